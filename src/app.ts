@@ -1,0 +1,145 @@
+/**
+ * createApp(deps) → a node:http request handler serving both faces of the gateway; no listen
+ * here (src/server.ts does that), so tests can mount it on an ephemeral port.
+ *
+ *   /graphql        graphql-yoga + Pothos schema, GraphiQL inline (works offline)
+ *   /v1/...         REST compatibility layer over the same schema
+ *   /openapi.json   OpenAPI 3.1 of every /v1 route
+ *   /healthz        process is up
+ *   /readyz         stores reachable
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { GraphQLError } from 'graphql';
+import type { ASTVisitor, FragmentDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
+import { ApiError } from './errors.js';
+import type { Deps, GatewayContext } from './graphql/context.js';
+import { executeWithCredits } from './graphql/plan.js';
+import { buildSchema } from './graphql/schema.js';
+import { allOperations, validateRegistry } from './platforms/registry.js';
+import { createRestHandler, sendError, sendJson } from './rest/handler.js';
+import { buildOpenApi } from './rest/openapi.js';
+import { buildRoutes } from './rest/routes.js';
+
+/** Depth of an operation, not counting introspection subtrees (GraphiQL's own query is deep). */
+export function maxDepthRule(max: number) {
+  return (context: ValidationContext): ASTVisitor => {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const d of context.getDocument().definitions) if (d.kind === 'FragmentDefinition') fragments.set(d.name.value, d);
+    const depthOf = (set: SelectionSetNode, seen: Set<string>): number => {
+      let deepest = 0;
+      for (const sel of set.selections) {
+        if (sel.kind === 'Field') {
+          if (sel.name.value.startsWith('__')) continue;
+          deepest = Math.max(deepest, 1 + (sel.selectionSet ? depthOf(sel.selectionSet, seen) : 0));
+        } else if (sel.kind === 'InlineFragment') {
+          deepest = Math.max(deepest, depthOf(sel.selectionSet, seen));
+        } else {
+          const f = fragments.get(sel.name.value);
+          if (f && !seen.has(f.name.value)) deepest = Math.max(deepest, depthOf(f.selectionSet, new Set([...seen, f.name.value])));
+        }
+      }
+      return deepest;
+    };
+    return {
+      OperationDefinition(node) {
+        const d = depthOf(node.selectionSet, new Set());
+        if (d > max) {
+          context.reportError(new GraphQLError(`Operation is ${d} levels deep; the maximum is ${max}`, { nodes: [node], extensions: { code: 'INVALID_INPUT' } }));
+        }
+      },
+    };
+  };
+}
+
+const DEFAULT_QUERY = `# Creator Lookup GraphQL. Set your key under Headers: {"x-api-key": "<your key>"}
+# Every root field costs credits (see extensions.credits in the response); cacheMaxAge serves
+# a stored result at 0 credits.
+query Example {
+  codeRepository(url: "https://github.com/octokit-fixture-org/hello-world", cacheMaxAge: "7d") {
+    fullName
+    starsCount
+    topics
+  }
+}
+`;
+
+export interface App {
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  schema: ReturnType<typeof buildSchema>;
+  openapi: Record<string, unknown>;
+}
+
+export function createApp(deps: Deps): App {
+  validateRegistry();
+  const schema = buildSchema();
+  const routes = buildRoutes(schema, allOperations());
+  const openapi = buildOpenApi(routes.values());
+  const openapiJson = JSON.stringify(openapi);
+  const rest = createRestHandler(deps, schema, routes);
+
+  const creditsPlugin: Plugin = {
+    onExecute({ setExecuteFn, executeFn }) {
+      setExecuteFn((args) => executeWithCredits(args as never, executeFn as never));
+    },
+    onValidate({ addValidationRule }) {
+      addValidationRule(maxDepthRule(deps.config.maxDepth));
+    },
+  };
+
+  const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    renderGraphiQL,
+    graphiql: {
+      title: 'Creator Lookup — GraphiQL',
+      defaultQuery: DEFAULT_QUERY,
+      headers: JSON.stringify({ 'x-api-key': '<your key>' }, null, 2),
+      shouldPersistHeaders: true,
+    },
+    context: ({ request }): Partial<GatewayContext> => ({ deps, apiKey: request.headers.get('x-api-key') }),
+    plugins: [creditsPlugin],
+    logging: {
+      debug: (...a) => deps.logger.debug({ yoga: a }),
+      info: (...a) => deps.logger.info({ yoga: a }),
+      warn: (...a) => deps.logger.warn({ yoga: a }),
+      error: (...a) => deps.logger.error({ yoga: a }),
+    },
+  });
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://gateway.local');
+    const path = url.pathname;
+    const done = (p: Promise<void> | void) =>
+      Promise.resolve(p).catch((err) => {
+        deps.logger.error({ err, path }, 'unhandled request error');
+        if (!res.headersSent) sendError(res, new ApiError('INTERNAL', 'Unexpected error.'));
+        else res.destroy();
+      });
+    if (path.startsWith('/v1/')) return void done(rest(req, res, url));
+    if (path === '/graphql') return void done(yoga(req, res) as unknown as Promise<void>);
+    if (path === '/openapi.json') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      return void res.end(openapiJson);
+    }
+    if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    if (path === '/readyz') {
+      return void done(
+        Promise.all([deps.ledger.ping(), deps.cache.ping()]).then(
+          () => sendJson(res, 200, { status: 'ready' }),
+          (err) => {
+            deps.logger.warn({ err }, 'readiness check failed');
+            sendJson(res, 503, { status: 'unavailable', error: { code: 'SERVICE_UNAVAILABLE', message: 'a store is unreachable' } });
+          },
+        ),
+      );
+    }
+    if (path === '/') return sendJson(res, 200, { name: 'Creator Lookup', graphql: '/graphql', openapi: '/openapi.json' });
+    sendError(res, new ApiError('NOT_FOUND', `No route ${path}`));
+  };
+
+  return { handler, schema, openapi };
+}

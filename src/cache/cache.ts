@@ -1,0 +1,131 @@
+/**
+ * The result cache: every successful live result is stored with its fetch time under
+ * `operation + canonical arguments`. A read says how old the entry is; whether it is young
+ * enough is the caller's `cache_max_age` decision.
+ *
+ * keyv sits behind this module (embedded: a SQLite table; scaled out: @keyv/redis), with a small
+ * in-process LRU in front so hot entries are served without a store round trip or a JSON parse.
+ * Entries live at most 30 days (the largest `cache_max_age`); the embedded store is also capped
+ * at CACHE_MAX_ENTRIES, evicting the oldest written entries first.
+ */
+import { EventEmitter } from 'node:events';
+import Keyv from 'keyv';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../store/sqlite.js';
+
+export interface CacheEntry<T = unknown> {
+  value: T;
+  /** Epoch milliseconds of the live fetch that produced the value. */
+  fetchedAt: number;
+}
+
+export interface ResultCache {
+  get<T = unknown>(key: string): Promise<CacheEntry<T> | undefined>;
+  set<T = unknown>(key: string, entry: CacheEntry<T>): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const CACHE_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export const CACHE_MAX_AGES = { '1d': 1, '3d': 3, '7d': 7, '14d': 14, '30d': 30 } as const;
+export type CacheMaxAge = keyof typeof CACHE_MAX_AGES;
+
+export function maxAgeMs(v: CacheMaxAge): number {
+  return CACHE_MAX_AGES[v] * 24 * 3600 * 1000;
+}
+
+/** A keyv store adapter over a SQLite table, size-bounded. */
+export class SqliteKeyvStore extends EventEmitter {
+  opts: { dialect: string; maxEntries: number };
+  namespace?: string;
+  private readonly q;
+  private writesSinceTrim = 0;
+
+  constructor(
+    private readonly db: Db,
+    maxEntries: number,
+  ) {
+    super();
+    this.opts = { dialect: 'sqlite', maxEntries };
+    db.exec(`CREATE TABLE IF NOT EXISTS cache (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL,
+      expires_ms INTEGER,
+      written_ms INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS cache_written ON cache(written_ms);`);
+    this.q = {
+      get: db.prepare<[string], { value: string; expires_ms: number | null }>('SELECT value, expires_ms FROM cache WHERE key = ?'),
+      set: db.prepare('INSERT OR REPLACE INTO cache (key, value, expires_ms, written_ms) VALUES (?, ?, ?, ?)'),
+      del: db.prepare('DELETE FROM cache WHERE key = ?'),
+      clear: db.prepare('DELETE FROM cache WHERE key LIKE ?'),
+      count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM cache'),
+      expire: db.prepare('DELETE FROM cache WHERE expires_ms IS NOT NULL AND expires_ms < ?'),
+      trim: db.prepare('DELETE FROM cache WHERE key IN (SELECT key FROM cache ORDER BY written_ms ASC LIMIT ?)'),
+    };
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    const row = this.q.get.get(key);
+    if (!row) return undefined;
+    if (row.expires_ms !== null && row.expires_ms < Date.now()) {
+      this.q.del.run(key);
+      return undefined;
+    }
+    return row.value;
+  }
+
+  async set(key: string, value: unknown, ttl?: number): Promise<void> {
+    const now = Date.now();
+    this.q.set.run(key, typeof value === 'string' ? value : JSON.stringify(value), ttl ? now + ttl : null, now);
+    if (++this.writesSinceTrim >= 256) this.trim();
+  }
+
+  /** Drops expired entries, then the oldest written ones beyond the cap. */
+  trim(): void {
+    this.writesSinceTrim = 0;
+    this.q.expire.run(Date.now());
+    const over = this.q.count.get()!.n - this.opts.maxEntries;
+    if (over > 0) this.q.trim.run(over);
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return this.q.del.run(key).changes > 0;
+  }
+
+  async clear(): Promise<void> {
+    this.q.clear.run(this.namespace ? `${this.namespace}:%` : '%');
+  }
+}
+
+export function createKeyvCache(keyv: Keyv, opts: { lruEntries?: number } = {}): ResultCache {
+  const lru = new LRUCache<string, CacheEntry>({ max: opts.lruEntries ?? 5_000 });
+  return {
+    async get<T>(key: string) {
+      const hit = lru.get(key);
+      if (hit) return hit as CacheEntry<T>;
+      const stored = (await keyv.get(key)) as CacheEntry<T> | undefined;
+      if (stored && typeof stored.fetchedAt === 'number') {
+        lru.set(key, stored);
+        return stored;
+      }
+      return undefined;
+    },
+    async set<T>(key: string, entry: CacheEntry<T>) {
+      lru.set(key, entry);
+      await keyv.set(key, entry, CACHE_TTL_MS);
+    },
+    async ping() {
+      await keyv.get('__ping__');
+    },
+    async close() {
+      await keyv.disconnect();
+    },
+  };
+}
+
+export function createSqliteCache(db: Db, maxEntries: number): ResultCache {
+  const store = new SqliteKeyvStore(db, maxEntries);
+  return createKeyvCache(new Keyv({ store, namespace: 'results' }));
+}

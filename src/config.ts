@@ -1,0 +1,78 @@
+/**
+ * All configuration comes from the environment, with embedded defaults that need no other
+ * server: SQLite under DATA_DIR for keys, ledger and cache.
+ */
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set, every upstream request goes to this origin instead (replay contract). */
+  upstreamReplayUrl: string | null;
+  bootstrapApiKey: string | null;
+  bootstrapCredits: number;
+  maxRootFields: number;
+  maxDepth: number;
+  /** Maximum number of cache entries kept by the embedded cache (oldest written evicted first). */
+  cacheMaxEntries: number;
+  upstream: UpstreamConfig;
+  githubToken: string | null;
+  logLevel: string;
+}
+
+export interface UpstreamConfig {
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  /** Overall deadline for one upstream request including retries. */
+  totalTimeoutMs: number;
+  maxBodyBytes: number;
+  maxRedirects: number;
+  retries: number;
+  perHostConcurrency: number;
+  userAgent: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return def;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+export const DEFAULT_USER_AGENT =
+  'CreatorLookup/0.1 (+self-hosted gateway for public creator data; reads public pages only)';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const replay = env.UPSTREAM_REPLAY_URL?.trim() || null;
+  if (replay) {
+    const u = new URL(replay); // throws on garbage: better at start-up than on first request
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('UPSTREAM_REPLAY_URL must be http(s)');
+  }
+  return {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    upstreamReplayUrl: replay,
+    bootstrapApiKey: env.BOOTSTRAP_API_KEY || null,
+    bootstrapCredits: int(env, 'BOOTSTRAP_CREDITS', 1000),
+    maxRootFields: int(env, 'MAX_ROOT_FIELDS', 25),
+    maxDepth: int(env, 'MAX_DEPTH', 12),
+    cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000),
+    upstream: {
+      connectTimeoutMs: int(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000),
+      headersTimeoutMs: int(env, 'UPSTREAM_HEADERS_TIMEOUT_MS', 10_000),
+      bodyTimeoutMs: int(env, 'UPSTREAM_BODY_TIMEOUT_MS', 10_000),
+      totalTimeoutMs: int(env, 'UPSTREAM_TOTAL_TIMEOUT_MS', 20_000),
+      maxBodyBytes: int(env, 'UPSTREAM_MAX_BODY_BYTES', 8 * 1024 * 1024),
+      maxRedirects: 5,
+      retries: int(env, 'UPSTREAM_RETRIES', 2),
+      perHostConcurrency: int(env, 'UPSTREAM_PER_HOST_CONCURRENCY', 8),
+      userAgent: env.UPSTREAM_USER_AGENT || DEFAULT_USER_AGENT,
+    },
+    githubToken: env.GITHUB_TOKEN || null,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

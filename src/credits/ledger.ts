@@ -1,0 +1,52 @@
+/**
+ * The credit ledger. Every operation reserves its maximum cost before any upstream work,
+ * settles to the actual cost afterwards (refunding the difference) and refunds in full on
+ * failure — like a card pre-authorisation. Balances never go negative and a reservation is
+ * settled at most once, whatever the concurrency.
+ *
+ * This interface is all callers see, so a Redis implementation can replace the embedded SQLite
+ * one without touching them.
+ */
+export interface KeyRecord {
+  id: string;
+  name: string;
+  hint: string;
+  balance: number;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface AuthenticatedKey {
+  id: string;
+  balance: number;
+}
+
+export interface Reservation {
+  id: string;
+  keyId: string;
+  amount: number;
+}
+
+export interface Ledger {
+  /** The key's id and balance, or null for an unknown or revoked key. */
+  authenticate(rawKey: string): Promise<AuthenticatedKey | null>;
+  balance(keyId: string): Promise<number>;
+  /** Holds `amount` credits, or returns null when the balance cannot cover it. */
+  reserve(keyId: string, amount: number): Promise<Reservation | null>;
+  /**
+   * Charges `actual` (≤ reserved amount) and returns the rest; returns the balance after.
+   * Settling an already settled reservation changes nothing.
+   */
+  settle(reservation: Reservation, actual: number): Promise<number>;
+  createKey(opts: { name: string; credits: number; rawKey?: string }): Promise<{ key: string; record: KeyRecord }>;
+  listKeys(): Promise<KeyRecord[]>;
+  addCredits(keyId: string, amount: number): Promise<number>;
+  revokeKey(keyId: string): Promise<boolean>;
+  countKeys(): Promise<number>;
+  /** Refunds reservations left open by a crashed process. Returns how many. */
+  refundAbandoned(olderThanMs: number): Promise<number>;
+  /** Sum of charges ever settled for a key (audit and tests). */
+  totalCharged(keyId: string): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,149 @@
+/**
+ * Embedded ledger on SQLite (better-sqlite3). Statements are synchronous and each mutation runs
+ * in one transaction, so within the owning process reserve/settle are atomic: the conditional
+ * UPDATE `balance >= amount` is the only way credits leave a balance.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../store/sqlite.js';
+import { generateApiKey, hashApiKey, keyHint } from './keys.js';
+import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
+
+export function createSqliteLedger(db: Db): Ledger {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS api_keys (
+      id TEXT PRIMARY KEY,
+      key_hash TEXT NOT NULL UNIQUE,
+      name TEXT NOT NULL,
+      hint TEXT NOT NULL,
+      balance INTEGER NOT NULL CHECK (balance >= 0),
+      created_at TEXT NOT NULL,
+      revoked_at TEXT
+    );
+    CREATE TABLE IF NOT EXISTS reservations (
+      id TEXT PRIMARY KEY,
+      key_id TEXT NOT NULL REFERENCES api_keys(id),
+      amount INTEGER NOT NULL CHECK (amount >= 0),
+      created_ms INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS ledger_entries (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      key_id TEXT NOT NULL,
+      kind TEXT NOT NULL CHECK (kind IN ('grant', 'charge', 'refund_abandoned')),
+      amount INTEGER NOT NULL,
+      at TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS ledger_entries_key ON ledger_entries(key_id, kind);
+  `);
+
+  const q = {
+    auth: db.prepare<[string], { id: string; balance: number }>('SELECT id, balance FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL'),
+    balance: db.prepare<[string], { balance: number }>('SELECT balance FROM api_keys WHERE id = ?'),
+    take: db.prepare('UPDATE api_keys SET balance = balance - @amount WHERE id = @id AND balance >= @amount AND revoked_at IS NULL'),
+    give: db.prepare('UPDATE api_keys SET balance = balance + @amount WHERE id = @id'),
+    insRes: db.prepare('INSERT INTO reservations (id, key_id, amount, created_ms) VALUES (@id, @keyId, @amount, @ms)'),
+    delRes: db.prepare<[string], { amount: number; key_id: string }>('DELETE FROM reservations WHERE id = ? RETURNING amount, key_id'),
+    oldRes: db.prepare<[number], { id: string }>('SELECT id FROM reservations WHERE created_ms <= ?'),
+    entry: db.prepare('INSERT INTO ledger_entries (key_id, kind, amount, at) VALUES (?, ?, ?, ?)'),
+    insKey: db.prepare('INSERT INTO api_keys (id, key_hash, name, hint, balance, created_at) VALUES (@id, @hash, @name, @hint, @balance, @at)'),
+    list: db.prepare<[], { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null }>(
+      'SELECT id, name, hint, balance, created_at, revoked_at FROM api_keys ORDER BY created_at',
+    ),
+    revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+    count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM api_keys'),
+    charged: db.prepare<[string], { n: number | null }>("SELECT SUM(amount) AS n FROM ledger_entries WHERE key_id = ? AND kind = 'charge'"),
+  };
+
+  const now = () => new Date().toISOString();
+
+  const reserveTx = db.transaction((keyId: string, amount: number): Reservation | null => {
+    if (q.take.run({ id: keyId, amount }).changes !== 1) return null;
+    const r = { id: randomUUID(), keyId, amount };
+    q.insRes.run({ ...r, ms: Date.now() });
+    return r;
+  });
+
+  const settleTx = db.transaction((reservation: Reservation, actual: number): number => {
+    const row = q.delRes.get(reservation.id);
+    if (row) {
+      const charge = Math.max(0, Math.min(actual, row.amount));
+      if (row.amount - charge > 0) q.give.run({ id: row.key_id, amount: row.amount - charge });
+      if (charge > 0) q.entry.run(row.key_id, 'charge', charge, now());
+    }
+    return q.balance.get(reservation.keyId)?.balance ?? 0;
+  });
+
+  const refundTx = db.transaction((olderThanMs: number): number => {
+    let n = 0;
+    for (const { id } of q.oldRes.all(Date.now() - olderThanMs)) {
+      const row = q.delRes.get(id);
+      if (!row) continue;
+      q.give.run({ id: row.key_id, amount: row.amount });
+      q.entry.run(row.key_id, 'refund_abandoned', row.amount, now());
+      n++;
+    }
+    return n;
+  });
+
+  const toRecord = (r: { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null }): KeyRecord => ({
+    id: r.id,
+    name: r.name,
+    hint: r.hint,
+    balance: r.balance,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+  });
+
+  return {
+    async authenticate(rawKey): Promise<AuthenticatedKey | null> {
+      return q.auth.get(hashApiKey(rawKey)) ?? null;
+    },
+    async balance(keyId) {
+      return q.balance.get(keyId)?.balance ?? 0;
+    },
+    async reserve(keyId, amount) {
+      if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
+      return reserveTx(keyId, amount);
+    },
+    async settle(reservation, actual) {
+      return settleTx(reservation, actual);
+    },
+    async createKey({ name, credits, rawKey }) {
+      const key = rawKey ?? generateApiKey();
+      const record: KeyRecord = { id: `key_${randomUUID().slice(0, 8)}`, name, hint: keyHint(key), balance: credits, createdAt: now(), revokedAt: null };
+      db.transaction(() => {
+        q.insKey.run({ id: record.id, hash: hashApiKey(key), name, hint: record.hint, balance: credits, at: record.createdAt });
+        if (credits > 0) q.entry.run(record.id, 'grant', credits, record.createdAt);
+      })();
+      return { key, record };
+    },
+    async listKeys() {
+      return q.list.all().map(toRecord);
+    },
+    async addCredits(keyId, amount) {
+      if (!Number.isInteger(amount) || amount <= 0) throw new Error('amount must be a positive integer');
+      return db.transaction(() => {
+        if (q.give.run({ id: keyId, amount }).changes !== 1) throw new Error(`no key with id ${keyId}`);
+        q.entry.run(keyId, 'grant', amount, now());
+        return q.balance.get(keyId)!.balance;
+      })();
+    },
+    async revokeKey(keyId) {
+      return q.revoke.run(now(), keyId).changes === 1;
+    },
+    async countKeys() {
+      return q.count.get()!.n;
+    },
+    async refundAbandoned(olderThanMs) {
+      return refundTx(olderThanMs);
+    },
+    async totalCharged(keyId) {
+      return q.charged.get(keyId)?.n ?? 0;
+    },
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      /* the database handle is owned and closed by whoever opened it */
+    },
+  };
+}

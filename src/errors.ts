@@ -1,0 +1,77 @@
+/**
+ * Typed errors with stable codes. Every failure a client can see is an ApiError: REST turns it
+ * into `{success:false, error:{code,message,details?}}` with `status`, GraphQL into
+ * `errors[].extensions.code`. Anything else is a bug and is masked as INTERNAL.
+ *
+ * `expected` follows yt-dlp's ExtractorError(expected=True): true when the cause is the caller's
+ * input or the upstream's state (not a bug of ours), so it is not logged as an error.
+ */
+export const ERROR_STATUS = {
+  INVALID_INPUT: 400,
+  UNAUTHORIZED: 401,
+  INSUFFICIENT_CREDITS: 402,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UPSTREAM_FAILED: 502,
+  UPSTREAM_BLOCKED: 502,
+  SERVICE_UNAVAILABLE: 503,
+  UPSTREAM_TIMEOUT: 504,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ParamProblem {
+  /** Parameter name as the caller spelled it (REST name on /v1, argument name on GraphQL). */
+  param: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: ParamProblem[];
+  readonly expected: boolean;
+
+  constructor(code: ErrorCode, message: string, opts: { details?: ParamProblem[]; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.details = opts.details;
+    this.expected = code !== 'INTERNAL';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toJSON(): { code: ErrorCode; message: string; details?: ParamProblem[] } {
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+  }
+}
+
+export function invalidInput(details: ParamProblem[]): ApiError {
+  const message = details.map((d) => `${d.param}: ${d.message}`).join('; ');
+  return new ApiError('INVALID_INPUT', `Invalid input: ${message}`, { details });
+}
+
+export function invalidParam(param: string, message: string): ApiError {
+  return invalidInput([{ param, message }]);
+}
+
+export const notFound = (what: string) => new ApiError('NOT_FOUND', what);
+export const upstreamFailed = (message: string, cause?: unknown) => new ApiError('UPSTREAM_FAILED', message, { cause });
+export const upstreamBlocked = (message: string) => new ApiError('UPSTREAM_BLOCKED', message);
+export const upstreamTimeout = (message: string) => new ApiError('UPSTREAM_TIMEOUT', message);
+
+/**
+ * A parser found the page but not the data it expected where it expected it: the upstream
+ * changed shape. Never answer such a page with an empty record (issue: "never a 200 with an
+ * empty record").
+ */
+export function shapeChanged(platform: string, missing: string): ApiError {
+  return new ApiError('UPSTREAM_FAILED', `${platform}: upstream response changed shape: missing ${missing}`);
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}

@@ -1,0 +1,32 @@
+/**
+ * Pothos builder: configuration only (plugins, scalars, context type). Types and root fields
+ * live beside their platform in src/platforms/<label>/graphql.ts.
+ */
+import SchemaBuilder from '@pothos/core';
+import ValidationPlugin from '@pothos/plugin-validation';
+import { JSONResolver, DateTimeResolver } from 'graphql-scalars';
+import { invalidInput } from '../errors.js';
+import { zodProblems } from '../platforms/operation.js';
+import type { GatewayContext } from './context.js';
+
+export const builder = new SchemaBuilder<{
+  Context: GatewayContext;
+  DefaultFieldNullability: true;
+  Scalars: {
+    JSON: { Input: unknown; Output: unknown };
+    DateTime: { Input: Date; Output: Date | string };
+  };
+}>({
+  plugins: [ValidationPlugin],
+  validation: {
+    // Same error, code and parameter names as the pre-execution plan reports.
+    validationError: (result) => invalidInput(zodProblems(result.issues.map((i) => ({ path: (i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)), message: i.message })))),
+  },
+});
+
+builder.addScalarType('JSON', JSONResolver);
+builder.addScalarType('DateTime', DateTimeResolver);
+
+builder.queryType({
+  description: 'Public creator data, fetched live from public pages (or from cache with cacheMaxAge). Each root field costs credits; see extensions.credits.',
+});

@@ -1,0 +1,250 @@
+/**
+ * Credits around one GraphQL operation (REST routes run through the same code):
+ *
+ *   401 key → 400 input (per root field) → cache lookup (a hit costs 0, even at 0 balance)
+ *   → one reservation covering every remaining root field's maximum cost (402 if it cannot be
+ *   covered, before any upstream work) → execute → settle to what resolved fields cost
+ *   (errors cost 0) → extensions.credits.
+ *
+ * Root-field resolvers of operations find their entry in the plan by response key (alias), so
+ * validation, cache decisions and the charge are made once, here.
+ */
+import DataLoader from 'dataloader';
+import { GraphQLError, getOperationAST, execute as graphqlExecute } from 'graphql';
+import type { DocumentNode, ExecutionArgs, ExecutionResult, FieldNode, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
+import { collectFields } from 'graphql/execution/collectFields.js';
+import { getArgumentValues, getVariableValues } from 'graphql/execution/values.js';
+import type { CacheEntry } from '../cache/cache.js';
+import { maxAgeMs } from '../cache/cache.js';
+import type { Reservation } from '../credits/ledger.js';
+import { ApiError, ERROR_STATUS, invalidInput, isApiError } from '../errors.js';
+import type { OperationDef } from '../platforms/operation.js';
+import { cacheKeyOf, validateArgs } from '../platforms/operation.js';
+import type { Deps, GatewayContext } from './context.js';
+
+export interface FieldPlan {
+  key: string;
+  op: OperationDef;
+  args?: any;
+  cacheKey?: string;
+  error?: ApiError;
+  hit?: CacheEntry;
+  /** The resolver returned a value (errors and nulls cost nothing). */
+  resolved: boolean;
+  charged: number;
+}
+
+export interface Plan {
+  fields: Map<string, FieldPlan>;
+}
+
+export interface FieldCredits {
+  path: string;
+  charged: number;
+  cached: boolean;
+  cached_at: string | null;
+}
+
+export interface CreditsExtension {
+  charged: number;
+  remaining: number;
+  fields: FieldCredits[];
+}
+
+const OPS = new Map<string, OperationDef>();
+
+/** Called by each platform's graphql.ts when it declares an operation's root field. */
+export function registerOperation(op: OperationDef): void {
+  if (OPS.has(op.field)) throw new Error(`operation ${op.field} declared twice`);
+  OPS.set(op.field, op);
+}
+
+export function registeredOperations(): OperationDef[] {
+  return [...OPS.values()];
+}
+
+/** An error for the whole operation, with the HTTP status GraphQL-over-HTTP should answer. */
+export function operationError(err: ApiError): GraphQLError {
+  return new GraphQLError(err.message, {
+    extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), http: { status: err.status } },
+  });
+}
+
+/** Expected errors keep their code and message; anything else is masked (and logged). */
+export function formatError(e: GraphQLError, deps: Deps): GraphQLError {
+  const orig = e.originalError;
+  if (!orig || orig instanceof GraphQLError) return e;
+  if (isApiError(orig)) {
+    return new GraphQLError(orig.message, {
+      nodes: e.nodes,
+      path: e.path,
+      extensions: { code: orig.code, ...(orig.details ? { details: orig.details } : {}) },
+    });
+  }
+  deps.logger.error({ err: orig, path: e.path }, 'unexpected resolver error');
+  return new GraphQLError('Unexpected error.', { nodes: e.nodes, path: e.path, extensions: { code: 'INTERNAL' } });
+}
+
+function fail(err: ApiError): ExecutionResult {
+  return { errors: [operationError(err)] };
+}
+
+function isIntrospectionOnly(fields: Map<string, readonly FieldNode[]>): boolean {
+  for (const nodes of fields.values()) if (!nodes[0].name.value.startsWith('__')) return false;
+  return true;
+}
+
+/**
+ * Runs an operation with credit accounting. `exec` is the executor to wrap (graphql's execute
+ * by default, yoga's when called from its plugin).
+ */
+export async function executeWithCredits(
+  args: ExecutionArgs & { contextValue: GatewayContext },
+  exec: (a: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult> | AsyncIterable<unknown> | Promise<AsyncIterable<unknown>> = graphqlExecute,
+): Promise<ExecutionResult> {
+  const ctx = args.contextValue;
+  const { deps } = ctx;
+  const operation: OperationDefinitionNode | null | undefined = getOperationAST(args.document, args.operationName);
+  if (!operation || operation.operation !== 'query') return (await exec(args)) as ExecutionResult;
+  const rootType = args.schema.getQueryType()!;
+  const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
+  if (coerced.errors) return (await exec(args)) as ExecutionResult;
+  const fragments = Object.fromEntries(
+    (args.document as DocumentNode).definitions.filter((d) => d.kind === 'FragmentDefinition').map((d) => [(d as { name: { value: string } }).name.value, d]),
+  ) as never;
+  const rootFields = collectFields(args.schema, fragments, coerced.coerced, rootType, operation.selectionSet);
+  if (isIntrospectionOnly(rootFields)) return (await exec(args)) as ExecutionResult;
+
+  // 401
+  let key = ctx.key;
+  if (!key) {
+    if (!ctx.apiKey) return fail(new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header'));
+    const found = await deps.ledger.authenticate(ctx.apiKey);
+    if (!found) return fail(new ApiError('UNAUTHORIZED', 'Unknown or revoked API key'));
+    key = ctx.key = found;
+  }
+  if (rootFields.size > deps.config.maxRootFields) {
+    return fail(invalidInput([{ param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` }]));
+  }
+
+  // 400 per field, then the cache.
+  const plan: Plan = { fields: new Map() };
+  const fieldDefs = rootType.getFields();
+  const now = Date.now();
+  let maxCost = 0;
+  for (const [responseKey, nodes] of rootFields) {
+    const op = OPS.get(nodes[0].name.value);
+    if (!op) continue;
+    const entry: FieldPlan = { key: responseKey, op, resolved: false, charged: 0 };
+    plan.fields.set(responseKey, entry);
+    let raw: Record<string, unknown>;
+    try {
+      raw = getArgumentValues(fieldDefs[op.field], nodes[0], coerced.coerced);
+    } catch (e) {
+      entry.error = invalidInput([{ param: op.field, message: (e as Error).message }]);
+      continue;
+    }
+    const v = validateArgs(op, raw);
+    if (!v.ok) {
+      entry.error = invalidInput(v.problems);
+      continue;
+    }
+    entry.args = v.args;
+    entry.cacheKey = cacheKeyOf(op, v.args);
+    const maxAge = (raw as { cacheMaxAge?: string | null }).cacheMaxAge;
+    if (op.cacheable && maxAge) {
+      const hit = await deps.cache.get(entry.cacheKey).catch((err) => {
+        deps.logger.warn({ err }, 'cache read failed; fetching live');
+        return undefined;
+      });
+      if (hit && hit.fetchedAt >= now - maxAgeMs(maxAge as never)) {
+        entry.hit = hit;
+        continue;
+      }
+    }
+    maxCost += op.cost.max;
+  }
+
+  // 402 before anything is fetched.
+  let reservation: Reservation | null = null;
+  if (maxCost > 0) {
+    reservation = await deps.ledger.reserve(key.id, maxCost);
+    if (!reservation) {
+      const balance = await deps.ledger.balance(key.id);
+      return fail(new ApiError('INSUFFICIENT_CREDITS', `This request needs up to ${maxCost} credits; the key has ${balance}`));
+    }
+  }
+
+  ctx.plan = plan;
+  let result: ExecutionResult;
+  try {
+    result = (await exec(args)) as ExecutionResult;
+  } catch (e) {
+    if (reservation) await deps.ledger.settle(reservation, 0);
+    throw e;
+  }
+
+  const data = result.data as Record<string, unknown> | null | undefined;
+  const fields: FieldCredits[] = [];
+  let total = 0;
+  for (const entry of plan.fields.values()) {
+    const charged = entry.resolved && data?.[entry.key] != null ? entry.charged : 0;
+    total += charged;
+    fields.push({ path: entry.key, charged, cached: !!entry.hit, cached_at: entry.hit ? new Date(entry.hit.fetchedAt).toISOString() : null });
+  }
+  const remaining = reservation ? await deps.ledger.settle(reservation, total) : key.balance;
+  const credits: CreditsExtension = { charged: total, remaining, fields };
+  return {
+    ...result,
+    ...(result.errors ? { errors: result.errors.map((e) => formatError(e, deps)) } : {}),
+    extensions: { ...result.extensions, credits },
+  };
+}
+
+function loaderFor(ctx: GatewayContext): DataLoader<string, unknown> {
+  if (!ctx.loader) {
+    const { deps } = ctx;
+    const byKey = new Map<string, FieldPlan>();
+    for (const f of ctx.plan?.fields.values() ?? []) if (f.cacheKey) byKey.set(f.cacheKey, f);
+    ctx.loader = new DataLoader<string, unknown>(
+      async (keys) =>
+        Promise.all(
+          keys.map((k) => {
+            const f = byKey.get(k)!;
+            return liveFetch(deps, f.op, f.args, k, ctx.signal).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+          }),
+        ),
+      { cache: true },
+    );
+  }
+  return ctx.loader;
+}
+
+/** One live fetch shared by concurrent identical requests; the result is cached for later. */
+export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cacheKey: string, signal?: AbortSignal): Promise<unknown> {
+  const { value } = await deps.singleFlight.run(cacheKey, async () => {
+    const v = await op.run({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal }, args);
+    await deps.cache.set(cacheKey, { value: v, fetchedAt: Date.now() }).catch((err) => deps.logger.warn({ err }, 'cache write failed'));
+    return v;
+  });
+  return value;
+}
+
+/** The resolver of every operation's root field. */
+export async function resolveOperation(op: OperationDef, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<unknown> {
+  const entry = ctx.plan?.fields.get(info.path.key as string);
+  if (!entry || entry.op !== op) throw new ApiError('INTERNAL', `operation ${op.field} executed outside the credit plan`);
+  if (entry.error) throw entry.error;
+  if (entry.hit) {
+    entry.resolved = true;
+    return entry.hit.value;
+  }
+  const value = await loaderFor(ctx).load(entry.cacheKey!);
+  entry.resolved = true;
+  entry.charged = Math.min(op.cost.max, Math.max(0, op.cost.of ? op.cost.of(value as never, entry.args) : op.cost.max));
+  return value;
+}
+
+export function statusOf(code: string | undefined): number {
+  return (code && (ERROR_STATUS as Record<string, number>)[code]) || 500;
+}

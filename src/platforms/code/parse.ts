@@ -1,0 +1,367 @@
+/**
+ * Pure parsers for the `code` platform (GitHub): no I/O here, only upstream bodies in, api.md
+ * records out ("Code records" in shared/spec/api.md).
+ *
+ * - `parseTrendingDevelopers`: the HTML of https://github.com/trending/developers (one
+ *   `article.Box-row` per developer).
+ * - `parseRepository`: the JSON of GET https://api.github.com/repos/{owner}/{repo}, renamed to our
+ *   field names (DECISIONS.md "Field names": `stargazers_count` → `stars_count`, `url` is the
+ *   github.com page, not the api.github.com one).
+ * - `parseRepositoryUrl`: validates a caller's repository URL before anything is fetched.
+ */
+import * as cheerio from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import { shapeChanged } from '../../errors.js';
+
+const PLATFORM = 'code';
+const GITHUB = 'https://github.com';
+
+// ---------------------------------------------------------------------------------------------
+// Trending developers
+// ---------------------------------------------------------------------------------------------
+
+export type TrendingSince = 'daily' | 'weekly' | 'monthly';
+
+export interface PopularRepository {
+  owner: string;
+  repo: string;
+  full_name: string;
+  url: string;
+  name: string;
+  description: string | null;
+}
+
+export interface TrendingDeveloper {
+  rank: number;
+  username: string;
+  name: string | null;
+  url: string;
+  avatar_url: string | null;
+  popular_repository: PopularRepository | null;
+}
+
+export interface TrendingDevelopers {
+  since: string;
+  language: string | null;
+  developers: TrendingDeveloper[];
+}
+
+/** GitHub's empty-list text: "It looks like we don’t have any trending developers[ for X]." */
+const EMPTY_TRENDING_RE = /don[’']t have any trending developers/i;
+
+function cleanText(s: string | undefined | null): string {
+  return (s ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function absoluteUrl(src: string | undefined): string | null {
+  const s = (src ?? '').trim();
+  if (!s) return null;
+  try {
+    return new URL(s, GITHUB).href;
+  } catch {
+    return null;
+  }
+}
+
+/** `/owner/repo` (or an absolute github.com URL) → owner and repo, else null. */
+function ownerRepoFromHref(href: string | undefined): { owner: string; repo: string } | null {
+  if (!href) return null;
+  let u: URL;
+  try {
+    u = new URL(href, GITHUB);
+  } catch {
+    return null;
+  }
+  if (u.hostname.toLowerCase() !== 'github.com') return null;
+  const segs = u.pathname.split('/').filter(Boolean);
+  if (segs.length < 2) return null;
+  const [owner, repo] = segs.map((s) => safeDecode(s));
+  if (!isOwnerName(owner) || !isRepoName(repo)) return null;
+  return { owner, repo };
+}
+
+/** `/login` → login, else null. */
+function ownerFromHref(href: string | undefined): string | null {
+  if (!href) return null;
+  try {
+    const segs = new URL(href, GITHUB).pathname.split('/').filter(Boolean);
+    return segs.length === 1 && isOwnerName(segs[0]) ? segs[0] : null;
+  } catch {
+    return null;
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+function isEmptyTrendingPage($: CheerioAPI): boolean {
+  const candidates = $('.blankslate, .blankslate-heading');
+  for (const el of candidates.toArray()) {
+    if (EMPTY_TRENDING_RE.test($(el).text())) return true;
+  }
+  return false;
+}
+
+export function parseTrendingDevelopers(
+  html: string,
+  opts: { since: TrendingSince; language: string | null },
+): TrendingDevelopers {
+  const $ = cheerio.load(html);
+  const articles = $('article.Box-row').toArray();
+  if (articles.length === 0) {
+    if (isEmptyTrendingPage($)) return { since: opts.since, language: opts.language, developers: [] };
+    throw shapeChanged(PLATFORM, 'article.Box-row developer entries');
+  }
+
+  const developers: TrendingDeveloper[] = articles.map((el, index) => {
+    const article = $(el);
+
+    // username: `p.f4 a` text, else the article id `pa-USERNAME`, else the `h1.h3 a` href.
+    let username: string | null = cleanText(article.find('p.f4 a').first().text()).replace(/^@/, '');
+    if (!isOwnerName(username)) {
+      const id = article.attr('id') ?? '';
+      const fromHref = ownerFromHref(article.find('h1.h3 a').first().attr('href'));
+      username = id.startsWith('pa-') && isOwnerName(id.slice(3)) ? id.slice(3) : fromHref;
+    }
+    if (!username) throw shapeChanged(PLATFORM, `developer username in entry ${index + 1}`);
+
+    const rankText = cleanText(article.find('a.color-fg-muted.f6').first().text());
+    const rank = /^\d+$/.test(rankText) ? Number(rankText) : index + 1;
+    const name = cleanText(article.find('h1.h3 a').first().text()) || null;
+    // The 2022 markup has `img.avatar-user` (not `img.avatar`); accept both.
+    const avatar = article.find('img.avatar, img.avatar-user').first();
+
+    // The "Popular repo" block is a nested <article> with an h1.h4 link to /owner/repo. Entries
+    // that show an organisation / "Follow" instead have no such link.
+    let popular: PopularRepository | null = null;
+    const link = article.find('h1.h4 a[href]').first();
+    const parsed = link.length > 0 ? ownerRepoFromHref(link.attr('href')) : null;
+    if (parsed) {
+      const { owner, repo } = parsed;
+      const heading = link.closest('h1');
+      const descEl = heading.nextAll('div, p').first();
+      popular = {
+        owner,
+        repo,
+        full_name: `${owner}/${repo}`,
+        url: `${GITHUB}/${owner}/${repo}`,
+        name: cleanText(link.text()) || repo,
+        description: cleanText(descEl.text()) || null,
+      };
+    }
+
+    return {
+      rank,
+      username,
+      name,
+      url: `${GITHUB}/${username}`,
+      avatar_url: absoluteUrl(avatar.attr('src')),
+      popular_repository: popular,
+    };
+  });
+
+  return { since: opts.since, language: opts.language, developers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repository
+// ---------------------------------------------------------------------------------------------
+
+export interface RepositoryOwner {
+  id: number | null;
+  login: string;
+  avatar_url: string | null;
+  url: string;
+  type: string | null;
+}
+
+export interface RepositoryLicense {
+  key: string | null;
+  name: string | null;
+  spdx_id: string | null;
+}
+
+export interface Repository {
+  id: number;
+  node_id: string | null;
+  name: string;
+  full_name: string;
+  owner: RepositoryOwner;
+  private: boolean | null;
+  url: string;
+  description: string | null;
+  fork: boolean | null;
+  homepage: string | null;
+  language: string | null;
+  forks_count: number | null;
+  stars_count: number | null;
+  watchers_count: number | null;
+  size: number | null;
+  default_branch: string | null;
+  open_issues_count: number | null;
+  topics: string[];
+  license: RepositoryLicense | null;
+  archived: boolean | null;
+  disabled: boolean | null;
+  visibility: string | null;
+  pushed_at: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+export function parseRepository(json: unknown): { repository: Repository } {
+  if (!isObj(json)) throw shapeChanged(PLATFORM, 'repository object');
+  const id = json.id;
+  const fullName = json.full_name;
+  if (typeof id !== 'number' || !Number.isFinite(id) || typeof fullName !== 'string' || !fullName.includes('/')) {
+    throw shapeChanged(PLATFORM, 'id/full_name');
+  }
+  const [fnOwner, fnRepo] = fullName.split('/');
+
+  const o = isObj(json.owner) ? json.owner : {};
+  const login = nonEmpty(o.login) ?? fnOwner;
+  const owner: RepositoryOwner = {
+    id: int(o.id),
+    login,
+    avatar_url: str(o.avatar_url),
+    url: nonEmpty(o.html_url) ?? `${GITHUB}/${login}`,
+    type: str(o.type),
+  };
+
+  const lic = json.license;
+  const license: RepositoryLicense | null = isObj(lic)
+    ? { key: str(lic.key), name: str(lic.name), spdx_id: str(lic.spdx_id) }
+    : null;
+
+  const topics = Array.isArray(json.topics) ? json.topics.filter((t): t is string => typeof t === 'string') : [];
+
+  const repository: Repository = {
+    id,
+    node_id: str(json.node_id),
+    name: nonEmpty(json.name) ?? fnRepo,
+    full_name: fullName,
+    owner,
+    private: bool(json.private),
+    url: nonEmpty(json.html_url) ?? `${GITHUB}/${fullName}`,
+    description: str(json.description),
+    fork: bool(json.fork),
+    homepage: str(json.homepage),
+    language: str(json.language),
+    forks_count: int(json.forks_count),
+    stars_count: int(json.stargazers_count),
+    watchers_count: int(json.watchers_count),
+    size: int(json.size),
+    default_branch: str(json.default_branch),
+    open_issues_count: int(json.open_issues_count),
+    topics,
+    license,
+    archived: bool(json.archived),
+    disabled: bool(json.disabled),
+    visibility: str(json.visibility),
+    pushed_at: str(json.pushed_at),
+    created_at: str(json.created_at),
+    updated_at: str(json.updated_at),
+  };
+  return { repository };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repository URL
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * GitHub login: alphanumerics and single hyphens, 1–39 chars, not starting with a hyphen. A
+ * trailing hyphen is allowed: GitHub forbids it for new accounts but legacy ones exist (the
+ * 2022 trending capture lists `Artur-`).
+ */
+const OWNER_RE = /^[A-Za-z0-9](?:-?[A-Za-z0-9])*-?$/;
+const REPO_RE = /^[A-Za-z0-9._-]{1,100}$/;
+
+function isOwnerName(s: string | undefined): s is string {
+  return typeof s === 'string' && s.length >= 1 && s.length <= 39 && OWNER_RE.test(s);
+}
+
+function isRepoName(s: string | undefined): s is string {
+  return typeof s === 'string' && REPO_RE.test(s) && s !== '.' && s !== '..';
+}
+
+/** First path segments on github.com that are site sections, not owners. Compared lower-case. */
+const RESERVED_FIRST_SEGMENTS = new Set([
+  'about',
+  'account',
+  'apps',
+  'codespaces',
+  'collections',
+  'contact',
+  'customer-stories',
+  'dashboard',
+  'enterprise',
+  'events',
+  'explore',
+  'features',
+  'issues',
+  'join',
+  'login',
+  'logout',
+  'marketplace',
+  'new',
+  'notifications',
+  'organizations',
+  'orgs',
+  'pricing',
+  'pulls',
+  'readme',
+  'search',
+  'security',
+  'sessions',
+  'settings',
+  'signup',
+  'site',
+  'sponsors',
+  'stars',
+  'topics',
+  'trending',
+  'users',
+]);
+
+export function parseRepositoryUrl(input: string): { owner: string; repo: string } | null {
+  if (typeof input !== 'string') return null;
+  const s = input.trim();
+  // Check the authority as written: URL() would silently drop a default port (":443").
+  const m = /^(https?):\/\/([^/?#]*)([/?#].*)?$/i.exec(s);
+  if (!m) return null;
+  const authority = m[2];
+  if (authority.includes('@') || authority.includes(':')) return null;
+  const host = authority.toLowerCase();
+  if (host !== 'github.com' && host !== 'www.github.com') return null;
+
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    return null;
+  }
+  const segs = u.pathname.split('/').slice(1);
+  const owner = segs[0];
+  let repo = segs[1];
+  if (!owner || !repo) return null;
+  if (repo.toLowerCase().endsWith('.git')) repo = repo.slice(0, -4);
+  if (!isOwnerName(owner) || !isRepoName(repo)) return null;
+  if (RESERVED_FIRST_SEGMENTS.has(owner.toLowerCase())) return null;
+  return { owner, repo };
+}

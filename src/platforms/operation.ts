@@ -1,0 +1,145 @@
+/**
+ * An operation is one thing the API can do (fetch a repository, search the web…). Its
+ * definition is the single source for: the GraphQL root field and its arguments, the argument
+ * validation (Pothos validation plugin and the pre-execution plan run the same zod schema), the
+ * /v1 REST route and its query parameters, the OpenAPI document, the cache key and the cost.
+ */
+import { z } from 'zod';
+import type { ResultCache } from '../cache/cache.js';
+import type { Config } from '../config.js';
+import type { ParamProblem } from '../errors.js';
+import type { Upstream } from '../upstream/client.js';
+import { CACHE_MAX_AGES } from '../cache/cache.js';
+
+export type ParamKind = 'string' | 'int' | 'boolean' | 'enum';
+
+export interface ParamSpec {
+  /** Name on /v1 (api.md's spelling). */
+  name: string;
+  /** GraphQL argument name; defaults to camelCase(name). */
+  gql?: string;
+  kind: ParamKind;
+  /** Enum values as the wire spells them ('last-hour'); GraphQL shows LAST_HOUR. */
+  values?: readonly string[];
+  /** GraphQL enum type name, for kind 'enum'. */
+  enumName?: string;
+  required?: boolean;
+  /** Strings: maximum length (default 2048). */
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  description: string;
+}
+
+/** What an operation's `run` may use. */
+export interface OpContext {
+  upstream: Upstream;
+  config: Config;
+  /** Cancels when the caller is gone or a deadline passes. */
+  signal?: AbortSignal;
+  cache: ResultCache;
+}
+
+export interface OperationDef<A = any, R = any> {
+  /** GraphQL root field name. */
+  field: string;
+  platform: string;
+  summary: string;
+  rest: {
+    path: string;
+    /** REST body puts the record under this key (`{repository}`); otherwise its fields are spread at top level. */
+    wrap?: string;
+  };
+  params: ParamSpec[];
+  /** Accepts `cache_max_age` (every operation but retail-shop, DECISIONS.md). */
+  cacheable: boolean;
+  /** Cross-parameter checks and host checks; report problems by GraphQL argument name. */
+  check?: (args: Record<string, any>, problem: (param: string, message: string) => void) => void;
+  /** Canonical arguments: defaults applied, values normalised. Only called on valid input. */
+  normalize: (args: Record<string, any>) => A;
+  /** Cache key suffix from canonical arguments (the operation's field name is prefixed). */
+  key: (args: A) => string;
+  cost: { max: number; of?: (result: R, args: A) => number };
+  run: (ctx: OpContext, args: A) => Promise<R>;
+}
+
+export const CACHE_MAX_AGE_PARAM: ParamSpec = {
+  name: 'cache_max_age',
+  gql: 'cacheMaxAge',
+  kind: 'string',
+  description: 'Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live.',
+};
+
+export function gqlName(p: ParamSpec): string {
+  return p.gql ?? p.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function gqlEnumValue(v: string): string {
+  return v.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+}
+
+/** The parameters an operation takes on the wire, cache_max_age included when cacheable. */
+export function allParams(op: OperationDef): ParamSpec[] {
+  return op.cacheable ? [...op.params, CACHE_MAX_AGE_PARAM] : op.params;
+}
+
+function paramSchema(p: ParamSpec): z.ZodType {
+  let s: z.ZodType;
+  switch (p.kind) {
+    case 'string': {
+      let str = z.string().max(p.maxLength ?? 2048, `must be at most ${p.maxLength ?? 2048} characters`);
+      if (p.required) str = str.refine((v) => v.trim().length > 0, 'must not be empty');
+      s = p === CACHE_MAX_AGE_PARAM ? str.refine((v) => v in CACHE_MAX_AGES, `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}`) : str;
+      break;
+    }
+    case 'int': {
+      let n = z.number().int('must be an integer');
+      if (p.min !== undefined) n = n.min(p.min, `must be at least ${p.min}`);
+      if (p.max !== undefined) n = n.max(p.max, `must be at most ${p.max}`);
+      s = n;
+      break;
+    }
+    case 'boolean':
+      s = z.boolean();
+      break;
+    case 'enum':
+      s = z.enum(p.values as [string, ...string[]], { error: `must be one of ${p.values!.join(', ')}` });
+      break;
+  }
+  return p.required ? s : s.nullish();
+}
+
+const schemas = new WeakMap<OperationDef, z.ZodType>();
+
+/**
+ * The zod schema of an operation's GraphQL arguments: types, lengths, ranges, required values,
+ * then the operation's own cross-parameter `check`. Used by the Pothos validation plugin and by
+ * the pre-execution plan, so both see the same rules.
+ */
+export function argsSchema(op: OperationDef): z.ZodType {
+  let s = schemas.get(op);
+  if (!s) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const p of allParams(op)) shape[gqlName(p)] = p.required ? paramSchema(p) : paramSchema(p);
+    s = z.object(shape).superRefine((args, ctx) => {
+      op.check?.(args, (param, message) => ctx.addIssue({ code: 'custom', message, path: [param] }));
+    });
+    schemas.set(op, s);
+  }
+  return s;
+}
+
+export function zodProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ParamProblem[] {
+  return issues.map((i) => ({ param: String(i.path[0] ?? 'arguments'), message: i.message === 'Invalid input: expected string, received undefined' ? 'is required' : i.message }));
+}
+
+/** Validates GraphQL-named arguments; returns canonical args or the problems found. */
+export function validateArgs(op: OperationDef, raw: Record<string, unknown>): { ok: true; args: any } | { ok: false; problems: ParamProblem[] } {
+  const r = argsSchema(op).safeParse(raw);
+  if (!r.success) return { ok: false, problems: zodProblems(r.error.issues) };
+  return { ok: true, args: op.normalize(r.data as Record<string, unknown>) };
+}
+
+export function cacheKeyOf(op: OperationDef, args: unknown): string {
+  return `${op.field}:${op.key(args)}`;
+}

@@ -1,0 +1,22 @@
+/**
+ * Upstream request for websearch: one results page. A consent or "unusual traffic" page is
+ * UPSTREAM_BLOCKED (detected by the parser), never parsed as data.
+ */
+import { expectOk } from '../../upstream/client.js';
+import type { OpContext } from '../operation.js';
+import type { WebSearchArgs } from './platform.js';
+import type { WebSearchPage } from './parse.js';
+import { buildSearchUrl, parseSearchPage } from './parse.js';
+
+export async function fetchSearchPage(ctx: OpContext, a: WebSearchArgs): Promise<WebSearchPage> {
+  const res = await ctx.upstream.request({
+    url: buildSearchUrl(a),
+    platform: 'websearch',
+    headers: { accept: 'text/html', 'accept-language': 'en' },
+    signal: ctx.signal,
+  });
+  // Google answers 429 with its /sorry/ captcha page when it suspects automation: expectOk
+  // reports that as UPSTREAM_BLOCKED.
+  expectOk(res, 'websearch', 'The search page');
+  return parseSearchPage(res.text());
+}

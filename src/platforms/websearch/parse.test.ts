@@ -1,0 +1,418 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { load } from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../errors.js';
+import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { buildSearchUrl, parseSearchPage, resolveResultHref } from './parse.js';
+
+const LABEL = 'websearch';
+const HAVE_CAPTURES = hasFixtures(LABEL);
+const PEER_EXAMPLE = resolve(FIXTURES_DIR, '../reference/peer-examples/websearch_search.json');
+
+function errorOf(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected the parser to throw');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real captures, read in place from ../shared/fixtures/websearch (facts: its SOURCES.md).
+// ---------------------------------------------------------------------------------------------
+describe.skipIf(!HAVE_CAPTURES)(
+  HAVE_CAPTURES ? 'websearch real captures (../shared/fixtures/websearch)' : skipReason(LABEL),
+  () => {
+    describe('google-desktop-q-google-2023.html (desktop JS layout, h3.LC20lb)', () => {
+      const html = HAVE_CAPTURES ? readFixture(LABEL, 'google-desktop-q-google-2023.html') : '';
+      const { results } = HAVE_CAPTURES ? parseSearchPage(html) : { results: [] };
+
+      it('has the 9 organic results (one per h3.LC20lb)', () => {
+        expect(load(html)('h3.LC20lb')).toHaveLength(9);
+        expect(results).toHaveLength(9);
+      });
+
+      it('results 1 and 2 are google.com/ and www.google.com/, both kept', () => {
+        expect(results[0]).toMatchObject({ url: 'https://google.com/', title: 'Google' });
+        expect(results[1]).toMatchObject({ url: 'https://www.google.com/', title: 'Google' });
+      });
+
+      it('result 3 and result 4 (with its snippet)', () => {
+        expect(results[2]).toMatchObject({ url: 'https://www.google.com/account/about/', title: 'Google Account' });
+        expect(results[3]).toEqual({
+          url: 'https://www.google.com/maps',
+          title: 'Google Maps',
+          description: 'Find local businesses, view maps and get driving directions in Google Maps.',
+        });
+      });
+
+      it('the 9th (last) result', () => {
+        expect(results[8]).toMatchObject({ url: 'https://images.google.com/', title: 'Google' });
+      });
+
+      it('leaves out the Top stories cards', () => {
+        const card = 'Google Assistant will stop speaking after turning on smart home devices';
+        expect(html).toContain(card); // the card is in the page...
+        expect(results.map((r) => r.title)).not.toContain(card); // ...but is not an organic result
+        expect(results.some((r) => r.url.includes('9to5google.com'))).toBe(false);
+      });
+
+      it('every result is an http(s) url with a non-empty title and a string description', () => {
+        for (const r of results) {
+          expect(r.url).toMatch(/^https?:\/\//);
+          expect(r.title).not.toBe('');
+          expect(typeof r.description).toBe('string');
+        }
+      });
+    });
+
+    describe('google-nojs-q-google-2023.html (no-JS layout, /url?q= links)', () => {
+      const html = HAVE_CAPTURES ? readFixture(LABEL, 'google-nojs-q-google-2023.html') : '';
+      const { results } = HAVE_CAPTURES ? parseSearchPage(html) : { results: [] };
+
+      it('has 10 organic results', () => {
+        expect(results).toHaveLength(10);
+      });
+
+      it('result 1: url (the q parameter of the /url redirect), title and snippet exactly', () => {
+        expect(results[0]).toEqual({
+          url: 'https://www.google.com/',
+          title: 'Google',
+          description:
+            "Search the world's information, including webpages, images, videos and more. Google has many special features to help you find exactly what you're looking for.",
+        });
+      });
+
+      it('results 2 and 3 (with its snippet)', () => {
+        expect(results[1]).toMatchObject({ url: 'https://www.google.com/account/about/', title: 'Google Account' });
+        expect(results[2]).toEqual({
+          url: 'https://www.google.com/maps',
+          title: 'Google Maps',
+          description: 'Find local businesses, view maps and get driving directions in Google Maps.',
+        });
+      });
+
+      it('result 8 and result 10 (last)', () => {
+        expect(results[7].url).toBe('https://maps.google.com/');
+        expect(results[9]).toMatchObject({
+          url: 'https://edu.google.com/workspace-for-education/classroom/',
+          title: 'Classroom Management Tools & Resources - Google for Education',
+        });
+      });
+
+      it('the knowledge-panel heading (5th of 11 h3) is not a result', () => {
+        const $ = load(html);
+        expect($('h3')).toHaveLength(11);
+        const kp = $('h3').eq(4);
+        expect(kp.closest('a')).toHaveLength(0); // a bare heading, no result link
+        // results 4 and 5 are the 4th and 6th headings: the 5th was skipped
+        expect(results[3].title).toBe(load(html)('h3').eq(3).text());
+        expect(results[4].title).toBe('Images - Google');
+        expect(results.some((r) => r.description.startsWith('Google LLC is an American multinational'))).toBe(false);
+      });
+
+      it('decodes a percent-encoded redirect target (imghp%3Fhl%3DEN)', () => {
+        expect(results[4].url).toBe('https://www.google.com/imghp?hl=EN');
+      });
+    });
+
+    describe('google-ru-100-results-2016.html (2016 layout, h3.r > a, span.st)', () => {
+      const html = HAVE_CAPTURES ? readFixture(LABEL, 'google-ru-100-results-2016.html') : '';
+      const { results } = HAVE_CAPTURES ? parseSearchPage(html) : { results: [] };
+
+      it('has 100 results, each with its span.st snippet (the source repo counts 100 snippets)', () => {
+        expect(results).toHaveLength(100);
+        expect(results.every((r) => r.description !== '')).toBe(true);
+      });
+
+      it('result 1', () => {
+        expect(results[0]).toMatchObject({
+          url: 'http://pravda-sotrudnikov.ru/company/pao-sol-rusi',
+          title: 'ПАО Соль Руси: отзывы сотрудников о работодателе, компания ...',
+        });
+      });
+
+      it('SOURCES "result 3" (www.solrusi.ru) is our 2nd: the 1st h3.r is a featured-snippet repeat of result 1', () => {
+        // SOURCES.md numbers the `<h3 class="r"><a href=…>` headings in page order. The first of
+        // them sits in the featured-snippet block (`div.kp-blk`) and repeats result 1's link; it
+        // is not an organic result, so the organic list is pravda-sotrudnikov, solrusi, …
+        const $ = load(html);
+        const links = $('h3.r > a');
+        expect(links.eq(0).closest('.kp-blk')).toHaveLength(1);
+        expect(links.eq(0).attr('href')).toBe(links.eq(1).attr('href'));
+        expect(links.eq(2).attr('href')).toBe('http://www.solrusi.ru/');
+        expect(results[1]).toMatchObject({ url: 'http://www.solrusi.ru/', title: 'ПАО «СОЛЬ РУСИ»' });
+        expect(results.filter((r) => r.url === 'http://pravda-sotrudnikov.ru/company/pao-sol-rusi')).toHaveLength(1);
+      });
+
+      it('keeps the [PDF] result, titled by its link text', () => {
+        const pdf = results.find((r) => r.url === 'https://www.cbr.ru/publ/Vestnik/ves150924080.pdf');
+        expect(pdf?.title).toBe('СОДЕРЖАНИЕ - Банк России');
+      });
+
+      it('last result: percent-encoded query string preserved', () => {
+        expect(results[99]).toMatchObject({
+          url: 'http://xwebo.ru/search?q=%D0%B0%D0%BB%D1%8C%D1%84%D0%B0+%D0%B1%D1%80%D0%BE%D0%BA%D0%B5%D1%80+%D0%BE%D1%82%D0%B7%D1%8B%D0%B2%D1%8B',
+          title: 'Заработать денег. альфа брокер отзывы - Заработок в сети',
+        });
+      });
+
+      it('no Google-internal link (cache copies, /search) is a result', () => {
+        expect(results.some((r) => r.url.includes('webcache.googleusercontent.com'))).toBe(false);
+        expect(results.some((r) => /google\.[a-z.]+\/search/.test(r.url))).toBe(false);
+      });
+    });
+
+    it('google-nojs-no-results-2023.html → no results', () => {
+      const html = readFixture(LABEL, 'google-nojs-no-results-2023.html');
+      expect(load(html)('body').text()).toContain('did not match any documents');
+      expect(parseSearchPage(html)).toEqual({ results: [] });
+    });
+
+    it('google-consent-interstitial-ru-2022.html → UPSTREAM_BLOCKED naming the consent page', () => {
+      const err = errorOf(() => parseSearchPage(readFixture(LABEL, 'google-consent-interstitial-ru-2022.html')));
+      expect(err.code).toBe('UPSTREAM_BLOCKED');
+      expect(err.message).toMatch(/consent/i);
+    });
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Project-own cases. Written by us from the public markup shapes of the three layouts (class
+// names and nesting as seen in the captures); they are not copies of any capture and always run.
+// ---------------------------------------------------------------------------------------------
+const desktopPage = (rso: string, extra = '') => `<!doctype html><html><head><title>creator tools - Google Search</title></head>
+<body><form action="/search" role="search"><textarea name="q">creator tools</textarea></form>${extra}
+<div id="center_col"><div id="res"><div id="search"><div><div id="rso">${rso}</div></div></div></div></div>
+<div id="rhs"><div class="kp-wholepage"><a href="https://en.wikipedia.org/wiki/Creator"><h3>Creator (panel)</h3></a></div></div>
+<a href="/search?q=creator+tools&amp;start=10"><h3>More results</h3></a></body></html>`;
+
+const desktopResult = (href: string, title: string, snippet?: string) =>
+  `<div class="MjjYud"><div class="g Ww4FFb" data-hveid="CAE"><div class="kvH3mc"><div class="Z26q7c"><div class="yuRUbf">
+<a href="${href}"><br><h3 class="LC20lb MBeuO DKV0Md">${title}</h3><div><cite>${href}</cite></div></a></div></div>
+${snippet === undefined ? '' : `<div class="Z26q7c"><div class="VwiC3b yXK7lf MUxGbd">${snippet}</div></div>`}</div></div></div>`;
+
+describe('parseSearchPage — own desktop-layout page', () => {
+  const page = desktopPage(
+    [
+      desktopResult('https://example.com/tools?x=1&amp;y=2', 'Creator  Tools &amp; Guides', '  Everything   about <em>creator</em>&nbsp;tools &#8212; free. '),
+      // Top stories: a headed carousel with link-wrapped headings
+      `<div class="MjjYud"><g-section-with-header><h3>Top stories</h3><a href="https://news.example.net/story"><h3>News card</h3></a></g-section-with-header></div>`,
+      // People also ask, with an expanded answer that carries its own result link
+      `<div class="MjjYud"><div class="related-question-pair"><a href="https://faq.example.org/"><h3>PAA source</h3></a></div></div>`,
+      desktopResult('https://example.org/no-snippet', 'No snippet here'),
+      desktopResult('https://webcache.googleusercontent.com/search?q=cache:abc', 'Cached copy', 'x'),
+      desktopResult('https://accounts.google.com/ServiceLogin', 'Sign in to Google', 'x'),
+      desktopResult('https://www.google.com/search?q=creator+tools+free', 'Search instead', 'x'),
+      desktopResult('ftp://files.example.com/', 'FTP mirror', 'x'),
+      desktopResult('http://example.net/', 'Plain http', 'Quoted: Our systems have detected unusual traffic (a snippet, not a block)'),
+    ].join('\n'),
+  );
+  const { results } = parseSearchPage(page);
+
+  it('returns only the organic http(s) results, in page order', () => {
+    expect(results.map((r) => r.url)).toEqual(['https://example.com/tools?x=1&y=2', 'https://example.org/no-snippet', 'http://example.net/']);
+  });
+
+  it('decodes entities, collapses whitespace and trims title and snippet', () => {
+    expect(results[0]).toEqual({
+      url: 'https://example.com/tools?x=1&y=2',
+      title: 'Creator Tools & Guides',
+      description: 'Everything about creator tools — free.',
+    });
+  });
+
+  it('a result without a snippet has description ""', () => {
+    expect(results[1]).toEqual({ url: 'https://example.org/no-snippet', title: 'No snippet here', description: '' });
+  });
+
+  it('skips Top stories, People also ask, the knowledge panel and Google navigation', () => {
+    const titles = results.map((r) => r.title);
+    for (const t of ['News card', 'PAA source', 'Creator (panel)', 'More results', 'Cached copy', 'Sign in to Google', 'Search instead', 'FTP mirror']) {
+      expect(titles).not.toContain(t);
+    }
+  });
+
+  it('a snippet quoting the "unusual traffic" sentence does not make a results page a block', () => {
+    expect(results[2].description).toMatch(/unusual traffic/);
+  });
+
+  it('collapses identical consecutive urls but keeps different ones', () => {
+    const twice = desktopPage(
+      [
+        desktopResult('https://a.example/', 'A', 'first'),
+        desktopResult('https://a.example/', 'A again', 'second'),
+        desktopResult('https://www.a.example/', 'A www', 'third'),
+      ].join(''),
+    );
+    expect(parseSearchPage(twice).results.map((r) => r.url)).toEqual(['https://a.example/', 'https://www.a.example/']);
+  });
+
+  it('returns results even when the page also carries an inline consent dialog', () => {
+    const withDialog = desktopPage(desktopResult('https://example.com/', 'Example', 's'), `<div role="dialog"><form action="https://consent.google.com/save" method="POST"><button>Accept all</button></form></div>`);
+    expect(parseSearchPage(withDialog).results).toHaveLength(1);
+  });
+});
+
+describe('parseSearchPage — own no-JS page', () => {
+  const nojs = `<!doctype html><html><head><title>shop item - Google Search</title></head><body>
+<div id="main">
+ <div class="Gx5Zad fP1Qef xpd EtOod pkphOe"><div class="egMi0 kCrYT">
+  <a href="/url?q=https://shop.example.org/item%3Fid%3D7%26lang%3Den&amp;sa=U&amp;ved=2ahUKEw&amp;usg=AOvVaw1"><div class="DnJfK"><div class="j039Wc">
+   <h3 class="zBAuLc l97dzf"><div class="BNeawe vvjwJb AP7Wnd">Item 7 &amp; accessories</div></h3></div>
+   <div class="sCuL3"><div class="BNeawe UPmit AP7Wnd">shop.example.org › item</div></div></div></a></div>
+  <div class="kCrYT"><div><div class="BNeawe s3v9rd AP7Wnd"><div><div class="v9i61e"><div class="BNeawe s3v9rd AP7Wnd">Buy   &quot;item 7&quot; today.</div></div>
+   <div><div class="BNeawe s3v9rd AP7Wnd"><span class="BNeawe"><a href="/url?q=https://shop.example.org/help&amp;sa=U">Help</a></span></div></div></div></div></div></div>
+ </div>
+ <div class="Gx5Zad xpd EtOod pkphOe"><div class="kCrYT"><span><h3 class="zBAuLc l97dzf"><div class="BNeawe">Example Shop</div></h3></span>
+  <div class="BNeawe s3v9rd AP7Wnd">Example Shop is a retailer (knowledge panel).</div></div></div>
+ <div class="Gx5Zad fP1Qef xpd EtOod pkphOe"><div class="egMi0 kCrYT">
+  <a href="/url?q=http://blog.example.com/post&amp;sa=U"><h3 class="zBAuLc"><div class="BNeawe vvjwJb AP7Wnd">Blog post</div></h3></a></div></div>
+ <div class="Gx5Zad fP1Qef xpd EtOod pkphOe"><div class="egMi0 kCrYT">
+  <a href="/url?q=/search%3Fq%3Dshop&amp;sa=U"><h3 class="zBAuLc"><div class="BNeawe vvjwJb AP7Wnd">Internal</div></h3></a></div></div>
+</div></body></html>`;
+  const { results } = parseSearchPage(nojs);
+
+  it('takes the url from the q parameter (decoded, own query string and &amp; entities intact)', () => {
+    expect(results[0]).toEqual({
+      url: 'https://shop.example.org/item?id=7&lang=en',
+      title: 'Item 7 & accessories',
+      description: 'Buy "item 7" today.',
+    });
+  });
+
+  it('skips the knowledge-panel heading and non-http redirect targets; no snippet → ""', () => {
+    expect(results).toEqual([
+      expect.objectContaining({ url: 'https://shop.example.org/item?id=7&lang=en' }),
+      { url: 'http://blog.example.com/post', title: 'Blog post', description: '' },
+    ]);
+  });
+});
+
+describe('parseSearchPage — own 2016-layout page', () => {
+  it('reads h3.r > a (direct href and /url?q= redirect) and span.st', () => {
+    const html = `<html><head><title>q - Google Search</title></head><body><div id="search"><div id="ires"><div id="rso">
+<div class="g mnr-c g-blk"><div class="kp-blk"><div class="g"><div class="rc"><h3 class="r"><a href="http://featured.example/">Featured</a></h3></div></div></div></div>
+<div class="srg">
+ <div class="g"><div class="rc"><h3 class="r"><a href="http://featured.example/" onmousedown="return rwt(this)">Featured (organic)</a></h3><div class="s"><span class="st">First <em>snippet</em>&nbsp;...</span></div></div></div>
+ <div class="g"><div class="rc"><h3 class="r"><span class="_ogd">[PDF]</span><a href="/url?q=https://docs.example/a.pdf&amp;sa=U">A report</a></h3><div class="s"><span class="st">PDF snippet</span></div></div></div>
+</div></div></div></div></body></html>`;
+    expect(parseSearchPage(html).results).toEqual([
+      { url: 'http://featured.example/', title: 'Featured (organic)', description: 'First snippet ...' },
+      { url: 'https://docs.example/a.pdf', title: 'A report', description: 'PDF snippet' },
+    ]);
+  });
+});
+
+describe('parseSearchPage — blocks, no results and unknown pages', () => {
+  it('the "unusual traffic" reCAPTCHA page → UPSTREAM_BLOCKED', () => {
+    const html = `<html><head><title>https://www.google.com/search?q=x</title><script src="https://www.google.com/recaptcha/api.js" async defer></script></head>
+<body><div id="infoDiv">Our systems have detected unusual traffic from your computer network.</div>
+<form id="captcha-form" action="index" method="post"><div class="g-recaptcha" data-sitekey="k"></div><input type="hidden" name="continue" value="https://www.google.com/search?q=x"></form></body></html>`;
+    const err = errorOf(() => parseSearchPage(html));
+    expect(err.code).toBe('UPSTREAM_BLOCKED');
+    expect(err.message).toMatch(/unusual traffic|reCAPTCHA/);
+  });
+
+  it('the /sorry/ text-only variant (no form markers) → UPSTREAM_BLOCKED', () => {
+    const html = `<html><body><p>Our systems have detected unusual traffic from your computer network. Please try your request again later.</p></body></html>`;
+    expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it('the English consent interstitial ("Before you continue") → UPSTREAM_BLOCKED', () => {
+    const html = `<html><head><title>Before you continue to Google Search</title></head><body><h1>Before you continue to Google</h1></body></html>`;
+    const err = errorOf(() => parseSearchPage(html));
+    expect(err.code).toBe('UPSTREAM_BLOCKED');
+    expect(err.message).toMatch(/consent/);
+  });
+
+  it('an English no-results page → []', () => {
+    const html = desktopPage(`<div id="topstuff"><p>Your search - <b>zzqx</b> - did not match any documents.</p></div>`);
+    expect(parseSearchPage(html)).toEqual({ results: [] });
+  });
+
+  it('a search page with a query box and no result headings → []', () => {
+    const html = `<html><head><title>zzqx - Google Search</title></head><body><form action="/search"><input name="q" value="zzqx"></form><div id="main"></div></body></html>`;
+    expect(parseSearchPage(html)).toEqual({ results: [] });
+  });
+
+  it('an unrelated page → UPSTREAM_FAILED (shape changed), never an empty result', () => {
+    const err = errorOf(() => parseSearchPage('<html><head><title>Welcome</title></head><body><h1>Hello</h1><p>Nothing to see.</p></body></html>'));
+    expect(err.code).toBe('UPSTREAM_FAILED');
+    expect(err.message).toBe('websearch: upstream response changed shape: missing organic result blocks');
+  });
+
+  it('a search page whose headings we cannot read → UPSTREAM_FAILED', () => {
+    const html = desktopPage(`<div class="g"><h3 class="new-layout">Title without a link</h3></div>`);
+    expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('an empty string → UPSTREAM_FAILED', () => {
+    expect(errorOf(() => parseSearchPage('')).code).toBe('UPSTREAM_FAILED');
+  });
+});
+
+describe('resolveResultHref', () => {
+  it.each([
+    ['https://example.com/a?b=%D0%B0', 'https://example.com/a?b=%D0%B0'],
+    ['/url?q=https://example.com/x%3Fy%3D1&sa=U', 'https://example.com/x?y=1'],
+    ['https://www.google.com/url?q=https://example.com/&sa=t', 'https://example.com/'],
+    ['/url?url=https://example.com/old&sa=t', 'https://example.com/old'],
+    ['/search?q=x&start=10', null],
+    ['https://www.google.de/search?q=x', null],
+    ['http://webcache.googleusercontent.com/search?q=cache:x', null],
+    ['https://accounts.google.com/ServiceLogin', null],
+    ['https://www.googleadservices.com/pagead/aclk?sa=L', null],
+    ['javascript:void(0)', null],
+    ['#', null],
+    [undefined, null],
+  ])('%s → %s', (href, want) => {
+    expect(resolveResultHref(href)).toBe(want);
+  });
+});
+
+describe('buildSearchUrl', () => {
+  it('page 1: no start, hl=en, query encoded by URLSearchParams', () => {
+    expect(buildSearchUrl({ query: 'creator tools & more', page: 1 })).toBe('https://www.google.com/search?q=creator+tools+%26+more&hl=en');
+  });
+
+  it('page 3 with region (lower-cased) and date, params in order q, hl, gl, start, tbs', () => {
+    expect(buildSearchUrl({ query: 'austen allred', region: 'US', datePosted: 'last-week', page: 3 })).toBe(
+      'https://www.google.com/search?q=austen+allred&hl=en&gl=us&start=20&tbs=qdr%3Aw',
+    );
+  });
+
+  it('null region / date are left out', () => {
+    expect(buildSearchUrl({ query: 'x', region: null, datePosted: null, page: 2 })).toBe('https://www.google.com/search?q=x&hl=en&start=10');
+  });
+
+  it.each([
+    ['last-hour', 'h'],
+    ['last-day', 'd'],
+    ['last-week', 'w'],
+    ['last-month', 'm'],
+    ['last-year', 'y'],
+  ] as const)('datePosted %s → tbs=qdr:%s', (datePosted, code) => {
+    const u = new URL(buildSearchUrl({ query: 'x', datePosted, page: 1 }));
+    expect(u.searchParams.get('tbs')).toBe(`qdr:${code}`);
+    expect(u.searchParams.has('start')).toBe(false);
+  });
+});
+
+describe.skipIf(!existsSync(PEER_EXAMPLE))(
+  existsSync(PEER_EXAMPLE) ? 'result shape vs the peer example' : `${PEER_EXAMPLE} is absent: peer shape check skipped`,
+  () => {
+    it('a parsed result has the same keys and value types as sampleResponse.results[0]', () => {
+      const peer = JSON.parse(readFileSync(PEER_EXAMPLE, 'utf8')) as { sampleResponse: { results: Record<string, unknown>[] } };
+      const want = peer.sampleResponse.results[0];
+      const got = parseSearchPage(desktopPage(desktopResult('https://example.com/', 'Example', 'Snippet'))).results[0] as unknown as Record<string, unknown>;
+      expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+      for (const k of Object.keys(want)) expect(typeof got[k]).toBe(typeof want[k]);
+      // the peer also shows description "" for a result without a snippet
+      expect(peer.sampleResponse.results.some((r) => r.description === '')).toBe(true);
+    });
+  },
+);

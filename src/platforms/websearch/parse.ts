@@ -1,0 +1,250 @@
+/**
+ * websearch (Google web search) — pure parsing of result pages and building of the search URL.
+ * No I/O here: the fetcher hands us the HTML.
+ *
+ * Three result layouts are understood, all found by one walk over the `h3` headings of the
+ * results area, in document order:
+ *  - desktop JS SERP (2023): `<a href="https://…"><h3 class="LC20lb">Title</h3></a>` inside
+ *    `div.g`; snippet in `div.VwiC3b`.
+ *  - no-JS / basic SERP (2023): `<a href="/url?q=<target>&sa=U…"><h3>…</h3></a>` inside
+ *    `div.Gx5Zad`; snippet in the innermost `div.BNeawe.s3v9rd.AP7Wnd` of that block.
+ *  - old desktop SERP (2016): `<h3 class="r"><a href="…">Title</a></h3>` inside `div.g`;
+ *    snippet in `span.st`.
+ * Non-organic blocks (Top stories, People also ask, knowledge panel, featured snippet, ads) are
+ * skipped by the containers they sit in.
+ *
+ * Outcomes: organic results; `{results: []}` for a genuine no-results page; UPSTREAM_BLOCKED for
+ * the consent interstitial and the "unusual traffic" / reCAPTCHA page; anything else is a shape
+ * change (UPSTREAM_FAILED), never an empty 200.
+ */
+import { load, type CheerioAPI } from 'cheerio';
+import { shapeChanged, upstreamBlocked } from '../../errors.js';
+
+export interface WebSearchResult {
+  url: string;
+  title: string;
+  description: string;
+}
+
+export interface WebSearchPage {
+  results: WebSearchResult[];
+}
+
+export type DatePosted = 'last-hour' | 'last-day' | 'last-week' | 'last-month' | 'last-year';
+
+export interface SearchUrlParams {
+  query: string;
+  region?: string | null;
+  datePosted?: DatePosted | null;
+  page: number;
+}
+
+const PLATFORM = 'websearch';
+const GOOGLE_BASE = 'https://www.google.com';
+
+const QDR: Record<DatePosted, string> = {
+  'last-hour': 'h',
+  'last-day': 'd',
+  'last-week': 'w',
+  'last-month': 'm',
+  'last-year': 'y',
+};
+
+/**
+ * `https://www.google.com/search?q=…&hl=en[&gl=…][&start=…][&tbs=qdr:…]` — parameters in that
+ * order, encoded by URLSearchParams (so a space is `+` and `qdr:w` is sent as `qdr%3Aw`, which
+ * Google reads the same). `start` is left out on page 1.
+ */
+export function buildSearchUrl(p: SearchUrlParams): string {
+  const sp = new URLSearchParams();
+  sp.set('q', p.query);
+  sp.set('hl', 'en');
+  const region = p.region?.trim();
+  if (region) sp.set('gl', region.toLowerCase());
+  if (p.page > 1) sp.set('start', String(10 * (p.page - 1)));
+  if (p.datePosted) sp.set('tbs', `qdr:${QDR[p.datePosted]}`);
+  return `${GOOGLE_BASE}/search?${sp.toString()}`;
+}
+
+/** Results area, most specific first: desktop `#search` (holds `#rso`), no-JS `#main`. */
+const SCOPES = ['#search', '#rso', '#main', '#center_col'];
+
+/**
+ * Blocks whose headings are not organic results: right-hand knowledge panel, Top stories and
+ * other carousels with a header, People also ask, featured snippet (`kp-blk`, `block-component`),
+ * ads.
+ */
+const NON_ORGANIC = [
+  '#rhs',
+  'g-section-with-header',
+  'g-scrolling-carousel',
+  'g-accordion-expander',
+  '.related-question-pair',
+  '[data-initq]',
+  '.kp-blk',
+  'block-component',
+  '#tads',
+  '#tadsb',
+  '#bottomads',
+  '[data-text-ad]',
+].join(', ');
+
+/** The block of one result, most specific layout first (desktop/2016 `div.g`, no-JS `div.Gx5Zad`). */
+const CONTAINERS = ['div.g', 'div.Gx5Zad', 'div.MjjYud', 'div.xpd', 'div[data-hveid]'];
+
+const NO_RESULTS_TEXT = /did not match any documents|No results found for /i;
+const UNUSUAL_TRAFFIC_TEXT = /Our systems have detected unusual traffic/i;
+
+/** Collapse whitespace (including NBSP) and trim; cheerio's `.text()` has already decoded entities. */
+function clean(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+function isGoogleHost(host: string): boolean {
+  return /(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$/i.test(host);
+}
+
+/**
+ * Turn a result link's href into the target URL, or null when it is not an organic target:
+ * resolves Google's `/url?q=<target>` redirect (the `q` value, URL-decoded; older pages use
+ * `url=`), keeps only http(s), drops Google-internal navigation (`/search`, cache, sign-in, ads).
+ * A direct href is returned exactly as written (its own percent-encoding preserved).
+ */
+export function resolveResultHref(href: string | undefined): string | null {
+  if (!href) return null;
+  const raw = href.trim();
+  let u: URL;
+  try {
+    u = new URL(raw, GOOGLE_BASE);
+  } catch {
+    return null;
+  }
+  if (isGoogleHost(u.hostname) && u.pathname === '/url') {
+    const target = [u.searchParams.get('q'), u.searchParams.get('url')].find((t) => t && /^https?:\/\//i.test(t));
+    return target ? resolveResultHref(target) : null;
+  }
+  if (!/^https?:\/\//i.test(raw)) return null; // relative (Google navigation), javascript:, mailto:, #…
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  const host = u.hostname.toLowerCase();
+  if (host === 'webcache.googleusercontent.com' || host === 'accounts.google.com') return null;
+  if (host.endsWith('googleadservices.com')) return null;
+  if (isGoogleHost(host) && (u.pathname === '/search' || u.pathname.startsWith('/sorry') || u.pathname === '/aclk')) return null;
+  return raw;
+}
+
+function detectStrongBlock($: CheerioAPI): void {
+  if ($('#captcha-form, .g-recaptcha, form[action*="/sorry/"], script[src*="recaptcha"]').length > 0) {
+    throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" / reCAPTCHA page instead of results`);
+  }
+  if (/^\s*Before you continue/i.test($('title').first().text())) {
+    throw upstreamBlocked(`${PLATFORM}: Google answered with its consent interstitial ("Before you continue") instead of results`);
+  }
+}
+
+/** Markers that may also sit on a real results page (an inline consent dialog, a snippet quoting the text). */
+function detectWeakBlock($: CheerioAPI, bodyText: string): void {
+  if ($('form[action*="consent.google."]').length > 0) {
+    throw upstreamBlocked(`${PLATFORM}: Google answered with its consent interstitial (forms posting to consent.google.com) instead of results`);
+  }
+  if (UNUSUAL_TRAFFIC_TEXT.test(bodyText)) {
+    throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" page instead of results`);
+  }
+}
+
+function extractResults($: CheerioAPI): WebSearchResult[] {
+  const scopeSel = SCOPES.find((s) => $(s).length > 0);
+  const scope = $(scopeSel ?? 'html').first();
+  const results: WebSearchResult[] = [];
+
+  scope.find('h3').each((_, h3el) => {
+    const h3 = $(h3el);
+    if (h3.closest(NON_ORGANIC).length > 0) return;
+
+    // Desktop / no-JS: the link wraps the heading. 2016: the link sits inside the heading.
+    let link = h3.parents('a[href]').first();
+    let titleNode = h3;
+    if (link.length === 0) {
+      link = h3.find('a[href]').first();
+      titleNode = link;
+    }
+    if (link.length === 0) return; // e.g. the no-JS knowledge-panel heading
+    const url = resolveResultHref(link.attr('href'));
+    if (!url) return;
+    const title = clean(titleNode.text());
+    if (!title) return;
+
+    const container = findContainer($, h3);
+    const description = container ? findSnippet($, container, link) : '';
+
+    // Safety net for a repeated block (e.g. a featured snippet in markup we do not know):
+    // identical consecutive URLs collapse; different URLs (google.com/ vs www.google.com/) stay.
+    const prev = results[results.length - 1];
+    if (prev && prev.url === url) {
+      if (!prev.description && description) prev.description = description;
+      return;
+    }
+    results.push({ url, title, description });
+  });
+  return results;
+}
+
+/** A cheerio selection of elements (cheerio does not re-export domhandler's `Element`). */
+type Sel = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
+
+function findContainer($: CheerioAPI, h3: Sel): Sel | null {
+  for (const sel of CONTAINERS) {
+    const c = h3.parents(sel).first();
+    if (c.length > 0) return c;
+  }
+  // Unknown markup: the largest ancestor that still holds only this one heading.
+  let best: Sel | null = null;
+  for (const p of h3.parents().toArray()) {
+    const el = $(p);
+    if (el.is('body, html') || el.find('h3').length > 1) break;
+    best = el;
+  }
+  return best;
+}
+
+function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
+  const outsideLink = (el: Parameters<Sel['is']>[0]) => $(el as never).closest(link).length === 0;
+
+  // desktop 2023
+  const vw = container.find('.VwiC3b').filter((_, el) => outsideLink(el)).first();
+  if (vw.length) return clean(vw.text());
+  // 2016
+  const st = container.find('span.st').filter((_, el) => outsideLink(el)).first();
+  if (st.length) return clean(st.text());
+  // no-JS: these divs nest; the innermost one without links is the snippet (the one with
+  // links is the sitelinks row).
+  const nojs = container
+    .find('div.BNeawe.s3v9rd.AP7Wnd')
+    .filter((_, el) => outsideLink(el) && $(el).find('div.BNeawe.s3v9rd.AP7Wnd').length === 0 && $(el).find('a').length === 0)
+    .first();
+  if (nojs.length) return clean(nojs.text());
+  // other known snippet classes of recent and older desktop layouts
+  const other = container.find('[data-sncf="1"], .IsZvec, span.aCOpRe').filter((_, el) => outsideLink(el)).first();
+  if (other.length) return clean(other.text());
+  return '';
+}
+
+function looksLikeNoResults($: CheerioAPI, bodyText: string): boolean {
+  if (NO_RESULTS_TEXT.test(bodyText)) return true;
+  // A search page (it has Google's query box) with no result headings at all.
+  const hasSearchForm = $('input[name="q"], textarea[name="q"]').length > 0;
+  return hasSearchForm && $('h3').length === 0;
+}
+
+export function parseSearchPage(html: string): WebSearchPage {
+  if (typeof html !== 'string' || html.trim() === '') throw shapeChanged(PLATFORM, 'organic result blocks');
+  const $ = load(html);
+  detectStrongBlock($);
+
+  const results = extractResults($);
+  if (results.length > 0) return { results };
+
+  const bodyText = clean($('body').text());
+  detectWeakBlock($, bodyText);
+  if (looksLikeNoResults($, bodyText)) return { results: [] };
+  throw shapeChanged(PLATFORM, 'organic result blocks');
+}

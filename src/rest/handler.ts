@@ -1,0 +1,77 @@
+/**
+ * /v1 REST compatibility layer: query string → variables → the route's GraphQL operation,
+ * executed through the same schema, resolvers, loaders, cache and credit plan as /graphql;
+ * then the api.md envelope is rebuilt from the result and its extensions.credits.
+ *
+ *   success, credits_remaining, credits_charged, [cached, cached_at], ...record
+ *
+ * Errors: {"success": false, "error": {"code", "message", "details"?}} with the code's status.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
+import type { Deps, GatewayContext } from '../graphql/context.js';
+import type { CreditsExtension } from '../graphql/plan.js';
+import { executeWithCredits, statusOf } from '../graphql/plan.js';
+import { ApiError, invalidInput } from '../errors.js';
+import type { ParamProblem } from '../errors.js';
+import type { RestRoute } from './routes.js';
+import { toVariables } from './routes.js';
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload), ...headers });
+  res.end(payload);
+}
+
+export function sendError(res: ServerResponse, err: ApiError, headers: Record<string, string> = {}): void {
+  sendJson(res, err.status, { success: false, error: err.toJSON() }, headers);
+}
+
+function restError(e: GraphQLError, route: RestRoute): ApiError {
+  const code = (e.extensions?.code as string | undefined) ?? 'INTERNAL';
+  const details = (e.extensions?.details as ParamProblem[] | undefined)?.map((d) => ({ param: route.restName.get(d.param) ?? d.param, message: d.message }));
+  if (code === 'INVALID_INPUT' && details) return invalidInput(details);
+  const known = statusOf(code) !== 500 || code === 'INTERNAL';
+  return new ApiError(known ? (code as ApiError['code']) : 'INTERNAL', known ? e.message : 'Unexpected error.', details ? { details } : {});
+}
+
+export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map<string, RestRoute>) {
+  return async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const route = routes.get(url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname);
+    if (!route) return sendError(res, new ApiError('NOT_FOUND', `No route GET ${url.pathname}; see /openapi.json`));
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendError(res, new ApiError('INVALID_INPUT', `${req.method} is not supported here; use GET`), { allow: 'GET' });
+    }
+
+    // 401 before 400 (DECISIONS.md order of checks).
+    const header = req.headers['x-api-key'];
+    const apiKey = Array.isArray(header) ? header[0] : header;
+    if (!apiKey) return sendError(res, new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header'));
+    const key = await deps.ledger.authenticate(apiKey);
+    if (!key) return sendError(res, new ApiError('UNAUTHORIZED', 'Unknown or revoked API key'));
+
+    const { variables, problems } = toVariables(route, url.searchParams);
+    if (problems.length) return sendError(res, invalidInput(problems));
+
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const ctx: GatewayContext = { deps, apiKey, key, signal: abort.signal };
+    const result: ExecutionResult = await executeWithCredits({ schema, document: route.document, variableValues: variables, contextValue: ctx });
+    if (result.errors?.length) return sendError(res, restError(result.errors[0], route));
+
+    const credits = result.extensions?.credits as CreditsExtension;
+    const record = (result.data?.[route.op.field] as { json: Record<string, unknown> } | null)?.json;
+    if (!record) return sendError(res, new ApiError('INTERNAL', 'Unexpected error.'));
+    const field = credits.fields[0];
+    const body: Record<string, unknown> = { success: true, credits_remaining: credits.remaining, credits_charged: credits.charged };
+    if (field?.cached) {
+      body.cached = true;
+      body.cached_at = field.cached_at;
+    }
+    if (route.op.rest.wrap) body[route.op.rest.wrap] = record;
+    else Object.assign(body, record);
+    sendJson(res, 200, body);
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The REST route table: each /v1 path maps onto one GraphQL operation (a typed document from
+ * codegen, selecting the wire record) plus the operation definition that says which query
+ * parameters it takes and how they become variables.
+ *
+ * Documents are validated against the schema once, here, at start-up; per request only the
+ * variables change.
+ */
+import { validate } from 'graphql';
+import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
+import type { ParamProblem } from '../errors.js';
+import type { OperationDef, ParamSpec } from '../platforms/operation.js';
+import { allParams, gqlEnumValue, gqlName } from '../platforms/operation.js';
+import * as documents from './generated/operations.js';
+
+export interface RestRoute {
+  path: string;
+  op: OperationDef;
+  document: DocumentNode;
+  params: ParamSpec[];
+  /** GraphQL argument name → REST parameter name, to report problems in the caller's terms. */
+  restName: Map<string, string>;
+}
+
+function pascal(s: string): string {
+  return s[0].toUpperCase() + s.slice(1);
+}
+
+export function buildRoutes(schema: GraphQLSchema, ops: OperationDef[]): Map<string, RestRoute> {
+  const routes = new Map<string, RestRoute>();
+  const docs = documents as unknown as Record<string, DocumentNode | undefined>;
+  for (const op of ops) {
+    const document = docs[`${pascal(op.field)}Document`];
+    if (!document) throw new Error(`no REST document ${pascal(op.field)} for ${op.rest.path}: add it to the platform's rest.graphql and run npm run codegen`);
+    const errors = validate(schema, document);
+    if (errors.length) throw new Error(`REST document for ${op.rest.path} is invalid: ${errors.map((e) => e.message).join('; ')}`);
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    const params = allParams(op);
+    const vars = new Set((operation.variableDefinitions ?? []).map((v) => v.variable.name.value));
+    for (const p of params) {
+      if (!vars.has(gqlName(p))) throw new Error(`REST document for ${op.rest.path} does not pass parameter ${p.name} ($${gqlName(p)})`);
+    }
+    routes.set(op.rest.path, { path: op.rest.path, op, document, params, restName: new Map(params.map((p) => [gqlName(p), p.name])) });
+  }
+  return routes;
+}
+
+const TRUE = new Set(['true', '1']);
+const FALSE = new Set(['false', '0']);
+
+/**
+ * Query string → GraphQL variables. Types are checked here (a REST caller sends strings);
+ * everything else (lengths, ranges, hosts, cross-parameter rules) by the operation's schema.
+ * Unknown parameters are ignored (legacy clients send extras, DECISIONS.md).
+ */
+export function toVariables(route: RestRoute, query: URLSearchParams): { variables: Record<string, unknown>; problems: ParamProblem[] } {
+  const variables: Record<string, unknown> = {};
+  const problems: ParamProblem[] = [];
+  for (const p of route.params) {
+    const all = query.getAll(p.name);
+    if (all.length > 1) {
+      problems.push({ param: p.name, message: 'given more than once' });
+      continue;
+    }
+    const raw = all[0];
+    if (raw === undefined || raw === '') {
+      if (p.required) problems.push({ param: p.name, message: 'is required' });
+      continue;
+    }
+    const name = gqlName(p);
+    switch (p.kind) {
+      case 'string':
+        variables[name] = raw;
+        break;
+      case 'int':
+        if (!/^-?\d{1,9}$/.test(raw.trim())) problems.push({ param: p.name, message: 'must be an integer' });
+        else variables[name] = Number(raw.trim());
+        break;
+      case 'boolean': {
+        const v = raw.trim().toLowerCase();
+        if (TRUE.has(v)) variables[name] = true;
+        else if (FALSE.has(v)) variables[name] = false;
+        else problems.push({ param: p.name, message: 'must be true or false' });
+        break;
+      }
+      case 'enum':
+        if (!p.values!.includes(raw)) problems.push({ param: p.name, message: `must be one of ${p.values!.join(', ')}` });
+        else variables[name] = gqlEnumValue(raw);
+        break;
+    }
+  }
+  return { variables, problems };
+}

@@ -1,0 +1,328 @@
+/**
+ * The one module every upstream request goes through (undici).
+ *
+ * - connection pools per origin (one undici Agent), connect / headers / body timeouts and an
+ *   overall deadline per request;
+ * - a maximum body size, enforced while streaming (a lying or absent content-length cannot
+ *   make us buffer more);
+ * - at most 5 redirects, each re-checked by the SSRF guard;
+ * - bounded retries with exponential backoff and full jitter for 429 / 5xx / resets / truncated
+ *   bodies on idempotent requests, honouring a short Retry-After;
+ * - a per-host concurrency limit and a descriptive User-Agent;
+ * - every response body is consumed or cancelled, on every path (undici best practice);
+ * - the replay contract: with UPSTREAM_REPLAY_URL set, `https://HOST[:PORT]/PATH?Q` is sent to
+ *   `<replay>/HOST[:PORT]/PATH?Q` with `x-upstream-url: <original>`.
+ *
+ * Non-2xx statuses are returned, not thrown: what a 404 means is the platform's call
+ * (see `expectOk`). Transport failures are thrown as ApiError.
+ */
+import { Agent, request as undiciRequest } from 'undici';
+import type { Dispatcher } from 'undici';
+import { ApiError, invalidParam, notFound, upstreamBlocked, upstreamFailed, upstreamTimeout } from '../errors.js';
+import type { UpstreamConfig } from '../config.js';
+import { assertFetchable, guardedLookup, SsrfError, systemResolver } from './ssrf.js';
+import type { Resolver } from './ssrf.js';
+
+export interface UpstreamRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'HEAD';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Platform label, for errors, limits and metrics. */
+  platform: string;
+  /**
+   * When the URL came from a user parameter, its name: a URL the SSRF guard refuses before
+   * anything is sent is then the caller's fault (400 naming that parameter), not the upstream's.
+   */
+  userParam?: string;
+  maxBodyBytes?: number;
+  timeoutMs?: number;
+  retries?: number;
+  /** Caller's cancellation (e.g. a discovery deadline). */
+  signal?: AbortSignal;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Final original URL after redirects (never the replay URL). */
+  url: string;
+  body: Buffer;
+  text(): string;
+  json<T = unknown>(): T;
+}
+
+export interface Upstream {
+  request(req: UpstreamRequest): Promise<UpstreamResponse>;
+  close(): Promise<void>;
+}
+
+export interface UpstreamOptions {
+  config: UpstreamConfig;
+  replayUrl?: string | null;
+  resolver?: Resolver;
+  /** Called once per finished upstream exchange (metrics hook). */
+  onExchange?: (e: { platform: string; host: string; outcome: string; ms: number }) => void;
+}
+
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+class Semaphore {
+  private active = 0;
+  private readonly waiters: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async acquire(signal: AbortSignal): Promise<() => void> {
+    if (this.active >= this.limit) {
+      await new Promise<void>((resolveP, reject) => {
+        const onAbort = () => {
+          const i = this.waiters.indexOf(go);
+          if (i >= 0) this.waiters.splice(i, 1);
+          reject(signal.reason);
+        };
+        const go = () => {
+          signal.removeEventListener('abort', onAbort);
+          resolveP();
+        };
+        this.waiters.push(go);
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+    }
+    this.active++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active--;
+      this.waiters.shift()?.();
+    };
+  }
+}
+
+/** Where a request for `original` is actually sent. */
+export function replayTarget(replayUrl: string, original: URL): string {
+  const base = replayUrl.replace(/\/+$/, '');
+  return `${base}/${original.host}${original.pathname}${original.search}`;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolveP, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolveP();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function retryAfterMs(value: string | undefined): number | null {
+  if (!value) return null;
+  const secs = Number(value);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+function flattenHeaders(h: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], max: number, platform: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > max) {
+      body.destroy();
+      throw upstreamFailed(`${platform}: upstream response exceeds ${max} bytes`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+function makeResponse(status: number, headers: Record<string, string>, url: string, body: Buffer): UpstreamResponse {
+  let text: string | undefined;
+  return {
+    status,
+    headers,
+    url,
+    body,
+    text: () => (text ??= body.toString('utf8')),
+    json<T>() {
+      try {
+        return JSON.parse(this.text()) as T;
+      } catch {
+        throw upstreamFailed(`upstream returned invalid JSON from ${new URL(url).host}`);
+      }
+    },
+  };
+}
+
+export function createUpstream(opts: UpstreamOptions): Upstream {
+  const cfg = opts.config;
+  const replayUrl = opts.replayUrl ?? null;
+  const resolver = opts.resolver ?? systemResolver;
+  // In replay mode DNS is resolved only when a resolver was injected (tests of "a name resolving
+  // to a private address"); the replay origin itself is the one address let through.
+  const resolveNames = replayUrl ? opts.resolver !== undefined : true;
+  const agent = new Agent({
+    connect: replayUrl ? { timeout: cfg.connectTimeoutMs } : { timeout: cfg.connectTimeoutMs, lookup: guardedLookup(resolver) as never },
+    headersTimeout: cfg.headersTimeoutMs,
+    bodyTimeout: cfg.bodyTimeoutMs,
+    keepAliveTimeout: 4_000,
+  });
+  const hostLimits = new Map<string, Semaphore>();
+  const limiterFor = (host: string) => {
+    let s = hostLimits.get(host);
+    if (!s) hostLimits.set(host, (s = new Semaphore(cfg.perHostConcurrency)));
+    return s;
+  };
+
+  async function exchangeOnce(url: URL, req: UpstreamRequest, signal: AbortSignal, maxBytes: number): Promise<UpstreamResponse & { location?: string }> {
+    const headers: Record<string, string> = { 'user-agent': cfg.userAgent, accept: '*/*', ...req.headers };
+    let target = url.href;
+    if (replayUrl) {
+      target = replayTarget(replayUrl, url);
+      headers['x-upstream-url'] = url.href;
+    }
+    const release = await limiterFor(url.host).acquire(signal);
+    try {
+      const res = await undiciRequest(target, {
+        dispatcher: agent,
+        method: req.method ?? 'GET',
+        headers,
+        body: req.body,
+        signal,
+      });
+      const resHeaders = flattenHeaders(res.headers);
+      if (REDIRECT.has(res.statusCode) && resHeaders.location) {
+        await res.body.dump().catch(() => undefined);
+        return { ...makeResponse(res.statusCode, resHeaders, url.href, Buffer.alloc(0)), location: resHeaders.location };
+      }
+      const declared = Number(resHeaders['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        res.body.destroy();
+        throw upstreamFailed(`${req.platform}: upstream response exceeds ${maxBytes} bytes`);
+      }
+      const body = await readCapped(res.body, maxBytes, req.platform);
+      return makeResponse(res.statusCode, resHeaders, url.href, body);
+    } finally {
+      release();
+    }
+  }
+
+  function classify(err: unknown, req: UpstreamRequest, host: string, deadline: AbortSignal): ApiError {
+    if (err instanceof ApiError) return err;
+    const code = (err as { code?: string }).code ?? '';
+    if (deadline.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
+    if (req.signal?.aborted) return upstreamTimeout(`${req.platform}: request to ${host} cancelled (deadline)`);
+    if (TIMEOUT_CODES.has(code)) return upstreamTimeout(`${req.platform}: upstream ${host} timed out (${code})`);
+    if (code === 'ESSRF') return upstreamFailed(`${req.platform}: ${(err as Error).message}`);
+    return upstreamFailed(`${req.platform}: upstream ${host} failed (${code || (err as Error).message})`, err);
+  }
+
+  async function request(req: UpstreamRequest): Promise<UpstreamResponse> {
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      throw req.userParam ? invalidParam(req.userParam, 'not a valid URL') : upstreamFailed(`${req.platform}: invalid upstream URL`);
+    }
+    const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
+    const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
+    const deadline = AbortSignal.timeout(req.timeoutMs ?? cfg.totalTimeoutMs);
+    const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
+    const started = Date.now();
+    let redirects = 0;
+    let attempt = 0;
+    let outcome = 'failed';
+    try {
+      for (;;) {
+        try {
+          await assertFetchable(url, { resolver, resolveNames });
+        } catch (e) {
+          if (e instanceof SsrfError) {
+            // The user's own URL refused before anything was sent: their input. A redirect that
+            // leads somewhere refused: the upstream's doing.
+            if (redirects === 0 && req.userParam) throw invalidParam(req.userParam, `URL refused: ${e.message}`);
+            throw upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`);
+          }
+          throw e;
+        }
+        let res: UpstreamResponse & { location?: string };
+        try {
+          res = await exchangeOnce(url, req, signal, maxBytes);
+        } catch (err) {
+          const e = classify(err, req, url.host, deadline);
+          const transient = !(err instanceof ApiError) && e.code === 'UPSTREAM_FAILED' && !signal.aborted;
+          if (transient && attempt < retries) {
+            await sleep(backoff(attempt++), signal).catch(() => undefined);
+            if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);
+            continue;
+          }
+          throw e;
+        }
+        if (res.location !== undefined) {
+          if (++redirects > cfg.maxRedirects) throw upstreamFailed(`${req.platform}: more than ${cfg.maxRedirects} redirects`);
+          let next: URL;
+          try {
+            next = new URL(res.location, url);
+          } catch {
+            throw upstreamFailed(`${req.platform}: upstream sent an invalid redirect`);
+          }
+          url = next;
+          continue;
+        }
+        if (RETRYABLE_STATUS.has(res.status) && attempt < retries) {
+          const wait = retryAfterMs(res.headers['retry-after']);
+          // A long Retry-After is not worth holding the caller for: return the answer instead.
+          if (wait === null || wait <= 2_000) {
+            await sleep(wait ?? backoff(attempt), signal).catch(() => undefined);
+            attempt++;
+            if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);
+            continue;
+          }
+        }
+        outcome = res.status < 400 ? 'ok' : `http_${res.status}`;
+        return res;
+      }
+    } catch (e) {
+      const err = e instanceof ApiError ? e : classify(e, req, url.host, deadline);
+      outcome = err.code.toLowerCase();
+      throw err;
+    } finally {
+      opts.onExchange?.({ platform: req.platform, host: url.host, outcome, ms: Date.now() - started });
+    }
+  }
+
+  return {
+    request,
+    close: () => agent.close(),
+  };
+}
+
+/** Exponential backoff with full jitter: 0..(200ms · 2^attempt), capped at 2 s. */
+function backoff(attempt: number): number {
+  return Math.random() * Math.min(2_000, 200 * 2 ** attempt);
+}
+
+/**
+ * Maps a non-2xx status to the typed error a client should see. Platforms call it after
+ * handling the statuses that mean something special to them.
+ */
+export function expectOk(res: UpstreamResponse, platform: string, what: string): UpstreamResponse {
+  if (res.status >= 200 && res.status < 300) return res;
+  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
+  if (res.status === 429) throw upstreamBlocked(`${platform}: upstream rate limit reached (HTTP 429)`);
+  if (res.status === 401 || res.status === 403) throw upstreamBlocked(`${platform}: upstream refused the request (HTTP ${res.status})`);
+  throw upstreamFailed(`${platform}: upstream answered HTTP ${res.status}`);
+}

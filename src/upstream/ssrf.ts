@@ -1,0 +1,125 @@
+/**
+ * SSRF guard. The gateway fetches URLs users hand it, so before any byte is sent (and again on
+ * every redirect, and at connect time through the agent's lookup) the destination must be a
+ * public unicast address reached over http(s).
+ *
+ * Refused: loopback, private (RFC 1918), carrier-grade NAT, link-local (incl. the cloud metadata
+ * address 169.254.169.254), unique-local, multicast, broadcast, unspecified, reserved and every
+ * other special-purpose block ipaddr.js knows (benchmarking, documentation, 6to4/Teredo
+ * tunnels…), for IPv4 and IPv6 alike; IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4
+ * address it carries.
+ */
+import { lookup as dnsLookup } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
+import ipaddr from 'ipaddr.js';
+
+export type Resolver = (hostname: string) => Promise<string[]>;
+
+export const systemResolver: Resolver = (hostname) =>
+  new Promise((resolveP, reject) => {
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addrs: LookupAddress[]) => {
+      if (err) reject(err);
+      else resolveP(addrs.map((a) => a.address));
+    });
+  });
+
+export class SsrfError extends Error {
+  constructor(
+    message: string,
+    readonly url: string,
+  ) {
+    super(message);
+    this.name = 'SsrfError';
+  }
+}
+
+/** Why an IP address may not be contacted, or null when it is public unicast. */
+export function refusedAddressReason(address: string): string | null {
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = ipaddr.parse(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  } catch {
+    return 'not an IP address';
+  }
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) {
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
+  }
+  const range = addr.range();
+  return range === 'unicast' ? null : `${addr.kind()} ${range} address`;
+}
+
+const BLOCKED_NAMES = /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback)$|\.(localhost|local|internal|home\.arpa)$/i;
+
+/**
+ * Checks that need no DNS: scheme, credentials, IP literals and local names. Returns the reason
+ * a URL is refused, or null.
+ */
+export function staticUrlRefusal(url: URL): string | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `scheme ${url.protocol} is not allowed`;
+  if (url.username || url.password) return 'credentials in URLs are not allowed';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!host) return 'missing host';
+  if (ipaddr.isValid(host)) {
+    const reason = refusedAddressReason(host);
+    return reason ? `host is a ${reason}` : null;
+  }
+  // Numeric shorthands such as http://2130706433/ or http://0x7f.1/ are IPv4 to a resolver.
+  if (/^[0-9.]+$/.test(host) || /^0x[0-9a-f]+/i.test(host)) return 'numeric host names are not allowed';
+  if (BLOCKED_NAMES.test(host.replace(/\.$/, ''))) return `host ${host} is local`;
+  return null;
+}
+
+export interface GuardOptions {
+  resolver: Resolver;
+  /** In replay mode no DNS is resolved for upstream hosts (DECISIONS.md), unless a resolver was injected. */
+  resolveNames: boolean;
+}
+
+/** Throws SsrfError when the URL may not be fetched. */
+export async function assertFetchable(url: URL, opts: GuardOptions): Promise<void> {
+  const reason = staticUrlRefusal(url);
+  if (reason) throw new SsrfError(reason, url.href);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host) || !opts.resolveNames) return;
+  let addresses: string[];
+  try {
+    addresses = await opts.resolver(host);
+  } catch (e) {
+    throw new SsrfError(`host ${host} does not resolve`, url.href);
+  }
+  if (addresses.length === 0) throw new SsrfError(`host ${host} does not resolve`, url.href);
+  for (const a of addresses) {
+    const why = refusedAddressReason(a);
+    if (why) throw new SsrfError(`host ${host} resolves to a ${why}`, url.href);
+  }
+}
+
+/**
+ * A `lookup` for net/tls connect options that refuses non-public addresses at connect time, so
+ * a name that re-resolves differently between check and connect (DNS rebinding) still cannot
+ * reach an internal address.
+ */
+export function guardedLookup(resolver: Resolver) {
+  return (
+    hostname: string,
+    options: { all?: boolean } | number | undefined,
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ): void => {
+    resolver(hostname).then(
+      (addresses) => {
+        const bad = addresses.map((a) => refusedAddressReason(a)).find((r) => r);
+        if (addresses.length === 0 || bad) {
+          const err: NodeJS.ErrnoException = new Error(`SSRF guard: ${hostname} ${bad ? `resolves to a ${bad}` : 'does not resolve'}`);
+          err.code = 'ESSRF';
+          callback(err, '', 4);
+          return;
+        }
+        const all = typeof options === 'object' && options?.all;
+        const list = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+        if (all) callback(null, list);
+        else callback(null, list[0].address, list[0].family);
+      },
+      (err) => callback(err, '', 4),
+    );
+  };
+}
