@@ -10,10 +10,26 @@
  * validation, cache decisions and the charge are made once, here.
  */
 import DataLoader from 'dataloader';
-import { GraphQLError, getOperationAST, execute as graphqlExecute } from 'graphql';
-import type { DocumentNode, ExecutionArgs, ExecutionResult, FieldNode, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
-import { collectFields } from 'graphql/execution/collectFields.js';
-import { getArgumentValues, getVariableValues } from 'graphql/execution/values.js';
+import {
+  GraphQLError,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  getArgumentValues,
+  getDirectiveValues,
+  getOperationAST,
+  getVariableValues,
+  execute as graphqlExecute,
+} from 'graphql';
+import type {
+  DocumentNode,
+  ExecutionArgs,
+  ExecutionResult,
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLResolveInfo,
+  OperationDefinitionNode,
+  SelectionSetNode,
+} from 'graphql';
 import type { CacheEntry } from '../cache/cache.js';
 import { maxAgeMs } from '../cache/cache.js';
 import type { Reservation } from '../credits/ledger.js';
@@ -89,6 +105,36 @@ function fail(err: ApiError): ExecutionResult {
   return { errors: [operationError(err)] };
 }
 
+/**
+ * Root fields by response key, through fragments and honouring @skip/@include — what graphql's
+ * executor will resolve. (graphql's own collectFields is not part of its public entry point.)
+ */
+function collectRootFields(document: DocumentNode, variables: Record<string, unknown>, set: SelectionSetNode): Map<string, FieldNode[]> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === 'FragmentDefinition') fragments.set(d.name.value, d);
+  const out = new Map<string, FieldNode[]>();
+  const included = (node: FieldNode | SelectionSetNode['selections'][number]) =>
+    getDirectiveValues(GraphQLSkipDirective, node, variables)?.if !== true && getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
+  const visit = (s: SelectionSetNode, seen: Set<string>) => {
+    for (const sel of s.selections) {
+      if (!included(sel)) continue;
+      if (sel.kind === 'Field') {
+        const k = sel.alias?.value ?? sel.name.value;
+        const list = out.get(k);
+        if (list) list.push(sel);
+        else out.set(k, [sel]);
+      } else if (sel.kind === 'InlineFragment') visit(sel.selectionSet, seen);
+      else if (!seen.has(sel.name.value)) {
+        seen.add(sel.name.value);
+        const f = fragments.get(sel.name.value);
+        if (f) visit(f.selectionSet, seen);
+      }
+    }
+  };
+  visit(set, new Set());
+  return out;
+}
+
 function isIntrospectionOnly(fields: Map<string, readonly FieldNode[]>): boolean {
   for (const nodes of fields.values()) if (!nodes[0].name.value.startsWith('__')) return false;
   return true;
@@ -109,10 +155,7 @@ export async function executeWithCredits(
   const rootType = args.schema.getQueryType()!;
   const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
   if (coerced.errors) return (await exec(args)) as ExecutionResult;
-  const fragments = Object.fromEntries(
-    (args.document as DocumentNode).definitions.filter((d) => d.kind === 'FragmentDefinition').map((d) => [(d as { name: { value: string } }).name.value, d]),
-  ) as never;
-  const rootFields = collectFields(args.schema, fragments, coerced.coerced, rootType, operation.selectionSet);
+  const rootFields = collectRootFields(args.document, coerced.coerced, operation.selectionSet);
   if (isIntrospectionOnly(rootFields)) return (await exec(args)) as ExecutionResult;
 
   // 401
