@@ -1,0 +1,26 @@
+/**
+ * Checked-in generated files must match what the code generates now: schema/schema.graphql
+ * (printed from Pothos) and the REST layer's typed documents (codegen). Regenerate with
+ * `npm run schema:print && npm run codegen`.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { generate } from '@graphql-codegen/cli';
+import { describe, expect, it } from 'vitest';
+import config from '../codegen.js';
+import { printSchemaFile, SCHEMA_FILE } from '../src/graphql/print.js';
+
+describe('generated files are fresh', () => {
+  it('schema/schema.graphql matches the Pothos schema', () => {
+    expect(readFileSync(SCHEMA_FILE, 'utf8'), 'schema/schema.graphql is stale: run npm run schema:print').toBe(printSchemaFile());
+  });
+
+  it('codegen output matches the REST documents and schema', async () => {
+    const outputs = await generate({ ...config, cwd: resolve(import.meta.dirname, '..'), silent: true } as never, false);
+    expect(outputs.length).toBeGreaterThan(0);
+    for (const o of outputs as { filename: string; content: string }[]) {
+      const path = resolve(import.meta.dirname, '..', o.filename);
+      expect(readFileSync(path, 'utf8'), `${o.filename} is stale: run npm run codegen`).toBe(o.content);
+    }
+  });
+});
