@@ -72,14 +72,27 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
 class Semaphore {
   private active = 0;
   private readonly waiters: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    /** Called when the last holder leaves and nobody waits (lets the owner forget this host). */
+    private readonly onIdle: () => void = () => {},
+  ) {}
+  get idle(): boolean {
+    return this.active === 0 && this.waiters.length === 0;
+  }
   async acquire(signal: AbortSignal): Promise<() => void> {
-    if (this.active >= this.limit) {
+    if (signal.aborted) throw signal.reason;
+    if (this.active < this.limit) {
+      this.active++;
+    } else {
+      // A released slot is handed straight to the first waiter (`active` stays as it is), so a
+      // newcomer arriving between release and the waiter's wake-up cannot take it too.
       await new Promise<void>((resolveP, reject) => {
         const onAbort = () => {
           const i = this.waiters.indexOf(go);
           if (i >= 0) this.waiters.splice(i, 1);
           reject(signal.reason);
+          if (this.idle) this.onIdle();
         };
         const go = () => {
           signal.removeEventListener('abort', onAbort);
@@ -89,13 +102,16 @@ class Semaphore {
         signal.addEventListener('abort', onAbort, { once: true });
       });
     }
-    this.active++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.active--;
-      this.waiters.shift()?.();
+      const next = this.waiters.shift();
+      if (next) next();
+      else {
+        this.active--;
+        if (this.idle) this.onIdle();
+      }
     };
   }
 }
@@ -135,13 +151,22 @@ function flattenHeaders(h: Dispatcher.ResponseData['headers']): Record<string, s
   return out;
 }
 
+/**
+ * Abandons a response body. destroy() makes undici emit an AbortError on the stream; without a
+ * listener that is an uncaught exception that takes the process down.
+ */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
 async function readCapped(body: Dispatcher.ResponseData['body'], max: number, platform: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
     if (size > max) {
-      body.destroy();
+      discard(body);
       throw upstreamFailed(`${platform}: upstream response exceeds ${max} bytes`);
     }
     chunks.push(chunk as Buffer);
@@ -180,27 +205,35 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     bodyTimeout: cfg.bodyTimeoutMs,
     keepAliveTimeout: 4_000,
   });
+  // One limiter per host while it has requests in flight or waiting; forgotten when idle, so
+  // user-supplied URLs on ever new hosts do not grow the map without bound.
   const hostLimits = new Map<string, Semaphore>();
   const limiterFor = (host: string) => {
     let s = hostLimits.get(host);
-    if (!s) hostLimits.set(host, (s = new Semaphore(cfg.perHostConcurrency)));
+    if (!s) {
+      // 0 means no limit (a limit of 0 would hold every request until its deadline).
+      const created: Semaphore = new Semaphore(cfg.perHostConcurrency > 0 ? cfg.perHostConcurrency : Infinity, () => {
+        if (hostLimits.get(host) === created) hostLimits.delete(host);
+      });
+      hostLimits.set(host, (s = created));
+    }
     return s;
   };
 
-  async function exchangeOnce(url: URL, req: UpstreamRequest, signal: AbortSignal, maxBytes: number): Promise<UpstreamResponse & { location?: string }> {
-    const headers: Record<string, string> = { 'user-agent': cfg.userAgent, accept: '*/*', ...req.headers };
+  async function exchangeOnce(url: URL, send: Outgoing, req: UpstreamRequest, signal: AbortSignal, maxBytes: number): Promise<UpstreamResponse & { location?: string }> {
+    const headers: Record<string, string> = { ...send.headers };
     let target = url.href;
     if (replayUrl) {
       target = replayTarget(replayUrl, url);
-      headers['x-upstream-url'] = url.href;
+      headers['x-upstream-url'] = requestedUrl(url);
     }
     const release = await limiterFor(url.host).acquire(signal);
     try {
       const res = await undiciRequest(target, {
         dispatcher: agent,
-        method: req.method ?? 'GET',
+        method: send.method,
         headers,
-        body: req.body,
+        body: send.body,
         signal,
       });
       const resHeaders = flattenHeaders(res.headers);
@@ -208,9 +241,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         await res.body.dump().catch(() => undefined);
         return { ...makeResponse(res.statusCode, resHeaders, url.href, Buffer.alloc(0)), location: resHeaders.location };
       }
+      // A HEAD (or 204/304) answer has no body whatever its content-length says.
+      const bodyless = send.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
       const declared = Number(resHeaders['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        res.body.destroy();
+      if (!bodyless && Number.isFinite(declared) && declared > maxBytes) {
+        discard(res.body);
         throw upstreamFailed(`${req.platform}: upstream response exceeds ${maxBytes} bytes`);
       }
       const body = await readCapped(res.body, maxBytes, req.platform);
@@ -226,7 +261,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     if (deadline.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
     if (req.signal?.aborted) return upstreamTimeout(`${req.platform}: request to ${host} cancelled (deadline)`);
     if (TIMEOUT_CODES.has(code)) return upstreamTimeout(`${req.platform}: upstream ${host} timed out (${code})`);
-    if (code === 'ESSRF') return upstreamFailed(`${req.platform}: ${(err as Error).message}`);
+    if (code === 'ESSRF') return upstreamFailed(`${req.platform}: upstream ${host} refused at connect time (${(err as Error).message})`);
     return upstreamFailed(`${req.platform}: upstream ${host} failed (${code || (err as Error).message})`, err);
   }
 
@@ -242,28 +277,32 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     const deadline = AbortSignal.timeout(req.timeoutMs ?? cfg.totalTimeoutMs);
     const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
     const started = Date.now();
+    const send: Outgoing = { method: req.method ?? 'GET', headers: lowerCaseKeys({ 'user-agent': cfg.userAgent, accept: '*/*', ...req.headers }), body: req.body };
     let redirects = 0;
     let attempt = 0;
     let outcome = 'failed';
     try {
       for (;;) {
         try {
-          await assertFetchable(url, { resolver, resolveNames });
+          // DNS has no signal of its own: do not let a slow resolver outlive the deadline.
+          await untilAborted(assertFetchable(url, { resolver, resolveNames }), signal);
         } catch (e) {
           if (e instanceof SsrfError) {
             // The user's own URL refused before anything was sent: their input. A redirect that
             // leads somewhere refused: the upstream's doing.
             if (redirects === 0 && req.userParam) throw invalidParam(req.userParam, `URL refused: ${e.message}`);
+            if (redirects === 0) throw upstreamFailed(`${req.platform}: upstream address refused (${e.message})`);
             throw upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`);
           }
           throw e;
         }
         let res: UpstreamResponse & { location?: string };
         try {
-          res = await exchangeOnce(url, req, signal, maxBytes);
+          res = await exchangeOnce(url, send, req, signal, maxBytes);
         } catch (err) {
           const e = classify(err, req, url.host, deadline);
-          const transient = !(err instanceof ApiError) && e.code === 'UPSTREAM_FAILED' && !signal.aborted;
+          const code = (err as { code?: string } | null)?.code;
+          const transient = !(err instanceof ApiError) && code !== 'ESSRF' && e.code === 'UPSTREAM_FAILED' && !signal.aborted;
           if (transient && attempt < retries) {
             await sleep(backoff(attempt++), signal).catch(() => undefined);
             if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);
@@ -279,6 +318,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
           } catch {
             throw upstreamFailed(`${req.platform}: upstream sent an invalid redirect`);
           }
+          followRedirect(send, res.status, url, next);
           url = next;
           continue;
         }
@@ -308,6 +348,60 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     request,
     close: () => agent.close(),
   };
+}
+
+/** What is sent on the next exchange; redirects may change it. */
+interface Outgoing {
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** Headers that must not follow a redirect to another origin (as fetch does). */
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+/**
+ * Adjusts the outgoing request for a redirect from `from` to `to` (fetch semantics): 303, and
+ * 301/302 after a POST, continue as a bodiless GET (HEAD stays HEAD); credentials never go to
+ * another origin.
+ */
+function followRedirect(send: Outgoing, status: number, from: URL, to: URL): void {
+  if ((status === 303 && send.method !== 'GET' && send.method !== 'HEAD') || ((status === 301 || status === 302) && send.method === 'POST')) {
+    send.method = 'GET';
+    send.body = undefined;
+    for (const h of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) delete send.headers[h];
+  }
+  if (from.origin !== to.origin) for (const h of CREDENTIAL_HEADERS) delete send.headers[h];
+}
+
+function lowerCaseKeys(h: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = v;
+  return out;
+}
+
+/** The absolute URL as requested: no fragment, no empty `?` (the same form the replay path uses). */
+function requestedUrl(url: URL): string {
+  return `${url.origin}${url.pathname}${url.search}`;
+}
+
+/** Settles like `p`, or rejects with the signal's reason as soon as it aborts. */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolveP, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolveP(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 /** Exponential backoff with full jitter: 0..(200ms · 2^attempt), capped at 2 s. */

@@ -6,8 +6,9 @@
  * Refused: loopback, private (RFC 1918), carrier-grade NAT, link-local (incl. the cloud metadata
  * address 169.254.169.254), unique-local, multicast, broadcast, unspecified, reserved and every
  * other special-purpose block ipaddr.js knows (benchmarking, documentation, 6to4/Teredo
- * tunnels…), for IPv4 and IPv6 alike; IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4
- * address it carries.
+ * tunnels…), for IPv4 and IPv6 alike; IPv4-mapped IPv6 (::ffff:10.0.0.1) and NAT64
+ * (64:ff9b::a00:1) are judged as the IPv4 address they carry; IPv6 outside global unicast
+ * 2000::/3 (e.g. IPv4-compatible ::7f00:1) is refused.
  */
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress } from 'node:dns';
@@ -33,6 +34,9 @@ export class SsrfError extends Error {
   }
 }
 
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
 /** Why an IP address may not be contacted, or null when it is public unicast. */
 export function refusedAddressReason(address: string): string | null {
   let addr: ipaddr.IPv4 | ipaddr.IPv6;
@@ -41,8 +45,22 @@ export function refusedAddressReason(address: string): string | null {
   } catch {
     return 'not an IP address';
   }
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) {
-    addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === 'ipv6') {
+    const v6 = addr as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) {
+      addr = v6.toIPv4Address();
+    } else if (v6.match(NAT64_WELL_KNOWN)) {
+      // 64:ff9b::/96 (RFC 6052) reaches the IPv4 address in its last 32 bits through a NAT64
+      // gateway: judge that address, so 64:ff9b::a00:1 (10.0.0.1) is refused like 10.0.0.1.
+      const inner = refusedAddressReason(new ipaddr.IPv4(v6.toByteArray().slice(12)).toString());
+      return inner ? `NAT64 address carrying an ${inner}` : null;
+    } else if (!v6.match(GLOBAL_UNICAST_V6)) {
+      // ipaddr.js calls everything it has no name for "unicast", including IPv4-compatible
+      // ::a.b.c.d (::/96, deprecated: ::7f00:1 is ::127.0.0.1) and unassigned space. Only
+      // 2000::/3 is global unicast (RFC 4291).
+      const range = v6.range();
+      return `ipv6 ${range === 'unicast' ? 'non-global' : range} address`;
+    }
   }
   const range = addr.range();
   return range === 'unicast' ? null : `${addr.kind()} ${range} address`;
@@ -102,11 +120,13 @@ export async function assertFetchable(url: URL, opts: GuardOptions): Promise<voi
 export function guardedLookup(resolver: Resolver) {
   return (
     hostname: string,
-    options: { all?: boolean } | number | undefined,
+    options: { all?: boolean; family?: number | string } | number | undefined,
     callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
   ): void => {
     resolver(hostname).then(
       (addresses) => {
+        // Every address the name has is judged, not only the family asked for: a name with any
+        // internal address is refused as a whole (as assertFetchable does).
         const bad = addresses.map((a) => refusedAddressReason(a)).find((r) => r);
         if (addresses.length === 0 || bad) {
           const err: NodeJS.ErrnoException = new Error(`SSRF guard: ${hostname} ${bad ? `resolves to a ${bad}` : 'does not resolve'}`);
@@ -114,9 +134,18 @@ export function guardedLookup(resolver: Resolver) {
           callback(err, '', 4);
           return;
         }
-        const all = typeof options === 'object' && options?.all;
-        const list = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-        if (all) callback(null, list);
+        const opts = typeof options === 'object' && options !== null ? options : { family: options };
+        const wanted = opts.family === 4 || opts.family === 'IPv4' ? 4 : opts.family === 6 || opts.family === 'IPv6' ? 6 : 0;
+        const list = addresses
+          .map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
+          .filter((a) => wanted === 0 || a.family === wanted);
+        if (list.length === 0) {
+          const err: NodeJS.ErrnoException = new Error(`SSRF guard: ${hostname} has no IPv${wanted} address`);
+          err.code = 'ENOTFOUND';
+          callback(err, '', wanted || 4);
+          return;
+        }
+        if (opts.all) callback(null, list);
         else callback(null, list[0].address, list[0].family);
       },
       (err) => callback(err, '', 4),

@@ -1,0 +1,120 @@
+/**
+ * Cached-hit benchmark (gateway core issue): throughput and latency of the whole real path —
+ * API key checked, cache hit, credit accounting, envelope built — for REST and for GraphQL,
+ * against a bare node:http server returning the same bytes, measured in the same run.
+ *
+ * Closed loop, 50 connections (wrk), 3 alternating runs per target, medians and ratios.
+ * Targets: REST ≥ 0.5× bare, GraphQL ≥ 0.2× bare, REST p99 < 10 ms.
+ *
+ *   npm run bench            (needs `wrk`: apt-get install -y wrk)
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startReplayServer } from '../src/replay/server.js';
+import { repoRoute } from '../test/data.js';
+import { freePort, hasWrk, median, startChild, wrkRun } from './lib.js';
+import type { LoadResult } from './lib.js';
+import { writeResultsSection } from './results.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CONNECTIONS = 50;
+const KEY = 'bench-key-0000000000000000000000';
+
+async function main() {
+  if (!hasWrk()) {
+    console.error('wrk is not installed: apt-get install -y wrk');
+    process.exit(2);
+  }
+  const work = mkdtempSync(join(tmpdir(), 'cl-bench-'));
+  const replay = await startReplayServer({ routes: [repoRoute('bench', 'repo')] });
+  const children: ChildProcess[] = [];
+  try {
+    const gwPort = await freePort();
+    children.push(
+      await startChild('npx', ['tsx', 'src/server.ts'], {
+        PORT: String(gwPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(work, 'data'),
+        UPSTREAM_REPLAY_URL: replay.url,
+        BOOTSTRAP_API_KEY: KEY,
+        BOOTSTRAP_CREDITS: '1000',
+        LOG_LEVEL: 'warn',
+      }, /listening on/),
+    );
+    const gw = `http://127.0.0.1:${gwPort}`;
+    const restPath = `/v1/code/repository?url=${encodeURIComponent('https://github.com/bench/repo')}&cache_max_age=30d`;
+    const gqlBody = JSON.stringify({
+      query: 'query Repo($url: String!) { codeRepository(url: $url, cacheMaxAge: "30d") { fullName starsCount json } }',
+      variables: { url: 'https://github.com/bench/repo' },
+    });
+    const headers = { 'x-api-key': KEY };
+    const gqlHeaders = { ...headers, 'content-type': 'application/json' };
+
+    // Seed the cache with one live fetch, then capture the cached answers' bytes.
+    await fetch(gw + restPath, { headers });
+    const restBytes = await (await fetch(gw + restPath, { headers })).text();
+    const gqlBytes = await (await fetch(`${gw}/graphql`, { method: 'POST', headers: gqlHeaders, body: gqlBody })).text();
+    if (!restBytes.includes('"cached":true') || !gqlBytes.includes('"cached":true')) throw new Error(`seeding failed: ${restBytes.slice(0, 200)} ${gqlBytes.slice(0, 200)}`);
+    writeFileSync(join(work, 'rest.json'), restBytes);
+    writeFileSync(join(work, 'gql.json'), gqlBytes);
+
+    const bare: Record<string, string> = {};
+    for (const kind of ['rest', 'gql']) {
+      const port = await freePort();
+      children.push(await startChild('npx', ['tsx', 'bench/bare-server.ts'], { PORT: String(port), BODY_FILE: join(work, `${kind}.json`) }, /listening/));
+      bare[kind] = `http://127.0.0.1:${port}`;
+    }
+
+    const targets: Record<string, () => LoadResult> = {
+      'bare (REST bytes)': () => wrkRun(bare.rest + restPath, { seconds: SECONDS, connections: CONNECTIONS, headers }),
+      'gateway REST': () => wrkRun(gw + restPath, { seconds: SECONDS, connections: CONNECTIONS, headers }),
+      'bare (GraphQL bytes)': () => wrkRun(`${bare.gql}/graphql`, { seconds: SECONDS, connections: CONNECTIONS, headers: gqlHeaders, method: 'POST', body: gqlBody }),
+      'gateway GraphQL': () => wrkRun(`${gw}/graphql`, { seconds: SECONDS, connections: CONNECTIONS, headers: gqlHeaders, method: 'POST', body: gqlBody }),
+    };
+    // Warm-up (JIT, caches), not recorded.
+    for (const run of Object.values(targets)) wrkRunQuick(run);
+    const results: Record<string, LoadResult[]> = {};
+    for (let i = 0; i < RUNS; i++) {
+      for (const [name, run] of Object.entries(targets)) (results[name] ??= []).push(run());
+    }
+    const med = (name: string, k: keyof LoadResult) => median(results[name].map((r) => r[k]));
+    const rows = Object.keys(targets).map(
+      (n) => `| ${n} | ${med(n, 'rps').toFixed(0)} | ${med(n, 'p50ms').toFixed(2)} | ${med(n, 'p99ms').toFixed(2)} | ${results[n].reduce((s, r) => s + r.errors, 0)} |`,
+    );
+    const restRatio = med('gateway REST', 'rps') / med('bare (REST bytes)', 'rps');
+    const gqlRatio = med('gateway GraphQL', 'rps') / med('bare (GraphQL bytes)', 'rps');
+    const restP99 = med('gateway REST', 'p99ms');
+    const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+    const section = [
+      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${process.platform}, node ${process.version}), wrk closed loop, ${CONNECTIONS} connections, ${RUNS} alternating runs of ${SECONDS} s per target, medians. Whole real path: key hashed and looked up, cache hit, credit accounting, envelope.`,
+      '',
+      '| target | req/s | p50 ms | p99 ms | errors |',
+      '|---|---|---|---|---|',
+      ...rows,
+      '',
+      `- REST / bare = **${restRatio.toFixed(2)}×** (target ≥ 0.5×: ${verdict(restRatio >= 0.5)})`,
+      `- GraphQL / bare = **${gqlRatio.toFixed(2)}×** (target ≥ 0.2×: ${verdict(gqlRatio >= 0.2)})`,
+      `- REST p99 = **${restP99.toFixed(2)} ms** (target < 10 ms: ${verdict(restP99 < 10)})`,
+    ].join('\n');
+    console.log(section);
+    writeResultsSection('Cached-hit throughput (REST and GraphQL vs bare node:http)', section);
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await replay.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function wrkRunQuick(run: () => LoadResult) {
+  const prev = process.env.BENCH_SECONDS;
+  run();
+  process.env.BENCH_SECONDS = prev;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+/**
+ * Shared benchmark plumbing: child processes, free ports, wrk runs (closed loop, fixed
+ * connection count) and their parsing.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolveP, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolveP(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export function startChild(cmd: string, args: string[], env: Record<string, string>, readyText: RegExp): Promise<ChildProcess> {
+  return new Promise((resolveP, reject) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (readyText.test(out)) resolveP(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`)));
+  });
+}
+
+export function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50ms: number;
+  p99ms: number;
+  errors: number;
+}
+
+function toMs(v: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(v.trim());
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
+}
+
+/** One closed-loop run of `connections` connections for `seconds` with wrk. */
+export function wrkRun(url: string, opts: { seconds: number; connections: number; headers: Record<string, string>; method?: string; body?: string }): LoadResult {
+  const script = join(tmpdir(), `wrk-${process.pid}.lua`);
+  const lines = [`wrk.method = ${JSON.stringify(opts.method ?? 'GET')}`];
+  if (opts.body) lines.push(`wrk.body = ${JSON.stringify(opts.body)}`);
+  for (const [k, v] of Object.entries(opts.headers)) lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  // Count non-2xx responses as errors.
+  lines.push('errors_n = 0', 'response = function(status, headers, body) if status ~= 200 then errors_n = errors_n + 1 end end');
+  writeFileSync(script, lines.join('\n'));
+  const r = spawnSync('wrk', ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  const out = r.stdout;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p50 = toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const p99 = toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const sockErr = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (sockErr ? sockErr.slice(1).reduce((s, x) => s + Number(x), 0) : 0);
+  if (!Number.isFinite(rps)) throw new Error(`wrk failed:\n${out}\n${r.stderr}`);
+  return { rps, p50ms: p50, p99ms: p99, errors };
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}

@@ -1,0 +1,105 @@
+/**
+ * Replay routes for `npm run demo`: the project's own invented demo data (src/demo/data/), so the
+ * demo runs offline. Repositories belong to the invented `creator-lookup-demo` organisation,
+ * developers are invented, and other links and avatars use reserved example.* domains. Served:
+ *
+ *   api.github.com  /repos/creator-lookup-demo/{creator-kit,trend-radar,profile-cards}
+ *                   any other /repos/OWNER/REPO → GitHub's 404 "Not Found" document
+ *   github.com      /trending/developers             (any since=) → 5 developers
+ *                   /trending/developers/typescript  (any since=) → 4 developers
+ *                   /trending/developers/<other>     → GitHub's "no trending developers" page
+ *   www.google.com  /search?q=creator economy tools        → desktop-layout results page
+ *                   /search?q=creator-kit typescript sdk   → no-JS-layout results page
+ *                   /search?q=<anything else>              → "did not match any documents"
+ *
+ * Later routes take precedence, so the catch-alls come first.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Route } from '../replay/server.js';
+
+const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
+
+const dataFile = (path: string): string => DATA_DIR + path;
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-github-media-type': 'github.v3; format=json',
+  'x-ratelimit-limit': '60',
+  'x-ratelimit-remaining': '57',
+  'x-ratelimit-resource': 'core',
+};
+const GITHUB_HTML = { 'content-type': 'text/html; charset=utf-8' };
+const GOOGLE_HTML = { 'content-type': 'text/html; charset=UTF-8' };
+
+export const DEMO_OWNER = 'creator-lookup-demo';
+/** Repositories with a recorded api.github.com document. */
+export const DEMO_REPOSITORIES = ['creator-kit', 'trend-radar', 'profile-cards'] as const;
+/** Trending languages with their own page (besides all languages). */
+export const DEMO_TRENDING_LANGUAGES = ['typescript'] as const;
+/** Search queries with a results page (matched case-insensitively, spaces as sent). */
+export const DEMO_SEARCH_QUERIES = ['creator economy tools', 'creator-kit typescript sdk'] as const;
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function demoRoutes(): Route[] {
+  const routes: Route[] = [
+    // Catch-alls first (lowest precedence).
+    {
+      host: 'api.github.com',
+      path: /^\/repos\/[^/]+\/[^/]+$/,
+      method: 'GET',
+      response: { status: 404, headers: JSON_HEADERS, bodyFile: dataFile('github/repo-not-found.json') },
+    },
+    {
+      host: 'github.com',
+      path: /^\/trending\/developers\/[^/]+$/,
+      method: 'GET',
+      response: { headers: GITHUB_HTML, bodyFile: dataFile('github/trending-developers-empty.html') },
+    },
+    {
+      host: 'www.google.com',
+      path: '/search',
+      query: { q: /.*/ },
+      method: 'GET',
+      response: { headers: GOOGLE_HTML, bodyFile: dataFile('google/search-no-results.html') },
+    },
+  ];
+
+  for (const repo of DEMO_REPOSITORIES) {
+    routes.push({
+      host: 'api.github.com',
+      // GitHub owner and repository names are case-insensitive.
+      path: new RegExp(`^/repos/${escapeRegExp(DEMO_OWNER)}/${escapeRegExp(repo)}$`, 'i'),
+      method: 'GET',
+      response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/repo-${repo}.json`) },
+    });
+  }
+
+  routes.push({
+    host: 'github.com',
+    path: '/trending/developers',
+    method: 'GET',
+    response: { headers: GITHUB_HTML, bodyFile: dataFile('github/trending-developers.html') },
+  });
+  for (const language of DEMO_TRENDING_LANGUAGES) {
+    routes.push({
+      host: 'github.com',
+      path: `/trending/developers/${language}`,
+      method: 'GET',
+      response: { headers: GITHUB_HTML, bodyFile: dataFile(`github/trending-developers-${language}.html`) },
+    });
+  }
+
+  for (const query of DEMO_SEARCH_QUERIES) {
+    routes.push({
+      host: 'www.google.com',
+      path: '/search',
+      query: { q: new RegExp(`^${escapeRegExp(query)}$`, 'i') },
+      method: 'GET',
+      response: { headers: GOOGLE_HTML, bodyFile: dataFile(`google/search-${query.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.html`) },
+    });
+  }
+  return routes;
+}
