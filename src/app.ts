@@ -56,9 +56,9 @@ export function maxDepthRule(max: number) {
 
 const DEFAULT_QUERY = `# Creator Lookup GraphQL. Set your key under Headers: {"x-api-key": "<your key>"}
 # Every root field costs credits (see extensions.credits in the response); cacheMaxAge serves
-# a stored result at 0 credits.
+# a stored result at 0 credits. (npm run demo serves this repository from its demo data.)
 query Example {
-  codeRepository(url: "https://github.com/octokit-fixture-org/hello-world", cacheMaxAge: "7d") {
+  codeRepository(url: "https://github.com/creator-lookup-demo/creator-kit", cacheMaxAge: "7d") {
     fullName
     starsCount
     topics

@@ -34,11 +34,11 @@ export interface UpstreamConfig {
   userAgent: string;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, def: number): number {
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
   const v = env[name];
   if (v === undefined || v === '') return def;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(v)}`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got ${JSON.stringify(v)}`);
   return n;
 }
 
@@ -58,15 +58,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     upstreamReplayUrl: replay,
     bootstrapApiKey: env.BOOTSTRAP_API_KEY || null,
     bootstrapCredits: int(env, 'BOOTSTRAP_CREDITS', 1000),
-    maxRootFields: int(env, 'MAX_ROOT_FIELDS', 25),
-    maxDepth: int(env, 'MAX_DEPTH', 12),
-    cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000),
+    maxRootFields: int(env, 'MAX_ROOT_FIELDS', 25, 1),
+    maxDepth: int(env, 'MAX_DEPTH', 12, 1),
+    cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),
     upstream: {
-      connectTimeoutMs: int(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000),
-      headersTimeoutMs: int(env, 'UPSTREAM_HEADERS_TIMEOUT_MS', 10_000),
-      bodyTimeoutMs: int(env, 'UPSTREAM_BODY_TIMEOUT_MS', 10_000),
-      totalTimeoutMs: int(env, 'UPSTREAM_TOTAL_TIMEOUT_MS', 20_000),
-      maxBodyBytes: int(env, 'UPSTREAM_MAX_BODY_BYTES', 8 * 1024 * 1024),
+      connectTimeoutMs: int(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000, 1),
+      headersTimeoutMs: int(env, 'UPSTREAM_HEADERS_TIMEOUT_MS', 10_000, 1),
+      bodyTimeoutMs: int(env, 'UPSTREAM_BODY_TIMEOUT_MS', 10_000, 1),
+      totalTimeoutMs: int(env, 'UPSTREAM_TOTAL_TIMEOUT_MS', 20_000, 1),
+      maxBodyBytes: int(env, 'UPSTREAM_MAX_BODY_BYTES', 8 * 1024 * 1024, 1),
       maxRedirects: 5,
       retries: int(env, 'UPSTREAM_RETRIES', 2),
       perHostConcurrency: int(env, 'UPSTREAM_PER_HOST_CONCURRENCY', 8),

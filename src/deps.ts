@@ -47,6 +47,11 @@ export async function bootstrapKey(deps: Deps, print: (line: string) => void): P
   const { bootstrapApiKey, bootstrapCredits } = deps.config;
   if (bootstrapApiKey) {
     if (await deps.ledger.authenticate(bootstrapApiKey)) return;
+    // Known but revoked: an operator's decision that a restart must not undo.
+    if (await deps.ledger.keyExists(bootstrapApiKey)) {
+      print('BOOTSTRAP_API_KEY names a revoked key; it stays revoked.');
+      return;
+    }
     await deps.ledger.createKey({ name: 'bootstrap', credits: bootstrapCredits, rawKey: bootstrapApiKey });
     print(`Created the API key from BOOTSTRAP_API_KEY with ${bootstrapCredits} credits.`);
     return;

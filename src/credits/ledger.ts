@@ -31,6 +31,8 @@ export interface Ledger {
   /** The key's id and balance, or null for an unknown or revoked key. */
   authenticate(rawKey: string): Promise<AuthenticatedKey | null>;
   balance(keyId: string): Promise<number>;
+  /** Whether this key was ever issued (revoked or not). */
+  keyExists(rawKey: string): Promise<boolean>;
   /** Holds `amount` credits, or returns null when the balance cannot cover it. */
   reserve(keyId: string, amount: number): Promise<Reservation | null>;
   /**

@@ -38,6 +38,7 @@ export function createSqliteLedger(db: Db): Ledger {
   const q = {
     auth: db.prepare<[string], { id: string; balance: number }>('SELECT id, balance FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL'),
     balance: db.prepare<[string], { balance: number }>('SELECT balance FROM api_keys WHERE id = ?'),
+    exists: db.prepare<[string], { id: string }>('SELECT id FROM api_keys WHERE key_hash = ?'),
     take: db.prepare('UPDATE api_keys SET balance = balance - @amount WHERE id = @id AND balance >= @amount AND revoked_at IS NULL'),
     give: db.prepare('UPDATE api_keys SET balance = balance + @amount WHERE id = @id'),
     insRes: db.prepare('INSERT INTO reservations (id, key_id, amount, created_ms) VALUES (@id, @keyId, @amount, @ms)'),
@@ -96,6 +97,9 @@ export function createSqliteLedger(db: Db): Ledger {
   return {
     async authenticate(rawKey): Promise<AuthenticatedKey | null> {
       return q.auth.get(hashApiKey(rawKey)) ?? null;
+    },
+    async keyExists(rawKey) {
+      return q.exists.get(hashApiKey(rawKey)) !== undefined;
     },
     async balance(keyId) {
       return q.balance.get(keyId)?.balance ?? 0;

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../store/sqlite.js';
+import { createSqliteCache, SqliteKeyvStore } from './cache.js';
+import { createLocalSingleFlight } from './single-flight.js';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'cl-cache-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('result cache', () => {
+  it('persists across restarts of the embedded store', async () => {
+    const dir = tmp();
+    const db1 = openDatabase(dir);
+    await createSqliteCache(db1, 100).set('op:a', { value: { x: 1 }, fetchedAt: 1234 });
+    db1.close();
+    const db2 = openDatabase(dir);
+    expect(await createSqliteCache(db2, 100).get('op:a')).toEqual({ value: { x: 1 }, fetchedAt: 1234 });
+    expect(await createSqliteCache(db2, 100).get('op:b')).toBeUndefined();
+    db2.close();
+  });
+
+  it('is size-bounded: the oldest written entries are evicted first', async () => {
+    const db = openDatabase(tmp());
+    const store = new SqliteKeyvStore(db, 10);
+    for (let i = 0; i < 25; i++) {
+      await store.set(`k${i}`, `v${i}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    store.trim();
+    expect(await store.get('k0')).toBeUndefined();
+    expect(await store.get('k14')).toBeUndefined();
+    expect(await store.get('k15')).toBe('v15');
+    expect(await store.get('k24')).toBe('v24');
+    db.close();
+  });
+
+  it('expired entries are not returned', async () => {
+    const db = openDatabase(tmp());
+    const store = new SqliteKeyvStore(db, 10);
+    await store.set('gone', 'v', 1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await store.get('gone')).toBeUndefined();
+    db.close();
+  });
+});
+
+describe('single-flight', () => {
+  it('joins concurrent calls with the same key and runs again afterwards', async () => {
+    const sf = createLocalSingleFlight();
+    let runs = 0;
+    const work = () => new Promise<number>((r) => setTimeout(() => r(++runs), 20));
+    const all = await Promise.all([sf.run('k', work), sf.run('k', work), sf.run('other', work)]);
+    expect(all.map((x) => x.joined)).toEqual([false, true, false]);
+    expect(all[0].value).toBe(all[1].value);
+    expect(runs).toBe(2);
+    await sf.run('k', work);
+    expect(runs).toBe(3);
+  });
+
+  it('shares failures too, and forgets them', async () => {
+    const sf = createLocalSingleFlight();
+    const fail = () => Promise.reject(new Error('boom'));
+    const rs = await Promise.allSettled([sf.run('k', fail), sf.run('k', fail)]);
+    expect(rs.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((await sf.run('k', async () => 7)).value).toBe(7);
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../store/sqlite.js';
+import type { Db } from '../store/sqlite.js';
+import { createSqliteLedger } from './sqlite-ledger.js';
+import type { Ledger } from './ledger.js';
+
+let dir: string;
+let db: Db;
+let ledger: Ledger;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cl-ledger-'));
+  db = openDatabase(dir);
+  ledger = createSqliteLedger(db);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('sqlite ledger', () => {
+  it('stores keys hashed only: the clear key is in no file', async () => {
+    const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
+    expect(key).toMatch(/^cl_[A-Za-z0-9_-]{43}$/);
+    expect(record.hint).not.toContain(key.slice(7, -4));
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f)).includes(key)).toBe(false);
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 5 });
+    expect(await ledger.authenticate(`${key}x`)).toBeNull();
+  });
+
+  it('reserve → settle charges the actual amount and refunds the rest; settling twice changes nothing', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 20 });
+    const r = (await ledger.reserve(record.id, 10))!;
+    expect(await ledger.balance(record.id)).toBe(10);
+    expect(await ledger.settle(r, 1)).toBe(19);
+    expect(await ledger.settle(r, 10)).toBe(19);
+    expect(await ledger.totalCharged(record.id)).toBe(1);
+  });
+
+  it('a reservation the balance cannot cover is refused and changes nothing; balances never go negative', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 3 });
+    expect(await ledger.reserve(record.id, 4)).toBeNull();
+    expect(await ledger.balance(record.id)).toBe(3);
+    const rs = await Promise.all(Array.from({ length: 10 }, () => ledger.reserve(record.id, 1)));
+    expect(rs.filter(Boolean)).toHaveLength(3);
+    expect(await ledger.balance(record.id)).toBe(0);
+    // settle never charges more than reserved
+    expect(await ledger.settle(rs.find(Boolean)!, 99)).toBe(0);
+    expect(await ledger.totalCharged(record.id)).toBe(1);
+  });
+
+  it('refunds reservations abandoned by a crashed process', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 10 });
+    await ledger.reserve(record.id, 10);
+    expect(await ledger.balance(record.id)).toBe(0);
+    // A new process opening the same store.
+    const again = createSqliteLedger(db);
+    expect(await again.refundAbandoned(0)).toBe(1);
+    expect(await again.balance(record.id)).toBe(10);
+  });
+
+  it('revoked keys no longer authenticate; credits are added only to existing keys', async () => {
+    const { key, record } = await ledger.createKey({ name: 'k', credits: 1 });
+    expect(await ledger.addCredits(record.id, 4)).toBe(5);
+    await expect(ledger.addCredits('key_nope', 4)).rejects.toThrow(/no key/);
+    expect(await ledger.revokeKey(record.id)).toBe(true);
+    expect(await ledger.revokeKey(record.id)).toBe(false);
+    expect(await ledger.authenticate(key)).toBeNull();
+    expect(await ledger.keyExists(key)).toBe(true);
+    expect(await ledger.reserve(record.id, 1)).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { bootstrapKey, openDeps } from '../src/deps.js';
+import { silentLogger } from '../src/log.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string>) {
+  const dir = env.DATA_DIR;
+  const deps = openDeps(loadConfig({ ...env, DATA_DIR: dir } as NodeJS.ProcessEnv), { logger: silentLogger });
+  const lines: string[] = [];
+  await bootstrapKey(deps, (l) => lines.push(l));
+  return { deps, out: lines.join('\n') };
+}
+
+describe('first start', () => {
+  it('creates one key with 1000 credits, prints it once, and never again on restart', async () => {
+    const DATA_DIR = mkdtempSync(join(tmpdir(), 'cl-boot-'));
+    dirs.push(DATA_DIR);
+    const first = await start({ DATA_DIR });
+    const key = /\b(cl_[A-Za-z0-9_-]{43})\b/.exec(first.out)?.[1];
+    expect(key).toBeDefined();
+    expect(await first.deps.ledger.authenticate(key!)).toMatchObject({ balance: 1000 });
+    await first.deps.close();
+    const second = await start({ DATA_DIR });
+    expect(second.out).toBe('');
+    expect(await second.deps.ledger.countKeys()).toBe(1);
+    await second.deps.close();
+  });
+
+  it('BOOTSTRAP_API_KEY and BOOTSTRAP_CREDITS set the key and balance; a revoked one stays revoked', async () => {
+    const DATA_DIR = mkdtempSync(join(tmpdir(), 'cl-boot-'));
+    dirs.push(DATA_DIR);
+    const env = { DATA_DIR, BOOTSTRAP_API_KEY: 'demo-key-for-checks', BOOTSTRAP_CREDITS: '42' };
+    const a = await start(env);
+    const k = await a.deps.ledger.authenticate('demo-key-for-checks');
+    expect(k).toMatchObject({ balance: 42 });
+    expect(a.out).not.toContain('demo-key-for-checks');
+    await a.deps.ledger.revokeKey(k!.id);
+    await a.deps.close();
+    const b = await start(env);
+    expect(await b.deps.ledger.authenticate('demo-key-for-checks')).toBeNull();
+    expect(b.out).toMatch(/stays revoked/);
+    await b.deps.close();
+  });
+
+  it('rejects nonsense configuration at start-up', () => {
+    expect(() => loadConfig({ UPSTREAM_TOTAL_TIMEOUT_MS: '0' } as NodeJS.ProcessEnv)).toThrow(/UPSTREAM_TOTAL_TIMEOUT_MS/);
+    expect(() => loadConfig({ PORT: 'eighty' } as NodeJS.ProcessEnv)).toThrow(/PORT/);
+    expect(() => loadConfig({ UPSTREAM_REPLAY_URL: 'ftp://x' } as NodeJS.ProcessEnv)).toThrow(/UPSTREAM_REPLAY_URL/);
+  });
+});
