@@ -20,6 +20,8 @@ export interface CacheEntry<T = unknown> {
 }
 
 export interface ResultCache {
+  /** The entry if this process holds it in memory (no store round trip), else undefined. */
+  peek<T = unknown>(key: string): CacheEntry<T> | undefined;
   get<T = unknown>(key: string): Promise<CacheEntry<T> | undefined>;
   set<T = unknown>(key: string, entry: CacheEntry<T>): Promise<void>;
   ping(): Promise<void>;
@@ -102,6 +104,9 @@ export class SqliteKeyvStore extends EventEmitter {
 export function createKeyvCache(keyv: Keyv, opts: { lruEntries?: number } = {}): ResultCache {
   const lru = new LRUCache<string, CacheEntry>({ max: opts.lruEntries ?? 5_000 });
   return {
+    peek<T>(key: string) {
+      return lru.get(key) as CacheEntry<T> | undefined;
+    },
     async get<T>(key: string) {
       const hit = lru.get(key);
       if (hit) return hit as CacheEntry<T>;

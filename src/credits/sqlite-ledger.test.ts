@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/sqlite.js';
 import type { Db } from '../store/sqlite.js';
-import { createSqliteLedger } from './sqlite-ledger.js';
+import { createSqliteLedger, MIRROR_CHECK_MS } from './sqlite-ledger.js';
 import type { Ledger } from './ledger.js';
 
 let dir: string;
@@ -71,5 +71,31 @@ describe('sqlite ledger', () => {
     expect(await ledger.authenticate(key)).toBeNull();
     expect(await ledger.keyExists(key)).toBe(true);
     expect(await ledger.reserve(record.id, 1)).toBeNull();
+  });
+});
+
+describe('in-memory key mirror', () => {
+  it('sees credits added and revocations made by another process (the keys command) within the check interval', async () => {
+    const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 5 });
+    // Another process: its own connection to the same file.
+    const other = openDatabase(dir);
+    const cli = createSqliteLedger(other);
+    await cli.addCredits(record.id, 10);
+    await new Promise((r) => setTimeout(r, MIRROR_CHECK_MS + 20));
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 15 });
+    await cli.revokeKey(record.id);
+    await new Promise((r) => setTimeout(r, MIRROR_CHECK_MS + 20));
+    expect(await ledger.authenticate(key)).toBeNull();
+    other.close();
+  });
+
+  it('keeps the mirrored balance current through reserve and settle', async () => {
+    const { key, record } = await ledger.createKey({ name: 'k', credits: 10 });
+    await ledger.authenticate(key);
+    const r = (await ledger.reserve(record.id, 4))!;
+    expect((await ledger.authenticate(key))!.balance).toBe(6);
+    await ledger.settle(r, 1);
+    expect((await ledger.authenticate(key))!.balance).toBe(9);
   });
 });

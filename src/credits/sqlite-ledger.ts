@@ -2,11 +2,23 @@
  * Embedded ledger on SQLite (better-sqlite3). Statements are synchronous and each mutation runs
  * in one transaction, so within the owning process reserve/settle are atomic: the conditional
  * UPDATE `balance >= amount` is the only way credits leave a balance.
+ *
+ * Authentication is on every request's path, so active keys are mirrored in memory (id and
+ * balance, kept current by this process's own mutations). Changes committed by another process
+ * (the `keys` command adding credits or revoking) are noticed through SQLite's `data_version`,
+ * checked at most every MIRROR_CHECK_MS: a revocation takes effect within that time.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/sqlite.js';
 import { generateApiKey, hashApiKey, keyHint } from './keys.js';
 import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
+
+export const MIRROR_CHECK_MS = 250;
+
+interface Mirrored {
+  id: string;
+  balance: number;
+}
 
 export function createSqliteLedger(db: Db): Ledger {
   db.exec(`
@@ -39,8 +51,11 @@ export function createSqliteLedger(db: Db): Ledger {
     auth: db.prepare<[string], { id: string; balance: number }>('SELECT id, balance FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL'),
     balance: db.prepare<[string], { balance: number }>('SELECT balance FROM api_keys WHERE id = ?'),
     exists: db.prepare<[string], { id: string }>('SELECT id FROM api_keys WHERE key_hash = ?'),
-    take: db.prepare('UPDATE api_keys SET balance = balance - @amount WHERE id = @id AND balance >= @amount AND revoked_at IS NULL'),
-    give: db.prepare('UPDATE api_keys SET balance = balance + @amount WHERE id = @id'),
+    take: db.prepare<{ id: string; amount: number }, { balance: number }>(
+      'UPDATE api_keys SET balance = balance - @amount WHERE id = @id AND balance >= @amount AND revoked_at IS NULL RETURNING balance',
+    ),
+    give: db.prepare<{ id: string; amount: number }, { balance: number }>('UPDATE api_keys SET balance = balance + @amount WHERE id = @id RETURNING balance'),
+    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     insRes: db.prepare('INSERT INTO reservations (id, key_id, amount, created_ms) VALUES (@id, @keyId, @amount, @ms)'),
     delRes: db.prepare<[string], { amount: number; key_id: string }>('DELETE FROM reservations WHERE id = ? RETURNING amount, key_id'),
     oldRes: db.prepare<[number], { id: string }>('SELECT id FROM reservations WHERE created_ms <= ?'),
@@ -56,8 +71,35 @@ export function createSqliteLedger(db: Db): Ledger {
 
   const now = () => new Date().toISOString();
 
+  // In-memory mirror of active keys: hash → entry, and id → the same entry.
+  const byHash = new Map<string, Mirrored>();
+  const byId = new Map<string, Mirrored>();
+  let version = q.dataVersion.get()!;
+  let checkedAt = Date.now();
+  const forgetAll = () => {
+    byHash.clear();
+    byId.clear();
+  };
+  const noteBalance = (id: string, balance: number | undefined) => {
+    const m = byId.get(id);
+    if (m && balance !== undefined) m.balance = balance;
+  };
+  /** Drops the mirror when another connection committed since the last look. */
+  const checkExternalChanges = () => {
+    const t = Date.now();
+    if (t - checkedAt < MIRROR_CHECK_MS) return;
+    checkedAt = t;
+    const v = q.dataVersion.get()!;
+    if (v !== version) {
+      version = v;
+      forgetAll();
+    }
+  };
+
   const reserveTx = db.transaction((keyId: string, amount: number): Reservation | null => {
-    if (q.take.run({ id: keyId, amount }).changes !== 1) return null;
+    const taken = q.take.get({ id: keyId, amount });
+    if (!taken) return null;
+    noteBalance(keyId, taken.balance);
     const r = { id: randomUUID(), keyId, amount };
     q.insRes.run({ ...r, ms: Date.now() });
     return r;
@@ -67,10 +109,12 @@ export function createSqliteLedger(db: Db): Ledger {
     const row = q.delRes.get(reservation.id);
     if (row) {
       const charge = Math.max(0, Math.min(actual, row.amount));
-      if (row.amount - charge > 0) q.give.run({ id: row.key_id, amount: row.amount - charge });
+      if (row.amount - charge > 0) q.give.get({ id: row.key_id, amount: row.amount - charge });
       if (charge > 0) q.entry.run(row.key_id, 'charge', charge, now());
     }
-    return q.balance.get(reservation.keyId)?.balance ?? 0;
+    const balance = q.balance.get(reservation.keyId)?.balance ?? 0;
+    noteBalance(reservation.keyId, balance);
+    return balance;
   });
 
   const refundTx = db.transaction((olderThanMs: number): number => {
@@ -78,7 +122,7 @@ export function createSqliteLedger(db: Db): Ledger {
     for (const { id } of q.oldRes.all(Date.now() - olderThanMs)) {
       const row = q.delRes.get(id);
       if (!row) continue;
-      q.give.run({ id: row.key_id, amount: row.amount });
+      noteBalance(row.key_id, q.give.get({ id: row.key_id, amount: row.amount })?.balance);
       q.entry.run(row.key_id, 'refund_abandoned', row.amount, now());
       n++;
     }
@@ -96,7 +140,17 @@ export function createSqliteLedger(db: Db): Ledger {
 
   return {
     async authenticate(rawKey): Promise<AuthenticatedKey | null> {
-      return q.auth.get(hashApiKey(rawKey)) ?? null;
+      checkExternalChanges();
+      const hash = hashApiKey(rawKey);
+      let m = byHash.get(hash);
+      if (!m) {
+        const row = q.auth.get(hash);
+        if (!row) return null;
+        m = { id: row.id, balance: row.balance };
+        byHash.set(hash, m);
+        byId.set(m.id, m);
+      }
+      return { id: m.id, balance: m.balance };
     },
     async keyExists(rawKey) {
       return q.exists.get(hashApiKey(rawKey)) !== undefined;
@@ -126,13 +180,17 @@ export function createSqliteLedger(db: Db): Ledger {
     async addCredits(keyId, amount) {
       if (!Number.isInteger(amount) || amount <= 0) throw new Error('amount must be a positive integer');
       return db.transaction(() => {
-        if (q.give.run({ id: keyId, amount }).changes !== 1) throw new Error(`no key with id ${keyId}`);
+        const row = q.give.get({ id: keyId, amount });
+        if (!row) throw new Error(`no key with id ${keyId}`);
         q.entry.run(keyId, 'grant', amount, now());
-        return q.balance.get(keyId)!.balance;
+        noteBalance(keyId, row.balance);
+        return row.balance;
       })();
     },
     async revokeKey(keyId) {
-      return q.revoke.run(now(), keyId).changes === 1;
+      const done = q.revoke.run(now(), keyId).changes === 1;
+      if (done) forgetAll();
+      return done;
     },
     async countKeys() {
       return q.count.get()!.n;

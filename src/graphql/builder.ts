@@ -20,7 +20,7 @@ export const builder = new SchemaBuilder<{
   plugins: [ValidationPlugin],
   validation: {
     // Same error, code and parameter names as the pre-execution plan reports.
-    validationError: (result) => invalidInput(zodProblems(result.issues.map((i) => ({ path: (i.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)), message: i.message })))),
+    validationError: (result) => invalidInput(zodProblems(result.issues)),
   },
 });
 

@@ -7,7 +7,7 @@ import type { ObjectRef } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from './context.js';
 import type { OperationDef, ParamSpec } from '../platforms/operation.js';
-import { allParams, argsSchema, gqlEnumValue, gqlName } from '../platforms/operation.js';
+import { allParams, argsStandardSchema, gqlEnumValue, gqlName } from '../platforms/operation.js';
 import { builder } from './builder.js';
 import { registerOperation, resolveOperation } from './plan.js';
 
@@ -49,8 +49,8 @@ export function operationField<R>(op: OperationDef<any, R>, type: ObjectRef<any,
       nullable: true,
       description: `${op.summary} (REST: GET ${op.rest.path}; costs ${op.cost.max === 1 ? '1 credit' : `up to ${op.cost.max} credits`} live, 0 from cache)`,
       args,
-      validate: argsSchema(op) as never,
-      resolve: (_root: unknown, _args: unknown, ctx: GatewayContext, info: GraphQLResolveInfo) => resolveOperation(op, ctx, info) as Promise<R>,
+      validate: argsStandardSchema(op) as never,
+      resolve: (_root: unknown, _args: unknown, ctx: GatewayContext, info: GraphQLResolveInfo) => resolveOperation(op, ctx, info) as R | Promise<R>,
     } as never);
   });
 }

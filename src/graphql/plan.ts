@@ -32,10 +32,10 @@ import type {
 } from 'graphql';
 import type { CacheEntry } from '../cache/cache.js';
 import { maxAgeMs } from '../cache/cache.js';
-import type { Reservation } from '../credits/ledger.js';
+import type { AuthenticatedKey, Reservation } from '../credits/ledger.js';
 import { ApiError, ERROR_STATUS, invalidInput, isApiError } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
-import { cacheKeyOf, validateArgs } from '../platforms/operation.js';
+import { validateArgs } from '../platforms/operation.js';
 import type { Deps, GatewayContext } from './context.js';
 
 export interface FieldPlan {
@@ -170,21 +170,48 @@ export async function executeWithCredits(
     return fail(invalidInput([{ param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` }]));
   }
 
-  // 400 per field, then the cache.
-  const plan: Plan = { fields: new Map() };
   const fieldDefs = rootType.getFields();
-  const now = Date.now();
-  let maxCost = 0;
+  const requested: RequestedField[] = [];
   for (const [responseKey, nodes] of rootFields) {
     const op = OPS.get(nodes[0].name.value);
     if (!op) continue;
+    try {
+      requested.push({ key: responseKey, op, raw: getArgumentValues(fieldDefs[op.field], nodes[0], coerced.coerced) });
+    } catch (e) {
+      requested.push({ key: responseKey, op, raw: {}, argError: invalidInput([{ param: op.field, message: (e as Error).message }]) });
+    }
+  }
+  return runPlanned(ctx, key, requested, () => exec(args) as ExecutionResult | Promise<ExecutionResult>);
+}
+
+/** A root field of an operation with its argument values as GraphQL coerced them. */
+export interface RequestedField {
+  key: string;
+  op: OperationDef;
+  raw: Record<string, unknown>;
+  argError?: ApiError;
+}
+
+/**
+ * Validation, cache lookup, one reservation, execution, settlement — for root fields already
+ * identified (by executeWithCredits for any document, directly by a REST route for its own).
+ */
+export async function runPlanned(
+  ctx: GatewayContext,
+  key: AuthenticatedKey,
+  requested: RequestedField[],
+  run: () => ExecutionResult | Promise<ExecutionResult>,
+): Promise<ExecutionResult> {
+  const { deps } = ctx;
+  // 400 per field, then the cache.
+  const plan: Plan = { fields: new Map() };
+  const now = Date.now();
+  let maxCost = 0;
+  for (const { key: responseKey, op, raw, argError } of requested) {
     const entry: FieldPlan = { key: responseKey, op, resolved: false, charged: 0 };
     plan.fields.set(responseKey, entry);
-    let raw: Record<string, unknown>;
-    try {
-      raw = getArgumentValues(fieldDefs[op.field], nodes[0], coerced.coerced);
-    } catch (e) {
-      entry.error = invalidInput([{ param: op.field, message: (e as Error).message }]);
+    if (argError) {
+      entry.error = argError;
       continue;
     }
     const v = validateArgs(op, raw);
@@ -193,13 +220,15 @@ export async function executeWithCredits(
       continue;
     }
     entry.args = v.args;
-    entry.cacheKey = cacheKeyOf(op, v.args);
+    entry.cacheKey = v.cacheKey;
     const maxAge = (raw as { cacheMaxAge?: string | null }).cacheMaxAge;
     if (op.cacheable && maxAge) {
-      const hit = await deps.cache.get(entry.cacheKey).catch((err) => {
-        deps.logger.warn({ err }, 'cache read failed; fetching live');
-        return undefined;
-      });
+      const hit =
+        deps.cache.peek(entry.cacheKey) ??
+        (await deps.cache.get(entry.cacheKey).catch((err) => {
+          deps.logger.warn({ err }, 'cache read failed; fetching live');
+          return undefined;
+        }));
       if (hit && hit.fetchedAt >= now - maxAgeMs(maxAge as never)) {
         entry.hit = hit;
         continue;
@@ -221,7 +250,9 @@ export async function executeWithCredits(
   ctx.plan = plan;
   let result: ExecutionResult;
   try {
-    result = (await exec(args)) as ExecutionResult;
+    // Served entirely from cache, execution completes synchronously: no extra turn.
+    const r = run();
+    result = r instanceof Promise ? await r : r;
   } catch (e) {
     if (reservation) await deps.ledger.settle(reservation, 0);
     throw e;
@@ -273,8 +304,8 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
   return value;
 }
 
-/** The resolver of every operation's root field. */
-export async function resolveOperation(op: OperationDef, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<unknown> {
+/** The resolver of every operation's root field (synchronous for a cache hit). */
+export function resolveOperation(op: OperationDef, ctx: GatewayContext, info: GraphQLResolveInfo): unknown {
   const entry = ctx.plan?.fields.get(info.path.key as string);
   if (!entry || entry.op !== op) throw new ApiError('INTERNAL', `operation ${op.field} executed outside the credit plan`);
   if (entry.error) throw entry.error;
@@ -282,10 +313,13 @@ export async function resolveOperation(op: OperationDef, ctx: GatewayContext, in
     entry.resolved = true;
     return entry.hit.value;
   }
-  const value = await loaderFor(ctx).load(entry.cacheKey!);
-  entry.resolved = true;
-  entry.charged = Math.min(op.cost.max, Math.max(0, op.cost.of ? op.cost.of(value as never, entry.args) : op.cost.max));
-  return value;
+  return loaderFor(ctx)
+    .load(entry.cacheKey!)
+    .then((value) => {
+      entry.resolved = true;
+      entry.charged = Math.min(op.cost.max, Math.max(0, op.cost.of ? op.cost.of(value as never, entry.args) : op.cost.max));
+      return value;
+    });
 }
 
 export function statusOf(code: string | undefined): number {

@@ -4,6 +4,7 @@
  * validation (Pothos validation plugin and the pre-execution plan run the same zod schema), the
  * /v1 REST route and its query parameters, the OpenAPI document, the cache key and the cost.
  */
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { ResultCache } from '../cache/cache.js';
 import type { Config } from '../config.js';
@@ -129,15 +130,72 @@ export function argsSchema(op: OperationDef): z.ZodType {
   return s;
 }
 
-export function zodProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ParamProblem[] {
-  return issues.map((i) => ({ param: String(i.path[0] ?? 'arguments'), message: i.message === 'Invalid input: expected string, received undefined' ? 'is required' : i.message }));
+export function zodProblems(issues: readonly { path?: readonly PropertyKey[] | readonly unknown[]; message: string }[]): ParamProblem[] {
+  return issues.map((i) => {
+    const first = i.path?.[0] as PropertyKey | { key: PropertyKey } | undefined;
+    const param = first === undefined ? 'arguments' : typeof first === 'object' ? String(first.key) : String(first);
+    return { param, message: i.message === 'Invalid input: expected string, received undefined' ? 'is required' : i.message };
+  });
 }
 
-/** Validates GraphQL-named arguments; returns canonical args or the problems found. */
-export function validateArgs(op: OperationDef, raw: Record<string, unknown>): { ok: true; args: any } | { ok: false; problems: ParamProblem[] } {
+type Outcome = { ok: true; data: Record<string, unknown>; args: any; cacheKey: string } | { ok: false; issues: readonly z.core.$ZodIssue[] };
+
+/**
+ * Validation is a pure function of the arguments, and the same arguments arrive again and again
+ * (the plan and the validation plugin see each field's; hot resources recur across requests):
+ * outcomes are remembered, canonical args and cache key included. Canonical args are frozen —
+ * shared between requests, never mutated.
+ */
+const outcomes = new LRUCache<string, Outcome>({ max: 10_000 });
+const MEMO_MAX_INPUT = 4_096;
+
+function outcomeOf(op: OperationDef, raw: unknown): Outcome {
+  const json = JSON.stringify(raw);
+  const memoKey = json !== undefined && json.length <= MEMO_MAX_INPUT ? `${op.field}\u0000${json}` : null;
+  const known = memoKey ? outcomes.get(memoKey) : undefined;
+  if (known) return known;
   const r = argsSchema(op).safeParse(raw);
-  if (!r.success) return { ok: false, problems: zodProblems(r.error.issues) };
-  return { ok: true, args: op.normalize(r.data as Record<string, unknown>) };
+  let outcome: Outcome;
+  if (r.success) {
+    const data = r.data as Record<string, unknown>;
+    const args = Object.freeze(op.normalize(data));
+    outcome = { ok: true, data, args, cacheKey: `${op.field}:${op.key(args)}` };
+  } else {
+    outcome = { ok: false, issues: r.error.issues };
+  }
+  if (memoKey) outcomes.set(memoKey, outcome);
+  return outcome;
+}
+
+/** Validates GraphQL-named arguments; returns canonical args (and their cache key) or the problems found. */
+export function validateArgs(
+  op: OperationDef,
+  raw: Record<string, unknown>,
+): { ok: true; args: any; cacheKey: string } | { ok: false; problems: ParamProblem[] } {
+  const o = outcomeOf(op, raw);
+  return o.ok ? { ok: true, args: o.args, cacheKey: o.cacheKey } : { ok: false, problems: zodProblems(o.issues) };
+}
+
+/** The same validation as a Standard Schema, for the Pothos validation plugin on the root field. */
+export function argsStandardSchema(op: OperationDef): StandardSchemaV1 {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'creator-lookup',
+      validate: (value: unknown) => {
+        const o = outcomeOf(op, value);
+        return o.ok ? { value: o.data } : { issues: o.issues as never };
+      },
+    },
+  };
+}
+
+interface StandardSchemaV1 {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => { value: unknown; issues?: undefined } | { issues: readonly { message: string; path?: readonly PropertyKey[] }[] };
+  };
 }
 
 export function cacheKeyOf(op: OperationDef, args: unknown): string {

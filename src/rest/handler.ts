@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
 import type { Deps, GatewayContext } from '../graphql/context.js';
 import type { CreditsExtension } from '../graphql/plan.js';
-import { executeWithCredits, statusOf } from '../graphql/plan.js';
+import { runPlanned, statusOf } from '../graphql/plan.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import type { RestRoute } from './routes.js';
@@ -50,28 +50,61 @@ export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map
     const key = await deps.ledger.authenticate(apiKey);
     if (!key) return sendError(res, new ApiError('UNAUTHORIZED', 'Unknown or revoked API key'));
 
-    const { variables, problems } = toVariables(route, url.searchParams);
+    const { variables, args, problems } = toVariables(route, url.searchParams);
     if (problems.length) return sendError(res, invalidInput(problems));
 
-    const abort = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
-    const ctx: GatewayContext = { deps, apiKey, key, signal: abort.signal };
-    const result: ExecutionResult = await executeWithCredits({ schema, document: route.document, variableValues: variables, contextValue: ctx });
+    let signal: AbortSignal | undefined;
+    const ctx: GatewayContext = {
+      deps,
+      apiKey,
+      key,
+      // Only a live fetch needs to know whether the client went away: made on first use.
+      get signal() {
+        return (signal ??= clientGone(res));
+      },
+    };
+    // The route's one root field, already identified: straight to the credit plan, then the
+    // compiled document through the same schema and resolvers as /graphql.
+    const result: ExecutionResult = await runPlanned(ctx, key, [{ key: route.op.field, op: route.op, raw: args }], () => route.execute(ctx, variables));
     if (result.errors?.length) return sendError(res, restError(result.errors[0], route));
 
     const credits = result.extensions?.credits as CreditsExtension;
     const record = (result.data?.[route.op.field] as { json: Record<string, unknown> } | null)?.json;
     if (!record) return sendError(res, new ApiError('INTERNAL', 'Unexpected error.'));
     const field = credits.fields[0];
-    const body: Record<string, unknown> = { success: true, credits_remaining: credits.remaining, credits_charged: credits.charged };
-    if (field?.cached) {
-      body.cached = true;
-      body.cached_at = field.cached_at;
-    }
-    if (route.op.rest.wrap) body[route.op.rest.wrap] = record;
-    else Object.assign(body, record);
-    sendJson(res, 200, body);
+    let head = `{"success":true,"credits_remaining":${credits.remaining},"credits_charged":${credits.charged}`;
+    if (field?.cached) head += `,"cached":true,"cached_at":${JSON.stringify(field.cached_at)}`;
+    const tail = recordTail(record, route.op.rest.wrap);
+    const payload = Buffer.concat([Buffer.from(tail.length > 1 ? `${head},` : head, 'latin1'), tail]);
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': payload.length });
+    res.end(payload);
   };
+}
+
+/**
+ * The bytes that follow the envelope: `"wrap":{record}}` or the record's own members and `}`.
+ * Records are never mutated once built, and a cached one is the same object on every hit, so
+ * they are serialised and encoded once.
+ */
+const tails = new WeakMap<object, Map<string, Buffer>>();
+function recordTail(record: object, wrap: string | undefined): Buffer {
+  let byWrap = tails.get(record);
+  if (!byWrap) tails.set(record, (byWrap = new Map()));
+  const k = wrap ?? '';
+  let b = byWrap.get(k);
+  if (!b) {
+    const json = JSON.stringify(record);
+    b = Buffer.from(wrap ? `${JSON.stringify(wrap)}:${json}}` : json === '{}' ? '}' : json.slice(1));
+    byWrap.set(k, b);
+  }
+  return b;
+}
+
+/** A signal that aborts when the client goes away before its answer is sent. */
+function clientGone(res: ServerResponse): AbortSignal {
+  const abort = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  return abort.signal;
 }

@@ -11,12 +11,16 @@ import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graph
 import type { ParamProblem } from '../errors.js';
 import type { OperationDef, ParamSpec } from '../platforms/operation.js';
 import { allParams, gqlEnumValue, gqlName } from '../platforms/operation.js';
+import { compileOperation } from '../graphql/compiled.js';
+import type { CompiledOperation } from '../graphql/compiled.js';
 import * as documents from './generated/operations.js';
 
 export interface RestRoute {
   path: string;
   op: OperationDef;
   document: DocumentNode;
+  /** The document compiled once at start-up (graphql-jit). */
+  execute: CompiledOperation;
   params: ParamSpec[];
   /** GraphQL argument name → REST parameter name, to report problems in the caller's terms. */
   restName: Map<string, string>;
@@ -40,7 +44,7 @@ export function buildRoutes(schema: GraphQLSchema, ops: OperationDef[]): Map<str
     for (const p of params) {
       if (!vars.has(gqlName(p))) throw new Error(`REST document for ${op.rest.path} does not pass parameter ${p.name} ($${gqlName(p)})`);
     }
-    routes.set(op.rest.path, { path: op.rest.path, op, document, params, restName: new Map(params.map((p) => [gqlName(p), p.name])) });
+    routes.set(op.rest.path, { path: op.rest.path, op, document, execute: compileOperation(schema, document), params, restName: new Map(params.map((p) => [gqlName(p), p.name])) });
   }
   return routes;
 }
@@ -53,8 +57,11 @@ const FALSE = new Set(['false', '0']);
  * everything else (lengths, ranges, hosts, cross-parameter rules) by the operation's schema.
  * Unknown parameters are ignored (legacy clients send extras, DECISIONS.md).
  */
-export function toVariables(route: RestRoute, query: URLSearchParams): { variables: Record<string, unknown>; problems: ParamProblem[] } {
+export function toVariables(route: RestRoute, query: URLSearchParams): { variables: Record<string, unknown>; args: Record<string, unknown>; problems: ParamProblem[] } {
+  /** GraphQL variables (enum values by their GraphQL names)… */
   const variables: Record<string, unknown> = {};
+  /** …and the same as resolver arguments (enum values as the wire spells them). */
+  const args: Record<string, unknown> = {};
   const problems: ParamProblem[] = [];
   for (const p of route.params) {
     const all = query.getAll(p.name);
@@ -70,24 +77,27 @@ export function toVariables(route: RestRoute, query: URLSearchParams): { variabl
     const name = gqlName(p);
     switch (p.kind) {
       case 'string':
-        variables[name] = raw;
+        variables[name] = args[name] = raw;
         break;
       case 'int':
         if (!/^-?\d{1,9}$/.test(raw.trim())) problems.push({ param: p.name, message: 'must be an integer' });
-        else variables[name] = Number(raw.trim());
+        else variables[name] = args[name] = Number(raw.trim());
         break;
       case 'boolean': {
         const v = raw.trim().toLowerCase();
-        if (TRUE.has(v)) variables[name] = true;
-        else if (FALSE.has(v)) variables[name] = false;
+        if (TRUE.has(v)) variables[name] = args[name] = true;
+        else if (FALSE.has(v)) variables[name] = args[name] = false;
         else problems.push({ param: p.name, message: 'must be true or false' });
         break;
       }
       case 'enum':
         if (!p.values!.includes(raw)) problems.push({ param: p.name, message: `must be one of ${p.values!.join(', ')}` });
-        else variables[name] = gqlEnumValue(raw);
+        else {
+          variables[name] = gqlEnumValue(raw);
+          args[name] = raw;
+        }
         break;
     }
   }
-  return { variables, problems };
+  return { variables, args, problems };
 }

@@ -5,7 +5,16 @@
 import type { OperationDef } from '../operation.js';
 import { fetchRepository, fetchTrendingDevelopers } from './fetch.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
+import { LRUCache } from 'lru-cache';
 import { parseRepositoryUrl } from './parse.js';
+
+// The same URL is checked by the plan, normalised, and checked again by the validation plugin.
+const parsedUrls = new LRUCache<string, { owner: string; repo: string } | false>({ max: 2_000 });
+function repositoryUrl(url: string): { owner: string; repo: string } | null {
+  let r = parsedUrls.get(url);
+  if (r === undefined) parsedUrls.set(url, (r = parseRepositoryUrl(url) ?? false));
+  return r || null;
+}
 
 export const label = 'code';
 export const hosts = ['github.com', 'www.github.com', 'api.github.com'];
@@ -42,11 +51,11 @@ export const repository: OperationDef<{ owner: string; repo: string }, Repositor
   params: [{ name: 'url', kind: 'string', required: true, maxLength: 2048, description: 'Repository URL, e.g. https://github.com/OWNER/REPO' }],
   cacheable: true,
   check(args, problem) {
-    if (typeof args.url === 'string' && args.url.trim() && !parseRepositoryUrl(args.url.trim())) {
+    if (typeof args.url === 'string' && args.url.trim() && !repositoryUrl(args.url.trim())) {
       problem('url', 'must be a github.com repository URL (https://github.com/OWNER/REPO)');
     }
   },
-  normalize: (a) => parseRepositoryUrl(a.url.trim())!,
+  normalize: (a) => ({ ...repositoryUrl(a.url.trim())! }),
   // GitHub owner and repository names are case-insensitive.
   key: (a) => `${a.owner}/${a.repo}`.toLowerCase(),
   cost: { max: 1 },
