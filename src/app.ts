@@ -16,6 +16,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from './errors.js';
 import type { Deps, GatewayContext } from './graphql/context.js';
+import { createFastGraphql } from './graphql/fast-http.js';
 import { executeWithCredits } from './graphql/plan.js';
 import { buildSchema } from './graphql/schema.js';
 import { allOperations, validateRegistry } from './platforms/registry.js';
@@ -110,6 +111,26 @@ export function createApp(deps: Deps): App {
     },
   });
 
+  const fast = createFastGraphql(deps, schema, [maxDepthRule(deps.config.maxDepth)]);
+  async function serveGraphql(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const r = deps.config.graphqlFastPath ? await fast.handle(req, res) : ({ handled: false, body: null } as const);
+    if (r.handled) return;
+    if (!r.body) return yoga(req, res) as unknown as Promise<void>;
+    // The body was read already: hand yoga an equivalent request.
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined) continue;
+      for (const item of Array.isArray(v) ? v : [v]) headers.append(k, item);
+    }
+    const response = await yoga.fetch(new URL(req.url ?? "/graphql", `http://${req.headers.host ?? "localhost"}`), { method: req.method, headers, body: new Uint8Array(r.body) }, { req, res });
+    const out = Buffer.from(await response.arrayBuffer());
+    const outHeaders: Record<string, string> = {};
+    response.headers.forEach((v, k) => (outHeaders[k] = v));
+    outHeaders['content-length'] = String(out.length);
+    res.writeHead(response.status, outHeaders);
+    res.end(out);
+  }
+
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     const path = url.pathname;
@@ -120,7 +141,7 @@ export function createApp(deps: Deps): App {
         else res.destroy();
       });
     if (path.startsWith('/v1/')) return void done(rest(req, res, url));
-    if (path === '/graphql') return void done(yoga(req, res) as unknown as Promise<void>);
+    if (path === '/graphql') return void done(serveGraphql(req, res));
     if (path === '/openapi.json') {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       return void res.end(openapiJson);

@@ -14,6 +14,8 @@ export interface Config {
   bootstrapCredits: number;
   maxRootFields: number;
   maxDepth: number;
+  /** Serve plain POST JSON GraphQL requests without yoga's Fetch round trip (same responses). */
+  graphqlFastPath: boolean;
   /** Maximum number of cache entries kept by the embedded cache (oldest written evicted first). */
   cacheMaxEntries: number;
   upstream: UpstreamConfig;
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapCredits: int(env, 'BOOTSTRAP_CREDITS', 1000),
     maxRootFields: int(env, 'MAX_ROOT_FIELDS', 25, 1),
     maxDepth: int(env, 'MAX_DEPTH', 12, 1),
+    graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),
     upstream: {
       connectTimeoutMs: int(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000, 1),

@@ -90,15 +90,17 @@ export function operationError(err: ApiError): GraphQLError {
 export function formatError(e: GraphQLError, deps: Deps): GraphQLError {
   const orig = e.originalError;
   if (!orig || orig instanceof GraphQLError) return e;
-  if (isApiError(orig)) {
-    return new GraphQLError(orig.message, {
-      nodes: e.nodes,
-      path: e.path,
-      extensions: { code: orig.code, ...(orig.details ? { details: orig.details } : {}) },
-    });
-  }
-  deps.logger.error({ err: orig, path: e.path }, 'unexpected resolver error');
-  return new GraphQLError('Unexpected error.', { nodes: e.nodes, path: e.path, extensions: { code: 'INTERNAL' } });
+  const formatted = isApiError(orig)
+    ? new GraphQLError(orig.message, {
+        nodes: e.nodes,
+        path: e.path,
+        extensions: { code: orig.code, ...(orig.details ? { details: orig.details } : {}) },
+      })
+    : (deps.logger.error({ err: orig, path: e.path }, 'unexpected resolver error'),
+      new GraphQLError('Unexpected error.', { nodes: e.nodes, path: e.path, extensions: { code: 'INTERNAL' } }));
+  // Compiled execution (graphql-jit) reports locations without AST nodes: keep them.
+  if (!formatted.locations && e.locations) Object.defineProperty(formatted, 'locations', { value: e.locations, enumerable: true });
+  return formatted;
 }
 
 function fail(err: ApiError): ExecutionResult {
@@ -268,11 +270,12 @@ export async function runPlanned(
   }
   const remaining = reservation ? await deps.ledger.settle(reservation, total) : key.balance;
   const credits: CreditsExtension = { charged: total, remaining, fields };
-  return {
-    ...result,
-    ...(result.errors ? { errors: result.errors.map((e) => formatError(e, deps)) } : {}),
-    extensions: { ...result.extensions, credits },
-  };
+  // graphql-js's member order (errors, data, extensions), whichever executor ran.
+  const out: ExecutionResult = {};
+  if (result.errors) out.errors = result.errors.map((e) => formatError(e, deps));
+  if ('data' in result) out.data = result.data;
+  out.extensions = { ...result.extensions, credits };
+  return out;
 }
 
 function loaderFor(ctx: GatewayContext): DataLoader<string, unknown> {

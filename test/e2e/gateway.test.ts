@@ -5,6 +5,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allOperations } from '../../src/platforms/registry.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { repoJson, repoRoute, searchHtml, TRENDING_ROUTE } from '../data.js';
@@ -332,7 +333,8 @@ describe('OpenAPI', () => {
     expect(result.valid).toBe(true);
     expect(r.body.openapi).toBe('3.1.0');
     expect(r.body.info.version).toBe('1.0.0');
-    expect(Object.keys(r.body.paths).sort()).toEqual(['/v1/code/repository', '/v1/code/trending/developers', '/v1/websearch/search']);
+    expect(Object.keys(r.body.paths).sort()).toEqual(allOperations().map((op) => op.rest.path).sort());
+    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/v1/code/repository', '/v1/code/trending/developers', '/v1/websearch/search']));
     const params = r.body.paths['/v1/websearch/search'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(['query', 'region', 'date_posted', 'page', 'cache_max_age']);
   });
