@@ -132,15 +132,17 @@ export function createApp(deps: Deps): App {
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    const url = new URL(req.url ?? '/', 'http://gateway.local');
-    const path = url.pathname;
+    // Split by hand: this runs for every request, and a full URL parse is not needed to route.
+    const raw = req.url ?? '/';
+    const qAt = raw.indexOf('?');
+    const path = qAt < 0 ? raw : raw.slice(0, qAt);
     const done = (p: Promise<void> | void) =>
       Promise.resolve(p).catch((err) => {
         deps.logger.error({ err, path }, 'unhandled request error');
         if (!res.headersSent) sendError(res, new ApiError('INTERNAL', 'Unexpected error.'));
         else res.destroy();
       });
-    if (path.startsWith('/v1/')) return void done(rest(req, res, url));
+    if (path.startsWith('/v1/')) return void done(rest(req, res, path, new URLSearchParams(qAt < 0 ? '' : raw.slice(qAt + 1))));
     if (path === '/graphql') return void done(serveGraphql(req, res));
     if (path === '/openapi.json') {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });

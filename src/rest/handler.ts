@@ -36,9 +36,9 @@ function restError(e: GraphQLError, route: RestRoute): ApiError {
 }
 
 export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map<string, RestRoute>) {
-  return async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const route = routes.get(url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname);
-    if (!route) return sendError(res, new ApiError('NOT_FOUND', `No route GET ${url.pathname}; see /openapi.json`));
+  return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    const route = routes.get(path) ?? routes.get(path.replace(/\/+$/, ''));
+    if (!route) return sendError(res, new ApiError('NOT_FOUND', `No route GET ${path}; see /openapi.json`));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendError(res, new ApiError('INVALID_INPUT', `${req.method} is not supported here; use GET`), { allow: 'GET' });
     }
@@ -50,7 +50,7 @@ export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map
     const key = await deps.ledger.authenticate(apiKey);
     if (!key) return sendError(res, new ApiError('UNAUTHORIZED', 'Unknown or revoked API key'));
 
-    const { variables, args, problems } = toVariables(route, url.searchParams);
+    const { variables, args, problems } = toVariables(route, query);
     if (problems.length) return sendError(res, invalidInput(problems));
 
     let signal: AbortSignal | undefined;
