@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   INVALID_INPUT: 400,
   UNAUTHORIZED: 401,
   INSUFFICIENT_CREDITS: 402,
+  /** The account or post exists but is private: private data is never accessed. */
+  PRIVATE_CONTENT: 403,
   NOT_FOUND: 404,
   RATE_LIMITED: 429,
   INTERNAL: 500,
@@ -59,6 +61,9 @@ export function invalidParam(param: string, message: string): ApiError {
 }
 
 export const notFound = (what: string) => new ApiError('NOT_FOUND', what);
+export const privateContent = (what: string) => new ApiError('PRIVATE_CONTENT', `${what} is private; private data is never accessed`);
+/** The platform shows a login wall instead of public data: reported, never worked around. */
+export const loginWall = (platform: string) => new ApiError('UPSTREAM_BLOCKED', `${platform}: the platform answered with a login wall; login-only data is never accessed`);
 export const upstreamFailed = (message: string, cause?: unknown) => new ApiError('UPSTREAM_FAILED', message, { cause });
 export const upstreamBlocked = (message: string) => new ApiError('UPSTREAM_BLOCKED', message);
 export const upstreamTimeout = (message: string) => new ApiError('UPSTREAM_TIMEOUT', message);

@@ -50,6 +50,7 @@ export function buildOpenApi(routes: Iterable<RestRoute>): Record<string, unknow
           '400': errorResponse('INVALID_INPUT: a parameter is missing or invalid (details name each one); 0 credits'),
           '401': errorResponse('UNAUTHORIZED: missing, unknown or revoked API key'),
           '402': errorResponse('INSUFFICIENT_CREDITS: the balance cannot cover this request'),
+          '403': errorResponse('PRIVATE_CONTENT: the account or post is private (never accessed)'),
           '404': errorResponse('NOT_FOUND: the resource does not exist upstream'),
           '502': errorResponse('UPSTREAM_FAILED or UPSTREAM_BLOCKED'),
           '504': errorResponse('UPSTREAM_TIMEOUT'),
@@ -92,7 +93,7 @@ export function buildOpenApi(routes: Iterable<RestRoute>): Record<string, unknow
               properties: {
                 code: {
                   type: 'string',
-                  enum: ['INVALID_INPUT', 'UNAUTHORIZED', 'INSUFFICIENT_CREDITS', 'NOT_FOUND', 'RATE_LIMITED', 'UPSTREAM_FAILED', 'UPSTREAM_BLOCKED', 'UPSTREAM_TIMEOUT', 'SERVICE_UNAVAILABLE', 'INTERNAL'],
+                  enum: ['INVALID_INPUT', 'UNAUTHORIZED', 'INSUFFICIENT_CREDITS', 'PRIVATE_CONTENT', 'NOT_FOUND', 'RATE_LIMITED', 'UPSTREAM_FAILED', 'UPSTREAM_BLOCKED', 'UPSTREAM_TIMEOUT', 'SERVICE_UNAVAILABLE', 'INTERNAL'],
                 },
                 message: { type: 'string' },
                 details: {
