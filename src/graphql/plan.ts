@@ -35,7 +35,7 @@ import { maxAgeMs } from '../cache/cache.js';
 import type { AuthenticatedKey, Reservation } from '../credits/ledger.js';
 import { ApiError, ERROR_STATUS, invalidInput, isApiError } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
-import { validateArgs } from '../platforms/operation.js';
+import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { Deps, GatewayContext } from './context.js';
 
 export interface FieldPlan {
@@ -236,7 +236,7 @@ export async function runPlanned(
         continue;
       }
     }
-    maxCost += op.cost.max;
+    maxCost += reservationOf(op, v.args);
   }
 
   // 402 before anything is fetched.
@@ -320,7 +320,8 @@ export function resolveOperation(op: OperationDef, ctx: GatewayContext, info: Gr
     .load(entry.cacheKey!)
     .then((value) => {
       entry.resolved = true;
-      entry.charged = Math.min(op.cost.max, Math.max(0, op.cost.of ? op.cost.of(value as never, entry.args) : op.cost.max));
+      const reserved = reservationOf(op, entry.args);
+      entry.charged = Math.min(reserved, Math.max(0, op.cost.of ? op.cost.of(value as never, entry.args) : reserved));
       return value;
     });
 }

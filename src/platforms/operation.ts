@@ -60,7 +60,12 @@ export interface OperationDef<A = any, R = any> {
   normalize: (args: Record<string, any>) => A;
   /** Cache key suffix from canonical arguments (the operation's field name is prefixed). */
   key: (args: A) => string;
-  cost: { max: number; of?: (result: R, args: A) => number };
+  /**
+   * `max`: the worst case (documentation, OpenAPI). `reserve(args)`: what a call with these
+   * arguments may cost at most, reserved before any work (default `max`), e.g. 1 without
+   * download_media. `of(result, args)`: what is charged (clamped to the reservation).
+   */
+  cost: { max: number; reserve?: (args: A) => number; of?: (result: R, args: A) => number };
   run: (ctx: OpContext, args: A) => Promise<R>;
 }
 
@@ -196,6 +201,11 @@ interface StandardSchemaV1 {
     readonly vendor: string;
     readonly validate: (value: unknown) => { value: unknown; issues?: undefined } | { issues: readonly { message: string; path?: readonly PropertyKey[] }[] };
   };
+}
+
+/** Credits to reserve for one call with these canonical arguments. */
+export function reservationOf(op: OperationDef, args: unknown): number {
+  return op.cost.reserve ? Math.min(op.cost.max, op.cost.reserve(args)) : op.cost.max;
 }
 
 export function cacheKeyOf(op: OperationDef, args: unknown): string {
