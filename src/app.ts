@@ -18,7 +18,9 @@ import { ApiError } from './errors.js';
 import type { Deps, GatewayContext } from './graphql/context.js';
 import { createFastGraphql } from './graphql/fast-http.js';
 import { executeWithCredits } from './graphql/plan.js';
+import { requestBaseUrl } from './media/public-url.js';
 import { buildSchema } from './graphql/schema.js';
+import { createMediaServer } from './media/serve.js';
 import { allOperations, validateRegistry } from './platforms/registry.js';
 import { createRestHandler, sendError, sendJson } from './rest/handler.js';
 import { buildOpenApi } from './rest/openapi.js';
@@ -80,6 +82,7 @@ export function createApp(deps: Deps): App {
   const openapi = buildOpenApi(routes.values());
   const openapiJson = JSON.stringify(openapi);
   const rest = createRestHandler(deps, schema, routes);
+  const media = createMediaServer(deps);
 
   const creditsPlugin: Plugin = {
     onExecute({ setExecuteFn, executeFn }) {
@@ -101,7 +104,7 @@ export function createApp(deps: Deps): App {
       headers: JSON.stringify({ 'x-api-key': '<your key>' }, null, 2),
       shouldPersistHeaders: true,
     },
-    context: ({ request }): Partial<GatewayContext> => ({ deps, apiKey: request.headers.get('x-api-key') }),
+    context: ({ request, req }): Partial<GatewayContext> => ({ deps, apiKey: request.headers.get('x-api-key'), requestBaseUrl: req ? requestBaseUrl(req) : null }),
     plugins: [creditsPlugin],
     logging: {
       debug: (...a) => deps.logger.debug({ yoga: a }),
@@ -143,6 +146,7 @@ export function createApp(deps: Deps): App {
         else res.destroy();
       });
     if (path.startsWith('/v1/')) return void done(rest(req, res, path, new URLSearchParams(qAt < 0 ? '' : raw.slice(qAt + 1))));
+    if (path.startsWith('/media/')) return void done(media.serve(req, res, path));
     if (path === '/graphql') return void done(serveGraphql(req, res));
     if (path === '/openapi.json') {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });

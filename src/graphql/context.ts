@@ -30,4 +30,6 @@ export interface GatewayContext {
   /** Per-request loader: duplicate root fields and aliases resolve to one live fetch. */
   loader?: DataLoader<string, unknown>;
   signal?: AbortSignal;
+  /** `http(s)://host` the client used, for absolute URLs of media this gateway serves. */
+  requestBaseUrl?: string | null;
 }

@@ -15,6 +15,7 @@ import { LRUCache } from 'lru-cache';
 import type { CompiledOperation } from './compiled.js';
 import { compileOperation } from './compiled.js';
 import type { Deps, GatewayContext } from './context.js';
+import { requestBaseUrl } from '../media/public-url.js';
 import { executeWithCredits } from './plan.js';
 
 const MAX_BODY = 1024 * 1024;
@@ -152,7 +153,13 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       }
 
       const header = req.headers['x-api-key'];
-      const ctx: GatewayContext = { deps, apiKey: (Array.isArray(header) ? header[0] : header) ?? null };
+      const ctx: GatewayContext = {
+        deps,
+        apiKey: (Array.isArray(header) ? header[0] : header) ?? null,
+        get requestBaseUrl() {
+          return requestBaseUrl(req);
+        },
+      };
       const result = await executeWithCredits(
         { schema, document: prepared.document, operationName: (operationName as string | null) ?? undefined, variableValues: vars, contextValue: ctx },
         () => compiled.run(ctx, vars),

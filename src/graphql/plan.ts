@@ -301,7 +301,8 @@ function loaderFor(ctx: GatewayContext): DataLoader<string, unknown> {
 export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cacheKey: string, signal?: AbortSignal): Promise<unknown> {
   const { value } = await deps.singleFlight.run(cacheKey, async () => {
     const v = await op.run({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal }, args);
-    await deps.cache.set(cacheKey, { value: v, fetchedAt: Date.now() }).catch((err) => deps.logger.warn({ err }, 'cache write failed'));
+    // Only what can be asked for again with cache_max_age is worth storing.
+    if (op.cacheable) await deps.cache.set(cacheKey, { value: v, fetchedAt: Date.now() }).catch((err) => deps.logger.warn({ err }, 'cache write failed'));
     return v;
   });
   return value;

@@ -6,6 +6,20 @@ import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import '../platforms/code/graphql.js';
 import '../platforms/websearch/graphql.js';
+import '../platforms/audio-a/graphql.js';
+import '../platforms/audio-b/graphql.js';
+import '../platforms/audio-c/graphql.js';
+import '../platforms/moodboard/graphql.js';
+import '../platforms/linkpage-b/graphql.js';
+import '../platforms/pinboard/graphql.js';
+import '../platforms/social-b/graphql.js';
+import '../platforms/forum/graphql.js';
+import '../platforms/microblog-c/graphql.js';
+import '../platforms/microblog-a/graphql.js';
+import '../platforms/microblog-b/graphql.js';
+import '../platforms/video/graphql.js';
+import '../platforms/retail-shop/graphql.js';
+import '../platforms/social-a/graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -6,6 +6,20 @@
 import type { OperationDef } from './operation.js';
 import * as code from './code/platform.js';
 import * as websearch from './websearch/platform.js';
+import * as audioA from './audio-a/platform.js';
+import * as audioB from './audio-b/platform.js';
+import * as audioC from './audio-c/platform.js';
+import * as moodboard from './moodboard/platform.js';
+import * as linkpageB from './linkpage-b/platform.js';
+import * as pinboard from './pinboard/platform.js';
+import * as socialB from './social-b/platform.js';
+import * as forum from './forum/platform.js';
+import * as microblogC from './microblog-c/platform.js';
+import * as microblogA from './microblog-a/platform.js';
+import * as microblogB from './microblog-b/platform.js';
+import * as video from './video/platform.js';
+import * as retailShop from './retail-shop/platform.js';
+import * as socialA from './social-a/platform.js';
 
 export interface PlatformEntry {
   label: string;
@@ -13,7 +27,7 @@ export interface PlatformEntry {
   operations: OperationDef[];
 }
 
-export const platforms: PlatformEntry[] = [code, websearch];
+export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageB, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA];
 
 export function allOperations(): OperationDef[] {
   return platforms.flatMap((p) => p.operations);

@@ -14,6 +14,7 @@ import type { CreditsExtension } from '../graphql/plan.js';
 import { runPlanned, statusOf } from '../graphql/plan.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
+import { requestBaseUrl } from '../media/public-url.js';
 import type { RestRoute } from './routes.js';
 import { toVariables } from './routes.js';
 
@@ -61,6 +62,9 @@ export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map
       // Only a live fetch needs to know whether the client went away: made on first use.
       get signal() {
         return (signal ??= clientGone(res));
+      },
+      get requestBaseUrl() {
+        return requestBaseUrl(req);
       },
     };
     // The route's one root field, already identified: straight to the credit plan, then the

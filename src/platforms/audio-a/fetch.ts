@@ -1,0 +1,65 @@
+/**
+ * Upstream requests for audio-a (Spotify): pathfinder persisted queries with the anonymous
+ * web-player token, which is scraped from a public embed page by the shared token module
+ * (fetched on first need, cached until its stated expiry, one refresh for concurrent callers,
+ * refreshed and retried once when pathfinder answers 401/403).
+ */
+import { upstreamFailed } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import type { Upstream } from '../../upstream/client.js';
+import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
+import type { TokenSource } from '../../upstream/tokens.js';
+import type { OpContext } from '../operation.js';
+import type { PersistedQuery } from './pathfinder.js';
+import { PLAYLIST_PAGE_SIZE, QUERIES, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
+import type { Playlist, Podcast } from './parse.js';
+import { parseEmbedSession, parsePlaylist, parsePodcast } from './parse.js';
+
+const PLATFORM = 'audio-a';
+
+/** When the embed page states no expiry: the web player's tokens last about an hour; assume less. */
+const DEFAULT_TOKEN_LIFETIME_MS = 10 * 60_000;
+
+/** The anonymous token, one per upstream client (tests with their own client get their own). */
+export function anonymousToken(upstream: Upstream): TokenSource {
+  return tokenSource(upstream, PLATFORM, () =>
+    createTokenSource(`${PLATFORM} anonymous token`, async (signal) => {
+      const res = await upstream.request({ url: tokenPageUrl(), platform: PLATFORM, headers: { accept: 'text/html' }, signal });
+      // The token page is ours to choose, not the caller's: its absence is no NOT_FOUND of theirs.
+      if (res.status === 404 || res.status === 410) throw upstreamFailed(`${PLATFORM}: the embed page that carries the anonymous token is gone (HTTP ${res.status}); set AUDIO_A_TOKEN_PAGE_URL`);
+      expectOk(res, PLATFORM, 'The embed page');
+      const session = parseEmbedSession(res.text());
+      return { value: session.accessToken, expiresAt: session.expiresAt ?? Date.now() + DEFAULT_TOKEN_LIFETIME_MS };
+    }),
+  );
+}
+
+async function pathfinder(ctx: OpContext, q: PersistedQuery, variables: Record<string, unknown>, what: string): Promise<unknown> {
+  const url = pathfinderUrl(q, variables);
+  return anonymousToken(ctx.upstream).withToken(
+    async (token) => {
+      const res = await ctx.upstream.request({
+        url,
+        platform: PLATFORM,
+        headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'app-platform': 'WebPlayer' },
+        signal: ctx.signal,
+      });
+      // An expired or revoked anonymous token: fetch a fresh one and try once more.
+      if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
+      expectOk(res, PLATFORM, what);
+      return res.json();
+    },
+    { signal: ctx.signal },
+  );
+}
+
+export async function fetchPodcast(ctx: OpContext, a: { id: string }): Promise<Podcast> {
+  const json = await pathfinder(ctx, QUERIES.show, { uri: `spotify:show:${a.id}` }, `Podcast ${a.id}`);
+  return parsePodcast(json, a.id);
+}
+
+export async function fetchPlaylistPage(ctx: OpContext, a: { id: string; cursor: number }): Promise<Playlist> {
+  const variables = { uri: `spotify:playlist:${a.id}`, offset: a.cursor, limit: PLAYLIST_PAGE_SIZE, enableWatchFeedEntrypoint: false };
+  const json = await pathfinder(ctx, QUERIES.playlist, variables, `Playlist ${a.id}`);
+  return parsePlaylist(json, { id: a.id, offset: a.cursor, limit: PLAYLIST_PAGE_SIZE });
+}

@@ -1,0 +1,368 @@
+/**
+ * Pure parsers for audio-a (Spotify): upstream bodies in, api.md wire records out; no I/O.
+ *
+ * - `parseEmbedSession`: the anonymous web-player token of an embed page
+ *   (`<script id="__NEXT_DATA__">` → props.pageProps.state.settings.session).
+ * - `parsePodcast`: pathfinder `queryShowMetadataV2` → audio-a podcast.
+ * - `parsePlaylist`: pathfinder `fetchPlaylist` (one page of items) → audio-a playlist.
+ * - `parseShowInput` / `parsePlaylistInput`: a caller's id or URL → the 22-character id.
+ *
+ * Evidence: ../shared/fixtures/audio-a (captures of 2025-05 and 2026-06; their keys were
+ * re-sorted by the capturing tool, so nothing here depends on key order).
+ */
+import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+
+const PLATFORM = 'audio-a';
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+
+/** Upstream lists come as `{items: [...]}` pages; api.md shows them as plain arrays. */
+function itemsOf(v: unknown): Obj[] {
+  if (Array.isArray(v)) return objects(v);
+  return isObj(v) ? objects(v.items) : [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ids, URIs and URLs
+// ---------------------------------------------------------------------------------------------
+
+/** A Spotify id: 22 base62 characters. */
+export const SPOTIFY_ID_RE = /^[0-9A-Za-z]{22}$/;
+
+export type EntityKind = 'show' | 'playlist';
+
+/** The id at the end of `spotify:<kind>:<id>` (also `spotify:user:<u>:playlist:<id>`), else null. */
+export function idFromUri(uri: string | null, kind?: string): string | null {
+  if (!uri) return null;
+  const parts = uri.split(':');
+  if (parts[0] !== 'spotify' || parts.length < 3) return null;
+  const id = parts[parts.length - 1];
+  if (kind && parts[parts.length - 2] !== kind) return null;
+  return SPOTIFY_ID_RE.test(id) ? id : null;
+}
+
+/**
+ * The id named by an open.spotify.com URL of this kind, or by a `spotify:<kind>:<id>` URI.
+ * Accepted URL paths: `/<kind>/<id>`, with an optional `/intl-xx` locale prefix, the embed forms
+ * `/embed/<kind>/<id>` and `/embed-podcast/show/<id>`, and legacy `/user/<name>/playlist/<id>`.
+ * Query strings (`?si=…`) and fragments are ignored.
+ */
+export function idFromInput(input: string, kind: EntityKind): string | null {
+  const s = input.trim();
+  if (/^spotify:/i.test(s)) return idFromUri(s, kind);
+  // Check the authority as written: no credentials, no explicit port.
+  const m = /^(https?):\/\/([^/?#]*)([/?#].*)?$/i.exec(s);
+  if (!m) return null;
+  const authority = m[2].toLowerCase();
+  if (authority !== 'open.spotify.com') return null;
+  let path: string;
+  try {
+    path = new URL(s).pathname;
+  } catch {
+    return null;
+  }
+  let segs = path.split('/').filter(Boolean);
+  if (segs[0] && /^intl-[a-z]{2}(?:-[a-z0-9]{2,4})?$/i.test(segs[0])) segs = segs.slice(1);
+  if (segs[0] === 'embed' || (kind === 'show' && segs[0] === 'embed-podcast')) segs = segs.slice(1);
+  if (kind === 'playlist' && segs[0] === 'user' && segs.length === 4) segs = segs.slice(2);
+  if (segs.length !== 2 || segs[0] !== kind) return null;
+  return SPOTIFY_ID_RE.test(segs[1]) ? segs[1] : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Embed page: the anonymous token
+// ---------------------------------------------------------------------------------------------
+
+export interface EmbedSession {
+  accessToken: string;
+  /** Epoch ms, as the page states it (`accessTokenExpirationTimestampMs`); null when absent. */
+  expiresAt: number | null;
+  isAnonymous: boolean | null;
+}
+
+const NEXT_DATA_RE = /<script\b[^>]*\bid=["']?__NEXT_DATA__["']?[^>]*>([\s\S]*?)<\/script>/i;
+
+/**
+ * Strings of block and challenge pages (CDN "Access Denied" / "Request blocked", captchas,
+ * rate-limit pages): such a page is UPSTREAM_BLOCKED, never parsed as data.
+ */
+const BLOCK_PAGE_RE = /access denied|request blocked|captcha|are you a robot|unusual traffic|too many requests|challenge-platform|cf-chl-|rate limit/i;
+
+/** The `__NEXT_DATA__` object of a Spotify (Next.js) page. A block page is UPSTREAM_BLOCKED. */
+export function extractNextData(html: string): Obj {
+  const m = NEXT_DATA_RE.exec(html);
+  if (!m) {
+    if (BLOCK_PAGE_RE.test(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered a block or challenge page instead of the embed page`);
+    throw shapeChanged(PLATFORM, '__NEXT_DATA__ script in the embed page');
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(m[1]);
+  } catch {
+    throw shapeChanged(PLATFORM, 'valid JSON in the embed page __NEXT_DATA__');
+  }
+  if (!isObj(data)) throw shapeChanged(PLATFORM, '__NEXT_DATA__ object in the embed page');
+  return data;
+}
+
+/** The session of an embed page's `__NEXT_DATA__` (the whole HTML page, or the object itself). */
+export function parseEmbedSession(page: string | Obj): EmbedSession {
+  const next = typeof page === 'string' ? extractNextData(page) : page;
+  const props = isObj(next.props) ? next.props : {};
+  const pageProps = isObj(props.pageProps) ? props.pageProps : {};
+  const state = isObj(pageProps.state) ? pageProps.state : {};
+  const settings = isObj(state.settings) ? state.settings : {};
+  const session = isObj(settings.session) ? settings.session : null;
+  const accessToken = session ? str(session.accessToken) : null;
+  if (!session || !accessToken) throw shapeChanged(PLATFORM, 'props.pageProps.state.settings.session.accessToken in the embed page');
+  return {
+    accessToken,
+    expiresAt: num(session.accessTokenExpirationTimestampMs),
+    isAnonymous: bool(session.isAnonymous),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pathfinder envelope
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `data.<union>` of a pathfinder answer. A rotated persisted-query hash (`PersistedQueryNotFound`)
+ * and other GraphQL errors without data are UPSTREAM_FAILED; a null union or a `NotFound` member
+ * is NOT_FOUND; a missing union is a changed shape.
+ */
+function pathfinderUnion(json: unknown, union: string, operation: string, what: string): Obj {
+  if (!isObj(json)) throw shapeChanged(PLATFORM, `pathfinder ${operation} JSON object`);
+  const errors = objects(json.errors);
+  if (errors.some((e) => e.message === 'PersistedQueryNotFound' || (isObj(e.extensions) && e.extensions.code === 'PERSISTED_QUERY_NOT_FOUND'))) {
+    throw upstreamFailed(`${PLATFORM}: pathfinder no longer knows the persisted query ${operation} (its sha256 hash has rotated; configure a current one)`);
+  }
+  const data = json.data;
+  if (!isObj(data) || !(union in data)) {
+    if (errors.length) throw upstreamFailed(`${PLATFORM}: pathfinder ${operation} failed: ${errors.map((e) => str(e.message) ?? 'error').join('; ').slice(0, 300)}`);
+    throw shapeChanged(PLATFORM, `data.${union} in the pathfinder ${operation} answer`);
+  }
+  const u = data[union];
+  // Unknown ids: a null union, or a `NotFound` member of it.
+  if (u === null || (isObj(u) && u.__typename === 'NotFound')) throw notFound(`${what} was not found`);
+  if (!isObj(u)) throw shapeChanged(PLATFORM, `data.${union} object in the pathfinder ${operation} answer`);
+  return u;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+// ---------------------------------------------------------------------------------------------
+
+export interface ImageSource {
+  url: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+function imageSources(v: unknown): ImageSource[] {
+  return objects(v).map((s) => ({ url: str(s.url), width: int(s.width), height: int(s.height) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Podcast
+// ---------------------------------------------------------------------------------------------
+
+export interface PodcastTopic {
+  __typename: string | null;
+  title: string | null;
+  uri: string | null;
+}
+
+export interface Podcast {
+  id: string;
+  uri: string;
+  __typename: string | null;
+  name: string | null;
+  description: string | null;
+  htmlDescription: string | null;
+  publisher: { name: string | null } | null;
+  contentType: string | null;
+  mediaType: string | null;
+  coverArt: { sources: ImageSource[] } | null;
+  /** Upstream `episodesV2.items`: entity wrappers (`entity.data.uri` is the episode's URI). */
+  episodesV2: Obj[];
+  topics: PodcastTopic[];
+  rating: {
+    averageRating: { average: number | null; showAverage: boolean | null; totalRatings: number | null } | null;
+    canRate: boolean | null;
+    rating: unknown;
+  } | null;
+  playability: { playable: boolean | null; reason: string | null; unplayabilityReasons: unknown[] } | null;
+  sharingInfo: { shareId: string | null; shareUrl: string | null } | null;
+  visualIdentity: unknown;
+  contentRatingV2: { labels: string[] } | null;
+  consumptionOrderV2: string | null;
+  saved: boolean | null;
+  musicAndTalk: boolean | null;
+  showTypes: string[];
+  gatedEntityRelations: unknown[];
+  accessInfo: unknown;
+  trailerV2: unknown;
+}
+
+/** The members api.md lists, in its order; anything else the union carries follows them. */
+const PODCAST_KEYS = [
+  'id', 'uri', '__typename', 'name', 'description', 'htmlDescription', 'publisher', 'contentType', 'mediaType',
+  'coverArt', 'episodesV2', 'topics', 'rating', 'playability', 'sharingInfo', 'visualIdentity', 'contentRatingV2',
+  'consumptionOrderV2', 'saved', 'musicAndTalk', 'showTypes', 'gatedEntityRelations', 'accessInfo', 'trailerV2',
+];
+
+export function parsePodcast(json: unknown, requestedId?: string): Podcast {
+  const p = pathfinderUnion(json, 'podcastUnionV2', 'queryShowMetadataV2', requestedId ? `Podcast ${requestedId}` : 'The podcast');
+  const uri = str(p.uri);
+  const id = (typeof p.id === 'string' && SPOTIFY_ID_RE.test(p.id) ? p.id : null) ?? idFromUri(uri, 'show');
+  if (!id) throw shapeChanged(PLATFORM, 'podcastUnionV2.id/uri');
+
+  const rating = isObj(p.rating) ? p.rating : null;
+  const avg = rating && isObj(rating.averageRating) ? rating.averageRating : null;
+  const playability = isObj(p.playability) ? p.playability : null;
+  const sharing = isObj(p.sharingInfo) ? p.sharingInfo : null;
+
+  const podcast: Podcast = {
+    id,
+    uri: uri ?? `spotify:show:${id}`,
+    __typename: str(p.__typename),
+    name: str(p.name),
+    description: str(p.description),
+    htmlDescription: str(p.htmlDescription),
+    publisher: isObj(p.publisher) ? { name: str(p.publisher.name) } : null,
+    contentType: str(p.contentType),
+    mediaType: str(p.mediaType),
+    coverArt: isObj(p.coverArt) ? { sources: imageSources(p.coverArt.sources) } : null,
+    episodesV2: itemsOf(p.episodesV2),
+    topics: itemsOf(p.topics).map((t) => ({ __typename: str(t.__typename), title: str(t.title), uri: str(t.uri) })),
+    rating: rating
+      ? {
+          averageRating: avg ? { average: num(avg.average), showAverage: bool(avg.showAverage), totalRatings: int(avg.totalRatings) } : null,
+          canRate: bool(rating.canRate),
+          rating: rating.rating ?? null,
+        }
+      : null,
+    playability: playability
+      ? { playable: bool(playability.playable), reason: str(playability.reason), unplayabilityReasons: Array.isArray(playability.unplayabilityReasons) ? playability.unplayabilityReasons : [] }
+      : null,
+    sharingInfo: sharing ? { shareId: str(sharing.shareId), shareUrl: str(sharing.shareUrl) } : null,
+    visualIdentity: isObj(p.visualIdentity) ? p.visualIdentity : null,
+    contentRatingV2: isObj(p.contentRatingV2) ? { labels: strings(p.contentRatingV2.labels) } : null,
+    consumptionOrderV2: str(p.consumptionOrderV2),
+    saved: bool(p.saved),
+    musicAndTalk: bool(p.musicAndTalk),
+    showTypes: strings(p.showTypes),
+    gatedEntityRelations: Array.isArray(p.gatedEntityRelations) ? p.gatedEntityRelations : [],
+    accessInfo: p.accessInfo ?? null,
+    trailerV2: p.trailerV2 ?? null,
+  };
+  // Further upstream members (e.g. `contentCapabilityTrait`) follow the listed ones unchanged.
+  const more = podcast as Podcast & Record<string, unknown>;
+  for (const [k, v] of Object.entries(p)) if (!PODCAST_KEYS.includes(k)) more[k] = v;
+  return podcast;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playlist
+// ---------------------------------------------------------------------------------------------
+
+export interface PlaylistTrack {
+  /** From the track URI; null for items without a base62 id (local files). */
+  id: string | null;
+  uri: string;
+  name: string | null;
+  albumOfTrack: { name: string | null; uri: string | null } | null;
+  artists: { profile: { name: string | null }; uri: string | null }[];
+  duration: { totalMilliseconds: number | null };
+  /** A number (upstream sends a decimal string); null when not shown. */
+  playcount: number | null;
+}
+
+export interface Playlist {
+  id: string;
+  uri: string;
+  __typename: string | null;
+  name: string | null;
+  description: string | null;
+  followers: number | null;
+  images: { sources: ImageSource[] }[];
+  ownerV2: { __typename: string | null; name: string | null; uri: string | null; username: string | null } | null;
+  tracks: PlaylistTrack[];
+  /** Offset of the next page; null on the last page. */
+  cursor: number | null;
+  totalCount: number | null;
+}
+
+/** Upstream sends play counts as decimal strings ("85221565"); a number passes through. */
+export function toCount(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? v : null;
+  if (typeof v === 'string' && /^\d{1,15}$/.test(v.trim())) return Number(v.trim());
+  return null;
+}
+
+function playlistTrack(item: Obj): PlaylistTrack | null {
+  const wrapper = isObj(item.itemV2) ? item.itemV2 : isObj(item.item) ? item.item : null;
+  const d = wrapper && isObj(wrapper.data) ? wrapper.data : null;
+  const uri = d ? str(d.uri) : null;
+  // Unavailable entries (no data, no URI) carry nothing to report.
+  if (!d || !uri) return null;
+  const album = isObj(d.albumOfTrack) ? d.albumOfTrack : null;
+  // Tracks have `trackDuration`; episodes in playlists have `duration`.
+  const dur = isObj(d.trackDuration) ? d.trackDuration : isObj(d.duration) ? d.duration : null;
+  return {
+    id: idFromUri(uri),
+    uri,
+    name: str(d.name),
+    albumOfTrack: album ? { name: str(album.name), uri: str(album.uri) } : null,
+    artists: itemsOf(d.artists).map((a) => ({ profile: { name: isObj(a.profile) ? str(a.profile.name) : null }, uri: str(a.uri) })),
+    duration: { totalMilliseconds: dur ? int(dur.totalMilliseconds) : null },
+    playcount: toCount(d.playcount),
+  };
+}
+
+/**
+ * One page of a playlist. `page` is what was asked for (offset and limit); the next cursor is
+ * the offset after the items actually returned, so a server that returns fewer items than asked
+ * for never makes a track unreachable.
+ */
+export function parsePlaylist(json: unknown, page: { id?: string; offset: number; limit: number }): Playlist {
+  const p = pathfinderUnion(json, 'playlistV2', 'fetchPlaylist', page.id ? `Playlist ${page.id}` : 'The playlist');
+  const uri = str(p.uri);
+  const id = idFromUri(uri, 'playlist');
+  if (!uri || !id) throw shapeChanged(PLATFORM, 'playlistV2.uri');
+  const content = isObj(p.content) ? p.content : null;
+  if (!content || !Array.isArray(content.items)) throw shapeChanged(PLATFORM, 'playlistV2.content.items');
+
+  const items = objects(content.items);
+  const paging = isObj(content.pagingInfo) ? content.pagingInfo : {};
+  const offset = int(paging.offset) ?? page.offset;
+  const totalCount = int(content.totalCount);
+  const next = offset + content.items.length;
+  const more = content.items.length > 0 && (totalCount !== null ? next < totalCount : content.items.length >= page.limit);
+
+  const owner = isObj(p.ownerV2) && isObj(p.ownerV2.data) ? p.ownerV2.data : null;
+  return {
+    id,
+    uri,
+    __typename: str(p.__typename),
+    name: str(p.name),
+    description: str(p.description),
+    followers: int(p.followers),
+    images: itemsOf(p.images).map((i) => ({ sources: imageSources(i.sources) })),
+    ownerV2: owner ? { __typename: str(owner.__typename), name: str(owner.name), uri: str(owner.uri), username: str(owner.username) } : null,
+    tracks: items.map(playlistTrack).filter((t): t is PlaylistTrack => t !== null),
+    cursor: more ? next : null,
+    totalCount,
+  };
+}

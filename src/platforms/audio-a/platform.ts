@@ -1,0 +1,93 @@
+/**
+ * audio-a = Spotify. Registry entry: hosts, operations, parameters, costs, cache policy.
+ * Upstream requests: platforms.md (embed page for the anonymous token; pathfinder persisted
+ * queries `queryShowMetadataV2` and `fetchPlaylist`), kept in ./pathfinder.ts.
+ */
+import type { OperationDef, ParamSpec } from '../operation.js';
+import { fetchPlaylistPage, fetchPodcast } from './fetch.js';
+import type { EntityKind, Playlist, Podcast } from './parse.js';
+import { idFromInput, SPOTIFY_ID_RE } from './parse.js';
+
+export const label = 'audio-a';
+export const hosts = ['open.spotify.com', 'api-partner.spotify.com'];
+
+const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+function idOrUrlParams(kind: EntityKind): ParamSpec[] {
+  const what = kind === 'show' ? 'podcast (show)' : 'playlist';
+  return [
+    { name: 'id', kind: 'string', maxLength: 64, description: `Spotify ${what} id (22 characters, base62). Give either id or url.` },
+    {
+      name: 'url',
+      kind: 'string',
+      maxLength: 2048,
+      description: `Spotify ${what} URL, e.g. https://open.spotify.com/${kind}/ID (or a spotify:${kind}:ID URI). Give either id or url.`,
+    },
+  ];
+}
+
+/** Exactly one of id / url, each well formed for this kind of entity. */
+function checkIdOrUrl(kind: EntityKind) {
+  return (args: Record<string, any>, problem: (param: string, message: string) => void): void => {
+    const hasId = given(args.id);
+    const hasUrl = given(args.url);
+    if (hasId && hasUrl) {
+      problem('id', 'give either id or url, not both');
+      problem('url', 'give either id or url, not both');
+      return;
+    }
+    if (!hasId && !hasUrl) {
+      problem('id', 'either id or url is required');
+      problem('url', 'either id or url is required');
+      return;
+    }
+    if (hasId && !SPOTIFY_ID_RE.test(args.id.trim())) problem('id', 'must be a Spotify id: 22 letters and digits');
+    if (hasUrl && !idFromInput(args.url, kind)) {
+      problem('url', `must be an open.spotify.com ${kind} URL (https://open.spotify.com/${kind}/ID) or a spotify:${kind}:ID URI`);
+    }
+  };
+}
+
+function idOf(args: Record<string, any>, kind: EntityKind): string {
+  return given(args.id) ? args.id.trim() : idFromInput(args.url, kind)!;
+}
+
+export const podcast: OperationDef<{ id: string }, Podcast> = {
+  field: 'audioAPodcast',
+  platform: label,
+  summary: 'A podcast (show) on the audio-a platform: metadata, rating, topics and its episode references',
+  rest: { path: '/v1/audio-a/podcast' },
+  params: idOrUrlParams('show'),
+  cacheable: true,
+  check: checkIdOrUrl('show'),
+  normalize: (a) => ({ id: idOf(a, 'show') }),
+  // Spotify ids are case-sensitive (base62): never lower-cased.
+  key: (a) => a.id,
+  cost: { max: 1 },
+  run: (ctx, a) => fetchPodcast(ctx, a),
+};
+
+export const playlist: OperationDef<{ id: string; cursor: number }, Playlist> = {
+  field: 'audioAPlaylist',
+  platform: label,
+  summary: 'One page of a playlist on the audio-a platform: metadata and tracks; pass `cursor` back for the next page',
+  rest: { path: '/v1/audio-a/playlist' },
+  params: [
+    ...idOrUrlParams('playlist'),
+    {
+      name: 'cursor',
+      kind: 'int',
+      min: 0,
+      max: 1_000_000,
+      description: 'Offset of the page to fetch, as returned in `cursor` by the previous response; omit for the first page. The last page returns cursor null.',
+    },
+  ],
+  cacheable: true,
+  check: checkIdOrUrl('playlist'),
+  normalize: (a) => ({ id: idOf(a, 'playlist'), cursor: a.cursor ?? 0 }),
+  key: (a) => `${a.id}|${a.cursor}`,
+  cost: { max: 1 },
+  run: (ctx, a) => fetchPlaylistPage(ctx, a),
+};
+
+export const operations = [podcast, playlist];

@@ -1,0 +1,187 @@
+/**
+ * Upstream requests for audio-b (Apple Music).
+ *
+ * Records come from the web player's catalog API (platforms.md):
+ *   GET https://amp-api.music.apple.com/v1/catalog/<storefront>/{artists,albums}/<id>
+ *   GET https://amp-api.music.apple.com/v1/catalog/<storefront>/search?term=…
+ * with `Authorization: Bearer <developer token>` and `Origin: https://music.apple.com`.
+ *
+ * The developer token is the public JWT of the web player, scraped at run time (page → bundle →
+ * JWT) and kept in a token source (src/upstream/tokens.ts): fetched on first need, cached until
+ * its `exp`, one fetch shared by concurrent requests, refreshed when the API answers 401/403 and
+ * the request retried once.
+ *
+ * When no token can be had (the page or bundle changed shape) or a fresh token is refused too,
+ * artist and album records fall back to the music.apple.com page itself (pages.ts).
+ */
+import { ApiError, notFound, shapeChanged } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
+import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
+import type { Token, TokenSource } from '../../upstream/tokens.js';
+import type { OpContext } from '../operation.js';
+import { detectBlockedPage, findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
+import type { Album, Artist, CatalogRef, Search, SearchType } from './parse.js';
+import { parseAlbumResponse, parseArtistResponse, parseSearchResponse, PLATFORM, WEB_ORIGIN } from './parse.js';
+
+const API_ORIGIN = 'https://amp-api.music.apple.com';
+/** The page whose bundle holds the token (renders the storefront's browse page). */
+const TOKEN_PAGE_URL = `${WEB_ORIGIN}/`;
+/** The bundle is a few MB of minified JS. */
+const MAX_BUNDLE_BYTES = 32 * 1024 * 1024;
+/** A token without an `exp` claim is used this long. */
+const TOKEN_TTL_WITHOUT_EXP_MS = 60 * 60 * 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Developer token
+// ---------------------------------------------------------------------------------------------
+
+/** Errors that say "no usable token" (as opposed to "this record is gone"): they allow the page fallback. */
+const tokenTrouble = new WeakSet<object>();
+function markTokenTrouble(e: unknown): void {
+  if (e instanceof ApiError && (e.code === 'UPSTREAM_FAILED' || e.code === 'UPSTREAM_BLOCKED')) tokenTrouble.add(e);
+}
+
+export async function fetchDeveloperToken(upstream: Upstream, signal?: AbortSignal, now: () => number = Date.now): Promise<Token> {
+  const page = await upstream.request({ url: TOKEN_PAGE_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
+  expectOk(page, PLATFORM, 'The music.apple.com web player page');
+  const html = page.text();
+  detectBlockedPage(html);
+
+  let jwt: string | null = null;
+  const bundleUrl = findBundleUrl(html, page.url);
+  if (bundleUrl) {
+    const bundle = await upstream.request({ url: bundleUrl, platform: PLATFORM, headers: { accept: '*/*' }, maxBodyBytes: MAX_BUNDLE_BYTES, signal });
+    expectOk(bundle, PLATFORM, 'The web player bundle');
+    jwt = findDeveloperToken(bundle.text());
+  }
+  jwt ??= findPageToken(html);
+  if (!jwt) throw shapeChanged(PLATFORM, 'the web player developer token (a JWT in the /assets/index-*.js bundle linked from music.apple.com)');
+  return { value: jwt, expiresAt: jwtExpiry(jwt) ?? now() + TOKEN_TTL_WITHOUT_EXP_MS };
+}
+
+function developerToken(ctx: OpContext): TokenSource {
+  const upstream = ctx.upstream;
+  return tokenSource(upstream, `${PLATFORM}:developer-token`, () =>
+    createTokenSource(PLATFORM, async (signal) => {
+      try {
+        return await fetchDeveloperToken(upstream, signal);
+      } catch (e) {
+        markTokenTrouble(e);
+        throw e;
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalog API
+// ---------------------------------------------------------------------------------------------
+
+function catalogUrl(storefront: string, path: string, query: Record<string, string>): string {
+  const qs = new URLSearchParams(query).toString();
+  return `${API_ORIGIN}/v1/catalog/${encodeURIComponent(storefront)}/${path}${qs ? `?${qs}` : ''}`;
+}
+
+function jsonOf(res: UpstreamResponse, what: string): unknown {
+  try {
+    return res.json();
+  } catch {
+    throw shapeChanged(PLATFORM, `a JSON body for ${what}`);
+  }
+}
+
+/** One catalog GET with the developer token; 401/403 → a fresh token and one retry. */
+async function catalogGet(ctx: OpContext, url: string, what: string): Promise<unknown> {
+  let refusals = 0;
+  try {
+    return await developerToken(ctx).withToken(
+      async (token) => {
+        const res = await ctx.upstream.request({
+          url,
+          platform: PLATFORM,
+          headers: { authorization: `Bearer ${token}`, origin: WEB_ORIGIN, referer: `${WEB_ORIGIN}/`, accept: 'application/json' },
+          signal: ctx.signal,
+        });
+        if (res.status === 401 || res.status === 403) {
+          refusals++;
+          throw new TokenRefusedError(res.status);
+        }
+        if (res.status === 404) throw notFound(`${what} was not found`);
+        expectOk(res, PLATFORM, what);
+        return jsonOf(res, what);
+      },
+      { signal: ctx.signal },
+    );
+  } catch (e) {
+    if (refusals >= 2) markTokenTrouble(e);
+    throw e;
+  }
+}
+
+/** The API first; on token trouble only, the music.apple.com page. */
+async function apiOrPage<T>(api: () => Promise<T>, page: () => Promise<T>): Promise<T> {
+  try {
+    return await api();
+  } catch (e) {
+    if (!tokenTrouble.has(e as object)) throw e;
+    try {
+      return await page();
+    } catch (pageError) {
+      // "Gone" and "blocked" from the page are the answer; any other page failure would hide
+      // the real cause, which is the token.
+      if (pageError instanceof ApiError && (pageError.code === 'NOT_FOUND' || pageError.code === 'UPSTREAM_BLOCKED')) throw pageError;
+      throw e;
+    }
+  }
+}
+
+async function fetchPage(ctx: OpContext, url: string, what: string): Promise<string> {
+  const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: { accept: 'text/html' }, signal: ctx.signal });
+  if (res.status === 404) throw notFound(`${what} was not found`);
+  expectOk(res, PLATFORM, what);
+  return res.text();
+}
+
+export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist> {
+  const what = `Artist ${a.id} (storefront ${a.storefront})`;
+  return apiOrPage(
+    async () => parseArtistResponse(await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what), what),
+    async () => parseArtistPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/artist/${a.id}`, what), a),
+  );
+}
+
+export async function fetchAlbum(ctx: OpContext, a: CatalogRef): Promise<Album> {
+  const what = `Album ${a.id} (storefront ${a.storefront})`;
+  return apiOrPage(
+    async () => parseAlbumResponse(await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what), what),
+    async () => parseAlbumPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/album/${a.id}`, what), a),
+  );
+}
+
+/** Our `type` → the resource types to ask for. Radio episodes are station resources. */
+const SEARCH_RESOURCE_TYPES: Record<SearchType, string> = {
+  all: 'albums,artists,music-videos,playlists,songs,stations',
+  song: 'songs',
+  album: 'albums',
+  artist: 'artists',
+  playlist: 'playlists',
+  station: 'stations',
+  music_video: 'music-videos',
+  radio_episode: 'stations',
+};
+
+export function searchUrl(a: { query: string; type: SearchType; storefront: string }): string {
+  return catalogUrl(a.storefront, 'search', {
+    term: a.query,
+    types: SEARCH_RESOURCE_TYPES[a.type],
+    limit: '25',
+    // The web player's grouped answer: a "top" group and a groupId per group (the capture's shape).
+    with: 'serverBubbles',
+  });
+}
+
+export async function fetchSearch(ctx: OpContext, a: { query: string; type: SearchType; storefront: string }): Promise<Search> {
+  const json = await catalogGet(ctx, searchUrl(a), `Search results for ${JSON.stringify(a.query)}`);
+  return parseSearchResponse(json, a);
+}

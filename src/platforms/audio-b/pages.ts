@@ -1,0 +1,304 @@
+/**
+ * audio-b (Apple Music) — pure readers of music.apple.com pages. No I/O here.
+ *
+ * Pages matter twice:
+ *  1. The developer token. The current (Svelte) web player page links its JS bundle with
+ *     `<script type="module" crossorigin src="/assets/index-<hash>.js">`; the bundle holds the
+ *     public web-player JWT (`eyJhbGc…`, `iss` AMPWebPlay, an `exp` claim). The old (Ember, until
+ *     2022–23) page carried it inline in `<meta name="desktop-music-app/config/environment">`
+ *     (URL-encoded JSON → `MEDIA_API.token`).
+ *  2. A fallback for artist and album records when the catalog API cannot be used (no token
+ *     found, or the token refused even after a refresh):
+ *     - the old page's `<script type="fastboot/shoebox" id="shoebox-media-api-cache-amp-music">`:
+ *       a JSON object whose values are JSON strings of cached API answers `{x: expiry, d: [resource]}`,
+ *       i.e. the same resources the API returns (capture: web-legacy-2021-album-la-167-farruko.html);
+ *     - schema.org data (`application/ld+json` `MusicAlbum` / `MusicGroup`), on old and current
+ *       pages; current pages also carry it as `seoData.schemaContent` inside
+ *       `<script type="application/json" id="serialized-server-data">` (whose tag has a line break
+ *       between its attributes; capture: web-new-page-serialized-server-data.html).
+ *
+ * A block page (Apple's edge answers "Access Denied … You don't have permission to access") is
+ * UPSTREAM_BLOCKED, never parsed as data.
+ */
+import * as cheerio from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import { decode } from 'html-entities';
+import { shapeChanged, upstreamBlocked } from '../../errors.js';
+import type { Album, Artist, ArtistAlbum, CatalogRef, Obj, Resource, SongItem, Track } from './parse.js';
+import { albumOf, artistOf, formatReleaseInfo, int, isObj, PLATFORM, resourcesOf, str, totalDuration } from './parse.js';
+
+type Html = string | CheerioAPI;
+const load = (h: Html): CheerioAPI => (typeof h === 'string' ? cheerio.load(h) : h);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Block pages
+// ---------------------------------------------------------------------------------------------
+
+const ACCESS_DENIED_RE = /You don['’]t have permission to access/i;
+
+export function detectBlockedPage(html: Html): void {
+  const $ = load(html);
+  const title = $('title').first().text().trim();
+  if (/^Access Denied$/i.test(title) || ACCESS_DENIED_RE.test($('body').text().slice(0, 2_000))) {
+    throw upstreamBlocked(`${PLATFORM}: music.apple.com answered with its "Access Denied" block page instead of the page`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Embedded data
+// ---------------------------------------------------------------------------------------------
+
+/** The JSON of `<script id="serialized-server-data">` (current pages), or null when absent or unreadable. */
+export function readSerializedServerData(html: Html): unknown[] | null {
+  const $ = load(html);
+  const text = $('script#serialized-server-data').first().text();
+  const data = text ? parseJson(text) : undefined;
+  return Array.isArray(data) ? data : null;
+}
+
+/** The old page's API cache: key → the parsed answer (`{x, d}`); null when the page has none. */
+export function readShoebox(html: Html): Record<string, unknown> | null {
+  const $ = load(html);
+  const text = $('script#shoebox-media-api-cache-amp-music').first().text();
+  const outer = text ? parseJson(text) : undefined;
+  if (!isObj(outer)) return null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(outer)) {
+    const inner = typeof v === 'string' ? parseJson(v) : v;
+    if (inner !== undefined) out[k] = inner;
+  }
+  return out;
+}
+
+/** The resource of `type` with `id` among the shoebox answers (else the first of that type). */
+export function findShoeboxResource(shoebox: Record<string, unknown>, type: string, id: string): Resource | null {
+  const ofType: Resource[] = [];
+  for (const v of Object.values(shoebox)) {
+    if (!isObj(v)) continue;
+    for (const r of resourcesOf({ data: v.d })) if (r.type === type) ofType.push(r);
+  }
+  return ofType.find((r) => r.id === id) ?? ofType[0] ?? null;
+}
+
+/** Every schema.org object on the page: ld+json scripts (arrays and `@graph` flattened) and `seoData.schemaContent`. */
+export function readSchemaObjects(html: Html): Obj[] {
+  const $ = load(html);
+  const out: Obj[] = [];
+  const add = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(add);
+    else if (isObj(v)) {
+      out.push(v);
+      if (Array.isArray(v['@graph'])) v['@graph'].forEach(add);
+    }
+  };
+  $('script[type="application/ld+json"]').each((_, el) => add(parseJson($(el).text())));
+  for (const entry of readSerializedServerData($) ?? []) {
+    if (isObj(entry) && isObj(entry.data) && isObj(entry.data.seoData)) add(entry.data.seoData.schemaContent);
+  }
+  return out;
+}
+
+function schemaOfType(objects: Obj[], type: string): Obj | null {
+  return objects.find((o) => o['@type'] === type || (Array.isArray(o['@type']) && o['@type'].includes(type))) ?? null;
+}
+
+function canonicalUrl($: CheerioAPI): string | null {
+  return str($('link[rel="canonical"]').first().attr('href')) ?? str($('meta[property="og:url"]').first().attr('content'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Developer token
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The web player's main bundle, absolute: `<script type="module" src="/assets/index-<hash>.js">`
+ * (not the `index-legacy-…` nomodule build). Null when the page links none.
+ */
+export function findBundleUrl(html: Html, pageUrl: string): string | null {
+  const $ = load(html);
+  const srcs = $('script[src]')
+    .toArray()
+    .map((el) => ({ src: $(el).attr('src') ?? '', module: $(el).attr('type') === 'module' }))
+    .filter((s) => /\/assets\/index-(?!legacy)[^/]*\.js(?:\?|$)/.test(s.src));
+  const pick = srcs.find((s) => s.module) ?? srcs[0];
+  if (!pick) return null;
+  try {
+    return new URL(pick.src, pageUrl).href;
+  } catch {
+    return null;
+  }
+}
+
+/** The old page's inline token: `<meta name="desktop-music-app/config/environment">` → MEDIA_API.token. */
+export function findPageToken(html: Html): string | null {
+  const $ = load(html);
+  const content = $('meta[name="desktop-music-app/config/environment"]').attr('content');
+  if (!content) return null;
+  let config: unknown;
+  try {
+    config = JSON.parse(decodeURIComponent(content));
+  } catch {
+    return null;
+  }
+  const token = isObj(config) && isObj(config.MEDIA_API) ? str(config.MEDIA_API.token) : null;
+  return token && jwtPayload(token) ? token : null;
+}
+
+const JWT_RE = /eyJhbGciOi[A-Za-z0-9_-]*\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
+
+/** The first JWT in a JS bundle whose payload decodes (the web-player developer token). */
+export function findDeveloperToken(js: string): string | null {
+  for (const m of js.matchAll(JWT_RE)) if (jwtPayload(m[0])) return m[0];
+  return null;
+}
+
+export function jwtPayload(jwt: string): Obj | null {
+  const part = jwt.split('.')[1];
+  if (!part) return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return isObj(payload) ? payload : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Expiry in epoch ms from the JWT's `exp` claim (seconds), or null without one. */
+export function jwtExpiry(jwt: string): number | null {
+  const exp = jwtPayload(jwt)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page fallback: album and artist records
+// ---------------------------------------------------------------------------------------------
+
+/** `PT3M30S` → 210000; null when not an ISO 8601 duration. */
+export function isoDurationMs(v: unknown): number | null {
+  if (typeof v !== 'string') return null;
+  const m = /^P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?$/.exec(v.trim());
+  if (!m || v.trim() === 'P' || v.trim() === 'PT') return null;
+  const [, d, h, min, s] = m;
+  return Math.round(((Number(d ?? 0) * 24 + Number(h ?? 0)) * 3600 + Number(min ?? 0) * 60 + Number(s ?? 0)) * 1000);
+}
+
+const text = (v: unknown): string | null => {
+  const s = str(v);
+  return s ? decode(s).trim() || null : null;
+};
+
+function list(v: unknown): Obj[] {
+  if (Array.isArray(v)) return v.filter(isObj);
+  if (isObj(v) && Array.isArray(v.itemListElement)) return v.itemListElement.filter(isObj).map((e) => (isObj(e.item) ? e.item : e));
+  return isObj(v) ? [v] : [];
+}
+
+/**
+ * The catalog id in a music.apple.com link: a song is `…/album/NAME/ALBUM?i=SONG` or
+ * `…/song/NAME/SONG`; anything else is the last path segment (`…/album/NAME/ALBUM`).
+ */
+function idFromUrl(url: string | null, kind: 'song' | 'album'): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    const segs = u.pathname.split('/').filter(Boolean);
+    const last = /^(?:id)?(\d+)$/.exec(segs[segs.length - 1] ?? '')?.[1] ?? null;
+    if (kind === 'song') return u.searchParams.get('i') ?? (segs.includes('song') ? last : null);
+    return last;
+  } catch {
+    return null;
+  }
+}
+
+/** A schema.org MusicAlbum → album record (no copyright on this path). */
+export function albumFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | null = null): Album {
+  const title = text(ld.name);
+  if (!title) throw shapeChanged(PLATFORM, 'name of the schema.org MusicAlbum');
+  const artist = list(ld.byArtist)[0] ?? {};
+  const nodes = list(ld.tracks ?? ld.track);
+  // The old pages list each recording twice: `tracks` (name, duration) and `workExample` (also the url).
+  const examples = list(ld.workExample);
+  const tracks: Track[] = nodes.map((t, i) => {
+    const title = text(t.name);
+    const example = examples[i] && text(examples[i].name) === title ? examples[i] : null;
+    const url = str(t.url) ?? (example ? str(example.url) : null);
+    return { id: idFromUrl(url, 'song'), kind: 'song', title, duration_ms: isoDurationMs(t.duration ?? example?.duration), track_number: i + 1, album_id: ref.id };
+  });
+  const trackCount = int(ld.numTracks) ?? (nodes.length ? tracks.length : null);
+  return {
+    id: ref.id,
+    kind: 'album',
+    title,
+    artist_name: text(artist.name),
+    artist_url: str(artist.url),
+    url: str(ld.url) ?? pageUrl,
+    track_count: trackCount,
+    release_info: formatReleaseInfo({ releaseDate: str(ld.datePublished), trackCount, totalMs: totalDuration(tracks), copyright: null }),
+    tracks,
+  };
+}
+
+function imageUrl(v: unknown): string | null {
+  if (typeof v === 'string') return str(v);
+  const o = list(v)[0];
+  return o ? (str(o.url) ?? str(o.contentUrl)) : null;
+}
+
+/** A schema.org MusicGroup → artist record (the page's description is SEO text, not editorial notes). */
+export function artistFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | null = null): Artist {
+  const name = text(ld.name);
+  if (!name) throw shapeChanged(PLATFORM, 'name of the schema.org MusicGroup');
+  const image = imageUrl(ld.image);
+  const topSongs: SongItem[] = [];
+  for (const t of list(ld.tracks ?? ld.track)) {
+    const url = str(t.url);
+    const id = idFromUrl(url, 'song');
+    if (id) topSongs.push({ id, kind: 'song', title: text(t.name), artist_name: name, url, duration_ms: isoDurationMs(t.duration) });
+  }
+  const albums: ArtistAlbum[] = [];
+  for (const al of list(ld.album)) {
+    const url = str(al.url);
+    const id = idFromUrl(url, 'album');
+    if (id) albums.push({ id, kind: 'album', title: text(al.name), subtitle: name, track_count: int(al.numTracks), url });
+  }
+  return {
+    id: ref.id,
+    kind: 'artist',
+    name,
+    url: str(ld.url) ?? pageUrl,
+    artwork: image ? { url: image, width: null, height: null } : null,
+    editorial_notes: null,
+    top_songs: topSongs,
+    albums,
+  };
+}
+
+export function parseAlbumPage(html: string, ref: CatalogRef): Album {
+  const $ = cheerio.load(html);
+  detectBlockedPage($);
+  const shoebox = readShoebox($);
+  const resource = shoebox ? findShoeboxResource(shoebox, 'albums', ref.id) : null;
+  if (resource) return albumOf(resource);
+  const ld = schemaOfType(readSchemaObjects($), 'MusicAlbum');
+  if (ld) return albumFromSchema(ld, ref, canonicalUrl($));
+  throw shapeChanged(PLATFORM, 'album data on the album page (API cache or schema.org MusicAlbum)');
+}
+
+export function parseArtistPage(html: string, ref: CatalogRef): Artist {
+  const $ = cheerio.load(html);
+  detectBlockedPage($);
+  const shoebox = readShoebox($);
+  const resource = shoebox ? findShoeboxResource(shoebox, 'artists', ref.id) : null;
+  if (resource) return artistOf(resource);
+  const ld = schemaOfType(readSchemaObjects($), 'MusicGroup');
+  if (ld) return artistFromSchema(ld, ref, canonicalUrl($));
+  throw shapeChanged(PLATFORM, 'artist data on the artist page (API cache or schema.org MusicGroup)');
+}

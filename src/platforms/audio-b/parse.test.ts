@@ -1,0 +1,574 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../errors.js';
+import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import {
+  albumFromSchema,
+  artistFromSchema,
+  detectBlockedPage,
+  findBundleUrl,
+  findDeveloperToken,
+  findPageToken,
+  isoDurationMs,
+  jwtExpiry,
+  jwtPayload,
+  parseAlbumPage,
+  parseArtistPage,
+  readSchemaObjects,
+  readSerializedServerData,
+  readShoebox,
+} from './pages.js';
+import {
+  formatReleaseDate,
+  formatReleaseInfo,
+  formatTrackSummary,
+  parseAlbumResponse,
+  parseArtistResponse,
+  parseCatalogUrl,
+  parseSearchResponse,
+  plainText,
+  SEARCH_TYPES,
+  type Album,
+  type Artist,
+} from './parse.js';
+import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from './test-data.js';
+
+const LABEL = 'audio-b';
+const ARTIST = 'amp-api-artist-beach-bunny.json';
+const ALBUM = 'amp-api-album-set-me-free-martin-garrix.json';
+const SEARCH = 'amp-api-search-okaynico.json';
+const MODERN_PAGE = 'web-new-page-serialized-server-data.html';
+const LEGACY_PAGE = 'web-legacy-2021-album-la-167-farruko.html';
+
+/** api.md field order of the audio-b records. */
+const ARTIST_KEYS = ['id', 'kind', 'name', 'url', 'artwork', 'editorial_notes', 'top_songs', 'albums'];
+const ALBUM_KEYS = ['id', 'kind', 'title', 'artist_name', 'artist_url', 'url', 'track_count', 'release_info', 'tracks'];
+const SONG_KEYS = ['id', 'kind', 'title', 'artist_name', 'url', 'duration_ms'];
+const ARTIST_ALBUM_KEYS = ['id', 'kind', 'title', 'subtitle', 'track_count', 'url'];
+const TRACK_KEYS = ['id', 'kind', 'title', 'duration_ms', 'track_number', 'album_id'];
+
+function errorOf(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected an ApiError');
+}
+
+const json = (file: string) => JSON.parse(readFixture(LABEL, file)) as any;
+
+// ---------------------------------------------------------------------------------------------
+// Real captures (read in place from ../shared/fixtures/audio-b; facts from its SOURCES.md)
+// ---------------------------------------------------------------------------------------------
+
+describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, () => {
+  describe(ARTIST, () => {
+    it('upstream facts: one artists resource with id, type and href; no next link on albums', () => {
+      const raw = json(ARTIST);
+      expect(raw.data).toHaveLength(1);
+      expect(raw.data[0]).toMatchObject({ id: '1147783278', type: 'artists', href: '/v1/catalog/us/artists/1147783278' });
+      expect(raw.data[0].attributes.genreNames).toEqual(['Alternative']);
+      expect(raw.data[0].relationships.albums).not.toHaveProperty('next');
+      expect(raw.data[0].attributes.artwork.url).toContain('{w}x{h}bb.jpg');
+    });
+
+    it('maps to the artist record: name, url, artwork with the template filled in', () => {
+      const a = parseArtistResponse(json(ARTIST));
+      expect(a.id).toBe('1147783278');
+      expect(a.kind).toBe('artist');
+      expect(a.name).toBe('Beach Bunny');
+      expect(a.url).toBe('https://music.apple.com/us/artist/beach-bunny/1147783278');
+      expect(a.artwork).toEqual({
+        url: 'https://is4-ssl.mzstatic.com/image/thumb/Music122/v4/ee/38/80/ee3880eb-e996-8b35-887f-c71c8ad800ac/pr_source.png/2011x2011bb.jpg',
+        width: 2011,
+        height: 2011,
+      });
+      // genreNames is not part of our record.
+      expect(a).not.toHaveProperty('genre_names');
+    });
+
+    it('14 bare album references (first 1482041821): ids kept, absent attributes null; no top songs without the view', () => {
+      const a = parseArtistResponse(json(ARTIST));
+      expect(a.albums).toHaveLength(14);
+      expect(a.albums[0]).toEqual({ id: '1482041821', kind: 'album', title: null, subtitle: null, track_count: null, url: null });
+      expect(a.albums[13].id).toBe('1596358408');
+      expect(a.top_songs).toEqual([]);
+      expect(a.editorial_notes).toBeNull();
+      expect(Object.keys(a)).toEqual(ARTIST_KEYS);
+      expect(Object.values(a)).not.toContain(undefined);
+    });
+  });
+
+  describe(ALBUM, () => {
+    it('upstream facts: attributes and bare artist ids', () => {
+      const r = json(ALBUM).data[0];
+      expect(r).toMatchObject({ id: '1832443244', type: 'albums' });
+      expect(r.attributes).toMatchObject({
+        name: 'Set Me Free (feat. Bonn) - Single',
+        artistName: 'Martin Garrix & Arcando',
+        isSingle: true,
+        releaseDate: '2025-08-22',
+        trackCount: 1,
+        recordLabel: 'STMPD RCRDS',
+        upc: '8721093716006',
+      });
+      expect(r.attributes.genreNames).toEqual(['Dance', 'Music']);
+      expect(r.attributes.audioTraits).toEqual(['atmos', 'lossless', 'lossy-stereo', 'spatial']);
+      expect(r.relationships.artists.data.map((x: any) => x.id)).toEqual(['430932944', '878997187']);
+      expect(r.relationships.artists.data.every((x: any) => !('attributes' in x))).toBe(true);
+      expect(r.relationships.tracks.data).toHaveLength(1);
+    });
+
+    it('maps to the album record with release_info and its one track', () => {
+      const a = parseAlbumResponse(json(ALBUM));
+      expect(a).toEqual({
+        id: '1832443244',
+        kind: 'album',
+        title: 'Set Me Free (feat. Bonn) - Single',
+        artist_name: 'Martin Garrix & Arcando',
+        // Artists came as bare ids and the album has no artistUrl: nothing to link to.
+        artist_url: null,
+        url: 'https://music.apple.com/us/album/set-me-free-feat-bonn-single/1832443244',
+        track_count: 1,
+        release_info: 'August 22, 2025\n1 song, 3 minutes\n\u2117 2025 STMPD RCRDS B.V.',
+        tracks: [{ id: '1832443245', kind: 'song', title: 'Set Me Free (feat. Bonn)', duration_ms: 189176, track_number: 1, album_id: '1832443244' }],
+      });
+      expect(Object.keys(a)).toEqual(ALBUM_KEYS);
+      expect(Object.keys(a.tracks[0])).toEqual(TRACK_KEYS);
+    });
+  });
+
+  describe(SEARCH, () => {
+    it('upstream facts: keys, order, group sizes', () => {
+      const raw = json(SEARCH);
+      expect(Object.keys(raw).sort()).toEqual(['meta', 'results']);
+      expect(raw.meta.results.order).toEqual(['top', 'artist', 'album', 'song', 'playlist', 'station']);
+      const sizes = Object.fromEntries(Object.entries(raw.results).map(([k, g]: [string, any]) => [k, g.data.length]));
+      expect(sizes).toEqual({ albums: 6, artists: 1, playlists: 1, songs: 6, stations: 1, tops: 10 });
+      expect(raw.results.songs.data[0].attributes.albumName).toBe('I Aften - Single');
+    });
+
+    it('each type picks its group; all is the top results', () => {
+      const raw = json(SEARCH);
+      const count = (type: (typeof SEARCH_TYPES)[number]) => parseSearchResponse(raw, { query: 'OKAYNICO', type }).results.length;
+      expect(count('all')).toBe(10);
+      expect(count('song')).toBe(6);
+      expect(count('album')).toBe(6);
+      expect(count('artist')).toBe(1);
+      expect(count('playlist')).toBe(1);
+      expect(count('station')).toBe(1);
+      expect(count('music_video')).toBe(0);
+      expect(count('radio_episode')).toBe(0);
+    });
+
+    it('first artist, album, song and playlist; the top result is the artist', () => {
+      const raw = json(SEARCH);
+      const first = (type: (typeof SEARCH_TYPES)[number]) => parseSearchResponse(raw, { query: 'OKAYNICO', type }).results[0];
+      expect(first('artist')).toEqual({ id: '1771641385', kind: 'artist', title: 'OKAYNICO', artist_name: 'OKAYNICO', url: 'https://music.apple.com/us/artist/okaynico/1771641385', duration_ms: null });
+      expect(first('album')).toMatchObject({ title: 'Mod Lyset - Single', artist_name: 'OKAYNICO', kind: 'album' });
+      expect(first('song')).toEqual({
+        id: '1811819704',
+        kind: 'song',
+        title: 'I Aften',
+        artist_name: 'OKAYNICO',
+        url: 'https://music.apple.com/us/album/i-aften/1811819703?i=1811819704',
+        duration_ms: 162375,
+      });
+      expect(first('playlist')).toMatchObject({ id: 'pl.fde3285b62264c44bc53477612d037a4', title: 'New Danish Rap', kind: 'playlist' });
+      expect(first('all')).toEqual(first('artist'));
+      const r = parseSearchResponse(raw, { query: 'OKAYNICO', type: 'song' });
+      expect(r.query).toBe('OKAYNICO');
+      expect(r.type).toBe('song');
+      expect(Object.keys(r.results[0])).toEqual(SONG_KEYS);
+    });
+  });
+
+  describe(MODERN_PAGE, () => {
+    const html = () => readFixture(LABEL, MODERN_PAGE);
+
+    it('serialized-server-data: intent, canonical URL, header and SEO title', () => {
+      const data = readSerializedServerData(html()) as any[];
+      expect(data).toHaveLength(1);
+      expect(data[0].intent).toEqual({ storefront: 'us', language: null, $kind: 'BrowsePageIntent' });
+      expect(data[0].data.canonicalURL).toBe('https://music.apple.com/us/new');
+      expect(data[0].data.header.title).toBe('New');
+      expect(data[0].data.seoData.pageTitle).toBe('Apple\u00a0Music - Web Player');
+    });
+
+    it('serialized-server-data: 16 shelves; the hero shelf and the "Latest Songs" track shelf', () => {
+      const sections = (readSerializedServerData(html()) as any[])[0].data.sections;
+      expect(sections).toHaveLength(16);
+      expect(sections[0].id).toBe('hero-list-shelf - 6753052132');
+      expect(sections[0].itemKind).toBe('flowcaseLockup');
+      expect(sections[0].items).toHaveLength(15);
+      expect(sections[0].items[0]).toMatchObject({ title: 'New Music Daily', heading: 'UPDATED PLAYLIST' });
+      expect(sections[2].itemKind).toBe('trackLockup');
+      expect(sections[2].header.item.titleLink.title).toBe('Latest Songs');
+      const stranger = sections[2].items[0];
+      expect(stranger.title).toBe('Stranger');
+      expect(stranger.artistName).toBe('Doja Cat');
+      expect(stranger.subtitleLinks[0].segue.destination.contentDescriptor.url).toBe('https://music.apple.com/us/artist/doja-cat/830588310');
+    });
+
+    it('<title> starts with U+200E and holds a U+00A0; the module bundle is found', () => {
+      expect(cheerio.load(html())('title').text()).toBe('\u200eApple\u00a0Music - Web Player');
+      expect(findBundleUrl(html(), 'https://music.apple.com/')).toBe('https://music.apple.com/assets/index-cc27f64c.js');
+      expect(findPageToken(html())).toBeNull();
+      expect(() => detectBlockedPage(html())).not.toThrow();
+    });
+
+    it('is a browse page: as an album or artist page it is a shape change, not an empty record', () => {
+      expect(errorOf(() => parseAlbumPage(html(), { id: '1', storefront: 'us' })).code).toBe('UPSTREAM_FAILED');
+      expect(errorOf(() => parseArtistPage(html(), { id: '1', storefront: 'us' })).code).toBe('UPSTREAM_FAILED');
+    });
+  });
+
+  describe(LEGACY_PAGE, () => {
+    const html = () => readFixture(LABEL, LEGACY_PAGE);
+    const ref = { id: '1586869902', storefront: 'us' };
+
+    it('<title> starts with U+200E', () => {
+      expect(cheerio.load(html())('title').text()).toBe('\u200eLa 167 by Farruko on Apple Music');
+    });
+
+    it('ld+json MusicAlbum: name, byArtist, 25 tracks', () => {
+      const ld = readSchemaObjects(html()).find((o) => o['@type'] === 'MusicAlbum') as any;
+      expect(ld.name).toBe('La 167');
+      expect(ld.byArtist).toMatchObject({ name: 'Farruko', url: 'https://music.apple.com/us/artist/farruko/364377482' });
+      expect(ld.tracks).toHaveLength(25);
+    });
+
+    it('shoebox: the albums.1586869902 answer and the storefronts.us answer', () => {
+      const shoebox = readShoebox(html())!;
+      const keys = Object.keys(shoebox);
+      expect(keys).toHaveLength(2);
+      const albumKey = keys.find((k) => k.includes('albums.1586869902'))!;
+      const attrs = (shoebox[albumKey] as any).d[0].attributes;
+      expect(attrs).toMatchObject({
+        name: 'La 167',
+        artistName: 'Farruko',
+        releaseDate: '2021-10-01',
+        trackCount: 25,
+        recordLabel: 'Sony Music Latin',
+        contentRating: 'explicit',
+        upc: '886449572236',
+      });
+      expect(attrs.genreNames).toEqual(['Urbano latino', 'Music', 'Latin']);
+      const storeKey = keys.find((k) => k !== albumKey)!;
+      expect(storeKey).toContain('storefronts.us');
+      expect((shoebox[storeKey] as any).d[0].attributes.name).toBe('United States');
+    });
+
+    it('page fallback: the shoebox resource gives the full album record', () => {
+      const a = parseAlbumPage(html(), ref);
+      expect({ ...a, tracks: a.tracks.length }).toEqual({
+        id: '1586869902',
+        kind: 'album',
+        title: 'La 167',
+        artist_name: 'Farruko',
+        artist_url: 'https://music.apple.com/us/artist/farruko/364377482',
+        url: 'https://music.apple.com/us/album/la-167/1586869902',
+        track_count: 25,
+        release_info: 'October 1, 2021\n25 songs, 1 hour 38 minutes\n\u2117 2021 Sony Music Entertainment US Latin LLC',
+        tracks: 25,
+      });
+      expect(a.tracks[0]).toEqual({ id: '1586869907', kind: 'song', title: 'Ki (feat. Daniel Habif)', duration_ms: 210000, track_number: 1, album_id: '1586869902' });
+      expect(a.tracks[24]).toMatchObject({ title: 'Helicóptero', track_number: 25 });
+    });
+
+    it('schema.org path on the same page: ids from workExample links, entities decoded, durations to the second', () => {
+      const ld = readSchemaObjects(html()).find((o) => o['@type'] === 'MusicAlbum')!;
+      const a = albumFromSchema(ld, ref, 'https://music.apple.com/us/album/la-167/1586869902');
+      expect(a).toMatchObject({ title: 'La 167', artist_name: 'Farruko', artist_url: 'https://music.apple.com/us/artist/farruko/364377482', track_count: 25 });
+      expect(a.release_info).toBe('October 1, 2021\n25 songs, 1 hour 38 minutes');
+      expect(a.tracks[0]).toEqual({ id: '1586869907', kind: 'song', title: 'Ki (feat. Daniel Habif)', duration_ms: 210000, track_number: 1, album_id: '1586869902' });
+      expect(a.tracks[4].title).toBe('F*LOVE (feat. Dímelo Flow & Dj Adoni)');
+      expect(a.tracks[24]).toMatchObject({ id: '1586870611', title: 'Helicóptero', duration_ms: 226000 });
+    });
+
+    it('the old inline developer token (expired 2022) and no module bundle', () => {
+      const token = findPageToken(html())!;
+      expect(jwtPayload(token)).toMatchObject({ iss: 'AMPWebPlay', iat: 1639085665, exp: 1654637665 });
+      expect(jwtExpiry(token)).toBe(1654637665_000);
+      expect(findBundleUrl(html(), 'https://music.apple.com/us/album/la-167/1586869902')).toBeNull();
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Project-own cases (always run; bodies from ./test-data.ts, written by us)
+// ---------------------------------------------------------------------------------------------
+
+describe('artist response', () => {
+  it('top songs from the top-songs view, albums with attributes, editorial notes as plain text', () => {
+    const a = parseArtistResponse(JSON.parse(artistJson('900000000')));
+    expect(a.name).toBe('The Test Pilots');
+    expect(a.artwork?.url).toMatch(/\/2400x2400bb\.jpg$/);
+    expect(a.editorial_notes).toBe('Formed in a hangar, The Test Pilots fly low.\nThey land & take off.');
+    expect(a.top_songs.map((s) => [s.id, s.title, s.duration_ms])).toEqual([
+      ['900000011', 'Crosswind', 201500],
+      ['900000012', 'Tailspin', 185000],
+    ]);
+    expect(a.top_songs[0]).toMatchObject({ kind: 'song', artist_name: 'The Test Pilots', url: 'https://music.apple.com/us/album/crosswind/900000001?i=900000011' });
+    expect(a.albums[1]).toEqual({ id: '900000002', kind: 'album', title: 'Runway - EP', subtitle: 'The Test Pilots', track_count: 4, url: 'https://music.apple.com/us/album/runway-ep/900000002' });
+    expect(Object.keys(a.albums[0])).toEqual(ARTIST_ALBUM_KEYS);
+  });
+
+  it('an empty data[] is NOT_FOUND; no data[] or no name is a shape change', () => {
+    expect(errorOf(() => parseArtistResponse({ data: [] })).code).toBe('NOT_FOUND');
+    expect(errorOf(() => parseArtistResponse({ errors: [{ status: '500' }] })).code).toBe('UPSTREAM_FAILED');
+    expect(errorOf(() => parseArtistResponse({ data: [{ id: '1', type: 'artists', attributes: {} }] })).message).toContain('attributes.name');
+    expect(errorOf(() => parseArtistResponse({ data: [{ type: 'artists' }] })).code).toBe('UPSTREAM_FAILED');
+  });
+});
+
+describe('album response', () => {
+  it('artist url from the included artist; tracks include a music video; hours in release_info', () => {
+    const a = parseAlbumResponse(JSON.parse(albumJson('900000100')));
+    expect(a.artist_url).toBe('https://music.apple.com/us/artist/the-test-pilots/900000000');
+    expect(a.tracks.map((t) => t.kind)).toEqual(['song', 'song', 'music_video']);
+    expect(a.tracks.every((t) => t.album_id === '900000100')).toBe(true);
+    // 30:00 + 31:40 + 4:20 = 66:00
+    expect(a.release_info).toBe('March 8, 2024\n3 songs, 1 hour 6 minutes\n\u2117 2024 Hangar Records');
+  });
+
+  it('an artistUrl attribute wins over the included artist', () => {
+    const body = JSON.parse(albumJson('900000100'));
+    body.data[0].attributes.artistUrl = 'https://music.apple.com/us/artist/x/1';
+    expect(parseAlbumResponse(body).artist_url).toBe('https://music.apple.com/us/artist/x/1');
+  });
+
+  it('an album without a name is a shape change; without tracks its lists are empty, fields null', () => {
+    expect(errorOf(() => parseAlbumResponse({ data: [{ id: '5', type: 'albums', attributes: { artistName: 'x' } }] })).code).toBe('UPSTREAM_FAILED');
+    const a: Album = parseAlbumResponse({ data: [{ id: '5', type: 'albums', attributes: { name: 'Bare' } }] });
+    expect(a).toEqual({ id: '5', kind: 'album', title: 'Bare', artist_name: null, artist_url: null, url: null, track_count: null, release_info: null, tracks: [] });
+  });
+});
+
+describe('release_info formatting', () => {
+  it.each([
+    ['2019-08-23', 'August 23, 2019'],
+    ['2025-01-01', 'January 1, 2025'],
+    ['1999', '1999'],
+    ['soon', null],
+    [null, null],
+  ])('date %s → %s', (d, want) => {
+    expect(formatReleaseDate(d)).toBe(want);
+  });
+
+  it.each([
+    [18, 3_708_000, '18 songs, 1 hour 1 minute'], // 61:48, minutes truncated (peer example)
+    [1, 189_176, '1 song, 3 minutes'],
+    [2, 7_200_000, '2 songs, 2 hours'],
+    [1, 30_000, '1 song, 1 minute'],
+    [12, null, '12 songs'],
+    [null, 100_000, null],
+  ])('%s tracks, %s ms → %s', (n, ms, want) => {
+    expect(formatTrackSummary(n, ms)).toBe(want);
+  });
+
+  it('lines are left out when unknown; nothing known → null', () => {
+    expect(formatReleaseInfo({ releaseDate: null, trackCount: 3, totalMs: null, copyright: '℗ x' })).toBe('3 songs\n℗ x');
+    expect(formatReleaseInfo({ releaseDate: null, trackCount: null, totalMs: null, copyright: '  ' })).toBeNull();
+  });
+
+  it('plainText keeps line breaks and decodes entities', () => {
+    expect(plainText('A <b>bold</b> move<br/>B &quot;quoted&quot;')).toBe('A bold move\nB "quoted"');
+    expect(plainText('<p></p>')).toBeNull();
+  });
+});
+
+describe('search response', () => {
+  const body = () => JSON.parse(searchJson('Pilots'));
+
+  it.each([
+    ['all', ['900000203', '900000201', '900000202']],
+    ['song', ['900000201']],
+    ['album', ['900000202']],
+    ['artist', ['900000203']],
+    ['playlist', []],
+    ['station', []],
+    ['music_video', ['900000204']],
+    ['radio_episode', ['ra.900000205']],
+  ] as const)('type %s → %j', (type, ids) => {
+    const r = parseSearchResponse(body(), { query: 'Pilots', type });
+    expect(r.results.map((x) => x.id)).toEqual(ids);
+    expect(r).toMatchObject({ query: 'Pilots', type });
+  });
+
+  it('music video and radio episode kinds', () => {
+    expect(parseSearchResponse(body(), { query: 'P', type: 'music_video' }).results[0]).toMatchObject({ kind: 'music_video', duration_ms: 222000, artist_name: 'Pilots' });
+    expect(parseSearchResponse(body(), { query: 'P', type: 'radio_episode' }).results[0]).toMatchObject({ kind: 'station', duration_ms: 3600000 });
+  });
+
+  it('the plain (ungrouped) answer: keys name the groups; all = every group in meta order, de-duplicated', () => {
+    const song = { id: '1', type: 'songs', attributes: { name: 'S', durationInMillis: 1000 } };
+    const video = { id: '2', type: 'music-videos', attributes: { name: 'V' } };
+    const episode = { id: 'ra.3', type: 'stations', attributes: { name: 'E', episodeNumber: 7 } };
+    const station = { id: 'ra.4', type: 'stations', attributes: { name: 'Live' } };
+    const plain = {
+      results: { songs: { data: [song] }, 'music-videos': { data: [video, song] }, stations: { data: [episode, station] } },
+      meta: { results: { order: ['music_video', 'song'] } },
+    };
+    expect(parseSearchResponse(plain, { query: 'q', type: 'music_video' }).results.map((r) => r.id)).toEqual(['2', '1']);
+    expect(parseSearchResponse(plain, { query: 'q', type: 'radio_episode' }).results.map((r) => r.id)).toEqual(['ra.3']);
+    expect(parseSearchResponse(plain, { query: 'q', type: 'all' }).results.map((r) => r.id)).toEqual(['2', '1', 'ra.3', 'ra.4']);
+  });
+
+  it('no match is an empty list; a body without results is a shape change', () => {
+    expect(parseSearchResponse({ results: {}, meta: { results: { order: [] } } }, { query: 'zzz', type: 'all' }).results).toEqual([]);
+    expect(errorOf(() => parseSearchResponse({ errors: [] }, { query: 'x', type: 'song' })).code).toBe('UPSTREAM_FAILED');
+  });
+});
+
+describe('parseCatalogUrl', () => {
+  it.each([
+    ['https://music.apple.com/us/artist/beach-bunny/1147783278', 'artist', { id: '1147783278', storefront: 'us' }],
+    ['https://music.apple.com/GB/artist/beach-bunny/1147783278/', 'artist', { id: '1147783278', storefront: 'gb' }],
+    ['https://music.apple.com/jp/artist/1147783278', 'artist', { id: '1147783278', storefront: 'jp' }],
+    ['https://music.apple.com/artist/beach-bunny/1147783278', 'artist', { id: '1147783278', storefront: 'us' }],
+    ['http://music.apple.com/us/album/la-167/id1586869902?l=es', 'album', { id: '1586869902', storefront: 'us' }],
+    ['https://music.apple.com/us/album/i-aften/1811819703?i=1811819704', 'album', { id: '1811819703', storefront: 'us' }],
+    ['https://music.apple.com/us/album/la-167/1586869902', 'artist', null],
+    ['https://music.apple.com/us/artist/beach-bunny/1147783278', 'album', null],
+    ['https://music.apple.com/us/artist/beach-bunny', 'artist', null],
+    ['https://music.apple.com/us/artist/beach-bunny/1147783278/see-all', 'artist', null],
+    ['https://itunes.apple.com/us/artist/beach-bunny/1147783278', 'artist', null],
+    ['https://music.apple.com.evil.example/us/artist/x/1', 'artist', null],
+    ['https://music.apple.com:8443/us/artist/x/1', 'artist', null],
+    ['ftp://music.apple.com/us/artist/x/1', 'artist', null],
+    ['music.apple.com/us/artist/x/1', 'artist', null],
+  ] as const)('%s as %s → %j', (url, kind, want) => {
+    expect(parseCatalogUrl(url, kind)).toEqual(want);
+  });
+});
+
+describe('pages and token', () => {
+  it('finds the module bundle (not the legacy one), resolved against the page URL', () => {
+    expect(findBundleUrl(webPlayerPage(), 'https://music.apple.com/us/new')).toBe('https://music.apple.com/assets/index-0a1b2c3d.js');
+    expect(findBundleUrl('<html><script src="/assets/index-legacy-1.js"></script></html>', 'https://music.apple.com/')).toBeNull();
+  });
+
+  it('finds the JWT in a bundle (skipping a decoy) and reads its exp', () => {
+    const token = makeJwt(1_900_000_000);
+    expect(findDeveloperToken(bundleJs(token))).toBe(token);
+    expect(jwtExpiry(token)).toBe(1_900_000_000_000);
+    expect(jwtExpiry(makeJwt(null))).toBeNull();
+    expect(findDeveloperToken('const x = 1;')).toBeNull();
+  });
+
+  it('the edge "Access Denied" page is UPSTREAM_BLOCKED on every path', () => {
+    expect(errorOf(() => detectBlockedPage(ACCESS_DENIED_PAGE)).code).toBe('UPSTREAM_BLOCKED');
+    expect(errorOf(() => parseAlbumPage(ACCESS_DENIED_PAGE, { id: '1', storefront: 'us' })).code).toBe('UPSTREAM_BLOCKED');
+    expect(errorOf(() => parseArtistPage(ACCESS_DENIED_PAGE, { id: '1', storefront: 'us' })).code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it.each([
+    ['PT3M30S', 210000],
+    ['PT3M', 180000],
+    ['PT1H2M3S', 3723000],
+    ['PT45.5S', 45500],
+    ['P0D', 0],
+    ['PT', null],
+    ['3:30', null],
+    [42, null],
+  ])('isoDurationMs(%s) → %s', (v, want) => {
+    expect(isoDurationMs(v)).toBe(want);
+  });
+
+  it('album page with only schema.org data (current pages): ids from ?i= and /song/ links, canonical as fallback url', () => {
+    const a = parseAlbumPage(albumPageWithSchema('900000100'), { id: '900000100', storefront: 'us' });
+    expect(a).toEqual({
+      id: '900000100',
+      kind: 'album',
+      title: 'Flight Log',
+      artist_name: 'The Test Pilots',
+      artist_url: 'https://music.apple.com/us/artist/the-test-pilots/900000000',
+      url: 'https://music.apple.com/us/album/flight-log/900000100',
+      track_count: 2,
+      release_info: 'March 8, 2024\n2 songs, 7 minutes',
+      tracks: [
+        { id: '900000101', kind: 'song', title: 'Preflight', duration_ms: 185000, track_number: 1, album_id: '900000100' },
+        { id: '900000102', kind: 'song', title: 'Holding & Pattern', duration_ms: 240000, track_number: 2, album_id: '900000100' },
+      ],
+    });
+  });
+
+  it('schema.org data inside serialized-server-data (seoData.schemaContent) is read too', () => {
+    const ld = { '@type': 'MusicAlbum', name: 'Only In Data', byArtist: { name: 'X' } };
+    const html = `<html><head><link rel="canonical" href="https://music.apple.com/us/album/only-in-data/77"></head><body><script type="application/json"
+      id="serialized-server-data">${JSON.stringify([{ intent: { $kind: 'AlbumDetailPageIntent' }, data: { seoData: { schemaContent: ld } } }])}</script></body></html>`;
+    const a = parseAlbumPage(html, { id: '77', storefront: 'us' });
+    expect(a).toMatchObject({ id: '77', title: 'Only In Data', artist_name: 'X', url: 'https://music.apple.com/us/album/only-in-data/77', track_count: null, tracks: [] });
+  });
+
+  it('artist page with a schema.org MusicGroup', () => {
+    const ld = {
+      '@context': 'https://schema.org',
+      '@type': 'MusicGroup',
+      name: 'The Test Pilots',
+      url: 'https://music.apple.com/us/artist/the-test-pilots/900000000',
+      image: 'https://is1-ssl.mzstatic.com/image/thumb/x/1200x1200bb.jpg',
+      description: 'Listen to music by The Test Pilots on Apple Music.',
+      tracks: [{ '@type': 'MusicRecording', name: 'Crosswind', url: 'https://music.apple.com/us/song/crosswind/900000011', duration: 'PT3M21S' }, { '@type': 'MusicRecording', name: 'No link' }],
+      album: [{ '@type': 'MusicAlbum', name: 'Flight Log', url: 'https://music.apple.com/us/album/flight-log/900000001' }],
+    };
+    const a: Artist = parseArtistPage(`<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head></html>`, { id: '900000000', storefront: 'us' });
+    expect(a).toEqual({
+      id: '900000000',
+      kind: 'artist',
+      name: 'The Test Pilots',
+      url: 'https://music.apple.com/us/artist/the-test-pilots/900000000',
+      artwork: { url: 'https://is1-ssl.mzstatic.com/image/thumb/x/1200x1200bb.jpg', width: null, height: null },
+      editorial_notes: null,
+      top_songs: [{ id: '900000011', kind: 'song', title: 'Crosswind', artist_name: 'The Test Pilots', url: 'https://music.apple.com/us/song/crosswind/900000011', duration_ms: 201000 }],
+      albums: [{ id: '900000001', kind: 'album', title: 'Flight Log', subtitle: 'The Test Pilots', track_count: null, url: 'https://music.apple.com/us/album/flight-log/900000001' }],
+    });
+  });
+
+  it('a page with neither API cache nor schema.org data is a shape change', () => {
+    expect(errorOf(() => parseAlbumPage('<html><title>Apple Music</title></html>', { id: '1', storefront: 'us' })).message).toContain('album data');
+    expect(errorOf(() => artistFromSchema({ '@type': 'MusicGroup' }, { id: '1', storefront: 'us' })).code).toBe('UPSTREAM_FAILED');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Wire shape vs the peer service's published examples (api.md wins where they differ)
+// ---------------------------------------------------------------------------------------------
+
+const PEER_DIR = join(FIXTURES_DIR, '..', 'reference', 'peer-examples');
+const peer = (name: string) => join(PEER_DIR, `audio-b_${name}.json`);
+
+function expectSameShape(got: unknown, want: unknown, path = 'data'): void {
+  if (Array.isArray(want)) {
+    expect(Array.isArray(got), path).toBe(true);
+    if (want.length && (got as unknown[]).length) expectSameShape((got as unknown[])[0], want[0], `${path}[0]`);
+    return;
+  }
+  if (want && typeof want === 'object') {
+    expect(got && typeof got === 'object', path).toBe(true);
+    expect(Object.keys(got as object).sort(), path).toEqual(Object.keys(want).sort());
+    for (const [k, v] of Object.entries(want)) expectSameShape((got as Record<string, unknown>)[k], v, `${path}.${k}`);
+    return;
+  }
+  expect(typeof got, path).toBe(typeof want);
+}
+
+describe.each([
+  ['artist', () => parseArtistResponse(JSON.parse(artistJson('900000000')))],
+  ['album', () => parseAlbumResponse(JSON.parse(albumJson('900000100')))],
+  ['search', () => parseSearchResponse(JSON.parse(searchJson('Pilots')), { query: 'Pilots', type: 'song' })],
+])('%s vs the peer example', (name, make) => {
+  it.skipIf(!existsSync(peer(name)))(
+    existsSync(peer(name)) ? 'same keys and value types under data' : `${peer(name)} is absent: peer shape check skipped`,
+    () => {
+      const example = JSON.parse(readFileSync(peer(name), 'utf8')) as { path: string; sampleResponse: { data: unknown } };
+      expect(example.path).toBe(`/v1/audio-b/${name}`);
+      expectSameShape(make(), example.sampleResponse.data);
+    },
+  );
+});

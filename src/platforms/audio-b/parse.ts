@@ -1,0 +1,406 @@
+/**
+ * audio-b (Apple Music) — pure mapping of the web player's catalog API answers
+ * (`amp-api.music.apple.com/v1/catalog/<storefront>/…`, JSON:API documents: `data[]` of
+ * `{id, type, href, attributes, relationships, views}`) to api.md's "audio-b" records, plus the
+ * music.apple.com URL rules. No I/O here.
+ *
+ * Captures (../shared/fixtures/audio-b) showed:
+ *  - an artist fetched without `views` / `include` has `relationships.albums.data` of bare
+ *    `{id, type, href}` and no top songs: optional fields fall back to null / [];
+ *  - an album's `relationships.artists.data` are bare ids unless `include=artists` is asked for;
+ *  - artwork URLs are templates (`…/{w}x{h}bb.jpg`, newer `…/{w}x{h}{c}.{f}`);
+ *  - search answers `results.<group>.data[]`, each group with a `groupId` (`top`, `song`,
+ *    `album`…, the same words as our `type` values) and `meta.results.order`.
+ */
+import { decode } from 'html-entities';
+import { notFound, shapeChanged } from '../../errors.js';
+
+export const PLATFORM = 'audio-b';
+export const WEB_ORIGIN = 'https://music.apple.com';
+export const DEFAULT_STOREFRONT = 'us';
+
+// ---------------------------------------------------------------------------------------------
+// Records (api.md "audio-b", all under `data` on REST)
+// ---------------------------------------------------------------------------------------------
+
+export interface Artwork {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A song-like item: an artist's top songs and search results. */
+export interface SongItem {
+  id: string;
+  kind: string;
+  title: string | null;
+  artist_name: string | null;
+  url: string | null;
+  duration_ms: number | null;
+}
+
+export interface ArtistAlbum {
+  id: string;
+  kind: string;
+  title: string | null;
+  subtitle: string | null;
+  track_count: number | null;
+  url: string | null;
+}
+
+export interface Artist {
+  id: string;
+  kind: string;
+  name: string;
+  url: string | null;
+  artwork: Artwork | null;
+  editorial_notes: string | null;
+  top_songs: SongItem[];
+  albums: ArtistAlbum[];
+}
+
+export interface Track {
+  /** Null only on the page fallback when the page gives no link for the track. */
+  id: string | null;
+  kind: string;
+  title: string | null;
+  duration_ms: number | null;
+  track_number: number | null;
+  album_id: string;
+}
+
+export interface Album {
+  id: string;
+  kind: string;
+  title: string;
+  artist_name: string | null;
+  artist_url: string | null;
+  url: string | null;
+  track_count: number | null;
+  release_info: string | null;
+  tracks: Track[];
+}
+
+export const SEARCH_TYPES = ['all', 'song', 'album', 'artist', 'playlist', 'station', 'music_video', 'radio_episode'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+export interface Search {
+  query: string;
+  type: SearchType;
+  results: SongItem[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small readers
+// ---------------------------------------------------------------------------------------------
+
+export type Obj = Record<string, unknown>;
+
+export function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+export const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
+
+/** A JSON:API resource as amp-api sends it (only what we read). */
+export interface Resource {
+  id: string;
+  type: string | null;
+  attributes: Obj;
+  relationships: Obj;
+  views: Obj;
+}
+
+function asResource(v: unknown): Resource | null {
+  if (!isObj(v)) return null;
+  const id = typeof v.id === 'number' ? String(v.id) : str(v.id);
+  if (!id) return null;
+  return {
+    id,
+    type: str(v.type),
+    attributes: isObj(v.attributes) ? v.attributes : {},
+    relationships: isObj(v.relationships) ? v.relationships : {},
+    views: isObj(v.views) ? v.views : {},
+  };
+}
+
+/** `{data: [...]}` (a relationship, a view, a search group) → its resources; entries without an id are skipped. */
+export function resourcesOf(container: unknown): Resource[] {
+  if (!isObj(container) || !Array.isArray(container.data)) return [];
+  return container.data.map(asResource).filter((r): r is Resource => r !== null);
+}
+
+/** `songs` → `song`, `music-videos` → `music_video`: the resource type as a singular kind. */
+export function kindOf(type: string | null, fallback: string): string {
+  if (!type) return fallback;
+  const singular = type.endsWith('s') ? type.slice(0, -1) : type;
+  return singular.replace(/-/g, '_');
+}
+
+/**
+ * Artwork with its URL template filled in: `{w}`/`{h}` by the stated width and height (SOURCES.md:
+ * "substitute width/height"), `{c}` by `bb` (the plain crop), `{f}` by `jpg`.
+ */
+export function artworkOf(v: unknown): Artwork | null {
+  if (!isObj(v)) return null;
+  const template = str(v.url);
+  if (!template) return null;
+  const width = int(v.width);
+  const height = int(v.height);
+  const url = template
+    .replace(/\{w\}/g, String(width ?? 1200))
+    .replace(/\{h\}/g, String(height ?? 1200))
+    .replace(/\{c\}/g, 'bb')
+    .replace(/\{f\}/g, 'jpg');
+  return { url, width, height };
+}
+
+/** Editorial notes are HTML-ish (`<i>…</i>`, `<br />`): plain text, entities decoded. */
+export function plainText(html: string | null): string | null {
+  if (!html) return null;
+  const text = decode(html.replace(/<br\s*\/?>\n?/gi, '\n').replace(/<[^>]+>/g, ''))
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return text || null;
+}
+
+function editorialNotesOf(a: Obj): string | null {
+  const notes = isObj(a.editorialNotes) ? a.editorialNotes : {};
+  return plainText(str(notes.standard) ?? str(notes.short));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items
+// ---------------------------------------------------------------------------------------------
+
+export function songItemOf(r: Resource): SongItem {
+  const a = r.attributes;
+  const kind = kindOf(r.type, 'song');
+  const title = str(a.name);
+  // The by-line: the performer of a song/album/video, a playlist's curator, an artist itself.
+  const artistName = str(a.artistName) ?? str(a.curatorName) ?? (kind === 'artist' ? title : null);
+  return { id: r.id, kind, title, artist_name: artistName, url: str(a.url), duration_ms: int(a.durationInMillis) };
+}
+
+function artistAlbumOf(r: Resource): ArtistAlbum {
+  const a = r.attributes;
+  return {
+    id: r.id,
+    kind: kindOf(r.type, 'album'),
+    title: str(a.name),
+    // The peer example's subtitle is the album's artist name (the line under an album tile).
+    subtitle: str(a.artistName),
+    track_count: int(a.trackCount),
+    url: str(a.url),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Artist
+// ---------------------------------------------------------------------------------------------
+
+export function artistOf(r: Resource): Artist {
+  const a = r.attributes;
+  const name = str(a.name);
+  if (!name) throw shapeChanged(PLATFORM, `attributes.name of artist ${r.id}`);
+  const topSongs = resourcesOf(r.views['top-songs']).map(songItemOf);
+  // All albums (relationships.albums: albums, EPs and singles as the artist page lists them);
+  // the `full-albums` view when the relationship was not sent.
+  const albumRel = isObj(r.relationships.albums) ? r.relationships.albums : r.views['full-albums'];
+  return {
+    id: r.id,
+    kind: kindOf(r.type, 'artist'),
+    name,
+    url: str(a.url),
+    artwork: artworkOf(a.artwork),
+    editorial_notes: editorialNotesOf(a),
+    top_songs: topSongs,
+    albums: resourcesOf(albumRel).map(artistAlbumOf),
+  };
+}
+
+/** The first resource of `data[]` of type `type` (catalog answers hold one); missing → 404. */
+function primaryResource(json: unknown, type: string, what: string): Resource {
+  if (!isObj(json) || !Array.isArray(json.data)) throw shapeChanged(PLATFORM, `data[] in the ${type} response`);
+  const all = resourcesOf(json);
+  if (json.data.length === 0) throw notFound(`${what} was not found`);
+  const r = all.find((x) => x.type === type) ?? all[0];
+  if (!r) throw shapeChanged(PLATFORM, `id of the ${type} resource`);
+  return r;
+}
+
+export function parseArtistResponse(json: unknown, what = 'The artist'): Artist {
+  return artistOf(primaryResource(json, 'artists', what));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Album
+// ---------------------------------------------------------------------------------------------
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** `2019-08-23` → `August 23, 2019` (a bare year stays a year). */
+export function formatReleaseDate(date: string | null): string | null {
+  if (!date) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}`;
+  return /^\d{4}$/.test(date) ? date : null;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * `18 songs, 1 hour 1 minute`: the line of the album page's footer. Minutes are truncated, as the
+ * peer example shows for a 61:48 album ("1 hour 1 minute").
+ */
+export function formatTrackSummary(trackCount: number | null, totalMs: number | null): string | null {
+  if (trackCount === null) return null;
+  const songs = plural(trackCount, 'song');
+  if (!totalMs || totalMs <= 0) return songs;
+  const totalMinutes = Math.floor(totalMs / 60_000);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  const parts: string[] = [];
+  if (hours > 0) parts.push(plural(hours, 'hour'));
+  if (minutes > 0 || hours === 0) parts.push(plural(Math.max(minutes, 1), 'minute'));
+  return `${songs}, ${parts.join(' ')}`;
+}
+
+/** api.md's `release_info`: release date, track summary and copyright, one per line; null when none is known. */
+export function formatReleaseInfo(p: { releaseDate: string | null; trackCount: number | null; totalMs: number | null; copyright: string | null }): string | null {
+  const lines = [formatReleaseDate(p.releaseDate), formatTrackSummary(p.trackCount, p.totalMs), p.copyright?.trim() || null].filter((l): l is string => !!l);
+  return lines.length ? lines.join('\n') : null;
+}
+
+export function totalDuration(tracks: { duration_ms: number | null }[]): number | null {
+  if (tracks.length === 0 || tracks.some((t) => t.duration_ms === null)) return null;
+  return tracks.reduce((s, t) => s + (t.duration_ms ?? 0), 0);
+}
+
+export function albumOf(r: Resource): Album {
+  const a = r.attributes;
+  const title = str(a.name);
+  if (!title) throw shapeChanged(PLATFORM, `attributes.name of album ${r.id}`);
+  const tracksRel = r.relationships.tracks;
+  const tracks: Track[] = resourcesOf(tracksRel).map((t) => ({
+    id: t.id,
+    kind: kindOf(t.type, 'song'),
+    title: str(t.attributes.name),
+    duration_ms: int(t.attributes.durationInMillis),
+    track_number: int(t.attributes.trackNumber),
+    album_id: r.id,
+  }));
+  // `artistUrl` is an extended attribute; otherwise the first artist's url when the artists were
+  // included (the 2021 page cache has them, a plain album request only has their ids).
+  const firstArtist = resourcesOf(r.relationships.artists)[0];
+  const trackCount = int(a.trackCount) ?? (isObj(tracksRel) ? tracks.length : null);
+  return {
+    id: r.id,
+    kind: kindOf(r.type, 'album'),
+    title,
+    artist_name: str(a.artistName),
+    artist_url: str(a.artistUrl) ?? (firstArtist ? str(firstArtist.attributes.url) : null),
+    url: str(a.url),
+    track_count: trackCount,
+    release_info: formatReleaseInfo({ releaseDate: str(a.releaseDate), trackCount, totalMs: totalDuration(tracks), copyright: str(a.copyright) }),
+    tracks,
+  };
+}
+
+export function parseAlbumResponse(json: unknown, what = 'The album'): Album {
+  return albumOf(primaryResource(json, 'albums', what));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+// ---------------------------------------------------------------------------------------------
+
+/** Result keys of the plain (ungrouped) search answer → the web player's group ids. */
+const KEY_GROUP: Record<string, string> = {
+  top: 'top',
+  tops: 'top',
+  songs: 'song',
+  albums: 'album',
+  artists: 'artist',
+  playlists: 'playlist',
+  stations: 'station',
+  'music-videos': 'music_video',
+  'radio-episodes': 'radio_episode',
+};
+
+/**
+ * `all` → the "Top Results" group (what the web player shows first), or when the answer has none,
+ * every group in `meta.results.order`, de-duplicated. A single type → that group; an absent
+ * group is a genuine "no results" (Apple leaves empty groups out). Radio episodes are station
+ * resources: without a `radio_episode` group, the stations that carry an episode number.
+ */
+export function parseSearchResponse(json: unknown, a: { query: string; type: SearchType }): Search {
+  if (!isObj(json) || !isObj(json.results)) throw shapeChanged(PLATFORM, 'results in the search response');
+  const groups = new Map<string, Resource[]>();
+  for (const [key, group] of Object.entries(json.results)) {
+    if (!isObj(group)) continue;
+    const id = str(group.groupId) ?? KEY_GROUP[key] ?? key;
+    groups.set(id, [...(groups.get(id) ?? []), ...resourcesOf(group)]);
+  }
+
+  let picked: Resource[];
+  if (a.type === 'all') {
+    const top = groups.get('top');
+    if (top) {
+      picked = top;
+    } else {
+      const meta = isObj(json.meta) && isObj(json.meta.results) ? json.meta.results : {};
+      const order = Array.isArray(meta.order) ? meta.order.filter((o): o is string => typeof o === 'string') : [];
+      const ids = [...order, ...groups.keys()];
+      const seen = new Set<string>();
+      picked = [];
+      for (const gid of ids) {
+        for (const r of groups.get(gid) ?? []) {
+          const k = `${r.type}/${r.id}`;
+          if (!seen.has(k)) {
+            seen.add(k);
+            picked.push(r);
+          }
+        }
+      }
+    }
+  } else if (a.type === 'radio_episode' && !groups.has('radio_episode')) {
+    picked = (groups.get('station') ?? []).filter((r) => int(r.attributes.episodeNumber) !== null);
+  } else {
+    picked = groups.get(a.type) ?? [];
+  }
+  return { query: a.query, type: a.type, results: picked.map(songItemOf) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// music.apple.com URLs
+// ---------------------------------------------------------------------------------------------
+
+export interface CatalogRef {
+  id: string;
+  storefront: string;
+}
+
+export const CATALOG_ID_RE = /^\d{1,20}$/;
+
+/**
+ * `https://music.apple.com/us/album/la-167/1586869902` → `{id, storefront}`. The storefront
+ * segment is optional (`us` by default) and the name slug may be left out; the old `id123`
+ * spelling of the id is accepted. Query strings (`?l=…`, a song's `?i=…`) are ignored.
+ */
+export function parseCatalogUrl(raw: string, kind: 'artist' | 'album'): CatalogRef | null {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.hostname.toLowerCase() !== 'music.apple.com' || u.port || u.username || u.password) return null;
+  const segs = u.pathname.split('/').filter(Boolean);
+  let storefront = DEFAULT_STOREFRONT;
+  if (segs.length && /^[a-z]{2}$/i.test(segs[0])) storefront = segs.shift()!.toLowerCase();
+  if (segs[0] !== kind || segs.length < 2 || segs.length > 3) return null;
+  const m = /^(?:id)?(\d{1,20})$/.exec(segs[segs.length - 1]);
+  return m ? { id: m[1], storefront } : null;
+}

@@ -1,0 +1,107 @@
+/**
+ * audio-b = Apple Music. Registry entry: hosts, operations, parameters, costs, cache policy.
+ * Upstream requests: platforms.md (catalog API with the web player's public developer token;
+ * music.apple.com pages as a fallback). REST bodies put the record under `data` (api.md).
+ */
+import { LRUCache } from 'lru-cache';
+import type { OperationDef } from '../operation.js';
+import { fetchAlbum, fetchArtist, fetchSearch } from './fetch.js';
+import type { Album, Artist, CatalogRef, Search, SearchType } from './parse.js';
+import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl, SEARCH_TYPES } from './parse.js';
+
+export const label = 'audio-b';
+export const hosts = ['music.apple.com', 'amp-api.music.apple.com'];
+
+// The same URL is checked by the plan, normalised, and checked again by the validation plugin.
+const parsedUrls = new LRUCache<string, CatalogRef | false>({ max: 2_000 });
+function catalogUrl(url: string, kind: 'artist' | 'album'): CatalogRef | null {
+  const k = `${kind} ${url}`;
+  let r = parsedUrls.get(k);
+  if (r === undefined) parsedUrls.set(k, (r = parseCatalogUrl(url, kind) ?? false));
+  return r || null;
+}
+
+const given = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** `id` or `url`, exactly one: both or neither is a 400 naming both. */
+function catalogParams(kind: 'artist' | 'album'): Pick<OperationDef<CatalogRef>, 'params' | 'check' | 'normalize' | 'key'> {
+  return {
+    params: [
+      { name: 'id', kind: 'string', maxLength: 20, description: `Apple Music ${kind} id (numeric), e.g. ${kind === 'artist' ? '1147783278' : '1832443244'}. Give id or url, not both.` },
+      { name: 'url', kind: 'string', maxLength: 2048, description: `Apple Music ${kind} URL, e.g. https://music.apple.com/us/${kind}/NAME/ID (the storefront, here us, is used). Give id or url, not both.` },
+    ],
+    check(args, problem) {
+      const id = given(args.id);
+      const url = given(args.url);
+      if (id && url) {
+        problem('id', 'give either id or url, not both');
+        problem('url', 'give either id or url, not both');
+      } else if (!id && !url) {
+        problem('id', 'id or url is required');
+        problem('url', 'id or url is required');
+      } else if (id && id.length <= 20 && !CATALOG_ID_RE.test(id)) {
+        // (an over-long id is already reported by its maxLength)
+        problem('id', `must be a numeric Apple Music ${kind} id`);
+      } else if (url && url.length <= 2048 && !catalogUrl(url, kind)) {
+        problem('url', `must be a music.apple.com ${kind} URL (https://music.apple.com/us/${kind}/NAME/ID)`);
+      }
+    },
+    normalize: (a) => {
+      const id = given(a.id);
+      return id ? { id, storefront: DEFAULT_STOREFRONT } : { ...catalogUrl(given(a.url)!, kind)! };
+    },
+    key: (a) => `${a.storefront}/${a.id}`,
+  };
+}
+
+export const artist: OperationDef<CatalogRef, Artist> = {
+  field: 'audioBArtist',
+  platform: label,
+  summary: 'An artist on the audio-b platform: name, artwork, editorial notes, top songs and albums',
+  rest: { path: '/v1/audio-b/artist', wrap: 'data' },
+  ...catalogParams('artist'),
+  cacheable: true,
+  cost: { max: 1 },
+  run: (ctx, a) => fetchArtist(ctx, a),
+};
+
+export const album: OperationDef<CatalogRef, Album> = {
+  field: 'audioBAlbum',
+  platform: label,
+  summary: 'An album on the audio-b platform with its tracks and release info',
+  rest: { path: '/v1/audio-b/album', wrap: 'data' },
+  ...catalogParams('album'),
+  cacheable: true,
+  cost: { max: 1 },
+  run: (ctx, a) => fetchAlbum(ctx, a),
+};
+
+export interface SearchArgs {
+  query: string;
+  type: SearchType;
+  storefront: string;
+}
+
+export const search: OperationDef<SearchArgs, Search> = {
+  field: 'audioBSearch',
+  platform: label,
+  summary: 'Search the audio-b catalog (US storefront): songs, albums, artists, playlists, stations, music videos, radio episodes, or the top results',
+  rest: { path: '/v1/audio-b/search', wrap: 'data' },
+  params: [
+    { name: 'query', kind: 'string', required: true, maxLength: 256, description: 'Search terms' },
+    {
+      name: 'type',
+      kind: 'enum',
+      values: SEARCH_TYPES,
+      enumName: 'AudioBSearchType',
+      description: 'Result type (default all: the top results across types)',
+    },
+  ],
+  cacheable: true,
+  normalize: (a) => ({ query: a.query.trim().replace(/\s+/g, ' '), type: a.type ?? 'all', storefront: DEFAULT_STOREFRONT }),
+  key: (a) => JSON.stringify([a.storefront, a.type, a.query]),
+  cost: { max: 1 },
+  run: (ctx, a) => fetchSearch(ctx, a),
+};
+
+export const operations = [artist, album, search];

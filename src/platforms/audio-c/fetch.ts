@@ -1,0 +1,98 @@
+/**
+ * Upstream requests for audio-c (SoundCloud).
+ *
+ * The artist comes from `GET https://api-v2.soundcloud.com/resolve?url=<profile url>&client_id=<id>`
+ * (platforms.md). The `client_id` is the public web client's id, scraped from the home page's
+ * `apiClient` hydratable (or, failing that, from its JS bundles) and kept in a TokenSource:
+ * fetched on first need, shared by concurrent requests, refreshed and retried once when api-v2
+ * refuses it (401, or 403 with a JSON body).
+ *
+ * A 403 with an HTML body (CloudFront "Request blocked") or a DataDome captcha is a block, not a
+ * refused token: refetching the client id would not help, so it is UPSTREAM_BLOCKED at once.
+ */
+import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
+import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
+import type { Token, TokenSource } from '../../upstream/tokens.js';
+import type { OpContext } from '../operation.js';
+import type { AudioCArtist } from './parse.js';
+import { blockReason, bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle } from './parse.js';
+
+const PLATFORM = 'audio-c';
+const HOME_URL = 'https://soundcloud.com/';
+
+/**
+ * How long a scraped client_id is used before it is fetched again. SoundCloud states no expiry
+ * (the home page's `apiClient` says `isExpiring: false`) but rotates web client ids with its
+ * deploys; six hours bounds how long a rotated id is tried first, and a refused id is replaced
+ * at once anyway.
+ */
+export const CLIENT_ID_LIFETIME_MS = 6 * 60 * 60 * 1000;
+
+/** At most this many bundles are searched when the page has no `apiClient` hydratable. */
+const MAX_BUNDLES = 8;
+
+/**
+ * Why a response is a block page, or null. Only bodies that are not the expected data are looked
+ * at: a real soundcloud.com page loads DataDome's tag script too, so its mere mention is no block.
+ */
+function isBlockPage(res: UpstreamResponse, hasData: boolean): string | null {
+  if (res.status >= 200 && res.status < 300 && hasData) return null;
+  const reason = blockReason(res.text());
+  if (reason) return reason;
+  // A 403 in HTML is CloudFront's or a WAF's page; api-v2 itself refuses a client id in JSON.
+  if (res.status === 403 && looksLikeHtml(res)) return 'an HTML 403 page';
+  return null;
+}
+
+const looksLikeHtml = (res: UpstreamResponse) => /^\s*</.test(res.text());
+
+async function fetchClientId(upstream: Upstream, signal?: AbortSignal): Promise<Token> {
+  const home = await upstream.request({ url: HOME_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
+  const html = home.text();
+  const blocked = isBlockPage(home, html.includes('__sc_hydration'));
+  if (blocked) throw upstreamBlocked(`${PLATFORM}: soundcloud.com answered with ${blocked} instead of its home page`);
+  expectOk(home, PLATFORM, 'The soundcloud.com home page');
+  const fromPage = parseClientId(html);
+  if (fromPage) return { value: fromPage, expiresAt: Date.now() + CLIENT_ID_LIFETIME_MS };
+
+  for (const url of bundleUrls(html).slice(0, MAX_BUNDLES)) {
+    const res = await upstream.request({ url, platform: PLATFORM, headers: { accept: '*/*' }, signal });
+    if (res.status < 200 || res.status >= 300) continue;
+    const id = parseClientIdFromBundle(res.text());
+    if (id) return { value: id, expiresAt: Date.now() + CLIENT_ID_LIFETIME_MS };
+  }
+  throw shapeChanged(PLATFORM, 'public client_id (no apiClient hydratable on the home page and none in its JS bundles)');
+}
+
+/** The client_id source of this upstream client (tests with their own client get their own). */
+export function clientIdSource(upstream: Upstream): TokenSource {
+  return tokenSource(upstream, 'audio-c:client_id', () => createTokenSource(`${PLATFORM} client_id`, (signal) => fetchClientId(upstream, signal)));
+}
+
+export function resolveUrl(profileUrl: string, clientId: string): string {
+  return `https://api-v2.soundcloud.com/resolve?url=${encodeURIComponent(profileUrl)}&client_id=${encodeURIComponent(clientId)}`;
+}
+
+export async function fetchArtist(ctx: OpContext, handle: string): Promise<AudioCArtist> {
+  const profileUrl = `https://soundcloud.com/${handle}`;
+  return clientIdSource(ctx.upstream).withToken(
+    async (clientId) => {
+      const res = await ctx.upstream.request({
+        url: resolveUrl(profileUrl, clientId),
+        platform: PLATFORM,
+        headers: { accept: 'application/json', origin: 'https://soundcloud.com', referer: HOME_URL },
+        signal: ctx.signal,
+      });
+      const blocked = isBlockPage(res, !looksLikeHtml(res));
+      if (blocked) throw upstreamBlocked(`${PLATFORM}: api-v2 answered with ${blocked}`);
+      if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
+      if (res.status === 404) throw notFound(`No audio-c artist with handle ${JSON.stringify(handle)}`);
+      expectOk(res, PLATFORM, `Artist ${handle}`);
+      if (looksLikeHtml(res)) throw shapeChanged(PLATFORM, 'JSON user object (api-v2 answered with HTML)');
+      return parseArtist(res.json(), handle);
+    },
+    { signal: ctx.signal },
+  );
+}

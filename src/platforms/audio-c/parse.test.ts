@@ -1,0 +1,369 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../errors.js';
+import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import {
+  type AudioCArtist,
+  blockReason,
+  bundleUrls,
+  normalizeHandle,
+  parseArtist,
+  parseClientId,
+  parseClientIdFromBundle,
+  parseHydratedUser,
+  parseHydration,
+  parseProfileUrl,
+} from './parse.js';
+
+const LABEL = 'audio-c';
+const USER_JSON = 'api-v2-user-liluzivert.json';
+const HOME = 'homepage-sc-hydration.html';
+const SET_PAGE = 'set-page-sc-hydration-soundcloud-i-am-other-vol-2.html';
+
+/** api.md's field order of the audio-c artist record. */
+const ARTIST_KEYS = [
+  'id', 'kind', 'urn', 'uri', 'permalink', 'permalink_url', 'username', 'first_name', 'last_name', 'full_name',
+  'description', 'avatar_url', 'city', 'country_code', 'followers_count', 'followings_count', 'track_count',
+  'playlist_count', 'playlist_likes_count', 'likes_count', 'comments_count', 'groups_count', 'reposts_count',
+  'verified', 'created_at', 'last_modified', 'date_of_birth', 'creator_subscription', 'creator_subscriptions',
+  'visuals', 'badges', 'station_urn', 'station_permalink',
+];
+
+function caught(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected an ApiError');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real captures (read in place from ../shared/fixtures/audio-c; facts from its SOURCES.md)
+// ---------------------------------------------------------------------------------------------
+
+describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, () => {
+  describe(USER_JSON, () => {
+    const load = () => parseArtist(JSON.parse(readFixture(LABEL, USER_JSON)), 'liluzivert');
+
+    it('identity: id, kind, username, permalink, permalink_url, urn', () => {
+      const a = load();
+      expect(a.id).toBe(10494998);
+      expect(a.kind).toBe('user');
+      expect(a.username).toBe('Lil Uzi Vert');
+      expect(a.permalink).toBe('liluzivert');
+      expect(a.permalink_url).toBe('https://soundcloud.com/liluzivert');
+      expect(a.urn).toBe('soundcloud:users:10494998');
+    });
+
+    it('counts: followers 3243390, followings 0, tracks 354, playlists 29, likes 1, reposts null', () => {
+      const a = load();
+      expect(a.followers_count).toBe(3243390);
+      expect(a.followings_count).toBe(0);
+      expect(a.track_count).toBe(354);
+      expect(a.playlist_count).toBe(29);
+      expect(a.likes_count).toBe(1);
+      expect(a.reposts_count).toBeNull();
+    });
+
+    it('verified, badges, creator subscription, station', () => {
+      const a = load();
+      expect(a.verified).toBe(true);
+      expect(a.badges).toEqual({ pro: false, creator_mid_tier: false, pro_unlimited: true, verified: true });
+      expect(a.creator_subscriptions[0].product?.id).toBe('creator-pro-unlimited');
+      expect(a.creator_subscription).toEqual({ product: { id: 'creator-pro-unlimited' } });
+      expect(a.station_urn).toBe('soundcloud:system-playlists:artist-stations:10494998');
+      expect(a.station_permalink).toBe('artist-stations:10494998');
+    });
+
+    it('city, country, empty full_name kept as "", created_at, visuals, description', () => {
+      const a = load();
+      expect(a.city).toBe('PHILADELPHIA');
+      expect(a.country_code).toBe('US');
+      expect(a.full_name).toBe('');
+      expect(a.created_at).toBe('2012-01-05T21:22:15Z');
+      expect(a.visuals?.visuals[0].visual_url).toBe('https://i1.sndcdn.com/visuals-000010494998-cxr3f3-original.jpg');
+      expect(a.description?.startsWith('Over the course of their illustrious career, the multiple GRAMMY-nominated')).toBe(true);
+      expect(a.date_of_birth).toBeNull();
+    });
+
+    it('has exactly the api.md keys in order, nothing undefined', () => {
+      const a = load();
+      expect(Object.keys(a)).toEqual(ARTIST_KEYS);
+      expect(Object.values(a)).not.toContain(undefined);
+    });
+  });
+
+  describe(HOME, () => {
+    const html = () => readFixture(LABEL, HOME);
+
+    it('page facts: <title> and window.__sc_version', () => {
+      const $ = cheerio.load(html());
+      expect($('title').text()).toBe('Stream and listen to music online for free with SoundCloud');
+      expect(/window\.__sc_version\s*=\s*"(\d+)"/.exec(html())?.[1]).toBe('1771407416');
+    });
+
+    it('window.__sc_hydration has 7 entries, in order, the last being apiClient', () => {
+      expect(parseHydration(html())?.map((e) => e.hydratable)).toEqual([
+        'anonymousId', 'features', 'geoip', 'privacySettings', 'statsigClientInitializeResponse', 'trackingBrowserTabId', 'apiClient',
+      ]);
+    });
+
+    it('the apiClient entry is {id: <32-char client id>, isExpiring: false}; parseClientId returns that id', () => {
+      const entry = parseHydration(html())!.find((e) => e.hydratable === 'apiClient')!;
+      expect(entry.data).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9]{32}$/), isExpiring: false });
+      const id = parseClientId(html());
+      expect(id).toBe((entry.data as { id: string }).id);
+      expect(id).toBe('CkCiIyf14rHi27fhk7HxhPOzc85okfSJ');
+    });
+
+    it('carries the capturing machine\'s coarse geoip (Germany) and no user', () => {
+      const geoip = parseHydration(html())!.find((e) => e.hydratable === 'geoip')!;
+      expect(geoip.data).toMatchObject({ country_code: 'DE', country_name: 'Germany' });
+      expect(parseHydratedUser(html())).toBeNull();
+    });
+
+    it('8 <script crossorigin src> bundles, the last being 53-a49d47cd.js; bundleUrls puts it first', () => {
+      const crossorigin = [...html().matchAll(/<script crossorigin src="(https:\/\/a-v2\.sndcdn\.com\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+      expect(crossorigin).toHaveLength(8);
+      expect(crossorigin.at(-1)).toBe('https://a-v2.sndcdn.com/assets/53-a49d47cd.js');
+      const urls = bundleUrls(html());
+      // The 8 above plus 18-eb4f8922.js (written `src=… crossorigin`); never dwt.soundcloud.com/tags.js.
+      expect(urls).toHaveLength(9);
+      expect(urls[0]).toBe('https://a-v2.sndcdn.com/assets/53-a49d47cd.js');
+      expect(urls).toContain('https://a-v2.sndcdn.com/assets/18-eb4f8922.js');
+      expect(urls.every((u) => u.startsWith('https://a-v2.sndcdn.com/assets/'))).toBe(true);
+    });
+
+    it('the real page loads DataDome\'s tag script, yet is not a block page', () => {
+      expect(html()).toMatch(/datadome/i);
+      expect(blockReason(html())).toBeNull();
+    });
+  });
+
+  describe(SET_PAGE, () => {
+    const html = () => readFixture(LABEL, SET_PAGE);
+    const entry = (name: string) => parseHydration(html())!.find((e) => e.hydratable === name)!.data as Record<string, any>;
+
+    it('page facts: <title>; hydratables in order; no apiClient, so no client id', () => {
+      expect(cheerio.load(html())('title').text()).toBe('Stream SoundCloud | Listen to i am OTHER, Vol. 2 playlist online for free on SoundCloud');
+      expect(parseHydration(html())?.map((e) => e.hydratable)).toEqual([
+        'anonymousId', 'features', 'experiments', 'geoip', 'privacySettings', 'trackingBrowserTabId', 'user', 'playlist',
+      ]);
+      expect(parseClientId(html())).toBeNull();
+    });
+
+    it('the user hydratable as an artist: id 193, SoundCloud, counts', () => {
+      const a = parseHydratedUser(html())!;
+      expect(a.id).toBe(193);
+      expect(a.username).toBe('SoundCloud');
+      expect(a.permalink).toBe('soundcloud');
+      expect(a.followers_count).toBe(2534113);
+      expect(a.followings_count).toBe(249);
+      expect(a.track_count).toBe(140);
+      expect(a.playlist_count).toBe(49);
+    });
+
+    it('user: verified, badges (no creator_mid_tier → null), subscription, station, city, description', () => {
+      const a = parseHydratedUser(html())!;
+      expect(a.verified).toBe(true);
+      expect(a.badges).toEqual({ pro: false, creator_mid_tier: null, pro_unlimited: true, verified: true });
+      expect(a.creator_subscriptions[0].product?.id).toBe('creator-pro-unlimited');
+      expect(a.station_urn).toBe('soundcloud:system-playlists:artist-stations:193');
+      expect(a.city).toBe('NY / LA');
+      expect(a.description).toBe("Follow us for what's next in music.");
+    });
+
+    it('the hydratable\'s extra `url` key is dropped and the absent date_of_birth is null', () => {
+      expect(entry('user').url).toBe('/soundcloud');
+      expect('date_of_birth' in entry('user')).toBe(false);
+      const a = parseHydratedUser(html())!;
+      expect(Object.keys(a)).toEqual(ARTIST_KEYS);
+      expect(a.date_of_birth).toBeNull();
+    });
+
+    it('playlist hydratable facts (read, not part of the artist record)', () => {
+      const p = entry('playlist');
+      expect(p).toMatchObject({
+        id: 1168654222,
+        title: 'i am OTHER, Vol. 2',
+        set_type: 'album',
+        track_count: 20,
+        likes_count: 12875,
+        reposts_count: 1269,
+        genre: 'Hip-hop & Rap',
+        duration: 2971246,
+      });
+      expect(p.user.username).toBe('SoundCloud');
+      expect(p.tracks).toHaveLength(20);
+      // The playlist's embedded user is the same account as the user hydratable.
+      expect(parseArtist(p.user).id).toBe(193);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Project-own cases (always run)
+// ---------------------------------------------------------------------------------------------
+
+describe('parseArtist (hand-written objects)', () => {
+  it('a minimal user: every api.md key present, null where absent, lists empty', () => {
+    const a = parseArtist({ id: 5, kind: 'user' });
+    expect(Object.keys(a)).toEqual(ARTIST_KEYS);
+    expect(a).toMatchObject({ id: 5, kind: 'user', username: null, followers_count: null, verified: null, visuals: null, badges: null, creator_subscription: null });
+    expect(a.creator_subscriptions).toEqual([]);
+    expect(Object.values(a)).not.toContain(undefined);
+  });
+
+  it('wrong types become null; visuals without a list get []', () => {
+    const a = parseArtist({ id: 9, followers_count: '12', verified: 'yes', visuals: { urn: 'u', enabled: true }, badges: { pro: 1 } });
+    expect(a.followers_count).toBeNull();
+    expect(a.verified).toBeNull();
+    expect(a.visuals).toEqual({ urn: 'u', enabled: true, visuals: [], tracking: null });
+    expect(a.badges).toEqual({ pro: null, creator_mid_tier: null, pro_unlimited: null, verified: null });
+  });
+
+  it('a resolved track or playlist is not an artist: NOT_FOUND', () => {
+    expect(caught(() => parseArtist({ id: 1, kind: 'track' }, 'x')).code).toBe('NOT_FOUND');
+    expect(caught(() => parseArtist({ id: 1, kind: 'playlist' })).code).toBe('NOT_FOUND');
+  });
+
+  it.each([
+    ['null', null],
+    ['an array', [{ id: 1 }]],
+    ['no id', { kind: 'user', username: 'x' }],
+    ['a string id', { id: '1', kind: 'user' }],
+    ['an error body', { errors: [{ error_message: '404 - Not Found' }] }],
+  ])('garbage (%s) → UPSTREAM_FAILED', (_name, input) => {
+    const e = caught(() => parseArtist(input));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/missing/);
+  });
+});
+
+describe('hydration and client ids (hand-written pages)', () => {
+  const page = (entries: unknown) => `<html><head><script>window.__sc_hydration = ${JSON.stringify(entries)};</script></head></html>`;
+
+  it('reads the apiClient id; rejects an implausible one', () => {
+    expect(parseClientId(page([{ hydratable: 'apiClient', data: { id: 'a'.repeat(32), isExpiring: false } }]))).toBe('a'.repeat(32));
+    expect(parseClientId(page([{ hydratable: 'apiClient', data: { id: 'short' } }]))).toBeNull();
+    expect(parseClientId(page([{ hydratable: 'apiClient', data: null }]))).toBeNull();
+  });
+
+  it('a page without the script has no hydration; broken JSON is a shape change', () => {
+    expect(parseHydration('<html><body>hi</body></html>')).toBeNull();
+    expect(parseClientId('<html></html>')).toBeNull();
+    expect(caught(() => parseHydration('<script>window.__sc_hydration = [{"hydratable":</script>')).code).toBe('UPSTREAM_FAILED');
+    expect(caught(() => parseHydration('<script>window.__sc_hydration = {"a":1};</script>')).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('a user hydratable without an id is a shape change, not an empty record', () => {
+    expect(caught(() => parseHydratedUser(page([{ hydratable: 'user', data: { username: 'x' } }]))).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('finds client_id in a bundle', () => {
+    const id = 'Zx9'.repeat(10) + 'ab';
+    expect(parseClientIdFromBundle(`...,{client_id:"${id}",env:"production"}`)).toBe(id);
+    expect(parseClientIdFromBundle(`fetch("https://api-v2.soundcloud.com/x?client_id=${id}&app_version=1")`)).toBe(id);
+    expect(parseClientIdFromBundle('client_id:"tooShort"')).toBeNull();
+  });
+
+  it('bundleUrls keeps sndcdn.com assets only', () => {
+    const html = '<script src="https://evil.example/assets/x.js"></script><script src="https://a-v2.sndcdn.com/assets/1-a.js"></script><script src="/relative.js"></script>';
+    expect(bundleUrls(html)).toEqual(['https://a-v2.sndcdn.com/assets/1-a.js']);
+  });
+});
+
+describe('blockReason', () => {
+  it('recognises CloudFront, DataDome and bot-check pages', () => {
+    expect(blockReason('<HTML><HEAD><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY>Request blocked.</BODY></HTML>')).toMatch(/CloudFront/);
+    expect(blockReason('{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=abc"}')).toMatch(/DataDome/);
+    expect(blockReason('<html><head><title>Just a moment...</title></head></html>')).toMatch(/bot-check/);
+    expect(blockReason('{"id":1,"kind":"user"}')).toBeNull();
+  });
+});
+
+describe('handles and profile URLs', () => {
+  it.each([
+    ['liluzivert', 'liluzivert'],
+    ['@LilUziVert', 'liluzivert'],
+    ['  some_artist-2 ', 'some_artist-2'],
+  ])('normalizeHandle(%j) = %j', (input, expected) => {
+    expect(normalizeHandle(input)).toBe(expected);
+  });
+
+  it.each(['', '@', 'has space', 'a/b', 'discover', 'you', 'ünïcode', 'x'.repeat(101)])('normalizeHandle rejects %j', (input) => {
+    expect(normalizeHandle(input)).toBeNull();
+  });
+
+  it.each([
+    ['https://soundcloud.com/liluzivert', 'liluzivert'],
+    ['http://soundcloud.com/LilUziVert/', 'liluzivert'],
+    ['https://www.soundcloud.com/liluzivert?utm_source=x#top', 'liluzivert'],
+    ['https://m.soundcloud.com/liluzivert', 'liluzivert'],
+    ['https://soundcloud.com/liluzivert/tracks', 'liluzivert'],
+    ['https://soundcloud.com/soundcloud/sets', 'soundcloud'],
+  ])('parseProfileUrl(%j) = %j', (input, expected) => {
+    expect(parseProfileUrl(input)).toBe(expected);
+  });
+
+  it.each([
+    'https://soundcloud.com/',
+    'https://soundcloud.com/liluzivert/some-track',
+    'https://soundcloud.com/soundcloud/sets/i-am-other-vol-2',
+    'https://soundcloud.com/discover',
+    'https://soundcloud.com/@liluzivert',
+    'https://on.soundcloud.com/AbCd',
+    'https://api-v2.soundcloud.com/users/1',
+    'https://soundcloud.com.evil.com/liluzivert',
+    'https://user@soundcloud.com/liluzivert',
+    'https://soundcloud.com:8443/liluzivert',
+    'soundcloud.com/liluzivert',
+    'ftp://soundcloud.com/liluzivert',
+    'liluzivert',
+  ])('parseProfileUrl rejects %j', (input) => {
+    expect(parseProfileUrl(input)).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Peer example: key set and value types (api.md wins on names; this is a second opinion)
+// ---------------------------------------------------------------------------------------------
+
+const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'audio-c_artist.json');
+const ENVELOPE = ['success', 'credits_remaining', 'credits_charged'];
+
+function typeOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
+
+describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+  const sample = () => {
+    const s = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(s).filter(([k]) => !ENVELOPE.includes(k)));
+  };
+
+  it('the peer record, parsed, comes back unchanged (same keys, same values)', () => {
+    const peer = sample();
+    const mine = parseArtist(peer);
+    expect(Object.keys(mine).sort()).toEqual(Object.keys(peer).sort());
+    expect(mine).toEqual(peer);
+  });
+
+  it.skipIf(!hasFixtures(LABEL))('the capture has the peer key set and value types (where both are non-null)', () => {
+    const peer = sample();
+    const mine = parseArtist(JSON.parse(readFixture(LABEL, USER_JSON))) as unknown as Record<string, unknown>;
+    expect(Object.keys(mine).sort()).toEqual(Object.keys(peer).sort());
+    for (const key of Object.keys(peer)) {
+      if (mine[key] === null || peer[key] === null) continue;
+      expect([key, typeOf(mine[key])]).toEqual([key, typeOf(peer[key])]);
+    }
+    expect(Object.keys((mine as unknown as AudioCArtist).badges!).sort()).toEqual(Object.keys(peer.badges as object).sort());
+    expect(Object.keys((mine as unknown as AudioCArtist).visuals!).sort()).toEqual(Object.keys(peer.visuals as object).sort());
+  });
+});

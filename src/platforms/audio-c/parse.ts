@@ -1,0 +1,295 @@
+/**
+ * Pure parsers for audio-c (SoundCloud): no I/O here, only upstream bodies in, api.md records
+ * out ("audio-c artist" in shared/spec/api.md).
+ *
+ * - `parseArtist`: the user object of `GET https://api-v2.soundcloud.com/resolve?url=<profile>`
+ *   (the same object `GET /users/<id>` returns, and the `user` hydratable of a soundcloud.com
+ *   page carries), in api.md's field order, every field present and `null` where absent.
+ * - `parseHydration` / `parseClientId` / `parseHydratedUser`: the `window.__sc_hydration = [...]`
+ *   script of any soundcloud.com page: a JSON array of `{hydratable, data}`. The `apiClient`
+ *   entry's `data.id` is the public web `client_id` (2026 home page capture); a profile or set
+ *   page carries a `user` entry (2023 set page capture).
+ * - `bundleUrls` / `parseClientIdFromBundle`: the fallback when a page has no `apiClient` entry
+ *   (2023 pages): the web client's JS bundles on a-v2.sndcdn.com hold `client_id:"…"`.
+ * - `parseProfileUrl` / `normalizeHandle`: validate a caller's profile URL or handle.
+ * - `blockReason`: CloudFront "Request blocked" pages and DataDome captcha answers, which must
+ *   never be parsed as data.
+ */
+import * as cheerio from 'cheerio';
+import { notFound, shapeChanged } from '../../errors.js';
+
+const PLATFORM = 'audio-c';
+
+// ---------------------------------------------------------------------------------------------
+// Artist record
+// ---------------------------------------------------------------------------------------------
+
+export interface AudioCProduct {
+  product: { id: string | null } | null;
+}
+
+export interface AudioCVisual {
+  urn: string | null;
+  entry_time: number | null;
+  visual_url: string | null;
+}
+
+export interface AudioCVisuals {
+  urn: string | null;
+  enabled: boolean | null;
+  visuals: AudioCVisual[];
+  tracking: unknown;
+}
+
+export interface AudioCBadges {
+  pro: boolean | null;
+  creator_mid_tier: boolean | null;
+  pro_unlimited: boolean | null;
+  verified: boolean | null;
+}
+
+/** api.md "audio-c artist", in its field order. */
+export interface AudioCArtist {
+  id: number;
+  kind: string | null;
+  urn: string | null;
+  uri: string | null;
+  permalink: string | null;
+  permalink_url: string | null;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string | null;
+  description: string | null;
+  avatar_url: string | null;
+  city: string | null;
+  country_code: string | null;
+  followers_count: number | null;
+  followings_count: number | null;
+  track_count: number | null;
+  playlist_count: number | null;
+  playlist_likes_count: number | null;
+  likes_count: number | null;
+  comments_count: number | null;
+  groups_count: number | null;
+  reposts_count: number | null;
+  verified: boolean | null;
+  created_at: string | null;
+  last_modified: string | null;
+  /** Null on every capture; passed through as given when SoundCloud sends a value. */
+  date_of_birth: unknown;
+  creator_subscription: AudioCProduct | null;
+  creator_subscriptions: AudioCProduct[];
+  visuals: AudioCVisuals | null;
+  badges: AudioCBadges | null;
+  station_urn: string | null;
+  station_permalink: string | null;
+}
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+
+function product(v: unknown): AudioCProduct | null {
+  if (!isObj(v)) return null;
+  return { product: isObj(v.product) ? { id: str(v.product.id) } : null };
+}
+
+function visuals(v: unknown): AudioCVisuals | null {
+  if (!isObj(v)) return null;
+  const list = Array.isArray(v.visuals) ? v.visuals.filter(isObj) : [];
+  return {
+    urn: str(v.urn),
+    enabled: bool(v.enabled),
+    visuals: list.map((x) => ({ urn: str(x.urn), entry_time: int(x.entry_time), visual_url: str(x.visual_url) })),
+    tracking: v.tracking ?? null,
+  };
+}
+
+function badges(v: unknown): AudioCBadges | null {
+  if (!isObj(v)) return null;
+  // The 2023 set page's badges have no creator_mid_tier: the key stays, as null.
+  return { pro: bool(v.pro), creator_mid_tier: bool(v.creator_mid_tier), pro_unlimited: bool(v.pro_unlimited), verified: bool(v.verified) };
+}
+
+/**
+ * The api-v2 user object (or a page's `user` hydratable) → the api.md artist record. A missing
+ * numeric id is a shape change; a resolved object of another kind (a track, a playlist) is not
+ * an artist: NOT_FOUND.
+ */
+export function parseArtist(json: unknown, handle?: string): AudioCArtist {
+  if (!isObj(json)) throw shapeChanged(PLATFORM, 'user object');
+  if (typeof json.kind === 'string' && json.kind !== 'user') {
+    throw notFound(`${handle ? `soundcloud.com/${handle}` : 'The URL'} is a ${json.kind}, not an artist profile`);
+  }
+  const id = json.id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw shapeChanged(PLATFORM, 'user id');
+  return {
+    id,
+    kind: str(json.kind),
+    urn: str(json.urn),
+    uri: str(json.uri),
+    permalink: str(json.permalink),
+    permalink_url: str(json.permalink_url),
+    username: str(json.username),
+    first_name: str(json.first_name),
+    last_name: str(json.last_name),
+    full_name: str(json.full_name),
+    description: str(json.description),
+    avatar_url: str(json.avatar_url),
+    city: str(json.city),
+    country_code: str(json.country_code),
+    followers_count: int(json.followers_count),
+    followings_count: int(json.followings_count),
+    track_count: int(json.track_count),
+    playlist_count: int(json.playlist_count),
+    playlist_likes_count: int(json.playlist_likes_count),
+    likes_count: int(json.likes_count),
+    comments_count: int(json.comments_count),
+    groups_count: int(json.groups_count),
+    reposts_count: int(json.reposts_count),
+    verified: bool(json.verified),
+    created_at: str(json.created_at),
+    last_modified: str(json.last_modified),
+    date_of_birth: json.date_of_birth ?? null,
+    creator_subscription: product(json.creator_subscription),
+    creator_subscriptions: Array.isArray(json.creator_subscriptions)
+      ? json.creator_subscriptions.map(product).filter((p): p is AudioCProduct => p !== null)
+      : [],
+    visuals: visuals(json.visuals),
+    badges: badges(json.badges),
+    station_urn: str(json.station_urn),
+    station_permalink: str(json.station_permalink),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// window.__sc_hydration
+// ---------------------------------------------------------------------------------------------
+
+export interface HydrationEntry {
+  hydratable: string;
+  data: unknown;
+}
+
+const HYDRATION_RE = /^\s*window\.__sc_hydration\s*=\s*([\s\S]*?);?\s*$/;
+
+/** The entries of `window.__sc_hydration`, or null when the page has no such script. */
+export function parseHydration(html: string): HydrationEntry[] | null {
+  const $ = cheerio.load(html);
+  for (const el of $('script:not([src])').toArray()) {
+    const m = HYDRATION_RE.exec($(el).text());
+    if (!m) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(m[1]);
+    } catch {
+      throw shapeChanged(PLATFORM, 'valid JSON in window.__sc_hydration');
+    }
+    if (!Array.isArray(parsed)) throw shapeChanged(PLATFORM, 'the window.__sc_hydration array');
+    return parsed.filter((e): e is HydrationEntry => isObj(e) && typeof e.hydratable === 'string');
+  }
+  return null;
+}
+
+/** SoundCloud web client ids are 32 alphanumerics; accept a little either side of that. */
+const CLIENT_ID_RE = /^[A-Za-z0-9]{20,64}$/;
+
+/** The public web client_id from the `apiClient` hydratable (`data.id`), or null. */
+export function parseClientId(html: string): string | null {
+  const entry = parseHydration(html)?.find((e) => e.hydratable === 'apiClient');
+  const id = entry && isObj(entry.data) ? entry.data.id : undefined;
+  return typeof id === 'string' && CLIENT_ID_RE.test(id) ? id : null;
+}
+
+/** The `user` hydratable of a profile (or set) page as an artist record, or null without one. */
+export function parseHydratedUser(html: string): AudioCArtist | null {
+  const entry = parseHydration(html)?.find((e) => e.hydratable === 'user');
+  return entry ? parseArtist(entry.data) : null;
+}
+
+/**
+ * The web client's JS bundles (`<script src="https://a-v2.sndcdn.com/assets/….js">`), last
+ * first: the client id sits in one of the late chunks. Only sndcdn.com hosts are returned, so a
+ * changed page can never send us to an arbitrary host.
+ */
+export function bundleUrls(html: string): string[] {
+  const $ = cheerio.load(html);
+  const urls = $('script[src]')
+    .toArray()
+    .map((el) => $(el).attr('src') ?? '')
+    .filter((src) => /^https:\/\/[a-z0-9-]+\.sndcdn\.com\/assets\/[^?#]+\.js$/i.test(src));
+  return [...new Set(urls)].reverse();
+}
+
+/** `client_id:"…"` (or `client_id=…`) in a bundle's source, or null. */
+export function parseClientIdFromBundle(js: string): string | null {
+  const m = /\bclient_id\s*[:=]\s*["']([A-Za-z0-9]{32})["']/.exec(js) ?? /[?&]client_id=([A-Za-z0-9]{32})\b/.exec(js);
+  return m ? m[1] : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Block pages
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Why a body is a block page rather than data, or null. CloudFront answers a blocked request with
+ * an HTML "ERROR: The request could not be satisfied … Request blocked" page (seen on
+ * api.soundcloud.com and secure.soundcloud.com from datacenter addresses, soundcloud/api#481 and
+ * #521); DataDome answers api-v2 with a captcha (a `captcha-delivery.com` URL, in HTML or JSON).
+ */
+export function blockReason(body: string): string | null {
+  const head = body.slice(0, 20_000);
+  // Only the captcha host: every real soundcloud.com page loads DataDome's tag script too.
+  if (/captcha-delivery\.com/i.test(head)) return 'a DataDome captcha';
+  if (/The request could not be satisfied|Request blocked/i.test(head)) return 'a CloudFront "Request blocked" page';
+  if (/<title>\s*(Just a moment|Attention Required)/i.test(head)) return 'a bot-check page';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handles and profile URLs
+// ---------------------------------------------------------------------------------------------
+
+/** SoundCloud permalinks: letters, digits, `_` and `-` (lower-case in practice). */
+const HANDLE_RE = /^[a-z0-9_-]{1,100}$/;
+
+/** First path segments on soundcloud.com that are site sections, not profiles. */
+const RESERVED = new Set([
+  'charts', 'connect', 'discover', 'feed', 'for-artists', 'imprint', 'jobs', 'library', 'logout', 'messages',
+  'mobile', 'notifications', 'pages', 'people', 'player', 'popular', 'pro', 'search', 'settings', 'signin',
+  'signup', 'stations', 'stream', 'tags', 'terms-of-use', 'upload', 'you',
+]);
+
+/** Profile tabs that may follow the handle (`/handle/tracks`); anything else is a track or set. */
+const PROFILE_TABS = new Set(['tracks', 'albums', 'sets', 'reposts', 'popular-tracks', 'likes', 'followers', 'following', 'comments', 'spotlight']);
+
+/** `@Some_Artist` → `some_artist`; null when it is not a plausible SoundCloud permalink. */
+export function normalizeHandle(input: string): string | null {
+  const h = input.trim().replace(/^@/, '').toLowerCase();
+  return HANDLE_RE.test(h) && !RESERVED.has(h) ? h : null;
+}
+
+/** A soundcloud.com profile URL → its handle (lower-case), else null. */
+export function parseProfileUrl(input: string): string | null {
+  const s = input.trim();
+  const m = /^https?:\/\/([^/?#]*)([/?#].*)?$/i.exec(s);
+  if (!m) return null;
+  const host = m[1].toLowerCase();
+  if (host !== 'soundcloud.com' && host !== 'www.soundcloud.com' && host !== 'm.soundcloud.com') return null;
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    return null;
+  }
+  const segs = u.pathname.split('/').filter(Boolean);
+  if (segs.length === 0 || segs.length > 2) return null;
+  if (segs.length === 2 && !PROFILE_TABS.has(segs[1].toLowerCase())) return null;
+  return segs[0].startsWith('@') ? null : normalizeHandle(segs[0]);
+}

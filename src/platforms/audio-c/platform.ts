@@ -1,0 +1,48 @@
+/**
+ * audio-c = SoundCloud. Registry entry: hosts, operations, parameters, costs, cache policy.
+ * Upstream requests: platforms.md (api-v2 `resolve` with the public web client_id).
+ */
+import type { OperationDef } from '../operation.js';
+import { fetchArtist } from './fetch.js';
+import type { AudioCArtist } from './parse.js';
+import { normalizeHandle, parseProfileUrl } from './parse.js';
+
+export const label = 'audio-c';
+export const hosts = ['soundcloud.com', 'www.soundcloud.com', 'm.soundcloud.com', 'api-v2.soundcloud.com', 'a-v2.sndcdn.com'];
+
+const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+export const artist: OperationDef<{ handle: string }, AudioCArtist> = {
+  field: 'audioCArtist',
+  platform: label,
+  summary: 'An artist profile on the audio-c platform, by handle or profile URL',
+  rest: { path: '/v1/audio-c/artist' },
+  params: [
+    { name: 'handle', kind: 'string', maxLength: 100, description: 'Artist handle (the profile URL\'s permalink), e.g. liluzivert; a leading @ is ignored. Give handle or url, not both.' },
+    { name: 'url', kind: 'string', maxLength: 2048, description: 'Artist profile URL, e.g. https://soundcloud.com/liluzivert. Give handle or url, not both.' },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    const h = given(args.handle);
+    const u = given(args.url);
+    if (h && u) {
+      problem('handle', 'give either handle or url, not both');
+      problem('url', 'give either handle or url, not both');
+    } else if (!h && !u) {
+      problem('handle', 'one of handle or url is required');
+      problem('url', 'one of handle or url is required');
+    } else if (h && args.handle.length <= 100 && !normalizeHandle(args.handle)) {
+      // (An over-long value is already reported by its length rule.)
+      problem('handle', 'must be a profile permalink: letters, digits, _ and - (a leading @ is allowed)');
+    } else if (u && args.url.length <= 2048 && !parseProfileUrl(args.url)) {
+      problem('url', 'must be a soundcloud.com profile URL (https://soundcloud.com/HANDLE)');
+    }
+  },
+  normalize: (a) => ({ handle: given(a.handle) ? normalizeHandle(a.handle)! : parseProfileUrl(a.url)! }),
+  // Handles are lower-cased without "@", and a URL becomes its handle: every spelling shares one entry.
+  key: (a) => a.handle,
+  cost: { max: 1 },
+  run: (ctx, a) => fetchArtist(ctx, a.handle),
+};
+
+export const operations = [artist];

@@ -1,0 +1,71 @@
+/**
+ * Upstream request for forum (Reddit): one page of `GET https://www.reddit.com/search.json`
+ * (platforms.md), anonymous, with the gateway's descriptive User-Agent (Reddit's API rules ask
+ * for one; generic agents are throttled first).
+ *
+ * A block page ("whoa there, pardner!", "Too Many Requests", 403/429) is UPSTREAM_BLOCKED and
+ * never parsed; a redirect to the login page is a login wall.
+ */
+import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import type { OpContext } from '../operation.js';
+import type { ForumFilter, ForumSearchPage, ForumSort, ForumTimeframe } from './parse.js';
+import { blockReason, parseListing } from './parse.js';
+
+const PLATFORM = 'forum';
+export const SEARCH_URL = 'https://www.reddit.com/search.json';
+
+export interface ForumSearchArgs {
+  query: string;
+  filter: ForumFilter;
+  sort: ForumSort;
+  /** null for comment search (a post-search parameter). */
+  timeframe: ForumTimeframe | null;
+  after: string | null;
+  trim: boolean;
+}
+
+/** Our sort names → Reddit's `sort` values (`comment_count` is Reddit's `comments`). */
+const UPSTREAM_SORT: Record<ForumSort, string> = { relevance: 'relevance', new: 'new', top: 'top', comment_count: 'comments' };
+
+/**
+ * `https://www.reddit.com/search.json?q=…&type=link|comment&sort=…[&t=…][&after=…]&raw_json=1`.
+ * `raw_json=1` makes Reddit send `selftext_html`/`body_html` and titles unescaped (no `&amp;`).
+ */
+export function buildSearchUrl(a: Omit<ForumSearchArgs, 'trim'>): string {
+  const sp = new URLSearchParams();
+  sp.set('q', a.query);
+  sp.set('type', a.filter === 'comments' ? 'comment' : 'link');
+  sp.set('sort', UPSTREAM_SORT[a.sort]);
+  if (a.filter === 'posts' && a.timeframe) sp.set('t', a.timeframe);
+  if (a.after) sp.set('after', a.after);
+  sp.set('raw_json', '1');
+  return `${SEARCH_URL}?${sp.toString()}`;
+}
+
+const isLoginUrl = (url: string) => /^https?:\/\/(?:www\.|old\.)?reddit\.com\/(?:login|account\/login)\b/i.test(url);
+
+export async function fetchSearchPage(ctx: OpContext, a: ForumSearchArgs): Promise<ForumSearchPage> {
+  const res = await ctx.upstream.request({
+    url: buildSearchUrl(a),
+    platform: PLATFORM,
+    headers: { accept: 'application/json' },
+    signal: ctx.signal,
+  });
+  if (isLoginUrl(res.url)) throw loginWall(PLATFORM);
+  // A 404 of search.json says nothing about the query: the endpoint moved.
+  if (res.status === 404) throw upstreamFailed(`${PLATFORM}: search.json answered HTTP 404`);
+  const text = res.text();
+  if (/^\s*</.test(text)) {
+    const reason = blockReason(text);
+    if (reason || res.status === 403 || res.status === 429) throw upstreamBlocked(`${PLATFORM}: www.reddit.com answered with ${reason ?? `an HTML ${res.status} page`}`);
+    expectOk(res, PLATFORM, 'The search page');
+    throw shapeChanged(PLATFORM, 'JSON Listing (www.reddit.com answered with HTML)');
+  }
+  if (res.status === 403 || res.status === 429) {
+    const reason = blockReason(text) ?? `HTTP ${res.status}${res.status === 429 ? ' Too Many Requests' : ''}`;
+    throw upstreamBlocked(`${PLATFORM}: www.reddit.com refused the search (${reason})`);
+  }
+  expectOk(res, PLATFORM, 'The search page');
+  return parseListing(res.json(), { filter: a.filter, trim: a.trim });
+}

@@ -1,0 +1,267 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../errors.js';
+import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { buildSearchUrl } from './fetch.js';
+import type { ForumComment, ForumPost } from './parse.js';
+import { blockReason, COMMENT_FIELDS, COMMENT_TRIM_FIELDS, isoFromUnix, parseComment, parseListing, parsePost, POST_FIELDS, POST_TRIM_FIELDS } from './parse.js';
+import * as s from './samples.js';
+
+const LABEL = 'forum';
+const SEARCH = 'search-r-all-praw-oauth-search-2020.json';
+const COMMENTS = 'user-comments-spez-2020.json';
+
+function errorOf(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected an ApiError');
+}
+
+const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+// ---------------------------------------------------------------------------------------------
+// Real captures (read in place from ../shared/fixtures/forum; facts from its SOURCES.md)
+// ---------------------------------------------------------------------------------------------
+
+describe.skipIf(!hasFixtures(LABEL))(`forum captures (${skipReason(LABEL)})`, () => {
+  describe(SEARCH, () => {
+    const raw = () => JSON.parse(readFixture(LABEL, SEARCH));
+    const load = () => parseListing(raw(), { filter: 'posts' });
+
+    it('is a Listing of 31 t3 children (dist 31) with after = null', () => {
+      const r = raw();
+      expect(r.kind).toBe('Listing');
+      expect(r.data.dist).toBe(31);
+      expect(r.data.children).toHaveLength(31);
+      expect(r.data.children.every((c: { kind: string }) => c.kind === 't3')).toBe(true);
+      expect(r.data.after).toBeNull();
+      const page = load();
+      expect(page.posts).toHaveLength(31);
+      expect(page.after).toBeNull();
+    });
+
+    it('first result: t3_6ganxe in r/learnpython by cheesycow5, score 3, 24 comments, created_utc 1497036556', () => {
+      const p = load().posts[0] as ForumPost;
+      expect(p).toMatchObject({
+        name: 't3_6ganxe',
+        id: '6ganxe',
+        subreddit_name_prefixed: 'r/learnpython',
+        subreddit: 'learnpython',
+        title: 'How to check if a username is available on Reddit?',
+        author: 'cheesycow5',
+        score: 3,
+        num_comments: 24,
+        created_utc: 1497036556,
+        permalink: '/r/learnpython/comments/6ganxe/how_to_check_if_a_username_is_available_on_reddit/',
+      });
+      expect(p.created_at_iso).toBe('2017-06-09T19:29:16.000Z');
+      expect(Number.isInteger(p.created_utc)).toBe(true);
+    });
+
+    it('second result t3_b6b9uf (redditdev, jenbanim); last result t3_2wtg1n', () => {
+      const posts = load().posts;
+      expect(posts[1]).toMatchObject({ name: 't3_b6b9uf', subreddit: 'redditdev', author: 'jenbanim' });
+      expect(posts[30]).toMatchObject({ name: 't3_2wtg1n', title: '[API] How do you pass variables with an API POST?' });
+    });
+
+    it('every item has every api.md field with its type, created_at_iso from created_utc, upstream extras kept', () => {
+      for (const p of load().posts as ForumPost[]) {
+        for (const key of [...Object.keys(POST_FIELDS), 'created_at_iso']) expect(p).toHaveProperty(key);
+        expect(Number.isInteger(p.created)).toBe(true);
+        expect(Number.isInteger(p.created_utc)).toBe(true);
+        expect(p.created_at_iso).toBe(new Date(p.created_utc! * 1000).toISOString());
+        expect(p.edited === false || Number.isInteger(p.edited)).toBe(true);
+        expect(typeof p.upvote_ratio).toBe('number');
+        expect(typeof p.is_self).toBe('boolean');
+        // "many moderation and flair fields": passed through as Reddit sent them.
+        expect(p).toHaveProperty('link_flair_type');
+        expect(p).toHaveProperty('removed_by_category');
+        expect(Object.values(p)).not.toContain(undefined);
+      }
+    });
+
+    it('2020 data: `created` is created_utc + 8 h (Reddit\'s legacy local time), edited is false or a time', () => {
+      const [first, , third] = load().posts as ForumPost[];
+      expect(first.created! - first.created_utc!).toBe(28_800);
+      expect(first.edited).toBe(1497037123);
+      expect(third.edited).toBe(false);
+    });
+
+    it('trim keeps exactly the documented reduced fields, same values', () => {
+      const full = load().posts[0] as unknown as Record<string, unknown>;
+      const trimmed = parseListing(raw(), { filter: 'posts', trim: true }).posts[0] as unknown as Record<string, unknown>;
+      expect(Object.keys(trimmed)).toEqual([...POST_TRIM_FIELDS]);
+      for (const k of POST_TRIM_FIELDS) expect(trimmed[k]).toEqual(full[k]);
+    });
+  });
+
+  describe(`${COMMENTS} (a comment listing: the t1 item shape of comment search)`, () => {
+    const raw = () => JSON.parse(readFixture(LABEL, COMMENTS));
+    const load = () => parseListing(raw(), { filter: 'comments' });
+
+    it('100 t1 children (dist 100), after t1_egegczl, before null', () => {
+      const r = raw();
+      expect(r.data.dist).toBe(100);
+      expect(r.data.children).toHaveLength(100);
+      expect(r.data.children.every((c: { kind: string }) => c.kind === 't1')).toBe(true);
+      expect(r.data.before).toBeNull();
+      const page = load();
+      expect(page.posts).toHaveLength(100);
+      expect(page.after).toBe('t1_egegczl');
+    });
+
+    it('first comment: t1_fwe9te8 by spez, score -5282, on t3_hi3oht "Update to Our Content Policy" in r/announcements', () => {
+      const c = load().posts[0] as ForumComment;
+      expect(c).toMatchObject({
+        name: 't1_fwe9te8',
+        id: 'fwe9te8',
+        author: 'spez',
+        score: -5282,
+        created_utc: 1593457651,
+        link_id: 't3_hi3oht',
+        link_title: 'Update to Our Content Policy',
+        subreddit_name_prefixed: 'r/announcements',
+        permalink: '/r/announcements/comments/hi3oht/update_to_our_content_policy/fwe9te8/',
+      });
+      expect(c.body).toMatch(/^To be clear, promoting violence towards anyone would be a violation of both this rule and our \[violence policy\]\(/);
+      expect(c.created_at_iso).toBe('2020-06-29T19:07:31.000Z');
+    });
+
+    it('every comment has every documented comment field; posts-only filter finds no t3 and says so', () => {
+      for (const c of load().posts) for (const key of [...Object.keys(COMMENT_FIELDS), 'created_at_iso']) expect(c).toHaveProperty(key);
+      const first = load().posts[0] as ForumComment;
+      // The thread's comment count, the parent (a comment), and the distinguished flag.
+      expect(first).toMatchObject({ num_comments: 41160, parent_id: 't1_fwdy6wf', distinguished: 'admin', is_submitter: true, edited: false });
+      const e = errorOf(() => parseListing(raw(), { filter: 'posts' }));
+      expect(e.code).toBe('UPSTREAM_FAILED');
+      expect(e.message).toMatch(/t3 \(posts\) items in the listing \(it held t1\)/);
+    });
+
+    it('trim keeps exactly the documented reduced comment fields', () => {
+      const trimmed = parseListing(raw(), { filter: 'comments', trim: true }).posts[0] as unknown as Record<string, unknown>;
+      expect(Object.keys(trimmed)).toEqual([...COMMENT_TRIM_FIELDS]);
+      expect(trimmed).toMatchObject({ name: 't1_fwe9te8', link_title: 'Update to Our Content Policy', score: -5282 });
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Peer example: a second opinion on the wire shape (api.md wins)
+// ---------------------------------------------------------------------------------------------
+
+const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'forum_search.json');
+
+describe.skipIf(!existsSync(PEER_FILE))(`peer example forum_search.json (skipped when ${PEER_FILE} is absent)`, () => {
+  const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as { posts: Record<string, unknown>[]; after: string | null };
+
+  it('top-level keys: posts and after, like ours', () => {
+    const p = peer();
+    const mine = parseListing(s.listing([s.post('a1')], 't3_a1'), { filter: 'posts' });
+    expect(Object.keys(p).filter((k) => !['success', 'credits_remaining', 'credits_charged'].includes(k))).toEqual(Object.keys(mine));
+    expect(typeof p.after).toBe(typeof mine.after);
+  });
+
+  it('the peer post, read as upstream data, comes back unchanged (same keys, values, created_at_iso)', () => {
+    const theirs = peer().posts[0];
+    const { created_at_iso: _iso, ...upstream } = theirs;
+    expect(parsePost(upstream)).toEqual(theirs);
+  });
+
+  it.skipIf(!hasFixtures(LABEL))('shared keys have the same value types as a parsed capture item', () => {
+    const theirs = peer().posts[0];
+    const mine = parseListing(JSON.parse(readFixture(LABEL, SEARCH)), { filter: 'posts' }).posts[0] as unknown as Record<string, unknown>;
+    for (const key of [...Object.keys(POST_FIELDS), 'created_at_iso']) {
+      expect(theirs).toHaveProperty(key);
+      if (mine[key] === null || theirs[key] === null) continue;
+      expect([key, typeOf(mine[key])]).toEqual([key, typeOf(theirs[key])]);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Project-own cases (always run; bodies from ./samples.ts, hand-written)
+// ---------------------------------------------------------------------------------------------
+
+describe('forum parser: own cases', () => {
+  it('parses posts in order and passes after through', () => {
+    const page = parseListing(s.listing([s.post('a1'), s.post('a2', { score: 3.0, created_utc: 1_700_000_123.0 })], 't3_a2'), { filter: 'posts' });
+    expect(page.after).toBe('t3_a2');
+    expect(page.posts.map((p) => p.name)).toEqual(['t3_a1', 't3_a2']);
+    expect(page.posts[1]).toMatchObject({ score: 3, created_utc: 1_700_000_123, created_at_iso: '2023-11-14T22:15:23.000Z' });
+  });
+
+  it('empty listing → no posts, after null (a real "no results"), never a shape error', () => {
+    expect(parseListing(s.listing([]), { filter: 'posts' })).toEqual({ posts: [], after: null });
+    expect(parseListing({ kind: 'Listing', data: { after: '', children: [] } }, { filter: 'comments' })).toEqual({ posts: [], after: null });
+  });
+
+  it('documented fields missing upstream are null (never missing); wrong types become null', () => {
+    const { selftext_html: _a, thumbnail: _b, ...rest } = s.t3('b1');
+    const p = parsePost({ ...rest, score: '12', upvote_ratio: 'high', over_18: 'no' });
+    expect(p.selftext_html).toBeNull();
+    expect(p.thumbnail).toBeNull();
+    expect(p.score).toBeNull();
+    expect(p.upvote_ratio).toBeNull();
+    expect(p.over_18).toBeNull();
+    expect(Object.keys(p)).toEqual(expect.arrayContaining(Object.keys(POST_FIELDS)));
+    expect(Object.keys(p).at(-1)).toBe('created_at_iso');
+  });
+
+  it('a comment: edited time truncated to whole seconds; missing created_utc gives created_at_iso null', () => {
+    const c = parseComment(s.t1('c1', { edited: 1_700_004_000.7 }));
+    expect(c.edited).toBe(1_700_004_000);
+    expect(parseComment({ ...s.t1('c2'), created_utc: undefined }).created_at_iso).toBeNull();
+  });
+
+  it('comment filter keeps t1 and skips other kinds; a listing of only links for comments is UPSTREAM_FAILED', () => {
+    const page = parseListing(s.listing([s.comment('c1'), s.post('p9'), s.comment('c2')]), { filter: 'comments' });
+    expect(page.posts.map((p) => p.name)).toEqual(['t1_c1', 't1_c2']);
+    const e = errorOf(() => parseListing(s.listing([s.post('p1')]), { filter: 'comments' }));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/t1 \(comments\) items/);
+  });
+
+  it('a missing id/name or a non-Listing body is a shape change naming what is missing', () => {
+    const noId = errorOf(() => parseListing(s.listing([{ kind: 't3', data: { ...s.t3('x'), id: undefined } }]), { filter: 'posts' }));
+    expect(noId.message).toMatch(/missing id\/name of search result 1/);
+    for (const body of [{}, { kind: 'Listing' }, { kind: 'Listing', data: { children: 'no' } }, [], 'x', null]) {
+      const e = errorOf(() => parseListing(body, { filter: 'posts' }));
+      expect(e.code).toBe('UPSTREAM_FAILED');
+      expect(e.message).toMatch(/Listing data\.children/);
+    }
+  });
+
+  it('the JSON 429 body is UPSTREAM_BLOCKED, not a shape change', () => {
+    expect(errorOf(() => parseListing(JSON.parse(s.TOO_MANY_REQUESTS_JSON), { filter: 'posts' })).code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it('recognises Reddit block pages and nothing else', () => {
+    expect(blockReason(s.WHOA_THERE_HTML)).toMatch(/pardner/);
+    expect(blockReason(s.NETWORK_BLOCK_HTML)).toMatch(/network-security/);
+    expect(blockReason('<html><head><title>Too Many Requests</title></head><body></body></html>')).toMatch(/Too Many Requests/);
+    expect(blockReason('<html><head><title>reddit: the front page of the internet</title></head></html>')).toBeNull();
+  });
+
+  it('isoFromUnix', () => {
+    expect(isoFromUnix(0)).toBe('1970-01-01T00:00:00.000Z');
+    expect(isoFromUnix(null)).toBeNull();
+    expect(isoFromUnix(Number.NaN)).toBeNull();
+  });
+
+  it('builds the search.json URL: type, mapped sort, t only for posts, after, raw_json=1', () => {
+    expect(buildSearchUrl({ query: 'praw oauth', filter: 'posts', sort: 'relevance', timeframe: 'all', after: null })).toBe(
+      'https://www.reddit.com/search.json?q=praw+oauth&type=link&sort=relevance&t=all&raw_json=1',
+    );
+    expect(buildSearchUrl({ query: 'x&y', filter: 'posts', sort: 'comment_count', timeframe: 'week', after: 't3_abc' })).toBe(
+      'https://www.reddit.com/search.json?q=x%26y&type=link&sort=comments&t=week&after=t3_abc&raw_json=1',
+    );
+    expect(buildSearchUrl({ query: 'proxy', filter: 'comments', sort: 'new', timeframe: null, after: null })).toBe(
+      'https://www.reddit.com/search.json?q=proxy&type=comment&sort=new&raw_json=1',
+    );
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * Pure parsers for the `forum` platform (Reddit): upstream bodies in, api.md records out; no I/O.
+ *
+ * Reddit answers `GET https://www.reddit.com/search.json` with a Listing:
+ * `{kind: "Listing", data: {after, before, dist, children: [{kind: "t3"|"t1", data: {...}}]}}`
+ * (both captures in ../shared/fixtures/forum show it). Each child's `data` is the record: api.md
+ * lists the subreddit-style fields of a post ("and many moderation and flair fields"), so the
+ * upstream object is passed through whole, the documented fields are typed (null where absent or
+ * of another type), and `created_at_iso` is added from `created_utc`.
+ *
+ * Comment search puts comments (t1) in the same `posts` array (api.md names only `posts`); their
+ * documented fields are COMMENT_FIELDS below.
+ *
+ * With `trim`, each item is reduced to POST_TRIM_FIELDS / COMMENT_TRIM_FIELDS (same names and
+ * values as the full item, nothing else).
+ */
+import { shapeChanged, upstreamBlocked } from '../../errors.js';
+
+const PLATFORM = 'forum';
+
+export type ForumFilter = 'posts' | 'comments';
+export type ForumSort = 'relevance' | 'new' | 'top' | 'comment_count';
+export type ForumTimeframe = 'all' | 'day' | 'week' | 'month' | 'year';
+
+type FieldKind = 'string' | 'int' | 'number' | 'bool' | 'edited';
+
+/**
+ * api.md "forum post" fields, in api.md's order, with their types. `created` and `created_utc`
+ * are integers (Unix seconds; Reddit sends floats such as 1497036556.0). `edited` is `false` or
+ * the edit time in Unix seconds.
+ */
+export const POST_FIELDS = {
+  subreddit: 'string',
+  subreddit_name_prefixed: 'string',
+  title: 'string',
+  selftext: 'string',
+  selftext_html: 'string',
+  author: 'string',
+  author_fullname: 'string',
+  name: 'string',
+  id: 'string',
+  permalink: 'string',
+  url: 'string',
+  domain: 'string',
+  score: 'int',
+  ups: 'int',
+  downs: 'int',
+  upvote_ratio: 'number',
+  num_comments: 'int',
+  num_crossposts: 'int',
+  created: 'int',
+  created_utc: 'int',
+  edited: 'edited',
+  over_18: 'bool',
+  spoiler: 'bool',
+  locked: 'bool',
+  stickied: 'bool',
+  archived: 'bool',
+  is_self: 'bool',
+  is_video: 'bool',
+  thumbnail: 'string',
+} as const satisfies Record<string, FieldKind>;
+
+/**
+ * The documented fields of a comment item (comment search). The t1 object of a Reddit Listing
+ * (capture user-comments-spez-2020.json): the comment itself, its thread (`link_*`; `num_comments`
+ * is the thread's comment count) and its parent (`parent_id`, a t1_ or t3_ fullname).
+ */
+export const COMMENT_FIELDS = {
+  subreddit: 'string',
+  subreddit_id: 'string',
+  subreddit_name_prefixed: 'string',
+  subreddit_type: 'string',
+  body: 'string',
+  body_html: 'string',
+  author: 'string',
+  author_fullname: 'string',
+  name: 'string',
+  id: 'string',
+  parent_id: 'string',
+  link_id: 'string',
+  link_title: 'string',
+  link_author: 'string',
+  link_permalink: 'string',
+  link_url: 'string',
+  permalink: 'string',
+  score: 'int',
+  ups: 'int',
+  downs: 'int',
+  controversiality: 'int',
+  num_comments: 'int',
+  is_submitter: 'bool',
+  distinguished: 'string',
+  score_hidden: 'bool',
+  gilded: 'int',
+  total_awards_received: 'int',
+  created: 'int',
+  created_utc: 'int',
+  edited: 'edited',
+  over_18: 'bool',
+  locked: 'bool',
+  stickied: 'bool',
+  archived: 'bool',
+  collapsed: 'bool',
+} as const satisfies Record<string, FieldKind>;
+
+/** `trim=true`: a post is reduced to these fields. */
+export const POST_TRIM_FIELDS = [
+  'id', 'name', 'subreddit', 'subreddit_name_prefixed', 'title', 'selftext', 'author', 'permalink', 'url',
+  'domain', 'score', 'upvote_ratio', 'num_comments', 'created_utc', 'created_at_iso', 'over_18', 'is_self', 'is_video',
+] as const;
+
+/** `trim=true`: a comment is reduced to these fields. */
+export const COMMENT_TRIM_FIELDS = [
+  'id', 'name', 'subreddit', 'subreddit_name_prefixed', 'body', 'author', 'permalink', 'link_id', 'link_title',
+  'parent_id', 'score', 'created_utc', 'created_at_iso', 'over_18',
+] as const;
+
+type Typed<F extends Record<string, FieldKind>> = {
+  [K in keyof F]: F[K] extends 'string' ? string | null : F[K] extends 'bool' ? boolean | null : F[K] extends 'edited' ? number | boolean | null : number | null;
+};
+
+/**
+ * A post (t3) item: the documented fields typed. Every other upstream field is passed through at
+ * run time (the type names only what the code reads).
+ */
+export type ForumPost = Typed<typeof POST_FIELDS> & { id: string; name: string; created_at_iso: string | null };
+/** A comment (t1) item, in `posts` on comment search. */
+export type ForumComment = Typed<typeof COMMENT_FIELDS> & { id: string; name: string; created_at_iso: string | null };
+export type ForumItem = ForumPost | ForumComment;
+
+export interface ForumSearchPage {
+  posts: ForumItem[];
+  /** Pass as `after` for the next page; null on the last page. */
+  after: string | null;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function coerce(kind: FieldKind, v: unknown): unknown {
+  switch (kind) {
+    case 'string':
+      return typeof v === 'string' ? v : null;
+    case 'int':
+      return typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : null;
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v) ? v : null;
+    case 'bool':
+      return typeof v === 'boolean' ? v : null;
+    case 'edited':
+      // false when never edited, else the edit time (Unix seconds, sent as a float).
+      if (typeof v === 'boolean') return v;
+      return typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : null;
+  }
+}
+
+/** ISO 8601 (UTC, milliseconds) of a Unix time in seconds: 1497036556 → 2017-06-09T19:29:16.000Z. */
+export function isoFromUnix(seconds: number | null): string | null {
+  if (seconds === null || !Number.isFinite(seconds)) return null;
+  const d = new Date(seconds * 1000);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string): Obj {
+  if (typeof data.id !== 'string' || data.id === '' || typeof data.name !== 'string' || data.name === '') {
+    throw shapeChanged(PLATFORM, `id/name of ${what}`);
+  }
+  // Upstream order first (what Reddit sends), then documented fields it lacked, then created_at_iso.
+  const out: Obj = { ...data };
+  for (const [key, kind] of Object.entries(fields)) out[key] = coerce(kind, data[key]);
+  delete out.created_at_iso;
+  out.created_at_iso = isoFromUnix(out.created_utc as number | null);
+  return out;
+}
+
+/** One t3 `data` object → a post item. */
+export function parsePost(data: unknown, what = 'a post'): ForumPost {
+  if (!isObj(data)) throw shapeChanged(PLATFORM, `data of ${what}`);
+  return typedItem(data, POST_FIELDS, what) as unknown as ForumPost;
+}
+
+/** One t1 `data` object → a comment item. */
+export function parseComment(data: unknown, what = 'a comment'): ForumComment {
+  if (!isObj(data)) throw shapeChanged(PLATFORM, `data of ${what}`);
+  return typedItem(data, COMMENT_FIELDS, what) as unknown as ForumComment;
+}
+
+export const isComment = (item: ForumItem): item is ForumComment => item.name.startsWith('t1_');
+
+/** The reduced item of `trim=true`: the listed fields of the full item, in that order. */
+export function trimItem(item: ForumItem): ForumItem {
+  const keys = isComment(item) ? COMMENT_TRIM_FIELDS : POST_TRIM_FIELDS;
+  return Object.fromEntries(keys.map((k) => [k, (item as Obj)[k] ?? null])) as unknown as ForumItem;
+}
+
+/**
+ * A search (or any) Listing → `{posts, after}`. Children of the kind the filter asks for are
+ * parsed (t3 for posts, t1 for comments); other kinds are skipped. A listing whose children are
+ * all of the other kind is a changed upstream (e.g. comment search answered with links), never
+ * an empty 200.
+ */
+export function parseListing(json: unknown, opts: { filter: ForumFilter; trim?: boolean }): ForumSearchPage {
+  if (isObj(json) && typeof json.error === 'number' && json.error === 429) {
+    throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (${String(json.message ?? 'Too Many Requests')})`);
+  }
+  if (!isObj(json) || json.kind !== 'Listing' || !isObj(json.data) || !Array.isArray(json.data.children)) {
+    throw shapeChanged(PLATFORM, 'Listing data.children');
+  }
+  const wanted = opts.filter === 'comments' ? 't1' : 't3';
+  const children = json.data.children as unknown[];
+  const posts: ForumItem[] = [];
+  children.forEach((child, i) => {
+    if (!isObj(child) || child.kind !== wanted) return;
+    const what = `search result ${i + 1}`;
+    const item = wanted === 't1' ? parseComment(child.data, what) : parsePost(child.data, what);
+    posts.push(opts.trim ? trimItem(item) : item);
+  });
+  if (children.length > 0 && posts.length === 0) {
+    const kinds = [...new Set(children.map((c) => (isObj(c) ? String(c.kind) : typeof c)))].join(', ');
+    throw shapeChanged(PLATFORM, `${wanted} (${opts.filter}) items in the listing (it held ${kinds})`);
+  }
+  const after = json.data.after;
+  return { posts, after: typeof after === 'string' && after !== '' ? after : null };
+}
+
+/**
+ * Reddit's block pages, by what they say. Reddit serves them instead of JSON to clients it
+ * throttles or distrusts: the "whoa there, pardner!" page (HTML, with a 429 or 403), the bare
+ * "Too Many Requests" page, and the network-security block page.
+ */
+const BLOCK_MARKERS: [RegExp, string][] = [
+  [/whoa there,\s*pardner/i, 'its "whoa there, pardner!" block page'],
+  [/you['’]ve been blocked by network security/i, 'its network-security block page'],
+  [/<title>\s*too many requests\s*<\/title>/i, 'its "Too Many Requests" page'],
+  [/blocked due to unusual activity|our CDN was unable to reach our servers/i, 'a block page'],
+];
+
+/** Why an HTML body is a Reddit block page, or null. */
+export function blockReason(body: string): string | null {
+  for (const [re, why] of BLOCK_MARKERS) if (re.test(body)) return why;
+  return null;
+}

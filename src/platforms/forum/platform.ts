@@ -1,0 +1,77 @@
+/**
+ * forum = Reddit. Registry entry: hosts, the search operation, parameters, cost, cache policy.
+ * Upstream request: platforms.md (`www.reddit.com/search.json`, a Listing).
+ */
+import type { OperationDef } from '../operation.js';
+import type { ForumSearchArgs } from './fetch.js';
+import { fetchSearchPage } from './fetch.js';
+import type { ForumSearchPage } from './parse.js';
+
+export const label = 'forum';
+export const hosts = ['www.reddit.com', 'reddit.com', 'old.reddit.com'];
+
+/** api.md: comment search supports only these sorts. */
+export const COMMENT_SORTS = ['relevance', 'new', 'top'] as const;
+
+/**
+ * Reddit's pagination token: the fullname of the last item (`t3_6ganxe`, `t1_egegczl`). Kept
+ * lenient (letters, digits, `_`, `-`, `=`) so an opaque token Reddit may send is passed back
+ * unchanged, while spaces and URL syntax are refused.
+ */
+const AFTER_RE = /^[A-Za-z0-9_=-]{1,200}$/;
+
+export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
+  field: 'forumSearch',
+  platform: label,
+  summary: 'Search posts (or comments) on the forum platform; page with `after`',
+  rest: { path: '/v1/forum/search' },
+  params: [
+    { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Search query' },
+    { name: 'filter', kind: 'enum', values: ['posts', 'comments'], enumName: 'ForumSearchFilter', description: 'What to search: posts (default) or comments. Comments come back in `posts` too.' },
+    {
+      name: 'sort',
+      kind: 'enum',
+      values: ['relevance', 'new', 'top', 'comment_count'],
+      enumName: 'ForumSearchSort',
+      description: 'Order (default relevance). Comment search supports only relevance, new and top.',
+    },
+    {
+      name: 'timeframe',
+      kind: 'enum',
+      values: ['all', 'day', 'week', 'month', 'year'],
+      enumName: 'ForumSearchTimeframe',
+      description: 'Post search only: posts from this period (default all).',
+    },
+    { name: 'after', kind: 'string', maxLength: 200, description: 'Pagination token: the previous response\'s `after`, unchanged. Omit for the first page.' },
+    { name: 'trim', kind: 'boolean', description: 'Return reduced items (see the ForumPost / ForumComment trim field lists).' },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    if (args.filter === 'comments') {
+      if (args.sort != null && !(COMMENT_SORTS as readonly string[]).includes(args.sort)) {
+        problem('sort', `comment search supports only ${COMMENT_SORTS.join(', ')}`);
+      }
+      // `all` is no restriction at all, so it is harmless; a real period would be silently ignored.
+      if (args.timeframe != null && args.timeframe !== 'all') problem('timeframe', 'applies to post search only (filter=posts)');
+    }
+    if (typeof args.after === 'string' && args.after !== '' && !AFTER_RE.test(args.after)) {
+      problem('after', 'must be the `after` token of a previous response, unchanged');
+    }
+  },
+  normalize: (a) => {
+    const filter = a.filter ?? 'posts';
+    return {
+      query: a.query.trim().replace(/\s+/g, ' '),
+      filter,
+      sort: a.sort ?? 'relevance',
+      timeframe: filter === 'posts' ? (a.timeframe ?? 'all') : null,
+      after: typeof a.after === 'string' && a.after !== '' ? a.after : null,
+      trim: a.trim ?? false,
+    };
+  },
+  key: (a) => JSON.stringify([a.query, a.filter, a.sort, a.timeframe, a.after, a.trim]),
+  cost: { max: 1 },
+  run: (ctx, a) => fetchSearchPage(ctx, a),
+};
+
+export const operations = [search];

@@ -1,0 +1,29 @@
+/**
+ * Upstream request for linkpage-b (Linktree): the public page HTML, `GET https://linktr.ee/<username>`.
+ * A bot-challenge page is UPSTREAM_BLOCKED whatever its status (Cloudflare serves its interstitial
+ * with 403 or 503), so it is checked before the status.
+ */
+import { notFound, upstreamBlocked } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import { isChallengePage } from '../links/challenge.js';
+import type { OpContext } from '../operation.js';
+import type { LinkpageBPage } from './parse.js';
+import { parseLinktreePage } from './parse.js';
+
+export async function fetchLinktreePage(ctx: OpContext, a: { username: string }): Promise<LinkpageBPage> {
+  const res = await ctx.upstream.request({
+    url: `https://linktr.ee/${encodeURIComponent(a.username)}`,
+    platform: 'linkpage-b',
+    headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
+    signal: ctx.signal,
+    userParam: 'url',
+  });
+  const html = res.text();
+  if (isChallengePage(html)) throw upstreamBlocked('linkpage-b: upstream answered with a bot-challenge page');
+  const what = `Link page linktr.ee/${a.username}`;
+  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
+  expectOk(res, 'linkpage-b', what);
+  // An unknown username that is sent on to the site's home page has no page of its own.
+  if (new URL(res.url).pathname === '/') throw notFound(`${what} was not found`);
+  return parseLinktreePage(html, a.username);
+}

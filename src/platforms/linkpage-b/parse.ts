@@ -1,0 +1,157 @@
+/**
+ * linkpage-b = Linktree. Pure parsing of a public page (`https://linktr.ee/<username>`) into
+ * api.md's "linkpage-b page" record; no I/O.
+ *
+ * The page is a Next.js page: everything we return is in `<script id="__NEXT_DATA__"
+ * type="application/json">` under `props.pageProps.account` (the 2021 capture and today's pages
+ * alike). Later pages added `verticals`, `linkPlatforms` and `timezone` to the account; the 2021
+ * capture has none of them (they come back as [], [] and null).
+ *
+ * Steps: challenge page? → find __NEXT_DATA__ → not-found page? → account (required, with its
+ * id) → fields, each with a fallback → one URL field per linked platform (shared classifier, over
+ * socialLinks then links: the profile icons a creator declares come before arbitrary buttons) →
+ * e-mail address (shared extractor, over the e-mail social link, mailto: links, description and
+ * link titles).
+ */
+import * as cheerio from 'cheerio';
+import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { isChallengePage } from '../links/challenge.js';
+import { platformUrlFields } from '../links/classify.js';
+import { extractEmails } from '../links/emails.js';
+
+const PLATFORM = 'linkpage-b';
+
+export interface LinkpageBLink {
+  /** Integer link id; null only if Linktree ever sends one that is not numeric. */
+  id: number | null;
+  type: string;
+  title: string;
+  /** May be '' (HEADER, PRODUCT…). */
+  url: string;
+}
+
+/**
+ * The record's fixed members, in api.md order. Between `links` and `email_address` the object also
+ * carries one URL field per linked platform — label (`social-b`) or lowercase name (`twitch`) →
+ * URL — which TypeScript does not list (an index signature would swallow the fixed members'
+ * types); read them with `platformUrlsOf`.
+ */
+export interface LinkpageBPage {
+  id: number;
+  username: string;
+  profilePictureUrl: string | null;
+  description: string | null;
+  verticals: string[];
+  linkPlatforms: string[];
+  timezone: string | null;
+  links: LinkpageBLink[];
+  email_address: string | null;
+}
+
+/** Keys of the record that are not platform URL fields. */
+export const FIXED_KEYS: ReadonlySet<string> = new Set([
+  'id', 'username', 'profilePictureUrl', 'description', 'verticals', 'linkPlatforms', 'timezone', 'links', 'email_address',
+]);
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const httpUrl = (v: unknown): string | null => (typeof v === 'string' && /^https?:\/\//i.test(v.trim()) ? v.trim() : null);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** Linktree sends numeric ids as numbers in `account.links` and as strings in `pageProps.links`. */
+function integer(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
+  if (typeof v === 'string' && /^\d{1,15}$/.test(v)) return Number(v);
+  return null;
+}
+
+/** The JSON of `<script id="__NEXT_DATA__">`, or null when the page has none. */
+export function extractNextData(html: string): unknown {
+  const $ = cheerio.load(html);
+  const script = $('script#__NEXT_DATA__').first();
+  if (script.length === 0) return null;
+  try {
+    return JSON.parse(script.text());
+  } catch {
+    throw shapeChanged(PLATFORM, 'parseable __NEXT_DATA__ JSON');
+  }
+}
+
+/**
+ * Next.js renders its 404 page (or its error page with statusCode 404) for usernames nobody has;
+ * its error page with another status is the upstream failing.
+ */
+function checkErrorPage(data: Obj, username: string): void {
+  const pageProps = isObj(data.props) && isObj(data.props.pageProps) ? data.props.pageProps : {};
+  if (data.page === '/404' || pageProps.statusCode === 404) throw notFound(`Link page linktr.ee/${username || '?'} was not found`);
+  if (data.page === '/_error') throw upstreamFailed(`${PLATFORM}: upstream rendered its error page (status ${String(pageProps.statusCode ?? 'unknown')})`);
+}
+
+/** A whole linktr.ee page (HTML) → the record. */
+export function parseLinktreePage(html: string, username: string): LinkpageBPage {
+  if (isChallengePage(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
+  const data = extractNextData(html);
+  if (data === null) {
+    // Without Next.js data: Linktree's plain not-found page, or a page we do not know.
+    if (/<title>[^<]*(?:404|not found|page not found)[^<]*<\/title>/i.test(html)) throw notFound(`Link page linktr.ee/${username} was not found`);
+    throw shapeChanged(PLATFORM, '<script id="__NEXT_DATA__"> page data');
+  }
+  return parseLinktreeNextData(data, username);
+}
+
+/** The `__NEXT_DATA__` JSON of a linktr.ee page → the record. */
+export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPage {
+  if (!isObj(data)) throw shapeChanged(PLATFORM, '__NEXT_DATA__ object');
+  checkErrorPage(data, username);
+  const props = isObj(data.props) ? data.props : null;
+  const pageProps = props && isObj(props.pageProps) ? props.pageProps : null;
+  if (!pageProps) throw shapeChanged(PLATFORM, 'props.pageProps in __NEXT_DATA__');
+  const account = pageProps.account;
+  if (!isObj(account)) throw shapeChanged(PLATFORM, 'props.pageProps.account in __NEXT_DATA__');
+  const id = integer(account.id);
+  if (id === null) throw shapeChanged(PLATFORM, 'props.pageProps.account.id');
+  const name = nonEmpty(account.username) ?? nonEmpty(pageProps.username);
+  if (!name) throw shapeChanged(PLATFORM, 'props.pageProps.account.username');
+
+  const rawLinks = Array.isArray(account.links) ? account.links : Array.isArray(pageProps.links) ? pageProps.links : [];
+  const links: LinkpageBLink[] = rawLinks.filter(isObj).map((l) => ({
+    id: integer(l.id),
+    type: str(l.type) ?? '',
+    title: str(l.title) ?? '',
+    url: str(l.url) ?? '',
+  }));
+  const socialLinks = (Array.isArray(account.socialLinks) ? account.socialLinks : Array.isArray(pageProps.socialLinks) ? pageProps.socialLinks : []).filter(isObj);
+
+  // The 2021 page leaves account.profilePictureUrl null and puts a generated base64 placeholder
+  // at pageProps.profilePictureUrl: only http(s) pictures are the creator's.
+  const profilePictureUrl = httpUrl(account.profilePictureUrl) ?? httpUrl(account.customAvatar) ?? httpUrl(pageProps.profilePictureUrl);
+  const description = str(account.description) ?? str(pageProps.description);
+
+  const platformFields = platformUrlFields([...socialLinks.map((s) => str(s.url) ?? ''), ...links.map((l) => l.url)]);
+
+  const emailSources = [
+    ...socialLinks.filter((s) => s.type === 'EMAIL_ADDRESS' || /^mailto:/i.test(str(s.url) ?? '')).map((s) => str(s.url) ?? ''),
+    ...links.filter((l) => /^mailto:/i.test(l.url)).map((l) => l.url),
+    description ?? '',
+    ...links.map((l) => l.title),
+  ];
+  const email = extractEmails({ text: emailSources.join('\n') })[0] ?? null;
+
+  const platforms = Object.fromEntries(Object.entries(platformFields).filter(([k]) => !FIXED_KEYS.has(k)));
+  // Platform fields sit between links and email_address (the order the peer's clients see).
+  const record: LinkpageBPage = {
+    id,
+    username: name,
+    profilePictureUrl,
+    description,
+    verticals: strings(account.verticals),
+    linkPlatforms: strings(account.linkPlatforms),
+    timezone: nonEmpty(account.timezone),
+    links,
+    ...platforms,
+    email_address: email,
+  };
+  return record;
+}

@@ -1,0 +1,71 @@
+/**
+ * linkpage-b = Linktree. Registry entry: one operation, GET /v1/linkpage-b (1 credit, cacheable).
+ * Upstream request: platforms.md (page HTML with __NEXT_DATA__).
+ */
+import { parse as parseDomain } from 'tldts';
+import { classifyLink } from '../links/classify.js';
+import type { OperationDef } from '../operation.js';
+import { fetchLinktreePage } from './fetch.js';
+import type { LinkpageBPage } from './parse.js';
+
+export const label = 'linkpage-b';
+export const hosts = ['linktr.ee', 'www.linktr.ee'];
+
+const URL_MAX = 2048;
+const USERNAME_RE = /^@?[A-Za-z0-9._-]{1,64}$/;
+const PAGE_HOSTS = new Set(hosts);
+
+/**
+ * The Linktree username a caller's `url` names, or null. Accepted: `https://linktr.ee/<username>`
+ * (http, `www.`, no scheme, trailing slash, query and fragment are fine) and a bare username
+ * (`kaiserlol`, `@kaiserlol`) — the platform has one canonical page per username. A bare value
+ * that reads as a host name under a public suffix (`example.com`) is taken as a URL, so another
+ * site is refused rather than looked up as a username.
+ */
+export function linktreeUsername(input: string): string | null {
+  const s = input.trim();
+  if (!s) return null;
+  let candidate: string;
+  if (USERNAME_RE.test(s) && !(s.includes('.') && parseDomain(s).isIcann)) {
+    candidate = s.replace(/^@/, '');
+  } else {
+    let u: URL;
+    try {
+      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
+    } catch {
+      return null;
+    }
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
+    if (!PAGE_HOSTS.has(u.hostname.toLowerCase())) return null;
+    const segs = u.pathname.split('/').filter(Boolean);
+    if (segs.length !== 1) return null;
+    candidate = segs[0];
+  }
+  // Site sections (linktr.ee/login, /s/…) are not pages; the shared classifier knows them.
+  const c = classifyLink(`https://linktr.ee/${encodeURIComponent(candidate)}`);
+  return c?.platform === label && c.handle ? c.handle : null;
+}
+
+export const page: OperationDef<{ username: string }, LinkpageBPage> = {
+  field: 'linkpageBPage',
+  platform: label,
+  summary: 'A public linkpage-b page: profile, links, one URL per linked platform, contact e-mail',
+  rest: { path: '/v1/linkpage-b' },
+  params: [
+    { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://linktr.ee/USERNAME (a bare username is accepted too)' },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    // An over-long value is already reported by its length rule.
+    if (typeof args.url === 'string' && args.url.trim() && args.url.length <= URL_MAX && !linktreeUsername(args.url)) {
+      problem('url', 'must be a linktr.ee page URL (https://linktr.ee/USERNAME) or a username');
+    }
+  },
+  // Linktree usernames are case-insensitive: one cache entry and one upstream spelling per page.
+  normalize: (a) => ({ username: linktreeUsername(a.url)!.toLowerCase() }),
+  key: (a) => a.username,
+  cost: { max: 1 },
+  run: (ctx, a) => fetchLinktreePage(ctx, a),
+};
+
+export const operations = [page];

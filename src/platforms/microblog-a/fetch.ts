@@ -1,0 +1,113 @@
+/**
+ * Upstream requests for microblog-a (Truth Social): the public Mastodon API, no token.
+ *
+ *   GET https://truthsocial.com/api/v1/statuses/<id>
+ *   GET https://truthsocial.com/api/v1/accounts/lookup?acct=<handle>
+ *
+ * How answers map (checked in this order):
+ *   Cloudflare challenge / block page (any status)  → 502 UPSTREAM_BLOCKED, never parsed
+ *   404, 410 ({"error":"Record not found"})         → 404 NOT_FOUND
+ *   401 (the API wants a logged-in user)            → 502 UPSTREAM_BLOCKED (login wall)
+ *   403 with a JSON error (not visible to anonymous callers: a private post or account)
+ *                                                    → 403 PRIVATE_CONTENT
+ *   other non-2xx                                    → expectOk (429 blocked, 5xx failed)
+ *   200 that is not the entity (HTML app shell…)    → 502 UPSTREAM_FAILED naming what is missing
+ */
+import { loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
+import { downloadMedia } from '../../media/download.js';
+import type { StoredMedia } from '../../media/store.js';
+import { expectOk } from '../../upstream/client.js';
+import type { UpstreamResponse } from '../../upstream/client.js';
+import type { OpContext } from '../operation.js';
+import type { MicroblogAMedia, MicroblogAPost, MicroblogAProfile } from './parse.js';
+import { assertNotBlocked, blockReason, parsePost, parseProfile, PLATFORM, shownMedia } from './parse.js';
+
+const API = 'https://truthsocial.com/api/v1';
+
+/** Browser-like enough for a JSON API; the descriptive User-Agent of the upstream client stays. */
+const HEADERS = { accept: 'application/json, text/plain, */*', 'accept-language': 'en-US,en;q=0.9' };
+
+async function getJson(ctx: OpContext, url: string, what: string): Promise<unknown> {
+  const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HEADERS, signal: ctx.signal });
+  const json = isJson(res);
+  // Only a body that is not JSON is searched for a block page: a post may well quote one.
+  assertNotBlocked(json ? '' : res.text(), res.headers, what);
+  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found on microblog-a`);
+  if (res.status === 401) throw loginWall(PLATFORM);
+  if (res.status === 403 && json) throw privateContent(what);
+  expectOk(res, PLATFORM, what);
+  if (!json) throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
+  return res.json();
+}
+
+const isJson = (res: UpstreamResponse) => /\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[{[]/.test(res.text());
+
+export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promise<MicroblogAProfile> {
+  const body = await getJson(ctx, `${API}/accounts/lookup?acct=${encodeURIComponent(a.handle)}`, `Account @${a.handle}`);
+  return parseProfile(body);
+}
+
+export async function fetchPost(ctx: OpContext, a: { id: string; downloadMedia: boolean }): Promise<MicroblogAPost> {
+  const post = parsePost(await getJson(ctx, `${API}/statuses/${a.id}`, `Post ${a.id}`));
+  return a.downloadMedia ? withHostedMedia(ctx, post) : post;
+}
+
+/** How many files are downloaded at once for one post (Truth Social allows 4 attachments). */
+const PARALLEL_DOWNLOADS = 4;
+
+/**
+ * The post with its media — and a reblog's, which is what a reblog shows — downloaded into the
+ * media store: `url` / `preview_url` become gateway URLs, `remote_url` / `preview_remote_url`
+ * keep where each came from. All or nothing (see src/media/download.ts). The same file met twice
+ * is fetched once.
+ */
+async function withHostedMedia(ctx: OpContext, post: MicroblogAPost): Promise<MicroblogAPost> {
+  const downloads = new Map<string, () => Promise<StoredMedia>>();
+  const results = new Map<string, StoredMedia>();
+  const want = (url: string | null, what: string) => {
+    if (url && !downloads.has(url)) downloads.set(url, () => downloadMedia(ctx, url, { platform: PLATFORM, what, blockReason }));
+  };
+  for (const m of shownMedia(post)) {
+    const label = `media attachment ${m.id ?? '?'} (${m.type ?? 'file'})`;
+    want(sourceUrl(m), label);
+    want(m.preview_url, `preview of ${label}`);
+  }
+  if (!downloads.size) return post;
+
+  const queue = [...downloads];
+  let failed = false;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_DOWNLOADS, queue.length) }, async () => {
+      try {
+        for (let next = queue.shift(); next && !failed; next = queue.shift()) results.set(next[0], await next[1]());
+      } catch (e) {
+        failed = true; // the others stop taking files: the answer is an error anyway
+        throw e;
+      }
+    }),
+  );
+
+  const host = (m: MicroblogAMedia): MicroblogAMedia => {
+    const source = sourceUrl(m);
+    return {
+      ...m,
+      url: source ? results.get(source)!.url : m.url,
+      preview_url: m.preview_url ? results.get(m.preview_url)!.url : null,
+      remote_url: source ?? m.remote_url,
+      preview_remote_url: m.preview_remote_url ?? m.preview_url,
+    };
+  };
+  return {
+    ...post,
+    media_attachments: post.media_attachments.map(host),
+    reblog: post.reblog ? { ...post.reblog, media_attachments: post.reblog.media_attachments.map(host) } : null,
+  };
+}
+
+/** The file itself: the local copy, else (federated media not yet cached by Truth Social) the remote one. */
+const sourceUrl = (m: MicroblogAMedia) => m.url ?? m.remote_url;
+
+/** Attachments on the post and on what it reblogs (what download_media downloads and charges for). */
+export function mediaCount(post: MicroblogAPost): number {
+  return shownMedia(post).filter((m) => sourceUrl(m) || m.preview_url).length;
+}

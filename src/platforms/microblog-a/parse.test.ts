@@ -1,0 +1,405 @@
+/**
+ * microblog-a (Truth Social) parsers: the real captures in ../shared/fixtures/microblog-a read in
+ * place, every SOURCES.md fact asserted; then the project's own cases (hand-written Mastodon-API
+ * objects in the public shapes, URL and handle inputs, block pages).
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../errors.js';
+import { hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { blockReason, htmlToText, normalizeHandle, parsePost, parsePostUrl, parseProfile } from './parse.js';
+
+const LABEL = 'microblog-a';
+
+/** api.md "microblog-a account / profile", in our order. */
+const ACCOUNT_KEYS = [
+  'id', 'username', 'acct', 'display_name', 'locked', 'bot', 'discoverable', 'group', 'created_at', 'note', 'url',
+  'avatar', 'avatar_static', 'header', 'header_static', 'followers_count', 'following_count', 'statuses_count',
+  'last_status_at', 'verified', 'location', 'website', 'unauth_visibility', 'chats_onboarded', 'feeds_onboarded',
+  'accepting_messages', 'show_nonmember_group_statuses', 'emojis', 'fields', 'tv_onboarded', 'tv_account',
+];
+const PROFILE_KEYS = [...ACCOUNT_KEYS, 'bookmarks_onboarded', 'receive_only_follow_mentions', 'pleroma'];
+/** api.md "microblog-a post", in our order (the peer example's). */
+const POST_KEYS = [
+  'text', 'id', 'created_at', 'in_reply_to_id', 'quote_id', 'in_reply_to_account_id', 'sensitive', 'spoiler_text',
+  'visibility', 'language', 'uri', 'url', 'content', 'account', 'media_attachments', 'mentions', 'tags', 'card', 'group',
+  'quote', 'in_reply_to', 'reblog', 'sponsored', 'replies_count', 'reblogs_count', 'favourites_count', 'favourited',
+  'reblogged', 'muted', 'pinned', 'bookmarked', 'poll', 'emojis',
+];
+const MEDIA_KEYS = [
+  'id', 'type', 'url', 'preview_url', 'external_video_id', 'remote_url', 'preview_remote_url', 'text_url', 'meta',
+  'description', 'blurhash', 'processing',
+];
+
+function expectApiError(fn: () => unknown, code: string, message?: RegExp): void {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).code).toBe(code);
+    if (message) expect((e as ApiError).message).toMatch(message);
+    return;
+  }
+  expect.fail(`expected ApiError ${code}`);
+}
+
+const fixtureJson = (file: string) => JSON.parse(readFixture(LABEL, file)) as Record<string, any>;
+
+// ---------------------------------------------------------------------------------------------
+// Real captures
+// ---------------------------------------------------------------------------------------------
+
+describe.skipIf(!hasFixtures(LABEL))(`microblog-a captures (${skipReason(LABEL)})`, () => {
+  describe('status-text-realdonaldtrump.json', () => {
+    const load = () => parsePost(fixtureJson('status-text-realdonaldtrump.json'));
+
+    it('maps the SOURCES.md facts', () => {
+      const p = load();
+      expect(p.id).toBe('116669584003805199');
+      expect(p.created_at).toBe('2026-05-31T14:09:32.323Z');
+      expect(p.account!.username).toBe('realDonaldTrump');
+      expect(p.account!.id).toBe('107780257626128497');
+      expect(p.account!.followers_count).toBe(12949243);
+      expect(p.replies_count).toBe(1116);
+      expect(p.reblogs_count).toBe(5209);
+      expect(p.favourites_count).toBe(27879);
+      // upvotes_count (27879, the same number) is a Truth Social extra, not part of our record.
+      expect(fixtureJson('status-text-realdonaldtrump.json').upvotes_count).toBe(27879);
+      expect(p).not.toHaveProperty('upvotes_count');
+      expect(p.media_attachments).toEqual([]);
+      expect(p.in_reply_to_id).toBeNull();
+      expect(p.quote_id).toBeNull();
+      expect(p.card).toBeNull();
+      expect(p.reblog).toBeNull();
+      expect(p.content!.startsWith('<p>I am pleased to announce that United States Ambassador to Türkiye, Tom Barrack')).toBe(true);
+      expect(p.content!.endsWith('President DONALD J. TRUMP</p>')).toBe(true);
+      expect(p.account!.unauth_visibility).toBe(true);
+      expect(p.account!.tv_onboarded).toBe(false);
+      expect(p.account!.chats_onboarded).toBe(true);
+    });
+
+    it('text is the content without markup', () => {
+      const p = load();
+      expect(p.text!.startsWith('I am pleased to announce that United States Ambassador to Türkiye, Tom Barrack')).toBe(true);
+      expect(p.text!.endsWith('President DONALD J. TRUMP')).toBe(true);
+      expect(p.text).not.toMatch(/[<>]/);
+    });
+
+    it('has exactly the api.md keys, nothing undefined, types as documented', () => {
+      const p = load();
+      expect(Object.keys(p)).toEqual(POST_KEYS);
+      expect(Object.keys(p.account!)).toEqual(ACCOUNT_KEYS);
+      expect(Object.values(p)).not.toContain(undefined);
+      expect(Object.values(p.account!)).not.toContain(undefined);
+      expect(p).toMatchObject({
+        sensitive: false,
+        spoiler_text: '',
+        visibility: 'public',
+        language: 'en',
+        uri: 'https://truthsocial.com/@realDonaldTrump/116669584003805199',
+        url: 'https://truthsocial.com/@realDonaldTrump/116669584003805199',
+        in_reply_to_account_id: null,
+        mentions: [],
+        tags: [],
+        emojis: [],
+        group: null,
+        quote: null,
+        in_reply_to: null,
+        poll: null,
+        sponsored: false,
+        favourited: false,
+        reblogged: false,
+        muted: false,
+        pinned: false,
+        bookmarked: false,
+      });
+      // Truth Social extras left out.
+      for (const extra of ['downvotes_count', 'signature', 'premium', 'version', 'editable', 'title']) expect(p).not.toHaveProperty(extra);
+      expect(p.account).not.toHaveProperty('premium');
+    });
+  });
+
+  describe('status-video-citizenfreepress.json', () => {
+    const load = () => parsePost(fixtureJson('status-video-citizenfreepress.json'));
+
+    it('maps the SOURCES.md facts', () => {
+      const p = load();
+      expect(p.id).toBe('116711704834455679');
+      expect(p.created_at).toBe('2026-06-08T00:41:25.195Z');
+      expect(p.url).toBe('https://truthsocial.com/@CitizenFreePress/116711704834455679');
+      expect(p.account!.username).toBe('CitizenFreePress');
+      expect(p.account!.id).toBe('108274591401172033');
+      expect(p.account!.followers_count).toBe(2149603);
+      expect(p.replies_count).toBe(52);
+      expect(p.reblogs_count).toBe(142);
+      expect(p.favourites_count).toBe(319);
+      expect(p.media_attachments).toHaveLength(1);
+      const [m] = p.media_attachments;
+      expect(m.type).toBe('video');
+      expect(m.id).toBe('116711703727976572');
+      expect(m.url!.endsWith('/original/86da5bcb68c3cffb.mp4')).toBe(true);
+      expect((m.meta as any).original.duration).toBe(16.021769);
+      expect(p.text!.startsWith('Private jet bursts into flames while making emergency landing in Dominican Republic.')).toBe(true);
+    });
+
+    it('leaves out the Truth Social extra next_status', () => {
+      expect(fixtureJson('status-video-citizenfreepress.json').next_status).toBe(
+        'https://truthsocial.com/api/v1/video/statuses?source=account:108274591401172033&max_id=116711704834455679',
+      );
+      expect(load()).not.toHaveProperty('next_status');
+    });
+
+    it('keeps the attachment in its Mastodon shape; text keeps paragraphs and whole link text', () => {
+      const p = load();
+      expect(Object.keys(p.media_attachments[0])).toEqual(MEDIA_KEYS);
+      expect(p.media_attachments[0]).toMatchObject({
+        preview_url: expect.stringMatching(/^https:\/\/static-assets-1\.truthsocial\.com\/.*\/5d4f0d27b8296535\.jpg$/),
+        external_video_id: 'v78s5t2',
+        remote_url: null,
+        preview_remote_url: null,
+        text_url: null,
+        description: null,
+        processing: 'complete',
+      });
+      // `<p>…Republic.</p><p><a><span class="invisible">http://</span><span>citizenfreepress.com/</span>…</a></p>`
+      expect(p.text).toBe('Private jet bursts into flames while making emergency landing in Dominican Republic.\n\nhttp://citizenfreepress.com/');
+      expect(p.account!.discoverable).toBe(true);
+      expect(Object.keys(p)).toEqual(POST_KEYS);
+    });
+  });
+
+  describe('account-realdonaldtrump.json', () => {
+    const load = () => parseProfile(fixtureJson('account-realdonaldtrump.json'));
+
+    it('maps the SOURCES.md facts', () => {
+      const a = load();
+      expect(a.id).toBe('107780257626128497');
+      expect(a.username).toBe('realDonaldTrump');
+      expect(a.acct).toBe('realDonaldTrump');
+      expect(a.display_name).toBe('Donald J. Trump');
+      expect(a.followers_count).toBe(12949333);
+      expect(a.following_count).toBe(69);
+      expect(a.statuses_count).toBe(35318);
+      expect(a.note).toBe('<p></p>');
+      expect(a.website).toBe('www.DonaldJTrump.com');
+      expect(a.verified).toBe(true);
+      expect(a.created_at).toBe('2022-02-11T16:16:57.705Z');
+      expect(a.last_status_at).toBe('2026-07-31');
+      expect(a.pleroma).toEqual({ accepts_chat_messages: false });
+      expect(a.tv_onboarded).toBe(false);
+      expect(a.chats_onboarded).toBe(true);
+      // premium (true) is a Truth Social extra, not in api.md.
+      expect(fixtureJson('account-realdonaldtrump.json').premium).toBe(true);
+      expect(a).not.toHaveProperty('premium');
+    });
+
+    it('unauth_visibility is absent on this endpoint: present as null', () => {
+      expect(fixtureJson('account-realdonaldtrump.json')).not.toHaveProperty('unauth_visibility');
+      const a = load();
+      expect(a.unauth_visibility).toBeNull();
+      expect(a.discoverable).toBeNull(); // the capture's own null
+      expect(Object.keys(a)).toEqual(PROFILE_KEYS);
+      expect(Object.values(a)).not.toContain(undefined);
+      expect(a).toMatchObject({ bookmarks_onboarded: true, receive_only_follow_mentions: false, emojis: [], fields: [], location: '' });
+    });
+  });
+
+  describe('account-jackposobiec.json', () => {
+    const load = () => parseProfile(fixtureJson('account-jackposobiec.json'));
+
+    it('maps the SOURCES.md facts', () => {
+      const a = load();
+      expect(a.id).toBe('107804720352471774');
+      expect(a.username).toBe('JackPosobiec');
+      expect(a.display_name).toBe('Jack Poso 🇺🇸');
+      expect(a.followers_count).toBe(1521243);
+      expect(a.following_count).toBe(9);
+      expect(a.statuses_count).toBe(25666);
+      expect(a.website).toBe('https://amzn.to/3zCEkVL');
+      expect(a.verified).toBe(true);
+      expect(a.note).toContain('<span class="h-card"><a href="https://truthsocial.com/@HumanEventsLive" class="u-url mention">@<span>HumanEventsLive</span></a></span>');
+      expect(htmlToText(a.note!)).toBe('Host, @HumanEventsLive. Veteran Navy intel officer. Communism disrespecter. TPUSA');
+      expect(a.pleroma!.accepts_chat_messages).toBe(true);
+      expect(a.tv_onboarded).toBe(true);
+      expect(Object.keys(a)).toEqual(PROFILE_KEYS);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Project-own cases (always run). Hand-written by us in the public Mastodon-API shapes
+// (Status, Account, MediaAttachment entities); names, ids and texts are invented.
+// ---------------------------------------------------------------------------------------------
+
+const account = (extra: Record<string, unknown> = {}) => ({ id: '1001', username: 'alice', acct: 'alice', display_name: 'Alice', ...extra });
+const status = (extra: Record<string, unknown> = {}) => ({
+  id: '2002',
+  created_at: '2026-01-02T03:04:05.000Z',
+  visibility: 'public',
+  content: '<p>Hello &amp; welcome</p>',
+  account: account(),
+  media_attachments: [],
+  ...extra,
+});
+
+describe('parsePost (hand-written statuses)', () => {
+  it('a minimal status: every api.md key, nulls and empty arrays where absent', () => {
+    const p = parsePost({ id: '5', account: { id: '6' } });
+    expect(Object.keys(p)).toEqual(POST_KEYS);
+    expect(Object.keys(p.account!)).toEqual(ACCOUNT_KEYS);
+    expect(p).toMatchObject({ text: null, content: null, visibility: null, media_attachments: [], mentions: [], tags: [], emojis: [], reblog: null, replies_count: null });
+    expect(p.account!.emojis).toEqual([]);
+    expect(p.account!.username).toBeNull();
+  });
+
+  it('wrong types become null; numeric ids become strings', () => {
+    const p = parsePost(status({ id: 77, replies_count: '3', sensitive: 'no', card: [], in_reply_to_id: 12, media_attachments: [{ id: 9, url: 5 }, 'x'] }));
+    expect(p.id).toBe('77');
+    expect(p.replies_count).toBeNull();
+    expect(p.sensitive).toBeNull();
+    expect(p.card).toBeNull();
+    expect(p.in_reply_to_id).toBe('12');
+    expect(p.media_attachments).toEqual([expect.objectContaining({ id: '9', url: null })]);
+  });
+
+  it('a reblog is parsed as a post, with its own account and media; nesting is bounded', () => {
+    const inner = status({
+      id: '3003',
+      account: account({ id: '1002', username: 'bob' }),
+      media_attachments: [{ id: '44', type: 'image', url: 'https://static-assets-1.truthsocial.com/a/original/x.jpg', preview_url: 'https://static-assets-1.truthsocial.com/a/small/x.jpg' }],
+    });
+    const p = parsePost(status({ content: '', reblog: inner, quote: { no: 'id' } }));
+    expect(p.reblog!.id).toBe('3003');
+    expect(p.reblog!.account!.username).toBe('bob');
+    expect(p.reblog!.media_attachments[0].type).toBe('image');
+    expect(Object.keys(p.reblog!)).toEqual(POST_KEYS);
+    expect(p.quote).toBeNull(); // no id
+    // A chain of five quotes is cut after three levels.
+    let deep: Record<string, unknown> = status({ id: '1' });
+    for (let i = 2; i <= 5; i++) deep = status({ id: String(i), quote: deep });
+    const d = parsePost(deep);
+    expect(d.quote!.quote!.quote!.id).toBe('2');
+    expect(d.quote!.quote!.quote!.quote).toBeNull();
+  });
+
+  it.each(['private', 'direct'])('visibility %s → PRIVATE_CONTENT, never returned', (visibility) => {
+    expectApiError(() => parsePost(status({ visibility })), 'PRIVATE_CONTENT', /Post 2002 is private/);
+  });
+
+  it('unlisted posts are public', () => {
+    expect(parsePost(status({ visibility: 'unlisted' })).visibility).toBe('unlisted');
+  });
+
+  it.each([
+    ['null', null],
+    ['an array', [status()]],
+    ['a string', '<html>'],
+    ['an error body', { error: 'Record not found' }],
+    ['missing id', { account: account() }],
+    ['missing account', { id: '1' }],
+    ['account without id', { id: '1', account: { username: 'x' } }],
+  ])('garbage (%s) → UPSTREAM_FAILED', (_label, body) => {
+    expectApiError(() => parsePost(body), 'UPSTREAM_FAILED', /microblog-a: upstream response changed shape/);
+  });
+});
+
+describe('parseProfile (hand-written accounts)', () => {
+  it('a minimal account: every key present, pleroma null when absent', () => {
+    const a = parseProfile({ id: '42' });
+    expect(Object.keys(a)).toEqual(PROFILE_KEYS);
+    expect(a.pleroma).toBeNull();
+    expect(a.fields).toEqual([]);
+  });
+
+  it('a locked account is public metadata: returned with locked true', () => {
+    expect(parseProfile(account({ locked: true })).locked).toBe(true);
+  });
+
+  it('profile fields and emojis pass through as objects', () => {
+    const a = parseProfile(account({ fields: [{ name: 'Site', value: '<a href="https://x.example">x</a>', verified_at: null }, 7], emojis: [{ shortcode: 'flag', url: 'u', static_url: 's', visible_in_picker: true }] }));
+    expect(a.fields).toEqual([{ name: 'Site', value: '<a href="https://x.example">x</a>', verified_at: null }]);
+    expect(a.emojis).toHaveLength(1);
+  });
+
+  it.each([null, [], 'x', { username: 'nobody' }, { error: 'Record not found' }])('garbage %j → UPSTREAM_FAILED', (body) => {
+    expectApiError(() => parseProfile(body), 'UPSTREAM_FAILED');
+  });
+});
+
+describe('htmlToText', () => {
+  it.each([
+    ['<p>one</p><p>two</p>', 'one\n\ntwo'],
+    ['<p>line<br>break<br/>again<br />end</p>', 'line\nbreak\nagain\nend'],
+    ['<p>a &amp; b &lt;c&gt; &quot;d&quot; &#39;e&#39; caf&eacute;</p>', 'a & b <c> "d" \'e\' café'],
+    [
+      '<p>see <a href="https://example.com/a/very/long/path"><span class="invisible">https://</span><span class="ellipsis">example.com/a/very</span><span class="invisible">/long/path</span></a></p>',
+      'see https://example.com/a/very/long/path',
+    ],
+    ['<p>#<a href="https://truthsocial.com/tags/news" class="mention hashtag">news</a></p>', '#news'],
+    ['', ''],
+    ['plain', 'plain'],
+  ])('%j → %j', (html, text) => {
+    expect(htmlToText(html)).toBe(text);
+  });
+});
+
+describe('parsePostUrl', () => {
+  it.each([
+    ['https://truthsocial.com/@realDonaldTrump/posts/116669584003805199', '116669584003805199'],
+    ['https://truthsocial.com/@realDonaldTrump/116669584003805199', '116669584003805199'],
+    ['https://truthsocial.com/users/realDonaldTrump/statuses/116669584003805199', '116669584003805199'],
+    ['http://www.truthsocial.com/@CitizenFreePress/posts/116711704834455679/', '116711704834455679'],
+    ['https://TruthSocial.com/@a_b/posts/1?utm_source=x#top', '1'],
+    ['  https://truthsocial.com/@x.y-z/posts/12  ', '12'],
+  ])('accepts %s', (url, id) => {
+    expect(parsePostUrl(url)).toEqual({ id });
+  });
+
+  it.each([
+    'https://truthsocial.com/@realDonaldTrump',
+    'https://truthsocial.com/@realDonaldTrump/posts/',
+    'https://truthsocial.com/@realDonaldTrump/posts/abc',
+    'https://truthsocial.com/@realDonaldTrump/posts/123/extra',
+    'https://truthsocial.com/realDonaldTrump/posts/123',
+    'https://truthsocial.com/api/v1/statuses/123',
+    'https://truthsocial.com/@/posts/123',
+    'https://truthsocial.com/@-bad/posts/123',
+    `https://truthsocial.com/@u/posts/${'1'.repeat(21)}`,
+    'https://truthsocial.com.evil.com/@u/posts/1',
+    'https://eviltruthsocial.com/@u/posts/1',
+    'https://truthsocial.com:8443/@u/posts/1',
+    'https://user:pw@truthsocial.com/@u/posts/1',
+    'ftp://truthsocial.com/@u/posts/1',
+    'truthsocial.com/@u/posts/1',
+    '116669584003805199',
+    '',
+  ])('rejects %s', (url) => {
+    expect(parsePostUrl(url)).toBeNull();
+  });
+});
+
+describe('normalizeHandle', () => {
+  it.each([
+    ['realDonaldTrump', 'realdonaldtrump'],
+    ['@JackPosobiec', 'jackposobiec'],
+    ['  @a_b  ', 'a_b'],
+    ['x.y-z', 'x.y-z'],
+    ['a'.repeat(30), 'a'.repeat(30)],
+  ])('%j → %j', (input, out) => {
+    expect(normalizeHandle(input)).toBe(out);
+  });
+
+  it.each(['', '@', '@@x', 'a'.repeat(31), 'https://truthsocial.com/@x', 'a b', 'x/y', '.x', 'x.', 'x@truthsocial.com'])('rejects %j', (input) => {
+    expect(normalizeHandle(input)).toBeNull();
+  });
+});
+
+describe('blockReason', () => {
+  it('recognises Cloudflare pages and the cf-mitigated header, not API JSON', () => {
+    expect(blockReason('<!doctype html><html lang="en-us"><head><title>just a moment...</title></head></html>')).toMatch(/Cloudflare challenge/);
+    expect(blockReason('<html><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></html>')).toMatch(/challenge/);
+    expect(blockReason('<html><head><title>Attention Required! | Cloudflare</title></head></html>')).toMatch(/block page/);
+    expect(blockReason('', { 'cf-mitigated': 'challenge' })).toMatch(/challenge/);
+    expect(blockReason('{"id":"1","content":"<p>ok</p>"}')).toBeNull();
+    expect(blockReason('<html><head><title>Truth Social</title></head></html>')).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * microblog-a = Truth Social (a Mastodon fork). Registry entry: hosts, operations, parameters,
+ * costs, cache policy. Upstream requests: platforms.md (the public Mastodon API; expect
+ * Cloudflare bot checks).
+ */
+import type { OperationDef } from '../operation.js';
+import { fetchPost, fetchProfile, mediaCount } from './fetch.js';
+import type { MicroblogAPost, MicroblogAProfile } from './parse.js';
+import { normalizeHandle, parsePostUrl, PLATFORM } from './parse.js';
+
+export const label = PLATFORM;
+export const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
+
+export interface PostArgs {
+  /** Status id (the URL's last segment); the username in the URL does not identify the post. */
+  id: string;
+  downloadMedia: boolean;
+}
+
+/** api.md: 1 credit; with download_media, 10 when the post has media and 1 when it has none. */
+const MEDIA_COST = 10;
+
+export const post: OperationDef<PostArgs, MicroblogAPost> = {
+  field: 'microblogAPost',
+  platform: label,
+  summary: 'A public post on microblog-a, optionally with its images and videos hosted by this gateway',
+  rest: { path: '/v1/microblog-a/post' },
+  params: [
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: 2048,
+      description: 'Post URL, e.g. https://truthsocial.com/@user/posts/123456789012345678 (or …/@user/123456789012345678)',
+    },
+    {
+      name: 'download_media',
+      kind: 'boolean',
+      description:
+        'Download the attached images and videos and return permanent URLs on this gateway instead of upstream ones (default false). Costs 10 credits when the post has media, 1 otherwise.',
+    },
+  ],
+  // DECISIONS.md: every operation but retail-shop accepts cache_max_age.
+  cacheable: true,
+  check(args, problem) {
+    if (typeof args.url === 'string' && args.url.trim() && !parsePostUrl(args.url)) {
+      problem('url', 'must be a truthsocial.com post URL (https://truthsocial.com/@USER/posts/ID or https://truthsocial.com/@USER/ID)');
+    }
+  },
+  normalize: (a) => ({ id: parsePostUrl(a.url)!.id, downloadMedia: a.downloadMedia === true }),
+  // With and without hosted media are different records.
+  key: (a) => `${a.id}|${a.downloadMedia ? 'media' : 'plain'}`,
+  cost: {
+    max: MEDIA_COST,
+    reserve: (a) => (a.downloadMedia ? MEDIA_COST : 1),
+    of: (r, a) => (a.downloadMedia && mediaCount(r) > 0 ? MEDIA_COST : 1),
+  },
+  run: (ctx, a) => fetchPost(ctx, a),
+};
+
+export const profile: OperationDef<{ handle: string }, MicroblogAProfile> = {
+  field: 'microblogAProfile',
+  platform: label,
+  summary: 'A public microblog-a account profile',
+  rest: { path: '/v1/microblog-a/profile' },
+  params: [{ name: 'handle', kind: 'string', required: true, maxLength: 64, description: 'Username, with or without a leading @ (e.g. realDonaldTrump)' }],
+  cacheable: true,
+  check(args, problem) {
+    if (typeof args.handle === 'string' && args.handle.trim() && !normalizeHandle(args.handle)) {
+      problem('handle', 'must be a microblog-a username (letters, digits and _, at most 30 characters; not a URL)');
+    }
+  },
+  // Usernames are case-insensitive: lower-case, no @, in the cache key and in the lookup.
+  normalize: (a) => ({ handle: normalizeHandle(a.handle)! }),
+  key: (a) => a.handle,
+  cost: { max: 1 },
+  run: (ctx, a) => fetchProfile(ctx, a),
+};
+
+export const operations = [post, profile];

@@ -1,0 +1,750 @@
+/**
+ * microblog-b (X / Twitter) — pure parsers: upstream JSON in, api.md "microblog-b tweet" out.
+ * No I/O here.
+ *
+ * Sources understood:
+ *  - GraphQL `TweetResultByRestId` (`data.tweetResult.result`) and `TweetDetail` (the focal
+ *    entry of `threaded_conversation_with_injections_v2`): the api.md shape itself.
+ *  - the syndication endpoint `cdn.syndication.twimg.com/tweet-result` (the embed widget's):
+ *    a flatter tweet, mapped into the api.md shape as far as it goes (see `parseSyndicationTweet`).
+ *  - GraphQL `UserByScreenName` (`data.user.result`) and any user object: `parseUser`.
+ *
+ * The user object exists in two shapes. Until 2025 every profile field sat in `legacy`
+ * (../shared/fixtures/microblog-b/user-by-screen-name-2025.json). The 2026 shape has no `legacy`:
+ * the fields moved to `core`, `profile_bio`, `relationship_counts`, `tweet_counts`, `avatar`,
+ * `banner`, `location`, `website`, `verification`, `privacy`, `pinned_items`… (user-by-screen-name-
+ * 2026.json, and every author in tweet-detail-2026.json). Our output always carries the api.md
+ * `legacy` block, filled from whichever shape upstream sent — see USER_LEGACY_MAPPING.
+ *
+ * Output rules: the api.md fields come first, in api.md order, always present (null where the
+ * source lacks them); any further upstream fields of a GraphQL record follow unchanged (api.md's
+ * "and more"). Only the ids are mandatory; a record without them is a shape change.
+ */
+import { ApiError, loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
+import { PLATFORM } from './endpoints.js';
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+const obj = (v: unknown): Obj | null => (isObj(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const strList = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null);
+/** A string, or a number written as one (X sends some counters either way). */
+const numStr = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+const path = (o: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((cur, k) => (isObj(cur) ? cur[k] : undefined), o);
+
+/** Keys of `src` not in `known`, unchanged and in upstream order. */
+function rest(src: Obj | null, known: ReadonlySet<string>): Obj {
+  const out: Obj = {};
+  if (src) for (const [k, v] of Object.entries(src)) if (!known.has(k) && v !== undefined) out[k] = v;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records
+// ---------------------------------------------------------------------------------------------
+
+export interface UrlEntity {
+  display_url?: string;
+  expanded_url?: string;
+  url?: string;
+  indices?: number[];
+  [k: string]: unknown;
+}
+
+export interface UserEntities {
+  description: { urls: UrlEntity[]; [k: string]: unknown };
+  url: { urls: UrlEntity[]; [k: string]: unknown };
+  [k: string]: unknown;
+}
+
+/** api.md user `legacy` (its named fields and the "and more" ones X's legacy block carried). */
+export interface UserLegacy {
+  created_at: string | null;
+  default_profile: boolean | null;
+  default_profile_image: boolean | null;
+  description: string | null;
+  entities: UserEntities;
+  fast_followers_count: number | null;
+  favourites_count: number | null;
+  followers_count: number | null;
+  friends_count: number | null;
+  has_custom_timelines: boolean | null;
+  is_translator: boolean | null;
+  listed_count: number | null;
+  location: string | null;
+  media_count: number | null;
+  name: string | null;
+  normal_followers_count: number | null;
+  pinned_tweet_ids_str: string[] | null;
+  possibly_sensitive: boolean | null;
+  profile_banner_url: string | null;
+  profile_image_url_https: string | null;
+  profile_interstitial_type: string | null;
+  protected: boolean | null;
+  screen_name: string;
+  statuses_count: number | null;
+  translator_type: string | null;
+  url: string | null;
+  verified: boolean | null;
+  verified_type: string | null;
+  withheld_in_countries: string[] | null;
+  [k: string]: unknown;
+}
+
+export interface MicroblogBUser {
+  __typename: string;
+  /** GraphQL node id: base64 of `User:<rest_id>`. */
+  id: string | null;
+  rest_id: string;
+  affiliates_highlighted_label: Obj | null;
+  is_blue_verified: boolean | null;
+  profile_image_shape: string | null;
+  legacy: UserLegacy;
+  professional: Obj | null;
+  tipjar_settings: Obj | null;
+  [k: string]: unknown;
+}
+
+export interface EditControl {
+  edit_tweet_ids: string[] | null;
+  editable_until_msecs: string | null;
+  is_edit_eligible: boolean | null;
+  edits_remaining: string | null;
+}
+
+export interface TweetEntities {
+  hashtags: Obj[];
+  symbols: Obj[];
+  timestamps: Obj[];
+  urls: UrlEntity[];
+  user_mentions: Obj[];
+  [k: string]: unknown;
+}
+
+export interface TweetLegacy {
+  bookmark_count: number | null;
+  bookmarked: boolean | null;
+  created_at: string | null;
+  conversation_id_str: string | null;
+  display_text_range: number[] | null;
+  entities: TweetEntities;
+  favorite_count: number | null;
+  favorited: boolean | null;
+  full_text: string | null;
+  is_quote_status: boolean | null;
+  lang: string | null;
+  possibly_sensitive: boolean | null;
+  quote_count: number | null;
+  reply_count: number | null;
+  retweet_count: number | null;
+  retweeted: boolean | null;
+  user_id_str: string | null;
+  id_str: string;
+  [k: string]: unknown;
+}
+
+/** api.md "microblog-b tweet". */
+export interface MicroblogBTweet {
+  __typename: string;
+  rest_id: string;
+  core: { user_results: { result: MicroblogBUser } };
+  edit_control: EditControl | null;
+  is_translatable: boolean | null;
+  unmention_data: Obj | null;
+  views: { count: string | null; state: string | null } | null;
+  source: string | null;
+  legacy: TweetLegacy;
+  [k: string]: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tweet URLs
+// ---------------------------------------------------------------------------------------------
+
+/** x.com and twitter.com, bare or with www. / mobile. / m. */
+const TWEET_HOST_RE = /^(?:(?:www|mobile|m)\.)?(?:x|twitter)\.com$/;
+/** Tweet ids are 64-bit snowflakes (at most 19 digits; the oldest are short). */
+const TWEET_ID_RE = /^[1-9]\d{0,19}$/;
+const SCREEN_NAME_RE = /^[A-Za-z0-9_]{1,50}$/;
+
+/**
+ * A post URL → its id (and the screen name in the path, when there is one), or null:
+ * `/<user>/status/<id>[/photo/1|/video/1|/analytics…]`, `/<user>/statuses/<id>`,
+ * `/i/web/status/<id>`, `/i/status/<id>`; query and fragment ignored.
+ */
+export function parseTweetUrl(input: string): { id: string; screenName: string | null } | null {
+  if (typeof input !== 'string') return null;
+  const s = input.trim();
+  // Check the authority as written: URL() would silently drop credentials or a default port.
+  const m = /^(https?):\/\/([^/?#]*)([/?#].*)?$/i.exec(s);
+  if (!m || m[2].includes('@') || m[2].includes(':')) return null;
+  if (!TWEET_HOST_RE.test(m[2].toLowerCase())) return null;
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    return null;
+  }
+  const segs = u.pathname.split('/').filter(Boolean);
+  let screenName: string | null = null;
+  let id: string | undefined;
+  if (segs[0]?.toLowerCase() === 'i' && segs[1] === 'web' && segs[2] === 'status') id = segs[3];
+  else if (segs[0]?.toLowerCase() === 'i' && segs[1] === 'status') id = segs[2];
+  else if (segs.length >= 3 && (segs[1] === 'status' || segs[1] === 'statuses') && SCREEN_NAME_RE.test(segs[0])) {
+    screenName = segs[0];
+    id = segs[2];
+  }
+  if (!id || !TWEET_ID_RE.test(id)) return null;
+  return { id, screenName };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Block pages and unavailable tweets
+// ---------------------------------------------------------------------------------------------
+
+/** A body that is an HTML page, where JSON was asked for. */
+export function looksLikeHtml(body: string): boolean {
+  return /^\s*(?:<!doctype html|<html|<head|<body|<\?xml|<!--)/i.test(body) || /^\s*<[a-z]/i.test(body.slice(0, 200));
+}
+
+/**
+ * What kind of page an HTML answer is: X's login wall, its "Something went wrong" error page, a
+ * rate-limit page, or some other HTML (a CDN or WAF page). Never parsed as data.
+ */
+export function blockKind(html: string): 'login' | 'error' | 'rate-limit' | 'other' {
+  if (/Log in to X|Sign in to X|Log in to Twitter|\/i\/flow\/login|Don[’']t miss what[’']s happening/i.test(html)) return 'login';
+  if (/Something went wrong/i.test(html)) return 'error';
+  if (/Rate limit exceeded|Too Many Requests/i.test(html)) return 'rate-limit';
+  return 'other';
+}
+
+/** The error an HTML answer stands for: login wall → loginWall, anything else UPSTREAM_BLOCKED. */
+export function htmlAnswerError(html: string, where: string): ApiError {
+  const kind = blockKind(html);
+  if (kind === 'login') return loginWall(PLATFORM);
+  const what =
+    kind === 'error' ? 'its "Something went wrong" page' : kind === 'rate-limit' ? 'a rate-limit page' : 'an HTML page (block or challenge)';
+  return new ApiError('UPSTREAM_BLOCKED', `${PLATFORM}: ${where} answered with ${what} instead of data`);
+}
+
+/** Text of a tombstone, without its trailing "Learn more". */
+function tombstoneText(t: unknown): string | null {
+  const text = str(path(t, 'text', 'text')) ?? str(path(t, 'text'));
+  return text ? text.replace(/\s*Learn more\.?\s*$/i, '').trim() : null;
+}
+
+/**
+ * What a tombstone says, as a typed error. Texts X uses (2023–2026): "You’re unable to view this
+ * Post because this account owner limits who can view their Posts." (protected account), "This
+ * Post was deleted by the Post author.", "This Post is from an account that no longer exists.",
+ * "This Post is from a suspended account.", "This Post violated the X Rules.", "Age-restricted
+ * adult content. … you’ll need to log in to X." ("Tweet" in place of "Post" before 2023).
+ */
+export function tombstoneError(text: string | null, tweetId: string): ApiError {
+  const t = text ?? '';
+  if (/limits who can view|protected/i.test(t)) return privateContent(`${PLATFORM} post ${tweetId} (its account is protected)`);
+  if (/log in|estimates your age|age-restricted|adult content/i.test(t)) return loginWall(PLATFORM);
+  return notFound(`${PLATFORM} post ${tweetId} is not available${t ? `: ${t}` : ''}`);
+}
+
+/** GraphQL `TweetUnavailable.reason` as a typed error. */
+function unavailableError(reason: string | null, tweetId: string): ApiError {
+  if (reason === 'Protected') return privateContent(`${PLATFORM} post ${tweetId} (its account is protected)`);
+  if (reason && /^Nsfw/i.test(reason)) return loginWall(PLATFORM);
+  return notFound(`${PLATFORM} post ${tweetId} is not available${reason ? ` (${reason})` : ''}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// User
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where each api.md `legacy` field comes from in the 2026 user shape (used when the user object
+ * has no `legacy` block, or its `legacy` lacks the field):
+ */
+export const USER_LEGACY_MAPPING: Readonly<Record<string, string>> = {
+  created_at: 'core.created_at',
+  name: 'core.name',
+  screen_name: 'core.screen_name',
+  description: 'profile_bio.description',
+  entities: 'profile_bio.entities',
+  followers_count: 'relationship_counts.followers',
+  friends_count: 'relationship_counts.following',
+  favourites_count: 'action_counts.favorites_count',
+  statuses_count: 'tweet_counts.tweets',
+  media_count: 'tweet_counts.media_tweets',
+  location: 'location.location',
+  profile_image_url_https: 'avatar.image_url',
+  profile_banner_url: 'banner.image_url',
+  url: 'website.url',
+  verified: 'verification.verified',
+  verified_type: 'verification.verified_type',
+  protected: 'privacy.protected',
+  pinned_tweet_ids_str: 'pinned_items.tweet_ids_str',
+  possibly_sensitive: 'possibly_sensitive',
+  profile_interstitial_type: 'profile_metadata.profile_interstitial_type',
+  translator_type: 'profile_translation.translator_type',
+  // listed_count, default_profile, default_profile_image, fast_followers_count,
+  // normal_followers_count, has_custom_timelines, is_translator and withheld_in_countries have
+  // no 2026 counterpart: null unless a `legacy` block carries them.
+};
+
+const USER_LEGACY_KEYS = [
+  'created_at', 'default_profile', 'default_profile_image', 'description', 'entities', 'fast_followers_count',
+  'favourites_count', 'followers_count', 'friends_count', 'has_custom_timelines', 'is_translator', 'listed_count',
+  'location', 'media_count', 'name', 'normal_followers_count', 'pinned_tweet_ids_str', 'possibly_sensitive',
+  'profile_banner_url', 'profile_image_url_https', 'profile_interstitial_type', 'protected', 'screen_name',
+  'statuses_count', 'translator_type', 'url', 'verified', 'verified_type', 'withheld_in_countries',
+] as const;
+const USER_LEGACY_KEY_SET: ReadonlySet<string> = new Set(USER_LEGACY_KEYS);
+
+const USER_KEYS = [
+  '__typename', 'id', 'rest_id', 'affiliates_highlighted_label', 'is_blue_verified', 'profile_image_shape',
+  'legacy', 'professional', 'tipjar_settings',
+] as const;
+const USER_KEY_SET: ReadonlySet<string> = new Set(USER_KEYS);
+
+function urlList(v: unknown): UrlEntity[] {
+  return Array.isArray(v) ? v.filter(isObj).map((u) => u as UrlEntity) : [];
+}
+
+function userEntities(v: unknown): UserEntities {
+  const e = obj(v) ?? {};
+  const description = obj(e.description) ?? {};
+  const url = obj(e.url) ?? {};
+  return { ...e, description: { ...description, urls: urlList(description.urls) }, url: { ...url, urls: urlList(url.urls) } };
+}
+
+/** The GraphQL node id X gives a user: base64 of `User:<rest_id>`. */
+export function userNodeId(restId: string): string {
+  return Buffer.from(`User:${restId}`).toString('base64');
+}
+
+/**
+ * A user object in either shape → api.md's user object with a filled `legacy` block. The
+ * discovery issue reuses this for microblog-b profiles (`UserByScreenName`).
+ */
+export function parseUser(result: unknown): MicroblogBUser {
+  const u = obj(result);
+  if (!u) throw shapeChanged(PLATFORM, 'user object');
+  if (u.__typename === 'UserUnavailable') {
+    const reason = str(u.reason) ?? str(path(u, 'unavailable_message', 'text'));
+    throw notFound(`${PLATFORM} user is not available${reason ? ` (${reason})` : ''}`);
+  }
+  const legacy = obj(u.legacy);
+  const restId = str(u.rest_id) ?? str(legacy?.id_str);
+  // `legacy` first (the older shape, explicit), then the 2026 block; an empty image URL counts
+  // as missing (X sent "" in legacy for a while).
+  const from2026 = (key: string): unknown => {
+    const p = USER_LEGACY_MAPPING[key];
+    return p ? path(u, ...p.split('.')) : undefined;
+  };
+  const pick = (key: string): unknown => {
+    const v = legacy?.[key];
+    if (v !== undefined && v !== null && !(key.endsWith('_url_https') && v === '')) return v;
+    return from2026(key) ?? null;
+  };
+  const screenName = str(pick('screen_name'));
+  if (!restId || !screenName) throw shapeChanged(PLATFORM, 'user rest_id/screen_name (in legacy or core)');
+
+  const l: UserLegacy = {
+    created_at: str(pick('created_at')),
+    default_profile: bool(pick('default_profile')),
+    default_profile_image: bool(pick('default_profile_image')),
+    description: str(pick('description')),
+    entities: userEntities(pick('entities')),
+    fast_followers_count: num(pick('fast_followers_count')),
+    favourites_count: num(pick('favourites_count')),
+    followers_count: num(pick('followers_count')),
+    friends_count: num(pick('friends_count')),
+    has_custom_timelines: bool(pick('has_custom_timelines')),
+    is_translator: bool(pick('is_translator')),
+    listed_count: num(pick('listed_count')),
+    location: str(pick('location')),
+    media_count: num(pick('media_count')),
+    name: str(pick('name')),
+    normal_followers_count: num(pick('normal_followers_count')),
+    pinned_tweet_ids_str: strList(pick('pinned_tweet_ids_str')),
+    possibly_sensitive: bool(pick('possibly_sensitive')),
+    profile_banner_url: str(pick('profile_banner_url')),
+    profile_image_url_https: str(pick('profile_image_url_https')),
+    profile_interstitial_type: str(pick('profile_interstitial_type')),
+    protected: bool(pick('protected')),
+    screen_name: screenName,
+    statuses_count: num(pick('statuses_count')),
+    translator_type: str(pick('translator_type')),
+    url: str(pick('url')),
+    verified: bool(pick('verified')),
+    verified_type: str(pick('verified_type')),
+    withheld_in_countries: strList(pick('withheld_in_countries')),
+    ...rest(legacy, USER_LEGACY_KEY_SET),
+  };
+
+  return {
+    __typename: str(u.__typename) ?? 'User',
+    id: str(u.id) ?? userNodeId(restId),
+    rest_id: restId,
+    affiliates_highlighted_label: obj(u.affiliates_highlighted_label),
+    is_blue_verified: bool(u.is_blue_verified),
+    profile_image_shape: str(u.profile_image_shape),
+    legacy: l,
+    professional: obj(u.professional),
+    tipjar_settings: obj(u.tipjar_settings),
+    ...rest(u, USER_KEY_SET),
+  };
+}
+
+/** `UserByScreenName` → the user. An empty `data.user` is a missing account (404). */
+export function parseUserByScreenName(json: unknown, screenName?: string): MicroblogBUser {
+  if (!isObj(json)) throw shapeChanged(PLATFORM, 'JSON object');
+  const data = obj(json.data);
+  if (data && 'user' in data) {
+    const result = path(data.user, 'result');
+    if (!isObj(result)) throw notFound(`No ${PLATFORM} account${screenName ? ` @${screenName}` : ''}`);
+    return parseUser(result);
+  }
+  throw shapeChanged(PLATFORM, `data.user${errorsSuffix(json)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tweet (GraphQL)
+// ---------------------------------------------------------------------------------------------
+
+const TWEET_KEYS = ['__typename', 'rest_id', 'core', 'edit_control', 'is_translatable', 'unmention_data', 'views', 'source', 'legacy'] as const;
+const TWEET_KEY_SET: ReadonlySet<string> = new Set(TWEET_KEYS);
+
+const TWEET_LEGACY_KEYS = [
+  'bookmark_count', 'bookmarked', 'created_at', 'conversation_id_str', 'display_text_range', 'entities',
+  'favorite_count', 'favorited', 'full_text', 'is_quote_status', 'lang', 'possibly_sensitive', 'quote_count',
+  'reply_count', 'retweet_count', 'retweeted', 'user_id_str', 'id_str',
+] as const;
+const TWEET_LEGACY_KEY_SET: ReadonlySet<string> = new Set(TWEET_LEGACY_KEYS);
+
+function entityList(v: unknown): Obj[] {
+  return Array.isArray(v) ? v.filter(isObj) : [];
+}
+
+function tweetEntities(v: unknown): TweetEntities {
+  const e = obj(v) ?? {};
+  return {
+    ...e,
+    hashtags: entityList(e.hashtags),
+    symbols: entityList(e.symbols),
+    timestamps: entityList(e.timestamps),
+    urls: entityList(e.urls) as UrlEntity[],
+    user_mentions: entityList(e.user_mentions),
+  };
+}
+
+/** `edit_control`, flattened: an edited post nests its fields under `edit_control_initial`. */
+function editControl(v: unknown): EditControl | null {
+  const ec = obj(v);
+  if (!ec) return null;
+  const src = { ...(obj(ec.edit_control_initial) ?? {}), ...ec };
+  return {
+    edit_tweet_ids: strList(src.edit_tweet_ids),
+    editable_until_msecs: numStr(src.editable_until_msecs),
+    is_edit_eligible: bool(src.is_edit_eligible),
+    edits_remaining: numStr(src.edits_remaining),
+  };
+}
+
+function views(v: unknown): MicroblogBTweet['views'] {
+  const o = obj(v);
+  return o ? { count: numStr(o.count), state: str(o.state) } : null;
+}
+
+function displayRange(v: unknown): number[] | null {
+  return Array.isArray(v) && v.every((x) => typeof x === 'number') ? (v as number[]) : null;
+}
+
+/**
+ * A GraphQL tweet result (`Tweet`, or `TweetWithVisibilityResults` around one) → api.md tweet.
+ * `TweetTombstone` / `TweetUnavailable` become typed errors: protected account → 403
+ * PRIVATE_CONTENT, sensitive content for logged-in viewers only → login wall (502
+ * UPSTREAM_BLOCKED), deleted / suspended / removed → 404.
+ */
+export function parseTweet(result: unknown, tweetId: string): MicroblogBTweet {
+  let r = obj(result);
+  if (!r) throw shapeChanged(PLATFORM, 'tweet result object');
+  if (r.__typename === 'TweetWithVisibilityResults') {
+    r = obj(r.tweet);
+    if (!r) throw shapeChanged(PLATFORM, 'TweetWithVisibilityResults.tweet');
+  }
+  if (r.__typename === 'TweetTombstone' || (r.__typename !== 'Tweet' && isObj(r.tombstone))) throw tombstoneError(tombstoneText(r.tombstone), tweetId);
+  if (r.__typename === 'TweetUnavailable') throw unavailableError(str(r.reason), tweetId);
+  if (r.__typename !== undefined && r.__typename !== 'Tweet') throw shapeChanged(PLATFORM, `a Tweet result (got __typename ${JSON.stringify(r.__typename)})`);
+
+  // Since 2026-05 some answers carry `legacy: null` with the tweet fields at the top level.
+  const hasLegacy = isObj(r.legacy);
+  const l: Obj = hasLegacy ? (r.legacy as Obj) : r;
+  const restId = str(r.rest_id) ?? str(l.id_str);
+  if (!restId) throw shapeChanged(PLATFORM, 'tweet rest_id');
+  const author = path(r, 'core', 'user_results', 'result') ?? path(r, 'author_results', 'result');
+  if (!isObj(author)) throw shapeChanged(PLATFORM, 'tweet author (core.user_results.result)');
+  const user = parseUser(author);
+
+  const legacy: TweetLegacy = {
+    bookmark_count: num(l.bookmark_count),
+    bookmarked: bool(l.bookmarked),
+    created_at: str(l.created_at),
+    conversation_id_str: str(l.conversation_id_str),
+    display_text_range: displayRange(l.display_text_range),
+    entities: tweetEntities(l.entities),
+    favorite_count: num(l.favorite_count),
+    favorited: bool(l.favorited),
+    full_text: str(l.full_text),
+    is_quote_status: bool(l.is_quote_status),
+    lang: str(l.lang),
+    possibly_sensitive: bool(l.possibly_sensitive),
+    quote_count: num(l.quote_count),
+    reply_count: num(l.reply_count),
+    retweet_count: num(l.retweet_count),
+    retweeted: bool(l.retweeted),
+    user_id_str: str(l.user_id_str) ?? user.rest_id,
+    id_str: str(l.id_str) ?? restId,
+    ...(hasLegacy ? rest(l, TWEET_LEGACY_KEY_SET) : {}),
+  };
+
+  const skip = hasLegacy ? TWEET_KEY_SET : new Set<string>([...TWEET_KEY_SET, ...TWEET_LEGACY_KEY_SET]);
+  return {
+    __typename: 'Tweet',
+    rest_id: restId,
+    core: { user_results: { result: user } },
+    edit_control: editControl(r.edit_control),
+    is_translatable: bool(r.is_translatable),
+    unmention_data: obj(r.unmention_data),
+    views: views(r.views),
+    source: str(r.source),
+    legacy,
+    ...rest(r, skip),
+  };
+}
+
+function errorMessages(json: Obj): string[] {
+  return Array.isArray(json.errors) ? json.errors.map((e) => str(path(e, 'message'))).filter((m): m is string => !!m) : [];
+}
+
+function errorsSuffix(json: Obj): string {
+  const msgs = errorMessages(json);
+  return msgs.length ? ` (upstream errors: ${msgs.join('; ').slice(0, 300)})` : '';
+}
+
+/**
+ * `TweetResultByRestId` → the tweet. X answers a deleted or never-existing post with an empty
+ * `tweetResult` (404).
+ */
+export function parseTweetResultByRestId(json: unknown, tweetId: string): MicroblogBTweet {
+  if (!isObj(json)) throw shapeChanged(PLATFORM, 'JSON object');
+  const data = obj(json.data);
+  if (data && 'tweetResult' in data) {
+    const result = path(data.tweetResult, 'result');
+    if (!isObj(result)) throw notFound(`${PLATFORM} post ${tweetId} was not found (deleted, or it never existed)`);
+    return parseTweet(result, tweetId);
+  }
+  const msgs = errorMessages(json).join('; ');
+  if (/not authori[sz]ed/i.test(msgs)) throw loginWall(PLATFORM);
+  if (/No status found|_Missing/i.test(msgs)) throw notFound(`${PLATFORM} post ${tweetId} was not found`);
+  throw shapeChanged(PLATFORM, `data.tweetResult${errorsSuffix(json)}`);
+}
+
+/**
+ * `TweetDetail` (the logged-in conversation query, which refuses guest tokens) → the raw focal
+ * tweet result: in the `TimelineAddEntries` instruction, the entry `tweet-<id>`.
+ */
+export function focalTweetResult(json: unknown, tweetId: string): Obj {
+  const instructions = path(json, 'data', 'threaded_conversation_with_injections_v2', 'instructions');
+  if (!Array.isArray(instructions)) throw shapeChanged(PLATFORM, 'data.threaded_conversation_with_injections_v2.instructions');
+  const add = instructions.find((i) => isObj(i) && (i.type === 'TimelineAddEntries' || i.__typename === 'TimelineAddEntries'));
+  const entries = path(add, 'entries');
+  if (!Array.isArray(entries)) throw shapeChanged(PLATFORM, 'TimelineAddEntries entries');
+  const entry = entries.find((e) => isObj(e) && e.entryId === `tweet-${tweetId}`);
+  if (!entry) throw notFound(`${PLATFORM} post ${tweetId} is not in the conversation`);
+  const result = path(entry, 'content', 'itemContent', 'tweet_results', 'result');
+  if (!isObj(result)) throw notFound(`${PLATFORM} post ${tweetId} was not found`);
+  return result;
+}
+
+export function parseTweetDetail(json: unknown, tweetId: string): MicroblogBTweet {
+  return parseTweet(focalTweetResult(json, tweetId), tweetId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tweet (syndication)
+// ---------------------------------------------------------------------------------------------
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** ISO 8601 (syndication) → X's GraphQL date format, `Wed Mar 29 14:34:41 +0000 2023`; else null. */
+export function twitterDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  return `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000 ${d.getUTCFullYear()}`;
+}
+
+/** Syndication card (`binding_values` keyed by name) → GraphQL's (`card.legacy.binding_values[]` of `{key, value}`). */
+function syndicationCard(v: unknown): Obj | null {
+  const c = obj(v);
+  if (!c) return null;
+  const bindings = obj(c.binding_values) ?? {};
+  return {
+    rest_id: str(c.url),
+    legacy: {
+      name: str(c.name),
+      url: str(c.url),
+      binding_values: Object.entries(bindings).map(([key, value]) => ({ key, value })),
+      card_platform: obj(c.card_platform),
+    },
+  };
+}
+
+/**
+ * A syndication `tweet-result` answer → api.md tweet, as far as the embed's fields go:
+ *
+ * | api.md | syndication |
+ * |---|---|
+ * | rest_id, legacy.id_str | `id_str` |
+ * | legacy.full_text | `text` |
+ * | legacy.created_at | `created_at` (ISO 8601) rewritten as `Wed Mar 29 14:34:41 +0000 2023` |
+ * | legacy.favorite_count | `favorite_count` |
+ * | legacy.reply_count | `conversation_count` (the embed's "Read N replies") |
+ * | legacy.lang, possibly_sensitive, display_text_range, entities | same names |
+ * | legacy.conversation_id_str | `conversation_id_str`, else the post's own id when it is not a reply |
+ * | legacy.is_quote_status | whether `quoted_tweet` is present |
+ * | legacy.user_id_str | `user.id_str` |
+ * | legacy.extended_entities.media | `mediaDetails` |
+ * | legacy.in_reply_to_* | same names |
+ * | edit_control | `edit_control` |
+ * | card | `card`, with `binding_values` as GraphQL's `[{key, value}]` list |
+ * | user: rest_id, name, screen_name, profile_image_url_https, verified, is_blue_verified, profile_image_shape | `user.*`; `id` is derived (base64 of `User:<rest_id>`) |
+ *
+ * Gaps (null): views, source, is_translatable, unmention_data, legacy.bookmark_count,
+ * quote_count, retweet_count, and the viewer flags bookmarked / favorited / retweeted; of the
+ * author everything but the fields above (counts, bio, location, banner, created_at…).
+ */
+export function parseSyndicationTweet(json: unknown, tweetId: string): MicroblogBTweet {
+  if (!isObj(json)) throw shapeChanged(PLATFORM, 'syndication JSON object');
+  if (json.__typename === 'TweetTombstone' || isObj(json.tombstone)) throw tombstoneError(tombstoneText(json.tombstone), tweetId);
+  // The endpoint answers `200 {}` when it refuses the token (or has nothing to embed).
+  if (Object.keys(json).length === 0) throw shapeChanged(PLATFORM, 'syndication tweet (the endpoint answered {}; token refused?)');
+  if (json.__typename !== undefined && json.__typename !== 'Tweet') throw shapeChanged(PLATFORM, `a syndication Tweet (got __typename ${JSON.stringify(json.__typename)})`);
+  const id = str(json.id_str);
+  const u = obj(json.user);
+  const userId = str(u?.id_str);
+  const screenName = str(u?.screen_name);
+  if (!id || !u || !userId || !screenName) throw shapeChanged(PLATFORM, 'syndication id_str/user');
+
+  const user = parseUser({
+    __typename: 'User',
+    rest_id: userId,
+    is_blue_verified: u.is_blue_verified,
+    profile_image_shape: u.profile_image_shape,
+    legacy: { name: u.name, screen_name: screenName, profile_image_url_https: u.profile_image_url_https, verified: u.verified },
+  });
+
+  const inReplyTo = str(json.in_reply_to_status_id_str);
+  const quoted = obj(json.quoted_tweet);
+  const media = Array.isArray(json.mediaDetails) ? json.mediaDetails.filter(isObj) : null;
+  const legacy: TweetLegacy = {
+    bookmark_count: null,
+    bookmarked: null,
+    created_at: twitterDate(str(json.created_at)),
+    conversation_id_str: str(json.conversation_id_str) ?? (inReplyTo ? null : id),
+    display_text_range: displayRange(json.display_text_range),
+    entities: tweetEntities(json.entities),
+    favorite_count: num(json.favorite_count),
+    favorited: null,
+    full_text: str(json.text),
+    is_quote_status: quoted !== null,
+    lang: str(json.lang),
+    possibly_sensitive: bool(json.possibly_sensitive),
+    quote_count: null,
+    reply_count: num(json.conversation_count),
+    retweet_count: null,
+    retweeted: null,
+    user_id_str: userId,
+    id_str: id,
+  };
+  if (media?.length) legacy.extended_entities = { media };
+  if (inReplyTo) {
+    legacy.in_reply_to_status_id_str = inReplyTo;
+    legacy.in_reply_to_user_id_str = str(json.in_reply_to_user_id_str);
+    legacy.in_reply_to_screen_name = str(json.in_reply_to_screen_name);
+  }
+  if (quoted && str(quoted.id_str)) legacy.quoted_status_id_str = str(quoted.id_str);
+
+  const tweet: MicroblogBTweet = {
+    __typename: 'Tweet',
+    rest_id: id,
+    core: { user_results: { result: user } },
+    edit_control: editControl(json.edit_control),
+    is_translatable: null,
+    unmention_data: null,
+    views: null,
+    source: null,
+    legacy,
+  };
+  const card = syndicationCard(json.card);
+  if (card) tweet.card = card;
+  return tweet;
+}
+
+// ---------------------------------------------------------------------------------------------
+// trim
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What `trim=true` keeps — the same paths as the full record, nothing renamed:
+ *
+ *   __typename, rest_id, views
+ *   core.user_results.result: __typename, rest_id, is_blue_verified,
+ *     legacy: screen_name, name, profile_image_url_https, followers_count, verified
+ *   legacy: created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count,
+ *     reply_count, quote_count, bookmark_count, user_id_str, id_str
+ *
+ * Left out: edit_control, is_translatable, unmention_data, source, entities and media, every
+ * other author field, and all further upstream fields.
+ */
+export const TRIM_FIELDS = {
+  tweet: ['__typename', 'rest_id', 'views'],
+  user: ['__typename', 'rest_id', 'is_blue_verified'],
+  userLegacy: ['screen_name', 'name', 'profile_image_url_https', 'followers_count', 'verified'],
+  legacy: [
+    'created_at', 'full_text', 'lang', 'conversation_id_str', 'favorite_count', 'retweet_count', 'reply_count',
+    'quote_count', 'bookmark_count', 'user_id_str', 'id_str',
+  ],
+} as const;
+
+export const TRIM_DESCRIPTION =
+  'Return a reduced record (default false): __typename, rest_id, views; the author (core.user_results.result) with __typename, rest_id, is_blue_verified and legacy {screen_name, name, profile_image_url_https, followers_count, verified}; legacy {created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count, reply_count, quote_count, bookmark_count, user_id_str, id_str}.';
+
+export type TrimmedTweet = Pick<MicroblogBTweet, '__typename' | 'rest_id' | 'views'> & {
+  core: { user_results: { result: Pick<MicroblogBUser, '__typename' | 'rest_id' | 'is_blue_verified'> & { legacy: Pick<UserLegacy, (typeof TRIM_FIELDS.userLegacy)[number]> } } };
+  legacy: Pick<TweetLegacy, (typeof TRIM_FIELDS.legacy)[number]>;
+};
+
+function pickKeys<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) out[k] = o[k] ?? (null as T[K]);
+  return out;
+}
+
+export function trimTweet(t: MicroblogBTweet): TrimmedTweet {
+  const u = t.core.user_results.result;
+  // api.md order: __typename, rest_id, core, views, legacy.
+  return {
+    __typename: t.__typename,
+    rest_id: t.rest_id,
+    core: { user_results: { result: { ...pickKeys(u, TRIM_FIELDS.user), legacy: pickKeys(u.legacy, TRIM_FIELDS.userLegacy) } } },
+    views: t.views ?? null,
+    legacy: pickKeys(t.legacy, TRIM_FIELDS.legacy),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * microblog-b = X / Twitter. Registry entry: hosts, the tweet operation, its parameters, cost and
+ * cache policy. Upstream requests: endpoints.ts (where) and fetch.ts (which source when).
+ */
+import { LRUCache } from 'lru-cache';
+import type { OperationDef } from '../operation.js';
+import { fetchTweet } from './fetch.js';
+import type { MicroblogBTweet, TrimmedTweet } from './parse.js';
+import { parseTweetUrl, TRIM_DESCRIPTION, trimTweet } from './parse.js';
+
+export const label = 'microblog-b';
+export const hosts = ['x.com', 'twitter.com', 'www.x.com', 'www.twitter.com', 'mobile.x.com', 'mobile.twitter.com', 'api.x.com', 'cdn.syndication.twimg.com'];
+
+// The same URL is checked by the plan, normalised, and checked again by the validation plugin.
+const parsedUrls = new LRUCache<string, { id: string } | false>({ max: 2_000 });
+function tweetUrl(url: string): { id: string } | null {
+  let r = parsedUrls.get(url);
+  if (r === undefined) parsedUrls.set(url, (r = parseTweetUrl(url) ?? false));
+  return r || null;
+}
+
+export interface TweetArgs {
+  id: string;
+  trim: boolean;
+}
+
+export type TweetRecord = MicroblogBTweet | TrimmedTweet;
+
+export const tweet: OperationDef<TweetArgs, TweetRecord> = {
+  field: 'microblogBTweet',
+  platform: label,
+  summary: 'A public post on microblog-b (the tweet object: author, counts, views, entities)',
+  rest: { path: '/v1/microblog-b/tweet' },
+  params: [
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: 2048,
+      description: 'Post URL, e.g. https://x.com/USER/status/ID (twitter.com and the www. / mobile. hosts too)',
+    },
+    { name: 'trim', kind: 'boolean', description: TRIM_DESCRIPTION },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    if (typeof args.url === 'string' && args.url.trim() && !tweetUrl(args.url.trim())) {
+      problem('url', 'must be a post URL on x.com or twitter.com (https://x.com/USER/status/ID)');
+    }
+  },
+  normalize: (a) => ({ id: tweetUrl(a.url.trim())!.id, trim: a.trim ?? false }),
+  // The id names the post whatever host, screen name or suffix the URL had.
+  key: (a) => `${a.id}|${a.trim ? 'trim' : 'full'}`,
+  cost: { max: 1 },
+  run: async (ctx, a) => {
+    const t = await fetchTweet(ctx, a.id);
+    return a.trim ? trimTweet(t) : t;
+  },
+};
+
+export const operations = [tweet];

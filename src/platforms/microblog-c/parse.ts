@@ -1,0 +1,445 @@
+/**
+ * Pure parsers for the `microblog-c` platform (Threads): upstream bodies in, api.md records out;
+ * no I/O.
+ *
+ * Threads' web client talks Relay GraphQL to `POST https://www.threads.com/api/graphql`. Every
+ * answer that carries posts nests them as "thread items": `…thread.thread_items[].post` in search
+ * results (`data.searchResults.edges[].node.thread`), `…node.thread_items[].post` in a profile's
+ * threads tab (`data.mediaData.edges`, and `data.mediaData.threads` in the July 2023 client).
+ * A post's author and a profile's user are the same user object (the 2023 profile capture in
+ * ../shared/fixtures/microblog-c is one), so `parseUser` serves both, and `parsePost` serves every
+ * thread item.
+ *
+ * api.md "microblog-c search result" names the fields that must be there ("and further nullable
+ * fields"): the upstream objects are passed through whole, the documented fields are typed and
+ * null where absent.
+ *
+ * With `trim`, a post is reduced to TRIMMED_POST (same names and values as the full post).
+ */
+import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+
+const PLATFORM = 'microblog-c';
+export const THREADS = 'https://www.threads.com';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** Ids arrive as strings ("314216"); older answers had numbers. */
+const idStr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : null);
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const objOrNull = (v: unknown): Obj | null => (isObj(v) ? v : null);
+
+// ---------------------------------------------------------------------------------------------
+// Records
+// ---------------------------------------------------------------------------------------------
+
+/** The user object of a post (and of a profile answer): api.md's fields, then whatever else came. */
+export interface MicroblogCUser {
+  friendship_status: Obj | null;
+  pk: string | null;
+  profile_pic_url: string | null;
+  username: string | null;
+  id: string | null;
+  is_verified: boolean | null;
+  text_post_app_is_private: boolean | null;
+  has_onboarded_to_text_post_app: boolean | null;
+}
+
+export interface MicroblogCTextFragment {
+  fragment_type: string | null;
+  plaintext: string | null;
+}
+
+export interface MicroblogCTextPostAppInfo {
+  text_fragments: { fragments: MicroblogCTextFragment[] } | null;
+  reshare_count: number | null;
+  direct_reply_count: number | null;
+  repost_count: number | null;
+  quote_count: number | null;
+  share_info: Obj | null;
+  reply_control: string | null;
+  is_reply: boolean | null;
+}
+
+export interface MicroblogCCaption {
+  text: string | null;
+  pk: string | null;
+  has_translation: boolean | null;
+}
+
+export interface MicroblogCImageCandidate {
+  url: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+export interface MicroblogCPost {
+  id: string;
+  pk: string;
+  user: MicroblogCUser | null;
+  text_post_app_info: MicroblogCTextPostAppInfo | null;
+  caption: MicroblogCCaption | null;
+  code: string | null;
+  image_versions2: { candidates: MicroblogCImageCandidate[] } | null;
+  original_height: number | null;
+  original_width: number | null;
+  /** 1 image, 2 video, 8 carousel, 19 text-only. */
+  media_type: number | null;
+  like_count: number | null;
+  /** Unix seconds. */
+  taken_at: number | null;
+  organic_tracking_token: string | null;
+}
+
+export interface MicroblogCSearchResult {
+  posts: MicroblogCPost[];
+}
+
+/** Upstream order first, then the documented fields, typed (a documented field is never missing). */
+function withTyped<T extends object>(raw: Obj, typed: T): T {
+  return { ...raw, ...typed };
+}
+
+export function parseUser(raw: unknown, what = 'user'): MicroblogCUser {
+  if (!isObj(raw)) throw shapeChanged(PLATFORM, what);
+  const pk = idStr(raw.pk) ?? idStr(raw.pk_id);
+  const username = str(raw.username);
+  // The 2023 profile answer has `id: null`: pk and username are what identify a user.
+  if (!pk && !username) throw shapeChanged(PLATFORM, `pk/username of ${what}`);
+  return withTyped<MicroblogCUser>(raw, {
+    friendship_status: objOrNull(raw.friendship_status),
+    pk,
+    profile_pic_url: str(raw.profile_pic_url),
+    username,
+    id: idStr(raw.id),
+    is_verified: bool(raw.is_verified),
+    text_post_app_is_private: bool(raw.text_post_app_is_private),
+    has_onboarded_to_text_post_app: bool(raw.has_onboarded_to_text_post_app),
+  });
+}
+
+function parseTextPostAppInfo(raw: unknown): MicroblogCTextPostAppInfo | null {
+  if (!isObj(raw)) return null;
+  const tf = raw.text_fragments;
+  const textFragments = isObj(tf)
+    ? {
+        ...tf,
+        fragments: (Array.isArray(tf.fragments) ? tf.fragments : []).filter(isObj).map((f) => ({ ...f, fragment_type: str(f.fragment_type), plaintext: str(f.plaintext) })),
+      }
+    : null;
+  return withTyped<MicroblogCTextPostAppInfo>(raw, {
+    text_fragments: textFragments,
+    reshare_count: int(raw.reshare_count),
+    direct_reply_count: int(raw.direct_reply_count),
+    repost_count: int(raw.repost_count),
+    quote_count: int(raw.quote_count),
+    share_info: objOrNull(raw.share_info),
+    reply_control: str(raw.reply_control),
+    is_reply: bool(raw.is_reply),
+  });
+}
+
+function parseCaption(raw: unknown): MicroblogCCaption | null {
+  if (!isObj(raw)) return null;
+  return withTyped<MicroblogCCaption>(raw, { text: str(raw.text), pk: idStr(raw.pk), has_translation: bool(raw.has_translation) });
+}
+
+function parseImageVersions(raw: unknown): MicroblogCPost['image_versions2'] {
+  if (!isObj(raw)) return null;
+  const candidates = (Array.isArray(raw.candidates) ? raw.candidates : [])
+    .filter(isObj)
+    .map((c) => withTyped<MicroblogCImageCandidate>(c, { url: str(c.url), width: int(c.width), height: int(c.height) }));
+  return { ...raw, candidates };
+}
+
+/** One thread item's `post` → the api.md post record. */
+export function parsePost(raw: unknown, what = 'post'): MicroblogCPost {
+  if (!isObj(raw)) throw shapeChanged(PLATFORM, what);
+  const pk = idStr(raw.pk);
+  if (!pk) throw shapeChanged(PLATFORM, `pk of ${what}`);
+  const user = raw.user === undefined || raw.user === null ? null : parseUser(raw.user, `user of ${what}`);
+  // The web client's id is `<post pk>_<author pk>`.
+  const id = idStr(raw.id) ?? (user?.pk ? `${pk}_${user.pk}` : null);
+  if (!id) throw shapeChanged(PLATFORM, `id of ${what}`);
+  return withTyped<MicroblogCPost>(raw, {
+    id,
+    pk,
+    user,
+    text_post_app_info: parseTextPostAppInfo(raw.text_post_app_info),
+    caption: parseCaption(raw.caption),
+    code: str(raw.code),
+    image_versions2: parseImageVersions(raw.image_versions2),
+    original_height: int(raw.original_height),
+    original_width: int(raw.original_width),
+    media_type: int(raw.media_type),
+    like_count: int(raw.like_count),
+    taken_at: int(raw.taken_at),
+    organic_tracking_token: str(raw.organic_tracking_token),
+  });
+}
+
+/**
+ * The `post` of every thread item in a GraphQL answer, in order, whichever list holds them:
+ * search results, a profile's threads tab (current `edges[].node`, or the 2023 `threads[]`).
+ * Returns null when the answer holds none of these lists.
+ */
+export function threadItemPosts(json: unknown): unknown[] | null {
+  const data = isObj(json) && isObj(json.data) ? json.data : null;
+  if (!data) return null;
+  const threads: unknown[] = [];
+  let found = false;
+  const sr = data.searchResults;
+  if (isObj(sr) && Array.isArray(sr.edges)) {
+    found = true;
+    for (const e of sr.edges) threads.push(isObj(e) && isObj(e.node) ? e.node.thread : undefined);
+  }
+  const md = data.mediaData;
+  if (isObj(md) && Array.isArray(md.edges)) {
+    found = true;
+    for (const e of md.edges) threads.push(isObj(e) ? e.node : undefined);
+  }
+  if (isObj(md) && Array.isArray(md.threads)) {
+    found = true;
+    threads.push(...md.threads);
+  }
+  if (!found) return null;
+  const posts: unknown[] = [];
+  for (const t of threads) {
+    // Entries without thread items (headers, "people" modules) carry no post.
+    if (!isObj(t) || !Array.isArray(t.thread_items)) continue;
+    for (const item of t.thread_items) if (isObj(item) && item.post !== undefined) posts.push(item.post);
+  }
+  return posts;
+}
+
+/** `trim=true`: a post is reduced to these fields (nested objects to the listed keys). */
+export const TRIMMED_POST = {
+  id: true,
+  pk: true,
+  code: true,
+  user: ['pk', 'id', 'username', 'is_verified', 'profile_pic_url'],
+  caption: ['text'],
+  text_post_app_info: ['direct_reply_count', 'repost_count', 'quote_count', 'reshare_count', 'is_reply', 'reply_control'],
+  media_type: true,
+  like_count: true,
+  taken_at: true,
+} as const;
+
+export function trimPost(p: MicroblogCPost): MicroblogCPost {
+  const out: Obj = {};
+  for (const [key, keep] of Object.entries(TRIMMED_POST)) {
+    const v = (p as unknown as Obj)[key];
+    out[key] = keep === true ? (v ?? null) : isObj(v) ? Object.fromEntries((keep as readonly string[]).map((k) => [k, v[k] ?? null])) : null;
+  }
+  return out as unknown as MicroblogCPost;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL answers
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The JSON of a Meta GraphQL answer. Meta may prefix JSON with `for (;;);` and stream Relay
+ * answers as several JSON objects on separate lines; the first one carries `data`.
+ */
+export function parseGraphqlBody(text: string): unknown {
+  const body = text.replace(/^\s*for\s*\(;;\);/, '').trim();
+  try {
+    return JSON.parse(body);
+  } catch {
+    const first = body.split('\n', 1)[0];
+    try {
+      return JSON.parse(first);
+    } catch {
+      throw shapeChanged(PLATFORM, 'GraphQL JSON (invalid JSON)');
+    }
+  }
+}
+
+const LOGIN_RE = /login_required|not logged in|log ?in to (?:continue|see|view)|please log in/i;
+const BLOCK_RE = /checkpoint_required|challenge_required|"checkpoint_url"|please wait a few minutes before you try again|temporarily (?:blocked|restricted)|rate limit|too many requests/i;
+
+/** Meta's "Not Logged In" error code in its `{error, errorSummary, errorDescription}` envelope. */
+export const META_NOT_LOGGED_IN = 1357001;
+
+function errorTexts(json: Obj): string[] {
+  const out: string[] = [];
+  if (Array.isArray(json.errors)) {
+    for (const e of json.errors) {
+      if (!isObj(e)) continue;
+      for (const k of ['message', 'summary', 'description', 'debug_info']) if (typeof e[k] === 'string') out.push(e[k] as string);
+    }
+  }
+  for (const k of ['message', 'errorSummary', 'errorDescription']) if (typeof json[k] === 'string') out.push(json[k] as string);
+  return out;
+}
+
+/**
+ * What a GraphQL answer says about access, before its data is read:
+ * - `login`: a login wall (`require_login`, Meta error 1357001, a login_required message);
+ * - `blocked`: a checkpoint or rate-limit answer;
+ * - `token`: Meta's bare error envelope (`{error: <code>, errorSummary…}`, no data), which is what
+ *   a stale `lsd` gets; a fresh token is worth one more try;
+ * - null: nothing of the sort (data or ordinary GraphQL errors follow).
+ */
+export function accessProblem(json: unknown): 'login' | 'blocked' | 'token' | null {
+  if (!isObj(json)) return null;
+  const texts = errorTexts(json).join(' | ');
+  if (json.require_login === true || json.error === META_NOT_LOGGED_IN || LOGIN_RE.test(texts)) return 'login';
+  if (BLOCK_RE.test(texts)) return 'blocked';
+  if (typeof json.error === 'number' && json.data === undefined) return 'token';
+  return null;
+}
+
+function throwAccess(json: unknown): void {
+  const problem = accessProblem(json);
+  if (problem === 'login') throw loginWall(PLATFORM);
+  if (problem === 'blocked') throw upstreamBlocked(`${PLATFORM}: the GraphQL endpoint answered with a checkpoint or rate limit (${errorTexts(json as Obj).join('; ') || 'no message'})`);
+}
+
+function graphqlErrors(json: Obj): string {
+  return errorTexts(json).join('; ') || 'no message';
+}
+
+/** A search answer (`BarcelonaSearchResultsQuery`) → `{posts}`; with `trim`, trimmed posts. */
+export function parseSearchResponse(json: unknown, opts: { trim?: boolean } = {}): MicroblogCSearchResult {
+  throwAccess(json);
+  if (!isObj(json)) throw shapeChanged(PLATFORM, 'GraphQL answer object');
+  const data = json.data;
+  const sr = isObj(data) ? data.searchResults : undefined;
+  if (!isObj(sr)) {
+    if (Array.isArray(json.errors) && json.errors.length) throw upstreamFailed(`${PLATFORM}: the search query failed: ${graphqlErrors(json)}`);
+    throw shapeChanged(PLATFORM, 'data.searchResults');
+  }
+  if (!Array.isArray(sr.edges)) throw shapeChanged(PLATFORM, 'data.searchResults.edges');
+  const raw = threadItemPosts(json) ?? [];
+  if (sr.edges.length > 0 && raw.length === 0) throw shapeChanged(PLATFORM, 'thread.thread_items[].post in search results');
+  const seen = new Set<string>();
+  const posts: MicroblogCPost[] = [];
+  raw.forEach((r, i) => {
+    const p = parsePost(r, `search result post ${i + 1}`);
+    if (seen.has(p.pk)) return;
+    seen.add(p.pk);
+    posts.push(opts.trim ? trimPost(p) : p);
+  });
+  return { posts };
+}
+
+/** A profile answer (`BarcelonaProfileRootQuery`, 2023; `…ProfilePageDirectQuery` now) → `{user}`. */
+export function parseProfileResponse(json: unknown): { user: MicroblogCUser } {
+  throwAccess(json);
+  const data = isObj(json) && isObj(json.data) ? json.data : null;
+  const holder = data && (isObj(data.userData) ? data.userData : data);
+  const user = holder && holder.user;
+  if (!isObj(user)) {
+    if (isObj(json) && Array.isArray(json.errors) && json.errors.length) throw upstreamFailed(`${PLATFORM}: the profile query failed: ${graphqlErrors(json)}`);
+    throw shapeChanged(PLATFORM, 'data.userData.user');
+  }
+  return { user: parseUser(user, 'profile user') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public page that hands out the lsd token (and the current doc_id)
+// ---------------------------------------------------------------------------------------------
+
+export interface SessionPage {
+  lsd: string | null;
+  /** doc_id of BarcelonaSearchResultsQuery, from the route's Relay preloader, when present. */
+  docId: string | null;
+  /** The preloader's variables (the provider flags the current client sends), when present. */
+  variables: Obj | null;
+}
+
+const LSD_RES = [/"LSD",\[\],\{"token":"([^"]+)"/, /name="lsd" value="([^"]+)"/, /"lsd":"([^"]+)"/];
+const SEARCH_PRELOADER = 'adp_BarcelonaSearchResultsQueryRelayPreloader';
+
+/** The JSON object starting at `text[start]` (a `{`), or null: strings and escapes respected. */
+export function balancedObject(text: string, start: number): string | null {
+  if (text[start] !== '{') return null;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return text.slice(start, i + 1);
+  }
+  return null;
+}
+
+/**
+ * The public search page's tokens: `lsd` from Meta's `["LSD",[],{"token":"…"}]` define (or the
+ * form field), and from the `adp_BarcelonaSearchResultsQueryRelayPreloader_…` entry its
+ * `"queryID"` (the doc_id) and `"variables"` when the page carries the preloader.
+ */
+export function parseSessionPage(html: string): SessionPage {
+  let lsd: string | null = null;
+  for (const re of LSD_RES) {
+    const m = re.exec(html);
+    if (m) {
+      lsd = m[1];
+      break;
+    }
+  }
+  let docId: string | null = null;
+  let variables: Obj | null = null;
+  const at = html.indexOf(SEARCH_PRELOADER);
+  if (at >= 0) {
+    const window = html.slice(at, at + 20_000);
+    docId = /"queryID":"(\d+)"/.exec(window)?.[1] ?? null;
+    const v = window.indexOf('"variables":');
+    if (v >= 0) {
+      const obj = balancedObject(window, v + '"variables":'.length);
+      try {
+        const parsed: unknown = obj ? JSON.parse(obj) : null;
+        variables = isObj(parsed) ? parsed : null;
+      } catch {
+        variables = null;
+      }
+    }
+  }
+  return { lsd, docId, variables };
+}
+
+/** Why an HTML body from the GraphQL endpoint is a login wall, a block, or neither. */
+export function htmlProblem(html: string): { kind: 'login' | 'blocked'; why: string } | null {
+  if (/checkpoint_required|challenge_required|"checkpoint_url"|\/challenge\//i.test(html)) return { kind: 'blocked', why: 'a checkpoint page' };
+  if (/please wait a few minutes before you try again|<title>\s*(?:429|too many requests)/i.test(html)) return { kind: 'blocked', why: 'a rate-limit page' };
+  if (/<form[^>]+(?:id="loginForm"|action="[^"]*\/login)|<title>[^<]*\blog ?in\b[^<]*<\/title>/i.test(html)) return { kind: 'login', why: 'a login page' };
+  return null;
+}
+
+export const isLoginUrl = (url: string) => /^https?:\/\/[^/]+\/(?:accounts\/)?login\b/i.test(url);
+export const isChallengeUrl = (url: string) => /^https?:\/\/[^/]+\/(?:challenge|checkpoint)\b/i.test(url);
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+// ---------------------------------------------------------------------------------------------
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `YYYY-MM-DD` that names a real calendar day → its start (Unix seconds, UTC); else null. */
+export function dayStart(s: string): number | null {
+  const m = DATE_RE.exec(s);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = Date.UTC(y, mo - 1, d);
+  const back = new Date(t);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
+  return t / 1000;
+}
+
+/** Posts taken within [start_date 00:00:00, end_date 23:59:59] UTC; a bound left out is open. */
+export function withinDates(p: MicroblogCPost, start: string | null, end: string | null): boolean {
+  if (!start && !end) return true;
+  if (p.taken_at === null) return false;
+  if (start && p.taken_at < dayStart(start)!) return false;
+  if (end && p.taken_at >= dayStart(end)! + 86_400) return false;
+  return true;
+}

@@ -1,0 +1,238 @@
+/**
+ * Where Facebook puts its data, and what it answers instead of data.
+ *
+ * Logged-out Comet pages embed their Relay query results as JSON handed to ServerJS:
+ *  - current pages: `<script type="application/json" data-content-len="…" data-sjs>{"require":
+ *    [["ScheduledServerJS","handle",null,[{"__bbox":{"require":[["RelayPrefetchedStreamCache",
+ *    "next",[],["adp_<Query>RelayPreloader_…",{"__bbox":{"complete":true,"result":{"data":…}}}]]]}}]]]}`;
+ *  - 2023 pages (the captured event pages): the same payloads as arguments of inline scripts,
+ *    `requireLazy([…],function(…){(new ServerJS()).handleWithCustomApplyEach(ScheduledApplyEach,{"require":…})})`
+ *    and `m.handle({…})`.
+ * Both are read here into plain JSON values; `relayResults` then yields every
+ * `__bbox.result` (`{data, label?, path?}`), deferred fragments included.
+ *
+ * GraphQL answers come as JSON (one object per line when streamed), sometimes behind the
+ * anti-XSSI prefix `for (;;);`; errors come as `{"error":1357001,…}` (log in to continue) and the like.
+ */
+import { ApiError, loginWall, notFound, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { PLATFORM } from './endpoints.js';
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Obj = { [k: string]: Json };
+
+export function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The JSON value starting at `text[start]` (`{` or `[`), found by bracket matching outside
+ * strings, parsed; null when it does not parse.
+ */
+export function readJsonAt(text: string, start: number): Json | null {
+  const open = text[start];
+  if (open !== '{' && open !== '[') return null;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
+    else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (--depth === 0) {
+        try {
+          return JSON.parse(text.slice(start, i + 1)) as Json;
+        } catch {
+          return null;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Arguments handed to ServerJS by inline scripts: `.handle({`, `.handlePayload({`, `.handleWithCustomApplyEach(X,{`. */
+const SERVERJS_CALL_RE = /\.(?:handle|handlePayload|handleWithCustomApplyEach)\(\s*(?:[A-Za-z_$][\w$]*\s*,\s*)?(?=[{[])/g;
+
+/** Every JSON payload embedded in the page's scripts, in document order. */
+export function extractScriptJson(html: string): Json[] {
+  const out: Json[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1];
+    const body = m[2];
+    if (/type\s*=\s*["']?application\/(?:ld\+)?json/i.test(attrs)) {
+      try {
+        out.push(JSON.parse(body) as Json);
+      } catch {
+        /* not JSON: ignored */
+      }
+      continue;
+    }
+    if (!body.includes('__bbox') && !body.includes('"require"')) continue;
+    for (const call of body.matchAll(SERVERJS_CALL_RE)) {
+      const v = readJsonAt(body, call.index! + call[0].length);
+      if (v !== null) out.push(v);
+    }
+  }
+  return out;
+}
+
+/** Depth-first walk over a JSON value; `visit` returning false skips that object's children. */
+export function walk(v: Json, visit: (o: Obj, parent: Obj | null, key: string | null) => boolean | void): void {
+  const stack: [Json, Obj | null, string | null][] = [[v, null, null]];
+  while (stack.length) {
+    const [cur, parent, key] = stack.pop()!;
+    if (Array.isArray(cur)) {
+      for (let i = cur.length - 1; i >= 0; i--) stack.push([cur[i], parent, key]);
+    } else if (isObj(cur)) {
+      if (visit(cur, parent, key) === false) continue;
+      const keys = Object.keys(cur);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push([cur[keys[i]], cur, keys[i]]);
+    }
+  }
+}
+
+/** A Relay query result as the page ships it: `data`, and for deferred fragments `label`/`path`. */
+export interface RelayResult {
+  data: Obj;
+  label: string | null;
+  path: (string | number)[] | null;
+}
+
+/** Every `__bbox.result` with data in these payloads (the page's Relay store, unnormalised). */
+export function relayResults(payloads: Json[]): RelayResult[] {
+  const out: RelayResult[] = [];
+  for (const p of payloads) {
+    walk(p, (o) => {
+      const bbox = o.__bbox;
+      if (isObj(bbox) && isObj(bbox.result) && isObj(bbox.result.data)) {
+        const r = bbox.result;
+        out.push({
+          data: r.data as Obj,
+          label: typeof r.label === 'string' ? r.label : null,
+          path: Array.isArray(r.path) ? (r.path.filter((x) => typeof x === 'string' || typeof x === 'number') as (string | number)[]) : null,
+        });
+      }
+    });
+  }
+  return out;
+}
+
+/** The first object (depth first, document order) that `pred` accepts, or null. */
+export function findFirst(root: Json, pred: (o: Obj, parent: Obj | null, key: string | null) => boolean): Obj | null {
+  const hit: { o: Obj | null } = { o: null };
+  walk(root, (o, parent, key) => {
+    if (hit.o) return false;
+    if (pred(o, parent, key)) {
+      hit.o = o;
+      return false;
+    }
+    return undefined;
+  });
+  return hit.o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages that are not data
+// ---------------------------------------------------------------------------------------------
+
+/** Facebook's "missing" page (removed, never existed, or not visible to the public). */
+const NOT_AVAILABLE_RE = /This (?:content|page) isn(?:'|’|\\u2019|&#039;|&#x27;)t available|The link you followed may be broken, or the page may have been removed/i;
+
+/** The logged-out interstitial that asks for a login instead of showing the page. */
+const LOGIN_WALL_RE = /You must log in to continue|Log (?:in|into Facebook) to continue|<title>\s*Log in to Facebook|id=["']login_form["']/i;
+
+/** Checkpoint / security-check / captcha pages: a block, never data. */
+const CHALLENGE_RE = /<form[^>]+action=["'][^"']*\/checkpoint\/|<title>\s*Security Check|id=["']captcha|\/captcha\/(?:tfbimage|refresh)|please complete a security check|We suspect automated behavio/i;
+
+/**
+ * A final URL or page Facebook uses instead of the one asked for: a checkpoint (blocked) or the
+ * login page (login wall). Called before any parsing.
+ */
+export function checkLandingUrl(finalUrl: string): void {
+  let path = '';
+  try {
+    path = new URL(finalUrl).pathname.toLowerCase();
+  } catch {
+    return;
+  }
+  if (path.startsWith('/checkpoint')) throw upstreamBlocked(`${PLATFORM}: Facebook answered with a checkpoint (security check) page instead of data`);
+  if (path === '/login' || path.startsWith('/login/') || path === '/login.php') throw loginWall(PLATFORM);
+}
+
+/** A challenge page: blocked, whatever else the page holds. */
+export function checkChallenge(html: string): void {
+  if (CHALLENGE_RE.test(html)) throw upstreamBlocked(`${PLATFORM}: Facebook answered with a security check / captcha page instead of data`);
+}
+
+/**
+ * What a page without the data we looked for is: missing (404), a login wall, or — when it is
+ * neither — a changed page shape (`missing` names what was not found).
+ */
+export function explainMissingData(html: string, what: string, missing: string): ApiError {
+  if (NOT_AVAILABLE_RE.test(html)) return notFound(`${what} was not found (or is not public)`);
+  if (LOGIN_WALL_RE.test(html)) return loginWall(PLATFORM);
+  return upstreamFailed(`${PLATFORM}: upstream response changed shape: missing ${missing}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL responses
+// ---------------------------------------------------------------------------------------------
+
+/** Facebook's error codes for a logged-out GraphQL call (body `{"error":<code>,…}`). */
+export const FB_ERROR = {
+  /** "Log in to continue": the data needs a logged-in session. */
+  NOT_LOGGED_IN: 1357001,
+  /** "Sorry, something went wrong" for a stale or missing `lsd`: refresh the token. */
+  BAD_SESSION: 1357004,
+} as const;
+
+export class BadSessionError extends Error {
+  constructor() {
+    super('lsd refused');
+    this.name = 'BadSessionError';
+  }
+}
+
+/**
+ * A GraphQL answer's JSON objects (one per line when streamed; `for (;;);` removed). An HTML
+ * answer is classified like a page (checkpoint → blocked, login → login wall).
+ */
+export function parseGraphqlBody(text: string, what: string): Obj[] {
+  const body = text.replace(/^\s*for\s*\(;;\);/, '').trim();
+  if (body.startsWith('<')) {
+    checkChallenge(body);
+    throw explainMissingData(body, what, 'a JSON GraphQL response (got an HTML page)');
+  }
+  const objs: Obj[] = [];
+  for (const line of body.split('\n')) {
+    const t = line.trim();
+    if (!t) continue;
+    try {
+      const v = JSON.parse(t) as Json;
+      if (isObj(v)) objs.push(v);
+    } catch {
+      throw upstreamFailed(`${PLATFORM}: upstream response changed shape: missing a JSON GraphQL response`);
+    }
+  }
+  if (objs.length === 0) throw upstreamFailed(`${PLATFORM}: upstream response changed shape: missing a JSON GraphQL response`);
+  const first = objs[0];
+  if (typeof first.error === 'number') {
+    if (first.error === FB_ERROR.NOT_LOGGED_IN) throw loginWall(PLATFORM);
+    if (first.error === FB_ERROR.BAD_SESSION) throw new BadSessionError();
+    const summary = typeof first.errorSummary === 'string' ? first.errorSummary : 'error';
+    throw upstreamFailed(`${PLATFORM}: Facebook refused the request (error ${first.error}: ${summary})`);
+  }
+  if (!isObj(first.data)) {
+    const errors = Array.isArray(first.errors) ? first.errors.filter(isObj) : [];
+    const message = errors.map((e) => (typeof e.message === 'string' ? e.message : '')).filter(Boolean).join('; ');
+    if (/checkpoint|captcha/i.test(message)) throw upstreamBlocked(`${PLATFORM}: Facebook answered with a security check instead of data`);
+    if (/log ?in/i.test(message)) throw loginWall(PLATFORM);
+    throw upstreamFailed(`${PLATFORM}: GraphQL answered without data${message ? ` (${message})` : ''}`);
+  }
+  return objs;
+}

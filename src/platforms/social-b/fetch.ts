@@ -1,0 +1,60 @@
+/**
+ * Upstream request for social-b (Instagram): the public web_profile_info endpoint with the web
+ * app's public app id (platforms.md). No cookie, no login: when Instagram wants one (its
+ * "Please wait a few minutes" / `require_login` answer, or a redirect to /accounts/login/) that is
+ * reported as a login wall, never worked around.
+ *
+ * The app id is the constant Instagram's web client has sent for years (platforms.md gives it);
+ * it is public and not per-visitor, so it is not scraped per run. A refusal of it would look like
+ * the login wall above, which a fresh copy of the same constant could not cure anyway.
+ */
+import { loginWall, notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import type { OpContext } from '../operation.js';
+import type { SocialBProfile } from './parse.js';
+import { failureOf, parseProfile, profileInfoUrl } from './parse.js';
+
+const PLATFORM = 'social-b';
+export const IG_APP_ID = '936619743392459';
+
+/** Instagram's login page, where logged-out visitors are sent when it wants a login. */
+const isLoginPage = (finalUrl: string, text: string) =>
+  /^https?:\/\/(www\.)?instagram\.com\/accounts\/login/i.test(finalUrl) || /<title>\s*Login\s*•\s*Instagram/i.test(text);
+/** Instagram's checkpoint pages (`/challenge/…`), where suspected automation is sent. */
+const isChallengePage = (finalUrl: string) => /^https?:\/\/(www\.)?instagram\.com\/challenge\b/i.test(finalUrl);
+
+export async function fetchProfile(ctx: OpContext, username: string): Promise<SocialBProfile> {
+  const res = await ctx.upstream.request({
+    url: profileInfoUrl(username),
+    platform: PLATFORM,
+    headers: {
+      accept: '*/*',
+      'accept-language': 'en-US,en;q=0.9',
+      'x-ig-app-id': IG_APP_ID,
+      referer: 'https://www.instagram.com/',
+    },
+    signal: ctx.signal,
+  });
+  const text = res.text();
+  const isJson = /^\s*[{[]/.test(text);
+  if (!isJson && isLoginPage(res.url, text)) throw loginWall(PLATFORM);
+  if (!isJson && isChallengePage(res.url)) throw upstreamBlocked(`${PLATFORM}: Instagram answered with a checkpoint page instead of the profile`);
+  if (res.status === 404) throw notFound(`Profile @${username} was not found`);
+  if (res.status >= 400) {
+    // `{"message": "Please wait a few minutes before you try again.", "require_login": true,
+    // "status": "fail"}` comes with 401 or 429; say which it is rather than just the status.
+    const failed = isJson ? failureOf(safeJson(text), username) : null;
+    if (failed) throw failed;
+    expectOk(res, PLATFORM, `Profile @${username}`);
+  }
+  if (!isJson) throw shapeChanged(PLATFORM, 'JSON profile answer (got a non-JSON page)');
+  return parseProfile(res.json(), username);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,244 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../errors.js';
+import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
+import * as s from './samples.js';
+
+const LABEL = 'social-b';
+const CAPTURE = 'web-profile-info-megadeth.json';
+const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'social-b_profile.json');
+
+/** api.md "Social-b profile": the listed user fields, in order (further flags follow them). */
+export const USER_KEYS = [
+  'id', 'fbid', 'username', 'full_name', 'biography', 'biography_with_entities', 'bio_links', 'external_url',
+  'edge_followed_by', 'edge_follow', 'is_private', 'is_verified', 'is_business_account', 'is_professional_account',
+  'category_name', 'business_address_json', 'business_email', 'business_phone_number', 'profile_pic_url',
+  'profile_pic_url_hd', 'highlight_reel_count', 'has_clips', 'edge_owner_to_timeline_media',
+];
+const NODE_KEYS = [
+  'id', 'shortcode', 'dimensions', 'display_url', 'is_video', 'video_url', 'video_view_count', 'edge_media_to_comment',
+  'edge_liked_by', 'taken_at_timestamp', 'thumbnail_src', 'thumbnail_resources', 'owner',
+];
+
+function errorOf(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected an ApiError, nothing was thrown');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real capture (read in place from ../shared/fixtures/social-b; facts from its SOURCES.md)
+// ---------------------------------------------------------------------------------------------
+
+describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(LABEL)})`, () => {
+  const raw = () => JSON.parse(readFixture(LABEL, CAPTURE)) as Record<string, any>;
+  const load = () => parseProfile(raw(), 'megadeth');
+
+  it('username, id, full_name, is_verified, is_private', () => {
+    const { user } = load().data;
+    expect(user.username).toBe('megadeth');
+    expect(user.id).toBe('343260652');
+    expect(user.full_name).toBe('Megadeth');
+    expect(user.is_verified).toBe(true);
+    expect(user.is_private).toBe(false);
+  });
+
+  it('followers 2520817 (edge_followed_by.count), following 122 (edge_follow.count)', () => {
+    const { user } = load().data;
+    expect(user.edge_followed_by.count).toBe(2520817);
+    expect(user.edge_follow.count).toBe(122);
+  });
+
+  it('posts 2328; 12 timeline edges; the first is ChKPk6klGbO', () => {
+    const media = load().data.user.edge_owner_to_timeline_media;
+    expect(media.count).toBe(2328);
+    expect(media.edges).toHaveLength(12);
+    expect(media.edges[0].node.shortcode).toBe('ChKPk6klGbO');
+  });
+
+  it('bio_links is an empty list (present); external_url', () => {
+    const { user } = load().data;
+    expect(user.bio_links).toEqual([]);
+    expect(user.external_url).toBe('http://megadeth.lnk.to/sickdyingdead/');
+  });
+
+  it('biography, exactly (with its ellipsis character)', () => {
+    expect(load().data.user.biography).toBe("'THE SICK, THE DYING… AND THE DEAD!' New album out September 2. Listen to SOLDIER ON! now.");
+  });
+
+  it('category_name, business_category_name (a passed-through flag) and status', () => {
+    const p = load();
+    expect(p.data.user.category_name).toBe('Musician/band');
+    expect((p.data.user as unknown as Record<string, unknown>).business_category_name).toBe('Creators & Celebrities');
+    expect(p.status).toBe('ok');
+  });
+
+  it('the listed fields come first in api.md order; every upstream field is kept unchanged', () => {
+    const u = raw().data.user as Record<string, unknown>;
+    const mine = load().data.user as unknown as Record<string, unknown>;
+    expect(Object.keys(mine).slice(0, USER_KEYS.length)).toEqual(USER_KEYS);
+    expect(Object.keys(mine).sort()).toEqual(Object.keys(u).sort());
+    // Everything but the normalised timeline is byte-for-byte what Instagram sent.
+    for (const k of Object.keys(u)) if (k !== 'edge_owner_to_timeline_media') expect([k, mine[k]]).toEqual([k, u[k]]);
+    expect(Object.values(mine)).not.toContain(undefined);
+  });
+
+  it('timeline nodes: the listed fields first, nothing lost, page_info kept', () => {
+    const raw0 = raw().data.user.edge_owner_to_timeline_media;
+    const media = load().data.user.edge_owner_to_timeline_media;
+    expect(media.page_info).toEqual(raw0.page_info);
+    expect(media.page_info.has_next_page).toBe(true);
+    const first = media.edges[0].node as unknown as Record<string, unknown>;
+    expect(Object.keys(first).slice(0, NODE_KEYS.length)).toEqual(NODE_KEYS);
+    expect(first).toEqual(raw0.edges[0].node);
+    expect(media.edges[0].node).toMatchObject({ is_video: true, owner: { id: '343260652', username: 'megadeth' }, edge_media_to_comment: { count: 151 }, edge_liked_by: { count: 20269 } });
+    for (const { node } of media.edges) {
+      expect(node.owner?.username).toBe('megadeth');
+      expect(node.is_video ? typeof node.video_url : node.video_url).toBe(node.is_video ? 'string' : null);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Project-own cases (always run), on the hand-written bodies of samples.ts
+// ---------------------------------------------------------------------------------------------
+
+describe('parseProfile', () => {
+  it('a public profile: bio links, contact fields, counts, media', () => {
+    const p = parseProfile(s.profileBody(s.userJson('clay.studio')));
+    const u = p.data.user;
+    expect(p.status).toBe('ok');
+    expect(Object.keys(u).slice(0, USER_KEYS.length)).toEqual(USER_KEYS);
+    expect(u).toMatchObject({
+      username: 'clay.studio',
+      full_name: 'Studio Test',
+      biography: 'Ceramics and slow mornings.\nStudio: Rotterdam',
+      external_url: 'https://shop.clay.studio.example/',
+      business_email: 'hello@clay.studio.example',
+      business_phone_number: null,
+      edge_followed_by: { count: 15230 },
+      edge_follow: { count: 321 },
+      is_private: false,
+    });
+    expect(u.bio_links).toEqual([{ title: 'Shop', lynx_url: expect.stringMatching(/^https:\/\/l\.instagram\.com\//), url: 'https://shop.clay.studio.example/', link_type: 'external' }]);
+    expect(u.edge_owner_to_timeline_media.edges.map((e) => e.node.shortcode)).toEqual(['DAbCdEf1234', 'DAbCdEf5678']);
+    expect(u.edge_owner_to_timeline_media.edges[1].node).toMatchObject({ is_video: false, video_url: null, video_view_count: null });
+  });
+
+  it('absent listed fields are null (or empty lists / null counts), never missing', () => {
+    const bare = { id: '1', username: 'bare', edge_owner_to_timeline_media: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] } };
+    const u = parseProfile(s.profileBody(bare)).data.user;
+    expect(Object.keys(u)).toEqual(USER_KEYS);
+    expect(u).toMatchObject({ fbid: null, full_name: null, biography: null, biography_with_entities: null, bio_links: [], edge_followed_by: { count: null }, business_email: null, has_clips: null });
+    const noTimeline = parseProfile(s.profileBody({ id: '1', username: 'bare' })).data.user;
+    expect(noTimeline.edge_owner_to_timeline_media).toEqual({ count: null, page_info: { has_next_page: false, end_cursor: null }, edges: [] });
+  });
+
+  it('a private account: the public header with is_private true, every media list emptied (counts kept)', () => {
+    // Even if an upstream ever sent a private account's posts, they must not pass through.
+    const leaky = s.userJson('quiet.one', {
+      private: true,
+      extra: {
+        edge_owner_to_timeline_media: { count: 87, page_info: { has_next_page: true, end_cursor: 'QVFD' }, edges: [{ node: s.mediaNode('1', 'PRIVATE1', '1', 'quiet.one') }] },
+        edge_felix_video_timeline: { count: 4, page_info: { has_next_page: true, end_cursor: 'QVFE' }, edges: [{ node: s.mediaNode('2', 'PRIVATE2', '1', 'quiet.one', true) }] },
+      },
+    });
+    const u = parseProfile(s.profileBody(leaky)).data.user as unknown as Record<string, any>;
+    expect(u).toMatchObject({ is_private: true, biography: 'Ceramics and slow mornings.\nStudio: Rotterdam', business_email: 'hello@quiet.one.example', edge_followed_by: { count: 15230 } });
+    expect(u.edge_owner_to_timeline_media).toEqual({ count: 87, page_info: { has_next_page: false, end_cursor: null }, edges: [] });
+    expect(u.edge_felix_video_timeline).toEqual({ count: 4, page_info: { has_next_page: false, end_cursor: null }, edges: [] });
+    expect(JSON.stringify(u)).not.toMatch(/PRIVATE\d/);
+  });
+
+  it('data.user null → NOT_FOUND naming the handle', () => {
+    const e = errorOf(() => parseProfile(s.profileBody(null), 'nobody.here'));
+    expect(e.code).toBe('NOT_FOUND');
+    expect(e.message).toContain('@nobody.here');
+  });
+
+  it('the "Please wait a few minutes" / require_login refusal → login wall (UPSTREAM_BLOCKED)', () => {
+    const e = errorOf(() => parseProfile(s.WAIT_BODY));
+    expect(e.code).toBe('UPSTREAM_BLOCKED');
+    expect(e.message).toMatch(/login wall/);
+  });
+
+  it('a checkpoint → UPSTREAM_BLOCKED; another fail body → UPSTREAM_FAILED with its message', () => {
+    expect(errorOf(() => parseProfile(s.CHECKPOINT_BODY)).message).toMatch(/checkpoint/);
+    const other = errorOf(() => parseProfile({ message: 'Something odd', status: 'fail' }));
+    expect(other.code).toBe('UPSTREAM_FAILED');
+    expect(other.message).toContain('Something odd');
+    expect(failureOf(s.profileBody(null))).toBeNull();
+  });
+
+  it('a changed shape is UPSTREAM_FAILED naming what is missing, never an empty record', () => {
+    expect(errorOf(() => parseProfile({ status: 'ok' })).message).toMatch(/missing data\.user/);
+    expect(errorOf(() => parseProfile({ graphql: { user: {} } })).code).toBe('UPSTREAM_FAILED');
+    expect(errorOf(() => parseProfile(s.profileBody({ username: 'x' }))).message).toMatch(/data\.user\.id/);
+    const badNode = s.userJson('x', { extra: { edge_owner_to_timeline_media: { count: 1, page_info: {}, edges: [{ node: { id: '1' } }] } } });
+    expect(errorOf(() => parseProfile(s.profileBody(badNode))).message).toMatch(/shortcode/);
+  });
+});
+
+describe('handles', () => {
+  it.each<[string, string | null]>([
+    ['megadeth', 'megadeth'],
+    ['@Megadeth', 'megadeth'],
+    ['  clay.studio_01 ', 'clay.studio_01'],
+    ['a'.repeat(30), 'a'.repeat(30)],
+    ['a'.repeat(31), null],
+    ['with space', null],
+    ['dash-name', null],
+    ['https://www.instagram.com/megadeth/', null],
+    ['', null],
+  ])('normalizeHandle(%j) → %j', (input, want) => {
+    expect(normalizeHandle(input)).toBe(want);
+  });
+
+  it.each(['https://www.instagram.com/megadeth/', 'instagram.com/megadeth', 'www.instagram.com/megadeth', 'instagr.am/megadeth', 'megadeth/'])('%s looks like a URL', (v) => {
+    expect(looksLikeUrl(v)).toBe(true);
+  });
+
+  it('a handle does not look like a URL', () => {
+    expect(looksLikeUrl('@megadeth')).toBe(false);
+    expect(looksLikeUrl('clay.studio')).toBe(false);
+  });
+
+  it('profileInfoUrl: the public endpoint of platforms.md', () => {
+    expect(profileInfoUrl('clay.studio')).toBe('https://i.instagram.com/api/v1/users/web_profile_info/?username=clay.studio');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Peer example: key set and value types (api.md wins on names; this is a second opinion)
+// ---------------------------------------------------------------------------------------------
+
+describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+  const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
+  const envelope = ['success', 'credits_remaining', 'credits_charged'];
+
+  it('the peer body, parsed, comes back unchanged: {data: {user}, status} beside the envelope', () => {
+    const body = Object.fromEntries(Object.entries(peer()).filter(([k]) => !envelope.includes(k)));
+    const mine = parseProfile(body);
+    expect(Object.keys(mine).sort()).toEqual(Object.keys(body).sort());
+    expect(mine).toEqual(body);
+  });
+
+  it.skipIf(!hasFixtures(LABEL))('the capture has the peer types for the api.md fields (where both are non-null)', () => {
+    const want = peer().data.user as Record<string, any>;
+    const got = parseProfile(JSON.parse(readFixture(LABEL, CAPTURE))).data.user as unknown as Record<string, any>;
+    for (const k of USER_KEYS) {
+      expect(got).toHaveProperty(k);
+      expect(want).toHaveProperty(k);
+      if (got[k] !== null && want[k] !== null) expect([k, typeof got[k]]).toEqual([k, typeof want[k]]);
+    }
+    const gotNode = got.edge_owner_to_timeline_media.edges[0].node;
+    const wantNode = want.edge_owner_to_timeline_media.edges[0].node;
+    for (const k of NODE_KEYS) if (gotNode[k] !== null && wantNode[k] !== null) expect([k, typeof gotNode[k]]).toEqual([k, typeof wantNode[k]]);
+  });
+});

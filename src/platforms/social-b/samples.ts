@@ -1,0 +1,115 @@
+/**
+ * Hand-written social-b (Instagram) upstream bodies for the parser and end-to-end tests.
+ *
+ * NOT captures (the one capture, ../shared/fixtures/social-b, is read in place by the tests that
+ * need it). Written by us in the web_profile_info shape that capture shows
+ * (`{"data": {"user": {...}}, "status": "ok"}` with `edge_*` counts and a timeline of
+ * `{node}` edges) and in shapes publicly known for the rest: `bio_links[]` with `lynx_url` (2023+
+ * answers, as in the peer example), `data.user: null` for a username nobody has, a private
+ * account's header with `is_private: true` and no edges, and the
+ * `{"message": "Please wait a few minutes before you try again.", "require_login": true,
+ * "status": "fail"}` refusal Instagram sends logged-out clients (HTTP 401 or 429).
+ * Names, ids, URLs and texts are invented.
+ */
+
+type Obj = Record<string, unknown>;
+
+const CDN = 'https://scontent-ams2-1.cdninstagram.com/v/t51.2885-15';
+
+export function mediaNode(id: string, shortcode: string, ownerId: string, username: string, video = false): Obj {
+  return {
+    __typename: video ? 'GraphVideo' : 'GraphImage',
+    id,
+    shortcode,
+    dimensions: { height: 1350, width: 1080 },
+    display_url: `${CDN}/${id}_n.jpg`,
+    edge_media_to_tagged_user: { edges: [] },
+    owner: { id: ownerId, username },
+    is_video: video,
+    ...(video ? { video_url: `${CDN}/${id}_n.mp4`, video_view_count: 4321, has_audio: true } : {}),
+    accessibility_caption: video ? null : 'Photo by Test on May 01, 2026.',
+    edge_media_to_caption: { edges: [{ node: { text: `Post ${shortcode}` } }] },
+    edge_media_to_comment: { count: 12 },
+    comments_disabled: false,
+    taken_at_timestamp: 1777600000,
+    edge_liked_by: { count: 345 },
+    edge_media_preview_like: { count: 345 },
+    location: null,
+    thumbnail_src: `${CDN}/${id}_s640.jpg`,
+    thumbnail_resources: [
+      { src: `${CDN}/${id}_s150.jpg`, config_width: 150, config_height: 150 },
+      { src: `${CDN}/${id}_s640.jpg`, config_width: 640, config_height: 640 },
+    ],
+    product_type: video ? 'clips' : 'feed',
+  };
+}
+
+export function userJson(username: string, opts: { private?: boolean; extra?: Obj } = {}): Obj {
+  const id = String(40_000_000 + username.length * 1_111);
+  const isPrivate = opts.private === true;
+  return {
+    biography: `Ceramics and slow mornings.\nStudio: Rotterdam`,
+    bio_links: [
+      {
+        title: 'Shop',
+        lynx_url: `https://l.instagram.com/?u=https%3A%2F%2Fshop.${username}.example%2F&e=AT0test`,
+        url: `https://shop.${username}.example/`,
+        link_type: 'external',
+      },
+    ],
+    biography_with_entities: { raw_text: 'Ceramics and slow mornings.\nStudio: Rotterdam', entities: [] },
+    blocked_by_viewer: false,
+    country_block: false,
+    external_url: `https://shop.${username}.example/`,
+    external_url_linkshimmed: `https://l.instagram.com/?u=https%3A%2F%2Fshop.${username}.example%2F&e=AT1test`,
+    edge_followed_by: { count: 15_230 },
+    fbid: `1784140${id}`,
+    followed_by_viewer: false,
+    edge_follow: { count: 321 },
+    follows_viewer: false,
+    full_name: 'Studio Test',
+    has_clips: true,
+    highlight_reel_count: 3,
+    hide_like_and_view_counts: false,
+    id,
+    is_business_account: true,
+    is_professional_account: true,
+    is_embeds_disabled: false,
+    business_address_json: '{"city_name": "Rotterdam, Netherlands", "city_id": 1, "latitude": 51.92, "longitude": 4.48, "street_address": null, "zip_code": null}',
+    business_contact_method: 'UNKNOWN',
+    business_email: `hello@${username}.example`,
+    business_phone_number: null,
+    business_category_name: 'Creators & Celebrities',
+    category_name: 'Artist',
+    is_private: isPrivate,
+    is_verified: false,
+    edge_mutual_followed_by: { count: 0, edges: [] },
+    profile_pic_url: `https://scontent-ams2-1.cdninstagram.com/v/t51.2885-19/${id}_s150.jpg`,
+    profile_pic_url_hd: `https://scontent-ams2-1.cdninstagram.com/v/t51.2885-19/${id}_s320.jpg`,
+    username,
+    pronouns: [],
+    edge_felix_video_timeline: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
+    edge_owner_to_timeline_media: isPrivate
+      ? { count: 87, page_info: { has_next_page: false, end_cursor: null }, edges: [] }
+      : {
+          count: 87,
+          page_info: { has_next_page: true, end_cursor: 'QVFCdGVzdGN1cnNvcg==' },
+          edges: [{ node: mediaNode('3300000000000000001', 'DAbCdEf1234', id, username, true) }, { node: mediaNode('3300000000000000002', 'DAbCdEf5678', id, username) }],
+        },
+    edge_saved_media: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
+    edge_media_collections: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
+    ...opts.extra,
+  };
+}
+
+export const profileBody = (user: Obj | null): Obj => ({ data: { user }, status: 'ok' });
+
+/** Instagram's refusal of a logged-out client. */
+export const WAIT_BODY = { message: 'Please wait a few minutes before you try again.', require_login: true, status: 'fail' };
+
+/** A checkpoint answer. */
+export const CHECKPOINT_BODY = { message: 'checkpoint_required', checkpoint_url: 'https://www.instagram.com/challenge/?next=/api/v1/users/web_profile_info/', lock: true, status: 'fail' };
+
+/** The login page logged-out visitors are redirected to (abridged). */
+export const LOGIN_HTML = `<!DOCTYPE html><html lang="en" class="no-js not-logged-in"><head><title>Login • Instagram</title></head>
+<body><div id="react-root"><form id="loginForm"><input name="username"><input name="password" type="password"></form></div></body></html>`;

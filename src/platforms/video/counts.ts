@@ -1,0 +1,85 @@
+/**
+ * YouTube's count texts as numbers: "551K subscribers", "1.33M subscribers", "25m subscribers"
+ * (en-GB writes a lower-case m), "12,345 subscribers", "2,170,355,382 views", "No videos", and
+ * the localized forms YouTube shows in other interface languages where they can be read without
+ * guessing: "1,2 M abonnés", "1,33 Mio. Abonnenten", "12.345 Abonnenten", "2,5 mil suscriptores",
+ * "2,75 млн подписчиков", "1.2万人", "120만명", "1.2 lakh".
+ *
+ * Abbreviated counts are YouTube's rounding (3 significant digits); the number is that rounded
+ * value (551K → 551000), never more precise than the text.
+ */
+
+/** Multiplier words, lower-case, without a trailing period. */
+const MULTIPLIERS: Record<string, number> = {
+  // thousand
+  k: 1e3, thousand: 1e3, tsd: 1e3, mil: 1e3, tys: 1e3, 'тыс': 1e3, rb: 1e3, n: 1e3, 'ألف': 1e3,
+  // million
+  m: 1e6, million: 1e6, millions: 1e6, mio: 1e6, mln: 1e6, mi: 1e6, mn: 1e6, 'млн': 1e6, tr: 1e6, jt: 1e6, 'مليون': 1e6,
+  // billion
+  b: 1e9, bn: 1e9, billion: 1e9, mrd: 1e9, md: 1e9, mld: 1e9, 'млрд': 1e9,
+  // South Asian
+  lakh: 1e5, lakhs: 1e5, crore: 1e7, cr: 1e7,
+};
+/** East Asian multipliers, read from the first character after the number. */
+const CJK_MULTIPLIERS: Record<string, number> = { '万': 1e4, '萬': 1e4, '億': 1e8, '亿': 1e8, '만': 1e4, '억': 1e8, '千': 1e3, '천': 1e3 };
+
+/** "No subscribers", "No videos", "No views" (English interface). */
+const NONE_RE = /^\s*(?:no|zero)\s/i;
+/** A number with grouping or decimal separators (ASCII, no-break and narrow no-break spaces, apostrophes). */
+const NUMBER_RE = /(\d+(?:[.,\u00a0\u202f\u2009' ]\d+)*)\s*([^\s\d]*)/u;
+
+/**
+ * The count in a text, or null when it holds none. Separators are grouping marks unless a
+ * multiplier follows, in which case a final `.` or `,` before one or two digits is the decimal
+ * mark ("1,2 M" and "1.2M" are both 1,200,000; "12.345" and "12,345" are both 12,345).
+ */
+export function parseCount(text: string | null | undefined): number | null {
+  if (typeof text !== 'string') return null;
+  const s = text.normalize('NFKC');
+  if (NONE_RE.test(s)) return 0;
+  const m = NUMBER_RE.exec(s);
+  if (!m) return null;
+  const [, digits, after] = m;
+  const multiplier = multiplierOf(after);
+  let value: number;
+  if (multiplier !== 1) {
+    const dm = /^(.*?)(?:[.,](\d{1,2}))?$/u.exec(digits)!;
+    const whole = dm[1].replace(/\D/g, '');
+    value = Number(`${whole || '0'}.${dm[2] ?? '0'}`);
+  } else {
+    value = Number(digits.replace(/\D/g, ''));
+  }
+  if (!Number.isFinite(value)) return null;
+  const n = Math.round(value * multiplier);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+function multiplierOf(word: string): number {
+  if (!word) return 1;
+  const cjk = CJK_MULTIPLIERS[word[0]];
+  if (cjk) return cjk;
+  const w = word.toLowerCase().replace(/[.,:;]+$/u, '');
+  return MULTIPLIERS[w] ?? 1;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
+
+/**
+ * "Joined Aug 23, 2017" (en-US) or "Joined 23 Aug 2017" (en-GB) → "2017-08-23"; null for other
+ * languages or shapes.
+ */
+export function parseJoinedDate(text: string | null | undefined): string | null {
+  if (typeof text !== 'string') return null;
+  const us = /([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})/.exec(text);
+  const gb = /(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})/.exec(text);
+  const [month, day, year] = us ? [us[1], us[2], us[3]] : gb ? [gb[2], gb[1], gb[3]] : [];
+  if (!month) return null;
+  const mo = MONTHS[month.slice(0, month.toLowerCase().startsWith('sept') ? 4 : 3).toLowerCase()];
+  const d = Number(day);
+  if (!mo || d < 1 || d > 31) return null;
+  const date = new Date(Date.UTC(Number(year), mo - 1, d));
+  if (date.getUTCMonth() !== mo - 1) return null;
+  return date.toISOString().slice(0, 10);
+}

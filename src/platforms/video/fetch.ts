@@ -1,0 +1,113 @@
+/**
+ * Upstream requests for video (YouTube), per platforms.md:
+ *
+ * 1. `GET https://www.youtube.com/@<handle>` (or `/channel/<id>`, `/c/<name>`, `/user/<name>`):
+ *    the channel page, `var ytInitialData = {…};`, plus the WEB client version and visitor id in
+ *    its `ytcfg` (public values the page is served with; no key, no login).
+ * 2. `POST https://www.youtube.com/youtubei/v1/browse` with the WEB client context and the about
+ *    panel's continuation token from the page header: `aboutChannelViewModel` (links, country,
+ *    joined date, counts). A page without that token (no header description and no links) is
+ *    followed by `GET /channel/<id>/about`, which embeds the same panel.
+ *
+ * Two requests, 1 credit. The consent interstitial (consent.youtube.com) and Google's "unusual
+ * traffic" page are UPSTREAM_BLOCKED; a 404 or "This channel does not exist." is NOT_FOUND.
+ */
+import { ApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import type { UpstreamResponse } from '../../upstream/client.js';
+import type { OpContext } from '../operation.js';
+import type { ChannelRef } from './channel-ref.js';
+import { channelPageUrl, describeChannelRef, YOUTUBE_ORIGIN } from './channel-ref.js';
+import type { AboutPanel, ChannelPage, VideoChannel } from './parse.js';
+import { buildChannelRecord, consentBlocked, isConsentPage, parseAboutResponse, parseChannelHtml } from './parse.js';
+
+const PLATFORM = 'video';
+export const BROWSE_URL = `${YOUTUBE_ORIGIN}/youtubei/v1/browse?prettyPrint=false`;
+/** Used only when a page carries no client version of its own (the newest capture's, 2026-01). */
+export const FALLBACK_CLIENT_VERSION = '2.20260123.01.00';
+const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en-US,en;q=0.8' };
+
+export async function fetchChannel(ctx: OpContext, ref: ChannelRef): Promise<VideoChannel> {
+  const page = await fetchChannelPage(ctx, channelPageUrl(ref), `Video channel ${describeChannelRef(ref)}`);
+  const about = page.about ?? (page.aboutToken ? await fetchAboutPanel(ctx, page, page.aboutToken) : await fetchAboutPage(ctx, page.channelId));
+  return buildChannelRecord(page, about);
+}
+
+/** Blocks that can come with any status: the consent interstitial, Google's /sorry/ captcha. */
+function checkBlocked(res: UpstreamResponse, html: string): void {
+  if (isConsentPage(html, res.url)) throw consentBlocked();
+  const u = new URL(res.url);
+  if (/(^|\.)google\.[a-z.]+$/i.test(u.hostname) && u.pathname.startsWith('/sorry')) {
+    throw upstreamBlocked(`${PLATFORM}: YouTube answered with Google's "unusual traffic" captcha page`);
+  }
+}
+
+async function fetchChannelPage(ctx: OpContext, url: string, what: string): Promise<ChannelPage> {
+  const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: PAGE_HEADERS, signal: ctx.signal });
+  const html = res.text();
+  checkBlocked(res, html);
+  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
+  expectOk(res, PLATFORM, what);
+  try {
+    return parseChannelHtml(html, res.url);
+  } catch (e) {
+    // "This channel does not exist." and terminated channels: name the channel asked for.
+    if (e instanceof ApiError && e.code === 'NOT_FOUND') throw notFound(`${what} was not found (${e.message})`);
+    throw e;
+  }
+}
+
+/** The body of the about panel's browse request: the WEB client's context and the continuation token. */
+export function aboutRequestBody(token: string, page: Pick<ChannelPage, 'clientVersion' | 'visitorData'>): Record<string, unknown> {
+  return {
+    context: {
+      client: {
+        hl: 'en',
+        gl: 'US',
+        clientName: 'WEB',
+        clientVersion: page.clientVersion ?? FALLBACK_CLIENT_VERSION,
+        ...(page.visitorData ? { visitorData: safeDecode(page.visitorData) } : {}),
+        originalUrl: YOUTUBE_ORIGIN,
+        platform: 'DESKTOP',
+        utcOffsetMinutes: 0,
+      },
+      request: { useSsl: true },
+      user: { lockedSafetyMode: false },
+    },
+    continuation: token,
+  };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+async function fetchAboutPanel(ctx: OpContext, page: ChannelPage, token: string): Promise<AboutPanel> {
+  const body = aboutRequestBody(token, page);
+  const client = (body.context as { client: { clientVersion: string; visitorData?: string } }).client;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'accept-language': 'en-US,en;q=0.8',
+    origin: YOUTUBE_ORIGIN,
+    'x-youtube-client-name': '1',
+    'x-youtube-client-version': client.clientVersion,
+  };
+  if (client.visitorData) headers['x-goog-visitor-id'] = client.visitorData;
+  const res = await ctx.upstream.request({ url: BROWSE_URL, method: 'POST', headers, body: JSON.stringify(body), platform: PLATFORM, signal: ctx.signal });
+  checkBlocked(res, res.headers['content-type']?.includes('json') ? '' : res.text());
+  // The channel page was there: a 4xx on its own continuation is YouTube refusing the request.
+  if (res.status === 400 || res.status === 404) throw upstreamFailed(`${PLATFORM}: the about panel request was refused (HTTP ${res.status})`);
+  expectOk(res, PLATFORM, `The about panel of channel ${page.channelId}`);
+  return parseAboutResponse(res.json());
+}
+
+async function fetchAboutPage(ctx: OpContext, channelId: string): Promise<AboutPanel> {
+  const page = await fetchChannelPage(ctx, `${YOUTUBE_ORIGIN}/channel/${channelId}/about`, `Video channel ${channelId}`);
+  if (!page.about) throw shapeChanged(PLATFORM, 'aboutChannelViewModel (no about-panel token on the channel page, no panel on its /about page)');
+  return page.about;
+}

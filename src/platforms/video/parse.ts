@@ -1,0 +1,614 @@
+/**
+ * video = YouTube. Pure parsing, no I/O: a channel page (HTML with `var ytInitialData = {…};`, or
+ * that object itself, or a `youtubei/v1/browse` response for a channel tab — the same shape) and
+ * the channel's about panel (`aboutChannelViewModel`, from a browse continuation or embedded in
+ * the `/about` page) in; api.md's "Video channel" record out.
+ *
+ * Where each field comes from (2025–2026 pages; every capture in ../shared/fixtures/video):
+ * - identity: `metadata.channelMetadataRenderer` (externalId, title, vanityChannelUrl,
+ *   description, keywords, avatar thumbnails);
+ * - header: `header.pageHeaderRenderer.content.pageHeaderViewModel` — avatar
+ *   (`image.decoratedAvatarViewModel.avatar.avatarViewModel`), metadata rows ("@handle",
+ *   "551K subscribers", "3.4K videos"), attribution (first external link, "and 5 more links"),
+ *   and the continuation token that opens the about panel (inside the description's and the
+ *   attribution's `showEngagementPanelEndpoint`). Pre-2024 pages had `c4TabbedHeaderRenderer`
+ *   instead; its counts and avatar are read as a fallback;
+ * - about panel: `aboutChannelViewModel` — links, country, joined date, view / video /
+ *   subscriber count texts, full description. Business e-mails sit behind YouTube's
+ *   "sign in / captcha" gate (`signInForBusinessEmail`) and are never fetched: `email` is only an
+ *   address written in the public description.
+ *
+ * Exported for creator discovery too: `extractYtInitialData`, `parseChannelPage`,
+ * `parseAboutViewModel`, `aboutLinkUrls`, `channelDescription`, `descriptionUrls`.
+ */
+import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { platformUrlFields, unwrapRedirect } from '../links/classify.js';
+import { extractEmails } from '../links/emails.js';
+import { YOUTUBE_ORIGIN } from './channel-ref.js';
+import { parseCount } from './counts.js';
+
+const PLATFORM = 'video';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
+
+/** A member path, `null` as soon as a step is missing. */
+function dig(v: unknown, ...path: (string | number)[]): unknown {
+  let cur = v;
+  for (const p of path) {
+    if (typeof p === 'number') cur = Array.isArray(cur) ? cur[p] : undefined;
+    else cur = isObj(cur) ? cur[p] : undefined;
+    if (cur === undefined) return null;
+  }
+  return cur ?? null;
+}
+
+/** Text in any of YouTube's text shapes: a string, `{content}`, `{simpleText}`, `{runs:[{text}]}`. */
+export function ytText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (!isObj(v)) return null;
+  if (typeof v.content === 'string') return v.content;
+  if (typeof v.simpleText === 'string') return v.simpleText;
+  if (Array.isArray(v.runs)) return v.runs.map((r) => (isObj(r) && typeof r.text === 'string' ? r.text : '')).join('');
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The record (api.md "Video channel")
+// ---------------------------------------------------------------------------------------------
+
+export interface VideoImageSource {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * The header's `avatarViewModel` as YouTube sends it (`image.processor`, `loggingDirectives`…
+ * kept), with `image.sources` normalised; built from `channelMetadataRenderer.avatar` when the
+ * page has no such header.
+ */
+export interface VideoChannelAvatar {
+  image: { sources: VideoImageSource[]; [key: string]: unknown };
+  avatarImageSize: string | null;
+  [key: string]: unknown;
+}
+
+/**
+ * api.md "Video channel", in its field order. Between `store` and `links` the object also carries
+ * one URL field per linked platform (`social-b`, `microblog-b`, `twitch`… → URL, from the shared
+ * classifier), which TypeScript does not list; read them with `platformUrlsOf(record, FIXED_KEYS)`.
+ */
+export interface VideoChannel {
+  channelId: string;
+  channel: string | null;
+  name: string | null;
+  avatar: VideoChannelAvatar | null;
+  description: string | null;
+  subscriberCount: number | null;
+  subscriberCountText: string | null;
+  videoCountText: string | null;
+  viewCountText: string | null;
+  joinedDateText: string | null;
+  tags: string | null;
+  email: string | null;
+  store: string | null;
+  links: string[];
+  country: string | null;
+}
+
+/** Keys of the record that are not platform URL fields. */
+export const FIXED_KEYS: ReadonlySet<string> = new Set([
+  'channelId', 'channel', 'name', 'avatar', 'description', 'subscriberCount', 'subscriberCountText', 'videoCountText',
+  'viewCountText', 'joinedDateText', 'tags', 'email', 'store', 'links', 'country',
+]);
+
+// ---------------------------------------------------------------------------------------------
+// ytInitialData
+// ---------------------------------------------------------------------------------------------
+
+const INITIAL_DATA_RE = /(?:var\s+ytInitialData|window\[\s*["']ytInitialData["']\s*\])\s*=\s*/g;
+
+/**
+ * The JSON object literal starting at `start`, found by matching braces (string-aware), so a
+ * `};` inside a description cannot end it early. Null when unbalanced.
+ */
+function balancedObject(s: string, start: number): string | null {
+  if (s[start] !== '{') return null;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */) depth++;
+    else if (c === 125 /* } */ && --depth === 0) return s.slice(start, i + 1);
+  }
+  return null;
+}
+
+/** The `ytInitialData` object of a youtube.com page, or null when the page has none. */
+export function extractYtInitialData(html: string): Obj | null {
+  for (const m of html.matchAll(INITIAL_DATA_RE)) {
+    const json = balancedObject(html, m.index + m[0].length);
+    if (json === null) continue;
+    try {
+      const data: unknown = JSON.parse(json);
+      if (isObj(data)) return data;
+    } catch {
+      /* try the next occurrence */
+    }
+    throw shapeChanged(PLATFORM, 'parseable ytInitialData JSON');
+  }
+  return null;
+}
+
+/** Public request context values of the page's `ytcfg` (the WEB client's version, the visitor id). */
+export function extractYtcfg(html: string): { clientVersion: string | null; visitorData: string | null } {
+  return {
+    clientVersion: /"INNERTUBE_CLIENT_VERSION"\s*:\s*"([\d.]+)"/.exec(html)?.[1] ?? null,
+    visitorData: /"VISITOR_DATA"\s*:\s*"([A-Za-z0-9%_=-]+)"/.exec(html)?.[1] ?? null,
+  };
+}
+
+/** The client version YouTube reports in `responseContext.serviceTrackingParams` (CSI `cver`). */
+function clientVersionOf(data: Obj): string | null {
+  for (const s of arr(dig(data, 'responseContext', 'serviceTrackingParams'))) {
+    for (const p of arr(dig(s, 'params'))) {
+      if (isObj(p) && p.key === 'cver' && typeof p.value === 'string' && /^[\d.]+$/.test(p.value)) return p.value;
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Block pages and missing channels
+// ---------------------------------------------------------------------------------------------
+
+/** Hosts of Google's cookie-consent interstitial ("Before you continue to YouTube"). */
+export const CONSENT_HOSTS: ReadonlySet<string> = new Set(['consent.youtube.com', 'consent.google.com']);
+
+/**
+ * The consent interstitial served in place of a page (EU visitors without a consent cookie): the
+ * request ends on consent.youtube.com, or the page posts its forms there. Never parsed as data.
+ */
+export function isConsentPage(html: string, finalUrl?: string): boolean {
+  if (finalUrl) {
+    try {
+      if (CONSENT_HOSTS.has(new URL(finalUrl).hostname.toLowerCase())) return true;
+    } catch {
+      /* not a URL: judge by the body */
+    }
+  }
+  return !html.includes('ytInitialData') && /<form[^>]+action="https:\/\/consent\.(?:youtube|google)\.com\//i.test(html);
+}
+
+/** Error alerts YouTube shows instead of a channel ("This channel does not exist.", terminations). */
+function errorAlerts(data: Obj): string[] {
+  const out: string[] = [];
+  for (const a of arr(data.alerts)) {
+    const r = dig(a, 'alertRenderer') ?? dig(a, 'alertWithButtonRenderer');
+    if (isObj(r) && r.type === 'ERROR') {
+      const t = ytText(r.text);
+      if (t) out.push(t.trim());
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The channel page
+// ---------------------------------------------------------------------------------------------
+
+export interface HeaderLink {
+  /** As shown: `hospitalrecords.ffm.to/fresh`. */
+  text: string;
+  /** The target, unwrapped from youtube.com/redirect. */
+  url: string | null;
+  /** "and 5 more links", or null when the channel lists one link. */
+  more: string | null;
+}
+
+export interface AboutLink {
+  title: string | null;
+  /** As shown: `twitter.com/PatMcAfeeShow`. */
+  text: string | null;
+  /** The target, unwrapped from youtube.com/redirect. */
+  url: string | null;
+}
+
+/** api.md's about-panel facts (`aboutChannelViewModel`). */
+export interface AboutPanel {
+  channelId: string | null;
+  canonicalChannelUrl: string | null;
+  description: string | null;
+  country: string | null;
+  subscriberCountText: string | null;
+  videoCountText: string | null;
+  viewCountText: string | null;
+  joinedDateText: string | null;
+  links: AboutLink[];
+}
+
+/** What a channel page (any tab) tells, before the about panel. */
+export interface ChannelPage {
+  channelId: string;
+  title: string | null;
+  /** Without @, as written on the page (`@hospitalrecords` → `hospitalrecords`). */
+  handle: string | null;
+  description: string | null;
+  /** `http://www.youtube.com/@hospitalrecords` as YouTube gives it. */
+  vanityChannelUrl: string | null;
+  /** `https://www.youtube.com/channel/UC…` */
+  channelUrl: string | null;
+  /** The raw keywords string: space-separated, multi-word ones in double quotes. */
+  keywords: string | null;
+  avatar: VideoChannelAvatar | null;
+  subscriberCountText: string | null;
+  /** "551 thousand subscribers": the header's accessibility label for the count. */
+  subscriberCountLabel: string | null;
+  videoCountText: string | null;
+  headerLink: HeaderLink | null;
+  /** Continuation token of the about panel (a `youtubei/v1/browse` continuation), when the page offers one. */
+  aboutToken: string | null;
+  /** The about panel itself when the page embeds it (the `/about` page does). */
+  about: AboutPanel | null;
+  /** WEB client version and visitor id the page was served with (for the follow-up browse request). */
+  clientVersion: string | null;
+  visitorData: string | null;
+}
+
+/** A channel page's HTML → what it tells. Consent pages, missing channels and changed shapes are typed errors. */
+export function parseChannelHtml(html: string, finalUrl?: string): ChannelPage {
+  if (isConsentPage(html, finalUrl)) throw consentBlocked();
+  const data = extractYtInitialData(html);
+  if (!data) {
+    if (/<title>\s*404 Not Found\s*<\/title>/i.test(html)) throw notFound('Video channel was not found');
+    throw shapeChanged(PLATFORM, 'var ytInitialData in the channel page');
+  }
+  const cfg = extractYtcfg(html);
+  const page = parseChannelPage(data);
+  return { ...page, clientVersion: cfg.clientVersion ?? page.clientVersion, visitorData: cfg.visitorData ?? page.visitorData };
+}
+
+export function consentBlocked() {
+  return upstreamBlocked(`${PLATFORM}: YouTube answered with its cookie-consent interstitial (consent.youtube.com) instead of the channel page`);
+}
+
+/** `ytInitialData` of a channel page (or a browse response for a channel tab) → what it tells. */
+export function parseChannelPage(data: unknown): ChannelPage {
+  if (!isObj(data)) throw shapeChanged(PLATFORM, 'ytInitialData object');
+  const meta = dig(data, 'metadata', 'channelMetadataRenderer');
+  if (!isObj(meta)) {
+    const alerts = errorAlerts(data);
+    if (alerts.length) throw notFound(`Video channel is not available: ${alerts.join(' ')}`);
+    throw shapeChanged(PLATFORM, 'metadata.channelMetadataRenderer');
+  }
+  const channelId = nonEmpty(meta.externalId);
+  if (!channelId) throw shapeChanged(PLATFORM, 'metadata.channelMetadataRenderer.externalId');
+
+  const vm = dig(data, 'header', 'pageHeaderRenderer', 'content', 'pageHeaderViewModel');
+  const c4 = dig(data, 'header', 'c4TabbedHeaderRenderer');
+  const header = isObj(vm) ? parsePageHeader(vm) : isObj(c4) ? parseC4Header(c4) : null;
+
+  const vanityChannelUrl = nonEmpty(meta.vanityChannelUrl) ?? nonEmpty(arr(meta.ownerUrls)[0]);
+  const avatar = header?.avatar ?? avatarFromThumbnails(dig(meta, 'avatar', 'thumbnails'));
+  return {
+    channelId,
+    title: str(meta.title),
+    handle: header?.handle ?? handleFromVanityUrl(vanityChannelUrl),
+    description: str(meta.description),
+    vanityChannelUrl,
+    channelUrl: nonEmpty(meta.channelUrl),
+    keywords: str(meta.keywords),
+    avatar,
+    subscriberCountText: header?.subscriberCountText ?? null,
+    subscriberCountLabel: header?.subscriberCountLabel ?? null,
+    videoCountText: header?.videoCountText ?? null,
+    headerLink: header?.headerLink ?? null,
+    aboutToken: header?.aboutToken ?? null,
+    about: embeddedAbout(data),
+    clientVersion: clientVersionOf(data),
+    visitorData: nonEmpty(dig(data, 'responseContext', 'visitorData')),
+  };
+}
+
+/** `http://www.youtube.com/@Name` → `Name`, as written (the header row, when present, says the same). */
+function handleFromVanityUrl(url: string | null): string | null {
+  const m = url ? /^https?:\/\/(?:www\.|m\.)?youtube\.com\/@([^/?#]+)/i.exec(url) : null;
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}
+
+interface HeaderFacts {
+  handle: string | null;
+  avatar: VideoChannelAvatar | null;
+  subscriberCountText: string | null;
+  subscriberCountLabel: string | null;
+  videoCountText: string | null;
+  headerLink: HeaderLink | null;
+  aboutToken: string | null;
+}
+
+const HANDLE_TEXT_RE = /^@\S+$/;
+const SUBSCRIBERS_RE = /subscriber/i;
+const VIDEOS_RE = /\bvideos?\b/i;
+
+/** The 2024+ header (`pageHeaderViewModel`). */
+function parsePageHeader(vm: Obj): HeaderFacts {
+  let handle: string | null = null;
+  let subscriberCountText: string | null = null;
+  let subscriberCountLabel: string | null = null;
+  let videoCountText: string | null = null;
+  for (const row of arr(dig(vm, 'metadata', 'contentMetadataViewModel', 'metadataRows'))) {
+    for (const part of arr(dig(row, 'metadataParts'))) {
+      const text = ytText(dig(part, 'text'))?.trim();
+      if (!text) continue;
+      if (handle === null && HANDLE_TEXT_RE.test(text)) handle = text.slice(1);
+      else if (subscriberCountText === null && SUBSCRIBERS_RE.test(text)) {
+        subscriberCountText = text;
+        subscriberCountLabel = str(dig(part, 'accessibilityLabel'));
+      } else if (videoCountText === null && VIDEOS_RE.test(text)) videoCountText = text;
+    }
+  }
+  const attribution = dig(vm, 'attribution', 'attributionViewModel');
+  let headerLink: HeaderLink | null = null;
+  const linkText = ytText(dig(attribution, 'text'));
+  if (linkText) {
+    headerLink = {
+      text: linkText,
+      url: commandUrl(dig(attribution, 'text', 'commandRuns', 0, 'onTap', 'innertubeCommand')),
+      more: nonEmpty(ytText(dig(attribution, 'suffix'))),
+    };
+  }
+  const avatarVm = dig(vm, 'image', 'decoratedAvatarViewModel', 'avatar', 'avatarViewModel');
+  return {
+    handle,
+    avatar: isObj(avatarVm) ? avatarFromViewModel(avatarVm) : null,
+    subscriberCountText,
+    subscriberCountLabel,
+    videoCountText,
+    headerLink,
+    aboutToken: panelToken(dig(vm, 'description')) ?? panelToken(attribution),
+  };
+}
+
+/** The pre-2024 header (`c4TabbedHeaderRenderer`). */
+function parseC4Header(c4: Obj): HeaderFacts {
+  const handleText = ytText(c4.channelHandleText)?.trim() ?? null;
+  return {
+    handle: handleText && HANDLE_TEXT_RE.test(handleText) ? handleText.slice(1) : null,
+    avatar: avatarFromThumbnails(dig(c4, 'avatar', 'thumbnails')),
+    subscriberCountText: nonEmpty(ytText(c4.subscriberCountText)),
+    subscriberCountLabel: str(dig(c4, 'subscriberCountText', 'accessibility', 'accessibilityData', 'label')),
+    videoCountText: nonEmpty(ytText(c4.videosCountText)),
+    headerLink: null,
+    aboutToken: null,
+  };
+}
+
+/** The continuation token under a `showEngagementPanelEndpoint` somewhere in `node` (the about panel's). */
+function panelToken(node: unknown): string | null {
+  let found: string | null = null;
+  const walk = (v: unknown, inPanel: boolean, depth: number): void => {
+    if (found || depth > 40) return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, inPanel, depth + 1);
+    } else if (isObj(v)) {
+      const token = inPanel ? dig(v, 'continuationCommand', 'token') : null;
+      if (typeof token === 'string' && token) {
+        found = token;
+        return;
+      }
+      for (const [k, x] of Object.entries(v)) walk(x, inPanel || k === 'showEngagementPanelEndpoint', depth + 1);
+    }
+  };
+  walk(node, false, 0);
+  return found;
+}
+
+/**
+ * A URL in an innertube command: `urlEndpoint.url`, or a browse command's path. External links
+ * go through `youtube.com/redirect?…&q=<target>`: the target is returned as YouTube wrote it.
+ */
+function commandUrl(cmd: unknown): string | null {
+  const raw = str(dig(cmd, 'urlEndpoint', 'url')) ?? str(dig(cmd, 'commandMetadata', 'webCommandMetadata', 'url'));
+  if (!raw) return null;
+  let u: URL;
+  try {
+    u = new URL(raw, YOUTUBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  const target = unwrapRedirect(u);
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return null;
+  if (target === u) return /^https?:\/\//i.test(raw) ? raw : u.href;
+  const q = (u.searchParams.get('q') ?? '').trim();
+  return /^https?:\/\//i.test(q) ? q : target.href;
+}
+
+function imageSources(v: unknown): VideoImageSource[] {
+  return arr(v)
+    .filter(isObj)
+    .filter((s) => typeof s.url === 'string' && s.url !== '')
+    // Older pages give protocol-relative thumbnail URLs (`//yt3.ggpht.com/…`).
+    .map((s) => ({ url: (s.url as string).startsWith('//') ? `https:${s.url as string}` : (s.url as string), width: int(s.width), height: int(s.height) }));
+}
+
+function avatarFromViewModel(vm: Obj): VideoChannelAvatar | null {
+  const image = isObj(vm.image) ? vm.image : {};
+  const sources = imageSources(image.sources);
+  if (!sources.length) return null;
+  return { ...vm, image: { ...image, sources }, avatarImageSize: str(vm.avatarImageSize) };
+}
+
+function avatarFromThumbnails(thumbnails: unknown): VideoChannelAvatar | null {
+  const sources = imageSources(thumbnails);
+  return sources.length ? { image: { sources }, avatarImageSize: null } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The about panel
+// ---------------------------------------------------------------------------------------------
+
+/** The first `aboutChannelViewModel` in a response's `onResponseReceivedEndpoints` (continuation or /about page). */
+function findAboutViewModel(data: Obj): Obj | null {
+  let found: Obj | null = null;
+  const walk = (v: unknown, depth: number): void => {
+    if (found || depth > 40) return;
+    if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (isObj(v)) {
+      if (isObj(v.aboutChannelViewModel)) {
+        found = v.aboutChannelViewModel;
+        return;
+      }
+      for (const x of Object.values(v)) walk(x, depth + 1);
+    }
+  };
+  walk(data.onResponseReceivedEndpoints, 0);
+  return found;
+}
+
+function embeddedAbout(data: Obj): AboutPanel | null {
+  const vm = findAboutViewModel(data);
+  return vm ? parseAboutViewModel(vm) : null;
+}
+
+/**
+ * The browse continuation's answer for the about panel
+ * (`onResponseReceivedEndpoints[].appendContinuationItemsAction.continuationItems[].aboutChannelRenderer.metadata.aboutChannelViewModel`).
+ */
+export function parseAboutResponse(data: unknown): AboutPanel {
+  if (!isObj(data)) throw shapeChanged(PLATFORM, 'about panel response object');
+  const vm = findAboutViewModel(data);
+  if (!vm) throw shapeChanged(PLATFORM, 'aboutChannelViewModel in the about panel response');
+  return parseAboutViewModel(vm);
+}
+
+export function parseAboutViewModel(vm: Obj): AboutPanel {
+  return {
+    channelId: nonEmpty(vm.channelId),
+    canonicalChannelUrl: nonEmpty(vm.canonicalChannelUrl),
+    description: str(vm.description),
+    country: nonEmpty(vm.country),
+    subscriberCountText: nonEmpty(ytText(vm.subscriberCountText)),
+    videoCountText: nonEmpty(ytText(vm.videoCountText)),
+    viewCountText: nonEmpty(ytText(vm.viewCountText)),
+    joinedDateText: nonEmpty(ytText(vm.joinedDateText)),
+    links: arr(vm.links)
+      .map((l) => dig(l, 'channelExternalLinkViewModel'))
+      .filter(isObj)
+      .map((l) => {
+        const text = nonEmpty(ytText(l.link));
+        const url = commandUrl(dig(l, 'link', 'commandRuns', 0, 'onTap', 'innertubeCommand')) ?? shownUrl(text);
+        return { title: nonEmpty(ytText(l.title)), text, url };
+      }),
+  };
+}
+
+/** A link as shown (`twitter.com/x`, `https://…`) → an absolute URL, or null. */
+function shownUrl(text: string | null): string | null {
+  if (!text) return null;
+  try {
+    const u = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);
+    return u.hostname.includes('.') ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The about panel's links as absolute URLs, in the panel's order, without duplicates. */
+export function aboutLinkUrls(about: AboutPanel): string[] {
+  return [...new Set(about.links.map((l) => l.url).filter((u): u is string => u !== null))];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers shared with creator discovery
+// ---------------------------------------------------------------------------------------------
+
+/** The channel's full description: the about panel's, else the page metadata's; null when neither has one. */
+export function channelDescription(page: ChannelPage, about: AboutPanel | null): string | null {
+  return about?.description ?? page.description;
+}
+
+/** http(s) URLs written in a description, in order, without duplicates (trailing punctuation dropped). */
+export function descriptionUrls(description: string | null): string[] {
+  if (!description) return [];
+  const out = new Set<string>();
+  for (const m of description.matchAll(/https?:\/\/[^\s<>"'）)\]]+/giu)) {
+    const raw = m[0].replace(/[.,;:!?…]+$/u, '');
+    try {
+      out.add(new URL(raw).href);
+    } catch {
+      /* not a URL after all */
+    }
+  }
+  return [...out];
+}
+
+/** `"hospital records" "drum and bass" dnb music` → `hospital records, drum and bass, dnb, music`; null when empty. */
+export function keywordsToTags(keywords: string | null): string | null {
+  if (!keywords) return null;
+  const tags = [...keywords.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => (m[1] ?? m[2]).trim()).filter(Boolean);
+  return tags.length ? tags.join(', ') : null;
+}
+
+/** Hosts (first label) and link titles that name a merchandise store. */
+const STORE_TITLE_RE = /\b(?:store|shop|merch|merchandise|boutique|tienda|loja)\b/i;
+const STORE_HOST_RE = /^(?:www\.)?(?:store|shop|merch)\.|(?:^|\.)(?:myshopify\.com|creator-spring\.com|teespring\.com|fourthwall\.com|bonfire\.com|represent\.com|crowdmade\.com)$/i;
+
+/** The first link that is a merchandise store: by its title in the panel ("Store", "Merch") or its host (`store.…`, Shopify, Spring…). */
+export function storeUrl(links: readonly AboutLink[]): string | null {
+  for (const l of links) {
+    if (!l.url) continue;
+    const host = new URL(l.url).hostname;
+    if ((l.title && STORE_TITLE_RE.test(l.title)) || STORE_HOST_RE.test(host)) return l.url;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page + about panel → record
+// ---------------------------------------------------------------------------------------------
+
+export function buildChannelRecord(page: ChannelPage, about: AboutPanel): VideoChannel {
+  if (about.channelId && about.channelId !== page.channelId) {
+    throw shapeChanged(PLATFORM, `about panel of channel ${page.channelId} (it describes ${about.channelId})`);
+  }
+  const links = aboutLinkUrls(about);
+  const description = channelDescription(page, about);
+  const subscriberCountText = about.subscriberCountText ?? page.subscriberCountText;
+  const platforms = Object.fromEntries(Object.entries(platformUrlFields(links)).filter(([k]) => !FIXED_KEYS.has(k)));
+  // Platform fields sit between store and links (api.md's order, the peer's clients see the same).
+  const record: VideoChannel = {
+    channelId: page.channelId,
+    channel: page.vanityChannelUrl ?? about.canonicalChannelUrl ?? page.channelUrl,
+    name: page.title,
+    avatar: page.avatar,
+    description,
+    subscriberCount: parseCount(subscriberCountText),
+    subscriberCountText,
+    videoCountText: about.videoCountText ?? page.videoCountText,
+    viewCountText: about.viewCountText,
+    joinedDateText: about.joinedDateText,
+    tags: keywordsToTags(page.keywords),
+    // Only an address written in the public description: the business e-mail behind YouTube's
+    // captcha gate is never requested.
+    email: extractEmails({ text: description ?? '' })[0] ?? null,
+    store: storeUrl(about.links),
+    ...platforms,
+    links,
+    country: about.country,
+  };
+  return record;
+}

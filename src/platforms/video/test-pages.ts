@@ -1,0 +1,325 @@
+/**
+ * Hand-written YouTube bodies for tests (parser tests and test/e2e/video.test.ts). Not captures:
+ * written by us in the public shape of youtube.com channel pages and `youtubei/v1/browse`
+ * responses as of 2025–2026 (the shape the real captures in ../shared/fixtures/video show for
+ * pages; for the about panel, which no capture holds, the `aboutChannelViewModel` members that
+ * open-source YouTube clients read: description, country, subscriberCountText, viewCountText,
+ * videoCountText, joinedDateText {content}, canonicalChannelUrl, channelId, signInForBusinessEmail,
+ * links[].channelExternalLinkViewModel {title, link {content, commandRuns[].onTap.innertubeCommand
+ * .urlEndpoint.url = youtube.com/redirect?…&q=<target>}, favicon}). Channels, ids, counts and
+ * links are invented.
+ */
+
+type Obj = Record<string, unknown>;
+
+export const TEST_CLIENT_VERSION = '2.20260301.00.00';
+export const TEST_VISITOR_DATA = 'CgtUZXN0VmlzaXRvcii0oKnOBjIKCgJVUxIEGgAgWQ%3D%3D';
+
+export interface TestChannel {
+  channelId: string;
+  /** Without @. */
+  handle: string;
+  title: string;
+  description: string;
+  keywords: string;
+  subscribers: string;
+  subscribersLabel: string;
+  videos: string;
+  /** First link shown in the header, and the suffix ("and 3 more links"), or null for none. */
+  headerLink: { text: string; url: string; more: string | null } | null;
+  /** Continuation token of the about panel; null for a header without description and links. */
+  aboutToken: string | null;
+}
+
+export const NIGHT_OWL: TestChannel = {
+  channelId: 'UCn1ghtOw1W0rkSh0pTest01',
+  handle: 'NightOwlWorkshop',
+  title: 'Night Owl Workshop',
+  description: 'Woodworking after dark 🦉\nNew builds every Thursday.\n\nBusiness enquiries: hello@nightowlworkshop.co.uk\nPlans: https://nightowlworkshop.co.uk/plans',
+  keywords: 'woodworking "hand tools" joinery "night owl" diy',
+  subscribers: '1.24M subscribers',
+  subscribersLabel: '1.24 million subscribers',
+  videos: '412 videos',
+  headerLink: { text: 'nightowlworkshop.co.uk', url: 'https://nightowlworkshop.co.uk/', more: 'and 6 more links' },
+  aboutToken: '4qmFsgJgEhhVQ24xZ2h0T3cxVzBya1NoMHBUZXN0MDEaRDhnWXJHaW1hQVNZS0pEYzBNV1l3TVdReExUQXdNREF0TWpJMk1TMDVPVFF4TFRVNE1qUXlPV1l3WWpZMU5BJTNEJTNE',
+};
+
+export const NIGHT_OWL_LINKS = [
+  { title: 'Website', url: 'https://nightowlworkshop.co.uk/' },
+  { title: 'Instagram', url: 'https://instagram.com/nightowlworkshop' },
+  { title: 'Twitter', url: 'https://twitter.com/NightOwlWorks' },
+  { title: 'TikTok', url: 'https://www.tiktok.com/@nightowlworkshop' },
+  { title: 'Merch', url: 'https://nightowl-workshop.myshopify.com/collections/all' },
+  { title: 'Patreon', url: 'https://www.patreon.com/nightowlworkshop' },
+  { title: 'Discord', url: 'https://discord.gg/n1ghtow1' },
+];
+
+const tracking = (seed: string) => ({ trackingParams: `C${seed}Q6OENIhMI${seed}pv2NAxUYmlYBHWyZJGs=`, visibility: { types: '12' } });
+
+function redirectUrl(target: string, event: string): string {
+  return `https://www.youtube.com/redirect?event=${event}&redir_token=QUFFLUhqbTestTokenOnly${event.length}&q=${encodeURIComponent(target)}`;
+}
+
+/** A link as YouTube renders it in the header and the panel: shown without scheme, tapped through youtube.com/redirect. */
+function shownLink(url: string, event: string): Obj {
+  const content = url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+  return {
+    content,
+    commandRuns: [
+      {
+        startIndex: 0,
+        length: content.length,
+        onTap: {
+          innertubeCommand: {
+            clickTrackingParams: 'CBIQjaULIhMIvPf-vab9jQMVGJpWAR1smSRr',
+            commandMetadata: { webCommandMetadata: { url: redirectUrl(url, event), webPageType: 'WEB_PAGE_TYPE_UNKNOWN', rootVe: 83769 } },
+            urlEndpoint: { url: redirectUrl(url, event), target: 'TARGET_NEW_WINDOW', nofollow: true },
+          },
+        },
+      },
+    ],
+  };
+}
+
+/** The engagement panel a header tap opens: a continuation item that loads the about panel. */
+function aboutPanelCommand(title: string, token: string): Obj {
+  return {
+    innertubeCommand: {
+      clickTrackingParams: 'CBcQr_4KIhMIvPf-vab9jQMVGJpWAR1smSRr',
+      showEngagementPanelEndpoint: {
+        engagementPanel: {
+          engagementPanelSectionListRenderer: {
+            header: { engagementPanelTitleHeaderRenderer: { title: { simpleText: title } } },
+            content: {
+              sectionListRenderer: {
+                contents: [
+                  {
+                    itemSectionRenderer: {
+                      contents: [
+                        {
+                          continuationItemRenderer: {
+                            trigger: 'CONTINUATION_TRIGGER_ON_ITEM_SHOWN',
+                            continuationEndpoint: {
+                              clickTrackingParams: 'CBoQuy8YACITCLz3_r2m_Y0DFRiaVgEdbJkkaw==',
+                              commandMetadata: { webCommandMetadata: { sendPost: true, apiUrl: '/youtubei/v1/browse' } },
+                              continuationCommand: { token, request: 'CONTINUATION_REQUEST_TYPE_BROWSE' },
+                            },
+                          },
+                        },
+                      ],
+                    },
+                  },
+                ],
+              },
+            },
+            identifier: { surface: 'ENGAGEMENT_PANEL_SURFACE_BROWSE', tag: 'test-about-panel' },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** `ytInitialData` of a channel's Home tab, 2025 layout (pageHeaderViewModel). */
+export function channelInitialData(c: TestChannel, extra: Obj = {}): Obj {
+  const avatar = (size: number) => ({
+    url: `https://yt3.googleusercontent.com/ytc/TestAvatar_${c.channelId}=s${size}-c-k-c0x00ffffff-no-rj`,
+    width: size,
+    height: size,
+  });
+  const header: Obj = {
+    title: { dynamicTextViewModel: { text: { content: c.title }, maxLines: 2 } },
+    image: {
+      decoratedAvatarViewModel: {
+        avatar: {
+          avatarViewModel: {
+            image: { sources: [avatar(72), avatar(120), avatar(160)], processor: { borderImageProcessor: { circular: true } } },
+            avatarImageSize: 'AVATAR_SIZE_XL',
+            loggingDirectives: tracking('CA'),
+          },
+        },
+      },
+    },
+    metadata: {
+      contentMetadataViewModel: {
+        metadataRows: [
+          { metadataParts: [{ text: { content: `@${c.handle}` }, enableTruncation: true }] },
+          {
+            metadataParts: [
+              { text: { content: c.subscribers }, accessibilityLabel: c.subscribersLabel },
+              { text: { content: c.videos, styleRuns: [{ startIndex: 0, length: c.videos.length }] } },
+            ],
+          },
+        ],
+        delimiter: '•',
+      },
+    },
+  };
+  if (c.aboutToken) {
+    header.description = {
+      descriptionPreviewViewModel: {
+        description: { content: c.description.split('\n')[0] },
+        maxLines: 2,
+        truncationText: { content: '...more' },
+        rendererContext: { commandContext: { onTap: aboutPanelCommand(c.title, c.aboutToken) } },
+      },
+    };
+    if (c.headerLink) {
+      header.attribution = {
+        attributionViewModel: {
+          text: shownLink(c.headerLink.url, 'channel_header'),
+          ...(c.headerLink.more ? { suffix: { content: c.headerLink.more, commandRuns: [{ startIndex: 0, length: c.headerLink.more.length, onTap: aboutPanelCommand(c.title, `${c.aboutToken}x`) }] } } : {}),
+        },
+      };
+    }
+  }
+  return {
+    responseContext: {
+      serviceTrackingParams: [
+        { service: 'GFEEDBACK', params: [{ key: 'route', value: 'channel.featured' }, { key: 'browse_id', value: c.channelId }] },
+        { service: 'CSI', params: [{ key: 'c', value: 'WEB' }, { key: 'cver', value: TEST_CLIENT_VERSION }] },
+      ],
+      maxAgeSeconds: 300,
+    },
+    contents: { twoColumnBrowseResultsRenderer: { tabs: [{ tabRenderer: { title: 'Home', selected: true } }, { tabRenderer: { title: 'Videos' } }] } },
+    header: { pageHeaderRenderer: { pageTitle: c.title, content: { pageHeaderViewModel: header } } },
+    metadata: {
+      channelMetadataRenderer: {
+        title: c.title,
+        description: c.description,
+        rssUrl: `https://www.youtube.com/feeds/videos.xml?channel_id=${c.channelId}`,
+        externalId: c.channelId,
+        keywords: c.keywords,
+        ownerUrls: [`http://www.youtube.com/@${c.handle}`],
+        avatar: { thumbnails: [{ url: `https://yt3.googleusercontent.com/ytc/TestAvatar_${c.channelId}=s900-c-k-c0x00ffffff-no-rj`, width: 900, height: 900 }] },
+        channelUrl: `https://www.youtube.com/channel/${c.channelId}`,
+        isFamilySafe: true,
+        vanityChannelUrl: `http://www.youtube.com/@${c.handle}`,
+      },
+    },
+    microformat: { microformatDataRenderer: { urlCanonical: `https://www.youtube.com/channel/${c.channelId}`, title: c.title } },
+    ...extra,
+  };
+}
+
+/** A youtube.com page around a `ytInitialData` object, with the `ytcfg` values a real page carries. */
+export function channelHtml(data: Obj, title = 'YouTube'): string {
+  const cfg = { INNERTUBE_CLIENT_VERSION: TEST_CLIENT_VERSION, INNERTUBE_CONTEXT_CLIENT_NAME: 1, VISITOR_DATA: TEST_VISITOR_DATA, HL: 'en', GL: 'US' };
+  return `<!DOCTYPE html><html lang="en-US"><head><title>${title} - YouTube</title>
+<script nonce="t3st">ytcfg.set(${JSON.stringify(cfg)});</script></head><body>
+<script nonce="t3st">var ytInitialData = ${JSON.stringify(data)};</script>
+<script nonce="t3st">if (window.ytcsi) {window.ytcsi.tick('pdr', null, '');}</script></body></html>`;
+}
+
+export interface TestAbout {
+  channelId: string;
+  handle: string;
+  description: string;
+  country: string | null;
+  subscribers: string | null;
+  videos: string;
+  views: string;
+  joined: string;
+  links: { title: string; url: string }[];
+}
+
+export function nightOwlAbout(over: Partial<TestAbout> = {}): TestAbout {
+  return {
+    channelId: NIGHT_OWL.channelId,
+    handle: NIGHT_OWL.handle,
+    description: NIGHT_OWL.description,
+    country: 'United Kingdom',
+    subscribers: '1.24M subscribers',
+    videos: '412 videos',
+    views: '187,402,118 views',
+    joined: 'Joined 14 Mar 2013',
+    links: NIGHT_OWL_LINKS,
+    ...over,
+  };
+}
+
+/** The `aboutChannelViewModel` of a channel's about panel. */
+export function aboutViewModel(a: TestAbout): Obj {
+  return {
+    description: a.description,
+    descriptionLabel: { content: 'Description' },
+    ...(a.country ? { country: a.country } : {}),
+    customLinksLabel: { content: 'Links' },
+    ...(a.subscribers ? { subscriberCountText: a.subscribers } : {}),
+    viewCountText: a.views,
+    joinedDateText: { content: a.joined },
+    canonicalChannelUrl: `http://www.youtube.com/@${a.handle}`,
+    channelId: a.channelId,
+    additionalInfoLabel: { content: 'More info' },
+    videoCountText: a.videos,
+    signInForBusinessEmail: {
+      content: 'Sign in to see email address',
+      commandRuns: [{ startIndex: 0, length: 7, onTap: { innertubeCommand: { signInEndpoint: { nextEndpoint: { browseEndpoint: { browseId: a.channelId } } } } } }],
+    },
+    links: a.links.map((l, i) => ({
+      channelExternalLinkViewModel: {
+        title: { content: l.title },
+        link: shownLink(l.url, 'channel_description'),
+        favicon: { sources: [{ url: `https://encrypted-tbn${i % 4}.gstatic.com/favicon-tbn?q=tbn:TestFavicon${i}`, width: 16, height: 16 }] },
+      },
+    })),
+    displayCanonicalChannelUrl: `www.youtube.com/@${a.handle}`,
+    rendererContext: { loggingContext: { loggingDirectives: tracking('CD') } },
+  };
+}
+
+/** The `youtubei/v1/browse` answer to the about panel's continuation. */
+export function aboutBrowseResponse(a: TestAbout): Obj {
+  return {
+    responseContext: { visitorData: decodeURIComponent(TEST_VISITOR_DATA), serviceTrackingParams: [{ service: 'CSI', params: [{ key: 'cver', value: TEST_CLIENT_VERSION }] }] },
+    trackingParams: 'CAAQhGciEwi89_69pv2NAxUYmlYBHWyZJGs=',
+    onResponseReceivedEndpoints: [
+      {
+        clickTrackingParams: 'CAAQhGciEwi89_69pv2NAxUYmlYBHWyZJGs=',
+        appendContinuationItemsAction: {
+          continuationItems: [{ aboutChannelRenderer: { metadata: { aboutChannelViewModel: aboutViewModel(a) }, trackingParams: 'CBMQ040E' } }],
+          targetId: 'test-about-panel',
+        },
+      },
+    ],
+  };
+}
+
+/** `ytInitialData` of `/channel/<id>/about`: the channel page with the about panel already open. */
+export function aboutPageInitialData(c: TestChannel, a: TestAbout): Obj {
+  return channelInitialData(c, {
+    onResponseReceivedEndpoints: [
+      {
+        showEngagementPanelEndpoint: {
+          engagementPanel: {
+            engagementPanelSectionListRenderer: {
+              content: {
+                sectionListRenderer: {
+                  contents: [{ itemSectionRenderer: { contents: [{ aboutChannelRenderer: { metadata: { aboutChannelViewModel: aboutViewModel(a) } } }] } }],
+                },
+              },
+            },
+          },
+        },
+      },
+    ],
+  });
+}
+
+/** A channel page for a handle nobody has: YouTube's alert in place of channel metadata. */
+export function channelMissingInitialData(): Obj {
+  return {
+    responseContext: { serviceTrackingParams: [] },
+    alerts: [{ alertRenderer: { type: 'ERROR', text: { simpleText: 'This channel does not exist.' } } }],
+  };
+}
+
+/** YouTube's 404 page for an unknown handle (no ytInitialData). */
+export const NOT_FOUND_HTML = '<!DOCTYPE html><html lang="en"><head><title>404 Not Found</title></head><body><div id="error-page"><p>This page isn\'t available. Sorry about that.</p></div></body></html>';
+
+/** Google's cookie-consent interstitial, as served on consent.youtube.com. */
+export const CONSENT_HTML = `<!DOCTYPE html><html lang="en"><head><title>Before you continue to YouTube</title></head><body>
+<h1>Before you continue to YouTube</h1><p>We use cookies and data to deliver and maintain Google services…</p>
+<form action="https://consent.youtube.com/save" method="POST"><input type="hidden" name="set_eom" value="true"><button>Reject all</button></form>
+<form action="https://consent.youtube.com/save" method="POST"><input type="hidden" name="set_eom" value="false"><button>Accept all</button></form>
+</body></html>`;

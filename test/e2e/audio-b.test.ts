@@ -1,0 +1,382 @@
+/**
+ * audio-b (Apple Music) end to end: gateway + replay upstream over loopback HTTP.
+ *
+ * Upstream bodies are the project's own (src/platforms/audio-b/test-data.ts, written by us in the
+ * public shapes of amp-api.music.apple.com and music.apple.com), plus the real 2021 album page
+ * capture read in place from ../shared/fixtures/audio-b when present (page fallback).
+ *
+ * The replay routes play Apple's side of the token dance: music.apple.com/ links the bundle,
+ * the bundle holds `bundleToken`, and the catalog API accepts only the tokens in `accepted`
+ * (anything else is a 401, as amp-api answers an expired or unknown developer token).
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import type { Route } from '../../src/replay/server.js';
+import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../../src/platforms/audio-b/test-data.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+
+const WEB = 'music.apple.com';
+const API = 'amp-api.music.apple.com';
+const BUNDLE_PATH = '/assets/index-0a1b2c3d.js';
+const ARTIST_KEYS = ['id', 'kind', 'name', 'url', 'artwork', 'editorial_notes', 'top_songs', 'albums'];
+const ALBUM_KEYS = ['id', 'kind', 'title', 'artist_name', 'artist_url', 'url', 'track_count', 'release_info', 'tracks'];
+
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+/** Apple's side, mutable per test. */
+const apple = {
+  bundleToken: makeJwt(inAnHour(), 'first'),
+  accepted: new Set<string>(),
+  missing: new Set<string>(),
+};
+
+const json = (body: string, status = 200) => ({ status, headers: { 'content-type': 'application/json;charset=utf-8' }, body });
+const refused = () => json('{"errors":[{"id":"X","title":"Unauthorized","status":"401","code":"40100"}]}', 401);
+
+function catalogRoute(kind: 'artists' | 'albums', body: (id: string) => string): Route {
+  return {
+    host: API,
+    path: new RegExp(`^/v1/catalog/[a-z]{2}/${kind}/\\d+$`),
+    response: (req) => {
+      const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!apple.accepted.has(token) || req.headers.origin !== 'https://music.apple.com') return refused();
+      const id = req.path.split('/').pop()!;
+      if (apple.missing.has(id)) return json('{"errors":[{"id":"Y","title":"Resource Not Found","status":"404","code":"40400"}]}', 404);
+      return json(body(id));
+    },
+  };
+}
+
+function appleRoutes(): Route[] {
+  return [
+    { host: WEB, path: '/', response: () => ({ body: webPlayerPage(BUNDLE_PATH) }) },
+    { host: WEB, path: BUNDLE_PATH, response: () => ({ headers: { 'content-type': 'text/javascript' }, body: bundleJs(apple.bundleToken) }) },
+    catalogRoute('artists', (id) => artistJson(id)),
+    catalogRoute('albums', (id) => albumJson(id)),
+    {
+      host: API,
+      path: /^\/v1\/catalog\/[a-z]{2}\/search$/,
+      response: (req) => {
+        const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+        return apple.accepted.has(token) ? json(searchJson(req.query.get('term') ?? '')) : refused();
+      },
+    },
+  ];
+}
+
+function resetApple(h: Harness): void {
+  apple.bundleToken = makeJwt(inAnHour(), 'first');
+  apple.accepted = new Set([apple.bundleToken]);
+  apple.missing = new Set();
+  h.replay.reset();
+  for (const r of appleRoutes()) h.replay.add(r);
+}
+
+const pageHits = (h: Harness) => h.replay.hits({ host: WEB, path: '/' }).length;
+const bundleHits = (h: Harness) => h.replay.hits({ host: WEB, path: BUNDLE_PATH }).length;
+const apiHits = (h: Harness) => h.replay.hits({ host: API }).length;
+const upstreamHits = (h: Harness) => h.replay.hits().filter((r) => r.host === WEB || r.host === API).length;
+const enc = encodeURIComponent;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => resetApple(h));
+
+describe('envelope, credits, cache', () => {
+  it('artist by id: envelope in order, data in api.md shape, 1 credit, request as the web player sends it', async () => {
+    const { key, id } = await h.key(10);
+    const r = await h.rest('/v1/audio-b/artist?id=900000000', { key });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body)).toEqual(['success', 'credits_remaining', 'credits_charged', 'data']);
+    expect(r.body).toMatchObject({ success: true, credits_remaining: 9, credits_charged: 1 });
+    expect(Object.keys(r.body.data)).toEqual(ARTIST_KEYS);
+    expect(r.body.data).toMatchObject({ id: '900000000', kind: 'artist', name: 'The Test Pilots' });
+    expect(r.body.data.top_songs[0]).toEqual({
+      id: '900000011',
+      kind: 'song',
+      title: 'Crosswind',
+      artist_name: 'The Test Pilots',
+      url: 'https://music.apple.com/us/album/crosswind/900000001?i=900000011',
+      duration_ms: 201500,
+    });
+    expect(r.body.data.albums).toHaveLength(2);
+    expect(await h.balance(id)).toBe(9);
+
+    const [call] = h.replay.hits({ host: API });
+    expect(call.path).toBe('/v1/catalog/us/artists/900000000');
+    expect(call.query.get('views')).toBe('top-songs');
+    expect(call.headers.authorization).toBe(`Bearer ${apple.bundleToken}`);
+    expect(call.headers.origin).toBe('https://music.apple.com');
+  });
+
+  it('album by url: storefront from the URL, tracks and release_info', async () => {
+    const { key } = await h.key(10);
+    const r = await h.rest(`/v1/audio-b/album?url=${enc('https://music.apple.com/gb/album/flight-log/900000100')}`, { key });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body.data)).toEqual(ALBUM_KEYS);
+    expect(r.body.data).toMatchObject({
+      id: '900000100',
+      title: 'Flight Log',
+      artist_url: 'https://music.apple.com/us/artist/the-test-pilots/900000000',
+      track_count: 3,
+      release_info: 'March 8, 2024\n3 songs, 1 hour 6 minutes\n\u2117 2024 Hangar Records',
+    });
+    expect(r.body.data.tracks[2]).toEqual({ id: '900000103', kind: 'music_video', title: 'Touchdown (Video)', duration_ms: 260000, track_number: 3, album_id: '900000100' });
+    expect(h.replay.hits({ host: API })[0].path).toBe('/v1/catalog/gb/albums/900000100');
+  });
+
+  it('search: {query, type, results[]} under data; type defaults to all', async () => {
+    const { key, id } = await h.key(10);
+    const r = await h.rest('/v1/audio-b/search?query=Pilots&type=music_video', { key });
+    expect(r.status).toBe(200);
+    expect(r.body.credits_charged).toBe(1);
+    expect(r.body.data).toEqual({
+      query: 'Pilots',
+      type: 'music_video',
+      results: [{ id: '900000204', kind: 'music_video', title: 'Pilots (Official Video)', artist_name: 'Pilots', url: 'https://music.apple.com/us/music-video/x/900000204', duration_ms: 222000 }],
+    });
+    const all = await h.rest('/v1/audio-b/search?query=Pilots', { key });
+    expect(all.body.data.type).toBe('all');
+    expect(all.body.data.results.map((x: { id: string }) => x.id)).toEqual(['900000203', '900000201', '900000202']);
+    const call = h.replay.hits({ host: API })[0];
+    expect(call.path).toBe('/v1/catalog/us/search');
+    expect(call.query.get('term')).toBe('Pilots');
+    expect(call.query.get('types')).toBe('music-videos');
+    expect(await h.balance(id)).toBe(8);
+  });
+
+  it('cache_max_age: a hit costs 0, and id and url share the entry', async () => {
+    const { key, id } = await h.key(10);
+    await h.rest('/v1/audio-b/album?id=900000150', { key });
+    const hit = await h.rest(`/v1/audio-b/album?url=${enc('https://music.apple.com/us/album/flight-log/900000150?l=en-US')}&cache_max_age=1d`, { key });
+    expect(hit.status).toBe(200);
+    expect(hit.body).toMatchObject({ success: true, credits_charged: 0, cached: true });
+    expect(hit.body.data.id).toBe('900000150');
+    const searchLive = await h.rest('/v1/audio-b/search?query=cached&type=song', { key });
+    const searchHit = await h.rest('/v1/audio-b/search?query=cached&type=song&cache_max_age=7d', { key });
+    expect(searchHit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(searchHit.body.data).toEqual(searchLive.body.data);
+    expect(apiHits(h)).toBe(2);
+    expect(await h.balance(id)).toBe(8);
+  });
+});
+
+describe('input validation: 400 naming the parameter, 0 credits, nothing fetched', () => {
+  const cases: [string, string, string[]][] = [
+    ['artist: id and url both', `/v1/audio-b/artist?id=1&url=${enc('https://music.apple.com/us/artist/x/1')}`, ['id', 'url']],
+    ['artist: neither id nor url', '/v1/audio-b/artist', ['id', 'url']],
+    ['album: id and url both', `/v1/audio-b/album?id=1&url=${enc('https://music.apple.com/us/album/x/1')}`, ['id', 'url']],
+    ['album: neither', '/v1/audio-b/album?cache_max_age=1d', ['id', 'url']],
+    ['artist: id not numeric', '/v1/audio-b/artist?id=beach-bunny', ['id']],
+    ['album: id too long', `/v1/audio-b/album?id=${'1'.repeat(30)}`, ['id']],
+    ['artist: over-long url', `/v1/audio-b/artist?url=${enc(`https://music.apple.com/us/artist/${'x'.repeat(2100)}/1`)}`, ['url']],
+    ['artist: an album URL', `/v1/audio-b/artist?url=${enc('https://music.apple.com/us/album/x/1')}`, ['url']],
+    ['album: another host', `/v1/audio-b/album?url=${enc('https://open.example.com/album/1')}`, ['url']],
+    ['album: not a URL', '/v1/audio-b/album?url=la-167', ['url']],
+    ['search: missing query', '/v1/audio-b/search?type=song', ['query']],
+    ['search: bad type', '/v1/audio-b/search?query=x&type=podcast', ['type']],
+    ['search: bad cache_max_age', '/v1/audio-b/search?query=x&cache_max_age=2d', ['cache_max_age']],
+  ];
+  it.each(cases)('%s', async (_name, path, params) => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(path, { key });
+    expect(r.status).toBe(400);
+    expect(r.body.success).toBe(false);
+    expect(r.body.error.code).toBe('INVALID_INPUT');
+    expect(r.body.error.details.map((d: { param: string }) => d.param).sort()).toEqual(params);
+    expect(await h.balance(id)).toBe(5);
+    expect(upstreamHits(h)).toBe(0);
+  });
+
+  it('GraphQL names the argument too', async () => {
+    const { key } = await h.key(5);
+    const r = await h.gql('{ audioBAlbum(id: "1", url: "https://music.apple.com/us/album/x/1") { title } }', { key });
+    expect(r.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+    expect(r.body.errors[0].extensions.details.map((d: { param: string }) => d.param).sort()).toEqual(['id', 'url']);
+    expect(r.body.extensions.credits.charged).toBe(0);
+  });
+});
+
+describe('upstream errors cost nothing', () => {
+  it('an unknown id is 404 NOT_FOUND', async () => {
+    apple.missing.add('900000404');
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/audio-b/artist?id=900000404', { key });
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('an empty data[] is 404 too', async () => {
+    h.replay.add({ host: API, path: '/v1/catalog/us/albums/900000405', response: json('{"data":[]}') });
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/audio-b/album?id=900000405', { key });
+    expect(r.status).toBe(404);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a changed answer is 502 UPSTREAM_FAILED naming what is missing', async () => {
+    h.replay.add({ host: API, path: '/v1/catalog/us/search', response: json('{"meta":{}}') });
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/audio-b/search?query=x', { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(r.body.error.message).toContain('results');
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('the API rate limit (429) is 502 UPSTREAM_BLOCKED', async () => {
+    h.replay.add({ host: API, path: '/v1/catalog/us/search', response: json('{"errors":[]}', 429) });
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/audio-b/search?query=x', { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
+    expect(await h.balance(id)).toBe(3);
+  });
+});
+
+describe('REST and GraphQL return the same data', () => {
+  it('artist', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest('/v1/audio-b/artist?id=900000300', { key });
+    const gql = await h.gql(
+      '{ audioBArtist(url: "https://music.apple.com/us/artist/the-test-pilots/900000300", cacheMaxAge: "1d") { json id name editorialNotes artwork { url width } topSongs { id durationMs artistName } albums { id trackCount subtitle } } }',
+      { key },
+    );
+    const a = gql.body.data.audioBArtist;
+    expect(a.json).toEqual(rest.body.data);
+    expect(a).toMatchObject({
+      id: rest.body.data.id,
+      name: rest.body.data.name,
+      editorialNotes: rest.body.data.editorial_notes,
+      artwork: { url: rest.body.data.artwork.url, width: 2400 },
+      topSongs: rest.body.data.top_songs.map((s: any) => ({ id: s.id, durationMs: s.duration_ms, artistName: s.artist_name })),
+      albums: rest.body.data.albums.map((x: any) => ({ id: x.id, trackCount: x.track_count, subtitle: x.subtitle })),
+    });
+    expect(gql.body.extensions.credits.fields[0].cached).toBe(true);
+  });
+
+  it('album and search', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest('/v1/audio-b/album?id=900000310', { key });
+    const gql = await h.gql('{ audioBAlbum(id: "900000310") { json title artistUrl releaseInfo trackCount tracks { id kind trackNumber albumId durationMs } } }', { key });
+    const a = gql.body.data.audioBAlbum;
+    expect(a.json).toEqual(rest.body.data);
+    expect(a).toMatchObject({ title: 'Flight Log', artistUrl: rest.body.data.artist_url, releaseInfo: rest.body.data.release_info, trackCount: 3 });
+    expect(a.tracks).toEqual(rest.body.data.tracks.map((t: any) => ({ id: t.id, kind: t.kind, trackNumber: t.track_number, albumId: t.album_id, durationMs: t.duration_ms })));
+
+    const restSearch = await h.rest('/v1/audio-b/search?query=Parity&type=radio_episode', { key });
+    const gqlSearch = await h.gql('{ audioBSearch(query: "Parity", type: RADIO_EPISODE) { json query type results { id kind title durationMs } } }', { key });
+    const s = gqlSearch.body.data.audioBSearch;
+    expect(s.json).toEqual(restSearch.body.data);
+    expect(s).toMatchObject({ query: 'Parity', type: 'radio_episode' });
+    expect(s.results).toEqual([{ id: 'ra.900000205', kind: 'station', title: 'Parity Radio, Episode 3', durationMs: 3600000 }]);
+  });
+});
+
+// Each test below starts its own gateway: the developer token lives as long as the upstream client.
+describe('developer token', () => {
+  let t: Harness;
+  beforeEach(async () => {
+    t = await startHarness();
+    resetApple(t);
+  });
+  afterEach(() => t.close());
+
+  it('is fetched once from page + bundle and then reused until its exp', async () => {
+    const { key } = await t.key(10);
+    expect((await t.rest('/v1/audio-b/artist?id=900000001', { key })).status).toBe(200);
+    expect((await t.rest('/v1/audio-b/album?id=900000002', { key })).status).toBe(200);
+    expect((await t.rest('/v1/audio-b/search?query=again', { key })).status).toBe(200);
+    expect(pageHits(t)).toBe(1);
+    expect(bundleHits(t)).toBe(1);
+    // page first, then the bundle it links, then the API
+    expect(t.replay.hits().slice(0, 3).map((r) => `${r.host}${r.path}`)).toEqual([`${WEB}/`, `${WEB}${BUNDLE_PATH}`, `${API}/v1/catalog/us/artists/900000001`]);
+  });
+
+  it('a token whose exp is (nearly) reached is fetched anew before use', async () => {
+    apple.bundleToken = makeJwt(Math.floor(Date.now() / 1000) + 5, 'short-lived');
+    apple.accepted = new Set([apple.bundleToken]);
+    const { key } = await t.key(10);
+    expect((await t.rest('/v1/audio-b/artist?id=900000003', { key })).status).toBe(200);
+    expect((await t.rest('/v1/audio-b/artist?id=900000004', { key })).status).toBe(200);
+    expect(bundleHits(t)).toBe(2);
+    expect(pageHits(t)).toBe(2);
+  });
+
+  it('a 401 refreshes the token once for all concurrent requests, which are retried and succeed', async () => {
+    const { key, id } = await t.key(20);
+    expect((await t.rest('/v1/audio-b/artist?id=900000010', { key })).status).toBe(200);
+    // Apple rotates its token: the old one is refused from now on.
+    apple.bundleToken = makeJwt(inAnHour(), 'rotated');
+    apple.accepted = new Set([apple.bundleToken]);
+    t.replay.add({ ...appleRoutes()[1], response: () => ({ body: bundleJs(apple.bundleToken), fault: { kind: 'latency', ms: 100 } }) });
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => t.rest(`/v1/audio-b/album?id=90000002${i}`, { key })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(bundleHits(t)).toBe(2);
+    expect(pageHits(t)).toBe(2);
+    const albumCalls = t.replay.hits({ host: API }).filter((r) => r.path.includes('/albums/'));
+    expect(albumCalls.filter((r) => r.headers.authorization === `Bearer ${apple.bundleToken}`)).toHaveLength(6);
+    expect(await t.balance(id)).toBe(20 - 7);
+  });
+
+  it('a freshly fetched token refused too: the album comes from its music.apple.com page', async () => {
+    apple.accepted = new Set();
+    t.replay.add({ host: WEB, path: '/us/album/900000100', response: { body: albumPageWithSchema('900000100') } });
+    const { key, id } = await t.key(5);
+    const r = await t.rest('/v1/audio-b/album?id=900000100', { key });
+    expect(r.status).toBe(200);
+    expect(r.body.credits_charged).toBe(1);
+    expect(r.body.data).toMatchObject({ id: '900000100', title: 'Flight Log', track_count: 2, release_info: 'March 8, 2024\n2 songs, 7 minutes' });
+    expect(t.replay.hits({ host: API })).toHaveLength(2);
+    expect(await t.balance(id)).toBe(4);
+  });
+
+  it('no token in the bundle: search fails naming the token (0 credits); album and artist fall back to pages, a missing page is 404', async () => {
+    t.replay.add({ host: WEB, path: BUNDLE_PATH, response: { body: 'export const nothing = 1;' } });
+    t.replay.add({ host: WEB, path: '/us/artist/900000500', response: { status: 404, body: '<html><title>Not Found</title></html>' } });
+    const { key, id } = await t.key(5);
+    const s = await t.rest('/v1/audio-b/search?query=x', { key });
+    expect(s.status).toBe(502);
+    expect(s.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(s.body.error.message).toContain('developer token');
+    const a = await t.rest('/v1/audio-b/artist?id=900000500', { key });
+    expect(a.status).toBe(404);
+    expect(a.body.error.code).toBe('NOT_FOUND');
+    expect(t.replay.hits({ host: API })).toHaveLength(0);
+    expect(await t.balance(id)).toBe(5);
+  });
+
+  it('a blocked page ("Access Denied") is 502 UPSTREAM_BLOCKED at 0 credits, never parsed', async () => {
+    t.replay.add({ host: WEB, path: /^\//, response: { body: ACCESS_DENIED_PAGE } });
+    const { key, id } = await t.key(5);
+    for (const path of ['/v1/audio-b/album?id=900000600', '/v1/audio-b/artist?id=900000601', '/v1/audio-b/search?query=x']) {
+      const r = await t.rest(path, { key });
+      expect(r.status, path).toBe(502);
+      expect(r.body.error.code, path).toBe('UPSTREAM_BLOCKED');
+    }
+    expect(t.replay.hits({ host: API })).toHaveLength(0);
+    expect(await t.balance(id)).toBe(5);
+  });
+
+  it.skipIf(!hasFixtures('audio-b'))(hasFixtures('audio-b') ? 'page fallback on the real 2021 album page (capture read in place)' : skipReason('audio-b'), async () => {
+    apple.accepted = new Set();
+    t.replay.add({ host: WEB, path: '/us/album/1586869902', response: { bodyFile: fixturePath('audio-b', 'web-legacy-2021-album-la-167-farruko.html') } });
+    const { key } = await t.key(5);
+    const r = await t.rest(`/v1/audio-b/album?url=${enc('https://music.apple.com/us/album/la-167/1586869902')}`, { key });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({
+      id: '1586869902',
+      title: 'La 167',
+      artist_name: 'Farruko',
+      artist_url: 'https://music.apple.com/us/artist/farruko/364377482',
+      track_count: 25,
+      release_info: 'October 1, 2021\n25 songs, 1 hour 38 minutes\n\u2117 2021 Sony Music Entertainment US Latin LLC',
+    });
+    expect(r.body.data.tracks).toHaveLength(25);
+  });
+});

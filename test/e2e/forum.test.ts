@@ -1,0 +1,312 @@
+/**
+ * forum (Reddit) end to end: gateway + replay upstream over real HTTP.
+ *
+ * Upstream answers are the project's hand-written Listings (src/platforms/forum/samples.ts: the
+ * public Listing shape with invented values), plus the real 2020 search capture served in place
+ * from ../shared/fixtures/forum when it is there.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from '../../src/platforms/forum/parse.js';
+import * as s from '../../src/platforms/forum/samples.js';
+import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import type { ReplayRequest, Route } from '../../src/replay/server.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
+const ENVELOPE = ['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'];
+const strip = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !ENVELOPE.includes(k)));
+const json = (body: unknown) => ({ headers: JSON_HEADERS, body: JSON.stringify(body) });
+
+/**
+ * search.json: `selfhosted proxy` has two pages of posts (chained by `after`) and comments;
+ * `nothing` has no results; `praw oauth search` is the real capture.
+ */
+const searchRoute: Route = {
+  host: 'www.reddit.com',
+  path: '/search.json',
+  response: (req: ReplayRequest) => {
+    const q = req.query.get('q');
+    const type = req.query.get('type');
+    const after = req.query.get('after');
+    if (q === 'praw oauth search' && hasFixtures('forum')) return { headers: JSON_HEADERS, bodyFile: fixturePath('forum', 'search-r-all-praw-oauth-search-2020.json') };
+    if (q === 'nothing') return json(s.listing([]));
+    // Any query starting with `selfhosted proxy` (tests that need their own cache entries vary the rest).
+    if (q?.startsWith('selfhosted proxy') && type === 'comment') return json(s.listing([s.comment('c1'), s.comment('c2', { score: -2, distinguished: 'moderator' })], 't1_c2'));
+    if (q?.startsWith('selfhosted proxy') && type === 'link') {
+      if (!after) return json(s.listing([s.post('a1'), s.post('a2', { is_self: false, domain: 'github.com', url: 'https://github.com/example/proxy' }), s.post('a3')], 't3_a3'));
+      if (after === 't3_a3') return json(s.listing([s.post('a4')], null));
+    }
+    return { status: 500, headers: JSON_HEADERS, body: '{"message": "unexpected test request", "error": 500}' };
+  },
+};
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => {
+  h.replay.reset();
+  h.replay.add(searchRoute);
+});
+
+const searchPath = (q: Record<string, string>) => `/v1/forum/search?${new URLSearchParams(q)}`;
+const redditHits = () => h.replay.hits({ host: 'www.reddit.com' });
+
+describe('forum search', () => {
+  it('charges 1; envelope, then posts and after; each post has every api.md field plus created_at_iso', async () => {
+    const { key, id } = await h.key(10);
+    const r = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body)).toEqual(['success', 'credits_remaining', 'credits_charged', 'posts', 'after']);
+    expect(r.body).toMatchObject({ success: true, credits_remaining: 9, credits_charged: 1, after: 't3_a3' });
+    expect(r.body.posts.map((p: { name: string }) => p.name)).toEqual(['t3_a1', 't3_a2', 't3_a3']);
+    const p = r.body.posts[0];
+    for (const k of [...Object.keys(POST_FIELDS), 'created_at_iso']) expect(p).toHaveProperty(k);
+    expect(p).toMatchObject({
+      id: 'a1',
+      subreddit_name_prefixed: 'r/selfhosted',
+      title: 'Title of post a1',
+      author: 'quiet_owl',
+      score: 57,
+      created: 1_700_000_000,
+      created_utc: 1_700_000_000,
+      created_at_iso: '2023-11-14T22:13:20.000Z',
+      edited: false,
+      // an upstream flair field, passed through
+      link_flair_type: 'text',
+    });
+    expect(r.body.posts[1]).toMatchObject({ is_self: false, domain: 'github.com', url: 'https://github.com/example/proxy' });
+    expect(await h.balance(id)).toBe(9);
+  });
+
+  it('asks www.reddit.com/search.json anonymously, with the descriptive User-Agent and raw_json=1', async () => {
+    const { key } = await h.key(5);
+    await h.rest(searchPath({ query: '  selfhosted   proxy ', sort: 'top', timeframe: 'week' }), { key });
+    const [req] = redditHits();
+    expect(req.method).toBe('GET');
+    expect(Object.fromEntries(req.query)).toEqual({ q: 'selfhosted proxy', type: 'link', sort: 'top', t: 'week', raw_json: '1' });
+    expect(req.headers['user-agent']).toMatch(/^CreatorLookup\/\S+ \(/);
+    expect(req.headers.authorization).toBeUndefined();
+    expect(req.headers.cookie).toBeUndefined();
+  });
+
+  it('sort=comment_count is sent as Reddit\'s sort=comments', async () => {
+    const { key } = await h.key(5);
+    const r = await h.rest(searchPath({ query: 'selfhosted proxy', sort: 'comment_count' }), { key });
+    expect(r.status).toBe(200);
+    expect(redditHits()[0].query.get('sort')).toBe('comments');
+  });
+
+  it('pages with `after` passed back unchanged until it is null; 1 credit per page', async () => {
+    const { key, id } = await h.key(10);
+    const p1 = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
+    expect(p1.body.after).toBe('t3_a3');
+    const p2 = await h.rest(searchPath({ query: 'selfhosted proxy', after: p1.body.after }), { key });
+    expect(p2.status).toBe(200);
+    expect(p2.body).toMatchObject({ credits_charged: 1, after: null });
+    expect(p2.body.posts.map((p: { name: string }) => p.name)).toEqual(['t3_a4']);
+    expect(redditHits().map((r) => r.query.get('after'))).toEqual([null, 't3_a3']);
+    expect(await h.balance(id)).toBe(8);
+  });
+
+  it('filter=comments: comment items in `posts` (type=comment, no t), with their thread and parent', async () => {
+    const { key } = await h.key(5);
+    const r = await h.rest(searchPath({ query: 'selfhosted proxy', filter: 'comments', sort: 'new' }), { key });
+    expect(r.status).toBe(200);
+    expect(Object.fromEntries(redditHits()[0].query)).toEqual({ q: 'selfhosted proxy', type: 'comment', sort: 'new', raw_json: '1' });
+    expect(r.body.after).toBe('t1_c2');
+    expect(r.body.posts[0]).toMatchObject({
+      name: 't1_c1',
+      body: 'Comment c1: try a reverse proxy.',
+      link_id: 't3_p1',
+      link_title: 'Title of post p1',
+      parent_id: 't3_p1',
+      edited: 1_700_004_000,
+      created_at_iso: '2023-11-14T23:13:20.000Z',
+    });
+    expect(r.body.posts[1]).toMatchObject({ score: -2, distinguished: 'moderator' });
+  });
+
+  it('no results is 200 with an empty list (a search has nothing to be 404 about), charged 1', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(searchPath({ query: 'nothing' }), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ success: true, credits_remaining: 4, credits_charged: 1, posts: [], after: null });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('trim=true: each item reduced to the documented fields', async () => {
+    const { key } = await h.key(5);
+    const posts = await h.rest(searchPath({ query: 'selfhosted proxy', trim: 'true' }), { key });
+    expect(Object.keys(posts.body.posts[0])).toEqual([...POST_TRIM_FIELDS]);
+    expect(posts.body.posts[0]).toMatchObject({ id: 'a1', title: 'Title of post a1', created_at_iso: '2023-11-14T22:13:20.000Z' });
+    const comments = await h.rest(searchPath({ query: 'selfhosted proxy', filter: 'comments', trim: '1' }), { key });
+    expect(Object.keys(comments.body.posts[0])).toEqual([...COMMENT_TRIM_FIELDS]);
+  });
+
+  it.each<[string, Record<string, string> | null, string]>([
+    ['missing query', null, 'query'],
+    ['blank query', { query: '   ' }, 'query'],
+    ['unknown filter', { query: 'x', filter: 'links' }, 'filter'],
+    ['unknown sort', { query: 'x', sort: 'hot' }, 'sort'],
+    ['comment_count with comments', { query: 'x', filter: 'comments', sort: 'comment_count' }, 'sort'],
+    ['a timeframe with comments', { query: 'x', filter: 'comments', timeframe: 'day' }, 'timeframe'],
+    ['unknown timeframe', { query: 'x', timeframe: 'decade' }, 'timeframe'],
+    ['a malformed after', { query: 'x', after: 't3_a3&sort=new' }, 'after'],
+    ['trim not a boolean', { query: 'x', trim: 'maybe' }, 'trim'],
+    ['bad cache_max_age', { query: 'x', cache_max_age: '2d' }, 'cache_max_age'],
+  ])('validation: %s → 400 naming %s, 0 credits, nothing fetched', async (_name, q, param) => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(q ? searchPath(q) : '/v1/forum/search', { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('INVALID_INPUT');
+    expect(r.body.error.details.map((d: { param: string }) => d.param)).toContain(param);
+    expect(await h.balance(id)).toBe(5);
+    expect(redditHits()).toHaveLength(0);
+  });
+
+  it('comment search accepts relevance, new, top and timeframe=all', async () => {
+    const { key } = await h.key(10);
+    for (const sort of ['relevance', 'new', 'top']) {
+      const r = await h.rest(searchPath({ query: 'selfhosted proxy', filter: 'comments', sort, timeframe: 'all' }), { key });
+      expect([sort, r.status]).toEqual([sort, 200]);
+    }
+  });
+
+  it('GraphQL: comment_count with COMMENTS is INVALID_INPUT naming sort, at 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.gql('{ forumSearch(query: "x", filter: COMMENTS, sort: COMMENT_COUNT) { after } }', { key });
+    expect(r.body.data?.forumSearch ?? null).toBeNull();
+    expect(r.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+    expect(r.body.errors[0].extensions.details.map((d: { param: string }) => d.param)).toEqual(['sort']);
+    expect(await h.balance(id)).toBe(5);
+    expect(redditHits()).toHaveLength(0);
+  });
+
+  it('cache_max_age serves a stored page at 0 credits; the key covers every parameter', async () => {
+    const { key, id } = await h.key(10);
+    const live = await h.rest(searchPath({ query: 'selfhosted proxy cached' }), { key });
+    // Same canonical arguments (defaults spelled out, spaces collapsed): a hit.
+    const hit = await h.rest(searchPath({ query: ' selfhosted  proxy cached', filter: 'posts', sort: 'relevance', timeframe: 'all', trim: 'false', cache_max_age: '1d' }), { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(strip(hit.body)).toEqual(strip(live.body));
+    expect(redditHits()).toHaveLength(1);
+    // Any other parameter value is another entry: fetched live.
+    const extras: Record<string, string>[] = [{ sort: 'new' }, { timeframe: 'year' }, { trim: 'true' }, { after: 't3_a3' }, { filter: 'comments' }];
+    for (const extra of extras) {
+      const r = await h.rest(searchPath({ query: 'selfhosted proxy cached', ...extra, cache_max_age: '30d' }), { key });
+      expect([extra, r.body.credits_charged]).toEqual([extra, 1]);
+    }
+    expect(redditHits()).toHaveLength(6);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it.each<[string, Route['response'], RegExp]>([
+    ['the "whoa there, pardner!" page (429)', { status: 429, headers: { 'content-type': 'text/html; charset=UTF-8' }, body: s.WHOA_THERE_HTML }, /pardner/],
+    ['the same page with a 200', { headers: { 'content-type': 'text/html' }, body: s.WHOA_THERE_HTML }, /pardner/],
+    ['the network-security page (403)', { status: 403, headers: { 'content-type': 'text/html' }, body: s.NETWORK_BLOCK_HTML }, /network-security/],
+    ['a JSON 429 Too Many Requests', { status: 429, headers: JSON_HEADERS, body: s.TOO_MANY_REQUESTS_JSON }, /Too Many Requests/],
+    ['a JSON 403', { status: 403, headers: JSON_HEADERS, body: '{"message": "Forbidden", "error": 403}' }, /HTTP 403/],
+  ])('a block page — %s — is 502 UPSTREAM_BLOCKED at 0 credits, never parsed', async (_name, response, message) => {
+    h.replay.add({ ...searchRoute, response });
+    const { key, id } = await h.key(3);
+    const r = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(message) });
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a redirect to the login page is a login wall (UPSTREAM_BLOCKED), at 0 credits', async () => {
+    h.replay.add({ ...searchRoute, response: { status: 302, headers: { location: 'https://www.reddit.com/login/?dest=https%3A%2F%2Fwww.reddit.com%2Fsearch.json' } } });
+    h.replay.add({ host: 'www.reddit.com', path: '/login/', response: { headers: { 'content-type': 'text/html' }, body: '<html><title>reddit.com: Log in</title></html>' } });
+    const { key, id } = await h.key(3);
+    const r = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringContaining('login wall') });
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('an HTML page that is no block page, JSON of another shape, or a 404 of the endpoint is UPSTREAM_FAILED at 0 credits', async () => {
+    const { key, id } = await h.key(3);
+    h.replay.add({ ...searchRoute, response: { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><title>reddit</title><body>new search UI</body></html>' } });
+    const html = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
+    expect(html.status).toBe(502);
+    expect(html.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('JSON Listing') });
+    h.replay.add({ ...searchRoute, response: json({ results: [] }) });
+    const shape = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
+    expect(shape.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('Listing data.children') });
+    // A 404 of the search endpoint is not "no such record" (a search has none): the endpoint moved.
+    h.replay.add({ ...searchRoute, response: { status: 404, headers: JSON_HEADERS, body: '{"message": "Not Found", "error": 404}' } });
+    const moved = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
+    expect(moved.status).toBe(502);
+    expect(moved.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('HTTP 404') });
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('REST and GraphQL return the same page; GraphQL types posts and comments and exposes `after`', async () => {
+    const { key } = await h.key(10);
+    const rest = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
+    const gql = await h.gql(
+      `query($q: String!) { forumSearch(query: $q, cacheMaxAge: "1d") {
+          json after
+          posts { __typename id name subreddit author score createdUtc createdAtIso edited editedUtc permalink
+                  ... on ForumPost { title selftext url domain upvoteRatio isSelf numComments } } } }`,
+      { key, variables: { q: 'selfhosted proxy' } },
+    );
+    const page = gql.body.data.forumSearch;
+    expect(page.json).toEqual(strip(rest.body));
+    expect(page.after).toBe('t3_a3');
+    expect(page.posts[0]).toEqual({
+      __typename: 'ForumPost',
+      id: 'a1',
+      name: 't3_a1',
+      subreddit: 'selfhosted',
+      author: 'quiet_owl',
+      score: 57,
+      createdUtc: 1_700_000_000,
+      createdAtIso: '2023-11-14T22:13:20.000Z',
+      edited: false,
+      editedUtc: null,
+      permalink: '/r/selfhosted/comments/a1/post_a1/',
+      title: 'Title of post a1',
+      selftext: 'Body of post a1.',
+      url: 'https://www.reddit.com/r/selfhosted/comments/a1/post_a1/',
+      domain: 'self.selfhosted',
+      upvoteRatio: 0.94,
+      isSelf: true,
+      numComments: 12,
+    });
+    expect(gql.body.extensions.credits.fields[0]).toMatchObject({ charged: 0, cached: true });
+
+    const restC = await h.rest(searchPath({ query: 'selfhosted proxy', filter: 'comments' }), { key });
+    const gqlC = await h.gql(
+      `{ forumSearch(query: "selfhosted proxy", filter: COMMENTS) { json after
+          posts { __typename name ... on ForumComment { body parentId linkId linkTitle isSubmitter distinguished } edited editedUtc } } }`,
+      { key },
+    );
+    expect(gqlC.body.data.forumSearch.json).toEqual(strip(restC.body));
+    expect(gqlC.body.data.forumSearch.posts[1]).toEqual({
+      __typename: 'ForumComment',
+      name: 't1_c2',
+      body: 'Comment c2: try a reverse proxy.',
+      parentId: 't3_p1',
+      linkId: 't3_p1',
+      linkTitle: 'Title of post p1',
+      isSubmitter: false,
+      distinguished: 'moderator',
+      edited: true,
+      editedUtc: 1_700_004_000,
+    });
+  });
+
+  it.skipIf(!hasFixtures('forum'))(hasFixtures('forum') ? 'the real 2020 search capture through the gateway' : skipReason('forum'), async () => {
+    const { key } = await h.key(5);
+    const r = await h.rest(searchPath({ query: 'praw oauth search' }), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.posts).toHaveLength(31);
+    expect(r.body.after).toBeNull();
+    expect(r.body.posts[0]).toMatchObject({ name: 't3_6ganxe', author: 'cheesycow5', created_utc: 1497036556, created_at_iso: '2017-06-09T19:29:16.000Z' });
+  });
+});

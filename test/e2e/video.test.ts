@@ -1,0 +1,385 @@
+/**
+ * video (YouTube) channel end to end: gateway + replay upstream over real HTTP. The channel pages
+ * and about panels are our own (src/platforms/video/test-pages.ts, written in the public shape of
+ * youtube.com pages and youtubei/v1/browse answers). No capture of the about panel exists: its
+ * body is always hand-written, and says so. The last block serves the real Hospital Records page
+ * capture from ../shared/fixtures/video, read in place, with a hand-written about panel.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import type { ReplayRequest } from '../../src/replay/server.js';
+import {
+  aboutBrowseResponse,
+  aboutPageInitialData,
+  channelHtml,
+  channelInitialData,
+  channelMissingInitialData,
+  CONSENT_HTML,
+  NIGHT_OWL,
+  nightOwlAbout,
+  NOT_FOUND_HTML,
+  TEST_CLIENT_VERSION,
+} from '../../src/platforms/video/test-pages.js';
+import type { TestAbout } from '../../src/platforms/video/test-pages.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+
+let h: Harness;
+
+const YT = 'www.youtube.com';
+const HTML = { 'content-type': 'text/html; charset=utf-8' };
+const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
+const ID = NIGHT_OWL.channelId;
+const PLAIN = { ...NIGHT_OWL, channelId: 'UCp1a1nCh4nnelN0T0ken001', handle: 'plainchannel', aboutToken: null, headerLink: null };
+/** A second channel, fetched only by the cache test (the gateway's cache lives as long as the harness). */
+const CACHEY = { ...NIGHT_OWL, channelId: 'UCc4cheyC4cheyC4cheyTest', handle: 'CacheyChannel', aboutToken: 'CACHEY-TOKEN' };
+
+/** Continuation token → hand-written about panel (the browse endpoint answers by token). */
+const aboutByToken = new Map<string, TestAbout | 'no-panel' | 'refused'>();
+
+const restPath = (q: string) => `/v1/video/channel?${q}`;
+const youtubeHits = () => h.replay.hits().filter((r) => r.host === YT || r.host === 'consent.youtube.com' || r.host === 'www.google.com');
+const pageHits = () => h.replay.hits({ host: YT }).filter((r) => r.method === 'GET');
+const browseHits = () => h.replay.hits({ host: YT, path: '/youtubei/v1/browse' });
+const record = (body: Record<string, unknown>) => {
+  const { success: _s, credits_remaining: _r, credits_charged: _c, cached: _k, cached_at: _a, ...rest } = body;
+  return rest;
+};
+
+function browse(req: ReplayRequest) {
+  const sent = JSON.parse(req.body.toString('utf8')) as { continuation?: string };
+  const about = sent.continuation ? aboutByToken.get(sent.continuation) : undefined;
+  if (!about || about === 'refused') {
+    return { status: 400, headers: JSON_TYPE, body: JSON.stringify({ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } }) };
+  }
+  if (about === 'no-panel') return { headers: JSON_TYPE, body: JSON.stringify({ responseContext: {}, onResponseReceivedEndpoints: [] }) };
+  return { headers: JSON_TYPE, body: JSON.stringify(aboutBrowseResponse(about)) };
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => {
+  h.replay.reset();
+  aboutByToken.clear();
+  aboutByToken.set(NIGHT_OWL.aboutToken!, nightOwlAbout());
+  const nightOwlPage = { headers: HTML, body: channelHtml(channelInitialData(NIGHT_OWL), NIGHT_OWL.title) };
+  // Every spelling YouTube serves this channel's page under.
+  for (const path of ['/@nightowlworkshop', `/channel/${ID}`, '/c/nightowlworkshop', '/user/nightowlwood']) h.replay.add({ host: YT, path, method: 'GET', response: nightOwlPage });
+  h.replay.add({ host: YT, path: '/youtubei/v1/browse', method: 'POST', query: { prettyPrint: 'false' }, response: browse });
+
+  // A channel whose header offers no about-panel token: its /about page embeds the panel.
+  h.replay.add({ host: YT, path: '/@plainchannel', response: { headers: HTML, body: channelHtml(channelInitialData(PLAIN)) } });
+  h.replay.add({ host: YT, path: `/channel/${PLAIN.channelId}/about`, response: { headers: HTML, body: channelHtml(aboutPageInitialData(PLAIN, nightOwlAbout({ channelId: PLAIN.channelId, handle: PLAIN.handle, links: [] }))) } });
+
+  // Missing channels.
+  h.replay.add({ host: YT, path: '/@ghostchannel', response: { status: 404, headers: HTML, body: NOT_FOUND_HTML } });
+  h.replay.add({ host: YT, path: '/channel/UCgh0stgh0stgh0stgh0st00', response: { status: 404, headers: HTML, body: NOT_FOUND_HTML } });
+  h.replay.add({ host: YT, path: '/@nosuchchannel', response: { headers: HTML, body: channelHtml(channelMissingInitialData()) } });
+
+  // Blocks: the consent interstitial (redirect, or served in place), Google's /sorry/ page, HTTP 429.
+  h.replay.add({ host: YT, path: '/@euvisitor', response: { status: 302, headers: { location: 'https://consent.youtube.com/m?continue=https%3A%2F%2Fwww.youtube.com%2F%40euvisitor%3Fcbrd%3D1&gl=DE&m=0&pc=yt&hl=de&src=1' } } });
+  h.replay.add({ host: 'consent.youtube.com', path: '/m', response: { headers: HTML, body: CONSENT_HTML } });
+  h.replay.add({ host: YT, path: '/@consentinplace', response: { headers: HTML, body: CONSENT_HTML } });
+  h.replay.add({ host: YT, path: '/@sorrypage', response: { status: 302, headers: { location: 'https://www.google.com/sorry/index?continue=https://www.youtube.com/%40sorrypage' } } });
+  h.replay.add({ host: 'www.google.com', path: '/sorry/index', response: { status: 429, headers: HTML, body: '<html><body>Our systems have detected unusual traffic from your computer network.</body></html>' } });
+  h.replay.add({ host: YT, path: '/@ratelimited', response: { status: 429, headers: { ...HTML, 'retry-after': '3600' }, body: '' } });
+
+  // Changed shapes: no channel metadata; an about panel answer without the panel; a refused continuation.
+  const reshaped = channelInitialData({ ...NIGHT_OWL, handle: 'reshaped' });
+  delete reshaped.metadata;
+  h.replay.add({ host: YT, path: '/@reshaped', response: { headers: HTML, body: channelHtml(reshaped) } });
+  for (const [handle, token, answer] of [['nopanel', 'NO-PANEL-TOKEN', 'no-panel'], ['refusedpanel', 'REFUSED-TOKEN', 'refused']] as const) {
+    aboutByToken.set(token, answer);
+    h.replay.add({ host: YT, path: `/@${handle}`, response: { headers: HTML, body: channelHtml(channelInitialData({ ...NIGHT_OWL, handle, aboutToken: token })) } });
+  }
+  aboutByToken.set(CACHEY.aboutToken, nightOwlAbout({ channelId: CACHEY.channelId, handle: CACHEY.handle }));
+  const cacheyPage = { headers: HTML, body: channelHtml(channelInitialData(CACHEY)) };
+  for (const path of ['/@cacheychannel', `/channel/${CACHEY.channelId}`]) h.replay.add({ host: YT, path, method: 'GET', response: cacheyPage });
+});
+
+describe('GET /v1/video/channel', () => {
+  it('charges 1 credit; envelope then the record in api.md order; page GET + about-panel POST upstream', async () => {
+    const { key, id } = await h.key(10);
+    const r = await h.rest(restPath('handle=@NightOwlWorkshop'), { key });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body)).toEqual([
+      'success', 'credits_remaining', 'credits_charged',
+      'channelId', 'channel', 'name', 'avatar', 'description', 'subscriberCount', 'subscriberCountText', 'videoCountText',
+      'viewCountText', 'joinedDateText', 'tags', 'email', 'store',
+      'social-b', 'microblog-b', 'shortvideo', 'patreon', 'discord',
+      'links', 'country',
+    ]);
+    expect(r.body).toMatchObject({
+      success: true,
+      credits_remaining: 9,
+      credits_charged: 1,
+      channelId: ID,
+      channel: 'http://www.youtube.com/@NightOwlWorkshop',
+      name: 'Night Owl Workshop',
+      subscriberCount: 1_240_000,
+      subscriberCountText: '1.24M subscribers',
+      videoCountText: '412 videos',
+      viewCountText: '187,402,118 views',
+      joinedDateText: 'Joined 14 Mar 2013',
+      tags: 'woodworking, hand tools, joinery, night owl, diy',
+      email: 'hello@nightowlworkshop.co.uk',
+      store: 'https://nightowl-workshop.myshopify.com/collections/all',
+      'social-b': 'https://instagram.com/nightowlworkshop',
+      'microblog-b': 'https://twitter.com/NightOwlWorks',
+      country: 'United Kingdom',
+    });
+    expect(r.body.links).toHaveLength(7);
+    expect(r.body.avatar).toMatchObject({ avatarImageSize: 'AVATAR_SIZE_XL', image: { sources: [{ width: 72, height: 72 }, { width: 120 }, { width: 160 }] } });
+    expect(r.body.avatar.loggingDirectives.visibility).toEqual({ types: '12' });
+    expect(r.body).not.toHaveProperty('cached');
+    expect(await h.balance(id)).toBe(9);
+
+    // Upstream: the page (handle lower-cased), then the about panel with the page's client context.
+    const [pageHit] = pageHits();
+    expect(pageHit.upstreamUrl).toBe('https://www.youtube.com/@nightowlworkshop');
+    const [post] = browseHits();
+    expect(post.method).toBe('POST');
+    expect(post.upstreamUrl).toBe('https://www.youtube.com/youtubei/v1/browse?prettyPrint=false');
+    expect(post.headers['x-youtube-client-name']).toBe('1');
+    expect(post.headers['x-youtube-client-version']).toBe(TEST_CLIENT_VERSION);
+    expect(post.headers['content-type']).toBe('application/json');
+    const sent = JSON.parse(post.body.toString('utf8'));
+    expect(sent.continuation).toBe(NIGHT_OWL.aboutToken);
+    expect(sent.context.client).toMatchObject({ clientName: 'WEB', clientVersion: TEST_CLIENT_VERSION, hl: 'en', visitorData: 'CgtUZXN0VmlzaXRvcii0oKnOBjIKCgJVUxIEGgAgWQ==' });
+    expect(sent).not.toHaveProperty('key');
+    expect(post.query.has('key')).toBe(false);
+  });
+
+  it('channelId, /channel/, /c/ and /user/ URLs fetch the matching page', async () => {
+    const { key } = await h.key(10);
+    for (const q of [`channelId=${ID}`, `url=${encodeURIComponent('https://www.youtube.com/c/NightOwlWorkshop/videos')}`, `url=${encodeURIComponent('youtube.com/user/NightOwlWood')}`]) {
+      const r = await h.rest(restPath(q), { key });
+      expect(r.status).toBe(200);
+      expect(r.body.channelId).toBe(ID);
+    }
+    expect(pageHits().map((x) => x.path)).toEqual([`/channel/${ID}`, '/c/nightowlworkshop', '/user/nightowlwood']);
+  });
+
+  it('spellings of one handle share a cache entry (0 credits on a hit); an id is a separate entry (only a fetch could tell)', async () => {
+    const { key, id } = await h.key(10);
+    const live = await h.rest(restPath('handle=CacheyChannel'), { key });
+    expect(live.body.credits_charged).toBe(1);
+    for (const q of ['handle=%40cacheychannel', `url=${encodeURIComponent('https://m.youtube.com/@CacheyChannel/about')}`, `url=${encodeURIComponent('http://youtube.com/@cacheychannel?si=abc')}`]) {
+      const hit = await h.rest(restPath(`${q}&cache_max_age=1d`), { key });
+      expect(hit.status).toBe(200);
+      expect(hit.body).toMatchObject({ success: true, cached: true, credits_charged: 0, credits_remaining: 9 });
+      expect(hit.body.cached_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(record(hit.body)).toEqual(record(live.body));
+    }
+    expect(pageHits()).toHaveLength(1);
+    // The channel id of the same channel: not known to be the same without fetching → live.
+    const byId = await h.rest(restPath(`channelId=${CACHEY.channelId}&cache_max_age=1d`), { key });
+    expect(byId.body).toMatchObject({ credits_charged: 1, channelId: CACHEY.channelId });
+    expect(byId.body).not.toHaveProperty('cached');
+    // …but an id and its /channel/ URL are one entry.
+    const byIdUrl = await h.rest(restPath(`url=${encodeURIComponent(`https://www.youtube.com/channel/${CACHEY.channelId}/featured`)}&cache_max_age=7d`), { key });
+    expect(byIdUrl.body).toMatchObject({ cached: true, credits_charged: 0 });
+    expect(pageHits().map((x) => x.path)).toEqual(['/@cacheychannel', `/channel/${CACHEY.channelId}`]);
+    // Without cache_max_age: live and charged.
+    const again = await h.rest(restPath('handle=cacheychannel'), { key });
+    expect(again.body.credits_charged).toBe(1);
+    expect(await h.balance(id)).toBe(7);
+  });
+
+  it('a header without the about token: the /about page supplies the panel (still 1 credit)', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(restPath('handle=plainchannel'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ channelId: PLAIN.channelId, country: 'United Kingdom', joinedDateText: 'Joined 14 Mar 2013', links: [], store: null });
+    expect(pageHits().map((x) => x.path)).toEqual(['/@plainchannel', `/channel/${PLAIN.channelId}/about`]);
+    expect(browseHits()).toHaveLength(0);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it.each([
+    ['an upstream 404 (handle)', 'handle=ghostchannel', /@ghostchannel/],
+    ['an upstream 404 (id)', 'channelId=UCgh0stgh0stgh0stgh0st00', /UCgh0stgh0stgh0stgh0st00/],
+    ['"This channel does not exist."', 'handle=nosuchchannel', /This channel does not exist/],
+  ])('%s → 404 NOT_FOUND at 0 credits, not cached', async (_name, q, message) => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(restPath(q), { key });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: expect.stringMatching(message) } });
+    expect(await h.balance(id)).toBe(3);
+    await h.rest(restPath(`${q}&cache_max_age=30d`), { key });
+    expect(pageHits()).toHaveLength(2);
+    expect(browseHits()).toHaveLength(0);
+  });
+
+  it.each([
+    ['a redirect to consent.youtube.com', 'euvisitor', /consent/],
+    ['the consent page served in place', 'consentinplace', /consent/],
+    ["Google's /sorry/ page", 'sorrypage', /unusual traffic|429/],
+    ['HTTP 429', 'ratelimited', /429/],
+  ])('%s → 502 UPSTREAM_BLOCKED at 0 credits, never parsed', async (_name, handle, message) => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(restPath(`handle=${handle}`), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
+    expect(r.body.error.message).toMatch(message);
+    expect(await h.balance(id)).toBe(3);
+    expect(browseHits()).toHaveLength(0);
+  });
+
+  it.each([
+    ['a page without channel metadata', 'reshaped', /channelMetadataRenderer/],
+    ['an about answer without the panel', 'nopanel', /aboutChannelViewModel/],
+    ['a refused about continuation', 'refusedpanel', /about panel/],
+  ])('%s → 502 UPSTREAM_FAILED naming it, at 0 credits, not cached', async (_name, handle, message) => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(restPath(`handle=${handle}`), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(r.body.error.message).toMatch(message);
+    expect(await h.balance(id)).toBe(3);
+    await h.rest(restPath(`handle=${handle}&cache_max_age=30d`), { key });
+    expect(pageHits()).toHaveLength(2);
+  });
+
+  it.each<[string, string, string[]]>([
+    ['none of the three', '', ['channelId', 'handle', 'url']],
+    ['only cache_max_age', 'cache_max_age=1d', ['channelId', 'handle', 'url']],
+    ['empty values', 'handle=&url=%20', ['channelId', 'handle', 'url']],
+    ['handle and url', `handle=a_b_c&url=${encodeURIComponent('https://www.youtube.com/@x_y_z')}`, ['handle', 'url']],
+    ['all three', `channelId=${ID}&handle=abc&url=${encodeURIComponent('https://www.youtube.com/@abc')}`, ['channelId', 'handle', 'url']],
+    ['a short channel id', 'channelId=UC123', ['channelId']],
+    ['a channel id without UC', 'channelId=XXn1ghtOw1W0rkSh0pTest01', ['channelId']],
+    ['a handle with spaces', 'handle=night%20owl', ['handle']],
+    ['a two-letter handle', 'handle=ab', ['handle']],
+    ['an over-long handle', `handle=${'a'.repeat(101)}`, ['handle']],
+    ['a video URL', `url=${encodeURIComponent('https://www.youtube.com/watch?v=D0WQK7cMJn8')}`, ['url']],
+    ['another host', `url=${encodeURIComponent('https://vimeo.com/@nightowl')}`, ['url']],
+    ['a look-alike host', `url=${encodeURIComponent('https://youtube.com.evil.example/@nightowl')}`, ['url']],
+    ['a bare legacy name URL', `url=${encodeURIComponent('https://www.youtube.com/nightowl')}`, ['url']],
+    ['an unknown tab', `url=${encodeURIComponent('https://www.youtube.com/@nightowl/watch')}`, ['url']],
+    ['an over-long url', `url=${encodeURIComponent(`https://www.youtube.com/@${'a'.repeat(3000)}`)}`, ['url']],
+    ['a bad cache_max_age', 'handle=nightowlworkshop&cache_max_age=2d', ['cache_max_age']],
+  ])('%s → 400 with the parameters named, 0 credits, nothing fetched', async (_name, q, params) => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(restPath(q), { key });
+    expect(r.status).toBe(400);
+    expect(r.body.success).toBe(false);
+    expect(r.body.error.code).toBe('INVALID_INPUT');
+    expect(r.body.error.details.map((d: { param: string }) => d.param).sort()).toEqual([...params].sort());
+    expect(await h.balance(id)).toBe(5);
+    expect(youtubeHits()).toHaveLength(0);
+  });
+
+  it('REST and GraphQL return the same data (typed fields, platform URLs, parsed counts)', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest(restPath('handle=nightowlworkshop'), { key });
+    const gql = await h.gql(
+      `{ videoChannel(url: "https://www.youtube.com/@NightOwlWorkshop", cacheMaxAge: "1d") {
+          json channelId channel name description subscriberCount subscriberCountText videoCount videoCountText
+          viewCount viewCountText joinedDate joinedDateText tags email store links country
+          avatar { avatarImageSize image { sources { url width height } } }
+          platformUrls { platform url } } }`,
+      { key },
+    );
+    expect(gql.status).toBe(200);
+    expect(gql.body.errors).toBeUndefined();
+    const c = gql.body.data.videoChannel;
+    const wire = record(rest.body);
+    expect(c.json).toEqual(wire);
+    expect(c).toMatchObject({
+      channelId: wire.channelId,
+      channel: wire.channel,
+      name: wire.name,
+      description: wire.description,
+      subscriberCount: 1_240_000,
+      subscriberCountText: wire.subscriberCountText,
+      videoCount: 412,
+      videoCountText: wire.videoCountText,
+      viewCount: 187_402_118,
+      viewCountText: wire.viewCountText,
+      joinedDate: '2013-03-14',
+      joinedDateText: wire.joinedDateText,
+      tags: wire.tags,
+      email: wire.email,
+      store: wire.store,
+      links: wire.links,
+      country: wire.country,
+    });
+    expect(c.avatar.avatarImageSize).toBe('AVATAR_SIZE_XL');
+    expect(c.avatar.image.sources).toEqual((wire.avatar as { image: { sources: unknown[] } }).image.sources);
+    expect(Object.fromEntries(c.platformUrls.map((x: { platform: string; url: string }) => [x.platform, x.url]))).toEqual({
+      'social-b': wire['social-b'],
+      'microblog-b': wire['microblog-b'],
+      shortvideo: wire.shortvideo,
+      patreon: wire.patreon,
+      discord: wire.discord,
+    });
+    // The URL spelling shares the handle's cache entry.
+    expect(gql.body.extensions.credits.fields[0]).toMatchObject({ charged: 0, cached: true });
+  });
+
+  it('GraphQL: exactly-one-of errors name the arguments, at 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.gql(`{ videoChannel(channelId: "${ID}", handle: "nightowlworkshop") { name } }`, { key });
+    expect(r.status).toBe(200);
+    expect(r.body.data.videoChannel).toBeNull();
+    expect(r.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+    expect(r.body.errors[0].extensions.details.map((d: { param: string }) => d.param).sort()).toEqual(['channelId', 'handle']);
+    expect(r.body.extensions.credits.charged).toBe(0);
+    expect(await h.balance(id)).toBe(5);
+  });
+});
+
+describe.skipIf(!hasFixtures('video'))(`video real capture through the whole path (${skipReason('video')})`, () => {
+  it('serves the Hospital Records page capture, with a hand-written about panel (no capture of it exists)', async () => {
+    const HOSPITAL_TOKEN_PREFIX = '4qmFsgJgEhhVQ3c0OXVPVEFKakdVZG9BZVVjcDd0T2ca';
+    h.replay.add({ host: YT, path: '/@hospitalrecords', response: { headers: HTML, bodyFile: fixturePath('video', 'channel-videos-tab-hospitalrecords.html') } });
+    // Invented about-panel values (country, joined date, views, links beyond the capture's first one).
+    const about: TestAbout = {
+      channelId: 'UCw49uOTAJjGUdoAeUcp7tOg',
+      handle: 'hospitalrecords',
+      description: 'The official Hospital Records channel ✅',
+      country: 'United Kingdom',
+      subscribers: '551K subscribers',
+      videos: '3,412 videos',
+      views: '271,690,163 views',
+      joined: 'Joined 19 Jul 2006',
+      links: [
+        { title: 'Spotify', url: 'https://hospitalrecords.ffm.to/fresh' },
+        { title: 'Instagram', url: 'https://www.instagram.com/hospitalrecords' },
+      ],
+    };
+    h.replay.add({
+      host: YT,
+      path: '/youtubei/v1/browse',
+      method: 'POST',
+      response: (req) => {
+        const sent = JSON.parse(req.body.toString('utf8'));
+        if (!String(sent.continuation).startsWith(HOSPITAL_TOKEN_PREFIX)) return { status: 400, headers: JSON_TYPE, body: '{}' };
+        return { headers: JSON_TYPE, body: JSON.stringify(aboutBrowseResponse(about)) };
+      },
+    });
+    const { key } = await h.key(5);
+    const r = await h.rest(restPath(`url=${encodeURIComponent('https://www.youtube.com/@hospitalrecords/videos')}`), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      credits_charged: 1,
+      channelId: 'UCw49uOTAJjGUdoAeUcp7tOg',
+      channel: 'http://www.youtube.com/@hospitalrecords',
+      name: 'Hospital Records',
+      subscriberCount: 551_000,
+      subscriberCountText: '551K subscribers',
+      'social-b': 'https://www.instagram.com/hospitalrecords',
+      links: ['https://hospitalrecords.ffm.to/fresh', 'https://www.instagram.com/hospitalrecords'],
+      country: 'United Kingdom',
+      email: null,
+    });
+    expect(r.body.tags.startsWith('hospital records, drum and bass, dnb')).toBe(true);
+    expect(r.body.avatar.image.sources).toHaveLength(3);
+    // The captured page's own client version went into the about request.
+    const sent = JSON.parse(browseHits()[0].body.toString('utf8'));
+    expect(sent.context.client.clientVersion).toBe('2.20250618.01.00');
+  });
+});
