@@ -10,7 +10,9 @@ import * as audioA from './audio-a/platform.js';
 import * as audioB from './audio-b/platform.js';
 import * as audioC from './audio-c/platform.js';
 import * as moodboard from './moodboard/platform.js';
+import * as linkpageA from './linkpage-a/platform.js';
 import * as linkpageB from './linkpage-b/platform.js';
+import * as linkpageC from './linkpage-c/platform.js';
 import * as pinboard from './pinboard/platform.js';
 import * as socialB from './social-b/platform.js';
 import * as forum from './forum/platform.js';
@@ -27,7 +29,7 @@ export interface PlatformEntry {
   operations: OperationDef[];
 }
 
-export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageB, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA];
+export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA];
 
 export function allOperations(): OperationDef[] {
   return platforms.flatMap((p) => p.operations);

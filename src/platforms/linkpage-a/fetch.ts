@@ -1,0 +1,29 @@
+/**
+ * Upstream request for linkpage-a (Linkme): the public page HTML, `GET https://link.me/<username>`.
+ * A bot-challenge page is UPSTREAM_BLOCKED whatever its status (Cloudflare serves its interstitial
+ * with 403 or 503), so it is checked before the status.
+ */
+import { notFound, upstreamBlocked } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import { isChallengePage } from '../links/challenge.js';
+import type { OpContext } from '../operation.js';
+import type { LinkpageAProfile } from './parse.js';
+import { parseLinkmePage } from './parse.js';
+
+export async function fetchLinkmeProfile(ctx: OpContext, a: { username: string }): Promise<LinkpageAProfile> {
+  const res = await ctx.upstream.request({
+    url: `https://link.me/${encodeURIComponent(a.username)}`,
+    platform: 'linkpage-a',
+    headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
+    signal: ctx.signal,
+    userParam: 'url',
+  });
+  const html = res.text();
+  if (isChallengePage(html)) throw upstreamBlocked('linkpage-a: upstream answered with a bot-challenge page');
+  const what = `Linkme profile link.me/${a.username}`;
+  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
+  expectOk(res, 'linkpage-a', what);
+  // An unknown username that is sent on to the site's home page has no profile of its own.
+  if (new URL(res.url).pathname === '/') throw notFound(`${what} was not found`);
+  return parseLinkmePage(html, a.username);
+}

@@ -1,0 +1,298 @@
+/**
+ * linkpage-a = Linkme. Pure parsing of a public page (`https://link.me/<username>`) into api.md's
+ * "linkpage-a profile" record; no I/O.
+ *
+ * The page is a Next.js page (platforms.md): the profile is the JSON object at
+ * `props.pageProps.profile` of `<script id="__NEXT_DATA__" type="application/json">`. Linkme's
+ * profile object is already close to api.md's record, so values are kept as upstream sends them
+ * (relative image paths such as `user-profile/…png`, dates as `YYYY-MM-DD HH:MM:SS` strings,
+ * 0/1 integer flags); a value only changes when it arrives in another type than api.md lists
+ * (a flag sent as `true`, an id sent as a number), and an absent field is `null`.
+ *
+ * Steps: challenge page? → find __NEXT_DATA__ → not-found page? → profile (required, with its
+ * id) → private profile? → the api.md fields, each with its type.
+ *
+ * No URL field per linked platform: api.md's linkpage-a profile lists none (the links stay in
+ * `webLinks`); GraphQL derives them from `webLinks` with the shared classifier. E-mail addresses
+ * are not a field of this record either; an `Email` info link stays in `infoLinks` as upstream
+ * sends it.
+ */
+import * as cheerio from 'cheerio';
+import { notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { isChallengePage } from '../links/challenge.js';
+
+const PLATFORM = 'linkpage-a';
+
+/** One link of a group. `baseUrl` exists on web links only (api.md). */
+export interface LinkpageALink {
+  webLinkId: number | null;
+  linkImage: string | null;
+  linkValue: string | null;
+  faceValue: string | null;
+  baseUrl?: string | null;
+  isCustom: boolean | null;
+  isAdult: boolean | null;
+}
+
+/** A group of links of one kind (`Instagram`, `Email`…), in `infoLinks` or `webLinks`. */
+export interface LinkpageALinkGroup {
+  title: string | null;
+  linkId: number | null;
+  isCustom: boolean | null;
+  links: LinkpageALink[];
+}
+
+export interface LinkpageAStripeStatus {
+  tipsEnabled: number | null;
+  stripeAccountId: string | null;
+  stripeEnabled: boolean | null;
+}
+
+export interface LinkpageATheme {
+  verifiedIcon: string | null;
+  backgroundColor: string | null;
+  backgroundImage: string | null;
+  mainTextColor: string | null;
+  level1TextColor: string | null;
+  level2TextColor: string | null;
+  /** Nullable in api.md, its other type unspecified: kept as upstream sends it. */
+  featuredLinkTitles: unknown;
+  bioBackground: string | null;
+  profilePicture: string | null;
+  customFont: string | null;
+}
+
+export interface LinkpageASectionSetting {
+  enabled: boolean | null;
+  position: number | null;
+}
+
+export interface LinkpageASectionVisibility {
+  section: string | null;
+  order: number | null;
+  /** 0/1 */
+  enabled: number | null;
+}
+
+/** api.md's "linkpage-a profile", in the order Linkme sends its fields. */
+export interface LinkpageAProfile {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string;
+  verifiedAccount: number | null;
+  bio: string | null;
+  isAmbassador: number | null;
+  friendStatus: number | null;
+  profileVisitCount: string | null;
+  isDefaultProfilePicture: boolean | null;
+  profileImage: string | null;
+  profileImageWebp: string | null;
+  isPrivate: number | null;
+  referralLink: string | null;
+  deeplink: string | null;
+  logo: string | null;
+  logoMetaData: string | null;
+  QRCode: string | null;
+  webTheme: string | null;
+  linkmeCustomIcon: string | null;
+  cover: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  stripeStatus: LinkpageAStripeStatus | null;
+  killer: number | null;
+  hideBottomButtons: number | null;
+  customMailForm: number | null;
+  hideAddToContacts: number | null;
+  subscriptionFeature: string | null;
+  showForm: boolean | null;
+  subscriptionType: number | null;
+  displayNameOption: string | null;
+  trackingPixels: unknown[];
+  isMuteEnable: number | null;
+  totalLinks: number | null;
+  chatID: string | null;
+  infoLinks: LinkpageALinkGroup[];
+  /** Nullable in api.md; its members are not listed, so the object is kept as upstream sends it. */
+  businessInfo: Record<string, unknown> | null;
+  webLinks: LinkpageALinkGroup[];
+  customisedTheme: LinkpageATheme | null;
+  totalFollowers: number | null;
+  /** Keyed by section name (`shouts`…); `{}` when the page has none. */
+  sectionSettings: Record<string, LinkpageASectionSetting>;
+  sectionVisibility: LinkpageASectionVisibility[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+
+/** A string field; a number becomes its decimal string (ids, counts), anything else null. */
+function str(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+/** An integer field (ids, counts, 0/1 flags): booleans become 1/0, digit strings numbers. */
+function int(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
+  return null;
+}
+
+/** A boolean field: 0/1 and "true"/"false" are read as booleans. */
+function bool(v: unknown): boolean | null {
+  if (typeof v === 'boolean') return v;
+  if (v === 0 || v === 1) return v === 1;
+  if (typeof v === 'string' && /^(?:true|false|0|1)$/i.test(v.trim())) return /^(?:true|1)$/i.test(v.trim());
+  return null;
+}
+
+/** The JSON of `<script id="__NEXT_DATA__">`, or null when the page has none. */
+export function extractNextData(html: string): unknown {
+  const $ = cheerio.load(html);
+  const script = $('script#__NEXT_DATA__').first();
+  if (script.length === 0) return null;
+  try {
+    return JSON.parse(script.text());
+  } catch {
+    throw shapeChanged(PLATFORM, 'parseable __NEXT_DATA__ JSON');
+  }
+}
+
+const pageName = (username: string) => `Linkme profile link.me/${username || '?'}`;
+
+/** A whole link.me page (HTML) → the profile. */
+export function parseLinkmePage(html: string, username: string): LinkpageAProfile {
+  if (isChallengePage(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
+  const data = extractNextData(html);
+  if (data === null) {
+    if (/<title>[^<]*(?:404|not found)[^<]*<\/title>/i.test(html)) throw notFound(`${pageName(username)} was not found`);
+    // A page rendered by another framework (TanStack Start ships `<script class="$tsr">`) is a
+    // change of shape we do not read: name it, so whoever looks at the error knows where to start.
+    const other = /<script[^>]*class=["']\$tsr["']/i.test(html) ? ' (the page carries TanStack router data instead)' : '';
+    throw shapeChanged(PLATFORM, `<script id="__NEXT_DATA__"> page data${other}`);
+  }
+  return parseLinkmeNextData(data, username);
+}
+
+/** The `__NEXT_DATA__` JSON of a link.me page → the profile. */
+export function parseLinkmeNextData(data: unknown, username = ''): LinkpageAProfile {
+  if (!isObj(data)) throw shapeChanged(PLATFORM, '__NEXT_DATA__ object');
+  const pageProps = isObj(data.props) && isObj(data.props.pageProps) ? data.props.pageProps : null;
+  // Next.js renders its 404 page (or its error page with statusCode 404) for usernames nobody has.
+  if (data.page === '/404' || pageProps?.statusCode === 404 || pageProps?.notFound === true) {
+    throw notFound(`${pageName(username)} was not found`);
+  }
+  if (data.page === '/_error') {
+    throw upstreamFailed(`${PLATFORM}: upstream rendered its error page (status ${String(pageProps?.statusCode ?? 'unknown')})`);
+  }
+  if (!pageProps) throw shapeChanged(PLATFORM, 'props.pageProps in __NEXT_DATA__');
+  // The profile page answers a username nobody has with `profile: null`; a page without the key
+  // at all is a page we no longer understand.
+  if (pageProps.profile === null) throw notFound(`${pageName(username)} was not found`);
+  const profile = pageProps.profile;
+  if (!isObj(profile)) throw shapeChanged(PLATFORM, 'props.pageProps.profile in __NEXT_DATA__');
+  return profileRecord(profile, username);
+}
+
+/** Linkme's profile object → api.md's record. */
+export function profileRecord(p: Obj, requested = ''): LinkpageAProfile {
+  const id = typeof p.id === 'string' && p.id.trim() ? p.id : typeof p.id === 'number' ? str(p.id) : null;
+  if (!id) throw shapeChanged(PLATFORM, 'props.pageProps.profile.id');
+  const username = (typeof p.username === 'string' && p.username.trim() ? p.username : null) ?? (requested || null);
+  if (!username) throw shapeChanged(PLATFORM, 'props.pageProps.profile.username');
+  // A private profile: only its owner's friends see it. Never returned (403), whatever the page shows.
+  if (int(p.isPrivate) === 1) throw privateContent(pageName(username));
+
+  return {
+    id,
+    firstName: str(p.firstName),
+    lastName: str(p.lastName),
+    username,
+    verifiedAccount: int(p.verifiedAccount),
+    bio: str(p.bio),
+    isAmbassador: int(p.isAmbassador),
+    friendStatus: int(p.friendStatus),
+    profileVisitCount: str(p.profileVisitCount),
+    isDefaultProfilePicture: bool(p.isDefaultProfilePicture),
+    profileImage: str(p.profileImage),
+    profileImageWebp: str(p.profileImageWebp),
+    isPrivate: int(p.isPrivate),
+    referralLink: str(p.referralLink),
+    deeplink: str(p.deeplink),
+    logo: str(p.logo),
+    logoMetaData: str(p.logoMetaData),
+    QRCode: str(p.QRCode),
+    webTheme: str(p.webTheme),
+    linkmeCustomIcon: str(p.linkmeCustomIcon),
+    cover: str(p.cover),
+    createdAt: str(p.createdAt),
+    updatedAt: str(p.updatedAt),
+    stripeStatus: isObj(p.stripeStatus)
+      ? { tipsEnabled: int(p.stripeStatus.tipsEnabled), stripeAccountId: str(p.stripeStatus.stripeAccountId), stripeEnabled: bool(p.stripeStatus.stripeEnabled) }
+      : null,
+    killer: int(p.killer),
+    hideBottomButtons: int(p.hideBottomButtons),
+    customMailForm: int(p.customMailForm),
+    hideAddToContacts: int(p.hideAddToContacts),
+    subscriptionFeature: str(p.subscriptionFeature),
+    showForm: bool(p.showForm),
+    subscriptionType: int(p.subscriptionType),
+    displayNameOption: str(p.displayNameOption),
+    trackingPixels: Array.isArray(p.trackingPixels) ? p.trackingPixels : [],
+    isMuteEnable: int(p.isMuteEnable),
+    totalLinks: int(p.totalLinks),
+    chatID: str(p.chatID),
+    infoLinks: linkGroups(p.infoLinks, false),
+    businessInfo: isObj(p.businessInfo) ? p.businessInfo : null,
+    webLinks: linkGroups(p.webLinks, true),
+    customisedTheme: isObj(p.customisedTheme) ? theme(p.customisedTheme) : null,
+    totalFollowers: int(p.totalFollowers),
+    sectionSettings: sectionSettings(p.sectionSettings),
+    sectionVisibility: objects(p.sectionVisibility).map((s) => ({ section: str(s.section), order: int(s.order), enabled: int(s.enabled) })),
+  };
+}
+
+function linkGroups(v: unknown, web: boolean): LinkpageALinkGroup[] {
+  return objects(v).map((g) => ({
+    title: str(g.title),
+    linkId: int(g.linkId),
+    isCustom: bool(g.isCustom),
+    links: objects(g.links).map((l) => ({
+      webLinkId: int(l.webLinkId),
+      linkImage: str(l.linkImage),
+      linkValue: str(l.linkValue),
+      faceValue: str(l.faceValue),
+      ...(web ? { baseUrl: str(l.baseUrl) } : {}),
+      isCustom: bool(l.isCustom),
+      isAdult: bool(l.isAdult),
+    })),
+  }));
+}
+
+function theme(t: Obj): LinkpageATheme {
+  return {
+    verifiedIcon: str(t.verifiedIcon),
+    backgroundColor: str(t.backgroundColor),
+    backgroundImage: str(t.backgroundImage),
+    mainTextColor: str(t.mainTextColor),
+    level1TextColor: str(t.level1TextColor),
+    level2TextColor: str(t.level2TextColor),
+    featuredLinkTitles: t.featuredLinkTitles ?? null,
+    bioBackground: str(t.bioBackground),
+    profilePicture: str(t.profilePicture),
+    customFont: str(t.customFont),
+  };
+}
+
+function sectionSettings(v: unknown): Record<string, LinkpageASectionSetting> {
+  if (!isObj(v)) return {};
+  const out: Record<string, LinkpageASectionSetting> = {};
+  for (const [section, s] of Object.entries(v)) {
+    if (isObj(s)) out[section] = { enabled: bool(s.enabled), position: int(s.position) };
+  }
+  return out;
+}

@@ -1,0 +1,184 @@
+/**
+ * Test pages for linkpage-a (Linkme), used by the parser tests and the e2e tests. Written by us:
+ * no capture of a link.me page exists. The shape follows what is publicly known of the pages (a
+ * Next.js page whose `<script id="__NEXT_DATA__">` holds `props.pageProps.profile`: the profile
+ * object with its 0/1 flags, `YYYY-MM-DD HH:MM:SS` dates, relative image paths, `stripeStatus`,
+ * `customisedTheme`, `sectionSettings`, `sectionVisibility`, and `infoLinks` / `webLinks` groups
+ * of `{title, linkId, isCustom, links[]}`), plus members api.md does not list (which the record
+ * leaves out). Every name, id and URL below is invented.
+ */
+
+/** A link.me page around a `__NEXT_DATA__` object (`<` escaped as Next.js does). */
+export function linkmeHtml(nextData: unknown, title = 'Linkme'): string {
+  const json = JSON.stringify(nextData).replace(/</g, '\\u003c');
+  return `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>${title}</title>
+<meta name="description" content="All my links in one place"/><meta property="og:image" content="https://media.link.me/og/default.png"/>
+<script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js" async></script></head>
+<body><div id="__next"><main><h1>${title}</h1><a href="https://about.link.me/privacy">Privacy</a><p>support@link.me</p></main></div>
+<script id="__NEXT_DATA__" type="application/json">${json}</script></body></html>`;
+}
+
+/** A full profile: every api.md member, with values of each kind, and a few members api.md does not list. */
+export function linkmeProfile(username = 'mira.sol', extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: '7c2e91a04b5d4f3e9a8b1c6d2e0f4a57',
+    firstName: 'Mira',
+    lastName: 'Solano',
+    username,
+    verifiedAccount: 1,
+    bio: 'singer · songwriter 🌙\nnew single "Tidewater" out now',
+    isAmbassador: 0,
+    friendStatus: 0,
+    profileVisitCount: '48.2k',
+    isDefaultProfilePicture: false,
+    profileImage: 'user-profile/2204711/tmp-8812-1731000000000.png',
+    profileImageWebp: 'webp-images/user-profile/2204711/tmp-8812-1731000000000.webp',
+    isPrivate: 0,
+    referralLink: 'https://meglobalapp.page.link/Zx81mirasolRef',
+    deeplink: 'https://meglobalapp.page.link/Qq27mirasolDeep',
+    logo: 'user-logo/2204711/logo-1731000000001.png',
+    logoMetaData: '{"width":512,"height":512}',
+    QRCode: `qrCode/v2/${username}`,
+    webTheme: 'dark',
+    linkmeCustomIcon: 'style/icons/v5.1/LinkMe-3.png',
+    cover: 'user-cover/2204711/cover-1731000000002.jpg',
+    createdAt: '2023-03-14 09:26:53',
+    updatedAt: '2025-10-02 18:04:11',
+    stripeStatus: { tipsEnabled: 1, stripeAccountId: 'acct_1NvXyZmirasol01', stripeEnabled: true },
+    killer: 0,
+    hideBottomButtons: 1,
+    customMailForm: 0,
+    hideAddToContacts: 1,
+    subscriptionFeature: 'premium_links',
+    showForm: true,
+    subscriptionType: 1,
+    displayNameOption: 'full_name',
+    trackingPixels: [{ type: 'meta', pixelId: '990011223344' }],
+    isMuteEnable: 0,
+    totalLinks: 9,
+    chatID: 'LinkMe-2204711',
+    infoLinks: [
+      {
+        title: 'Email',
+        linkId: 1,
+        isCustom: false,
+        links: [{ webLinkId: 3300101, linkImage: '', linkValue: 'bookings@mirasol.example', faceValue: 'bookingsmirasol.example', isCustom: false, isAdult: false }],
+      },
+      {
+        title: 'Phone',
+        linkId: 2,
+        isCustom: false,
+        links: [{ webLinkId: 3300102, linkImage: 'style/icons/v5.0/Phone-1.png', linkValue: '+15550100123', faceValue: '+1 555 010 0123', isCustom: false, isAdult: false }],
+      },
+    ],
+    businessInfo: { companyName: 'Tidewater Records', address: '12 Harbour St', city: 'Lisbon', country: 'PT' },
+    webLinks: [
+      {
+        title: 'Instagram',
+        linkId: 4,
+        isCustom: false,
+        links: [{ webLinkId: 3300110, linkImage: 'style/icons/v5.0/Instagram-1.png', linkValue: 'https://www.instagram.com/mira.sol.music/', faceValue: 'mira.sol.music', baseUrl: 'https://www.instagram.com/', isCustom: false, isAdult: false }],
+      },
+      {
+        title: 'Tiktok',
+        linkId: 21,
+        isCustom: false,
+        links: [{ webLinkId: 3300111, linkImage: 'style/icons/v5.0/TikTok-1.png', linkValue: 'https://www.tiktok.com/@mirasolmusic', faceValue: 'mirasolmusic', baseUrl: 'https://www.tiktok.com/', isCustom: false, isAdult: false }],
+      },
+      {
+        title: 'Youtube',
+        linkId: 12,
+        isCustom: false,
+        links: [
+          { webLinkId: 3300113, linkImage: 'style/icons/v5.0/YouTube-1.png', linkValue: 'https://www.youtube.com/@MiraSolOfficial', faceValue: 'MiraSolOfficial', baseUrl: 'https://youtube.com/user/', isCustom: false, isAdult: false },
+          { webLinkId: 3300112, linkImage: 'style/icons/v5.0/YouTube-1.png', linkValue: 'https://www.youtube.com/watch?v=Tw7dEwAt3r0', faceValue: 'Tw7dEwAt3r0', baseUrl: 'https://youtube.com/user/', isCustom: false, isAdult: false },
+        ],
+      },
+      {
+        title: 'Spotify',
+        linkId: 10,
+        isCustom: false,
+        links: [{ webLinkId: 3300114, linkImage: 'style/icons/v5.0/Spotify-1.png', linkValue: 'https://open.spotify.com/artist/3mIrAsOlXyZ0123456789a', faceValue: '3mIrAsOlXyZ0123456789a', baseUrl: 'https://open.spotify.com/user/', isCustom: false, isAdult: false }],
+      },
+      {
+        title: 'Website',
+        linkId: 900,
+        isCustom: true,
+        links: [{ webLinkId: 3300115, linkImage: 'user-custom-icons/2204711/site.png', linkValue: 'https://mirasol.example/tour', faceValue: 'Tour dates', baseUrl: '', isCustom: true, isAdult: false }],
+      },
+      {
+        title: 'Onlyfans',
+        linkId: 70,
+        isCustom: false,
+        links: [{ webLinkId: 3300116, linkImage: 'style/icons/v5.0/OnlyFans-1.png', linkValue: 'https://onlyfans.com/mirasolbackstage', faceValue: 'mirasolbackstage', baseUrl: 'https://onlyfans.com/', isCustom: false, isAdult: true }],
+      },
+    ],
+    customisedTheme: {
+      verifiedIcon: 'gold',
+      backgroundColor: '#101820',
+      backgroundImage: 'user-theme/2204711/bg.jpg',
+      mainTextColor: '#F2AA4C',
+      level1TextColor: '#FFFFFF',
+      level2TextColor: '#C7C7C7',
+      featuredLinkTitles: '#F2AA4C',
+      bioBackground: 'rgba(0,0,0,0.35)',
+      profilePicture: 'circle',
+      customFont: 'Poppins',
+      // Not in api.md's theme: left out of the record.
+      buttonStyle: 'rounded',
+    },
+    totalFollowers: 1380,
+    sectionSettings: {
+      shouts: { enabled: true, position: null },
+      gallery: { enabled: false, position: 3 },
+    },
+    sectionVisibility: [
+      { section: 'bio', order: 1, enabled: 1 },
+      { section: 'featured_links', order: 2, enabled: 1 },
+      { section: 'email_form', order: 3, enabled: 0 },
+      { section: 'shop', order: 7, enabled: 1 },
+      { section: 'shouts', order: 15, enabled: 1 },
+    ],
+    // Members api.md does not list: never returned.
+    userId: 2204711,
+    email: 'mira.private@mirasol.example',
+    featuredLinks: [{ id: 55, title: 'Pre-save', url: 'https://mirasol.example/presave' }],
+    ...extra,
+  };
+}
+
+/** `__NEXT_DATA__` of a profile page around a profile (`undefined`: no `profile` key at all). */
+export function profileNextData(profile: Record<string, unknown> | null | undefined, pagePropsExtra: Record<string, unknown> = {}): Record<string, unknown> {
+  const username = typeof profile?.username === 'string' ? profile.username : 'someone';
+  return {
+    props: {
+      pageProps: {
+        ...(profile === undefined ? {} : { profile }),
+        featuredLinks: { list: [], total: 0 },
+        seo: { title: `${username} | Linkme`, image: 'https://media.link.me/og/default.png' },
+        ...pagePropsExtra,
+      },
+      __N_SSP: true,
+    },
+    page: '/[username]',
+    query: { username },
+    buildId: 'test-build',
+    isFallback: false,
+    gssp: true,
+    locale: 'en',
+    locales: ['en', 'es', 'pt'],
+    defaultLocale: 'en',
+    scriptLoader: [],
+  };
+}
+
+/** The Next.js 404 page for a username nobody has. */
+export function notFoundHtml(): string {
+  return linkmeHtml({ props: { pageProps: { statusCode: 404 } }, page: '/404', query: {}, buildId: 'test-build', isFallback: false, gsp: true }, '404: This page could not be found');
+}
+
+/** Cloudflare's managed-challenge interstitial (status 403). */
+export const CHALLENGE_HTML = `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title>
+<meta http-equiv="refresh" content="390"></head><body><div class="main-wrapper" role="main">
+<noscript><div class="h2">Enable JavaScript and cookies to continue</div></noscript></div>
+<script>(function(){window._cf_chl_opt={cvId: '3',cZone: "link.me",cType: 'managed'};}());</script></body></html>`;

@@ -1,0 +1,204 @@
+/**
+ * linkpage-c = Komi. Pure parsing of the two public JSON answers behind a page
+ * (`https://<username>.komi.io`) into api.md's "linkpage-c page" record; no I/O.
+ *
+ * The page itself is a client-rendered shell; its data comes from Komi's public API
+ * (platforms.md):
+ * - `GET https://api.komi.io/api/talent/usernames/<username>`: the account (username, first and
+ *   last name, avatar, `accountStatus`) with its `talentProfile` (id, displayName,
+ *   displayNameImage, bio, website, `socialProfileLinks[]` of `{type, link}`). An unknown
+ *   username is a 404 whose body says "The talent profile was not found".
+ * - `GET https://api.komi.io/api/talent-profiles/<talentProfile.id>/modules`: the page's modules
+ *   in page order. Content modules (`LINK`, `PRODUCT`…) hold their entries in `items[]`
+ *   (`{id, url, order, title, visible, moduleId, thumbnail, versionId}`, products with `price` and
+ *   `currency`); a `GROUP` module holds further modules in its `items[]`.
+ *
+ * Members are read from the profile first and the account second (or the other way round for
+ * the account's own members), so a member that moves between the two still arrives. Strings are
+ * kept as Komi sends them (`bio: ""` stays ""); the members api.md marks nullable
+ * (displayNameImage, website) are null when empty.
+ *
+ * One URL field per linked platform: the shared classifier over the social profile links, then
+ * the module links (the icons a creator declares come before arbitrary buttons). Hidden entries
+ * (`visible: false`) are listed, as Komi sends them, but do not fill platform fields.
+ * E-mail addresses are not a field of this record.
+ */
+import { notFound, shapeChanged } from '../../errors.js';
+import { platformUrlFields } from '../links/classify.js';
+
+const PLATFORM = 'linkpage-c';
+
+export interface LinkpageCLink {
+  id: string | null;
+  url: string;
+  order: number | null;
+  title: string | null;
+  visible: boolean | null;
+  moduleId: string | null;
+  thumbnail: string | null;
+  versionId: string | null;
+  /** The module's type: LINK, PRODUCT… */
+  type: string;
+  /** PRODUCT only. */
+  price?: number | null;
+  /** PRODUCT only. */
+  currency?: string | null;
+}
+
+/**
+ * The record's fixed members, in api.md order. Between `displayNameImage` and `website` the
+ * object also carries one URL field per linked platform — label (`social-b`) or lowercase name
+ * (`snapchat`) → URL — which TypeScript does not list; read them with `platformUrlsOf`.
+ */
+export interface LinkpageCPage {
+  id: string;
+  username: string;
+  avatar: string | null;
+  bio: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string | null;
+  displayNameImage: string | null;
+  website: string | null;
+  links: LinkpageCLink[];
+}
+
+/** Keys of the record that are not platform URL fields. */
+export const FIXED_KEYS: ReadonlySet<string> = new Set([
+  'id', 'username', 'avatar', 'bio', 'firstName', 'lastName', 'displayName', 'displayNameImage', 'website', 'links',
+]);
+
+/** The talent answer, read: what the modules request and the record need. */
+export interface KomiTalent {
+  profileId: string;
+  account: Obj;
+  profile: Obj;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+function id(v: unknown): string | null {
+  if (typeof v === 'string' && v.trim()) return v;
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
+  return null;
+}
+
+function int(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
+  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
+  return null;
+}
+
+function num(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && /^-?\d+(?:\.\d+)?$/.test(v.trim())) return Number(v.trim());
+  return null;
+}
+
+function bool(v: unknown): boolean | null {
+  if (typeof v === 'boolean') return v;
+  if (v === 0 || v === 1) return v === 1;
+  return null;
+}
+
+const pageName = (username: string) => `Link page ${username || '?'}.komi.io`;
+
+/** Komi's not-found answer: `{message: "The talent profile was not found", code: 1000}` (HTTP 404). */
+export function isNotFoundBody(body: unknown): boolean {
+  if (!isObj(body)) return false;
+  const message = str(body.message) ?? str(body.error) ?? '';
+  return body.code === 1000 || /not found/i.test(message);
+}
+
+/** The talent answer → the account, its profile and the profile id the modules request needs. */
+export function readTalent(body: unknown, username = ''): KomiTalent {
+  if (!isObj(body)) throw shapeChanged(PLATFORM, 'talent object from api/talent/usernames');
+  const profile = body.talentProfile;
+  if (!isObj(profile)) {
+    if (isNotFoundBody(body)) throw notFound(`${pageName(username)} was not found`);
+    throw shapeChanged(PLATFORM, 'talentProfile in the api/talent/usernames answer');
+  }
+  // A suspended or deleted account still answers, but has no page.
+  const status = str(body.accountStatus) ?? str(profile.accountStatus);
+  if (status !== null && status.toLowerCase() !== 'active') throw notFound(`${pageName(username)} was not found (account ${status})`);
+  const profileId = id(profile.id);
+  if (!profileId) throw shapeChanged(PLATFORM, 'talentProfile.id');
+  return { profileId, account: body, profile };
+}
+
+/** The modules answer (a list; `{modules: [...]}` is read too) → the page's links in page order. */
+export function readModules(body: unknown): LinkpageCLink[] {
+  const modules = Array.isArray(body) ? body : isObj(body) && Array.isArray(body.modules) ? body.modules : null;
+  if (!modules) throw shapeChanged(PLATFORM, 'module list from api/talent-profiles/<id>/modules');
+  const links: LinkpageCLink[] = [];
+  const visit = (mod: Obj, depth: number) => {
+    const type = nonEmpty(mod.type)?.toUpperCase() ?? 'LINK';
+    for (const item of Array.isArray(mod.items) ? mod.items : []) {
+      if (!isObj(item)) continue;
+      // A module inside a GROUP (it has entries of its own), or an entry of this module.
+      if (Array.isArray(item.items)) {
+        if (depth < 8) visit(item, depth + 1);
+      } else if (typeof item.url === 'string') {
+        links.push(linkOf(item, item.url, mod, type));
+      }
+    }
+  };
+  for (const mod of modules) if (isObj(mod)) visit(mod, 0);
+  return links;
+}
+
+function linkOf(item: Obj, url: string, mod: Obj, type: string): LinkpageCLink {
+  const link: LinkpageCLink = {
+    id: id(item.id),
+    url,
+    order: int(item.order),
+    title: str(item.title),
+    visible: bool(item.visible),
+    moduleId: id(item.moduleId) ?? id(mod.id),
+    thumbnail: str(item.thumbnail),
+    versionId: id(item.versionId) ?? id(mod.versionId),
+    type,
+  };
+  if (type === 'PRODUCT') {
+    link.price = num(item.price);
+    link.currency = str(item.currency);
+  }
+  return link;
+}
+
+/** The talent answer and the page's links → the record. */
+export function pageRecord(talent: KomiTalent, links: LinkpageCLink[], requested = ''): LinkpageCPage {
+  const { account: a, profile: p } = talent;
+  const username = nonEmpty(a.username) ?? nonEmpty(p.username) ?? (requested || null);
+  if (!username) throw shapeChanged(PLATFORM, 'username in the api/talent/usernames answer');
+
+  const socials = (Array.isArray(p.socialProfileLinks) ? p.socialProfileLinks : Array.isArray(a.socialProfileLinks) ? a.socialProfileLinks : [])
+    .filter(isObj)
+    .map((s) => ({ type: (str(s.type) ?? '').toUpperCase(), url: nonEmpty(s.link) ?? nonEmpty(s.url) }))
+    .filter((s): s is { type: string; url: string } => s.url !== null);
+  const website = nonEmpty(p.website) ?? nonEmpty(a.website) ?? socials.find((s) => s.type === 'WEBSITE')?.url ?? null;
+
+  const platformFields = platformUrlFields([
+    ...socials.map((s) => s.url),
+    ...links.filter((l) => l.visible !== false).map((l) => l.url),
+  ]);
+  const platforms = Object.fromEntries(Object.entries(platformFields).filter(([k]) => !FIXED_KEYS.has(k)));
+
+  // Platform fields sit between displayNameImage and website (the order the peer's clients see).
+  return {
+    id: talent.profileId,
+    username,
+    avatar: str(a.avatar) ?? str(p.avatar),
+    bio: str(p.bio) ?? str(a.bio),
+    firstName: str(a.firstName) ?? str(p.firstName),
+    lastName: str(a.lastName) ?? str(p.lastName),
+    displayName: str(p.displayName) ?? str(a.displayName),
+    displayNameImage: nonEmpty(p.displayNameImage) ?? nonEmpty(a.displayNameImage),
+    ...platforms,
+    website,
+    links,
+  };
+}

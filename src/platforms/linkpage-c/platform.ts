@@ -1,0 +1,68 @@
+/**
+ * linkpage-c = Komi. Registry entry: one operation, GET /v1/linkpage-c (1 credit, cacheable).
+ * Upstream requests: platforms.md (api.komi.io talent by username, then its profile's modules).
+ */
+import { classifyLink } from '../links/classify.js';
+import type { OperationDef } from '../operation.js';
+import { fetchKomiPage } from './fetch.js';
+import type { LinkpageCPage } from './parse.js';
+
+export const label = 'linkpage-c';
+/** Pages live on `<username>.komi.io`; api.komi.io answers for them. */
+export const hosts = ['*.komi.io', 'api.komi.io'];
+
+const URL_MAX = 2048;
+/** A Komi username is its page's DNS label. */
+const USERNAME_RE = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/**
+ * The Komi username a caller's `url` names, or null. Accepted: `https://<username>.komi.io` with
+ * any path (the page is the whole subdomain; http, no scheme, query and fragment are fine) and a
+ * bare username (`kimkardashian`, `@kimkardashian`): one page per username. `komi.io` itself and
+ * its service hosts (`www`, `api`, `app`, `help`…) are Komi's own sites, not pages.
+ */
+export function komiUsername(input: string): string | null {
+  const s = input.trim();
+  if (!s) return null;
+  let host: string;
+  if (USERNAME_RE.test(s)) {
+    host = `${s.replace(/^@/, '')}.komi.io`;
+  } else {
+    let u: URL;
+    try {
+      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
+    } catch {
+      return null;
+    }
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
+    host = u.hostname.toLowerCase();
+    // Exactly one label under komi.io: `a.b.komi.io` is no page.
+    if (!/^[a-z0-9-]+\.komi\.io$/.test(host)) return null;
+  }
+  const c = classifyLink(`https://${host}/`);
+  return c?.platform === label && c.handle ? c.handle : null;
+}
+
+export const page: OperationDef<{ username: string }, LinkpageCPage> = {
+  field: 'linkpageCPage',
+  platform: label,
+  summary: 'A public linkpage-c page: profile, links and products, one URL per linked platform, website',
+  rest: { path: '/v1/linkpage-c' },
+  params: [
+    { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://USERNAME.komi.io (a bare username is accepted too)' },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    // An over-long value is already reported by its length rule.
+    if (typeof args.url === 'string' && args.url.trim() && args.url.length <= URL_MAX && !komiUsername(args.url)) {
+      problem('url', 'must be a komi.io page URL (https://USERNAME.komi.io) or a username');
+    }
+  },
+  // Usernames are host names: case-insensitive.
+  normalize: (a) => ({ username: komiUsername(a.url)!.toLowerCase() }),
+  key: (a) => a.username,
+  cost: { max: 1 },
+  run: (ctx, a) => fetchKomiPage(ctx, a),
+};
+
+export const operations = [page];

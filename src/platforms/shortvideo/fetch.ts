@@ -1,0 +1,49 @@
+/**
+ * Upstream request for shortvideo (TikTok): the public profile page `GET
+ * https://www.tiktok.com/@<user>` (platforms.md), logged out, with the Accept headers a browser
+ * sends for a page (TikTok serves the data scripts only with the HTML document).
+ *
+ * TikTok answers a missing account with 200 and a page whose user-detail `statusCode` says so;
+ * the parser reads that. A 404 / 410 is NOT_FOUND too. Its captcha interstitial may come with
+ * any status and is UPSTREAM_BLOCKED; a redirect to the login page is a login wall (reported,
+ * never worked around).
+ */
+import { invalidParam, loginWall, upstreamBlocked } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import type { OpContext } from '../operation.js';
+import type { ShortvideoProfile } from './parse.js';
+import { isVerifyPage, normaliseShortvideoHandle, parseProfilePage, profilePageUrl } from './parse.js';
+
+const PLATFORM = 'shortvideo';
+
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'accept-language': 'en-US,en;q=0.9',
+};
+
+/** `/login…` on a TikTok host: where logged-out visitors are sent when TikTok wants a login. */
+function isLoginRedirect(finalUrl: string): boolean {
+  try {
+    const u = new URL(finalUrl);
+    return /(^|\.)tiktok\.com$/i.test(u.hostname) && /^\/login\b/i.test(u.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The profile of `handle` (leading @ optional, any case). A handle that is not a TikTok username
+ * (a profile URL included) is INVALID_INPUT naming `handle`, before anything is sent.
+ */
+export async function fetchShortvideoProfile(ctx: OpContext, handle: string): Promise<ShortvideoProfile> {
+  const username = normaliseShortvideoHandle(handle);
+  if (!username) throw invalidParam('handle', 'must be a TikTok username (2–24 letters, digits, periods or underscores; leading @ optional), not a URL');
+  const res = await ctx.upstream.request({ url: profilePageUrl(username), platform: PLATFORM, headers: { ...PAGE_HEADERS }, signal: ctx.signal });
+  if (isLoginRedirect(res.url)) throw loginWall(PLATFORM);
+  const html = res.text();
+  if (res.status >= 400) {
+    if (isVerifyPage(html)) throw upstreamBlocked(`${PLATFORM}: TikTok answered with its captcha page (HTTP ${res.status})`);
+    expectOk(res, PLATFORM, `Shortvideo account @${username}`);
+  }
+  return parseProfilePage(html, username);
+}

@@ -1,0 +1,346 @@
+/**
+ * Pure parser for shortvideo (TikTok) profile pages: the HTML of `GET https://www.tiktok.com/@<user>`
+ * in, a clean profile record out. No I/O. Creator discovery uses the record as its source profile
+ * (bio, display name, declared website and every link).
+ *
+ * Two page shapes carry the profile (platforms.md):
+ *  - current pages (2023+): `<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__">` →
+ *    `__DEFAULT_SCOPE__["webapp.user-detail"]` = `{userInfo: {user, stats, statsV2}, statusCode}`;
+ *  - 2022 pages (the shared capture): `<script id="SIGI_STATE">` → `UserModule.users[<uniqueId>]`
+ *    and `UserModule.stats[<uniqueId>]`, with `UserPage.{uniqueId, statusCode}`.
+ *
+ * Outcomes:
+ *  - a user with `id` and `uniqueId` → the record (a private account's public header included,
+ *    `private: true`; the record never holds posts). A page holding its user is a profile
+ *    whatever else it mentions; the checks below run only on pages without one;
+ *  - `statusCode` 10202 / 10221 in the user-detail scope (or `UserPage`), or a rendered
+ *    "Couldn't find this account" → NOT_FOUND;
+ *  - TikTok's captcha interstitial (`tiktok-verify-page`, a `/captcha/` SDK) or a generic bot
+ *    challenge → UPSTREAM_BLOCKED;
+ *  - anything else (no data script, a scope without a user, a user without id) → UPSTREAM_FAILED
+ *    naming what was missing, never an empty record.
+ *
+ * Text markers are looked for only outside the JSON data scripts: the 2022 capture's SIGI_STATE
+ * carries the whole i18n table ("Couldn't find this account" three times) and a `"captcha"`
+ * domain entry, on a page that is a perfectly good profile.
+ */
+import { parse as parseDomain } from 'tldts';
+import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { isChallengePage } from '../links/challenge.js';
+import { isLinkInBioHost } from '../links/classify.js';
+
+const PLATFORM = 'shortvideo';
+export const TIKTOK_ORIGIN = 'https://www.tiktok.com';
+
+export interface ShortvideoProfile {
+  /** TikTok's numeric user id, as a string (`"19994247"`). */
+  id: string;
+  /** `uniqueId`, the @name, as TikTok spells it. */
+  handle: string;
+  displayName: string | null;
+  bio: string | null;
+  /** `bioLink.link` first, then URLs written in the bio; deduplicated, in that order. */
+  bioLinks: string[];
+  verified: boolean | null;
+  private: boolean | null;
+  avatarUrl: string | null;
+  followerCount: number | null;
+  followingCount: number | null;
+  likeCount: number | null;
+  videoCount: number | null;
+  /** `https://www.tiktok.com/@<handle>` */
+  url: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handles
+// ---------------------------------------------------------------------------------------------
+
+/** TikTok usernames: 2–24 letters, digits, underscores and periods. */
+const HANDLE_RE = /^[a-z0-9._]{2,24}$/;
+
+/** `@Huxley.Puppy` → `huxley.puppy`; anything that is not a username (a profile URL included) → null. */
+export function normaliseShortvideoHandle(input: string): string | null {
+  if (typeof input !== 'string') return null;
+  const h = input.trim().replace(/^@/, '').toLowerCase();
+  return HANDLE_RE.test(h) ? h : null;
+}
+
+export function profilePageUrl(handle: string): string {
+  return `${TIKTOK_ORIGIN}/@${encodeURIComponent(handle)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field helpers
+// ---------------------------------------------------------------------------------------------
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const idString = (v: unknown): string | null => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : nonEmpty(v));
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+
+/**
+ * A count: a number, or a digit string (`statsV2` spells every count as a string). Negative
+ * values are dropped: the 32-bit `heart` field is known to overflow for accounts past 2^31
+ * likes, which is why `heartCount` is preferred.
+ */
+function count(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
+}
+
+function firstCount(...values: unknown[]): number | null {
+  for (const v of values) {
+    const n = count(v);
+    if (n !== null) return n;
+  }
+  return null;
+}
+
+function statusCodeOf(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bio links
+// ---------------------------------------------------------------------------------------------
+
+/** URL characters (RFC 3986), so an emoji or a full-width bracket right after a link ends it. */
+const URL_CHARS = "[A-Za-z0-9\\-._~:/?#\\[\\]@!$&()*+,;=%]";
+const SCHEME_URL_RE = new RegExp(`\\bhttps?://${URL_CHARS}+`, 'gi');
+/**
+ * A bare `host.tld[/path]` in running text. Not after `@` or a word character (so `me@gmail.com`
+ * and `@brand.official` are no links), and not followed by more host characters.
+ */
+const BARE_URL_RE = new RegExp(
+  `(?<![A-Za-z0-9@._\\-/])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,24})(?![A-Za-z0-9@_-]|\\.[A-Za-z0-9])(/${URL_CHARS}*)?`,
+  'gi',
+);
+const TRAILING_PUNCTUATION_RE = /[.,;:!?'"\]}]+$/;
+
+/** Sentence punctuation after a link is not part of it; nor is a `)` closing a parenthesis the link did not open. */
+function trimLink(raw: string): string {
+  let s = raw.trim();
+  for (let prev = ''; prev !== s; ) {
+    prev = s;
+    s = s.replace(TRAILING_PUNCTUATION_RE, '');
+    if (s.endsWith(')') && (s.match(/\(/g)?.length ?? 0) < (s.match(/\)/g)?.length ?? 0)) s = s.slice(0, -1);
+  }
+  return s;
+}
+
+/**
+ * Suffixes a bare `name.tld` in a bio is accepted with even without `www.` or a path. Other ICANN
+ * suffixes need one of those: `IG: jane.bar` or `snap: john.doe` are handles, not websites.
+ */
+const COMMON_SUFFIXES = new Set([
+  'com', 'net', 'org', 'io', 'co', 'me', 'ai', 'app', 'link', 'bio', 'store', 'shop', 'site', 'online',
+  'tv', 'gg', 'xyz', 'page', 'to', 'ee', 'fm', 'ly', 'so', 'info', 'biz', 'live', 'us', 'uk', 'co.uk',
+  'ca', 'au', 'com.au', 'de', 'fr', 'es', 'it', 'nl', 'eu', 'club', 'art', 'studio', 'music', 'blog',
+]);
+
+/** `linktr.ee/x` → `https://linktr.ee/x`; null unless it is an http(s) URL on a public-suffix host. */
+function absoluteLink(raw: string): { url: string; key: string } | null {
+  const s = trimLink(raw);
+  if (!s) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s.replace(/^\/\//, '')}`;
+  let u: URL;
+  try {
+    u = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+  const info = parseDomain(u.hostname);
+  if (!info.domain || !info.isIcann) return null;
+  return { url: withScheme, key: u.href.replace(/\/$/, '') };
+}
+
+/** Candidate links written in a bio, as written: `https://…` anywhere, then bare `host.tld/path`, `www.host.tld` and `host.<common suffix>`. */
+function linksWritten(bio: string): string[] {
+  const found: string[] = [];
+  // Scheme URLs first, then blanked out so their hosts are not read again as bare links.
+  const rest = bio.replace(SCHEME_URL_RE, (m) => {
+    found.push(m);
+    return ' '.repeat(m.length);
+  });
+  for (const m of rest.matchAll(BARE_URL_RE)) {
+    const host = m[1].toLowerCase();
+    const path = trimLink(m[2] ?? '');
+    const suffix = parseDomain(host).publicSuffix ?? '';
+    if (host.startsWith('www.') || path.length > 1 || COMMON_SUFFIXES.has(suffix) || isLinkInBioHost(host)) found.push(m[0]);
+  }
+  return found;
+}
+
+/** `declared` (the profile's website field) then the links written in `bio`: absolute http(s) URLs, deduplicated, first spelling kept. */
+export function profileLinks(declared: string | null, bio: string | null): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of [...(declared ? [declared] : []), ...(bio ? linksWritten(bio) : [])]) {
+    const link = absoluteLink(raw);
+    if (!link || seen.has(link.key)) continue;
+    seen.add(link.key);
+    out.push(link.url);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page markers
+// ---------------------------------------------------------------------------------------------
+
+/** `<script … id="NAME" …>JSON</script>` → the JSON text, or null when the page has no such script. */
+export function scriptById(html: string, id: string): string | null {
+  // `id="NAME"`, `id='NAME'` or `id=NAME`, exactly (not `data-id`, not `NAME_RETRY`).
+  const re = new RegExp(`<script\\b[^>]*(?<![\\w-])id\\s*=\\s*(?:"${id}"|'${id}'|${id}(?=[\\s>]))[^>]*>([\\s\\S]*?)</script>`, 'i');
+  const m = re.exec(html);
+  return m ? m[1] : null;
+}
+
+/** The page with the bodies of its JSON scripts removed: where visible text and page markup live. */
+function outsideJsonScripts(html: string): string {
+  return html.replace(/(<script\b[^>]*\btype\s*=\s*["']?application\/(?:ld\+)?json["']?[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2');
+}
+
+/**
+ * TikTok's captcha interstitial: `<title>tiktok-verify-page</title>` and `const option =
+ * {"title":"tiktok-verify-page",…}` (seen in scrapers' captcha checks since 2021), loading its
+ * slider from a `…/captcha/…` SDK path.
+ */
+const VERIFY_PAGE_RE = /tiktok-verify-page/i;
+const CAPTCHA_PATH_RE = /\/captcha\//i;
+/** The rendered not-found text (straight, typographic or entity-escaped apostrophe). */
+const NOT_FOUND_TEXT_RE = /Couldn(?:'|’|&#39;|&#x27;|&apos;)t find this account/i;
+/** user-detail `statusCode`s for an account nobody has: 10202 (2022 pages) and 10221 (current). */
+const NOT_FOUND_CODES = new Set([10202, 10221]);
+
+/** TikTok's captcha interstitial (whatever HTTP status it comes with). */
+export function isVerifyPage(html: string): boolean {
+  return VERIFY_PAGE_RE.test(outsideJsonScripts(html));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The two data shapes
+// ---------------------------------------------------------------------------------------------
+
+interface Found {
+  shape: 'universal' | 'sigi';
+  user: Obj | null;
+  stats: Obj | null;
+  /** Fallback counts (`statsV2`, strings). */
+  statsV2: Obj | null;
+  statusCode: number | null;
+  /** What was missing when `user` is null (for the error). */
+  missing: string;
+}
+
+const NO_USER = { user: null, stats: null, statsV2: null, statusCode: null };
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function fromUniversal(text: string): Found {
+  const data = parseJson(text);
+  if (data === undefined) return { shape: 'universal', ...NO_USER, missing: 'valid JSON in the __UNIVERSAL_DATA_FOR_REHYDRATION__ script' };
+  const scope = isObj(data) ? data.__DEFAULT_SCOPE__ : null;
+  if (!isObj(scope)) return { shape: 'universal', ...NO_USER, missing: '__DEFAULT_SCOPE__ in __UNIVERSAL_DATA_FOR_REHYDRATION__' };
+  const detail = scope['webapp.user-detail'];
+  if (!isObj(detail)) return { shape: 'universal', ...NO_USER, missing: '__DEFAULT_SCOPE__["webapp.user-detail"]' };
+  const info = isObj(detail.userInfo) ? detail.userInfo : {};
+  return {
+    shape: 'universal',
+    user: isObj(info.user) && Object.keys(info.user).length > 0 ? info.user : null,
+    stats: isObj(info.stats) ? info.stats : null,
+    statsV2: isObj(info.statsV2) ? info.statsV2 : null,
+    statusCode: statusCodeOf(detail.statusCode),
+    missing: '__DEFAULT_SCOPE__["webapp.user-detail"].userInfo.user',
+  };
+}
+
+function fromSigi(text: string, handle: string | undefined): Found {
+  const data = parseJson(text);
+  if (!isObj(data)) return { shape: 'sigi', ...NO_USER, missing: 'a valid JSON object in the SIGI_STATE script' };
+  const page = isObj(data.UserPage) ? data.UserPage : {};
+  const mod = isObj(data.UserModule) ? data.UserModule : {};
+  const users = isObj(mod.users) ? mod.users : {};
+  const stats = isObj(mod.stats) ? mod.stats : {};
+  // The page's own user: the one asked for, else UserPage.uniqueId, else the only one there.
+  const keys = Object.keys(users);
+  const wanted = [handle, nonEmpty(page.uniqueId)].filter((k): k is string => !!k).map((k) => k.toLowerCase());
+  const key = keys.find((k) => wanted.includes(k.toLowerCase())) ?? (keys.length === 1 ? keys[0] : undefined);
+  return {
+    shape: 'sigi',
+    user: key !== undefined && isObj(users[key]) ? (users[key] as Obj) : null,
+    stats: key !== undefined && isObj(stats[key]) ? (stats[key] as Obj) : null,
+    statsV2: null,
+    statusCode: statusCodeOf(page.statusCode),
+    missing: isObj(data.UserModule) ? 'UserModule.users[<uniqueId>] in SIGI_STATE' : 'UserModule in SIGI_STATE',
+  };
+}
+
+function toRecord(found: Found, user: Obj): ShortvideoProfile {
+  const id = idString(user.id);
+  const handle = nonEmpty(user.uniqueId);
+  if (!id) throw shapeChanged(PLATFORM, `user.id in the ${found.shape === 'sigi' ? 'SIGI_STATE' : 'user-detail'} user`);
+  if (!handle) throw shapeChanged(PLATFORM, `user.uniqueId in the ${found.shape === 'sigi' ? 'SIGI_STATE' : 'user-detail'} user`);
+  const s = found.stats ?? {};
+  const v2 = found.statsV2 ?? {};
+  const bio = nonEmpty(user.signature);
+  const declared = isObj(user.bioLink) ? nonEmpty(user.bioLink.link) : null;
+  return {
+    id,
+    handle,
+    displayName: nonEmpty(user.nickname),
+    bio,
+    bioLinks: profileLinks(declared, bio),
+    verified: bool(user.verified),
+    private: bool(user.privateAccount) ?? bool(user.secret),
+    avatarUrl: nonEmpty(user.avatarLarger) ?? nonEmpty(user.avatarMedium) ?? nonEmpty(user.avatarThumb),
+    followerCount: firstCount(s.followerCount, v2.followerCount),
+    followingCount: firstCount(s.followingCount, v2.followingCount),
+    likeCount: firstCount(s.heartCount, s.heart, v2.heartCount, v2.heart),
+    videoCount: firstCount(s.videoCount, v2.videoCount),
+    url: `${TIKTOK_ORIGIN}/@${handle}`,
+  };
+}
+
+/**
+ * A TikTok profile page → the profile record. `handle` (optional, the one requested) picks the
+ * page's own user in a 2022 SIGI_STATE that holds several, and names the account in errors.
+ */
+export function parseProfilePage(html: string, handle?: string): ShortvideoProfile {
+  const who = handle ? `@${handle}` : 'the requested account';
+  // Current shape first; a transitional page carrying both scripts falls back to SIGI_STATE.
+  const universal = scriptById(html, '__UNIVERSAL_DATA_FOR_REHYDRATION__');
+  let found = universal !== null ? fromUniversal(universal) : null;
+  if (!found?.user) {
+    const sigi = scriptById(html, 'SIGI_STATE');
+    if (sigi !== null) {
+      const fromPage = fromSigi(sigi, handle);
+      if (fromPage.user || !found) found = fromPage;
+    }
+  }
+  // A page that holds the user is a profile, whatever its scripts mention; interstitials hold none.
+  if (found?.user) return toRecord(found, found.user);
+
+  const markup = outsideJsonScripts(html);
+  if (VERIFY_PAGE_RE.test(markup)) throw upstreamBlocked(`${PLATFORM}: TikTok answered with its captcha page (tiktok-verify-page) instead of the profile`);
+  if (found?.statusCode != null && NOT_FOUND_CODES.has(found.statusCode)) {
+    throw notFound(`Shortvideo account ${who} was not found (statusCode ${found.statusCode})`);
+  }
+  if (NOT_FOUND_TEXT_RE.test(markup)) throw notFound(`Shortvideo account ${who} was not found`);
+  if (CAPTCHA_PATH_RE.test(markup) || isChallengePage(html)) {
+    throw upstreamBlocked(`${PLATFORM}: TikTok answered with a captcha / bot-check page instead of the profile`);
+  }
+  if (!found) throw shapeChanged(PLATFORM, '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__"> or <script id="SIGI_STATE"> profile data');
+  const status = found.statusCode ? ` (statusCode ${found.statusCode})` : '';
+  throw shapeChanged(PLATFORM, `${found.missing}${status}`);
+}

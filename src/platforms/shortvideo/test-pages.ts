@@ -1,0 +1,139 @@
+/**
+ * TikTok pages written for the tests — not captures. The shared fixtures hold only a 2022
+ * SIGI_STATE page, so the current shape (`__UNIVERSAL_DATA_FOR_REHYDRATION__`), the not-found
+ * answers and the captcha interstitial are written here from what is publicly known of them:
+ * the key layout `__DEFAULT_SCOPE__["webapp.user-detail"] = {userInfo: {user, stats, statsV2,
+ * itemList}, shareMeta, statusCode, statusMsg, needFix}` (platforms.md; public scrapers read the
+ * same paths), the user-detail status codes 10202 / 10221 for a missing account, and the captcha
+ * page titled `tiktok-verify-page`. The account, its texts and numbers are invented.
+ */
+
+export interface UserOverrides {
+  user?: Record<string, unknown>;
+  stats?: Record<string, unknown> | null;
+  statsV2?: Record<string, unknown> | null;
+}
+
+/** An invented account in the current user-detail shape. */
+export function nightOwlUser(o: UserOverrides = {}): { user: Record<string, unknown>; stats?: Record<string, unknown>; statsV2?: Record<string, unknown> } {
+  const user = {
+    id: '7012345678901234567',
+    shortId: '',
+    uniqueId: 'nightowl.ceramics',
+    nickname: 'Night Owl Ceramics 🦉',
+    avatarLarger: 'https://p16-sign-va.tiktokcdn.com/tos-maliva-avt-0068/abc123~c5_1080x1080.jpeg?x-expires=1760000000',
+    avatarMedium: 'https://p16-sign-va.tiktokcdn.com/tos-maliva-avt-0068/abc123~c5_720x720.jpeg?x-expires=1760000000',
+    avatarThumb: 'https://p16-sign-va.tiktokcdn.com/tos-maliva-avt-0068/abc123~c5_100x100.jpeg?x-expires=1760000000',
+    signature: 'Handmade mugs from Leeds 🏴\nshop: nightowlceramics.com\n📩 hello@nightowlceramics.com\nIG: nightowl.bar',
+    createTime: 1632000000,
+    verified: false,
+    secUid: 'MS4wLjABAAAAinventedSecUidForTestsOnly0000000000000000',
+    ftc: false,
+    relation: 0,
+    openFavorite: false,
+    // Current pages often spell the declared website without a scheme.
+    bioLink: { link: 'linktr.ee/nightowl.ceramics', risk: 0 },
+    commentSetting: 0,
+    commerceUserInfo: { commerceUser: true, category: 'Home & Garden' },
+    duetSetting: 0,
+    stitchSetting: 0,
+    privateAccount: false,
+    secret: false,
+    isADVirtual: false,
+    roomId: '',
+    uniqueIdModifyTime: 0,
+    ttSeller: false,
+    region: 'GB',
+    downloadSetting: 0,
+    profileTab: { showMusicTab: false, showQuestionTab: true, showPlayListTab: true },
+    followingVisibility: 1,
+    recommendReason: '',
+    nowInvitationCardUrl: '',
+    nickNameModifyTime: 1690000000,
+    isEmbedBanned: false,
+    canExpPlaylist: true,
+    profileEmbedPermission: 1,
+    language: 'en',
+    eventList: [],
+    suggestAccountBind: false,
+    isOrganization: 0,
+    UserStoryStatus: 0,
+    ...o.user,
+  };
+  const stats = { followerCount: 48200, followingCount: 311, heart: 1290000, heartCount: 1290000, videoCount: 214, diggCount: 5120, friendCount: 97 };
+  const statsV2 = { followerCount: '48200', followingCount: '311', heart: '1290000', heartCount: '1290000', videoCount: '214', diggCount: '5120', friendCount: '97' };
+  return {
+    user,
+    ...(o.stats === null ? {} : { stats: { ...stats, ...o.stats } }),
+    ...(o.statsV2 === null ? {} : { statsV2: { ...statsV2, ...o.statsV2 } }),
+  };
+}
+
+/** A page in the current shape around `userDetail` (the value of `webapp.user-detail`; omitted when undefined). */
+export function universalPage(userDetail: unknown, opts: { title?: string; body?: string } = {}): string {
+  const scope: Record<string, unknown> = {
+    'webapp.app-context': { language: 'en', region: 'GB', appId: 1988, appType: 'm', user: {}, wid: '7400000000000000000', odinId: '7400000000000000001' },
+    'webapp.biz-context': { isGoogleBot: false, isBingBot: false, isBot: false, isSearchEngineBot: false },
+    'seo.abtest': { canonical: 'https://www.tiktok.com/@nightowl.ceramics', pageId: '7400000000000000002', vidList: [], parameters: {} },
+    'webapp.i18n-translation': { lang: 'en', translations: { err_user: "Couldn't find this account" } },
+  };
+  if (userDetail !== undefined) scope['webapp.user-detail'] = userDetail;
+  // TikTok escapes `/` as \u002F inside its data scripts.
+  const json = JSON.stringify({ __DEFAULT_SCOPE__: scope }).replace(/\//g, '\\u002F');
+  return `<!DOCTYPE html><html lang="en"><head><meta charSet="UTF-8"/><title>${opts.title ?? 'Night Owl Ceramics 🦉 (@nightowl.ceramics) | TikTok'}</title>
+<link rel="canonical" href="https://www.tiktok.com/@nightowl.ceramics"/></head>
+<body><div id="app">${opts.body ?? ''}</div>
+<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">${json}</script>
+<script src="https://sf16-website-login.neutral.ttwstatic.com/obj/tiktok_web_login_static/tiktok/webapp/main/webapp-desktop/npm-async-bizMain.js" async=""></script>
+</body></html>`;
+}
+
+/** A complete current-shape profile page. */
+export function nightOwlPage(o: UserOverrides = {}): string {
+  return universalPage({
+    userInfo: { ...nightOwlUser(o), itemList: [] },
+    shareMeta: { title: 'Night Owl Ceramics 🦉 on TikTok', desc: '@nightowl.ceramics 48.2k Followers, 311 Following, 1.3m Likes - Watch awesome short videos created by Night Owl Ceramics 🦉' },
+    statusCode: 0,
+    statusMsg: '',
+    needFix: true,
+  });
+}
+
+/** The current answer for an account nobody has: HTTP 200, an empty userInfo and statusCode 10221. */
+export function notFoundUniversalPage(statusCode = 10221): string {
+  return universalPage({ userInfo: {}, shareMeta: {}, statusCode, statusMsg: '', needFix: true }, { title: 'TikTok - Make Your Day' });
+}
+
+/** The 2022 answer: SIGI_STATE with no user and `UserPage.statusCode` 10202. */
+export function notFoundSigiPage(uniqueId = 'no.such.owl', statusCode = 10202): string {
+  const state = {
+    AppContext: { appContext: { language: 'en', region: 'US' } },
+    SEO: { metaParams: { title: 'TikTok - Make Your Day' } },
+    UserModule: { users: {}, stats: {} },
+    UserPage: { uniqueId, statusCode, secUid: '' },
+    I18n: { lang: 'en' },
+  };
+  return `<!DOCTYPE html><html><head><title>TikTok - Make Your Day</title></head><body><div id="app"></div>
+<script id="SIGI_STATE" type="application/json">${JSON.stringify(state)}</script></body></html>`;
+}
+
+/** A server-rendered "Couldn't find this account" page without data scripts. */
+export const NOT_FOUND_TEXT_PAGE = `<!DOCTYPE html><html><head><title>TikTok - Make Your Day</title></head>
+<body><main><div class="css-1y4x9xk-DivErrorContainer"><p class="emuynwa1">Couldn&#39;t find this account</p>
+<p class="emuynwa2">Looking for videos? Try browsing our trending creators, hashtags, and sounds.</p></div></main></body></html>`;
+
+/** TikTok's captcha interstitial: titled `tiktok-verify-page`, its options in `const option = {…}`. */
+export const VERIFY_PAGE = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>tiktok-verify-page</title>
+<style>.page-desc{font-size:12px;color:#505050}</style></head>
+<body><div id="tiktok-verify-ele"></div>
+<script>const option = {"title":"tiktok-verify-page","subtype":"slide","region":"va","fp":"verify_invented_0000"};
+const pageDescKey = 'user_verify_page_description';</script></body></html>`;
+
+/** A bare captcha shell: no title marker, only the slider SDK loaded from a `/captcha/` path. */
+export const CAPTCHA_SDK_PAGE = `<!DOCTYPE html><html><head><title>TikTok</title>
+<script src="https://sf16-website-login.neutral.ttwstatic.com/obj/rc-verify-sg/captcha/index.js"></script></head>
+<body><div id="captcha_container"></div></body></html>`;
+
+/** An HTML page with neither data script (e.g. a redesign that moved the data). */
+export const NO_DATA_PAGE = `<!DOCTYPE html><html><head><title>Night Owl Ceramics 🦉 (@nightowl.ceramics) | TikTok</title></head>
+<body><div id="app"><h1>nightowl.ceramics</h1></div><script src="/main.js"></script></body></html>`;
