@@ -13,6 +13,8 @@ import '../platforms/moodboard/graphql.js';
 import '../platforms/linkpage-a/graphql.js';
 import '../platforms/linkpage-b/graphql.js';
 import '../platforms/linkpage-c/graphql.js';
+import '../platforms/linkpage-d/graphql.js';
+import '../platforms/linkpage-e/graphql.js';
 import '../platforms/pinboard/graphql.js';
 import '../platforms/social-b/graphql.js';
 import '../platforms/forum/graphql.js';

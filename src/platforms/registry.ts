@@ -13,6 +13,8 @@ import * as moodboard from './moodboard/platform.js';
 import * as linkpageA from './linkpage-a/platform.js';
 import * as linkpageB from './linkpage-b/platform.js';
 import * as linkpageC from './linkpage-c/platform.js';
+import * as linkpageD from './linkpage-d/platform.js';
+import * as linkpageE from './linkpage-e/platform.js';
 import * as pinboard from './pinboard/platform.js';
 import * as socialB from './social-b/platform.js';
 import * as forum from './forum/platform.js';
@@ -29,7 +31,7 @@ export interface PlatformEntry {
   operations: OperationDef[];
 }
 
-export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA];
+export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA];
 
 export function allOperations(): OperationDef[] {
   return platforms.flatMap((p) => p.operations);

@@ -1,0 +1,71 @@
+/**
+ * linkpage-d = Pillar. Registry entry: one operation, GET /v1/linkpage-d (1 credit, cacheable).
+ * Upstream request: platforms.md (page HTML with a server-rendered data blob).
+ */
+import { parse as parseDomain } from 'tldts';
+import { classifyLink } from '../links/classify.js';
+import type { OperationDef } from '../operation.js';
+import { fetchPillarPage } from './fetch.js';
+import type { LinkpageDPage } from './parse.js';
+
+export const label = 'linkpage-d';
+export const hosts = ['pillar.io', 'www.pillar.io'];
+
+const URL_MAX = 2048;
+const USERNAME_RE = /^@?[A-Za-z0-9._-]{1,64}$/;
+const PAGE_HOSTS = new Set(hosts);
+
+/**
+ * The Pillar username a caller's `url` names, as written (without `@`), or null. Accepted:
+ * `https://pillar.io/<username>` (http, `www.`, no scheme, trailing slash, query and fragment
+ * are fine) and a bare username — Pillar has one canonical page per username. A bare value that
+ * reads as a host name under a public suffix (`example.com`) is taken as a URL, so another site is
+ * refused rather than looked up as a username.
+ */
+export function pillarUsername(input: string): string | null {
+  const s = input.trim();
+  if (!s) return null;
+  let candidate: string;
+  if (USERNAME_RE.test(s) && !(s.includes('.') && parseDomain(s).isIcann)) {
+    candidate = s.replace(/^@/, '');
+  } else {
+    let u: URL;
+    try {
+      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
+    } catch {
+      return null;
+    }
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
+    if (!PAGE_HOSTS.has(u.hostname.toLowerCase())) return null;
+    const segs = u.pathname.split('/').filter(Boolean);
+    if (segs.length !== 1) return null;
+    candidate = segs[0];
+  }
+  // Site sections (pillar.io/login, /creators…) are not pages; the shared classifier knows them.
+  const c = classifyLink(`https://pillar.io/${encodeURIComponent(candidate)}`);
+  return c?.platform === label && c.handle ? c.handle : null;
+}
+
+export const page: OperationDef<{ username: string }, LinkpageDPage> = {
+  field: 'linkpageDPage',
+  platform: label,
+  summary: 'A public linkpage-d page: name, location, contact e-mails, one URL per linked platform, links and products',
+  rest: { path: '/v1/linkpage-d' },
+  params: [
+    { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://pillar.io/USERNAME (a bare username is accepted too)' },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    // An over-long value is already reported by its length rule.
+    if (typeof args.url === 'string' && args.url.trim() && args.url.length <= URL_MAX && !pillarUsername(args.url)) {
+      problem('url', 'must be a pillar.io page URL (https://pillar.io/USERNAME) or a username');
+    }
+  },
+  // Pillar looks usernames up case-insensitively: one cache entry and one upstream spelling per page.
+  normalize: (a) => ({ username: pillarUsername(a.url)!.toLowerCase() }),
+  key: (a) => a.username,
+  cost: { max: 1 },
+  run: (ctx, a) => fetchPillarPage(ctx, a),
+};
+
+export const operations = [page];

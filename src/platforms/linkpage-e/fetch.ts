@@ -1,0 +1,29 @@
+/**
+ * Upstream request for linkpage-e (Lnk.Bio): the public page HTML, `GET https://lnk.bio/<handle>`.
+ * A bot-challenge page is UPSTREAM_BLOCKED whatever its status (Cloudflare serves its interstitial
+ * with 403 or 503), so it is checked before the status.
+ */
+import { notFound, upstreamBlocked } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import { isChallengePage } from '../links/challenge.js';
+import type { OpContext } from '../operation.js';
+import type { LinkpageEPage } from './parse.js';
+import { parseLnkBioPage } from './parse.js';
+
+export async function fetchLnkBioPage(ctx: OpContext, a: { handle: string }): Promise<LinkpageEPage> {
+  const res = await ctx.upstream.request({
+    url: `https://lnk.bio/${encodeURIComponent(a.handle)}`,
+    platform: 'linkpage-e',
+    headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
+    signal: ctx.signal,
+    userParam: 'url',
+  });
+  const html = res.text();
+  if (isChallengePage(html)) throw upstreamBlocked('linkpage-e: upstream answered with a bot-challenge page');
+  const what = `Link page lnk.bio/${a.handle}`;
+  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
+  expectOk(res, 'linkpage-e', what);
+  // An unknown handle that is sent on to the site's home page has no page of its own.
+  if (new URL(res.url).pathname === '/') throw notFound(`${what} was not found`);
+  return parseLnkBioPage(html, a.handle);
+}

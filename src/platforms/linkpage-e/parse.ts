@@ -1,0 +1,169 @@
+/**
+ * linkpage-e = Lnk.Bio. Pure parsing of a public page (`https://lnk.bio/<handle>`) into api.md's
+ * "linkpage-e page" record; no I/O.
+ *
+ * The page is server-rendered HTML with no embedded JSON (platforms.md), so the markup is read.
+ * No capture exists; what is publicly known of Lnk.Bio pages (and what the test pages follow):
+ * - the profile picture / handle anchor `<a class="pb-username" data-type="TYPE_PROFILEPIC"
+ *   data-uid="-1344625" data-id="-1344625">@handle</a>`: `data-uid` is the page's id, a negative
+ *   number (the peer's sample id is "-1154992"); the same number names the profile picture
+ *   (`cdn.lnk.bio/profilepics/-1344625_x.jpg`) and is the `ext` parameter of every tracked link;
+ * - link buttons `<a class="pb-linkbox" data-type="TYPE_BUTTON" data-id="…" data-uid="…">text</a>`
+ *   whose href is the target or Lnk.Bio's click-counting redirect
+ *   `https://lnk.bio/go?d=<target>&hash=…&id=<link id>&ext=<page id>&timezone=…&type=1`;
+ * - social icons `<a class="lb-icon-pub" data-network="SOCIAL_IG" data-url="<target>">` holding
+ *   only an `<i title="Instagram">` icon.
+ *
+ * Steps: challenge page? → page id (required; without one, a not-found page or a changed shape)
+ * → handle → icons and link buttons → one URL field per linked platform (shared classifier, icons
+ * before buttons) → e-mail (shared extractor), WhatsApp, website.
+ */
+import * as cheerio from 'cheerio';
+import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { isChallengePage } from '../links/challenge.js';
+import { platformUrlFields } from '../links/classify.js';
+import { extractEmails } from '../links/emails.js';
+
+const PLATFORM = 'linkpage-e';
+
+export interface LinkpageELink {
+  url: string;
+  text: string;
+}
+
+/**
+ * The record's fixed members. Between `id` and `email` the object also carries one URL field per
+ * platform — the LISTED_PLATFORMS always (null when the page links none), then any other platform
+ * the page links — which TypeScript does not list; read them with `platformUrlsOf`.
+ */
+export interface LinkpageEPage {
+  handle: string;
+  id: string;
+  email: string | null;
+  whatsapp: string | null;
+  website: string | null;
+  links: LinkpageELink[];
+}
+
+/** Keys of the record that are not platform URL fields. */
+export const FIXED_KEYS: ReadonlySet<string> = new Set(['handle', 'id', 'email', 'whatsapp', 'website', 'links']);
+
+/** Platform fields every record lists (the peer's `instagram`, `tiktok`, `youtube`, `twitter`), null when absent. */
+export const LISTED_PLATFORMS: readonly string[] = ['social-b', 'shortvideo', 'video', 'microblog-b'];
+
+const PAGE_ID_RE = /^-?\d{1,20}$/;
+const LNKBIO_HOSTS = new Set(['lnk.bio', 'www.lnk.bio']);
+/** Icons whose network is the creator's own site (`SOCIAL_WEB`, `CONTACT_WEBSITE`…). */
+const WEBSITE_NETWORK_RE = /(?:^|_)(?:WEB|WEBSITE|SITE|HOMEPAGE)$/i;
+const EMAIL_NETWORK_RE = /(?:^|_)(?:EMAIL|MAIL)$/i;
+const NOT_FOUND_TITLE_RE = /<title>[^<]*(?:404|not found|doesn[’']t exist|does not exist)[^<]*<\/title>/i;
+
+type Cheerio = ReturnType<cheerio.CheerioAPI>;
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * A link's target: Lnk.Bio's click-counting redirect (`lnk.bio/go?d=<target>&…`, absolute or
+ * relative) is unwrapped; anything else is returned as written.
+ */
+export function linkTarget(href: string): string {
+  const s = href.trim();
+  if (!/^(?:https?:\/\/(?:www\.)?lnk\.bio)?\/go\?/i.test(s)) return s;
+  try {
+    const u = new URL(s, 'https://lnk.bio/');
+    const d = u.searchParams.get('d');
+    return LNKBIO_HOSTS.has(u.hostname.toLowerCase()) && d ? d.trim() : s;
+  } catch {
+    return s;
+  }
+}
+
+/** The page id: the profile anchor's `data-uid`, else any `data-uid`, the redirects' `ext`, the picture's name. */
+function pageId($: cheerio.CheerioAPI, profile: Cheerio): string | null {
+  const candidates = [
+    profile.attr('data-uid'),
+    profile.attr('data-id'),
+    ...$('[data-uid]').toArray().map((el) => $(el).attr('data-uid')),
+    ...$('a[href*="/go?"]').toArray().map((el) => {
+      try {
+        return new URL($(el).attr('href') ?? '', 'https://lnk.bio/').searchParams.get('ext') ?? undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+    /\/profilepics\/(-?\d+)_/.exec($('meta[property="og:image"]').attr('content') ?? '')?.[1],
+  ];
+  return candidates.map((c) => c?.trim()).find((c): c is string => !!c && PAGE_ID_RE.test(c)) ?? null;
+}
+
+/** The handle as the page spells it: the profile anchor's `lnk.bio/<handle>` href, else its `@handle` text. */
+function pageHandle(profile: Cheerio): string | null {
+  const href = profile.attr('href');
+  if (href) {
+    try {
+      const u = new URL(href, 'https://lnk.bio/');
+      const segs = u.pathname.split('/').filter(Boolean);
+      if (LNKBIO_HOSTS.has(u.hostname.toLowerCase()) && segs.length === 1) return decodeURIComponent(segs[0]).replace(/^@/, '');
+    } catch {
+      /* fall through to the text */
+    }
+  }
+  const text = collapse(profile.text()).replace(/^@/, '');
+  return /^[A-Za-z0-9._-]{1,64}$/.test(text) ? text : null;
+}
+
+interface Icon {
+  network: string;
+  url: string;
+}
+
+/** A whole lnk.bio page (HTML) → the record. */
+export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
+  if (isChallengePage(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
+  const $ = cheerio.load(html);
+  const profile = $('[data-type="TYPE_PROFILEPIC"], a.pb-username').first();
+  const id = pageId($, profile);
+  if (!id) {
+    if (NOT_FOUND_TITLE_RE.test(html)) throw notFound(`Link page lnk.bio/${handle || '?'} was not found`);
+    throw shapeChanged(PLATFORM, 'page id (data-uid of the data-type="TYPE_PROFILEPIC" anchor)');
+  }
+
+  const icons: Icon[] = $('a[data-network], a.lb-icon-pub')
+    .toArray()
+    .map((el) => {
+      const a = $(el);
+      return { network: a.attr('data-network') ?? a.attr('data-id') ?? '', url: linkTarget(a.attr('data-url') ?? a.attr('href') ?? '') };
+    })
+    .filter((i) => i.url !== '');
+
+  const links: LinkpageELink[] = $('a.pb-linkbox, a[data-type^="TYPE_"]')
+    .not('[data-type="TYPE_PROFILEPIC"], [data-network], .lb-icon-pub')
+    .toArray()
+    .map((el) => {
+      const a = $(el);
+      const text = collapse(a.text()) || collapse(a.attr('title') ?? a.attr('aria-label') ?? '');
+      return { url: linkTarget(a.attr('data-url') ?? a.attr('href') ?? ''), text };
+    })
+    .filter((l) => l.url !== '' && l.url !== '#');
+
+  // Icons first (the accounts a creator declares), then the buttons.
+  const platformFields = platformUrlFields([...icons.map((i) => i.url), ...links.map((l) => l.url)]);
+  const platforms: Record<string, string | null> = Object.fromEntries(LISTED_PLATFORMS.map((p) => [p, platformFields[p] ?? null]));
+  for (const [k, v] of Object.entries(platformFields)) if (!(k in platforms) && !FIXED_KEYS.has(k)) platforms[k] = v;
+
+  const emailSources = [
+    ...icons.filter((i) => EMAIL_NETWORK_RE.test(i.network) || /^mailto:/i.test(i.url)).map((i) => i.url),
+    ...links.filter((l) => /^mailto:/i.test(l.url)).map((l) => l.url),
+  ];
+  const website = icons.find((i) => WEBSITE_NETWORK_RE.test(i.network) && /^https?:\/\//i.test(i.url))?.url ?? null;
+
+  return {
+    handle: pageHandle(profile) ?? handle,
+    id,
+    ...platforms,
+    email: extractEmails({ text: emailSources.join('\n') })[0] ?? null,
+    whatsapp: platformFields.whatsapp ?? null,
+    website,
+    links,
+  };
+}
