@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR } from '../fixtures.js';
-import { extractNextData, parseLinkmeNextData, parseLinkmePage, type LinkpageAProfile } from './parse.js';
+import { extractNextData } from '../links/next-data.js';
+import { parseLinkmeNextData, parseLinkmePage, type LinkpageAProfile } from './parse.js';
 import { linkmeUsername } from './platform.js';
 import { CHALLENGE_HTML, linkmeHtml, linkmeProfile, notFoundHtml, profileNextData } from './test-pages.js';
 
@@ -266,7 +267,7 @@ describe('parseLinkmePage: error pages', () => {
   it('the passive Cloudflare script on an ordinary page is not a challenge', () => {
     const html = linkmeHtml(profileNextData(linkmeProfile()));
     expect(html).toContain('/cdn-cgi/challenge-platform/');
-    expect(extractNextData(html)).toMatchObject({ page: '/[username]' });
+    expect(extractNextData(html, 'linkpage-a')).toMatchObject({ page: '/[username]' });
     expect(parseLinkmePage(html, 'mira.sol').username).toBe('mira.sol');
   });
 });

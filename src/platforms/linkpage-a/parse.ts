@@ -17,9 +17,9 @@
  * are not a field of this record either; an `Email` info link stays in `infoLinks` as upstream
  * sends it.
  */
-import * as cheerio from 'cheerio';
 import { notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isChallengePage } from '../links/challenge.js';
+import { extractNextData } from '../links/next-data.js';
 
 const PLATFORM = 'linkpage-a';
 
@@ -150,24 +150,13 @@ function bool(v: unknown): boolean | null {
   return null;
 }
 
-/** The JSON of `<script id="__NEXT_DATA__">`, or null when the page has none. */
-export function extractNextData(html: string): unknown {
-  const $ = cheerio.load(html);
-  const script = $('script#__NEXT_DATA__').first();
-  if (script.length === 0) return null;
-  try {
-    return JSON.parse(script.text());
-  } catch {
-    throw shapeChanged(PLATFORM, 'parseable __NEXT_DATA__ JSON');
-  }
-}
 
 const pageName = (username: string) => `Linkme profile link.me/${username || '?'}`;
 
 /** A whole link.me page (HTML) → the profile. */
 export function parseLinkmePage(html: string, username: string): LinkpageAProfile {
   if (isChallengePage(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
-  const data = extractNextData(html);
+  const data = extractNextData(html, PLATFORM);
   if (data === null) {
     if (/<title>[^<]*(?:404|not found)[^<]*<\/title>/i.test(html)) throw notFound(`${pageName(username)} was not found`);
     // A page rendered by another framework (TanStack Start ships `<script class="$tsr">`) is a

@@ -2,8 +2,7 @@
  * linkpage-a = Linkme. Registry entry: one operation, GET /v1/linkpage-a (1 credit, cacheable),
  * answering `{profile}` (api.md). Upstream request: platforms.md (page HTML with __NEXT_DATA__).
  */
-import { parse as parseDomain } from 'tldts';
-import { classifyLink } from '../links/classify.js';
+import { singleSegmentHandle } from '../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLinkmeProfile } from './fetch.js';
 import type { LinkpageAProfile } from './parse.js';
@@ -12,8 +11,6 @@ export const label = 'linkpage-a';
 export const hosts = ['link.me', 'www.link.me'];
 
 const URL_MAX = 2048;
-const USERNAME_RE = /^@?[A-Za-z0-9._-]{1,64}$/;
-const PAGE_HOSTS = new Set(hosts);
 
 /**
  * The Linkme username a caller's `url` names, or null. Accepted: `https://link.me/<username>`
@@ -24,27 +21,7 @@ const PAGE_HOSTS = new Set(hosts);
  * own site, not profiles.
  */
 export function linkmeUsername(input: string): string | null {
-  const s = input.trim();
-  if (!s) return null;
-  let candidate: string;
-  if (USERNAME_RE.test(s) && !(s.includes('.') && parseDomain(s).isIcann)) {
-    candidate = s.replace(/^@/, '');
-  } else {
-    let u: URL;
-    try {
-      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
-    } catch {
-      return null;
-    }
-    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
-    if (!PAGE_HOSTS.has(u.hostname.toLowerCase())) return null;
-    const segs = u.pathname.split('/').filter(Boolean);
-    if (segs.length !== 1) return null;
-    candidate = segs[0];
-  }
-  // Site sections (link.me/login, /privacy…) are not profiles; the shared classifier knows them.
-  const c = classifyLink(`https://link.me/${encodeURIComponent(candidate)}`);
-  return c?.platform === label && c.handle ? c.handle : null;
+  return singleSegmentHandle(input, { label, hosts, origin: 'https://link.me' });
 }
 
 export const profile: OperationDef<{ username: string }, LinkpageAProfile> = {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
 import { platformUrlsOf } from '../links/graphql.js';
-import { extractNextData, FIXED_KEYS, parseLinktreeNextData, parseLinktreePage, type LinkpageBPage } from './parse.js';
+import { extractNextData } from '../links/next-data.js';
+import { FIXED_KEYS, parseLinktreeNextData, parseLinktreePage, type LinkpageBPage } from './parse.js';
 import { linktreeUsername } from './platform.js';
 import { CHALLENGE_HTML, linktreeHtml, modernAccount, notFoundHtml, profileNextData } from './test-pages.js';
 
@@ -235,7 +236,7 @@ describe('parseLinktreePage: error pages', () => {
     const html = linktreeHtml(profileNextData(modernAccount()));
     expect(html).toContain('/cdn-cgi/challenge-platform/');
     expect(parseLinktreePage(html, 'nightowlband').username).toBe('nightowlband');
-    expect(extractNextData(html)).toMatchObject({ page: '/[profile]' });
+    expect(extractNextData(html, 'linkpage-b')).toMatchObject({ page: '/[profile]' });
   });
 });
 

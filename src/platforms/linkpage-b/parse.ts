@@ -13,9 +13,9 @@
  * e-mail address (shared extractor, over the e-mail social link, mailto: links, description and
  * link titles).
  */
-import * as cheerio from 'cheerio';
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isChallengePage } from '../links/challenge.js';
+import { extractNextData } from '../links/next-data.js';
 import { platformUrlFields } from '../links/classify.js';
 import { extractEmails } from '../links/emails.js';
 
@@ -67,17 +67,6 @@ function integer(v: unknown): number | null {
   return null;
 }
 
-/** The JSON of `<script id="__NEXT_DATA__">`, or null when the page has none. */
-export function extractNextData(html: string): unknown {
-  const $ = cheerio.load(html);
-  const script = $('script#__NEXT_DATA__').first();
-  if (script.length === 0) return null;
-  try {
-    return JSON.parse(script.text());
-  } catch {
-    throw shapeChanged(PLATFORM, 'parseable __NEXT_DATA__ JSON');
-  }
-}
 
 /**
  * Next.js renders its 404 page (or its error page with statusCode 404) for usernames nobody has;
@@ -92,7 +81,7 @@ function checkErrorPage(data: Obj, username: string): void {
 /** A whole linktr.ee page (HTML) → the record. */
 export function parseLinktreePage(html: string, username: string): LinkpageBPage {
   if (isChallengePage(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
-  const data = extractNextData(html);
+  const data = extractNextData(html, PLATFORM);
   if (data === null) {
     // Without Next.js data: Linktree's plain not-found page, or a page we do not know.
     if (/<title>[^<]*(?:404|not found|page not found)[^<]*<\/title>/i.test(html)) throw notFound(`Link page linktr.ee/${username} was not found`);

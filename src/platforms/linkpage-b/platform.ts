@@ -2,8 +2,7 @@
  * linkpage-b = Linktree. Registry entry: one operation, GET /v1/linkpage-b (1 credit, cacheable).
  * Upstream request: platforms.md (page HTML with __NEXT_DATA__).
  */
-import { parse as parseDomain } from 'tldts';
-import { classifyLink } from '../links/classify.js';
+import { singleSegmentHandle } from '../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLinktreePage } from './fetch.js';
 import type { LinkpageBPage } from './parse.js';
@@ -12,8 +11,6 @@ export const label = 'linkpage-b';
 export const hosts = ['linktr.ee', 'www.linktr.ee'];
 
 const URL_MAX = 2048;
-const USERNAME_RE = /^@?[A-Za-z0-9._-]{1,64}$/;
-const PAGE_HOSTS = new Set(hosts);
 
 /**
  * The Linktree username a caller's `url` names, or null. Accepted: `https://linktr.ee/<username>`
@@ -23,27 +20,7 @@ const PAGE_HOSTS = new Set(hosts);
  * site is refused rather than looked up as a username.
  */
 export function linktreeUsername(input: string): string | null {
-  const s = input.trim();
-  if (!s) return null;
-  let candidate: string;
-  if (USERNAME_RE.test(s) && !(s.includes('.') && parseDomain(s).isIcann)) {
-    candidate = s.replace(/^@/, '');
-  } else {
-    let u: URL;
-    try {
-      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
-    } catch {
-      return null;
-    }
-    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
-    if (!PAGE_HOSTS.has(u.hostname.toLowerCase())) return null;
-    const segs = u.pathname.split('/').filter(Boolean);
-    if (segs.length !== 1) return null;
-    candidate = segs[0];
-  }
-  // Site sections (linktr.ee/login, /s/…) are not pages; the shared classifier knows them.
-  const c = classifyLink(`https://linktr.ee/${encodeURIComponent(candidate)}`);
-  return c?.platform === label && c.handle ? c.handle : null;
+  return singleSegmentHandle(input, { label, hosts, origin: 'https://linktr.ee' });
 }
 
 export const page: OperationDef<{ username: string }, LinkpageBPage> = {

@@ -2,8 +2,7 @@
  * linkpage-d = Pillar. Registry entry: one operation, GET /v1/linkpage-d (1 credit, cacheable).
  * Upstream request: platforms.md (page HTML with a server-rendered data blob).
  */
-import { parse as parseDomain } from 'tldts';
-import { classifyLink } from '../links/classify.js';
+import { singleSegmentHandle } from '../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchPillarPage } from './fetch.js';
 import type { LinkpageDPage } from './parse.js';
@@ -12,8 +11,6 @@ export const label = 'linkpage-d';
 export const hosts = ['pillar.io', 'www.pillar.io'];
 
 const URL_MAX = 2048;
-const USERNAME_RE = /^@?[A-Za-z0-9._-]{1,64}$/;
-const PAGE_HOSTS = new Set(hosts);
 
 /**
  * The Pillar username a caller's `url` names, as written (without `@`), or null. Accepted:
@@ -23,27 +20,7 @@ const PAGE_HOSTS = new Set(hosts);
  * refused rather than looked up as a username.
  */
 export function pillarUsername(input: string): string | null {
-  const s = input.trim();
-  if (!s) return null;
-  let candidate: string;
-  if (USERNAME_RE.test(s) && !(s.includes('.') && parseDomain(s).isIcann)) {
-    candidate = s.replace(/^@/, '');
-  } else {
-    let u: URL;
-    try {
-      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
-    } catch {
-      return null;
-    }
-    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
-    if (!PAGE_HOSTS.has(u.hostname.toLowerCase())) return null;
-    const segs = u.pathname.split('/').filter(Boolean);
-    if (segs.length !== 1) return null;
-    candidate = segs[0];
-  }
-  // Site sections (pillar.io/login, /creators…) are not pages; the shared classifier knows them.
-  const c = classifyLink(`https://pillar.io/${encodeURIComponent(candidate)}`);
-  return c?.platform === label && c.handle ? c.handle : null;
+  return singleSegmentHandle(input, { label, hosts, origin: 'https://pillar.io' });
 }
 
 export const page: OperationDef<{ username: string }, LinkpageDPage> = {

@@ -2,8 +2,7 @@
  * linkpage-e = Lnk.Bio. Registry entry: one operation, GET /v1/linkpage-e (1 credit, cacheable).
  * Upstream request: platforms.md (server-rendered page HTML).
  */
-import { parse as parseDomain } from 'tldts';
-import { classifyLink } from '../links/classify.js';
+import { singleSegmentHandle } from '../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLnkBioPage } from './fetch.js';
 import type { LinkpageEPage } from './parse.js';
@@ -12,13 +11,10 @@ export const label = 'linkpage-e';
 export const hosts = ['lnk.bio', 'www.lnk.bio'];
 
 const URL_MAX = 2048;
-const HANDLE_RE = /^@?[A-Za-z0-9._-]{1,64}$/;
-const PAGE_HOSTS = new Set(hosts);
 /**
  * Lnk.Bio's own paths that the shared classifier does not (yet) reserve: `/go` is its
  * click-counting redirect (`lnk.bio/go?d=…`), `/share` its share sheet.
  */
-const SITE_PATHS = new Set(['go', 'share']);
 
 /**
  * The Lnk.Bio handle a caller's `url` names, as written (without `@`), or null. Accepted:
@@ -28,28 +24,7 @@ const SITE_PATHS = new Set(['go', 'share']);
  * rather than looked up as a handle.
  */
 export function lnkBioHandle(input: string): string | null {
-  const s = input.trim();
-  if (!s) return null;
-  let candidate: string;
-  if (HANDLE_RE.test(s) && !(s.includes('.') && parseDomain(s).isIcann)) {
-    candidate = s.replace(/^@/, '');
-  } else {
-    let u: URL;
-    try {
-      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
-    } catch {
-      return null;
-    }
-    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
-    if (!PAGE_HOSTS.has(u.hostname.toLowerCase())) return null;
-    const segs = u.pathname.split('/').filter(Boolean);
-    if (segs.length !== 1) return null;
-    candidate = segs[0];
-  }
-  if (SITE_PATHS.has(candidate.toLowerCase())) return null;
-  // Other site sections (lnk.bio/login, /manage…) are not pages; the shared classifier knows them.
-  const c = classifyLink(`https://lnk.bio/${encodeURIComponent(candidate)}`);
-  return c?.platform === label && c.handle ? c.handle : null;
+  return singleSegmentHandle(input, { label, hosts, origin: 'https://lnk.bio' });
 }
 
 export const page: OperationDef<{ handle: string }, LinkpageEPage> = {

@@ -294,3 +294,12 @@ describe('platformUrlFields', () => {
     expect(PLATFORM_NAMES).toEqual(expect.arrayContaining(['social-a', 'social-b', 'shortvideo', 'video', 'microblog-a', 'microblog-b', 'microblog-c', 'professional', 'audio-a', 'audio-b', 'audio-c', 'forum', 'pinboard', 'code', 'moodboard', 'retail-shop', 'linkpage-a', 'linkpage-b', 'linkpage-c', 'linkpage-d', 'linkpage-e']));
   });
 });
+
+describe('lnk.bio redirects and site sections', () => {
+  it('lnk.bio/go?d= is unwrapped to its target; go and share are not pages', () => {
+    expect(unwrapRedirect(new URL('https://lnk.bio/go?d=https%3A%2F%2Fexample.org%2Fshop&ext=-12')).href).toBe('https://example.org/shop');
+    expect(classifyLink('https://lnk.bio/go')?.handle ?? null).toBeNull();
+    expect(classifyLink('https://lnk.bio/share')?.handle ?? null).toBeNull();
+    expect(classifyLink('https://lnk.bio/jane')).toMatchObject({ platform: 'linkpage-e', handle: 'jane' });
+  });
+});

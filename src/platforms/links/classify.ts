@@ -233,7 +233,7 @@ const RULES: readonly Rule[] = [
   { platform: 'linkpage-b', hosts: ['linktr.ee'], handle: firstSegment(WORD_RE, [...COMMON_RESERVED, 's', 'marketplace', 'templates', 'products', 'creators', 'use-cases', 'linktree', 'auth', 'account', 'link-in-bio', 'wp-content']), linkInBio: true },
   { platform: 'linkpage-c', hosts: ['komi.io'], handle: subdomain(/^[a-z0-9][a-z0-9-]{0,62}$/i), linkInBio: true, subdomainPages: true },
   { platform: 'linkpage-d', hosts: ['pillar.io'], handle: firstSegment(WORD_RE, [...COMMON_RESERVED, 'creators', 'p']), linkInBio: true },
-  { platform: 'linkpage-e', hosts: ['lnk.bio'], handle: firstSegment(WORD_RE, [...COMMON_RESERVED, 'manage', 'public']), linkInBio: true },
+  { platform: 'linkpage-e', hosts: ['lnk.bio'], handle: firstSegment(WORD_RE, [...COMMON_RESERVED, 'manage', 'public', 'go', 'share']), linkInBio: true },
 
   // Other platforms worth a field on a link page (lowercase names; snake_case where the peer
   // examples spell them so: apple_music is audio-b here, apple_app_store, google_app_store).
@@ -371,6 +371,7 @@ export function unwrapRedirect(url: URL): URL {
   let target: string | null = null;
   if (host === 'l.instagram.com' || host === 'l.facebook.com' || host === 'lm.facebook.com') target = url.searchParams.get('u');
   else if (/(^|\.)youtube\.com$/.test(host) && url.pathname === '/redirect') target = url.searchParams.get('q');
+  else if (host === 'lnk.bio' && url.pathname === '/go') target = url.searchParams.get('d');
   if (!target) return url;
   try {
     const t = new URL(target);

@@ -1,0 +1,44 @@
+/**
+ * Link pages whose URL is `https://<host>/<handle>` (link.me, linktr.ee, pillar.io, lnk.bio)
+ * accept the page URL or the bare handle. One rule for all of them: a single path segment on one
+ * of the platform's hosts (or a bare handle that is not itself a domain name), no credentials or
+ * port, and not a site section — the shared classifier knows each platform's reserved paths.
+ */
+import { parse as parseDomain } from 'tldts';
+import { classifyLink } from './classify.js';
+
+const HANDLE_RE = /^@?[A-Za-z0-9._-]{1,64}$/;
+
+export interface PageHandleRule {
+  /** The platform label the classifier must give the page. */
+  label: string;
+  /** Hosts the page URL may be on (lower-case). */
+  hosts: readonly string[];
+  /** Origin used to ask the classifier about a bare handle, e.g. `https://link.me`. */
+  origin: string;
+}
+
+/** The page's handle, or null when the input is not a page of this platform. */
+export function singleSegmentHandle(input: string, rule: PageHandleRule): string | null {
+  const s = input.trim();
+  if (!s) return null;
+  let candidate: string;
+  // `mike.tv` as a bare value is a domain on another host, not a handle: it needs the full URL.
+  if (HANDLE_RE.test(s) && !(s.includes('.') && parseDomain(s).isIcann)) {
+    candidate = s.replace(/^@/, '');
+  } else {
+    let u: URL;
+    try {
+      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
+    } catch {
+      return null;
+    }
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
+    if (!rule.hosts.includes(u.hostname.toLowerCase())) return null;
+    const segs = u.pathname.split('/').filter(Boolean);
+    if (segs.length !== 1) return null;
+    candidate = segs[0];
+  }
+  const c = classifyLink(`${rule.origin}/${encodeURIComponent(candidate)}`);
+  return c?.platform === rule.label && c.handle ? c.handle : null;
+}
