@@ -14,7 +14,7 @@ import { GraphQLError } from 'graphql';
 import type { ASTVisitor, FragmentDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
-import { ApiError } from './errors.js';
+import { ApiError, isApiError } from './errors.js';
 import type { Deps, GatewayContext } from './graphql/context.js';
 import { createFastGraphql } from './graphql/fast-http.js';
 import { executeWithCredits } from './graphql/plan.js';
@@ -142,7 +142,8 @@ export function createApp(deps: Deps): App {
     const done = (p: Promise<void> | void) =>
       Promise.resolve(p).catch((err) => {
         deps.logger.error({ err, path }, 'unhandled request error');
-        if (!res.headersSent) sendError(res, new ApiError('INTERNAL', 'Unexpected error.'));
+        // An ApiError keeps its status (e.g. 503 when a store is unreachable); anything else is a bug.
+        if (!res.headersSent) sendError(res, isApiError(err) ? err : new ApiError('INTERNAL', 'Unexpected error.'));
         else res.destroy();
       });
     if (path.startsWith('/v1/')) return void done(rest(req, res, path, new URLSearchParams(qAt < 0 ? '' : raw.slice(qAt + 1))));

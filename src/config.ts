@@ -1,6 +1,7 @@
 /**
  * All configuration comes from the environment, with embedded defaults that need no other
- * server: SQLite under DATA_DIR for keys, ledger and cache.
+ * server: SQLite under DATA_DIR for keys, ledger and cache. REDIS_URL moves ledger, cache and
+ * single-flight to Redis, shared by several instances (docs/scaling.md).
  */
 import { resolve } from 'node:path';
 
@@ -18,6 +19,10 @@ export interface Config {
   graphqlFastPath: boolean;
   /** Maximum number of cache entries kept by the embedded cache (oldest written evicted first). */
   cacheMaxEntries: number;
+  /** REDIS_URL: ledger, cache and single-flight on this Redis instead of the embedded store. */
+  redisUrl: string | null;
+  /** With Redis: an unsettled reservation older than this was left by a crashed instance and is refunded. */
+  reservationTtlMs: number;
   upstream: UpstreamConfig;
   githubToken: string | null;
   logLevel: string;
@@ -53,6 +58,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const u = new URL(replay); // throws on garbage: better at start-up than on first request
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('UPSTREAM_REPLAY_URL must be http(s)');
   }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl) {
+    const u = new URL(redisUrl);
+    if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error('REDIS_URL must be redis:// or rediss://');
+  }
   return {
     port: int(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
@@ -64,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxDepth: int(env, 'MAX_DEPTH', 12, 1),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),
+    redisUrl,
+    reservationTtlMs: int(env, 'RESERVATION_TTL_MS', 5 * 60_000, 1_000),
     upstream: {
       connectTimeoutMs: int(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000, 1),
       headersTimeoutMs: int(env, 'UPSTREAM_HEADERS_TIMEOUT_MS', 10_000, 1),

@@ -10,7 +10,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const deps = openDeps(config);
   // This process owns DATA_DIR: reservations still open are from a process that died mid-request.
-  const refunded = await deps.ledger.refundAbandoned(0);
+  // A shared Redis ledger also holds other live instances' reservations: there, each instance
+  // refunds only those older than RESERVATION_TTL_MS, periodically (src/credits/redis-ledger.ts).
+  const refunded = config.redisUrl ? 0 : await deps.ledger.refundAbandoned(0);
   if (refunded) deps.logger.warn({ refunded }, 'refunded reservations left open by a previous process');
   await bootstrapKey(deps, (line) => process.stdout.write(`${line}\n`));
   const app = createApp(deps);

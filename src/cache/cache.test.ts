@@ -43,6 +43,19 @@ describe('result cache', () => {
     db.close();
   });
 
+  it('get with fetchedSince reads the store when the in-memory copy is older (another instance wrote a newer one)', async () => {
+    const db = openDatabase(tmp());
+    const [here, there] = [createSqliteCache(db, 100), createSqliteCache(db, 100)];
+    await here.set('op:a', { value: 'old', fetchedAt: 1000 });
+    await there.set('op:a', { value: 'new', fetchedAt: 2000 });
+    expect(await here.get('op:a')).toEqual({ value: 'old', fetchedAt: 1000 });
+    expect(await here.get('op:a', { fetchedSince: 1500 })).toEqual({ value: 'new', fetchedAt: 2000 });
+    expect(here.peek('op:a')).toEqual({ value: 'new', fetchedAt: 2000 });
+    // Nothing newer in the store: the in-memory copy is still the answer (the caller judges its age).
+    expect(await here.get('op:a', { fetchedSince: 3000 })).toEqual({ value: 'new', fetchedAt: 2000 });
+    db.close();
+  });
+
   it('expired entries are not returned', async () => {
     const db = openDatabase(tmp());
     const store = new SqliteKeyvStore(db, 10);

@@ -22,7 +22,12 @@ export interface CacheEntry<T = unknown> {
 export interface ResultCache {
   /** The entry if this process holds it in memory (no store round trip), else undefined. */
   peek<T = unknown>(key: string): CacheEntry<T> | undefined;
-  get<T = unknown>(key: string): Promise<CacheEntry<T> | undefined>;
+  /**
+   * The entry, from memory when held there. With `fetchedSince`, an in-memory entry fetched
+   * before that time is not enough: the store is read, where another instance may have written
+   * a newer one.
+   */
+  get<T = unknown>(key: string, opts?: { fetchedSince?: number }): Promise<CacheEntry<T> | undefined>;
   set<T = unknown>(key: string, entry: CacheEntry<T>): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -107,15 +112,15 @@ export function createKeyvCache(keyv: Keyv, opts: { lruEntries?: number } = {}):
     peek<T>(key: string) {
       return lru.get(key) as CacheEntry<T> | undefined;
     },
-    async get<T>(key: string) {
-      const hit = lru.get(key);
-      if (hit) return hit as CacheEntry<T>;
+    async get<T>(key: string, opts?: { fetchedSince?: number }) {
+      const hit = lru.get(key) as CacheEntry<T> | undefined;
+      if (hit && (opts?.fetchedSince === undefined || hit.fetchedAt >= opts.fetchedSince)) return hit;
       const stored = (await keyv.get(key)) as CacheEntry<T> | undefined;
-      if (stored && typeof stored.fetchedAt === 'number') {
+      if (stored && typeof stored.fetchedAt === 'number' && (!hit || stored.fetchedAt > hit.fetchedAt)) {
         lru.set(key, stored);
         return stored;
       }
-      return undefined;
+      return hit;
     },
     async set<T>(key: string, entry: CacheEntry<T>) {
       lru.set(key, entry);

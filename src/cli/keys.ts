@@ -2,6 +2,7 @@
  * `npm run keys -- <command>` (or `npx tsx src/cli/keys.ts <command>`): manage API keys and
  * credits in the same SQLite store the gateway uses (DATA_DIR, default ./data). It opens the
  * database directly and never starts the server; WAL mode lets it run beside a live gateway.
+ * With REDIS_URL set, as for the gateway, it works on the keys and ledger in that Redis instead.
  *
  *   keys create [--name NAME] [--credits N]   prints the new key once, with its id
  *   keys list [--json]                        id, name, hint, balance, created, revoked
@@ -15,7 +16,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { KeyRecord, Ledger } from '../credits/ledger.js';
+import { ApiError } from '../errors.js';
+import { createRedisLedger } from '../credits/redis-ledger.js';
 import { createSqliteLedger } from '../credits/sqlite-ledger.js';
+import { openRedis } from '../store/redis.js';
 import { openDatabase } from '../store/sqlite.js';
 
 export interface CliOutput {
@@ -28,6 +32,15 @@ const DB_FILE = 'gateway.db';
 
 /** A failure to report as one message and exit code 1 (no stack trace). */
 class CliError extends Error {}
+
+function redisLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return 'REDIS_URL';
+  }
+}
 
 /** Same rule as loadConfig(): DATA_DIR, default ./data, resolved against the working directory. */
 function dataDirOf(env: NodeJS.ProcessEnv): string {
@@ -61,10 +74,23 @@ function formatTable(keys: KeyRecord[]): string[] {
  */
 export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
   const dataDir = dataDirOf(env);
-  const dbPath = join(dataDir, DB_FILE);
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  // Where the keys are, for messages (a Redis URL without its credentials).
+  const dbPath = redisUrl ? redisLabel(redisUrl) : join(dataDir, DB_FILE);
 
   /** Opens the store for one command and always closes it. `create` may create it; the others need it to exist. */
   async function withLedger<T>(opts: { create: boolean }, fn: (ledger: Ledger) => Promise<T>): Promise<T> {
+    if (redisUrl) {
+      const redis = openRedis(redisUrl);
+      try {
+        return await fn(createRedisLedger(redis, { sweepIntervalMs: 0 }));
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'SERVICE_UNAVAILABLE') throw new CliError(`Redis at ${dbPath} is unreachable.`);
+        throw err;
+      } finally {
+        await redis.close();
+      }
+    }
     if (!opts.create && !existsSync(dbPath)) {
       throw new CliError(`No key store at ${dbPath}. Set DATA_DIR to the gateway's data directory (default ./data).`);
     }

@@ -2,7 +2,7 @@
  * API keys are random 256-bit secrets, so a fast hash is the right storage form (DECISIONS.md):
  * only SHA-256(key) is stored; the clear key is shown once, when created, and never logged.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const KEY_PREFIX = 'cl_';
 
@@ -11,7 +11,8 @@ export function generateApiKey(): string {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // One-shot hash: no Hash object per request (this runs on every authenticated request).
+  return hash('sha256', key, 'hex');
 }
 
 /** What may be shown of a key after creation: enough to tell keys apart, useless to an attacker. */

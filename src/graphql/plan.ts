@@ -107,6 +107,12 @@ function fail(err: ApiError): ExecutionResult {
   return { errors: [operationError(err)] };
 }
 
+/** A ledger call failed: an ApiError (a store is unreachable → 503) answers the operation. */
+function storeFailure(e: unknown): ExecutionResult {
+  if (isApiError(e)) return fail(e);
+  throw e;
+}
+
 /**
  * Root fields by response key, through fragments and honouring @skip/@include — what graphql's
  * executor will resolve. (graphql's own collectFields is not part of its public entry point.)
@@ -164,7 +170,12 @@ export async function executeWithCredits(
   let key = ctx.key;
   if (!key) {
     if (!ctx.apiKey) return fail(new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header'));
-    const found = await deps.ledger.authenticate(ctx.apiKey);
+    let found: AuthenticatedKey | null;
+    try {
+      found = await deps.ledger.authenticate(ctx.apiKey);
+    } catch (e) {
+      return storeFailure(e);
+    }
     if (!found) return fail(new ApiError('UNAUTHORIZED', 'Unknown or revoked API key'));
     key = ctx.key = found;
   }
@@ -242,10 +253,14 @@ export async function runPlanned(
   // 402 before anything is fetched.
   let reservation: Reservation | null = null;
   if (maxCost > 0) {
-    reservation = await deps.ledger.reserve(key.id, maxCost);
-    if (!reservation) {
-      const balance = await deps.ledger.balance(key.id);
-      return fail(new ApiError('INSUFFICIENT_CREDITS', `This request needs up to ${maxCost} credits; the key has ${balance}`));
+    try {
+      reservation = await deps.ledger.reserve(key.id, maxCost);
+      if (!reservation) {
+        const balance = await deps.ledger.balance(key.id);
+        return fail(new ApiError('INSUFFICIENT_CREDITS', `This request needs up to ${maxCost} credits; the key has ${balance}`));
+      }
+    } catch (e) {
+      return storeFailure(e);
     }
   }
 
@@ -256,7 +271,8 @@ export async function runPlanned(
     const r = run();
     result = r instanceof Promise ? await r : r;
   } catch (e) {
-    if (reservation) await deps.ledger.settle(reservation, 0);
+    // Unreachable ledger: the reservation stays open and is refunded once it expires.
+    if (reservation) await deps.ledger.settle(reservation, 0).catch(() => undefined);
     throw e;
   }
 
@@ -268,7 +284,13 @@ export async function runPlanned(
     total += charged;
     fields.push({ path: entry.key, charged, cached: !!entry.hit, cached_at: entry.hit ? new Date(entry.hit.fetchedAt).toISOString() : null });
   }
-  const remaining = reservation ? await deps.ledger.settle(reservation, total) : key.balance;
+  let remaining = key.balance;
+  try {
+    if (reservation) remaining = await deps.ledger.settle(reservation, total);
+  } catch (e) {
+    // Not settled: the reservation stays open and is refunded in full once it expires.
+    return storeFailure(e);
+  }
   const credits: CreditsExtension = { charged: total, remaining, fields };
   // graphql-js's member order (errors, data, extensions), whichever executor ran.
   const out: ExecutionResult = {};
@@ -299,12 +321,22 @@ function loaderFor(ctx: GatewayContext): DataLoader<string, unknown> {
 
 /** One live fetch shared by concurrent identical requests; the result is cached for later. */
 export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cacheKey: string, signal?: AbortSignal): Promise<unknown> {
-  const { value } = await deps.singleFlight.run(cacheKey, async () => {
-    const v = await op.run({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal }, args);
-    // Only what can be asked for again with cache_max_age is worth storing.
-    if (op.cacheable) await deps.cache.set(cacheKey, { value: v, fetchedAt: Date.now() }).catch((err) => deps.logger.warn({ err }, 'cache write failed'));
-    return v;
-  });
+  const since = Date.now();
+  // Another instance's fetch of the same key, stored while this one waited (Redis single-flight).
+  const readShared = async () => {
+    const entry = await deps.cache.get(cacheKey, { fetchedSince: since });
+    return entry && entry.fetchedAt >= since ? entry.value : undefined;
+  };
+  const { value } = await deps.singleFlight.run(
+    cacheKey,
+    async () => {
+      const v = await op.run({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal }, args);
+      // Only what can be asked for again with cache_max_age is worth storing.
+      if (op.cacheable) await deps.cache.set(cacheKey, { value: v, fetchedAt: Date.now() }).catch((err) => deps.logger.warn({ err }, 'cache write failed'));
+      return v;
+    },
+    op.cacheable ? { readShared } : undefined,
+  );
   return value;
 }
 

@@ -1,0 +1,253 @@
+/**
+ * The ledger on Redis (REDIS_URL), shared by any number of gateway instances. Same guarantees
+ * as the embedded SQLite ledger: every mutation is one Lua script, which Redis runs atomically,
+ * and the conditional decrement in RESERVE (`balance >= amount`) is the only way credits leave a
+ * balance — so balances never go negative and a reservation is settled at most once, across
+ * instances.
+ *
+ * Keys (all ledger keys share the `{ledger}` hash tag, i.e. one cluster slot):
+ *
+ *   P:key:<id>   hash  name, hint, balance, created_at, revoked_at ('' while active), key_hash,
+ *                      charged (sum of settled charges), granted, refunded (abandoned reservations)
+ *   P:keyhash    hash  SHA-256(api key) → id. Only the hash is stored, as in SQLite.
+ *   P:keys       zset  id by creation time (listing order)
+ *   P:res        hash  reservation id → "<amount>:<key id>"
+ *   P:res:at     zset  reservation id by creation time (Redis server clock, ms)
+ *
+ * A reservation whose instance crashed is never settled; it is refunded once it is older than
+ * `reservationTtlMs` by a sweeper every instance runs (`refundAbandoned`, atomic per batch, so
+ * concurrent sweepers refund each reservation once). A request still running when its
+ * reservation expires is not charged: its later settle finds nothing to settle.
+ */
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../errors.js';
+import type { RedisStore } from '../store/redis.js';
+import { lua } from '../store/redis.js';
+import { generateApiKey, hashApiKey, keyHint } from './keys.js';
+import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
+
+export const DEFAULT_RESERVATION_TTL_MS = 5 * 60_000;
+const SWEEP_BATCH = 500;
+
+/** Milliseconds on the Redis server's clock: one clock for every instance. */
+const NOW_MS = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+// KEYS: key hash, reservations hash, reservations zset. ARGV: amount, reservation id, key id.
+// → balance after, or -1 (cannot cover), -2 (unknown or revoked key).
+const RESERVE = lua(`
+local v = redis.call('HMGET', KEYS[1], 'balance', 'revoked_at')
+if not v[1] or (v[2] and v[2] ~= '') then return -2 end
+local amount = tonumber(ARGV[1])
+if tonumber(v[1]) < amount then return -1 end
+local after = redis.call('HINCRBY', KEYS[1], 'balance', -amount)
+${NOW_MS}
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[1] .. ':' .. ARGV[3])
+redis.call('ZADD', KEYS[3], now, ARGV[2])
+return after`);
+
+// KEYS: reservations hash, reservations zset, key hash. ARGV: reservation id, actual, key id.
+// → balance after. A reservation already settled (or refunded) changes nothing.
+const SETTLE = lua(`
+local r = redis.call('HGET', KEYS[1], ARGV[1])
+if r then
+  local amount, kid = string.match(r, '^(%d+):(.+)$')
+  amount = tonumber(amount)
+  if kid == ARGV[3] then
+    redis.call('HDEL', KEYS[1], ARGV[1])
+    redis.call('ZREM', KEYS[2], ARGV[1])
+    local charge = math.max(0, math.min(tonumber(ARGV[2]), amount))
+    if amount - charge > 0 then redis.call('HINCRBY', KEYS[3], 'balance', amount - charge) end
+    if charge > 0 then redis.call('HINCRBY', KEYS[3], 'charged', charge) end
+  end
+end
+return tonumber(redis.call('HGET', KEYS[3], 'balance') or '0')`);
+
+// KEYS: reservations hash, reservations zset. ARGV: older than (ms), key-hash prefix, batch size.
+// → { refunded, looked at }.
+const REFUND = lua(`
+${NOW_MS}
+local ids = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[1]), 'LIMIT', 0, tonumber(ARGV[3]))
+local n = 0
+for _, id in ipairs(ids) do
+  local r = redis.call('HGET', KEYS[1], id)
+  redis.call('ZREM', KEYS[2], id)
+  if r then
+    redis.call('HDEL', KEYS[1], id)
+    local amount, kid = string.match(r, '^(%d+):(.+)$')
+    local k = ARGV[2] .. kid
+    if redis.call('EXISTS', k) == 1 then
+      redis.call('HINCRBY', k, 'balance', tonumber(amount))
+      redis.call('HINCRBY', k, 'refunded', tonumber(amount))
+    end
+    n = n + 1
+  end
+end
+return { n, #ids }`);
+
+// KEYS: key hash, index, keys zset. ARGV: sha, id, name, hint, credits, created_at.
+// → 1 created, 0 this API key exists already, -1 id taken.
+const CREATE = lua(`
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
+${NOW_MS}
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[1], 'name', ARGV[3], 'hint', ARGV[4], 'balance', ARGV[5], 'created_at', ARGV[6],
+  'revoked_at', '', 'key_hash', ARGV[1], 'charged', 0, 'granted', ARGV[5], 'refunded', 0)
+redis.call('ZADD', KEYS[3], now, ARGV[2])
+return 1`);
+
+// KEYS: key hash. ARGV: amount. → balance after, or nil for an unknown key.
+const ADD = lua(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+redis.call('HINCRBY', KEYS[1], 'granted', ARGV[1])
+return redis.call('HINCRBY', KEYS[1], 'balance', ARGV[1])`);
+
+// KEYS: key hash. ARGV: revoked_at. → 1 revoked now, 0 unknown or revoked before.
+const REVOKE = lua(`
+if redis.call('HGET', KEYS[1], 'revoked_at') ~= '' then return 0 end
+redis.call('HSET', KEYS[1], 'revoked_at', ARGV[1])
+return 1`);
+
+// KEYS: index. ARGV: sha, key-hash prefix. → nil, or { id, balance, revoked_at } (one round trip).
+const AUTH = lua(`
+local id = redis.call('HGET', KEYS[1], ARGV[1])
+if not id then return false end
+local v = redis.call('HMGET', ARGV[2] .. id, 'balance', 'revoked_at')
+if not v[1] then return false end
+return { id, v[1], v[2] or '' }`);
+
+export interface RedisLedgerOptions {
+  /** Key prefix, e.g. to share one Redis between deployments. Default `cl`. */
+  prefix?: string;
+  /** Age after which an unsettled reservation counts as abandoned and is refunded. */
+  reservationTtlMs?: number;
+  /** How often this instance sweeps abandoned reservations; 0: never (the keys command). */
+  sweepIntervalMs?: number;
+  onSweepError?: (err: unknown) => void;
+}
+
+/** Hash → id of keys seen; ids never change, so entries stay valid (bounded size). */
+const ID_CACHE_MAX = 10_000;
+
+export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = {}): Ledger & { readonly reservationTtlMs: number } {
+  const p = `${opts.prefix ?? 'cl'}:{ledger}`;
+  const K = {
+    keyPrefix: `${p}:key:`,
+    key: (id: string) => `${p}:key:${id}`,
+    index: `${p}:keyhash`,
+    keys: `${p}:keys`,
+    res: `${p}:res`,
+    resAt: `${p}:res:at`,
+  };
+  const reservationTtlMs = opts.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
+  const idByHash = new Map<string, string>();
+  const rememberId = (hash: string, id: string) => {
+    if (idByHash.size >= ID_CACHE_MAX) idByHash.clear();
+    idByHash.set(hash, id);
+  };
+  const now = () => new Date().toISOString();
+  const int = (v: unknown) => Number(v ?? 0);
+
+  const refundAbandoned = async (olderThanMs: number): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const [n, seen] = await redis.script<[number, number]>(REFUND, [K.res, K.resAt], [Math.max(0, Math.floor(olderThanMs)), K.keyPrefix, SWEEP_BATCH]);
+      total += n;
+      if (seen < SWEEP_BATCH) return total;
+    }
+  };
+
+  const sweepEvery = opts.sweepIntervalMs ?? Math.max(50, Math.min(60_000, Math.floor(reservationTtlMs / 2)));
+  let sweeping = false;
+  const sweeper =
+    sweepEvery > 0
+      ? setInterval(() => {
+          if (sweeping) return;
+          sweeping = true;
+          refundAbandoned(reservationTtlMs)
+            .catch((err) => opts.onSweepError?.(err))
+            .finally(() => (sweeping = false));
+        }, sweepEvery)
+      : undefined;
+  sweeper?.unref();
+
+  return {
+    reservationTtlMs,
+    async authenticate(rawKey): Promise<AuthenticatedKey | null> {
+      const hash = hashApiKey(rawKey);
+      const id = idByHash.get(hash);
+      if (id) {
+        const [balance, revokedAt] = await redis.command<[string | null, string | null]>(['HMGET', K.key(id), 'balance', 'revoked_at']);
+        if (balance !== null) return revokedAt ? null : { id, balance: int(balance) };
+        idByHash.delete(hash); // the store was emptied: look the key up again
+      }
+      const found = await redis.script<[string, string, string] | null>(AUTH, [K.index], [hash, K.keyPrefix]);
+      if (!found) return null;
+      rememberId(hash, found[0]);
+      return found[2] ? null : { id: found[0], balance: int(found[1]) };
+    },
+    async keyExists(rawKey) {
+      return (await redis.command<number>(['HEXISTS', K.index, hashApiKey(rawKey)])) === 1;
+    },
+    async balance(keyId) {
+      return int(await redis.command<string | null>(['HGET', K.key(keyId), 'balance']));
+    },
+    async reserve(keyId, amount) {
+      if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
+      const r: Reservation = { id: randomUUID(), keyId, amount };
+      const after = await redis.script<number>(RESERVE, [K.key(keyId), K.res, K.resAt], [amount, r.id, keyId]);
+      return after < 0 ? null : r;
+    },
+    async settle(reservation, actual) {
+      const charge = Number.isFinite(actual) ? Math.max(0, Math.ceil(actual)) : 0;
+      return int(await redis.script<number>(SETTLE, [K.res, K.resAt, K.key(reservation.keyId)], [reservation.id, charge, reservation.keyId]));
+    },
+    async createKey({ name, credits, rawKey }) {
+      if (!Number.isSafeInteger(credits) || credits < 0) throw new Error('credits must be a non-negative integer');
+      const key = rawKey ?? generateApiKey();
+      const hash = hashApiKey(key);
+      for (let attempt = 0; ; attempt++) {
+        const record: KeyRecord = { id: `key_${randomUUID().slice(0, 8)}`, name, hint: keyHint(key), balance: credits, createdAt: now(), revokedAt: null };
+        const done = await redis.script<number>(CREATE, [K.key(record.id), K.index, K.keys], [hash, record.id, name, record.hint, credits, record.createdAt]);
+        if (done === 1) {
+          rememberId(hash, record.id);
+          return { key, record };
+        }
+        if (done === 0) throw new Error('an API key with this value exists already');
+        if (attempt >= 5) throw new ApiError('INTERNAL', 'could not allocate a key id');
+      }
+    },
+    async listKeys() {
+      const ids = await redis.command<string[]>(['ZRANGE', K.keys, '0', '-1']);
+      const rows = await Promise.all(ids.map((id) => redis.command<(string | null)[]>(['HMGET', K.key(id), 'name', 'hint', 'balance', 'created_at', 'revoked_at'])));
+      return ids.flatMap((id, i): KeyRecord[] => {
+        const [name, hint, balance, createdAt, revokedAt] = rows[i];
+        return balance === null ? [] : [{ id, name: name ?? '', hint: hint ?? '', balance: int(balance), createdAt: createdAt ?? '', revokedAt: revokedAt || null }];
+      });
+    },
+    async addCredits(keyId, amount) {
+      if (!Number.isInteger(amount) || amount <= 0) throw new Error('amount must be a positive integer');
+      const balance = await redis.script<number | null>(ADD, [K.key(keyId)], [amount]);
+      if (balance === null) throw new Error(`no key with id ${keyId}`);
+      return int(balance);
+    },
+    async revokeKey(keyId) {
+      return (await redis.script<number>(REVOKE, [K.key(keyId)], [now()])) === 1;
+    },
+    async countKeys() {
+      return redis.command<number>(['ZCARD', K.keys]);
+    },
+    refundAbandoned,
+    async totalCharged(keyId) {
+      return int(await redis.command<string | null>(['HGET', K.key(keyId), 'charged']));
+    },
+    async ping() {
+      await redis.command(['PING']);
+    },
+    async close() {
+      if (sweeper) clearInterval(sweeper);
+      /* the connection is owned and closed by whoever opened it */
+    },
+  };
+}

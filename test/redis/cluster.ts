@@ -1,0 +1,93 @@
+/**
+ * Two gateway instances sharing one Redis (REDIS_URL), each with its own DATA_DIR, both in
+ * front of one replay upstream — a load-balanced deployment on loopback ports.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openDeps } from '../../src/deps.js';
+import type { OpenDeps } from '../../src/deps.js';
+import { silentLogger } from '../../src/log.js';
+import { startReplayServer } from '../../src/replay/server.js';
+import type { ReplayServer, Route } from '../../src/replay/server.js';
+
+export interface Instance {
+  url: string;
+  deps: OpenDeps;
+  rest(path: string, key?: string): Promise<{ status: number; body: any }>;
+  gql(query: string, key?: string): Promise<{ status: number; body: any }>;
+}
+
+export interface Cluster {
+  replay: ReplayServer;
+  nodes: [Instance, Instance];
+  /** Creates a key (through the first instance) with this balance. */
+  key(credits: number): Promise<{ key: string; id: string }>;
+  close(): Promise<void>;
+}
+
+async function startInstance(redisUrl: string, replayUrl: string, env: Record<string, string>): Promise<Instance & { close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cl-node-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    REDIS_URL: redisUrl,
+    UPSTREAM_REPLAY_URL: replayUrl,
+    UPSTREAM_RETRIES: '0',
+    UPSTREAM_TOTAL_TIMEOUT_MS: '5000',
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const deps = openDeps(config, { logger: silentLogger });
+  const server: Server = createServer(createApp(deps).handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const parse = async (res: Response) => {
+    const text = await res.text();
+    try {
+      return { status: res.status, body: JSON.parse(text) };
+    } catch {
+      return { status: res.status, body: text };
+    }
+  };
+  return {
+    url,
+    deps,
+    rest: async (path, key) => parse(await fetch(url + path, { headers: key ? { 'x-api-key': key } : {} })),
+    gql: async (query, key) =>
+      parse(
+        await fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(key ? { 'x-api-key': key } : {}) },
+          body: JSON.stringify({ query }),
+        }),
+      ),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await deps.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startCluster(redisUrl: string, opts: { routes?: Route[]; env?: Record<string, string> } = {}): Promise<Cluster> {
+  const replay = await startReplayServer({ routes: opts.routes ?? [] });
+  const a = await startInstance(redisUrl, replay.url, opts.env ?? {});
+  const b = await startInstance(redisUrl, replay.url, opts.env ?? {});
+  return {
+    replay,
+    nodes: [a, b],
+    async key(credits) {
+      const { key, record } = await a.deps.ledger.createKey({ name: 'test', credits });
+      return { key, id: record.id };
+    },
+    async close() {
+      await Promise.all([a.close(), b.close()]);
+      await replay.close();
+    },
+  };
+}
