@@ -154,7 +154,33 @@ type Outcome = { ok: true; data: Record<string, unknown>; args: any; cacheKey: s
 const outcomes = new LRUCache<string, Outcome>({ max: 10_000 });
 const MEMO_MAX_INPUT = 4_096;
 
+/**
+ * The last arguments validated per operation: the plan validates a root field's arguments and,
+ * moments later, the validation plugin validates the same values again in the resolver.
+ */
+const lastSeen = new WeakMap<OperationDef, { raw: Record<string, unknown>; outcome: Outcome }>();
+
+function sameArgs(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  let n = 0;
+  for (const k in a) {
+    const v = a[k];
+    if (v !== null && typeof v === 'object') return false;
+    if (v !== b[k] && !(v == null && b[k] == null)) return false;
+    if (v != null) n++;
+  }
+  for (const k in b) if (b[k] != null) n--;
+  return n === 0;
+}
+
 function outcomeOf(op: OperationDef, raw: unknown): Outcome {
+  const last = lastSeen.get(op);
+  if (last && raw && typeof raw === 'object' && sameArgs(raw as Record<string, unknown>, last.raw)) return last.outcome;
+  const outcome = memoisedOutcome(op, raw);
+  if (raw && typeof raw === 'object') lastSeen.set(op, { raw: { ...(raw as Record<string, unknown>) }, outcome });
+  return outcome;
+}
+
+function memoisedOutcome(op: OperationDef, raw: unknown): Outcome {
   const json = JSON.stringify(raw);
   const memoKey = json !== undefined && json.length <= MEMO_MAX_INPUT ? `${op.field}\u0000${json}` : null;
   const known = memoKey ? outcomes.get(memoKey) : undefined;

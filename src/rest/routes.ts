@@ -22,6 +22,8 @@ export interface RestRoute {
   /** The document compiled once at start-up (graphql-jit). */
   execute: CompiledOperation;
   params: ParamSpec[];
+  /** GraphQL argument name of each param, in the same order. */
+  gqlNames: string[];
   /** GraphQL argument name → REST parameter name, to report problems in the caller's terms. */
   restName: Map<string, string>;
 }
@@ -44,7 +46,7 @@ export function buildRoutes(schema: GraphQLSchema, ops: OperationDef[]): Map<str
     for (const p of params) {
       if (!vars.has(gqlName(p))) throw new Error(`REST document for ${op.rest.path} does not pass parameter ${p.name} ($${gqlName(p)})`);
     }
-    routes.set(op.rest.path, { path: op.rest.path, op, document, execute: compileOperation(schema, document), params, restName: new Map(params.map((p) => [gqlName(p), p.name])) });
+    routes.set(op.rest.path, { path: op.rest.path, op, document, execute: compileOperation(schema, document), params, gqlNames: params.map(gqlName), restName: new Map(params.map((p) => [gqlName(p), p.name])) });
   }
   return routes;
 }
@@ -63,7 +65,8 @@ export function toVariables(route: RestRoute, query: URLSearchParams): { variabl
   /** …and the same as resolver arguments (enum values as the wire spells them). */
   const args: Record<string, unknown> = {};
   const problems: ParamProblem[] = [];
-  for (const p of route.params) {
+  for (let i = 0; i < route.params.length; i++) {
+    const p = route.params[i];
     const all = query.getAll(p.name);
     if (all.length > 1) {
       problems.push({ param: p.name, message: 'given more than once' });
@@ -74,7 +77,7 @@ export function toVariables(route: RestRoute, query: URLSearchParams): { variabl
       if (p.required) problems.push({ param: p.name, message: 'is required' });
       continue;
     }
-    const name = gqlName(p);
+    const name = route.gqlNames[i];
     switch (p.kind) {
       case 'string':
         variables[name] = args[name] = raw;
