@@ -24,6 +24,7 @@ import * as microblogB from './microblog-b/platform.js';
 import * as video from './video/platform.js';
 import * as retailShop from './retail-shop/platform.js';
 import * as socialA from './social-a/platform.js';
+import * as discovery from './discovery/platform.js';
 
 export interface PlatformEntry {
   label: string;
@@ -31,7 +32,7 @@ export interface PlatformEntry {
   operations: OperationDef[];
 }
 
-export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA];
+export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
 
 export function allOperations(): OperationDef[] {
   return platforms.flatMap((p) => p.operations);

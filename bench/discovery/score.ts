@@ -1,0 +1,169 @@
+/**
+ * Scoring discovery results against the simulated web's truth (test/sim/truth.ts).
+ *
+ * Profiles (find social profiles), over the platforms api.md scores (the source labels plus
+ * `professional`; results on other platforms — twitch, patreon… — are counted, not scored):
+ *  - a returned profile is matched to the creator's accounts by platform and handle
+ *    (case-insensitive, leading @ ignored; a video channel id matches its channel), or by URL;
+ *  - precision = returned profiles the creator owns / returned profiles. Owned but unreachable by
+ *    the rules (e.g. an unlinked account with the creator's handle) is not a false positive;
+ *  - recall = reachable profiles returned / reachable profiles (truth.profiles, the source included).
+ *
+ * Addresses (find creator emails), compared lower-cased:
+ *  - precision = returned addresses the creator owns / returned addresses;
+ *  - recall = reachable addresses returned / reachable addresses (truth.emails).
+ *
+ * Micro-averaged over lookups: counts are summed, then divided. A failed lookup returns nothing.
+ */
+import type { TruthEntry } from '../../test/sim/truth.js';
+import { SCORED_PLATFORMS } from '../../test/sim/model.js';
+
+export interface ReturnedProfile {
+  platform: string;
+  handle: string | null;
+  url: string | null;
+}
+
+export interface Counts {
+  returned: number;
+  /** Returned and owned by the creator. */
+  correct: number;
+  /** Returned and not the creator's. */
+  wrong: number;
+  /** Returned, owned, but not reachable by the rules. */
+  ownedUnreachable: number;
+  reachable: number;
+  /** Reachable and returned. */
+  found: number;
+  /** Returned on platforms outside the scored set. */
+  unscored: number;
+  falsePositives: string[];
+  missed: string[];
+}
+
+export const emptyCounts = (): Counts => ({ returned: 0, correct: 0, wrong: 0, ownedUnreachable: 0, reachable: 0, found: 0, unscored: 0, falsePositives: [], missed: [] });
+
+export function addCounts(a: Counts, b: Counts): Counts {
+  return {
+    returned: a.returned + b.returned,
+    correct: a.correct + b.correct,
+    wrong: a.wrong + b.wrong,
+    ownedUnreachable: a.ownedUnreachable + b.ownedUnreachable,
+    reachable: a.reachable + b.reachable,
+    found: a.found + b.found,
+    unscored: a.unscored + b.unscored,
+    falsePositives: [...a.falsePositives, ...b.falsePositives],
+    missed: [...a.missed, ...b.missed],
+  };
+}
+
+export const precision = (c: Counts): number => (c.returned === 0 ? 1 : c.correct / c.returned);
+export const recall = (c: Counts): number => (c.reachable === 0 ? 1 : c.found / c.reachable);
+
+const cleanHandle = (h: string | null | undefined) => (h ?? '').trim().replace(/^@/, '').toLowerCase();
+const cleanUrl = (u: string | null | undefined) =>
+  (u ?? '')
+    .trim()
+    .replace(/^https?:\/\/(www\.|m\.)?/i, '')
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+
+interface Known {
+  platform: string;
+  handle: string;
+  url: string;
+  aliases: string[];
+}
+
+function matches(r: ReturnedProfile, k: Known): boolean {
+  if (r.platform !== k.platform) return false;
+  const h = cleanHandle(r.handle);
+  if (h && [k.handle, ...k.aliases].some((x) => x.toLowerCase() === h)) return true;
+  const u = cleanUrl(r.url);
+  return u !== '' && (u === cleanUrl(k.url) || k.aliases.some((a) => u.endsWith(`/channel/${a.toLowerCase()}`)));
+}
+
+export function scoreProfiles(returned: readonly ReturnedProfile[], truth: TruthEntry): Counts {
+  const c = emptyCounts();
+  const seen = new Set<string>();
+  for (const r of returned) {
+    if (!SCORED_PLATFORMS.includes(r.platform)) {
+      c.unscored++;
+      continue;
+    }
+    const owned = truth.ownedProfiles.find((k) => matches(r, k));
+    const id = owned ? `${owned.platform}:${owned.handle.toLowerCase()}` : `${r.platform}:${cleanHandle(r.handle) || cleanUrl(r.url)}`;
+    if (seen.has(id)) continue; // a duplicate entry is neither a new find nor a new mistake
+    seen.add(id);
+    c.returned++;
+    if (!owned) {
+      c.wrong++;
+      c.falsePositives.push(`${truth.key} → ${r.platform}:${r.handle ?? r.url}`);
+      continue;
+    }
+    c.correct++;
+    if (!truth.profiles.some((k) => matches(r, k))) c.ownedUnreachable++;
+  }
+  c.reachable = truth.profiles.length;
+  for (const k of truth.profiles) {
+    if (returned.some((r) => matches(r, k))) c.found++;
+    else c.missed.push(`${truth.key} ✗ ${k.platform}:${k.handle} (${k.via.join('+')})`);
+  }
+  return c;
+}
+
+export function scoreEmails(returned: readonly string[], truth: TruthEntry): Counts {
+  const c = emptyCounts();
+  const got = [...new Set(returned.map((e) => e.trim().toLowerCase()))];
+  c.returned = got.length;
+  for (const e of got) {
+    if (truth.ownedEmails.includes(e)) {
+      c.correct++;
+      if (!truth.emails.includes(e)) c.ownedUnreachable++;
+    } else {
+      c.wrong++;
+      c.falsePositives.push(`${truth.key} → ${e}`);
+    }
+  }
+  c.reachable = truth.emails.length;
+  for (const e of truth.emails) {
+    if (got.includes(e)) c.found++;
+    else c.missed.push(`${truth.key} ✗ ${e} (${(truth.emailSources[e] ?? []).map((s) => `${s.type}/${s.encoding}`).join(', ')})`);
+  }
+  return c;
+}
+
+/** Recall by how a profile is reachable (`source`, `link_in_bio`, `same_handle`, `websearch`…): a profile counts under each of its labels. */
+export function recallByVia(returned: readonly ReturnedProfile[], truth: TruthEntry, into: Map<string, { reachable: number; found: number }>): void {
+  for (const k of truth.profiles) {
+    const hit = returned.some((r) => matches(r, k));
+    for (const v of k.via) {
+      const e = into.get(v) ?? { reachable: 0, found: 0 };
+      e.reachable++;
+      if (hit) e.found++;
+      into.set(v, e);
+    }
+  }
+}
+
+/** Recall by where an address is written (encoding and page type): an address counts under each. */
+export function recallByEncoding(returned: readonly string[], truth: TruthEntry, into: Map<string, { reachable: number; found: number }>): void {
+  const got = new Set(returned.map((e) => e.toLowerCase()));
+  for (const e of truth.emails) {
+    const labels = new Set((truth.emailSources[e] ?? []).map((s) => `${s.type}/${s.encoding}`));
+    for (const l of labels) {
+      const x = into.get(l) ?? { reachable: 0, found: 0 };
+      x.reachable++;
+      if (got.has(e)) x.found++;
+      into.set(l, x);
+    }
+  }
+}
+
+export function quantile(xs: readonly number[], q: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const i = Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1));
+  return s[i];
+}

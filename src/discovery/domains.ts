@@ -1,0 +1,79 @@
+/**
+ * Which links point at an owner-controlled website, and under which registrable domain.
+ *
+ * api.md / the issue: an owner-controlled website is a registrable domain that is not a
+ * platform, a shortener or a link-in-bio host. Registrable domains are computed with tldts and
+ * the private section of the public suffix list (`name.myshopify.com`, `name.github.io`,
+ * `name.carrd.co`, `name.notion.site` are each their owner's; `myshopify.com` is nobody's).
+ *
+ * Beyond those, domains every creator links to without owning them are shared, never owner
+ * domains — big retailers and marketplaces, affiliate and storefront services, ticketing, payment,
+ * forms, app stores, search and reference sites (SHARED_DOMAINS). Two creators linking to the
+ * same one says nothing about who they are.
+ */
+import { parse as parseDomain } from 'tldts';
+import { classifyLink, isLinkInBioHost, isShortener } from '../platforms/links/classify.js';
+
+export const SHARED_DOMAINS: ReadonlySet<string> = new Set([
+  // Retail and marketplaces
+  'amazon.com', 'walmart.com', 'target.com', 'bestbuy.com', 'ebay.com', 'etsy.com', 'aliexpress.com', 'temu.com', 'shein.com',
+  'sephora.com', 'ulta.com', 'nordstrom.com', 'macys.com', 'zara.com', 'hm.com', 'asos.com', 'ikea.com', 'costco.com',
+  'homedepot.com', 'wayfair.com', 'nike.com', 'adidas.com',
+  // Affiliate links, creator storefronts, deal and coupon services
+  'liketoknow.it', 'shopltk.com', 'ltk.app', 'rstyle.me', 'shopmy.us', 'howl.me', 'mavely.app', 'amzlink.to', 'geni.us', 'skimresources.com',
+  'awin1.com', 'click.linksynergy.com', 'linksynergy.com', 'go.magik.ly', 'magik.ly', 'shareasale.com', 'impact.com', 'sjv.io',
+  'collabs.shop', 'shopify.com', 'spring.com', 'teespring.com', 'creator-spring.com', 'fourthwall.com', 'bonfire.com', 'redbubble.com',
+  'teepublic.com', 'society6.com',
+  // Ticketing, events, booking, payments, forms, scheduling
+  'ticketmaster.com', 'eventbrite.com', 'bandsintown.com', 'songkick.com', 'dice.fm', 'seetickets.com', 'axs.com', 'calendly.com',
+  'typeform.com', 'jotform.com', 'forms.gle', 'gofundme.com', 'stripe.com', 'buy.stripe.com', 'square.link', 'squareup.com',
+  // Music and app distribution
+  'distrokid.com', 'linkfire.com', 'lnk.to', 'found.ee', 'ffm.to', 'smarturl.it', 'hyperfollow.com', 'toneden.io', 'feature.fm',
+  'songwhip.com', 'odesli.co', 'song.link', 'album.link', 'apps.apple.com', 'play.google.com',
+  // Search, reference, big web properties, site builders' own domains
+  'google.com', 'goo.gl', 'apple.com', 'microsoft.com', 'wikipedia.org', 'imdb.com', 'archive.org', 'wix.com', 'squarespace.com',
+  'wordpress.com', 'wordpress.org', 'weebly.com', 'godaddy.com', 'mailchimp.com', 'list-manage.com', 'substack.com', 'linktr.ee',
+]);
+
+/** The registrable domain of a URL or host (private suffixes honoured), or null. */
+export function registrableDomain(urlOrHost: string): string | null {
+  let host = urlOrHost;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(urlOrHost)) {
+    try {
+      host = new URL(urlOrHost).hostname;
+    } catch {
+      return null;
+    }
+  }
+  const info = parseDomain(host.toLowerCase(), { allowPrivateDomains: true });
+  if (info.isIp || !info.domain) return null;
+  return info.domain;
+}
+
+function isSharedDomain(domain: string): boolean {
+  if (SHARED_DOMAINS.has(domain)) return true;
+  // `amazon.co.uk`, `ebay.de`: any public suffix of a listed name.
+  const bare = parseDomain(domain).domainWithoutSuffix;
+  return bare !== null && bare !== undefined && ['amazon', 'ebay', 'walmart', 'etsy', 'ikea', 'zara', 'asos', 'google', 'apple'].includes(bare);
+}
+
+/**
+ * The owner-controlled domain a link points at, or null when the link is a platform page, a
+ * shortener, a link-in-bio page, a shared domain, or not an http(s) URL.
+ */
+export function ownerDomain(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+  const host = u.hostname.toLowerCase();
+  if (isShortener(host) || isLinkInBioHost(host) || classifyLink(url) !== null) return null;
+  const domain = registrableDomain(host);
+  if (!domain || isSharedDomain(domain)) return null;
+  // A private-suffix vendor's bare domain (`komi.io`, `carrd.co`) is the vendor's.
+  if (isLinkInBioHost(`abc.${domain}`) || classifyLink(`https://${domain}/`) !== null) return null;
+  return domain;
+}

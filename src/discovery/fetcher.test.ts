@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LookupFetcher } from './fetcher.js';
+import { fakeContext } from './test-context.js';
+import { page as linktreeOp } from '../platforms/linkpage-b/platform.js';
+
+afterEach(() => {
+  delete process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS;
+  delete process.env.DISCOVERY_FETCH_TIMEOUT_MS;
+});
+
+const page = (ctx: { upstream: { request: (r: any) => Promise<{ text(): string }> }; signal?: AbortSignal }, url: string) =>
+  ctx.upstream.request({ url, platform: 'test', signal: ctx.signal }).then((r) => r.text());
+
+describe('LookupFetcher', () => {
+  it('memoises per lookup: one request per key, however often and however concurrently it is asked for', async () => {
+    const ctx = fakeContext((r) => ({ body: `page ${r.url}`, delayMs: 20 }));
+    const f = new LookupFetcher(ctx, new AbortController().signal);
+    const all = await Promise.all([1, 2, 3].map(() => f.run('page:a', (c) => page(c, 'https://a.example/'), { what: 'a' })));
+    expect(all).toEqual(['page https://a.example/', 'page https://a.example/', 'page https://a.example/']);
+    expect(await f.run('page:a', (c) => page(c, 'https://a.example/'), { what: 'a' })).toBe('page https://a.example/');
+    expect(ctx.requests).toHaveLength(1);
+    expect(f.size).toBe(1);
+  });
+
+  it('shares in-flight work between lookups; one lookup giving up does not fail the other', async () => {
+    const ctx = fakeContext(() => ({ body: 'shared', delayMs: 100 }));
+    const first = new AbortController();
+    const a = new LookupFetcher(ctx, first.signal);
+    const b = new LookupFetcher(ctx, new AbortController().signal);
+    const pa = a.run('page:shared-1', (c) => page(c, 'https://s.example/'), { what: 's' });
+    const pb = b.run('page:shared-1', (c) => page(c, 'https://s.example/'), { what: 's' });
+    first.abort();
+    await expect(pa).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    await expect(pb).resolves.toBe('shared');
+    expect(ctx.requests).toHaveLength(1);
+  });
+
+  it('cancels the upstream work when every waiting lookup has given up', async () => {
+    let aborted = false;
+    const ctx = fakeContext(() => ({ body: 'x', delayMs: 5_000 }));
+    const ac = new AbortController();
+    const f = new LookupFetcher(ctx, ac.signal);
+    const p = f.run('page:cancel-1', async (c) => {
+      c.signal?.addEventListener('abort', () => (aborted = true));
+      return page(c, 'https://c.example/');
+    }, { what: 'c' });
+    ac.abort();
+    await expect(p).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    expect(aborted).toBe(true);
+  });
+
+  it('a per-fetch timeout bounds one sub-fetch', async () => {
+    process.env.DISCOVERY_FETCH_TIMEOUT_MS = '50';
+    const ctx = fakeContext(() => ({ body: 'late', delayMs: 2_000 }));
+    const f = new LookupFetcher(ctx, new AbortController().signal);
+    const started = Date.now();
+    await expect(f.run('page:slow-1', (c) => page(c, 'https://slow.example/'), { what: 'slow' })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('platform operations: the operation’s own cache key, read when young enough, written after a live fetch', async () => {
+    const ctx = fakeContext(() => ({ body: 'live' }));
+    const args = { username: 'owl' };
+    const f1 = new LookupFetcher(ctx, new AbortController().signal);
+    expect(await f1.run('ignored', async () => ({ from: 'live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({ from: 'live' });
+    const stored = await ctx.cache.get('linkpageBPage:owl');
+    expect(stored?.value).toEqual({ from: 'live' });
+    const f2 = new LookupFetcher(ctx, new AbortController().signal);
+    expect(await f2.run('ignored', async () => ({ from: 'second live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({ from: 'live' });
+    process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
+    const f3 = new LookupFetcher(ctx, new AbortController().signal);
+    expect(await f3.run('ignored', async () => ({ from: 'third live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({ from: 'third live' });
+  });
+
+  it('nothing starts after the lookup deadline', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    const ctx = fakeContext(() => ({ body: 'x' }));
+    await expect(new LookupFetcher(ctx, ac.signal).run('page:late', (c) => page(c, 'https://late.example/'), { what: 'late' })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    expect(ctx.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * An OpContext for unit tests of discovery code: an in-memory upstream that answers from a
+ * function (and counts requests), an in-memory result cache, the default configuration.
+ */
+import type { CacheEntry, ResultCache } from '../cache/cache.js';
+import { loadConfig } from '../config.js';
+import { upstreamTimeout } from '../errors.js';
+import type { OpContext } from '../platforms/operation.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/client.js';
+
+export interface FakeAnswer {
+  status?: number;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Final URL (a redirect that ended elsewhere). */
+  url?: string;
+  /** Answer only after this long (aborted by the request's signal). */
+  delayMs?: number;
+}
+
+export interface FakeContext extends OpContext {
+  requests: UpstreamRequest[];
+}
+
+export function memoryCache(): ResultCache {
+  const m = new Map<string, CacheEntry>();
+  return {
+    peek: <T>(k: string) => m.get(k) as CacheEntry<T> | undefined,
+    get: async <T>(k: string) => m.get(k) as CacheEntry<T> | undefined,
+    set: async (k, e) => void m.set(k, e),
+    ping: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+export function fakeContext(answer: (req: UpstreamRequest) => FakeAnswer | Promise<FakeAnswer>, opts: { signal?: AbortSignal } = {}): FakeContext {
+  const requests: UpstreamRequest[] = [];
+  const upstream: Upstream = {
+    async request(req) {
+      requests.push(req);
+      const a = await answer(req);
+      if (a.delayMs) {
+        await new Promise<void>((resolve, reject) => {
+          const t = setTimeout(resolve, a.delayMs);
+          req.signal?.addEventListener('abort', () => {
+            clearTimeout(t);
+            reject(upstreamTimeout(`${req.platform}: request cancelled (deadline)`));
+          });
+        });
+      }
+      const body = Buffer.from(a.body ?? '', 'utf8');
+      const res: UpstreamResponse = {
+        status: a.status ?? 200,
+        headers: { 'content-type': 'text/html', ...a.headers },
+        url: a.url ?? req.url,
+        body,
+        text: () => body.toString('utf8'),
+        json<T>() {
+          return JSON.parse(body.toString('utf8')) as T;
+        },
+      };
+      return res;
+    },
+    close: async () => undefined,
+  };
+  return { upstream, config: loadConfig({ DATA_DIR: '/tmp/cl-discovery-unit' } as NodeJS.ProcessEnv), cache: memoryCache(), signal: opts.signal, requests };
+}

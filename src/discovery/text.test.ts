@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ownerDomain, registrableDomain } from './domains.js';
+import { anchorLinks, emailsInHtml, emailsInText, isSharedDomain, linksInText, mentionedAccounts, spelledOutEmails } from './text.js';
+
+describe('spelled-out addresses (" at ", read only where prose cannot match)', () => {
+  it('"name at domain dot com" with the word dot', () => {
+    expect(spelledOutEmails('Bookings: hello at nightowlceramics dot com')).toEqual(['hello@nightowlceramics.com']);
+    expect(spelledOutEmails('mgmt AT owl-mgmt DOT co DOT uk')).toEqual(['mgmt@owl-mgmt.co.uk']);
+    expect(spelledOutEmails('write: jo.smith at studio (dot) io')).toEqual(['jo.smith@studio.io']);
+  });
+
+  it('"name at domain.com" only after a contact cue on the same line', () => {
+    expect(spelledOutEmails('📩 hello at nightowl.com')).toEqual(['hello@nightowl.com']);
+    expect(spelledOutEmails('Business enquiries: team at nightowl.com')).toEqual(['team@nightowl.com']);
+    expect(spelledOutEmails('look at google.com for more')).toEqual([]);
+    expect(spelledOutEmails('we met at nightowl.com last year')).toEqual([]);
+  });
+
+  it('never invents a domain: an unknown suffix or a placeholder is dropped', () => {
+    expect(spelledOutEmails('email: me at home dot sweethome')).toEqual([]);
+    expect(spelledOutEmails('email: you at example dot com')).toEqual([]);
+    expect(spelledOutEmails('meet me at the park dot com tonight')).toEqual([]);
+  });
+});
+
+describe('addresses in bios and pages', () => {
+  it('plain, mailto, bracketed, entities, data-cfemail, JSON-LD — through the shared extractor', () => {
+    const cf = (e: string) => [0x2a, ...Buffer.from(e)].map((b, i) => (i ? b ^ 0x2a : b).toString(16).padStart(2, '0')).join('');
+    const html = `<html><head><script type="application/ld+json">{"@type":"Person","email":"ld@owl.studio"}</script></head><body>
+      <p>plain@owl.studio</p><a href="mailto:mail@owl.studio?subject=hi">write</a><p>br [at] owl [dot] studio</p>
+      <p>ent&#64;owl&#46;studio</p><span class="__cf_email__" data-cfemail="${cf('cf@owl.studio')}">[email protected]</span>
+      <p>Contact: spelled at owl dot studio</p></body></html>`;
+    expect(emailsInHtml(html).sort()).toEqual(['br@owl.studio', 'cf@owl.studio', 'ent@owl.studio', 'ld@owl.studio', 'mail@owl.studio', 'plain@owl.studio', 'spelled@owl.studio']);
+  });
+
+  it('drops image names, placeholders, tracking DSNs, and addresses at platform / link-in-bio / shortener domains', () => {
+    const text = 'logo@2x.png you@example.com your@email.com 0123456789abcdef0123456789abcdef@o1.ingest.sentry.io support@linktr.ee help@beacons.ai press@youtube.com x@bit.ly real@owl.studio';
+    expect(emailsInText(text)).toEqual(['real@owl.studio']);
+    expect(isSharedDomain('linktr.ee')).toBe(true);
+    expect(isSharedDomain('komi.io')).toBe(true);
+    expect(isSharedDomain('gmail.com')).toBe(false);
+  });
+
+  it('deduplicates case-insensitively, first spelling kept', () => {
+    expect(emailsInText('Hello@Owl.Studio', 'hello@owl.studio')).toEqual(['Hello@owl.studio']);
+  });
+});
+
+describe('links in bios', () => {
+  it('scheme, www and bare host links (the shortvideo bio reader), then named accounts', () => {
+    expect(linksInText('shop: nightowl.com · https://linktr.ee/owl\nIG: nightowl.bar | TikTok: @owl.pots | yt @OwlTube | X: @owlpots | x owl')).toEqual([
+      'https://linktr.ee/owl',
+      'https://nightowl.com',
+      'https://www.instagram.com/nightowl.bar',
+      'https://www.tiktok.com/@owl.pots',
+      'https://www.youtube.com/@OwlTube',
+      'https://x.com/owlpots',
+    ]);
+  });
+
+  it('"x" and "tt" need an explicit @; prose is not a mention', () => {
+    expect(mentionedAccounts('x marks the spot, tt later')).toEqual([]);
+    expect(mentionedAccounts('DMs on IG, CEO of something')).toEqual([]);
+  });
+
+  it('anchors: absolute, resolved against the page, fragments dropped, mailto/tel skipped, footer optional', () => {
+    const html = '<a href="/contact#form">c</a><a href="mailto:a@b.co">m</a><a href="tel:1">t</a><a href="https://x.com/owl">x</a><footer><a href="https://vendor.example/">v</a></footer>';
+    expect(anchorLinks(html, 'https://owl.studio/home')).toEqual(['https://owl.studio/contact', 'https://x.com/owl', 'https://vendor.example/']);
+    expect(anchorLinks(html, 'https://owl.studio/home', { skipFooter: true })).toEqual(['https://owl.studio/contact', 'https://x.com/owl']);
+  });
+});
+
+describe('owner-controlled domains', () => {
+  it('a creator website counts; platforms, shorteners, link-in-bio hosts and shared domains do not', () => {
+    expect(ownerDomain('https://shop.nightowlceramics.com/mugs')).toBe('nightowlceramics.com');
+    for (const u of [
+      'https://www.instagram.com/owl', 'https://bit.ly/x', 'https://linktr.ee/owl', 'https://owl.carrd.co/', 'https://beacons.ai/owl',
+      'https://www.amazon.co.uk/dp/B01', 'https://www.etsy.com/shop/Owl', 'https://megadeth.lnk.to/album', 'https://docs.google.com/forms/x',
+      'https://www.eventbrite.com/e/1', 'https://komi.io/', 'mailto:a@b.co', 'https://192.168.0.1/',
+    ]) {
+      expect(ownerDomain(u), u).toBeNull();
+    }
+  });
+
+  it('private suffixes: each shop or page on a shared host is its owner’s', () => {
+    expect(registrableDomain('https://owl-pots.myshopify.com/')).toBe('owl-pots.myshopify.com');
+    expect(ownerDomain('https://owl-pots.myshopify.com/')).toBe('owl-pots.myshopify.com');
+    expect(ownerDomain('https://owlpots.github.io/')).toBe('owlpots.github.io');
+    expect(registrableDomain('https://www.example.co.uk/a')).toBe('example.co.uk');
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Reading bios and pages for discovery: addresses and links.
+ *
+ * Addresses come from the shared extractor (src/platforms/links/emails.ts: plain, mailto,
+ * bracketed `[at]`/`(at)`, HTML entities, Cloudflare `data-cfemail`, JSON-LD), plus one
+ * obfuscation it deliberately leaves out because prose matches it too — the unbracketed
+ * `name at domain dot com`. Here it is read only where it cannot be prose:
+ *  - `local at domain dot tld` with the word "dot" spelled at least once (`hello at nightowl dot com`), or
+ *  - `local at domain.tld` on a line that announces a contact (`email`, `contact`, `booking`,
+ *    `business`, `inquiries`, `mgmt`, `📩`, `✉️`…) before it (`Bookings: hello at nightowl.com`).
+ * Every candidate still passes `normaliseEmail` (placeholders, asset names, unknown suffixes out).
+ *
+ * On top, discovery drops addresses at the domains every creator shares: link-in-bio vendors,
+ * platforms and shorteners (`support@linktr.ee`, `press@youtube.com` are nobody's contact here).
+ */
+import * as cheerio from 'cheerio';
+import { decode as decodeEntities } from 'html-entities';
+import { parse as parseDomain } from 'tldts';
+import { classifyLink, isLinkInBioHost, isShortener } from '../platforms/links/classify.js';
+import { extractEmails, normaliseEmail } from '../platforms/links/emails.js';
+import { profileLinks } from '../platforms/shortvideo/parse.js';
+
+const LOCAL = "[A-Za-z0-9._+-]{1,64}";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const SPELLED_DOT = '\\s+(?:dot|DOT|Dot)\\s+|\\s*[\\[(]\\s*(?:dot|DOT)\\s*[\\])]\\s*';
+/** `local at domain dot tld` (spelled dot at least once; plain dots may join other labels). */
+const SPELLED_RE = new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})\\s+(?:at|AT|At)\\s+(${LABEL}(?:(?:${SPELLED_DOT}|\\.)${LABEL})*)`, 'g');
+const CONTACT_CUE_RE = /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
+
+/** Addresses written as `name at domain dot com` (see the module comment), normalised. */
+export function spelledOutEmails(text: string): string[] {
+  const out: string[] = [];
+  for (const line of decodeEntities(text).split(/\r?\n/)) {
+    for (const m of line.matchAll(SPELLED_RE)) {
+      const spelled = new RegExp(SPELLED_DOT).test(m[2]);
+      if (!spelled && !CONTACT_CUE_RE.test(line.slice(0, m.index))) continue;
+      const domain = m[2].replace(new RegExp(SPELLED_DOT, 'g'), '.');
+      const e = normaliseEmail(`${m[1]}@${domain}`);
+      if (e) out.push(e);
+    }
+  }
+  return out;
+}
+
+/** A domain every creator shares (a platform, a link-in-bio vendor, a shortener): never a creator's contact domain. */
+export function isSharedDomain(domain: string): boolean {
+  const d = domain.toLowerCase();
+  return isLinkInBioHost(d) || isShortener(d) || classifyLink(`https://${d}/`) !== null || isLinkInBioVendorDomain(d);
+}
+
+/** The registrable domains of the link-in-bio vendors themselves (`linktr.ee`, `komi.io`, `beacons.ai`…). */
+function isLinkInBioVendorDomain(d: string): boolean {
+  const reg = parseDomain(d).domain ?? d;
+  return isLinkInBioHost(reg) || isLinkInBioHost(`abc.${reg}`);
+}
+
+function keep(emails: Iterable<string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const e of emails) {
+    const k = e.toLowerCase();
+    if (seen.has(k)) continue;
+    seen.add(k);
+    if (isSharedDomain(e.slice(e.lastIndexOf('@') + 1))) continue;
+    out.push(e);
+  }
+  return out;
+}
+
+/** Contact addresses in plain text (a bio, a description, a contact field). */
+export function emailsInText(...texts: (string | null | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const t of texts) {
+    if (!t) continue;
+    out.push(...extractEmails({ text: t }), ...spelledOutEmails(t));
+  }
+  return keep(out);
+}
+
+/** Contact addresses in an HTML page (visible text, mailto, Cloudflare, JSON-LD, spelled-out). */
+export function emailsInHtml(html: string): string[] {
+  return keep([...extractEmails({ html }), ...spelledOutEmails(visibleText(html))]);
+}
+
+/** The page's visible text, one line per block (scripts and styles dropped). */
+export function visibleText(html: string): string {
+  const $ = cheerio.load(html);
+  $('script, style, noscript, template, svg').remove();
+  $('br, p, div, li, h1, h2, h3, h4, h5, h6, tr, section, footer, header').after('\n');
+  return $.root().text();
+}
+
+/**
+ * Links written in a bio: `https://…`, `www.host.tld`, `host.tld/path` and `host.<common suffix>`
+ * (the shortvideo module's reading of bios, shared), then accounts named the way bios name them:
+ * `IG: name`, `Insta @name`, `TikTok: @name`, `YT: @name`, `Twitter: @name`, `X: @name`.
+ */
+export function linksInText(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return [...profileLinks(null, text), ...mentionedAccounts(text)];
+}
+
+const MENTION_RE = /(?:^|[\s|•·,;(])(ig|insta(?:gram)?|tiktok|tt|yt|youtube|twitter|x)\s*[:\-–—]?\s*(@?)([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])/gim;
+const MENTION_URL: Record<string, (h: string) => string | null> = {
+  ig: (h) => `https://www.instagram.com/${h}`,
+  insta: (h) => `https://www.instagram.com/${h}`,
+  instagram: (h) => `https://www.instagram.com/${h}`,
+  tiktok: (h) => `https://www.tiktok.com/@${h}`,
+  tt: (h) => `https://www.tiktok.com/@${h}`,
+  yt: (h) => `https://www.youtube.com/@${h}`,
+  youtube: (h) => `https://www.youtube.com/@${h}`,
+  twitter: (h) => (/^[A-Za-z0-9_]{1,15}$/.test(h) ? `https://x.com/${h}` : null),
+  x: (h) => (/^[A-Za-z0-9_]{1,15}$/.test(h) ? `https://x.com/${h}` : null),
+};
+
+/** `IG: nightowl.bar` → `https://www.instagram.com/nightowl.bar` (X only with an explicit `@`, `TT` likewise). */
+export function mentionedAccounts(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(MENTION_RE)) {
+    const label = m[1].toLowerCase();
+    const at = m[2] === '@';
+    const handle = m[3].replace(/\.+$/, '');
+    if ((label === 'x' || label === 'tt') && !at) continue;
+    const url = MENTION_URL[label]?.(handle);
+    if (url && classifyLink(url)?.handle) out.push(url);
+  }
+  return out;
+}
+
+/** Absolute http(s) links of a page's anchors (resolved against the page URL), in document order, without fragments. */
+export function anchorLinks(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): string[] {
+  const $ = cheerio.load(html);
+  if (opts.skipFooter) $('footer').remove();
+  const out: string[] = [];
+  const seen = new Set<string>();
+  $('a[href]').each((_, el) => {
+    const href = $(el).attr('href')?.trim();
+    if (!href || /^(?:mailto|tel|javascript|sms):/i.test(href) || href.startsWith('#')) return;
+    let u: URL;
+    try {
+      u = new URL(href, pageUrl);
+    } catch {
+      return;
+    }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
+    u.hash = '';
+    if (!seen.has(u.href)) {
+      seen.add(u.href);
+      out.push(u.href);
+    }
+  });
+  return out;
+}
+
+/** `og:title` / `og:description` / `<title>` / meta description of a page. */
+export function pageMeta(html: string): { title: string | null; description: string | null } {
+  const $ = cheerio.load(html);
+  const meta = (sel: string) => $(sel).attr('content')?.trim() || null;
+  return {
+    title: meta('meta[property="og:title"]') ?? ($('title').first().text().trim() || null),
+    description: meta('meta[property="og:description"]') ?? meta('meta[name="description"]'),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The two creator-tool records of api.md ("Email lookup result", "Social profile discovery
+ * result"), in api.md's field order, every field always present (empty arrays, `false`).
+ */
+
+/** `platform` values the creator tools take (api.md "Creator tools"). */
+export const SOURCE_PLATFORMS = ['social-b', 'shortvideo', 'video', 'microblog-b', 'microblog-b-alias', 'social-a'] as const;
+export type SourcePlatform = (typeof SOURCE_PLATFORMS)[number];
+
+/** The platform label a source value stands for (`microblog-b-alias` is microblog-b's second spelling). */
+export function canonicalPlatform(p: SourcePlatform): Exclude<SourcePlatform, 'microblog-b-alias'> {
+  return p === 'microblog-b-alias' ? 'microblog-b' : p;
+}
+
+export interface DiscoverySource {
+  /** As the caller sent it (`microblog-b-alias` stays `microblog-b-alias`). */
+  platform: string;
+  /** Normalised, without a leading @ (the video platform: the channel's handle, or its id when it has none). */
+  handle: string;
+  /** The profile URL. */
+  url: string;
+}
+
+/** Evidence labels of api.md ("evidence values shown"). */
+export const EVIDENCE_LABELS = [
+  'source_profile',
+  'link_in_bio',
+  'verified_profile_link',
+  'same_handle_match',
+  'shared_website',
+  'website_link',
+  'websearch_match',
+  'display_name_match',
+  'reciprocal_profile_link',
+] as const;
+export type EvidenceLabel = (typeof EVIDENCE_LABELS)[number];
+
+export interface DiscoveredProfile {
+  /** Neutral label (social-b, professional…) or lowercase platform name (twitch, patreon…). */
+  platform: string;
+  handle: string;
+  url: string;
+  /** 0..1, from the evidence model (src/discovery/evidence.ts). */
+  confidence: number;
+  /** Every label that applied, in api.md's order. */
+  evidence: EvidenceLabel[];
+}
+
+/** Where an address was found. `type`: social_profile, link_in_bio, website, linked_profile. */
+export interface EmailSource {
+  url: string;
+  type: EmailSourceType;
+}
+export type EmailSourceType = 'social_profile' | 'link_in_bio' | 'website' | 'linked_profile';
+
+export interface FoundEmail {
+  email: string;
+  /** Empty when the address was found only through internal-only sources. */
+  sources: EmailSource[];
+}
+
+/** The diagnostic lists both records share (api.md "diagnostic fields"). */
+export interface DiscoveryDiagnostics {
+  link_in_bio_urls: string[];
+  expanded_website_urls: string[];
+  source_linked_profile_urls: string[];
+  failed_source_linked_profile_urls: string[];
+  same_handle_candidate_urls: string[];
+  partial: boolean;
+  failed_link_in_bio_urls: string[];
+  failed_website_urls: string[];
+  same_handle_search_partial: boolean;
+  websearch_used: boolean;
+  websearch_failed: boolean;
+  websearch_candidate_urls: string[];
+  websearch_candidate_link_in_bio_urls: string[];
+  failed_websearch_candidate_link_in_bio_urls: string[];
+  verified_websearch_candidate_urls: string[];
+  failed_websearch_candidate_urls: string[];
+  websearch_verification_partial: boolean;
+}
+
+/** api.md "Social profile discovery result". */
+export interface SocialProfilesResult extends DiscoveryDiagnostics {
+  source: DiscoverySource;
+  profiles: DiscoveredProfile[];
+}
+
+/** api.md "Email lookup result". */
+export interface EmailLookupResult extends DiscoveryDiagnostics {
+  source: DiscoverySource;
+  emails: FoundEmail[];
+  scanned_profile_urls: string[];
+  failed_email_scan_urls: string[];
+  email_scan_limited: boolean;
+}
+
+/** Wire order of the social-profiles record. */
+export function socialProfilesRecord(source: DiscoverySource, profiles: DiscoveredProfile[], d: DiscoveryDiagnostics): SocialProfilesResult {
+  return {
+    source,
+    profiles,
+    link_in_bio_urls: d.link_in_bio_urls,
+    expanded_website_urls: d.expanded_website_urls,
+    source_linked_profile_urls: d.source_linked_profile_urls,
+    failed_source_linked_profile_urls: d.failed_source_linked_profile_urls,
+    same_handle_candidate_urls: d.same_handle_candidate_urls,
+    partial: d.partial,
+    failed_link_in_bio_urls: d.failed_link_in_bio_urls,
+    failed_website_urls: d.failed_website_urls,
+    same_handle_search_partial: d.same_handle_search_partial,
+    websearch_used: d.websearch_used,
+    websearch_failed: d.websearch_failed,
+    websearch_candidate_urls: d.websearch_candidate_urls,
+    websearch_candidate_link_in_bio_urls: d.websearch_candidate_link_in_bio_urls,
+    failed_websearch_candidate_link_in_bio_urls: d.failed_websearch_candidate_link_in_bio_urls,
+    verified_websearch_candidate_urls: d.verified_websearch_candidate_urls,
+    failed_websearch_candidate_urls: d.failed_websearch_candidate_urls,
+    websearch_verification_partial: d.websearch_verification_partial,
+  };
+}
+
+/** Wire order of the e-mail record (api.md's table order). */
+export function emailLookupRecord(
+  source: DiscoverySource,
+  emails: FoundEmail[],
+  scan: { scanned_profile_urls: string[]; failed_email_scan_urls: string[]; email_scan_limited: boolean },
+  d: DiscoveryDiagnostics,
+): EmailLookupResult {
+  return {
+    source,
+    emails,
+    scanned_profile_urls: scan.scanned_profile_urls,
+    failed_email_scan_urls: scan.failed_email_scan_urls,
+    email_scan_limited: scan.email_scan_limited,
+    link_in_bio_urls: d.link_in_bio_urls,
+    expanded_website_urls: d.expanded_website_urls,
+    partial: d.partial,
+    failed_link_in_bio_urls: d.failed_link_in_bio_urls,
+    failed_website_urls: d.failed_website_urls,
+    source_linked_profile_urls: d.source_linked_profile_urls,
+    failed_source_linked_profile_urls: d.failed_source_linked_profile_urls,
+    same_handle_candidate_urls: d.same_handle_candidate_urls,
+    same_handle_search_partial: d.same_handle_search_partial,
+    websearch_used: d.websearch_used,
+    websearch_failed: d.websearch_failed,
+    websearch_candidate_urls: d.websearch_candidate_urls,
+    websearch_candidate_link_in_bio_urls: d.websearch_candidate_link_in_bio_urls,
+    failed_websearch_candidate_link_in_bio_urls: d.failed_websearch_candidate_link_in_bio_urls,
+    verified_websearch_candidate_urls: d.verified_websearch_candidate_urls,
+    failed_websearch_candidate_urls: d.failed_websearch_candidate_urls,
+    websearch_verification_partial: d.websearch_verification_partial,
+  };
+}

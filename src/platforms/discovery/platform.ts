@@ -1,0 +1,103 @@
+/**
+ * The creator tools (api.md "Creator tools"): find social profiles and find creator emails.
+ * Registry entry only; the pipeline is src/discovery (README.md there: evidence model, stages,
+ * bounds, decisions).
+ *
+ *   GET /v1/find-social-profiles  10 credits live, 0 from cache
+ *   GET /v1/find-creator-emails   10 reserved; 1 charged when `emails` is empty (partial or not),
+ *                                 10 when any address is returned; 0 from cache
+ * Invalid input, a missing source profile and a failed lookup cost 0 (the gateway charges
+ * nothing for a field that errors).
+ *
+ * `discovery` is not one of api.md's platform labels: it names this module in the registry only;
+ * the upstream hosts below are the sources' (each sub-fetch is labelled with its own platform).
+ */
+import type { OperationDef } from '../operation.js';
+import { parseSourceHandle, sourceKey } from '../../discovery/input.js';
+import type { SourceRef } from '../../discovery/input.js';
+import { runDiscovery } from '../../discovery/pipeline.js';
+import type { EmailLookupResult, SocialProfilesResult, SourcePlatform } from '../../discovery/types.js';
+import { emailLookupRecord, SOURCE_PLATFORMS, socialProfilesRecord } from '../../discovery/types.js';
+
+export const label = 'discovery';
+export const hosts = ['i.instagram.com', 'www.tiktok.com', 'www.youtube.com', 'x.com', 'api.x.com', 'www.facebook.com', 'www.google.com'];
+
+export interface DiscoveryArgs {
+  /** As the caller sent it (echoed in `source.platform`). */
+  platform: SourcePlatform;
+  ref: SourceRef;
+}
+
+const HANDLE_MAX = 200;
+
+const params: OperationDef['params'] = [
+  {
+    name: 'platform',
+    kind: 'enum',
+    values: SOURCE_PLATFORMS,
+    enumName: 'DiscoverySourcePlatform',
+    required: true,
+    description: 'Platform of the source profile: social-b, shortvideo, video, microblog-b (microblog-b-alias is its second spelling), social-a',
+  },
+  {
+    name: 'handle',
+    kind: 'string',
+    required: true,
+    maxLength: HANDLE_MAX,
+    description: 'Handle of the source profile (leading @ optional; not a profile URL). The video platform also accepts a channel id (UC…).',
+  },
+];
+
+function check(args: Record<string, any>, problem: (param: string, message: string) => void): void {
+  if (typeof args.handle !== 'string' || !args.handle.trim() || args.handle.length > HANDLE_MAX) return; // required / length rules report these
+  if (!(SOURCE_PLATFORMS as readonly string[]).includes(args.platform)) return; // the enum rule reports it
+  const r = parseSourceHandle(args.platform, args.handle);
+  if (!r.ok) problem('handle', r.message);
+}
+
+function normalize(a: Record<string, any>): DiscoveryArgs {
+  const r = parseSourceHandle(a.platform, a.handle);
+  if (!r.ok) throw new Error('normalize called on invalid input');
+  return { platform: a.platform, ref: r.ref };
+}
+
+export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResult> = {
+  field: 'findSocialProfiles',
+  platform: label,
+  summary: "The creator's profiles on other platforms, each with a confidence and the evidence for it",
+  rest: { path: '/v1/find-social-profiles' },
+  params,
+  cacheable: true,
+  check,
+  normalize,
+  key: (a) => sourceKey(a.platform, a.ref),
+  cost: { max: 10 },
+  async run(ctx, a) {
+    const r = await runDiscovery(ctx, a.platform, a.ref, { emails: false });
+    return socialProfilesRecord(r.source, r.profiles, r.diagnostics);
+  },
+};
+
+export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupResult> = {
+  field: 'findCreatorEmails',
+  platform: label,
+  summary: 'Publicly listed contact e-mail addresses of a creator, each with where it was found',
+  rest: { path: '/v1/find-creator-emails' },
+  params,
+  cacheable: true,
+  check,
+  normalize,
+  key: (a) => sourceKey(a.platform, a.ref),
+  cost: {
+    max: 10,
+    reserve: () => 10,
+    // api.md: 1 when `emails` is empty (a partial empty result included), 10 when any is returned.
+    of: (r) => (r.emails.length > 0 ? 10 : 1),
+  },
+  async run(ctx, a) {
+    const r = await runDiscovery(ctx, a.platform, a.ref, { emails: true });
+    return emailLookupRecord(r.source, r.emails, r.scan, r.diagnostics);
+  },
+};
+
+export const operations = [findSocialProfiles, findCreatorEmails];

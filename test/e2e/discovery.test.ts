@@ -1,0 +1,868 @@
+/**
+ * Creator discovery end to end: gateway + replay upstream over real HTTP, on a small creator web
+ * (src/discovery/test-web.ts) whose pages are written in the real platforms' formats with the
+ * platforms' own sample builders — not captures; every name and address is invented.
+ *
+ * The main creator, "Night Owl Ceramics" (social-b @nightowl.ceramics):
+ *   Instagram  bio "Bookings: hello at nightowlceramics dot com", business e-mail; links the
+ *              Linktree and a Threads account
+ *   Linktree   → website, TikTok, YouTube, X, Amazon storefront, an Amazon product (shared
+ *              domain), a bit.ly link (shortener); its e-mail icon
+ *   website    / → /contact (Cloudflare-protected address, HTML-entity address, placeholders),
+ *              /about (JSON-LD, bracketed address), /shop (not a contact page: never read);
+ *              links back to Instagram, to X and Pinterest, credits a collaborator's Instagram;
+ *              a Sentry DSN and an image name in the markup
+ *   TikTok     same handle; links the Linktree back; repeats an address in other letter case
+ *   YouTube    links back to Instagram and to the website; "(at)"-obfuscated address
+ *   X          links the website; links a GitHub account
+ * Decoys: a same-handle YouTube channel of someone else, with the very same display name, its
+ * own address, an Amazon product and a bit.ly link; the collaborator the website credits (its
+ * own site and address); a Pinterest account only the website links (unverifiable); a Facebook fan page and a LinkedIn result
+ * from the web search; a beacons.ai page found by search that does link back (verified), with
+ * the vendor's own Instagram and support address in its footer; an X account from the search
+ * that links the creator's website (verified).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runContactsCli } from '../../src/discovery/contacts-cli.js';
+import { setInternalContactSource } from '../../src/discovery/internal.js';
+import { beaconsPage, cfEncode, DiscoveryWeb, HTML, sitePage } from '../../src/discovery/test-web.js';
+import { WAIT_BODY } from '../../src/platforms/social-b/samples.js';
+import { CHALLENGE_HTML } from '../../src/platforms/linkpage-b/test-pages.js';
+import { VERIFY_PAGE } from '../../src/platforms/shortvideo/test-pages.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+
+let h: Harness;
+
+const SITE = 'https://nightowlceramics.com';
+const IG_URL = 'https://www.instagram.com/nightowl.ceramics/';
+const TT_URL = 'https://www.tiktok.com/@nightowl.ceramics';
+const YT_URL = 'https://www.youtube.com/@nightowlceramics';
+const X_URL = 'https://x.com/NightOwlPots';
+const LINKTREE = 'https://linktr.ee/nightowlceramics';
+const BEACONS = 'https://beacons.ai/nightowlstudio';
+const QUERY = '"Night Owl Ceramics 🦉" nightowl.ceramics';
+
+/** The main creator and its decoys. */
+function nightOwlWeb(): DiscoveryWeb {
+  const w = new DiscoveryWeb();
+  w.ig.set('nightowl.ceramics', {
+    username: 'nightowl.ceramics',
+    fullName: 'Night Owl Ceramics 🦉',
+    bio: 'Handmade mugs from Leeds\nBookings: hello at nightowlceramics dot com',
+    externalUrl: LINKTREE,
+    bioLinks: [LINKTREE, 'https://www.threads.net/@nightowl.ceramics'],
+    businessEmail: 'studio@nightowlceramics.com',
+  });
+  w.linktree.set('nightowlceramics', {
+    username: 'nightowlceramics',
+    description: 'mugs, bowls & late nights',
+    email: 'orders@nightowlceramics.com',
+    links: [
+      { title: 'Website', url: `${SITE}/` },
+      { title: 'TikTok', url: TT_URL },
+      { title: 'YouTube', url: YT_URL },
+      { title: 'X', url: 'https://x.com/nightowlpots' },
+      { title: 'My storefront', url: 'https://www.amazon.com/shop/nightowlceramics' },
+      { title: 'Glaze I use', url: 'https://www.amazon.com/dp/B000TEST01' },
+      { title: 'Promo', url: 'https://bit.ly/owl-promo' },
+    ],
+  });
+  w.page(
+    `${SITE}/`,
+    sitePage('Night Owl Ceramics', `<h1>Night Owl Ceramics</h1><a href="/contact">Contact</a> <a href="/about">About</a> <a href="/shop">Shop</a>
+      <a href="https://www.pinterest.com/nightowlceramics/">Pinterest</a> <a href="${IG_URL}">Instagram</a> <a href="https://x.com/nightowlpots">X</a>
+      <p>Photos by <a href="https://www.instagram.com/friendlypotter/">@friendlypotter</a></p>`),
+  );
+  w.page(
+    `${SITE}/contact`,
+    sitePage('Contact', `<p>Press: <a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${cfEncode('press@nightowlceramics.com')}">[email&#160;protected]</a></p>
+      <p>Bookings: bookings&#64;nightowlceramics&#46;com</p>
+      <form><input type="email" placeholder="you@example.com"></form><p>Write to your@email.com or name@email.com and we answer.</p>`),
+  );
+  w.page(
+    `${SITE}/about`,
+    sitePage('About', '<p>Wholesale: wholesale [at] nightowlceramics [dot] com</p>', {
+      jsonLd: { '@context': 'https://schema.org', '@type': 'Organization', name: 'Night Owl Ceramics', email: 'mailto:info@nightowlceramics.com' },
+    }),
+  );
+  w.page(`${SITE}/shop`, sitePage('Shop', '<p>shop@nightowlceramics.com is never read: the shop page is not a contact page</p>'));
+  w.tiktok.set('nightowl.ceramics', {
+    handle: 'nightowl.ceramics',
+    nickname: 'Night Owl Ceramics 🦉',
+    signature: 'throwing pots at 2am\n📩 Hello@NightOwlCeramics.com',
+    bioLink: 'linktr.ee/nightowlceramics',
+  });
+  w.youtube.set('nightowlceramics', {
+    handle: 'NightOwlCeramics',
+    channelId: 'UCn1ghtOw1Cer4micsTest01',
+    title: 'Night Owl Ceramics',
+    description: 'Studio vlogs from a tiny pottery in Leeds.\nBusiness: biz (at) nightowlceramics (dot) com',
+    links: [
+      { title: 'Instagram', url: IG_URL },
+      { title: 'Shop', url: `${SITE}/shop` },
+    ],
+  });
+  // Decoy: a collaborator the website credits; someone else's account that does not link back.
+  w.ig.set('friendlypotter', { username: 'friendlypotter', fullName: 'Friendly Potter', bio: 'I photograph potters.', externalUrl: 'https://friendlypotter.com/', businessEmail: 'hi@friendlypotter.com' });
+  w.x.set('nightowlpots', { screenName: 'NightOwlPots', name: 'Night Owl Pots', description: 'Pots and kilns.', url: `${SITE}/`, bioUrls: ['https://github.com/nightowlpots'] });
+  // Decoy: the same handle on YouTube, owned by someone else — same display name, its own address,
+  // and links to domains every creator shares (a retailer, a shortener).
+  w.youtube.set('nightowl.ceramics', {
+    handle: 'nightowl.ceramics',
+    channelId: 'UCd3c0yD3c0yD3c0yD3c0y01',
+    title: 'Night Owl Ceramics',
+    description: 'Pottery from Ohio. Contact: owner@decoy-pottery.com',
+    links: [
+      { title: 'Site', url: 'https://decoy-pottery.com/' },
+      { title: 'Glaze', url: 'https://www.amazon.com/dp/B000TEST01' },
+      { title: 'Promo', url: 'https://bit.ly/owl-promo' },
+    ],
+  });
+  // Websearch: a fan page, a LinkedIn result, a beacons.ai page that links back, an X account that links the website.
+  w.search.set(QUERY, [IG_URL, 'https://www.facebook.com/nightowlceramicsfans', 'https://www.linkedin.com/in/nightowl-ceramics', BEACONS, 'https://x.com/owlkilnlife']);
+  w.facebook.set('nightowlceramicsfans', {
+    vanity: 'nightowlceramicsfans',
+    name: 'Night Owl Ceramics Fans',
+    description: 'A fan page. Fan mail: fans@owlfans.example.org',
+    links: ['https://owlfans.example.org/', 'https://www.amazon.com/dp/B000TEST01', 'https://linktr.ee/'],
+  });
+  w.page(BEACONS, beaconsPage('nightowlstudio', 'Night Owl Studio', [IG_URL, 'https://www.snapchat.com/add/nightowlpots'], '<p>Collabs: collab@nightowlceramics.com</p>'));
+  w.x.set('owlkilnlife', { screenName: 'owlkilnlife', name: 'Owl Kiln Life', description: 'Kiln diaries.', url: `${SITE}/about` });
+  return w;
+}
+
+function install(w: DiscoveryWeb): void {
+  h.replay.reset();
+  for (const r of w.routes()) h.replay.add(r);
+}
+
+const emailsPath = (q: string) => `/v1/find-creator-emails?${q}`;
+const profilesPath = (q: string) => `/v1/find-social-profiles?${q}`;
+const record = (body: Record<string, unknown>) => {
+  const { success: _s, credits_remaining: _r, credits_charged: _c, cached: _k, cached_at: _a, ...rest } = body;
+  return rest;
+};
+const addresses = (body: { emails: { email: string }[] }) => body.emails.map((e) => e.email);
+
+const EMAIL_RESULT_KEYS = [
+  'source', 'emails', 'scanned_profile_urls', 'failed_email_scan_urls', 'email_scan_limited', 'link_in_bio_urls',
+  'expanded_website_urls', 'partial', 'failed_link_in_bio_urls', 'failed_website_urls', 'source_linked_profile_urls',
+  'failed_source_linked_profile_urls', 'same_handle_candidate_urls', 'same_handle_search_partial', 'websearch_used',
+  'websearch_failed', 'websearch_candidate_urls', 'websearch_candidate_link_in_bio_urls', 'failed_websearch_candidate_link_in_bio_urls',
+  'verified_websearch_candidate_urls', 'failed_websearch_candidate_urls', 'websearch_verification_partial',
+];
+const PROFILE_RESULT_KEYS = [
+  'source', 'profiles', 'link_in_bio_urls', 'expanded_website_urls', 'source_linked_profile_urls', 'failed_source_linked_profile_urls',
+  'same_handle_candidate_urls', 'partial', 'failed_link_in_bio_urls', 'failed_website_urls', 'same_handle_search_partial', 'websearch_used',
+  'websearch_failed', 'websearch_candidate_urls', 'websearch_candidate_link_in_bio_urls', 'failed_websearch_candidate_link_in_bio_urls',
+  'verified_websearch_candidate_urls', 'failed_websearch_candidate_urls', 'websearch_verification_partial',
+];
+const BOOLEAN_KEYS = new Set(['partial', 'email_scan_limited', 'same_handle_search_partial', 'websearch_used', 'websearch_failed', 'websearch_verification_partial']);
+
+/** Every api.md field present with its type. */
+function expectWireTypes(body: Record<string, unknown>, keys: string[]): void {
+  expect(Object.keys(record(body))).toEqual(keys);
+  for (const k of keys) {
+    if (k === 'source') expect(body.source).toEqual({ platform: expect.any(String), handle: expect.any(String), url: expect.any(String) });
+    else if (BOOLEAN_KEYS.has(k)) expect(typeof body[k], k).toBe('boolean');
+    else {
+      expect(Array.isArray(body[k]), k).toBe(true);
+      if (k !== 'emails' && k !== 'profiles') for (const u of body[k] as unknown[]) expect(u, k).toMatch(/^https?:\/\//);
+    }
+  }
+}
+
+beforeAll(async () => {
+  // Sub-fetches are reused from the gateway's cache for an hour by default; these tests count
+  // upstream requests, so reading is off (one test turns it on).
+  process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
+  h = await startHarness();
+});
+afterAll(async () => {
+  delete process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS;
+  await h.close();
+});
+beforeEach(() => install(nightOwlWeb()));
+afterEach(() => {
+  setInternalContactSource(undefined);
+  delete process.env.DISCOVERY_DEADLINE_MS;
+  delete process.env.DISCOVERY_FETCH_TIMEOUT_MS;
+  delete process.env.DISCOVERY_WEBSEARCH;
+  process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
+});
+
+// ---------------------------------------------------------------------------------------------
+// Find social profiles
+// ---------------------------------------------------------------------------------------------
+
+describe('GET /v1/find-social-profiles — one creator, every evidence kind', () => {
+  let body: any;
+  beforeEach(async () => {
+    const { key, id } = await h.key(100);
+    const r = await h.rest(profilesPath('platform=social-b&handle=@NightOwl.Ceramics'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 10, credits_remaining: 90 });
+    expect(r.body).not.toHaveProperty('cached');
+    expect(await h.balance(id)).toBe(90);
+    body = r.body;
+  });
+  const profile = (platform: string, handle: string) => body.profiles.find((p: any) => p.platform === platform && p.handle.toLowerCase() === handle.toLowerCase());
+
+  it('every api.md field, in order, with its type', () => {
+    expectWireTypes(body, PROFILE_RESULT_KEYS);
+    for (const p of body.profiles) {
+      expect(Object.keys(p)).toEqual(['platform', 'handle', 'url', 'confidence', 'evidence']);
+      expect(p.confidence).toBeGreaterThan(0);
+      expect(p.confidence).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('source: normalised handle (no @, lower case) and profile URL; the source profile first at confidence 1', () => {
+    expect(body.source).toEqual({ platform: 'social-b', handle: 'nightowl.ceramics', url: IG_URL });
+    expect(body.profiles[0]).toEqual({ platform: 'social-b', handle: 'nightowl.ceramics', url: IG_URL, confidence: 1, evidence: ['source_profile'] });
+  });
+
+  it('link_in_bio + reciprocal_profile_link + same_handle_match + display_name_match (TikTok)', () => {
+    expect(profile('shortvideo', 'nightowl.ceramics')).toEqual({
+      platform: 'shortvideo',
+      handle: 'nightowl.ceramics',
+      url: TT_URL,
+      confidence: 0.99,
+      evidence: ['link_in_bio', 'same_handle_match', 'display_name_match', 'reciprocal_profile_link'],
+    });
+  });
+
+  it('shared_website (links the creator website) and reciprocal (links back to the source): YouTube', () => {
+    expect(profile('video', 'nightowlceramics')).toMatchObject({ url: YT_URL, evidence: ['link_in_bio', 'shared_website', 'display_name_match', 'reciprocal_profile_link'] });
+  });
+
+  it('verified_profile_link: linked from the source (Threads) and from a verified profile (GitHub from X)', () => {
+    expect(profile('microblog-c', 'nightowl.ceramics')).toEqual({
+      platform: 'microblog-c', handle: 'nightowl.ceramics', url: 'https://www.threads.net/@nightowl.ceramics', confidence: 0.92, evidence: ['verified_profile_link', 'same_handle_match'],
+    });
+    expect(profile('code', 'nightowlpots')).toMatchObject({ confidence: 0.9, evidence: ['verified_profile_link'] });
+    expect(body.source_linked_profile_urls).toEqual(['https://www.threads.net/@nightowl.ceramics']);
+  });
+
+  it('website_link: listed with the labels that verify an account; alone it verifies nothing (collaborators, Pinterest)', () => {
+    expect(profile('microblog-b', 'nightowlpots')).toEqual({
+      platform: 'microblog-b', handle: 'NightOwlPots', url: X_URL, confidence: 0.98, evidence: ['link_in_bio', 'shared_website', 'website_link'],
+    });
+    expect(profile('social-b', 'friendlypotter')).toBeUndefined();
+    expect(profile('pinboard', 'nightowlceramics')).toBeUndefined();
+  });
+
+  it('websearch_match: a search result verified by a shared website; a link page found by search verified by linking back', () => {
+    expect(profile('microblog-b', 'owlkilnlife')).toEqual({
+      platform: 'microblog-b', handle: 'owlkilnlife', url: 'https://x.com/owlkilnlife', confidence: 0.82, evidence: ['shared_website', 'websearch_match'],
+    });
+    // Accounts on the verified beacons page count as link_in_bio; the vendor's own account does not.
+    expect(profile('snapchat', 'nightowlpots')).toMatchObject({ evidence: ['link_in_bio'] });
+    expect(body.profiles.some((p: any) => /beacons/.test(p.handle))).toBe(false);
+    expect(body.websearch_used).toBe(true);
+    expect(body.websearch_candidate_urls).toEqual(['https://www.facebook.com/nightowlceramicsfans', 'https://www.linkedin.com/in/nightowl-ceramics', 'https://x.com/owlkilnlife']);
+    expect(body.websearch_candidate_link_in_bio_urls).toEqual([BEACONS]);
+    expect(body.verified_websearch_candidate_urls).toEqual(['https://x.com/owlkilnlife', BEACONS]);
+  });
+
+  it('decoys: same handle + identical display name, a fan page, an unverifiable LinkedIn result are never profiles', () => {
+    const urls = body.profiles.map((p: any) => p.url);
+    expect(urls).not.toContain('https://www.youtube.com/@nightowl.ceramics');
+    expect(urls).not.toContain('https://www.facebook.com/nightowlceramicsfans');
+    expect(urls).not.toContain('https://www.linkedin.com/in/nightowl-ceramics');
+    // …but the same-handle candidates are listed as diagnostics.
+    expect(body.same_handle_candidate_urls).toEqual([TT_URL, 'https://www.youtube.com/@nightowl.ceramics']);
+  });
+
+  it('shared generic domains verify nothing: a retailer product, a shortener, the link-in-bio vendor', () => {
+    // The decoy channel and the fan page share the Amazon product and the bit.ly link with the
+    // creator's Linktree, and the fan page links linktr.ee itself: none of it is an owner domain.
+    expect(body.profiles.map((p: any) => p.platform).sort()).toEqual(
+      ['code', 'microblog-b', 'microblog-b', 'microblog-c', 'retail-shop', 'shortvideo', 'snapchat', 'social-b', 'video'].sort(),
+    );
+  });
+
+  it('diagnostics: link pages, the website crawled, nothing failed', () => {
+    expect(body).toMatchObject({
+      link_in_bio_urls: [LINKTREE, BEACONS],
+      expanded_website_urls: [`${SITE}/`],
+      failed_source_linked_profile_urls: [],
+      partial: false,
+      failed_link_in_bio_urls: [],
+      failed_website_urls: [],
+      same_handle_search_partial: false,
+      websearch_failed: false,
+      failed_websearch_candidate_link_in_bio_urls: [],
+      failed_websearch_candidate_urls: [],
+      websearch_verification_partial: false,
+    });
+  });
+
+  it('one channel linked by handle and by id is one profile', async () => {
+    const w = nightOwlWeb();
+    const tree = w.linktree.get('nightowlceramics')!;
+    w.linktree.set('nightowlceramics', { ...tree, links: [...tree.links, { title: 'Channel', url: 'https://www.youtube.com/channel/UCn1ghtOw1Cer4micsTest01' }] });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.body.profiles.filter((p: any) => p.platform === 'video')).toEqual([expect.objectContaining({ url: YT_URL, handle: 'nightowlceramics' })]);
+  });
+
+  it('profiles are ordered by confidence', () => {
+    const c = body.profiles.map((p: any) => p.confidence);
+    expect(c).toEqual([...c].sort((a, b) => b - a));
+  });
+
+  it('no URL is fetched twice in one lookup (the same TikTok is both a linked account and a same-handle probe)', () => {
+    const sent = h.replay.hits().map((r) => `${r.method} ${r.upstreamUrl} ${r.body.toString('utf8')}`);
+    expect(sent.length).toBeGreaterThan(10);
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(h.replay.hits({ host: 'www.tiktok.com' })).toHaveLength(1);
+    // The shop page is not a contact page; the shortener and the Amazon product are never fetched.
+    expect(h.replay.hits({ host: 'nightowlceramics.com' }).map((r) => r.path).sort()).toEqual(['/', '/about', '/contact']);
+    expect(h.replay.hits({ host: 'bit.ly' })).toHaveLength(0);
+    expect(h.replay.hits({ host: 'www.amazon.com' })).toHaveLength(0);
+    // Links of unverified candidates are never followed.
+    expect(h.replay.hits({ host: 'decoy-pottery.com' })).toHaveLength(0);
+    expect(h.replay.hits({ host: 'owlfans.example.org' })).toHaveLength(0);
+    expect(h.replay.hits({ host: 'friendlypotter.com' })).toHaveLength(0);
+    // …but the account the website credits is read, to see whether it links back (it does not).
+    expect(h.replay.hits({ host: 'i.instagram.com' }).map((r) => r.query.get('username'))).toEqual(['nightowl.ceramics', 'friendlypotter']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Find creator emails
+// ---------------------------------------------------------------------------------------------
+
+describe('GET /v1/find-creator-emails — every source kind and obfuscation, no decoy', () => {
+  let body: any;
+  beforeEach(async () => {
+    const { key, id } = await h.key(100);
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 10, credits_remaining: 90 });
+    expect(await h.balance(id)).toBe(90);
+    body = r.body;
+  });
+  const sourcesOf = (email: string) => body.emails.find((e: any) => e.email === email)?.sources;
+
+  it('every api.md field, in order, with its type', () => {
+    expectWireTypes(body, EMAIL_RESULT_KEYS);
+    for (const e of body.emails) {
+      expect(Object.keys(e)).toEqual(['email', 'sources']);
+      for (const s of e.sources) expect(Object.keys(s)).toEqual(['url', 'type']);
+    }
+  });
+
+  it('exactly the creator addresses, deduplicated case-insensitively, in scan order', () => {
+    expect(addresses(body)).toEqual([
+      'studio@nightowlceramics.com', // social-b business e-mail (contact field)
+      'hello@nightowlceramics.com', // "hello at nightowlceramics dot com" in the bio; TikTok repeats it as Hello@NightOwlCeramics.com
+      'orders@nightowlceramics.com', // Linktree e-mail icon (mailto:)
+      'collab@nightowlceramics.com', // beacons page found by search, verified
+      'press@nightowlceramics.com', // data-cfemail
+      'bookings@nightowlceramics.com', // &#64; / &#46; entities
+      'info@nightowlceramics.com', // JSON-LD email
+      'wholesale@nightowlceramics.com', // [at] [dot]
+      'biz@nightowlceramics.com', // (at) (dot) in the YouTube description
+    ]);
+  });
+
+  it('each address keeps every {url, type} it was found at', () => {
+    expect(sourcesOf('studio@nightowlceramics.com')).toEqual([{ url: IG_URL, type: 'social_profile' }]);
+    expect(sourcesOf('hello@nightowlceramics.com')).toEqual([
+      { url: IG_URL, type: 'social_profile' },
+      { url: TT_URL, type: 'linked_profile' },
+    ]);
+    expect(sourcesOf('orders@nightowlceramics.com')).toEqual([{ url: LINKTREE, type: 'link_in_bio' }]);
+    expect(sourcesOf('collab@nightowlceramics.com')).toEqual([{ url: BEACONS, type: 'link_in_bio' }]);
+    expect(sourcesOf('press@nightowlceramics.com')).toEqual([{ url: `${SITE}/contact`, type: 'website' }]);
+    expect(sourcesOf('info@nightowlceramics.com')).toEqual([{ url: `${SITE}/about`, type: 'website' }]);
+    expect(sourcesOf('biz@nightowlceramics.com')).toEqual([{ url: YT_URL, type: 'linked_profile' }]);
+  });
+
+  it('decoys are never returned: placeholders, image names, tracking DSNs, vendor addresses, unverified accounts, unread pages', () => {
+    const all = JSON.stringify(body.emails);
+    for (const decoy of ['example.com', 'your@email.com', 'name@email.com', 'logo@2x', 'sentry', 'support@beacons.ai', 'owner@decoy-pottery.com', 'fans@owlfans', 'shop@nightowlceramics.com', 'friendlypotter']) {
+      expect(all).not.toContain(decoy);
+    }
+  });
+
+  it('scan diagnostics: the profiles scanned, nothing failed or limited', () => {
+    expect(body.scanned_profile_urls).toEqual([IG_URL, X_URL, TT_URL, YT_URL, 'https://x.com/owlkilnlife']);
+    expect(body).toMatchObject({ failed_email_scan_urls: [], email_scan_limited: false, partial: false, link_in_bio_urls: [LINKTREE, BEACONS], expanded_website_urls: [`${SITE}/`] });
+  });
+});
+
+describe('credits', () => {
+  it('find creator emails: 10 when an address is returned, 0 for the same lookup from cache (cache_max_age)', async () => {
+    const { key, id } = await h.key(30);
+    // Without cache_max_age a lookup is always live (earlier tests have cached this one).
+    const live = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(live.body).toMatchObject({ credits_charged: 10, credits_remaining: 20 });
+    const hits = h.replay.hits().length;
+    for (const spelling of ['nightowl.ceramics', '@NightOwl.Ceramics']) {
+      const cached = await h.rest(emailsPath(`platform=social-b&handle=${encodeURIComponent(spelling)}&cache_max_age=7d`), { key });
+      expect(cached.status).toBe(200);
+      expect(cached.body).toMatchObject({ success: true, cached: true, credits_charged: 0, credits_remaining: 20 });
+      expect(record(cached.body)).toEqual(record(live.body));
+    }
+    expect(h.replay.hits().length).toBe(hits);
+    expect(await h.balance(id)).toBe(20);
+  });
+
+  it('find creator emails: 1 when no address is publicly listed', async () => {
+    const w = nightOwlWeb();
+    w.ig.set('quiet.potter', { username: 'quiet.potter', fullName: 'Quiet Potter', bio: 'No links, no mail.' });
+    install(w);
+    const { key, id } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-b&handle=quiet.potter'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ credits_charged: 1, credits_remaining: 9, emails: [], partial: false });
+    expect(await h.balance(id)).toBe(9);
+  });
+
+  it('find creator emails: 1 for a successful partial empty result', async () => {
+    const w = nightOwlWeb();
+    w.ig.set('quiet.potter', { username: 'quiet.potter', fullName: 'Quiet Potter', bio: 'Links: quietpotter.com', externalUrl: 'https://quietpotter.com/' });
+    w.override('quietpotter.com', { status: 503, body: 'down' });
+    install(w);
+    const { key, id } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-b&handle=quiet.potter'), { key });
+    expect(r.body).toMatchObject({ credits_charged: 1, emails: [], partial: true, failed_website_urls: ['https://quietpotter.com/'], failed_email_scan_urls: ['https://quietpotter.com/'] });
+    expect(await h.balance(id)).toBe(9);
+  });
+
+  it('a key below the 10-credit reservation gets 402 even if the lookup might cost 1', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.status).toBe(402);
+    expect(r.body.error.code).toBe('INSUFFICIENT_CREDITS');
+    expect(h.replay.hits()).toHaveLength(0);
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('find social profiles: 10 live, 0 from cache', async () => {
+    const { key, id } = await h.key(20);
+    expect((await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key })).body).toMatchObject({ credits_charged: 10, credits_remaining: 10 });
+    const cached = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics&cache_max_age=1d'), { key });
+    expect(cached.body).toMatchObject({ cached: true, credits_charged: 0, credits_remaining: 10 });
+    expect(await h.balance(id)).toBe(10);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Input and failures of the source
+// ---------------------------------------------------------------------------------------------
+
+describe('input validation (400, param named, 0 credits)', () => {
+  const cases: [string, string, RegExp][] = [
+    ['platform=social-b&handle=https://www.instagram.com/nightowl.ceramics/', 'handle', /not a profile URL/],
+    ['platform=social-b&handle=instagram.com/nightowl.ceramics', 'handle', /not a profile URL/],
+    ['platform=video&handle=youtube.com/@nightowlceramics', 'handle', /not a profile URL/],
+    ['platform=shortvideo&handle=www.tiktok.com', 'handle', /not a profile URL/],
+    ['platform=microblog-b&handle=way_too_long_for_x_handles', 'handle', /screen name/],
+    ['platform=social-b&handle=bad%20handle!', 'handle', /username/],
+    ['platform=myspace&handle=tom', 'platform', /must be one of social-b, shortvideo, video, microblog-b, microblog-b-alias, social-a/],
+    ['handle=tom', 'platform', /required/],
+    ['platform=social-b', 'handle', /required/],
+    ['platform=social-b&handle=%20%20', 'handle', /empty/],
+  ];
+  for (const path of ['/v1/find-creator-emails', '/v1/find-social-profiles']) {
+    it.each(cases)(`${path}?%s → 400 naming %s`, async (q, param, message) => {
+      const { key, id } = await h.key(10);
+      const r = await h.rest(`${path}?${q}`, { key });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('INVALID_INPUT');
+      expect(r.body.error.details).toContainEqual({ param, message: expect.stringMatching(message) });
+      expect(await h.balance(id)).toBe(10);
+      expect(h.replay.hits()).toHaveLength(0);
+    });
+  }
+
+  it('cache_max_age must be one of the documented ages', async () => {
+    const { key } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics&cache_max_age=2d'), { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details[0].param).toBe('cache_max_age');
+  });
+});
+
+describe('the source profile decides whether the lookup succeeds', () => {
+  it('a missing source profile → 404 NOT_FOUND, 0 credits', async () => {
+    for (const path of [emailsPath('platform=social-b&handle=nobody.here'), profilesPath('platform=shortvideo&handle=nobody.here')]) {
+      const { key, id } = await h.key(10);
+      const r = await h.rest(path, { key });
+      expect(r.status).toBe(404);
+      expect(r.body).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+      expect(await h.balance(id)).toBe(10);
+    }
+  });
+
+  it('a refused source profile → 502 UPSTREAM_BLOCKED telling the caller to retry, 0 credits', async () => {
+    const w = nightOwlWeb();
+    w.override('i.instagram.com', { status: 401, headers: { 'content-type': 'application/json' }, body: JSON.stringify(WAIT_BODY) });
+    install(w);
+    const { key, id } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
+    expect(r.body.error.message).toMatch(/retry the request/);
+    expect(r.body.error.message).toMatch(/not a result without profiles or e-mails/);
+    expect(await h.balance(id)).toBe(10);
+  });
+
+  it('a source slower than the deadline → 504 UPSTREAM_TIMEOUT, retry, 0 credits', async () => {
+    process.env.DISCOVERY_DEADLINE_MS = '400';
+    const w = nightOwlWeb();
+    w.override('i.instagram.com', { status: 200, fault: { kind: 'latency', ms: 2_000 }, body: '{}' });
+    install(w);
+    const { key, id } = await h.key(10);
+    const started = Date.now();
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(r.status).toBe(504);
+    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: expect.stringMatching(/retry the request/) });
+    expect(await h.balance(id)).toBe(10);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Optional scans that fail: partial results
+// ---------------------------------------------------------------------------------------------
+
+describe('optional scans that fail or time out never fail the lookup', () => {
+  it('a challenge page on the link-in-bio page: failed_link_in_bio_urls, partial, the rest still scanned', async () => {
+    const w = nightOwlWeb();
+    w.override(LINKTREE, { status: 403, headers: HTML, body: CHALLENGE_HTML });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      partial: true,
+      link_in_bio_urls: [LINKTREE, BEACONS],
+      failed_link_in_bio_urls: [LINKTREE],
+      failed_email_scan_urls: [LINKTREE],
+      credits_charged: 10,
+    });
+    // The bio's addresses are still found; what only the Linktree led to is not.
+    expect(addresses(r.body)).toContain('studio@nightowlceramics.com');
+    expect(addresses(r.body)).not.toContain('orders@nightowlceramics.com');
+    // The challenge page was not parsed as data: no account from it.
+    expect(r.body.scanned_profile_urls).not.toContain(YT_URL);
+  });
+
+  it('a failing website page and a failing linked account: failed_website_urls, failed_email_scan_urls, partial', async () => {
+    const w = nightOwlWeb();
+    w.override(`${SITE}/contact`, { status: 500, body: 'oops' });
+    w.override('x.com', { status: 503, body: 'over capacity' });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.partial).toBe(true);
+    expect(r.body.failed_website_urls).toEqual([`${SITE}/contact`]);
+    expect(r.body.failed_email_scan_urls).toEqual([`${SITE}/contact`, 'https://x.com/nightowlpots']);
+    expect(addresses(r.body)).toContain('info@nightowlceramics.com');
+    expect(addresses(r.body)).not.toContain('press@nightowlceramics.com');
+  });
+
+  it('a source-linked account that fails: failed_source_linked_profile_urls', async () => {
+    const w = nightOwlWeb();
+    w.ig.set('nightowl.ceramics', { ...w.ig.get('nightowl.ceramics')!, bioLinks: [LINKTREE, 'https://www.youtube.com/@nightowlceramics'] });
+    w.override('www.youtube.com', { status: 503, body: 'unavailable' });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.body).toMatchObject({ partial: true, source_linked_profile_urls: [YT_URL], failed_source_linked_profile_urls: [YT_URL] });
+    // Explicitly linked: still returned, on that evidence.
+    expect(r.body.profiles.find((p: any) => p.platform === 'video')).toMatchObject({ evidence: ['link_in_bio', 'verified_profile_link'] });
+  });
+
+  it('a same-handle probe answered with a captcha is not existence: same_handle_search_partial', async () => {
+    process.env.DISCOVERY_WEBSEARCH = 'off';
+    const w = nightOwlWeb();
+    w.ig.set('nightowl.ceramics', { ...w.ig.get('nightowl.ceramics')!, externalUrl: null, bioLinks: [] });
+    w.override('www.tiktok.com', { status: 200, headers: HTML, body: VERIFY_PAGE });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.body).toMatchObject({ partial: true, same_handle_search_partial: true, same_handle_candidate_urls: ['https://www.youtube.com/@nightowl.ceramics'] });
+    expect(r.body.profiles.map((p: any) => p.platform)).toEqual(['social-b']);
+  });
+
+  it('a blocked web search: websearch_used, websearch_failed, partial', async () => {
+    const w = nightOwlWeb();
+    w.override('www.google.com', { status: 429, headers: HTML, body: '<html><body>Our systems have detected unusual traffic from your computer network.</body></html>' });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.body).toMatchObject({ partial: true, websearch_used: true, websearch_failed: true, websearch_candidate_urls: [], verified_websearch_candidate_urls: [] });
+  });
+
+  it('a websearch candidate that fails verification: failed_websearch_candidate_urls, websearch_verification_partial', async () => {
+    const w = nightOwlWeb();
+    w.override('www.facebook.com', { status: 500, body: 'error' });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.body).toMatchObject({
+      partial: true,
+      websearch_failed: false,
+      failed_websearch_candidate_urls: ['https://www.facebook.com/nightowlceramicsfans'],
+      websearch_verification_partial: true,
+    });
+  });
+
+  it('DISCOVERY_WEBSEARCH=off: no search, websearch_used false', async () => {
+    process.env.DISCOVERY_WEBSEARCH = 'off';
+    const { key } = await h.key(10);
+    const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.body).toMatchObject({ websearch_used: false, websearch_candidate_urls: [] });
+    expect(h.replay.hits({ host: 'www.google.com' })).toHaveLength(0);
+  });
+});
+
+describe('the lookup deadline', () => {
+  it('returns what is done when the deadline passes: the slow pages are failed, partial is true', async () => {
+    process.env.DISCOVERY_DEADLINE_MS = '1500';
+    const w = nightOwlWeb();
+    w.override(`${SITE}/about`, { status: 200, headers: HTML, body: 'late', fault: { kind: 'latency', ms: 10_000 } });
+    w.override('beacons.ai', { status: 200, headers: HTML, body: 'late', fault: { kind: 'timeout' } });
+    install(w);
+    const { key } = await h.key(10);
+    const started = Date.now();
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1_400);
+    expect(took).toBeLessThan(3_000);
+    expect(r.status).toBe(200);
+    expect(r.body.partial).toBe(true);
+    expect(r.body.failed_website_urls).toEqual([`${SITE}/about`]);
+    expect(r.body.failed_websearch_candidate_link_in_bio_urls).toEqual([BEACONS]);
+    // Everything that arrived in time is there.
+    expect(addresses(r.body)).toEqual(expect.arrayContaining(['studio@nightowlceramics.com', 'orders@nightowlceramics.com', 'press@nightowlceramics.com']));
+    expect(addresses(r.body)).not.toContain('info@nightowlceramics.com');
+    expect(r.body.credits_charged).toBe(10);
+  });
+
+  it('per-request timeouts (DISCOVERY_FETCH_TIMEOUT_MS) fail one slow scan without waiting for the deadline', async () => {
+    process.env.DISCOVERY_FETCH_TIMEOUT_MS = '300';
+    const w = nightOwlWeb();
+    w.override(`${SITE}/about`, { status: 200, headers: HTML, body: 'late', fault: { kind: 'latency', ms: 5_000 } });
+    install(w);
+    const { key } = await h.key(10);
+    const started = Date.now();
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(r.body).toMatchObject({ partial: true, failed_website_urls: [`${SITE}/about`] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Internal-only sources
+// ---------------------------------------------------------------------------------------------
+
+describe('internal-only sources', () => {
+  it('an address found only internally has sources []; one also found publicly keeps exactly its public sources', async () => {
+    setInternalContactSource({ lookup: async () => ({ emails: ['agent@owlmgmt.co.uk', 'STUDIO@nightowlceramics.com'], limited: false }) });
+    const { key } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.body.emails.find((e: any) => e.email === 'agent@owlmgmt.co.uk')).toEqual({ email: 'agent@owlmgmt.co.uk', sources: [] });
+    expect(r.body.emails.find((e: any) => e.email.toLowerCase() === 'studio@nightowlceramics.com')).toEqual({ email: 'studio@nightowlceramics.com', sources: [{ url: IG_URL, type: 'social_profile' }] });
+    expect(r.body).toMatchObject({ partial: false, email_scan_limited: false });
+  });
+
+  it('the internal source is asked about the source and every verified profile; never for find social profiles', async () => {
+    const asked: { platform: string; handle: string }[][] = [];
+    setInternalContactSource({ lookup: async (p) => (asked.push([...p]), { emails: ['agent@owlmgmt.co.uk'], limited: false }) });
+    const { key } = await h.key(20);
+    await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toEqual(expect.arrayContaining([{ platform: 'social-b', handle: 'nightowl.ceramics' }, { platform: 'shortvideo', handle: 'nightowl.ceramics' }, { platform: 'microblog-b', handle: 'nightowlpots' }]));
+    expect(asked[0]).not.toContainEqual({ platform: 'video', handle: 'nightowl.ceramics' }); // the decoy
+    const p = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(JSON.stringify(p.body)).not.toContain('agent@owlmgmt');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('a failing internal source makes the result partial; a capped one makes the scan limited — neither adds a URL', async () => {
+    setInternalContactSource({ lookup: async () => Promise.reject(new Error('directory offline')) });
+    const { key } = await h.key(20);
+    const failed = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(failed.body).toMatchObject({ partial: true, email_scan_limited: false, failed_email_scan_urls: [] });
+    setInternalContactSource({ lookup: async () => ({ emails: [], limited: true }) });
+    const limited = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(limited.body).toMatchObject({ partial: false, email_scan_limited: true });
+  });
+
+  it('npm run contacts -- import file.csv: the SQLite directory under DATA_DIR; its URLs appear in no list', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-contacts-'));
+    try {
+      const csv = join(dir, 'contacts.csv');
+      writeFileSync(
+        csv,
+        [
+          'platform,handle,email,source_url',
+          'social-b,@NightOwl.Ceramics,agent@owlmgmt.co.uk,https://crm.internal.example/creators/881',
+          'microblog-b-alias,nightowlpots,"mgmt@owlmgmt.co.uk",https://crm.internal.example/creators/882',
+          'social-b,someone.else,other@owlmgmt.co.uk,',
+          'social-b,nightowl.ceramics,not-an-address,',
+        ].join('\n'),
+      );
+      const lines: string[] = [];
+      const code = await runContactsCli(['import', csv], { DATA_DIR: h.config.dataDir }, { log: (l) => lines.push(l), error: (l) => lines.push(l) });
+      expect(code).toBe(0);
+      expect(lines[0]).toBe('imported 3 new row(s), 0 already present, 1 skipped');
+      const { key } = await h.key(10);
+      const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+      expect(r.body.emails).toContainEqual({ email: 'agent@owlmgmt.co.uk', sources: [] });
+      expect(r.body.emails).toContainEqual({ email: 'mgmt@owlmgmt.co.uk', sources: [] });
+      expect(addresses(r.body)).not.toContain('other@owlmgmt.co.uk');
+      expect(JSON.stringify(r.body)).not.toContain('crm.internal.example');
+    } finally {
+      await runContactsCli(['clear'], { DATA_DIR: h.config.dataDir }, { log: () => undefined, error: () => undefined });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Other source platforms
+// ---------------------------------------------------------------------------------------------
+
+describe('other source platforms', () => {
+  it('shortvideo source: the Instagram account with every label that applies to it', async () => {
+    const w = nightOwlWeb();
+    w.ig.set('nightowl.ceramics', { ...w.ig.get('nightowl.ceramics')!, bioLinks: [LINKTREE] });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(profilesPath('platform=shortvideo&handle=NightOwl.Ceramics'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.source).toEqual({ platform: 'shortvideo', handle: 'nightowl.ceramics', url: TT_URL });
+    // Same handle and name; links the Linktree back; linked from the verified YouTube channel and
+    // the creator's website; found by the search. The beacons page the search found links it too,
+    // but that page is the creator's only through this very account: no link_in_bio for it.
+    expect(r.body.profiles.find((p: any) => p.platform === 'social-b')).toEqual({
+      platform: 'social-b',
+      handle: 'nightowl.ceramics',
+      url: IG_URL,
+      confidence: 0.99,
+      evidence: ['verified_profile_link', 'same_handle_match', 'website_link', 'websearch_match', 'display_name_match', 'reciprocal_profile_link'],
+    });
+  });
+
+  it('video source by channel id (same handle probes use the channel handle)', async () => {
+    const { key } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=video&handle=UCn1ghtOw1Cer4micsTest01'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.source).toEqual({ platform: 'video', handle: 'nightowlceramics', url: YT_URL });
+    expect(r.body.emails[0]).toEqual({ email: 'biz@nightowlceramics.com', sources: [{ url: YT_URL, type: 'social_profile' }] });
+    expect(h.replay.hits({ host: 'www.youtube.com' })[0].path).toBe('/channel/UCn1ghtOw1Cer4micsTest01');
+  });
+
+  it('microblog-b-alias: source.platform echoes the alias; profiles use the platform label', async () => {
+    const { key } = await h.key(20);
+    const alias = await h.rest(profilesPath('platform=microblog-b-alias&handle=@NightOwlPots'), { key });
+    expect(alias.status).toBe(200);
+    expect(alias.body.source).toEqual({ platform: 'microblog-b-alias', handle: 'nightowlpots', url: X_URL });
+    expect(alias.body.profiles[0]).toMatchObject({ platform: 'microblog-b', handle: 'nightowlpots', evidence: ['source_profile'] });
+    const canonical = await h.rest(profilesPath('platform=microblog-b&handle=nightowlpots'), { key });
+    expect(canonical.body.source.platform).toBe('microblog-b');
+    expect(canonical.body.profiles).toEqual(alias.body.profiles);
+  });
+
+  it('social-a source: the page name, description and outbound links', async () => {
+    const w = nightOwlWeb();
+    w.facebook.set('nightowlceramics', { vanity: 'nightowlceramics', name: 'Night Owl Ceramics', description: 'Pottery studio. Email us: hello@nightowlceramics.com', links: [`${SITE}/`] });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-a&handle=NightOwlCeramics'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.source).toEqual({ platform: 'social-a', handle: 'nightowlceramics', url: 'https://www.facebook.com/nightowlceramics' });
+    // Also in the Instagram bio (linked from the website, so verified and scanned).
+    expect(r.body.emails[0]).toEqual({
+      email: 'hello@nightowlceramics.com',
+      sources: [
+        { url: 'https://www.facebook.com/nightowlceramics', type: 'social_profile' },
+        { url: IG_URL, type: 'linked_profile' },
+      ],
+    });
+    expect(r.body.expanded_website_urls).toEqual([`${SITE}/`]);
+    expect(addresses(r.body)).toContain('press@nightowlceramics.com');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL, cache reuse
+// ---------------------------------------------------------------------------------------------
+
+describe('GraphQL root fields', () => {
+  it('typed fields and json agree with REST; credits in extensions', async () => {
+    const { key } = await h.key(40);
+    const rest = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    const g = await h.gql(
+      `query($h: String!) {
+        findCreatorEmails(platform: SOCIAL_B, handle: $h) {
+          source { platform handle url }
+          emails { email sources { url type } }
+          scannedProfileUrls failedEmailScanUrls emailScanLimited partial linkInBioUrls expandedWebsiteUrls
+          sameHandleCandidateUrls websearchUsed verifiedWebsearchCandidateUrls json
+        }
+        findSocialProfiles(platform: SOCIAL_B, handle: $h) { source { handle } profiles { platform handle url confidence evidence } partial json }
+      }`,
+      { key, variables: { h: 'nightowl.ceramics' } },
+    );
+    expect(g.status).toBe(200);
+    expect(g.body.errors).toBeUndefined();
+    const e = g.body.data.findCreatorEmails;
+    expect(e.json).toEqual(record(rest.body));
+    expect(e.emails).toEqual(rest.body.emails);
+    expect(e.source).toEqual(rest.body.source);
+    expect(e).toMatchObject({
+      scannedProfileUrls: rest.body.scanned_profile_urls,
+      emailScanLimited: false,
+      partial: false,
+      linkInBioUrls: [LINKTREE, BEACONS],
+      expandedWebsiteUrls: [`${SITE}/`],
+      websearchUsed: true,
+      verifiedWebsearchCandidateUrls: rest.body.verified_websearch_candidate_urls,
+    });
+    expect(g.body.data.findSocialProfiles.profiles).toEqual(g.body.data.findSocialProfiles.json.profiles);
+    expect(g.body.extensions.credits).toMatchObject({ charged: 20, remaining: 10 });
+  });
+
+  it('an invalid handle is reported by argument name with 0 credits', async () => {
+    const { key, id } = await h.key(10);
+    const g = await h.gql('{ findCreatorEmails(platform: VIDEO, handle: "https://youtube.com/@x") { emails { email } } }', { key });
+    expect(g.body.errors[0].extensions).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'handle', message: expect.stringMatching(/not a profile URL/) }] });
+    expect(await h.balance(id)).toBe(10);
+  });
+});
+
+describe('gateway cache reuse for sub-fetches', () => {
+  it('the link page a lookup read is served from the cache to /v1/linkpage-b, and to the next lookup', async () => {
+    process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '3600000';
+    const { key } = await h.key(40);
+    await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    const cached = await h.rest(`/v1/linkpage-b?url=${encodeURIComponent(LINKTREE)}&cache_max_age=1d`, { key });
+    expect(cached.body).toMatchObject({ success: true, cached: true, credits_charged: 0, username: 'nightowlceramics' });
+    h.replay.reset();
+    install(nightOwlWeb());
+    const again = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(again.status).toBe(200);
+    // The Instagram profile, Linktree, YouTube channels and search page came from the cache.
+    expect(h.replay.hits({ host: 'i.instagram.com' })).toHaveLength(0);
+    expect(h.replay.hits({ host: 'linktr.ee' })).toHaveLength(0);
+    expect(h.replay.hits({ host: 'www.youtube.com' })).toHaveLength(0);
+    expect(h.replay.hits({ host: 'www.google.com' })).toHaveLength(0);
+    // Extractors without a platform operation (TikTok, X, websites) are fetched again.
+    expect(h.replay.hits({ host: 'www.tiktok.com' })).toHaveLength(1);
+  });
+});

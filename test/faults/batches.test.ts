@@ -1,0 +1,114 @@
+/**
+ * Faults under concurrency, on one gateway (embedded store): a mixed batch of ~50 requests
+ * (every transport fault, challenges of four platforms, healthy and recovering answers, GraphQL
+ * operations whose root fields fail differently), then 5xx and 429 storms of 40 concurrent
+ * requests. After each: every answer typed and bounded, balance == start − Σcharged, no
+ * reservation, exchange or per-host slot left taken; after the file, every upstream socket
+ * closes. (Two instances on Redis: redis.test.ts.)
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { repoJson } from '../data.js';
+import { expectLive, expectTypedError, perPath, startFaultGateway } from './lib.js';
+import type { Account, Call, FaultGateway } from './lib.js';
+import { MIXED_MAX_BODY, mixedRoutes, runMixedBatch } from './mixed.js';
+import { OPS } from './pages.js';
+
+const PER_HOST = 16;
+const REPO_PATH = /^\/repos\/faults\/[^/]+$/;
+const repoBody = (req: { path: string }) => ({ headers: { 'content-type': 'application/json' }, body: repoJson('faults', req.path.split('/')[3]) });
+
+describe('faults under concurrency (one instance, embedded store)', () => {
+  let gw: FaultGateway;
+  let acc: Account;
+
+  beforeAll(async () => {
+    gw = await startFaultGateway({ UPSTREAM_PER_HOST_CONCURRENCY: String(PER_HOST), UPSTREAM_MAX_BODY_BYTES: String(MIXED_MAX_BODY) });
+    acc = await gw.account(1_000);
+  });
+  afterEach(async () => {
+    try {
+      await gw.expectNoOpenExchanges();
+      expect(gw.openReservations()).toBe(0);
+      await acc.expectBalance();
+    } finally {
+      gw.h.replay.reset();
+    }
+  });
+  afterAll(async () => {
+    if (!gw) return;
+    try {
+      await gw.expectSocketsDrain();
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('a mixed-fault batch of 48 concurrent requests (64 resources): each answer typed, charged only for live results', async () => {
+    for (const r of mixedRoutes()) gw.h.replay.add(r);
+    const { charged, requests, ms } = await runMixedBatch([gw.h.url], acc, 'A');
+    expect(requests).toBe(48);
+    // 5 healthy or recovering repository kinds × 3, plus the live field of each multi-field operation.
+    expect(charged).toBe(5 * 3 + 4);
+    expect(ms).toBeLessThan(10_000);
+  });
+
+  it('a second batch on the same gateway behaves the same (nothing degraded by the first)', async () => {
+    for (const r of mixedRoutes()) gw.h.replay.add(r);
+    const { charged } = await runMixedBatch([gw.h.url], acc, 'B');
+    expect(charged).toBe(5 * 3 + 4);
+  });
+
+  it('429 storm: 40 concurrent requests each answered 429 with Retry-After: 1, then 200 → all live after ~1 s', async () => {
+    gw.h.replay.add(perPath('api.github.com', REPO_PATH, repoBody, (_p, n) => (n === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '1' } } : null)));
+    const calls: Call[] = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? gw.rest(OPS.github.rest(`rl${i}`), acc.key) : gw.gql(OPS.github.gql(`rl${i}`), acc.key))));
+    acc.charge(...calls);
+    for (const c of calls) {
+      expectLive(c);
+      expect(c.ms).toBeGreaterThanOrEqual(900);
+      expect(c.ms).toBeLessThan(8_000);
+    }
+    expect(gw.h.replay.hits()).toHaveLength(80);
+  });
+
+  it('5xx storm: 40 concurrent requests answered 502 / 503 / 500 every time → all 502 UPSTREAM_FAILED, at most one retry each', async () => {
+    const statuses = [500, 502, 503];
+    gw.h.replay.add(perPath('api.github.com', REPO_PATH, repoBody, (path) => ({ kind: 'status', status: statuses[Number(path.replace(/\D/g, '')) % 3] })));
+    const calls: Call[] = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? gw.rest(OPS.github.rest(`st${i}`), acc.key) : gw.gql(OPS.github.gql(`st${i}`), acc.key))));
+    acc.charge(...calls);
+    for (const c of calls) {
+      expectTypedError(c, 502, 'UPSTREAM_FAILED');
+      expect(c.ms).toBeLessThan(8_000);
+    }
+    expect(gw.h.replay.hits()).toHaveLength(80);
+  });
+
+  it('challenge storm: 40 concurrent requests over four platforms, all blocked → 502 UPSTREAM_BLOCKED, 0 credits', async () => {
+    for (const r of mixedRoutes()) gw.h.replay.add(r);
+    const ops = [OPS.linktree, OPS.truth, OPS.google, OPS.amazon];
+    const calls: Call[] = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const op = ops[i % 4];
+        return i % 8 < 4 ? gw.rest(op.rest(`storm${i}`), acc.key) : gw.gql(op.gql(`storm${i}`), acc.key);
+      }),
+    );
+    acc.charge(...calls);
+    for (const c of calls) expectTypedError(c, 502, 'UPSTREAM_BLOCKED');
+    expect(gw.h.replay.hits()).toHaveLength(40);
+  });
+
+  it(`no per-host slot was left taken: ${PER_HOST} slow requests to the most faulted host all reach it at once`, async () => {
+    const arrivals: number[] = [];
+    gw.h.replay.add(
+      perPath('api.github.com', REPO_PATH, repoBody, () => {
+        arrivals.push(performance.now());
+        return { kind: 'latency', ms: 1_000 };
+      }),
+    );
+    const calls = await Promise.all(Array.from({ length: PER_HOST }, (_, i) => gw.rest(OPS.github.rest(`slot${i}`), acc.key)));
+    acc.charge(...calls);
+    for (const c of calls) expectLive(c);
+    expect(arrivals).toHaveLength(PER_HOST);
+    // With a slot lost, the last request would wait for a first one to finish (1 s).
+    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(800);
+  });
+});

@@ -1,0 +1,437 @@
+/**
+ * The simulated creator web (test/sim/generator.ts): deterministic, every page readable by the
+ * real platform parsers, decoys present, Cloudflare's encoding decoded by links/emails.ts, truth
+ * consistent with the pages, and served correctly (routes, latencies, faults) by the replay
+ * upstream.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/errors.js';
+import { parseLinkmePage } from '../../src/platforms/linkpage-a/parse.js';
+import { parseLinktreePage } from '../../src/platforms/linkpage-b/parse.js';
+import { pageRecord, readModules, readTalent } from '../../src/platforms/linkpage-c/parse.js';
+import { parsePillarPage } from '../../src/platforms/linkpage-d/parse.js';
+import { parseLnkBioPage } from '../../src/platforms/linkpage-e/parse.js';
+import { isChallengePage } from '../../src/platforms/links/challenge.js';
+import { decodeCfEmail, extractEmails } from '../../src/platforms/links/emails.js';
+import { parseUserByScreenName } from '../../src/platforms/microblog-b/parse.js';
+import { parseStorefrontPage } from '../../src/platforms/retail-shop/parse.js';
+import { parseProfilePage } from '../../src/platforms/shortvideo/parse.js';
+import { parseProfile } from '../../src/platforms/social-b/parse.js';
+import { buildChannelRecord, parseAboutResponse, parseChannelHtml } from '../../src/platforms/video/parse.js';
+import { parseSearchPage } from '../../src/platforms/websearch/parse.js';
+import { startReplayServer } from '../../src/replay/server.js';
+import type { ReplayServer } from '../../src/replay/server.js';
+import { generateSimWeb } from './generator.js';
+import type { SimPage } from './generator.js';
+import type { SimAccount } from './model.js';
+import { cfEncode, cfKey, storefrontPage, tcoUrl } from './pages.js';
+
+const web = generateSimWeb({ seed: 11, creators: 48 });
+
+/** `https://x.com/a/` and `x.com/a` compare equal. */
+const norm = (u: string) => u.replace(/^https?:\/\//i, '').replace(/\/$/, '').toLowerCase();
+const lower = (xs: Iterable<string>) => new Set([...xs].map((x) => x.toLowerCase()));
+
+/** Every string value in a record. */
+function strings(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) strings(x, out);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) strings(x, out);
+  return out;
+}
+
+function urlsIn(v: unknown): Set<string> {
+  return new Set(strings(v).filter((s) => /^https?:\/\//i.test(s)).map(norm));
+}
+
+function errorCode(fn: () => unknown): string | null {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return e instanceof ApiError ? e.code : `not an ApiError: ${String(e)}`;
+  }
+}
+
+const account = (key: string) => web.world.accounts.get(key)!;
+const pagesOf = (kind: SimPage['kind']) => web.pages.filter((p) => p.kind === kind);
+const modelEmails = (a: SimAccount) => lower(a.emails.map((e) => e.email));
+
+describe('determinism', () => {
+  it('the same options give the same world, bytes and truth', () => {
+    const again = generateSimWeb({ seed: 11, creators: 48 });
+    expect(again.pages.map((p) => `${p.url} ${p.status} ${p.body}`)).toEqual(web.pages.map((p) => `${p.url} ${p.status} ${p.body}`));
+    expect(JSON.stringify(again.truth)).toBe(JSON.stringify(web.truth));
+    expect(again.routes.map((r) => r.host)).toEqual(web.routes.map((r) => r.host));
+  });
+
+  it('another seed gives another world; more creators keep the first ones unchanged', () => {
+    const other = generateSimWeb({ seed: 12, creators: 48 });
+    expect(other.lookups.map((l) => l.key)).not.toEqual(web.lookups.map((l) => l.key));
+    const fewer = generateSimWeb({ seed: 11, creators: 10 });
+    // Creator i's draws come from its own stream (collaborator links aside, which pick among all).
+    expect(fewer.world.creators.map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`)).toEqual(web.world.creators.slice(0, 10).map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`));
+  });
+
+  it('one lookup per creator, rotating over the four source platforms', () => {
+    expect(web.lookups).toHaveLength(48);
+    expect(new Set(web.lookups.map((l) => l.platform))).toEqual(new Set(['social-b', 'shortvideo', 'video', 'microblog-b']));
+    for (const l of web.lookups) expect(web.truth[l.key]).toBeDefined();
+  });
+});
+
+describe('every page parses with the real platform parsers', () => {
+  it('social-b web_profile_info JSON', () => {
+    const pages = pagesOf('social-b');
+    expect(pages.length).toBeGreaterThan(10);
+    for (const p of pages) {
+      const a = account(p.ref);
+      const { data } = parseProfile(JSON.parse(p.body), a.handle);
+      expect(data.user.username).toBe(a.handle);
+      expect(data.user.full_name).toBe(a.displayName);
+      const links = new Set([data.user.external_url, ...data.user.bio_links.map((l) => l.url)].filter((x): x is string => !!x).map(norm));
+      expect(links).toEqual(new Set(a.links.map(norm)));
+      const found = extractEmails({ text: `${data.user.biography ?? ''}\n${data.user.business_email ?? ''}` });
+      expect(lower(found)).toEqual(modelEmails(a));
+    }
+  });
+
+  it('shortvideo profile pages (current and 2022 SIGI_STATE shapes; captcha for blocked accounts)', () => {
+    const pages = pagesOf('shortvideo');
+    expect(new Set(pages.map((p) => account(p.ref).shape))).toEqual(new Set(['universal', 'sigi']));
+    for (const p of pages) {
+      const a = account(p.ref);
+      if (a.blocked) {
+        expect(errorCode(() => parseProfilePage(p.body, a.handle))).toBe('UPSTREAM_BLOCKED');
+        continue;
+      }
+      const rec = parseProfilePage(p.body, a.handle);
+      expect(rec.handle).toBe(a.handle);
+      expect(rec.displayName).toBe(a.displayName);
+      expect(new Set(rec.bioLinks.map(norm))).toEqual(new Set(a.links.map(norm)));
+      expect(lower(extractEmails({ text: rec.bio ?? '' }))).toEqual(modelEmails(a));
+    }
+  });
+
+  it('video channel page + youtubei about panel', () => {
+    const pages = pagesOf('video');
+    expect(pages.length).toBeGreaterThan(10);
+    for (const p of pages) {
+      const a = account(p.ref);
+      const page = parseChannelHtml(p.body, p.url);
+      expect(page.channelId).toBe(a.channelId);
+      expect(page.handle).toBe(a.handle);
+      expect(page.aboutToken).toBeTruthy();
+      const about = pagesOf('video-about').find((x) => x.ref === p.ref)!;
+      const rec = buildChannelRecord(page, parseAboutResponse(JSON.parse(about.body)));
+      expect(rec.links.map(norm)).toEqual(a.links.map(norm));
+      expect(lower(extractEmails({ text: rec.description ?? '' }))).toEqual(modelEmails(a));
+    }
+  });
+
+  it('microblog-b UserByScreenName (2026 user shape)', () => {
+    const pages = pagesOf('microblog-b');
+    expect(pages.length).toBeGreaterThan(10);
+    for (const p of pages) {
+      const a = account(p.ref);
+      const user = parseUserByScreenName(JSON.parse(p.body), a.handle);
+      expect(user.legacy.screen_name).toBe(a.handle);
+      expect(user.legacy.name).toBe(a.displayName);
+      const expanded = [...user.legacy.entities.url.urls, ...user.legacy.entities.description.urls].map((u) => (u as { expanded_url: string }).expanded_url);
+      expect(new Set(expanded.map(norm))).toEqual(new Set(a.links.map(norm)));
+      expect(lower(extractEmails({ text: user.legacy.description ?? '' }))).toEqual(modelEmails(a));
+    }
+  });
+
+  it('link pages of the five hosts; challenges are UPSTREAM_BLOCKED', () => {
+    const kinds = new Set<string>();
+    for (const lp of web.world.linkPages.values()) {
+      kinds.add(lp.kind);
+      const served = web.pages.filter((p) => p.ref === `${lp.kind}:${lp.username.toLowerCase()}`);
+      expect(served.length).toBe(lp.kind === 'linkpage-c' ? 2 : 1);
+      if (lp.status === 'challenge') {
+        for (const s of served) {
+          expect(s.status).toBe(403);
+          expect(isChallengePage(s.body)).toBe(true);
+        }
+        continue;
+      }
+      let record: unknown;
+      switch (lp.kind) {
+        case 'linkpage-a':
+          record = parseLinkmePage(served[0].body, lp.username);
+          break;
+        case 'linkpage-b':
+          record = parseLinktreePage(served[0].body, lp.username);
+          break;
+        case 'linkpage-c':
+          record = pageRecord(readTalent(JSON.parse(served[0].body), lp.username), readModules(JSON.parse(served[1].body)), lp.username);
+          break;
+        case 'linkpage-d':
+          record = parsePillarPage(served[0].body, lp.username);
+          break;
+        case 'linkpage-e':
+          record = parseLnkBioPage(served[0].body, lp.username);
+          break;
+      }
+      const urls = urlsIn(record);
+      for (const l of lp.links) expect(urls, `${lp.url} → ${l.url}`).toContain(norm(l.url));
+      expect(lower(extractEmails({ text: strings(record).join('\n') })), lp.url).toEqual(lower(lp.email ? [lp.email.email] : []));
+    }
+    expect(kinds).toEqual(new Set(['linkpage-a', 'linkpage-b', 'linkpage-c', 'linkpage-d', 'linkpage-e']));
+  });
+
+  it('creator websites: exactly the placed addresses are read (decoy strings rejected), every link present', () => {
+    for (const site of web.world.sites.values()) {
+      for (const page of site.pages) {
+        const served = web.pages.find((p) => p.kind === 'site' && p.url === page.url)!;
+        if (page.status === 'challenge') {
+          expect(served.status).toBe(403);
+          expect(isChallengePage(served.body)).toBe(true);
+          continue;
+        }
+        expect(served.status).toBe(200);
+        expect(isChallengePage(served.body)).toBe(false);
+        expect(lower(extractEmails({ html: served.body })), page.url).toEqual(lower(page.emails.map((e) => e.email)));
+        const hrefs = new Set([...served.body.matchAll(/href="([^"]+)"/g)].map((m) => norm(new URL(m[1].replace(/&amp;/g, '&'), page.url).href)));
+        for (const l of page.links) expect(hrefs, page.url).toContain(norm(l.url));
+      }
+    }
+  });
+
+  it('Google result pages: the creator’s results in order, no-results for strangers, the captcha page when blocked', () => {
+    for (const c of web.world.creators) {
+      const s = web.search(`"${c.displayName}"`);
+      expect(s.creator).toBe(c.index);
+      if (c.search.blocked) {
+        expect(errorCode(() => parseSearchPage(s.body))).toBe('UPSTREAM_BLOCKED');
+        continue;
+      }
+      expect(parseSearchPage(s.body).results.map((r) => r.url)).toEqual(c.search.results.map((r) => r.url));
+      const byHandle = web.search(`${c.handle} instagram`);
+      expect(byHandle.creator).toBe(c.index);
+      const site = web.search(`site:instagram.com ${c.handle}`);
+      if (!c.search.blocked) for (const r of parseSearchPage(site.body).results) expect(r.url).toMatch(/instagram\.com/);
+    }
+    expect(parseSearchPage(web.search('zzqx nobody here').body).results).toEqual([]);
+  });
+
+  it('retail storefronts and articles (shared domains, not creators’ sites)', () => {
+    expect(parseStorefrontPage(storefrontPage('avahart', 'Ava Hart'), 'avahart').name).toBe('Ava Hart');
+    for (const a of pagesOf('article')) expect(extractEmails({ html: a.body })).toHaveLength(1);
+  });
+});
+
+describe('decoys are present', () => {
+  const accounts = [...web.world.accounts.values()];
+  const roles = new Set(accounts.map((a) => a.role));
+
+  it('same handle owned by someone else, namesakes, look-alikes, hidden and silent own accounts', () => {
+    for (const role of ['same-handle-decoy', 'namesake-decoy', 'lookalike-decoy', 'own-hidden', 'own-silent'] as const) expect(roles, role).toContain(role);
+    for (const a of accounts.filter((x) => x.role === 'same-handle-decoy' || x.role === 'namesake-decoy')) {
+      const c = web.world.creators.find((x) => x.decoys.includes(a.key))!;
+      const handles = c.accounts.map((k) => k.split(':')[1]);
+      expect(handles).toContain(a.handle.toLowerCase());
+      expect(c.accounts).not.toContain(a.key);
+    }
+    expect(accounts.some((a) => a.role === 'namesake-decoy' && web.world.creators.some((c) => c.displayName === a.displayName))).toBe(true);
+    expect(accounts.some((a) => a.role === 'same-handle-decoy' && a.blocked)).toBe(true);
+  });
+
+  it('shared generic domains: decoys link through link-page hosts, bit.ly and amazon.com like creators do', () => {
+    const decoyLinks = accounts.filter((a) => a.role === 'same-handle-decoy').flatMap((a) => a.links);
+    const creatorLinks = [...web.world.linkPages.values()].filter((p) => p.creator !== null).flatMap((p) => p.links.map((l) => l.url));
+    for (const host of ['bit.ly', 'www.amazon.com']) {
+      expect(decoyLinks.some((u) => new URL(u).hostname === host), host).toBe(true);
+      expect(creatorLinks.some((u) => new URL(u).hostname === host), host).toBe(true);
+    }
+    const decoyPageHosts = new Set([...web.world.linkPages.values()].filter((p) => p.creator === null).map((p) => new URL(p.url).hostname.replace(/^[^.]+\.komi\.io$/, 'komi.io')));
+    const creatorPageHosts = new Set([...web.world.linkPages.values()].filter((p) => p.creator !== null).map((p) => new URL(p.url).hostname.replace(/^[^.]+\.komi\.io$/, 'komi.io')));
+    expect([...decoyPageHosts].some((h) => creatorPageHosts.has(h))).toBe(true);
+  });
+
+  it('placeholder, image-name and DSN strings sit on pages and are not addresses', () => {
+    const decoys = [...web.world.sites.values()].flatMap((s) => s.pages.flatMap((p) => p.decoyStrings));
+    expect(decoys).toContain('you@example.com');
+    expect(decoys).toContain('your@email.com');
+    expect(decoys.some((d) => /@\dx\./.test(d))).toBe(true);
+    expect(decoys.some((d) => /ingest\.sentry\.io/.test(d))).toBe(true);
+    for (const d of decoys) expect(extractEmails({ text: d })).toEqual([]);
+  });
+
+  it('every obfuscation is used: [at]/[dot], (at), entities, Cloudflare (both forms), JSON-LD, mailto', () => {
+    const encodings = new Set([
+      ...accounts.flatMap((a) => a.emails.map((e) => e.encoding)),
+      ...[...web.world.sites.values()].flatMap((s) => s.pages.flatMap((p) => p.emails.map((e) => e.encoding))),
+    ]);
+    for (const e of ['plain', 'mailto', 'bracket', 'paren', 'entities', 'cfemail', 'cfhref', 'jsonld', 'contact_field'] as const) expect(encodings, e).toContain(e);
+  });
+
+  it('challenge pages, failing, resetting, hanging and slow hosts', () => {
+    const stressed = generateSimWeb({ seed: 11, creators: 48, failingSiteRate: 0.2, hangingSiteRate: 0.1, slowSiteRate: 0.2 });
+    const sites = [...stressed.world.sites.values()];
+    for (const s of ['fail', 'reset', 'hang'] as const) expect(sites.some((x) => x.status === s), s).toBe(true);
+    expect(sites.some((x) => x.latencyMs >= 1200)).toBe(true);
+    expect(sites.some((x) => x.pages.some((p) => p.status === 'challenge'))).toBe(true);
+    expect([...stressed.world.linkPages.values()].some((p) => p.status === 'challenge')).toBe(true);
+    expect(stressed.world.creators.some((c) => c.search.blocked)).toBe(true);
+    expect(Object.values(stressed.truth).some((t) => t.deadlineBound)).toBe(true);
+  });
+});
+
+describe('Cloudflare e-mail protection', () => {
+  it('cfEncode round-trips through links/emails.ts decodeCfEmail for every key', () => {
+    for (const key of [0x01, 0x5a, 0x7f, 0x80, 0xff]) expect(decodeCfEmail(cfEncode('Booking+tour@mira-sol.co.uk', key))).toBe('Booking+tour@mira-sol.co.uk');
+  });
+
+  it('every protected address on a page decodes to the placed address and is found by extractEmails', () => {
+    let n = 0;
+    for (const site of web.world.sites.values()) {
+      for (const page of site.pages) {
+        const served = web.pages.find((p) => p.url === page.url)!;
+        if (page.status === 'challenge') continue;
+        for (const e of page.emails.filter((x) => x.encoding === 'cfemail' || x.encoding === 'cfhref')) {
+          n++;
+          const hex = cfEncode(e.email, cfKey(e.email));
+          expect(served.body).toContain(hex);
+          expect(served.body).not.toContain(e.email);
+          expect(decodeCfEmail(hex)).toBe(e.email);
+          expect(lower(extractEmails({ html: served.body }))).toContain(e.email.toLowerCase());
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(0);
+  });
+});
+
+describe('truth', () => {
+  const entries = Object.values(web.truth);
+
+  it('is consistent with ownership: nothing verified or reachable belongs to someone else', () => {
+    for (const t of entries) expect(t.inconsistencies, t.key).toEqual([]);
+    for (const t of entries) {
+      const owned = new Set(t.ownedProfiles.map((p) => `${p.platform}:${p.handle.toLowerCase()}`));
+      for (const p of t.profiles) expect(owned, t.key).toContain(`${p.platform}:${p.handle.toLowerCase()}`);
+      for (const e of t.emails) {
+        expect(t.ownedEmails).toContain(e);
+        expect(t.emailSources[e].length).toBeGreaterThan(0);
+      }
+      expect(t.profiles[0]).toMatchObject({ platform: t.source.platform, handle: t.source.handle, via: expect.arrayContaining(['source']) });
+    }
+  });
+
+  it('every reachable address is really on the page its source names, in the encoding it names', () => {
+    for (const t of entries) {
+      for (const [email, sources] of Object.entries(t.emailSources)) {
+        for (const s of sources) {
+          if (s.type !== 'website') continue;
+          const served = web.pages.find((p) => p.kind === 'site' && p.url === s.url)!;
+          expect(lower(extractEmails({ html: served.body })), `${email} on ${s.url}`).toContain(email);
+        }
+      }
+    }
+  });
+
+  it('decoys are unreachable, hidden profiles need web search, and some owned things stay out of reach', () => {
+    const viaSets = entries.flatMap((t) => t.profiles.map((p) => p.via));
+    expect(viaSets.some((v) => v.length === 1 && v[0] === 'websearch')).toBe(true);
+    expect(entries.some((t) => t.ownedEmails.length > t.emails.length)).toBe(true);
+    expect(entries.some((t) => t.ownedProfiles.length > t.profiles.length)).toBe(true);
+    for (const verifiedBy of ['explicit', 'reciprocal', 'shared_website'] as const) expect(entries.some((t) => t.profiles.some((p) => p.verifiedBy === verifiedBy)), verifiedBy).toBe(true);
+  });
+
+  it('critical paths are at least the source fetch and grow along the chain', () => {
+    for (const t of entries) {
+      expect(t.criticalPathMs).toBeGreaterThanOrEqual(Math.min(web.latencyOf('i.instagram.com'), web.latencyOf('www.tiktok.com'), web.latencyOf('x.com')));
+      expect(t.criticalChain.length).toBeGreaterThan(0);
+    }
+    const zero = generateSimWeb({ seed: 11, creators: 8, latencyScale: 0 });
+    for (const t of Object.values(zero.truth)) expect(t.criticalPathMs).toBe(0);
+  });
+});
+
+describe('served by the replay upstream', () => {
+  let replay: ReplayServer;
+  const fast = generateSimWeb({ seed: 11, creators: 48, latencyScale: 0.05, failingSiteRate: 0.2, hangingSiteRate: 0.1 });
+  const get = (url: string, init: RequestInit = {}) => {
+    const u = new URL(url);
+    return fetch(`${replay.url}/${u.host}${u.pathname}${u.search}`, { redirect: 'manual', ...init, headers: { 'x-upstream-url': url, ...(init.headers as Record<string, string>) } });
+  };
+
+  beforeAll(async () => {
+    replay = await startReplayServer({ routes: fast.routes });
+  });
+  afterAll(async () => {
+    await replay.close();
+  });
+
+  it('answers the platform requests the extractors send', async () => {
+    const lookup = fast.lookups.find((l) => l.platform === 'social-b')!;
+    const ig = await get(`https://i.instagram.com/api/v1/users/web_profile_info/?username=${lookup.handle}`);
+    expect(ig.status).toBe(200);
+    expect(parseProfile(await ig.json(), lookup.handle).data.user.username).toBe(lookup.handle);
+    expect((await (await get('https://i.instagram.com/api/v1/users/web_profile_info/?username=nobody.at.all')).json()).data.user).toBeNull();
+
+    const tt = fast.lookups.find((l) => l.platform === 'shortvideo')!;
+    expect(parseProfilePage(await (await get(`https://www.tiktok.com/@${tt.handle}`)).text(), tt.handle).handle).toBe(tt.handle);
+
+    const yt = fast.world.accounts.get(fast.lookups.find((l) => l.platform === 'video')!.key)!;
+    const page = parseChannelHtml(await (await get(`https://www.youtube.com/@${yt.handle}`)).text());
+    const about = await get('https://www.youtube.com/youtubei/v1/browse?prettyPrint=false', { method: 'POST', body: JSON.stringify({ context: {}, continuation: page.aboutToken }), headers: { 'content-type': 'application/json' } });
+    expect(buildChannelRecord(page, parseAboutResponse(await about.json())).channelId).toBe(yt.channelId);
+    expect((await get(`https://www.youtube.com/channel/${yt.channelId}`)).status).toBe(200);
+    expect((await get('https://www.youtube.com/@no-such-channel-here')).status).toBe(404);
+
+    const x = fast.lookups.find((l) => l.platform === 'microblog-b')!;
+    const activate = await get('https://api.x.com/1.1/guest/activate.json', { method: 'POST' });
+    expect((await activate.json()).guest_token).toMatch(/^\d+$/);
+    const vars = encodeURIComponent(JSON.stringify({ screen_name: x.handle.toUpperCase(), withSafetyModeUserFields: true }));
+    expect(parseUserByScreenName(await (await get(`https://x.com/i/api/graphql/AnyQueryId123/UserByScreenName?variables=${vars}&features=%7B%7D`)).json()).legacy.screen_name).toBe(x.handle);
+    const missing = encodeURIComponent(JSON.stringify({ screen_name: 'nobody_here_zz' }));
+    const body = await (await get(`https://x.com/i/api/graphql/AnyQueryId123/UserByScreenName?variables=${missing}`)).json();
+    expect(errorCode(() => parseUserByScreenName(body, 'nobody_here_zz'))).toBe('NOT_FOUND');
+  });
+
+  it('answers link pages (Komi in two requests), shorteners, t.co, sites, search', async () => {
+    const komi = [...fast.world.linkPages.values()].find((p) => p.kind === 'linkpage-c' && p.status === 'ok')!;
+    const talent = await (await get(`https://api.komi.io/api/talent/usernames/${komi.username}`)).json();
+    const t = readTalent(talent, komi.username);
+    const modules = await (await get(`https://api.komi.io/api/talent-profiles/${t.profileId}/modules`)).json();
+    expect(readModules(modules).length).toBeGreaterThan(0);
+    expect((await get('https://linktr.ee/nobody-at-all-zz')).status).toBe(404);
+
+    const [short, target] = [...fast.world.redirects][0];
+    const r = await get(short);
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe(target);
+
+    const xAcct = [...fast.world.accounts.values()].find((a) => a.platform === 'microblog-b' && a.links.length > 0)!;
+    const tco = await get(tcoUrl(xAcct.links[0]));
+    expect(tco.headers.get('location')).toBe(xAcct.links[0]);
+
+    const site = [...fast.world.sites.values()].find((s) => s.status === 'ok' && s.creator !== null)!;
+    const home = await get(`https://${site.host}/`);
+    expect(home.status).toBe(200);
+    expect((await get(`https://${site.host}/no-such-page`)).status).toBe(404);
+    const apex = [...fast.world.sites.values()].find((s) => s.apexRedirect && s.status === 'ok');
+    if (apex) expect((await get(`https://${apex.domain}/`)).headers.get('location')).toBe(`https://${apex.host}/`);
+
+    const c = fast.world.creators.find((x) => !x.search.blocked)!;
+    const res = await get(`https://www.google.com/search?q=${encodeURIComponent(c.displayName)}&hl=en`);
+    expect(parseSearchPage(await res.text()).results.length).toBe(c.search.results.length);
+  });
+
+  it('applies per-host latency and the failing / hanging faults', async () => {
+    const slowest = [...fast.world.sites.values()].filter((s) => s.status === 'ok').sort((a, b) => b.latencyMs - a.latencyMs)[0];
+    const t0 = Date.now();
+    await (await get(`https://${slowest.host}/`)).text();
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(slowest.latencyMs - 5);
+
+    const failing = [...fast.world.sites.values()].find((s) => s.status === 'fail')!;
+    expect((await get(`https://${failing.host}/`)).status).toBe(503);
+    const reset = [...fast.world.sites.values()].find((s) => s.status === 'reset')!;
+    await expect(get(`https://${reset.host}/`)).rejects.toThrow();
+    const hanging = [...fast.world.sites.values()].find((s) => s.status === 'hang')!;
+    await expect(get(`https://${hanging.host}/`, { signal: AbortSignal.timeout(300) })).rejects.toThrow();
+  });
+});

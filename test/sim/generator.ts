@@ -1,0 +1,982 @@
+/**
+ * A simulated creator web for the discovery tools' tests and benchmarks (issue 6, "Evaluation").
+ *
+ *   const web = generateSimWeb({ seed: 7, creators: 40 });
+ *   const replay = await startReplayServer({ routes: web.routes });
+ *   web.truth['social-b:mirasol']  // what a lookup from that profile should find
+ *
+ * Deterministic: the same options give the same world, the same bytes and the same truth.
+ *
+ * The world (model.ts): N creators, each with 2–4 accounts on the source platforms (social-b,
+ * shortvideo, video, microblog-b; sometimes a `professional` profile), usually one link-in-bio
+ * page on one of the five link-page hosts and/or an own website (home, 1–2 contact-like pages,
+ * a blog with a post, a privacy page), and 0–3 real public addresses placed on bios, contact
+ * fields, link pages and site pages in every documented spelling (plain, mailto, `[at]`/`[dot]`,
+ * `(at)`, HTML entities, Cloudflare `data-cfemail` and `/cdn-cgi/l/email-protection#…`, JSON-LD).
+ *
+ * Decoys around each creator:
+ *  - the creator's handle owned by someone else on another platform, linking to their own link
+ *    page on the same link-page host, a bit.ly link or an amazon.com storefront (shared domains
+ *    that must never count as a shared owner website), sometimes behind TikTok's captcha (a block
+ *    page is not existence), sometimes a namesake with the same display name and no links;
+ *  - a display-name look-alike (web search result) with its own website and address;
+ *  - the creator's own account that nothing links to (only web search finds it; it links back),
+ *    and one with the creator's handle and name but no links at all (unverifiable);
+ *  - a collaborator's account linked from the creator's website (someone else's, no link back);
+ *  - placeholder and image-name strings (`you@example.com`, `your@email.com`, `logo@2x.png`,
+ *    Sentry DSNs), link-page hosts' own support addresses, Amazon's, magazine editors';
+ *  - Cloudflare challenge pages (link pages, contact pages), failing (503, reset), hanging and
+ *    slow hosts; Google's "unusual traffic" page for some creators.
+ *
+ * Served (routes) by the replay upstream, one route per host with that host's latency (a latency
+ * fault) — faults for the failing ones. Truth (truth.ts) is computed from the model by the
+ * documented rules, per source profile, with the critical path of the lookup's upstream chain.
+ */
+import { aboutPageInitialData, channelHtml } from '../../src/platforms/video/test-pages.js';
+import { homeHtml, mainJs } from '../../src/platforms/microblog-b/samples.js';
+import { getDomain } from 'tldts';
+import type { Fault, RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
+import type {
+  AccountRole,
+  EmailEncoding,
+  EmailPlacement,
+  HostSpec,
+  LinkPageKind,
+  PageStatus,
+  ProfilePlatform,
+  SearchResult,
+  SimAccount,
+  SimCreator,
+  SimLinkPage,
+  SimSite,
+  SimSitePage,
+  SimWorld,
+  SourcePlatform,
+} from './model.js';
+import { HANDLE_RULES, LINK_PAGE_KINDS, linkPageUrl, profileUrl, SOURCE_PLATFORMS } from './model.js';
+export { HANDLE_RULES, linkPageUrl, profileUrl } from './model.js';
+import {
+  aboutToken,
+  articleHtml,
+  GOOGLE_UNUSUAL_TRAFFIC_HTML,
+  googleNoResultsHtml,
+  googleResultsHtml,
+  INSTAGRAM_NOT_FOUND,
+  instagramBody,
+  LINK_PAGE_CHALLENGE,
+  LINK_PAGE_NOT_FOUND,
+  linkPageBodies,
+  linkPageRequest,
+  linkTitle,
+  siteChallengeHtml,
+  siteNotFoundHtml,
+  sitePageHtml,
+  storefrontPage,
+  tcoUrl,
+  TIKTOK_NOT_FOUND,
+  tiktokPage,
+  X_NOT_FOUND,
+  xUserBody,
+  YOUTUBE_NOT_FOUND,
+  youtubeAboutBody,
+  youtubeChannelHtml,
+  youtubeTestAbout,
+  youtubeTestChannel,
+} from './pages.js';
+import type { Rng } from './rng.js';
+import { rngFor } from './rng.js';
+import type { TruthEntry } from './truth.js';
+import { computeTruth } from './truth.js';
+
+export type { TruthEntry } from './truth.js';
+
+// ---------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------
+
+export interface SimOptions {
+  seed?: number;
+  creators?: number;
+  /** Share of creators with a link-in-bio page. */
+  linkPageRate?: number;
+  /** Share of creators with an own website. */
+  websiteRate?: number;
+  /** Share of creators with an own account only web search finds (it links back). */
+  hiddenProfileRate?: number;
+  /** Share of creators with an own same-handle account without any link. */
+  silentProfileRate?: number;
+  /** Chance, per free source platform, that someone else holds the creator's handle there. */
+  sameHandleDecoyRate?: number;
+  /** Share of those same-handle decoys that also carry the creator's display name (and no links). */
+  namesakeRate?: number;
+  /** Share of creators with a display-name look-alike in web search. */
+  lookalikeRate?: number;
+  professionalRate?: number;
+  /** Share of creators without any public address. */
+  noEmailRate?: number;
+  /** Chance that a link page or a contact page answers a Cloudflare challenge. */
+  challengeRate?: number;
+  /** Share of websites answering 503 or resetting the connection. */
+  failingSiteRate?: number;
+  /** Share of websites that never answer. */
+  hangingSiteRate?: number;
+  /** Share of websites taking 1.2–2 s per page. */
+  slowSiteRate?: number;
+  /** Chance that a same-handle decoy on shortvideo is behind TikTok's captcha. */
+  blockedCandidateRate?: number;
+  /** Share of creators whose web searches get Google's "unusual traffic" page. */
+  websearchBlockedRate?: number;
+  /** Multiplies every latency (0 in unit tests). */
+  latencyScale?: number;
+  /** Per-host latency overrides (ms). */
+  latencies?: Record<string, number>;
+}
+
+export const DEFAULT_OPTIONS: Required<Omit<SimOptions, 'latencies'>> & { latencies: Record<string, number> } = {
+  seed: 1,
+  creators: 40,
+  linkPageRate: 0.7,
+  websiteRate: 0.75,
+  hiddenProfileRate: 0.15,
+  silentProfileRate: 0.1,
+  sameHandleDecoyRate: 0.5,
+  namesakeRate: 0.3,
+  lookalikeRate: 0.5,
+  professionalRate: 0.3,
+  noEmailRate: 0.1,
+  challengeRate: 0.08,
+  failingSiteRate: 0.06,
+  hangingSiteRate: 0.03,
+  slowSiteRate: 0.1,
+  blockedCandidateRate: 0.3,
+  websearchBlockedRate: 0.05,
+  latencyScale: 1,
+  latencies: {},
+};
+
+/** Fixed per-host latencies (ms): platform APIs and pages, link-page hosts, search, shorteners. */
+export const HOST_LATENCIES: Readonly<Record<string, number>> = {
+  'i.instagram.com': 110,
+  'www.instagram.com': 110,
+  'www.tiktok.com': 170,
+  'www.youtube.com': 120,
+  'x.com': 130,
+  'twitter.com': 130,
+  'api.x.com': 25,
+  'api.twitter.com': 25,
+  'abs.twimg.com': 30,
+  'linktr.ee': 90,
+  'link.me': 150,
+  'api.komi.io': 70,
+  'pillar.io': 110,
+  'lnk.bio': 80,
+  'www.google.com': 260,
+  'bit.ly': 35,
+  't.co': 30,
+  'www.amazon.com': 220,
+  'www.linkedin.com': 90,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------------------------
+
+/** One upstream answer of the world, for tests that parse every page. */
+export interface SimPage {
+  kind: 'social-b' | 'shortvideo' | 'video' | 'video-about' | 'microblog-b' | LinkPageKind | 'site' | 'storefront' | 'article';
+  method: 'GET' | 'POST';
+  url: string;
+  status: number;
+  body: string;
+  /** The account, link page (`kind:username`) or site page (`domain/path`) it renders. */
+  ref: string;
+  /** The page answers so instead of its body. */
+  pageStatus: PageStatus;
+}
+
+export interface SimWeb {
+  options: typeof DEFAULT_OPTIONS;
+  world: SimWorld;
+  routes: Route[];
+  /** Keyed `platform:handle` for every own account on a source platform. */
+  truth: Record<string, TruthEntry>;
+  /** One lookup per creator (its primary account), in creator order. */
+  lookups: { key: string; platform: SourcePlatform; handle: string; creator: number }[];
+  pages: SimPage[];
+  /** Per-host latency actually served (ms, scaled). */
+  latencyOf(host: string): number;
+  /** The Google answer for a query, as served. */
+  search(q: string): { status: number; body: string; creator: number | null };
+  /** How the world answers a request: data, a plain not-found, a block page (challenge, captcha, 429) or a failure. */
+  outcome(req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query' | 'body'>): 'ok' | 'not-found' | 'redirect' | 'blocked' | 'fail' | 'reset' | 'hang';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word lists (invented people; domains on real public suffixes so e-mail rules accept them)
+// ---------------------------------------------------------------------------------------------
+
+const FIRST = ['mira', 'theo', 'nadia', 'jonah', 'ines', 'kofi', 'lena', 'marco', 'priya', 'soren', 'ava', 'rafael', 'yuki', 'elif', 'tomas', 'zara', 'owen', 'leila', 'bruno', 'maya', 'felix', 'noor', 'diego', 'hana', 'ivan', 'clara', 'samir', 'tess', 'emil', 'rosa'];
+const LAST = ['sol', 'marsh', 'vega', 'okafor', 'lind', 'brandt', 'castillo', 'hart', 'moreau', 'kato', 'reyes', 'novak', 'quinn', 'alder', 'fontaine', 'baptiste', 'ward', 'ishi', 'delacroix', 'mbeki', 'holm', 'serrano', 'petrov', 'nakamura', 'oyelaran', 'blake', 'ferreira', 'wilde', 'haddad', 'strand'];
+const NICHES = ['ceramics', 'bakes', 'fitness', 'travels', 'beats', 'paints', 'tech', 'garden', 'styles', 'films', 'cooks', 'climbs', 'knits', 'reads', 'plays'];
+const TLDS = ['com', 'com', 'com', 'co', 'studio', 'art', 'io', 'co.uk', 'net', 'me', 'de'];
+const AGENCIES = ['northstarmgmt.com', 'brightlinetalent.co', 'wavelengthagency.com', 'kestrelcreators.com', 'harborandvine.co.uk'];
+const MAGAZINES = ['indiebeatmag.com', 'makersweekly.net', 'dailyculturereview.com'];
+const CONTACT_PATHS = ['/contact', '/about', '/booking', '/work-with-me', '/press', '/contact-us'];
+const VARIANT_SUFFIXES = ['tv', 'hq', 'music', 'studio', 'art', 'films', 'daily'];
+const BIO_LINES = ['making things by hand, slowly', 'new video every friday', 'studio notes & behind the scenes', 'collabs open', 'based in the city, working everywhere', 'small batches only'];
+const DECOY_BIO = ['photography & coffee', 'fitness coach · online programs', 'memes and more memes', 'dad, runner, bad jokes', 'real estate agent', 'gamer · streamer'];
+
+const HEX = '0123456789abcdef';
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const pad3 = (n: number) => String(n).padStart(3, '0');
+
+// ---------------------------------------------------------------------------------------------
+// Building the world
+// ---------------------------------------------------------------------------------------------
+
+interface Used {
+  names: Set<string>;
+  handles: Set<string>;
+  keys: Set<string>;
+  domains: Set<string>;
+  linkPages: Set<string>;
+}
+
+class Builder {
+  readonly world: SimWorld;
+  private linkPageCount = 0;
+  readonly used: Used = { names: new Set(), handles: new Set(), keys: new Set(), domains: new Set(), linkPages: new Set() };
+  constructor(readonly o: typeof DEFAULT_OPTIONS) {
+    const hosts = new Map<string, HostSpec>();
+    for (const [host, ms] of Object.entries({ ...HOST_LATENCIES, ...o.latencies })) hosts.set(host, { host, latencyMs: Math.round(ms * o.latencyScale) });
+    this.world = { seed: o.seed, creators: [], accounts: new Map(), channels: new Map(), linkPages: new Map(), sites: new Map(), redirects: new Map(), articles: new Map(), hosts };
+  }
+
+  uniqueHandle(r: Rng, candidates: string[], valid: (h: string) => boolean): string {
+    for (const h of candidates) if (valid(h) && !this.used.handles.has(h)) return this.claim(h);
+    const base = candidates.find(valid) ?? candidates[0].replace(/[^a-z0-9_]/g, '').slice(0, 11);
+    for (;;) {
+      const h = `${base.slice(0, 11)}${r.int(10, 9999)}`;
+      if (valid(h) && !this.used.handles.has(h)) return this.claim(h);
+    }
+  }
+
+  claim(h: string): string {
+    this.used.handles.add(h);
+    return h;
+  }
+
+  numericId(r: Rng): string {
+    return String(r.int(1_000_000_000, 9_999_999_999));
+  }
+
+  addAccount(a: Omit<SimAccount, 'key' | 'url' | 'numericId' | 'blocked'> & { blocked?: boolean }, r: Rng): SimAccount | null {
+    const key = `${a.platform}:${a.handle.toLowerCase()}`;
+    if (this.used.keys.has(key)) return null;
+    this.used.keys.add(key);
+    const acct: SimAccount = { ...a, key, url: profileUrl(a.platform, a.handle), numericId: this.numericId(r), blocked: a.blocked ?? false };
+    if (a.platform === 'video') {
+      acct.channelId = `UC${r.chars(`${ALNUM}_-`, 22)}`;
+      this.world.channels.set(acct.channelId, key);
+    }
+    if (a.platform === 'shortvideo') acct.shape = r.chance(0.25) ? 'sigi' : 'universal';
+    this.world.accounts.set(key, acct);
+    return acct;
+  }
+
+  uniqueDomain(r: Rng, stems: string[]): string {
+    for (let i = 0; i < 20; i++) {
+      const d = `${r.pick(stems)}.${r.pick(TLDS)}`;
+      if (!this.used.domains.has(d) && getDomain(d) === d) {
+        this.used.domains.add(d);
+        return d;
+      }
+    }
+    for (;;) {
+      const d = `${stems[0]}${r.int(2, 999)}.com`;
+      if (!this.used.domains.has(d)) {
+        this.used.domains.add(d);
+        return d;
+      }
+    }
+  }
+
+  makeSite(r: Rng, domain: string, owner: string, creator: number | null, siteStatus: SimSite['status'], slow: boolean): SimSite {
+    const host = r.chance(0.5) ? `www.${domain}` : domain;
+    const apexRedirect = host !== domain && r.chance(0.4);
+    const declaredUrl = apexRedirect ? `https://${domain}` : r.chance(0.5) ? `https://${host}/` : `https://${host}`;
+    const latencyMs = Math.round((slow ? r.int(1200, 2000) : r.int(60, 350)) * this.o.latencyScale);
+    const site: SimSite = { domain, host, declaredUrl, apexRedirect, owner, creator, latencyMs, status: siteStatus, pages: [] };
+    this.world.sites.set(domain, site);
+    return site;
+  }
+
+  page(site: SimSite, path: string, title: string, role: SimSitePage['role'], status: PageStatus = 'ok'): SimSitePage {
+    const p: SimSitePage = { path, url: `https://${site.host}${path}`, title, role, links: [], emails: [], decoyStrings: [], status };
+    site.pages.push(p);
+    return p;
+  }
+
+  addLinkPage(r: Rng, kind: LinkPageKind, base: string, owner: string, creator: number | null, displayName: string, bio: string): SimLinkPage {
+    const clean = kind === 'linkpage-c' ? base.replace(/[_.]/g, '-') : base;
+    let username = clean;
+    while (this.used.linkPages.has(`${kind}:${username}`)) username = `${clean}${r.int(2, 99)}`;
+    this.used.linkPages.add(`${kind}:${username}`);
+    const p: SimLinkPage = {
+      kind,
+      username,
+      url: linkPageUrl(kind, username),
+      owner,
+      creator,
+      displayName,
+      bio,
+      links: [],
+      email: null,
+      status: 'ok',
+      numericId: String(r.int(10_000_000, 99_999_999)),
+      uuid: `${r.chars(HEX, 8)}-${r.chars(HEX, 4)}-4${r.chars(HEX, 3)}-9${r.chars(HEX, 3)}-${r.chars(HEX, 12)}`,
+    };
+    this.world.linkPages.set(`${kind}:${username.toLowerCase()}`, p);
+    return p;
+  }
+
+  shortLink(r: Rng, target: string): string {
+    for (;;) {
+      const url = `https://bit.ly/${r.chars(ALNUM, 7)}`;
+      if (!this.world.redirects.has(url)) {
+        this.world.redirects.set(url, target);
+        return url;
+      }
+    }
+  }
+
+  /** Someone else's small website (a decoy person's): home + contact with their own address. */
+  decoySite(r: Rng, stem: string, owner: string, displayName: string, accountUrl: string | null): SimSite {
+    const domain = this.uniqueDomain(r, [stem, `${stem}co`, `${stem}online`]);
+    const site = this.makeSite(r, domain, owner, null, 'ok', false);
+    const home = this.page(site, '/', displayName, 'home');
+    const contact = this.page(site, '/contact', 'Contact', 'contact');
+    home.links.push({ url: contact.url, text: 'nav:Contact' });
+    if (accountUrl) home.links.push({ url: accountUrl, text: 'social:Follow' });
+    contact.links.push({ url: home.url, text: 'nav:Home' });
+    contact.emails.push({ email: `hello@${domain}`, encoding: 'plain' });
+    return site;
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  creator(i: number): SimCreator {
+    const o = this.o;
+    const r = rngFor(o.seed, `creator:${i}`);
+    const id = `c${pad3(i)}`;
+
+    let first = r.pick(FIRST);
+    let last = r.pick(LAST);
+    for (let tries = 0; tries < 60 && this.used.names.has(`${first} ${last}`); tries++) {
+      first = r.pick(FIRST);
+      last = r.pick(LAST);
+    }
+    this.used.names.add(`${first} ${last}`);
+    const niche = r.pick(NICHES);
+    const displayName = r.chance(0.2) ? `${cap(first)} ${cap(niche)}` : `${cap(first)} ${cap(last)}`;
+    const xValid = (h: string) => HANDLE_RULES['microblog-b'].test(h) && h.length >= 4;
+    const handle = this.uniqueHandle(r, r.shuffle([`${first}${last}`, `${first}_${last}`, `${first}${niche}`, `the${first}${last}`]), xValid);
+
+    // Platforms: the primary (rotating, so every source platform is exercised) plus 1–3 more.
+    const primaryPlatform = SOURCE_PLATFORMS[i % SOURCE_PLATFORMS.length];
+    const own: SourcePlatform[] = [primaryPlatform, ...r.sample(SOURCE_PLATFORMS.filter((p) => p !== primaryPlatform), r.int(1, 3))];
+    const variantOn = own.length > 1 && r.chance(0.2) ? r.pick(own.slice(1)) : null;
+    // Instagram often spells the name with a dot (not a valid handle on microblog-b).
+    const dotted = `${first}.${last}`;
+    const igHandle = own.includes('social-b') && r.chance(0.25) && !this.used.handles.has(dotted) ? this.claim(dotted) : handle;
+    const variant = (suffix: string) => this.uniqueHandle(r, [`${handle.slice(0, 15 - suffix.length)}${suffix}`], xValid);
+
+    const creator: SimCreator = { index: i, id, displayName, first, last, handle, accounts: [], primary: '', linkPage: null, site: null, emails: [], decoys: [], search: { blocked: false, results: [] } };
+    const bio = r.pick(BIO_LINES);
+    const ownAccounts: SimAccount[] = [];
+    for (const p of own) {
+      const h = p === variantOn ? variant(r.pick(VARIANT_SUFFIXES)) : p === 'social-b' ? igHandle : handle;
+      const a = this.addAccount({ platform: p, handle: h, displayName, owner: id, creator: i, role: 'own', bio, links: [], emails: [] }, r);
+      if (a) ownAccounts.push(a);
+    }
+    creator.primary = ownAccounts[0].key;
+    let free = SOURCE_PLATFORMS.filter((p) => !own.includes(p));
+
+    const extra: SimAccount[] = [];
+    const addRole = (p: SourcePlatform, h: string, role: AccountRole, name: string) => {
+      const a = this.addAccount({ platform: p, handle: h, displayName: name, owner: id, creator: i, role, bio: role === 'own-silent' ? '' : bio, links: [], emails: [] }, r);
+      if (a) extra.push(a);
+      free = free.filter((x) => x !== p);
+      return a;
+    };
+    const hidden = free.length && r.chance(o.hiddenProfileRate) ? addRole(r.pick(free), variant(r.pick(VARIANT_SUFFIXES)), 'own-hidden', displayName) : null;
+    if (free.length && r.chance(o.silentProfileRate)) addRole(r.pick(free), handle, 'own-silent', displayName);
+    let professional: SimAccount | null = null;
+    if (r.chance(o.professionalRate)) {
+      professional = this.addAccount({ platform: 'professional', handle: `${first}-${last}-${r.chars(HEX, 4)}`, displayName, owner: id, creator: i, role: 'own', bio: '', links: [], emails: [] }, r);
+    }
+
+    // Hubs.
+    // Hosts in rotation, so every link-page format is exercised.
+    const lib = r.chance(o.linkPageRate) ? this.addLinkPage(r, LINK_PAGE_KINDS[this.linkPageCount++ % LINK_PAGE_KINDS.length], handle, id, i, displayName, bio) : null;
+    if (lib && r.chance(o.challengeRate)) lib.status = 'challenge';
+    else if (lib && r.chance(0.03)) lib.status = 'fail';
+    let site: SimSite | null = null;
+    if (r.chance(o.websiteRate)) {
+      const domain = this.uniqueDomain(r, [`${first}${last}`, `${first}${last}${niche}`, `${first}${last}studio`, `${first}${niche}`]);
+      const hang = r.chance(o.hangingSiteRate);
+      const fail = !hang && r.chance(o.failingSiteRate);
+      site = this.makeSite(r, domain, id, i, hang ? 'hang' : fail ? r.pick(['fail', 'reset'] as const) : 'ok', r.chance(o.slowSiteRate));
+    }
+    creator.linkPage = lib ? `${lib.kind}:${lib.username.toLowerCase()}` : null;
+    creator.site = site?.domain ?? null;
+
+    // Site pages.
+    let home: SimSitePage | null = null;
+    const contacts: SimSitePage[] = [];
+    let post: SimSitePage | null = null;
+    if (site) {
+      home = this.page(site, '/', displayName, 'home');
+      for (const path of r.sample(CONTACT_PATHS, r.int(1, 2))) {
+        contacts.push(this.page(site, path, cap(path.slice(1).replace(/-/g, ' ')), 'contact', r.chance(o.challengeRate) ? 'challenge' : 'ok'));
+      }
+      const blog = this.page(site, '/blog', 'Journal', 'blog');
+      post = this.page(site, `/blog/${r.pick(['studio-tour', 'new-season', 'how-i-work', 'behind-the-scenes'])}`, 'Behind the scenes', 'post');
+      const privacy = this.page(site, '/privacy', 'Privacy', 'privacy');
+      for (const c of contacts) home.links.push({ url: c.url, text: `nav:${c.title}` });
+      home.links.push({ url: blog.url, text: 'nav:Journal' }, { url: privacy.url, text: 'nav:Privacy' });
+      for (const p of [...contacts, blog, post, privacy]) p.links.push({ url: home.url, text: 'nav:Home' });
+      blog.links.push({ url: post.url, text: post.title });
+      if (r.chance(0.6)) home.decoyStrings.push('you@example.com');
+      if (r.chance(0.5)) home.decoyStrings.push(r.pick(['logo@2x.png', 'hero-banner@3x.jpg', 'icon@2x.webp']));
+      if (r.chance(0.4)) home.decoyStrings.push(`https://${r.chars(HEX, 32)}@o${r.int(100000, 999999)}.ingest.sentry.io/${r.int(1000000, 9999999)}`);
+      if (contacts[0] && r.chance(0.4)) contacts[0].decoyStrings.push('your@email.com');
+    }
+
+    // Links.
+    const visible = [...ownAccounts, ...(professional ? [professional] : [])];
+    const hub = lib?.url ?? site?.declaredUrl ?? null;
+    const others = (a: SimAccount) => visible.filter((x) => x !== a).map((x) => x.url);
+    const storefront = `https://www.amazon.com/shop/${handle}`;
+    for (const a of ownAccounts) {
+      switch (a.platform) {
+        case 'social-b':
+          a.links = hub ? [hub, ...(lib && site && r.chance(0.4) ? [site.declaredUrl] : [])] : others(a).slice(0, 3);
+          break;
+        case 'shortvideo':
+          a.links = hub ? [hub, ...(lib && site && r.chance(0.3) ? [site.declaredUrl] : [])] : others(a).slice(0, 1);
+          break;
+        case 'video':
+          a.links = [...(site ? [site.declaredUrl] : []), ...(lib ? [lib.url] : []), ...others(a), ...(r.chance(0.3) ? [storefront] : [])];
+          break;
+        case 'microblog-b':
+          a.links = hub ? [hub] : others(a).slice(0, 1);
+          break;
+      }
+    }
+    if (hidden) hidden.links = hub ? [hub] : [ownAccounts[0].url];
+    if (lib) {
+      lib.links = visible.map((a) => ({ url: a.url, title: linkTitle(a.url) }));
+      if (site) lib.links.push({ url: site.declaredUrl, title: 'My website' });
+      if (r.chance(0.5)) lib.links.push({ url: `https://open.spotify.com/album/${r.chars(ALNUM, 22)}`, title: 'New album' });
+      if (r.chance(0.4)) lib.links.push({ url: storefront, title: 'My Amazon storefront' });
+      if (r.chance(0.4)) lib.links.push({ url: this.shortLink(r, site ? `https://${site.host}/?ref=bitly` : `https://open.spotify.com/track/${r.chars(ALNUM, 22)}`), title: 'Latest drop' });
+    }
+    if (site && home) {
+      for (const a of visible) home.links.push({ url: a.url, text: `social:${linkTitle(a.url)}` });
+      if (r.chance(0.3)) home.links.push({ url: storefront, text: 'social:Shop my favourites' });
+      for (const c of contacts) if (r.chance(0.5)) for (const a of visible) c.links.push({ url: a.url, text: `social:${linkTitle(a.url)}` });
+    }
+
+    // Addresses and where they appear.
+    const surfaces: { kind: 'account' | 'lib' | 'page'; account?: SimAccount; page?: SimSitePage }[] = [
+      ...ownAccounts.map((a) => ({ kind: 'account' as const, account: a })),
+      ...(lib ? [{ kind: 'lib' as const }] : []),
+      ...(home ? [home, ...contacts].map((p) => ({ kind: 'page' as const, page: p })) : []),
+    ];
+    const addresses: string[] = [];
+    if (!r.chance(o.noEmailRate)) {
+      addresses.push(
+        site ? `${r.pick(['hello', 'contact', 'studio', 'team', first])}@${site.domain}` : `${handle.replace(/_/g, '')}.${r.pick(['business', 'collabs', 'booking'])}@gmail.com`,
+      );
+      if (r.chance(0.5)) {
+        const second = r.chance(0.5) || !site ? `${first}.${last}@${r.pick(AGENCIES)}` : `${r.pick(['booking', 'press', 'mgmt'])}@${site.domain}`;
+        if (!addresses.includes(second)) addresses.push(second);
+      }
+    }
+    const writtenAs = (email: string) => {
+      if (!r.chance(0.2)) return email;
+      const [local, domain] = email.split('@');
+      return `${cap(local)}@${domain.split('.').map((l, k) => (k === 0 ? cap(l) : l)).join('.')}`;
+    };
+    const htmlEncodings: EmailEncoding[] = ['plain', 'mailto', 'bracket', 'paren', 'entities', 'cfemail', 'cfhref', 'jsonld'];
+    for (const email of addresses) {
+      for (const s of r.sample(surfaces, r.int(1, Math.min(3, surfaces.length)))) {
+        if (s.kind === 'account') {
+          const a = s.account!;
+          const canContact = a.platform === 'social-b' && !a.emails.some((e) => e.encoding === 'contact_field');
+          const encoding = r.pick<EmailEncoding>(canContact ? ['plain', 'bracket', 'paren', 'contact_field'] : ['plain', 'bracket', 'paren']);
+          a.emails.push({ email: writtenAs(email), encoding });
+        } else if (s.kind === 'lib') {
+          if (!lib!.email) lib!.email = { email: writtenAs(email), encoding: 'contact_field' };
+        } else {
+          s.page!.emails.push({ email: writtenAs(email), encoding: r.pick(htmlEncodings) });
+        }
+      }
+    }
+    // An address only a deep page shows (beyond the documented crawl): owned, not reachable.
+    if (site && post && r.chance(0.25)) {
+      const deep = `${first}.${last}@${site.domain}`;
+      if (!addresses.includes(deep)) {
+        post.emails.push({ email: deep, encoding: 'plain' });
+        addresses.push(deep);
+      }
+    }
+    creator.emails = addresses.map((e) => e.toLowerCase());
+
+    creator.accounts = [...ownAccounts, ...extra, ...(professional ? [professional] : [])].map((a) => a.key);
+    const searchResults: SearchResult[] = [...ownAccounts, ...extra, ...(professional ? [professional] : [])].map((a) => searchEntry(a));
+    if (site) searchResults.push({ url: `https://${site.host}/`, title: `${displayName} — official site`, snippet: `${displayName}. ${bio}.` });
+    if (lib) searchResults.push({ url: lib.url, title: `${displayName} | ${linkPageName(lib.kind)}`, snippet: `All of ${displayName}'s links in one place.` });
+
+    // Decoys: the handle elsewhere, namesakes, look-alikes.
+    const decoyName = (dr: Rng) => `${cap(dr.pick(FIRST.filter((f) => f !== first)))} ${cap(dr.pick(LAST.filter((l) => l !== last)))}`;
+    // The handles a lookup of this creator starts from, held by someone else where the creator is absent
+    // (and the dotted Instagram spelling on shortvideo even beside the creator's own account there).
+    const sourceHandles = [...new Set(ownAccounts.map((a) => a.handle.toLowerCase()))];
+    const sameHandleTargets: { platform: SourcePlatform; handle: string }[] = [];
+    for (const p of free) {
+      const valid = sourceHandles.filter((h) => HANDLE_RULES[p].test(h));
+      if (valid.length) sameHandleTargets.push({ platform: p, handle: valid.includes(ownAccounts[0].handle.toLowerCase()) ? ownAccounts[0].handle.toLowerCase() : r.pick(valid) });
+    }
+    if (igHandle !== handle && !free.includes('shortvideo') && r.chance(0.5)) sameHandleTargets.push({ platform: 'shortvideo', handle: igHandle });
+    let n = 0;
+    for (const t of sameHandleTargets) {
+      if (!HANDLE_RULES[t.platform].test(t.handle) || !r.chance(o.sameHandleDecoyRate)) continue;
+      const dr = rngFor(o.seed, `decoy:${i}:${n}`);
+      const owner = `x${pad3(i)}-${n++}`;
+      const namesake = dr.chance(o.namesakeRate);
+      const name = namesake ? displayName : decoyName(dr);
+      const a = this.addAccount(
+        { platform: t.platform, handle: t.handle, displayName: name, owner, creator: null, role: namesake ? 'namesake-decoy' : 'same-handle-decoy', bio: dr.pick(DECOY_BIO), links: [], emails: [], blocked: t.platform === 'shortvideo' && dr.chance(o.blockedCandidateRate) },
+        dr,
+      );
+      if (!a) continue;
+      creator.decoys.push(a.key);
+      if (dr.chance(namesake ? 0.3 : 0.5)) a.emails.push({ email: `${t.handle.replace(/[._]/g, '')}.${dr.pick(['inbox', 'work', 'hello'])}@outlook.com`, encoding: 'plain' });
+      if (!namesake) {
+        const decoyStem = name.toLowerCase().replace(/[^a-z]/g, '');
+        switch (dr.pick(['linkpage', 'bitly', 'storefront', 'site'] as const)) {
+          case 'linkpage': {
+            // On the creator's own link-page host when there is one: a shared domain.
+            const dp = this.addLinkPage(dr, lib?.kind ?? 'linkpage-b', `${t.handle.replace(/\./g, '_')}_${dr.pick(['photo', 'fit', 'eats'])}`, owner, null, name, a.bio);
+            const ds = this.decoySite(dr, decoyStem, owner, name, a.url);
+            dp.links = [
+              { url: a.url, title: linkTitle(a.url) },
+              { url: ds.declaredUrl, title: 'Website' },
+            ];
+            a.links = [dp.url];
+            break;
+          }
+          case 'bitly':
+            a.links = [this.shortLink(dr, this.decoySite(dr, decoyStem, owner, name, a.url).declaredUrl)];
+            break;
+          case 'storefront':
+            a.links = [`https://www.amazon.com/shop/${t.handle.replace(/\./g, '')}${dr.int(2, 99)}`];
+            break;
+          case 'site':
+            a.links = [this.decoySite(dr, decoyStem, owner, name, a.url).declaredUrl];
+            break;
+        }
+      }
+      if (dr.chance(0.5)) searchResults.push(searchEntry(a));
+    }
+    if (r.chance(o.lookalikeRate)) {
+      const dr = rngFor(o.seed, `lookalike:${i}`);
+      const owner = `x${pad3(i)}-${n++}`;
+      const p = dr.pick(SOURCE_PLATFORMS);
+      const h = this.uniqueHandle(dr, [`${handle.slice(0, 13)}${dr.pick(['x', '_', '2', 'hq'])}`, `${handle.slice(0, 11)}_fan`], (x) => HANDLE_RULES[p].test(x) && HANDLE_RULES['microblog-b'].test(x));
+      const name = dr.pick([`${displayName} ✨`, `${displayName} Fan Page`, `${displayName}e`, `${displayName} Art`]);
+      const a = this.addAccount({ platform: p, handle: h, displayName: name, owner, creator: null, role: 'lookalike-decoy', bio: dr.pick(DECOY_BIO), links: [], emails: [] }, dr);
+      if (a) {
+        const ds = this.decoySite(dr, `${h.replace(/[^a-z]/g, '')}page`, owner, name, a.url);
+        a.links = [ds.declaredUrl];
+        a.emails.push({ email: `${h.replace(/[._]/g, '')}@${ds.domain}`, encoding: 'plain' });
+        creator.decoys.push(a.key);
+        searchResults.push(searchEntry(a));
+      }
+    }
+    // A magazine article about the creator (its editor's address is not the creator's).
+    const mag = r.pick(MAGAZINES);
+    const articleUrl = `https://www.${mag}/features/${first}-${last}-${r.int(100, 999)}`;
+    this.world.articles.set(articleUrl, { url: articleUrl, title: `Meet ${displayName}`, html: articleHtml(`Meet ${displayName}`, displayName, `editor@${mag}`) });
+    if (!this.world.hosts.has(`www.${mag}`)) this.world.hosts.set(`www.${mag}`, { host: `www.${mag}`, latencyMs: Math.round(150 * o.latencyScale) });
+    searchResults.push({ url: articleUrl, title: `Meet ${displayName} | ${mag}`, snippet: `An interview with ${displayName}.` });
+    creator.search = { blocked: r.chance(o.websearchBlockedRate), results: r.shuffle(searchResults) };
+    return creator;
+  }
+
+  /** A creator's website links a collaborator's account (someone else's; it does not link back). */
+  collaborators(): void {
+    for (const c of this.world.creators) {
+      const r = rngFor(this.o.seed, `collab:${c.index}`);
+      const site = c.site ? this.world.sites.get(c.site) : undefined;
+      const home = site?.pages.find((p) => p.role === 'home');
+      if (!home || !r.chance(0.3) || this.world.creators.length < 2) continue;
+      const other = this.world.creators[(c.index + 1 + r.int(0, this.world.creators.length - 2)) % this.world.creators.length];
+      const target = other.accounts.map((k) => this.world.accounts.get(k)!).find((a) => a.role === 'own' && a.platform !== 'professional');
+      if (!target) continue;
+      home.links.push({ url: target.url, text: `Photos by @${target.handle}` });
+      c.decoys.push(target.key);
+    }
+  }
+}
+
+function linkPageName(kind: LinkPageKind): string {
+  return { 'linkpage-a': 'Linkme', 'linkpage-b': 'Linktree', 'linkpage-c': 'Komi', 'linkpage-d': 'Pillar', 'linkpage-e': 'Lnk.Bio' }[kind];
+}
+
+function searchEntry(a: SimAccount): SearchResult {
+  const title = {
+    'social-b': `${a.displayName} (@${a.handle}) • Instagram photos and videos`,
+    shortvideo: `${a.displayName} (@${a.handle}) | TikTok`,
+    video: `${a.displayName} - YouTube`,
+    'microblog-b': `${a.displayName} (@${a.handle}) / X`,
+    professional: `${a.displayName} - Creator - LinkedIn`,
+  }[a.platform];
+  return { url: a.url, title, snippet: a.bio || `${a.displayName} on ${a.platform}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving
+// ---------------------------------------------------------------------------------------------
+
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const X_QUERY_IDS = { UserByScreenName: 'SimUserByScreenName01', TweetResultByRestId: 'SimTweetResultById01' };
+const X_MAIN_JS = 'https://abs.twimg.com/responsive-web/client-web/main.sim00001.js';
+
+interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+  headers?: Record<string, string>;
+  pageStatus?: PageStatus;
+}
+
+function pageAnswer(status: PageStatus, ok: Answer, challengeBody: string): Answer {
+  switch (status) {
+    case 'ok':
+      return ok;
+    case 'challenge':
+      return { status: 403, contentType: HTML, body: challengeBody, pageStatus: 'challenge' };
+    default:
+      return { ...ok, pageStatus: status };
+  }
+}
+
+/** Normalised path: percent-decoded, lower-cased, no trailing slash (except `/`). */
+function normPath(path: string): string {
+  let p = path;
+  try {
+    p = decodeURIComponent(path);
+  } catch {
+    /* keep as sent */
+  }
+  p = p.toLowerCase();
+  return p.length > 1 ? p.replace(/\/+$/, '') : p;
+}
+
+class Server {
+  private readonly sitesByHost = new Map<string, SimSite>();
+  private readonly apexHosts = new Map<string, SimSite>();
+  private readonly linkPagesByRequest = new Map<string, SimLinkPage>();
+  private readonly komiModules = new Map<string, SimLinkPage>();
+  private readonly searchIndex: { creator: SimCreator; needles: string[] }[];
+  private guestTokens = 0;
+
+  constructor(readonly world: SimWorld) {
+    for (const s of world.sites.values()) {
+      this.sitesByHost.set(s.host, s);
+      if (s.apexRedirect) this.apexHosts.set(s.domain, s);
+    }
+    for (const p of world.linkPages.values()) {
+      const req = linkPageRequest(p);
+      this.linkPagesByRequest.set(`${req.host}${normPath(req.path)}`, p);
+      if (p.kind === 'linkpage-c') this.komiModules.set(`api.komi.io${normPath(`/api/talent-profiles/${p.uuid}/modules`)}`, p);
+    }
+    this.searchIndex = world.creators.map((c) => ({ creator: c, needles: [c.handle, c.displayName.toLowerCase(), ...c.accounts.map((k) => k.split(':')[1])] }));
+  }
+
+  latency(host: string): number {
+    const site = this.sitesByHost.get(host) ?? this.apexHosts.get(host);
+    if (site) return site.latencyMs;
+    if (/\.komi\.io$/.test(host)) return this.world.hosts.get('api.komi.io')?.latencyMs ?? 0;
+    return this.world.hosts.get(host)?.latencyMs ?? 0;
+  }
+
+  /** Every host the world serves. */
+  hosts(): string[] {
+    const hosts = new Set<string>([...this.world.hosts.keys()]);
+    for (const s of this.world.sites.values()) {
+      hosts.add(s.host);
+      if (s.apexRedirect) hosts.add(s.domain);
+    }
+    for (const a of this.world.articles.values()) hosts.add(new URL(a.url).hostname);
+    return [...hosts];
+  }
+
+  /** The host-level fault of a host (failing or hanging sites). */
+  hostFault(host: string): PageStatus {
+    const site = this.sitesByHost.get(host) ?? this.apexHosts.get(host);
+    return site?.status ?? 'ok';
+  }
+
+  answer(req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query' | 'body'>): Answer {
+    const { host } = req;
+    const path = normPath(req.path);
+    const w = this.world;
+    switch (host) {
+      case 'i.instagram.com':
+      case 'www.instagram.com': {
+        if (path === '/api/v1/users/web_profile_info') {
+          const a = w.accounts.get(`social-b:${(req.query.get('username') ?? '').toLowerCase()}`);
+          return a ? { status: 200, contentType: JSON_TYPE, body: instagramBody(a) } : { status: 200, contentType: JSON_TYPE, body: INSTAGRAM_NOT_FOUND };
+        }
+        return { status: 404, contentType: HTML, body: siteNotFoundHtml() };
+      }
+      case 'www.tiktok.com': {
+        const m = /^\/@([^/]+)$/.exec(path);
+        const a = m ? w.accounts.get(`shortvideo:${m[1]}`) : undefined;
+        return a ? { status: 200, contentType: HTML, body: tiktokPage(a), pageStatus: a.blocked ? 'challenge' : 'ok' } : { status: 200, contentType: HTML, body: TIKTOK_NOT_FOUND };
+      }
+      case 'www.youtube.com':
+        return this.youtube(req.method, path, req.body);
+      case 'x.com':
+      case 'twitter.com':
+      case 'api.x.com':
+      case 'api.twitter.com': {
+        if (/\/guest\/activate\.json$/.test(path)) return { status: 200, contentType: JSON_TYPE, body: JSON.stringify({ guest_token: String(1_900_000_000_000_000_000n + BigInt(++this.guestTokens)) }) };
+        if (/\/graphql\/[^/]+\/userbyscreenname$/.test(path)) {
+          let sn = '';
+          try {
+            sn = String((JSON.parse(req.query.get('variables') ?? '{}') as { screen_name?: unknown }).screen_name ?? '');
+          } catch {
+            sn = '';
+          }
+          const a = w.accounts.get(`microblog-b:${sn.toLowerCase()}`);
+          return { status: 200, contentType: JSON_TYPE, body: a ? xUserBody(a) : X_NOT_FOUND };
+        }
+        if (path === '/' && (host === 'x.com' || host === 'twitter.com')) return { status: 200, contentType: HTML, body: homeHtml(X_MAIN_JS) };
+        return { status: 404, contentType: JSON_TYPE, body: JSON.stringify({ errors: [{ message: 'Sorry, that page does not exist', code: 34 }] }) };
+      }
+      case 'abs.twimg.com':
+        return { status: 200, contentType: 'application/javascript', body: mainJs(X_QUERY_IDS) };
+      case 't.co':
+      case 'bit.ly': {
+        const target = host === 't.co' ? this.tco(req.path) : w.redirects.get(`https://bit.ly${req.path}`);
+        return target ? { status: 301, contentType: HTML, body: '', headers: { location: target } } : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
+      }
+      case 'www.google.com': {
+        if (path !== '/search') return { status: 404, contentType: HTML, body: siteNotFoundHtml() };
+        const s = this.search(req.query.get('q') ?? '');
+        return { status: s.status, contentType: HTML, body: s.body };
+      }
+      case 'www.amazon.com': {
+        const m = /^\/shop\/([^/]+)$/.exec(path);
+        return m ? { status: 200, contentType: HTML, body: storefrontPage(m[1], m[1]) } : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
+      }
+      case 'www.linkedin.com':
+        // LinkedIn refuses anonymous clients with its non-standard 999.
+        return { status: 999, contentType: HTML, body: '<html><head><title>LinkedIn</title></head><body>Request denied</body></html>' };
+      case 'lnk.bio':
+        if (path === '/go') {
+          const d = req.query.get('d');
+          if (d) return { status: 302, contentType: HTML, body: '', headers: { location: d } };
+        }
+        return this.linkPage(host, path);
+      case 'link.me':
+      case 'linktr.ee':
+      case 'pillar.io':
+      case 'api.komi.io':
+        return this.linkPage(host, path);
+    }
+    const article = w.articles.get(`https://${host}${req.path}`);
+    if (article) return { status: 200, contentType: HTML, body: article.html };
+    const apex = this.apexHosts.get(host);
+    if (apex) return { status: 301, contentType: HTML, body: '', headers: { location: `https://${apex.host}${req.path}` } };
+    const site = this.sitesByHost.get(host);
+    if (site) {
+      const page = site.pages.find((p) => normPath(p.path) === path);
+      if (!page) return { status: 404, contentType: HTML, body: siteNotFoundHtml() };
+      const ok: Answer = { status: 200, contentType: HTML, body: sitePageHtml(site, page, siteName(this.world, site)) };
+      return pageAnswer(page.status, ok, siteChallengeHtml(site.domain));
+    }
+    return { status: 404, contentType: JSON_TYPE, body: JSON.stringify({ replay: 'no route', host, path: req.path }) };
+  }
+
+  private tco(path: string): string | undefined {
+    const url = `https://t.co${path}`;
+    for (const a of this.world.accounts.values()) {
+      if (a.platform !== 'microblog-b') continue;
+      const hit = a.links.find((l) => tcoUrl(l) === url);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  private youtube(method: string, path: string, body: Buffer): Answer {
+    const w = this.world;
+    if (method === 'POST' && path === '/youtubei/v1/browse') {
+      let token = '';
+      try {
+        token = String((JSON.parse(body.toString('utf8')) as { continuation?: unknown }).continuation ?? '');
+      } catch {
+        token = '';
+      }
+      for (const a of w.accounts.values()) {
+        if (a.platform === 'video' && a.channelId && (token === aboutToken(a.channelId) || token === `${aboutToken(a.channelId)}x`)) {
+          return { status: 200, contentType: JSON_TYPE, body: youtubeAboutBody(a) };
+        }
+      }
+      return { status: 400, contentType: JSON_TYPE, body: JSON.stringify({ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } }) };
+    }
+    const m = /^\/(?:@([^/]+)|channel\/(uc[a-z0-9_-]{22}))(\/[a-z]+)?$/.exec(path);
+    if (!m) return { status: 404, contentType: HTML, body: YOUTUBE_NOT_FOUND };
+    let a: SimAccount | undefined;
+    if (m[1]) a = w.accounts.get(`video:${m[1]}`);
+    else for (const [id, key] of w.channels) if (id.toLowerCase() === m[2]) a = w.accounts.get(key);
+    if (!a) return { status: 404, contentType: HTML, body: YOUTUBE_NOT_FOUND };
+    if (m[3] === '/about') {
+      return { status: 200, contentType: HTML, body: channelHtml(aboutPageInitialData(youtubeTestChannel(a), youtubeTestAbout(a)), a.displayName) };
+    }
+    return { status: 200, contentType: HTML, body: youtubeChannelHtml(a) };
+  }
+
+  private linkPage(host: string, path: string): Answer {
+    const p = this.linkPagesByRequest.get(`${host}${path}`) ?? this.komiModules.get(`${host}${path}`);
+    const nf = LINK_PAGE_NOT_FOUND[host];
+    if (!p) return { status: nf.status, contentType: nf.contentType, body: nf.body };
+    const bodies = linkPageBodies(p);
+    const served = bodies.find((b) => `${b.host}${normPath(b.path)}` === `${host}${path}`) ?? bodies[0];
+    return pageAnswer(p.status, { status: served.status, contentType: served.contentType, body: served.body }, LINK_PAGE_CHALLENGE[host]);
+  }
+
+  search(q: string): { status: number; body: string; creator: number | null } {
+    const text = q.toLowerCase().replace(/site:\S+/g, ' ').replace(/["'@()]/g, ' ');
+    const words = new Set(text.split(/[^\p{L}\p{N}._-]+/u).filter(Boolean));
+    let best: { creator: SimCreator; score: number } | null = null;
+    for (const { creator, needles } of this.searchIndex) {
+      let score = 0;
+      for (const n of needles) if (n.includes(' ') ? text.includes(n) : words.has(n)) score = Math.max(score, n.length);
+      if (score > 0 && (!best || score > best.score)) best = { creator, score };
+    }
+    if (!best) return { status: 200, body: googleNoResultsHtml(q), creator: null };
+    if (best.creator.search.blocked) return { status: 429, body: GOOGLE_UNUSUAL_TRAFFIC_HTML, creator: best.creator.index };
+    const site = /site:(\S+)/i.exec(q)?.[1]?.toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+    const results = best.creator.search.results.filter((r) => !site || new URL(r.url).hostname.endsWith(site.replace(/^www\./, '')));
+    return { status: 200, body: results.length ? googleResultsHtml(q, results) : googleNoResultsHtml(q), creator: best.creator.index };
+  }
+}
+
+function siteName(world: SimWorld, site: SimSite): string {
+  if (site.creator !== null) return world.creators[site.creator]?.displayName ?? site.domain;
+  return site.domain;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry point
+// ---------------------------------------------------------------------------------------------
+
+export function generateSimWeb(options: SimOptions = {}): SimWeb {
+  const o = { ...DEFAULT_OPTIONS, ...options, latencies: { ...DEFAULT_OPTIONS.latencies, ...options.latencies } };
+  const b = new Builder(o);
+  for (let i = 0; i < o.creators; i++) b.world.creators.push(b.creator(i));
+  b.collaborators();
+  const world = b.world;
+  const server = new Server(world);
+
+  const routes: Route[] = server.hosts().map((host) => ({
+    host,
+    path: /^\//,
+    response: (req: ReplayRequest): RecordedResponse => {
+      const hostFault = server.hostFault(host);
+      const a = server.answer(req);
+      const status = hostFault !== 'ok' ? hostFault : a.pageStatus === 'challenge' ? 'ok' : (a.pageStatus ?? 'ok');
+      const recorded: RecordedResponse = { status: a.status, headers: { 'content-type': a.contentType, ...a.headers }, body: a.body };
+      const fault = faultFor(status, server.latency(host));
+      if (fault) recorded.fault = fault;
+      return recorded;
+    },
+  }));
+
+  const pages = renderAll(world, server);
+  const truth = computeTruth(world, (host) => server.latency(host));
+  const lookups = world.creators.map((c) => {
+    const a = world.accounts.get(c.primary)!;
+    return { key: a.key, platform: a.platform as SourcePlatform, handle: a.handle, creator: c.index };
+  });
+  const outcome: SimWeb['outcome'] = (req) => {
+    const hostFault = server.hostFault(req.host);
+    if (hostFault === 'fail' || hostFault === 'reset' || hostFault === 'hang') return hostFault;
+    const a = server.answer(req);
+    if (a.pageStatus === 'fail' || a.pageStatus === 'reset' || a.pageStatus === 'hang') return a.pageStatus;
+    if (a.pageStatus === 'challenge' || a.status === 403 || a.status === 429 || a.status === 999) return 'blocked';
+    if (a.status >= 300 && a.status < 400) return 'redirect';
+    return a.status === 404 ? 'not-found' : a.status >= 400 ? 'fail' : 'ok';
+  };
+  return { options: o, world, routes, truth, lookups, pages, latencyOf: (h) => server.latency(h), search: (q) => server.search(q), outcome };
+}
+
+function faultFor(status: PageStatus, latencyMs: number): Fault | null {
+  switch (status) {
+    case 'fail':
+      return { kind: 'status', status: 503, headers: { 'content-type': HTML }, body: '<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>' };
+    case 'reset':
+      return { kind: 'reset' };
+    case 'hang':
+      return { kind: 'timeout' };
+    default:
+      return latencyMs > 0 ? { kind: 'latency', ms: latencyMs } : null;
+  }
+}
+
+/** Every page of the world as served (GET, or the about panel's POST), for tests. */
+function renderAll(world: SimWorld, server: Server): SimPage[] {
+  const out: SimPage[] = [];
+  const get = (kind: SimPage['kind'], url: string, ref: string, method: 'GET' | 'POST' = 'GET', body = '') => {
+    const u = new URL(url);
+    const a = server.answer({ method, host: u.hostname, path: u.pathname, query: u.searchParams, body: Buffer.from(body) });
+    const hostFault = server.hostFault(u.hostname);
+    out.push({ kind, method, url, status: a.status, body: a.body, ref, pageStatus: hostFault !== 'ok' ? hostFault : (a.pageStatus ?? 'ok') });
+  };
+  for (const a of world.accounts.values()) {
+    switch (a.platform) {
+      case 'social-b':
+        get('social-b', `https://i.instagram.com/api/v1/users/web_profile_info/?username=${encodeURIComponent(a.handle)}`, a.key);
+        break;
+      case 'shortvideo':
+        get('shortvideo', `https://www.tiktok.com/@${a.handle}`, a.key);
+        break;
+      case 'video':
+        get('video', `https://www.youtube.com/@${a.handle}`, a.key);
+        get('video-about', 'https://www.youtube.com/youtubei/v1/browse?prettyPrint=false', a.key, 'POST', JSON.stringify({ continuation: aboutToken(a.channelId!) }));
+        break;
+      case 'microblog-b':
+        get('microblog-b', `https://x.com/i/api/graphql/${X_QUERY_IDS.UserByScreenName}/UserByScreenName?variables=${encodeURIComponent(JSON.stringify({ screen_name: a.handle }))}`, a.key);
+        break;
+      case 'professional':
+        break;
+    }
+  }
+  for (const p of world.linkPages.values()) {
+    for (const b of linkPageBodies(p)) get(p.kind, `https://${b.host}${b.path}`, `${p.kind}:${p.username.toLowerCase()}`);
+  }
+  for (const s of world.sites.values()) for (const p of s.pages) get('site', p.url, `${s.domain}${p.path}`);
+  for (const a of world.articles.values()) get('article', a.url, a.url);
+  return out;
+}
+
+export { computeTruth };
+export type { SimWorld, SimAccount, SimCreator, SimLinkPage, SimSite, SimSitePage, EmailPlacement };

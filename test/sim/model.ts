@@ -1,0 +1,236 @@
+/**
+ * The simulated creator web as data: who owns which account, what each page links to and which
+ * e-mail addresses it shows (and how they are written). generator.ts draws a world, renders it
+ * into upstream pages in the real platforms' formats and serves them through the replay upstream;
+ * truth.ts derives, from this model alone, what a lookup following the documented discovery rules
+ * can reach (and how fast it could be done).
+ */
+
+/** Source platforms with a profile extractor the simulation serves (social-a has none yet). */
+export type SourcePlatform = 'social-b' | 'shortvideo' | 'video' | 'microblog-b';
+export const SOURCE_PLATFORMS: readonly SourcePlatform[] = ['social-b', 'shortvideo', 'video', 'microblog-b'];
+
+/** Platforms whose profiles are scored: the discovery source labels plus `professional` (api.md). */
+export type ProfilePlatform = SourcePlatform | 'professional';
+export const SCORED_PLATFORMS: readonly string[] = ['social-a', 'social-b', 'shortvideo', 'video', 'microblog-b', 'professional'];
+
+export type EmailEncoding =
+  /** The address as text. */
+  | 'plain'
+  /** Only in a `mailto:` href (the link text does not show it). */
+  | 'mailto'
+  /** `name [at] domain [dot] com` */
+  | 'bracket'
+  /** `name(at)domain(dot)com` */
+  | 'paren'
+  /** Every character an HTML numeric entity. */
+  | 'entities'
+  /** Cloudflare e-mail protection: `data-cfemail` with the XOR encoding. */
+  | 'cfemail'
+  /** Cloudflare e-mail protection: `/cdn-cgi/l/email-protection#<hex>` link. */
+  | 'cfhref'
+  /** `email` of a JSON-LD Person. */
+  | 'jsonld'
+  /** A platform's or link page's own contact field (business e-mail, e-mail icon, contact info). */
+  | 'contact_field';
+
+export interface EmailPlacement {
+  /** As written on the page (case may differ from the canonical address). */
+  email: string;
+  encoding: EmailEncoding;
+}
+
+export type AccountRole =
+  /** The creator's account, linked from and linking to the creator's hub. */
+  | 'own'
+  /** The creator's account that nothing of the creator links to; it links to the hub; found only by web search. */
+  | 'own-hidden'
+  /** The creator's account with the creator's handle and name and no links at all (unverifiable). */
+  | 'own-silent'
+  /** Someone else's account with the creator's handle, linking to their own link page / shortener / storefront. */
+  | 'same-handle-decoy'
+  /** Someone else's account with the creator's handle AND display name, no links (a namesake). */
+  | 'namesake-decoy'
+  /** Someone else's account with a look-alike display name and handle, found by web search. */
+  | 'lookalike-decoy';
+
+export interface SimAccount {
+  /** `platform:handle` (handle lower-cased). */
+  key: string;
+  platform: ProfilePlatform;
+  /** As the platform spells it. */
+  handle: string;
+  /** Canonical profile URL. */
+  url: string;
+  displayName: string;
+  /** `c007` for creator 7, `x007-2` for a decoy person around creator 7. */
+  owner: string;
+  /** Index of the creator owning it, null for decoy persons. */
+  creator: number | null;
+  role: AccountRole;
+  /** Bio text without its e-mail lines (those are rendered from `emails`). */
+  bio: string;
+  /** URLs the profile shows (website field first), exactly as rendered. */
+  links: string[];
+  /** Addresses in the bio (plain / bracket / paren) or the contact field (`contact_field`). */
+  emails: EmailPlacement[];
+  /** Numeric id (user id, rest_id, Linktree-style id). */
+  numericId: string;
+  /** video: the channel id. */
+  channelId?: string;
+  /** Served as the platform's block / captcha page instead of the profile. */
+  blocked: boolean;
+  /** shortvideo page shape. */
+  shape?: 'universal' | 'sigi';
+}
+
+export type LinkPageKind = 'linkpage-a' | 'linkpage-b' | 'linkpage-c' | 'linkpage-d' | 'linkpage-e';
+export const LINK_PAGE_KINDS: readonly LinkPageKind[] = ['linkpage-a', 'linkpage-b', 'linkpage-c', 'linkpage-d', 'linkpage-e'];
+
+/** How a page answers: normally, with a Cloudflare challenge (403), 503, a reset socket, or never. */
+export type PageStatus = 'ok' | 'challenge' | 'fail' | 'reset' | 'hang';
+
+export interface SimLinkPage {
+  kind: LinkPageKind;
+  /** As used in the URL (`mira-sol` for `mira-sol.komi.io`). */
+  username: string;
+  /** The URL profiles link to. */
+  url: string;
+  owner: string;
+  creator: number | null;
+  displayName: string;
+  bio: string;
+  links: { url: string; title: string }[];
+  email: EmailPlacement | null;
+  status: PageStatus;
+  /** Ids the formats need. */
+  numericId: string;
+  uuid: string;
+}
+
+export type SitePageRole = 'home' | 'contact' | 'blog' | 'post' | 'privacy';
+
+export interface SimSitePage {
+  path: string;
+  url: string;
+  title: string;
+  role: SitePageRole;
+  links: { url: string; text: string }[];
+  emails: EmailPlacement[];
+  /** Strings that look like addresses but are not contacts by the rules (placeholders, image names, DSNs). */
+  decoyStrings: string[];
+  /** Page-level answer (the host's own fault, when it has one, wins). */
+  status: PageStatus;
+}
+
+export interface SimSite {
+  /** Registrable domain. */
+  domain: string;
+  /** Host the pages are served from (`www.<domain>` or the domain itself). */
+  host: string;
+  /** The URL profiles and link pages link to (may be the apex of a `www.` site: one redirect). */
+  declaredUrl: string;
+  /** The declared URL is on the apex and answers 301 → `https://<host>/`. */
+  apexRedirect: boolean;
+  owner: string;
+  creator: number | null;
+  latencyMs: number;
+  /** Host-level fault: every page answers so. */
+  status: 'ok' | 'fail' | 'reset' | 'hang';
+  pages: SimSitePage[];
+}
+
+export interface SearchResult {
+  url: string;
+  title: string;
+  snippet: string;
+}
+
+export interface SimSearch {
+  /** Google answers its "unusual traffic" page for this creator's queries. */
+  blocked: boolean;
+  results: SearchResult[];
+}
+
+export interface SimCreator {
+  index: number;
+  id: string;
+  displayName: string;
+  first: string;
+  last: string;
+  /** The handle most accounts use. */
+  handle: string;
+  /** Keys of every account the creator owns (own, own-hidden, own-silent, professional). */
+  accounts: string[];
+  /** Key of the account a benchmark looks the creator up from. */
+  primary: string;
+  linkPage: string | null;
+  site: string | null;
+  /** Every real address of the creator, lower-cased (reachable by the rules or not). */
+  emails: string[];
+  /** Keys of the decoy accounts made around this creator. */
+  decoys: string[];
+  search: SimSearch;
+}
+
+export interface HostSpec {
+  host: string;
+  latencyMs: number;
+}
+
+export interface SimWorld {
+  seed: number;
+  creators: SimCreator[];
+  accounts: Map<string, SimAccount>;
+  /** Channel id → account key. */
+  channels: Map<string, string>;
+  /** Link-page key (`kind:username` lower-cased) → page. */
+  linkPages: Map<string, SimLinkPage>;
+  /** Registrable domain → site. */
+  sites: Map<string, SimSite>;
+  /** Shortener URL (`https://bit.ly/abc`) → target URL. */
+  redirects: Map<string, string>;
+  /** Article pages that web search returns (not the creator's). */
+  articles: Map<string, { url: string; title: string; html: string }>;
+  /** Fixed per-host latencies (creator sites carry their own). */
+  hosts: Map<string, HostSpec>;
+}
+
+/** Handle rules per platform (the extractors' own), on lower-cased input. */
+export const HANDLE_RULES: Readonly<Record<SourcePlatform, RegExp>> = {
+  'social-b': /^[a-z0-9._]{1,30}$/,
+  shortvideo: /^[a-z0-9._]{2,24}$/,
+  video: /^[\p{L}\p{M}\p{N}._·-]{3,30}$/u,
+  'microblog-b': /^[a-z0-9_]{1,15}$/,
+};
+
+export function profileUrl(platform: ProfilePlatform, handle: string): string {
+  switch (platform) {
+    case 'social-b':
+      return `https://www.instagram.com/${handle}/`;
+    case 'shortvideo':
+      return `https://www.tiktok.com/@${handle}`;
+    case 'video':
+      return `https://www.youtube.com/@${handle}`;
+    case 'microblog-b':
+      return `https://x.com/${handle}`;
+    case 'professional':
+      return `https://www.linkedin.com/in/${handle}/`;
+  }
+}
+
+export function linkPageUrl(kind: LinkPageKind, username: string): string {
+  switch (kind) {
+    case 'linkpage-a':
+      return `https://link.me/${username}`;
+    case 'linkpage-b':
+      return `https://linktr.ee/${username}`;
+    case 'linkpage-c':
+      return `https://${username}.komi.io`;
+    case 'linkpage-d':
+      return `https://pillar.io/${username}`;
+    case 'linkpage-e':
+      return `https://lnk.bio/${username}`;
+  }
+}
+

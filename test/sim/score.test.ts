@@ -1,0 +1,79 @@
+/** The discovery benchmark's scoring (bench/discovery/score.ts) on a hand-made truth entry. */
+import { describe, expect, it } from 'vitest';
+import { precision, recall, recallByEncoding, recallByVia, scoreEmails, scoreProfiles } from '../../bench/discovery/score.js';
+import type { TruthEntry } from './truth.js';
+
+const truth: TruthEntry = {
+  key: 'social-b:mirasol',
+  creator: 0,
+  source: { platform: 'social-b', handle: 'mirasol', url: 'https://www.instagram.com/mirasol/' },
+  profiles: [
+    { platform: 'social-b', handle: 'mirasol', url: 'https://www.instagram.com/mirasol/', aliases: [], via: ['source'], verifiedBy: 'source' },
+    { platform: 'video', handle: 'mirasol', url: 'https://www.youtube.com/@mirasol', aliases: ['UCabcdefghijklmnopqrstuv'], via: ['link_in_bio', 'same_handle'], verifiedBy: 'explicit' },
+    { platform: 'microblog-b', handle: 'mirasoltv', url: 'https://x.com/mirasoltv', aliases: [], via: ['websearch'], verifiedBy: 'reciprocal' },
+  ],
+  emails: ['hello@mirasol.com', 'mira.sol@northstarmgmt.com'],
+  emailSources: {
+    'hello@mirasol.com': [{ url: 'https://mirasol.com/contact', type: 'website', encoding: 'cfemail' }],
+    'mira.sol@northstarmgmt.com': [{ url: 'https://www.instagram.com/mirasol/', type: 'social_profile', encoding: 'bracket' }],
+  },
+  ownedProfiles: [
+    { platform: 'social-b', handle: 'mirasol', url: 'https://www.instagram.com/mirasol/', aliases: [] },
+    { platform: 'video', handle: 'mirasol', url: 'https://www.youtube.com/@mirasol', aliases: ['UCabcdefghijklmnopqrstuv'] },
+    { platform: 'microblog-b', handle: 'mirasoltv', url: 'https://x.com/mirasoltv', aliases: [] },
+    { platform: 'shortvideo', handle: 'mirasol', url: 'https://www.tiktok.com/@mirasol', aliases: [] },
+  ],
+  ownedEmails: ['hello@mirasol.com', 'mira.sol@northstarmgmt.com', 'mira.sol@mirasol.com'],
+  criticalPathMs: 500,
+  criticalChain: [],
+  deadlineBound: false,
+  plannedRequests: 5,
+  failingRequests: [],
+  inconsistencies: [],
+};
+
+describe('scoreProfiles', () => {
+  it('matches by handle (any case, @), by channel id and by URL; owned-unreachable is not wrong', () => {
+    const c = scoreProfiles(
+      [
+        { platform: 'social-b', handle: '@MiraSol', url: null },
+        { platform: 'video', handle: 'UCabcdefghijklmnopqrstuv', url: 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv' },
+        { platform: 'shortvideo', handle: 'mirasol', url: 'https://www.tiktok.com/@mirasol' },
+        { platform: 'microblog-b', handle: 'mirasol', url: 'https://x.com/mirasol' },
+        { platform: 'twitch', handle: 'mirasol', url: 'https://twitch.tv/mirasol' },
+        { platform: 'social-b', handle: 'mirasol', url: 'https://www.instagram.com/mirasol/' },
+      ],
+      truth,
+    );
+    expect(c).toMatchObject({ returned: 4, correct: 3, wrong: 1, ownedUnreachable: 1, reachable: 3, found: 2, unscored: 1 });
+    expect(c.falsePositives).toEqual(['social-b:mirasol → microblog-b:mirasol']);
+    expect(c.missed[0]).toContain('microblog-b:mirasoltv (websearch)');
+    expect(precision(c)).toBeCloseTo(0.75);
+    expect(recall(c)).toBeCloseTo(2 / 3);
+  });
+
+  it('recall by reachability label', () => {
+    const m = new Map<string, { reachable: number; found: number }>();
+    recallByVia([{ platform: 'video', handle: 'mirasol', url: null }], truth, m);
+    expect(Object.fromEntries(m)).toEqual({ source: { reachable: 1, found: 0 }, link_in_bio: { reachable: 1, found: 1 }, same_handle: { reachable: 1, found: 1 }, websearch: { reachable: 1, found: 0 } });
+  });
+});
+
+describe('scoreEmails', () => {
+  it('lower-cases, deduplicates, counts owned-but-unreachable as right and strangers as wrong', () => {
+    const c = scoreEmails(['Hello@mirasol.com', 'hello@MIRASOL.com', 'mira.sol@mirasol.com', 'support@linktr.ee'], truth);
+    expect(c).toMatchObject({ returned: 3, correct: 2, wrong: 1, ownedUnreachable: 1, reachable: 2, found: 1 });
+    expect(precision(c)).toBeCloseTo(2 / 3);
+    expect(recall(c)).toBeCloseTo(0.5);
+    const m = new Map<string, { reachable: number; found: number }>();
+    recallByEncoding(['hello@mirasol.com'], truth, m);
+    expect(Object.fromEntries(m)).toEqual({ 'website/cfemail': { reachable: 1, found: 1 }, 'social_profile/bracket': { reachable: 1, found: 0 } });
+  });
+
+  it('nothing returned and nothing reachable is perfect', () => {
+    const empty = { ...truth, emails: [], emailSources: {} };
+    const c = scoreEmails([], empty);
+    expect(precision(c)).toBe(1);
+    expect(recall(c)).toBe(1);
+  });
+});

@@ -1,0 +1,472 @@
+/**
+ * Truth for the simulated creator web: what a lookup from one source profile can reach by the
+ * documented discovery rules (issue 6 "The pipeline"; api.md "Creator tools"), computed from the
+ * world model alone — never from the gateway — together with the critical path of the lookup's
+ * upstream chain.
+ *
+ * Rules applied (a reference reading of the issue; where it is silent, the choice is noted):
+ *  1. The source profile: its bio, contact field and every link it shows.
+ *  2. Expansion of the source's links: link-in-bio pages (the five link-page hosts) — their links
+ *     count as links of the source; creator-declared websites (linked from the source or its
+ *     link page, possibly through a shortener) — home page plus the contact-like pages the home
+ *     page links to (`/contact`, `/about`, `/booking`, `/work-with-me`, `/press`, `/contact-us`;
+ *     at most 2 per site, under any reasonable page cap); accounts linked from the source or its
+ *     link page (verified by that explicit link).
+ *  3. Candidates: the source handle on the other source platforms (when it is a valid handle there;
+ *     a block page is not existence), web search results on the source platforms (one search after
+ *     the source, by handle and display name), accounts linked from the creator's website.
+ *  4. A candidate is verified when it links back to the source or a verified account (directly or
+ *     through its link-in-bio page), or links to an owner website (a registrable domain the source
+ *     or its link page declares; link-page hosts, shorteners, platforms and retailers never are).
+ *     Links from other verified accounts do not make new candidates (undocumented).
+ *  5. Addresses: source bio and contact field, the source's link page, crawled website pages, and
+ *     every verified account that answered. Placeholders, image names and DSNs are not addresses;
+ *     pages that fail, hang or answer a challenge show nothing.
+ *
+ * Timing: every upstream request of that plan is a node with its host's simulated latency, started
+ * as soon as what it depends on has answered (same-handle checks at t=0; web search after the
+ * source, which gives the display name; link pages, sites and linked accounts after the page that
+ * links them; a candidate's link page after the candidate). The critical path is the latest
+ * answer. Requests to failing hosts (503, reset) answer at once; a hanging host never answers — a
+ * lookup whose plan touches one is `deadlineBound` and its wall time is judged against the deadline,
+ * not the critical path. A request shared by two branches counts once, from its earliest start.
+ * Failures and block pages are answered once: a client's retries of them are not on the path
+ * (`failingRequests` lists them, so a report can tell retry time from pipeline overhead).
+ */
+import { getDomain } from 'tldts';
+import { classifyLink, isLinkInBioHost } from '../../src/platforms/links/classify.js';
+import type { EmailEncoding, PageStatus, SimAccount, SimLinkPage, SimSite, SimSitePage, SimWorld, SourcePlatform } from './model.js';
+import { HANDLE_RULES, profileUrl, SOURCE_PLATFORMS } from './model.js';
+
+export type Via = 'source' | 'source_link' | 'link_in_bio' | 'website_link' | 'same_handle' | 'websearch';
+export type VerifiedBy = 'source' | 'explicit' | 'reciprocal' | 'shared_website';
+
+export interface TruthProfile {
+  platform: string;
+  handle: string;
+  url: string;
+  /** Other spellings a result may use: the video channel id. */
+  aliases: string[];
+  /** How the lookup reaches it. */
+  via: Via[];
+  verifiedBy: VerifiedBy;
+}
+
+export interface TruthEmailSource {
+  url: string;
+  type: 'social_profile' | 'link_in_bio' | 'website';
+  encoding: EmailEncoding;
+}
+
+export interface TruthEntry {
+  key: string;
+  creator: number;
+  source: { platform: SourcePlatform; handle: string; url: string };
+  /** Reachable by the rules (the source included). */
+  profiles: TruthProfile[];
+  /** Reachable by the rules, lower-cased. */
+  emails: string[];
+  emailSources: Record<string, TruthEmailSource[]>;
+  /** Everything the creator owns (reachable or not): returning one of these is never a false positive. */
+  ownedProfiles: { platform: string; handle: string; url: string; aliases: string[] }[];
+  ownedEmails: string[];
+  /** Latest answer of the lookup's upstream plan (ms), and the requests on that path. */
+  criticalPathMs: number;
+  criticalChain: string[];
+  /** The plan touches a host that never answers. */
+  deadlineBound: boolean;
+  /** Upstream requests in the plan. */
+  plannedRequests: number;
+  /** Requests of the plan answered by a failure (503, reset) or a block page (challenge, captcha, 429): counted once, retries not modelled. */
+  failingRequests: string[];
+  /** Verified accounts owned by someone else: a world/rules inconsistency (always empty). */
+  inconsistencies: string[];
+}
+
+type NodeStatus = 'ok' | 'unusable' | 'fail' | 'hang';
+
+interface FetchNode {
+  id: string;
+  ms: number;
+  status: NodeStatus;
+  parents: Set<string>;
+  /** Answered by a failure or a block page (not a plain 404). */
+  failing: boolean;
+}
+
+const ROOT = '<root>';
+const CONTACT_RE = /^\/(?:contact|about|booking|work-with-me|press|contact-us)$/;
+
+type Resolved =
+  | { kind: 'redirect'; target: string; host: string }
+  | { kind: 'account'; account: SimAccount }
+  | { kind: 'lib'; page: SimLinkPage }
+  | { kind: 'site'; site: SimSite }
+  | { kind: 'other' };
+
+const LIB_HOSTS: Record<string, SimLinkPage['kind']> = { 'link.me': 'linkpage-a', 'linktr.ee': 'linkpage-b', 'pillar.io': 'linkpage-d', 'lnk.bio': 'linkpage-e' };
+
+export function resolveLink(world: SimWorld, url: string): Resolved {
+  let u: URL;
+  try {
+    u = new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`);
+  } catch {
+    return { kind: 'other' };
+  }
+  const host = u.hostname.toLowerCase();
+  const target = world.redirects.get(url) ?? world.redirects.get(`https://${host}${u.pathname}`);
+  if (target) return { kind: 'redirect', target, host };
+  if (isLinkInBioHost(host)) {
+    const bare = host.replace(/^www\./, '');
+    const kind = bare.endsWith('.komi.io') ? 'linkpage-c' : LIB_HOSTS[bare];
+    const username = kind === 'linkpage-c' ? bare.split('.')[0] : u.pathname.split('/').filter(Boolean)[0];
+    const page = kind && username ? world.linkPages.get(`${kind}:${decodeURIComponent(username).toLowerCase()}`) : undefined;
+    return page ? { kind: 'lib', page } : { kind: 'other' };
+  }
+  const c = classifyLink(u.href);
+  if (c) {
+    if (!c.handle) return { kind: 'other' };
+    const key = c.platform === 'video' && /^UC[A-Za-z0-9_-]{22}$/.test(c.handle) ? world.channels.get(c.handle) : `${c.platform}:${c.handle.toLowerCase()}`;
+    const account = key ? world.accounts.get(key) : undefined;
+    return account ? { kind: 'account', account } : { kind: 'other' };
+  }
+  const domain = getDomain(host);
+  const site = domain ? world.sites.get(domain) : undefined;
+  return site ? { kind: 'site', site } : { kind: 'other' };
+}
+
+function fetchable(a: SimAccount): boolean {
+  return a.platform !== 'professional';
+}
+
+class Lookup {
+  readonly nodes = new Map<string, FetchNode>();
+  readonly verified = new Map<string, { account: SimAccount; via: Set<Via>; by: VerifiedBy }>();
+  readonly candidates = new Map<string, { account: SimAccount; via: Set<Via> }>();
+  readonly emails = new Map<string, TruthEmailSource[]>();
+  readonly ownerDomains = new Set<string>();
+  readonly libNodes = new Map<string, string>();
+  readonly crawled = new Set<string>();
+
+  constructor(
+    readonly world: SimWorld,
+    readonly latency: (host: string) => number,
+    readonly source: SimAccount,
+  ) {}
+
+  node(id: string, ms: number, status: NodeStatus, parent: string, failing = status === 'fail' || status === 'hang'): string {
+    const n = this.nodes.get(id);
+    if (n) n.parents.add(parent);
+    else this.nodes.set(id, { id, ms, status, parents: new Set([parent]), failing });
+    return id;
+  }
+
+  ok(id: string): boolean {
+    return this.nodes.get(id)?.status === 'ok';
+  }
+
+  accountMs(platform: SourcePlatform): number {
+    switch (platform) {
+      case 'social-b':
+        return this.latency('i.instagram.com');
+      case 'shortvideo':
+        return this.latency('www.tiktok.com');
+      case 'video':
+        // The channel page, then the about panel (youtubei browse).
+        return 2 * this.latency('www.youtube.com');
+      case 'microblog-b':
+        // Guest-token activation, then UserByScreenName.
+        return this.latency('api.x.com') + this.latency('x.com');
+    }
+  }
+
+  fetchAccount(a: SimAccount, parent: string): string | null {
+    if (!fetchable(a)) return null;
+    return this.node(a.url, this.accountMs(a.platform as SourcePlatform), a.blocked ? 'unusable' : 'ok', parent, a.blocked);
+  }
+
+  libNode(p: SimLinkPage, parent: string): string {
+    const host = p.kind === 'linkpage-c' ? 'api.komi.io' : new URL(p.url).hostname;
+    const ms = (p.kind === 'linkpage-c' ? 2 : 1) * this.latency(host);
+    const id = this.node(p.url, ms, statusOf(p.status, ms), parent, p.status !== 'ok');
+    this.libNodes.set(p.url, id);
+    return id;
+  }
+
+  sitePageNode(site: SimSite, page: SimSitePage, parent: string): string {
+    const status = site.status !== 'ok' ? site.status : page.status;
+    return this.node(page.url, site.latencyMs, statusOf(status, site.latencyMs), parent, status !== 'ok');
+  }
+
+  addEmail(e: { email: string }, src: TruthEmailSource): void {
+    const key = e.email.toLowerCase();
+    const list = this.emails.get(key) ?? [];
+    if (!list.some((s) => s.url === src.url && s.type === src.type)) list.push(src);
+    this.emails.set(key, list);
+  }
+
+  verify(a: SimAccount, via: Via, by: VerifiedBy): void {
+    const v = this.verified.get(a.key);
+    if (v) v.via.add(via);
+    else this.verified.set(a.key, { account: a, via: new Set([via]), by });
+  }
+
+  candidate(a: SimAccount, via: Via, parent: string): void {
+    if (!fetchable(a)) return;
+    const n = this.fetchAccount(a, parent)!;
+    const c = this.candidates.get(a.key);
+    if (c) {
+      c.via.add(via);
+      return;
+    }
+    this.candidates.set(a.key, { account: a, via: new Set([via]) });
+    // Its link page, when it shows one, is read to see whether it links back.
+    for (const l of a.links) {
+      const r = resolveLink(this.world, l);
+      if (r.kind === 'lib') this.libNode(r.page, n);
+    }
+  }
+
+  followLink(url: string, origin: 'source' | 'link_in_bio' | 'website', parent: string): void {
+    const r = resolveLink(this.world, url);
+    switch (r.kind) {
+      case 'redirect': {
+        const n = this.node(url, this.latency(r.host), 'ok', parent);
+        this.followLink(r.target, origin, n);
+        return;
+      }
+      case 'account':
+        if (origin === 'website') {
+          this.candidate(r.account, 'website_link', parent);
+        } else {
+          this.verify(r.account, origin === 'source' ? 'source_link' : 'link_in_bio', 'explicit');
+          this.fetchAccount(r.account, parent);
+        }
+        return;
+      case 'lib':
+        if (origin === 'source') this.expandLib(r.page, parent);
+        return;
+      case 'site':
+        if (origin !== 'website') {
+          this.ownerDomains.add(r.site.domain);
+          this.crawl(r.site, parent);
+        }
+        return;
+      case 'other':
+        return;
+    }
+  }
+
+  expandLib(p: SimLinkPage, parent: string): void {
+    const known = this.libNodes.has(p.url);
+    const n = this.libNode(p, parent);
+    if (known || !this.ok(n)) return;
+    if (p.email) this.addEmail(p.email, { url: p.url, type: 'link_in_bio', encoding: p.email.encoding });
+    for (const l of p.links) this.followLink(l.url, 'link_in_bio', n);
+  }
+
+  crawl(site: SimSite, parent: string): void {
+    const home = site.pages.find((p) => p.role === 'home');
+    if (!home) return;
+    if (this.crawled.has(site.domain)) {
+      this.nodes.get(home.url)?.parents.add(parent);
+      return;
+    }
+    this.crawled.add(site.domain);
+    let start = parent;
+    if (site.apexRedirect) {
+      start = this.node(`https://${site.domain}/`, site.latencyMs, statusOf(site.status, site.latencyMs), parent);
+      if (!this.ok(start)) return;
+    }
+    const homeNode = this.sitePageNode(site, home, start);
+    if (!this.ok(homeNode)) return;
+    const pages: [SimSitePage, string][] = [[home, homeNode]];
+    for (const l of home.links) {
+      const u = new URL(l.url);
+      if (u.hostname !== site.host || !CONTACT_RE.test(u.pathname)) continue;
+      const page = site.pages.find((p) => p.path === u.pathname);
+      if (page && !pages.some(([p]) => p === page)) pages.push([page, this.sitePageNode(site, page, homeNode)]);
+    }
+    for (const [page, n] of pages) {
+      if (!this.ok(n)) continue;
+      for (const e of page.emails) this.addEmail(e, { url: page.url, type: 'website', encoding: e.encoding });
+      for (const l of page.links) {
+        if (new URL(l.url).hostname === site.host) continue;
+        this.followLink(l.url, 'website', n);
+      }
+    }
+  }
+
+  /** How a candidate is verified by what is known now, or null. */
+  verifiedBy(a: SimAccount): VerifiedBy | null {
+    const judge = (url: string): VerifiedBy | null => {
+      const r = resolveLink(this.world, url);
+      if (r.kind === 'account' && this.verified.has(r.account.key)) return 'reciprocal';
+      if (r.kind === 'site' && this.ownerDomains.has(r.site.domain)) return 'shared_website';
+      return null;
+    };
+    for (const l of a.links) {
+      const direct = judge(l);
+      if (direct) return direct;
+      const r = resolveLink(this.world, l);
+      if (r.kind === 'lib' && this.ok(this.libNodes.get(r.page.url) ?? '')) {
+        for (const ll of r.page.links) {
+          const through = judge(ll.url);
+          if (through) return through;
+        }
+      }
+    }
+    return null;
+  }
+
+  run(): void {
+    const S = this.source;
+    const sourceNode = this.fetchAccount(S, ROOT)!;
+    this.verify(S, 'source', 'source');
+    for (const l of S.links) this.followLink(l, 'source', sourceNode);
+
+    // Same handle on the other source platforms, checked from the start (the handle is known).
+    for (const p of SOURCE_PLATFORMS) {
+      if (p === S.platform) continue;
+      const h = S.handle.toLowerCase();
+      if (!HANDLE_RULES[p].test(h)) continue;
+      const a = this.world.accounts.get(`${p}:${h}`);
+      if (!a) this.node(profileUrl(p, h), this.accountMs(p), 'unusable', ROOT);
+      else if (a.blocked) this.fetchAccount(a, ROOT);
+      else this.candidate(a, 'same_handle', ROOT);
+    }
+
+    // Web search, once the display name is known.
+    const creator = S.creator !== null ? this.world.creators[S.creator] : undefined;
+    if (creator) {
+      const g = this.node(`https://www.google.com/search?q=${encodeURIComponent(S.handle)}`, this.latency('www.google.com'), creator.search.blocked ? 'unusable' : 'ok', sourceNode, creator.search.blocked);
+      if (this.ok(g)) {
+        for (const res of creator.search.results) {
+          const r = resolveLink(this.world, res.url);
+          if (r.kind === 'account' && fetchable(r.account) && !r.account.blocked) this.candidate(r.account, 'websearch', g);
+          else if (r.kind === 'lib' && !this.libNodes.has(r.page.url)) this.libNode(r.page, g);
+        }
+      }
+    }
+
+    // Verification to a fixpoint.
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const [key, c] of this.candidates) {
+        const v = this.verified.get(key);
+        if (v) {
+          for (const via of c.via) v.via.add(via);
+          continue;
+        }
+        if (!this.ok(c.account.url)) continue;
+        const by = this.verifiedBy(c.account);
+        if (!by) continue;
+        for (const via of c.via) this.verify(c.account, via, by);
+        changed = true;
+      }
+    }
+
+    // Addresses of every verified account that answered (the source included).
+    for (const { account } of this.verified.values()) {
+      if (!fetchable(account) || !this.ok(account.url)) continue;
+      for (const e of account.emails) this.addEmail(e, { url: account.url, type: 'social_profile', encoding: e.encoding });
+    }
+  }
+
+  /** End time of every node (earliest start over its parents), by relaxation (the graph may loop). */
+  timing(): { critical: number; chain: string[]; deadlineBound: boolean } {
+    const end = new Map<string, number>();
+    const via = new Map<string, string>();
+    for (const id of this.nodes.keys()) end.set(id, Infinity);
+    for (let round = 0, changed = true; changed && round <= this.nodes.size + 1; round++) {
+      changed = false;
+      for (const n of this.nodes.values()) {
+        let start = Infinity;
+        let from = '';
+        for (const p of n.parents) {
+          const t = p === ROOT ? 0 : (end.get(p) ?? Infinity);
+          if (t < start) {
+            start = t;
+            from = p;
+          }
+        }
+        const e = n.status === 'hang' || !Number.isFinite(start) ? Infinity : start + (n.status === 'fail' ? 0 : n.ms);
+        if (e < (end.get(n.id) ?? Infinity)) {
+          end.set(n.id, e);
+          via.set(n.id, from);
+          changed = true;
+        }
+      }
+    }
+    let critical = 0;
+    let last = '';
+    for (const [id, e] of end) {
+      if (Number.isFinite(e) && e >= critical) {
+        critical = e;
+        last = id;
+      }
+    }
+    const chain: string[] = [];
+    for (let id = last; id && id !== ROOT && chain.length < 20; id = via.get(id) ?? '') chain.unshift(id);
+    // A hanging request whose parents answered: the lookup waits for its timeout.
+    const deadlineBound = [...this.nodes.values()].some((n) => n.status === 'hang' && [...n.parents].some((p) => p === ROOT || Number.isFinite(end.get(p) ?? Infinity)));
+    return { critical, chain, deadlineBound };
+  }
+}
+
+function statusOf(s: PageStatus, _ms: number): NodeStatus {
+  switch (s) {
+    case 'ok':
+      return 'ok';
+    case 'challenge':
+      return 'unusable';
+    case 'fail':
+    case 'reset':
+      return 'fail';
+    case 'hang':
+      return 'hang';
+  }
+}
+
+function aliasesOf(a: SimAccount): string[] {
+  return a.channelId ? [a.channelId] : [];
+}
+
+export function truthFor(world: SimWorld, latency: (host: string) => number, sourceKey: string): TruthEntry {
+  const S = world.accounts.get(sourceKey);
+  if (!S || S.creator === null || !(SOURCE_PLATFORMS as readonly string[]).includes(S.platform)) throw new Error(`not a creator's source account: ${sourceKey}`);
+  const L = new Lookup(world, latency, S);
+  L.run();
+  const t = L.timing();
+  const creator = world.creators[S.creator];
+  const owned = creator.accounts.map((k) => world.accounts.get(k)!);
+  const inconsistencies = [...L.verified.values()].filter((v) => v.account.creator !== S.creator).map((v) => `${v.account.key} (${v.account.owner}, ${v.account.role}) verified by ${v.by}`);
+  const emailSources = Object.fromEntries([...L.emails].filter(([e]) => creator.emails.includes(e)));
+  for (const e of L.emails.keys()) if (!creator.emails.includes(e)) inconsistencies.push(`address ${e} reachable but not the creator's`);
+  return {
+    key: sourceKey,
+    creator: S.creator,
+    source: { platform: S.platform as SourcePlatform, handle: S.handle, url: S.url },
+    profiles: [...L.verified.values()].map((v) => ({ platform: v.account.platform, handle: v.account.handle, url: v.account.url, aliases: aliasesOf(v.account), via: [...v.via], verifiedBy: v.by })),
+    emails: Object.keys(emailSources),
+    emailSources,
+    ownedProfiles: owned.map((a) => ({ platform: a.platform, handle: a.handle, url: a.url, aliases: aliasesOf(a) })),
+    ownedEmails: [...creator.emails],
+    criticalPathMs: t.critical,
+    criticalChain: t.chain,
+    deadlineBound: t.deadlineBound,
+    plannedRequests: L.nodes.size,
+    failingRequests: [...L.nodes.values()].filter((n) => n.failing).map((n) => n.id),
+    inconsistencies,
+  };
+}
+
+/** Truth for every creator's own account on a source platform, keyed `platform:handle`. */
+export function computeTruth(world: SimWorld, latency: (host: string) => number): Record<string, TruthEntry> {
+  const out: Record<string, TruthEntry> = {};
+  for (const a of world.accounts.values()) {
+    if (a.creator === null || a.role !== 'own' || !(SOURCE_PLATFORMS as readonly string[]).includes(a.platform)) continue;
+    out[a.key] = truthFor(world, latency, a.key);
+  }
+  return out;
+}
