@@ -26,6 +26,42 @@ export interface Config {
   upstream: UpstreamConfig;
   githubToken: string | null;
   logLevel: string;
+  /** Default rate limit of every API key (a key's own override wins); rps 0: no limit. */
+  rateLimit: RateLimit;
+  /** SIGTERM: how long in-flight requests may finish before they are cancelled. */
+  shutdownGraceMs: number;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** Platform health view (GET /v1/status, GraphQL platformStatus): sliding window over live fetches. */
+  healthWindowMs: number;
+  /** Periodic canary checks (off when empty): platform label → public URL or /v1 path with query. */
+  canaries: CanarySpec[];
+  canaryIntervalMs: number;
+}
+
+/** Requests per second with a burst (token bucket). rps 0 means unlimited. */
+export interface RateLimit {
+  rps: number;
+  burst: number;
+}
+
+export interface CanarySpec {
+  /** Platform label (src/platforms/registry.ts). */
+  label: string;
+  /** An absolute public URL, or a /v1 route path with its query string. */
+  target: string;
+}
+
+/** Upstream proxies (never used in replay mode). */
+export interface ProxyConfig {
+  /** HTTP_PROXY / http_proxy: for http:// targets (and https:// when no HTTPS proxy is set). */
+  httpProxy: string | null;
+  /** HTTPS_PROXY / https_proxy: for https:// targets. */
+  httpsProxy: string | null;
+  /** NO_PROXY / no_proxy, as undici's EnvHttpProxyAgent reads it. */
+  noProxy: string;
+  /** UPSTREAM_PROXIES: rotated per upstream host; takes precedence over HTTP(S)_PROXY. */
+  rotate: string[];
 }
 
 export interface UpstreamConfig {
@@ -39,6 +75,15 @@ export interface UpstreamConfig {
   retries: number;
   perHostConcurrency: number;
   userAgent: string;
+  /** Requests per second sent to one upstream host (token bucket with `perHostBurst`); 0 or absent: no rate limit. */
+  perHostRps?: number;
+  perHostBurst?: number;
+  /**
+   * Longest host-level cool-down after an upstream 429 (or 503 with Retry-After): later requests
+   * to that host wait it out (or fail at once when it outlasts their deadline). 0 or absent: none.
+   */
+  cooldownMaxMs?: number;
+  proxy?: ProxyConfig;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
@@ -47,6 +92,69 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number
   const n = Number(v);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got ${JSON.stringify(v)}`);
   return n;
+}
+
+function num(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
+  const v = env[name];
+  if (v === undefined || v === '') return def;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number ≥ ${min}, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/** A burst for a rate: at least one request, at least a second's worth by default. */
+export function defaultBurst(rps: number): number {
+  return Math.max(1, Math.ceil(rps));
+}
+
+function proxyUrl(name: string, v: string | undefined): string | null {
+  const s = v?.trim();
+  if (!s) return null;
+  let u: URL;
+  try {
+    u = new URL(s.includes('://') ? s : `http://${s}`);
+  } catch {
+    throw new Error(`${name} is not a valid proxy URL`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`${name} must be an http:// or https:// proxy`);
+  return u.href;
+}
+
+/** HTTP(S)_PROXY / NO_PROXY as the ecosystem reads them (lower case first, like curl and undici). */
+export function loadProxyConfig(env: NodeJS.ProcessEnv): ProxyConfig {
+  const pick = (lower: string, upper: string) => (env[lower] !== undefined ? [lower, env[lower]] : [upper, env[upper]]) as [string, string | undefined];
+  const [httpName, httpV] = pick('http_proxy', 'HTTP_PROXY');
+  const [httpsName, httpsV] = pick('https_proxy', 'HTTPS_PROXY');
+  const [, noProxy] = pick('no_proxy', 'NO_PROXY');
+  const rotate = (env.UPSTREAM_PROXIES ?? '')
+    .split(',')
+    .map((p, i) => proxyUrl(`UPSTREAM_PROXIES[${i}]`, p))
+    .filter((p): p is string => p !== null);
+  return { httpProxy: proxyUrl(httpName, httpV), httpsProxy: proxyUrl(httpsName, httpsV), noProxy: noProxy ?? '', rotate };
+}
+
+/** CANARIES=label=url,label=/v1/path?query (commas inside a URL must be percent-encoded). */
+export function parseCanaries(raw: string | undefined): CanarySpec[] {
+  const out: CanarySpec[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const item = part.trim();
+    if (!item) continue;
+    const eq = item.indexOf('=');
+    const label = eq > 0 ? item.slice(0, eq).trim() : '';
+    const target = eq > 0 ? item.slice(eq + 1).trim() : '';
+    if (!label || !target) throw new Error(`CANARIES: ${JSON.stringify(item)} is not label=url`);
+    if (!target.startsWith('/v1/')) {
+      let u: URL;
+      try {
+        u = new URL(target);
+      } catch {
+        throw new Error(`CANARIES: ${JSON.stringify(target)} is neither a URL nor a /v1 path`);
+      }
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`CANARIES: ${JSON.stringify(target)} must be http(s)`);
+    }
+    out.push({ label, target });
+  }
+  return out;
 }
 
 export const DEFAULT_USER_AGENT =
@@ -63,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const u = new URL(redisUrl);
     if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error('REDIS_URL must be redis:// or rediss://');
   }
+  const keyRps = num(env, 'RATE_LIMIT_RPS', 0);
+  const hostRps = num(env, 'UPSTREAM_PER_HOST_RPS', 0);
   return {
     port: int(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
@@ -86,8 +196,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retries: int(env, 'UPSTREAM_RETRIES', 2),
       perHostConcurrency: int(env, 'UPSTREAM_PER_HOST_CONCURRENCY', 8),
       userAgent: env.UPSTREAM_USER_AGENT || DEFAULT_USER_AGENT,
+      perHostRps: hostRps,
+      perHostBurst: int(env, 'UPSTREAM_PER_HOST_BURST', defaultBurst(hostRps), 1),
+      cooldownMaxMs: int(env, 'UPSTREAM_COOLDOWN_MAX_MS', 10 * 60_000),
+      proxy: loadProxyConfig(env),
     },
     githubToken: env.GITHUB_TOKEN || null,
     logLevel: env.LOG_LEVEL || 'info',
+    rateLimit: { rps: keyRps, burst: int(env, 'RATE_LIMIT_BURST', defaultBurst(keyRps), 1) },
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    metricsToken: env.METRICS_TOKEN || null,
+    healthWindowMs: int(env, 'HEALTH_WINDOW_MS', 5 * 60_000, 1_000),
+    canaries: parseCanaries(env.CANARIES),
+    canaryIntervalMs: int(env, 'CANARY_INTERVAL_MS', 10 * 60_000, 1_000),
   };
 }

@@ -12,9 +12,16 @@ import { createLocalSingleFlight } from './cache/single-flight.js';
 import type { Config } from './config.js';
 import { createRedisLedger } from './credits/redis-ledger.js';
 import { createSqliteLedger } from './credits/sqlite-ledger.js';
+import { trackReservations } from './credits/tracked-ledger.js';
+import type { TrackedLedger } from './credits/tracked-ledger.js';
 import type { Deps } from './graphql/context.js';
 import { createLogger } from './log.js';
 import type { Logger } from './log.js';
+import { createHealthView } from './observability/health.js';
+import { createMetrics } from './observability/metrics.js';
+import type { Metrics } from './observability/metrics.js';
+import { onParserWarning } from './observability/warn.js';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './ratelimit/limiter.js';
 import { openRedis } from './store/redis.js';
 import type { RedisStore } from './store/redis.js';
 import { openDatabase } from './store/sqlite.js';
@@ -22,22 +29,54 @@ import { createUpstream } from './upstream/client.js';
 import type { Resolver } from './upstream/ssrf.js';
 
 export interface OpenDeps extends Deps {
+  /** The ledger with this process's open reservations (refunded on shutdown). */
+  ledger: TrackedLedger;
+  /** Cancels every live fetch still running (shutdown past its grace period). */
+  cancelInFlight(): void;
   close(): Promise<void>;
 }
 
-export function openDeps(config: Config, overrides: Partial<Deps> & { resolver?: Resolver } = {}): OpenDeps {
+export interface DepsOverrides extends Partial<Deps> {
+  resolver?: Resolver;
+  /** prom-client's process metrics (the server process turns them on). */
+  defaultMetrics?: boolean;
+}
+
+export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDeps {
   const db = openDatabase(config.dataDir);
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const upstream = overrides.upstream ?? createUpstream({ config: config.upstream, replayUrl: config.upstreamReplayUrl, resolver: overrides.resolver });
+  const metrics: Metrics = overrides.metrics ?? createMetrics({ defaultMetrics: overrides.defaultMetrics });
+  const upstream =
+    overrides.upstream ??
+    createUpstream({ config: config.upstream, replayUrl: config.upstreamReplayUrl, resolver: overrides.resolver, onExchange: (e) => metrics.upstreamExchange(e) });
   const redis = config.redisUrl ? openRedis(config.redisUrl, { onError: (err) => logger.warn({ err }, 'redis: store unreachable') }) : null;
-  const deps: Deps = {
-    config,
-    logger,
-    ledger:
-      overrides.ledger ??
+  const shutdown = new AbortController();
+  const ledger = trackReservations(
+    overrides.ledger ??
       (redis
         ? createRedisLedger(redis, { reservationTtlMs: config.reservationTtlMs, onSweepError: (err) => logger.warn({ err }, 'refunding abandoned reservations failed') })
         : createSqliteLedger(db)),
+    metrics,
+  );
+  // Parser warnings: counted, and logged at most once a minute per platform and message.
+  const warned = new Map<string, number>();
+  const stopWarnings = onParserWarning((platform, message) => {
+    metrics.parserWarning(platform);
+    const k = `${platform}\u0000${message}`;
+    const t = Date.now();
+    if ((warned.get(k) ?? 0) > t - 60_000) return;
+    if (warned.size > 1_000) warned.clear();
+    warned.set(k, t);
+    logger.warn({ platform }, `parser warning: ${message}`);
+  });
+  const deps: Deps = {
+    config,
+    logger,
+    metrics,
+    health: overrides.health ?? createHealthView({ windowMs: config.healthWindowMs }),
+    rateLimiter: overrides.rateLimiter ?? (redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()),
+    shutdown: shutdown.signal,
+    ledger,
     cache: overrides.cache ?? (redis ? createRedisCache(redis, logger) : createSqliteCache(db, config.cacheMaxEntries)),
     upstream,
     singleFlight:
@@ -47,7 +86,10 @@ export function openDeps(config: Config, overrides: Partial<Deps> & { resolver?:
   };
   return {
     ...deps,
+    ledger,
+    cancelInFlight: () => shutdown.abort(new Error('the gateway is shutting down')),
     async close() {
+      stopWarnings();
       await upstream.close().catch(() => undefined);
       await deps.cache.close().catch(() => undefined);
       await deps.ledger.close();

@@ -33,13 +33,16 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details?: ParamProblem[];
   readonly expected: boolean;
+  /** Seconds the client should wait before trying again (sent as Retry-After), e.g. RATE_LIMITED. */
+  readonly retryAfterSec?: number;
 
-  constructor(code: ErrorCode, message: string, opts: { details?: ParamProblem[]; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { details?: ParamProblem[]; cause?: unknown; retryAfterSec?: number } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ApiError';
     this.code = code;
     this.details = opts.details;
     this.expected = code !== 'INTERNAL';
+    if (opts.retryAfterSec !== undefined) this.retryAfterSec = opts.retryAfterSec;
   }
 
   get status(): number {
@@ -58,6 +61,11 @@ export function invalidInput(details: ParamProblem[]): ApiError {
 
 export function invalidParam(param: string, message: string): ApiError {
   return invalidInput([{ param, message }]);
+}
+
+/** 429: this key's request rate is used up; Retry-After says when the next request is allowed. */
+export function rateLimited(message: string, retryAfterMs: number): ApiError {
+  return new ApiError('RATE_LIMITED', message, { retryAfterSec: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
 }
 
 export const notFound = (what: string) => new ApiError('NOT_FOUND', what);

@@ -9,29 +9,39 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/app.js';
+import type { App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
 import { openDeps } from '../src/deps.js';
 import type { OpenDeps } from '../src/deps.js';
 import { silentLogger } from '../src/log.js';
+import type { Logger } from '../src/log.js';
 import { startReplayServer } from '../src/replay/server.js';
 import type { ReplayServer, Route } from '../src/replay/server.js';
 import type { Resolver } from '../src/upstream/ssrf.js';
+import { checkAndStripRequestId } from './request-id.js';
 
 export interface Harness {
   url: string;
   replay: ReplayServer;
   deps: OpenDeps;
   config: Config;
+  app: App;
   /** Creates a key with this balance and returns it. */
   key(credits: number): Promise<{ key: string; id: string }>;
-  rest(path: string, opts?: { key?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
-  gql(query: string, opts?: { key?: string | null; variables?: Record<string, unknown> }): Promise<{ status: number; body: any }>;
+  /** Errors' request ids are checked against x-request-id and removed unless `raw` (test/request-id.ts). */
+  rest(path: string, opts?: { key?: string | null; headers?: Record<string, string>; raw?: boolean }): Promise<{ status: number; body: any; headers: Headers }>;
+  gql(
+    query: string,
+    opts?: { key?: string | null; variables?: Record<string, unknown>; headers?: Record<string, string>; raw?: boolean },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   balance(id: string): Promise<number>;
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { routes?: Route[]; env?: Record<string, string>; resolver?: Resolver; replay?: boolean } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { routes?: Route[]; env?: Record<string, string>; resolver?: Resolver; replay?: boolean; logger?: Logger } = {},
+): Promise<Harness> {
   const replay = await startReplayServer({ routes: opts.routes ?? [] });
   const dataDir = mkdtempSync(join(tmpdir(), 'cl-test-'));
   const config = loadConfig({
@@ -41,9 +51,13 @@ export async function startHarness(opts: { routes?: Route[]; env?: Record<string
     UPSTREAM_TOTAL_TIMEOUT_MS: '3000',
     UPSTREAM_HEADERS_TIMEOUT_MS: '1500',
     UPSTREAM_BODY_TIMEOUT_MS: '1500',
+    // Host-level cool-downs after an upstream 429 would couple the tests of a file that share a
+    // replayed host (one test's 429 holding back the next test's requests); the politeness
+    // tests turn them on explicitly.
+    UPSTREAM_COOLDOWN_MAX_MS: '0',
     ...opts.env,
   } as NodeJS.ProcessEnv);
-  const deps = openDeps(config, { logger: silentLogger, resolver: opts.resolver });
+  const deps = openDeps(config, { logger: opts.logger ?? silentLogger, resolver: opts.resolver });
   const app = createApp(deps);
   const server: Server = createServer(app.handler);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -53,6 +67,7 @@ export async function startHarness(opts: { routes?: Route[]; env?: Record<string
     replay,
     deps,
     config,
+    app,
     async key(credits) {
       const { key, record } = await deps.ledger.createKey({ name: 'test', credits });
       return { key, id: record.id };
@@ -68,13 +83,16 @@ export async function startHarness(opts: { routes?: Route[]; env?: Record<string
       } catch {
         /* not JSON */
       }
+      if (!o.raw) checkAndStripRequestId(body, res.headers.get('x-request-id'));
       return { status: res.status, body, headers: res.headers };
     },
     async gql(query, o = {}) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' };
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...o.headers };
       if (o.key) headers['x-api-key'] = o.key;
       const res = await fetch(`${url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables: o.variables }) });
-      return { status: res.status, body: await res.json() };
+      const body = await res.json();
+      if (!o.raw) checkAndStripRequestId(body, res.headers.get('x-request-id'));
+      return { status: res.status, body, headers: res.headers };
     },
     balance: (id) => deps.ledger.balance(id),
     async close() {

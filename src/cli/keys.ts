@@ -8,6 +8,8 @@
  *   keys list [--json]                        id, name, hint, balance, created, revoked
  *   keys add-credits <id> <amount>            prints the new balance
  *   keys revoke <id>
+ *   keys set-rate <id> <rps> [burst]          the key's own rate limit (rps 0: unlimited)
+ *   keys set-rate <id> default                back to RATE_LIMIT_RPS / RATE_LIMIT_BURST
  *
  * Clear keys exist only in `create`'s output: the store holds SHA-256(key) and a short hint.
  */
@@ -15,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { defaultBurst } from '../config.js';
 import type { KeyRecord, Ledger } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import { createRedisLedger } from '../credits/redis-ledger.js';
@@ -56,9 +59,24 @@ function parseCount(raw: string, what: string, allowZero: boolean): number {
   return n;
 }
 
+function rateText(rate: KeyRecord['rateLimit']): string {
+  if (!rate) return 'default';
+  return rate.rps === 0 ? 'unlimited' : `${rate.rps}/s burst ${rate.burst}`;
+}
+
+function parseRps(raw: string): number {
+  const s = raw.trim();
+  const n = Number(s);
+  // Called from the action (not as commander's argument parser, because of `default`).
+  if (!/^\d+(\.\d+)?$/.test(s) || !Number.isFinite(n)) throw new CliError(`rps must be a non-negative number or "default", got ${JSON.stringify(raw)}`);
+  return n;
+}
+
 function formatTable(keys: KeyRecord[]): string[] {
-  const header = ['ID', 'NAME', 'HINT', 'BALANCE', 'CREATED', 'REVOKED'];
-  const rows = keys.map((k) => [k.id, k.name, k.hint, String(k.balance), k.createdAt, k.revokedAt ?? '-']);
+  // The RATE column only once some key has its own limit.
+  const withRate = keys.some((k) => k.rateLimit);
+  const header = ['ID', 'NAME', 'HINT', 'BALANCE', 'CREATED', 'REVOKED', ...(withRate ? ['RATE'] : [])];
+  const rows = keys.map((k) => [k.id, k.name, k.hint, String(k.balance), k.createdAt, k.revokedAt ?? '-', ...(withRate ? [rateText(k.rateLimit)] : [])]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells
@@ -177,6 +195,25 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
         if (!(await ledger.revokeKey(id))) throw new CliError(`Key ${id} could not be revoked (revoked concurrently?).`);
       });
       out.log(`Revoked key ${id}.`);
+    });
+
+  program
+    .command('set-rate')
+    .description("set a key's own rate limit (requests per second and burst); `default` returns it to RATE_LIMIT_RPS / RATE_LIMIT_BURST, rps 0 exempts it")
+    .argument('<id>', 'key id (from `keys list`)')
+    .argument('<rps>', 'requests per second (decimals allowed, 0: unlimited) or "default"')
+    .argument('[burst]', 'requests allowed in a burst, a positive whole number (default: rps rounded up, at least 1)', (v) => parseCount(v, 'burst', false))
+    .action(async (id: string, rpsRaw: string, burstArg: number | undefined) => {
+      const rate = rpsRaw.trim() === 'default' ? null : { rps: parseRps(rpsRaw), burst: burstArg ?? defaultBurst(parseRps(rpsRaw)) };
+      if (rate === null && burstArg !== undefined) throw new CliError('a burst cannot be given with "default"');
+      await withLedger({ create: false }, async (ledger) => {
+        const record = await findKey(ledger, id);
+        if (record.revokedAt) throw new CliError(`Key ${id} was revoked at ${record.revokedAt}; a rate limit on it would never apply.`);
+        if (!(await ledger.setRateLimit(id, rate))) throw new CliError(`Key ${id} could not be updated.`);
+      });
+      if (!rate) out.log(`Key ${id} now follows the default rate limit (RATE_LIMIT_RPS / RATE_LIMIT_BURST).`);
+      else if (rate.rps === 0) out.log(`Key ${id} is now exempt from rate limits.`);
+      else out.log(`Key ${id} may now make ${rate.rps} requests per second (burst ${rate.burst}).`);
     });
 
   try {

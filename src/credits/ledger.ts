@@ -7,6 +7,8 @@
  * This interface is all callers see, so a Redis implementation can replace the embedded SQLite
  * one without touching them.
  */
+import type { RateLimit } from '../config.js';
+
 export interface KeyRecord {
   id: string;
   name: string;
@@ -14,11 +16,15 @@ export interface KeyRecord {
   balance: number;
   createdAt: string;
   revokedAt: string | null;
+  /** The key's own rate limit; absent: RATE_LIMIT_RPS / RATE_LIMIT_BURST apply. */
+  rateLimit?: RateLimit;
 }
 
 export interface AuthenticatedKey {
   id: string;
   balance: number;
+  /** The key's own rate limit (rps 0: unlimited); absent: the configured default applies. */
+  rate?: RateLimit;
 }
 
 export interface Reservation {
@@ -44,6 +50,8 @@ export interface Ledger {
   listKeys(): Promise<KeyRecord[]>;
   addCredits(keyId: string, amount: number): Promise<number>;
   revokeKey(keyId: string): Promise<boolean>;
+  /** Sets (or with null clears) a key's own rate limit. False for an unknown key. */
+  setRateLimit(keyId: string, rate: RateLimit | null): Promise<boolean>;
   countKeys(): Promise<number>;
   /** Refunds reservations left open by a crashed process. Returns how many. */
   refundAbandoned(olderThanMs: number): Promise<number>;

@@ -8,7 +8,8 @@
  * Keys (all ledger keys share the `{ledger}` hash tag, i.e. one cluster slot):
  *
  *   P:key:<id>   hash  name, hint, balance, created_at, revoked_at ('' while active), key_hash,
- *                      charged (sum of settled charges), granted, refunded (abandoned reservations)
+ *                      charged (sum of settled charges), granted, refunded (abandoned reservations),
+ *                      rate_rps and rate_burst (the key's own rate limit, when it has one)
  *   P:keyhash    hash  SHA-256(api key) → id. Only the hash is stored, as in SQLite.
  *   P:keys       zset  id by creation time (listing order)
  *   P:res        hash  reservation id → "<amount>:<key id>"
@@ -20,6 +21,7 @@
  * reservation expires is not charged: its later settle finds nothing to settle.
  */
 import { randomUUID } from 'node:crypto';
+import type { RateLimit } from '../config.js';
 import { ApiError } from '../errors.js';
 import type { RedisStore } from '../store/redis.js';
 import { lua } from '../store/redis.js';
@@ -109,13 +111,29 @@ if redis.call('HGET', KEYS[1], 'revoked_at') ~= '' then return 0 end
 redis.call('HSET', KEYS[1], 'revoked_at', ARGV[1])
 return 1`);
 
-// KEYS: index. ARGV: sha, key-hash prefix. → nil, or { id, balance, revoked_at } (one round trip).
+// KEYS: index. ARGV: sha, key-hash prefix. → nil, or { id, balance, revoked_at, rate_rps, rate_burst }
+// (one round trip).
 const AUTH = lua(`
 local id = redis.call('HGET', KEYS[1], ARGV[1])
 if not id then return false end
-local v = redis.call('HMGET', ARGV[2] .. id, 'balance', 'revoked_at')
+local v = redis.call('HMGET', ARGV[2] .. id, 'balance', 'revoked_at', 'rate_rps', 'rate_burst')
 if not v[1] then return false end
-return { id, v[1], v[2] or '' }`);
+return { id, v[1], v[2] or '', v[3] or '', v[4] or '' }`);
+
+// KEYS: key hash. ARGV: rps, burst ('' clears). → 1 done, 0 unknown key.
+const SET_RATE = lua(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if ARGV[1] == '' then redis.call('HDEL', KEYS[1], 'rate_rps', 'rate_burst')
+else redis.call('HSET', KEYS[1], 'rate_rps', ARGV[1], 'rate_burst', ARGV[2]) end
+return 1`);
+
+function rateOf(rps: string | null | undefined, burst: string | null | undefined): RateLimit | undefined {
+  return rps && burst ? { rps: Number(rps), burst: Number(burst) } : undefined;
+}
+
+function authenticated(id: string, balance: number, rate: RateLimit | undefined): AuthenticatedKey {
+  return rate ? { id, balance, rate } : { id, balance };
+}
 
 export interface RedisLedgerOptions {
   /** Key prefix, e.g. to share one Redis between deployments. Default `cl`. */
@@ -178,14 +196,14 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
       const hash = hashApiKey(rawKey);
       const id = idByHash.get(hash);
       if (id) {
-        const [balance, revokedAt] = await redis.command<[string | null, string | null]>(['HMGET', K.key(id), 'balance', 'revoked_at']);
-        if (balance !== null) return revokedAt ? null : { id, balance: int(balance) };
+        const [balance, revokedAt, rps, burst] = await redis.command<(string | null)[]>(['HMGET', K.key(id), 'balance', 'revoked_at', 'rate_rps', 'rate_burst']);
+        if (balance !== null) return revokedAt ? null : authenticated(id, int(balance), rateOf(rps, burst));
         idByHash.delete(hash); // the store was emptied: look the key up again
       }
-      const found = await redis.script<[string, string, string] | null>(AUTH, [K.index], [hash, K.keyPrefix]);
+      const found = await redis.script<[string, string, string, string, string] | null>(AUTH, [K.index], [hash, K.keyPrefix]);
       if (!found) return null;
       rememberId(hash, found[0]);
-      return found[2] ? null : { id: found[0], balance: int(found[1]) };
+      return found[2] ? null : authenticated(found[0], int(found[1]), rateOf(found[3], found[4]));
     },
     async keyExists(rawKey) {
       return (await redis.command<number>(['HEXISTS', K.index, hashApiKey(rawKey)])) === 1;
@@ -220,10 +238,16 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
     },
     async listKeys() {
       const ids = await redis.command<string[]>(['ZRANGE', K.keys, '0', '-1']);
-      const rows = await Promise.all(ids.map((id) => redis.command<(string | null)[]>(['HMGET', K.key(id), 'name', 'hint', 'balance', 'created_at', 'revoked_at'])));
+      const rows = await Promise.all(
+        ids.map((id) => redis.command<(string | null)[]>(['HMGET', K.key(id), 'name', 'hint', 'balance', 'created_at', 'revoked_at', 'rate_rps', 'rate_burst'])),
+      );
       return ids.flatMap((id, i): KeyRecord[] => {
-        const [name, hint, balance, createdAt, revokedAt] = rows[i];
-        return balance === null ? [] : [{ id, name: name ?? '', hint: hint ?? '', balance: int(balance), createdAt: createdAt ?? '', revokedAt: revokedAt || null }];
+        const [name, hint, balance, createdAt, revokedAt, rps, burst] = rows[i];
+        if (balance === null) return [];
+        const record: KeyRecord = { id, name: name ?? '', hint: hint ?? '', balance: int(balance), createdAt: createdAt ?? '', revokedAt: revokedAt || null };
+        const rate = rateOf(rps, burst);
+        if (rate) record.rateLimit = rate;
+        return [record];
       });
     },
     async addCredits(keyId, amount) {
@@ -234,6 +258,9 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
     },
     async revokeKey(keyId) {
       return (await redis.script<number>(REVOKE, [K.key(keyId)], [now()])) === 1;
+    },
+    async setRateLimit(keyId, rate) {
+      return (await redis.script<number>(SET_RATE, [K.key(keyId)], rate ? [rate.rps, rate.burst] : ['', ''])) === 1;
     },
     async countKeys() {
       return redis.command<number>(['ZCARD', K.keys]);

@@ -9,6 +9,7 @@
  * checked at most every MIRROR_CHECK_MS: a revocation takes effect within that time.
  */
 import { randomUUID } from 'node:crypto';
+import type { RateLimit } from '../config.js';
 import type { Db } from '../store/sqlite.js';
 import { generateApiKey, hashApiKey, keyHint } from './keys.js';
 import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
@@ -18,7 +19,11 @@ export const MIRROR_CHECK_MS = 250;
 interface Mirrored {
   id: string;
   balance: number;
+  rate: RateLimit | undefined;
 }
+
+type RateRow = { rate_rps: number | null; rate_burst: number | null };
+const rateOf = (r: RateRow): RateLimit | undefined => (r.rate_rps === null || r.rate_burst === null ? undefined : { rps: r.rate_rps, burst: r.rate_burst });
 
 export function createSqliteLedger(db: Db): Ledger {
   db.exec(`
@@ -46,9 +51,16 @@ export function createSqliteLedger(db: Db): Ledger {
     );
     CREATE INDEX IF NOT EXISTS ledger_entries_key ON ledger_entries(key_id, kind);
   `);
+  // Per-key rate limits (added later: stores created before get the columns here).
+  const columns = new Set((db.prepare('PRAGMA table_info(api_keys)').all() as { name: string }[]).map((c) => c.name));
+  if (!columns.has('rate_rps')) db.exec('ALTER TABLE api_keys ADD COLUMN rate_rps REAL');
+  if (!columns.has('rate_burst')) db.exec('ALTER TABLE api_keys ADD COLUMN rate_burst INTEGER');
 
   const q = {
-    auth: db.prepare<[string], { id: string; balance: number }>('SELECT id, balance FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL'),
+    auth: db.prepare<[string], { id: string; balance: number } & RateRow>(
+      'SELECT id, balance, rate_rps, rate_burst FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL',
+    ),
+    setRate: db.prepare('UPDATE api_keys SET rate_rps = ?, rate_burst = ? WHERE id = ?'),
     balance: db.prepare<[string], { balance: number }>('SELECT balance FROM api_keys WHERE id = ?'),
     exists: db.prepare<[string], { id: string }>('SELECT id FROM api_keys WHERE key_hash = ?'),
     take: db.prepare<{ id: string; amount: number }, { balance: number }>(
@@ -61,8 +73,8 @@ export function createSqliteLedger(db: Db): Ledger {
     oldRes: db.prepare<[number], { id: string }>('SELECT id FROM reservations WHERE created_ms <= ?'),
     entry: db.prepare('INSERT INTO ledger_entries (key_id, kind, amount, at) VALUES (?, ?, ?, ?)'),
     insKey: db.prepare('INSERT INTO api_keys (id, key_hash, name, hint, balance, created_at) VALUES (@id, @hash, @name, @hint, @balance, @at)'),
-    list: db.prepare<[], { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null }>(
-      'SELECT id, name, hint, balance, created_at, revoked_at FROM api_keys ORDER BY created_at',
+    list: db.prepare<[], { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null } & RateRow>(
+      'SELECT id, name, hint, balance, created_at, revoked_at, rate_rps, rate_burst FROM api_keys ORDER BY created_at',
     ),
     revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
     count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM api_keys'),
@@ -129,14 +141,12 @@ export function createSqliteLedger(db: Db): Ledger {
     return n;
   });
 
-  const toRecord = (r: { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null }): KeyRecord => ({
-    id: r.id,
-    name: r.name,
-    hint: r.hint,
-    balance: r.balance,
-    createdAt: r.created_at,
-    revokedAt: r.revoked_at,
-  });
+  const toRecord = (r: { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null } & RateRow): KeyRecord => {
+    const record: KeyRecord = { id: r.id, name: r.name, hint: r.hint, balance: r.balance, createdAt: r.created_at, revokedAt: r.revoked_at };
+    const rate = rateOf(r);
+    if (rate) record.rateLimit = rate;
+    return record;
+  };
 
   return {
     async authenticate(rawKey): Promise<AuthenticatedKey | null> {
@@ -146,11 +156,11 @@ export function createSqliteLedger(db: Db): Ledger {
       if (!m) {
         const row = q.auth.get(hash);
         if (!row) return null;
-        m = { id: row.id, balance: row.balance };
+        m = { id: row.id, balance: row.balance, rate: rateOf(row) };
         byHash.set(hash, m);
         byId.set(m.id, m);
       }
-      return { id: m.id, balance: m.balance };
+      return m.rate ? { id: m.id, balance: m.balance, rate: m.rate } : { id: m.id, balance: m.balance };
     },
     async keyExists(rawKey) {
       return q.exists.get(hashApiKey(rawKey)) !== undefined;
@@ -189,6 +199,11 @@ export function createSqliteLedger(db: Db): Ledger {
     },
     async revokeKey(keyId) {
       const done = q.revoke.run(now(), keyId).changes === 1;
+      if (done) forgetAll();
+      return done;
+    },
+    async setRateLimit(keyId, rate) {
+      const done = q.setRate.run(rate ? rate.rps : null, rate ? rate.burst : null, keyId).changes === 1;
       if (done) forgetAll();
       return done;
     },

@@ -7,6 +7,10 @@ import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
 import type { AuthenticatedKey, Ledger } from '../credits/ledger.js';
 import type { Logger } from '../log.js';
+import type { HealthView } from '../observability/health.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { RequestInfo } from '../observability/request.js';
+import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { Upstream } from '../upstream/client.js';
 import type { Plan } from './plan.js';
 
@@ -17,6 +21,12 @@ export interface Deps {
   upstream: Upstream;
   singleFlight: SingleFlight;
   logger: Logger;
+  metrics: Metrics;
+  /** Per-platform success rate and latency of live fetches (GET /v1/status, platformStatus). */
+  health: HealthView;
+  rateLimiter: RateLimiter;
+  /** Aborted when a shutdown's grace period is over: live fetches still running are cancelled. */
+  shutdown: AbortSignal;
 }
 
 export interface GatewayContext {
@@ -32,4 +42,6 @@ export interface GatewayContext {
   signal?: AbortSignal;
   /** `http(s)://host` the client used, for absolute URLs of media this gateway serves. */
   requestBaseUrl?: string | null;
+  /** This HTTP request (id for logs and errors; the key id is noted here once known). */
+  reqInfo?: RequestInfo;
 }

@@ -16,6 +16,7 @@ import type { CompiledOperation } from './compiled.js';
 import { compileOperation } from './compiled.js';
 import type { Deps, GatewayContext } from './context.js';
 import { requestBaseUrl } from '../media/public-url.js';
+import type { RequestInfo } from '../observability/request.js';
 import { executeWithCredits } from './plan.js';
 
 const MAX_BODY = 1024 * 1024;
@@ -31,7 +32,7 @@ export interface FastGraphql {
    * Serves the request (handled), or says yoga must: with the body already read (`body`), or
    * untouched (`body: null`).
    */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<{ handled: true } | { handled: false; body: Buffer | null }>;
+  handle(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<{ handled: true } | { handled: false; body: Buffer | null }>;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -58,20 +59,20 @@ function responseMediaType(accept: string | undefined): string | null {
   return null;
 }
 
-function serialise(result: ExecutionResult): { status: number; body: string } {
+/** As yoga serialises it, plus each error's extensions.request_id and any headers errors ask for. */
+function serialise(result: ExecutionResult, requestId: string): { status: number; body: string; headers: Record<string, string> | null } {
   let status = 0;
+  let headers: Record<string, string> | null = null;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(result)) {
     if (k === 'errors' && Array.isArray(v)) {
       out.errors = (v as GraphQLError[]).map((e) => {
-        const s = e.extensions?.http as { status?: number } | undefined;
+        const s = e.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
         if (s?.status && s.status > status) status = s.status;
+        if (s?.headers) headers = { ...headers, ...s.headers };
         const json = e.toJSON() as { extensions?: Record<string, unknown> };
-        if (json.extensions) {
-          const { http: _h, unexpected: _u, ...rest } = json.extensions;
-          if (Object.keys(rest).length) json.extensions = rest;
-          else delete json.extensions;
-        }
+        const { http: _h, unexpected: _u, ...rest } = json.extensions ?? {};
+        json.extensions = { ...rest, request_id: requestId };
         return json;
       });
     } else if (k === 'extensions' && v && typeof v === 'object') {
@@ -79,7 +80,7 @@ function serialise(result: ExecutionResult): { status: number; body: string } {
       if (Object.keys(rest).length) out.extensions = rest;
     } else out[k] = v;
   }
-  return { status: status || 200, body: JSON.stringify(out) };
+  return { status: status || 200, body: JSON.stringify(out), headers };
 }
 
 export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: ValidationRule[]): FastGraphql {
@@ -118,13 +119,13 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
   }
 
   return {
-    async handle(req, res) {
+    async handle(req, res, info) {
       const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       const media = responseMediaType(req.headers.accept);
       if (req.method !== 'POST' || type !== 'application/json' || !media) return { handled: false, body: null };
       const raw = await readBody(req);
       if (raw === 'too-large') {
-        const payload = JSON.stringify({ errors: [{ message: `Request body exceeds ${MAX_BODY} bytes`, extensions: { code: 'INVALID_INPUT' } }] });
+        const payload = JSON.stringify({ errors: [{ message: `Request body exceeds ${MAX_BODY} bytes`, extensions: { code: 'INVALID_INPUT', request_id: info.id } }] });
         res.writeHead(413, { 'content-type': `${media}; charset=utf-8`, 'content-length': Buffer.byteLength(payload) });
         res.end(payload);
         return { handled: true };
@@ -159,13 +160,14 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
         get requestBaseUrl() {
           return requestBaseUrl(req);
         },
+        reqInfo: info,
       };
       const result = await executeWithCredits(
         { schema, document: prepared.document, operationName: (operationName as string | null) ?? undefined, variableValues: vars, contextValue: ctx },
         () => compiled.run(ctx, vars),
       );
-      const { status, body: payload } = serialise(result);
-      res.writeHead(status, { 'content-type': `${media}; charset=utf-8`, 'content-length': Buffer.byteLength(payload) });
+      const { status, body: payload, headers } = serialise(result, info.id);
+      res.writeHead(status, { ...headers, 'content-type': `${media}; charset=utf-8`, 'content-length': Buffer.byteLength(payload) });
       res.end(payload);
       return { handled: true };
     },

@@ -1,7 +1,7 @@
 /**
  * Credits around one GraphQL operation (REST routes run through the same code):
  *
- *   401 key → 400 input (per root field) → cache lookup (a hit costs 0, even at 0 balance)
+ *   401 key → 429 rate limit → 400 input (per root field) → cache lookup (a hit costs 0, even at 0 balance)
  *   → one reservation covering every remaining root field's maximum cost (402 if it cannot be
  *   covered, before any upstream work) → execute → settle to what resolved fields cost
  *   (errors cost 0) → extensions.credits.
@@ -34,6 +34,8 @@ import type { CacheEntry } from '../cache/cache.js';
 import { maxAgeMs } from '../cache/cache.js';
 import type { AuthenticatedKey, Reservation } from '../credits/ledger.js';
 import { ApiError, ERROR_STATUS, invalidInput, isApiError } from '../errors.js';
+import { outcomeOfError } from '../observability/metrics.js';
+import { enforceRateLimit } from '../ratelimit/limiter.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { Deps, GatewayContext } from './context.js';
@@ -79,15 +81,16 @@ export function registeredOperations(): OperationDef[] {
   return [...OPS.values()];
 }
 
-/** An error for the whole operation, with the HTTP status GraphQL-over-HTTP should answer. */
+/** An error for the whole operation, with the HTTP status (and Retry-After) GraphQL-over-HTTP should answer. */
 export function operationError(err: ApiError): GraphQLError {
+  const http = err.retryAfterSec !== undefined ? { status: err.status, headers: { 'retry-after': String(err.retryAfterSec) } } : { status: err.status };
   return new GraphQLError(err.message, {
-    extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), http: { status: err.status } },
+    extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), http },
   });
 }
 
 /** Expected errors keep their code and message; anything else is masked (and logged). */
-export function formatError(e: GraphQLError, deps: Deps): GraphQLError {
+export function formatError(e: GraphQLError, deps: Deps, requestId?: string): GraphQLError {
   const orig = e.originalError;
   if (!orig || orig instanceof GraphQLError) return e;
   const formatted = isApiError(orig)
@@ -96,7 +99,7 @@ export function formatError(e: GraphQLError, deps: Deps): GraphQLError {
         path: e.path,
         extensions: { code: orig.code, ...(orig.details ? { details: orig.details } : {}) },
       })
-    : (deps.logger.error({ err: orig, path: e.path }, 'unexpected resolver error'),
+    : (deps.logger.error({ err: orig, path: e.path, req_id: requestId }, 'unexpected resolver error'),
       new GraphQLError('Unexpected error.', { nodes: e.nodes, path: e.path, extensions: { code: 'INTERNAL' } }));
   // Compiled execution (graphql-jit) reports locations without AST nodes: keep them.
   if (!formatted.locations && e.locations) Object.defineProperty(formatted, 'locations', { value: e.locations, enumerable: true });
@@ -178,6 +181,20 @@ export async function executeWithCredits(
     }
     if (!found) return fail(new ApiError('UNAUTHORIZED', 'Unknown or revoked API key'));
     key = ctx.key = found;
+    if (ctx.reqInfo) ctx.reqInfo.keyId = found.id;
+    // 429 right after the key, before any input is looked at (a caller that passed a key in
+    // has checked its rate itself).
+    let limited: ApiError | null;
+    try {
+      const r = enforceRateLimit(deps.rateLimiter, found, deps.config.rateLimit);
+      limited = r instanceof Promise ? await r : r;
+    } catch (e) {
+      return storeFailure(e);
+    }
+    if (limited) {
+      deps.metrics.rateLimited.inc();
+      return fail(limited);
+    }
   }
   if (rootFields.size > deps.config.maxRootFields) {
     return fail(invalidInput([{ param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` }]));
@@ -244,8 +261,10 @@ export async function runPlanned(
         }));
       if (hit && hit.fetchedAt >= now - maxAgeMs(maxAge as never)) {
         entry.hit = hit;
+        deps.metrics.cacheHit(op.platform).inc();
         continue;
       }
+      deps.metrics.cacheMiss(op.platform).inc();
     }
     maxCost += reservationOf(op, v.args);
   }
@@ -294,7 +313,7 @@ export async function runPlanned(
   const credits: CreditsExtension = { charged: total, remaining, fields };
   // graphql-js's member order (errors, data, extensions), whichever executor ran.
   const out: ExecutionResult = {};
-  if (result.errors) out.errors = result.errors.map((e) => formatError(e, deps));
+  if (result.errors) out.errors = result.errors.map((e) => formatError(e, deps, ctx.reqInfo?.id));
   if ('data' in result) out.data = result.data;
   out.extensions = { ...result.extensions, credits };
   return out;
@@ -319,7 +338,11 @@ function loaderFor(ctx: GatewayContext): DataLoader<string, unknown> {
   return ctx.loader;
 }
 
-/** One live fetch shared by concurrent identical requests; the result is cached for later. */
+/**
+ * One live fetch shared by concurrent identical requests; the result is cached for later. Each
+ * fetch actually made is recorded (metrics and the platform health view); one still running
+ * when a shutdown's grace period ends is cancelled and answered 503.
+ */
 export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cacheKey: string, signal?: AbortSignal): Promise<unknown> {
   const since = Date.now();
   // Another instance's fetch of the same key, stored while this one waited (Redis single-flight).
@@ -327,17 +350,39 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
     const entry = await deps.cache.get(cacheKey, { fetchedSince: since });
     return entry && entry.fetchedAt >= since ? entry.value : undefined;
   };
-  const { value } = await deps.singleFlight.run(
-    cacheKey,
-    async () => {
-      const v = await op.run({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal }, args);
-      // Only what can be asked for again with cache_max_age is worth storing.
-      if (op.cacheable) await deps.cache.set(cacheKey, { value: v, fetchedAt: Date.now() }).catch((err) => deps.logger.warn({ err }, 'cache write failed'));
-      return v;
-    },
-    op.cacheable ? { readShared } : undefined,
-  );
-  return value;
+  const opSignal = signal ? AbortSignal.any([signal, deps.shutdown]) : deps.shutdown;
+  try {
+    const { value, joined } = await deps.singleFlight.run(
+      cacheKey,
+      async () => {
+        const started = performance.now();
+        let v: unknown;
+        try {
+          v = await op.run({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal: opSignal }, args);
+        } catch (e) {
+          const outcome = deps.shutdown.aborted ? null : outcomeOfError(e);
+          if (outcome) {
+            const ms = performance.now() - started;
+            deps.metrics.liveFetch(op.platform, outcome, ms);
+            deps.health.record(op.platform, outcome, ms, isApiError(e) ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: 'Unexpected error.' });
+          }
+          throw e;
+        }
+        const ms = performance.now() - started;
+        deps.metrics.liveFetch(op.platform, 'ok', ms);
+        deps.health.record(op.platform, 'ok', ms);
+        // Only what can be asked for again with cache_max_age is worth storing.
+        if (op.cacheable) await deps.cache.set(cacheKey, { value: v, fetchedAt: Date.now() }).catch((err) => deps.logger.warn({ err }, 'cache write failed'));
+        return v;
+      },
+      op.cacheable ? { readShared } : undefined,
+    );
+    if (joined) deps.metrics.singleFlightJoin(op.platform);
+    return value;
+  } catch (e) {
+    if (deps.shutdown.aborted) throw new ApiError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry the request', { cause: e });
+    throw e;
+  }
 }
 
 /** The resolver of every operation's root field (synchronous for a cache hit). */

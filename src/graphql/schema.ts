@@ -25,6 +25,7 @@ import '../platforms/video/graphql.js';
 import '../platforms/retail-shop/graphql.js';
 import '../platforms/social-a/graphql.js';
 import '../platforms/discovery/graphql.js';
+import './status.js';
 
 let schema: GraphQLSchema | undefined;
 

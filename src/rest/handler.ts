@@ -5,7 +5,8 @@
  *
  *   success, credits_remaining, credits_charged, [cached, cached_at], ...record
  *
- * Errors: {"success": false, "error": {"code", "message", "details"?}} with the code's status.
+ * Errors: {"success": false, "error": {"code", "message", "details"?, "request_id"}} with the
+ * code's status (and Retry-After for RATE_LIMITED). Every response carries x-request-id.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
@@ -15,6 +16,8 @@ import { runPlanned, statusOf } from '../graphql/plan.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { requestBaseUrl } from '../media/public-url.js';
+import type { RequestInfo } from '../observability/request.js';
+import { enforceRateLimit } from '../ratelimit/limiter.js';
 import type { RestRoute } from './routes.js';
 import { toVariables } from './routes.js';
 
@@ -24,8 +27,15 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(payload);
 }
 
-export function sendError(res: ServerResponse, err: ApiError, headers: Record<string, string> = {}): void {
-  sendJson(res, err.status, { success: false, error: err.toJSON() }, headers);
+/**
+ * The error envelope. The request id comes from `requestId`, else from the response's
+ * x-request-id header (set by the app for every route but /v1, which passes it explicitly).
+ */
+export function sendError(res: ServerResponse, err: ApiError, headers: Record<string, string> = {}, requestId?: string): void {
+  const id = requestId ?? (res.getHeader('x-request-id') as string | undefined);
+  const extra: Record<string, string> = requestId ? { ...headers, 'x-request-id': requestId } : { ...headers };
+  if (err.retryAfterSec !== undefined) extra['retry-after'] = String(err.retryAfterSec);
+  sendJson(res, err.status, { success: false, error: id ? { ...err.toJSON(), request_id: id } : err.toJSON() }, extra);
 }
 
 function restError(e: GraphQLError, route: RestRoute): ApiError {
@@ -37,22 +47,34 @@ function restError(e: GraphQLError, route: RestRoute): ApiError {
 }
 
 export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map<string, RestRoute>) {
-  return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+  const rateLimit = deps.config.rateLimit;
+  return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, info: RequestInfo): Promise<void> {
+    const rid = info.id;
     const route = routes.get(path) ?? routes.get(path.replace(/\/+$/, ''));
-    if (!route) return sendError(res, new ApiError('NOT_FOUND', `No route GET ${path}; see /openapi.json`));
+    if (!route) return sendError(res, new ApiError('NOT_FOUND', `No route GET ${path}; see /openapi.json`), {}, rid);
+    info.route = route.op.rest.path;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return sendError(res, new ApiError('INVALID_INPUT', `${req.method} is not supported here; use GET`), { allow: 'GET' });
+      return sendError(res, new ApiError('INVALID_INPUT', `${req.method} is not supported here; use GET`), { allow: 'GET' }, rid);
     }
 
-    // 401 before 400 (DECISIONS.md order of checks).
+    // 401 → 429 → 400 (DECISIONS.md order of checks; the rate limit right after the key).
     const header = req.headers['x-api-key'];
     const apiKey = Array.isArray(header) ? header[0] : header;
-    if (!apiKey) return sendError(res, new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header'));
+    if (!apiKey) return sendError(res, new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header'), {}, rid);
     const key = await deps.ledger.authenticate(apiKey);
-    if (!key) return sendError(res, new ApiError('UNAUTHORIZED', 'Unknown or revoked API key'));
+    if (!key) return sendError(res, new ApiError('UNAUTHORIZED', 'Unknown or revoked API key'), {}, rid);
+    info.keyId = key.id;
+    if (key.rate || rateLimit.rps > 0) {
+      const r = enforceRateLimit(deps.rateLimiter, key, rateLimit);
+      const limited = r instanceof Promise ? await r : r;
+      if (limited) {
+        deps.metrics.rateLimited.inc();
+        return sendError(res, limited, {}, rid);
+      }
+    }
 
     const { variables, args, problems } = toVariables(route, query);
-    if (problems.length) return sendError(res, invalidInput(problems));
+    if (problems.length) return sendError(res, invalidInput(problems), {}, rid);
 
     let signal: AbortSignal | undefined;
     const ctx: GatewayContext = {
@@ -66,22 +88,23 @@ export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map
       get requestBaseUrl() {
         return requestBaseUrl(req);
       },
+      reqInfo: info,
     };
     // The route's one root field, already identified: straight to the credit plan, then the
     // compiled document through the same schema and resolvers as /graphql.
     const result: ExecutionResult = await runPlanned(ctx, key, [{ key: route.op.field, op: route.op, raw: args }], () => route.execute(ctx, variables));
-    if (result.errors?.length) return sendError(res, restError(result.errors[0], route));
+    if (result.errors?.length) return sendError(res, restError(result.errors[0], route), {}, rid);
 
     const credits = result.extensions?.credits as CreditsExtension;
     const record = (result.data?.[route.op.field] as { json: Record<string, unknown> } | null)?.json;
-    if (!record) return sendError(res, new ApiError('INTERNAL', 'Unexpected error.'));
+    if (!record) return sendError(res, new ApiError('INTERNAL', 'Unexpected error.'), {}, rid);
     const field = credits.fields[0];
     let head = `{"success":true,"credits_remaining":${credits.remaining},"credits_charged":${credits.charged}`;
     if (field?.cached) head += `,"cached":true,"cached_at":${JSON.stringify(field.cached_at)}`;
     const tail = recordTail(record, route.op.rest.wrap);
     if (tail.length > 1) head += ',';
     // Envelope and (cached) record bytes go out as one write, without copying the record.
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': head.length + tail.length });
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': head.length + tail.length, 'x-request-id': rid });
     res.cork();
     res.write(head, 'latin1');
     res.end(tail);

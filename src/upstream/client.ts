@@ -8,7 +8,11 @@
  * - at most 5 redirects, each re-checked by the SSRF guard;
  * - bounded retries with exponential backoff and full jitter for 429 / 5xx / resets / truncated
  *   bodies on idempotent requests, honouring a short Retry-After;
- * - a per-host concurrency limit and a descriptive User-Agent;
+ * - per upstream host: a concurrency limit, an optional request rate, and a cool-down after a
+ *   429 (or a 503 with Retry-After) that honours Retry-After for later requests to that host,
+ *   never waiting past a request's deadline (politeness.ts);
+ * - HTTP(S)_PROXY / NO_PROXY and a rotating UPSTREAM_PROXIES list, except in replay mode (proxy.ts);
+ * - a descriptive User-Agent;
  * - every response body is consumed or cancelled, on every path (undici best practice);
  * - the replay contract: with UPSTREAM_REPLAY_URL set, `https://HOST[:PORT]/PATH?Q` is sent to
  *   `<replay>/HOST[:PORT]/PATH?Q` with `x-upstream-url: <original>`.
@@ -20,6 +24,8 @@ import { Agent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError, invalidParam, notFound, upstreamBlocked, upstreamFailed, upstreamTimeout } from '../errors.js';
 import type { UpstreamConfig } from '../config.js';
+import { createHostGate } from './politeness.js';
+import { createProxyDispatchers, createProxySelector } from './proxy.js';
 import { assertFetchable, guardedLookup, SsrfError, systemResolver } from './ssrf.js';
 import type { Resolver } from './ssrf.js';
 
@@ -220,17 +226,31 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     return s;
   };
 
-  async function exchangeOnce(url: URL, send: Outgoing, req: UpstreamRequest, signal: AbortSignal, maxBytes: number): Promise<UpstreamResponse & { location?: string }> {
+  const gate = createHostGate({ rps: cfg.perHostRps ?? 0, burst: cfg.perHostBurst ?? Math.max(1, Math.ceil(cfg.perHostRps ?? 0)), cooldownMaxMs: cfg.cooldownMaxMs ?? 0 });
+  // Proxies never apply to the replay origin.
+  const proxies = createProxySelector(replayUrl ? undefined : cfg.proxy);
+  const proxyAgents = proxies.active ? createProxyDispatchers(cfg) : null;
+
+  async function exchangeOnce(
+    url: URL,
+    send: Outgoing,
+    req: UpstreamRequest,
+    signal: AbortSignal,
+    maxBytes: number,
+    deadlineAt: number,
+  ): Promise<UpstreamResponse & { location?: string }> {
     const headers: Record<string, string> = { ...send.headers };
     let target = url.href;
     if (replayUrl) {
       target = replayTarget(replayUrl, url);
       headers['x-upstream-url'] = requestedUrl(url);
     }
+    if (gate) await gate.pass(url.host, req.platform, deadlineAt, signal);
+    const proxy = proxyAgents ? proxies.select(url) : null;
     const release = await limiterFor(url.host).acquire(signal);
     try {
       const res = await undiciRequest(target, {
-        dispatcher: agent,
+        dispatcher: proxy ? proxyAgents!.get(proxy) : agent,
         method: send.method,
         headers,
         body: send.body,
@@ -275,6 +295,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
     const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
     const deadline = AbortSignal.timeout(req.timeoutMs ?? cfg.totalTimeoutMs);
+    const deadlineAt = Date.now() + (req.timeoutMs ?? cfg.totalTimeoutMs);
     const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
     const started = Date.now();
     const send: Outgoing = { method: req.method ?? 'GET', headers: lowerCaseKeys({ 'user-agent': cfg.userAgent, accept: '*/*', ...req.headers }), body: req.body };
@@ -298,7 +319,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         }
         let res: UpstreamResponse & { location?: string };
         try {
-          res = await exchangeOnce(url, send, req, signal, maxBytes);
+          res = await exchangeOnce(url, send, req, signal, maxBytes, deadlineAt);
         } catch (err) {
           const e = classify(err, req, url.host, deadline);
           const code = (err as { code?: string } | null)?.code;
@@ -322,11 +343,14 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
           url = next;
           continue;
         }
+        const after = RETRYABLE_STATUS.has(res.status) ? retryAfterMs(res.headers['retry-after']) : null;
+        gate?.observe(url.host, res.status, after);
         if (RETRYABLE_STATUS.has(res.status) && attempt < retries) {
-          const wait = retryAfterMs(res.headers['retry-after']);
-          // A long Retry-After is not worth holding the caller for: return the answer instead.
-          if (wait === null || wait <= 2_000) {
-            await sleep(wait ?? backoff(attempt), signal).catch(() => undefined);
+          // A long Retry-After (or host cool-down) is not worth holding the caller for, nor one
+          // that would outlast the deadline: return the answer instead.
+          const wait = Math.max(after ?? backoff(attempt), gate ? gate.coolingMs(url.host) : 0);
+          if ((after === null || after <= 2_000) && Date.now() + wait < deadlineAt) {
+            await sleep(wait, signal).catch(() => undefined);
             attempt++;
             if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);
             continue;
@@ -346,7 +370,9 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
 
   return {
     request,
-    close: () => agent.close(),
+    close: async () => {
+      await Promise.all([agent.close(), proxyAgents?.close()]);
+    },
   };
 }
 

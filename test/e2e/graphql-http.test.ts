@@ -47,7 +47,8 @@ describe('fast GraphQL path answers exactly like yoga', () => {
   it.each(cases)('%s', async (_name, body, o) => {
     const results = [];
     for (const h of [fast, slow]) {
-      const headers: Record<string, string> = { accept: o.accept ?? 'application/graphql-response+json, application/json' };
+      // One request id for both, so their errors' extensions.request_id match too.
+      const headers: Record<string, string> = { accept: o.accept ?? 'application/graphql-response+json, application/json', 'x-request-id': `same-${_name.length}` };
       if (o.accept === '') delete headers.accept;
       if (o.key) headers['x-api-key'] = (await h.key(o.credits ?? 10)).key;
       results.push(await post(h, body, headers));

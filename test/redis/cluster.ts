@@ -15,12 +15,13 @@ import type { OpenDeps } from '../../src/deps.js';
 import { silentLogger } from '../../src/log.js';
 import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayServer, Route } from '../../src/replay/server.js';
+import { checkAndStripRequestId } from '../request-id.js';
 
 export interface Instance {
   url: string;
   deps: OpenDeps;
-  rest(path: string, key?: string): Promise<{ status: number; body: any }>;
-  gql(query: string, key?: string): Promise<{ status: number; body: any }>;
+  rest(path: string, key?: string): Promise<{ status: number; body: any; headers: Headers }>;
+  gql(query: string, key?: string): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 export interface Cluster {
@@ -47,11 +48,15 @@ async function startInstance(redisUrl: string, replayUrl: string, env: Record<st
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const parse = async (res: Response) => {
     const text = await res.text();
+    let body: unknown = text;
     try {
-      return { status: res.status, body: JSON.parse(text) };
+      body = JSON.parse(text);
     } catch {
-      return { status: res.status, body: text };
+      return { status: res.status, body, headers: res.headers };
     }
+    // Errors repeat the x-request-id header (checked, then removed: see test/request-id.ts).
+    checkAndStripRequestId(body, res.headers.get('x-request-id'));
+    return { status: res.status, body, headers: res.headers };
   };
   return {
     url,

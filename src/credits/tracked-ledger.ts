@@ -1,0 +1,56 @@
+/**
+ * The ledger as this process uses it: every reservation it makes is remembered until it is
+ * settled, so a shutdown can refund exactly the reservations this process still holds (others
+ * sharing a Redis ledger are untouched), and settlements are counted for /metrics
+ * (credits charged and refunded).
+ */
+import type { Ledger, Reservation } from './ledger.js';
+
+export interface CreditCounters {
+  creditsCharged: { inc(v: number): void };
+  creditsRefunded: { inc(v: number): void };
+}
+
+export interface TrackedLedger extends Ledger {
+  /** Reservations made by this process and not settled yet. */
+  readonly open: ReadonlySet<Reservation>;
+  /** Settles every open reservation at 0 (full refund). Returns how many were refunded. */
+  refundOpen(): Promise<number>;
+}
+
+export function trackReservations(inner: Ledger, counters?: CreditCounters): TrackedLedger {
+  const open = new Set<Reservation>();
+  const settle = async (reservation: Reservation, actual: number): Promise<number> => {
+    const held = open.has(reservation);
+    const balance = await inner.settle(reservation, actual);
+    // Counted once, by whoever settled it first here (settling twice changes nothing).
+    if (held && open.delete(reservation) && counters) {
+      const charged = Math.max(0, Math.min(reservation.amount, Number.isFinite(actual) ? Math.ceil(actual) : 0));
+      if (charged) counters.creditsCharged.inc(charged);
+      if (reservation.amount - charged) counters.creditsRefunded.inc(reservation.amount - charged);
+    }
+    return balance;
+  };
+  // Methods are forwarded explicitly (not by prototype): the Redis ledger has extra members.
+  return Object.assign(Object.create(null) as object, inner, {
+    open,
+    async reserve(keyId: string, amount: number) {
+      const r = await inner.reserve(keyId, amount);
+      if (r && r.amount > 0) open.add(r);
+      return r;
+    },
+    settle,
+    async refundOpen() {
+      let n = 0;
+      for (const r of [...open]) {
+        try {
+          await settle(r, 0);
+          n++;
+        } catch {
+          /* unreachable store: the reservation expires and is refunded by the store's own sweep */
+        }
+      }
+      return n;
+    },
+  }) as TrackedLedger;
+}

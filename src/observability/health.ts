@@ -1,0 +1,172 @@
+/**
+ * Platform health from real traffic: every live fetch of an operation (not cache hits, not the
+ * caller's own input errors) is recorded per platform with its outcome and time, in a bounded
+ * ring of the most recent samples; a snapshot summarises those within the sliding window
+ * (HEALTH_WINDOW_MS, default 5 min): success rate, latency p50/p95/mean, the latest error.
+ * Optional canaries (./canary.ts) add their latest result beside it.
+ *
+ * Success means the platform answered as expected: `ok` (including private content) and
+ * `not_found`. `blocked`, `timeout` and `failed` count against it.
+ *
+ * Status: `unknown` without samples (or the canary's verdict when one ran), `ok` at ≥ 90 %
+ * success, `degraded` at ≥ 50 %, else `failing`.
+ */
+import type { Outcome } from './metrics.js';
+import { OUTCOMES } from './metrics.js';
+
+export interface CanaryResult {
+  label: string;
+  target: string;
+  ok: boolean;
+  outcome: Outcome;
+  checkedAt: string;
+  latencyMs: number;
+  error: { code: string; message: string } | null;
+}
+
+export type PlatformState = 'ok' | 'degraded' | 'failing' | 'unknown';
+
+export interface PlatformHealth {
+  platform: string;
+  status: PlatformState;
+  /** Live fetches within the window. */
+  requests: number;
+  successes: number;
+  failures: number;
+  /** successes / requests, null without requests. */
+  successRate: number | null;
+  outcomes: Record<Outcome, number>;
+  latencyMs: { p50: number | null; p95: number | null; mean: number | null };
+  lastError: { code: string; message: string; at: string } | null;
+  canaries: CanaryResult[];
+}
+
+export interface HealthSnapshot {
+  generatedAt: string;
+  windowSeconds: number;
+  platforms: PlatformHealth[];
+}
+
+export interface HealthView {
+  record(platform: string, outcome: Outcome, ms: number, error?: { code: string; message: string }): void;
+  recordCanary(platform: string, result: CanaryResult): void;
+  snapshot(platforms: readonly string[]): HealthSnapshot;
+}
+
+const SAMPLES = 512;
+
+class Ring {
+  readonly at = new Float64Array(SAMPLES);
+  readonly ms = new Float64Array(SAMPLES);
+  readonly outcome = new Uint8Array(SAMPLES);
+  next = 0;
+  size = 0;
+  lastError: { code: string; message: string; at: number } | null = null;
+  push(at: number, ms: number, outcome: number) {
+    this.at[this.next] = at;
+    this.ms[this.next] = ms;
+    this.outcome[this.next] = outcome;
+    this.next = (this.next + 1) % SAMPLES;
+    if (this.size < SAMPLES) this.size++;
+  }
+}
+
+function percentile(sorted: number[], p: number): number | null {
+  if (!sorted.length) return null;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export function createHealthView(opts: { windowMs: number; now?: () => number }): HealthView {
+  const now = opts.now ?? Date.now;
+  const rings = new Map<string, Ring>();
+  const canaries = new Map<string, Map<string, CanaryResult>>();
+  const ringOf = (platform: string) => {
+    let r = rings.get(platform);
+    if (!r) rings.set(platform, (r = new Ring()));
+    return r;
+  };
+
+  function summarise(platform: string, t: number): PlatformHealth {
+    const r = rings.get(platform);
+    const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+    const times: number[] = [];
+    let sum = 0;
+    if (r) {
+      for (let i = 0; i < r.size; i++) {
+        if (r.at[i] < t - opts.windowMs) continue;
+        outcomes[OUTCOMES[r.outcome[i]]]++;
+        times.push(r.ms[i]);
+        sum += r.ms[i];
+      }
+    }
+    times.sort((a, b) => a - b);
+    const requests = times.length;
+    const successes = outcomes.ok + outcomes.not_found;
+    const rate = requests ? successes / requests : null;
+    const canaryList = [...(canaries.get(platform)?.values() ?? [])];
+    let status: PlatformState = 'unknown';
+    if (rate !== null) status = rate >= 0.9 ? 'ok' : rate >= 0.5 ? 'degraded' : 'failing';
+    else if (canaryList.length) status = canaryList.every((c) => c.ok) ? 'ok' : canaryList.some((c) => c.ok) ? 'degraded' : 'failing';
+    const lastError = r?.lastError && r.lastError.at >= t - opts.windowMs ? { code: r.lastError.code, message: r.lastError.message, at: new Date(r.lastError.at).toISOString() } : null;
+    return {
+      platform,
+      status,
+      requests,
+      successes,
+      failures: requests - successes,
+      successRate: rate === null ? null : Math.round(rate * 10_000) / 10_000,
+      outcomes,
+      latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95), mean: requests ? Math.round(sum / requests) : null },
+      lastError,
+      canaries: canaryList,
+    };
+  }
+
+  return {
+    record(platform, outcome, ms, error) {
+      const t = now();
+      const r = ringOf(platform);
+      r.push(t, Math.round(ms), OUTCOMES.indexOf(outcome));
+      if (error && outcome !== 'ok' && outcome !== 'not_found') r.lastError = { ...error, at: t };
+    },
+    recordCanary(platform, result) {
+      let m = canaries.get(platform);
+      if (!m) canaries.set(platform, (m = new Map()));
+      m.set(result.label + '\u0000' + result.target, result);
+    },
+    snapshot(platforms) {
+      const t = now();
+      const names = [...new Set([...platforms, ...rings.keys(), ...canaries.keys()])];
+      return { generatedAt: new Date(t).toISOString(), windowSeconds: Math.round(opts.windowMs / 1000), platforms: names.map((p) => summarise(p, t)) };
+    },
+  };
+}
+
+/** GET /v1/status body: the snapshot in the API's snake_case wire form. */
+export function statusWire(s: HealthSnapshot): Record<string, unknown> {
+  return {
+    success: true,
+    generated_at: s.generatedAt,
+    window_seconds: s.windowSeconds,
+    platforms: s.platforms.map((p) => ({
+      platform: p.platform,
+      status: p.status,
+      requests: p.requests,
+      successes: p.successes,
+      failures: p.failures,
+      success_rate: p.successRate,
+      outcomes: p.outcomes,
+      latency_ms: p.latencyMs,
+      last_error: p.lastError,
+      canaries: p.canaries.map((c) => ({
+        label: c.label,
+        target: c.target,
+        ok: c.ok,
+        outcome: c.outcome,
+        checked_at: c.checkedAt,
+        latency_ms: c.latencyMs,
+        error: c.error,
+      })),
+    })),
+  };
+}

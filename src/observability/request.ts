@@ -1,0 +1,23 @@
+/**
+ * Request ids: every response carries `x-request-id` — the client's own when it sent a sane one
+ * (1–128 characters of letters, digits and `-_.:/+=@~`, and not its API key), else a new UUID.
+ * The id is in REST error bodies (`error.request_id`), GraphQL errors' `extensions.request_id`,
+ * and the request's log lines (`req_id`).
+ */
+import { randomUUID } from 'node:crypto';
+
+export interface RequestInfo {
+  id: string;
+  /** Route template for metrics and the access log (`/v1/code/repository`, `/graphql`…). */
+  route: string;
+  /** The authenticated key's id, once known (never the key). */
+  keyId: string | null;
+}
+
+const SANE = /^[A-Za-z0-9._:/+=@~-]{1,128}$/;
+
+export function requestIdOf(header: string | string[] | undefined, apiKey: string | string[] | undefined): string {
+  const v = Array.isArray(header) ? header[0] : header;
+  if (v !== undefined && SANE.test(v) && v !== (Array.isArray(apiKey) ? apiKey[0] : apiKey)) return v;
+  return randomUUID();
+}

@@ -1,0 +1,97 @@
+/**
+ * 429 / 503 storms with the host-level cool-down on (its default): once an upstream host has
+ * asked to slow down, later requests to it wait for the Retry-After when that fits in their
+ * deadline, and otherwise fail at once — typed, at 0 credits, without sending anything to that
+ * host — while other hosts are served as usual. (The other fault suites run without the
+ * cool-down so their scenarios stay independent: lib.ts, FAULT_ENV.)
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedResponse, Route } from '../../src/replay/server.js';
+import { repoJson, searchHtml } from '../data.js';
+import { expectLive, expectTypedError, startFaultGateway } from './lib.js';
+import type { Account, Call, FaultGateway } from './lib.js';
+import { OPS } from './pages.js';
+
+const SEARCH_OK = searchHtml([{ url: 'https://example.com/a', title: 'A result', snippet: 'Something about a.' }]);
+
+/** Google search: the n-th request gets `instead(n)` when it gives one, else a results page. */
+const searchRoute = (instead: (n: number) => RecordedResponse | null): Route => {
+  let n = 0;
+  return {
+    host: 'www.google.com',
+    path: '/search',
+    response: () => instead(n++) ?? { headers: { 'content-type': 'text/html; charset=UTF-8' }, body: SEARCH_OK },
+  };
+};
+
+describe('host cool-down after 429 / 503 with Retry-After (default configuration)', () => {
+  let gw: FaultGateway;
+  let acc: Account;
+
+  beforeAll(async () => {
+    // '' = the configured default, not FAULT_ENV's 0.
+    gw = await startFaultGateway({ UPSTREAM_COOLDOWN_MAX_MS: '' });
+    acc = await gw.account(100);
+  });
+  afterEach(async () => {
+    try {
+      await gw.expectNoOpenExchanges();
+      expect(gw.openReservations()).toBe(0);
+      await acc.expectBalance();
+    } finally {
+      gw.h.replay.reset();
+    }
+  });
+  afterAll(async () => {
+    if (!gw) return;
+    try {
+      await gw.expectSocketsDrain();
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('503 with Retry-After: 1: the request and one sent during the cool-down both wait it out and are served live', async () => {
+    gw.h.replay.add(searchRoute((n) => (n === 0 ? { status: 503, headers: { 'retry-after': '1' }, body: 'busy' } : null)));
+    const first = gw.rest(OPS.google.rest('cool1'), acc.key);
+    await new Promise((r) => setTimeout(r, 150));
+    const during = gw.gql(OPS.google.gql('cool2'), acc.key);
+    const calls: Call[] = await Promise.all([first, during]);
+    acc.charge(...calls);
+    for (const c of calls) {
+      expectLive(c);
+      expect(c.ms).toBeLessThan(3_000);
+    }
+    // The second one was held at the gate until the cool-down ended (~850 ms after it was sent).
+    expect(calls[1].ms).toBeGreaterThanOrEqual(600);
+    expect(gw.h.replay.hits()).toHaveLength(3);
+  });
+
+  it('429 with Retry-After: 60: blocked; while the host cools down, later requests fail at once at 0 credits sending nothing, cached results are still served, other hosts are unaffected', async () => {
+    gw.h.replay.add({ host: 'api.github.com', path: '/repos/faults/before', response: { headers: { 'content-type': 'application/json' }, body: repoJson('faults', 'before') } });
+    const before = await gw.rest(OPS.github.rest('before'), acc.key);
+    expectLive(before);
+    // Added later, so it takes precedence: the host now answers 429 to everything.
+    gw.h.replay.add({ host: 'api.github.com', path: /^\/repos\//, response: { status: 429, headers: { 'retry-after': '60' }, body: '{"message":"slow down"}' } });
+    gw.h.replay.add(searchRoute(() => null));
+    const first = await gw.rest(OPS.github.rest('storm0'), acc.key);
+    expectTypedError(first, 502, 'UPSTREAM_BLOCKED');
+    expect(gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(2);
+
+    const later: Call[] = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? gw.rest(OPS.github.rest(`storm${i + 1}`), acc.key) : gw.gql(OPS.github.gql(`storm${i + 1}`), acc.key))),
+    );
+    const other = await gw.rest(OPS.google.rest('elsewhere'), acc.key);
+    const hit = await gw.rest(`${OPS.github.rest('before')}&cache_max_age=30d`, acc.key);
+    const miss = await gw.rest(`${OPS.github.rest('never')}&cache_max_age=30d`, acc.key);
+    acc.charge(before, first, ...later, other, hit, miss);
+    for (const c of [...later, miss]) {
+      expectTypedError(c, 502, 'UPSTREAM_BLOCKED');
+      expect(c.via === 'rest' ? c.body.error.message : c.body.errors[0].message).toMatch(/cooling down/);
+      expect(c.ms).toBeLessThan(2_000);
+    }
+    expect(gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(2);
+    expectLive(other);
+    expect(hit.body).toMatchObject({ success: true, cached: true, credits_charged: 0 });
+  });
+});
