@@ -118,6 +118,9 @@ function withRequestId(result: unknown, id: string): unknown {
   };
 }
 
+const kInfo = Symbol('cl.request');
+type Tracked = ServerResponse & { [kInfo]: RequestInfo };
+
 function tokenMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
   const want = Buffer.from(token);
@@ -205,26 +208,31 @@ export function createApp(deps: Deps): App {
   for (const r of [...routes.keys(), '/graphql', '/v1/status', '/metrics', '/media/*', '/openapi.json', '/healthz', '/readyz', '/', 'unmatched']) deps.metrics.route(r);
   const accessLog = deps.logger.isLevelEnabled('info');
 
+  /** One function for every response's 'close' (no closure per request): count, log, notify. */
+  function onClose(this: ServerResponse): void {
+    const res = this;
+    const info = (res as Tracked)[kInfo];
+    open.delete(res);
+    // Shutting down: a keep-alive connection whose answer went out before the drain is not reused.
+    if (draining && !res.req.socket.destroyed) res.req.socket.end();
+    // A response cut short (the client went away, or a forced shutdown) is counted as 499.
+    const status = res.writableFinished ? res.statusCode : 499;
+    const ms = performance.now() - info.started;
+    deps.metrics.route(info.route).record(status, ms / 1000);
+    if (accessLog) deps.logger.info({ req_id: info.id, method: res.req.method, route: info.route, status, ms: Math.round(ms * 100) / 100, key_id: info.keyId ?? undefined }, 'request');
+    if (open.size === 0 && idleWaiters.length) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  }
+
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    const started = performance.now();
-    const info: RequestInfo = { id: requestIdOf(req.headers['x-request-id'], req.headers['x-api-key']), route: 'unmatched', keyId: null };
+    const info: RequestInfo = { id: requestIdOf(req.headers['x-request-id'], req.headers['x-api-key']), route: 'unmatched', keyId: null, started: performance.now() };
+    (res as Tracked)[kInfo] = info;
     open.add(res);
     if (draining) res.shouldKeepAlive = false;
-    res.on('close', () => {
-      open.delete(res);
-      // Shutting down: a keep-alive connection whose answer went out before the drain is not reused.
-      if (draining && !req.socket.destroyed) req.socket.end();
-      // A response cut short (the client went away, or a forced shutdown) is counted as 499.
-      const status = res.writableFinished ? res.statusCode : 499;
-      const ms = performance.now() - started;
-      deps.metrics.route(info.route).record(status, ms / 1000);
-      if (accessLog) deps.logger.info({ req_id: info.id, method: req.method, route: info.route, status, ms: Math.round(ms * 100) / 100, key_id: info.keyId ?? undefined }, 'request');
-      if (open.size === 0 && idleWaiters.length) {
-        const waiters = idleWaiters;
-        idleWaiters = [];
-        for (const w of waiters) w();
-      }
-    });
+    res.on('close', onClose);
     // Split by hand: this runs for every request, and a full URL parse is not needed to route.
     const raw = req.url ?? '/';
     const qAt = raw.indexOf('?');

@@ -31,8 +31,9 @@ export function trackReservations(inner: Ledger, counters?: CreditCounters): Tra
     }
     return balance;
   };
-  // Methods are forwarded explicitly (not by prototype): the Redis ledger has extra members.
-  return Object.assign(Object.create(null) as object, inner, {
+  // The inner ledger's own members (both ledgers are plain objects), with these replaced.
+  return {
+    ...inner,
     open,
     async reserve(keyId: string, amount: number) {
       const r = await inner.reserve(keyId, amount);
@@ -52,5 +53,5 @@ export function trackReservations(inner: Ledger, counters?: CreditCounters): Tra
       }
       return n;
     },
-  }) as TrackedLedger;
+  };
 }

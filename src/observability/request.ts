@@ -1,10 +1,12 @@
 /**
  * Request ids: every response carries `x-request-id` — the client's own when it sent a sane one
- * (1–128 characters of letters, digits and `-_.:/+=@~`, and not its API key), else a new UUID.
+ * (1–128 characters of letters, digits and `-_.:/+=@~`, and not its API key), else a new one:
+ * this process's random 48-bit prefix and a counter (`3f9c0a61b2e4-1k2`), unique across
+ * instances for practical purposes and cheaper than a UUID on every request.
  * The id is in REST error bodies (`error.request_id`), GraphQL errors' `extensions.request_id`,
  * and the request's log lines (`req_id`).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 export interface RequestInfo {
   id: string;
@@ -12,6 +14,8 @@ export interface RequestInfo {
   route: string;
   /** The authenticated key's id, once known (never the key). */
   keyId: string | null;
+  /** performance.now() when the request arrived. */
+  started: number;
 }
 
 const SANE = /^[A-Za-z0-9._:/+=@~-]{1,128}$/;
@@ -19,5 +23,12 @@ const SANE = /^[A-Za-z0-9._:/+=@~-]{1,128}$/;
 export function requestIdOf(header: string | string[] | undefined, apiKey: string | string[] | undefined): string {
   const v = Array.isArray(header) ? header[0] : header;
   if (v !== undefined && SANE.test(v) && v !== (Array.isArray(apiKey) ? apiKey[0] : apiKey)) return v;
-  return randomUUID();
+  return newRequestId();
+}
+
+const PREFIX = `${randomBytes(6).toString('hex')}-`;
+let seq = 0;
+
+export function newRequestId(): string {
+  return PREFIX + (++seq).toString(36);
 }
