@@ -286,6 +286,8 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
       return r;
     },
     upstreamExchange({ platform, outcome, ms }) {
+      // A URL from the caller refused before anything was sent is not an upstream request.
+      if (outcome === 'invalid_input') return;
       upstream.inc(platform, outcomeOfExchange(outcome));
       histFor(upstreamHist, upstreamDuration, platform).observe(ms / 1000);
     },
