@@ -190,7 +190,7 @@ function memoisedOutcome(op: OperationDef, raw: unknown): Outcome {
   if (r.success) {
     const data = r.data as Record<string, unknown>;
     const args = Object.freeze(op.normalize(data));
-    outcome = { ok: true, data, args, cacheKey: `${op.field}:${op.key(args)}` };
+    outcome = { ok: true, data, args, cacheKey: cacheKeyOf(op, args) };
   } else {
     outcome = { ok: false, issues: r.error.issues };
   }
