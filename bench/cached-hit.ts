@@ -3,7 +3,9 @@
  * API key checked, cache hit, credit accounting, envelope built — for REST and for GraphQL,
  * against a bare node:http server returning the same bytes, measured in the same run.
  *
- * Closed loop, 50 connections (wrk), 3 alternating runs per target, medians and ratios.
+ * Closed loop, 50 connections (wrk), 3 alternating runs per target, medians and ratios. The
+ * gateway runs as `npm start` ships it (package.json's start command), the bare server by plain
+ * node too.
  * Targets: REST ≥ 0.5× bare, GraphQL ≥ 0.2× bare, REST p99 < 10 ms.
  *
  *   npm run bench            (needs `wrk`: apt-get install -y wrk)
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReplayServer } from '../src/replay/server.js';
 import { repoRoute } from '../test/data.js';
+import { startArgs } from '../test/start-args.js';
 import { freePort, hasWrk, median, startChild, wrkRun } from './lib.js';
 import type { LoadResult } from './lib.js';
 import { writeResultsSection } from './results.js';
@@ -34,7 +37,7 @@ async function main() {
   try {
     const gwPort = await freePort();
     children.push(
-      await startChild('npx', ['tsx', 'src/server.ts'], {
+      await startChild(process.execPath, startArgs(), {
         PORT: String(gwPort),
         HOST: '127.0.0.1',
         DATA_DIR: join(work, 'data'),
@@ -64,7 +67,7 @@ async function main() {
     const bare: Record<string, string> = {};
     for (const kind of ['rest', 'gql']) {
       const port = await freePort();
-      children.push(await startChild('npx', ['tsx', 'bench/bare-server.ts'], { PORT: String(port), BODY_FILE: join(work, `${kind}.json`) }, /listening/));
+      children.push(await startChild(process.execPath, ['bench/bare-server.mjs'], { PORT: String(port), BODY_FILE: join(work, `${kind}.json`) }, /listening/));
       bare[kind] = `http://127.0.0.1:${port}`;
     }
 

@@ -3,6 +3,8 @@
  * server: SQLite under DATA_DIR for keys, ledger and cache. REDIS_URL moves ledger, cache and
  * single-flight to Redis, shared by several instances (docs/scaling.md).
  */
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -19,6 +21,8 @@ export interface Config {
   graphqlFastPath: boolean;
   /** Maximum number of cache entries kept by the embedded cache (oldest written evicted first). */
   cacheMaxEntries: number;
+  /** Bytes of JSON the in-process cache front may hold (CACHE_MEMORY_MB). */
+  cacheMemoryBytes: number;
   /** REDIS_URL: ledger, cache and single-flight on this Redis instead of the embedded store. */
   redisUrl: string | null;
   /** With Redis: an unsettled reservation older than this was left by a crashed instance and is refunded. */
@@ -58,7 +62,7 @@ export interface ProxyConfig {
   httpProxy: string | null;
   /** HTTPS_PROXY / https_proxy: for https:// targets. */
   httpsProxy: string | null;
-  /** NO_PROXY / no_proxy, as undici's EnvHttpProxyAgent reads it. */
+  /** NO_PROXY / no_proxy: names, IP literals and CIDR ranges, as curl reads it (upstream/proxy.ts). */
   noProxy: string;
   /** UPSTREAM_PROXIES: rotated per upstream host; takes precedence over HTTP(S)_PROXY. */
   rotate: string[];
@@ -84,6 +88,12 @@ export interface UpstreamConfig {
    */
   cooldownMaxMs?: number;
   proxy?: ProxyConfig;
+  /**
+   * UPSTREAM_CA_FILE: extra CA certificates (PEM) trusted for upstream TLS — direct, tunnelled
+   * through a proxy, and to an https:// proxy — beside Node's bundled roots (e.g. the CA of a
+   * TLS-inspecting corporate proxy).
+   */
+  extraCaCerts?: string[];
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
@@ -131,6 +141,28 @@ export function loadProxyConfig(env: NodeJS.ProcessEnv): ProxyConfig {
     .map((p, i) => proxyUrl(`UPSTREAM_PROXIES[${i}]`, p))
     .filter((p): p is string => p !== null);
   return { httpProxy: proxyUrl(httpName, httpV), httpsProxy: proxyUrl(httpsName, httpsV), noProxy: noProxy ?? '', rotate };
+}
+
+/** The PEM certificates of UPSTREAM_CA_FILE; a missing, unreadable or certificate-less file stops start-up. */
+export function loadCaFile(value: string | undefined): string[] | undefined {
+  const path = value?.trim();
+  if (!path) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new Error(`UPSTREAM_CA_FILE: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const certs = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (!certs.length) throw new Error(`UPSTREAM_CA_FILE: ${path} holds no PEM certificate`);
+  certs.forEach((pem, i) => {
+    try {
+      new X509Certificate(pem);
+    } catch {
+      throw new Error(`UPSTREAM_CA_FILE: certificate ${i + 1} in ${path} is not valid`);
+    }
+  });
+  return certs;
 }
 
 /** CANARIES=label=url,label=/v1/path?query (commas inside a URL must be percent-encoded). */
@@ -184,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxDepth: int(env, 'MAX_DEPTH', 12, 1),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),
+    cacheMemoryBytes: int(env, 'CACHE_MEMORY_MB', 32, 1) * 1024 * 1024,
     redisUrl,
     reservationTtlMs: int(env, 'RESERVATION_TTL_MS', 5 * 60_000, 1_000),
     upstream: {
@@ -200,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHostBurst: int(env, 'UPSTREAM_PER_HOST_BURST', defaultBurst(hostRps), 1),
       cooldownMaxMs: int(env, 'UPSTREAM_COOLDOWN_MAX_MS', 10 * 60_000),
       proxy: loadProxyConfig(env),
+      extraCaCerts: loadCaFile(env.UPSTREAM_CA_FILE),
     },
     githubToken: env.GITHUB_TOKEN || null,
     logLevel: env.LOG_LEVEL || 'info',

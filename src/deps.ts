@@ -77,7 +77,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
     rateLimiter: overrides.rateLimiter ?? (redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()),
     shutdown: shutdown.signal,
     ledger,
-    cache: overrides.cache ?? (redis ? createRedisCache(redis, logger) : createSqliteCache(db, config.cacheMaxEntries)),
+    cache: overrides.cache ?? (redis ? createRedisCache(redis, logger, config.cacheMemoryBytes) : createSqliteCache(db, config.cacheMaxEntries, { lruBytes: config.cacheMemoryBytes })),
     upstream,
     singleFlight:
       overrides.singleFlight ??
@@ -104,11 +104,11 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
  * the ledger's), the in-process LRU in front. Store errors are thrown, not swallowed, so a cache
  * read that fails is logged and treated as a miss, and /readyz sees it.
  */
-function createRedisCache(redis: RedisStore, logger: Logger): ResultCache {
+function createRedisCache(redis: RedisStore, logger: Logger, lruBytes: number): ResultCache {
   const store = new KeyvRedis(redis.duplicate(), { throwOnErrors: true, throwOnConnectError: false });
   const keyv = new Keyv({ store, namespace: 'cl:results', throwOnErrors: true });
   keyv.on('error', (err) => logger.debug({ err }, 'redis cache error'));
-  return createKeyvCache(keyv);
+  return createKeyvCache(keyv, { lruBytes });
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Graceful shutdown of the real server process (src/server.ts as a child process, the replay
- * upstream in this process): on SIGTERM it stops accepting, lets requests in flight finish
+ * Graceful shutdown of the real server process (run as `npm start` runs it: package.json's start
+ * command, which compiles src/server.ts ahead and runs the bundle; the replay upstream in this
+ * process): on SIGTERM it stops accepting, lets requests in flight finish
  * within SHUTDOWN_GRACE_MS or cancels them (503, nothing charged), refunds every reservation it
  * still holds, closes its stores and exits 0 — the ledger is consistent afterwards.
  */
@@ -16,6 +17,7 @@ import { startReplayServer } from '../src/replay/server.js';
 import type { ReplayServer } from '../src/replay/server.js';
 import { openDatabase } from '../src/store/sqlite.js';
 import { repoJson } from './data.js';
+import { startArgs } from './start-args.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'cl_shutdown-test-key-000000000000000000000000';
@@ -47,7 +49,7 @@ afterAll(async () => {
 
 async function startGateway(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cl-shutdown-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, startArgs(), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

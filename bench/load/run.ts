@@ -16,11 +16,10 @@
  *
  * RSS of each instance (VmRSS from /proc/<pid>/status) is read after start, sampled every 250 ms
  * during the run and read at the end; target ≤ 300 MB per instance. The whole run is done for
- * each LOAD_RUNTIME, with fresh processes and Redis each time: `tsx` (as `npm start` runs the
- * gateway: TypeScript compiled in the process, whose loader alone holds ~100 MB), `bundle`
- * (src/server.ts compiled ahead by esbuild, run by plain node) and `bundle-heap160` (the same
- * with `--max-old-space-size=160`: how much of the growth under load is garbage V8 has simply
- * not collected yet).
+ * each LOAD_RUNTIME, with fresh processes and Redis each time: `start` (package.json's start
+ * script as it ships: the server compiled ahead by esbuild, run by plain node) and, for
+ * comparison, `tsx` (TypeScript compiled in the serving process, whose loader alone holds
+ * ~100 MB).
  *
  * Results: bench/RESULTS.md, section "Load: two instances on Redis". Bounded in count (the
  * request numbers) and in time (each phase stops issuing after LOAD_PHASE_SECONDS; the whole run
@@ -33,13 +32,13 @@
  * Environment: LOAD_REQUESTS (10000), LOAD_CONCURRENCY (500), LOAD_CACHED_REQUESTS (20000),
  * LOAD_LATENCY_MS (5, the replay upstream's latency), LOAD_PER_HOST (256, the gateways'
  * UPSTREAM_PER_HOST_CONCURRENCY: every request goes to one upstream host, and the default
- * politeness cap of 8 would measure that cap instead of the gateway), LOAD_RUNTIME (all three),
+ * politeness cap of 8 would measure that cap instead of the gateway), LOAD_RUNTIME (start,tsx),
  * LOAD_NODE_FLAGS (extra node flags for the gateways, e.g. --max-old-space-size=160),
  * LOAD_PHASE_SECONDS (60), LOAD_MAX_SECONDS (300).
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +46,7 @@ import { Pool } from 'undici';
 import { createRedisLedger } from '../../src/credits/redis-ledger.js';
 import { openRedis } from '../../src/store/redis.js';
 import { freePort, startChild } from '../lib.js';
+import { startArgs } from '../../test/start-args.js';
 import { writeResultsSection } from '../results.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -204,29 +204,14 @@ function stopChild(c: ChildProcess): Promise<void> {
 
 /** How the gateway processes are run; each is measured in a run of its own. */
 const RUNTIMES = {
-  tsx: { title: '`npm start` as shipped (tsx: TypeScript compiled in the process at load time)', bundle: false, flags: [] as string[] },
-  bundle: { title: 'compiled ahead: one esbuild bundle of src/server.ts run by plain `node`', bundle: true, flags: [] as string[] },
-  'bundle-heap160': { title: 'compiled ahead, `node --max-old-space-size=160`', bundle: true, flags: ['--max-old-space-size=160'] },
+  start: { title: '`npm start` as shipped (scripts/start.mjs: src/server.ts compiled ahead by esbuild, run by plain node)' },
+  tsx: { title: 'for comparison: TypeScript compiled in the process by tsx (`node --import tsx src/server.ts`)' },
 } as const;
 type Runtime = keyof typeof RUNTIMES;
 
-/**
- * The gateway's command line (node's arguments). A bundle is compiled from src/server.ts with the
- * esbuild that tsx brings (node_modules/.bin/esbuild) into `dir`, beside a node_modules link so
- * packages resolve.
- */
-function gatewayCommand(runtime: Runtime, dir: string): string[] {
-  const rt = RUNTIMES[runtime];
-  const flags = [...rt.flags, ...NODE_FLAGS];
-  // node itself (not npx / the tsx CLI, which would add a parent process): the pid is the gateway's.
-  if (!rt.bundle) return [...flags, '--import', 'tsx', 'src/server.ts'];
-  const esbuild = join(ROOT, 'node_modules/.bin/esbuild');
-  mkdirSync(dir, { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  const out = join(dir, 'server.mjs');
-  const r = spawnSync(esbuild, ['src/server.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', `--outfile=${out}`, '--log-level=warning'], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`esbuild failed (a bundle needs node_modules/.bin/esbuild): ${r.error?.message ?? r.stderr}`);
-  return [...flags, out];
+/** The gateway's command line (node's arguments; node runs it, so the pid is the gateway's). */
+function gatewayCommand(runtime: Runtime): string[] {
+  return runtime === 'tsx' ? [...NODE_FLAGS, '--import', 'tsx', 'src/server.ts'] : [...NODE_FLAGS, ...startArgs()];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,7 +236,7 @@ async function runOnce(runtime: Runtime): Promise<RunResult> {
   let store: ReturnType<typeof openRedis> | null = null;
   let sampler: NodeJS.Timeout | undefined;
   try {
-    const gatewayArgs = gatewayCommand(runtime, join(work, 'bundle'));
+    const gatewayArgs = gatewayCommand(runtime);
     redis = await startRedisServer();
     const replayPort = await freePort();
     // The upstream is not measured: always run through tsx.

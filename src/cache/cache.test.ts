@@ -43,6 +43,27 @@ describe('result cache', () => {
     db.close();
   });
 
+  it('the in-memory front is bounded by size: big entries are served from the store only, old ones are evicted by bytes', async () => {
+    const db = openDatabase(tmp());
+    // 8 KiB of JSON in memory; one entry may take at most 1 KiB of it.
+    const cache = createSqliteCache(db, 1000, { lruBytes: 8 * 1024 });
+    const big = { text: 'x'.repeat(2_000) };
+    await cache.set('op:big', { value: big, fetchedAt: 1 });
+    expect(cache.peek('op:big')).toBeUndefined();
+    expect(await cache.get('op:big')).toEqual({ value: big, fetchedAt: 1 });
+    expect(cache.peek('op:big')).toBeUndefined();
+    // 20 entries of ~600 bytes: only the most recent ~13 fit in 8 KiB.
+    for (let i = 0; i < 20; i++) await cache.set(`op:${i}`, { value: { text: 'y'.repeat(590), i }, fetchedAt: i });
+    const held = Array.from({ length: 20 }, (_, i) => cache.peek(`op:${i}`) !== undefined);
+    expect(held.filter(Boolean).length).toBeLessThanOrEqual(13);
+    expect(held.filter(Boolean).length).toBeGreaterThanOrEqual(10);
+    expect(held[19]).toBe(true);
+    expect(held[0]).toBe(false);
+    // Evicted from memory, still in the store.
+    expect(await cache.get('op:0')).toEqual({ value: { text: 'y'.repeat(590), i: 0 }, fetchedAt: 0 });
+    db.close();
+  });
+
   it('get with fetchedSince reads the store when the in-memory copy is older (another instance wrote a newer one)', async () => {
     const db = openDatabase(tmp());
     const [here, there] = [createSqliteCache(db, 100), createSqliteCache(db, 100)];

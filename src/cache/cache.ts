@@ -5,6 +5,9 @@
  *
  * keyv sits behind this module (embedded: a SQLite table; scaled out: @keyv/redis), with a small
  * in-process LRU in front so hot entries are served without a store round trip or a JSON parse.
+ * The LRU is bounded by entry count and by size (CACHE_MEMORY_MB of JSON text, measured when an
+ * entry enters it; a single entry above an eighth of that is served from the store only), so a
+ * few large results — a long playlist, a discovery report — cannot crowd the heap.
  * Entries live at most 30 days (the largest `cache_max_age`); the embedded store is also capped
  * at CACHE_MAX_ENTRIES, evicting the oldest written entries first.
  */
@@ -106,8 +109,30 @@ export class SqliteKeyvStore extends EventEmitter {
   }
 }
 
-export function createKeyvCache(keyv: Keyv, opts: { lruEntries?: number } = {}): ResultCache {
-  const lru = new LRUCache<string, CacheEntry>({ max: opts.lruEntries ?? 5_000 });
+/** Size of an entry as the LRU counts it: the length of its JSON text (at least 1). */
+function entrySize(entry: CacheEntry): number {
+  try {
+    return Math.max(1, JSON.stringify(entry.value)?.length ?? 1);
+  } catch {
+    return Number.MAX_SAFE_INTEGER; // not serialisable: never kept in memory
+  }
+}
+
+export interface LruOptions {
+  /** Most entries held in memory (default 5 000). */
+  lruEntries?: number;
+  /** Most bytes of JSON text held in memory (default 32 MiB). */
+  lruBytes?: number;
+}
+
+export function createKeyvCache(keyv: Keyv, opts: LruOptions = {}): ResultCache {
+  const maxSize = opts.lruBytes ?? 32 * 1024 * 1024;
+  const lru = new LRUCache<string, CacheEntry>({
+    max: opts.lruEntries ?? 5_000,
+    maxSize,
+    maxEntrySize: Math.max(1, Math.floor(maxSize / 8)),
+    sizeCalculation: entrySize,
+  });
   return {
     peek<T>(key: string) {
       return lru.get(key) as CacheEntry<T> | undefined;
@@ -135,7 +160,7 @@ export function createKeyvCache(keyv: Keyv, opts: { lruEntries?: number } = {}):
   };
 }
 
-export function createSqliteCache(db: Db, maxEntries: number): ResultCache {
+export function createSqliteCache(db: Db, maxEntries: number, lru: LruOptions = {}): ResultCache {
   const store = new SqliteKeyvStore(db, maxEntries);
-  return createKeyvCache(new Keyv({ store, namespace: 'results' }));
+  return createKeyvCache(new Keyv({ store, namespace: 'results' }), lru);
 }

@@ -207,6 +207,18 @@ describe('upstream client (replay mode)', () => {
       expect(replay.hits()).toHaveLength(2);
     });
 
+    it('followRedirects: false returns the redirect itself (status, Location, no body); the target is never asked', async () => {
+      replay.add({ host: 'short.example', path: '/abc', response: { status: 301, headers: { location: 'https://b.example/landing?ref=short' }, body: '<a href="https://b.example/landing?ref=short">moved</a>' } });
+      replay.add({ host: 'b.example', path: /.*/, response: { body: 'target' } });
+      const res = await upstream.request({ url: 'https://short.example/abc', platform: 't', followRedirects: false });
+      expect(res.status).toBe(301);
+      expect(res.headers.location).toBe('https://b.example/landing?ref=short');
+      expect(res.url).toBe('https://short.example/abc');
+      expect(res.body.length).toBe(0);
+      expect(replay.hits().map((h) => h.upstreamUrl)).toEqual(['https://short.example/abc']);
+      expect(exchanges.at(-1)).toMatchObject({ host: 'short.example', outcome: 'ok' });
+    });
+
     it('follows 5 redirects, refuses the 6th with UPSTREAM_FAILED', async () => {
       replay.add({
         host: 'loop.example',

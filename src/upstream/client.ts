@@ -5,7 +5,7 @@
  *   overall deadline per request;
  * - a maximum body size, enforced while streaming (a lying or absent content-length cannot
  *   make us buffer more);
- * - at most 5 redirects, each re-checked by the SSRF guard;
+ * - at most 5 redirects, each re-checked by the SSRF guard (or none followed, per request);
  * - bounded retries with exponential backoff and full jitter for 429 / 5xx / resets / truncated
  *   bodies on idempotent requests, honouring a short Retry-After;
  * - per upstream host: a concurrency limit, an optional request rate, and a cool-down after a
@@ -20,6 +20,7 @@
  * Non-2xx statuses are returned, not thrown: what a 404 means is the platform's call
  * (see `expectOk`). Transport failures are thrown as ApiError.
  */
+import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError, invalidParam, notFound, upstreamBlocked, upstreamFailed, upstreamTimeout } from '../errors.js';
@@ -44,6 +45,19 @@ export interface UpstreamRequest {
   maxBodyBytes?: number;
   timeoutMs?: number;
   retries?: number;
+  /**
+   * While the host cools down (after a 429, or a 503 with Retry-After): 'wait' (default) waits
+   * for it within the deadline; 'fail' fails at once with UPSTREAM_BLOCKED, nothing sent, and a
+   * retryable answer is returned rather than retried after the cool-down — for optional requests
+   * that must not hold their caller (discovery's optional scans).
+   */
+  cooldown?: 'wait' | 'fail';
+  /**
+   * false: a redirect is returned as it is (status, `location` header, no body) instead of being
+   * followed — for a caller that wants to know where a link leads without fetching the target
+   * (a link shortener's answer).
+   */
+  followRedirects?: boolean;
   /** Caller's cancellation (e.g. a discovery deadline). */
   signal?: AbortSignal;
 }
@@ -205,8 +219,13 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   // In replay mode DNS is resolved only when a resolver was injected (tests of "a name resolving
   // to a private address"); the replay origin itself is the one address let through.
   const resolveNames = replayUrl ? opts.resolver !== undefined : true;
+  // UPSTREAM_CA_FILE adds to Node's bundled roots (a bare `ca` would replace them); one context,
+  // built once, rather than the whole bundle parsed again for every connection.
+  const secureContext = cfg.extraCaCerts?.length ? createSecureContext({ ca: [...rootCertificates, ...cfg.extraCaCerts] }) : undefined;
   const agent = new Agent({
-    connect: replayUrl ? { timeout: cfg.connectTimeoutMs } : { timeout: cfg.connectTimeoutMs, lookup: guardedLookup(resolver) as never },
+    connect: replayUrl
+      ? { timeout: cfg.connectTimeoutMs, secureContext }
+      : { timeout: cfg.connectTimeoutMs, secureContext, lookup: guardedLookup(resolver) as never },
     headersTimeout: cfg.headersTimeoutMs,
     bodyTimeout: cfg.bodyTimeoutMs,
     keepAliveTimeout: 4_000,
@@ -229,7 +248,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   const gate = createHostGate({ rps: cfg.perHostRps ?? 0, burst: cfg.perHostBurst ?? Math.max(1, Math.ceil(cfg.perHostRps ?? 0)), cooldownMaxMs: cfg.cooldownMaxMs ?? 0 });
   // Proxies never apply to the replay origin.
   const proxies = createProxySelector(replayUrl ? undefined : cfg.proxy);
-  const proxyAgents = proxies.active ? createProxyDispatchers(cfg) : null;
+  const proxyAgents = proxies.active ? createProxyDispatchers({ ...cfg, secureContext }) : null;
 
   async function exchangeOnce(
     url: URL,
@@ -245,7 +264,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       target = replayTarget(replayUrl, url);
       headers['x-upstream-url'] = requestedUrl(url);
     }
-    if (gate) await gate.pass(url.host, req.platform, deadlineAt, signal);
+    if (gate) await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
     const proxy = proxyAgents ? proxies.select(url) : null;
     const release = await limiterFor(url.host).acquire(signal);
     try {
@@ -332,6 +351,10 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
           throw e;
         }
         if (res.location !== undefined) {
+          if (req.followRedirects === false) {
+            outcome = 'ok';
+            return res;
+          }
           if (++redirects > cfg.maxRedirects) throw upstreamFailed(`${req.platform}: more than ${cfg.maxRedirects} redirects`);
           let next: URL;
           try {
@@ -347,9 +370,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         gate?.observe(url.host, res.status, after);
         if (RETRYABLE_STATUS.has(res.status) && attempt < retries) {
           // A long Retry-After (or host cool-down) is not worth holding the caller for, nor one
-          // that would outlast the deadline: return the answer instead.
-          const wait = Math.max(after ?? backoff(attempt), gate ? gate.coolingMs(url.host) : 0);
-          if ((after === null || after <= 2_000) && Date.now() + wait < deadlineAt) {
+          // that would outlast the deadline, nor any cool-down for a caller that may not wait:
+          // return the answer instead.
+          const cooling = gate ? gate.coolingMs(url.host) : 0;
+          const wait = Math.max(after ?? backoff(attempt), cooling);
+          if ((after === null || after <= 2_000) && Date.now() + wait < deadlineAt && !(cooling > 0 && req.cooldown === 'fail')) {
             await sleep(wait, signal).catch(() => undefined);
             attempt++;
             if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);

@@ -6,13 +6,24 @@
  * Not in replay mode, so targets are public-looking names mapped by an injected resolver to a
  * public address; the proxy ignores that address and serves every request from a local target
  * server (a proxy resolves names itself). No request leaves the machine.
+ *
+ * UPSTREAM_CA_FILE: a loopback https:// server whose certificate (made with openssl at test time,
+ * test/tls.ts) is signed by a throw-away CA, reached through a CONNECT tunnel and directly.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { Server as TlsServer } from 'node:https';
+import { connect } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HAS_OPENSSL, makeCertificates, NO_OPENSSL } from '../../test/tls.js';
+import type { TestCertificates } from '../../test/tls.js';
 import type { ProxyConfig, UpstreamConfig } from '../config.js';
-import { loadConfig, loadProxyConfig } from '../config.js';
+import { loadCaFile, loadConfig, loadProxyConfig } from '../config.js';
 import { ApiError } from '../errors.js';
 import { startReplayServer } from '../replay/server.js';
 import { createUpstream } from './client.js';
@@ -42,6 +53,82 @@ describe('NO_PROXY', () => {
   it('`*` turns proxying off; an empty NO_PROXY proxies everything', () => {
     expect(shouldProxy(u('https://github.com/'), parseNoProxy('*'))).toBe(false);
     expect(shouldProxy(u('https://github.com/'), parseNoProxy(''))).toBe(true);
+  });
+});
+
+describe('NO_PROXY: IP literals and CIDR ranges (as curl >= 7.86 and Go)', () => {
+  const np = parseNoProxy(
+    [
+      '203.0.113.7',
+      '198.51.100.1:8443',
+      '2001:db8::1',
+      '[2001:db8::2]',
+      '[2001:db8::3]:8080',
+      'fd00::1',
+      '::ffff:192.0.2.9',
+      '192.0.2.10',
+      '10.0.0.0/8',
+      '192.168.1.0/24',
+      'fd00::/8',
+      '::ffff:172.16.0.0/108',
+    ].join(','),
+  );
+  it.each([
+    // An IP literal matches that literal only.
+    ['https://203.0.113.7/', false],
+    ['https://203.0.113.8/', true],
+    // …on its port, when it names one.
+    ['https://198.51.100.1:8443/', false],
+    ['https://198.51.100.1/', true],
+    // IPv6 with or without brackets, compared as addresses (2001:db8:0::2 is 2001:db8::2).
+    ['https://[2001:db8::1]/', false],
+    ['https://[2001:db8:0:0::2]/', false],
+    ['https://[2001:db8::3]:8080/', false],
+    ['https://[2001:db8::3]/', true],
+    ['https://[2001:db8::4]/', true],
+    // `fd00::1` is one address on any port, not host `fd00:` on port 1.
+    ['http://[fd00::1]:80/', false],
+    // An IPv4-mapped IPv6 address is its IPv4 address, on either side.
+    ['https://192.0.2.9/', false],
+    ['https://[::ffff:192.0.2.10]/', false],
+    ['https://[::ffff:c000:20a]/', false],
+    ['https://192.0.2.11/', true],
+    // CIDR ranges.
+    ['https://10.1.2.3/', false],
+    ['https://10.255.255.255:8443/', false],
+    ['https://11.0.0.1/', true],
+    ['https://[::ffff:10.9.9.9]/', false],
+    ['https://192.168.1.200/', false],
+    ['https://192.168.2.1/', true],
+    ['https://[fd12:3456::1]/', false],
+    ['https://[fe80::1]/', true],
+    ['https://[2001:db9::1]/', true],
+    // An IPv4-mapped IPv6 range covers the IPv4 addresses it maps (172.16.0.0/12).
+    ['https://172.16.5.5/', false],
+    ['https://172.31.255.255/', false],
+    ['https://172.32.0.1/', true],
+  ])('%s → proxied: %s', (url, proxied) => {
+    expect(shouldProxy(u(url), np)).toBe(proxied);
+  });
+
+  it('host names are not resolved: IP entries never match a name, name entries never match an IP literal', () => {
+    const ipOnly = parseNoProxy('127.0.0.1, 10.0.0.0/8, ::1');
+    expect(shouldProxy(u('http://localhost/'), ipOnly)).toBe(true);
+    expect(shouldProxy(u('https://internal.example/'), ipOnly)).toBe(true);
+    // `0.0.1` is not a dotted quad, so it is a host name: no suffix match against 10.0.0.1.
+    expect(shouldProxy(u('http://10.0.0.1/'), parseNoProxy('0.0.1'))).toBe(true);
+    expect(shouldProxy(u('http://10.0.0.1/'), parseNoProxy('10.0.0.1'))).toBe(false);
+  });
+
+  it('invalid ranges are ignored without breaking the rest of the list', () => {
+    const value = '10.0.0.0/33, 300.1.1.1/8, foo.test/8, /8, 10.0.0.0/, fd00::/129, 10.0.0.0/8/8, 1.2.3/24, 010.0.0.0/8, fe80::1%eth0/64, example.com';
+    let np!: ReturnType<typeof parseNoProxy>;
+    expect(() => (np = parseNoProxy(value))).not.toThrow();
+    expect(np.entries).toHaveLength(1);
+    expect(shouldProxy(u('https://example.com/'), np)).toBe(false);
+    for (const url of ['https://10.0.0.1/', 'https://300.1.1.1.example/', 'https://[fd00::1]/', 'https://1.2.3.4/', 'https://foo.test/']) {
+      expect(shouldProxy(u(url), np)).toBe(true);
+    }
   });
 });
 
@@ -95,8 +182,8 @@ interface SeenByProxy {
   headers: IncomingHttpHeaders;
 }
 
-/** A minimal forward proxy: absolute-form requests are served from `target`; CONNECT is recorded and tunnelled to `target` (or refused). */
-async function startProxy(targetPort: number, opts: { refuseConnect?: boolean } = {}) {
+/** A minimal forward proxy: absolute-form requests are served from `target`; CONNECT is recorded, and refused unless `tunnelTo` names the port to pipe it to. */
+async function startProxy(targetPort: number, opts: { tunnelTo?: number } = {}) {
   const seen: SeenByProxy[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
@@ -113,10 +200,18 @@ async function startProxy(targetPort: number, opts: { refuseConnect?: boolean } 
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  server.on('connect', (req, socket: Socket) => {
+  server.on('connect', (req, socket: Socket, head: Buffer) => {
     seen.push({ method: 'CONNECT', url: req.url!, headers: req.headers });
     socket.on('error', () => undefined);
-    socket.end(opts.refuseConnect !== false ? 'HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n' : '');
+    if (opts.tunnelTo === undefined) return void socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
+    const out = connect(opts.tunnelTo, '127.0.0.1', () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length) out.write(head);
+      out.pipe(socket);
+      socket.pipe(out);
+    });
+    out.on('error', () => socket.destroy());
+    socket.on('close', () => out.destroy());
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
@@ -249,5 +344,121 @@ describe('requests through a proxy (loopback)', () => {
       await up.close();
       await replay.close();
     }
+  });
+});
+
+describe('UPSTREAM_CA_FILE', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cl-ca-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+
+  it('unset is no extra trust; a missing file, one without a certificate or with a broken one stops start-up', () => {
+    expect(loadCaFile(undefined)).toBeUndefined();
+    expect(loadCaFile(' ')).toBeUndefined();
+    expect(loadConfig({ UPSTREAM_CA_FILE: '' } as NodeJS.ProcessEnv).upstream.extraCaCerts).toBeUndefined();
+    expect(() => loadCaFile(join(dir, 'absent.pem'))).toThrow(/UPSTREAM_CA_FILE: cannot read .*absent\.pem \(ENOENT\)/);
+    expect(() => loadCaFile(file('empty.pem', 'not a certificate\n'))).toThrow(/holds no PEM certificate/);
+    expect(() => loadCaFile(file('broken.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'))).toThrow(/certificate 1 in .* is not valid/);
+  });
+
+  describe.skipIf(!HAS_OPENSSL)(`trusted for upstream TLS, through a CONNECT tunnel and directly${HAS_OPENSSL ? '' : ` (${NO_OPENSSL})`}`, () => {
+    const CONFIG: UpstreamConfig = {
+      connectTimeoutMs: 1_000,
+      headersTimeoutMs: 1_000,
+      bodyTimeoutMs: 1_000,
+      totalTimeoutMs: 3_000,
+      maxBodyBytes: 4_096,
+      maxRedirects: 5,
+      retries: 0,
+      perHostConcurrency: 8,
+      userAgent: 'proxy-test/1.0',
+    };
+    const resolver: Resolver = async () => ['93.184.216.34'];
+    let certs: TestCertificates;
+    let extraCaCerts: string[];
+    let tlsServer: TlsServer;
+    let tunnel: Awaited<ReturnType<typeof startProxy>>;
+    const served: { url: string; host: string | undefined; proxyAuth: string | undefined }[] = [];
+
+    beforeAll(async () => {
+      // One certificate for the tunnelled name and for the loopback address the direct test uses.
+      certs = makeCertificates(['secure.test', '127.0.0.1']);
+      extraCaCerts = loadCaFile(certs.caFile)!;
+      tlsServer = createTlsServer({ cert: certs.cert, key: certs.key }, (req, res) => {
+        served.push({ url: req.url!, host: req.headers.host, proxyAuth: req.headers['proxy-authorization'] });
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(`tls ok ${req.headers.host}${req.url}`);
+      });
+      await new Promise<void>((r) => tlsServer.listen(0, '127.0.0.1', r));
+      // Absolute-form requests are never expected here: 1 is a closed port.
+      tunnel = await startProxy(1, { tunnelTo: (tlsServer.address() as AddressInfo).port });
+    });
+    afterAll(async () => {
+      await tunnel?.close();
+      if (tlsServer) {
+        tlsServer.closeAllConnections();
+        await new Promise((r) => tlsServer.close(r));
+      }
+      certs?.cleanup();
+    });
+    beforeEach(() => {
+      served.length = 0;
+      tunnel.seen.length = 0;
+    });
+
+    it('the file holds the CA as loaded', () => {
+      expect(extraCaCerts).toEqual([readFileSync(certs.caFile, 'utf8').trim()]);
+    });
+
+    it('HTTPS_PROXY: the request succeeds through the tunnel, with the proxy credentials sent to the proxy only', async () => {
+      const auth = tunnel.url.replace('http://', 'http://user:s%3Acret@');
+      const up = createUpstream({ config: { ...CONFIG, extraCaCerts, proxy: proxyCfg({ httpsProxy: auth }) }, resolver });
+      try {
+        const res = await up.request({ url: 'https://secure.test/x?y=1', platform: 't' });
+        expect(res.status).toBe(200);
+        expect(res.text()).toBe('tls ok secure.test/x?y=1');
+        expect(tunnel.seen).toEqual([expect.objectContaining({ method: 'CONNECT', url: 'secure.test:443' })]);
+        expect(tunnel.seen[0].headers['proxy-authorization']).toBe(`Basic ${Buffer.from('user:s:cret').toString('base64')}`);
+        expect(served).toEqual([{ url: '/x?y=1', host: 'secure.test', proxyAuth: undefined }]);
+      } finally {
+        await up.close();
+      }
+    });
+
+    it('without it, the same tunnel fails certificate verification (UPSTREAM_FAILED): verification stays on', async () => {
+      const up = createUpstream({ config: { ...CONFIG, proxy: proxyCfg({ httpsProxy: tunnel.url }) }, resolver });
+      try {
+        const err = await up.request({ url: 'https://secure.test/x', platform: 't' }).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(ApiError);
+        expect((err as ApiError).code).toBe('UPSTREAM_FAILED');
+        expect((err as ApiError).message).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE/);
+        expect(tunnel.seen.map((s) => s.url)).toEqual(['secure.test:443']);
+        expect(served).toEqual([]);
+      } finally {
+        await up.close();
+      }
+    });
+
+    it('a direct connection trusts it too (an https:// replay origin on loopback), and only with it', async () => {
+      const replayUrl = `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}`;
+      const trusting = createUpstream({ config: { ...CONFIG, extraCaCerts }, replayUrl });
+      const plain = createUpstream({ config: CONFIG, replayUrl });
+      try {
+        expect((await trusting.request({ url: 'https://public.test/r', platform: 't' })).text()).toBe(`tls ok ${new URL(replayUrl).host}/public.test/r`);
+        const err = await plain.request({ url: 'https://public.test/r', platform: 't' }).catch((e: unknown) => e);
+        expect((err as ApiError).code).toBe('UPSTREAM_FAILED');
+        expect((err as ApiError).message).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE/);
+        expect(served).toHaveLength(1);
+      } finally {
+        await trusting.close();
+        await plain.close();
+      }
+    });
   });
 });

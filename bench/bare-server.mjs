@@ -1,11 +1,12 @@
 /**
  * Baseline for the benchmarks: a bare node:http server answering every request with the same
- * bytes the gateway answers (read from BODY_FILE), after reading the request body.
+ * bytes the gateway answers (read from BODY_FILE), after reading the request body. Plain
+ * JavaScript, run by plain node, as the gateway is (npm start runs a compiled bundle).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const body = readFileSync(process.env.BODY_FILE!);
+const body = readFileSync(process.env.BODY_FILE);
 const port = Number(process.env.PORT);
 createServer((req, res) => {
   req.resume();
