@@ -15,14 +15,15 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { GraphQLError } from 'graphql';
 import type { ASTVisitor, FragmentDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
 import { createYoga } from 'graphql-yoga';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError, isApiError } from './errors.js';
 import type { Deps, GatewayContext } from './graphql/context.js';
 import { createFastGraphql } from './graphql/fast-http.js';
+import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './graphql/incremental.js';
 import { executeWithCredits } from './graphql/plan.js';
 import { requestBaseUrl } from './media/public-url.js';
 import { buildSchema } from './graphql/schema.js';
@@ -138,10 +139,13 @@ export function createApp(deps: Deps): App {
 
   const creditsPlugin: Plugin = {
     onExecute({ setExecuteFn, executeFn }) {
-      setExecuteFn((args) => executeWithCredits(args as never, executeFn as never));
+      setExecuteFn((args) =>
+        usesIncrementalDelivery(args.document) ? executeIncrementalWithCredits(args as never, executeFn as never) : executeWithCredits(args as never, executeFn as never),
+      );
     },
     onValidate({ addValidationRule }) {
       addValidationRule(maxDepthRule(deps.config.maxDepth));
+      addValidationRule(noDeferOnRootFieldsRule);
     },
     onResultProcess({ result, setResult, serverContext }) {
       const id = (serverContext as { info?: RequestInfo } | undefined)?.info?.id;
@@ -153,7 +157,9 @@ export function createApp(deps: Deps): App {
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    renderGraphiQL,
+    // The GraphiQL page embeds its whole bundle (~35 MB of heap once loaded): load it when the
+    // page is first asked for, not at start (most instances never serve it).
+    renderGraphiQL: async (opts) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(opts),
     graphiql: {
       title: 'Creator Lookup — GraphiQL',
       defaultQuery: DEFAULT_QUERY,
@@ -166,7 +172,8 @@ export function createApp(deps: Deps): App {
       requestBaseUrl: req ? requestBaseUrl(req) : null,
       reqInfo: info,
     }),
-    plugins: [creditsPlugin],
+    // @defer / @stream (src/graphql/incremental.ts): multipart/mixed or text/event-stream responses.
+    plugins: [useDeferStream(), creditsPlugin],
     logging: {
       debug: (...a) => deps.logger.debug({ yoga: a }),
       info: (...a) => deps.logger.info({ yoga: a }),
@@ -187,9 +194,18 @@ export function createApp(deps: Deps): App {
       for (const item of Array.isArray(v) ? v : [v]) headers.append(k, item);
     }
     const response = await yoga.fetch(new URL(req.url ?? "/graphql", `http://${req.headers.host ?? "localhost"}`), { method: req.method, headers, body: new Uint8Array(r.body) }, { req, res, info });
-    const out = Buffer.from(await response.arrayBuffer());
     const outHeaders: Record<string, string> = {};
     response.headers.forEach((v, k) => (outHeaders[k] = v));
+    // Incremental delivery: each part as it is ready; a client that leaves cancels the stream.
+    if (response.body && /^(multipart\/mixed|text\/event-stream)/.test(response.headers.get('content-type') ?? '')) {
+      res.writeHead(response.status, outHeaders);
+      const reader = response.body.getReader();
+      res.once('close', () => void reader.cancel().catch(() => undefined));
+      for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
+      res.end();
+      return;
+    }
+    const out = Buffer.from(await response.arrayBuffer());
     outHeaders['content-length'] = String(out.length);
     res.writeHead(response.status, outHeaders);
     res.end(out);

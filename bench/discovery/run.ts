@@ -253,6 +253,20 @@ function emailSection(runs: LookupRun[], skipped: number): { text: string; ok: b
   return { text, ok: ok && creditIssues === 0 };
 }
 
+/** Short links of the world: on creators' accounts and link pages, through a shortener that is down, dead ones, the decoys'. */
+function shortLinkLine(web: SimWeb): string {
+  const isShort = (u: string) => /^https:\/\/(?:bit\.ly|tinyurl\.com|buff\.ly|ow\.ly)\//.test(u);
+  const creatorLinks = [
+    ...[...web.world.accounts.values()].filter((a) => a.creator !== null).flatMap((a) => a.links),
+    ...[...web.world.linkPages.values()].filter((p) => p.creator !== null).flatMap((p) => p.links.map((l) => l.url)),
+  ].filter(isShort);
+  const down = creatorLinks.filter((u) => web.world.hosts.get(new URL(u).host)?.status === 'fail').length;
+  const dead = creatorLinks.filter((u) => !web.world.redirects.has(u)).length - down;
+  const decoys = [...web.world.accounts.values()].filter((a) => a.creator === null).flatMap((a) => a.links).filter(isShort).length;
+  const chains = web.lookups.filter((l) => web.truth[l.key].criticalChain.some(isShort)).length;
+  return `Short links: ${creatorLinks.length} on creators' accounts and link pages (${down} through a shortener that is down, ${dead} dead), ${decoys} on decoys' accounts; ${chains} lookups have one on their critical path.`;
+}
+
 function worldLines(web: SimWeb): string[] {
   const accounts = [...web.world.accounts.values()];
   const count = (role: string) => accounts.filter((a) => a.role === role).length;
@@ -261,6 +275,7 @@ function worldLines(web: SimWeb): string[] {
   return [
     `Simulated web: seed ${web.options.seed}, ${web.world.creators.length} creators (test/sim/generator.ts, latency scale ${web.options.latencyScale}); lookups from each creator's primary profile (${['social-b', 'shortvideo', 'video', 'microblog-b'].map((p) => `${p} ${web.lookups.filter((l) => l.platform === p).length}`).join(', ')}).`,
     `${[...web.world.linkPages.values()].filter((p) => p.creator !== null).length} creator link pages, ${sites.length} creator websites (${sites.filter((s) => s.status !== 'ok').length} failing or hanging, ${sites.filter((s) => s.latencyMs >= 1200).length} slow), decoys: ${count('same-handle-decoy')} same-handle, ${count('namesake-decoy')} namesakes, ${count('lookalike-decoy')} look-alikes, ${count('own-hidden')} search-only own profiles, ${count('own-silent')} unlinked own profiles.`,
+    `${shortLinkLine(web)}`,
     `Truth (test/sim/truth.ts, by the documented rules): ${entries.reduce((s, t) => s + t.profiles.length, 0)} reachable profiles of ${entries.reduce((s, t) => s + t.ownedProfiles.length, 0)} owned; ${entries.reduce((s, t) => s + t.emails.length, 0)} reachable addresses of ${entries.reduce((s, t) => s + t.ownedEmails.length, 0)} owned; critical paths median ${median(entries.map((t) => t.criticalPathMs))} ms, max ${Math.max(...entries.map((t) => t.criticalPathMs))} ms.`,
   ];
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LookupFetcher } from './fetcher.js';
+import { LookupFetcher, optionalUpstream } from './fetcher.js';
 import { fakeContext } from './test-context.js';
 import { page as linktreeOp } from '../platforms/linkpage-b/platform.js';
 
@@ -70,6 +70,25 @@ describe('LookupFetcher', () => {
     process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
     const f3 = new LookupFetcher(ctx, new AbortController().signal);
     expect(await f3.run('ignored', async () => ({ from: 'third live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({ from: 'third live' });
+  });
+
+  it('optional sub-fetches never retry or wait for a cool-down; the required one (the source) keeps the client’s policy', async () => {
+    const ctx = fakeContext(() => ({ body: 'x' }));
+    const f = new LookupFetcher(ctx, new AbortController().signal);
+    await f.run('page:optional-1', (c) => page(c, 'https://optional.example/'), { what: 'optional' });
+    await f.run('page:required-1', (c) => page(c, 'https://required.example/'), { what: 'required', required: true, timeoutMs: null });
+    const [optional, required] = ctx.requests;
+    expect(optional).toMatchObject({ url: 'https://optional.example/', retries: 0, cooldown: 'fail' });
+    expect(required.url).toBe('https://required.example/');
+    expect(required.retries).toBeUndefined();
+    expect(required.cooldown).toBeUndefined();
+  });
+
+  it('the optional view shares the client’s public tokens (one guest activation serves both)', () => {
+    const ctx = fakeContext(() => ({ body: 'x' }));
+    const view = optionalUpstream(ctx.upstream);
+    expect(view.tokenOwner).toBe(ctx.upstream);
+    expect(optionalUpstream(view).tokenOwner).toBe(ctx.upstream);
   });
 
   it('nothing starts after the lookup deadline', async () => {

@@ -13,7 +13,12 @@
  *    that operation can be served from it;
  *  - bounds each sub-fetch with its own timeout (DISCOVERY_FETCH_TIMEOUT_MS, default 8 s) on top
  *    of the lookup's deadline signal; every HTTP request still goes through `ctx.upstream`
- *    (SSRF guard, per-request timeouts, retries, replay).
+ *    (SSRF guard, per-request timeouts, replay);
+ *  - never lets an optional sub-fetch (everything but the source profile) hold the lookup: its
+ *    requests are sent with `retries: 0` and `cooldown: 'fail'`, so a failing or blocked answer
+ *    is the answer (its URL lands in a failed_* list, the result is partial) and a host cooling
+ *    down after a 429 fails it at once instead of being slept on. The source profile, which
+ *    fails the whole lookup, keeps the client's retries and cool-down waits (within the deadline).
  *
  * Cross-instance single-flight (Redis) is not used for sub-fetches: OpContext carries no
  * single-flight service; the whole lookup is single-flighted by the gateway (plan.ts liveFetch).
@@ -21,6 +26,7 @@
 import { upstreamTimeout } from '../errors.js';
 import type { OpContext, OperationDef } from '../platforms/operation.js';
 import { cacheKeyOf } from '../platforms/operation.js';
+import type { Upstream } from '../upstream/client.js';
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 8_000;
 export const DEFAULT_SUBFETCH_MAX_AGE_MS = 3_600_000;
@@ -101,6 +107,11 @@ export interface FetchOptions<A> {
   args?: A;
   /** Per-fetch timeout; null for none beyond the lookup's deadline (the source profile). */
   timeoutMs?: number | null;
+  /**
+   * The lookup fails without it (the source profile): the client's retries and cool-down waits
+   * apply. Otherwise (default) the fetch is optional and its requests never retry or wait.
+   */
+  required?: boolean;
   /** What the fetch is, for messages. */
   what: string;
 }
@@ -151,7 +162,8 @@ export class LookupFetcher {
       key,
       async (sharedSignal) => {
         const signal = timeout === null ? sharedSignal : AbortSignal.any([sharedSignal, AbortSignal.timeout(timeout)]);
-        const value = await work({ ...this.ctx, signal });
+        const upstream = opts.required ? this.ctx.upstream : optionalUpstream(this.ctx.upstream);
+        const value = await work({ ...this.ctx, upstream, signal });
         if (cacheable) await this.ctx.cache.set(key, { value, fetchedAt: Date.now() }).catch(() => undefined);
         return value;
       },
@@ -159,4 +171,19 @@ export class LookupFetcher {
       opts.what,
     );
   }
+}
+
+/**
+ * The upstream as an optional scan uses it: no retries of failing answers, no sleeping on a host's
+ * cool-down (fails at once with UPSTREAM_BLOCKED). Retried answers and cool-down waits are time
+ * the lookup's critical path never needed for a scan that may fail anyway.
+ */
+export function optionalUpstream(upstream: Upstream): Upstream & { tokenOwner: object } {
+  const base = (upstream as { tokenOwner?: object }).tokenOwner ?? upstream;
+  return {
+    request: (req) => upstream.request({ ...req, retries: 0, cooldown: 'fail' }),
+    close: () => upstream.close(),
+    // Public tokens (X's guest token…) are the client's, not this view's: one activation serves both.
+    tokenOwner: base,
+  };
 }

@@ -14,12 +14,14 @@
  * followed only from the creator's own items — the source, the link-in-bio pages and websites
  * it declares, and the accounts those link to ("anchored" on arrival) — and only to depth 2
  * (source → link page → account/website); deeper links and every link of an unverified
- * candidate count as evidence only, never fetched. README.md has the bounds and the rules.
+ * candidate count as evidence only, never fetched (a candidate's link page and short links are
+ * read, to see whether it links back). Generic short links (bit.ly…) are resolved and stand for
+ * their target (shorteners.ts). README.md has the bounds and the rules.
  *
  * Failures: only the source profile can fail the lookup (NOT_FOUND for a missing one; any other
  * failure is reported with its code and a message telling the caller to retry). Every other
- * fetch is optional: its failure or timeout lands in the matching `failed_*` list and makes the
- * result `partial`. At the deadline (DISCOVERY_DEADLINE_MS, default 25 s) everything still in
+ * fetch is optional — never retried, never waiting for a host's cool-down (fetcher.ts): its
+ * failure or timeout lands in the matching `failed_*` list and makes the result `partial`. At the deadline (DISCOVERY_DEADLINE_MS, default 25 s) everything still in
  * flight is cancelled and counted as failed; what is done is returned.
  */
 import { ApiError, isApiError, notFound, upstreamTimeout } from '../errors.js';
@@ -36,6 +38,8 @@ import type { LinkPageView } from './linkpages.js';
 import { fetchLinkPage, linkPageOf } from './linkpages.js';
 import type { FetchablePlatform, ProfileView } from './profiles.js';
 import { FETCHABLE_PLATFORMS, fetchHandle, fetchProfileView, identity, isFetchable } from './profiles.js';
+import { isGenericShortLink, resolveShortLink } from './shorteners.js';
+import type { SourceStage } from './progress.js';
 import type {
   DiscoveredProfile,
   DiscoveryDiagnostics,
@@ -67,8 +71,10 @@ export const MAX_SITES = 2;
 export const MAX_PROFILE_FETCHES = 8;
 /** Websearch candidates (profiles and link pages) fetched for verification. */
 export const MAX_WEBSEARCH_FETCHES = 4;
-/** Other candidates read for verification: accounts creator websites link to, link pages of candidates. */
+/** Other candidates read for verification: accounts creator websites link to, link pages and short links of candidates. */
 export const MAX_CANDIDATE_FETCHES = 8;
+/** Generic short links (bit.ly…) resolved per lookup (shorteners.ts: one GET per hop, the target never read). */
+export const MAX_SHORT_LINKS = 8;
 /** Platforms probed for the same handle: every fetchable platform but social-a, whose logged-out pages are login-walled too often to say whether a page exists. */
 export const SAME_HANDLE_PLATFORMS: readonly FetchablePlatform[] = FETCHABLE_PLATFORMS.filter((p) => p !== 'social-a');
 
@@ -140,6 +146,17 @@ interface SiteNode {
   anchored: boolean;
 }
 
+/** A generic short link: resolved once; its target then stands for it wherever it is linked. */
+interface ShortNode {
+  url: string;
+  status: Status;
+  target: string | null;
+  /** Who links it, as SiteNode.declaredBy. */
+  declaredBy: Set<string>;
+  /** Links waiting for the target: each is then taken as if its origin had linked the target. */
+  waiters: (() => void)[];
+}
+
 type Origin =
   | { kind: 'source' }
   | { kind: 'profile'; key: string; anchored: boolean; platform: string }
@@ -160,6 +177,8 @@ export interface LookupOptions {
   deadlineMs?: number;
   /** Replaces the DATA_DIR internal source (tests). */
   internal?: InternalContactSource | null;
+  /** Told the source and its profile record as soon as the source profile is read (GraphQL @defer / @stream). */
+  onSource?: (stage: SourceStage) => void;
 }
 
 /** The source profile could not be read: the lookup fails, telling the caller to retry (api.md Errors 6). */
@@ -209,6 +228,7 @@ class Lookup {
   private readonly alias = new Map<string, string>();
   private readonly pages = new Map<string, PageNode>();
   private readonly sites = new Map<string, SiteNode>();
+  private readonly shorts = new Map<string, ShortNode>();
   private readonly pending = new Set<Promise<void>>();
   private readonly targetCache = new Map<string, ReturnType<Lookup['targetsOf']>>();
   private source!: ProfileNode;
@@ -219,6 +239,7 @@ class Lookup {
   private profilesFetched = 0;
   private websearchFetches = 0;
   private candidateFetches = 0;
+  private shortLinksResolved = 0;
   /** A bound cut the scan (a page, site or account left unread). */
   private limited = false;
   private websearchUsed = false;
@@ -254,7 +275,8 @@ class Lookup {
 
     let view: ProfileView;
     try {
-      view = await fetchProfileView(this.f, platform, this.ref.handle, { timeoutMs: null });
+      // The one required fetch: no per-fetch timeout beyond the deadline, the client's retries and cool-down waits.
+      view = await fetchProfileView(this.f, platform, this.ref.handle, { timeoutMs: null, required: true });
     } catch (e) {
       if (this.f.signal.aborted && !this.ctx.signal?.aborted) throw upstreamTimeout(`discovery: the ${what} did not arrive within ${deadline} ms; the lookup failed, retry the request`);
       throw sourceFailure(e, what);
@@ -264,6 +286,8 @@ class Lookup {
     this.source = this.profileNode(this.nodeKey(platform, view.handle), platform, view.handle, view.url, [0], 0);
     Object.assign(this.source, { isSource: true, anchored: true, status: 'ok' });
     this.attachView(this.source, view);
+    // Final already: the source's record and its profile entry never change after this.
+    this.opts.onSource?.({ source: this.sourceRecord(), profile: this.profileRecord(this.source, ['source_profile']) });
 
     if (!probesFirst) this.probeSameHandle(view.handle);
     this.followProfile(this.source);
@@ -400,6 +424,12 @@ class Lookup {
     // people's accounts ("photos by @…").
     const anchored = from.kind === 'source' || (from.kind !== 'site' && from.anchored);
     const mayFetch = anchored && depth <= MAX_FETCH_DEPTH;
+    if (isGenericShortLink(url)) {
+      // Resolved where the link would be acted on: the creator's links (followed), a website's
+      // (read as candidates), a candidate account's (its link page is read to see whether it links back).
+      this.onShortLink(url, from, order, depth, mayFetch || from.kind === 'site' ? 'creator' : !anchored && from.kind === 'profile' ? 'candidate' : null);
+      return;
+    }
     const pageUrl = linkPageOf(url);
     if (pageUrl) {
       const page = this.pageNode(pageUrl, order, depth);
@@ -442,6 +472,41 @@ class Lookup {
     if (anchored) site.anchored = true;
     // Another domain a crawled site links to is recorded, never crawled (a redirect of the declared address is, see crawl()).
     if (mayFetch) this.crawl(site);
+  }
+
+  /**
+   * A generic short link: its target is taken as if `from` had linked it directly, once resolved.
+   * Resolution starts only under a budget — the creator's (MAX_SHORT_LINKS) or the candidates'
+   * (MAX_CANDIDATE_FETCHES); a link recorded as evidence only waits for a resolution someone else
+   * started. A shortener that cannot be resolved is failed (the creator's: in failed_website_urls;
+   * a candidate's: its verification is partial); one that leads nowhere (404) is a dead link.
+   */
+  private onShortLink(url: string, from: Origin, order: Order, depth: number, budget: 'creator' | 'candidate' | null): void {
+    let s = this.shorts.get(url);
+    if (!s) this.shorts.set(url, (s = { url, status: 'new', target: null, declaredBy: new Set(), waiters: [] }));
+    const short = s;
+    short.declaredBy.add(from.kind === 'source' ? 'source' : from.kind === 'page' ? `page:${from.url}` : from.kind === 'profile' ? `profile:${from.key}` : `site:${from.domain}`);
+    const follow = () => this.onLink(short.target!, from, order, depth);
+    if (short.status === 'ok') return follow();
+    if (short.status !== 'new' && short.status !== 'pending') return;
+    short.waiters.push(follow);
+    if (!budget || short.status === 'pending') return;
+    if (budget === 'creator' ? this.shortLinksResolved >= MAX_SHORT_LINKS : this.candidateFetches >= MAX_CANDIDATE_FETCHES) {
+      this.limited = true;
+      return;
+    }
+    if (budget === 'creator') this.shortLinksResolved++;
+    else this.candidateFetches++;
+    short.status = 'pending';
+    this.spawn(async () => {
+      try {
+        short.target = await resolveShortLink(this.f, url);
+        short.status = 'ok';
+        for (const w of short.waiters.splice(0)) w();
+      } catch (e) {
+        short.status = isMissing(e) ? 'missing' : 'failed';
+      }
+    });
   }
 
   /** Follows a fetched profile's links (again, as the creator's, if it became anchored after they were recorded). */
@@ -629,6 +694,7 @@ class Lookup {
     for (const n of this.profiles.values()) if (n.status === 'pending') n.status = 'failed';
     for (const p of this.pages.values()) if (p.status === 'pending') p.status = 'failed';
     for (const s of this.sites.values()) if (s.status === 'pending') s.status = 'failed';
+    for (const s of this.shorts.values()) if (s.status === 'pending') s.status = 'failed';
   }
 
   // -------------------------------------------------------------------------------------------
@@ -638,7 +704,9 @@ class Lookup {
   /** What a list of links points at: profile keys, link pages, owner domains. */
   private targetsOf(links: readonly string[]): { profiles: string[]; pages: string[]; domains: string[] } {
     const out = { profiles: [] as string[], pages: [] as string[], domains: [] as string[] };
-    for (const l of links) {
+    for (const raw of links) {
+      // A resolved short link stands for its target.
+      const l = this.shorts.get(raw)?.target ?? raw;
       const page = linkPageOf(l);
       if (page) {
         out.pages.push(page);
@@ -709,7 +777,12 @@ class Lookup {
    * the declarers instead.)
    */
   private siteIsCreator(s: SiteNode, v: Verification): boolean {
-    for (const d of s.declaredBy) {
+    return this.declaredByCreator(s.declaredBy, v);
+  }
+
+  /** Some declarer (`source`, `page:`, `profile:`) is the creator's. */
+  private declaredByCreator(declaredBy: Set<string>, v: Verification): boolean {
+    for (const d of declaredBy) {
       if (d === 'source') return true;
       const id = d.slice(d.indexOf(':') + 1);
       if (d.startsWith('page:') && v.pages.has(id)) return true;
@@ -737,6 +810,20 @@ class Lookup {
     return labels;
   }
 
+  private sourceRecord(): DiscoverySource {
+    return { platform: this.sourcePlatform, handle: this.sourceHandle, url: this.source.url };
+  }
+
+  private profileRecord(n: ProfileNode, labels: EvidenceLabel[]): DiscoveredProfile {
+    return {
+      platform: n.platform,
+      handle: n.isSource ? this.sourceHandle : n.handle,
+      url: n.url,
+      confidence: confidenceOf(labels),
+      evidence: orderedEvidence(labels),
+    };
+  }
+
   private async assemble(): Promise<LookupOutcome> {
     const exists = (s: Status) => s !== 'missing';
     const global = this.solve(null);
@@ -756,14 +843,7 @@ class Lookup {
     for (const n of nodes) {
       if (!exists(n.status) || !n.url) continue;
       const labels = ownLabels(n);
-      if (!isReturned(labels)) continue;
-      profiles.push({
-        platform: n.platform,
-        handle: n.isSource ? this.sourceHandle : n.handle,
-        url: n.url,
-        confidence: confidenceOf(labels),
-        evidence: orderedEvidence(labels),
-      });
+      if (isReturned(labels)) profiles.push(this.profileRecord(n, labels));
     }
     profiles.sort((a, b) => b.confidence - a.confidence);
 
@@ -771,14 +851,22 @@ class Lookup {
     const failedPages = linkPages.filter((p) => p.status === 'failed');
     const ownSites = sites.filter((s) => creatorSites.has(s.domain) && s.status !== 'new');
     const crawled = ownSites.filter((s) => s.status === 'ok' && s.scan && !s.scan.redirectedTo);
-    const failedSites = [...ownSites.filter((s) => s.status === 'failed').map((s) => s.startUrl), ...crawled.flatMap((s) => s.scan!.failed)];
+    // A short link that could not be resolved may have been the creator's website: listed with the failed sites when the creator's.
+    const failedShorts = [...this.shorts.values()].filter((s) => s.status === 'failed');
+    const failedSites = [
+      ...ownSites.filter((s) => s.status === 'failed').map((s) => s.startUrl),
+      ...crawled.flatMap((s) => s.scan!.failed),
+      ...failedShorts.filter((s) => this.declaredByCreator(s.declaredBy, global)).map((s) => s.url),
+    ];
     const sourceLinked = nodes.filter((n) => n.fromSource && !n.isSource);
     const verifiedProfiles = nodes.filter((n) => !n.isSource && verified.has(n.key) && exists(n.status));
     const failedVerified = verifiedProfiles.filter((n) => n.status === 'failed');
     const sameHandle = nodes.filter((n) => n.sameHandle);
     // Candidates whose verification could not be completed: their own fetch, or their link page's, failed.
     const failedCandidatePages = pages.filter((p) => p.status === 'failed' && !creatorPages.has(p.url) && !p.websearch);
-    const candidatePageFailed = (n: ProfileNode) => failedCandidatePages.some((p) => p.fromProfiles.has(n.key));
+    const candidateShortFailed = (n: ProfileNode) =>
+      failedShorts.some((s) => !this.declaredByCreator(s.declaredBy, global) && [...s.declaredBy].some((d) => d.startsWith('profile:') && this.canonical(d.slice(8)) === n.key));
+    const candidatePageFailed = (n: ProfileNode) => failedCandidatePages.some((p) => p.fromProfiles.has(n.key)) || candidateShortFailed(n);
     const siteCandidatesFailed = nodes.some((n) => n.fromSites.size > 0 && !n.anchored && !verified.has(n.key) && n.status === 'failed');
     const sameHandlePartial = sameHandle.some((n) => n.status === 'failed' || candidatePageFailed(n));
     const wsProfiles = nodes.filter((n) => n.websearch);
@@ -791,6 +879,7 @@ class Lookup {
       this.cutShort ||
       failedCandidatePages.length > 0 ||
       siteCandidatesFailed ||
+      failedShorts.length > 0 ||
       failedPages.length > 0 ||
       failedSites.length > 0 ||
       failedVerified.length > 0 ||
@@ -856,7 +945,7 @@ class Lookup {
     diagnostics.partial = partial;
 
     return {
-      source: { platform: this.sourcePlatform, handle: this.sourceHandle, url: this.source.url },
+      source: this.sourceRecord(),
       profiles,
       emails: [...found.values()],
       scan: {

@@ -7,7 +7,8 @@
  *   shortvideo `fetchShortvideoProfile` — bio, `bioLink` + links written in the bio, display name
  *   video      `fetchChannel` — description, about-panel links, channel id and handle
  *   microblog-b `fetchUserByScreenName` (./microblog-b-user.ts) — bio, website and bio URL entities
- *   social-a   `fetchSocialAPage` (./social-a-page.ts) — og:title / og:description, outbound links
+ *   social-a   `fetchSocialAPage` (./social-a-page.ts) — name, og:description and intro bio, the intro
+ *              card's website / e-mail / other-account items, outbound links; vanity name and id
  * Platforms without one here (professional, twitch, …) are known only by their URL.
  */
 import { fetchProfile } from '../platforms/social-b/fetch.js';
@@ -83,7 +84,7 @@ function channelRefOf(handle: string): ChannelRef {
 }
 
 /** Fetches the profile `platform`/`handle` (canonical handle) through the lookup's fetcher. */
-export function fetchProfileView(f: LookupFetcher, platform: FetchablePlatform, handle: string, opts: { timeoutMs?: number | null } = {}): Promise<ProfileView> {
+export function fetchProfileView(f: LookupFetcher, platform: FetchablePlatform, handle: string, opts: { timeoutMs?: number | null; required?: boolean } = {}): Promise<ProfileView> {
   switch (platform) {
     case 'social-b':
       return f.run('', (ctx) => fetchProfile(ctx, handle), { op: socialBProfileOp, args: { handle }, what: `social-b profile @${handle}`, ...opts }).then((p) => {
@@ -149,13 +150,14 @@ export function fetchProfileView(f: LookupFetcher, platform: FetchablePlatform, 
     case 'social-a':
       return f.run(`social-a:page:${handle}`, (ctx) => fetchSocialAPage(ctx, handle), { what: `social-a page ${handle}`, ...opts }).then((p) => ({
         platform,
-        handle: p.handle,
-        url: p.url,
+        // Its vanity name when the page names one (a page asked for by id included), else as asked.
+        handle: p.vanity ?? p.handle,
+        url: p.vanity ? `https://www.facebook.com/${p.vanity}` : p.url,
         displayName: p.name,
-        bio: p.description,
+        bio: [p.description, p.bio].filter(Boolean).join('\n') || null,
         links: p.links,
         emails: p.emails,
-        ids: [identity(platform, p.handle)],
+        ids: uniq([p.handle, p.vanity, p.id].filter((x): x is string => !!x).map((x) => identity(platform, x))),
       }));
   }
 }

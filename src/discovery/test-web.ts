@@ -3,7 +3,8 @@
  * built with the sample builders each platform module exports (social-b `userJson`, shortvideo
  * `nightOwlPage`, video `channelInitialData` / `aboutBrowseResponse`, microblog-b
  * `legacyShapeUser`, linkpage-b `modernAccount`), and pages written here for what no module
- * builds (a Facebook page's logged-out HTML with its og: tags, a creator website, a beacons.ai
+ * builds (a Facebook page's logged-out HTML with its og: tags and, optionally, its intro card as
+ * Relay data in the shape public page scrapers read, a creator website, a beacons.ai
  * page, a Google results page in the desktop layout). Not captures; every name, address and
  * number is invented. The benchmark's much larger simulated web lives elsewhere (test/sim).
  *
@@ -64,6 +65,21 @@ export interface FacebookPage {
   description: string;
   /** Outbound links shown on the page (served through l.facebook.com). */
   links?: string[];
+  /** Numeric page id (then also served at /profile.php?id=<id>). */
+  id?: string;
+  /** The intro card, shipped as Relay data (what logged-out visitors are often not shown). */
+  intro?: FacebookIntro;
+}
+
+export interface FacebookIntro {
+  bio?: string;
+  /** Website items: the URL the item links (through l.facebook.com) and the text it shows. */
+  websites?: { url: string; text: string }[];
+  email?: string;
+  /** Other accounts: the profile URL and the handle shown. */
+  accounts?: { url: string; text: string }[];
+  phone?: string;
+  category?: string;
 }
 
 export interface LinktreePage {
@@ -104,13 +120,69 @@ export function googlePage(query: string, urls: string[]): string {
 <div id="center_col"><div id="res"><div id="search"><div><div id="rso">${results}</div></div></div></div></div></body></html>`;
 }
 
+const fbShim = (url: string) => `https://l.facebook.com/l.php?u=${encodeURIComponent(url)}&h=AT0test`;
+
+/** A Relay query result handed to ServerJS, as logged-out Comet pages ship it (see social-a/test-pages.ts). */
+function relayScript(queryName: string, data: unknown): string {
+  const payload = {
+    require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], [`adp_${queryName}RelayPreloader_5b0e1d2c3a4f6`, { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]]],
+  };
+  const json = JSON.stringify(payload).replace(/\//g, '\\/').replace(/</g, '\\u003c');
+  return `<script type="application/json" data-content-len="${json.length}" data-sjs>${json}</script>`;
+}
+
+/**
+ * The intro card as public page scrapers read it: `profile_tile_sections` → `profile_tile_views`
+ * → `profile_tile_items` nodes; the bio as a `ProfileStatus`, every other item a
+ * `timeline_context_item` typed INTRO_CARD_* with a `title {text, ranges[{entity}]}`.
+ */
+function introData(p: FacebookPage): unknown {
+  const i = p.intro ?? {};
+  const item = (type: string, text: string, url?: string) => ({
+    node: {
+      __typename: 'TimelineContextListItem',
+      timeline_context_item: {
+        timeline_context_list_item_type: type,
+        renderer: {
+          __typename: 'ProfileTileContextListItemRenderer',
+          context_item: { title: { text, ranges: url ? [{ offset: 0, length: text.length, entity: { __typename: 'ExternalUrl', url: fbShim(url), external_url: url } }] : [] } },
+        },
+      },
+    },
+  });
+  const items = [
+    ...(i.category ? [item('INTRO_CARD_INFLUENCER_CATEGORY', `Page · ${i.category}`)] : []),
+    ...(i.phone ? [item('INTRO_CARD_PROFILE_PHONE', i.phone)] : []),
+    ...(i.email ? [item('INTRO_CARD_PROFILE_EMAIL', i.email)] : []),
+    ...(i.websites ?? []).map((w) => item('INTRO_CARD_WEBSITE', w.text, w.url)),
+    ...(i.accounts ?? []).map((a) => item('INTRO_CARD_OTHER_ACCOUNT', a.text, a.url)),
+  ];
+  const views = [
+    ...(i.bio ? [{ view_style_renderer: { __typename: 'ProfileTileViewIntroBioRenderer', view: { profile_tile_items: { nodes: [{ node: { __typename: 'ProfileStatus', profile_status_text: { text: i.bio } } }] } } } }] : []),
+    { view_style_renderer: { __typename: 'ProfileTileViewContextListRenderer', view: { profile_tile_items: { nodes: items } } } },
+  ];
+  return { user: { id: p.id ?? '100000000000001', profile_tile_sections: { edges: [{ node: { profile_tile_section_type: 'INTRO', profile_tile_views: { nodes: views } } }] } } };
+}
+
+function headerData(p: FacebookPage): unknown {
+  const id = p.id ?? '100000000000001';
+  return {
+    user: {
+      profile_header_renderer: {
+        user: { __typename: 'User', id, name: p.name, url: `https://www.facebook.com/${p.vanity}`, username_for_profile: p.vanity, delegate_page: { id, is_business_page_active: true } },
+      },
+    },
+  };
+}
+
 export function facebookPageHtml(p: FacebookPage): string {
-  const links = (p.links ?? []).map((l) => `<a href="https://l.facebook.com/l.php?u=${encodeURIComponent(l)}&amp;h=AT0test" rel="nofollow">${l}</a>`).join('');
+  const links = (p.links ?? []).map((l) => `<a href="${fbShim(l).replace(/&/g, '&amp;')}" rel="nofollow">${l}</a>`).join('');
+  const relay = p.intro ? `${relayScript('ProfileCometHeaderQuery', headerData(p))}\n${relayScript('ProfileCometTilesQuery', introData(p))}` : '';
   return `<!DOCTYPE html><html id="facebook" lang="en"><head><meta charset="utf-8"/><title>${p.name} | Facebook</title>
 <meta property="og:title" content="${p.name}"/><meta property="og:description" content="${p.description}"/>
-<meta property="og:url" content="https://www.facebook.com/${p.vanity}"/></head>
+<meta property="og:url" content="https://www.facebook.com/${p.vanity}"/>${p.id ? `<meta property="al:android:url" content="fb://page/${p.id}"/>` : ''}</head>
 <body><div id="mount_0_0_Ab"><div role="main"><h1>${p.name}</h1><div class="intro">${links}</div></div>
-<div><a href="https://www.facebook.com/login/">Log in</a><a href="https://www.facebook.com/privacy/policy">Privacy</a></div></div></body></html>`;
+<div><a href="https://www.facebook.com/login/">Log in</a><a href="https://www.facebook.com/privacy/policy">Privacy</a></div></div>${relay}</body></html>`;
 }
 
 const NOT_FOUND_FB = `<!DOCTYPE html><html lang="en"><head><title>Facebook</title></head><body><div role="main"><h2>This content isn't available right now</h2></div></body></html>`;
@@ -243,8 +315,9 @@ export class DiscoveryWeb {
         host: 'www.facebook.com',
         path: any,
         response: wrap((req) => {
-          const vanity = req.path === '/profile.php' ? (req.query.get('id') ?? '') : decodeURIComponent(req.path.slice(1)).replace(/\/$/, '').toLowerCase();
-          const p = this.facebook.get(vanity);
+          const id = req.path === '/profile.php' ? (req.query.get('id') ?? '') : null;
+          const vanity = id ?? decodeURIComponent(req.path.slice(1)).replace(/\/$/, '').toLowerCase();
+          const p = this.facebook.get(vanity) ?? (id ? [...this.facebook.values()].find((x) => x.id === id) : undefined);
           return p ? { headers: HTML, body: facebookPageHtml(p) } : { headers: HTML, body: NOT_FOUND_FB };
         }),
       },

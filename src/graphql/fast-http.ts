@@ -5,8 +5,8 @@
  * authenticates, plans credits, runs the compiled document and serialises the result exactly as
  * yoga would (same status rules, same error shape, same content type).
  *
- * Everything else (GraphiQL, GET, batching, invalid documents, unusual content types) goes to
- * yoga unchanged, with the body already read handed over intact.
+ * Everything else (GraphiQL, GET, batching, invalid documents, @defer / @stream, unusual
+ * content types) goes to yoga unchanged, with the body already read handed over intact.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError, getOperationAST, getVariableValues, parse, specifiedRules, validate } from 'graphql';
@@ -17,6 +17,7 @@ import { compileOperation } from './compiled.js';
 import type { Deps, GatewayContext } from './context.js';
 import { requestBaseUrl } from '../media/public-url.js';
 import type { RequestInfo } from '../observability/request.js';
+import { usesIncrementalDelivery } from './incremental.js';
 import { executeWithCredits } from './plan.js';
 
 const MAX_BODY = 1024 * 1024;
@@ -93,7 +94,8 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
     let prepared: Prepared | false = false;
     try {
       const document = parse(query);
-      if (validate(schema, document, allRules).length === 0) prepared = { document, compiled: new Map() };
+      // graphql-jit has no incremental delivery: @defer / @stream documents are yoga's.
+      if (!usesIncrementalDelivery(document) && validate(schema, document, allRules).length === 0) prepared = { document, compiled: new Map() };
     } catch {
       prepared = false;
     }

@@ -9,6 +9,7 @@ import type { GatewayContext } from './context.js';
 import type { OperationDef, ParamSpec } from '../platforms/operation.js';
 import { allParams, argsStandardSchema, gqlEnumValue, gqlName } from '../platforms/operation.js';
 import { builder } from './builder.js';
+import { isIncremental, trackLookup } from './incremental.js';
 import { registerOperation, resolveOperation } from './plan.js';
 
 const enums = new Map<string, { ref: unknown; values: string }>();
@@ -29,7 +30,15 @@ function enumRef(p: ParamSpec) {
   return ref;
 }
 
-export function operationField<R>(op: OperationDef<any, R>, type: ObjectRef<any, R>): void {
+/**
+ * An operation whose result can be shown in parts: under incremental delivery (@defer /
+ * @stream) its root field may resolve to a view whose nested fields settle as its lookup
+ * progresses, instead of waiting for the whole result. `lookup` is the one live fetch of that
+ * root field (plan → loader → single-flight), which every nested field must derive from.
+ */
+export type LiveView<R> = (lookup: Promise<R>, ctx: GatewayContext, info: GraphQLResolveInfo) => unknown;
+
+export function operationField<R>(op: OperationDef<any, R>, type: ObjectRef<any, R>, live?: LiveView<R>): void {
   registerOperation(op);
   builder.queryField(op.field, (t) => {
     const args: Record<string, any> = {};
@@ -50,7 +59,15 @@ export function operationField<R>(op: OperationDef<any, R>, type: ObjectRef<any,
       description: `${op.summary} (REST: GET ${op.rest.path}; costs ${op.cost.max === 1 ? '1 credit' : `up to ${op.cost.max} credits`} live, 0 from cache)`,
       args,
       validate: argsStandardSchema(op) as never,
-      resolve: (_root: unknown, _args: unknown, ctx: GatewayContext, info: GraphQLResolveInfo) => resolveOperation(op, ctx, info) as R | Promise<R>,
+      resolve: live
+        ? (_root: unknown, _args: unknown, ctx: GatewayContext, info: GraphQLResolveInfo) => {
+            const value = resolveOperation(op, ctx, info) as R | Promise<R>;
+            // A cache hit is whole already; a plain (not incremental) operation waits for the whole result.
+            if (!(value instanceof Promise) || !isIncremental(ctx)) return value;
+            trackLookup(ctx, value);
+            return live(value, ctx, info);
+          }
+        : (_root: unknown, _args: unknown, ctx: GatewayContext, info: GraphQLResolveInfo) => resolveOperation(op, ctx, info) as R | Promise<R>,
     } as never);
   });
 }

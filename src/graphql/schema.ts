@@ -2,8 +2,10 @@
  * Schema assembly: importing each platform's graphql.ts declares its types and root fields on
  * the builder; then the schema is built once.
  */
+import { specifiedDirectives } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
+import { GraphQLDeferDirective, GraphQLStreamDirective } from './incremental.js';
 import '../platforms/code/graphql.js';
 import '../platforms/websearch/graphql.js';
 import '../platforms/audio-a/graphql.js';
@@ -30,5 +32,7 @@ import './status.js';
 let schema: GraphQLSchema | undefined;
 
 export function buildSchema(): GraphQLSchema {
-  return (schema ??= builder.toSchema({ sortSchema: false }));
+  // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
+  // schema, introspection, REST and the fast path all see the one schema yoga serves.
+  return (schema ??= builder.toSchema({ sortSchema: false, directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective] }));
 }

@@ -99,6 +99,21 @@ describe('host gate', () => {
     expect(gate.coolingMs('a.example')).toBeGreaterThan(1_900);
   });
 
+  it('failWhileCooling: a cooling host fails at once (UPSTREAM_BLOCKED) however far the deadline; a host not cooling passes', async () => {
+    const gate = createHostGate({ rps: 0, burst: 1, cooldownMaxMs: 60_000 })!;
+    gate.observe('a.example', 429, 300);
+    const t0 = Date.now();
+    const err = await rejection(gate.pass('a.example', 't', far(), never, { failWhileCooling: true }));
+    expect(Date.now() - t0).toBeLessThan(100);
+    expect(err.code).toBe('UPSTREAM_BLOCKED');
+    expect(gate.coolingMs('a.example')).toBeGreaterThan(150); // failing did not end or extend the cool-down
+    await gate.pass('b.example', 't', far(), never, { failWhileCooling: true });
+    // A waiting caller still waits for the same host.
+    await gate.pass('a.example', 't', far(), never);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
+    await gate.pass('a.example', 't', far(), never, { failWhileCooling: true });
+  });
+
   it('a caller that gives up while waiting stops waiting', async () => {
     const gate = createHostGate({ rps: 1, burst: 1, cooldownMaxMs: 0 })!;
     await gate.pass('a.example', 't', far(), never);
@@ -194,6 +209,33 @@ describe('through the upstream client', () => {
     expect(err.code).toBe('UPSTREAM_BLOCKED');
     expect(arrivals.get('closed.example')).toHaveLength(1);
     expect((await upstream.request({ url: 'https://open.example/', platform: 't' })).status).toBe(200);
+  });
+
+  it("cooldown: 'fail' — a request to a cooling host fails at once and nothing is sent; a retryable answer is not retried after a cool-down", async () => {
+    const retrying = createUpstream({ config: { ...CONFIG, retries: 2, perHostRps: 0 }, replayUrl: replay.url });
+    try {
+      timed('cooling.example', (n) => (n === 0 ? { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' } : { body: 'ok' }));
+      const t0 = Date.now();
+      // Would be retried after the 1 s Retry-After by a waiting caller; returned at once here.
+      const first = await retrying.request({ url: 'https://cooling.example/a', platform: 't', cooldown: 'fail' });
+      expect(first.status).toBe(429);
+      const err = await rejection(retrying.request({ url: 'https://cooling.example/b', platform: 't', cooldown: 'fail' }));
+      expect(err.code).toBe('UPSTREAM_BLOCKED');
+      expect(Date.now() - t0).toBeLessThan(500);
+      expect(arrivals.get('cooling.example')).toHaveLength(1);
+      // The default still waits the cool-down out and gets its answer.
+      expect((await retrying.request({ url: 'https://cooling.example/c', platform: 't' })).status).toBe(200);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(800);
+      // 503 with Retry-After cools the host down too.
+      timed('unavailable.example', () => ({ status: 503, headers: { 'retry-after': '1' }, body: '' }));
+      const t1 = Date.now();
+      expect((await retrying.request({ url: 'https://unavailable.example/', platform: 't', cooldown: 'fail' })).status).toBe(503);
+      expect((await rejection(retrying.request({ url: 'https://unavailable.example/x', platform: 't', cooldown: 'fail' }))).code).toBe('UPSTREAM_BLOCKED');
+      expect(Date.now() - t1).toBeLessThan(500);
+      expect(arrivals.get('unavailable.example')).toHaveLength(1);
+    } finally {
+      await retrying.close();
+    }
   });
 
   it('a retry honours the cool-down too, and never waits past the deadline', async () => {

@@ -12,7 +12,8 @@
  * Waits are bounded: a request never waits past its own deadline. When its turn would come too
  * late it fails at once instead — UPSTREAM_BLOCKED while the host is cooling down (it asked us
  * to slow down), UPSTREAM_TIMEOUT when only the configured rate is in the way — and gives its
- * turn back.
+ * turn back. A request that may not wait for a cool-down at all (`failWhileCooling`: an optional
+ * scan that must not hold its caller) fails the same way at once, whatever its deadline.
  */
 import { upstreamBlocked, upstreamTimeout } from '../errors.js';
 
@@ -38,8 +39,11 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 
 export interface HostGate {
-  /** Waits for this host's turn; rejects when it would come after `deadlineAt` (or `signal` aborts). */
-  pass(host: string, platform: string, deadlineAt: number, signal: AbortSignal): Promise<void>;
+  /**
+   * Waits for this host's turn; rejects when it would come after `deadlineAt` (or `signal` aborts),
+   * and with `failWhileCooling` at once while the host is cooling down.
+   */
+  pass(host: string, platform: string, deadlineAt: number, signal: AbortSignal, opts?: { failWhileCooling?: boolean }): Promise<void>;
   /** An answer from `host`: starts or extends a cool-down (429, 503 with Retry-After) or ends a 429 streak. */
   observe(host: string, status: number, retryAfterMs: number | null): void;
   /** Milliseconds left of this host's cool-down (0 when none). */
@@ -72,13 +76,13 @@ export function createHostGate(opts: HostGateOptions): HostGate | null {
   };
 
   return {
-    async pass(host, platform, deadlineAt, signal) {
+    async pass(host, platform, deadlineAt, signal, how) {
       let t = now();
       const s = hosts.get(host) ?? (rps ? stateOf(host, t) : undefined);
       if (!s) return;
       if (s.coolUntil > t) {
         const wait = s.coolUntil - t;
-        if (t + wait >= deadlineAt) {
+        if (t + wait >= deadlineAt || how?.failWhileCooling) {
           throw upstreamBlocked(`${platform}: upstream ${host} asked to slow down (HTTP 429 / Retry-After); cooling down for another ${Math.ceil(wait / 1000)} s`);
         }
         await sleep(wait, signal);

@@ -61,4 +61,12 @@ describe('token source', () => {
     expect(tokenSource(a, 'n', make)).toBe(tokenSource(a, 'n', make));
     expect(tokenSource(a, 'n', make)).not.toBe(tokenSource(b, 'n', make));
   });
+
+  it('a view naming its client as tokenOwner shares the client’s sources', () => {
+    const client = {};
+    const view = { tokenOwner: client };
+    const make = () => createTokenSource('x', async () => ({ value: 'v', expiresAt: 0 }));
+    expect(tokenSource(view, 'n', make)).toBe(tokenSource(client, 'n', make));
+    expect(tokenSource({ tokenOwner: {} }, 'n', make)).not.toBe(tokenSource(client, 'n', make));
+  });
 });

@@ -88,11 +88,14 @@ const sources = new WeakMap<object, Map<string, TokenSource>>();
 
 /**
  * The token source named `name` belonging to `owner` (the upstream client: tokens live as long
- * as the client that fetched them, and tests with their own client get their own tokens).
+ * as the client that fetched them, and tests with their own client get their own tokens). A view
+ * of a client that only changes per-request defaults (discovery's optional-scan upstream) names
+ * that client as its `tokenOwner` and shares its tokens.
  */
 export function tokenSource(owner: object, name: string, create: () => TokenSource): TokenSource {
-  let byName = sources.get(owner);
-  if (!byName) sources.set(owner, (byName = new Map()));
+  const key = (owner as { tokenOwner?: object }).tokenOwner ?? owner;
+  let byName = sources.get(key);
+  if (!byName) sources.set(key, (byName = new Map()));
   let s = byName.get(name);
   if (!s) byName.set(name, (s = create()));
   return s;

@@ -25,15 +25,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runContactsCli } from '../../src/discovery/contacts-cli.js';
 import { setInternalContactSource } from '../../src/discovery/internal.js';
 import { beaconsPage, cfEncode, DiscoveryWeb, HTML, sitePage } from '../../src/discovery/test-web.js';
 import { WAIT_BODY } from '../../src/platforms/social-b/samples.js';
 import { CHALLENGE_HTML } from '../../src/platforms/linkpage-b/test-pages.js';
 import { VERIFY_PAGE } from '../../src/platforms/shortvideo/test-pages.js';
+import { progressEntries } from '../../src/discovery/progress.js';
+import { MAX_SHORT_LINKS } from '../../src/discovery/pipeline.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
+import { allParts, postStreaming } from '../incremental.js';
 
 let h: Harness;
 
@@ -90,6 +94,8 @@ function nightOwlWeb(): DiscoveryWeb {
     }),
   );
   w.page(`${SITE}/shop`, sitePage('Shop', '<p>shop@nightowlceramics.com is never read: the shop page is not a contact page</p>'));
+  // The Linktree's promo short link leads to a retailer's product (a shared domain).
+  w.page('https://bit.ly/owl-promo', '', { status: 301, headers: { location: 'https://www.amazon.com/dp/B000TEST02?tag=owl-20' } });
   w.tiktok.set('nightowl.ceramics', {
     handle: 'nightowl.ceramics',
     nickname: 'Night Owl Ceramics 🦉',
@@ -322,9 +328,10 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
     expect(sent.length).toBeGreaterThan(10);
     expect(new Set(sent).size).toBe(sent.length);
     expect(h.replay.hits({ host: 'www.tiktok.com' })).toHaveLength(1);
-    // The shop page is not a contact page; the shortener and the Amazon product are never fetched.
+    // The shop page is not a contact page; the Linktree's short link is resolved once (the decoy
+    // channel links it too), and the Amazon product it leads to is never fetched.
     expect(h.replay.hits({ host: 'nightowlceramics.com' }).map((r) => r.path).sort()).toEqual(['/', '/about', '/contact']);
-    expect(h.replay.hits({ host: 'bit.ly' })).toHaveLength(0);
+    expect(h.replay.hits({ host: 'bit.ly' }).map((r) => r.path)).toEqual(['/owl-promo']);
     expect(h.replay.hits({ host: 'www.amazon.com' })).toHaveLength(0);
     // Links of unverified candidates are never followed.
     expect(h.replay.hits({ host: 'decoy-pottery.com' })).toHaveLength(0);
@@ -665,6 +672,68 @@ describe('the lookup deadline', () => {
   });
 });
 
+describe('optional scans never retry and never wait for a host cool-down (client retries 2, cool-downs on)', () => {
+  // Its own gateway: the shared harness turns cool-downs off and retries once.
+  let g: Harness;
+  beforeAll(async () => {
+    g = await startHarness({ env: { UPSTREAM_RETRIES: '2', UPSTREAM_COOLDOWN_MAX_MS: '60000' } });
+  });
+  afterAll(async () => {
+    await g.close();
+  });
+  const installOn = (w: DiscoveryWeb, extra: Route[] = []) => {
+    g.replay.reset();
+    for (const r of [...w.routes(), ...extra]) g.replay.add(r);
+  };
+  /** `host`'s route of `w`, answering 503 (no Retry-After) to its first request, normally after. */
+  const flakyFirst = (w: DiscoveryWeb, host: string): Route => {
+    const route = w.routes().find((r) => r.host === host)!;
+    const answer = route.response as (req: ReplayRequest) => RecordedResponse;
+    return { ...route, response: (req) => ({ ...answer(req), fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503 }, null] } }) };
+  };
+
+  it('a website answering 503 + Retry-After and a search answering 429 + Retry-After: asked once, failed, partial, no wait; the next lookup does not even ask', async () => {
+    const w = nightOwlWeb();
+    // A waiting client would retry each after 2 s (within its 3 s deadline).
+    w.override(`${SITE}/`, { status: 503, headers: { ...HTML, 'retry-after': '2' }, body: 'down for maintenance' });
+    w.override('www.google.com', { status: 429, headers: { ...HTML, 'retry-after': '2' }, body: '<html><body>Our systems have detected unusual traffic from your computer network.</body></html>' });
+    installOn(w);
+    const { key } = await g.key(20);
+    const t0 = Date.now();
+    const first = await g.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(Date.now() - t0).toBeLessThan(1_500);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ partial: true, websearch_used: true, websearch_failed: true, failed_website_urls: [`${SITE}/`], expanded_website_urls: [] });
+    expect(first.body.failed_email_scan_urls).toContain(`${SITE}/`);
+    expect(addresses(first.body)).toContain('orders@nightowlceramics.com'); // the rest is still scanned
+    expect(g.replay.hits({ host: 'nightowlceramics.com' }).map((r) => r.path)).toEqual(['/']);
+    expect(g.replay.hits({ host: 'www.google.com' })).toHaveLength(1);
+
+    // Both hosts are cooling down now: the next lookup fails those scans at once, sending nothing.
+    const t1 = Date.now();
+    const second = await g.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(Date.now() - t1).toBeLessThan(1_500);
+    expect(second.body).toMatchObject({ partial: true, websearch_failed: true, failed_website_urls: [`${SITE}/`] });
+    expect(g.replay.hits({ host: 'nightowlceramics.com' })).toHaveLength(1);
+    expect(g.replay.hits({ host: 'www.google.com' })).toHaveLength(1);
+  });
+
+  it('the source profile keeps the client’s retries; an optional account answering 503 once is not retried', async () => {
+    process.env.DISCOVERY_WEBSEARCH = 'off';
+    const w = nightOwlWeb();
+    installOn(w, [flakyFirst(w, 'i.instagram.com'), flakyFirst(w, 'www.tiktok.com')]);
+    const { key } = await g.key(10);
+    const r = await g.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    expect(r.status).toBe(200);
+    // 503, then the retry's answer. (The website may still be cooling down from the test above.)
+    expect(g.replay.hits({ host: 'i.instagram.com' }).filter((x) => x.query.get('username') === 'nightowl.ceramics')).toHaveLength(2);
+    // TikTok (the Linktree's account and a same-handle probe: one fetch) answered 503 once: failed, not asked again.
+    expect(g.replay.hits({ host: 'www.tiktok.com' })).toHaveLength(1);
+    expect(r.body).toMatchObject({ partial: true, same_handle_search_partial: true });
+    expect(r.body.failed_email_scan_urls).toContain(TT_URL);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Internal-only sources
 // ---------------------------------------------------------------------------------------------
@@ -734,6 +803,98 @@ describe('internal-only sources', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Generic short links
+// ---------------------------------------------------------------------------------------------
+
+describe('generic short links are resolved and used as if linked directly', () => {
+  const CL_IG = 'https://www.instagram.com/clay.lark/';
+  const CL_TREE = 'https://linktr.ee/claylark';
+  const CL_SITE = 'https://claylark.studio/';
+  /** Clay Lark links everything through shorteners: bit.ly → Linktree, tinyurl → website, t.co (on the Linktree) → X; one shortener fails, one link is dead. */
+  function clayLarkWeb(): DiscoveryWeb {
+    const w = nightOwlWeb();
+    w.ig.set('clay.lark', {
+      username: 'clay.lark',
+      fullName: 'Clay Lark',
+      bio: 'Wheel-thrown stoneware',
+      externalUrl: 'https://bit.ly/claylark',
+      bioLinks: ['https://bit.ly/claylark', 'https://tinyurl.com/clay-lark-site', 'https://buff.ly/claylark-shop', 'https://ow.ly/gone'],
+    });
+    w.page('https://bit.ly/claylark', '', { status: 301, headers: { location: CL_TREE } });
+    w.page('https://tinyurl.com/clay-lark-site', '', { status: 302, headers: { location: CL_SITE } });
+    w.page('https://buff.ly/claylark-shop', 'busy', { status: 503 });
+    // ow.ly/gone: the replay answers 404, a removed short link.
+    w.page('https://ow.ly/', 'ow.ly home');
+    w.linktree.set('claylark', { username: 'claylark', description: 'pots & glazes', links: [{ title: 'X', url: 'https://t.co/ClayX01' }] });
+    // t.co answers non-browsers with a page that refreshes to the target.
+    w.page('https://t.co/ClayX01', '<head><noscript><META http-equiv="refresh" content="0;URL=https://x.com/claylarkpots"></noscript><title>https://x.com/claylarkpots</title></head>');
+    w.page(CL_SITE, sitePage('Clay Lark', '<p>Commissions: hello@claylark.studio</p>'));
+    w.x.set('claylarkpots', { screenName: 'claylarkpots', name: 'Clay Lark', description: 'kiln logs', url: CL_SITE });
+    // Same-handle candidates' short links are resolved to see whether they lead back: someone
+    // else's TikTok (to their own site), the creator's own unlinked YouTube channel (to the Linktree).
+    w.tiktok.set('clay.lark', { handle: 'clay.lark', nickname: 'Clay L.', signature: 'clay memes', bioLink: 'https://bit.ly/decoy-clay' });
+    w.page('https://bit.ly/decoy-clay', '', { status: 301, headers: { location: 'https://claymemes.example.org/' } });
+    w.youtube.set('clay.lark', { handle: 'clay.lark', channelId: 'UCc1ayL4rkStud1oTest0001', title: 'Clay Lark', description: 'Throwing on the wheel.', links: [{ title: 'All my links', url: 'https://tinyurl.com/claylark-links' }] });
+    w.page('https://tinyurl.com/claylark-links', '', { status: 301, headers: { location: CL_TREE } });
+    return w;
+  }
+
+  it('the targets are followed and reported (link page, website, account); the failing shortener is listed, the dead one is not', async () => {
+    install(clayLarkWeb());
+    const { key } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-b&handle=clay.lark'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      link_in_bio_urls: [CL_TREE],
+      expanded_website_urls: [CL_SITE],
+      failed_website_urls: ['https://buff.ly/claylark-shop'],
+      failed_link_in_bio_urls: [],
+      partial: true,
+    });
+    expect(r.body.failed_email_scan_urls).toEqual(['https://buff.ly/claylark-shop']);
+    expect(r.body.emails).toContainEqual({ email: 'hello@claylark.studio', sources: [{ url: CL_SITE, type: 'website' }] });
+    expect(r.body.scanned_profile_urls).toEqual([CL_IG, 'https://x.com/claylarkpots', 'https://www.youtube.com/@clay.lark']);
+    // Every shortener asked once, without following: the targets are fetched by what reads them.
+    for (const [host, paths] of [['bit.ly', ['/claylark', '/decoy-clay']], ['tinyurl.com', ['/clay-lark-site', '/claylark-links']], ['buff.ly', ['/claylark-shop']], ['ow.ly', ['/gone']], ['t.co', ['/ClayX01']]] as const) {
+      expect(h.replay.hits({ host }).map((x) => x.path).sort(), host).toEqual([...paths].sort());
+    }
+    expect(h.replay.hits({ host: 'claylark.studio', path: '/' })).toHaveLength(1);
+    expect(h.replay.hits({ host: 'claymemes.example.org' })).toHaveLength(0);
+    // No shortener URL is reported as anything but a failure.
+    const { failed_website_urls: _f, failed_email_scan_urls: _e, ...rest } = r.body;
+    expect(JSON.stringify(rest)).not.toMatch(/bit\.ly|tinyurl|buff\.ly|ow\.ly|t\.co\//);
+  });
+
+  it('accounts verified through short links: link_in_bio and shared_website (X), reciprocal (the own YouTube channel); the decoy’s leads elsewhere', async () => {
+    install(clayLarkWeb());
+    const { key } = await h.key(10);
+    const r = await h.rest(profilesPath('platform=social-b&handle=clay.lark'), { key });
+    expect(r.body.profiles.find((p: any) => p.platform === 'microblog-b')).toEqual({
+      platform: 'microblog-b', handle: 'claylarkpots', url: 'https://x.com/claylarkpots', confidence: 0.98, evidence: ['link_in_bio', 'shared_website', 'display_name_match'],
+    });
+    // The own channel links the Linktree through tinyurl: it links back.
+    expect(r.body.profiles.find((p: any) => p.platform === 'video')).toMatchObject({
+      handle: 'clay.lark', evidence: ['same_handle_match', 'display_name_match', 'reciprocal_profile_link'],
+    });
+    // The decoy's short link was resolved too, and leads to a site of its own: no profile.
+    expect(r.body.profiles.some((p: any) => p.platform === 'shortvideo')).toBe(false);
+    expect(r.body.same_handle_candidate_urls).toEqual(expect.arrayContaining(['https://www.tiktok.com/@clay.lark', 'https://www.youtube.com/@clay.lark']));
+  });
+
+  it(`at most ${MAX_SHORT_LINKS} short links are resolved per lookup; more limit the scan`, async () => {
+    const w = nightOwlWeb();
+    const links = Array.from({ length: MAX_SHORT_LINKS + 2 }, (_, i) => `https://bit.ly/many${i}`);
+    w.ig.set('many.links', { username: 'many.links', fullName: 'Many Links', bio: 'so many links', bioLinks: links });
+    for (const [i, l] of links.entries()) w.page(l, '', { status: 301, headers: { location: `https://www.amazon.com/dp/B000MANY${String(i).padStart(2, '0')}` } });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-b&handle=many.links'), { key });
+    expect(r.body).toMatchObject({ email_scan_limited: true, partial: false });
+    expect(h.replay.hits({ host: 'bit.ly' })).toHaveLength(MAX_SHORT_LINKS);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Other source platforms
 // ---------------------------------------------------------------------------------------------
 
@@ -796,6 +957,46 @@ describe('other source platforms', () => {
     });
     expect(r.body.expanded_website_urls).toEqual([`${SITE}/`]);
     expect(addresses(r.body)).toContain('press@nightowlceramics.com');
+  });
+
+  it('social-a source with its intro card, asked for by id: the vanity, the e-mail field, the website field crawled, the linked accounts', async () => {
+    const w = nightOwlWeb();
+    w.facebook.set('nightowlstudio', {
+      vanity: 'NightOwlStudio',
+      id: '100064000000777',
+      name: 'Night Owl Ceramics',
+      description: 'Night Owl Ceramics. 812 likes · 12 talking about this.',
+      intro: {
+        bio: 'Handmade mugs from Leeds',
+        category: 'Artist',
+        email: 'Studio@NightOwlCeramics.com',
+        websites: [{ url: `${SITE}/`, text: 'nightowlceramics.com' }],
+        accounts: [
+          { url: IG_URL, text: 'nightowl.ceramics' },
+          { url: TT_URL, text: 'nightowl.ceramics' },
+        ],
+      },
+    });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(emailsPath('platform=social-a&handle=100064000000777'), { key });
+    expect(r.status).toBe(200);
+    expect(h.replay.hits({ host: 'www.facebook.com' }).map((x) => `${x.path}?${x.query}`)).toEqual(['/profile.php?id=100064000000777']);
+    expect(r.body.source).toEqual({ platform: 'social-a', handle: 'nightowlstudio', url: 'https://www.facebook.com/NightOwlStudio' });
+    // The intro's e-mail field, and the Instagram business e-mail (the account is linked from the intro: verified, scanned).
+    expect(r.body.emails[0]).toEqual({
+      email: 'Studio@nightowlceramics.com',
+      sources: [
+        { url: 'https://www.facebook.com/NightOwlStudio', type: 'social_profile' },
+        { url: IG_URL, type: 'linked_profile' },
+      ],
+    });
+    expect(r.body.expanded_website_urls).toEqual([`${SITE}/`]);
+    expect(r.body.source_linked_profile_urls).toEqual([IG_URL, TT_URL]);
+    expect(addresses(r.body)).toEqual(expect.arrayContaining(['press@nightowlceramics.com', 'orders@nightowlceramics.com']));
+    const p = await h.rest(profilesPath('platform=social-a&handle=NightOwlStudio'), { key: (await h.key(10)).key });
+    expect(p.body.source.handle).toBe('nightowlstudio');
+    expect(p.body.profiles.find((x: any) => x.platform === 'social-b')).toMatchObject({ url: IG_URL, evidence: expect.arrayContaining(['verified_profile_link']) });
   });
 });
 
@@ -864,5 +1065,194 @@ describe('gateway cache reuse for sub-fetches', () => {
     expect(h.replay.hits({ host: 'www.google.com' })).toHaveLength(0);
     // Extractors without a platform operation (TikTok, X, websites) are fetched again.
     expect(h.replay.hits({ host: 'www.tiktok.com' })).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL incremental delivery (@defer / @stream)
+// ---------------------------------------------------------------------------------------------
+
+describe('GraphQL @defer / @stream: what is ready first, credits on the last part', () => {
+  const STREAMED = `query($h: String!) {
+    mail: findCreatorEmails(platform: SOCIAL_B, handle: $h) {
+      source { platform handle url }
+      ... @defer(label: "emails") { emails { email } partial json }
+    }
+    found: findSocialProfiles(platform: SOCIAL_B, handle: $h) {
+      source { handle }
+      profiles @stream(initialCount: 1) { url confidence evidence }
+      ... @defer(label: "diagnostics") { linkInBioUrls partial json }
+    }
+  }`;
+  /**
+   * The website's about page arrives slowly — its body in 9 pieces 250 ms apart (within the
+   * harness's upstream timeouts) — so the lookups finish 2 s after the source is read.
+   */
+  const slowAbout = () => {
+    const w = nightOwlWeb();
+    const body = sitePage('About', '<p>Wholesale: wholesale [at] nightowlceramics [dot] com</p>');
+    w.override(`${SITE}/about`, { status: 200, headers: HTML, body, fault: { kind: 'slowBody', chunkBytes: Math.ceil(Buffer.byteLength(body) / 9), intervalMs: 250 } });
+    install(w);
+  };
+
+  it('multipart/mixed: the source and the source profile first, e-mails and diagnostics later, credits on the last part', async () => {
+    slowAbout();
+    const { key, id } = await h.key(50);
+    const r = await postStreaming(h.url, STREAMED, { key, variables: { h: 'nightowl.ceramics' }, accept: 'multipart/mixed' });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+    const parts = await allParts(r);
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+
+    // The first part: what the source profile told, nothing the rest of the lookup decides.
+    const first = parts[0];
+    expect(first.payload.hasNext).toBe(true);
+    expect(first.payload.errors).toBeUndefined();
+    expect(first.payload.data.mail).toEqual({ source: { platform: 'social-b', handle: 'nightowl.ceramics', url: IG_URL } });
+    expect(first.payload.data.found).toEqual({ source: { handle: 'nightowl.ceramics' }, profiles: [{ url: IG_URL, confidence: 1, evidence: ['source_profile'] }] });
+    expect(first.payload.extensions).toBeUndefined();
+    // … and it arrived while the website was still being read.
+    const last = parts[parts.length - 1];
+    expect(last.at - first.at).toBeGreaterThan(1_500);
+
+    // The later parts: the deferred fragments and the other profiles, in the final record's order.
+    const later = parts.slice(1).flatMap((p) => p.payload.incremental ?? []);
+    const emailsPart = later.find((i: any) => i.label === 'emails');
+    const diagnostics = later.find((i: any) => i.label === 'diagnostics');
+    expect(emailsPart.path).toEqual(['mail']);
+    expect(emailsPart.data.emails.map((e: { email: string }) => e.email)).toEqual(addresses(emailsPart.data.json));
+    expect(addresses(emailsPart.data.json)).toEqual(expect.arrayContaining(['studio@nightowlceramics.com', 'wholesale@nightowlceramics.com']));
+    expect(emailsPart.data.json.source).toEqual(first.payload.data.mail.source);
+    expect(diagnostics.data).toMatchObject({ linkInBioUrls: [LINKTREE, BEACONS], partial: false });
+    const streamed = later.filter((i: any) => i.items).flatMap((i: any) => i.items);
+    const profiles = [...first.payload.data.found.profiles, ...streamed];
+    expect(profiles.length).toBeGreaterThan(3);
+    expect(profiles).toEqual(diagnostics.data.json.profiles.map((p: any) => ({ url: p.url, confidence: p.confidence, evidence: p.evidence })));
+    for (const p of parts) expect(p.payload.errors).toBeUndefined();
+
+    // Only the last part carries the credits: 10 for the e-mails found, 10 for the profiles.
+    for (const p of parts.slice(0, -1)) expect(p.payload.extensions).toBeUndefined();
+    expect(last.payload.hasNext).toBe(false);
+    expect(last.payload.extensions.credits).toEqual({
+      charged: 20,
+      remaining: 30,
+      fields: [
+        { path: 'mail', charged: 10, cached: false, cached_at: null },
+        { path: 'found', charged: 10, cached: false, cached_at: null },
+      ],
+    });
+    expect(await h.balance(id)).toBe(30);
+    expect(h.deps.ledger.open.size).toBe(0);
+    expect(progressEntries()).toBe(0);
+  });
+
+  it('text/event-stream: the same parts as events; an empty result is charged 1 at the end', async () => {
+    const w = nightOwlWeb();
+    w.ig.set('quiet.potter', { username: 'quiet.potter', fullName: 'Quiet Potter', bio: 'No links, no mail.' });
+    install(w);
+    const { key, id } = await h.key(10);
+    const r = await postStreaming(h.url, '{ findCreatorEmails(platform: SOCIAL_B, handle: "quiet.potter") { source { url } ... @defer { emails { email } partial } } }', { key, accept: 'text/event-stream' });
+    expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const parts = await allParts(r);
+    expect(parts.map((p) => p.payload.hasNext)).toEqual([true, false]);
+    expect(parts[0].payload.data).toEqual({ findCreatorEmails: { source: { url: 'https://www.instagram.com/quiet.potter/' } } });
+    expect(parts[0].payload.extensions).toBeUndefined();
+    expect(parts[1].payload.incremental).toEqual([{ data: { emails: [], partial: false }, path: ['findCreatorEmails'] }]);
+    expect(parts[1].payload.extensions.credits).toMatchObject({ charged: 1, remaining: 9 });
+    expect(await h.balance(id)).toBe(9);
+  });
+
+  it('one lookup per root field: its nested fields and every part share it (no second fetch, no second charge)', async () => {
+    slowAbout();
+    const { key, id } = await h.key(20);
+    await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
+    const restHits = h.replay.hits().map((x) => x.upstreamUrl).sort();
+    slowAbout();
+    const r = await postStreaming(
+      h.url,
+      '{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } profiles @stream { url } ... @defer { json } ... @defer(label: "b") { partial } } }',
+      { key, accept: 'multipart/mixed' },
+    );
+    const parts = await allParts(r);
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    expect(parts.at(-1)!.payload.extensions.credits.charged).toBe(10);
+    // Exactly the upstream requests of the same lookup over REST.
+    expect(h.replay.hits().map((x) => x.upstreamUrl).sort()).toEqual(restHits);
+    expect(await h.balance(id)).toBe(0);
+  });
+
+  it('a missing source under @defer: one part, NOT_FOUND, 0 credits', async () => {
+    const { key, id } = await h.key(10);
+    const r = await postStreaming(h.url, '{ findSocialProfiles(platform: SOCIAL_B, handle: "nobody.here") { source { url } ... @defer { partial } } }', { key, accept: 'multipart/mixed' });
+    const parts = await allParts(r);
+    expect(parts).toHaveLength(1);
+    expect(parts[0].payload.data).toEqual({ findSocialProfiles: null });
+    expect(parts[0].payload.errors[0].extensions).toMatchObject({ code: 'NOT_FOUND' });
+    expect(parts[0].payload.extensions.credits).toMatchObject({ charged: 0, remaining: 10 });
+    expect(await h.balance(id)).toBe(10);
+  });
+
+  // The second accept also takes JSON: the fast path reads the body first, then hands it to yoga.
+  it.each(['multipart/mixed', 'multipart/mixed, application/json'])('a client that cancels mid-stream (accept: %s): the lookup completes and is settled once at its price; nothing stays reserved', async (accept) => {
+    slowAbout();
+    const { key, id } = await h.key(30);
+    const abort = new AbortController();
+    const r = await postStreaming(h.url, '{ findCreatorEmails(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } ... @defer { emails { email } } } }', {
+      key,
+      accept,
+      signal: abort.signal,
+    });
+    const first = await r.parts.next();
+    expect(first.value!.payload.data.findCreatorEmails.source.url).toBe(IG_URL);
+    abort.abort();
+    await r.parts.return(undefined).catch(() => undefined);
+    // The response is over for the gateway at once; the lookup still holds its reservation.
+    await vi.waitFor(() => expect(h.app.inFlight()).toBe(0), { timeout: 1_000 });
+    expect(h.deps.ledger.open.size).toBe(1);
+    // Once the lookup completes it is settled at what it costs (addresses found: 10), once.
+    await vi.waitFor(() => expect(h.deps.ledger.open.size).toBe(0), { timeout: 5_000 });
+    expect(await h.balance(id)).toBe(20);
+    expect(await h.deps.ledger.totalCharged(id)).toBe(10);
+    expect(progressEntries()).toBe(0);
+    // The completed lookup is in the cache: the whole result at 0 credits.
+    const cached = await h.gql('{ findCreatorEmails(platform: SOCIAL_B, handle: "nightowl.ceramics", cacheMaxAge: "1d") { emails { email } } }', { key });
+    expect(cached.body.data.findCreatorEmails.emails).toContainEqual({ email: 'wholesale@nightowlceramics.com' });
+    expect(cached.body.extensions.credits.charged).toBe(0);
+    expect(await h.balance(id)).toBe(20);
+  });
+
+  it('@defer on a root field → 400 INVALID_INPUT at 0 credits, nothing fetched', async () => {
+    const { key, id } = await h.key(10);
+    const query = '{ ... @defer { findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } } } }';
+    const g = await h.gql(query, { key });
+    const m = await postStreaming(h.url, query, { key, accept: 'multipart/mixed' });
+    for (const [status, body] of [[g.status, g.body], [m.status, (await allParts(m))[0].payload]]) {
+      expect(status).toBe(400);
+      expect(body.data).toBeUndefined();
+      expect(body.errors[0].extensions.code).toBe('INVALID_INPUT');
+      expect(body.errors[0].message).toMatch(/@defer cannot be used on root fields/);
+    }
+    expect(h.replay.hits()).toHaveLength(0);
+    expect(await h.balance(id)).toBe(10);
+  });
+
+  it('a client that takes JSON only: the whole result in one body, charged as usual', async () => {
+    const { key, id } = await h.key(10);
+    const g = await h.gql('{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } profiles @stream { url } ... @defer { json } } }', { key });
+    expect(g.status).toBe(200);
+    expect(g.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.findSocialProfiles.profiles).toEqual(g.body.data.findSocialProfiles.json.profiles.map((p: any) => ({ url: p.url })));
+    expect(g.body.extensions.credits).toMatchObject({ charged: 10, remaining: 0 });
+    expect(await h.balance(id)).toBe(0);
+    expect(h.deps.ledger.open.size).toBe(0);
+  });
+
+  it('without @defer / @stream nothing changes: one JSON body with the whole record', async () => {
+    const { key } = await h.key(10);
+    const g = await h.gql('{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } profiles { url } json } }', { key });
+    expect(g.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
+    expect(g.body.data.findSocialProfiles.profiles).toEqual(g.body.data.findSocialProfiles.json.profiles.map((p: any) => ({ url: p.url })));
+    expect(g.body.extensions.credits.charged).toBe(10);
   });
 });

@@ -41,6 +41,10 @@ const cases: [string, unknown, { key?: boolean; credits?: number; accept?: strin
   ['syntax error', { query: '{ codeRepository(' }, { key: true }],
   ['bad JSON body', '{"query": ', { key: true }],
   ['variables of the wrong type', { query: 'query A($u: String!) { codeRepository(url: $u) { id } }', variables: { u: 5 } }, { key: true }],
+  // @defer / @stream are yoga's (graphql-jit has no incremental delivery): the fast path hands them over.
+  ['@defer as multipart/mixed', { query: '{ codeRepository(url: "https://github.com/octo/kit") { fullName ... @defer { starsCount topics } } }' }, { key: true, accept: 'multipart/mixed, application/json' }],
+  ['@defer to a JSON-only client: one result', { query: '{ codeRepository(url: "https://github.com/octo/kit") { fullName topics @stream ... @defer { starsCount } } }' }, { key: true }],
+  ['@defer on a root field', { query: '{ ... @defer { codeRepository(url: "https://github.com/octo/kit") { id } } }' }, { key: true }],
 ];
 
 describe('fast GraphQL path answers exactly like yoga', () => {

@@ -250,6 +250,20 @@ describe('decoys are present', () => {
     expect([...decoyPageHosts].some((h) => creatorPageHosts.has(h))).toBe(true);
   });
 
+  it('short links: creators link through bit.ly, tinyurl.com and buff.ly (to their sites among others); one shortener is down; some are dead', () => {
+    const isShort = (u: string) => /^https:\/\/(?:bit\.ly|tinyurl\.com|buff\.ly|ow\.ly)\//.test(u);
+    const creatorLinks = [...accounts.filter((a) => a.creator !== null).flatMap((a) => a.links), ...[...web.world.linkPages.values()].filter((p) => p.creator !== null).flatMap((p) => p.links.map((l) => l.url))];
+    const shorts = creatorLinks.filter(isShort);
+    expect(new Set(shorts.map((u) => new URL(u).host))).toEqual(new Set(['bit.ly', 'tinyurl.com', 'buff.ly', 'ow.ly']));
+    expect(shorts.some((u) => !web.world.redirects.has(u))).toBe(true); // dead
+    expect(web.world.hosts.get('ow.ly')?.status).toBe('fail');
+    // Truth reaches creators' websites through short links: a chain goes short link → the site.
+    const entries = Object.values(web.truth);
+    const siteHosts = new Set([...web.world.sites.values()].filter((x) => x.creator !== null).flatMap((x) => [x.host, x.domain]));
+    expect(entries.some((t) => t.criticalChain.some((u, i) => isShort(u) && siteHosts.has(new URL(t.criticalChain[i + 1] ?? 'https://none/').host)))).toBe(true);
+    expect(entries.some((t) => t.failingRequests.some((u) => u.startsWith('https://ow.ly/')))).toBe(true);
+  });
+
   it('placeholder, image-name and DSN strings sit on pages and are not addresses', () => {
     const decoys = [...web.world.sites.values()].flatMap((s) => s.pages.flatMap((p) => p.decoyStrings));
     expect(decoys).toContain('you@example.com');
@@ -400,10 +414,15 @@ describe('served by the replay upstream', () => {
     expect(readModules(modules).length).toBeGreaterThan(0);
     expect((await get('https://linktr.ee/nobody-at-all-zz')).status).toBe(404);
 
-    const [short, target] = [...fast.world.redirects][0];
-    const r = await get(short);
-    expect(r.status).toBe(301);
-    expect(r.headers.get('location')).toBe(target);
+    for (const host of ['bit.ly', 'tinyurl.com', 'buff.ly']) {
+      const [short, target] = [...fast.world.redirects].find(([u]) => new URL(u).host === host)!;
+      const r = await get(short);
+      expect(r.status, host).toBe(301);
+      expect(r.headers.get('location')).toBe(target);
+    }
+    expect((await get('https://bit.ly/zzNoSuchLinkzz')).status).toBe(404);
+    const down = [...fast.world.redirects.keys()].find((u) => new URL(u).host === 'ow.ly')!;
+    expect((await get(down)).status).toBe(503);
 
     const xAcct = [...fast.world.accounts.values()].find((a) => a.platform === 'microblog-b' && a.links.length > 0)!;
     const tco = await get(tcoUrl(xAcct.links[0]));

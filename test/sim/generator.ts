@@ -26,7 +26,10 @@
  *  - placeholder and image-name strings (`you@example.com`, `your@email.com`, `logo@2x.png`,
  *    Sentry DSNs), link-page hosts' own support addresses, Amazon's, magazine editors';
  *  - Cloudflare challenge pages (link pages, contact pages), failing (503, reset), hanging and
- *    slow hosts; Google's "unusual traffic" page for some creators.
+ *    slow hosts; Google's "unusual traffic" page for some creators;
+ *  - generic short links (bit.ly, tinyurl.com, buff.ly) on creators' accounts and link pages —
+ *    sometimes the only way to the creator's website — a short link of a shortener that is down
+ *    (ow.ly, 503) and a dead one (404), and the decoys' bit.ly links to their own sites.
  *
  * Served (routes) by the replay upstream, one route per host with that host's latency (a latency
  * fault) — faults for the failing ones. Truth (truth.ts) is computed from the model by the
@@ -154,6 +157,11 @@ export const DEFAULT_OPTIONS: Required<Omit<SimOptions, 'latencies'>> & { latenc
   latencies: {},
 };
 
+/** Generic shorteners creators' links go through. */
+const SHORTENER_HOSTS = ['bit.ly', 'tinyurl.com', 'buff.ly'] as const;
+/** A shortener service that is down: every short link of it answers 503. */
+const FAILING_SHORTENER_HOST = 'ow.ly';
+
 /** Fixed per-host latencies (ms): platform APIs and pages, link-page hosts, search, shorteners. */
 export const HOST_LATENCIES: Readonly<Record<string, number>> = {
   'i.instagram.com': 110,
@@ -172,6 +180,9 @@ export const HOST_LATENCIES: Readonly<Record<string, number>> = {
   'lnk.bio': 80,
   'www.google.com': 260,
   'bit.ly': 35,
+  'tinyurl.com': 45,
+  'buff.ly': 40,
+  [FAILING_SHORTENER_HOST]: 40,
   't.co': 30,
   'www.amazon.com': 220,
   'www.linkedin.com': 90,
@@ -249,7 +260,7 @@ class Builder {
   readonly used: Used = { names: new Set(), handles: new Set(), keys: new Set(), domains: new Set(), linkPages: new Set() };
   constructor(readonly o: typeof DEFAULT_OPTIONS) {
     const hosts = new Map<string, HostSpec>();
-    for (const [host, ms] of Object.entries({ ...HOST_LATENCIES, ...o.latencies })) hosts.set(host, { host, latencyMs: Math.round(ms * o.latencyScale) });
+    for (const [host, ms] of Object.entries({ ...HOST_LATENCIES, ...o.latencies })) hosts.set(host, { host, latencyMs: Math.round(ms * o.latencyScale), ...(host === FAILING_SHORTENER_HOST ? { status: 'fail' as const } : {}) });
     this.world = { seed: o.seed, creators: [], accounts: new Map(), channels: new Map(), linkPages: new Map(), sites: new Map(), redirects: new Map(), articles: new Map(), hosts };
   }
 
@@ -341,9 +352,9 @@ class Builder {
     return p;
   }
 
-  shortLink(r: Rng, target: string): string {
+  shortLink(r: Rng, target: string, host = 'bit.ly'): string {
     for (;;) {
-      const url = `https://bit.ly/${r.chars(ALNUM, 7)}`;
+      const url = `https://${host}/${r.chars(ALNUM, 7)}`;
       if (!this.world.redirects.has(url)) {
         this.world.redirects.set(url, target);
         return url;
@@ -482,6 +493,19 @@ class Builder {
       if (r.chance(0.5)) lib.links.push({ url: `https://open.spotify.com/album/${r.chars(ALNUM, 22)}`, title: 'New album' });
       if (r.chance(0.4)) lib.links.push({ url: storefront, title: 'My Amazon storefront' });
       if (r.chance(0.4)) lib.links.push({ url: this.shortLink(r, site ? `https://${site.host}/?ref=bitly` : `https://open.spotify.com/track/${r.chars(ALNUM, 22)}`), title: 'Latest drop' });
+    }
+    // Short links, from their own random stream (the rest of the world stays as it was): some
+    // accounts link their hub through a shortener, some link pages their website (then often the
+    // only way to it); a link page may carry a short link of a shortener that is down, or a dead one.
+    const sr = rngFor(o.seed, `short:${i}`);
+    for (const a of ownAccounts) if (hub && a.links[0] === hub && sr.chance(0.2)) a.links[0] = this.shortLink(sr, hub, sr.pick(SHORTENER_HOSTS));
+    const siteLink = site && lib ? lib.links.find((l) => l.url === site!.declaredUrl) : undefined;
+    if (siteLink && sr.chance(0.35)) siteLink.url = this.shortLink(sr, siteLink.url, sr.pick(SHORTENER_HOSTS));
+    if (lib && sr.chance(0.12)) lib.links.push({ url: this.shortLink(sr, storefront, FAILING_SHORTENER_HOST), title: 'Merch' });
+    if (lib && sr.chance(0.12)) {
+      let dead = `https://bit.ly/${sr.chars(ALNUM, 7)}`;
+      while (this.world.redirects.has(dead)) dead = `https://bit.ly/${sr.chars(ALNUM, 7)}`;
+      lib.links.push({ url: dead, title: 'Old promo' });
     }
     if (site && home) {
       for (const a of visible) home.links.push({ url: a.url, text: `social:${linkTitle(a.url)}` });
@@ -727,10 +751,10 @@ class Server {
     return [...hosts];
   }
 
-  /** The host-level fault of a host (failing or hanging sites). */
+  /** The host-level fault of a host (failing or hanging sites, a shortener that is down). */
   hostFault(host: string): PageStatus {
     const site = this.sitesByHost.get(host) ?? this.apexHosts.get(host);
-    return site?.status ?? 'ok';
+    return site?.status ?? this.world.hosts.get(host)?.status ?? 'ok';
   }
 
   answer(req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query' | 'body'>): Answer {
@@ -774,8 +798,11 @@ class Server {
       case 'abs.twimg.com':
         return { status: 200, contentType: 'application/javascript', body: mainJs(X_QUERY_IDS) };
       case 't.co':
-      case 'bit.ly': {
-        const target = host === 't.co' ? this.tco(req.path) : w.redirects.get(`https://bit.ly${req.path}`);
+      case 'bit.ly':
+      case 'tinyurl.com':
+      case 'buff.ly':
+      case FAILING_SHORTENER_HOST: {
+        const target = host === 't.co' ? this.tco(req.path) : w.redirects.get(`https://${host}${req.path}`);
         return target ? { status: 301, contentType: HTML, body: '', headers: { location: target } } : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
       }
       case 'www.google.com': {

@@ -176,6 +176,8 @@ export interface SimCreator {
 export interface HostSpec {
   host: string;
   latencyMs: number;
+  /** A host that answers 503 to everything (a shortener service that is down). */
+  status?: 'ok' | 'fail';
 }
 
 export interface SimWorld {
@@ -188,7 +190,7 @@ export interface SimWorld {
   linkPages: Map<string, SimLinkPage>;
   /** Registrable domain → site. */
   sites: Map<string, SimSite>;
-  /** Shortener URL (`https://bit.ly/abc`) → target URL. */
+  /** Short link (`https://bit.ly/abc`, `https://tinyurl.com/abc`…) → target URL. A short link of a shortener host not listed here is dead (404). */
   redirects: Map<string, string>;
   /** Article pages that web search returns (not the creator's). */
   articles: Map<string, { url: string; title: string; html: string }>;

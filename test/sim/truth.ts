@@ -8,7 +8,7 @@
  *  1. The source profile: its bio, contact field and every link it shows.
  *  2. Expansion of the source's links: link-in-bio pages (the five link-page hosts) — their links
  *     count as links of the source; creator-declared websites (linked from the source or its
- *     link page, possibly through a shortener) — home page plus the contact-like pages the home
+ *     link page) — home page plus the contact-like pages the home
  *     page links to (`/contact`, `/about`, `/booking`, `/work-with-me`, `/press`, `/contact-us`;
  *     at most 2 per site, under any reasonable page cap); accounts linked from the source or its
  *     link page (verified by that explicit link).
@@ -22,6 +22,12 @@
  *  5. Addresses: source bio and contact field, the source's link page, crawled website pages, and
  *     every verified account that answered. Placeholders, image names and DSNs are not addresses;
  *     pages that fail, hang or answer a challenge show nothing.
+ *  6. Generic short links (bit.ly, tinyurl.com…) among the links of 2. (and of crawled website
+ *     pages) are resolved — one request to the shortener — and their target taken as if linked
+ *     directly; a shortener that is down answers at once and leads nowhere, a dead short link
+ *     (404) leads nowhere. A candidate's short links are resolved too (as its link page is read:
+ *     to see whether it links back); elsewhere a short link stands for its target only when one
+ *     of those resolved it.
  *
  * Timing: every upstream request of that plan is a node with its host's simulated latency, started
  * as soon as what it depends on has answered (same-handle checks at t=0; web search after the
@@ -34,7 +40,7 @@
  * (`failingRequests` lists them, so a report can tell retry time from pipeline overhead).
  */
 import { getDomain } from 'tldts';
-import { classifyLink, isLinkInBioHost } from '../../src/platforms/links/classify.js';
+import { classifyLink, isLinkInBioHost, isShortener } from '../../src/platforms/links/classify.js';
 import type { EmailEncoding, PageStatus, SimAccount, SimLinkPage, SimSite, SimSitePage, SimWorld, SourcePlatform } from './model.js';
 import { HANDLE_RULES, profileUrl, SOURCE_PLATFORMS } from './model.js';
 
@@ -98,7 +104,8 @@ const ROOT = '<root>';
 const CONTACT_RE = /^\/(?:contact|about|booking|work-with-me|press|contact-us)$/;
 
 type Resolved =
-  | { kind: 'redirect'; target: string; host: string }
+  /** A short link; `target` null when it is dead. */
+  | { kind: 'redirect'; target: string | null; host: string }
   | { kind: 'account'; account: SimAccount }
   | { kind: 'lib'; page: SimLinkPage }
   | { kind: 'site'; site: SimSite }
@@ -116,6 +123,7 @@ export function resolveLink(world: SimWorld, url: string): Resolved {
   const host = u.hostname.toLowerCase();
   const target = world.redirects.get(url) ?? world.redirects.get(`https://${host}${u.pathname}`);
   if (target) return { kind: 'redirect', target, host };
+  if (isShortener(host) && classifyLink(u.href) === null && u.pathname.length > 1) return { kind: 'redirect', target: null, host };
   if (isLinkInBioHost(host)) {
     const bare = host.replace(/^www\./, '');
     const kind = bare.endsWith('.komi.io') ? 'linkpage-c' : LIB_HOSTS[bare];
@@ -220,19 +228,31 @@ class Lookup {
       return;
     }
     this.candidates.set(a.key, { account: a, via: new Set([via]) });
-    // Its link page, when it shows one, is read to see whether it links back.
+    // Its link page, when it shows one (directly or through a short link, resolved for that), is read to see whether it links back.
     for (const l of a.links) {
       const r = resolveLink(this.world, l);
       if (r.kind === 'lib') this.libNode(r.page, n);
+      else if (r.kind === 'redirect') {
+        const target = this.shortLink(l, r, n);
+        const t = target ? resolveLink(this.world, target) : null;
+        if (t?.kind === 'lib') this.libNode(t.page, l);
+      }
     }
+  }
+
+  /** A short link resolved (one request to the shortener): its target, or null when it is dead or the shortener is down. */
+  shortLink(url: string, r: Extract<Resolved, { kind: 'redirect' }>, parent: string): string | null {
+    const down = this.world.hosts.get(r.host)?.status === 'fail';
+    const n = this.node(url, this.latency(r.host), down ? 'fail' : r.target ? 'ok' : 'unusable', parent);
+    return this.ok(n) ? r.target : null;
   }
 
   followLink(url: string, origin: 'source' | 'link_in_bio' | 'website', parent: string): void {
     const r = resolveLink(this.world, url);
     switch (r.kind) {
       case 'redirect': {
-        const n = this.node(url, this.latency(r.host), 'ok', parent);
-        this.followLink(r.target, origin, n);
+        const target = this.shortLink(url, r, parent);
+        if (target) this.followLink(target, origin, url);
         return;
       }
       case 'account':
@@ -299,8 +319,13 @@ class Lookup {
 
   /** How a candidate is verified by what is known now, or null. */
   verifiedBy(a: SimAccount): VerifiedBy | null {
-    const judge = (url: string): VerifiedBy | null => {
+    /** What a link leads to; a short link stands for its target once resolved (by whoever resolved it). */
+    const through = (url: string): Resolved => {
       const r = resolveLink(this.world, url);
+      return r.kind === 'redirect' && r.target && this.ok(url) ? resolveLink(this.world, r.target) : r;
+    };
+    const judge = (url: string): VerifiedBy | null => {
+      const r = through(url);
       if (r.kind === 'account' && this.verified.has(r.account.key)) return 'reciprocal';
       if (r.kind === 'site' && this.ownerDomains.has(r.site.domain)) return 'shared_website';
       return null;
@@ -308,7 +333,7 @@ class Lookup {
     for (const l of a.links) {
       const direct = judge(l);
       if (direct) return direct;
-      const r = resolveLink(this.world, l);
+      const r = through(l);
       if (r.kind === 'lib' && this.ok(this.libNodes.get(r.page.url) ?? '')) {
         for (const ll of r.page.links) {
           const through = judge(ll.url);

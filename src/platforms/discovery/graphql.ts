@@ -3,13 +3,63 @@
  * plus `json` with the whole wire record (what /v1 returns).
  *
  * The result types are plain objects whose fields resolve independently (no field reads
- * another's resolver), so `@defer` on fragments and `@stream` on the lists can be added later
- * without changing them: `source` and `profiles` first, `emails` and diagnostics after.
+ * another's resolver). Under `@defer` / `@stream` the root field resolves to a live view of the
+ * same record instead (liveRecord below): `source` and the source's entry in `profiles` as soon
+ * as the source profile is read, every other field when the lookup completes.
  */
+import type { GraphQLResolveInfo } from 'graphql';
+import type { GatewayContext } from '../../graphql/context.js';
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { DiscoveredProfile, DiscoverySource, EmailLookupResult, EmailSource, FoundEmail, SocialProfilesResult } from '../../discovery/types.js';
-import { findCreatorEmails, findSocialProfiles } from './platform.js';
+import { watchProgress } from '../../discovery/progress.js';
+import type { SourceStage } from '../../discovery/progress.js';
+import type { DiscoveredProfile, DiscoveryDiagnostics, DiscoverySource, EmailLookupResult, EmailSource, FoundEmail, SocialProfilesResult } from '../../discovery/types.js';
+import { emailLookupRecord, socialProfilesRecord } from '../../discovery/types.js';
+import type { DiscoveryArgs } from './platform.js';
+import { findCreatorEmails, findSocialProfiles, progressKey } from './platform.js';
+
+// ---------------------------------------------------------------------------------------------
+// Live views (incremental delivery)
+// ---------------------------------------------------------------------------------------------
+
+/** The lookup behind a live view (what `json` returns). */
+const LOOKUP = Symbol('discovery.lookup');
+
+/** Every wire key of each record, from the record builders themselves (each writes every key). */
+const PROFILE_KEYS = Object.keys(socialProfilesRecord(undefined as never, [], {} as DiscoveryDiagnostics));
+const EMAIL_KEYS = Object.keys(emailLookupRecord(undefined as never, [], {} as never, {} as DiscoveryDiagnostics));
+
+/** The source's profile first, the moment it is known; the others once verification is over (their order and evidence are final only then). */
+async function* profilesAsReady(first: DiscoveredProfile | undefined, lookup: Promise<SocialProfilesResult>): AsyncGenerator<DiscoveredProfile> {
+  if (first) yield first;
+  const { profiles } = await lookup;
+  // The source's entry is always the first (confidence 1, listed first): it went out already.
+  yield* first ? profiles.slice(1) : profiles;
+}
+
+/**
+ * The record as a view whose fields settle as the one lookup progresses; the root field
+ * resolves once the source is read (a lookup that fails before that fails the field, at 0 credits).
+ */
+function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(field: 'findSocialProfiles' | 'findCreatorEmails', keys: readonly string[]) {
+  return (lookup: Promise<R>, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Record<string | symbol, unknown>> => {
+    const args = ctx.plan?.fields.get(info.path.key as string)?.args as DiscoveryArgs | undefined;
+    const watch = args ? watchProgress(progressKey(field, args)) : null;
+    if (watch) void lookup.then(watch.release, watch.release);
+    const fromResult = lookup.then((r): SourceStage => ({ source: r.source, profile: 'profiles' in r ? r.profiles[0] : (undefined as never) }));
+    return (watch ? Promise.race([watch.source, fromResult]) : fromResult).then((stage) => {
+      const view: Record<string | symbol, unknown> = { [LOOKUP]: lookup, source: stage.source };
+      if (keys.includes('profiles')) view.profiles = profilesAsReady(stage.profile, lookup as Promise<SocialProfilesResult>);
+      for (const k of keys) {
+        if (!(k in view)) Object.defineProperty(view, k, { enumerable: true, get: () => lookup.then((r) => (r as unknown as Record<string, unknown>)[k]) });
+      }
+      return view;
+    });
+  };
+}
+
+/** `json`: the whole record (from a live view, once its lookup completes). */
+const wholeRecord = <R>(r: R): R | Promise<R> => (r as { [LOOKUP]?: Promise<R> })[LOOKUP] ?? r;
 
 const SourceRef = builder.objectRef<DiscoverySource>('DiscoverySource').implement({
   description: 'The source profile a lookup started from',
@@ -86,7 +136,7 @@ const SocialProfilesRef = builder.objectRef<SocialProfilesResult>('SocialProfile
     source: t.expose('source', { type: SourceRef, nullable: false }),
     profiles: t.expose('profiles', { type: [ProfileRef], nullable: false, description: 'The source profile first, then by confidence' }),
     ...diagnosticFields(t as unknown as ExposeBuilder),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: wholeRecord }),
   }),
 });
 
@@ -99,9 +149,9 @@ const EmailLookupRef = builder.objectRef<EmailLookupResult>('CreatorEmailLookup'
     failedEmailScanUrls: t.exposeStringList('failed_email_scan_urls', { nullable: false, description: 'Scans that failed or timed out' }),
     emailScanLimited: t.exposeBoolean('email_scan_limited', { nullable: false, description: 'A bound (pages, bytes, sites, accounts) cut the scan' }),
     ...diagnosticFields(t as unknown as ExposeBuilder),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: wholeRecord }),
   }),
 });
 
-operationField(findSocialProfiles, SocialProfilesRef);
-operationField(findCreatorEmails, EmailLookupRef);
+operationField(findSocialProfiles, SocialProfilesRef, liveRecord('findSocialProfiles', PROFILE_KEYS));
+operationField(findCreatorEmails, EmailLookupRef, liveRecord('findCreatorEmails', EMAIL_KEYS));

@@ -16,6 +16,7 @@ import type { OperationDef } from '../operation.js';
 import { parseSourceHandle, sourceKey } from '../../discovery/input.js';
 import type { SourceRef } from '../../discovery/input.js';
 import { runDiscovery } from '../../discovery/pipeline.js';
+import { reportProgress } from '../../discovery/progress.js';
 import type { EmailLookupResult, SocialProfilesResult, SourcePlatform } from '../../discovery/types.js';
 import { emailLookupRecord, SOURCE_PLATFORMS, socialProfilesRecord } from '../../discovery/types.js';
 
@@ -29,6 +30,14 @@ export interface DiscoveryArgs {
 }
 
 const HANDLE_MAX = 200;
+
+/**
+ * Where a lookup reports its early stage (src/discovery/progress.ts) and where the GraphQL field
+ * of the same lookup watches for it: one key per operation and source, like the lookup's cache key.
+ */
+export function progressKey(field: 'findSocialProfiles' | 'findCreatorEmails', a: DiscoveryArgs): string {
+  return `${field}\n${sourceKey(a.platform, a.ref)}`;
+}
 
 const params: OperationDef['params'] = [
   {
@@ -73,8 +82,13 @@ export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResul
   key: (a) => sourceKey(a.platform, a.ref),
   cost: { max: 10 },
   async run(ctx, a) {
-    const r = await runDiscovery(ctx, a.platform, a.ref, { emails: false });
-    return socialProfilesRecord(r.source, r.profiles, r.diagnostics);
+    const progress = reportProgress(progressKey('findSocialProfiles', a));
+    try {
+      const r = await runDiscovery(ctx, a.platform, a.ref, { emails: false, onSource: progress.source });
+      return socialProfilesRecord(r.source, r.profiles, r.diagnostics);
+    } finally {
+      progress.done();
+    }
   },
 };
 
@@ -95,8 +109,13 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupResult> =
     of: (r) => (r.emails.length > 0 ? 10 : 1),
   },
   async run(ctx, a) {
-    const r = await runDiscovery(ctx, a.platform, a.ref, { emails: true });
-    return emailLookupRecord(r.source, r.emails, r.scan, r.diagnostics);
+    const progress = reportProgress(progressKey('findCreatorEmails', a));
+    try {
+      const r = await runDiscovery(ctx, a.platform, a.ref, { emails: true, onSource: progress.source });
+      return emailLookupRecord(r.source, r.emails, r.scan, r.diagnostics);
+    } finally {
+      progress.done();
+    }
   },
 };
 
