@@ -14,8 +14,8 @@ import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionN
 import { LRUCache } from 'lru-cache';
 import type { CompiledOperation } from './compiled.js';
 import { compileOperation } from './compiled.js';
-import type { Deps, GatewayContext } from './context.js';
-import { requestBaseUrl } from '../media/public-url.js';
+import type { Deps } from './context.js';
+import { HttpContext } from './context.js';
 import type { RequestInfo } from '../observability/request.js';
 import { usesIncrementalDelivery } from './incremental.js';
 import { executeWithCredits } from './plan.js';
@@ -156,14 +156,7 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       }
 
       const header = req.headers['x-api-key'];
-      const ctx: GatewayContext = {
-        deps,
-        apiKey: (Array.isArray(header) ? header[0] : header) ?? null,
-        get requestBaseUrl() {
-          return requestBaseUrl(req);
-        },
-        reqInfo: info,
-      };
+      const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, null);
       const result = await executeWithCredits(
         { schema, document: prepared.document, operationName: (operationName as string | null) ?? undefined, variableValues: vars, contextValue: ctx },
         () => compiled.run(ctx, vars),

@@ -10,12 +10,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
-import type { Deps, GatewayContext } from '../graphql/context.js';
+import type { Deps } from '../graphql/context.js';
+import { HttpContext } from '../graphql/context.js';
 import type { CreditsExtension } from '../graphql/plan.js';
 import { runPlanned, statusOf } from '../graphql/plan.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { requestBaseUrl } from '../media/public-url.js';
 import type { RequestInfo } from '../observability/request.js';
 import { enforceRateLimit } from '../ratelimit/limiter.js';
 import type { RestRoute } from './routes.js';
@@ -76,20 +76,8 @@ export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map
     const { variables, args, problems } = toVariables(route, query);
     if (problems.length) return sendError(res, invalidInput(problems), {}, rid);
 
-    let signal: AbortSignal | undefined;
-    const ctx: GatewayContext = {
-      deps,
-      apiKey,
-      key,
-      // Only a live fetch needs to know whether the client went away: made on first use.
-      get signal() {
-        return (signal ??= clientGone(res));
-      },
-      get requestBaseUrl() {
-        return requestBaseUrl(req);
-      },
-      reqInfo: info,
-    };
+    const ctx = new HttpContext(deps, apiKey, info, req, res);
+    ctx.key = key;
     // The route's one root field, already identified: straight to the credit plan, then the
     // compiled document through the same schema and resolvers as /graphql.
     const result: ExecutionResult = await runPlanned(ctx, key, [{ key: route.op.field, op: route.op, raw: args }], () => route.execute(ctx, variables));
@@ -129,13 +117,4 @@ function recordTail(record: object, wrap: string | undefined): Buffer {
     byWrap.set(k, b);
   }
   return b;
-}
-
-/** A signal that aborts when the client goes away before its answer is sent. */
-function clientGone(res: ServerResponse): AbortSignal {
-  const abort = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) abort.abort();
-  });
-  return abort.signal;
 }
