@@ -92,7 +92,7 @@ async function main() {
     const restP99 = med('gateway REST', 'p99ms');
     const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
     const section = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${process.platform}, node ${process.version}), wrk closed loop, ${CONNECTIONS} connections, ${RUNS} alternating runs of ${SECONDS} s per target, medians. Whole real path: key hashed and looked up, cache hit, credit accounting, envelope.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${process.platform}, node ${process.version}), wrk closed loop, ${CONNECTIONS} connections, ${RUNS} alternating runs of ${SECONDS} s per target, medians. Whole real path: key hashed and looked up, cache hit, credit accounting, envelope. Gateway run as \`npm start\` ships it (\`node ${startArgs().join(' ')}\`), the bare server by plain node.`,
       '',
       '| target | req/s | p50 ms | p99 ms | errors |',
       '|---|---|---|---|---|',
