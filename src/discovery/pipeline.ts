@@ -39,7 +39,7 @@ import { fetchLinkPage, linkPageOf } from './linkpages.js';
 import type { FetchablePlatform, ProfileView } from './profiles.js';
 import { FETCHABLE_PLATFORMS, fetchHandle, fetchProfileView, identity, isFetchable } from './profiles.js';
 import { isGenericShortLink, resolveShortLink } from './shorteners.js';
-import type { SourceStage } from './progress.js';
+import type { ProfileIdentity, SourceStage } from './progress.js';
 import type {
   DiscoveredProfile,
   DiscoveryDiagnostics,
@@ -77,6 +77,13 @@ export const MAX_CANDIDATE_FETCHES = 8;
 export const MAX_SHORT_LINKS = 8;
 /** Platforms probed for the same handle: every fetchable platform but social-a, whose logged-out pages are login-walled too often to say whether a page exists. */
 export const SAME_HANDLE_PLATFORMS: readonly FetchablePlatform[] = FETCHABLE_PLATFORMS.filter((p) => p !== 'social-a');
+
+/**
+ * Platforms whose read profile's handle and url come from the account itself, however it was
+ * asked for (the username; a channel's handle, else its id). Not social-a: a page that does not
+ * name its vanity is known by the name it was asked for.
+ */
+const STABLE_IDENTITY: ReadonlySet<string> = new Set<FetchablePlatform>(['social-b', 'shortvideo', 'video', 'microblog-b']);
 
 export function deadlineMs(): number {
   const v = Number(process.env.DISCOVERY_DEADLINE_MS);
@@ -179,6 +186,11 @@ export interface LookupOptions {
   internal?: InternalContactSource | null;
   /** Told the source and its profile record as soon as the source profile is read (GraphQL @defer / @stream). */
   onSource?: (stage: SourceStage) => void;
+  /**
+   * Told each profile, once, the moment it is certain to be in the final `profiles` with exactly
+   * this platform, handle and url (its confidence and evidence may still grow): see Lookup.settled().
+   */
+  onProfile?: (p: ProfileIdentity) => void;
 }
 
 /** The source profile could not be read: the lookup fails, telling the caller to retry (api.md Errors 6). */
@@ -246,6 +258,9 @@ class Lookup {
   private websearchFailed = false;
   /** The deadline (or the caller leaving) cut work short. */
   private cutShort = false;
+  /** Identities told to onProfile; closed once the lookup stops (what happens after is not in the record). */
+  private readonly told = new Set<string>();
+  private telling = true;
 
   constructor(
     private readonly f: LookupFetcher,
@@ -258,7 +273,10 @@ class Lookup {
   }
 
   private spawn(work: () => Promise<void>): void {
-    const p = work().catch(() => undefined);
+    // Every change of what the lookup knows happens in a task (or right after the source is read).
+    const p = work()
+      .catch(() => undefined)
+      .then(() => this.tellSettled());
     this.pending.add(p);
     void p.finally(() => this.pending.delete(p));
   }
@@ -292,6 +310,7 @@ class Lookup {
     if (!probesFirst) this.probeSameHandle(view.handle);
     this.followProfile(this.source);
     if (websearchEnabled()) this.spawn(() => this.websearch(view));
+    this.tellSettled();
 
     // Everything settles on its own; at the deadline fetches are cancelled and fail fast, and
     // whatever still has not reported a grace period later is counted as failed.
@@ -310,6 +329,7 @@ class Lookup {
     } finally {
       clearTimeout(stopTimer);
     }
+    this.telling = false;
     this.markUnfinished();
     return this.assemble();
   }
@@ -695,6 +715,56 @@ class Lookup {
     for (const p of this.pages.values()) if (p.status === 'pending') p.status = 'failed';
     for (const s of this.sites.values()) if (s.status === 'pending') s.status = 'failed';
     for (const s of this.shorts.values()) if (s.status === 'pending') s.status = 'failed';
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Profiles settled before the end (GraphQL @stream)
+  // -------------------------------------------------------------------------------------------
+
+  /**
+   * Whether `n` is certain to be in the final `profiles` with its current platform, handle and
+   * url, whatever the rest of the lookup finds. Only what holds by construction:
+   *  - returned: it is linked from the source, or from a link page the source links that was
+   *    read — `verified_profile_link` / `link_in_bio`, which need nothing else (solve() takes such
+   *    a page as the creator's on the source's word alone) and each reach RETURN_THRESHOLD alone;
+   *  - exists: its own fetch answered (`ok` is final: nothing fetches a node twice and the
+   *    deadline marks only pending ones), or its platform is one discovery never fetches
+   *    (`unfetched` for good, and never an identity of a fetched view, so never merged);
+   *  - identity: a read profile's handle and url are its view's, written once (attachView). The
+   *    node can still be folded into another whose view answers to one of its identities (the
+   *    same account linked by another spelling, read later); that view's handle and url are then
+   *    the record's — the same ones on STABLE_IDENTITY platforms.
+   * So these come with the result instead: accounts linked only from verified profiles or
+   * websites, candidates (verified late, if at all), source-linked accounts whose fetch failed,
+   * was capped or found a private profile (their url is the link's, and a later read of the same
+   * account would replace it), and social-a pages.
+   */
+  private settled(n: ProfileNode): boolean {
+    if (n.isSource || !n.url) return false;
+    const fromSourcePage = (u: string) => {
+      const p = this.pages.get(u);
+      return !!p && p.fromSource && p.status === 'ok';
+    };
+    if (!n.fromSource && ![...n.fromPages].some(fromSourcePage)) return false;
+    if (n.status === 'ok') return n.view !== null && STABLE_IDENTITY.has(n.platform);
+    return n.status === 'unfetched' && !isFetchable(n.platform);
+  }
+
+  /** Tells onProfile each profile settled since the last call (once per identity), in the lookup's order. */
+  private tellSettled(): void {
+    if (!this.opts.onProfile || !this.telling || !this.source) return;
+    for (const n of [...this.profiles.values()].sort(byOrder)) {
+      if (!this.settled(n)) continue;
+      const p: ProfileIdentity = { platform: n.platform, handle: n.handle, url: n.url };
+      const k = `${p.platform}\n${p.handle}\n${p.url}`;
+      if (this.told.has(k)) continue;
+      this.told.add(k);
+      try {
+        this.opts.onProfile(p);
+      } catch {
+        // A listener's trouble is not the lookup's.
+      }
+    }
   }
 
   // -------------------------------------------------------------------------------------------

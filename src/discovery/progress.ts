@@ -1,13 +1,23 @@
 /**
- * What a running lookup already knows, for GraphQL's incremental delivery: the source (and its
- * own profile record) once the source profile is read — seconds before the rest of the lookup
- * has settled. Nothing else is final before the end: verification is a fixpoint over everything
- * fetched, so a profile verified early may still gain evidence (and confidence, and so its place
- * in the list), and e-mails come last.
+ * What a running lookup already knows, for GraphQL's incremental delivery:
+ *  - the source (and its own profile record) once the source profile is read;
+ *  - the profiles that are settled in identity, one by one as the lookup settles them: each is
+ *    certain to be in the final `profiles` with exactly this platform, handle and url (the
+ *    pipeline's `onProfile`, see pipeline.ts settledProfiles). Their confidence and evidence are
+ *    not final before the end — verification is a fixpoint over everything fetched, so a profile
+ *    may still gain evidence — and neither are the e-mails.
  *
  * Keyed like the lookup's single-flight (operation + source), so a request that joins another
  * request's lookup sees its progress too. In-process only: a lookup run by another instance (Redis
  * single-flight) reports nothing here, and its watchers get everything with the final result.
+ *
+ * Each lookup is one run of its key. A watcher follows exactly one run: the one in progress when
+ * it starts watching, else the next one to start. That is the run its own request is served by:
+ * the watcher starts in the same tick as its request's single-flight call, and a run in progress
+ * is in the single-flight until it is done (so the request joins it); once a run is done, a
+ * request still joining it is answered before any later run can report (that takes an upstream
+ * answer), and the watcher is released with its answer. So a watcher never reports another
+ * run's profiles — which, unlike the source, may differ from run to run.
  */
 import type { DiscoveredProfile, DiscoverySource } from './types.js';
 
@@ -18,10 +28,24 @@ export interface SourceStage {
   profile: DiscoveredProfile;
 }
 
-interface Entry {
+/** A profile settled in identity: in the final `profiles` with these three fields (confidence and evidence may still change). */
+export type ProfileIdentity = Pick<DiscoveredProfile, 'platform' | 'handle' | 'url'>;
+
+interface Run {
   stage: SourceStage | null;
-  waiters: ((s: SourceStage) => void)[];
-  /** Lookups and watchers holding the entry. */
+  /** Settled profiles, in the order the lookup settled them. */
+  profiles: ProfileIdentity[];
+  done: boolean;
+  /** Watchers following this run, told of every change. */
+  listeners: Set<() => void>;
+}
+
+interface Entry {
+  /** The latest run of the key (null before the first). */
+  run: Run | null;
+  /** Watchers waiting for the next run to start. */
+  unbound: Set<(run: Run) => void>;
+  /** Runs and watchers holding the entry. */
   refs: number;
 }
 
@@ -29,7 +53,7 @@ const entries = new Map<string, Entry>();
 
 function acquire(key: string): Entry {
   let e = entries.get(key);
-  if (!e) entries.set(key, (e = { stage: null, waiters: [], refs: 0 }));
+  if (!e) entries.set(key, (e = { run: null, unbound: new Set(), refs: 0 }));
   e.refs++;
   return e;
 }
@@ -38,49 +62,106 @@ function release(key: string, e: Entry): void {
   if (--e.refs === 0 && entries.get(key) === e) entries.delete(key);
 }
 
-/** The lookup's side: `source` when the source stage is known; `done` once the lookup is over. */
-export function reportProgress(key: string): { source(stage: SourceStage): void; done(): void } {
+function changed(run: Run): void {
+  for (const l of [...run.listeners]) l();
+}
+
+export interface ProgressReporter {
+  /** The source stage (once). */
+  source(stage: SourceStage): void;
+  /** A profile settled in identity (each once). */
+  profile(p: ProfileIdentity): void;
+  /** The lookup is over (its result, or its failure, is on its way). */
+  done(): void;
+}
+
+/** The lookup's side: one run of `key`, from now until `done`. */
+export function reportProgress(key: string): ProgressReporter {
   const e = acquire(key);
-  // A new lookup of the same key: what an earlier one reported is not this one's.
-  e.stage = null;
-  let open = true;
+  const run: Run = { stage: null, profiles: [], done: false, listeners: new Set() };
+  e.run = run;
+  const waiting = [...e.unbound];
+  e.unbound.clear();
+  for (const bind of waiting) bind(run);
   return {
     source(stage) {
-      if (!open) return;
-      e.stage = stage;
-      const waiters = e.waiters;
-      e.waiters = [];
-      for (const w of waiters) w(stage);
+      if (run.done || run.stage) return;
+      run.stage = stage;
+      changed(run);
+    },
+    profile(p) {
+      if (run.done) return;
+      run.profiles.push(p);
+      changed(run);
     },
     done() {
-      if (!open) return;
-      open = false;
+      if (run.done) return;
+      run.done = true;
+      changed(run);
       release(key, e);
     },
   };
 }
 
-/**
- * A watcher's side: `source` resolves once the lookup reports it (never, if the lookup fails or
- * runs elsewhere: race it with the final result); `release` when no longer needed.
- */
-export function watchProgress(key: string): { source: Promise<SourceStage>; release(): void } {
+export interface ProgressWatcher {
+  /** Resolves once the run reports its source stage (never, if it fails first or runs elsewhere: race it with the final result). */
+  source: Promise<SourceStage>;
+  /**
+   * The run's settled profiles, in order, from its first: ends when the run is done or the
+   * watcher is released (then the final result has the rest).
+   */
+  profiles(): AsyncGenerator<ProfileIdentity>;
+  /** Release with the final result (or failure): nothing more is reported after it. */
+  release(): void;
+}
+
+/** A watcher's side: follows the run of `key` in progress, else the next to start (see the header). */
+export function watchProgress(key: string): ProgressWatcher {
   const e = acquire(key);
-  const source = e.stage ? Promise.resolve(e.stage) : new Promise<SourceStage>((resolve) => e.waiters.push(resolve));
+  let run: Run | null = null;
   let held = true;
+  let resolveSource!: (s: SourceStage) => void;
+  const source = new Promise<SourceStage>((r) => (resolveSource = r));
+  const wakers = new Set<() => void>();
+  const onChange = () => {
+    if (run?.stage) resolveSource(run.stage);
+    const ws = [...wakers];
+    wakers.clear();
+    for (const w of ws) w();
+  };
+  const bind = (r: Run) => {
+    run = r;
+    r.listeners.add(onChange);
+    onChange();
+  };
+  if (e.run && !e.run.done) bind(e.run);
+  else e.unbound.add(bind);
+
   return {
     source,
+    async *profiles() {
+      for (let i = 0; ; ) {
+        if (!held) return;
+        if (run && i < run.profiles.length) {
+          yield run.profiles[i++];
+          continue;
+        }
+        if (run?.done) return;
+        await new Promise<void>((r) => wakers.add(r));
+      }
+    },
     release() {
       if (!held) return;
       held = false;
+      run?.listeners.delete(onChange);
+      e.unbound.delete(bind);
       release(key, e);
-      // A lookup that never reported (it failed, or runs on another instance) keeps no waiter.
-      if (e.refs === 0) e.waiters = [];
+      onChange();
     },
   };
 }
 
-/** Lookups or watchers holding progress right now (tests: nothing is left behind). */
+/** Runs or watchers holding progress right now (tests: nothing is left behind). */
 export function progressEntries(): number {
   return entries.size;
 }

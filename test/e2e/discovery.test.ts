@@ -38,6 +38,7 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import { allParts, postStreaming } from '../incremental.js';
+import type { Part } from '../incremental.js';
 
 let h: Harness;
 
@@ -153,6 +154,7 @@ const record = (body: Record<string, unknown>) => {
   return rest;
 };
 const addresses = (body: { emails: { email: string }[] }) => body.emails.map((e) => e.email);
+const sortByUrl = <T extends { url: string }>(xs: T[]) => [...xs].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 
 const EMAIL_RESULT_KEYS = [
   'source', 'emails', 'scanned_profile_urls', 'failed_email_scan_urls', 'email_scan_limited', 'link_in_bio_urls',
@@ -1115,7 +1117,7 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     const last = parts[parts.length - 1];
     expect(last.at - first.at).toBeGreaterThan(1_500);
 
-    // The later parts: the deferred fragments and the other profiles, in the final record's order.
+    // The later parts: the deferred fragments and the other profiles.
     const later = parts.slice(1).flatMap((p) => p.payload.incremental ?? []);
     const emailsPart = later.find((i: any) => i.label === 'emails');
     const diagnostics = later.find((i: any) => i.label === 'diagnostics');
@@ -1127,7 +1129,10 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     const streamed = later.filter((i: any) => i.items).flatMap((i: any) => i.items);
     const profiles = [...first.payload.data.found.profiles, ...streamed];
     expect(profiles.length).toBeGreaterThan(3);
-    expect(profiles).toEqual(diagnostics.data.json.profiles.map((p: any) => ({ url: p.url, confidence: p.confidence, evidence: p.evidence })));
+    // The record's profiles, each once (streamed in verification order: see the next test).
+    expect(sortByUrl(profiles)).toEqual(sortByUrl(diagnostics.data.json.profiles.map((p: any) => ({ url: p.url, confidence: p.confidence, evidence: p.evidence }))));
+    // Selected without a nested @defer, an item waits for its final confidence: none before the website is read.
+    for (const p of parts.slice(1)) if (p.payload.incremental?.some((i: any) => i.items)) expect(p.at - first.at).toBeGreaterThan(1_500);
     for (const p of parts) expect(p.payload.errors).toBeUndefined();
 
     // Only the last part carries the credits: 10 for the e-mails found, 10 for the profiles.
@@ -1144,6 +1149,131 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     expect(await h.balance(id)).toBe(30);
     expect(h.deps.ledger.open.size).toBe(0);
     expect(progressEntries()).toBe(0);
+  });
+
+  const THREADS = 'https://www.threads.net/@nightowl.ceramics';
+  const STOREFRONT = 'https://www.amazon.com/shop/nightowlceramics';
+  const GITHUB = 'https://github.com/nightowlpots';
+  const OWLKILN = 'https://x.com/owlkilnlife';
+  const GLAZE_LAB = 'https://www.tiktok.com/@owl.glaze.lab';
+  const GONE = 'https://www.youtube.com/@owl.archive';
+  /**
+   * The slow about page (as slowAbout) now also links a TikTok account that links back to the
+   * Instagram: verified (reciprocal link), but only once that page is read. The Instagram bio
+   * also links Threads (never fetched) and a YouTube channel that does not exist (404).
+   */
+  const lateWeb = () => {
+    const w = nightOwlWeb();
+    w.ig.set('nightowl.ceramics', { ...w.ig.get('nightowl.ceramics')!, bioLinks: [LINKTREE, THREADS, GONE] });
+    w.tiktok.set('owl.glaze.lab', { handle: 'owl.glaze.lab', nickname: 'Owl Glaze Lab', signature: 'glaze tests from the studio', bioLink: IG_URL });
+    const body = sitePage('About', `<p>Wholesale: wholesale [at] nightowlceramics [dot] com</p><p>Glaze tests by <a href="${GLAZE_LAB}">@owl.glaze.lab</a></p>`);
+    w.override(`${SITE}/about`, { status: 200, headers: HTML, body, fault: { kind: 'slowBody', chunkBytes: Math.ceil(Buffer.byteLength(body) / 9), intervalMs: 250 } });
+    return w;
+  };
+  const SETTLED = `query($h: String!) {
+    found: findSocialProfiles(platform: SOCIAL_B, handle: $h) {
+      profiles @stream { platform handle url ... @defer(label: "scores") { confidence evidence } }
+      ... @defer(label: "record") { json }
+    }
+  }`;
+  interface StreamedItem {
+    p: { platform: string; handle: string; url: string };
+    /** When the item arrived, and when its deferred confidence and evidence did (ms since the request). */
+    at: number;
+    scores?: { confidence: number; evidence: string[] };
+    scoresAt?: number;
+  }
+  /** The items of `found.profiles` in list order, from the parts of a SETTLED-style query. */
+  const streamedItems = (parts: Part[]): StreamedItem[] => {
+    const items: StreamedItem[] = [];
+    for (const part of parts) {
+      (part.payload.data?.found?.profiles ?? []).forEach((p: any, i: number) => (items[i] = { p, at: part.at }));
+      for (const inc of part.payload.incremental ?? []) {
+        if (inc.path[0] !== 'found' || inc.path[1] !== 'profiles') continue;
+        if (inc.items) inc.items.forEach((p: any, j: number) => (items[inc.path[2] + j] = { p, at: part.at }));
+        else if (inc.label === 'scores') Object.assign(items[inc.path[2]], { scores: inc.data, scoresAt: part.at });
+      }
+    }
+    return items;
+  };
+
+  it('profiles @stream, scores in a nested @defer: those the source and its link page link arrive as soon as read, their scores and the late-verified at the end; the REST record’s set', async () => {
+    install(lateWeb());
+    const { key, id } = await h.key(20);
+    const rest = (await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key })).body;
+    install(lateWeb());
+    const r = await postStreaming(h.url, SETTLED, { key, variables: { h: 'nightowl.ceramics' }, accept: 'multipart/mixed' });
+    const parts = await allParts(r);
+    for (const p of parts) expect(p.payload.errors).toBeUndefined();
+    const items = streamedItems(parts);
+    const record = parts.flatMap((p) => p.payload.incremental ?? []).find((i: any) => i.label === 'record').data.json;
+    expect(record.profiles).toEqual(rest.profiles);
+
+    // Exactly the REST record's profiles, each once, each with REST's confidence and evidence.
+    expect(items.every((i) => i.scores)).toBe(true);
+    expect(sortByUrl(items.map((i) => ({ ...i.p, ...i.scores! })))).toEqual(sortByUrl(rest.profiles));
+    const item = (url: string) => items.find((i) => i.p.url === url)!;
+
+    // Linked from the source (Threads, never fetched) or from its Linktree (each read): in the
+    // list right after the source, while the about page is still arriving; their scores at the end.
+    const early = [THREADS, TT_URL, YT_URL, X_URL, STOREFRONT];
+    expect(items[0].p.url).toBe(IG_URL);
+    expect(items.slice(1, 1 + early.length).map((i) => i.p.url).sort()).toEqual([...early].sort());
+    for (const url of early) {
+      expect(item(url).at, url).toBeLessThan(item(GLAZE_LAB).at - 1_000);
+      expect(item(url).scoresAt!, url).toBeGreaterThan(item(url).at + 1_000);
+    }
+    // Verified only through the slow page (or through a verified account, or a search): at the
+    // end, in the record's order.
+    expect(item(GLAZE_LAB).scores).toEqual({ confidence: 0.92, evidence: ['website_link', 'reciprocal_profile_link'] });
+    expect(item(GLAZE_LAB).at - items[0].at).toBeGreaterThan(1_500);
+    const late = items.slice(1 + early.length).map((i) => i.p.url);
+    expect(late).toEqual(rest.profiles.map((p: any) => p.url).filter((u: string) => u !== IG_URL && !early.includes(u)));
+    expect(late).toEqual(expect.arrayContaining([GLAZE_LAB, GITHUB, OWLKILN]));
+
+    // Linked from the source but missing (404): asked for once, never streamed, not in the record.
+    expect(h.replay.hits({ host: 'www.youtube.com', path: '/@owl.archive' })).toHaveLength(1);
+    expect(rest.source_linked_profile_urls).toContain(GONE);
+    expect(items.map((i) => i.p.url)).not.toContain(GONE);
+    expect(parts.at(-1)!.payload.extensions.credits).toMatchObject({ charged: 10 });
+    expect(await h.balance(id)).toBe(0);
+    expect(progressEntries()).toBe(0);
+  });
+
+  it('a request that joins a running lookup (single-flight) is told the profiles settled so far at once, the rest as they settle; one lookup upstream', async () => {
+    install(lateWeb());
+    const { key } = await h.key(10);
+    const first = await postStreaming(h.url, SETTLED, { key, variables: { h: 'nightowl.ceramics' }, accept: 'multipart/mixed' });
+    const firstParts = [(await first.parts.next()).value!];
+    // The first request's Linktree accounts have arrived: the lookup is past them, still reading the about page.
+    while (!streamedItems(firstParts).some((i) => i.p.url === YT_URL)) firstParts.push((await first.parts.next()).value!);
+    const other = await h.key(10);
+    const joined = await postStreaming(h.url, SETTLED, { key: other.key, variables: { h: 'nightowl.ceramics' }, accept: 'multipart/mixed' });
+    // Both read as they arrive (a part's time is when it is read).
+    const [rest, b] = await Promise.all([allParts(first), allParts(joined)]);
+    const a = [...firstParts, ...rest];
+    const [itemsA, itemsB] = [streamedItems(a), streamedItems(b)];
+    expect(itemsB.map((i) => ({ ...i.p, ...i.scores }))).toEqual(itemsA.map((i) => ({ ...i.p, ...i.scores })));
+    // The joiner's settled ones arrived well before the lookup completed.
+    const joinedEarly = itemsB.filter((i) => i.scoresAt! - i.at > 1_000).map((i) => i.p.url);
+    expect(joinedEarly).toEqual(expect.arrayContaining([THREADS, TT_URL, YT_URL, X_URL]));
+    // One lookup: each page asked for once.
+    expect(h.replay.hits({ host: 'linktr.ee' })).toHaveLength(1);
+    expect(h.replay.hits({ host: 'nightowlceramics.com', path: '/about' })).toHaveLength(1);
+    for (const parts of [a, b]) expect(parts.at(-1)!.payload.extensions.credits.charged).toBe(10);
+    expect(progressEntries()).toBe(0);
+  });
+
+  it('profiles not streamed in a streamed response: the record’s list, in its order', async () => {
+    const { key } = await h.key(10);
+    const r = await postStreaming(h.url, '{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { profiles { url confidence } ... @defer { json } } }', { key, accept: 'multipart/mixed' });
+    const parts = await allParts(r);
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    const profiles = parts[0].payload.data.findSocialProfiles.profiles;
+    const json = parts.flatMap((p) => p.payload.incremental ?? [])[0].data.json;
+    expect(profiles).toEqual(json.profiles.map((p: any) => ({ url: p.url, confidence: p.confidence })));
+    // By confidence, as the record.
+    expect(profiles.map((p: any) => p.confidence)).toEqual([...profiles.map((p: any) => p.confidence)].sort((a: number, b: number) => b - a));
   });
 
   it('text/event-stream: the same parts as events; an empty result is charged 1 at the end', async () => {
@@ -1219,6 +1349,22 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     expect(cached.body.data.findCreatorEmails.emails).toContainEqual({ email: 'wholesale@nightowlceramics.com' });
     expect(cached.body.extensions.credits.charged).toBe(0);
     expect(await h.balance(id)).toBe(20);
+  });
+
+  it('a client that cancels a streamed profiles list while it waits for the next profile: the response ends at once; the lookup completes and is settled once', async () => {
+    install(lateWeb());
+    const { key, id } = await h.key(10);
+    const abort = new AbortController();
+    const r = await postStreaming(h.url, SETTLED, { key, variables: { h: 'nightowl.ceramics' }, accept: 'multipart/mixed', signal: abort.signal });
+    const seen: Part[] = [];
+    while (!streamedItems(seen).some((i) => i.p.url === X_URL)) seen.push((await r.parts.next()).value!);
+    abort.abort();
+    await r.parts.return(undefined).catch(() => undefined);
+    await vi.waitFor(() => expect(h.app.inFlight()).toBe(0), { timeout: 1_000 });
+    expect(h.deps.ledger.open.size).toBe(1);
+    await vi.waitFor(() => expect(h.deps.ledger.open.size).toBe(0), { timeout: 5_000 });
+    expect(await h.deps.ledger.totalCharged(id)).toBe(10);
+    await vi.waitFor(() => expect(progressEntries()).toBe(0), { timeout: 1_000 });
   });
 
   it('@defer on a root field → 400 INVALID_INPUT at 0 credits, nothing fetched', async () => {

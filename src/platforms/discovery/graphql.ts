@@ -5,14 +5,19 @@
  * The result types are plain objects whose fields resolve independently (no field reads
  * another's resolver). Under `@defer` / `@stream` the root field resolves to a live view of the
  * same record instead (liveRecord below): `source` and the source's entry in `profiles` as soon
- * as the source profile is read, every other field when the lookup completes.
+ * as the source profile is read; under `@stream`, each profile the lookup settles in identity as
+ * it does (its confidence and evidence with the result); every other field when the lookup
+ * completes.
  */
+import { getDirectiveValues } from 'graphql';
 import type { GraphQLResolveInfo } from 'graphql';
+import { ApiError } from '../../errors.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { builder } from '../../graphql/builder.js';
+import { GraphQLStreamDirective } from '../../graphql/incremental.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import { watchProgress } from '../../discovery/progress.js';
-import type { SourceStage } from '../../discovery/progress.js';
+import type { ProfileIdentity, SourceStage } from '../../discovery/progress.js';
 import type { DiscoveredProfile, DiscoveryDiagnostics, DiscoverySource, EmailLookupResult, EmailSource, FoundEmail, SocialProfilesResult } from '../../discovery/types.js';
 import { emailLookupRecord, socialProfilesRecord } from '../../discovery/types.js';
 import type { DiscoveryArgs } from './platform.js';
@@ -24,17 +29,73 @@ import { findCreatorEmails, findSocialProfiles, progressKey } from './platform.j
 
 /** The lookup behind a live view (what `json` returns). */
 const LOOKUP = Symbol('discovery.lookup');
+/** A live view's `profiles`, given whether the field is streamed. */
+const LIVE_PROFILES = Symbol('discovery.profiles');
 
 /** Every wire key of each record, from the record builders themselves (each writes every key). */
 const PROFILE_KEYS = Object.keys(socialProfilesRecord(undefined as never, [], {} as DiscoveryDiagnostics));
 const EMAIL_KEYS = Object.keys(emailLookupRecord(undefined as never, [], {} as never, {} as DiscoveryDiagnostics));
 
-/** The source's profile first, the moment it is known; the others once verification is over (their order and evidence are final only then). */
-async function* profilesAsReady(first: DiscoveredProfile | undefined, lookup: Promise<SocialProfilesResult>): AsyncGenerator<DiscoveredProfile> {
+const sameIdentity = (a: ProfileIdentity, b: ProfileIdentity) => a.platform === b.platform && a.handle === b.handle && a.url === b.url;
+
+/** A profile settled in identity: platform, handle and url now; confidence and evidence from the record, once the lookup completes. */
+function settledProfile(p: ProfileIdentity, lookup: Promise<SocialProfilesResult>): DiscoveredProfile {
+  let record: Promise<DiscoveredProfile> | undefined;
+  // Lazily: a client that does not select them leaves no promise behind to fail unobserved.
+  const final = () =>
+    (record ??= lookup.then(({ profiles }) => {
+      const r = profiles.find((x) => sameIdentity(x, p));
+      // The pipeline reports only what the record will hold (pipeline.ts settled()).
+      if (!r) throw new ApiError('INTERNAL', `profile ${p.url} was streamed but is not in the completed lookup`);
+      return r;
+    }));
+  return {
+    platform: p.platform,
+    handle: p.handle,
+    url: p.url,
+    get confidence() {
+      return final().then((r) => r.confidence);
+    },
+    get evidence() {
+      return final().then((r) => r.evidence);
+    },
+  } as unknown as DiscoveredProfile;
+}
+
+/**
+ * `profiles` under @stream, in verification order: the source's entry the moment it is known,
+ * then each profile as the lookup settles it in identity, then the rest in the record's order.
+ * Items are never revised, so an item goes out only once it is certain to be in the record
+ * (confidence and evidence arrive when the lookup completes); the set is exactly the record's.
+ */
+async function* profilesAsSettled(
+  first: DiscoveredProfile | undefined,
+  settled: AsyncIterable<ProfileIdentity> | null,
+  lookup: Promise<SocialProfilesResult>,
+): AsyncGenerator<DiscoveredProfile> {
   if (first) yield first;
+  const sent: ProfileIdentity[] = [];
+  if (settled) {
+    for await (const p of settled) {
+      sent.push(p);
+      yield settledProfile(p, lookup);
+    }
+  }
   const { profiles } = await lookup;
   // The source's entry is always the first (confidence 1, listed first): it went out already.
-  yield* first ? profiles.slice(1) : profiles;
+  for (const p of first ? profiles.slice(1) : profiles) {
+    const i = sent.findIndex((s) => sameIdentity(s, p));
+    if (i >= 0) sent.splice(i, 1);
+    else yield p;
+  }
+}
+
+/** Whether this field is streamed (`@stream`, its `if` not false), read as the executor reads it. */
+function isStreamed(info: GraphQLResolveInfo): boolean {
+  const node = info.fieldNodes[0];
+  if (!node.directives?.some((d) => d.name.value === 'stream')) return false;
+  const values = getDirectiveValues(GraphQLStreamDirective, node, info.variableValues);
+  return !!values && values.if !== false;
 }
 
 /**
@@ -49,7 +110,11 @@ function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(field: '
     const fromResult = lookup.then((r): SourceStage => ({ source: r.source, profile: 'profiles' in r ? r.profiles[0] : (undefined as never) }));
     return (watch ? Promise.race([watch.source, fromResult]) : fromResult).then((stage) => {
       const view: Record<string | symbol, unknown> = { [LOOKUP]: lookup, source: stage.source };
-      if (keys.includes('profiles')) view.profiles = profilesAsReady(stage.profile, lookup as Promise<SocialProfilesResult>);
+      if (keys.includes('profiles')) {
+        const all = lookup as Promise<SocialProfilesResult>;
+        // Not streamed, the list is the record's (its order by confidence is final only at the end).
+        view[LIVE_PROFILES] = (streamed: boolean) => (streamed ? profilesAsSettled(stage.profile, watch?.profiles() ?? null, all) : all.then((r) => r.profiles));
+      }
       for (const k of keys) {
         if (!(k in view)) Object.defineProperty(view, k, { enumerable: true, get: () => lookup.then((r) => (r as unknown as Record<string, unknown>)[k]) });
       }
@@ -134,7 +199,16 @@ const SocialProfilesRef = builder.objectRef<SocialProfilesResult>('SocialProfile
   description: "A creator's profiles across platforms (find social profiles)",
   fields: (t) => ({
     source: t.expose('source', { type: SourceRef, nullable: false }),
-    profiles: t.expose('profiles', { type: [ProfileRef], nullable: false, description: 'The source profile first, then by confidence' }),
+    profiles: t.field({
+      type: [ProfileRef],
+      nullable: false,
+      description:
+        'The source profile first, then by confidence. Under @stream (incremental delivery) in verification order instead, as the same set: the source first, then each profile as soon as it is certain to be returned (linked from the source or its link-in-bio page, and read), then the rest in confidence order. An item\'s confidence and evidence are final only when the lookup completes: select them in a nested @defer to get the item\'s platform, handle and url at once (without it the item waits for them).',
+      resolve: (r, _args, _ctx, info) => {
+        const live = (r as { [LIVE_PROFILES]?: (streamed: boolean) => unknown })[LIVE_PROFILES];
+        return (live ? live(isStreamed(info)) : r.profiles) as never;
+      },
+    }),
     ...diagnosticFields(t as unknown as ExposeBuilder),
     json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: wholeRecord }),
   }),

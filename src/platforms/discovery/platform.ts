@@ -32,8 +32,9 @@ export interface DiscoveryArgs {
 const HANDLE_MAX = 200;
 
 /**
- * Where a lookup reports its early stage (src/discovery/progress.ts) and where the GraphQL field
- * of the same lookup watches for it: one key per operation and source, like the lookup's cache key.
+ * Where a lookup reports its progress (src/discovery/progress.ts: the source stage; for find
+ * social profiles also each profile settled in identity) and where the GraphQL field of the same
+ * lookup watches for it: one key per operation and source, like the lookup's cache key.
  */
 export function progressKey(field: 'findSocialProfiles' | 'findCreatorEmails', a: DiscoveryArgs): string {
   return `${field}\n${sourceKey(a.platform, a.ref)}`;
@@ -84,7 +85,7 @@ export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResul
   async run(ctx, a) {
     const progress = reportProgress(progressKey('findSocialProfiles', a));
     try {
-      const r = await runDiscovery(ctx, a.platform, a.ref, { emails: false, onSource: progress.source });
+      const r = await runDiscovery(ctx, a.platform, a.ref, { emails: false, onSource: progress.source, onProfile: progress.profile });
       return socialProfilesRecord(r.source, r.profiles, r.diagnostics);
     } finally {
       progress.done();

@@ -1,0 +1,168 @@
+/**
+ * The pipeline's early reports (`onProfile`, for GraphQL @stream): a profile is told only once it
+ * is certain to be in the final `profiles` with the same platform, handle and url, and told as
+ * soon as that is so — not at the end. A small creator web (test-web.ts) answered in process,
+ * with per-URL delays.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReplayRequest, Route } from '../replay/server.js';
+import type { UpstreamRequest } from '../upstream/client.js';
+import type { SourceRef } from './input.js';
+import { parseSourceHandle } from './input.js';
+import { runDiscovery } from './pipeline.js';
+import type { LookupOutcome } from './pipeline.js';
+import type { ProfileIdentity } from './progress.js';
+import { DiscoveryWeb, HTML, sitePage } from './test-web.js';
+import { fakeContext } from './test-context.js';
+
+const IG_URL = 'https://www.instagram.com/owl.studio/';
+const LINKTREE = 'https://linktr.ee/owlstudio';
+const SITE = 'https://owlstudio.example.com';
+const THREADS = 'https://www.threads.net/@owl.studio';
+const YT_ID = 'UCowlStudioChannel000001';
+
+/** The creator: Instagram → Linktree (TikTok, YouTube by handle, X, website), Threads, YouTube by id, a missing channel. */
+function web(): DiscoveryWeb {
+  const w = new DiscoveryWeb();
+  w.ig.set('owl.studio', {
+    username: 'owl.studio',
+    fullName: 'Owl Studio',
+    bio: 'Pots at night',
+    externalUrl: LINKTREE,
+    bioLinks: [LINKTREE, THREADS, `https://www.youtube.com/channel/${YT_ID}`, 'https://www.youtube.com/@owl.gone'],
+  });
+  w.linktree.set('owlstudio', {
+    username: 'owlstudio',
+    description: 'everything owl',
+    links: [
+      { title: 'Site', url: `${SITE}/` },
+      { title: 'TikTok', url: 'https://www.tiktok.com/@owl.studio' },
+      // The same channel as the bio's id link, by its handle in another letter case.
+      { title: 'YouTube', url: 'https://www.youtube.com/@OWLSTUDIO' },
+      { title: 'X', url: 'https://x.com/owlstudio' },
+      { title: 'Facebook', url: 'https://www.facebook.com/owlstudiopage' },
+    ],
+  });
+  w.tiktok.set('owl.studio', { handle: 'owl.studio', nickname: 'Owl Studio', signature: 'clay', bioLink: LINKTREE });
+  w.youtube.set('owlstudio', { handle: 'OwlStudio', channelId: YT_ID, title: 'Owl Studio', description: 'Studio vlogs', links: [{ title: 'IG', url: IG_URL }] });
+  w.x.set('owlstudio', { screenName: 'OwlStudio', name: 'Owl Studio', description: 'kilns', url: `${SITE}/`, bioUrls: ['https://github.com/owlstudio'] });
+  w.facebook.set('owlstudiopage', { vanity: 'owlstudiopage', name: 'Owl Studio', description: 'Owl Studio on Facebook', links: [IG_URL] });
+  w.page(`${SITE}/`, sitePage('Owl Studio', '<a href="/contact">Contact</a>'));
+  // The contact page (slow, see below) links an account that links back: verified, but only once that page is read.
+  w.page(`${SITE}/contact`, sitePage('Contact', '<p>Glaze partner: <a href="https://www.tiktok.com/@owl.glazes">@owl.glazes</a></p>'));
+  w.tiktok.set('owl.glazes', { handle: 'owl.glazes', nickname: 'Owl Glazes', signature: 'glazes', bioLink: IG_URL });
+  return w;
+}
+
+const SLOW_MS = 800;
+
+/** Answers from `w`'s replay routes in process; `delays` (URL prefix → ms) hold answers back; `answered`: when each answer was due. */
+function context(w: DiscoveryWeb, delays: Record<string, number> = {}) {
+  const routes: Route[] = w.routes();
+  const answered: { url: string; at: number }[] = [];
+  const ctx = fakeContext(async (req: UpstreamRequest) => {
+    const u = new URL(req.url);
+    const rr: ReplayRequest = {
+      method: req.method ?? 'GET',
+      host: u.host,
+      path: u.pathname,
+      query: u.searchParams,
+      headers: req.headers ?? {},
+      body: Buffer.from(req.body ?? '', 'utf8'),
+      upstreamUrl: req.url,
+    };
+    const route = [...routes]
+      .reverse()
+      .find((r) => r.host.toLowerCase() === rr.host.toLowerCase() && (typeof r.path === 'string' ? r.path === rr.path : r.path.test(rr.path)) && (!r.method || r.method.toUpperCase() === rr.method));
+    const res = !route ? { status: 404, headers: HTML, body: 'no route' } : typeof route.response === 'function' ? await route.response(rr) : route.response;
+    const delayMs = Object.entries(delays).find(([prefix]) => req.url.startsWith(prefix))?.[1] ?? 0;
+    answered.push({ url: req.url, at: performance.now() + delayMs });
+    const body = typeof res.body === 'function' ? res.body() : (res.body ?? '');
+    return { status: res.status ?? 200, headers: res.headers, body: body.toString(), delayMs };
+  });
+  return { ctx, answered };
+}
+
+function ref(handle: string): SourceRef {
+  const r = parseSourceHandle('social-b', handle);
+  if (!r.ok) throw new Error(r.message);
+  return r.ref;
+}
+
+interface Told extends ProfileIdentity {
+  at: number;
+}
+
+async function lookup(w: DiscoveryWeb, delays: Record<string, number> = {}): Promise<{ out: LookupOutcome; told: Told[]; answered: { url: string; at: number }[]; sourceAt: number }> {
+  const { ctx, answered } = context(w, delays);
+  const told: Told[] = [];
+  let sourceAt = NaN;
+  const out = await runDiscovery(ctx, 'social-b', ref('owl.studio'), {
+    emails: false,
+    onSource: () => (sourceAt = performance.now()),
+    onProfile: (p) => told.push({ ...p, at: performance.now() }),
+  });
+  return { out, told, answered, sourceAt };
+}
+
+const identity = ({ platform, handle, url }: ProfileIdentity) => ({ platform, handle, url });
+
+beforeEach(() => {
+  // Every run reads upstream (nothing from the sub-fetch cache of an earlier one).
+  process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
+  process.env.DISCOVERY_WEBSEARCH = 'off';
+});
+afterEach(() => {
+  delete process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS;
+  delete process.env.DISCOVERY_WEBSEARCH;
+  delete process.env.DISCOVERY_DEADLINE_MS;
+});
+
+describe('profiles settled before the end (onProfile)', () => {
+  it('tells what the source and its link page link, once read, before the slow page answers; each exactly as the record has it', async () => {
+    const { out, told, answered, sourceAt } = await lookup(web(), { [`${SITE}/contact`]: SLOW_MS });
+    const urls = out.profiles.map((p) => p.url);
+    expect(urls).toContain('https://www.tiktok.com/@owl.glazes');
+    expect(urls).toContain('https://www.facebook.com/owlstudiopage');
+    expect(out.profiles.filter((p) => p.platform === 'video')).toHaveLength(1);
+
+    // Each told profile is in the record with the same platform, handle and url; each told once.
+    for (const p of told) expect(out.profiles.map(identity)).toContainEqual(identity(p));
+    expect(new Set(told.map((p) => p.url)).size).toBe(told.length);
+    // Exactly those linked from the source or its Linktree that were read (or are never fetched):
+    // the channel linked by id and by handle once; not the missing channel, not social-a (its
+    // name can depend on how it was asked for), not GitHub (linked from X), not the account the
+    // slow contact page leads to.
+    expect(told.map((p) => p.url).sort()).toEqual(
+      [THREADS, 'https://www.tiktok.com/@owl.studio', 'https://www.youtube.com/@owlstudio', 'https://x.com/OwlStudio'].sort(),
+    );
+    expect(out.diagnostics.source_linked_profile_urls).toContain('https://www.youtube.com/@owl.gone');
+
+    // Told as soon as settled: Threads with the source itself, the others before the slow page answered.
+    const contactAt = answered.find((a) => a.url === `${SITE}/contact`)!.at;
+    expect(told.find((p) => p.url === THREADS)!.at - sourceAt).toBeLessThan(SLOW_MS / 2);
+    for (const p of told) expect(p.at, p.url).toBeLessThan(contactAt - SLOW_MS / 2);
+  });
+
+  it('the record is the same whether anything listens or not', async () => {
+    const { out } = await lookup(web());
+    const { ctx } = context(web());
+    const plain = await runDiscovery(ctx, 'social-b', ref('owl.studio'), { emails: false });
+    expect(plain).toEqual(out);
+  });
+
+  it('a linked account whose read fails or is cut by the deadline is not told (it is returned with the link’s url, at the end)', async () => {
+    process.env.DISCOVERY_DEADLINE_MS = '600';
+    const w = web();
+    w.override('x.com', { status: 503, body: 'over capacity' });
+    const { out, told } = await lookup(w, { 'https://www.tiktok.com/@owl.studio': 5_000 });
+    expect(out.profiles.map((p) => p.url)).toEqual(expect.arrayContaining(['https://x.com/owlstudio', 'https://www.tiktok.com/@owl.studio']));
+    expect(out.diagnostics.partial).toBe(true);
+    const toldUrls = told.map((p) => p.url);
+    expect(toldUrls).not.toContain('https://x.com/owlstudio');
+    expect(toldUrls).not.toContain('https://x.com/OwlStudio');
+    expect(toldUrls).not.toContain('https://www.tiktok.com/@owl.studio');
+    expect(toldUrls).toEqual(expect.arrayContaining([THREADS, 'https://www.youtube.com/@owlstudio']));
+    for (const p of told) expect(out.profiles.map(identity)).toContainEqual(identity(p));
+  });
+});
