@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LookupFetcher, optionalUpstream } from './fetcher.js';
 import { fakeContext } from './test-context.js';
+import { createLocalSingleFlight } from '../cache/single-flight.js';
+import type { SingleFlight } from '../cache/single-flight.js';
 import { page as linktreeOp } from '../platforms/linkpage-b/platform.js';
 
 afterEach(() => {
@@ -89,6 +91,45 @@ describe('LookupFetcher', () => {
     const view = optionalUpstream(ctx.upstream);
     expect(view.tokenOwner).toBe(ctx.upstream);
     expect(optionalUpstream(view).tokenOwner).toBe(ctx.upstream);
+  });
+
+  it('platform operations go through the gateway’s single-flight: a lookup joins an endpoint request for the same resource in flight', async () => {
+    process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
+    const ctx = fakeContext(() => ({ body: 'x' }));
+    const sf = createLocalSingleFlight();
+    // A REST request for linktree "owl" is fetching it (plan.ts liveFetch, same key).
+    let release!: (v: unknown) => void;
+    const endpoint = sf.run('linkpageBPage:owl', () => new Promise((r) => (release = r)));
+    let ran = 0;
+    const f = new LookupFetcher({ ...ctx, singleFlight: sf }, new AbortController().signal);
+    const sub = f.run('ignored', async () => (ran++, { from: 'lookup' }), { op: linktreeOp as never, args: { username: 'owl' }, what: 'linktree' });
+    release({ from: 'endpoint' });
+    expect(await sub).toEqual({ from: 'endpoint' });
+    expect((await endpoint).value).toEqual({ from: 'endpoint' });
+    expect(ran).toBe(0);
+  });
+
+  it('with a shared single-flight (REDIS_URL), the result another instance stored is taken: readShared reads the cache entry fetched since the call began', async () => {
+    process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
+    const ctx = fakeContext(() => ({ body: 'x' }));
+    const keys: string[] = [];
+    // Another instance holds the lock, fetches and stores; this one polls readShared.
+    const remote: SingleFlight = {
+      async run<T>(key: string, _work: () => Promise<T>, opts?: { readShared?: () => Promise<T | undefined> }) {
+        keys.push(key);
+        expect(await opts!.readShared!()).toBeUndefined();
+        await ctx.cache.set(key, { value: { from: 'other instance' }, fetchedAt: Date.now() + 1 });
+        return { value: (await opts!.readShared!()) as T, joined: true };
+      },
+    };
+    let ran = 0;
+    const f = new LookupFetcher({ ...ctx, singleFlight: remote }, new AbortController().signal);
+    expect(await f.run('ignored', async () => (ran++, { from: 'lookup' }), { op: linktreeOp as never, args: { username: 'owl2' }, what: 'linktree' })).toEqual({ from: 'other instance' });
+    expect(keys).toEqual(['linkpageBPage:owl2']);
+    expect(ran).toBe(0);
+    // Pages that are not platform operations are not single-flighted by the gateway (nothing is cached to share).
+    await f.run('page:plain-1', (c) => page(c, 'https://plain.example/'), { what: 'plain' });
+    expect(keys).toEqual(['linkpageBPage:owl2']);
   });
 
   it('nothing starts after the lookup deadline', async () => {

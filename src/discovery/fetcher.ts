@@ -20,8 +20,13 @@
  *    down after a 429 fails it at once instead of being slept on. The source profile, which
  *    fails the whole lookup, keeps the client's retries and cool-down waits (within the deadline).
  *
- * Cross-instance single-flight (Redis) is not used for sub-fetches: OpContext carries no
- * single-flight service; the whole lookup is single-flighted by the gateway (plan.ts liveFetch).
+ *  - sends sub-fetches that are platform operations through the gateway's own single-flight as
+ *    well (OpContext.singleFlight, keyed by the operation's cache key like plan.ts liveFetch):
+ *    a lookup joins a REST or GraphQL request for the same resource in flight, and with
+ *    REDIS_URL a fetch running on another instance — waiting for the result it stores in the
+ *    shared cache (bounded by the lock's lifetime, and always by this lookup's deadline, which
+ *    this fetcher's own wait honours). Whichever caller starts a shared fetch decides its retry
+ *    policy.
  */
 import { upstreamTimeout } from '../errors.js';
 import type { OpContext, OperationDef } from '../platforms/operation.js';
@@ -163,9 +168,20 @@ export class LookupFetcher {
       async (sharedSignal) => {
         const signal = timeout === null ? sharedSignal : AbortSignal.any([sharedSignal, AbortSignal.timeout(timeout)]);
         const upstream = opts.required ? this.ctx.upstream : optionalUpstream(this.ctx.upstream);
-        const value = await work({ ...this.ctx, upstream, signal });
-        if (cacheable) await this.ctx.cache.set(key, { value, fetchedAt: Date.now() }).catch(() => undefined);
-        return value;
+        // The result is stored before the work ends, so callers on other instances waiting for it find it.
+        const produce = async () => {
+          const value = await work({ ...this.ctx, upstream, signal });
+          if (cacheable) await this.ctx.cache.set(key, { value, fetchedAt: Date.now() }).catch(() => undefined);
+          return value;
+        };
+        const sf = cacheable ? this.ctx.singleFlight : undefined;
+        if (!sf) return produce();
+        const since = Date.now();
+        const readShared = async () => {
+          const entry = await this.ctx.cache.get<T>(key, { fetchedSince: since });
+          return entry && entry.fetchedAt >= since ? entry.value : undefined;
+        };
+        return (await sf.run(key, produce, { readShared })).value;
       },
       this.signal,
       opts.what,

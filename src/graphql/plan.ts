@@ -358,7 +358,7 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
         const started = performance.now();
         let v: unknown;
         try {
-          v = await op.run({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal: opSignal }, args);
+          v = await op.run({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal: opSignal, singleFlight: deps.singleFlight }, args);
         } catch (e) {
           const outcome = deps.shutdown.aborted ? null : outcomeOfError(e);
           if (outcome) {

@@ -7,6 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { ResultCache } from '../cache/cache.js';
+import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
 import type { ParamProblem } from '../errors.js';
 import type { Upstream } from '../upstream/client.js';
@@ -39,6 +40,11 @@ export interface OpContext {
   /** Cancels when the caller is gone or a deadline passes. */
   signal?: AbortSignal;
   cache: ResultCache;
+  /**
+   * The gateway's single-flight (across instances with REDIS_URL): an operation that fetches
+   * other operations' resources (discovery) shares their in-flight fetches through it.
+   */
+  singleFlight?: SingleFlight;
 }
 
 export interface OperationDef<A = any, R = any> {
