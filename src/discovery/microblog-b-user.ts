@@ -10,16 +10,12 @@
  * HTML answer (login wall, error or block page) → its typed error; 429 → UPSTREAM_BLOCKED.
  * A protected account's header (name, bio, links) is public on X and is used as it is.
  */
-import { shapeChanged, upstreamBlocked } from '../errors.js';
-import { expectOk } from '../upstream/client.js';
-import { TokenRefusedError } from '../upstream/tokens.js';
 import type { OpContext } from '../platforms/operation.js';
-import { GRAPHQL_BASE, missingFeatures, USER_BY_SCREEN_NAME, webBearer } from '../platforms/microblog-b/endpoints.js';
-import { guestTokenSource, QueryIdRefusedError, queryIdSource } from '../platforms/microblog-b/fetch.js';
+import { GRAPHQL_BASE, USER_BY_SCREEN_NAME } from '../platforms/microblog-b/endpoints.js';
+import { guestGraphqlBody, guestTokenSource, QueryIdRefusedError, queryIdSource } from '../platforms/microblog-b/fetch.js';
 import type { MicroblogBUser } from '../platforms/microblog-b/parse.js';
-import { htmlAnswerError, looksLikeHtml, parseUserByScreenName } from '../platforms/microblog-b/parse.js';
+import { parseUserByScreenName } from '../platforms/microblog-b/parse.js';
 
-const PLATFORM = 'microblog-b';
 
 /** Feature switches the web client sends with UserByScreenName (2025–2026); X asks for missing ones by name (400). */
 export const USER_FEATURES: Readonly<Record<string, boolean>> = {
@@ -50,52 +46,15 @@ export function userByScreenNameUrl(queryId: string, screenName: string, extra: 
 }
 
 async function requestUser(ctx: OpContext, screenName: string, queryId: string, guestToken: string): Promise<MicroblogBUser> {
-  const extra = new Set<string>();
-  for (let attempt = 0; ; attempt++) {
-    const res = await ctx.upstream.request({
-      url: userByScreenNameUrl(queryId, screenName, extra),
-      platform: PLATFORM,
-      headers: {
-        authorization: `Bearer ${webBearer()}`,
-        'x-guest-token': guestToken,
-        'x-twitter-active-user': 'yes',
-        'x-twitter-client-language': 'en',
-        'content-type': 'application/json',
-        accept: '*/*',
-        referer: 'https://x.com/',
-      },
-      signal: ctx.signal,
-    });
-    const text = res.text();
-    if (looksLikeHtml(text)) throw htmlAnswerError(text, 'the GraphQL API');
-    if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
-    if (res.status === 404) throw new QueryIdRefusedError(queryId);
-    if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: the GraphQL API is rate-limiting guest requests (HTTP 429)`);
-    let body: unknown = null;
-    try {
-      body = text.trim() ? JSON.parse(text) : null;
-    } catch {
-      /* judged below */
-    }
-    const errors = errorText(body);
-    if (res.status === 400 && attempt === 0) {
-      const missing = missingFeatures(errors || text);
-      if (missing.length) {
-        for (const f of missing) extra.add(f);
-        continue;
-      }
-    }
-    if (/bad guest token/i.test(errors)) throw new TokenRefusedError(403);
-    if (/Query: Unspecified|PersistedQueryNotFound|query not found/i.test(errors) && (body as { data?: unknown } | null)?.data == null) throw new QueryIdRefusedError(queryId);
-    expectOk(res, PLATFORM, `Account @${screenName}`);
-    if (body === null) throw shapeChanged(PLATFORM, 'UserByScreenName JSON');
-    return parseUserByScreenName(body, screenName);
-  }
-}
-
-function errorText(body: unknown): string {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  return Array.isArray(errors) ? errors.map((e) => String((e as { message?: unknown } | null)?.message ?? '')).join('; ') : '';
+  const body = await guestGraphqlBody(ctx, {
+    url: (extra) => userByScreenNameUrl(queryId, screenName, extra),
+    queryId,
+    guestToken,
+    features: new Set<string>(),
+    what: `Account @${screenName}`,
+    shape: 'UserByScreenName JSON',
+  });
+  return parseUserByScreenName(body, screenName);
 }
 
 /** The account `screenName` (without @), with guest-token and query-id refreshes. */

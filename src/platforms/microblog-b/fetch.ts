@@ -154,16 +154,23 @@ function errorText(body: unknown): string {
   return errors.map((e) => String((e as { message?: unknown } | null)?.message ?? '')).join('; ');
 }
 
-/** One TweetResultByRestId exchange → its JSON body; token refusals are thrown for the sources to handle. */
-async function requestTweetResult(ctx: OpContext, tweetId: string, queryId: string, guestToken: string): Promise<unknown> {
-  const known = extraFeatures.get(ctx.upstream) ?? new Set<string>();
+/**
+ * One exchange with x.com's GraphQL API as a logged-out guest → its JSON body. Token and query-id
+ * refusals are thrown for the sources to handle (TokenRefusedError, QueryIdRefusedError); a 400
+ * naming missing feature flags is retried once with them added to `features` (which the caller
+ * may keep for later requests); other failures are typed.
+ */
+export async function guestGraphqlBody(
+  ctx: OpContext,
+  req: { url: (features: ReadonlySet<string>) => string; queryId: string; guestToken: string; features: Set<string>; what: string; shape: string },
+): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
     const res = await ctx.upstream.request({
-      url: tweetResultUrl(queryId, tweetId, known),
+      url: req.url(req.features),
       platform: PLATFORM,
       headers: {
         authorization: `Bearer ${webBearer()}`,
-        'x-guest-token': guestToken,
+        'x-guest-token': req.guestToken,
         'x-twitter-active-user': 'yes',
         'x-twitter-client-language': 'en',
         'content-type': 'application/json',
@@ -175,7 +182,7 @@ async function requestTweetResult(ctx: OpContext, tweetId: string, queryId: stri
     const text = res.text();
     if (looksLikeHtml(text)) throw htmlAnswerError(text, 'the GraphQL API');
     if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
-    if (res.status === 404) throw new QueryIdRefusedError(queryId);
+    if (res.status === 404) throw new QueryIdRefusedError(req.queryId);
     if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: the GraphQL API is rate-limiting guest requests (HTTP 429)`);
     let body: unknown = null;
     try {
@@ -185,20 +192,26 @@ async function requestTweetResult(ctx: OpContext, tweetId: string, queryId: stri
     }
     const errors = errorText(body);
     if (res.status === 400) {
-      const missing = missingFeatures(errors || text).filter((f) => !known.has(f));
+      const missing = missingFeatures(errors || text).filter((f) => !req.features.has(f));
       if (missing.length && attempt === 0) {
-        for (const f of missing) known.add(f);
-        extraFeatures.set(ctx.upstream, known);
+        for (const f of missing) req.features.add(f);
         continue;
       }
     }
     if (/bad guest token/i.test(errors)) throw new TokenRefusedError(403);
     const hasData = (body as { data?: unknown } | null)?.data != null;
-    if (/Query: Unspecified|PersistedQueryNotFound|query not found/i.test(errors) && !hasData) throw new QueryIdRefusedError(queryId);
-    expectOk(res, PLATFORM, `Post ${tweetId}`);
-    if (body === null) throw shapeChanged(PLATFORM, 'TweetResultByRestId JSON');
+    if (/Query: Unspecified|PersistedQueryNotFound|query not found/i.test(errors) && !hasData) throw new QueryIdRefusedError(req.queryId);
+    expectOk(res, PLATFORM, req.what);
+    if (body === null) throw shapeChanged(PLATFORM, req.shape);
     return body;
   }
+}
+
+/** One TweetResultByRestId exchange → its JSON body (feature flags learnt are kept per client). */
+async function requestTweetResult(ctx: OpContext, tweetId: string, queryId: string, guestToken: string): Promise<unknown> {
+  let features = extraFeatures.get(ctx.upstream);
+  if (!features) extraFeatures.set(ctx.upstream, (features = new Set<string>()));
+  return guestGraphqlBody(ctx, { url: (extra) => tweetResultUrl(queryId, tweetId, extra), queryId, guestToken, features, what: `Post ${tweetId}`, shape: 'TweetResultByRestId JSON' });
 }
 
 /** The TweetResultByRestId body, with guest-token and query-id refreshes. */
