@@ -17,6 +17,17 @@ export interface Config {
   bootstrapCredits: number;
   maxRootFields: number;
   maxDepth: number;
+  /** Aliases per GraphQL operation (fragments expanded), MAX_ALIASES. */
+  maxAliases: number;
+  /** Lexical tokens per GraphQL document, MAX_TOKENS. */
+  maxTokens: number;
+  /** Field selections per GraphQL operation after fragment expansion, MAX_SELECTIONS. */
+  maxSelections: number;
+  /**
+   * CORS_ORIGINS: browser origins allowed to call /graphql and /v1 ('*' — the default — any
+   * origin; never with credentials: keys travel in a header, not in cookies).
+   */
+  corsOrigins: '*' | string[];
   /** Serve plain POST JSON GraphQL requests without yoga's Fetch round trip (same responses). */
   graphqlFastPath: boolean;
   /** Maximum number of cache entries kept by the embedded cache (oldest written evicted first). */
@@ -41,6 +52,32 @@ export interface Config {
   /** Periodic canary checks (off when empty): platform label → public URL or /v1 path with query. */
   canaries: CanarySpec[];
   canaryIntervalMs: number;
+}
+
+/**
+ * Keys are stored as a fast hash (DECISIONS.md), which is only safe for high-entropy keys: an
+ * operator-chosen key must be at least as long as a generated one's secret part.
+ */
+export const MIN_BOOTSTRAP_KEY_LENGTH = 32;
+function bootstrapKeyOf(v: string | undefined): string | null {
+  if (!v) return null;
+  if (v.length < MIN_BOOTSTRAP_KEY_LENGTH) throw new Error(`BOOTSTRAP_API_KEY must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters (it is stored as a fast hash, so it must be a random secret)`);
+  return v;
+}
+
+function corsOriginsOf(v: string | undefined): '*' | string[] {
+  const list = (v ?? '*').split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0 || list.includes('*')) return '*';
+  for (const o of list) {
+    let u: URL;
+    try {
+      u = new URL(o);
+    } catch {
+      throw new Error(`CORS_ORIGINS: ${o} is not an origin (scheme://host[:port])`);
+    }
+    if (u.origin !== o.replace(/\/$/, '')) throw new Error(`CORS_ORIGINS: ${o} is not an origin (scheme://host[:port], no path)`);
+  }
+  return list.map((o) => o.replace(/\/$/, ''));
 }
 
 /** Requests per second with a burst (token bucket). rps 0 means unlimited. */
@@ -210,10 +247,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || './data'),
     upstreamReplayUrl: replay,
-    bootstrapApiKey: env.BOOTSTRAP_API_KEY || null,
+    bootstrapApiKey: bootstrapKeyOf(env.BOOTSTRAP_API_KEY),
     bootstrapCredits: int(env, 'BOOTSTRAP_CREDITS', 1000),
     maxRootFields: int(env, 'MAX_ROOT_FIELDS', 25, 1),
     maxDepth: int(env, 'MAX_DEPTH', 12, 1),
+    maxAliases: int(env, 'MAX_ALIASES', 50, 0),
+    maxTokens: int(env, 'MAX_TOKENS', 5_000, 100),
+    maxSelections: int(env, 'MAX_SELECTIONS', 2_000, 10),
+    corsOrigins: corsOriginsOf(env.CORS_ORIGINS),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),
     cacheMemoryBytes: int(env, 'CACHE_MEMORY_MB', 32, 1) * 1024 * 1024,

@@ -5,7 +5,7 @@
  * gateway (startServer) with UPSTREAM_REPLAY_URL pointing at it, so every upstream request is
  * answered from src/demo/data/ and nothing touches the internet. Defaults, each overridable from
  * the environment: PORT 8080, HOST 127.0.0.1 (the demo key is public), DATA_DIR ./data/demo,
- * BOOTSTRAP_API_KEY demo-key-0000, BOOTSTRAP_CREDITS 1000, LOG_LEVEL warn.
+ * BOOTSTRAP_API_KEY demo-key-0000-0000-0000-0000-0000-0000, BOOTSTRAP_CREDITS 1000, LOG_LEVEL warn.
  * Ctrl-C / SIGTERM stops both servers.
  */
 import { startReplayServer } from './replay/server.js';

@@ -37,15 +37,15 @@ describe('first start', () => {
   it('BOOTSTRAP_API_KEY and BOOTSTRAP_CREDITS set the key and balance; a revoked one stays revoked', async () => {
     const DATA_DIR = mkdtempSync(join(tmpdir(), 'cl-boot-'));
     dirs.push(DATA_DIR);
-    const env = { DATA_DIR, BOOTSTRAP_API_KEY: 'demo-key-for-checks', BOOTSTRAP_CREDITS: '42' };
+    const env = { DATA_DIR, BOOTSTRAP_API_KEY: 'demo-key-for-checks-0000000000000000', BOOTSTRAP_CREDITS: '42' };
     const a = await start(env);
-    const k = await a.deps.ledger.authenticate('demo-key-for-checks');
+    const k = await a.deps.ledger.authenticate('demo-key-for-checks-0000000000000000');
     expect(k).toMatchObject({ balance: 42 });
     expect(a.out).not.toContain('demo-key-for-checks');
     await a.deps.ledger.revokeKey(k!.id);
     await a.deps.close();
     const b = await start(env);
-    expect(await b.deps.ledger.authenticate('demo-key-for-checks')).toBeNull();
+    expect(await b.deps.ledger.authenticate('demo-key-for-checks-0000000000000000')).toBeNull();
     expect(b.out).toMatch(/stays revoked/);
     await b.deps.close();
   });
@@ -54,5 +54,10 @@ describe('first start', () => {
     expect(() => loadConfig({ UPSTREAM_TOTAL_TIMEOUT_MS: '0' } as NodeJS.ProcessEnv)).toThrow(/UPSTREAM_TOTAL_TIMEOUT_MS/);
     expect(() => loadConfig({ PORT: 'eighty' } as NodeJS.ProcessEnv)).toThrow(/PORT/);
     expect(() => loadConfig({ UPSTREAM_REPLAY_URL: 'ftp://x' } as NodeJS.ProcessEnv)).toThrow(/UPSTREAM_REPLAY_URL/);
+    // Keys are stored as a fast hash: an operator-chosen key must be a long random secret.
+    expect(() => loadConfig({ BOOTSTRAP_API_KEY: 'short-key-31-characters-long-xx' } as NodeJS.ProcessEnv)).toThrow(/BOOTSTRAP_API_KEY must be at least 32/);
+    expect(loadConfig({ BOOTSTRAP_API_KEY: 'k'.repeat(32) } as NodeJS.ProcessEnv).bootstrapApiKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example/path' } as NodeJS.ProcessEnv)).toThrow(/CORS_ORIGINS/);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example:8443' } as NodeJS.ProcessEnv).corsOrigins).toEqual(['https://a.example', 'https://b.example:8443']);
   });
 });

@@ -15,7 +15,16 @@ export function hashApiKey(key: string): string {
   return hash('sha256', key, 'hex');
 }
 
-/** What may be shown of a key after creation: enough to tell keys apart, useless to an attacker. */
+/**
+ * What may be shown of a key after creation: its last 4 characters (after our public prefix when
+ * it has it) — enough to tell keys apart, useless to an attacker, also for an operator-chosen key.
+ */
 export function keyHint(key: string): string {
-  return `${key.slice(0, 7)}…${key.slice(-4)}`;
+  return `${key.startsWith(KEY_PREFIX) ? KEY_PREFIX : ''}…${key.slice(-4)}`;
+}
+
+/** A hint stored by an earlier version (7 leading characters kept) cut down to keyHint's form. */
+export function shortenStoredHint(hint: string): string {
+  const at = hint.lastIndexOf('…');
+  return `${hint.startsWith(KEY_PREFIX) ? KEY_PREFIX : ''}…${(at < 0 ? hint : hint.slice(at + 1)).slice(-4)}`;
 }

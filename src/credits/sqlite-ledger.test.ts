@@ -24,11 +24,20 @@ describe('sqlite ledger', () => {
   it('stores keys hashed only: the clear key is in no file', async () => {
     const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
     expect(key).toMatch(/^cl_[A-Za-z0-9_-]{43}$/);
-    expect(record.hint).not.toContain(key.slice(7, -4));
+    expect(record.hint).toBe(`cl_…${key.slice(-4)}`);
     db.pragma('wal_checkpoint(TRUNCATE)');
     for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f)).includes(key)).toBe(false);
     expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 5 });
     expect(await ledger.authenticate(`${key}x`)).toBeNull();
+  });
+
+  it('keeps at most the last 4 characters of an operator-chosen key as its hint, and cuts hints stored by earlier versions', async () => {
+    const chosen = 'operator-chosen-secret-0123456789abcdef';
+    const { record } = await ledger.createKey({ name: 'op', credits: 1, rawKey: chosen });
+    expect(record.hint).toBe('…cdef');
+    db.prepare("UPDATE api_keys SET hint = 'operato…cdef' WHERE id = ?").run(record.id);
+    const reopened = createSqliteLedger(db);
+    expect((await reopened.listKeys()).find((k) => k.id === record.id)?.hint).toBe('…cdef');
   });
 
   it('reserve → settle charges the actual amount and refunds the rest; settling twice changes nothing', async () => {

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
 import type { Db } from '../store/sqlite.js';
-import { generateApiKey, hashApiKey, keyHint } from './keys.js';
+import { generateApiKey, hashApiKey, keyHint, shortenStoredHint } from './keys.js';
 import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
 
 export const MIRROR_CHECK_MS = 250;
@@ -55,6 +55,14 @@ export function createSqliteLedger(db: Db): Ledger {
   const columns = new Set((db.prepare('PRAGMA table_info(api_keys)').all() as { name: string }[]).map((c) => c.name));
   if (!columns.has('rate_rps')) db.exec('ALTER TABLE api_keys ADD COLUMN rate_rps REAL');
   if (!columns.has('rate_burst')) db.exec('ALTER TABLE api_keys ADD COLUMN rate_burst INTEGER');
+  // Hints stored before they were cut to the last 4 characters (an operator-chosen key kept 11).
+  const fixHint = db.prepare('UPDATE api_keys SET hint = ? WHERE id = ?');
+  db.transaction(() => {
+    for (const r of db.prepare('SELECT id, hint FROM api_keys').all() as { id: string; hint: string }[]) {
+      const short = shortenStoredHint(r.hint);
+      if (short !== r.hint) fixHint.run(short, r.id);
+    }
+  })();
 
   const q = {
     auth: db.prepare<[string], { id: string; balance: number } & RateRow>(

@@ -2,7 +2,7 @@
  * The requests `npm run demo` prints, kept here so test/cli/demo.test.ts runs exactly what a
  * user is told to run against the demo data in src/demo/data/.
  */
-export const DEMO_KEY = 'demo-key-0000';
+export const DEMO_KEY = 'demo-key-0000-0000-0000-0000-0000-0000';
 
 export const DEMO_REPOSITORY_URL = 'https://github.com/creator-lookup-demo/creator-kit';
 
