@@ -14,17 +14,22 @@
  * in one access line (method, route, status, ms, key id — never the key).
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
-import type { ASTVisitor, FragmentDefinitionNode, SelectionSetNode, ValidationContext } from 'graphql';
+import type { DocumentNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import { createYoga } from 'graphql-yoga';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError, isApiError } from './errors.js';
 import type { Deps, GatewayContext } from './graphql/context.js';
-import { createFastGraphql } from './graphql/fast-http.js';
+import { createFastGraphql, preparedSize } from './graphql/fast-http.js';
+import type { DocumentLimits } from './graphql/limits.js';
+import { documentLimitErrors, parseLimited } from './graphql/limits.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './graphql/incremental.js';
 import { executeWithCredits } from './graphql/plan.js';
+import { MAX_GRAPHQL_BODY, answerClientError, answerOptions, applyCors, methodNotAllowed, notJson, readBody, sendGraphqlError, tooLarge, unsupportedMediaType } from './http/edges.js';
 import { requestBaseUrl } from './media/public-url.js';
 import { buildSchema } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
@@ -37,37 +42,6 @@ import { allOperations, platforms, validateRegistry } from './platforms/registry
 import { createRestHandler, sendError, sendJson } from './rest/handler.js';
 import { buildOpenApi } from './rest/openapi.js';
 import { buildRoutes } from './rest/routes.js';
-
-/** Depth of an operation, not counting introspection subtrees (GraphiQL's own query is deep). */
-export function maxDepthRule(max: number) {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const d of context.getDocument().definitions) if (d.kind === 'FragmentDefinition') fragments.set(d.name.value, d);
-    const depthOf = (set: SelectionSetNode, seen: Set<string>): number => {
-      let deepest = 0;
-      for (const sel of set.selections) {
-        if (sel.kind === 'Field') {
-          if (sel.name.value.startsWith('__')) continue;
-          deepest = Math.max(deepest, 1 + (sel.selectionSet ? depthOf(sel.selectionSet, seen) : 0));
-        } else if (sel.kind === 'InlineFragment') {
-          deepest = Math.max(deepest, depthOf(sel.selectionSet, seen));
-        } else {
-          const f = fragments.get(sel.name.value);
-          if (f && !seen.has(f.name.value)) deepest = Math.max(deepest, depthOf(f.selectionSet, new Set([...seen, f.name.value])));
-        }
-      }
-      return deepest;
-    };
-    return {
-      OperationDefinition(node) {
-        const d = depthOf(node.selectionSet, new Set());
-        if (d > max) {
-          context.reportError(new GraphQLError(`Operation is ${d} levels deep; the maximum is ${max}`, { nodes: [node], extensions: { code: 'INVALID_INPUT' } }));
-        }
-      },
-    };
-  };
-}
 
 const DEFAULT_QUERY = `# Creator Lookup GraphQL. Set your key under Headers: {"x-api-key": "<your key>"}
 # Every root field costs credits (see extensions.credits in the response); cacheMaxAge serves
@@ -87,6 +61,8 @@ export interface App {
   openapi: Record<string, unknown>;
   /** Requests being served right now. */
   inFlight(): number;
+  /** What the GraphQL document caches hold (bounded in bytes: a keyless caller fills them). */
+  documentCaches(): { fast: { entries: number; bytes: number }; yoga: { entries: number; bytes: number } };
   /** Resolves once no request is being served (at once when none is). */
   idle(): Promise<void>;
   /** Shutting down: /readyz answers 503 and responses ask clients to close their connection. */
@@ -128,6 +104,17 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === want.length && timingSafeEqual(given, want);
 }
 
+/**
+ * The node:http server of an app (server.ts listens on it; tests mount it on an ephemeral port):
+ * errors of node's HTTP parser (431 and 400 before any request exists) answered as JSON too.
+ */
+export function createHttpServer(app: Pick<App, 'handler'>): Server {
+  const server = createServer(app.handler);
+  server.on('clientError', answerClientError);
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
 export function createApp(deps: Deps): App {
   validateRegistry();
   const schema = buildSchema();
@@ -137,15 +124,32 @@ export function createApp(deps: Deps): App {
   const rest = createRestHandler(deps, schema, routes);
   const media = createMediaServer(deps);
 
+  const limits: DocumentLimits = {
+    maxDepth: deps.config.maxDepth,
+    maxAliases: deps.config.maxAliases,
+    maxTokens: deps.config.maxTokens,
+    maxSelections: deps.config.maxSelections,
+  };
   const creditsPlugin: Plugin = {
+    onParse({ setParseFn }) {
+      setParseFn((source) => parseLimited(typeof source === 'string' ? source : source.body, limits));
+    },
     onExecute({ setExecuteFn, executeFn }) {
       setExecuteFn((args) =>
         usesIncrementalDelivery(args.document) ? executeIncrementalWithCredits(args as never, executeFn as never) : executeWithCredits(args as never, executeFn as never),
       );
     },
-    onValidate({ addValidationRule }) {
-      addValidationRule(maxDepthRule(deps.config.maxDepth));
+    onValidate({ addValidationRule, params, setResult }) {
+      // The linear limit pass first: over a limit, graphql's own (superlinear) rules never run.
+      const over = documentLimitErrors(params.documentAST, limits);
+      if (over.length) return setResult(over);
       addValidationRule(noDeferOnRootFieldsRule);
+      // A parsed document is remembered once it has validated (never an invalid one).
+      const text = parsedText.get(params.documentAST);
+      if (text === undefined) return;
+      return ({ result }) => {
+        if (result.length === 0) yogaDocuments.set(text, params.documentAST);
+      };
     },
     onResultProcess({ result, setResult, serverContext }) {
       const id = (serverContext as { info?: RequestInfo } | undefined)?.info?.id;
@@ -153,10 +157,21 @@ export function createApp(deps: Deps): App {
     },
   };
 
+  // yoga remembers parsed documents by query text: the same byte cap as the fast path's, and
+  // documents that fail to parse are not remembered at all (a keyless caller chooses the text).
+  const parsedText = new WeakMap<DocumentNode, string>();
+  const yogaDocuments = new LRUCache<string, DocumentNode>({ max: 2_000, maxSize: 8 * 1024 * 1024, sizeCalculation: (_d, query) => preparedSize(query) });
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse; info: RequestInfo }>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // CORS is the app's (src/http/edges.ts): an allow-list, never with credentials.
+    cors: false,
+    parserAndValidationCache: {
+      documentCache: { get: (q) => yogaDocuments.get(q), set: (q, d) => void (q.length <= 16 * 1024 && parsedText.set(d, q)) },
+      errorCache: { get: () => undefined, set: () => undefined },
+      validationCache: true,
+    },
     // The GraphiQL page embeds its whole bundle (~35 MB of heap once loaded): load it when the
     // page is first asked for, not at start (most instances never serve it).
     renderGraphiQL: async (opts) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(opts),
@@ -182,18 +197,40 @@ export function createApp(deps: Deps): App {
     },
   });
 
-  const fast = createFastGraphql(deps, schema, [maxDepthRule(deps.config.maxDepth)]);
+  const fast = createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits);
+  /**
+   * /graphql. GET (GraphiQL, queries in the URL) is yoga's. A POST is read here once, whichever
+   * executor serves it: its size, type and JSON are checked here (JSON error bodies with stable
+   * codes), then the fast path serves the common case and yoga the rest (batches, @defer/@stream,
+   * invalid documents), from the bytes already read.
+   */
   async function serveGraphql(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
-    const r = deps.config.graphqlFastPath ? await fast.handle(req, res, info) : ({ handled: false, body: null } as const);
-    if (r.handled) return;
-    if (!r.body) return yoga(req, res, { info }) as unknown as Promise<void>;
-    // The body was read already: hand yoga an equivalent request.
+    if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, 'GET, POST');
+    if (req.method !== 'POST') {
+      if (req.method !== 'GET') return sendGraphqlError(res, methodNotAllowed(req.method, 'GET or POST'), info.id, { allow: 'GET, POST, OPTIONS' });
+      return yoga(req, res, { info }) as unknown as Promise<void>;
+    }
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') {
+      req.resume();
+      return sendGraphqlError(res, unsupportedMediaType(type), info.id);
+    }
+    const raw = await readBody(req, MAX_GRAPHQL_BODY);
+    if (raw === 'too-large') return sendGraphqlError(res, tooLarge(MAX_GRAPHQL_BODY), info.id, { connection: 'close' });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return sendGraphqlError(res, notJson(), info.id);
+    }
+    if (deps.config.graphqlFastPath && (await fast.handle(req, res, info, parsed))) return;
+    // Hand yoga an equivalent request with the body already read.
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) {
       if (v === undefined) continue;
       for (const item of Array.isArray(v) ? v : [v]) headers.append(k, item);
     }
-    const response = await yoga.fetch(new URL(req.url ?? "/graphql", `http://${req.headers.host ?? "localhost"}`), { method: req.method, headers, body: new Uint8Array(r.body) }, { req, res, info });
+    const response = await yoga.fetch(new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers, body: new Uint8Array(raw) }, { req, res, info });
     const outHeaders: Record<string, string> = {};
     response.headers.forEach((v, k) => (outHeaders[k] = v));
     // Incremental delivery: each part as it is ready; a client that leaves cancels the stream.
@@ -255,13 +292,24 @@ export function createApp(deps: Deps): App {
     const path = qAt < 0 ? raw : raw.slice(0, qAt);
     const done = (p: Promise<void> | void) =>
       Promise.resolve(p).catch((err) => {
-        deps.logger.error({ err, path, req_id: info.id }, 'unhandled request error');
-        // An ApiError keeps its status (e.g. 503 when a store is unreachable); anything else is a bug.
+        // An expected error (a store unreachable → 503, an upstream failure) is a warning without a
+        // stack; anything else is a bug, logged as one and masked.
+        if (isApiError(err) && err.expected) deps.logger.warn({ code: err.code, msg_detail: err.message, path, req_id: info.id }, 'request failed');
+        else deps.logger.error({ err, path, req_id: info.id }, 'unhandled request error');
         if (!res.headersSent) sendError(res, isApiError(err) ? err : new ApiError('INTERNAL', 'Unexpected error.'), {}, info.id);
         else res.destroy();
       });
-    // /v1 routes write x-request-id with their own headers (no setHeader on the hot path).
-    if (path.startsWith('/v1/') && path !== '/v1/status') return void done(rest(req, res, path, new URLSearchParams(qAt < 0 ? '' : raw.slice(qAt + 1)), info));
+    // Browsers: CORS headers on every answer (preflights are answered per route below).
+    const origin = req.headers.origin;
+    if (origin !== undefined) applyCors(res, origin, deps.config.corsOrigins);
+    if (path.startsWith('/v1/') && path !== '/v1/status') {
+      if (req.method === 'OPTIONS') {
+        res.setHeader('x-request-id', info.id);
+        return answerOptions(req, res, deps.config.corsOrigins, 'GET');
+      }
+      // /v1 routes write x-request-id with their own headers (no setHeader on the hot path).
+      return void done(rest(req, res, path, new URLSearchParams(qAt < 0 ? '' : raw.slice(qAt + 1)), info));
+    }
     res.setHeader('x-request-id', info.id);
     if (path.startsWith('/media/')) {
       info.route = '/media/*';
@@ -273,7 +321,8 @@ export function createApp(deps: Deps): App {
     }
     if (path === '/v1/status') {
       info.route = path;
-      if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, new ApiError('INVALID_INPUT', `${req.method} is not supported here; use GET`), { allow: 'GET' });
+      if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, 'GET, HEAD');
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, methodNotAllowed(req.method, 'GET'), { allow: 'GET, HEAD, OPTIONS' });
       return sendJson(res, 200, statusWire(deps.health.snapshot(platformLabels)));
     }
     if (path === '/metrics') {
@@ -322,6 +371,7 @@ export function createApp(deps: Deps): App {
     schema,
     openapi,
     inFlight: () => open.size,
+    documentCaches: () => ({ fast: fast.held(), yoga: { entries: yogaDocuments.size, bytes: yogaDocuments.calculatedSize } }),
     idle: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r))),
     drain() {
       draining = true;

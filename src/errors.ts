@@ -13,7 +13,15 @@ export const ERROR_STATUS = {
   /** The account or post exists but is private: private data is never accessed. */
   PRIVATE_CONTENT: 403,
   NOT_FOUND: 404,
+  /** HTTP layer (src/http/edges.ts): a method the route does not serve. */
+  METHOD_NOT_ALLOWED: 405,
+  /** HTTP layer: a request body over the limit. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** HTTP layer: a POST /graphql body that is not JSON. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** HTTP layer: request line and headers over 16 KiB. */
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   UPSTREAM_FAILED: 502,
   UPSTREAM_BLOCKED: 502,
@@ -35,14 +43,17 @@ export class ApiError extends Error {
   readonly expected: boolean;
   /** Seconds the client should wait before trying again (sent as Retry-After), e.g. RATE_LIMITED. */
   readonly retryAfterSec?: number;
+  /** Further response headers this answer carries (e.g. RateLimit-* on a 429). */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, opts: { details?: ParamProblem[]; cause?: unknown; retryAfterSec?: number } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { details?: ParamProblem[]; cause?: unknown; retryAfterSec?: number; headers?: Record<string, string> } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ApiError';
     this.code = code;
     this.details = opts.details;
     this.expected = code !== 'INTERNAL';
     if (opts.retryAfterSec !== undefined) this.retryAfterSec = opts.retryAfterSec;
+    if (opts.headers) this.headers = opts.headers;
   }
 
   get status(): number {
@@ -63,9 +74,17 @@ export function invalidParam(param: string, message: string): ApiError {
   return invalidInput([{ param, message }]);
 }
 
-/** 429: this key's request rate is used up; Retry-After says when the next request is allowed. */
-export function rateLimited(message: string, retryAfterMs: number): ApiError {
-  return new ApiError('RATE_LIMITED', message, { retryAfterSec: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+/**
+ * 429: this key's request rate is used up; Retry-After says when the next request is allowed,
+ * and the RateLimit-* headers (IETF httpapi draft) state the key's policy: `limit` requests in
+ * a window of `windowSec` seconds.
+ */
+export function rateLimited(message: string, retryAfterMs: number, policy?: { limit: number; windowSec: number }): ApiError {
+  const retryAfterSec = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const headers = policy
+    ? { 'ratelimit-limit': String(policy.limit), 'ratelimit-remaining': '0', 'ratelimit-reset': String(retryAfterSec), 'ratelimit-policy': `${policy.limit};w=${policy.windowSec}` }
+    : undefined;
+  return new ApiError('RATE_LIMITED', message, { retryAfterSec, headers });
 }
 
 export const notFound = (what: string) => new ApiError('NOT_FOUND', what);

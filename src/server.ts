@@ -7,8 +7,7 @@
  * 503, reservations settled at 0); refund every reservation this process still holds; close
  * the remaining connections and the stores; exit 0.
  */
-import { createServer } from 'node:http';
-import { createApp } from './app.js';
+import { createApp, createHttpServer } from './app.js';
 import { loadConfig } from './config.js';
 import { bootstrapKey, openDeps } from './deps.js';
 
@@ -32,8 +31,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   await bootstrapKey(deps, (line) => process.stdout.write(`${line}\n`));
   const app = createApp(deps);
   app.canaries.start();
-  const server = createServer(app.handler);
-  server.keepAliveTimeout = 5_000;
+  const server = createHttpServer(app);
   await new Promise<void>((resolveP) => server.listen(config.port, config.host, resolveP));
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;

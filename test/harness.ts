@@ -3,18 +3,18 @@
  * DATA_DIR, talking HTTP like a client would.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../src/app.js';
+import { createApp, createHttpServer } from '../src/app.js';
 import type { App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
 import { openDeps } from '../src/deps.js';
 import type { OpenDeps } from '../src/deps.js';
-import { silentLogger } from '../src/log.js';
+import { Writable } from 'node:stream';
+import { createLogger, silentLogger } from '../src/log.js';
 import type { Logger } from '../src/log.js';
 import { startReplayServer } from '../src/replay/server.js';
 import type { ReplayServer, Route } from '../src/replay/server.js';
@@ -59,7 +59,7 @@ export async function startHarness(
   } as NodeJS.ProcessEnv);
   const deps = openDeps(config, { logger: opts.logger ?? silentLogger, resolver: opts.resolver });
   const app = createApp(deps);
-  const server: Server = createServer(app.handler);
+  const server: Server = createHttpServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -102,5 +102,26 @@ export async function startHarness(
       await deps.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A debug-level logger whose JSON lines the test can read. */
+export function captureLogs() {
+  const raw: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      raw.push(chunk.toString());
+      cb();
+    },
+  });
+  return {
+    logger: createLogger('debug', stream),
+    text: () => raw.join(''),
+    lines: () =>
+      raw
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
   };
 }

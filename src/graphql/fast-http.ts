@@ -9,9 +9,11 @@
  * content types) goes to yoga unchanged, with the body already read handed over intact.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError, getOperationAST, getVariableValues, parse, specifiedRules, validate } from 'graphql';
+import { GraphQLError, getOperationAST, getVariableValues, specifiedRules, validate } from 'graphql';
 import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode, ValidationRule } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import type { DocumentLimits } from './limits.js';
+import { documentLimitErrors, parseLimited } from './limits.js';
 import type { CompiledOperation } from './compiled.js';
 import { compileOperation } from './compiled.js';
 import type { Deps } from './context.js';
@@ -19,8 +21,6 @@ import { HttpContext } from './context.js';
 import type { RequestInfo } from '../observability/request.js';
 import { usesIncrementalDelivery } from './incremental.js';
 import { executeWithCredits } from './plan.js';
-
-const MAX_BODY = 1024 * 1024;
 
 interface Prepared {
   document: DocumentNode;
@@ -30,23 +30,12 @@ interface Prepared {
 
 export interface FastGraphql {
   /**
-   * Serves the request (handled), or says yoga must: with the body already read (`body`), or
-   * untouched (`body: null`).
+   * Serves a POST whose JSON body was read and parsed already (true), or says yoga must (false):
+   * the app's HTTP front has answered bodies that are too large, not JSON or of another type.
    */
-  handle(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<{ handled: true } | { handled: false; body: Buffer | null }>;
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolveP, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY) chunks.push(c);
-    });
-    req.on('end', () => resolveP(size > MAX_BODY ? 'too-large' : Buffer.concat(chunks, size)));
-    req.on('error', reject);
-  });
+  handle(req: IncomingMessage, res: ServerResponse, info: RequestInfo, body: unknown): Promise<boolean>;
+  /** Prepared documents held, and the bytes they are counted as. */
+  held(): { entries: number; bytes: number };
 }
 
 /** Which media type the response uses, as yoga negotiates it; null when neither is acceptable. */
@@ -84,29 +73,43 @@ function serialise(result: ExecutionResult, requestId: string): { status: number
   return { status: status || 200, body: JSON.stringify(out), headers };
 }
 
-export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: ValidationRule[]): FastGraphql {
-  const documents = new LRUCache<string, Prepared | false>({ max: 1_000 });
+/**
+ * Prepared documents are remembered by query text, before anyone's key is checked, so the memory
+ * they take is capped in bytes (a keyless caller chooses the text): texts over DOCUMENT_MAX_TEXT
+ * are prepared per request and never kept, and a kept one is charged for its text, its AST and its
+ * compiled code (estimated from the text's length). Invalid documents are never kept: yoga answers them.
+ */
+const DOCUMENT_MAX_TEXT = 16 * 1024;
+const DOCUMENT_CACHE_BYTES = 24 * 1024 * 1024;
+export const preparedSize = (query: string) => 4_096 + query.length * 24;
+
+export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: ValidationRule[], limits: DocumentLimits): FastGraphql {
+  const documents = new LRUCache<string, Prepared>({ max: 2_000, maxSize: DOCUMENT_CACHE_BYTES, sizeCalculation: (_v, query) => preparedSize(query) });
   const allRules = [...specifiedRules, ...rules];
 
   function prepare(query: string): Prepared | null {
     const known = documents.get(query);
-    if (known !== undefined) return known || null;
-    let prepared: Prepared | false = false;
+    if (known !== undefined) return known;
+    let document: DocumentNode;
     try {
-      const document = parse(query);
-      // graphql-jit has no incremental delivery: @defer / @stream documents are yoga's.
-      if (!usesIncrementalDelivery(document) && validate(schema, document, allRules).length === 0) prepared = { document, compiled: new Map() };
+      document = parseLimited(query, limits);
     } catch {
-      prepared = false;
+      return null;
     }
-    documents.set(query, prepared);
-    return prepared || null;
+    // graphql-jit has no incremental delivery: @defer / @stream documents are yoga's; so are the
+    // documents over a limit or invalid (yoga's answer is the reference for errors).
+    if (usesIncrementalDelivery(document) || documentLimitErrors(document, limits).length || validate(schema, document, allRules).length) return null;
+    const prepared: Prepared = { document, compiled: new Map() };
+    if (query.length <= DOCUMENT_MAX_TEXT) documents.set(query, prepared);
+    return prepared;
   }
 
   function compiledFor(p: Prepared, operationName: string | undefined) {
     const k = operationName ?? '';
     if (!p.compiled.has(k)) {
       const operation = getOperationAST(p.document, operationName);
+      // Only names the document defines are remembered (a client chooses operationName freely).
+      if (!operation) return null;
       let c: { run: CompiledOperation; operation: OperationDefinitionNode } | null = null;
       if (operation && operation.operation === 'query') {
         try {
@@ -121,38 +124,26 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
   }
 
   return {
-    async handle(req, res, info) {
-      const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    held: () => ({ entries: documents.size, bytes: documents.calculatedSize }),
+    async handle(req, res, info, parsed) {
       const media = responseMediaType(req.headers.accept);
-      if (req.method !== 'POST' || type !== 'application/json' || !media) return { handled: false, body: null };
-      const raw = await readBody(req);
-      if (raw === 'too-large') {
-        const payload = JSON.stringify({ errors: [{ message: `Request body exceeds ${MAX_BODY} bytes`, extensions: { code: 'INVALID_INPUT', request_id: info.id } }] });
-        res.writeHead(413, { 'content-type': `${media}; charset=utf-8`, 'content-length': Buffer.byteLength(payload) });
-        res.end(payload);
-        return { handled: true };
-      }
-      let body: { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown };
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        return { handled: false, body: raw };
-      }
-      const { query, variables, operationName } = body ?? {};
+      if (!media || !parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+      const body = parsed as { query?: unknown; variables?: unknown; operationName?: unknown };
+      const { query, variables, operationName } = body;
       if (
         typeof query !== 'string' ||
         (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) ||
         (operationName != null && typeof operationName !== 'string')
       ) {
-        return { handled: false, body: raw };
+        return false;
       }
       const prepared = prepare(query);
       const compiled = prepared && compiledFor(prepared, (operationName as string | null) ?? undefined);
-      if (!prepared || !compiled) return { handled: false, body: raw };
+      if (!prepared || !compiled) return false;
       const vars = (variables as Record<string, unknown> | null) ?? undefined;
       // Variables that do not fit their types: yoga's answer (a request error) is the reference.
       if (compiled.operation.variableDefinitions?.length && getVariableValues(schema, compiled.operation.variableDefinitions, vars ?? {}).errors) {
-        return { handled: false, body: raw };
+        return false;
       }
 
       const header = req.headers['x-api-key'];
@@ -164,7 +155,7 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       const { status, body: payload, headers } = serialise(result, info.id);
       res.writeHead(status, { ...headers, 'content-type': `${media}; charset=utf-8`, 'content-length': Buffer.byteLength(payload) });
       res.end(payload);
-      return { handled: true };
+      return true;
     },
   };
 }

@@ -39,6 +39,7 @@ import { enforceRateLimit } from '../ratelimit/limiter.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { Deps, GatewayContext } from './context.js';
+import { INTROSPECTION_MAX_BYTES } from './limits.js';
 
 export interface FieldPlan {
   key: string;
@@ -83,7 +84,8 @@ export function registeredOperations(): OperationDef[] {
 
 /** An error for the whole operation, with the HTTP status (and Retry-After) GraphQL-over-HTTP should answer. */
 export function operationError(err: ApiError): GraphQLError {
-  const http = err.retryAfterSec !== undefined ? { status: err.status, headers: { 'retry-after': String(err.retryAfterSec) } } : { status: err.status };
+  const headers = { ...err.headers, ...(err.retryAfterSec !== undefined ? { 'retry-after': String(err.retryAfterSec) } : {}) };
+  const http = Object.keys(headers).length ? { status: err.status, headers } : { status: err.status };
   return new GraphQLError(err.message, {
     extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), http },
   });
@@ -146,6 +148,17 @@ function collectRootFields(document: DocumentNode, variables: Record<string, unk
   return out;
 }
 
+/**
+ * A keyless introspection answer, checked against its bound (src/graphql/limits.ts keeps it to one
+ * copy of the schema's introspection; this is the run-time proof that it did).
+ */
+function introspectionAnswer(result: ExecutionResult): ExecutionResult {
+  if (result.data && JSON.stringify(result.data).length > INTROSPECTION_MAX_BYTES) {
+    return fail(invalidInput([{ param: 'query', message: `the introspection answer would exceed ${INTROSPECTION_MAX_BYTES} bytes` }]));
+  }
+  return result;
+}
+
 function isIntrospectionOnly(fields: Map<string, readonly FieldNode[]>): boolean {
   for (const nodes of fields.values()) if (!nodes[0].name.value.startsWith('__')) return false;
   return true;
@@ -167,7 +180,11 @@ export async function executeWithCredits(
   const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
   if (coerced.errors) return (await exec(args)) as ExecutionResult;
   const rootFields = collectRootFields(args.document, coerced.coerced, operation.selectionSet);
-  if (isIntrospectionOnly(rootFields)) return (await exec(args)) as ExecutionResult;
+  // The root-field limit holds for everyone, keyless introspection included.
+  if (rootFields.size > deps.config.maxRootFields) {
+    return fail(invalidInput([{ param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` }]));
+  }
+  if (isIntrospectionOnly(rootFields)) return introspectionAnswer((await exec(args)) as ExecutionResult);
 
   // 401
   let key = ctx.key;
@@ -196,10 +213,6 @@ export async function executeWithCredits(
       return fail(limited);
     }
   }
-  if (rootFields.size > deps.config.maxRootFields) {
-    return fail(invalidInput([{ param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` }]));
-  }
-
   const fieldDefs = rootType.getFields();
   const requested: RequestedField[] = [];
   for (const [responseKey, nodes] of rootFields) {

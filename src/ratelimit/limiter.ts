@@ -43,8 +43,12 @@ export function enforceRateLimit(limiter: RateLimiter, key: AuthenticatedKey, fa
 
 function refusal(waitMs: number, rate: RateLimit): ApiError | null {
   if (waitMs <= 0) return null;
-  const err = rateLimited(`Rate limit exceeded: this key may make ${rate.rps} requests per second (burst ${rate.burst})`, waitMs);
-  return Object.assign(err, { message: `${err.message}; retry in ${err.retryAfterSec} s` });
+  const retryIn = Math.max(1, Math.ceil(waitMs / 1000));
+  // The bucket as a window: `burst` requests, refilled in burst / rps seconds.
+  return rateLimited(`Rate limit exceeded: this key may make ${rate.rps} requests per second (burst ${rate.burst}); retry in ${retryIn} s`, waitMs, {
+    limit: rate.burst,
+    windowSec: Math.max(1, Math.ceil(rate.burst / rate.rps)),
+  });
 }
 
 interface Bucket {

@@ -15,6 +15,7 @@ import { HttpContext } from '../graphql/context.js';
 import type { CreditsExtension } from '../graphql/plan.js';
 import { runPlanned, statusOf } from '../graphql/plan.js';
 import { ApiError, invalidInput } from '../errors.js';
+import { methodNotAllowed } from '../http/edges.js';
 import type { ParamProblem } from '../errors.js';
 import type { RequestInfo } from '../observability/request.js';
 import { enforceRateLimit } from '../ratelimit/limiter.js';
@@ -35,6 +36,7 @@ export function sendError(res: ServerResponse, err: ApiError, headers: Record<st
   const id = requestId ?? (res.getHeader('x-request-id') as string | undefined);
   const extra: Record<string, string> = requestId ? { ...headers, 'x-request-id': requestId } : { ...headers };
   if (err.retryAfterSec !== undefined) extra['retry-after'] = String(err.retryAfterSec);
+  if (err.headers) Object.assign(extra, err.headers);
   sendJson(res, err.status, { success: false, error: id ? { ...err.toJSON(), request_id: id } : err.toJSON() }, extra);
 }
 
@@ -53,9 +55,8 @@ export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map
     const route = routes.get(path) ?? routes.get(path.replace(/\/+$/, ''));
     if (!route) return sendError(res, new ApiError('NOT_FOUND', `No route GET ${path}; see /openapi.json`), {}, rid);
     info.route = route.op.rest.path;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return sendError(res, new ApiError('INVALID_INPUT', `${req.method} is not supported here; use GET`), { allow: 'GET' }, rid);
-    }
+    // HEAD would run (and bill) the operation to send no body: only GET runs one.
+    if (req.method !== 'GET') return sendError(res, methodNotAllowed(req.method, 'GET'), { allow: 'GET, OPTIONS' }, rid);
 
     // 401 → 429 → 400 (DECISIONS.md order of checks; the rate limit right after the key).
     const header = req.headers['x-api-key'];

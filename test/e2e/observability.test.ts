@@ -4,37 +4,15 @@
  * requests, upstream outcomes, latency, cache hits, credits, single-flight joins, parser
  * warnings and rate limiting.
  */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.js';
 import { warn } from '../../src/observability/warn.js';
 import { repoJson, repoRoute } from '../data.js';
-import { startHarness } from '../harness.js';
+import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 const repoPath = (owner: string, repo: string, extra = '') => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}${extra}`;
 
 /** Every log line the gateway writes, parsed. */
-function captureLogs() {
-  const raw: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      raw.push(chunk.toString());
-      cb();
-    },
-  });
-  return {
-    logger: createLogger('debug', stream),
-    text: () => raw.join(''),
-    lines: () =>
-      raw
-        .join('')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
-  };
-}
-
 function metricValue(text: string, name: string, labels: Record<string, string> = {}): number {
   const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
   for (const line of text.split('\n')) {

@@ -35,6 +35,13 @@ describe('REST', () => {
     const r = await h.rest(REPO, { key, raw: true });
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toBe('100');
+    // The key's policy beside Retry-After: 2 requests per 200 s window (burst 2 at 0.01 rps).
+    expect(Object.fromEntries(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy'].map((k) => [k, r.headers.get(k)]))).toEqual({
+      'ratelimit-limit': '2',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': '100',
+      'ratelimit-policy': '2;w=200',
+    });
     expect(r.body).toEqual({
       success: false,
       error: { code: 'RATE_LIMITED', message: expect.stringMatching(/0\.01 requests per second \(burst 2\); retry in 100 s/), request_id: r.headers.get('x-request-id') },
@@ -84,6 +91,8 @@ describe.each([
     const r = await g.gql(QUERY, { key, raw: true });
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toBe('100');
+    expect(r.headers.get('ratelimit-limit')).toBe('2');
+    expect(r.headers.get('ratelimit-reset')).toBe('100');
     expect(r.body.errors).toEqual([
       { message: expect.stringMatching(/Rate limit exceeded/), extensions: { code: 'RATE_LIMITED', request_id: r.headers.get('x-request-id') } },
     ]);

@@ -59,7 +59,7 @@ describe('platform status from real traffic', () => {
     const labels = r.body.platforms.map((p: { platform: string }) => p.platform);
     expect(labels).toEqual(expect.arrayContaining(['code', 'websearch', 'video', 'social-b']));
     expect(r.body.platforms.find((p: { platform: string }) => p.platform === 'video')).toMatchObject({ status: 'unknown', requests: 0, success_rate: null });
-    expect((await fetch(`${h.url}/v1/status`, { method: 'POST' })).status).toBe(400);
+    expect((await fetch(`${h.url}/v1/status`, { method: 'POST' })).status).toBe(405);
   });
 
   it('GraphQL platformStatus: the same numbers, at 0 credits (a key is needed)', async () => {

@@ -1,0 +1,123 @@
+/**
+ * What one GraphQL document may cost before anyone knows whose it is.
+ *
+ * `{__typename}` and GraphiQL's own introspection query need no key (the docs panel must load),
+ * so these limits — not the key check — are what keeps a keyless caller's cost small and fixed:
+ *
+ *   - parse: at most `maxTokens` tokens (graphql-js stops lexing there);
+ *   - before the (quadratic in the worst case) standard validation runs, a linear pass over the
+ *     document checks depth (introspection subtrees not counted: GraphiQL's query is deep),
+ *     aliases (every alias in the operation, fragments expanded as often as they are spread),
+ *     introspection (at most one `__schema` / `__type` selection per operation, no aliases inside
+ *     it, and no list fan-out below a type reference — `fields { type { fields … } }` would
+ *     multiply the answer by the schema's size at every level) and the number of selections
+ *     after fragment expansion (a fragment spread a thousand times is a thousand selections).
+ *
+ * Both GraphQL entry points (the fast path and yoga) run `documentLimitErrors` before validating.
+ * The answer to an introspection operation is bounded by these rules to one copy of the schema's
+ * introspection; `INTROSPECTION_MAX_BYTES` in the credit plan checks that bound at run time.
+ */
+import { GraphQLError, Kind, parse } from 'graphql';
+import type { DocumentNode, FieldNode, FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode } from 'graphql';
+
+export interface DocumentLimits {
+  maxDepth: number;
+  maxAliases: number;
+  maxTokens: number;
+  /** Field selections of one operation after fragment expansion. */
+  maxSelections: number;
+}
+
+export const DEFAULT_LIMITS: Omit<DocumentLimits, 'maxDepth'> = { maxAliases: 50, maxTokens: 5_000, maxSelections: 2_000 };
+
+/** Lists of the introspection schema: selecting one fans the answer out by the schema's size. */
+const FAN_OUT = new Set(['types', 'fields', 'inputFields', 'enumValues', 'interfaces', 'possibleTypes', 'args', 'directives']);
+/** Steps from a type to a type *reference* (after which fan-out lists are not allowed). */
+const TYPE_REFERENCE = new Set(['type', 'ofType', 'interfaces', 'possibleTypes']);
+
+/** Parses with the token cap; a syntax error or the cap comes back as a GraphQLError. */
+export function parseLimited(source: string, limits: Pick<DocumentLimits, 'maxTokens'>): DocumentNode {
+  return parse(source, { maxTokens: limits.maxTokens });
+}
+
+function limitError(message: string, node?: OperationDefinitionNode | FieldNode): GraphQLError {
+  return new GraphQLError(message, { nodes: node ? [node] : undefined, extensions: { code: 'INVALID_INPUT' } });
+}
+
+/**
+ * The limit errors of every operation in the document (empty when it is within all limits).
+ * Linear in the document's size after fragment expansion, and stops counting once a limit is
+ * passed (a fragment bomb is not expanded further).
+ */
+export function documentLimitErrors(document: DocumentNode, limits: DocumentLimits): GraphQLError[] {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const errors: GraphQLError[] = [];
+  for (const d of document.definitions) {
+    if (d.kind !== Kind.OPERATION_DEFINITION) continue;
+    const e = operationLimitError(d, fragments, limits);
+    if (e) errors.push(e);
+  }
+  return errors;
+}
+
+class Over extends Error {
+  constructor(readonly error: GraphQLError) {
+    super(error.message);
+  }
+}
+
+function operationLimitError(op: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, limits: DocumentLimits): GraphQLError | null {
+  let aliases = 0;
+  let selections = 0;
+  let introspections = 0;
+  let depth = 0;
+  /**
+   * `inIntrospection`: inside a __schema / __type selection; `onReference`: the current type was
+   * reached through a type reference (type, ofType, interfaces, possibleTypes).
+   */
+  const visit = (set: SelectionSetNode, level: number, inIntrospection: boolean, onReference: boolean, spreading: Set<string>) => {
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        const name = sel.name.value;
+        if (++selections > limits.maxSelections) throw new Over(limitError(`Operation selects more than ${limits.maxSelections} fields (fragments expanded)`, op));
+        if (sel.alias) {
+          if (inIntrospection) throw new Over(limitError('Aliases are not allowed inside introspection', sel));
+          if (++aliases > limits.maxAliases) throw new Over(limitError(`Operation uses more than ${limits.maxAliases} aliases`, op));
+        }
+        let intro = inIntrospection;
+        if (!inIntrospection && (name === '__schema' || name === '__type')) {
+          if (++introspections > 1) throw new Over(limitError('At most one __schema or __type selection per operation', sel));
+          intro = true;
+        }
+        if (intro && onReference && FAN_OUT.has(name)) throw new Over(limitError(`Introspection may not list ${name} of a type reference`, sel));
+        // Depth counts only outside introspection subtrees (GraphiQL's own query is deep).
+        const next = intro ? level : level + 1;
+        if (!intro && next > depth) {
+          depth = next;
+          if (depth > limits.maxDepth) throw new Over(limitError(`Operation is at least ${depth} levels deep; the maximum is ${limits.maxDepth}`, op));
+        }
+        if (sel.selectionSet) visit(sel.selectionSet, next, intro, intro && (onReference || TYPE_REFERENCE.has(name)), spreading);
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        visit(sel.selectionSet, level, inIntrospection, onReference, spreading);
+      } else {
+        const f = fragments.get(sel.name.value);
+        // Unknown and cyclic spreads are the standard rules' to report.
+        if (!f || spreading.has(f.name.value)) continue;
+        spreading.add(f.name.value);
+        visit(f.selectionSet, level, inIntrospection, onReference, spreading);
+        spreading.delete(f.name.value);
+      }
+    }
+  };
+  try {
+    visit(op.selectionSet, 0, false, false, new Set());
+    return null;
+  } catch (e) {
+    if (e instanceof Over) return e.error;
+    throw e;
+  }
+}
+
+/** Bytes of JSON an introspection answer may take (several times our whole schema's). */
+export const INTROSPECTION_MAX_BYTES = 4 * 1024 * 1024;

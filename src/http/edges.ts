@@ -1,0 +1,115 @@
+/**
+ * The HTTP layer's own answers — before any route or operation runs — so that every one of them
+ * is a JSON error body with a stable code, like every other error of the gateway:
+ *
+ *   400 INVALID_INPUT           a body that is not JSON (the parser's message is not echoed)
+ *   405 METHOD_NOT_ALLOWED      a method the route does not serve (HEAD on /v1 runs nothing)
+ *   413 PAYLOAD_TOO_LARGE       a body over the limit (read no further than the limit + one chunk)
+ *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json
+ *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
+ *
+ * and CORS: a CORS_ORIGINS allow-list (default any origin), never with credentials — keys travel
+ * in the x-api-key header, not in cookies, so no browser sends them on its own.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApiError } from '../errors.js';
+
+/** GraphQL-over-HTTP error body (the shape /graphql answers every error in). */
+export function sendGraphqlError(res: ServerResponse, err: ApiError, requestId: string, headers: Record<string, string> = {}): void {
+  const payload = JSON.stringify({ errors: [{ message: err.message, extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), request_id: requestId } }] });
+  const extra: Record<string, string> = { ...headers, ...err.headers };
+  if (err.retryAfterSec !== undefined) extra['retry-after'] = String(err.retryAfterSec);
+  res.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(payload)), ...extra });
+  res.end(payload);
+}
+
+export const MAX_GRAPHQL_BODY = 1024 * 1024;
+
+/**
+ * A request body of at most `limit` bytes, or 'too-large' (the rest is drained, not kept, so the
+ * connection can answer; a client that keeps sending past 4× the limit is cut off).
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolveP, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit * 4) {
+      resolveP('too-large');
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= limit) chunks.push(c);
+      else if (size > limit * 4) req.destroy();
+    });
+    req.on('end', () => resolveP(size > limit ? 'too-large' : Buffer.concat(chunks, size)));
+    req.on('close', () => {
+      if (size > limit) resolveP('too-large');
+    });
+    req.on('error', (e) => (size > limit ? resolveP('too-large') : reject(e)));
+  });
+}
+
+export const tooLarge = (limit: number) => new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`);
+export const notJson = () => new ApiError('INVALID_INPUT', 'Request body is not valid JSON', { details: [{ param: 'body', message: 'not valid JSON' }] });
+export const unsupportedMediaType = (type: string) =>
+  new ApiError('UNSUPPORTED_MEDIA_TYPE', `POST /graphql takes a JSON body (content-type: application/json), not ${type || 'a body without content-type'}`);
+export const methodNotAllowed = (method: string | undefined, allow: string) => new ApiError('METHOD_NOT_ALLOWED', `${method ?? 'This method'} is not supported here; use ${allow}`);
+
+/**
+ * Errors node's HTTP parser raises before a request exists ('clientError'): answered as JSON with
+ * a stable code, then the connection is closed.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const code = err.code ?? '';
+  const [status, reason, error] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', new ApiError('HEADERS_TOO_LARGE', 'The request line and headers exceed 16 KiB')]
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', new ApiError('INVALID_INPUT', 'The request was not received in time')]
+        : [400, 'Bad Request', new ApiError('INVALID_INPUT', 'Malformed HTTP request')];
+  const body = JSON.stringify({ success: false, error: error.toJSON() });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}
+
+export type CorsOrigins = '*' | string[];
+
+const EXPOSED = 'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy';
+const ALLOWED_HEADERS = 'x-api-key, content-type, accept, x-request-id';
+
+function allowedOrigin(origin: string, allowed: CorsOrigins): string | null {
+  if (allowed === '*') return '*';
+  return allowed.includes(origin) ? origin : null;
+}
+
+/** CORS headers of an actual (non-preflight) response from a browser; none for another origin. */
+export function applyCors(res: ServerResponse, origin: string, allowed: CorsOrigins): void {
+  const o = allowedOrigin(origin, allowed);
+  if (!o) return;
+  res.setHeader('access-control-allow-origin', o);
+  res.setHeader('access-control-expose-headers', EXPOSED);
+  if (o !== '*') res.setHeader('vary', 'origin');
+}
+
+/** Answers an OPTIONS request (a CORS preflight when it names an origin): 204, never an error. */
+export function answerOptions(req: IncomingMessage, res: ServerResponse, allowed: CorsOrigins, methods: string): void {
+  const headers: Record<string, string> = { allow: `${methods}, OPTIONS`, 'content-length': '0' };
+  const origin = req.headers.origin;
+  const o = origin ? allowedOrigin(origin, allowed) : null;
+  if (o) {
+    headers['access-control-allow-origin'] = o;
+    headers['access-control-allow-methods'] = `${methods}, OPTIONS`;
+    headers['access-control-allow-headers'] = ALLOWED_HEADERS;
+    headers['access-control-max-age'] = '600';
+    if (o !== '*') headers.vary = 'origin';
+  }
+  res.writeHead(204, headers);
+  res.end();
+}

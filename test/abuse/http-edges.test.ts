@@ -1,0 +1,159 @@
+/**
+ * Abuse suite: the HTTP layer's own answers are JSON errors with stable codes, cost nothing and
+ * run nothing; CORS is an allow-list without credentials; expected failures are logged as
+ * warnings without a stack.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/errors.js';
+import { repoJson } from '../data.js';
+import { captureLogs, startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+
+const REPO = `/v1/code/repository?url=${encodeURIComponent('https://github.com/edges/kit')}`;
+const route = { host: 'api.github.com', path: '/repos/edges/kit', response: { headers: { 'content-type': 'application/json' }, body: repoJson('edges', 'kit') } };
+
+let h: Harness;
+const logs = captureLogs();
+beforeAll(async () => {
+  h = await startHarness({ routes: [route], logger: logs.logger });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A raw HTTP/1.1 exchange (fetch refuses to send some of these requests). */
+function raw(url: string, text: string): Promise<{ status: number; headers: string; body: string }> {
+  const { port } = new URL(url);
+  return new Promise((resolveP, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(text));
+    let data = '';
+    socket.on('data', (d) => (data += d));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, ...rest] = data.split('\r\n\r\n');
+      resolveP({ status: Number(head.split(' ')[1]), headers: head, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
+
+describe('HTTP edges', () => {
+  it('HEAD on a /v1 route runs no operation and bills nothing', async () => {
+    const { key, id } = await h.key(5);
+    const res = await fetch(h.url + REPO, { method: 'HEAD', headers: { 'x-api-key': key } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toMatch(/GET/);
+    expect(h.replay.hits()).toHaveLength(0);
+    expect(await h.balance(id)).toBe(5);
+    // Other methods likewise, with a JSON body.
+    const del = await fetch(h.url + REPO, { method: 'DELETE', headers: { 'x-api-key': key } });
+    expect(del.status).toBe(405);
+    expect((await del.json()).error.code).toBe('METHOD_NOT_ALLOWED');
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('a request line over 16 KiB → 431 with a JSON body', async () => {
+    const r = await raw(h.url, `GET /v1/code/repository?url=${'a'.repeat(20_000)} HTTP/1.1\r\nhost: x\r\n\r\n`);
+    expect(r.status).toBe(431);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, error: { code: 'HEADERS_TOO_LARGE' } });
+  });
+
+  it('a malformed request → 400 with a JSON body', async () => {
+    const r = await raw(h.url, 'NOT A REQUEST\r\n\r\n');
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toMatchObject({ success: false, error: { code: 'INVALID_INPUT' } });
+  });
+
+  it('POST /graphql with text/plain → 415 JSON', async () => {
+    const res = await fetch(`${h.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"query":"{__typename}"}' });
+    expect(res.status).toBe(415);
+    const body = await res.json();
+    expect(body.errors[0].extensions).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', request_id: res.headers.get('x-request-id') });
+  });
+
+  it('invalid JSON → 400 INVALID_INPUT without the parser’s message', async () => {
+    for (const gw of [h]) {
+      const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": ' });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.errors[0]).toMatchObject({ message: 'Request body is not valid JSON', extensions: { code: 'INVALID_INPUT' } });
+      expect(JSON.stringify(body)).not.toMatch(/Unexpected|position|SyntaxError/);
+    }
+  });
+
+  it('a body over 1 MiB → 413 JSON', async () => {
+    const res = await fetch(`${h.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"query":"{__typename}","x":"${'a'.repeat(1024 * 1024)}"}` });
+    expect(res.status).toBe(413);
+    expect((await res.json()).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('GraphQL with another method → 405 JSON', async () => {
+    const res = await fetch(`${h.url}/graphql`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(405);
+    expect((await res.json()).errors[0].extensions.code).toBe('METHOD_NOT_ALLOWED');
+  });
+});
+
+describe('CORS', () => {
+  it('default: any origin, never with credentials; preflights answered on /graphql and /v1', async () => {
+    const { key } = await h.key(5);
+    const res = await fetch(h.url + REPO, { headers: { 'x-api-key': key, origin: 'https://evil.example' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(res.headers.get('access-control-expose-headers')).toMatch(/x-request-id/);
+    const gql = await fetch(`${h.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: '{"query":"{__typename}"}' });
+    expect(gql.headers.get('access-control-allow-origin')).toBe('*');
+    expect(gql.headers.get('access-control-allow-credentials')).toBeNull();
+    for (const path of [REPO, '/graphql', '/v1/status']) {
+      const pre = await fetch(h.url + path, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+      expect(pre.headers.get('access-control-allow-headers')).toMatch(/x-api-key/);
+      expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
+    }
+  });
+
+  it('CORS_ORIGINS: only listed origins get CORS headers', async () => {
+    const g = await startHarness({ routes: [route], env: { CORS_ORIGINS: 'https://app.example' } });
+    try {
+      const ok = await fetch(`${g.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } });
+      expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      expect(ok.headers.get('vary')).toMatch(/origin/i);
+      const other = await fetch(`${g.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      const get = await fetch(`${g.url}/v1/status`, { headers: { origin: 'https://evil.example' } });
+      expect(get.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await g.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  it('an expected 503 is a warning without a stack; a bug is an error with one', async () => {
+    const { key } = await h.key(5);
+    const original = h.deps.ledger.authenticate;
+    try {
+      h.deps.ledger.authenticate = async () => {
+        throw new ApiError('SERVICE_UNAVAILABLE', 'the credit store is unreachable', { retryAfterSec: 1 });
+      };
+      const res = await fetch(h.url + REPO, { headers: { 'x-api-key': key, 'x-request-id': 'edge-503' } });
+      expect(res.status).toBe(503);
+      h.deps.ledger.authenticate = async () => {
+        throw new TypeError('a bug');
+      };
+      const bug = await fetch(h.url + REPO, { headers: { 'x-api-key': key, 'x-request-id': 'edge-500' } });
+      expect(bug.status).toBe(500);
+    } finally {
+      h.deps.ledger.authenticate = original;
+    }
+    const lines = logs.lines();
+    const expected = lines.find((l) => l.req_id === 'edge-503' && l.msg !== 'request')!;
+    expect(expected).toMatchObject({ level: 40, code: 'SERVICE_UNAVAILABLE' });
+    expect(JSON.stringify(expected)).not.toMatch(/\n\s+at /);
+    expect(JSON.stringify(expected)).not.toContain('"stack"');
+    const bug = lines.find((l) => l.req_id === 'edge-500' && l.msg !== 'request')!;
+    expect(bug).toMatchObject({ level: 50 });
+    expect(JSON.stringify(bug)).toContain('stack');
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Abuse suite (issue: nothing without a key can hurt the service), over real HTTP against one
+ * gateway: what a caller without a key can make the process hold or compute is bounded.
+ *
+ *  - distinct 1 MB GraphQL bodies are answered and never remembered; invalid documents are not
+ *    remembered; the document caches stay within their byte caps;
+ *  - introspection: GraphiQL's own query and `{__typename}` stay free and keyless; a second
+ *    `__schema`/`__type`, aliases inside introspection, fan-out below a type reference, alias
+ *    floods, fragment bombs and token floods are refused at 400 before graphql's own validation;
+ *  - the root-field limit applies to keyless introspection too.
+ */
+import { getIntrospectionQuery } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTROSPECTION_MAX_BYTES } from '../../src/graphql/limits.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+
+let h: Harness;
+let yoga: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  yoga = await startHarness({ env: { GRAPHQL_FAST_PATH: '0' } });
+});
+afterAll(async () => {
+  await h?.close();
+  await yoga?.close();
+});
+
+async function post(g: Harness, body: string, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  // The GraphQL-over-HTTP media type: a request error is then a 400 (yoga answers 200 to plain application/json).
+  const res = await fetch(`${g.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers }, body });
+  const text = await res.text();
+  return { status: res.status, text, json: () => JSON.parse(text), ms: performance.now() - started };
+}
+
+// GraphiQL (graphiql 3/4, as @graphql-yoga/render-graphiql ships it) asks with every option on.
+const GRAPHIQL_INTROSPECTION = getIntrospectionQuery({
+  descriptions: true,
+  specifiedByUrl: true,
+  directiveIsRepeatable: true,
+  schemaDescription: true,
+  inputValueDeprecation: true,
+  oneOf: true,
+});
+
+describe.each([
+  ['fast path', () => h],
+  ['yoga', () => yoga],
+])('keyless GraphQL (%s)', (_name, gw) => {
+  it('distinct 1 MB bodies are answered but never remembered; the caches stay within their byte caps', async () => {
+    const g = gw();
+    const pad = ' '.repeat(1024 * 1024 - 64);
+    for (let i = 0; i < 40; i++) {
+      const r = await post(g, JSON.stringify({ query: `{__typename}${pad}#${i}` }));
+      expect(r.status).toBe(200);
+      expect(r.json().data).toEqual({ __typename: 'Query' });
+    }
+    const held = g.app.documentCaches();
+    for (const c of [held.fast, held.yoga]) expect(c.bytes).toBeLessThan(1024 * 1024);
+  });
+
+  it('invalid documents are not remembered', async () => {
+    const g = gw();
+    const before = g.app.documentCaches();
+    for (let i = 0; i < 30; i++) {
+      const r = await post(g, JSON.stringify({ query: `{ nope${i} }` }));
+      expect(r.status).toBe(400);
+    }
+    for (let i = 0; i < 30; i++) expect((await post(g, JSON.stringify({ query: `{ broken${i}( }` }))).status).toBe(400);
+    expect(g.app.documentCaches()).toEqual(before);
+  });
+
+  it("GraphiQL's introspection query and {__typename} need no key; the answer is within its bound", async () => {
+    const r = await post(gw(), JSON.stringify({ query: GRAPHIQL_INTROSPECTION }));
+    expect(r.status).toBe(200);
+    expect(r.json().data.__schema.queryType.name).toBe('Query');
+    expect(r.text.length).toBeLessThan(INTROSPECTION_MAX_BYTES / 2);
+    expect((await post(gw(), '{"query":"{__typename}"}')).status).toBe(200);
+  });
+
+  it.each([
+    ['two __schema selections', '{ a: __schema { queryType { name } } b: __schema { queryType { name } } }', /aliases are not allowed inside|at most one __schema/i],
+    ['__schema and __type', '{ __schema { queryType { name } } __type(name: "Query") { name } }', /At most one __schema or __type/],
+    ['100 aliases of __schema', `{ ${Array.from({ length: 100 }, (_, i) => `s${i}: __schema { types { name } }`).join(' ')} }`, /at most one __schema|more than 50 aliases/i],
+    ['aliases inside introspection', '{ __schema { a: types { name } b: types { name } } }', /Aliases are not allowed inside introspection/],
+    ['fields below a type reference', '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }', /may not list fields of a type reference/],
+    ['1,000 aliases of __typename', `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: __typename`).join(' ')} }`, /more than 50 aliases/],
+  ])('%s → 400, at once', async (_case, query, message) => {
+    const r = await post(gw(), JSON.stringify({ query }));
+    expect(r.status).toBe(400);
+    expect(r.json().errors[0].message).toMatch(message);
+    expect(r.json().errors[0].extensions.code).toBe('INVALID_INPUT');
+    expect(r.ms).toBeLessThan(2_000);
+  });
+
+  it('a fragment bomb is refused before it is expanded', async () => {
+    // Each level spreads the one below 8 times: 8^6 ≈ 262k selections once expanded.
+    const levels = 6;
+    let doc = `fragment F0 on Query { __typename }\n`;
+    for (let i = 1; i <= levels; i++) doc += `fragment F${i} on Query { ${Array.from({ length: 8 }, () => `...F${i - 1}`).join(' ')} }\n`;
+    const r = await post(gw(), JSON.stringify({ query: `{ ...F${levels} }\n${doc}` }));
+    expect(r.status).toBe(400);
+    expect(r.json().errors[0].message).toMatch(/more than 2000 fields/);
+    expect(r.ms).toBeLessThan(2_000);
+  });
+
+  it('a token flood is refused by the parser', async () => {
+    const r = await post(gw(), JSON.stringify({ query: `{ ${'__typename '.repeat(20_000)}}` }));
+    expect(r.status).toBe(400);
+    expect(r.text).toMatch(/more that 5000 tokens/); // graphql-js spells it so
+    expect(r.ms).toBeLessThan(2_000);
+  });
+
+  it('the root-field limit holds for keyless introspection too', async () => {
+    const r = await post(gw(), JSON.stringify({ query: `{ ${Array.from({ length: 30 }, (_, i) => `t${i}: __typename`).join(' ')} }` }));
+    expect(r.status).toBe(400);
+    expect(r.json().errors[0].message).toMatch(/at most 25 root fields/);
+  });
+});
