@@ -22,14 +22,14 @@ import { LRUCache } from 'lru-cache';
 import { createYoga } from 'graphql-yoga';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { Plugin } from 'graphql-yoga';
-import { ApiError, isApiError } from './errors.js';
+import { ApiError, invalidInput, isApiError } from './errors.js';
 import type { Deps, GatewayContext } from './graphql/context.js';
 import { createFastGraphql, preparedSize } from './graphql/fast-http.js';
 import type { DocumentLimits } from './graphql/limits.js';
 import { documentLimitErrors, parseLimited } from './graphql/limits.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './graphql/incremental.js';
 import { executeWithCredits } from './graphql/plan.js';
-import { MAX_GRAPHQL_BODY, answerClientError, answerOptions, applyCors, methodNotAllowed, notJson, readBody, sendGraphqlError, tooLarge, unsupportedMediaType } from './http/edges.js';
+import { KEYLESS_MAX_BODY, MAX_GRAPHQL_BODY, answerClientError, answerOptions, applyCors, methodNotAllowed, notJson, readBody, sendGraphqlError, tooLarge, unsupportedMediaType } from './http/edges.js';
 import { requestBaseUrl } from './media/public-url.js';
 import { buildSchema } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
@@ -129,6 +129,7 @@ export function createApp(deps: Deps): App {
     maxAliases: deps.config.maxAliases,
     maxTokens: deps.config.maxTokens,
     maxSelections: deps.config.maxSelections,
+    maxQueryLength: deps.config.maxQueryLength,
   };
   const creditsPlugin: Plugin = {
     onParse({ setParseFn }) {
@@ -215,13 +216,32 @@ export function createApp(deps: Deps): App {
       req.resume();
       return sendGraphqlError(res, unsupportedMediaType(type), info.id);
     }
-    const raw = await readBody(req, MAX_GRAPHQL_BODY);
-    if (raw === 'too-large') return sendGraphqlError(res, tooLarge(MAX_GRAPHQL_BODY), info.id, { connection: 'close' });
+    // A body over the keyless limit is read only for a valid key (looked up from the headers).
+    let limit = KEYLESS_MAX_BODY;
+    const declared = Number(req.headers['content-length']);
+    if (!(declared <= KEYLESS_MAX_BODY)) {
+      const header = req.headers['x-api-key'];
+      const apiKey = Array.isArray(header) ? header[0] : header;
+      if (apiKey && (await deps.ledger.authenticate(apiKey))) limit = MAX_GRAPHQL_BODY;
+    }
+    const raw = await readBody(req, limit);
+    if (raw === 'too-large') {
+      // Nothing more is read (node would otherwise read the rest of the body to reuse the
+      // connection): the connection is closed once the answer is out.
+      res.shouldKeepAlive = false;
+      res.once('finish', () => req.socket.destroy());
+      return sendGraphqlError(res, tooLarge(limit, limit === KEYLESS_MAX_BODY), info.id, { connection: 'close' });
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw.toString('utf8'));
     } catch {
       return sendGraphqlError(res, notJson(), info.id);
+    }
+    // A query text over the limit is refused before anyone lexes it (see src/graphql/limits.ts).
+    const query = (parsed as { query?: unknown } | null)?.query;
+    if (typeof query === 'string' && query.length > limits.maxQueryLength) {
+      return sendGraphqlError(res, invalidInput([{ param: 'query', message: `longer than ${limits.maxQueryLength} characters` }]), info.id);
     }
     if (deps.config.graphqlFastPath && (await fast.handle(req, res, info, parsed))) return;
     // Hand yoga an equivalent request with the body already read.

@@ -21,6 +21,8 @@ export interface Config {
   maxAliases: number;
   /** Lexical tokens per GraphQL document, MAX_TOKENS. */
   maxTokens: number;
+  /** Characters of a GraphQL query text, MAX_QUERY_LENGTH. */
+  maxQueryLength: number;
   /** Field selections per GraphQL operation after fragment expansion, MAX_SELECTIONS. */
   maxSelections: number;
   /**
@@ -253,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxDepth: int(env, 'MAX_DEPTH', 12, 1),
     maxAliases: int(env, 'MAX_ALIASES', 50, 0),
     maxTokens: int(env, 'MAX_TOKENS', 5_000, 100),
+    maxQueryLength: int(env, 'MAX_QUERY_LENGTH', 64 * 1024, 256),
     maxSelections: int(env, 'MAX_SELECTIONS', 2_000, 10),
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',

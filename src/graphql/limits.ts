@@ -4,7 +4,9 @@
  * `{__typename}` and GraphiQL's own introspection query need no key (the docs panel must load),
  * so these limits — not the key check — are what keeps a keyless caller's cost small and fixed:
  *
- *   - parse: at most `maxTokens` tokens (graphql-js stops lexing there);
+ *   - parse: a query text of at most `maxQueryLength` characters (graphql-js's lexer takes several
+ *     ms per MB even of whitespace, so a longer text is refused before it is lexed) and at most
+ *     `maxTokens` tokens (graphql-js stops lexing there);
  *   - before the (quadratic in the worst case) standard validation runs, a linear pass over the
  *     document checks depth (introspection subtrees not counted: GraphiQL's query is deep),
  *     aliases (every alias in the operation, fragments expanded as often as they are spread),
@@ -26,9 +28,10 @@ export interface DocumentLimits {
   maxTokens: number;
   /** Field selections of one operation after fragment expansion. */
   maxSelections: number;
+  /** Characters of a query text (variables are not counted: they are not lexed). */
+  maxQueryLength: number;
 }
 
-export const DEFAULT_LIMITS: Omit<DocumentLimits, 'maxDepth'> = { maxAliases: 50, maxTokens: 5_000, maxSelections: 2_000 };
 
 /** Lists of the introspection schema: selecting one fans the answer out by the schema's size. */
 const FAN_OUT = new Set(['types', 'fields', 'inputFields', 'enumValues', 'interfaces', 'possibleTypes', 'args', 'directives']);
@@ -36,9 +39,13 @@ const FAN_OUT = new Set(['types', 'fields', 'inputFields', 'enumValues', 'interf
 const TYPE_REFERENCE = new Set(['type', 'ofType', 'interfaces', 'possibleTypes']);
 
 /** Parses with the token cap; a syntax error or the cap comes back as a GraphQLError. */
-export function parseLimited(source: string, limits: Pick<DocumentLimits, 'maxTokens'>): DocumentNode {
+export function parseLimited(source: string, limits: Pick<DocumentLimits, 'maxTokens' | 'maxQueryLength'>): DocumentNode {
+  if (source.length > limits.maxQueryLength) throw queryTooLong(limits.maxQueryLength);
   return parse(source, { maxTokens: limits.maxTokens });
 }
+
+export const queryTooLong = (max: number) =>
+  new GraphQLError(`The query text exceeds ${max} characters`, { extensions: { code: 'INVALID_INPUT', details: [{ param: 'query', message: `longer than ${max} characters` }] } });
 
 function limitError(message: string, node?: OperationDefinitionNode | FieldNode): GraphQLError {
   return new GraphQLError(message, { nodes: node ? [node] : undefined, extensions: { code: 'INVALID_INPUT' } });

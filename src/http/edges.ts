@@ -25,35 +25,44 @@ export function sendGraphqlError(res: ServerResponse, err: ApiError, requestId: 
 }
 
 export const MAX_GRAPHQL_BODY = 1024 * 1024;
+/**
+ * Without a valid key only introspection and `{__typename}` can run, which never need a large
+ * body: a keyless (or unknown-key) request may send at most this much, and a larger one is refused
+ * from its headers without reading it — a flood of large keyless bodies costs next to nothing.
+ */
+export const KEYLESS_MAX_BODY = 64 * 1024;
 
 /**
- * A request body of at most `limit` bytes, or 'too-large' (the rest is drained, not kept, so the
- * connection can answer; a client that keeps sending past 4× the limit is cut off).
+ * A request body of at most `limit` bytes, or 'too-large': refused from its content-length
+ * without reading it, or once more than `limit` bytes have arrived (nothing more is read; the
+ * connection is closed after the answer).
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
   return new Promise((resolveP, reject) => {
     const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit * 4) {
+    if (Number.isFinite(declared) && declared > limit) {
       resolveP('too-large');
-      req.resume();
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
       if (size <= limit) chunks.push(c);
-      else if (size > limit * 4) req.destroy();
-    });
+      else {
+        req.off('data', onData);
+        req.pause();
+        resolveP('too-large');
+      }
+    };
+    req.on('data', onData);
     req.on('end', () => resolveP(size > limit ? 'too-large' : Buffer.concat(chunks, size)));
-    req.on('close', () => {
-      if (size > limit) resolveP('too-large');
-    });
     req.on('error', (e) => (size > limit ? resolveP('too-large') : reject(e)));
   });
 }
 
-export const tooLarge = (limit: number) => new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`);
+export const tooLarge = (limit: number, keyless = false) =>
+  new ApiError('PAYLOAD_TOO_LARGE', keyless ? `Request body exceeds ${limit} bytes (the limit without a valid API key)` : `Request body exceeds ${limit} bytes`);
 export const notJson = () => new ApiError('INVALID_INPUT', 'Request body is not valid JSON', { details: [{ param: 'body', message: 'not valid JSON' }] });
 export const unsupportedMediaType = (type: string) =>
   new ApiError('UNSUPPORTED_MEDIA_TYPE', `POST /graphql takes a JSON body (content-type: application/json), not ${type || 'a body without content-type'}`);

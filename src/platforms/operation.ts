@@ -157,7 +157,9 @@ type Outcome = { ok: true; data: Record<string, unknown>; args: any; cacheKey: s
  * outcomes are remembered, canonical args and cache key included. Canonical args are frozen —
  * shared between requests, never mutated.
  */
-const outcomes = new LRUCache<string, Outcome>({ max: 10_000 });
+// Capped in bytes too (a memo key is the caller's arguments, up to MEMO_MAX_INPUT characters):
+// a key, its canonical args and cache key are each about as long as the input.
+const outcomes = new LRUCache<string, Outcome>({ max: 10_000, maxSize: 16 * 1024 * 1024, sizeCalculation: (_o, k) => 512 + k.length * 4 });
 const MEMO_MAX_INPUT = 4_096;
 
 /**
