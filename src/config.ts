@@ -40,6 +40,8 @@ export interface Config {
   redisUrl: string | null;
   /** With Redis: an unsettled reservation older than this was left by a crashed instance and is refunded. */
   reservationTtlMs: number;
+  /** With Redis: how long one store call may take before it is a 503 (REDIS_COMMAND_TIMEOUT_MS). */
+  redisCommandTimeoutMs: number;
   upstream: UpstreamConfig;
   githubToken: string | null;
   logLevel: string;
@@ -134,6 +136,9 @@ export interface UpstreamConfig {
    */
   extraCaCerts?: string[];
 }
+
+/** REDIS_COMMAND_TIMEOUT_MS by default: a stuck Redis is a 503 well within 3 s (store/redis.ts). */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1_500;
 
 function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
   const v = env[name];
@@ -263,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheMemoryBytes: int(env, 'CACHE_MEMORY_MB', 32, 1) * 1024 * 1024,
     redisUrl,
     reservationTtlMs: int(env, 'RESERVATION_TTL_MS', 5 * 60_000, 1_000),
+    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', DEFAULT_REDIS_COMMAND_TIMEOUT_MS, 10),
     upstream: {
       connectTimeoutMs: int(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000, 1),
       headersTimeoutMs: int(env, 'UPSTREAM_HEADERS_TIMEOUT_MS', 10_000, 1),

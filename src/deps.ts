@@ -22,7 +22,7 @@ import { createMetrics } from './observability/metrics.js';
 import type { Metrics } from './observability/metrics.js';
 import { onParserWarning } from './observability/warn.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './ratelimit/limiter.js';
-import { openRedis } from './store/redis.js';
+import { openRedis, storeUnavailable } from './store/redis.js';
 import type { RedisStore } from './store/redis.js';
 import { openDatabase } from './store/sqlite.js';
 import { createUpstream } from './upstream/client.js';
@@ -49,7 +49,9 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
   const upstream =
     overrides.upstream ??
     createUpstream({ config: config.upstream, replayUrl: config.upstreamReplayUrl, resolver: overrides.resolver, onExchange: (e) => metrics.upstreamExchange(e) });
-  const redis = config.redisUrl ? openRedis(config.redisUrl, { onError: (err) => logger.warn({ err }, 'redis: store unreachable') }) : null;
+  const redis = config.redisUrl
+    ? openRedis(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, onError: (err) => logger.warn({ err }, 'redis: store unreachable') })
+    : null;
   const shutdown = new AbortController();
   const ledger = trackReservations(
     overrides.ledger ??
@@ -101,14 +103,20 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
 
 /**
  * The result cache on Redis: keyv + @keyv/redis on its own connection (same fail-fast options as
- * the ledger's), the in-process LRU in front. Store errors are thrown, not swallowed, so a cache
- * read that fails is logged and treated as a miss, and /readyz sees it.
+ * the ledger's, and the store's deadline: keyv's calls are timed like every other store call), the
+ * in-process LRU in front. Store errors are thrown, not swallowed, so a cache read that fails is
+ * logged and treated as a miss, and /readyz sees it.
  */
 function createRedisCache(redis: RedisStore, logger: Logger, lruBytes: number): ResultCache {
-  const store = new KeyvRedis(redis.duplicate(), { throwOnErrors: true, throwOnConnectError: false });
+  const { client, deadline } = redis.duplicate();
+  const store = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: false });
   const keyv = new Keyv({ store, namespace: 'cl:results', throwOnErrors: true });
   keyv.on('error', (err) => logger.debug({ err }, 'redis cache error'));
-  return createKeyvCache(keyv, { lruBytes });
+  const guard = <T>(call: () => Promise<T>) =>
+    deadline(call).catch((err: unknown) => {
+      throw storeUnavailable(err);
+    });
+  return createKeyvCache(keyv, { lruBytes, guard });
 }
 
 /**

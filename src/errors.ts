@@ -31,6 +31,12 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Retry-After of a 503 that does not say otherwise (a store unreachable, shutting down): every
+ * 503 carries one, so clients and load balancers back off briefly instead of hammering.
+ */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SEC = 2;
+
 export interface ParamProblem {
   /** Parameter name as the caller spelled it (REST name on /v1, argument name on GraphQL). */
   param: string;
@@ -41,7 +47,10 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details?: ParamProblem[];
   readonly expected: boolean;
-  /** Seconds the client should wait before trying again (sent as Retry-After), e.g. RATE_LIMITED. */
+  /**
+   * Seconds the client should wait before trying again (sent as Retry-After), e.g. RATE_LIMITED;
+   * SERVICE_UNAVAILABLE always has one (SERVICE_UNAVAILABLE_RETRY_AFTER_SEC unless given).
+   */
   readonly retryAfterSec?: number;
   /** Further response headers this answer carries (e.g. RateLimit-* on a 429). */
   readonly headers?: Record<string, string>;
@@ -52,7 +61,8 @@ export class ApiError extends Error {
     this.code = code;
     this.details = opts.details;
     this.expected = code !== 'INTERNAL';
-    if (opts.retryAfterSec !== undefined) this.retryAfterSec = opts.retryAfterSec;
+    const retryAfterSec = opts.retryAfterSec ?? (code === 'SERVICE_UNAVAILABLE' ? SERVICE_UNAVAILABLE_RETRY_AFTER_SEC : undefined);
+    if (retryAfterSec !== undefined) this.retryAfterSec = retryAfterSec;
     if (opts.headers) this.headers = opts.headers;
   }
 

@@ -12,7 +12,7 @@ import type { App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
 import { openDeps } from '../src/deps.js';
-import type { OpenDeps } from '../src/deps.js';
+import type { DepsOverrides, OpenDeps } from '../src/deps.js';
 import { Writable } from 'node:stream';
 import { createLogger, silentLogger } from '../src/log.js';
 import type { Logger } from '../src/log.js';
@@ -40,7 +40,7 @@ export interface Harness {
 }
 
 export async function startHarness(
-  opts: { routes?: Route[]; env?: Record<string, string>; resolver?: Resolver; replay?: boolean; logger?: Logger } = {},
+  opts: { routes?: Route[]; env?: Record<string, string>; resolver?: Resolver; replay?: boolean; logger?: Logger; deps?: DepsOverrides } = {},
 ): Promise<Harness> {
   const replay = await startReplayServer({ routes: opts.routes ?? [] });
   const dataDir = mkdtempSync(join(tmpdir(), 'cl-test-'));
@@ -57,7 +57,7 @@ export async function startHarness(
     UPSTREAM_COOLDOWN_MAX_MS: '0',
     ...opts.env,
   } as NodeJS.ProcessEnv);
-  const deps = openDeps(config, { logger: opts.logger ?? silentLogger, resolver: opts.resolver });
+  const deps = openDeps(config, { ...opts.deps, logger: opts.logger ?? silentLogger, resolver: opts.resolver });
   const app = createApp(deps);
   const server: Server = createHttpServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

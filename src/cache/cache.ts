@@ -125,7 +125,16 @@ export interface LruOptions {
   lruBytes?: number;
 }
 
-export function createKeyvCache(keyv: Keyv, opts: LruOptions = {}): ResultCache {
+export interface KeyvCacheOptions extends LruOptions {
+  /**
+   * Every store round trip runs through this (Redis: the store's deadline, so a stuck Redis
+   * is a fast failure — a miss for reads, a 503 for /readyz — never a wait).
+   */
+  guard?: <T>(call: () => Promise<T>) => Promise<T>;
+}
+
+export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): ResultCache {
+  const guard = opts.guard ?? (<T>(call: () => Promise<T>) => call());
   const maxSize = opts.lruBytes ?? 32 * 1024 * 1024;
   const lru = new LRUCache<string, CacheEntry>({
     max: opts.lruEntries ?? 5_000,
@@ -140,7 +149,7 @@ export function createKeyvCache(keyv: Keyv, opts: LruOptions = {}): ResultCache 
     async get<T>(key: string, opts?: { fetchedSince?: number }) {
       const hit = lru.get(key) as CacheEntry<T> | undefined;
       if (hit && (opts?.fetchedSince === undefined || hit.fetchedAt >= opts.fetchedSince)) return hit;
-      const stored = (await keyv.get(key)) as CacheEntry<T> | undefined;
+      const stored = (await guard(() => keyv.get(key))) as CacheEntry<T> | undefined;
       if (stored && typeof stored.fetchedAt === 'number' && (!hit || stored.fetchedAt > hit.fetchedAt)) {
         lru.set(key, stored);
         return stored;
@@ -149,10 +158,10 @@ export function createKeyvCache(keyv: Keyv, opts: LruOptions = {}): ResultCache 
     },
     async set<T>(key: string, entry: CacheEntry<T>) {
       lru.set(key, entry);
-      await keyv.set(key, entry, CACHE_TTL_MS);
+      await guard(() => keyv.set(key, entry, CACHE_TTL_MS));
     },
     async ping() {
-      await keyv.get('__ping__');
+      await guard(() => keyv.get('__ping__'));
     },
     async close() {
       await keyv.disconnect();

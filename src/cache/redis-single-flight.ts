@@ -46,11 +46,25 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
   const pollMax = opts.pollMaxMs ?? 100;
   const inFlight = new Map<string, Promise<Outcome<unknown>>>();
 
+  /**
+   * Deletes our lock. Not waited for: a later SET on this connection is run after it (commands
+   * run in order), and a holder's result is in the shared cache before its release. Sent even
+   * while the store is stuck, so that the lock goes when Redis resumes instead of making other
+   * instances wait until it expires.
+   */
+  const release = (lockKey: string, token: string) => void redis.script(RELEASE, [lockKey], [token], { evenIfStuck: true }).catch(() => undefined);
+
   /** true: acquired; false: held by another caller; null: Redis unreachable. */
   const tryLock = (lockKey: string, token: string): Promise<boolean | null> =>
     redis.command<string | null>(['SET', lockKey, token, 'NX', 'PX', lockTtlMs]).then(
       (r) => r === 'OK',
-      () => null,
+      () => {
+        // A SET that timed out may still run when a stuck Redis resumes, leaving a lock nobody
+        // releases: other instances would wait for it in vain. The release queued behind it
+        // (same connection, answered in order) undoes it; if Redis is down it fails harmlessly.
+        release(lockKey, token);
+        return null;
+      },
     );
   const look = <T>(readShared: () => Promise<T | undefined>) => readShared().catch(() => undefined);
 
@@ -72,7 +86,7 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
           }
           return { value: await work(), joined: false };
         } finally {
-          await redis.script(RELEASE, [lockKey], [token]).catch(() => undefined); // else it expires
+          release(lockKey, token);
         }
       }
       const shared = await look(readShared);

@@ -19,12 +19,29 @@
  * `reservationTtlMs` by a sweeper every instance runs (`refundAbandoned`, atomic per batch, so
  * concurrent sweepers refund each reservation once). A request still running when its
  * reservation expires is not charged: its later settle finds nothing to settle.
+ *
+ * Calls that time out (a stuck Redis, store/redis.ts) are answered 503 at once, but Redis may
+ * still run them when it resumes. The rule, so that nothing is lost or charged for a 503:
+ * - authenticate, balance, ping: reads; a late run changes nothing.
+ * - reserve failed or timed out: the request is answered 503 and never settles. A full refund of
+ *   that reservation (a settle of 0) is queued right behind it on the same connection, which
+ *   Redis answers in order: if the reserve runs late, the refund runs next, when Redis resumes.
+ * - settle failed or timed out: the request is answered 503, so it must not be charged. Each
+ *   settle carries the latest Redis-clock time it may run at (`applyBy`: the server time the
+ *   reservation was made at plus the time elapsed here since — a lower bound of Redis's clock —
+ *   plus half the command timeout, so before this process gives up on it); one that runs later
+ *   changes nothing. The same full refund is queued behind it.
+ * - if that refund is lost too (the connection dropped), the reservation stays open and the
+ *   sweeper refunds it in full once it is older than RESERVATION_TTL_MS, as for a crashed
+ *   instance: credits may be held for a while, never taken for a 503.
+ * (A settle that ran in time but whose answer took longer than the other half of the timeout to
+ * come back is the one case charged though answered 503.)
  */
 import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
 import { ApiError } from '../errors.js';
 import type { RedisStore } from '../store/redis.js';
-import { lua } from '../store/redis.js';
+import { lua, storeUnavailable } from '../store/redis.js';
 import { generateApiKey, hashApiKey, keyHint } from './keys.js';
 import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
 
@@ -36,7 +53,7 @@ const NOW_MS = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
 // KEYS: key hash, reservations hash, reservations zset. ARGV: amount, reservation id, key id.
-// → balance after, or -1 (cannot cover), -2 (unknown or revoked key).
+// → { balance after, server time (ms) }, or -1 (cannot cover), -2 (unknown or revoked key).
 const RESERVE = lua(`
 local v = redis.call('HMGET', KEYS[1], 'balance', 'revoked_at')
 if not v[1] or (v[2] and v[2] ~= '') then return -2 end
@@ -46,11 +63,16 @@ local after = redis.call('HINCRBY', KEYS[1], 'balance', -amount)
 ${NOW_MS}
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[1] .. ':' .. ARGV[3])
 redis.call('ZADD', KEYS[3], now, ARGV[2])
-return after`);
+return { after, now }`);
 
-// KEYS: reservations hash, reservations zset, key hash. ARGV: reservation id, actual, key id.
-// → balance after. A reservation already settled (or refunded) changes nothing.
+// KEYS: reservations hash, reservations zset, key hash. ARGV: reservation id, actual, key id,
+// apply-by (server ms, '' for none). → balance after, or -1 when run after apply-by (nothing
+// changed). A reservation already settled (or refunded) changes nothing.
 const SETTLE = lua(`
+if ARGV[4] ~= '' then
+  ${NOW_MS}
+  if now > tonumber(ARGV[4]) then return -1 end
+end
 local r = redis.call('HGET', KEYS[1], ARGV[1])
 if r then
   local amount, kid = string.match(r, '^(%d+):(.+)$')
@@ -160,6 +182,14 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
   };
   const reservationTtlMs = opts.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
   const idByHash = new Map<string, string>();
+  /** Per reservation made here: Redis's clock when it was made, and ours when we heard so. */
+  const madeAt = new WeakMap<Reservation, { server: number; local: number }>();
+  // A settle must run before this process stops waiting for it (see the rule above); half the
+  // timeout leaves the other half for its answer to come back.
+  const settleWindowMs = Math.floor(redis.commandTimeoutMs / 2);
+  /** Queues a full refund of `r` behind the call that just failed (the rule above); never waited for. */
+  const undo = (r: Reservation) =>
+    void redis.script(SETTLE, [K.res, K.resAt, K.key(r.keyId)], [r.id, 0, r.keyId, ''], { evenIfStuck: true }).catch(() => undefined);
   const rememberId = (hash: string, id: string) => {
     if (idByHash.size >= ID_CACHE_MAX) idByHash.clear();
     idByHash.set(hash, id);
@@ -214,12 +244,34 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
     async reserve(keyId, amount) {
       if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
       const r: Reservation = { id: randomUUID(), keyId, amount };
-      const after = await redis.script<number>(RESERVE, [K.key(keyId), K.res, K.resAt], [amount, r.id, keyId]);
-      return after < 0 ? null : r;
+      let out: number | [number, number];
+      try {
+        out = await redis.script<number | [number, number]>(RESERVE, [K.key(keyId), K.res, K.resAt], [amount, r.id, keyId]);
+      } catch (err) {
+        undo(r);
+        throw err;
+      }
+      if (!Array.isArray(out)) return null;
+      madeAt.set(r, { server: Number(out[1]), local: performance.now() });
+      return r;
     },
     async settle(reservation, actual) {
       const charge = Number.isFinite(actual) ? Math.max(0, Math.ceil(actual)) : 0;
-      return int(await redis.script<number>(SETTLE, [K.res, K.resAt, K.key(reservation.keyId)], [reservation.id, charge, reservation.keyId]));
+      const made = madeAt.get(reservation);
+      // Redis's clock now is at least made.server + the time elapsed here since we heard it.
+      const applyBy = made ? Math.floor(made.server + (performance.now() - made.local)) + settleWindowMs : '';
+      let balance: number;
+      try {
+        balance = int(await redis.script<number>(SETTLE, [K.res, K.resAt, K.key(reservation.keyId)], [reservation.id, charge, reservation.keyId, applyBy]));
+      } catch (err) {
+        undo(reservation);
+        throw err;
+      }
+      if (balance < 0) {
+        undo(reservation);
+        throw storeUnavailable(new Error('the settlement reached Redis after its deadline; the reservation is refunded'));
+      }
+      return balance;
     },
     async createKey({ name, credits, rawKey }) {
       if (!Number.isSafeInteger(credits) || credits < 0) throw new Error('credits must be a non-negative integer');

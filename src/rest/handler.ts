@@ -14,7 +14,7 @@ import type { Deps } from '../graphql/context.js';
 import { HttpContext } from '../graphql/context.js';
 import type { CreditsExtension } from '../graphql/plan.js';
 import { runPlanned, statusOf } from '../graphql/plan.js';
-import { ApiError, invalidInput } from '../errors.js';
+import { ApiError, invalidInput, SERVICE_UNAVAILABLE_RETRY_AFTER_SEC } from '../errors.js';
 import { methodNotAllowed } from '../http/edges.js';
 import type { ParamProblem } from '../errors.js';
 import type { RequestInfo } from '../observability/request.js';
@@ -22,9 +22,12 @@ import { enforceRateLimit } from '../ratelimit/limiter.js';
 import type { RestRoute } from './routes.js';
 import { toVariables } from './routes.js';
 
+/** Every 503 tells clients when to come back, whoever wrote it (/readyz, shutdown, stores). */
+const RETRY_503 = { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SEC) };
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload), ...headers });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload), ...(status === 503 ? RETRY_503 : undefined), ...headers });
   res.end(payload);
 }
 

@@ -3,7 +3,7 @@
  * against the replay server — request rate per host, cool-downs that honour Retry-After for
  * later requests to that host, and waits bounded by each request's deadline.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UpstreamConfig } from '../config.js';
 import { loadConfig } from '../config.js';
 import { ApiError } from '../errors.js';
@@ -14,7 +14,6 @@ import type { Upstream } from './client.js';
 import { createHostGate } from './politeness.js';
 
 const never = new AbortController().signal;
-const far = () => Date.now() + 60_000;
 
 async function rejection(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -26,68 +25,89 @@ async function rejection(p: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected a rejection');
 }
 
+/**
+ * The gate's timing on a controlled clock (fake timers: Date.now and setTimeout move only when
+ * the test advances them), so each turn is asserted to the millisecond, however loaded the
+ * machine. `settle` notes the clock when a pass resolves or rejects.
+ */
 describe('host gate', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const far = () => Date.now() + 60_000;
+  /** Milliseconds from now until `p` settles (as the fake clock tells it), and how. */
+  function settle(p: Promise<unknown>): Promise<{ ms: number; err?: ApiError }> {
+    const t0 = Date.now();
+    return p.then(
+      () => ({ ms: Date.now() - t0 }),
+      (e: unknown) => {
+        expect(e).toBeInstanceOf(ApiError);
+        return { ms: Date.now() - t0, err: e as ApiError };
+      },
+    );
+  }
+  async function run<T>(p: Promise<T>, ms = 120_000): Promise<T> {
+    await vi.advanceTimersByTimeAsync(ms);
+    return p;
+  }
+
   it('is not made when neither a rate nor cool-downs are configured', () => {
     expect(createHostGate({ rps: 0, burst: 1, cooldownMaxMs: 0 })).toBeNull();
   });
 
   it('spaces requests to one host at the configured rate after the burst; other hosts are independent', async () => {
     const gate = createHostGate({ rps: 20, burst: 2, cooldownMaxMs: 0 })!;
-    const t0 = Date.now();
-    const at: number[] = [];
-    await Promise.all(Array.from({ length: 5 }, () => gate.pass('a.example', 't', far(), never).then(() => at.push(Date.now() - t0))));
-    at.sort((x, y) => x - y);
-    expect(at[1]).toBeLessThan(40); // the burst
-    expect(at[2]).toBeGreaterThanOrEqual(40); // then one every 50 ms
-    expect(at[4]).toBeGreaterThanOrEqual(140);
-    const other = Date.now();
-    await gate.pass('b.example', 't', far(), never);
-    expect(Date.now() - other).toBeLessThan(100);
+    const turns = Array.from({ length: 5 }, () => settle(gate.pass('a.example', 't', far(), never)));
+    const other = settle(gate.pass('b.example', 't', far(), never));
+    const at = (await run(Promise.all(turns))).map((t) => t.ms);
+    // The burst at once, then one every 1/20 s — never sooner.
+    expect(at).toEqual([0, 0, 50, 100, 150]);
+    expect((await other).ms).toBe(0);
   });
 
   it('a turn that would come after the deadline fails at once (UPSTREAM_TIMEOUT) and is given back', async () => {
     const gate = createHostGate({ rps: 2, burst: 1, cooldownMaxMs: 0 })!;
-    await gate.pass('a.example', 't', far(), never);
-    const t0 = Date.now();
-    const err = await rejection(gate.pass('a.example', 't', Date.now() + 200, never));
-    expect(Date.now() - t0).toBeLessThan(150);
-    expect(err.code).toBe('UPSTREAM_TIMEOUT');
-    expect(err.message).toMatch(/limited to 2 requests per second/);
+    await gate.pass('a.example', 't', far(), never); // the burst: no wait, the clock stays
+    const refused = await run(settle(gate.pass('a.example', 't', Date.now() + 200, never)), 0);
+    expect(refused.ms).toBe(0);
+    expect(refused.err?.code).toBe('UPSTREAM_TIMEOUT');
+    expect(refused.err?.message).toMatch(/limited to 2 requests per second/);
     // The refused turn went back: the next caller waits one interval, not two.
-    const t1 = Date.now();
-    await gate.pass('a.example', 't', far(), never);
-    expect(Date.now() - t1).toBeLessThan(650);
+    expect((await run(settle(gate.pass('a.example', 't', far(), never)))).ms).toBe(500);
   });
 
   it("a 429's Retry-After holds later requests to that host; past the deadline they fail at once (UPSTREAM_BLOCKED)", async () => {
     const gate = createHostGate({ rps: 0, burst: 1, cooldownMaxMs: 60_000 })!;
     gate.observe('a.example', 429, 300);
-    expect(gate.coolingMs('a.example')).toBeGreaterThan(250);
-    const t0 = Date.now();
-    await gate.pass('a.example', 't', far(), never);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(280);
+    expect(gate.coolingMs('a.example')).toBe(300);
+    expect((await run(settle(gate.pass('a.example', 't', far(), never)))).ms).toBe(300);
 
     gate.observe('a.example', 429, 10_000);
-    const t1 = Date.now();
-    const err = await rejection(gate.pass('a.example', 't', Date.now() + 1_000, never));
-    expect(Date.now() - t1).toBeLessThan(150);
-    expect(err.code).toBe('UPSTREAM_BLOCKED');
-    expect(err.message).toMatch(/asked to slow down.*cooling down for another 10 s/);
-    await gate.pass('b.example', 't', Date.now() + 1_000, never); // other hosts are not held
+    const refused = await run(settle(gate.pass('a.example', 't', Date.now() + 1_000, never)), 0);
+    expect(refused.ms).toBe(0);
+    expect(refused.err?.code).toBe('UPSTREAM_BLOCKED');
+    expect(refused.err?.message).toMatch(/asked to slow down.*cooling down for another 10 s/);
+    expect((await run(settle(gate.pass('b.example', 't', Date.now() + 1_000, never)))).ms).toBe(0); // other hosts are not held
   });
 
   it('429 without Retry-After backs off 0.5 s, 1 s, 2 s…; a good answer ends the streak; cool-downs are capped', () => {
     const gate = createHostGate({ rps: 0, burst: 1, cooldownMaxMs: 1_500 })!;
     gate.observe('a.example', 429, null);
-    expect(gate.coolingMs('a.example')).toBeGreaterThan(400);
-    expect(gate.coolingMs('a.example')).toBeLessThanOrEqual(500);
+    expect(gate.coolingMs('a.example')).toBe(500);
     gate.observe('a.example', 429, null);
-    expect(gate.coolingMs('a.example')).toBeGreaterThan(900);
+    expect(gate.coolingMs('a.example')).toBe(1_000);
     gate.observe('a.example', 429, null);
-    expect(gate.coolingMs('a.example')).toBeLessThanOrEqual(1_500); // 2 s capped at 1.5 s
+    expect(gate.coolingMs('a.example')).toBe(1_500); // 2 s capped at 1.5 s
     gate.observe('a.example', 200, null);
+    vi.advanceTimersByTime(1_500);
+    gate.observe('a.example', 429, null);
+    expect(gate.coolingMs('a.example')).toBe(500); // the streak starts over
     gate.observe('b.example', 429, 3_600_000);
-    expect(gate.coolingMs('b.example')).toBeLessThanOrEqual(1_500);
+    expect(gate.coolingMs('b.example')).toBe(1_500);
   });
 
   it('503 cools down only with Retry-After; other statuses never do', () => {
@@ -96,31 +116,48 @@ describe('host gate', () => {
     gate.observe('a.example', 500, 5_000);
     expect(gate.coolingMs('a.example')).toBe(0);
     gate.observe('a.example', 503, 2_000);
-    expect(gate.coolingMs('a.example')).toBeGreaterThan(1_900);
+    expect(gate.coolingMs('a.example')).toBe(2_000);
   });
 
   it('failWhileCooling: a cooling host fails at once (UPSTREAM_BLOCKED) however far the deadline; a host not cooling passes', async () => {
     const gate = createHostGate({ rps: 0, burst: 1, cooldownMaxMs: 60_000 })!;
     gate.observe('a.example', 429, 300);
-    const t0 = Date.now();
-    const err = await rejection(gate.pass('a.example', 't', far(), never, { failWhileCooling: true }));
-    expect(Date.now() - t0).toBeLessThan(100);
-    expect(err.code).toBe('UPSTREAM_BLOCKED');
-    expect(gate.coolingMs('a.example')).toBeGreaterThan(150); // failing did not end or extend the cool-down
-    await gate.pass('b.example', 't', far(), never, { failWhileCooling: true });
-    // A waiting caller still waits for the same host.
-    await gate.pass('a.example', 't', far(), never);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
-    await gate.pass('a.example', 't', far(), never, { failWhileCooling: true });
+    const refused = await run(settle(gate.pass('a.example', 't', far(), never, { failWhileCooling: true })), 0);
+    expect(refused.ms).toBe(0);
+    expect(refused.err?.code).toBe('UPSTREAM_BLOCKED');
+    expect(gate.coolingMs('a.example')).toBe(300); // failing did not end or extend the cool-down
+    expect((await run(settle(gate.pass('b.example', 't', far(), never, { failWhileCooling: true })), 0)).ms).toBe(0);
+    // A waiting caller still waits for the same host, the whole cool-down.
+    expect((await run(settle(gate.pass('a.example', 't', far(), never)))).ms).toBe(300);
+    expect((await run(settle(gate.pass('a.example', 't', far(), never, { failWhileCooling: true })), 0)).err).toBeUndefined();
   });
 
   it('a caller that gives up while waiting stops waiting', async () => {
     const gate = createHostGate({ rps: 1, burst: 1, cooldownMaxMs: 0 })!;
-    await gate.pass('a.example', 't', far(), never);
+    await gate.pass('a.example', 't', far(), never); // the burst: no wait, the clock stays
     const abort = new AbortController();
     const p = gate.pass('a.example', 't', far(), abort.signal);
-    setTimeout(() => abort.abort(new Error('gone')), 20);
-    await expect(p).rejects.toThrow('gone');
+    const outcome = p.then(
+      () => 'passed',
+      (e: Error) => e.message,
+    );
+    await vi.advanceTimersByTimeAsync(20);
+    abort.abort(new Error('gone'));
+    expect(await outcome).toBe('gone');
+    // Its turn went back: the next caller goes at the next interval (1 s after the first).
+    expect((await run(settle(gate.pass('a.example', 't', far(), never)))).ms).toBe(980);
+  });
+
+  it('a timer that fires early by the clock does not let a request go early', async () => {
+    // A clock 5 ms behind the timers: each timer fires "early" by that clock.
+    let lag = 0;
+    const gate = createHostGate({ rps: 10, burst: 1, cooldownMaxMs: 0, now: () => Date.now() - lag })!;
+    await gate.pass('a.example', 't', far(), never); // the burst: no wait, the clock stays
+    const t0 = Date.now() - lag;
+    const p = gate.pass('a.example', 't', far(), never).then(() => Date.now() - lag - t0);
+    lag = 5;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await p).toBeGreaterThanOrEqual(100);
   });
 });
 
@@ -181,22 +218,27 @@ describe('through the upstream client', () => {
 
   it('requests to one host leave at most at UPSTREAM_PER_HOST_RPS; the concurrency cap still applies', async () => {
     timed('rate.example', () => ({ body: 'ok' }));
+    const start = Date.now();
     const results = await Promise.all(Array.from({ length: 4 }, (_, i) => upstream.request({ url: `https://rate.example/${i}`, platform: 't' })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // At 10 per second with a burst of 1, the k-th request cannot leave before k/10 s after the
+    // first, which left after `start`; each arrives after it left. A lower bound only, on one
+    // clock (Date.now, the gate's own): a loaded machine can only make arrivals later, never
+    // earlier (spacing between consecutive arrivals is not bounded: transit times vary).
     const at = arrivals.get('rate.example')!;
-    for (let i = 1; i < at.length; i++) expect(at[i] - at[i - 1]).toBeGreaterThanOrEqual(80);
+    expect(at).toHaveLength(4);
+    at.forEach((t, k) => expect(t - start).toBeGreaterThanOrEqual(k * 100));
   });
 
   it('after a 429 with Retry-After: 1, the next request to that host waits about a second before it is sent', async () => {
     timed('busy.example', (n) => (n === 0 ? { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' } : { body: 'ok' }));
     const first = await upstream.request({ url: 'https://busy.example/a', platform: 't' });
     expect(first.status).toBe(429);
-    const t0 = Date.now();
     const second = await upstream.request({ url: 'https://busy.example/b', platform: 't' });
     expect(second.status).toBe(200);
+    // The cool-down began when the 429 came back, after it arrived: a full second between them.
     const at = arrivals.get('busy.example')!;
-    expect(at[1] - at[0]).toBeGreaterThanOrEqual(900);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(800);
+    expect(at[1] - at[0]).toBeGreaterThanOrEqual(1_000);
   });
 
   it('a Retry-After longer than the deadline: later requests fail at once with UPSTREAM_BLOCKED and nothing is sent', async () => {

@@ -23,6 +23,7 @@ export interface HostGateOptions {
   burst: number;
   /** Longest cool-down; 0: no cool-downs. */
   cooldownMaxMs: number;
+  /** The clock turns are counted on (default Date.now); it must advance with the timers. */
   now?: () => number;
 }
 
@@ -85,7 +86,7 @@ export function createHostGate(opts: HostGateOptions): HostGate | null {
         if (t + wait >= deadlineAt || how?.failWhileCooling) {
           throw upstreamBlocked(`${platform}: upstream ${host} asked to slow down (HTTP 429 / Retry-After); cooling down for another ${Math.ceil(wait / 1000)} s`);
         }
-        await sleep(wait, signal);
+        await sleepUntil(s.coolUntil, now, signal);
         t = now();
       }
       if (!rps) return;
@@ -99,7 +100,7 @@ export function createHostGate(opts: HostGateOptions): HostGate | null {
         throw upstreamTimeout(`${platform}: upstream ${host} is limited to ${rps} requests per second; this request's turn would come after its deadline`);
       }
       try {
-        await sleep(wait, signal);
+        await sleepUntil(t + wait, now, signal);
       } catch (e) {
         s.tokens += 1;
         throw e;
@@ -127,6 +128,15 @@ export function createHostGate(opts: HostGateOptions): HostGate | null {
       return s ? Math.max(0, s.coolUntil - now()) : 0;
     },
   };
+}
+
+/**
+ * Resolves once `now()` has reached `at`. A timer may fire a little early by the wall clock
+ * (Node counts from the event loop's cached time), and a request let go early would exceed the
+ * rate: so the clock is read again, and the rest is waited for.
+ */
+async function sleepUntil(at: number, now: () => number, signal: AbortSignal): Promise<void> {
+  for (let left = at - now(); left > 0; left = at - now()) await sleep(left, signal);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -6,6 +6,7 @@
  * own limit from the ledger (`keys set-rate`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRateLimiter } from '../../src/ratelimit/limiter.js';
 import { repoRoute } from '../data.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -13,14 +14,16 @@ import type { Harness } from '../harness.js';
 const REPO = '/v1/code/repository?url=https%3A%2F%2Fgithub.com%2Focto%2Fkit';
 const QUERY = '{ codeRepository(url: "https://github.com/octo/kit") { fullName } }';
 
-// A refill so slow that no token comes back during a test: 1 request per 100 s.
+// 1 request per 100 s, on a stopped clock: no token comes back during a test, and an empty
+// bucket's Retry-After is exactly 100 s however long the requests take on a loaded machine.
 const SLOW = { RATE_LIMIT_RPS: '0.01', RATE_LIMIT_BURST: '2' };
+const stopped = () => ({ rateLimiter: createMemoryRateLimiter(() => 0) });
 
 let h: Harness;
 let yoga: Harness;
 beforeAll(async () => {
-  h = await startHarness({ routes: [repoRoute('octo', 'kit')], env: SLOW });
-  yoga = await startHarness({ routes: [repoRoute('octo', 'kit')], env: { ...SLOW, GRAPHQL_FAST_PATH: '0' } });
+  h = await startHarness({ routes: [repoRoute('octo', 'kit')], env: SLOW, deps: stopped() });
+  yoga = await startHarness({ routes: [repoRoute('octo', 'kit')], env: { ...SLOW, GRAPHQL_FAST_PATH: '0' }, deps: stopped() });
 });
 afterAll(async () => {
   await h.close();
@@ -107,7 +110,7 @@ describe.each([
 
 describe('without a default', () => {
   it('nothing is limited unless the key has its own limit', async () => {
-    const free = await startHarness({ routes: [repoRoute('octo', 'kit')] });
+    const free = await startHarness({ routes: [repoRoute('octo', 'kit')], deps: stopped() });
     try {
       const { key, id } = await free.key(5);
       for (let i = 0; i < 10; i++) expect((await free.rest(`${REPO}&cache_max_age=1d`, { key })).status).toBe(200);

@@ -27,6 +27,10 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port, loading what stop() saved. */
   start(): Promise<void>;
+  /** SIGSTOP: the process keeps its port and connections but answers nothing (a frozen Redis). */
+  freeze(): void;
+  /** SIGCONT after freeze(). */
+  thaw(): void;
   close(): Promise<void>;
 }
 
@@ -103,8 +107,15 @@ export async function startRedisServer(): Promise<RedisServer> {
     send: (command) => sendInline(port, command),
     stop,
     start,
+    freeze() {
+      if (!proc?.kill('SIGSTOP')) throw new Error('redis-server is not running');
+    },
+    thaw() {
+      proc?.kill('SIGCONT');
+    },
     async close() {
       const p = proc as ChildProcess | null;
+      p?.kill('SIGCONT'); // in case a test left it frozen
       if (p && p.exitCode === null) {
         const exited = new Promise((r) => p.once('exit', r));
         p.kill('SIGKILL');
