@@ -107,13 +107,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     throw new StartupError((e as Error).message, { cause: e });
   }
   const { lock, deps } = await open(config);
-  // This process holds DATA_DIR's lock (src/store/lock.ts): no other live process has a
-  // reservation in its SQLite ledger, so those still open are from a process that died mid-request.
-  // A shared Redis ledger also holds other live instances' reservations: there, each instance
-  // refunds only those older than RESERVATION_TTL_MS, periodically (src/credits/redis-ledger.ts).
   const server = createServer();
   let app: ReturnType<typeof createApp>;
   try {
+    // This process holds DATA_DIR's lock (src/store/lock.ts): no other live process has a
+    // reservation in its SQLite ledger, so those still open are from a process that died mid-request.
+    // A shared Redis ledger also holds other live instances' reservations: there, each instance
+    // refunds only those older than RESERVATION_TTL_MS, periodically (src/credits/redis-ledger.ts).
     const refunded = config.redisUrl ? 0 : await deps.ledger.refundAbandoned(0);
     if (refunded) deps.logger.warn({ refunded }, 'refunded reservations left open by a previous process');
     await bootstrapKey(deps, (line) => process.stdout.write(`${line}\n`));
@@ -137,8 +137,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   app.canaries.start();
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  deps.logger.info({ port, dataDir: config.dataDir, replay: config.upstreamReplayUrl ?? undefined }, 'gateway listening');
-  process.stdout.write(`Creator Lookup listening on http://localhost:${port} (GraphiQL: /graphql, REST: /v1, OpenAPI: /openapi.json)\n`);
 
   let closing: Promise<void> | null = null;
   const stop = async (signal: string) => {
@@ -178,6 +176,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   };
   process.on('SIGTERM', onSignal('SIGTERM'));
   process.on('SIGINT', onSignal('SIGINT'));
+  // Announced only now: whoever reads this line and sends SIGTERM at once gets a graceful
+  // shutdown, not node's default (exit by the signal, reservations left open).
+  deps.logger.info({ port, dataDir: config.dataDir, replay: config.upstreamReplayUrl ?? undefined }, 'gateway listening');
+  process.stdout.write(`Creator Lookup listening on http://localhost:${port} (GraphiQL: /graphql, REST: /v1, OpenAPI: /openapi.json)\n`);
   return { server, deps, port, app, shutdown };
 }
 
