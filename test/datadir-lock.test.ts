@@ -52,7 +52,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function gateway(): GatewayProcess {
+function gateway(env: Record<string, string> = {}): GatewayProcess {
   const g = spawnGateway({
     DATA_DIR: dataDir,
     UPSTREAM_REPLAY_URL: replay.url,
@@ -61,6 +61,7 @@ function gateway(): GatewayProcess {
     UPSTREAM_TOTAL_TIMEOUT_MS: '120000',
     BOOTSTRAP_API_KEY: KEY,
     BOOTSTRAP_CREDITS: '10',
+    ...env,
   });
   gateways.push(g);
   return g;
@@ -100,6 +101,12 @@ describe('DATA_DIR lock', () => {
     expect(second.stdout()).toBe('');
     // It changed nothing: the reservation is still open, nothing refunded.
     expect(await ledgerState()).toEqual({ balance: 9, open: 1, charged: 0 });
+
+    // With REDIS_URL too (one server per DATA_DIR either way), and before Redis is even tried.
+    const onRedis = gateway({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(await Promise.race([onRedis.exited, onRedis.listening.then(() => 'listening')])).toEqual({ code: 1, signal: null });
+    expect(onRedis.stderr().trim()).toMatch(new RegExp(`^Creator Lookup cannot start: DATA_DIR ${dataDir} is in use`));
+    expect(onRedis.stdout()).toBe('');
 
     release('in-flight');
     const res = await pending;

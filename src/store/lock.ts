@@ -44,7 +44,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (e) {
-    throw new DataDirLockError('unusable', `DATA_DIR ${dataDir} cannot be created (${errCode(e)})`, { cause: e });
+    const why = errCode(e) === 'EEXIST' ? 'is a file, not a directory' : `cannot be created (${errCode(e)})`;
+    throw new DataDirLockError('unusable', `DATA_DIR ${dataDir} ${why}`, { cause: e });
   }
   const path = join(dataDir, LOCK_FILE);
   let db: Database.Database;
