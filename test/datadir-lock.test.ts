@@ -28,6 +28,8 @@ let replay: ReplayServer;
 const held = new Map<string, () => void>();
 const release = (repo: string) => held.get(repo)!();
 const gateways: GatewayProcess[] = [];
+/** Tests that start several gateways (each a build and a start): generous for a loaded 2-core machine. */
+const PROCESS_TEST_TIMEOUT = 120_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'cl-lock-'));
 
 beforeAll(async () => {
@@ -113,7 +115,7 @@ describe('DATA_DIR lock', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).credits_charged).toBe(1);
     expect(await ledgerState()).toEqual({ balance: 9, open: 0, charged: 1 });
-  });
+  }, PROCESS_TEST_TIMEOUT);
 
   it('the keys and contacts commands work beside the running server', async () => {
     const out: string[] = [];
@@ -146,5 +148,5 @@ describe('DATA_DIR lock', () => {
     expect(await ledgerState()).toEqual({ balance: 14, open: 0, charged: 1 });
     next.child.kill('SIGTERM');
     expect(await next.exited).toEqual({ code: 0, signal: null });
-  });
+  }, PROCESS_TEST_TIMEOUT);
 });

@@ -62,7 +62,7 @@ function expectOneLine(r: Awaited<ReturnType<typeof failedStart>>, names: RegExp
 }
 
 // Concurrent: each case is its own process (vitest runs at most 5 at a time).
-describe.concurrent('start-up failures: one line naming the setting, exit 1', () => {
+describe.concurrent('start-up failures: one line naming the setting, exit 1', { timeout: 60_000 }, () => {
   it.each([
     ['PORT', { PORT: 'eighty' }, /^Creator Lookup cannot start: PORT must be an integer/],
     ['PORT out of range', { PORT: '70000' }, /PORT must be an integer from 0 to 65535/],
