@@ -140,11 +140,13 @@ export interface UpstreamConfig {
 /** REDIS_COMMAND_TIMEOUT_MS by default: a stuck Redis is a 503 well within 3 s (store/redis.ts). */
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1_500;
 
-function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number {
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const v = env[name];
   if (v === undefined || v === '') return def;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got ${JSON.stringify(v)}`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`}, got ${JSON.stringify(v)}`);
+  }
   return n;
 }
 
@@ -233,24 +235,57 @@ export function parseCanaries(raw: string | undefined): CanarySpec[] {
   return out;
 }
 
+/**
+ * REDIS_URL as node-redis reads it (RedisClient.parseURL), checked here so that a bad value stops
+ * start-up with a message naming the setting, not the client's `TypeError: Invalid pathname`.
+ * Messages never repeat the value: it may hold a password.
+ */
+export function checkRedisUrl(raw: string): void {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Error('REDIS_URL is not a valid URL (redis://[user:password@]host:port[/db])');
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error('REDIS_URL must be redis:// or rediss://');
+  if (!u.hostname) throw new Error('REDIS_URL names no host (redis://[user:password@]host:port[/db])');
+  if (u.pathname.length > 1 && !/^\/\d+$/.test(u.pathname)) throw new Error('REDIS_URL: the path must be a database number (redis://host:port/0), or nothing');
+  for (const part of [u.username, u.password]) {
+    try {
+      decodeURIComponent(part);
+    } catch {
+      throw new Error('REDIS_URL: the user or password holds a malformed %-escape');
+    }
+  }
+}
+
+/** REDIS_URL without its user and password, for messages and logs. */
+export function redisLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return 'REDIS_URL';
+  }
+}
+
 export const DEFAULT_USER_AGENT =
   'CreatorLookup/0.1 (+self-hosted gateway for public creator data; reads public pages only)';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const replay = env.UPSTREAM_REPLAY_URL?.trim() || null;
   if (replay) {
-    const u = new URL(replay); // throws on garbage: better at start-up than on first request
+    // Garbage stops start-up: better than failing on the first request.
+    if (!URL.canParse(replay)) throw new Error('UPSTREAM_REPLAY_URL is not a valid URL');
+    const u = new URL(replay);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('UPSTREAM_REPLAY_URL must be http(s)');
   }
   const redisUrl = env.REDIS_URL?.trim() || null;
-  if (redisUrl) {
-    const u = new URL(redisUrl);
-    if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error('REDIS_URL must be redis:// or rediss://');
-  }
+  if (redisUrl) checkRedisUrl(redisUrl);
   const keyRps = num(env, 'RATE_LIMIT_RPS', 0);
   const hostRps = num(env, 'UPSTREAM_PER_HOST_RPS', 0);
   return {
-    port: int(env, 'PORT', 8080),
+    port: int(env, 'PORT', 8080, 0, 65_535),
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || './data'),
     upstreamReplayUrl: replay,

@@ -33,6 +33,8 @@ export interface OpenDeps extends Deps {
   ledger: TrackedLedger;
   /** Cancels every live fetch still running (shutdown past its grace period). */
   cancelInFlight(): void;
+  /** The last connection or command error the Redis store reported, if any (start-up's message). */
+  lastStoreError(): unknown;
   close(): Promise<void>;
 }
 
@@ -49,8 +51,15 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
   const upstream =
     overrides.upstream ??
     createUpstream({ config: config.upstream, replayUrl: config.upstreamReplayUrl, resolver: overrides.resolver, onExchange: (e) => metrics.upstreamExchange(e) });
+  let lastStoreError: unknown;
   const redis = config.redisUrl
-    ? openRedis(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, onError: (err) => logger.warn({ err }, 'redis: store unreachable') })
+    ? openRedis(config.redisUrl, {
+        commandTimeoutMs: config.redisCommandTimeoutMs,
+        onError: (err) => {
+          lastStoreError = err;
+          logger.warn({ err }, 'redis: store unreachable');
+        },
+      })
     : null;
   const shutdown = new AbortController();
   const ledger = trackReservations(
@@ -90,6 +99,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
     ...deps,
     ledger,
     cancelInFlight: () => shutdown.abort(new Error('the gateway is shutting down')),
+    lastStoreError: () => lastStoreError,
     async close() {
       stopWarnings();
       await upstream.close().catch(() => undefined);

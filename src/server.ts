@@ -6,13 +6,34 @@
  * SHUTDOWN_GRACE_MS; then cancel what still runs (its live fetches are aborted and answered
  * 503, reservations settled at 0); refund every reservation this process still holds; close
  * the remaining connections and the stores; exit 0.
+ *
+ * Start-up holds DATA_DIR's lock first (src/store/lock.ts: one server per directory, REDIS_URL or
+ * not), so a second server on the same directory exits at once and changes nothing. A setting or
+ * resource that stops the start (a bad value, the port in use, DATA_DIR unusable, Redis out of
+ * reach) is reported as one line naming it, exit code 1.
  */
-import { createApp, createHttpServer } from './app.js';
-import { loadConfig } from './config.js';
+import { createServer } from 'node:http';
+import { createApp } from './app.js';
+import { loadConfig, redisLabel } from './config.js';
+import type { Config } from './config.js';
+import { answerClientError } from './http/edges.js';
 import { bootstrapKey, openDeps } from './deps.js';
+import type { OpenDeps } from './deps.js';
+import { DataDirLockError, lockDataDir } from './store/lock.js';
 
 /** After the grace period: how long cancelled requests get to answer and settle. */
 const CANCEL_WAIT_MS = 3_000;
+
+/**
+ * A start-up failure the operator fixes with a setting or a resource (a bad value, a port in use,
+ * a store out of reach): reported as one line naming it, no stack, exit 1 (main()).
+ */
+export class StartupError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StartupError';
+  }
+}
 
 /** Whether `p` settled within `ms` (the timer is cleared either way). */
 function within(p: Promise<unknown>, ms: number): Promise<boolean> {
@@ -20,23 +41,105 @@ function within(p: Promise<unknown>, ms: number): Promise<boolean> {
   return Promise.race([p.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)))]).finally(() => clearTimeout(timer));
 }
 
+/** The first error code in a cause chain (ECONNREFUSED, SQLITE_NOTADB, …), else the innermost message. */
+function rootCause(err: unknown): string {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  let last = '';
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause as typeof e) {
+    // (ApiError's own code, SERVICE_UNAVAILABLE, says nothing the message does not.)
+    if (typeof e.code === 'string' && /^E[A-Z]+$|^SQLITE_/.test(e.code)) return e.code;
+    if (typeof e.message === 'string' && e.message) last = e.message;
+  }
+  return last.split('\n')[0] || 'unknown error';
+}
+
+function listenFailure(err: NodeJS.ErrnoException, config: Config): StartupError {
+  const where = `${config.host}:${config.port}`;
+  const why: Record<string, string> = {
+    EADDRINUSE: `PORT ${config.port} is already in use on HOST ${config.host} (another process listens on ${where})`,
+    EACCES: `PORT ${config.port} needs privileges to listen on (HOST ${config.host})`,
+    EADDRNOTAVAIL: `HOST ${config.host} is not an address of this machine (cannot listen on ${where})`,
+    ENOTFOUND: `HOST ${config.host} does not resolve (cannot listen on ${where})`,
+  };
+  return new StartupError(why[err.code ?? ''] ?? `cannot listen on ${where}, HOST and PORT (${err.code ?? err.message})`, { cause: err });
+}
+
+/** Each step names what the operator must fix when it fails (StartupError); what was opened is closed again. */
+async function open(config: Config) {
+  // Before anything touches DATA_DIR: a second server on it changes nothing.
+  let lock;
+  try {
+    lock = lockDataDir(config.dataDir);
+  } catch (e) {
+    throw e instanceof DataDirLockError ? new StartupError(e.message, { cause: e }) : e;
+  }
+  let deps: OpenDeps | undefined;
+  try {
+    try {
+      deps = openDeps(config, { defaultMetrics: true });
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === 'string' && /^(SQLITE_|E[A-Z]+$)/.test(code)) {
+        throw new StartupError(`DATA_DIR ${config.dataDir}: cannot open its store (${code}: ${(e as Error).message})`, { cause: e });
+      }
+      throw e;
+    }
+    if (config.redisUrl) {
+      try {
+        await deps.ledger.ping();
+      } catch (e) {
+        throw new StartupError(`REDIS_URL: Redis at ${redisLabel(config.redisUrl)} is unreachable (${rootCause(deps.lastStoreError() ?? e)})`, { cause: e });
+      }
+    }
+    return { lock, deps };
+  } catch (e) {
+    await deps?.close().catch(() => undefined);
+    lock.release();
+    throw e;
+  }
+}
+
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
-  const config = loadConfig(env);
-  const deps = openDeps(config, { defaultMetrics: true });
-  // This process owns DATA_DIR: reservations still open are from a process that died mid-request.
-  // A shared Redis ledger also holds other live instances' reservations: there, each instance
-  // refunds only those older than RESERVATION_TTL_MS, periodically (src/credits/redis-ledger.ts).
-  const refunded = config.redisUrl ? 0 : await deps.ledger.refundAbandoned(0);
-  if (refunded) deps.logger.warn({ refunded }, 'refunded reservations left open by a previous process');
-  await bootstrapKey(deps, (line) => process.stdout.write(`${line}\n`));
-  const app = createApp(deps);
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (e) {
+    // Every loadConfig message names its setting.
+    throw new StartupError((e as Error).message, { cause: e });
+  }
+  const { lock, deps } = await open(config);
+  const server = createServer();
+  // Errors of node's HTTP parser (431, 400) answered as JSON too (src/http/edges.ts).
+  server.on('clientError', answerClientError);
+  let app: ReturnType<typeof createApp>;
+  try {
+    // This process holds DATA_DIR's lock (src/store/lock.ts): no other live process has a
+    // reservation in its SQLite ledger, so those still open are from a process that died mid-request.
+    // A shared Redis ledger also holds other live instances' reservations: there, each instance
+    // refunds only those older than RESERVATION_TTL_MS, periodically (src/credits/redis-ledger.ts).
+    const refunded = config.redisUrl ? 0 : await deps.ledger.refundAbandoned(0);
+    if (refunded) deps.logger.warn({ refunded }, 'refunded reservations left open by a previous process');
+    await bootstrapKey(deps, (line) => process.stdout.write(`${line}\n`));
+    app = createApp(deps);
+    server.on('request', app.handler);
+    server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolveP, reject) => {
+      const failed = (err: NodeJS.ErrnoException) => reject(listenFailure(err, config));
+      server.once('error', failed);
+      server.listen(config.port, config.host, () => {
+        server.off('error', failed);
+        resolveP();
+      });
+    });
+  } catch (e) {
+    server.close();
+    await deps.close().catch(() => undefined);
+    lock.release();
+    throw e;
+  }
   app.canaries.start();
-  const server = createHttpServer(app);
-  await new Promise<void>((resolveP) => server.listen(config.port, config.host, resolveP));
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  deps.logger.info({ port, dataDir: config.dataDir, replay: config.upstreamReplayUrl ?? undefined }, 'gateway listening');
-  process.stdout.write(`Creator Lookup listening on http://localhost:${port} (GraphiQL: /graphql, REST: /v1, OpenAPI: /openapi.json)\n`);
 
   let closing: Promise<void> | null = null;
   const stop = async (signal: string) => {
@@ -57,6 +160,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     server.closeAllConnections();
     await within(closed, 1_000);
     await deps.close();
+    lock.release();
     deps.logger.info({ signal }, 'stopped');
   };
   /** Idempotent; resolves when everything is closed (the signal handlers then exit the process). */
@@ -75,12 +179,23 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   };
   process.on('SIGTERM', onSignal('SIGTERM'));
   process.on('SIGINT', onSignal('SIGINT'));
+  // Announced only now: whoever reads this line and sends SIGTERM at once gets a graceful
+  // shutdown, not node's default (exit by the signal, reservations left open).
+  deps.logger.info({ port, dataDir: config.dataDir, replay: config.upstreamReplayUrl ?? undefined }, 'gateway listening');
+  process.stdout.write(`Creator Lookup listening on http://localhost:${port} (GraphiQL: /graphql, REST: /v1, OpenAPI: /openapi.json)\n`);
   return { server, deps, port, app, shutdown };
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/server.ts')) {
-  startServer().catch((err) => {
-    console.error(err);
+/**
+ * `npm start` (scripts/start.mjs) and `node dist/server.js`: serve, or say in one line on stderr
+ * which setting or resource stops the start and exit 1. Anything else is a bug: its stack is printed.
+ */
+export function main(): void {
+  startServer().catch((err: unknown) => {
+    if (err instanceof StartupError) process.stderr.write(`Creator Lookup cannot start: ${err.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    else console.error(err);
     process.exit(1);
   });
 }
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/server.ts')) main();

@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { defaultBurst } from '../config.js';
+import { defaultBurst, redisLabel } from '../config.js';
 import type { KeyRecord, Ledger } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import { createRedisLedger } from '../credits/redis-ledger.js';
@@ -35,15 +35,6 @@ const DB_FILE = 'gateway.db';
 
 /** A failure to report as one message and exit code 1 (no stack trace). */
 class CliError extends Error {}
-
-function redisLabel(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    return 'REDIS_URL';
-  }
-}
 
 /** Same rule as loadConfig(): DATA_DIR, default ./data, resolved against the working directory. */
 function dataDirOf(env: NodeJS.ProcessEnv): string {
