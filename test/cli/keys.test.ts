@@ -107,7 +107,7 @@ describe('keys list', () => {
     const lines = table.stdout.split('\n');
     expect(lines[0]).toMatch(/^ID\s+NAME\s+HINT\s+BALANCE\s+CREATED\s+REVOKED$/);
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(new RegExp(`^${a.id}\\s+alice\\s+${a.key.slice(0, 7)}…${a.key.slice(-4)}\\s+10\\s+\\d{4}-\\d\\d-\\d\\dT\\S+\\s+-$`));
+    expect(lines[1]).toMatch(new RegExp(`^${a.id}\\s+alice\\s+cl_…${a.key.slice(-4)}\\s+10\\s+\\d{4}-\\d\\d-\\d\\dT\\S+\\s+-$`));
     expect(lines[2]).toMatch(new RegExp(`^${b.id}\\s+bob\\s+\\S+\\s+0\\s+\\S+\\s+\\d{4}-\\d\\d-\\d\\dT\\S+$`));
 
     const json = await keys('list', '--json');
