@@ -16,6 +16,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Route } from '../replay/server.js';
+import { platformRoutes } from './platforms.js';
+import { creatorWebRoutes } from './web.js';
 
 const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -45,6 +47,10 @@ function escapeRegExp(s: string): string {
 
 export function demoRoutes(): Route[] {
   const routes: Route[] = [
+    // The creator web first: its hosts' catch-alls (unknown accounts answer "not found" in each
+    // platform's way; Google answers "did not match any documents" for unknown queries).
+    ...creatorWebRoutes(),
+    ...platformRoutes(),
     // Catch-alls first (lowest precedence).
     {
       host: 'api.github.com',
@@ -57,13 +63,6 @@ export function demoRoutes(): Route[] {
       path: /^\/trending\/developers\/[^/]+$/,
       method: 'GET',
       response: { headers: GITHUB_HTML, bodyFile: dataFile('github/trending-developers-empty.html') },
-    },
-    {
-      host: 'www.google.com',
-      path: '/search',
-      query: { q: /.*/ },
-      method: 'GET',
-      response: { headers: GOOGLE_HTML, bodyFile: dataFile('google/search-no-results.html') },
     },
   ];
 
