@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { Route } from '../replay/server.js';
 import { platformRoutes } from './platforms.js';
 import { creatorWebRoutes } from './web.js';
+import { writtenRoutes } from './written.js';
 
 const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -51,6 +52,7 @@ export function demoRoutes(): Route[] {
     // platform's way; Google answers "did not match any documents" for unknown queries).
     ...creatorWebRoutes(),
     ...platformRoutes(),
+    ...writtenRoutes(),
     // Catch-alls first (lowest precedence).
     {
       host: 'api.github.com',

@@ -39,7 +39,7 @@ export function buildOpenApi(routes: Iterable<RestRoute>): Record<string, unknow
           required: !!p.required,
           description: p.description,
           schema: paramSchema(p),
-          ...(op.example?.[p.name] !== undefined ? { example: op.example[p.name] } : {}),
+          ...(op.example[p.name] !== undefined ? { example: op.example[p.name] } : {}),
         })),
         responses: {
           '200': {
