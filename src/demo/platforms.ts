@@ -7,6 +7,7 @@
  * user and no clock. Deterministic: no randomness, no dates but fixed ones.
  */
 import type { RecordedResponse, ReplayRequest, Route } from '../replay/server.js';
+import { demoMiss } from './miss.js';
 import { RAVI, TALA } from './web.js';
 import * as forum from '../platforms/forum/samples.js';
 import * as microblogC from '../platforms/microblog-c/samples.js';
@@ -74,8 +75,7 @@ function microblogBRoutes(): Route[] {
       path: /^\/i\/api\/graphql\/[^/]+\/TweetResultByRestId$/,
       response: (req: ReplayRequest) => {
         const id = (JSON.parse(req.query.get('variables') ?? '{}') as { tweetId?: string }).tweetId;
-        // Any other id: the empty tweetResult X answers for a post that does not exist.
-        return json(tweetResultBody(id === DEMO_PLATFORM_DATA.tweetId ? post : undefined));
+        return id === DEMO_PLATFORM_DATA.tweetId ? json(tweetResultBody(post)) : demoMiss(req);
       },
     },
   ];
@@ -120,7 +120,7 @@ function socialARoutes(): Route[] {
         if (docId === socialA.TEST_DOC_IDS.cityEvents && variables.cursor === 'AQHRcity1') {
           return json(socialA.cityEventsGraphql(socialA.CITY_ID, { events: socialA.CITY_EVENTS_PAGE_2, endCursor: null, hasNext: false }));
         }
-        return json('{"errors":[{"message":"A server error missing_required_variable_value occured.","severity":"CRITICAL"}],"data":null}');
+        return demoMiss(req);
       },
     },
   ];
@@ -153,7 +153,7 @@ function retailShopRoutes(): Route[] {
       response: (req) =>
         decodeURIComponent(req.path.split('/')[2]).toLowerCase() === handle
           ? { headers: HTML, body: retail.storefrontHtml(state, `Amazon.com: ${RAVI.name} Cooks`) }
-          : { status: 404, headers: HTML, body: retail.NOT_FOUND_HTML },
+          : demoMiss(req),
     },
   ];
 }
@@ -191,7 +191,7 @@ function searchRoutes(): Route[] {
       query: { q: 'GetElementDetails' },
       response: (req) => {
         const id = Number((JSON.parse(req.body.toString('utf8')) as { variables: { elementId?: unknown } }).variables.elementId);
-        return json(id === DEMO_PLATFORM_DATA.moodboardPostId ? moodboard.elementDetails(moodboard.imageElement(id), 57) : moodboard.elementNotFound(id));
+        return id === DEMO_PLATFORM_DATA.moodboardPostId ? json(moodboard.elementDetails(moodboard.imageElement(id), 57)) : demoMiss(req);
       },
     },
     {
@@ -217,8 +217,8 @@ function audioBRoutes(): Route[] {
   return [
     { host: 'music.apple.com', path: '/', response: { headers: HTML, body: webPlayerPage(BUNDLE) } },
     { host: 'music.apple.com', path: BUNDLE, response: { headers: { 'content-type': 'text/javascript' }, body: bundleJs(token) } },
-    { host: 'amp-api.music.apple.com', path: /^\/v1\/catalog\/[a-z]{2}\/artists\/\d+$/, response: (req) => json(artistJson(req.path.split('/').pop()!)) },
-    { host: 'amp-api.music.apple.com', path: /^\/v1\/catalog\/[a-z]{2}\/albums\/\d+$/, response: (req) => json(albumJson(req.path.split('/').pop()!)) },
+    { host: 'amp-api.music.apple.com', path: new RegExp(`^/v1/catalog/[a-z]{2}/artists/${DEMO_PLATFORM_DATA.audioBArtistId}$`), response: (req) => json(artistJson(req.path.split('/').pop()!)) },
+    { host: 'amp-api.music.apple.com', path: new RegExp(`^/v1/catalog/[a-z]{2}/albums/${DEMO_PLATFORM_DATA.audioBAlbumId}$`), response: (req) => json(albumJson(req.path.split('/').pop()!)) },
     { host: 'amp-api.music.apple.com', path: /^\/v1\/catalog\/[a-z]{2}\/search$/, response: (req) => json(searchJson(req.query.get('term') ?? '')) },
   ];
 }

@@ -21,7 +21,8 @@
  * display name, her own site and address), a namesake social-b photographer found by web search,
  * a social-b @ravimenoncooks of someone else (same handle as the source channel), a fan page.
  */
-import type { Route } from '../replay/server.js';
+import type { ReplayRequest, Route } from '../replay/server.js';
+import { demoMiss } from './miss.js';
 import { cfEncode, DiscoveryWeb, sitePage } from '../discovery/test-web.js';
 import { lnkBioHtml } from '../platforms/linkpage-e/test-pages.js';
 import type { TestPage as LnkBioPage } from '../platforms/linkpage-e/test-pages.js';
@@ -215,7 +216,53 @@ function creatorWeb(): DiscoveryWeb {
   return w;
 }
 
-/** Replay routes of the creator web (lowest precedence: platform routes added after it win). */
+/**
+ * Accounts the demo holds as not existing (each platform's own "not found" answer): the same-handle
+ * probes of the demo lookups that find nobody. Any other account not in the web is a demo miss.
+ */
+const ABSENT = { x: new Set(['ravimenoncooks']) };
+
+/** Whether the creator web holds this request's account (null: not an account request). */
+function holdsAccount(w: DiscoveryWeb, req: ReplayRequest): boolean | null {
+  const path = decodeURIComponent(req.path);
+  switch (req.host) {
+    case 'i.instagram.com':
+      return w.ig.has((req.query.get('username') ?? '').toLowerCase());
+    case 'www.tiktok.com':
+      return path.startsWith('/@') ? w.tiktok.has(path.slice(2).toLowerCase()) : null;
+    case 'www.youtube.com': {
+      const m = /^\/(?:@([^/]+)|channel\/([^/]+))/.exec(path);
+      if (req.method !== 'GET' || !m) return null;
+      return [...w.youtube.values()].some((c) => (m[1] ? c.handle.toLowerCase() === m[1].toLowerCase() : c.channelId === m[2]));
+    }
+    case 'x.com': {
+      if (!req.path.endsWith('/UserByScreenName')) return null;
+      const name = ((JSON.parse(req.query.get('variables') ?? '{}') as { screen_name?: string }).screen_name ?? '').toLowerCase();
+      return w.x.has(name) || ABSENT.x.has(name);
+    }
+    case 'www.facebook.com': {
+      const id = req.path === '/profile.php' ? req.query.get('id') : null;
+      if (id) return [...w.facebook.values()].some((p) => p.id === id);
+      return w.facebook.has(path.slice(1).replace(/\/$/, '').toLowerCase());
+    }
+    case 'linktr.ee':
+      return w.linktree.has(path.slice(1).toLowerCase());
+    default:
+      return null;
+  }
+}
+
+/**
+ * Replay routes of the creator web (lowest precedence: platform routes added after it win).
+ * Accounts it does not hold are demo misses, not the platform's "not found".
+ */
 export function creatorWebRoutes(): Route[] {
-  return creatorWeb().routes();
+  const w = creatorWeb();
+  return w.routes().map((route) => ({
+    ...route,
+    response: (req: ReplayRequest) => {
+      if (holdsAccount(w, req) === false) return demoMiss(req);
+      return typeof route.response === 'function' ? route.response(req) : route.response;
+    },
+  }));
 }

@@ -6,6 +6,7 @@
  * invented. Tokens never expire (2100): the demo has no clock to keep.
  */
 import type { RecordedResponse, Route } from '../replay/server.js';
+import { demoMiss } from './miss.js';
 import { RAVI } from './web.js';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
@@ -130,10 +131,10 @@ function audioARoutes(): Route[] {
       response: (req) => {
         const uri = (JSON.parse(req.query.get('variables') ?? '{}') as { uri?: string }).uri;
         if (req.query.get('operationName') === 'queryShowMetadataV2') {
-          return json(uri === `spotify:show:${WRITTEN_DATA.podcastId}` ? podcastAnswer() : { data: { podcastUnionV2: { __typename: 'NotFound', message: 'Podcast not found' } } });
+          return uri === `spotify:show:${WRITTEN_DATA.podcastId}` ? json(podcastAnswer()) : demoMiss(req);
         }
         if (req.query.get('operationName') === 'fetchPlaylist') {
-          return json(uri === `spotify:playlist:${WRITTEN_DATA.playlistId}` ? playlistAnswer() : { data: { playlistV2: { __typename: 'NotFound', message: 'Playlist not found' } } });
+          return uri === `spotify:playlist:${WRITTEN_DATA.playlistId}` ? json(playlistAnswer()) : demoMiss(req);
         }
         return json({ errors: [{ message: 'PersistedQueryNotFound' }] }, 400);
       },
@@ -189,7 +190,7 @@ function audioCRoutes(): Route[] {
     {
       host: 'api-v2.soundcloud.com',
       path: '/resolve',
-      response: (req) => (req.query.get('url')?.toLowerCase() === `https://soundcloud.com/${handle}` ? json(user) : json({}, 404)),
+      response: (req) => (req.query.get('url')?.toLowerCase() === `https://soundcloud.com/${handle}` ? json(user) : demoMiss(req)),
     },
   ];
 }
@@ -264,14 +265,13 @@ function microblogARoutes(): Route[] {
     poll: null,
     emojis: [],
   };
-  const missing = json({ error: 'Record not found' }, 404);
   return [
     {
       host: 'truthsocial.com',
       path: '/api/v1/accounts/lookup',
-      response: (req) => (req.query.get('acct')?.toLowerCase() === handle ? json({ ...account, bookmarks_onboarded: true, receive_only_follow_mentions: false, pleroma: { accepts_chat_messages: true } }) : missing),
+      response: (req) => (req.query.get('acct')?.toLowerCase() === handle ? json({ ...account, bookmarks_onboarded: true, receive_only_follow_mentions: false, pleroma: { accepts_chat_messages: true } }) : demoMiss(req)),
     },
-    { host: 'truthsocial.com', path: /^\/api\/v1\/statuses\/\d+$/, response: (req) => (req.path.endsWith(`/${WRITTEN_DATA.microblogAPostId}`) ? json(status) : missing) },
+    { host: 'truthsocial.com', path: /^\/api\/v1\/statuses\/\d+$/, response: (req) => (req.path.endsWith(`/${WRITTEN_DATA.microblogAPostId}`) ? json(status) : demoMiss(req)) },
   ];
 }
 
