@@ -181,6 +181,8 @@ export function createApp(deps: Deps): App {
       defaultQuery: DEFAULT_QUERY,
       headers: JSON.stringify({ 'x-api-key': '<your key>' }, null, 2),
       shouldPersistHeaders: true,
+      // `npm run demo`: the demo key and saved example operations (GRAPHIQL_DEFAULTS).
+      ...deps.config.graphiql,
     },
     context: ({ request, req, info }): Partial<GatewayContext> => ({
       deps,

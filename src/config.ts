@@ -56,6 +56,29 @@ export interface Config {
   /** Periodic canary checks (off when empty): platform label → public URL or /v1 path with query. */
   canaries: CanarySpec[];
   canaryIntervalMs: number;
+  /**
+   * GRAPHIQL_DEFAULTS (JSON), set by `npm run demo`: GraphiQL options over the defaults — the
+   * demo key in `headers`, saved example operations in `defaultTabs`. Null: the defaults.
+   */
+  graphiql: GraphiqlDefaults | null;
+}
+
+export interface GraphiqlDefaults {
+  headers?: string;
+  defaultQuery?: string;
+  defaultTabs?: { query: string; variables?: string; headers?: string }[];
+}
+
+function graphiqlDefaults(raw: string | undefined): GraphiqlDefaults | null {
+  if (!raw?.trim()) return null;
+  const v = JSON.parse(raw) as unknown; // garbage fails at start-up, not on the first page view
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('GRAPHIQL_DEFAULTS must be a JSON object');
+  const { headers, defaultQuery, defaultTabs } = v as Record<string, unknown>;
+  return {
+    ...(typeof headers === 'string' ? { headers } : {}),
+    ...(typeof defaultQuery === 'string' ? { defaultQuery } : {}),
+    ...(Array.isArray(defaultTabs) ? { defaultTabs: defaultTabs.filter((t) => typeof t?.query === 'string') } : {}),
+  };
 }
 
 /**
@@ -135,6 +158,13 @@ export interface UpstreamConfig {
    * TLS-inspecting corporate proxy).
    */
   extraCaCerts?: string[];
+  /**
+   * DEMO_COVERAGE, set by `npm run demo` only: what the demo's data covers. With it, a replay
+   * miss (`x-replay-miss`) is reported as "the demo has no data for this" with this text, never
+   * as the platform's answer (a 404 would read as NOT_FOUND). Other replay servers' 404s are
+   * left to the platforms.
+   */
+  demoCoverage?: string;
 }
 
 /** REDIS_COMMAND_TIMEOUT_MS by default: a stuck Redis is a 503 well within 3 s (store/redis.ts). */
@@ -289,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || './data'),
     upstreamReplayUrl: replay,
+    graphiql: graphiqlDefaults(env.GRAPHIQL_DEFAULTS),
     bootstrapApiKey: bootstrapKeyOf(env.BOOTSTRAP_API_KEY),
     bootstrapCredits: int(env, 'BOOTSTRAP_CREDITS', 1000),
     maxRootFields: int(env, 'MAX_ROOT_FIELDS', 25, 1),
@@ -313,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRedirects: 5,
       retries: int(env, 'UPSTREAM_RETRIES', 2),
       perHostConcurrency: int(env, 'UPSTREAM_PER_HOST_CONCURRENCY', 8),
+      ...(replay && env.DEMO_COVERAGE?.trim() ? { demoCoverage: env.DEMO_COVERAGE.trim() } : {}),
       userAgent: env.UPSTREAM_USER_AGENT || DEFAULT_USER_AGENT,
       perHostRps: hostRps,
       perHostBurst: int(env, 'UPSTREAM_PER_HOST_BURST', defaultBurst(hostRps), 1),

@@ -3,19 +3,25 @@
  * demo runs offline. Repositories belong to the invented `creator-lookup-demo` organisation,
  * developers are invented, and other links and avatars use reserved example.* domains. Served:
  *
+ * The creator web (web.ts), the other platforms' records (platforms.ts, written.ts), and here:
+ *
  *   api.github.com  /repos/creator-lookup-demo/{creator-kit,trend-radar,profile-cards}
- *                   any other /repos/OWNER/REPO → GitHub's 404 "Not Found" document
+ *                   (any other repository: a demo miss, "the demo has no data", see miss.ts)
  *   github.com      /trending/developers             (any since=) → 5 developers
  *                   /trending/developers/typescript  (any since=) → 4 developers
  *                   /trending/developers/<other>     → GitHub's "no trending developers" page
  *   www.google.com  /search?q=creator economy tools        → desktop-layout results page
  *                   /search?q=creator-kit typescript sdk   → no-JS-layout results page
  *                   /search?q=<anything else>              → "did not match any documents"
+ *                   (the creator web's searches: web.ts)
  *
  * Later routes take precedence, so the catch-alls come first.
  */
 import { fileURLToPath } from 'node:url';
 import type { Route } from '../replay/server.js';
+import { platformRoutes } from './platforms.js';
+import { creatorWebRoutes } from './web.js';
+import { writtenRoutes } from './written.js';
 
 const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -45,25 +51,17 @@ function escapeRegExp(s: string): string {
 
 export function demoRoutes(): Route[] {
   const routes: Route[] = [
+    // The creator web first: its hosts' catch-alls (unknown accounts answer "not found" in each
+    // platform's way; Google answers "did not match any documents" for unknown queries).
+    ...creatorWebRoutes(),
+    ...platformRoutes(),
+    ...writtenRoutes(),
     // Catch-alls first (lowest precedence).
-    {
-      host: 'api.github.com',
-      path: /^\/repos\/[^/]+\/[^/]+$/,
-      method: 'GET',
-      response: { status: 404, headers: JSON_HEADERS, bodyFile: dataFile('github/repo-not-found.json') },
-    },
     {
       host: 'github.com',
       path: /^\/trending\/developers\/[^/]+$/,
       method: 'GET',
       response: { headers: GITHUB_HTML, bodyFile: dataFile('github/trending-developers-empty.html') },
-    },
-    {
-      host: 'www.google.com',
-      path: '/search',
-      query: { q: /.*/ },
-      method: 'GET',
-      response: { headers: GOOGLE_HTML, bodyFile: dataFile('google/search-no-results.html') },
     },
   ];
 

@@ -73,6 +73,12 @@ export interface OperationDef<A = any, R = any> {
    */
   cost: { max: number; reserve?: (args: A) => number; of?: (result: R, args: A) => number };
   run: (ctx: OpContext, args: A) => Promise<R>;
+  /**
+   * One request the demo answers (`npm run demo`, src/demo/), by /v1 parameter name. The single
+   * source of the demo banner's example, each OpenAPI parameter's `example` and GraphiQL's saved
+   * example operations.
+   */
+  example: Record<string, string | number | boolean>;
 }
 
 export const CACHE_MAX_AGE_PARAM: ParamSpec = {

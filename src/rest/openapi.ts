@@ -32,7 +32,15 @@ export function buildOpenApi(routes: Iterable<RestRoute>): Record<string, unknow
         summary: op.summary,
         tags: [op.platform],
         description: `Costs ${op.cost.max === 1 ? '1 credit' : `up to ${op.cost.max} credits`} when fetched live, 0 when served from cache. Also available as the GraphQL root field \`${op.field}\`.`,
-        parameters: r.params.map((p) => ({ name: p.name, in: 'query', required: !!p.required, description: p.description, schema: paramSchema(p) })),
+        // The operation's demo request (`npm run demo` answers it) as the parameters' examples.
+        parameters: r.params.map((p) => ({
+          name: p.name,
+          in: 'query',
+          required: !!p.required,
+          description: p.description,
+          schema: paramSchema(p),
+          ...(op.example[p.name] !== undefined ? { example: op.example[p.name] } : {}),
+        })),
         responses: {
           '200': {
             description: 'Success: the envelope and the record',

@@ -276,6 +276,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         signal,
       });
       const resHeaders = flattenHeaders(res.headers);
+      // `npm run demo`: a request its data does not cover is no answer of the real site's.
+      if (replayUrl && cfg.demoCoverage && resHeaders['x-replay-miss']) {
+        await res.body.dump().catch(() => undefined);
+        throw upstreamFailed(`The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`);
+      }
       if (REDIRECT.has(res.statusCode) && resHeaders.location) {
         await res.body.dump().catch(() => undefined);
         return { ...makeResponse(res.statusCode, resHeaders, url.href, Buffer.alloc(0)), location: resHeaders.location };

@@ -64,6 +64,7 @@ export const podcast: OperationDef<{ id: string }, Podcast> = {
   // Spotify ids are case-sensitive (base62): never lower-cased.
   key: (a) => a.id,
   cost: { max: 1 },
+  example: { url: 'https://open.spotify.com/show/5dEm0Sh0wK1tchenT4lk01' },
   run: (ctx, a) => fetchPodcast(ctx, a),
 };
 
@@ -87,6 +88,7 @@ export const playlist: OperationDef<{ id: string; cursor: number }, Playlist> = 
   normalize: (a) => ({ id: idOf(a, 'playlist'), cursor: a.cursor ?? 0 }),
   key: (a) => `${a.id}|${a.cursor}`,
   cost: { max: 1 },
+  example: { id: '3dEm0PlAyl1stCurry0x01' },
   run: (ctx, a) => fetchPlaylistPage(ctx, a),
 };
 

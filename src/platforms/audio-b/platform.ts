@@ -62,6 +62,7 @@ export const artist: OperationDef<CatalogRef, Artist> = {
   ...catalogParams('artist'),
   cacheable: true,
   cost: { max: 1 },
+  example: { id: '1500000001' },
   run: (ctx, a) => fetchArtist(ctx, a),
 };
 
@@ -73,6 +74,7 @@ export const album: OperationDef<CatalogRef, Album> = {
   ...catalogParams('album'),
   cacheable: true,
   cost: { max: 1 },
+  example: { url: 'https://music.apple.com/us/album/flight-log/1600000001' },
   run: (ctx, a) => fetchAlbum(ctx, a),
 };
 
@@ -101,6 +103,7 @@ export const search: OperationDef<SearchArgs, Search> = {
   normalize: (a) => ({ query: a.query.trim().replace(/\s+/g, ' '), type: a.type ?? 'all', storefront: DEFAULT_STOREFRONT }),
   key: (a) => JSON.stringify([a.storefront, a.type, a.query]),
   cost: { max: 1 },
+  example: { query: 'test pilots' },
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 

@@ -42,6 +42,7 @@ export const artist: OperationDef<{ handle: string }, AudioCArtist> = {
   // Handles are lower-cased without "@", and a URL becomes its handle: every spelling shares one entry.
   key: (a) => a.handle,
   cost: { max: 1 },
+  example: { handle: 'ravimenonbeats' },
   run: (ctx, a) => fetchArtist(ctx, a.handle),
 };
 

@@ -40,6 +40,7 @@ export const trendingDevelopers: OperationDef<{ language: string | null; since: 
   normalize: (a) => ({ language: a.language?.trim() ? a.language.trim().toLowerCase() : null, since: a.since ?? 'daily' }),
   key: (a) => `${a.since}|${a.language ?? ''}`,
   cost: { max: 1 },
+  example: { language: 'typescript', since: 'weekly' },
   run: (ctx, a) => fetchTrendingDevelopers(ctx, a),
 };
 
@@ -59,6 +60,7 @@ export const repository: OperationDef<{ owner: string; repo: string }, Repositor
   // GitHub owner and repository names are case-insensitive.
   key: (a) => `${a.owner}/${a.repo}`.toLowerCase(),
   cost: { max: 1 },
+  example: { url: 'https://github.com/creator-lookup-demo/creator-kit' },
   run: (ctx, a) => fetchRepository(ctx, a),
 };
 

@@ -82,6 +82,7 @@ export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResul
   normalize,
   key: (a) => sourceKey(a.platform, a.ref),
   cost: { max: 10 },
+  example: { platform: 'social-b', handle: 'tala.draws' },
   async run(ctx, a) {
     const progress = reportProgress(progressKey('findSocialProfiles', a));
     try {
@@ -109,6 +110,7 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupResult> =
     // api.md: 1 when `emails` is empty (a partial empty result included), 10 when any is returned.
     of: (r) => (r.emails.length > 0 ? 10 : 1),
   },
+  example: { platform: 'video', handle: 'RaviMenonCooks' },
   async run(ctx, a) {
     const progress = reportProgress(progressKey('findCreatorEmails', a));
     try {

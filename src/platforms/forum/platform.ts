@@ -71,6 +71,7 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
   },
   key: (a) => JSON.stringify([a.query, a.filter, a.sort, a.timeframe, a.after, a.trim]),
   cost: { max: 1 },
+  example: { query: 'self-hosted link in bio' },
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 

@@ -43,6 +43,7 @@ export const profile: OperationDef<{ username: string }, LinkpageAProfile> = {
   normalize: (a) => ({ username: linkmeUsername(a.url)!.toLowerCase() }),
   key: (a) => a.username,
   cost: { max: 1 },
+  example: { url: 'https://link.me/mira.sol' },
   run: (ctx, a) => fetchLinkmeProfile(ctx, a),
 };
 

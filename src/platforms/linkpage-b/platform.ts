@@ -42,6 +42,7 @@ export const page: OperationDef<{ username: string }, LinkpageBPage> = {
   normalize: (a) => ({ username: linktreeUsername(a.url)!.toLowerCase() }),
   key: (a) => a.username,
   cost: { max: 1 },
+  example: { url: 'https://linktr.ee/talaokafor' },
   run: (ctx, a) => fetchLinktreePage(ctx, a),
 };
 

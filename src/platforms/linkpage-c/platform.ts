@@ -62,6 +62,7 @@ export const page: OperationDef<{ username: string }, LinkpageCPage> = {
   normalize: (a) => ({ username: komiUsername(a.url)!.toLowerCase() }),
   key: (a) => a.username,
   cost: { max: 1 },
+  example: { url: 'https://nightowl.komi.io' },
   run: (ctx, a) => fetchKomiPage(ctx, a),
 };
 

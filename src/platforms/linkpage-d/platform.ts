@@ -42,6 +42,7 @@ export const page: OperationDef<{ username: string }, LinkpageDPage> = {
   normalize: (a) => ({ username: pillarUsername(a.url)!.toLowerCase() }),
   key: (a) => a.username,
   cost: { max: 1 },
+  example: { url: 'https://pillar.io/maraquintero' },
   run: (ctx, a) => fetchPillarPage(ctx, a),
 };
 

@@ -46,6 +46,7 @@ export const page: OperationDef<{ handle: string }, LinkpageEPage> = {
   normalize: (a) => ({ handle: lnkBioHandle(a.url)!.toLowerCase() }),
   key: (a) => a.handle,
   cost: { max: 1 },
+  example: { url: 'https://lnk.bio/ravimenoncooks' },
   run: (ctx, a) => fetchLnkBioPage(ctx, a),
 };
 

@@ -55,6 +55,7 @@ export const post: OperationDef<PostArgs, MicroblogAPost> = {
     reserve: (a) => (a.downloadMedia ? MEDIA_COST : 1),
     of: (r, a) => (a.downloadMedia && mediaCount(r) > 0 ? MEDIA_COST : 1),
   },
+  example: { url: 'https://truthsocial.com/@harbourweather/posts/114560000000000001' },
   run: (ctx, a) => fetchPost(ctx, a),
 };
 
@@ -74,6 +75,7 @@ export const profile: OperationDef<{ handle: string }, MicroblogAProfile> = {
   normalize: (a) => ({ handle: normalizeHandle(a.handle)! }),
   key: (a) => a.handle,
   cost: { max: 1 },
+  example: { handle: 'harbourweather' },
   run: (ctx, a) => fetchProfile(ctx, a),
 };
 

@@ -51,6 +51,7 @@ export const tweet: OperationDef<TweetArgs, TweetRecord> = {
   // The id names the post whatever host, screen name or suffix the URL had.
   key: (a) => `${a.id}|${a.trim ? 'trim' : 'full'}`,
   cost: { max: 1 },
+  example: { url: 'https://x.com/TalaDraws/status/1881234567890123457' },
   run: async (ctx, a) => {
     const t = await fetchTweet(ctx, a.id);
     return a.trim ? trimTweet(t) : t;

@@ -44,6 +44,7 @@ export const search: OperationDef<MicroblogCSearchArgs, MicroblogCSearchResult> 
   }),
   key: (a) => JSON.stringify([a.query, a.startDate, a.endDate, a.trim]),
   cost: { max: 1 },
+  example: { query: 'kerala fish curry' },
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 

@@ -25,6 +25,7 @@ export const post: OperationDef<{ elementId: string }, MoodboardPost> = {
   normalize: (a) => ({ elementId: parsePostUrl(a.url)! }),
   key: (a) => a.elementId,
   cost: { max: 1 },
+  example: { url: 'https://www.cosmos.so/e/1909064612' },
   run: (ctx, a) => fetchPost(ctx, a.elementId),
 };
 
@@ -50,6 +51,7 @@ export const search: OperationDef<{ query: string; cursor: string | null }, Mood
   // The terminal page is answered without fetching and costs nothing (api.md Errors #2): nothing
   // is reserved for it either, so it is served even at a balance of 0.
   cost: { max: 1, reserve: (a) => (isTerminal(a.cursor) ? 0 : 1), of: (_page, a) => (isTerminal(a.cursor) ? 0 : 1) },
+  example: { query: 'brutalist stairwell' },
   run: async (ctx, a) => (isTerminal(a.cursor) ? { ...TERMINAL_PAGE, items: [] } : fetchSearchPage(ctx, a)),
 };
 

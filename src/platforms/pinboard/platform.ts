@@ -55,6 +55,7 @@ export const search: OperationDef<PinboardSearchArgs, PinboardSearchPage> = {
   }),
   key: (a) => JSON.stringify([a.query, a.cursor, a.trim]),
   cost: { max: 1 },
+  example: { query: 'chili oil noodles' },
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 

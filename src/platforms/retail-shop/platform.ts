@@ -59,6 +59,7 @@ export const shop: OperationDef<ShopArgs, RetailShopPage> = {
   },
   key: (a) => JSON.stringify([a.handle, a.pageToken]),
   cost: { max: 1 },
+  example: { url: 'https://www.amazon.com/shop/ravimenoncooks' },
   run: (ctx, a) => fetchShopPage(ctx, a),
 };
 

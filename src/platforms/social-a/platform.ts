@@ -69,6 +69,7 @@ export const events: OperationDef<CityEventsArgs, CityEventsPage> = {
   },
   key: (a) => `${a.city.cityId}|${a.rawCursor ?? ''}`,
   cost: { max: 1 },
+  example: { url: 'https://www.facebook.com/events/explore/us-harbour-city/108000000000001/' },
   run: (ctx, a) => fetchCityEvents(ctx, a),
 };
 
@@ -96,6 +97,7 @@ export const eventSearch: OperationDef<EventSearchArgs, EventSearchPage> = {
   },
   key: (a) => JSON.stringify([queryKey(a.query), a.rawCursor]),
   cost: { max: 1 },
+  example: { query: 'dog show' },
   run: (ctx, a) => fetchEventSearch(ctx, a),
 };
 
@@ -136,6 +138,7 @@ export const profileEvents: OperationDef<PageEventsArgs, PageEventsPage> = {
   },
   key: (a) => `${pageKey(a.page.page)}|${a.page.tab}|${a.rawCursor ?? ''}`,
   cost: { max: 1 },
+  example: { url: 'https://www.facebook.com/talaokafor.art' },
   run: (ctx, a) => fetchPageEvents(ctx, a),
 };
 

@@ -37,6 +37,7 @@ export const profile: OperationDef<{ handle: string }, SocialBProfile> = {
   // Usernames are case-insensitive and the @ is decoration: every spelling shares one entry.
   key: (a) => a.handle,
   cost: { max: 1 },
+  example: { handle: 'tala.draws' },
   run: (ctx, a) => fetchProfile(ctx, a.handle),
 };
 

@@ -63,6 +63,7 @@ export const channel: OperationDef<{ ref: ChannelRef }, VideoChannel> = {
   // its /channel/ URL). A handle and an id of the same channel do not: only a fetch could tell.
   key: (a) => channelCacheKey(a.ref),
   cost: { max: 1 },
+  example: { handle: '@RaviMenonCooks' },
   run: (ctx, a) => fetchChannel(ctx, a.ref),
 };
 

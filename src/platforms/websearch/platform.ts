@@ -45,6 +45,7 @@ export const search: OperationDef<WebSearchArgs, WebSearchPage> = {
   }),
   key: (a) => JSON.stringify([a.query, a.region, a.datePosted, a.page]),
   cost: { max: 1 },
+  example: { query: 'creator economy tools' },
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 

@@ -1,0 +1,148 @@
+/**
+ * `npm run demo` answers every /v1 route: each operation's example (the banner's, OpenAPI's
+ * parameter examples, GraphiQL's saved tabs) runs against the demo data through the real
+ * gateway, and both creator tools find the demo creators' profiles and addresses — never the
+ * decoys'. A request the demo has no data for says so (never NOT_FOUND); other replay servers'
+ * misses keep meaning what the platform makes of them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COVERAGE, graphiqlTabs, REST_EXAMPLES, restExamplePath } from '../src/demo/examples.js';
+import { demoRoutes } from '../src/demo/routes.js';
+import { DECOYS, RAVI, TALA } from '../src/demo/web.js';
+import { buildSchema } from '../src/graphql/schema.js';
+import { allParams } from '../src/platforms/operation.js';
+import { allOperations } from '../src/platforms/registry.js';
+import { startHarness } from './harness.js';
+import type { Harness } from './harness.js';
+
+const ENVELOPE = new Set(['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at']);
+
+/** Whether a value holds data: not null, not an empty string, array or object. */
+function hasData(v: unknown): boolean {
+  if (v === null || v === undefined || v === '') return false;
+  if (Array.isArray(v)) return v.some(hasData);
+  if (typeof v === 'object') return Object.values(v as Record<string, unknown>).some(hasData);
+  return true;
+}
+
+let h: Harness;
+let key: string;
+
+beforeAll(async () => {
+  h = await startHarness({ routes: demoRoutes(), env: { DEMO_COVERAGE } });
+  key = (await h.key(10_000)).key;
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('every /v1 route answers its example from the demo data', () => {
+  it('every operation has an example naming only its own parameters, with every required one', () => {
+    for (const op of allOperations()) {
+      const names = allParams(op).map((p) => p.name);
+      for (const k of Object.keys(op.example)) expect(names, `${op.field}: ${k}`).toContain(k);
+      for (const p of op.params.filter((x) => x.required)) expect(op.example, `${op.field}: ${p.name}`).toHaveProperty(p.name);
+    }
+    expect(REST_EXAMPLES.map((e) => e.op.field)).toEqual(allOperations().map((op) => op.field));
+  });
+
+  it("OpenAPI carries each example as its parameters' examples", async () => {
+    const doc = (await h.rest('/openapi.json')).body;
+    for (const op of allOperations()) {
+      const params = doc.paths[op.rest.path].get.parameters as { name: string; example?: unknown }[];
+      const fromDoc = Object.fromEntries(params.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
+      expect(fromDoc, op.rest.path).toEqual(op.example);
+    }
+  });
+
+  for (const op of allOperations()) {
+    it(`${op.rest.path}: 200 with a record`, async () => {
+      const r = await h.rest(restExamplePath(op), { key });
+      expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
+      expect(r.body.success).toBe(true);
+      const record = Object.fromEntries(Object.entries(r.body).filter(([k]) => !ENVELOPE.has(k)));
+      expect(hasData(record), JSON.stringify(r.body).slice(0, 300)).toBe(true);
+    });
+  }
+
+  it("GraphiQL's saved example operations all answer with data and no errors", async () => {
+    const tabs = graphiqlTabs(buildSchema(), key);
+    expect(tabs.length).toBe(allOperations().length + 2);
+    expect(tabs.some((t) => t.query.includes('@defer') && t.query.includes('@stream'))).toBe(true);
+    for (const tab of tabs) {
+      expect(JSON.parse(tab.headers)).toEqual({ 'x-api-key': key });
+      const r = await h.gql(tab.query, { key });
+      expect(r.status, tab.query).toBe(200);
+      expect(r.body.errors, tab.query).toBeUndefined();
+      expect(hasData(r.body.data), tab.query).toBe(true);
+    }
+  });
+});
+
+describe('the creator tools on the demo creator web', () => {
+  it('find-social-profiles: the creator on every source platform, each with evidence; no decoy', async () => {
+    const op = allOperations().find((o) => o.field === 'findSocialProfiles')!;
+    const r = await h.rest(restExamplePath(op), { key });
+    expect(r.status).toBe(200);
+    const profiles = r.body.profiles as { platform: string; handle: string; url: string; evidence: string[]; confidence: number }[];
+    expect(profiles[0]).toMatchObject({ platform: 'social-b', handle: TALA.socialB, evidence: ['source_profile'] });
+    const found = new Set(profiles.map((p) => p.platform));
+    for (const platform of ['shortvideo', 'video', 'microblog-b', 'social-a']) expect(found, platform).toContain(platform);
+    for (const p of profiles.slice(1)) {
+      expect(p.evidence.length, p.url).toBeGreaterThan(0);
+      expect(p.confidence).toBeGreaterThanOrEqual(0.5);
+    }
+    const urls = profiles.map((p) => p.url.toLowerCase());
+    for (const decoy of DECOYS.profileUrls) expect(urls).not.toContain(decoy.toLowerCase());
+    // The decoys were looked at (same handle, web search) and turned down.
+    expect(r.body.same_handle_candidate_urls).toContain('https://www.youtube.com/@tala.draws');
+    expect(r.body.websearch_candidate_urls).toContain('https://www.instagram.com/talaokafor.photo/');
+    expect(r.body.partial).toBe(false);
+  });
+
+  it("find-creator-emails: the creator's addresses, each with its sources; no decoy's", async () => {
+    const op = allOperations().find((o) => o.field === 'findCreatorEmails')!;
+    const r = await h.rest(restExamplePath(op), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.credits_charged).toBe(10);
+    const emails = r.body.emails as { email: string; sources: { url: string; type: string }[] }[];
+    expect(emails.map((e) => e.email.toLowerCase()).sort()).toEqual([...RAVI.emails].sort());
+    for (const e of emails) expect(e.sources.length, e.email).toBeGreaterThan(0);
+    expect(new Set(emails.flatMap((e) => e.sources.map((s) => s.type)))).toEqual(new Set(['social_profile', 'link_in_bio', 'website', 'linked_profile']));
+    const all = JSON.stringify(r.body).toLowerCase();
+    for (const decoy of DECOYS.emails) expect(all).not.toContain(decoy);
+    expect(r.body.partial).toBe(false);
+  });
+
+  it("find-creator-emails from social-b finds Tala Okafor's addresses too", async () => {
+    const r = await h.rest(`/v1/find-creator-emails?platform=social-b&handle=${TALA.socialB}`, { key });
+    expect(r.status).toBe(200);
+    expect(r.body.emails.map((e: { email: string }) => e.email.toLowerCase()).sort()).toEqual([...TALA.emails].sort());
+  });
+});
+
+describe('a demo miss', () => {
+  it('is never NOT_FOUND: UPSTREAM_FAILED saying the demo has no data and what it covers, 0 credits', async () => {
+    const { key: k, id } = await h.key(20);
+    for (const path of ['/v1/social-b/profile?handle=nasa', '/v1/microblog-b/tweet?url=https://x.com/nasa/status/1', '/v1/find-social-profiles?platform=social-b&handle=nasa']) {
+      const r = await h.rest(path, { key: k });
+      expect(r.status, path).toBe(502);
+      expect(r.body.error.code, path).toBe('UPSTREAM_FAILED');
+      expect(r.body.error.message, path).toMatch(/^The demo has no data for (GET|POST) https:\/\//);
+      expect(r.body.error.message, path).toContain(DEMO_COVERAGE);
+    }
+    expect(await h.balance(id)).toBe(20);
+  });
+
+  it("other replay servers' 404s keep their meaning (no DEMO_COVERAGE: the platform's NOT_FOUND)", async () => {
+    const plain = await startHarness({ routes: [] });
+    try {
+      const { key: k } = await plain.key(5);
+      const r = await plain.rest('/v1/social-b/profile?handle=nasa', { key: k });
+      expect(r.status).toBe(404);
+      expect(r.body.error.code).toBe('NOT_FOUND');
+    } finally {
+      await plain.close();
+    }
+  });
+});
