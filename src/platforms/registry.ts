@@ -4,6 +4,7 @@
  * a misspelt entry fails loudly instead of being silently ignored.
  */
 import type { OperationDef } from './operation.js';
+import type { ProfileReader } from './reader.js';
 import * as code from './code/platform.js';
 import * as websearch from './websearch/platform.js';
 import * as audioA from './audio-a/platform.js';
@@ -30,12 +31,19 @@ export interface PlatformEntry {
   label: string;
   hosts: string[];
   operations: OperationDef[];
+  /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+  reader?: ProfileReader;
 }
 
 export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
 
 export function allOperations(): OperationDef[] {
   return platforms.flatMap((p) => p.operations);
+}
+
+/** Every platform's profile reader, for creator discovery. */
+export function allReaders(): ProfileReader[] {
+  return platforms.flatMap((p) => (p.reader ? [p.reader] : []));
 }
 
 export function validateRegistry(entries: PlatformEntry[] = platforms): void {
@@ -53,5 +61,6 @@ export function validateRegistry(entries: PlatformEntry[] = platforms): void {
       fields.add(op.field);
       paths.add(op.rest.path);
     }
+    if (p.reader && p.reader.platform !== p.label) throw new Error(`platform ${p.label} exports the reader of ${p.reader.platform}`);
   }
 }
