@@ -29,7 +29,7 @@ export const googleSorry: WallRule = {
     return (
       /<form\b[^>]*\bid=["']?captcha-form\b/i.test(html) ||
       /<form\b[^>]*\baction=["'][^"']*\/sorry\/index/i.test(html) ||
-      /<body\b[^>]*\bonload=["'][^"']*\bsolveSimpleChallenge\b/i.test(html)
+      /<body\b[^>]*\bonload=(?:"[^"]*|'[^']*)\bsolveSimpleChallenge\b/i.test(html)
     );
   },
 };
