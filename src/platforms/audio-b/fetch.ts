@@ -146,7 +146,7 @@ async function fetchPage(ctx: OpContext, url: string, what: string): Promise<str
 export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist> {
   const what = `Artist ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
-    async () => parseArtistResponse(await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what), what),
+    async () => parseArtistResponse(await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what), what, a.id),
     async () => parseArtistPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/artist/${a.id}`, what), a),
   );
 }
@@ -154,7 +154,7 @@ export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist
 export async function fetchAlbum(ctx: OpContext, a: CatalogRef): Promise<Album> {
   const what = `Album ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
-    async () => parseAlbumResponse(await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what), what),
+    async () => parseAlbumResponse(await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what), what, a.id),
     async () => parseAlbumPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/album/${a.id}`, what), a),
   );
 }

@@ -85,6 +85,8 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // `https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;…` line, written with HTML entities
       // by Akamai's generator (Apple Music's "Access Denied" is this page).
       { markup: [/Reference(?:&#32;|\s)(?:&#35;|#)[0-9a-f]+(?:&#46;|\.)[0-9a-f]+/i, /errors(?:&#46;|\.)edgesuite(?:&#46;|\.)net/i] },
+      // Older pages without the edgesuite line: the entity-encoded reference alone is the generator's.
+      { markup: [/Reference&#32;&#35;[0-9a-f]+&#46;[0-9a-f]+&#46;\d+&#46;[0-9a-f]+/i] },
       // Bot Manager's interstitial and sensor challenge (`/_sec/cp_challenge/`, `/_sec/verify`).
       { markup: [/<(?:script|iframe|form|link)\b[^>]*\b(?:src|action|href)=["'][^"']*\/_sec\/(?:cp_challenge|verify)\b/i] },
       { markup: [/<div\b[^>]*\bid=["']?sec-if-cpt-container\b/i] },
@@ -139,4 +141,4 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|cf\.challenge\.js|cf-error-details|edgesuite|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri/i;
