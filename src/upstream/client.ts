@@ -491,3 +491,13 @@ export function expectOk(res: UpstreamResponse, platform: string, what: string):
   if (res.status === 401 || res.status === 403) throw upstreamBlocked(`${platform}: upstream refused the request (HTTP ${res.status})`);
   throw upstreamFailed(`${platform}: upstream answered HTTP ${res.status}`);
 }
+
+/**
+ * expectOk for a step that is not the record itself — a public token, a query id, a bundle or
+ * page scraped for them: its 404 / 410 says the step is gone (the upstream moved it), never that
+ * the record asked for does not exist, so it is UPSTREAM_FAILED, not NOT_FOUND.
+ */
+export function expectStepOk(res: UpstreamResponse, platform: string, what: string): UpstreamResponse {
+  if (res.status === 404 || res.status === 410) throw upstreamFailed(`${platform}: ${what} answered HTTP ${res.status} (a token or query-id step, not the record)`);
+  return expectOk(res, platform, what);
+}

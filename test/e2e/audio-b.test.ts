@@ -365,6 +365,16 @@ describe('developer token', () => {
     expect(await t.balance(id)).toBe(5);
   });
 
+  it('the token page answered 404: a token step, never the record\'s NOT_FOUND (502 UPSTREAM_FAILED, 0 credits)', async () => {
+    t.replay.add({ host: WEB, path: '/', response: { status: 404, body: '<html><body>Not Found</body></html>' } });
+    const { key, id } = await t.key(5);
+    const r = await t.rest('/v1/audio-b/search?query=x', { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(r.body.error.message).toMatch(/web player page answered HTTP 404/);
+    expect(await t.balance(id)).toBe(5);
+  });
+
   it('a blocked page ("Access Denied") is 502 UPSTREAM_BLOCKED at 0 credits, never parsed', async () => {
     t.replay.add({ host: WEB, path: /^\//, response: { body: ACCESS_DENIED_PAGE } });
     const { key, id } = await t.key(5);

@@ -15,7 +15,7 @@
  * artist and album records fall back to the music.apple.com page itself (pages.ts).
  */
 import { ApiError, notFound, shapeChanged } from '../../errors.js';
-import { expectOk } from '../../upstream/client.js';
+import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
@@ -44,7 +44,7 @@ function markTokenTrouble(e: unknown): void {
 
 export async function fetchDeveloperToken(upstream: Upstream, signal?: AbortSignal, now: () => number = Date.now): Promise<Token> {
   const page = await upstream.request({ url: TOKEN_PAGE_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
-  expectOk(page, PLATFORM, 'The music.apple.com web player page');
+  expectStepOk(page, PLATFORM, 'The music.apple.com web player page');
   const html = page.text();
   detectBlockedPage(html);
 
@@ -52,7 +52,7 @@ export async function fetchDeveloperToken(upstream: Upstream, signal?: AbortSign
   const bundleUrl = findBundleUrl(html, page.url);
   if (bundleUrl) {
     const bundle = await upstream.request({ url: bundleUrl, platform: PLATFORM, headers: { accept: '*/*' }, maxBodyBytes: MAX_BUNDLE_BYTES, signal });
-    expectOk(bundle, PLATFORM, 'The web player bundle');
+    expectStepOk(bundle, PLATFORM, 'The web player bundle');
     jwt = findDeveloperToken(bundle.text());
   }
   jwt ??= findPageToken(html);
