@@ -197,6 +197,6 @@ export const CHALLENGES: Challenge[] = [
     op: OPS.github,
     routes: [{ host: 'api.github.com', path: /^\/repos\//, response: { status: 403, headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '60' }, body: GITHUB_SECONDARY_LIMIT } }],
     hits: 1,
-    message: /GitHub's API rate limit instead of data \(HTTP 403\)/,
+    message: /GitHub's API rate limit .*instead of data \(HTTP 403\)/,
   },
 ];

@@ -9,7 +9,7 @@ import type { WallRule } from '../../upstream/blocks/catalogue.js';
 
 export const githubRateLimit: WallRule = {
   name: 'rate-limit',
-  what: "GitHub's API rate limit",
+  what: "GitHub's API rate limit (set GITHUB_TOKEN for a higher limit)",
   test(a) {
     if (a.status !== 403 && a.status !== 429) return false;
     if (a.headers['x-ratelimit-remaining'] === '0' || a.headers['retry-after'] !== undefined) return true;
