@@ -22,6 +22,7 @@ import { createMetrics } from './observability/metrics.js';
 import type { Metrics } from './observability/metrics.js';
 import { onParserWarning } from './observability/warn.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './ratelimit/limiter.js';
+import { platformWalls } from './platforms/registry.js';
 import { openRedis, storeUnavailable } from './store/redis.js';
 import type { RedisStore } from './store/redis.js';
 import { openDatabase } from './store/sqlite.js';
@@ -48,9 +49,19 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
   const db = openDatabase(config.dataDir);
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const metrics: Metrics = overrides.metrics ?? createMetrics({ defaultMetrics: overrides.defaultMetrics });
+  const health = overrides.health ?? createHealthView({ windowMs: config.healthWindowMs });
   const upstream =
     overrides.upstream ??
-    createUpstream({ config: config.upstream, replayUrl: config.upstreamReplayUrl, resolver: overrides.resolver, onExchange: (e) => metrics.upstreamExchange(e) });
+    createUpstream({
+      config: config.upstream,
+      replayUrl: config.upstreamReplayUrl,
+      resolver: overrides.resolver,
+      walls: platformWalls(),
+      onExchange: (e) => {
+        metrics.upstreamExchange(e);
+        if (e.block) health.recordBlock(e.platform, e.block);
+      },
+    });
   let lastStoreError: unknown;
   const redis = config.redisUrl
     ? openRedis(config.redisUrl, {
@@ -84,7 +95,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
     config,
     logger,
     metrics,
-    health: overrides.health ?? createHealthView({ windowMs: config.healthWindowMs }),
+    health,
     rateLimiter: overrides.rateLimiter ?? (redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()),
     shutdown: shutdown.signal,
     ledger,

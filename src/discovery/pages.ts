@@ -4,11 +4,10 @@
  *
  * Each page is one GET through `ctx.upstream` with a byte cap (PAGE_MAX_BYTES): a larger page is
  * not read at all, and the caller counts that as a limited scan, not a failure. A bot-challenge
- * page (links/challenge.ts) is UPSTREAM_BLOCKED and never parsed; 404/410 is NOT_FOUND.
+ * page is UPSTREAM_BLOCKED (the upstream client's block catalogue) and never parsed; 404/410 is NOT_FOUND.
  */
-import { ApiError, notFound, upstreamBlocked } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
 import { expectOk } from '../upstream/client.js';
-import { isChallengePage } from '../platforms/links/challenge.js';
 import type { LookupFetcher } from './fetcher.js';
 
 /** Bytes read of one page (the upstream client refuses larger bodies while streaming). */
@@ -40,7 +39,6 @@ export function fetchHtmlPage(f: LookupFetcher, url: string, platform: string): 
         signal: ctx.signal,
       });
       const html = res.text();
-      if (isChallengePage(html)) throw upstreamBlocked(`${platform}: ${new URL(url).host} answered with a bot-challenge page`);
       if (res.status === 404 || res.status === 410) throw notFound(`${url} was not found`);
       expectOk(res, platform, url);
       const type = res.headers['content-type'] ?? '';

@@ -38,6 +38,23 @@ const ErrorRef = builder.objectRef<LastError>('PlatformError').implement({
   }),
 });
 
+type Blocks = PlatformHealth['blocks'];
+
+const BlockSourceRef = builder.objectRef<Blocks['bySource'][number]>('PlatformBlockSource').implement({
+  fields: (t) => ({
+    source: t.exposeString('source', { nullable: false, description: 'The vendor (cloudflare, akamai…) or the platform wall (login-wall…)' }),
+    count: t.exposeInt('count', { nullable: false }),
+  }),
+});
+
+const BlocksRef = builder.objectRef<Blocks>('PlatformBlocks').implement({
+  description: 'Upstream answers recognised as blocks (vendor challenges, platform walls) within the window',
+  fields: (t) => ({
+    total: t.exposeInt('total', { nullable: false }),
+    bySource: t.expose('bySource', { type: [BlockSourceRef], nullable: false }),
+  }),
+});
+
 const CanaryRef = builder.objectRef<CanaryResult>('PlatformCanary').implement({
   description: 'Latest result of a configured canary (CANARIES)',
   fields: (t) => ({
@@ -65,6 +82,7 @@ const StatusRef = builder.objectRef<PlatformHealth & { windowSeconds: number }>(
     outcomes: t.expose('outcomes', { type: OutcomesRef, nullable: false }),
     latencyMs: t.expose('latencyMs', { type: LatencyRef, nullable: false }),
     lastError: t.expose('lastError', { type: ErrorRef }),
+    blocks: t.expose('blocks', { type: BlocksRef, nullable: false }),
     canaries: t.expose('canaries', { type: [CanaryRef], nullable: false }),
   }),
 });

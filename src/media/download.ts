@@ -39,6 +39,8 @@ export async function downloadMedia(ctx: OpContext, url: string, opts: DownloadO
     if (e instanceof ApiError && e.code === 'UPSTREAM_FAILED') {
       throw upstreamFailed(`${opts.platform}: ${opts.what} could not be downloaded (${e.message}; files are stored up to MEDIA_MAX_BYTES = ${maxBytes} bytes). Retry without download_media to get the upstream URLs.`, e);
     }
+    // A vendor challenge in front of the media CDN (the upstream client's block catalogue): say which file met it.
+    if (e instanceof ApiError && e.code === 'UPSTREAM_BLOCKED') throw upstreamBlocked(`${opts.platform}: ${opts.what} could not be downloaded: ${e.message}`);
     throw e;
   }
   const contentType = res.headers['content-type'];

@@ -8,6 +8,9 @@
  * Success means the platform answered as expected: `ok` (including private content) and
  * `not_found`. `blocked`, `timeout` and `failed` count against it.
  *
+ * Blocks: every upstream answer the block catalogue recognised (a vendor's challenge, the
+ * platform's own wall) within the window, by source — one live fetch may meet several.
+ *
  * Status: `unknown` without samples (or the canary's verdict when one ran), `ok` at ≥ 90 %
  * success, `degraded` at ≥ 50 %, else `failing`.
  */
@@ -38,6 +41,8 @@ export interface PlatformHealth {
   outcomes: Record<Outcome, number>;
   latencyMs: { p50: number | null; p95: number | null; mean: number | null };
   lastError: { code: string; message: string; at: string } | null;
+  /** Upstream answers recognised as blocks within the window: total and by source (vendor or wall). */
+  blocks: { total: number; bySource: { source: string; count: number }[] };
   canaries: CanaryResult[];
 }
 
@@ -50,6 +55,8 @@ export interface HealthSnapshot {
 export interface HealthView {
   record(platform: string, outcome: Outcome, ms: number, error?: { code: string; message: string }): void;
   recordCanary(platform: string, result: CanaryResult): void;
+  /** An upstream answer the block catalogue recognised (`source`: vendor or wall name). */
+  recordBlock(platform: string, source: string): void;
   snapshot(platforms: readonly string[]): HealthSnapshot;
 }
 
@@ -80,6 +87,8 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
   const now = opts.now ?? Date.now;
   const rings = new Map<string, Ring>();
   const canaries = new Map<string, Map<string, CanaryResult>>();
+  /** Per platform, the most recent blocks (time, source), oldest first, at most SAMPLES. */
+  const blockLog = new Map<string, { at: number; source: string }[]>();
   const ringOf = (platform: string) => {
     let r = rings.get(platform);
     if (!r) rings.set(platform, (r = new Ring()));
@@ -107,6 +116,12 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
     let status: PlatformState = 'unknown';
     if (rate !== null) status = rate >= 0.9 ? 'ok' : rate >= 0.5 ? 'degraded' : 'failing';
     else if (canaryList.length) status = canaryList.every((c) => c.ok) ? 'ok' : canaryList.some((c) => c.ok) ? 'degraded' : 'failing';
+    const bySource = new Map<string, number>();
+    for (const b of blockLog.get(platform) ?? []) if (b.at >= t - opts.windowMs) bySource.set(b.source, (bySource.get(b.source) ?? 0) + 1);
+    const blocks = {
+      total: [...bySource.values()].reduce((a, n) => a + n, 0),
+      bySource: [...bySource].map(([source, count]) => ({ source, count })).sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
+    };
     const lastError = r?.lastError && r.lastError.at >= t - opts.windowMs ? { code: r.lastError.code, message: r.lastError.message, at: new Date(r.lastError.at).toISOString() } : null;
     return {
       platform,
@@ -118,6 +133,7 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
       outcomes,
       latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95), mean: requests ? Math.round(sum / requests) : null },
       lastError,
+      blocks,
       canaries: canaryList,
     };
   }
@@ -134,9 +150,15 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
       if (!m) canaries.set(platform, (m = new Map()));
       m.set(result.label + '\u0000' + result.target, result);
     },
+    recordBlock(platform, source) {
+      let log = blockLog.get(platform);
+      if (!log) blockLog.set(platform, (log = []));
+      log.push({ at: now(), source });
+      if (log.length > SAMPLES) log.splice(0, log.length - SAMPLES);
+    },
     snapshot(platforms) {
       const t = now();
-      const names = [...new Set([...platforms, ...rings.keys(), ...canaries.keys()])];
+      const names = [...new Set([...platforms, ...rings.keys(), ...canaries.keys(), ...blockLog.keys()])];
       return { generatedAt: new Date(t).toISOString(), windowSeconds: Math.round(opts.windowMs / 1000), platforms: names.map((p) => summarise(p, t)) };
     },
   };
@@ -158,6 +180,7 @@ export function statusWire(s: HealthSnapshot): Record<string, unknown> {
       outcomes: p.outcomes,
       latency_ms: p.latencyMs,
       last_error: p.lastError,
+      blocks: { total: p.blocks.total, by_source: p.blocks.bySource },
       canaries: p.canaries.map((c) => ({
         label: c.label,
         target: c.target,

@@ -13,6 +13,9 @@
  *   cl_http_requests_in_flight                       gauge
  *   cl_upstream_requests_total{platform,outcome}     each upstream HTTP request (after retries)
  *   cl_upstream_request_duration_seconds{platform}   histogram
+ *   cl_upstream_blocks_total{platform,source}        upstream answers recognised as blocks by the
+ *                                                    block catalogue (source: the vendor, e.g.
+ *                                                    cloudflare, or the platform's wall, e.g. login-wall)
  *   cl_live_fetches_total{platform,outcome}          each live fetch of an operation (what a client sees)
  *   cl_live_fetch_duration_seconds{platform}         histogram
  *   cl_cache_hits_total{platform} / cl_cache_misses_total{platform}   cache_max_age lookups
@@ -221,7 +224,7 @@ export interface Metrics {
   readonly registry: Registry;
   route(route: string): RouteMetrics;
   /** The upstream client's onExchange hook. */
-  upstreamExchange(e: { platform: string; outcome: string; ms: number }): void;
+  upstreamExchange(e: { platform: string; outcome: string; ms: number; block?: string }): void;
   liveFetch(platform: string, outcome: Outcome, ms: number): void;
   cacheHit(platform: string): CounterCell;
   cacheMiss(platform: string): CounterCell;
@@ -245,6 +248,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   reg(new FastGauge('cl_http_requests_in_flight', 'Requests being served', () => inFlight()));
   const upstream = new ByOutcome(reg(new FastCounter('cl_upstream_requests_total', 'Upstream HTTP requests by platform and outcome', ['platform', 'outcome'])));
   const upstreamDuration = reg(new FastHistogram('cl_upstream_request_duration_seconds', 'Upstream HTTP request time (retries and redirects included)', ['platform'], UPSTREAM_BUCKETS));
+  const blocks = reg(new FastCounter('cl_upstream_blocks_total', 'Upstream answers recognised as blocks (vendor challenges, platform walls), by platform and source', ['platform', 'source']));
   const live = new ByOutcome(reg(new FastCounter('cl_live_fetches_total', 'Live fetches of operations by platform and outcome', ['platform', 'outcome'])));
   const liveDuration = reg(new FastHistogram('cl_live_fetch_duration_seconds', 'Live fetch time of operations, by platform', ['platform'], UPSTREAM_BUCKETS));
   const hits = reg(new FastCounter('cl_cache_hits_total', 'cache_max_age lookups answered from the cache', ['platform']));
@@ -285,10 +289,12 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
       if (!r) routes.set(route, (r = new RouteMetrics(route, requests, requestDuration.child(route))));
       return r;
     },
-    upstreamExchange({ platform, outcome, ms }) {
+    upstreamExchange({ platform, outcome, ms, block }) {
       // A URL from the caller refused before anything was sent is not an upstream request.
       if (outcome === 'invalid_input') return;
       upstream.inc(platform, outcomeOfExchange(outcome));
+      // Sources are catalogue names (code, not input): a bounded set of series.
+      if (block) blocks.child(platform, block).inc();
       histFor(upstreamHist, upstreamDuration, platform).observe(ms / 1000);
     },
     liveFetch(platform, outcome, ms) {

@@ -3,6 +3,7 @@
  * here (and its graphql.ts import in src/graphql/schema.ts). Validated strictly at start-up:
  * a misspelt entry fails loudly instead of being silently ignored.
  */
+import type { WallRule } from '../upstream/blocks/catalogue.js';
 import type { OperationDef } from './operation.js';
 import type { ProfileReader } from './reader.js';
 import * as code from './code/platform.js';
@@ -33,6 +34,12 @@ export interface PlatformEntry {
   operations: OperationDef[];
   /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
   reader?: ProfileReader;
+  /**
+   * The platform's own walls (login, consent, "unusual traffic", rate limit), recognised by the
+   * upstream client on every answer to a request labelled with this platform (its `walls.ts`).
+   * Anti-bot vendors' pages are recognised for every platform without being listed here.
+   */
+  walls?: readonly WallRule[];
 }
 
 export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
@@ -46,12 +53,23 @@ export function allReaders(): ProfileReader[] {
   return platforms.flatMap((p) => (p.reader ? [p.reader] : []));
 }
 
+/** Each platform's walls by label, for the upstream client. */
+export function platformWalls(entries: PlatformEntry[] = platforms): ReadonlyMap<string, readonly WallRule[]> {
+  return new Map(entries.map((p) => [p.label, p.walls ?? []]));
+}
+
 export function validateRegistry(entries: PlatformEntry[] = platforms): void {
   const fields = new Set<string>();
   const paths = new Set<string>();
   for (const p of entries) {
     if (!/^[a-z]+(-[a-z]+)*$/.test(p.label)) throw new Error(`platform label ${JSON.stringify(p.label)} is not a neutral label`);
     if (!p.hosts.length) throw new Error(`platform ${p.label} lists no hosts`);
+    const walls = new Set<string>();
+    for (const w of p.walls ?? []) {
+      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(w.name)) throw new Error(`platform ${p.label}: wall name ${JSON.stringify(w.name)} is not a label`);
+      if (walls.has(w.name)) throw new Error(`platform ${p.label}: wall ${w.name} declared twice`);
+      walls.add(w.name);
+    }
     for (const op of p.operations) {
       if (op.platform !== p.label) throw new Error(`operation ${op.field} is filed under ${p.label} but says ${op.platform}`);
       if (fields.has(op.field)) throw new Error(`operation field ${op.field} declared twice`);

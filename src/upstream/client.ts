@@ -17,7 +17,12 @@
  * - the replay contract: with UPSTREAM_REPLAY_URL set, `https://HOST[:PORT]/PATH?Q` is sent to
  *   `<replay>/HOST[:PORT]/PATH?Q` with `x-upstream-url: <original>`.
  *
- * Non-2xx statuses are returned, not thrown: what a 404 means is the platform's call
+ * - the block catalogue (blocks/catalogue.ts) on every answer, whatever its status, before any
+ *   retry: an anti-bot vendor's challenge or the platform's own wall is thrown as
+ *   UPSTREAM_BLOCKED, so no platform parser ever reads one and a challenge served as a 503 is
+ *   not retried as a server error.
+ *
+ * Other non-2xx statuses are returned, not thrown: what a 404 means is the platform's call
  * (see `expectOk`). Transport failures are thrown as ApiError.
  */
 import { createSecureContext, rootCertificates } from 'node:tls';
@@ -25,6 +30,8 @@ import { Agent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError, invalidParam, notFound, upstreamBlocked, upstreamFailed, upstreamTimeout } from '../errors.js';
 import type { UpstreamConfig } from '../config.js';
+import { blockedError, detectBlock } from './blocks/catalogue.js';
+import type { WallRule } from './blocks/catalogue.js';
 import { createHostGate } from './politeness.js';
 import { createProxyDispatchers, createProxySelector } from './proxy.js';
 import { assertFetchable, guardedLookup, SsrfError, systemResolver } from './ssrf.js';
@@ -81,9 +88,16 @@ export interface UpstreamOptions {
   config: UpstreamConfig;
   replayUrl?: string | null;
   resolver?: Resolver;
-  /** Called once per finished upstream exchange (metrics hook). */
-  onExchange?: (e: { platform: string; host: string; outcome: string; ms: number }) => void;
+  /**
+   * Called once per finished upstream exchange (metrics hook); `block` names the catalogue entry
+   * (vendor or platform wall) when the answer was a block.
+   */
+  onExchange?: (e: { platform: string; host: string; outcome: string; ms: number; block?: string }) => void;
+  /** Each platform's own walls (login, consent, rate limit), by platform label (registry `walls`). */
+  walls?: ReadonlyMap<string, readonly WallRule[]>;
 }
+
+const NO_WALLS: readonly WallRule[] = [];
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -326,6 +340,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     let redirects = 0;
     let attempt = 0;
     let outcome = 'failed';
+    let block: string | undefined;
     try {
       for (;;) {
         try {
@@ -373,6 +388,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         }
         const after = RETRYABLE_STATUS.has(res.status) ? retryAfterMs(res.headers['retry-after']) : null;
         gate?.observe(url.host, res.status, after);
+        const blocked = detectBlock(res, opts.walls?.get(req.platform) ?? NO_WALLS);
+        if (blocked) {
+          block = blocked.source;
+          throw blockedError(req.platform, url.host, res.status, blocked);
+        }
         if (RETRYABLE_STATUS.has(res.status) && attempt < retries) {
           // A long Retry-After (or host cool-down) is not worth holding the caller for, nor one
           // that would outlast the deadline, nor any cool-down for a caller that may not wait:
@@ -394,7 +414,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       outcome = err.code.toLowerCase();
       throw err;
     } finally {
-      opts.onExchange?.({ platform: req.platform, host: url.host, outcome, ms: Date.now() - started });
+      opts.onExchange?.({ platform: req.platform, host: url.host, outcome, ms: Date.now() - started, ...(block ? { block } : {}) });
     }
   }
 
@@ -475,4 +495,14 @@ export function expectOk(res: UpstreamResponse, platform: string, what: string):
   if (res.status === 429) throw upstreamBlocked(`${platform}: upstream rate limit reached (HTTP 429)`);
   if (res.status === 401 || res.status === 403) throw upstreamBlocked(`${platform}: upstream refused the request (HTTP ${res.status})`);
   throw upstreamFailed(`${platform}: upstream answered HTTP ${res.status}`);
+}
+
+/**
+ * expectOk for a step that is not the record itself — a public token, a query id, a bundle or
+ * page scraped for them: its 404 / 410 says the step is gone (the upstream moved it), never that
+ * the record asked for does not exist, so it is UPSTREAM_FAILED, not NOT_FOUND.
+ */
+export function expectStepOk(res: UpstreamResponse, platform: string, what: string): UpstreamResponse {
+  if (res.status === 404 || res.status === 410) throw upstreamFailed(`${platform}: ${what} answered HTTP ${res.status} (a token or query-id step, not the record)`);
+  return expectOk(res, platform, what);
 }

@@ -415,7 +415,9 @@ describe('the anonymous token (own harness each: tokens live as long as the upst
   });
 
   it('a block page instead of the embed page is UPSTREAM_BLOCKED (200 challenge or 403), never parsed as data', async () => {
-    const ACCESS_DENIED = '<html><head><title>Access Denied</title></head><body><h1>Access Denied</h1>You don\'t have permission to access this server.<p>Reference #18.5f3e1102.1700000000.1a2b3c4d</p></body></html>';
+    // Akamai's edge page as its generator writes it (entity-encoded reference and edgesuite line):
+    // the block catalogue keys on that structure, not on the "Access Denied" title.
+    const ACCESS_DENIED = '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don\'t have permission to access this server.<P>Reference&#32;&#35;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d</P></BODY></HTML>';
     for (const status of [200, 403]) {
       const hh = await fresh([tokenRoute({ status, body: ACCESS_DENIED }), pathfinderRoute()]);
       const { key, id } = await hh.key(5);

@@ -229,6 +229,20 @@ describe('upstream errors cost nothing', () => {
     expect(await h.balance(id)).toBe(3);
   });
 
+  it('an answer about another resource (an album for the artist, another artist id) is 502 UPSTREAM_FAILED, never data', async () => {
+    h.replay.add({ host: API, path: '/v1/catalog/us/artists/900000406', response: json(albumJson('900000406')) });
+    h.replay.add({ host: API, path: '/v1/catalog/us/artists/900000407', response: json(artistJson('900000999')) });
+    h.replay.add({ host: API, path: '/v1/catalog/us/albums/900000408', response: json(artistJson('900000408')) });
+    const { key, id } = await h.key(3);
+    for (const path of ['/v1/audio-b/artist?id=900000406', '/v1/audio-b/artist?id=900000407', '/v1/audio-b/album?id=900000408']) {
+      const r = await h.rest(path, { key });
+      expect(r.status, path).toBe(502);
+      expect(r.body.error.code, path).toBe('UPSTREAM_FAILED');
+      expect(r.body.error.message, path).toMatch(/different resource/);
+    }
+    expect(await h.balance(id)).toBe(3);
+  });
+
   it('the API rate limit (429) is 502 UPSTREAM_BLOCKED', async () => {
     h.replay.add({ host: API, path: '/v1/catalog/us/search', response: json('{"errors":[]}', 429) });
     const { key, id } = await h.key(3);
@@ -348,6 +362,16 @@ describe('developer token', () => {
     expect(a.status).toBe(404);
     expect(a.body.error.code).toBe('NOT_FOUND');
     expect(t.replay.hits({ host: API })).toHaveLength(0);
+    expect(await t.balance(id)).toBe(5);
+  });
+
+  it('the token page answered 404: a token step, never the record\'s NOT_FOUND (502 UPSTREAM_FAILED, 0 credits)', async () => {
+    t.replay.add({ host: WEB, path: '/', response: { status: 404, body: '<html><body>Not Found</body></html>' } });
+    const { key, id } = await t.key(5);
+    const r = await t.rest('/v1/audio-b/search?query=x', { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(r.body.error.message).toMatch(/web player page answered HTTP 404/);
     expect(await t.balance(id)).toBe(5);
   });
 

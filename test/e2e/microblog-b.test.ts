@@ -467,6 +467,22 @@ describe('microblog-b guest token: one activation, shared, renewed after a 401',
     expect(await h().balance(id)).toBe(4);
   });
 
+  it('activation answered 404: a token step, never the post\'s NOT_FOUND — the syndication endpoint answers, or the failure is UPSTREAM_FAILED', async () => {
+    x().activation = () => json('{"errors":[{"code":34,"message":"Sorry, that page does not exist."}]}', 404);
+    x().syndication.set('42', () => json(JSON.stringify(syndicationTweet('42'))));
+    x().syndication.set('43', () => json('{"errors":[{"message":"Over capacity"}]}', 503));
+    const { key, id } = await h().key(5);
+    const ok = await h().rest(tweetPath('https://x.com/a/status/42'), { key });
+    expect(ok.status).toBe(200);
+    expect(ok.body.rest_id).toBe('42');
+    const failed = await h().rest(tweetPath('https://x.com/a/status/43'), { key });
+    expect(failed.status).toBe(502);
+    expect(failed.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(failed.body.error.message).toMatch(/Guest-token activation answered HTTP 404/);
+    expect(graphqlHits(h())).toHaveLength(0);
+    expect(await h().balance(id)).toBe(4);
+  });
+
   it('activation itself rate-limited: the syndication endpoint answers', async () => {
     x().activation = () => json('{"errors":[{"code":88,"message":"Rate limit exceeded"}]}', 429);
     x().syndication.set('41', () => json(JSON.stringify(syndicationTweet('41'))));

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warn } from '../../src/observability/warn.js';
 import { repoJson, repoRoute } from '../data.js';
+import { CLOUDFLARE_CHALLENGE } from '../faults/pages.js';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -124,6 +125,7 @@ describe('/metrics', () => {
         repoRoute('octo', 'kit'),
         { host: 'api.github.com', path: '/repos/ghost/gone', response: { status: 404, body: '{}' } },
         { host: 'api.github.com', path: '/repos/walled/off', response: { status: 403, body: '{}' } },
+        { host: 'api.github.com', path: '/repos/cf/front', response: { status: 503, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_CHALLENGE } },
         {
           host: 'api.github.com',
           path: '/repos/slow/join',
@@ -188,6 +190,20 @@ describe('/metrics', () => {
     expect(delta('cl_rate_limited_total')).toBe(1);
     expect(text).toMatch(/^# TYPE cl_http_requests_in_flight gauge$/m);
     expect(await h.balance(id)).toBe(50 - 3);
+  });
+
+  it('counts the blocks the block catalogue recognised, per platform and source (a challenge at 503 is a block, sent once)', async () => {
+    const before = await scrape();
+    const { key, id } = await h.key(5);
+    const r = await h.rest(repoPath('cf', 'front'), { key });
+    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(/Cloudflare challenge page instead of data \(HTTP 503\)/) });
+    const text = await scrape();
+    const delta = (name: string, labels?: Record<string, string>) => metricValue(text, name, labels) - metricValue(before, name, labels);
+    expect(delta('cl_upstream_blocks_total', { platform: 'code', source: 'cloudflare' })).toBe(1);
+    expect(delta('cl_upstream_requests_total', { platform: 'code', outcome: 'blocked' })).toBe(1);
+    expect(delta('cl_upstream_requests_total', { platform: 'code', outcome: 'failed' })).toBe(0);
+    expect(h.replay.hits({ path: '/repos/cf/front' })).toHaveLength(1);
+    expect(await h.balance(id)).toBe(5);
   });
 
   it('a timeout is counted as such', async () => {

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDeps } from '../../src/deps.js';
 import { silentLogger } from '../../src/log.js';
 import { repoRoute } from '../data.js';
+import { CLOUDFLARE_CHALLENGE } from '../faults/pages.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -26,6 +27,9 @@ describe('platform status from real traffic', () => {
         repoRoute('octo', 'two'),
         { host: 'api.github.com', path: '/repos/ghost/gone', response: { status: 404, body: '{}' } },
         { host: 'api.github.com', path: '/repos/walled/off', response: { status: 403, body: '{}' } },
+        // Recognised by the block catalogue: a vendor's challenge, and GitHub's own rate limit.
+        { host: 'api.github.com', path: '/repos/cf/front', response: { status: 503, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_CHALLENGE } },
+        { host: 'api.github.com', path: '/repos/rate/limited', response: { status: 403, headers: { 'x-ratelimit-remaining': '0' }, body: '{"message":"API rate limit exceeded"}' } },
       ],
     });
     const { key } = await h.key(20);
@@ -33,6 +37,8 @@ describe('platform status from real traffic', () => {
     await h.rest(repoPath('octo', 'two'), { key });
     await h.rest(repoPath('octo', 'kit', '&cache_max_age=7d'), { key }); // a cache hit is not a live fetch
     await h.rest(repoPath('ghost', 'gone'), { key });
+    await h.rest(repoPath('cf', 'front'), { key });
+    await h.rest(repoPath('rate', 'limited'), { key });
     await h.rest(repoPath('walled', 'off'), { key });
     await h.rest('/v1/code/repository?url=https%3A%2F%2Fgitlab.com%2Fa%2Fb', { key }); // the caller's input: not counted
   });
@@ -47,13 +53,15 @@ describe('platform status from real traffic', () => {
     expect(code).toEqual({
       platform: 'code',
       status: 'degraded',
-      requests: 4,
+      requests: 6,
       successes: 3,
-      failures: 1,
-      success_rate: 0.75,
-      outcomes: { ok: 2, not_found: 1, blocked: 1, timeout: 0, failed: 0 },
+      failures: 3,
+      success_rate: 0.5,
+      outcomes: { ok: 2, not_found: 1, blocked: 3, timeout: 0, failed: 0 },
       latency_ms: { p50: expect.any(Number), p95: expect.any(Number), mean: expect.any(Number) },
       last_error: { code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(/HTTP 403/), at: expect.any(String) },
+      // Answers the block catalogue recognised, by source (a bare 403 is blocked by its status only).
+      blocks: { total: 2, by_source: [{ source: 'cloudflare', count: 1 }, { source: 'rate-limit', count: 1 }] },
       canaries: [],
     });
     const labels = r.body.platforms.map((p: { platform: string }) => p.platform);
@@ -64,11 +72,22 @@ describe('platform status from real traffic', () => {
 
   it('GraphQL platformStatus: the same numbers, at 0 credits (a key is needed)', async () => {
     const { key, id } = await h.key(3);
-    const q = '{ platformStatus(platform: "code") { platform status requests successRate outcomes { ok notFound blocked } latencyMs { p50 } lastError { code } canaries { ok } windowSeconds } }';
+    const q = '{ platformStatus(platform: "code") { platform status requests successRate outcomes { ok notFound blocked } latencyMs { p50 } lastError { code } blocks { total bySource { source count } } canaries { ok } windowSeconds } }';
     const r = await h.gql(q, { key });
     expect(r.status).toBe(200);
     expect(r.body.data.platformStatus).toEqual([
-      { platform: 'code', status: 'degraded', requests: 4, successRate: 0.75, outcomes: { ok: 2, notFound: 1, blocked: 1 }, latencyMs: { p50: expect.any(Number) }, lastError: { code: 'UPSTREAM_BLOCKED' }, canaries: [], windowSeconds: 300 },
+      {
+        platform: 'code',
+        status: 'degraded',
+        requests: 6,
+        successRate: 0.5,
+        outcomes: { ok: 2, notFound: 1, blocked: 3 },
+        latencyMs: { p50: expect.any(Number) },
+        lastError: { code: 'UPSTREAM_BLOCKED' },
+        blocks: { total: 2, bySource: [{ source: 'cloudflare', count: 1 }, { source: 'rate-limit', count: 1 }] },
+        canaries: [],
+        windowSeconds: 300,
+      },
     ]);
     expect(r.body.extensions.credits).toMatchObject({ charged: 0, remaining: 3 });
     expect(await h.balance(id)).toBe(3);

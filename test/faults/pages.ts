@@ -103,21 +103,21 @@ export const CHALLENGES: Challenge[] = [
     op: OPS.linktree,
     routes: [{ host: 'linktr.ee', path: /^\/[^/]+$/, response: { status: 403, headers: { ...HTML, 'cf-mitigated': 'challenge' }, body: CLOUDFLARE_CHALLENGE } }],
     hits: 1,
-    message: /bot-challenge page/,
+    message: /Cloudflare challenge page/,
   },
   {
-    name: 'linkpage-b: the same challenge served 503 (retried once, then blocked)',
+    name: 'linkpage-b: the same challenge served 503 (a block, not retried as a server error)',
     op: OPS.linktree,
     routes: [{ host: 'linktr.ee', path: /^\/[^/]+$/, response: { status: 503, headers: HTML, body: CLOUDFLARE_CHALLENGE } }],
-    hits: 2,
-    message: /bot-challenge page/,
+    hits: 1,
+    message: /Cloudflare challenge page instead of data \(HTTP 503\)/,
   },
   {
     name: 'linkpage-b: DataDome captcha (403)',
     op: OPS.linktree,
     routes: [{ host: 'linktr.ee', path: /^\/[^/]+$/, response: { status: 403, headers: HTML, body: DATADOME_CAPTCHA } }],
     hits: 1,
-    message: /bot-challenge page/,
+    message: /DataDome captcha page/,
   },
   {
     name: 'linkpage-b: Cloudflare "Attention Required!" block page behind a redirect',
@@ -127,7 +127,7 @@ export const CHALLENGES: Challenge[] = [
       { host: 'linktr.ee', path: /^\/blocked\//, response: { status: 403, headers: HTML, body: CLOUDFLARE_BLOCK } },
     ],
     hits: 2,
-    message: /bot-challenge page/,
+    message: /Cloudflare block page/,
   },
   {
     name: 'microblog-a: Cloudflare challenge with HTTP 200 (cf-mitigated: challenge)',
@@ -157,16 +157,16 @@ export const CHALLENGES: Challenge[] = [
       },
       { host: 'www.google.com', path: '/sorry/index', response: { status: 429, headers: HTML, body: GOOGLE_SORRY } },
     ],
-    // /search, then /sorry/index twice (429 is retried once).
-    hits: 3,
-    message: /HTTP 429/,
+    // /search, then /sorry/index once: a wall is not retried as a rate limit would be.
+    hits: 2,
+    message: /"unusual traffic" page \(\/sorry\/\) instead of data \(HTTP 429\)/,
   },
   {
     name: 'websearch: the /sorry/ reCAPTCHA page served in place with HTTP 200',
     op: OPS.google,
     routes: [{ host: 'www.google.com', path: '/search', response: { status: 200, headers: HTML, body: GOOGLE_SORRY } }],
     hits: 1,
-    message: /reCAPTCHA page/,
+    message: /"unusual traffic" page/,
   },
   {
     name: 'retail-shop: Amazon robot check with HTTP 200',
@@ -197,6 +197,6 @@ export const CHALLENGES: Challenge[] = [
     op: OPS.github,
     routes: [{ host: 'api.github.com', path: /^\/repos\//, response: { status: 403, headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '60' }, body: GITHUB_SECONDARY_LIMIT } }],
     hits: 1,
-    message: /refused the request \(HTTP 403\)/,
+    message: /GitHub's API rate limit .*instead of data \(HTTP 403\)/,
   },
 ];

@@ -11,7 +11,7 @@ import { parseLinktreePage } from '../../src/platforms/linkpage-b/parse.js';
 import { pageRecord, readModules, readTalent } from '../../src/platforms/linkpage-c/parse.js';
 import { parsePillarPage } from '../../src/platforms/linkpage-d/parse.js';
 import { parseLnkBioPage } from '../../src/platforms/linkpage-e/parse.js';
-import { isChallengePage } from '../../src/platforms/links/challenge.js';
+import { isVendorChallenge } from '../../src/upstream/blocks/catalogue.js';
 import { decodeCfEmail, extractEmails } from '../../src/platforms/links/emails.js';
 import { parseUserByScreenName } from '../../src/platforms/microblog-b/parse.js';
 import { parseStorefrontPage } from '../../src/platforms/retail-shop/parse.js';
@@ -152,7 +152,7 @@ describe('every page parses with the real platform parsers', () => {
       if (lp.status === 'challenge') {
         for (const s of served) {
           expect(s.status).toBe(403);
-          expect(isChallengePage(s.body)).toBe(true);
+          expect(isVendorChallenge(s.body)).toBe(true);
         }
         continue;
       }
@@ -187,11 +187,11 @@ describe('every page parses with the real platform parsers', () => {
         const served = web.pages.find((p) => p.kind === 'site' && p.url === page.url)!;
         if (page.status === 'challenge') {
           expect(served.status).toBe(403);
-          expect(isChallengePage(served.body)).toBe(true);
+          expect(isVendorChallenge(served.body)).toBe(true);
           continue;
         }
         expect(served.status).toBe(200);
-        expect(isChallengePage(served.body)).toBe(false);
+        expect(isVendorChallenge(served.body)).toBe(false);
         expect(lower(extractEmails({ html: served.body })), page.url).toEqual(lower(page.emails.map((e) => e.email)));
         const hrefs = new Set([...served.body.matchAll(/href="([^"]+)"/g)].map((m) => norm(new URL(m[1].replace(/&amp;/g, '&'), page.url).href)));
         for (const l of page.links) expect(hrefs, page.url).toContain(norm(l.url));

@@ -562,10 +562,11 @@ describe('parseEmbedSession / extractNextData', () => {
   });
 
   it('a block or challenge page is UPSTREAM_BLOCKED; any other page without __NEXT_DATA__ is a changed shape', () => {
-    // Shapes of CDN block pages (written by us): Akamai-style "Access Denied", a captcha interstitial.
+    // Shapes of vendor block pages (written by us, with the structural markers of the block
+    // catalogue): Akamai's "Access Denied" with its edgesuite reference, a PerimeterX captcha.
     const blocked = [
-      '<html><head><title>Access Denied</title></head><body><h1>Access Denied</h1>You don\'t have permission to access this server. Reference #18.1</body></html>',
-      '<html><body><form id="captcha-form">Please verify you are human</form></body></html>',
+      '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don\'t have permission to access this server.<P>Reference&#32;&#35;18&#46;5e3c1402&#46;1591284212&#46;2b8d26b6<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5e3c1402&#46;1591284212&#46;2b8d26b6</P></BODY></HTML>',
+      '<html><body><div id="px-captcha"></div><script src="https://captcha.px-cdn.net/PXabc123/captcha.js?a=c&m=0"></script></body></html>',
     ];
     for (const html of blocked) {
       const e = errorOf(() => parseEmbedSession(html));

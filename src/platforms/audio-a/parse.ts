@@ -11,6 +11,7 @@
  * re-sorted by the capturing tool, so nothing here depends on key order).
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 
 const PLATFORM = 'audio-a';
 
@@ -92,17 +93,12 @@ export interface EmbedSession {
 
 const NEXT_DATA_RE = /<script\b[^>]*\bid=["']?__NEXT_DATA__["']?[^>]*>([\s\S]*?)<\/script>/i;
 
-/**
- * Strings of block and challenge pages (CDN "Access Denied" / "Request blocked", captchas,
- * rate-limit pages): such a page is UPSTREAM_BLOCKED, never parsed as data.
- */
-const BLOCK_PAGE_RE = /access denied|request blocked|captcha|are you a robot|unusual traffic|too many requests|challenge-platform|cf-chl-|rate limit/i;
-
 /** The `__NEXT_DATA__` object of a Spotify (Next.js) page. A block page is UPSTREAM_BLOCKED. */
 export function extractNextData(html: string): Obj {
   const m = NEXT_DATA_RE.exec(html);
   if (!m) {
-    if (BLOCK_PAGE_RE.test(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered a block or challenge page instead of the embed page`);
+    // An anti-bot vendor's page (the block catalogue) is a block, anything else a changed shape.
+    if (vendorBlock(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered a block or challenge page instead of the embed page`);
     throw shapeChanged(PLATFORM, '__NEXT_DATA__ script in the embed page');
   }
   let data: unknown;

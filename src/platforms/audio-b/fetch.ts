@@ -15,7 +15,7 @@
  * artist and album records fall back to the music.apple.com page itself (pages.ts).
  */
 import { ApiError, notFound, shapeChanged } from '../../errors.js';
-import { expectOk } from '../../upstream/client.js';
+import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
@@ -44,7 +44,7 @@ function markTokenTrouble(e: unknown): void {
 
 export async function fetchDeveloperToken(upstream: Upstream, signal?: AbortSignal, now: () => number = Date.now): Promise<Token> {
   const page = await upstream.request({ url: TOKEN_PAGE_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
-  expectOk(page, PLATFORM, 'The music.apple.com web player page');
+  expectStepOk(page, PLATFORM, 'The music.apple.com web player page');
   const html = page.text();
   detectBlockedPage(html);
 
@@ -52,7 +52,7 @@ export async function fetchDeveloperToken(upstream: Upstream, signal?: AbortSign
   const bundleUrl = findBundleUrl(html, page.url);
   if (bundleUrl) {
     const bundle = await upstream.request({ url: bundleUrl, platform: PLATFORM, headers: { accept: '*/*' }, maxBodyBytes: MAX_BUNDLE_BYTES, signal });
-    expectOk(bundle, PLATFORM, 'The web player bundle');
+    expectStepOk(bundle, PLATFORM, 'The web player bundle');
     jwt = findDeveloperToken(bundle.text());
   }
   jwt ??= findPageToken(html);
@@ -146,7 +146,7 @@ async function fetchPage(ctx: OpContext, url: string, what: string): Promise<str
 export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist> {
   const what = `Artist ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
-    async () => parseArtistResponse(await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what), what),
+    async () => parseArtistResponse(await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what), what, a.id),
     async () => parseArtistPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/artist/${a.id}`, what), a),
   );
 }
@@ -154,7 +154,7 @@ export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist
 export async function fetchAlbum(ctx: OpContext, a: CatalogRef): Promise<Album> {
   const what = `Album ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
-    async () => parseAlbumResponse(await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what), what),
+    async () => parseAlbumResponse(await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what), what, a.id),
     async () => parseAlbumPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/album/${a.id}`, what), a),
   );
 }

@@ -318,6 +318,14 @@ describe('artist response', () => {
     expect(Object.keys(a.albums[0])).toEqual(ARTIST_ALBUM_KEYS);
   });
 
+  it('an answer about another resource — another type or another id — is UPSTREAM_FAILED, judged by identity', () => {
+    const album = JSON.parse(albumJson('900000100'));
+    expect(errorOf(() => parseArtistResponse(album, 'Artist 900000100', '900000100')).message).toMatch(/different resource \(a albums resource, not artists\)/);
+    expect(errorOf(() => parseArtistResponse(JSON.parse(artistJson('900000001')), 'Artist 900000002', '900000002')).message).toMatch(/id 900000001, not 900000002/);
+    expect(errorOf(() => parseAlbumResponse(JSON.parse(artistJson('900000100')), 'Album 900000100', '900000100')).code).toBe('UPSTREAM_FAILED');
+    expect(parseArtistResponse(JSON.parse(artistJson('900000003')), 'Artist 900000003', '900000003').id).toBe('900000003');
+  });
+
   it('an empty data[] is NOT_FOUND; no data[] or no name is a shape change', () => {
     expect(errorOf(() => parseArtistResponse({ data: [] })).code).toBe('NOT_FOUND');
     expect(errorOf(() => parseArtistResponse({ errors: [{ status: '500' }] })).code).toBe('UPSTREAM_FAILED');

@@ -14,6 +14,7 @@
  */
 import { decode } from 'html-entities';
 import { notFound, shapeChanged } from '../../errors.js';
+import { assertSameResource, sameId } from '../identity.js';
 
 export const PLATFORM = 'audio-b';
 export const WEB_ORIGIN = 'https://music.apple.com';
@@ -220,18 +221,22 @@ export function artistOf(r: Resource): Artist {
   };
 }
 
-/** The first resource of `data[]` of type `type` (catalog answers hold one); missing → 404. */
-function primaryResource(json: unknown, type: string, what: string): Resource {
+/**
+ * The resource of `data[]` (catalog answers hold one); missing → 404. It must be the one asked
+ * for — type `type` and, when given, id `id` — else the answer is about another resource.
+ */
+function primaryResource(json: unknown, type: string, what: string, id?: string): Resource {
   if (!isObj(json) || !Array.isArray(json.data)) throw shapeChanged(PLATFORM, `data[] in the ${type} response`);
   const all = resourcesOf(json);
   if (json.data.length === 0) throw notFound(`${what} was not found`);
-  const r = all.find((x) => x.type === type) ?? all[0];
+  const r = all.find((x) => x.type === type && (id === undefined || sameId(id, x.id))) ?? all[0];
   if (!r) throw shapeChanged(PLATFORM, `id of the ${type} resource`);
+  assertSameResource(PLATFORM, what, { type, id }, { type: r.type, id: r.id });
   return r;
 }
 
-export function parseArtistResponse(json: unknown, what = 'The artist'): Artist {
-  return artistOf(primaryResource(json, 'artists', what));
+export function parseArtistResponse(json: unknown, what = 'The artist', id?: string): Artist {
+  return artistOf(primaryResource(json, 'artists', what, id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,8 +313,8 @@ export function albumOf(r: Resource): Album {
   };
 }
 
-export function parseAlbumResponse(json: unknown, what = 'The album'): Album {
-  return albumOf(primaryResource(json, 'albums', what));
+export function parseAlbumResponse(json: unknown, what = 'The album', id?: string): Album {
+  return albumOf(primaryResource(json, 'albums', what, id));
 }
 
 // ---------------------------------------------------------------------------------------------

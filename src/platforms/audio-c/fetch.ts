@@ -11,7 +11,7 @@
  * refused token: refetching the client id would not help, so it is UPSTREAM_BLOCKED at once.
  */
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
-import { expectOk } from '../../upstream/client.js';
+import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
@@ -53,7 +53,7 @@ async function fetchClientId(upstream: Upstream, signal?: AbortSignal): Promise<
   const html = home.text();
   const blocked = isBlockPage(home, html.includes('__sc_hydration'));
   if (blocked) throw upstreamBlocked(`${PLATFORM}: soundcloud.com answered with ${blocked} instead of its home page`);
-  expectOk(home, PLATFORM, 'The soundcloud.com home page');
+  expectStepOk(home, PLATFORM, 'The soundcloud.com home page');
   const fromPage = parseClientId(html);
   if (fromPage) return { value: fromPage, expiresAt: Date.now() + CLIENT_ID_LIFETIME_MS };
 

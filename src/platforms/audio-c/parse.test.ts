@@ -281,7 +281,9 @@ describe('blockReason', () => {
   it('recognises CloudFront, DataDome and bot-check pages', () => {
     expect(blockReason('<HTML><HEAD><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY>Request blocked.</BODY></HTML>')).toMatch(/CloudFront/);
     expect(blockReason('{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=abc"}')).toMatch(/DataDome/);
-    expect(blockReason('<html><head><title>Just a moment...</title></head></html>')).toMatch(/bot-check/);
+    expect(blockReason('<html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={cType:\'managed\'};</script></body></html>')).toMatch(/bot-check/);
+    // A title alone is wording, not structure: no block (the block catalogue keys on markers).
+    expect(blockReason('<html><head><title>Just a moment...</title></head></html>')).toBeNull();
     expect(blockReason('{"id":1,"kind":"user"}')).toBeNull();
   });
 });

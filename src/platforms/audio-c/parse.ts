@@ -17,6 +17,7 @@
  */
 import * as cheerio from 'cheerio';
 import { notFound, shapeChanged } from '../../errors.js';
+import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 
 const PLATFORM = 'audio-c';
 
@@ -248,7 +249,7 @@ export function blockReason(body: string): string | null {
   // Only the captcha host: every real soundcloud.com page loads DataDome's tag script too.
   if (/captcha-delivery\.com/i.test(head)) return 'a DataDome captcha';
   if (/The request could not be satisfied|Request blocked/i.test(head)) return 'a CloudFront "Request blocked" page';
-  if (/<title>\s*(Just a moment|Attention Required)/i.test(head)) return 'a bot-check page';
+  if (vendorBlock(head)) return 'a bot-check page';
   return null;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Upstream requests for code (GitHub).
  */
-import { ApiError, notFound, upstreamBlocked } from '../../errors.js';
+import { ApiError, notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { parseRepository, parseTrendingDevelopers } from './parse.js';
@@ -29,14 +30,18 @@ export async function fetchRepository(ctx: OpContext, a: { owner: string; repo: 
     headers,
     signal: ctx.signal,
   });
-  // Anonymous callers get 403/429 with x-ratelimit-remaining: 0 once the hourly quota is spent.
-  if ((res.status === 403 || res.status === 429) && res.headers['x-ratelimit-remaining'] === '0') {
-    throw upstreamBlocked('code: upstream API rate limit exhausted; set GITHUB_TOKEN for a higher limit');
-  }
+  // The API's rate limits (403/429 with x-ratelimit-remaining: 0, secondary limits) are walls of
+  // this platform (walls.ts): the upstream client has answered them UPSTREAM_BLOCKED already.
   // Private and missing repositories both answer 404 to anonymous callers.
   if (res.status === 404) throw notFound(`Repository ${a.owner}/${a.repo} was not found (or is not public)`);
   expectOk(res, 'code', `Repository ${a.owner}/${a.repo}`);
   const { repository } = parseRepository(res.json());
+  // The repository asked for, by name — or, when GitHub redirected a renamed repository to
+  // /repositories/<id>, the one with that id.
+  const movedTo = /^\/repositories\/(\d+)$/.exec(new URL(res.url).pathname)?.[1];
+  const what = `repository ${a.owner}/${a.repo}`;
+  if (movedTo) assertSameResource('code', what, { id: movedTo }, { id: repository.id });
+  else assertSameResource('code', what, { handle: `${a.owner}/${a.repo}` }, { handle: repository.full_name });
   if (repository.private) throw new ApiError('NOT_FOUND', `Repository ${a.owner}/${a.repo} is not public`);
   return repository;
 }

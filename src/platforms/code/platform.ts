@@ -17,6 +17,7 @@ function repositoryUrl(url: string): { owner: string; repo: string } | null {
 }
 
 export const label = 'code';
+export { walls } from './walls.js';
 export const hosts = ['github.com', 'www.github.com', 'api.github.com'];
 
 /** GitHub's trending language slugs: `javascript`, `c++`, `c%23`, `jupyter-notebook`… */

@@ -8,6 +8,7 @@ import { fetchSearchPage } from './fetch.js';
 import type { ForumSearchPage } from './parse.js';
 
 export const label = 'forum';
+export { walls } from './walls.js';
 export const hosts = ['www.reddit.com', 'reddit.com', 'old.reddit.com'];
 
 /** api.md: comment search supports only these sorts. */

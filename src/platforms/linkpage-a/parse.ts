@@ -18,7 +18,7 @@
  * sends it.
  */
 import { notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { isChallengePage } from '../links/challenge.js';
+import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { extractNextData } from '../links/next-data.js';
 
 const PLATFORM = 'linkpage-a';
@@ -155,7 +155,7 @@ const pageName = (username: string) => `Linkme profile link.me/${username || '?'
 
 /** A whole link.me page (HTML) → the profile. */
 export function parseLinkmePage(html: string, username: string): LinkpageAProfile {
-  if (isChallengePage(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
+  if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   const data = extractNextData(html, PLATFORM);
   if (data === null) {
     if (/<title>[^<]*(?:404|not found)[^<]*<\/title>/i.test(html)) throw notFound(`${pageName(username)} was not found`);

@@ -1,11 +1,10 @@
 /**
  * Upstream request for linkpage-b (Linktree): the public page HTML, `GET https://linktr.ee/<username>`.
- * A bot-challenge page is UPSTREAM_BLOCKED whatever its status (Cloudflare serves its interstitial
- * with 403 or 503), so it is checked before the status.
+ * A bot-challenge page, whatever its status, never reaches this code: the upstream client's block
+ * catalogue (src/upstream/blocks) answers it as UPSTREAM_BLOCKED.
  */
-import { notFound, upstreamBlocked } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
-import { isChallengePage } from '../links/challenge.js';
 import type { OpContext } from '../operation.js';
 import type { LinkpageBPage } from './parse.js';
 import { parseLinktreePage } from './parse.js';
@@ -19,7 +18,6 @@ export async function fetchLinktreePage(ctx: OpContext, a: { username: string })
     userParam: 'url',
   });
   const html = res.text();
-  if (isChallengePage(html)) throw upstreamBlocked('linkpage-b: upstream answered with a bot-challenge page');
   const what = `Link page linktr.ee/${a.username}`;
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, 'linkpage-b', what);

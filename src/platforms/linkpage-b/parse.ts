@@ -14,7 +14,7 @@
  * link titles).
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { isChallengePage } from '../links/challenge.js';
+import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { extractNextData } from '../links/next-data.js';
 import { platformUrlFields } from '../links/classify.js';
 import { extractEmails } from '../links/emails.js';
@@ -80,7 +80,7 @@ function checkErrorPage(data: Obj, username: string): void {
 
 /** A whole linktr.ee page (HTML) → the record. */
 export function parseLinktreePage(html: string, username: string): LinkpageBPage {
-  if (isChallengePage(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
+  if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   const data = extractNextData(html, PLATFORM);
   if (data === null) {
     // Without Next.js data: Linktree's plain not-found page, or a page we do not know.

@@ -1,12 +1,11 @@
 /**
  * Upstream requests for linkpage-c (Komi), platforms.md: the talent by username, then the modules
- * of its profile. Both are public JSON endpoints of api.komi.io; a bot-challenge page is
- * UPSTREAM_BLOCKED whatever its status, so it is checked before the status.
+ * of its profile. Both are public JSON endpoints of api.komi.io; a bot-challenge page, whatever
+ * its status, is answered UPSTREAM_BLOCKED by the upstream client's block catalogue.
  */
-import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { notFound, shapeChanged } from '../../errors.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
-import { isChallengePage } from '../links/challenge.js';
 import type { OpContext } from '../operation.js';
 import type { LinkpageCPage } from './parse.js';
 import { pageRecord, readModules, readTalent } from './parse.js';
@@ -33,7 +32,6 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
     headers: HEADERS,
     signal: ctx.signal,
   });
-  if (isChallengePage(talentRes.text())) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   // Komi answers an unknown username with 404 {"message": "The talent profile was not found"}.
   if (talentRes.status === 404 || talentRes.status === 410) throw notFound(`${page} was not found`);
   expectOk(talentRes, PLATFORM, page);
@@ -45,7 +43,6 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
     headers: HEADERS,
     signal: ctx.signal,
   });
-  if (isChallengePage(modulesRes.text())) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   expectOk(modulesRes, PLATFORM, `The modules of ${page}`);
   const links = readModules(jsonOf(modulesRes, 'api/talent-profiles/<id>/modules'));
   return pageRecord(talent, links, a.username);

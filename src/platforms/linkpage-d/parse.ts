@@ -19,7 +19,7 @@
  */
 import * as cheerio from 'cheerio';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
-import { isChallengePage } from '../links/challenge.js';
+import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { platformUrlFields } from '../links/classify.js';
 import { extractEmails } from '../links/emails.js';
 
@@ -198,7 +198,7 @@ const pageName = (username: string) => `Link page pillar.io/${username || '?'}`;
 
 /** A whole pillar.io page (HTML) → the record. */
 export function parsePillarPage(html: string, username: string): LinkpageDPage {
-  if (isChallengePage(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
+  if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   const data = extractPageData(html);
   if (data === null) {
     if (NOT_FOUND_TITLE_RE.test(html)) throw notFound(`${pageName(username)} was not found`);

@@ -1,11 +1,10 @@
 /**
  * Upstream request for linkpage-e (Lnk.Bio): the public page HTML, `GET https://lnk.bio/<handle>`.
- * A bot-challenge page is UPSTREAM_BLOCKED whatever its status (Cloudflare serves its interstitial
- * with 403 or 503), so it is checked before the status.
+ * A bot-challenge page, whatever its status, never reaches this code: the upstream client's block
+ * catalogue (src/upstream/blocks) answers it as UPSTREAM_BLOCKED.
  */
-import { notFound, upstreamBlocked } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
-import { isChallengePage } from '../links/challenge.js';
 import type { OpContext } from '../operation.js';
 import type { LinkpageEPage } from './parse.js';
 import { parseLnkBioPage } from './parse.js';
@@ -19,7 +18,6 @@ export async function fetchLnkBioPage(ctx: OpContext, a: { handle: string }): Pr
     userParam: 'url',
   });
   const html = res.text();
-  if (isChallengePage(html)) throw upstreamBlocked('linkpage-e: upstream answered with a bot-challenge page');
   const what = `Link page lnk.bio/${a.handle}`;
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, 'linkpage-e', what);

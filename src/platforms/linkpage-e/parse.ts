@@ -20,7 +20,7 @@
  */
 import * as cheerio from 'cheerio';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
-import { isChallengePage } from '../links/challenge.js';
+import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { platformUrlFields } from '../links/classify.js';
 import { extractEmails } from '../links/emails.js';
 
@@ -119,7 +119,7 @@ interface Icon {
 
 /** A whole lnk.bio page (HTML) → the record. */
 export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
-  if (isChallengePage(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
+  if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   const $ = cheerio.load(html);
   const profile = $('[data-type="TYPE_PROFILEPIC"], a.pb-username').first();
   const id = pageId($, profile);

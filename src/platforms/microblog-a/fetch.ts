@@ -18,6 +18,7 @@ import { downloadMedia } from '../../media/download.js';
 import type { StoredMedia } from '../../media/store.js';
 import { expectOk } from '../../upstream/client.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { MicroblogAMedia, MicroblogAPost, MicroblogAProfile } from './parse.js';
 import { assertNotBlocked, blockReason, parsePost, parseProfile, PLATFORM, shownMedia } from './parse.js';
@@ -44,11 +45,14 @@ const isJson = (res: UpstreamResponse) => /\bjson\b/i.test(res.headers['content-
 
 export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promise<MicroblogAProfile> {
   const body = await getJson(ctx, `${API}/accounts/lookup?acct=${encodeURIComponent(a.handle)}`, `Account @${a.handle}`);
-  return parseProfile(body);
+  const profile = parseProfile(body);
+  assertSameResource(PLATFORM, `account @${a.handle}`, { handle: a.handle }, { handle: profile.username });
+  return profile;
 }
 
 export async function fetchPost(ctx: OpContext, a: { id: string; downloadMedia: boolean }): Promise<MicroblogAPost> {
   const post = parsePost(await getJson(ctx, `${API}/statuses/${a.id}`, `Post ${a.id}`));
+  assertSameResource(PLATFORM, `post ${a.id}`, { id: a.id }, { id: post.id });
   return a.downloadMedia ? withHostedMedia(ctx, post) : post;
 }
 

@@ -395,9 +395,11 @@ describe('normalizeHandle', () => {
 
 describe('blockReason', () => {
   it('recognises Cloudflare pages and the cf-mitigated header, not API JSON', () => {
-    expect(blockReason('<!doctype html><html lang="en-us"><head><title>just a moment...</title></head></html>')).toMatch(/Cloudflare challenge/);
+    expect(blockReason('<!doctype html><html lang="en-us"><head><title>just a moment...</title></head><body><script>window._cf_chl_opt={cType:\'managed\'};</script></body></html>')).toMatch(/Cloudflare challenge/);
     expect(blockReason('<html><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></html>')).toMatch(/challenge/);
-    expect(blockReason('<html><head><title>Attention Required! | Cloudflare</title></head></html>')).toMatch(/block page/);
+    expect(blockReason('<html><head><title>Attention Required! | Cloudflare</title></head><body><div id="cf-error-details"><h1 data-translate="block_headline">Sorry, you have been blocked</h1></div></body></html>')).toMatch(/block page/);
+    // Titles alone are wording, not structure (the block catalogue keys on markers).
+    expect(blockReason('<html><head><title>Attention Required! | Cloudflare</title></head></html>')).toBeNull();
     expect(blockReason('', { 'cf-mitigated': 'challenge' })).toMatch(/challenge/);
     expect(blockReason('{"id":"1","content":"<p>ok</p>"}')).toBeNull();
     expect(blockReason('<html><head><title>Truth Social</title></head></html>')).toBeNull();

@@ -11,6 +11,7 @@
  */
 import { decode } from 'html-entities';
 import { privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 
 export const PLATFORM = 'microblog-a';
 
@@ -357,11 +358,7 @@ export function normalizeHandle(input: string): string | null {
  * page. The `cf-mitigated: challenge` header marks a challenge whatever the body.
  */
 export function blockReason(body: string, headers: Record<string, string> = {}): string | null {
-  if (headers['cf-mitigated'] === 'challenge') return 'a Cloudflare challenge';
-  const head = body.slice(0, 8_192);
-  if (/<title>\s*Just a moment/i.test(head) || /challenge-platform|cf-chl-|cf_chl_|_cf_chl_opt/i.test(head)) return 'a Cloudflare challenge';
-  if (/Attention Required!\s*\|\s*Cloudflare|cf-error-details|Sorry, you have been blocked/i.test(head)) return 'a Cloudflare block page';
-  return null;
+  return vendorBlock(body, headers)?.what ?? null;
 }
 
 export function assertNotBlocked(body: string, headers: Record<string, string>, what: string): void {

@@ -20,7 +20,7 @@
  * the syndication endpoint, which reports such posts as tombstones.
  */
 import { ApiError, isApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { expectOk } from '../../upstream/client.js';
+import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
@@ -80,7 +80,7 @@ async function activateGuestToken(upstream: Upstream, signal?: AbortSignal): Pro
   });
   if (looksLikeHtml(res.text())) throw htmlAnswerError(res.text(), 'guest-token activation');
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: guest-token activation is rate-limited (HTTP 429)`);
-  expectOk(res, PLATFORM, 'Guest-token activation');
+  expectStepOk(res, PLATFORM, 'Guest-token activation');
   const token = (parseJson(res, 'guest-token activation') as { guest_token?: unknown } | null)?.guest_token;
   if (typeof token !== 'string' || !/^\d{5,40}$/.test(token)) throw shapeChanged(PLATFORM, 'guest_token in the activation answer');
   return { value: token, expiresAt: Date.now() + GUEST_TOKEN_LIFETIME_MS };
@@ -99,7 +99,7 @@ export function guestTokenSource(upstream: Upstream): TokenSource {
 
 async function scrapeQueryId(upstream: Upstream, op: GraphqlOperation, signal?: AbortSignal): Promise<string> {
   const home = await upstream.request({ url: WEB_HOME_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
-  expectOk(home, PLATFORM, 'The x.com home page');
+  expectStepOk(home, PLATFORM, 'The x.com home page');
   const bundles = bundleUrlsFromHtml(home.text());
   if (bundles.length === 0) throw shapeChanged(PLATFORM, 'web-client bundle links on the x.com home page');
   for (const url of bundles.slice(0, MAX_BUNDLES)) {

@@ -247,6 +247,10 @@ function tombstoneText(t: unknown): string | null {
  */
 export function tombstoneError(text: string | null, tweetId: string): ApiError {
   const t = text ?? '';
+  // A tombstone that says nothing (`{"tombstone":{}}`, the syndication answer for an age-gated
+  // post: ../shared/fixtures/blocks/microblog-b/) says only that a logged-out reader may not see
+  // the post — not that it does not exist.
+  if (!t) return privateContent(`${PLATFORM} post ${tweetId} cannot be shown to a logged-out reader`);
   if (/limits who can view|protected/i.test(t)) return privateContent(`${PLATFORM} post ${tweetId} (its account is protected)`);
   if (/log in|estimates your age|age-restricted|adult content/i.test(t)) return loginWall(PLATFORM);
   return notFound(`${PLATFORM} post ${tweetId} is not available${t ? `: ${t}` : ''}`);

@@ -15,7 +15,7 @@
  * UPSTREAM_BLOCKED.
  */
 import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { expectOk } from '../../upstream/client.js';
+import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
@@ -74,7 +74,7 @@ async function fetchSession(upstream: Upstream, signal?: AbortSignal): Promise<T
   if (isLoginUrl(res.url)) throw loginWall(PLATFORM);
   if (isChallengeUrl(res.url)) throw upstreamBlocked(`${PLATFORM}: threads.com sent the public page to a checkpoint`);
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: threads.com rate limit reached (HTTP 429)`);
-  expectOk(res, PLATFORM, 'The threads.com search page');
+  expectStepOk(res, PLATFORM, 'The threads.com search page');
   const page = parseSessionPage(res.text());
   if (!page.lsd) throw shapeChanged(PLATFORM, 'lsd token on the public search page');
   const session: SearchSession = { lsd: page.lsd, docId: page.docId ?? FALLBACK_SEARCH_DOC_ID, variables: page.variables ?? FALLBACK_VARIABLES };
@@ -130,7 +130,7 @@ async function searchOnce(ctx: OpContext, s: SearchSession, query: string): Prom
     if (problem) throw upstreamBlocked(`${PLATFORM}: the GraphQL endpoint answered with ${problem.why}`);
     if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
     if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (HTTP 429)`);
-    expectOk(res, PLATFORM, 'The GraphQL endpoint');
+    expectStepOk(res, PLATFORM, 'The GraphQL endpoint');
     throw shapeChanged(PLATFORM, 'GraphQL JSON (the endpoint answered with HTML)');
   }
   let json: unknown = null;

@@ -204,7 +204,7 @@ describe('query documents', () => {
 describe('blockReason', () => {
   it('recognises Cloudflare pages, not GraphQL JSON', () => {
     expect(blockReason(s.CLOUDFLARE_CHALLENGE)).toMatch(/Cloudflare challenge/);
-    expect(blockReason('<html><head><title>Attention Required! | Cloudflare</title></head></html>')).toMatch(/Cloudflare block/);
+    expect(blockReason('<html><head><title>Attention Required! | Cloudflare</title></head><body><div id="cf-error-details"><h1 data-translate="block_headline">Sorry, you have been blocked</h1></div></body></html>')).toMatch(/Cloudflare block/);
     expect(blockReason(JSON.stringify(s.elementDetails(s.imageElement())))).toBeNull();
   });
 });

@@ -21,6 +21,7 @@
  * NOT_FOUND, UPSTREAM_BLOCKED and UPSTREAM_FAILED. A Cloudflare challenge is UPSTREAM_BLOCKED.
  */
 import { ApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 
 const PLATFORM = 'moodboard';
 export const COSMOS = 'https://www.cosmos.so';
@@ -273,11 +274,11 @@ export function parseSearch(json: unknown): MoodboardSearchPage {
 // Block pages and URLs
 // ---------------------------------------------------------------------------------------------
 
-/** Cloudflare's interstitials ("Just a moment…" JS challenge, "Attention Required!" block page). */
+/** Anti-bot vendors' interstitials (the block catalogue: Cloudflare's challenge and block pages…). */
 export function blockReason(body: string): string | null {
   const head = body.slice(0, 20_000);
-  if (/<title>\s*Just a moment/i.test(head) || /challenge-platform|cf-chl-|cf_chl_/i.test(head)) return 'a Cloudflare challenge';
-  if (/Attention Required!\s*\|\s*Cloudflare|cf-error-details|Sorry, you have been blocked/i.test(head)) return 'a Cloudflare block page';
+  const vendor = vendorBlock(head);
+  if (vendor) return vendor.what;
   if (/<title>\s*Access denied/i.test(head)) return 'an "Access denied" page';
   return null;
 }

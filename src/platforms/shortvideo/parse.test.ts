@@ -185,7 +185,7 @@ describe('blocked', () => {
   it.each([
     ['the tiktok-verify-page interstitial', VERIFY_PAGE],
     ['a /captcha/ SDK shell', CAPTCHA_SDK_PAGE],
-    ['a Cloudflare-style challenge', '<html><head><title>Just a moment...</title></head><body></body></html>'],
+    ['a Cloudflare challenge', '<html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={cType:\'managed\'};</script></body></html>'],
   ])('%s → UPSTREAM_BLOCKED, never data', (_name, html) => {
     expect(failure(() => parseProfilePage(html)).code).toBe('UPSTREAM_BLOCKED');
   });

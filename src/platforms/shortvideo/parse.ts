@@ -26,7 +26,7 @@
  */
 import { parse as parseDomain } from 'tldts';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
-import { isChallengePage } from '../links/challenge.js';
+import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { isLinkInBioHost } from '../links/classify.js';
 
 const PLATFORM = 'shortvideo';
@@ -337,7 +337,7 @@ export function parseProfilePage(html: string, handle?: string): ShortvideoProfi
     throw notFound(`Shortvideo account ${who} was not found (statusCode ${found.statusCode})`);
   }
   if (NOT_FOUND_TEXT_RE.test(markup)) throw notFound(`Shortvideo account ${who} was not found`);
-  if (CAPTCHA_PATH_RE.test(markup) || isChallengePage(html)) {
+  if (CAPTCHA_PATH_RE.test(markup) || isVendorChallenge(html)) {
     throw upstreamBlocked(`${PLATFORM}: TikTok answered with a captcha / bot-check page instead of the profile`);
   }
   if (!found) throw shapeChanged(PLATFORM, '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__"> or <script id="SIGI_STATE"> profile data');

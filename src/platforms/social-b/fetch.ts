@@ -10,6 +10,7 @@
  */
 import { loginWall, notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { SocialBProfile } from './parse.js';
 import { failureOf, parseProfile, profileInfoUrl } from './parse.js';
@@ -48,7 +49,9 @@ export async function fetchProfile(ctx: OpContext, username: string): Promise<So
     expectOk(res, PLATFORM, `Profile @${username}`);
   }
   if (!isJson) throw shapeChanged(PLATFORM, 'JSON profile answer (got a non-JSON page)');
-  return parseProfile(res.json(), username);
+  const profile = parseProfile(res.json(), username);
+  assertSameResource(PLATFORM, `profile @${username}`, { handle: username }, { handle: profile.data.user.username });
+  return profile;
 }
 
 function safeJson(text: string): unknown {

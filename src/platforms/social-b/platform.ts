@@ -17,6 +17,7 @@ import type { SocialBProfile } from './parse.js';
 import { looksLikeUrl, normalizeHandle } from './parse.js';
 
 export const label = 'social-b';
+export { walls } from './walls.js';
 export const hosts = ['www.instagram.com', 'instagram.com', 'i.instagram.com'];
 
 export const profile: OperationDef<{ handle: string }, SocialBProfile> = {

@@ -9,6 +9,7 @@ import { fetchChannel } from './fetch.js';
 import type { VideoChannel } from './parse.js';
 
 export const label = 'video';
+export { walls } from './walls.js';
 export const hosts = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
 
 const URL_MAX = 2048;

@@ -6,6 +6,7 @@ import { fetchSearchPage } from './fetch.js';
 import type { DatePosted, WebSearchPage } from './parse.js';
 
 export const label = 'websearch';
+export { walls } from './walls.js';
 export const hosts = ['www.google.com'];
 
 export interface WebSearchArgs {

@@ -1,0 +1,190 @@
+/**
+ * The block catalogue: one place that says whether an upstream answer is a block — an anti-bot
+ * vendor's challenge (vendors.ts, any platform) or a platform's own wall (login, consent,
+ * "unusual traffic", rate limit: declared by each platform in its `walls.ts` and looked up by the
+ * request's platform label). The upstream client applies it to every answer, whatever its status,
+ * after the body is read and before any retry decision: a challenge served as a 503 is a block,
+ * not a server error to retry, and no platform parser ever sees it.
+ */
+import { upstreamBlocked } from '../../errors.js';
+import type { ApiError } from '../../errors.js';
+import { VENDOR_RULES, VENDOR_TOKENS } from './vendors.js';
+import type { Signature } from './vendors.js';
+
+/** What a rule may look at: an answer as the upstream client read it. */
+export interface UpstreamAnswer {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** Final URL after redirects. */
+  url: string;
+  body: Buffer;
+  text(): string;
+}
+
+/** The answer with helpers for wall rules. */
+export interface AnswerView extends UpstreamAnswer {
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  json(): unknown;
+  /** The body starts like markup (`<`): an HTML page, whatever its content-type says. */
+  readonly isMarkup: boolean;
+}
+
+/** A platform's own wall, declared in `src/platforms/<label>/walls.ts`. */
+export interface WallRule {
+  /** Label of the block counters (`source`), e.g. `login-wall`, `google-sorry`. */
+  name: string;
+  /** Said in the error: "answered with <what> instead of data". */
+  what: string;
+  test(answer: AnswerView): boolean;
+}
+
+export interface BlockMatch {
+  /** A vendor name (`cloudflare`, `akamai`…) or the platform wall's name. */
+  source: string;
+  what: string;
+}
+
+/** Interstitials are small; a marker deep inside a large page is that page's content. */
+const MARKUP_WINDOW = 256 * 1024;
+/** Vendors' JSON answers are one short object. */
+const DATA_WINDOW = 512;
+/** Bot Fight Mode's page is a near-empty shell. */
+const SHELL_MAX = 16 * 1024;
+
+/** Index of the first byte that is not whitespace or a UTF-8 BOM. */
+function firstSignificant(body: Buffer): number {
+  let i = 0;
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) i = 3;
+  while (i < body.length && (body[i] === 0x20 || body[i] === 0x0a || body[i] === 0x0d || body[i] === 0x09)) i++;
+  return i;
+}
+
+/** Whether the body is markup (`<…`), without decoding it (media downloads are large). */
+export function isMarkup(body: Buffer): boolean {
+  return body[firstSignificant(body)] === 0x3c;
+}
+
+const globalCopies = new WeakMap<RegExp, RegExp>();
+function globalOf(re: RegExp): RegExp {
+  let g = globalCopies.get(re);
+  if (!g) globalCopies.set(re, (g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)));
+  return g;
+}
+
+/** Whether `re` matches somewhere inside a `<script>` element of `markup` (`lower`: the same, lower-cased). */
+function matchesInScript(re: RegExp, markup: string, lower: string): boolean {
+  const g = globalOf(re);
+  g.lastIndex = 0;
+  for (let m = g.exec(markup); m; m = g.exec(markup)) {
+    if (lower.lastIndexOf('<script', m.index) > lower.lastIndexOf('</script', m.index)) return true;
+    if (m[0].length === 0) g.lastIndex++;
+  }
+  return false;
+}
+
+function signatureMatches(sig: Signature, headers: Record<string, string>, markup: string | null, lower: string | null, data: string | null): boolean {
+  if (sig.data && (data === null || !sig.data.test(data))) return false;
+  if (sig.header) {
+    const v = headers[sig.header[0]];
+    if (v === undefined || !sig.header[1].test(v)) return false;
+  }
+  if (sig.markup || sig.script) {
+    if (markup === null || lower === null) return false;
+    if (sig.markup && !sig.markup.every((re) => re.test(markup))) return false;
+    if (sig.script && !sig.script.every((re) => matchesInScript(re, markup, lower))) return false;
+  }
+  return true;
+}
+
+/**
+ * Cloudflare Bot Fight Mode: a page that is nothing but Cloudflare's challenge-platform scripts —
+ * no text, no content element, no script of the site's own. The same script on a real page
+ * (which has content, or its own scripts) leaves that page data.
+ */
+function isCloudflareShell(markup: string): boolean {
+  if (markup.length > SHELL_MAX || !markup.includes('/cdn-cgi/challenge-platform/')) return false;
+  let scripts = 0;
+  for (const m of markup.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    scripts++;
+    const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(m[1])?.[1];
+    const cloudflare = src ? /^(?:https?:\/\/[^/]+)?\/cdn-cgi\//i.test(src) : /__CF\$cv\$params|\/cdn-cgi\/challenge-platform\//.test(m[2]);
+    if (!cloudflare) return false;
+  }
+  if (scripts === 0) return false;
+  const body = /<body\b[^>]*>([\s\S]*)$/i.exec(markup)?.[1] ?? markup;
+  const rest = body
+    .replace(/<script\b[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<(style|noscript)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '');
+  if (/<(?:img|iframe|a|form|input|video|audio|svg|canvas|picture|main|article|section|table|ul|ol|h[1-6]|p)\b/i.test(rest)) return false;
+  return rest.replace(/<[^>]*>/g, '').trim() === '';
+}
+
+/**
+ * The anti-bot vendor whose challenge or block page this is, or null. `body` may be the raw
+ * bytes or text; only its first MARKUP_WINDOW characters are read, and only when it is markup.
+ */
+export function vendorBlock(body: Buffer | string, headers: Record<string, string> = {}): BlockMatch | null {
+  let markup: string | null = null;
+  // The start of any other body, for vendors' JSON answers.
+  let data: string | null = null;
+  if (typeof body === 'string') {
+    if (/^\uFEFF?\s*</.test(body)) markup = body.length > MARKUP_WINDOW ? body.slice(0, MARKUP_WINDOW) : body;
+    else data = body.slice(0, DATA_WINDOW);
+  } else if (isMarkup(body)) {
+    markup = body.subarray(0, MARKUP_WINDOW).toString('utf8');
+  } else {
+    data = body.subarray(0, DATA_WINDOW).toString('utf8');
+  }
+  const candidate = markup !== null && VENDOR_TOKENS.test(markup);
+  const lower = candidate ? markup!.toLowerCase() : null;
+  for (const rule of VENDOR_RULES) {
+    for (const sig of rule.signatures) {
+      // Markup signatures only on pages that carry one of the vendors' tokens at all.
+      if ((sig.markup || sig.script) && !candidate) continue;
+      if (signatureMatches(sig, headers, markup, lower, data)) return { source: rule.vendor, what: rule.what };
+    }
+  }
+  if (candidate && isCloudflareShell(markup!)) return { source: 'cloudflare', what: 'a Cloudflare Bot Fight Mode challenge' };
+  return null;
+}
+
+/** Whether this body is an anti-bot vendor's challenge or block page (for parsers given a page directly). */
+export function isVendorChallenge(body: Buffer | string, headers?: Record<string, string>): boolean {
+  return vendorBlock(body, headers) !== null;
+}
+
+function viewOf(answer: UpstreamAnswer): AnswerView {
+  let parsed: { v: unknown } | undefined;
+  return {
+    ...answer,
+    text: () => answer.text(),
+    isMarkup: isMarkup(answer.body),
+    json() {
+      if (!parsed) {
+        try {
+          parsed = { v: JSON.parse(answer.text()) };
+        } catch {
+          parsed = { v: undefined };
+        }
+      }
+      return parsed.v;
+    },
+  };
+}
+
+/** The block this answer is — a vendor's first, then the platform's own walls — or null. */
+export function detectBlock(answer: UpstreamAnswer, walls: readonly WallRule[] = []): BlockMatch | null {
+  const vendor = vendorBlock(answer.body, answer.headers);
+  if (vendor) return vendor;
+  if (walls.length === 0) return null;
+  const view = viewOf(answer);
+  for (const w of walls) if (w.test(view)) return { source: w.name, what: w.what };
+  return null;
+}
+
+/** The error a caller sees for a recognised block. */
+export function blockedError(platform: string, host: string, status: number, m: BlockMatch): ApiError {
+  return upstreamBlocked(`${platform}: ${host} answered with ${m.what} instead of data (HTTP ${status})`);
+}

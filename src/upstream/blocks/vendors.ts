@@ -1,0 +1,144 @@
+/**
+ * Anti-bot vendors' challenge and block pages, described as data. A vendor can stand in front of
+ * any host and answer with any status (403, 429, 503, even 200), so these rules are applied to
+ * every upstream answer of every platform (catalogue.ts), before the platform looks at it.
+ *
+ * Every signature is structural: an element, an attribute, a form field, a script variable or a
+ * response header that the vendor's generator writes — never a title or a sentence, which are
+ * translated ("Just a moment...", "Einen Moment…", "しばらくお待ちください…") and which a real page
+ * may quote. Markers that vendors also inject into ordinary pages are deliberately absent or
+ * only used together with a challenge-only one:
+ *  - Cloudflare's passive bot script (`/cdn-cgi/challenge-platform/scripts/jsd/main.js`,
+ *    `window.__CF$cv$params`) sits on many real pages — a page carrying it is data, unless the
+ *    page is nothing else (Bot Fight Mode, below);
+ *  - PerimeterX's sensor (`window._pxAppId`, `client.perimeterx.net`), DataDome's tag
+ *    (`js.datadome.co/tags.js`), Imperva's `/_Incapsula_Resource?SWJIYLWA=` script and Akamai's
+ *    `_abck` cookie are on protected pages that load fine.
+ *
+ * Evidence: the Cloudflare signatures are read off the real captures of
+ * ../shared/fixtures/blocks/cloudflare/ (IUAM JS challenges 2016–2020: `<form id="challenge-form"
+ * action="/cdn-cgi/l/chk_jschl">` with `jschl_vc` / `jschl_answer` fields, later
+ * `?__cf_chl_jschl_tk__=` actions; captcha pages 2019: `challenge-form` posting to
+ * `/cdn-cgi/l/chk_captcha` or `?__cf_chl_captcha_tk__=`, `cf.challenge.js` with `data-ray`).
+ * The managed challenge (2021 on) is `window._cf_chl_opt={…}` and a script from
+ * `/cdn-cgi/challenge-platform/h/<b|g>/orchestrate/…`. The other vendors' signatures are what
+ * their generated pages are publicly known to carry (each named below).
+ */
+
+export interface Signature {
+  /** Every one must match the page's markup (the first MARKUP_WINDOW characters). */
+  markup?: readonly RegExp[];
+  /** Every one must match inside a `<script>` element. */
+  script?: readonly RegExp[];
+  /** A response header (lower-case name) whose value matches. */
+  header?: readonly [name: string, value: RegExp];
+  /** Matches the start of a body that is not markup (a vendor's JSON answer to an API request). */
+  data?: RegExp;
+}
+
+export interface VendorRule {
+  /** Vendor name: the `source` label of the block counters. */
+  vendor: string;
+  /** Said in the error: "answered with <what> instead of data". */
+  what: string;
+  /** The page is this vendor's when any signature matches. */
+  signatures: readonly Signature[];
+}
+
+export const VENDOR_RULES: readonly VendorRule[] = [
+  {
+    vendor: 'cloudflare',
+    what: 'a Cloudflare challenge page',
+    signatures: [
+      // Cloudflare marks every challenge it serves, whatever the body (2022 on).
+      { header: ['cf-mitigated', /^challenge$/i] },
+      // IUAM JS challenge and captcha pages (2016–2021 captures).
+      { markup: [/<form\b[^>]*\bid=["']?challenge-form\b/i] },
+      { markup: [/<input\b[^>]*\bname=["']?jschl_(?:vc|answer)\b/i] },
+      { markup: [/<form\b[^>]*\baction=["'][^"']*(?:\/cdn-cgi\/l\/chk_(?:jschl|captcha)|__cf_chl_(?:jschl|captcha|managed|f)_tk__)/i] },
+      { markup: [/<script\b[^>]*\bsrc=["'][^"']*\/cdn-cgi\/scripts\/cf\.challenge\.js/i] },
+      // Managed / JS / interactive challenge (2021 on), in every language: the options object and
+      // the orchestrator it loads. (`/challenge-platform/scripts/jsd/` is the passive script.)
+      { script: [/\bwindow\._cf_chl_opt\s*=/] },
+      { script: [/\/cdn-cgi\/challenge-platform\/h\/[a-z]\/orchestrate\//] },
+      { markup: [/<script\b[^>]*\bsrc=["'][^"']*\/cdn-cgi\/challenge-platform\/h\/[a-z]\/orchestrate\//i] },
+    ],
+  },
+  {
+    vendor: 'cloudflare',
+    what: 'a Cloudflare block page',
+    signatures: [
+      // Cloudflare's error template with the "you have been blocked" headline (WAF block) or a
+      // 10xx code: 1006–1009 banned IP/country, 1010 browser signature, 1012 access denied, 1015
+      // rate limited, 1020 firewall rule. Its 52x error pages (origin down) share the template
+      // and are not blocks.
+      { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?block_headline\b/i] },
+      { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /<span\b[^>]*\bclass=["'][^"']*\bcf-error-code\b[^"']*["'][^>]*>\s*10(?:0[6-9]|1\d|2\d)\s*</i] },
+      { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?error_(?:1015|1020|1010|1012)/i] },
+    ],
+  },
+  {
+    vendor: 'akamai',
+    what: 'an Akamai block page',
+    signatures: [
+      // Akamai's edge "Access Denied": `Reference&#32;&#35;18&#46;…` and the matching
+      // `https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;…` line, written with HTML entities
+      // by Akamai's generator (Apple Music's "Access Denied" is this page).
+      { markup: [/Reference(?:&#32;|\s)(?:&#35;|#)[0-9a-f]+(?:&#46;|\.)[0-9a-f]+/i, /errors(?:&#46;|\.)edgesuite(?:&#46;|\.)net/i] },
+      // Older pages without the edgesuite line: the entity-encoded reference alone is the generator's.
+      { markup: [/Reference&#32;&#35;[0-9a-f]+&#46;[0-9a-f]+&#46;\d+&#46;[0-9a-f]+/i] },
+      // Bot Manager's interstitial and sensor challenge (`/_sec/cp_challenge/`, `/_sec/verify`).
+      { markup: [/<(?:script|iframe|form|link)\b[^>]*\b(?:src|action|href)=["'][^"']*\/_sec\/(?:cp_challenge|verify)\b/i] },
+      { markup: [/<div\b[^>]*\bid=["']?sec-if-cpt-container\b/i] },
+      { script: [/["']\/_sec\/verify\?provider=interstitial/] },
+    ],
+  },
+  {
+    vendor: 'perimeterx',
+    what: 'a PerimeterX / HUMAN captcha page',
+    signatures: [
+      // The block page's captcha element, and its captcha script (first-party `/<app>/captcha/
+      // captcha.js?a=c&u=…` or HUMAN's CDNs).
+      { markup: [/<div\b[^>]*\bid=["']?px-captcha\b/i] },
+      { markup: [/<script\b[^>]*\bsrc=["'][^"']*(?:captcha\.px-cdn\.net|captcha\.px-cloud\.net|captcha\.perimeterx\.net|\/captcha\/captcha\.js\?a=c)/i] },
+    ],
+  },
+  {
+    vendor: 'datadome',
+    what: 'a DataDome captcha page',
+    signatures: [
+      // `var dd={'rt':'c'|'i',…,'host':'geo.captcha-delivery.com'}` and the captcha loader
+      // `ct.captcha-delivery.com/c.js` (or an iframe on geo.captcha-delivery.com).
+      { script: [/\bvar\s+dd\s*=\s*\{[^}]*captcha-delivery\.com/] },
+      { markup: [/<(?:script|iframe)\b[^>]*\bsrc=["'][^"']*captcha-delivery\.com/i] },
+      // Its answer to an XHR / API request: `{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=…"}`.
+      { data: /^\s*\{\s*"url"\s*:\s*"https:\/\/geo\.captcha-delivery\.com\// },
+    ],
+  },
+  {
+    vendor: 'incapsula',
+    what: 'an Imperva Incapsula block page',
+    signatures: [
+      // The block page is an iframe on `/_Incapsula_Resource?CWUDNSAI=…&incident_id=…`.
+      { markup: [/<(?:iframe|script)\b[^>]*\bsrc=["'][^"']*\/_Incapsula_Resource\?[^"']*(?:incident_id|CWUDNSAI)/i] },
+    ],
+  },
+  {
+    vendor: 'sucuri',
+    what: 'a Sucuri firewall page',
+    signatures: [
+      // The block page's header, and its JS challenge that sets the `sucuri_cloudproxy_uuid_…`
+      // cookie from `sucuri_cloudproxy_js`.
+      { header: ['x-sucuri-block', /./] },
+      { script: [/\bsucuri_cloudproxy_js\s*=/] },
+      { markup: [/<(?:link|a|img|script)\b[^>]*\b(?:href|src)=["']https?:\/\/(?:cdn\.)?sucuri\.net\//i, /<title>[^<]*Sucuri WebSite Firewall/i] },
+    ],
+  },
+];
+
+/**
+ * Cheap pre-filter: a page none of whose tokens appear is no vendor's (one scan of the markup
+ * instead of one per rule).
+ */
+export const VENDOR_TOKENS =
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri/i;

@@ -1,0 +1,114 @@
+/**
+ * The block catalogue on its own (src/upstream/blocks): the real vendor captures of
+ * ../shared/fixtures/blocks/cloudflare/, our own pages of the other vendors (vendor-pages.ts —
+ * written by us, no capture exists), the real platform answers of ../shared/fixtures/blocks/<label>/
+ * with their platform's walls, and — as the guard against false positives — every real data
+ * capture of every platform in ../shared/fixtures/, which must never be taken for a block.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fixturePath, hasFixtures, readFixture } from '../../src/platforms/fixtures.js';
+import { platforms, platformWalls, validateRegistry } from '../../src/platforms/registry.js';
+import { detectBlock, isMarkup, vendorBlock } from '../../src/upstream/blocks/catalogue.js';
+import type { UpstreamAnswer, WallRule } from '../../src/upstream/blocks/catalogue.js';
+import { NOT_VENDOR_PAGES, OWN_VENDOR_PAGES } from './vendor-pages.js';
+
+const walls = platformWalls();
+
+function answer(body: string | Buffer, opts: { status?: number; headers?: Record<string, string>; url?: string } = {}): UpstreamAnswer {
+  const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  return { status: opts.status ?? 200, headers: opts.headers ?? {}, url: opts.url ?? 'https://example.com/', body: buf, text: () => buf.toString('utf8') };
+}
+
+const cloudflareFiles = hasFixtures('blocks/cloudflare') ? readdirSync(fixturePath('blocks/cloudflare')).filter((f) => f.endsWith('.html')) : [];
+
+describe.skipIf(cloudflareFiles.length === 0)('real Cloudflare captures (../shared/fixtures/blocks/cloudflare)', () => {
+  it.each(cloudflareFiles)('%s is a Cloudflare page, by structure, for every platform and status', (file) => {
+    const html = readFixture('blocks/cloudflare', file);
+    expect(vendorBlock(html)).toMatchObject({ source: 'cloudflare' });
+    for (const status of [200, 403, 429, 503]) {
+      for (const p of platforms) expect(detectBlock(answer(html, { status }), walls.get(p.label))?.source).toBe('cloudflare');
+    }
+    // Titles and wording play no part: the page with its <title> and text removed is still one.
+    const bare = html.replace(/<title>[\s\S]*?<\/title>/i, '<title></title>').replace(/Checking your browser|Just a moment|Attention Required|Please/gi, '');
+    expect(vendorBlock(bare)).toMatchObject({ source: 'cloudflare' });
+  });
+});
+
+describe('our own vendor pages (test/blocks/vendor-pages.ts: no real capture of these vendors)', () => {
+  it.each(OWN_VENDOR_PAGES.map((p) => [p.name, p] as const))('%s', (_name, page) => {
+    expect(vendorBlock(page.body, page.headers)).toMatchObject({ source: page.vendor });
+    expect(detectBlock(answer(page.body, { status: page.status, headers: page.headers }))?.source).toBe(page.vendor);
+  });
+
+  it.each(NOT_VENDOR_PAGES.map((p) => [p.name, p] as const))('not a block: %s', (_name, page) => {
+    expect(vendorBlock(page.body, page.headers)).toBeNull();
+  });
+
+  it('a marker deep inside a large page is that page\'s content, not an interstitial', () => {
+    const big = `<html><body>${'<p>data</p>'.repeat(30_000)}<script>window._cf_chl_opt={};</script></body></html>`;
+    expect(vendorBlock(big)).toBeNull();
+  });
+
+  it('bodies that are not markup are never decoded for markup rules (media)', () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from('<form id="challenge-form">')]);
+    expect(isMarkup(png)).toBe(false);
+    expect(vendorBlock(png)).toBeNull();
+    expect(isMarkup(Buffer.from('\uFEFF  \n<html>'))).toBe(true);
+  });
+});
+
+/** Real platform answers of ../shared/fixtures/blocks/<label>/: the wall (or none) each is. */
+const PLATFORM_ANSWERS: { label: string; file: string; status: number; headers?: Record<string, string>; url?: string; wall: string | null }[] = [
+  { label: 'code', file: 'api-github-rate-limit-403-2013.json', status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '60' }, wall: 'rate-limit' },
+  { label: 'code', file: 'api-github-503-nginx-html-2012.html', status: 503, headers: { 'content-type': 'application/json' }, wall: null },
+  { label: 'code', file: 'api-github-repos-404-not-found-2012.json', status: 404, wall: null },
+  { label: 'code', file: 'api-github-404-documentation-url-2019.json', status: 404, wall: null },
+  { label: 'websearch', file: 'google-sorry-unusual-traffic-2023-10-25.html', status: 429, url: 'https://www.google.com/search?q=im+not+angry', wall: 'google-sorry' },
+  { label: 'websearch', file: 'google-sorry-unusual-traffic-2023-10-25.html', status: 200, url: 'https://www.google.com/search?q=im+not+angry', wall: 'google-sorry' },
+  { label: 'forum', file: 'reddit-403-forbidden-json-oauth.json', status: 403, wall: 'forbidden' },
+  { label: 'social-b', file: 'web-profile-info-401-require-login.json', status: 401, wall: 'login-wall' },
+  { label: 'social-b', file: 'rate-limit-please-wait-require-login.json', status: 401, wall: 'login-wall' },
+  { label: 'video', file: 'www-youtube-com-404-google-error-page-2026.html', status: 404, wall: null },
+  { label: 'video', file: 'youtubei-resolve-url-404-2026.json', status: 404, wall: null },
+];
+
+describe.skipIf(!hasFixtures('blocks/code'))('real platform answers (../shared/fixtures/blocks/<label>) against their platform\'s walls', () => {
+  it.each(PLATFORM_ANSWERS.map((a) => [`${a.label}/${a.file} (HTTP ${a.status})`, a] as const))('%s', (_name, a) => {
+    const got = detectBlock(answer(readFixture(`blocks/${a.label}`, a.file), { status: a.status, headers: a.headers, url: a.url }), walls.get(a.label));
+    expect(got?.source ?? null).toBe(a.wall);
+  });
+});
+
+/** Every real data capture of every platform (../shared/fixtures/<label>/, blocks/ aside). */
+function dataCaptures(): { label: string; file: string }[] {
+  const out: { label: string; file: string }[] = [];
+  let labels: string[] = [];
+  try {
+    labels = readdirSync(fixturePath('')).filter((l) => l !== 'blocks' && hasFixtures(l));
+  } catch {
+    return out;
+  }
+  for (const label of labels) for (const file of readdirSync(fixturePath(label))) if (file !== 'SOURCES.md') out.push({ label, file });
+  return out;
+}
+const captures = dataCaptures();
+
+describe.skipIf(captures.length === 0)('real data captures are never blocks (false-positive guard)', () => {
+  it.each(captures.map((c) => [`${c.label}/${c.file}`, c] as const))('%s', (_name, c) => {
+    const body = readFileSync(fixturePath(c.label, c.file));
+    expect(vendorBlock(body)).toBeNull();
+    // With every platform's walls: a real answer at 200 from its own host is data.
+    const all: WallRule[] = [...walls.values()].flat();
+    expect(detectBlock(answer(body, { url: `https://www.${c.label}.example/` }), all)).toBeNull();
+  });
+});
+
+describe('walls in the registry', () => {
+  it('are declared by platform and named as labels (validated at start-up)', () => {
+    expect(() => validateRegistry()).not.toThrow();
+    expect([...walls].filter(([, w]) => w.length > 0).map(([label]) => label)).toEqual(expect.arrayContaining(['code', 'websearch', 'video', 'social-b', 'forum']));
+    const bad = { label: 'x', hosts: ['x.example'], operations: [], walls: [{ name: 'Login Wall', what: 'x', test: () => false }] };
+    expect(() => validateRegistry([bad])).toThrow(/not a label/);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Anti-bot vendor pages for which no real capture is available (../shared/fixtures/blocks/ holds
+ * Cloudflare's JS and captcha challenges of 2016–2020 only). These are OUR OWN pages, written
+ * from what is publicly known of each vendor's generated page — the structural markers the block
+ * catalogue (src/upstream/blocks/vendors.ts) keys on, with per-request values made up — and
+ * deliberately with titles and wording in other languages or none, so a test passing on them
+ * shows detection by structure, not by English text.
+ *
+ * Beside them, ordinary pages that carry the vendors' passive scripts (which must stay data).
+ */
+
+export interface VendorPage {
+  name: string;
+  vendor: string;
+  body: string;
+  headers?: Record<string, string>;
+  /** The status the vendor usually sends it with (the e2e suites also try the others). */
+  status: number;
+}
+
+const HTML = { 'content-type': 'text/html; charset=UTF-8' };
+
+/** Cloudflare's managed challenge (2021 on), in Japanese: only the options object and orchestrator are structure. */
+const CLOUDFLARE_MANAGED_JA = `<!DOCTYPE html><html lang="ja-JP"><head><title>しばらくお待ちください...</title>
+<meta http-equiv="Content-Type" content="text/html; charset=UTF-8"><meta name="robots" content="noindex,nofollow"></head>
+<body><div class="main-wrapper" role="main"><div class="main-content"><h1 class="zone-name-title h1">example.jp</h1>
+<p id="Truv1" class="h2 spacer-bottom">接続のセキュリティを確認しています</p>
+<noscript><div class="h2"><span id="challenge-error-text">続行するには JavaScript と Cookie を有効にしてください</span></div></noscript></div></div>
+<script>(function(){window._cf_chl_opt={cvId: '3',cZone: "example.jp",cType: 'managed',cRay: '8a1b2c3d4e5f6071',cH: 'Zm9vYmFy',cUPMDTk: "\\/?__cf_chl_tk=abcDEF",cFPWv: 'g',cLt: 'n',cITimeS: '1718000000'};
+var cpo = document.createElement('script');cpo.src = '/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1?ray=8a1b2c3d4e5f6071';
+window._cf_chl_opt.cOgUHash = location.hash === '' && location.href.indexOf('#') !== -1 ? '#' : location.hash;
+if (window.history && window.history.replaceState) {var ogU = location.pathname + window._cf_chl_opt.cOgUQuery + window._cf_chl_opt.cOgUHash;history.replaceState(null, null, "\\/?__cf_chl_rt_tk=xyz" + window._cf_chl_opt.cOgUHash);}
+document.getElementsByTagName('head')[0].appendChild(cpo);}());</script></body></html>`;
+
+/** The same challenge in German, its orchestrator loaded by a plain script element (no options object). */
+const CLOUDFLARE_JS_DE = `<!DOCTYPE html><html lang="de-DE"><head><meta charset="UTF-8"><title>Einen Moment…</title></head>
+<body><div id="challenge-body-text">Überprüfen, ob die Verbindung sicher ist</div>
+<script src="/cdn-cgi/challenge-platform/h/b/orchestrate/jsch/v1?ray=8a1b2c3d4e5f6072" async></script></body></html>`;
+
+/**
+ * Bot Fight Mode's near-empty answer: nothing but Cloudflare's challenge-platform script (the
+ * same script that also sits, harmlessly, on ordinary pages — see PAGE_WITH_CLOUDFLARE_JSD).
+ */
+const CLOUDFLARE_BOT_FIGHT_MODE = `<html><head></head><body><script>(function(){function c(){var b=a.contentDocument||a.contentWindow.document;if(b){var d=b.createElement('script');d.innerHTML="window.__CF$cv$params={r:'8a1b2c3d4e5f6073',t:'MTcxODAwMDAwMC4wMDAwMDA='};var a=document.createElement('script');a.nonce='';a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.getElementsByTagName('head')[0].appendChild(a);";b.getElementsByTagName('head')[0].appendChild(d)}}if(document.body){var a=document.createElement('iframe');a.height=1;a.width=1;a.style.position='absolute';a.style.top=0;a.style.left=0;a.style.border='none';a.style.visibility='hidden';document.body.appendChild(a);c()}})();</script></body></html>`;
+
+/** Cloudflare's error 1015 ("rate limited") page, in French: the cf-error-details template with a 10xx code. */
+const CLOUDFLARE_1015_FR = `<!DOCTYPE html><html class="no-js" lang="fr-FR"><head><title>Accès limité | example.fr | Cloudflare</title></head>
+<body><div id="cf-wrapper"><div id="cf-error-details" class="cf-error-details-wrapper"><div class="cf-wrapper cf-header cf-error-overview">
+<h1><span class="cf-error-type" data-translate="error">Erreur</span><span class="cf-error-code">1015</span></h1>
+<h2 class="cf-subheadline" data-translate="error_desc">Votre débit est limité</h2></div>
+<div class="cf-section cf-wrapper"><p>Le propriétaire de ce site web a banni temporairement votre adresse IP.</p></div>
+<div class="cf-error-footer cf-wrapper"><p><span class="cf-footer-item">Cloudflare Ray ID: <strong class="font-semibold">8a1b2c3d4e5f6074</strong></span></p></div></div></div></body></html>`;
+
+/** Akamai's edge "Access Denied" (the page Apple Music answers with): entity-encoded reference and edgesuite link. */
+const AKAMAI_ACCESS_DENIED = `<HTML><HEAD>
+<TITLE>Access Denied</TITLE>
+</HEAD><BODY>
+<H1>Access Denied</H1>
+ 
+You don't have permission to access "http&#58;&#47;&#47;music&#46;apple&#46;com&#47;" on this server.<P>
+Reference&#32;&#35;18&#46;6f3c1402&#46;1718000000&#46;2b8d26b6
+<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;6f3c1402&#46;1718000000&#46;2b8d26b6</P>
+</BODY>
+</HTML>
+`;
+
+/** Akamai Bot Manager's sensor challenge ("Powered and protected by Akamai"), in Spanish. */
+const AKAMAI_BOT_MANAGER_ES = `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>Un momento</title>
+<link rel="stylesheet" href="/_sec/cp_challenge/sec-4-4.css"></head>
+<body><div id="sec-if-cpt-container" class="sec-if-cpt-container"><div class="sec-text-container">Comprobando su navegador…</div></div>
+<script src="/_sec/cp_challenge/sec-cpt-4-4.js" async defer></script>
+<script>window.addEventListener('load',function(){chlgeId='abc';chlgeDuration=5;})</script></body></html>`;
+
+/** PerimeterX / HUMAN block page ("Press & Hold"), with its captcha element and script. */
+const PERIMETERX_CAPTCHA = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Access to this page has been denied</title></head>
+<body><div class="px-captcha-container"><div class="px-captcha-header">Before we continue...</div>
+<div id="px-captcha"></div><p>Reference ID 3c0f2a10-2710-11ef-9e55-53764b6c4c5a</p></div>
+<script>window._pxAppId = 'PXab12CD34';window._pxJsClientSrc = '/ab12CD34/init.js';window._pxFirstPartyEnabled = true;window._pxHostUrl = '/ab12CD34/xhr';window._pxreCaptchaTheme = 'light';</script>
+<script src="/ab12CD34/captcha/captcha.js?a=c&u=3c0f2a10-2710-11ef-9e55-53764b6c4c5a&v=&m=0"></script></body></html>`;
+
+/** DataDome's captcha page: the `dd` object and the captcha loader, with a neutral title. */
+const DATADOME_CAPTCHA = `<html lang="en"><head><title>example.com</title><style>#cmsg{animation: A 1.5s;}@keyframes A{0%{opacity:0;}99%{opacity:0;}100%{opacity:1;}}</style></head>
+<body style="margin:0"><p id="cmsg">Please enable JS and disable any ad blocker</p>
+<script data-cfasync="false">var dd={'rt':'c','cid':'AHrlqAAAAAMAzZ9x8e7W6c5AAAAA==','hsh':'2211F522B61E269B869FA6EAFFB5E1','t':'bv','s':36795,'e':'d6d2a8e1c5b3a4f7','host':'geo.captcha-delivery.com'}</script>
+<script data-cfasync="false" src="https://ct.captcha-delivery.com/c.js"></script></body></html>`;
+
+/** DataDome's answer to an API request: one JSON object pointing at the captcha. */
+const DATADOME_JSON = `{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=AHrlqAAAAAMA&hash=2211F522B61E269B869FA6EAFFB5E1&cid=abc&t=bv&referer=https%3A%2F%2Fexample.com%2F&s=36795&e=d6d2a8e1"}`;
+
+/** Imperva Incapsula's block page: an iframe on `_Incapsula_Resource` with the incident id. */
+const INCAPSULA_BLOCK = `<html style="height:100%"><head><META NAME="ROBOTS" CONTENT="NOINDEX, NOFOLLOW"><meta name="format-detection" content="telephone=no"><meta name="viewport" content="initial-scale=1.0"><meta http-equiv="X-UA-Compatible" content="IE=edge,chrome=1"></head>
+<body style="margin:0px;height:100%"><iframe id="main-iframe" src="/_Incapsula_Resource?CWUDNSAI=24&xinfo=8-12690372-0%200NNN%20RT%281718000000000%20190%29%20q%280%20-1%20-1%20-1%29%20r%280%20-1%29%20B12%284%2c315%2c0%29%20U18&incident_id=1234000340069873216-98765432109876543&edet=12&cinfo=04000000&rpinfo=0&mth=GET" frameborder=0 width="100%" height="100%" marginheight="0px" marginwidth="0px">Request unsuccessful. Incapsula incident ID: 1234000340069873216-98765432109876543</iframe></body></html>`;
+
+/** Sucuri's JS challenge: the `sucuri_cloudproxy_js` cookie script. */
+const SUCURI_JS_CHALLENGE = `<html><title>You are being redirected...</title>
+<noscript>Javascript is required. Please enable javascript before you are allowed to see this page.</noscript>
+<script>var s={},u,c,U,r,i,l=0,a,e=eval,w=String.fromCharCode,sucuri_cloudproxy_js='',S='cz0iMXNlYyIuc3Vic3RyKDAsMSkgKyAnNycgKyAiMCIgKyAgJyc7';L=S.length;U=0;r='';var A='ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';for(u=0;u<64;u++){s[A.charAt(u)]=u;}for(i=0;i<L;i++){c=s[S.charAt(i)];U=(U<<6)+c;l+=6;while(l>=8){((a=(U>>>(l-=8))&0xff)||(i<(L-2)))&&(r+=w(a));}}e(r);</script></html>`;
+
+/** Sucuri's firewall block page (served with `x-sucuri-block`), in Portuguese. */
+const SUCURI_BLOCK_PT = `<!DOCTYPE html><html lang="pt"><head><meta charset="utf-8"><title>Sucuri WebSite Firewall - Acesso negado</title>
+<link rel="stylesheet" href="https://cdn.sucuri.net/sucuri-firewall-block.css"></head>
+<body><div id="main-container"><h2>Acesso negado - Sucuri Website Firewall</h2>
+<table><tr><td>Block ID:</td><td>BNP005</td></tr><tr><td>Block reason:</td><td>Bad bot access attempt.</td></tr></table>
+<a href="https://sucuri.net/website-firewall/">Sucuri</a></div></body></html>`;
+
+/** Our own vendor pages, each recognised by the block catalogue. */
+export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
+  { name: 'Cloudflare managed challenge, Japanese', vendor: 'cloudflare', status: 403, headers: HTML, body: CLOUDFLARE_MANAGED_JA },
+  { name: 'Cloudflare JS challenge, German (orchestrator script element)', vendor: 'cloudflare', status: 503, headers: HTML, body: CLOUDFLARE_JS_DE },
+  { name: 'Cloudflare Bot Fight Mode (near-empty page)', vendor: 'cloudflare', status: 403, headers: HTML, body: CLOUDFLARE_BOT_FIGHT_MODE },
+  { name: 'Cloudflare error 1015 rate limited, French', vendor: 'cloudflare', status: 429, headers: HTML, body: CLOUDFLARE_1015_FR },
+  { name: 'Cloudflare challenge announced by its header only', vendor: 'cloudflare', status: 403, headers: { ...HTML, 'cf-mitigated': 'challenge' }, body: '<html><body></body></html>' },
+  { name: 'Akamai "Access Denied" (edgesuite reference)', vendor: 'akamai', status: 403, headers: HTML, body: AKAMAI_ACCESS_DENIED },
+  { name: 'Akamai Bot Manager challenge, Spanish', vendor: 'akamai', status: 200, headers: HTML, body: AKAMAI_BOT_MANAGER_ES },
+  { name: 'PerimeterX / HUMAN captcha', vendor: 'perimeterx', status: 403, headers: HTML, body: PERIMETERX_CAPTCHA },
+  { name: 'DataDome captcha page', vendor: 'datadome', status: 403, headers: HTML, body: DATADOME_CAPTCHA },
+  { name: 'DataDome JSON answer to an API request', vendor: 'datadome', status: 403, headers: { 'content-type': 'application/json' }, body: DATADOME_JSON },
+  { name: 'Imperva Incapsula block page', vendor: 'incapsula', status: 200, headers: HTML, body: INCAPSULA_BLOCK },
+  { name: 'Sucuri JS challenge', vendor: 'sucuri', status: 200, headers: HTML, body: SUCURI_JS_CHALLENGE },
+  { name: 'Sucuri firewall block page, Portuguese', vendor: 'sucuri', status: 403, headers: { ...HTML, 'x-sucuri-block': 'BNP005' }, body: SUCURI_BLOCK_PT },
+];
+
+/** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
+export const NOT_VENDOR_PAGES: readonly { name: string; body: string; headers?: Record<string, string> }[] = [
+  {
+    name: 'a real page carrying Cloudflare\'s passive jsd script',
+    body: `<!DOCTYPE html><html><head><title>Maya's links</title><script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"username":"maya"}}}</script></head>
+<body><main><h1>Maya</h1><a href="https://example.org">My shop</a></main>
+<script>(function(){window.__CF$cv$params={r:'8a1b2c3d4e5f6075',t:'MTcxODAwMDAwMA=='};var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.getElementsByTagName('head')[0].appendChild(a);})();</script></body></html>`,
+  },
+  {
+    name: 'an app shell with its own script beside the jsd script',
+    body: `<!DOCTYPE html><html><head><script src="/assets/index-3f9a.js" type="module"></script></head><body><div id="root"></div>
+<script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script></body></html>`,
+  },
+  {
+    name: 'a page protected by PerimeterX, DataDome and Imperva sensors that loaded fine',
+    body: `<!DOCTYPE html><html><head><title>Shop</title><script>window._pxAppId='PXab12CD34';</script><script src="//client.perimeterx.net/PXab12CD34/main.min.js"></script>
+<script src="https://js.datadome.co/tags.js" async></script><script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script></head><body><h1>Products</h1><p>Welcome.</p></body></html>`,
+  },
+  {
+    name: 'a page quoting challenge markup as text (a tutorial)',
+    body: `<!DOCTYPE html><html><head><title>How Cloudflare challenges work</title></head><body><pre>&lt;form id="challenge-form" action="/cdn-cgi/l/chk_jschl"&gt;
+&lt;input type="hidden" name="jschl_vc" value="…"/&gt; window._cf_chl_opt = {…}; geo.captcha-delivery.com</pre><p>Just a moment... Attention Required! | Cloudflare</p></body></html>`,
+  },
+  {
+    name: "Cloudflare's 522 error page (the origin is down: a failure, not a block)",
+    body: `<!DOCTYPE html><html><head><title>example.com | 522: Connection timed out</title></head><body><div id="cf-wrapper"><div id="cf-error-details" class="p-0">
+<header><h1><span class="inline-block">Connection timed out</span><span class="code-label">Error code 522</span></h1></header></div></div></body></html>`,
+  },
+  { name: 'API JSON that mentions a vendor', body: '{"name":"cloudscraper","description":"bypasses window._cf_chl_opt and geo.captcha-delivery.com pages"}', headers: { 'content-type': 'application/json' } },
+];

@@ -1,0 +1,93 @@
+/**
+ * An answer about a different resource than asked is UPSTREAM_FAILED, never data — judged by
+ * identity (type and id, or handle case-insensitively), never by the body's shape; a redirect the
+ * upstream followed to the same id (a renamed repository) is the same resource. (audio-b's cases
+ * are in audio-b.test.ts; src/platforms/identity.ts is the shared check.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixtures } from '../../src/platforms/fixtures.js';
+import * as ig from '../../src/platforms/social-b/samples.js';
+import { repoJson } from '../data.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const repoPath = (owner: string, repo: string) => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}`;
+const idOf = (owner: string, repo: string) => (JSON.parse(repoJson(owner, repo)) as { id: number }).id;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({
+    routes: [
+      // Another repository than the one asked for.
+      { host: 'api.github.com', path: '/repos/octo/asked', response: { headers: JSON_TYPE, body: repoJson('someone', 'else') } },
+      // The same repository, GitHub's own capitalisation.
+      { host: 'api.github.com', path: '/repos/octo/mixedcase', response: { headers: JSON_TYPE, body: repoJson('Octo', 'MixedCase') } },
+      // Renamed: GitHub redirects to /repositories/<id>, which answers under the new name.
+      { host: 'api.github.com', path: '/repos/octo/old-name', response: { status: 301, headers: { location: `https://api.github.com/repositories/${idOf('octo', 'new-name')}` } } },
+      { host: 'api.github.com', path: `/repositories/${idOf('octo', 'new-name')}`, response: { headers: JSON_TYPE, body: repoJson('octo', 'new-name') } },
+      // A redirect to an id whose answer is another repository.
+      { host: 'api.github.com', path: '/repos/octo/moved-wrong', response: { status: 301, headers: { location: 'https://api.github.com/repositories/1' } } },
+      { host: 'api.github.com', path: '/repositories/1', response: { headers: JSON_TYPE, body: repoJson('octo', 'new-name') } },
+      // social-b: every username answered with the profile of `someone.else`.
+      { host: 'i.instagram.com', path: '/api/v1/users/web_profile_info/', response: { headers: JSON_TYPE, body: JSON.stringify(ig.profileBody(ig.userJson('someone.else'))) } },
+      // microblog-a: every lookup answered with the real account capture of @realDonaldTrump.
+      ...(hasFixtures('microblog-a') ? [{ host: 'truthsocial.com', path: '/api/v1/accounts/lookup', response: { headers: JSON_TYPE, bodyFile: fixturePath('microblog-a', 'account-realdonaldtrump.json') } }] : []),
+    ],
+  });
+});
+afterAll(() => h?.close());
+
+describe('code repository: the repository asked for, or UPSTREAM_FAILED', () => {
+  it('another repository in the answer is 502 UPSTREAM_FAILED at 0 credits', async () => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(repoPath('octo', 'asked'), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/different resource \(handle someone\/else, not octo\/asked\)/) });
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('names are compared case-insensitively', async () => {
+    const { key } = await h.key(3);
+    const r = await h.rest(repoPath('octo', 'mixedcase'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.repository.full_name).toBe('Octo/MixedCase');
+  });
+
+  it('a renamed repository (redirect to /repositories/<id>, the same id) is the same resource', async () => {
+    const { key } = await h.key(3);
+    const r = await h.rest(repoPath('octo', 'old-name'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.repository.full_name).toBe('octo/new-name');
+  });
+
+  it('a redirect to an id answered by another repository is 502 UPSTREAM_FAILED', async () => {
+    const { key } = await h.key(3);
+    const r = await h.rest(repoPath('octo', 'moved-wrong'), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+  });
+});
+
+describe('profiles: the account asked for (handle, case-insensitively), or UPSTREAM_FAILED', () => {
+  it('social-b: another account in the answer is 502 UPSTREAM_FAILED; the same one in other case is data', async () => {
+    const { key, id } = await h.key(3);
+    const other = await h.rest('/v1/social-b/profile?handle=maya', { key });
+    expect(other.status).toBe(502);
+    expect(other.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/different resource/) });
+    expect(await h.balance(id)).toBe(3);
+    const same = await h.rest('/v1/social-b/profile?handle=Someone.Else', { key });
+    expect(same.status).toBe(200);
+  });
+
+  it.skipIf(!hasFixtures('microblog-a'))('microblog-a: the real @realDonaldTrump account answered for @maya is 502 UPSTREAM_FAILED; for @REALDONALDTRUMP it is data', async () => {
+    const { key, id } = await h.key(3);
+    const other = await h.rest('/v1/microblog-a/profile?handle=maya', { key });
+    expect(other.status).toBe(502);
+    expect(other.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(await h.balance(id)).toBe(3);
+    const same = await h.rest('/v1/microblog-a/profile?handle=REALDONALDTRUMP', { key });
+    expect(same.status).toBe(200);
+    expect(same.body.username).toBe('realDonaldTrump');
+  });
+});
