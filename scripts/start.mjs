@@ -9,6 +9,7 @@ import { buildServer } from './build.mjs';
 const out = await buildServer();
 const { startServer } = await import(pathToFileURL(out).href);
 startServer().catch((err) => {
-  console.error(err);
+  // A configuration mistake (ConfigError, src/config.ts) is one line naming the variable.
+  console.error(err?.name === 'ConfigError' ? `configuration: ${err.message}` : err);
   process.exit(1);
 });

@@ -9,7 +9,7 @@
  */
 import { createServer } from 'node:http';
 import { createApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { bootstrapKey, openDeps } from './deps.js';
 
 /** After the grace period: how long cancelled requests get to answer and settle. */
@@ -82,7 +82,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/server.ts')) {
   startServer().catch((err) => {
-    console.error(err);
+    // A configuration mistake is one line naming the variable; anything else keeps its stack.
+    console.error(err instanceof ConfigError ? `configuration: ${err.message}` : err);
     process.exit(1);
   });
 }
