@@ -9,6 +9,9 @@
  * Targets: REST ≥ 0.5× bare, GraphQL ≥ 0.2× bare, REST p99 < 10 ms.
  *
  *   npm run bench            (needs `wrk`: apt-get install -y wrk)
+ *   npm run bench -- --write (the same, and the section in bench/RESULTS.md replaced)
+ *
+ * Progress on stderr while it runs (about a minute with the defaults), the report on stdout.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +22,7 @@ import { repoRoute } from '../test/data.js';
 import { startArgs } from '../test/start-args.js';
 import { freePort, hasWrk, median, startChild, wrkRun } from './lib.js';
 import type { LoadResult } from './lib.js';
-import { writeResultsSection } from './results.js';
+import { finishResults, progress } from './results.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -31,6 +34,7 @@ async function main() {
     console.error('wrk is not installed: apt-get install -y wrk');
     process.exit(2);
   }
+  progress(`cached-hit: ${RUNS} alternating runs of ${SECONDS} s per target, 4 targets, after a warm-up (about ${Math.round((RUNS + 1) * 4 * SECONDS + 5)} s)`);
   const work = mkdtempSync(join(tmpdir(), 'cl-bench-'));
   const replay = await startReplayServer({ routes: [repoRoute('bench', 'repo')] });
   const children: ChildProcess[] = [];
@@ -56,6 +60,7 @@ async function main() {
     const headers = { 'x-api-key': KEY };
     const gqlHeaders = { ...headers, 'content-type': 'application/json' };
 
+    progress('gateway started (npm start); seeding the cache');
     // Seed the cache with one live fetch, then capture the cached answers' bytes.
     await fetch(gw + restPath, { headers });
     const restBytes = await (await fetch(gw + restPath, { headers })).text();
@@ -78,10 +83,18 @@ async function main() {
       'gateway GraphQL': () => wrkRun(`${gw}/graphql`, { seconds: SECONDS, connections: CONNECTIONS, headers: gqlHeaders, method: 'POST', body: gqlBody }),
     };
     // Warm-up (JIT, caches), not recorded.
-    for (const run of Object.values(targets)) wrkRunQuick(run);
+    for (const [name, run] of Object.entries(targets)) {
+      progress(`warm-up: ${name}`);
+      wrkRunQuick(run);
+    }
     const results: Record<string, LoadResult[]> = {};
     for (let i = 0; i < RUNS; i++) {
-      for (const [name, run] of Object.entries(targets)) (results[name] ??= []).push(run());
+      for (const [name, run] of Object.entries(targets)) {
+        progress(`run ${i + 1}/${RUNS}: ${name} (${SECONDS} s)`);
+        const r = run();
+        progress(`  ${r.rps.toFixed(0)} req/s, p99 ${r.p99ms.toFixed(2)} ms`);
+        (results[name] ??= []).push(r);
+      }
     }
     const med = (name: string, k: keyof LoadResult) => median(results[name].map((r) => r[k]));
     const rows = Object.keys(targets).map(
@@ -103,7 +116,7 @@ async function main() {
       `- REST p99 = **${restP99.toFixed(2)} ms** (target < 10 ms: ${verdict(restP99 < 10)})`,
     ].join('\n');
     console.log(section);
-    writeResultsSection('Cached-hit throughput (REST and GraphQL vs bare node:http)', section);
+    finishResults('Cached-hit throughput (REST and GraphQL vs bare node:http)', section);
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await replay.close();

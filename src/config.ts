@@ -6,6 +6,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { LogFormat } from './log.js';
 
 export interface Config {
   port: number;
@@ -45,6 +46,8 @@ export interface Config {
   upstream: UpstreamConfig;
   githubToken: string | null;
   logLevel: string;
+  /** LOG_FORMAT: json (default), or pretty (readable lines; the default when stdout is a terminal). */
+  logFormat: LogFormat;
   /** Default rate limit of every API key (a key's own override wins); rps 0: no limit. */
   rateLimit: RateLimit;
   /** SIGTERM: how long in-flight requests may finish before they are cancelled. */
@@ -302,7 +305,38 @@ export function redisLabel(url: string): string {
 export const DEFAULT_USER_AGENT =
   'CreatorLookup/0.1 (+self-hosted gateway for public creator data; reads public pages only)';
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** A configuration value that cannot start the server: reported as one line, not a stack trace. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
+
+export function parseLogFormat(raw: string | undefined, stdoutIsTTY: boolean): LogFormat {
+  const v = raw?.trim().toLowerCase();
+  if (!v) return stdoutIsTTY ? 'pretty' : 'json';
+  if (!(LOG_FORMATS as readonly string[]).includes(v)) throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got ${JSON.stringify(raw)}`);
+  return v as LogFormat;
+}
+
+export interface LoadOptions {
+  /** Whether stdout is a terminal (LOG_FORMAT's default); process.stdout's by default. */
+  stdoutIsTTY?: boolean;
+}
+
+/** The configuration from `env`; a value that cannot be used throws a ConfigError naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Config {
+  try {
+    return readConfig(env, opts.stdoutIsTTY ?? Boolean(process.stdout.isTTY));
+  } catch (e) {
+    throw e instanceof ConfigError ? e : new ConfigError((e as Error).message);
+  }
+}
+
+function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
   const replay = env.UPSTREAM_REPLAY_URL?.trim() || null;
   if (replay) {
     // Garbage stops start-up: better than failing on the first request.
@@ -354,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     githubToken: env.GITHUB_TOKEN || null,
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: parseLogFormat(env.LOG_FORMAT, stdoutIsTTY),
     rateLimit: { rps: keyRps, burst: int(env, 'RATE_LIMIT_BURST', defaultBurst(keyRps), 1) },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     metricsToken: env.METRICS_TOKEN || null,

@@ -47,7 +47,7 @@ export interface DepsOverrides extends Partial<Deps> {
 
 export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDeps {
   const db = openDatabase(config.dataDir);
-  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const logger = overrides.logger ?? createLogger(config.logLevel, undefined, config.logFormat);
   const metrics: Metrics = overrides.metrics ?? createMetrics({ defaultMetrics: overrides.defaultMetrics });
   const health = overrides.health ?? createHealthView({ windowMs: config.healthWindowMs });
   const upstream =

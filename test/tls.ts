@@ -2,16 +2,13 @@
  * Throw-away TLS material for tests, made with the openssl CLI at test time (nothing committed):
  * a CA, and a server certificate it signed for the given host names and IP addresses. Lets a
  * test stand up a loopback https:// "upstream" that the client trusts only through
- * UPSTREAM_CA_FILE. Tests that need it skip when openssl is absent (`HAS_OPENSSL`).
+ * UPSTREAM_CA_FILE. Tests that need it ask `requireTool('openssl')` (test/prereq.ts) first.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-export const HAS_OPENSSL = spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
-export const NO_OPENSSL = 'the openssl CLI is absent: tests that need a throw-away certificate are skipped';
 
 export interface TestCertificates {
   /** PEM file of the CA: what UPSTREAM_CA_FILE points at. */

@@ -18,12 +18,13 @@
  *    critical path does not model).
  * Scoring rules: bench/discovery/score.ts; truth: test/sim/truth.ts.
  *
- *   npx tsx bench/discovery/run.ts           (package.json script suggested: "bench:discovery")
+ *   npm run bench:discovery                  (report on stdout, progress on stderr)
+ *   npm run bench:discovery -- --write       (the same, and the section in bench/RESULTS.md replaced)
  *
  * Environment: BENCH_DISCOVERY_SEED (1), BENCH_DISCOVERY_CREATORS (40),
  * BENCH_DISCOVERY_TIMEOUT_MS per lookup (60000), BENCH_DISCOVERY_BUDGET_S for all lookups of one
  * operation (600), BENCH_DISCOVERY_LATENCY_SCALE (1). Anything else (e.g. the discovery deadline)
- * is passed through to the gateway's environment. Results go to bench/RESULTS.md. If the discovery
+ * is passed through to the gateway's environment. Results go to bench/RESULTS.md with --write. If the discovery
  * routes do not exist yet, it says so and exits 2 without writing numbers.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -37,7 +38,7 @@ import { generateSimWeb } from '../../test/sim/generator.js';
 import type { SimWeb } from '../../test/sim/generator.js';
 import type { TruthEntry } from '../../test/sim/truth.js';
 import { freePort, median, startChild } from '../lib.js';
-import { writeResultsSection } from '../results.js';
+import { finishResults, progress } from '../results.js';
 import type { Counts, ReturnedProfile } from './score.js';
 import { addCounts, emptyCounts, precision, quantile, recall, recallByEncoding, recallByVia, scoreEmails, scoreProfiles } from './score.js';
 
@@ -105,7 +106,9 @@ async function runOp(web: SimWeb, replay: ReplayServer, gw: string, op: Op): Pro
   const runs: LookupRun[] = [];
   const started = Date.now();
   let skipped = 0;
+  let n = 0;
   for (const l of web.lookups) {
+    n++;
     if ((Date.now() - started) / 1000 > BUDGET_S) {
       skipped++;
       continue;
@@ -141,7 +144,7 @@ async function runOp(web: SimWeb, replay: ReplayServer, gw: string, op: Op): Pro
     const refetches = repeated.filter(([, v]) => usable(v.req)).map(([k, v]) => `${k} ×${v.n}`);
     const retries = repeated.filter(([, v]) => !usable(v.req)).reduce((sum, [, v]) => sum + v.n - 1, 0);
     runs.push({ key: l.key, truth, status, code, wallMs, body: status === 200 ? body : null, charged: typeof body?.credits_charged === 'number' ? body.credits_charged : null, upstream: hits.length, refetches, retries });
-    process.stderr.write(`${op} ${l.key}: ${status || code} ${wallMs.toFixed(0)} ms (critical path ${truth.criticalPathMs} ms${truth.deadlineBound ? ', deadline-bound' : ''}), ${hits.length} upstream requests\n`);
+    progress(`${op} ${n}/${web.lookups.length} ${l.key}: ${status || code} ${wallMs.toFixed(0)} ms (critical path ${truth.criticalPathMs} ms${truth.deadlineBound ? ', deadline-bound' : ''}), ${hits.length} upstream requests`);
   }
   return { runs, skipped };
 }
@@ -289,7 +292,9 @@ async function main() {
   try {
     const sections: string[] = [];
     let allOk = true;
+    progress(`discovery: ${web.lookups.length} lookups per operation (${OPS.join(', ')}), one at a time`);
     for (const op of OPS) {
+      progress(`${op}: starting a fresh gateway`);
       const gw = await startGateway(replay, work, op);
       children.push(gw.child);
       await probe(gw.url, op);
@@ -310,7 +315,7 @@ async function main() {
       `Overall: ${allOk ? 'every target met' : '**targets not met** (see above)'}.`,
     ].join('\n');
     console.log(body);
-    writeResultsSection(TITLE, body);
+    finishResults(TITLE, body);
   } catch (e) {
     if (e instanceof RouteMissing) {
       console.error(`\nCreator discovery benchmark NOT RUN: ${e.message}.\nThe discovery operations (issue 6) must be registered before this benchmark can measure them; nothing was written to bench/RESULTS.md.`);

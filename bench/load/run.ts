@@ -21,13 +21,15 @@
  * comparison, `tsx` (TypeScript compiled in the serving process, whose loader alone holds
  * ~100 MB).
  *
- * Results: bench/RESULTS.md, section "Load: two instances on Redis". Bounded in count (the
+ * Results: on stdout, and with --write in bench/RESULTS.md, section "Load: two instances on
+ * Redis"; progress (each phase, and the requests done every few seconds) on stderr. Bounded in count (the
  * request numbers) and in time (each phase stops issuing after LOAD_PHASE_SECONDS; the whole run
  * is killed after LOAD_MAX_SECONDS). Exits 1 when a check fails (credits, errors, upstream
  * fetches, a phase cut short), 2 (nothing measured) when redis-server is not installed; the RSS
  * target is reported met or not met, as the other benchmarks report theirs.
  *
- *   npm run bench:load          (needs redis-server: apt-get install -y redis-server)
+ *   npm run bench:load            (needs redis-server: apt-get install -y redis-server)
+ *   npm run bench:load -- --write (the same, and the section in bench/RESULTS.md replaced)
  *
  * Environment: LOAD_REQUESTS (10000), LOAD_CONCURRENCY (500), LOAD_CACHED_REQUESTS (20000),
  * LOAD_LATENCY_MS (5, the replay upstream's latency), LOAD_PER_HOST (256, the gateways'
@@ -47,7 +49,7 @@ import { createRedisLedger } from '../../src/credits/redis-ledger.js';
 import { openRedis } from '../../src/store/redis.js';
 import { freePort, startChild } from '../lib.js';
 import { startArgs } from '../../test/start-args.js';
-import { writeResultsSection } from '../results.js';
+import { finishResults, progress } from '../results.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = (name: string, def: number) => {
@@ -139,6 +141,10 @@ async function runPhase(
   };
   const deadline = Date.now() + PHASE_MS;
   const t0 = performance.now();
+  progress(`phase: ${name}`);
+  // Every few seconds, how far the phase is (a phase can take up to LOAD_PHASE_SECONDS).
+  const ticker = setInterval(() => progress(`  ${name}: ${done}/${total} answered, ${errors} problem(s)`), 5_000);
+  ticker.unref();
   const worker = async () => {
     for (;;) {
       if (Date.now() > deadline) {
@@ -170,8 +176,9 @@ async function runPhase(
       }
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker)).finally(() => clearInterval(ticker));
   const seconds = (performance.now() - t0) / 1000;
+  progress(`  ${name}: ${done} answered in ${seconds.toFixed(1)} s, ${errors} problem(s)`);
   const sorted = lat.subarray(0, done).sort();
   return { name, sent: Math.min(next, total), seconds, rps: done / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), statuses, errors, charged, cached, stoppedAtDeadline, firstProblems };
 }
@@ -453,12 +460,12 @@ async function main() {
 
   const results: RunResult[] = [];
   for (const runtime of runtimes) {
-    console.error(`bench:load: ${runtime} …`);
+    progress(`bench:load: ${runtime}: starting redis-server, the replay upstream and two gateways`);
     results.push(await runOnce(runtime));
   }
   const section = report(results);
   console.log(section);
-  writeResultsSection('Load: two instances on Redis', section);
+  finishResults('Load: two instances on Redis', section);
   const failures = results.flatMap((r) => r.failures);
   if (failures.length) {
     console.error(`\nbench:load: ${failures.length} check(s) failed:\n${failures.join('\n')}`);

@@ -13,13 +13,15 @@
  *                               knows, e.g. professional; handle: leading @ optional)
  *   profile_url               — instead of platform + handle: a profile URL, classified
  *   source_url                — optional: where the operator got the address; stored, never shown
- * Rows with an invalid address or no recognisable profile are skipped and counted.
+ * Rows with an invalid address or no recognisable profile are skipped and counted. A platform
+ * nobody knows (a site's own name instead of its label, a typo) refuses the whole file: such a
+ * row could never match a profile, so importing it would lose the address silently.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { classifyLink } from '../platforms/links/classify.js';
+import { classifyLink, PLATFORM_NAMES } from '../platforms/links/classify.js';
 import { normaliseEmail } from '../platforms/links/emails.js';
 import { openContactsDb } from './internal.js';
 
@@ -67,7 +69,13 @@ export interface ContactRow {
   source_url: string | null;
 }
 
-/** CSV text → the rows to store, and how many were skipped (with why, for the first few). */
+/** The platform column's accepted values: every label profiles are looked up by, and the alias. */
+const KNOWN_PLATFORMS = new Set([...PLATFORM_NAMES, 'microblog-b-alias']);
+
+/**
+ * CSV text → the rows to store, and how many were skipped (with why, for the first few). Throws
+ * when a row names a platform that is not a known label.
+ */
 export function contactRows(text: string): { rows: ContactRow[]; skipped: number; problems: string[] } {
   const [header, ...data] = parseCsv(text);
   if (!header) return { rows: [], skipped: 0, problems: ['the file is empty'] };
@@ -78,11 +86,16 @@ export function contactRows(text: string): { rows: ContactRow[]; skipped: number
   }
   const rows: ContactRow[] = [];
   const problems: string[] = [];
+  const unknown: string[] = [];
   let skipped = 0;
   data.forEach((r, i) => {
     const get = (n: string) => (has(n) ? (r[col.get(n)!] ?? '').trim() : '');
     const email = normaliseEmail(get('email'));
     let platform = get('platform').toLowerCase();
+    if (platform && !KNOWN_PLATFORMS.has(platform)) {
+      unknown.push(`line ${i + 2}: ${JSON.stringify(get('platform'))}`);
+      return;
+    }
     let handle = get('handle').replace(/^@/, '').toLowerCase();
     if ((!platform || !handle) && get('profile_url')) {
       const c = classifyLink(get('profile_url'));
@@ -98,6 +111,12 @@ export function contactRows(text: string): { rows: ContactRow[]; skipped: number
     }
     rows.push({ platform, handle, email: email!, source_url: get('source_url') || null });
   });
+  if (unknown.length) {
+    const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+    throw new Error(
+      `unknown platform on ${shown}; nothing imported. Use a neutral label (${[...KNOWN_PLATFORMS].sort().join(', ')}) or a profile_url column`,
+    );
+  }
   return { rows, skipped, problems };
 }
 

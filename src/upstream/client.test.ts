@@ -700,6 +700,50 @@ describe('upstream client (direct mode, injected resolver)', () => {
     }
   });
 
+  it('offline (no name has resolved since start): a DNS failure reads as one and points to the demo; nothing connected, not retried', async () => {
+    const resolver = vi.fn(async (host: string) => Promise.reject(Object.assign(new Error(`getaddrinfo EAI_AGAIN ${host}`), { code: 'EAI_AGAIN' })));
+    const upstream = createUpstream({ config: CONFIG, resolver });
+    try {
+      const err = await failure(upstream.request({ url: 'https://api.github.com/repos/o/r', platform: 'code' }));
+      expect(err.code).toBe('UPSTREAM_FAILED');
+      expect(err.message).toMatch(/^code: could not resolve host api\.github\.com \(DNS EAI_AGAIN\); this machine seems to be offline .*`npm run demo` serves demo data$/);
+      expect(err.message).not.toMatch(/refused/);
+      // even a user's own URL: offline, the input is not what is wrong
+      const user = await failure(upstream.request({ url: 'https://linktr.ee/someone', platform: 'linkpage-a', userParam: 'url' }));
+      expect(user.code).toBe('UPSTREAM_FAILED');
+      expect(user.message).toContain('npm run demo');
+      expect(resolver).toHaveBeenCalledTimes(2);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('once a name has resolved, a DNS failure has no offline hint, and a user URL that does not resolve is INVALID_INPUT', async () => {
+    let rebindCalls = 0;
+    const resolver = vi.fn(async (host: string) => {
+      // public for the pre-flight check, loopback at connect time: refused before any byte is
+      // sent (no real network), but the name did resolve
+      if (host === 'rebind.example') return rebindCalls++ === 0 ? ['93.184.216.34'] : ['127.0.0.1'];
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    });
+    const upstream = createUpstream({ config: CONFIG, resolver });
+    try {
+      expect((await failure(upstream.request({ url: `http://rebind.example:${raw.port}/`, platform: 't' }))).message).toMatch(/refused at connect time/);
+      expect(raw.connections()).toBe(0);
+      const err = await failure(upstream.request({ url: 'https://api.github.com/repos/o/r', platform: 'code' }));
+      expect(err.code).toBe('UPSTREAM_FAILED');
+      expect(err.message).toBe('code: could not resolve host api.github.com (DNS ENOTFOUND)');
+      const user = await failure(upstream.request({ url: 'https://no-such-name.example/', platform: 'linkpage-a', userParam: 'url' }));
+      expect(user.code).toBe('INVALID_INPUT');
+      expect(user.details).toEqual([{ param: 'url', message: 'could not resolve host no-such-name.example (DNS ENOTFOUND)' }]);
+      // an SSRF refusal is still worded as a refusal
+      const refused = await failure(upstream.request({ url: 'http://10.0.0.1/', platform: 't' }));
+      expect(refused.message).toMatch(/upstream address refused/);
+    } finally {
+      await upstream.close();
+    }
+  });
+
   it('a resolver that never answers is bounded by the deadline', async () => {
     const upstream = createUpstream({ config: CONFIG, resolver: () => new Promise<string[]>(() => {}) });
     try {

@@ -34,7 +34,7 @@ import { blockedError, detectBlock } from './blocks/catalogue.js';
 import type { WallRule } from './blocks/catalogue.js';
 import { createHostGate } from './politeness.js';
 import { createProxyDispatchers, createProxySelector } from './proxy.js';
-import { assertFetchable, guardedLookup, SsrfError, systemResolver } from './ssrf.js';
+import { assertFetchable, DnsError, dnsFailure, guardedLookup, SsrfError, systemResolver, trackResolutions } from './ssrf.js';
 import type { Resolver } from './ssrf.js';
 
 export interface UpstreamRequest {
@@ -229,7 +229,8 @@ function makeResponse(status: number, headers: Record<string, string>, url: stri
 export function createUpstream(opts: UpstreamOptions): Upstream {
   const cfg = opts.config;
   const replayUrl = opts.replayUrl ?? null;
-  const resolver = opts.resolver ?? systemResolver;
+  const dns = trackResolutions(opts.resolver ?? systemResolver);
+  const resolver = dns.resolver;
   // In replay mode DNS is resolved only when a resolver was injected (tests of "a name resolving
   // to a private address"); the replay origin itself is the one address let through.
   const resolveNames = replayUrl ? opts.resolver !== undefined : true;
@@ -354,6 +355,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
             if (redirects === 0) throw upstreamFailed(`${req.platform}: upstream address refused (${e.message})`);
             throw upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`);
           }
+          if (e instanceof DnsError) throw dnsFailure(e, { platform: req.platform, userParam: req.userParam, redirected: redirects > 0, online: dns.anyResolved() });
           throw e;
         }
         let res: UpstreamResponse & { location?: string };

@@ -20,7 +20,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HAS_OPENSSL, makeCertificates, NO_OPENSSL } from '../../test/tls.js';
+import { requireTool, titled } from '../../test/prereq.js';
+import { makeCertificates } from '../../test/tls.js';
 import type { TestCertificates } from '../../test/tls.js';
 import type { ProxyConfig, UpstreamConfig } from '../config.js';
 import { loadCaFile, loadConfig, loadProxyConfig } from '../config.js';
@@ -29,6 +30,8 @@ import { startReplayServer } from '../replay/server.js';
 import { createUpstream } from './client.js';
 import { createProxySelector, parseNoProxy, shouldProxy } from './proxy.js';
 import type { Resolver } from './ssrf.js';
+
+const OPENSSL = requireTool('openssl');
 
 const u = (s: string) => new URL(s);
 const proxyCfg = (p: Partial<ProxyConfig>): ProxyConfig => ({ httpProxy: null, httpsProxy: null, noProxy: '', rotate: [], ...p });
@@ -367,7 +370,7 @@ describe('UPSTREAM_CA_FILE', () => {
     expect(() => loadCaFile(file('broken.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'))).toThrow(/certificate 1 in .* is not valid/);
   });
 
-  describe.skipIf(!HAS_OPENSSL)(`trusted for upstream TLS, through a CONNECT tunnel and directly${HAS_OPENSSL ? '' : ` (${NO_OPENSSL})`}`, () => {
+  describe.skipIf(OPENSSL.skip)(titled('trusted for upstream TLS, through a CONNECT tunnel and directly', OPENSSL), () => {
     const CONFIG: UpstreamConfig = {
       connectTimeoutMs: 1_000,
       headersTimeoutMs: 1_000,

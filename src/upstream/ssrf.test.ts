@@ -1,6 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it, vi } from 'vitest';
-import { assertFetchable, guardedLookup, refusedAddressReason, SsrfError, staticUrlRefusal } from './ssrf.js';
+import { ApiError } from '../errors.js';
+import { assertFetchable, DnsError, dnsFailure, guardedLookup, OFFLINE_HINT, refusedAddressReason, SsrfError, staticUrlRefusal, trackResolutions } from './ssrf.js';
 import type { Resolver } from './ssrf.js';
 
 describe('refusedAddressReason', () => {
@@ -159,10 +160,18 @@ describe('assertFetchable', () => {
     await expect(assertFetchable(new URL('https://nat64.example.com/'), { resolver, resolveNames: true })).rejects.toBeInstanceOf(SsrfError);
   });
 
-  it('refuses a name that does not resolve (error or empty list)', async () => {
-    await expect(assertFetchable(new URL('https://nowhere.example/'), { resolver: mapResolver({}), resolveNames: true })).rejects.toThrow(/does not resolve/);
+  it('stops at a name that does not resolve (error or empty list) with a DNS failure, not an SSRF refusal', async () => {
+    const err = await assertFetchable(new URL('https://nowhere.example/x'), { resolver: mapResolver({}), resolveNames: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DnsError);
+    expect(err).not.toBeInstanceOf(SsrfError);
+    expect((err as DnsError).message).toBe('could not resolve host nowhere.example (DNS ENOTFOUND)');
+    expect((err as DnsError).url).toBe('https://nowhere.example/x');
+    const offline: Resolver = async () => Promise.reject(Object.assign(new Error('getaddrinfo EAI_AGAIN'), { code: 'EAI_AGAIN' }));
+    await expect(assertFetchable(new URL('https://api.github.com/'), { resolver: offline, resolveNames: true })).rejects.toThrow('could not resolve host api.github.com (DNS EAI_AGAIN)');
     const empty = mapResolver({ 'empty.example.com': [] });
-    await expect(assertFetchable(new URL('https://empty.example.com/'), { resolver: empty, resolveNames: true })).rejects.toThrow(/does not resolve/);
+    const none = await assertFetchable(new URL('https://empty.example.com/'), { resolver: empty, resolveNames: true }).catch((e: unknown) => e);
+    expect(none).toBeInstanceOf(DnsError);
+    expect((none as DnsError).message).toBe('could not resolve host empty.example.com (DNS NODATA)');
   });
 
   it('accepts a name with only public addresses', async () => {
@@ -247,5 +256,53 @@ describe('guardedLookup', () => {
     expect(v6all.address).toEqual([{ address: '2606:4700:4700::1111', family: 6 }]);
     const none = await call(async () => ['1.1.1.1'], { family: 6 });
     expect(none.err?.code).toBe('ENOTFOUND');
+  });
+});
+
+describe('trackResolutions', () => {
+  it('remembers whether any name has resolved to an address (errors and empty answers do not count)', async () => {
+    let answer: () => Promise<string[]> = async () => Promise.reject(Object.assign(new Error('offline'), { code: 'EAI_AGAIN' }));
+    const tracked = trackResolutions(() => answer());
+    expect(tracked.anyResolved()).toBe(false);
+    await expect(tracked.resolver('a.example')).rejects.toThrow('offline');
+    answer = async () => [];
+    await expect(tracked.resolver('b.example')).resolves.toEqual([]);
+    expect(tracked.anyResolved()).toBe(false);
+    answer = async () => ['93.184.216.34'];
+    await expect(tracked.resolver('c.example')).resolves.toEqual(['93.184.216.34']);
+    expect(tracked.anyResolved()).toBe(true);
+    answer = async () => Promise.reject(new Error('later failure'));
+    await tracked.resolver('d.example').catch(() => undefined);
+    expect(tracked.anyResolved()).toBe(true);
+  });
+});
+
+describe('dnsFailure', () => {
+  const e = new DnsError('api.github.com', 'EAI_AGAIN', 'https://api.github.com/repos/o/r');
+
+  it('offline (nothing ever resolved): UPSTREAM_FAILED that says so and points to the demo, even for a user URL', () => {
+    for (const userParam of [undefined, 'url']) {
+      const err = dnsFailure(e, { platform: 'code', userParam, redirected: false, online: false });
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err.code).toBe('UPSTREAM_FAILED');
+      expect(err.message).toBe(`code: could not resolve host api.github.com (DNS EAI_AGAIN); ${OFFLINE_HINT}`);
+      expect(err.message).toContain('npm run demo');
+      expect(err.message).not.toMatch(/refused/);
+    }
+  });
+
+  it('online: a name we built is UPSTREAM_FAILED without the hint; a user URL is INVALID_INPUT naming the parameter', () => {
+    const built = dnsFailure(e, { platform: 'code', redirected: false, online: true });
+    expect(built.code).toBe('UPSTREAM_FAILED');
+    expect(built.message).toBe('code: could not resolve host api.github.com (DNS EAI_AGAIN)');
+    const user = dnsFailure(e, { platform: 'linkpage-a', userParam: 'url', redirected: false, online: true });
+    expect(user.code).toBe('INVALID_INPUT');
+    expect(user.details).toEqual([{ param: 'url', message: 'could not resolve host api.github.com (DNS EAI_AGAIN)' }]);
+  });
+
+  it("a redirect's target that does not resolve is the upstream's doing, even for a user URL", () => {
+    const err = dnsFailure(e, { platform: 'linkpage-a', userParam: 'url', redirected: true, online: true });
+    expect(err.code).toBe('UPSTREAM_FAILED');
+    expect(err.message).toBe('linkpage-a: upstream redirected to host api.github.com, which could not be resolved (DNS EAI_AGAIN)');
   });
 });

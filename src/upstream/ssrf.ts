@@ -13,6 +13,8 @@
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import { invalidParam, upstreamFailed } from '../errors.js';
+import type { ApiError } from '../errors.js';
 
 export type Resolver = (hostname: string) => Promise<string[]>;
 
@@ -32,6 +34,57 @@ export class SsrfError extends Error {
     super(message);
     this.name = 'SsrfError';
   }
+}
+
+/**
+ * A name that has no address: a DNS failure (a typo, an unregistered domain, or no network),
+ * never worded as a refusal, because nothing was refused.
+ */
+export class DnsError extends Error {
+  constructor(
+    readonly host: string,
+    /** The resolver's code (ENOTFOUND, EAI_AGAIN…), or NODATA for an empty answer. */
+    readonly dnsCode: string,
+    readonly url: string,
+  ) {
+    super(`could not resolve host ${host} (DNS ${dnsCode})`);
+    this.name = 'DnsError';
+  }
+}
+
+export const OFFLINE_HINT = 'this machine seems to be offline (no upstream host has resolved since start); `npm run demo` serves demo data';
+
+/**
+ * A resolver that remembers whether any name has resolved since start: when none has, a DNS
+ * failure most likely means no network at all, and the error says so (and points to the demo).
+ */
+export interface TrackedResolver {
+  resolver: Resolver;
+  anyResolved(): boolean;
+}
+
+export function trackResolutions(resolver: Resolver): TrackedResolver {
+  let resolved = false;
+  return {
+    resolver: async (hostname) => {
+      const addresses = await resolver(hostname);
+      if (addresses.length > 0) resolved = true;
+      return addresses;
+    },
+    anyResolved: () => resolved,
+  };
+}
+
+/**
+ * The ApiError for a DNS failure. A user's own URL whose name does not resolve while other
+ * names do is their input (INVALID_INPUT naming the parameter); offline it is not, and a name
+ * we built or a redirect's target is the upstream's trouble (UPSTREAM_FAILED).
+ */
+export function dnsFailure(e: DnsError, ctx: { platform: string; userParam?: string; redirected: boolean; online: boolean }): ApiError {
+  const hint = ctx.online ? '' : `; ${OFFLINE_HINT}`;
+  if (ctx.redirected) return upstreamFailed(`${ctx.platform}: upstream redirected to host ${e.host}, which could not be resolved (DNS ${e.dnsCode})${hint}`);
+  if (ctx.userParam && ctx.online) return invalidParam(ctx.userParam, e.message);
+  return upstreamFailed(`${ctx.platform}: ${e.message}${hint}`);
 }
 
 const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
@@ -93,7 +146,7 @@ export interface GuardOptions {
   resolveNames: boolean;
 }
 
-/** Throws SsrfError when the URL may not be fetched. */
+/** Throws SsrfError when the URL may not be fetched, DnsError when its name has no address. */
 export async function assertFetchable(url: URL, opts: GuardOptions): Promise<void> {
   const reason = staticUrlRefusal(url);
   if (reason) throw new SsrfError(reason, url.href);
@@ -103,9 +156,9 @@ export async function assertFetchable(url: URL, opts: GuardOptions): Promise<voi
   try {
     addresses = await opts.resolver(host);
   } catch (e) {
-    throw new SsrfError(`host ${host} does not resolve`, url.href);
+    throw new DnsError(host, (e as { code?: string } | null)?.code || 'error', url.href);
   }
-  if (addresses.length === 0) throw new SsrfError(`host ${host} does not resolve`, url.href);
+  if (addresses.length === 0) throw new DnsError(host, 'NODATA', url.href);
   for (const a of addresses) {
     const why = refusedAddressReason(a);
     if (why) throw new SsrfError(`host ${host} resolves to a ${why}`, url.href);

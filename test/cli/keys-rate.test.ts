@@ -11,8 +11,11 @@ import { createRedisLedger } from '../../src/credits/redis-ledger.js';
 import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
 import { openRedis } from '../../src/store/redis.js';
 import { openDatabase } from '../../src/store/sqlite.js';
-import { hasRedisServer, SKIP_MESSAGE, startRedisServer } from '../redis/redis-server.js';
+import { requireTool, titled } from '../prereq.js';
+import { startRedisServer } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
+
+const REDIS = requireTool('redis-server');
 
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
@@ -92,7 +95,7 @@ describe('keys set-rate (embedded store)', () => {
   });
 });
 
-describe.skipIf(!hasRedisServer)(`keys set-rate with REDIS_URL${hasRedisServer ? '' : ` (${SKIP_MESSAGE})`}`, () => {
+describe.skipIf(REDIS.skip)(titled('keys set-rate with REDIS_URL', REDIS), () => {
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedisServer();

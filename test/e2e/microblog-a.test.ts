@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIXTURES_DIR, fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import { fixturePath, FIXTURES_DIR, hasFixtures, hasPeerExample, skipReason } from '../../src/platforms/fixtures.js';
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -713,13 +713,13 @@ describe.skipIf(!hasFixtures('microblog-a'))(`microblog-a captures end to end ($
     }
   }
 
-  it.runIf(existsSync(join(PEER_DIR, 'microblog-a_post.json')))('post: keys and types match the peer example', async () => {
+  it.runIf(hasPeerExample(join(PEER_DIR, 'microblog-a_post.json')))('post: keys and types match the peer example', async () => {
     const { key } = await h.key(5);
     const r = await h.rest(`/v1/microblog-a/post?url=${encodeURIComponent('https://truthsocial.com/@realDonaldTrump/posts/116669584003805199')}`, { key });
     compareShapes(r.body, peer('microblog-a_post.json'), []);
   });
 
-  it.runIf(existsSync(join(PEER_DIR, 'microblog-a_profile.json')))('profile: keys and types match the peer example (plus api.md’s unauth_visibility)', async () => {
+  it.runIf(hasPeerExample(join(PEER_DIR, 'microblog-a_profile.json')))('profile: keys and types match the peer example (plus api.md’s unauth_visibility)', async () => {
     const { key } = await h.key(5);
     const r = await h.rest('/v1/microblog-a/profile?handle=realDonaldTrump', { key });
     compareShapes(r.body, peer('microblog-a_profile.json'), ['unauth_visibility']);

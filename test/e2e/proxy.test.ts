@@ -22,8 +22,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoJson } from '../data.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { HAS_OPENSSL, makeCertificates, NO_OPENSSL } from '../tls.js';
+import { requireTool, titled } from '../prereq.js';
+import { makeCertificates } from '../tls.js';
 import type { TestCertificates } from '../tls.js';
+
+const OPENSSL = requireTool('openssl');
 
 // Names resolve to a public address the gateway never contacts itself: the proxy is asked.
 const resolver = async () => ['93.184.216.34'];
@@ -63,7 +66,7 @@ describe('HTTPS_PROXY (live mode): a refused tunnel', () => {
   });
 });
 
-describe.skipIf(!HAS_OPENSSL)(`HTTPS_PROXY (live mode): a working tunnel${HAS_OPENSSL ? '' : ` (${NO_OPENSSL})`}`, () => {
+describe.skipIf(OPENSSL.skip)(titled('HTTPS_PROXY (live mode): a working tunnel', OPENSSL), () => {
   const connects: { url: string; headers: IncomingHttpHeaders }[] = [];
   const served: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
   const sockets = new Set<Socket>();

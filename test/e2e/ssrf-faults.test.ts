@@ -224,3 +224,23 @@ describe('SSRF through the gateway with a resolver that maps every name to a pri
     expect(h.replay.hits()).toHaveLength(0);
   });
 });
+
+describe('offline: a resolver that resolves no name at all (the README examples on a machine without network)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ resolver: async (host) => Promise.reject(Object.assign(new Error(`getaddrinfo EAI_AGAIN ${host}`), { code: 'EAI_AGAIN' })) });
+  });
+  afterAll(() => h?.close());
+
+  it('code/repository → 502 UPSTREAM_FAILED worded as a DNS failure that points to `npm run demo`, 0 credits', async () => {
+    const { key, id } = await h.key(CREDITS);
+    const res = await timedRest(h, REPO_PATH, key);
+    expect(res.status).toBe(502);
+    expectErrorBody(res.body, 'UPSTREAM_FAILED');
+    expect(res.body.error.message).toMatch(/could not resolve host api\.github\.com \(DNS EAI_AGAIN\); this machine seems to be offline/);
+    expect(res.body.error.message).toContain('`npm run demo` serves demo data');
+    expect(res.body.error.message).not.toMatch(/refused/);
+    expect(await h.balance(id)).toBe(CREDITS);
+    expect(h.replay.hits()).toHaveLength(0);
+  });
+});

@@ -7,13 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../redis/cluster.js';
 import type { Cluster } from '../redis/cluster.js';
-import { hasRedisServer, SKIP_MESSAGE, startRedisServer } from '../redis/redis-server.js';
+import { requireTool, titled } from '../prereq.js';
+import { startRedisServer } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
 import { expectNoOpenExchanges, expectSocketsDrain, FAULT_ENV, startRelay, trackExchanges } from './lib.js';
 import type { Call, ExchangeTracker, Relay } from './lib.js';
 import { MIXED_MAX_BODY, mixedRoutes, runMixedBatch } from './mixed.js';
 
-describe.skipIf(!hasRedisServer)(`mixed faults on two instances sharing Redis${hasRedisServer ? '' : ` (${SKIP_MESSAGE})`}`, () => {
+const REDIS = requireTool('redis-server');
+
+describe.skipIf(REDIS.skip)(titled('mixed faults on two instances sharing Redis', REDIS), () => {
   let redis: RedisServer;
   let relay: Relay;
   let c: Cluster;

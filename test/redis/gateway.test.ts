@@ -7,8 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoJson } from '../data.js';
 import { startCluster } from './cluster.js';
 import type { Cluster } from './cluster.js';
-import { hasRedisServer, SKIP_MESSAGE, startRedisServer } from './redis-server.js';
+import { requireTool, titled } from '../prereq.js';
+import { startRedisServer } from './redis-server.js';
 import type { RedisServer } from './redis-server.js';
+
+const REDIS = requireTool('redis-server');
 
 const repoPath = (owner: string, repo: string) => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}`;
 const repoRoute = (latencyMs: number) => ({
@@ -20,7 +23,7 @@ const repoRoute = (latencyMs: number) => ({
   },
 });
 
-describe.skipIf(!hasRedisServer)(`two gateway instances on one Redis${hasRedisServer ? '' : ` (${SKIP_MESSAGE})`}`, () => {
+describe.skipIf(REDIS.skip)(titled('two gateway instances on one Redis', REDIS), () => {
   let redis: RedisServer;
   let c: Cluster;
   const upstreamHits = (path?: string) => c.replay.hits({ host: 'api.github.com', ...(path ? { path } : {}) }).length;

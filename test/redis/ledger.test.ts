@@ -14,10 +14,13 @@ import type { Ledger } from '../../src/credits/ledger.js';
 import { ApiError } from '../../src/errors.js';
 import { openRedis } from '../../src/store/redis.js';
 import type { RedisStore } from '../../src/store/redis.js';
-import { hasRedisServer, SKIP_MESSAGE, startRedisServer } from './redis-server.js';
+import { requireTool, titled } from '../prereq.js';
+import { startRedisServer } from './redis-server.js';
 import type { RedisServer } from './redis-server.js';
 
-describe.skipIf(!hasRedisServer)(`redis ledger${hasRedisServer ? '' : ` (${SKIP_MESSAGE})`}`, () => {
+const REDIS = requireTool('redis-server');
+
+describe.skipIf(REDIS.skip)(titled('redis ledger', REDIS), () => {
   let server: RedisServer;
   const stores: RedisStore[] = [];
   let a: Ledger;

@@ -9,12 +9,15 @@ import { openRedis } from '../../src/store/redis.js';
 import { repoRoute } from '../data.js';
 import { startCluster } from './cluster.js';
 import type { Cluster } from './cluster.js';
-import { hasRedisServer, SKIP_MESSAGE, startRedisServer } from './redis-server.js';
+import { requireTool, titled } from '../prereq.js';
+import { startRedisServer } from './redis-server.js';
 import type { RedisServer } from './redis-server.js';
+
+const REDIS = requireTool('redis-server');
 
 const REPO = '/v1/code/repository?url=https%3A%2F%2Fgithub.com%2Focto%2Fkit&cache_max_age=1d';
 
-describe.skipIf(!hasRedisServer)(`rate limits on Redis${hasRedisServer ? '' : ` (${SKIP_MESSAGE})`}`, () => {
+describe.skipIf(REDIS.skip)(titled('rate limits on Redis', REDIS), () => {
   let redis: RedisServer;
   let c: Cluster;
 

@@ -3,7 +3,7 @@
  * with apt). No persistence by default (`--save ''`); `restart()` stops it with SHUTDOWN SAVE and
  * starts it again on the same port and data, as an operator's restart of a persistent Redis.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
@@ -13,10 +13,8 @@ import { join } from 'node:path';
 
 export const REDIS_BIN = 'redis-server';
 
-/** Whether the redis-server binary can be run here (the suites skip, saying so, when not). */
-export const hasRedisServer = spawnSync(REDIS_BIN, ['--version'], { stdio: 'ignore' }).status === 0;
-export const SKIP_MESSAGE = `${REDIS_BIN} not found: REDIS_URL suites skipped (apt-get install -y redis-server)`;
-if (!hasRedisServer) console.warn(SKIP_MESSAGE);
+// Whether redis-server is installed is each suite's prerequisite: `requireTool('redis-server')`
+// (test/prereq.ts) skips with the reason, or fails the run under CI=true.
 
 export interface RedisServer {
   url: string;

@@ -8,12 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoJson } from '../data.js';
 import { startCluster } from './cluster.js';
 import type { Cluster } from './cluster.js';
-import { hasRedisServer, SKIP_MESSAGE, startRedisServer } from './redis-server.js';
+import { requireTool, titled } from '../prereq.js';
+import { startRedisServer } from './redis-server.js';
 import type { RedisServer } from './redis-server.js';
+
+const REDIS = requireTool('redis-server');
 
 const repoPath = (owner: string, repo: string) => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}`;
 
-describe.skipIf(!hasRedisServer)(`Redis restarted mid-test${hasRedisServer ? '' : ` (${SKIP_MESSAGE})`}`, () => {
+describe.skipIf(REDIS.skip)(titled('Redis restarted mid-test', REDIS), () => {
   let redis: RedisServer;
   let c: Cluster;
 

@@ -8,12 +8,15 @@ import { createRedisSingleFlight } from '../../src/cache/redis-single-flight.js'
 import type { SingleFlight } from '../../src/cache/single-flight.js';
 import { openRedis } from '../../src/store/redis.js';
 import type { RedisStore } from '../../src/store/redis.js';
-import { hasRedisServer, SKIP_MESSAGE, startRedisServer } from './redis-server.js';
+import { requireTool, titled } from '../prereq.js';
+import { startRedisServer } from './redis-server.js';
 import type { RedisServer } from './redis-server.js';
+
+const REDIS = requireTool('redis-server');
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!hasRedisServer)(`redis single-flight${hasRedisServer ? '' : ` (${SKIP_MESSAGE})`}`, () => {
+describe.skipIf(REDIS.skip)(titled('redis single-flight', REDIS), () => {
   let server: RedisServer;
   const stores: RedisStore[] = [];
   const instance = (o: Parameters<typeof createRedisSingleFlight>[1] = {}): SingleFlight => {

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { extractNextData, idFromInput, idFromUri, parseEmbedSession, parsePlaylist, parsePodcast, toCount } from './parse.js';
 import { PLAYLIST_PAGE_SIZE, QUERIES, currentHash, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
 
@@ -298,7 +298,7 @@ const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array'
 const ENVELOPE = ['success', 'credits_remaining', 'credits_charged'];
 const withoutEnvelope = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !ENVELOPE.includes(k)));
 
-describe.skipIf(!existsSync(peerExample('audio-a_podcast.json')))('peer example audio-a_podcast.json', () => {
+describe.skipIf(!hasPeerExample(peerExample('audio-a_podcast.json')))('peer example audio-a_podcast.json', () => {
   const peer = () => withoutEnvelope(JSON.parse(readFileSync(peerExample('audio-a_podcast.json'), 'utf8')).sampleResponse);
 
   it('its record, sent back as pathfinder would send it, parses to itself', () => {
@@ -318,7 +318,7 @@ describe.skipIf(!existsSync(peerExample('audio-a_podcast.json')))('peer example 
   });
 });
 
-describe.skipIf(!existsSync(peerExample('audio-a_playlist.json')))('peer example audio-a_playlist.json', () => {
+describe.skipIf(!hasPeerExample(peerExample('audio-a_playlist.json')))('peer example audio-a_playlist.json', () => {
   const peer = () => withoutEnvelope(JSON.parse(readFileSync(peerExample('audio-a_playlist.json'), 'utf8')).sampleResponse) as any;
 
   it('same keys and types as our record (playcount a number, cursor and totalCount integers)', () => {

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import {
   type AudioCArtist,
   blockReason,
@@ -344,7 +344,7 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
   const sample = () => {
     const s = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, unknown>;
     return Object.fromEntries(Object.entries(s).filter(([k]) => !ENVELOPE.includes(k)));

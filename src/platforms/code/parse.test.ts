@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { parseRepository, parseRepositoryUrl, parseTrendingDevelopers, type Repository } from './parse.js';
 
 const LABEL = 'code';
@@ -508,7 +508,7 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!existsSync(PEER_DIR))(
+describe.skipIf(!hasPeerExample(PEER_DIR))(
   `peer examples (skipped when ${PEER_DIR} is absent: fresh clone without the shared reference)`,
   () => {
     it('parseRepository output has the peer repository key set and value types', () => {

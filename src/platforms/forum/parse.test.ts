@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { buildSearchUrl } from './fetch.js';
 import type { ForumComment, ForumPost } from './parse.js';
 import { blockReason, COMMENT_FIELDS, COMMENT_TRIM_FIELDS, isoFromUnix, parseComment, parseListing, parsePost, POST_FIELDS, POST_TRIM_FIELDS } from './parse.js';
@@ -156,7 +156,7 @@ describe.skipIf(!hasFixtures(LABEL))(`forum captures (${skipReason(LABEL)})`, ()
 
 const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'forum_search.json');
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example forum_search.json (skipped when ${PEER_FILE} is absent)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example forum_search.json (skipped when ${PEER_FILE} is absent)`, () => {
   const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as { posts: Record<string, unknown>[]; after: string | null };
 
   it('top-level keys: posts and after, like ours', () => {

@@ -3,11 +3,11 @@
  * no linkpage-a folder): every page here is written by us in the public shape of link.me pages
  * (test-pages.ts), and the peer example is read in place for a key and type comparison.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
 import { extractNextData } from '../links/next-data.js';
 import { parseLinkmeNextData, parseLinkmePage, type LinkpageAProfile } from './parse.js';
 import { linkmeUsername } from './platform.js';
@@ -325,7 +325,7 @@ function shapeOf(v: unknown): unknown {
   return Number.isInteger(v) ? 'integer' : typeof v;
 }
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
   const sample = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
   /** Our record for a page whose profile holds the peer's values. */
   const ours = () => parseLinkmePage(linkmeHtml(profileNextData(sample().profile)), sample().profile.username);

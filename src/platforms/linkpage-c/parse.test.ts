@@ -3,11 +3,11 @@
  * linkpage-c folder): every answer here is written by us in the public shape of Komi's two
  * endpoints (test-pages.ts), and the peer example is read in place for a key and type comparison.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
 import { platformUrlsOf } from '../links/graphql.js';
 import { FIXED_KEYS, isNotFoundBody, pageRecord, readModules, readTalent, type LinkpageCPage } from './parse.js';
 import { komiUsername } from './platform.js';
@@ -271,7 +271,7 @@ function shapeOf(v: unknown): unknown {
   return Number.isInteger(v) ? 'integer' : typeof v;
 }
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
   /** Komi answers built from the peer's values, so that our output can be compared with its. */
   function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
     const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;

@@ -3,11 +3,11 @@
  * linkpage-d), so every page here is written by us in the publicly known shape (test-pages.ts);
  * the peer example is compared by keys and value types at the end.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
 import { platformUrlsOf } from '../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, parsePillarData, parsePillarPage, type LinkpageDPage } from './parse.js';
 import { pillarUsername } from './platform.js';
@@ -228,7 +228,7 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
   /** A page whose store holds the peer's values as Pillar's profile, parsed by us. */
   function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
     const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;

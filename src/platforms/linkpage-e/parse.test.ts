@@ -3,11 +3,11 @@
  * linkpage-e), so every page here is written by us in the publicly known markup (test-pages.ts);
  * the peer example is compared by keys and value types at the end.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
 import { platformUrlsOf } from '../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
 import { lnkBioHandle } from './platform.js';
@@ -173,7 +173,7 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
   /** A page of the peer's buttons (through the redirect, as Lnk.Bio serves them), parsed by us. */
   function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
     const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import {
   bundleUrlsFromHtml,
   initialQueryId,
@@ -596,7 +596,7 @@ describe('block pages', () => {
   });
 });
 
-describe.skipIf(!existsSync(PEER_EXAMPLE))(
+describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
   existsSync(PEER_EXAMPLE) ? 'tweet shape vs the peer example' : `${PEER_EXAMPLE} is absent: peer shape check skipped`,
   () => {
     const peer = () => {

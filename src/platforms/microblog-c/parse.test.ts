@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { searchForm, searchVariables } from './fetch.js';
 import type { MicroblogCPost, MicroblogCUser } from './parse.js';
 import {
@@ -102,7 +102,7 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-c capture (${skipReason(LABEL)})
 
 const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'microblog-c_search.json');
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example microblog-c_search.json (skipped when ${PEER_FILE} is absent)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example microblog-c_search.json (skipped when ${PEER_FILE} is absent)`, () => {
   const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as { posts: Record<string, unknown>[] };
 
   it('top level is posts only, like ours', () => {

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { blockReason, buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin, type TrimmedPin } from './parse.js';
 import * as s from './samples.js';
 
@@ -286,7 +286,7 @@ describe('blockReason', () => {
 // Peer example: key set and value types (api.md wins on names; this is a second opinion)
 // ---------------------------------------------------------------------------------------------
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
   const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as { pins: Record<string, any>[]; cursor: string };
 
   it('the peer pin, parsed, comes back unchanged (same keys and values, board/pinner included)', () => {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, fixturePath, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { fixturePath, FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { classifyLink } from '../links/classify.js';
 import { feedPageUrl, storefrontUrl } from './endpoints.js';
 import { isStorefrontLocation, parseFeedPage, parseStorefrontPage, parseStorefrontUrl, STATE_KEY } from './parse.js';
@@ -384,7 +384,7 @@ describe('changed shapes are UPSTREAM_FAILED naming what is missing', () => {
 // ---------------------------------------------------------------------------------------------
 // Shape vs the peer example (a second opinion; api.md wins)
 // ---------------------------------------------------------------------------------------------
-describe.skipIf(!existsSync(PEER_EXAMPLE))(
+describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
   existsSync(PEER_EXAMPLE) ? 'record shape vs the peer example' : `${PEER_EXAMPLE} is absent: peer shape check skipped`,
   () => {
     const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);

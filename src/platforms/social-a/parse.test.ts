@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { BadSessionError, checkLandingUrl, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
 import { graphqlBody, matchOperation, OPERATIONS, pinnedDocId, relayOperationsFromHtml } from './endpoints.js';
 import { lsdFromHtml } from './fetch.js';
@@ -445,7 +445,7 @@ function compareShapes(ours: Record<string, unknown>, peer: Record<string, unkno
   }
 }
 
-describe.skipIf(!existsSync(PEER('events')))(existsSync(PEER('events')) ? 'REST shapes vs the peer examples' : 'peer examples absent: shape comparison skipped', () => {
+describe.skipIf(!hasPeerExample(PEER('events')))(existsSync(PEER('events')) ? 'REST shapes vs the peer examples' : 'peer examples absent: shape comparison skipped', () => {
   const peer = (name: string) => JSON.parse(readFileSync(PEER(name), 'utf8')).sampleResponse as Record<string, unknown> & { events: Record<string, unknown>[] };
   const envelope = ['success', 'credits_remaining', 'credits_charged'];
   const top = (o: object) => Object.keys(o).filter((k) => !envelope.includes(k));

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
 import * as s from './samples.js';
 
@@ -218,7 +218,7 @@ describe('handles', () => {
 // Peer example: key set and value types (api.md wins on names; this is a second opinion)
 // ---------------------------------------------------------------------------------------------
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
   const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
   const envelope = ['success', 'credits_remaining', 'credits_charged'];
 

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { channelCacheKey, channelPageUrl, handleFromChannelUrl, normalizeHandle, parseChannelInput, parseChannelUrl } from './channel-ref.js';
 import { parseCount, parseJoinedDate } from './counts.js';
 import { aboutRequestBody } from './fetch.js';
@@ -638,7 +638,7 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!existsSync(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
+describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
   it('a record built from the peer sample has its key set (platform names per api.md) and value types', () => {
     const { success: _s, credits_remaining: _r, credits_charged: _c, ...sample } = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Obj;
     const handle = sample.channel.split('/@')[1];

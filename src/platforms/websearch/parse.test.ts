@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { buildSearchUrl, parseSearchPage, resolveResultHref } from './parse.js';
 
 const LABEL = 'websearch';
@@ -402,7 +402,7 @@ describe('buildSearchUrl', () => {
   });
 });
 
-describe.skipIf(!existsSync(PEER_EXAMPLE))(
+describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
   existsSync(PEER_EXAMPLE) ? 'result shape vs the peer example' : `${PEER_EXAMPLE} is absent: peer shape check skipped`,
   () => {
     it('a parsed result has the same keys and value types as sampleResponse.results[0]', () => {

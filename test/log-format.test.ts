@@ -1,0 +1,117 @@
+/**
+ * LOG_FORMAT: JSON lines by default (production), readable lines with LOG_FORMAT=pretty (the
+ * default when stdout is a terminal), and an unknown value stops start-up with one line naming
+ * it. The server process is run as `npm start` runs it (test/start-args.ts).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseLogFormat } from '../src/config.js';
+import { createLogger } from '../src/log.js';
+import { ROOT, startArgs } from './start-args.js';
+
+function capture(): { stream: Writable & { write: Writable['write'] }; text: () => string } {
+  let out = '';
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      out += chunk.toString();
+      cb();
+    },
+  });
+  return { stream, text: () => out };
+}
+
+describe('LOG_FORMAT in the configuration', () => {
+  it('unset: json, or pretty when stdout is a terminal; an explicit value wins either way', () => {
+    expect(parseLogFormat(undefined, false)).toBe('json');
+    expect(parseLogFormat('', true)).toBe('pretty');
+    expect(parseLogFormat('json', true)).toBe('json');
+    expect(parseLogFormat(' Pretty ', false)).toBe('pretty');
+    expect(loadConfig({} as NodeJS.ProcessEnv, { stdoutIsTTY: false }).logFormat).toBe('json');
+    expect(loadConfig({} as NodeJS.ProcessEnv, { stdoutIsTTY: true }).logFormat).toBe('pretty');
+  });
+
+  it('an unknown value is a ConfigError naming the variable and the accepted values', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'fancy' } as NodeJS.ProcessEnv)).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_FORMAT: 'fancy' } as NodeJS.ProcessEnv)).toThrow('LOG_FORMAT must be one of json, pretty, got "fancy"');
+    // the other configuration errors are ConfigErrors too (one line at start-up)
+    expect(() => loadConfig({ PORT: 'eighty' } as NodeJS.ProcessEnv)).toThrow(ConfigError);
+  });
+});
+
+describe('createLogger formats', () => {
+  it('json: one JSON object a line', () => {
+    const c = capture();
+    createLogger('info', c.stream).info({ route: '/v1/x', apiKey: 'cl_secret' }, 'request done');
+    const line = JSON.parse(c.text().trim()) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 30, msg: 'request done', route: '/v1/x', apiKey: '[redacted]' });
+  });
+
+  it('pretty: readable lines (time, level, message, fields), not JSON, keys redacted the same way', () => {
+    const c = capture();
+    const log = createLogger('debug', c.stream, 'pretty');
+    log.info({ route: '/v1/x', apiKey: 'cl_secret' }, 'request done');
+    log.warn('upstream slow');
+    const text = c.text();
+    expect(text).not.toContain('cl_secret');
+    const lines = text.split('\n').filter((l) => /^\[\d\d:\d\d:\d\d\.\d{3}\]/.test(l));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request done$/);
+    expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: upstream slow$/);
+    for (const l of text.split('\n').filter(Boolean)) expect(() => JSON.parse(l)).toThrow();
+    // the fields follow the message line, one a line
+    expect(text).toContain('route: "/v1/x"');
+    expect(text).toContain('apiKey: "[redacted]"');
+    // no colour codes into something that is not a terminal
+    expect(text).not.toContain('\u001b[');
+  });
+});
+
+describe('the server process', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cl-logfmt-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Runs the server; with `until`, stops it (SIGTERM) once stdout matches every pattern. */
+  function run(env: Record<string, string>, until?: RegExp[]) {
+    const child = spawn(process.execPath, startArgs(), {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, UPSTREAM_REPLAY_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => {
+      stdout += d;
+      if (until?.every((re) => re.test(stdout))) child.kill('SIGTERM');
+    });
+    child.stderr!.on('data', (d) => (stderr += d));
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((r) => child.once('close', (code) => r({ code, stdout, stderr })));
+  }
+
+  it('an unknown LOG_FORMAT: exit 1 with one line on stderr, nothing on stdout', async () => {
+    const r = await run({ LOG_FORMAT: 'fancy' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('configuration: LOG_FORMAT must be one of json, pretty, got "fancy"\n');
+    expect(r.stdout).toBe('');
+  }, 60_000);
+
+  it('LOG_FORMAT=pretty: the start-up log lines are readable, not JSON', async () => {
+    // Both lines, in either order: the banner (process.stdout) and pino's line (its own fd write)
+    // may reach the pipe in either order.
+    const r = await run({ LOG_FORMAT: 'pretty' }, [/gateway listening/, /listening on http/]);
+    expect(r.stdout).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: gateway listening$/m);
+    expect(r.stdout).not.toMatch(/^\{"level"/m);
+  }, 60_000);
+
+  it('by default (stdout not a terminal): JSON lines, as before', async () => {
+    const r = await run({}, [/gateway listening/, /listening on http/]);
+    const logLine = r.stdout.split('\n').find((l) => l.includes('gateway listening'))!;
+    expect(JSON.parse(logLine)).toMatchObject({ level: 30, msg: 'gateway listening' });
+  }, 60_000);
+});
