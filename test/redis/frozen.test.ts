@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoJson } from '../data.js';
 import { startCluster } from './cluster.js';
 import type { Cluster } from './cluster.js';
-import { hasRedisServer, SKIP_MESSAGE, startRedisServer } from './redis-server.js';
+import { requireTool, titled } from '../prereq.js';
+import { startRedisServer } from './redis-server.js';
+
+const REDIS = requireTool('redis-server');
 import type { RedisServer } from './redis-server.js';
 
 const repoPath = (owner: string, repo: string) => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}`;
@@ -30,7 +33,7 @@ function expect503(r: { status: number; body: any; headers: Headers }) {
   expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 }
 
-describe.skipIf(!hasRedisServer)(`Redis frozen by SIGSTOP${hasRedisServer ? '' : ` (${SKIP_MESSAGE})`}`, () => {
+describe.skipIf(REDIS.skip)(titled('Redis frozen by SIGSTOP', REDIS), () => {
   let redis: RedisServer;
   let c: Cluster;
 
