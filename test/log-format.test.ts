@@ -97,7 +97,7 @@ describe('the server process', () => {
   it('an unknown LOG_FORMAT: exit 1 with one line on stderr, nothing on stdout', async () => {
     const r = await run({ LOG_FORMAT: 'fancy' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('configuration: LOG_FORMAT must be one of json, pretty, got "fancy"\n');
+    expect(r.stderr).toBe('Creator Lookup cannot start: LOG_FORMAT must be one of json, pretty, got "fancy"\n');
     expect(r.stdout).toBe('');
   }, 60_000);
 
