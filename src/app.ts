@@ -22,14 +22,13 @@ import { LRUCache } from 'lru-cache';
 import { createYoga } from 'graphql-yoga';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { Plugin } from 'graphql-yoga';
-import { ApiError, invalidInput, isApiError } from './errors.js';
+import { ApiError, invalidInput } from './errors.js';
 import type { Deps, GatewayContext } from './graphql/context.js';
 import { createFastGraphql, preparedSize } from './graphql/fast-http.js';
 import type { DocumentLimits } from './graphql/limits.js';
 import { documentLimitErrors, parseLimited } from './graphql/limits.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './graphql/incremental.js';
-import { executeWithCredits } from './graphql/plan.js';
-import { KEYLESS_MAX_BODY, MAX_GRAPHQL_BODY, answerClientError, answerOptions, applyCors, methodNotAllowed, notJson, readBody, sendGraphqlError, tooLarge, unsupportedMediaType } from './http/edges.js';
+import { KEYLESS_MAX_BODY, MAX_GRAPHQL_BODY, answerClientError, answerOptions, applyCors, methodNotAllowed, notJson, readBody, tooLarge, unsupportedMediaType } from './http/edges.js';
 import { requestBaseUrl } from './media/public-url.js';
 import { buildSchema } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
@@ -39,7 +38,9 @@ import { statusWire } from './observability/health.js';
 import { requestIdOf } from './observability/request.js';
 import type { RequestInfo } from './observability/request.js';
 import { allOperations, platforms, validateRegistry } from './platforms/registry.js';
-import { createRestHandler, sendError, sendJson } from './rest/handler.js';
+import { executeGraphql } from './pipeline/execute.js';
+import { logRequestFailure, sendError, sendGraphqlError, sendJson } from './pipeline/errors.js';
+import { createRestHandler } from './rest/handler.js';
 import { buildOpenApi } from './rest/openapi.js';
 import { buildRoutes } from './rest/routes.js';
 
@@ -121,7 +122,7 @@ export function createApp(deps: Deps): App {
   const routes = buildRoutes(schema, allOperations());
   const openapi = buildOpenApi(routes.values());
   const openapiJson = JSON.stringify(openapi);
-  const rest = createRestHandler(deps, schema, routes);
+  const rest = createRestHandler(deps, routes);
   const media = createMediaServer(deps);
 
   const limits: DocumentLimits = {
@@ -137,7 +138,7 @@ export function createApp(deps: Deps): App {
     },
     onExecute({ setExecuteFn, executeFn }) {
       setExecuteFn((args) =>
-        usesIncrementalDelivery(args.document) ? executeIncrementalWithCredits(args as never, executeFn as never) : executeWithCredits(args as never, executeFn as never),
+        usesIncrementalDelivery(args.document) ? executeIncrementalWithCredits(args as never, executeFn as never) : executeGraphql(args as never, executeFn as never),
       );
     },
     onValidate({ addValidationRule, params, setResult }) {
@@ -314,11 +315,8 @@ export function createApp(deps: Deps): App {
     const path = qAt < 0 ? raw : raw.slice(0, qAt);
     const done = (p: Promise<void> | void) =>
       Promise.resolve(p).catch((err) => {
-        // An expected error (a store unreachable → 503, an upstream failure) is a warning without a
-        // stack; anything else is a bug, logged as one and masked.
-        if (isApiError(err) && err.expected) deps.logger.warn({ code: err.code, msg_detail: err.message, path, req_id: info.id }, 'request failed');
-        else deps.logger.error({ err, path, req_id: info.id }, 'unhandled request error');
-        if (!res.headersSent) sendError(res, isApiError(err) ? err : new ApiError('INTERNAL', 'Unexpected error.'), {}, info.id);
+        const answer = logRequestFailure(deps.logger, err, { path, req_id: info.id });
+        if (!res.headersSent) sendError(res, answer, {}, info.id);
         else res.destroy();
       });
     // Browsers: CORS headers on every answer (preflights are answered per route below).

@@ -14,7 +14,7 @@ import type { RequestInfo } from '../observability/request.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { Upstream } from '../upstream/client.js';
 import { requestBaseUrl } from '../media/public-url.js';
-import type { Plan } from './plan.js';
+import type { Plan } from '../pipeline/credits.js';
 
 export interface Deps {
   config: Config;
@@ -37,7 +37,7 @@ export interface GatewayContext {
   apiKey: string | null;
   /** Set when the caller was already authenticated (REST checks the key before the input). */
   key?: AuthenticatedKey;
-  /** The pre-execution plan of this operation's root fields (set by executeWithCredits). */
+  /** The pre-execution plan of this operation's root fields (set by executeGraphql). */
   plan?: Plan;
   /** Per-request loader: duplicate root fields and aliases resolve to one live fetch. */
   loader?: DataLoader<string, unknown>;

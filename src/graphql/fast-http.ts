@@ -20,7 +20,7 @@ import type { Deps } from './context.js';
 import { HttpContext } from './context.js';
 import type { RequestInfo } from '../observability/request.js';
 import { usesIncrementalDelivery } from './incremental.js';
-import { executeWithCredits } from './plan.js';
+import { executeGraphql } from '../pipeline/execute.js';
 
 interface Prepared {
   document: DocumentNode;
@@ -148,7 +148,7 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
 
       const header = req.headers['x-api-key'];
       const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, null);
-      const result = await executeWithCredits(
+      const result = await executeGraphql(
         { schema, document: prepared.document, operationName: (operationName as string | null) ?? undefined, variableValues: vars, contextValue: ctx },
         () => compiled.run(ctx, vars),
       );

@@ -3,11 +3,11 @@
  * useDeferStream plugin, multipart/mixed or text/event-stream responses) with the same credit
  * accounting as any operation:
  *
- *   401 → 429 → 400 → cache → one reservation (executeWithCredits, unchanged) → the initial
+ *   401 → 429 → 400 → cache → one reservation (executeGraphql, unchanged) → the initial
  *   payload → the later payloads as they are ready → every root field's lookup completed →
  *   settled once → the last payload carries `extensions.credits` (same shape as a plain result).
  *
- * executeWithCredits sees one execution that ends when the stream does; meanwhile the payloads
+ * executeGraphql sees one execution that ends when the stream does; meanwhile the payloads
  * go out as the executor produces them. A root field is charged by the usual rule (its lookup
  * returned a value) unless an error was reported anywhere inside it, in any payload: a deferred
  * part that failed makes the field cost 0, as an error that nulls the field does when nothing is
@@ -35,7 +35,8 @@ import {
 } from 'graphql';
 import type { ASTVisitor, DocumentNode, ExecutionArgs, ExecutionResult, ValidationContext } from 'graphql';
 import type { GatewayContext } from './context.js';
-import { executeWithCredits, formatError } from './plan.js';
+import { formatError } from '../pipeline/errors.js';
+import { executeGraphql } from '../pipeline/execute.js';
 
 /*
  * The directives as graphql-js 17 and @graphql-tools/utils declare them (yoga's executor reads
@@ -173,7 +174,7 @@ function acceptsStream(ctx: GatewayContext): boolean {
 }
 
 /**
- * executeWithCredits for a document with @defer / @stream: a plain result when nothing ends up
+ * executeGraphql for a document with @defer / @stream: a plain result when nothing ends up
  * incremental (an error before execution, `@defer(if: false)`), else the payloads.
  */
 export function executeIncrementalWithCredits(
@@ -183,7 +184,7 @@ export function executeIncrementalWithCredits(
   const ctx = args.contextValue;
   // A client that takes JSON only gets everything in one result (the directives are hints a
   // server may ignore) rather than a 406 once the credits are already reserved.
-  if (!acceptsStream(ctx)) return executeWithCredits({ ...args, document: withoutIncrementalDirectives(args.document) }, exec);
+  if (!acceptsStream(ctx)) return executeGraphql({ ...args, document: withoutIncrementalDirectives(args.document) }, exec);
   const state: StreamState = { lookups: new Set() };
   streams.set(ctx, state);
   let settle!: { resolve: (r: ExecutionResult) => void; reject: (e: unknown) => void };
@@ -192,7 +193,7 @@ export function executeIncrementalWithCredits(
   settled.catch(() => undefined);
   let stream: CreditedStream | null = null;
   return new Promise((resolve, reject) => {
-    executeWithCredits(args, async (a) => {
+    executeGraphql(args, async (a) => {
       const r = await exec(a);
       if (!isAsyncIterable(r)) return r as ExecutionResult;
       stream = new CreditedStream(ctx, (r as AsyncIterable<IncrementalPayload>)[Symbol.asyncIterator](), settled);
@@ -263,7 +264,7 @@ class CreditedStream implements AsyncIterableIterator<IncrementalPayload> {
     return { done: true, value: undefined };
   }
 
-  /** What executeWithCredits settles on: the initial data, with every root field that failed anywhere as null. */
+  /** What executeGraphql settles on: the initial data, with every root field that failed anywhere as null. */
   outcome(): ExecutionResult {
     const data = this.initialData ? { ...this.initialData } : null;
     if (data) for (const k of this.failedRoots) if (k in data) data[k] = null;
@@ -287,7 +288,7 @@ class CreditedStream implements AsyncIterableIterator<IncrementalPayload> {
   private error(e: GraphQLError): GraphQLError {
     const root = e.path?.[0];
     if (typeof root === 'string') this.failedRoots.add(root);
-    const f = formatError(e, this.ctx.deps, this.ctx.reqInfo?.id);
+    const f = formatError(e, this.ctx.deps.logger, this.ctx.reqInfo?.id);
     const id = this.ctx.reqInfo?.id;
     if (!id) return f;
     const copy = new GraphQLError(f.message, { nodes: f.nodes, source: f.source, positions: f.positions, path: f.path, originalError: f.originalError, extensions: { ...f.extensions, request_id: id } });

@@ -10,7 +10,7 @@ import type { OperationDef, ParamSpec } from '../platforms/operation.js';
 import { allParams, argsStandardSchema, gqlEnumValue, gqlName } from '../platforms/operation.js';
 import { builder } from './builder.js';
 import { isIncremental, trackLookup } from './incremental.js';
-import { registerOperation, resolveOperation } from './plan.js';
+import { resolveOperation } from '../pipeline/live-fetch.js';
 
 const enums = new Map<string, { ref: unknown; values: string }>();
 
@@ -39,7 +39,6 @@ function enumRef(p: ParamSpec) {
 export type LiveView<R> = (lookup: Promise<R>, ctx: GatewayContext, info: GraphQLResolveInfo) => unknown;
 
 export function operationField<R>(op: OperationDef<any, R>, type: ObjectRef<any, R>, live?: LiveView<R>): void {
-  registerOperation(op);
   builder.queryField(op.field, (t) => {
     const args: Record<string, any> = {};
     for (const p of allParams(op)) {

@@ -14,15 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
-
-/** GraphQL-over-HTTP error body (the shape /graphql answers every error in). */
-export function sendGraphqlError(res: ServerResponse, err: ApiError, requestId: string, headers: Record<string, string> = {}): void {
-  const payload = JSON.stringify({ errors: [{ message: err.message, extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), request_id: requestId } }] });
-  const extra: Record<string, string> = { ...headers, ...err.headers };
-  if (err.retryAfterSec !== undefined) extra['retry-after'] = String(err.retryAfterSec);
-  res.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(payload)), ...extra });
-  res.end(payload);
-}
+import { restErrorBody } from '../pipeline/errors.js';
 
 export const MAX_GRAPHQL_BODY = 1024 * 1024;
 /**
@@ -84,7 +76,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
       : code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', new ApiError('INVALID_INPUT', 'The request was not received in time')]
         : [400, 'Bad Request', new ApiError('INVALID_INPUT', 'Malformed HTTP request')];
-  const body = JSON.stringify({ success: false, error: error.toJSON() });
+  const body = JSON.stringify(restErrorBody(error));
   socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
 }
 

@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { ApiError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { sendError } from '../rest/handler.js';
+import { sendError } from '../pipeline/errors.js';
 import type { MediaStore } from './store.js';
 import { MEDIA_PATH_PREFIX, mediaStoreFor } from './store.js';
 

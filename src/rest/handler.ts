@@ -9,50 +9,19 @@
  * code's status (and Retry-After for RATE_LIMITED). Every response carries x-request-id.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
+import type { ExecutionResult } from 'graphql';
+import { ApiError, invalidInput } from '../errors.js';
 import type { Deps } from '../graphql/context.js';
 import { HttpContext } from '../graphql/context.js';
-import type { CreditsExtension } from '../graphql/plan.js';
-import { runPlanned, statusOf } from '../graphql/plan.js';
-import { ApiError, invalidInput, SERVICE_UNAVAILABLE_RETRY_AFTER_SEC } from '../errors.js';
 import { methodNotAllowed } from '../http/edges.js';
-import type { ParamProblem } from '../errors.js';
 import type { RequestInfo } from '../observability/request.js';
-import { enforceRateLimit } from '../ratelimit/limiter.js';
+import type { CreditsExtension } from '../pipeline/credits.js';
+import { apiErrorOf, sendError } from '../pipeline/errors.js';
+import { runRequest } from '../pipeline/execute.js';
 import type { RestRoute } from './routes.js';
 import { toVariables } from './routes.js';
 
-/** Every 503 tells clients when to come back, whoever wrote it (/readyz, shutdown, stores). */
-const RETRY_503 = { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SEC) };
-
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload), ...(status === 503 ? RETRY_503 : undefined), ...headers });
-  res.end(payload);
-}
-
-/**
- * The error envelope. The request id comes from `requestId`, else from the response's
- * x-request-id header (set by the app for every route but /v1, which passes it explicitly).
- */
-export function sendError(res: ServerResponse, err: ApiError, headers: Record<string, string> = {}, requestId?: string): void {
-  const id = requestId ?? (res.getHeader('x-request-id') as string | undefined);
-  const extra: Record<string, string> = requestId ? { ...headers, 'x-request-id': requestId } : { ...headers };
-  if (err.retryAfterSec !== undefined) extra['retry-after'] = String(err.retryAfterSec);
-  if (err.headers) Object.assign(extra, err.headers);
-  sendJson(res, err.status, { success: false, error: id ? { ...err.toJSON(), request_id: id } : err.toJSON() }, extra);
-}
-
-function restError(e: GraphQLError, route: RestRoute): ApiError {
-  const code = (e.extensions?.code as string | undefined) ?? 'INTERNAL';
-  const details = (e.extensions?.details as ParamProblem[] | undefined)?.map((d) => ({ param: route.restName.get(d.param) ?? d.param, message: d.message }));
-  if (code === 'INVALID_INPUT' && details) return invalidInput(details);
-  const known = statusOf(code) !== 500 || code === 'INTERNAL';
-  return new ApiError(known ? (code as ApiError['code']) : 'INTERNAL', known ? e.message : 'Unexpected error.', details ? { details } : {});
-}
-
-export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map<string, RestRoute>) {
-  const rateLimit = deps.config.rateLimit;
+export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
   return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, info: RequestInfo): Promise<void> {
     const rid = info.id;
     const route = routes.get(path) ?? routes.get(path.replace(/\/+$/, ''));
@@ -61,31 +30,19 @@ export function createRestHandler(deps: Deps, schema: GraphQLSchema, routes: Map
     // HEAD would run (and bill) the operation to send no body: only GET runs one.
     if (req.method !== 'GET') return sendError(res, methodNotAllowed(req.method, 'GET'), { allow: 'GET, OPTIONS' }, rid);
 
-    // 401 → 429 → 400 (DECISIONS.md order of checks; the rate limit right after the key).
     const header = req.headers['x-api-key'];
-    const apiKey = Array.isArray(header) ? header[0] : header;
-    if (!apiKey) return sendError(res, new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header'), {}, rid);
-    const key = await deps.ledger.authenticate(apiKey);
-    if (!key) return sendError(res, new ApiError('UNAUTHORIZED', 'Unknown or revoked API key'), {}, rid);
-    info.keyId = key.id;
-    if (key.rate || rateLimit.rps > 0) {
-      const r = enforceRateLimit(deps.rateLimiter, key, rateLimit);
-      const limited = r instanceof Promise ? await r : r;
-      if (limited) {
-        deps.metrics.rateLimited.inc();
-        return sendError(res, limited, {}, rid);
-      }
-    }
-
-    const { variables, args, problems } = toVariables(route, query);
-    if (problems.length) return sendError(res, invalidInput(problems), {}, rid);
-
-    const ctx = new HttpContext(deps, apiKey, info, req, res);
-    ctx.key = key;
-    // The route's one root field, already identified: straight to the credit plan, then the
-    // compiled document through the same schema and resolvers as /graphql.
-    const result: ExecutionResult = await runPlanned(ctx, key, [{ key: route.op.field, op: route.op, raw: args }], () => route.execute(ctx, variables));
-    if (result.errors?.length) return sendError(res, restError(result.errors[0], route), {}, rid);
+    const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);
+    let variables: Record<string, unknown> = {};
+    // The pipeline admits the caller (401 → 429), then the query string's types are checked
+    // (400), then the route's one root field is planned and its compiled document run through
+    // the same schema and resolvers as /graphql.
+    const result: ExecutionResult = await runRequest(ctx, () => {
+      const v = toVariables(route, query);
+      if (v.problems.length) return invalidInput(v.problems);
+      variables = v.variables;
+      return { fields: [{ key: route.op.field, op: route.op, raw: v.args }], run: () => route.execute(ctx, variables) };
+    });
+    if (result.errors?.length) return sendError(res, apiErrorOf(result.errors[0], route.restName), {}, rid);
 
     const credits = result.extensions?.credits as CreditsExtension;
     const record = (result.data?.[route.op.field] as { json: Record<string, unknown> } | null)?.json;

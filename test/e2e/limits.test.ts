@@ -4,7 +4,7 @@
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
-import { formatError } from '../../src/graphql/plan.js';
+import { formatError } from '../../src/pipeline/errors.js';
 import { silentLogger } from '../../src/log.js';
 import { repoRoute } from '../data.js';
 import { startHarness } from '../harness.js';
@@ -41,7 +41,7 @@ describe('operation limits (configurable)', () => {
 
 describe('error masking', () => {
   it('expected errors keep code and message; anything else is masked as INTERNAL', () => {
-    const deps = { logger: silentLogger } as never;
+    const deps = silentLogger;
     const expected = formatError(new GraphQLError('wrapped', { originalError: new ApiError('NOT_FOUND', 'Repository x/y was not found') }), deps);
     expect(expected.message).toBe('Repository x/y was not found');
     expect(expected.extensions.code).toBe('NOT_FOUND');

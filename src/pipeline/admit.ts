@@ -1,0 +1,54 @@
+/**
+ * Who is asking, and may they ask now: the one place a request's API key is checked (401) and
+ * its rate limit taken (429, right after the key and before any input is looked at —
+ * DECISIONS.md's order of checks), whichever face the request came in by.
+ */
+import type { AuthenticatedKey } from '../credits/ledger.js';
+import { ApiError } from '../errors.js';
+import type { Deps, GatewayContext } from '../graphql/context.js';
+import { enforceRateLimit } from '../ratelimit/limiter.js';
+
+/**
+ * The caller's key, authenticated and rate-limited once per request (remembered on the context),
+ * or the ApiError to answer with (401, 429, or 503 when a store is unreachable).
+ */
+export async function admit(ctx: GatewayContext): Promise<AuthenticatedKey | ApiError> {
+  if (ctx.key) return ctx.key;
+  const { deps } = ctx;
+  if (!ctx.apiKey) return new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+  let key: AuthenticatedKey | null;
+  try {
+    key = await deps.ledger.authenticate(ctx.apiKey);
+  } catch (e) {
+    return storeError(e, deps);
+  }
+  if (!key) return new ApiError('UNAUTHORIZED', 'Unknown or revoked API key');
+  if (ctx.reqInfo) ctx.reqInfo.keyId = key.id;
+  const limited = await rateLimit(deps, key);
+  if (limited) return limited;
+  ctx.key = key;
+  return key;
+}
+
+async function rateLimit(deps: Deps, key: AuthenticatedKey): Promise<ApiError | null> {
+  if (!key.rate && !(deps.config.rateLimit.rps > 0)) return null;
+  let limited: ApiError | null;
+  try {
+    const r = enforceRateLimit(deps.rateLimiter, key, deps.config.rateLimit);
+    limited = r instanceof Promise ? await r : r;
+  } catch (e) {
+    return storeError(e, deps);
+  }
+  if (limited) deps.metrics.rateLimited.inc();
+  return limited;
+}
+
+/**
+ * A store failure (ApiError SERVICE_UNAVAILABLE) is answered, and logged as the expected failure it
+ * is (a warning, no stack); anything else is a bug and thrown.
+ */
+export function storeError(e: unknown, deps: Deps): ApiError {
+  if (!(e instanceof ApiError)) throw e;
+  deps.logger.warn({ code: e.code, msg_detail: e.message }, 'store unavailable');
+  return e;
+}

@@ -1,0 +1,92 @@
+/**
+ * The one way into an operation, whichever face a request came in by:
+ *
+ *   GraphQL (the fast path and yoga)   executeGraphql: the document's root fields → runRequest
+ *   REST /v1 (src/rest/handler.ts)     runRequest with the route's one root field
+ *
+ *   runRequest: admit (401 key → 429 rate limit; src/pipeline/admit.ts) → the face's own input
+ *   check (REST: query-string types) → credits (400 per field → cache → 402 reservation →
+ *   execute → settle; src/pipeline/credits.ts) → the result with extensions.credits.
+ *
+ * Only introspection-only GraphQL operations skip the key (GraphiQL's docs must load); they are
+ * bounded by the document limits (src/graphql/limits.ts) and INTROSPECTION_MAX_BYTES.
+ */
+import { getArgumentValues, getOperationAST, getVariableValues, execute as graphqlExecute } from 'graphql';
+import type { ExecutionArgs, ExecutionResult, OperationDefinitionNode } from 'graphql';
+import type { ApiError } from '../errors.js';
+import { invalidInput } from '../errors.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { INTROSPECTION_MAX_BYTES } from '../graphql/limits.js';
+import { operationByField } from '../platforms/registry.js';
+import { admit } from './admit.js';
+import type { RequestedField } from './credits.js';
+import { fail, runPlanned } from './credits.js';
+import { collectRootFields, isIntrospectionOnly } from './root-fields.js';
+
+type Run = () => ExecutionResult | Promise<ExecutionResult>;
+
+/**
+ * Admits the caller, then plans and runs the root fields `prepare` names (or answers the
+ * ApiError it returns: a face's own input check, made after the key as the order of checks says).
+ */
+export async function runRequest(ctx: GatewayContext, prepare: () => { fields: RequestedField[]; run: Run } | ApiError): Promise<ExecutionResult> {
+  const key = await admit(ctx);
+  if (!('id' in key)) return fail(key);
+  const p = prepare();
+  if (!('fields' in p)) return fail(p);
+  return runPlanned(ctx, key, p.fields, p.run);
+}
+
+type Exec = (a: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult> | AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>;
+
+/**
+ * A GraphQL operation with credit accounting. `exec` is the executor to wrap (graphql's execute
+ * by default; yoga's from its plugin; a compiled document's on the fast path).
+ */
+export async function executeGraphql(args: ExecutionArgs & { contextValue: GatewayContext }, exec: Exec = graphqlExecute): Promise<ExecutionResult> {
+  const ctx = args.contextValue;
+  const { deps } = ctx;
+  const operation: OperationDefinitionNode | null | undefined = getOperationAST(args.document, args.operationName);
+  if (!operation || operation.operation !== 'query') return (await exec(args)) as ExecutionResult;
+  const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
+  if (coerced.errors) return (await exec(args)) as ExecutionResult;
+  const rootFields = collectRootFields(args.document, coerced.coerced, operation.selectionSet);
+  // The root-field limit holds for everyone, keyless introspection included (after the key for
+  // the rest: 401 → 429 → 400).
+  const tooMany = () =>
+    rootFields.size > deps.config.maxRootFields
+      ? invalidInput([{ param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` }])
+      : null;
+  if (isIntrospectionOnly(rootFields)) {
+    const over = tooMany();
+    return over ? fail(over) : introspectionAnswer((await exec(args)) as ExecutionResult);
+  }
+
+  const fieldDefs = args.schema.getQueryType()!.getFields();
+  return runRequest(ctx, () => {
+    const over = tooMany();
+    if (over) return over;
+    const fields: RequestedField[] = [];
+    for (const [responseKey, nodes] of rootFields) {
+      const op = operationByField(nodes[0].name.value);
+      if (!op) continue;
+      try {
+        fields.push({ key: responseKey, op, raw: getArgumentValues(fieldDefs[op.field], nodes[0], coerced.coerced) });
+      } catch (e) {
+        fields.push({ key: responseKey, op, raw: {}, argError: invalidInput([{ param: op.field, message: (e as Error).message }]) });
+      }
+    }
+    return { fields, run: () => exec(args) as ExecutionResult | Promise<ExecutionResult> };
+  });
+}
+
+/**
+ * A keyless introspection answer, checked against its bound (src/graphql/limits.ts keeps it to
+ * one copy of the schema's introspection; this is the run-time proof that it did).
+ */
+function introspectionAnswer(result: ExecutionResult): ExecutionResult {
+  if (result.data && JSON.stringify(result.data).length > INTROSPECTION_MAX_BYTES) {
+    return fail(invalidInput([{ param: 'query', message: `the introspection answer would exceed ${INTROSPECTION_MAX_BYTES} bytes` }]));
+  }
+  return result;
+}
