@@ -1,6 +1,6 @@
 /**
  * Checked-in generated files must match what the code generates now: schema/schema.graphql
- * (printed from Pothos) and the REST layer's typed documents (codegen). Regenerate with
+ * (printed from Pothos) and the typed GraphQL documents of examples/graphql (codegen). Regenerate with
  * `npm run schema:print && npm run codegen`.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ describe('generated files are fresh', () => {
     expect(readFileSync(SCHEMA_FILE, 'utf8'), 'schema/schema.graphql is stale: run npm run schema:print').toBe(printSchemaFile());
   });
 
-  it('codegen output matches the REST documents and schema', async () => {
+  it('codegen output matches the example documents and schema', async () => {
     const outputs = await generate({ ...config, cwd: resolve(import.meta.dirname, '..'), silent: true } as never, false);
     expect(outputs.length).toBeGreaterThan(0);
     for (const o of outputs as { filename: string; content: string }[]) {

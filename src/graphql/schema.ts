@@ -1,32 +1,13 @@
 /**
- * Schema assembly: importing each platform's graphql.ts declares its types and root fields on
- * the builder; then the schema is built once.
+ * Schema assembly: the registry (src/platforms/registry.ts) imports every platform's entry, which
+ * declares its types and root fields on the builder; the status field is declared by
+ * ./status.js; then the schema is built once.
  */
 import { specifiedDirectives } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import { GraphQLDeferDirective, GraphQLStreamDirective } from './incremental.js';
-import '../platforms/code/graphql.js';
-import '../platforms/websearch/graphql.js';
-import '../platforms/audio-a/graphql.js';
-import '../platforms/audio-b/graphql.js';
-import '../platforms/audio-c/graphql.js';
-import '../platforms/moodboard/graphql.js';
-import '../platforms/linkpage-a/graphql.js';
-import '../platforms/linkpage-b/graphql.js';
-import '../platforms/linkpage-c/graphql.js';
-import '../platforms/linkpage-d/graphql.js';
-import '../platforms/linkpage-e/graphql.js';
-import '../platforms/pinboard/graphql.js';
-import '../platforms/social-b/graphql.js';
-import '../platforms/forum/graphql.js';
-import '../platforms/microblog-c/graphql.js';
-import '../platforms/microblog-a/graphql.js';
-import '../platforms/microblog-b/graphql.js';
-import '../platforms/video/graphql.js';
-import '../platforms/retail-shop/graphql.js';
-import '../platforms/social-a/graphql.js';
-import '../platforms/discovery/graphql.js';
+import '../platforms/registry.js';
 import './status.js';
 
 let schema: GraphQLSchema | undefined;

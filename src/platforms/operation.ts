@@ -56,6 +56,11 @@ export interface OperationDef<A = any, R = any> {
     path: string;
     /** REST body puts the record under this key (`{repository}`); otherwise its fields are spread at top level. */
     wrap?: string;
+    /**
+     * A hand-written GraphQL document for the route, when the derived one (every parameter, the
+     * wire record `json` selected; src/rest/routes.ts) will not do.
+     */
+    document?: string;
   };
   params: ParamSpec[];
   /** Accepts `cache_max_age` (every operation but retail-shop, DECISIONS.md). */

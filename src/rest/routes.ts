@@ -1,19 +1,19 @@
 /**
- * The REST route table: each /v1 path maps onto one GraphQL operation (a typed document from
- * codegen, selecting the wire record) plus the operation definition that says which query
- * parameters it takes and how they become variables.
+ * The REST route table: each /v1 path maps onto one GraphQL operation — derived from the
+ * operation's definition (every parameter passed as a variable, the wire record `json`
+ * selected), unless the definition brings a hand-written document (`rest.document`) — plus the
+ * definition's parameters, which say how the query string becomes variables.
  *
- * Documents are validated against the schema once, here, at start-up; per request only the
- * variables change.
+ * Documents are built and validated against the schema once, here, at start-up; per request only
+ * the variables change.
  */
-import { validate } from 'graphql';
+import { parse, validate } from 'graphql';
 import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import type { ParamProblem } from '../errors.js';
 import type { OperationDef, ParamSpec } from '../platforms/operation.js';
 import { allParams, gqlEnumValue, gqlName } from '../platforms/operation.js';
 import { compileOperation } from '../graphql/compiled.js';
 import type { CompiledOperation } from '../graphql/compiled.js';
-import * as documents from './generated/operations.js';
 
 export interface RestRoute {
   path: string;
@@ -32,12 +32,22 @@ function pascal(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
 
+const GRAPHQL_TYPE = { string: 'String', int: 'Int', boolean: 'Boolean' } as const;
+
+/** The GraphQL document of an operation's REST route: every parameter, the wire record selected. */
+export function restDocumentText(op: OperationDef): string {
+  if (op.rest.document) return op.rest.document;
+  const params = allParams(op);
+  const type = (p: ParamSpec) => `${p.kind === 'enum' ? p.enumName ?? pascal(gqlName(p)) : GRAPHQL_TYPE[p.kind]}${p.required ? '!' : ''}`;
+  const vars = params.map((p) => `$${gqlName(p)}: ${type(p)}`).join(', ');
+  const args = params.map((p) => `${gqlName(p)}: $${gqlName(p)}`).join(', ');
+  return `query ${pascal(op.field)}${vars ? `(${vars})` : ''} {\n  ${op.field}${args ? `(${args})` : ''} {\n    json\n  }\n}\n`;
+}
+
 export function buildRoutes(schema: GraphQLSchema, ops: OperationDef[]): Map<string, RestRoute> {
   const routes = new Map<string, RestRoute>();
-  const docs = documents as unknown as Record<string, DocumentNode | undefined>;
   for (const op of ops) {
-    const document = docs[`${pascal(op.field)}Document`];
-    if (!document) throw new Error(`no REST document ${pascal(op.field)} for ${op.rest.path}: add it to the platform's rest.graphql and run npm run codegen`);
+    const document = parse(restDocumentText(op));
     const errors = validate(schema, document);
     if (errors.length) throw new Error(`REST document for ${op.rest.path} is invalid: ${errors.map((e) => e.message).join('; ')}`);
     const operation = document.definitions[0] as OperationDefinitionNode;
