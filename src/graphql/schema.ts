@@ -1,14 +1,12 @@
 /**
- * Schema assembly: the registry (src/platforms/registry.ts) imports every platform's entry, which
- * declares its types and root fields on the builder; the status field is declared by
- * ./status.js; then the schema is built once.
+ * Schema assembly: the registry (src/platforms/registry.ts) imports every platform's and
+ * module's entry, which declares its types and fields on the builder; then the schema is built once.
  */
 import { specifiedDirectives } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import { GraphQLDeferDirective, GraphQLStreamDirective } from './incremental.js';
 import '../platforms/registry.js';
-import './status.js';
 
 let schema: GraphQLSchema | undefined;
 

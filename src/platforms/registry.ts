@@ -4,6 +4,9 @@
  * a misspelt entry fails loudly instead of being silently ignored.
  */
 import type { WallRule } from '../upstream/blocks/catalogue.js';
+import { accountModule } from '../account/index.js';
+import { statusModule } from '../status/index.js';
+import type { GatewayModule } from './module.js';
 import type { OperationDef } from './operation.js';
 import type { ProfileReader } from './reader.js';
 import * as code from './code/index.js';
@@ -43,6 +46,9 @@ export interface PlatformEntry {
 }
 
 export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
+
+/** Parts of the gateway that are not platforms, registered the same way (src/platforms/module.ts). */
+export const modules: GatewayModule[] = [statusModule(() => platforms.map((p) => p.label)), accountModule];
 
 export function allOperations(): OperationDef[] {
   return platforms.flatMap((p) => p.operations);

@@ -4,7 +4,7 @@
  */
 import type { CanaryResult, PlatformHealth } from '../observability/health.js';
 import { platforms } from '../platforms/registry.js';
-import { builder } from './builder.js';
+import { builder } from '../graphql/builder.js';
 
 type Outcomes = PlatformHealth['outcomes'];
 type Latency = PlatformHealth['latencyMs'];

@@ -1,0 +1,220 @@
+/**
+ * GraphQL over HTTP (/graphql): GraphiQL and GET queries are yoga's; a POST is read once here —
+ * its size (by key: KEYLESS_MAX_BODY without a valid key), type and JSON checked, answered as
+ * JSON errors with stable codes — then the fast path (src/graphql/fast-http.ts: compiled
+ * documents for the common case) or yoga serves it. Both execute through the one pipeline
+ * (src/pipeline/execute.ts) and share the document limits (src/graphql/limits.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import { GraphQLError } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
+import { invalidInput } from '../errors.js';
+import { KEYLESS_MAX_BODY, MAX_GRAPHQL_BODY, answerOptions, methodNotAllowed, notJson, readBody, tooLarge, unsupportedMediaType } from '../http/edges.js';
+import { requestBaseUrl } from '../media/public-url.js';
+import type { RequestInfo } from '../observability/request.js';
+import { sendGraphqlError } from '../pipeline/errors.js';
+import { executeGraphql } from '../pipeline/execute.js';
+import type { Deps, GatewayContext } from './context.js';
+import { createFastGraphql, preparedSize } from './fast-http.js';
+import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './incremental.js';
+import type { DocumentLimits } from './limits.js';
+import { documentLimitErrors, parseLimited } from './limits.js';
+
+const DEFAULT_QUERY = `# Creator Lookup GraphQL. Set your key under Headers: {"x-api-key": "<your key>"}
+# Every root field costs credits (see extensions.credits in the response); cacheMaxAge serves
+# a stored result at 0 credits. (npm run demo serves this repository from its demo data.)
+query Example {
+  codeRepository(url: "https://github.com/creator-lookup-demo/creator-kit", cacheMaxAge: "7d") {
+    fullName
+    starsCount
+    topics
+  }
+}
+`;
+
+/** GraphQL errors with `extensions.request_id` (yoga's own errors included). */
+function withRequestId(result: unknown, id: string): unknown {
+  if (Array.isArray(result)) return result.map((r) => withRequestId(r, id));
+  if (!result || typeof result !== 'object' || !('errors' in result)) return result;
+  const errors = (result as { errors?: unknown[] }).errors;
+  if (!errors?.length) return result;
+  return {
+    ...result,
+    errors: errors.map((e) => {
+      if (!(e instanceof GraphQLError)) return { ...(e as object), extensions: { ...(e as { extensions?: object }).extensions, request_id: id } };
+      const copy = new GraphQLError(e.message, {
+        nodes: e.nodes,
+        source: e.source,
+        positions: e.positions,
+        path: e.path,
+        originalError: e.originalError,
+        extensions: { ...e.extensions, request_id: id },
+      });
+      if (!copy.locations && e.locations) Object.defineProperty(copy, 'locations', { value: e.locations, enumerable: true });
+      return copy;
+    }),
+  };
+}
+
+export interface GraphqlFace {
+  serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void>;
+  /** What the document caches hold (bounded in bytes: a keyless caller fills them). */
+  documentCaches(): { fast: { entries: number; bytes: number }; yoga: { entries: number; bytes: number } };
+}
+
+export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFace {
+  const limits: DocumentLimits = {
+    maxDepth: deps.config.maxDepth,
+    maxAliases: deps.config.maxAliases,
+    maxTokens: deps.config.maxTokens,
+    maxSelections: deps.config.maxSelections,
+    maxQueryLength: deps.config.maxQueryLength,
+  };
+  const creditsPlugin: Plugin = {
+    onParse({ setParseFn }) {
+      setParseFn((source) => parseLimited(typeof source === 'string' ? source : source.body, limits));
+    },
+    onExecute({ setExecuteFn, executeFn }) {
+      setExecuteFn((args) =>
+        usesIncrementalDelivery(args.document) ? executeIncrementalWithCredits(args as never, executeFn as never) : executeGraphql(args as never, executeFn as never),
+      );
+    },
+    onValidate({ addValidationRule, params, setResult }) {
+      // The linear limit pass first: over a limit, graphql's own (superlinear) rules never run.
+      const over = documentLimitErrors(params.documentAST, limits);
+      if (over.length) return setResult(over);
+      addValidationRule(noDeferOnRootFieldsRule);
+      // A parsed document is remembered once it has validated (never an invalid one).
+      const text = parsedText.get(params.documentAST);
+      if (text === undefined) return;
+      return ({ result }) => {
+        if (result.length === 0) yogaDocuments.set(text, params.documentAST);
+      };
+    },
+    onResultProcess({ result, setResult, serverContext }) {
+      const id = (serverContext as { info?: RequestInfo } | undefined)?.info?.id;
+      if (id) setResult(withRequestId(result, id) as never);
+    },
+  };
+
+  // yoga remembers parsed documents by query text: the same byte cap as the fast path's, and
+  // documents that fail to parse are not remembered at all (a keyless caller chooses the text).
+  const parsedText = new WeakMap<DocumentNode, string>();
+  const yogaDocuments = new LRUCache<string, DocumentNode>({ max: 2_000, maxSize: 8 * 1024 * 1024, sizeCalculation: (_d, query) => preparedSize(query) });
+  const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse; info: RequestInfo }>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    // CORS is the app's (src/http/edges.ts): an allow-list, never with credentials.
+    cors: false,
+    parserAndValidationCache: {
+      documentCache: { get: (q) => yogaDocuments.get(q), set: (q, d) => void (q.length <= 16 * 1024 && parsedText.set(d, q)) },
+      errorCache: { get: () => undefined, set: () => undefined },
+      validationCache: true,
+    },
+    // The GraphiQL page embeds its whole bundle (~35 MB of heap once loaded): load it when the
+    // page is first asked for, not at start (most instances never serve it).
+    renderGraphiQL: async (opts) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(opts),
+    graphiql: {
+      title: 'Creator Lookup — GraphiQL',
+      defaultQuery: DEFAULT_QUERY,
+      headers: JSON.stringify({ 'x-api-key': '<your key>' }, null, 2),
+      shouldPersistHeaders: true,
+      // `npm run demo`: the demo key and saved example operations (GRAPHIQL_DEFAULTS).
+      ...deps.config.graphiql,
+    },
+    context: ({ request, req, info }): Partial<GatewayContext> => ({
+      deps,
+      apiKey: request.headers.get('x-api-key'),
+      requestBaseUrl: req ? requestBaseUrl(req) : null,
+      reqInfo: info,
+    }),
+    // @defer / @stream (src/graphql/incremental.ts): multipart/mixed or text/event-stream responses.
+    plugins: [useDeferStream(), creditsPlugin],
+    logging: {
+      debug: (...a) => deps.logger.debug({ yoga: a }),
+      info: (...a) => deps.logger.info({ yoga: a }),
+      warn: (...a) => deps.logger.warn({ yoga: a }),
+      error: (...a) => deps.logger.error({ yoga: a }),
+    },
+  });
+
+  const fast = createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits);
+  /**
+   * /graphql. GET (GraphiQL, queries in the URL) is yoga's. A POST is read here once, whichever
+   * executor serves it: its size, type and JSON are checked here (JSON error bodies with stable
+   * codes), then the fast path serves the common case and yoga the rest (batches, @defer/@stream,
+   * invalid documents), from the bytes already read.
+   */
+  async function serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
+    if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, 'GET, POST');
+    if (req.method !== 'POST') {
+      if (req.method !== 'GET') return sendGraphqlError(res, methodNotAllowed(req.method, 'GET or POST'), info.id, { allow: 'GET, POST, OPTIONS' });
+      return yoga(req, res, { info }) as unknown as Promise<void>;
+    }
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') {
+      req.resume();
+      return sendGraphqlError(res, unsupportedMediaType(type), info.id);
+    }
+    // A body over the keyless limit is read only for a valid key (looked up from the headers).
+    let limit = KEYLESS_MAX_BODY;
+    const declared = Number(req.headers['content-length']);
+    if (!(declared <= KEYLESS_MAX_BODY)) {
+      const header = req.headers['x-api-key'];
+      const apiKey = Array.isArray(header) ? header[0] : header;
+      if (apiKey && (await deps.ledger.authenticate(apiKey))) limit = MAX_GRAPHQL_BODY;
+    }
+    const raw = await readBody(req, limit);
+    if (raw === 'too-large') {
+      // Nothing more is read (node would otherwise read the rest of the body to reuse the
+      // connection): the connection is closed once the answer is out.
+      res.shouldKeepAlive = false;
+      res.once('finish', () => req.socket.destroy());
+      return sendGraphqlError(res, tooLarge(limit, limit === KEYLESS_MAX_BODY), info.id, { connection: 'close' });
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return sendGraphqlError(res, notJson(), info.id);
+    }
+    // A query text over the limit is refused before anyone lexes it (see src/graphql/limits.ts).
+    const query = (parsed as { query?: unknown } | null)?.query;
+    if (typeof query === 'string' && query.length > limits.maxQueryLength) {
+      return sendGraphqlError(res, invalidInput([{ param: 'query', message: `longer than ${limits.maxQueryLength} characters` }]), info.id);
+    }
+    if (deps.config.graphqlFastPath && (await fast.handle(req, res, info, parsed))) return;
+    // Hand yoga an equivalent request with the body already read.
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined) continue;
+      for (const item of Array.isArray(v) ? v : [v]) headers.append(k, item);
+    }
+    const response = await yoga.fetch(new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers, body: new Uint8Array(raw) }, { req, res, info });
+    const outHeaders: Record<string, string> = {};
+    response.headers.forEach((v, k) => (outHeaders[k] = v));
+    // Incremental delivery: each part as it is ready; a client that leaves cancels the stream.
+    if (response.body && /^(multipart\/mixed|text\/event-stream)/.test(response.headers.get('content-type') ?? '')) {
+      res.writeHead(response.status, outHeaders);
+      const reader = response.body.getReader();
+      res.once('close', () => void reader.cancel().catch(() => undefined));
+      for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
+      res.end();
+      return;
+    }
+    const out = Buffer.from(await response.arrayBuffer());
+    outHeaders['content-length'] = String(out.length);
+    res.writeHead(response.status, outHeaders);
+    res.end(out);
+  }
+
+  return {
+    serve,
+    documentCaches: () => ({ fast: fast.held(), yoga: { entries: yogaDocuments.size, bytes: yogaDocuments.calculatedSize } }),
+  };
+}
