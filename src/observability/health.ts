@@ -8,6 +8,10 @@
  * Success means the platform answered as expected: `ok` (including private content) and
  * `not_found`. `blocked`, `timeout` and `failed` count against it.
  *
+ * Parser warnings (src/observability/warn.ts) within the same window are reported per platform
+ * and field (`parser_warnings`): a platform that answers but has begun to lose a field shows
+ * here while its success rate is still 100 %. They do not change the status.
+ *
  * Status: `unknown` without samples (or the canary's verdict when one ran), `ok` at ≥ 90 %
  * success, `degraded` at ≥ 50 %, else `failing`.
  */
@@ -39,6 +43,8 @@ export interface PlatformHealth {
   latencyMs: { p50: number | null; p95: number | null; mean: number | null };
   lastError: { code: string; message: string; at: string } | null;
   canaries: CanaryResult[];
+  /** Parser warnings within the window: total and per `record.field`. */
+  parserWarnings: { total: number; fields: Record<string, number> };
 }
 
 export interface HealthSnapshot {
@@ -50,6 +56,8 @@ export interface HealthSnapshot {
 export interface HealthView {
   record(platform: string, outcome: Outcome, ms: number, error?: { code: string; message: string }): void;
   recordCanary(platform: string, result: CanaryResult): void;
+  /** A parser warning (warn(platform, field)). */
+  recordWarning(platform: string, field: string): void;
   snapshot(platforms: readonly string[]): HealthSnapshot;
 }
 
@@ -71,6 +79,39 @@ class Ring {
   }
 }
 
+/**
+ * Warning counts of one platform in time buckets (a sixtieth of the window each): exact to a
+ * bucket, bounded memory (fields are code constants, at most 61 buckets each).
+ */
+class WarningBuckets {
+  readonly byField = new Map<string, Map<number, number>>();
+  constructor(private readonly bucketMs: number) {}
+  add(field: string, t: number) {
+    let m = this.byField.get(field);
+    if (!m) this.byField.set(field, (m = new Map()));
+    const b = Math.floor(t / this.bucketMs);
+    m.set(b, (m.get(b) ?? 0) + 1);
+  }
+  /** Counts within [since, now]; drops older buckets. */
+  counts(since: number): { total: number; fields: Record<string, number> } {
+    const from = Math.floor(since / this.bucketMs);
+    const fields: Record<string, number> = {};
+    let total = 0;
+    for (const [field, m] of this.byField) {
+      let n = 0;
+      for (const [b, c] of m) {
+        if (b < from) m.delete(b);
+        else n += c;
+      }
+      if (n) {
+        fields[field] = n;
+        total += n;
+      } else if (!m.size) this.byField.delete(field);
+    }
+    return { total, fields };
+  }
+}
+
 function percentile(sorted: number[], p: number): number | null {
   if (!sorted.length) return null;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -80,6 +121,8 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
   const now = opts.now ?? Date.now;
   const rings = new Map<string, Ring>();
   const canaries = new Map<string, Map<string, CanaryResult>>();
+  const warnings = new Map<string, WarningBuckets>();
+  const bucketMs = Math.max(1, Math.floor(opts.windowMs / 60));
   const ringOf = (platform: string) => {
     let r = rings.get(platform);
     if (!r) rings.set(platform, (r = new Ring()));
@@ -119,6 +162,7 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
       latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95), mean: requests ? Math.round(sum / requests) : null },
       lastError,
       canaries: canaryList,
+      parserWarnings: warnings.get(platform)?.counts(t - opts.windowMs) ?? { total: 0, fields: {} },
     };
   }
 
@@ -134,9 +178,14 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
       if (!m) canaries.set(platform, (m = new Map()));
       m.set(result.label + '\u0000' + result.target, result);
     },
+    recordWarning(platform, field) {
+      let w = warnings.get(platform);
+      if (!w) warnings.set(platform, (w = new WarningBuckets(bucketMs)));
+      w.add(field, now());
+    },
     snapshot(platforms) {
       const t = now();
-      const names = [...new Set([...platforms, ...rings.keys(), ...canaries.keys()])];
+      const names = [...new Set([...platforms, ...rings.keys(), ...canaries.keys(), ...warnings.keys()])];
       return { generatedAt: new Date(t).toISOString(), windowSeconds: Math.round(opts.windowMs / 1000), platforms: names.map((p) => summarise(p, t)) };
     },
   };
@@ -167,6 +216,7 @@ export function statusWire(s: HealthSnapshot): Record<string, unknown> {
         latency_ms: c.latencyMs,
         error: c.error,
       })),
+      parser_warnings: p.parserWarnings,
     })),
   };
 }

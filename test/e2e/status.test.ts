@@ -55,6 +55,7 @@ describe('platform status from real traffic', () => {
       latency_ms: { p50: expect.any(Number), p95: expect.any(Number), mean: expect.any(Number) },
       last_error: { code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(/HTTP 403/), at: expect.any(String) },
       canaries: [],
+      parser_warnings: { total: 0, fields: {} },
     });
     const labels = r.body.platforms.map((p: { platform: string }) => p.platform);
     expect(labels).toEqual(expect.arrayContaining(['code', 'websearch', 'video', 'social-b']));
