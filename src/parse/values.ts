@@ -10,7 +10,7 @@
  *   trunc     finite number → Math.trunc     round     finite number → Math.round
  *   intish    int, or a digit string ("42")  numish    num, or a decimal string ("4.5")
  *   bool      boolean                        boolish   boolean, or 0/1
- *   obj       plain object (not an array)    arr       array
+ *   obj       plain object (not an array)    arr       array (null otherwise)   list  array ([] otherwise)
  *   objects   the plain objects of an array  strings   the strings of an array
  */
 
@@ -43,6 +43,7 @@ export const boolish = (v: unknown): boolean | null => (typeof v === 'boolean' ?
 
 export const obj = (v: unknown): Obj | null => (isObj(v) ? v : null);
 export const arr = (v: unknown): unknown[] | null => (Array.isArray(v) ? v : null);
+export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
 export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
 
