@@ -290,7 +290,7 @@ describe.skipIf(!hasFixtures(LABEL))(`parse warnings and older listings (forum, 
     l.data.children[1].data.selftext_html = null;
     const { result, warnings } = captureWarnings(() => parseListing(l, { filter: 'posts' }));
     expect(result.posts[0].score).toBeNull();
-    expect(result.posts[1].selftext_html).toBeNull();
+    expect((result.posts[1] as ForumPost).selftext_html).toBeNull();
     expect(warnings.map((w) => [w.platform, w.field])).toEqual([['forum', 'post.score']]);
   });
 });
