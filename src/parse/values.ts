@@ -6,6 +6,7 @@
  * The family, from strict to lenient:
  *   str       any string (also '')          nonEmpty  a string with non-blank content, as sent
  *   trimmed   nonEmpty, trimmed              idStr     non-blank string, or a safe integer as its decimal string
+ *   numText   string, or a finite number as its decimal string
  *   num       finite number                  int       safe integer
  *   trunc     finite number → Math.trunc     round     finite number → Math.round
  *   intish    int, or a digit string ("42")  numish    num, or a decimal string ("4.5")
@@ -23,6 +24,8 @@ export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== nu
 export const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 export const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 export const trimmed = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+/** Counters some upstreams send as a string or a number: the number as its decimal string. */
+export const numText = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
 export const idStr = (v: unknown): string | null =>
   typeof v === 'string' ? (v.trim() !== '' ? v : null) : typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : null;
 
