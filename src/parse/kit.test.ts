@@ -61,8 +61,8 @@ describe('the bound reader', () => {
   });
 
   it('explicit null from the upstream is null with no warning; a missing usual field is null plus warn(platform, record.field)', () => {
-    const { result, warnings } = captureWarnings(() => [r().str('description'), r().str('bio'), r().int('followers')]);
-    expect(result).toEqual([null, null, null]);
+    const { result, warnings } = captureWarnings(() => [r().str('description'), r().str('bio'), r().int('followers'), reader({ v: ' ' }, { platform: 'demo', record: 'artist' }).nonEmpty('v')]);
+    expect(result).toEqual([null, null, null, null]);
     expect(warnings).toEqual([
       { platform: 'demo', field: 'artist.bio', detail: 'missing' },
       { platform: 'demo', field: 'artist.followers', detail: 'unexpected type' },

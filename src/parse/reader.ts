@@ -7,7 +7,8 @@
  * - a field the upstream normally carries is missing or of another type → null, and
  *   `warn(platform, 'record.field')`: the record degrades one field, the warning is counted per
  *   platform and field (/metrics, /v1/status) so a shape change shows before users report it;
- * - the upstream itself says null (`"description": null`) → null, no warning: that is data.
+ * - the upstream itself says null (`"description": null`, or a blank string where a non-blank
+ *   one is read) → null, no warning: that is data.
  *
  * Fields an upstream only sometimes carries (a pinned post, an optional block) are read with
  * `r.opt.*`, which never warns.
@@ -91,7 +92,9 @@ function readField<T>(root: unknown, coerce: Coerce<T>, paths: PathArg[]): { val
     }
     const v = coerce(raw);
     if (v !== null) return { value: v, problem: null };
-    sawOther = true;
+    // A blank string the reader refuses (nonEmpty, trimmed, a URL) is the upstream's own "none".
+    if (typeof raw === 'string' && raw.trim() === '') sawNull = true;
+    else sawOther = true;
   }
   if (sawOther) return { value: null, problem: 'type' };
   return { value: null, problem: sawNull ? null : 'missing' };
