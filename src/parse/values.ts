@@ -11,6 +11,7 @@
  *   trunc     finite number → Math.trunc     round     finite number → Math.round
  *   intish    int, or a digit string ("42")  numish    num, or a decimal string ("4.5")
  *   bool      boolean                        boolish   boolean, or 0/1
+ *   looseInt  intish, or a boolean as 1/0    looseBool boolish, or "true"/"false"/"0"/"1"
  *   obj       plain object (not an array)    arr       array (null otherwise)   list  array ([] otherwise)
  *   objects   the plain objects of an array  strings   the strings of an array
  */
@@ -41,6 +42,13 @@ export const numish = (v: unknown): number | null =>
   typeof v === 'string' && /^-?\d+(?:\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : num(v);
 
 export const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+/** Loosely typed backends (link.me's) send one flag as 1, true or "1": intish plus booleans as 1/0. */
+export const looseInt = (v: unknown): number | null => (typeof v === 'boolean' ? (v ? 1 : 0) : intish(v));
+/** boolish plus the strings "true"/"false"/"0"/"1". */
+export const looseBool = (v: unknown): boolean | null => {
+  if (typeof v === 'string' && /^(?:true|false|0|1)$/i.test(v.trim())) return /^(?:true|1)$/i.test(v.trim());
+  return boolish(v);
+};
 /** Flags some upstreams send as 0/1. */
 export const boolish = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : v === 0 || v === 1 ? v === 1 : null);
 
