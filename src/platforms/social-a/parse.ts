@@ -13,7 +13,7 @@
  * connection (its id is what the pagination query takes).
  */
 import { shapeChanged } from '../../errors.js';
-import { bool, idStr, int, nonEmpty, reader, str } from '../../parse/index.js';
+import { bool, idStr, int, nonEmpty, num, reader, str } from '../../parse/index.js';
 import type { Json, Obj, RelayResult } from './blobs.js';
 import { checkChallenge, explainMissingData, extractScriptJson, findFirst, isObj, relayResults, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
@@ -531,8 +531,6 @@ export interface EventPage {
   event: PageEvent;
   details: EventPageDetails;
 }
-
-const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
  * `GET /events/<id>/` (logged out). The event is the `"event":{…"day_time_sentence"…}` object of
