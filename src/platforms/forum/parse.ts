@@ -159,6 +159,9 @@ export function isoFromUnix(seconds: number | null): string | null {
  * `comment.<field>` warning; Reddit's own nulls stay silent). `subreddit_name_prefixed` is
  * absent from older listing shapes: it is `r/` + `subreddit`, so it is filled, not warned.
  */
+/** Documented fields Reddit leaves out legitimately: a deleted author has no fullname; older listings have no prefixed name (filled below). */
+const UNWARNED: ReadonlySet<string> = new Set(['author_fullname', 'subreddit_name_prefixed']);
+
 function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string, record: 'post' | 'comment'): Obj {
   const r = reader(data, { platform: PLATFORM, record });
   const id = r.opt.str('id');
@@ -167,7 +170,7 @@ function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string, r
   // Upstream order first (what Reddit sends), then documented fields it lacked, then created_at_iso.
   const out: Obj = { ...data };
   for (const [key, kind] of Object.entries(fields)) {
-    out[key] = key === 'subreddit_name_prefixed' ? r.opt.get(key, COERCE[kind]) : r.get(key, COERCE[kind]);
+    out[key] = UNWARNED.has(key) ? r.opt.get(key, COERCE[kind]) : r.get(key, COERCE[kind]);
   }
   if (out.subreddit_name_prefixed === null && typeof out.subreddit === 'string' && out.subreddit !== '' && data.subreddit_name_prefixed === undefined) {
     out.subreddit_name_prefixed = `r/${out.subreddit}`;
