@@ -80,16 +80,17 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
         : createSqliteLedger(db)),
     metrics,
   );
-  // Parser warnings: counted, and logged at most once a minute per platform and message.
+  // Parser warnings: counted (/metrics, /v1/status), and logged at most once a minute per platform and field.
   const warned = new Map<string, number>();
-  const stopWarnings = onParserWarning((platform, message) => {
-    metrics.parserWarning(platform);
-    const k = `${platform}\u0000${message}`;
+  const stopWarnings = onParserWarning((platform, field, detail) => {
+    metrics.parserWarning(platform, field);
+    health.recordWarning(platform, field);
+    const k = `${platform}\u0000${field}`;
     const t = Date.now();
     if ((warned.get(k) ?? 0) > t - 60_000) return;
     if (warned.size > 1_000) warned.clear();
     warned.set(k, t);
-    logger.warn({ platform }, `parser warning: ${message}`);
+    logger.warn({ platform, field }, `parser warning: ${field}${detail ? ` (${detail})` : ''}`);
   });
   const deps: Deps = {
     config,

@@ -25,6 +25,7 @@
  * (blobs.ts), never parsed as data.
  */
 import { notFound } from '../errors.js';
+import { trimmed } from '../parse/index.js';
 import { expectOk } from '../upstream/client.js';
 import type { OpContext } from '../platforms/operation.js';
 import type { Json, Obj } from '../platforms/social-a/blobs.js';
@@ -81,7 +82,8 @@ export interface IntroCard {
   name: string | null;
 }
 
-const str = (v: Json | undefined): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+/** Text members of the page's JSON, trimmed; blank is none (the parse kit's `trimmed`). */
+const str = trimmed;
 const objAt = (o: Json | undefined, ...path: string[]): Obj | null => {
   let cur: Json | undefined = o;
   for (const k of path) cur = isObj(cur) ? cur[k] : undefined;

@@ -61,4 +61,22 @@ describe('platform health', () => {
       ['video', 'failing', 1],
     ]);
   });
+
+  it('parser warnings per platform and field within the window, beside the status they do not change', () => {
+    const { v, advance } = view();
+    v.record('code', 'ok', 5);
+    v.recordWarning('code', 'repository.description');
+    advance(30_000);
+    v.recordWarning('code', 'repository.description');
+    v.recordWarning('code', 'developer.avatar_url');
+    v.recordWarning('forum', 'post.subreddit');
+    const [code, forum, video] = v.snapshot(['code', 'forum', 'video']).platforms;
+    expect(code).toMatchObject({ status: 'ok', parserWarnings: { total: 3, fields: { 'repository.description': 2, 'developer.avatar_url': 1 } } });
+    expect(forum.parserWarnings).toEqual({ total: 1, fields: { 'post.subreddit': 1 } });
+    expect(video.parserWarnings).toEqual({ total: 0, fields: {} });
+    advance(31_000); // the first warning is now older than the window
+    expect(v.snapshot(['code']).platforms[0].parserWarnings).toEqual({ total: 2, fields: { 'repository.description': 1, 'developer.avatar_url': 1 } });
+    advance(60_000);
+    expect(v.snapshot(['code']).platforms[0].parserWarnings).toEqual({ total: 0, fields: {} });
+  });
 });

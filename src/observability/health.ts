@@ -11,6 +11,10 @@
  * Blocks: every upstream answer the block catalogue recognised (a vendor's challenge, the
  * platform's own wall) within the window, by source — one live fetch may meet several.
  *
+ * Parser warnings (src/observability/warn.ts) within the same window are reported per platform
+ * and field (`parser_warnings`): a platform that answers but has begun to lose a field shows
+ * here while its success rate is still 100 %. They do not change the status.
+ *
  * Status: `unknown` without samples (or the canary's verdict when one ran), `ok` at ≥ 90 %
  * success, `degraded` at ≥ 50 %, else `failing`.
  */
@@ -44,6 +48,8 @@ export interface PlatformHealth {
   /** Upstream answers recognised as blocks within the window: total and by source (vendor or wall). */
   blocks: { total: number; bySource: { source: string; count: number }[] };
   canaries: CanaryResult[];
+  /** Parser warnings within the window: total and per `record.field`. */
+  parserWarnings: { total: number; fields: Record<string, number> };
 }
 
 export interface HealthSnapshot {
@@ -57,6 +63,8 @@ export interface HealthView {
   recordCanary(platform: string, result: CanaryResult): void;
   /** An upstream answer the block catalogue recognised (`source`: vendor or wall name). */
   recordBlock(platform: string, source: string): void;
+  /** A parser warning (warn(platform, field)). */
+  recordWarning(platform: string, field: string): void;
   snapshot(platforms: readonly string[]): HealthSnapshot;
 }
 
@@ -78,6 +86,39 @@ class Ring {
   }
 }
 
+/**
+ * Warning counts of one platform in time buckets (a sixtieth of the window each): exact to a
+ * bucket, bounded memory (fields are code constants, at most 61 buckets each).
+ */
+class WarningBuckets {
+  readonly byField = new Map<string, Map<number, number>>();
+  constructor(private readonly bucketMs: number) {}
+  add(field: string, t: number) {
+    let m = this.byField.get(field);
+    if (!m) this.byField.set(field, (m = new Map()));
+    const b = Math.floor(t / this.bucketMs);
+    m.set(b, (m.get(b) ?? 0) + 1);
+  }
+  /** Counts within [since, now]; drops older buckets. */
+  counts(since: number): { total: number; fields: Record<string, number> } {
+    const from = Math.floor(since / this.bucketMs);
+    const fields: Record<string, number> = {};
+    let total = 0;
+    for (const [field, m] of this.byField) {
+      let n = 0;
+      for (const [b, c] of m) {
+        if (b < from) m.delete(b);
+        else n += c;
+      }
+      if (n) {
+        fields[field] = n;
+        total += n;
+      } else if (!m.size) this.byField.delete(field);
+    }
+    return { total, fields };
+  }
+}
+
 function percentile(sorted: number[], p: number): number | null {
   if (!sorted.length) return null;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -89,6 +130,8 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
   const canaries = new Map<string, Map<string, CanaryResult>>();
   /** Per platform, the most recent blocks (time, source), oldest first, at most SAMPLES. */
   const blockLog = new Map<string, { at: number; source: string }[]>();
+  const warnings = new Map<string, WarningBuckets>();
+  const bucketMs = Math.max(1, Math.floor(opts.windowMs / 60));
   const ringOf = (platform: string) => {
     let r = rings.get(platform);
     if (!r) rings.set(platform, (r = new Ring()));
@@ -135,6 +178,7 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
       lastError,
       blocks,
       canaries: canaryList,
+      parserWarnings: warnings.get(platform)?.counts(t - opts.windowMs) ?? { total: 0, fields: {} },
     };
   }
 
@@ -156,9 +200,14 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
       log.push({ at: now(), source });
       if (log.length > SAMPLES) log.splice(0, log.length - SAMPLES);
     },
+    recordWarning(platform, field) {
+      let w = warnings.get(platform);
+      if (!w) warnings.set(platform, (w = new WarningBuckets(bucketMs)));
+      w.add(field, now());
+    },
     snapshot(platforms) {
       const t = now();
-      const names = [...new Set([...platforms, ...rings.keys(), ...canaries.keys(), ...blockLog.keys()])];
+      const names = [...new Set([...platforms, ...rings.keys(), ...canaries.keys(), ...blockLog.keys(), ...warnings.keys()])];
       return { generatedAt: new Date(t).toISOString(), windowSeconds: Math.round(opts.windowMs / 1000), platforms: names.map((p) => summarise(p, t)) };
     },
   };
@@ -190,6 +239,7 @@ export function statusWire(s: HealthSnapshot): Record<string, unknown> {
         latency_ms: c.latencyMs,
         error: c.error,
       })),
+      parser_warnings: p.parserWarnings,
     })),
   };
 }

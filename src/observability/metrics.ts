@@ -21,7 +21,7 @@
  *   cl_cache_hits_total{platform} / cl_cache_misses_total{platform}   cache_max_age lookups
  *   cl_credits_charged_total / cl_credits_refunded_total             settled reservations
  *   cl_singleflight_joins_total{platform}            requests that joined an in-flight fetch
- *   cl_parser_warnings_total{platform}               warn(platform, message) from parsers
+ *   cl_parser_warnings_total{platform,field}         warn(platform, field) from parsers (field: `record.field`, a code constant)
  *   cl_rate_limited_total                            429 RATE_LIMITED answers
  *   process_* / nodejs_*                             prom-client default metrics (server only)
  *
@@ -231,7 +231,7 @@ export interface Metrics {
   readonly creditsCharged: CounterCell;
   readonly creditsRefunded: CounterCell;
   singleFlightJoin(platform: string): void;
-  parserWarning(platform: string): void;
+  parserWarning(platform: string, field: string): void;
   readonly rateLimited: CounterCell;
   setInFlight(read: () => number): void;
   /** The exposition text and its content type. */
@@ -256,7 +256,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   const charged = reg(new FastCounter('cl_credits_charged_total', 'Credits charged (settled)', []));
   const refunded = reg(new FastCounter('cl_credits_refunded_total', 'Credits reserved and given back (errors, cheaper results, shutdown)', []));
   const joins = reg(new FastCounter('cl_singleflight_joins_total', 'Live requests that joined an identical fetch in flight', ['platform']));
-  const warnings = reg(new FastCounter('cl_parser_warnings_total', 'Warnings reported by platform parsers', ['platform']));
+  const warnings = reg(new FastCounter('cl_parser_warnings_total', 'Warnings reported by platform parsers (a usual field missing or unreadable), by platform and field', ['platform', 'field']));
   const limited = reg(new FastCounter('cl_rate_limited_total', 'Requests refused with 429 RATE_LIMITED', []));
   if (opts.defaultMetrics) collectDefaultMetrics({ register: registry });
 
@@ -280,7 +280,13 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   const hitCell = perPlatform(hits);
   const missCell = perPlatform(misses);
   const joinCell = perPlatform(joins);
-  const warningCell = perPlatform(warnings);
+  const warningCells = new Map<string, CounterCell>();
+  const warningCell = (platform: string, field: string): CounterCell => {
+    const k = `${platform}\u0000${field}`;
+    let c = warningCells.get(k);
+    if (!c) warningCells.set(k, (c = warnings.child(platform, field)));
+    return c;
+  };
 
   return {
     registry,
@@ -306,7 +312,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     creditsCharged: charged.child(),
     creditsRefunded: refunded.child(),
     singleFlightJoin: (platform) => joinCell(platform).inc(),
-    parserWarning: (platform) => warningCell(platform).inc(),
+    parserWarning: (platform, field) => warningCell(platform, field).inc(),
     rateLimited: limited.child(),
     setInFlight(read) {
       inFlight = read;

@@ -1,24 +1,27 @@
 /**
- * `warn(platform, message)`: what a platform parser calls when a page is usable but not quite as
- * expected (a field it knows moved, an optional block missing, a value it had to guess). Nothing
- * is thrown and the answer is unchanged; the warning is counted per platform
- * (`cl_parser_warnings_total` on /metrics) and logged (at most once a minute per message).
+ * `warn(platform, field, detail?)`: what a platform parser calls (through the parse kit,
+ * src/parse/) when a page is usable but not quite as expected: a field the upstream normally
+ * carries is missing or of another type, and the record is returned with that field null.
+ * Nothing is thrown and the answer is unchanged; the warning is counted per platform and field
+ * (`cl_parser_warnings_total{platform,field}` on /metrics, `parser_warnings` on /v1/status) and
+ * logged (at most once a minute per platform and field).
+ *
+ * `field` names what degraded as `record.field` (`artist.name`, `channel.about`): a code
+ * constant, never upstream or user text, so the number of series stays bounded. `detail` is
+ * free text for the log only.
  *
  * Parsers are pure functions without the gateway's services at hand, so this is a process-wide
  * function: every open gateway (openDeps) listens while it is open. Without one (a parser's own
- * unit tests) it does nothing.
- *
- *   import { warn } from '../../observability/warn.js';
- *   if (!meta.followers) warn('social-b', 'follower count missing from the profile header');
+ * unit tests) it does nothing unless a test listens (captureWarnings in src/parse/).
  */
-export type WarningListener = (platform: string, message: string) => void;
+export type WarningListener = (platform: string, field: string, detail: string | undefined) => void;
 
 const listeners = new Set<WarningListener>();
 
-export function warn(platform: string, message: string): void {
+export function warn(platform: string, field: string, detail?: string): void {
   for (const l of listeners) {
     try {
-      l(platform, message);
+      l(platform, field, detail);
     } catch {
       /* a listener must never break a parser */
     }

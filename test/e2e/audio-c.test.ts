@@ -78,6 +78,12 @@ function userJson(handle: string, extra: Record<string, unknown> = {}): string {
   });
 }
 
+/** userJson's record in api.md's field order, as the gateway returns it. */
+function userJsonOrdered(handle: string): string {
+  const u = JSON.parse(userJson(handle)) as Record<string, unknown>;
+  return JSON.stringify(Object.fromEntries(ARTIST_KEYS.map((k) => [k, u[k] ?? null])));
+}
+
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const CLOUDFRONT_403 = `<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">
 <HTML><HEAD><META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=iso-8859-1"><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD>
@@ -240,6 +246,49 @@ describe('audio-c artist', () => {
       expect(r.body.error.code).toBe('UPSTREAM_FAILED');
     }
     expect(await h.balance(id)).toBe(3);
+  });
+
+  /** A profile page in the public shape: `window.__sc_hydration` with the `user` entry. */
+  const profilePage = (user: string) =>
+    `<!DOCTYPE html><html><head><script>window.__sc_hydration = [{"hydratable":"anonymousId","data":"1-2-3"},{"hydratable":"user","data":${user}}];</script></head><body></body></html>`;
+  const resolveWarnings = async () => {
+    const s = await h.rest('/v1/status');
+    return (s.body.platforms.find((p: { platform: string }) => p.platform === 'audio-c').parser_warnings.fields['artist.resolve'] ?? 0) as number;
+  };
+
+  it.each<[string, Record<string, unknown>]>([
+    ['an HTTP 500', { status: 500, headers: JSON_HEADERS, body: '{}' }],
+    ['a timeout', { headers: JSON_HEADERS, body: '{}', fault: { kind: 'timeout' } }],
+    ['a changed answer (HTML)', { body: '<html><body>Maintenance</body></html>' }],
+  ])('resolve failing with %s: the profile page user hydratable is the artist (200, 1 credit, warning counted)', async (_name, response) => {
+    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/fallback' }, response });
+    h.replay.add({ host: 'soundcloud.com', path: '/fallback', response: { headers: { 'content-type': 'text/html' }, body: profilePage(userJson('fallback')) } });
+    const { key, id } = await h.key(3);
+    const before = await resolveWarnings();
+    const r = await h.rest(artistPath('handle=fallback'), { key });
+    expect(r.status).toBe(200);
+    expect(envelope(r.body)).toEqual(JSON.parse(userJsonOrdered('fallback')));
+    expect(await h.balance(id)).toBe(2);
+    expect(await resolveWarnings()).toBe(before + 1);
+  });
+
+  it('the profile page of another account is never the artist: the resolve error stands', async () => {
+    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/renamed' }, response: { status: 500, headers: JSON_HEADERS, body: '{}' } });
+    h.replay.add({ host: 'soundcloud.com', path: '/renamed', response: { headers: { 'content-type': 'text/html' }, body: profilePage(userJson('someoneelse')) } });
+    const { key, id } = await h.key(3);
+    const r = await h.rest(artistPath('handle=renamed'), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a blocked profile page after a failed resolve is UPSTREAM_BLOCKED', async () => {
+    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/guarded' }, response: { status: 500, headers: JSON_HEADERS, body: '{}' } });
+    h.replay.add({ host: 'soundcloud.com', path: '/guarded', response: { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFRONT_403 } });
+    const { key } = await h.key(3);
+    const r = await h.rest(artistPath('handle=guarded'), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
   });
 
   it('REST and GraphQL return the same artist', async () => {

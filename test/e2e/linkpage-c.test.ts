@@ -40,6 +40,10 @@ beforeEach(() => {
   h.replay.add({ host: API, path: '/api/talent-profiles/p-badmodules/modules', response: json({ data: [] }) });
   h.replay.add({ host: API, path: talentPath('wallmodules'), response: json(talentBody('wallmodules', { id: 'p-wallmodules' })) });
   h.replay.add({ host: API, path: '/api/talent-profiles/p-wallmodules/modules', response: { status: 503, headers: HTML, body: CHALLENGE_HTML } });
+  h.replay.add({ host: API, path: talentPath('errmodules'), response: json(talentBody('errmodules', { id: 'p-errmodules' })) });
+  h.replay.add({ host: API, path: '/api/talent-profiles/p-errmodules/modules', response: { status: 500, headers: { 'content-type': 'application/json' }, body: '{}' } });
+  h.replay.add({ host: API, path: talentPath('slowmodules'), response: json(talentBody('slowmodules', { id: 'p-slowmodules' })) });
+  h.replay.add({ host: API, path: '/api/talent-profiles/p-slowmodules/modules', response: { headers: { 'content-type': 'application/json' }, body: '[]', fault: { kind: 'timeout' } } });
 });
 
 describe('GET /v1/linkpage-c', () => {
@@ -121,10 +125,30 @@ describe('GET /v1/linkpage-c', () => {
     expect(await h.balance(id)).toBe(3);
   });
 
+  const linksWarnings = async () => {
+    const st = await h.rest('/v1/status');
+    return (st.body.platforms.find((p: { platform: string }) => p.platform === 'linkpage-c').parser_warnings.fields['page.links'] ?? 0) as number;
+  };
+
+  // The modules request is the second, optional one: the talent answer alone makes the page.
+  it.each([
+    ['a modules answer that is not a list (changed shape)', 'badmodules'],
+    ['a modules request answered with HTTP 500', 'errmodules'],
+    ['a modules request that times out', 'slowmodules'],
+  ])('%s → 200 with the talent fields, links [] and a page.links warning, 1 credit', async (_name, username) => {
+    const { key, id } = await h.key(3);
+    const before = await linksWarnings();
+    const r = await h.rest(restPath(username), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ username, avatar: expect.stringMatching(/^https:/), bio: expect.any(String), displayName: 'Nora Hollis', website: 'https://norahollis.example/', links: [] });
+    expect(r.body['social-b']).toBe('https://www.instagram.com/nora.hollis/');
+    expect(await h.balance(id)).toBe(2);
+    expect(await linksWarnings()).toBe(before + 1);
+  });
+
   it.each([
     ['a talent without talentProfile', 'reshaped', 'talentProfile'],
     ['a talent answer that is not JSON', 'notjson', 'JSON body from api/talent/usernames'],
-    ['a modules answer that is not a list', 'badmodules', 'module list'],
   ])('%s → 502 UPSTREAM_FAILED naming it, at 0 credits, not cached', async (_name, username, missing) => {
     const { key, id } = await h.key(3);
     const r = await h.rest(restPath(username), { key });

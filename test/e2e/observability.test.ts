@@ -157,8 +157,8 @@ describe('/metrics', () => {
     await h.rest(repoPath('ghost', 'gone', '&cache_max_age=7d'), { key }); // miss, not found: refunded
     await h.rest(repoPath('walled', 'off'), { key }); // blocked: refunded
     await Promise.all([h.rest(repoPath('slow', 'join'), { key }), h.rest(repoPath('slow', 'join'), { key })]); // one fetch, one join
-    warn('code', 'a test warning');
-    warn('code', 'a test warning');
+    warn('code', 'repository.test_field', 'missing');
+    warn('code', 'repository.test_field');
     await h.deps.ledger.setRateLimit(id, { rps: 0.01, burst: 1 });
     await h.rest(repoPath('octo', 'kit', '&cache_max_age=7d'), { key });
     expect((await h.rest(repoPath('octo', 'kit', '&cache_max_age=7d'), { key })).status).toBe(429);
@@ -186,7 +186,9 @@ describe('/metrics', () => {
     expect(delta('cl_credits_charged_total')).toBe(3);
     expect(delta('cl_credits_refunded_total')).toBe(2);
     expect(delta('cl_singleflight_joins_total', { platform: 'code' })).toBe(1);
-    expect(delta('cl_parser_warnings_total', { platform: 'code' })).toBe(2);
+    expect(delta('cl_parser_warnings_total', { platform: 'code', field: 'repository.test_field' })).toBe(2);
+    const status = await h.rest('/v1/status');
+    expect(status.body.platforms.find((p: { platform: string }) => p.platform === 'code').parser_warnings).toEqual({ total: 2, fields: { 'repository.test_field': 2 } });
     expect(delta('cl_rate_limited_total')).toBe(1);
     expect(text).toMatch(/^# TYPE cl_http_requests_in_flight gauge$/m);
     expect(await h.balance(id)).toBe(50 - 3);

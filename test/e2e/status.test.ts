@@ -63,6 +63,7 @@ describe('platform status from real traffic', () => {
       // Answers the block catalogue recognised, by source (a bare 403 is blocked by its status only).
       blocks: { total: 2, by_source: [{ source: 'cloudflare', count: 1 }, { source: 'rate-limit', count: 1 }] },
       canaries: [],
+      parser_warnings: { total: 0, fields: {} },
     });
     const labels = r.body.platforms.map((p: { platform: string }) => p.platform);
     expect(labels).toEqual(expect.arrayContaining(['code', 'websearch', 'video', 'social-b']));

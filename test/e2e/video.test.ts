@@ -35,7 +35,7 @@ const PLAIN = { ...NIGHT_OWL, channelId: 'UCp1a1nCh4nnelN0T0ken001', handle: 'pl
 const CACHEY = { ...NIGHT_OWL, channelId: 'UCc4cheyC4cheyC4cheyTest', handle: 'CacheyChannel', aboutToken: 'CACHEY-TOKEN' };
 
 /** Continuation token → hand-written about panel (the browse endpoint answers by token). */
-const aboutByToken = new Map<string, TestAbout | 'no-panel' | 'refused'>();
+const aboutByToken = new Map<string, TestAbout | 'no-panel' | 'refused' | 'error' | 'timeout' | 'blocked'>();
 
 const restPath = (q: string) => `/v1/video/channel?${q}`;
 const youtubeHits = () => h.replay.hits().filter((r) => r.host === YT || r.host === 'consent.youtube.com' || r.host === 'www.google.com');
@@ -53,6 +53,9 @@ function browse(req: ReplayRequest) {
     return { status: 400, headers: JSON_TYPE, body: JSON.stringify({ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } }) };
   }
   if (about === 'no-panel') return { headers: JSON_TYPE, body: JSON.stringify({ responseContext: {}, onResponseReceivedEndpoints: [] }) };
+  if (about === 'error') return { status: 500, headers: JSON_TYPE, body: JSON.stringify({ error: { code: 500, status: 'INTERNAL' } }) };
+  if (about === 'timeout') return { headers: JSON_TYPE, body: '{}', fault: { kind: 'timeout' as const } };
+  if (about === 'blocked') return { headers: HTML, body: CONSENT_HTML };
   return { headers: JSON_TYPE, body: JSON.stringify(aboutBrowseResponse(about)) };
 }
 
@@ -90,10 +93,19 @@ beforeEach(() => {
   const reshaped = channelInitialData({ ...NIGHT_OWL, handle: 'reshaped' });
   delete reshaped.metadata;
   h.replay.add({ host: YT, path: '/@reshaped', response: { headers: HTML, body: channelHtml(reshaped) } });
-  for (const [handle, token, answer] of [['nopanel', 'NO-PANEL-TOKEN', 'no-panel'], ['refusedpanel', 'REFUSED-TOKEN', 'refused']] as const) {
+  for (const [handle, token, answer] of [
+    ['nopanel', 'NO-PANEL-TOKEN', 'no-panel'],
+    ['refusedpanel', 'REFUSED-TOKEN', 'refused'],
+    ['erroredpanel', 'ERROR-TOKEN', 'error'],
+    ['slowpanel', 'TIMEOUT-TOKEN', 'timeout'],
+    ['blockedpanel', 'BLOCKED-TOKEN', 'blocked'],
+  ] as const) {
     aboutByToken.set(token, answer);
     h.replay.add({ host: YT, path: `/@${handle}`, response: { headers: HTML, body: channelHtml(channelInitialData({ ...NIGHT_OWL, handle, aboutToken: token })) } });
   }
+  // An about answer describing another channel.
+  aboutByToken.set('OTHER-CHANNEL-TOKEN', nightOwlAbout({ channelId: 'UCs0me0therChannelTest01', handle: 'someoneelse' }));
+  h.replay.add({ host: YT, path: '/@otherpanel', response: { headers: HTML, body: channelHtml(channelInitialData({ ...NIGHT_OWL, handle: 'otherpanel', aboutToken: 'OTHER-CHANNEL-TOKEN' })) } });
   aboutByToken.set(CACHEY.aboutToken, nightOwlAbout({ channelId: CACHEY.channelId, handle: CACHEY.handle }));
   const cacheyPage = { headers: HTML, body: channelHtml(channelInitialData(CACHEY)) };
   for (const path of ['/@cacheychannel', `/channel/${CACHEY.channelId}`]) h.replay.add({ host: YT, path, method: 'GET', response: cacheyPage });
@@ -230,8 +242,7 @@ describe('GET /v1/video/channel', () => {
 
   it.each([
     ['a page without channel metadata', 'reshaped', /channelMetadataRenderer/],
-    ['an about answer without the panel', 'nopanel', /aboutChannelViewModel/],
-    ['a refused about continuation', 'refusedpanel', /about panel/],
+    ['an about panel describing another channel (never taken as data)', 'otherpanel', /about panel of channel .* describes UCs0me0therChannelTest01/],
   ])('%s → 502 UPSTREAM_FAILED naming it, at 0 credits, not cached', async (_name, handle, message) => {
     const { key, id } = await h.key(3);
     const r = await h.rest(restPath(`handle=${handle}`), { key });
@@ -241,6 +252,52 @@ describe('GET /v1/video/channel', () => {
     expect(await h.balance(id)).toBe(3);
     await h.rest(restPath(`handle=${handle}&cache_max_age=30d`), { key });
     expect(pageHits()).toHaveLength(2);
+  });
+
+  const aboutWarnings = async () => {
+    const s = await h.rest('/v1/status');
+    return (s.body.platforms.find((p: { platform: string }) => p.platform === 'video').parser_warnings.fields['channel.about'] ?? 0) as number;
+  };
+
+  // The about panel is a second, optional request: the channel page alone carries the rest.
+  it.each([
+    ['an about answer without the panel (changed shape)', 'nopanel'],
+    ['a refused about continuation (HTTP 400)', 'refusedpanel'],
+    ['an about request answered with HTTP 500', 'erroredpanel'],
+    ['an about request that times out', 'slowpanel'],
+  ])('%s → 200 with what the page carries, the panel-only fields null, and a channel.about warning', async (_name, handle) => {
+    const { key, id } = await h.key(3);
+    const before = await aboutWarnings();
+    const r = await h.rest(restPath(`handle=${handle}`), { key });
+    expect(r.status).toBe(200);
+    expect(record(r.body)).toMatchObject({
+      channelId: ID,
+      channel: `http://www.youtube.com/@${handle}`,
+      name: 'Night Owl Workshop',
+      description: NIGHT_OWL.description,
+      subscriberCount: 1_240_000,
+      subscriberCountText: '1.24M subscribers',
+      videoCountText: '412 videos',
+      tags: 'woodworking, hand tools, joinery, night owl, diy',
+      email: 'hello@nightowlworkshop.co.uk',
+      viewCountText: null,
+      joinedDateText: null,
+      store: null,
+      country: null,
+      links: ['https://nightowlworkshop.co.uk/'],
+    });
+    expect(r.body.avatar.image.sources.length).toBeGreaterThan(0);
+    expect(await h.balance(id)).toBe(2);
+    expect(browseHits()).toHaveLength(1);
+    expect(await aboutWarnings()).toBe(before + 1);
+  });
+
+  it('an about request answered with the consent page stays 502 UPSTREAM_BLOCKED (a block page is never a missing panel)', async () => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(restPath('handle=blockedpanel'), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
+    expect(await h.balance(id)).toBe(3);
   });
 
   it.each<[string, string, string[]]>([

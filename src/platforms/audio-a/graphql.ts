@@ -4,6 +4,7 @@
  * GraphQL's 32-bit Int (the 2026 capture has 2,695,221,420), so they are Float.
  */
 import { builder } from '../../graphql/builder.js';
+import { str } from '../../parse/index.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic } from './parse.js';
 import { playlist, podcast } from './platform.js';
@@ -35,7 +36,6 @@ const PublisherRef = builder.objectRef<{ name: string | null }>('AudioAPodcastPu
 
 /** An `episodesV2` entry: an entity wrapper (`entity.data`) around the episode's URI. */
 const episodeData = (e: Obj): Obj => obj(obj(e.entity)?.data) ?? {};
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 const EpisodeRef = builder.objectRef<Obj>('AudioAPodcastEpisode').implement({
   description: 'An episode reference of a podcast (the show query names episodes by URI only)',

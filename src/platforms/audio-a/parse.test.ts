@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { extractNextData, idFromInput, idFromUri, parseEmbedSession, parsePlaylist, parsePodcast, toCount } from './parse.js';
 import { PLAYLIST_PAGE_SIZE, QUERIES, currentHash, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
 
@@ -644,5 +645,24 @@ describe('persisted-query hashes are configurable in one place', () => {
 
   it('the token page can be configured too', () => {
     expect(tokenPageUrl({ AUDIO_A_TOKEN_PAGE_URL: 'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC' })).toBe('https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC');
+  });
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`parse warnings (audio-a, ${skipReason(LABEL)})`, () => {
+  const show = () => JSON.parse(readFixture(LABEL, SHOW));
+  const page = { offset: 0, limit: 25 };
+
+  it('the real pathfinder captures read without a warning', () => {
+    expect(captureWarnings(() => parsePodcast(show())).warnings).toEqual([]);
+    expect(captureWarnings(() => parsePlaylist(JSON.parse(readFixture(LABEL, PLAYLIST)), page)).warnings).toEqual([]);
+  });
+
+  it('a show without its name: null plus podcast.name; a description given as null: no warning', () => {
+    const body = show();
+    delete body.data.podcastUnionV2.name;
+    body.data.podcastUnionV2.description = null;
+    const { result, warnings } = captureWarnings(() => parsePodcast(body));
+    expect(result).toMatchObject({ name: null, description: null });
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['audio-a', 'podcast.name']]);
   });
 });

@@ -12,20 +12,10 @@
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
+import { bool, int, intish, isObj, num, objects, reader, str, strings } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 
 const PLATFORM = 'audio-a';
-
-type Obj = Record<string, unknown>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
 
 /** Upstream lists come as `{items: [...]}` pages; api.md shows them as plain arrays. */
 function itemsOf(v: unknown): Obj[] {
@@ -229,17 +219,21 @@ export function parsePodcast(json: unknown, requestedId?: string): Podcast {
   const playability = isObj(p.playability) ? p.playability : null;
   const sharing = isObj(p.sharingInfo) ? p.sharingInfo : null;
 
+  // What every show page shows: name, description, publisher, cover art, media type.
+  const r = reader(p, { platform: PLATFORM, record: 'podcast' });
+  const publisher = r.obj('publisher');
+  const coverArt = r.obj('coverArt');
   const podcast: Podcast = {
     id,
     uri: uri ?? `spotify:show:${id}`,
     __typename: str(p.__typename),
-    name: str(p.name),
-    description: str(p.description),
-    htmlDescription: str(p.htmlDescription),
-    publisher: isObj(p.publisher) ? { name: str(p.publisher.name) } : null,
-    contentType: str(p.contentType),
-    mediaType: str(p.mediaType),
-    coverArt: isObj(p.coverArt) ? { sources: imageSources(p.coverArt.sources) } : null,
+    name: r.str('name'),
+    description: r.str('description'),
+    htmlDescription: r.opt.str('htmlDescription'),
+    publisher: publisher ? { name: str(publisher.name) } : null,
+    contentType: r.opt.str('contentType'),
+    mediaType: r.str('mediaType'),
+    coverArt: coverArt ? { sources: imageSources(coverArt.sources) } : null,
     episodesV2: itemsOf(p.episodesV2),
     topics: itemsOf(p.topics).map((t) => ({ __typename: str(t.__typename), title: str(t.title), uri: str(t.uri) })),
     rating: rating
@@ -302,9 +296,8 @@ export interface Playlist {
 
 /** Upstream sends play counts as decimal strings ("85221565"); a number passes through. */
 export function toCount(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? v : null;
-  if (typeof v === 'string' && /^\d{1,15}$/.test(v.trim())) return Number(v.trim());
-  return null;
+  const n = intish(v);
+  return n !== null && n >= 0 ? n : null;
 }
 
 function playlistTrack(item: Obj): PlaylistTrack | null {
@@ -347,14 +340,16 @@ export function parsePlaylist(json: unknown, page: { id?: string; offset: number
   const next = offset + content.items.length;
   const more = content.items.length > 0 && (totalCount !== null ? next < totalCount : content.items.length >= page.limit);
 
-  const owner = isObj(p.ownerV2) && isObj(p.ownerV2.data) ? p.ownerV2.data : null;
+  // Every playlist has a name, an owner and a follower count; the description is the owner's choice.
+  const r = reader(p, { platform: PLATFORM, record: 'playlist' });
+  const owner = r.obj('ownerV2', ['ownerV2', 'data']);
   return {
     id,
     uri,
     __typename: str(p.__typename),
-    name: str(p.name),
-    description: str(p.description),
-    followers: int(p.followers),
+    name: r.str('name'),
+    description: r.opt.str('description'),
+    followers: r.int('followers'),
     images: itemsOf(p.images).map((i) => ({ sources: imageSources(i.sources) })),
     ownerV2: owner ? { __typename: str(owner.__typename), name: str(owner.name), uri: str(owner.uri), username: str(owner.username) } : null,
     tracks: items.map(playlistTrack).filter((t): t is PlaylistTrack => t !== null),

@@ -25,7 +25,8 @@ import type { CheerioAPI } from 'cheerio';
 import { decode } from 'html-entities';
 import { shapeChanged, upstreamBlocked } from '../../errors.js';
 import type { Album, Artist, ArtistAlbum, CatalogRef, Obj, Resource, SongItem, Track } from './parse.js';
-import { albumOf, artistOf, formatReleaseInfo, int, isObj, PLATFORM, resourcesOf, str, totalDuration } from './parse.js';
+import { albumOf, artistOf, formatReleaseInfo, PLATFORM, resourcesOf, totalDuration } from './parse.js';
+import { isObj, nonEmpty, round } from '../../parse/index.js';
 
 type Html = string | CheerioAPI;
 const load = (h: Html): CheerioAPI => (typeof h === 'string' ? cheerio.load(h) : h);
@@ -111,7 +112,7 @@ function schemaOfType(objects: Obj[], type: string): Obj | null {
 }
 
 function canonicalUrl($: CheerioAPI): string | null {
-  return str($('link[rel="canonical"]').first().attr('href')) ?? str($('meta[property="og:url"]').first().attr('content'));
+  return nonEmpty($('link[rel="canonical"]').first().attr('href')) ?? nonEmpty($('meta[property="og:url"]').first().attr('content'));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,7 +149,7 @@ export function findPageToken(html: Html): string | null {
   } catch {
     return null;
   }
-  const token = isObj(config) && isObj(config.MEDIA_API) ? str(config.MEDIA_API.token) : null;
+  const token = isObj(config) && isObj(config.MEDIA_API) ? nonEmpty(config.MEDIA_API.token) : null;
   return token && jwtPayload(token) ? token : null;
 }
 
@@ -191,7 +192,7 @@ export function isoDurationMs(v: unknown): number | null {
 }
 
 const text = (v: unknown): string | null => {
-  const s = str(v);
+  const s = nonEmpty(v);
   return s ? decode(s).trim() || null : null;
 };
 
@@ -229,27 +230,27 @@ export function albumFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | null
   const tracks: Track[] = nodes.map((t, i) => {
     const title = text(t.name);
     const example = examples[i] && text(examples[i].name) === title ? examples[i] : null;
-    const url = str(t.url) ?? (example ? str(example.url) : null);
+    const url = nonEmpty(t.url) ?? (example ? nonEmpty(example.url) : null);
     return { id: idFromUrl(url, 'song'), kind: 'song', title, duration_ms: isoDurationMs(t.duration ?? example?.duration), track_number: i + 1, album_id: ref.id };
   });
-  const trackCount = int(ld.numTracks) ?? (nodes.length ? tracks.length : null);
+  const trackCount = round(ld.numTracks) ?? (nodes.length ? tracks.length : null);
   return {
     id: ref.id,
     kind: 'album',
     title,
     artist_name: text(artist.name),
-    artist_url: str(artist.url),
-    url: str(ld.url) ?? pageUrl,
+    artist_url: nonEmpty(artist.url),
+    url: nonEmpty(ld.url) ?? pageUrl,
     track_count: trackCount,
-    release_info: formatReleaseInfo({ releaseDate: str(ld.datePublished), trackCount, totalMs: totalDuration(tracks), copyright: null }),
+    release_info: formatReleaseInfo({ releaseDate: nonEmpty(ld.datePublished), trackCount, totalMs: totalDuration(tracks), copyright: null }),
     tracks,
   };
 }
 
 function imageUrl(v: unknown): string | null {
-  if (typeof v === 'string') return str(v);
+  if (typeof v === 'string') return nonEmpty(v);
   const o = list(v)[0];
-  return o ? (str(o.url) ?? str(o.contentUrl)) : null;
+  return o ? (nonEmpty(o.url) ?? nonEmpty(o.contentUrl)) : null;
 }
 
 /** A schema.org MusicGroup → artist record (the page's description is SEO text, not editorial notes). */
@@ -259,21 +260,21 @@ export function artistFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | nul
   const image = imageUrl(ld.image);
   const topSongs: SongItem[] = [];
   for (const t of list(ld.tracks ?? ld.track)) {
-    const url = str(t.url);
+    const url = nonEmpty(t.url);
     const id = idFromUrl(url, 'song');
     if (id) topSongs.push({ id, kind: 'song', title: text(t.name), artist_name: name, url, duration_ms: isoDurationMs(t.duration) });
   }
   const albums: ArtistAlbum[] = [];
   for (const al of list(ld.album)) {
-    const url = str(al.url);
+    const url = nonEmpty(al.url);
     const id = idFromUrl(url, 'album');
-    if (id) albums.push({ id, kind: 'album', title: text(al.name), subtitle: name, track_count: int(al.numTracks), url });
+    if (id) albums.push({ id, kind: 'album', title: text(al.name), subtitle: name, track_count: round(al.numTracks), url });
   }
   return {
     id: ref.id,
     kind: 'artist',
     name,
-    url: str(ld.url) ?? pageUrl,
+    url: nonEmpty(ld.url) ?? pageUrl,
     artwork: image ? { url: image, width: null, height: null } : null,
     editorial_notes: null,
     top_songs: topSongs,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { captureWarnings } from '../../parse/index.js';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import {
@@ -130,8 +131,9 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
         kind: 'album',
         title: 'Set Me Free (feat. Bonn) - Single',
         artist_name: 'Martin Garrix & Arcando',
-        // Artists came as bare ids and the album has no artistUrl: nothing to link to.
-        artist_url: null,
+        // Artists came as bare ids and the album has no artistUrl: the first artist's page by its id
+        // and the storefront of its href (/v1/catalog/us/artists/430932944).
+        artist_url: 'https://music.apple.com/us/artist/430932944',
         url: 'https://music.apple.com/us/album/set-me-free-feat-bonn-single/1832443244',
         track_count: 1,
         release_info: 'August 22, 2025\n1 song, 3 minutes\n\u2117 2025 STMPD RCRDS B.V.',
@@ -579,4 +581,24 @@ describe.each([
       expectSameShape(make(), example.sampleResponse.data);
     },
   );
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`parse warnings (audio-b, ${skipReason(LABEL)})`, () => {
+  it('the real amp-api captures read without a warning', () => {
+    expect(captureWarnings(() => parseAlbumResponse(json(ALBUM))).warnings).toEqual([]);
+    expect(captureWarnings(() => parseArtistResponse(json(ARTIST))).warnings).toEqual([]);
+  });
+
+  it('an album without artistName: null plus album.artistName; an artist with url null: no warning', () => {
+    const body = json(ALBUM);
+    delete body.data[0].attributes.artistName;
+    const album = captureWarnings(() => parseAlbumResponse(body));
+    expect(album.result.artist_name).toBeNull();
+    expect(album.warnings.map((w) => [w.platform, w.field])).toEqual([['audio-b', 'album.artistName']]);
+    const artist = json(ARTIST);
+    artist.data[0].attributes.url = null;
+    const a = captureWarnings(() => parseArtistResponse(artist));
+    expect(a.result.url).toBeNull();
+    expect(a.warnings).toEqual([]);
+  });
 });

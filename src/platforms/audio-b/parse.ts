@@ -15,6 +15,8 @@
 import { decode } from 'html-entities';
 import { notFound, shapeChanged } from '../../errors.js';
 import { assertSameResource, sameId } from '../identity.js';
+import { at, isObj, nonEmpty, reader, round } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 
 export const PLATFORM = 'audio-b';
 export const WEB_ORIGIN = 'https://music.apple.com';
@@ -95,13 +97,7 @@ export interface Search {
 // Small readers
 // ---------------------------------------------------------------------------------------------
 
-export type Obj = Record<string, unknown>;
-
-export function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
-export const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
+export type { Obj };
 
 /** A JSON:API resource as amp-api sends it (only what we read). */
 export interface Resource {
@@ -114,11 +110,11 @@ export interface Resource {
 
 function asResource(v: unknown): Resource | null {
   if (!isObj(v)) return null;
-  const id = typeof v.id === 'number' ? String(v.id) : str(v.id);
+  const id = typeof v.id === 'number' ? String(v.id) : nonEmpty(v.id);
   if (!id) return null;
   return {
     id,
-    type: str(v.type),
+    type: nonEmpty(v.type),
     attributes: isObj(v.attributes) ? v.attributes : {},
     relationships: isObj(v.relationships) ? v.relationships : {},
     views: isObj(v.views) ? v.views : {},
@@ -144,10 +140,10 @@ export function kindOf(type: string | null, fallback: string): string {
  */
 export function artworkOf(v: unknown): Artwork | null {
   if (!isObj(v)) return null;
-  const template = str(v.url);
+  const template = nonEmpty(v.url);
   if (!template) return null;
-  const width = int(v.width);
-  const height = int(v.height);
+  const width = round(v.width);
+  const height = round(v.height);
   const url = template
     .replace(/\{w\}/g, String(width ?? 1200))
     .replace(/\{h\}/g, String(height ?? 1200))
@@ -168,7 +164,7 @@ export function plainText(html: string | null): string | null {
 
 function editorialNotesOf(a: Obj): string | null {
   const notes = isObj(a.editorialNotes) ? a.editorialNotes : {};
-  return plainText(str(notes.standard) ?? str(notes.short));
+  return plainText(nonEmpty(notes.standard) ?? nonEmpty(notes.short));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,10 +174,10 @@ function editorialNotesOf(a: Obj): string | null {
 export function songItemOf(r: Resource): SongItem {
   const a = r.attributes;
   const kind = kindOf(r.type, 'song');
-  const title = str(a.name);
+  const title = nonEmpty(a.name);
   // The by-line: the performer of a song/album/video, a playlist's curator, an artist itself.
-  const artistName = str(a.artistName) ?? str(a.curatorName) ?? (kind === 'artist' ? title : null);
-  return { id: r.id, kind, title, artist_name: artistName, url: str(a.url), duration_ms: int(a.durationInMillis) };
+  const artistName = nonEmpty(a.artistName) ?? nonEmpty(a.curatorName) ?? (kind === 'artist' ? title : null);
+  return { id: r.id, kind, title, artist_name: artistName, url: nonEmpty(a.url), duration_ms: round(a.durationInMillis) };
 }
 
 function artistAlbumOf(r: Resource): ArtistAlbum {
@@ -189,11 +185,11 @@ function artistAlbumOf(r: Resource): ArtistAlbum {
   return {
     id: r.id,
     kind: kindOf(r.type, 'album'),
-    title: str(a.name),
+    title: nonEmpty(a.name),
     // The peer example's subtitle is the album's artist name (the line under an album tile).
-    subtitle: str(a.artistName),
-    track_count: int(a.trackCount),
-    url: str(a.url),
+    subtitle: nonEmpty(a.artistName),
+    track_count: round(a.trackCount),
+    url: nonEmpty(a.url),
   };
 }
 
@@ -202,8 +198,8 @@ function artistAlbumOf(r: Resource): ArtistAlbum {
 // ---------------------------------------------------------------------------------------------
 
 export function artistOf(r: Resource): Artist {
-  const a = r.attributes;
-  const name = str(a.name);
+  const a = reader(r.attributes, { platform: PLATFORM, record: 'artist' });
+  const name = a.nonEmpty('name');
   if (!name) throw shapeChanged(PLATFORM, `attributes.name of artist ${r.id}`);
   const topSongs = resourcesOf(r.views['top-songs']).map(songItemOf);
   // All albums (relationships.albums: albums, EPs and singles as the artist page lists them);
@@ -213,9 +209,9 @@ export function artistOf(r: Resource): Artist {
     id: r.id,
     kind: kindOf(r.type, 'artist'),
     name,
-    url: str(a.url),
-    artwork: artworkOf(a.artwork),
-    editorial_notes: editorialNotesOf(a),
+    url: a.nonEmpty('url'),
+    artwork: artworkOf(a.obj('artwork')),
+    editorial_notes: editorialNotesOf(r.attributes),
     top_songs: topSongs,
     albums: resourcesOf(albumRel).map(artistAlbumOf),
   };
@@ -283,32 +279,49 @@ export function totalDuration(tracks: { duration_ms: number | null }[]): number 
   return tracks.reduce((s, t) => s + (t.duration_ms ?? 0), 0);
 }
 
+/**
+ * The artist's page: `artistUrl` (an extended attribute), else the first included artist's url
+ * (the 2021 page cache has them), else built from the first artist's id, which even a plain
+ * album request names (`relationships.artists.data[0]`: id and `href`
+ * `/v1/catalog/<storefront>/artists/<id>`): `https://music.apple.com/<storefront>/artist/<id>`,
+ * the form Apple's own share links resolve without the name slug.
+ */
+function albumArtistUrl(r: Resource, a: Obj): string | null {
+  const first = resourcesOf(r.relationships.artists)[0];
+  const direct = nonEmpty(a.artistUrl) ?? (first ? nonEmpty(first.attributes.url) : null);
+  if (direct || !first || !/^\d{1,20}$/.test(first.id)) return direct;
+  const href = nonEmpty(at(r.relationships.artists, ['data', 0, 'href'])) ?? '';
+  const albumUrl = nonEmpty(a.url) ?? '';
+  const storefront = /^\/v1\/catalog\/([a-z]{2})\//.exec(href)?.[1] ?? /^https:\/\/music\.apple\.com\/([a-z]{2})\//.exec(albumUrl)?.[1] ?? DEFAULT_STOREFRONT;
+  return `${WEB_ORIGIN}/${storefront}/artist/${first.id}`;
+}
+
 export function albumOf(r: Resource): Album {
   const a = r.attributes;
-  const title = str(a.name);
+  const ra = reader(a, { platform: PLATFORM, record: 'album' });
+  const title = ra.nonEmpty('name');
   if (!title) throw shapeChanged(PLATFORM, `attributes.name of album ${r.id}`);
   const tracksRel = r.relationships.tracks;
   const tracks: Track[] = resourcesOf(tracksRel).map((t) => ({
     id: t.id,
     kind: kindOf(t.type, 'song'),
-    title: str(t.attributes.name),
-    duration_ms: int(t.attributes.durationInMillis),
-    track_number: int(t.attributes.trackNumber),
+    title: nonEmpty(t.attributes.name),
+    duration_ms: round(t.attributes.durationInMillis),
+    track_number: round(t.attributes.trackNumber),
     album_id: r.id,
   }));
-  // `artistUrl` is an extended attribute; otherwise the first artist's url when the artists were
-  // included (the 2021 page cache has them, a plain album request only has their ids).
-  const firstArtist = resourcesOf(r.relationships.artists)[0];
-  const trackCount = int(a.trackCount) ?? (isObj(tracksRel) ? tracks.length : null);
+  const trackCount = ra.round('trackCount') ?? (isObj(tracksRel) ? tracks.length : null);
+  const artistUrl = albumArtistUrl(r, a);
+  if (!artistUrl) ra.warn('artist_url', 'no artistUrl and no artist in relationships');
   return {
     id: r.id,
     kind: kindOf(r.type, 'album'),
     title,
-    artist_name: str(a.artistName),
-    artist_url: str(a.artistUrl) ?? (firstArtist ? str(firstArtist.attributes.url) : null),
-    url: str(a.url),
+    artist_name: ra.nonEmpty('artistName'),
+    artist_url: artistUrl,
+    url: ra.nonEmpty('url'),
     track_count: trackCount,
-    release_info: formatReleaseInfo({ releaseDate: str(a.releaseDate), trackCount, totalMs: totalDuration(tracks), copyright: str(a.copyright) }),
+    release_info: formatReleaseInfo({ releaseDate: ra.nonEmpty('releaseDate'), trackCount, totalMs: totalDuration(tracks), copyright: ra.opt.nonEmpty('copyright') }),
     tracks,
   };
 }
@@ -345,7 +358,7 @@ export function parseSearchResponse(json: unknown, a: { query: string; type: Sea
   const groups = new Map<string, Resource[]>();
   for (const [key, group] of Object.entries(json.results)) {
     if (!isObj(group)) continue;
-    const id = str(group.groupId) ?? KEY_GROUP[key] ?? key;
+    const id = nonEmpty(group.groupId) ?? KEY_GROUP[key] ?? key;
     groups.set(id, [...(groups.get(id) ?? []), ...resourcesOf(group)]);
   }
 
@@ -371,7 +384,7 @@ export function parseSearchResponse(json: unknown, a: { query: string; type: Sea
       }
     }
   } else if (a.type === 'radio_episode' && !groups.has('radio_episode')) {
-    picked = (groups.get('station') ?? []).filter((r) => int(r.attributes.episodeNumber) !== null);
+    picked = (groups.get('station') ?? []).filter((r) => round(r.attributes.episodeNumber) !== null);
   } else {
     picked = groups.get(a.type) ?? [];
   }

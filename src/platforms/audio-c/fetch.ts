@@ -9,15 +9,23 @@
  *
  * A 403 with an HTML body (CloudFront "Request blocked") or a DataDome captcha is a block, not a
  * refused token: refetching the client id would not help, so it is UPSTREAM_BLOCKED at once.
+ *
+ * When `resolve` (or finding the client id) fails otherwise (an error status, a timeout, a
+ * changed answer), the profile page itself is the fallback: `GET https://soundcloud.com/<handle>`
+ * carries the same user object in its `user` hydratable (parseHydratedUser). It is used only when
+ * it is the asked account (its permalink is the handle); a block there is UPSTREAM_BLOCKED, and
+ * when the page does not help (an error, no user, another account) the resolve error stands.
+ * Each fallback is counted as the parser warning `artist.resolve`.
  */
-import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { notFound, shapeChanged, upstreamBlocked, isApiError } from '../../errors.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
+import { warn } from '../../observability/warn.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import type { AudioCArtist } from './parse.js';
-import { blockReason, bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle } from './parse.js';
+import { blockReason, bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle, parseHydratedUser } from './parse.js';
 
 const PLATFORM = 'audio-c';
 const HOME_URL = 'https://soundcloud.com/';
@@ -76,6 +84,35 @@ export function resolveUrl(profileUrl: string, clientId: string): string {
 }
 
 export async function fetchArtist(ctx: OpContext, handle: string): Promise<AudioCArtist> {
+  try {
+    return await resolveArtist(ctx, handle);
+  } catch (e) {
+    if (ctx.signal?.aborted || !isApiError(e) || (e.code !== 'UPSTREAM_FAILED' && e.code !== 'UPSTREAM_TIMEOUT')) throw e;
+    const fromPage = await profilePageArtist(ctx, handle).catch((pageError: unknown) => {
+      // A block on the page is the answer; anything else (a 404 too: resolve did not say so): the resolve error stands.
+      if (isApiError(pageError) && pageError.code === 'UPSTREAM_BLOCKED') throw pageError;
+      return null;
+    });
+    if (!fromPage) throw e;
+    warn(PLATFORM, 'artist.resolve', e.message);
+    return fromPage;
+  }
+}
+
+/** The artist from the profile page's `user` hydratable; null when the page carries none. */
+async function profilePageArtist(ctx: OpContext, handle: string): Promise<AudioCArtist | null> {
+  const res = await ctx.upstream.request({ url: `https://soundcloud.com/${handle}`, platform: PLATFORM, headers: { accept: 'text/html' }, signal: ctx.signal });
+  const html = res.text();
+  const blocked = isBlockPage(res, html.includes('__sc_hydration'));
+  if (blocked) throw upstreamBlocked(`${PLATFORM}: soundcloud.com answered with ${blocked} instead of the profile page`);
+  expectOk(res, PLATFORM, `The profile page of ${handle}`);
+  const artist = parseHydratedUser(html);
+  // Another account's data is never this artist's (a redirect to a renamed or other profile).
+  if (!artist || artist.permalink?.toLowerCase() !== handle.toLowerCase()) return null;
+  return artist;
+}
+
+async function resolveArtist(ctx: OpContext, handle: string): Promise<AudioCArtist> {
   const profileUrl = `https://soundcloud.com/${handle}`;
   return clientIdSource(ctx.upstream).withToken(
     async (clientId) => {

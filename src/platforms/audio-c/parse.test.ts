@@ -4,6 +4,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import {
   type AudioCArtist,
   blockReason,
@@ -367,5 +368,24 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
     }
     expect(Object.keys((mine as unknown as AudioCArtist).badges!).sort()).toEqual(Object.keys(peer.badges as object).sort());
     expect(Object.keys((mine as unknown as AudioCArtist).visuals!).sort()).toEqual(Object.keys(peer.visuals as object).sort());
+  });
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`parse warnings (audio-c, ${skipReason(LABEL)})`, () => {
+  const user = () => JSON.parse(readFixture(LABEL, USER_JSON)) as Record<string, unknown>;
+
+  it('the real captures (api-v2 user, set page hydration) read without a warning', () => {
+    expect(captureWarnings(() => parseArtist(user())).warnings).toEqual([]);
+    expect(captureWarnings(() => parseHydratedUser(readFixture(LABEL, SET_PAGE))).warnings).toEqual([]);
+  });
+
+  it('a field SoundCloud always sends that is missing: null plus artist.<field>; one it sends as null: no warning', () => {
+    const { city: _c, ...withoutCity } = user();
+    const missing = captureWarnings(() => parseArtist(withoutCity));
+    expect(missing.result.city).toBeNull();
+    expect(missing.warnings.map((w) => [w.platform, w.field])).toEqual([['audio-c', 'artist.city']]);
+    const explicit = captureWarnings(() => parseArtist({ ...user(), city: null, description: null }));
+    expect(explicit.result).toMatchObject({ city: null, description: null });
+    expect(explicit.warnings).toEqual([]);
   });
 });

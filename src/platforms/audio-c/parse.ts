@@ -18,6 +18,8 @@
 import * as cheerio from 'cheerio';
 import { notFound, shapeChanged } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
+import { bool, isObj, num, objects, reader, recordReader, str } from '../../parse/index.js';
+import type { Reader } from '../../parse/index.js';
 
 const PLATFORM = 'audio-c';
 
@@ -87,35 +89,29 @@ export interface AudioCArtist {
   station_permalink: string | null;
 }
 
-type Obj = Record<string, unknown>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-
 function product(v: unknown): AudioCProduct | null {
   if (!isObj(v)) return null;
   return { product: isObj(v.product) ? { id: str(v.product.id) } : null };
 }
 
-function visuals(v: unknown): AudioCVisuals | null {
-  if (!isObj(v)) return null;
-  const list = Array.isArray(v.visuals) ? v.visuals.filter(isObj) : [];
+function visuals(r: Reader): AudioCVisuals | null {
+  // null on accounts without a banner.
+  const v = r.obj('visuals');
+  if (!v) return null;
   return {
     urn: str(v.urn),
     enabled: bool(v.enabled),
-    visuals: list.map((x) => ({ urn: str(x.urn), entry_time: int(x.entry_time), visual_url: str(x.visual_url) })),
+    visuals: objects(v.visuals).map((x) => ({ urn: str(x.urn), entry_time: num(x.entry_time), visual_url: str(x.visual_url) })),
     tracking: v.tracking ?? null,
   };
 }
 
-function badges(v: unknown): AudioCBadges | null {
-  if (!isObj(v)) return null;
-  // The 2023 set page's badges have no creator_mid_tier: the key stays, as null.
-  return { pro: bool(v.pro), creator_mid_tier: bool(v.creator_mid_tier), pro_unlimited: bool(v.pro_unlimited), verified: bool(v.verified) };
+function badges(r: Reader): AudioCBadges | null {
+  const v = r.obj('badges');
+  if (!v) return null;
+  const b = r.over(v, 'badges');
+  // The 2023 set page's badges have no creator_mid_tier (an older shape): the key stays, as null.
+  return { pro: b.bool('pro'), creator_mid_tier: b.opt.bool('creator_mid_tier'), pro_unlimited: b.bool('pro_unlimited'), verified: b.bool('verified') };
 }
 
 /**
@@ -124,48 +120,50 @@ function badges(v: unknown): AudioCBadges | null {
  * an artist: NOT_FOUND.
  */
 export function parseArtist(json: unknown, handle?: string): AudioCArtist {
-  if (!isObj(json)) throw shapeChanged(PLATFORM, 'user object');
-  if (typeof json.kind === 'string' && json.kind !== 'user') {
-    throw notFound(`${handle ? `soundcloud.com/${handle}` : 'The URL'} is a ${json.kind}, not an artist profile`);
+  const r = recordReader(json, { platform: PLATFORM, record: 'artist', what: 'user object' });
+  const kind = r.str('kind');
+  if (kind !== null && kind !== 'user') {
+    throw notFound(`${handle ? `soundcloud.com/${handle}` : 'The URL'} is a ${kind}, not an artist profile`);
   }
-  const id = json.id;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw shapeChanged(PLATFORM, 'user id');
+  const id = r.opt.int('id');
+  if (id === null) throw shapeChanged(PLATFORM, 'user id');
   return {
     id,
-    kind: str(json.kind),
-    urn: str(json.urn),
-    uri: str(json.uri),
-    permalink: str(json.permalink),
-    permalink_url: str(json.permalink_url),
-    username: str(json.username),
-    first_name: str(json.first_name),
-    last_name: str(json.last_name),
-    full_name: str(json.full_name),
-    description: str(json.description),
-    avatar_url: str(json.avatar_url),
-    city: str(json.city),
-    country_code: str(json.country_code),
-    followers_count: int(json.followers_count),
-    followings_count: int(json.followings_count),
-    track_count: int(json.track_count),
-    playlist_count: int(json.playlist_count),
-    playlist_likes_count: int(json.playlist_likes_count),
-    likes_count: int(json.likes_count),
-    comments_count: int(json.comments_count),
-    groups_count: int(json.groups_count),
-    reposts_count: int(json.reposts_count),
-    verified: bool(json.verified),
-    created_at: str(json.created_at),
-    last_modified: str(json.last_modified),
-    date_of_birth: json.date_of_birth ?? null,
-    creator_subscription: product(json.creator_subscription),
-    creator_subscriptions: Array.isArray(json.creator_subscriptions)
-      ? json.creator_subscriptions.map(product).filter((p): p is AudioCProduct => p !== null)
-      : [],
-    visuals: visuals(json.visuals),
-    badges: badges(json.badges),
-    station_urn: str(json.station_urn),
-    station_permalink: str(json.station_permalink),
+    kind,
+    urn: r.str('urn'),
+    uri: r.str('uri'),
+    permalink: r.str('permalink'),
+    permalink_url: r.str('permalink_url'),
+    username: r.str('username'),
+    first_name: r.str('first_name'),
+    last_name: r.str('last_name'),
+    full_name: r.str('full_name'),
+    description: r.str('description'),
+    avatar_url: r.str('avatar_url'),
+    city: r.str('city'),
+    country_code: r.str('country_code'),
+    followers_count: r.num('followers_count'),
+    followings_count: r.num('followings_count'),
+    track_count: r.num('track_count'),
+    playlist_count: r.num('playlist_count'),
+    playlist_likes_count: r.num('playlist_likes_count'),
+    likes_count: r.num('likes_count'),
+    comments_count: r.num('comments_count'),
+    groups_count: r.num('groups_count'),
+    reposts_count: r.num('reposts_count'),
+    verified: r.bool('verified'),
+    created_at: r.str('created_at'),
+    last_modified: r.str('last_modified'),
+    date_of_birth: r.opt.get('date_of_birth', (v) => v) ?? null,
+    creator_subscription: product(r.opt.obj('creator_subscription')),
+    creator_subscriptions: r.opt
+      .objects('creator_subscriptions')
+      .map(product)
+      .filter((p): p is AudioCProduct => p !== null),
+    visuals: visuals(r),
+    badges: badges(r),
+    station_urn: r.str('station_urn'),
+    station_permalink: r.str('station_permalink'),
   };
 }
 

@@ -4,6 +4,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { parseRepository, parseRepositoryUrl, parseTrendingDevelopers, type Repository } from './parse.js';
 
 const LABEL = 'code';
@@ -341,6 +342,55 @@ describe('parseTrendingDevelopers (hand-written markup)', () => {
     expectUpstreamFailed(() =>
       parseTrendingDevelopers('<article class="Box-row"><span>?</span></article>', { since: 'daily', language: null }),
     );
+  });
+});
+
+/**
+ * The 2019–2020 trending markup (our own page in that layout, not a capture): the rank link is
+ * `a.text-gray.f6` and the avatar an `img.rounded-1` inside the row's link to the developer, with
+ * no avatar class. The avatar is still the developer's.
+ */
+describe('parseTrendingDevelopers (older layout, hand-written)', () => {
+  const OLD = `<div class="Box"><article class="Box-row d-flex" id="pa-erin">
+    <a class="text-gray f6 text-center" href="#pa-erin" style="width: 16px;">1</a>
+    <div class="mx-3"><a href="/erin"><img class="rounded-1" src="https://avatars0.githubusercontent.com/u/77?s=96&amp;v=4" width="48" height="48" alt="@erin"></a></div>
+    <div class="d-sm-flex flex-auto"><div class="col-sm-8 d-md-flex"><div class="col-md-6">
+      <h1 class="h3 lh-condensed"><a href="/erin">Erin E.</a></h1><p class="f4 text-normal mb-1"><a class="link-gray" href="/erin">erin</a></p></div>
+      <div class="col-md-6"><article><h1 class="h4 lh-condensed"><a href="/erin/tool"><img class="octicon" src="/repo-icon.svg">tool</a></h1><div class="f6 text-gray mt-1">A tool</div></article></div></div></div>
+  </article></div>`;
+
+  it('reads the avatar from the link to the developer (not the popular repo\'s images), with no warning', () => {
+    const { result, warnings } = captureWarnings(() => parseTrendingDevelopers(OLD, { since: 'daily', language: null }));
+    expect(result.developers[0]).toMatchObject({ rank: 1, username: 'erin', name: 'Erin E.', avatar_url: 'https://avatars0.githubusercontent.com/u/77?s=96&v=4' });
+    expect(result.developers[0].popular_repository?.full_name).toBe('erin/tool');
+    expect(warnings).toEqual([]);
+  });
+
+  it('a row without any avatar image: avatar_url null and a warning for developer.avatar_url', () => {
+    const html = OLD.replace(/<img class="rounded-1"[^>]*>/, '');
+    const { result, warnings } = captureWarnings(() => parseTrendingDevelopers(html, { since: 'daily', language: null }));
+    expect(result.developers[0].avatar_url).toBeNull();
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['code', 'developer.avatar_url']]);
+  });
+});
+
+describe('parse warnings (code)', () => {
+  const base = JSON.parse(JSON.stringify({ id: 1, full_name: 'a/b', name: 'b', node_id: 'n', private: false, html_url: 'https://github.com/a/b', description: 'd', fork: false, homepage: null, language: null, forks_count: 0, stargazers_count: 0, watchers_count: 0, size: 0, default_branch: 'main', open_issues_count: 0, topics: [], license: null, archived: false, disabled: false, visibility: 'public', pushed_at: null, created_at: 'x', updated_at: 'y', owner: { login: 'a', id: 1, avatar_url: 'u', html_url: 'h', type: 'User' } }));
+
+  it('explicit nulls from GitHub (description, homepage, license) are not warned', () => {
+    const { result, warnings } = captureWarnings(() => parseRepository({ ...base, description: null }));
+    expect(result.repository.description).toBeNull();
+    expect(warnings).toEqual([]);
+  });
+
+  it('a field GitHub always sends that is missing: null plus a warning for repository.<field>', () => {
+    const { description: _d, stargazers_count: _s, ...rest } = base;
+    const { result, warnings } = captureWarnings(() => parseRepository(rest));
+    expect(result.repository).toMatchObject({ description: null, stars_count: null });
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([
+      ['code', 'repository.description'],
+      ['code', 'repository.stargazers_count'],
+    ]);
   });
 });
 

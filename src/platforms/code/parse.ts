@@ -12,6 +12,7 @@
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { shapeChanged } from '../../errors.js';
+import { absUrl, collapse, htmlReader, recordReader, safeDecode } from '../../parse/index.js';
 
 const PLATFORM = 'code';
 const GITHUB = 'https://github.com';
@@ -49,20 +50,6 @@ export interface TrendingDevelopers {
 /** GitHub's empty-list text: "It looks like we don’t have any trending developers[ for X]." */
 const EMPTY_TRENDING_RE = /don[’']t have any trending developers/i;
 
-function cleanText(s: string | undefined | null): string {
-  return (s ?? '').replace(/\s+/g, ' ').trim();
-}
-
-function absoluteUrl(src: string | undefined): string | null {
-  const s = (src ?? '').trim();
-  if (!s) return null;
-  try {
-    return new URL(s, GITHUB).href;
-  } catch {
-    return null;
-  }
-}
-
 /** `/owner/repo` (or an absolute github.com URL) → owner and repo, else null. */
 function ownerRepoFromHref(href: string | undefined): { owner: string; repo: string } | null {
   if (!href) return null;
@@ -91,12 +78,22 @@ function ownerFromHref(href: string | undefined): string | null {
   }
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
+/**
+ * The developer's avatar `src`. Every layout puts it in the row's first link to the developer
+ * (`<a href="/login"><img …></a>`); the 2022 markup marks it `img.avatar-user`, older ones
+ * (`img.rounded-1`, 2019–2020) only by that link and `alt="@login"`. Images inside the nested
+ * "Popular repo" article are never the developer's.
+ */
+function avatarOf($: CheerioAPI, article: ReturnType<CheerioAPI>, username: string): string | null {
+  const own = article
+    .find('img')
+    .toArray()
+    .filter((img) => article.find('article').has(img).length === 0)
+    .map((img) => $(img));
+  const marked = own.find((img) => img.is('.avatar, .avatar-user'));
+  const user = username.toLowerCase();
+  const linked = own.find((img) => ownerFromHref(img.closest('a').attr('href'))?.toLowerCase() === user || (img.attr('alt') ?? '').toLowerCase() === `@${user}`);
+  return (marked ?? linked)?.attr('src')?.trim() || null;
 }
 
 function isEmptyTrendingPage($: CheerioAPI): boolean {
@@ -118,11 +115,12 @@ export function parseTrendingDevelopers(
     throw shapeChanged(PLATFORM, 'article.Box-row developer entries');
   }
 
+  const h = htmlReader($, { platform: PLATFORM, record: 'developer' });
   const developers: TrendingDeveloper[] = articles.map((el, index) => {
     const article = $(el);
 
     // username: `p.f4 a` text, else the article id `pa-USERNAME`, else the `h1.h3 a` href.
-    let username: string | null = cleanText(article.find('p.f4 a').first().text()).replace(/^@/, '');
+    let username: string | null = collapse(article.find('p.f4 a').first().text()).replace(/^@/, '');
     if (!isOwnerName(username)) {
       const id = article.attr('id') ?? '';
       const fromHref = ownerFromHref(article.find('h1.h3 a').first().attr('href'));
@@ -130,11 +128,9 @@ export function parseTrendingDevelopers(
     }
     if (!username) throw shapeChanged(PLATFORM, `developer username in entry ${index + 1}`);
 
-    const rankText = cleanText(article.find('a.color-fg-muted.f6').first().text());
+    const rankText = collapse(article.find('a.color-fg-muted.f6').first().text());
     const rank = /^\d+$/.test(rankText) ? Number(rankText) : index + 1;
-    const name = cleanText(article.find('h1.h3 a').first().text()) || null;
-    // The 2022 markup has `img.avatar-user` (not `img.avatar`); accept both.
-    const avatar = article.find('img.avatar, img.avatar-user').first();
+    const name = h.text('name', article, 'h1.h3 a');
 
     // The "Popular repo" block is a nested <article> with an h1.h4 link to /owner/repo. Entries
     // that show an organisation / "Follow" instead have no such link.
@@ -150,17 +146,19 @@ export function parseTrendingDevelopers(
         repo,
         full_name: `${owner}/${repo}`,
         url: `${GITHUB}/${owner}/${repo}`,
-        name: cleanText(link.text()) || repo,
-        description: cleanText(descEl.text()) || null,
+        name: collapse(link.text()) || repo,
+        description: collapse(descEl.text()) || null,
       };
     }
 
+    const avatar = avatarOf($, article, username);
+    if (!avatar) h.warn('avatar_url', 'no avatar <img> in the row');
     return {
       rank,
       username,
       name,
       url: `${GITHUB}/${username}`,
-      avatar_url: absoluteUrl(avatar.attr('src')),
+      avatar_url: absUrl(avatar, GITHUB),
       popular_repository: popular,
     };
   });
@@ -214,68 +212,58 @@ export interface Repository {
   updated_at: string | null;
 }
 
-type Obj = Record<string, unknown>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
-
+/**
+ * GitHub's repository JSON carries every field below on every repository (null where it has no
+ * value: `description`, `homepage`, `language`, `license`), so a missing one is a shape change
+ * worth a warning; `id` and `full_name` identify the record.
+ */
 export function parseRepository(json: unknown): { repository: Repository } {
-  if (!isObj(json)) throw shapeChanged(PLATFORM, 'repository object');
-  const id = json.id;
-  const fullName = json.full_name;
-  if (typeof id !== 'number' || !Number.isFinite(id) || typeof fullName !== 'string' || !fullName.includes('/')) {
-    throw shapeChanged(PLATFORM, 'id/full_name');
-  }
+  const r = recordReader(json, { platform: PLATFORM, record: 'repository', what: 'repository object' });
+  const id = r.opt.num('id');
+  const fullName = r.opt.str('full_name');
+  if (id === null || fullName === null || !fullName.includes('/')) throw shapeChanged(PLATFORM, 'id/full_name');
   const [fnOwner, fnRepo] = fullName.split('/');
 
-  const o = isObj(json.owner) ? json.owner : {};
-  const login = nonEmpty(o.login) ?? fnOwner;
+  const o = r.child('owner');
+  const login = o.nonEmpty('login') ?? fnOwner;
   const owner: RepositoryOwner = {
-    id: int(o.id),
+    id: o.num('id'),
     login,
-    avatar_url: str(o.avatar_url),
-    url: nonEmpty(o.html_url) ?? `${GITHUB}/${login}`,
-    type: str(o.type),
+    avatar_url: o.str('avatar_url'),
+    url: o.nonEmpty('html_url') ?? `${GITHUB}/${login}`,
+    type: o.str('type'),
   };
 
-  const lic = json.license;
-  const license: RepositoryLicense | null = isObj(lic)
-    ? { key: str(lic.key), name: str(lic.name), spdx_id: str(lic.spdx_id) }
-    : null;
-
-  const topics = Array.isArray(json.topics) ? json.topics.filter((t): t is string => typeof t === 'string') : [];
+  const lic = r.obj('license');
+  const l = r.over(lic, 'license');
+  const license: RepositoryLicense | null = lic ? { key: l.str('key'), name: l.str('name'), spdx_id: l.str('spdx_id') } : null;
 
   const repository: Repository = {
     id,
-    node_id: str(json.node_id),
-    name: nonEmpty(json.name) ?? fnRepo,
+    node_id: r.str('node_id'),
+    name: r.nonEmpty('name') ?? fnRepo,
     full_name: fullName,
     owner,
-    private: bool(json.private),
-    url: nonEmpty(json.html_url) ?? `${GITHUB}/${fullName}`,
-    description: str(json.description),
-    fork: bool(json.fork),
-    homepage: str(json.homepage),
-    language: str(json.language),
-    forks_count: int(json.forks_count),
-    stars_count: int(json.stargazers_count),
-    watchers_count: int(json.watchers_count),
-    size: int(json.size),
-    default_branch: str(json.default_branch),
-    open_issues_count: int(json.open_issues_count),
-    topics,
+    private: r.bool('private'),
+    url: r.nonEmpty('html_url') ?? `${GITHUB}/${fullName}`,
+    description: r.str('description'),
+    fork: r.bool('fork'),
+    homepage: r.str('homepage'),
+    language: r.str('language'),
+    forks_count: r.num('forks_count'),
+    stars_count: r.num('stargazers_count'),
+    watchers_count: r.num('watchers_count'),
+    size: r.num('size'),
+    default_branch: r.str('default_branch'),
+    open_issues_count: r.num('open_issues_count'),
+    topics: r.strings('topics'),
     license,
-    archived: bool(json.archived),
-    disabled: bool(json.disabled),
-    visibility: str(json.visibility),
-    pushed_at: str(json.pushed_at),
-    created_at: str(json.created_at),
-    updated_at: str(json.updated_at),
+    archived: r.bool('archived'),
+    disabled: r.bool('disabled'),
+    visibility: r.str('visibility'),
+    pushed_at: r.str('pushed_at'),
+    created_at: r.str('created_at'),
+    updated_at: r.str('updated_at'),
   };
   return { repository };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl } from './fetch.js';
 import type { ForumComment, ForumPost } from './parse.js';
 import { blockReason, COMMENT_FIELDS, COMMENT_TRIM_FIELDS, isoFromUnix, parseComment, parseListing, parsePost, POST_FIELDS, POST_TRIM_FIELDS } from './parse.js';
@@ -263,5 +264,33 @@ describe('forum parser: own cases', () => {
     expect(buildSearchUrl({ query: 'proxy', filter: 'comments', sort: 'new', timeframe: null, after: null })).toBe(
       'https://www.reddit.com/search.json?q=proxy&type=comment&sort=new&raw_json=1',
     );
+  });
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`parse warnings and older listings (forum, ${skipReason(LABEL)})`, () => {
+  const listing = () => JSON.parse(readFixture(LABEL, SEARCH));
+
+  it('the real 2020 captures read without a warning', () => {
+    expect(captureWarnings(() => parseListing(listing(), { filter: 'posts' })).warnings).toEqual([]);
+    expect(captureWarnings(() => parseListing(JSON.parse(readFixture(LABEL, COMMENTS)), { filter: 'comments' })).warnings).toEqual([]);
+  });
+
+  it('an older listing shape without subreddit_name_prefixed (the capture with that member removed): r/ + subreddit, no warning', () => {
+    const old = listing();
+    for (const c of old.data.children) delete c.data.subreddit_name_prefixed;
+    const { result, warnings } = captureWarnings(() => parseListing(old, { filter: 'posts' }));
+    expect(result.posts[0]).toMatchObject({ subreddit: 'learnpython', subreddit_name_prefixed: 'r/learnpython' });
+    expect(result.posts.every((p) => p.subreddit_name_prefixed === `r/${p.subreddit}`)).toBe(true);
+    expect(warnings).toEqual([]);
+  });
+
+  it('a documented field missing: null plus post.<field>; one Reddit sends as null: no warning', () => {
+    const l = listing();
+    delete l.data.children[0].data.score;
+    l.data.children[1].data.selftext_html = null;
+    const { result, warnings } = captureWarnings(() => parseListing(l, { filter: 'posts' }));
+    expect(result.posts[0].score).toBeNull();
+    expect((result.posts[1] as ForumPost).selftext_html).toBeNull();
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['forum', 'post.score']]);
   });
 });

@@ -15,6 +15,8 @@
  * values as the full item, nothing else).
  */
 import { shapeChanged, upstreamBlocked } from '../../errors.js';
+import { bool, isObj, num, reader, str, trunc } from '../../parse/index.js';
+import type { Coerce, Obj } from '../../parse/index.js';
 
 const PLATFORM = 'forum';
 
@@ -135,25 +137,14 @@ export interface ForumSearchPage {
   after: string | null;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function coerce(kind: FieldKind, v: unknown): unknown {
-  switch (kind) {
-    case 'string':
-      return typeof v === 'string' ? v : null;
-    case 'int':
-      return typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : null;
-    case 'number':
-      return typeof v === 'number' && Number.isFinite(v) ? v : null;
-    case 'bool':
-      return typeof v === 'boolean' ? v : null;
-    case 'edited':
-      // false when never edited, else the edit time (Unix seconds, sent as a float).
-      if (typeof v === 'boolean') return v;
-      return typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : null;
-  }
-}
+const COERCE: Record<FieldKind, Coerce<unknown>> = {
+  string: str,
+  int: trunc,
+  number: num,
+  bool,
+  // false when never edited, else the edit time (Unix seconds, sent as a float).
+  edited: (v) => (typeof v === 'boolean' ? v : trunc(v)),
+};
 
 /** ISO 8601 (UTC, milliseconds) of a Unix time in seconds: 1497036556 → 2017-06-09T19:29:16.000Z. */
 export function isoFromUnix(seconds: number | null): string | null {
@@ -162,13 +153,28 @@ export function isoFromUnix(seconds: number | null): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string): Obj {
-  if (typeof data.id !== 'string' || data.id === '' || typeof data.name !== 'string' || data.name === '') {
-    throw shapeChanged(PLATFORM, `id/name of ${what}`);
-  }
+/**
+ * The upstream object with its documented fields typed: every documented field Reddit's current
+ * listings carry is read through the parse kit (missing → null plus a `post.<field>` /
+ * `comment.<field>` warning; Reddit's own nulls stay silent). `subreddit_name_prefixed` is
+ * absent from older listing shapes: it is `r/` + `subreddit`, so it is filled, not warned.
+ */
+/** Documented fields Reddit leaves out legitimately: a deleted author has no fullname; older listings have no prefixed name (filled below). */
+const UNWARNED: ReadonlySet<string> = new Set(['author_fullname', 'subreddit_name_prefixed']);
+
+function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string, record: 'post' | 'comment'): Obj {
+  const r = reader(data, { platform: PLATFORM, record });
+  const id = r.opt.str('id');
+  const name = r.opt.str('name');
+  if (!id || !name) throw shapeChanged(PLATFORM, `id/name of ${what}`);
   // Upstream order first (what Reddit sends), then documented fields it lacked, then created_at_iso.
   const out: Obj = { ...data };
-  for (const [key, kind] of Object.entries(fields)) out[key] = coerce(kind, data[key]);
+  for (const [key, kind] of Object.entries(fields)) {
+    out[key] = UNWARNED.has(key) ? r.opt.get(key, COERCE[kind]) : r.get(key, COERCE[kind]);
+  }
+  if (out.subreddit_name_prefixed === null && typeof out.subreddit === 'string' && out.subreddit !== '' && data.subreddit_name_prefixed === undefined) {
+    out.subreddit_name_prefixed = `r/${out.subreddit}`;
+  }
   delete out.created_at_iso;
   out.created_at_iso = isoFromUnix(out.created_utc as number | null);
   return out;
@@ -177,13 +183,13 @@ function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string): 
 /** One t3 `data` object → a post item. */
 export function parsePost(data: unknown, what = 'a post'): ForumPost {
   if (!isObj(data)) throw shapeChanged(PLATFORM, `data of ${what}`);
-  return typedItem(data, POST_FIELDS, what) as unknown as ForumPost;
+  return typedItem(data, POST_FIELDS, what, 'post') as unknown as ForumPost;
 }
 
 /** One t1 `data` object → a comment item. */
 export function parseComment(data: unknown, what = 'a comment'): ForumComment {
   if (!isObj(data)) throw shapeChanged(PLATFORM, `data of ${what}`);
-  return typedItem(data, COMMENT_FIELDS, what) as unknown as ForumComment;
+  return typedItem(data, COMMENT_FIELDS, what, 'comment') as unknown as ForumComment;
 }
 
 export const isComment = (item: ForumItem): item is ForumComment => item.name.startsWith('t1_');

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
 import { extractNextData } from '../links/next-data.js';
-import { parseLinkmeNextData, parseLinkmePage, type LinkpageAProfile } from './parse.js';
+import { parseLinkmeNextData, parseLinkmePage, profileRecord, type LinkpageAProfile } from './parse.js';
+import { captureWarnings } from '../../parse/index.js';
 import { linkmeUsername } from './platform.js';
 import { CHALLENGE_HTML, linkmeHtml, linkmeProfile, notFoundHtml, profileNextData } from './test-pages.js';
 
@@ -342,5 +343,27 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
 
   it('the same values: the record is the peer profile, member for member', () => {
     expect(ours()).toEqual(sample().profile);
+  });
+});
+
+/** Our own profile objects (test-pages.ts: no link.me capture exists), with one member changed. */
+describe('parse warnings (linkpage-a)', () => {
+  it('a complete profile reads without a warning; a bio the owner left null: no warning', () => {
+    expect(captureWarnings(() => profileRecord(linkmeProfile())).warnings).toEqual([]);
+    const { result, warnings } = captureWarnings(() => profileRecord(linkmeProfile('mira.sol', { bio: null })));
+    expect(result.bio).toBeNull();
+    expect(warnings).toEqual([]);
+  });
+
+  it('a profile without its bio or picture member: null plus profile.<field>', () => {
+    const p = linkmeProfile();
+    delete p.bio;
+    delete p.profileImage;
+    const { result, warnings } = captureWarnings(() => profileRecord(p));
+    expect(result).toMatchObject({ bio: null, profileImage: null });
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([
+      ['linkpage-a', 'profile.bio'],
+      ['linkpage-a', 'profile.profileImage'],
+    ]);
   });
 });

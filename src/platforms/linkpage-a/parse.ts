@@ -19,6 +19,10 @@
  */
 import { notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
+// link.me's backend types loosely (a flag is 1, true or "1"; an id a number or a string): every
+// reader here is the parse kit's loose one.
+import { isObj, looseBool as bool, looseInt as int, numText as str, objects, reader } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 import { extractNextData } from '../links/next-data.js';
 
 const PLATFORM = 'linkpage-a';
@@ -123,34 +127,6 @@ export interface LinkpageAProfile {
   sectionVisibility: LinkpageASectionVisibility[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
-
-/** A string field; a number becomes its decimal string (ids, counts), anything else null. */
-function str(v: unknown): string | null {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return null;
-}
-
-/** An integer field (ids, counts, 0/1 flags): booleans become 1/0, digit strings numbers. */
-function int(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
-  return null;
-}
-
-/** A boolean field: 0/1 and "true"/"false" are read as booleans. */
-function bool(v: unknown): boolean | null {
-  if (typeof v === 'boolean') return v;
-  if (v === 0 || v === 1) return v === 1;
-  if (typeof v === 'string' && /^(?:true|false|0|1)$/i.test(v.trim())) return /^(?:true|1)$/i.test(v.trim());
-  return null;
-}
-
-
 const pageName = (username: string) => `Linkme profile link.me/${username || '?'}`;
 
 /** A whole link.me page (HTML) → the profile. */
@@ -196,18 +172,21 @@ export function profileRecord(p: Obj, requested = ''): LinkpageAProfile {
   // A private profile: only its owner's friends see it. Never returned (403), whatever the page shows.
   if (int(p.isPrivate) === 1) throw privateContent(pageName(username));
 
+  // Every link.me profile object carries its names, bio, picture and link groups (empty or null
+  // when the owner set none): missing ones are warned.
+  const r = reader(p, { platform: PLATFORM, record: 'profile' });
   return {
     id,
-    firstName: str(p.firstName),
-    lastName: str(p.lastName),
+    firstName: r.get('firstName', str),
+    lastName: r.get('lastName', str),
     username,
     verifiedAccount: int(p.verifiedAccount),
-    bio: str(p.bio),
+    bio: r.get('bio', str),
     isAmbassador: int(p.isAmbassador),
     friendStatus: int(p.friendStatus),
     profileVisitCount: str(p.profileVisitCount),
     isDefaultProfilePicture: bool(p.isDefaultProfilePicture),
-    profileImage: str(p.profileImage),
+    profileImage: r.get('profileImage', str),
     profileImageWebp: str(p.profileImageWebp),
     isPrivate: int(p.isPrivate),
     referralLink: str(p.referralLink),
@@ -237,7 +216,7 @@ export function profileRecord(p: Obj, requested = ''): LinkpageAProfile {
     chatID: str(p.chatID),
     infoLinks: linkGroups(p.infoLinks, false),
     businessInfo: isObj(p.businessInfo) ? p.businessInfo : null,
-    webLinks: linkGroups(p.webLinks, true),
+    webLinks: linkGroups(r.arr('webLinks'), true),
     customisedTheme: isObj(p.customisedTheme) ? theme(p.customisedTheme) : null,
     totalFollowers: int(p.totalFollowers),
     sectionSettings: sectionSettings(p.sectionSettings),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../links/graphql.js';
 import { extractNextData } from '../links/next-data.js';
 import { FIXED_KEYS, parseLinktreeNextData, parseLinktreePage, type LinkpageBPage } from './parse.js';
@@ -343,5 +344,24 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
     for (const [peerName, label] of Object.entries(PEER_FIELD_LABEL)) expect(record[label]).toBe(sample[peerName]);
     expect(record.email_address).toBe(sample.email_address);
     expect(record.description).toBe(sample.description);
+  });
+});
+
+describe.skipIf(!hasFixtures('linkpage-b'))(`parse warnings (linkpage-b, ${skipReason('linkpage-b')})`, () => {
+  const data = () => JSON.parse(readFixture('linkpage-b', 'next-data-kaiserlol.json'));
+
+  it('the real 2021 capture reads without a warning', () => {
+    expect(captureWarnings(() => parseLinktreeNextData(data(), 'kaiserlol')).warnings).toEqual([]);
+  });
+
+  it('a description given as null: no warning; no description member at all: null plus account.description', () => {
+    const d = data();
+    d.props.pageProps.account.description = null;
+    expect(captureWarnings(() => parseLinktreeNextData(d, 'kaiserlol')).warnings).toEqual([]);
+    delete d.props.pageProps.account.description;
+    delete d.props.pageProps.description;
+    const { result, warnings } = captureWarnings(() => parseLinktreeNextData(d, 'kaiserlol'));
+    expect(result.description).toBeNull();
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['linkpage-b', 'account.description']]);
   });
 });

@@ -15,6 +15,8 @@
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
+import { intish, isObj, nonEmpty, reader, str, strings } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 import { extractNextData } from '../links/next-data.js';
 import { platformUrlFields } from '../links/classify.js';
 import { extractEmails } from '../links/emails.js';
@@ -53,20 +55,8 @@ export const FIXED_KEYS: ReadonlySet<string> = new Set([
   'id', 'username', 'profilePictureUrl', 'description', 'verticals', 'linkPlatforms', 'timezone', 'links', 'email_address',
 ]);
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+/** An http(s) URL (trimmed), else null: the 2021 page's base64 placeholder picture is none. */
 const httpUrl = (v: unknown): string | null => (typeof v === 'string' && /^https?:\/\//i.test(v.trim()) ? v.trim() : null);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-
-/** Linktree sends numeric ids as numbers in `account.links` and as strings in `pageProps.links`. */
-function integer(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
-  if (typeof v === 'string' && /^\d{1,15}$/.test(v)) return Number(v);
-  return null;
-}
-
 
 /**
  * Next.js renders its 404 page (or its error page with statusCode 404) for usernames nobody has;
@@ -99,14 +89,15 @@ export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPa
   if (!pageProps) throw shapeChanged(PLATFORM, 'props.pageProps in __NEXT_DATA__');
   const account = pageProps.account;
   if (!isObj(account)) throw shapeChanged(PLATFORM, 'props.pageProps.account in __NEXT_DATA__');
-  const id = integer(account.id);
+  // Linktree sends numeric ids as numbers in `account.links` and as strings in `pageProps.links`.
+  const id = intish(account.id);
   if (id === null) throw shapeChanged(PLATFORM, 'props.pageProps.account.id');
   const name = nonEmpty(account.username) ?? nonEmpty(pageProps.username);
   if (!name) throw shapeChanged(PLATFORM, 'props.pageProps.account.username');
 
   const rawLinks = Array.isArray(account.links) ? account.links : Array.isArray(pageProps.links) ? pageProps.links : [];
   const links: LinkpageBLink[] = rawLinks.filter(isObj).map((l) => ({
-    id: integer(l.id),
+    id: intish(l.id),
     type: str(l.type) ?? '',
     title: str(l.title) ?? '',
     url: str(l.url) ?? '',
@@ -116,7 +107,11 @@ export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPa
   // The 2021 page leaves account.profilePictureUrl null and puts a generated base64 placeholder
   // at pageProps.profilePictureUrl: only http(s) pictures are the creator's.
   const profilePictureUrl = httpUrl(account.profilePictureUrl) ?? httpUrl(account.customAvatar) ?? httpUrl(pageProps.profilePictureUrl);
-  const description = str(account.description) ?? str(pageProps.description);
+  // Every Linktree account object carries its description (null when the creator wrote none):
+  // missing, it is warned. `verticals` and `linkPlatforms` are newer than the 2021 capture.
+  const r = reader(account, { platform: PLATFORM, record: 'account' });
+  const description = r.opt.str('description') ?? str(pageProps.description);
+  if (!('description' in account) && !('description' in pageProps)) r.warn('description', 'missing');
 
   const platformFields = platformUrlFields([...socialLinks.map((s) => str(s.url) ?? ''), ...links.map((l) => l.url)]);
 
@@ -135,8 +130,8 @@ export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPa
     username: name,
     profilePictureUrl,
     description,
-    verticals: strings(account.verticals),
-    linkPlatforms: strings(account.linkPlatforms),
+    verticals: r.opt.strings('verticals'),
+    linkPlatforms: r.opt.strings('linkPlatforms'),
     timezone: nonEmpty(account.timezone),
     links,
     ...platforms,

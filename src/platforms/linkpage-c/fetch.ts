@@ -2,12 +2,18 @@
  * Upstream requests for linkpage-c (Komi), platforms.md: the talent by username, then the modules
  * of its profile. Both are public JSON endpoints of api.komi.io; a bot-challenge page, whatever
  * its status, is answered UPSTREAM_BLOCKED by the upstream client's block catalogue.
+ *
+ * The modules request is optional: the talent answer alone carries the page's names, avatar, bio,
+ * socials and website. When it fails (an error status, a timeout, an answer that is not a module
+ * list) the page is returned with `links: []` and the parser warning `page.links`; a challenge
+ * page there is still UPSTREAM_BLOCKED.
  */
-import { notFound, shapeChanged } from '../../errors.js';
+import { isApiError, notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { warn } from '../../observability/warn.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
-import type { LinkpageCPage } from './parse.js';
+import type { LinkpageCLink, LinkpageCPage } from './parse.js';
 import { pageRecord, readModules, readTalent } from './parse.js';
 
 const PLATFORM = 'linkpage-c';
@@ -37,13 +43,24 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
   expectOk(talentRes, PLATFORM, page);
   const talent = readTalent(jsonOf(talentRes, 'api/talent/usernames'), a.username);
 
+  let links: LinkpageCLink[];
+  try {
+    links = await fetchModules(ctx, talent.profileId, page);
+  } catch (e) {
+    if (ctx.signal?.aborted || !isApiError(e) || e.code === 'UPSTREAM_BLOCKED') throw e;
+    warn(PLATFORM, 'page.links', e.message);
+    links = [];
+  }
+  return pageRecord(talent, links, a.username);
+}
+
+async function fetchModules(ctx: OpContext, profileId: string, page: string): Promise<LinkpageCLink[]> {
   const modulesRes = await ctx.upstream.request({
-    url: `${API}/talent-profiles/${encodeURIComponent(talent.profileId)}/modules`,
+    url: `${API}/talent-profiles/${encodeURIComponent(profileId)}/modules`,
     platform: PLATFORM,
     headers: HEADERS,
     signal: ctx.signal,
   });
   expectOk(modulesRes, PLATFORM, `The modules of ${page}`);
-  const links = readModules(jsonOf(modulesRes, 'api/talent-profiles/<id>/modules'));
-  return pageRecord(talent, links, a.username);
+  return readModules(jsonOf(modulesRes, 'api/talent-profiles/<id>/modules'));
 }

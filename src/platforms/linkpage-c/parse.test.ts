@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../links/graphql.js';
 import { FIXED_KEYS, isNotFoundBody, pageRecord, readModules, readTalent, type LinkpageCPage } from './parse.js';
 import { komiUsername } from './platform.js';
@@ -314,5 +315,25 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
       expect(l).toEqual(sample.links[i]);
     });
     for (const [peerName, label] of Object.entries(PEER_FIELD_LABEL)) expect(record[label]).toBe(sample[peerName]);
+  });
+});
+
+/** Our own talent answers (test-pages.ts: no Komi capture exists), with one member changed. */
+describe('parse warnings (linkpage-c)', () => {
+  const record = (body: Record<string, unknown>) => captureWarnings(() => pageRecord(readTalent(body, 'nightowl'), readModules(modulesBody()), 'nightowl'));
+
+  it('a complete answer reads without a warning; a bio given as null: no warning', () => {
+    expect(record(talentBody()).warnings).toEqual([]);
+    const { result, warnings } = record(talentBody('nightowl', { bio: null }));
+    expect(result.bio).toBeNull();
+    expect(warnings).toEqual([]);
+  });
+
+  it('an answer with no avatar member anywhere: null plus talent.avatar', () => {
+    const body = talentBody();
+    delete body.avatar;
+    const { result, warnings } = record(body);
+    expect(result.avatar).toBeNull();
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['linkpage-c', 'talent.avatar']]);
   });
 });

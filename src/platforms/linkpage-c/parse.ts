@@ -23,6 +23,9 @@
  * (`visible: false`) are listed, as Komi sends them, but do not fill platform fields.
  * E-mail addresses are not a field of this record.
  */
+// Komi sends ids, counts and prices as numbers or digit strings and flags as 0/1: the kit's lenient readers.
+import { boolish as bool, idStr as id, intish as int, isObj, nonEmpty, numish as num, reader, str } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 import { notFound, shapeChanged } from '../../errors.js';
 import { platformUrlFields } from '../links/classify.js';
 
@@ -73,35 +76,6 @@ export interface KomiTalent {
   profileId: string;
   account: Obj;
   profile: Obj;
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
-
-function id(v: unknown): string | null {
-  if (typeof v === 'string' && v.trim()) return v;
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  return null;
-}
-
-function int(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
-  return null;
-}
-
-function num(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v === 'string' && /^-?\d+(?:\.\d+)?$/.test(v.trim())) return Number(v.trim());
-  return null;
-}
-
-function bool(v: unknown): boolean | null {
-  if (typeof v === 'boolean') return v;
-  if (v === 0 || v === 1) return v === 1;
-  return null;
 }
 
 const pageName = (username: string) => `Link page ${username || '?'}.komi.io`;
@@ -187,15 +161,18 @@ export function pageRecord(talent: KomiTalent, links: LinkpageCLink[], requested
   ]);
   const platforms = Object.fromEntries(Object.entries(platformFields).filter(([k]) => !FIXED_KEYS.has(k)));
 
+  const t = reader({ account: a, profile: p }, { platform: PLATFORM, record: 'talent' });
   // Platform fields sit between displayNameImage and website (the order the peer's clients see).
   return {
     id: talent.profileId,
     username,
-    avatar: str(a.avatar) ?? str(p.avatar),
-    bio: str(p.bio) ?? str(a.bio),
+    // Komi's talent answer carries avatar, bio and display name (null when unset) on the account or
+    // its profile: absent from both, they are warned.
+    avatar: t.str('avatar', ['account', 'avatar'], ['profile', 'avatar']),
+    bio: t.str('bio', ['profile', 'bio'], ['account', 'bio']),
     firstName: str(a.firstName) ?? str(p.firstName),
     lastName: str(a.lastName) ?? str(p.lastName),
-    displayName: str(p.displayName) ?? str(a.displayName),
+    displayName: t.str('displayName', ['profile', 'displayName'], ['account', 'displayName']),
     displayNameImage: nonEmpty(p.displayNameImage) ?? nonEmpty(a.displayNameImage),
     ...platforms,
     website,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, parsePillarData, parsePillarPage, type LinkpageDPage } from './parse.js';
 import { pillarUsername } from './platform.js';
@@ -264,5 +265,23 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
       if (ENVELOPE.has(peerName) || FIXED_KEYS.has(peerName)) continue;
       expect([peerName, record[PEER_FIELD_LABEL[peerName] ?? peerName]]).toEqual([peerName, v]);
     }
+  });
+});
+
+/** Our own page states (test-pages.ts: no Pillar capture exists), with one member changed. */
+describe('parse warnings (linkpage-d)', () => {
+  it('a complete profile reads without a warning; a last name given as null: no warning', () => {
+    expect(captureWarnings(() => parsePillarData(pillarState(creatorProfile()))).warnings).toEqual([]);
+    const { result, warnings } = captureWarnings(() => parsePillarData(pillarState(creatorProfile({ last_name: null }))));
+    expect(result.last_name).toBeNull();
+    expect(warnings).toEqual([]);
+  });
+
+  it('a profile without its links member: [] plus profile.links', () => {
+    const p = creatorProfile();
+    delete p.links;
+    const { result, warnings } = captureWarnings(() => parsePillarData(pillarState(p)));
+    expect(result.links).toEqual([]);
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['linkpage-d', 'profile.links']]);
   });
 });

@@ -18,6 +18,8 @@
  * the profile's URL fields, then its links) → e-mail addresses (shared extractor).
  */
 import * as cheerio from 'cheerio';
+import { idStr, intish, isObj, reader, str, trimmed } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { platformUrlFields } from '../links/classify.js';
@@ -76,24 +78,9 @@ export const LISTED_PLATFORMS: readonly string[] = [
   'social-a', 'professional', 'snapchat', 'social-b', 'audio-c', 'apple_app_store', 'google_app_store',
 ];
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const isHttpUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/\S/i.test(v.trim());
-
-/** Ids are uuids (strings); a numeric id is kept as its decimal string. */
-function idOf(v: unknown): string | null {
-  if (typeof v === 'string' && v.trim()) return v.trim();
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  return null;
-}
-
-function int(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
-  return null;
-}
+/** Ids are uuids (strings, trimmed); a numeric id is kept as its decimal string. */
+const idOf = (v: unknown): string | null => trimmed(v) ?? idStr(v);
 
 /** Prices arrive as numbers or decimal strings (`"24.99"`, `"$24.99"`). */
 function price(v: unknown): number | null {
@@ -216,23 +203,26 @@ export function parsePillarData(data: unknown, username = ''): LinkpageDPage {
   }
   const id = idOf(profile.id)!;
 
-  const links: LinkpageDLink[] = (Array.isArray(profile.links) ? profile.links : []).filter(isObj).map((l) => ({
+  // Pillar's profile object carries the creator's names and link list on every page (empty when
+  // unset): missing ones are warned. Location and products are the creator's choice.
+  const r = reader(profile, { platform: PLATFORM, record: 'profile' });
+  const links: LinkpageDLink[] = r.objects('links').map((l) => ({
     id: idOf(l.id),
     type: str(l.type) ?? '',
     title: str(l.title) ?? '',
     url: str(l.url) ?? '',
-    clicks: int(l.clicks),
-    order: int(l.order),
+    clicks: intish(l.clicks),
+    order: intish(l.order),
   }));
 
   const products: LinkpageDProduct[] = (Array.isArray(profile.products) ? profile.products : []).filter(isObj).map((p) => ({
     id: idOf(p.id),
     title: str(p.title) ?? str(p.name),
     price: price(p.price),
-    url: nonEmpty(p.url),
+    url: trimmed(p.url),
     name: str(p.name) ?? str(p.title),
     description: str(p.description),
-    image: nonEmpty(p.image),
+    image: trimmed(p.image),
   }));
 
   // The profile's own URL fields (its social icons: `instagram`, `apple_app_store`…, and any
@@ -244,11 +234,11 @@ export function parsePillarData(data: unknown, username = ''): LinkpageDPage {
   const { emailPrimary, email } = emails(profile, links);
   return {
     id,
-    first_name: nonEmpty(profile.first_name),
-    last_name: nonEmpty(profile.last_name),
+    first_name: r.trimmed('first_name'),
+    last_name: r.trimmed('last_name'),
     email_primary: emailPrimary,
     email,
-    location: nonEmpty(profile.location),
+    location: trimmed(profile.location),
     ...platforms,
     links,
     products,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
 import { lnkBioHandle } from './platform.js';
@@ -204,5 +205,19 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
     expect(record['social-b']).toBe('https://www.instagram.com/msjennafischer');
     expect(record.video).toBe('https://www.youtube.com/playlist?list=PLD7nPL1U-R5rmvJo2L49IK-vKu2qB-fvx');
     expect([record.email, record.whatsapp, record.website, record.shortvideo, record['microblog-b']]).toEqual([null, null, null, null, null]);
+  });
+});
+
+/** Our own pages (test-pages.ts: no Lnk.Bio capture exists). */
+describe('parse warnings (linkpage-e)', () => {
+  it('a complete page reads without a warning', () => {
+    expect(captureWarnings(() => parseLnkBioPage(lnkBioHtml(creatorPage()), 'rosaliavega')).warnings).toEqual([]);
+  });
+
+  it('a profile anchor that no longer spells the handle: the asked handle plus page.handle', () => {
+    const html = lnkBioHtml(creatorPage()).replace(/<a class="pb-username" href="[^"]*"/, '<a class="pb-username"').replace(/alt="@rosaliavega">@rosaliavega<\/a>/, 'alt="">Profile picture</a>');
+    const { result, warnings } = captureWarnings(() => parseLnkBioPage(html, 'rosaliavega'));
+    expect(result.handle).toBe('rosaliavega');
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['linkpage-e', 'page.handle']]);
   });
 });

@@ -21,6 +21,7 @@
 import * as cheerio from 'cheerio';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
+import { collapse, htmlReader, safeDecode } from '../../parse/index.js';
 import { platformUrlFields } from '../links/classify.js';
 import { extractEmails } from '../links/emails.js';
 
@@ -60,7 +61,6 @@ const NOT_FOUND_TITLE_RE = /<title>[^<]*(?:404|not found|doesn[’']t exist|does
 
 type Cheerio = ReturnType<cheerio.CheerioAPI>;
 
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /**
  * A link's target: Lnk.Bio's click-counting redirect (`lnk.bio/go?d=<target>&…`, absolute or
@@ -103,7 +103,7 @@ function pageHandle(profile: Cheerio): string | null {
     try {
       const u = new URL(href, 'https://lnk.bio/');
       const segs = u.pathname.split('/').filter(Boolean);
-      if (LNKBIO_HOSTS.has(u.hostname.toLowerCase()) && segs.length === 1) return decodeURIComponent(segs[0]).replace(/^@/, '');
+      if (LNKBIO_HOSTS.has(u.hostname.toLowerCase()) && segs.length === 1) return safeDecode(segs[0]).replace(/^@/, '');
     } catch {
       /* fall through to the text */
     }
@@ -157,8 +157,11 @@ export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
   ];
   const website = icons.find((i) => WEBSITE_NETWORK_RE.test(i.network) && /^https?:\/\//i.test(i.url))?.url ?? null;
 
+  // Every page's profile anchor spells its handle; without it the asked handle stands (warned).
+  const spelled = pageHandle(profile);
+  if (!spelled) htmlReader($, { platform: PLATFORM, record: 'page' }).warn('handle', 'no lnk.bio/<handle> href or @handle text on the profile anchor');
   return {
-    handle: pageHandle(profile) ?? handle,
+    handle: spelled ?? handle,
     id,
     ...platforms,
     email: extractEmails({ text: emailSources.join('\n') })[0] ?? null,

@@ -14,6 +14,7 @@
  * `@`); a path that names no account (a post, a search, a site section) gives `handle: null`.
  */
 import { parse as parseDomain } from 'tldts';
+import { safeDecode } from '../../parse/index.js';
 
 export interface LinkClass {
   /** Neutral label (api.md) or lowercase platform name. */
@@ -417,14 +418,6 @@ function toUrl(input: string): URL | null {
   }
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
 /**
  * The platform a link points at and the handle it names, or null for links to no known platform
  * (a personal website), generic shorteners, and anything that is not an http(s) URL (mailto:,
@@ -440,7 +433,7 @@ export function classifyLink(url: string): LinkClass | null {
   const found = findRule(host);
   if (!found) return null;
   const { rule, sub } = found;
-  const segs = u.pathname.split('/').filter(Boolean).map(safeDecode);
+  const segs = u.pathname.split('/').filter(Boolean).map((s) => safeDecode(s));
 
   let platform = rule.platform;
   let handle: string | null;

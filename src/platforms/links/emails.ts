@@ -20,6 +20,7 @@
 import * as cheerio from 'cheerio';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
+import { safeDecode } from '../../parse/index.js';
 
 export interface EmailInput {
   /** Plain text: a bio, a description, a JSON string value. HTML entities in it are decoded. */
@@ -113,13 +114,9 @@ export function normaliseEmail(candidate: string): string | null {
 // Candidates from each kind of source
 // ---------------------------------------------------------------------------------------------
 
+/** decodeURIComponent; with a stray `%` elsewhere, the escapes that are well-formed. */
 function safeDecodeUri(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    // A stray `%` elsewhere: decode the escapes that are well-formed.
-    return s.replace(/%[0-9A-Fa-f]{2}/g, (m) => String.fromCharCode(parseInt(m.slice(1), 16)));
-  }
+  return safeDecode(s, (raw) => raw.replace(/%[0-9A-Fa-f]{2}/g, (m) => String.fromCharCode(parseInt(m.slice(1), 16))));
 }
 
 /** `mailto:a@b.com,c@d.com?subject=Hi` → the addresses (entities and %xx decoded). */

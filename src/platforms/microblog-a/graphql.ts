@@ -6,6 +6,7 @@
  * absolute for its own caller (src/media/public-url.ts), in `json` and in the typed fields alike.
  */
 import { builder } from '../../graphql/builder.js';
+import { str } from '../../parse/index.js';
 import type { GatewayContext } from '../../graphql/context.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { WithRequestBaseUrl } from '../../media/public-url.js';
@@ -56,7 +57,6 @@ const TagRef = builder.objectRef<Json>('MicroblogATag').implement({
   }),
 });
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /**
  * The account fields api.md lists for the account inside a post and for the profile, declared

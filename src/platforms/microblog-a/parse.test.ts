@@ -4,6 +4,7 @@
  * objects in the public shapes, URL and handle inputs, block pages).
  */
 import { describe, expect, it } from 'vitest';
+import { captureWarnings } from '../../parse/index.js';
 import { ApiError } from '../../errors.js';
 import { hasFixtures, readFixture, skipReason } from '../fixtures.js';
 import { blockReason, htmlToText, normalizeHandle, parsePost, parsePostUrl, parseProfile } from './parse.js';
@@ -337,6 +338,15 @@ describe('htmlToText', () => {
     ['<p>#<a href="https://truthsocial.com/tags/news" class="mention hashtag">news</a></p>', '#news'],
     ['', ''],
     ['plain', 'plain'],
+    // Quote posts (our own content, in Truth Social's / Pleroma's quote-inline form; no capture
+    // has one): the quote link is a line of its own, never glued to the words after it.
+    [
+      '<p>Read this<span class="quote-inline"><br/>RT: <a href="https://truthsocial.com/@x/posts/113"><span class="invisible">https://</span><span class="">truthsocial.com/@x/posts/113</span><span class="invisible"></span></a></span>Amazing work.</p>',
+      'Read this\n\nRT: https://truthsocial.com/@x/posts/113\nAmazing work.',
+    ],
+    ['<p class="quote-inline">RE: <a href="https://truthsocial.com/@x/posts/9">https://truthsocial.com/@x/posts/9</a></p>More here', 'RE: https://truthsocial.com/@x/posts/9\nMore here'],
+    ['<p>RT: <a href="https://truthsocial.com/@x/posts/9">https://truthsocial.com/@x/posts/9</a>Great</p>', 'RT: https://truthsocial.com/@x/posts/9 Great'],
+    ['<p>#<a href="https://truthsocial.com/tags/news" class="mention hashtag">news</a>s</p>', '#newss'],
   ])('%j → %j', (html, text) => {
     expect(htmlToText(html)).toBe(text);
   });
@@ -403,5 +413,23 @@ describe('blockReason', () => {
     expect(blockReason('', { 'cf-mitigated': 'challenge' })).toMatch(/challenge/);
     expect(blockReason('{"id":"1","content":"<p>ok</p>"}')).toBeNull();
     expect(blockReason('<html><head><title>Truth Social</title></head></html>')).toBeNull();
+  });
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`parse warnings (microblog-a, ${skipReason(LABEL)})`, () => {
+  const status = () => JSON.parse(readFixture(LABEL, 'status-text-realdonaldtrump.json'));
+
+  it('the real captures read without a warning', () => {
+    expect(captureWarnings(() => parsePost(status())).warnings).toEqual([]);
+    expect(captureWarnings(() => parseProfile(JSON.parse(readFixture(LABEL, 'account-jackposobiec.json')))).warnings).toEqual([]);
+  });
+
+  it('a count missing from the status: null plus status.<field>; a null language from Mastodon: no warning', () => {
+    const body = status();
+    delete body.replies_count;
+    body.language = null;
+    const { result, warnings } = captureWarnings(() => parsePost(body));
+    expect(result).toMatchObject({ replies_count: null, language: null });
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['microblog-a', 'status.replies_count']]);
   });
 });

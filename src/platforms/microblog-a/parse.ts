@@ -12,10 +12,11 @@
 import { decode } from 'html-entities';
 import { privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
+import { bool, idStr, isObj, obj, reader, str } from '../../parse/index.js';
+import type { Obj as Json } from '../../parse/index.js';
 
 export const PLATFORM = 'microblog-a';
 
-type Json = Record<string, unknown>;
 
 /** api.md "microblog-a account / profile", in the order the upstream (and the peer example) sends them. */
 export interface MicroblogAAccount {
@@ -122,66 +123,62 @@ export interface MicroblogAPost {
 // Field pickers: the value when it has the documented type, else null.
 // ---------------------------------------------------------------------------------------------
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-const obj = (v: unknown): Json | null => (isObject(v) ? v : null);
-const objects = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) : []);
-/** Mastodon ids are strings; a bare number is accepted and kept as its decimal text. */
-const id = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : null);
-
 // ---------------------------------------------------------------------------------------------
 // Accounts
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Mastodon's Account entity carries the identity, counts and images on every account (Truth
+ * Social's own flags below them vary by account age): those are warned when missing.
+ */
 function accountFields(a: Json, accountId: string): MicroblogAAccount {
+  const r = reader(a, { platform: PLATFORM, record: 'account' });
   return {
     id: accountId,
-    username: str(a.username),
-    acct: str(a.acct),
-    display_name: str(a.display_name),
-    locked: bool(a.locked),
-    bot: bool(a.bot),
-    discoverable: bool(a.discoverable),
-    group: bool(a.group),
-    created_at: str(a.created_at),
-    note: str(a.note),
-    url: str(a.url),
-    avatar: str(a.avatar),
-    avatar_static: str(a.avatar_static),
-    header: str(a.header),
-    header_static: str(a.header_static),
-    followers_count: int(a.followers_count),
-    following_count: int(a.following_count),
-    statuses_count: int(a.statuses_count),
-    last_status_at: str(a.last_status_at),
-    verified: bool(a.verified),
-    location: str(a.location),
-    website: str(a.website),
-    unauth_visibility: bool(a.unauth_visibility),
-    chats_onboarded: bool(a.chats_onboarded),
-    feeds_onboarded: bool(a.feeds_onboarded),
-    accepting_messages: bool(a.accepting_messages),
-    show_nonmember_group_statuses: bool(a.show_nonmember_group_statuses),
-    emojis: objects(a.emojis),
-    fields: objects(a.fields),
-    tv_onboarded: bool(a.tv_onboarded),
-    tv_account: bool(a.tv_account),
+    username: r.str('username'),
+    acct: r.str('acct'),
+    display_name: r.str('display_name'),
+    locked: r.bool('locked'),
+    bot: r.bool('bot'),
+    discoverable: r.opt.bool('discoverable'),
+    group: r.opt.bool('group'),
+    created_at: r.str('created_at'),
+    note: r.str('note'),
+    url: r.str('url'),
+    avatar: r.str('avatar'),
+    avatar_static: r.str('avatar_static'),
+    header: r.str('header'),
+    header_static: r.str('header_static'),
+    followers_count: r.int('followers_count'),
+    following_count: r.int('following_count'),
+    statuses_count: r.int('statuses_count'),
+    last_status_at: r.opt.str('last_status_at'),
+    verified: r.opt.bool('verified'),
+    location: r.opt.str('location'),
+    website: r.opt.str('website'),
+    unauth_visibility: r.opt.bool('unauth_visibility'),
+    chats_onboarded: r.opt.bool('chats_onboarded'),
+    feeds_onboarded: r.opt.bool('feeds_onboarded'),
+    accepting_messages: r.opt.bool('accepting_messages'),
+    show_nonmember_group_statuses: r.opt.bool('show_nonmember_group_statuses'),
+    emojis: r.opt.objects('emojis'),
+    fields: r.opt.objects('fields'),
+    tv_onboarded: r.opt.bool('tv_onboarded'),
+    tv_account: r.opt.bool('tv_account'),
   };
 }
 
 /** The account embedded in a status; null when absent (only for nested statuses, see parsePost). */
 function parseEmbeddedAccount(v: unknown): MicroblogAAccount | null {
-  if (!isObject(v)) return null;
-  const accountId = id(v.id);
+  if (!isObj(v)) return null;
+  const accountId = idStr(v.id);
   return accountId ? accountFields(v, accountId) : null;
 }
 
 /** The body of `GET /api/v1/accounts/lookup?acct=<handle>` (an Account entity). */
 export function parseProfile(body: unknown): MicroblogAProfile {
-  if (!isObject(body)) throw shapeChanged(PLATFORM, 'the account object');
-  const accountId = id(body.id);
+  if (!isObj(body)) throw shapeChanged(PLATFORM, 'the account object');
+  const accountId = idStr(body.id);
   if (!accountId) throw shapeChanged(PLATFORM, 'account id');
   const pleroma = obj(body.pleroma);
   return {
@@ -198,7 +195,7 @@ export function parseProfile(body: unknown): MicroblogAProfile {
 
 function parseMedia(m: Json): MicroblogAMedia {
   return {
-    id: id(m.id),
+    id: idStr(m.id),
     type: str(m.type),
     url: str(m.url),
     preview_url: str(m.preview_url),
@@ -221,48 +218,50 @@ const PUBLIC_VISIBILITY = new Set(['public', 'unlisted']);
 
 function statusFields(s: Json, statusId: string, account: MicroblogAAccount | null, depth: number): MicroblogAPost {
   const nested = (v: unknown) => (depth < MAX_NESTING ? parseNestedStatus(v, depth + 1) : null);
-  const content = str(s.content);
+  // Mastodon's Status entity: text, date, visibility and counts are on every status.
+  const r = reader(s, { platform: PLATFORM, record: 'status' });
+  const content = r.str('content');
   return {
     text: content === null ? null : htmlToText(content),
     id: statusId,
-    created_at: str(s.created_at),
-    in_reply_to_id: id(s.in_reply_to_id),
-    quote_id: id(s.quote_id),
-    in_reply_to_account_id: id(s.in_reply_to_account_id),
-    sensitive: bool(s.sensitive),
-    spoiler_text: str(s.spoiler_text),
-    visibility: str(s.visibility),
-    language: str(s.language),
-    uri: str(s.uri),
-    url: str(s.url),
+    created_at: r.str('created_at'),
+    in_reply_to_id: r.opt.idStr('in_reply_to_id'),
+    quote_id: r.opt.idStr('quote_id'),
+    in_reply_to_account_id: r.opt.idStr('in_reply_to_account_id'),
+    sensitive: r.bool('sensitive'),
+    spoiler_text: r.str('spoiler_text'),
+    visibility: r.str('visibility'),
+    language: r.str('language'),
+    uri: r.str('uri'),
+    url: r.str('url'),
     content,
     account,
-    media_attachments: objects(s.media_attachments).map(parseMedia),
-    mentions: objects(s.mentions),
-    tags: objects(s.tags),
-    card: obj(s.card),
-    group: obj(s.group),
+    media_attachments: r.objects('media_attachments').map(parseMedia),
+    mentions: r.objects('mentions'),
+    tags: r.objects('tags'),
+    card: r.opt.obj('card'),
+    group: r.opt.obj('group'),
     quote: nested(s.quote),
     in_reply_to: nested(s.in_reply_to),
     reblog: nested(s.reblog),
-    sponsored: bool(s.sponsored),
-    replies_count: int(s.replies_count),
-    reblogs_count: int(s.reblogs_count),
-    favourites_count: int(s.favourites_count),
-    favourited: bool(s.favourited),
-    reblogged: bool(s.reblogged),
-    muted: bool(s.muted),
-    pinned: bool(s.pinned),
-    bookmarked: bool(s.bookmarked),
-    poll: obj(s.poll),
-    emojis: objects(s.emojis),
+    sponsored: r.opt.bool('sponsored'),
+    replies_count: r.int('replies_count'),
+    reblogs_count: r.int('reblogs_count'),
+    favourites_count: r.int('favourites_count'),
+    favourited: r.opt.bool('favourited'),
+    reblogged: r.opt.bool('reblogged'),
+    muted: r.opt.bool('muted'),
+    pinned: r.opt.bool('pinned'),
+    bookmarked: r.opt.bool('bookmarked'),
+    poll: r.opt.obj('poll'),
+    emojis: r.opt.objects('emojis'),
   };
 }
 
 /** A status inside another (reblog, quote, in_reply_to): lenient, null when it has no id. */
 function parseNestedStatus(v: unknown, depth: number): MicroblogAPost | null {
-  if (!isObject(v)) return null;
-  const statusId = id(v.id);
+  if (!isObj(v)) return null;
+  const statusId = idStr(v.id);
   return statusId ? statusFields(v, statusId, parseEmbeddedAccount(v.account), depth) : null;
 }
 
@@ -272,10 +271,10 @@ function parseNestedStatus(v: unknown, depth: number): MicroblogAPost | null {
  * let through.
  */
 export function parsePost(body: unknown): MicroblogAPost {
-  if (!isObject(body)) throw shapeChanged(PLATFORM, 'the status object');
-  const statusId = id(body.id);
+  if (!isObj(body)) throw shapeChanged(PLATFORM, 'the status object');
+  const statusId = idStr(body.id);
   if (!statusId) throw shapeChanged(PLATFORM, 'status id');
-  if (!isObject(body.account)) throw shapeChanged(PLATFORM, 'status account');
+  if (!isObj(body.account)) throw shapeChanged(PLATFORM, 'status account');
   const account = parseEmbeddedAccount(body.account);
   if (!account) throw shapeChanged(PLATFORM, 'status account id');
   const visibility = str(body.visibility);
@@ -292,13 +291,22 @@ export function shownMedia(p: MicroblogAPost): MicroblogAMedia[] {
  * The plain text of status HTML. Mastodon renders a single newline as `<br>` and a blank line as
  * a paragraph break, so those become `\n` and `\n\n`; link text is kept whole (the `invisible`
  * spans hold the scheme and the shortened tail of long links).
+ *
+ * A quote's link (`<span class="quote-inline">RT: <a …>https://…</a></span>`, Pleroma's and
+ * Truth Social's form; Mastodon's `<p class="quote-inline">`) is a line of its own, and a URL
+ * link directly followed by a word is separated from it by a space: the words after a quote link
+ * otherwise ran into the URL ("…/posts/123Amazing"), breaking both.
  */
 export function htmlToText(html: string): string {
   const text = html
+    .replace(/<(span|p|div)\b[^>]*\bclass="[^"]*\bquote-inline\b[^"]*"[^>]*>([\s\S]*?<\/a>)\s*<\/\1>/gi, (_m, _tag: string, inner: string) => `\n${inner}\n`)
+    .replace(/(<a\b[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>)(?=[\p{L}\p{N}])/giu, (m, link: string, inner: string) =>
+      /^\s*https?:\/\//i.test(inner.replace(/<[^>]*>/g, '')) ? `${link} ` : m,
+    )
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/p>\s*<p(\s[^>]*)?>/gi, '\n\n')
     .replace(/<[^>]*>/g, '');
-  return decode(text).trim();
+  return decode(text).replace(/\n{3,}/g, '\n\n').trim();
 }
 
 // ---------------------------------------------------------------------------------------------

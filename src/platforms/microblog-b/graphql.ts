@@ -7,15 +7,11 @@
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
+import { bool, int, obj, objects, str, strings } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 import { tweet } from './platform.js';
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.map(obj).filter((o): o is Obj => o !== null) : []);
-const strs = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null);
+const strs = (v: unknown): string[] | null => (Array.isArray(v) ? strings(v) : null);
 const ints = (v: unknown): number[] | null => (Array.isArray(v) && v.every((x) => Number.isInteger(x)) ? (v as number[]) : null);
 
 /** Field options over a loosely read record: `t.string(S('screen_name'))`. */
@@ -53,11 +49,11 @@ const HashtagRef = builder.objectRef<Obj>('MicroblogBHashtag').implement({
 
 const TweetEntitiesRef = builder.objectRef<Obj>('MicroblogBTweetEntities').implement({
   fields: (t) => ({
-    hashtags: t.field({ type: [HashtagRef], resolve: (o) => objs(o.hashtags) }),
-    symbols: t.field({ type: [HashtagRef], resolve: (o) => objs(o.symbols) }),
+    hashtags: t.field({ type: [HashtagRef], resolve: (o) => objects(o.hashtags) }),
+    symbols: t.field({ type: [HashtagRef], resolve: (o) => objects(o.symbols) }),
     timestamps: t.field({ type: 'JSON', resolve: (o) => o.timestamps ?? [] }),
-    urls: t.field({ type: [UrlEntityRef], resolve: (o) => objs(o.urls) }),
-    userMentions: t.field({ type: [MentionRef], resolve: (o) => objs(o.user_mentions) }),
+    urls: t.field({ type: [UrlEntityRef], resolve: (o) => objects(o.urls) }),
+    userMentions: t.field({ type: [MentionRef], resolve: (o) => objects(o.user_mentions) }),
     media: t.field({ type: 'JSON', description: 'Attached photos / videos as X describes them (entities.media)', resolve: (o) => o.media ?? null }),
   }),
 });
@@ -69,8 +65,8 @@ const UserLegacyRef = builder.objectRef<Obj>('MicroblogBUserLegacy').implement({
     name: t.string(S('name')),
     createdAt: t.string(S('created_at', 'As X writes it: "Sat Dec 14 04:35:55 +0000 2013"')),
     description: t.string(S('description')),
-    descriptionUrls: t.field({ type: [UrlEntityRef], resolve: (o) => objs(obj(obj(o.entities)?.description)?.urls) }),
-    websiteUrls: t.field({ type: [UrlEntityRef], description: 'The profile website (entities.url.urls)', resolve: (o) => objs(obj(obj(o.entities)?.url)?.urls) }),
+    descriptionUrls: t.field({ type: [UrlEntityRef], resolve: (o) => objects(obj(obj(o.entities)?.description)?.urls) }),
+    websiteUrls: t.field({ type: [UrlEntityRef], description: 'The profile website (entities.url.urls)', resolve: (o) => objects(obj(obj(o.entities)?.url)?.urls) }),
     url: t.string(S('url', 'The profile website as a t.co link')),
     location: t.string(S('location')),
     followersCount: t.int(I('followers_count')),

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import {
   bundleUrlsFromHtml,
   initialQueryId,
@@ -285,7 +286,12 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
     it('gaps are null, never missing', () => {
       const t = parseSyndicationTweet(json(), ID);
       expect(t).toMatchObject({ views: null, source: null, is_translatable: null, unmention_data: null });
-      expect(t.legacy).toMatchObject({ bookmark_count: null, quote_count: null, bookmarked: null, favorited: null, retweeted: null });
+      expect(t.legacy).toMatchObject({ bookmark_count: null, quote_count: null, retweet_count: null });
+      // A logged-out view: the viewer flags are false, as X's own guest answers say.
+      expect(t.legacy).toMatchObject({ bookmarked: false, favorited: false, retweeted: false });
+      // The author: public (the embed shows no protected account), a custom avatar (its URL is not
+      // under /default_profile_images/); what the answer lacks stays null.
+      expect(t.core.user_results.result.legacy).toMatchObject({ protected: false, default_profile_image: false, verified: false, followers_count: null, description: null });
       expect(t.legacy.conversation_id_str).toBe(ID); // not a reply: its own conversation
       expect(t.core.user_results.result.id).toBe(Buffer.from('User:469266133').toString('base64'));
     });
@@ -636,3 +642,35 @@ describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
     });
   },
 );
+
+describe.skipIf(!hasFixtures('microblog-b'))(`parse warnings and the syndication author (microblog-b, ${skipReason('microblog-b')})`, () => {
+  const detail = () => JSON.parse(readFixture('microblog-b', 'tweet-detail-2026.json'));
+  const FOCAL = '1649191520250245121';
+
+  it('the real TweetDetail capture reads without a warning', () => {
+    expect(captureWarnings(() => parseTweetDetail(detail(), FOCAL)).warnings).toEqual([]);
+  });
+
+  it('a count missing from the tweet: null plus tweet.<field>; the syndication fallback does not warn for what it never carries', () => {
+    const body = detail();
+    const focal = focalTweetResult(body, FOCAL) as { legacy: Record<string, unknown> };
+    delete focal.legacy.retweet_count;
+    const { result, warnings } = captureWarnings(() => parseTweetDetail(body, FOCAL));
+    expect(result.legacy.retweet_count).toBeNull();
+    expect(warnings.map((w) => [w.platform, w.field])).toContainEqual(['microblog-b', 'tweet.retweet_count']);
+    const synd = captureWarnings(() => parseSyndicationTweet(capture('syndication-tweet-result-photo-2023.json'), '1641086480675225601'));
+    expect(synd.warnings).toEqual([]);
+  });
+
+  it('a syndication user of another vintage (our own answer): its legacy-named members and label are kept', () => {
+    const raw = capture('syndication-tweet-result-photo-2023.json');
+    raw.user = { ...raw.user, verified_type: 'Business', followers_count: 1200, profile_image_shape: 'Square', highlighted_label: { description: 'Acme', badge: { url: 'https://pbs.twimg.com/b.png' } }, profile_image_url_https: 'https://abs.twimg.com/sticky/default_profile_images/default_profile_normal.png' };
+    raw.retweet_count = 7;
+    const t = parseSyndicationTweet(raw, '1641086480675225601');
+    const u = t.core.user_results.result;
+    expect(u.legacy).toMatchObject({ verified_type: 'Business', followers_count: 1200, default_profile_image: true, protected: false });
+    expect(u.profile_image_shape).toBe('Square');
+    expect(u.affiliates_highlighted_label).toEqual({ label: { description: 'Acme', badge: { url: 'https://pbs.twimg.com/b.png' } } });
+    expect(t.legacy.retweet_count).toBe(7);
+  });
+});

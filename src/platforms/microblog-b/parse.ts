@@ -21,21 +21,13 @@
  * "and more"). Only the ids are mandatory; a record without them is a shape change.
  */
 import { ApiError, loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
+import { at, bool, isObj, num, numText, obj, reader, str, strings } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
 
-type Obj = Record<string, unknown>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-const obj = (v: unknown): Obj | null => (isObj(v) ? v : null);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-const strList = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null);
-/** A string, or a number written as one (X sends some counters either way). */
-const numStr = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
-const path = (o: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((cur, k) => (isObj(cur) ? cur[k] : undefined), o);
+/** The strings of an array, or null when the value is not an array. */
+const strList = (v: unknown): string[] | null => (Array.isArray(v) ? strings(v) : null);
+const path = (o: unknown, ...keys: string[]): unknown => at(o, keys);
 
 /** Keys of `src` not in `known`, unchanged and in upstream order. */
 function rest(src: Obj | null, known: ReadonlySet<string>): Obj {
@@ -452,15 +444,15 @@ function editControl(v: unknown): EditControl | null {
   const src = { ...(obj(ec.edit_control_initial) ?? {}), ...ec };
   return {
     edit_tweet_ids: strList(src.edit_tweet_ids),
-    editable_until_msecs: numStr(src.editable_until_msecs),
+    editable_until_msecs: numText(src.editable_until_msecs),
     is_edit_eligible: bool(src.is_edit_eligible),
-    edits_remaining: numStr(src.edits_remaining),
+    edits_remaining: numText(src.edits_remaining),
   };
 }
 
 function views(v: unknown): MicroblogBTweet['views'] {
   const o = obj(v);
-  return o ? { count: numStr(o.count), state: str(o.state) } : null;
+  return o ? { count: numText(o.count), state: str(o.state) } : null;
 }
 
 function displayRange(v: unknown): number[] | null {
@@ -493,23 +485,25 @@ export function parseTweet(result: unknown, tweetId: string): MicroblogBTweet {
   if (!isObj(author)) throw shapeChanged(PLATFORM, 'tweet author (core.user_results.result)');
   const user = parseUser(author);
 
+  // Counts, text and date are on every GraphQL tweet: missing ones are warned (tweet.<field>).
+  const t = reader(l, { platform: PLATFORM, record: 'tweet' });
   const legacy: TweetLegacy = {
-    bookmark_count: num(l.bookmark_count),
-    bookmarked: bool(l.bookmarked),
-    created_at: str(l.created_at),
-    conversation_id_str: str(l.conversation_id_str),
+    bookmark_count: t.num('bookmark_count'),
+    bookmarked: t.opt.bool('bookmarked'),
+    created_at: t.str('created_at'),
+    conversation_id_str: t.str('conversation_id_str'),
     display_text_range: displayRange(l.display_text_range),
     entities: tweetEntities(l.entities),
-    favorite_count: num(l.favorite_count),
-    favorited: bool(l.favorited),
-    full_text: str(l.full_text),
-    is_quote_status: bool(l.is_quote_status),
-    lang: str(l.lang),
-    possibly_sensitive: bool(l.possibly_sensitive),
-    quote_count: num(l.quote_count),
-    reply_count: num(l.reply_count),
-    retweet_count: num(l.retweet_count),
-    retweeted: bool(l.retweeted),
+    favorite_count: t.num('favorite_count'),
+    favorited: t.opt.bool('favorited'),
+    full_text: t.str('full_text'),
+    is_quote_status: t.bool('is_quote_status'),
+    lang: t.str('lang'),
+    possibly_sensitive: t.opt.bool('possibly_sensitive'),
+    quote_count: t.num('quote_count'),
+    reply_count: t.num('reply_count'),
+    retweet_count: t.num('retweet_count'),
+    retweeted: t.opt.bool('retweeted'),
     user_id_str: str(l.user_id_str) ?? user.rest_id,
     id_str: str(l.id_str) ?? restId,
     ...(hasLegacy ? rest(l, TWEET_LEGACY_KEY_SET) : {}),
@@ -627,12 +621,17 @@ function syndicationCard(v: unknown): Obj | null {
  * | legacy.extended_entities.media | `mediaDetails` |
  * | legacy.in_reply_to_* | same names |
  * | edit_control | `edit_control` |
+ * | legacy.bookmarked / favorited / retweeted | false: the embed is a logged-out view |
+ * | legacy.retweet_count / quote_count / bookmark_count | same names, where the answer carries them |
  * | card | `card`, with `binding_values` as GraphQL's `[{key, value}]` list |
- * | user: rest_id, name, screen_name, profile_image_url_https, verified, is_blue_verified, profile_image_shape | `user.*`; `id` is derived (base64 of `User:<rest_id>`) |
+ * | user: rest_id, is_blue_verified, profile_image_shape, and every legacy-named member (name, screen_name, profile_image_url_https, verified, verified_type, counts…) | `user.*`; `id` is derived (base64 of `User:<rest_id>`) |
+ * | user: affiliates_highlighted_label | `user.highlighted_label` as `{label}` |
+ * | user: legacy.protected | false (the embed shows public accounts only) |
+ * | user: legacy.default_profile_image | whether the avatar URL is X's `/default_profile_images/` |
  *
- * Gaps (null): views, source, is_translatable, unmention_data, legacy.bookmark_count,
- * quote_count, retweet_count, and the viewer flags bookmarked / favorited / retweeted; of the
- * author everything but the fields above (counts, bio, location, banner, created_at…).
+ * Gaps (null): views, source, is_translatable, unmention_data, and the counts and author fields
+ * the answer does not carry (the 2023 captures: retweets, quotes, bookmarks; the author's bio,
+ * counts, location, banner, created_at…).
  */
 export function parseSyndicationTweet(json: unknown, tweetId: string): MicroblogBTweet {
   if (!isObj(json)) throw shapeChanged(PLATFORM, 'syndication JSON object');
@@ -646,34 +645,49 @@ export function parseSyndicationTweet(json: unknown, tweetId: string): Microblog
   const screenName = str(u?.screen_name);
   if (!id || !u || !userId || !screenName) throw shapeChanged(PLATFORM, 'syndication id_str/user');
 
+  // Author: every legacy-named member the embed's user object carries (its vintages differ: the
+  // 2023 captures have name, avatar and verified only; others add verified_type, counts…).
+  const userLegacy: Obj = {};
+  for (const k of USER_LEGACY_KEYS) if (u[k] !== undefined) userLegacy[k] = u[k];
+  userLegacy.screen_name = screenName;
+  // The embed serves public accounts' posts only (a protected one's is a tombstone, above).
+  userLegacy.protected ??= false;
+  // X's default avatar lives under /default_profile_images/: the URL says which it is.
+  if (typeof u.profile_image_url_https === 'string' && u.profile_image_url_https !== '') {
+    userLegacy.default_profile_image ??= u.profile_image_url_https.includes('/default_profile_images/');
+  }
+  const label = obj(u.highlighted_label);
   const user = parseUser({
     __typename: 'User',
     rest_id: userId,
+    ...(label ? { affiliates_highlighted_label: { label } } : {}),
     is_blue_verified: u.is_blue_verified,
     profile_image_shape: u.profile_image_shape,
-    legacy: { name: u.name, screen_name: screenName, profile_image_url_https: u.profile_image_url_https, verified: u.verified },
+    legacy: userLegacy,
   });
 
   const inReplyTo = str(json.in_reply_to_status_id_str);
   const quoted = obj(json.quoted_tweet);
   const media = Array.isArray(json.mediaDetails) ? json.mediaDetails.filter(isObj) : null;
+  // The embed is an anonymous view: the viewer has not bookmarked, liked or reposted (X's own
+  // logged-out answers say false, not null). Counts are taken where this vintage carries them.
   const legacy: TweetLegacy = {
-    bookmark_count: null,
-    bookmarked: null,
+    bookmark_count: num(json.bookmark_count),
+    bookmarked: false,
     created_at: twitterDate(str(json.created_at)),
     conversation_id_str: str(json.conversation_id_str) ?? (inReplyTo ? null : id),
     display_text_range: displayRange(json.display_text_range),
     entities: tweetEntities(json.entities),
     favorite_count: num(json.favorite_count),
-    favorited: null,
+    favorited: false,
     full_text: str(json.text),
     is_quote_status: quoted !== null,
     lang: str(json.lang),
     possibly_sensitive: bool(json.possibly_sensitive),
-    quote_count: null,
-    reply_count: num(json.conversation_count),
-    retweet_count: null,
-    retweeted: null,
+    quote_count: num(json.quote_count),
+    reply_count: num(json.conversation_count ?? json.reply_count),
+    retweet_count: num(json.retweet_count),
+    retweeted: false,
     user_id_str: userId,
     id_str: id,
   };

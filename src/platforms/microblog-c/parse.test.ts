@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { searchForm, searchVariables } from './fetch.js';
 import type { MicroblogCPost, MicroblogCUser } from './parse.js';
 import {
@@ -288,5 +289,22 @@ describe('microblog-c dates', () => {
     const undated = parsePost({ ...s.post({ pk: '2' }), taken_at: null });
     expect(withinDates(undated, null, null)).toBe(true);
     expect(withinDates(undated, '2025-01-01', null)).toBe(false);
+  });
+});
+
+describe('parse warnings (microblog-c)', () => {
+  it.skipIf(!hasFixtures(LABEL))(`the real 2023 profile answer reads without a warning (${skipReason(LABEL)})`, () => {
+    expect(captureWarnings(() => parseProfileResponse(JSON.parse(readFixture(LABEL, 'profile-graphql-zuck-2023-07-10.json')))).warnings).toEqual([]);
+  });
+
+  /** Our own post (samples.ts: no search capture exists), with one member changed. */
+  it('a post without like_count: null plus post.like_count; a caption given as null: no warning', () => {
+    const raw = s.post({ pk: '3100000000000000001' });
+    expect(captureWarnings(() => parsePost(raw)).warnings).toEqual([]);
+    delete raw.like_count;
+    raw.caption = null;
+    const { result, warnings } = captureWarnings(() => parsePost(raw));
+    expect(result.like_count).toBeNull();
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['microblog-c', 'post.like_count']]);
   });
 });

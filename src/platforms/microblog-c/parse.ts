@@ -17,18 +17,11 @@
  * With `trim`, a post is reduced to TRIMMED_POST (same names and values as the full post).
  */
 import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { bool, idStr, isObj, obj, reader, str, trunc } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 
 const PLATFORM = 'microblog-c';
 export const THREADS = 'https://www.threads.com';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-/** Ids arrive as strings ("314216"); older answers had numbers. */
-const idStr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-const objOrNull = (v: unknown): Obj | null => (isObj(v) ? v : null);
 
 // ---------------------------------------------------------------------------------------------
 // Records
@@ -107,13 +100,15 @@ export function parseUser(raw: unknown, what = 'user'): MicroblogCUser {
   const username = str(raw.username);
   // The 2023 profile answer has `id: null`: pk and username are what identify a user.
   if (!pk && !username) throw shapeChanged(PLATFORM, `pk/username of ${what}`);
+  // Every user object carries its picture and verified flag; the rest varies by query.
+  const r = reader(raw, { platform: PLATFORM, record: 'user' });
   return withTyped<MicroblogCUser>(raw, {
-    friendship_status: objOrNull(raw.friendship_status),
+    friendship_status: obj(raw.friendship_status),
     pk,
-    profile_pic_url: str(raw.profile_pic_url),
+    profile_pic_url: r.str('profile_pic_url'),
     username,
     id: idStr(raw.id),
-    is_verified: bool(raw.is_verified),
+    is_verified: r.bool('is_verified'),
     text_post_app_is_private: bool(raw.text_post_app_is_private),
     has_onboarded_to_text_post_app: bool(raw.has_onboarded_to_text_post_app),
   });
@@ -130,11 +125,11 @@ function parseTextPostAppInfo(raw: unknown): MicroblogCTextPostAppInfo | null {
     : null;
   return withTyped<MicroblogCTextPostAppInfo>(raw, {
     text_fragments: textFragments,
-    reshare_count: int(raw.reshare_count),
-    direct_reply_count: int(raw.direct_reply_count),
-    repost_count: int(raw.repost_count),
-    quote_count: int(raw.quote_count),
-    share_info: objOrNull(raw.share_info),
+    reshare_count: trunc(raw.reshare_count),
+    direct_reply_count: trunc(raw.direct_reply_count),
+    repost_count: trunc(raw.repost_count),
+    quote_count: trunc(raw.quote_count),
+    share_info: obj(raw.share_info),
     reply_control: str(raw.reply_control),
     is_reply: bool(raw.is_reply),
   });
@@ -149,7 +144,7 @@ function parseImageVersions(raw: unknown): MicroblogCPost['image_versions2'] {
   if (!isObj(raw)) return null;
   const candidates = (Array.isArray(raw.candidates) ? raw.candidates : [])
     .filter(isObj)
-    .map((c) => withTyped<MicroblogCImageCandidate>(c, { url: str(c.url), width: int(c.width), height: int(c.height) }));
+    .map((c) => withTyped<MicroblogCImageCandidate>(c, { url: str(c.url), width: trunc(c.width), height: trunc(c.height) }));
   return { ...raw, candidates };
 }
 
@@ -162,19 +157,21 @@ export function parsePost(raw: unknown, what = 'post'): MicroblogCPost {
   // The web client's id is `<post pk>_<author pk>`.
   const id = idStr(raw.id) ?? (user?.pk ? `${pk}_${user.pk}` : null);
   if (!id) throw shapeChanged(PLATFORM, `id of ${what}`);
+  // Every post carries its code (the URL's), type, time and like count: missing ones are warned.
+  const r = reader(raw, { platform: PLATFORM, record: 'post' });
   return withTyped<MicroblogCPost>(raw, {
     id,
     pk,
     user,
     text_post_app_info: parseTextPostAppInfo(raw.text_post_app_info),
     caption: parseCaption(raw.caption),
-    code: str(raw.code),
+    code: r.str('code'),
     image_versions2: parseImageVersions(raw.image_versions2),
-    original_height: int(raw.original_height),
-    original_width: int(raw.original_width),
-    media_type: int(raw.media_type),
-    like_count: int(raw.like_count),
-    taken_at: int(raw.taken_at),
+    original_height: trunc(raw.original_height),
+    original_width: trunc(raw.original_width),
+    media_type: r.trunc('media_type'),
+    like_count: r.trunc('like_count'),
+    taken_at: r.trunc('taken_at'),
     organic_tracking_token: str(raw.organic_tracking_token),
   });
 }

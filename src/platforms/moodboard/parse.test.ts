@@ -6,6 +6,7 @@
 import { parse as parseGraphql, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
+import { captureWarnings } from '../../parse/index.js';
 import { ELEMENT_QUERY, SEARCH_QUERY } from './fetch.js';
 import { blockReason, graphqlData, parseElement, parsePost, parsePostUrl, parseSearch, TERMINAL_PAGE } from './parse.js';
 import * as s from './samples.js';
@@ -235,5 +236,23 @@ describe('parsePostUrl', () => {
     'ftp://cosmos.so/e/123',
   ])('rejects %s', (input) => {
     expect(parsePostUrl(input)).toBeNull();
+  });
+});
+
+/** Our own elements (samples.ts: no capture exists), with one member changed. */
+describe('parse warnings (moodboard)', () => {
+  it('complete elements of every kind read without a warning', () => {
+    for (const el of [s.imageElement(), s.galleryElement(), s.videoElement(), s.animatedElement(), s.productElement(), s.websiteElement()]) {
+      expect(captureWarnings(() => parseElement(el)).warnings).toEqual([]);
+    }
+  });
+
+  it('an element without createdAt: null plus element.createdAt; a shareUrl given as null: the built URL, no warning', () => {
+    const el = s.imageElement();
+    delete el.createdAt;
+    expect(captureWarnings(() => parseElement(el)).warnings.map((w) => [w.platform, w.field])).toEqual([['moodboard', 'element.createdAt']]);
+    const { result, warnings } = captureWarnings(() => parseElement(s.imageElement(1909064612, { shareUrl: null })));
+    expect(result.url).toBe('https://www.cosmos.so/e/1909064612');
+    expect(warnings).toEqual([]);
   });
 });

@@ -22,6 +22,8 @@
  */
 import { ApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
+import { bool, int, isObj, nonEmpty, num, reader, str } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 
 const PLATFORM = 'moodboard';
 export const COSMOS = 'https://www.cosmos.so';
@@ -97,17 +99,6 @@ export interface MoodboardSearchPage {
 /** api.md Errors #2: `cursor=null` (the literal text) is this page, fetched from nowhere. */
 export const TERMINAL_PAGE: Readonly<MoodboardSearchPage> = Object.freeze({ items: [], cursor: null, has_more: false, result_count: 0 });
 
-type Obj = Record<string, unknown>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-
 /** Element and user ids are numbers; a numeric string is accepted (a custom scalar may send one). */
 function id(v: unknown): number | null {
   if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? v : null;
@@ -166,10 +157,12 @@ export function parseElement(el: unknown): MoodboardItem {
   const source = isObj(el.source) ? el.source : null;
   const author = source && isObj(source.author) ? source.author : null;
 
+  // Every element carries its share URL, creation time and owner; the rest depends on its kind.
+  const r = reader(el, { platform: PLATFORM, record: 'element' });
   return {
     id: elementId,
-    url: nonEmpty(el.shareUrl) ?? `${COSMOS}/e/${elementId}`,
-    created_at: str(el.createdAt),
+    url: r.nonEmpty('shareUrl') ?? `${COSMOS}/e/${elementId}`,
+    created_at: r.str('createdAt'),
     caption: caption(el.generatedCaption),
     text: str(el.text),
     title: str(el.websiteTitle) ?? str(el.productTitle),

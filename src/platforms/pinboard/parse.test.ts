@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { blockReason, buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin, type TrimmedPin } from './parse.js';
 import * as s from './samples.js';
 
@@ -313,5 +314,23 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
     sameTypes(got.pinner, want.pinner);
     sameTypes(got.board, want.board);
     sameTypes(got.images.orig, want.images.orig);
+  });
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`parse warnings (pinboard, ${skipReason(LABEL)})`, () => {
+  const capture = () => JSON.parse(readFixture(LABEL, CAPTURE));
+
+  it('the real 2024 search answer reads without a warning', () => {
+    expect(captureWarnings(() => parseSearchResponse(capture())).warnings).toEqual([]);
+  });
+
+  it('a pin without created_at: null plus pin.created_at; a description given as null: no warning', () => {
+    const body = capture();
+    const first = body.resource_response.data.results.find((r: { type?: string }) => r.type === 'pin');
+    delete first.created_at;
+    first.description = null;
+    const { result, warnings } = captureWarnings(() => parseSearchResponse(body));
+    expect(result.pins[0]).toMatchObject({ created_at: null, description: null });
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['pinboard', 'pin.created_at']]);
   });
 });

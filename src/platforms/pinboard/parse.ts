@@ -31,6 +31,8 @@
  * shape change, never an empty 200.
  */
 import { ApiError, invalidParam, loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { bool, idStr, isObj, num, reader, str } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 
 const PLATFORM = 'pinboard';
 export const PINTEREST = 'https://www.pinterest.com';
@@ -154,14 +156,6 @@ export function buildSearchUrl(query: string, cursor: string | null): string {
 // Field helpers
 // ---------------------------------------------------------------------------------------------
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-/** An id Pinterest sends as a string (numbers are stringified so 64-bit ids keep their digits). */
-const idStr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
 /** Pass-through of an optional object/array; absent → null. */
 const passthrough = (v: unknown): unknown => (v === undefined ? null : v);
 
@@ -233,23 +227,25 @@ export function parsePin(v: Obj): PinboardPin {
   const nodeId = str(v.node_id);
   const id = idStr(v.id) ?? idFromNodeId(nodeId, 'pin');
   if (!id) throw shapeChanged(PLATFORM, 'pin id in resource_response.data.results[]');
-  const images = isObj(v.images) ? v.images : {};
+  // Every search pin carries its texts (empty or null when unset), creation time, images and pinner.
+  const r = reader(v, { platform: PLATFORM, record: 'pin' });
+  const images = r.obj('images') ?? {};
   return {
     node_id: nodeId,
     id,
     url: str(v.url) ?? pinUrl(id),
-    title: str(v.title),
-    description: str(v.description),
+    title: r.str('title'),
+    description: r.str('description'),
     grid_title: str(v.grid_title),
     auto_alt_text: str(v.auto_alt_text),
     seo_alt_text: str(v.seo_alt_text),
     link: str(v.link),
     domain: str(v.domain),
     is_promoted: bool(v.is_promoted),
-    created_at: str(v.created_at),
+    created_at: r.str('created_at'),
     images: { orig: parseImage(images.orig) },
     board: parseBoard(v.board),
-    pinner: parseUser(v.pinner),
+    pinner: parseUser(r.obj('pinner')),
     native_creator: parseUser(v.native_creator),
     videos: passthrough(v.videos),
     story_pin_data: passthrough(v.story_pin_data),

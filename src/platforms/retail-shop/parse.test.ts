@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { fixturePath, FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { classifyLink } from '../links/classify.js';
 import { feedPageUrl, storefrontUrl } from './endpoints.js';
 import { isStorefrontLocation, parseFeedPage, parseStorefrontPage, parseStorefrontUrl, STATE_KEY } from './parse.js';
@@ -417,3 +418,33 @@ describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
     });
   },
 );
+
+/** Hand-written storefront states (no capture exists), with one profile member changed each. */
+describe('parse warnings (retail-shop)', () => {
+  const withProfile = (change: (p: Record<string, unknown>) => void) => {
+    const state = s.junoPage1() as { storefront: { profile: Record<string, unknown> } };
+    change(state.storefront.profile);
+    return captureWarnings(() => page1(state));
+  };
+
+  it('a complete profile reads without a warning', () => {
+    expect(withProfile(() => {}).warnings).toEqual([]);
+  });
+
+  it('a creator without an avatar (null or "") and without a bio: null, no warning', () => {
+    for (const none of [null, '']) {
+      const { result, warnings } = withProfile((p) => {
+        p.profileImageUrl = none;
+        p.bio = null;
+      });
+      expect(result).toMatchObject({ avatar: null, description: null });
+      expect(warnings).toEqual([]);
+    }
+  });
+
+  it('a profile that no longer carries profileImageUrl: avatar null plus profile.profileImageUrl', () => {
+    const { result, warnings } = withProfile((p) => delete p.profileImageUrl);
+    expect(result.avatar).toBeNull();
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['retail-shop', 'profile.profileImageUrl']]);
+  });
+});

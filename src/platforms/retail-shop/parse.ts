@@ -24,6 +24,8 @@
 import * as cheerio from 'cheerio';
 import { parse as parseDomain } from 'tldts';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { isObj, reader, safeDecode, trimmed } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 import { ORIGIN, storefrontPath } from './endpoints.js';
 
 const PLATFORM = 'retail-shop';
@@ -173,8 +175,6 @@ const robotCheck = () => upstreamBlocked(`${PLATFORM}: Amazon answered with its 
 /** `data-a-state` key of the storefront state script. */
 export const STATE_KEY = 'shop-storefront-state';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function findState(html: string): Obj | null {
   const $ = cheerio.load(html);
@@ -210,10 +210,12 @@ export function parseStorefrontPage(html: string, handle: string): RetailShopPag
   if (!isObj(profile)) throw shapeChanged(PLATFORM, 'storefront.profile');
   const feed = parseFeed(sf.feed, handle, 'storefront.feed');
 
+  // Every storefront profile carries a display name and an image URL; the bio is the creator's choice.
+  const r = reader(profile, { platform: PLATFORM, record: 'profile' });
   return {
-    avatar: absoluteUrl(profile.profileImageUrl),
-    name: text(profile.displayName),
-    description: text(profile.bio),
+    avatar: r.get('profileImageUrl', (v) => absoluteUrl(v)),
+    name: r.get('displayName', trimmed),
+    description: r.opt.get('bio', trimmed),
     socials: socialsOf(profile.socialLinks),
     lists: feed.lists,
     videos: feed.videos,
@@ -273,25 +275,25 @@ function parseFeed(feed: unknown, handle: string, where: string): { lists: Retai
 }
 
 function ideaList(p: Obj, handle: string, i: number): RetailShopList {
-  const id = text(p.postId);
+  const id = trimmed(p.postId);
   // `amzn1.ideas.<LISTID>` is shown at /shop/<creator>/list/<LISTID>.
   const listId = id?.replace(/^amzn1\.ideas\./, '');
   const url = absoluteUrl(p.url) ?? (listId ? `${ORIGIN}${storefrontPath(handle)}/list/${encodeURIComponent(listId)}` : null);
   if (!url) throw shapeChanged(PLATFORM, `postId/url of idea list post ${i + 1}`);
-  return { title: text(p.title), itemCount: count(p.itemCount), image: absoluteUrl(p.heroImageUrl), url };
+  return { title: trimmed(p.title), itemCount: count(p.itemCount), image: absoluteUrl(p.heroImageUrl), url };
 }
 
 function video(p: Obj, i: number): RetailShopVideo {
-  const id = text(p.postId);
+  const id = trimmed(p.postId);
   if (!id) throw shapeChanged(PLATFORM, `postId of video post ${i + 1}`);
   const products = Array.isArray(p.products) ? p.products : [];
-  const asins = products.map((x) => (isObj(x) ? text(x.asin) : text(x))).filter((a): a is string => a !== null);
-  return { id, title: text(p.title), thumbnail: absoluteUrl(p.thumbnailUrl), asins: [...new Set(asins)] };
+  const asins = products.map((x) => (isObj(x) ? trimmed(x.asin) : trimmed(x))).filter((a): a is string => a !== null);
+  return { id, title: trimmed(p.title), thumbnail: absoluteUrl(p.thumbnailUrl), asins: [...new Set(asins)] };
 }
 
 function trendingPick(p: unknown, handle: string, i: number): RetailShopTrendingPick {
   if (!isObj(p)) throw shapeChanged(PLATFORM, `trending pick ${i + 1}`);
-  const asin = text(p.asin);
+  const asin = trimmed(p.asin);
   const url = absoluteUrl(p.detailPageUrl) ?? (asin ? `${ORIGIN}${storefrontPath(handle)}/getProductDetails/${encodeURIComponent(asin)}?showRelatedPost=true` : null);
   if (!url) throw shapeChanged(PLATFORM, `asin/detailPageUrl of trending pick ${i + 1}`);
   const price = isObj(p.price) ? (num(p.price.amount) ?? num(p.price.displayAmount)) : num(p.price);
@@ -300,10 +302,10 @@ function trendingPick(p: unknown, handle: string, i: number): RetailShopTrending
 
 function curation(c: unknown, handle: string, i: number): RetailShopCuration {
   if (!isObj(c)) throw shapeChanged(PLATFORM, `curation ${i + 1}`);
-  const id = text(c.curationId);
+  const id = trimmed(c.curationId);
   const url = absoluteUrl(c.url) ?? (id ? `${ORIGIN}${storefrontPath(handle)}/curation/${encodeURIComponent(id)}` : null);
   if (!url) throw shapeChanged(PLATFORM, `curationId/url of curation ${i + 1}`);
-  return { title: text(c.title), postCount: count(c.postCount), image: absoluteUrl(c.coverImageUrl), url };
+  return { title: trimmed(c.title), postCount: count(c.postCount), image: absoluteUrl(c.coverImageUrl), url };
 }
 
 /** Social icons: `{socialType, url}` objects (plain strings accepted); http(s) only, first of each URL. */
@@ -323,12 +325,6 @@ function optionalArray(v: unknown, what: string): unknown[] {
 // Values
 // ---------------------------------------------------------------------------------------------
 
-function text(v: unknown): string | null {
-  if (typeof v !== 'string') return null;
-  const s = v.trim();
-  return s === '' ? null : s;
-}
-
 /** A whole count; "1,204" and "72 items" are read as they show. */
 function count(v: unknown): number | null {
   if (typeof v === 'number') return Number.isInteger(v) && v >= 0 ? v : null;
@@ -347,7 +343,7 @@ function num(v: unknown): number | null {
 
 /** An absolute http(s) URL; relative paths resolve against www.amazon.com when `relative` is allowed. */
 function absoluteUrl(v: unknown, relative = true): string | null {
-  const s = text(v);
+  const s = trimmed(v);
   if (!s) return null;
   if (!relative && !/^https?:\/\//i.test(s)) return null;
   try {
@@ -358,10 +354,4 @@ function absoluteUrl(v: unknown, relative = true): string | null {
   }
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
+

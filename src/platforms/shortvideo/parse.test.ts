@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
+import { captureWarnings } from '../../parse/index.js';
 import { hasFixtures, readFixture, skipReason } from '../fixtures.js';
 import { normaliseShortvideoHandle, parseProfilePage, profileLinks, profilePageUrl, scriptById } from './parse.js';
 import {
@@ -255,5 +256,20 @@ describe('scriptById', () => {
     expect(scriptById('<script id="SIGI_STATE_RETRY">a</script><script data-id="SIGI_STATE">b</script><script\n  id=\'SIGI_STATE\'\n  type="application/json">c</script>', 'SIGI_STATE')).toBe('c');
     expect(scriptById('<script id=SIGI_STATE>d</script>', 'SIGI_STATE')).toBe('d');
     expect(scriptById('<script id="SIGI_STATEX">e</script>', 'SIGI_STATE')).toBeNull();
+  });
+});
+
+describe('parse warnings (shortvideo)', () => {
+  it.skipIf(!hasFixtures(LABEL))(`the real 2022 SIGI_STATE page reads without a warning (${skipReason(LABEL)})`, () => {
+    expect(captureWarnings(() => parseProfilePage(readFixture(LABEL, HUXLEY), 'huxleythepandapuppy')).warnings).toEqual([]);
+  });
+
+  /** Our own pages (test-pages.ts), with one member changed. */
+  it('a page whose stats and statsV2 both lack videoCount: null plus stats.videoCount; an empty bio: no warning', () => {
+    expect(captureWarnings(() => parseProfilePage(nightOwlPage())).warnings).toEqual([]);
+    const page = nightOwlPage({ user: { signature: '' }, stats: { videoCount: undefined }, statsV2: { videoCount: undefined } });
+    const { result, warnings } = captureWarnings(() => parseProfilePage(page));
+    expect(result).toMatchObject({ bio: null, videoCount: null, followerCount: 48200 });
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['shortvideo', 'stats.videoCount']]);
   });
 });

@@ -27,6 +27,8 @@
 import { parse as parseDomain } from 'tldts';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
+import { idStr, isObj, nonEmpty, reader } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 import { isLinkInBioHost } from '../links/classify.js';
 
 const PLATFORM = 'shortvideo';
@@ -74,11 +76,6 @@ export function profilePageUrl(handle: string): string {
 // Field helpers
 // ---------------------------------------------------------------------------------------------
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
-const idString = (v: unknown): string | null => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : nonEmpty(v));
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 
 /**
  * A count: a number, or a digit string (`statsV2` spells every count as a string). Negative
@@ -88,14 +85,6 @@ const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null)
 function count(v: unknown): number | null {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
   return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
-}
-
-function firstCount(...values: unknown[]): number | null {
-  for (const v of values) {
-    const n = count(v);
-    if (n !== null) return n;
-  }
-  return null;
 }
 
 function statusCodeOf(v: unknown): number | null {
@@ -287,27 +276,29 @@ function fromSigi(text: string, handle: string | undefined): Found {
 }
 
 function toRecord(found: Found, user: Obj): ShortvideoProfile {
-  const id = idString(user.id);
+  const id = idStr(user.id);
   const handle = nonEmpty(user.uniqueId);
   if (!id) throw shapeChanged(PLATFORM, `user.id in the ${found.shape === 'sigi' ? 'SIGI_STATE' : 'user-detail'} user`);
   if (!handle) throw shapeChanged(PLATFORM, `user.uniqueId in the ${found.shape === 'sigi' ? 'SIGI_STATE' : 'user-detail'} user`);
-  const s = found.stats ?? {};
-  const v2 = found.statsV2 ?? {};
-  const bio = nonEmpty(user.signature);
+  // Every profile's user carries its name, bio (blank when unset), flags and avatars, and its
+  // stats (or statsV2) every count: missing ones are warned.
+  const u = reader(user, { platform: PLATFORM, record: 'user' });
+  const st = reader({ s: found.stats ?? {}, v2: found.statsV2 ?? {} }, { platform: PLATFORM, record: 'stats' });
+  const bio = u.nonEmpty('signature');
   const declared = isObj(user.bioLink) ? nonEmpty(user.bioLink.link) : null;
   return {
     id,
     handle,
-    displayName: nonEmpty(user.nickname),
+    displayName: u.nonEmpty('nickname'),
     bio,
     bioLinks: profileLinks(declared, bio),
-    verified: bool(user.verified),
-    private: bool(user.privateAccount) ?? bool(user.secret),
-    avatarUrl: nonEmpty(user.avatarLarger) ?? nonEmpty(user.avatarMedium) ?? nonEmpty(user.avatarThumb),
-    followerCount: firstCount(s.followerCount, v2.followerCount),
-    followingCount: firstCount(s.followingCount, v2.followingCount),
-    likeCount: firstCount(s.heartCount, s.heart, v2.heartCount, v2.heart),
-    videoCount: firstCount(s.videoCount, v2.videoCount),
+    verified: u.bool('verified'),
+    private: u.bool('privateAccount', 'privateAccount', 'secret'),
+    avatarUrl: u.nonEmpty('avatarLarger', 'avatarLarger', 'avatarMedium', 'avatarThumb'),
+    followerCount: st.get('followerCount', count, ['s', 'followerCount'], ['v2', 'followerCount']),
+    followingCount: st.get('followingCount', count, ['s', 'followingCount'], ['v2', 'followingCount']),
+    likeCount: st.get('heartCount', count, ['s', 'heartCount'], ['s', 'heart'], ['v2', 'heartCount'], ['v2', 'heart']),
+    videoCount: st.get('videoCount', count, ['s', 'videoCount'], ['v2', 'videoCount']),
     url: `${TIKTOK_ORIGIN}/@${handle}`,
   };
 }

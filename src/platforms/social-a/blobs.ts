@@ -15,14 +15,14 @@
  * anti-XSSI prefix `for (;;);`; errors come as `{"error":1357001,…}` (log in to continue) and the like.
  */
 import { ApiError, loginWall, notFound, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { isObj as kitIsObj } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type Obj = { [k: string]: Json };
 
-export function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** The parse kit's `isObj`, narrowed to this platform's JSON type. */
+export const isObj = kitIsObj as (v: unknown) => v is Obj;
 
 /**
  * The JSON value starting at `text[start]` (`{` or `[`), found by bracket matching outside

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { BadSessionError, checkLandingUrl, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
 import { graphqlBody, matchOperation, OPERATIONS, pinnedDocId, relayOperationsFromHtml } from './endpoints.js';
 import { lsdFromHtml } from './fetch.js';
@@ -487,5 +488,38 @@ describe.skipIf(!hasPeerExample(PEER('events')))(existsSync(PEER('events')) ? 'R
       // The peer leaves out fields api.md lists for page events; we keep them (null when absent).
       expect(PAGE_EVENT_KEYS.filter((k) => !(k in e)).sort()).toEqual(['cover_photo', 'is_online', 'social_context', 'ticketing_context_row'].sort());
     }
+  });
+});
+
+describe('parse warnings (social-a)', () => {
+  it.skipIf(!hasFixtures(LABEL))(`the real event page captures read without a warning (${skipReason(LABEL)})`, () => {
+    for (const file of [PITBULL, AEW]) expect(captureWarnings(() => parseEventPage(readFixture(LABEL, file))).warnings).toEqual([]);
+  });
+
+  /** Our own city events answer (test-pages.ts), with one member removed. */
+  it('an event node without its name: null plus event.name; an online event without a place: no warning', () => {
+    const body = (events: T.TestEvent[]) => parseGraphqlBody(T.cityEventsGraphql(T.CITY_ID, { events }), 'x');
+    const online = { ...T.CITY_EVENTS_PAGE_2[0], place: null, online: true };
+    const { result, warnings } = captureWarnings(() => parseCityEventsGraphql(body([online])));
+    expect(result.events[0]).toMatchObject({ event_place: null, is_online: true });
+    expect(warnings).toEqual([]);
+    const raw = body([T.CITY_EVENTS_PAGE_2[0]]);
+    let removed = 0;
+    const strip = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(strip);
+      else if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        if (o.__typename === 'Event' && 'name' in o) {
+          delete o.name;
+          removed++;
+        }
+        Object.values(o).forEach(strip);
+      }
+    };
+    strip(raw);
+    expect(removed).toBeGreaterThan(0);
+    const missing = captureWarnings(() => parseCityEventsGraphql(raw));
+    expect(missing.result.events[0].name).toBeNull();
+    expect(missing.warnings.map((w) => [w.platform, w.field])).toContainEqual(['social-a', 'event.name']);
   });
 });

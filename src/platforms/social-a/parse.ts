@@ -13,6 +13,7 @@
  * connection (its id is what the pagination query takes).
  */
 import { shapeChanged } from '../../errors.js';
+import { bool, idStr, int, nonEmpty, num, reader, str } from '../../parse/index.js';
 import type { Json, Obj, RelayResult } from './blobs.js';
 import { checkChallenge, explainMissingData, extractScriptJson, findFirst, isObj, relayResults, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
@@ -134,12 +135,8 @@ export interface PageEventsPage {
 // Field helpers
 // ---------------------------------------------------------------------------------------------
 
-const str = (v: Json | undefined): string | null => (typeof v === 'string' ? v : null);
-const text = (v: Json | undefined): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
-const bool = (v: Json | undefined): boolean | null => (typeof v === 'boolean' ? v : null);
-const int = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+/** The parse kit's `obj`, narrowed to this platform's JSON type (blobs.ts). */
 const obj = (v: Json | undefined): Obj | null => (isObj(v) ? v : null);
-const idOf = (v: Json | undefined): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
 
 const EVENT_ID_RE = /^\d{5,25}$/;
 
@@ -211,7 +208,7 @@ const connectionCount = (v: Json | undefined): number | null => int(obj(v)?.coun
  */
 function socialContextOf(e: Obj): SocialContext | null {
   const sc = obj(e.social_context);
-  const line = text(sc?.text);
+  const line = nonEmpty(sc?.text);
   const interested = int(sc?.interested_count) ?? countInText(line, 'interested') ?? connectionCount(e.event_connected_users_interested);
   const going = int(sc?.going_count) ?? countInText(line, 'going') ?? connectionCount(e.event_connected_users_going);
   const went = int(sc?.went_count) ?? countInText(line, 'went') ?? connectionCount(e.event_connected_users_went);
@@ -221,7 +218,7 @@ function socialContextOf(e: Obj): SocialContext | null {
 
 function ticketingOf(e: Obj): TicketingContextRow | null {
   const row = obj(e.ticketing_context_row);
-  return row ? { price_range_text: text(row.price_range_text) } : null;
+  return row ? { price_range_text: nonEmpty(row.price_range_text) } : null;
 }
 
 /** The event's cover photo node: `cover_photo.photo` (lists), or the event page's `cover_media_renderer.cover_photo.photo`. */
@@ -236,7 +233,7 @@ function photoUri(p: Obj): string | null {
 function coverPhotoOf(e: Obj, cardImageUri: string | null): CoverPhoto | null {
   const p = coverPhotoNode(e);
   const uri = p ? photoUri(p) : null;
-  if (p && (uri || p.id)) return { photo: { accessibility_caption: str(p.accessibility_caption), image: { uri }, id: idOf(p.id) } };
+  if (p && (uri || p.id)) return { photo: { accessibility_caption: str(p.accessibility_caption), image: { uri }, id: idStr(p.id) } };
   // A page's events tab shows each event as a card whose `image` is the event's cover, cropped.
   if (cardImageUri) return { photo: { accessibility_caption: null, image: { uri: cardImageUri }, id: null } };
   return null;
@@ -247,44 +244,47 @@ function searchCoverPhotoOf(e: Obj): SearchCoverPhoto | null {
   if (!p) return null;
   const uri = photoUri(p);
   if (!uri && !p.id) return null;
-  return { accessibility_caption: str(p.accessibility_caption), eventImage: { uri }, id: idOf(p.id) };
+  return { accessibility_caption: str(p.accessibility_caption), eventImage: { uri }, id: idStr(p.id) };
 }
 
 function placeOf(e: Obj): EventPlace | null {
   const p = obj(e.event_place);
   if (!p) return null;
-  return { __typename: str(p.__typename), contextual_name: text(p.contextual_name) ?? text(p.name), id: idOf(p.id) };
+  return { __typename: str(p.__typename), contextual_name: nonEmpty(p.contextual_name) ?? nonEmpty(p.name), id: idStr(p.id) };
 }
 
 function pagePlaceOf(e: Obj): PageEventPlace | null {
   const p = obj(e.event_place);
   if (!p) return null;
   // `location.reverse_geocode.city` as page lists give it; event pages name the city as `city.contextual_name`.
-  const city = text(obj(obj(p.location)?.reverse_geocode)?.city) ?? text(obj(p.city)?.contextual_name);
-  return { __typename: str(p.__typename), contextual_name: text(p.contextual_name) ?? text(p.name), location: { reverse_geocode: { city } }, id: idOf(p.id) };
+  const city = nonEmpty(obj(obj(p.location)?.reverse_geocode)?.city) ?? nonEmpty(obj(p.city)?.contextual_name);
+  return { __typename: str(p.__typename), contextual_name: nonEmpty(p.contextual_name) ?? nonEmpty(p.name), location: { reverse_geocode: { city } }, id: idStr(p.id) };
 }
 
 function creatorOf(e: Obj, hosts: Obj[]): EventCreator | null {
   const c = obj(e.event_creator);
   if (!c) return null;
-  const id = idOf(c.id);
+  const id = idStr(c.id);
   // Event pages give the creator without its url; the same profile is listed among the hosts with one.
-  const host = id ? hosts.find((h) => idOf(h.id) === id) : undefined;
-  return { url: str(c.url) ?? str(host?.url) ?? null, name: text(c.name) ?? text(host?.name) ?? null, id };
+  const host = id ? hosts.find((h) => idStr(h.id) === id) : undefined;
+  return { url: str(c.url) ?? str(host?.url) ?? null, name: nonEmpty(c.name) ?? nonEmpty(host?.name) ?? null, id };
 }
 
 function baseOf(id: string, e: Obj, cardImageUri: string | null): EventItemBase {
+  // Every event node (merged from its fragments) names the event and its date: missing, they are
+  // warned. The rest depends on the list the event came from (api.md: may be null).
+  const r = reader(e, { platform: PLATFORM, record: 'event' });
   return {
     id,
-    name: text(e.name),
+    name: r.nonEmpty('name'),
     __typename: 'Event',
-    day_time_sentence: text(e.day_time_sentence) ?? text(e.capitalized_day_time_sentence),
-    start_timestamp: int(e.start_timestamp) ?? int(e.current_start_timestamp),
+    day_time_sentence: r.nonEmpty('day_time_sentence', 'day_time_sentence', 'capitalized_day_time_sentence'),
+    start_timestamp: r.opt.int('start_timestamp') ?? int(e.current_start_timestamp),
     is_online: bool(e.is_online),
     is_past: bool(e.is_past),
     is_happening_now: bool(e.is_happening_now),
     is_online_or_detected_online: bool(e.is_online_or_detected_online),
-    event_kind: text(e.event_kind),
+    event_kind: nonEmpty(e.event_kind),
     cover_photo: coverPhotoOf(e, cardImageUri),
     cover_video: obj(e.cover_video),
     gif_cover_photo: obj(e.gif_cover_photo),
@@ -305,7 +305,7 @@ export function toCityEvent(id: string, e: Obj): CityEvent {
     gif_cover_photo,
     ticketing_context_row,
     social_context,
-    eventUrl: text(e.eventUrl) ?? text(e.url) ?? canonicalEventUrl(id),
+    eventUrl: nonEmpty(e.eventUrl) ?? nonEmpty(e.url) ?? canonicalEventUrl(id),
   };
 }
 
@@ -321,7 +321,7 @@ export function toPageEvent(id: string, e: Obj, extra: { cardImageUri?: string |
     gif_cover_photo,
     ticketing_context_row,
     social_context,
-    url: text(e.url) ?? text(e.eventUrl) ?? canonicalEventUrl(id),
+    url: nonEmpty(e.url) ?? nonEmpty(e.eventUrl) ?? canonicalEventUrl(id),
     is_canceled: bool(e.is_canceled),
     event_creator: creatorOf(e, extra.hosts ?? []),
   };
@@ -329,19 +329,19 @@ export function toPageEvent(id: string, e: Obj, extra: { cardImageUri?: string |
 
 /** The merged node as an api.md event search item. */
 export function toSearchEvent(id: string, e: Obj): SearchEvent {
-  const url = text(e.url) ?? text(e.eventUrl) ?? canonicalEventUrl(id);
+  const url = nonEmpty(e.url) ?? nonEmpty(e.eventUrl) ?? canonicalEventUrl(id);
   return {
     id,
-    name: text(e.name),
-    type: text(e.__typename) ?? 'Event',
+    name: nonEmpty(e.name),
+    type: nonEmpty(e.__typename) ?? 'Event',
     url,
-    event_url: text(e.eventUrl) ?? text(e.event_url) ?? url,
-    day_time_sentence: text(e.day_time_sentence) ?? text(e.capitalized_day_time_sentence),
+    event_url: nonEmpty(e.eventUrl) ?? nonEmpty(e.event_url) ?? url,
+    day_time_sentence: nonEmpty(e.day_time_sentence) ?? nonEmpty(e.capitalized_day_time_sentence),
     event_place: placeOf(e),
     ticketing_context_row: ticketingOf(e),
     is_online: bool(e.is_online),
     is_past: bool(e.is_past),
-    event_kind: text(e.event_kind),
+    event_kind: nonEmpty(e.event_kind),
     start_timestamp: int(e.start_timestamp) ?? int(e.current_start_timestamp),
     cover_photo: searchCoverPhotoOf(e),
     social_context: socialContextOf(e),
@@ -406,7 +406,7 @@ export function findEventConnections(roots: Json[]): EventConnection[] {
         events,
         otherEdges: other,
         hasNextPage: info?.has_next_page === true,
-        endCursor: text(info?.end_cursor),
+        endCursor: nonEmpty(info?.end_cursor),
       });
       return false;
     });
@@ -451,7 +451,7 @@ export interface ParsedList<T> {
 }
 
 function toList<T>(c: EventConnection, map: (e: EdgeEvent) => T): ParsedList<T> {
-  const ownerId = c.owner ? idOf(c.owner.id) : null;
+  const ownerId = c.owner ? idStr(c.owner.id) : null;
   const total = c.owner ? connectionCount(c.owner.items) ?? int(c.owner.count) : null;
   return { events: c.events.map(map), hasNextPage: c.hasNextPage && c.endCursor !== null, endCursor: c.endCursor, ownerId, total };
 }
@@ -532,8 +532,6 @@ export interface EventPage {
   details: EventPageDetails;
 }
 
-const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
 /**
  * `GET /events/<id>/` (logged out). The event is the `"event":{…"day_time_sentence"…}` object of
  * the header query; every other fragment with its id (about query, deferred fragments, RSVP and
@@ -552,23 +550,23 @@ export function parseEventPage(html: string): EventPage {
 
   const hosts = (Array.isArray(e.event_hosts_that_can_view_guestlist) ? e.event_hosts_that_can_view_guestlist : [])
     .filter(isObj)
-    .map((h) => ({ __typename: str(h.__typename), id: idOf(h.id), name: text(h.name), url: str(h.url) }));
+    .map((h) => ({ __typename: str(h.__typename), id: idStr(h.id), name: nonEmpty(h.name), url: str(h.url) }));
   const place = obj(e.event_place);
   const loc = obj(place?.location);
   const details: EventPageDetails = {
     description: str(obj(e.event_description)?.text),
     place: place
       ? {
-          name: text(place.name) ?? text(place.contextual_name),
+          name: nonEmpty(place.name) ?? nonEmpty(place.contextual_name),
           latitude: num(loc?.latitude),
           longitude: num(loc?.longitude),
-          country_code: text(obj(loc?.reverse_geocode)?.country_alpha_two),
-          city: text(obj(place.city)?.contextual_name),
+          country_code: nonEmpty(obj(loc?.reverse_geocode)?.country_alpha_two),
+          city: nonEmpty(obj(place.city)?.contextual_name),
         }
       : null,
     users_responded: connectionCount(e.event_connected_users_public_responded),
     hosts,
-    ticket_url: text(e.event_buy_ticket_url),
+    ticket_url: nonEmpty(e.event_buy_ticket_url),
   };
   const rawHosts = (Array.isArray(e.event_hosts_that_can_view_guestlist) ? e.event_hosts_that_can_view_guestlist : []).filter(isObj);
   return { event: toPageEvent(id, e, { hosts: rawHosts }), details };

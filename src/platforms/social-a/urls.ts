@@ -2,6 +2,7 @@
  * The caller's inputs for social-a: city events page URLs, public page URLs, and our cursors.
  * Pure functions; used by `check` (400 naming the parameter) and `normalize` (canonical args).
  */
+import { safeDecode } from '../../parse/index.js';
 import { ORIGIN, URL_HOSTS } from './endpoints.js';
 
 /** Facebook object ids: decimal, 5 to 25 digits. */
@@ -24,13 +25,7 @@ function parseFacebookUrl(input: unknown): URL | null {
 }
 
 function segmentsOf(u: URL): string[] {
-  return u.pathname.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  return u.pathname.split('/').filter(Boolean).map((s) => safeDecode(s));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { captureWarnings } from '../../parse/index.js';
 import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
 import * as s from './samples.js';
 
@@ -240,5 +241,23 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
     const gotNode = got.edge_owner_to_timeline_media.edges[0].node;
     const wantNode = want.edge_owner_to_timeline_media.edges[0].node;
     for (const k of NODE_KEYS) if (gotNode[k] !== null && wantNode[k] !== null) expect([k, typeof gotNode[k]]).toEqual([k, typeof wantNode[k]]);
+  });
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`parse warnings (social-b, ${skipReason(LABEL)})`, () => {
+  const capture = () => JSON.parse(readFixture(LABEL, CAPTURE));
+
+  it('the real web_profile_info answer reads without a warning', () => {
+    expect(captureWarnings(() => parseProfile(capture(), 'megadeth')).warnings).toEqual([]);
+  });
+
+  it('a user without edge_followed_by: count null plus user.edge_followed_by; a biography given as null: no warning', () => {
+    const body = capture();
+    delete body.data.user.edge_followed_by;
+    body.data.user.biography = null;
+    const { result, warnings } = captureWarnings(() => parseProfile(body, 'megadeth'));
+    expect(result.data.user.edge_followed_by).toEqual({ count: null });
+    expect(result.data.user.biography).toBeNull();
+    expect(warnings.map((w) => [w.platform, w.field])).toEqual([['social-b', 'user.edge_followed_by']]);
   });
 });

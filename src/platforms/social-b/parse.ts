@@ -25,6 +25,8 @@
  */
 import type { ApiError } from '../../errors.js';
 import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { bool, idStr, isObj, num, reader, str } from '../../parse/index.js';
+import type { Obj } from '../../parse/index.js';
 
 const PLATFORM = 'social-b';
 
@@ -137,13 +139,7 @@ export function profileInfoUrl(username: string): string {
 // Field helpers
 // ---------------------------------------------------------------------------------------------
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-const idStr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+/** An edge's count (`{count: 1234}`), kept in that shape. */
 const count = (v: unknown): { count: number | null } => ({ count: isObj(v) ? num(v.count) : null });
 
 /** `listed` first (in that order), then every other key of `raw` unchanged. */
@@ -217,27 +213,30 @@ export function parseUser(u: Obj): SocialBUser {
     ? { raw_text: str(u.biography_with_entities.raw_text), entities: Array.isArray(u.biography_with_entities.entities) ? u.biography_with_entities.entities : [] }
     : null;
   const timeline = parseTimeline(isPrivate ? emptied(u.edge_owner_to_timeline_media) : u.edge_owner_to_timeline_media);
+  // web_profile_info carries names, bio, counts, flags and pictures on every account (null or ""
+  // when unset): missing ones are warned.
+  const r = reader(u, { platform: PLATFORM, record: 'user' });
   const user = withRest<SocialBUser>(
     {
       id,
       fbid: idStr(u.fbid),
       username,
-      full_name: str(u.full_name),
-      biography: str(u.biography),
+      full_name: r.str('full_name'),
+      biography: r.str('biography'),
       biography_with_entities: bwe,
       bio_links: Array.isArray(u.bio_links) ? u.bio_links.map(parseBioLink).filter((l): l is SocialBBioLink => l !== null) : [],
       external_url: str(u.external_url),
-      edge_followed_by: count(u.edge_followed_by),
-      edge_follow: count(u.edge_follow),
+      edge_followed_by: count(r.obj('edge_followed_by')),
+      edge_follow: count(r.obj('edge_follow')),
       is_private: isPrivate,
-      is_verified: bool(u.is_verified),
+      is_verified: r.bool('is_verified'),
       is_business_account: bool(u.is_business_account),
       is_professional_account: bool(u.is_professional_account),
       category_name: str(u.category_name),
       business_address_json: str(u.business_address_json),
       business_email: str(u.business_email),
       business_phone_number: str(u.business_phone_number),
-      profile_pic_url: str(u.profile_pic_url),
+      profile_pic_url: r.str('profile_pic_url'),
       profile_pic_url_hd: str(u.profile_pic_url_hd),
       highlight_reel_count: num(u.highlight_reel_count),
       has_clips: bool(u.has_clips),

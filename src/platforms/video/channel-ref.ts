@@ -12,6 +12,7 @@
  * which channel a `/c/` or `/user/` name now points at) only the page can say, so those keep
  * separate cache entries (`channelCacheKey`).
  */
+import { safeDecode } from '../../parse/index.js';
 
 export type ChannelRef =
   | { kind: 'id'; id: string }
@@ -50,13 +51,7 @@ export function normalizeHandle(input: string): string | null {
   return HANDLE_RE.test(s) ? s.toLowerCase() : null;
 }
 
-function safeDecode(s: string): string | null {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return null;
-  }
-}
+const decodeOrNull = (s: string): string | null => safeDecode(s, () => null);
 
 /** A channel URL → the channel it names, or null for anything else (videos, other sites, bad input). */
 export function parseChannelUrl(input: string): ChannelRef | null {
@@ -72,7 +67,7 @@ export function parseChannelUrl(input: string): ChannelRef | null {
   if (!CHANNEL_HOSTS.has(u.hostname.toLowerCase())) return null;
   const segs: string[] = [];
   for (const raw of u.pathname.split('/').filter(Boolean)) {
-    const seg = safeDecode(raw);
+    const seg = decodeOrNull(raw);
     if (seg === null) return null;
     segs.push(seg);
   }

@@ -11,8 +11,18 @@
  *
  * Two requests, 1 credit. The consent interstitial (consent.youtube.com) and Google's "unusual
  * traffic" page are UPSTREAM_BLOCKED; a 404 or "This channel does not exist." is NOT_FOUND.
+ *
+ * The about panel is optional: the channel page alone carries the id, name, description, counts,
+ * avatar, vanity URL and the first link. When the second request fails (an error status, a
+ * timeout, an answer without the panel) the record is returned with the panel's fields null
+ * (views, joined date, country, store; links from the header only) and a parser warning
+ * `channel.about`. A block page there is still UPSTREAM_BLOCKED, and a panel describing another
+ * channel is never used (UPSTREAM_FAILED): neither is a missing panel, both say the answer
+ * cannot be trusted.
  */
-import { ApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { ApiError, isApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { warn } from '../../observability/warn.js';
+import { safeDecode } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
@@ -29,8 +39,20 @@ const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-langua
 
 export async function fetchChannel(ctx: OpContext, ref: ChannelRef): Promise<VideoChannel> {
   const page = await fetchChannelPage(ctx, channelPageUrl(ref), `Video channel ${describeChannelRef(ref)}`);
-  const about = page.about ?? (page.aboutToken ? await fetchAboutPanel(ctx, page, page.aboutToken) : await fetchAboutPage(ctx, page.channelId));
+  const about = page.about ?? (await optionalAbout(ctx, page));
   return buildChannelRecord(page, about);
+}
+
+/** The about panel by its continuation (or the /about page), or null with a warning when that request fails. */
+async function optionalAbout(ctx: OpContext, page: ChannelPage): Promise<AboutPanel | null> {
+  try {
+    return page.aboutToken ? await fetchAboutPanel(ctx, page, page.aboutToken) : await fetchAboutPage(ctx, page.channelId);
+  } catch (e) {
+    // Blocks stay blocks; the caller going away (or shutdown) is not an upstream failure.
+    if (ctx.signal?.aborted || !isApiError(e) || e.code === 'UPSTREAM_BLOCKED') throw e;
+    warn(PLATFORM, 'channel.about', e.message);
+    return null;
+  }
 }
 
 /** Blocks that can come with any status: the consent interstitial, Google's /sorry/ captcha. */
@@ -76,14 +98,6 @@ export function aboutRequestBody(token: string, page: Pick<ChannelPage, 'clientV
     },
     continuation: token,
   };
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 async function fetchAboutPanel(ctx: OpContext, page: ChannelPage, token: string): Promise<AboutPanel> {

@@ -22,6 +22,9 @@
  * `parseAboutViewModel`, `aboutLinkUrls`, `channelDescription`, `descriptionUrls`.
  */
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { at, isObj, list, nonEmpty, reader, round, safeDecode, str } from '../../parse/index.js';
+import type { Key, Obj } from '../../parse/index.js';
+import { warn } from '../../observability/warn.js';
 import { platformUrlFields, unwrapRedirect } from '../links/classify.js';
 import { extractEmails } from '../links/emails.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
@@ -29,23 +32,8 @@ import { parseCount } from './counts.js';
 
 const PLATFORM = 'video';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
-
-/** A member path, `null` as soon as a step is missing. */
-function dig(v: unknown, ...path: (string | number)[]): unknown {
-  let cur = v;
-  for (const p of path) {
-    if (typeof p === 'number') cur = Array.isArray(cur) ? cur[p] : undefined;
-    else cur = isObj(cur) ? cur[p] : undefined;
-    if (cur === undefined) return null;
-  }
-  return cur ?? null;
-}
+/** A member path (`at` of the parse kit), `null` as soon as a step is missing. */
+const dig = (v: unknown, ...path: Key[]): unknown => at(v, path) ?? null;
 
 /** Text in any of YouTube's text shapes: a string, `{content}`, `{simpleText}`, `{runs:[{text}]}`. */
 export function ytText(v: unknown): string | null {
@@ -159,8 +147,8 @@ export function extractYtcfg(html: string): { clientVersion: string | null; visi
 
 /** The client version YouTube reports in `responseContext.serviceTrackingParams` (CSI `cver`). */
 function clientVersionOf(data: Obj): string | null {
-  for (const s of arr(dig(data, 'responseContext', 'serviceTrackingParams'))) {
-    for (const p of arr(dig(s, 'params'))) {
+  for (const s of list(dig(data, 'responseContext', 'serviceTrackingParams'))) {
+    for (const p of list(dig(s, 'params'))) {
       if (isObj(p) && p.key === 'cver' && typeof p.value === 'string' && /^[\d.]+$/.test(p.value)) return p.value;
     }
   }
@@ -192,7 +180,7 @@ export function isConsentPage(html: string, finalUrl?: string): boolean {
 /** Error alerts YouTube shows instead of a channel ("This channel does not exist.", terminations). */
 function errorAlerts(data: Obj): string[] {
   const out: string[] = [];
-  for (const a of arr(data.alerts)) {
+  for (const a of list(data.alerts)) {
     const r = dig(a, 'alertRenderer') ?? dig(a, 'alertWithButtonRenderer');
     if (isObj(r) && r.type === 'ERROR') {
       const t = ytText(r.text);
@@ -297,16 +285,20 @@ export function parseChannelPage(data: unknown): ChannelPage {
   const c4 = dig(data, 'header', 'c4TabbedHeaderRenderer');
   const header = isObj(vm) ? parsePageHeader(vm) : isObj(c4) ? parseC4Header(c4) : null;
 
-  const vanityChannelUrl = nonEmpty(meta.vanityChannelUrl) ?? nonEmpty(arr(meta.ownerUrls)[0]);
+  if (!header) warn(PLATFORM, 'channel.header', 'neither pageHeaderViewModel nor c4TabbedHeaderRenderer');
+  const m = reader(meta, { platform: PLATFORM, record: 'channel' });
+  const vanityChannelUrl = m.nonEmpty('vanityChannelUrl') ?? nonEmpty(list(meta.ownerUrls)[0]);
   const avatar = header?.avatar ?? avatarFromThumbnails(dig(meta, 'avatar', 'thumbnails'));
+  if (!avatar) m.warn('avatar');
   return {
     channelId,
-    title: str(meta.title),
+    title: m.str('title'),
     handle: header?.handle ?? handleFromVanityUrl(vanityChannelUrl),
-    description: str(meta.description),
+    description: m.str('description'),
     vanityChannelUrl,
-    channelUrl: nonEmpty(meta.channelUrl),
-    keywords: str(meta.keywords),
+    channelUrl: m.nonEmpty('channelUrl'),
+    // Channels without keywords leave the member out.
+    keywords: m.opt.str('keywords'),
     avatar,
     subscriberCountText: header?.subscriberCountText ?? null,
     subscriberCountLabel: header?.subscriberCountLabel ?? null,
@@ -322,12 +314,7 @@ export function parseChannelPage(data: unknown): ChannelPage {
 /** `http://www.youtube.com/@Name` → `Name`, as written (the header row, when present, says the same). */
 function handleFromVanityUrl(url: string | null): string | null {
   const m = url ? /^https?:\/\/(?:www\.|m\.)?youtube\.com\/@([^/?#]+)/i.exec(url) : null;
-  if (!m) return null;
-  try {
-    return decodeURIComponent(m[1]);
-  } catch {
-    return null;
-  }
+  return m ? safeDecode(m[1], () => null) : null;
 }
 
 interface HeaderFacts {
@@ -350,8 +337,8 @@ function parsePageHeader(vm: Obj): HeaderFacts {
   let subscriberCountText: string | null = null;
   let subscriberCountLabel: string | null = null;
   let videoCountText: string | null = null;
-  for (const row of arr(dig(vm, 'metadata', 'contentMetadataViewModel', 'metadataRows'))) {
-    for (const part of arr(dig(row, 'metadataParts'))) {
+  for (const row of list(dig(vm, 'metadata', 'contentMetadataViewModel', 'metadataRows'))) {
+    for (const part of list(dig(row, 'metadataParts'))) {
       const text = ytText(dig(part, 'text'))?.trim();
       if (!text) continue;
       if (handle === null && HANDLE_TEXT_RE.test(text)) handle = text.slice(1);
@@ -438,11 +425,11 @@ function commandUrl(cmd: unknown): string | null {
 }
 
 function imageSources(v: unknown): VideoImageSource[] {
-  return arr(v)
+  return list(v)
     .filter(isObj)
     .filter((s) => typeof s.url === 'string' && s.url !== '')
     // Older pages give protocol-relative thumbnail URLs (`//yt3.ggpht.com/…`).
-    .map((s) => ({ url: (s.url as string).startsWith('//') ? `https:${s.url as string}` : (s.url as string), width: int(s.width), height: int(s.height) }));
+    .map((s) => ({ url: (s.url as string).startsWith('//') ? `https:${s.url as string}` : (s.url as string), width: round(s.width), height: round(s.height) }));
 }
 
 function avatarFromViewModel(vm: Obj): VideoChannelAvatar | null {
@@ -495,17 +482,21 @@ export function parseAboutResponse(data: unknown): AboutPanel {
   return parseAboutViewModel(vm);
 }
 
+/** The panel's count and date texts are on every channel; description, country and links only when the channel set them. */
 export function parseAboutViewModel(vm: Obj): AboutPanel {
+  const r = reader(vm, { platform: PLATFORM, record: 'about' });
+  const text = (v: unknown) => nonEmpty(ytText(v));
   return {
-    channelId: nonEmpty(vm.channelId),
-    canonicalChannelUrl: nonEmpty(vm.canonicalChannelUrl),
-    description: str(vm.description),
-    country: nonEmpty(vm.country),
-    subscriberCountText: nonEmpty(ytText(vm.subscriberCountText)),
-    videoCountText: nonEmpty(ytText(vm.videoCountText)),
-    viewCountText: nonEmpty(ytText(vm.viewCountText)),
-    joinedDateText: nonEmpty(ytText(vm.joinedDateText)),
-    links: arr(vm.links)
+    channelId: r.nonEmpty('channelId'),
+    canonicalChannelUrl: r.nonEmpty('canonicalChannelUrl'),
+    description: r.opt.str('description'),
+    country: r.opt.nonEmpty('country'),
+    subscriberCountText: r.opt.get('subscriberCountText', text),
+    videoCountText: r.get('videoCountText', text),
+    viewCountText: r.get('viewCountText', text),
+    joinedDateText: r.get('joinedDateText', text),
+    links: r.opt
+      .objects('links')
       .map((l) => dig(l, 'channelExternalLinkViewModel'))
       .filter(isObj)
       .map((l) => {
@@ -581,34 +572,39 @@ export function storeUrl(links: readonly AboutLink[]): string | null {
 // Page + about panel → record
 // ---------------------------------------------------------------------------------------------
 
-export function buildChannelRecord(page: ChannelPage, about: AboutPanel): VideoChannel {
-  if (about.channelId && about.channelId !== page.channelId) {
+/**
+ * The record from the page and its about panel. Without the panel (its request failed:
+ * fetch.ts), the page's own facts stand and the panel-only ones are null; the links are then the
+ * header's first link only.
+ */
+export function buildChannelRecord(page: ChannelPage, about: AboutPanel | null): VideoChannel {
+  if (about?.channelId && about.channelId !== page.channelId) {
     throw shapeChanged(PLATFORM, `about panel of channel ${page.channelId} (it describes ${about.channelId})`);
   }
-  const links = aboutLinkUrls(about);
+  const links = about ? aboutLinkUrls(about) : page.headerLink?.url ? [page.headerLink.url] : [];
   const description = channelDescription(page, about);
-  const subscriberCountText = about.subscriberCountText ?? page.subscriberCountText;
+  const subscriberCountText = about?.subscriberCountText ?? page.subscriberCountText;
   const platforms = Object.fromEntries(Object.entries(platformUrlFields(links)).filter(([k]) => !FIXED_KEYS.has(k)));
   // Platform fields sit between store and links (api.md's order, the peer's clients see the same).
   const record: VideoChannel = {
     channelId: page.channelId,
-    channel: page.vanityChannelUrl ?? about.canonicalChannelUrl ?? page.channelUrl,
+    channel: page.vanityChannelUrl ?? about?.canonicalChannelUrl ?? page.channelUrl,
     name: page.title,
     avatar: page.avatar,
     description,
     subscriberCount: parseCount(subscriberCountText),
     subscriberCountText,
-    videoCountText: about.videoCountText ?? page.videoCountText,
-    viewCountText: about.viewCountText,
-    joinedDateText: about.joinedDateText,
+    videoCountText: about?.videoCountText ?? page.videoCountText,
+    viewCountText: about?.viewCountText ?? null,
+    joinedDateText: about?.joinedDateText ?? null,
     tags: keywordsToTags(page.keywords),
     // Only an address written in the public description: the business e-mail behind YouTube's
     // captcha gate is never requested.
     email: extractEmails({ text: description ?? '' })[0] ?? null,
-    store: storeUrl(about.links),
+    store: about ? storeUrl(about.links) : null,
     ...platforms,
     links,
-    country: about.country,
+    country: about?.country ?? null,
   };
   return record;
 }

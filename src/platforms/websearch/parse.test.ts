@@ -322,11 +322,58 @@ describe('parseSearchPage — blocks, no results and unknown pages', () => {
     expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_BLOCKED');
   });
 
-  it('the English consent interstitial ("Before you continue") → UPSTREAM_BLOCKED', () => {
-    const html = `<html><head><title>Before you continue to Google Search</title></head><body><h1>Before you continue to Google</h1></body></html>`;
+  // The consent interstitial is recognised by its forms posting to consent.google.com (the
+  // real Russian capture above has them), not by its title: the same page in English and German.
+  it.each([
+    ['English', 'Before you continue to Google Search', 'Accept all'],
+    ['German', 'Bevor Sie zu Google Suche weitergehen', 'Alle akzeptieren'],
+  ])('the consent interstitial (%s, our own page) → UPSTREAM_BLOCKED by its forms', (_lang, title, button) => {
+    const html = `<html><head><title>${title}</title></head><body><h1>${title}</h1>
+<form action="https://consent.google.com/save" method="POST"><input type="hidden" name="continue" value="https://www.google.com/search?q=x"><button>${button}</button></form></body></html>`;
     const err = errorOf(() => parseSearchPage(html));
     expect(err.code).toBe('UPSTREAM_BLOCKED');
     expect(err.message).toMatch(/consent/);
+  });
+
+  it('a page titled like the consent page but without its forms is not taken for it (no wording decides)', () => {
+    const html = `<html><head><title>Before you continue to Google Search</title></head><body><h1>Before you continue to Google</h1></body></html>`;
+    expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_FAILED');
+  });
+
+  /*
+   * Localized no-results pages (our own pages, in the structure of the real captures: the desktop
+   * `#topstuff` card and the no-JS card of google-nojs-no-results-2023.html, which echoes the query
+   * in its own <span>), each with ad headings present. None says "did not match any documents".
+   */
+  const adBlock = `<div id="tads"><div data-text-ad="1"><a href="https://www.googleadservices.com/pagead/aclk?sa=L"><h3>Anzeige: Kaufen Sie jetzt</h3></a></div></div>`;
+  it.each([
+    ['German', 'zzqx kreatoren', `Die Suche - <em>zzqx kreatoren</em> - ergab keine Treffer.`],
+    ['Japanese', 'zzqx クリエイター', `<em>zzqx クリエイター</em> に一致する情報は見つかりませんでした。`],
+    ['Russian', 'zzqx авторы', `По запросу <em>zzqx авторы</em> ничего не найдено.`],
+  ])('a %s desktop no-results page with ad headings → [] (by the #topstuff card)', (_lang, q, message) => {
+    const html = `<!doctype html><html><head><title>${q} - Google</title></head>
+<body><form action="/search" role="search"><textarea name="q">${q}</textarea></form>
+<div id="center_col">${adBlock}<div id="res"><div id="topstuff"><div class="card-section" role="heading" aria-level="3"><p>${message}</p><ul><li>…</li></ul></div></div>
+<div id="search"><div><div id="rso"></div></div></div></div></div></body></html>`;
+    expect(parseSearchPage(html)).toEqual({ results: [] });
+  });
+
+  it.each([
+    ['German', 'zzqx kreatoren', (q: string) => `Die Suche - <span class="JZCD0c">${q}</span> - ergab keine Treffer.`],
+    ['Japanese', 'zzqx クリエイター', (q: string) => `<span class="JZCD0c">${q}</span> に一致する情報は見つかりませんでした。`],
+    ['Russian', 'zzqx авторы', (q: string) => `По запросу <span class="JZCD0c">${q}</span> ничего не найдено.`],
+  ])('a %s no-JS no-results page with an ad block → [] (by the card echoing the query)', (_lang, q, message) => {
+    const html = `<!doctype html><html><head><title>${q} - Google</title></head><body>
+<form id="sf"><input name="q" value="${q}" type="text"></form><div id="main">
+<div class="Gx5Zad xpd EtOod pkphOe"><div class="egMi0"><a href="/aclk?sa=l&amp;ai=x"><h3><div class="BNeawe">Anzeige · shop.example</div></h3></a></div></div>
+<div class="Gx5Zad xpd EtOod pkphOe"><div class="kCrYT"><div class="BNeawe tAd8D AP7Wnd">${message(q)}</div></div></div></div></body></html>`;
+    expect(parseSearchPage(html)).toEqual({ results: [] });
+  });
+
+  it('ad headings and no card echoing the query: a changed shape, not an empty result', () => {
+    const html = `<!doctype html><html><body><form><input name="q" value="zzqx"></form><div id="main">
+<div class="Gx5Zad"><a href="/aclk?sa=l"><h3>Ad</h3></a></div><div class="Gx5Zad"><div>Something else entirely</div></div></div></body></html>`;
+    expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_FAILED');
   });
 
   it('an English no-results page → []', () => {

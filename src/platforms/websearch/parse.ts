@@ -16,9 +16,16 @@
  * Outcomes: organic results; `{results: []}` for a genuine no-results page; UPSTREAM_BLOCKED for
  * the consent interstitial and the "unusual traffic" / reCAPTCHA page; anything else is a shape
  * change (UPSTREAM_FAILED), never an empty 200.
+ *
+ * Google serves these pages in the searcher's language (`hl`, the IP's country), so no-results
+ * and consent pages are recognised by their structure, never by their English wording: the
+ * no-results card (`#topstuff`, or the no-JS card echoing the query) with no organic heading
+ * beside it, however many ad headings there are; the consent page by its forms posting to
+ * consent.google.*.
  */
 import { load, type CheerioAPI } from 'cheerio';
 import { shapeChanged, upstreamBlocked } from '../../errors.js';
+import { collapse } from '../../parse/index.js';
 
 export interface WebSearchResult {
   url: string;
@@ -92,13 +99,7 @@ const NON_ORGANIC = [
 /** The block of one result, most specific layout first (desktop/2016 `div.g`, no-JS `div.Gx5Zad`). */
 const CONTAINERS = ['div.g', 'div.Gx5Zad', 'div.MjjYud', 'div.xpd', 'div[data-hveid]'];
 
-const NO_RESULTS_TEXT = /did not match any documents|No results found for /i;
 const UNUSUAL_TRAFFIC_TEXT = /Our systems have detected unusual traffic/i;
-
-/** Collapse whitespace (including NBSP) and trim; cheerio's `.text()` has already decoded entities. */
-function clean(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
 
 function isGoogleHost(host: string): boolean {
   return /(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$/i.test(host);
@@ -136,14 +137,19 @@ function detectStrongBlock($: CheerioAPI): void {
   if ($('#captcha-form, .g-recaptcha, form[action*="/sorry/"], script[src*="recaptcha"]').length > 0) {
     throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" / reCAPTCHA page instead of results`);
   }
-  if (/^\s*Before you continue/i.test($('title').first().text())) {
-    throw upstreamBlocked(`${PLATFORM}: Google answered with its consent interstitial ("Before you continue") instead of results`);
+  // The interstitial itself (any language: the 2022 capture is Russian): forms posting to
+  // consent.google.* and no results area at all. A results page with an inline consent dialog
+  // keeps its results area and is parsed (detectWeakBlock decides when it has no results).
+  if ($(CONSENT_FORMS).length > 0 && !SCOPES.some((sel) => $(sel).length > 0)) {
+    throw upstreamBlocked(`${PLATFORM}: Google answered with its consent interstitial (forms posting to consent.google.com) instead of results`);
   }
 }
 
+const CONSENT_FORMS = 'form[action*="consent.google."]';
+
 /** Markers that may also sit on a real results page (an inline consent dialog, a snippet quoting the text). */
 function detectWeakBlock($: CheerioAPI, bodyText: string): void {
-  if ($('form[action*="consent.google."]').length > 0) {
+  if ($(CONSENT_FORMS).length > 0) {
     throw upstreamBlocked(`${PLATFORM}: Google answered with its consent interstitial (forms posting to consent.google.com) instead of results`);
   }
   if (UNUSUAL_TRAFFIC_TEXT.test(bodyText)) {
@@ -170,7 +176,7 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
     if (link.length === 0) return; // e.g. the no-JS knowledge-panel heading
     const url = resolveResultHref(link.attr('href'));
     if (!url) return;
-    const title = clean(titleNode.text());
+    const title = collapse(titleNode.text());
     if (!title) return;
 
     const container = findContainer($, h3);
@@ -211,28 +217,63 @@ function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
 
   // desktop 2023
   const vw = container.find('.VwiC3b').filter((_, el) => outsideLink(el)).first();
-  if (vw.length) return clean(vw.text());
+  if (vw.length) return collapse(vw.text());
   // 2016
   const st = container.find('span.st').filter((_, el) => outsideLink(el)).first();
-  if (st.length) return clean(st.text());
+  if (st.length) return collapse(st.text());
   // no-JS: these divs nest; the innermost one without links is the snippet (the one with
   // links is the sitelinks row).
   const nojs = container
     .find('div.BNeawe.s3v9rd.AP7Wnd')
     .filter((_, el) => outsideLink(el) && $(el).find('div.BNeawe.s3v9rd.AP7Wnd').length === 0 && $(el).find('a').length === 0)
     .first();
-  if (nojs.length) return clean(nojs.text());
+  if (nojs.length) return collapse(nojs.text());
   // other known snippet classes of recent and older desktop layouts
   const other = container.find('[data-sncf="1"], .IsZvec, span.aCOpRe').filter((_, el) => outsideLink(el)).first();
-  if (other.length) return clean(other.text());
+  if (other.length) return collapse(other.text());
   return '';
 }
 
-function looksLikeNoResults($: CheerioAPI, bodyText: string): boolean {
-  if (NO_RESULTS_TEXT.test(bodyText)) return true;
-  // A search page (it has Google's query box) with no result headings at all.
+/** Headings that could be organic results: outside the non-organic blocks, not linking to an ad. */
+function organicHeadings($: CheerioAPI, scope: string): number {
+  return $(scope).first().find('h3').filter((_, el) => {
+    const h3 = $(el);
+    if (h3.closest(NON_ORGANIC).length > 0) return false;
+    const href = (h3.parents('a[href]').first().attr('href') ?? h3.find('a[href]').first().attr('href') ?? '').trim();
+    return !/^(?:https?:\/\/[^/]*google[^/]*)?\/aclk\b|googleadservices\.com/i.test(href);
+  }).length;
+}
+
+/** The query as the page's own search box holds it ('' when there is no box). */
+function queryOf($: CheerioAPI): string {
+  const box = $('input[name="q"], textarea[name="q"]').first();
+  return collapse(box.is('textarea') ? box.text() : box.attr('value'));
+}
+
+/**
+ * A no-results page, by structure: the results area holds no organic heading (ad, "People also
+ * ask" and other non-organic headings may be there), and either Google's no-results card is
+ * present — desktop `#topstuff` with content, or (no-JS) a card without links that echoes the
+ * query in its own element (`<em>`/`<span>`) — or the page is a search page with no heading at all.
+ */
+function looksLikeNoResults($: CheerioAPI): boolean {
+  const scope = SCOPES.find((sel) => $(sel).length > 0) ?? 'body';
+  if (organicHeadings($, scope) > 0) return false;
   const hasSearchForm = $('input[name="q"], textarea[name="q"]').length > 0;
-  return hasSearchForm && $('h3').length === 0;
+  if (hasSearchForm && $('h3').length === 0) return true;
+  if (collapse($('#topstuff').text())) return true;
+  const q = queryOf($).toLowerCase();
+  if (!q) return false;
+  return $(scope)
+    .first()
+    .find('em, b, span')
+    .toArray()
+    .some((el) => {
+      const echo = $(el);
+      if (collapse(echo.text()).toLowerCase() !== q) return false;
+      const card = echo.closest(CONTAINERS.join(', '));
+      return card.length > 0 && card.find('a[href]').length === 0 && card.closest(NON_ORGANIC).length === 0;
+    });
 }
 
 export function parseSearchPage(html: string): WebSearchPage {
@@ -243,8 +284,8 @@ export function parseSearchPage(html: string): WebSearchPage {
   const results = extractResults($);
   if (results.length > 0) return { results };
 
-  const bodyText = clean($('body').text());
+  const bodyText = collapse($('body').text());
   detectWeakBlock($, bodyText);
-  if (looksLikeNoResults($, bodyText)) return { results: [] };
+  if (looksLikeNoResults($)) return { results: [] };
   throw shapeChanged(PLATFORM, 'organic result blocks');
 }

@@ -1,0 +1,126 @@
+/**
+ * The parse kit: paths with alternatives, value readers, the bound reader's three cases (missing
+ * id → error; missing usual field → null + warning; explicit null → null), HTML readers.
+ */
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { isApiError } from '../errors.js';
+import { absUrl, at, attr, captureWarnings, collapse, first, htmlReader, idStr, int, intish, meta, nonEmpty, num, numish, reader, recordReader, safeDecode, str, text, trimmed, boolish } from './index.js';
+
+describe('paths', () => {
+  const json = { data: { name: 'Ada', tags: ['a', 'b', 'c'], gone: null, n: 0 } };
+  it('at: keys and indexes (negative from the end); undefined when a step is absent, null when the upstream says null', () => {
+    expect(at(json, ['data', 'name'])).toBe('Ada');
+    expect(at(json, ['data', 'tags', -1])).toBe('c');
+    expect(at(json, ['data', 'tags', 7])).toBeUndefined();
+    expect(at(json, ['data', 'name', 'x'])).toBeUndefined();
+    expect(at(json, ['data', 'gone'])).toBeNull();
+    expect(at(json, ['nope', 'name'])).toBeUndefined();
+    expect(at(json, ['data', 'toString'])).toBeUndefined(); // own keys only
+    expect(at(json, ['data', 'n'])).toBe(0);
+  });
+  it('first: the first alternative the reader accepts', () => {
+    expect(first(json, str, ['data', 'missing'], ['data', 'gone'], ['data', 'name'])).toBe('Ada');
+    expect(first(json, num, ['data', 'name'], ['data', 'n'])).toBe(0);
+    expect(first(json, str, ['data', 'n'])).toBeNull();
+  });
+});
+
+describe('value readers', () => {
+  it('tell strings, blanks, ids and numbers apart', () => {
+    expect(str('')).toBe('');
+    expect(nonEmpty('  ')).toBeNull();
+    expect(nonEmpty(' a ')).toBe(' a ');
+    expect(trimmed(' a ')).toBe('a');
+    expect(idStr(12)).toBe('12');
+    expect(idStr(2 ** 60)).toBeNull();
+    expect(idStr('')).toBeNull();
+    expect(int(1.5)).toBeNull();
+    expect(num(Number.NaN)).toBeNull();
+    expect(intish(' 42 ')).toBe(42);
+    expect(intish('4.2')).toBeNull();
+    expect(numish('4.5')).toBe(4.5);
+    expect(boolish(1)).toBe(true);
+    expect(boolish('1')).toBeNull();
+  });
+  it('safeDecode: decodes, and keeps (or maps) a malformed escape instead of throwing', () => {
+    expect(safeDecode('caf%C3%A9')).toBe('café');
+    expect(safeDecode('100%')).toBe('100%');
+    expect(safeDecode('100%', () => null)).toBeNull();
+  });
+});
+
+describe('the bound reader', () => {
+  const json = { id: 7, name: 'Ada', description: null, followers: '12', nested: { title: 'T' }, list: [{ a: 1 }, 2] };
+  const r = () => reader(json, { platform: 'demo', record: 'artist' });
+
+  it('a usual field that is present reads without a warning; alternatives are tried in order', () => {
+    const { result, warnings } = captureWarnings(() => [r().str('name'), r().str('title', ['nested', 'title']), r().str('name', 'missing', 'name')]);
+    expect(result).toEqual(['Ada', 'T', 'Ada']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('explicit null from the upstream is null with no warning; a missing usual field is null plus warn(platform, record.field)', () => {
+    const { result, warnings } = captureWarnings(() => [r().str('description'), r().str('bio'), r().int('followers'), reader({ v: ' ' }, { platform: 'demo', record: 'artist' }).nonEmpty('v')]);
+    expect(result).toEqual([null, null, null, null]);
+    expect(warnings).toEqual([
+      { platform: 'demo', field: 'artist.bio', detail: 'missing' },
+      { platform: 'demo', field: 'artist.followers', detail: 'unexpected type' },
+    ]);
+  });
+
+  it('opt.* never warns; arrays read as [] when absent', () => {
+    const { result, warnings } = captureWarnings(() => [r().opt.str('bio'), r().opt.objects('items'), r().objects('list')]);
+    expect(result).toEqual([null, [], [{ a: 1 }]]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('the id: its value, or UPSTREAM_FAILED naming record.field', () => {
+    expect(r().id('id')).toBe('7');
+    expect(r().id('id', int)).toBe(7);
+    let err: unknown;
+    try {
+      r().id('uuid');
+    } catch (e) {
+      err = e;
+    }
+    expect(isApiError(err) && err.code).toBe('UPSTREAM_FAILED');
+    expect(String((err as Error).message)).toMatch(/demo: .*missing artist\.uuid/);
+    expect(() => recordReader([], { platform: 'demo', record: 'artist' })).toThrow(/missing artist object/);
+  });
+
+  it('child readers report nested fields as record.child.field', () => {
+    const { result, warnings } = captureWarnings(() => {
+      const n = r().child('nested');
+      const gone = r().child('owner');
+      return [n.str('title'), gone.str('login')];
+    });
+    expect(result).toEqual(['T', null]);
+    expect(warnings.map((w) => w.field)).toEqual(['artist.owner', 'artist.owner.login']);
+  });
+});
+
+describe('HTML readers', () => {
+  const $ = cheerio.load(`<head><meta property="og:title" content=" Page "><meta name="description" content=""></head>
+    <body><div class="row"><h1>  Hello
+      world </h1><img class="avatar" src="/a.png"><p class="empty"> </p></div></body>`);
+  it('text collapses whitespace; attr and meta trim and treat blank as absent; absUrl resolves http(s) only', () => {
+    expect(text($('h1'))).toBe('Hello world');
+    expect(text($('h2'))).toBeNull();
+    expect(collapse(' a \n b ')).toBe('a b');
+    expect(attr($('img'), 'src')).toBe('/a.png');
+    expect(meta($, 'og:title')).toBe('Page');
+    expect(meta($, 'description', 'og:title')).toBe('Page');
+    expect(absUrl('/a.png', 'https://x.test')).toBe('https://x.test/a.png');
+    expect(absUrl('javascript:alert(1)', 'https://x.test')).toBeNull();
+  });
+  it('htmlReader warns when the element is missing, not when it is present and empty', () => {
+    const row = $('div.row');
+    const { result, warnings } = captureWarnings(() => {
+      const h = htmlReader($, { platform: 'demo', record: 'row' });
+      return [h.text('title', row, 'h1'), h.text('bio', row, 'p.empty'), h.attr('avatar', row, 'img.avatar', 'data-src', 'src'), h.attr('banner', row, 'img.banner', 'src'), h.meta('site', 'og:site_name')];
+    });
+    expect(result).toEqual(['Hello world', null, '/a.png', null, null]);
+    expect(warnings.map((w) => w.field)).toEqual(['row.banner', 'row.site']);
+  });
+});
