@@ -76,7 +76,7 @@ export function createApp(deps: Deps): App {
   validateRegistry();
   const schema = buildSchema();
   const routes = buildRoutes(schema, allOperations());
-  const openapi = buildOpenApi(routes.values());
+  const openapi = buildOpenApi(routes.values(), Object.fromEntries(modules.flatMap((m) => m.routes.flatMap((r) => (r.openapi ? [[r.path, r.openapi]] : [])))));
   const openapiJson = JSON.stringify(openapi);
   const rest = createRestHandler(deps, routes);
   const media = createMediaServer(deps);

@@ -15,6 +15,53 @@ export const accountModule: GatewayModule = {
     {
       path: '/v1/account',
       methods: ['GET'],
+      openapi: {
+        get: {
+          operationId: 'account',
+          summary: "The calling key's balance, rate limit, name and hint",
+          tags: ['account'],
+          description: 'Costs 0 credits; needs a key, and the key\'s rate limit applies. Also available as the GraphQL field `me`.',
+          responses: {
+            '200': {
+              description: 'The account',
+              content: {
+                'application/json': {
+                  schema: {
+                    allOf: [
+                      { $ref: '#/components/schemas/Envelope' },
+                      {
+                        type: 'object',
+                        required: ['account'],
+                        properties: {
+                          account: {
+                            type: 'object',
+                            required: ['key_id', 'name', 'hint', 'balance', 'created_at', 'rate_limit'],
+                            properties: {
+                              key_id: { type: 'string' },
+                              name: { type: 'string' },
+                              hint: { type: 'string', description: 'The last 4 characters of the key' },
+                              balance: { type: 'integer' },
+                              created_at: { type: 'string', format: 'date-time' },
+                              rate_limit: {
+                                type: ['object', 'null'],
+                                required: ['rps', 'burst', 'own'],
+                                properties: { rps: { type: 'number' }, burst: { type: 'integer' }, own: { type: 'boolean' } },
+                              },
+                            },
+                          },
+                        },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+            '401': { description: 'UNAUTHORIZED', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+            '429': { description: 'RATE_LIMITED', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          },
+          security: [{ apiKey: [] }],
+        },
+      },
       async serve(req, res, info, deps) {
         const header = req.headers['x-api-key'];
         const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);

@@ -16,6 +16,8 @@ export interface HttpRoute {
   /** Methods served (HEAD is served where GET is; OPTIONS — CORS preflights — everywhere). */
   methods: readonly HttpMethod[];
   serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): void | Promise<void>;
+  /** Its OpenAPI path item, for a route clients call (/openapi.json). */
+  openapi?: Record<string, unknown>;
 }
 
 export interface GatewayModule {

@@ -143,7 +143,7 @@ export function argsSchema(op: OperationDef): z.ZodType {
   let s = schemas.get(op);
   if (!s) {
     const shape: Record<string, z.ZodType> = {};
-    for (const p of allParams(op)) shape[gqlName(p)] = p.required ? paramSchema(p) : paramSchema(p);
+    for (const p of allParams(op)) shape[gqlName(p)] = paramSchema(p);
     s = z.object(shape).superRefine((args, ctx) => {
       op.check?.(args, (param, message) => ctx.addIssue({ code: 'custom', message, path: [param] }));
     });

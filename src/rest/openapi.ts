@@ -2,6 +2,7 @@
  * OpenAPI 3.1 for every /v1 route, generated from the same route table that serves them.
  */
 import { CACHE_MAX_AGES } from '../cache/cache.js';
+import { ERROR_STATUS } from '../errors.js';
 import type { ParamSpec } from '../platforms/operation.js';
 import { CACHE_MAX_AGE_PARAM } from '../platforms/operation.js';
 import type { RestRoute } from './routes.js';
@@ -22,8 +23,9 @@ function paramSchema(p: ParamSpec): Record<string, unknown> {
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
-export function buildOpenApi(routes: Iterable<RestRoute>): Record<string, unknown> {
-  const paths: Record<string, unknown> = {};
+/** `extra`: the path items modules declare for their own routes (src/platforms/module.ts). */
+export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const paths: Record<string, unknown> = { ...extra };
   for (const r of routes) {
     const op = r.op;
     paths[r.path] = {
@@ -101,7 +103,7 @@ export function buildOpenApi(routes: Iterable<RestRoute>): Record<string, unknow
               properties: {
                 code: {
                   type: 'string',
-                  enum: ['INVALID_INPUT', 'UNAUTHORIZED', 'INSUFFICIENT_CREDITS', 'PRIVATE_CONTENT', 'NOT_FOUND', 'RATE_LIMITED', 'UPSTREAM_FAILED', 'UPSTREAM_BLOCKED', 'UPSTREAM_TIMEOUT', 'SERVICE_UNAVAILABLE', 'INTERNAL'],
+                  enum: Object.keys(ERROR_STATUS),
                 },
                 message: { type: 'string' },
                 details: {

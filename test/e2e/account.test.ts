@@ -37,6 +37,11 @@ describe('account', () => {
     expect(r.body.extensions.credits).toMatchObject({ charged: 0, remaining: 4 });
   });
 
+  it('is described in /openapi.json', async () => {
+    const doc = (await (await fetch(`${h.url}/openapi.json`)).json()) as { paths: Record<string, { get: { operationId: string } }> };
+    expect(doc.paths['/v1/account'].get.operationId).toBe('account');
+  });
+
   it('needs a key; the rate limit applies', async () => {
     expect((await h.rest('/v1/account')).status).toBe(401);
     expect((await h.gql('{ me { balance } }')).status).toBe(401);

@@ -41,10 +41,6 @@ const TAB_SUFFIXES = new Set([
 
 export const YOUTUBE_ORIGIN = 'https://www.youtube.com';
 
-export function isChannelId(s: string): boolean {
-  return CHANNEL_ID_RE.test(s);
-}
-
 /** `@Name`, `name` → `name` (lower-cased), or null when it is not a valid handle. */
 export function normalizeHandle(input: string): string | null {
   const s = input.trim().replace(/^@/, '');
