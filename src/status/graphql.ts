@@ -55,6 +55,21 @@ const BlocksRef = builder.objectRef<Blocks>('PlatformBlocks').implement({
   }),
 });
 
+type Warnings = PlatformHealth['parserWarnings'];
+const WarningFieldRef = builder.objectRef<{ field: string; count: number }>('PlatformParserWarningField').implement({
+  fields: (t) => ({
+    field: t.exposeString('field', { nullable: false, description: '`record.field` the parser fell back on' }),
+    count: t.exposeInt('count', { nullable: false }),
+  }),
+});
+const WarningsRef = builder.objectRef<Warnings>('PlatformParserWarnings').implement({
+  description: 'Parser warnings within the window (a field the upstream usually carries was missing): the first sign of a page changing',
+  fields: (t) => ({
+    total: t.exposeInt('total', { nullable: false }),
+    fields: t.field({ type: [WarningFieldRef], nullable: false, resolve: (w) => Object.entries(w.fields).map(([field, count]) => ({ field, count })) }),
+  }),
+});
+
 const CanaryRef = builder.objectRef<CanaryResult>('PlatformCanary').implement({
   description: 'Latest result of a configured canary (CANARIES)',
   fields: (t) => ({
@@ -83,6 +98,7 @@ const StatusRef = builder.objectRef<PlatformHealth & { windowSeconds: number }>(
     latencyMs: t.expose('latencyMs', { type: LatencyRef, nullable: false }),
     lastError: t.expose('lastError', { type: ErrorRef }),
     blocks: t.expose('blocks', { type: BlocksRef, nullable: false }),
+    parserWarnings: t.expose('parserWarnings', { type: WarningsRef, nullable: false }),
     canaries: t.expose('canaries', { type: [CanaryRef], nullable: false }),
   }),
 });

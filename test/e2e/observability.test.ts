@@ -189,6 +189,11 @@ describe('/metrics', () => {
     expect(delta('cl_parser_warnings_total', { platform: 'code', field: 'repository.test_field' })).toBe(2);
     const status = await h.rest('/v1/status');
     expect(status.body.platforms.find((p: { platform: string }) => p.platform === 'code').parser_warnings).toEqual({ total: 2, fields: { 'repository.test_field': 2 } });
+    // GraphQL platformStatus shows the same warnings (a key, 0 credits).
+    const reader = await h.key(1);
+    await h.deps.ledger.setRateLimit(reader.id, { rps: 0, burst: 1 }); // the test's own key is rate-limited by now
+    const gql = await h.gql('{ platformStatus(platform: "code") { parserWarnings { total fields { field count } } } }', { key: reader.key });
+    expect(gql.body.data.platformStatus[0].parserWarnings).toEqual({ total: 2, fields: [{ field: 'repository.test_field', count: 2 }] });
     expect(delta('cl_rate_limited_total')).toBe(1);
     expect(text).toMatch(/^# TYPE cl_http_requests_in_flight gauge$/m);
     expect(await h.balance(id)).toBe(50 - 3);
