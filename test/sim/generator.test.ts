@@ -73,9 +73,9 @@ describe('determinism', () => {
     expect(fewer.world.creators.map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`)).toEqual(web.world.creators.slice(0, 10).map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`));
   });
 
-  it('one lookup per creator, rotating over the four source platforms', () => {
+  it('one lookup per creator, rotating over the five source platforms', () => {
     expect(web.lookups).toHaveLength(48);
-    expect(new Set(web.lookups.map((l) => l.platform))).toEqual(new Set(['social-b', 'shortvideo', 'video', 'microblog-b']));
+    expect(new Set(web.lookups.map((l) => l.platform))).toEqual(new Set(['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a']));
     for (const l of web.lookups) expect(web.truth[l.key]).toBeDefined();
   });
 });
