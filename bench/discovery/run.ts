@@ -3,7 +3,8 @@
  * `/v1/find-social-profiles` and `/v1/find-creator-emails` on the simulated creator web
  * (test/sim/generator.ts), served by the replay upstream with per-host latencies.
  *
- * Seeds: the measurement runs on HELD-OUT seeds (HOLDOUT_SEEDS) that are never used while
+ * Seeds: the measurement runs on HELD-OUT seeds (HOLDOUT_SEEDS: four, so the calibration sees
+ * ≥ 500 returned profiles) that are never used while
  * developing or tuning the pipeline; `--dev` runs the development seeds (DEV_SEEDS) instead — tune
  * on those only. For each seed and operation a fresh gateway (child process, ephemeral port, temp
  * DATA_DIR, bootstrap key; so no upstream cache carries over) looks up every simulated creator from
@@ -56,7 +57,7 @@ import { addCounts, calibrationPoints, emptyCounts, precision, quantile, recall,
 /** Seeds for developing and tuning the pipeline. */
 export const DEV_SEEDS = [1, 2, 3];
 /** Seeds for measurement only: never tune on these (the report is about webs the pipeline has not seen). */
-export const HOLDOUT_SEEDS = [101, 102, 103];
+export const HOLDOUT_SEEDS = [101, 102, 103, 104];
 
 const DEV = process.argv.includes('--dev');
 const SEEDS_OVERRIDE = process.env.BENCH_DISCOVERY_SEEDS;
@@ -236,7 +237,7 @@ function failureLines(runs: LookupRun[], ops: OpRun[]): string[] {
   const refetches = ops.flatMap((o) => o.refetches);
   const lines = [`- lookups: ${runs.length} run, ${failed.length} failed${skipped ? `, ${skipped} not run (time budget ${BUDGET_S} s)` : ''}`];
   if (failed.length) lines.push(`- failures: ${failed.slice(0, 8).map((r) => `${r.seed}/${r.key} ${r.code}`).join('; ')}${failed.length > 8 ? ' …' : ''}`);
-  lines.push(`- upstream requests: ${ops.reduce((s, o) => s + o.upstream, 0)} (${fmt(ops.reduce((s, o) => s + o.upstream, 0) / Math.max(1, runs.length), 1)} per lookup); requests repeated with a usable answer: ${refetches.length}${refetches.length ? ` (e.g. ${refetches.slice(0, 2).join(', ')})` : ''}; retries of failing or blocked answers: ${ops.reduce((s, o) => s + o.retries, 0)}`);
+  lines.push(`- upstream requests: ${ops.reduce((s, o) => s + o.upstream, 0)} (${fmt(ops.reduce((s, o) => s + o.upstream, 0) / Math.max(1, runs.length), 1)} per lookup); requests repeated with a usable answer: ${refetches.length}${refetches.length ? ` (e.g. ${refetches.slice(0, 2).map((x) => (x.length > 140 ? `${x.slice(0, 120)}… ${x.slice(x.lastIndexOf(' '))}` : x)).join(', ')})` : ''}; retries of failing or blocked answers: ${ops.reduce((s, o) => s + o.retries, 0)}`);
   return lines;
 }
 
