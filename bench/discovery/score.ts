@@ -167,3 +167,90 @@ export function quantile(xs: readonly number[], q: number): number {
   const i = Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1));
   return s[i];
 }
+
+/** Recall by platform (every reader platform and `professional`). */
+export function recallByPlatform(returned: readonly ReturnedProfile[], truth: TruthEntry, into: Map<string, { reachable: number; found: number }>): void {
+  for (const k of truth.profiles) {
+    const e = into.get(k.platform) ?? { reachable: 0, found: 0 };
+    e.reachable++;
+    if (returned.some((r) => matches(r, k))) e.found++;
+    into.set(k.platform, e);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calibration of `confidence` (issue 13 "Fast and calibrated")
+// ---------------------------------------------------------------------------------------------
+
+export interface CalibrationPoint {
+  confidence: number;
+  /** The profile is the creator's (owned, reachable or not). */
+  correct: boolean;
+}
+
+/**
+ * The returned profiles of one lookup as calibration points: every entry on a scored platform
+ * with a numeric confidence, decoys included, the source's own entry excluded (it is the input,
+ * confidence 1 by definition). Duplicates count once, as in scoreProfiles.
+ */
+export function calibrationPoints(returned: readonly (ReturnedProfile & { confidence?: unknown })[], truth: TruthEntry): CalibrationPoint[] {
+  const out: CalibrationPoint[] = [];
+  const seen = new Set<string>();
+  const source: Known = { platform: truth.source.platform, handle: truth.source.handle, url: truth.source.url, aliases: truth.profiles[0]?.aliases ?? [] };
+  for (const r of returned) {
+    if (!SCORED_PLATFORMS.includes(r.platform) || typeof r.confidence !== 'number') continue;
+    if (matches(r, source)) continue;
+    const owned = truth.ownedProfiles.find((k) => matches(r, k));
+    const id = owned ? `${owned.platform}:${owned.handle.toLowerCase()}` : `${r.platform}:${cleanHandle(r.handle) || cleanUrl(r.url)}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ confidence: r.confidence, correct: !!owned });
+  }
+  return out;
+}
+
+export interface ReliabilityBucket {
+  /** [lo, hi) — the last bucket includes 1. */
+  lo: number;
+  hi: number;
+  n: number;
+  meanConfidence: number;
+  /** Observed precision: correct / n. */
+  precision: number;
+  /** Counted in the error (n ≥ minBucket). */
+  counted: boolean;
+}
+
+/**
+ * Confidence in [0.5, 1] bucketed by 0.05; the expected calibration error over the buckets with at
+ * least `minBucket` profiles: Σ n_b · |precision_b − mean confidence_b| / Σ n_b. Points below 0.5
+ * are not returned profiles and are ignored.
+ */
+export function reliability(points: readonly CalibrationPoint[], minBucket = 20): { buckets: ReliabilityBucket[]; ece: number; counted: number; total: number } {
+  const buckets: ReliabilityBucket[] = [];
+  for (let i = 0; i < 10; i++) buckets.push({ lo: 0.5 + i * 0.05, hi: 0.55 + i * 0.05, n: 0, meanConfidence: 0, precision: 0, counted: false });
+  let total = 0;
+  const sums = buckets.map(() => ({ conf: 0, correct: 0 }));
+  for (const p of points) {
+    if (!(p.confidence >= 0.5 && p.confidence <= 1)) continue;
+    total++;
+    // Rounded against float noise (0.95 is 0.95, not 0.9499…): two decimals are what the API returns.
+    const i = Math.min(9, Math.floor(Math.round((p.confidence - 0.5) * 1e6) / 50_000));
+    buckets[i].n++;
+    sums[i].conf += p.confidence;
+    if (p.correct) sums[i].correct++;
+  }
+  let weighted = 0;
+  let counted = 0;
+  buckets.forEach((b, i) => {
+    if (b.n === 0) return;
+    b.meanConfidence = sums[i].conf / b.n;
+    b.precision = sums[i].correct / b.n;
+    b.counted = b.n >= minBucket;
+    if (b.counted) {
+      weighted += b.n * Math.abs(b.precision - b.meanConfidence);
+      counted += b.n;
+    }
+  });
+  return { buckets, ece: counted ? weighted / counted : NaN, counted, total };
+}

@@ -19,12 +19,21 @@ import { parseProfilePage } from '../../src/platforms/shortvideo/parse.js';
 import { parseProfile } from '../../src/platforms/social-b/parse.js';
 import { buildChannelRecord, parseAboutResponse, parseChannelHtml } from '../../src/platforms/video/parse.js';
 import { parseSearchPage } from '../../src/platforms/websearch/parse.js';
+import { parseArtist, parseClientId, parseHydratedUser } from '../../src/platforms/audio-c/parse.js';
+import { htmlToText, parseProfile as parseTruthProfile } from '../../src/platforms/microblog-a/parse.js';
+import { parseProfileResponse, parseSessionPage } from '../../src/platforms/microblog-c/parse.js';
+import { parseUser as parsePinUser } from '../../src/platforms/pinboard/parse.js';
+import { classifyLink } from '../../src/platforms/links/classify.js';
+// Facebook pages are read by discovery's social-a page reader (it moves to src/platforms/social-a with issue 13's readers).
+import { readIntroCard } from '../../src/discovery/social-a-page.js';
 import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayServer } from '../../src/replay/server.js';
 import { generateSimWeb } from './generator.js';
 import type { SimPage } from './generator.js';
 import type { SimAccount } from './model.js';
-import { cfEncode, cfKey, storefrontPage, tcoUrl } from './pages.js';
+import { EXTRA_PLATFORMS, HANDLE_RULES, READER_PLATFORMS } from './model.js';
+import { cfEncode, cfKey, SC_CLIENT_ID, soundcloudHomeHtml, storefrontPage, tcoUrl, THREADS_LSD } from './pages.js';
+import { crawlScore } from './truth.js';
 
 const web = generateSimWeb({ seed: 11, creators: 48 });
 
@@ -73,9 +82,9 @@ describe('determinism', () => {
     expect(fewer.world.creators.map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`)).toEqual(web.world.creators.slice(0, 10).map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`));
   });
 
-  it('one lookup per creator, rotating over the four source platforms', () => {
+  it('one lookup per creator, rotating over the five source platforms', () => {
     expect(web.lookups).toHaveLength(48);
-    expect(new Set(web.lookups.map((l) => l.platform))).toEqual(new Set(['social-b', 'shortvideo', 'video', 'microblog-b']));
+    expect(new Set(web.lookups.map((l) => l.platform))).toEqual(new Set(['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a']));
     for (const l of web.lookups) expect(web.truth[l.key]).toBeDefined();
   });
 });
@@ -219,6 +228,160 @@ describe('every page parses with the real platform parsers', () => {
   it('retail storefronts and articles (shared domains, not creators’ sites)', () => {
     expect(parseStorefrontPage(storefrontPage('avahart', 'Ava Hart'), 'avahart').name).toBe('Ava Hart');
     for (const a of pagesOf('article')) expect(extractEmails({ html: a.body })).toHaveLength(1);
+  });
+});
+
+describe('the other reader platforms: every page in its platform\'s public shape', () => {
+  const linksOf = (a: SimAccount) => new Set(a.links.map(norm));
+  const pageOf = (kind: SimPage['kind'], a: SimAccount) => web.pages.find((p) => p.kind === kind && p.ref === a.key)!;
+  const accounts = (platform: string) => [...web.world.accounts.values()].filter((a) => a.platform === platform && !a.fault);
+
+  it('every reader platform has accounts, every handle follows its platform\'s rules', () => {
+    for (const p of READER_PLATFORMS) expect(accounts(p).length, p).toBeGreaterThan(2);
+    for (const a of web.world.accounts.values()) if (a.platform !== 'professional') expect(HANDLE_RULES[a.platform].test(a.handle.toLowerCase()), a.key).toBe(true);
+    // The creator's handle takes each platform's spelling: no dots on GitHub, X or SoundCloud, no underscores on GitHub.
+    for (const a of web.world.accounts.values()) {
+      if (a.platform === 'code') expect(a.handle).not.toMatch(/[._]/);
+      if (a.platform === 'microblog-b' || a.platform === 'audio-c') expect(a.handle).not.toMatch(/\./);
+      expect(classifyLink(a.url), a.url).toMatchObject({ platform: a.platform });
+    }
+  });
+
+  it('social-a: the logged-out page\'s intro card (discovery\'s page reader): name, vanity, id, website, other accounts, e-mail', () => {
+    for (const a of accounts('social-a')) {
+      const card = readIntroCard(pageOf('social-a', a).body);
+      expect(card.vanity).toBe(a.handle);
+      expect(card.id).toBe(a.numericId);
+      expect(card.name).toBe(a.displayName);
+      expect(new Set([...card.websites, ...card.accounts].map(norm))).toEqual(linksOf(a));
+      expect(lower([...card.emails, ...extractEmails({ text: card.bio ?? '' })])).toEqual(modelEmails(a));
+    }
+  });
+
+  it('code: GitHub users/<u> (name, bio, blog, email, twitter_username) and social_accounts', () => {
+    for (const a of accounts('code')) {
+      const u = JSON.parse(pageOf('code', a).body) as Record<string, string | null>;
+      const social = JSON.parse(pageOf('code-social', a).body) as { provider: string; url: string }[];
+      expect(u.login).toBe(a.handle);
+      expect(u.name).toBe(a.displayName);
+      expect(u.type).toBe('User');
+      const links = new Set([...(u.blog ? [u.blog] : []), ...social.map((x) => x.url)].map(norm));
+      expect(links).toEqual(linksOf(a));
+      for (const x of social) expect(x.provider).toMatch(/^(?:twitter|instagram|youtube|facebook|reddit|linkedin|mastodon|generic)$/);
+      if (u.twitter_username) expect(social.some((x) => x.provider === 'twitter' && norm(x.url) === `x.com/${u.twitter_username!.toLowerCase()}`)).toBe(true);
+      expect(lower(extractEmails({ text: `${u.bio ?? ''}\n${u.email ?? ''}` }))).toEqual(modelEmails(a));
+    }
+  });
+
+  it('forum: Reddit about.json (t2, subreddit.public_description, title)', () => {
+    for (const a of accounts('forum')) {
+      const j = JSON.parse(pageOf('forum', a).body) as { kind: string; data: { name: string; subreddit: { title: string; public_description: string; display_name_prefixed: string } } };
+      expect(j.kind).toBe('t2');
+      expect(j.data.name).toBe(a.handle);
+      expect(j.data.subreddit.display_name_prefixed).toBe(`u/${a.handle}`);
+      expect(j.data.subreddit.title).toBe(a.displayName);
+      for (const l of a.links) expect(j.data.subreddit.public_description).toContain(l);
+      expect(lower(extractEmails({ text: j.data.subreddit.public_description }))).toEqual(modelEmails(a));
+    }
+  });
+
+  it('audio-c: the home page\'s client_id, resolve → the artist (audio-c parseArtist), web-profiles, the profile page\'s user hydratable', () => {
+    expect(parseClientId(soundcloudHomeHtml())).toBe(SC_CLIENT_ID);
+    for (const a of accounts('audio-c')) {
+      const artist = parseArtist(JSON.parse(pageOf('audio-c', a).body), a.handle);
+      expect(artist.permalink).toBe(a.handle);
+      expect(artist.username).toBe(a.displayName);
+      expect(lower(extractEmails({ text: artist.description ?? '' }))).toEqual(modelEmails(a));
+      const profiles = JSON.parse(pageOf('audio-c-web-profiles', a).body) as { url: string; network: string }[];
+      expect(new Set(profiles.map((p) => norm(p.url)))).toEqual(linksOf(a));
+      expect(parseHydratedUser(pageOf('audio-c-page', a).body)?.permalink).toBe(a.handle);
+    }
+  });
+
+  it('microblog-a: Truth Social accounts/lookup (microblog-a parseProfile): note, website, fields', () => {
+    for (const a of accounts('microblog-a')) {
+      const body = JSON.parse(pageOf('microblog-a', a).body) as { website: string; fields: { name: string; value: string }[] };
+      const p = parseTruthProfile(body);
+      expect(p.username).toBe(a.handle);
+      expect(p.display_name).toBe(a.displayName);
+      const fieldUrls = body.fields.flatMap((f) => [...f.value.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&')));
+      expect(new Set([...(body.website ? [body.website] : []), ...fieldUrls].map(norm))).toEqual(linksOf(a));
+      const fieldText = body.fields.map((f) => htmlToText(f.value)).join('\n');
+      expect(lower(extractEmails({ text: `${htmlToText(p.note ?? '')}\n${fieldText}` }))).toEqual(modelEmails(a));
+    }
+  });
+
+  it('microblog-c: the Threads profile page (lsd, user blob, og tags) and the profile query (microblog-c parseProfileResponse)', () => {
+    for (const a of accounts('microblog-c')) {
+      const html = pageOf('microblog-c', a).body;
+      expect(parseSessionPage(html).lsd).toBe(THREADS_LSD);
+      expect(html).toContain(`<meta property="og:title" content="${a.displayName.replace(/&/g, '&amp;')} (&#064;${a.handle}) on Threads">`);
+      const { user } = parseProfileResponse(JSON.parse(pageOf('microblog-c-graphql', a).body));
+      expect(user.username).toBe(a.handle);
+      expect(user.pk).toBe(a.numericId);
+      const raw = user as unknown as { bio_links: { url: string }[]; biography: string; full_name: string };
+      expect(raw.full_name).toBe(a.displayName);
+      expect(new Set(raw.bio_links.map((l) => norm(l.url)))).toEqual(linksOf(a));
+      expect(lower(extractEmails({ text: raw.biography }))).toEqual(modelEmails(a));
+    }
+  });
+
+  it('pinboard: Pinterest UserResource (pinboard parseUser) and the profile page\'s initial state', () => {
+    for (const a of accounts('pinboard')) {
+      const res = JSON.parse(pageOf('pinboard-resource', a).body) as { resource_response: { status: string; data: { about: string; website_url: string | null } } };
+      expect(res.resource_response.status).toBe('success');
+      const u = parsePinUser(res.resource_response.data)!;
+      expect(u.username).toBe(a.handle);
+      expect(u.full_name).toBe(a.displayName);
+      const d = res.resource_response.data;
+      const links = new Set([...(d.website_url ? [d.website_url] : []), ...a.links.filter((l) => d.about.includes(l))].map(norm));
+      expect(links).toEqual(linksOf(a));
+      expect(lower(extractEmails({ text: d.about }))).toEqual(modelEmails(a));
+      expect(pageOf('pinboard', a).body).toContain('__PWS_INITIAL_PROPS__');
+    }
+  });
+});
+
+describe('harder reach: other languages, deep pages, accounts only another account links', () => {
+  const entries = Object.values(web.truth);
+
+  it('localized sites: contact pages in German, Spanish, French, Portuguese and Japanese (and /bio) hold reachable addresses', () => {
+    const langs = new Set([...web.world.sites.values()].filter((s) => s.creator !== null).map((s) => s.lang));
+    for (const l of ['en', 'de', 'es', 'fr', 'pt', 'ja']) expect(langs, l).toContain(l);
+    const sourcePages = new Set(entries.flatMap((t) => Object.values(t.emailSources).flat().filter((s) => s.type === 'website').map((s) => decodeURIComponent(new URL(s.url).pathname))));
+    const localized = [...sourcePages].filter((p) => /kontakt|impressum|contacto|contato|a-propos|お問い合わせ|otoiawase|sobre|ueber-mich/.test(p));
+    expect(localized.length).toBeGreaterThan(0);
+    // The crawl's words: path segments and link texts in several languages, never the blog or the privacy page.
+    expect(crawlScore('https://x.de/impressum', 'nav:Impressum')).toBe(3);
+    expect(crawlScore('https://x.jp/%E3%81%8A%E5%95%8F%E3%81%84%E5%90%88%E3%82%8F%E3%81%9B', '')).toBe(3);
+    expect(crawlScore('https://x.com/bio', '')).toBe(1);
+    expect(crawlScore('https://x.com/pages/x', 'nav:Get in touch')).toBe(3);
+    expect(crawlScore('https://x.fr/confidentialite', 'nav:Confidentialité')).toBe(0);
+  });
+
+  it('some sites are declared by a deeper page; some answer a Cloudflare challenge on every page', () => {
+    const sites = [...web.world.sites.values()].filter((s) => s.creator !== null);
+    expect(sites.some((s) => new URL(s.declaredUrl).pathname.length > 1)).toBe(true);
+    const stressed = generateSimWeb({ seed: 11, creators: 48, siteChallengeRate: 0.3 });
+    const challenged = [...stressed.world.sites.values()].filter((s) => s.status === 'challenge');
+    expect(challenged.length).toBeGreaterThan(0);
+    for (const s of challenged) for (const p of stressed.pages.filter((x) => x.kind === 'site' && new URL(x.url).host === s.host)) expect(isVendorChallenge(p.body)).toBe(true);
+  });
+
+  it('accounts on every non-source reader platform are reachable, some only through another account, some only by search', () => {
+    const reached = new Set(entries.flatMap((t) => t.profiles.map((p) => p.platform)));
+    for (const p of EXTRA_PLATFORMS) expect(reached, p).toContain(p);
+    const only = (v: string) => entries.some((t) => t.profiles.some((p) => p.via.length === 1 && p.via[0] === v));
+    expect(only('profile_link')).toBe(true);
+    expect(entries.some((t) => t.profiles.some((p) => p.verifiedBy === 'reciprocal' && (EXTRA_PLATFORMS as readonly string[]).includes(p.platform)))).toBe(true);
+  });
+
+  it('same-handle probes only where the handle fits: GitHub and Reddit only with a token', () => {
+    const withToken = generateSimWeb({ seed: 11, creators: 48, tokens: ['code', 'forum'] });
+    const sameHandle = (w: typeof web, platform: string) => Object.values(w.truth).flatMap((t) => t.profiles.filter((p) => p.platform === platform && p.via.includes('same_handle')));
+    expect(sameHandle(web, 'code')).toEqual([]);
+    expect(sameHandle(withToken, 'code').length + sameHandle(withToken, 'forum').length).toBeGreaterThan(0);
+    for (const t of entries) for (const p of t.profiles.filter((x) => x.via.includes('same_handle'))) expect(HANDLE_RULES[p.platform as keyof typeof HANDLE_RULES].test(t.source.handle.toLowerCase())).toBe(true);
   });
 });
 
@@ -438,6 +601,39 @@ describe('served by the replay upstream', () => {
     const c = fast.world.creators.find((x) => !x.search.blocked)!;
     const res = await get(`https://www.google.com/search?q=${encodeURIComponent(c.displayName)}&hl=en`);
     expect(parseSearchPage(await res.text()).results.length).toBe(c.search.results.length);
+  });
+
+  it('answers the other reader platforms\' requests (as their readers send them); unknown accounts are their platforms\' not-found answers', async () => {
+    const of = (platform: string) => [...fast.world.accounts.values()].find((a) => a.platform === platform && !a.fault)!;
+    const gh = of('code');
+    expect(((await (await get(`https://api.github.com/users/${gh.handle}`)).json()) as { login: string }).login).toBe(gh.handle);
+    expect((await get(`https://api.github.com/users/${gh.handle}/social_accounts`)).status).toBe(200);
+    expect((await get('https://api.github.com/users/nobody-here-zz')).status).toBe(404);
+    const rd = of('forum');
+    expect(((await (await get(`https://www.reddit.com/user/${rd.handle}/about.json?raw_json=1`)).json()) as { data: { name: string } }).data.name).toBe(rd.handle);
+    expect((await get('https://www.reddit.com/user/nobody_here_zz/about.json')).status).toBe(404);
+    const sc = of('audio-c');
+    const home = await (await get('https://soundcloud.com/')).text();
+    const clientId = parseClientId(home)!;
+    const resolve = (id: string) => get(`https://api-v2.soundcloud.com/resolve?url=${encodeURIComponent(`https://soundcloud.com/${sc.handle}`)}&client_id=${id}`);
+    expect((await resolve('stale-client-id')).status).toBe(401);
+    const user = (await (await resolve(clientId)).json()) as { id: number; permalink: string };
+    expect(user.permalink).toBe(sc.handle);
+    expect((await get(`https://api-v2.soundcloud.com/users/soundcloud:users:${user.id}/web-profiles?client_id=${clientId}`)).status).toBe(200);
+    const ts = of('microblog-a');
+    expect(((await (await get(`https://truthsocial.com/api/v1/accounts/lookup?acct=${ts.handle.toUpperCase()}`)).json()) as { username: string }).username).toBe(ts.handle);
+    expect((await get('https://truthsocial.com/api/v1/accounts/lookup?acct=nobody_here_zz')).status).toBe(404);
+    const th = of('microblog-c');
+    expect(await (await get(`https://www.threads.com/@${th.handle}`)).text()).toContain(`"username":"${th.handle}"`);
+    expect((await get('https://www.threads.com/@nobody.here.zz')).status).toBe(404);
+    const pin = of('pinboard');
+    const data = encodeURIComponent(JSON.stringify({ options: { username: pin.handle, field_set_key: 'profile' }, context: {} }));
+    const pr = (await (await get(`https://www.pinterest.com/resource/UserResource/get/?source_url=%2F${pin.handle}%2F&data=${data}`)).json()) as { resource_response: { data: { username: string } } };
+    expect(pr.resource_response.data.username).toBe(pin.handle);
+    const fb = of('social-a');
+    expect(readIntroCard(await (await get(`https://www.facebook.com/${fb.handle}`)).text()).vanity).toBe(fb.handle);
+    const failing = [...fast.world.accounts.values()].find((a) => a.fault === 'fail' && a.platform === 'microblog-a');
+    if (failing) expect((await get(`https://truthsocial.com/api/v1/accounts/lookup?acct=${failing.handle}`)).status).toBe(503);
   });
 
   it('applies per-host latency and the failing / hanging faults', async () => {

@@ -47,7 +47,10 @@ import type {
   LinkPageKind,
   PageStatus,
   ProfilePlatform,
+  Reach,
+  ReaderPlatform,
   SearchResult,
+  SiteLang,
   SimAccount,
   SimCreator,
   SimLinkPage,
@@ -56,12 +59,36 @@ import type {
   SimWorld,
   SourcePlatform,
 } from './model.js';
-import { HANDLE_RULES, LINK_PAGE_KINDS, linkPageUrl, profileUrl, SOURCE_PLATFORMS } from './model.js';
+import { EXTRA_PLATFORMS, HANDLE_RULES, LINK_PAGE_KINDS, linkPageUrl, profileUrl, READER_PLATFORMS, SOURCE_PLATFORMS } from './model.js';
 export { HANDLE_RULES, linkPageUrl, profileUrl } from './model.js';
 import {
   aboutToken,
   articleHtml,
+  FACEBOOK_NOT_FOUND,
+  facebookPageHtml,
+  GITHUB_HEADERS,
+  GITHUB_NOT_FOUND,
+  githubSocialAccountsBody,
+  githubUserBody,
   GOOGLE_UNUSUAL_TRAFFIC_HTML,
+  PINTEREST_NOT_FOUND_HTML,
+  PINTEREST_USER_NOT_FOUND,
+  pinterestProfileHtml,
+  pinterestUserResourceBody,
+  REDDIT_NOT_FOUND,
+  redditAboutBody,
+  SC_CLIENT_ID,
+  SOUNDCLOUD_NOT_FOUND,
+  soundcloudHomeHtml,
+  soundcloudProfileHtml,
+  soundcloudUser,
+  soundcloudWebProfilesBody,
+  THREADS_LSD,
+  THREADS_NOT_FOUND,
+  threadsGraphqlBody,
+  threadsProfileHtml,
+  TRUTH_NOT_FOUND,
+  truthAccountBody,
   googleNoResultsHtml,
   googleResultsHtml,
   INSTAGRAM_NOT_FOUND,
@@ -125,12 +152,28 @@ export interface SimOptions {
   hangingSiteRate?: number;
   /** Share of websites taking 1.2–2 s per page. */
   slowSiteRate?: number;
+  /** Share of websites behind a Cloudflare challenge on every page (block pages: the lookup is partial, not failed). */
+  siteChallengeRate?: number;
+  /** Share of websites in another language (German, Spanish, French, Portuguese, Japanese page words and paths). */
+  localizedSiteRate?: number;
+  /** Share of websites declared by a deeper page (`/links`…) rather than the home page. */
+  deepSiteRate?: number;
+  /** How many accounts (min, max) a creator has on the non-source reader platforms. */
+  extraAccounts?: [number, number];
+  /** Chance that a platform answers one of a creator's accounts (not the primary) with a 503 or its rate limit. */
+  accountFaultRate?: number;
+  /** Share of creators with a reseller account bearing their display name and linking their storefront. */
+  retailerDecoyRate?: number;
+  /** Per-host latency jitter drawn per seed (a factor in [1 − j, 1 + j]), so each world has its own slow hosts. */
+  hostJitter?: number;
   /** Chance that a same-handle decoy on shortvideo is behind TikTok's captcha. */
   blockedCandidateRate?: number;
   /** Share of creators whose web searches get Google's "unusual traffic" page. */
   websearchBlockedRate?: number;
   /** Multiplies every latency (0 in unit tests). */
   latencyScale?: number;
+  /** Token-gated platforms (code, forum) the looking-up gateway has a token for: truth probes them for the same handle. */
+  tokens?: string[];
   /** Per-host latency overrides (ms). */
   latencies?: Record<string, number>;
 }
@@ -151,9 +194,17 @@ export const DEFAULT_OPTIONS: Required<Omit<SimOptions, 'latencies'>> & { latenc
   failingSiteRate: 0.06,
   hangingSiteRate: 0.03,
   slowSiteRate: 0.1,
+  siteChallengeRate: 0.05,
+  localizedSiteRate: 0.45,
+  deepSiteRate: 0.15,
+  extraAccounts: [1, 4],
+  accountFaultRate: 0.05,
+  retailerDecoyRate: 0.2,
+  hostJitter: 0.4,
   blockedCandidateRate: 0.3,
   websearchBlockedRate: 0.05,
   latencyScale: 1,
+  tokens: [],
   latencies: {},
 };
 
@@ -186,6 +237,20 @@ export const HOST_LATENCIES: Readonly<Record<string, number>> = {
   't.co': 30,
   'www.amazon.com': 220,
   'www.linkedin.com': 90,
+  'www.facebook.com': 190,
+  'api.github.com': 95,
+  'github.com': 110,
+  'www.reddit.com': 140,
+  'soundcloud.com': 120,
+  'api-v2.soundcloud.com': 85,
+  'truthsocial.com': 150,
+  'www.threads.com': 160,
+  'www.threads.net': 160,
+  'www.pinterest.com': 130,
+  'old.reddit.com': 140,
+  'm.soundcloud.com': 120,
+  'threads.com': 160,
+  'threads.net': 160,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -194,7 +259,28 @@ export const HOST_LATENCIES: Readonly<Record<string, number>> = {
 
 /** One upstream answer of the world, for tests that parse every page. */
 export interface SimPage {
-  kind: 'social-b' | 'shortvideo' | 'video' | 'video-about' | 'microblog-b' | LinkPageKind | 'site' | 'storefront' | 'article';
+  kind:
+    | 'social-b'
+    | 'shortvideo'
+    | 'video'
+    | 'video-about'
+    | 'microblog-b'
+    | 'social-a'
+    | 'code'
+    | 'code-social'
+    | 'forum'
+    | 'audio-c'
+    | 'audio-c-web-profiles'
+    | 'audio-c-page'
+    | 'microblog-a'
+    | 'microblog-c'
+    | 'microblog-c-graphql'
+    | 'pinboard'
+    | 'pinboard-resource'
+    | LinkPageKind
+    | 'site'
+    | 'storefront'
+    | 'article';
   method: 'GET' | 'POST';
   url: string;
   status: number;
@@ -237,6 +323,125 @@ const VARIANT_SUFFIXES = ['tv', 'hq', 'music', 'studio', 'art', 'films', 'daily'
 const BIO_LINES = ['making things by hand, slowly', 'new video every friday', 'studio notes & behind the scenes', 'collabs open', 'based in the city, working everywhere', 'small batches only'];
 const DECOY_BIO = ['photography & coffee', 'fitness coach · online programs', 'memes and more memes', 'dad, runner, bad jokes', 'real estate agent', 'gamer · streamer'];
 
+
+/** A site's words in its language: contact-like pages (path, title), the other pages' paths and titles. */
+const SITE_WORDS: Record<SiteLang, { home: string; blog: { path: string; title: string }; post: string; privacy: { path: string; title: string }; contacts: { path: string; title: string }[] }> = {
+  en: {
+    home: 'Home',
+    blog: { path: '/blog', title: 'Journal' },
+    post: 'Behind the scenes',
+    privacy: { path: '/privacy', title: 'Privacy' },
+    contacts: [
+      { path: '/contact', title: 'Contact' },
+      { path: '/about', title: 'About' },
+      { path: '/booking', title: 'Booking' },
+      { path: '/work-with-me', title: 'Work with me' },
+      { path: '/press', title: 'Press' },
+      { path: '/contact-us', title: 'Contact us' },
+      { path: '/bio', title: 'Bio' },
+      { path: '/pages/contact', title: 'Get in touch' },
+      { path: '/en/contact/', title: 'Contact' },
+    ],
+  },
+  de: {
+    home: 'Startseite',
+    blog: { path: '/blog', title: 'Blog' },
+    post: 'Hinter den Kulissen',
+    privacy: { path: '/datenschutz', title: 'Datenschutz' },
+    contacts: [
+      { path: '/kontakt', title: 'Kontakt' },
+      { path: '/impressum', title: 'Impressum' },
+      { path: '/ueber-mich', title: 'Über mich' },
+      { path: '/de/kontakt/', title: 'Kontakt' },
+    ],
+  },
+  es: {
+    home: 'Inicio',
+    blog: { path: '/blog', title: 'Blog' },
+    post: 'Detrás de cámaras',
+    privacy: { path: '/privacidad', title: 'Privacidad' },
+    contacts: [
+      { path: '/contacto', title: 'Contacto' },
+      { path: '/sobre-mi', title: 'Sobre mí' },
+      { path: '/es/contacto/', title: 'Contacto' },
+    ],
+  },
+  fr: {
+    home: 'Accueil',
+    blog: { path: '/journal', title: 'Journal' },
+    post: 'Dans les coulisses',
+    privacy: { path: '/confidentialite', title: 'Confidentialité' },
+    contacts: [
+      { path: '/contact', title: 'Contact' },
+      { path: '/a-propos', title: 'À propos' },
+      { path: '/fr/contact/', title: 'Me contacter' },
+      { path: '/presse', title: 'Presse' },
+    ],
+  },
+  pt: {
+    home: 'Início',
+    blog: { path: '/blog', title: 'Blog' },
+    post: 'Bastidores',
+    privacy: { path: '/privacidade', title: 'Privacidade' },
+    contacts: [
+      { path: '/contato', title: 'Contato' },
+      { path: '/sobre', title: 'Sobre' },
+      { path: '/pt/contato/', title: 'Fale comigo' },
+    ],
+  },
+  ja: {
+    home: 'ホーム',
+    blog: { path: '/blog', title: 'ブログ' },
+    post: '制作の裏側',
+    privacy: { path: '/privacy', title: 'プライバシー' },
+    contacts: [
+      { path: encodeURI('/お問い合わせ'), title: 'お問い合わせ' },
+      { path: '/otoiawase', title: 'お問い合わせ' },
+      { path: '/about', title: 'プロフィール' },
+    ],
+  },
+};
+
+/** Platforms whose profiles have a contact field an address can sit in (else it is in the bio). */
+const CONTACT_FIELD_PLATFORMS: readonly string[] = ['social-b', 'code', 'microblog-a', 'social-a'];
+
+/** The creator's handle as `platform` can hold it (dots and underscores as its rules allow), or null. */
+export function handleOn(platform: ReaderPlatform, handle: string): string | null {
+  const h = handle.toLowerCase();
+  let out: string;
+  switch (platform) {
+    case 'social-a':
+      out = h.replace(/_/g, '.');
+      if (out.length < 5) out = `${out}.official`;
+      break;
+    case 'code':
+      out = h.replace(/[._]+/g, '-').replace(/^-+|-+$/g, '');
+      break;
+    case 'audio-c':
+      out = h.replace(/\./g, '-');
+      break;
+    case 'forum':
+    case 'microblog-a':
+    case 'pinboard':
+    case 'microblog-b':
+      out = h.replace(/\./g, '_');
+      break;
+    default:
+      out = h;
+  }
+  return HANDLE_RULES[platform].test(out) ? out : null;
+}
+
+function pickReach(r: Rng, hasSite: boolean): Reach {
+  const x = r.next();
+  if (x < 0.35) return 'hub';
+  if (x < 0.55) return 'via-account';
+  if (x < 0.75) return 'reciprocal';
+  if (x < 0.85) return 'search';
+  if (x < 0.95) return hasSite ? 'shared-website' : 'reciprocal';
+  return 'silent';
+}
+
 const HEX = '0123456789abcdef';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -260,17 +465,25 @@ class Builder {
   readonly used: Used = { names: new Set(), handles: new Set(), keys: new Set(), domains: new Set(), linkPages: new Set() };
   constructor(readonly o: typeof DEFAULT_OPTIONS) {
     const hosts = new Map<string, HostSpec>();
-    for (const [host, ms] of Object.entries({ ...HOST_LATENCIES, ...o.latencies })) hosts.set(host, { host, latencyMs: Math.round(ms * o.latencyScale), ...(host === FAILING_SHORTENER_HOST ? { status: 'fail' as const } : {}) });
+    const jr = rngFor(o.seed, 'hosts');
+    for (const [host, ms] of Object.entries(HOST_LATENCIES)) {
+      const jittered = o.latencies[host] ?? ms * (1 - o.hostJitter + 2 * o.hostJitter * jr.next());
+      hosts.set(host, { host, latencyMs: Math.round(jittered * o.latencyScale), ...(host === FAILING_SHORTENER_HOST ? { status: 'fail' as const } : {}) });
+    }
+    for (const [host, ms] of Object.entries(o.latencies)) if (!hosts.has(host)) hosts.set(host, { host, latencyMs: Math.round(ms * o.latencyScale) });
     this.world = { seed: o.seed, creators: [], accounts: new Map(), channels: new Map(), linkPages: new Map(), sites: new Map(), redirects: new Map(), articles: new Map(), hosts };
   }
 
   uniqueHandle(r: Rng, candidates: string[], valid: (h: string) => boolean): string {
     for (const h of candidates) if (valid(h) && !this.used.handles.has(h)) return this.claim(h);
-    const base = candidates.find(valid) ?? candidates[0].replace(/[^a-z0-9_]/g, '').slice(0, 11);
-    for (;;) {
-      const h = `${base.slice(0, 11)}${r.int(10, 9999)}`;
-      if (valid(h) && !this.used.handles.has(h)) return this.claim(h);
+    // Numbered spellings, then without separators (GitHub, SoundCloud and Pinterest refuse some of them).
+    for (const base of [candidates.find(valid) ?? candidates[0], candidates[0].replace(/[^a-z0-9]/g, '')]) {
+      for (let tries = 0; tries < 200; tries++) {
+        const h = `${base.slice(0, 11)}${r.int(10, 9999)}`;
+        if (valid(h) && !this.used.handles.has(h)) return this.claim(h);
+      }
     }
+    throw new Error(`no valid handle from ${candidates.join(', ')}`);
   }
 
   claim(h: string): string {
@@ -318,7 +531,7 @@ class Builder {
     const apexRedirect = host !== domain && r.chance(0.4);
     const declaredUrl = apexRedirect ? `https://${domain}` : r.chance(0.5) ? `https://${host}/` : `https://${host}`;
     const latencyMs = Math.round((slow ? r.int(1200, 2000) : r.int(60, 350)) * this.o.latencyScale);
-    const site: SimSite = { domain, host, declaredUrl, apexRedirect, owner, creator, latencyMs, status: siteStatus, pages: [] };
+    const site: SimSite = { domain, host, declaredUrl, apexRedirect, owner, creator, latencyMs, status: siteStatus, lang: 'en', pages: [] };
     this.world.sites.set(domain, site);
     return site;
   }
@@ -394,7 +607,7 @@ class Builder {
     const xValid = (h: string) => HANDLE_RULES['microblog-b'].test(h) && h.length >= 4;
     const handle = this.uniqueHandle(r, r.shuffle([`${first}${last}`, `${first}_${last}`, `${first}${niche}`, `the${first}${last}`]), xValid);
 
-    // Platforms: the primary (rotating, so every source platform is exercised) plus 1–3 more.
+    // Platforms: the primary (rotating, so every source platform is exercised) plus 1–3 more sources.
     const primaryPlatform = SOURCE_PLATFORMS[i % SOURCE_PLATFORMS.length];
     const own: SourcePlatform[] = [primaryPlatform, ...r.sample(SOURCE_PLATFORMS.filter((p) => p !== primaryPlatform), r.int(1, 3))];
     const variantOn = own.length > 1 && r.chance(0.2) ? r.pick(own.slice(1)) : null;
@@ -407,12 +620,13 @@ class Builder {
     const bio = r.pick(BIO_LINES);
     const ownAccounts: SimAccount[] = [];
     for (const p of own) {
-      const h = p === variantOn ? variant(r.pick(VARIANT_SUFFIXES)) : p === 'social-b' ? igHandle : handle;
+      const h = p === variantOn ? variant(r.pick(VARIANT_SUFFIXES)) : p === 'social-b' ? igHandle : handleOn(p, handle);
+      if (!h) continue;
       const a = this.addAccount({ platform: p, handle: h, displayName, owner: id, creator: i, role: 'own', bio, links: [], emails: [] }, r);
       if (a) ownAccounts.push(a);
     }
     creator.primary = ownAccounts[0].key;
-    let free = SOURCE_PLATFORMS.filter((p) => !own.includes(p));
+    let free: ReaderPlatform[] = READER_PLATFORMS.filter((p) => !own.includes(p as SourcePlatform) || !ownAccounts.some((a) => a.platform === p));
 
     const extra: SimAccount[] = [];
     const addRole = (p: SourcePlatform, h: string, role: AccountRole, name: string) => {
@@ -421,8 +635,9 @@ class Builder {
       free = free.filter((x) => x !== p);
       return a;
     };
-    const hidden = free.length && r.chance(o.hiddenProfileRate) ? addRole(r.pick(free), variant(r.pick(VARIANT_SUFFIXES)), 'own-hidden', displayName) : null;
-    if (free.length && r.chance(o.silentProfileRate)) addRole(r.pick(free), handle, 'own-silent', displayName);
+    const freeSources = () => free.filter((p): p is SourcePlatform => (SOURCE_PLATFORMS as readonly string[]).includes(p) && p !== 'social-a');
+    const hidden = freeSources().length && r.chance(o.hiddenProfileRate) ? addRole(r.pick(freeSources()), variant(r.pick(VARIANT_SUFFIXES)), 'own-hidden', displayName) : null;
+    if (freeSources().length && r.chance(o.silentProfileRate)) addRole(r.pick(freeSources()), handle, 'own-silent', displayName);
     let professional: SimAccount | null = null;
     if (r.chance(o.professionalRate)) {
       professional = this.addAccount({ platform: 'professional', handle: `${first}-${last}-${r.chars(HEX, 4)}`, displayName, owner: id, creator: i, role: 'own', bio: '', links: [], emails: [] }, r);
@@ -438,35 +653,67 @@ class Builder {
       const domain = this.uniqueDomain(r, [`${first}${last}`, `${first}${last}${niche}`, `${first}${last}studio`, `${first}${niche}`]);
       const hang = r.chance(o.hangingSiteRate);
       const fail = !hang && r.chance(o.failingSiteRate);
-      site = this.makeSite(r, domain, id, i, hang ? 'hang' : fail ? r.pick(['fail', 'reset'] as const) : 'ok', r.chance(o.slowSiteRate));
+      const challenged = !hang && !fail && r.chance(o.siteChallengeRate);
+      site = this.makeSite(r, domain, id, i, hang ? 'hang' : fail ? r.pick(['fail', 'reset'] as const) : challenged ? 'challenge' : 'ok', r.chance(o.slowSiteRate));
+      site.lang = r.chance(o.localizedSiteRate) ? r.pick(['de', 'es', 'fr', 'pt', 'ja'] as const) : 'en';
     }
     creator.linkPage = lib ? `${lib.kind}:${lib.username.toLowerCase()}` : null;
     creator.site = site?.domain ?? null;
 
-    // Site pages.
+    // Site pages: home, 1–2 contact-like pages in the site's language (some at /bio, some deep),
+    // a blog with a post, a privacy page; some sites are declared by a deeper "links" page.
     let home: SimSitePage | null = null;
     const contacts: SimSitePage[] = [];
     let post: SimSitePage | null = null;
+    let landing: SimSitePage | null = null;
     if (site) {
+      const words = SITE_WORDS[site.lang];
       home = this.page(site, '/', displayName, 'home');
-      for (const path of r.sample(CONTACT_PATHS, r.int(1, 2))) {
-        contacts.push(this.page(site, path, cap(path.slice(1).replace(/-/g, ' ')), 'contact', r.chance(o.challengeRate) ? 'challenge' : 'ok'));
+      for (const c of r.sample(words.contacts, r.int(1, 2))) {
+        contacts.push(this.page(site, c.path, c.title, 'contact', r.chance(o.challengeRate) ? 'challenge' : 'ok'));
       }
-      const blog = this.page(site, '/blog', 'Journal', 'blog');
-      post = this.page(site, `/blog/${r.pick(['studio-tour', 'new-season', 'how-i-work', 'behind-the-scenes'])}`, 'Behind the scenes', 'post');
-      const privacy = this.page(site, '/privacy', 'Privacy', 'privacy');
+      const blog = this.page(site, words.blog.path, words.blog.title, 'blog');
+      post = this.page(site, `${words.blog.path}/${r.pick(['studio-tour', 'new-season', 'how-i-work', 'behind-the-scenes'])}`, words.post, 'post');
+      const privacy = this.page(site, words.privacy.path, words.privacy.title, 'privacy');
       for (const c of contacts) home.links.push({ url: c.url, text: `nav:${c.title}` });
-      home.links.push({ url: blog.url, text: 'nav:Journal' }, { url: privacy.url, text: 'nav:Privacy' });
-      for (const p of [...contacts, blog, post, privacy]) p.links.push({ url: home.url, text: 'nav:Home' });
+      home.links.push({ url: blog.url, text: `nav:${blog.title}` }, { url: privacy.url, text: `nav:${privacy.title}` });
+      for (const p of [...contacts, blog, post, privacy]) p.links.push({ url: home.url, text: `nav:${words.home}` });
       blog.links.push({ url: post.url, text: post.title });
+      if (r.chance(o.deepSiteRate)) {
+        // Declared by a deeper page (a "links" page of the site): it links home and the contact pages.
+        landing = this.page(site, r.pick(['/links', '/en/start', '/hello']), `${displayName} — links`, 'links');
+        landing.links.push({ url: home.url, text: `nav:${words.home}` }, ...contacts.map((c) => ({ url: c.url, text: `nav:${c.title}` })));
+        site.declaredUrl = landing.url;
+        site.apexRedirect = false;
+      }
       if (r.chance(0.6)) home.decoyStrings.push('you@example.com');
       if (r.chance(0.5)) home.decoyStrings.push(r.pick(['logo@2x.png', 'hero-banner@3x.jpg', 'icon@2x.webp']));
       if (r.chance(0.4)) home.decoyStrings.push(`https://${r.chars(HEX, 32)}@o${r.int(100000, 999999)}.ingest.sentry.io/${r.int(1000000, 9999999)}`);
       if (contacts[0] && r.chance(0.4)) contacts[0].decoyStrings.push('your@email.com');
     }
 
+    // Accounts on the other reader platforms (code, forum, audio-c, microblog-a, microblog-c,
+    // pinboard), from their own stream: each with the platform's handle rules and a way to be
+    // reached — linked from the hub, linked only from another of the creator's accounts, found
+    // by the same handle and linking back, found only by web search, sharing the creator's
+    // website, or unreachable (no links).
+    const xr = rngFor(o.seed, `extra:${i}`);
+    const extraOwn: SimAccount[] = [];
+    for (const p of xr.sample(EXTRA_PLATFORMS.filter((x) => free.includes(x)), xr.int(o.extraAccounts[0], o.extraAccounts[1]))) {
+      const reach = pickReach(xr, !!site);
+      const base = handleOn(p, reach === 'search' ? `${handle.slice(0, 12)}${xr.pick(VARIANT_SUFFIXES)}` : handle);
+      if (!base) continue;
+      const h = this.used.keys.has(`${p}:${base}`) ? null : base;
+      if (!h) continue;
+      const a = this.addAccount({ platform: p, handle: h, displayName, owner: id, creator: i, role: 'own', bio: reach === 'silent' ? '' : xr.pick(BIO_LINES), links: [], emails: [], reach }, xr);
+      if (!a) continue;
+      free = free.filter((x) => x !== p);
+      extraOwn.push(a);
+    }
+
     // Links.
-    const visible = [...ownAccounts, ...(professional ? [professional] : [])];
+    const hubExtras = extraOwn.filter((a) => a.reach === 'hub');
+    const visible = [...ownAccounts, ...hubExtras, ...(professional ? [professional] : [])];
     const hub = lib?.url ?? site?.declaredUrl ?? null;
     const others = (a: SimAccount) => visible.filter((x) => x !== a).map((x) => x.url);
     const storefront = `https://www.amazon.com/shop/${handle}`;
@@ -484,9 +731,41 @@ class Builder {
         case 'microblog-b':
           a.links = hub ? [hub] : others(a).slice(0, 1);
           break;
+        case 'social-a':
+          a.links = [...(site ? [site.declaredUrl] : []), ...(lib ? [lib.url] : []), ...others(a).slice(0, 3)];
+          break;
       }
     }
+    // Hub accounts with no link page to list them: the source-side accounts link them.
+    if (!lib) for (const x of hubExtras) for (const a of ownAccounts) if (!a.links.includes(x.url)) a.links.push(x.url);
     if (hidden) hidden.links = hub ? [hub] : [ownAccounts[0].url];
+    // The extra accounts' own links: back to the creator (reciprocal), to the website, or nothing.
+    const backTargets = [...ownAccounts.map((a) => a.url), ...(lib ? [lib.url] : [])];
+    for (const a of extraOwn) {
+      const web = site ? [site.declaredUrl] : [];
+      switch (a.reach) {
+        case 'hub':
+        case 'via-account':
+          a.links = [...(xr.chance(0.6) ? web : []), ...xr.sample(backTargets, xr.int(0, 2))];
+          break;
+        case 'reciprocal':
+        case 'search':
+          a.links = [...(xr.chance(0.4) ? web : []), xr.pick(backTargets)];
+          break;
+        case 'shared-website':
+          a.links = web;
+          break;
+        default:
+          a.links = [];
+      }
+    }
+    // Accounts reached only through another: a reader account of the creator (not a hub extra that
+    // itself needs the hub… any own account does) links them.
+    const carriers = [...ownAccounts.slice(1), ...hubExtras];
+    for (const a of extraOwn.filter((x) => x.reach === 'via-account')) {
+      const carrier = carriers.length ? xr.pick(carriers) : ownAccounts[0];
+      carrier.links.push(a.url);
+    }
     if (lib) {
       lib.links = visible.map((a) => ({ url: a.url, title: linkTitle(a.url) }));
       if (site) lib.links.push({ url: site.declaredUrl, title: 'My website' });
@@ -512,10 +791,16 @@ class Builder {
       if (r.chance(0.3)) home.links.push({ url: storefront, text: 'social:Shop my favourites' });
       for (const c of contacts) if (r.chance(0.5)) for (const a of visible) c.links.push({ url: a.url, text: `social:${linkTitle(a.url)}` });
     }
+    // Platform answers that fail for an account other than the primary: a 503 or the platform's rate limit.
+    const fr = rngFor(o.seed, `faults:${i}`);
+    // (GitHub's rate limit is its 403 with x-ratelimit-remaining: 0; elsewhere a 503 without Retry-After,
+    // so no host-wide cool-down couples one lookup's fault to another's.)
+    for (const a of [...ownAccounts.slice(1), ...extraOwn]) if (fr.chance(o.accountFaultRate)) a.fault = a.platform === 'code' && fr.chance(0.5) ? 'ratelimited' : 'fail';
 
     // Addresses and where they appear.
     const surfaces: { kind: 'account' | 'lib' | 'page'; account?: SimAccount; page?: SimSitePage }[] = [
       ...ownAccounts.map((a) => ({ kind: 'account' as const, account: a })),
+      ...extraOwn.filter((a) => a.reach !== 'silent').map((a) => ({ kind: 'account' as const, account: a })),
       ...(lib ? [{ kind: 'lib' as const }] : []),
       ...(home ? [home, ...contacts].map((p) => ({ kind: 'page' as const, page: p })) : []),
     ];
@@ -539,7 +824,7 @@ class Builder {
       for (const s of r.sample(surfaces, r.int(1, Math.min(3, surfaces.length)))) {
         if (s.kind === 'account') {
           const a = s.account!;
-          const canContact = a.platform === 'social-b' && !a.emails.some((e) => e.encoding === 'contact_field');
+          const canContact = CONTACT_FIELD_PLATFORMS.includes(a.platform) && !a.emails.some((e) => e.encoding === 'contact_field');
           const encoding = r.pick<EmailEncoding>(canContact ? ['plain', 'bracket', 'paren', 'contact_field'] : ['plain', 'bracket', 'paren']);
           a.emails.push({ email: writtenAs(email), encoding });
         } else if (s.kind === 'lib') {
@@ -559,25 +844,29 @@ class Builder {
     }
     creator.emails = addresses.map((e) => e.toLowerCase());
 
-    creator.accounts = [...ownAccounts, ...extra, ...(professional ? [professional] : [])].map((a) => a.key);
-    const searchResults: SearchResult[] = [...ownAccounts, ...extra, ...(professional ? [professional] : [])].map((a) => searchEntry(a));
+    const everyOwn = [...ownAccounts, ...extra, ...extraOwn, ...(professional ? [professional] : [])];
+    creator.accounts = everyOwn.map((a) => a.key);
+    // Web search returns the creator's accounts (not every one: search indexes are partial), the site, the link page.
+    const searchResults: SearchResult[] = everyOwn.filter((a) => a.reach === 'search' || a.role === 'own-hidden' || xr.chance(0.7)).map((a) => searchEntry(a));
     if (site) searchResults.push({ url: `https://${site.host}/`, title: `${displayName} — official site`, snippet: `${displayName}. ${bio}.` });
     if (lib) searchResults.push({ url: lib.url, title: `${displayName} | ${linkPageName(lib.kind)}`, snippet: `All of ${displayName}'s links in one place.` });
 
-    // Decoys: the handle elsewhere, namesakes, look-alikes.
+    // Decoys: the handle elsewhere, namesakes, look-alikes, fans and resellers.
     const decoyName = (dr: Rng) => `${cap(dr.pick(FIRST.filter((f) => f !== first)))} ${cap(dr.pick(LAST.filter((l) => l !== last)))}`;
     // The handles a lookup of this creator starts from, held by someone else where the creator is absent
     // (and the dotted Instagram spelling on shortvideo even beside the creator's own account there).
     const sourceHandles = [...new Set(ownAccounts.map((a) => a.handle.toLowerCase()))];
-    const sameHandleTargets: { platform: SourcePlatform; handle: string }[] = [];
+    const sameHandleTargets: { platform: ReaderPlatform; handle: string }[] = [];
     for (const p of free) {
+      if (p === 'social-a') continue;
       const valid = sourceHandles.filter((h) => HANDLE_RULES[p].test(h));
       if (valid.length) sameHandleTargets.push({ platform: p, handle: valid.includes(ownAccounts[0].handle.toLowerCase()) ? ownAccounts[0].handle.toLowerCase() : r.pick(valid) });
     }
     if (igHandle !== handle && !free.includes('shortvideo') && r.chance(0.5)) sameHandleTargets.push({ platform: 'shortvideo', handle: igHandle });
     let n = 0;
     for (const t of sameHandleTargets) {
-      if (!HANDLE_RULES[t.platform].test(t.handle) || !r.chance(o.sameHandleDecoyRate)) continue;
+      const rate = (EXTRA_PLATFORMS as readonly string[]).includes(t.platform) ? o.sameHandleDecoyRate * 0.6 : o.sameHandleDecoyRate;
+      if (!HANDLE_RULES[t.platform].test(t.handle) || !r.chance(rate)) continue;
       const dr = rngFor(o.seed, `decoy:${i}:${n}`);
       const owner = `x${pad3(i)}-${n++}`;
       const namesake = dr.chance(o.namesakeRate);
@@ -591,7 +880,7 @@ class Builder {
       if (dr.chance(namesake ? 0.3 : 0.5)) a.emails.push({ email: `${t.handle.replace(/[._]/g, '')}.${dr.pick(['inbox', 'work', 'hello'])}@outlook.com`, encoding: 'plain' });
       if (!namesake) {
         const decoyStem = name.toLowerCase().replace(/[^a-z]/g, '');
-        switch (dr.pick(['linkpage', 'bitly', 'storefront', 'site'] as const)) {
+        switch (dr.pick(['linkpage', 'bitly', 'storefront', 'site', 'retailer'] as const)) {
           case 'linkpage': {
             // On the creator's own link-page host when there is one: a shared domain.
             const dp = this.addLinkPage(dr, lib?.kind ?? 'linkpage-b', `${t.handle.replace(/\./g, '_')}_${dr.pick(['photo', 'fit', 'eats'])}`, owner, null, name, a.bio);
@@ -609,6 +898,10 @@ class Builder {
           case 'storefront':
             a.links = [`https://www.amazon.com/shop/${t.handle.replace(/\./g, '')}${dr.int(2, 99)}`];
             break;
+          case 'retailer':
+            // The creator's own storefront (a reseller's "shop her picks"): a shared retailer, never evidence.
+            a.links = [storefront];
+            break;
           case 'site':
             a.links = [this.decoySite(dr, decoyStem, owner, name, a.url).declaredUrl];
             break;
@@ -619,7 +912,7 @@ class Builder {
     if (r.chance(o.lookalikeRate)) {
       const dr = rngFor(o.seed, `lookalike:${i}`);
       const owner = `x${pad3(i)}-${n++}`;
-      const p = dr.pick(SOURCE_PLATFORMS);
+      const p = dr.pick(READER_PLATFORMS.filter((x) => x !== 'social-a'));
       const h = this.uniqueHandle(dr, [`${handle.slice(0, 13)}${dr.pick(['x', '_', '2', 'hq'])}`, `${handle.slice(0, 11)}_fan`], (x) => HANDLE_RULES[p].test(x) && HANDLE_RULES['microblog-b'].test(x));
       const name = dr.pick([`${displayName} ✨`, `${displayName} Fan Page`, `${displayName}e`, `${displayName} Art`]);
       const a = this.addAccount({ platform: p, handle: h, displayName: name, owner, creator: null, role: 'lookalike-decoy', bio: dr.pick(DECOY_BIO), links: [], emails: [] }, dr);
@@ -627,6 +920,18 @@ class Builder {
         const ds = this.decoySite(dr, `${h.replace(/[^a-z]/g, '')}page`, owner, name, a.url);
         a.links = [ds.declaredUrl];
         a.emails.push({ email: `${h.replace(/[._]/g, '')}@${ds.domain}`, encoding: 'plain' });
+        creator.decoys.push(a.key);
+        searchResults.push(searchEntry(a));
+      }
+    }
+    // A reseller with the creator's display name on a reader platform, linking the creator's storefront.
+    if (r.chance(o.retailerDecoyRate)) {
+      const dr = rngFor(o.seed, `retailer:${i}`);
+      const owner = `x${pad3(i)}-${n++}`;
+      const p = dr.pick(READER_PLATFORMS.filter((x) => x !== 'social-a' && x !== 'video'));
+      const h = this.uniqueHandle(dr, [`${handle.slice(0, 10)}_picks`, `${handle.slice(0, 10)}_deals`], (x) => HANDLE_RULES[p].test(x) && HANDLE_RULES['microblog-b'].test(x));
+      const a = this.addAccount({ platform: p, handle: h, displayName, owner, creator: null, role: 'retailer-decoy', bio: `deals & finds · ${displayName}`, links: [storefront], emails: [] }, dr);
+      if (a) {
         creator.decoys.push(a.key);
         searchResults.push(searchEntry(a));
       }
@@ -668,6 +973,13 @@ function searchEntry(a: SimAccount): SearchResult {
     video: `${a.displayName} - YouTube`,
     'microblog-b': `${a.displayName} (@${a.handle}) / X`,
     professional: `${a.displayName} - Creator - LinkedIn`,
+    'social-a': `${a.displayName} | Facebook`,
+    code: `${a.handle} (${a.displayName}) · GitHub`,
+    forum: `u/${a.handle} - Reddit`,
+    'audio-c': `${a.displayName} | Listen on SoundCloud`,
+    'microblog-a': `${a.displayName} (@${a.handle}) - Truth Social`,
+    'microblog-c': `${a.displayName} (@${a.handle}) • Threads, Say more`,
+    pinboard: `${a.displayName} (${a.handle}) - Profile | Pinterest`,
   }[a.platform];
   return { url: a.url, title, snippet: a.bio || `${a.displayName} on ${a.platform}` };
 }
@@ -687,6 +999,11 @@ interface Answer {
   body: string;
   headers?: Record<string, string>;
   pageStatus?: PageStatus;
+}
+
+/** An account's answer, or the platform's failure for it (503: the route's fault). */
+function accountAnswer(a: SimAccount, ok: Answer): Answer {
+  return a.fault === 'fail' ? { ...ok, pageStatus: 'fail' } : ok;
 }
 
 function pageAnswer(status: PageStatus, ok: Answer, challengeBody: string): Answer {
@@ -754,7 +1071,9 @@ class Server {
   /** The host-level fault of a host (failing or hanging sites, a shortener that is down). */
   hostFault(host: string): PageStatus {
     const site = this.sitesByHost.get(host) ?? this.apexHosts.get(host);
-    return site?.status ?? this.world.hosts.get(host)?.status ?? 'ok';
+    // A challenged site answers its challenge page per request (answer()), not a transport fault.
+    if (site) return site.status === 'challenge' ? 'ok' : site.status;
+    return this.world.hosts.get(host)?.status ?? 'ok';
   }
 
   answer(req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query' | 'body'>): Answer {
@@ -766,17 +1085,105 @@ class Server {
       case 'www.instagram.com': {
         if (path === '/api/v1/users/web_profile_info') {
           const a = w.accounts.get(`social-b:${(req.query.get('username') ?? '').toLowerCase()}`);
-          return a ? { status: 200, contentType: JSON_TYPE, body: instagramBody(a) } : { status: 200, contentType: JSON_TYPE, body: INSTAGRAM_NOT_FOUND };
+          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: instagramBody(a) }) : { status: 200, contentType: JSON_TYPE, body: INSTAGRAM_NOT_FOUND };
         }
         return { status: 404, contentType: HTML, body: siteNotFoundHtml() };
       }
       case 'www.tiktok.com': {
         const m = /^\/@([^/]+)$/.exec(path);
         const a = m ? w.accounts.get(`shortvideo:${m[1]}`) : undefined;
-        return a ? { status: 200, contentType: HTML, body: tiktokPage(a), pageStatus: a.blocked ? 'challenge' : 'ok' } : { status: 200, contentType: HTML, body: TIKTOK_NOT_FOUND };
+        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: tiktokPage(a), pageStatus: a.blocked ? 'challenge' : 'ok' }) : { status: 200, contentType: HTML, body: TIKTOK_NOT_FOUND };
       }
       case 'www.youtube.com':
         return this.youtube(req.method, path, req.body);
+      case 'www.facebook.com': {
+        const id = path === '/profile.php' ? req.query.get('id') : null;
+        const m = /^\/([a-z0-9.]+)$/.exec(path);
+        const a = id ? [...w.accounts.values()].find((x) => x.platform === 'social-a' && x.numericId === id) : m ? w.accounts.get(`social-a:${m[1]}`) : undefined;
+        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: facebookPageHtml(a) }) : { status: 404, contentType: HTML, body: FACEBOOK_NOT_FOUND };
+      }
+      case 'api.github.com': {
+        const m = /^\/users\/([^/]+)(\/social_accounts)?$/.exec(path);
+        const a = m ? w.accounts.get(`code:${m[1]}`) : undefined;
+        if (!a) return { status: 404, contentType: JSON_TYPE, body: GITHUB_NOT_FOUND, headers: GITHUB_HEADERS };
+        if (a.fault === 'ratelimited') {
+          const body = JSON.stringify({ message: "API rate limit exceeded for 203.0.113.7. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)", documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting' });
+          return { status: 403, contentType: JSON_TYPE, body, headers: { ...GITHUB_HEADERS, 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '60' }, pageStatus: 'challenge' };
+        }
+        return accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: m![2] ? githubSocialAccountsBody(a) : githubUserBody(a), headers: GITHUB_HEADERS });
+      }
+      case 'www.reddit.com':
+      case 'old.reddit.com': {
+        const m = /^\/(?:user|u)\/([^/]+)\/about\.json$/.exec(path);
+        const a = m ? w.accounts.get(`forum:${m[1]}`) : undefined;
+        return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: redditAboutBody(a) }) : { status: 404, contentType: JSON_TYPE, body: REDDIT_NOT_FOUND };
+      }
+      case 'soundcloud.com':
+      case 'm.soundcloud.com': {
+        if (path === '/') return { status: 200, contentType: HTML, body: soundcloudHomeHtml() };
+        const a = w.accounts.get(`audio-c:${path.slice(1)}`);
+        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: soundcloudProfileHtml(a) }) : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
+      }
+      case 'api-v2.soundcloud.com': {
+        if (req.query.get('client_id') !== SC_CLIENT_ID) return { status: 401, contentType: JSON_TYPE, body: JSON.stringify({ code: 401, message: 'HTTP 401 Unauthorized', status: '401 - Unauthorized', errors: [{ error_message: '401 - Unauthorized' }] }) };
+        if (path === '/resolve') {
+          let handle = '';
+          try {
+            const u = new URL(req.query.get('url') ?? '');
+            handle = /^(?:www\.|m\.)?soundcloud\.com$/i.test(u.hostname) ? (u.pathname.split('/').filter(Boolean).length === 1 ? u.pathname.slice(1).toLowerCase() : '') : '';
+          } catch {
+            handle = '';
+          }
+          const a = handle ? w.accounts.get(`audio-c:${handle}`) : undefined;
+          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: JSON.stringify(soundcloudUser(a)) }) : { status: 404, contentType: JSON_TYPE, body: SOUNDCLOUD_NOT_FOUND };
+        }
+        const m = /^\/users\/(?:soundcloud:users:)?(\d+)(\/web-profiles)?$/.exec(path);
+        const a = m ? [...w.accounts.values()].find((x) => x.platform === 'audio-c' && String(soundcloudUser(x).id) === m[1]) : undefined;
+        if (!a) return { status: 404, contentType: JSON_TYPE, body: SOUNDCLOUD_NOT_FOUND };
+        return accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: m![2] ? soundcloudWebProfilesBody(a) : JSON.stringify(soundcloudUser(a)) });
+      }
+      case 'truthsocial.com': {
+        if (path === '/api/v1/accounts/lookup') {
+          const a = w.accounts.get(`microblog-a:${(req.query.get('acct') ?? '').replace(/^@/, '').toLowerCase()}`);
+          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: truthAccountBody(a) }) : { status: 404, contentType: JSON_TYPE, body: TRUTH_NOT_FOUND };
+        }
+        return { status: 404, contentType: JSON_TYPE, body: TRUTH_NOT_FOUND };
+      }
+      case 'www.threads.com':
+      case 'www.threads.net':
+      case 'threads.com':
+      case 'threads.net': {
+        if (req.method === 'POST' && path === '/api/graphql') {
+          const form = new URLSearchParams(req.body.toString('utf8'));
+          let vars: { userID?: unknown; username?: unknown } = {};
+          try {
+            vars = JSON.parse(form.get('variables') ?? '{}') as typeof vars;
+          } catch {
+            vars = {};
+          }
+          if (form.get('lsd') !== THREADS_LSD) return { status: 200, contentType: JSON_TYPE, body: JSON.stringify({ error: 1357004, errorSummary: 'Sorry, something went wrong', errorDescription: 'Please try closing and re-opening your browser window.' }) };
+          const a = [...w.accounts.values()].find((x) => x.platform === 'microblog-c' && (x.numericId === String(vars.userID ?? '') || x.handle === String(vars.username ?? '').toLowerCase()));
+          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: threadsGraphqlBody(a) }) : { status: 200, contentType: JSON_TYPE, body: JSON.stringify({ data: { userData: { user: null } }, extensions: { is_final: true } }) };
+        }
+        const m = /^\/@([^/]+)$/.exec(path);
+        const a = m ? w.accounts.get(`microblog-c:${m[1]}`) : undefined;
+        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: threadsProfileHtml(a) }) : { status: 404, contentType: HTML, body: THREADS_NOT_FOUND };
+      }
+      case 'www.pinterest.com': {
+        if (path === '/resource/userresource/get') {
+          let username = '';
+          try {
+            username = String((JSON.parse(req.query.get('data') ?? '{}') as { options?: { username?: unknown } }).options?.username ?? '');
+          } catch {
+            username = '';
+          }
+          const a = w.accounts.get(`pinboard:${username.toLowerCase()}`);
+          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: pinterestUserResourceBody(a) }) : { status: 404, contentType: JSON_TYPE, body: PINTEREST_USER_NOT_FOUND };
+        }
+        const m = /^\/([a-z0-9_]+)$/.exec(path);
+        const a = m ? w.accounts.get(`pinboard:${m[1]}`) : undefined;
+        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: pinterestProfileHtml(a) }) : { status: 404, contentType: HTML, body: PINTEREST_NOT_FOUND_HTML };
+      }
       case 'x.com':
       case 'twitter.com':
       case 'api.x.com':
@@ -790,7 +1197,7 @@ class Server {
             sn = '';
           }
           const a = w.accounts.get(`microblog-b:${sn.toLowerCase()}`);
-          return { status: 200, contentType: JSON_TYPE, body: a ? xUserBody(a) : X_NOT_FOUND };
+          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: xUserBody(a) }) : { status: 200, contentType: JSON_TYPE, body: X_NOT_FOUND };
         }
         if (path === '/' && (host === 'x.com' || host === 'twitter.com')) return { status: 200, contentType: HTML, body: homeHtml(X_MAIN_JS) };
         return { status: 404, contentType: JSON_TYPE, body: JSON.stringify({ errors: [{ message: 'Sorry, that page does not exist', code: 34 }] }) };
@@ -832,13 +1239,14 @@ class Server {
     const article = w.articles.get(`https://${host}${req.path}`);
     if (article) return { status: 200, contentType: HTML, body: article.html };
     const apex = this.apexHosts.get(host);
+    if (apex?.status === 'challenge') return pageAnswer('challenge', { status: 200, contentType: HTML, body: '' }, siteChallengeHtml(apex.domain));
     if (apex) return { status: 301, contentType: HTML, body: '', headers: { location: `https://${apex.host}${req.path}` } };
     const site = this.sitesByHost.get(host);
     if (site) {
       const page = site.pages.find((p) => normPath(p.path) === path);
       if (!page) return { status: 404, contentType: HTML, body: siteNotFoundHtml() };
       const ok: Answer = { status: 200, contentType: HTML, body: sitePageHtml(site, page, siteName(this.world, site)) };
-      return pageAnswer(page.status, ok, siteChallengeHtml(site.domain));
+      return pageAnswer(site.status === 'challenge' ? 'challenge' : page.status, ok, siteChallengeHtml(site.domain));
     }
     return { status: 404, contentType: JSON_TYPE, body: JSON.stringify({ replay: 'no route', host, path: req.path }) };
   }
@@ -878,7 +1286,7 @@ class Server {
     if (m[3] === '/about') {
       return { status: 200, contentType: HTML, body: channelHtml(aboutPageInitialData(youtubeTestChannel(a), youtubeTestAbout(a)), a.displayName) };
     }
-    return { status: 200, contentType: HTML, body: youtubeChannelHtml(a) };
+    return accountAnswer(a, { status: 200, contentType: HTML, body: youtubeChannelHtml(a) });
   }
 
   private linkPage(host: string, path: string): Answer {
@@ -939,7 +1347,7 @@ export function generateSimWeb(options: SimOptions = {}): SimWeb {
   }));
 
   const pages = renderAll(world, server);
-  const truth = computeTruth(world, (host) => server.latency(host));
+  const truth = computeTruth(world, (host) => server.latency(host), { tokens: o.tokens });
   const lookups = world.creators.map((c) => {
     const a = world.accounts.get(c.primary)!;
     return { key: a.key, platform: a.platform as SourcePlatform, handle: a.handle, creator: c.index };
@@ -992,6 +1400,33 @@ function renderAll(world: SimWorld, server: Server): SimPage[] {
         break;
       case 'microblog-b':
         get('microblog-b', `https://x.com/i/api/graphql/${X_QUERY_IDS.UserByScreenName}/UserByScreenName?variables=${encodeURIComponent(JSON.stringify({ screen_name: a.handle }))}`, a.key);
+        break;
+      case 'social-a':
+        get('social-a', `https://www.facebook.com/${a.handle}`, a.key);
+        break;
+      case 'code':
+        get('code', `https://api.github.com/users/${a.handle}`, a.key);
+        get('code-social', `https://api.github.com/users/${a.handle}/social_accounts`, a.key);
+        break;
+      case 'forum':
+        get('forum', `https://www.reddit.com/user/${a.handle}/about.json`, a.key);
+        break;
+      case 'audio-c': {
+        get('audio-c', `https://api-v2.soundcloud.com/resolve?url=${encodeURIComponent(`https://soundcloud.com/${a.handle}`)}&client_id=${SC_CLIENT_ID}`, a.key);
+        get('audio-c-web-profiles', `https://api-v2.soundcloud.com/users/soundcloud:users:${soundcloudUser(a).id}/web-profiles?client_id=${SC_CLIENT_ID}`, a.key);
+        get('audio-c-page', `https://soundcloud.com/${a.handle}`, a.key);
+        break;
+      }
+      case 'microblog-a':
+        get('microblog-a', `https://truthsocial.com/api/v1/accounts/lookup?acct=${a.handle}`, a.key);
+        break;
+      case 'microblog-c':
+        get('microblog-c', `https://www.threads.com/@${a.handle}`, a.key);
+        get('microblog-c-graphql', 'https://www.threads.com/api/graphql', a.key, 'POST', new URLSearchParams({ lsd: THREADS_LSD, variables: JSON.stringify({ userID: a.numericId }), doc_id: '23996318473300828' }).toString());
+        break;
+      case 'pinboard':
+        get('pinboard', `https://www.pinterest.com/${a.handle}/`, a.key);
+        get('pinboard-resource', `https://www.pinterest.com/resource/UserResource/get/?source_url=${encodeURIComponent(`/${a.handle}/`)}&data=${encodeURIComponent(JSON.stringify({ options: { username: a.handle, field_set_key: 'profile' }, context: {} }))}`, a.key);
         break;
       case 'professional':
         break;

@@ -6,13 +6,32 @@
  * can reach (and how fast it could be done).
  */
 
-/** Source platforms with a profile extractor the simulation serves (social-a has none yet). */
-export type SourcePlatform = 'social-b' | 'shortvideo' | 'video' | 'microblog-b';
-export const SOURCE_PLATFORMS: readonly SourcePlatform[] = ['social-b', 'shortvideo', 'video', 'microblog-b'];
+/** Source platforms: where a benchmark lookup starts (api.md discovery `platform` values the simulation serves). */
+export type SourcePlatform = 'social-b' | 'shortvideo' | 'video' | 'microblog-b' | 'social-a';
+export const SOURCE_PLATFORMS: readonly SourcePlatform[] = ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'];
 
-/** Platforms whose profiles are scored: the discovery source labels plus `professional` (api.md). */
-export type ProfilePlatform = SourcePlatform | 'professional';
-export const SCORED_PLATFORMS: readonly string[] = ['social-a', 'social-b', 'shortvideo', 'video', 'microblog-b', 'professional'];
+/**
+ * Every platform with a public-profile reader (issue 13): the five sources and six more. Each is
+ * served in its real public request and response shape (generator.ts), with its real handle rules.
+ */
+export type ReaderPlatform = SourcePlatform | 'code' | 'forum' | 'audio-c' | 'microblog-a' | 'microblog-c' | 'pinboard';
+export const READER_PLATFORMS: readonly ReaderPlatform[] = ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a', 'code', 'forum', 'audio-c', 'microblog-a', 'microblog-c', 'pinboard'];
+/** The reader platforms that are not sources: where creators keep their other accounts. */
+export const EXTRA_PLATFORMS: readonly ReaderPlatform[] = ['code', 'forum', 'audio-c', 'microblog-a', 'microblog-c', 'pinboard'];
+
+/** Platforms whose profiles exist in the world: every reader platform plus `professional` (classify-only). */
+export type ProfilePlatform = ReaderPlatform | 'professional';
+/** Scored in the benchmark: every reader platform and `professional`. */
+export const SCORED_PLATFORMS: readonly string[] = [...READER_PLATFORMS, 'professional'];
+
+/**
+ * Platforms probed for the source's handle (issue 13 "Same-handle probes on every reader platform
+ * whose rules admit the handle"). social-a is never probed (src/discovery/README.md: its logged-out
+ * pages are login-walled too often to say whether a page exists). Platforms with tight anonymous
+ * quotas (GitHub, Reddit) are probed only when a token is configured (`tokens` of truth.ts).
+ */
+export const PROBED_PLATFORMS: readonly ReaderPlatform[] = READER_PLATFORMS.filter((p) => p !== 'social-a');
+export const TOKEN_GATED_PLATFORMS: readonly ReaderPlatform[] = ['code', 'forum'];
 
 export type EmailEncoding =
   /** The address as text. */
@@ -52,7 +71,24 @@ export type AccountRole =
   /** Someone else's account with the creator's handle AND display name, no links (a namesake). */
   | 'namesake-decoy'
   /** Someone else's account with a look-alike display name and handle, found by web search. */
-  | 'lookalike-decoy';
+  | 'lookalike-decoy'
+  /** Someone else's account (a fan, a reseller) linking the creator's own retailer storefront and showing the creator's name. */
+  | 'retailer-decoy';
+
+/** How the generator meant an own account on a non-source platform to be reachable (truth decides what is). */
+export type Reach =
+  /** Linked from the creator's hub (link page, or the source-side accounts). */
+  | 'hub'
+  /** Linked only from another of the creator's accounts on a reader platform. */
+  | 'via-account'
+  /** Same handle; nothing links it; it links back to the creator's accounts or link page. */
+  | 'reciprocal'
+  /** Another handle; only web search returns it; it links back. */
+  | 'search'
+  /** Same handle; nothing links it; its only link is the creator's website. */
+  | 'shared-website'
+  /** Same handle, no links at all: unverifiable. */
+  | 'silent';
 
 export interface SimAccount {
   /** `platform:handle` (handle lower-cased). */
@@ -82,6 +118,10 @@ export interface SimAccount {
   blocked: boolean;
   /** shortvideo page shape. */
   shape?: 'universal' | 'sigi';
+  /** The platform answers this account with a failure (503) or its rate limit (429) instead of the profile. */
+  fault?: 'fail' | 'ratelimited';
+  /** Own accounts on non-source platforms: how the generator meant them to be reached. */
+  reach?: Reach;
 }
 
 export type LinkPageKind = 'linkpage-a' | 'linkpage-b' | 'linkpage-c' | 'linkpage-d' | 'linkpage-e';
@@ -108,7 +148,7 @@ export interface SimLinkPage {
   uuid: string;
 }
 
-export type SitePageRole = 'home' | 'contact' | 'blog' | 'post' | 'privacy';
+export type SitePageRole = 'home' | 'contact' | 'blog' | 'post' | 'privacy' | 'links';
 
 export interface SimSitePage {
   path: string;
@@ -123,6 +163,8 @@ export interface SimSitePage {
   status: PageStatus;
 }
 
+export type SiteLang = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'ja';
+
 export interface SimSite {
   /** Registrable domain. */
   domain: string;
@@ -135,8 +177,10 @@ export interface SimSite {
   owner: string;
   creator: number | null;
   latencyMs: number;
-  /** Host-level fault: every page answers so. */
-  status: 'ok' | 'fail' | 'reset' | 'hang';
+  /** Host-level fault: every page answers so (`challenge`: a Cloudflare challenge on every page). */
+  status: 'ok' | 'fail' | 'reset' | 'hang' | 'challenge';
+  /** The site's language (page words, link texts, contact paths). */
+  lang: SiteLang;
   pages: SimSitePage[];
 }
 
@@ -198,12 +242,29 @@ export interface SimWorld {
   hosts: Map<string, HostSpec>;
 }
 
-/** Handle rules per platform (the extractors' own), on lower-cased input. */
-export const HANDLE_RULES: Readonly<Record<SourcePlatform, RegExp>> = {
+/**
+ * Handle rules per platform, on lower-cased input: the platforms' own (sign-up rules), so a handle
+ * one platform cannot hold (a dot on X or GitHub, an underscore on GitHub) is never given there.
+ */
+export const HANDLE_RULES: Readonly<Record<ReaderPlatform, RegExp>> = {
   'social-b': /^[a-z0-9._]{1,30}$/,
   shortvideo: /^[a-z0-9._]{2,24}$/,
   video: /^[\p{L}\p{M}\p{N}._·-]{3,30}$/u,
   'microblog-b': /^[a-z0-9_]{1,15}$/,
+  // Facebook usernames: letters, digits and dots, at least 5.
+  'social-a': /^[a-z0-9.]{5,50}$/,
+  // GitHub: letters, digits and single inner hyphens, at most 39.
+  code: /^(?=.{1,39}$)[a-z0-9](?:-?[a-z0-9])*$/,
+  // Reddit: 3–20 letters, digits, _ and -.
+  forum: /^[a-z0-9_-]{3,20}$/,
+  // SoundCloud permalinks: letters, digits, _ and -, 3–25.
+  'audio-c': /^[a-z0-9_-]{3,25}$/,
+  // Truth Social (Mastodon): letters, digits and _, at most 30.
+  'microblog-a': /^[a-z0-9_]{1,30}$/,
+  // Threads handles are Instagram's.
+  'microblog-c': /^[a-z0-9._]{1,30}$/,
+  // Pinterest: 3–30 letters, digits and _.
+  pinboard: /^[a-z0-9_]{3,30}$/,
 };
 
 export function profileUrl(platform: ProfilePlatform, handle: string): string {
@@ -216,6 +277,20 @@ export function profileUrl(platform: ProfilePlatform, handle: string): string {
       return `https://www.youtube.com/@${handle}`;
     case 'microblog-b':
       return `https://x.com/${handle}`;
+    case 'social-a':
+      return `https://www.facebook.com/${handle}`;
+    case 'code':
+      return `https://github.com/${handle}`;
+    case 'forum':
+      return `https://www.reddit.com/user/${handle}/`;
+    case 'audio-c':
+      return `https://soundcloud.com/${handle}`;
+    case 'microblog-a':
+      return `https://truthsocial.com/@${handle}`;
+    case 'microblog-c':
+      return `https://www.threads.com/@${handle}`;
+    case 'pinboard':
+      return `https://www.pinterest.com/${handle}/`;
     case 'professional':
       return `https://www.linkedin.com/in/${handle}/`;
   }

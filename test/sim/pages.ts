@@ -313,6 +313,13 @@ export function linkTitle(url: string): string {
     video: 'YouTube',
     'microblog-b': 'X',
     professional: 'LinkedIn',
+    'social-a': 'Facebook',
+    code: 'GitHub',
+    forum: 'Reddit',
+    'audio-c': 'SoundCloud',
+    'microblog-a': 'Truth Social',
+    'microblog-c': 'Threads',
+    pinboard: 'Pinterest',
     'retail-shop': 'My Amazon storefront',
     'audio-a': 'Listen on Spotify',
   };
@@ -547,6 +554,16 @@ export function siteNotFoundHtml(): string {
   return '<!DOCTYPE html><html lang="en"><head><title>Page not found</title></head><body><h1>404</h1><p>Nothing here.</p></body></html>';
 }
 
+/** Greeting, contact and notes lines per site language. */
+const SITE_PHRASES: Record<SimSite['lang'], [string, string, string]> = {
+  en: ['welcome to the studio.', 'say hello, I read everything.', 'notes from the studio.'],
+  de: ['willkommen im Atelier.', 'schreib mir, ich lese alles.', 'Notizen aus dem Atelier.'],
+  es: ['bienvenidos al estudio.', 'escríbeme, leo todo.', 'notas del estudio.'],
+  fr: ['bienvenue à l’atelier.', 'écrivez-moi, je lis tout.', 'notes de l’atelier.'],
+  pt: ['bem-vindos ao estúdio.', 'escreva, eu leio tudo.', 'notas do estúdio.'],
+  ja: ['スタジオへようこそ。', 'お気軽にご連絡ください。', 'スタジオ日記。'],
+};
+
 /** A page of a creator's website: nav, content with its addresses, social icons, decoy strings. */
 export function sitePageHtml(site: SimSite, page: SimSitePage, siteName: string): string {
   const rel = (u: string) => {
@@ -574,12 +591,12 @@ export function sitePageHtml(site: SimSite, page: SimSitePage, siteName: string)
   const inline = page.links.filter((l) => !l.text.startsWith('nav:') && !l.text.startsWith('social:')).map((l) => `<p><a href="${esc(rel(l.url))}">${esc(l.text)}</a></p>`);
   const body = [
     `<h1>${esc(page.title)}</h1>`,
-    `<p>${esc(siteName)} — ${page.role === 'home' ? 'welcome to the studio.' : page.role === 'contact' ? 'say hello, I read everything.' : 'notes from the studio.'}</p>`,
+    `<p>${esc(siteName)} — ${SITE_PHRASES[site.lang][page.role === 'home' || page.role === 'links' ? 0 : page.role === 'contact' ? 1 : 2]}</p>`,
     ...page.emails.filter((e) => e.encoding !== 'jsonld').map((e) => htmlEmail(e, siteName)),
     ...inline,
     ...decoys,
   ].join('\n');
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return `<!DOCTYPE html><html lang="${site.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(page.title)} | ${esc(siteName)}</title>
 <meta name="description" content="${esc(siteName)}: ${esc(page.title)}">
 <link rel="stylesheet" href="/assets/site.css">
@@ -635,3 +652,460 @@ export function storefrontPage(handle: string, displayName: string): string {
   // Amazon's own help address in the page chrome: present on every storefront, nobody's contact.
   return html.replace('</body>', '<div id="sim-footer"><p>Questions about an order? Write to cs-reply@amazon.com</p></div></body>');
 }
+
+// ---------------------------------------------------------------------------------------------
+// The other reader platforms (issue 13): every body is written here from the public response
+// shapes (platforms.md, the captures' SOURCES.md); nothing is copied from a capture.
+// ---------------------------------------------------------------------------------------------
+
+/** Bio lines of an account's addresses that are not in a contact field. */
+function bioEmailLines(a: SimAccount): string[] {
+  return a.emails.filter((e) => e.encoding !== 'contact_field').map(bioEmailLine);
+}
+
+const contactField = (a: SimAccount) => a.emails.find((e) => e.encoding === 'contact_field')?.email ?? null;
+const followers = (a: SimAccount, k: number) => 200 + (Number(a.numericId.slice(-4)) || 0) * k;
+const isoFrom = (a: SimAccount, year: number) => `${year}-0${1 + (Number(a.numericId.slice(-1)) % 9)}-1${Number(a.numericId.slice(-2, -1)) % 9}T10:11:12Z`;
+
+/** An account's links split into its declared website (the first link that is no profile) and the rest. */
+function websiteAndOthers(a: SimAccount): { website: string | null; others: string[] } {
+  const website = a.links.find((l) => classifyLink(l) === null) ?? null;
+  return { website, others: a.links.filter((l) => l !== website) };
+}
+
+// social-a (Facebook page, logged-out HTML) -----------------------------------------------------
+
+const fbShim = (url: string) => `https://l.facebook.com/l.php?u=${encodeURIComponent(url)}&h=AT${url.length}sim`;
+
+/** A Relay query result handed to ServerJS, as logged-out Comet pages ship it. */
+function relayScript(queryName: string, data: unknown, id: string): string {
+  const payload = {
+    require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], [`adp_${queryName}RelayPreloader_${id}`, { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]]],
+  };
+  const json = JSON.stringify(payload).replace(/\//g, '\\/').replace(/</g, '\\u003c');
+  return `<script type="application/json" data-content-len="${json.length}" data-sjs>${json}</script>`;
+}
+
+export function facebookPageHtml(a: SimAccount): string {
+  const { website, others } = websiteAndOthers(a);
+  const bio = [a.bio, ...bioEmailLines(a)].filter(Boolean).join('\n');
+  const email = contactField(a);
+  const item = (type: string, text: string, url?: string) => ({
+    node: {
+      __typename: 'TimelineContextListItem',
+      timeline_context_item: {
+        timeline_context_list_item_type: type,
+        renderer: {
+          __typename: 'ProfileTileContextListItemRenderer',
+          context_item: { title: { text, ranges: url ? [{ offset: 0, length: text.length, entity: { __typename: 'ExternalUrl', url: fbShim(url), external_url: url } }] : [] } },
+        },
+      },
+    },
+  });
+  const items = [
+    item('INTRO_CARD_INFLUENCER_CATEGORY', 'Page · Digital creator'),
+    ...(email ? [item('INTRO_CARD_PROFILE_EMAIL', email)] : []),
+    ...(website ? [item('INTRO_CARD_WEBSITE', bareLink(website), website)] : []),
+    ...others.map((u) => item('INTRO_CARD_OTHER_ACCOUNT', bareLink(u), u)),
+  ];
+  const views = [
+    ...(bio ? [{ view_style_renderer: { __typename: 'ProfileTileViewIntroBioRenderer', view: { profile_tile_items: { nodes: [{ node: { __typename: 'ProfileStatus', profile_status_text: { text: bio } } }] } } } }] : []),
+    { view_style_renderer: { __typename: 'ProfileTileViewContextListRenderer', view: { profile_tile_items: { nodes: items } } } },
+  ];
+  const header = { user: { profile_header_renderer: { user: { __typename: 'User', id: a.numericId, name: a.displayName, url: `https://www.facebook.com/${a.handle}`, username_for_profile: a.handle, delegate_page: { id: a.numericId, is_business_page_active: true } } } } };
+  const tiles = { user: { id: a.numericId, profile_tile_sections: { edges: [{ node: { profile_tile_section_type: 'INTRO', profile_tile_views: { nodes: views } } }] } } };
+  const likes = followers(a, 3);
+  const description = `${a.displayName}. ${likes.toLocaleString('en-US')} likes · ${Math.round(likes / 20)} talking about this.${a.bio ? ` ${a.bio}` : ''}`;
+  return `<!DOCTYPE html><html id="facebook" lang="en"><head><meta charset="utf-8"/><title>${esc(a.displayName)} | Facebook</title>
+<meta property="og:title" content="${esc(a.displayName)}"/><meta property="og:description" content="${esc(description)}"/>
+<meta property="og:url" content="https://www.facebook.com/${a.handle}"/><meta property="al:android:url" content="fb://page/${a.numericId}"/></head>
+<body><div id="mount_0_0_Si"><div role="main"><h1>${esc(a.displayName)}</h1></div>
+<div><a href="https://www.facebook.com/login/">Log in</a><a href="https://www.facebook.com/privacy/policy">Privacy</a></div></div>
+${relayScript('ProfileCometHeaderQuery', header, `${a.numericId}a`)}
+${relayScript('ProfileCometTilesQuery', tiles, `${a.numericId}b`)}</body></html>`;
+}
+
+export const FACEBOOK_NOT_FOUND = `<!DOCTYPE html><html lang="en"><head><title>Facebook</title></head><body><div role="main"><h2>This content isn't available right now</h2><p>When this happens, it's usually because the owner only shared it with a small group of people.</p></div></body></html>`;
+
+// code (GitHub REST: /users/<u>, /users/<u>/social_accounts) -----------------------------------
+
+const GITHUB_PROVIDERS: Record<string, string> = {
+  'microblog-b': 'twitter',
+  'social-b': 'instagram',
+  video: 'youtube',
+  'social-a': 'facebook',
+  forum: 'reddit',
+  professional: 'linkedin',
+  'microblog-a': 'mastodon',
+};
+
+export function githubUserBody(a: SimAccount): string {
+  const { website, others } = websiteAndOthers(a);
+  const x = others.map((u) => classifyLink(u)).find((c) => c?.platform === 'microblog-b');
+  const api = `https://api.github.com/users/${a.handle}`;
+  return JSON.stringify({
+    login: a.handle,
+    id: Number(a.numericId.slice(0, 8)),
+    node_id: `U_kgDO${a.numericId.slice(0, 8)}`,
+    avatar_url: `https://avatars.githubusercontent.com/u/${Number(a.numericId.slice(0, 8))}?v=4`,
+    gravatar_id: '',
+    url: api,
+    html_url: `https://github.com/${a.handle}`,
+    followers_url: `${api}/followers`,
+    following_url: `${api}/following{/other_user}`,
+    gists_url: `${api}/gists{/gist_id}`,
+    starred_url: `${api}/starred{/owner}{/repo}`,
+    subscriptions_url: `${api}/subscriptions`,
+    organizations_url: `${api}/orgs`,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events{/privacy}`,
+    received_events_url: `${api}/received_events`,
+    type: 'User',
+    user_view_type: 'public',
+    site_admin: false,
+    name: a.displayName,
+    company: null,
+    blog: website ?? '',
+    location: null,
+    email: contactField(a),
+    hireable: null,
+    bio: [a.bio, ...bioEmailLines(a)].filter(Boolean).join('\n') || null,
+    twitter_username: x?.handle ?? null,
+    public_repos: 3 + (Number(a.numericId.slice(-2)) % 40),
+    public_gists: Number(a.numericId.slice(-1)),
+    followers: followers(a, 1),
+    following: 12,
+    created_at: isoFrom(a, 2015),
+    updated_at: isoFrom(a, 2026),
+  });
+}
+
+export function githubSocialAccountsBody(a: SimAccount): string {
+  const { others } = websiteAndOthers(a);
+  return JSON.stringify(others.slice(0, 4).map((url) => ({ provider: GITHUB_PROVIDERS[classifyLink(url)?.platform ?? ''] ?? 'generic', url })));
+}
+
+export const GITHUB_NOT_FOUND = JSON.stringify({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest/users/users#get-a-user', status: '404' });
+export const GITHUB_HEADERS = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '57', 'x-ratelimit-used': '3', 'x-ratelimit-resource': 'core', 'x-github-api-version-selected': '2022-11-28' };
+
+// forum (Reddit /user/<u>/about.json) -----------------------------------------------------------
+
+export function redditAboutBody(a: SimAccount): string {
+  const created = 1_500_000_000 + (Number(a.numericId.slice(-7)) || 0);
+  const description = [a.bio, ...a.links, ...bioEmailLines(a)].filter(Boolean).join('\n');
+  const id36 = Number(a.numericId.slice(0, 9)).toString(36);
+  const icon = `https://styles.redditmedia.com/t5_${id36}/styles/profileIcon_sim${a.numericId.slice(-6)}.png`;
+  return JSON.stringify({
+    kind: 't2',
+    data: {
+      is_employee: false,
+      is_friend: false,
+      subreddit: {
+        default_set: true,
+        user_is_contributor: null,
+        banner_img: '',
+        restrict_posting: true,
+        user_is_banned: null,
+        free_form_reports: true,
+        community_icon: null,
+        show_media: true,
+        icon_color: '',
+        user_is_muted: null,
+        display_name: `u_${a.handle}`,
+        header_img: null,
+        title: a.displayName,
+        previous_names: [],
+        over_18: false,
+        icon_size: [256, 256],
+        primary_color: '',
+        icon_img: icon,
+        description: '',
+        submit_link_label: '',
+        header_size: null,
+        restrict_commenting: false,
+        subscribers: followers(a, 1),
+        submit_text_label: '',
+        is_default_icon: false,
+        link_flair_position: '',
+        display_name_prefixed: `u/${a.handle}`,
+        key_color: '',
+        name: `t5_${id36}`,
+        is_default_banner: true,
+        url: `/user/${a.handle}/`,
+        quarantine: false,
+        banner_size: null,
+        user_is_moderator: null,
+        accept_followers: true,
+        public_description: description,
+        link_flair_enabled: false,
+        disable_contributor_requests: false,
+        subreddit_type: 'user',
+        user_is_subscriber: null,
+      },
+      snoovatar_size: null,
+      awardee_karma: 12,
+      id: id36,
+      verified: true,
+      is_gold: false,
+      is_mod: false,
+      awarder_karma: 0,
+      has_verified_email: true,
+      icon_img: icon,
+      hide_from_robots: false,
+      link_karma: 40 + (created % 900),
+      is_blocked: false,
+      total_karma: 100 + (created % 4000),
+      pref_show_snoovatar: false,
+      name: a.handle,
+      created,
+      created_utc: created,
+      snoovatar_img: '',
+      comment_karma: 60 + (created % 3100),
+      accept_followers: true,
+      has_subscribed: true,
+    },
+  });
+}
+
+export const REDDIT_NOT_FOUND = JSON.stringify({ message: 'Not Found', error: 404 });
+export const REDDIT_TOO_MANY = JSON.stringify({ message: 'Too Many Requests', error: 429 });
+
+// audio-c (SoundCloud: home page client_id, api-v2 resolve, web-profiles) -----------------------
+
+/** The public web client id the simulated soundcloud.com hands out (its `apiClient` hydratable). */
+export const SC_CLIENT_ID = 'SimWebClient0000000000000000a9Zq';
+
+export function soundcloudHomeHtml(): string {
+  const hydration = [
+    { hydratable: 'anonymousId', data: '812345-678901-234567-890123' },
+    { hydratable: 'features', data: { features: ['v2_use_onetrust_tcf', 'mobi_use_onetrust_tcf'] } },
+    { hydratable: 'geoip', data: { country_code: 'US', country_name: 'United States', region: 'CA', city: 'San Francisco', postal_code: '94103', latitude: 37.7, longitude: -122.4 } },
+    { hydratable: 'privacySettings', data: { allows_messages_from_unfollowed_users: false, analytics_opt_in: true, communications_opt_in: false, targeted_advertising_opt_in: false, legislation: [] } },
+    { hydratable: 'trackingBrowserTabId', data: 'sim-tab-1' },
+    { hydratable: 'apiClient', data: { id: SC_CLIENT_ID, isExpiring: false } },
+  ];
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Stream and listen to music online for free with SoundCloud</title></head>
+<body><div id="app"></div><script>window.__sc_version = "1780000001"</script>
+<script>window.__sc_hydration = ${JSON.stringify(hydration)};</script>
+<script crossorigin src="https://a-v2.sndcdn.com/assets/0-sim00001.js"></script></body></html>`;
+}
+
+export function soundcloudUser(a: SimAccount): Obj {
+  const id = Number(a.numericId.slice(0, 9));
+  const [first, last] = splitName(a.displayName);
+  return {
+    avatar_url: `https://i1.sndcdn.com/avatars-sim${id}-large.jpg`,
+    city: '',
+    comments_count: 3,
+    country_code: null,
+    created_at: isoFrom(a, 2014),
+    creator_subscriptions: [{ product: { id: 'free' } }],
+    creator_subscription: { product: { id: 'free' } },
+    description: [a.bio, ...bioEmailLines(a)].filter(Boolean).join('\n') || null,
+    followers_count: followers(a, 2),
+    followings_count: 41,
+    first_name: first,
+    full_name: a.displayName,
+    groups_count: 0,
+    id,
+    kind: 'user',
+    last_modified: isoFrom(a, 2026),
+    last_name: last,
+    likes_count: 120,
+    playlist_likes_count: 4,
+    permalink: a.handle,
+    permalink_url: `https://soundcloud.com/${a.handle}`,
+    playlist_count: 2,
+    reposts_count: null,
+    track_count: 14,
+    uri: `https://api.soundcloud.com/users/${id}`,
+    urn: `soundcloud:users:${id}`,
+    username: a.displayName,
+    verified: false,
+    visuals: null,
+    badges: { pro: false, creator_mid_tier: false, pro_unlimited: false, verified: false },
+    station_urn: `soundcloud:system-playlists:artist-stations:${id}`,
+    station_permalink: `artist-stations:${id}`,
+  };
+}
+
+const SC_NETWORKS: Record<string, string> = { 'social-b': 'instagram', video: 'youtube', 'microblog-b': 'twitter', 'social-a': 'facebook', shortvideo: 'tiktok', 'audio-a': 'spotify' };
+
+/** `GET /users/<urn or id>/web-profiles`: the links the profile shows. */
+export function soundcloudWebProfilesBody(a: SimAccount): string {
+  return JSON.stringify(
+    a.links.map((url, i) => {
+      const c = classifyLink(url);
+      const network = c ? (SC_NETWORKS[c.platform] ?? 'personal') : 'personal';
+      return { url, network, title: c ? linkTitle(url) : 'Website', username: c?.handle ?? null, created_at: isoFrom(a, 2020 + (i % 5)), kind: 'web-profile', id: Number(a.numericId.slice(-6)) * 10 + i };
+    }),
+  );
+}
+
+export function soundcloudProfileHtml(a: SimAccount): string {
+  const hydration = [
+    { hydratable: 'anonymousId', data: '812345-678901-234567-890123' },
+    { hydratable: 'apiClient', data: { id: SC_CLIENT_ID, isExpiring: false } },
+    { hydratable: 'user', data: soundcloudUser(a) },
+  ];
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(a.displayName)} | Listen on SoundCloud</title>
+<link rel="canonical" href="https://soundcloud.com/${a.handle}"></head><body><div id="app"></div>
+<script>window.__sc_hydration = ${JSON.stringify(hydration).replace(/</g, '\\u003c')};</script></body></html>`;
+}
+
+export const SOUNDCLOUD_NOT_FOUND = JSON.stringify({ code: 404, message: 'HTTP 404 Not Found', link: 'https://developers.soundcloud.com/docs/api/explorer/open-api', status: '404 - Not Found', errors: [{ error_message: '404 - Not Found' }], error: null });
+
+// microblog-a (Truth Social / Mastodon accounts lookup) -----------------------------------------
+
+function mastodonLink(url: string): string {
+  const m = /^(https?:\/\/)(.*)$/.exec(url);
+  const rest = m ? m[2] : url;
+  return `<a href="${esc(url)}" rel="nofollow noopener noreferrer" target="_blank"><span class="invisible">${m ? m[1] : ''}</span><span class="">${esc(rest)}</span><span class="invisible"></span></a>`;
+}
+
+export function truthAccountBody(a: SimAccount): string {
+  const { website, others } = websiteAndOthers(a);
+  const note = [a.bio, ...bioEmailLines(a)].filter(Boolean).map((l) => esc(l)).join('<br />');
+  const email = contactField(a);
+  const fields = [
+    ...(email ? [{ name: 'Email', value: esc(email), verified_at: null }] : []),
+    ...others.slice(0, 3).map((u) => ({ name: linkTitle(u), value: mastodonLink(u), verified_at: null })),
+  ];
+  return JSON.stringify({
+    id: `1078${a.numericId}00`,
+    username: a.handle,
+    acct: a.handle,
+    display_name: a.displayName,
+    locked: false,
+    bot: false,
+    discoverable: true,
+    group: false,
+    created_at: `${isoFrom(a, 2022).replace('Z', '.000Z')}`,
+    note: `<p>${note}</p>`,
+    url: `https://truthsocial.com/@${a.handle}`,
+    avatar: `https://static-assets-1.truthsocial.com/tmtg:prime-ts-assets/accounts/avatars/sim/${a.numericId}/original/a.jpg`,
+    avatar_static: `https://static-assets-1.truthsocial.com/tmtg:prime-ts-assets/accounts/avatars/sim/${a.numericId}/original/a.jpg`,
+    header: 'https://truthsocial.com/headers/original/missing.png',
+    header_static: 'https://truthsocial.com/headers/original/missing.png',
+    followers_count: followers(a, 2),
+    following_count: 88,
+    statuses_count: 310,
+    last_status_at: '2026-07-30',
+    verified: false,
+    location: '',
+    website: website ? bareLink(website) : '',
+    emojis: [],
+    fields,
+    pleroma: { accepts_chat_messages: true },
+    tv_onboarded: false,
+    chats_onboarded: true,
+    premium: false,
+  });
+}
+
+export const TRUTH_NOT_FOUND = JSON.stringify({ error: 'Record not found' });
+
+// microblog-c (Threads: public profile page, and the profile GraphQL query) ---------------------
+
+export const THREADS_LSD = 'AVpSimLsdToken01';
+
+export function threadsUser(a: SimAccount): Obj {
+  return {
+    pk: a.numericId,
+    id: null,
+    username: a.handle,
+    full_name: a.displayName,
+    biography: [a.bio, ...bioEmailLines(a)].filter(Boolean).join('\n'),
+    biography_with_entities: null,
+    bio_links: a.links.map((url) => ({ url })),
+    follower_count: followers(a, 2),
+    is_verified: false,
+    is_private: false,
+    text_post_app_is_private: false,
+    has_onboarded_to_text_post_app: true,
+    profile_pic_url: `https://scontent.cdninstagram.com/v/t51.2885-19/sim_${a.numericId}_n.jpg`,
+    hd_profile_pic_versions: [{ height: 320, url: `https://scontent.cdninstagram.com/v/t51.2885-19/sim_${a.numericId}_320.jpg`, width: 320 }],
+  };
+}
+
+export function threadsProfileHtml(a: SimAccount): string {
+  const u = threadsUser(a);
+  const payload = {
+    require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], [`adp_BarcelonaProfilePageDirectQueryRelayPreloader_${a.numericId}`, { __bbox: { complete: true, result: { data: { user: u }, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]]],
+  };
+  const description = `${u.follower_count} Followers • 57 Threads • ${a.bio ? `${a.bio}. ` : ''}See the latest conversations with @${a.handle}.`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(a.displayName)} (@${a.handle}) • Threads, Say more</title>
+<meta property="og:title" content="${esc(a.displayName)} (&#064;${a.handle}) on Threads"><meta property="og:description" content="${esc(description)}">
+<meta property="og:url" content="https://www.threads.com/@${a.handle}"><link rel="canonical" href="https://www.threads.com/@${a.handle}"></head>
+<body><script>requireLazy(["ServerJS"],function(){});</script>
+<script type="application/json" data-sjs>{"define":[["LSD",[],{"token":"${THREADS_LSD}"},323]]}</script>
+<script type="application/json" data-sjs>${JSON.stringify(payload).replace(/\//g, '\\/').replace(/</g, '\\u003c')}</script>
+<div id="barcelona-page-layout"></div></body></html>`;
+}
+
+/** The 2023 profile query answer (`BarcelonaProfileRootQuery`): `data.userData.user`. */
+export function threadsGraphqlBody(a: SimAccount): string {
+  return JSON.stringify({ data: { userData: { user: threadsUser(a) } }, extensions: { is_final: true } });
+}
+
+export const THREADS_NOT_FOUND = `<!DOCTYPE html><html lang="en"><head><title>Threads</title></head><body><div><span>Sorry, this page isn't available</span><span>The link you followed may be broken, or the page may have been removed.</span></div>
+<script type="application/json" data-sjs>{"define":[["LSD",[],{"token":"${THREADS_LSD}"},323]]}</script></body></html>`;
+
+// pinboard (Pinterest user page and UserResource) -----------------------------------------------
+
+export function pinterestUser(a: SimAccount): Obj {
+  const { website, others } = websiteAndOthers(a);
+  const about = [a.bio, ...others, ...bioEmailLines(a)].filter(Boolean).join('\n');
+  const img = (n: number) => `https://i.pinimg.com/${n}x${n}_RS/sim/${a.numericId.slice(-2)}/${a.numericId}.jpg`;
+  return {
+    id: `5${a.numericId}`,
+    node_id: Buffer.from(`User:5${a.numericId}`).toString('base64'),
+    type: 'user',
+    username: a.handle,
+    full_name: a.displayName,
+    first_name: splitName(a.displayName)[0],
+    about,
+    website_url: website,
+    domain_url: website ? new URL(website).hostname.replace(/^www\./, '') : null,
+    domain_verified: false,
+    follower_count: followers(a, 1),
+    following_count: 73,
+    pin_count: 412,
+    board_count: 9,
+    image_small_url: img(30),
+    image_medium_url: img(75),
+    image_large_url: img(140),
+    is_verified_merchant: false,
+    is_primary_website_verified: false,
+    is_ads_only_profile: false,
+    ads_only_profile_site: null,
+    verified_identity: {},
+    profile_reach: 1200 + followers(a, 3),
+  };
+}
+
+export function pinterestProfileHtml(a: SimAccount): string {
+  const u = pinterestUser(a);
+  const props = { initialReduxState: { users: { [String(u.id)]: u }, resources: { UserResource: { [`field_set_key="profile",username="${a.handle}"`]: { data: u, nextBookmark: null } } } }, isAuthenticated: false };
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(a.displayName)} (${a.handle}) - Profile | Pinterest</title>
+<meta property="og:title" content="${esc(a.displayName)} (${a.handle}) - Profile | Pinterest"><meta name="description" content="${esc(String(u.about).slice(0, 150))}">
+<link rel="canonical" href="https://www.pinterest.com/${a.handle}/"></head><body><div id="__PWS_ROOT__"></div>
+<script id="__PWS_INITIAL_PROPS__" type="application/json">${JSON.stringify(props).replace(/</g, '\\u003c')}</script></body></html>`;
+}
+
+export function pinterestUserResourceBody(a: SimAccount): string {
+  return JSON.stringify({
+    resource_response: { status: 'success', code: 0, message: 'ok', endpoint_name: 'v3_get_user_handler', data: pinterestUser(a), x_pinterest_sli_endpoint_name: 'get_user', http_status: 200 },
+    client_context: { is_authenticated: false, current_url: `https://www.pinterest.com/${a.handle}/`, unauth_id: 'sim0000000000000000000000000001' },
+    resource: { name: 'UserResource', options: { username: a.handle, field_set_key: 'profile' } },
+    request_identifier: `31${a.numericId.slice(-10)}`,
+  });
+}
+
+export const PINTEREST_USER_NOT_FOUND = JSON.stringify({
+  resource_response: { status: 'failure', code: 30, message: 'User not found.', endpoint_name: 'v3_get_user_handler', data: null, error: { http_status: 404, code: 30, message: 'User not found.', status: 'failure' }, http_status: 404 },
+  client_context: { is_authenticated: false },
+  resource: { name: 'UserResource', options: {} },
+});
+
+export const PINTEREST_NOT_FOUND_HTML = `<!DOCTYPE html><html lang="en"><head><title>Pinterest</title></head><body><div id="__PWS_ROOT__"></div><h1>Sorry! We couldn't find that page.</h1></body></html>`;

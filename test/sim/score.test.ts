@@ -1,6 +1,6 @@
 /** The discovery benchmark's scoring (bench/discovery/score.ts) on a hand-made truth entry. */
 import { describe, expect, it } from 'vitest';
-import { precision, recall, recallByEncoding, recallByVia, scoreEmails, scoreProfiles } from '../../bench/discovery/score.js';
+import { calibrationPoints, precision, recall, recallByEncoding, recallByVia, reliability, scoreEmails, scoreProfiles } from '../../bench/discovery/score.js';
 import type { TruthEntry } from './truth.js';
 
 const truth: TruthEntry = {
@@ -75,5 +75,42 @@ describe('scoreEmails', () => {
     const c = scoreEmails([], empty);
     expect(precision(c)).toBe(1);
     expect(recall(c)).toBe(1);
+  });
+});
+
+describe('calibration', () => {
+  it('points: scored platforms with a confidence, the source and duplicates excluded, decoys counted wrong', () => {
+    const pts = calibrationPoints(
+      [
+        { platform: 'social-b', handle: 'mirasol', url: null, confidence: 1 },
+        { platform: 'video', handle: 'mirasol', url: null, confidence: 0.9 },
+        { platform: 'video', handle: 'UCabcdefghijklmnopqrstuv', url: null, confidence: 0.9 },
+        { platform: 'microblog-b', handle: 'mirasol', url: null, confidence: 0.8 },
+        { platform: 'twitch', handle: 'mirasol', url: null, confidence: 0.9 },
+      ],
+      truth,
+    );
+    expect(pts).toEqual([
+      { confidence: 0.9, correct: true },
+      { confidence: 0.8, correct: false },
+    ]);
+  });
+
+  it('buckets by 0.05 from 0.5, counts only buckets with enough profiles, weights the error by bucket size', () => {
+    const pts = [
+      ...Array.from({ length: 30 }, (_, i) => ({ confidence: 0.9, correct: i < 24 })), // 0.80 observed
+      ...Array.from({ length: 20 }, () => ({ confidence: 0.99, correct: true })), // 1.00 observed
+      ...Array.from({ length: 5 }, () => ({ confidence: 0.6, correct: false })), // too few: not counted
+      { confidence: 0.4, correct: false }, // not a returned profile
+    ];
+    const r = reliability(pts, 20);
+    expect(r.total).toBe(55);
+    expect(r.counted).toBe(50);
+    const b90 = r.buckets.find((b) => b.lo > 0.89 && b.lo < 0.91)!;
+    expect(b90).toMatchObject({ n: 30, counted: true });
+    expect(b90.precision).toBeCloseTo(0.8);
+    expect(r.buckets[9]).toMatchObject({ n: 20, counted: true });
+    expect(r.buckets[2]).toMatchObject({ n: 5, counted: false });
+    expect(r.ece).toBeCloseTo((30 * 0.1 + 20 * 0.01) / 50);
   });
 });

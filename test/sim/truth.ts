@@ -4,32 +4,43 @@
  * world model alone — never from the gateway — together with the critical path of the lookup's
  * upstream chain.
  *
- * Rules applied (a reference reading of the issue; where it is silent, the choice is noted):
+ * Rules applied (a reference reading of issues 6 and 13 and src/discovery/README.md; where they
+ * are silent, the choice is noted):
  *  1. The source profile: its bio, contact field and every link it shows.
- *  2. Expansion of the source's links: link-in-bio pages (the five link-page hosts) — their links
- *     count as links of the source; creator-declared websites (linked from the source or its
- *     link page) — home page plus the contact-like pages the home
- *     page links to (`/contact`, `/about`, `/booking`, `/work-with-me`, `/press`, `/contact-us`;
- *     at most 2 per site, under any reasonable page cap); accounts linked from the source or its
- *     link page (verified by that explicit link).
- *  3. Candidates: the source handle on the other source platforms (when it is a valid handle there;
- *     a block page is not existence), web search results on the source platforms (one search after
- *     the source, by handle and display name), accounts linked from the creator's website.
+ *  2. The creator's own items, followed transitively: link-in-bio pages the source or a verified
+ *     account links (their links count as the creator's); creator-declared websites (declared by
+ *     the source, a creator link page or a verified account) — the declared page plus up to 3
+ *     pages of the same site it links, chosen by path words or link text in several languages
+ *     (CRAWL_WORDS: contact, kontakt, impressum, contacto, contato, à propos, お問い合わせ, bio,
+ *     booking, press, about…; the home page when the declared page is deeper); accounts linked
+ *     from the source, a creator link page or a verified account (verified by that explicit
+ *     link) — and every such account on a reader platform is read (issue 13: "every verified or
+ *     linked account on a reader platform is scanned"), its links followed in turn. A profile's
+ *     links to accounts on its own platform are ignored (collaborators); the source's are kept.
+ *  3. Candidates: the source's handle, exactly (no variants), on every probed reader platform
+ *     whose handle rules admit it (model.ts PROBED_PLATFORMS; GitHub and Reddit only with a
+ *     token, `TruthOptions.tokens`; a block page or a failure is not existence); web search
+ *     results on reader platforms (one search after the source, at most 4 candidates — accounts
+ *     and link pages — in result order, skipping what is already verified or a candidate);
+ *     accounts linked from the creator's website.
  *  4. A candidate is verified when it links back to the source or a verified account (directly or
- *     through its link-in-bio page), or links to an owner website (a registrable domain the source
- *     or its link page declares; link-page hosts, shorteners, platforms and retailers never are).
- *     Links from other verified accounts do not make new candidates (undocumented).
- *  5. Addresses: source bio and contact field, the source's link page, crawled website pages, and
- *     every verified account that answered. Placeholders, image names and DSNs are not addresses;
- *     pages that fail, hang or answer a challenge show nothing.
- *  6. Generic short links (bit.ly, tinyurl.com…) among the links of 2. (and of crawled website
+ *     through its link-in-bio page), or links to an owner website (a registrable domain the
+ *     creator's items declare; link-page hosts, shorteners, platforms and retailers never are).
+ *     A verified candidate's links to accounts make profiles too (verified_profile_link), but
+ *     they are not read (verification runs when every fetch has settled): their addresses are
+ *     out of reach, and so are websites only a verified candidate declares.
+ *  5. Addresses: source bio and contact field, creator link pages, crawled website pages, and
+ *     every verified account that was read and answered. Placeholders, image names and DSNs are
+ *     not addresses; pages that fail, hang or answer a challenge show nothing.
+ *  6. Generic short links (bit.ly, tinyurl.com…) among the creator's links (and of crawled website
  *     pages) are resolved — one request to the shortener — and their target taken as if linked
  *     directly; a shortener that is down answers at once and leads nowhere, a dead short link
  *     (404) leads nowhere. A candidate's short links are resolved too (as its link page is read:
  *     to see whether it links back); elsewhere a short link stands for its target only when one
  *     of those resolved it.
  *
- * Timing: every upstream request of that plan is a node with its host's simulated latency, started
+ * Timing: every upstream request of that plan is a node with its host's simulated latency (a
+ * platform read is its request chain, READ_CHAINS), started
  * as soon as what it depends on has answered (same-handle checks at t=0; web search after the
  * source, which gives the display name; link pages, sites and linked accounts after the page that
  * links them; a candidate's link page after the candidate). The critical path is the latest
@@ -41,17 +52,22 @@
  */
 import { getDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../../src/platforms/links/classify.js';
-import type { EmailEncoding, PageStatus, SimAccount, SimLinkPage, SimSite, SimSitePage, SimWorld, SourcePlatform } from './model.js';
-import { HANDLE_RULES, profileUrl, SOURCE_PLATFORMS } from './model.js';
+import type { EmailEncoding, PageStatus, ReaderPlatform, SimAccount, SimLinkPage, SimSite, SimSitePage, SimWorld, SourcePlatform } from './model.js';
+import { HANDLE_RULES, PROBED_PLATFORMS, profileUrl, READER_PLATFORMS, SOURCE_PLATFORMS, TOKEN_GATED_PLATFORMS } from './model.js';
 
-export type Via = 'source' | 'source_link' | 'link_in_bio' | 'website_link' | 'same_handle' | 'websearch';
+export type Via = 'source' | 'source_link' | 'link_in_bio' | 'profile_link' | 'website_link' | 'same_handle' | 'websearch';
 export type VerifiedBy = 'source' | 'explicit' | 'reciprocal' | 'shared_website';
+
+export interface TruthOptions {
+  /** Token-gated platforms (GitHub, Reddit) with a token configured: probed for the same handle. */
+  tokens?: readonly string[];
+}
 
 export interface TruthProfile {
   platform: string;
   handle: string;
   url: string;
-  /** Other spellings a result may use: the video channel id. */
+  /** Other spellings a result may use: the video channel id, a page's numeric id. */
   aliases: string[];
   /** How the lookup reaches it. */
   via: Via[];
@@ -101,7 +117,54 @@ interface FetchNode {
 }
 
 const ROOT = '<root>';
-const CONTACT_RE = /^\/(?:contact|about|booking|work-with-me|press|contact-us)$/;
+
+/**
+ * The upstream requests one read of a profile makes, in sequence (hosts; requests that go out
+ * together count once). Public tokens (X's guest token is modelled; SoundCloud's client_id and
+ * Threads' lsd are scraped once per process and are not on a lookup's path).
+ */
+export const READ_CHAINS: Readonly<Record<ReaderPlatform, readonly string[]>> = {
+  'social-b': ['i.instagram.com'],
+  shortvideo: ['www.tiktok.com'],
+  // The channel page, then the about panel (youtubei browse).
+  video: ['www.youtube.com', 'www.youtube.com'],
+  // Guest-token activation, then UserByScreenName.
+  'microblog-b': ['api.x.com', 'x.com'],
+  'social-a': ['www.facebook.com'],
+  // /users/<u> and /users/<u>/social_accounts together.
+  code: ['api.github.com'],
+  forum: ['www.reddit.com'],
+  // resolve (gives the user id), then /users/<urn>/web-profiles.
+  'audio-c': ['api-v2.soundcloud.com', 'api-v2.soundcloud.com'],
+  'microblog-a': ['truthsocial.com'],
+  // The public profile page.
+  'microblog-c': ['www.threads.com'],
+  pinboard: ['www.pinterest.com'],
+};
+
+/**
+ * Words that make a linked page of a creator's website worth reading (path segments or link
+ * text, several languages), best first. The crawl reads the declared page and up to 3 linked
+ * pages of the same site by these scores (the home page scores 1 when the declared page is deeper).
+ */
+export const CRAWL_WORDS: readonly [RegExp, number][] = [
+  [/^(?:contact(?:[-_ ]?(?:us|me))?|kontakt|contacto|contato|contatti|impressum|imprint|mentions[-_ ]legales|お問い合わせ|otoiawase|get in touch|me contacter|fale comigo)$/, 3],
+  [/^(?:bookings?|press|presse|prensa|imprensa|business|management|mgmt|work[-_ ]with[-_ ](?:me|us)|collabs?|partnerships?|enquir(?:y|ies)|inquir(?:y|ies))$/, 2],
+  [/^(?:about(?:[-_ ]?(?:us|me))?|a[-_ ]propos|à propos|sobre(?:[-_ ]mi)?|sobre mí|ueber[-_ ]mich|über[-_ ]mich|uber[-_ ]mich|bio|team|legal|プロフィール)$/, 1],
+];
+
+export function crawlScore(url: string, text: string): number {
+  let best = 0;
+  let path = url;
+  try {
+    path = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    /* as is */
+  }
+  const words = [...path.toLowerCase().split('/').map((x) => x.replace(/\.(?:html?|php|aspx?)$/, '')), text.replace(/^(?:nav|social):/, '').trim().toLowerCase()];
+  for (const w of words) for (const [re, score] of CRAWL_WORDS) if (re.test(w)) best = Math.max(best, score);
+  return best;
+}
 
 type Resolved =
   /** A short link; `target` null when it is dead. */
@@ -143,23 +206,49 @@ export function resolveLink(world: SimWorld, url: string): Resolved {
   return site ? { kind: 'site', site } : { kind: 'other' };
 }
 
+const READERS = new Set<string>(READER_PLATFORMS);
 function fetchable(a: SimAccount): boolean {
-  return a.platform !== 'professional';
+  return READERS.has(a.platform);
+}
+
+/** A site's page at a URL of its host (path compared decoded, lower-cased, without a trailing slash). */
+function pageAt(site: SimSite, url: string): SimSitePage | undefined {
+  const norm = (p: string) => {
+    let x = p;
+    try {
+      x = decodeURIComponent(p);
+    } catch {
+      /* as is */
+    }
+    x = x.toLowerCase();
+    return x.length > 1 ? x.replace(/\/+$/, '') : x;
+  };
+  let path = '/';
+  try {
+    path = new URL(url).pathname || '/';
+  } catch {
+    return undefined;
+  }
+  return site.pages.find((p) => norm(p.path) === norm(path));
 }
 
 class Lookup {
   readonly nodes = new Map<string, FetchNode>();
   readonly verified = new Map<string, { account: SimAccount; via: Set<Via>; by: VerifiedBy }>();
   readonly candidates = new Map<string, { account: SimAccount; via: Set<Via> }>();
+  /** Verified accounts read as the creator's (their links followed). */
+  readonly read = new Set<string>();
   readonly emails = new Map<string, TruthEmailSource[]>();
   readonly ownerDomains = new Set<string>();
   readonly libNodes = new Map<string, string>();
+  readonly creatorLibs = new Set<string>();
   readonly crawled = new Set<string>();
 
   constructor(
     readonly world: SimWorld,
     readonly latency: (host: string) => number,
     readonly source: SimAccount,
+    readonly options: TruthOptions,
   ) {}
 
   node(id: string, ms: number, status: NodeStatus, parent: string, failing = status === 'fail' || status === 'hang'): string {
@@ -173,37 +262,27 @@ class Lookup {
     return this.nodes.get(id)?.status === 'ok';
   }
 
-  accountMs(platform: SourcePlatform): number {
-    switch (platform) {
-      case 'social-b':
-        return this.latency('i.instagram.com');
-      case 'shortvideo':
-        return this.latency('www.tiktok.com');
-      case 'video':
-        // The channel page, then the about panel (youtubei browse).
-        return 2 * this.latency('www.youtube.com');
-      case 'microblog-b':
-        // Guest-token activation, then UserByScreenName.
-        return this.latency('api.x.com') + this.latency('x.com');
-    }
+  accountMs(platform: ReaderPlatform): number {
+    return READ_CHAINS[platform].reduce((sum, host) => sum + this.latency(host), 0);
   }
 
   fetchAccount(a: SimAccount, parent: string): string | null {
     if (!fetchable(a)) return null;
-    return this.node(a.url, this.accountMs(a.platform as SourcePlatform), a.blocked ? 'unusable' : 'ok', parent, a.blocked);
+    const status: NodeStatus = a.fault === 'fail' ? 'fail' : a.blocked || a.fault === 'ratelimited' ? 'unusable' : 'ok';
+    return this.node(a.url, this.accountMs(a.platform as ReaderPlatform), status, parent, status !== 'ok');
   }
 
   libNode(p: SimLinkPage, parent: string): string {
     const host = p.kind === 'linkpage-c' ? 'api.komi.io' : new URL(p.url).hostname;
     const ms = (p.kind === 'linkpage-c' ? 2 : 1) * this.latency(host);
-    const id = this.node(p.url, ms, statusOf(p.status, ms), parent, p.status !== 'ok');
+    const id = this.node(p.url, ms, statusOf(p.status), parent, p.status !== 'ok');
     this.libNodes.set(p.url, id);
     return id;
   }
 
   sitePageNode(site: SimSite, page: SimSitePage, parent: string): string {
     const status = site.status !== 'ok' ? site.status : page.status;
-    return this.node(page.url, site.latencyMs, statusOf(status, site.latencyMs), parent, status !== 'ok');
+    return this.node(page.url, site.latencyMs, statusOf(status), parent, status !== 'ok');
   }
 
   addEmail(e: { email: string }, src: TruthEmailSource): void {
@@ -217,6 +296,15 @@ class Lookup {
     const v = this.verified.get(a.key);
     if (v) v.via.add(via);
     else this.verified.set(a.key, { account: a, via: new Set([via]), by });
+  }
+
+  /** A verified account read as the creator's: fetched, and its links followed as the creator's. */
+  readCreatorAccount(a: SimAccount, parent: string): void {
+    const n = this.fetchAccount(a, parent);
+    if (!n || this.read.has(a.key)) return;
+    this.read.add(a.key);
+    if (!this.ok(n)) return;
+    for (const l of a.links) this.followLink(l, 'profile', n, a);
   }
 
   candidate(a: SimAccount, via: Via, parent: string): void {
@@ -247,29 +335,31 @@ class Lookup {
     return this.ok(n) ? r.target : null;
   }
 
-  followLink(url: string, origin: 'source' | 'link_in_bio' | 'website', parent: string): void {
+  followLink(url: string, origin: 'source' | 'link_in_bio' | 'profile' | 'website', parent: string, from?: SimAccount): void {
     const r = resolveLink(this.world, url);
     switch (r.kind) {
       case 'redirect': {
         const target = this.shortLink(url, r, parent);
-        if (target) this.followLink(target, origin, url);
+        if (target) this.followLink(target, origin, url, from);
         return;
       }
       case 'account':
         if (origin === 'website') {
           this.candidate(r.account, 'website_link', parent);
         } else {
-          this.verify(r.account, origin === 'source' ? 'source_link' : 'link_in_bio', 'explicit');
-          this.fetchAccount(r.account, parent);
+          // A profile's links to its own platform are collaborators far more often than its owner.
+          if (origin === 'profile' && from && from.platform === r.account.platform) return;
+          this.verify(r.account, origin === 'source' ? 'source_link' : origin === 'link_in_bio' ? 'link_in_bio' : 'profile_link', 'explicit');
+          if (r.account !== this.source) this.readCreatorAccount(r.account, parent);
         }
         return;
       case 'lib':
-        if (origin === 'source') this.expandLib(r.page, parent);
+        if (origin === 'source' || origin === 'profile') this.expandLib(r.page, parent);
         return;
       case 'site':
         if (origin !== 'website') {
           this.ownerDomains.add(r.site.domain);
-          this.crawl(r.site, parent);
+          this.crawl(r.site, url, parent);
         }
         return;
       case 'other':
@@ -278,35 +368,46 @@ class Lookup {
   }
 
   expandLib(p: SimLinkPage, parent: string): void {
-    const known = this.libNodes.has(p.url);
+    const known = this.creatorLibs.has(p.url);
     const n = this.libNode(p, parent);
-    if (known || !this.ok(n)) return;
+    if (known) return;
+    this.creatorLibs.add(p.url);
+    if (!this.ok(n)) return;
     if (p.email) this.addEmail(p.email, { url: p.url, type: 'link_in_bio', encoding: p.email.encoding });
     for (const l of p.links) this.followLink(l.url, 'link_in_bio', n);
   }
 
-  crawl(site: SimSite, parent: string): void {
-    const home = site.pages.find((p) => p.role === 'home');
-    if (!home) return;
+  crawl(site: SimSite, declared: string, parent: string): void {
     if (this.crawled.has(site.domain)) {
-      this.nodes.get(home.url)?.parents.add(parent);
+      const first = [...this.nodes.values()].find((n) => n.id.startsWith(`https://${site.host}/`) || n.id === `https://${site.domain}/`);
+      first?.parents.add(parent);
       return;
     }
     this.crawled.add(site.domain);
     let start = parent;
-    if (site.apexRedirect) {
-      start = this.node(`https://${site.domain}/`, site.latencyMs, statusOf(site.status, site.latencyMs), parent);
+    let startUrl = declared;
+    if (new URL(declared).hostname === site.domain && site.apexRedirect) {
+      start = this.node(`https://${site.domain}/`, site.latencyMs, statusOf(site.status), parent, site.status !== 'ok');
       if (!this.ok(start)) return;
+      startUrl = `https://${site.host}/`;
     }
-    const homeNode = this.sitePageNode(site, home, start);
-    if (!this.ok(homeNode)) return;
-    const pages: [SimSitePage, string][] = [[home, homeNode]];
-    for (const l of home.links) {
-      const u = new URL(l.url);
-      if (u.hostname !== site.host || !CONTACT_RE.test(u.pathname)) continue;
-      const page = site.pages.find((p) => p.path === u.pathname);
-      if (page && !pages.some(([p]) => p === page)) pages.push([page, this.sitePageNode(site, page, homeNode)]);
-    }
+    const first = pageAt(site, startUrl);
+    if (!first) return;
+    const firstNode = this.sitePageNode(site, first, start);
+    if (!this.ok(firstNode)) return;
+    const pages: [SimSitePage, string][] = [[first, firstNode]];
+    const picks: { page: SimSitePage; score: number; order: number }[] = [];
+    const home = site.pages.find((p) => p.role === 'home');
+    if (home && home !== first) picks.push({ page: home, score: 1, order: -1 });
+    first.links.forEach((l, order) => {
+      if (new URL(l.url).hostname !== site.host) return;
+      const page = pageAt(site, l.url);
+      if (!page || page === first || picks.some((x) => x.page === page)) return;
+      const score = crawlScore(l.url, l.text);
+      if (score > 0) picks.push({ page, score, order });
+    });
+    picks.sort((a, b) => b.score - a.score || a.order - b.order);
+    for (const { page } of picks.slice(0, 3)) pages.push([page, this.sitePageNode(site, page, firstNode)]);
     for (const [page, n] of pages) {
       if (!this.ok(n)) continue;
       for (const e of page.emails) this.addEmail(e, { url: page.url, type: 'website', encoding: e.encoding });
@@ -327,6 +428,7 @@ class Lookup {
     const judge = (url: string): VerifiedBy | null => {
       const r = through(url);
       if (r.kind === 'account' && this.verified.has(r.account.key)) return 'reciprocal';
+      if (r.kind === 'lib' && this.creatorLibs.has(r.page.url)) return 'reciprocal';
       if (r.kind === 'site' && this.ownerDomains.has(r.site.domain)) return 'shared_website';
       return null;
     };
@@ -348,28 +450,51 @@ class Lookup {
     const S = this.source;
     const sourceNode = this.fetchAccount(S, ROOT)!;
     this.verify(S, 'source', 'source');
-    for (const l of S.links) this.followLink(l, 'source', sourceNode);
+    this.read.add(S.key);
+    for (const l of S.links) this.followLink(l, 'source', sourceNode, S);
 
-    // Same handle on the other source platforms, checked from the start (the handle is known).
-    for (const p of SOURCE_PLATFORMS) {
+    // Same handle on the other probed reader platforms, checked from the start (the handle is known).
+    const tokens = new Set(this.options.tokens ?? []);
+    for (const p of PROBED_PLATFORMS) {
       if (p === S.platform) continue;
+      if (TOKEN_GATED_PLATFORMS.includes(p) && !tokens.has(p)) continue;
       const h = S.handle.toLowerCase();
       if (!HANDLE_RULES[p].test(h)) continue;
       const a = this.world.accounts.get(`${p}:${h}`);
       if (!a) this.node(profileUrl(p, h), this.accountMs(p), 'unusable', ROOT);
-      else if (a.blocked) this.fetchAccount(a, ROOT);
-      else this.candidate(a, 'same_handle', ROOT);
+      else if (a.blocked || a.fault) this.fetchAccount(a, ROOT);
+      else if (!this.verified.has(a.key)) this.candidate(a, 'same_handle', ROOT);
+      else this.verified.get(a.key)!.via.add('same_handle');
     }
 
-    // Web search, once the display name is known.
+    // Web search, once the display name is known: at most 4 candidates, in result order.
     const creator = S.creator !== null ? this.world.creators[S.creator] : undefined;
     if (creator) {
       const g = this.node(`https://www.google.com/search?q=${encodeURIComponent(S.handle)}`, this.latency('www.google.com'), creator.search.blocked ? 'unusable' : 'ok', sourceNode, creator.search.blocked);
       if (this.ok(g)) {
+        let taken = 0;
         for (const res of creator.search.results) {
+          if (taken >= 4) break;
           const r = resolveLink(this.world, res.url);
-          if (r.kind === 'account' && fetchable(r.account) && !r.account.blocked) this.candidate(r.account, 'websearch', g);
-          else if (r.kind === 'lib' && !this.libNodes.has(r.page.url)) this.libNode(r.page, g);
+          if (r.kind === 'account' && fetchable(r.account)) {
+            const v = this.verified.get(r.account.key);
+            if (v) {
+              v.via.add('websearch');
+              continue;
+            }
+            const c = this.candidates.get(r.account.key);
+            if (c) {
+              c.via.add('websearch');
+              continue;
+            }
+            taken++;
+            if (r.account.blocked || r.account.fault) this.fetchAccount(r.account, g);
+            else this.candidate(r.account, 'websearch', g);
+          } else if (r.kind === 'lib' && !this.libNodes.has(r.page.url)) {
+            taken++;
+            this.libNode(r.page, g);
+            if (this.ok(r.page.url) && r.page.links.some((l) => this.linksToCreator(l.url))) this.creatorLibs.add(r.page.url);
+          }
         }
       }
     }
@@ -388,14 +513,27 @@ class Lookup {
         if (!by) continue;
         for (const via of c.via) this.verify(c.account, via, by);
         changed = true;
+        // Its links to accounts make profiles (not read: everything has settled).
+        for (const l of c.account.links) {
+          const r = resolveLink(this.world, l);
+          const t = r.kind === 'redirect' && r.target && this.ok(l) ? resolveLink(this.world, r.target) : r;
+          if (t.kind === 'account' && t.account.platform !== c.account.platform && !this.verified.has(t.account.key)) this.verify(t.account, 'profile_link', 'explicit');
+        }
       }
     }
 
-    // Addresses of every verified account that answered (the source included).
+    // Addresses of every verified account that was read and answered (the source included).
     for (const { account } of this.verified.values()) {
       if (!fetchable(account) || !this.ok(account.url)) continue;
+      if (!this.read.has(account.key) && !this.candidates.has(account.key)) continue;
       for (const e of account.emails) this.addEmail(e, { url: account.url, type: 'social_profile', encoding: e.encoding });
     }
+  }
+
+  /** A search-found link page is the creator's when it links the source or a verified account. */
+  linksToCreator(url: string): boolean {
+    const r = resolveLink(this.world, url);
+    return r.kind === 'account' && this.verified.has(r.account.key);
   }
 
   /** End time of every node (earliest start over its parents), by relaxation (the graph may loop). */
@@ -439,7 +577,7 @@ class Lookup {
   }
 }
 
-function statusOf(s: PageStatus, _ms: number): NodeStatus {
+function statusOf(s: PageStatus | SimSite['status']): NodeStatus {
   switch (s) {
     case 'ok':
       return 'ok';
@@ -454,13 +592,15 @@ function statusOf(s: PageStatus, _ms: number): NodeStatus {
 }
 
 function aliasesOf(a: SimAccount): string[] {
-  return a.channelId ? [a.channelId] : [];
+  if (a.channelId) return [a.channelId];
+  if (a.platform === 'social-a') return [a.numericId];
+  return [];
 }
 
-export function truthFor(world: SimWorld, latency: (host: string) => number, sourceKey: string): TruthEntry {
+export function truthFor(world: SimWorld, latency: (host: string) => number, sourceKey: string, options: TruthOptions = {}): TruthEntry {
   const S = world.accounts.get(sourceKey);
   if (!S || S.creator === null || !(SOURCE_PLATFORMS as readonly string[]).includes(S.platform)) throw new Error(`not a creator's source account: ${sourceKey}`);
-  const L = new Lookup(world, latency, S);
+  const L = new Lookup(world, latency, S, options);
   L.run();
   const t = L.timing();
   const creator = world.creators[S.creator];
@@ -487,11 +627,11 @@ export function truthFor(world: SimWorld, latency: (host: string) => number, sou
 }
 
 /** Truth for every creator's own account on a source platform, keyed `platform:handle`. */
-export function computeTruth(world: SimWorld, latency: (host: string) => number): Record<string, TruthEntry> {
+export function computeTruth(world: SimWorld, latency: (host: string) => number, options: TruthOptions = {}): Record<string, TruthEntry> {
   const out: Record<string, TruthEntry> = {};
   for (const a of world.accounts.values()) {
     if (a.creator === null || a.role !== 'own' || !(SOURCE_PLATFORMS as readonly string[]).includes(a.platform)) continue;
-    out[a.key] = truthFor(world, latency, a.key);
+    out[a.key] = truthFor(world, latency, a.key, options);
   }
   return out;
 }
