@@ -25,7 +25,6 @@ import type { RequestInfo } from '../observability/request.js';
 import { admit } from '../pipeline/admit.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
-import { staticUrlRefusal } from '../upstream/ssrf.js';
 import { BodyReader, readJobRequest, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobRunner } from './runner.js';
@@ -92,10 +91,6 @@ async function readRequest(req: IncomingMessage, deps: Deps, svc: JobService): P
     throw e;
   }
   if (request instanceof ApiError) return request;
-  if (request.webhook) {
-    const refusal = staticUrlRefusal(new URL(request.webhook.url));
-    if (refusal) return invalidInput([{ param: 'webhook.url', message: `may not be fetched: ${refusal}` }]);
-  }
   const v = validateItems(svc.routes, request);
   if (v instanceof ApiError) return v;
   return { request, ...v };

@@ -4,20 +4,13 @@
  * SQLite store (README "Bulk lookups"). Registered like every module (src/platforms/registry.ts);
  * `start` opens its tables and starts its workers for one app, `close` stops them.
  */
-import type { Deps } from '../graphql/context.js';
+import './graphql.js';
 import type { GatewayModule } from '../platforms/module.js';
 import { createJobHandlers } from './http.js';
-import type { JobService } from './http.js';
 import { jobsOpenApi } from './openapi.js';
 import { createJobRunner } from './runner.js';
+import { services, jobService } from './service.js';
 import { createJobStore } from './store.js';
-
-const services = new WeakMap<Deps, JobService & { apps: number }>();
-
-/** The jobs of the app these deps serve (undefined: no embedded store, i.e. REDIS_URL). */
-export function jobService(deps: Deps): JobService | undefined {
-  return services.get(deps);
-}
 
 const handlers = createJobHandlers(jobService);
 const docs = jobsOpenApi();

@@ -17,6 +17,7 @@ import type { ParamProblem } from '../errors.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
+import { staticUrlRefusal } from '../upstream/ssrf.js';
 
 export interface JobRequest {
   operation: string;
@@ -108,7 +109,14 @@ function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<J
     } catch {
       parsed = null;
     }
+    // The SSRF guard's static check now (a private address literal, localhost…); names are
+    // checked again when the delivery resolves them.
+    const refusal = parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:') ? staticUrlRefusal(parsed) : null;
     if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || url!.length > 2048) problems.push({ param: 'webhook.url', message: 'must be an http(s) URL of at most 2048 characters' });
+    else if (refusal) {
+      problems.push({ param: 'webhook.url', message: `may not be fetched: ${refusal}` });
+      parsed = null;
+    }
     if (!secret || secret.length < 16 || secret.length > 256) problems.push({ param: 'webhook.secret', message: 'must be a string of 16 to 256 characters (the HMAC key the deliveries are signed with)' });
     if (parsed && secret && secret.length >= 16 && secret.length <= 256 && url!.length <= 2048) webhook = { url: url!, secret };
   }
@@ -168,10 +176,7 @@ export async function readJobRequest(req: IncomingMessage, query: URLSearchParam
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
     const o = body as Record<string, unknown>;
-    options = optionsOf({ ...o, idempotency_key: o.idempotency_key ?? header('idempotency-key') }, problems);
-    if (!Array.isArray(o.items) || o.items.length === 0) problems.push({ param: 'items', message: 'must be a non-empty array of objects (each item: the query parameters of one request)' });
-    else if (o.items.length > maxItems) return tooMany();
-    else for (let i = 0; i < o.items.length; i++) items.push(itemOf(o.items[i], i, itemProblems));
+    return jobRequestOf({ ...o, idempotency_key: o.idempotency_key ?? header('idempotency-key') }, maxItems);
   } else if (type === 'application/x-ndjson' || type === 'application/ndjson' || type === 'application/jsonl') {
     options = uploadOptions(query, header, problems);
     let n = 0;
@@ -209,6 +214,19 @@ export async function readJobRequest(req: IncomingMessage, query: URLSearchParam
   } else {
     return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send a job as application/json, or its items as application/x-ndjson or text/csv');
   }
+  if (problems.length) return invalidInput(capped(problems));
+  return { ...options, items, itemProblems };
+}
+
+/** A job request given as one object (a JSON body; the GraphQL mutation's input). */
+export function jobRequestOf(o: Record<string, unknown>, maxItems: number): JobRequest | ApiError {
+  const problems: ParamProblem[] = [];
+  const itemProblems: ParamProblem[] = [];
+  const items: (Record<string, string> | null)[] = [];
+  const options = optionsOf(o, problems);
+  if (!Array.isArray(o.items) || o.items.length === 0) problems.push({ param: 'items', message: 'must be a non-empty array of objects (each item: the query parameters of one request)' });
+  else if (o.items.length > maxItems) return invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
+  else for (let i = 0; i < o.items.length; i++) items.push(itemOf(o.items[i], i, itemProblems));
   if (problems.length) return invalidInput(capped(problems));
   return { ...options, items, itemProblems };
 }
