@@ -50,6 +50,8 @@ export interface App {
   drain(): void;
   /** The periodic canaries of CANARIES (server.ts starts them). */
   canaries: CanaryRunner;
+  /** Stops the modules' background work (bulk jobs' workers); before the stores close. */
+  close(): Promise<void>;
 }
 
 const kInfo = Symbol('cl.request');
@@ -76,12 +78,16 @@ export function createApp(deps: Deps): App {
   validateRegistry();
   const schema = buildSchema();
   const routes = buildRoutes(schema, allOperations());
-  const openapi = buildOpenApi(routes.values(), Object.fromEntries(modules.flatMap((m) => m.routes.flatMap((r) => (r.openapi ? [[r.path, r.openapi]] : [])))));
+  const openapi = buildOpenApi(
+    routes.values(),
+    Object.fromEntries(modules.flatMap((m) => m.routes.flatMap((r) => [...(r.openapi ? [[r.path, r.openapi]] : []), ...Object.entries(r.openapiPaths ?? {})]))),
+  );
   const openapiJson = JSON.stringify(openapi);
   const rest = createRestHandler(deps, routes);
   const media = createMediaServer(deps);
 
   const graphql = createGraphqlFace(deps, schema);
+  const runtimes = modules.flatMap((m) => (m.start ? [m.start(deps, routes)] : []));
 
   const canaries = createCanaryRunner(deps, resolveCanaries(deps, deps.config.canaries, routes, allOperations()), deps.config.canaryIntervalMs);
 
@@ -92,7 +98,7 @@ export function createApp(deps: Deps): App {
   let idleWaiters: (() => void)[] = [];
   deps.metrics.setInFlight(() => open.size);
   // Every route's series exist from the start (a response then costs a Map lookup and two additions).
-  for (const r of [...routes.keys(), '/graphql', '/metrics', '/media/*', '/openapi.json', '/healthz', '/readyz', '/', 'unmatched', ...modules.flatMap((m) => m.routes.map((x) => x.path))]) deps.metrics.route(r);
+  for (const r of [...routes.keys(), '/graphql', '/metrics', '/media/*', '/openapi.json', '/healthz', '/readyz', '/', 'unmatched', ...modules.flatMap((m) => m.routes.map(routeName))]) deps.metrics.route(r);
   const accessLog = deps.logger.isLevelEnabled('info');
 
   /** One function for every response's 'close' (no closure per request): count, log, notify. */
@@ -116,11 +122,18 @@ export function createApp(deps: Deps): App {
 
   /**
    * The routing table. Exact paths: the gateway's own (GraphQL, OpenAPI, health, metrics) and
-   * every module's (src/platforms/registry.ts `modules`: status, account…); then two prefixes:
-   * /v1/ (every operation's REST route, src/rest/) and /media/ (hosted media).
+   * every module's (src/platforms/registry.ts `modules`: status, account…); then the modules'
+   * prefix routes (`/v1/jobs/` serves `/v1/jobs/{id}…`); then two prefixes: /v1/ (every
+   * operation's REST route, src/rest/) and /media/ (hosted media).
    */
   const table = new Map<string, HttpRoute>();
+  const prefixed: HttpRoute[] = [];
   const route = (r: HttpRoute) => {
+    if (r.prefix) {
+      if (prefixed.some((p) => p.path === r.path)) throw new Error(`route ${r.path}* declared twice`);
+      prefixed.push(r);
+      return;
+    }
     if (table.has(r.path)) throw new Error(`route ${r.path} declared twice`);
     table.set(r.path, r);
   };
@@ -172,14 +185,14 @@ export function createApp(deps: Deps): App {
     const origin = req.headers.origin;
     if (origin !== undefined) applyCors(res, origin, deps.config.corsOrigins);
 
-    const exact = table.get(path);
+    const exact = table.get(path) ?? (prefixed.length ? prefixed.find((r) => path.startsWith(r.path)) : undefined);
     if (exact) {
-      info.route = path;
+      info.route = routeName(exact);
       res.setHeader('x-request-id', info.id);
       const methods = exact.methods.includes('GET') ? [...exact.methods, 'HEAD'] : [...exact.methods];
       if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, methods.join(', '));
-      // /graphql answers other methods in its own (GraphQL) error shape.
-      if (!methods.includes(req.method ?? '') && path !== '/graphql') return sendError(res, methodNotAllowed(req.method, methods.join(' or ')), { allow: `${methods.join(', ')}, OPTIONS` });
+      // /graphql answers other methods in its own (GraphQL) error shape; a prefix route checks per path.
+      if (!methods.includes(req.method ?? '') && path !== '/graphql' && !exact.prefix) return sendError(res, methodNotAllowed(req.method, methods.join(' or ')), { allow: `${methods.join(', ')}, OPTIONS` });
       return void done(exact.serve(req, res, info, deps));
     }
     if (path.startsWith('/v1/')) {
@@ -210,5 +223,13 @@ export function createApp(deps: Deps): App {
       for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
     },
     canaries,
+    async close() {
+      await Promise.all(runtimes.map((r) => r.close()));
+    },
   };
+}
+
+/** A route's name in metrics and the access log: its path, `*` after a prefix. */
+function routeName(r: HttpRoute): string {
+  return r.prefix ? `${r.path}*` : r.path;
 }

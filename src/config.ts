@@ -64,6 +64,29 @@ export interface Config {
    * demo key in `headers`, saved example operations in `defaultTabs`. Null: the defaults.
    */
   graphiql: GraphiqlDefaults | null;
+  /** Bulk lookups (src/jobs/): limits of POST /v1/jobs and the embedded worker pool. */
+  jobs: JobsConfig;
+}
+
+export interface JobsConfig {
+  /** JOBS_MAX_ITEMS: items per job (default 100,000). */
+  maxItems: number;
+  /** JOBS_MAX_BODY_MB: request body of POST /v1/jobs and /v1/jobs/estimate (default 32 MiB; GraphQL keeps its 1 MiB). */
+  maxBodyBytes: number;
+  /** JOBS_MAX_RUNNING_PER_KEY: unfinished (queued or running) jobs per key; more is 429 (default 3). */
+  maxRunningPerKey: number;
+  /** JOBS_CONCURRENCY: items run at once by this instance, all jobs together (default 8). */
+  concurrency: number;
+  /** JOBS_CONCURRENCY_PER_JOB: items of one job run at once (default 4). */
+  concurrencyPerJob: number;
+  /** JOBS_RETENTION_DAYS: a finished job and its results are kept this long (default 7). */
+  retentionMs: number;
+  /** JOBS_KEY_QUOTA_MB: stored inputs and results per key; a new job is refused (429) once over (default 512 MiB). */
+  keyQuotaBytes: number;
+  /** JOBS_WEBHOOK_ATTEMPTS: deliveries tried per webhook event (default 6). */
+  webhookAttempts: number;
+  /** JOBS_WEBHOOK_BACKOFF_MS: wait before the first retry, doubled after each (default 2 s). */
+  webhookBackoffMs: number;
 }
 
 export interface GraphiqlDefaults {
@@ -354,6 +377,17 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     upstreamReplayUrl: replay,
     graphiql: graphiqlDefaults(env.GRAPHIQL_DEFAULTS),
+    jobs: {
+      maxItems: int(env, 'JOBS_MAX_ITEMS', 100_000, 1),
+      maxBodyBytes: int(env, 'JOBS_MAX_BODY_MB', 32, 1, 1024) * 1024 * 1024,
+      maxRunningPerKey: int(env, 'JOBS_MAX_RUNNING_PER_KEY', 3, 1),
+      concurrency: int(env, 'JOBS_CONCURRENCY', 8, 1, 1024),
+      concurrencyPerJob: int(env, 'JOBS_CONCURRENCY_PER_JOB', 4, 1, 1024),
+      retentionMs: num(env, 'JOBS_RETENTION_DAYS', 7, 0) * 24 * 3600 * 1000,
+      keyQuotaBytes: int(env, 'JOBS_KEY_QUOTA_MB', 512, 1) * 1024 * 1024,
+      webhookAttempts: int(env, 'JOBS_WEBHOOK_ATTEMPTS', 6, 1, 20),
+      webhookBackoffMs: int(env, 'JOBS_WEBHOOK_BACKOFF_MS', 2_000, 1),
+    },
     bootstrapApiKey: bootstrapKeyOf(env.BOOTSTRAP_API_KEY),
     bootstrapCredits: int(env, 'BOOTSTRAP_CREDITS', 1000),
     maxRootFields: int(env, 'MAX_ROOT_FIELDS', 25, 1),

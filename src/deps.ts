@@ -93,6 +93,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
     logger.warn({ platform, field }, `parser warning: ${field}${detail ? ` (${detail})` : ''}`);
   });
   const deps: Deps = {
+    db,
     config,
     logger,
     metrics,

@@ -155,6 +155,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       // Cancelled requests answer 503 and settle their reservations themselves; not for long.
       await within(app.idle(), CANCEL_WAIT_MS);
     }
+    // Bulk jobs' workers stop (items in flight settle or are refunded; unfinished ones run after the restart).
+    await within(app.close(), CANCEL_WAIT_MS);
     const refunded = await deps.ledger.refundOpen();
     if (refunded) deps.logger.warn({ refunded }, 'refunded reservations still open at shutdown');
     server.closeAllConnections();

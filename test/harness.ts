@@ -98,6 +98,7 @@ export async function startHarness(
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+      await app.close();
       await replay.close();
       await deps.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -33,6 +33,14 @@ export interface Reservation {
   amount: number;
 }
 
+export interface SettleOutcome {
+  /** The reservation was open and is settled now (false: already settled or refunded; nothing charged). */
+  settled: boolean;
+  charged: number;
+  /** The key's balance after. */
+  balance: number;
+}
+
 export interface Ledger {
   /** The key's id and balance, or null for an unknown or revoked key. */
   authenticate(rawKey: string): Promise<AuthenticatedKey | null>;
@@ -46,6 +54,14 @@ export interface Ledger {
    * Settling an already settled reservation changes nothing.
    */
   settle(reservation: Reservation, actual: number): Promise<number>;
+  /**
+   * Embedded store only: `settle`, with the caller's own bookkeeping (`record`) committed in the
+   * same transaction, so both happen or neither (a bulk job's item: its charge and its result).
+   * `record` learns whether the reservation was still open (false: it was refunded meanwhile —
+   * at shutdown or by the refund at start — and nothing was charged); a throw from `record`
+   * rolls the settlement back and is rethrown.
+   */
+  settleRecorded?(reservation: Reservation, actual: number, record: (outcome: SettleOutcome) => void): Promise<number>;
   createKey(opts: { name: string; credits: number; rawKey?: string }): Promise<{ key: string; record: KeyRecord }>;
   listKeys(): Promise<KeyRecord[]>;
   addCredits(keyId: string, amount: number): Promise<number>;

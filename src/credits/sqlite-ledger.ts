@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
 import type { Db } from '../store/sqlite.js';
 import { generateApiKey, hashApiKey, keyHint, shortenStoredHint } from './keys.js';
-import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
+import type { AuthenticatedKey, KeyRecord, Ledger, Reservation, SettleOutcome } from './ledger.js';
 
 export const MIRROR_CHECK_MS = 250;
 
@@ -125,14 +125,17 @@ export function createSqliteLedger(db: Db): Ledger {
     return r;
   });
 
-  const settleTx = db.transaction((reservation: Reservation, actual: number): number => {
+  const settleTx = db.transaction((reservation: Reservation, actual: number, record?: (o: SettleOutcome) => void): number => {
     const row = q.delRes.get(reservation.id);
+    let charge = 0;
     if (row) {
-      const charge = Math.max(0, Math.min(actual, row.amount));
+      charge = Math.max(0, Math.min(actual, row.amount));
       if (row.amount - charge > 0) q.give.get({ id: row.key_id, amount: row.amount - charge });
       if (charge > 0) q.entry.run(row.key_id, 'charge', charge, now());
     }
     const balance = q.balance.get(reservation.keyId)?.balance ?? 0;
+    // Before the mirror is touched: a throw here rolls the whole settlement back.
+    record?.({ settled: !!row, charged: charge, balance });
     noteBalance(reservation.keyId, balance);
     return balance;
   });
@@ -182,6 +185,9 @@ export function createSqliteLedger(db: Db): Ledger {
     },
     async settle(reservation, actual) {
       return settleTx(reservation, actual);
+    },
+    async settleRecorded(reservation, actual, record) {
+      return settleTx(reservation, actual, record);
     },
     async createKey({ name, credits, rawKey }) {
       const key = rawKey ?? generateApiKey();

@@ -4,7 +4,7 @@
  * sharing a Redis ledger are untouched), and settlements are counted for /metrics
  * (credits charged and refunded).
  */
-import type { Ledger, Reservation } from './ledger.js';
+import type { Ledger, Reservation, SettleOutcome } from './ledger.js';
 
 export interface CreditCounters {
   creditsCharged: { inc(v: number): void };
@@ -20,9 +20,9 @@ export interface TrackedLedger extends Ledger {
 
 export function trackReservations(inner: Ledger, counters?: CreditCounters): TrackedLedger {
   const open = new Set<Reservation>();
-  const settle = async (reservation: Reservation, actual: number): Promise<number> => {
+  const settle = async (reservation: Reservation, actual: number, record?: (o: SettleOutcome) => void): Promise<number> => {
     const held = open.has(reservation);
-    const balance = await inner.settle(reservation, actual);
+    const balance = record ? await inner.settleRecorded!(reservation, actual, record) : await inner.settle(reservation, actual);
     // Counted once, by whoever settled it first here (settling twice changes nothing).
     if (held && open.delete(reservation) && counters) {
       const charged = Math.max(0, Math.min(reservation.amount, Number.isFinite(actual) ? Math.ceil(actual) : 0));
@@ -40,7 +40,8 @@ export function trackReservations(inner: Ledger, counters?: CreditCounters): Tra
       if (r && r.amount > 0) open.add(r);
       return r;
     },
-    settle,
+    settle: (reservation: Reservation, actual: number) => settle(reservation, actual),
+    ...(inner.settleRecorded ? { settleRecorded: settle } : { settleRecorded: undefined }),
     async refundOpen() {
       let n = 0;
       for (const r of [...open]) {

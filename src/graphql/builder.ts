@@ -30,3 +30,7 @@ builder.addScalarType('DateTime', DateTimeResolver);
 builder.queryType({
   description: 'Public creator data, fetched live from public pages (or from cache with cacheMaxAge). Each root field costs credits; see extensions.credits.',
 });
+
+builder.mutationType({
+  description: 'Actions for the calling key (bulk lookup jobs). Every mutation needs a key (401 → 429 first, as every request).',
+});

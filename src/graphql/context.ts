@@ -15,6 +15,7 @@ import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { Upstream } from '../upstream/client.js';
 import { requestBaseUrl } from '../media/public-url.js';
 import type { Plan } from '../pipeline/credits.js';
+import type { Db } from '../store/sqlite.js';
 
 export interface Deps {
   config: Config;
@@ -29,6 +30,8 @@ export interface Deps {
   rateLimiter: RateLimiter;
   /** Aborted when a shutdown's grace period is over: live fetches still running are cancelled. */
   shutdown: AbortSignal;
+  /** The SQLite store under DATA_DIR (bulk jobs keep their tables beside the embedded ledger's). */
+  db?: Db;
 }
 
 export interface GatewayContext {

@@ -3,6 +3,7 @@
  *
  *   GraphQL (the fast path and yoga)   executeGraphql: the document's root fields → runRequest
  *   REST /v1 (src/rest/handler.ts)     runRequest with the route's one root field
+ *   GraphQL mutations                  admit, then the mutation's resolvers (no credit plan)
  *
  *   runRequest: admit (401 key → 429 rate limit; src/pipeline/admit.ts) → the face's own input
  *   check (REST: query-string types) → credits (400 per field → cache → 402 reservation →
@@ -21,6 +22,7 @@ import { operationByField } from '../platforms/registry.js';
 import { admit } from './admit.js';
 import type { RequestedField } from './credits.js';
 import { fail, runPlanned } from './credits.js';
+import { formatError } from './errors.js';
 import { collectRootFields, isIntrospectionOnly } from './root-fields.js';
 
 type Run = () => ExecutionResult | Promise<ExecutionResult>;
@@ -47,7 +49,15 @@ export async function executeGraphql(args: ExecutionArgs & { contextValue: Gatew
   const ctx = args.contextValue;
   const { deps } = ctx;
   const operation: OperationDefinitionNode | null | undefined = getOperationAST(args.document, args.operationName);
-  if (!operation || operation.operation !== 'query') return (await exec(args)) as ExecutionResult;
+  if (!operation) return (await exec(args)) as ExecutionResult;
+  // Mutations (createLookupJob) are not operations with a credit plan, but they act for a key:
+  // admitted like every request (401 → 429) before anything runs.
+  if (operation.operation !== 'query') {
+    const key = await admit(ctx);
+    if (!('id' in key)) return fail(key);
+    const result = (await exec(args)) as ExecutionResult;
+    return result.errors ? { ...result, errors: result.errors.map((e) => formatError(e, deps.logger, ctx.reqInfo?.id)) } : result;
+  }
   const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
   if (coerced.errors) return (await exec(args)) as ExecutionResult;
   const rootFields = collectRootFields(args.document, coerced.coerced, operation.selectionSet);

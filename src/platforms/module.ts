@@ -7,20 +7,33 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Deps } from '../graphql/context.js';
 import type { RequestInfo } from '../observability/request.js';
+import type { RestRoute } from '../rest/routes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 export interface HttpRoute {
-  /** Exact path (`/v1/status`). */
+  /** Exact path (`/v1/status`), or with `prefix` the start of every path it serves (`/v1/jobs/`). */
   path: string;
+  /** Serves every path that starts with `path` (paths with ids: `/v1/jobs/{id}/results`); exact routes win. */
+  prefix?: boolean;
   /** Methods served (HEAD is served where GET is; OPTIONS — CORS preflights — everywhere). */
   methods: readonly HttpMethod[];
   serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): void | Promise<void>;
   /** Its OpenAPI path item, for a route clients call (/openapi.json). */
   openapi?: Record<string, unknown>;
+  /** A prefix route's OpenAPI path items, by templated path (`/v1/jobs/{id}`). */
+  openapiPaths?: Record<string, Record<string, unknown>>;
+}
+
+/** What a module runs in the background for one app (e.g. bulk jobs' workers). */
+export interface ModuleRuntime {
+  /** Stops its work; resolves once nothing of it runs any more (the app's close). */
+  close(): Promise<void>;
 }
 
 export interface GatewayModule {
   name: string;
   routes: readonly HttpRoute[];
+  /** Started by createApp with the REST route table (operations run through it); stopped by App.close(). */
+  start?(deps: Deps, rest: ReadonlyMap<string, RestRoute>): ModuleRuntime;
 }

@@ -5,6 +5,7 @@
  */
 import type { WallRule } from '../upstream/blocks/catalogue.js';
 import { accountModule } from '../account/index.js';
+import { jobsModule } from '../jobs/index.js';
 import { statusModule } from '../status/index.js';
 import type { GatewayModule } from './module.js';
 import type { OperationDef } from './operation.js';
@@ -48,7 +49,7 @@ export interface PlatformEntry {
 export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
 
 /** Parts of the gateway that are not platforms, registered the same way (src/platforms/module.ts). */
-export const modules: GatewayModule[] = [statusModule(() => platforms.map((p) => p.label)), accountModule];
+export const modules: GatewayModule[] = [statusModule(() => platforms.map((p) => p.label)), accountModule, jobsModule];
 
 export function allOperations(): OperationDef[] {
   return platforms.flatMap((p) => p.operations);

@@ -5,7 +5,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allOperations } from '../../src/platforms/registry.js';
+import { allOperations, modules } from '../../src/platforms/registry.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { repoJson, repoRoute, searchHtml, TRENDING_ROUTE } from '../data.js';
@@ -333,7 +333,10 @@ describe('OpenAPI', () => {
     expect(result.valid).toBe(true);
     expect(r.body.openapi).toBe('3.1.0');
     expect(r.body.info.version).toBe('1.0.0');
-    expect(Object.keys(r.body.paths).sort()).toEqual(allOperations().map((op) => op.rest.path).sort());
+    // Every operation's route and every module route clients call (/v1/account, /v1/jobs…).
+    const moduleDocs = modules.flatMap((m) => m.routes.flatMap((x) => [...(x.openapi ? [x.path] : []), ...Object.keys(x.openapiPaths ?? {})]));
+    expect(Object.keys(r.body.paths).sort()).toEqual([...allOperations().map((op) => op.rest.path), ...moduleDocs].sort());
+    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/v1/account', '/v1/jobs', '/v1/jobs/{id}', '/v1/jobs/{id}/results', '/v1/jobs/estimate']));
     expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/v1/code/repository', '/v1/code/trending/developers', '/v1/websearch/search']));
     const params = r.body.paths['/v1/websearch/search'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(['query', 'region', 'date_posted', 'page', 'cache_max_age']);

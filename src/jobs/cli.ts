@@ -1,0 +1,189 @@
+/**
+ * `npm run bulk -- --op /v1/find-creator-emails --input creators.csv --out results.ndjson`
+ * against a running gateway (--url, default http://localhost:8080; the key from --key or
+ * CL_API_KEY). The input is uploaded as it is (CSV with a header row of parameter names, NDJSON,
+ * or a JSON array of items); a progress line shows items done, items/s, credits and the ETA;
+ * results are written in input order once the job has ended, and a summary by outcome and
+ * credits closes the run.
+ *
+ * Resumable: the job's idempotency key is derived from the operation, the options and the
+ * input's bytes, so running the same command again after Ctrl-C or a crash attaches to the same
+ * job (nothing runs twice), resumes it when it stopped for lack of credits or at its cap (with
+ * --resume), and appends only the results not yet in --out.
+ */
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Command, CommanderError } from 'commander';
+
+export interface BulkOutput {
+  /** Progress line (redrawn in place on a terminal). */
+  progress(line: string): void;
+  log(line: string): void;
+  error(line: string): void;
+}
+
+const FINAL = new Set(['completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits']);
+
+interface Job {
+  id: string;
+  status: string;
+  items: number;
+  counts: { done: number; ok: number; cached: number; failed: number; skipped: number };
+  credits_charged: number;
+  eta_s: number | null;
+}
+
+function contentTypeOf(path: string): string {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.csv') return 'text/csv';
+  if (ext === '.ndjson' || ext === '.jsonl') return 'application/x-ndjson';
+  if (ext === '.json') return 'application/json';
+  throw new Error(`--input ${path}: use a .csv, .ndjson, .jsonl or .json file`);
+}
+
+/** The last item index already written to `out` (-1: none). */
+function lastWritten(out: string): number {
+  if (!existsSync(out)) return -1;
+  const lines = readFileSync(out, 'utf8').split('\n').filter(Boolean);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    try {
+      return (JSON.parse(lines[i]) as { index: number }).index;
+    } catch {
+      /* a line cut short by a crash: the one before counts */
+    }
+  }
+  return -1;
+}
+
+export function bar(job: Job, rate: number | null, width = 24): string {
+  const frac = job.items ? job.counts.done / job.items : 0;
+  const full = Math.round(frac * width);
+  const eta = job.eta_s ?? (rate && rate > 0 ? Math.ceil((job.items - job.counts.done) / rate) : null);
+  return `[${'#'.repeat(full)}${'-'.repeat(width - full)}] ${job.counts.done}/${job.items} ${job.status} | ${rate === null ? '–' : rate.toFixed(1)} items/s | ${job.credits_charged} credits | ETA ${eta === null ? '–' : `${eta}s`}`;
+}
+
+export async function runBulkCli(argv: string[], env: NodeJS.ProcessEnv, out: BulkOutput, opts: { pollMs?: number; signal?: AbortSignal } = {}): Promise<number> {
+  const program = new Command('bulk')
+    .requiredOption('--op <path>', 'the /v1 GET operation each item runs, e.g. /v1/find-creator-emails')
+    .requiredOption('--input <file>', 'items: .csv (header row of parameter names), .ndjson/.jsonl, or .json (array)')
+    .requiredOption('--out <file>', 'results as NDJSON in input order (appended to when resuming)')
+    .option('--url <url>', 'the gateway', env.CL_URL || 'http://localhost:8080')
+    .option('--key <key>', 'API key (default: CL_API_KEY)')
+    .option('--cache-max-age <age>', 'serve items cached within 1d, 3d, 7d, 14d or 30d at 0 credits')
+    .option('--max-credits <n>', 'stop the job once it would need more credits than this')
+    .option('--resume', 'resume the job if it stopped (no credits, cap)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => out.log(s.trimEnd()), writeErr: (s) => out.error(s.trimEnd()) });
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    throw e;
+  }
+  const o = program.opts<{ op: string; input: string; out: string; url: string; key?: string; cacheMaxAge?: string; maxCredits?: string; resume?: boolean }>();
+  const key = o.key ?? env.CL_API_KEY;
+  if (!key) {
+    out.error('No API key: pass --key or set CL_API_KEY.');
+    return 2;
+  }
+  let type: string;
+  let body: Buffer;
+  try {
+    type = contentTypeOf(o.input);
+    body = readFileSync(o.input);
+  } catch (e) {
+    out.error((e as Error).message);
+    return 2;
+  }
+  const idem = `bulk-${createHash('sha256').update(JSON.stringify([o.op, o.cacheMaxAge ?? null, o.maxCredits ?? null])).update(body).digest('hex').slice(0, 32)}`;
+  const base = o.url.replace(/\/+$/, '');
+  const headers = { 'x-api-key': key };
+  const call = async (method: string, path: string, init: { body?: string | Uint8Array; type?: string } = {}) => {
+    const res = await fetch(base + path, { method, headers: { ...headers, ...(init.type ? { 'content-type': init.type } : {}) }, body: init.body as BodyInit | undefined, signal: opts.signal });
+    return { status: res.status, text: await res.text() };
+  };
+  const fail = (r: { status: number; text: string }) => {
+    let msg = r.text;
+    try {
+      const e = (JSON.parse(r.text) as { error?: { code: string; message: string; details?: { param: string; message: string }[] } }).error;
+      if (e) msg = `${e.code}: ${e.message}${e.details ? `\n${e.details.map((d) => `  ${d.param}: ${d.message}`).join('\n')}` : ''}`;
+    } catch {
+      /* not JSON */
+    }
+    out.error(`HTTP ${r.status} ${msg}`);
+    return 1;
+  };
+
+  // Create (or find again, by the idempotency key) the job.
+  let created: { status: number; text: string };
+  if (type === 'application/json') {
+    let items: unknown;
+    try {
+      items = JSON.parse(body.toString('utf8'));
+    } catch {
+      out.error(`--input ${o.input} is not JSON`);
+      return 2;
+    }
+    created = await call('POST', '/v1/jobs', {
+      type,
+      body: JSON.stringify({ operation: o.op, items, cache_max_age: o.cacheMaxAge, max_credits: o.maxCredits === undefined ? undefined : Number(o.maxCredits), idempotency_key: idem }),
+    });
+  } else {
+    const q = new URLSearchParams({ operation: o.op, idempotency_key: idem });
+    if (o.cacheMaxAge) q.set('cache_max_age', o.cacheMaxAge);
+    if (o.maxCredits) q.set('max_credits', o.maxCredits);
+    created = await call('POST', `/v1/jobs?${q}`, { type, body });
+  }
+  if (created.status !== 202) return fail(created);
+  let job = (JSON.parse(created.text) as { job: Job }).job;
+  out.log(`job ${job.id}: ${job.items} items, ${o.op}`);
+  if (o.resume && (job.status === 'stopped_no_credits' || job.status === 'stopped_at_cap')) {
+    const r = await call('POST', `/v1/jobs/${job.id}/resume`, { type: 'application/json', body: o.maxCredits ? JSON.stringify({ max_credits: Number(o.maxCredits) }) : '' });
+    if (r.status !== 200) return fail(r);
+    job = (JSON.parse(r.text) as { job: Job }).job;
+  }
+
+  // Progress until it ends.
+  const started = Date.now();
+  const doneAtStart = job.counts.done;
+  for (;;) {
+    const rate = Date.now() > started && job.counts.done > doneAtStart ? (job.counts.done - doneAtStart) / ((Date.now() - started) / 1000) : null;
+    out.progress(bar(job, rate));
+    if (FINAL.has(job.status)) break;
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 1000));
+    const r = await call('GET', `/v1/jobs/${job.id}`);
+    if (r.status !== 200) return fail(r);
+    job = (JSON.parse(r.text) as { job: Job }).job;
+  }
+
+  // Results not yet in --out, in input order.
+  const after = lastWritten(o.out);
+  const res = await call('GET', `/v1/jobs/${job.id}/results?after=${after}`);
+  if (res.status !== 200) return fail(res);
+  if (res.text) appendFileSync(o.out, res.text);
+  const lines = res.text.split('\n').filter(Boolean).length;
+
+  const c = job.counts;
+  out.log(`\n${job.status}: ${c.ok} ok (${c.cached} from cache), ${c.failed} failed, ${c.skipped} not run — ${job.credits_charged} credits charged`);
+  out.log(`${lines} result lines written to ${o.out}`);
+  if (job.status === 'stopped_no_credits') out.log('Add credits and run the same command with --resume to finish the job.');
+  if (job.status === 'stopped_at_cap') out.log('Run the same command with --resume and a higher --max-credits to go on.');
+  return job.status === 'completed' ? 0 : 3;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const tty = process.stderr.isTTY;
+  runBulkCli(process.argv.slice(2), process.env, {
+    progress: (line) => (tty ? process.stderr.write(`\r\u001b[2K${line}`) : process.stderr.write(`${line}\n`)),
+    log: (line) => process.stdout.write(`${line}\n`),
+    error: (line) => process.stderr.write(`${line}\n`),
+  }).then(
+    (code) => process.exit(code),
+    (err) => {
+      process.stderr.write(`bulk: ${(err as Error).message}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * GraphQL face of bulk jobs: `createLookupJob` (mutation) and `lookupJob(id)` (query, with its
+ * results), mirroring POST /v1/jobs and GET /v1/jobs/{id}[/results]. The caller is admitted
+ * before any resolver runs (executeGraphql admits mutations too); a job of another key is null.
+ * The mutation takes what fits GraphQL's body limit; bigger jobs go to POST /v1/jobs.
+ */
+import { ApiError } from '../errors.js';
+import { builder } from '../graphql/builder.js';
+import type { GatewayContext } from '../graphql/context.js';
+import { createJob } from './http.js';
+import type { JobService } from './http.js';
+import { jobRequestOf, validateItems } from './input.js';
+import { jobService } from './service.js';
+import type { ResultRow } from './store.js';
+import { jobView } from './view.js';
+import type { JobView } from './view.js';
+
+const CountsRef = builder.objectRef<JobView['counts']>('LookupJobCounts').implement({
+  fields: (t) => ({
+    done: t.exposeInt('done', { nullable: false, description: 'ok + failed' }),
+    ok: t.exposeInt('ok', { nullable: false }),
+    cached: t.exposeInt('cached', { nullable: false, description: 'ok items served from cache (0 credits)' }),
+    failed: t.exposeInt('failed', { nullable: false }),
+    skipped: t.exposeInt('skipped', { nullable: false, description: 'Items a stopped or cancelled job did not run' }),
+  }),
+});
+
+const ResultRef = builder.objectRef<ResultRow>('LookupJobResult').implement({
+  description: 'One finished item: what its single REST request answered',
+  fields: (t) => ({
+    index: t.exposeInt('idx', { nullable: false }),
+    input: t.field({ type: 'JSON', nullable: false, resolve: (r) => JSON.parse(r.input) }),
+    status: t.exposeInt('status', { nullable: false, description: 'The HTTP status the single request would have had' }),
+    code: t.exposeString('code', { nullable: true }),
+    creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
+    cached: t.field({ type: 'Boolean', nullable: false, resolve: (r) => r.cached === 1 }),
+    body: t.field({ type: 'JSON', nullable: false, description: 'The REST body of the single request', resolve: (r) => JSON.parse(r.body) }),
+  }),
+});
+
+type JobNode = JobView & { svc: JobService };
+
+const JobRef = builder.objectRef<JobNode>('LookupJob').implement({
+  description: 'A bulk lookup job (REST: /v1/jobs)',
+  fields: (t) => ({
+    id: t.exposeString('id', { nullable: false }),
+    operation: t.exposeString('operation', { nullable: false, description: 'The /v1 GET path each item runs' }),
+    status: t.exposeString('status', { nullable: false, description: 'queued, running, completed, cancelled, stopped_at_cap or stopped_no_credits' }),
+    items: t.exposeInt('items', { nullable: false }),
+    counts: t.expose('counts', { type: CountsRef, nullable: false }),
+    creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
+    maxCredits: t.exposeInt('max_credits', { nullable: true }),
+    cacheMaxAge: t.exposeString('cache_max_age', { nullable: true }),
+    webhookUrl: t.exposeString('webhook_url', { nullable: true }),
+    createdAt: t.exposeString('created_at', { nullable: false }),
+    updatedAt: t.exposeString('updated_at', { nullable: false }),
+    finishedAt: t.exposeString('finished_at', { nullable: true }),
+    etaS: t.exposeInt('eta_s', { nullable: true }),
+    results: t.field({
+      type: [ResultRef],
+      nullable: false,
+      description: 'Finished items in input order, after index `after`, at most `first` (≤ 1000)',
+      args: { after: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
+      resolve: (job, args) => {
+        const first = Math.max(0, Math.min(1000, args.first ?? 100));
+        return job.svc.store.results(job.id, args.after ?? -1, first);
+      },
+    }),
+  }),
+});
+
+const WebhookInput = builder.inputType('LookupJobWebhook', {
+  fields: (t) => ({ url: t.string({ required: true }), secret: t.string({ required: true }) }),
+});
+
+function serviceOf(ctx: GatewayContext): JobService {
+  const svc = jobService(ctx.deps);
+  if (!svc) throw new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs need the embedded store; they are not available with REDIS_URL yet');
+  return svc;
+}
+
+builder.queryField('lookupJob', (t) =>
+  t.field({
+    type: JobRef,
+    nullable: true,
+    description: 'A bulk lookup job of the calling key (null: no such job for this key). 0 credits.',
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => {
+      const svc = serviceOf(ctx);
+      const row = svc.store.get(args.id);
+      if (!row || !ctx.key || row.key_id !== ctx.key.id) return null;
+      return { ...jobView(row, svc.runner.rateOf(row.id)), svc };
+    },
+  }),
+);
+
+builder.mutationField('createLookupJob', (t) =>
+  t.field({
+    type: JobRef,
+    nullable: false,
+    description: 'Starts a bulk job (REST: POST /v1/jobs): `operation` over `items`, each item its query parameters. Costs nothing itself; each item what its single request costs.',
+    args: {
+      operation: t.arg.string({ required: true }),
+      items: t.arg({ type: ['JSON'], required: true }),
+      cacheMaxAge: t.arg.string({ required: false }),
+      maxCredits: t.arg.int({ required: false }),
+      webhook: t.arg({ type: WebhookInput, required: false }),
+      idempotencyKey: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const svc = serviceOf(ctx);
+      // executeGraphql admitted the caller before this runs.
+      if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+      const request = jobRequestOf(
+        { operation: args.operation, items: args.items, cache_max_age: args.cacheMaxAge, max_credits: args.maxCredits, webhook: args.webhook, idempotency_key: args.idempotencyKey },
+        ctx.deps.config.jobs.maxItems,
+      );
+      if (request instanceof ApiError) throw request;
+      const v = validateItems(svc.routes, request);
+      if (v instanceof ApiError) throw v;
+      const made = await createJob(svc, ctx.deps, ctx.key, { request, ...v });
+      if (made instanceof ApiError) throw made;
+      return { ...jobView(made.row, svc.runner.rateOf(made.row.id)), svc };
+    },
+  }),
+);

@@ -1,0 +1,377 @@
+/**
+ * The embedded worker pool: runs the items of every unfinished job in this process, at most
+ * JOBS_CONCURRENCY at once (all jobs together, round robin) and JOBS_CONCURRENCY_PER_JOB per
+ * job, so a big job leaves room for single requests and for other jobs.
+ *
+ * Each item is its operation's single REST request, run through the same pipeline
+ * (src/pipeline/execute.ts runRequest: cache → reservation of its maximum → live fetch with
+ * single-flight, politeness and SSRF guard → settle), with the job's key already admitted. Two
+ * things differ, both through the item's view of the ledger:
+ *
+ *  - the job's cap: a reservation the job's `max_credits` left (minus what items in flight
+ *    hold) cannot cover is not made; the item is not run and the job ends `stopped_at_cap`.
+ *    A reservation the balance cannot cover ends it `stopped_no_credits`.
+ *  - the settlement is deferred to here, where it is committed in one transaction with the
+ *    item's result (Ledger.settleRecorded; src/jobs/store.ts explains why that makes a kill -9
+ *    at any moment safe).
+ */
+import { EventEmitter } from 'node:events';
+import type { ExecutionResult } from 'graphql';
+import type DataLoader from 'dataloader';
+import type { AuthenticatedKey, Ledger, Reservation } from '../credits/ledger.js';
+import { ApiError, invalidInput } from '../errors.js';
+import type { Deps, GatewayContext } from '../graphql/context.js';
+import { newRequestId } from '../observability/request.js';
+import type { RequestInfo } from '../observability/request.js';
+import type { CreditsExtension, Plan } from '../pipeline/credits.js';
+import { apiErrorOf, restErrorBody } from '../pipeline/errors.js';
+import { runRequest } from '../pipeline/execute.js';
+import type { RestRoute } from '../rest/routes.js';
+import { toVariables } from '../rest/routes.js';
+import type { ItemOutcome, ItemRow, JobRow, JobStatus, JobStore } from './store.js';
+import { FINAL } from './store.js';
+import { createWebhookSender } from './webhook.js';
+
+/** Items read from the store per refill of a job's queue. */
+const BATCH = 256;
+/** A store that answered 503 for an item: tries before the item is recorded as failed. */
+const UNAVAILABLE_TRIES = 3;
+const HOUR_MS = 3_600_000;
+
+class JobItemContext implements GatewayContext {
+  plan?: Plan = undefined;
+  loader?: DataLoader<string, unknown> = undefined;
+  readonly apiKey = null;
+  readonly requestBaseUrl = null;
+  constructor(
+    readonly deps: Deps,
+    readonly key: AuthenticatedKey,
+    readonly reqInfo: RequestInfo,
+    readonly signal: AbortSignal,
+  ) {}
+}
+
+interface Active {
+  id: string;
+  keyId: string;
+  route: RestRoute;
+  cacheMaxAge: string | null;
+  maxCredits: number | null;
+  /** Charged so far (the job's credits_charged) and held by items in flight. */
+  charged: number;
+  reserved: number;
+  queue: ItemRow[];
+  /** Highest index read into the queue. */
+  cursor: number;
+  exhausted: boolean;
+  inFlight: number;
+  stop: Exclude<JobStatus, 'queued' | 'running' | 'completed'> | null;
+  unavailable: Map<number, number>;
+  abort: AbortController;
+  /** For the ETA: when this process started running it, and items done since. */
+  startedMs: number;
+  doneHere: number;
+}
+
+class NotSettled extends Error {}
+
+export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap<string, RestRoute>) {
+  const cfg = deps.config.jobs;
+  const active = new Map<string, Active>();
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const running = new Set<Promise<void>>();
+  let inUse = 0;
+  let closed = false;
+  const webhooks = createWebhookSender(deps, store, () => closed);
+
+  const notify = (id: string) => events.emit(id);
+
+  function activate(row: JobRow): void {
+    if (closed || active.has(row.id) || FINAL.has(row.status)) return;
+    const route = routes.get(row.operation);
+    if (!route) {
+      // An operation removed since the job was created: nothing of it can run.
+      deps.logger.warn({ job: row.id, operation: row.operation }, 'job operation no longer exists; cancelling the job');
+      store.finish(row.id, 'cancelled');
+      return;
+    }
+    if (row.status === 'queued') store.setStatus(row.id, 'running');
+    active.set(row.id, {
+      id: row.id,
+      keyId: row.key_id,
+      route,
+      cacheMaxAge: row.cache_max_age,
+      maxCredits: row.max_credits,
+      charged: row.credits_charged,
+      reserved: 0,
+      queue: [],
+      cursor: -1,
+      exhausted: false,
+      inFlight: 0,
+      stop: null,
+      unavailable: new Map(),
+      abort: new AbortController(),
+      startedMs: Date.now(),
+      doneHere: 0,
+    });
+    notify(row.id);
+    pump();
+  }
+
+  let rr = 0;
+  /** The next job (round robin) with room for one more item and an item to run. */
+  function nextJob(): Active | undefined {
+    const jobs = [...active.values()];
+    for (let n = 0; n < jobs.length; n++) {
+      const job = jobs[(rr + n) % jobs.length];
+      if (job.stop || job.inFlight >= cfg.concurrencyPerJob) continue;
+      if (job.queue.length === 0 && !job.exhausted) {
+        const rows = store.pending(job.id, job.cursor, BATCH);
+        if (rows.length < BATCH) job.exhausted = true;
+        if (rows.length) job.cursor = rows[rows.length - 1].idx;
+        job.queue.push(...rows);
+      }
+      if (job.queue.length) {
+        rr = (rr + n + 1) % jobs.length;
+        return job;
+      }
+    }
+    return undefined;
+  }
+
+  function pump(): void {
+    while (!closed && inUse < cfg.concurrency) {
+      const job = nextJob();
+      if (!job) break;
+      const item = job.queue.shift()!;
+      inUse++;
+      job.inFlight++;
+      const p: Promise<void> = runItem(job, item)
+        .catch((err) => deps.logger.error({ err, job: job.id, index: item.idx }, 'job item failed unexpectedly'))
+        .finally(() => {
+          inUse--;
+          job.inFlight--;
+          running.delete(p);
+          if (!closed) {
+            maybeFinish(job);
+            pump();
+          }
+        });
+      running.add(p);
+    }
+    if (!closed) for (const job of active.values()) maybeFinish(job);
+  }
+
+  function maybeFinish(job: Active): void {
+    if (job.inFlight > 0 || !active.has(job.id)) return;
+    if (!job.stop && (job.queue.length || !job.exhausted)) return;
+    if (!job.stop && store.firstPending(job.id)) {
+      // An item put back after the queue was read to its end: read it again.
+      job.cursor = -1;
+      job.exhausted = false;
+      return;
+    }
+    active.delete(job.id);
+    store.finish(job.id, job.stop ?? 'completed');
+    deps.logger.info({ job: job.id, status: job.stop ?? 'completed' }, 'job finished');
+    notify(job.id);
+    webhooks.deliverDue();
+  }
+
+  /** The item's view of the ledger: the job's cap on reservations, and the settlement deferred to `commit`. */
+  function itemLedger(job: Active, state: { reservation: Reservation | null; actual: number; capHit: boolean; noCredits: boolean }): Ledger {
+    const ledger: Ledger = Object.create(deps.ledger);
+    ledger.reserve = async (keyId, amount) => {
+      const left = job.maxCredits === null ? Infinity : job.maxCredits - job.charged - job.reserved;
+      if (amount > left) {
+        state.capHit = true;
+        return null;
+      }
+      job.reserved += amount;
+      const r = await deps.ledger.reserve(keyId, amount).catch((e: unknown) => {
+        job.reserved -= amount;
+        throw e;
+      });
+      if (!r) {
+        job.reserved -= amount;
+        state.noCredits = true;
+        return null;
+      }
+      state.reservation = r;
+      return r;
+    };
+    ledger.settle = async (_r, actual) => {
+      state.actual = actual;
+      return deps.ledger.balance(job.keyId);
+    };
+    return ledger;
+  }
+
+  async function runItem(job: Active, item: ItemRow): Promise<void> {
+    const state = { reservation: null as Reservation | null, actual: 0, capHit: false, noCredits: false };
+    const itemDeps: Deps = Object.create(deps);
+    itemDeps.ledger = itemLedger(job, state);
+    const info: RequestInfo = { id: `${job.id}:${item.idx}:${newRequestId()}`, route: job.route.path, keyId: job.keyId, started: performance.now() };
+    const ctx = new JobItemContext(itemDeps, { id: job.keyId, balance: 0 }, info, job.abort.signal);
+    const params = new URLSearchParams(JSON.parse(item.input) as Record<string, string>);
+    if (job.cacheMaxAge && job.route.op.cacheable && !params.has('cache_max_age')) params.set('cache_max_age', job.cacheMaxAge);
+
+    let result: ExecutionResult;
+    try {
+      result = await runRequest(ctx, () => {
+        const v = toVariables(job.route, params);
+        if (v.problems.length) return invalidInput(v.problems);
+        return { fields: [{ key: job.route.op.field, op: job.route.op, raw: v.args }], run: () => job.route.execute(ctx, v.variables) };
+      });
+    } catch (err) {
+      deps.logger.error({ err, job: job.id, index: item.idx }, 'job item: unexpected error');
+      return commit(job, item, state, failure(new ApiError('INTERNAL', 'Unexpected error.')));
+    }
+
+    if (result.errors?.length) {
+      const err = apiErrorOf(result.errors[0], job.route.restName);
+      if (err.code === 'INSUFFICIENT_CREDITS' && (state.capHit || state.noCredits)) {
+        // Not run; the item stays pending for a resume.
+        job.stop ??= state.capHit ? 'stopped_at_cap' : 'stopped_no_credits';
+        return;
+      }
+      if (err.code === 'SERVICE_UNAVAILABLE') {
+        const tries = (job.unavailable.get(item.idx) ?? 0) + 1;
+        job.unavailable.set(item.idx, tries);
+        // Shutting down, or the store away for a moment: the item runs again (after a restart).
+        if (closed || deps.shutdown.aborted || tries < UNAVAILABLE_TRIES) {
+          await release(state);
+          if (!closed && !deps.shutdown.aborted) job.queue.unshift(item);
+          return;
+        }
+      }
+      // Cancelled while it ran: its aborted fetch is not a result.
+      if (job.stop === 'cancelled' && job.abort.signal.aborted) {
+        await release(state);
+        return;
+      }
+      return commit(job, item, state, failure(err));
+    }
+    const credits = result.extensions?.credits as CreditsExtension;
+    const record = (result.data?.[job.route.op.field] as { json: Record<string, unknown> } | null)?.json;
+    if (!record) return commit(job, item, state, failure(new ApiError('INTERNAL', 'Unexpected error.')));
+    const field = credits.fields[0];
+    const wrap = job.route.op.rest.wrap;
+    return commit(job, item, state, {
+      status: 200,
+      code: null,
+      charged: credits.charged,
+      cached: !!field?.cached,
+      body: (balance) =>
+        JSON.stringify({
+          success: true,
+          credits_remaining: balance,
+          credits_charged: credits.charged,
+          ...(field?.cached ? { cached: true, cached_at: field.cached_at } : {}),
+          ...(wrap ? { [wrap]: record } : record),
+        }),
+    });
+  }
+
+  type Pending = Omit<ItemOutcome, 'body'> & { body: (balance: number) => string };
+
+  function failure(err: ApiError): Pending {
+    const text = JSON.stringify(restErrorBody(err));
+    return { status: err.status, code: err.code, charged: 0, cached: false, body: () => text };
+  }
+
+  /** Refunds what an item reserved and did not record. */
+  async function release(state: { reservation: Reservation | null }): Promise<void> {
+    if (state.reservation) await deps.ledger.settle(state.reservation, 0).catch(() => undefined);
+  }
+
+  /**
+   * The item's result and its charge, in one transaction with the ledger's settlement when it
+   * reserved credits. Its reservation already refunded (shutdown) or the store closed: nothing
+   * is recorded and the item runs again.
+   */
+  async function commit(job: Active, item: ItemRow, state: { reservation: Reservation | null; actual: number }, p: Pending): Promise<void> {
+    const db = deps.db!;
+    if (!db.open) return;
+    let charged = 0;
+    try {
+      if (state.reservation) {
+        const r = state.reservation;
+        charged = Math.max(0, Math.min(state.actual, r.amount));
+        try {
+          await deps.ledger.settleRecorded!(r, charged, (o) => {
+            if (!o.settled) throw new NotSettled('reservation refunded before the item was recorded');
+            if (!store.recordIn(job.id, item.idx, { ...p, charged: o.charged, body: p.body(o.balance) })) throw new NotSettled('item recorded already');
+            charged = o.charged;
+          });
+        } finally {
+          job.reserved -= r.amount;
+        }
+      } else {
+        const balance = await deps.ledger.balance(job.keyId);
+        if (!db.open) return;
+        store.record(job.id, item.idx, { ...p, charged: 0, body: p.body(balance) });
+      }
+    } catch (e) {
+      if (e instanceof NotSettled || !db.open) {
+        await release(state);
+        return;
+      }
+      throw e;
+    }
+    job.charged += charged;
+    job.doneHere++;
+    notify(job.id);
+  }
+
+  function cancel(id: string): void {
+    const job = active.get(id);
+    store.setStatus(id, 'cancelled');
+    if (job) {
+      job.stop = 'cancelled';
+      job.queue = [];
+      job.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job cancelled'));
+      maybeFinish(job);
+    } else {
+      store.finish(id, 'cancelled');
+      webhooks.deliverDue();
+    }
+    notify(id);
+  }
+
+  // Start: what a previous process left unfinished runs again (it held DATA_DIR's lock, so no
+  // other process runs these items); webhooks not yet delivered are sent; old jobs are purged.
+  const purge = () => {
+    if (closed || !deps.db?.open) return;
+    const n = store.purge(cfg.retentionMs);
+    if (n) deps.logger.info({ purged: n }, 'purged finished jobs past JOBS_RETENTION_DAYS');
+  };
+  purge();
+  const purgeTimer = setInterval(purge, HOUR_MS);
+  purgeTimer.unref();
+  for (const row of store.unfinished()) activate(row);
+  webhooks.deliverDue();
+
+  return {
+    events,
+    activate,
+    cancel,
+    /** Progress this process measures: items per second since it started running the job. */
+    rateOf(id: string): number | null {
+      const job = active.get(id);
+      if (!job || job.doneHere === 0) return null;
+      return job.doneHere / Math.max(0.001, (Date.now() - job.startedMs) / 1000);
+    },
+    isActive: (id: string) => active.has(id),
+    async close(): Promise<void> {
+      closed = true;
+      events.emit('close');
+      clearInterval(purgeTimer);
+      webhooks.close();
+      await Promise.all([...running]);
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

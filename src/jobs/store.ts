@@ -1,0 +1,196 @@
+/**
+ * Bulk jobs in the embedded SQLite store (the DATA_DIR file that holds the ledger): a job row and
+ * one row per item, in input order.
+ *
+ * An item is `pending` until its outcome is recorded; then `done`, with its HTTP status, error
+ * code, charge, cached flag and the REST body the single request would have answered. The
+ * outcome of an item that reserved credits is recorded in the ledger's settle transaction
+ * (Ledger.settleRecorded): the charge and the result are committed together or not at all. So a
+ * crash (kill -9) at any point leaves each item either done-and-charged-once or pending-and-
+ * uncharged (its open reservation is refunded at the next start), and pending items simply run
+ * again. The job's counters are updated in the same transaction as the item.
+ */
+import type { Db } from '../store/sqlite.js';
+
+export type JobStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'stopped_at_cap' | 'stopped_no_credits';
+/** Statuses after which nothing runs until a resume (stopped_*) or ever (completed, cancelled). */
+export const FINAL: ReadonlySet<JobStatus> = new Set(['completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits']);
+
+export interface JobRow {
+  id: string;
+  key_id: string;
+  operation: string;
+  status: JobStatus;
+  total: number;
+  cache_max_age: string | null;
+  max_credits: number | null;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  /** The terminal status the webhook still has to report (null: nothing to send). */
+  webhook_event: string | null;
+  webhook_attempts: number;
+  idempotency_key: string | null;
+  done: number;
+  ok: number;
+  cached: number;
+  failed: number;
+  credits_charged: number;
+  /** Bytes of inputs and results stored (the per-key quota). */
+  bytes: number;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface ItemRow {
+  idx: number;
+  input: string;
+}
+
+export interface ResultRow {
+  idx: number;
+  input: string;
+  status: number;
+  code: string | null;
+  credits_charged: number;
+  cached: number;
+  body: string;
+}
+
+export interface ItemOutcome {
+  status: number;
+  code: string | null;
+  charged: number;
+  cached: boolean;
+  body: string;
+}
+
+export function createJobStore(db: Db) {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS jobs (
+      id TEXT PRIMARY KEY,
+      key_id TEXT NOT NULL,
+      operation TEXT NOT NULL,
+      status TEXT NOT NULL,
+      total INTEGER NOT NULL,
+      cache_max_age TEXT,
+      max_credits INTEGER,
+      webhook_url TEXT,
+      webhook_secret TEXT,
+      webhook_event TEXT,
+      webhook_attempts INTEGER NOT NULL DEFAULT 0,
+      idempotency_key TEXT,
+      done INTEGER NOT NULL DEFAULT 0,
+      ok INTEGER NOT NULL DEFAULT 0,
+      cached INTEGER NOT NULL DEFAULT 0,
+      failed INTEGER NOT NULL DEFAULT 0,
+      credits_charged INTEGER NOT NULL DEFAULT 0,
+      bytes INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      finished_at TEXT
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS jobs_idempotency ON jobs(key_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS jobs_status ON jobs(status);
+    CREATE TABLE IF NOT EXISTS job_items (
+      job_id TEXT NOT NULL,
+      idx INTEGER NOT NULL,
+      input TEXT NOT NULL,
+      state TEXT NOT NULL CHECK (state IN ('pending', 'done')),
+      status INTEGER,
+      code TEXT,
+      credits_charged INTEGER NOT NULL DEFAULT 0,
+      cached INTEGER NOT NULL DEFAULT 0,
+      body TEXT,
+      PRIMARY KEY (job_id, idx)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS job_items_state ON job_items(job_id, state, idx);
+  `);
+
+  const q = {
+    insJob: db.prepare(
+      `INSERT INTO jobs (id, key_id, operation, status, total, cache_max_age, max_credits, webhook_url, webhook_secret, idempotency_key, bytes, created_at, updated_at)
+       VALUES (@id, @key_id, @operation, 'queued', @total, @cache_max_age, @max_credits, @webhook_url, @webhook_secret, @idempotency_key, @bytes, @at, @at)`,
+    ),
+    insItem: db.prepare("INSERT INTO job_items (job_id, idx, input, state) VALUES (?, ?, ?, 'pending')"),
+    get: db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE id = ?'),
+    byIdem: db.prepare<[string, string], JobRow>('SELECT * FROM jobs WHERE key_id = ? AND idempotency_key = ?'),
+    unfinished: db.prepare<[], JobRow>("SELECT * FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at"),
+    unfinishedOf: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE key_id = ? AND status IN ('queued', 'running')"),
+    bytesOf: db.prepare<[string], { n: number | null }>('SELECT SUM(bytes) AS n FROM jobs WHERE key_id = ?'),
+    webhooksDue: db.prepare<[], JobRow>('SELECT * FROM jobs WHERE webhook_event IS NOT NULL'),
+    pending: db.prepare<[string, number, number], ItemRow>("SELECT idx, input FROM job_items WHERE job_id = ? AND state = 'pending' AND idx > ? ORDER BY idx LIMIT ?"),
+    firstPending: db.prepare<[string], ItemRow>("SELECT idx, input FROM job_items WHERE job_id = ? AND state = 'pending' ORDER BY idx LIMIT 1"),
+    results: db.prepare<[string, number, number], ResultRow>(
+      "SELECT idx, input, status, code, credits_charged, cached, body FROM job_items WHERE job_id = ? AND state = 'done' AND idx > ? ORDER BY idx LIMIT ?",
+    ),
+    done: db.prepare(
+      "UPDATE job_items SET state = 'done', status = @status, code = @code, credits_charged = @charged, cached = @cached, body = @body WHERE job_id = @job AND idx = @idx AND state = 'pending'",
+    ),
+    count: db.prepare(
+      'UPDATE jobs SET done = done + 1, ok = ok + @ok, cached = cached + @cached, failed = failed + @failed, credits_charged = credits_charged + @charged, bytes = bytes + @bytes, updated_at = @at WHERE id = @job',
+    ),
+    setStatus: db.prepare('UPDATE jobs SET status = @status, updated_at = @at, finished_at = @finished WHERE id = @id'),
+    finish: db.prepare(
+      'UPDATE jobs SET status = @status, updated_at = @at, finished_at = @at, webhook_event = CASE WHEN webhook_url IS NULL THEN NULL ELSE @status END, webhook_attempts = 0 WHERE id = @id',
+    ),
+    resume: db.prepare("UPDATE jobs SET status = 'queued', max_credits = @max, updated_at = @at, finished_at = NULL WHERE id = @id"),
+    webhookAttempt: db.prepare('UPDATE jobs SET webhook_attempts = webhook_attempts + 1 WHERE id = ? AND webhook_event = ?'),
+    webhookDone: db.prepare('UPDATE jobs SET webhook_event = NULL WHERE id = ? AND webhook_event = ?'),
+    expired: db.prepare<[string], { id: string }>("SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ? AND status IN ('completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits')"),
+    delItems: db.prepare('DELETE FROM job_items WHERE job_id = ?'),
+    delJob: db.prepare('DELETE FROM jobs WHERE id = ?'),
+  };
+  const now = () => new Date().toISOString();
+
+  const createTx = db.transaction((job: Omit<JobRow, 'status' | 'webhook_event' | 'webhook_attempts' | 'done' | 'ok' | 'cached' | 'failed' | 'credits_charged' | 'created_at' | 'updated_at' | 'finished_at'>, inputs: string[]) => {
+    q.insJob.run({ ...job, at: now() });
+    for (let i = 0; i < inputs.length; i++) q.insItem.run(job.id, i, inputs[i]);
+  });
+
+  const recordTx = db.transaction((jobId: string, idx: number, o: ItemOutcome): boolean => recordIn(jobId, idx, o));
+
+  /** Inside a transaction: the item done, the job's counters; false when it was done already. */
+  function recordIn(jobId: string, idx: number, o: ItemOutcome): boolean {
+    const changed = q.done.run({ job: jobId, idx, status: o.status, code: o.code, charged: o.charged, cached: o.cached ? 1 : 0, body: o.body }).changes;
+    if (changed === 0) return false;
+    const ok = o.status < 400;
+    q.count.run({ job: jobId, ok: ok ? 1 : 0, cached: o.cached ? 1 : 0, failed: ok ? 0 : 1, charged: o.charged, bytes: o.body.length, at: now() });
+    return true;
+  }
+
+  return {
+    db,
+    create: createTx,
+    get: (id: string) => q.get.get(id),
+    byIdempotencyKey: (keyId: string, key: string) => q.byIdem.get(keyId, key),
+    unfinished: () => q.unfinished.all(),
+    unfinishedCount: (keyId: string) => q.unfinishedOf.get(keyId)!.n,
+    bytesOf: (keyId: string) => q.bytesOf.get(keyId)!.n ?? 0,
+    webhooksDue: () => q.webhooksDue.all(),
+    pending: (jobId: string, afterIdx: number, limit: number) => q.pending.all(jobId, afterIdx, limit),
+    firstPending: (jobId: string) => q.firstPending.get(jobId),
+    results: (jobId: string, afterIdx: number, limit: number) => q.results.all(jobId, afterIdx, limit),
+    /** Records an item that charged nothing through a reservation (cache hit, error before one). */
+    record: (jobId: string, idx: number, o: ItemOutcome) => recordTx(jobId, idx, o),
+    /** The same, inside a transaction the caller opened (the ledger's settle). */
+    recordIn,
+    setStatus: (id: string, status: JobStatus) => q.setStatus.run({ id, status, at: now(), finished: null }),
+    /** A terminal status, and the webhook event to deliver when the job has a webhook. */
+    finish: (id: string, status: JobStatus) => q.finish.run({ id, status, at: now() }),
+    resume: (id: string, maxCredits: number | null) => q.resume.run({ id, max: maxCredits, at: now() }),
+    webhookAttempt: (id: string, event: string) => q.webhookAttempt.run(id, event),
+    webhookDone: (id: string, event: string) => q.webhookDone.run(id, event),
+    /** Deletes finished jobs older than `retentionMs` with their items; returns how many. */
+    purge: db.transaction((retentionMs: number): number => {
+      const old = q.expired.all(new Date(Date.now() - retentionMs).toISOString());
+      for (const { id } of old) {
+        q.delItems.run(id);
+        q.delJob.run(id);
+      }
+      return old.length;
+    }),
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;

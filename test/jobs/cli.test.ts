@@ -1,0 +1,81 @@
+/**
+ * `npm run bulk` against a gateway over HTTP: upload, progress, results in input order, summary;
+ * the same command again attaches to the same job (nothing run or charged twice) and appends
+ * only what --out lacks; a job stopped for credits resumes with --resume.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBulkCli } from '../../src/jobs/cli.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+import { anyRepo, ndjson, repoUrl } from './helpers.js';
+
+let h: Harness;
+const dir = mkdtempSync(join(tmpdir(), 'cl-bulk-'));
+beforeAll(async () => {
+  h = await startHarness();
+  h.replay.add(anyRepo());
+});
+afterAll(async () => {
+  await h.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function io() {
+  const logs: string[] = [];
+  const progress: string[] = [];
+  const errors: string[] = [];
+  return { out: { log: (l: string) => logs.push(l), progress: (l: string) => progress.push(l), error: (l: string) => errors.push(l) }, logs, progress, errors };
+}
+
+describe('npm run bulk', () => {
+  it('runs a CSV through a job, writes results in order, prints progress and a summary; again: same job, nothing twice', async () => {
+    const { key, id: keyId } = await h.key(20);
+    const input = join(dir, 'creators.csv');
+    const out = join(dir, 'results.ndjson');
+    writeFileSync(input, `name,url\n${Array.from({ length: 6 }, (_, i) => `n${i},${repoUrl('cli', `r${i}`)}`).join('\n')}\n`);
+    const args = ['--op', '/v1/code/repository', '--input', input, '--out', out, '--url', h.url, '--key', key];
+    const a = io();
+    expect(await runBulkCli(args, {}, a.out, { pollMs: 20 })).toBe(0);
+    expect(a.errors).toEqual([]);
+    expect(a.progress.at(-1)).toMatch(/^\[#{24}\] 6\/6 completed \| .* items\/s \| 6 credits \| ETA 0s$/);
+    expect(a.logs.join('\n')).toContain('completed: 6 ok (0 from cache), 0 failed, 0 not run — 6 credits charged');
+    const lines = ndjson(readFileSync(out, 'utf8'));
+    expect(lines.map((l) => [l.index, l.input.name, l.body.repository.full_name])).toEqual(Array.from({ length: 6 }, (_, i) => [i, `n${i}`, `cli/r${i}`]));
+
+    const b = io();
+    expect(await runBulkCli(args, {}, b.out, { pollMs: 20 })).toBe(0);
+    expect(b.logs[0]).toBe(a.logs[0]);
+    expect(b.logs.join('\n')).toContain('0 result lines written');
+    expect(ndjson(readFileSync(out, 'utf8'))).toHaveLength(6);
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(6);
+  });
+
+  it('stopped for credits: exit 3 and a hint; credits added, --resume finishes and appends the rest', async () => {
+    const { key, id: keyId } = await h.key(2);
+    const input = join(dir, 'items.ndjson');
+    const out = join(dir, 'broke.ndjson');
+    writeFileSync(input, Array.from({ length: 5 }, (_, i) => JSON.stringify({ url: repoUrl('broke-cli', `r${i}`) })).join('\n'));
+    const args = ['--op', '/v1/code/repository', '--input', input, '--out', out, '--url', h.url, '--key', key];
+    const a = io();
+    expect(await runBulkCli(args, {}, a.out, { pollMs: 20 })).toBe(3);
+    expect(a.logs.join('\n')).toContain('stopped_no_credits: 2 ok');
+    expect(a.logs.join('\n')).toContain('--resume');
+    expect(ndjson(readFileSync(out, 'utf8')).map((l) => l.index)).toEqual([0, 1]);
+    await h.deps.ledger.addCredits(keyId, 10);
+    expect(await runBulkCli([...args, '--resume'], {}, io().out, { pollMs: 20 })).toBe(0);
+    expect(ndjson(readFileSync(out, 'utf8')).map((l) => l.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(5);
+  });
+
+  it('bad usage: exit 2 with a message', async () => {
+    const a = io();
+    expect(await runBulkCli(['--op', '/v1/code/repository', '--input', 'x.txt', '--out', 'o', '--key', 'k'], {}, a.out)).toBe(2);
+    expect(a.errors[0]).toContain('.csv');
+    const b = io();
+    expect(await runBulkCli(['--op', '/v1/code/repository', '--input', 'x.csv', '--out', 'o'], {}, b.out)).toBe(2);
+    expect(b.errors[0]).toContain('CL_API_KEY');
+  });
+});

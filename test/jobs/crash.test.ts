@@ -1,0 +1,122 @@
+/**
+ * kill -9 of a real gateway process (as `npm start` runs it) in the middle of a job: after a
+ * restart on the same DATA_DIR the job resumes by itself, and no item is lost or charged twice.
+ *
+ * Time-robust: the upstream answers only when the test releases an answer, so "items done",
+ * "items in flight holding reservations" are states the test holds when it kills.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
+import { startReplayServer } from '../../src/replay/server.js';
+import type { ReplayServer } from '../../src/replay/server.js';
+import { openDatabase } from '../../src/store/sqlite.js';
+import { repoJson } from '../data.js';
+import { killAll, spawnGateway } from '../gateway-process.js';
+import type { GatewayProcess } from '../gateway-process.js';
+import { call, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
+
+const KEY = 'cl_jobs-crash-test-key-00000000000000000000000000';
+const ITEMS = 30;
+const PROCESS_TEST_TIMEOUT = 180_000;
+
+let replay: ReplayServer;
+/** Upstream answers waiting for the test; `free`: answer at once. */
+const held: (() => void)[] = [];
+let free = false;
+const gateways: GatewayProcess[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'cl-jobs-crash-'));
+
+beforeAll(async () => {
+  replay = await startReplayServer({
+    routes: [
+      {
+        host: 'api.github.com',
+        path: /^\/repos\/crash\//,
+        response: async (req) => {
+          const repo = req.path.split('/')[3];
+          if (!free) await new Promise<void>((r) => held.push(r));
+          return { headers: { 'content-type': 'application/json' }, body: repoJson('crash', repo) };
+        },
+      },
+    ],
+  });
+});
+afterAll(async () => {
+  killAll(gateways);
+  free = true;
+  for (const r of held.splice(0)) r();
+  await replay.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function gateway(): GatewayProcess {
+  const g = spawnGateway({
+    DATA_DIR: dataDir,
+    UPSTREAM_REPLAY_URL: replay.url,
+    UPSTREAM_HEADERS_TIMEOUT_MS: '120000',
+    UPSTREAM_TOTAL_TIMEOUT_MS: '120000',
+    BOOTSTRAP_API_KEY: KEY,
+    BOOTSTRAP_CREDITS: '100',
+    JOBS_CONCURRENCY_PER_JOB: '4',
+  });
+  gateways.push(g);
+  return g;
+}
+
+async function ledgerState() {
+  const db = openDatabase(dataDir);
+  try {
+    const ledger = createSqliteLedger(db);
+    const key = (await ledger.authenticate(KEY))!;
+    const open = (db.prepare('SELECT COUNT(*) AS n FROM reservations').get() as { n: number }).n;
+    const charges = (db.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE kind = 'charge'").get() as { n: number }).n;
+    return { balance: key.balance, open, charged: await ledger.totalCharged(key.id), charges };
+  } finally {
+    db.close();
+  }
+}
+
+describe('kill -9 mid-job', () => {
+  it('the restarted gateway resumes the job by itself; every item done once, charged once; reservations of the killed items refunded', async () => {
+    const first = gateway();
+    const url1 = { url: `http://127.0.0.1:${await first.listening}` };
+    const created = await call(url1, 'POST', '/v1/jobs', {
+      key: KEY,
+      body: { operation: '/v1/code/repository', items: Array.from({ length: ITEMS }, (_, i) => ({ url: repoUrl('crash', `r${i}`) })) },
+    });
+    expect(created.status).toBe(202);
+    const id = created.body.job.id;
+
+    // Ten items answered and recorded, then four more in flight, each holding its reservation.
+    let released = 0;
+    while (released < 10) {
+      await waitFor(() => held.length > 0);
+      held.shift()!();
+      released++;
+    }
+    await waitFor(async () => (await call(url1, 'GET', `/v1/jobs/${id}`, { key: KEY })).body.job.counts.done === 10);
+    await waitFor(() => held.length === 4);
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    for (const r of held.splice(0)) r();
+
+    const dead = await ledgerState();
+    expect(dead).toEqual({ balance: 100 - 14, open: 4, charged: 10, charges: 10 });
+
+    free = true;
+    const second = gateway();
+    const url2 = { url: `http://127.0.0.1:${await second.listening}` };
+    const job = await waitFinal(url2, KEY, id, 120_000);
+    expect(job).toMatchObject({ status: 'completed', credits_charged: ITEMS, counts: { done: ITEMS, ok: ITEMS, failed: 0, skipped: 0 } });
+    const lines = ndjson((await call(url2, 'GET', `/v1/jobs/${id}/results`, { key: KEY })).text);
+    expect(lines.map((l) => l.index)).toEqual(Array.from({ length: ITEMS }, (_, i) => i));
+    expect(lines.every((l) => l.credits_charged === 1 && l.body.repository.full_name === `crash/r${l.index}`)).toBe(true);
+    second.child.kill('SIGTERM');
+    await second.exited;
+    // Charged once per item: 30 charges of 1; the killed items' reservations were refunded at start.
+    expect(await ledgerState()).toEqual({ balance: 100 - ITEMS, open: 0, charged: ITEMS, charges: ITEMS });
+  }, PROCESS_TEST_TIMEOUT);
+});

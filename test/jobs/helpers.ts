@@ -1,0 +1,82 @@
+/**
+ * Small clients of the job routes for tests over real HTTP.
+ */
+import { createHmac } from 'node:crypto';
+import type { Harness } from '../harness.js';
+import { repoJson } from '../data.js';
+import type { Route } from '../../src/replay/server.js';
+
+export const repoUrl = (owner: string, repo: string) => `https://github.com/${owner}/${repo}`;
+
+/** Every repository answers; `latencyMs` slows each answer. */
+export function anyRepo(opts: { latencyMs?: number; onHit?: (owner: string, repo: string) => void | Promise<void> } = {}): Route {
+  return {
+    host: 'api.github.com',
+    path: /^\/repos\/[^/]+\/[^/]+$/,
+    response: async (req) => {
+      const [, , owner, repo] = req.path.split('/');
+      await opts.onHit?.(owner, repo);
+      return { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo), ...(opts.latencyMs ? { fault: { kind: 'latency' as const, ms: opts.latencyMs } } : {}) };
+    },
+  };
+}
+
+export async function call(h: Pick<Harness, 'url'>, method: string, path: string, opts: { key?: string; body?: unknown; raw?: string; type?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.key) headers['x-api-key'] = opts.key;
+  let body: string | undefined;
+  if (opts.raw !== undefined) {
+    body = opts.raw;
+    headers['content-type'] = opts.type ?? 'text/plain';
+  } else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await fetch(h.url + path, { method, headers, body });
+  const text = await res.text();
+  let json: any = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* NDJSON, CSV, SSE */
+  }
+  return { status: res.status, body: json, text, headers: res.headers };
+}
+
+const FINAL = new Set(['completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits']);
+
+/** Polls the job until it reaches a final status (generous deadline: no timing assumptions). */
+export async function waitFinal(h: Pick<Harness, 'url'>, key: string, id: string, deadlineMs = 60_000): Promise<any> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const r = await call(h, 'GET', `/v1/jobs/${id}`, { key });
+    if (r.status !== 200) throw new Error(`GET job: ${r.status} ${r.text}`);
+    if (FINAL.has(r.body.job.status)) return r.body.job;
+    if (Date.now() > until) throw new Error(`job ${id} still ${r.body.job.status}`);
+    await new Promise((res) => setTimeout(res, 25));
+  }
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, deadlineMs = 30_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not reached');
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}
+
+export function ndjson(text: string): any[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+}
+
+/** The receiver's check of a delivery (README "Bulk lookups"). */
+export function verifySignature(secret: string, headers: Record<string, string | string[] | undefined>, body: string, toleranceSec = 300): boolean {
+  const ts = String(headers['x-cl-webhook-timestamp']);
+  const sig = String(headers['x-cl-webhook-signature']);
+  if (Math.abs(Date.now() / 1000 - Number(ts)) > toleranceSec) return false;
+  const want = `v1=${createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
+  return sig === want;
+}

@@ -1,0 +1,309 @@
+/**
+ * Bulk jobs over real HTTP (gateway + replay upstream): creation and validation, the pipeline
+ * per item (charges, cache), results, caps, balance, resume, cancel, idempotency, ownership.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+import { anyRepo, call, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
+
+let h: Harness;
+const OP = '/v1/code/repository';
+const items = (n: number, owner = 'octo') => Array.from({ length: n }, (_, i) => ({ url: repoUrl(owner, `r${i}`) }));
+
+beforeAll(async () => {
+  h = await startHarness({ env: { JOBS_CONCURRENCY: '4', JOBS_CONCURRENCY_PER_JOB: '2', JOBS_MAX_RUNNING_PER_KEY: '2' } });
+});
+afterAll(() => h.close());
+beforeEach(() => {
+  h.replay.reset();
+  h.replay.add(anyRepo());
+});
+
+describe('a job runs each item through the single-request pipeline', () => {
+  it('202, completes, results in input order with the single request bodies; Σ charges = job credits = balance change', async () => {
+    const { key, id: keyId } = await h.key(100);
+    const list = items(7, 'order');
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: list } });
+    expect(created.status).toBe(202);
+    expect(created.body.success).toBe(true);
+    expect(created.body.job).toMatchObject({ operation: OP, items: 7, max_credits: null });
+    expect(['queued', 'running']).toContain(created.body.job.status);
+    const job = await waitFinal(h, key, created.body.job.id);
+    expect(job).toMatchObject({ status: 'completed', counts: { done: 7, ok: 7, cached: 0, failed: 0, skipped: 0 }, credits_charged: 7 });
+    expect(await h.balance(keyId)).toBe(93);
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(7);
+
+    const res = await call(h, 'GET', `/v1/jobs/${job.id}/results`, { key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/x-ndjson');
+    const lines = ndjson(res.text);
+    expect(lines.map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(lines.map((l) => l.input)).toEqual(list);
+    for (const l of lines) {
+      expect(l).toMatchObject({ status: 200, code: null, credits_charged: 1, cached: false });
+      expect(l.body).toMatchObject({ success: true, credits_charged: 1, repository: { full_name: `order/r${l.index}` } });
+    }
+    expect(lines.reduce((n, l) => n + l.credits_charged, 0)).toBe(job.credits_charged);
+    // The body is what the single request answers (the same record, minus the changing balance).
+    const single = await h.rest(`${OP}?url=${encodeURIComponent(list[3].url)}&cache_max_age=7d`, { key });
+    expect(single.body.repository).toEqual(lines[3].body.repository);
+  });
+
+  it('cache hits cost 0 (cache_max_age for every item), errors cost 0 with their status and code', async () => {
+    const { key, id: keyId } = await h.key(100);
+    // Warm two of them.
+    for (const r of ['w0', 'w1']) expect((await h.rest(`${OP}?url=${encodeURIComponent(repoUrl('warm', r))}`, { key })).status).toBe(200);
+    h.replay.add({ host: 'api.github.com', path: '/repos/warm/gone', response: { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' } });
+    const created = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: { operation: OP, cache_max_age: '7d', items: [{ url: repoUrl('warm', 'w0') }, { url: repoUrl('warm', 'gone') }, { url: repoUrl('warm', 'w1') }, { url: repoUrl('warm', 'fresh') }] },
+    });
+    const job = await waitFinal(h, key, created.body.job.id);
+    expect(job).toMatchObject({ status: 'completed', counts: { done: 4, ok: 3, cached: 2, failed: 1, skipped: 0 }, credits_charged: 1 });
+    const lines = ndjson((await call(h, 'GET', `/v1/jobs/${job.id}/results`, { key })).text);
+    expect(lines.map((l) => [l.status, l.code, l.credits_charged, l.cached])).toEqual([
+      [200, null, 0, true],
+      [404, 'NOT_FOUND', 0, false],
+      [200, null, 0, true],
+      [200, null, 1, false],
+    ]);
+    expect(lines[0].body).toMatchObject({ success: true, credits_charged: 0, cached: true, cached_at: expect.any(String) });
+    expect(lines[1].body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: expect.any(String) } });
+    expect(await h.balance(keyId)).toBe(100 - 2 - 1);
+  });
+
+  it('?after=N resumes a download; ?format=csv flattens the main fields', async () => {
+    const { key } = await h.key(50);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(5, 'csv') } });
+    const job = await waitFinal(h, key, created.body.job.id);
+    const after = ndjson((await call(h, 'GET', `/v1/jobs/${job.id}/results?after=2`, { key })).text);
+    expect(after.map((l) => l.index)).toEqual([3, 4]);
+    const csv = await call(h, 'GET', `/v1/jobs/${job.id}/results?format=csv`, { key });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const rows = csv.text.trim().split('\r\n');
+    const header = rows[0].split(',');
+    expect(header.slice(0, 6)).toEqual(['index', 'status', 'code', 'credits_charged', 'cached', 'input.url']);
+    expect(header).toContain('full_name');
+    expect(rows).toHaveLength(6);
+    const second = rows[2].split(',');
+    expect(second[0]).toBe('1');
+    expect(second[header.indexOf('full_name')]).toBe('csv/r1');
+    expect((await call(h, 'GET', `/v1/jobs/${job.id}/results?after=x`, { key })).status).toBe(400);
+    expect((await call(h, 'GET', `/v1/jobs/${job.id}/results?format=xml`, { key })).status).toBe(400);
+  });
+});
+
+describe('input', () => {
+  it('an invalid item refuses the whole job: 400 naming item index and parameter, nothing charged or run', async () => {
+    const { key, id: keyId } = await h.key(10);
+    const bad = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('a', 'b') }, {}, { url: 'https://example.com/x' }, { url: { nested: 1 } }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('INVALID_INPUT');
+    expect(bad.body.error.details).toEqual([
+      { param: 'items[1].url', message: 'is required' },
+      { param: 'items[2].url', message: expect.stringContaining('github.com repository URL') },
+      { param: 'items[3].url', message: 'must be a string, number or boolean' },
+    ]);
+    expect(await h.balance(keyId)).toBe(10);
+    expect(h.replay.hits()).toHaveLength(0);
+  });
+
+  it('job options are checked: operation, cache_max_age, max_credits, webhook, body shape, media type', async () => {
+    const { key } = await h.key(10);
+    const one = [{ url: repoUrl('a', 'b') }];
+    const params = async (body: unknown) => (await call(h, 'POST', '/v1/jobs', { key, body })).body.error.details.map((d: { param: string }) => d.param);
+    expect(await params({ operation: '/v1/nope', items: one })).toEqual(['operation']);
+    expect(await params({ items: one })).toEqual(['operation']);
+    expect(await params({ operation: OP, items: [] })).toEqual(['items']);
+    expect(await params({ operation: OP, items: one, cache_max_age: '2d', max_credits: -1 })).toEqual(['cache_max_age', 'max_credits']);
+    expect(await params({ operation: OP, items: one, webhook: { url: 'ftp://x', secret: 'short' } })).toEqual(['webhook.url', 'webhook.secret']);
+    expect(await params({ operation: OP, items: one, webhook: { url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-16-chars' } })).toEqual(['webhook.url']);
+    const notJson = await call(h, 'POST', '/v1/jobs', { key, raw: '{', type: 'application/json' });
+    expect(notJson.status).toBe(400);
+    const xml = await call(h, 'POST', '/v1/jobs', { key, raw: '<a/>', type: 'application/xml' });
+    expect(xml.status).toBe(415);
+  });
+
+  it('NDJSON and CSV uploads, options in the query string', async () => {
+    const { key } = await h.key(20);
+    const nd = await call(h, 'POST', `/v1/jobs?operation=${encodeURIComponent(OP)}`, {
+      key,
+      raw: `${JSON.stringify({ url: repoUrl('nd', 'a') })}\n\n${JSON.stringify({ url: repoUrl('nd', 'b') })}`,
+      type: 'application/x-ndjson',
+    });
+    expect(nd.status).toBe(202);
+    expect(nd.body.job.items).toBe(2);
+    const csv = await call(h, 'POST', `/v1/jobs?operation=${encodeURIComponent(OP)}&max_credits=5`, {
+      key,
+      raw: `name,url\r\n"Doe, Jane",${repoUrl('csv', 'a')}\r\nplain,"${repoUrl('csv', 'b')}"\r\n`,
+      type: 'text/csv',
+    });
+    expect(csv.status).toBe(202);
+    expect(csv.body.job).toMatchObject({ items: 2, max_credits: 5 });
+    const job = await waitFinal(h, key, csv.body.job.id);
+    const lines = ndjson((await call(h, 'GET', `/v1/jobs/${job.id}/results`, { key })).text);
+    expect(lines.map((l) => l.input)).toEqual([
+      { name: 'Doe, Jane', url: repoUrl('csv', 'a') },
+      { name: 'plain', url: repoUrl('csv', 'b') },
+    ]);
+    const badCsv = await call(h, 'POST', `/v1/jobs?operation=${encodeURIComponent(OP)}`, { key, raw: 'url\nhttps://github.com/ok/ok\nnot-a-url\n', type: 'text/csv' });
+    expect(badCsv.body.error.details).toEqual([{ param: 'items[1].url', message: expect.any(String) }]);
+    await waitFinal(h, key, nd.body.job.id);
+  });
+
+  it('estimate: 0 credits; max cost, items cached within cache_max_age, expected cost — and the run matches it', async () => {
+    const { key, id: keyId } = await h.key(30);
+    await h.rest(`${OP}?url=${encodeURIComponent(repoUrl('est', 'hot'))}`, { key });
+    const body = { operation: OP, cache_max_age: '1d', items: [{ url: repoUrl('est', 'hot') }, { url: repoUrl('est', 'cold1') }, { url: repoUrl('est', 'cold2') }] };
+    const before = await h.balance(keyId);
+    const est = await call(h, 'POST', '/v1/jobs/estimate', { key, body });
+    expect(est.status).toBe(200);
+    expect(est.body).toMatchObject({ success: true, credits_charged: 0, estimate: { items: 3, max_credits: 3, cached: 1, expected_credits: 2 } });
+    expect(await h.balance(keyId)).toBe(before);
+    const job = await waitFinal(h, key, (await call(h, 'POST', '/v1/jobs', { key, body })).body.job.id);
+    expect(job.credits_charged).toBe(est.body.estimate.expected_credits);
+  });
+});
+
+describe('keys', () => {
+  it('every job route needs a key; another key gets 404 for every job URL', async () => {
+    const a = await h.key(10);
+    const b = await h.key(10);
+    expect((await call(h, 'POST', '/v1/jobs', { body: { operation: OP, items: items(1) } })).status).toBe(401);
+    expect((await call(h, 'POST', '/v1/jobs/estimate', { body: { operation: OP, items: items(1) } })).status).toBe(401);
+    const created = await call(h, 'POST', '/v1/jobs', { key: a.key, body: { operation: OP, items: items(1, 'own') } });
+    const id = created.body.job.id;
+    await waitFinal(h, a.key, id);
+    for (const [m, p] of [
+      ['GET', `/v1/jobs/${id}`],
+      ['GET', `/v1/jobs/${id}/results`],
+      ['GET', `/v1/jobs/${id}/events`],
+      ['POST', `/v1/jobs/${id}/resume`],
+      ['DELETE', `/v1/jobs/${id}`],
+    ]) {
+      expect((await call(h, m, p)).status).toBe(401);
+      const other = await call(h, m, p, { key: b.key });
+      expect(other.status).toBe(404);
+      expect(other.body.error.code).toBe('NOT_FOUND');
+    }
+    expect((await call(h, 'GET', `/v1/jobs/${id}`, { key: a.key })).status).toBe(200);
+    expect((await call(h, 'PUT', `/v1/jobs/${id}`, { key: a.key })).status).toBe(405);
+  });
+
+  it('402 when the balance does not cover the first item; nothing created', async () => {
+    const { key } = await h.key(0);
+    const r = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(2, 'poor') } });
+    expect(r.status).toBe(402);
+    expect(r.body.error.code).toBe('INSUFFICIENT_CREDITS');
+  });
+
+  it('the same idempotency_key from the same key returns the existing job; from another key it is another job', async () => {
+    const a = await h.key(10);
+    const b = await h.key(10);
+    const body = { operation: OP, items: items(2, 'idem'), idempotency_key: 'import-42' };
+    const first = await call(h, 'POST', '/v1/jobs', { key: a.key, body });
+    const again = await call(h, 'POST', '/v1/jobs', { key: a.key, body });
+    expect(again.status).toBe(202);
+    expect(again.body.job.id).toBe(first.body.job.id);
+    const other = await call(h, 'POST', '/v1/jobs', { key: b.key, body });
+    expect(other.body.job.id).not.toBe(first.body.job.id);
+    await waitFinal(h, a.key, first.body.job.id);
+    await waitFinal(h, b.key, other.body.job.id);
+    expect(await h.deps.ledger.totalCharged(a.id)).toBe(2);
+  });
+
+  it('a key has at most JOBS_MAX_RUNNING_PER_KEY unfinished jobs (429)', async () => {
+    const release: (() => void)[] = [];
+    h.replay.add(anyRepo({ onHit: () => new Promise<void>((r) => release.push(r)) }));
+    const { key } = await h.key(50);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(1, `busy${i}`) } })).body.job.id);
+    const third = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(1, 'busy3') } });
+    expect(third.status).toBe(429);
+    expect(third.body.error.message).toContain('JOBS_MAX_RUNNING_PER_KEY');
+    await waitFor(() => release.length === 2);
+    for (const r of release) r();
+    for (const id of ids) expect((await waitFinal(h, key, id)).status).toBe('completed');
+    const fourth = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(1, 'busy3') } });
+    expect(fourth.status).toBe(202);
+    await waitFor(() => release.length === 3);
+    release[2]();
+    await waitFinal(h, key, fourth.body.job.id);
+  });
+});
+
+describe('caps, balance, resume, cancel', () => {
+  it('max_credits: an item that would need more than what is left is not run → stopped_at_cap; resume with a higher cap completes', async () => {
+    const { key, id: keyId } = await h.key(100);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(10, 'cap'), max_credits: 4 } });
+    const stopped = await waitFinal(h, key, created.body.job.id);
+    expect(stopped).toMatchObject({ status: 'stopped_at_cap', credits_charged: 4, counts: { done: 4, skipped: 6 } });
+    expect(await h.balance(keyId)).toBe(96);
+    expect(h.replay.hits({ host: 'api.github.com' })).toHaveLength(4);
+    const resumed = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key, body: { max_credits: 10 } });
+    expect(resumed.status).toBe(200);
+    const done = await waitFinal(h, key, stopped.id);
+    expect(done).toMatchObject({ status: 'completed', credits_charged: 10, counts: { done: 10, ok: 10, skipped: 0 } });
+    expect(await h.balance(keyId)).toBe(90);
+    expect(h.replay.hits({ host: 'api.github.com' })).toHaveLength(10);
+    const lines = ndjson((await call(h, 'GET', `/v1/jobs/${stopped.id}/results`, { key })).text);
+    expect(lines.map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('balance runs out → stopped_no_credits (never negative); add credits and resume → completed, nothing charged twice', async () => {
+    const { key, id: keyId } = await h.key(3);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(8, 'broke') } });
+    const stopped = await waitFinal(h, key, created.body.job.id);
+    expect(stopped).toMatchObject({ status: 'stopped_no_credits', credits_charged: 3, counts: { done: 3 } });
+    expect(await h.balance(keyId)).toBe(0);
+    expect((await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key })).status).toBe(402);
+    await h.deps.ledger.addCredits(keyId, 10);
+    expect((await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key })).status).toBe(200);
+    const done = await waitFinal(h, key, stopped.id);
+    expect(done).toMatchObject({ status: 'completed', credits_charged: 8, counts: { done: 8, ok: 8 } });
+    expect(await h.balance(keyId)).toBe(13 - 8);
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(8);
+    const bad = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key });
+    expect(bad.status).toBe(400);
+  });
+
+  it('DELETE cancels: unfinished items are not run, what is reserved and unspent is refunded', async () => {
+    const release: (() => void)[] = [];
+    h.replay.add(anyRepo({ onHit: () => new Promise<void>((r) => release.push(r)) }));
+    const { key, id: keyId } = await h.key(50);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(20, 'cancel') } });
+    const id = created.body.job.id;
+    // Two items (the per-job concurrency) hold their reservations while their upstream waits.
+    await waitFor(() => release.length === 2);
+    expect(await h.balance(keyId)).toBe(48);
+    const del = await call(h, 'DELETE', `/v1/jobs/${id}`, { key });
+    expect(del.status).toBe(200);
+    expect(del.body.job.status).toBe('cancelled');
+    for (const r of release) r();
+    const job = await waitFinal(h, key, id);
+    await waitFor(async () => (await h.balance(keyId)) === 50 - job.credits_charged && h.deps.ledger.open.size === 0);
+    expect(job.status).toBe('cancelled');
+    expect(job.counts.done + job.counts.skipped).toBe(20);
+    expect(job.counts.done).toBeLessThanOrEqual(2);
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(job.credits_charged);
+    expect(release.length).toBe(2);
+    // A cancelled job stays cancelled.
+    expect((await call(h, 'POST', `/v1/jobs/${id}/resume`, { key })).status).toBe(400);
+  });
+
+  it('GET /v1/jobs/{id}/events streams progress and ends with the final job', async () => {
+    const { key } = await h.key(20);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(6, 'sse') } });
+    const res = await fetch(`${h.url}/v1/jobs/${created.body.job.id}/events`, { headers: { 'x-api-key': key } });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const text = await res.text();
+    const events = text
+      .split('\n\n')
+      .filter((b) => b.startsWith('event:'))
+      .map((b) => ({ event: /^event: (\w+)/.exec(b)![1], job: JSON.parse(/\ndata: (.*)/.exec(b)![1]) }));
+    expect(events.length).toBeGreaterThanOrEqual(1);
+    expect(events.at(-1)).toMatchObject({ event: 'end', job: { status: 'completed', counts: { done: 6 } } });
+    expect(events.slice(0, -1).every((e) => e.event === 'progress')).toBe(true);
+  });
+});

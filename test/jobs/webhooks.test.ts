@@ -1,0 +1,84 @@
+/**
+ * Webhooks of finished jobs, received by the replay server (deliveries go through the upstream
+ * client like every outbound request): signed HMAC-SHA256 over timestamp + body, retried with
+ * backoff a bounded number of times, never holding up the job.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signWebhook } from '../../src/jobs/webhook.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+import { anyRepo, call, repoUrl, verifySignature, waitFinal, waitFor } from './helpers.js';
+
+let h: Harness;
+const OP = '/v1/code/repository';
+const SECRET = 'whsec-test-0123456789abcdef';
+const hook = (path: string) => ({ url: `https://hooks.example${path}`, secret: SECRET });
+const deliveries = (path: string) => h.replay.hits({ host: 'hooks.example', path });
+
+beforeAll(async () => {
+  h = await startHarness({ env: { JOBS_WEBHOOK_ATTEMPTS: '3', JOBS_WEBHOOK_BACKOFF_MS: '20' } });
+});
+afterAll(() => h.close());
+beforeEach(() => {
+  h.replay.reset();
+  h.replay.add(anyRepo());
+});
+
+describe('webhooks', () => {
+  it('on completion: POST of the job summary, signed over timestamp + body; a failed delivery is retried', async () => {
+    h.replay.add({ host: 'hooks.example', path: '/done', method: 'POST', response: { status: 200, body: 'ok', fault: { kind: 'sequence', faults: [{ kind: 'status', status: 500 }, null] } } });
+    const { key } = await h.key(10);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('hook', 'a') }, { url: repoUrl('hook', 'b') }], webhook: hook('/done') } });
+    const job = await waitFinal(h, key, created.body.job.id);
+    await waitFor(() => deliveries('/done').length === 2);
+    const [first, second] = deliveries('/done');
+    for (const d of [first, second]) {
+      expect(d.method).toBe('POST');
+      expect(d.headers['content-type']).toBe('application/json');
+      expect(d.headers['x-cl-webhook-event']).toBe('job.completed');
+      expect(d.headers['x-cl-webhook-id']).toBe(`${job.id}.completed`);
+      expect(verifySignature(SECRET, d.headers, d.body.toString())).toBe(true);
+      expect(verifySignature('another-secret-000000', d.headers, d.body.toString())).toBe(false);
+      const body = JSON.parse(d.body.toString());
+      expect(body).toEqual({ event: 'job.completed', job: { ...job, updated_at: expect.any(String) } });
+      expect(JSON.stringify(body)).not.toContain(SECRET);
+    }
+    // A tampered body fails the check.
+    expect(verifySignature(SECRET, first.headers, first.body.toString().replace('completed', 'cancelled'))).toBe(false);
+    expect(signWebhook(SECRET, 1, '{}')).toMatch(/^v1=[0-9a-f]{64}$/);
+    // Delivered: no third attempt.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(deliveries('/done')).toHaveLength(2);
+  });
+
+  it('retried a bounded number of times (JOBS_WEBHOOK_ATTEMPTS), then given up', async () => {
+    h.replay.add({ host: 'hooks.example', path: '/down', method: 'POST', response: { status: 503, body: 'down' } });
+    const { key } = await h.key(10);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('hook', 'c') }], webhook: hook('/down') } });
+    await waitFinal(h, key, created.body.job.id);
+    await waitFor(() => deliveries('/down').length === 3);
+    await waitFor(() => h.deps.db!.prepare('SELECT webhook_event FROM jobs WHERE id = ?').pluck().get(created.body.job.id) === null);
+    expect(deliveries('/down')).toHaveLength(3);
+  });
+
+  it('never holds up the job: a receiver that does not answer; and stopped_at_cap, cancelled are reported too', async () => {
+    const waiting: (() => void)[] = [];
+    h.replay.add({ host: 'hooks.example', path: '/slow', method: 'POST', response: async () => (await new Promise<void>((r) => waiting.push(r)), { status: 204 }) });
+    h.replay.add({ host: 'hooks.example', path: '/events', method: 'POST', response: { status: 204 } });
+    const { key } = await h.key(10);
+    const slow = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('hook', 'd') }], webhook: hook('/slow') } });
+    expect((await waitFinal(h, key, slow.body.job.id)).status).toBe('completed');
+    await waitFor(() => waiting.length === 1);
+    // The job is complete while its webhook is still waiting; another job runs meanwhile.
+    const capped = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('hook', 'e') }, { url: repoUrl('hook', 'f') }], max_credits: 1, webhook: hook('/events') } });
+    expect((await waitFinal(h, key, capped.body.job.id)).status).toBe('stopped_at_cap');
+    await waitFor(() => deliveries('/events').length === 1);
+    expect(deliveries('/events')[0].headers['x-cl-webhook-event']).toBe('job.stopped_at_cap');
+    // A cancel of the stopped job is one more event.
+    expect((await call(h, 'DELETE', `/v1/jobs/${capped.body.job.id}`, { key })).body.job.status).toBe('cancelled');
+    await waitFor(() => deliveries('/events').length === 2);
+    expect(deliveries('/events')[1].headers['x-cl-webhook-event']).toBe('job.cancelled');
+    expect(JSON.parse(deliveries('/events')[1].body.toString()).job).toMatchObject({ status: 'cancelled', credits_charged: 1, counts: { done: 1, skipped: 1 } });
+    waiting[0]();
+  });
+});
