@@ -19,6 +19,7 @@ import * as linkpageD from './linkpage-d/platform.js';
 import * as linkpageE from './linkpage-e/platform.js';
 import * as pinboard from './pinboard/platform.js';
 import * as socialB from './social-b/platform.js';
+import * as shortvideo from './shortvideo/platform.js';
 import * as forum from './forum/platform.js';
 import * as microblogC from './microblog-c/platform.js';
 import * as microblogA from './microblog-a/platform.js';
@@ -42,7 +43,7 @@ export interface PlatformEntry {
   walls?: readonly WallRule[];
 }
 
-export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
+export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, shortvideo, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
 
 export function allOperations(): OperationDef[] {
   return platforms.flatMap((p) => p.operations);
