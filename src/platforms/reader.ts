@@ -105,6 +105,19 @@ export function absoluteUrl(raw: string | null | undefined): string | null {
   return profileLinks(s, null)[0] ?? null;
 }
 
+/** URLs, each once: `https://a.com` and `https://a.com/` are one (the first spelling kept). */
+export function uniqUrls(xs: Iterable<string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const x of xs) {
+    const k = x.replace(/\/+$/, '');
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(x);
+  }
+  return out;
+}
+
 export function uniq<T>(xs: Iterable<T>): T[] {
   return [...new Set(xs)];
 }
