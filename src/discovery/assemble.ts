@@ -4,7 +4,7 @@
  * lists and diagnostics. Internal-only contact sources are asked last (find creator emails).
  */
 import type { OpContext } from '../platforms/operation.js';
-import { normaliseEmail } from '../platforms/links/emails.js';
+import { normaliseEmail } from '../links/emails.js';
 import { confidenceOf, isReturned, orderedEvidence } from './evidence.js';
 import type { EvidenceGraph, ProfileNode, Status } from './graph.js';
 import { byOrder } from './graph.js';

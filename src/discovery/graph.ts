@@ -10,7 +10,7 @@
  * identities (a channel's handle and its id, a page's vanity and its id): all of them then lead
  * to one node (`alias`), and nodes met by different spellings are merged.
  */
-import { classifyLink } from '../platforms/links/classify.js';
+import { classifyLink } from '../links/classify.js';
 import { ownerDomain } from './domains.js';
 import type { LinkPageView } from './linkpages.js';
 import { linkPageOf } from './linkpages.js';

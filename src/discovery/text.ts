@@ -1,7 +1,7 @@
 /**
  * Reading bios and pages for discovery: addresses and links.
  *
- * Addresses come from the shared extractor (src/platforms/links/emails.ts: plain, mailto,
+ * Addresses come from the shared extractor (src/links/emails.ts: plain, mailto,
  * bracketed `[at]`/`(at)`, HTML entities, Cloudflare `data-cfemail`, JSON-LD), plus one
  * obfuscation it deliberately leaves out because prose matches it too — the unbracketed
  * `name at domain dot com`. Here it is read only where it cannot be prose:
@@ -16,8 +16,8 @@
 import * as cheerio from 'cheerio';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
-import { classifyLink, isLinkInBioHost, isShortener } from '../platforms/links/classify.js';
-import { extractEmails, normaliseEmail } from '../platforms/links/emails.js';
+import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
+import { extractEmails, normaliseEmail } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
 
 const LOCAL = "[A-Za-z0-9._+-]{1,64}";

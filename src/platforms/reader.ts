@@ -12,8 +12,8 @@
  * quota), UPSTREAM_FAILED (an answer about another account included: src/platforms/identity.ts) /
  * UPSTREAM_TIMEOUT.
  */
-import { classifyLink } from './links/classify.js';
-import { extractEmails } from './links/emails.js';
+import { classifyLink } from '../links/classify.js';
+import { extractEmails } from '../links/emails.js';
 import type { OpContext, OperationDef } from './operation.js';
 import { profileLinks } from './shortvideo/parse.js';
 
@@ -125,7 +125,7 @@ export function uniq<T>(xs: Iterable<T>): T[] {
 /** `platform:handle`, lower-cased: how discovery names an account. */
 export const identityOf = (platform: string, handle: string) => `${platform}:${handle.toLowerCase()}`;
 
-/** `handleFromUrl` from the shared link classifier's table (src/platforms/links/classify.ts), for `platform`. */
+/** `handleFromUrl` from the shared link classifier's table (src/links/classify.ts), for `platform`. */
 export function classifiedHandle(platform: string): (url: URL) => string | null {
   return (url) => {
     const c = classifyLink(url.href);

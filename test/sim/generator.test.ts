@@ -12,7 +12,7 @@ import { pageRecord, readModules, readTalent } from '../../src/platforms/linkpag
 import { parsePillarPage } from '../../src/platforms/linkpage-d/parse.js';
 import { parseLnkBioPage } from '../../src/platforms/linkpage-e/parse.js';
 import { isVendorChallenge } from '../../src/upstream/blocks/catalogue.js';
-import { decodeCfEmail, extractEmails } from '../../src/platforms/links/emails.js';
+import { decodeCfEmail, extractEmails } from '../../src/links/emails.js';
 import { parseUserByScreenName } from '../../src/platforms/microblog-b/parse.js';
 import { parseStorefrontPage } from '../../src/platforms/retail-shop/parse.js';
 import { parseProfilePage } from '../../src/platforms/shortvideo/parse.js';

@@ -40,7 +40,7 @@
  * (`failingRequests` lists them, so a report can tell retry time from pipeline overhead).
  */
 import { getDomain } from 'tldts';
-import { classifyLink, isLinkInBioHost, isShortener } from '../../src/platforms/links/classify.js';
+import { classifyLink, isLinkInBioHost, isShortener } from '../../src/links/classify.js';
 import type { EmailEncoding, PageStatus, SimAccount, SimLinkPage, SimSite, SimSitePage, SimWorld, SourcePlatform } from './model.js';
 import { HANDLE_RULES, profileUrl, SOURCE_PLATFORMS } from './model.js';
 

@@ -19,7 +19,7 @@
  */
 import { notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
-import { extractNextData } from '../links/next-data.js';
+import { extractNextData } from '../../links/next-data.js';
 
 const PLATFORM = 'linkpage-a';
 

@@ -15,9 +15,9 @@
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
-import { extractNextData } from '../links/next-data.js';
-import { platformUrlFields } from '../links/classify.js';
-import { extractEmails } from '../links/emails.js';
+import { extractNextData } from '../../links/next-data.js';
+import { platformUrlFields } from '../../links/classify.js';
+import { extractEmails } from '../../links/emails.js';
 
 const PLATFORM = 'linkpage-b';
 

@@ -24,7 +24,7 @@
  * E-mail addresses are not a field of this record.
  */
 import { notFound, shapeChanged } from '../../errors.js';
-import { platformUrlFields } from '../links/classify.js';
+import { platformUrlFields } from '../../links/classify.js';
 
 const PLATFORM = 'linkpage-c';
 

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { fixturePath, FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
-import { classifyLink } from '../links/classify.js';
+import { classifyLink } from '../../links/classify.js';
 import { feedPageUrl, storefrontUrl } from './endpoints.js';
 import { isStorefrontLocation, parseFeedPage, parseStorefrontPage, parseStorefrontUrl, STATE_KEY } from './parse.js';
 import type { RetailShopPage } from './parse.js';

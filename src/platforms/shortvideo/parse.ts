@@ -27,7 +27,7 @@
 import { parse as parseDomain } from 'tldts';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
-import { isLinkInBioHost } from '../links/classify.js';
+import { isLinkInBioHost } from '../../links/classify.js';
 
 const PLATFORM = 'shortvideo';
 export const TIKTOK_ORIGIN = 'https://www.tiktok.com';

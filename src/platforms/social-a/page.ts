@@ -30,8 +30,8 @@ import type { OpContext } from '../operation.js';
 import type { Json, Obj } from './blobs.js';
 import { checkChallenge, checkLandingUrl, explainMissingData, extractScriptJson, isObj, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
-import { classifyLink, unwrapRedirect } from '../links/classify.js';
-import { extractEmails } from '../links/emails.js';
+import { classifyLink, unwrapRedirect } from '../../links/classify.js';
+import { extractEmails } from '../../links/emails.js';
 import { anchorLinks, pageMeta } from '../page-text.js';
 import { bioUrls, textEmails } from '../reader.js';
 

@@ -22,8 +22,8 @@
  * `parseAboutViewModel`, `aboutLinkUrls`, `channelDescription`, `descriptionUrls`.
  */
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
-import { platformUrlFields, unwrapRedirect } from '../links/classify.js';
-import { extractEmails } from '../links/emails.js';
+import { platformUrlFields, unwrapRedirect } from '../../links/classify.js';
+import { extractEmails } from '../../links/emails.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
 
