@@ -26,7 +26,7 @@ import '../platforms/microblog-b/graphql.js';
 import '../platforms/video/graphql.js';
 import '../platforms/retail-shop/graphql.js';
 import '../platforms/social-a/graphql.js';
-import '../platforms/discovery/graphql.js';
+import '../discovery/api/graphql.js';
 import './status.js';
 
 let schema: GraphQLSchema | undefined;

@@ -27,7 +27,7 @@ import * as microblogB from './microblog-b/platform.js';
 import * as video from './video/platform.js';
 import * as retailShop from './retail-shop/platform.js';
 import * as socialA from './social-a/platform.js';
-import * as discovery from './discovery/platform.js';
+import * as discovery from '../discovery/api/platform.js';
 
 export interface PlatformEntry {
   label: string;
