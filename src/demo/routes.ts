@@ -20,7 +20,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Route } from '../replay/server.js';
 import { platformRoutes } from './platforms.js';
-import { creatorWebRoutes } from './web.js';
+import { absentProbeRoutes, creatorWebRoutes } from './web.js';
 import { writtenRoutes } from './written.js';
 
 const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
@@ -56,6 +56,8 @@ export function demoRoutes(): Route[] {
     ...creatorWebRoutes(),
     ...platformRoutes(),
     ...writtenRoutes(),
+    // The demo lookups' same-handle probes that find nobody on those platforms' written records.
+    ...absentProbeRoutes(),
     // Catch-alls first (lowest precedence).
     {
       host: 'github.com',

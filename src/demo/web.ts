@@ -253,6 +253,21 @@ function holdsAccount(w: DiscoveryWeb, req: ReplayRequest): boolean | null {
 }
 
 /**
+ * The same-handle probes of the demo lookups on platforms whose demo routes serve other records
+ * (src/demo/written.ts: one Truth Social account, one SoundCloud artist): the demo holds these
+ * accounts as not existing, answered in each platform's own "not found" way. Added after those
+ * routes (src/demo/routes.ts), so they win for exactly these requests.
+ */
+export function absentProbeRoutes(): Route[] {
+  const notFound = (body: unknown) => ({ status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const exact = (v: string) => new RegExp(`^${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
+  return [
+    ...[TALA.socialB, RAVI.video.toLowerCase()].map((acct): Route => ({ host: 'truthsocial.com', path: '/api/v1/accounts/lookup', query: { acct: exact(acct) }, response: notFound({ error: 'Record not found' }) })),
+    { host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: exact(`https://soundcloud.com/${RAVI.video.toLowerCase()}`) }, response: notFound({}) },
+  ];
+}
+
+/**
  * Replay routes of the creator web (lowest precedence: platform routes added after it win).
  * Accounts it does not hold are demo misses, not the platform's "not found".
  */

@@ -21,8 +21,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { classifyLink, PLATFORM_NAMES } from '../platforms/links/classify.js';
-import { normaliseEmail } from '../platforms/links/emails.js';
+import { classifyLink, PLATFORM_NAMES } from '../links/classify.js';
+import { normaliseEmail } from '../links/emails.js';
 import { openContactsDb } from './internal.js';
 
 export interface CliOutput {

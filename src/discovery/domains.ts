@@ -12,7 +12,7 @@
  * same one says nothing about who they are.
  */
 import { parse as parseDomain } from 'tldts';
-import { classifyLink, isLinkInBioHost, isShortener } from '../platforms/links/classify.js';
+import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
 
 export const SHARED_DOMAINS: ReadonlySet<string> = new Set([
   // Retail and marketplaces

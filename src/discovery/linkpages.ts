@@ -12,7 +12,7 @@
  * accounts whose handle names the vendor (`instagram.com/beacons.ai`) and addresses at the
  * vendor's domain (text.ts drops those for every page).
  */
-import { classifyLink, isLinkInBioHost } from '../platforms/links/classify.js';
+import { classifyLink, isLinkInBioHost } from '../links/classify.js';
 import { fetchLinkmeProfile } from '../platforms/linkpage-a/fetch.js';
 import { linkmeUsername, profile as linkpageAOp } from '../platforms/linkpage-a/platform.js';
 import { fetchLinktreePage } from '../platforms/linkpage-b/fetch.js';

@@ -5,20 +5,17 @@
  * with per-URL delays.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ReplayRequest, Route } from '../replay/server.js';
-import type { UpstreamRequest } from '../upstream/client.js';
 import type { SourceRef } from './input.js';
 import { parseSourceHandle } from './input.js';
 import { runDiscovery } from './pipeline.js';
 import type { LookupOutcome } from './pipeline.js';
 import type { ProfileIdentity } from './progress.js';
-import { DiscoveryWeb, HTML, sitePage } from './test-web.js';
-import { fakeContext } from './test-context.js';
+import { DiscoveryWeb, sitePage, webContext } from './test-web.js';
 
 const IG_URL = 'https://www.instagram.com/owl.studio/';
 const LINKTREE = 'https://linktr.ee/owlstudio';
 const SITE = 'https://owlstudio.example.com';
-const THREADS = 'https://www.threads.net/@owl.studio';
+const THREADS = 'https://www.threads.com/@owl.studio';
 const YT_ID = 'UCowlStudioChannel000001';
 
 /** The creator: Instagram → Linktree (TikTok, YouTube by handle, X, website), Threads, YouTube by id, a missing channel. */
@@ -45,6 +42,7 @@ function web(): DiscoveryWeb {
   });
   w.tiktok.set('owl.studio', { handle: 'owl.studio', nickname: 'Owl Studio', signature: 'clay', bioLink: LINKTREE });
   w.youtube.set('owlstudio', { handle: 'OwlStudio', channelId: YT_ID, title: 'Owl Studio', description: 'Studio vlogs', links: [{ title: 'IG', url: IG_URL }] });
+  w.threads.set('owl.studio', { handle: 'owl.studio', name: 'owl', bio: 'night threads' });
   w.x.set('owlstudio', { screenName: 'OwlStudio', name: 'Owl Studio', description: 'kilns', url: `${SITE}/`, bioUrls: ['https://github.com/owlstudio'] });
   w.facebook.set('owlstudiopage', { vanity: 'owlstudiopage', name: 'Owl Studio', description: 'Owl Studio on Facebook', links: [IG_URL] });
   w.page(`${SITE}/`, sitePage('Owl Studio', '<a href="/contact">Contact</a>'));
@@ -56,32 +54,7 @@ function web(): DiscoveryWeb {
 
 const SLOW_MS = 800;
 
-/** Answers from `w`'s replay routes in process; `delays` (URL prefix → ms) hold answers back; `answered`: when each answer was due. */
-function context(w: DiscoveryWeb, delays: Record<string, number> = {}) {
-  const routes: Route[] = w.routes();
-  const answered: { url: string; at: number }[] = [];
-  const ctx = fakeContext(async (req: UpstreamRequest) => {
-    const u = new URL(req.url);
-    const rr: ReplayRequest = {
-      method: req.method ?? 'GET',
-      host: u.host,
-      path: u.pathname,
-      query: u.searchParams,
-      headers: req.headers ?? {},
-      body: Buffer.from(req.body ?? '', 'utf8'),
-      upstreamUrl: req.url,
-    };
-    const route = [...routes]
-      .reverse()
-      .find((r) => r.host.toLowerCase() === rr.host.toLowerCase() && (typeof r.path === 'string' ? r.path === rr.path : r.path.test(rr.path)) && (!r.method || r.method.toUpperCase() === rr.method));
-    const res = !route ? { status: 404, headers: HTML, body: 'no route' } : typeof route.response === 'function' ? await route.response(rr) : route.response;
-    const delayMs = Object.entries(delays).find(([prefix]) => req.url.startsWith(prefix))?.[1] ?? 0;
-    answered.push({ url: req.url, at: performance.now() + delayMs });
-    const body = typeof res.body === 'function' ? res.body() : (res.body ?? '');
-    return { status: res.status ?? 200, headers: res.headers, body: body.toString(), delayMs };
-  });
-  return { ctx, answered };
-}
+const context = webContext;
 
 function ref(handle: string): SourceRef {
   const r = parseSourceHandle('social-b', handle);
@@ -129,7 +102,7 @@ describe('profiles settled before the end (onProfile)', () => {
     // Each told profile is in the record with the same platform, handle and url; each told once.
     for (const p of told) expect(out.profiles.map(identity)).toContainEqual(identity(p));
     expect(new Set(told.map((p) => p.url)).size).toBe(told.length);
-    // Exactly those linked from the source or its Linktree that were read (or are never fetched):
+    // Exactly those linked from the source or its Linktree that were read (or have no reader):
     // the channel linked by id and by handle once; not the missing channel, not social-a (its
     // name can depend on how it was asked for), not GitHub (linked from X), not the account the
     // slow contact page leads to.
@@ -138,7 +111,7 @@ describe('profiles settled before the end (onProfile)', () => {
     );
     expect(out.diagnostics.source_linked_profile_urls).toContain('https://www.youtube.com/@owl.gone');
 
-    // Told as soon as settled: Threads with the source itself, the others before the slow page answered.
+    // Told as soon as settled: Threads once read (right after the source), the others before the slow page answered.
     const contactAt = answered.find((a) => a.url === `${SITE}/contact`)!.at;
     expect(told.find((p) => p.url === THREADS)!.at - sourceAt).toBeLessThan(SLOW_MS / 2);
     for (const p of told) expect(p.at, p.url).toBeLessThan(contactAt - SLOW_MS / 2);

@@ -17,7 +17,7 @@
  */
 import { notFound, upstreamFailed } from '../errors.js';
 import { expectOk } from '../upstream/client.js';
-import { classifyLink, isShortener } from '../platforms/links/classify.js';
+import { classifyLink, isShortener } from '../links/classify.js';
 import type { LookupFetcher } from './fetcher.js';
 
 /** Shortener hops followed for one link (bit.ly → t.co → target is two). */

@@ -17,7 +17,7 @@ import { fetchProfileView } from './profiles.js';
 import { beaconsPage, sitePage } from './test-web.js';
 import { fakeContext } from './test-context.js';
 import type { FakeAnswer } from './test-context.js';
-import { contactScore, crawlSite, SITE_MAX_PAGES } from './website.js';
+import { contactScore, crawlSite, linkScore, SITE_DEEP_PAGES, SITE_LINKED_PAGES } from './website.js';
 import { PAGE_MAX_BYTES } from './pages.js';
 
 const fetcher = (answer: Parameters<typeof fakeContext>[0]) => {
@@ -163,7 +163,36 @@ describe('the bounded website crawl', () => {
     expect(contactScore('https://a.co/blog/post-1')).toBe(0);
   });
 
-  it(`the declared page, then at most ${SITE_MAX_PAGES - 1} more of the same site, best first; other domains never`, async () => {
+  it('contact pages in other languages, by path or by link text; a /bio page', () => {
+    for (const p of ['/kontakt', '/contacto', '/contato', '/contatti', '/impressum', '/nous-contacter', '/%E3%81%8A%E5%95%8F%E3%81%84%E5%90%88%E3%82%8F%E3%81%9B', '/联系我们']) expect(contactScore(`https://a.co${p}`), p).toBe(3);
+    expect(contactScore('https://a.co/bio')).toBe(2);
+    expect(contactScore('https://a.co/a-propos')).toBe(1);
+    expect(contactScore('https://a.co/chi-siamo/')).toBe(1);
+    // The text a visitor clicks, whatever the path.
+    expect(linkScore({ url: 'https://a.co/p/17', text: 'Kontakt' })).toBe(3);
+    expect(linkScore({ url: 'https://a.co/p/18', text: '📩 Get in touch' })).toBe(3);
+    expect(linkScore({ url: 'https://a.co/p/19', text: 'お問い合わせ' })).toBe(3);
+    expect(linkScore({ url: 'https://a.co/p/20', text: 'Über mich' })).toBe(1);
+    expect(linkScore({ url: 'https://a.co/p/21', text: 'À propos' })).toBe(1);
+    expect(linkScore({ url: 'https://a.co/p/22', text: 'Anfragen & Kontakt' })).toBe(3);
+    expect(linkScore({ url: 'https://a.co/p/23', text: 'Read our contact lens guide' })).toBe(0);
+  });
+
+  it(`a contact page an about page links is read too (at most ${SITE_DEEP_PAGES} such pages), as soon as that page is read`, async () => {
+    const { f, ctx } = site({
+      '/': { body: sitePage('Home', '<a href="/ueber-uns">Über uns</a><a href="/shop">Shop</a>') },
+      '/ueber-uns': { body: sitePage('Über uns', '<a href="/team/anfragen">Anfragen &amp; Kontakt</a> <a href="/bio">Bio</a> <a href="/presse">Presse</a> <a href="/blog">Blog</a>') },
+      '/team/anfragen': { body: sitePage('Kontakt', 'anfragen@owl.studio') },
+      '/bio': { body: sitePage('Bio', 'bio@owl.studio') },
+    });
+    const scan = await crawlSite(f, 'https://owl.studio/');
+    // Best first: the contact link (by its text), then /bio; /presse is cut by the bound.
+    expect(ctx.requests.map((r) => new URL(r.url).pathname)).toEqual(['/', '/ueber-uns', '/team/anfragen', '/bio']);
+    expect(scan.pages.flatMap((p) => p.emails)).toEqual(['anfragen@owl.studio', 'bio@owl.studio']);
+    expect(scan.limited).toBe(true);
+  });
+
+  it(`the declared page, then at most ${SITE_LINKED_PAGES} more of the same site, best first; other domains never`, async () => {
     const links = ['/about', '/press', '/contact', '/impressum', '/team', '/blog', 'https://other.example/contact'].map((p) => `<a href="${p}">x</a>`).join('');
     const { f, ctx } = site({
       '/': { body: sitePage('Home', links) },

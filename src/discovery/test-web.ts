@@ -12,6 +12,8 @@
  * unknown accounts are "not found" in each platform's own way.
  */
 import type { Route, RecordedResponse, ReplayRequest } from '../replay/server.js';
+import type { UpstreamRequest } from '../upstream/client.js';
+import { fakeContext } from './test-context.js';
 import { profileBody, userJson } from '../platforms/social-b/samples.js';
 import { nightOwlPage, notFoundUniversalPage } from '../platforms/shortvideo/test-pages.js';
 import { aboutBrowseResponse, channelHtml, channelInitialData, NIGHT_OWL, NOT_FOUND_HTML as YT_NOT_FOUND } from '../platforms/video/test-pages.js';
@@ -80,6 +82,19 @@ export interface FacebookIntro {
   accounts?: { url: string; text: string }[];
   phone?: string;
   category?: string;
+}
+
+/** An account on one of the other reader platforms (Threads, GitHub, Pinterest, Reddit, SoundCloud, Truth Social). */
+export interface OtherAccount {
+  handle: string;
+  name: string;
+  bio: string;
+  /** The website field. */
+  website?: string | null;
+  /** Other links the platform lists (GitHub social accounts, Threads bio links, SoundCloud web profiles, Truth Social fields). */
+  links?: string[];
+  /** A contact field (GitHub's public e-mail). */
+  email?: string | null;
 }
 
 export interface LinktreePage {
@@ -198,6 +213,13 @@ export class DiscoveryWeb {
   readonly x = new Map<string, XAccount>();
   readonly facebook = new Map<string, FacebookPage>();
   readonly linktree = new Map<string, LinktreePage>();
+  /** Accounts on the other reader platforms, by lower-cased handle. */
+  readonly threads = new Map<string, OtherAccount>();
+  readonly github = new Map<string, OtherAccount>();
+  readonly pinterest = new Map<string, OtherAccount>();
+  readonly reddit = new Map<string, OtherAccount>();
+  readonly soundcloud = new Map<string, OtherAccount>();
+  readonly truth = new Map<string, OtherAccount>();
   /** `host/path` → page or response. */
   readonly pages = new Map<string, RecordedResponse>();
   /** Google: query → result URLs (unknown queries: no results). */
@@ -335,6 +357,7 @@ export class DiscoveryWeb {
           return { headers: HTML, body: linktreeHtml(profileNextData(account), `@${p.username} | Linktree`) };
         }),
       },
+      ...otherPlatformRoutes(this, wrap),
       {
         host: 'www.google.com',
         path: '/search',
@@ -350,4 +373,124 @@ export class DiscoveryWeb {
 
 function aboutToken(c: YouTubeChannel): string {
   return `ABOUT-${c.channelId}`;
+}
+
+const json = (body: unknown, status = 200): RecordedResponse => ({ status, headers: JSON_TYPE, body: JSON.stringify(body) });
+const notFoundJson = () => json({ message: 'Not Found' }, 404);
+
+/**
+ * The other reader platforms, each in the shape its reader reads (src/platforms/<label>/reader.ts):
+ * a Threads profile page with the user object in a data-sjs script, GitHub's users API (and
+ * social_accounts), Pinterest's UserResource, Reddit's about.json, SoundCloud's home page (client
+ * id), resolve and web-profiles, Truth Social's accounts lookup.
+ */
+function otherPlatformRoutes(w: DiscoveryWeb, wrap: (fn: (req: ReplayRequest) => RecordedResponse) => (req: ReplayRequest) => RecordedResponse): Route[] {
+  const soundcloudById = (id: string) => [...w.soundcloud.values()].find((a) => String(numericId(a.handle)) === id);
+  return [
+    ...['www.threads.com', 'www.threads.net'].map((host): Route => ({
+      host,
+      path: /^\/@/,
+      response: wrap((req) => {
+        const a = w.threads.get(decodeURIComponent(req.path.slice(2)).replace(/\/$/, '').toLowerCase());
+        if (!a) return { headers: HTML, body: '<!DOCTYPE html><html><head><meta property="og:title" content="Threads"></head><body></body></html>' };
+        const user = { username: a.handle, pk: String(numericId(a.handle)), full_name: a.name, biography: a.bio, bio_links: [...(a.website ? [a.website] : []), ...(a.links ?? [])].map((url) => ({ url })), follower_count: 10, is_private: false };
+        const payload = { require: [['RelayPrefetchedStreamCache', 'next', [], ['adp_BarcelonaProfilePageQueryRelayPreloader_1', { __bbox: { result: { data: { user } } } }]]] };
+        return { headers: HTML, body: `<!DOCTYPE html><html><head><meta property="og:title" content="${a.name} (@${a.handle}) • Threads, Say more"></head><body><script type="application/json" data-sjs>${JSON.stringify(payload)}</script></body></html>` };
+      }),
+    })),
+    {
+      host: 'api.github.com',
+      path: /^\/users\//,
+      response: wrap((req) => {
+        const [, , login, rest] = req.path.split('/');
+        const a = w.github.get(decodeURIComponent(login).toLowerCase());
+        if (!a) return notFoundJson();
+        if (rest === 'social_accounts') return json((a.links ?? []).map((url) => ({ provider: 'generic', url })));
+        return json({ login: a.handle, id: numericId(a.handle), type: 'User', html_url: `https://github.com/${a.handle}`, name: a.name, bio: a.bio, blog: a.website ?? '', email: a.email ?? null, twitter_username: null, followers: 3 });
+      }),
+    },
+    {
+      host: 'www.pinterest.com',
+      path: '/resource/UserResource/get/',
+      response: wrap((req) => {
+        const data = JSON.parse(req.query.get('data') ?? '{}') as { options?: { username?: string } };
+        const a = w.pinterest.get((data.options?.username ?? '').toLowerCase());
+        if (!a) return json({ resource_response: { status: 'failure', http_status: 404, error: { message: 'User not found.', http_status: 404 } } }, 404);
+        return json({ resource_response: { status: 'success', http_status: 200, data: { id: String(numericId(a.handle)), username: a.handle, full_name: a.name, about: a.bio, website_url: a.website ?? null, follower_count: 5 } } });
+      }),
+    },
+    {
+      host: 'www.reddit.com',
+      path: /^\/user\/[^/]+\/about\.json$/,
+      response: wrap((req) => {
+        const a = w.reddit.get(decodeURIComponent(req.path.split('/')[2]).toLowerCase());
+        if (!a) return notFoundJson();
+        return json({ kind: 't2', data: { name: a.handle, id: 'abc', is_suspended: false, subreddit: { title: a.name, public_description: a.bio, subscribers: 2 } } });
+      }),
+    },
+    { host: 'soundcloud.com', path: '/', response: wrap(() => ({ headers: HTML, body: '<html><script>window.__sc_hydration = [{"hydratable":"apiClient","data":{"id":"abcdefghijklmnopqrstuvwxyz012345","isExpiring":false}}];</script></html>' })) },
+    {
+      host: 'api-v2.soundcloud.com',
+      path: /.*/,
+      response: wrap((req) => {
+        if (req.path === '/resolve') {
+          const a = w.soundcloud.get(new URL(req.query.get('url') ?? 'https://soundcloud.com/').pathname.slice(1).toLowerCase());
+          return a ? json({ id: numericId(a.handle), kind: 'user', permalink: a.handle, username: a.name, description: a.bio, followers_count: 7 }) : notFoundJson();
+        }
+        const m = /^\/users\/soundcloud:users:(\d+)\/web-profiles$/.exec(req.path);
+        const a = m ? soundcloudById(m[1]) : undefined;
+        if (!a) return notFoundJson();
+        return json([...(a.website ? [{ url: a.website, network: 'personal', title: 'Website' }] : []), ...(a.links ?? []).map((url) => ({ url, network: 'other', title: url }))]);
+      }),
+    },
+    {
+      host: 'truthsocial.com',
+      path: '/api/v1/accounts/lookup',
+      response: wrap((req) => {
+        const a = w.truth.get((req.query.get('acct') ?? '').toLowerCase());
+        if (!a) return json({ error: 'Record not found' }, 404);
+        return json({ id: String(numericId(a.handle)), username: a.handle, acct: a.handle, display_name: a.name, note: `<p>${a.bio}</p>`, website: a.website ?? null, followers_count: 4, locked: false, fields: (a.links ?? []).map((url) => ({ name: 'Link', value: `<a href="${url}">${url}</a>` })) });
+      }),
+    },
+  ];
+}
+
+/** A stable invented numeric id for a handle. */
+function numericId(handle: string): number {
+  let h = 7;
+  for (const c of handle.toLowerCase()) h = (h * 31 + c.charCodeAt(0)) % 1_000_000_007;
+  return h;
+}
+
+/**
+ * An OpContext answered in process from `w`'s replay routes (no server): `delays` (URL prefix →
+ * ms) hold answers back; `answered` records when each answer was due.
+ */
+export function webContext(w: DiscoveryWeb, delays: Record<string, number> = {}, opts: { env?: Record<string, string> } = {}) {
+  const routes: Route[] = w.routes();
+  const answered: { url: string; at: number }[] = [];
+  const ctx = fakeContext(
+    async (req: UpstreamRequest) => {
+      const u = new URL(req.url);
+      const rr: ReplayRequest = {
+        method: req.method ?? 'GET',
+        host: u.host,
+        path: u.pathname,
+        query: u.searchParams,
+        headers: req.headers ?? {},
+        body: Buffer.from(req.body ?? '', 'utf8'),
+        upstreamUrl: req.url,
+      };
+      const route = [...routes]
+        .reverse()
+        .find((r) => r.host.toLowerCase() === rr.host.toLowerCase() && (typeof r.path === 'string' ? r.path === rr.path : r.path.test(rr.path)) && (!r.method || r.method.toUpperCase() === rr.method));
+      const res = !route ? { status: 404, headers: HTML, body: 'no route' } : typeof route.response === 'function' ? await route.response(rr) : route.response;
+      const delayMs = Object.entries(delays).find(([prefix]) => req.url.startsWith(prefix))?.[1] ?? 0;
+      answered.push({ url: req.url, at: performance.now() + delayMs });
+      const body = typeof res.body === 'function' ? res.body() : (res.body ?? '');
+      return { status: res.status ?? 200, headers: res.headers, body: body.toString(), delayMs };
+    },
+    { env: opts.env },
+  );
+  return { ctx, answered };
 }

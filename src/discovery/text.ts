@@ -1,7 +1,7 @@
 /**
  * Reading bios and pages for discovery: addresses and links.
  *
- * Addresses come from the shared extractor (src/platforms/links/emails.ts: plain, mailto,
+ * Addresses come from the shared extractor (src/links/emails.ts: plain, mailto,
  * bracketed `[at]`/`(at)`, HTML entities, Cloudflare `data-cfemail`, JSON-LD), plus one
  * obfuscation it deliberately leaves out because prose matches it too — the unbracketed
  * `name at domain dot com`. Here it is read only where it cannot be prose:
@@ -16,8 +16,8 @@
 import * as cheerio from 'cheerio';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
-import { classifyLink, isLinkInBioHost, isShortener } from '../platforms/links/classify.js';
-import { extractEmails, normaliseEmail } from '../platforms/links/emails.js';
+import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
+import { extractEmails, normaliseEmail } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
 
 const LOCAL = "[A-Za-z0-9._+-]{1,64}";
@@ -127,37 +127,6 @@ export function mentionedAccounts(text: string): string[] {
   return out;
 }
 
-/** Absolute http(s) links of a page's anchors (resolved against the page URL), in document order, without fragments. */
-export function anchorLinks(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): string[] {
-  const $ = cheerio.load(html);
-  if (opts.skipFooter) $('footer').remove();
-  const out: string[] = [];
-  const seen = new Set<string>();
-  $('a[href]').each((_, el) => {
-    const href = $(el).attr('href')?.trim();
-    if (!href || /^(?:mailto|tel|javascript|sms):/i.test(href) || href.startsWith('#')) return;
-    let u: URL;
-    try {
-      u = new URL(href, pageUrl);
-    } catch {
-      return;
-    }
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
-    u.hash = '';
-    if (!seen.has(u.href)) {
-      seen.add(u.href);
-      out.push(u.href);
-    }
-  });
-  return out;
-}
-
-/** `og:title` / `og:description` / `<title>` / meta description of a page. */
-export function pageMeta(html: string): { title: string | null; description: string | null } {
-  const $ = cheerio.load(html);
-  const meta = (sel: string) => $(sel).attr('content')?.trim() || null;
-  return {
-    title: meta('meta[property="og:title"]') ?? ($('title').first().text().trim() || null),
-    description: meta('meta[property="og:description"]') ?? meta('meta[name="description"]'),
-  };
-}
+// Shared with the platform readers (a social-a page reads its anchors and tags the same way).
+export { anchorLinks, pageAnchors, pageMeta } from '../platforms/page-text.js';
+export type { Anchor } from '../platforms/page-text.js';

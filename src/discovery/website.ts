@@ -2,25 +2,34 @@
  * The bounded crawl of a creator-declared website: the declared page, then the few pages of the
  * same registrable domain most likely to hold a contact, and nothing else.
  *
- * Bounds (README.md "Bounds"):
- *  - SITE_MAX_PAGES = 4 pages per site: the declared page, and up to 3 more chosen from the
- *    links on it (same registrable domain only) by their path: contact / kontakt / impressum /
- *    imprint score 3; booking, press, business, management, work-with-me, collab, partnerships,
- *    enquiries score 2; about, team, legal score 1; the site's home page (when the declared page
- *    is a deeper one) scores 1. Pages are never guessed: only linked ones are read.
- *  - PAGE_MAX_BYTES = 512 KiB per page (pages.ts): a larger page is skipped.
+ * Pages are chosen by what a visitor would click: the words of a link's path segment or of its
+ * text, in several languages (contactWords below: contact, kontakt, contacto, contato, contatti,
+ * impressum, お問い合わせ, 联系我们…; booking, press, bio, work-with-me…; about, über-uns,
+ * à-propos, chi-siamo, sobre-mí, team…). Bounds (README.md "Bounds"):
+ *  - the declared page, then at most SITE_LINKED_PAGES (3) pages it links, best first (the site's
+ *    home page, when the declared page is a deeper one, counts as an "about" link);
+ *  - then at most SITE_DEEP_PAGES (2) pages that those pages link with a contact or business
+ *    word (score ≥ 2: an about page's link to /contact), each fetched the moment the page that
+ *    links it is read — so a site's crawl is at most SITE_MAX_PAGES (6) pages and 3 requests deep;
+ *  - PAGE_MAX_BYTES = 512 KiB per page (pages.ts): a larger page is skipped;
  *  - the pipeline crawls at most MAX_SITES sites per lookup.
- * A cut by any bound makes the scan `limited`. A page that fails (timeout, block, 5xx) is listed
- * as failed; a linked page that does not exist (404) is only a dead link.
+ * Pages are never guessed: only linked ones are read. A cut by any bound makes the scan
+ * `limited`. A page that fails (timeout, block, 5xx) is listed as failed; a linked page that does
+ * not exist (404) is only a dead link.
  */
 import { isApiError } from '../errors.js';
 import type { LookupFetcher } from './fetcher.js';
 import { registrableDomain } from './domains.js';
 import type { HtmlPage } from './pages.js';
 import { fetchHtmlPage, isOverByteCap } from './pages.js';
-import { anchorLinks, emailsInHtml } from './text.js';
+import { emailsInHtml, pageAnchors } from './text.js';
+import type { Anchor } from './text.js';
 
-export const SITE_MAX_PAGES = 4;
+/** Pages the declared page links that are read (best first). */
+export const SITE_LINKED_PAGES = 3;
+/** Pages those link that are read too, when their words name a contact or business page. */
+export const SITE_DEEP_PAGES = 2;
+export const SITE_MAX_PAGES = 1 + SITE_LINKED_PAGES + SITE_DEEP_PAGES;
 
 export interface SitePage {
   url: string;
@@ -40,21 +49,75 @@ export interface SiteScan {
   redirectedTo: string | null;
 }
 
-/** Whole path segments (an extension such as `.html` ignored) that name a contact-ish page. */
-const SCORES: [RegExp, number][] = [
-  [/^(?:contact(?:[-_]?(?:us|me))?|kontakt|contacto|contatti|impressum|imprint|mentions[-_]legales)$/, 3],
-  [/^(?:bookings?|press|media[-_]kit|business|management|mgmt|work[-_]with[-_](?:me|us)|collabs?|collaborations?|partnerships?|enquir(?:y|ies)|inquir(?:y|ies)|hire[-_]me)$/, 2],
-  [/^(?:about(?:[-_]?(?:us|me))?|ueber[-_]uns|uber[-_]uns|team|legal)$/, 1],
+/**
+ * Words that name a page worth reading, as slugs (lower case, diacritics dropped, spaces and
+ * punctuation as `-`): compared with whole path segments (an extension such as `.html` ignored)
+ * and with a link's whole text, never with parts of them (`/contact-lenses` is a shop page).
+ */
+const WORDS: [number, string[]][] = [
+  // A contact page: the address itself is most likely here.
+  [3, [
+    'contact', 'contacts', 'contact-us', 'contact-me', 'contactus', 'get-in-touch', 'say-hello', 'reach-out', 'email-me', 'write-to-me',
+    'kontakt', 'kontakty', 'kontaktai', 'contacto', 'contactos', 'contactanos', 'contactenos', 'contato', 'contatos', 'fale-conosco',
+    'contatti', 'contattaci', 'contattami', 'nous-contacter', 'me-contacter', 'contactez-nous', 'yhteystiedot', 'kapcsolat', 'iletisim',
+    'impressum', 'imprint', 'mentions-legales', 'aviso-legal', 'colofon', 'enquiries', 'enquiry', 'inquiries', 'inquiry',
+    'お問い合わせ', '問い合わせ', 'お問合せ', '連絡', '連絡先', '联系', '联系我们', '聯絡', '聯絡我們', '联络', '연락처', '문의', 'контакты', 'связаться',
+  ]],
+  // A business page: bookings, press, management — and a bio page, where creators put their contact.
+  [2, [
+    'booking', 'bookings', 'book', 'book-me', 'press', 'presse', 'prensa', 'stampa', 'imprensa', 'media', 'media-kit', 'press-kit', 'epk',
+    'business', 'business-inquiries', 'management', 'mgmt', 'agency', 'representation', 'work-with-me', 'work-with-us', 'hire-me', 'hire',
+    'collab', 'collabs', 'collaborate', 'collaboration', 'collaborations', 'partnership', 'partnerships', 'partner', 'sponsorship', 'sponsorships',
+    'advertise', 'advertising', 'commissions', 'wholesale', 'bio', 'biography', 'biografia', 'biographie', 'biografie', 'info',
+    'プロフィール', '简介', '関于', '프로필',
+  ]],
+  // An about page: sometimes the address, often a link to the contact page.
+  [1, [
+    'about', 'about-us', 'about-me', 'aboutus', 'ueber-uns', 'uber-uns', 'ueber-mich', 'uber-mich', 'a-propos', 'apropos', 'qui-sommes-nous',
+    'chi-siamo', 'chi-sono', 'sobre', 'sobre-mi', 'sobre-nosotros', 'quienes-somos', 'sobre-nos', 'quem-somos', 'over-ons', 'over-mij',
+    'om-oss', 'om-mig', 'o-nas', 'o-mnie', 'team', 'our-team', 'equipe', 'legal', '会社概要', '关于我们', '關於我們', '소개', 'о-нас',
+  ]],
 ];
+const SCORE = new Map<string, number>();
+for (const [score, words] of WORDS) for (const w of words) SCORE.set(w, Math.max(SCORE.get(w) ?? 0, score));
+
+/** `À propos`, `Über mich`, `📩 Contact`, `contact.html` → `a-propos`, `uber-mich`, `contact`, `contact`. */
+function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\.(?:html?|php|aspx?)$/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
 
 /** How likely a page of the site is to hold a contact, by its path (0: not worth a page). */
 export function contactScore(url: string): number {
   let best = 0;
-  for (const raw of new URL(url).pathname.toLowerCase().split('/')) {
-    const seg = raw.replace(/\.(?:html?|php|aspx?)$/, '');
-    for (const [re, score] of SCORES) if (re.test(seg)) best = Math.max(best, score);
+  for (const raw of new URL(url).pathname.split('/')) {
+    let seg = raw;
+    try {
+      seg = decodeURIComponent(raw);
+    } catch {
+      /* keep it encoded */
+    }
+    best = Math.max(best, SCORE.get(slug(seg)) ?? 0);
   }
   return best;
+}
+
+/**
+ * How likely a link leads to a contact, by its path or by its text (the better of the two). A
+ * short text (at most 3 words: a menu item such as `Anfragen & Kontakt`) may also name it by one
+ * of its words; a longer one only as a whole (`Read our contact lens guide` is no contact link).
+ */
+export function linkScore(a: Anchor): number {
+  const s = a.text.length <= 40 ? slug(a.text) : '';
+  let text = SCORE.get(s) ?? 0;
+  const words = s.split('-').filter(Boolean);
+  if (words.length <= 3) for (const w of words) text = Math.max(text, SCORE.get(w) ?? 0);
+  return Math.max(contactScore(a.url), text);
 }
 
 const pageKey = (url: string) => {
@@ -62,15 +125,23 @@ const pageKey = (url: string) => {
   return `${u.hostname.replace(/^www\./, '')}${u.pathname.replace(/\/+$/, '') || '/'}`;
 };
 
-function readPage(page: HtmlPage): SitePage {
-  return { url: page.finalUrl, links: page.html ? anchorLinks(page.html, page.finalUrl) : [], emails: page.html ? emailsInHtml(page.html) : [] };
+interface ReadPage extends SitePage {
+  anchors: Anchor[];
 }
+
+function readPage(page: HtmlPage): ReadPage {
+  const anchors = page.html ? pageAnchors(page.html, page.finalUrl) : [];
+  return { url: page.finalUrl, links: anchors.map((a) => a.url), anchors, emails: page.html ? emailsInHtml(page.html) : [] };
+}
+
+const sitePage = ({ url, links, emails }: ReadPage): SitePage => ({ url, links, emails });
 
 /**
  * Crawls the site of `startUrl` (an owner domain). Throws when the declared page itself cannot be
  * read (the caller lists the site as failed); a byte-capped declared page gives an empty, limited scan.
  * `onPage` is told of each page as soon as it is read (index 0: the declared page, then the
- * picked pages in rank order), so its links can be followed without waiting for the others.
+ * linked pages in rank order, then the deeper ones), so its links can be followed without
+ * waiting for the others.
  */
 export async function crawlSite(f: LookupFetcher, startUrl: string, onPage: (page: SitePage, index: number) => void = () => undefined): Promise<SiteScan> {
   const domain = registrableDomain(startUrl)!;
@@ -91,46 +162,69 @@ export async function crawlSite(f: LookupFetcher, startUrl: string, onPage: (pag
     return scan;
   }
   const first = readPage(home);
-  scan.pages.push(first);
-  onPage(first, 0);
+  scan.pages.push(sitePage(first));
+  onPage(sitePage(first), 0);
 
-  // Candidate pages: same registrable domain, scored by path, best first (ties: page order).
   const seen = new Set([pageKey(startUrl), pageKey(home.finalUrl)]);
-  const candidates: { url: string; score: number; order: number }[] = [];
-  const root = new URL('/', home.finalUrl).href;
-  const consider = (url: string, score: number) => {
-    const k = pageKey(url);
-    if (seen.has(k) || score <= 0) return;
-    seen.add(k);
-    candidates.push({ url, score, order: candidates.length });
+  /** Same-site links of `page` worth reading (score ≥ `min`), best first (ties: page order), each page once. */
+  const candidatesOf = (page: ReadPage, min: number, extra: { url: string; score: number }[] = []) => {
+    const out: { url: string; score: number; order: number }[] = [];
+    const consider = (url: string, score: number) => {
+      const k = pageKey(url);
+      if (score < min || seen.has(k)) return;
+      const dup = out.find((c) => pageKey(c.url) === k);
+      if (dup) dup.score = Math.max(dup.score, score);
+      else out.push({ url, score, order: out.length });
+    };
+    for (const e of extra) consider(e.url, e.score);
+    for (const a of page.anchors) {
+      if (registrableDomain(a.url) !== domain) continue;
+      const u = new URL(a.url);
+      u.search = '';
+      consider(u.href, linkScore({ url: u.href, text: a.text }));
+    }
+    return out.sort((a, b) => b.score - a.score || a.order - b.order);
   };
-  consider(root, 1);
-  for (const link of first.links) {
-    if (registrableDomain(link) !== domain) continue;
-    const u = new URL(link);
-    u.search = '';
-    consider(u.href, contactScore(u.href));
-  }
-  candidates.sort((a, b) => b.score - a.score || a.order - b.order);
-  const picked = candidates.slice(0, SITE_MAX_PAGES - 1);
-  if (candidates.length > picked.length) scan.limited = true;
 
-  const read: (SitePage | null)[] = picked.map(() => null);
-  const results = await Promise.allSettled(
-    picked.map((c, i) =>
-      fetchHtmlPage(f, c.url, 'website').then((page) => {
+  // Level 1: the declared page's best links (and the home page when the declared page is deeper).
+  const level1 = candidatesOf(first, 1, [{ url: new URL('/', home.finalUrl).href, score: 1 }]);
+  const picked = level1.slice(0, SITE_LINKED_PAGES);
+  if (level1.length > picked.length) scan.limited = true;
+  for (const c of picked) seen.add(pageKey(c.url));
+
+  const read: (SitePage | null)[] = [];
+  const deep: Promise<void>[] = [];
+  let deepLeft = SITE_DEEP_PAGES;
+  const fetchPage = (url: string, slot: number, index: number, then: (page: ReadPage) => void): Promise<void> =>
+    fetchHtmlPage(f, url, 'website').then(
+      (page) => {
         // A contact link that leaves the site (a form service, a link page) is not read as the site's page.
         if (registrableDomain(page.finalUrl) !== domain) return;
-        read[i] = readPage(page);
-        onPage(read[i]!, i + 1);
-      }),
-    ),
-  );
-  results.forEach((r, i) => {
-    if (r.status === 'fulfilled') {
-      if (read[i]) scan.pages.push(read[i]!);
-    } else if (isOverByteCap(r.reason)) scan.limited = true;
-    else if (!(isApiError(r.reason) && r.reason.code === 'NOT_FOUND')) scan.failed.push(picked[i].url);
-  });
+        const p = readPage(page);
+        read[slot] = sitePage(p);
+        onPage(read[slot]!, index);
+        then(p);
+      },
+      (e: unknown) => {
+        if (isOverByteCap(e)) scan.limited = true;
+        else if (!(isApiError(e) && e.code === 'NOT_FOUND')) scan.failed.push(url);
+      },
+    );
+  // Level 2: a read level-1 page's contact or business links, fetched at once while the budget lasts.
+  const followDeep = (page: ReadPage) => {
+    for (const c of candidatesOf(page, 2)) {
+      if (deepLeft <= 0) {
+        scan.limited = true;
+        return;
+      }
+      deepLeft--;
+      seen.add(pageKey(c.url));
+      const slot = SITE_LINKED_PAGES + (SITE_DEEP_PAGES - deepLeft - 1);
+      deep.push(fetchPage(c.url, slot, 1 + slot, () => undefined));
+    }
+  };
+  await Promise.all(picked.map((c, i) => fetchPage(c.url, i, i + 1, followDeep)));
+  await Promise.all(deep);
+  for (const p of read) if (p) scan.pages.push(p);
   return scan;
 }

@@ -5,11 +5,17 @@
  * from its folder is used by discovery without any change under src/discovery/.
  *
  * A reader shares its fetch and parse with the platform's REST operations (it is a view of the
- * same extractor, not a second copy). Its errors are the gateway's typed errors: NOT_FOUND (no
- * such account), PRIVATE_CONTENT, UPSTREAM_BLOCKED (a wall, a challenge or an exhausted quota),
- * UPSTREAM_FAILED / UPSTREAM_TIMEOUT.
+ * same extractor, not a second copy): `fetch` is the platform's own request (through
+ * `ctx.upstream` with the platform's label, so the block catalogue and the SSRF guard apply)
+ * and `view` a pure reading of its answer. Its errors are the gateway's typed errors: NOT_FOUND
+ * (no such account), PRIVATE_CONTENT, UPSTREAM_BLOCKED (a wall, a challenge or an exhausted
+ * quota), UPSTREAM_FAILED (an answer about another account included: src/platforms/identity.ts) /
+ * UPSTREAM_TIMEOUT.
  */
-import type { OpContext } from './operation.js';
+import { classifyLink } from '../links/classify.js';
+import { extractEmails } from '../links/emails.js';
+import type { OpContext, OperationDef } from './operation.js';
+import { profileLinks } from './shortvideo/parse.js';
 
 /** One public profile, whatever the platform. */
 export interface ProfileView {
@@ -21,9 +27,11 @@ export interface ProfileView {
   url: string;
   displayName: string | null;
   bio: string | null;
-  /** Absolute http(s) URLs the profile declares: website fields first, then links in the bio. */
+  /** Website fields the profile declares (absolute http(s) URLs). */
+  websites: string[];
+  /** Every outbound link: the website fields first, then link fields, then URLs written in the bio. */
   links: string[];
-  /** Addresses shown publicly on the profile (contact fields, bio). */
+  /** Addresses shown publicly on the profile: contact fields, then plain addresses in the bio. */
   emails: string[];
   /** Every `platform:identity` this profile answers to, lower-cased (e.g. a handle and an id). */
   ids: string[];
@@ -33,8 +41,7 @@ export interface ProfileView {
   isPrivate: boolean;
 }
 
-
-export interface ProfileReader {
+export interface ProfileReader<R = any> {
   platform: string;
   /** The canonical handle (case folded where the platform ignores case), or null when the platform cannot hold it. */
   canonicalHandle(raw: string): string | null;
@@ -47,7 +54,81 @@ export interface ProfileReader {
    * operator configured a token; without one, only candidates with other evidence are read.
    */
   probes(config: OpContext['config']): boolean;
-  /** Upstream requests one read costs at most (documented per platform: the lookup's budget). */
+  /** Upstream requests one read costs at most (the lookup's budget, src/discovery/README.md). */
   requestsPerRead: number;
-  read(ctx: OpContext, handle: string): Promise<ProfileView>;
+  /**
+   * Reads one lookup may make here at most, when the platform's quota is tighter than the lookup's
+   * own bounds (GitHub without a token); absent: only the lookup's bounds apply.
+   */
+  maxReads?(config: OpContext['config']): number;
+  /**
+   * The view's handle and URL are the account's own, however it was asked for (true for most
+   * platforms; false where a profile may only be known by the name it was asked for).
+   */
+  stableIdentity: boolean;
+  /** The platform's own fetch of the profile `handle` (canonical). */
+  fetch(ctx: OpContext, handle: string): Promise<R>;
+  /** The fetched answer as a profile view (pure). */
+  view(raw: R, handle: string): ProfileView;
+  /**
+   * When `fetch` is a cacheable platform operation's: that operation and its arguments, so a
+   * lookup shares its cache entry and in-flight work with REST / GraphQL calls.
+   */
+  operation?: { op: OperationDef<any, R>; args(handle: string): unknown };
+}
+
+/** One read: fetch, then view. */
+export async function readProfile(reader: ProfileReader, ctx: OpContext, handle: string): Promise<ProfileView> {
+  return reader.view(await reader.fetch(ctx, handle), handle);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers the readers share
+// ---------------------------------------------------------------------------------------------
+
+/** Absolute http(s) URLs written in a bio (`https://…`, `www.host.tld`, `host.tld/path`: the shortvideo module's reading of bios). */
+export function bioUrls(text: string | null | undefined): string[] {
+  return text ? profileLinks(null, text) : [];
+}
+
+/** Plain addresses (shared extractor) in contact fields and bio text. */
+export function textEmails(...texts: (string | null | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const t of texts) if (t) out.push(...extractEmails({ text: t }));
+  return uniq(out);
+}
+
+/** A declared website as an absolute URL (`www.site.com` → `https://www.site.com`), or null. */
+export function absoluteUrl(raw: string | null | undefined): string | null {
+  const s = raw?.trim();
+  if (!s) return null;
+  return profileLinks(s, null)[0] ?? null;
+}
+
+/** URLs, each once: `https://a.com` and `https://a.com/` are one (the first spelling kept). */
+export function uniqUrls(xs: Iterable<string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const x of xs) {
+    const k = x.replace(/\/+$/, '');
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(x);
+  }
+  return out;
+}
+
+export function uniq<T>(xs: Iterable<T>): T[] {
+  return [...new Set(xs)];
+}
+
+/** `platform:handle`, lower-cased: how discovery names an account. */
+export const identityOf = (platform: string, handle: string) => `${platform}:${handle.toLowerCase()}`;
+
+/** `handleFromUrl` from the shared link classifier's table (src/links/classify.ts), for `platform`. */
+export function classifiedHandle(platform: string): (url: URL) => string | null {
+  return (url) => {
+    const c = classifyLink(url.href);
+    return c?.platform === platform ? c.handle : null;
+  };
 }

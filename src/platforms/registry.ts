@@ -23,6 +23,7 @@ import * as linkpageD from './linkpage-d/index.js';
 import * as linkpageE from './linkpage-e/index.js';
 import * as pinboard from './pinboard/index.js';
 import * as socialB from './social-b/index.js';
+import * as shortvideo from './shortvideo/index.js';
 import * as forum from './forum/index.js';
 import * as microblogC from './microblog-c/index.js';
 import * as microblogA from './microblog-a/index.js';
@@ -30,7 +31,7 @@ import * as microblogB from './microblog-b/index.js';
 import * as video from './video/index.js';
 import * as retailShop from './retail-shop/index.js';
 import * as socialA from './social-a/index.js';
-import * as discovery from './discovery/index.js';
+import * as discovery from '../discovery/api/index.js';
 
 export interface PlatformEntry {
   label: string;
@@ -46,7 +47,7 @@ export interface PlatformEntry {
   walls?: readonly WallRule[];
 }
 
-export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
+export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, shortvideo, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
 
 /** Parts of the gateway that are not platforms, registered the same way (src/platforms/module.ts). */
 export const modules: GatewayModule[] = [statusModule(() => platforms.map((p) => p.label)), accountModule, jobsModule];

@@ -15,8 +15,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import type { Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { Socket, AddressInfo } from 'node:net';
 
 export interface RecordedResponse {
   /** Default 200. */

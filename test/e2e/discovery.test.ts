@@ -59,7 +59,7 @@ function nightOwlWeb(): DiscoveryWeb {
     fullName: 'Night Owl Ceramics 🦉',
     bio: 'Handmade mugs from Leeds\nBookings: hello at nightowlceramics dot com',
     externalUrl: LINKTREE,
-    bioLinks: [LINKTREE, 'https://www.threads.net/@nightowl.ceramics'],
+    bioLinks: [LINKTREE, 'https://www.threads.com/@nightowl.ceramics'],
     businessEmail: 'studio@nightowlceramics.com',
   });
   w.linktree.set('nightowlceramics', {
@@ -116,6 +116,9 @@ function nightOwlWeb(): DiscoveryWeb {
   // Decoy: a collaborator the website credits; someone else's account that does not link back.
   w.ig.set('friendlypotter', { username: 'friendlypotter', fullName: 'Friendly Potter', bio: 'I photograph potters.', externalUrl: 'https://friendlypotter.com/', businessEmail: 'hi@friendlypotter.com' });
   w.x.set('nightowlpots', { screenName: 'NightOwlPots', name: 'Night Owl Pots', description: 'Pots and kilns.', url: `${SITE}/`, bioUrls: ['https://github.com/nightowlpots'] });
+  // Threads and GitHub are read too (their readers): nothing on them verifies more than the links to them.
+  w.threads.set('nightowl.ceramics', { handle: 'nightowl.ceramics', name: 'nightowl', bio: 'threads of clay' });
+  w.github.set('nightowlpots', { handle: 'nightowlpots', name: null as unknown as string, bio: 'kiln firmware' });
   // Decoy: the same handle on YouTube, owned by someone else — same display name, its own address,
   // and links to domains every creator shares (a retailer, a shortener).
   w.youtube.set('nightowl.ceramics', {
@@ -250,10 +253,10 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
 
   it('verified_profile_link: linked from the source (Threads) and from a verified profile (GitHub from X)', () => {
     expect(profile('microblog-c', 'nightowl.ceramics')).toEqual({
-      platform: 'microblog-c', handle: 'nightowl.ceramics', url: 'https://www.threads.net/@nightowl.ceramics', confidence: 0.92, evidence: ['verified_profile_link', 'same_handle_match'],
+      platform: 'microblog-c', handle: 'nightowl.ceramics', url: 'https://www.threads.com/@nightowl.ceramics', confidence: 0.92, evidence: ['verified_profile_link', 'same_handle_match'],
     });
     expect(profile('code', 'nightowlpots')).toMatchObject({ confidence: 0.9, evidence: ['verified_profile_link'] });
-    expect(body.source_linked_profile_urls).toEqual(['https://www.threads.net/@nightowl.ceramics']);
+    expect(body.source_linked_profile_urls).toEqual(['https://www.threads.com/@nightowl.ceramics']);
   });
 
   it('website_link: listed with the labels that verify an account; alone it verifies nothing (collaborators, Pinterest)', () => {
@@ -282,8 +285,9 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
     expect(urls).not.toContain('https://www.youtube.com/@nightowl.ceramics');
     expect(urls).not.toContain('https://www.facebook.com/nightowlceramicsfans');
     expect(urls).not.toContain('https://www.linkedin.com/in/nightowl-ceramics');
-    // …but the same-handle candidates are listed as diagnostics.
-    expect(body.same_handle_candidate_urls).toEqual([TT_URL, 'https://www.youtube.com/@nightowl.ceramics']);
+    // …but the same-handle candidates are listed as diagnostics (every reader platform whose
+    // handle rules admit `nightowl.ceramics` is probed: Threads too, also linked by the source).
+    expect(body.same_handle_candidate_urls).toEqual([TT_URL, 'https://www.threads.com/@nightowl.ceramics', 'https://www.youtube.com/@nightowl.ceramics']);
   });
 
   it('shared generic domains verify nothing: a retailer product, a shortener, the link-in-bio vendor', () => {
@@ -403,7 +407,8 @@ describe('GET /v1/find-creator-emails — every source kind and obfuscation, no 
   });
 
   it('scan diagnostics: the profiles scanned, nothing failed or limited', () => {
-    expect(body.scanned_profile_urls).toEqual([IG_URL, X_URL, TT_URL, YT_URL, 'https://x.com/owlkilnlife']);
+    // Threads has a reader: the verified account is read and scanned like the others.
+    expect(body.scanned_profile_urls).toEqual([IG_URL, X_URL, TT_URL, YT_URL, 'https://www.threads.com/@nightowl.ceramics', 'https://x.com/owlkilnlife']);
     expect(body).toMatchObject({ failed_email_scan_urls: [], email_scan_limited: false, partial: false, link_in_bio_urls: [LINKTREE, BEACONS], expanded_website_urls: [`${SITE}/`] });
   });
 });
@@ -602,7 +607,7 @@ describe('optional scans that fail or time out never fail the lookup', () => {
     install(w);
     const { key } = await h.key(10);
     const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
-    expect(r.body).toMatchObject({ partial: true, same_handle_search_partial: true, same_handle_candidate_urls: ['https://www.youtube.com/@nightowl.ceramics'] });
+    expect(r.body).toMatchObject({ partial: true, same_handle_search_partial: true, same_handle_candidate_urls: ['https://www.youtube.com/@nightowl.ceramics', 'https://www.threads.com/@nightowl.ceramics'] });
     expect(r.body.profiles.map((p: any) => p.platform)).toEqual(['social-b']);
   });
 
@@ -1151,7 +1156,7 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     expect(progressEntries()).toBe(0);
   });
 
-  const THREADS = 'https://www.threads.net/@nightowl.ceramics';
+  const THREADS = 'https://www.threads.com/@nightowl.ceramics';
   const STOREFRONT = 'https://www.amazon.com/shop/nightowlceramics';
   const GITHUB = 'https://github.com/nightowlpots';
   const OWLKILN = 'https://x.com/owlkilnlife';

@@ -12,7 +12,7 @@ import { pageRecord, readModules, readTalent } from '../../src/platforms/linkpag
 import { parsePillarPage } from '../../src/platforms/linkpage-d/parse.js';
 import { parseLnkBioPage } from '../../src/platforms/linkpage-e/parse.js';
 import { isVendorChallenge } from '../../src/upstream/blocks/catalogue.js';
-import { decodeCfEmail, extractEmails } from '../../src/platforms/links/emails.js';
+import { decodeCfEmail, extractEmails } from '../../src/links/emails.js';
 import { parseUserByScreenName } from '../../src/platforms/microblog-b/parse.js';
 import { parseStorefrontPage } from '../../src/platforms/retail-shop/parse.js';
 import { parseProfilePage } from '../../src/platforms/shortvideo/parse.js';
@@ -23,9 +23,9 @@ import { parseArtist, parseClientId, parseHydratedUser } from '../../src/platfor
 import { htmlToText, parseProfile as parseTruthProfile } from '../../src/platforms/microblog-a/parse.js';
 import { parseProfileResponse, parseSessionPage } from '../../src/platforms/microblog-c/parse.js';
 import { parseUser as parsePinUser } from '../../src/platforms/pinboard/parse.js';
-import { classifyLink } from '../../src/platforms/links/classify.js';
+import { classifyLink } from '../../src/links/classify.js';
 // Facebook pages are read by discovery's social-a page reader (it moves to src/platforms/social-a with issue 13's readers).
-import { readIntroCard } from '../../src/discovery/social-a-page.js';
+import { readIntroCard } from '../../src/platforms/social-a/page.js';
 import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayServer } from '../../src/replay/server.js';
 import { generateSimWeb } from './generator.js';

@@ -20,7 +20,7 @@ import { mediaNode, profileBody, userJson } from '../../src/platforms/social-b/s
 import { nightOwlUser, notFoundUniversalPage, universalPage, VERIFY_PAGE } from '../../src/platforms/shortvideo/test-pages.js';
 import { aboutBrowseResponse, channelHtml, channelInitialData, NOT_FOUND_HTML as YT_NOT_FOUND } from '../../src/platforms/video/test-pages.js';
 import type { TestAbout, TestChannel } from '../../src/platforms/video/test-pages.js';
-import { classifyLink } from '../../src/platforms/links/classify.js';
+import { classifyLink } from '../../src/links/classify.js';
 import type { EmailPlacement, SearchResult, SimAccount, SimLinkPage, SimSite, SimSitePage } from './model.js';
 
 type Obj = Record<string, unknown>;

@@ -51,7 +51,7 @@
  * (`failingRequests` lists them, so a report can tell retry time from pipeline overhead).
  */
 import { getDomain } from 'tldts';
-import { classifyLink, isLinkInBioHost, isShortener } from '../../src/platforms/links/classify.js';
+import { classifyLink, isLinkInBioHost, isShortener } from '../../src/links/classify.js';
 import type { EmailEncoding, PageStatus, ReaderPlatform, SimAccount, SimLinkPage, SimSite, SimSitePage, SimWorld, SourcePlatform } from './model.js';
 import { HANDLE_RULES, PROBED_PLATFORMS, profileUrl, READER_PLATFORMS, SOURCE_PLATFORMS, TOKEN_GATED_PLATFORMS } from './model.js';
 

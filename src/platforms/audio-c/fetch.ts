@@ -26,6 +26,9 @@ import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import type { AudioCArtist } from './parse.js';
 import { blockReason, bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle, parseHydratedUser } from './parse.js';
+import type { AudioCWebProfile } from './profile.js';
+import { parseWebProfiles } from './profile.js';
+import { assertSameResource } from '../identity.js';
 
 const PLATFORM = 'audio-c';
 const HOME_URL = 'https://soundcloud.com/';
@@ -132,4 +135,47 @@ async function resolveArtist(ctx: OpContext, handle: string): Promise<AudioCArti
     },
     { signal: ctx.signal },
   );
+}
+
+/** `https://api-v2.soundcloud.com/users/soundcloud:users:<id>/web-profiles?client_id=<id>` */
+export function webProfilesUrl(userId: number, clientId: string): string {
+  return `https://api-v2.soundcloud.com/users/soundcloud:users:${userId}/web-profiles?client_id=${encodeURIComponent(clientId)}`;
+}
+
+/** A user's "web profiles" (profile.ts), with the same client id and the same block handling as the artist. */
+export async function fetchWebProfiles(ctx: OpContext, userId: number): Promise<AudioCWebProfile[]> {
+  return clientIdSource(ctx.upstream).withToken(
+    async (clientId) => {
+      const res = await ctx.upstream.request({
+        url: webProfilesUrl(userId, clientId),
+        platform: PLATFORM,
+        headers: { accept: 'application/json', origin: 'https://soundcloud.com', referer: HOME_URL },
+        signal: ctx.signal,
+      });
+      const blocked = isBlockPage(res, !looksLikeHtml(res));
+      if (blocked) throw upstreamBlocked(`${PLATFORM}: api-v2 answered with ${blocked}`);
+      if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
+      if (res.status === 404) throw notFound(`No audio-c user ${userId}`);
+      expectOk(res, PLATFORM, `Web profiles of user ${userId}`);
+      if (looksLikeHtml(res)) throw shapeChanged(PLATFORM, 'JSON web profiles (api-v2 answered with HTML)');
+      return parseWebProfiles(res.json());
+    },
+    { signal: ctx.signal },
+  );
+}
+
+export interface AudioCProfile {
+  artist: AudioCArtist;
+  webProfiles: AudioCWebProfile[];
+}
+
+/**
+ * An artist and its web profiles: `resolve` (the artist operation's own fetch and parse), then
+ * the web profiles of the id it answered. A resolved user whose permalink is not the handle asked
+ * for is another account (UPSTREAM_FAILED, identity.ts), never used as this one.
+ */
+export async function fetchArtistProfile(ctx: OpContext, handle: string): Promise<AudioCProfile> {
+  const artist = await fetchArtist(ctx, handle);
+  assertSameResource(PLATFORM, `artist ${handle}`, { handle }, { handle: artist.permalink });
+  return { artist, webProfiles: await fetchWebProfiles(ctx, artist.id) };
 }

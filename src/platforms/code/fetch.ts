@@ -7,6 +7,8 @@ import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { parseRepository, parseTrendingDevelopers } from './parse.js';
+import type { CodeSocialAccount, CodeUser } from './profile.js';
+import { parseSocialAccounts, parseUser } from './profile.js';
 
 export async function fetchTrendingDevelopers(ctx: OpContext, a: { language: string | null; since: TrendingSince }): Promise<TrendingDevelopers> {
   const path = a.language ? `/trending/developers/${encodeURIComponent(a.language)}` : '/trending/developers';
@@ -21,9 +23,15 @@ export async function fetchTrendingDevelopers(ctx: OpContext, a: { language: str
   return parseTrendingDevelopers(res.text(), a);
 }
 
-export async function fetchRepository(ctx: OpContext, a: { owner: string; repo: string }): Promise<Repository> {
+/** The REST API's headers: its media type and version, and the operator's token when configured. */
+function apiHeaders(ctx: OpContext): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' };
   if (ctx.config.githubToken) headers.authorization = `Bearer ${ctx.config.githubToken}`;
+  return headers;
+}
+
+export async function fetchRepository(ctx: OpContext, a: { owner: string; repo: string }): Promise<Repository> {
+  const headers = apiHeaders(ctx);
   const res = await ctx.upstream.request({
     url: `https://api.github.com/repos/${encodeURIComponent(a.owner)}/${encodeURIComponent(a.repo)}`,
     platform: 'code',
@@ -44,4 +52,29 @@ export async function fetchRepository(ctx: OpContext, a: { owner: string; repo: 
   else assertSameResource('code', what, { handle: `${a.owner}/${a.repo}` }, { handle: repository.full_name });
   if (repository.private) throw new ApiError('NOT_FOUND', `Repository ${a.owner}/${a.repo} is not public`);
   return repository;
+}
+
+export interface CodeProfile {
+  user: CodeUser;
+  socialAccounts: CodeSocialAccount[];
+}
+
+/**
+ * A user's public profile: `GET https://api.github.com/users/<login>` and
+ * `GET https://api.github.com/users/<login>/social_accounts`, sent together (neither needs the
+ * other). Anonymous calls share GitHub's 60 requests an hour per address (walls.ts reports an
+ * exhausted quota as UPSTREAM_BLOCKED); GITHUB_TOKEN raises it. A login nobody has is NOT_FOUND;
+ * an answer about another login is UPSTREAM_FAILED (identity.ts).
+ */
+export async function fetchUserProfile(ctx: OpContext, login: string): Promise<CodeProfile> {
+  const get = async (path: string, what: string) => {
+    const res = await ctx.upstream.request({ url: `https://api.github.com/users/${encodeURIComponent(login)}${path}`, platform: 'code', headers: apiHeaders(ctx), signal: ctx.signal });
+    if (res.status === 404) throw notFound(`User ${login} was not found`);
+    expectOk(res, 'code', what);
+    return res.json();
+  };
+  const [userJson, socialJson] = await Promise.all([get('', `User ${login}`), get('/social_accounts', `Social accounts of ${login}`)]);
+  const user = parseUser(userJson);
+  assertSameResource('code', `user ${login}`, { handle: login }, { handle: user.login });
+  return { user, socialAccounts: parseSocialAccounts(socialJson) };
 }

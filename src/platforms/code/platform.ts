@@ -19,6 +19,8 @@ function repositoryUrl(url: string): { owner: string; repo: string } | null {
 export const label = 'code';
 export { walls } from './walls.js';
 export const hosts = ['github.com', 'www.github.com', 'api.github.com'];
+/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+export { reader } from './reader.js';
 
 /** GitHub's trending language slugs: `javascript`, `c++`, `c%23`, `jupyter-notebook`… */
 const LANGUAGE_RE = /^[a-z0-9+#.\- _]{1,40}$/i;

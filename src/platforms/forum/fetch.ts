@@ -6,11 +6,14 @@
  * A block page ("whoa there, pardner!", "Too Many Requests", 403/429) is UPSTREAM_BLOCKED and
  * never parsed; a redirect to the login page is a login wall.
  */
-import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { assertSameResource } from '../identity.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { ForumFilter, ForumSearchPage, ForumSort, ForumTimeframe } from './parse.js';
 import { blockReason, parseListing } from './parse.js';
+import type { ForumUser } from './profile.js';
+import { parseUserAbout } from './profile.js';
 
 const PLATFORM = 'forum';
 export const SEARCH_URL = 'https://www.reddit.com/search.json';
@@ -68,4 +71,31 @@ export async function fetchSearchPage(ctx: OpContext, a: ForumSearchArgs): Promi
   }
   expectOk(res, PLATFORM, 'The search page');
   return parseListing(res.json(), { filter: a.filter, trim: a.trim });
+}
+
+/**
+ * A user's public profile: `GET https://www.reddit.com/user/<name>/about.json?raw_json=1`,
+ * anonymous (profile.ts). 404 (or a suspended account) is NOT_FOUND; a block page or 403/429 is
+ * UPSTREAM_BLOCKED (Reddit's anonymous quota is small: discovery reads users only when something
+ * points at them); an answer about another user is UPSTREAM_FAILED (identity.ts).
+ */
+export async function fetchUserAbout(ctx: OpContext, name: string): Promise<ForumUser> {
+  const what = `User u/${name}`;
+  const res = await ctx.upstream.request({
+    url: `https://www.reddit.com/user/${encodeURIComponent(name)}/about.json?raw_json=1`,
+    platform: PLATFORM,
+    headers: { accept: 'application/json' },
+    signal: ctx.signal,
+  });
+  if (isLoginUrl(res.url)) throw loginWall(PLATFORM);
+  const text = res.text();
+  const html = /^\s*</.test(text);
+  const reason = html ? blockReason(text) : null;
+  if (reason || res.status === 403 || res.status === 429) throw upstreamBlocked(`${PLATFORM}: www.reddit.com refused ${what} (${reason ?? `HTTP ${res.status}`})`);
+  if (res.status === 404) throw notFound(`${what} was not found`);
+  expectOk(res, PLATFORM, what);
+  if (html) throw shapeChanged(PLATFORM, 'JSON user (www.reddit.com answered with HTML)');
+  const user = parseUserAbout(res.json());
+  assertSameResource(PLATFORM, `user u/${name}`, { handle: name }, { handle: user.name });
+  return user;
 }

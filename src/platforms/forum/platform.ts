@@ -10,6 +10,8 @@ import type { ForumSearchPage } from './parse.js';
 export const label = 'forum';
 export { walls } from './walls.js';
 export const hosts = ['www.reddit.com', 'reddit.com', 'old.reddit.com'];
+/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+export { reader } from './reader.js';
 
 /** api.md: comment search supports only these sorts. */
 export const COMMENT_SORTS = ['relevance', 'new', 'top'] as const;

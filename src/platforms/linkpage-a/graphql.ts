@@ -5,9 +5,9 @@
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { platformUrlFields } from '../links/classify.js';
-import type { LinkedPlatformUrl } from '../links/graphql.js';
-import { LinkedPlatformUrlRef } from '../links/graphql.js';
+import { platformUrlFields } from '../../links/classify.js';
+import type { LinkedPlatformUrl } from '../../links/graphql.js';
+import { LinkedPlatformUrlRef } from '../../links/graphql.js';
 import type {
   LinkpageALink,
   LinkpageALinkGroup,

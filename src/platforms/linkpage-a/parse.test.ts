@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
-import { extractNextData } from '../links/next-data.js';
+import { extractNextData } from '../../links/next-data.js';
 import { parseLinkmeNextData, parseLinkmePage, profileRecord, type LinkpageAProfile } from './parse.js';
 import { captureWarnings } from '../../parse/index.js';
 import { linkmeUsername } from './platform.js';

@@ -23,7 +23,7 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 // reader here is the parse kit's loose one.
 import { isObj, looseBool as bool, looseInt as int, numText as str, objects, reader } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
-import { extractNextData } from '../links/next-data.js';
+import { extractNextData } from '../../links/next-data.js';
 
 const PLATFORM = 'linkpage-a';
 

@@ -2,7 +2,7 @@
  * linkpage-a = Linkme. Registry entry: one operation, GET /v1/linkpage-a (1 credit, cacheable),
  * answering `{profile}` (api.md). Upstream request: platforms.md (page HTML with __NEXT_DATA__).
  */
-import { singleSegmentHandle } from '../links/page-handle.js';
+import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLinkmeProfile } from './fetch.js';
 import type { LinkpageAProfile } from './parse.js';

@@ -17,9 +17,9 @@ import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../e
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { intish, isObj, nonEmpty, reader, str, strings } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
-import { extractNextData } from '../links/next-data.js';
-import { platformUrlFields } from '../links/classify.js';
-import { extractEmails } from '../links/emails.js';
+import { extractNextData } from '../../links/next-data.js';
+import { platformUrlFields } from '../../links/classify.js';
+import { extractEmails } from '../../links/emails.js';
 
 const PLATFORM = 'linkpage-b';
 

@@ -2,7 +2,7 @@
  * linkpage-b = Linktree. Registry entry: one operation, GET /v1/linkpage-b (1 credit, cacheable).
  * Upstream request: platforms.md (page HTML with __NEXT_DATA__).
  */
-import { singleSegmentHandle } from '../links/page-handle.js';
+import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLinktreePage } from './fetch.js';
 import type { LinkpageBPage } from './parse.js';

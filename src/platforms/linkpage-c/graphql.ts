@@ -4,7 +4,7 @@
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { LinkedPlatformUrlRef, platformUrlsOf } from '../links/graphql.js';
+import { LinkedPlatformUrlRef, platformUrlsOf } from '../../links/graphql.js';
 import type { LinkpageCLink, LinkpageCPage } from './parse.js';
 import { FIXED_KEYS } from './parse.js';
 import { page } from './platform.js';

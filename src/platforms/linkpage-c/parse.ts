@@ -27,7 +27,7 @@
 import { boolish as bool, idStr as id, intish as int, isObj, nonEmpty, numish as num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { notFound, shapeChanged } from '../../errors.js';
-import { platformUrlFields } from '../links/classify.js';
+import { platformUrlFields } from '../../links/classify.js';
 
 const PLATFORM = 'linkpage-c';
 

@@ -2,7 +2,7 @@
  * linkpage-c = Komi. Registry entry: one operation, GET /v1/linkpage-c (1 credit, cacheable).
  * Upstream requests: platforms.md (api.komi.io talent by username, then its profile's modules).
  */
-import { classifyLink } from '../links/classify.js';
+import { classifyLink } from '../../links/classify.js';
 import type { OperationDef } from '../operation.js';
 import { fetchKomiPage } from './fetch.js';
 import type { LinkpageCPage } from './parse.js';

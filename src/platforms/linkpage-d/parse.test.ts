@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
-import { platformUrlsOf } from '../links/graphql.js';
+import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, parsePillarData, parsePillarPage, type LinkpageDPage } from './parse.js';
 import { pillarUsername } from './platform.js';
 import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, creatorProfile, pillarHtml, pillarState } from './test-pages.js';

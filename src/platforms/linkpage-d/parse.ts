@@ -22,8 +22,8 @@ import { idStr, intish, isObj, reader, str, trimmed } from '../../parse/index.js
 import type { Obj } from '../../parse/index.js';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
-import { platformUrlFields } from '../links/classify.js';
-import { extractEmails } from '../links/emails.js';
+import { platformUrlFields } from '../../links/classify.js';
+import { extractEmails } from '../../links/emails.js';
 
 const PLATFORM = 'linkpage-d';
 

@@ -2,7 +2,7 @@
  * linkpage-d = Pillar. Registry entry: one operation, GET /v1/linkpage-d (1 credit, cacheable).
  * Upstream request: platforms.md (page HTML with a server-rendered data blob).
  */
-import { singleSegmentHandle } from '../links/page-handle.js';
+import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchPillarPage } from './fetch.js';
 import type { LinkpageDPage } from './parse.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
-import { platformUrlsOf } from '../links/graphql.js';
+import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
 import { lnkBioHandle } from './platform.js';
 import { CHALLENGE_HTML, NOT_FOUND_HTML, buttonsOnlyPage, creatorPage, goUrl, lnkBioHtml } from './test-pages.js';

@@ -22,8 +22,8 @@ import * as cheerio from 'cheerio';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { collapse, htmlReader, safeDecode } from '../../parse/index.js';
-import { platformUrlFields } from '../links/classify.js';
-import { extractEmails } from '../links/emails.js';
+import { platformUrlFields } from '../../links/classify.js';
+import { extractEmails } from '../../links/emails.js';
 
 const PLATFORM = 'linkpage-e';
 

@@ -2,7 +2,7 @@
  * linkpage-e = Lnk.Bio. Registry entry: one operation, GET /v1/linkpage-e (1 credit, cacheable).
  * Upstream request: platforms.md (server-rendered page HTML).
  */
-import { singleSegmentHandle } from '../links/page-handle.js';
+import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLnkBioPage } from './fetch.js';
 import type { LinkpageEPage } from './parse.js';

@@ -10,6 +10,8 @@ import { normalizeHandle, parsePostUrl, PLATFORM } from './parse.js';
 
 export const label = PLATFORM;
 export const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
+/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+export { reader } from './reader.js';
 
 export interface PostArgs {
   /** Status id (the URL's last segment); the username in the URL does not identify the post. */

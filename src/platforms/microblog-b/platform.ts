@@ -10,6 +10,8 @@ import { parseTweetUrl, TRIM_DESCRIPTION, trimTweet } from './parse.js';
 
 export const label = 'microblog-b';
 export const hosts = ['x.com', 'twitter.com', 'www.x.com', 'www.twitter.com', 'mobile.x.com', 'mobile.twitter.com', 'api.x.com', 'cdn.syndication.twimg.com'];
+/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+export { reader } from './reader.js';
 
 // The same URL is checked by the plan, normalised, and checked again by the validation plugin.
 const parsedUrls = new LRUCache<string, { id: string } | false>({ max: 2_000 });

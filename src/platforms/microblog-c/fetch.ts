@@ -14,7 +14,8 @@
  * Never a login: a login wall is reported as such (`loginWall`), a checkpoint or rate limit as
  * UPSTREAM_BLOCKED.
  */
-import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { assertSameResource } from '../identity.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
@@ -22,6 +23,8 @@ import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import type { MicroblogCSearchResult } from './parse.js';
 import { accessProblem, htmlProblem, isChallengeUrl, isLoginUrl, parseGraphqlBody, parseSearchResponse, parseSessionPage, THREADS, trimPost, withinDates } from './parse.js';
+import type { MicroblogCProfile } from './profile.js';
+import { parseProfilePage } from './profile.js';
 
 const PLATFORM = 'microblog-c';
 export const GRAPHQL_URL = `${THREADS}/api/graphql`;
@@ -161,4 +164,26 @@ export async function fetchSearch(ctx: OpContext, a: MicroblogCSearchArgs): Prom
   // no date range we could rely on.
   const posts = parseSearchResponse(json).posts.filter((p) => withinDates(p, a.startDate, a.endDate));
   return { posts: a.trim ? posts.map(trimPost) : posts };
+}
+
+/**
+ * A public profile: the signed-out page `GET https://www.threads.com/@<username>` (one request,
+ * no token; profile.ts reads it). A login redirect is a login wall, a checkpoint or 429
+ * UPSTREAM_BLOCKED, 404 NOT_FOUND; an answer about another account is UPSTREAM_FAILED (identity.ts).
+ */
+export async function fetchProfilePage(ctx: OpContext, username: string): Promise<MicroblogCProfile> {
+  const res = await ctx.upstream.request({
+    url: `${THREADS}/@${encodeURIComponent(username)}`,
+    platform: PLATFORM,
+    headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
+    signal: ctx.signal,
+  });
+  if (isLoginUrl(res.url)) throw loginWall(PLATFORM);
+  if (isChallengeUrl(res.url)) throw upstreamBlocked(`${PLATFORM}: threads.com sent the profile to a checkpoint`);
+  if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: threads.com rate limit reached (HTTP 429)`);
+  if (res.status === 404 || res.status === 410) throw notFound(`microblog-c profile @${username} was not found`);
+  expectOk(res, PLATFORM, `Profile @${username}`);
+  const profile = parseProfilePage(res.text(), username);
+  assertSameResource(PLATFORM, `profile @${username}`, { handle: username }, { handle: profile.username });
+  return profile;
 }

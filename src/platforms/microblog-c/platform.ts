@@ -10,6 +10,8 @@ import { dayStart } from './parse.js';
 
 export const label = 'microblog-c';
 export const hosts = ['www.threads.com', 'threads.com', 'www.threads.net', 'threads.net'];
+/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+export { reader } from './reader.js';
 
 export const search: OperationDef<MicroblogCSearchArgs, MicroblogCSearchResult> = {
   field: 'microblogCSearch',

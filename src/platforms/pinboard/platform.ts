@@ -8,6 +8,8 @@ import type { PinboardSearchPage } from './parse.js';
 
 export const label = 'pinboard';
 export const hosts = ['www.pinterest.com', 'pinterest.com'];
+/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+export { reader } from './reader.js';
 
 export interface PinboardSearchArgs {
   query: string;

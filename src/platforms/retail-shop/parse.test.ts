@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { fixturePath, FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
-import { classifyLink } from '../links/classify.js';
+import { classifyLink } from '../../links/classify.js';
 import { feedPageUrl, storefrontUrl } from './endpoints.js';
 import { isStorefrontLocation, parseFeedPage, parseStorefrontPage, parseStorefrontUrl, STATE_KEY } from './parse.js';
 import type { RetailShopPage } from './parse.js';

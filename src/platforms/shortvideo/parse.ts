@@ -29,7 +29,7 @@ import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { idStr, isObj, nonEmpty, reader } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
-import { isLinkInBioHost } from '../links/classify.js';
+import { isLinkInBioHost } from '../../links/classify.js';
 
 const PLATFORM = 'shortvideo';
 export const TIKTOK_ORIGIN = 'https://www.tiktok.com';

@@ -19,6 +19,8 @@ import { looksLikeUrl, normalizeHandle } from './parse.js';
 export const label = 'social-b';
 export { walls } from './walls.js';
 export const hosts = ['www.instagram.com', 'instagram.com', 'i.instagram.com'];
+/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+export { reader } from './reader.js';
 
 export const profile: OperationDef<{ handle: string }, SocialBProfile> = {
   field: 'socialBProfile',

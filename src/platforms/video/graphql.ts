@@ -5,7 +5,7 @@
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { LinkedPlatformUrlRef, platformUrlsOf } from '../links/graphql.js';
+import { LinkedPlatformUrlRef, platformUrlsOf } from '../../links/graphql.js';
 import { parseCount, parseJoinedDate } from './counts.js';
 import type { VideoChannel, VideoChannelAvatar, VideoImageSource } from './parse.js';
 import { FIXED_KEYS } from './parse.js';

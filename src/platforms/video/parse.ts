@@ -25,8 +25,8 @@ import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { at, isObj, list, nonEmpty, reader, round, safeDecode, str } from '../../parse/index.js';
 import type { Key, Obj } from '../../parse/index.js';
 import { warn } from '../../observability/warn.js';
-import { platformUrlFields, unwrapRedirect } from '../links/classify.js';
-import { extractEmails } from '../links/emails.js';
+import { platformUrlFields, unwrapRedirect } from '../../links/classify.js';
+import { extractEmails } from '../../links/emails.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
 

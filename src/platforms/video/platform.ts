@@ -11,6 +11,8 @@ import type { VideoChannel } from './parse.js';
 export const label = 'video';
 export { walls } from './walls.js';
 export const hosts = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
+/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+export { reader } from './reader.js';
 
 const URL_MAX = 2048;
 const HANDLE_MAX = 100;

@@ -20,7 +20,7 @@
 import * as cheerio from 'cheerio';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
-import { safeDecode } from '../../parse/index.js';
+import { safeDecode } from '../parse/index.js';
 
 export interface EmailInput {
   /** Plain text: a bio, a description, a JSON string value. HTML entities in it are decoded. */

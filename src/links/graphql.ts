@@ -3,7 +3,7 @@
  * wire record, typed as a list (GraphQL field names cannot be `social-b`, and the set of
  * platforms is open). The wire record itself, with those fields at top level, stays in `json`.
  */
-import { builder } from '../../graphql/builder.js';
+import { builder } from '../graphql/builder.js';
 
 export interface LinkedPlatformUrl {
   platform: string;

@@ -1,5 +1,5 @@
 /**
- * A social-a (Facebook) page's public "about" facts, for discovery: the logged-out page HTML
+ * A social-a (Facebook) page's public "about" facts (the profile reader's fetch, reader.ts): the logged-out page HTML
  * `GET https://www.facebook.com/<page>` (or `/profile.php?id=<id>`), read for
  *  - name: the profile header's `name`, else `og:title`;
  *  - description / bio: `og:description` (Facebook puts the page intro there, often after the
@@ -24,15 +24,17 @@
  * wall, checkpoint or "content isn't available" page is reported with social-a's own classifiers
  * (blobs.ts), never parsed as data.
  */
-import { notFound } from '../errors.js';
-import { trimmed } from '../parse/index.js';
-import { expectOk } from '../upstream/client.js';
-import type { OpContext } from '../platforms/operation.js';
-import type { Json, Obj } from '../platforms/social-a/blobs.js';
-import { checkChallenge, checkLandingUrl, explainMissingData, extractScriptJson, isObj, walk } from '../platforms/social-a/blobs.js';
-import { ORIGIN, PLATFORM } from '../platforms/social-a/endpoints.js';
-import { classifyLink, unwrapRedirect } from '../platforms/links/classify.js';
-import { anchorLinks, emailsInHtml, emailsInText, linksInText, pageMeta } from './text.js';
+import { notFound } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import type { OpContext } from '../operation.js';
+import type { Json, Obj } from './blobs.js';
+import { checkChallenge, checkLandingUrl, explainMissingData, extractScriptJson, isObj, walk } from './blobs.js';
+import { ORIGIN, PLATFORM } from './endpoints.js';
+import { classifyLink, unwrapRedirect } from '../../links/classify.js';
+import { extractEmails } from '../../links/emails.js';
+import { anchorLinks, pageMeta } from '../page-text.js';
+import { bioUrls, textEmails } from '../reader.js';
+import { trimmed } from '../../parse/index.js';
 
 export interface SocialAPage {
   /** As asked for (the vanity name, or the numeric id). */
@@ -46,6 +48,8 @@ export interface SocialAPage {
   description: string | null;
   /** The intro card's bio (and the page's `best_description` when it differs). */
   bio: string | null;
+  /** The intro card's website items. */
+  websites: string[];
   /** Website fields and other accounts of the intro card first, then the page's outbound links. */
   links: string[];
   emails: string[];
@@ -106,7 +110,7 @@ function itemUrl(title: Obj): string | null {
     }
   }
   const text = str(title.text);
-  return text ? (linksInText(text)[0] ?? null) : null;
+  return text ? (bioUrls(text)[0] ?? null) : null;
 }
 
 /** A vanity name from a page URL (`https://www.facebook.com/claylark` → `claylark`), or null. */
@@ -195,8 +199,8 @@ export async function fetchSocialAPage(ctx: OpContext, handle: string): Promise<
     ...intro.websites,
     ...intro.accounts,
     ...outboundLinks(html, res.url),
-    ...linksInText(meta.description),
-    ...linksInText(bio),
+    ...bioUrls(meta.description),
+    ...bioUrls(bio),
   ].filter((l) => classifyLink(l)?.platform !== 'social-a');
   return {
     handle,
@@ -206,7 +210,8 @@ export async function fetchSocialAPage(ctx: OpContext, handle: string): Promise<
     name: intro.name ?? meta.title,
     description: meta.description,
     bio,
+    websites: intro.websites,
     links: [...new Set(links)],
-    emails: uniqueAddresses([...emailsInText(...intro.emails), ...emailsInText(meta.description, bio), ...emailsInHtml(html)]),
+    emails: uniqueAddresses([...textEmails(...intro.emails), ...textEmails(meta.description, bio), ...extractEmails({ html })]),
   };
 }

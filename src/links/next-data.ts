@@ -2,7 +2,7 @@
  * Next.js pages (linktr.ee, link.me) carry their data in `<script id="__NEXT_DATA__">`.
  */
 import * as cheerio from 'cheerio';
-import { shapeChanged } from '../../errors.js';
+import { shapeChanged } from '../errors.js';
 
 /** The JSON of `<script id="__NEXT_DATA__">`, or null when the page has none. */
 export function extractNextData(html: string, platform: string): unknown {

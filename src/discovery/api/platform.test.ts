@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { reservationOf, validateArgs } from '../operation.js';
-import { validateRegistry } from '../registry.js';
+import { reservationOf, validateArgs } from '../../platforms/operation.js';
+import { validateRegistry } from '../../platforms/registry.js';
 import * as discovery from './platform.js';
 import { findCreatorEmails, findSocialProfiles } from './platform.js';
-import type { EmailLookupResult } from '../../discovery/types.js';
+import type { EmailLookupResult } from '../types.js';
 
 describe('creator tools: registry entry', () => {
   it('passes the registry checks beside every platform', () => {

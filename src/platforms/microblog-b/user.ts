@@ -1,5 +1,5 @@
 /**
- * A microblog-b (X) profile by screen name, for discovery: GraphQL `UserByScreenName` with the
+ * A microblog-b (X) profile by screen name (the profile reader's fetch, reader.ts): GraphQL `UserByScreenName` with the
  * public web bearer and a guest token — the same public request microblog-b's module documents
  * (endpoints.ts `USER_BY_SCREEN_NAME`, query id pinnable with MICROBLOG_B_USER_QUERY_ID) and the
  * same token sources (fetch.ts `guestTokenSource`, `queryIdSource`: one guest activation shared
@@ -10,11 +10,11 @@
  * HTML answer (login wall, error or block page) → its typed error; 429 → UPSTREAM_BLOCKED.
  * A protected account's header (name, bio, links) is public on X and is used as it is.
  */
-import type { OpContext } from '../platforms/operation.js';
-import { GRAPHQL_BASE, USER_BY_SCREEN_NAME } from '../platforms/microblog-b/endpoints.js';
-import { guestGraphqlBody, guestTokenSource, QueryIdRefusedError, queryIdSource } from '../platforms/microblog-b/fetch.js';
-import type { MicroblogBUser } from '../platforms/microblog-b/parse.js';
-import { parseUserByScreenName } from '../platforms/microblog-b/parse.js';
+import type { OpContext } from '../operation.js';
+import { GRAPHQL_BASE, USER_BY_SCREEN_NAME } from './endpoints.js';
+import { guestGraphqlBody, guestTokenSource, QueryIdRefusedError, queryIdSource } from './fetch.js';
+import type { MicroblogBUser } from './parse.js';
+import { parseUserByScreenName } from './parse.js';
 
 
 /** Feature switches the web client sends with UserByScreenName (2025–2026); X asks for missing ones by name (400). */

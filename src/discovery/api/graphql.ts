@@ -16,10 +16,10 @@ import type { GatewayContext } from '../../graphql/context.js';
 import { builder } from '../../graphql/builder.js';
 import { GraphQLStreamDirective } from '../../graphql/incremental.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { watchProgress } from '../../discovery/progress.js';
-import type { ProfileIdentity, SourceStage } from '../../discovery/progress.js';
-import type { DiscoveredProfile, DiscoveryDiagnostics, DiscoverySource, EmailLookupResult, EmailSource, FoundEmail, SocialProfilesResult } from '../../discovery/types.js';
-import { emailLookupRecord, socialProfilesRecord } from '../../discovery/types.js';
+import { watchProgress } from '../progress.js';
+import type { ProfileIdentity, SourceStage } from '../progress.js';
+import type { DiscoveredProfile, DiscoveryDiagnostics, DiscoverySource, EmailLookupResult, EmailSource, FoundEmail, SocialProfilesResult } from '../types.js';
+import { emailLookupRecord, socialProfilesRecord } from '../types.js';
 import type { DiscoveryArgs } from './platform.js';
 import { findCreatorEmails, findSocialProfiles, progressKey } from './platform.js';
 

@@ -12,13 +12,13 @@
  * `discovery` is not one of api.md's platform labels: it names this module in the registry only;
  * the upstream hosts below are the sources' (each sub-fetch is labelled with its own platform).
  */
-import type { OperationDef } from '../operation.js';
-import { parseSourceHandle, sourceKey } from '../../discovery/input.js';
-import type { SourceRef } from '../../discovery/input.js';
-import { runDiscovery } from '../../discovery/pipeline.js';
-import { reportProgress } from '../../discovery/progress.js';
-import type { EmailLookupResult, SocialProfilesResult, SourcePlatform } from '../../discovery/types.js';
-import { emailLookupRecord, SOURCE_PLATFORMS, socialProfilesRecord } from '../../discovery/types.js';
+import type { OperationDef } from '../../platforms/operation.js';
+import { parseSourceHandle, sourceKey } from '../input.js';
+import type { SourceRef } from '../input.js';
+import { runDiscovery } from '../pipeline.js';
+import { reportProgress } from '../progress.js';
+import type { EmailLookupResult, SocialProfilesResult, SourcePlatform } from '../types.js';
+import { emailLookupRecord, SOURCE_PLATFORMS, socialProfilesRecord } from '../types.js';
 
 export const label = 'discovery';
 export const hosts = ['i.instagram.com', 'www.tiktok.com', 'www.youtube.com', 'x.com', 'api.x.com', 'www.facebook.com', 'www.google.com'];

@@ -14,7 +14,7 @@
  * `@`); a path that names no account (a post, a search, a site section) gives `handle: null`.
  */
 import { parse as parseDomain } from 'tldts';
-import { safeDecode } from '../../parse/index.js';
+import { safeDecode } from '../parse/index.js';
 
 export interface LinkClass {
   /** Neutral label (api.md) or lowercase platform name. */

@@ -1,0 +1,188 @@
+/**
+ * Result assembly: the evidence graph of a finished lookup (graph.ts), verified (verification.ts)
+ * and scored (evidence.ts), as api.md's records — profiles, e-mails with their sources, scan
+ * lists and diagnostics. Internal-only contact sources are asked last (find creator emails).
+ */
+import type { OpContext } from '../platforms/operation.js';
+import { normaliseEmail } from '../links/emails.js';
+import { confidenceOf, isReturned, orderedEvidence } from './evidence.js';
+import type { EvidenceGraph, ProfileNode, Status } from './graph.js';
+import { byOrder } from './graph.js';
+import type { InternalContactSource } from './internal.js';
+import { internalContactSource } from './internal.js';
+import type { DiscoveredProfile, DiscoveryDiagnostics, DiscoverySource, EmailSource, EmailSourceType, EvidenceLabel, FoundEmail, SourcePlatform } from './types.js';
+import { declaredByCreator, labelsOf, solve } from './verification.js';
+
+export interface LookupOutcome {
+  source: DiscoverySource;
+  profiles: DiscoveredProfile[];
+  emails: FoundEmail[];
+  scan: { scanned_profile_urls: string[]; failed_email_scan_urls: string[]; email_scan_limited: boolean };
+  diagnostics: DiscoveryDiagnostics;
+}
+
+/** What the lookup itself knows beyond the graph. */
+export interface LookupState {
+  sourcePlatform: SourcePlatform;
+  /** The source's platform label (microblog-b for microblog-b-alias). */
+  platform: string;
+  /** A bound cut the scan (a page, site or account left unread). */
+  limited: boolean;
+  /** The deadline (or the caller leaving) cut work short. */
+  cutShort: boolean;
+  websearchUsed: boolean;
+  websearchFailed: boolean;
+  /** Read the internal contact sources (find creator emails); `internal` replaces the DATA_DIR one (tests). */
+  emails: boolean;
+  internal?: InternalContactSource | null;
+}
+
+export function sourceRecord(g: EvidenceGraph, sourcePlatform: SourcePlatform): DiscoverySource {
+  return { platform: sourcePlatform, handle: g.sourceHandle, url: g.source.url };
+}
+
+export function profileRecord(g: EvidenceGraph, n: ProfileNode, labels: EvidenceLabel[]): DiscoveredProfile {
+  return {
+    platform: n.platform,
+    handle: n.isSource ? g.sourceHandle : n.handle,
+    url: n.url,
+    confidence: confidenceOf(labels),
+    evidence: orderedEvidence(labels),
+  };
+}
+
+export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext): Promise<LookupOutcome> {
+  const exists = (s: Status) => s !== 'missing';
+  const global = solve(g, null);
+  const verified = global.verified;
+  const creatorPages = global.pages;
+  const creatorSites = global.sites;
+  /** A profile's own labels: judged in the world without its own contribution (verification.ts). */
+  const ownLabels = (n: ProfileNode) => labelsOf(g, n, verified.has(n.key) && !n.isSource ? solve(g, n.key) : global);
+
+  const nodes = [...g.profiles.values()].sort(byOrder);
+  const pages = [...g.pages.values()].sort(byOrder);
+  const sites = [...g.sites.values()].sort(byOrder);
+  const urls = <T>(xs: T[], url: (x: T) => string) => [...new Set(xs.map(url).filter(Boolean))];
+
+  // Profiles: what the evidence model returns (anchored = verified), the source first.
+  const profiles: DiscoveredProfile[] = [];
+  for (const n of nodes) {
+    if (!exists(n.status) || !n.url) continue;
+    const labels = ownLabels(n);
+    if (isReturned(labels)) profiles.push(profileRecord(g, n, labels));
+  }
+  profiles.sort((a, b) => b.confidence - a.confidence);
+
+  const linkPages = pages.filter((p) => creatorPages.has(p.url));
+  const failedPages = linkPages.filter((p) => p.status === 'failed');
+  const ownSites = sites.filter((s) => creatorSites.has(s.domain) && s.status !== 'new');
+  const crawled = ownSites.filter((s) => s.status === 'ok' && s.scan && !s.scan.redirectedTo);
+  // A short link that could not be resolved may have been the creator's website: listed with the failed sites when the creator's.
+  const failedShorts = [...g.shorts.values()].filter((s) => s.status === 'failed');
+  const failedSites = [
+    ...ownSites.filter((s) => s.status === 'failed').map((s) => s.startUrl),
+    ...crawled.flatMap((s) => s.scan!.failed),
+    ...failedShorts.filter((s) => declaredByCreator(g, s.declaredBy, global)).map((s) => s.url),
+  ];
+  const sourceLinked = nodes.filter((n) => n.fromSource && !n.isSource);
+  const verifiedProfiles = nodes.filter((n) => !n.isSource && verified.has(n.key) && exists(n.status));
+  const failedVerified = verifiedProfiles.filter((n) => n.status === 'failed');
+  const sameHandle = nodes.filter((n) => n.sameHandle);
+  // Candidates whose verification could not be completed: their own fetch, or their link page's, failed.
+  const failedCandidatePages = pages.filter((p) => p.status === 'failed' && !creatorPages.has(p.url) && !p.websearch);
+  const candidateShortFailed = (n: ProfileNode) =>
+    failedShorts.some((s) => !declaredByCreator(g, s.declaredBy, global) && [...s.declaredBy].some((d) => d.startsWith('profile:') && g.canonical(d.slice(8)) === n.key));
+  const candidatePageFailed = (n: ProfileNode) => failedCandidatePages.some((p) => p.fromProfiles.has(n.key)) || candidateShortFailed(n);
+  const siteCandidatesFailed = nodes.some((n) => n.fromSites.size > 0 && !n.anchored && !verified.has(n.key) && n.status === 'failed');
+  const sameHandlePartial = sameHandle.some((n) => n.status === 'failed' || candidatePageFailed(n));
+  const wsProfiles = nodes.filter((n) => n.websearch);
+  const wsPages = pages.filter((p) => p.websearch);
+  const wsFailed = wsProfiles.filter((n) => n.status === 'failed' || candidatePageFailed(n));
+  const wsPagesFailed = wsPages.filter((p) => p.status === 'failed');
+  const wsPartial = wsFailed.length > 0 || wsPagesFailed.length > 0;
+  // A platform that refused a read (an exhausted quota, a wall): its part of the lookup is partial.
+  const refused = nodes.some((n) => n.blocked);
+
+  let partial =
+    st.cutShort ||
+    refused ||
+    failedCandidatePages.length > 0 ||
+    siteCandidatesFailed ||
+    failedShorts.length > 0 ||
+    failedPages.length > 0 ||
+    failedSites.length > 0 ||
+    failedVerified.length > 0 ||
+    sameHandlePartial ||
+    st.websearchFailed ||
+    wsPartial;
+  let limited = st.limited || crawled.some((s) => s.scan!.limited);
+
+  const diagnostics: DiscoveryDiagnostics = {
+    link_in_bio_urls: urls(linkPages, (p) => p.url),
+    expanded_website_urls: urls(crawled, (s) => s.startUrl),
+    source_linked_profile_urls: urls(sourceLinked, (n) => n.url),
+    failed_source_linked_profile_urls: urls(sourceLinked.filter((n) => n.status === 'failed'), (n) => n.url),
+    same_handle_candidate_urls: urls(sameHandle.filter((n) => n.status === 'ok' || n.status === 'private'), (n) => n.url),
+    partial,
+    failed_link_in_bio_urls: urls(failedPages, (p) => p.url),
+    failed_website_urls: [...new Set(failedSites)],
+    same_handle_search_partial: sameHandlePartial,
+    websearch_used: st.websearchUsed,
+    websearch_failed: st.websearchFailed,
+    websearch_candidate_urls: urls(wsProfiles, (n) => n.url),
+    websearch_candidate_link_in_bio_urls: urls(wsPages, (p) => p.url),
+    failed_websearch_candidate_link_in_bio_urls: urls(wsPagesFailed, (p) => p.url),
+    verified_websearch_candidate_urls: [...urls(wsProfiles.filter((n) => verified.has(n.key)), (n) => n.url), ...urls(wsPages.filter((p) => creatorPages.has(p.url)), (p) => p.url)],
+    failed_websearch_candidate_urls: urls(wsFailed, (n) => n.url),
+    websearch_verification_partial: wsPartial,
+  };
+
+  // E-mails: the source, the creator's link pages and website pages, verified accounts — in that order.
+  const found = new Map<string, FoundEmail>();
+  const add = (emails: readonly string[], url: string, type: EmailSourceType) => {
+    for (const e of emails) {
+      const k = e.toLowerCase();
+      let entry = found.get(k);
+      if (!entry) found.set(k, (entry = { email: e, sources: [] }));
+      if (!entry.sources.some((s: EmailSource) => s.url === url && s.type === type)) entry.sources.push({ url, type });
+    }
+  };
+  add(g.sourceView.emails, g.source.url, 'social_profile');
+  for (const p of linkPages) if (p.view) add(p.view.emails, p.url, 'link_in_bio');
+  for (const s of crawled) for (const page of s.scan!.pages) add(page.emails, page.url, 'website');
+  for (const n of verifiedProfiles) if (n.view) add(n.view.emails, n.url, 'linked_profile');
+
+  // Internal-only sources: addresses only. Nothing of theirs enters a list; their state still
+  // counts for `partial` and `email_scan_limited`.
+  const internal = st.emails ? (st.internal !== undefined ? st.internal : internalContactSource(ctx.config.dataDir)) : null;
+  if (internal) {
+    const keys = [
+      { platform: st.platform, handle: g.sourceHandle.toLowerCase() },
+      ...verifiedProfiles.map((n) => ({ platform: n.platform, handle: n.handle.toLowerCase() })),
+    ];
+    try {
+      const r = await internal.lookup(keys);
+      limited ||= r.limited;
+      for (const raw of r.emails) {
+        const e = normaliseEmail(raw);
+        if (e && !found.has(e.toLowerCase())) found.set(e.toLowerCase(), { email: e, sources: [] });
+      }
+    } catch {
+      partial = true;
+    }
+  }
+  diagnostics.partial = partial;
+
+  return {
+    source: sourceRecord(g, st.sourcePlatform),
+    profiles,
+    emails: [...found.values()],
+    scan: {
+      scanned_profile_urls: [...new Set([g.source.url, ...verifiedProfiles.filter((n) => n.view).map((n) => n.url)])],
+      failed_email_scan_urls: [...new Set([...diagnostics.failed_link_in_bio_urls, ...diagnostics.failed_website_urls, ...failedVerified.map((n) => n.url)])],
+      email_scan_limited: limited,
+    },
+    diagnostics,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Verification: which items of the evidence graph (graph.ts) are the creator's, and which labels
+ * each profile earns. Run once every fetch has settled (or the deadline cut them).
+ *
+ * A monotone fixpoint (a verified item only ever verifies more) over three sets that start from
+ * the source: the verified profiles, the creator's link pages, the creator's websites.
+ *  - a link page is the creator's when the source or a verified profile links it, or it links to
+ *    a verified profile;
+ *  - a website (registrable domain) is the creator's when the source, a creator link page or a
+ *    verified profile declares it (a crawled site's own links never make another domain the
+ *    creator's; a redirect of the declared address keeps the declarers);
+ *  - a profile is verified when it has an anchor label (evidence.ts).
+ * A profile's own labels are judged in the world without it (`solve(g, key)`), so it never earns a
+ * label only through itself — X links GitHub, GitHub is verified only because X links it: X does
+ * not get `reciprocal_profile_link` for linking GitHub.
+ */
+import { isVerified, sameDisplayName } from './evidence.js';
+import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
+import type { EvidenceLabel } from './types.js';
+
+/** What is the creator's: verified profiles (keys), link pages (URLs), websites (domains). */
+export interface Verification {
+  verified: Set<string>;
+  pages: Set<string>;
+  sites: Set<string>;
+}
+
+/** The fixpoint; with `without`, that profile may not be verified (the world without its own contribution). */
+export function solve(g: EvidenceGraph, without: string | null): Verification {
+  const v: Verification = { verified: new Set([g.source.key]), pages: new Set(), sites: new Set() };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const p of g.pages.values()) {
+      if (!v.pages.has(p.url) && pageIsCreator(g, p, v)) {
+        v.pages.add(p.url);
+        changed = true;
+      }
+    }
+    for (const s of g.sites.values()) {
+      if (!v.sites.has(s.domain) && siteIsCreator(g, s, v)) {
+        v.sites.add(s.domain);
+        changed = true;
+      }
+    }
+    for (const n of g.profiles.values()) {
+      if (n.key === without || v.verified.has(n.key) || n.status === 'missing') continue;
+      if (isVerified(labelsOf(g, n, v))) {
+        v.verified.add(n.key);
+        changed = true;
+      }
+    }
+  }
+  return v;
+}
+
+export function isVerifiedKey(g: EvidenceGraph, k: string, v: Verification): boolean {
+  return v.verified.has(g.canonical(k));
+}
+
+/** A link page is the creator's when the source or a verified profile links it, or it links to one of them. */
+function pageIsCreator(g: EvidenceGraph, p: PageNode, v: Verification): boolean {
+  if (p.status === 'missing') return false;
+  if (p.fromSource) return true;
+  for (const k of p.fromProfiles) if (isVerifiedKey(g, k, v)) return true;
+  return p.view !== null && g.targetsOf(p.view.links).profiles.some((k) => isVerifiedKey(g, k, v));
+}
+
+function siteIsCreator(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
+  return declaredByCreator(g, s.declaredBy, v);
+}
+
+/** Some declarer (`source`, `page:`, `profile:`) is the creator's (`site:` declarations never are). */
+export function declaredByCreator(g: EvidenceGraph, declaredBy: Set<string>, v: Verification): boolean {
+  for (const d of declaredBy) {
+    if (d === 'source') return true;
+    const id = d.slice(d.indexOf(':') + 1);
+    if (d.startsWith('page:') && v.pages.has(id)) return true;
+    if (d.startsWith('profile:') && isVerifiedKey(g, id, v)) return true;
+  }
+  return false;
+}
+
+/** The labels `n` has in the world `v` (api.md's evidence labels; evidence.ts weighs them). */
+export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): EvidenceLabel[] {
+  if (n.isSource) return ['source_profile'];
+  const labels: EvidenceLabel[] = [];
+  const verifiedOther = (k: string) => g.canonical(k) !== n.key && isVerifiedKey(g, k, v);
+  if (n.fromSource || [...n.fromProfiles].some(verifiedOther)) labels.push('verified_profile_link');
+  if ([...n.fromPages].some((u) => v.pages.has(u))) labels.push('link_in_bio');
+  if ([...n.fromSites].some((d) => v.sites.has(d))) labels.push('website_link');
+  const t = g.viewTargets(n);
+  if (t) {
+    if (t.profiles.some(verifiedOther) || t.pages.some((u) => v.pages.has(u))) labels.push('reciprocal_profile_link');
+    if (t.domains.some((d) => v.sites.has(d))) labels.push('shared_website');
+  }
+  if (n.handle.toLowerCase() === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
+  if (n.view && sameDisplayName(n.view.displayName, g.sourceView.displayName)) labels.push('display_name_match');
+  if (n.websearch) labels.push('websearch_match');
+  return labels;
+}

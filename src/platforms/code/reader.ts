@@ -1,0 +1,49 @@
+/**
+ * code's profile reader for creator discovery (src/platforms/reader.ts): a GitHub user
+ * (fetch.ts `fetchUserProfile`: the user and its social accounts, two requests sent together),
+ * viewed as a profile — name, bio, `blog` (the website field), `twitter_username`, the social
+ * accounts, the public e-mail, follower count.
+ *
+ * Quota: anonymous API calls share 60 requests an hour per address. Without GITHUB_TOKEN a user
+ * is read only when something else already points at it (a link from the creator, a search
+ * result, a creator website's link) — never on a same handle alone — and at most 2 users a
+ * lookup (4 requests); with a token, same-handle probes too and at most 4 users (8 requests).
+ */
+import type { ProfileReader } from '../reader.js';
+import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniq } from '../reader.js';
+import type { CodeProfile } from './fetch.js';
+import { fetchUserProfile } from './fetch.js';
+import { normalizeLogin } from './profile.js';
+
+export const reader: ProfileReader<CodeProfile> = {
+  platform: 'code',
+  canonicalHandle: normalizeLogin,
+  handleFromUrl: classifiedHandle('code'),
+  profileUrl: (h) => `https://github.com/${h}`,
+  probes: (config) => !!config.githubToken,
+  maxReads: (config) => (config.githubToken ? 4 : 2),
+  requestsPerRead: 2,
+  stableIdentity: true,
+  fetch: (ctx, handle) => fetchUserProfile(ctx, handle),
+  view({ user: u, socialAccounts }) {
+    const blog = absoluteUrl(u.blog);
+    return {
+      platform: 'code',
+      handle: u.login,
+      url: `https://github.com/${u.login}`,
+      displayName: u.name,
+      bio: u.bio,
+      websites: blog ? [blog] : [],
+      links: uniq([
+        ...(blog ? [blog] : []),
+        ...(u.twitter_username ? [`https://x.com/${u.twitter_username}`] : []),
+        ...socialAccounts.map((a) => a.url),
+        ...bioUrls(u.bio),
+      ]),
+      emails: textEmails(u.email, u.bio),
+      ids: [identityOf('code', u.login)],
+      followers: u.followers,
+      isPrivate: false,
+    };
+  },
+};

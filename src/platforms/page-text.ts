@@ -1,0 +1,57 @@
+/**
+ * Reading plain HTML pages, shared by platform readers and creator discovery: a page's anchors
+ * (with their text, for choosing which pages of a website to read) and its title/description tags.
+ */
+import * as cheerio from 'cheerio';
+
+export interface Anchor {
+  /** Absolute http(s) URL, resolved against the page URL, without its fragment. */
+  url: string;
+  /** The anchor's visible text (or its title / aria-label), whitespace collapsed. */
+  text: string;
+}
+
+/** The page's http(s) anchors in document order, each URL once (its first text kept, later non-empty texts appended). */
+export function pageAnchors(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): Anchor[] {
+  const $ = cheerio.load(html);
+  if (opts.skipFooter) $('footer').remove();
+  const out: Anchor[] = [];
+  const byUrl = new Map<string, Anchor>();
+  $('a[href]').each((_, el) => {
+    const href = $(el).attr('href')?.trim();
+    if (!href || /^(?:mailto|tel|javascript|sms):/i.test(href) || href.startsWith('#')) return;
+    let u: URL;
+    try {
+      u = new URL(href, pageUrl);
+    } catch {
+      return;
+    }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
+    u.hash = '';
+    const text = [$(el).text(), $(el).attr('title') ?? '', $(el).attr('aria-label') ?? ''].join(' ').replace(/\s+/g, ' ').trim();
+    const seen = byUrl.get(u.href);
+    if (seen) {
+      if (text && !seen.text.includes(text)) seen.text = `${seen.text} ${text}`.trim();
+      return;
+    }
+    const a = { url: u.href, text };
+    byUrl.set(u.href, a);
+    out.push(a);
+  });
+  return out;
+}
+
+/** Absolute http(s) links of a page's anchors (resolved against the page URL), in document order, without fragments. */
+export function anchorLinks(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): string[] {
+  return pageAnchors(html, pageUrl, opts).map((a) => a.url);
+}
+
+/** `og:title` / `og:description` / `<title>` / meta description of a page. */
+export function pageMeta(html: string): { title: string | null; description: string | null } {
+  const $ = cheerio.load(html);
+  const meta = (sel: string) => $(sel).attr('content')?.trim() || null;
+  return {
+    title: meta('meta[property="og:title"]') ?? ($('title').first().text().trim() || null),
+    description: meta('meta[property="og:description"]') ?? meta('meta[name="description"]'),
+  };
+}
