@@ -18,6 +18,14 @@ import { isVerified, sameDisplayName } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import type { EvidenceLabel } from './types.js';
 
+/**
+ * Storefronts anyone may link: resellers and look-alikes link the creator's Amazon storefront or
+ * shop to sell its items, so a link to one says nothing about who owns the linking account — it is
+ * never reciprocal evidence, and never makes a page the creator's.
+ */
+const STOREFRONT_PLATFORMS = new Set(['retail-shop', 'etsy', 'amazon']);
+const provesIdentity = (key: string) => !STOREFRONT_PLATFORMS.has(key.slice(0, key.indexOf(':')));
+
 /** What is the creator's: verified profiles (keys), link pages (URLs), websites (domains). */
 export interface Verification {
   verified: Set<string>;
@@ -62,7 +70,7 @@ function pageIsCreator(g: EvidenceGraph, p: PageNode, v: Verification): boolean 
   if (p.status === 'missing') return false;
   if (p.fromSource) return true;
   for (const k of p.fromProfiles) if (isVerifiedKey(g, k, v)) return true;
-  return p.view !== null && g.targetsOf(p.view.links).profiles.some((k) => isVerifiedKey(g, k, v));
+  return p.view !== null && g.targetsOf(p.view.links).profiles.some((k) => provesIdentity(k) && isVerifiedKey(g, k, v));
 }
 
 function siteIsCreator(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
@@ -90,7 +98,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if ([...n.fromSites].some((d) => v.sites.has(d))) labels.push('website_link');
   const t = g.viewTargets(n);
   if (t) {
-    if (t.profiles.some(verifiedOther) || t.pages.some((u) => v.pages.has(u))) labels.push('reciprocal_profile_link');
+    if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u))) labels.push('reciprocal_profile_link');
     if (t.domains.some((d) => v.sites.has(d))) labels.push('shared_website');
   }
   if (n.handle.toLowerCase() === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
