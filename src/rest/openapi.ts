@@ -54,6 +54,17 @@ export function responseExample(op: OperationDef): unknown {
   return (DEMO_RESPONSES as Record<string, unknown>)[op.field];
 }
 
+/** The error answers every operation's route may give: status → component name, description. */
+const ERROR_RESPONSES: Record<string, [string, string]> = {
+  '400': ['InvalidInput', 'INVALID_INPUT: a parameter is missing or invalid (details name each one); 0 credits'],
+  '401': ['Unauthorized', 'UNAUTHORIZED: missing, unknown or revoked API key'],
+  '402': ['InsufficientCredits', 'INSUFFICIENT_CREDITS: the balance cannot cover this request'],
+  '403': ['PrivateContent', 'PRIVATE_CONTENT: the account or post is private (never accessed)'],
+  '404': ['NotFound', 'NOT_FOUND: the resource does not exist upstream'],
+  '502': ['UpstreamFailed', 'UPSTREAM_FAILED or UPSTREAM_BLOCKED'],
+  '504': ['UpstreamTimeout', 'UPSTREAM_TIMEOUT'],
+};
+
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 /** `extra`: the path items modules declare for their own routes (src/platforms/module.ts). */
@@ -87,13 +98,7 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
               },
             },
           },
-          '400': errorResponse('INVALID_INPUT: a parameter is missing or invalid (details name each one); 0 credits'),
-          '401': errorResponse('UNAUTHORIZED: missing, unknown or revoked API key'),
-          '402': errorResponse('INSUFFICIENT_CREDITS: the balance cannot cover this request'),
-          '403': errorResponse('PRIVATE_CONTENT: the account or post is private (never accessed)'),
-          '404': errorResponse('NOT_FOUND: the resource does not exist upstream'),
-          '502': errorResponse('UPSTREAM_FAILED or UPSTREAM_BLOCKED'),
-          '504': errorResponse('UPSTREAM_TIMEOUT'),
+          ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, [name]]) => [status, { $ref: `#/components/responses/${name}` }])),
         },
         security: [{ apiKey: [] }],
       },
@@ -111,6 +116,7 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: schemaComponents(list.map((r) => r.op)),
+      responses: Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, errorResponse(description)])),
     },
   };
 }
