@@ -14,7 +14,7 @@ import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../e
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, int, intish, isObj, num, objects, reader, str, strings } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
-import type { ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist } from './schema.js';
+import type { ImageSource, Podcast, PlaylistTrack, Playlist } from './schema.js';
 export type { ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist } from './schema.js';
 
 const PLATFORM = 'audio-a';

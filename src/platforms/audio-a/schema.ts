@@ -4,7 +4,7 @@
  * README.md.
  */
 import { z } from 'zod';
-import { Any, Int, named, NBool, NInt, NNum, NStr, Obj, Str, Strs } from '../records.js';
+import { Any, named, NBool, NInt, NNum, NStr, Obj, Str, Strs } from '../records.js';
 
 export const ImageSource = z.strictObject({ url: NStr, width: NInt, height: NInt });
 export type ImageSource = z.infer<typeof ImageSource>;

@@ -20,7 +20,7 @@ import { notFound, shapeChanged } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, isObj, num, objects, reader, recordReader, str } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import type { AudioCProduct, AudioCVisual, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
+import type { AudioCProduct, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
 export type { AudioCProduct, AudioCVisual, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
 
 const PLATFORM = 'audio-c';

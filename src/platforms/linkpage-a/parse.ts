@@ -24,7 +24,7 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { isObj, looseBool as bool, looseInt as int, numText as str, objects, reader } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { extractNextData } from '../links/next-data.js';
-import type { LinkpageALink, LinkpageALinkGroup, LinkpageAStripeStatus, LinkpageATheme, LinkpageASectionSetting, LinkpageASectionVisibility, LinkpageAProfile } from './schema.js';
+import type { LinkpageALinkGroup, LinkpageATheme, LinkpageASectionSetting, LinkpageAProfile } from './schema.js';
 export type { LinkpageALink, LinkpageALinkGroup, LinkpageAStripeStatus, LinkpageATheme, LinkpageASectionSetting, LinkpageASectionVisibility, LinkpageAProfile } from './schema.js';
 
 const PLATFORM = 'linkpage-a';

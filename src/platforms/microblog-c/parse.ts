@@ -19,7 +19,7 @@
 import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { bool, idStr, isObj, obj, reader, str, trunc } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
-import type { MicroblogCUser, MicroblogCTextFragment, MicroblogCTextPostAppInfo, MicroblogCCaption, MicroblogCImageCandidate, MicroblogCPost, MicroblogCSearchResult } from './schema.js';
+import type { MicroblogCUser, MicroblogCTextPostAppInfo, MicroblogCCaption, MicroblogCImageCandidate, MicroblogCPost, MicroblogCSearchResult } from './schema.js';
 export type { MicroblogCUser, MicroblogCTextFragment, MicroblogCTextPostAppInfo, MicroblogCCaption, MicroblogCImageCandidate, MicroblogCPost, MicroblogCSearchResult } from './schema.js';
 
 const PLATFORM = 'microblog-c';

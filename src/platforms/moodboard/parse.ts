@@ -24,7 +24,7 @@ import { ApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } fro
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, int, isObj, nonEmpty, num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
-import type { MoodboardMedia, MoodboardOwner, MoodboardSourceAuthor, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
+import type { MoodboardMedia, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
 export type { MoodboardMedia, MoodboardOwner, MoodboardSourceAuthor, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
 
 const PLATFORM = 'moodboard';

@@ -17,7 +17,7 @@ import { bool, idStr, int, nonEmpty, num, reader, str } from '../../parse/index.
 import type { Json, Obj, RelayResult } from './blobs.js';
 import { checkChallenge, explainMissingData, extractScriptJson, findFirst, isObj, relayResults, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
-import type { EventItemBase, EventPlace, PageEventPlace, CoverPhoto, SearchCoverPhoto, TicketingContextRow, SocialContext, EventCreator, CityEvent, PageEvent, SearchEvent, CityEventsPage, EventSearchPage, PageEventsPage } from './schema.js';
+import type { EventItemBase, EventPlace, PageEventPlace, CoverPhoto, SearchCoverPhoto, TicketingContextRow, SocialContext, EventCreator, CityEvent, PageEvent, SearchEvent } from './schema.js';
 export type { EventPlace, PageEventPlace, CoverPhoto, SearchCoverPhoto, TicketingContextRow, SocialContext, EventCreator, CityEvent, PageEvent, SearchEvent, CityEventsPage, EventSearchPage, PageEventsPage } from './schema.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ import type { ApiError } from '../../errors.js';
 import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { bool, idStr, isObj, num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
-import type { SocialBBioLink, SocialBPageInfo, SocialBThumbnail, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
+import type { SocialBBioLink, SocialBPageInfo, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
 export type { SocialBBioLink, SocialBPageInfo, SocialBThumbnail, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
 
 const PLATFORM = 'social-b';
