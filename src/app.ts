@@ -35,6 +35,7 @@ import { logRequestFailure, sendError, sendJson } from './pipeline/errors.js';
 import { createRestHandler } from './rest/handler.js';
 import { buildOpenApi } from './rest/openapi.js';
 import { buildRoutes } from './rest/routes.js';
+import type { RestRoute } from './rest/routes.js';
 
 export interface App {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
@@ -74,14 +75,19 @@ export function createHttpServer(app: Pick<App, 'handler'>): Server {
   return server;
 }
 
+/** /openapi.json: every operation's route and the routes modules declare. */
+export function openApiDocument(routes: Map<string, RestRoute> = buildRoutes(buildSchema(), allOperations())): Record<string, unknown> {
+  return buildOpenApi(
+    routes.values(),
+    Object.fromEntries(modules.flatMap((m) => m.routes.flatMap((r) => [...(r.openapi ? [[r.path, r.openapi]] : []), ...Object.entries(r.openapiPaths ?? {})]))),
+  );
+}
+
 export function createApp(deps: Deps): App {
   validateRegistry();
   const schema = buildSchema();
   const routes = buildRoutes(schema, allOperations());
-  const openapi = buildOpenApi(
-    routes.values(),
-    Object.fromEntries(modules.flatMap((m) => m.routes.flatMap((r) => [...(r.openapi ? [[r.path, r.openapi]] : []), ...Object.entries(r.openapiPaths ?? {})]))),
-  );
+  const openapi = openApiDocument(routes);
   const openapiJson = JSON.stringify(openapi);
   const rest = createRestHandler(deps, routes);
   const media = createMediaServer(deps);

@@ -55,15 +55,29 @@ describe('every /v1 route answers its example from the demo data', () => {
     }
   });
 
+  /** Each route's answer, as /openapi.json shows it for its example (credits as a fresh 1000-credit demo key sees them). */
+  const answers: Record<string, unknown> = {};
+
   for (const op of allOperations()) {
     it(`${op.rest.path}: 200 with a record`, async () => {
+      // h.rest checks the body against the route's schema (test/contract.ts).
       const r = await h.rest(restExamplePath(op), { key });
       expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
       expect(r.body.success).toBe(true);
       const record = Object.fromEntries(Object.entries(r.body).filter(([k]) => !ENVELOPE.has(k)));
       expect(hasData(record), JSON.stringify(r.body).slice(0, 300)).toBe(true);
+      answers[op.field] = { ...r.body, credits_remaining: 1000 - r.body.credits_charged };
     });
   }
+
+  it("OpenAPI shows each route's answer as its 200 example (src/demo/responses.json is fresh: `npx vitest run test/demo-routes.test.ts -u` rewrites it)", async () => {
+    expect(Object.keys(answers)).toEqual(allOperations().map((op) => op.field));
+    await expect(`${JSON.stringify(answers, null, 2)}\n`).toMatchFileSnapshot('../src/demo/responses.json');
+    const doc = (await h.rest('/openapi.json')).body;
+    for (const op of allOperations()) {
+      expect(doc.paths[op.rest.path].get.responses['200'].content['application/json'].example, op.rest.path).toEqual(answers[op.field]);
+    }
+  });
 
   it("GraphiQL's saved example operations all answer with data and no errors", async () => {
     const tabs = graphiqlTabs(buildSchema(), key);

@@ -19,6 +19,7 @@ import type { Logger } from '../src/log.js';
 import { startReplayServer } from '../src/replay/server.js';
 import type { ReplayServer, Route } from '../src/replay/server.js';
 import type { Resolver } from '../src/upstream/ssrf.js';
+import { checkRestContract } from './contract.js';
 import { checkAndStripRequestId } from './request-id.js';
 
 export interface Harness {
@@ -29,7 +30,11 @@ export interface Harness {
   app: App;
   /** Creates a key with this balance and returns it. */
   key(credits: number): Promise<{ key: string; id: string }>;
-  /** Errors' request ids are checked against x-request-id and removed unless `raw` (test/request-id.ts). */
+  /**
+   * Errors' request ids are checked against x-request-id and removed unless `raw`
+   * (test/request-id.ts); the body of a /v1 operation's route is checked against its schema
+   * (test/contract.ts).
+   */
   rest(path: string, opts?: { key?: string | null; headers?: Record<string, string>; raw?: boolean }): Promise<{ status: number; body: any; headers: Headers }>;
   gql(
     query: string,
@@ -84,6 +89,7 @@ export async function startHarness(
         /* not JSON */
       }
       if (!o.raw) checkAndStripRequestId(body, res.headers.get('x-request-id'));
+      checkRestContract(path, res.status, body);
       return { status: res.status, body, headers: res.headers };
     },
     async gql(query, o = {}) {

@@ -1,13 +1,15 @@
 /**
  * Checked-in generated files must match what the code generates now: schema/schema.graphql
- * (printed from Pothos) and the typed GraphQL documents of examples/graphql (codegen). Regenerate with
- * `npm run schema:print && npm run codegen`.
+ * (printed from Pothos), the typed GraphQL documents of examples/graphql (codegen) and the REST
+ * client types of examples/rest (openapi-typescript from /openapi.json). Regenerate with
+ * `npm run schema:print && npm run codegen && npm run openapi:types`.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generate } from '@graphql-codegen/cli';
 import { describe, expect, it } from 'vitest';
 import config from '../codegen.js';
+import { OPENAPI_TYPES_FILE, openApiTypes } from '../scripts/openapi-types.js';
 import { printSchemaFile, SCHEMA_FILE } from '../src/graphql/print.js';
 
 describe('generated files are fresh', () => {
@@ -22,5 +24,9 @@ describe('generated files are fresh', () => {
       const path = resolve(import.meta.dirname, '..', o.filename);
       expect(readFileSync(path, 'utf8'), `${o.filename} is stale: run npm run codegen`).toBe(o.content);
     }
+  });
+
+  it('examples/rest/openapi.d.ts matches /openapi.json', async () => {
+    expect(readFileSync(OPENAPI_TYPES_FILE, 'utf8'), 'examples/rest/openapi.d.ts is stale: run npm run openapi:types').toBe(await openApiTypes());
   });
 });

@@ -63,6 +63,12 @@ export interface OperationDef<A = any, R = any> {
     document?: string;
   };
   params: ParamSpec[];
+  /**
+   * The wire record (what GraphQL's `json` and the REST body carry, under `rest.wrap` when set):
+   * the platform's zod schema (its `schema.ts`), the single source of the parsers' types, the
+   * /openapi.json response schema, and what every REST body in the test suite is checked against.
+   */
+  record: z.ZodType;
   /** Accepts `cache_max_age` (every operation but retail-shop, DECISIONS.md). */
   cacheable: boolean;
   /** Cross-parameter checks and host checks; report problems by GraphQL argument name. */

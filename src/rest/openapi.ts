@@ -1,10 +1,16 @@
 /**
- * OpenAPI 3.1 for every /v1 route, generated from the same route table that serves them.
+ * OpenAPI 3.1 for every /v1 route, generated from the same route table that serves them. Response
+ * schemas are the routes' zod schemas (src/rest/contract.ts: the envelope and each operation's
+ * record) as JSON Schema; each 200 carries the demo's answer to the route's example request
+ * (src/demo/responses.json, recorded and kept fresh by test/demo-routes.test.ts) as its example.
  */
+import { z } from 'zod';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
-import { ERROR_STATUS } from '../errors.js';
-import type { ParamSpec } from '../platforms/operation.js';
+import DEMO_RESPONSES from '../demo/responses.json' with { type: 'json' };
+import type { OperationDef, ParamSpec } from '../platforms/operation.js';
 import { CACHE_MAX_AGE_PARAM } from '../platforms/operation.js';
+import { records } from '../platforms/records.js';
+import { responseName, restBodySchema } from './contract.js';
 import type { RestRoute } from './routes.js';
 
 function paramSchema(p: ParamSpec): Record<string, unknown> {
@@ -21,12 +27,51 @@ function paramSchema(p: ParamSpec): Record<string, unknown> {
   }
 }
 
+/**
+ * The registered schemas (records, response bodies, Envelope, Error) as OpenAPI components: a
+ * schema registered under a name is referenced by `#/components/schemas/<name>` wherever it
+ * occurs (a post quoting a post refers to itself). Computed once: the schemas never change.
+ */
+let components: Record<string, unknown> | null = null;
+let componentsFor = '';
+function schemaComponents(ops: OperationDef[]): Record<string, unknown> {
+  const key = ops.map((op) => op.field).join();
+  if (components && componentsFor === key) return components;
+  for (const op of ops) restBodySchema(op);
+  const { schemas } = z.toJSONSchema(records, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` });
+  // Each is a component of this document, not a document of its own.
+  for (const s of Object.values(schemas)) {
+    delete s.$schema;
+    delete s.$id;
+  }
+  components = schemas;
+  componentsFor = key;
+  return schemas;
+}
+
+/** The demo's answer to an operation's example request (src/demo/responses.json). */
+export function responseExample(op: OperationDef): unknown {
+  return (DEMO_RESPONSES as Record<string, unknown>)[op.field];
+}
+
+/** The error answers every operation's route may give: status → component name, description. */
+const ERROR_RESPONSES: Record<string, [string, string]> = {
+  '400': ['InvalidInput', 'INVALID_INPUT: a parameter is missing or invalid (details name each one); 0 credits'],
+  '401': ['Unauthorized', 'UNAUTHORIZED: missing, unknown or revoked API key'],
+  '402': ['InsufficientCredits', 'INSUFFICIENT_CREDITS: the balance cannot cover this request'],
+  '403': ['PrivateContent', 'PRIVATE_CONTENT: the account or post is private (never accessed)'],
+  '404': ['NotFound', 'NOT_FOUND: the resource does not exist upstream'],
+  '502': ['UpstreamFailed', 'UPSTREAM_FAILED or UPSTREAM_BLOCKED'],
+  '504': ['UpstreamTimeout', 'UPSTREAM_TIMEOUT'],
+};
+
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 /** `extra`: the path items modules declare for their own routes (src/platforms/module.ts). */
 export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const paths: Record<string, unknown> = { ...extra };
-  for (const r of routes) {
+  const list = [...routes];
+  for (const r of list) {
     const op = r.op;
     paths[r.path] = {
       get: {
@@ -45,25 +90,15 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
         })),
         responses: {
           '200': {
-            description: 'Success: the envelope and the record',
+            description: op.rest.wrap ? `Success: the envelope and the record under \`${op.rest.wrap}\`` : 'Success: the envelope and the record',
             content: {
               'application/json': {
-                schema: {
-                  allOf: [
-                    { $ref: '#/components/schemas/Envelope' },
-                    op.rest.wrap ? { type: 'object', required: [op.rest.wrap], properties: { [op.rest.wrap]: { type: 'object' } } } : { type: 'object' },
-                  ],
-                },
+                schema: { $ref: `#/components/schemas/${responseName(op)}` },
+                ...(responseExample(op) !== undefined ? { example: responseExample(op) } : {}),
               },
             },
           },
-          '400': errorResponse('INVALID_INPUT: a parameter is missing or invalid (details name each one); 0 credits'),
-          '401': errorResponse('UNAUTHORIZED: missing, unknown or revoked API key'),
-          '402': errorResponse('INSUFFICIENT_CREDITS: the balance cannot cover this request'),
-          '403': errorResponse('PRIVATE_CONTENT: the account or post is private (never accessed)'),
-          '404': errorResponse('NOT_FOUND: the resource does not exist upstream'),
-          '502': errorResponse('UPSTREAM_FAILED or UPSTREAM_BLOCKED'),
-          '504': errorResponse('UPSTREAM_TIMEOUT'),
+          ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, [name]]) => [status, { $ref: `#/components/responses/${name}` }])),
         },
         security: [{ apiKey: [] }],
       },
@@ -80,41 +115,8 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
-      schemas: {
-        Envelope: {
-          type: 'object',
-          required: ['success', 'credits_remaining', 'credits_charged'],
-          properties: {
-            success: { type: 'boolean', const: true },
-            credits_remaining: { type: 'integer' },
-            credits_charged: { type: 'integer' },
-            cached: { type: 'boolean', description: 'Present and true when served from cache' },
-            cached_at: { type: 'string', format: 'date-time', description: 'Present when cached' },
-          },
-        },
-        Error: {
-          type: 'object',
-          required: ['success', 'error'],
-          properties: {
-            success: { type: 'boolean', const: false },
-            error: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: {
-                code: {
-                  type: 'string',
-                  enum: Object.keys(ERROR_STATUS),
-                },
-                message: { type: 'string' },
-                details: {
-                  type: 'array',
-                  items: { type: 'object', required: ['param', 'message'], properties: { param: { type: 'string' }, message: { type: 'string' } } },
-                },
-              },
-            },
-          },
-        },
-      },
+      schemas: schemaComponents(list.map((r) => r.op)),
+      responses: Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, errorResponse(description)])),
     },
   };
 }

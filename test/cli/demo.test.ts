@@ -13,6 +13,7 @@ import { DEMO_COVERAGE, DEMO_KEY, DEMO_REPOSITORY_URL, GRAPHQL_EXAMPLE, REST_EXA
 import { DEMO_OWNER, DEMO_REPOSITORIES, DEMO_SEARCH_QUERIES, demoRoutes } from '../../src/demo/routes.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { checkRestContract } from '../contract.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The banner's example of one operation. */
@@ -177,6 +178,7 @@ describe('npm run demo (src/demo.ts as a process)', () => {
       const res = await fetch(gateway + example('codeRepository').path, { headers: { 'x-api-key': DEMO_KEY } });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { repository: { full_name: string }; credits_remaining: number };
+      checkRestContract(example('codeRepository').path, res.status, body);
       expect(body.repository.full_name).toBe('creator-lookup-demo/creator-kit');
       expect(body.credits_remaining).toBe(999);
 

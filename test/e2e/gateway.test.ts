@@ -5,6 +5,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseRepository } from '../../src/platforms/code/parse.js';
 import { allOperations, modules } from '../../src/platforms/registry.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -191,14 +192,15 @@ describe('cache', () => {
     expect(hit.status).toBe(200);
     expect(hit.body.cached).toBe(true);
 
-    // An entry fetched two days ago: too old for 1d, fine for 3d.
+    // An entry fetched two days ago (a record, as the gateway caches it): too old for 1d, fine for 3d.
+    const entry = parseRepository(JSON.parse(repoJson('old', 'entry'))).repository;
     const twoDaysAgo = Date.now() - 2 * 24 * 3600 * 1000;
-    await h.deps.cache.set('codeRepository:old/entry', { value: JSON.parse(repoJson('old', 'entry')), fetchedAt: twoDaysAgo });
+    await h.deps.cache.set('codeRepository:old/entry', { value: entry, fetchedAt: twoDaysAgo });
     const k2 = await h.key(5);
     const stale = await h.rest(`${repoPath('old', 'entry')}&cache_max_age=1d`, { key: k2.key });
     expect(stale.body.credits_charged).toBe(1);
     expect(stale.body).not.toHaveProperty('cached');
-    await h.deps.cache.set('codeRepository:old/entry', { value: JSON.parse(repoJson('old', 'entry')), fetchedAt: twoDaysAgo });
+    await h.deps.cache.set('codeRepository:old/entry', { value: entry, fetchedAt: twoDaysAgo });
     const fresh = await h.rest(`${repoPath('old', 'entry')}&cache_max_age=3d`, { key: k2.key });
     expect(fresh.body).toMatchObject({ cached: true, credits_charged: 0, cached_at: new Date(twoDaysAgo).toISOString() });
   });

@@ -23,6 +23,7 @@ import { expect } from 'vitest';
 import type { Route, RecordedResponse, Fault } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { checkRestContract } from '../contract.js';
 
 // ---------------------------------------------------------------------------------------------
 // Counting relay
@@ -204,9 +205,12 @@ async function timed(via: Call['via'], run: (signal: AbortSignal) => Promise<Res
   return { via, status: res.status, code: body?.errors?.[0]?.extensions?.code ?? null, charged: body?.extensions?.credits?.charged ?? 0, ms, body };
 }
 
-/** GET `base + path` with the key, bounded by HANG_MS. */
-export const restCall = (base: string, path: string, key: string): Promise<Call> =>
-  timed('rest', (signal) => fetch(base + path, { headers: { 'x-api-key': key }, signal }));
+/** GET `base + path` with the key, bounded by HANG_MS; the body checked against its schema (test/contract.ts). */
+export async function restCall(base: string, path: string, key: string): Promise<Call> {
+  const call = await timed('rest', (signal) => fetch(base + path, { headers: { 'x-api-key': key }, signal }));
+  checkRestContract(path, call.status, call.body);
+  return call;
+}
 
 /** POST a GraphQL query to `base/graphql` with the key, bounded by HANG_MS. */
 export const gqlCall = (base: string, query: string, key: string): Promise<Call> =>

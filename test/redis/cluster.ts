@@ -16,6 +16,7 @@ import { silentLogger } from '../../src/log.js';
 import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayServer, Route } from '../../src/replay/server.js';
 import { checkAndStripRequestId } from '../request-id.js';
+import { checkRestContract } from '../contract.js';
 
 export interface Instance {
   url: string;
@@ -61,7 +62,11 @@ async function startInstance(redisUrl: string, replayUrl: string, env: Record<st
   return {
     url,
     deps,
-    rest: async (path, key) => parse(await fetch(url + path, { headers: key ? { 'x-api-key': key } : {} })),
+    rest: async (path, key) => {
+      const r = await parse(await fetch(url + path, { headers: key ? { 'x-api-key': key } : {} }));
+      checkRestContract(path, r.status, r.body);
+      return r;
+    },
     gql: async (query, key) =>
       parse(
         await fetch(`${url}/graphql`, {

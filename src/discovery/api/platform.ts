@@ -19,6 +19,7 @@ import { runDiscovery } from '../pipeline.js';
 import { reportProgress } from '../progress.js';
 import type { EmailLookupResult, SocialProfilesResult, SourcePlatform } from '../types.js';
 import { emailLookupRecord, SOURCE_PLATFORMS, socialProfilesRecord } from '../types.js';
+import * as schema from './schema.js';
 
 export const label = 'discovery';
 export const hosts = ['i.instagram.com', 'www.tiktok.com', 'www.youtube.com', 'x.com', 'api.x.com', 'www.facebook.com', 'www.google.com'];
@@ -76,6 +77,7 @@ export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResul
   platform: label,
   summary: "The creator's profiles on other platforms, each with a confidence and the evidence for it",
   rest: { path: '/v1/find-social-profiles' },
+  record: schema.SocialProfilesResultSchema,
   params,
   cacheable: true,
   check,
@@ -99,6 +101,7 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupResult> =
   platform: label,
   summary: 'Publicly listed contact e-mail addresses of a creator, each with where it was found',
   rest: { path: '/v1/find-creator-emails' },
+  record: schema.EmailLookupResultSchema,
   params,
   cacheable: true,
   check,

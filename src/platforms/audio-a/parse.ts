@@ -14,6 +14,8 @@ import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../e
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, int, intish, isObj, num, objects, reader, str, strings } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
+import type { ImageSource, Podcast, PlaylistTrack, Playlist } from './schema.js';
+export type { ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist } from './schema.js';
 
 const PLATFORM = 'audio-a';
 
@@ -149,12 +151,6 @@ function pathfinderUnion(json: unknown, union: string, operation: string, what: 
 // Shared pieces
 // ---------------------------------------------------------------------------------------------
 
-export interface ImageSource {
-  url: string | null;
-  width: number | null;
-  height: number | null;
-}
-
 function imageSources(v: unknown): ImageSource[] {
   return objects(v).map((s) => ({ url: str(s.url), width: int(s.width), height: int(s.height) }));
 }
@@ -162,44 +158,6 @@ function imageSources(v: unknown): ImageSource[] {
 // ---------------------------------------------------------------------------------------------
 // Podcast
 // ---------------------------------------------------------------------------------------------
-
-export interface PodcastTopic {
-  __typename: string | null;
-  title: string | null;
-  uri: string | null;
-}
-
-export interface Podcast {
-  id: string;
-  uri: string;
-  __typename: string | null;
-  name: string | null;
-  description: string | null;
-  htmlDescription: string | null;
-  publisher: { name: string | null } | null;
-  contentType: string | null;
-  mediaType: string | null;
-  coverArt: { sources: ImageSource[] } | null;
-  /** Upstream `episodesV2.items`: entity wrappers (`entity.data.uri` is the episode's URI). */
-  episodesV2: Obj[];
-  topics: PodcastTopic[];
-  rating: {
-    averageRating: { average: number | null; showAverage: boolean | null; totalRatings: number | null } | null;
-    canRate: boolean | null;
-    rating: unknown;
-  } | null;
-  playability: { playable: boolean | null; reason: string | null; unplayabilityReasons: unknown[] } | null;
-  sharingInfo: { shareId: string | null; shareUrl: string | null } | null;
-  visualIdentity: unknown;
-  contentRatingV2: { labels: string[] } | null;
-  consumptionOrderV2: string | null;
-  saved: boolean | null;
-  musicAndTalk: boolean | null;
-  showTypes: string[];
-  gatedEntityRelations: unknown[];
-  accessInfo: unknown;
-  trailerV2: unknown;
-}
 
 /** The members api.md lists, in its order; anything else the union carries follows them. */
 const PODCAST_KEYS = [
@@ -266,33 +224,6 @@ export function parsePodcast(json: unknown, requestedId?: string): Podcast {
 // ---------------------------------------------------------------------------------------------
 // Playlist
 // ---------------------------------------------------------------------------------------------
-
-export interface PlaylistTrack {
-  /** From the track URI; null for items without a base62 id (local files). */
-  id: string | null;
-  uri: string;
-  name: string | null;
-  albumOfTrack: { name: string | null; uri: string | null } | null;
-  artists: { profile: { name: string | null }; uri: string | null }[];
-  duration: { totalMilliseconds: number | null };
-  /** A number (upstream sends a decimal string); null when not shown. */
-  playcount: number | null;
-}
-
-export interface Playlist {
-  id: string;
-  uri: string;
-  __typename: string | null;
-  name: string | null;
-  description: string | null;
-  followers: number | null;
-  images: { sources: ImageSource[] }[];
-  ownerV2: { __typename: string | null; name: string | null; uri: string | null; username: string | null } | null;
-  tracks: PlaylistTrack[];
-  /** Offset of the next page; null on the last page. */
-  cursor: number | null;
-  totalCount: number | null;
-}
 
 /** Upstream sends play counts as decimal strings ("85221565"); a number passes through. */
 export function toCount(v: unknown): number | null {

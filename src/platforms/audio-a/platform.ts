@@ -7,6 +7,7 @@ import type { OperationDef, ParamSpec } from '../operation.js';
 import { fetchPlaylistPage, fetchPodcast } from './fetch.js';
 import type { EntityKind, Playlist, Podcast } from './parse.js';
 import { idFromInput, SPOTIFY_ID_RE } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'audio-a';
 export const hosts = ['open.spotify.com', 'api-partner.spotify.com'];
@@ -57,6 +58,7 @@ export const podcast: OperationDef<{ id: string }, Podcast> = {
   platform: label,
   summary: 'A podcast (show) on the audio-a platform: metadata, rating, topics and its episode references',
   rest: { path: '/v1/audio-a/podcast' },
+  record: schema.Podcast,
   params: idOrUrlParams('show'),
   cacheable: true,
   check: checkIdOrUrl('show'),
@@ -73,6 +75,7 @@ export const playlist: OperationDef<{ id: string; cursor: number }, Playlist> = 
   platform: label,
   summary: 'One page of a playlist on the audio-a platform: metadata and tracks; pass `cursor` back for the next page',
   rest: { path: '/v1/audio-a/playlist' },
+  record: schema.Playlist,
   params: [
     ...idOrUrlParams('playlist'),
     {

@@ -17,6 +17,8 @@ import { notFound, shapeChanged } from '../../errors.js';
 import { assertSameResource, sameId } from '../identity.js';
 import { at, isObj, nonEmpty, reader, round } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
+import type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search } from './schema.js';
+export type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search } from './schema.js';
 
 export const PLATFORM = 'audio-b';
 export const WEB_ORIGIN = 'https://music.apple.com';
@@ -26,72 +28,8 @@ export const DEFAULT_STOREFRONT = 'us';
 // Records (api.md "audio-b", all under `data` on REST)
 // ---------------------------------------------------------------------------------------------
 
-export interface Artwork {
-  url: string;
-  width: number | null;
-  height: number | null;
-}
-
-/** A song-like item: an artist's top songs and search results. */
-export interface SongItem {
-  id: string;
-  kind: string;
-  title: string | null;
-  artist_name: string | null;
-  url: string | null;
-  duration_ms: number | null;
-}
-
-export interface ArtistAlbum {
-  id: string;
-  kind: string;
-  title: string | null;
-  subtitle: string | null;
-  track_count: number | null;
-  url: string | null;
-}
-
-export interface Artist {
-  id: string;
-  kind: string;
-  name: string;
-  url: string | null;
-  artwork: Artwork | null;
-  editorial_notes: string | null;
-  top_songs: SongItem[];
-  albums: ArtistAlbum[];
-}
-
-export interface Track {
-  /** Null only on the page fallback when the page gives no link for the track. */
-  id: string | null;
-  kind: string;
-  title: string | null;
-  duration_ms: number | null;
-  track_number: number | null;
-  album_id: string;
-}
-
-export interface Album {
-  id: string;
-  kind: string;
-  title: string;
-  artist_name: string | null;
-  artist_url: string | null;
-  url: string | null;
-  track_count: number | null;
-  release_info: string | null;
-  tracks: Track[];
-}
-
 export const SEARCH_TYPES = ['all', 'song', 'album', 'artist', 'playlist', 'station', 'music_video', 'radio_episode'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
-
-export interface Search {
-  query: string;
-  type: SearchType;
-  results: SongItem[];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Small readers

@@ -8,6 +8,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchAlbum, fetchArtist, fetchSearch } from './fetch.js';
 import type { Album, Artist, CatalogRef, Search, SearchType } from './parse.js';
 import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl, SEARCH_TYPES } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'audio-b';
 export const hosts = ['music.apple.com', 'amp-api.music.apple.com'];
@@ -59,6 +60,7 @@ export const artist: OperationDef<CatalogRef, Artist> = {
   platform: label,
   summary: 'An artist on the audio-b platform: name, artwork, editorial notes, top songs and albums',
   rest: { path: '/v1/audio-b/artist', wrap: 'data' },
+  record: schema.Artist,
   ...catalogParams('artist'),
   cacheable: true,
   cost: { max: 1 },
@@ -71,6 +73,7 @@ export const album: OperationDef<CatalogRef, Album> = {
   platform: label,
   summary: 'An album on the audio-b platform with its tracks and release info',
   rest: { path: '/v1/audio-b/album', wrap: 'data' },
+  record: schema.Album,
   ...catalogParams('album'),
   cacheable: true,
   cost: { max: 1 },
@@ -89,6 +92,7 @@ export const search: OperationDef<SearchArgs, Search> = {
   platform: label,
   summary: 'Search the audio-b catalog (US storefront): songs, albums, artists, playlists, stations, music videos, radio episodes, or the top results',
   rest: { path: '/v1/audio-b/search', wrap: 'data' },
+  record: schema.Search,
   params: [
     { name: 'query', kind: 'string', required: true, maxLength: 256, description: 'Search terms' },
     {

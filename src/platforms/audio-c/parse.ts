@@ -20,74 +20,14 @@ import { notFound, shapeChanged } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, isObj, num, objects, reader, recordReader, str } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
+import type { AudioCProduct, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
+export type { AudioCProduct, AudioCVisual, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
 
 const PLATFORM = 'audio-c';
 
 // ---------------------------------------------------------------------------------------------
 // Artist record
 // ---------------------------------------------------------------------------------------------
-
-export interface AudioCProduct {
-  product: { id: string | null } | null;
-}
-
-export interface AudioCVisual {
-  urn: string | null;
-  entry_time: number | null;
-  visual_url: string | null;
-}
-
-export interface AudioCVisuals {
-  urn: string | null;
-  enabled: boolean | null;
-  visuals: AudioCVisual[];
-  tracking: unknown;
-}
-
-export interface AudioCBadges {
-  pro: boolean | null;
-  creator_mid_tier: boolean | null;
-  pro_unlimited: boolean | null;
-  verified: boolean | null;
-}
-
-/** api.md "audio-c artist", in its field order. */
-export interface AudioCArtist {
-  id: number;
-  kind: string | null;
-  urn: string | null;
-  uri: string | null;
-  permalink: string | null;
-  permalink_url: string | null;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  full_name: string | null;
-  description: string | null;
-  avatar_url: string | null;
-  city: string | null;
-  country_code: string | null;
-  followers_count: number | null;
-  followings_count: number | null;
-  track_count: number | null;
-  playlist_count: number | null;
-  playlist_likes_count: number | null;
-  likes_count: number | null;
-  comments_count: number | null;
-  groups_count: number | null;
-  reposts_count: number | null;
-  verified: boolean | null;
-  created_at: string | null;
-  last_modified: string | null;
-  /** Null on every capture; passed through as given when SoundCloud sends a value. */
-  date_of_birth: unknown;
-  creator_subscription: AudioCProduct | null;
-  creator_subscriptions: AudioCProduct[];
-  visuals: AudioCVisuals | null;
-  badges: AudioCBadges | null;
-  station_urn: string | null;
-  station_permalink: string | null;
-}
 
 function product(v: unknown): AudioCProduct | null {
   if (!isObj(v)) return null;

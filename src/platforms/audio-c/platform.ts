@@ -6,6 +6,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchArtist } from './fetch.js';
 import type { AudioCArtist } from './parse.js';
 import { normalizeHandle, parseProfileUrl } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'audio-c';
 export const hosts = ['soundcloud.com', 'www.soundcloud.com', 'm.soundcloud.com', 'api-v2.soundcloud.com', 'a-v2.sndcdn.com'];
@@ -19,6 +20,7 @@ export const artist: OperationDef<{ handle: string }, AudioCArtist> = {
   platform: label,
   summary: 'An artist profile on the audio-c platform, by handle or profile URL',
   rest: { path: '/v1/audio-c/artist' },
+  record: schema.AudioCArtist,
   params: [
     { name: 'handle', kind: 'string', maxLength: 100, description: 'Artist handle (the profile URL\'s permalink), e.g. liluzivert; a leading @ is ignored. Give handle or url, not both.' },
     { name: 'url', kind: 'string', maxLength: 2048, description: 'Artist profile URL, e.g. https://soundcloud.com/liluzivert. Give handle or url, not both.' },

@@ -13,6 +13,8 @@ import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { shapeChanged } from '../../errors.js';
 import { absUrl, collapse, htmlReader, recordReader, safeDecode } from '../../parse/index.js';
+import type { PopularRepository, TrendingDeveloper, TrendingDevelopers, RepositoryOwner, RepositoryLicense, Repository } from './schema.js';
+export type { PopularRepository, TrendingDeveloper, TrendingDevelopers, RepositoryOwner, RepositoryLicense, Repository } from './schema.js';
 
 const PLATFORM = 'code';
 const GITHUB = 'https://github.com';
@@ -22,30 +24,6 @@ const GITHUB = 'https://github.com';
 // ---------------------------------------------------------------------------------------------
 
 export type TrendingSince = 'daily' | 'weekly' | 'monthly';
-
-export interface PopularRepository {
-  owner: string;
-  repo: string;
-  full_name: string;
-  url: string;
-  name: string;
-  description: string | null;
-}
-
-export interface TrendingDeveloper {
-  rank: number;
-  username: string;
-  name: string | null;
-  url: string;
-  avatar_url: string | null;
-  popular_repository: PopularRepository | null;
-}
-
-export interface TrendingDevelopers {
-  since: string;
-  language: string | null;
-  developers: TrendingDeveloper[];
-}
 
 /** GitHub's empty-list text: "It looks like we don’t have any trending developers[ for X]." */
 const EMPTY_TRENDING_RE = /don[’']t have any trending developers/i;
@@ -169,48 +147,6 @@ export function parseTrendingDevelopers(
 // ---------------------------------------------------------------------------------------------
 // Repository
 // ---------------------------------------------------------------------------------------------
-
-export interface RepositoryOwner {
-  id: number | null;
-  login: string;
-  avatar_url: string | null;
-  url: string;
-  type: string | null;
-}
-
-export interface RepositoryLicense {
-  key: string | null;
-  name: string | null;
-  spdx_id: string | null;
-}
-
-export interface Repository {
-  id: number;
-  node_id: string | null;
-  name: string;
-  full_name: string;
-  owner: RepositoryOwner;
-  private: boolean | null;
-  url: string;
-  description: string | null;
-  fork: boolean | null;
-  homepage: string | null;
-  language: string | null;
-  forks_count: number | null;
-  stars_count: number | null;
-  watchers_count: number | null;
-  size: number | null;
-  default_branch: string | null;
-  open_issues_count: number | null;
-  topics: string[];
-  license: RepositoryLicense | null;
-  archived: boolean | null;
-  disabled: boolean | null;
-  visibility: string | null;
-  pushed_at: string | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
 
 /**
  * GitHub's repository JSON carries every field below on every repository (null where it has no

@@ -7,6 +7,7 @@ import { fetchRepository, fetchTrendingDevelopers } from './fetch.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { LRUCache } from 'lru-cache';
 import { parseRepositoryUrl } from './parse.js';
+import * as schema from './schema.js';
 
 // The same URL is checked by the plan, normalised, and checked again by the validation plugin.
 const parsedUrls = new LRUCache<string, { owner: string; repo: string } | false>({ max: 2_000 });
@@ -30,6 +31,7 @@ export const trendingDevelopers: OperationDef<{ language: string | null; since: 
   platform: label,
   summary: 'Developers trending on the code platform today, this week or this month',
   rest: { path: '/v1/code/trending/developers' },
+  record: schema.TrendingDevelopers,
   params: [
     { name: 'language', kind: 'string', maxLength: 40, description: 'Programming language slug, e.g. javascript, python, go. Omit for all languages.' },
     { name: 'since', kind: 'enum', values: ['daily', 'weekly', 'monthly'], enumName: 'CodeTrendingSince', description: 'Trending range (default daily).' },
@@ -52,6 +54,7 @@ export const repository: OperationDef<{ owner: string; repo: string }, Repositor
   platform: label,
   summary: 'A public repository on the code platform',
   rest: { path: '/v1/code/repository', wrap: 'repository' },
+  record: schema.Repository,
   params: [{ name: 'url', kind: 'string', required: true, maxLength: 2048, description: 'Repository URL, e.g. https://github.com/OWNER/REPO' }],
   cacheable: true,
   check(args, problem) {

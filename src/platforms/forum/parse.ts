@@ -17,6 +17,8 @@
 import { shapeChanged, upstreamBlocked } from '../../errors.js';
 import { bool, isObj, num, reader, str, trunc } from '../../parse/index.js';
 import type { Coerce, Obj } from '../../parse/index.js';
+import type { ForumPost, ForumComment, ForumSearchPage } from './schema.js';
+export type { ForumPost, ForumComment, ForumSearchPage } from './schema.js';
 
 const PLATFORM = 'forum';
 
@@ -118,24 +120,7 @@ export const COMMENT_TRIM_FIELDS = [
   'parent_id', 'score', 'created_utc', 'created_at_iso', 'over_18',
 ] as const;
 
-type Typed<F extends Record<string, FieldKind>> = {
-  [K in keyof F]: F[K] extends 'string' ? string | null : F[K] extends 'bool' ? boolean | null : F[K] extends 'edited' ? number | boolean | null : number | null;
-};
-
-/**
- * A post (t3) item: the documented fields typed. Every other upstream field is passed through at
- * run time (the type names only what the code reads).
- */
-export type ForumPost = Typed<typeof POST_FIELDS> & { id: string; name: string; created_at_iso: string | null };
-/** A comment (t1) item, in `posts` on comment search. */
-export type ForumComment = Typed<typeof COMMENT_FIELDS> & { id: string; name: string; created_at_iso: string | null };
 export type ForumItem = ForumPost | ForumComment;
-
-export interface ForumSearchPage {
-  posts: ForumItem[];
-  /** Pass as `after` for the next page; null on the last page. */
-  after: string | null;
-}
 
 const COERCE: Record<FieldKind, Coerce<unknown>> = {
   string: str,

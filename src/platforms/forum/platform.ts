@@ -6,6 +6,7 @@ import type { OperationDef } from '../operation.js';
 import type { ForumSearchArgs } from './fetch.js';
 import { fetchSearchPage } from './fetch.js';
 import type { ForumSearchPage } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'forum';
 export { walls } from './walls.js';
@@ -28,6 +29,7 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
   platform: label,
   summary: 'Search posts (or comments) on the forum platform; page with `after`',
   rest: { path: '/v1/forum/search' },
+  record: schema.ForumSearchRecord,
   params: [
     { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Search query' },
     { name: 'filter', kind: 'enum', values: ['posts', 'comments'], enumName: 'ForumSearchFilter', description: 'What to search: posts (default) or comments. Comments come back in `posts` too.' },

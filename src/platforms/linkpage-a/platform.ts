@@ -6,6 +6,7 @@ import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLinkmeProfile } from './fetch.js';
 import type { LinkpageAProfile } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'linkpage-a';
 export const hosts = ['link.me', 'www.link.me'];
@@ -29,6 +30,7 @@ export const profile: OperationDef<{ username: string }, LinkpageAProfile> = {
   platform: label,
   summary: 'A public linkpage-a profile: identity, flags, theme, section settings and its info and web link groups',
   rest: { path: '/v1/linkpage-a', wrap: 'profile' },
+  record: schema.LinkpageAProfile,
   params: [
     { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Profile URL, e.g. https://link.me/USERNAME (a bare username is accepted too)' },
   ],

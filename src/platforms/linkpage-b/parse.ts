@@ -20,35 +20,10 @@ import type { Obj } from '../../parse/index.js';
 import { extractNextData } from '../../links/next-data.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
+import type { LinkpageBLink, LinkpageBPage } from './schema.js';
+export type { LinkpageBLink, LinkpageBPage } from './schema.js';
 
 const PLATFORM = 'linkpage-b';
-
-export interface LinkpageBLink {
-  /** Integer link id; null only if Linktree ever sends one that is not numeric. */
-  id: number | null;
-  type: string;
-  title: string;
-  /** May be '' (HEADER, PRODUCT…). */
-  url: string;
-}
-
-/**
- * The record's fixed members, in api.md order. Between `links` and `email_address` the object also
- * carries one URL field per linked platform — label (`social-b`) or lowercase name (`twitch`) →
- * URL — which TypeScript does not list (an index signature would swallow the fixed members'
- * types); read them with `platformUrlsOf`.
- */
-export interface LinkpageBPage {
-  id: number;
-  username: string;
-  profilePictureUrl: string | null;
-  description: string | null;
-  verticals: string[];
-  linkPlatforms: string[];
-  timezone: string | null;
-  links: LinkpageBLink[];
-  email_address: string | null;
-}
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set([

@@ -6,6 +6,7 @@ import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLinktreePage } from './fetch.js';
 import type { LinkpageBPage } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'linkpage-b';
 export const hosts = ['linktr.ee', 'www.linktr.ee'];
@@ -28,6 +29,7 @@ export const page: OperationDef<{ username: string }, LinkpageBPage> = {
   platform: label,
   summary: 'A public linkpage-b page: profile, links, one URL per linked platform, contact e-mail',
   rest: { path: '/v1/linkpage-b' },
+  record: schema.LinkpageBPage,
   params: [
     { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://linktr.ee/USERNAME (a bare username is accepted too)' },
   ],

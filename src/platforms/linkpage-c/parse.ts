@@ -28,43 +28,10 @@ import { boolish as bool, idStr as id, intish as int, isObj, nonEmpty, numish as
 import type { Obj } from '../../parse/index.js';
 import { notFound, shapeChanged } from '../../errors.js';
 import { platformUrlFields } from '../../links/classify.js';
+import type { LinkpageCLink, LinkpageCPage } from './schema.js';
+export type { LinkpageCLink, LinkpageCPage } from './schema.js';
 
 const PLATFORM = 'linkpage-c';
-
-export interface LinkpageCLink {
-  id: string | null;
-  url: string;
-  order: number | null;
-  title: string | null;
-  visible: boolean | null;
-  moduleId: string | null;
-  thumbnail: string | null;
-  versionId: string | null;
-  /** The module's type: LINK, PRODUCT… */
-  type: string;
-  /** PRODUCT only. */
-  price?: number | null;
-  /** PRODUCT only. */
-  currency?: string | null;
-}
-
-/**
- * The record's fixed members, in api.md order. Between `displayNameImage` and `website` the
- * object also carries one URL field per linked platform — label (`social-b`) or lowercase name
- * (`snapchat`) → URL — which TypeScript does not list; read them with `platformUrlsOf`.
- */
-export interface LinkpageCPage {
-  id: string;
-  username: string;
-  avatar: string | null;
-  bio: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  displayName: string | null;
-  displayNameImage: string | null;
-  website: string | null;
-  links: LinkpageCLink[];
-}
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set([

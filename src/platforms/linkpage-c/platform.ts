@@ -6,6 +6,7 @@ import { classifyLink } from '../../links/classify.js';
 import type { OperationDef } from '../operation.js';
 import { fetchKomiPage } from './fetch.js';
 import type { LinkpageCPage } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'linkpage-c';
 /** Pages live on `<username>.komi.io`; api.komi.io answers for them. */
@@ -48,6 +49,7 @@ export const page: OperationDef<{ username: string }, LinkpageCPage> = {
   platform: label,
   summary: 'A public linkpage-c page: profile, links and products, one URL per linked platform, website',
   rest: { path: '/v1/linkpage-c' },
+  record: schema.LinkpageCPage,
   params: [
     { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://USERNAME.komi.io (a bare username is accepted too)' },
   ],

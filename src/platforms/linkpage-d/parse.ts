@@ -24,45 +24,10 @@ import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
+import type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
+export type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 
 const PLATFORM = 'linkpage-d';
-
-export interface LinkpageDLink {
-  id: string | null;
-  /** Pillar's link kind; for most links it repeats the title (the peer's sample shows both). */
-  type: string;
-  title: string;
-  url: string;
-  clicks: number | null;
-  order: number | null;
-}
-
-export interface LinkpageDProduct {
-  id: string | null;
-  title: string | null;
-  price: number | null;
-  url: string | null;
-  name: string | null;
-  description: string | null;
-  image: string | null;
-}
-
-/**
- * The record's fixed members. Between `location` and `links` the object also carries one URL
- * field per platform — the LISTED_PLATFORMS always (`''` when the page links none, as api.md
- * says), then any other platform the page links — which TypeScript does not list; read them with
- * `platformUrlsOf`.
- */
-export interface LinkpageDPage {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email_primary: string | null;
-  email: string | null;
-  location: string | null;
-  links: LinkpageDLink[];
-  products: LinkpageDProduct[];
-}
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set(['id', 'first_name', 'last_name', 'email_primary', 'email', 'location', 'links', 'products']);

@@ -6,6 +6,7 @@ import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchPillarPage } from './fetch.js';
 import type { LinkpageDPage } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'linkpage-d';
 export const hosts = ['pillar.io', 'www.pillar.io'];
@@ -28,6 +29,7 @@ export const page: OperationDef<{ username: string }, LinkpageDPage> = {
   platform: label,
   summary: 'A public linkpage-d page: name, location, contact e-mails, one URL per linked platform, links and products',
   rest: { path: '/v1/linkpage-d' },
+  record: schema.LinkpageDPage,
   params: [
     { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://pillar.io/USERNAME (a bare username is accepted too)' },
   ],

@@ -24,27 +24,10 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { collapse, htmlReader, safeDecode } from '../../parse/index.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
+import type { LinkpageELink, LinkpageEPage } from './schema.js';
+export type { LinkpageELink, LinkpageEPage } from './schema.js';
 
 const PLATFORM = 'linkpage-e';
-
-export interface LinkpageELink {
-  url: string;
-  text: string;
-}
-
-/**
- * The record's fixed members. Between `id` and `email` the object also carries one URL field per
- * platform — the LISTED_PLATFORMS always (null when the page links none), then any other platform
- * the page links — which TypeScript does not list; read them with `platformUrlsOf`.
- */
-export interface LinkpageEPage {
-  handle: string;
-  id: string;
-  email: string | null;
-  whatsapp: string | null;
-  website: string | null;
-  links: LinkpageELink[];
-}
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set(['handle', 'id', 'email', 'whatsapp', 'website', 'links']);

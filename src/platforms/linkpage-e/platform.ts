@@ -6,6 +6,7 @@ import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLnkBioPage } from './fetch.js';
 import type { LinkpageEPage } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'linkpage-e';
 export const hosts = ['lnk.bio', 'www.lnk.bio'];
@@ -32,6 +33,7 @@ export const page: OperationDef<{ handle: string }, LinkpageEPage> = {
   platform: label,
   summary: 'A public linkpage-e page: handle, id, one URL per linked platform, e-mail, WhatsApp, website and links',
   rest: { path: '/v1/linkpage-e' },
+  record: schema.LinkpageEPage,
   params: [
     { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://lnk.bio/HANDLE (a bare handle is accepted too)' },
   ],

@@ -14,110 +14,11 @@ import { privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, idStr, isObj, obj, reader, str } from '../../parse/index.js';
 import type { Obj as Json } from '../../parse/index.js';
+import type { MicroblogAAccount, MicroblogAProfile, MicroblogAMedia, MicroblogAPost } from './schema.js';
+export type { MicroblogAAccount, MicroblogAProfile, MicroblogAMedia, MicroblogAPost } from './schema.js';
 
 export const PLATFORM = 'microblog-a';
 
-
-/** api.md "microblog-a account / profile", in the order the upstream (and the peer example) sends them. */
-export interface MicroblogAAccount {
-  id: string;
-  username: string | null;
-  acct: string | null;
-  display_name: string | null;
-  locked: boolean | null;
-  bot: boolean | null;
-  discoverable: boolean | null;
-  group: boolean | null;
-  created_at: string | null;
-  note: string | null;
-  url: string | null;
-  avatar: string | null;
-  avatar_static: string | null;
-  header: string | null;
-  header_static: string | null;
-  followers_count: number | null;
-  following_count: number | null;
-  statuses_count: number | null;
-  last_status_at: string | null;
-  verified: boolean | null;
-  location: string | null;
-  website: string | null;
-  /** Only the account embedded in a status carries it; `null` on the lookup endpoint (SOURCES.md). */
-  unauth_visibility: boolean | null;
-  chats_onboarded: boolean | null;
-  feeds_onboarded: boolean | null;
-  accepting_messages: boolean | null;
-  show_nonmember_group_statuses: boolean | null;
-  emojis: Json[];
-  fields: Json[];
-  tv_onboarded: boolean | null;
-  tv_account: boolean | null;
-}
-
-/** The profile response: the account plus three lookup-only fields. */
-export interface MicroblogAProfile extends MicroblogAAccount {
-  bookmarks_onboarded: boolean | null;
-  receive_only_follow_mentions: boolean | null;
-  pleroma: { accepts_chat_messages: boolean | null } | null;
-}
-
-/**
- * A media attachment (Mastodon MediaAttachment with Truth Social's `external_video_id` and
- * `processing`). With download_media, `url` / `preview_url` point at this gateway and
- * `remote_url` / `preview_remote_url` keep the upstream originals — Mastodon's own meaning of
- * the pair (local copy vs. where it came from).
- */
-export interface MicroblogAMedia {
-  id: string | null;
-  type: string | null;
-  url: string | null;
-  preview_url: string | null;
-  external_video_id: string | null;
-  remote_url: string | null;
-  preview_remote_url: string | null;
-  text_url: string | null;
-  meta: Json | null;
-  description: string | null;
-  blurhash: string | null;
-  processing: string | null;
-}
-
-/** api.md "microblog-a post", with `text` (the content as plain text) first, as the peer sends it. */
-export interface MicroblogAPost {
-  text: string | null;
-  id: string;
-  created_at: string | null;
-  in_reply_to_id: string | null;
-  quote_id: string | null;
-  in_reply_to_account_id: string | null;
-  sensitive: boolean | null;
-  spoiler_text: string | null;
-  visibility: string | null;
-  language: string | null;
-  uri: string | null;
-  url: string | null;
-  content: string | null;
-  account: MicroblogAAccount | null;
-  media_attachments: MicroblogAMedia[];
-  mentions: Json[];
-  tags: Json[];
-  card: Json | null;
-  group: Json | null;
-  quote: MicroblogAPost | null;
-  in_reply_to: MicroblogAPost | null;
-  reblog: MicroblogAPost | null;
-  sponsored: boolean | null;
-  replies_count: number | null;
-  reblogs_count: number | null;
-  favourites_count: number | null;
-  favourited: boolean | null;
-  reblogged: boolean | null;
-  muted: boolean | null;
-  pinned: boolean | null;
-  bookmarked: boolean | null;
-  poll: Json | null;
-  emojis: Json[];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Field pickers: the value when it has the documented type, else null.

@@ -7,6 +7,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchPost, fetchProfile, mediaCount } from './fetch.js';
 import type { MicroblogAPost, MicroblogAProfile } from './parse.js';
 import { normalizeHandle, parsePostUrl, PLATFORM } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = PLATFORM;
 export const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
@@ -27,6 +28,7 @@ export const post: OperationDef<PostArgs, MicroblogAPost> = {
   platform: label,
   summary: 'A public post on microblog-a, optionally with its images and videos hosted by this gateway',
   rest: { path: '/v1/microblog-a/post' },
+  record: schema.MicroblogAPost,
   params: [
     {
       name: 'url',
@@ -66,6 +68,7 @@ export const profile: OperationDef<{ handle: string }, MicroblogAProfile> = {
   platform: label,
   summary: 'A public microblog-a account profile',
   rest: { path: '/v1/microblog-a/profile' },
+  record: schema.MicroblogAProfile,
   params: [{ name: 'handle', kind: 'string', required: true, maxLength: 64, description: 'Username, with or without a leading @ (e.g. realDonaldTrump)' }],
   cacheable: true,
   check(args, problem) {

@@ -24,6 +24,8 @@ import { ApiError, loginWall, notFound, privateContent, shapeChanged } from '../
 import { at, bool, isObj, num, numText, obj, reader, str, strings } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
+import type { UrlEntity, UserEntities, UserLegacy, MicroblogBUser, EditControl, TweetEntities, TweetLegacy, MicroblogBTweet, TrimmedTweet } from './schema.js';
+export type { UrlEntity, UserEntities, UserLegacy, MicroblogBUser, EditControl, TweetEntities, TweetLegacy, MicroblogBTweet, TrimmedTweet } from './schema.js';
 
 /** The strings of an array, or null when the value is not an array. */
 const strList = (v: unknown): string[] | null => (Array.isArray(v) ? strings(v) : null);
@@ -34,124 +36,6 @@ function rest(src: Obj | null, known: ReadonlySet<string>): Obj {
   const out: Obj = {};
   if (src) for (const [k, v] of Object.entries(src)) if (!known.has(k) && v !== undefined) out[k] = v;
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Records
-// ---------------------------------------------------------------------------------------------
-
-export interface UrlEntity {
-  display_url?: string;
-  expanded_url?: string;
-  url?: string;
-  indices?: number[];
-  [k: string]: unknown;
-}
-
-export interface UserEntities {
-  description: { urls: UrlEntity[]; [k: string]: unknown };
-  url: { urls: UrlEntity[]; [k: string]: unknown };
-  [k: string]: unknown;
-}
-
-/** api.md user `legacy` (its named fields and the "and more" ones X's legacy block carried). */
-export interface UserLegacy {
-  created_at: string | null;
-  default_profile: boolean | null;
-  default_profile_image: boolean | null;
-  description: string | null;
-  entities: UserEntities;
-  fast_followers_count: number | null;
-  favourites_count: number | null;
-  followers_count: number | null;
-  friends_count: number | null;
-  has_custom_timelines: boolean | null;
-  is_translator: boolean | null;
-  listed_count: number | null;
-  location: string | null;
-  media_count: number | null;
-  name: string | null;
-  normal_followers_count: number | null;
-  pinned_tweet_ids_str: string[] | null;
-  possibly_sensitive: boolean | null;
-  profile_banner_url: string | null;
-  profile_image_url_https: string | null;
-  profile_interstitial_type: string | null;
-  protected: boolean | null;
-  screen_name: string;
-  statuses_count: number | null;
-  translator_type: string | null;
-  url: string | null;
-  verified: boolean | null;
-  verified_type: string | null;
-  withheld_in_countries: string[] | null;
-  [k: string]: unknown;
-}
-
-export interface MicroblogBUser {
-  __typename: string;
-  /** GraphQL node id: base64 of `User:<rest_id>`. */
-  id: string | null;
-  rest_id: string;
-  affiliates_highlighted_label: Obj | null;
-  is_blue_verified: boolean | null;
-  profile_image_shape: string | null;
-  legacy: UserLegacy;
-  professional: Obj | null;
-  tipjar_settings: Obj | null;
-  [k: string]: unknown;
-}
-
-export interface EditControl {
-  edit_tweet_ids: string[] | null;
-  editable_until_msecs: string | null;
-  is_edit_eligible: boolean | null;
-  edits_remaining: string | null;
-}
-
-export interface TweetEntities {
-  hashtags: Obj[];
-  symbols: Obj[];
-  timestamps: Obj[];
-  urls: UrlEntity[];
-  user_mentions: Obj[];
-  [k: string]: unknown;
-}
-
-export interface TweetLegacy {
-  bookmark_count: number | null;
-  bookmarked: boolean | null;
-  created_at: string | null;
-  conversation_id_str: string | null;
-  display_text_range: number[] | null;
-  entities: TweetEntities;
-  favorite_count: number | null;
-  favorited: boolean | null;
-  full_text: string | null;
-  is_quote_status: boolean | null;
-  lang: string | null;
-  possibly_sensitive: boolean | null;
-  quote_count: number | null;
-  reply_count: number | null;
-  retweet_count: number | null;
-  retweeted: boolean | null;
-  user_id_str: string | null;
-  id_str: string;
-  [k: string]: unknown;
-}
-
-/** api.md "microblog-b tweet". */
-export interface MicroblogBTweet {
-  __typename: string;
-  rest_id: string;
-  core: { user_results: { result: MicroblogBUser } };
-  edit_control: EditControl | null;
-  is_translatable: boolean | null;
-  unmention_data: Obj | null;
-  views: { count: string | null; state: string | null } | null;
-  source: string | null;
-  legacy: TweetLegacy;
-  [k: string]: unknown;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -743,11 +627,6 @@ export const TRIM_FIELDS = {
 
 export const TRIM_DESCRIPTION =
   'Return a reduced record (default false): __typename, rest_id, views; the author (core.user_results.result) with __typename, rest_id, is_blue_verified and legacy {screen_name, name, profile_image_url_https, followers_count, verified}; legacy {created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count, reply_count, quote_count, bookmark_count, user_id_str, id_str}.';
-
-export type TrimmedTweet = Pick<MicroblogBTweet, '__typename' | 'rest_id' | 'views'> & {
-  core: { user_results: { result: Pick<MicroblogBUser, '__typename' | 'rest_id' | 'is_blue_verified'> & { legacy: Pick<UserLegacy, (typeof TRIM_FIELDS.userLegacy)[number]> } } };
-  legacy: Pick<TweetLegacy, (typeof TRIM_FIELDS.legacy)[number]>;
-};
 
 function pickKeys<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
   const out = {} as Pick<T, K>;

@@ -7,6 +7,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchTweet } from './fetch.js';
 import type { MicroblogBTweet, TrimmedTweet } from './parse.js';
 import { parseTweetUrl, TRIM_DESCRIPTION, trimTweet } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'microblog-b';
 export const hosts = ['x.com', 'twitter.com', 'www.x.com', 'www.twitter.com', 'mobile.x.com', 'mobile.twitter.com', 'api.x.com', 'cdn.syndication.twimg.com'];
@@ -33,6 +34,7 @@ export const tweet: OperationDef<TweetArgs, TweetRecord> = {
   platform: label,
   summary: 'A public post on microblog-b (the tweet object: author, counts, views, entities)',
   rest: { path: '/v1/microblog-b/tweet' },
+  record: schema.TweetRecord,
   params: [
     {
       name: 'url',

@@ -19,6 +19,8 @@
 import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { bool, idStr, isObj, obj, reader, str, trunc } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
+import type { MicroblogCUser, MicroblogCTextPostAppInfo, MicroblogCCaption, MicroblogCImageCandidate, MicroblogCPost, MicroblogCSearchResult } from './schema.js';
+export type { MicroblogCUser, MicroblogCTextFragment, MicroblogCTextPostAppInfo, MicroblogCCaption, MicroblogCImageCandidate, MicroblogCPost, MicroblogCSearchResult } from './schema.js';
 
 const PLATFORM = 'microblog-c';
 export const THREADS = 'https://www.threads.com';
@@ -26,68 +28,6 @@ export const THREADS = 'https://www.threads.com';
 // ---------------------------------------------------------------------------------------------
 // Records
 // ---------------------------------------------------------------------------------------------
-
-/** The user object of a post (and of a profile answer): api.md's fields, then whatever else came. */
-export interface MicroblogCUser {
-  friendship_status: Obj | null;
-  pk: string | null;
-  profile_pic_url: string | null;
-  username: string | null;
-  id: string | null;
-  is_verified: boolean | null;
-  text_post_app_is_private: boolean | null;
-  has_onboarded_to_text_post_app: boolean | null;
-}
-
-export interface MicroblogCTextFragment {
-  fragment_type: string | null;
-  plaintext: string | null;
-}
-
-export interface MicroblogCTextPostAppInfo {
-  text_fragments: { fragments: MicroblogCTextFragment[] } | null;
-  reshare_count: number | null;
-  direct_reply_count: number | null;
-  repost_count: number | null;
-  quote_count: number | null;
-  share_info: Obj | null;
-  reply_control: string | null;
-  is_reply: boolean | null;
-}
-
-export interface MicroblogCCaption {
-  text: string | null;
-  pk: string | null;
-  has_translation: boolean | null;
-}
-
-export interface MicroblogCImageCandidate {
-  url: string | null;
-  width: number | null;
-  height: number | null;
-}
-
-export interface MicroblogCPost {
-  id: string;
-  pk: string;
-  user: MicroblogCUser | null;
-  text_post_app_info: MicroblogCTextPostAppInfo | null;
-  caption: MicroblogCCaption | null;
-  code: string | null;
-  image_versions2: { candidates: MicroblogCImageCandidate[] } | null;
-  original_height: number | null;
-  original_width: number | null;
-  /** 1 image, 2 video, 8 carousel, 19 text-only. */
-  media_type: number | null;
-  like_count: number | null;
-  /** Unix seconds. */
-  taken_at: number | null;
-  organic_tracking_token: string | null;
-}
-
-export interface MicroblogCSearchResult {
-  posts: MicroblogCPost[];
-}
 
 /** Upstream order first, then the documented fields, typed (a documented field is never missing). */
 function withTyped<T extends object>(raw: Obj, typed: T): T {

@@ -7,6 +7,7 @@ import type { MicroblogCSearchArgs } from './fetch.js';
 import { fetchSearch } from './fetch.js';
 import type { MicroblogCSearchResult } from './parse.js';
 import { dayStart } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'microblog-c';
 export const hosts = ['www.threads.com', 'threads.com', 'www.threads.net', 'threads.net'];
@@ -18,6 +19,7 @@ export const search: OperationDef<MicroblogCSearchArgs, MicroblogCSearchResult> 
   platform: label,
   summary: 'Search public posts on the microblog-c platform (about 10 per call)',
   rest: { path: '/v1/microblog-c/search' },
+  record: schema.MicroblogCSearchRecord,
   params: [
     { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Keyword' },
     { name: 'start_date', kind: 'string', maxLength: 32, description: 'Only posts from this day on (YYYY-MM-DD, UTC)' },

@@ -24,6 +24,8 @@ import { ApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } fro
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, int, isObj, nonEmpty, num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
+import type { MoodboardMedia, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
+export type { MoodboardMedia, MoodboardOwner, MoodboardSourceAuthor, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
 
 const PLATFORM = 'moodboard';
 export const COSMOS = 'https://www.cosmos.so';
@@ -31,70 +33,6 @@ export const COSMOS = 'https://www.cosmos.so';
 // ---------------------------------------------------------------------------------------------
 // Records
 // ---------------------------------------------------------------------------------------------
-
-export interface MoodboardMedia {
-  id: string | null;
-  /** The media node's type: StaticImage, AnimatedImage, Video. */
-  type: string | null;
-  url: string | null;
-  width: number | null;
-  height: number | null;
-  ai_generated: boolean | null;
-  /** Videos only (seconds). */
-  duration: number | null;
-  /** Video poster, or an animated image's still. */
-  thumbnail_url: string | null;
-  /** An animated image's video, or a video's MP4. */
-  video_url: string | null;
-  /** A video's HLS stream. */
-  playback_url: string | null;
-}
-
-export interface MoodboardOwner {
-  id: number | null;
-  username: string | null;
-}
-
-export interface MoodboardSourceAuthor {
-  username: string | null;
-  full_name: string | null;
-  profile_url: string | null;
-  avatar_url: string | null;
-}
-
-export interface MoodboardPrice {
-  value: number | null;
-  currency: string | null;
-}
-
-/** api.md "Moodboard records": a search item, in api.md's field order. */
-export interface MoodboardItem {
-  id: number;
-  url: string;
-  created_at: string | null;
-  caption: string | null;
-  text: string | null;
-  title: string | null;
-  description: string | null;
-  owner: MoodboardOwner | null;
-  source_url: string | null;
-  source_author: MoodboardSourceAuthor | null;
-  media: MoodboardMedia[];
-  price: MoodboardPrice | null;
-  brand: string | null;
-}
-
-/** The single-post response: the item plus `save_count`. */
-export interface MoodboardPost extends MoodboardItem {
-  save_count: number | null;
-}
-
-export interface MoodboardSearchPage {
-  items: MoodboardItem[];
-  cursor: string | null;
-  has_more: boolean;
-  result_count: number;
-}
 
 /** api.md Errors #2: `cursor=null` (the literal text) is this page, fetched from nowhere. */
 export const TERMINAL_PAGE: Readonly<MoodboardSearchPage> = Object.freeze({ items: [], cursor: null, has_more: false, result_count: 0 });

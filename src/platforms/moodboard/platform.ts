@@ -6,6 +6,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchPost, fetchSearchPage } from './fetch.js';
 import type { MoodboardPost, MoodboardSearchPage } from './parse.js';
 import { parsePostUrl, TERMINAL_PAGE } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'moodboard';
 export const hosts = ['www.cosmos.so', 'cosmos.so', 'api.cosmos.so'];
@@ -15,6 +16,7 @@ export const post: OperationDef<{ elementId: string }, MoodboardPost> = {
   platform: label,
   summary: 'A public post (element) on the moodboard platform',
   rest: { path: '/v1/moodboard/post' },
+  record: schema.MoodboardPost,
   params: [{ name: 'url', kind: 'string', required: true, maxLength: 2048, description: 'Public post URL, e.g. https://www.cosmos.so/e/1234567890' }],
   cacheable: true,
   check(args, problem) {
@@ -37,6 +39,7 @@ export const search: OperationDef<{ query: string; cursor: string | null }, Mood
   platform: label,
   summary: 'Search posts on the moodboard platform (related posts may be returned without an exact match)',
   rest: { path: '/v1/moodboard/search' },
+  record: schema.MoodboardSearchPage,
   params: [
     { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Search text' },
     { name: 'cursor', kind: 'string', maxLength: 2048, description: 'The previous response\'s cursor, unchanged; omit for the first page. Stop when it is null.' },

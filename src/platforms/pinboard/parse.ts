@@ -33,105 +33,13 @@
 import { ApiError, invalidParam, loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { bool, idStr, isObj, num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
+import type { PinboardImage, PinboardUser, PinboardBoard, PinboardPin, TrimmedPin, PinboardSearchPage } from './schema.js';
+export type { PinboardImage, PinboardUser, PinboardBoard, PinboardPin, TrimmedPin, PinboardSearchPage } from './schema.js';
 
 const PLATFORM = 'pinboard';
 export const PINTEREST = 'https://www.pinterest.com';
 /** The bookmark Pinterest sends when there is no further page. */
 export const END_BOOKMARK = '-end-';
-
-// ---------------------------------------------------------------------------------------------
-// Records (api.md field order)
-// ---------------------------------------------------------------------------------------------
-
-export interface PinboardImage {
-  width: number | null;
-  height: number | null;
-  url: string | null;
-}
-
-/** A Pinterest user: the pin's `pinner`, a board's `owner`, a pin's `native_creator`. */
-export interface PinboardUser {
-  node_id: string | null;
-  id: string | null;
-  username: string | null;
-  full_name: string | null;
-  follower_count: number | null;
-  image_small_url: string | null;
-  image_medium_url: string | null;
-  image_large_url: string | null;
-  is_ads_only_profile: boolean | null;
-  is_primary_website_verified: boolean | null;
-  is_verified_merchant: boolean | null;
-  /** An object (`{}` when the user has none), passed through. */
-  verified_identity: unknown;
-  /** Not in api.md's list; kept because Pinterest and the peer example both carry it. */
-  ads_only_profile_site: string | null;
-}
-
-export interface PinboardBoard {
-  node_id: string | null;
-  id: string | null;
-  name: string | null;
-  /** Relative, as Pinterest gives it: `/cindybcindyb/juicing/`. */
-  url: string | null;
-  pin_count: number | null;
-  section_count: number | null;
-  is_collaborative: boolean | null;
-  collaborator_count: number | null;
-  collaborating_users: PinboardUser[] | null;
-  /** Pinterest's size-keyed image maps (`{"222x": {url, width, height}}`), passed through. */
-  cover_images: unknown;
-  images: unknown;
-  owner: PinboardUser | null;
-  type: string | null;
-  board_order_modified_at: string | null;
-}
-
-export interface PinboardPin {
-  node_id: string | null;
-  id: string;
-  url: string;
-  title: string | null;
-  description: string | null;
-  grid_title: string | null;
-  auto_alt_text: string | null;
-  seo_alt_text: string | null;
-  link: string | null;
-  domain: string | null;
-  is_promoted: boolean | null;
-  /** Pinterest's RFC 2822 date, e.g. `Sun, 04 Apr 2021 05:43:58 +0000`. */
-  created_at: string | null;
-  images: { orig: PinboardImage | null };
-  board: PinboardBoard | null;
-  pinner: PinboardUser | null;
-  native_creator: PinboardUser | null;
-  /** Video pins: Pinterest's `videos` object (`video_list` by format), passed through; else null. */
-  videos: unknown;
-  /** Idea (story) pins: Pinterest's `story_pin_data`, passed through; else null. */
-  story_pin_data: unknown;
-}
-
-/** `trim: true`: the reduced pin, same names as the full one. */
-export interface TrimmedPin {
-  id: string;
-  url: string;
-  title: string | null;
-  grid_title: string | null;
-  description: string | null;
-  link: string | null;
-  domain: string | null;
-  is_promoted: boolean | null;
-  created_at: string | null;
-  images: { orig: PinboardImage | null };
-  board: { id: string | null; name: string | null; url: string | null } | null;
-  pinner: { id: string | null; username: string | null; full_name: string | null } | null;
-}
-
-export interface PinboardSearchPage {
-  pins: PinboardPin[] | TrimmedPin[];
-  /** Pass unchanged as `cursor` for the next page; null when there is none. */
-  cursor: string | null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Request

@@ -5,6 +5,7 @@
 import type { OperationDef } from '../operation.js';
 import { fetchSearchPage } from './fetch.js';
 import type { PinboardSearchPage } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'pinboard';
 export const hosts = ['www.pinterest.com', 'pinterest.com'];
@@ -28,6 +29,7 @@ export const search: OperationDef<PinboardSearchArgs, PinboardSearchPage> = {
   platform: label,
   summary: 'Search pins on the pinboard platform (about 25 per page)',
   rest: { path: '/v1/pinboard/search' },
+  record: schema.PinboardSearchPage,
   params: [
     { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Search query' },
     {

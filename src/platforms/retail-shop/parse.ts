@@ -27,54 +27,14 @@ import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isObj, reader, safeDecode, trimmed } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { ORIGIN, storefrontPath } from './endpoints.js';
+import type { RetailShopList, RetailShopVideo, RetailShopTrendingPick, RetailShopCuration, RetailShopPage } from './schema.js';
+export type { RetailShopList, RetailShopVideo, RetailShopTrendingPick, RetailShopCuration, RetailShopPage } from './schema.js';
 
 const PLATFORM = 'retail-shop';
 
 // ---------------------------------------------------------------------------------------------
 // The record (api.md "Retail-shop page")
 // ---------------------------------------------------------------------------------------------
-
-export interface RetailShopList {
-  title: string | null;
-  itemCount: number | null;
-  image: string | null;
-  url: string;
-}
-
-export interface RetailShopVideo {
-  id: string;
-  title: string | null;
-  thumbnail: string | null;
-  asins: string[];
-}
-
-export interface RetailShopTrendingPick {
-  url: string;
-  image: string | null;
-  price: number | null;
-  /** Percent off, as the storefront shows it (29 for "-29%"). */
-  discount: number | null;
-}
-
-export interface RetailShopCuration {
-  title: string | null;
-  postCount: number | null;
-  image: string | null;
-  url: string;
-}
-
-export interface RetailShopPage {
-  avatar: string | null;
-  name: string | null;
-  description: string | null;
-  socials: string[];
-  lists: RetailShopList[];
-  videos: RetailShopVideo[];
-  trendingPicks: RetailShopTrendingPick[];
-  curations: RetailShopCuration[];
-  /** Opaque next-page token; null on the last page. */
-  pageToken: string | null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The caller's storefront URL

@@ -13,6 +13,7 @@ import type { ShopArgs } from './fetch.js';
 import { fetchShopPage } from './fetch.js';
 import type { RetailShopPage } from './parse.js';
 import { parseStorefrontUrl } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'retail-shop';
 export const hosts = ['www.amazon.com', 'amazon.com'];
@@ -25,6 +26,7 @@ export const shop: OperationDef<ShopArgs, RetailShopPage> = {
   platform: label,
   summary: 'A creator storefront on the retail-shop platform, one page at a time: profile, idea lists, videos, trending picks, curations',
   rest: { path: '/v1/retail-shop/shop' },
+  record: schema.RetailShopPage,
   params: [
     {
       name: 'url',

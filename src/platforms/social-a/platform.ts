@@ -9,6 +9,7 @@ import { fetchCityEvents, fetchEventSearch, fetchPageEvents } from './fetch.js';
 import type { CityEventsPage, EventSearchPage, PageEventsPage } from './parse.js';
 import type { CityRef, Cursor, PageRef } from './urls.js';
 import { decodeCursor, normalizeQuery, pageKey, parseCityEventsUrl, parsePageUrl, queryKey } from './urls.js';
+import * as schema from './schema.js';
 
 export const label = 'social-a';
 export const hosts = ['www.facebook.com', 'facebook.com', 'm.facebook.com', 'web.facebook.com', 'mbasic.facebook.com'];
@@ -45,6 +46,7 @@ export const events: OperationDef<CityEventsArgs, CityEventsPage> = {
   platform: label,
   summary: 'Events of a city on the social-a platform (its public city events page), one page at a time',
   rest: { path: '/v1/social-a/events' },
+  record: schema.CityEventsPage,
   params: [
     {
       name: 'url',
@@ -86,6 +88,7 @@ export const eventSearch: OperationDef<EventSearchArgs, EventSearchPage> = {
   platform: label,
   summary: 'Search public events on the social-a platform by name or description, one page at a time',
   rest: { path: '/v1/social-a/events/search' },
+  record: schema.EventSearchPage,
   params: [{ name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Event name or description to search for' }, CURSOR_PARAM],
   cacheable: true,
   check(args, problem) {
@@ -114,6 +117,7 @@ export const profileEvents: OperationDef<PageEventsArgs, PageEventsPage> = {
   platform: label,
   summary: 'Events of a public page on the social-a platform (upcoming, or past when the URL names the past tab), one page at a time',
   rest: { path: '/v1/social-a/profile/events' },
+  record: schema.PageEventsPage,
   params: [
     {
       name: 'url',

@@ -27,90 +27,10 @@ import type { ApiError } from '../../errors.js';
 import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { bool, idStr, isObj, num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
+import type { SocialBBioLink, SocialBPageInfo, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
+export type { SocialBBioLink, SocialBPageInfo, SocialBThumbnail, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
 
 const PLATFORM = 'social-b';
-
-// ---------------------------------------------------------------------------------------------
-// Records (api.md field order). Further upstream fields pass through after the listed ones at
-// run time; the types name only the listed ones.
-// ---------------------------------------------------------------------------------------------
-
-export interface SocialBBioLink {
-  title: string | null;
-  /** Instagram's l.instagram.com redirect to `url`. */
-  lynx_url: string | null;
-  url: string | null;
-  link_type: string | null;
-}
-
-export interface SocialBPageInfo {
-  has_next_page: boolean;
-  end_cursor: string | null;
-}
-
-export interface SocialBThumbnail {
-  src: string | null;
-  config_width: number | null;
-  config_height: number | null;
-}
-
-export interface SocialBMedia {
-  id: string;
-  shortcode: string;
-  dimensions: { height: number | null; width: number | null } | null;
-  display_url: string | null;
-  is_video: boolean | null;
-  /** Videos only. */
-  video_url: string | null;
-  /** Videos only. */
-  video_view_count: number | null;
-  edge_media_to_comment: { count: number | null };
-  edge_liked_by: { count: number | null };
-  /** Unix seconds. */
-  taken_at_timestamp: number | null;
-  thumbnail_src: string | null;
-  thumbnail_resources: SocialBThumbnail[];
-  owner: { id: string | null; username: string | null } | null;
-}
-
-export interface SocialBTimelineMedia {
-  count: number | null;
-  page_info: SocialBPageInfo;
-  edges: { node: SocialBMedia }[];
-}
-
-export interface SocialBUser {
-  id: string;
-  fbid: string | null;
-  username: string;
-  full_name: string | null;
-  biography: string | null;
-  biography_with_entities: { raw_text: string | null; entities: unknown[] } | null;
-  bio_links: SocialBBioLink[];
-  external_url: string | null;
-  edge_followed_by: { count: number | null };
-  edge_follow: { count: number | null };
-  is_private: boolean | null;
-  is_verified: boolean | null;
-  is_business_account: boolean | null;
-  is_professional_account: boolean | null;
-  category_name: string | null;
-  /** A JSON document as a string (`{"city_name": …}`), as Instagram sends it. */
-  business_address_json: string | null;
-  business_email: string | null;
-  business_phone_number: string | null;
-  profile_pic_url: string | null;
-  profile_pic_url_hd: string | null;
-  highlight_reel_count: number | null;
-  has_clips: boolean | null;
-  edge_owner_to_timeline_media: SocialBTimelineMedia;
-}
-
-export interface SocialBProfile {
-  data: { user: SocialBUser };
-  /** Instagram's `status` (`ok`). */
-  status: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Handles

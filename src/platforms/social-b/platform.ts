@@ -15,6 +15,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchProfile } from './fetch.js';
 import type { SocialBProfile } from './parse.js';
 import { looksLikeUrl, normalizeHandle } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'social-b';
 export { walls } from './walls.js';
@@ -27,6 +28,7 @@ export const profile: OperationDef<{ handle: string }, SocialBProfile> = {
   platform: label,
   summary: 'A public profile on the social-b platform, with its latest posts',
   rest: { path: '/v1/social-b/profile' },
+  record: schema.SocialBProfile,
   params: [
     { name: 'handle', kind: 'string', required: true, maxLength: 100, description: 'Username, e.g. megadeth; a leading @ is ignored. Not a profile URL.' },
   ],

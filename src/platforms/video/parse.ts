@@ -29,6 +29,8 @@ import { platformUrlFields, unwrapRedirect } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
+import type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
+export type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
 
 const PLATFORM = 'video';
 
@@ -48,46 +50,6 @@ export function ytText(v: unknown): string | null {
 // ---------------------------------------------------------------------------------------------
 // The record (api.md "Video channel")
 // ---------------------------------------------------------------------------------------------
-
-export interface VideoImageSource {
-  url: string;
-  width: number | null;
-  height: number | null;
-}
-
-/**
- * The header's `avatarViewModel` as YouTube sends it (`image.processor`, `loggingDirectives`…
- * kept), with `image.sources` normalised; built from `channelMetadataRenderer.avatar` when the
- * page has no such header.
- */
-export interface VideoChannelAvatar {
-  image: { sources: VideoImageSource[]; [key: string]: unknown };
-  avatarImageSize: string | null;
-  [key: string]: unknown;
-}
-
-/**
- * api.md "Video channel", in its field order. Between `store` and `links` the object also carries
- * one URL field per linked platform (`social-b`, `microblog-b`, `twitch`… → URL, from the shared
- * classifier), which TypeScript does not list; read them with `platformUrlsOf(record, FIXED_KEYS)`.
- */
-export interface VideoChannel {
-  channelId: string;
-  channel: string | null;
-  name: string | null;
-  avatar: VideoChannelAvatar | null;
-  description: string | null;
-  subscriberCount: number | null;
-  subscriberCountText: string | null;
-  videoCountText: string | null;
-  viewCountText: string | null;
-  joinedDateText: string | null;
-  tags: string | null;
-  email: string | null;
-  store: string | null;
-  links: string[];
-  country: string | null;
-}
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set([

@@ -7,6 +7,7 @@ import type { ChannelRef } from './channel-ref.js';
 import { CHANNEL_ID_RE, channelCacheKey, normalizeHandle, parseChannelUrl } from './channel-ref.js';
 import { fetchChannel } from './fetch.js';
 import type { VideoChannel } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'video';
 export { walls } from './walls.js';
@@ -24,6 +25,7 @@ export const channel: OperationDef<{ ref: ChannelRef }, VideoChannel> = {
   platform: label,
   summary: 'A channel on the video platform: profile, counts, links, country, joined date',
   rest: { path: '/v1/video/channel' },
+  record: schema.VideoChannel,
   params: [
     { name: 'channelId', kind: 'string', maxLength: 64, description: 'Channel id: UC followed by 22 characters. Give exactly one of channelId, handle or url.' },
     { name: 'handle', kind: 'string', maxLength: HANDLE_MAX, description: 'Channel handle, e.g. @kurzgesagt (the @ is optional). Give exactly one of channelId, handle or url.' },

@@ -26,16 +26,8 @@
 import { load, type CheerioAPI } from 'cheerio';
 import { shapeChanged, upstreamBlocked } from '../../errors.js';
 import { collapse } from '../../parse/index.js';
-
-export interface WebSearchResult {
-  url: string;
-  title: string;
-  description: string;
-}
-
-export interface WebSearchPage {
-  results: WebSearchResult[];
-}
+import type { WebSearchResult, WebSearchPage } from './schema.js';
+export type { WebSearchResult, WebSearchPage } from './schema.js';
 
 export type DatePosted = 'last-hour' | 'last-day' | 'last-week' | 'last-month' | 'last-year';
 

@@ -4,6 +4,7 @@
 import type { OperationDef } from '../operation.js';
 import { fetchSearchPage } from './fetch.js';
 import type { DatePosted, WebSearchPage } from './parse.js';
+import * as schema from './schema.js';
 
 export const label = 'websearch';
 export { walls } from './walls.js';
@@ -21,6 +22,7 @@ export const search: OperationDef<WebSearchArgs, WebSearchPage> = {
   platform: label,
   summary: 'Web search results (about 10 per page)',
   rest: { path: '/v1/websearch/search' },
+  record: schema.WebSearchPage,
   params: [
     { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Search query' },
     { name: 'region', kind: 'string', maxLength: 2, description: '2-letter country code (US, GB, CA…): results as seen from that country' },

@@ -1,0 +1,5314 @@
+/* eslint-disable */
+// Generated from /openapi.json by `npm run openapi:types`. Do not edit.
+
+export interface paths {
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling key's balance, rate limit, name and hint
+         * @description Costs 0 credits; needs a key, and the key's rate limit applies. Also available as the GraphQL field `me`.
+         */
+        get: operations["account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/code/trending/developers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Developers trending on the code platform today, this week or this month
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `codeTrendingDevelopers`.
+         */
+        get: operations["codeTrendingDevelopers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/code/repository": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public repository on the code platform
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `codeRepository`.
+         */
+        get: operations["codeRepository"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/websearch/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web search results (about 10 per page)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `websearchSearch`.
+         */
+        get: operations["websearchSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-a/podcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A podcast (show) on the audio-a platform: metadata, rating, topics and its episode references
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioAPodcast`.
+         */
+        get: operations["audioAPodcast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-a/playlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a playlist on the audio-a platform: metadata and tracks; pass `cursor` back for the next page
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioAPlaylist`.
+         */
+        get: operations["audioAPlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-b/artist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An artist on the audio-b platform: name, artwork, editorial notes, top songs and albums
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioBArtist`.
+         */
+        get: operations["audioBArtist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-b/album": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An album on the audio-b platform with its tracks and release info
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioBAlbum`.
+         */
+        get: operations["audioBAlbum"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-b/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the audio-b catalog (US storefront): songs, albums, artists, playlists, stations, music videos, radio episodes, or the top results
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioBSearch`.
+         */
+        get: operations["audioBSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-c/artist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An artist profile on the audio-c platform, by handle or profile URL
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioCArtist`.
+         */
+        get: operations["audioCArtist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/moodboard/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public post (element) on the moodboard platform
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `moodboardPost`.
+         */
+        get: operations["moodboardPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/moodboard/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search posts on the moodboard platform (related posts may be returned without an exact match)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `moodboardSearch`.
+         */
+        get: operations["moodboardSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/linkpage-a": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public linkpage-a profile: identity, flags, theme, section settings and its info and web link groups
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `linkpageAProfile`.
+         */
+        get: operations["linkpageAProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/linkpage-b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public linkpage-b page: profile, links, one URL per linked platform, contact e-mail
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `linkpageBPage`.
+         */
+        get: operations["linkpageBPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/linkpage-c": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public linkpage-c page: profile, links and products, one URL per linked platform, website
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `linkpageCPage`.
+         */
+        get: operations["linkpageCPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/linkpage-d": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public linkpage-d page: name, location, contact e-mails, one URL per linked platform, links and products
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `linkpageDPage`.
+         */
+        get: operations["linkpageDPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/linkpage-e": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public linkpage-e page: handle, id, one URL per linked platform, e-mail, WhatsApp, website and links
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `linkpageEPage`.
+         */
+        get: operations["linkpageEPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pinboard/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search pins on the pinboard platform (about 25 per page)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `pinboardSearch`.
+         */
+        get: operations["pinboardSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-b/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public profile on the social-b platform, with its latest posts
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialBProfile`.
+         */
+        get: operations["socialBProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forum/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search posts (or comments) on the forum platform; page with `after`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `forumSearch`.
+         */
+        get: operations["forumSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-c/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search public posts on the microblog-c platform (about 10 per call)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogCSearch`.
+         */
+        get: operations["microblogCSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-a/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public post on microblog-a, optionally with its images and videos hosted by this gateway
+         * @description Costs up to 10 credits when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogAPost`.
+         */
+        get: operations["microblogAPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-a/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public microblog-a account profile
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogAProfile`.
+         */
+        get: operations["microblogAProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-b/tweet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public post on microblog-b (the tweet object: author, counts, views, entities)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogBTweet`.
+         */
+        get: operations["microblogBTweet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/video/channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A channel on the video platform: profile, counts, links, country, joined date
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `videoChannel`.
+         */
+        get: operations["videoChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/retail-shop/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A creator storefront on the retail-shop platform, one page at a time: profile, idea lists, videos, trending picks, curations
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `retailShopStorefront`.
+         */
+        get: operations["retailShopStorefront"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-a/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events of a city on the social-a platform (its public city events page), one page at a time
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialAEvents`.
+         */
+        get: operations["socialAEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-a/events/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search public events on the social-a platform by name or description, one page at a time
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialAEventSearch`.
+         */
+        get: operations["socialAEventSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-a/profile/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events of a public page on the social-a platform (upcoming, or past when the URL names the past tab), one page at a time
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialAProfileEvents`.
+         */
+        get: operations["socialAProfileEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/find-social-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The creator's profiles on other platforms, each with a confidence and the evidence for it
+         * @description Costs up to 10 credits when fetched live, 0 when served from cache. Also available as the GraphQL root field `findSocialProfiles`.
+         */
+        get: operations["findSocialProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/find-creator-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Publicly listed contact e-mail addresses of a creator, each with where it was found
+         * @description Costs up to 10 credits when fetched live, 0 when served from cache. Also available as the GraphQL root field `findCreatorEmails`.
+         */
+        get: operations["findCreatorEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        CodeTrendingDevelopers: {
+            since: string;
+            language: string | null;
+            developers: {
+                rank: number;
+                username: string;
+                name: string | null;
+                url: string;
+                avatar_url: string | null;
+                popular_repository: {
+                    owner: string;
+                    repo: string;
+                    full_name: string;
+                    url: string;
+                    name: string;
+                    description: string | null;
+                } | null;
+            }[];
+        };
+        CodeRepository: {
+            id: number;
+            node_id: string | null;
+            name: string;
+            full_name: string;
+            owner: {
+                id: number | null;
+                login: string;
+                avatar_url: string | null;
+                url: string;
+                type: string | null;
+            };
+            private: boolean | null;
+            url: string;
+            description: string | null;
+            fork: boolean | null;
+            homepage: string | null;
+            language: string | null;
+            forks_count: number | null;
+            stars_count: number | null;
+            watchers_count: number | null;
+            size: number | null;
+            default_branch: string | null;
+            open_issues_count: number | null;
+            topics: string[];
+            license: {
+                key: string | null;
+                name: string | null;
+                spdx_id: string | null;
+            } | null;
+            archived: boolean | null;
+            disabled: boolean | null;
+            visibility: string | null;
+            pushed_at: string | null;
+            created_at: string | null;
+            updated_at: string | null;
+        };
+        WebSearchPage: {
+            results: {
+                url: string;
+                title: string;
+                description: string;
+            }[];
+        };
+        AudioAPodcast: {
+            id: string;
+            uri: string;
+            __typename: string | null;
+            name: string | null;
+            description: string | null;
+            htmlDescription: string | null;
+            publisher: {
+                name: string | null;
+            } | null;
+            contentType: string | null;
+            mediaType: string | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            episodesV2: {
+                [key: string]: unknown;
+            }[];
+            topics: {
+                __typename: string | null;
+                title: string | null;
+                uri: string | null;
+            }[];
+            rating: {
+                averageRating: {
+                    average: number | null;
+                    showAverage: boolean | null;
+                    totalRatings: number | null;
+                } | null;
+                canRate: boolean | null;
+                rating: unknown;
+            } | null;
+            playability: {
+                playable: boolean | null;
+                reason: string | null;
+                unplayabilityReasons: unknown[];
+            } | null;
+            sharingInfo: {
+                shareId: string | null;
+                shareUrl: string | null;
+            } | null;
+            visualIdentity: unknown;
+            contentRatingV2: {
+                labels: string[];
+            } | null;
+            consumptionOrderV2: string | null;
+            saved: boolean | null;
+            musicAndTalk: boolean | null;
+            showTypes: string[];
+            gatedEntityRelations: unknown[];
+            accessInfo: unknown;
+            trailerV2: unknown;
+        };
+        AudioAPlaylist: {
+            id: string;
+            uri: string;
+            __typename: string | null;
+            name: string | null;
+            description: string | null;
+            followers: number | null;
+            images: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            }[];
+            ownerV2: {
+                __typename: string | null;
+                name: string | null;
+                uri: string | null;
+                username: string | null;
+            } | null;
+            tracks: {
+                id: string | null;
+                uri: string;
+                name: string | null;
+                albumOfTrack: {
+                    name: string | null;
+                    uri: string | null;
+                } | null;
+                artists: {
+                    profile: {
+                        name: string | null;
+                    };
+                    uri: string | null;
+                }[];
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                playcount: number | null;
+            }[];
+            cursor: number | null;
+            totalCount: number | null;
+        };
+        AudioBArtist: {
+            id: string;
+            kind: string;
+            name: string;
+            url: string | null;
+            artwork: {
+                url: string;
+                width: number | null;
+                height: number | null;
+            } | null;
+            editorial_notes: string | null;
+            top_songs: {
+                id: string;
+                kind: string;
+                title: string | null;
+                artist_name: string | null;
+                url: string | null;
+                duration_ms: number | null;
+            }[];
+            albums: {
+                id: string;
+                kind: string;
+                title: string | null;
+                subtitle: string | null;
+                track_count: number | null;
+                url: string | null;
+            }[];
+        };
+        AudioBAlbum: {
+            id: string;
+            kind: string;
+            title: string;
+            artist_name: string | null;
+            artist_url: string | null;
+            url: string | null;
+            track_count: number | null;
+            release_info: string | null;
+            tracks: {
+                id: string | null;
+                kind: string;
+                title: string | null;
+                duration_ms: number | null;
+                track_number: number | null;
+                album_id: string;
+            }[];
+        };
+        AudioBSearch: {
+            query: string;
+            /** @enum {string} */
+            type: "all" | "song" | "album" | "artist" | "playlist" | "station" | "music_video" | "radio_episode";
+            results: {
+                id: string;
+                kind: string;
+                title: string | null;
+                artist_name: string | null;
+                url: string | null;
+                duration_ms: number | null;
+            }[];
+        };
+        AudioCArtist: {
+            id: number;
+            kind: string | null;
+            urn: string | null;
+            uri: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            username: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            full_name: string | null;
+            description: string | null;
+            avatar_url: string | null;
+            city: string | null;
+            country_code: string | null;
+            followers_count: number | null;
+            followings_count: number | null;
+            track_count: number | null;
+            playlist_count: number | null;
+            playlist_likes_count: number | null;
+            likes_count: number | null;
+            comments_count: number | null;
+            groups_count: number | null;
+            reposts_count: number | null;
+            verified: boolean | null;
+            created_at: string | null;
+            last_modified: string | null;
+            date_of_birth: unknown;
+            creator_subscription: {
+                product: {
+                    id: string | null;
+                } | null;
+            } | null;
+            creator_subscriptions: {
+                product: {
+                    id: string | null;
+                } | null;
+            }[];
+            visuals: {
+                urn: string | null;
+                enabled: boolean | null;
+                visuals: {
+                    urn: string | null;
+                    entry_time: number | null;
+                    visual_url: string | null;
+                }[];
+                tracking: unknown;
+            } | null;
+            badges: {
+                pro: boolean | null;
+                creator_mid_tier: boolean | null;
+                pro_unlimited: boolean | null;
+                verified: boolean | null;
+            } | null;
+            station_urn: string | null;
+            station_permalink: string | null;
+        };
+        MoodboardItem: {
+            id: number;
+            url: string;
+            created_at: string | null;
+            caption: string | null;
+            text: string | null;
+            title: string | null;
+            description: string | null;
+            owner: {
+                id: number | null;
+                username: string | null;
+            } | null;
+            source_url: string | null;
+            source_author: {
+                username: string | null;
+                full_name: string | null;
+                profile_url: string | null;
+                avatar_url: string | null;
+            } | null;
+            media: {
+                id: string | null;
+                type: string | null;
+                url: string | null;
+                width: number | null;
+                height: number | null;
+                ai_generated: boolean | null;
+                duration: number | null;
+                thumbnail_url: string | null;
+                video_url: string | null;
+                playback_url: string | null;
+            }[];
+            price: {
+                value: number | null;
+                currency: string | null;
+            } | null;
+            brand: string | null;
+        };
+        MoodboardPost: {
+            id: number;
+            url: string;
+            created_at: string | null;
+            caption: string | null;
+            text: string | null;
+            title: string | null;
+            description: string | null;
+            owner: {
+                id: number | null;
+                username: string | null;
+            } | null;
+            source_url: string | null;
+            source_author: {
+                username: string | null;
+                full_name: string | null;
+                profile_url: string | null;
+                avatar_url: string | null;
+            } | null;
+            media: {
+                id: string | null;
+                type: string | null;
+                url: string | null;
+                width: number | null;
+                height: number | null;
+                ai_generated: boolean | null;
+                duration: number | null;
+                thumbnail_url: string | null;
+                video_url: string | null;
+                playback_url: string | null;
+            }[];
+            price: {
+                value: number | null;
+                currency: string | null;
+            } | null;
+            brand: string | null;
+            save_count: number | null;
+        };
+        MoodboardSearchPage: {
+            items: components["schemas"]["MoodboardItem"][];
+            cursor: string | null;
+            has_more: boolean;
+            result_count: number;
+        };
+        LinkpageAProfile: {
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            username: string;
+            verifiedAccount: number | null;
+            bio: string | null;
+            isAmbassador: number | null;
+            friendStatus: number | null;
+            profileVisitCount: string | null;
+            isDefaultProfilePicture: boolean | null;
+            profileImage: string | null;
+            profileImageWebp: string | null;
+            isPrivate: number | null;
+            referralLink: string | null;
+            deeplink: string | null;
+            logo: string | null;
+            logoMetaData: string | null;
+            QRCode: string | null;
+            webTheme: string | null;
+            linkmeCustomIcon: string | null;
+            cover: string | null;
+            createdAt: string | null;
+            updatedAt: string | null;
+            stripeStatus: {
+                tipsEnabled: number | null;
+                stripeAccountId: string | null;
+                stripeEnabled: boolean | null;
+            } | null;
+            killer: number | null;
+            hideBottomButtons: number | null;
+            customMailForm: number | null;
+            hideAddToContacts: number | null;
+            subscriptionFeature: string | null;
+            showForm: boolean | null;
+            subscriptionType: number | null;
+            displayNameOption: string | null;
+            trackingPixels: unknown[];
+            isMuteEnable: number | null;
+            totalLinks: number | null;
+            chatID: string | null;
+            infoLinks: {
+                title: string | null;
+                linkId: number | null;
+                isCustom: boolean | null;
+                links: {
+                    webLinkId: number | null;
+                    linkImage: string | null;
+                    linkValue: string | null;
+                    faceValue: string | null;
+                    baseUrl?: string | null;
+                    isCustom: boolean | null;
+                    isAdult: boolean | null;
+                }[];
+            }[];
+            businessInfo: {
+                [key: string]: unknown;
+            } | null;
+            webLinks: {
+                title: string | null;
+                linkId: number | null;
+                isCustom: boolean | null;
+                links: {
+                    webLinkId: number | null;
+                    linkImage: string | null;
+                    linkValue: string | null;
+                    faceValue: string | null;
+                    baseUrl?: string | null;
+                    isCustom: boolean | null;
+                    isAdult: boolean | null;
+                }[];
+            }[];
+            customisedTheme: {
+                verifiedIcon: string | null;
+                backgroundColor: string | null;
+                backgroundImage: string | null;
+                mainTextColor: string | null;
+                level1TextColor: string | null;
+                level2TextColor: string | null;
+                featuredLinkTitles: unknown;
+                bioBackground: string | null;
+                profilePicture: string | null;
+                customFont: string | null;
+            } | null;
+            totalFollowers: number | null;
+            sectionSettings: {
+                [key: string]: {
+                    enabled: boolean | null;
+                    position: number | null;
+                };
+            };
+            sectionVisibility: {
+                section: string | null;
+                order: number | null;
+                enabled: number | null;
+            }[];
+        };
+        LinkpageBPage: {
+            id: number;
+            username: string;
+            profilePictureUrl: string | null;
+            description: string | null;
+            verticals: string[];
+            linkPlatforms: string[];
+            timezone: string | null;
+            links: {
+                id: number | null;
+                type: string;
+                title: string;
+                url: string;
+            }[];
+            email_address: string | null;
+            "social-a"?: string;
+            "social-b"?: string;
+            shortvideo?: string;
+            video?: string;
+            "microblog-a"?: string;
+            "microblog-b"?: string;
+            "microblog-c"?: string;
+            professional?: string;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch?: string;
+            kick?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium?: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            amazon?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+        };
+        LinkpageCPage: {
+            id: string;
+            username: string;
+            avatar: string | null;
+            bio: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            displayName: string | null;
+            displayNameImage: string | null;
+            website: string | null;
+            links: {
+                id: string | null;
+                url: string;
+                order: number | null;
+                title: string | null;
+                visible: boolean | null;
+                moduleId: string | null;
+                thumbnail: string | null;
+                versionId: string | null;
+                type: string;
+                price?: number | null;
+                currency?: string | null;
+            }[];
+            "social-a"?: string;
+            "social-b"?: string;
+            shortvideo?: string;
+            video?: string;
+            "microblog-a"?: string;
+            "microblog-b"?: string;
+            "microblog-c"?: string;
+            professional?: string;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch?: string;
+            kick?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium?: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            amazon?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+        };
+        LinkpageDPage: {
+            id: string;
+            first_name: string | null;
+            last_name: string | null;
+            email_primary: string | null;
+            email: string | null;
+            location: string | null;
+            links: {
+                id: string | null;
+                type: string;
+                title: string;
+                url: string;
+                clicks: number | null;
+                order: number | null;
+            }[];
+            products: {
+                id: string | null;
+                title: string | null;
+                price: number | null;
+                url: string | null;
+                name: string | null;
+                description: string | null;
+                image: string | null;
+            }[];
+            "social-a": string;
+            "social-b": string;
+            shortvideo: string;
+            video: string;
+            "microblog-a"?: string;
+            "microblog-b": string;
+            "microblog-c"?: string;
+            professional: string;
+            "audio-a": string;
+            "audio-b"?: string;
+            "audio-c": string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch: string;
+            kick?: string;
+            snapchat: string;
+            discord: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store: string;
+            google_app_store: string;
+            amazon: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+        };
+        LinkpageEPage: {
+            handle: string;
+            id: string;
+            email: string | null;
+            whatsapp: string | null;
+            website: string | null;
+            links: {
+                url: string;
+                text: string;
+            }[];
+            "social-a"?: string;
+            "social-b": string | null;
+            shortvideo: string | null;
+            video: string | null;
+            "microblog-a"?: string;
+            "microblog-b": string | null;
+            "microblog-c"?: string;
+            professional?: string;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch?: string;
+            kick?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium?: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            amazon?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+        };
+        PinboardPin: {
+            node_id: string | null;
+            id: string;
+            url: string;
+            title: string | null;
+            description: string | null;
+            grid_title: string | null;
+            auto_alt_text: string | null;
+            seo_alt_text: string | null;
+            link: string | null;
+            domain: string | null;
+            is_promoted: boolean | null;
+            created_at: string | null;
+            images: {
+                orig: {
+                    width: number | null;
+                    height: number | null;
+                    url: string | null;
+                } | null;
+            };
+            board: {
+                node_id: string | null;
+                id: string | null;
+                name: string | null;
+                url: string | null;
+                pin_count: number | null;
+                section_count: number | null;
+                is_collaborative: boolean | null;
+                collaborator_count: number | null;
+                collaborating_users: {
+                    node_id: string | null;
+                    id: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    follower_count: number | null;
+                    image_small_url: string | null;
+                    image_medium_url: string | null;
+                    image_large_url: string | null;
+                    is_ads_only_profile: boolean | null;
+                    is_primary_website_verified: boolean | null;
+                    is_verified_merchant: boolean | null;
+                    verified_identity: unknown;
+                    ads_only_profile_site: string | null;
+                }[] | null;
+                cover_images: unknown;
+                images: unknown;
+                owner: {
+                    node_id: string | null;
+                    id: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    follower_count: number | null;
+                    image_small_url: string | null;
+                    image_medium_url: string | null;
+                    image_large_url: string | null;
+                    is_ads_only_profile: boolean | null;
+                    is_primary_website_verified: boolean | null;
+                    is_verified_merchant: boolean | null;
+                    verified_identity: unknown;
+                    ads_only_profile_site: string | null;
+                } | null;
+                type: string | null;
+                board_order_modified_at: string | null;
+            } | null;
+            pinner: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            native_creator: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            videos: unknown;
+            story_pin_data: unknown;
+        };
+        PinboardTrimmedPin: {
+            id: string;
+            url: string;
+            title: string | null;
+            grid_title: string | null;
+            description: string | null;
+            link: string | null;
+            domain: string | null;
+            is_promoted: boolean | null;
+            created_at: string | null;
+            images: {
+                orig: {
+                    width: number | null;
+                    height: number | null;
+                    url: string | null;
+                } | null;
+            };
+            board: {
+                id: string | null;
+                name: string | null;
+                url: string | null;
+            } | null;
+            pinner: {
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+            } | null;
+        };
+        PinboardSearchPage: {
+            pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
+            cursor: string | null;
+        };
+        SocialBProfile: {
+            data: {
+                user: {
+                    id: string;
+                    fbid: string | null;
+                    username: string;
+                    full_name: string | null;
+                    biography: string | null;
+                    biography_with_entities: {
+                        raw_text: string | null;
+                        entities: unknown[];
+                    } | null;
+                    bio_links: ({
+                        title: string | null;
+                        lynx_url: string | null;
+                        url: string | null;
+                        link_type: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    external_url: string | null;
+                    edge_followed_by: {
+                        count: number | null;
+                    };
+                    edge_follow: {
+                        count: number | null;
+                    };
+                    is_private: boolean | null;
+                    is_verified: boolean | null;
+                    is_business_account: boolean | null;
+                    is_professional_account: boolean | null;
+                    category_name: string | null;
+                    business_address_json: string | null;
+                    business_email: string | null;
+                    business_phone_number: string | null;
+                    profile_pic_url: string | null;
+                    profile_pic_url_hd: string | null;
+                    highlight_reel_count: number | null;
+                    has_clips: boolean | null;
+                    edge_owner_to_timeline_media: {
+                        count: number | null;
+                        page_info: {
+                            has_next_page: boolean;
+                            end_cursor: string | null;
+                        };
+                        edges: {
+                            node: {
+                                id: string;
+                                shortcode: string;
+                                dimensions: {
+                                    height: number | null;
+                                    width: number | null;
+                                } | null;
+                                display_url: string | null;
+                                is_video: boolean | null;
+                                video_url: string | null;
+                                video_view_count: number | null;
+                                edge_media_to_comment: {
+                                    count: number | null;
+                                };
+                                edge_liked_by: {
+                                    count: number | null;
+                                };
+                                taken_at_timestamp: number | null;
+                                thumbnail_src: string | null;
+                                thumbnail_resources: ({
+                                    src: string | null;
+                                    config_width: number | null;
+                                    config_height: number | null;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                owner: ({
+                                    id: string | null;
+                                    username: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            status: string;
+        };
+        ForumPost: {
+            subreddit: string | null;
+            subreddit_name_prefixed: string | null;
+            title: string | null;
+            selftext: string | null;
+            selftext_html: string | null;
+            author: string | null;
+            author_fullname: string | null;
+            name: string;
+            id: string;
+            permalink: string | null;
+            url: string | null;
+            domain: string | null;
+            score: number | null;
+            ups: number | null;
+            downs: number | null;
+            upvote_ratio: number | null;
+            num_comments: number | null;
+            num_crossposts: number | null;
+            created: number | null;
+            created_utc: number | null;
+            edited: (number | boolean) | null;
+            over_18: boolean | null;
+            spoiler: boolean | null;
+            locked: boolean | null;
+            stickied: boolean | null;
+            archived: boolean | null;
+            is_self: boolean | null;
+            is_video: boolean | null;
+            thumbnail: string | null;
+            created_at_iso: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ForumComment: {
+            subreddit: string | null;
+            subreddit_id: string | null;
+            subreddit_name_prefixed: string | null;
+            subreddit_type: string | null;
+            body: string | null;
+            body_html: string | null;
+            author: string | null;
+            author_fullname: string | null;
+            name: string;
+            id: string;
+            parent_id: string | null;
+            link_id: string | null;
+            link_title: string | null;
+            link_author: string | null;
+            link_permalink: string | null;
+            link_url: string | null;
+            permalink: string | null;
+            score: number | null;
+            ups: number | null;
+            downs: number | null;
+            controversiality: number | null;
+            num_comments: number | null;
+            is_submitter: boolean | null;
+            distinguished: string | null;
+            score_hidden: boolean | null;
+            gilded: number | null;
+            total_awards_received: number | null;
+            created: number | null;
+            created_utc: number | null;
+            edited: (number | boolean) | null;
+            over_18: boolean | null;
+            locked: boolean | null;
+            stickied: boolean | null;
+            archived: boolean | null;
+            collapsed: boolean | null;
+            created_at_iso: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ForumTrimmedPost: {
+            id: string;
+            name: string;
+            subreddit: string | null;
+            subreddit_name_prefixed: string | null;
+            title: string | null;
+            selftext: string | null;
+            author: string | null;
+            permalink: string | null;
+            url: string | null;
+            domain: string | null;
+            score: number | null;
+            upvote_ratio: number | null;
+            num_comments: number | null;
+            created_utc: number | null;
+            created_at_iso: string | null;
+            over_18: boolean | null;
+            is_self: boolean | null;
+            is_video: boolean | null;
+        };
+        ForumTrimmedComment: {
+            id: string;
+            name: string;
+            subreddit: string | null;
+            subreddit_name_prefixed: string | null;
+            body: string | null;
+            author: string | null;
+            permalink: string | null;
+            link_id: string | null;
+            link_title: string | null;
+            parent_id: string | null;
+            score: number | null;
+            created_utc: number | null;
+            created_at_iso: string | null;
+            over_18: boolean | null;
+        };
+        ForumSearchPage: {
+            posts: (components["schemas"]["ForumPost"] | components["schemas"]["ForumComment"] | components["schemas"]["ForumTrimmedPost"] | components["schemas"]["ForumTrimmedComment"])[];
+            after: string | null;
+        };
+        MicroblogCPost: {
+            id: string;
+            pk: string;
+            user: ({
+                friendship_status: {
+                    [key: string]: unknown;
+                } | null;
+                pk: string | null;
+                profile_pic_url: string | null;
+                username: string | null;
+                id: string | null;
+                is_verified: boolean | null;
+                text_post_app_is_private: boolean | null;
+                has_onboarded_to_text_post_app: boolean | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            text_post_app_info: ({
+                text_fragments: ({
+                    fragments: ({
+                        fragment_type: string | null;
+                        plaintext: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                reshare_count: number | null;
+                direct_reply_count: number | null;
+                repost_count: number | null;
+                quote_count: number | null;
+                share_info: {
+                    [key: string]: unknown;
+                } | null;
+                reply_control: string | null;
+                is_reply: boolean | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            caption: ({
+                text: string | null;
+                pk: string | null;
+                has_translation: boolean | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            code: string | null;
+            image_versions2: ({
+                candidates: ({
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            original_height: number | null;
+            original_width: number | null;
+            media_type: number | null;
+            like_count: number | null;
+            taken_at: number | null;
+            organic_tracking_token: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        MicroblogCTrimmedPost: {
+            id: string;
+            pk: string;
+            code: string | null;
+            user: {
+                pk: string | null;
+                id: string | null;
+                username: string | null;
+                is_verified: boolean | null;
+                profile_pic_url: string | null;
+            } | null;
+            caption: {
+                text: string | null;
+            } | null;
+            text_post_app_info: {
+                direct_reply_count: number | null;
+                repost_count: number | null;
+                quote_count: number | null;
+                reshare_count: number | null;
+                is_reply: boolean | null;
+                reply_control: string | null;
+            } | null;
+            media_type: number | null;
+            like_count: number | null;
+            taken_at: number | null;
+        };
+        MicroblogCSearchResult: {
+            posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
+        };
+        MicroblogAAccount: {
+            id: string;
+            username: string | null;
+            acct: string | null;
+            display_name: string | null;
+            locked: boolean | null;
+            bot: boolean | null;
+            discoverable: boolean | null;
+            group: boolean | null;
+            created_at: string | null;
+            note: string | null;
+            url: string | null;
+            avatar: string | null;
+            avatar_static: string | null;
+            header: string | null;
+            header_static: string | null;
+            followers_count: number | null;
+            following_count: number | null;
+            statuses_count: number | null;
+            last_status_at: string | null;
+            verified: boolean | null;
+            location: string | null;
+            website: string | null;
+            unauth_visibility: boolean | null;
+            chats_onboarded: boolean | null;
+            feeds_onboarded: boolean | null;
+            accepting_messages: boolean | null;
+            show_nonmember_group_statuses: boolean | null;
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            fields: {
+                [key: string]: unknown;
+            }[];
+            tv_onboarded: boolean | null;
+            tv_account: boolean | null;
+        };
+        MicroblogAProfile: {
+            id: string;
+            username: string | null;
+            acct: string | null;
+            display_name: string | null;
+            locked: boolean | null;
+            bot: boolean | null;
+            discoverable: boolean | null;
+            group: boolean | null;
+            created_at: string | null;
+            note: string | null;
+            url: string | null;
+            avatar: string | null;
+            avatar_static: string | null;
+            header: string | null;
+            header_static: string | null;
+            followers_count: number | null;
+            following_count: number | null;
+            statuses_count: number | null;
+            last_status_at: string | null;
+            verified: boolean | null;
+            location: string | null;
+            website: string | null;
+            unauth_visibility: boolean | null;
+            chats_onboarded: boolean | null;
+            feeds_onboarded: boolean | null;
+            accepting_messages: boolean | null;
+            show_nonmember_group_statuses: boolean | null;
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            fields: {
+                [key: string]: unknown;
+            }[];
+            tv_onboarded: boolean | null;
+            tv_account: boolean | null;
+            bookmarks_onboarded: boolean | null;
+            receive_only_follow_mentions: boolean | null;
+            pleroma: {
+                accepts_chat_messages: boolean | null;
+            } | null;
+        };
+        MicroblogAPost: {
+            text: string | null;
+            id: string;
+            created_at: string | null;
+            in_reply_to_id: string | null;
+            quote_id: string | null;
+            in_reply_to_account_id: string | null;
+            sensitive: boolean | null;
+            spoiler_text: string | null;
+            visibility: string | null;
+            language: string | null;
+            uri: string | null;
+            url: string | null;
+            content: string | null;
+            account: components["schemas"]["MicroblogAAccount"] | null;
+            media_attachments: {
+                id: string | null;
+                type: string | null;
+                url: string | null;
+                preview_url: string | null;
+                external_video_id: string | null;
+                remote_url: string | null;
+                preview_remote_url: string | null;
+                text_url: string | null;
+                meta: {
+                    [key: string]: unknown;
+                } | null;
+                description: string | null;
+                blurhash: string | null;
+                processing: string | null;
+            }[];
+            mentions: {
+                [key: string]: unknown;
+            }[];
+            tags: {
+                [key: string]: unknown;
+            }[];
+            card: {
+                [key: string]: unknown;
+            } | null;
+            group: {
+                [key: string]: unknown;
+            } | null;
+            quote: components["schemas"]["MicroblogAPost"] | null;
+            in_reply_to: components["schemas"]["MicroblogAPost"] | null;
+            reblog: components["schemas"]["MicroblogAPost"] | null;
+            sponsored: boolean | null;
+            replies_count: number | null;
+            reblogs_count: number | null;
+            favourites_count: number | null;
+            favourited: boolean | null;
+            reblogged: boolean | null;
+            muted: boolean | null;
+            pinned: boolean | null;
+            bookmarked: boolean | null;
+            poll: {
+                [key: string]: unknown;
+            } | null;
+            emojis: {
+                [key: string]: unknown;
+            }[];
+        };
+        MicroblogBTweet: {
+            __typename: string;
+            rest_id: string;
+            core: {
+                user_results: {
+                    result: {
+                        __typename: string;
+                        id: string | null;
+                        rest_id: string;
+                        affiliates_highlighted_label: {
+                            [key: string]: unknown;
+                        } | null;
+                        is_blue_verified: boolean | null;
+                        profile_image_shape: string | null;
+                        legacy: {
+                            created_at: string | null;
+                            default_profile: boolean | null;
+                            default_profile_image: boolean | null;
+                            description: string | null;
+                            entities: {
+                                description: {
+                                    urls: ({
+                                        display_url?: string;
+                                        expanded_url?: string;
+                                        url?: string;
+                                        indices?: number[];
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                url: {
+                                    urls: ({
+                                        display_url?: string;
+                                        expanded_url?: string;
+                                        url?: string;
+                                        indices?: number[];
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            fast_followers_count: number | null;
+                            favourites_count: number | null;
+                            followers_count: number | null;
+                            friends_count: number | null;
+                            has_custom_timelines: boolean | null;
+                            is_translator: boolean | null;
+                            listed_count: number | null;
+                            location: string | null;
+                            media_count: number | null;
+                            name: string | null;
+                            normal_followers_count: number | null;
+                            pinned_tweet_ids_str: string[] | null;
+                            possibly_sensitive: boolean | null;
+                            profile_banner_url: string | null;
+                            profile_image_url_https: string | null;
+                            profile_interstitial_type: string | null;
+                            protected: boolean | null;
+                            screen_name: string;
+                            statuses_count: number | null;
+                            translator_type: string | null;
+                            url: string | null;
+                            verified: boolean | null;
+                            verified_type: string | null;
+                            withheld_in_countries: string[] | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        professional: {
+                            [key: string]: unknown;
+                        } | null;
+                        tipjar_settings: {
+                            [key: string]: unknown;
+                        } | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            edit_control: {
+                edit_tweet_ids: string[] | null;
+                editable_until_msecs: string | null;
+                is_edit_eligible: boolean | null;
+                edits_remaining: string | null;
+            } | null;
+            is_translatable: boolean | null;
+            unmention_data: {
+                [key: string]: unknown;
+            } | null;
+            views: {
+                count: string | null;
+                state: string | null;
+            } | null;
+            source: string | null;
+            legacy: {
+                bookmark_count: number | null;
+                bookmarked: boolean | null;
+                created_at: string | null;
+                conversation_id_str: string | null;
+                display_text_range: number[] | null;
+                entities: {
+                    hashtags: {
+                        [key: string]: unknown;
+                    }[];
+                    symbols: {
+                        [key: string]: unknown;
+                    }[];
+                    timestamps: {
+                        [key: string]: unknown;
+                    }[];
+                    urls: ({
+                        display_url?: string;
+                        expanded_url?: string;
+                        url?: string;
+                        indices?: number[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    user_mentions: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+                favorite_count: number | null;
+                favorited: boolean | null;
+                full_text: string | null;
+                is_quote_status: boolean | null;
+                lang: string | null;
+                possibly_sensitive: boolean | null;
+                quote_count: number | null;
+                reply_count: number | null;
+                retweet_count: number | null;
+                retweeted: boolean | null;
+                user_id_str: string | null;
+                id_str: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        MicroblogBTrimmedTweet: {
+            __typename: string;
+            rest_id: string;
+            views: {
+                count: string | null;
+                state: string | null;
+            } | null;
+            core: {
+                user_results: {
+                    result: {
+                        __typename: string;
+                        rest_id: string;
+                        is_blue_verified: boolean | null;
+                        legacy: {
+                            screen_name: string;
+                            name: string | null;
+                            profile_image_url_https: string | null;
+                            followers_count: number | null;
+                            verified: boolean | null;
+                        };
+                    };
+                };
+            };
+            legacy: {
+                created_at: string | null;
+                full_text: string | null;
+                lang: string | null;
+                conversation_id_str: string | null;
+                favorite_count: number | null;
+                retweet_count: number | null;
+                reply_count: number | null;
+                quote_count: number | null;
+                bookmark_count: number | null;
+                user_id_str: string | null;
+                id_str: string;
+            };
+        };
+        VideoChannel: {
+            channelId: string;
+            channel: string | null;
+            name: string | null;
+            avatar: ({
+                image: {
+                    sources: {
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+                avatarImageSize: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            description: string | null;
+            subscriberCount: number | null;
+            subscriberCountText: string | null;
+            videoCountText: string | null;
+            viewCountText: string | null;
+            joinedDateText: string | null;
+            tags: string | null;
+            email: string | null;
+            store: string | null;
+            links: string[];
+            country: string | null;
+            "social-a"?: string;
+            "social-b"?: string;
+            shortvideo?: string;
+            video?: string;
+            "microblog-a"?: string;
+            "microblog-b"?: string;
+            "microblog-c"?: string;
+            professional?: string;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch?: string;
+            kick?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium?: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            amazon?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+        };
+        RetailShopPage: {
+            avatar: string | null;
+            name: string | null;
+            description: string | null;
+            socials: string[];
+            lists: {
+                title: string | null;
+                itemCount: number | null;
+                image: string | null;
+                url: string;
+            }[];
+            videos: {
+                id: string;
+                title: string | null;
+                thumbnail: string | null;
+                asins: string[];
+            }[];
+            trendingPicks: {
+                url: string;
+                image: string | null;
+                price: number | null;
+                discount: number | null;
+            }[];
+            curations: {
+                title: string | null;
+                postCount: number | null;
+                image: string | null;
+                url: string;
+            }[];
+            pageToken: string | null;
+        };
+        SocialACityEventsPage: {
+            events: {
+                id: string;
+                name: string | null;
+                /** @constant */
+                __typename: "Event";
+                day_time_sentence: string | null;
+                start_timestamp: number | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                is_happening_now: boolean | null;
+                is_online_or_detected_online: boolean | null;
+                event_kind: string | null;
+                cover_photo: {
+                    photo: {
+                        accessibility_caption: string | null;
+                        image: {
+                            uri: string | null;
+                        };
+                        id: string | null;
+                    };
+                } | null;
+                cover_video: {
+                    [key: string]: unknown;
+                } | null;
+                gif_cover_photo: {
+                    [key: string]: unknown;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    id: string | null;
+                } | null;
+                eventUrl: string;
+            }[];
+            cursor: string | null;
+        };
+        SocialAEventSearchPage: {
+            events: {
+                id: string;
+                name: string | null;
+                type: string;
+                url: string;
+                event_url: string;
+                day_time_sentence: string | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    id: string | null;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                event_kind: string | null;
+                start_timestamp: number | null;
+                cover_photo: {
+                    accessibility_caption: string | null;
+                    eventImage: {
+                        uri: string | null;
+                    };
+                    id: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+            }[];
+            cursor: string | null;
+        };
+        SocialAPageEventsPage: {
+            events: {
+                id: string;
+                name: string | null;
+                /** @constant */
+                __typename: "Event";
+                day_time_sentence: string | null;
+                start_timestamp: number | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                is_happening_now: boolean | null;
+                is_online_or_detected_online: boolean | null;
+                event_kind: string | null;
+                cover_photo: {
+                    photo: {
+                        accessibility_caption: string | null;
+                        image: {
+                            uri: string | null;
+                        };
+                        id: string | null;
+                    };
+                } | null;
+                cover_video: {
+                    [key: string]: unknown;
+                } | null;
+                gif_cover_photo: {
+                    [key: string]: unknown;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    location: {
+                        reverse_geocode: {
+                            city: string | null;
+                        };
+                    };
+                    id: string | null;
+                } | null;
+                url: string;
+                is_canceled: boolean | null;
+                event_creator: {
+                    url: string | null;
+                    name: string | null;
+                    id: string | null;
+                } | null;
+            }[];
+            cursor: string | null;
+            has_next_page: boolean;
+            total_count: number;
+        };
+        SocialProfilesResult: {
+            source: {
+                platform: string;
+                handle: string;
+                url: string;
+            };
+            profiles: {
+                platform: string;
+                handle: string;
+                url: string;
+                confidence: number;
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link")[];
+            }[];
+            link_in_bio_urls: string[];
+            expanded_website_urls: string[];
+            source_linked_profile_urls: string[];
+            failed_source_linked_profile_urls: string[];
+            same_handle_candidate_urls: string[];
+            partial: boolean;
+            failed_link_in_bio_urls: string[];
+            failed_website_urls: string[];
+            same_handle_search_partial: boolean;
+            websearch_used: boolean;
+            websearch_failed: boolean;
+            websearch_candidate_urls: string[];
+            websearch_candidate_link_in_bio_urls: string[];
+            failed_websearch_candidate_link_in_bio_urls: string[];
+            verified_websearch_candidate_urls: string[];
+            failed_websearch_candidate_urls: string[];
+            websearch_verification_partial: boolean;
+        };
+        EmailLookupResult: {
+            source: {
+                platform: string;
+                handle: string;
+                url: string;
+            };
+            emails: {
+                email: string;
+                sources: {
+                    url: string;
+                    /** @enum {string} */
+                    type: "social_profile" | "link_in_bio" | "website" | "linked_profile";
+                }[];
+            }[];
+            scanned_profile_urls: string[];
+            failed_email_scan_urls: string[];
+            email_scan_limited: boolean;
+            link_in_bio_urls: string[];
+            expanded_website_urls: string[];
+            source_linked_profile_urls: string[];
+            failed_source_linked_profile_urls: string[];
+            same_handle_candidate_urls: string[];
+            partial: boolean;
+            failed_link_in_bio_urls: string[];
+            failed_website_urls: string[];
+            same_handle_search_partial: boolean;
+            websearch_used: boolean;
+            websearch_failed: boolean;
+            websearch_candidate_urls: string[];
+            websearch_candidate_link_in_bio_urls: string[];
+            failed_websearch_candidate_link_in_bio_urls: string[];
+            verified_websearch_candidate_urls: string[];
+            failed_websearch_candidate_urls: string[];
+            websearch_verification_partial: boolean;
+        };
+        Envelope: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Error: {
+            /** @constant */
+            success: false;
+            error: {
+                /** @enum {string} */
+                code: "INVALID_INPUT" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "PRIVATE_CONTENT" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UPSTREAM_FAILED" | "UPSTREAM_BLOCKED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_TIMEOUT";
+                message: string;
+                details?: {
+                    param: string;
+                    message: string;
+                }[];
+                request_id?: string;
+            };
+        };
+        CodeTrendingDevelopersResponse: {
+            since: string;
+            language: string | null;
+            developers: {
+                rank: number;
+                username: string;
+                name: string | null;
+                url: string;
+                avatar_url: string | null;
+                popular_repository: {
+                    owner: string;
+                    repo: string;
+                    full_name: string;
+                    url: string;
+                    name: string;
+                    description: string | null;
+                } | null;
+            }[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        CodeRepositoryResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            repository: components["schemas"]["CodeRepository"];
+        };
+        WebsearchSearchResponse: {
+            results: {
+                url: string;
+                title: string;
+                description: string;
+            }[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioAPodcastResponse: {
+            id: string;
+            uri: string;
+            __typename: string | null;
+            name: string | null;
+            description: string | null;
+            htmlDescription: string | null;
+            publisher: {
+                name: string | null;
+            } | null;
+            contentType: string | null;
+            mediaType: string | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            episodesV2: {
+                [key: string]: unknown;
+            }[];
+            topics: {
+                __typename: string | null;
+                title: string | null;
+                uri: string | null;
+            }[];
+            rating: {
+                averageRating: {
+                    average: number | null;
+                    showAverage: boolean | null;
+                    totalRatings: number | null;
+                } | null;
+                canRate: boolean | null;
+                rating: unknown;
+            } | null;
+            playability: {
+                playable: boolean | null;
+                reason: string | null;
+                unplayabilityReasons: unknown[];
+            } | null;
+            sharingInfo: {
+                shareId: string | null;
+                shareUrl: string | null;
+            } | null;
+            visualIdentity: unknown;
+            contentRatingV2: {
+                labels: string[];
+            } | null;
+            consumptionOrderV2: string | null;
+            saved: boolean | null;
+            musicAndTalk: boolean | null;
+            showTypes: string[];
+            gatedEntityRelations: unknown[];
+            accessInfo: unknown;
+            trailerV2: unknown;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioAPlaylistResponse: {
+            id: string;
+            uri: string;
+            __typename: string | null;
+            name: string | null;
+            description: string | null;
+            followers: number | null;
+            images: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            }[];
+            ownerV2: {
+                __typename: string | null;
+                name: string | null;
+                uri: string | null;
+                username: string | null;
+            } | null;
+            tracks: {
+                id: string | null;
+                uri: string;
+                name: string | null;
+                albumOfTrack: {
+                    name: string | null;
+                    uri: string | null;
+                } | null;
+                artists: {
+                    profile: {
+                        name: string | null;
+                    };
+                    uri: string | null;
+                }[];
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                playcount: number | null;
+            }[];
+            cursor: number | null;
+            totalCount: number | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioBArtistResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBArtist"];
+        };
+        AudioBAlbumResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBAlbum"];
+        };
+        AudioBSearchResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBSearch"];
+        };
+        AudioCArtistResponse: {
+            id: number;
+            kind: string | null;
+            urn: string | null;
+            uri: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            username: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            full_name: string | null;
+            description: string | null;
+            avatar_url: string | null;
+            city: string | null;
+            country_code: string | null;
+            followers_count: number | null;
+            followings_count: number | null;
+            track_count: number | null;
+            playlist_count: number | null;
+            playlist_likes_count: number | null;
+            likes_count: number | null;
+            comments_count: number | null;
+            groups_count: number | null;
+            reposts_count: number | null;
+            verified: boolean | null;
+            created_at: string | null;
+            last_modified: string | null;
+            date_of_birth: unknown;
+            creator_subscription: {
+                product: {
+                    id: string | null;
+                } | null;
+            } | null;
+            creator_subscriptions: {
+                product: {
+                    id: string | null;
+                } | null;
+            }[];
+            visuals: {
+                urn: string | null;
+                enabled: boolean | null;
+                visuals: {
+                    urn: string | null;
+                    entry_time: number | null;
+                    visual_url: string | null;
+                }[];
+                tracking: unknown;
+            } | null;
+            badges: {
+                pro: boolean | null;
+                creator_mid_tier: boolean | null;
+                pro_unlimited: boolean | null;
+                verified: boolean | null;
+            } | null;
+            station_urn: string | null;
+            station_permalink: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MoodboardPostResponse: {
+            id: number;
+            url: string;
+            created_at: string | null;
+            caption: string | null;
+            text: string | null;
+            title: string | null;
+            description: string | null;
+            owner: {
+                id: number | null;
+                username: string | null;
+            } | null;
+            source_url: string | null;
+            source_author: {
+                username: string | null;
+                full_name: string | null;
+                profile_url: string | null;
+                avatar_url: string | null;
+            } | null;
+            media: {
+                id: string | null;
+                type: string | null;
+                url: string | null;
+                width: number | null;
+                height: number | null;
+                ai_generated: boolean | null;
+                duration: number | null;
+                thumbnail_url: string | null;
+                video_url: string | null;
+                playback_url: string | null;
+            }[];
+            price: {
+                value: number | null;
+                currency: string | null;
+            } | null;
+            brand: string | null;
+            save_count: number | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MoodboardSearchResponse: {
+            items: components["schemas"]["MoodboardItem"][];
+            cursor: string | null;
+            has_more: boolean;
+            result_count: number;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        LinkpageAProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["LinkpageAProfile"];
+        };
+        LinkpageBPageResponse: {
+            id: number;
+            username: string;
+            profilePictureUrl: string | null;
+            description: string | null;
+            verticals: string[];
+            linkPlatforms: string[];
+            timezone: string | null;
+            links: {
+                id: number | null;
+                type: string;
+                title: string;
+                url: string;
+            }[];
+            email_address: string | null;
+            "social-a"?: string;
+            "social-b"?: string;
+            shortvideo?: string;
+            video?: string;
+            "microblog-a"?: string;
+            "microblog-b"?: string;
+            "microblog-c"?: string;
+            professional?: string;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch?: string;
+            kick?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium?: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            amazon?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        LinkpageCPageResponse: {
+            id: string;
+            username: string;
+            avatar: string | null;
+            bio: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            displayName: string | null;
+            displayNameImage: string | null;
+            website: string | null;
+            links: {
+                id: string | null;
+                url: string;
+                order: number | null;
+                title: string | null;
+                visible: boolean | null;
+                moduleId: string | null;
+                thumbnail: string | null;
+                versionId: string | null;
+                type: string;
+                price?: number | null;
+                currency?: string | null;
+            }[];
+            "social-a"?: string;
+            "social-b"?: string;
+            shortvideo?: string;
+            video?: string;
+            "microblog-a"?: string;
+            "microblog-b"?: string;
+            "microblog-c"?: string;
+            professional?: string;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch?: string;
+            kick?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium?: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            amazon?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        LinkpageDPageResponse: {
+            id: string;
+            first_name: string | null;
+            last_name: string | null;
+            email_primary: string | null;
+            email: string | null;
+            location: string | null;
+            links: {
+                id: string | null;
+                type: string;
+                title: string;
+                url: string;
+                clicks: number | null;
+                order: number | null;
+            }[];
+            products: {
+                id: string | null;
+                title: string | null;
+                price: number | null;
+                url: string | null;
+                name: string | null;
+                description: string | null;
+                image: string | null;
+            }[];
+            "social-a": string;
+            "social-b": string;
+            shortvideo: string;
+            video: string;
+            "microblog-a"?: string;
+            "microblog-b": string;
+            "microblog-c"?: string;
+            professional: string;
+            "audio-a": string;
+            "audio-b"?: string;
+            "audio-c": string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch: string;
+            kick?: string;
+            snapchat: string;
+            discord: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store: string;
+            google_app_store: string;
+            amazon: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        LinkpageEPageResponse: {
+            handle: string;
+            id: string;
+            email: string | null;
+            whatsapp: string | null;
+            website: string | null;
+            links: {
+                url: string;
+                text: string;
+            }[];
+            "social-a"?: string;
+            "social-b": string | null;
+            shortvideo: string | null;
+            video: string | null;
+            "microblog-a"?: string;
+            "microblog-b": string | null;
+            "microblog-c"?: string;
+            professional?: string;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch?: string;
+            kick?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium?: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            amazon?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        PinboardSearchResponse: {
+            pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialBProfileResponse: {
+            data: {
+                user: {
+                    id: string;
+                    fbid: string | null;
+                    username: string;
+                    full_name: string | null;
+                    biography: string | null;
+                    biography_with_entities: {
+                        raw_text: string | null;
+                        entities: unknown[];
+                    } | null;
+                    bio_links: ({
+                        title: string | null;
+                        lynx_url: string | null;
+                        url: string | null;
+                        link_type: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    external_url: string | null;
+                    edge_followed_by: {
+                        count: number | null;
+                    };
+                    edge_follow: {
+                        count: number | null;
+                    };
+                    is_private: boolean | null;
+                    is_verified: boolean | null;
+                    is_business_account: boolean | null;
+                    is_professional_account: boolean | null;
+                    category_name: string | null;
+                    business_address_json: string | null;
+                    business_email: string | null;
+                    business_phone_number: string | null;
+                    profile_pic_url: string | null;
+                    profile_pic_url_hd: string | null;
+                    highlight_reel_count: number | null;
+                    has_clips: boolean | null;
+                    edge_owner_to_timeline_media: {
+                        count: number | null;
+                        page_info: {
+                            has_next_page: boolean;
+                            end_cursor: string | null;
+                        };
+                        edges: {
+                            node: {
+                                id: string;
+                                shortcode: string;
+                                dimensions: {
+                                    height: number | null;
+                                    width: number | null;
+                                } | null;
+                                display_url: string | null;
+                                is_video: boolean | null;
+                                video_url: string | null;
+                                video_view_count: number | null;
+                                edge_media_to_comment: {
+                                    count: number | null;
+                                };
+                                edge_liked_by: {
+                                    count: number | null;
+                                };
+                                taken_at_timestamp: number | null;
+                                thumbnail_src: string | null;
+                                thumbnail_resources: ({
+                                    src: string | null;
+                                    config_width: number | null;
+                                    config_height: number | null;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                owner: ({
+                                    id: string | null;
+                                    username: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            status: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumSearchResponse: {
+            posts: (components["schemas"]["ForumPost"] | components["schemas"]["ForumComment"] | components["schemas"]["ForumTrimmedPost"] | components["schemas"]["ForumTrimmedComment"])[];
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogCSearchResponse: {
+            posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogAPostResponse: {
+            text: string | null;
+            id: string;
+            created_at: string | null;
+            in_reply_to_id: string | null;
+            quote_id: string | null;
+            in_reply_to_account_id: string | null;
+            sensitive: boolean | null;
+            spoiler_text: string | null;
+            visibility: string | null;
+            language: string | null;
+            uri: string | null;
+            url: string | null;
+            content: string | null;
+            account: components["schemas"]["MicroblogAAccount"] | null;
+            media_attachments: {
+                id: string | null;
+                type: string | null;
+                url: string | null;
+                preview_url: string | null;
+                external_video_id: string | null;
+                remote_url: string | null;
+                preview_remote_url: string | null;
+                text_url: string | null;
+                meta: {
+                    [key: string]: unknown;
+                } | null;
+                description: string | null;
+                blurhash: string | null;
+                processing: string | null;
+            }[];
+            mentions: {
+                [key: string]: unknown;
+            }[];
+            tags: {
+                [key: string]: unknown;
+            }[];
+            card: {
+                [key: string]: unknown;
+            } | null;
+            group: {
+                [key: string]: unknown;
+            } | null;
+            quote: components["schemas"]["MicroblogAPost"] | null;
+            in_reply_to: components["schemas"]["MicroblogAPost"] | null;
+            reblog: components["schemas"]["MicroblogAPost"] | null;
+            sponsored: boolean | null;
+            replies_count: number | null;
+            reblogs_count: number | null;
+            favourites_count: number | null;
+            favourited: boolean | null;
+            reblogged: boolean | null;
+            muted: boolean | null;
+            pinned: boolean | null;
+            bookmarked: boolean | null;
+            poll: {
+                [key: string]: unknown;
+            } | null;
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogAProfileResponse: {
+            id: string;
+            username: string | null;
+            acct: string | null;
+            display_name: string | null;
+            locked: boolean | null;
+            bot: boolean | null;
+            discoverable: boolean | null;
+            group: boolean | null;
+            created_at: string | null;
+            note: string | null;
+            url: string | null;
+            avatar: string | null;
+            avatar_static: string | null;
+            header: string | null;
+            header_static: string | null;
+            followers_count: number | null;
+            following_count: number | null;
+            statuses_count: number | null;
+            last_status_at: string | null;
+            verified: boolean | null;
+            location: string | null;
+            website: string | null;
+            unauth_visibility: boolean | null;
+            chats_onboarded: boolean | null;
+            feeds_onboarded: boolean | null;
+            accepting_messages: boolean | null;
+            show_nonmember_group_statuses: boolean | null;
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            fields: {
+                [key: string]: unknown;
+            }[];
+            tv_onboarded: boolean | null;
+            tv_account: boolean | null;
+            bookmarks_onboarded: boolean | null;
+            receive_only_follow_mentions: boolean | null;
+            pleroma: {
+                accepts_chat_messages: boolean | null;
+            } | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogBTweetResponse: ({
+            __typename: string;
+            rest_id: string;
+            core: {
+                user_results: {
+                    result: {
+                        __typename: string;
+                        id: string | null;
+                        rest_id: string;
+                        affiliates_highlighted_label: {
+                            [key: string]: unknown;
+                        } | null;
+                        is_blue_verified: boolean | null;
+                        profile_image_shape: string | null;
+                        legacy: {
+                            created_at: string | null;
+                            default_profile: boolean | null;
+                            default_profile_image: boolean | null;
+                            description: string | null;
+                            entities: {
+                                description: {
+                                    urls: ({
+                                        display_url?: string;
+                                        expanded_url?: string;
+                                        url?: string;
+                                        indices?: number[];
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                url: {
+                                    urls: ({
+                                        display_url?: string;
+                                        expanded_url?: string;
+                                        url?: string;
+                                        indices?: number[];
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            fast_followers_count: number | null;
+                            favourites_count: number | null;
+                            followers_count: number | null;
+                            friends_count: number | null;
+                            has_custom_timelines: boolean | null;
+                            is_translator: boolean | null;
+                            listed_count: number | null;
+                            location: string | null;
+                            media_count: number | null;
+                            name: string | null;
+                            normal_followers_count: number | null;
+                            pinned_tweet_ids_str: string[] | null;
+                            possibly_sensitive: boolean | null;
+                            profile_banner_url: string | null;
+                            profile_image_url_https: string | null;
+                            profile_interstitial_type: string | null;
+                            protected: boolean | null;
+                            screen_name: string;
+                            statuses_count: number | null;
+                            translator_type: string | null;
+                            url: string | null;
+                            verified: boolean | null;
+                            verified_type: string | null;
+                            withheld_in_countries: string[] | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        professional: {
+                            [key: string]: unknown;
+                        } | null;
+                        tipjar_settings: {
+                            [key: string]: unknown;
+                        } | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            edit_control: {
+                edit_tweet_ids: string[] | null;
+                editable_until_msecs: string | null;
+                is_edit_eligible: boolean | null;
+                edits_remaining: string | null;
+            } | null;
+            is_translatable: boolean | null;
+            unmention_data: {
+                [key: string]: unknown;
+            } | null;
+            views: {
+                count: string | null;
+                state: string | null;
+            } | null;
+            source: string | null;
+            legacy: {
+                bookmark_count: number | null;
+                bookmarked: boolean | null;
+                created_at: string | null;
+                conversation_id_str: string | null;
+                display_text_range: number[] | null;
+                entities: {
+                    hashtags: {
+                        [key: string]: unknown;
+                    }[];
+                    symbols: {
+                        [key: string]: unknown;
+                    }[];
+                    timestamps: {
+                        [key: string]: unknown;
+                    }[];
+                    urls: ({
+                        display_url?: string;
+                        expanded_url?: string;
+                        url?: string;
+                        indices?: number[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    user_mentions: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+                favorite_count: number | null;
+                favorited: boolean | null;
+                full_text: string | null;
+                is_quote_status: boolean | null;
+                lang: string | null;
+                possibly_sensitive: boolean | null;
+                quote_count: number | null;
+                reply_count: number | null;
+                retweet_count: number | null;
+                retweeted: boolean | null;
+                user_id_str: string | null;
+                id_str: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        } & {
+            [key: string]: unknown;
+        }) | {
+            __typename: string;
+            rest_id: string;
+            views: {
+                count: string | null;
+                state: string | null;
+            } | null;
+            core: {
+                user_results: {
+                    result: {
+                        __typename: string;
+                        rest_id: string;
+                        is_blue_verified: boolean | null;
+                        legacy: {
+                            screen_name: string;
+                            name: string | null;
+                            profile_image_url_https: string | null;
+                            followers_count: number | null;
+                            verified: boolean | null;
+                        };
+                    };
+                };
+            };
+            legacy: {
+                created_at: string | null;
+                full_text: string | null;
+                lang: string | null;
+                conversation_id_str: string | null;
+                favorite_count: number | null;
+                retweet_count: number | null;
+                reply_count: number | null;
+                quote_count: number | null;
+                bookmark_count: number | null;
+                user_id_str: string | null;
+                id_str: string;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoChannelResponse: {
+            channelId: string;
+            channel: string | null;
+            name: string | null;
+            avatar: ({
+                image: {
+                    sources: {
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+                avatarImageSize: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            description: string | null;
+            subscriberCount: number | null;
+            subscriberCountText: string | null;
+            videoCountText: string | null;
+            viewCountText: string | null;
+            joinedDateText: string | null;
+            tags: string | null;
+            email: string | null;
+            store: string | null;
+            links: string[];
+            country: string | null;
+            "social-a"?: string;
+            "social-b"?: string;
+            shortvideo?: string;
+            video?: string;
+            "microblog-a"?: string;
+            "microblog-b"?: string;
+            "microblog-c"?: string;
+            professional?: string;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            forum?: string;
+            pinboard?: string;
+            code?: string;
+            moodboard?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            twitch?: string;
+            kick?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            tumblr?: string;
+            vimeo?: string;
+            bluesky?: string;
+            medium?: string;
+            substack?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            amazon?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            "retail-shop"?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        RetailShopStorefrontResponse: {
+            avatar: string | null;
+            name: string | null;
+            description: string | null;
+            socials: string[];
+            lists: {
+                title: string | null;
+                itemCount: number | null;
+                image: string | null;
+                url: string;
+            }[];
+            videos: {
+                id: string;
+                title: string | null;
+                thumbnail: string | null;
+                asins: string[];
+            }[];
+            trendingPicks: {
+                url: string;
+                image: string | null;
+                price: number | null;
+                discount: number | null;
+            }[];
+            curations: {
+                title: string | null;
+                postCount: number | null;
+                image: string | null;
+                url: string;
+            }[];
+            pageToken: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialAEventsResponse: {
+            events: {
+                id: string;
+                name: string | null;
+                /** @constant */
+                __typename: "Event";
+                day_time_sentence: string | null;
+                start_timestamp: number | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                is_happening_now: boolean | null;
+                is_online_or_detected_online: boolean | null;
+                event_kind: string | null;
+                cover_photo: {
+                    photo: {
+                        accessibility_caption: string | null;
+                        image: {
+                            uri: string | null;
+                        };
+                        id: string | null;
+                    };
+                } | null;
+                cover_video: {
+                    [key: string]: unknown;
+                } | null;
+                gif_cover_photo: {
+                    [key: string]: unknown;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    id: string | null;
+                } | null;
+                eventUrl: string;
+            }[];
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialAEventSearchResponse: {
+            events: {
+                id: string;
+                name: string | null;
+                type: string;
+                url: string;
+                event_url: string;
+                day_time_sentence: string | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    id: string | null;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                event_kind: string | null;
+                start_timestamp: number | null;
+                cover_photo: {
+                    accessibility_caption: string | null;
+                    eventImage: {
+                        uri: string | null;
+                    };
+                    id: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+            }[];
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialAProfileEventsResponse: {
+            events: {
+                id: string;
+                name: string | null;
+                /** @constant */
+                __typename: "Event";
+                day_time_sentence: string | null;
+                start_timestamp: number | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                is_happening_now: boolean | null;
+                is_online_or_detected_online: boolean | null;
+                event_kind: string | null;
+                cover_photo: {
+                    photo: {
+                        accessibility_caption: string | null;
+                        image: {
+                            uri: string | null;
+                        };
+                        id: string | null;
+                    };
+                } | null;
+                cover_video: {
+                    [key: string]: unknown;
+                } | null;
+                gif_cover_photo: {
+                    [key: string]: unknown;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    location: {
+                        reverse_geocode: {
+                            city: string | null;
+                        };
+                    };
+                    id: string | null;
+                } | null;
+                url: string;
+                is_canceled: boolean | null;
+                event_creator: {
+                    url: string | null;
+                    name: string | null;
+                    id: string | null;
+                } | null;
+            }[];
+            cursor: string | null;
+            has_next_page: boolean;
+            total_count: number;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        FindSocialProfilesResponse: {
+            source: {
+                platform: string;
+                handle: string;
+                url: string;
+            };
+            profiles: {
+                platform: string;
+                handle: string;
+                url: string;
+                confidence: number;
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link")[];
+            }[];
+            link_in_bio_urls: string[];
+            expanded_website_urls: string[];
+            source_linked_profile_urls: string[];
+            failed_source_linked_profile_urls: string[];
+            same_handle_candidate_urls: string[];
+            partial: boolean;
+            failed_link_in_bio_urls: string[];
+            failed_website_urls: string[];
+            same_handle_search_partial: boolean;
+            websearch_used: boolean;
+            websearch_failed: boolean;
+            websearch_candidate_urls: string[];
+            websearch_candidate_link_in_bio_urls: string[];
+            failed_websearch_candidate_link_in_bio_urls: string[];
+            verified_websearch_candidate_urls: string[];
+            failed_websearch_candidate_urls: string[];
+            websearch_verification_partial: boolean;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        FindCreatorEmailsResponse: {
+            source: {
+                platform: string;
+                handle: string;
+                url: string;
+            };
+            emails: {
+                email: string;
+                sources: {
+                    url: string;
+                    /** @enum {string} */
+                    type: "social_profile" | "link_in_bio" | "website" | "linked_profile";
+                }[];
+            }[];
+            scanned_profile_urls: string[];
+            failed_email_scan_urls: string[];
+            email_scan_limited: boolean;
+            link_in_bio_urls: string[];
+            expanded_website_urls: string[];
+            source_linked_profile_urls: string[];
+            failed_source_linked_profile_urls: string[];
+            same_handle_candidate_urls: string[];
+            partial: boolean;
+            failed_link_in_bio_urls: string[];
+            failed_website_urls: string[];
+            same_handle_search_partial: boolean;
+            websearch_used: boolean;
+            websearch_failed: boolean;
+            websearch_candidate_urls: string[];
+            websearch_candidate_link_in_bio_urls: string[];
+            failed_websearch_candidate_link_in_bio_urls: string[];
+            verified_websearch_candidate_urls: string[];
+            failed_websearch_candidate_urls: string[];
+            websearch_verification_partial: boolean;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+    };
+    responses: {
+        /** @description INVALID_INPUT: a parameter is missing or invalid (details name each one); 0 credits */
+        InvalidInput: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNAUTHORIZED: missing, unknown or revoked API key */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description INSUFFICIENT_CREDITS: the balance cannot cover this request */
+        InsufficientCredits: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description PRIVATE_CONTENT: the account or post is private (never accessed) */
+        PrivateContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description NOT_FOUND: the resource does not exist upstream */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UPSTREAM_FAILED or UPSTREAM_BLOCKED */
+        UpstreamFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UPSTREAM_TIMEOUT */
+        UpstreamTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        account: {
+                            key_id: string;
+                            name: string;
+                            /** @description The last 4 characters of the key */
+                            hint: string;
+                            balance: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            rate_limit: {
+                                rps: number;
+                                burst: number;
+                                own: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    codeTrendingDevelopers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Programming language slug, e.g. javascript, python, go. Omit for all languages.
+                 * @example typescript
+                 */
+                language?: string;
+                /**
+                 * @description Trending range (default daily).
+                 * @example weekly
+                 */
+                since?: "daily" | "weekly" | "monthly";
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeTrendingDevelopersResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    codeRepository: {
+        parameters: {
+            query: {
+                /**
+                 * @description Repository URL, e.g. https://github.com/OWNER/REPO
+                 * @example https://github.com/creator-lookup-demo/creator-kit
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `repository` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeRepositoryResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    websearchSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Search query
+                 * @example creator economy tools
+                 */
+                query: string;
+                /** @description 2-letter country code (US, GB, CA…): results as seen from that country */
+                region?: string;
+                /** @description Only results posted within this period */
+                date_posted?: "last-hour" | "last-day" | "last-week" | "last-month" | "last-year";
+                /** @description Result page, 1 to 11 (default 1) */
+                page?: number;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsearchSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioAPodcast: {
+        parameters: {
+            query?: {
+                /** @description Spotify podcast (show) id (22 characters, base62). Give either id or url. */
+                id?: string;
+                /**
+                 * @description Spotify podcast (show) URL, e.g. https://open.spotify.com/show/ID (or a spotify:show:ID URI). Give either id or url.
+                 * @example https://open.spotify.com/show/5dEm0Sh0wK1tchenT4lk01
+                 */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioAPodcastResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioAPlaylist: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Spotify playlist id (22 characters, base62). Give either id or url.
+                 * @example 3dEm0PlAyl1stCurry0x01
+                 */
+                id?: string;
+                /** @description Spotify playlist URL, e.g. https://open.spotify.com/playlist/ID (or a spotify:playlist:ID URI). Give either id or url. */
+                url?: string;
+                /** @description Offset of the page to fetch, as returned in `cursor` by the previous response; omit for the first page. The last page returns cursor null. */
+                cursor?: number;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioAPlaylistResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioBArtist: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Apple Music artist id (numeric), e.g. 1147783278. Give id or url, not both.
+                 * @example 1500000001
+                 */
+                id?: string;
+                /** @description Apple Music artist URL, e.g. https://music.apple.com/us/artist/NAME/ID (the storefront, here us, is used). Give id or url, not both. */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `data` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioBArtistResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioBAlbum: {
+        parameters: {
+            query?: {
+                /** @description Apple Music album id (numeric), e.g. 1832443244. Give id or url, not both. */
+                id?: string;
+                /**
+                 * @description Apple Music album URL, e.g. https://music.apple.com/us/album/NAME/ID (the storefront, here us, is used). Give id or url, not both.
+                 * @example https://music.apple.com/us/album/flight-log/1600000001
+                 */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `data` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioBAlbumResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioBSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Search terms
+                 * @example test pilots
+                 */
+                query: string;
+                /** @description Result type (default all: the top results across types) */
+                type?: "all" | "song" | "album" | "artist" | "playlist" | "station" | "music_video" | "radio_episode";
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `data` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioBSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioCArtist: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Artist handle (the profile URL's permalink), e.g. liluzivert; a leading @ is ignored. Give handle or url, not both.
+                 * @example ravimenonbeats
+                 */
+                handle?: string;
+                /** @description Artist profile URL, e.g. https://soundcloud.com/liluzivert. Give handle or url, not both. */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioCArtistResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    moodboardPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description Public post URL, e.g. https://www.cosmos.so/e/1234567890
+                 * @example https://www.cosmos.so/e/1909064612
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoodboardPostResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    moodboardSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Search text
+                 * @example brutalist stairwell
+                 */
+                query: string;
+                /** @description The previous response's cursor, unchanged; omit for the first page. Stop when it is null. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoodboardSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    linkpageAProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Profile URL, e.g. https://link.me/USERNAME (a bare username is accepted too)
+                 * @example https://link.me/mira.sol
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `profile` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkpageAProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    linkpageBPage: {
+        parameters: {
+            query: {
+                /**
+                 * @description Page URL, e.g. https://linktr.ee/USERNAME (a bare username is accepted too)
+                 * @example https://linktr.ee/talaokafor
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkpageBPageResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    linkpageCPage: {
+        parameters: {
+            query: {
+                /**
+                 * @description Page URL, e.g. https://USERNAME.komi.io (a bare username is accepted too)
+                 * @example https://nightowl.komi.io
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkpageCPageResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    linkpageDPage: {
+        parameters: {
+            query: {
+                /**
+                 * @description Page URL, e.g. https://pillar.io/USERNAME (a bare username is accepted too)
+                 * @example https://pillar.io/maraquintero
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkpageDPageResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    linkpageEPage: {
+        parameters: {
+            query: {
+                /**
+                 * @description Page URL, e.g. https://lnk.bio/HANDLE (a bare handle is accepted too)
+                 * @example https://lnk.bio/ravimenoncooks
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkpageEPageResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    pinboardSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Search query
+                 * @example chili oil noodles
+                 */
+                query: string;
+                /** @description The previous response's cursor, unchanged; omit for the first page. The last page answers with cursor null. */
+                cursor?: string;
+                /** @description true: reduced pins (id, url, title, grid_title, description, link, domain, is_promoted, created_at, images.orig, board {id, name, url}, pinner {id, username, full_name}). Default false. */
+                trim?: boolean;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinboardSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialBProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, e.g. megadeth; a leading @ is ignored. Not a profile URL.
+                 * @example tala.draws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialBProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    forumSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Search query
+                 * @example self-hosted link in bio
+                 */
+                query: string;
+                /** @description What to search: posts (default) or comments. Comments come back in `posts` too. */
+                filter?: "posts" | "comments";
+                /** @description Order (default relevance). Comment search supports only relevance, new and top. */
+                sort?: "relevance" | "new" | "top" | "comment_count";
+                /** @description Post search only: posts from this period (default all). */
+                timeframe?: "all" | "day" | "week" | "month" | "year";
+                /** @description Pagination token: the previous response's `after`, unchanged. Omit for the first page. */
+                after?: string;
+                /** @description Return reduced items (see the ForumPost / ForumComment trim field lists). */
+                trim?: boolean;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForumSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogCSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Keyword
+                 * @example kerala fish curry
+                 */
+                query: string;
+                /** @description Only posts from this day on (YYYY-MM-DD, UTC) */
+                start_date?: string;
+                /** @description Only posts up to the end of this day (YYYY-MM-DD, UTC) */
+                end_date?: string;
+                /** @description Return reduced posts (see MicroblogCPost) */
+                trim?: boolean;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogCSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogAPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description Post URL, e.g. https://truthsocial.com/@user/posts/123456789012345678 (or …/@user/123456789012345678)
+                 * @example https://truthsocial.com/@harbourweather/posts/114560000000000001
+                 */
+                url: string;
+                /** @description Download the attached images and videos and return permanent URLs on this gateway instead of upstream ones (default false). Costs 10 credits when the post has media, 1 otherwise. */
+                download_media?: boolean;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogAPostResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogAProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, with or without a leading @ (e.g. realDonaldTrump)
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogAProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogBTweet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Post URL, e.g. https://x.com/USER/status/ID (twitter.com and the www. / mobile. hosts too)
+                 * @example https://x.com/TalaDraws/status/1881234567890123457
+                 */
+                url: string;
+                /** @description Return a reduced record (default false): __typename, rest_id, views; the author (core.user_results.result) with __typename, rest_id, is_blue_verified and legacy {screen_name, name, profile_image_url_https, followers_count, verified}; legacy {created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count, reply_count, quote_count, bookmark_count, user_id_str, id_str}. */
+                trim?: boolean;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogBTweetResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    videoChannel: {
+        parameters: {
+            query?: {
+                /** @description Channel id: UC followed by 22 characters. Give exactly one of channelId, handle or url. */
+                channelId?: string;
+                /**
+                 * @description Channel handle, e.g. @kurzgesagt (the @ is optional). Give exactly one of channelId, handle or url.
+                 * @example @RaviMenonCooks
+                 */
+                handle?: string;
+                /** @description Channel URL: https://www.youtube.com/@HANDLE, /channel/ID, /c/NAME or /user/NAME (m.youtube.com and a tab suffix such as /about or /videos are fine). Give exactly one of channelId, handle or url. */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoChannelResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    retailShopStorefront: {
+        parameters: {
+            query: {
+                /**
+                 * @description Storefront URL, e.g. https://www.amazon.com/shop/CREATOR (amazon.com without www, or a bare creator name, is accepted too)
+                 * @example https://www.amazon.com/shop/ravimenoncooks
+                 */
+                url: string;
+                /** @description Opaque: the pageToken of the previous response for the same url, passed back unchanged; omit for the first page. Later pages hold the storefront feed only (lists and videos): profile fields are null and trendingPicks / curations empty there. */
+                pageToken?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetailShopStorefrontResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialAEvents: {
+        parameters: {
+            query: {
+                /**
+                 * @description The city's events page URL, e.g. https://www.facebook.com/events/explore/us-new-york/108424279189115/
+                 * @example https://www.facebook.com/events/explore/us-harbour-city/108000000000001/
+                 */
+                url: string;
+                /** @description The previous response's cursor, unchanged; omit for the first page. Null in a response means there are no more pages. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAEventsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialAEventSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Event name or description to search for
+                 * @example dog show
+                 */
+                query: string;
+                /** @description The previous response's cursor, unchanged; omit for the first page. Null in a response means there are no more pages. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAEventSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialAProfileEvents: {
+        parameters: {
+            query: {
+                /**
+                 * @description Public page URL, e.g. https://www.facebook.com/PAGE (or …/PAGE/past_hosted_events, https://www.facebook.com/profile.php?id=ID)
+                 * @example https://www.facebook.com/talaokafor.art
+                 */
+                url: string;
+                /** @description The previous response's cursor, unchanged; omit for the first page. Null in a response means there are no more pages. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAProfileEventsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    findSocialProfiles: {
+        parameters: {
+            query: {
+                /**
+                 * @description Platform of the source profile: social-b, shortvideo, video, microblog-b (microblog-b-alias is its second spelling), social-a
+                 * @example social-b
+                 */
+                platform: "social-b" | "shortvideo" | "video" | "microblog-b" | "microblog-b-alias" | "social-a";
+                /**
+                 * @description Handle of the source profile (leading @ optional; not a profile URL). The video platform also accepts a channel id (UC…).
+                 * @example tala.draws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindSocialProfilesResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    findCreatorEmails: {
+        parameters: {
+            query: {
+                /**
+                 * @description Platform of the source profile: social-b, shortvideo, video, microblog-b (microblog-b-alias is its second spelling), social-a
+                 * @example video
+                 */
+                platform: "social-b" | "shortvideo" | "video" | "microblog-b" | "microblog-b-alias" | "social-a";
+                /**
+                 * @description Handle of the source profile (leading @ optional; not a profile URL). The video platform also accepts a channel id (UC…).
+                 * @example RaviMenonCooks
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindCreatorEmailsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+}

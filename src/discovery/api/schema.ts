@@ -1,0 +1,79 @@
+/**
+ * The creator-tool records (api.md "Email lookup result", "Social profile discovery result") as
+ * data: the /openapi.json response schemas and what REST bodies are checked against. Their
+ * TypeScript types live with the discovery pipeline (src/discovery/types.ts); they are checked
+ * equal to these schemas at compile time, so neither can drift from the other.
+ */
+import { z } from 'zod';
+import type { DiscoveredProfile, DiscoveryDiagnostics, DiscoverySource, EmailLookupResult, FoundEmail, SocialProfilesResult } from '../types.js';
+import { EVIDENCE_LABELS } from '../types.js';
+import { assertType, Bool, named, Str, Strs } from '../../platforms/records.js';
+import type { Equals } from '../../platforms/records.js';
+
+export const DiscoverySourceSchema = z.strictObject({
+  /** As the caller sent it (`microblog-b-alias` stays `microblog-b-alias`). */
+  platform: Str,
+  /** Normalised, without a leading @. */
+  handle: Str,
+  url: Str,
+});
+
+export const DiscoveredProfileSchema = z.strictObject({
+  /** Neutral label (social-b, professional…) or lowercase platform name (twitch, patreon…). */
+  platform: Str,
+  handle: Str,
+  url: Str,
+  confidence: z.number().min(0).max(1),
+  evidence: z.array(z.enum(EVIDENCE_LABELS)),
+});
+
+export const FoundEmailSchema = z.strictObject({
+  email: Str,
+  /** Empty when the address was found only through internal-only sources. */
+  sources: z.array(z.strictObject({ url: Str, type: z.enum(['social_profile', 'link_in_bio', 'website', 'linked_profile']) })),
+});
+
+/** The diagnostic lists both records share (api.md "diagnostic fields"). */
+const diagnostics = {
+  link_in_bio_urls: Strs,
+  expanded_website_urls: Strs,
+  source_linked_profile_urls: Strs,
+  failed_source_linked_profile_urls: Strs,
+  same_handle_candidate_urls: Strs,
+  partial: Bool,
+  failed_link_in_bio_urls: Strs,
+  failed_website_urls: Strs,
+  same_handle_search_partial: Bool,
+  websearch_used: Bool,
+  websearch_failed: Bool,
+  websearch_candidate_urls: Strs,
+  websearch_candidate_link_in_bio_urls: Strs,
+  failed_websearch_candidate_link_in_bio_urls: Strs,
+  verified_websearch_candidate_urls: Strs,
+  failed_websearch_candidate_urls: Strs,
+  websearch_verification_partial: Bool,
+};
+
+export const SocialProfilesResultSchema = named(
+  'SocialProfilesResult',
+  z.strictObject({ source: DiscoverySourceSchema, profiles: z.array(DiscoveredProfileSchema), ...diagnostics }),
+);
+
+export const EmailLookupResultSchema = named(
+  'EmailLookupResult',
+  z.strictObject({
+    source: DiscoverySourceSchema,
+    emails: z.array(FoundEmailSchema),
+    scanned_profile_urls: Strs,
+    failed_email_scan_urls: Strs,
+    email_scan_limited: Bool,
+    ...diagnostics,
+  }),
+);
+
+assertType<Equals<z.infer<typeof DiscoverySourceSchema>, DiscoverySource>>();
+assertType<Equals<z.infer<typeof DiscoveredProfileSchema>, DiscoveredProfile>>();
+assertType<Equals<z.infer<typeof FoundEmailSchema>, FoundEmail>>();
+assertType<Equals<z.infer<z.ZodObject<typeof diagnostics>>, DiscoveryDiagnostics>>();
+assertType<Equals<z.infer<typeof SocialProfilesResultSchema>, Omit<SocialProfilesResult, never>>>();
+assertType<Equals<z.infer<typeof EmailLookupResultSchema>, Omit<EmailLookupResult, never>>>();

@@ -1,0 +1,83 @@
+/**
+ * The audio-a records (api.md "audio-a podcast", "audio-a playlist") as data: the parsers' types,
+ * the /openapi.json response schemas and what REST bodies are checked against. Nullable fields:
+ * README.md.
+ */
+import { z } from 'zod';
+import { Any, named, NBool, NInt, NNum, NStr, Obj, Str, Strs } from '../records.js';
+
+export const ImageSource = z.strictObject({ url: NStr, width: NInt, height: NInt });
+export type ImageSource = z.infer<typeof ImageSource>;
+
+export const PodcastTopic = z.strictObject({ __typename: NStr, title: NStr, uri: NStr });
+export type PodcastTopic = z.infer<typeof PodcastTopic>;
+
+export const Podcast = named(
+  'AudioAPodcast',
+  z.strictObject({
+    id: Str,
+    uri: Str,
+    __typename: NStr,
+    name: NStr,
+    description: NStr,
+    htmlDescription: NStr,
+    publisher: z.strictObject({ name: NStr }).nullable(),
+    contentType: NStr,
+    mediaType: NStr,
+    coverArt: z.strictObject({ sources: z.array(ImageSource) }).nullable(),
+    /** Upstream `episodesV2.items`: entity wrappers (`entity.data.uri` is the episode's URI). */
+    episodesV2: z.array(Obj),
+    topics: z.array(PodcastTopic),
+    rating: z
+      .strictObject({
+        averageRating: z.strictObject({ average: NNum, showAverage: NBool, totalRatings: NInt }).nullable(),
+        canRate: NBool,
+        rating: Any,
+      })
+      .nullable(),
+    playability: z.strictObject({ playable: NBool, reason: NStr, unplayabilityReasons: z.array(Any) }).nullable(),
+    sharingInfo: z.strictObject({ shareId: NStr, shareUrl: NStr }).nullable(),
+    visualIdentity: Any,
+    contentRatingV2: z.strictObject({ labels: Strs }).nullable(),
+    consumptionOrderV2: NStr,
+    saved: NBool,
+    musicAndTalk: NBool,
+    showTypes: Strs,
+    gatedEntityRelations: z.array(Any),
+    accessInfo: Any,
+    trailerV2: Any,
+  }),
+);
+export type Podcast = z.infer<typeof Podcast>;
+
+export const PlaylistTrack = z.strictObject({
+  /** From the track URI; null for items without a base62 id (local files). */
+  id: NStr,
+  uri: Str,
+  name: NStr,
+  albumOfTrack: z.strictObject({ name: NStr, uri: NStr }).nullable(),
+  artists: z.array(z.strictObject({ profile: z.strictObject({ name: NStr }), uri: NStr })),
+  duration: z.strictObject({ totalMilliseconds: NInt }),
+  /** A number (upstream sends a decimal string); null when not shown. */
+  playcount: NInt,
+});
+export type PlaylistTrack = z.infer<typeof PlaylistTrack>;
+
+export const Playlist = named(
+  'AudioAPlaylist',
+  z.strictObject({
+    id: Str,
+    uri: Str,
+    __typename: NStr,
+    name: NStr,
+    description: NStr,
+    followers: NInt,
+    images: z.array(z.strictObject({ sources: z.array(ImageSource) })),
+    ownerV2: z.strictObject({ __typename: NStr, name: NStr, uri: NStr, username: NStr }).nullable(),
+    tracks: z.array(PlaylistTrack),
+    /** Offset of the next page; null on the last page. */
+    cursor: NInt,
+    totalCount: NInt,
+  }),
+);
+export type Playlist = z.infer<typeof Playlist>;

@@ -1,0 +1,83 @@
+/**
+ * The audio-b records (api.md "audio-b": artist, album, search, all under `data` on /v1) as data:
+ * the parsers' types, the /openapi.json response schemas and what REST bodies are checked
+ * against. Nullable fields: README.md.
+ */
+import { z } from 'zod';
+import { named, NInt, NStr, Str } from '../records.js';
+import { SEARCH_TYPES } from './parse.js';
+
+export const Artwork = z.strictObject({ url: Str, width: NInt, height: NInt });
+export type Artwork = z.infer<typeof Artwork>;
+
+export const SongItem = z.strictObject({
+  id: Str,
+  kind: Str,
+  title: NStr,
+  artist_name: NStr,
+  url: NStr,
+  duration_ms: NInt,
+});
+export type SongItem = z.infer<typeof SongItem>;
+
+export const ArtistAlbum = z.strictObject({
+  id: Str,
+  kind: Str,
+  title: NStr,
+  subtitle: NStr,
+  track_count: NInt,
+  url: NStr,
+});
+export type ArtistAlbum = z.infer<typeof ArtistAlbum>;
+
+export const Artist = named(
+  'AudioBArtist',
+  z.strictObject({
+    id: Str,
+    kind: Str,
+    name: Str,
+    url: NStr,
+    artwork: Artwork.nullable(),
+    editorial_notes: NStr,
+    top_songs: z.array(SongItem),
+    albums: z.array(ArtistAlbum),
+  }),
+);
+export type Artist = z.infer<typeof Artist>;
+
+export const Track = z.strictObject({
+  /** Null only on the page fallback when the page gives no link for the track. */
+  id: NStr,
+  kind: Str,
+  title: NStr,
+  duration_ms: NInt,
+  track_number: NInt,
+  album_id: Str,
+});
+export type Track = z.infer<typeof Track>;
+
+export const Album = named(
+  'AudioBAlbum',
+  z.strictObject({
+    id: Str,
+    kind: Str,
+    title: Str,
+    artist_name: NStr,
+    artist_url: NStr,
+    url: NStr,
+    track_count: NInt,
+    release_info: NStr,
+    tracks: z.array(Track),
+  }),
+);
+export type Album = z.infer<typeof Album>;
+
+export const Search = named(
+  'AudioBSearch',
+  z.strictObject({
+    query: Str,
+    type: z.enum(SEARCH_TYPES),
+    results: z.array(SongItem),
+  }),
+);
+export type Search = z.infer<typeof Search>;

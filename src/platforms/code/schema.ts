@@ -1,0 +1,84 @@
+/**
+ * The code records (api.md "Code records") as data: the parsers' types, the /openapi.json
+ * response schemas and what REST bodies are checked against. Nullable fields: README.md.
+ */
+import { z } from 'zod';
+import { Int, named, NInt, NBool, NStr, Str, Strs } from '../records.js';
+
+export const PopularRepository = z.strictObject({
+  owner: Str,
+  repo: Str,
+  full_name: Str,
+  url: Str,
+  name: Str,
+  description: NStr,
+});
+export type PopularRepository = z.infer<typeof PopularRepository>;
+
+export const TrendingDeveloper = z.strictObject({
+  rank: Int,
+  username: Str,
+  name: NStr,
+  url: Str,
+  avatar_url: NStr,
+  popular_repository: PopularRepository.nullable(),
+});
+export type TrendingDeveloper = z.infer<typeof TrendingDeveloper>;
+
+export const TrendingDevelopers = named(
+  'CodeTrendingDevelopers',
+  z.strictObject({
+    since: Str,
+    language: NStr,
+    developers: z.array(TrendingDeveloper),
+  }),
+);
+export type TrendingDevelopers = z.infer<typeof TrendingDevelopers>;
+
+export const RepositoryOwner = z.strictObject({
+  id: NInt,
+  login: Str,
+  avatar_url: NStr,
+  url: Str,
+  type: NStr,
+});
+export type RepositoryOwner = z.infer<typeof RepositoryOwner>;
+
+export const RepositoryLicense = z.strictObject({
+  key: NStr,
+  name: NStr,
+  spdx_id: NStr,
+});
+export type RepositoryLicense = z.infer<typeof RepositoryLicense>;
+
+export const Repository = named(
+  'CodeRepository',
+  z.strictObject({
+    id: Int,
+    node_id: NStr,
+    name: Str,
+    full_name: Str,
+    owner: RepositoryOwner,
+    private: NBool,
+    url: Str,
+    description: NStr,
+    fork: NBool,
+    homepage: NStr,
+    language: NStr,
+    forks_count: NInt,
+    stars_count: NInt,
+    watchers_count: NInt,
+    size: NInt,
+    default_branch: NStr,
+    open_issues_count: NInt,
+    topics: Strs,
+    license: RepositoryLicense.nullable(),
+    archived: NBool,
+    disabled: NBool,
+    visibility: NStr,
+    pushed_at: NStr,
+    created_at: NStr,
+    updated_at: NStr,
+  }),
+);
+export type Repository = z.infer<typeof Repository>;
