@@ -22,6 +22,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a bulk job: one operation over many items
+         * @description Creating costs nothing; each item costs what its single request would (cache hits and errors 0). Needs a balance covering the first item. Also the GraphQL mutation `createLookupJob`.
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a job would cost (0 credits) */
+        post: operations["estimateJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job and its progress */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        /** Cancel a job: unfinished items are not run; what is reserved and not spent is refunded */
+        delete: operations["cancelJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finished items in input order */
+        get: operations["jobResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Progress as server-sent events (progress …, then end) */
+        get: operations["jobEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a stopped job (stopped_at_cap, stopped_no_credits) */
+        post: operations["resumeJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/code/trending/developers": {
         parameters: {
             query?: never;
@@ -4181,6 +4287,593 @@ export interface operations {
             };
             /** @description RATE_LIMITED */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: {
+                /** @description NDJSON / CSV uploads: the operation */
+                operation?: string;
+                /** @description NDJSON / CSV uploads */
+                cache_max_age?: string;
+                /** @description NDJSON / CSV uploads */
+                max_credits?: number;
+                /** @description NDJSON / CSV uploads (or the Idempotency-Key header) */
+                idempotency_key?: string;
+                /** @description NDJSON / CSV uploads; its secret in the x-webhook-secret header */
+                webhook_url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Any /v1 GET path (see this document)
+                     * @example /v1/code/repository
+                     */
+                    operation: string;
+                    /** @description Each item: the operation's query parameters */
+                    items: {
+                        [key: string]: string | number | boolean;
+                    }[];
+                    /**
+                     * @description For every item that does not set its own
+                     * @enum {string}
+                     */
+                    cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+                    /** @description Cap: an item that would need more than what is left is not run (stopped_at_cap) */
+                    max_credits?: number;
+                    webhook?: {
+                        /** Format: uri */
+                        url: string;
+                        secret: string;
+                    };
+                    /** @description The same key from the same API key returns the existing job */
+                    idempotency_key?: string;
+                };
+                "application/x-ndjson": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The job (an existing one for a repeated idempotency_key) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        job: {
+                            id: string;
+                            /** @description The /v1 GET path each item runs */
+                            operation: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "cancelled" | "stopped_at_cap" | "stopped_no_credits";
+                            items: number;
+                            counts: {
+                                /** @description Items finished: ok + failed */
+                                done: number;
+                                ok: number;
+                                /** @description ok items served from cache (0 credits) */
+                                cached: number;
+                                /** @description Items whose single request would have answered an error (0 credits) */
+                                failed: number;
+                                /** @description Items a stopped or cancelled job did not run */
+                                skipped: number;
+                            };
+                            /** @description The sum of the items' charges */
+                            credits_charged: number;
+                            max_credits: number | null;
+                            cache_max_age?: string | null;
+                            webhook_url?: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description Seconds left at the current rate (null while unknown) */
+                            eta_s: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_INPUT: details name each item and parameter (items[3].url); 0 credits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_CREDITS: the balance does not cover the first item */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: body over JOBS_MAX_BODY_MB, or the key's stored jobs over JOBS_KEY_QUOTA_MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key's rate limit, or JOBS_MAX_RUNNING_PER_KEY unfinished jobs */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estimateJob: {
+        parameters: {
+            query?: {
+                /** @description NDJSON / CSV uploads: the operation */
+                operation?: string;
+                /** @description NDJSON / CSV uploads */
+                cache_max_age?: string;
+                /** @description NDJSON / CSV uploads */
+                max_credits?: number;
+                /** @description NDJSON / CSV uploads (or the Idempotency-Key header) */
+                idempotency_key?: string;
+                /** @description NDJSON / CSV uploads; its secret in the x-webhook-secret header */
+                webhook_url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Any /v1 GET path (see this document)
+                     * @example /v1/code/repository
+                     */
+                    operation: string;
+                    /** @description Each item: the operation's query parameters */
+                    items: {
+                        [key: string]: string | number | boolean;
+                    }[];
+                    /**
+                     * @description For every item that does not set its own
+                     * @enum {string}
+                     */
+                    cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+                    /** @description Cap: an item that would need more than what is left is not run (stopped_at_cap) */
+                    max_credits?: number;
+                    webhook?: {
+                        /** Format: uri */
+                        url: string;
+                        secret: string;
+                    };
+                    /** @description The same key from the same API key returns the existing job */
+                    idempotency_key?: string;
+                };
+                "application/x-ndjson": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The estimate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        estimate: {
+                            items: number;
+                            /** @description Every item at its maximum */
+                            max_credits: number;
+                            /** @description Items in the cache within their cache_max_age now */
+                            cached: number;
+                            /** @description The maximum of the items not cached */
+                            expected_credits: number;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (job_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        job: {
+                            id: string;
+                            /** @description The /v1 GET path each item runs */
+                            operation: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "cancelled" | "stopped_at_cap" | "stopped_no_credits";
+                            items: number;
+                            counts: {
+                                /** @description Items finished: ok + failed */
+                                done: number;
+                                ok: number;
+                                /** @description ok items served from cache (0 credits) */
+                                cached: number;
+                                /** @description Items whose single request would have answered an error (0 credits) */
+                                failed: number;
+                                /** @description Items a stopped or cancelled job did not run */
+                                skipped: number;
+                            };
+                            /** @description The sum of the items' charges */
+                            credits_charged: number;
+                            max_credits: number | null;
+                            cache_max_age?: string | null;
+                            webhook_url?: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description Seconds left at the current rate (null while unknown) */
+                            eta_s: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such job for this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (job_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, cancelled (a finished one unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        job: {
+                            id: string;
+                            /** @description The /v1 GET path each item runs */
+                            operation: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "cancelled" | "stopped_at_cap" | "stopped_no_credits";
+                            items: number;
+                            counts: {
+                                /** @description Items finished: ok + failed */
+                                done: number;
+                                ok: number;
+                                /** @description ok items served from cache (0 credits) */
+                                cached: number;
+                                /** @description Items whose single request would have answered an error (0 credits) */
+                                failed: number;
+                                /** @description Items a stopped or cancelled job did not run */
+                                skipped: number;
+                            };
+                            /** @description The sum of the items' charges */
+                            credits_charged: number;
+                            max_credits: number | null;
+                            cache_max_age?: string | null;
+                            webhook_url?: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description Seconds left at the current rate (null while unknown) */
+                            eta_s: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    jobResults: {
+        parameters: {
+            query?: {
+                /** @description Only items with a greater index (resume a download) */
+                after?: number;
+                format?: "ndjson" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description The job id (job_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One line per finished item: {"index", "input", "status", "code", "credits_charged", "cached", "body"} (body: what the single request answers) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    jobEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (job_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream; each data: the job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (job_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    max_credits?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The job, queued again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        job: {
+                            id: string;
+                            /** @description The /v1 GET path each item runs */
+                            operation: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "cancelled" | "stopped_at_cap" | "stopped_no_credits";
+                            items: number;
+                            counts: {
+                                /** @description Items finished: ok + failed */
+                                done: number;
+                                ok: number;
+                                /** @description ok items served from cache (0 credits) */
+                                cached: number;
+                                /** @description Items whose single request would have answered an error (0 credits) */
+                                failed: number;
+                                /** @description Items a stopped or cancelled job did not run */
+                                skipped: number;
+                            };
+                            /** @description The sum of the items' charges */
+                            credits_charged: number;
+                            max_credits: number | null;
+                            cache_max_age?: string | null;
+                            webhook_url?: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description Seconds left at the current rate (null while unknown) */
+                            eta_s: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_INPUT: the job is completed or cancelled */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_CREDITS: the balance does not cover the next item */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
