@@ -14,6 +14,7 @@
  */
 import { getArgumentValues, getOperationAST, getVariableValues, execute as graphqlExecute } from 'graphql';
 import type { ExecutionArgs, ExecutionResult, OperationDefinitionNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { ApiError } from '../errors.js';
 import { invalidInput } from '../errors.js';
 import type { GatewayContext } from '../graphql/context.js';
@@ -69,7 +70,16 @@ export async function executeGraphql(args: ExecutionArgs & { contextValue: Gatew
       : null;
   if (isIntrospectionOnly(rootFields)) {
     const over = tooMany();
-    return over ? fail(over) : introspectionAnswer((await exec(args)) as ExecutionResult);
+    if (over) return fail(over);
+    // The schema never changes while the process runs: an introspection answer without
+    // variables is the same for every caller, so the common one (GraphiQL's) is computed once.
+    const source = operation.variableDefinitions?.length ? undefined : args.document.loc?.source.body;
+    const key = source !== undefined && source.length <= 16 * 1024 ? `${args.operationName ?? ''}\u0000${source}` : undefined;
+    const known = key === undefined ? undefined : introspectionAnswers.get(key);
+    if (known) return known.result;
+    const answer = introspectionAnswer((await exec(args)) as ExecutionResult);
+    if (key !== undefined && !answer.result.errors) introspectionAnswers.set(key, answer);
+    return answer.result;
   }
 
   const fieldDefs = args.schema.getQueryType()!.getFields();
@@ -90,13 +100,23 @@ export async function executeGraphql(args: ExecutionArgs & { contextValue: Gatew
   });
 }
 
+interface IntrospectionAnswer {
+  result: ExecutionResult;
+  /** Bytes of its JSON. */
+  bytes: number;
+}
+
+/** Introspection answers by query text: a few MB at most (keyless callers choose the text). */
+const introspectionAnswers = new LRUCache<string, IntrospectionAnswer>({ max: 64, maxSize: 8 * 1024 * 1024, sizeCalculation: (a, k) => a.bytes + k.length });
+
 /**
  * A keyless introspection answer, checked against its bound (src/graphql/limits.ts keeps it to
  * one copy of the schema's introspection; this is the run-time proof that it did).
  */
-function introspectionAnswer(result: ExecutionResult): ExecutionResult {
-  if (result.data && JSON.stringify(result.data).length > INTROSPECTION_MAX_BYTES) {
-    return fail(invalidInput([{ param: 'query', message: `the introspection answer would exceed ${INTROSPECTION_MAX_BYTES} bytes` }]));
+function introspectionAnswer(result: ExecutionResult): IntrospectionAnswer {
+  const bytes = result.data ? JSON.stringify(result.data).length : 0;
+  if (bytes > INTROSPECTION_MAX_BYTES) {
+    return { result: fail(invalidInput([{ param: 'query', message: `the introspection answer would exceed ${INTROSPECTION_MAX_BYTES} bytes` }])), bytes: 0 };
   }
-  return result;
+  return { result, bytes };
 }
