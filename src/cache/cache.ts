@@ -217,8 +217,33 @@ export interface KeyvCacheOptions extends LruOptions {
   guard?: <T>(call: () => Promise<T>) => Promise<T>;
 }
 
+/**
+ * keyv's stored text for `{ value: entry, expires }`, built around the entry value's JSON text
+ * when it is known (`jsonOf`), so one live result is serialised once — not by JSON.stringify
+ * for the in-memory size and again by keyv's own (slower, recursive) serialiser.
+ * The text is byte for byte what keyv's default serialiser writes, so every reader (older
+ * versions, other instances) reads it alike; undefined when that is not certain: keyv escapes
+ * strings starting with `:` and writes Buffers as `:base64:`, and the JSON text is searched for
+ * both (a string value starting with `:` is `":` first or after `:`, `[` or `,`; a false alarm only
+ * costs keyv's serialiser).
+ */
+export function serializeKnownJson(data: { value?: unknown; expires?: unknown }, jsonOf: WeakMap<object, string>): string | undefined {
+  const entry = data?.value as CacheEntry | undefined;
+  if (!entry || typeof entry !== 'object') return undefined;
+  const json = jsonOf.get(entry);
+  if (json === undefined || json.startsWith('":') || /[:[,]":/.test(json) || json.includes('"type":"Buffer"')) return undefined;
+  const keys = Object.keys(entry);
+  if (keys.length !== 2 || keys[0] !== 'value' || keys[1] !== 'fetchedAt' || !Number.isFinite(entry.fetchedAt)) return undefined;
+  const expires = data.expires === undefined ? '' : `,"expires":${JSON.stringify(data.expires)}`;
+  if (Object.keys(data).some((k) => k !== 'value' && k !== 'expires')) return undefined;
+  return `{"value":{"value":${json},"fetchedAt":${entry.fetchedAt}}${expires}}`;
+}
+
 export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): ResultCache {
   const guard = opts.guard ?? (<T>(call: () => Promise<T>) => call());
+  const jsonOf = new WeakMap<object, string>();
+  const keyvSerialize = keyv.serialize;
+  if (keyvSerialize) keyv.serialize = (data) => serializeKnownJson(data, jsonOf) ?? keyvSerialize(data);
   const maxSize = opts.lruBytes ?? 32 * 1024 * 1024;
   const lru = new LRUCache<string, CacheEntry>({
     max: opts.lruEntries ?? 5_000,
@@ -241,7 +266,16 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
       return hit;
     },
     async set<T>(key: string, entry: CacheEntry<T>) {
-      lru.set(key, entry);
+      // The value's JSON text, once: its size in memory and (serializeKnownJson) the stored text.
+      let size = Number.MAX_SAFE_INTEGER; // not serialisable: never kept in memory
+      try {
+        const json = JSON.stringify(entry.value) as string | undefined;
+        if (json !== undefined) jsonOf.set(entry, json);
+        size = Math.max(1, json?.length ?? 1);
+      } catch {
+        /* keyv reports it */
+      }
+      lru.set(key, entry, { size });
       await guard(() => keyv.set(key, entry, CACHE_TTL_MS));
     },
     async ping() {
