@@ -7,7 +7,7 @@
  *   (`available`); a reservation is granted against it at once, so balances never go negative
  *   and concurrent requests cannot over-reserve. It is exact because only this process reserves
  *   or settles on the file; another process (the `keys` command) only adds credits, creates and
- *   revokes keys, and every reservation first checks SQLite's `data_version` for such a commit.
+ *   revokes keys, whose commits are noticed through SQLite's `data_version` (below).
  * - Reservation rows, refunds and charges of concurrent requests are written together, one
  *   transaction per event-loop turn. A settle that charges resolves after its batch commits, so
  *   a charge that was answered is on disk; a crash before a reservation's row is written loses
@@ -19,8 +19,8 @@
  *
  * Authentication is on every request's path, so active keys are mirrored in memory. Changes
  * committed by another process are noticed through `data_version`, checked at most every
- * MIRROR_CHECK_MS by authentication (a revocation takes effect within that time) and on every
- * reservation.
+ * MIRROR_CHECK_MS by authentication and reservation (a revocation takes effect within that
+ * time).
  */
 import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
@@ -31,6 +31,7 @@ import { generateApiKey, hashApiKey, keyHint, shortenStoredHint } from './keys.j
 import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
 
 export const MIRROR_CHECK_MS = 250;
+const RETRY_FAILED_BATCH_MS = 100;
 
 interface Mirrored {
   id: string;
@@ -130,10 +131,10 @@ export function createSqliteLedger(db: Db): Ledger {
     byHash.clear();
     accounts.clear();
   };
-  /** Drops the mirror when another connection committed since the last look (throttled unless `always`). */
-  const checkExternalChanges = (always: boolean) => {
+  /** Drops the mirror when another connection committed since the last look (at most every MIRROR_CHECK_MS). */
+  const checkExternalChanges = () => {
     const t = Date.now();
-    if (!always && t - checkedAt < MIRROR_CHECK_MS) return;
+    if (t - checkedAt < MIRROR_CHECK_MS) return;
     checkedAt = t;
     const v = q.dataVersion.get()!;
     if (v !== version) {
@@ -186,6 +187,7 @@ export function createSqliteLedger(db: Db): Ledger {
   const held = new Map<string, Held>();
   let queue: Op[] = [];
   let scheduled: NodeJS.Immediate | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
   const enqueue = (op: Op) => {
     queue.push(op);
     scheduled ??= setImmediate(flush);
@@ -286,9 +288,15 @@ export function createSqliteLedger(db: Db): Ledger {
       shift(op.h.r.keyId, -(op.h.r.amount - op.charge));
       op.done.reject(err);
     }
-    // Reserve ops of reservations re-opened above must write their row again.
+    // Retried after a pause (a store that fails now most likely fails on the next turn too).
     queue = [...again, ...queue];
-    if (queue.length) scheduled ??= setImmediate(flush);
+    if (queue.length && !retryTimer) {
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        flush();
+      }, RETRY_FAILED_BATCH_MS);
+      retryTimer.unref();
+    }
   }
 
   beforeClose(db, flush);
@@ -316,7 +324,7 @@ export function createSqliteLedger(db: Db): Ledger {
 
   return {
     async authenticate(rawKey): Promise<AuthenticatedKey | null> {
-      checkExternalChanges(false);
+      checkExternalChanges();
       const hash = hashApiKey(rawKey);
       let m = byHash.get(hash);
       if (!m) {
@@ -338,9 +346,10 @@ export function createSqliteLedger(db: Db): Ledger {
     },
     async reserve(keyId, amount) {
       if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
-      // Every reservation sees a revocation or credits committed by the keys command (one
-      // cheap PRAGMA), as the conditional UPDATE it replaces did.
-      checkExternalChanges(true);
+      // A revocation or credits committed by the keys command are seen here within
+      // MIRROR_CHECK_MS; a reservation made meanwhile on a key revoked since is refused by its
+      // batch (the conditional UPDATE) and its charge not answered.
+      checkExternalChanges();
       const a = account(keyId);
       if (!a || a.revoked || a.available < amount) return null;
       const r: Reservation = { id: randomUUID(), keyId, amount };

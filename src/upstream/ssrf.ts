@@ -155,12 +155,20 @@ export interface GuardOptions {
   resolveNames: boolean;
 }
 
-/** Throws SsrfError when the URL may not be fetched, DnsError when its name has no address. */
-export async function assertFetchable(url: URL, opts: GuardOptions): Promise<void> {
+/**
+ * The checks that need no DNS, synchronously: throws SsrfError for a refused URL; returns
+ * whether its name must still be resolved and judged (assertFetchable). In replay mode never.
+ */
+export function needsResolution(url: URL, opts: Pick<GuardOptions, 'resolveNames'>): boolean {
   const reason = staticUrlRefusal(url);
   if (reason) throw new SsrfError(reason, url.href);
+  return opts.resolveNames && !isIpLiteral(url.hostname.replace(/^\[|\]$/g, ''));
+}
+
+/** Throws SsrfError when the URL may not be fetched, DnsError when its name has no address. */
+export async function assertFetchable(url: URL, opts: GuardOptions): Promise<void> {
+  if (!needsResolution(url, opts)) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!opts.resolveNames || isIpLiteral(host)) return;
   let addresses: string[];
   try {
     addresses = await opts.resolver(host);
