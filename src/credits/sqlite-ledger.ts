@@ -193,28 +193,32 @@ export function createSqliteLedger(db: Db): Ledger {
     scheduled ??= setImmediate(flush);
   };
 
+  /**
+   * One batch, one transaction, few statements: a row inserted or deleted per reservation, and
+   * per key one UPDATE for what comes back, one for what is taken and one ledger entry for what
+   * is charged (the entries of a batch summed per key; totals are unchanged).
+   */
   const writeBatch = db.transaction((ops: Op[]) => {
-    const at = now();
-    const touched = new Set<string>();
+    const perKey = new Map<string, { give: number; charged: number; takes: (Op & { h: Held })[]; takeSum: number }>();
+    const forKey = (keyId: string) => {
+      let k = perKey.get(keyId);
+      if (!k) perKey.set(keyId, (k = { give: 0, charged: 0, takes: [], takeSum: 0 }));
+      return k;
+    };
     for (const op of ops) {
       const { r } = op.h;
-      touched.add(r.keyId);
+      const k = forKey(r.keyId);
       if (op.kind === 'reserve') {
-        if (op.h.settledInBatch) continue;
-        if (!q.take.get({ id: r.keyId, amount: r.amount })) {
-          // Only a change this process did not see can get here (the key revoked since).
-          op.h.state = 'refused';
-          continue;
-        }
-        q.insRes.run({ id: r.id, keyId: r.keyId, amount: r.amount, ms: Date.now() });
-        op.h.state = 'stored';
+        if (op.h.settledInBatch) continue; // its settle takes the charge instead
+        k.takes.push(op);
+        k.takeSum += r.amount;
         continue;
       }
       if (op.h.state === 'refused') continue;
       if (op.h.settledInBatch) {
         if (op.charge > 0) {
-          if (!q.take.get({ id: r.keyId, amount: op.charge })) op.h.state = 'refused';
-          else q.entry.run(r.keyId, 'charge', op.charge, at);
+          k.takes.push(op);
+          k.takeSum += op.charge;
         }
         continue;
       }
@@ -222,10 +226,32 @@ export function createSqliteLedger(db: Db): Ledger {
       // No row: refunded meanwhile (refundAbandoned); nothing left to charge.
       if (!row) continue;
       const charge = Math.min(op.charge, row.amount);
-      if (row.amount - charge > 0) q.give.get({ id: row.key_id, amount: row.amount - charge });
-      if (charge > 0) q.entry.run(row.key_id, 'charge', charge, at);
+      k.give += row.amount - charge;
+      k.charged += charge;
     }
-    return touched;
+    const at = now();
+    const ms = Date.now();
+    for (const [keyId, k] of perKey) {
+      if (k.give > 0) q.give.get({ id: keyId, amount: k.give });
+      if (k.takes.length) {
+        // All at once when the balance covers them, as it does unless something changed behind
+        // this process's back; then one by one, refusing what it no longer covers.
+        const all = k.takeSum === 0 || q.take.get({ id: keyId, amount: k.takeSum }) !== undefined;
+        for (const op of k.takes) {
+          const amount = op.kind === 'reserve' ? op.h.r.amount : op.charge;
+          if (!all && !q.take.get({ id: keyId, amount })) {
+            op.h.state = 'refused';
+            continue;
+          }
+          if (op.kind === 'reserve') {
+            q.insRes.run({ id: op.h.r.id, keyId, amount, ms });
+            op.h.state = 'stored';
+          } else k.charged += amount;
+        }
+      }
+      if (k.charged > 0) q.entry.run(keyId, 'charge', k.charged, at);
+    }
+    return perKey.keys();
   });
 
   /** Commits everything queued, now (also before any direct read of the store). */
@@ -240,7 +266,7 @@ export function createSqliteLedger(db: Db): Ledger {
       for (const op of ops) if (op.kind === 'settle') op.done?.reject(new Error('the ledger database is closed'));
       return;
     }
-    let touched: Set<string>;
+    let touched: Iterable<string>;
     try {
       touched = writeBatch(ops);
     } catch (err) {
