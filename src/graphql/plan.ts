@@ -36,6 +36,7 @@ import type { AuthenticatedKey, Reservation } from '../credits/ledger.js';
 import { ApiError, ERROR_STATUS, invalidInput, isApiError } from '../errors.js';
 import { outcomeOfError } from '../observability/metrics.js';
 import { enforceRateLimit } from '../ratelimit/limiter.js';
+import { linkSignals } from '../upstream/signals.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { Deps, GatewayContext } from './context.js';
@@ -363,7 +364,8 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
     const entry = await deps.cache.get(cacheKey, { fetchedSince: since });
     return entry && entry.fetchedAt >= since ? entry.value : undefined;
   };
-  const opSignal = signal ? AbortSignal.any([signal, deps.shutdown]) : deps.shutdown;
+  const link = signal ? linkSignals(signal, deps.shutdown) : null;
+  const opSignal = link ? link.signal : deps.shutdown;
   try {
     const { value, joined } = await deps.singleFlight.run(
       cacheKey,
@@ -395,6 +397,8 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
   } catch (e) {
     if (deps.shutdown.aborted) throw new ApiError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry the request', { cause: e });
     throw e;
+  } finally {
+    link?.unlink();
   }
 }
 
