@@ -166,9 +166,8 @@ export function createSqliteLedger(db: Db): Ledger {
   //   crash loses nothing (nothing was answered, nothing taken); once written, a crash leaves it
   //   open and the next start refunds it (refundAbandoned), as before.
   // - A settle that charges resolves only after its batch has committed: a charge that was
-  //   answered is on disk (WAL, synchronous=NORMAL: survives a process crash, as before).
-  //   A settle at 0 (a full refund) resolves at once; if the process dies first, the next start
-  //   refunds the reservation all the same.
+  //   answered is on disk (WAL, synchronous=NORMAL: survives a process crash, as before); so is
+  //   a refund (the reservation is closed in the store when the request is answered).
   // - A reservation settled before its row was written never gets one: the batch takes the
   //   charge directly.
   interface Held {
@@ -181,7 +180,7 @@ export function createSqliteLedger(db: Db): Ledger {
   interface SettleOp {
     h: Held;
     charge: number;
-    done?: { resolve: (balance: number) => void; reject: (err: unknown) => void };
+    done: { resolve: (balance: number) => void; reject: (err: unknown) => void };
   }
   type Op = { kind: 'reserve'; h: Held } | ({ kind: 'settle' } & SettleOp);
   const held = new Map<string, Held>();
@@ -263,7 +262,7 @@ export function createSqliteLedger(db: Db): Ledger {
     queue = [];
     if (!db.open) {
       // Closed under us (after its last flush): nothing more can be stored, or answered as charged.
-      for (const op of ops) if (op.kind === 'settle') op.done?.reject(new Error('the ledger database is closed'));
+      for (const op of ops) if (op.kind === 'settle') op.done.reject(new Error('the ledger database is closed'));
       return;
     }
     let touched: Iterable<string>;
@@ -285,7 +284,7 @@ export function createSqliteLedger(db: Db): Ledger {
       }
     }
     for (const op of ops) {
-      if (op.kind !== 'settle' || !op.done) continue;
+      if (op.kind !== 'settle') continue;
       if (op.h.state === 'refused') op.done.reject(refusedCharge(op.h.r));
       else op.done.resolve(accounts.get(op.h.r.keyId)?.available ?? q.balance.get(op.h.r.keyId)?.balance ?? 0);
     }
@@ -302,10 +301,6 @@ export function createSqliteLedger(db: Db): Ledger {
       if (op.kind === 'reserve') {
         op.h.state = 'queued'; // whatever the rolled-back transaction decided
         again.push(op);
-        continue;
-      }
-      if (!op.done) {
-        again.push(op); // a refund: retried with the next batch
         continue;
       }
       // Re-open the reservation: its refund did not happen.
@@ -399,11 +394,10 @@ export function createSqliteLedger(db: Db): Ledger {
       }
       if (h.state === 'queued') h.settledInBatch = true;
       shift(h.r.keyId, h.r.amount - charge);
-      if (charge === 0) {
-        // A full refund: nothing to answer for, so no wait for the commit.
-        if (!h.settledInBatch) enqueue({ kind: 'settle', h, charge });
-        return account(h.r.keyId)?.available ?? 0;
-      }
+      // Never written and nothing to charge: nothing for the store to know.
+      if (charge === 0 && h.settledInBatch) return account(h.r.keyId)?.available ?? 0;
+      // Otherwise answered once committed: a charge is on disk, and a refund too (whoever reads
+      // the store after the answer finds the reservation closed).
       return new Promise<number>((resolve, reject) => enqueue({ kind: 'settle', h, charge, done: { resolve, reject } }));
     },
     async createKey({ name, credits, rawKey }) {
