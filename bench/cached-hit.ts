@@ -4,9 +4,10 @@
  * against a bare node:http server returning the same bytes, measured in the same run.
  *
  * Closed loop, 50 connections (wrk), 3 alternating runs per target, medians and ratios. The
- * gateway runs as `npm start` ships it (package.json's start command), the bare server by plain
+ * gateway runs as `npm start` ships it (package.json's start command, default logging: the
+ * access log on, its output to a file as a process manager keeps it), the bare server by plain
  * node too.
- * Targets: REST ≥ 0.5× bare, GraphQL ≥ 0.2× bare, REST p99 < 10 ms.
+ * Targets: REST ≥ 0.5× bare, GraphQL ≥ 0.3× bare, REST p99 ≤ 3× the bare server's p99.
  *
  *   npm run bench            (needs `wrk`: apt-get install -y wrk)
  *   npm run bench -- --write (the same, and the section in bench/RESULTS.md replaced)
@@ -14,13 +15,13 @@
  * Progress on stderr while it runs (about a minute with the defaults), the report on stdout.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReplayServer } from '../src/replay/server.js';
 import { repoRoute } from '../test/data.js';
 import { startArgs } from '../test/start-args.js';
-import { freePort, hasWrk, median, startChild, wrkRun } from './lib.js';
+import { freePort, hasWrk, median, startChild, startLoggedChild, wrkRun } from './lib.js';
 import type { LoadResult } from './lib.js';
 import { finishResults, progress } from './results.js';
 
@@ -40,16 +41,18 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     const gwPort = await freePort();
+    const gwLog = join(work, 'gateway.log');
     children.push(
-      await startChild(process.execPath, startArgs(), {
+      await startLoggedChild(process.execPath, startArgs(), {
         PORT: String(gwPort),
         HOST: '127.0.0.1',
         DATA_DIR: join(work, 'data'),
         UPSTREAM_REPLAY_URL: replay.url,
         BOOTSTRAP_API_KEY: KEY,
         BOOTSTRAP_CREDITS: '1000',
-        LOG_LEVEL: 'warn',
-      }, /listening on/),
+        // As shipped: the default level, access log included (an inherited LOG_LEVEL overridden).
+        LOG_LEVEL: '',
+      }, gwLog, /listening on/),
     );
     const gw = `http://127.0.0.1:${gwPort}`;
     const restPath = `/v1/code/repository?url=${encodeURIComponent('https://github.com/bench/repo')}&cache_max_age=30d`;
@@ -96,6 +99,9 @@ async function main() {
         (results[name] ??= []).push(r);
       }
     }
+    // The access log really was on: a line per request.
+    const logged = readFileSync(gwLog, 'utf8').split('\n').filter((l) => l.includes('"msg":"request"')).length;
+    if (logged < 1000) throw new Error(`only ${logged} access-log lines: was the access log on?`);
     const med = (name: string, k: keyof LoadResult) => median(results[name].map((r) => r[k]));
     const rows = Object.keys(targets).map(
       (n) => `| ${n} | ${med(n, 'rps').toFixed(0)} | ${med(n, 'p50ms').toFixed(2)} | ${med(n, 'p99ms').toFixed(2)} | ${results[n].reduce((s, r) => s + r.errors, 0)} |`,
@@ -103,17 +109,18 @@ async function main() {
     const restRatio = med('gateway REST', 'rps') / med('bare (REST bytes)', 'rps');
     const gqlRatio = med('gateway GraphQL', 'rps') / med('bare (GraphQL bytes)', 'rps');
     const restP99 = med('gateway REST', 'p99ms');
+    const bareP99 = med('bare (REST bytes)', 'p99ms');
     const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
     const section = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${process.platform}, node ${process.version}), wrk closed loop, ${CONNECTIONS} connections, ${RUNS} alternating runs of ${SECONDS} s per target, medians. Whole real path: key hashed and looked up, cache hit, credit accounting, envelope. Gateway run as \`npm start\` ships it (\`node ${startArgs().join(' ')}\`), the bare server by plain node.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${process.platform}, node ${process.version}), wrk closed loop, ${CONNECTIONS} connections, ${RUNS} alternating runs of ${SECONDS} s per target, medians. Whole real path: key hashed and looked up, cache hit, credit accounting, envelope, access log. Gateway run as \`npm start\` ships it (\`node ${startArgs().join(' ')}\`, default logging to a file), the bare server by plain node.`,
       '',
       '| target | req/s | p50 ms | p99 ms | errors |',
       '|---|---|---|---|---|',
       ...rows,
       '',
       `- REST / bare = **${restRatio.toFixed(2)}×** (target ≥ 0.5×: ${verdict(restRatio >= 0.5)})`,
-      `- GraphQL / bare = **${gqlRatio.toFixed(2)}×** (target ≥ 0.2×: ${verdict(gqlRatio >= 0.2)})`,
-      `- REST p99 = **${restP99.toFixed(2)} ms** (target < 10 ms: ${verdict(restP99 < 10)})`,
+      `- GraphQL / bare = **${gqlRatio.toFixed(2)}×** (target ≥ 0.3×: ${verdict(gqlRatio >= 0.3)})`,
+      `- REST p99 = **${restP99.toFixed(2)} ms** = ${(restP99 / bareP99).toFixed(2)}× the bare p99 of ${bareP99.toFixed(2)} ms (target ≤ 3×: ${verdict(restP99 <= 3 * bareP99)})`,
     ].join('\n');
     console.log(section);
     finishResults('Cached-hit throughput (REST and GraphQL vs bare node:http)', section);

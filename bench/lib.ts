@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,26 @@ export function startChild(cmd: string, args: string[], env: Record<string, stri
   });
 }
 
+/**
+ * A child whose stdout and stderr go to `logFile`, as a process manager would keep them: a pipe
+ * read by the benchmark (which sits blocked in wrk while it measures) would hold up the child's
+ * synchronous log writes (pino) and measure the pipe instead of the server. Resolves once
+ * `readyText` appears in the file.
+ */
+export async function startLoggedChild(cmd: string, args: string[], env: Record<string, string>, logFile: string, readyText: RegExp): Promise<ChildProcess> {
+  const fd = openSync(logFile, 'a');
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  for (let t = 0; !readyText.test(readFileSync(logFile, 'utf8')); t++) {
+    if (t > 600 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`${cmd} ${args.join(' ')} did not start:\n${readFileSync(logFile, 'utf8')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return child;
+}
+
 export function hasWrk(): boolean {
   return spawnSync('wrk', ['--version']).error === undefined;
 }
@@ -52,12 +72,16 @@ function toMs(v: string): number {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
 }
 
-/** One closed-loop run of `connections` connections for `seconds` with wrk. */
-export function wrkRun(url: string, opts: { seconds: number; connections: number; headers: Record<string, string>; method?: string; body?: string }): LoadResult {
+/**
+ * One closed-loop run of `connections` connections for `seconds` with wrk. `lua`: more of wrk's
+ * script (e.g. a `request` function giving every request its own path).
+ */
+export function wrkRun(url: string, opts: { seconds: number; connections: number; headers: Record<string, string>; method?: string; body?: string; lua?: string }): LoadResult {
   const script = join(tmpdir(), `wrk-${process.pid}.lua`);
   const lines = [`wrk.method = ${JSON.stringify(opts.method ?? 'GET')}`];
   if (opts.body) lines.push(`wrk.body = ${JSON.stringify(opts.body)}`);
   for (const [k, v] of Object.entries(opts.headers)) lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  if (opts.lua) lines.push(opts.lua);
   // Count non-2xx responses as errors.
   lines.push('errors_n = 0', 'response = function(status, headers, body) if status ~= 200 then errors_n = errors_n + 1 end end');
   writeFileSync(script, lines.join('\n'));

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/sqlite.js';
-import { createSqliteCache, SqliteKeyvStore } from './cache.js';
+import { defaultSerialize } from '@keyv/serialize';
+import { createSqliteCache, serializeKnownJson, SqliteKeyvStore } from './cache.js';
 import { createLocalSingleFlight } from './single-flight.js';
 
 const dirs: string[] = [];
@@ -83,6 +84,47 @@ describe('result cache', () => {
     await store.set('gone', 'v', 1);
     await new Promise((r) => setTimeout(r, 5));
     expect(await store.get('gone')).toBeUndefined();
+    db.close();
+  });
+});
+
+describe('stored text of a cache entry', () => {
+  const stored = (value: unknown, expires?: number) => {
+    const entry = { value, fetchedAt: 1_700_000_000_000 };
+    const jsonOf = new WeakMap<object, string>([[entry, JSON.stringify(value)]]);
+    const data = expires === undefined ? { value: entry } : { value: entry, expires };
+    return { fast: serializeKnownJson(data, jsonOf), keyv: defaultSerialize(data) };
+  };
+
+  it("is keyv's own text, byte for byte, when built from the value's JSON", () => {
+    const values = [
+      { full_name: 'a/b', stars: 42, tags: ['x', 'y'], owner: { login: 'o', url: 'https://e.x/o' }, none: null, skipped: undefined },
+      [1, 'two', { three: 3 }, null],
+      'plain text with : inside and "quotes" and \\ and unicode é',
+      { empty: {}, list: [], at: new Date(0), nested: [[[]]], key: 'x:y', colonKey: { ':k': 1 } },
+      12.5,
+    ];
+    for (const v of values) {
+      const { fast, keyv } = stored(v, 1_800_000_000_000);
+      expect(fast).toBe(keyv);
+      expect(stored(v).fast).toBe(stored(v).keyv);
+    }
+  });
+
+  it('leaves to keyv what it writes its own way: strings starting with ":" and Buffers', () => {
+    for (const v of [':starts with a colon', { a: ':x' }, [':x'], ['ok', ':x'], { buf: Buffer.from('hi') }]) {
+      const { fast, keyv } = stored(v, 1);
+      expect(fast).toBeUndefined();
+      expect(keyv).toContain('":');
+    }
+  });
+
+  it('serves the value stored through the fast path back unchanged', async () => {
+    const db = openDatabase(tmp());
+    const value = { full_name: 'a/b', url: 'https://github.com/a/b', topics: ['x'], n: 1 };
+    await createSqliteCache(db, 100).set('op:fast', { value, fetchedAt: 5 });
+    const again = createSqliteCache(db, 100);
+    expect(await again.get('op:fast')).toEqual({ value, fetchedAt: 5 });
     db.close();
   });
 });

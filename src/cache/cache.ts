@@ -14,6 +14,7 @@
 import { EventEmitter } from 'node:events';
 import Keyv from 'keyv';
 import { LRUCache } from 'lru-cache';
+import { beforeClose } from '../store/sqlite.js';
 import type { Db } from '../store/sqlite.js';
 
 export interface CacheEntry<T = unknown> {
@@ -37,6 +38,7 @@ export interface ResultCache {
 }
 
 export const CACHE_TTL_MS = 30 * 24 * 3600 * 1000;
+const EXPIRE_SWEEP_MS = 60_000;
 
 export const CACHE_MAX_AGES = { '1d': 1, '3d': 3, '7d': 7, '14d': 14, '30d': 30 } as const;
 export type CacheMaxAge = keyof typeof CACHE_MAX_AGES;
@@ -45,12 +47,34 @@ export function maxAgeMs(v: CacheMaxAge): number {
   return CACHE_MAX_AGES[v] * 24 * 3600 * 1000;
 }
 
-/** A keyv store adapter over a SQLite table, size-bounded. */
+interface PendingWrite {
+  value: string;
+  expiresMs: number | null;
+}
+
+/** set()s not yet committed, per database: every store over one file sees them. */
+const pendingByDb = new WeakMap<Db, Map<string, PendingWrite>>();
+
+/**
+ * A keyv store adapter over a SQLite table, size-bounded. Writes are group-committed: a set()
+ * is held in memory (and served from there) until the next event-loop turn writes every set()
+ * made meanwhile in one transaction, so a live request pays no commit of its own; closing the
+ * database writes what is pending first. A crash can lose the entries of that last turn — a
+ * cache may: they are fetched again when next asked for.
+ */
 export class SqliteKeyvStore extends EventEmitter {
   opts: { dialect: string; maxEntries: number };
   namespace?: string;
   private readonly q;
-  private writesSinceTrim = 0;
+  /** Rows in the table, kept by this store's own writes (counted once, on the first write). */
+  private rows = -1;
+  private expiredAt = 0;
+  /** Written by set(), not yet committed (shared by the stores over this database). */
+  private readonly pending: Map<string, PendingWrite>;
+  private scheduled: NodeJS.Immediate | null = null;
+  /** Why the last batch was not stored; the next set() reports it (the caller logs it). */
+  private failed: unknown = null;
+  private readonly writeBatch;
 
   constructor(
     private readonly db: Db,
@@ -67,45 +91,105 @@ export class SqliteKeyvStore extends EventEmitter {
     CREATE INDEX IF NOT EXISTS cache_written ON cache(written_ms);`);
     this.q = {
       get: db.prepare<[string], { value: string; expires_ms: number | null }>('SELECT value, expires_ms FROM cache WHERE key = ?'),
-      set: db.prepare('INSERT OR REPLACE INTO cache (key, value, expires_ms, written_ms) VALUES (?, ?, ?, ?)'),
+      insert: db.prepare('INSERT OR IGNORE INTO cache (key, value, expires_ms, written_ms) VALUES (?, ?, ?, ?)'),
+      update: db.prepare('UPDATE cache SET value = ?, expires_ms = ?, written_ms = ? WHERE key = ?'),
       del: db.prepare('DELETE FROM cache WHERE key = ?'),
       clear: db.prepare('DELETE FROM cache WHERE key LIKE ?'),
       count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM cache'),
       expire: db.prepare('DELETE FROM cache WHERE expires_ms IS NOT NULL AND expires_ms < ?'),
       trim: db.prepare('DELETE FROM cache WHERE key IN (SELECT key FROM cache ORDER BY written_ms ASC LIMIT ?)'),
     };
+    let pending = pendingByDb.get(db);
+    if (!pending) pendingByDb.set(db, (pending = new Map()));
+    this.pending = pending;
+    this.writeBatch = db.transaction((batch: [string, PendingWrite][]) => {
+      const now = Date.now();
+      if (this.rows < 0) this.rows = this.q.count.get()!.n;
+      // Insert, or update an existing row: either way the row count stays known without a
+      // COUNT(*) over the table (100,000 rows by default) on the write path.
+      for (const [key, e] of batch) {
+        if (this.q.insert.run(key, e.value, e.expiresMs, now).changes) this.rows++;
+        else this.q.update.run(e.value, e.expiresMs, now, key);
+      }
+      // Expired rows are never served (get() checks); swept (a full scan) once a minute.
+      if (now - this.expiredAt > EXPIRE_SWEEP_MS) {
+        this.expiredAt = now;
+        this.rows -= this.q.expire.run(now).changes;
+      }
+      if (this.rows > this.opts.maxEntries) this.rows -= this.q.trim.run(this.rows - this.opts.maxEntries).changes;
+    });
+    beforeClose(db, () => this.flush());
   }
 
   async get(key: string): Promise<string | undefined> {
-    const row = this.q.get.get(key);
+    const p = this.pending.get(key);
+    const row = p ? { value: p.value, expires_ms: p.expiresMs } : this.q.get.get(key);
     if (!row) return undefined;
     if (row.expires_ms !== null && row.expires_ms < Date.now()) {
-      this.q.del.run(key);
+      this.pending.delete(key);
+      this.forget(this.q.del.run(key).changes);
       return undefined;
     }
     return row.value;
   }
 
   async set(key: string, value: unknown, ttl?: number): Promise<void> {
-    const now = Date.now();
-    this.q.set.run(key, typeof value === 'string' ? value : JSON.stringify(value), ttl ? now + ttl : null, now);
-    if (++this.writesSinceTrim >= 256) this.trim();
+    if (this.failed) {
+      const err = this.failed;
+      this.failed = null;
+      throw err;
+    }
+    this.pending.delete(key); // re-inserted last: the batch writes in order of the latest set()
+    this.pending.set(key, { value: typeof value === 'string' ? value : JSON.stringify(value), expiresMs: ttl ? Date.now() + ttl : null });
+    this.scheduled ??= setImmediate(() => this.flush());
   }
 
-  /** Drops expired entries, then the oldest written ones beyond the cap. */
+  /** Writes every pending set() in one transaction, now. */
+  flush(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    if (this.pending.size === 0 || !this.db.open) return;
+    const batch = [...this.pending];
+    this.pending.clear();
+    try {
+      this.writeBatch(batch);
+    } catch (err) {
+      // Not stored (a full disk, a lock held too long): a cache may lose entries. Reported by the
+      // next set(), whose caller logs it.
+      this.failed = err;
+    }
+  }
+
+  /** Drops expired entries, then the oldest written ones beyond the cap (counting the table). */
   trim(): void {
-    this.writesSinceTrim = 0;
-    this.q.expire.run(Date.now());
+    this.flush();
+    this.expiredAt = Date.now();
+    this.q.expire.run(this.expiredAt);
     const over = this.q.count.get()!.n - this.opts.maxEntries;
     if (over > 0) this.q.trim.run(over);
+    this.rows = -1;
   }
 
   async delete(key: string): Promise<boolean> {
-    return this.q.del.run(key).changes > 0;
+    const was = this.pending.delete(key);
+    const changes = this.q.del.run(key).changes;
+    this.forget(changes);
+    return changes > 0 || was;
   }
 
   async clear(): Promise<void> {
+    this.flush();
     this.q.clear.run(this.namespace ? `${this.namespace}:%` : '%');
+    this.rows = -1;
+  }
+
+  private forget(deleted: number): void {
+    if (this.rows >= 0) this.rows -= deleted;
+  }
+
+  /** keyv's disconnect(): what is pending is written before the database is closed. */
+  async disconnect(): Promise<void> {
+    this.flush();
   }
 }
 
@@ -133,8 +217,33 @@ export interface KeyvCacheOptions extends LruOptions {
   guard?: <T>(call: () => Promise<T>) => Promise<T>;
 }
 
+/**
+ * keyv's stored text for `{ value: entry, expires }`, built around the entry value's JSON text
+ * when it is known (`jsonOf`), so one live result is serialised once — not by JSON.stringify
+ * for the in-memory size and again by keyv's own (slower, recursive) serialiser.
+ * The text is byte for byte what keyv's default serialiser writes, so every reader (older
+ * versions, other instances) reads it alike; undefined when that is not certain: keyv escapes
+ * strings starting with `:` and writes Buffers as `:base64:`, and the JSON text is searched for
+ * both (a string value starting with `:` is `":` first or after `:`, `[` or `,`; a false alarm only
+ * costs keyv's serialiser).
+ */
+export function serializeKnownJson(data: { value?: unknown; expires?: unknown }, jsonOf: WeakMap<object, string>): string | undefined {
+  const entry = data?.value as CacheEntry | undefined;
+  if (!entry || typeof entry !== 'object') return undefined;
+  const json = jsonOf.get(entry);
+  if (json === undefined || json.startsWith('":') || /[:[,]":/.test(json) || json.includes('"type":"Buffer"')) return undefined;
+  const keys = Object.keys(entry);
+  if (keys.length !== 2 || keys[0] !== 'value' || keys[1] !== 'fetchedAt' || !Number.isFinite(entry.fetchedAt)) return undefined;
+  const expires = data.expires === undefined ? '' : `,"expires":${JSON.stringify(data.expires)}`;
+  if (Object.keys(data).some((k) => k !== 'value' && k !== 'expires')) return undefined;
+  return `{"value":{"value":${json},"fetchedAt":${entry.fetchedAt}}${expires}}`;
+}
+
 export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): ResultCache {
   const guard = opts.guard ?? (<T>(call: () => Promise<T>) => call());
+  const jsonOf = new WeakMap<object, string>();
+  const keyvSerialize = keyv.serialize;
+  if (keyvSerialize) keyv.serialize = (data) => serializeKnownJson(data, jsonOf) ?? keyvSerialize(data);
   const maxSize = opts.lruBytes ?? 32 * 1024 * 1024;
   const lru = new LRUCache<string, CacheEntry>({
     max: opts.lruEntries ?? 5_000,
@@ -157,7 +266,16 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
       return hit;
     },
     async set<T>(key: string, entry: CacheEntry<T>) {
-      lru.set(key, entry);
+      // The value's JSON text, once: its size in memory and (serializeKnownJson) the stored text.
+      let size = Number.MAX_SAFE_INTEGER; // not serialisable: never kept in memory
+      try {
+        const json = JSON.stringify(entry.value) as string | undefined;
+        if (json !== undefined) jsonOf.set(entry, json);
+        size = Math.max(1, json?.length ?? 1);
+      } catch {
+        /* keyv reports it */
+      }
+      lru.set(key, entry, { size });
       await guard(() => keyv.set(key, entry, CACHE_TTL_MS));
     },
     async ping() {

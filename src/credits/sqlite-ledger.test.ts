@@ -83,6 +83,60 @@ describe('sqlite ledger', () => {
   });
 });
 
+describe('group commit', () => {
+  /** The store as another process sees it. */
+  const outside = () => {
+    const other = openDatabase(dir);
+    const row = other.prepare('SELECT balance FROM api_keys').get() as { balance: number };
+    const open = (other.prepare('SELECT COUNT(*) AS n FROM reservations').get() as { n: number }).n;
+    const charged = (other.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM ledger_entries WHERE kind = 'charge'").get() as { n: number }).n;
+    other.close();
+    return { balance: row.balance, open, charged };
+  };
+
+  it('a charge is on disk when its settle resolves; concurrent reservations never exceed the balance', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 10 });
+    const rs = await Promise.all(Array.from({ length: 30 }, () => ledger.reserve(record.id, 1)));
+    expect(rs.filter(Boolean)).toHaveLength(10);
+    const held = rs.filter((r) => r !== null);
+    await Promise.all(held.slice(0, 4).map((r) => ledger.settle(r, 1)));
+    // Resolved: committed, read by another connection with nothing flushed for it.
+    expect(outside()).toEqual({ balance: 0, open: 6, charged: 4 });
+    expect(await ledger.settle(held[4], 0)).toBe(1);
+    expect(await ledger.settle(held[5], 1)).toBe(1);
+    expect(outside()).toEqual({ balance: 1, open: 4, charged: 5 });
+  });
+
+  it('a reservation still in memory when another process revokes the key is refused by its batch: the charge is not answered', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 5 });
+    const before = (await ledger.reserve(record.id, 2))!;
+    await new Promise((r) => setImmediate(r)); // its row written
+    const r = (await ledger.reserve(record.id, 2))!; // still queued
+    const other = openDatabase(dir);
+    await createSqliteLedger(other).revokeKey(record.id);
+    other.close();
+    await expect(ledger.settle(r, 1)).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+    // Reserved before the revocation: charged as reserved.
+    expect(await ledger.settle(before, 1)).toBe(4);
+    expect(outside()).toEqual({ balance: 4, open: 0, charged: 1 });
+  });
+
+  it('a batch that cannot commit answers no charge; the reservation stays open and settles later', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 5 });
+    const r = (await ledger.reserve(record.id, 3))!;
+    await new Promise((res) => setImmediate(res));
+    db.pragma('busy_timeout = 0');
+    const other = openDatabase(dir);
+    other.exec('BEGIN IMMEDIATE'); // another writer holds the lock
+    await expect(ledger.settle(r, 1)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    other.exec('ROLLBACK');
+    other.close();
+    expect(await ledger.balance(record.id)).toBe(2);
+    expect(await ledger.settle(r, 1)).toBe(4);
+    expect(outside()).toEqual({ balance: 4, open: 0, charged: 1 });
+  });
+});
+
 describe('in-memory key mirror', () => {
   it('sees credits added and revocations made by another process (the keys command) within the check interval', async () => {
     const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });

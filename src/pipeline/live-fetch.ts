@@ -11,6 +11,7 @@ import type { Deps, GatewayContext } from '../graphql/context.js';
 import { outcomeOfError } from '../observability/metrics.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { reservationOf } from '../platforms/operation.js';
+import { linkSignals } from '../upstream/signals.js';
 import type { FieldPlan } from './credits.js';
 
 function loaderFor(ctx: GatewayContext): DataLoader<string, unknown> {
@@ -44,7 +45,8 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
     const entry = await deps.cache.get(cacheKey, { fetchedSince: since });
     return entry && entry.fetchedAt >= since ? entry.value : undefined;
   };
-  const opSignal = signal ? AbortSignal.any([signal, deps.shutdown]) : deps.shutdown;
+  const link = signal ? linkSignals(signal, deps.shutdown) : null;
+  const opSignal = link ? link.signal : deps.shutdown;
   try {
     const { value, joined } = await deps.singleFlight.run(
       cacheKey,
@@ -76,6 +78,8 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
   } catch (e) {
     if (deps.shutdown.aborted) throw new ApiError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry the request', { cause: e });
     throw e;
+  } finally {
+    link?.unlink();
   }
 }
 

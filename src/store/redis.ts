@@ -153,9 +153,12 @@ function clientOptions(url: string, o: RedisStoreOptions) {
     url,
     disableOfflineQueue: true,
     commandsQueueMaxLength: COMMAND_QUEUE_MAX,
-    // Drops a command not yet written by then (socket backpressure); once written, only the
-    // store's own deadline counts.
-    commandOptions: { timeout: o.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS },
+    // No per-command timeout of node-redis's own: it costs an AbortSignal.timeout (a timer and
+    // a weakly held signal) per command, on every request several times over, and adds nothing
+    // to `storeDeadline`: a call not answered in time fails there, a command still unwritten
+    // then is sent later and may run late like one written but unanswered (the same rules
+    // apply, credits/redis-ledger.ts), and the queue stays bounded (commandsQueueMaxLength; a
+    // stuck store fails further calls without sending them).
     socket: {
       connectTimeout: o.connectTimeoutMs ?? 3_000,
       reconnectStrategy: (retries: number) => Math.min(25 * 2 ** retries, RECONNECT_MAX_MS),

@@ -34,7 +34,7 @@ import { blockedError, detectBlock } from './blocks/catalogue.js';
 import type { WallRule } from './blocks/catalogue.js';
 import { createHostGate } from './politeness.js';
 import { createProxyDispatchers, createProxySelector } from './proxy.js';
-import { assertFetchable, DnsError, dnsFailure, guardedLookup, SsrfError, systemResolver, trackResolutions } from './ssrf.js';
+import { assertFetchable, DnsError, dnsFailure, guardedLookup, needsResolution, SsrfError, systemResolver, trackResolutions } from './ssrf.js';
 import type { Resolver } from './ssrf.js';
 
 export interface UpstreamRequest {
@@ -314,7 +314,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
   }
 
-  function classify(err: unknown, req: UpstreamRequest, host: string, deadline: AbortSignal): ApiError {
+  function classify(err: unknown, req: UpstreamRequest, host: string, deadline: { readonly aborted: boolean }): ApiError {
     if (err instanceof ApiError) return err;
     const code = (err as { code?: string }).code ?? '';
     if (deadline.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
@@ -333,9 +333,21 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
     const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
     const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
-    const deadline = AbortSignal.timeout(req.timeoutMs ?? cfg.totalTimeoutMs);
-    const deadlineAt = Date.now() + (req.timeoutMs ?? cfg.totalTimeoutMs);
-    const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
+    // The deadline and the caller's cancellation as one signal: a controller, a timer and a
+    // listener, undone in `finally` (AbortSignal.timeout and AbortSignal.any cost a timer that
+    // outlives the request and weak references for the GC to trace, on every request).
+    const timeoutMs = req.timeoutMs ?? cfg.totalTimeoutMs;
+    const deadlineAt = Date.now() + timeoutMs;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const deadline = { aborted: false };
+    const timer = setTimeout(() => {
+      deadline.aborted = true;
+      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, timeoutMs).unref();
+    const onCancel = () => controller.abort(req.signal!.reason);
+    if (req.signal?.aborted) onCancel();
+    else req.signal?.addEventListener('abort', onCancel, { once: true });
     const started = Date.now();
     const send: Outgoing = { method: req.method ?? 'GET', headers: lowerCaseKeys({ 'user-agent': cfg.userAgent, accept: '*/*', ...req.headers }), body: req.body };
     let redirects = 0;
@@ -345,8 +357,9 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     try {
       for (;;) {
         try {
-          // DNS has no signal of its own: do not let a slow resolver outlive the deadline.
-          await untilAborted(assertFetchable(url, { resolver, resolveNames }), signal);
+          // DNS has no signal of its own: do not let a slow resolver outlive the deadline. (Only
+          // a name to resolve costs a turn: the static checks run here, synchronously.)
+          if (needsResolution(url, { resolveNames })) await untilAborted(assertFetchable(url, { resolver, resolveNames }), signal);
         } catch (e) {
           if (e instanceof SsrfError) {
             // The user's own URL refused before anything was sent: their input. A redirect that
@@ -416,6 +429,8 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       outcome = err.code.toLowerCase();
       throw err;
     } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onCancel);
       opts.onExchange?.({ platform: req.platform, host: url.host, outcome, ms: Date.now() - started, ...(block ? { block } : {}) });
     }
   }
