@@ -23,9 +23,9 @@
  */
 import type { ReplayRequest, Route } from '../replay/server.js';
 import { demoMiss } from './miss.js';
-import { cfEncode, DiscoveryWeb, sitePage } from '../discovery/test-web.js';
-import { lnkBioHtml } from '../platforms/linkpage-e/test-pages.js';
-import type { TestPage as LnkBioPage } from '../platforms/linkpage-e/test-pages.js';
+import { cfEncode, DiscoveryWeb, sitePage } from '../../test/pages/discovery-web.js';
+import { lnkBioHtml } from '../../test/pages/linkpage-e.js';
+import type { TestPage as LnkBioPage } from '../../test/pages/linkpage-e.js';
 
 export const TALA = {
   name: 'Tala Okafor',

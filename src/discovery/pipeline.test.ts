@@ -10,7 +10,7 @@ import { parseSourceHandle } from './input.js';
 import { runDiscovery } from './pipeline.js';
 import type { LookupOutcome } from './pipeline.js';
 import type { ProfileIdentity } from './progress.js';
-import { DiscoveryWeb, sitePage, webContext } from './test-web.js';
+import { DiscoveryWeb, sitePage, webContext } from '../../test/pages/discovery-web.js';
 
 const IG_URL = 'https://www.instagram.com/owl.studio/';
 const LINKTREE = 'https://linktr.ee/owlstudio';

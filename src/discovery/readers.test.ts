@@ -11,7 +11,7 @@ import type { SourceRef } from './input.js';
 import { parseSourceHandle } from './input.js';
 import { runDiscovery, sameHandlePlatforms } from './pipeline.js';
 import { readerAccount, readers } from './profiles.js';
-import { DiscoveryWeb, sitePage, webContext } from './test-web.js';
+import { DiscoveryWeb, sitePage, webContext } from '../../test/pages/discovery-web.js';
 
 const SITE = 'https://owlstudio.co.uk';
 const IG_URL = 'https://www.instagram.com/owlstudio/';

@@ -5,14 +5,14 @@
  * scrapers read. Every name, id and address is invented.
  */
 import { describe, expect, it } from 'vitest';
-import { LOGIN_WALL_HTML } from '../platforms/social-a/test-pages.js';
+import { LOGIN_WALL_HTML } from '../../test/pages/social-a.js';
 import { LookupFetcher } from './fetcher.js';
 import { fetchProfileView } from './profiles.js';
 import { fetchSocialAPage, readIntroCard } from '../platforms/social-a/page.js';
-import type { FacebookPage } from './test-web.js';
-import { facebookPageHtml } from './test-web.js';
-import { fakeContext } from './test-context.js';
-import type { FakeAnswer } from './test-context.js';
+import type { FacebookPage } from '../../test/pages/discovery-web.js';
+import { facebookPageHtml } from '../../test/pages/discovery-web.js';
+import { fakeContext } from '../../test/support/discovery-context.js';
+import type { FakeAnswer } from '../../test/support/discovery-context.js';
 
 const CLAY: FacebookPage = {
   vanity: 'ClayLarkStudio',

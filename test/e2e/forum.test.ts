@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from '../../src/platforms/forum/parse.js';
-import * as s from '../../src/platforms/forum/samples.js';
-import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import * as s from '../pages/forum.js';
+import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

@@ -4,7 +4,7 @@
  * the public shape of link.me pages).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHALLENGE_HTML, linkmeHtml, linkmeProfile, notFoundHtml, profileNextData } from '../../src/platforms/linkpage-a/test-pages.js';
+import { CHALLENGE_HTML, linkmeHtml, linkmeProfile, notFoundHtml, profileNextData } from '../pages/linkpage-a.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

@@ -5,8 +5,8 @@
  * page, read in place, when it is present.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasFixtures, readFixture, skipReason } from '../../src/platforms/fixtures.js';
-import { CHALLENGE_HTML, linktreeHtml, modernAccount, notFoundHtml, profileNextData } from '../../src/platforms/linkpage-b/test-pages.js';
+import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
+import { CHALLENGE_HTML, linktreeHtml, modernAccount, notFoundHtml, profileNextData } from '../pages/linkpage-b.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

@@ -4,7 +4,7 @@
  * shape of api.komi.io's talent and modules endpoints).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHALLENGE_HTML, modulesBody, NOT_FOUND_BODY, PROFILE_ID, talentBody } from '../../src/platforms/linkpage-c/test-pages.js';
+import { CHALLENGE_HTML, modulesBody, NOT_FOUND_BODY, PROFILE_ID, talentBody } from '../pages/linkpage-c.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LISTED_PLATFORMS } from '../../src/platforms/linkpage-d/parse.js';
-import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, pillarHtml, pillarState } from '../../src/platforms/linkpage-d/test-pages.js';
+import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, pillarHtml, pillarState } from '../pages/linkpage-d.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

@@ -4,7 +4,7 @@
  * the publicly known markup of lnk.bio pages).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, lnkBioHtml } from '../../src/platforms/linkpage-e/test-pages.js';
+import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, lnkBioHtml } from '../pages/linkpage-e.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

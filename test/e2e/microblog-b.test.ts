@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import { syndicationToken, TWEET_RESULT_BY_REST_ID } from '../../src/platforms/microblog-b/endpoints.js';
 import {
   homeHtml,
@@ -24,7 +24,7 @@ import {
   tweetResult,
   tweetResultBody,
   unavailable,
-} from '../../src/platforms/microblog-b/samples.js';
+} from '../pages/microblog-b.js';
 import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

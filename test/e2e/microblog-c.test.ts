@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_SEARCH_DOC_ID, IG_APP_ID } from '../../src/platforms/microblog-c/fetch.js';
 import { TRIMMED_POST } from '../../src/platforms/microblog-c/parse.js';
-import * as s from '../../src/platforms/microblog-c/samples.js';
+import * as s from '../pages/microblog-c.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

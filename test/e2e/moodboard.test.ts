@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
-import * as s from '../../src/platforms/moodboard/samples.js';
+import * as s from '../pages/moodboard.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { END_BOOKMARK } from '../../src/platforms/pinboard/parse.js';
-import * as s from '../../src/platforms/pinboard/samples.js';
-import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import * as s from '../pages/pinboard.js';
+import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Route } from '../../src/replay/server.js';
 import { feedPath, HOST, storefrontPath } from '../../src/platforms/retail-shop/endpoints.js';
-import * as s from '../../src/platforms/retail-shop/samples.js';
+import * as s from '../pages/retail-shop.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

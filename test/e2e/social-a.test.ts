@@ -9,7 +9,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/platforms/social-a/endpoints.js';
-import * as T from '../../src/platforms/social-a/test-pages.js';
+import * as T from '../pages/social-a.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

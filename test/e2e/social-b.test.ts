@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IG_APP_ID } from '../../src/platforms/social-b/fetch.js';
-import * as s from '../../src/platforms/social-b/samples.js';
-import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import * as s from '../pages/social-b.js';
+import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

@@ -6,7 +6,7 @@
  * capture from ../shared/fixtures/video, read in place, with a hand-written about panel.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest } from '../../src/replay/server.js';
 import {
   aboutBrowseResponse,
@@ -19,8 +19,8 @@ import {
   nightOwlAbout,
   NOT_FOUND_HTML,
   TEST_CLIENT_VERSION,
-} from '../../src/platforms/video/test-pages.js';
-import type { TestAbout } from '../../src/platforms/video/test-pages.js';
+} from '../pages/video.js';
+import type { TestAbout } from '../pages/video.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, isNotFoundBody, pageRecord, readModules, readTalent, type LinkpageCPage } from './parse.js';
 import { komiUsername } from './platform.js';
-import { modulesBody, NOT_FOUND_BODY, PROFILE_ID, talentBody, VERSION_ID } from './test-pages.js';
+import { modulesBody, NOT_FOUND_BODY, PROFILE_ID, talentBody, VERSION_ID } from '../../../test/pages/linkpage-c.js';
 
 function caught(fn: () => unknown): ApiError {
   try {

@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, parsePillarData, parsePillarPage, type LinkpageDPage } from './parse.js';
 import { pillarUsername } from './platform.js';
-import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, creatorProfile, pillarHtml, pillarState } from './test-pages.js';
+import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, creatorProfile, pillarHtml, pillarState } from '../../../test/pages/linkpage-d.js';
 
 function caught(fn: () => unknown): ApiError {
   try {

@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
 import { lnkBioHandle } from './platform.js';
-import { CHALLENGE_HTML, NOT_FOUND_HTML, buttonsOnlyPage, creatorPage, goUrl, lnkBioHtml } from './test-pages.js';
+import { CHALLENGE_HTML, NOT_FOUND_HTML, buttonsOnlyPage, creatorPage, goUrl, lnkBioHtml } from '../../../test/pages/linkpage-e.js';
 
 function caught(fn: () => unknown): ApiError {
   try {

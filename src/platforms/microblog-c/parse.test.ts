@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { searchForm, searchVariables } from './fetch.js';
 import type { MicroblogCPost, MicroblogCUser } from './parse.js';
@@ -21,7 +21,7 @@ import {
   TRIMMED_POST,
   withinDates,
 } from './parse.js';
-import * as s from './samples.js';
+import * as s from '../../../test/pages/microblog-c.js';
 
 const LABEL = 'microblog-c';
 const PROFILE = 'profile-graphql-zuck-2023-07-10.json';

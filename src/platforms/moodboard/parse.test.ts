@@ -9,7 +9,7 @@ import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { ELEMENT_QUERY, SEARCH_QUERY } from './fetch.js';
 import { blockReason, graphqlData, parseElement, parsePost, parsePostUrl, parseSearch, TERMINAL_PAGE } from './parse.js';
-import * as s from './samples.js';
+import * as s from '../../../test/pages/moodboard.js';
 
 /** api.md's field order of a moodboard item (the post adds save_count). */
 const ITEM_KEYS = ['id', 'url', 'created_at', 'caption', 'text', 'title', 'description', 'owner', 'source_url', 'source_author', 'media', 'price', 'brand'];

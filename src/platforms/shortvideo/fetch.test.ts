@@ -11,10 +11,10 @@ import { startReplayServer } from '../../replay/server.js';
 import type { ReplayServer } from '../../replay/server.js';
 import { createUpstream } from '../../upstream/client.js';
 import type { Upstream } from '../../upstream/client.js';
-import { fixturePath, hasFixtures, skipReason } from '../fixtures.js';
+import { fixturePath, hasFixtures, skipReason } from '../../../test/support/fixtures.js';
 import type { OpContext } from '../operation.js';
 import { fetchShortvideoProfile } from './fetch.js';
-import { NOT_FOUND_TEXT_PAGE, nightOwlPage, notFoundUniversalPage, VERIFY_PAGE } from './test-pages.js';
+import { NOT_FOUND_TEXT_PAGE, nightOwlPage, notFoundUniversalPage, VERIFY_PAGE } from '../../../test/pages/shortvideo.js';
 
 const UPSTREAM: UpstreamConfig = {
   connectTimeoutMs: 1_000,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
-import { hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { normaliseShortvideoHandle, parseProfilePage, profileLinks, profilePageUrl, scriptById } from './parse.js';
 import {
   CAPTCHA_SDK_PAGE,
@@ -13,7 +13,7 @@ import {
   notFoundUniversalPage,
   universalPage,
   VERIFY_PAGE,
-} from './test-pages.js';
+} from '../../../test/pages/shortvideo.js';
 
 const LABEL = 'shortvideo';
 const HUXLEY = 'profile-page-sigi-huxleythepandapuppy.html';

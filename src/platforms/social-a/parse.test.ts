@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { BadSessionError, checkLandingUrl, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
 import { graphqlBody, matchOperation, OPERATIONS, pinnedDocId, relayOperationsFromHtml } from './endpoints.js';
 import { lsdFromHtml } from './fetch.js';
 import { mergeNodes, parseCityEventsGraphql, parseCityEventsHtml, parseEventPage, parseEventSearchGraphql, parsePageEventsGraphql, parsePageEventsHtml } from './parse.js';
-import * as T from './test-pages.js';
+import * as T from '../../../test/pages/social-a.js';
 
 const LABEL = 'social-a';
 const PITBULL = 'event-page-pitbull.html';
