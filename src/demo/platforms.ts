@@ -1,7 +1,8 @@
 /**
  * Replay routes for the demo's platform routes that are not the creator web's sources: each
- * platform answers in its own format, built with the sample builders its module exports for its
- * tests (every name, id and URL in them is invented), around the demo creators where a platform
+ * platform answers in its own format, built with the page builders of test/pages/<label>.ts —
+ * the project's own invented pages, written for its tests, not captures (every name, id and URL
+ * in them is invented; the demo only runs under `npm run demo`, never in the built server), around the demo creators where a platform
  * has something of theirs (Tala Okafor's tweet and events, Ravi Menon's storefront). Each
  * platform's upstream accepts the tokens it hands out without checking them: the demo has one
  * user and no clock. Deterministic: no randomness, no dates but fixed ones.

@@ -1,7 +1,7 @@
 /**
  * A Facebook page as a discovery source (src/platforms/social-a/page.ts, read through its profile reader). No capture of a page's logged-out
  * HTML exists (../shared/fixtures/social-a holds event pages only): the pages here are our own
- * (test-web.ts `facebookPageHtml`), with the intro card as Relay data in the shape public page
+ * (test/pages/discovery-web.ts `facebookPageHtml`), with the intro card as Relay data in the shape public page
  * scrapers read. Every name, id and address is invented.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Creator discovery end to end: gateway + replay upstream over real HTTP, on a small creator web
- * (src/discovery/test-web.ts) whose pages are written in the real platforms' formats with the
+ * (test/pages/discovery-web.ts) whose pages are written in the real platforms' formats with the
  * platforms' own sample builders — not captures; every name and address is invented.
  *
  * The main creator, "Night Owl Ceramics" (social-b @nightowl.ceramics):

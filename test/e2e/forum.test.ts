@@ -1,7 +1,7 @@
 /**
  * forum (Reddit) end to end: gateway + replay upstream over real HTTP.
  *
- * Upstream answers are the project's hand-written Listings (src/platforms/forum/samples.ts: the
+ * Upstream answers are the project's hand-written Listings (test/pages/forum.ts: the
  * public Listing shape with invented values), plus the real 2020 search capture served in place
  * from ../shared/fixtures/forum when it is there.
  */

@@ -1,6 +1,6 @@
 /**
  * linkpage-a (Linkme) end to end: gateway + replay upstream over real HTTP. No capture of a
- * link.me page exists: the pages are our own (src/platforms/linkpage-a/test-pages.ts, written in
+ * link.me page exists: the pages are our own (test/pages/linkpage-a.ts, written in
  * the public shape of link.me pages).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

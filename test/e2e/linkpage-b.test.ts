@@ -1,6 +1,6 @@
 /**
  * linkpage-b (Linktree) end to end: gateway + replay upstream over real HTTP. Pages are our own
- * (src/platforms/linkpage-b/test-pages.ts, written in the public shape of linktr.ee pages); the
+ * (test/pages/linkpage-b.ts, written in the public shape of linktr.ee pages); the
  * last block wraps the real 2021 __NEXT_DATA__ capture from ../shared/fixtures/linkpage-b in a
  * page, read in place, when it is present.
  */

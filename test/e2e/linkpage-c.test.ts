@@ -1,6 +1,6 @@
 /**
  * linkpage-c (Komi) end to end: gateway + replay upstream over real HTTP. No capture of Komi's API
- * exists: the answers are our own (src/platforms/linkpage-c/test-pages.ts, written in the public
+ * exists: the answers are our own (test/pages/linkpage-c.ts, written in the public
  * shape of api.komi.io's talent and modules endpoints).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

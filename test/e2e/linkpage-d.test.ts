@@ -1,6 +1,6 @@
 /**
  * linkpage-d (Pillar) end to end: gateway + replay upstream over real HTTP. No capture of a
- * Pillar page exists; the pages are our own (src/platforms/linkpage-d/test-pages.ts, written in
+ * Pillar page exists; the pages are our own (test/pages/linkpage-d.ts, written in
  * the publicly known shape of pillar.io pages).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

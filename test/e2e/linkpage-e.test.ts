@@ -1,6 +1,6 @@
 /**
  * linkpage-e (Lnk.Bio) end to end: gateway + replay upstream over real HTTP. No capture of a
- * Lnk.Bio page exists; the pages are our own (src/platforms/linkpage-e/test-pages.ts, written in
+ * Lnk.Bio page exists; the pages are our own (test/pages/linkpage-e.ts, written in
  * the publicly known markup of lnk.bio pages).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  *
  * No search capture of Threads exists (../shared/fixtures/microblog-c/SOURCES.md), so every
  * upstream answer here is written by us from what is publicly known of the signed-out web
- * client (src/platforms/microblog-c/samples.ts says what that rests on): the public search page
+ * client (test/pages/microblog-c.ts says what that rests on): the public search page
  * with its `lsd` token and Relay preloader, and `POST /api/graphql` answering
  * BarcelonaSearchResultsQuery.
  */

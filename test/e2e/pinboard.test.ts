@@ -2,7 +2,7 @@
  * pinboard (Pinterest) end to end: gateway + replay upstream over real HTTP.
  *
  * The upstream answers are hand-written by us in the BaseSearchResource shape of the real
- * capture (src/platforms/pinboard/samples.ts says what they rest on); the last block replays
+ * capture (test/pages/pinboard.ts says what they rest on); the last block replays
  * the capture itself from ../shared/fixtures/pinboard, in place, when it is present.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * social-a (Facebook events) end to end over real HTTP: gateway + replay upstream.
  *
  * No capture exists of a city events page, a page's events tab or an event search answer: the
- * upstream bodies here are our own (src/platforms/social-a/test-pages.ts), written from what is
+ * upstream bodies here are our own (test/pages/social-a.ts), written from what is
  * publicly known of Facebook's logged-out markup (Relay data in `data-sjs` blobs, connections
  * with `page_info {has_next_page, end_cursor}`, GraphQL answers at `/api/graphql/`, the `LSD`
  * define, error 1357001 "log in to continue"). Every id and name in them is invented.

@@ -2,7 +2,7 @@
  * social-b (Instagram) end to end: gateway + replay upstream over real HTTP.
  *
  * The upstream answers are hand-written by us in the web_profile_info shape of the real capture
- * (src/platforms/social-b/samples.ts says what they rest on); the last block replays the capture
+ * (test/pages/social-b.ts says what they rest on); the last block replays the capture
  * itself from ../shared/fixtures/social-b, in place, when it is present.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

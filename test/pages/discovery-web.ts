@@ -137,7 +137,7 @@ export function googlePage(query: string, urls: string[]): string {
 
 const fbShim = (url: string) => `https://l.facebook.com/l.php?u=${encodeURIComponent(url)}&h=AT0test`;
 
-/** A Relay query result handed to ServerJS, as logged-out Comet pages ship it (see social-a/test-pages.ts). */
+/** A Relay query result handed to ServerJS, as logged-out Comet pages ship it (see test/pages/social-a.ts). */
 function relayScript(queryName: string, data: unknown): string {
   const payload = {
     require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], [`adp_${queryName}RelayPreloader_5b0e1d2c3a4f6`, { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]]],

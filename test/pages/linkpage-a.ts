@@ -1,6 +1,6 @@
 /**
- * Test pages for linkpage-a (Linkme), used by the parser tests and the e2e tests. Written by us:
- * no capture of a link.me page exists. The shape follows what is publicly known of the pages (a
+ * Our own pages for linkpage-a (Linkme), not captures: used by the parser tests, the e2e tests,
+ * the simulated web (test/sim) and the demo. Written by us: no capture of a link.me page exists. The shape follows what is publicly known of the pages (a
  * Next.js page whose `<script id="__NEXT_DATA__">` holds `props.pageProps.profile`: the profile
  * object with its 0/1 flags, `YYYY-MM-DD HH:MM:SS` dates, relative image paths, `stripeStatus`,
  * `customisedTheme`, `sectionSettings`, `sectionVisibility`, and `infoLinks` / `webLinks` groups

@@ -1,6 +1,6 @@
 /**
- * Test answers for linkpage-c (Komi), used by the parser tests and the e2e tests. Written by us:
- * no capture of Komi's API exists. The shape follows what is publicly known of its two public
+ * Our own answers for linkpage-c (Komi), not captures: used by the parser tests, the e2e tests,
+ * the simulated web (test/sim) and the demo. Written by us: no capture of Komi's API exists. The shape follows what is publicly known of its two public
  * endpoints: `api/talent/usernames/<username>` answers the account (username, names, avatar,
  * `accountStatus: "active"`) with its `talentProfile` (id, displayName, bio,
  * `socialProfileLinks[]` of `{type, link}`…), or 404 `{"message": "The talent profile was not

@@ -439,7 +439,7 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
         },
         { id: `${p.uuid.slice(0, 24)}${p.numericId.padStart(12, '0').slice(-12)}`, firstName: first, lastName: last, avatar: `https://komi-production-assets.s3.amazonaws.com/photos/sim${p.numericId}.jpg` },
       );
-      // One LINK module with the page's buttons, in the modules answer's shape (see linkpage-c/test-pages.ts).
+      // One LINK module with the page's buttons, in the modules answer's shape (see test/pages/linkpage-c.ts).
       const moduleId = `${p.uuid.slice(0, 9)}4c2a-4f83-9e65-${p.numericId.padStart(12, '0').slice(-12)}`;
       const modules = [
         { id: `m-header-${p.numericId}`, type: 'HEADER', order: 0, visible: true, title: `Hi, I am ${first}` },

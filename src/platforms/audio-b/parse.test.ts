@@ -302,7 +302,7 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run; bodies from ./test-data.ts, written by us)
+// Project-own cases (always run; bodies from test/pages/audio-b.ts, written by us)
 // ---------------------------------------------------------------------------------------------
 
 describe('artist response', () => {

@@ -185,7 +185,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example forum_search.json (ski
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run; bodies from ./samples.ts, hand-written)
+// Project-own cases (always run; bodies from test/pages/forum.ts, hand-written)
 // ---------------------------------------------------------------------------------------------
 
 describe('forum parser: own cases', () => {

@@ -1,7 +1,7 @@
 /**
  * linkpage-a (Linkme) parser tests. No capture of a link.me page exists (../shared/fixtures has
  * no linkpage-a folder): every page here is written by us in the public shape of link.me pages
- * (test-pages.ts), and the peer example is read in place for a key and type comparison.
+ * (test/pages/linkpage-a.ts), and the peer example is read in place for a key and type comparison.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -346,7 +346,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
   });
 });
 
-/** Our own profile objects (test-pages.ts: no link.me capture exists), with one member changed. */
+/** Our own profile objects (test/pages/linkpage-a.ts: no link.me capture exists), with one member changed. */
 describe('parse warnings (linkpage-a)', () => {
   it('a complete profile reads without a warning; a bio the owner left null: no warning', () => {
     expect(captureWarnings(() => profileRecord(linkmeProfile())).warnings).toEqual([]);

@@ -94,7 +94,7 @@ describe.skipIf(!hasFixtures(LABEL))(`linkpage-b capture (${skipReason(LABEL)})`
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run): a modern page written by us (see test-pages.ts)
+// Project-own cases (always run): a modern page written by us (see test/pages/linkpage-b.ts)
 // ---------------------------------------------------------------------------------------------
 
 describe('parseLinktreePage: modern page shape (hand-written)', () => {

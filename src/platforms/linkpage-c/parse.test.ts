@@ -1,7 +1,7 @@
 /**
  * linkpage-c (Komi) parser tests. No capture of Komi's API exists (../shared/fixtures has no
  * linkpage-c folder): every answer here is written by us in the public shape of Komi's two
- * endpoints (test-pages.ts), and the peer example is read in place for a key and type comparison.
+ * endpoints (test/pages/linkpage-c.ts), and the peer example is read in place for a key and type comparison.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -318,7 +318,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
   });
 });
 
-/** Our own talent answers (test-pages.ts: no Komi capture exists), with one member changed. */
+/** Our own talent answers (test/pages/linkpage-c.ts: no Komi capture exists), with one member changed. */
 describe('parse warnings (linkpage-c)', () => {
   const record = (body: Record<string, unknown>) => captureWarnings(() => pageRecord(readTalent(body, 'nightowl'), readModules(modulesBody()), 'nightowl'));
 

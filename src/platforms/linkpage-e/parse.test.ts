@@ -1,6 +1,6 @@
 /**
  * linkpage-e (Lnk.Bio) parser tests. No real capture exists (../shared/fixtures has no
- * linkpage-e), so every page here is written by us in the publicly known markup (test-pages.ts);
+ * linkpage-e), so every page here is written by us in the publicly known markup (test/pages/linkpage-e.ts);
  * the peer example is compared by keys and value types at the end.
  */
 import { readFileSync } from 'node:fs';
@@ -208,7 +208,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
   });
 });
 
-/** Our own pages (test-pages.ts: no Lnk.Bio capture exists). */
+/** Our own pages (test/pages/linkpage-e.ts: no Lnk.Bio capture exists). */
 describe('parse warnings (linkpage-e)', () => {
   it('a complete page reads without a warning', () => {
     expect(captureWarnings(() => parseLnkBioPage(lnkBioHtml(creatorPage()), 'rosaliavega')).warnings).toEqual([]);

@@ -331,7 +331,7 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (samples.ts: hand-written in the public shapes, not captures). Always run.
+// Project-own cases (test/pages/microblog-b.ts: hand-written in the public shapes, not captures). Always run.
 // ---------------------------------------------------------------------------------------------
 
 describe('parseTweetResultByRestId', () => {

@@ -130,7 +130,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example microblog-c_search.jso
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run). Search answers are hand-written (./samples.ts says on what
+// Project-own cases (always run). Search answers are hand-written (test/pages/microblog-c.ts says on what
 // they rest): no search capture exists.
 // ---------------------------------------------------------------------------------------------
 
@@ -297,7 +297,7 @@ describe('parse warnings (microblog-c)', () => {
     expect(captureWarnings(() => parseProfileResponse(JSON.parse(readFixture(LABEL, 'profile-graphql-zuck-2023-07-10.json')))).warnings).toEqual([]);
   });
 
-  /** Our own post (samples.ts: no search capture exists), with one member changed. */
+  /** Our own post (test/pages/microblog-c.ts: no search capture exists), with one member changed. */
   it('a post without like_count: null plus post.like_count; a caption given as null: no warning', () => {
     const raw = s.post({ pk: '3100000000000000001' });
     expect(captureWarnings(() => parsePost(raw)).warnings).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * moodboard (Cosmos) parser tests. There is no capture of api.cosmos.so (platforms.md: "no
  * capture exists"), so every upstream body here is hand-written by us in the public GraphQL
- * shape — see samples.ts for what that shape rests on. Nothing is skipped for lack of fixtures.
+ * shape — see test/pages/moodboard.ts for what that shape rests on. Nothing is skipped for lack of fixtures.
  */
 import { parse as parseGraphql, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -239,7 +239,7 @@ describe('parsePostUrl', () => {
   });
 });
 
-/** Our own elements (samples.ts: no capture exists), with one member changed. */
+/** Our own elements (test/pages/moodboard.ts: no capture exists), with one member changed. */
 describe('parse warnings (moodboard)', () => {
   it('complete elements of every kind read without a warning', () => {
     for (const el of [s.imageElement(), s.galleryElement(), s.videoElement(), s.animatedElement(), s.productElement(), s.websiteElement()]) {

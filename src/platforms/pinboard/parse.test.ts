@@ -145,7 +145,7 @@ describe.skipIf(!hasFixtures(LABEL))(`pinboard capture ${CAPTURE} (${skipReason(
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run), on the hand-written bodies of samples.ts
+// Project-own cases (always run), on the hand-written bodies of test/pages/pinboard.ts
 // ---------------------------------------------------------------------------------------------
 
 describe('parseSearchResponse', () => {

@@ -1,7 +1,7 @@
 /**
  * retail-shop parser tests. No capture of an Amazon storefront exists (platforms.md: "none";
  * ../shared/fixtures has no retail-shop folder), so every page here is our own, written in the
- * public shape of the storefront (samples.ts says what that rests on). A capture-driven block
+ * public shape of the storefront (test/pages/retail-shop.ts says what that rests on). A capture-driven block
  * runs if ../shared/fixtures/retail-shop ever appears.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

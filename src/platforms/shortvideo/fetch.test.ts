@@ -1,7 +1,7 @@
 /**
  * fetchShortvideoProfile through the real upstream client against the replay server on loopback
  * (the replay contract test/harness.ts uses): what is sent, and how each answer is classified.
- * Pages are the written ones of test-pages.ts, plus the shared 2022 capture served in place.
+ * Pages are the written ones of test/pages/shortvideo.ts, plus the shared 2022 capture served in place.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config, UpstreamConfig } from '../../config.js';

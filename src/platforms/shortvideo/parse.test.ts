@@ -103,7 +103,7 @@ describe.skipIf(!hasFixtures(LABEL))(`shortvideo capture ${HUXLEY} (${skipReason
 });
 
 // ---------------------------------------------------------------------------------------------
-// The project's own cases (pages written in test-pages.ts, not captures)
+// The project's own cases (pages written in test/pages/shortvideo.ts, not captures)
 // ---------------------------------------------------------------------------------------------
 
 describe('current shape (__UNIVERSAL_DATA_FOR_REHYDRATION__, written page)', () => {
@@ -264,7 +264,7 @@ describe('parse warnings (shortvideo)', () => {
     expect(captureWarnings(() => parseProfilePage(readFixture(LABEL, HUXLEY), 'huxleythepandapuppy')).warnings).toEqual([]);
   });
 
-  /** Our own pages (test-pages.ts), with one member changed. */
+  /** Our own pages (test/pages/shortvideo.ts), with one member changed. */
   it('a page whose stats and statsV2 both lack videoCount: null plus stats.videoCount; an empty bio: no warning', () => {
     expect(captureWarnings(() => parseProfilePage(nightOwlPage())).warnings).toEqual([]);
     const page = nightOwlPage({ user: { signature: '' }, stats: { videoCount: undefined }, statsV2: { videoCount: undefined } });

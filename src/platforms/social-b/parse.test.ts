@@ -107,7 +107,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run), on the hand-written bodies of samples.ts
+// Project-own cases (always run), on the hand-written bodies of test/pages/social-b.ts
 // ---------------------------------------------------------------------------------------------
 
 describe('parseProfile', () => {

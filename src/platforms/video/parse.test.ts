@@ -297,7 +297,7 @@ describe.skipIf(!hasFixtures(LABEL))(`video captures (${skipReason(LABEL)})`, ()
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run). Bodies from ./test-pages.ts: hand-written, not captures.
+// Project-own cases (always run). Bodies from test/pages/video.ts: hand-written, not captures.
 // ---------------------------------------------------------------------------------------------
 
 describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
