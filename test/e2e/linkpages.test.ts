@@ -81,15 +81,6 @@ interface LinkPageCase {
   graphql: { field: string; selection: string; same(p: Body, record: Body): void };
 }
 
-const PROFILE_KEYS = [
-  'id', 'firstName', 'lastName', 'username', 'verifiedAccount', 'bio', 'isAmbassador', 'friendStatus', 'profileVisitCount',
-  'isDefaultProfilePicture', 'profileImage', 'profileImageWebp', 'isPrivate', 'referralLink', 'deeplink', 'logo', 'logoMetaData',
-  'QRCode', 'webTheme', 'linkmeCustomIcon', 'cover', 'createdAt', 'updatedAt', 'stripeStatus', 'killer', 'hideBottomButtons',
-  'customMailForm', 'hideAddToContacts', 'subscriptionFeature', 'showForm', 'subscriptionType', 'displayNameOption', 'trackingPixels',
-  'isMuteEnable', 'totalLinks', 'chatID', 'infoLinks', 'businessInfo', 'webLinks', 'customisedTheme', 'totalFollowers',
-  'sectionSettings', 'sectionVisibility',
-];
-
 const KOMI = 'api.komi.io';
 const talentPath = (u: string) => `/api/talent/usernames/${u}`;
 
@@ -124,7 +115,7 @@ const CASES: LinkPageCase[] = [
       upstream: ['https://link.me/mira.sol'],
       more(body) {
         const p = body.profile;
-        expect(Object.keys(p)).toEqual(PROFILE_KEYS);
+        expect(Object.keys(p)).toEqual(A.PROFILE_KEYS);
         expect(p).toMatchObject({
           id: '7c2e91a04b5d4f3e9a8b1c6d2e0f4a57',
           username: 'mira.sol',
@@ -231,7 +222,10 @@ const CASES: LinkPageCase[] = [
     },
     live: {
       url: 'https://linktr.ee/nightowlband',
-      keys: ['id', 'username', 'profilePictureUrl', 'description', 'verticals', 'linkPlatforms', 'timezone', 'links', 'social-b', 'shortvideo', 'audio-a', 'video', 'audio-b', 'audio-c', 'twitch', 'email_address'],
+      keys: [
+        'id', 'username', 'profilePictureUrl', 'description', 'verticals', 'linkPlatforms', 'timezone', 'links',
+        'social-b', 'shortvideo', 'audio-a', 'video', 'audio-b', 'audio-c', 'twitch', 'email_address',
+      ],
       facts: {
         id: 48123907,
         username: 'nightowlband',
@@ -320,7 +314,10 @@ const CASES: LinkPageCase[] = [
     ],
     live: {
       url: 'https://nightowl.komi.io',
-      keys: ['id', 'username', 'avatar', 'bio', 'firstName', 'lastName', 'displayName', 'displayNameImage', 'social-b', 'shortvideo', 'video', 'microblog-b', 'snapchat', 'audio-a', 'website', 'links'],
+      keys: [
+        'id', 'username', 'avatar', 'bio', 'firstName', 'lastName', 'displayName', 'displayNameImage', 'social-b',
+        'shortvideo', 'video', 'microblog-b', 'snapchat', 'audio-a', 'website', 'links',
+      ],
       facts: {
         id: C.PROFILE_ID,
         username: 'nightowl',
@@ -499,7 +496,10 @@ const CASES: LinkPageCase[] = [
     ],
     live: {
       url: 'https://lnk.bio/rosaliavega',
-      keys: ['handle', 'id', 'social-b', 'shortvideo', 'video', 'microblog-b', 'pinboard', 'etsy', 'audio-a', 'email', 'whatsapp', 'website', 'links'],
+      keys: [
+        'handle', 'id', 'social-b', 'shortvideo', 'video', 'microblog-b', 'pinboard', 'etsy', 'audio-a', 'email',
+        'whatsapp', 'website', 'links',
+      ],
       facts: {
         handle: 'rosaliavega',
         id: '-1187734',
@@ -646,7 +646,8 @@ describe.each(CASES.map((c) => [c.label, c] as const))('GET /v1/%s', (_label, c)
     expect(upstreamHits()).toBe(2 * first);
   });
 
-  it.each([['missing url', null] as [string, string | null], ...c.invalid])('%s → 400 naming url, 0 credits, nothing fetched', async (_name, url) => {
+  const invalid: [string, string | null][] = [['missing url', null], ...c.invalid];
+  it.each(invalid)('%s → 400 naming url, 0 credits, nothing fetched', async (_name, url) => {
     const { key, id } = await h.key(5);
     const r = await h.rest(url === null ? `/v1/${c.label}` : restPath(url), { key });
     expect(r.status).toBe(400);

@@ -12,7 +12,7 @@ import { extractNextData } from '../../links/next-data.js';
 import { parseLinkmeNextData, parseLinkmePage, profileRecord, type LinkpageAProfile } from './parse.js';
 import { captureWarnings } from '../../parse/index.js';
 import { linkmeUsername } from './platform.js';
-import { CHALLENGE_HTML, linkmeHtml, linkmeProfile, notFoundHtml, profileNextData } from '../../../test/pages/linkpage-a.js';
+import { CHALLENGE_HTML, linkmeHtml, linkmeProfile, notFoundHtml, PROFILE_KEYS, profileNextData } from '../../../test/pages/linkpage-a.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -25,16 +25,6 @@ function caught(fn: () => unknown): ApiError {
 }
 
 const page = (profile: Record<string, unknown> = linkmeProfile()) => parseLinkmePage(linkmeHtml(profileNextData(profile)), 'mira.sol');
-
-/** api.md's members, in the order Linkme sends them. */
-const PROFILE_KEYS = [
-  'id', 'firstName', 'lastName', 'username', 'verifiedAccount', 'bio', 'isAmbassador', 'friendStatus', 'profileVisitCount',
-  'isDefaultProfilePicture', 'profileImage', 'profileImageWebp', 'isPrivate', 'referralLink', 'deeplink', 'logo', 'logoMetaData',
-  'QRCode', 'webTheme', 'linkmeCustomIcon', 'cover', 'createdAt', 'updatedAt', 'stripeStatus', 'killer', 'hideBottomButtons',
-  'customMailForm', 'hideAddToContacts', 'subscriptionFeature', 'showForm', 'subscriptionType', 'displayNameOption', 'trackingPixels',
-  'isMuteEnable', 'totalLinks', 'chatID', 'infoLinks', 'businessInfo', 'webLinks', 'customisedTheme', 'totalFollowers',
-  'sectionSettings', 'sectionVisibility',
-];
 
 describe('parseLinkmePage: a full profile (hand-written, no capture exists)', () => {
   it('every api.md member, in order, nothing else (userId, email, featuredLinks are left out)', () => {
