@@ -1,6 +1,10 @@
 /**
  * `npm run demo`: the gateway on invented demo data, offline.
  *
+ * The demo's upstream pages are the project's own, written for its tests (test/pages/: invented,
+ * not captures); src/demo/ only arranges them around two demo creators. Nothing here is part of
+ * the built server (scripts/build.mjs bundles src/server.ts only).
+ *
  * Starts a replay upstream (src/replay/server.ts) loaded with src/demo/routes.ts, then the real
  * gateway (startServer) with UPSTREAM_REPLAY_URL pointing at it, so every upstream request is
  * answered from src/demo/data/ and nothing touches the internet. Defaults, each overridable from

@@ -44,22 +44,45 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * How every test gateway talks to its upstream (this harness's, the fault suite's, the Redis
+ * pair's): one retry, 1.5 s header and body timeouts, a 3 s deadline — short enough that a
+ * fault scenario ends quickly, long enough for a loaded 2-core machine. Host-level cool-downs
+ * after an upstream 429 would couple the tests of a file that share a replayed host (one test's
+ * 429 holding back the next test's requests); the politeness and cool-down tests turn them on
+ * explicitly.
+ */
+export const TEST_UPSTREAM_ENV: Readonly<Record<string, string>> = {
+  UPSTREAM_RETRIES: '1',
+  UPSTREAM_TOTAL_TIMEOUT_MS: '3000',
+  UPSTREAM_HEADERS_TIMEOUT_MS: '1500',
+  UPSTREAM_BODY_TIMEOUT_MS: '1500',
+  UPSTREAM_COOLDOWN_MAX_MS: '0',
+};
+
+/**
+ * `upstream`: where the gateway sends its upstream requests instead of straight to the replay
+ * server — a relay in front of it (test/faults/lib.ts), told the replay server's address once
+ * it is up (`relayTo`).
+ */
 export async function startHarness(
-  opts: { routes?: Route[]; env?: Record<string, string>; resolver?: Resolver; replay?: boolean; logger?: Logger; deps?: DepsOverrides } = {},
+  opts: {
+    routes?: Route[];
+    env?: Record<string, string>;
+    resolver?: Resolver;
+    replay?: boolean;
+    upstream?: { url: string; relayTo(url: string): void };
+    logger?: Logger;
+    deps?: DepsOverrides;
+  } = {},
 ): Promise<Harness> {
   const replay = await startReplayServer({ routes: opts.routes ?? [] });
+  opts.upstream?.relayTo(replay.url);
   const dataDir = mkdtempSync(join(tmpdir(), 'cl-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
-    ...(opts.replay === false ? {} : { UPSTREAM_REPLAY_URL: replay.url }),
-    UPSTREAM_RETRIES: '1',
-    UPSTREAM_TOTAL_TIMEOUT_MS: '3000',
-    UPSTREAM_HEADERS_TIMEOUT_MS: '1500',
-    UPSTREAM_BODY_TIMEOUT_MS: '1500',
-    // Host-level cool-downs after an upstream 429 would couple the tests of a file that share a
-    // replayed host (one test's 429 holding back the next test's requests); the politeness
-    // tests turn them on explicitly.
-    UPSTREAM_COOLDOWN_MAX_MS: '0',
+    ...(opts.replay === false ? {} : { UPSTREAM_REPLAY_URL: opts.upstream?.url ?? replay.url }),
+    ...TEST_UPSTREAM_ENV,
     ...opts.env,
   } as NodeJS.ProcessEnv);
   const deps = openDeps(config, { ...opts.deps, logger: opts.logger ?? silentLogger, resolver: opts.resolver });

@@ -3,7 +3,7 @@
  * installed by .ci/run with apt) and the shared captures and peer examples beside the checkout
  * (../shared, absent from a fresh clone).
  *
- * A suite asks `requireTool('redis-server')` (or, through src/platforms/fixtures.ts,
+ * A suite asks `requireTool('redis-server')` (or, through test/support/fixtures.ts,
  * `hasFixtures(label)` / `hasPeerExample(path)`) and gets `{ skip, reason }`:
  * - by default a missing prerequisite skips the suite, and the reason is recorded on the test
  *   file (vitest task meta) so test/summary-reporter.ts lists it at the end of the run;

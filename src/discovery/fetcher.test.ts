@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LookupFetcher, optionalUpstream } from './fetcher.js';
-import { fakeContext } from './test-context.js';
+import { fakeContext } from '../../test/support/discovery-context.js';
 import { createLocalSingleFlight } from '../cache/single-flight.js';
 import type { SingleFlight } from '../cache/single-flight.js';
 import { page as linktreeOp } from '../platforms/linkpage-b/platform.js';

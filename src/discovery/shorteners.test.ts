@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { LookupFetcher } from './fetcher.js';
 import { ownerDomain } from './domains.js';
 import { isGenericShortLink, metaRefreshUrl, resolveShortLink, SHORT_LINK_MAX_HOPS } from './shorteners.js';
-import { fakeContext } from './test-context.js';
-import type { FakeAnswer } from './test-context.js';
+import { fakeContext } from '../../test/support/discovery-context.js';
+import type { FakeAnswer } from '../../test/support/discovery-context.js';
 
 const web = (answers: Record<string, FakeAnswer>) => {
   const ctx = fakeContext((r) => answers[r.url] ?? { status: 404, body: 'not found' });

@@ -5,18 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { upstreamFailed } from '../errors.js';
-import { hasFixtures, readFixture, skipReason } from '../platforms/fixtures.js';
-import { linkmeHtml, linkmeProfile, profileNextData as linkmeNextData } from '../platforms/linkpage-a/test-pages.js';
-import { linktreeHtml, modernAccount, profileNextData } from '../platforms/linkpage-b/test-pages.js';
-import { modulesBody, talentBody } from '../platforms/linkpage-c/test-pages.js';
-import { creatorPage as pillarPage } from '../platforms/linkpage-d/test-pages.js';
-import { creatorPage as lnkBioPage, lnkBioHtml } from '../platforms/linkpage-e/test-pages.js';
+import { hasFixtures, readFixture, skipReason } from '../../test/support/fixtures.js';
+import { linkmeHtml, linkmeProfile, profileNextData as linkmeNextData } from '../../test/pages/linkpage-a.js';
+import { linktreeHtml, modernAccount, profileNextData } from '../../test/pages/linkpage-b.js';
+import { modulesBody, talentBody } from '../../test/pages/linkpage-c.js';
+import { creatorPage as pillarPage } from '../../test/pages/linkpage-d.js';
+import { creatorPage as lnkBioPage, lnkBioHtml } from '../../test/pages/linkpage-e.js';
 import { LookupFetcher } from './fetcher.js';
 import { fetchLinkPage, linkPageOf, recordEmails, recordLinks } from './linkpages.js';
 import { fetchProfileView } from './profiles.js';
-import { beaconsPage, sitePage } from './test-web.js';
-import { fakeContext } from './test-context.js';
-import type { FakeAnswer } from './test-context.js';
+import { beaconsPage, sitePage } from '../../test/pages/discovery-web.js';
+import { fakeContext } from '../../test/support/discovery-context.js';
+import type { FakeAnswer } from '../../test/support/discovery-context.js';
 import { contactScore, crawlSite, linkScore, SITE_DEEP_PAGES, SITE_LINKED_PAGES } from './website.js';
 import { PAGE_MAX_BYTES } from './pages.js';
 

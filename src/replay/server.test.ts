@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures } from '../platforms/fixtures.js';
+import { fixturePath, hasFixtures } from '../../test/support/fixtures.js';
 import { loadRoutesFile, RoutesFileError } from './routes-file.js';
 import { startReplayServer, type ReplayServer } from './server.js';
 

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures, readFixture } from '../../src/platforms/fixtures.js';
+import { fixturePath, hasFixtures, readFixture } from '../support/fixtures.js';
 import { platforms, platformWalls, validateRegistry } from '../../src/platforms/registry.js';
 import { detectBlock, isMarkup, vendorBlock } from '../../src/upstream/blocks/catalogue.js';
 import type { UpstreamAnswer, WallRule } from '../../src/upstream/blocks/catalogue.js';

@@ -5,7 +5,7 @@
  * ../shared/fixtures; a last block replays the real captures in place when they are present.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

@@ -1,7 +1,7 @@
 /**
  * audio-b (Apple Music) end to end: gateway + replay upstream over loopback HTTP.
  *
- * Upstream bodies are the project's own (src/platforms/audio-b/test-data.ts, written by us in the
+ * Upstream bodies are the project's own (test/pages/audio-b.ts, written by us in the
  * public shapes of amp-api.music.apple.com and music.apple.com), plus the real 2021 album page
  * capture read in place from ../shared/fixtures/audio-b when present (page fallback).
  *
@@ -10,9 +10,9 @@
  * (anything else is a 401, as amp-api answers an expired or unknown developer token).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { Route } from '../../src/replay/server.js';
-import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../../src/platforms/audio-b/test-data.js';
+import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../pages/audio-b.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ID_LIFETIME_MS } from '../../src/platforms/audio-c/fetch.js';
-import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

@@ -13,7 +13,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures } from '../../src/platforms/fixtures.js';
+import { fixturePath, hasFixtures } from '../support/fixtures.js';
 import { allOperations, platforms } from '../../src/platforms/registry.js';
 import * as shortvideo from '../../src/platforms/shortvideo/platform.js';
 import type { Route } from '../../src/replay/server.js';

@@ -5,8 +5,8 @@
  * are in audio-b.test.ts; src/platforms/identity.ts is the shared check.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures } from '../../src/platforms/fixtures.js';
-import * as ig from '../../src/platforms/social-b/samples.js';
+import { fixturePath, hasFixtures } from '../support/fixtures.js';
+import * as ig from '../pages/social-b.js';
 import { repoJson } from '../data.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fixturePath, FIXTURES_DIR, hasFixtures, hasPeerExample, skipReason } from '../../src/platforms/fixtures.js';
+import { fixturePath, FIXTURES_DIR, hasFixtures, hasPeerExample, skipReason } from '../support/fixtures.js';
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

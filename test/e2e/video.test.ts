@@ -1,12 +1,12 @@
 /**
  * video (YouTube) channel end to end: gateway + replay upstream over real HTTP. The channel pages
- * and about panels are our own (src/platforms/video/test-pages.ts, written in the public shape of
+ * and about panels are our own (test/pages/video.ts, written in the public shape of
  * youtube.com pages and youtubei/v1/browse answers). No capture of the about panel exists: its
  * body is always hand-written, and says so. The last block serves the real Hospital Records page
  * capture from ../shared/fixtures/video, read in place, with a hand-written about panel.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures, skipReason } from '../../src/platforms/fixtures.js';
+import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest } from '../../src/replay/server.js';
 import {
   aboutBrowseResponse,
@@ -19,8 +19,8 @@ import {
   nightOwlAbout,
   NOT_FOUND_HTML,
   TEST_CLIENT_VERSION,
-} from '../../src/platforms/video/test-pages.js';
-import type { TestAbout } from '../../src/platforms/video/test-pages.js';
+} from '../pages/video.js';
+import type { TestAbout } from '../pages/video.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

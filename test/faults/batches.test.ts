@@ -6,10 +6,10 @@
  * reservation, exchange or per-host slot left taken; after the file, every upstream socket
  * closes. (Two instances on Redis: redis.test.ts.)
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoJson } from '../data.js';
-import { expectLive, expectTypedError, perPath, startFaultGateway } from './lib.js';
-import type { Account, Call, FaultGateway } from './lib.js';
+import { expectLive, expectTypedError, perPath, useFaultGateway } from './lib.js';
+import type { Call } from './lib.js';
 import { MIXED_MAX_BODY, mixedRoutes, runMixedBatch } from './mixed.js';
 import { OPS } from './pages.js';
 
@@ -18,34 +18,11 @@ const REPO_PATH = /^\/repos\/faults\/[^/]+$/;
 const repoBody = (req: { path: string }) => ({ headers: { 'content-type': 'application/json' }, body: repoJson('faults', req.path.split('/')[3]) });
 
 describe('faults under concurrency (one instance, embedded store)', () => {
-  let gw: FaultGateway;
-  let acc: Account;
-
-  beforeAll(async () => {
-    gw = await startFaultGateway({ UPSTREAM_PER_HOST_CONCURRENCY: String(PER_HOST), UPSTREAM_MAX_BODY_BYTES: String(MIXED_MAX_BODY) });
-    acc = await gw.account(1_000);
-  });
-  afterEach(async () => {
-    try {
-      await gw.expectNoOpenExchanges();
-      expect(gw.openReservations()).toBe(0);
-      await acc.expectBalance();
-    } finally {
-      gw.h.replay.reset();
-    }
-  });
-  afterAll(async () => {
-    if (!gw) return;
-    try {
-      await gw.expectSocketsDrain();
-    } finally {
-      await gw.close();
-    }
-  });
+  const t = useFaultGateway({ credits: 1_000, env: { UPSTREAM_PER_HOST_CONCURRENCY: String(PER_HOST), UPSTREAM_MAX_BODY_BYTES: String(MIXED_MAX_BODY) } });
 
   it('a mixed-fault batch of 48 concurrent requests (64 resources): each answer typed, charged only for live results', async () => {
-    for (const r of mixedRoutes()) gw.h.replay.add(r);
-    const { charged, requests, ms } = await runMixedBatch([gw.h.url], acc, 'A');
+    for (const r of mixedRoutes()) t.gw.h.replay.add(r);
+    const { charged, requests, ms } = await runMixedBatch([t.gw.h.url], t.acc, 'A');
     expect(requests).toBe(48);
     // 5 healthy or recovering repository kinds × 3, plus the live field of each multi-field operation.
     expect(charged).toBe(5 * 3 + 4);
@@ -53,59 +30,59 @@ describe('faults under concurrency (one instance, embedded store)', () => {
   });
 
   it('a second batch on the same gateway behaves the same (nothing degraded by the first)', async () => {
-    for (const r of mixedRoutes()) gw.h.replay.add(r);
-    const { charged } = await runMixedBatch([gw.h.url], acc, 'B');
+    for (const r of mixedRoutes()) t.gw.h.replay.add(r);
+    const { charged } = await runMixedBatch([t.gw.h.url], t.acc, 'B');
     expect(charged).toBe(5 * 3 + 4);
   });
 
   it('429 storm: 40 concurrent requests each answered 429 with Retry-After: 1, then 200 → all live after ~1 s', async () => {
-    gw.h.replay.add(perPath('api.github.com', REPO_PATH, repoBody, (_p, n) => (n === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '1' } } : null)));
-    const calls: Call[] = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? gw.rest(OPS.github.rest(`rl${i}`), acc.key) : gw.gql(OPS.github.gql(`rl${i}`), acc.key))));
-    acc.charge(...calls);
+    t.gw.h.replay.add(perPath('api.github.com', REPO_PATH, repoBody, (_p, n) => (n === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '1' } } : null)));
+    const calls: Call[] = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? t.gw.rest(OPS.github.rest(`rl${i}`), t.acc.key) : t.gw.gql(OPS.github.gql(`rl${i}`), t.acc.key))));
+    t.acc.charge(...calls);
     for (const c of calls) {
       expectLive(c);
       expect(c.ms).toBeGreaterThanOrEqual(900);
       expect(c.ms).toBeLessThan(8_000);
     }
-    expect(gw.h.replay.hits()).toHaveLength(80);
+    expect(t.gw.h.replay.hits()).toHaveLength(80);
   });
 
   it('5xx storm: 40 concurrent requests answered 502 / 503 / 500 every time → all 502 UPSTREAM_FAILED, at most one retry each', async () => {
     const statuses = [500, 502, 503];
-    gw.h.replay.add(perPath('api.github.com', REPO_PATH, repoBody, (path) => ({ kind: 'status', status: statuses[Number(path.replace(/\D/g, '')) % 3] })));
-    const calls: Call[] = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? gw.rest(OPS.github.rest(`st${i}`), acc.key) : gw.gql(OPS.github.gql(`st${i}`), acc.key))));
-    acc.charge(...calls);
+    t.gw.h.replay.add(perPath('api.github.com', REPO_PATH, repoBody, (path) => ({ kind: 'status', status: statuses[Number(path.replace(/\D/g, '')) % 3] })));
+    const calls: Call[] = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? t.gw.rest(OPS.github.rest(`st${i}`), t.acc.key) : t.gw.gql(OPS.github.gql(`st${i}`), t.acc.key))));
+    t.acc.charge(...calls);
     for (const c of calls) {
       expectTypedError(c, 502, 'UPSTREAM_FAILED');
       expect(c.ms).toBeLessThan(8_000);
     }
-    expect(gw.h.replay.hits()).toHaveLength(80);
+    expect(t.gw.h.replay.hits()).toHaveLength(80);
   });
 
   it('challenge storm: 40 concurrent requests over four platforms, all blocked → 502 UPSTREAM_BLOCKED, 0 credits', async () => {
-    for (const r of mixedRoutes()) gw.h.replay.add(r);
+    for (const r of mixedRoutes()) t.gw.h.replay.add(r);
     const ops = [OPS.linktree, OPS.truth, OPS.google, OPS.amazon];
     const calls: Call[] = await Promise.all(
       Array.from({ length: 40 }, (_, i) => {
         const op = ops[i % 4];
-        return i % 8 < 4 ? gw.rest(op.rest(`storm${i}`), acc.key) : gw.gql(op.gql(`storm${i}`), acc.key);
+        return i % 8 < 4 ? t.gw.rest(op.rest(`storm${i}`), t.acc.key) : t.gw.gql(op.gql(`storm${i}`), t.acc.key);
       }),
     );
-    acc.charge(...calls);
+    t.acc.charge(...calls);
     for (const c of calls) expectTypedError(c, 502, 'UPSTREAM_BLOCKED');
-    expect(gw.h.replay.hits()).toHaveLength(40);
+    expect(t.gw.h.replay.hits()).toHaveLength(40);
   });
 
   it(`no per-host slot was left taken: ${PER_HOST} slow requests to the most faulted host all reach it at once`, async () => {
     const arrivals: number[] = [];
-    gw.h.replay.add(
+    t.gw.h.replay.add(
       perPath('api.github.com', REPO_PATH, repoBody, () => {
         arrivals.push(performance.now());
         return { kind: 'latency', ms: 1_000 };
       }),
     );
-    const calls = await Promise.all(Array.from({ length: PER_HOST }, (_, i) => gw.rest(OPS.github.rest(`slot${i}`), acc.key)));
-    acc.charge(...calls);
+    const calls = await Promise.all(Array.from({ length: PER_HOST }, (_, i) => t.gw.rest(OPS.github.rest(`slot${i}`), t.acc.key)));
+    t.acc.charge(...calls);
     for (const c of calls) expectLive(c);
     expect(arrivals).toHaveLength(PER_HOST);
     // With a slot lost, the last request would wait for a first one to finish (1 s).

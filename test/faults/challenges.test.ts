@@ -13,66 +13,43 @@
  * requests; this file checks the fault-suite guarantees across platforms, including challenges
  * behind redirects and challenges served with retryable statuses.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoJson } from '../data.js';
-import { expectTypedError, startFaultGateway } from './lib.js';
-import type { Account, Call, FaultGateway } from './lib.js';
+import { expectTypedError, useFaultGateway } from './lib.js';
+import type { Call } from './lib.js';
 import { CHALLENGES, GITHUB_SECONDARY_LIMIT, OPS } from './pages.js';
 
 describe('challenge and block pages → 502 UPSTREAM_BLOCKED (REST and GraphQL)', () => {
-  let gw: FaultGateway;
-  let acc: Account;
+  const t = useFaultGateway({ credits: 100 });
   let n = 0;
 
-  beforeAll(async () => {
-    gw = await startFaultGateway();
-    acc = await gw.account(100);
-  });
-  afterEach(async () => {
-    try {
-      await gw.expectNoOpenExchanges();
-      expect(gw.openReservations()).toBe(0);
-      await acc.expectBalance();
-    } finally {
-      gw.h.replay.reset();
-    }
-  });
-  afterAll(async () => {
-    if (!gw) return;
-    try {
-      await gw.expectSocketsDrain();
-    } finally {
-      await gw.close();
-    }
-  });
-
   it.each(CHALLENGES)('$name', async ({ op, routes, hits, message }) => {
-    for (const r of routes) gw.h.replay.add(r);
+    for (const r of routes) t.gw.h.replay.add(r);
     const id = ++n;
-    const calls: Call[] = await Promise.all([gw.rest(op.rest(`c${id}rest`), acc.key), gw.gql(op.gql(`c${id}gql`), acc.key)]);
-    acc.charge(...calls);
+    const calls: Call[] = await Promise.all([t.gw.rest(op.rest(`c${id}rest`), t.acc.key), t.gw.gql(op.gql(`c${id}gql`), t.acc.key)]);
+    t.acc.charge(...calls);
     for (const c of calls) {
       expectTypedError(c, 502, 'UPSTREAM_BLOCKED');
       expect(c.via === 'rest' ? c.body.error.message : c.body.errors[0].message).toMatch(message);
       expect(c.ms).toBeLessThan(8_000);
     }
     // Both requests together; nothing fetched beyond the retry and redirect policy.
-    expect(gw.h.replay.hits()).toHaveLength(2 * hits);
+    expect(t.gw.h.replay.hits()).toHaveLength(2 * hits);
   });
 
   it('a challenge is never cached: once the block lifts, the same page is fetched live', async () => {
-    gw.h.replay.add({
+    t.gw.h.replay.add({
       host: 'api.github.com',
       path: /^\/repos\//,
       response: { status: 403, headers: { 'content-type': 'application/json; charset=utf-8' }, body: GITHUB_SECONDARY_LIMIT },
     });
-    const blocked = await gw.rest(`${OPS.github.rest('lifted')}&cache_max_age=30d`, acc.key);
+    const blocked = await t.gw.rest(`${OPS.github.rest('lifted')}&cache_max_age=30d`, t.acc.key);
     expectTypedError(blocked, 502, 'UPSTREAM_BLOCKED');
-    gw.h.replay.reset();
-    gw.h.replay.add({ host: 'api.github.com', path: /^\/repos\//, response: { headers: { 'content-type': 'application/json' }, body: repoJson('faults', 'lifted') } });
-    const live = await gw.gql('{ codeRepository(url: "https://github.com/faults/lifted", cacheMaxAge: "30d") { fullName } }', acc.key);
+    t.gw.h.replay.reset();
+    t.gw.h.replay.add({ host: 'api.github.com', path: /^\/repos\//, response: { headers: { 'content-type': 'application/json' }, body: repoJson('faults', 'lifted') } });
+    const live = await t.gw.gql('{ codeRepository(url: "https://github.com/faults/lifted", cacheMaxAge: "30d") { fullName } }', t.acc.key);
     expect(live.body.data.codeRepository.fullName).toBe('faults/lifted');
     expect(live.body.extensions.credits.fields[0]).toMatchObject({ charged: 1, cached: false });
-    acc.charge(blocked, live);
+    t.acc.charge(blocked, live);
   });
 });

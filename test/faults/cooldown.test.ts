@@ -3,13 +3,13 @@
  * asked to slow down, later requests to it wait for the Retry-After when that fits in their
  * deadline, and otherwise fail at once — typed, at 0 credits, without sending anything to that
  * host — while other hosts are served as usual. (The other fault suites run without the
- * cool-down so their scenarios stay independent: lib.ts, FAULT_ENV.)
+ * cool-down so their scenarios stay independent: TEST_UPSTREAM_ENV in test/harness.ts.)
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedResponse, Route } from '../../src/replay/server.js';
 import { repoJson, searchHtml } from '../data.js';
-import { expectLive, expectTypedError, startFaultGateway } from './lib.js';
-import type { Account, Call, FaultGateway } from './lib.js';
+import { expectLive, expectTypedError, useFaultGateway } from './lib.js';
+import type { Call } from './lib.js';
 import { OPS } from './pages.js';
 
 const SEARCH_OK = searchHtml([{ url: 'https://example.com/a', title: 'A result', snippet: 'Something about a.' }]);
@@ -25,72 +25,49 @@ const searchRoute = (instead: (n: number) => RecordedResponse | null): Route => 
 };
 
 describe('host cool-down after 429 / 503 with Retry-After (default configuration)', () => {
-  let gw: FaultGateway;
-  let acc: Account;
-
-  beforeAll(async () => {
-    // '' = the configured default, not FAULT_ENV's 0.
-    gw = await startFaultGateway({ UPSTREAM_COOLDOWN_MAX_MS: '' });
-    acc = await gw.account(100);
-  });
-  afterEach(async () => {
-    try {
-      await gw.expectNoOpenExchanges();
-      expect(gw.openReservations()).toBe(0);
-      await acc.expectBalance();
-    } finally {
-      gw.h.replay.reset();
-    }
-  });
-  afterAll(async () => {
-    if (!gw) return;
-    try {
-      await gw.expectSocketsDrain();
-    } finally {
-      await gw.close();
-    }
-  });
+  // '' = the configured default, not the harness's 0 (TEST_UPSTREAM_ENV).
+  const t = useFaultGateway({ credits: 100, env: { UPSTREAM_COOLDOWN_MAX_MS: '' } });
 
   it('503 with Retry-After: 1: the request and one sent during the cool-down both wait it out and are served live', async () => {
-    gw.h.replay.add(searchRoute((n) => (n === 0 ? { status: 503, headers: { 'retry-after': '1' }, body: 'busy' } : null)));
-    const first = gw.rest(OPS.google.rest('cool1'), acc.key);
+    t.gw.h.replay.add(searchRoute((n) => (n === 0 ? { status: 503, headers: { 'retry-after': '1' }, body: 'busy' } : null)));
+    const first = t.gw.rest(OPS.google.rest('cool1'), t.acc.key);
     await new Promise((r) => setTimeout(r, 150));
-    const during = gw.gql(OPS.google.gql('cool2'), acc.key);
+    const during = t.gw.gql(OPS.google.gql('cool2'), t.acc.key);
     const calls: Call[] = await Promise.all([first, during]);
-    acc.charge(...calls);
+    t.acc.charge(...calls);
     for (const c of calls) {
       expectLive(c);
       expect(c.ms).toBeLessThan(3_000);
     }
     // The second one was held at the gate until the cool-down ended (~850 ms after it was sent).
     expect(calls[1].ms).toBeGreaterThanOrEqual(600);
-    expect(gw.h.replay.hits()).toHaveLength(3);
+    expect(t.gw.h.replay.hits()).toHaveLength(3);
   });
 
   it('429 with Retry-After: 60: blocked; while the host cools down, later requests fail at once at 0 credits sending nothing, cached results are still served, other hosts are unaffected', async () => {
-    gw.h.replay.add({ host: 'api.github.com', path: '/repos/faults/before', response: { headers: { 'content-type': 'application/json' }, body: repoJson('faults', 'before') } });
-    const before = await gw.rest(OPS.github.rest('before'), acc.key);
+    t.gw.h.replay.add({ host: 'api.github.com', path: '/repos/faults/before', response: { headers: { 'content-type': 'application/json' }, body: repoJson('faults', 'before') } });
+    const before = await t.gw.rest(OPS.github.rest('before'), t.acc.key);
     expectLive(before);
     // Added later, so it takes precedence: the host now answers 429 to everything.
-    gw.h.replay.add({ host: 'api.github.com', path: /^\/repos\//, response: { status: 429, headers: { 'retry-after': '60' }, body: '{"message":"slow down"}' } });
-    gw.h.replay.add(searchRoute(() => null));
-    const first = await gw.rest(OPS.github.rest('storm0'), acc.key);
+    t.gw.h.replay.add({ host: 'api.github.com', path: /^\/repos\//, response: { status: 429, headers: { 'retry-after': '60' }, body: '{"message":"slow down"}' } });
+    t.gw.h.replay.add(searchRoute(() => null));
+    const first = await t.gw.rest(OPS.github.rest('storm0'), t.acc.key);
     expectTypedError(first, 502, 'UPSTREAM_BLOCKED');
-    expect(gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(2);
+    expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(2);
 
     const later: Call[] = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? gw.rest(OPS.github.rest(`storm${i + 1}`), acc.key) : gw.gql(OPS.github.gql(`storm${i + 1}`), acc.key))),
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? t.gw.rest(OPS.github.rest(`storm${i + 1}`), t.acc.key) : t.gw.gql(OPS.github.gql(`storm${i + 1}`), t.acc.key))),
     );
-    const other = await gw.rest(OPS.google.rest('elsewhere'), acc.key);
-    const hit = await gw.rest(`${OPS.github.rest('before')}&cache_max_age=30d`, acc.key);
-    const miss = await gw.rest(`${OPS.github.rest('never')}&cache_max_age=30d`, acc.key);
-    acc.charge(before, first, ...later, other, hit, miss);
+    const other = await t.gw.rest(OPS.google.rest('elsewhere'), t.acc.key);
+    const hit = await t.gw.rest(`${OPS.github.rest('before')}&cache_max_age=30d`, t.acc.key);
+    const miss = await t.gw.rest(`${OPS.github.rest('never')}&cache_max_age=30d`, t.acc.key);
+    t.acc.charge(before, first, ...later, other, hit, miss);
     for (const c of [...later, miss]) {
       expectTypedError(c, 502, 'UPSTREAM_BLOCKED');
       expect(c.via === 'rest' ? c.body.error.message : c.body.errors[0].message).toMatch(/cooling down/);
       expect(c.ms).toBeLessThan(2_000);
     }
-    expect(gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(2);
+    expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(2);
     expectLive(other);
     expect(hit.body).toMatchObject({ success: true, cached: true, credits_charged: 0 });
   });

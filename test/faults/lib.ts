@@ -2,6 +2,8 @@
  * Plumbing of the fault suite: a gateway (test/harness.ts) whose upstream connections pass
  * through a counting TCP relay in front of the replay server, and the checks every scenario ends
  * with — a typed error, bounded time, no credit lost, no upstream exchange or socket left open.
+ * A fault file declares its gateway with `useFaultGateway` (the same start and the same checks
+ * after each test and at the end, for every file).
  *
  * How leaks are seen, without reaching into the gateway:
  * - exchanges: undici publishes every request it creates, completes or fails on
@@ -19,7 +21,7 @@ import { createConnection, createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Route, RecordedResponse, Fault } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -32,8 +34,8 @@ import { checkRestContract } from '../contract.js';
 export interface Relay {
   /** `http://127.0.0.1:<port>`: what the gateway is told the replay server is. */
   url: string;
-  /** Where connections are relayed to (set once the replay server is up). */
-  target: { host: string; port: number } | null;
+  /** Relay connections to this origin (the replay server, once it is up). */
+  relayTo(url: string): void;
   /** Upstream sockets the gateway has open now. */
   connections(): Promise<number>;
   /** Connections accepted since start. */
@@ -44,9 +46,13 @@ export interface Relay {
 export async function startRelay(): Promise<Relay> {
   const open = new Set<Socket>();
   let accepted = 0;
+  let target: { host: string; port: number } | null = null;
   const relay: Relay = {
     url: '',
-    target: null,
+    relayTo(url) {
+      const u = new URL(url);
+      target = { host: u.hostname, port: Number(u.port) };
+    },
     connections: () => new Promise((resolveP, reject) => server.getConnections((err, n) => (err ? reject(err) : resolveP(n)))),
     get accepted() {
       return accepted;
@@ -60,7 +66,7 @@ export async function startRelay(): Promise<Relay> {
   const server: Server = createServer((client) => {
     accepted++;
     open.add(client);
-    const t = relay.target;
+    const t = target;
     if (!t) {
       client.destroy();
       return;
@@ -242,19 +248,14 @@ export async function expectSocketsDrain(relay: Relay, withinMs = 10_000): Promi
 }
 
 /**
- * Environment of the gateways under test, beside test/harness.ts's (one retry, 1.5 s header and
- * body timeouts, 3 s deadline). No host-level cool-down by default: a 429 (or a 503 with
- * Retry-After) would otherwise make every later request to that host fail fast for as long as
- * the upstream asked, coupling scenarios that are meant to be independent. cooldown.test.ts runs
- * with it.
+ * A gateway of test/harness.ts (its TEST_UPSTREAM_ENV: one retry, 1.5 s header and body
+ * timeouts, 3 s deadline, no host-level cool-down — a 429 would otherwise make later requests
+ * to that host fail fast, coupling scenarios meant to be independent; cooldown.test.ts turns it
+ * on) whose upstream connections go through a counting relay. `env` adds to or overrides it.
  */
-export const FAULT_ENV: Record<string, string> = { UPSTREAM_COOLDOWN_MAX_MS: '0' };
-
 export async function startFaultGateway(env: Record<string, string> = {}): Promise<FaultGateway> {
   const relay = await startRelay();
-  const h = await startHarness({ env: { ...FAULT_ENV, UPSTREAM_REPLAY_URL: relay.url, ...env } });
-  const target = new URL(h.replay.url);
-  relay.target = { host: target.hostname, port: Number(target.port) };
+  const h = await startHarness({ upstream: relay, env });
   const exchanges = trackExchanges(relay.url);
   const dbFile = join(h.config.dataDir, 'gateway.db');
 
@@ -298,6 +299,57 @@ export async function startFaultGateway(env: Record<string, string> = {}): Promi
     },
   };
   return gw;
+}
+
+export interface FaultSuite {
+  /** The gateway and the tracked account, once the file's beforeAll has run. */
+  readonly gw: FaultGateway;
+  readonly acc: Account;
+}
+
+/**
+ * The fault files' one setup: in the enclosing describe, start a fault gateway (`env` as for
+ * startFaultGateway) with an account of `credits`; after each test, check that no upstream
+ * exchange or reservation is left open and that the balance is exactly start − Σcharged, then
+ * clear the replay routes; after the file, check every upstream socket closes, and stop.
+ */
+export function useFaultGateway(opts: { credits: number; env?: Record<string, string> }): FaultSuite {
+  let gw: FaultGateway | undefined;
+  let acc: Account | undefined;
+  const started = <T>(x: T | undefined): T => {
+    if (x === undefined) throw new Error('the fault gateway is not started (use it inside a test)');
+    return x;
+  };
+  beforeAll(async () => {
+    gw = await startFaultGateway(opts.env);
+    acc = await gw.account(opts.credits);
+  });
+  afterEach(async () => {
+    const g = started(gw);
+    try {
+      await g.expectNoOpenExchanges();
+      expect(g.openReservations()).toBe(0);
+      await started(acc).expectBalance();
+    } finally {
+      g.h.replay.reset();
+    }
+  });
+  afterAll(async () => {
+    if (!gw) return;
+    try {
+      await gw.expectSocketsDrain();
+    } finally {
+      await gw.close();
+    }
+  });
+  return {
+    get gw() {
+      return started(gw);
+    },
+    get acc() {
+      return started(acc);
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import type { Cluster } from '../redis/cluster.js';
 import { requireTool, titled } from '../prereq.js';
 import { startRedisServer } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
-import { expectNoOpenExchanges, expectSocketsDrain, FAULT_ENV, startRelay, trackExchanges } from './lib.js';
+import { TEST_UPSTREAM_ENV } from '../harness.js';
+import { expectNoOpenExchanges, expectSocketsDrain, startRelay, trackExchanges } from './lib.js';
 import type { Call, ExchangeTracker, Relay } from './lib.js';
 import { MIXED_MAX_BODY, mixedRoutes, runMixedBatch } from './mixed.js';
 
@@ -27,19 +28,14 @@ describe.skipIf(REDIS.skip)(titled('mixed faults on two instances sharing Redis'
     relay = await startRelay();
     c = await startCluster(redis.url, {
       env: {
-        ...FAULT_ENV,
+        // The upstream settings of every test gateway (test/harness.ts), through the relay.
+        ...TEST_UPSTREAM_ENV,
         UPSTREAM_REPLAY_URL: relay.url,
-        // As the embedded harness: one retry, 1.5 s header / body timeouts, 3 s deadline.
-        UPSTREAM_RETRIES: '1',
-        UPSTREAM_TOTAL_TIMEOUT_MS: '3000',
-        UPSTREAM_HEADERS_TIMEOUT_MS: '1500',
-        UPSTREAM_BODY_TIMEOUT_MS: '1500',
         UPSTREAM_PER_HOST_CONCURRENCY: '16',
         UPSTREAM_MAX_BODY_BYTES: String(MIXED_MAX_BODY),
       },
     });
-    const target = new URL(c.replay.url);
-    relay.target = { host: target.hostname, port: Number(target.port) };
+    relay.relayTo(c.replay.url);
     exchanges = trackExchanges(relay.url);
   });
   afterAll(async () => {

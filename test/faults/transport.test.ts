@@ -14,11 +14,11 @@
  * the retry recoveries, Retry-After handling, the total deadline, body size limits and more.
  * Upstream bodies: test/data.ts (our own GitHub-shaped JSON).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Fault } from '../../src/replay/server.js';
 import { repoJson } from '../data.js';
-import { expectLive, expectTypedError, perPath, startFaultGateway } from './lib.js';
-import type { Account, Call, FaultGateway } from './lib.js';
+import { expectLive, expectTypedError, perPath, useFaultGateway } from './lib.js';
+import type { Call } from './lib.js';
 
 /** Small enough for an oversized body to be cheap to send. */
 const MAX_BODY = 64 * 1024;
@@ -106,35 +106,12 @@ const scenarios: Scenario[] = [
 ];
 
 describe('transport faults through the gateway (REST and GraphQL)', () => {
-  let gw: FaultGateway;
-  let acc: Account;
+  const t = useFaultGateway({ credits: 1_000, env: { UPSTREAM_MAX_BODY_BYTES: String(MAX_BODY) } });
   let n = 0;
-
-  beforeAll(async () => {
-    gw = await startFaultGateway({ UPSTREAM_MAX_BODY_BYTES: String(MAX_BODY) });
-    acc = await gw.account(1_000);
-  });
-  afterEach(async () => {
-    try {
-      await gw.expectNoOpenExchanges();
-      expect(gw.openReservations()).toBe(0);
-      await acc.expectBalance();
-    } finally {
-      gw.h.replay.reset();
-    }
-  });
-  afterAll(async () => {
-    if (!gw) return;
-    try {
-      await gw.expectSocketsDrain();
-    } finally {
-      await gw.close();
-    }
-  });
 
   it.each(scenarios)('$name', async (s) => {
     const id = ++n;
-    gw.h.replay.add(
+    t.gw.h.replay.add(
       perPath(
         'api.github.com',
         REPO_PATH,
@@ -147,8 +124,8 @@ describe('transport faults through the gateway (REST and GraphQL)', () => {
       ),
     );
     const names = { rest: `s${id}-rest`, graphql: `s${id}-gql` };
-    const calls: Call[] = await Promise.all([gw.rest(restPath(names.rest), acc.key), gw.gql(gqlQuery(names.graphql), acc.key)]);
-    acc.charge(...calls);
+    const calls: Call[] = await Promise.all([t.gw.rest(restPath(names.rest), t.acc.key), t.gw.gql(gqlQuery(names.graphql), t.acc.key)]);
+    t.acc.charge(...calls);
 
     for (const c of calls) {
       if (s.expect === 'live') {
@@ -161,7 +138,7 @@ describe('transport faults through the gateway (REST and GraphQL)', () => {
       // Never hung: generous bounds (deadline 3 s + one backoff), tighter where the scenario says.
       expect(c.ms).toBeLessThan(s.maxMs ?? 8_000);
       if (s.minMs !== undefined) expect(c.ms).toBeGreaterThanOrEqual(s.minMs);
-      const hits = gw.h.replay.hits({ host: 'api.github.com', path: `/repos/faults/${names[c.via]}` }).length;
+      const hits = t.gw.h.replay.hits({ host: 'api.github.com', path: `/repos/faults/${names[c.via]}` }).length;
       if (typeof s.hits === 'number') expect(hits, `${c.via} upstream attempts`).toBe(s.hits);
       else {
         expect(hits).toBeGreaterThanOrEqual(s.hits[0]);
@@ -171,19 +148,19 @@ describe('transport faults through the gateway (REST and GraphQL)', () => {
   });
 
   it('a failure is not cached: the same repository fetched again after a 5xx storm is live and charged once', async () => {
-    gw.h.replay.add(
+    t.gw.h.replay.add(
       perPath('api.github.com', REPO_PATH, (req) => ({ headers: { 'content-type': 'application/json' }, body: repoJson('faults', repoName(req.path)) }), (_p, i) =>
         i < 2 ? status(502) : null,
       ),
     );
-    const failed = await gw.rest(restPath('again'), acc.key);
+    const failed = await t.gw.rest(restPath('again'), t.acc.key);
     expectTypedError(failed, 502, 'UPSTREAM_FAILED');
-    const liveAgain = await gw.gql('{ codeRepository(url: "https://github.com/faults/again", cacheMaxAge: "30d") { fullName } }', acc.key);
+    const liveAgain = await t.gw.gql('{ codeRepository(url: "https://github.com/faults/again", cacheMaxAge: "30d") { fullName } }', t.acc.key);
     expectLive(liveAgain);
     expect(liveAgain.body.extensions.credits.fields[0].cached).toBe(false);
-    const hit = await gw.rest(`${restPath('again')}&cache_max_age=30d`, acc.key);
+    const hit = await t.gw.rest(`${restPath('again')}&cache_max_age=30d`, t.acc.key);
     expect(hit.body).toMatchObject({ success: true, cached: true, credits_charged: 0 });
-    acc.charge(failed, liveAgain, hit);
-    expect(gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(3);
+    t.acc.charge(failed, liveAgain, hit);
+    expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(3);
   });
 });

@@ -8,18 +8,18 @@
  * `div.g > a > h3.LC20lb`, `div.VwiC3b` snippets; ordinary HTML with Cloudflare's e-mail
  * protection markup). Every name, id, domain and text is invented by the generator.
  */
-import { linkmeHtml, linkmeProfile, profileNextData as linkmeNextData, notFoundHtml as linkmeNotFound, CHALLENGE_HTML as LINKME_CHALLENGE } from '../../src/platforms/linkpage-a/test-pages.js';
-import { linktreeHtml, modernAccount, profileNextData as linktreeNextData, notFoundHtml as linktreeNotFound, CHALLENGE_HTML as LINKTREE_CHALLENGE } from '../../src/platforms/linkpage-b/test-pages.js';
-import { talentBody, NOT_FOUND_BODY as KOMI_NOT_FOUND, CHALLENGE_HTML as KOMI_CHALLENGE } from '../../src/platforms/linkpage-c/test-pages.js';
-import { creatorProfile, pillarHtml, pillarState, NOT_FOUND_HTML as PILLAR_NOT_FOUND, CHALLENGE_HTML as PILLAR_CHALLENGE } from '../../src/platforms/linkpage-d/test-pages.js';
-import { lnkBioHtml, NOT_FOUND_HTML as LNKBIO_NOT_FOUND, CHALLENGE_HTML as LNKBIO_CHALLENGE } from '../../src/platforms/linkpage-e/test-pages.js';
-import type { TestIcon, TestButton } from '../../src/platforms/linkpage-e/test-pages.js';
-import { storefrontHtml, storefrontState } from '../../src/platforms/retail-shop/samples.js';
-import { newShapeUser } from '../../src/platforms/microblog-b/samples.js';
-import { mediaNode, profileBody, userJson } from '../../src/platforms/social-b/samples.js';
-import { nightOwlUser, notFoundUniversalPage, universalPage, VERIFY_PAGE } from '../../src/platforms/shortvideo/test-pages.js';
-import { aboutBrowseResponse, channelHtml, channelInitialData, NOT_FOUND_HTML as YT_NOT_FOUND } from '../../src/platforms/video/test-pages.js';
-import type { TestAbout, TestChannel } from '../../src/platforms/video/test-pages.js';
+import { linkmeHtml, linkmeProfile, profileNextData as linkmeNextData, notFoundHtml as linkmeNotFound, CHALLENGE_HTML as LINKME_CHALLENGE } from '../pages/linkpage-a.js';
+import { linktreeHtml, modernAccount, profileNextData as linktreeNextData, notFoundHtml as linktreeNotFound, CHALLENGE_HTML as LINKTREE_CHALLENGE } from '../pages/linkpage-b.js';
+import { talentBody, NOT_FOUND_BODY as KOMI_NOT_FOUND, CHALLENGE_HTML as KOMI_CHALLENGE } from '../pages/linkpage-c.js';
+import { creatorProfile, pillarHtml, pillarState, NOT_FOUND_HTML as PILLAR_NOT_FOUND, CHALLENGE_HTML as PILLAR_CHALLENGE } from '../pages/linkpage-d.js';
+import { lnkBioHtml, NOT_FOUND_HTML as LNKBIO_NOT_FOUND, CHALLENGE_HTML as LNKBIO_CHALLENGE } from '../pages/linkpage-e.js';
+import type { TestIcon, TestButton } from '../pages/linkpage-e.js';
+import { storefrontHtml, storefrontState } from '../pages/retail-shop.js';
+import { newShapeUser } from '../pages/microblog-b.js';
+import { mediaNode, profileBody, userJson } from '../pages/social-b.js';
+import { nightOwlUser, notFoundUniversalPage, universalPage, VERIFY_PAGE } from '../pages/shortvideo.js';
+import { aboutBrowseResponse, channelHtml, channelInitialData, NOT_FOUND_HTML as YT_NOT_FOUND } from '../pages/video.js';
+import type { TestAbout, TestChannel } from '../pages/video.js';
 import { classifyLink } from '../../src/links/classify.js';
 import type { EmailPlacement, SearchResult, SimAccount, SimLinkPage, SimSite, SimSitePage } from './model.js';
 
@@ -439,7 +439,7 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
         },
         { id: `${p.uuid.slice(0, 24)}${p.numericId.padStart(12, '0').slice(-12)}`, firstName: first, lastName: last, avatar: `https://komi-production-assets.s3.amazonaws.com/photos/sim${p.numericId}.jpg` },
       );
-      // One LINK module with the page's buttons, in the modules answer's shape (see linkpage-c/test-pages.ts).
+      // One LINK module with the page's buttons, in the modules answer's shape (see test/pages/linkpage-c.ts).
       const moduleId = `${p.uuid.slice(0, 9)}4c2a-4f83-9e65-${p.numericId.padStart(12, '0').slice(-12)}`;
       const modules = [
         { id: `m-header-${p.numericId}`, type: 'HEADER', order: 0, visible: true, title: `Hi, I am ${first}` },

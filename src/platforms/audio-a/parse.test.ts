@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { extractNextData, idFromInput, idFromUri, parseEmbedSession, parsePlaylist, parsePodcast, toCount } from './parse.js';
 import { PLAYLIST_PAGE_SIZE, QUERIES, currentHash, pathfinderUrl, tokenPageUrl } from './pathfinder.js';

@@ -4,7 +4,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import {
   albumFromSchema,
   artistFromSchema,
@@ -34,7 +34,7 @@ import {
   type Album,
   type Artist,
 } from './parse.js';
-import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from './test-data.js';
+import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../../../test/pages/audio-b.js';
 
 const LABEL = 'audio-b';
 const ARTIST = 'amp-api-artist-beach-bunny.json';
@@ -302,7 +302,7 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run; bodies from ./test-data.ts, written by us)
+// Project-own cases (always run; bodies from test/pages/audio-b.ts, written by us)
 // ---------------------------------------------------------------------------------------------
 
 describe('artist response', () => {

@@ -6,9 +6,9 @@
  * client reads (invented links).
  */
 import { describe, expect, it } from 'vitest';
-import { fakeContext } from '../../discovery/test-context.js';
-import type { FakeAnswer } from '../../discovery/test-context.js';
-import { hasFixtures, readFixture } from '../fixtures.js';
+import { fakeContext } from '../../../test/support/discovery-context.js';
+import type { FakeAnswer } from '../../../test/support/discovery-context.js';
+import { hasFixtures, readFixture } from '../../../test/support/fixtures.js';
 import { readProfile } from '../reader.js';
 import { reader } from './reader.js';
 

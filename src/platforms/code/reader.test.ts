@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { fakeContext } from '../../discovery/test-context.js';
+import { fakeContext } from '../../../test/support/discovery-context.js';
 import { readProfile } from '../reader.js';
 import { reader } from './reader.js';
 

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl } from './fetch.js';
 import type { ForumComment, ForumPost } from './parse.js';
 import { blockReason, COMMENT_FIELDS, COMMENT_TRIM_FIELDS, isoFromUnix, parseComment, parseListing, parsePost, POST_FIELDS, POST_TRIM_FIELDS } from './parse.js';
-import * as s from './samples.js';
+import * as s from '../../../test/pages/forum.js';
 
 const LABEL = 'forum';
 const SEARCH = 'search-r-all-praw-oauth-search-2020.json';
@@ -185,7 +185,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example forum_search.json (ski
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run; bodies from ./samples.ts, hand-written)
+// Project-own cases (always run; bodies from test/pages/forum.ts, hand-written)
 // ---------------------------------------------------------------------------------------------
 
 describe('forum parser: own cases', () => {

@@ -4,7 +4,7 @@
  * serves (the keys PRAW's Redditor reads); every name is invented.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeContext } from '../../discovery/test-context.js';
+import { fakeContext } from '../../../test/support/discovery-context.js';
 import { readProfile } from '../reader.js';
 import { reader } from './reader.js';
 

@@ -1,18 +1,18 @@
 /**
  * linkpage-a (Linkme) parser tests. No capture of a link.me page exists (../shared/fixtures has
  * no linkpage-a folder): every page here is written by us in the public shape of link.me pages
- * (test-pages.ts), and the peer example is read in place for a key and type comparison.
+ * (test/pages/linkpage-a.ts), and the peer example is read in place for a key and type comparison.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { extractNextData } from '../../links/next-data.js';
 import { parseLinkmeNextData, parseLinkmePage, profileRecord, type LinkpageAProfile } from './parse.js';
 import { captureWarnings } from '../../parse/index.js';
 import { linkmeUsername } from './platform.js';
-import { CHALLENGE_HTML, linkmeHtml, linkmeProfile, notFoundHtml, profileNextData } from './test-pages.js';
+import { CHALLENGE_HTML, linkmeHtml, linkmeProfile, notFoundHtml, PROFILE_KEYS, profileNextData } from '../../../test/pages/linkpage-a.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -25,16 +25,6 @@ function caught(fn: () => unknown): ApiError {
 }
 
 const page = (profile: Record<string, unknown> = linkmeProfile()) => parseLinkmePage(linkmeHtml(profileNextData(profile)), 'mira.sol');
-
-/** api.md's members, in the order Linkme sends them. */
-const PROFILE_KEYS = [
-  'id', 'firstName', 'lastName', 'username', 'verifiedAccount', 'bio', 'isAmbassador', 'friendStatus', 'profileVisitCount',
-  'isDefaultProfilePicture', 'profileImage', 'profileImageWebp', 'isPrivate', 'referralLink', 'deeplink', 'logo', 'logoMetaData',
-  'QRCode', 'webTheme', 'linkmeCustomIcon', 'cover', 'createdAt', 'updatedAt', 'stripeStatus', 'killer', 'hideBottomButtons',
-  'customMailForm', 'hideAddToContacts', 'subscriptionFeature', 'showForm', 'subscriptionType', 'displayNameOption', 'trackingPixels',
-  'isMuteEnable', 'totalLinks', 'chatID', 'infoLinks', 'businessInfo', 'webLinks', 'customisedTheme', 'totalFollowers',
-  'sectionSettings', 'sectionVisibility',
-];
 
 describe('parseLinkmePage: a full profile (hand-written, no capture exists)', () => {
   it('every api.md member, in order, nothing else (userId, email, featuredLinks are left out)', () => {
@@ -346,7 +336,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
   });
 });
 
-/** Our own profile objects (test-pages.ts: no link.me capture exists), with one member changed. */
+/** Our own profile objects (test/pages/linkpage-a.ts: no link.me capture exists), with one member changed. */
 describe('parse warnings (linkpage-a)', () => {
   it('a complete profile reads without a warning; a bio the owner left null: no warning', () => {
     expect(captureWarnings(() => profileRecord(linkmeProfile())).warnings).toEqual([]);

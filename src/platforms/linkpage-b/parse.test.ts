@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { extractNextData } from '../../links/next-data.js';
 import { FIXED_KEYS, parseLinktreeNextData, parseLinktreePage, type LinkpageBPage } from './parse.js';
 import { linktreeUsername } from './platform.js';
-import { CHALLENGE_HTML, linktreeHtml, modernAccount, notFoundHtml, profileNextData } from './test-pages.js';
+import { CHALLENGE_HTML, linktreeHtml, modernAccount, notFoundHtml, profileNextData } from '../../../test/pages/linkpage-b.js';
 
 const LABEL = 'linkpage-b';
 const KAISER = 'next-data-kaiserlol.json';
@@ -94,7 +94,7 @@ describe.skipIf(!hasFixtures(LABEL))(`linkpage-b capture (${skipReason(LABEL)})`
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run): a modern page written by us (see test-pages.ts)
+// Project-own cases (always run): a modern page written by us (see test/pages/linkpage-b.ts)
 // ---------------------------------------------------------------------------------------------
 
 describe('parseLinktreePage: modern page shape (hand-written)', () => {

@@ -1,18 +1,18 @@
 /**
  * linkpage-c (Komi) parser tests. No capture of Komi's API exists (../shared/fixtures has no
  * linkpage-c folder): every answer here is written by us in the public shape of Komi's two
- * endpoints (test-pages.ts), and the peer example is read in place for a key and type comparison.
+ * endpoints (test/pages/linkpage-c.ts), and the peer example is read in place for a key and type comparison.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, isNotFoundBody, pageRecord, readModules, readTalent, type LinkpageCPage } from './parse.js';
 import { komiUsername } from './platform.js';
-import { modulesBody, NOT_FOUND_BODY, PROFILE_ID, talentBody, VERSION_ID } from './test-pages.js';
+import { modulesBody, NOT_FOUND_BODY, PROFILE_ID, talentBody, VERSION_ID } from '../../../test/pages/linkpage-c.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -318,7 +318,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
   });
 });
 
-/** Our own talent answers (test-pages.ts: no Komi capture exists), with one member changed. */
+/** Our own talent answers (test/pages/linkpage-c.ts: no Komi capture exists), with one member changed. */
 describe('parse warnings (linkpage-c)', () => {
   const record = (body: Record<string, unknown>) => captureWarnings(() => pageRecord(readTalent(body, 'nightowl'), readModules(modulesBody()), 'nightowl'));
 

@@ -1,18 +1,18 @@
 /**
  * linkpage-d (Pillar) parser tests. No real capture exists (../shared/fixtures has no
- * linkpage-d), so every page here is written by us in the publicly known shape (test-pages.ts);
+ * linkpage-d), so every page here is written by us in the publicly known shape (test/pages/linkpage-d.ts);
  * the peer example is compared by keys and value types at the end.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, parsePillarData, parsePillarPage, type LinkpageDPage } from './parse.js';
 import { pillarUsername } from './platform.js';
-import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, creatorProfile, pillarHtml, pillarState } from './test-pages.js';
+import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, creatorProfile, pillarHtml, pillarState } from '../../../test/pages/linkpage-d.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -268,7 +268,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
   });
 });
 
-/** Our own page states (test-pages.ts: no Pillar capture exists), with one member changed. */
+/** Our own page states (test/pages/linkpage-d.ts: no Pillar capture exists), with one member changed. */
 describe('parse warnings (linkpage-d)', () => {
   it('a complete profile reads without a warning; a last name given as null: no warning', () => {
     expect(captureWarnings(() => parsePillarData(pillarState(creatorProfile()))).warnings).toEqual([]);

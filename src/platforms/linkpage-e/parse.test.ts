@@ -1,18 +1,18 @@
 /**
  * linkpage-e (Lnk.Bio) parser tests. No real capture exists (../shared/fixtures has no
- * linkpage-e), so every page here is written by us in the publicly known markup (test-pages.ts);
+ * linkpage-e), so every page here is written by us in the publicly known markup (test/pages/linkpage-e.ts);
  * the peer example is compared by keys and value types at the end.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasPeerExample } from '../fixtures.js';
+import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
 import { lnkBioHandle } from './platform.js';
-import { CHALLENGE_HTML, NOT_FOUND_HTML, buttonsOnlyPage, creatorPage, goUrl, lnkBioHtml } from './test-pages.js';
+import { CHALLENGE_HTML, NOT_FOUND_HTML, buttonsOnlyPage, creatorPage, goUrl, lnkBioHtml } from '../../../test/pages/linkpage-e.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -208,7 +208,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_F
   });
 });
 
-/** Our own pages (test-pages.ts: no Lnk.Bio capture exists). */
+/** Our own pages (test/pages/linkpage-e.ts: no Lnk.Bio capture exists). */
 describe('parse warnings (linkpage-e)', () => {
   it('a complete page reads without a warning', () => {
     expect(captureWarnings(() => parseLnkBioPage(lnkBioHtml(creatorPage()), 'rosaliavega')).warnings).toEqual([]);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { ApiError } from '../../errors.js';
-import { hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { blockReason, htmlToText, normalizeHandle, parsePost, parsePostUrl, parseProfile } from './parse.js';
 
 const LABEL = 'microblog-a';

@@ -4,8 +4,8 @@
  * the profile-fields case is our own account in the Mastodon Account shape (invented).
  */
 import { describe, expect, it } from 'vitest';
-import { fakeContext } from '../../discovery/test-context.js';
-import { hasFixtures, readFixture } from '../fixtures.js';
+import { fakeContext } from '../../../test/support/discovery-context.js';
+import { hasFixtures, readFixture } from '../../../test/support/fixtures.js';
 import { readProfile } from '../reader.js';
 import { reader } from './reader.js';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import {
   bundleUrlsFromHtml,
@@ -49,7 +49,7 @@ import {
   tweetResult,
   tweetResultBody,
   unavailable,
-} from './samples.js';
+} from '../../../test/pages/microblog-b.js';
 
 const LABEL = 'microblog-b';
 const HAVE_CAPTURES = hasFixtures(LABEL);
@@ -331,7 +331,7 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (samples.ts: hand-written in the public shapes, not captures). Always run.
+// Project-own cases (test/pages/microblog-b.ts: hand-written in the public shapes, not captures). Always run.
 // ---------------------------------------------------------------------------------------------
 
 describe('parseTweetResultByRestId', () => {

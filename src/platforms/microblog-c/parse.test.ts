@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { searchForm, searchVariables } from './fetch.js';
 import type { MicroblogCPost, MicroblogCUser } from './parse.js';
@@ -21,7 +21,7 @@ import {
   TRIMMED_POST,
   withinDates,
 } from './parse.js';
-import * as s from './samples.js';
+import * as s from '../../../test/pages/microblog-c.js';
 
 const LABEL = 'microblog-c';
 const PROFILE = 'profile-graphql-zuck-2023-07-10.json';
@@ -130,7 +130,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example microblog-c_search.jso
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run). Search answers are hand-written (./samples.ts says on what
+// Project-own cases (always run). Search answers are hand-written (test/pages/microblog-c.ts says on what
 // they rest): no search capture exists.
 // ---------------------------------------------------------------------------------------------
 
@@ -297,7 +297,7 @@ describe('parse warnings (microblog-c)', () => {
     expect(captureWarnings(() => parseProfileResponse(JSON.parse(readFixture(LABEL, 'profile-graphql-zuck-2023-07-10.json')))).warnings).toEqual([]);
   });
 
-  /** Our own post (samples.ts: no search capture exists), with one member changed. */
+  /** Our own post (test/pages/microblog-c.ts: no search capture exists), with one member changed. */
   it('a post without like_count: null plus post.like_count; a caption given as null: no warning', () => {
     const raw = s.post({ pk: '3100000000000000001' });
     expect(captureWarnings(() => parsePost(raw)).warnings).toEqual([]);

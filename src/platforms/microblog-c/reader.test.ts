@@ -6,8 +6,8 @@
  * and og: tags only. Other names and texts are invented.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeContext } from '../../discovery/test-context.js';
-import { hasFixtures, readFixture } from '../fixtures.js';
+import { fakeContext } from '../../../test/support/discovery-context.js';
+import { hasFixtures, readFixture } from '../../../test/support/fixtures.js';
 import { readProfile } from '../reader.js';
 import { parseProfileResponse } from './parse.js';
 import { parseProfilePage, profileFromUser } from './profile.js';

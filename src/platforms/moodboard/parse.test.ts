@@ -1,7 +1,7 @@
 /**
  * moodboard (Cosmos) parser tests. There is no capture of api.cosmos.so (platforms.md: "no
  * capture exists"), so every upstream body here is hand-written by us in the public GraphQL
- * shape — see samples.ts for what that shape rests on. Nothing is skipped for lack of fixtures.
+ * shape — see test/pages/moodboard.ts for what that shape rests on. Nothing is skipped for lack of fixtures.
  */
 import { parse as parseGraphql, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { ELEMENT_QUERY, SEARCH_QUERY } from './fetch.js';
 import { blockReason, graphqlData, parseElement, parsePost, parsePostUrl, parseSearch, TERMINAL_PAGE } from './parse.js';
-import * as s from './samples.js';
+import * as s from '../../../test/pages/moodboard.js';
 
 /** api.md's field order of a moodboard item (the post adds save_count). */
 const ITEM_KEYS = ['id', 'url', 'created_at', 'caption', 'text', 'title', 'description', 'owner', 'source_url', 'source_author', 'media', 'price', 'brand'];
@@ -239,7 +239,7 @@ describe('parsePostUrl', () => {
   });
 });
 
-/** Our own elements (samples.ts: no capture exists), with one member changed. */
+/** Our own elements (test/pages/moodboard.ts: no capture exists), with one member changed. */
 describe('parse warnings (moodboard)', () => {
   it('complete elements of every kind read without a warning', () => {
     for (const el of [s.imageElement(), s.galleryElement(), s.videoElement(), s.animatedElement(), s.productElement(), s.websiteElement()]) {

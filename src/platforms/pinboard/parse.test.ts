@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { blockReason, buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin, type TrimmedPin } from './parse.js';
-import * as s from './samples.js';
+import * as s from '../../../test/pages/pinboard.js';
 
 const LABEL = 'pinboard';
 const CAPTURE = 'base-search-resource-unauth-2024.json';
@@ -145,7 +145,7 @@ describe.skipIf(!hasFixtures(LABEL))(`pinboard capture ${CAPTURE} (${skipReason(
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run), on the hand-written bodies of samples.ts
+// Project-own cases (always run), on the hand-written bodies of test/pages/pinboard.ts
 // ---------------------------------------------------------------------------------------------
 
 describe('parseSearchResponse', () => {

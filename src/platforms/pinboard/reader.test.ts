@@ -4,7 +4,7 @@
  * `resource_response` envelope the search capture shows; every name is invented.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeContext } from '../../discovery/test-context.js';
+import { fakeContext } from '../../../test/support/discovery-context.js';
 import { readProfile } from '../reader.js';
 import { reader } from './reader.js';
 

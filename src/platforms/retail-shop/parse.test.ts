@@ -1,20 +1,20 @@
 /**
  * retail-shop parser tests. No capture of an Amazon storefront exists (platforms.md: "none";
  * ../shared/fixtures has no retail-shop folder), so every page here is our own, written in the
- * public shape of the storefront (samples.ts says what that rests on). A capture-driven block
+ * public shape of the storefront (test/pages/retail-shop.ts says what that rests on). A capture-driven block
  * runs if ../shared/fixtures/retail-shop ever appears.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { fixturePath, FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { fixturePath, FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { classifyLink } from '../../links/classify.js';
 import { feedPageUrl, storefrontUrl } from './endpoints.js';
 import { isStorefrontLocation, parseFeedPage, parseStorefrontPage, parseStorefrontUrl, STATE_KEY } from './parse.js';
 import type { RetailShopPage } from './parse.js';
-import * as s from './samples.js';
+import * as s from '../../../test/pages/retail-shop.js';
 
 const LABEL = 'retail-shop';
 const PEER_EXAMPLE = resolve(FIXTURES_DIR, '../reference/peer-examples/retail-shop_shop.json');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
-import { hasFixtures, readFixture, skipReason } from '../fixtures.js';
+import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { normaliseShortvideoHandle, parseProfilePage, profileLinks, profilePageUrl, scriptById } from './parse.js';
 import {
   CAPTCHA_SDK_PAGE,
@@ -13,7 +13,7 @@ import {
   notFoundUniversalPage,
   universalPage,
   VERIFY_PAGE,
-} from './test-pages.js';
+} from '../../../test/pages/shortvideo.js';
 
 const LABEL = 'shortvideo';
 const HUXLEY = 'profile-page-sigi-huxleythepandapuppy.html';
@@ -103,7 +103,7 @@ describe.skipIf(!hasFixtures(LABEL))(`shortvideo capture ${HUXLEY} (${skipReason
 });
 
 // ---------------------------------------------------------------------------------------------
-// The project's own cases (pages written in test-pages.ts, not captures)
+// The project's own cases (pages written in test/pages/shortvideo.ts, not captures)
 // ---------------------------------------------------------------------------------------------
 
 describe('current shape (__UNIVERSAL_DATA_FOR_REHYDRATION__, written page)', () => {
@@ -264,7 +264,7 @@ describe('parse warnings (shortvideo)', () => {
     expect(captureWarnings(() => parseProfilePage(readFixture(LABEL, HUXLEY), 'huxleythepandapuppy')).warnings).toEqual([]);
   });
 
-  /** Our own pages (test-pages.ts), with one member changed. */
+  /** Our own pages (test/pages/shortvideo.ts), with one member changed. */
   it('a page whose stats and statsV2 both lack videoCount: null plus stats.videoCount; an empty bio: no warning', () => {
     expect(captureWarnings(() => parseProfilePage(nightOwlPage())).warnings).toEqual([]);
     const page = nightOwlPage({ user: { signature: '' }, stats: { videoCount: undefined }, statsV2: { videoCount: undefined } });

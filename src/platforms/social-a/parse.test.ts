@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { BadSessionError, checkLandingUrl, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
 import { graphqlBody, matchOperation, OPERATIONS, pinnedDocId, relayOperationsFromHtml } from './endpoints.js';
 import { lsdFromHtml } from './fetch.js';
 import { mergeNodes, parseCityEventsGraphql, parseCityEventsHtml, parseEventPage, parseEventSearchGraphql, parsePageEventsGraphql, parsePageEventsHtml } from './parse.js';
-import * as T from './test-pages.js';
+import * as T from '../../../test/pages/social-a.js';
 
 const LABEL = 'social-a';
 const PITBULL = 'event-page-pitbull.html';
@@ -176,7 +176,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-a captures (${skipReason(LABEL)})`,
 
 // ---------------------------------------------------------------------------------------------
 // Project-own cases (always run). Lists and search have no capture: the pages and GraphQL
-// answers come from ./test-pages.ts, written by us from what is publicly known of Facebook's
+// answers come from test/pages/social-a.ts, written by us from what is publicly known of Facebook's
 // logged-out markup (see its header).
 // ---------------------------------------------------------------------------------------------
 
@@ -496,7 +496,7 @@ describe('parse warnings (social-a)', () => {
     for (const file of [PITBULL, AEW]) expect(captureWarnings(() => parseEventPage(readFixture(LABEL, file))).warnings).toEqual([]);
   });
 
-  /** Our own city events answer (test-pages.ts), with one member removed. */
+  /** Our own city events answer (test/pages/social-a.ts), with one member removed. */
   it('an event node without its name: null plus event.name; an online event without a place: no warning', () => {
     const body = (events: T.TestEvent[]) => parseGraphqlBody(T.cityEventsGraphql(T.CITY_ID, { events }), 'x');
     const online = { ...T.CITY_EVENTS_PAGE_2[0], place: null, online: true };

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
-import * as s from './samples.js';
+import * as s from '../../../test/pages/social-b.js';
 
 const LABEL = 'social-b';
 const CAPTURE = 'web-profile-info-megadeth.json';
@@ -107,7 +107,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run), on the hand-written bodies of samples.ts
+// Project-own cases (always run), on the hand-written bodies of test/pages/social-b.ts
 // ---------------------------------------------------------------------------------------------
 
 describe('parseProfile', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { channelCacheKey, channelPageUrl, handleFromChannelUrl, normalizeHandle, parseChannelInput, parseChannelUrl } from './channel-ref.js';
 import { parseCount, parseJoinedDate } from './counts.js';
 import { aboutRequestBody } from './fetch.js';
@@ -31,7 +31,7 @@ import {
   nightOwlAbout,
   NOT_FOUND_HTML,
   TEST_CLIENT_VERSION,
-} from './test-pages.js';
+} from '../../../test/pages/video.js';
 
 const LABEL = 'video';
 const HOSPITAL = 'channel-videos-tab-hospitalrecords.html';
@@ -297,7 +297,7 @@ describe.skipIf(!hasFixtures(LABEL))(`video captures (${skipReason(LABEL)})`, ()
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run). Bodies from ./test-pages.ts: hand-written, not captures.
+// Project-own cases (always run). Bodies from test/pages/video.ts: hand-written, not captures.
 // ---------------------------------------------------------------------------------------------
 
 describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {

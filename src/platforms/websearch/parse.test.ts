@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../fixtures.js';
+import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { buildSearchUrl, parseSearchPage, resolveResultHref } from './parse.js';
 
 const LABEL = 'websearch';

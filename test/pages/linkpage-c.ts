@@ -1,13 +1,13 @@
 /**
- * Test answers for linkpage-c (Komi), used by the parser tests and the e2e tests. Written by us:
- * no capture of Komi's API exists. The shape follows what is publicly known of its two public
- * endpoints: `api/talent/usernames/<username>` answers the account (username, names, avatar,
- * `accountStatus: "active"`) with its `talentProfile` (id, displayName, bio,
- * `socialProfileLinks[]` of `{type, link}`…), or 404 `{"message": "The talent profile was not
- * found", "code": 1000}`; `api/talent-profiles/<id>/modules` answers the page's modules, content
- * modules holding `items[]` of `{id, url, order, title, visible, moduleId, thumbnail, versionId}`
- * (products with `price` and `currency`), GROUP modules holding modules. Every name, id and URL
- * below is invented.
+ * Our own answers for linkpage-c (Komi), not captures: used by the parser tests, the e2e tests,
+ * the simulated web (test/sim) and the demo. Written by us: no capture of Komi's API exists. The
+ * shape follows what is publicly known of its two public endpoints:
+ * `api/talent/usernames/<username>` answers the account (username, names, avatar, `accountStatus:
+ * "active"`) with its `talentProfile` (id, displayName, bio, `socialProfileLinks[]` of `{type,
+ * link}`…), or 404 `{"message": "The talent profile was not found", "code": 1000}`;
+ * `api/talent-profiles/<id>/modules` answers the page's modules, content modules holding `items[]`
+ * of `{id, url, order, title, visible, moduleId, thumbnail, versionId}` (products with `price` and
+ * `currency`), GROUP modules holding modules. Every name, id and URL below is invented.
  */
 
 export const PROFILE_ID = '3f0c6a52-8d1e-4b7a-9c25-61e0d4b8a7f3';

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { optional, prerequisite } from '../../test/prereq.js';
+import { optional, prerequisite } from '../prereq.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const FIXTURES_DIR = process.env.SHARED_FIXTURES_DIR ?? resolve(here, '../../../shared/fixtures');

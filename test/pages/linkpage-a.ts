@@ -1,12 +1,22 @@
 /**
- * Test pages for linkpage-a (Linkme), used by the parser tests and the e2e tests. Written by us:
- * no capture of a link.me page exists. The shape follows what is publicly known of the pages (a
- * Next.js page whose `<script id="__NEXT_DATA__">` holds `props.pageProps.profile`: the profile
+ * Our own pages for linkpage-a (Linkme), not captures: used by the parser tests, the e2e tests,
+ * the simulated web (test/sim) and the demo. Written by us: no capture of a link.me page exists.
+ * The shape follows what is publicly known of the pages (a Next.js page whose `<script id="__NEXT_DATA__">` holds `props.pageProps.profile`: the profile
  * object with its 0/1 flags, `YYYY-MM-DD HH:MM:SS` dates, relative image paths, `stripeStatus`,
  * `customisedTheme`, `sectionSettings`, `sectionVisibility`, and `infoLinks` / `webLinks` groups
  * of `{title, linkId, isCustom, links[]}`), plus members api.md does not list (which the record
  * leaves out). Every name, id and URL below is invented.
  */
+
+/** api.md's members of a profile, in the order Linkme sends them: what the tests expect a record to hold. */
+export const PROFILE_KEYS = [
+  'id', 'firstName', 'lastName', 'username', 'verifiedAccount', 'bio', 'isAmbassador', 'friendStatus', 'profileVisitCount',
+  'isDefaultProfilePicture', 'profileImage', 'profileImageWebp', 'isPrivate', 'referralLink', 'deeplink', 'logo', 'logoMetaData',
+  'QRCode', 'webTheme', 'linkmeCustomIcon', 'cover', 'createdAt', 'updatedAt', 'stripeStatus', 'killer', 'hideBottomButtons',
+  'customMailForm', 'hideAddToContacts', 'subscriptionFeature', 'showForm', 'subscriptionType', 'displayNameOption', 'trackingPixels',
+  'isMuteEnable', 'totalLinks', 'chatID', 'infoLinks', 'businessInfo', 'webLinks', 'customisedTheme', 'totalFollowers',
+  'sectionSettings', 'sectionVisibility',
+];
 
 /** A link.me page around a `__NEXT_DATA__` object (`<` escaped as Next.js does). */
 export function linkmeHtml(nextData: unknown, title = 'Linkme'): string {

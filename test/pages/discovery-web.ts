@@ -11,16 +11,16 @@
  * `DiscoveryWeb` collects creators' profiles and pages, then answers as the replay upstream:
  * unknown accounts are "not found" in each platform's own way.
  */
-import type { Route, RecordedResponse, ReplayRequest } from '../replay/server.js';
-import type { UpstreamRequest } from '../upstream/client.js';
-import { fakeContext } from './test-context.js';
-import { profileBody, userJson } from '../platforms/social-b/samples.js';
-import { nightOwlPage, notFoundUniversalPage } from '../platforms/shortvideo/test-pages.js';
-import { aboutBrowseResponse, channelHtml, channelInitialData, NIGHT_OWL, NOT_FOUND_HTML as YT_NOT_FOUND } from '../platforms/video/test-pages.js';
-import type { TestAbout, TestChannel } from '../platforms/video/test-pages.js';
-import { legacyShapeUser } from '../platforms/microblog-b/samples.js';
-import { linktreeHtml, modernAccount, notFoundHtml as linktreeNotFound, profileNextData } from '../platforms/linkpage-b/test-pages.js';
-import { USER_BY_SCREEN_NAME } from '../platforms/microblog-b/endpoints.js';
+import type { Route, RecordedResponse, ReplayRequest } from '../../src/replay/server.js';
+import type { UpstreamRequest } from '../../src/upstream/client.js';
+import { fakeContext } from '../support/discovery-context.js';
+import { profileBody, userJson } from './social-b.js';
+import { nightOwlPage, notFoundUniversalPage } from './shortvideo.js';
+import { aboutBrowseResponse, channelHtml, channelInitialData, NIGHT_OWL, NOT_FOUND_HTML as YT_NOT_FOUND } from './video.js';
+import type { TestAbout, TestChannel } from './video.js';
+import { legacyShapeUser } from './microblog-b.js';
+import { linktreeHtml, modernAccount, notFoundHtml as linktreeNotFound, profileNextData } from './linkpage-b.js';
+import { USER_BY_SCREEN_NAME } from '../../src/platforms/microblog-b/endpoints.js';
 
 type Obj = Record<string, unknown>;
 
@@ -137,7 +137,7 @@ export function googlePage(query: string, urls: string[]): string {
 
 const fbShim = (url: string) => `https://l.facebook.com/l.php?u=${encodeURIComponent(url)}&h=AT0test`;
 
-/** A Relay query result handed to ServerJS, as logged-out Comet pages ship it (see social-a/test-pages.ts). */
+/** A Relay query result handed to ServerJS, as logged-out Comet pages ship it (see test/pages/social-a.ts). */
 function relayScript(queryName: string, data: unknown): string {
   const payload = {
     require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], [`adp_${queryName}RelayPreloader_5b0e1d2c3a4f6`, { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]]],

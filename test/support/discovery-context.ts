@@ -2,11 +2,11 @@
  * An OpContext for unit tests of discovery code: an in-memory upstream that answers from a
  * function (and counts requests), an in-memory result cache, the default configuration.
  */
-import type { CacheEntry, ResultCache } from '../cache/cache.js';
-import { loadConfig } from '../config.js';
-import { upstreamTimeout } from '../errors.js';
-import type { OpContext } from '../platforms/operation.js';
-import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/client.js';
+import type { CacheEntry, ResultCache } from '../../src/cache/cache.js';
+import { loadConfig } from '../../src/config.js';
+import { upstreamTimeout } from '../../src/errors.js';
+import type { OpContext } from '../../src/platforms/operation.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/client.js';
 
 export interface FakeAnswer {
   status?: number;
