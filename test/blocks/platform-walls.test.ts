@@ -1,0 +1,66 @@
+/**
+ * Platform walls moved out of the platforms' parsers into their `walls.ts` (src/upstream/blocks):
+ * each is recognised by structure — markers, the path a redirect ends on, form actions, JSON keys
+ * — so a translated variant of the page is still the wall, and a page of data is not.
+ *
+ * Every page here is OUR OWN (written for this test, in the structure of the platform's page,
+ * with its sentences translated or removed); none is a capture.
+ */
+import { describe, expect, it } from 'vitest';
+import { wallError, wallName } from './wall-answer.js';
+
+interface Row {
+  label: string;
+  name: string;
+  body: string;
+  status?: number;
+  url?: string;
+  headers?: Record<string, string>;
+  /** The wall's name, or null: data. */
+  wall: string | null;
+}
+
+const ROWS: Row[] = [
+  // retail-shop (Amazon)
+  {
+    label: 'retail-shop',
+    name: 'robot check in German (amazon.de), no English sentence',
+    status: 200,
+    url: 'https://www.amazon.de/shop/creator',
+    body: `<!doctype html><html lang="de-de"><head><meta charset="utf-8"><title dir="ltr">Amazon.de</title></head><body>
+<div class="a-box a-alert a-alert-info"><h4>Geben Sie die angezeigten Zeichen im Bild ein</h4><p class="a-last">Klicken Sie auf die Schaltfläche unten, um mit dem Einkaufen fortzufahren</p></div>
+<form method="get" action="/errors/validateCaptcha" name=""><input type="hidden" name="amzn" value="abc"><input type="hidden" name="amzn-r" value="&#047;shop&#047;creator">
+<input id="captchacharacters" name="field-keywords" type="text"><button type="submit">Weiter shoppen</button></form></body></html>`,
+    wall: 'robot-check',
+  },
+  { label: 'retail-shop', name: 'a redirect that ends on the robot check (amazon.co.jp)', url: 'https://www.amazon.co.jp/errors/validateCaptcha?amzn=x', body: '<html><body></body></html>', wall: 'robot-check' },
+  {
+    label: 'retail-shop',
+    name: 'dog page in Japanese (amazon.co.jp) at 503',
+    status: 503,
+    url: 'https://www.amazon.co.jp/shop/creator',
+    body: `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>申し訳ございません。問題が発生しました。</title></head>
+<body><div style="text-align:center"><a href="/ref=cs_503_logo"><img src="https://images-fe.ssl-images-amazon.com/images/G/09/error/logo._TTD_.png" alt="Amazon.co.jp"></a>
+<p><a href="/ref=cs_503_link">申し訳ございません。問題が発生しました。</a></p><a href="/dogsofamazon/ref=cs_503_d"><img src="https://images-fe.ssl-images-amazon.com/images/G/09/error/12._TTD_.jpg" alt="Amazonの犬"></a></div></body></html>`,
+    wall: 'dog-page',
+  },
+  { label: 'retail-shop', name: 'the sign-in page a redirect ends on (amazon.fr)', url: 'https://www.amazon.fr/ap/signin?openid.return_to=x', body: '<html><head><title>Identifiez-vous</title></head><body><form name="signIn"></form></body></html>', wall: 'login-wall' },
+  {
+    label: 'retail-shop',
+    name: 'not a wall: the 404 dog page (the storefront is gone)',
+    status: 404,
+    url: 'https://www.amazon.de/shop/creator',
+    body: '<html><body><a href="/ref=cs_404_logo"></a><a href="/dogsofamazon/ref=cs_404_d"></a></body></html>',
+    wall: null,
+  },
+];
+
+describe('platform walls recognise translated variants of their pages (our own pages)', () => {
+  it.each(ROWS.map((r) => [`${r.label}: ${r.name}`, r] as const))('%s', (_name, r) => {
+    const opts = { status: r.status, url: r.url, headers: r.headers };
+    expect(wallName(r.label, r.body, opts)).toBe(r.wall);
+    const err = wallError(r.label, r.body, opts);
+    if (r.wall === null) expect(err).toBeNull();
+    else expect(err?.code).toBe('UPSTREAM_BLOCKED');
+  });
+});
