@@ -53,6 +53,33 @@ const ROWS: Row[] = [
     body: '<html><body><a href="/ref=cs_404_logo"></a><a href="/dogsofamazon/ref=cs_404_d"></a></body></html>',
     wall: null,
   },
+  // shortvideo (TikTok)
+  {
+    label: 'shortvideo',
+    name: 'verify page in Indonesian at 403, its title marker removed',
+    status: 403,
+    url: 'https://www.tiktok.com/@creator',
+    body: `<!DOCTYPE html><html lang="id-ID"><head><meta charset="utf-8"><title>Verifikasi</title></head><body><div id="tiktok-verify-ele"></div>
+<p class="page-desc">Geser untuk menyelesaikan teka-teki</p>
+<script>const option = {"title":"tiktok-verify-page","subtype":"slide","region":"sg","lang":"id-ID"};</script></body></html>`,
+    wall: 'captcha',
+  },
+  {
+    label: 'shortvideo',
+    name: 'bare captcha shell in Japanese (slider SDK from /captcha/, no data script)',
+    url: 'https://www.tiktok.com/@creator',
+    body: `<!DOCTYPE html><html lang="ja-JP"><head><title>TikTok - 確認</title><script src="https://sf16-website-login.neutral.ttwstatic.com/obj/rc-verify-sg/captcha/index.js"></script></head><body><div id="captcha_container">パズルをスライドして完成させてください</div></body></html>`,
+    wall: 'captcha',
+  },
+  {
+    label: 'shortvideo',
+    name: 'not a wall: a profile page whose data script and bio mention tiktok-verify-page and /captcha/',
+    url: 'https://www.tiktok.com/@creator',
+    body: `<!DOCTYPE html><html lang="de-DE"><head><title>Creator (@creator) | TikTok</title><script src="/obj/rc-verify-sg/captcha/index.js"></script></head><body>
+<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">{"__DEFAULT_SCOPE__":{"webapp.user-detail":{"userInfo":{"user":{"id":"1","uniqueId":"creator","signature":"\"title\":\"tiktok-verify-page\""}}}}}</script></body></html>`,
+    wall: null,
+  },
+  { label: 'shortvideo', name: 'the login page a redirect ends on (any language)', url: 'https://www.tiktok.com/login?lang=fr&redirect_url=x', body: '<html><head><title>Connexion | TikTok</title></head></html>', wall: 'login-wall' },
 ];
 
 describe('platform walls recognise translated variants of their pages (our own pages)', () => {

@@ -10,6 +10,7 @@ import { ApiError } from '../../errors.js';
 import { startReplayServer } from '../../replay/server.js';
 import type { ReplayServer } from '../../replay/server.js';
 import { createUpstream } from '../../upstream/client.js';
+import { platformWalls } from '../registry.js';
 import type { Upstream } from '../../upstream/client.js';
 import { fixturePath, hasFixtures, skipReason } from '../fixtures.js';
 import type { OpContext } from '../operation.js';
@@ -35,7 +36,9 @@ let ctx: OpContext;
 
 beforeAll(async () => {
   replay = await startReplayServer();
-  upstream = createUpstream({ config: UPSTREAM, replayUrl: replay.url });
+  // With the platforms' walls, as the gateway builds it (deps.ts): the captcha page and the login
+  // redirect are walls (walls.ts).
+  upstream = createUpstream({ config: UPSTREAM, replayUrl: replay.url, walls: platformWalls() });
   // fetchShortvideoProfile uses only the upstream (and the signal); no config or cache.
   ctx = { upstream, config: {} as Config, cache: {} as ResultCache };
 });
