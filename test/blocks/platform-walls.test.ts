@@ -80,6 +80,33 @@ const ROWS: Row[] = [
     wall: null,
   },
   { label: 'shortvideo', name: 'the login page a redirect ends on (any language)', url: 'https://www.tiktok.com/login?lang=fr&redirect_url=x', body: '<html><head><title>Connexion | TikTok</title></head></html>', wall: 'login-wall' },
+  // social-a (Facebook)
+  {
+    label: 'social-a',
+    name: 'checkpoint page in Spanish served in place (form posting to /checkpoint/)',
+    url: 'https://www.facebook.com/events/explore/mx-cdmx/108000000000403/',
+    body: `<!DOCTYPE html><html lang="es"><head><title>Control de seguridad</title></head><body><form method="post" action="/checkpoint/block/?next=x"><h2>Completa el control de seguridad</h2><input type="submit" value="Continuar"/></form></body></html>`,
+    wall: 'checkpoint',
+  },
+  { label: 'social-a', name: 'captcha image of a checkpoint in German (no form action)', url: 'https://de-de.facebook.com/events/1/', body: '<html lang="de"><body><h2>Sicherheitsüberprüfung</h2><img src="/captcha/tfbimage.php?captcha_challenge_code=x"/></body></html>', wall: 'checkpoint' },
+  { label: 'social-a', name: 'a redirect that ends on /checkpoint/ (any language)', url: 'https://m.facebook.com/checkpoint/828281030927956/?next=x', body: '<html><body></body></html>', wall: 'checkpoint' },
+  { label: 'social-a', name: 'a redirect that ends on /login.php (mobile, French)', url: 'https://m.facebook.com/login.php?next=x', body: '<html lang="fr"><head><title>Se connecter à Facebook</title></head></html>', wall: 'login-wall' },
+  {
+    label: 'social-a',
+    name: 'GraphQL "log in to continue" (1357001) with a Portuguese summary',
+    url: 'https://www.facebook.com/api/graphql/',
+    headers: { 'content-type': 'application/x-javascript; charset=utf-8' },
+    body: 'for (;;);{"__ar":1,"error":1357001,"errorSummary":"Você precisa entrar para continuar","errorDescription":"Entre para ver esta página.","payload":null}',
+    wall: 'login-wall',
+  },
+  { label: 'social-a', name: 'not a wall: GraphQL 1357004 (a stale token, refreshed by fetch.ts)', url: 'https://www.facebook.com/api/graphql/', body: 'for (;;);{"__ar":1,"error":1357004,"errorSummary":"Algo deu errado","payload":null}', wall: null },
+  {
+    label: 'social-a',
+    name: 'not a wall: the logged-out home page with its login form (the lsd token page)',
+    url: 'https://www.facebook.com/',
+    body: '<!DOCTYPE html><html lang="it"><head><title>Facebook - Accedi o iscriviti</title></head><body><form method="post" action="/login/?privacy_mutation_token=x"><input type="hidden" name="lsd" value="AVq"/><input name="email"/></form></body></html>',
+    wall: null,
+  },
 ];
 
 describe('platform walls recognise translated variants of their pages (our own pages)', () => {

@@ -28,7 +28,7 @@ import { notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { Json, Obj } from './blobs.js';
-import { checkChallenge, checkLandingUrl, explainMissingData, extractScriptJson, isObj, walk } from './blobs.js';
+import { explainMissingData, extractScriptJson, isObj, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
 import { classifyLink, unwrapRedirect } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
@@ -182,9 +182,8 @@ const OG_URL_RE = /<meta[^>]+property=["']og:url["'][^>]+content=["']([^"']+)["'
 export async function fetchSocialAPage(ctx: OpContext, handle: string): Promise<SocialAPage> {
   const url = socialAPageUrl(handle);
   const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HEADERS, signal: ctx.signal });
-  checkLandingUrl(res.url);
+  // Checkpoints and login landings are walls (walls.ts), answered before this.
   const html = res.text();
-  checkChallenge(html);
   const what = `social-a page ${handle}`;
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
