@@ -38,6 +38,8 @@ export const amazonRobotCheck: WallRule = {
 export const amazonDogPage: WallRule = {
   name: 'dog-page',
   what: 'its "Sorry! Something went wrong" error page (the cs_503 dog page: throttled)',
+  // Throttling passes: at 503 it gets the one retry a 503 gets (test/faults/challenges.test.ts).
+  retry: true,
   test: (a) => a.isMarkup && /\bhref=["'][^"']*\/ref=cs_503_(?:logo|link|d)\b/i.test(a.text().slice(0, WINDOW)),
 };
 

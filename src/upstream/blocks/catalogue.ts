@@ -4,7 +4,8 @@
  * "unusual traffic", rate limit: declared by each platform in its `walls.ts` and looked up by the
  * request's platform label). The upstream client applies it to every answer, whatever its status,
  * after the body is read and before any retry decision: a challenge served as a 503 is a block,
- * not a server error to retry, and no platform parser ever sees it.
+ * not a server error to retry (only a wall marked `retry`, a throttling page, gets the retry its
+ * status would), and no platform parser ever sees it.
  */
 import { loginWall, upstreamBlocked } from '../../errors.js';
 import type { ApiError } from '../../errors.js';
@@ -38,6 +39,12 @@ export interface WallRule {
   what: string;
   /** A login wall: answered with the one login-wall error every platform gives (errors.ts). */
   login?: boolean;
+  /**
+   * A transient wall (a throttling page): at a retryable status (503…) it gets the retry that
+   * status would get, and is a block only when the retries are spent. Other walls are answered
+   * at once, never retried.
+   */
+  retry?: boolean;
   test(answer: AnswerView): boolean;
 }
 
@@ -46,6 +53,7 @@ export interface BlockMatch {
   source: string;
   what: string;
   login?: boolean;
+  retry?: boolean;
 }
 
 /** Interstitials are small; a marker deep inside a large page is that page's content. */
@@ -183,7 +191,7 @@ export function detectBlock(answer: UpstreamAnswer, walls: readonly WallRule[] =
   if (vendor) return vendor;
   if (walls.length === 0) return null;
   const view = viewOf(answer);
-  for (const w of walls) if (w.test(view)) return { source: w.name, what: w.what, ...(w.login ? { login: true } : {}) };
+  for (const w of walls) if (w.test(view)) return { source: w.name, what: w.what, ...(w.login ? { login: true } : {}), ...(w.retry ? { retry: true } : {}) };
   return null;
 }
 
