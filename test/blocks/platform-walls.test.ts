@@ -107,6 +107,19 @@ const ROWS: Row[] = [
     body: '<!DOCTYPE html><html lang="it"><head><title>Facebook - Accedi o iscriviti</title></head><body><form method="post" action="/login/?privacy_mutation_token=x"><input type="hidden" name="lsd" value="AVq"/><input name="email"/></form></body></html>',
     wall: null,
   },
+  // pinboard (Pinterest)
+  {
+    label: 'pinboard',
+    name: 'login page in German served in place of the resource JSON',
+    url: 'https://www.pinterest.de/resource/BaseSearchResource/get/?data=x',
+    body: '<!DOCTYPE html><html lang="de"><head><title>Pinterest</title></head><body><h1>Melde dich an, um mehr zu sehen</h1><form action="/login/?next=%2F"><input name="id"><input name="password" type="password"></form></body></html>',
+    wall: 'login-wall',
+  },
+  { label: 'pinboard', name: 'a redirect that ends on /login/ (pinterest.fr)', url: 'https://fr.pinterest.com/login/?next=%2Fsearch%2F', body: '<html lang="fr"><title>Connexion</title></html>', wall: 'login-wall' },
+  { label: 'pinboard', name: 'resource failure http_status 401 with a Spanish message', status: 401, url: 'https://www.pinterest.com/resource/UserResource/get/', body: '{"resource_response":{"status":"failure","http_status":401,"message":"Autorización fallida.","error":{"http_status":401}}}', wall: 'login-wall' },
+  { label: 'pinboard', name: 'captcha page in Japanese (form posting to /captcha/)', status: 200, url: 'https://www.pinterest.jp/resource/BaseSearchResource/get/', body: '<html lang="ja"><body><p>ロボットではないことを確認してください</p><form action="/captcha/verify/" method="post"><input name="token"></form></body></html>', wall: 'captcha' },
+  { label: 'pinboard', name: 'resource failure http_status 429 with an Italian message', status: 429, url: 'https://www.pinterest.it/resource/BaseSearchResource/get/', body: '{"resource_response":{"status":"failure","http_status":429,"message":"Troppe richieste."}}', wall: 'refused' },
+  { label: 'pinboard', name: 'not a wall: a resource failure 404 (a missing user)', status: 404, url: 'https://www.pinterest.com/resource/UserResource/get/', body: '{"resource_response":{"status":"failure","http_status":404,"message":"Usuario no encontrado."}}', wall: null },
 ];
 
 describe('platform walls recognise translated variants of their pages (our own pages)', () => {
