@@ -120,6 +120,15 @@ const ROWS: Row[] = [
   { label: 'pinboard', name: 'captcha page in Japanese (form posting to /captcha/)', status: 200, url: 'https://www.pinterest.jp/resource/BaseSearchResource/get/', body: '<html lang="ja"><body><p>ロボットではないことを確認してください</p><form action="/captcha/verify/" method="post"><input name="token"></form></body></html>', wall: 'captcha' },
   { label: 'pinboard', name: 'resource failure http_status 429 with an Italian message', status: 429, url: 'https://www.pinterest.it/resource/BaseSearchResource/get/', body: '{"resource_response":{"status":"failure","http_status":429,"message":"Troppe richieste."}}', wall: 'refused' },
   { label: 'pinboard', name: 'not a wall: a resource failure 404 (a missing user)', status: 404, url: 'https://www.pinterest.com/resource/UserResource/get/', body: '{"resource_response":{"status":"failure","http_status":404,"message":"Usuario no encontrado."}}', wall: null },
+  // audio-b (Apple Music): its "Access Denied" is Akamai's edge page, a vendor block of the catalogue.
+  {
+    label: 'audio-b',
+    name: 'Akamai "Access Denied" with its title and sentence in French (the entity-encoded reference kept)',
+    status: 403,
+    url: 'https://music.apple.com/fr/album/x/1',
+    body: '<HTML><HEAD><TITLE>Accès refusé</TITLE></HEAD><BODY><H1>Accès refusé</H1>Vous n\'avez pas l\'autorisation d\'accéder à cette page.<P>Reference&#32;&#35;18&#46;5c2e1402&#46;1727440000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5c2e1402&#46;1727440000&#46;1a2b3c4d</P></BODY></HTML>',
+    wall: 'akamai',
+  },
 ];
 
 describe('platform walls recognise translated variants of their pages (our own pages)', () => {
