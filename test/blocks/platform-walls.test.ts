@@ -129,6 +129,37 @@ const ROWS: Row[] = [
     body: '<HTML><HEAD><TITLE>Accès refusé</TITLE></HEAD><BODY><H1>Accès refusé</H1>Vous n\'avez pas l\'autorisation d\'accéder à cette page.<P>Reference&#32;&#35;18&#46;5c2e1402&#46;1727440000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5c2e1402&#46;1727440000&#46;1a2b3c4d</P></BODY></HTML>',
     wall: 'akamai',
   },
+  // video (YouTube) and websearch (Google): the consent interstitial served in place
+  {
+    label: 'video',
+    name: 'consent interstitial in German served in place of a channel page',
+    url: 'https://www.youtube.com/@creator',
+    body: `<!DOCTYPE html><html lang="de"><head><title>Bevor Sie zu YouTube weitergehen</title></head><body><h1>Bevor Sie zu YouTube weitergehen</h1>
+<form action="https://consent.youtube.com/save" method="POST"><input type="hidden" name="set_eom" value="true"><button>Alle ablehnen</button></form>
+<form action="https://consent.youtube.com/save" method="POST"><input type="hidden" name="set_eom" value="false"><button>Alle akzeptieren</button></form></body></html>`,
+    wall: 'consent-in-place',
+  },
+  {
+    label: 'video',
+    name: 'not a wall: a channel page (ytInitialData) that also carries a consent form',
+    url: 'https://www.youtube.com/@creator',
+    body: '<html lang="de"><body><form action="https://consent.youtube.com/save" method="POST"></form><script>var ytInitialData = {"metadata":{}};</script></body></html>',
+    wall: null,
+  },
+  {
+    label: 'websearch',
+    name: 'consent interstitial in French served in place of results (consent.google.fr)',
+    url: 'https://www.google.fr/search?q=x',
+    body: '<!DOCTYPE html><html lang="fr"><head><title>Avant d\'accéder à la recherche Google</title></head><body><form action="https://consent.google.fr/save" method="POST"><input type="hidden" name="continue" value="https://www.google.fr/search?q=x"><button>Tout accepter</button></form></body></html>',
+    wall: 'consent-in-place',
+  },
+  {
+    label: 'websearch',
+    name: 'not a wall: a results page (#search) with an inline consent dialog in Spanish',
+    url: 'https://www.google.es/search?q=x',
+    body: '<html lang="es"><body><div role="dialog"><form action="https://consent.google.es/save" method="POST"><button>Aceptar todo</button></form></div><div id="search"><div class="g"><a href="https://example.com/"><h3>Ejemplo</h3></a></div></div></body></html>',
+    wall: null,
+  },
 ];
 
 describe('platform walls recognise translated variants of their pages (our own pages)', () => {

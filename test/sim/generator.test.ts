@@ -129,7 +129,7 @@ describe('every page parses with the real platform parsers', () => {
     expect(pages.length).toBeGreaterThan(10);
     for (const p of pages) {
       const a = account(p.ref);
-      const page = parseChannelHtml(p.body, p.url);
+      const page = parseChannelHtml(p.body);
       expect(page.channelId).toBe(a.channelId);
       expect(page.handle).toBe(a.handle);
       expect(page.aboutToken).toBeTruthy();
