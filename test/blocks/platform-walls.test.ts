@@ -160,6 +160,31 @@ const ROWS: Row[] = [
     body: '<html lang="es"><body><div role="dialog"><form action="https://consent.google.es/save" method="POST"><button>Aceptar todo</button></form></div><div id="search"><div class="g"><a href="https://example.com/"><h3>Ejemplo</h3></a></div></div></body></html>',
     wall: null,
   },
+  // microblog-c (Threads)
+  { label: 'microblog-c', name: 'a redirect that ends on /accounts/login/ (any language)', url: 'https://www.threads.com/accounts/login/?next=%2Fsearch&hl=ko', body: '<html lang="ko"><title>로그인 • Threads</title></html>', wall: 'login-wall' },
+  {
+    label: 'microblog-c',
+    name: 'GraphQL "Not Logged In" (1357001) with a Spanish summary',
+    url: 'https://www.threads.com/api/graphql',
+    body: 'for (;;);{"error":1357001,"errorSummary":"No has iniciado sesión","errorDescription":"Inicia sesión para continuar.","payload":null}',
+    wall: 'login-wall',
+  },
+  {
+    label: 'microblog-c',
+    name: 'login page in Korean served by the GraphQL endpoint (loginForm)',
+    url: 'https://www.threads.com/api/graphql',
+    body: '<!DOCTYPE html><html lang="ko"><head><title>로그인 • Threads</title></head><body><form id="loginForm" method="post" action="/accounts/login/ajax/"><input name="username"><input name="password" type="password"></form></body></html>',
+    wall: 'login-wall',
+  },
+  { label: 'microblog-c', name: 'checkpoint JSON with a Portuguese message', status: 400, url: 'https://www.threads.com/api/graphql', body: '{"message":"checkpoint_required","checkpoint_url":"https://www.threads.com/challenge/?next=/","lock":true,"status":"fail","error_title":"Confirme que é você"}', wall: 'checkpoint' },
+  { label: 'microblog-c', name: 'not a wall: the stale-token envelope (1357004, refreshed by fetch.ts)', url: 'https://www.threads.com/api/graphql', body: 'for (;;);{"error":1357004,"errorSummary":"Algo deu errado","payload":null}', wall: null },
+  {
+    label: 'microblog-c',
+    name: 'not a wall: a profile page that carries a login form beside the profile',
+    url: 'https://www.threads.com/@creator',
+    body: '<html lang="de"><head><meta property="og:title" content="Creator (@creator) • Threads"></head><body><form id="loginForm" action="/accounts/login/ajax/"></form></body></html>',
+    wall: null,
+  },
 ];
 
 describe('platform walls recognise translated variants of their pages (our own pages)', () => {
