@@ -16,6 +16,9 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const HTML_TYPE = { 'content-type': 'text/html; charset=utf-8' };
 const nextData = (data: unknown) => `<!DOCTYPE html><html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script></body></html>`;
 const q = encodeURIComponent;
+const OTHER_SPOTIFY_ID = '0therSh0wAAAAAAAAAAAAA';
+/** An embed page carrying an anonymous session (audio-a's token page). */
+const spotifyEmbed = nextData({ props: { pageProps: { state: { settings: { session: { accessToken: 'anon-token', accessTokenExpirationTimestampMs: Date.now() + 3_600_000, isAnonymous: true } } } } }, page: '/track/[id]' });
 
 /**
  * One platform's record asked for one account and answered (through the replay) with another's:
@@ -47,6 +50,24 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
     path: `/v1/linkpage-e?url=${q('https://lnk.bio/maya')}`,
     routes: [{ host: 'lnk.bio', path: '/maya', response: { headers: HTML_TYPE, body: '<!DOCTYPE html><html><body><a data-type="TYPE_PROFILEPIC" data-uid="44" class="pb-username" href="https://lnk.bio/someone.else">@someone.else</a></body></html>' } }],
   },
+  {
+    platform: 'audio-a (podcast)',
+    path: '/v1/audio-a/podcast?url=' + q('https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk'),
+    routes: [
+      { host: 'open.spotify.com', path: /^\/embed\//, response: { headers: HTML_TYPE, body: spotifyEmbed } },
+      {
+        host: 'api-partner.spotify.com',
+        path: '/pathfinder/v1/query',
+        // Any show answered with another show; any playlist with another playlist.
+        response: (req) => {
+          const uri = String((JSON.parse(req.query.get('variables') ?? '{}') as { uri?: string }).uri ?? '');
+          if (uri.startsWith('spotify:show:')) return { headers: JSON_TYPE, body: JSON.stringify({ data: { podcastUnionV2: { __typename: 'Podcast', id: OTHER_SPOTIFY_ID, uri: `spotify:show:${OTHER_SPOTIFY_ID}`, name: 'Another show', publisher: { name: 'P' }, coverArt: { sources: [] }, episodesV2: { items: [] } } } }) };
+          return { headers: JSON_TYPE, body: JSON.stringify({ data: { playlistV2: { __typename: 'Playlist', uri: `spotify:playlist:${OTHER_SPOTIFY_ID}`, name: 'Another list', ownerV2: { data: { name: 'x', username: 'x' } }, content: { items: [], totalCount: 0, pagingInfo: { offset: 0, limit: 100 } } } } }) };
+        },
+      },
+    ],
+  },
+  { platform: 'audio-a (playlist)', path: '/v1/audio-a/playlist?id=37i9dQZF1DXcBWIGoYBM5M', routes: [] },
 ];
 const repoPath = (owner: string, repo: string) => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}`;
 const idOf = (owner: string, repo: string) => (JSON.parse(repoJson(owner, repo)) as { id: number }).id;
