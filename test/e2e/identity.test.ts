@@ -17,6 +17,9 @@ const HTML_TYPE = { 'content-type': 'text/html; charset=utf-8' };
 const nextData = (data: unknown) => `<!DOCTYPE html><html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script></body></html>`;
 const q = encodeURIComponent;
 const OTHER_SPOTIFY_ID = '0therSh0wAAAAAAAAAAAAA';
+/** A channel page: `ytInitialData` with the channel's metadata only. */
+const ytChannel = (channelId: string, handle: string) =>
+  `<!DOCTYPE html><html><body><script>var ytInitialData = ${JSON.stringify({ metadata: { channelMetadataRenderer: { externalId: channelId, title: handle, description: '', vanityChannelUrl: `http://www.youtube.com/@${handle}` } } })};</script></body></html>`;
 /** An embed page carrying an anonymous session (audio-a's token page). */
 const spotifyEmbed = nextData({ props: { pageProps: { state: { settings: { session: { accessToken: 'anon-token', accessTokenExpirationTimestampMs: Date.now() + 3_600_000, isAnonymous: true } } } } }, page: '/track/[id]' });
 
@@ -68,6 +71,21 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
     ],
   },
   { platform: 'audio-a (playlist)', path: '/v1/audio-a/playlist?id=37i9dQZF1DXcBWIGoYBM5M', routes: [] },
+  {
+    platform: 'moodboard (post)',
+    path: `/v1/moodboard/post?url=${q('https://www.cosmos.so/e/1909064612')}`,
+    routes: [{ host: 'api.cosmos.so', path: '/graphql', method: 'POST', response: { headers: JSON_TYPE, body: JSON.stringify({ data: { elementView: { element: { id: 77, shareUrl: 'https://www.cosmos.so/e/77', createdAt: '2025-01-01T00:00:00Z' } }, elementTopConnections: null } }) } }],
+  },
+  {
+    platform: 'video (by handle)',
+    path: `/v1/video/channel?handle=${q('@maya')}`,
+    routes: [{ host: 'www.youtube.com', path: '/@maya', response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') } }],
+  },
+  {
+    platform: 'video (by channel id)',
+    path: '/v1/video/channel?channelId=UCaskedaskedaskedaskedAB',
+    routes: [{ host: 'www.youtube.com', path: '/channel/UCaskedaskedaskedaskedAB', response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') } }],
+  },
 ];
 const repoPath = (owner: string, repo: string) => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}`;
 const idOf = (owner: string, repo: string) => (JSON.parse(repoJson(owner, repo)) as { id: number }).id;

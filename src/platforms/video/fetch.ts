@@ -24,6 +24,7 @@ import { ApiError, isApiError, notFound, shapeChanged, upstreamFailed } from '..
 import { warn } from '../../observability/warn.js';
 import { safeDecode } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { ChannelRef } from './channel-ref.js';
 import { channelPageUrl, describeChannelRef, YOUTUBE_ORIGIN } from './channel-ref.js';
@@ -37,7 +38,12 @@ export const FALLBACK_CLIENT_VERSION = '2.20260123.01.00';
 const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en-US,en;q=0.8' };
 
 export async function fetchChannel(ctx: OpContext, ref: ChannelRef): Promise<VideoChannel> {
-  const page = await fetchChannelPage(ctx, channelPageUrl(ref), `Video channel ${describeChannelRef(ref)}`);
+  const what = `Video channel ${describeChannelRef(ref)}`;
+  const page = await fetchChannelPage(ctx, channelPageUrl(ref), what);
+  // Another channel than asked is no answer (identity.ts): by id, or by handle. A legacy /c/ or
+  // /user/ name states neither, and is not compared.
+  if (ref.kind === 'id') assertSameResource(PLATFORM, what, { id: ref.id }, { id: page.channelId });
+  else if (ref.kind === 'handle') assertSameResource(PLATFORM, what, { handle: ref.handle }, { handle: page.handle });
   const about = page.about ?? (await optionalAbout(ctx, page));
   return buildChannelRecord(page, about);
 }
