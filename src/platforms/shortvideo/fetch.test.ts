@@ -69,6 +69,13 @@ describe('fetchShortvideoProfile', () => {
     expect(hit.headers['accept-language']).toMatch(/^en-US/);
   });
 
+  it('the page of another account (its uniqueId) → UPSTREAM_FAILED, never that account as the one asked', async () => {
+    replay.add({ host: HOST, path: '/@maya', response: { body: nightOwlPage() } });
+    const e = await failure(fetchShortvideoProfile(ctx, 'maya'));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/different resource \(handle nightowl\.ceramics, not maya\)/);
+  });
+
   it('HTTP 404 → NOT_FOUND', async () => {
     replay.add({ host: HOST, path: '/@no.such.owl', response: { status: 404, body: '<html><body>Not found</body></html>' } });
     const e = await failure(fetchShortvideoProfile(ctx, 'no.such.owl'));

@@ -10,6 +10,7 @@
  */
 import { invalidParam } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { ShortvideoProfile } from './parse.js';
 import { normaliseShortvideoHandle, parseProfilePage, profilePageUrl } from './parse.js';
@@ -30,5 +31,8 @@ export async function fetchShortvideoProfile(ctx: OpContext, handle: string): Pr
   if (!username) throw invalidParam('handle', 'must be a TikTok username (2–24 letters, digits, periods or underscores; leading @ optional), not a URL');
   const res = await ctx.upstream.request({ url: profilePageUrl(username), platform: PLATFORM, headers: { ...PAGE_HEADERS }, signal: ctx.signal });
   if (res.status >= 400) expectOk(res, PLATFORM, `Shortvideo account @${username}`);
-  return parseProfilePage(res.text(), username);
+  const profile = parseProfilePage(res.text(), username);
+  // Another account's page is no answer (identity.ts): its uniqueId against the handle asked.
+  assertSameResource(PLATFORM, `account @${username}`, { handle: username }, { handle: profile.handle });
+  return profile;
 }
