@@ -24,6 +24,7 @@
  * wall, checkpoint or "content isn't available" page is reported with social-a's own classifiers
  * (blobs.ts), never parsed as data.
  */
+import { assertSameResource } from '../identity.js';
 import { notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
@@ -193,6 +194,11 @@ export async function fetchSocialAPage(ctx: OpContext, handle: string): Promise<
   const intro = readIntroCard(html);
   const vanity = intro.vanity ?? vanityOf(OG_URL_RE.exec(html)?.[1] ?? null) ?? (/^\d+$/.test(handle) ? null : handle);
   const id = intro.id ?? APP_LINK_RE.exec(html)?.[1] ?? (/^\d+$/.test(handle) ? handle : null);
+  // Another page than asked is no answer (identity.ts): its id against a numeric handle, its
+  // vanity against a name — the name asked, or the one Facebook's own redirect from it ended on
+  // (a renamed page).
+  if (/^\d+$/.test(handle)) assertSameResource(PLATFORM, what, { id: handle }, { id });
+  else assertSameResource(PLATFORM, what, { handle: vanityOf(res.url) ?? handle }, { handle: vanity });
   const bio = [intro.bio, intro.bestDescription].filter((t, i, all): t is string => !!t && all.indexOf(t) === i).join('\n') || null;
   const links = [
     ...intro.websites,
