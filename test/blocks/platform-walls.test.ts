@@ -185,6 +185,9 @@ const ROWS: Row[] = [
     body: '<html lang="de"><head><meta property="og:title" content="Creator (@creator) • Threads"></head><body><form id="loginForm" action="/accounts/login/ajax/"></form></body></html>',
     wall: null,
   },
+  // forum (Reddit)
+  { label: 'forum', name: 'a redirect that ends on /account/login (German page)', url: 'https://www.reddit.com/account/login/?dest=https%3A%2F%2Fwww.reddit.com%2Fsearch.json', body: '<html lang="de"><title>Anmelden</title></html>', wall: 'login-wall' },
+  { label: 'forum', name: 'not a wall: a user named login… under /user/', url: 'https://www.reddit.com/user/loginhelper/about.json', body: '{"kind":"t2","data":{"name":"loginhelper"}}', wall: null },
 ];
 
 describe('platform walls recognise translated variants of their pages (our own pages)', () => {
