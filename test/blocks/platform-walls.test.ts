@@ -188,6 +188,8 @@ const ROWS: Row[] = [
   // forum (Reddit)
   { label: 'forum', name: 'a redirect that ends on /account/login (German page)', url: 'https://www.reddit.com/account/login/?dest=https%3A%2F%2Fwww.reddit.com%2Fsearch.json', body: '<html lang="de"><title>Anmelden</title></html>', wall: 'login-wall' },
   { label: 'forum', name: 'not a wall: a user named login… under /user/', url: 'https://www.reddit.com/user/loginhelper/about.json', body: '{"kind":"t2","data":{"name":"loginhelper"}}', wall: null },
+  // social-b (Instagram): the English-title fallback in fetch.ts is gone; the landing URL decides
+  { label: 'social-b', name: 'a redirect that ends on /accounts/login/ (Italian page)', url: 'https://www.instagram.com/accounts/login/?next=%2F', body: '<html lang="it"><title>Accedi • Instagram</title></html>', wall: 'login-wall' },
 ];
 
 describe('platform walls recognise translated variants of their pages (our own pages)', () => {
