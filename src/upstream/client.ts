@@ -404,7 +404,10 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         const after = RETRYABLE_STATUS.has(res.status) ? retryAfterMs(res.headers['retry-after']) : null;
         gate?.observe(url.host, res.status, after);
         const blocked = detectBlock(res, opts.walls?.get(req.platform) ?? NO_WALLS);
-        if (blocked) {
+        // A wall that says it is transient (a throttling page at 503) gets the retry its status
+        // would; any other block is answered at once.
+        const retryWall = blocked?.retry === true && RETRYABLE_STATUS.has(res.status) && attempt < retries;
+        if (blocked && !retryWall) {
           block = blocked.source;
           throw blockedError(req.platform, url.host, res.status, blocked);
         }
@@ -420,6 +423,10 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
             if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);
             continue;
           }
+        }
+        if (blocked) {
+          block = blocked.source;
+          throw blockedError(req.platform, url.host, res.status, blocked);
         }
         outcome = res.status < 400 ? 'ok' : `http_${res.status}`;
         return res;

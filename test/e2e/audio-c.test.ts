@@ -212,6 +212,16 @@ describe('audio-c artist', () => {
     expect(await h.balance(id)).toBe(3);
   });
 
+  it('a handle resolved to another account (its permalink) is 502 UPSTREAM_FAILED at 0 credits, never that account', async () => {
+    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/maya' }, response: { headers: JSON_HEADERS, body: userJson('someone-else') } });
+    h.replay.add({ host: 'soundcloud.com', path: '/maya', response: { headers: { 'content-type': 'text/html' }, body: profilePage(userJson('someone-else')) } });
+    const { key, id } = await h.key(3);
+    const r = await h.rest(artistPath('handle=maya'), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/different resource/) });
+    expect(await h.balance(id)).toBe(3);
+  });
+
   it('a handle that resolves to something other than a user is NOT_FOUND', async () => {
     h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/oddity' }, response: { headers: JSON_HEADERS, body: JSON.stringify({ id: 5, kind: 'playlist' }) } });
     const { key, id } = await h.key(3);

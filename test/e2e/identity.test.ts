@@ -10,8 +10,83 @@ import * as ig from '../pages/social-b.js';
 import { repoJson } from '../data.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import type { Route } from '../../src/replay/server.js';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const HTML_TYPE = { 'content-type': 'text/html; charset=utf-8' };
+const nextData = (data: unknown) => `<!DOCTYPE html><html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script></body></html>`;
+const q = encodeURIComponent;
+const OTHER_SPOTIFY_ID = '0therSh0wAAAAAAAAAAAAA';
+/** A channel page: `ytInitialData` with the channel's metadata only. */
+const ytChannel = (channelId: string, handle: string) =>
+  `<!DOCTYPE html><html><body><script>var ytInitialData = ${JSON.stringify({ metadata: { channelMetadataRenderer: { externalId: channelId, title: handle, description: '', vanityChannelUrl: `http://www.youtube.com/@${handle}` } } })};</script></body></html>`;
+/** An embed page carrying an anonymous session (audio-a's token page). */
+const spotifyEmbed = nextData({ props: { pageProps: { state: { settings: { session: { accessToken: 'anon-token', accessTokenExpirationTimestampMs: Date.now() + 3_600_000, isAnonymous: true } } } } }, page: '/track/[id]' });
+
+/**
+ * One platform's record asked for one account and answered (through the replay) with another's:
+ * 502 UPSTREAM_FAILED naming a different resource, 0 credits. Pages are our own, minimal, inline.
+ */
+interface OtherAccountCase {
+  platform: string;
+  path: string;
+  routes: Route[];
+}
+const OTHER_ACCOUNT: OtherAccountCase[] = [
+  {
+    platform: 'linkpage-a',
+    path: `/v1/linkpage-a?url=${q('https://link.me/maya')}`,
+    routes: [{ host: 'link.me', path: '/maya', response: { headers: HTML_TYPE, body: nextData({ props: { pageProps: { profile: { id: '41', username: 'someone.else', firstName: 'S', lastName: 'E', bio: null } } } }) } }],
+  },
+  {
+    platform: 'linkpage-b',
+    path: `/v1/linkpage-b?url=${q('https://linktr.ee/maya')}`,
+    routes: [{ host: 'linktr.ee', path: '/maya', response: { headers: HTML_TYPE, body: nextData({ props: { pageProps: { account: { id: 42, username: 'someone.else', links: [] } } } }) } }],
+  },
+  {
+    platform: 'linkpage-c',
+    path: `/v1/linkpage-c?url=${q('https://maya.komi.io')}`,
+    routes: [{ host: 'api.komi.io', path: '/api/talent/usernames/maya', response: { headers: JSON_TYPE, body: JSON.stringify({ username: 'someone.else', accountStatus: 'active', talentProfile: { id: 'p43', username: 'someone.else' } }) } }],
+  },
+  {
+    platform: 'linkpage-e',
+    path: `/v1/linkpage-e?url=${q('https://lnk.bio/maya')}`,
+    routes: [{ host: 'lnk.bio', path: '/maya', response: { headers: HTML_TYPE, body: '<!DOCTYPE html><html><body><a data-type="TYPE_PROFILEPIC" data-uid="44" class="pb-username" href="https://lnk.bio/someone.else">@someone.else</a></body></html>' } }],
+  },
+  {
+    platform: 'audio-a (podcast)',
+    path: '/v1/audio-a/podcast?url=' + q('https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk'),
+    routes: [
+      { host: 'open.spotify.com', path: /^\/embed\//, response: { headers: HTML_TYPE, body: spotifyEmbed } },
+      {
+        host: 'api-partner.spotify.com',
+        path: '/pathfinder/v1/query',
+        // Any show answered with another show; any playlist with another playlist.
+        response: (req) => {
+          const uri = String((JSON.parse(req.query.get('variables') ?? '{}') as { uri?: string }).uri ?? '');
+          if (uri.startsWith('spotify:show:')) return { headers: JSON_TYPE, body: JSON.stringify({ data: { podcastUnionV2: { __typename: 'Podcast', id: OTHER_SPOTIFY_ID, uri: `spotify:show:${OTHER_SPOTIFY_ID}`, name: 'Another show', publisher: { name: 'P' }, coverArt: { sources: [] }, episodesV2: { items: [] } } } }) };
+          return { headers: JSON_TYPE, body: JSON.stringify({ data: { playlistV2: { __typename: 'Playlist', uri: `spotify:playlist:${OTHER_SPOTIFY_ID}`, name: 'Another list', ownerV2: { data: { name: 'x', username: 'x' } }, content: { items: [], totalCount: 0, pagingInfo: { offset: 0, limit: 100 } } } } }) };
+        },
+      },
+    ],
+  },
+  { platform: 'audio-a (playlist)', path: '/v1/audio-a/playlist?id=37i9dQZF1DXcBWIGoYBM5M', routes: [] },
+  {
+    platform: 'moodboard (post)',
+    path: `/v1/moodboard/post?url=${q('https://www.cosmos.so/e/1909064612')}`,
+    routes: [{ host: 'api.cosmos.so', path: '/graphql', method: 'POST', response: { headers: JSON_TYPE, body: JSON.stringify({ data: { elementView: { element: { id: 77, shareUrl: 'https://www.cosmos.so/e/77', createdAt: '2025-01-01T00:00:00Z' } }, elementTopConnections: null } }) } }],
+  },
+  {
+    platform: 'video (by handle)',
+    path: `/v1/video/channel?handle=${q('@maya')}`,
+    routes: [{ host: 'www.youtube.com', path: '/@maya', response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') } }],
+  },
+  {
+    platform: 'video (by channel id)',
+    path: '/v1/video/channel?channelId=UCaskedaskedaskedaskedAB',
+    routes: [{ host: 'www.youtube.com', path: '/channel/UCaskedaskedaskedaskedAB', response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') } }],
+  },
+];
 const repoPath = (owner: string, repo: string) => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}`;
 const idOf = (owner: string, repo: string) => (JSON.parse(repoJson(owner, repo)) as { id: number }).id;
 
@@ -32,6 +107,7 @@ beforeAll(async () => {
       // social-b: every username answered with the profile of `someone.else`.
       { host: 'i.instagram.com', path: '/api/v1/users/web_profile_info/', response: { headers: JSON_TYPE, body: JSON.stringify(ig.profileBody(ig.userJson('someone.else'))) } },
       // microblog-a: every lookup answered with the real account capture of @realDonaldTrump.
+      ...OTHER_ACCOUNT.flatMap((c) => c.routes),
       ...(hasFixtures('microblog-a') ? [{ host: 'truthsocial.com', path: '/api/v1/accounts/lookup', response: { headers: JSON_TYPE, bodyFile: fixturePath('microblog-a', 'account-realdonaldtrump.json') } }] : []),
     ],
   });
@@ -89,5 +165,15 @@ describe('profiles: the account asked for (handle, case-insensitively), or UPSTR
     const same = await h.rest('/v1/microblog-a/profile?handle=REALDONALDTRUMP', { key });
     expect(same.status).toBe(200);
     expect(same.body.username).toBe('realDonaldTrump');
+  });
+});
+
+describe('every platform with an asked account: another account in the answer is 502 UPSTREAM_FAILED at 0 credits', () => {
+  it.each(OTHER_ACCOUNT.map((c) => [c.platform, c] as const))('%s', async (_name, c) => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(c.path, { key });
+    expect(r.status, JSON.stringify(r.body)).toBe(502);
+    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/different resource/) });
+    expect(await h.balance(id)).toBe(3);
   });
 });

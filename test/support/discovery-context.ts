@@ -1,12 +1,18 @@
 /**
  * An OpContext for unit tests of discovery code: an in-memory upstream that answers from a
- * function (and counts requests), an in-memory result cache, the default configuration.
+ * function (and counts requests), an in-memory result cache, the default configuration. Like the
+ * real upstream client, it answers a block (a vendor challenge, the request's platform's walls:
+ * src/upstream/blocks) with UPSTREAM_BLOCKED before any platform module sees it.
  */
 import type { CacheEntry, ResultCache } from '../../src/cache/cache.js';
 import { loadConfig } from '../../src/config.js';
 import { upstreamTimeout } from '../../src/errors.js';
 import type { OpContext } from '../../src/platforms/operation.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/client.js';
+import { blockedError, detectBlock } from '../../src/upstream/blocks/catalogue.js';
+import { platformWalls } from '../../src/platforms/registry.js';
+
+let walls: ReturnType<typeof platformWalls> | undefined;
 
 export interface FakeAnswer {
   status?: number;
@@ -59,6 +65,9 @@ export function fakeContext(answer: (req: UpstreamRequest) => FakeAnswer | Promi
           return JSON.parse(body.toString('utf8')) as T;
         },
       };
+      walls ??= platformWalls();
+      const blocked = detectBlock(res, walls.get(req.platform) ?? []);
+      if (blocked) throw blockedError(req.platform, new URL(res.url).host, res.status, blocked);
       return res;
     },
     close: async () => undefined,

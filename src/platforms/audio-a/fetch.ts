@@ -9,6 +9,7 @@ import { expectOk } from '../../upstream/client.js';
 import type { Upstream } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { TokenSource } from '../../upstream/tokens.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { PersistedQuery } from './pathfinder.js';
 import { PLAYLIST_PAGE_SIZE, QUERIES, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
@@ -55,11 +56,22 @@ async function pathfinder(ctx: OpContext, q: PersistedQuery, variables: Record<s
 
 export async function fetchPodcast(ctx: OpContext, a: { id: string }): Promise<Podcast> {
   const json = await pathfinder(ctx, QUERIES.show, { uri: `spotify:show:${a.id}` }, `Podcast ${a.id}`);
-  return parsePodcast(json, a.id);
+  const podcast = parsePodcast(json, a.id);
+  // Another show (or another kind of entity) than asked is no answer (identity.ts).
+  assertSameResource(PLATFORM, `podcast ${a.id}`, { type: 'show', id: a.id }, { type: uriKind(podcast.uri), id: podcast.id });
+  return podcast;
 }
 
 export async function fetchPlaylistPage(ctx: OpContext, a: { id: string; cursor: number }): Promise<Playlist> {
   const variables = { uri: `spotify:playlist:${a.id}`, offset: a.cursor, limit: PLAYLIST_PAGE_SIZE, enableWatchFeedEntrypoint: false };
   const json = await pathfinder(ctx, QUERIES.playlist, variables, `Playlist ${a.id}`);
-  return parsePlaylist(json, { id: a.id, offset: a.cursor, limit: PLAYLIST_PAGE_SIZE });
+  const playlist = parsePlaylist(json, { id: a.id, offset: a.cursor, limit: PLAYLIST_PAGE_SIZE });
+  assertSameResource(PLATFORM, `playlist ${a.id}`, { type: 'playlist', id: a.id }, { type: uriKind(playlist.uri), id: playlist.id });
+  return playlist;
+}
+
+/** The kind of a `spotify:<kind>:<id>` URI (`show`, `playlist`, `episode`…), or undefined. */
+function uriKind(uri: string | null | undefined): string | undefined {
+  const m = /^spotify:([a-z]+):/.exec(uri ?? '');
+  return m ? m[1] : undefined;
 }

@@ -20,7 +20,7 @@ import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
-import { detectBlockedPage, findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
+import { findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
 import type { Album, Artist, CatalogRef, Search, SearchType } from './parse.js';
 import { parseAlbumResponse, parseArtistResponse, parseSearchResponse, PLATFORM, WEB_ORIGIN } from './parse.js';
 
@@ -46,7 +46,6 @@ export async function fetchDeveloperToken(upstream: Upstream, signal?: AbortSign
   const page = await upstream.request({ url: TOKEN_PAGE_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
   expectStepOk(page, PLATFORM, 'The music.apple.com web player page');
   const html = page.text();
-  detectBlockedPage(html);
 
   let jwt: string | null = null;
   const bundleUrl = findBundleUrl(html, page.url);

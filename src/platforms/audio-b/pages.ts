@@ -17,13 +17,14 @@
  *       `<script type="application/json" id="serialized-server-data">` (whose tag has a line break
  *       between its attributes; capture: web-new-page-serialized-server-data.html).
  *
- * A block page (Apple's edge answers "Access Denied … You don't have permission to access") is
- * UPSTREAM_BLOCKED, never parsed as data.
+ * A block page (Apple's edge "Access Denied" is Akamai's generated page) is a vendor block of the
+ * block catalogue (src/upstream/blocks/vendors.ts), answered UPSTREAM_BLOCKED by the upstream
+ * client before any reader here sees it.
  */
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { decode } from 'html-entities';
-import { shapeChanged, upstreamBlocked } from '../../errors.js';
+import { shapeChanged } from '../../errors.js';
 import type { Album, Artist, ArtistAlbum, CatalogRef, Obj, Resource, SongItem, Track } from './parse.js';
 import { albumOf, artistOf, formatReleaseInfo, PLATFORM, resourcesOf, totalDuration } from './parse.js';
 import { isObj, nonEmpty, round } from '../../parse/index.js';
@@ -36,20 +37,6 @@ function parseJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Block pages
-// ---------------------------------------------------------------------------------------------
-
-const ACCESS_DENIED_RE = /You don['’]t have permission to access/i;
-
-export function detectBlockedPage(html: Html): void {
-  const $ = load(html);
-  const title = $('title').first().text().trim();
-  if (/^Access Denied$/i.test(title) || ACCESS_DENIED_RE.test($('body').text().slice(0, 2_000))) {
-    throw upstreamBlocked(`${PLATFORM}: music.apple.com answered with its "Access Denied" block page instead of the page`);
   }
 }
 
@@ -284,7 +271,6 @@ export function artistFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | nul
 
 export function parseAlbumPage(html: string, ref: CatalogRef): Album {
   const $ = cheerio.load(html);
-  detectBlockedPage($);
   const shoebox = readShoebox($);
   const resource = shoebox ? findShoeboxResource(shoebox, 'albums', ref.id) : null;
   if (resource) return albumOf(resource);
@@ -295,7 +281,6 @@ export function parseAlbumPage(html: string, ref: CatalogRef): Album {
 
 export function parseArtistPage(html: string, ref: CatalogRef): Artist {
   const $ = cheerio.load(html);
-  detectBlockedPage($);
   const shoebox = readShoebox($);
   const resource = shoebox ? findShoeboxResource(shoebox, 'artists', ref.id) : null;
   if (resource) return artistOf(resource);

@@ -131,7 +131,10 @@ async function resolveArtist(ctx: OpContext, handle: string): Promise<AudioCArti
       if (res.status === 404) throw notFound(`No audio-c artist with handle ${JSON.stringify(handle)}`);
       expectOk(res, PLATFORM, `Artist ${handle}`);
       if (looksLikeHtml(res)) throw shapeChanged(PLATFORM, 'JSON user object (api-v2 answered with HTML)');
-      return parseArtist(res.json(), handle);
+      const artist = parseArtist(res.json(), handle);
+      // Another account than asked is no answer (identity.ts): its permalink against the handle.
+      assertSameResource(PLATFORM, `artist ${handle}`, { handle }, { handle: artist.permalink });
+      return artist;
     },
     { signal: ctx.signal },
   );

@@ -6,7 +6,7 @@
  * A block page ("whoa there, pardner!", "Too Many Requests", 403/429) is UPSTREAM_BLOCKED and
  * never parsed; a redirect to the login page is a login wall.
  */
-import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { assertSameResource } from '../identity.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
@@ -46,8 +46,6 @@ export function buildSearchUrl(a: Omit<ForumSearchArgs, 'trim'>): string {
   return `${SEARCH_URL}?${sp.toString()}`;
 }
 
-const isLoginUrl = (url: string) => /^https?:\/\/(?:www\.|old\.)?reddit\.com\/(?:login|account\/login)\b/i.test(url);
-
 export async function fetchSearchPage(ctx: OpContext, a: ForumSearchArgs): Promise<ForumSearchPage> {
   const res = await ctx.upstream.request({
     url: buildSearchUrl(a),
@@ -55,7 +53,7 @@ export async function fetchSearchPage(ctx: OpContext, a: ForumSearchArgs): Promi
     headers: { accept: 'application/json' },
     signal: ctx.signal,
   });
-  if (isLoginUrl(res.url)) throw loginWall(PLATFORM);
+  // A redirect to the login page is a wall (walls.ts), answered before this.
   // A 404 of search.json says nothing about the query: the endpoint moved.
   if (res.status === 404) throw upstreamFailed(`${PLATFORM}: search.json answered HTTP 404`);
   const text = res.text();
@@ -87,7 +85,7 @@ export async function fetchUserAbout(ctx: OpContext, name: string): Promise<Foru
     headers: { accept: 'application/json' },
     signal: ctx.signal,
   });
-  if (isLoginUrl(res.url)) throw loginWall(PLATFORM);
+  // A redirect to the login page is a wall (walls.ts), answered before this.
   const text = res.text();
   const html = /^\s*</.test(text);
   const reason = html ? blockReason(text) : null;

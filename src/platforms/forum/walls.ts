@@ -1,7 +1,9 @@
 /**
- * Reddit's wall, recognised by the upstream client on every answer (src/upstream/blocks): its
+ * Reddit's walls, recognised by the upstream client on every answer (src/upstream/blocks): its
  * 403 JSON (`{"message": "Forbidden", "error": 403}`, ../shared/fixtures/blocks/forum/), which
- * it sends to clients it refuses. Other 403 / 429 answers are blocks by status (fetch.ts).
+ * it sends to clients it refuses, and the login page a redirect ends on (`/login`,
+ * `/account/login`: a login wall). Other 403 / 429 answers are blocks by status (fetch.ts), named
+ * by the page they are when Reddit's wording is known (parse.ts `blockReason`).
  */
 import type { WallRule } from '../../upstream/blocks/catalogue.js';
 
@@ -11,4 +13,18 @@ export const redditForbidden: WallRule = {
   test: (a) => a.status === 403 && !a.isMarkup && (a.json() as { error?: unknown } | undefined)?.error === 403,
 };
 
-export const walls: readonly WallRule[] = [redditForbidden];
+export const redditLogin: WallRule = {
+  name: 'login-wall',
+  what: 'a login wall',
+  login: true,
+  test(a) {
+    try {
+      const u = new URL(a.url);
+      return /(^|\.)reddit\.com$/i.test(u.hostname) && /^\/(?:account\/)?login\b/i.test(u.pathname);
+    } catch {
+      return false;
+    }
+  },
+};
+
+export const walls: readonly WallRule[] = [redditForbidden, redditLogin];

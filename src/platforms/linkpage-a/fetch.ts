@@ -5,6 +5,7 @@
  */
 import { notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { LinkpageAProfile } from './parse.js';
 import { parseLinkmePage } from './parse.js';
@@ -23,5 +24,8 @@ export async function fetchLinkmeProfile(ctx: OpContext, a: { username: string }
   expectOk(res, 'linkpage-a', what);
   // An unknown username that is sent on to the site's home page has no profile of its own.
   if (new URL(res.url).pathname === '/') throw notFound(`${what} was not found`);
-  return parseLinkmePage(html, a.username);
+  const profile = parseLinkmePage(html, a.username);
+  // The page of another account (a username answered with someone else's) is no answer (identity.ts).
+  assertSameResource('linkpage-a', what, { handle: a.username }, { handle: profile.username });
+  return profile;
 }

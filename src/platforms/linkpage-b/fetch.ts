@@ -5,6 +5,7 @@
  */
 import { notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { LinkpageBPage } from './parse.js';
 import { parseLinktreePage } from './parse.js';
@@ -23,5 +24,8 @@ export async function fetchLinktreePage(ctx: OpContext, a: { username: string })
   expectOk(res, 'linkpage-b', what);
   // An unknown username that is sent on to the site's home page has no page of its own.
   if (new URL(res.url).pathname === '/') throw notFound(`${what} was not found`);
-  return parseLinktreePage(html, a.username);
+  const page = parseLinktreePage(html, a.username);
+  // The page of another account is no answer (identity.ts).
+  assertSameResource('linkpage-b', what, { handle: a.username }, { handle: page.username });
+  return page;
 }

@@ -10,6 +10,7 @@
  */
 import { isApiError, notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
+import { assertSameResource } from '../identity.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
@@ -42,6 +43,8 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
   if (talentRes.status === 404 || talentRes.status === 410) throw notFound(`${page} was not found`);
   expectOk(talentRes, PLATFORM, page);
   const talent = readTalent(jsonOf(talentRes, 'api/talent/usernames'), a.username);
+  // Another talent than the one asked for is no answer (identity.ts), checked before its modules are fetched.
+  assertSameResource(PLATFORM, page, { handle: a.username }, { handle: talent.account.username ?? talent.profile.username });
 
   let links: LinkpageCLink[];
   try {

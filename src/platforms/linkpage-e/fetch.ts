@@ -5,6 +5,7 @@
  */
 import { notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { LinkpageEPage } from './parse.js';
 import { parseLnkBioPage } from './parse.js';
@@ -23,5 +24,8 @@ export async function fetchLnkBioPage(ctx: OpContext, a: { handle: string }): Pr
   expectOk(res, 'linkpage-e', what);
   // An unknown handle that is sent on to the site's home page has no page of its own.
   if (new URL(res.url).pathname === '/') throw notFound(`${what} was not found`);
-  return parseLnkBioPage(html, a.handle);
+  const page = parseLnkBioPage(html, a.handle);
+  // The page of another account is no answer (identity.ts).
+  assertSameResource('linkpage-e', what, { handle: a.handle }, { handle: page.handle });
+  return page;
 }

@@ -22,7 +22,7 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import type { MicroblogCSearchResult } from './parse.js';
-import { accessProblem, htmlProblem, isChallengeUrl, isLoginUrl, parseGraphqlBody, parseSearchResponse, parseSessionPage, THREADS, trimPost, withinDates } from './parse.js';
+import { accessProblem, parseGraphqlBody, parseSearchResponse, parseSessionPage, THREADS, trimPost, withinDates } from './parse.js';
 import type { MicroblogCProfile } from './profile.js';
 import { parseProfilePage } from './profile.js';
 
@@ -74,8 +74,7 @@ const looksLikeHtml = (res: UpstreamResponse) => /^\s*</.test(res.text());
 
 async function fetchSession(upstream: Upstream, signal?: AbortSignal): Promise<Token> {
   const res = await upstream.request({ url: SESSION_PAGE_URL, platform: PLATFORM, headers: { accept: 'text/html', 'accept-language': 'en' }, signal });
-  if (isLoginUrl(res.url)) throw loginWall(PLATFORM);
-  if (isChallengeUrl(res.url)) throw upstreamBlocked(`${PLATFORM}: threads.com sent the public page to a checkpoint`);
+  // Login and checkpoint landings are walls (walls.ts), answered before this.
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: threads.com rate limit reached (HTTP 429)`);
   expectStepOk(res, PLATFORM, 'The threads.com search page');
   const page = parseSessionPage(res.text());
@@ -125,12 +124,9 @@ async function searchOnce(ctx: OpContext, s: SearchSession, query: string): Prom
     body: searchForm(s, query),
     signal: ctx.signal,
   });
-  if (isLoginUrl(res.url)) throw loginWall(PLATFORM);
-  if (isChallengeUrl(res.url)) throw upstreamBlocked(`${PLATFORM}: threads.com sent the search to a checkpoint`);
+  // Login and checkpoint landings, login and checkpoint pages, require_login / 1357001 JSON:
+  // walls (walls.ts), answered before this.
   if (looksLikeHtml(res)) {
-    const problem = htmlProblem(res.text());
-    if (problem?.kind === 'login') throw loginWall(PLATFORM);
-    if (problem) throw upstreamBlocked(`${PLATFORM}: the GraphQL endpoint answered with ${problem.why}`);
     if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
     if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (HTTP 429)`);
     expectStepOk(res, PLATFORM, 'The GraphQL endpoint');
@@ -178,8 +174,7 @@ export async function fetchProfilePage(ctx: OpContext, username: string): Promis
     headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
     signal: ctx.signal,
   });
-  if (isLoginUrl(res.url)) throw loginWall(PLATFORM);
-  if (isChallengeUrl(res.url)) throw upstreamBlocked(`${PLATFORM}: threads.com sent the profile to a checkpoint`);
+  // Login and checkpoint landings are walls (walls.ts), answered before this.
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: threads.com rate limit reached (HTTP 429)`);
   if (res.status === 404 || res.status === 410) throw notFound(`microblog-c profile @${username} was not found`);
   expectOk(res, PLATFORM, `Profile @${username}`);

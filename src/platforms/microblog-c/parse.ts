@@ -352,8 +352,6 @@ export function htmlProblem(html: string): { kind: 'login' | 'blocked'; why: str
   return null;
 }
 
-export const isLoginUrl = (url: string) => /^https?:\/\/[^/]+\/(?:accounts\/)?login\b/i.test(url);
-export const isChallengeUrl = (url: string) => /^https?:\/\/[^/]+\/(?:challenge|checkpoint)\b/i.test(url);
 
 // ---------------------------------------------------------------------------------------------
 // Dates

@@ -13,6 +13,7 @@ export const label = 'microblog-c';
 export const hosts = ['www.threads.com', 'threads.com', 'www.threads.net', 'threads.net'];
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
+export { walls } from './walls.js';
 
 export const search: OperationDef<MicroblogCSearchArgs, MicroblogCSearchResult> = {
   field: 'microblogCSearch',

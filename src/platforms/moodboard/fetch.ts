@@ -10,6 +10,7 @@
 import { shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { MoodboardPost, MoodboardSearchPage } from './parse.js';
 import { blockReason, COSMOS, parsePost, parseSearch } from './parse.js';
@@ -121,7 +122,10 @@ function readGraphql(res: UpstreamResponse): unknown {
 
 export async function fetchPost(ctx: OpContext, elementId: string): Promise<MoodboardPost> {
   const json = await postGraphql(ctx, 'GetElementDetails', ELEMENT_QUERY, { elementId: Number(elementId) });
-  return parsePost(json, elementId);
+  const post = parsePost(json, elementId);
+  // Another element than asked is no answer (identity.ts).
+  assertSameResource(PLATFORM, `post ${elementId}`, { id: elementId }, { id: post.id });
+  return post;
 }
 
 export async function fetchSearchPage(ctx: OpContext, a: { query: string; cursor: string | null }): Promise<MoodboardSearchPage> {

@@ -1,15 +1,16 @@
 /**
  * Upstream request for pinboard (Pinterest): one BaseSearchResource page, anonymous, with the
  * headers Pinterest's web client sends on its XHRs (SOURCES.md: plain GETs work without a login
- * or cookie). Login walls and challenge pages are reported, never parsed as data.
+ * or cookie). Login walls, captchas and refusals are walls (walls.ts): the upstream client answers
+ * them UPSTREAM_BLOCKED before this module, and they are never parsed as data.
  */
-import { loginWall, notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { notFound, shapeChanged } from '../../errors.js';
 import { assertSameResource } from '../identity.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { PinboardSearchArgs } from './platform.js';
 import type { PinboardSearchPage } from './parse.js';
-import { blockReason, buildSearchUrl, parseSearchResponse, PINTEREST, resourceFailure, searchSourceUrl } from './parse.js';
+import { buildSearchUrl, parseSearchResponse, PINTEREST, resourceFailure, searchSourceUrl } from './parse.js';
 import type { PinboardProfile } from './profile.js';
 import { parseUserResource, userResourceUrl } from './profile.js';
 
@@ -29,19 +30,12 @@ export async function fetchSearchPage(ctx: OpContext, a: PinboardSearchArgs): Pr
     },
     signal: ctx.signal,
   });
-  const text = res.text();
-  const isJson = /^\s*[{[]/.test(text);
-  if (!isJson) {
-    const block = blockReason(text, res.url);
-    if (block?.login) throw loginWall(PLATFORM);
-    if (block) throw upstreamBlocked(`${PLATFORM}: Pinterest answered with ${block.what} instead of search results`);
-  }
+  const isJson = /^\s*[{[]/.test(res.text());
   if (res.status >= 400) {
     // Pinterest states its own failures in a JSON `resource_response` (status "failure" with an
     // `http_status`): those say more than the HTTP status alone.
     const failed = isJson ? resourceFailure(res.json(), a.cursor) : null;
     if (failed) throw failed;
-    if (res.status === 401) throw loginWall(PLATFORM);
     // The search resource never answers 404 for a query: a 404 means the endpoint moved.
     if (res.status === 404) throw shapeChanged(PLATFORM, 'the BaseSearchResource endpoint (HTTP 404)');
     expectOk(res, PLATFORM, 'The pin search');
@@ -69,18 +63,9 @@ export async function fetchUserProfile(ctx: OpContext, username: string): Promis
     },
     signal: ctx.signal,
   });
-  const text = res.text();
-  const isJson = /^\s*[{[]/.test(text);
-  if (!isJson) {
-    const block = blockReason(text, res.url);
-    if (block?.login) throw loginWall(PLATFORM);
-    if (block) throw upstreamBlocked(`${PLATFORM}: Pinterest answered with ${block.what} instead of the user`);
-    if (res.status === 404) throw notFound(`pinboard user ${username} was not found`);
-  }
-  if (res.status >= 400 && !isJson) {
-    if (res.status === 401) throw loginWall(PLATFORM);
-    expectOk(res, PLATFORM, `User ${username}`);
-  }
+  const isJson = /^\s*[{[]/.test(res.text());
+  if (!isJson && res.status === 404) throw notFound(`pinboard user ${username} was not found`);
+  if (res.status >= 400 && !isJson) expectOk(res, PLATFORM, `User ${username}`);
   if (!isJson) throw shapeChanged(PLATFORM, 'JSON resource response (got a non-JSON page)');
   const profile = parseUserResource(res.json(), username);
   assertSameResource(PLATFORM, `user ${username}`, { handle: username }, { handle: profile.username });

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
-import { blockReason, buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin, type TrimmedPin } from './parse.js';
+import { buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin, type TrimmedPin } from './parse.js';
 import * as s from '../../../test/pages/pinboard.js';
+import { wallError } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'pinboard';
 const CAPTURE = 'base-search-resource-unauth-2024.json';
@@ -240,7 +241,9 @@ describe('parseSearchResponse', () => {
     [400, null, 'UPSTREAM_FAILED', /Invalid parameters/],
     [500, null, 'UPSTREAM_FAILED', /500/],
   ])('a failure answer with http_status %d (cursor %s) → %s', (status, cursor, code, message) => {
-    const e = errorOf(() => parseSearchResponse(s.failureBody(status, status === 400 ? 'Invalid parameters.' : 'Something went wrong.'), { cursor }));
+    const body = s.failureBody(status, status === 400 ? 'Invalid parameters.' : 'Something went wrong.');
+    // 401, 403 and 429 are walls (walls.ts), answered by the upstream client before the parser.
+    const e = wallError('pinboard', JSON.stringify(body), { status, url: buildSearchUrl('mugs', cursor) }) ?? errorOf(() => parseSearchResponse(body, { cursor }));
     expect(e.code).toBe(code);
     expect(e.message).toMatch(message);
     if (code === 'INVALID_INPUT') expect(e.details).toEqual([{ param: 'cursor', message: expect.any(String) }]);
@@ -274,12 +277,13 @@ describe('buildSearchUrl', () => {
   });
 });
 
-describe('blockReason', () => {
-  it('the login page (by URL or by its text) is a login wall; a challenge is a block; other HTML is neither', () => {
-    expect(blockReason('<html></html>', 'https://www.pinterest.com/login/?next=%2Fsearch%2F')).toEqual({ login: true, what: 'the login page' });
-    expect(blockReason(s.LOGIN_HTML, 'https://www.pinterest.com/resource/BaseSearchResource/get/')?.login).toBe(true);
-    expect(blockReason(s.CHALLENGE_HTML, 'https://www.pinterest.com/resource/BaseSearchResource/get/')).toEqual({ login: false, what: 'a challenge page' });
-    expect(blockReason('<html><body>Maintenance</body></html>', 'https://www.pinterest.com/resource/BaseSearchResource/get/')).toBeNull();
+describe('walls (walls.ts)', () => {
+  const SEARCH = 'https://www.pinterest.com/resource/BaseSearchResource/get/';
+  it('the login page (by the URL a redirect ends on, or its login form) is a login wall; a challenge is a block; other HTML is neither', () => {
+    expect(wallError('pinboard', '<html></html>', { url: 'https://www.pinterest.com/login/?next=%2Fsearch%2F' })?.message).toMatch(/login wall/);
+    expect(wallError('pinboard', s.LOGIN_HTML, { url: SEARCH })?.message).toMatch(/login wall/);
+    expect(wallError('pinboard', s.CHALLENGE_HTML, { url: SEARCH, status: 403 })?.message).toMatch(/challenge page/);
+    expect(wallError('pinboard', '<html><body>Maintenance</body></html>', { url: SEARCH })).toBeNull();
   });
 });
 

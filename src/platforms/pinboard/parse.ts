@@ -25,12 +25,13 @@
  * them — id, url, title, grid_title, description, link, domain, is_promoted, created_at,
  * images.orig, board {id, name, url}, pinner {id, username, full_name}.
  *
- * Errors: `resource_response.status: "failure"` is mapped by its `http_status` (401 → login wall,
- * 403/429 → blocked, 400 on a page with a cursor → the cursor was refused, otherwise
+ * Errors: `resource_response.status: "failure"` is mapped by its `http_status` (401 → login wall
+ * and 403/429 → blocked are walls, walls.ts, answered before this module; 400 on a page with a
+ * cursor → the cursor was refused, otherwise
  * UPSTREAM_FAILED with Pinterest's message). A body without `resource_response.data.results` is a
  * shape change, never an empty 200.
  */
-import { ApiError, invalidParam, loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { ApiError, invalidParam, shapeChanged, upstreamFailed } from '../../errors.js';
 import { bool, idStr, isObj, num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import type { PinboardImage, PinboardUser, PinboardBoard, PinboardPin, TrimmedPin, PinboardSearchPage } from './schema.js';
@@ -198,8 +199,6 @@ export function resourceFailure(body: unknown, cursor: string | null): ApiError 
   const err = isObj(rr.error) ? rr.error : {};
   const status = num(rr.http_status) ?? num(err.http_status);
   const message = str(err.message) ?? str(rr.message) ?? 'no message';
-  if (status === 401) return loginWall(PLATFORM);
-  if (status === 403 || status === 429) return upstreamBlocked(`${PLATFORM}: Pinterest refused the search (HTTP ${status}: ${message})`);
   if (status === 400 && cursor) return invalidParam('cursor', `was not accepted by the upstream (${message}); pass the previous response's cursor unchanged`);
   return upstreamFailed(`${PLATFORM}: Pinterest answered the search with an error (${status ?? 'no status'}: ${message})`);
 }
@@ -217,18 +216,4 @@ export function parseSearchResponse(body: unknown, opts: { trim?: boolean; curso
   if (!isObj(data) || !Array.isArray(data.results)) throw shapeChanged(PLATFORM, 'resource_response.data.results');
   const pins = data.results.filter(isPinItem).map(parsePin);
   return { pins: opts.trim ? pins.map(trimPin) : pins, cursor: nextCursor(rr, body.resource) };
-}
-
-/** Why a non-JSON answer is a block or login page, or null. */
-export function blockReason(text: string, finalUrl: string): { login: boolean; what: string } | null {
-  let path = '';
-  try {
-    path = new URL(finalUrl).pathname;
-  } catch {
-    /* keep '' */
-  }
-  if (/^\/login\/?$/.test(path) || /^\/accounts\/login/.test(path)) return { login: true, what: 'the login page' };
-  if (/<title>[^<]*(Just a moment|Attention Required|Access denied)/i.test(text) || /captcha/i.test(text)) return { login: false, what: 'a challenge page' };
-  if (/<html/i.test(text) && /(log ?in|sign ?up) to (see|continue|Pinterest)/i.test(text)) return { login: true, what: 'a login wall' };
-  return null;
 }

@@ -11,6 +11,7 @@ export const label = 'pinboard';
 export const hosts = ['www.pinterest.com', 'pinterest.com'];
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
+export { walls } from './walls.js';
 
 export interface PinboardSearchArgs {
   query: string;

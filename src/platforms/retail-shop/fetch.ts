@@ -2,13 +2,13 @@
  * Upstream requests for retail-shop: the storefront HTML for page 1, the storefront's JSON page
  * request for later pages (URLs and headers: endpoints.ts). One request per call.
  */
-import { invalidParam, loginWall, notFound, upstreamBlocked } from '../../errors.js';
+import { invalidParam, notFound } from '../../errors.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import { feedHeaders, feedPageUrl, feedPath, STOREFRONT_HEADERS, storefrontUrl } from './endpoints.js';
 import type { RetailShopPage } from './parse.js';
-import { assertNotBlockPage, isStorefrontLocation, parseFeedPage, parseStorefrontPage } from './parse.js';
+import { assertNotNotFoundPage, isStorefrontLocation, parseFeedPage, parseStorefrontPage } from './parse.js';
 
 const PLATFORM = 'retail-shop';
 
@@ -26,39 +26,36 @@ async function fetchStorefront(ctx: OpContext, handle: string): Promise<RetailSh
   const res = await ctx.upstream.request({ url: storefrontUrl(handle), platform: PLATFORM, headers: STOREFRONT_HEADERS, signal: ctx.signal });
   const what = `Storefront ${handle}`;
   checkAnswer(res, what);
-  // A storefront that does not exist (or no longer does) redirects to Amazon's home page.
-  if (!isStorefrontLocation(res.url)) {
-    const path = safePath(res.url);
-    if (path.startsWith('/ap/signin')) throw loginWall(PLATFORM);
-    if (path.startsWith('/errors/validateCaptcha')) throw upstreamBlocked(`${PLATFORM}: Amazon redirected to its robot check`);
-    throw notFound(`${what} was not found (Amazon redirected to ${path})`);
-  }
+  // A storefront that does not exist (or no longer does) redirects to Amazon's home page. A
+  // redirect to sign-in or to the robot check is a wall (walls.ts), answered before this.
+  if (!isStorefrontLocation(res.url)) throw notFound(`${what} was not found (Amazon redirected to ${safePath(res.url)})`);
   return parseStorefrontPage(res.text(), handle);
 }
 
 async function fetchNextPage(ctx: OpContext, handle: string, token: string): Promise<RetailShopPage> {
   const res = await ctx.upstream.request({ url: feedPageUrl(handle, token), platform: PLATFORM, headers: feedHeaders(handle), signal: ctx.signal });
   // The storefront refuses a token it did not issue (expired, altered, another storefront's).
+  // (The robot check, whatever its status, is a wall: walls.ts.)
   if (res.status === 400 || res.status === 422) {
-    assertNotBlockPage(res.text(), true);
     throw invalidParam('pageToken', 'was not accepted by the storefront: pass the pageToken of the previous response for the same url, unchanged');
   }
   checkAnswer(res, `Storefront ${handle}`);
-  // Redirected away from the page request: to sign-in (a login wall) or, for a storefront that
-  // is gone, to the home page.
+  // Redirected away from the page request: for a storefront that is gone, to the home page
+  // (sign-in is a wall: walls.ts).
   const path = safePath(res.url);
   if (path.toLowerCase() !== feedPath(handle).toLowerCase()) {
-    if (path.startsWith('/ap/signin')) throw loginWall(PLATFORM);
     throw notFound(`Storefront ${handle} was not found (Amazon redirected its page request to ${path})`);
   }
   return parseFeedPage(res.text(), handle);
 }
 
-/** Status and block pages, in that order: a 404 is the storefront's absence, never a block. */
+/**
+ * Status and the not-found page. The robot check and the dog page (200 or 503) are walls the
+ * upstream client has answered already (walls.ts).
+ */
 function checkAnswer(res: UpstreamResponse, what: string): void {
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
-  // The robot check and the dog page come with 200 as well as 503: read them before the status.
-  if (res.status !== 200 || /^\s*</.test(res.text())) assertNotBlockPage(res.text(), res.status === 200);
+  if (res.status !== 200) assertNotNotFoundPage(res.text());
   expectOk(res, PLATFORM, what);
 }
 

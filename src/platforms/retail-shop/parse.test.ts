@@ -15,6 +15,7 @@ import { feedPageUrl, storefrontUrl } from './endpoints.js';
 import { isStorefrontLocation, parseFeedPage, parseStorefrontPage, parseStorefrontUrl, STATE_KEY } from './parse.js';
 import type { RetailShopPage } from './parse.js';
 import * as s from '../../../test/pages/retail-shop.js';
+import { wallError } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'retail-shop';
 const PEER_EXAMPLE = resolve(FIXTURES_DIR, '../reference/peer-examples/retail-shop_shop.json');
@@ -327,26 +328,33 @@ describe('parseFeedPage', () => {
 // Pages that are not the storefront, and changed shapes
 // ---------------------------------------------------------------------------------------------
 describe('block and not-found pages', () => {
+  // The robot check and the dog page are walls (walls.ts): the upstream client answers them
+  // before the parser, as wallError does here.
+  const wall = (body: string, url = 'https://www.amazon.com/shop/juno.nesting', status = 200) => wallError('retail-shop', body, { status, url });
   it.each([
-    ['storefront request', () => parseStorefrontPage(s.ROBOT_CHECK_HTML, s.JUNO)],
-    ['page request', () => parseFeedPage(s.ROBOT_CHECK_HTML, s.JUNO)],
+    ['storefront request', () => wall(s.ROBOT_CHECK_HTML)],
+    ['page request', () => wall(s.ROBOT_CHECK_HTML, feedPageUrl(s.JUNO, 'x'), 503)],
   ])('the robot check is UPSTREAM_BLOCKED (%s)', (_name, fn) => {
-    const err = errorOf(fn);
+    const err = fn()!;
     expect(err.code).toBe('UPSTREAM_BLOCKED');
     expect(err.message).toMatch(/robot check/);
   });
 
   it('the robot check is recognised by its form even around storefront-like markup', () => {
     const html = s.storefrontHtml(s.tessPage1()).replace('</body>', '<form method="get" action="/errors/validateCaptcha"></form></body>');
-    expect(errorOf(() => parseStorefrontPage(html, s.TESS)).code).toBe('UPSTREAM_BLOCKED');
+    expect(wall(html)?.code).toBe('UPSTREAM_BLOCKED');
   });
 
   it('the "Sorry! Something went wrong" dog page is UPSTREAM_BLOCKED', () => {
-    for (const fn of [() => parseStorefrontPage(s.DOG_PAGE_HTML, s.JUNO), () => parseFeedPage(s.DOG_PAGE_HTML, s.JUNO)]) {
-      const err = errorOf(fn);
-      expect(err.code).toBe('UPSTREAM_BLOCKED');
-      expect(err.message).toMatch(/Something went wrong/);
+    for (const err of [wall(s.DOG_PAGE_HTML, undefined, 503), wall(s.DOG_PAGE_HTML, feedPageUrl(s.JUNO, 'x'))]) {
+      expect(err?.code).toBe('UPSTREAM_BLOCKED');
+      expect(err?.message).toMatch(/Something went wrong/);
     }
+  });
+
+  it('storefront pages and the not-found page are not walls', () => {
+    expect(wall(s.storefrontHtml(s.tessPage1()))).toBeNull();
+    expect(wall(s.NOT_FOUND_HTML, undefined, 404)).toBeNull();
   });
 
   it('Amazon\'s "Page Not Found" page is NOT_FOUND', () => {

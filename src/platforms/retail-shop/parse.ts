@@ -14,8 +14,8 @@
  * - A post is an idea list, a video or a photo (`postType`); photos have no place in the record
  *   and are skipped. One page may hold lists, videos or both.
  *
- * Outcomes: the record; UPSTREAM_BLOCKED for the robot check and the "Sorry! Something went
- * wrong" dog page; NOT_FOUND for Amazon's "Page Not Found" page; anything else without the data
+ * Outcomes: the record (the robot check and the "Sorry! Something went wrong" dog page are walls,
+ * walls.ts, answered UPSTREAM_BLOCKED before any parser); NOT_FOUND for Amazon's "Page Not Found" page; anything else without the data
  * is a shape change (UPSTREAM_FAILED naming what is missing), never an empty 200.
  *
  * The page token is opaque: it is copied from `nextPageToken` to `pageToken` as it is, never
@@ -23,7 +23,7 @@
  */
 import * as cheerio from 'cheerio';
 import { parse as parseDomain } from 'tldts';
-import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { notFound, shapeChanged } from '../../errors.js';
 import { isObj, reader, safeDecode, trimmed } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { ORIGIN, storefrontPath } from './endpoints.js';
@@ -105,28 +105,17 @@ export function isStorefrontLocation(url: string): boolean {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Amazon's robot check ("Enter the characters you see below", a form posting to
- * /errors/validateCaptcha, the "automated access … api-services-support@amazon.com" note). The
- * form is checked on every answer; the sentences only where the storefront data is missing.
+ * Amazon's not-found page (its 404 dog page), in case it arrives with another status: its
+ * `cs_404` referral tags (structure), or its sentences. The robot check and the throttling dog
+ * page are walls, answered by the upstream client before any parser (walls.ts).
  */
-const ROBOT_CHECK_FORM = /<form[^>]+action=["'][^"']*\/errors\/validateCaptcha/i;
-const ROBOT_CHECK_TEXT = [/Enter the characters you see below/i, /Type the characters you see in this image/i, /api-services-support@amazon\.com/i];
-/** The "dogs of Amazon" error page Amazon serves (often as 503) when it throttles a client. */
-const DOG_PAGE_TEXT = /Sorry!\s*Something went wrong/i;
-/** Amazon's not-found page (its dog page for 404s), in case it arrives with status 200. */
-const NOT_FOUND_TEXT = [/<title>\s*Page Not Found\s*<\/title>/i, /Sorry!\s*We couldn(?:'|’|&#39;|&rsquo;)t find that page/i];
+const NOT_FOUND_MARKS = [/\bhref=["'][^"']*\/ref=cs_404_(?:logo|link|d)\b/i, /<title>\s*Page Not Found\s*<\/title>/i, /Sorry!\s*We couldn(?:'|’|&#39;|&rsquo;)t find that page/i];
 
-/** Throws the error a non-storefront answer means; returns when `body` is none of them. */
-export function assertNotBlockPage(body: string, strongOnly = false): void {
+/** Throws NOT_FOUND when `body` is Amazon's not-found page; returns otherwise. */
+export function assertNotNotFoundPage(body: string): void {
   const head = body.length > 300_000 ? body.slice(0, 300_000) : body;
-  if (ROBOT_CHECK_FORM.test(head)) throw robotCheck();
-  if (strongOnly) return;
-  if (ROBOT_CHECK_TEXT.some((re) => re.test(head))) throw robotCheck();
-  if (DOG_PAGE_TEXT.test(head)) throw upstreamBlocked(`${PLATFORM}: Amazon answered with its "Sorry! Something went wrong" error page (throttled) instead of the storefront`);
-  if (NOT_FOUND_TEXT.some((re) => re.test(head))) throw notFound('Storefront was not found (Amazon answered with its "Page Not Found" page)');
+  if (NOT_FOUND_MARKS.some((re) => re.test(head))) throw notFound('Storefront was not found (Amazon answered with its "Page Not Found" page)');
 }
-
-const robotCheck = () => upstreamBlocked(`${PLATFORM}: Amazon answered with its robot check ("Enter the characters you see below") instead of the storefront`);
 
 // ---------------------------------------------------------------------------------------------
 // Page 1: the storefront HTML
@@ -158,10 +147,9 @@ function findState(html: string): Obj | null {
 
 export function parseStorefrontPage(html: string, handle: string): RetailShopPage {
   if (typeof html !== 'string' || html.trim() === '') throw shapeChanged(PLATFORM, `${STATE_KEY} state script (empty page)`);
-  assertNotBlockPage(html, true);
   const state = findState(html);
   if (!state) {
-    assertNotBlockPage(html);
+    assertNotNotFoundPage(html);
     throw shapeChanged(PLATFORM, `${STATE_KEY} state script`);
   }
   const sf = state.storefront;
@@ -195,8 +183,8 @@ export function parseFeedPage(body: string, handle: string): RetailShopPage {
   try {
     json = JSON.parse(body);
   } catch {
-    // An HTML answer to a JSON request: the robot check, the dog page, or a changed endpoint.
-    assertNotBlockPage(body);
+    // An HTML answer to a JSON request: the not-found page, or a changed endpoint.
+    assertNotNotFoundPage(body);
     throw shapeChanged(PLATFORM, 'JSON answer to the storefront page request');
   }
   const feed = parseFeed(json, handle, 'page answer');

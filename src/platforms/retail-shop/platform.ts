@@ -15,6 +15,8 @@ import type { RetailShopPage } from './parse.js';
 import { parseStorefrontUrl } from './parse.js';
 import * as schema from './schema.js';
 
+export { walls } from './walls.js';
+
 export const label = 'retail-shop';
 export const hosts = ['www.amazon.com', 'amazon.com'];
 

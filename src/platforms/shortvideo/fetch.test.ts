@@ -10,6 +10,7 @@ import { ApiError } from '../../errors.js';
 import { startReplayServer } from '../../replay/server.js';
 import type { ReplayServer } from '../../replay/server.js';
 import { createUpstream } from '../../upstream/client.js';
+import { platformWalls } from '../registry.js';
 import type { Upstream } from '../../upstream/client.js';
 import { fixturePath, hasFixtures, skipReason } from '../../../test/support/fixtures.js';
 import type { OpContext } from '../operation.js';
@@ -35,7 +36,9 @@ let ctx: OpContext;
 
 beforeAll(async () => {
   replay = await startReplayServer();
-  upstream = createUpstream({ config: UPSTREAM, replayUrl: replay.url });
+  // With the platforms' walls, as the gateway builds it (deps.ts): the captcha page and the login
+  // redirect are walls (walls.ts).
+  upstream = createUpstream({ config: UPSTREAM, replayUrl: replay.url, walls: platformWalls() });
   // fetchShortvideoProfile uses only the upstream (and the signal); no config or cache.
   ctx = { upstream, config: {} as Config, cache: {} as ResultCache };
 });
@@ -64,6 +67,13 @@ describe('fetchShortvideoProfile', () => {
     expect(hit.upstreamUrl).toBe('https://www.tiktok.com/@nightowl.ceramics');
     expect(hit.headers.accept).toMatch(/^text\/html,application\/xhtml\+xml/);
     expect(hit.headers['accept-language']).toMatch(/^en-US/);
+  });
+
+  it('the page of another account (its uniqueId) → UPSTREAM_FAILED, never that account as the one asked', async () => {
+    replay.add({ host: HOST, path: '/@maya', response: { body: nightOwlPage() } });
+    const e = await failure(fetchShortvideoProfile(ctx, 'maya'));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/different resource \(handle nightowl\.ceramics, not maya\)/);
   });
 
   it('HTTP 404 → NOT_FOUND', async () => {

@@ -4,15 +4,16 @@
  * sends for a page (TikTok serves the data scripts only with the HTML document).
  *
  * TikTok answers a missing account with 200 and a page whose user-detail `statusCode` says so;
- * the parser reads that. A 404 / 410 is NOT_FOUND too. Its captcha interstitial may come with
- * any status and is UPSTREAM_BLOCKED; a redirect to the login page is a login wall (reported,
- * never worked around).
+ * the parser reads that. A 404 / 410 is NOT_FOUND too. Its captcha interstitial (any status) and
+ * a redirect to the login page (a login wall, reported, never worked around) are walls
+ * (walls.ts), answered UPSTREAM_BLOCKED by the upstream client before this module sees them.
  */
-import { invalidParam, loginWall, upstreamBlocked } from '../../errors.js';
+import { invalidParam } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { ShortvideoProfile } from './parse.js';
-import { isVerifyPage, normaliseShortvideoHandle, parseProfilePage, profilePageUrl } from './parse.js';
+import { normaliseShortvideoHandle, parseProfilePage, profilePageUrl } from './parse.js';
 
 const PLATFORM = 'shortvideo';
 
@@ -20,16 +21,6 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
   'accept-language': 'en-US,en;q=0.9',
 };
-
-/** `/login…` on a TikTok host: where logged-out visitors are sent when TikTok wants a login. */
-function isLoginRedirect(finalUrl: string): boolean {
-  try {
-    const u = new URL(finalUrl);
-    return /(^|\.)tiktok\.com$/i.test(u.hostname) && /^\/login\b/i.test(u.pathname);
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The profile of `handle` (leading @ optional, any case). A handle that is not a TikTok username
@@ -39,11 +30,9 @@ export async function fetchShortvideoProfile(ctx: OpContext, handle: string): Pr
   const username = normaliseShortvideoHandle(handle);
   if (!username) throw invalidParam('handle', 'must be a TikTok username (2–24 letters, digits, periods or underscores; leading @ optional), not a URL');
   const res = await ctx.upstream.request({ url: profilePageUrl(username), platform: PLATFORM, headers: { ...PAGE_HEADERS }, signal: ctx.signal });
-  if (isLoginRedirect(res.url)) throw loginWall(PLATFORM);
-  const html = res.text();
-  if (res.status >= 400) {
-    if (isVerifyPage(html)) throw upstreamBlocked(`${PLATFORM}: TikTok answered with its captcha page (HTTP ${res.status})`);
-    expectOk(res, PLATFORM, `Shortvideo account @${username}`);
-  }
-  return parseProfilePage(html, username);
+  if (res.status >= 400) expectOk(res, PLATFORM, `Shortvideo account @${username}`);
+  const profile = parseProfilePage(res.text(), username);
+  // Another account's page is no answer (identity.ts): its uniqueId against the handle asked.
+  assertSameResource(PLATFORM, `account @${username}`, { handle: username }, { handle: profile.handle });
+  return profile;
 }

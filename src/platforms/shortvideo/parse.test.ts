@@ -1,3 +1,4 @@
+import { wallError } from '../../../test/blocks/wall-answer.js';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
@@ -188,12 +189,17 @@ describe('blocked', () => {
     ['a /captcha/ SDK shell', CAPTCHA_SDK_PAGE],
     ['a Cloudflare challenge', '<html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={cType:\'managed\'};</script></body></html>'],
   ])('%s → UPSTREAM_BLOCKED, never data', (_name, html) => {
-    expect(failure(() => parseProfilePage(html)).code).toBe('UPSTREAM_BLOCKED');
+    // A wall (walls.ts): the upstream client answers it before the parser, as wallError does.
+    expect(wallError('shortvideo', html, { url: 'https://www.tiktok.com/@nightowl.ceramics' })?.code).toBe('UPSTREAM_BLOCKED');
   });
 
   it('the verify page wins over an empty user-detail scope', () => {
     const page = universalPage({ userInfo: {}, statusCode: 0 }, { title: 'tiktok-verify-page' });
-    expect(failure(() => parseProfilePage(page)).code).toBe('UPSTREAM_BLOCKED');
+    expect(wallError('shortvideo', page)?.code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it('a profile page is not a wall', () => {
+    expect(wallError('shortvideo', nightOwlPage())).toBeNull();
   });
 });
 

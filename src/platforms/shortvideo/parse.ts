@@ -15,8 +15,8 @@
  *    whatever else it mentions; the checks below run only on pages without one;
  *  - `statusCode` 10202 / 10221 in the user-detail scope (or `UserPage`), or a rendered
  *    "Couldn't find this account" → NOT_FOUND;
- *  - TikTok's captcha interstitial (`tiktok-verify-page`, a `/captcha/` SDK) or a generic bot
- *    challenge → UPSTREAM_BLOCKED;
+ *  - TikTok's captcha interstitial and vendor challenges are walls (walls.ts): the upstream
+ *    client answers them UPSTREAM_BLOCKED before this parser sees them;
  *  - anything else (no data script, a scope without a user, a user without id) → UPSTREAM_FAILED
  *    naming what was missing, never an empty record.
  *
@@ -25,8 +25,7 @@
  * domain entry, on a page that is a perfectly good profile.
  */
 import { parse as parseDomain } from 'tldts';
-import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
-import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
+import { notFound, shapeChanged } from '../../errors.js';
 import { idStr, isObj, nonEmpty, reader } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { isLinkInBioHost } from '../../links/classify.js';
@@ -194,22 +193,10 @@ function outsideJsonScripts(html: string): string {
   return html.replace(/(<script\b[^>]*\btype\s*=\s*["']?application\/(?:ld\+)?json["']?[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2');
 }
 
-/**
- * TikTok's captcha interstitial: `<title>tiktok-verify-page</title>` and `const option =
- * {"title":"tiktok-verify-page",…}` (seen in scrapers' captcha checks since 2021), loading its
- * slider from a `…/captcha/…` SDK path.
- */
-const VERIFY_PAGE_RE = /tiktok-verify-page/i;
-const CAPTCHA_PATH_RE = /\/captcha\//i;
 /** The rendered not-found text (straight, typographic or entity-escaped apostrophe). */
 const NOT_FOUND_TEXT_RE = /Couldn(?:'|’|&#39;|&#x27;|&apos;)t find this account/i;
 /** user-detail `statusCode`s for an account nobody has: 10202 (2022 pages) and 10221 (current). */
 const NOT_FOUND_CODES = new Set([10202, 10221]);
-
-/** TikTok's captcha interstitial (whatever HTTP status it comes with). */
-export function isVerifyPage(html: string): boolean {
-  return VERIFY_PAGE_RE.test(outsideJsonScripts(html));
-}
 
 // ---------------------------------------------------------------------------------------------
 // The two data shapes
@@ -323,14 +310,12 @@ export function parseProfilePage(html: string, handle?: string): ShortvideoProfi
   if (found?.user) return toRecord(found, found.user);
 
   const markup = outsideJsonScripts(html);
-  if (VERIFY_PAGE_RE.test(markup)) throw upstreamBlocked(`${PLATFORM}: TikTok answered with its captcha page (tiktok-verify-page) instead of the profile`);
+  // TikTok's captcha page and any vendor challenge are walls (walls.ts, src/upstream/blocks),
+  // answered UPSTREAM_BLOCKED by the upstream client before this parser.
   if (found?.statusCode != null && NOT_FOUND_CODES.has(found.statusCode)) {
     throw notFound(`Shortvideo account ${who} was not found (statusCode ${found.statusCode})`);
   }
   if (NOT_FOUND_TEXT_RE.test(markup)) throw notFound(`Shortvideo account ${who} was not found`);
-  if (CAPTCHA_PATH_RE.test(markup) || isVendorChallenge(html)) {
-    throw upstreamBlocked(`${PLATFORM}: TikTok answered with a captcha / bot-check page instead of the profile`);
-  }
   if (!found) throw shapeChanged(PLATFORM, '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__"> or <script id="SIGI_STATE"> profile data');
   const status = found.statusCode ? ` (statusCode ${found.statusCode})` : '';
   throw shapeChanged(PLATFORM, `${found.missing}${status}`);

@@ -9,4 +9,5 @@ export const label = 'shortvideo';
 export const hosts = ['www.tiktok.com', 'tiktok.com', 'vm.tiktok.com'];
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
+export { walls } from './walls.js';
 export const operations: OperationDef[] = [];

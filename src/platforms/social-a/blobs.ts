@@ -143,31 +143,13 @@ export function findFirst(root: Json, pred: (o: Obj, parent: Obj | null, key: st
 /** Facebook's "missing" page (removed, never existed, or not visible to the public). */
 const NOT_AVAILABLE_RE = /This (?:content|page) isn(?:'|’|\\u2019|&#039;|&#x27;)t available|The link you followed may be broken, or the page may have been removed/i;
 
-/** The logged-out interstitial that asks for a login instead of showing the page. */
-const LOGIN_WALL_RE = /You must log in to continue|Log (?:in|into Facebook) to continue|<title>\s*Log in to Facebook|id=["']login_form["']/i;
-
-/** Checkpoint / security-check / captcha pages: a block, never data. */
-const CHALLENGE_RE = /<form[^>]+action=["'][^"']*\/checkpoint\/|<title>\s*Security Check|id=["']captcha|\/captcha\/(?:tfbimage|refresh)|please complete a security check|We suspect automated behavio/i;
-
 /**
- * A final URL or page Facebook uses instead of the one asked for: a checkpoint (blocked) or the
- * login page (login wall). Called before any parsing.
+ * The logged-out interstitial served in place of a page, told by its login form (`id="login_form"`,
+ * or a form posting to `/login/`): only where the page's data is missing, since the logged-out
+ * home page (the lsd token page) carries the same form. Checkpoints, the login page a redirect
+ * ends on and GraphQL's "log in to continue" are walls (walls.ts), answered before any parser.
  */
-export function checkLandingUrl(finalUrl: string): void {
-  let path = '';
-  try {
-    path = new URL(finalUrl).pathname.toLowerCase();
-  } catch {
-    return;
-  }
-  if (path.startsWith('/checkpoint')) throw upstreamBlocked(`${PLATFORM}: Facebook answered with a checkpoint (security check) page instead of data`);
-  if (path === '/login' || path.startsWith('/login/') || path === '/login.php') throw loginWall(PLATFORM);
-}
-
-/** A challenge page: blocked, whatever else the page holds. */
-export function checkChallenge(html: string): void {
-  if (CHALLENGE_RE.test(html)) throw upstreamBlocked(`${PLATFORM}: Facebook answered with a security check / captcha page instead of data`);
-}
+const LOGIN_FORM_RE = /<form\b[^>]*(?:\bid=["']?login_form\b|\baction=["'](?:https?:\/\/[^/"']+)?\/login(?:\/|\.php\b))/i;
 
 /**
  * What a page without the data we looked for is: missing (404), a login wall, or — when it is
@@ -175,7 +157,7 @@ export function checkChallenge(html: string): void {
  */
 export function explainMissingData(html: string, what: string, missing: string): ApiError {
   if (NOT_AVAILABLE_RE.test(html)) return notFound(`${what} was not found (or is not public)`);
-  if (LOGIN_WALL_RE.test(html)) return loginWall(PLATFORM);
+  if (LOGIN_FORM_RE.test(html)) return loginWall(PLATFORM);
   return upstreamFailed(`${PLATFORM}: upstream response changed shape: missing ${missing}`);
 }
 
@@ -185,7 +167,7 @@ export function explainMissingData(html: string, what: string, missing: string):
 
 /** Facebook's error codes for a logged-out GraphQL call (body `{"error":<code>,…}`). */
 export const FB_ERROR = {
-  /** "Log in to continue": the data needs a logged-in session. */
+  /** "Log in to continue": the data needs a logged-in session (a wall: walls.ts). */
   NOT_LOGGED_IN: 1357001,
   /** "Sorry, something went wrong" for a stale or missing `lsd`: refresh the token. */
   BAD_SESSION: 1357004,
@@ -200,12 +182,12 @@ export class BadSessionError extends Error {
 
 /**
  * A GraphQL answer's JSON objects (one per line when streamed; `for (;;);` removed). An HTML
- * answer is classified like a page (checkpoint → blocked, login → login wall).
+ * answer is classified like a page missing its data (a checkpoint, and `{"error":1357001}`, are
+ * walls: walls.ts).
  */
 export function parseGraphqlBody(text: string, what: string): Obj[] {
   const body = text.replace(/^\s*for\s*\(;;\);/, '').trim();
   if (body.startsWith('<')) {
-    checkChallenge(body);
     throw explainMissingData(body, what, 'a JSON GraphQL response (got an HTML page)');
   }
   const objs: Obj[] = [];
@@ -222,7 +204,6 @@ export function parseGraphqlBody(text: string, what: string): Obj[] {
   if (objs.length === 0) throw upstreamFailed(`${PLATFORM}: upstream response changed shape: missing a JSON GraphQL response`);
   const first = objs[0];
   if (typeof first.error === 'number') {
-    if (first.error === FB_ERROR.NOT_LOGGED_IN) throw loginWall(PLATFORM);
     if (first.error === FB_ERROR.BAD_SESSION) throw new BadSessionError();
     const summary = typeof first.errorSummary === 'string' ? first.errorSummary : 'error';
     throw upstreamFailed(`${PLATFORM}: Facebook refused the request (error ${first.error}: ${summary})`);

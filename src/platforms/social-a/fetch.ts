@@ -21,7 +21,7 @@ import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
-import { BadSessionError, checkChallenge, checkLandingUrl, parseGraphqlBody } from './blobs.js';
+import { BadSessionError, parseGraphqlBody } from './blobs.js';
 import type { Obj } from './blobs.js';
 import type { GraphqlOperation, RelayOperation } from './endpoints.js';
 import {
@@ -104,9 +104,8 @@ export function lsdToken(upstream: Upstream): TokenSource {
       // The token page is ours to choose, not the caller's: its absence is no NOT_FOUND of theirs.
       if (res.status === 404 || res.status === 410) throw upstreamFailed(`${PLATFORM}: the page that carries the lsd token is gone (HTTP ${res.status}); set SOCIAL_A_TOKEN_PAGE_URL`);
       expectOk(res, PLATFORM, 'The token page');
-      checkLandingUrl(res.url);
+      // Checkpoints and login landings are walls (walls.ts), answered before this.
       const html = res.text();
-      checkChallenge(html);
       learnOperations(upstream, html, null);
       const lsd = lsdFromHtml(html);
       if (!lsd) throw upstreamFailed(`${PLATFORM}: upstream response changed shape: missing the lsd token (["LSD",[],{"token":…}]) on ${tokenPageUrl()}`);
@@ -141,11 +140,10 @@ function noDocId(op: GraphqlOperation): ApiError {
 // Requests
 // ---------------------------------------------------------------------------------------------
 
-/** A logged-out HTML page: NOT_FOUND for 404, blocked/login wall for checkpoint and login landings. */
+/** A logged-out HTML page: NOT_FOUND for 404 (checkpoint and login landings are walls: walls.ts). */
 async function fetchPage(ctx: OpContext, url: string, what: string, kind: ListKind): Promise<string> {
   const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HTML_HEADERS, signal: ctx.signal });
   expectOk(res, PLATFORM, what);
-  checkLandingUrl(res.url);
   const html = res.text();
   learnOperations(ctx.upstream, html, kind);
   return html;
@@ -180,7 +178,6 @@ async function graphql(ctx: OpContext, op: RelayOperation, variables: Record<str
       if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
       if (res.status === 404) throw upstreamFailed(`${PLATFORM}: the GraphQL endpoint answered 404`);
       expectOk(res, PLATFORM, what);
-      checkLandingUrl(res.url);
       try {
         return parseGraphqlBody(res.text(), what);
       } catch (e) {

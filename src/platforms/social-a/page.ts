@@ -24,11 +24,12 @@
  * wall, checkpoint or "content isn't available" page is reported with social-a's own classifiers
  * (blobs.ts), never parsed as data.
  */
+import { assertSameResource } from '../identity.js';
 import { notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { Json, Obj } from './blobs.js';
-import { checkChallenge, checkLandingUrl, explainMissingData, extractScriptJson, isObj, walk } from './blobs.js';
+import { explainMissingData, extractScriptJson, isObj, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
 import { classifyLink, unwrapRedirect } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
@@ -182,9 +183,8 @@ const OG_URL_RE = /<meta[^>]+property=["']og:url["'][^>]+content=["']([^"']+)["'
 export async function fetchSocialAPage(ctx: OpContext, handle: string): Promise<SocialAPage> {
   const url = socialAPageUrl(handle);
   const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HEADERS, signal: ctx.signal });
-  checkLandingUrl(res.url);
+  // Checkpoints and login landings are walls (walls.ts), answered before this.
   const html = res.text();
-  checkChallenge(html);
   const what = `social-a page ${handle}`;
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
@@ -194,6 +194,11 @@ export async function fetchSocialAPage(ctx: OpContext, handle: string): Promise<
   const intro = readIntroCard(html);
   const vanity = intro.vanity ?? vanityOf(OG_URL_RE.exec(html)?.[1] ?? null) ?? (/^\d+$/.test(handle) ? null : handle);
   const id = intro.id ?? APP_LINK_RE.exec(html)?.[1] ?? (/^\d+$/.test(handle) ? handle : null);
+  // Another page than asked is no answer (identity.ts): its id against a numeric handle, its
+  // vanity against a name — the name asked, or the one Facebook's own redirect from it ended on
+  // (a renamed page).
+  if (/^\d+$/.test(handle)) assertSameResource(PLATFORM, what, { id: handle }, { id });
+  else assertSameResource(PLATFORM, what, { handle: vanityOf(res.url) ?? handle }, { handle: vanity });
   const bio = [intro.bio, intro.bestDescription].filter((t, i, all): t is string => !!t && all.indexOf(t) === i).join('\n') || null;
   const links = [
     ...intro.websites,

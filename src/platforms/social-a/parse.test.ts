@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
-import { BadSessionError, checkLandingUrl, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
+import { BadSessionError, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
 import { graphqlBody, matchOperation, OPERATIONS, pinnedDocId, relayOperationsFromHtml } from './endpoints.js';
 import { lsdFromHtml } from './fetch.js';
 import { mergeNodes, parseCityEventsGraphql, parseCityEventsHtml, parseEventPage, parseEventSearchGraphql, parsePageEventsGraphql, parsePageEventsHtml } from './parse.js';
 import * as T from '../../../test/pages/social-a.js';
+import { wallError } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'social-a';
 const PITBULL = 'event-page-pitbull.html';
@@ -323,8 +324,9 @@ describe('what Facebook answers instead of data', () => {
   });
 
   it('a checkpoint / captcha page → UPSTREAM_BLOCKED, never parsed', () => {
-    for (const fn of [() => parseCityEventsHtml(T.CHECKPOINT_HTML), () => parseEventPage(T.CHECKPOINT_HTML)]) {
-      const err = errorOf(fn);
+    // A wall (walls.ts): the upstream client answers it before any parser, as wallError does.
+    for (const url of ['https://www.facebook.com/events/explore/x/108000000000403/', 'https://www.facebook.com/events/1234567890/']) {
+      const err = wallError('social-a', T.CHECKPOINT_HTML, { url })!;
       expect(err.code).toBe('UPSTREAM_BLOCKED');
       expect(err.message).toMatch(/security check/);
     }
@@ -338,20 +340,25 @@ describe('what Facebook answers instead of data', () => {
     expect(errorOf(() => parseCityEventsHtml('')).code).toBe('UPSTREAM_FAILED');
   });
 
+  // Walls (walls.ts): the upstream client answers them before any parser, as wallError does.
+  const landing = (url: string) => wallError('social-a', '<html><body></body></html>', { url });
+  const graphqlWall = (body: string) => wallError('social-a', body, { url: 'https://www.facebook.com/api/graphql/' });
+
   it('landing on /login or /checkpoint after redirects', () => {
-    expect(errorOf(() => checkLandingUrl('https://www.facebook.com/login/?next=%2Fevents%2F')).message).toMatch(/login wall/);
-    expect(errorOf(() => checkLandingUrl('https://www.facebook.com/checkpoint/block/')).code).toBe('UPSTREAM_BLOCKED');
-    expect(() => checkLandingUrl('https://www.facebook.com/events/explore/x/123456/')).not.toThrow();
+    expect(landing('https://www.facebook.com/login/?next=%2Fevents%2F')?.message).toMatch(/login wall/);
+    expect(landing('https://www.facebook.com/checkpoint/block/')?.code).toBe('UPSTREAM_BLOCKED');
+    expect(landing('https://www.facebook.com/events/explore/x/123456/')).toBeNull();
   });
 
   it('GraphQL 1357001 (log in to continue) → login wall; 1357004 → a refused lsd', () => {
-    expect(errorOf(() => parseGraphqlBody(T.GRAPHQL_LOGIN_REQUIRED, 'x')).message).toMatch(/login wall/);
+    expect(graphqlWall(T.GRAPHQL_LOGIN_REQUIRED)?.message).toMatch(/login wall/);
+    expect(graphqlWall(T.GRAPHQL_BAD_SESSION)).toBeNull();
     expect(() => parseGraphqlBody(T.GRAPHQL_BAD_SESSION, 'x')).toThrow(BadSessionError);
     expect(errorOf(() => parseGraphqlBody('for (;;);{"error":1675030,"errorSummary":"Error processing request"}', 'x')).message).toMatch(/1675030/);
   });
 
   it('GraphQL answered with an HTML checkpoint, errors without data, or garbage', () => {
-    expect(errorOf(() => parseGraphqlBody(T.CHECKPOINT_HTML, 'x')).code).toBe('UPSTREAM_BLOCKED');
+    expect(graphqlWall(T.CHECKPOINT_HTML)?.code).toBe('UPSTREAM_BLOCKED');
     const noData = errorOf(() => parseGraphqlBody('{"errors":[{"message":"A server error missing_required_variable_value occured."}],"data":null}', 'x'));
     expect(noData.code).toBe('UPSTREAM_FAILED');
     expect(noData.message).toMatch(/missing_required_variable_value/);

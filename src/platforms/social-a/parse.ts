@@ -15,7 +15,7 @@
 import { shapeChanged } from '../../errors.js';
 import { bool, idStr, int, nonEmpty, num, reader, str } from '../../parse/index.js';
 import type { Json, Obj, RelayResult } from './blobs.js';
-import { checkChallenge, explainMissingData, extractScriptJson, findFirst, isObj, relayResults, walk } from './blobs.js';
+import { explainMissingData, extractScriptJson, findFirst, isObj, relayResults, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
 import type { EventItemBase, EventPlace, PageEventPlace, CoverPhoto, SearchCoverPhoto, TicketingContextRow, SocialContext, EventCreator, CityEvent, PageEvent, SearchEvent } from './schema.js';
 export type { EventPlace, PageEventPlace, CoverPhoto, SearchCoverPhoto, TicketingContextRow, SocialContext, EventCreator, CityEvent, PageEvent, SearchEvent, CityEventsPage, EventSearchPage, PageEventsPage } from './schema.js';
@@ -316,10 +316,9 @@ export function pickConnection(all: EventConnection[], hint: RegExp): EventConne
   return hinted[0] ?? null;
 }
 
-/** Relay results of an HTML page, after refusing challenge pages. */
+/** Relay results of an HTML page (checkpoint pages are walls, walls.ts, never parsed). */
 export function pageRelayResults(html: string): RelayResult[] {
   if (typeof html !== 'string' || html.trim() === '') throw shapeChanged(PLATFORM, 'page body');
-  checkChallenge(html);
   return relayResults(extractScriptJson(html));
 }
 

@@ -15,6 +15,7 @@ export const label = 'social-a';
 export const hosts = ['www.facebook.com', 'facebook.com', 'm.facebook.com', 'web.facebook.com', 'mbasic.facebook.com'];
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
+export { walls } from './walls.js';
 
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 

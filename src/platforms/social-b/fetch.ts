@@ -8,7 +8,7 @@
  * it is public and not per-visitor, so it is not scraped per run. A refusal of it would look like
  * the login wall above, which a fresh copy of the same constant could not cure anyway.
  */
-import { loginWall, notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { notFound, shapeChanged } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
@@ -17,12 +17,6 @@ import { failureOf, parseProfile, profileInfoUrl } from './parse.js';
 
 const PLATFORM = 'social-b';
 export const IG_APP_ID = '936619743392459';
-
-/** Instagram's login page, where logged-out visitors are sent when it wants a login. */
-const isLoginPage = (finalUrl: string, text: string) =>
-  /^https?:\/\/(www\.)?instagram\.com\/accounts\/login/i.test(finalUrl) || /<title>\s*Login\s*•\s*Instagram/i.test(text);
-/** Instagram's checkpoint pages (`/challenge/…`), where suspected automation is sent. */
-const isChallengePage = (finalUrl: string) => /^https?:\/\/(www\.)?instagram\.com\/challenge\b/i.test(finalUrl);
 
 export async function fetchProfile(ctx: OpContext, username: string): Promise<SocialBProfile> {
   const res = await ctx.upstream.request({
@@ -38,8 +32,8 @@ export async function fetchProfile(ctx: OpContext, username: string): Promise<So
   });
   const text = res.text();
   const isJson = /^\s*[{[]/.test(text);
-  if (!isJson && isLoginPage(res.url, text)) throw loginWall(PLATFORM);
-  if (!isJson && isChallengePage(res.url)) throw upstreamBlocked(`${PLATFORM}: Instagram answered with a checkpoint page instead of the profile`);
+  // The login page and the checkpoint a redirect ends on, and `require_login` JSON, are walls
+  // (walls.ts), answered before this.
   if (res.status === 404) throw notFound(`Profile @${username} was not found`);
   if (res.status >= 400) {
     // `{"message": "Please wait a few minutes before you try again.", "require_login": true,

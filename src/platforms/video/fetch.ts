@@ -20,16 +20,16 @@
  * channel is never used (UPSTREAM_FAILED): neither is a missing panel, both say the answer
  * cannot be trusted.
  */
-import { ApiError, isApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { ApiError, isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
 import { safeDecode } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
-import type { UpstreamResponse } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { ChannelRef } from './channel-ref.js';
 import { channelPageUrl, describeChannelRef, YOUTUBE_ORIGIN } from './channel-ref.js';
 import type { AboutPanel, ChannelPage, VideoChannel } from './parse.js';
-import { buildChannelRecord, consentBlocked, isConsentPage, parseAboutResponse, parseChannelHtml } from './parse.js';
+import { buildChannelRecord, parseAboutResponse, parseChannelHtml } from './parse.js';
 
 const PLATFORM = 'video';
 export const BROWSE_URL = `${YOUTUBE_ORIGIN}/youtubei/v1/browse?prettyPrint=false`;
@@ -38,7 +38,12 @@ export const FALLBACK_CLIENT_VERSION = '2.20260123.01.00';
 const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en-US,en;q=0.8' };
 
 export async function fetchChannel(ctx: OpContext, ref: ChannelRef): Promise<VideoChannel> {
-  const page = await fetchChannelPage(ctx, channelPageUrl(ref), `Video channel ${describeChannelRef(ref)}`);
+  const what = `Video channel ${describeChannelRef(ref)}`;
+  const page = await fetchChannelPage(ctx, channelPageUrl(ref), what);
+  // Another channel than asked is no answer (identity.ts): by id, or by handle. A legacy /c/ or
+  // /user/ name states neither, and is not compared.
+  if (ref.kind === 'id') assertSameResource(PLATFORM, what, { id: ref.id }, { id: page.channelId });
+  else if (ref.kind === 'handle') assertSameResource(PLATFORM, what, { handle: ref.handle }, { handle: page.handle });
   const about = page.about ?? (await optionalAbout(ctx, page));
   return buildChannelRecord(page, about);
 }
@@ -55,23 +60,14 @@ async function optionalAbout(ctx: OpContext, page: ChannelPage): Promise<AboutPa
   }
 }
 
-/** Blocks that can come with any status: the consent interstitial, Google's /sorry/ captcha. */
-function checkBlocked(res: UpstreamResponse, html: string): void {
-  if (isConsentPage(html, res.url)) throw consentBlocked();
-  const u = new URL(res.url);
-  if (/(^|\.)google\.[a-z.]+$/i.test(u.hostname) && u.pathname.startsWith('/sorry')) {
-    throw upstreamBlocked(`${PLATFORM}: YouTube answered with Google's "unusual traffic" captcha page`);
-  }
-}
-
 async function fetchChannelPage(ctx: OpContext, url: string, what: string): Promise<ChannelPage> {
   const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: PAGE_HEADERS, signal: ctx.signal });
+  // The consent interstitial and Google's /sorry/ page come with any status: walls (walls.ts).
   const html = res.text();
-  checkBlocked(res, html);
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
   try {
-    return parseChannelHtml(html, res.url);
+    return parseChannelHtml(html);
   } catch (e) {
     // "This channel does not exist." and terminated channels: name the channel asked for.
     if (e instanceof ApiError && e.code === 'NOT_FOUND') throw notFound(`${what} was not found (${e.message})`);
@@ -113,7 +109,7 @@ async function fetchAboutPanel(ctx: OpContext, page: ChannelPage, token: string)
   };
   if (client.visitorData) headers['x-goog-visitor-id'] = client.visitorData;
   const res = await ctx.upstream.request({ url: BROWSE_URL, method: 'POST', headers, body: JSON.stringify(body), platform: PLATFORM, signal: ctx.signal });
-  checkBlocked(res, res.headers['content-type']?.includes('json') ? '' : res.text());
+  // The consent page or Google's /sorry/ page instead of the JSON: walls (walls.ts).
   // The channel page was there: a 4xx on its own continuation is YouTube refusing the request.
   if (res.status === 400 || res.status === 404) throw upstreamFailed(`${PLATFORM}: the about panel request was refused (HTTP ${res.status})`);
   expectOk(res, PLATFORM, `The about panel of channel ${page.channelId}`);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { wallError } from '../../../test/blocks/wall-answer.js';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
@@ -368,8 +369,9 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
   });
 
   it('consent interstitial → UPSTREAM_BLOCKED (by body, and by the final URL)', () => {
-    expectApiError(() => parseChannelHtml(CONSENT_HTML), 'UPSTREAM_BLOCKED', /consent/);
-    expectApiError(() => parseChannelHtml('<html></html>', 'https://consent.youtube.com/m?continue=x'), 'UPSTREAM_BLOCKED');
+    // Walls (walls.ts): the upstream client answers them before the parser, as wallError does.
+    expectApiError(() => { throw wallError('video', CONSENT_HTML, { url: 'https://www.youtube.com/@x' }); }, 'UPSTREAM_BLOCKED', /consent/);
+    expectApiError(() => { throw wallError('video', '<html></html>', { url: 'https://consent.youtube.com/m?continue=x' }); }, 'UPSTREAM_BLOCKED');
   });
 
   it('"This channel does not exist." and the 404 page → NOT_FOUND', () => {

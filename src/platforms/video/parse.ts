@@ -21,7 +21,7 @@
  * Exported for creator discovery too: `extractYtInitialData`, `parseChannelPage`,
  * `parseAboutViewModel`, `aboutLinkUrls`, `channelDescription`, `descriptionUrls`.
  */
-import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { notFound, shapeChanged } from '../../errors.js';
 import { at, isObj, list, nonEmpty, reader, round, safeDecode, str } from '../../parse/index.js';
 import type { Key, Obj } from '../../parse/index.js';
 import { warn } from '../../observability/warn.js';
@@ -121,24 +121,6 @@ function clientVersionOf(data: Obj): string | null {
 // Block pages and missing channels
 // ---------------------------------------------------------------------------------------------
 
-/** Hosts of Google's cookie-consent interstitial ("Before you continue to YouTube"). */
-export const CONSENT_HOSTS: ReadonlySet<string> = new Set(['consent.youtube.com', 'consent.google.com']);
-
-/**
- * The consent interstitial served in place of a page (EU visitors without a consent cookie): the
- * request ends on consent.youtube.com, or the page posts its forms there. Never parsed as data.
- */
-export function isConsentPage(html: string, finalUrl?: string): boolean {
-  if (finalUrl) {
-    try {
-      if (CONSENT_HOSTS.has(new URL(finalUrl).hostname.toLowerCase())) return true;
-    } catch {
-      /* not a URL: judge by the body */
-    }
-  }
-  return !html.includes('ytInitialData') && /<form[^>]+action="https:\/\/consent\.(?:youtube|google)\.com\//i.test(html);
-}
-
 /** Error alerts YouTube shows instead of a channel ("This channel does not exist.", terminations). */
 function errorAlerts(data: Obj): string[] {
   const out: string[] = [];
@@ -214,9 +196,11 @@ export interface ChannelPage {
   visitorData: string | null;
 }
 
-/** A channel page's HTML → what it tells. Consent pages, missing channels and changed shapes are typed errors. */
-export function parseChannelHtml(html: string, finalUrl?: string): ChannelPage {
-  if (isConsentPage(html, finalUrl)) throw consentBlocked();
+/**
+ * A channel page's HTML → what it tells. Missing channels and changed shapes are typed errors;
+ * consent pages are walls (walls.ts), answered before this parser sees them.
+ */
+export function parseChannelHtml(html: string): ChannelPage {
   const data = extractYtInitialData(html);
   if (!data) {
     if (/<title>\s*404 Not Found\s*<\/title>/i.test(html)) throw notFound('Video channel was not found');
@@ -225,10 +209,6 @@ export function parseChannelHtml(html: string, finalUrl?: string): ChannelPage {
   const cfg = extractYtcfg(html);
   const page = parseChannelPage(data);
   return { ...page, clientVersion: cfg.clientVersion ?? page.clientVersion, visitorData: cfg.visitorData ?? page.visitorData };
-}
-
-export function consentBlocked() {
-  return upstreamBlocked(`${PLATFORM}: YouTube answered with its cookie-consent interstitial (consent.youtube.com) instead of the channel page`);
 }
 
 /** `ytInitialData` of a channel page (or a browse response for a channel tab) → what it tells. */

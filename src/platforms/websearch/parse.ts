@@ -129,12 +129,9 @@ function detectStrongBlock($: CheerioAPI): void {
   if ($('#captcha-form, .g-recaptcha, form[action*="/sorry/"], script[src*="recaptcha"]').length > 0) {
     throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" / reCAPTCHA page instead of results`);
   }
-  // The interstitial itself (any language: the 2022 capture is Russian): forms posting to
-  // consent.google.* and no results area at all. A results page with an inline consent dialog
+  // The consent interstitial itself (forms posting to consent.google.*, no results area) is a
+  // wall (walls.ts), answered before this parser. A results page with an inline consent dialog
   // keeps its results area and is parsed (detectWeakBlock decides when it has no results).
-  if ($(CONSENT_FORMS).length > 0 && !SCOPES.some((sel) => $(sel).length > 0)) {
-    throw upstreamBlocked(`${PLATFORM}: Google answered with its consent interstitial (forms posting to consent.google.com) instead of results`);
-  }
 }
 
 const CONSENT_FORMS = 'form[action*="consent.google."]';

@@ -43,4 +43,24 @@ export const googleConsent: WallRule = {
   },
 };
 
-export const walls: readonly WallRule[] = [googleSorry, googleConsent];
+/**
+ * The consent interstitial served in place, without a redirect (the real capture
+ * ../shared/fixtures/websearch/google-consent-interstitial-ru-2022.html, Russian): forms posting
+ * to consent.google.* / consent.youtube.com, and none of the page's data — no results area
+ * (`#search`, `#rso`, `#main`, `#center_col`) and no `ytInitialData`. A results page with an
+ * inline consent dialog keeps its results area and is data.
+ */
+const CONSENT_FORM = /<form\b[^>]*\baction=["']https:\/\/consent\.(?:google\.[a-z.]{2,6}|youtube\.com)\//i;
+const DATA_MARKERS = /\bid=["']?(?:search|rso|main|center_col)["'\s>]|ytInitialData/i;
+
+export const googleConsentInPlace: WallRule = {
+  name: 'consent-in-place',
+  what: "Google's cookie-consent interstitial (forms posting to consent.google.com / consent.youtube.com)",
+  test(a) {
+    if (!a.isMarkup) return false;
+    const html = a.text().slice(0, 1024 * 1024);
+    return CONSENT_FORM.test(html) && !DATA_MARKERS.test(html);
+  },
+};
+
+export const walls: readonly WallRule[] = [googleSorry, googleConsent, googleConsentInPlace];

@@ -4,9 +4,10 @@
  * "unusual traffic", rate limit: declared by each platform in its `walls.ts` and looked up by the
  * request's platform label). The upstream client applies it to every answer, whatever its status,
  * after the body is read and before any retry decision: a challenge served as a 503 is a block,
- * not a server error to retry, and no platform parser ever sees it.
+ * not a server error to retry (only a wall marked `retry`, a throttling page, gets the retry its
+ * status would), and no platform parser ever sees it.
  */
-import { upstreamBlocked } from '../../errors.js';
+import { loginWall, upstreamBlocked } from '../../errors.js';
 import type { ApiError } from '../../errors.js';
 import { VENDOR_RULES, VENDOR_TOKENS } from './vendors.js';
 import type { Signature } from './vendors.js';
@@ -36,6 +37,14 @@ export interface WallRule {
   name: string;
   /** Said in the error: "answered with <what> instead of data". */
   what: string;
+  /** A login wall: answered with the one login-wall error every platform gives (errors.ts). */
+  login?: boolean;
+  /**
+   * A transient wall (a throttling page): at a retryable status (503…) it gets the retry that
+   * status would get, and is a block only when the retries are spent. Other walls are answered
+   * at once, never retried.
+   */
+  retry?: boolean;
   test(answer: AnswerView): boolean;
 }
 
@@ -43,6 +52,8 @@ export interface BlockMatch {
   /** A vendor name (`cloudflare`, `akamai`…) or the platform wall's name. */
   source: string;
   what: string;
+  login?: boolean;
+  retry?: boolean;
 }
 
 /** Interstitials are small; a marker deep inside a large page is that page's content. */
@@ -180,11 +191,12 @@ export function detectBlock(answer: UpstreamAnswer, walls: readonly WallRule[] =
   if (vendor) return vendor;
   if (walls.length === 0) return null;
   const view = viewOf(answer);
-  for (const w of walls) if (w.test(view)) return { source: w.name, what: w.what };
+  for (const w of walls) if (w.test(view)) return { source: w.name, what: w.what, ...(w.login ? { login: true } : {}), ...(w.retry ? { retry: true } : {}) };
   return null;
 }
 
 /** The error a caller sees for a recognised block. */
 export function blockedError(platform: string, host: string, status: number, m: BlockMatch): ApiError {
+  if (m.login) return loginWall(platform);
   return upstreamBlocked(`${platform}: ${host} answered with ${m.what} instead of data (HTTP ${status})`);
 }

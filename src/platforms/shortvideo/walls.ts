@@ -1,0 +1,57 @@
+/**
+ * TikTok's walls, recognised by the upstream client on every answer (src/upstream/blocks), by
+ * structure only:
+ * - its captcha interstitial ("verify page"): `<title>tiktok-verify-page</title>`, the
+ *   `"title":"tiktok-verify-page"` option of its inline script or its `tiktok-verify-ele` mount
+ *   point (identifiers, not sentences: seen in scrapers' captcha checks since 2021), whatever the
+ *   status (200, 403…) and language;
+ * - a bare captcha shell: a page without either profile data script that loads its slider SDK
+ *   from a `…/captcha/…` path (a profile page, which carries its data script, is never one);
+ * - the login page a redirect ends on (`/login` on a TikTok host): a login wall.
+ */
+import type { AnswerView, WallRule } from '../../upstream/blocks/catalogue.js';
+
+const TIKTOK = /(^|\.)tiktok\.com$/i;
+/** Interstitials are small; profile pages are large, and their markers are their own content. */
+const WINDOW = 256 * 1024;
+
+function markup(a: AnswerView): string | null {
+  return a.isMarkup ? a.text().slice(0, WINDOW) : null;
+}
+
+/** The page without the bodies of its JSON scripts (where a bio could quote anything). */
+function outsideJsonScripts(html: string): string {
+  return html.replace(/(<script\b[^>]*\btype\s*=\s*["']?application\/(?:ld\+)?json["']?[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2');
+}
+
+const VERIFY_MARKERS = [/<title>\s*tiktok-verify-page\s*<\/title>/i, /"title"\s*:\s*"tiktok-verify-page"/i, /\bid=["']?tiktok-verify-ele\b/i];
+const DATA_SCRIPT = /<script\b[^>]*\bid\s*=\s*["']?(?:__UNIVERSAL_DATA_FOR_REHYDRATION__|SIGI_STATE)\b/i;
+const CAPTCHA_SDK = /<script\b[^>]*\bsrc\s*=\s*["']?[^"'\s>]*\/captcha\//i;
+
+export const tiktokVerifyPage: WallRule = {
+  name: 'captcha',
+  what: 'its captcha page (tiktok-verify-page / captcha SDK)',
+  test(a) {
+    const html = markup(a);
+    if (html === null) return false;
+    const outside = outsideJsonScripts(html);
+    if (VERIFY_MARKERS.some((re) => re.test(outside))) return true;
+    return !DATA_SCRIPT.test(html) && CAPTCHA_SDK.test(outside);
+  },
+};
+
+export const tiktokLogin: WallRule = {
+  name: 'login-wall',
+  what: 'a login wall (/login)',
+  login: true,
+  test(a) {
+    try {
+      const u = new URL(a.url);
+      return TIKTOK.test(u.hostname) && /^\/login\b/i.test(u.pathname);
+    } catch {
+      return false;
+    }
+  },
+};
+
+export const walls: readonly WallRule[] = [tiktokVerifyPage, tiktokLogin];
