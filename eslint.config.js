@@ -1,0 +1,47 @@
+// Lint: eslint's and typescript-eslint's recommended rules over our TypeScript, with the few this
+// codebase decides otherwise (explained inline). `npm run lint`; CI runs it (.ci/run).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'data/',
+      'bench/.tmp/',
+      'examples/graphql/generated.ts',
+      'examples/rest/openapi.d.ts',
+      'src/demo/data/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  // Plain-JavaScript scripts run on node.
+  {
+    files: ['**/*.mjs', '**/*.cjs'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
+  },
+  {
+    rules: {
+      // Upstream JSON is untyped by nature; parsers narrow it through the parse kit.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // `_name` marks a deliberately unused binding (destructuring to drop a key, a required parameter).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // Empty catch blocks say "this failure is expected and changes nothing" — with a comment.
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+);
