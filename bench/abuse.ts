@@ -79,7 +79,10 @@ process.on('message', () => {
 function probe(url: string) {
   const file = join(tmpdir(), `cl-abuse-probe-${process.pid}.cjs`);
   writeFileSync(file, PROBE_SCRIPT);
-  const child = fork(file, [], { execArgv: [], env: { ...process.env, PROBE_URL: `${url}/healthz`, PROBE_EVERY_MS: String(PROBE_EVERY_MS) } });
+  const child = fork(file, [], {
+    execArgv: [],
+    env: { ...process.env, PROBE_URL: `${url}/healthz`, PROBE_EVERY_MS: String(PROBE_EVERY_MS) },
+  });
   pin(child.pid!, 1);
   return {
     stop: () =>
@@ -90,17 +93,28 @@ function probe(url: string) {
   };
 }
 
-const GRAPHIQL = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true });
+const GRAPHIQL = getIntrospectionQuery({
+  descriptions: true,
+  specifiedByUrl: true,
+  directiveIsRepeatable: true,
+  schemaDescription: true,
+  inputValueDeprecation: true,
+  oneOf: true,
+});
 function introspectionAttempt(i: number): string {
   switch (i % 6) {
     case 0:
       return JSON.stringify({ query: GRAPHIQL });
     case 1:
-      return JSON.stringify({ query: `{ ${Array.from({ length: 100 }, (_, j) => `s${j}: __schema { types { name fields { name } } }`).join(' ')} }` });
+      return JSON.stringify({
+        query: `{ ${Array.from({ length: 100 }, (_, j) => `s${j}: __schema { types { name fields { name } } }`).join(' ')} }`,
+      });
     case 2:
       return JSON.stringify({ query: `{ ${Array.from({ length: 1000 }, (_, j) => `a${j}: __typename`).join(' ')} }` });
     case 3:
-      return JSON.stringify({ query: '{ __schema { types { fields { type { fields { type { fields { type { fields { name } } } } } } } } } }' });
+      return JSON.stringify({
+        query: '{ __schema { types { fields { type { fields { type { fields { type { fields { name } } } } } } } } } }',
+      });
     case 4: {
       let doc = 'fragment F0 on Query { __typename }\n';
       for (let l = 1; l <= 7; l++) doc += `fragment F${l} on Query { ${Array.from({ length: 8 }, () => `...F${l - 1}`).join(' ')} }\n`;
@@ -141,7 +155,12 @@ async function flood(url: string, onProgress: (done: number) => void) {
         body.write(String(i).padEnd(10, ' '), size - 12, 'latin1');
       }
       try {
-        const r = await pool.request({ path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' }, body });
+        const r = await pool.request({
+          path: '/graphql',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+          body,
+        });
         await r.body.dump();
         statuses.set(r.statusCode, (statuses.get(r.statusCode) ?? 0) + 1);
       } catch {
@@ -168,7 +187,10 @@ async function main() {
     // this (busy) process would hold up the gateway's synchronous log writes instead.
     const logFile = join(work, 'gateway.log');
     const fd = openSync(logFile, 'a');
-    child = spawn(process.execPath, startArgs(), { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data') }, stdio: ['ignore', fd, fd] });
+    child = spawn(process.execPath, startArgs(), {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data') },
+      stdio: ['ignore', fd, fd],
+    });
     closeSync(fd);
     for (let t = 0; !/listening on/.test(readFileSync(logFile, 'utf8')); t++) {
       if (t > 600 || child.exitCode !== null) throw new Error(`the gateway did not start:\n${readFileSync(logFile, 'utf8')}`);
@@ -190,10 +212,13 @@ async function main() {
       const client = fork(fileURLToPath(import.meta.url), ['--flood-child', url], { execArgv: process.execArgv });
       pin(client.pid!, 0);
       const f = await new Promise<Awaited<ReturnType<typeof flood>>>((resolveP, reject) => {
-        client.on('message', (m: { progress?: number; result?: { seconds: number; statuses: [number, number][]; failures: number; total: number } }) => {
-          if (m.progress) progress(`flood: ${m.progress} / ${BODIES + INTROSPECTIONS} requests`);
-          if (m.result) resolveP({ ...m.result, statuses: new Map(m.result.statuses) });
-        });
+        client.on(
+          'message',
+          (m: { progress?: number; result?: { seconds: number; statuses: [number, number][]; failures: number; total: number } }) => {
+            if (m.progress) progress(`flood: ${m.progress} / ${BODIES + INTROSPECTIONS} requests`);
+            if (m.result) resolveP({ ...m.result, statuses: new Map(m.result.statuses) });
+          },
+        );
         client.once('exit', (code) => code && reject(new Error(`flood client exited ${code}`)));
       });
       return { f, probe: await p.stop() };
@@ -219,8 +244,16 @@ async function main() {
     const loudP99 = percentile(loud.latencies, 99);
     const ratio = loudP99 / quietP99;
     const maxRss = Math.max(...rss);
-    const alive = !exited && (await fetch(`${url}/healthz`).then((r) => r.ok, () => false));
-    const statusLine = [...f.statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ');
+    const alive =
+      !exited &&
+      (await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+    const statusLine = [...f.statuses.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
     const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
     const body = [
       `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${process.platform}, node ${process.version}); \`npx tsx bench/abuse.ts\`. Gateway run as \`npm start\` ships it (\`node ${startArgs().join(' ')}\`), default logging.`,

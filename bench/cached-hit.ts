@@ -35,7 +35,9 @@ async function main() {
     console.error('wrk is not installed: apt-get install -y wrk');
     process.exit(2);
   }
-  progress(`cached-hit: ${RUNS} alternating runs of ${SECONDS} s per target, 4 targets, after a warm-up (about ${Math.round((RUNS + 1) * 4 * SECONDS + 5)} s)`);
+  progress(
+    `cached-hit: ${RUNS} alternating runs of ${SECONDS} s per target, 4 targets, after a warm-up (about ${Math.round((RUNS + 1) * 4 * SECONDS + 5)} s)`,
+  );
   const work = mkdtempSync(join(tmpdir(), 'cl-bench-'));
   const replay = await startReplayServer({ routes: [repoRoute('bench', 'repo')] });
   const children: ChildProcess[] = [];
@@ -43,16 +45,22 @@ async function main() {
     const gwPort = await freePort();
     const gwLog = join(work, 'gateway.log');
     children.push(
-      await startLoggedChild(process.execPath, startArgs(), {
-        PORT: String(gwPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: join(work, 'data'),
-        UPSTREAM_REPLAY_URL: replay.url,
-        BOOTSTRAP_API_KEY: KEY,
-        BOOTSTRAP_CREDITS: '1000',
-        // As shipped: the default level, access log included (an inherited LOG_LEVEL overridden).
-        LOG_LEVEL: '',
-      }, gwLog, /listening on/),
+      await startLoggedChild(
+        process.execPath,
+        startArgs(),
+        {
+          PORT: String(gwPort),
+          HOST: '127.0.0.1',
+          DATA_DIR: join(work, 'data'),
+          UPSTREAM_REPLAY_URL: replay.url,
+          BOOTSTRAP_API_KEY: KEY,
+          BOOTSTRAP_CREDITS: '1000',
+          // As shipped: the default level, access log included (an inherited LOG_LEVEL overridden).
+          LOG_LEVEL: '',
+        },
+        gwLog,
+        /listening on/,
+      ),
     );
     const gw = `http://127.0.0.1:${gwPort}`;
     const restPath = `/v1/code/repository?url=${encodeURIComponent('https://github.com/bench/repo')}&cache_max_age=30d`;
@@ -68,22 +76,32 @@ async function main() {
     await fetch(gw + restPath, { headers });
     const restBytes = await (await fetch(gw + restPath, { headers })).text();
     const gqlBytes = await (await fetch(`${gw}/graphql`, { method: 'POST', headers: gqlHeaders, body: gqlBody })).text();
-    if (!restBytes.includes('"cached":true') || !gqlBytes.includes('"cached":true')) throw new Error(`seeding failed: ${restBytes.slice(0, 200)} ${gqlBytes.slice(0, 200)}`);
+    if (!restBytes.includes('"cached":true') || !gqlBytes.includes('"cached":true'))
+      throw new Error(`seeding failed: ${restBytes.slice(0, 200)} ${gqlBytes.slice(0, 200)}`);
     writeFileSync(join(work, 'rest.json'), restBytes);
     writeFileSync(join(work, 'gql.json'), gqlBytes);
 
     const bare: Record<string, string> = {};
     for (const kind of ['rest', 'gql']) {
       const port = await freePort();
-      children.push(await startChild(process.execPath, ['bench/bare-server.mjs'], { PORT: String(port), BODY_FILE: join(work, `${kind}.json`) }, /listening/));
+      children.push(
+        await startChild(
+          process.execPath,
+          ['bench/bare-server.mjs'],
+          { PORT: String(port), BODY_FILE: join(work, `${kind}.json`) },
+          /listening/,
+        ),
+      );
       bare[kind] = `http://127.0.0.1:${port}`;
     }
 
     const targets: Record<string, () => LoadResult> = {
       'bare (REST bytes)': () => wrkRun(bare.rest + restPath, { seconds: SECONDS, connections: CONNECTIONS, headers }),
       'gateway REST': () => wrkRun(gw + restPath, { seconds: SECONDS, connections: CONNECTIONS, headers }),
-      'bare (GraphQL bytes)': () => wrkRun(`${bare.gql}/graphql`, { seconds: SECONDS, connections: CONNECTIONS, headers: gqlHeaders, method: 'POST', body: gqlBody }),
-      'gateway GraphQL': () => wrkRun(`${gw}/graphql`, { seconds: SECONDS, connections: CONNECTIONS, headers: gqlHeaders, method: 'POST', body: gqlBody }),
+      'bare (GraphQL bytes)': () =>
+        wrkRun(`${bare.gql}/graphql`, { seconds: SECONDS, connections: CONNECTIONS, headers: gqlHeaders, method: 'POST', body: gqlBody }),
+      'gateway GraphQL': () =>
+        wrkRun(`${gw}/graphql`, { seconds: SECONDS, connections: CONNECTIONS, headers: gqlHeaders, method: 'POST', body: gqlBody }),
     };
     // Warm-up (JIT, caches), not recorded.
     for (const [name, run] of Object.entries(targets)) {
@@ -100,11 +118,14 @@ async function main() {
       }
     }
     // The access log really was on: a line per request.
-    const logged = readFileSync(gwLog, 'utf8').split('\n').filter((l) => l.includes('"msg":"request"')).length;
+    const logged = readFileSync(gwLog, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"msg":"request"')).length;
     if (logged < 1000) throw new Error(`only ${logged} access-log lines: was the access log on?`);
     const med = (name: string, k: keyof LoadResult) => median(results[name].map((r) => r[k]));
     const rows = Object.keys(targets).map(
-      (n) => `| ${n} | ${med(n, 'rps').toFixed(0)} | ${med(n, 'p50ms').toFixed(2)} | ${med(n, 'p99ms').toFixed(2)} | ${results[n].reduce((s, r) => s + r.errors, 0)} |`,
+      (n) =>
+        `| ${n} | ${med(n, 'rps').toFixed(0)} | ${med(n, 'p50ms').toFixed(2)} | ${med(n, 'p99ms').toFixed(2)} | ${results[n].reduce((s, r) => s + r.errors, 0)} |`,
     );
     const restRatio = med('gateway REST', 'rps') / med('bare (REST bytes)', 'rps');
     const gqlRatio = med('gateway GraphQL', 'rps') / med('bare (GraphQL bytes)', 'rps');

@@ -78,7 +78,21 @@ async function main() {
     ],
   });
   const port = await freePort();
-  const child = await startChild(process.execPath, startArgs(), { DATA_DIR: work, PORT: String(port), HOST: '127.0.0.1', UPSTREAM_REPLAY_URL: replay.url, BOOTSTRAP_API_KEY: KEY, BOOTSTRAP_CREDITS: String(CREDITS), LOG_LEVEL: 'warn', PATH: process.env.PATH ?? '' }, /listening on/);
+  const child = await startChild(
+    process.execPath,
+    startArgs(),
+    {
+      DATA_DIR: work,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_REPLAY_URL: replay.url,
+      BOOTSTRAP_API_KEY: KEY,
+      BOOTSTRAP_CREDITS: String(CREDITS),
+      LOG_LEVEL: 'warn',
+      PATH: process.env.PATH ?? '',
+    },
+    /listening on/,
+  );
   const base = `http://127.0.0.1:${port}`;
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 200);
@@ -87,15 +101,27 @@ async function main() {
     await fetch(cached, { headers: { 'x-api-key': KEY } }).then((r) => r.arrayBuffer());
     progress(`baseline: ${RATE} cached requests/s for ${SECONDS} s, no job`);
     const without = await openLoop(cached);
-    const balance = async () => ((await (await fetch(`${base}/v1/account`, { headers: { 'x-api-key': KEY } })).json()) as { account: { balance: number } }).account.balance;
+    const balance = async () =>
+      ((await (await fetch(`${base}/v1/account`, { headers: { 'x-api-key': KEY } })).json()) as { account: { balance: number } }).account
+        .balance;
     const before = await balance();
 
     progress(`job: ${ITEMS} items`);
     const items = Array.from({ length: ITEMS }, (_, i) => ({ url: `https://github.com/bench/r${i}` }));
     const t0 = performance.now();
-    const created = (await (await fetch(`${base}/v1/jobs`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify({ operation: '/v1/code/repository', items }) })).json()) as { job: { id: string } };
+    const created = (await (
+      await fetch(`${base}/v1/jobs`, {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: '/v1/code/repository', items }),
+      })
+    ).json()) as { job: { id: string } };
     const id = created.job.id;
-    let job: { status: string; counts: { done: number }; credits_charged: number } = { status: 'queued', counts: { done: 0 }, credits_charged: 0 };
+    let job: { status: string; counts: { done: number }; credits_charged: number } = {
+      status: 'queued',
+      counts: { done: 0 },
+      credits_charged: 0,
+    };
     const poll = async () => {
       job = ((await (await fetch(`${base}/v1/jobs/${id}`, { headers: { 'x-api-key': KEY } })).json()) as { job: typeof job }).job;
     };
@@ -110,7 +136,10 @@ async function main() {
     const seconds = (performance.now() - t0) / 1000;
     const after = await balance();
     const text = await (await fetch(`${base}/v1/jobs/${id}/results`, { headers: { 'x-api-key': KEY } })).text();
-    const idx = text.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { index: number }).index);
+    const idx = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { index: number }).index);
     const unique = new Set(idx);
     const lost = ITEMS - unique.size;
     const duplicated = idx.length - unique.size;
@@ -128,7 +157,13 @@ async function main() {
       p99With: p99(withJob).toFixed(2),
       doneDuringProbe,
     };
-    const ok = row.charged === row.balanceChange && lost === 0 && duplicated === 0 && peak <= 300 && p99(withJob) <= 2 * p99(without) && doneDuringProbe < ITEMS;
+    const ok =
+      row.charged === row.balanceChange &&
+      lost === 0 &&
+      duplicated === 0 &&
+      peak <= 300 &&
+      p99(withJob) <= 2 * p99(without) &&
+      doneDuringProbe < ITEMS;
     const body = [
       `${new Date().toISOString().slice(0, 10)}, embedded store, replay upstream answering after 5 ms, JOBS_CONCURRENCY default.`,
       '',

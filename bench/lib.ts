@@ -40,7 +40,13 @@ export function startChild(cmd: string, args: string[], env: Record<string, stri
  * synchronous log writes (pino) and measure the pipe instead of the server. Resolves once
  * `readyText` appears in the file.
  */
-export async function startLoggedChild(cmd: string, args: string[], env: Record<string, string>, logFile: string, readyText: RegExp): Promise<ChildProcess> {
+export async function startLoggedChild(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  logFile: string,
+  readyText: RegExp,
+): Promise<ChildProcess> {
   const fd = openSync(logFile, 'a');
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
   closeSync(fd);
@@ -76,7 +82,10 @@ function toMs(v: string): number {
  * One closed-loop run of `connections` connections for `seconds` with wrk. `lua`: more of wrk's
  * script (e.g. a `request` function giving every request its own path).
  */
-export function wrkRun(url: string, opts: { seconds: number; connections: number; headers: Record<string, string>; method?: string; body?: string; lua?: string }): LoadResult {
+export function wrkRun(
+  url: string,
+  opts: { seconds: number; connections: number; headers: Record<string, string>; method?: string; body?: string; lua?: string },
+): LoadResult {
   const script = join(tmpdir(), `wrk-${process.pid}.lua`);
   const lines = [`wrk.method = ${JSON.stringify(opts.method ?? 'GET')}`];
   if (opts.body) lines.push(`wrk.body = ${JSON.stringify(opts.body)}`);

@@ -46,7 +46,10 @@ const OWNER = 'bench';
 const ROUTE: Route = {
   host: 'api.github.com',
   path: /^\/repos\/bench\/[^/]+$/,
-  response: (req) => ({ headers: { 'content-type': 'application/json' }, body: repoJson(OWNER, decodeURIComponent(req.path.split('/')[3])) }),
+  response: (req) => ({
+    headers: { 'content-type': 'application/json' },
+    body: repoJson(OWNER, decodeURIComponent(req.path.split('/')[3])),
+  }),
 };
 
 /**
@@ -68,7 +71,10 @@ async function replayChild(): Promise<void> {
 }
 
 function startReplayChild(): Promise<{ child: ChildProcess; url: string; reset(): Promise<void> }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--replay-child'], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--replay-child'], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolveP, reject) => {
     child.once('exit', (code) => reject(new Error(`the replay child exited ${code}`)));
     child.once('message', (m: { url: string }) =>
@@ -102,7 +108,9 @@ async function main() {
   }
   const withRedis = hasRedis();
   const targetCount = withRedis ? 3 : 2;
-  progress(`live-path: ${RUNS} alternating runs of ${SECONDS} s per target, ${targetCount} targets, after a warm-up (about ${Math.round((RUNS + 1) * targetCount * SECONDS + 10)} s)`);
+  progress(
+    `live-path: ${RUNS} alternating runs of ${SECONDS} s per target, ${targetCount} targets, after a warm-up (about ${Math.round((RUNS + 1) * targetCount * SECONDS + 10)} s)`,
+  );
   if (!withRedis) progress('redis-server is not installed: the REDIS_URL target is skipped');
   const work = mkdtempSync(join(tmpdir(), 'cl-bench-live-'));
   const children: ChildProcess[] = [];
@@ -111,7 +119,15 @@ async function main() {
     const replay = await startReplayChild();
     children.push(replay.child);
     const relayPort = await freePort();
-    children.push(await startLoggedChild(process.execPath, ['bench/bare-relay.mjs'], { PORT: String(relayPort), REPLAY_URL: replay.url }, join(work, 'relay.log'), /listening/));
+    children.push(
+      await startLoggedChild(
+        process.execPath,
+        ['bench/bare-relay.mjs'],
+        { PORT: String(relayPort), REPLAY_URL: replay.url },
+        join(work, 'relay.log'),
+        /listening/,
+      ),
+    );
     const relay = `http://127.0.0.1:${relayPort}`;
 
     const gateway = async (name: string, env: Record<string, string>) => {
@@ -119,16 +135,22 @@ async function main() {
       const log = join(work, `${name}.log`);
       // As `npm start` ships it: no LOG_LEVEL, so the access log is on.
       children.push(
-        await startLoggedChild(process.execPath, startArgs(), {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: join(work, `data-${name}`),
-          UPSTREAM_REPLAY_URL: replay.url,
-          BOOTSTRAP_API_KEY: KEY,
-          BOOTSTRAP_CREDITS: '100000000',
-          LOG_LEVEL: '',
-          ...env,
-        }, log, /listening on/),
+        await startLoggedChild(
+          process.execPath,
+          startArgs(),
+          {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: join(work, `data-${name}`),
+            UPSTREAM_REPLAY_URL: replay.url,
+            BOOTSTRAP_API_KEY: KEY,
+            BOOTSTRAP_CREDITS: '100000000',
+            LOG_LEVEL: '',
+            ...env,
+          },
+          log,
+          /listening on/,
+        ),
       );
       return { url: `http://127.0.0.1:${port}`, log };
     };
@@ -142,14 +164,20 @@ async function main() {
     // Each target answers one distinct request as expected before anything is measured.
     const checks = [['relay', relay], ...Object.entries(gws).map(([n, g]) => [n, g.url])];
     for (const [i, [name, base]] of checks.entries()) {
-      const body = await (await fetch(`${base}/v1/code/repository?url=${encodeURIComponent(`https://github.com/${OWNER}/check-${i}`)}`, { headers })).text();
-      const ok = name === 'relay' ? body.includes(`"full_name":"${OWNER}/check-`) : body.includes('"success":true') && body.includes('"credits_charged":1') && !body.includes('"cached"');
+      const body = await (
+        await fetch(`${base}/v1/code/repository?url=${encodeURIComponent(`https://github.com/${OWNER}/check-${i}`)}`, { headers })
+      ).text();
+      const ok =
+        name === 'relay'
+          ? body.includes(`"full_name":"${OWNER}/check-`)
+          : body.includes('"success":true') && body.includes('"credits_charged":1') && !body.includes('"cached"');
       if (!ok) throw new Error(`${name} did not answer a live request: ${body.slice(0, 300)}`);
     }
     progress(`replay, relay and gateway${withRedis ? 's' : ''} started (npm start, default logging)`);
 
     let tag = 0;
-    const run = (base: string, seconds: number) => wrkRun(`${base}/`, { seconds, connections: CONNECTIONS, headers, lua: distinctPaths(`t${++tag}`) });
+    const run = (base: string, seconds: number) =>
+      wrkRun(`${base}/`, { seconds, connections: CONNECTIONS, headers, lua: distinctPaths(`t${++tag}`) });
     const targets: Record<string, (s: number) => LoadResult> = { 'bare relay': (s) => run(relay, s) };
     for (const [name, g] of Object.entries(gws)) targets[name] = (s) => run(g.url, s);
 
@@ -170,13 +198,16 @@ async function main() {
     }
     // The access log really was on: one line per request.
     for (const [name, g] of Object.entries(gws)) {
-      const lines = readFileSync(g.log, 'utf8').split('\n').filter((l) => l.includes('/v1/code/repository')).length;
+      const lines = readFileSync(g.log, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('/v1/code/repository')).length;
       if (lines < 1000) throw new Error(`${name}: only ${lines} access-log lines for /v1/code/repository; was the access log on?`);
     }
 
     const med = (name: string, k: keyof LoadResult) => median(results[name].map((r) => r[k]));
     const rows = Object.keys(targets).map(
-      (n) => `| ${n} | ${med(n, 'rps').toFixed(0)} | ${med(n, 'p50ms').toFixed(2)} | ${med(n, 'p99ms').toFixed(2)} | ${results[n].reduce((s, r) => s + r.errors, 0)} |`,
+      (n) =>
+        `| ${n} | ${med(n, 'rps').toFixed(0)} | ${med(n, 'p50ms').toFixed(2)} | ${med(n, 'p99ms').toFixed(2)} | ${results[n].reduce((s, r) => s + r.errors, 0)} |`,
     );
     const bare = med('bare relay', 'rps');
     const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');

@@ -40,7 +40,8 @@ export function finishResults(title: string, body: string, opts: { argv?: readon
 }
 
 export function writeResultsSection(title: string, body: string, file = RESULTS_FILE): void {
-  const head = '# Benchmark results\n\nWritten by the benchmarks under `bench/` (`npm run bench -- --write`); each run replaces its own section.\n';
+  const head =
+    '# Benchmark results\n\nWritten by the benchmarks under `bench/` (`npm run bench -- --write`); each run replaces its own section.\n';
   let text = existsSync(file) ? readFileSync(file, 'utf8') : head;
   const start = `<!-- ${title} -->`;
   const end = `<!-- /${title} -->`;

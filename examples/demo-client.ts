@@ -42,7 +42,8 @@ async function graphql<R, V>(baseUrl: string, apiKey: string, document: TypedDoc
     body: JSON.stringify({ query: print(document), variables }),
   });
   const body = (await res.json()) as { data?: R; errors?: { message: string }[] };
-  if (body.errors?.length || !body.data) throw new Error(`GraphQL ${res.status}: ${body.errors?.map((e) => e.message).join('; ') ?? 'no data'}`);
+  if (body.errors?.length || !body.data)
+    throw new Error(`GraphQL ${res.status}: ${body.errors?.map((e) => e.message).join('; ') ?? 'no data'}`);
   return body.data;
 }
 
@@ -53,11 +54,14 @@ export async function runDemoClient(baseUrl: string, apiKey: string, log: (line:
   const repo = await api.GET('/v1/code/repository', { params: { query: { url: REPOSITORY_URL } } });
   if (!repo.data) throw new Error(`GET /v1/code/repository: ${repo.error?.error.code} ${repo.error?.error.message}`);
   const { repository } = repo.data;
-  log(`REST  ${repository.full_name}: ${repository.stars_count ?? '?'} stars, ${repository.license?.spdx_id ?? 'no licence'} (${repo.data.credits_charged} credit)`);
+  log(
+    `REST  ${repository.full_name}: ${repository.stars_count ?? '?'} stars, ${repository.license?.spdx_id ?? 'no licence'} (${repo.data.credits_charged} credit)`,
+  );
 
   const trending = await api.GET('/v1/code/trending/developers', { params: { query: { language: 'typescript', since: 'weekly' } } });
   if (!trending.data) throw new Error(`GET /v1/code/trending/developers: ${trending.error?.error.code}`);
-  for (const d of trending.data.developers.slice(0, 3)) log(`REST  #${d.rank} ${d.username} — ${d.popular_repository?.full_name ?? 'no popular repository'}`);
+  for (const d of trending.data.developers.slice(0, 3))
+    log(`REST  #${d.rank} ${d.username} — ${d.popular_repository?.full_name ?? 'no popular repository'}`);
 
   const search = await api.GET('/v1/websearch/search', { params: { query: { query: 'creator economy tools' } } });
   if (!search.data) throw new Error(`GET /v1/websearch/search: ${search.error?.error.code}`);

@@ -16,7 +16,8 @@ export async function openApiTypes(): Promise<string> {
   const doc = structuredClone(openApiDocument()) as { paths: Record<string, Record<string, Operation>> };
   // The response examples (whole demo records) would only repeat themselves as doc comments.
   for (const item of Object.values(doc.paths))
-    for (const op of Object.values(item)) for (const r of Object.values(op.responses ?? {})) for (const c of Object.values(r.content ?? {})) delete c.example;
+    for (const op of Object.values(item))
+      for (const r of Object.values(op.responses ?? {})) for (const c of Object.values(r.content ?? {})) delete c.example;
   const ast = await openapiTS(doc as never, { silent: true });
   return `/* eslint-disable */\n// Generated from /openapi.json by \`npm run openapi:types\`. Do not edit.\n\n${astToString(ast)}`;
 }

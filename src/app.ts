@@ -79,7 +79,11 @@ export function createHttpServer(app: Pick<App, 'handler'>): Server {
 export function openApiDocument(routes: Map<string, RestRoute> = buildRoutes(buildSchema(), allOperations())): Record<string, unknown> {
   return buildOpenApi(
     routes.values(),
-    Object.fromEntries(modules.flatMap((m) => m.routes.flatMap((r) => [...(r.openapi ? [[r.path, r.openapi]] : []), ...Object.entries(r.openapiPaths ?? {})]))),
+    Object.fromEntries(
+      modules.flatMap((m) =>
+        m.routes.flatMap((r) => [...(r.openapi ? [[r.path, r.openapi]] : []), ...Object.entries(r.openapiPaths ?? {})]),
+      ),
+    ),
   );
 }
 
@@ -95,7 +99,11 @@ export function createApp(deps: Deps): App {
   const graphql = createGraphqlFace(deps, schema);
   const runtimes = modules.flatMap((m) => (m.start ? [m.start(deps, routes)] : []));
 
-  const canaries = createCanaryRunner(deps, resolveCanaries(deps, deps.config.canaries, routes, allOperations()), deps.config.canaryIntervalMs);
+  const canaries = createCanaryRunner(
+    deps,
+    resolveCanaries(deps, deps.config.canaries, routes, allOperations()),
+    deps.config.canaryIntervalMs,
+  );
 
   // Responses being served: for graceful shutdown (wait for them; ask their clients to close the
   // connection) and the in-flight gauge.
@@ -104,11 +112,24 @@ export function createApp(deps: Deps): App {
   let idleWaiters: (() => void)[] = [];
   deps.metrics.setInFlight(() => open.size);
   // Every route's series exist from the start (a response then costs a Map lookup and two additions).
-  for (const r of [...routes.keys(), '/graphql', '/metrics', '/media/*', '/openapi.json', '/healthz', '/readyz', '/', 'unmatched', ...modules.flatMap((m) => m.routes.map(routeName))]) deps.metrics.route(r);
+  for (const r of [
+    ...routes.keys(),
+    '/graphql',
+    '/metrics',
+    '/media/*',
+    '/openapi.json',
+    '/healthz',
+    '/readyz',
+    '/',
+    'unmatched',
+    ...modules.flatMap((m) => m.routes.map(routeName)),
+  ])
+    deps.metrics.route(r);
   const accessLog = deps.logger.isLevelEnabled('info');
 
   /** One function for every response's 'close' (no closure per request): count, log, notify. */
   function onClose(this: ServerResponse): void {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- 'close' passes the response as `this` (one function for every response, no closure per request)
     const res = this;
     const info = (res as Tracked)[kInfo];
     open.delete(res);
@@ -118,7 +139,18 @@ export function createApp(deps: Deps): App {
     const status = res.writableFinished ? res.statusCode : 499;
     const ms = performance.now() - info.started;
     deps.metrics.route(info.route).record(status, ms / 1000);
-    if (accessLog) deps.logger.info({ req_id: info.id, method: res.req.method, route: info.route, status, ms: Math.round(ms * 100) / 100, key_id: info.keyId ?? undefined }, 'request');
+    if (accessLog)
+      deps.logger.info(
+        {
+          req_id: info.id,
+          method: res.req.method,
+          route: info.route,
+          status,
+          ms: Math.round(ms * 100) / 100,
+          key_id: info.keyId ?? undefined,
+        },
+        'request',
+      );
     if (open.size === 0 && idleWaiters.length) {
       const waiters = idleWaiters;
       idleWaiters = [];
@@ -144,11 +176,19 @@ export function createApp(deps: Deps): App {
     table.set(r.path, r);
   };
   route({ path: '/graphql', methods: ['GET', 'POST'], serve: (req, res, info) => graphql.serve(req, res, info) });
-  route({ path: '/openapi.json', methods: ['GET'], serve: (_req, res) => void (res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }), res.end(openapiJson)) });
+  route({
+    path: '/openapi.json',
+    methods: ['GET'],
+    serve: (_req, res) => void (res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }), res.end(openapiJson)),
+  });
   route({ path: '/healthz', methods: ['GET'], serve: (_req, res) => sendJson(res, 200, { status: 'ok' }) });
   route({ path: '/readyz', methods: ['GET'], serve: (_req, res) => ready(res) });
   route({ path: '/metrics', methods: ['GET'], serve: (req, res) => metrics(req, res) });
-  route({ path: '/', methods: ['GET'], serve: (_req, res) => sendJson(res, 200, { name: 'Creator Lookup', graphql: '/graphql', openapi: '/openapi.json' }) });
+  route({
+    path: '/',
+    methods: ['GET'],
+    serve: (_req, res) => sendJson(res, 200, { name: 'Creator Lookup', graphql: '/graphql', openapi: '/openapi.json' }),
+  });
   for (const m of modules) for (const r of m.routes) route(r);
 
   function ready(res: ServerResponse): void | Promise<void> {
@@ -164,7 +204,9 @@ export function createApp(deps: Deps): App {
 
   async function metrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (deps.config.metricsToken && !tokenMatches(req.headers.authorization, deps.config.metricsToken)) {
-      return sendError(res, new ApiError('UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>'), { 'www-authenticate': 'Bearer' });
+      return sendError(res, new ApiError('UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>'), {
+        'www-authenticate': 'Bearer',
+      });
     }
     const { contentType, body } = await deps.metrics.expose();
     res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
@@ -172,7 +214,12 @@ export function createApp(deps: Deps): App {
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    const info: RequestInfo = { id: requestIdOf(req.headers['x-request-id'], req.headers['x-api-key']), route: 'unmatched', keyId: null, started: performance.now() };
+    const info: RequestInfo = {
+      id: requestIdOf(req.headers['x-request-id'], req.headers['x-api-key']),
+      route: 'unmatched',
+      keyId: null,
+      started: performance.now(),
+    };
     (res as Tracked)[kInfo] = info;
     open.add(res);
     if (draining) res.shouldKeepAlive = false;
@@ -198,7 +245,8 @@ export function createApp(deps: Deps): App {
       const methods = exact.methods.includes('GET') ? [...exact.methods, 'HEAD'] : [...exact.methods];
       if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, methods.join(', '));
       // /graphql answers other methods in its own (GraphQL) error shape; a prefix route checks per path.
-      if (!methods.includes(req.method ?? '') && path !== '/graphql' && !exact.prefix) return sendError(res, methodNotAllowed(req.method, methods.join(' or ')), { allow: `${methods.join(', ')}, OPTIONS` });
+      if (!methods.includes(req.method ?? '') && path !== '/graphql' && !exact.prefix)
+        return sendError(res, methodNotAllowed(req.method, methods.join(' or ')), { allow: `${methods.join(', ')}, OPTIONS` });
       return void done(exact.serve(req, res, info, deps));
     }
     if (path.startsWith('/v1/')) {

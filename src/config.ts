@@ -114,12 +114,18 @@ function graphiqlDefaults(raw: string | undefined): GraphiqlDefaults | null {
 export const MIN_BOOTSTRAP_KEY_LENGTH = 32;
 function bootstrapKeyOf(v: string | undefined): string | null {
   if (!v) return null;
-  if (v.length < MIN_BOOTSTRAP_KEY_LENGTH) throw new Error(`BOOTSTRAP_API_KEY must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters (it is stored as a fast hash, so it must be a random secret)`);
+  if (v.length < MIN_BOOTSTRAP_KEY_LENGTH)
+    throw new Error(
+      `BOOTSTRAP_API_KEY must be at least ${MIN_BOOTSTRAP_KEY_LENGTH} characters (it is stored as a fast hash, so it must be a random secret)`,
+    );
   return v;
 }
 
 function corsOriginsOf(v: string | undefined): '*' | string[] {
-  const list = (v ?? '*').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (v ?? '*')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0 || list.includes('*')) return '*';
   for (const o of list) {
     let u: URL;
@@ -201,7 +207,9 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min = 0, max = N
   if (v === undefined || v === '') return def;
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`}, got ${JSON.stringify(v)}`);
+    throw new Error(
+      `${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`}, got ${JSON.stringify(v)}`,
+    );
   }
   return n;
 }
@@ -234,7 +242,8 @@ function proxyUrl(name: string, v: string | undefined): string | null {
 
 /** HTTP(S)_PROXY / NO_PROXY as the ecosystem reads them (lower case first, like curl and undici). */
 export function loadProxyConfig(env: NodeJS.ProcessEnv): ProxyConfig {
-  const pick = (lower: string, upper: string) => (env[lower] !== undefined ? [lower, env[lower]] : [upper, env[upper]]) as [string, string | undefined];
+  const pick = (lower: string, upper: string) =>
+    (env[lower] !== undefined ? [lower, env[lower]] : [upper, env[upper]]) as [string, string | undefined];
   const [httpName, httpV] = pick('http_proxy', 'HTTP_PROXY');
   const [httpsName, httpsV] = pick('https_proxy', 'HTTPS_PROXY');
   const [, noProxy] = pick('no_proxy', 'NO_PROXY');
@@ -305,7 +314,8 @@ export function checkRedisUrl(raw: string): void {
   }
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error('REDIS_URL must be redis:// or rediss://');
   if (!u.hostname) throw new Error('REDIS_URL names no host (redis://[user:password@]host:port[/db])');
-  if (u.pathname.length > 1 && !/^\/\d+$/.test(u.pathname)) throw new Error('REDIS_URL: the path must be a database number (redis://host:port/0), or nothing');
+  if (u.pathname.length > 1 && !/^\/\d+$/.test(u.pathname))
+    throw new Error('REDIS_URL: the path must be a database number (redis://host:port/0), or nothing');
   for (const part of [u.username, u.password]) {
     try {
       decodeURIComponent(part);
@@ -325,8 +335,7 @@ export function redisLabel(url: string): string {
   }
 }
 
-export const DEFAULT_USER_AGENT =
-  'CreatorLookup/0.1 (+self-hosted gateway for public creator data; reads public pages only)';
+export const DEFAULT_USER_AGENT = 'CreatorLookup/0.1 (+self-hosted gateway for public creator data; reads public pages only)';
 
 /** A configuration value that cannot start the server: reported as one line, not a stack trace. */
 export class ConfigError extends Error {
@@ -341,7 +350,8 @@ const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
 export function parseLogFormat(raw: string | undefined, stdoutIsTTY: boolean): LogFormat {
   const v = raw?.trim().toLowerCase();
   if (!v) return stdoutIsTTY ? 'pretty' : 'json';
-  if (!(LOG_FORMATS as readonly string[]).includes(v)) throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got ${JSON.stringify(raw)}`);
+  if (!(LOG_FORMATS as readonly string[]).includes(v))
+    throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got ${JSON.stringify(raw)}`);
   return v as LogFormat;
 }
 

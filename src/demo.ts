@@ -86,18 +86,22 @@ async function main(): Promise<void> {
   print(`  OpenAPI:         ${base}/openapi.json`);
   print(`  API key:         ${customKey ? '(the key in BOOTSTRAP_API_KEY)' : key}   (send it as the x-api-key header)`);
   print();
-  print('Try (one example per route; each is also its parameters\' example in /openapi.json):');
+  print("Try (one example per route; each is also its parameters' example in /openapi.json):");
   for (const example of REST_EXAMPLES) {
     print(`  # ${example.title}`);
     print(`  ${curlFor(base, example, keyArg)}`);
   }
   print();
-  print(`GraphQL: open ${base}/graphql — ${customKey ? `set Headers to {"x-api-key": "${keyArg}"}; ` : 'the demo key is filled in; '}every example above is a saved tab, with @defer/@stream. Or run:`);
+  print(
+    `GraphQL: open ${base}/graphql — ${customKey ? `set Headers to {"x-api-key": "${keyArg}"}; ` : 'the demo key is filled in; '}every example above is a saved tab, with @defer/@stream. Or run:`,
+  );
   print();
   for (const line of GRAPHQL_EXAMPLE.split('\n')) print(`  ${line}`);
   print();
   print('Demo data covers:');
-  print(`  creators      ${TALA.name} (social-b ${TALA.socialB}, Linktree, talaokafor.com) and ${RAVI.name} (video ${RAVI.video}, Lnk.Bio, ravimenoncooks.com),`);
+  print(
+    `  creators      ${TALA.name} (social-b ${TALA.socialB}, Linktree, talaokafor.com) and ${RAVI.name} (video ${RAVI.video}, Lnk.Bio, ravimenoncooks.com),`,
+  );
   print('                on social-b, shortvideo, video, microblog-b and social-a, with decoys that share a handle or a name');
   print('  elsewhere     the records in the examples above (src/demo/); anything else answers "the demo has no data for …"');
   print();

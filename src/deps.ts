@@ -76,7 +76,10 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
   const ledger = trackReservations(
     overrides.ledger ??
       (redis
-        ? createRedisLedger(redis, { reservationTtlMs: config.reservationTtlMs, onSweepError: (err) => logger.warn({ err }, 'refunding abandoned reservations failed') })
+        ? createRedisLedger(redis, {
+            reservationTtlMs: config.reservationTtlMs,
+            onSweepError: (err) => logger.warn({ err }, 'refunding abandoned reservations failed'),
+          })
         : createSqliteLedger(db)),
     metrics,
   );
@@ -101,7 +104,11 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
     rateLimiter: overrides.rateLimiter ?? (redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()),
     shutdown: shutdown.signal,
     ledger,
-    cache: overrides.cache ?? (redis ? createRedisCache(redis, logger, config.cacheMemoryBytes) : createSqliteCache(db, config.cacheMaxEntries, { lruBytes: config.cacheMemoryBytes })),
+    cache:
+      overrides.cache ??
+      (redis
+        ? createRedisCache(redis, logger, config.cacheMemoryBytes)
+        : createSqliteCache(db, config.cacheMaxEntries, { lruBytes: config.cacheMemoryBytes })),
     upstream,
     singleFlight:
       overrides.singleFlight ??
@@ -167,5 +174,7 @@ export async function bootstrapKey(deps: Deps, print: (line: string) => void): P
   }
   if ((await deps.ledger.countKeys()) > 0) return;
   const { key } = await deps.ledger.createKey({ name: 'bootstrap', credits: bootstrapCredits });
-  print(`First start: created API key (shown once, store it now):\n\n  ${key}\n\nwith ${bootstrapCredits} free credits. Send it as the x-api-key header.`);
+  print(
+    `First start: created API key (shown once, store it now):\n\n  ${key}\n\nwith ${bootstrapCredits} free credits. Send it as the x-api-key header.`,
+  );
 }

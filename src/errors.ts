@@ -55,7 +55,11 @@ export class ApiError extends Error {
   /** Further response headers this answer carries (e.g. RateLimit-* on a 429). */
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, opts: { details?: ParamProblem[]; cause?: unknown; retryAfterSec?: number; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { details?: ParamProblem[]; cause?: unknown; retryAfterSec?: number; headers?: Record<string, string> } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ApiError';
     this.code = code;
@@ -92,7 +96,12 @@ export function invalidParam(param: string, message: string): ApiError {
 export function rateLimited(message: string, retryAfterMs: number, policy?: { limit: number; windowSec: number }): ApiError {
   const retryAfterSec = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const headers = policy
-    ? { 'ratelimit-limit': String(policy.limit), 'ratelimit-remaining': '0', 'ratelimit-reset': String(retryAfterSec), 'ratelimit-policy': `${policy.limit};w=${policy.windowSec}` }
+    ? {
+        'ratelimit-limit': String(policy.limit),
+        'ratelimit-remaining': '0',
+        'ratelimit-reset': String(retryAfterSec),
+        'ratelimit-policy': `${policy.limit};w=${policy.windowSec}`,
+      }
     : undefined;
   return new ApiError('RATE_LIMITED', message, { retryAfterSec, headers });
 }
@@ -100,7 +109,8 @@ export function rateLimited(message: string, retryAfterMs: number, policy?: { li
 export const notFound = (what: string) => new ApiError('NOT_FOUND', what);
 export const privateContent = (what: string) => new ApiError('PRIVATE_CONTENT', `${what} is private; private data is never accessed`);
 /** The platform shows a login wall instead of public data: reported, never worked around. */
-export const loginWall = (platform: string) => new ApiError('UPSTREAM_BLOCKED', `${platform}: the platform answered with a login wall; login-only data is never accessed`);
+export const loginWall = (platform: string) =>
+  new ApiError('UPSTREAM_BLOCKED', `${platform}: the platform answered with a login wall; login-only data is never accessed`);
 export const upstreamFailed = (message: string, cause?: unknown) => new ApiError('UPSTREAM_FAILED', message, { cause });
 export const upstreamBlocked = (message: string) => new ApiError('UPSTREAM_BLOCKED', message);
 export const upstreamTimeout = (message: string) => new ApiError('UPSTREAM_TIMEOUT', message);

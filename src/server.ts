@@ -38,7 +38,9 @@ export class StartupError extends Error {
 /** Whether `p` settled within `ms` (the timer is cleared either way). */
 function within(p: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 /** The first error code in a cause chain (ECONNREFUSED, SQLITE_NOTADB, …), else the innermost message. */
@@ -88,7 +90,10 @@ async function open(config: Config) {
       try {
         await deps.ledger.ping();
       } catch (e) {
-        throw new StartupError(`REDIS_URL: Redis at ${redisLabel(config.redisUrl)} is unreachable (${rootCause(deps.lastStoreError() ?? e)})`, { cause: e });
+        throw new StartupError(
+          `REDIS_URL: Redis at ${redisLabel(config.redisUrl)} is unreachable (${rootCause(deps.lastStoreError() ?? e)})`,
+          { cause: e },
+        );
       }
     }
     return { lock, deps };

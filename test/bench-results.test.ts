@@ -26,7 +26,9 @@ describe('bench results', () => {
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     expect(finishResults('X', 'new numbers', { argv: [], file })).toBe(false);
     expect(readFileSync(file, 'utf8')).toBe(before);
-    expect(String(err.mock.calls.at(-1)?.[0])).toMatch(/^\[bench [\d.]+ s\] bench\/RESULTS\.md left unchanged \(run again with --write to record "X"\)\n$/);
+    expect(String(err.mock.calls.at(-1)?.[0])).toMatch(
+      /^\[bench [\d.]+ s\] bench\/RESULTS\.md left unchanged \(run again with --write to record "X"\)\n$/,
+    );
     // no file is created either
     rmSync(file);
     finishResults('X', 'new numbers', { argv: ['--other'], file });
@@ -37,7 +39,9 @@ describe('bench results', () => {
     writeFileSync(file, '# Benchmark results\n\n<!-- X -->\n## X\n\nold\n<!-- /X -->\n\n<!-- Y -->\n## Y\n\nother\n<!-- /Y -->\n');
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     expect(finishResults('X', 'new', { argv: ['--write'], file })).toBe(true);
-    expect(readFileSync(file, 'utf8')).toBe('# Benchmark results\n\n<!-- X -->\n## X\n\nnew\n<!-- /X -->\n\n<!-- Y -->\n## Y\n\nother\n<!-- /Y -->\n');
+    expect(readFileSync(file, 'utf8')).toBe(
+      '# Benchmark results\n\n<!-- X -->\n## X\n\nnew\n<!-- /X -->\n\n<!-- Y -->\n## Y\n\nother\n<!-- /Y -->\n',
+    );
   });
 
   it('wantsWrite reads --write from the command line; progress lines carry the elapsed seconds', () => {

@@ -55,9 +55,14 @@ describe('first start', () => {
     expect(() => loadConfig({ PORT: 'eighty' } as NodeJS.ProcessEnv)).toThrow(/PORT/);
     expect(() => loadConfig({ UPSTREAM_REPLAY_URL: 'ftp://x' } as NodeJS.ProcessEnv)).toThrow(/UPSTREAM_REPLAY_URL/);
     // Keys are stored as a fast hash: an operator-chosen key must be a long random secret.
-    expect(() => loadConfig({ BOOTSTRAP_API_KEY: 'short-key-31-characters-long-xx' } as NodeJS.ProcessEnv)).toThrow(/BOOTSTRAP_API_KEY must be at least 32/);
+    expect(() => loadConfig({ BOOTSTRAP_API_KEY: 'short-key-31-characters-long-xx' } as NodeJS.ProcessEnv)).toThrow(
+      /BOOTSTRAP_API_KEY must be at least 32/,
+    );
     expect(loadConfig({ BOOTSTRAP_API_KEY: 'k'.repeat(32) } as NodeJS.ProcessEnv).bootstrapApiKey).toBe('k'.repeat(32));
     expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example/path' } as NodeJS.ProcessEnv)).toThrow(/CORS_ORIGINS/);
-    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example:8443' } as NodeJS.ProcessEnv).corsOrigins).toEqual(['https://a.example', 'https://b.example:8443']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example:8443' } as NodeJS.ProcessEnv).corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example:8443',
+    ]);
   });
 });

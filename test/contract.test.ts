@@ -42,11 +42,15 @@ describe('/openapi.json types every response', () => {
   it("each route's 200 refers to its body schema; errors to the Error schema", () => {
     for (const op of allOperations()) {
       const get = doc.paths[op.rest.path].get;
-      expect(get.responses['200'].content['application/json'].schema, op.rest.path).toEqual({ $ref: `#/components/schemas/${responseName(op)}` });
+      expect(get.responses['200'].content['application/json'].schema, op.rest.path).toEqual({
+        $ref: `#/components/schemas/${responseName(op)}`,
+      });
       expect(doc.components.schemas[responseName(op)], op.rest.path).toBeDefined();
       for (const status of ['400', '401', '402', '404', '502', '504']) {
         const ref = get.responses[status].$ref as string;
-        expect(doc.components.responses[ref.split('/').pop()!].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(doc.components.responses[ref.split('/').pop()!].content['application/json'].schema).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
       }
     }
   });
@@ -61,7 +65,10 @@ describe('/openapi.json types every response', () => {
   it('every $ref resolves', () => {
     for (const [at, n] of nodes(doc, '#')) {
       if (typeof n.$ref !== 'string') continue;
-      const target = n.$ref.slice(2).split('/').reduce((o: Json | undefined, k: string) => o?.[k], doc);
+      const target = n.$ref
+        .slice(2)
+        .split('/')
+        .reduce((o: Json | undefined, k: string) => o?.[k], doc);
       expect(target, `${at}: ${n.$ref}`).toBeDefined();
     }
   });
@@ -135,7 +142,11 @@ describe('a body that drifts from its schema is refused', () => {
     body.repository.stargazers_count = 3;
     expect(() => checkRestContract('/v1/code/repository?url=x', 200, body)).toThrow(/\/v1\/code\/repository.*\n.*stargazers_count/);
     // Errors have their schema too.
-    expect(() => checkRestContract('/v1/code/repository', 404, { success: false, error: { code: 'NOT_FOUND', message: 'gone' } })).not.toThrow();
-    expect(() => checkRestContract('/v1/code/repository', 404, { success: false, error: { code: 'GONE', message: 'gone' } })).toThrow(/error\.code/);
+    expect(() =>
+      checkRestContract('/v1/code/repository', 404, { success: false, error: { code: 'NOT_FOUND', message: 'gone' } }),
+    ).not.toThrow();
+    expect(() => checkRestContract('/v1/code/repository', 404, { success: false, error: { code: 'GONE', message: 'gone' } })).toThrow(
+      /error\.code/,
+    );
   });
 });

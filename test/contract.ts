@@ -24,6 +24,8 @@ export function checkRestContract(path: string, status: number, body: unknown): 
   if (!op || typeof body !== 'object' || body === null) return;
   const problems = bodyProblems(op, body, status);
   if (problems.length) {
-    throw new Error(`GET ${path} answered ${status} with a body that departs from its schema in /openapi.json:\n  ${problems.slice(0, 20).join('\n  ')}`);
+    throw new Error(
+      `GET ${path} answered ${status} with a body that departs from its schema in /openapi.json:\n  ${problems.slice(0, 20).join('\n  ')}`,
+    );
   }
 }

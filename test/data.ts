@@ -12,7 +12,13 @@ export function repoJson(owner: string, repo: string, extra: Record<string, unkn
     name: repo,
     full_name: `${owner}/${repo}`,
     private: false,
-    owner: { login: owner, id: 7001, avatar_url: `https://avatars.githubusercontent.com/u/7001?v=4`, html_url: `https://github.com/${owner}`, type: 'User' },
+    owner: {
+      login: owner,
+      id: 7001,
+      avatar_url: `https://avatars.githubusercontent.com/u/7001?v=4`,
+      html_url: `https://github.com/${owner}`,
+      type: 'User',
+    },
     html_url: `https://github.com/${owner}/${repo}`,
     description: `Test repository ${repo}`,
     fork: false,
@@ -37,7 +43,11 @@ export function repoJson(owner: string, repo: string, extra: Record<string, unkn
 }
 
 export function repoRoute(owner: string, repo: string, extra: Record<string, unknown> = {}): Route {
-  return { host: 'api.github.com', path: `/repos/${owner}/${repo}`, response: { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo, extra) } };
+  return {
+    host: 'api.github.com',
+    path: `/repos/${owner}/${repo}`,
+    response: { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo, extra) },
+  };
 }
 
 export const TRENDING_HTML = `<!doctype html><html><head><title>Trending developers</title></head><body><div class="Box">
@@ -59,7 +69,8 @@ export const TRENDING_ROUTE: Route = { host: 'github.com', path: /^\/trending\/d
 export function searchHtml(results: { url: string; title: string; snippet: string }[]): string {
   const blocks = results
     .map(
-      (r) => `<div class="Gx5Zad fP1Qef xpd EtOod pkphOe"><div class="egMi0 kCrYT"><a href="/url?q=${encodeURIComponent(r.url)}&amp;sa=U&amp;ved=x&amp;usg=y"><h3 class="zBAuLc l97dzf"><div class="BNeawe vvjwJb AP7Wnd">${r.title}</div></h3></a></div><div class="kCrYT"><div><div class="BNeawe s3v9rd AP7Wnd"><div><div><div class="BNeawe s3v9rd AP7Wnd">${r.snippet}</div></div></div></div></div></div></div>`,
+      (r) =>
+        `<div class="Gx5Zad fP1Qef xpd EtOod pkphOe"><div class="egMi0 kCrYT"><a href="/url?q=${encodeURIComponent(r.url)}&amp;sa=U&amp;ved=x&amp;usg=y"><h3 class="zBAuLc l97dzf"><div class="BNeawe vvjwJb AP7Wnd">${r.title}</div></h3></a></div><div class="kCrYT"><div><div class="BNeawe s3v9rd AP7Wnd"><div><div><div class="BNeawe s3v9rd AP7Wnd">${r.snippet}</div></div></div></div></div></div></div>`,
     )
     .join('');
   return `<!doctype html><html><head><title>q - Google Search</title></head><body><div id="main">${blocks}</div></body></html>`;

@@ -86,36 +86,40 @@ describe('DATA_DIR lock', () => {
   let first: GatewayProcess;
   let firstUrl: string;
 
-  it('a second server on the same DATA_DIR exits at once with one line naming it, and refunds nothing the first holds', async () => {
-    first = gateway();
-    firstUrl = `http://127.0.0.1:${await first.listening}`;
-    const pending = fetch(firstUrl + repoPath('in-flight'), { headers: { 'x-api-key': KEY } });
-    await vi.waitFor(() => expect(held.has('in-flight')).toBe(true), { timeout: 30_000 });
-    expect(await ledgerState()).toEqual({ balance: 9, open: 1, charged: 0 });
+  it(
+    'a second server on the same DATA_DIR exits at once with one line naming it, and refunds nothing the first holds',
+    async () => {
+      first = gateway();
+      firstUrl = `http://127.0.0.1:${await first.listening}`;
+      const pending = fetch(firstUrl + repoPath('in-flight'), { headers: { 'x-api-key': KEY } });
+      await vi.waitFor(() => expect(held.has('in-flight')).toBe(true), { timeout: 30_000 });
+      expect(await ledgerState()).toEqual({ balance: 9, open: 1, charged: 0 });
 
-    const second = gateway();
-    // It exits on its own while the first one's request is still held: "at once" needs no clock.
-    // (Without the lock it would listen beside the first, having refunded its reservation.)
-    expect(await Promise.race([second.exited, second.listening.then(() => 'listening')])).toEqual({ code: 1, signal: null });
-    const lines = second.stderr().trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(`DATA_DIR ${dataDir} is in use by another gateway process`);
-    expect(second.stdout()).toBe('');
-    // It changed nothing: the reservation is still open, nothing refunded.
-    expect(await ledgerState()).toEqual({ balance: 9, open: 1, charged: 0 });
+      const second = gateway();
+      // It exits on its own while the first one's request is still held: "at once" needs no clock.
+      // (Without the lock it would listen beside the first, having refunded its reservation.)
+      expect(await Promise.race([second.exited, second.listening.then(() => 'listening')])).toEqual({ code: 1, signal: null });
+      const lines = second.stderr().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`DATA_DIR ${dataDir} is in use by another gateway process`);
+      expect(second.stdout()).toBe('');
+      // It changed nothing: the reservation is still open, nothing refunded.
+      expect(await ledgerState()).toEqual({ balance: 9, open: 1, charged: 0 });
 
-    // With REDIS_URL too (one server per DATA_DIR either way), and before Redis is even tried.
-    const onRedis = gateway({ REDIS_URL: 'redis://127.0.0.1:1' });
-    expect(await Promise.race([onRedis.exited, onRedis.listening.then(() => 'listening')])).toEqual({ code: 1, signal: null });
-    expect(onRedis.stderr().trim()).toMatch(new RegExp(`^Creator Lookup cannot start: DATA_DIR ${dataDir} is in use`));
-    expect(onRedis.stdout()).toBe('');
+      // With REDIS_URL too (one server per DATA_DIR either way), and before Redis is even tried.
+      const onRedis = gateway({ REDIS_URL: 'redis://127.0.0.1:1' });
+      expect(await Promise.race([onRedis.exited, onRedis.listening.then(() => 'listening')])).toEqual({ code: 1, signal: null });
+      expect(onRedis.stderr().trim()).toMatch(new RegExp(`^Creator Lookup cannot start: DATA_DIR ${dataDir} is in use`));
+      expect(onRedis.stdout()).toBe('');
 
-    release('in-flight');
-    const res = await pending;
-    expect(res.status).toBe(200);
-    expect((await res.json()).credits_charged).toBe(1);
-    expect(await ledgerState()).toEqual({ balance: 9, open: 0, charged: 1 });
-  }, PROCESS_TEST_TIMEOUT);
+      release('in-flight');
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect((await res.json()).credits_charged).toBe(1);
+      expect(await ledgerState()).toEqual({ balance: 9, open: 0, charged: 1 });
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 
   it('the keys and contacts commands work beside the running server', async () => {
     const out: string[] = [];
@@ -133,20 +137,24 @@ describe('DATA_DIR lock', () => {
     expect((await fetch(firstUrl + '/readyz')).status).toBe(200);
   });
 
-  it('after kill -9, a new server takes the lock at once and refunds the reservation the dead one left open', async () => {
-    const pending = fetch(firstUrl + repoPath('orphaned'), { headers: { 'x-api-key': KEY } }).catch(() => 'connection lost');
-    await vi.waitFor(() => expect(held.has('orphaned')).toBe(true), { timeout: 30_000 });
-    expect(await ledgerState()).toEqual({ balance: 13, open: 1, charged: 1 });
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(await pending).toBe('connection lost');
+  it(
+    'after kill -9, a new server takes the lock at once and refunds the reservation the dead one left open',
+    async () => {
+      const pending = fetch(firstUrl + repoPath('orphaned'), { headers: { 'x-api-key': KEY } }).catch(() => 'connection lost');
+      await vi.waitFor(() => expect(held.has('orphaned')).toBe(true), { timeout: 30_000 });
+      expect(await ledgerState()).toEqual({ balance: 13, open: 1, charged: 1 });
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(await pending).toBe('connection lost');
 
-    const next = gateway();
-    await next.listening;
-    expect(next.stderr()).toBe('');
-    expect(next.stdout()).toMatch(/refunded reservations left open by a previous process/);
-    expect(await ledgerState()).toEqual({ balance: 14, open: 0, charged: 1 });
-    next.child.kill('SIGTERM');
-    expect(await next.exited).toEqual({ code: 0, signal: null });
-  }, PROCESS_TEST_TIMEOUT);
+      const next = gateway();
+      await next.listening;
+      expect(next.stderr()).toBe('');
+      expect(next.stdout()).toMatch(/refunded reservations left open by a previous process/);
+      expect(await ledgerState()).toEqual({ balance: 14, open: 0, charged: 1 });
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toEqual({ code: 0, signal: null });
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

@@ -122,7 +122,9 @@ describe('the creator tools on the demo creator web', () => {
     const emails = r.body.emails as { email: string; sources: { url: string; type: string }[] }[];
     expect(emails.map((e) => e.email.toLowerCase()).sort()).toEqual([...RAVI.emails].sort());
     for (const e of emails) expect(e.sources.length, e.email).toBeGreaterThan(0);
-    expect(new Set(emails.flatMap((e) => e.sources.map((s) => s.type)))).toEqual(new Set(['social_profile', 'link_in_bio', 'website', 'linked_profile']));
+    expect(new Set(emails.flatMap((e) => e.sources.map((s) => s.type)))).toEqual(
+      new Set(['social_profile', 'link_in_bio', 'website', 'linked_profile']),
+    );
     const all = JSON.stringify(r.body).toLowerCase();
     for (const decoy of DECOYS.emails) expect(all).not.toContain(decoy);
     expect(r.body.partial).toBe(false);
@@ -138,7 +140,11 @@ describe('the creator tools on the demo creator web', () => {
 describe('a demo miss', () => {
   it('is never NOT_FOUND: UPSTREAM_FAILED saying the demo has no data and what it covers, 0 credits', async () => {
     const { key: k, id } = await h.key(20);
-    for (const path of ['/v1/social-b/profile?handle=nasa', '/v1/microblog-b/tweet?url=https://x.com/nasa/status/1', '/v1/find-social-profiles?platform=social-b&handle=nasa']) {
+    for (const path of [
+      '/v1/social-b/profile?handle=nasa',
+      '/v1/microblog-b/tweet?url=https://x.com/nasa/status/1',
+      '/v1/find-social-profiles?platform=social-b&handle=nasa',
+    ]) {
       const r = await h.rest(path, { key: k });
       expect(r.status, path).toBe(502);
       expect(r.body.error.code, path).toBe('UPSTREAM_FAILED');

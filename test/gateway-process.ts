@@ -27,7 +27,9 @@ export function spawnGateway(env: Record<string, string>, args: string[] = start
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal })),
+  );
   const listening = new Promise<number>((resolveP, reject) => {
     const onData = () => {
       const m = /listening on http:\/\/localhost:(\d+)/.exec(out);

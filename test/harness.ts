@@ -35,7 +35,10 @@ export interface Harness {
    * (test/request-id.ts); the body of a /v1 operation's route is checked against its schema
    * (test/contract.ts).
    */
-  rest(path: string, opts?: { key?: string | null; headers?: Record<string, string>; raw?: boolean }): Promise<{ status: number; body: any; headers: Headers }>;
+  rest(
+    path: string,
+    opts?: { key?: string | null; headers?: Record<string, string>; raw?: boolean },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   gql(
     query: string,
     opts?: { key?: string | null; variables?: Record<string, unknown>; headers?: Record<string, string>; raw?: boolean },
@@ -116,7 +119,11 @@ export async function startHarness(
       return { status: res.status, body, headers: res.headers };
     },
     async gql(query, o = {}) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...o.headers };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        ...o.headers,
+      };
       if (o.key) headers['x-api-key'] = o.key;
       const res = await fetch(`${url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables: o.variables }) });
       const body = await res.json();

@@ -24,7 +24,12 @@ export async function postStreaming(
   const started = performance.now();
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: o.accept };
   if (o.key) headers['x-api-key'] = o.key;
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables: o.variables }), signal: o.signal });
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query, variables: o.variables }),
+    signal: o.signal,
+  });
   const type = res.headers.get('content-type') ?? '';
   const split = type.startsWith('multipart/mixed') ? multipartBodies : type.startsWith('text/event-stream') ? sseBodies : wholeBody;
   async function* parts(): AsyncGenerator<Part> {

@@ -81,7 +81,15 @@ describe('the server process', () => {
   function run(env: Record<string, string>, until?: RegExp[]) {
     const child = spawn(process.execPath, startArgs(), {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, UPSTREAM_REPLAY_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'info', ...env },
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        UPSTREAM_REPLAY_URL: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -91,7 +99,9 @@ describe('the server process', () => {
       if (until?.every((re) => re.test(stdout))) child.kill('SIGTERM');
     });
     child.stderr!.on('data', (d) => (stderr += d));
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((r) => child.once('close', (code) => r({ code, stdout, stderr })));
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((r) =>
+      child.once('close', (code) => r({ code, stdout, stderr })),
+    );
   }
 
   it('an unknown LOG_FORMAT: exit 1 with one line on stderr, nothing on stdout', async () => {

@@ -46,7 +46,11 @@ function childVitest(env: NodeJS.ProcessEnv): Promise<Run> {
     execFile(
       join(ROOT, 'node_modules/.bin/vitest'),
       ['run', '--config', 'test/prereq-fixture/vitest.config.ts', '--color=false'],
-      { cwd: ROOT, env: { ...clean, NO_COLOR: '1', SHARED_FIXTURES_DIR: join(ROOT, 'test/prereq-fixture/no-such-dir/shared/fixtures'), ...env }, timeout: 60_000 },
+      {
+        cwd: ROOT,
+        env: { ...clean, NO_COLOR: '1', SHARED_FIXTURES_DIR: join(ROOT, 'test/prereq-fixture/no-such-dir/shared/fixtures'), ...env },
+        timeout: 60_000,
+      },
       (err, stdout, stderr) => resolveP({ code: err ? ((err as { code?: number }).code ?? -1) : 0, out: `${stdout}\n${stderr}` }),
     );
   });
@@ -58,10 +62,18 @@ describe('a whole run with missing prerequisites', () => {
     expect(r.code, r.out).toBe(0);
     const tail = r.out.slice(r.out.indexOf('Skipped for a missing prerequisite'));
     expect(tail).toMatch(/^Skipped for a missing prerequisite \(under CI=true each fails the run instead\):\n/);
-    expect(tail).toContain('  - cl-no-such-tool not found: the imaginary suite skipped (apt-get install -y cl-no-such-tool)\n      in 1 file(s): test/prereq-fixture/missing-tool.check.ts\n');
-    expect(tail).toContain('  - test/prereq-fixture/no-such-dir is absent (fresh clone without the shared captures): real-capture tests skipped\n      in 1 file(s): test/prereq-fixture/shared-absent.check.ts\n');
-    expect(tail).toContain('  - test/prereq-fixture/no-such-dir is absent (fresh clone without the shared reference): peer-example comparisons skipped\n');
-    expect(tail).toContain('Skipped, optional and absent:\n  - test/prereq-fixture/no-such-example.json is not in the shared reference: peer-example comparison skipped\n      in 1 file(s): test/prereq-fixture/optional.check.ts\n');
+    expect(tail).toContain(
+      '  - cl-no-such-tool not found: the imaginary suite skipped (apt-get install -y cl-no-such-tool)\n      in 1 file(s): test/prereq-fixture/missing-tool.check.ts\n',
+    );
+    expect(tail).toContain(
+      '  - test/prereq-fixture/no-such-dir is absent (fresh clone without the shared captures): real-capture tests skipped\n      in 1 file(s): test/prereq-fixture/shared-absent.check.ts\n',
+    );
+    expect(tail).toContain(
+      '  - test/prereq-fixture/no-such-dir is absent (fresh clone without the shared reference): peer-example comparisons skipped\n',
+    );
+    expect(tail).toContain(
+      'Skipped, optional and absent:\n  - test/prereq-fixture/no-such-example.json is not in the shared reference: peer-example comparison skipped\n      in 1 file(s): test/prereq-fixture/optional.check.ts\n',
+    );
     expect(tail).toMatch(/\nTests: 1 passed, 0 failed, 4 skipped\n/);
   }, 90_000);
 

@@ -9,14 +9,16 @@ export function checkAndStripRequestId(body: unknown, header: string | null): vo
   if (!body || typeof body !== 'object') return;
   const error = (body as { error?: Record<string, unknown> }).error;
   if (error && typeof error === 'object' && 'request_id' in error) {
-    if (error.request_id !== header) throw new Error(`error.request_id ${JSON.stringify(error.request_id)} is not the x-request-id header ${header}`);
+    if (error.request_id !== header)
+      throw new Error(`error.request_id ${JSON.stringify(error.request_id)} is not the x-request-id header ${header}`);
     delete error.request_id;
   }
   const errors = (body as { errors?: { extensions?: Record<string, unknown> }[] }).errors;
   if (Array.isArray(errors)) {
     for (const e of errors) {
       if (!e.extensions || !('request_id' in e.extensions)) continue;
-      if (e.extensions.request_id !== header) throw new Error(`extensions.request_id ${JSON.stringify(e.extensions.request_id)} is not the x-request-id header ${header}`);
+      if (e.extensions.request_id !== header)
+        throw new Error(`extensions.request_id ${JSON.stringify(e.extensions.request_id)} is not the x-request-id header ${header}`);
       delete e.extensions.request_id;
       if (Object.keys(e.extensions).length === 0) delete e.extensions;
     }

@@ -27,6 +27,8 @@ describe('generated files are fresh', () => {
   });
 
   it('examples/rest/openapi.d.ts matches /openapi.json', async () => {
-    expect(readFileSync(OPENAPI_TYPES_FILE, 'utf8'), 'examples/rest/openapi.d.ts is stale: run npm run openapi:types').toBe(await openApiTypes());
+    expect(readFileSync(OPENAPI_TYPES_FILE, 'utf8'), 'examples/rest/openapi.d.ts is stale: run npm run openapi:types').toBe(
+      await openApiTypes(),
+    );
   });
 });

@@ -70,7 +70,9 @@ async function startGateway(env: Record<string, string>) {
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal })),
+  );
   const port = await new Promise<number>((resolveP, reject) => {
     const timer = setInterval(() => {
       const m = /listening on http:\/\/localhost:(\d+)/.exec(output);
@@ -134,7 +136,16 @@ describe('SIGTERM', () => {
     await vi.waitFor(() => expect(replay.hits({ path: '/repos/slow/finishes-800ms' })).toHaveLength(1), { timeout: 10_000 });
     gw.child.kill('SIGTERM');
     // The listening socket closes at once; the request in flight goes on.
-    await vi.waitFor(async () => expect(await fetch(`${gw.url}/healthz`).then(() => 'accepted', (e: Error) => e.message)).toBe('fetch failed'), { timeout: 2_000 });
+    await vi.waitFor(
+      async () =>
+        expect(
+          await fetch(`${gw.url}/healthz`).then(
+            () => 'accepted',
+            (e: Error) => e.message,
+          ),
+        ).toBe('fetch failed'),
+      { timeout: 2_000 },
+    );
     const res = await pending;
     expect(res.status).toBe(200);
     expect((await res.json()).credits_charged).toBe(1);

@@ -69,8 +69,16 @@ describe.concurrent('start-up failures: one line naming the setting, exit 1', { 
     ['a timeout of 0', { UPSTREAM_TOTAL_TIMEOUT_MS: '0' }, /UPSTREAM_TOTAL_TIMEOUT_MS must be an integer ≥ 1, got "0"/],
     ['a rate that is no number', { RATE_LIMIT_RPS: 'fast' }, /RATE_LIMIT_RPS must be a number/],
     ['UPSTREAM_REPLAY_URL', { UPSTREAM_REPLAY_URL: 'not a url' }, /UPSTREAM_REPLAY_URL is not a valid URL/],
-    ['a missing UPSTREAM_CA_FILE', { UPSTREAM_CA_FILE: '/nonexistent/ca.pem' }, /UPSTREAM_CA_FILE: cannot read \/nonexistent\/ca.pem \(ENOENT\)/],
-    ['an UPSTREAM_CA_FILE without certificates', { UPSTREAM_CA_FILE: join(work, 'not-a-cert.pem') }, /UPSTREAM_CA_FILE: .*not-a-cert.pem holds no PEM certificate/],
+    [
+      'a missing UPSTREAM_CA_FILE',
+      { UPSTREAM_CA_FILE: '/nonexistent/ca.pem' },
+      /UPSTREAM_CA_FILE: cannot read \/nonexistent\/ca.pem \(ENOENT\)/,
+    ],
+    [
+      'an UPSTREAM_CA_FILE without certificates',
+      { UPSTREAM_CA_FILE: join(work, 'not-a-cert.pem') },
+      /UPSTREAM_CA_FILE: .*not-a-cert.pem holds no PEM certificate/,
+    ],
   ])('%s', async (_, env, names) => {
     expectOneLine(await failedStart(env), names);
   });
@@ -107,7 +115,12 @@ describe.concurrent('start-up failures: one line naming the setting, exit 1', { 
 
   it('port in use, through `npm start` itself: names PORT, HOST and the address', async () => {
     const r = await failedStart({ PORT: String(takenPort) }, startArgs());
-    expectOneLine(r, new RegExp(`PORT ${takenPort} is already in use on HOST 127\\.0\\.0\\.1 \\(another process listens on 127\\.0\\.0\\.1:${takenPort}\\)`));
+    expectOneLine(
+      r,
+      new RegExp(
+        `PORT ${takenPort} is already in use on HOST 127\\.0\\.0\\.1 \\(another process listens on 127\\.0\\.0\\.1:${takenPort}\\)`,
+      ),
+    );
   });
 
   it('a setting error changes nothing: DATA_DIR is not even created', async () => {

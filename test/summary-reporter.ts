@@ -45,7 +45,9 @@ export function formatSkips({ required, optional, unexplained }: SkipSummary): s
     lines.push(title);
     for (const [reason, files] of byReason) {
       lines.push(`  - ${reason}`);
-      lines.push(`      in ${files.length} file(s): ${files.slice(0, 6).join(', ')}${files.length > 6 ? `, … ${files.length - 6} more` : ''}`);
+      lines.push(
+        `      in ${files.length} file(s): ${files.slice(0, 6).join(', ')}${files.length > 6 ? `, … ${files.length - 6} more` : ''}`,
+      );
     }
   };
   group('Skipped for a missing prerequisite (under CI=true each fails the run instead):', required);

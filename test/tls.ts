@@ -28,7 +28,24 @@ export function makeCertificates(hosts: string[]): TestCertificates {
   run(['req', '-new', ...ec, '-keyout', f('server.key'), '-out', f('server.csr'), '-subj', `/CN=${hosts[0]}`]);
   const san = hosts.map((h) => (isIP(h) ? `IP:${h}` : `DNS:${h}`)).join(',');
   writeFileSync(f('server.ext'), `subjectAltName=${san}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
-  run(['x509', '-req', '-in', f('server.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-set_serial', '1', '-days', '2', '-extfile', f('server.ext'), '-out', f('server.pem')]);
+  run([
+    'x509',
+    '-req',
+    '-in',
+    f('server.csr'),
+    '-CA',
+    f('ca.pem'),
+    '-CAkey',
+    f('ca.key'),
+    '-set_serial',
+    '1',
+    '-days',
+    '2',
+    '-extfile',
+    f('server.ext'),
+    '-out',
+    f('server.pem'),
+  ]);
   return {
     caFile: f('ca.pem'),
     cert: readFileSync(f('server.pem'), 'utf8'),

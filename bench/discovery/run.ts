@@ -52,7 +52,20 @@ import type { TruthEntry } from '../../test/sim/truth.js';
 import { freePort, median, startChild } from '../lib.js';
 import { finishResults, progress } from '../results.js';
 import type { CalibrationPoint, Counts, ReturnedProfile } from './score.js';
-import { addCounts, calibrationPoints, emptyCounts, precision, quantile, recall, recallByEncoding, recallByPlatform, recallByVia, reliability, scoreEmails, scoreProfiles } from './score.js';
+import {
+  addCounts,
+  calibrationPoints,
+  emptyCounts,
+  precision,
+  quantile,
+  recall,
+  recallByEncoding,
+  recallByPlatform,
+  recallByVia,
+  reliability,
+  scoreEmails,
+  scoreProfiles,
+} from './score.js';
 
 /** Seeds for developing and tuning the pipeline. */
 export const DEV_SEEDS = [1, 2, 3];
@@ -62,13 +75,20 @@ export const HOLDOUT_SEEDS = [101, 102, 103, 104];
 const DEV = process.argv.includes('--dev');
 const SEEDS_OVERRIDE = process.env.BENCH_DISCOVERY_SEEDS;
 const SEEDS = SEEDS_OVERRIDE ? SEEDS_OVERRIDE.split(',').map((x) => Number(x.trim())) : DEV ? DEV_SEEDS : HOLDOUT_SEEDS;
-const SEED_SET = SEEDS_OVERRIDE ? `seeds ${SEEDS.join(', ')} (BENCH_DISCOVERY_SEEDS)` : DEV ? `development seeds ${SEEDS.join(', ')}` : `held-out seeds ${SEEDS.join(', ')} (never used for tuning; development seeds are ${DEV_SEEDS.join(', ')})`;
+const SEED_SET = SEEDS_OVERRIDE
+  ? `seeds ${SEEDS.join(', ')} (BENCH_DISCOVERY_SEEDS)`
+  : DEV
+    ? `development seeds ${SEEDS.join(', ')}`
+    : `held-out seeds ${SEEDS.join(', ')} (never used for tuning; development seeds are ${DEV_SEEDS.join(', ')})`;
 const CREATORS = Number(process.env.BENCH_DISCOVERY_CREATORS ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_DISCOVERY_CONCURRENCY ?? 4);
 const TIMEOUT_MS = Number(process.env.BENCH_DISCOVERY_TIMEOUT_MS ?? 60_000);
 const BUDGET_S = Number(process.env.BENCH_DISCOVERY_BUDGET_S ?? 600);
 const LATENCY_SCALE = Number(process.env.BENCH_DISCOVERY_LATENCY_SCALE ?? 1);
-const TOKENS = (process.env.BENCH_DISCOVERY_TOKENS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const TOKENS = (process.env.BENCH_DISCOVERY_TOKENS ?? '')
+  .split(',')
+  .map((x) => x.trim())
+  .filter(Boolean);
 const KEY = 'bench-discovery-key-000000000000';
 const TITLE = 'Creator discovery quality and speed';
 
@@ -99,13 +119,17 @@ interface OpRun {
 }
 
 function requestKey(r: ReplayRequest): string {
-  const q = [...r.query.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`).join('&');
+  const q = [...r.query.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
   const body = r.body.length ? ` #${createHash('sha1').update(r.body).digest('hex').slice(0, 10)}` : '';
   return `${r.method} ${r.host}${r.path}${q ? `?${q}` : ''}${body}`;
 }
 
 /** Public token pages every lookup may share (X's guest token and main.js, SoundCloud's home page, Threads' lsd page). */
-const SHARED_REQUEST = /^(?:GET|POST) (?:api\.x\.com\/1\.1\/guest|x\.com\/$|twitter\.com\/$|abs\.twimg\.com|soundcloud\.com\/(?:\?|$)|www\.threads\.com\/search)/;
+const SHARED_REQUEST =
+  /^(?:GET|POST) (?:api\.x\.com\/1\.1\/guest|x\.com\/$|twitter\.com\/$|abs\.twimg\.com|soundcloud\.com\/(?:\?|$)|www\.threads\.com\/search)/;
 
 async function startGateway(replay: ReplayServer, work: string, name: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
@@ -131,7 +155,8 @@ async function startGateway(replay: ReplayServer, work: string, name: string): P
 async function probe(gw: string, op: Op): Promise<void> {
   const res = await fetch(`${gw}/v1/${op}?platform=social-b&handle=zz_nobody_sim_zz`, { headers: { 'x-api-key': KEY } });
   const text = await res.text();
-  if (res.status === 404 && /No route/i.test(text)) throw new RouteMissing(`/v1/${op} does not exist on the gateway yet (404 ${text.slice(0, 160)})`);
+  if (res.status === 404 && /No route/i.test(text))
+    throw new RouteMissing(`/v1/${op} does not exist on the gateway yet (404 ${text.slice(0, 160)})`);
 }
 
 async function lookup(gw: string, op: Op, seed: number, l: SimWeb['lookups'][number], truth: TruthEntry): Promise<LookupRun> {
@@ -140,7 +165,10 @@ async function lookup(gw: string, op: Op, seed: number, l: SimWeb['lookups'][num
   let body: Record<string, unknown> | null = null;
   let code: string | null = null;
   try {
-    const res = await fetch(`${gw}/v1/${op}?platform=${l.platform}&handle=${encodeURIComponent(l.handle)}`, { headers: { 'x-api-key': KEY }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const res = await fetch(`${gw}/v1/${op}?platform=${l.platform}&handle=${encodeURIComponent(l.handle)}`, {
+      headers: { 'x-api-key': KEY },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     status = res.status;
     const text = await res.text();
     try {
@@ -153,7 +181,16 @@ async function lookup(gw: string, op: Op, seed: number, l: SimWeb['lookups'][num
     code = e instanceof Error && e.name === 'TimeoutError' ? `client timeout ${TIMEOUT_MS} ms` : String(e);
   }
   const wallMs = performance.now() - t0;
-  return { seed, key: l.key, truth, status, code, wallMs, body: status === 200 ? body : null, charged: typeof body?.credits_charged === 'number' ? body.credits_charged : null };
+  return {
+    seed,
+    key: l.key,
+    truth,
+    status,
+    code,
+    wallMs,
+    body: status === 200 ? body : null,
+    charged: typeof body?.credits_charged === 'number' ? body.credits_charged : null,
+  };
 }
 
 /** Every lookup of one world, CONCURRENCY at a time (a pool: the next starts when one ends). */
@@ -177,7 +214,9 @@ async function runOp(web: SimWeb, replay: ReplayServer, gw: string, op: Op): Pro
       const r = await lookup(gw, op, web.options.seed, l, truth);
       runs.push(r);
       done++;
-      progress(`${op} seed ${web.options.seed} ${done}/${web.lookups.length} ${l.key}: ${r.status || r.code} ${r.wallMs.toFixed(0)} ms (critical path ${truth.criticalPathMs} ms${truth.deadlineBound ? ', deadline-bound' : ''})`);
+      progress(
+        `${op} seed ${web.options.seed} ${done}/${web.lookups.length} ${l.key}: ${r.status || r.code} ${r.wallMs.toFixed(0)} ms (critical path ${truth.criticalPathMs} ms${truth.deadlineBound ? ', deadline-bound' : ''})`,
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, CONCURRENCY) }, worker));
@@ -214,8 +253,16 @@ function timingLines(runs: LookupRun[]): { lines: string[]; ok: boolean } {
     lines: [
       `- wall / critical path, ${CONCURRENCY} lookups concurrently, over ${timed.length} lookups: p50 **${fmt(p50)}×**, p95 **${fmt(p95)}×** (target ≤ 1.2×: ${verdict(p95 <= 1.2)}), max **${fmt(max)}×** (target ≤ 1.5×: ${verdict(max <= 1.5)}); within 1.2×: ${ratios.filter((x) => x <= 1.2).length}/${timed.length}`,
       `- wall median ${fmt(median(timed.map((r) => r.wallMs)), 0)} ms vs critical path median ${fmt(median(timed.map((r) => r.truth.criticalPathMs)), 0)} ms`,
-      ...(worst.length ? [`- slowest relative to their chain: ${worst.map((r) => `${r.seed}/${r.key} ${fmt(r.wallMs, 0)} ms vs ${r.truth.criticalPathMs} ms (chain ${r.truth.criticalChain.map(short).join(' → ')}${r.truth.failingRequests.length ? `; failing or blocked in its plan: ${r.truth.failingRequests.map(short).join(', ')}` : ''})`).join('; ')}`] : []),
-      ...(bound.length ? [`- ${bound.length} lookups touch a host that never answers (judged against the deadline, not the chain): wall ${bound.map((r) => `${r.seed}/${r.key} ${fmt(r.wallMs, 0)} ms`).join(', ')}`] : []),
+      ...(worst.length
+        ? [
+            `- slowest relative to their chain: ${worst.map((r) => `${r.seed}/${r.key} ${fmt(r.wallMs, 0)} ms vs ${r.truth.criticalPathMs} ms (chain ${r.truth.criticalChain.map(short).join(' → ')}${r.truth.failingRequests.length ? `; failing or blocked in its plan: ${r.truth.failingRequests.map(short).join(', ')}` : ''})`).join('; ')}`,
+          ]
+        : []),
+      ...(bound.length
+        ? [
+            `- ${bound.length} lookups touch a host that never answers (judged against the deadline, not the chain): wall ${bound.map((r) => `${r.seed}/${r.key} ${fmt(r.wallMs, 0)} ms`).join(', ')}`,
+          ]
+        : []),
     ],
   };
 }
@@ -227,7 +274,21 @@ function partialLine(runs: LookupRun[]): { line: string; ok: boolean } {
   const ok = failed.length === 0 && notPartial.length === 0;
   return {
     ok,
-    line: `- lookups whose plan meets a failure or a block page (challenged site, failing host, rate limit, captcha): ${troubled.length}; answered and marked \`partial\`: ${troubled.length - failed.length - notPartial.length}${failed.length ? `; **failed**: ${failed.slice(0, 4).map((r) => `${r.seed}/${r.key} ${r.code}`).join(', ')}` : ''}${notPartial.length ? `; **not marked partial**: ${notPartial.slice(0, 4).map((r) => `${r.seed}/${r.key} (${r.truth.failingRequests.map(short).slice(0, 2).join(', ')})`).join('; ')}${notPartial.length > 4 ? ' …' : ''}` : ''}`,
+    line: `- lookups whose plan meets a failure or a block page (challenged site, failing host, rate limit, captcha): ${troubled.length}; answered and marked \`partial\`: ${troubled.length - failed.length - notPartial.length}${
+      failed.length
+        ? `; **failed**: ${failed
+            .slice(0, 4)
+            .map((r) => `${r.seed}/${r.key} ${r.code}`)
+            .join(', ')}`
+        : ''
+    }${
+      notPartial.length
+        ? `; **not marked partial**: ${notPartial
+            .slice(0, 4)
+            .map((r) => `${r.seed}/${r.key} (${r.truth.failingRequests.map(short).slice(0, 2).join(', ')})`)
+            .join('; ')}${notPartial.length > 4 ? ' …' : ''}`
+        : ''
+    }`,
   };
 }
 
@@ -235,14 +296,34 @@ function failureLines(runs: LookupRun[], ops: OpRun[]): string[] {
   const failed = runs.filter((r) => r.status !== 200);
   const skipped = ops.reduce((s, o) => s + o.skipped, 0);
   const refetches = ops.flatMap((o) => o.refetches);
-  const lines = [`- lookups: ${runs.length} run, ${failed.length} failed${skipped ? `, ${skipped} not run (time budget ${BUDGET_S} s)` : ''}`];
-  if (failed.length) lines.push(`- failures: ${failed.slice(0, 8).map((r) => `${r.seed}/${r.key} ${r.code}`).join('; ')}${failed.length > 8 ? ' …' : ''}`);
-  lines.push(`- upstream requests: ${ops.reduce((s, o) => s + o.upstream, 0)} (${fmt(ops.reduce((s, o) => s + o.upstream, 0) / Math.max(1, runs.length), 1)} per lookup); requests repeated with a usable answer: ${refetches.length}${refetches.length ? ` (e.g. ${refetches.slice(0, 2).map((x) => (x.length > 140 ? `${x.slice(0, 120)}… ${x.slice(x.lastIndexOf(' '))}` : x)).join(', ')})` : ''}; retries of failing or blocked answers: ${ops.reduce((s, o) => s + o.retries, 0)}`);
+  const lines = [
+    `- lookups: ${runs.length} run, ${failed.length} failed${skipped ? `, ${skipped} not run (time budget ${BUDGET_S} s)` : ''}`,
+  ];
+  if (failed.length)
+    lines.push(
+      `- failures: ${failed
+        .slice(0, 8)
+        .map((r) => `${r.seed}/${r.key} ${r.code}`)
+        .join('; ')}${failed.length > 8 ? ' …' : ''}`,
+    );
+  lines.push(
+    `- upstream requests: ${ops.reduce((s, o) => s + o.upstream, 0)} (${fmt(ops.reduce((s, o) => s + o.upstream, 0) / Math.max(1, runs.length), 1)} per lookup); requests repeated with a usable answer: ${refetches.length}${
+      refetches.length
+        ? ` (e.g. ${refetches
+            .slice(0, 2)
+            .map((x) => (x.length > 140 ? `${x.slice(0, 120)}… ${x.slice(x.lastIndexOf(' '))}` : x))
+            .join(', ')})`
+        : ''
+    }; retries of failing or blocked answers: ${ops.reduce((s, o) => s + o.retries, 0)}`,
+  );
   return lines;
 }
 
 function breakdown(title: string, m: Map<string, { reachable: number; found: number }>): string {
-  return `- ${title}: ${[...m].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k} ${v.found}/${v.reachable}`).join(', ')}`;
+  return `- ${title}: ${[...m]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k} ${v.found}/${v.reachable}`)
+    .join(', ')}`;
 }
 
 function examples(title: string, xs: string[]): string[] {
@@ -252,7 +333,10 @@ function examples(title: string, xs: string[]): string[] {
 function calibrationSection(points: CalibrationPoint[]): { text: string; ok: boolean } {
   const r = reliability(points, 20);
   const ok = r.total >= 500 && Number.isFinite(r.ece) && r.ece <= 0.05;
-  const rows = r.buckets.map((b) => `| [${b.lo.toFixed(2)}, ${b.hi >= 1 ? '1.00]' : `${b.hi.toFixed(2)})`} | ${b.n} | ${b.n ? fmt(b.meanConfidence, 3) : '—'} | ${b.n ? fmt(b.precision, 3) : '—'} | ${b.n ? (b.counted ? fmt(Math.abs(b.precision - b.meanConfidence), 3) : `(n < 20)`) : '—'} |`);
+  const rows = r.buckets.map(
+    (b) =>
+      `| [${b.lo.toFixed(2)}, ${b.hi >= 1 ? '1.00]' : `${b.hi.toFixed(2)})`} | ${b.n} | ${b.n ? fmt(b.meanConfidence, 3) : '—'} | ${b.n ? fmt(b.precision, 3) : '—'} | ${b.n ? (b.counted ? fmt(Math.abs(b.precision - b.meanConfidence), 3) : `(n < 20)`) : '—'} |`,
+  );
   const text = [
     '### Calibration of `confidence` (find-social-profiles)',
     '',
@@ -325,7 +409,11 @@ function emailSection(runs: LookupRun[], ops: OpRun[]): { text: string; ok: bool
     for (const e of emails) {
       const truthSources = r.truth.emailSources[String(e.email ?? '').toLowerCase()];
       const sources = Array.isArray(e.sources) ? (e.sources as { url?: unknown }[]) : [];
-      if (truthSources && !sources.some((s) => truthSources.some((t) => String(s.url ?? '').replace(/\/$/, '') === t.url.replace(/\/$/, '')))) provenanceIssues++;
+      if (
+        truthSources &&
+        !sources.some((s) => truthSources.some((t) => String(s.url ?? '').replace(/\/$/, '') === t.url.replace(/\/$/, '')))
+      )
+        provenanceIssues++;
     }
   }
   const p = precision(total);
@@ -376,7 +464,9 @@ async function main() {
   let exitCode = 0;
   try {
     const results = new Map<Op, { runs: LookupRun[]; ops: OpRun[] }>(OPS.map((op) => [op, { runs: [], ops: [] }]));
-    progress(`discovery: ${SEED_SET}; ${webs.reduce((s, w) => s + w.lookups.length, 0)} lookups per operation (${OPS.join(', ')}), ${CONCURRENCY} at a time`);
+    progress(
+      `discovery: ${SEED_SET}; ${webs.reduce((s, w) => s + w.lookups.length, 0)} lookups per operation (${OPS.join(', ')}), ${CONCURRENCY} at a time`,
+    );
     for (const web of webs) {
       for (const op of OPS) {
         progress(`${op} seed ${web.options.seed}: starting a fresh gateway`);
@@ -414,7 +504,9 @@ async function main() {
     finishResults(TITLE, body);
   } catch (e) {
     if (e instanceof RouteMissing) {
-      console.error(`\nCreator discovery benchmark NOT RUN: ${e.message}.\nThe discovery operations (issue 6) must be registered before this benchmark can measure them; nothing was written to bench/RESULTS.md.`);
+      console.error(
+        `\nCreator discovery benchmark NOT RUN: ${e.message}.\nThe discovery operations (issue 6) must be registered before this benchmark can measure them; nothing was written to bench/RESULTS.md.`,
+      );
       exitCode = 2;
     } else {
       console.error(e);

@@ -41,7 +41,17 @@ export interface Counts {
   missed: string[];
 }
 
-export const emptyCounts = (): Counts => ({ returned: 0, correct: 0, wrong: 0, ownedUnreachable: 0, reachable: 0, found: 0, unscored: 0, falsePositives: [], missed: [] });
+export const emptyCounts = (): Counts => ({
+  returned: 0,
+  correct: 0,
+  wrong: 0,
+  ownedUnreachable: 0,
+  reachable: 0,
+  found: 0,
+  unscored: 0,
+  falsePositives: [],
+  missed: [],
+});
 
 export function addCounts(a: Counts, b: Counts): Counts {
   return {
@@ -135,7 +145,11 @@ export function scoreEmails(returned: readonly string[], truth: TruthEntry): Cou
 }
 
 /** Recall by how a profile is reachable (`source`, `link_in_bio`, `same_handle`, `websearch`…): a profile counts under each of its labels. */
-export function recallByVia(returned: readonly ReturnedProfile[], truth: TruthEntry, into: Map<string, { reachable: number; found: number }>): void {
+export function recallByVia(
+  returned: readonly ReturnedProfile[],
+  truth: TruthEntry,
+  into: Map<string, { reachable: number; found: number }>,
+): void {
   for (const k of truth.profiles) {
     const hit = returned.some((r) => matches(r, k));
     for (const v of k.via) {
@@ -148,7 +162,11 @@ export function recallByVia(returned: readonly ReturnedProfile[], truth: TruthEn
 }
 
 /** Recall by where an address is written (encoding and page type): an address counts under each. */
-export function recallByEncoding(returned: readonly string[], truth: TruthEntry, into: Map<string, { reachable: number; found: number }>): void {
+export function recallByEncoding(
+  returned: readonly string[],
+  truth: TruthEntry,
+  into: Map<string, { reachable: number; found: number }>,
+): void {
   const got = new Set(returned.map((e) => e.toLowerCase()));
   for (const e of truth.emails) {
     const labels = new Set((truth.emailSources[e] ?? []).map((s) => `${s.type}/${s.encoding}`));
@@ -169,7 +187,11 @@ export function quantile(xs: readonly number[], q: number): number {
 }
 
 /** Recall by platform (every reader platform and `professional`). */
-export function recallByPlatform(returned: readonly ReturnedProfile[], truth: TruthEntry, into: Map<string, { reachable: number; found: number }>): void {
+export function recallByPlatform(
+  returned: readonly ReturnedProfile[],
+  truth: TruthEntry,
+  into: Map<string, { reachable: number; found: number }>,
+): void {
   for (const k of truth.profiles) {
     const e = into.get(k.platform) ?? { reachable: 0, found: 0 };
     e.reachable++;
@@ -193,10 +215,18 @@ export interface CalibrationPoint {
  * with a numeric confidence, decoys included, the source's own entry excluded (it is the input,
  * confidence 1 by definition). Duplicates count once, as in scoreProfiles.
  */
-export function calibrationPoints(returned: readonly (ReturnedProfile & { confidence?: unknown })[], truth: TruthEntry): CalibrationPoint[] {
+export function calibrationPoints(
+  returned: readonly (ReturnedProfile & { confidence?: unknown })[],
+  truth: TruthEntry,
+): CalibrationPoint[] {
   const out: CalibrationPoint[] = [];
   const seen = new Set<string>();
-  const source: Known = { platform: truth.source.platform, handle: truth.source.handle, url: truth.source.url, aliases: truth.profiles[0]?.aliases ?? [] };
+  const source: Known = {
+    platform: truth.source.platform,
+    handle: truth.source.handle,
+    url: truth.source.url,
+    aliases: truth.profiles[0]?.aliases ?? [],
+  };
   for (const r of returned) {
     if (!SCORED_PLATFORMS.includes(r.platform) || typeof r.confidence !== 'number') continue;
     if (matches(r, source)) continue;
@@ -226,9 +256,13 @@ export interface ReliabilityBucket {
  * least `minBucket` profiles: Σ n_b · |precision_b − mean confidence_b| / Σ n_b. Points below 0.5
  * are not returned profiles and are ignored.
  */
-export function reliability(points: readonly CalibrationPoint[], minBucket = 20): { buckets: ReliabilityBucket[]; ece: number; counted: number; total: number } {
+export function reliability(
+  points: readonly CalibrationPoint[],
+  minBucket = 20,
+): { buckets: ReliabilityBucket[]; ece: number; counted: number; total: number } {
   const buckets: ReliabilityBucket[] = [];
-  for (let i = 0; i < 10; i++) buckets.push({ lo: 0.5 + i * 0.05, hi: 0.55 + i * 0.05, n: 0, meanConfidence: 0, precision: 0, counted: false });
+  for (let i = 0; i < 10; i++)
+    buckets.push({ lo: 0.5 + i * 0.05, hi: 0.55 + i * 0.05, n: 0, meanConfidence: 0, precision: 0, counted: false });
   let total = 0;
   const sums = buckets.map(() => ({ conf: 0, correct: 0 }));
   for (const p of points) {

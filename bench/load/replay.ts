@@ -29,7 +29,11 @@ const replay = await startReplayServer({
         };
       },
     },
-    { host: 'bench.local', path: '/hits', response: () => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ repos }) }) },
+    {
+      host: 'bench.local',
+      path: '/hits',
+      response: () => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ repos }) }),
+    },
   ],
 });
 // The replay server keeps a log of every request (about 1 KB each): tens of MB for a run, in

@@ -180,7 +180,20 @@ async function runPhase(
   const seconds = (performance.now() - t0) / 1000;
   progress(`  ${name}: ${done} answered in ${seconds.toFixed(1)} s, ${errors} problem(s)`);
   const sorted = lat.subarray(0, done).sort();
-  return { name, sent: Math.min(next, total), seconds, rps: done / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), statuses, errors, charged, cached, stoppedAtDeadline, firstProblems };
+  return {
+    name,
+    sent: Math.min(next, total),
+    seconds,
+    rps: done / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    statuses,
+    errors,
+    charged,
+    cached,
+    stoppedAtDeadline,
+    firstProblems,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,7 +241,18 @@ function gatewayCommand(runtime: Runtime): string[] {
 interface RunResult {
   runtime: Runtime;
   phases: { live: PhaseResult; over: PhaseResult; hits: PhaseResult };
-  credits: { start: number; liveEnd: number; liveTotal: number; liveFetched: number; overEnd: number; overFetched: number; cacheStart: number; cacheEnd: number; hitsFetched: number; openRes: number };
+  credits: {
+    start: number;
+    liveEnd: number;
+    liveTotal: number;
+    liveFetched: number;
+    overEnd: number;
+    overFetched: number;
+    cacheStart: number;
+    cacheEnd: number;
+    hitsFetched: number;
+    openRes: number;
+  };
   rss: { name: string; idle: number; afterLive: number; peak: number; end: number; hwm: number }[];
   checks: { liveExact: boolean; overExact: boolean; hitsExact: boolean; rssOk: boolean };
   failures: string[];
@@ -247,7 +271,13 @@ async function runOnce(runtime: Runtime): Promise<RunResult> {
     redis = await startRedisServer();
     const replayPort = await freePort();
     // The upstream is not measured: always run through tsx.
-    children.push(await spawnChild(['--import', 'tsx', 'bench/load/replay.ts'], { PORT: String(replayPort), LATENCY_MS: String(LATENCY_MS) }, /replay listening/));
+    children.push(
+      await spawnChild(
+        ['--import', 'tsx', 'bench/load/replay.ts'],
+        { PORT: String(replayPort), LATENCY_MS: String(LATENCY_MS) },
+        /replay listening/,
+      ),
+    );
     const replayUrl = `http://127.0.0.1:${replayPort}`;
 
     for (const name of ['A', 'B']) {
@@ -287,9 +317,14 @@ async function runOnce(runtime: Runtime): Promise<RunResult> {
     }, 250);
     sampler.unref();
 
-    const repoPath = (owner: string, i: number, extra = '') => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/r${i}`)}${extra}`;
+    const repoPath = (owner: string, i: number, extra = '') =>
+      `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/r${i}`)}${extra}`;
     const liveCheck = (status: number, body: any) =>
-      status !== 200 ? `expected 200, got ${body?.error?.code ?? status}` : body.credits_charged !== 1 || body.cached ? `live answer charged ${body.credits_charged}, cached ${body.cached}` : null;
+      status !== 200
+        ? `expected 200, got ${body?.error?.code ?? status}`
+        : body.credits_charged !== 1 || body.cached
+          ? `live answer charged ${body.credits_charged}, cached ${body.cached}`
+          : null;
 
     // Warm-up (JIT, connections, Redis scripts), not recorded, its own key.
     {
@@ -301,7 +336,15 @@ async function runOnce(runtime: Runtime): Promise<RunResult> {
     const start = REQUESTS * 2;
     const { key: liveKey, record: liveRec } = await ledger.createKey({ name: 'load-live', credits: start });
     let fetchedBefore = await upstreamFetches();
-    const live = await runPhase(`live (uncached), ${CONCURRENCY} concurrent`, instances, REQUESTS, CONCURRENCY, (i) => repoPath('load', i), { 'x-api-key': liveKey }, liveCheck);
+    const live = await runPhase(
+      `live (uncached), ${CONCURRENCY} concurrent`,
+      instances,
+      REQUESTS,
+      CONCURRENCY,
+      (i) => repoPath('load', i),
+      { 'x-api-key': liveKey },
+      liveCheck,
+    );
     const liveEnd = await ledger.balance(liveRec.id);
     const liveTotal = await ledger.totalCharged(liveRec.id);
     const liveFetched = (await upstreamFetches()) - fetchedBefore;
@@ -318,7 +361,13 @@ async function runOnce(runtime: Runtime): Promise<RunResult> {
       (i) => repoPath('over', i),
       { 'x-api-key': overKey },
       (status, body) =>
-        status === 200 ? (body.credits_charged === 1 ? null : `charged ${body.credits_charged}`) : status === 402 && body.error?.code === 'INSUFFICIENT_CREDITS' ? null : `unexpected ${body?.error?.code ?? status}`,
+        status === 200
+          ? body.credits_charged === 1
+            ? null
+            : `charged ${body.credits_charged}`
+          : status === 402 && body.error?.code === 'INSUFFICIENT_CREDITS'
+            ? null
+            : `unexpected ${body?.error?.code ?? status}`,
     );
     const overEnd = await ledger.balance(overRec.id);
     const overFetched = (await upstreamFetches()) - fetchedBefore;
@@ -328,8 +377,19 @@ async function runOnce(runtime: Runtime): Promise<RunResult> {
     await runPhase('seed', instances.slice(0, 1), SEEDED, 50, (i) => repoPath('cached', i), { 'x-api-key': cacheKey }, liveCheck);
     const cacheStart = await ledger.balance(cacheRec.id);
     fetchedBefore = await upstreamFetches();
-    const hits = await runPhase(`cached hits, ${CONCURRENCY} concurrent`, instances, CACHED_REQUESTS, CONCURRENCY, (i) => repoPath('cached', i % SEEDED, '&cache_max_age=30d'), { 'x-api-key': cacheKey }, (status, body) =>
-      status !== 200 ? `expected 200, got ${body?.error?.code ?? status}` : body.cached !== true || body.credits_charged !== 0 ? `not a 0-credit hit (charged ${body.credits_charged}, cached ${body.cached})` : null,
+    const hits = await runPhase(
+      `cached hits, ${CONCURRENCY} concurrent`,
+      instances,
+      CACHED_REQUESTS,
+      CONCURRENCY,
+      (i) => repoPath('cached', i % SEEDED, '&cache_max_age=30d'),
+      { 'x-api-key': cacheKey },
+      (status, body) =>
+        status !== 200
+          ? `expected 200, got ${body?.error?.code ?? status}`
+          : body.cached !== true || body.credits_charged !== 0
+            ? `not a 0-credit hit (charged ${body.credits_charged}, cached ${body.cached})`
+            : null,
     );
     const cacheEnd = await ledger.balance(cacheRec.id);
     const hitsFetched = (await upstreamFetches()) - fetchedBefore;
@@ -355,7 +415,10 @@ async function runOnce(runtime: Runtime): Promise<RunResult> {
     need(live.errors === 0, `live: ${live.errors} errors (${live.firstProblems.join('; ')})`);
     need(!live.stoppedAtDeadline, `live: stopped at the ${PHASE_MS / 1000} s deadline after ${live.sent} requests`);
     const overExact = need(
-      over.charged === OVERDRAW_BALANCE && overEnd === 0 && (over.statuses.get(200) ?? 0) === OVERDRAW_BALANCE && (over.statuses.get(402) ?? 0) === OVERDRAW_REQUESTS - OVERDRAW_BALANCE,
+      over.charged === OVERDRAW_BALANCE &&
+        overEnd === 0 &&
+        (over.statuses.get(200) ?? 0) === OVERDRAW_BALANCE &&
+        (over.statuses.get(402) ?? 0) === OVERDRAW_REQUESTS - OVERDRAW_BALANCE,
       `overdraw: Σcharged ${over.charged}, end balance ${overEnd}, 200s ${over.statuses.get(200) ?? 0}, 402s ${over.statuses.get(402) ?? 0}`,
     );
     need(overFetched === OVERDRAW_BALANCE, `overdraw: ${overFetched} upstream fetches for ${OVERDRAW_BALANCE} successes`);
@@ -397,7 +460,8 @@ function report(results: RunResult[]): string {
       .sort((a, b) => a[0] - b[0])
       .map(([s, n]) => `${n}×${s}`)
       .join(', ');
-  const row = (r: PhaseResult, credit: string) => `| ${r.name} | ${r.sent} | ${r.seconds.toFixed(1)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${statusText(r)} | ${r.errors} | ${credit} |`;
+  const row = (r: PhaseResult, credit: string) =>
+    `| ${r.name} | ${r.sent} | ${r.seconds.toFixed(1)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${statusText(r)} | ${r.errors} | ${credit} |`;
   const cpu = (() => {
     try {
       return /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? 'unknown CPU';
@@ -421,13 +485,22 @@ function report(results: RunResult[]): string {
       '',
       '| phase | requests | s | req/s | p50 ms | p99 ms | statuses | errors | credits |',
       '|---|---|---|---|---|---|---|---|---|',
-      row(live, `Σcharged ${live.charged} = start − end ${c.start - c.liveEnd} (ledger: ${c.liveTotal} charged); ${c.liveFetched} upstream fetches`),
+      row(
+        live,
+        `Σcharged ${live.charged} = start − end ${c.start - c.liveEnd} (ledger: ${c.liveTotal} charged); ${c.liveFetched} upstream fetches`,
+      ),
       row(over, `Σcharged ${over.charged}; balance ${OVERDRAW_BALANCE} → ${c.overEnd}; ${c.overFetched} upstream fetches`),
-      row(hits, `Σcharged ${hits.charged}; balance ${c.cacheStart} → ${c.cacheEnd}; ${hits.cached} cached answers; ${c.hitsFetched} upstream fetches`),
+      row(
+        hits,
+        `Σcharged ${hits.charged}; balance ${c.cacheStart} → ${c.cacheEnd}; ${hits.cached} cached answers; ${c.hitsFetched} upstream fetches`,
+      ),
       '',
       '| instance | RSS idle (after start) | after the live phase | peak during the run | at the end | VmHWM |',
       '|---|---|---|---|---|---|',
-      ...r.rss.map((x) => `| ${x.name} | ${mb(x.idle).toFixed(0)} MB | ${mb(x.afterLive).toFixed(0)} MB | ${mb(x.peak).toFixed(0)} MB | ${mb(x.end).toFixed(0)} MB | ${mb(x.hwm).toFixed(0)} MB |`),
+      ...r.rss.map(
+        (x) =>
+          `| ${x.name} | ${mb(x.idle).toFixed(0)} MB | ${mb(x.afterLive).toFixed(0)} MB | ${mb(x.peak).toFixed(0)} MB | ${mb(x.end).toFixed(0)} MB | ${mb(x.hwm).toFixed(0)} MB |`,
+      ),
       '',
       `- Σcharged = start − end balance exactly at ${CONCURRENCY} concurrent requests, no lost or double credit, no reservation left open (${c.openRes}): ${verdict(r.checks.liveExact)}`,
       `- Overdraw: exactly ${OVERDRAW_BALANCE} of ${OVERDRAW_REQUESTS} succeed, the balance ends at 0: ${verdict(r.checks.overExact)}`,

@@ -20,7 +20,7 @@ export const accountModule: GatewayModule = {
           operationId: 'account',
           summary: "The calling key's balance, rate limit, name and hint",
           tags: ['account'],
-          description: 'Costs 0 credits; needs a key, and the key\'s rate limit applies. Also available as the GraphQL field `me`.',
+          description: "Costs 0 credits; needs a key, and the key's rate limit applies. Also available as the GraphQL field `me`.",
           responses: {
             '200': {
               description: 'The account',

@@ -52,7 +52,8 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
    * while the store is stuck, so that the lock goes when Redis resumes instead of making other
    * instances wait until it expires.
    */
-  const release = (lockKey: string, token: string) => void redis.script(RELEASE, [lockKey], [token], { evenIfStuck: true }).catch(() => undefined);
+  const release = (lockKey: string, token: string) =>
+    void redis.script(RELEASE, [lockKey], [token], { evenIfStuck: true }).catch(() => undefined);
 
   /** true: acquired; false: held by another caller; null: Redis unreachable. */
   const tryLock = (lockKey: string, token: string): Promise<boolean | null> =>
@@ -68,7 +69,11 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
     );
   const look = <T>(readShared: () => Promise<T | undefined>) => readShared().catch(() => undefined);
 
-  async function coordinated<T>(key: string, work: () => Promise<T>, readShared: (() => Promise<T | undefined>) | undefined): Promise<Outcome<T>> {
+  async function coordinated<T>(
+    key: string,
+    work: () => Promise<T>,
+    readShared: (() => Promise<T | undefined>) | undefined,
+  ): Promise<Outcome<T>> {
     if (!readShared) return { value: await work(), joined: false };
     const lockKey = prefix + createHash('sha256').update(key).digest('hex');
     const token = randomUUID();

@@ -59,7 +59,8 @@ function parseRps(raw: string): number {
   const s = raw.trim();
   const n = Number(s);
   // Called from the action (not as commander's argument parser, because of `default`).
-  if (!/^\d+(\.\d+)?$/.test(s) || !Number.isFinite(n)) throw new CliError(`rps must be a non-negative number or "default", got ${JSON.stringify(raw)}`);
+  if (!/^\d+(\.\d+)?$/.test(s) || !Number.isFinite(n))
+    throw new CliError(`rps must be a non-negative number or "default", got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -67,7 +68,15 @@ function formatTable(keys: KeyRecord[]): string[] {
   // The RATE column only once some key has its own limit.
   const withRate = keys.some((k) => k.rateLimit);
   const header = ['ID', 'NAME', 'HINT', 'BALANCE', 'CREATED', 'REVOKED', ...(withRate ? ['RATE'] : [])];
-  const rows = keys.map((k) => [k.id, k.name, k.hint, String(k.balance), k.createdAt, k.revokedAt ?? '-', ...(withRate ? [rateText(k.rateLimit)] : [])]);
+  const rows = keys.map((k) => [
+    k.id,
+    k.name,
+    k.hint,
+    String(k.balance),
+    k.createdAt,
+    k.revokedAt ?? '-',
+    ...(withRate ? [rateText(k.rateLimit)] : []),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells
@@ -169,7 +178,8 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
       const balance = await withLedger({ create: false }, async (ledger) => {
         const record = await findKey(ledger, id);
         if (record.revokedAt) throw new CliError(`Key ${id} was revoked at ${record.revokedAt}; credits on it could never be used.`);
-        if (!Number.isSafeInteger(record.balance + amount)) throw new CliError(`amount is too large: the balance would exceed ${Number.MAX_SAFE_INTEGER}`);
+        if (!Number.isSafeInteger(record.balance + amount))
+          throw new CliError(`amount is too large: the balance would exceed ${Number.MAX_SAFE_INTEGER}`);
         return ledger.addCredits(id, amount);
       });
       out.log(`Added ${amount} credits to ${id}. New balance: ${balance}`);
@@ -190,10 +200,14 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
 
   program
     .command('set-rate')
-    .description("set a key's own rate limit (requests per second and burst); `default` returns it to RATE_LIMIT_RPS / RATE_LIMIT_BURST, rps 0 exempts it")
+    .description(
+      "set a key's own rate limit (requests per second and burst); `default` returns it to RATE_LIMIT_RPS / RATE_LIMIT_BURST, rps 0 exempts it",
+    )
     .argument('<id>', 'key id (from `keys list`)')
     .argument('<rps>', 'requests per second (decimals allowed, 0: unlimited) or "default"')
-    .argument('[burst]', 'requests allowed in a burst, a positive whole number (default: rps rounded up, at least 1)', (v) => parseCount(v, 'burst', false))
+    .argument('[burst]', 'requests allowed in a burst, a positive whole number (default: rps rounded up, at least 1)', (v) =>
+      parseCount(v, 'burst', false),
+    )
     .action(async (id: string, rpsRaw: string, burstArg: number | undefined) => {
       const rate = rpsRaw.trim() === 'default' ? null : { rps: parseRps(rpsRaw), burst: burstArg ?? defaultBurst(parseRps(rpsRaw)) };
       if (rate === null && burstArg !== undefined) throw new CliError('a burst cannot be given with "default"');

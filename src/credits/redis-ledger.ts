@@ -200,7 +200,11 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
   const refundAbandoned = async (olderThanMs: number): Promise<number> => {
     let total = 0;
     for (;;) {
-      const [n, seen] = await redis.script<[number, number]>(REFUND, [K.res, K.resAt], [Math.max(0, Math.floor(olderThanMs)), K.keyPrefix, SWEEP_BATCH]);
+      const [n, seen] = await redis.script<[number, number]>(
+        REFUND,
+        [K.res, K.resAt],
+        [Math.max(0, Math.floor(olderThanMs)), K.keyPrefix, SWEEP_BATCH],
+      );
       total += n;
       if (seen < SWEEP_BATCH) return total;
     }
@@ -226,7 +230,14 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
       const hash = hashApiKey(rawKey);
       const id = idByHash.get(hash);
       if (id) {
-        const [balance, revokedAt, rps, burst] = await redis.command<(string | null)[]>(['HMGET', K.key(id), 'balance', 'revoked_at', 'rate_rps', 'rate_burst']);
+        const [balance, revokedAt, rps, burst] = await redis.command<(string | null)[]>([
+          'HMGET',
+          K.key(id),
+          'balance',
+          'revoked_at',
+          'rate_rps',
+          'rate_burst',
+        ]);
         if (balance !== null) return revokedAt ? null : authenticated(id, int(balance), rateOf(rps, burst));
         idByHash.delete(hash); // the store was emptied: look the key up again
       }
@@ -262,7 +273,13 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
       const applyBy = made ? Math.floor(made.server + (performance.now() - made.local)) + settleWindowMs : '';
       let balance: number;
       try {
-        balance = int(await redis.script<number>(SETTLE, [K.res, K.resAt, K.key(reservation.keyId)], [reservation.id, charge, reservation.keyId, applyBy]));
+        balance = int(
+          await redis.script<number>(
+            SETTLE,
+            [K.res, K.resAt, K.key(reservation.keyId)],
+            [reservation.id, charge, reservation.keyId, applyBy],
+          ),
+        );
       } catch (err) {
         undo(reservation);
         throw err;
@@ -278,8 +295,19 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
       const key = rawKey ?? generateApiKey();
       const hash = hashApiKey(key);
       for (let attempt = 0; ; attempt++) {
-        const record: KeyRecord = { id: `key_${randomUUID().slice(0, 8)}`, name, hint: keyHint(key), balance: credits, createdAt: now(), revokedAt: null };
-        const done = await redis.script<number>(CREATE, [K.key(record.id), K.index, K.keys], [hash, record.id, name, record.hint, credits, record.createdAt]);
+        const record: KeyRecord = {
+          id: `key_${randomUUID().slice(0, 8)}`,
+          name,
+          hint: keyHint(key),
+          balance: credits,
+          createdAt: now(),
+          revokedAt: null,
+        };
+        const done = await redis.script<number>(
+          CREATE,
+          [K.key(record.id), K.index, K.keys],
+          [hash, record.id, name, record.hint, credits, record.createdAt],
+        );
         if (done === 1) {
           rememberId(hash, record.id);
           return { key, record };
@@ -291,12 +319,31 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
     async listKeys() {
       const ids = await redis.command<string[]>(['ZRANGE', K.keys, '0', '-1']);
       const rows = await Promise.all(
-        ids.map((id) => redis.command<(string | null)[]>(['HMGET', K.key(id), 'name', 'hint', 'balance', 'created_at', 'revoked_at', 'rate_rps', 'rate_burst'])),
+        ids.map((id) =>
+          redis.command<(string | null)[]>([
+            'HMGET',
+            K.key(id),
+            'name',
+            'hint',
+            'balance',
+            'created_at',
+            'revoked_at',
+            'rate_rps',
+            'rate_burst',
+          ]),
+        ),
       );
       return ids.flatMap((id, i): KeyRecord[] => {
         const [name, hint, balance, createdAt, revokedAt, rps, burst] = rows[i];
         if (balance === null) return [];
-        const record: KeyRecord = { id, name: name ?? '', hint: hint ?? '', balance: int(balance), createdAt: createdAt ?? '', revokedAt: revokedAt || null };
+        const record: KeyRecord = {
+          id,
+          name: name ?? '',
+          hint: hint ?? '',
+          balance: int(balance),
+          createdAt: createdAt ?? '',
+          revokedAt: revokedAt || null,
+        };
         const rate = rateOf(rps, burst);
         if (rate) record.rateLimit = rate;
         return [record];

@@ -89,7 +89,8 @@ describe('group commit', () => {
     const other = openDatabase(dir);
     const row = other.prepare('SELECT balance FROM api_keys').get() as { balance: number };
     const open = (other.prepare('SELECT COUNT(*) AS n FROM reservations').get() as { n: number }).n;
-    const charged = (other.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM ledger_entries WHERE kind = 'charge'").get() as { n: number }).n;
+    const charged = (other.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM ledger_entries WHERE kind = 'charge'").get() as { n: number })
+      .n;
     other.close();
     return { balance: row.balance, open, charged };
   };

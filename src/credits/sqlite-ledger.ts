@@ -39,7 +39,8 @@ interface Mirrored {
 }
 
 type RateRow = { rate_rps: number | null; rate_burst: number | null };
-const rateOf = (r: RateRow): RateLimit | undefined => (r.rate_rps === null || r.rate_burst === null ? undefined : { rps: r.rate_rps, burst: r.rate_burst });
+const rateOf = (r: RateRow): RateLimit | undefined =>
+  r.rate_rps === null || r.rate_burst === null ? undefined : { rps: r.rate_rps, burst: r.rate_burst };
 
 export function createSqliteLedger(db: Db): Ledger {
   db.exec(`
@@ -91,16 +92,21 @@ export function createSqliteLedger(db: Db): Ledger {
     take: db.prepare<{ id: string; amount: number }, { balance: number }>(
       'UPDATE api_keys SET balance = balance - @amount WHERE id = @id AND balance >= @amount AND revoked_at IS NULL RETURNING balance',
     ),
-    give: db.prepare<{ id: string; amount: number }, { balance: number }>('UPDATE api_keys SET balance = balance + @amount WHERE id = @id RETURNING balance'),
+    give: db.prepare<{ id: string; amount: number }, { balance: number }>(
+      'UPDATE api_keys SET balance = balance + @amount WHERE id = @id RETURNING balance',
+    ),
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     insRes: db.prepare('INSERT INTO reservations (id, key_id, amount, created_ms) VALUES (@id, @keyId, @amount, @ms)'),
     delRes: db.prepare<[string], { amount: number; key_id: string }>('DELETE FROM reservations WHERE id = ? RETURNING amount, key_id'),
     oldRes: db.prepare<[number], { id: string }>('SELECT id FROM reservations WHERE created_ms <= ?'),
     entry: db.prepare('INSERT INTO ledger_entries (key_id, kind, amount, at) VALUES (?, ?, ?, ?)'),
-    insKey: db.prepare('INSERT INTO api_keys (id, key_hash, name, hint, balance, created_at) VALUES (@id, @hash, @name, @hint, @balance, @at)'),
-    list: db.prepare<[], { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null } & RateRow>(
-      'SELECT id, name, hint, balance, created_at, revoked_at, rate_rps, rate_burst FROM api_keys ORDER BY created_at',
+    insKey: db.prepare(
+      'INSERT INTO api_keys (id, key_hash, name, hint, balance, created_at) VALUES (@id, @hash, @name, @hint, @balance, @at)',
     ),
+    list: db.prepare<
+      [],
+      { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null } & RateRow
+    >('SELECT id, name, hint, balance, created_at, revoked_at, rate_rps, rate_burst FROM api_keys ORDER BY created_at'),
     revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
     count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM api_keys'),
     charged: db.prepare<[string], { n: number | null }>("SELECT SUM(amount) AS n FROM ledger_entries WHERE key_id = ? AND kind = 'charge'"),
@@ -329,20 +335,23 @@ export function createSqliteLedger(db: Db): Ledger {
   beforeClose(db, flush);
 
   /** settleRecorded's transaction: the open reservation's row closed, its charge taken, the caller's record written. */
-  const settleRecordedTx = db.transaction((r: Reservation | null, charge: number, keyId: string, record: (o: SettleOutcome) => void): number => {
-    const row = r && r.amount > 0 ? q.delRes.get(r.id) : undefined;
-    let charged = 0;
-    if (row) {
-      charged = Math.min(charge, row.amount);
-      if (row.amount - charged > 0) q.give.get({ id: row.key_id, amount: row.amount - charged });
-      if (charged > 0) q.entry.run(row.key_id, 'charge', charged, now());
-    }
-    const balance = q.balance.get(keyId)?.balance ?? 0;
-    record({ settled: row !== undefined || (r !== null && r.amount === 0), charged, balance });
-    return balance;
-  });
+  const settleRecordedTx = db.transaction(
+    (r: Reservation | null, charge: number, keyId: string, record: (o: SettleOutcome) => void): number => {
+      const row = r && r.amount > 0 ? q.delRes.get(r.id) : undefined;
+      let charged = 0;
+      if (row) {
+        charged = Math.min(charge, row.amount);
+        if (row.amount - charged > 0) q.give.get({ id: row.key_id, amount: row.amount - charged });
+        if (charged > 0) q.entry.run(row.key_id, 'charge', charged, now());
+      }
+      const balance = q.balance.get(keyId)?.balance ?? 0;
+      record({ settled: row !== undefined || (r !== null && r.amount === 0), charged, balance });
+      return balance;
+    },
+  );
 
-  const refusedCharge = (r: Reservation) => new ApiError('INSUFFICIENT_CREDITS', `The key ${r.keyId} can no longer be charged (revoked or its balance changed meanwhile)`);
+  const refusedCharge = (r: Reservation) =>
+    new ApiError('INSUFFICIENT_CREDITS', `The key ${r.keyId} can no longer be charged (revoked or its balance changed meanwhile)`);
 
   const refundTx = db.transaction((olderThanMs: number): number => {
     let n = 0;
@@ -356,8 +365,17 @@ export function createSqliteLedger(db: Db): Ledger {
     return n;
   });
 
-  const toRecord = (r: { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null } & RateRow): KeyRecord => {
-    const record: KeyRecord = { id: r.id, name: r.name, hint: r.hint, balance: r.balance, createdAt: r.created_at, revokedAt: r.revoked_at };
+  const toRecord = (
+    r: { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null } & RateRow,
+  ): KeyRecord => {
+    const record: KeyRecord = {
+      id: r.id,
+      name: r.name,
+      hint: r.hint,
+      balance: r.balance,
+      createdAt: r.created_at,
+      revokedAt: r.revoked_at,
+    };
     const rate = rateOf(r);
     if (rate) record.rateLimit = rate;
     return record;
@@ -442,7 +460,14 @@ export function createSqliteLedger(db: Db): Ledger {
     },
     async createKey({ name, credits, rawKey }) {
       const key = rawKey ?? generateApiKey();
-      const record: KeyRecord = { id: `key_${randomUUID().slice(0, 8)}`, name, hint: keyHint(key), balance: credits, createdAt: now(), revokedAt: null };
+      const record: KeyRecord = {
+        id: `key_${randomUUID().slice(0, 8)}`,
+        name,
+        hint: keyHint(key),
+        balance: credits,
+        createdAt: now(),
+        revokedAt: null,
+      };
       db.transaction(() => {
         q.insKey.run({ id: record.id, hash: hashApiKey(key), name, hint: record.hint, balance: credits, at: record.createdAt });
         if (credits > 0) q.entry.run(record.id, 'grant', credits, record.createdAt);

@@ -34,7 +34,11 @@ export function restExamplePath(op: OperationDef): string {
 }
 
 /** One example per /v1 route, in registry order. */
-export const REST_EXAMPLES: RestExample[] = allOperations().map((op) => ({ title: `${op.platform}: ${op.summary}`, path: restExamplePath(op), op }));
+export const REST_EXAMPLES: RestExample[] = allOperations().map((op) => ({
+  title: `${op.platform}: ${op.summary}`,
+  path: restExamplePath(op),
+  op,
+}));
 
 /** A shell-ready curl command; the key is given as written (a literal or e.g. `$BOOTSTRAP_API_KEY`). */
 export function curlFor(baseUrl: string, example: RestExample, keyArg: string): string {
@@ -68,7 +72,9 @@ function selection(type: GraphQLOutputType, schema: GraphQLSchema, depth: number
   if (isLeafType(named)) return '';
   if (!isObjectType(named) && !isInterfaceType(named)) return null;
   // `json` (the whole record as JSON) would repeat everything: leave it to the user.
-  const fields = Object.values(named.getFields()).filter((f: GraphQLField<unknown, unknown>) => f.name !== 'json' && !f.args.some((a) => isNonNullType(a.type)));
+  const fields = Object.values(named.getFields()).filter(
+    (f: GraphQLField<unknown, unknown>) => f.name !== 'json' && !f.args.some((a) => isNonNullType(a.type)),
+  );
   const leaves = fields.filter((f) => isLeafType(getNamedType(f.type))).slice(0, MAX_LEAVES);
   const lines = leaves.map((f) => `${indent}  ${f.name}`);
   if (depth < 2) {
@@ -156,7 +162,10 @@ export function graphiqlTabs(schema: GraphQLSchema, key: string): GraphiqlTab[] 
   const headers = JSON.stringify({ 'x-api-key': key }, null, 2);
   const discovery = allOperations().filter((op) => op.platform === 'discovery');
   const others = allOperations().filter((op) => op.platform !== 'discovery');
-  return [GRAPHQL_EXAMPLE, ...discovery.map((op) => graphqlExample(op, schema)), GRAPHQL_INCREMENTAL_EXAMPLE, ...others.map((op) => graphqlExample(op, schema))].map(
-    (query) => ({ query, headers }),
-  );
+  return [
+    GRAPHQL_EXAMPLE,
+    ...discovery.map((op) => graphqlExample(op, schema)),
+    GRAPHQL_INCREMENTAL_EXAMPLE,
+    ...others.map((op) => graphqlExample(op, schema)),
+  ].map((query) => ({ query, headers }));
 }

@@ -26,7 +26,11 @@ import { creatorPage as pillarPage } from '../../test/pages/linkpage-d.js';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const JSON_CT = { 'content-type': 'application/json; charset=utf-8' };
-const json = (body: unknown, status = 200): RecordedResponse => ({ status, headers: JSON_CT, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const json = (body: unknown, status = 200): RecordedResponse => ({
+  status,
+  headers: JSON_CT,
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
 
 /** What each platform's demo data holds, for the banner and for a demo miss's message. */
 export const DEMO_PLATFORM_DATA = {
@@ -51,7 +55,10 @@ function microblogBRoutes(): Route[] {
     name: TALA.name,
     description: 'Illustrator. Picture books, editorial.',
     location: 'London',
-    entities: { description: { urls: [] }, url: { urls: [{ display_url: 'talaokafor.com', expanded_url: `${TALA.site}/`, url: 'https://t.co/T4l4S1te01', indices: [0, 23] }] } },
+    entities: {
+      description: { urls: [] },
+      url: { urls: [{ display_url: 'talaokafor.com', expanded_url: `${TALA.site}/`, url: 'https://t.co/T4l4S1te01', indices: [0, 23] }] },
+    },
     url: 'https://t.co/T4l4S1te01',
     profile_image_url_https: 'https://pbs.twimg.com/profile_images/1/tala_normal.jpg',
   });
@@ -65,7 +72,14 @@ function microblogBRoutes(): Route[] {
         hashtags: [],
         symbols: [],
         timestamps: [],
-        urls: [{ display_url: 'tiktok.com/@tala.draws', expanded_url: 'https://www.tiktok.com/@tala.draws', url: 'https://t.co/T4l4Pr0c01', indices: [77, 100] }],
+        urls: [
+          {
+            display_url: 'tiktok.com/@tala.draws',
+            expanded_url: 'https://www.tiktok.com/@tala.draws',
+            url: 'https://t.co/T4l4Pr0c01',
+            indices: [77, 100],
+          },
+        ],
         user_mentions: [],
       },
     },
@@ -84,8 +98,23 @@ function microblogBRoutes(): Route[] {
 
 // --- social-a: a city's events, an event search, Tala Okafor's page events ------------------
 const TALA_EVENTS: socialA.TestEvent[] = [
-  { id: '3710000000000001', name: 'Picture-book signing with Tala Okafor', when: 'Sat, Mar 14 at 2:00 PM GMT', start: 1773496800, place: { typename: 'Page', name: 'Marchpane Books', id: '530000000000001', city: 'London' }, social: '214 interested · 38 going' },
-  { id: '3710000000000002', name: 'Live drawing: gouache covers', when: 'Thu, Mar 26 at 7:00 PM GMT', start: 1774551600, place: null, online: true, social: '96 interested · 20 going' },
+  {
+    id: '3710000000000001',
+    name: 'Picture-book signing with Tala Okafor',
+    when: 'Sat, Mar 14 at 2:00 PM GMT',
+    start: 1773496800,
+    place: { typename: 'Page', name: 'Marchpane Books', id: '530000000000001', city: 'London' },
+    social: '214 interested · 38 going',
+  },
+  {
+    id: '3710000000000002',
+    name: 'Live drawing: gouache covers',
+    when: 'Thu, Mar 26 at 7:00 PM GMT',
+    start: 1774551600,
+    place: null,
+    online: true,
+    social: '96 interested · 20 going',
+  },
 ];
 const TALA_COLLECTION_ID = Buffer.from(`app_collection:${'100089417700001'}:2344061033:210`).toString('base64');
 
@@ -97,17 +126,30 @@ function socialARoutes(): Route[] {
       host: FB,
       path: '/',
       method: 'GET',
-      response: { headers: { ...HTML, 'set-cookie': 'datr=demoDatr1; Max-Age=63072000; path=/; domain=.facebook.com; secure; httponly' }, body: socialA.tokenPageHtml() },
+      response: {
+        headers: { ...HTML, 'set-cookie': 'datr=demoDatr1; Max-Age=63072000; path=/; domain=.facebook.com; secure; httponly' },
+        body: socialA.tokenPageHtml(),
+      },
     },
     {
       host: FB,
       path: `/events/explore/${socialA.CITY_SLUG}/${socialA.CITY_ID}/`,
-      response: { headers: HTML, body: socialA.cityEventsHtml(socialA.CITY_ID, 'Harbour City', { events: socialA.CITY_EVENTS, endCursor: 'AQHRcity1', hasNext: true }) },
+      response: {
+        headers: HTML,
+        body: socialA.cityEventsHtml(socialA.CITY_ID, 'Harbour City', {
+          events: socialA.CITY_EVENTS,
+          endCursor: 'AQHRcity1',
+          hasNext: true,
+        }),
+      },
     },
     {
       host: FB,
       path: `/${TALA.socialA}/upcoming_hosted_events`,
-      response: { headers: HTML, body: socialA.pageEventsHtml(`${TALA.name} Illustration`, TALA_COLLECTION_ID, TALA_EVENTS.length, { events: TALA_EVENTS }) },
+      response: {
+        headers: HTML,
+        body: socialA.pageEventsHtml(`${TALA.name} Illustration`, TALA_COLLECTION_ID, TALA_EVENTS.length, { events: TALA_EVENTS }),
+      },
     },
     {
       host: FB,
@@ -168,7 +210,16 @@ function searchRoutes(): Route[] {
       response: (req) =>
         req.query.get('type') === 'comment'
           ? json(forum.listing([forum.comment('dm1'), forum.comment('dm2')], null))
-          : json(forum.listing([forum.post('dp1'), forum.post('dp2', { is_self: false, domain: 'github.com', url: 'https://github.com/creator-lookup-demo/creator-kit' }), forum.post('dp3')], null)),
+          : json(
+              forum.listing(
+                [
+                  forum.post('dp1'),
+                  forum.post('dp2', { is_self: false, domain: 'github.com', url: 'https://github.com/creator-lookup-demo/creator-kit' }),
+                  forum.post('dp3'),
+                ],
+                null,
+              ),
+            ),
     },
     { host: 'www.threads.com', path: '/search', response: { headers: HTML, body: microblogC.sessionPage('AVqDemoLsd1') } },
     {
@@ -178,8 +229,20 @@ function searchRoutes(): Route[] {
       response: () => {
         const day = (iso: string) => Date.parse(iso) / 1000;
         const posts = [
-          microblogC.post({ pk: '3600000000000000101', username: 'ravimenon.cooks', userPk: '6100200401', takenAt: day('2025-03-06T12:00:00Z'), text: 'Thursday recipe is up: Kerala fish curry, tamarind and coconut.' }),
-          microblogC.imagePost({ pk: '3600000000000000102', username: 'tala.draws', userPk: '6100200402', takenAt: day('2025-03-04T09:30:00Z'), text: 'Sketchbook page from the train.' }),
+          microblogC.post({
+            pk: '3600000000000000101',
+            username: 'ravimenon.cooks',
+            userPk: '6100200401',
+            takenAt: day('2025-03-06T12:00:00Z'),
+            text: 'Thursday recipe is up: Kerala fish curry, tamarind and coconut.',
+          }),
+          microblogC.imagePost({
+            pk: '3600000000000000102',
+            username: 'tala.draws',
+            userPk: '6100200402',
+            takenAt: day('2025-03-04T09:30:00Z'),
+            text: 'Sketchbook page from the train.',
+          }),
           microblogC.post({ pk: '3600000000000000103', takenAt: day('2025-03-01T18:00:00Z') }),
         ];
         return json(microblogC.searchAnswer(posts, null));
@@ -200,12 +263,24 @@ function searchRoutes(): Route[] {
       path: '/graphql',
       method: 'POST',
       query: { q: 'SearchGlobalElements' },
-      response: () => json(moodboard.searchAnswer([moodboard.imageElement(), moodboard.productElement(), moodboard.videoElement(), moodboard.websiteElement()], null)),
+      response: () =>
+        json(
+          moodboard.searchAnswer(
+            [moodboard.imageElement(), moodboard.productElement(), moodboard.videoElement(), moodboard.websiteElement()],
+            null,
+          ),
+        ),
     },
     {
       host: 'www.pinterest.com',
       path: '/resource/BaseSearchResource/get/',
-      response: () => json(pinboard.searchBody([pinboard.pinJson('7001'), pinboard.pinJson('7002'), { type: 'story', id: 'module-1' }, pinboard.pinJson('7003')], END_BOOKMARK)),
+      response: () =>
+        json(
+          pinboard.searchBody(
+            [pinboard.pinJson('7001'), pinboard.pinJson('7002'), { type: 'story', id: 'module-1' }, pinboard.pinJson('7003')],
+            END_BOOKMARK,
+          ),
+        ),
     },
   ];
 }
@@ -218,9 +293,21 @@ function audioBRoutes(): Route[] {
   return [
     { host: 'music.apple.com', path: '/', response: { headers: HTML, body: webPlayerPage(BUNDLE) } },
     { host: 'music.apple.com', path: BUNDLE, response: { headers: { 'content-type': 'text/javascript' }, body: bundleJs(token) } },
-    { host: 'amp-api.music.apple.com', path: new RegExp(`^/v1/catalog/[a-z]{2}/artists/${DEMO_PLATFORM_DATA.audioBArtistId}$`), response: (req) => json(artistJson(req.path.split('/').pop()!)) },
-    { host: 'amp-api.music.apple.com', path: new RegExp(`^/v1/catalog/[a-z]{2}/albums/${DEMO_PLATFORM_DATA.audioBAlbumId}$`), response: (req) => json(albumJson(req.path.split('/').pop()!)) },
-    { host: 'amp-api.music.apple.com', path: /^\/v1\/catalog\/[a-z]{2}\/search$/, response: (req) => json(searchJson(req.query.get('term') ?? '')) },
+    {
+      host: 'amp-api.music.apple.com',
+      path: new RegExp(`^/v1/catalog/[a-z]{2}/artists/${DEMO_PLATFORM_DATA.audioBArtistId}$`),
+      response: (req) => json(artistJson(req.path.split('/').pop()!)),
+    },
+    {
+      host: 'amp-api.music.apple.com',
+      path: new RegExp(`^/v1/catalog/[a-z]{2}/albums/${DEMO_PLATFORM_DATA.audioBAlbumId}$`),
+      response: (req) => json(albumJson(req.path.split('/').pop()!)),
+    },
+    {
+      host: 'amp-api.music.apple.com',
+      path: /^\/v1\/catalog\/[a-z]{2}\/search$/,
+      response: (req) => json(searchJson(req.query.get('term') ?? '')),
+    },
   ];
 }
 
@@ -230,11 +317,22 @@ function linkPageRoutes(): Route[] {
     {
       host: 'link.me',
       path: `/${DEMO_PLATFORM_DATA.linkmeUser}`,
-      response: { headers: HTML, body: linkmeHtml(linkmeNextData(linkmeProfile(DEMO_PLATFORM_DATA.linkmeUser)), `${DEMO_PLATFORM_DATA.linkmeUser} | Linkme`) },
+      response: {
+        headers: HTML,
+        body: linkmeHtml(linkmeNextData(linkmeProfile(DEMO_PLATFORM_DATA.linkmeUser)), `${DEMO_PLATFORM_DATA.linkmeUser} | Linkme`),
+      },
     },
-    { host: 'api.komi.io', path: `/api/talent/usernames/${DEMO_PLATFORM_DATA.komiUser}`, response: json(talentBody(DEMO_PLATFORM_DATA.komiUser)) },
+    {
+      host: 'api.komi.io',
+      path: `/api/talent/usernames/${DEMO_PLATFORM_DATA.komiUser}`,
+      response: json(talentBody(DEMO_PLATFORM_DATA.komiUser)),
+    },
     { host: 'api.komi.io', path: `/api/talent-profiles/${KOMI_PROFILE_ID}/modules`, response: json(modulesBody()) },
-    { host: 'pillar.io', path: `/${DEMO_PLATFORM_DATA.pillarUser}`, response: { headers: HTML, body: pillarPage(DEMO_PLATFORM_DATA.pillarUser) } },
+    {
+      host: 'pillar.io',
+      path: `/${DEMO_PLATFORM_DATA.pillarUser}`,
+      response: { headers: HTML, body: pillarPage(DEMO_PLATFORM_DATA.pillarUser) },
+    },
   ];
 }
 

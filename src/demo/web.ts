@@ -113,15 +113,21 @@ function creatorWeb(): DiscoveryWeb {
   });
   w.page(
     `${t.site}/`,
-    sitePage(`${t.name} — Illustration`, `<h1>${t.name}</h1><p>Picture books, editorial illustration and prints.</p>
+    sitePage(
+      `${t.name} — Illustration`,
+      `<h1>${t.name}</h1><p>Picture books, editorial illustration and prints.</p>
       <a href="/contact">Contact</a> <a href="/about">About</a> <a href="/shop">Prints</a>
-      <a href="https://www.instagram.com/${t.socialB}/">Instagram</a> <a href="https://x.com/${t.microblogB}">X</a>`),
+      <a href="https://www.instagram.com/${t.socialB}/">Instagram</a> <a href="https://x.com/${t.microblogB}">X</a>`,
+    ),
   );
   w.page(
     `${t.site}/contact`,
-    sitePage('Contact', `<h1>Contact</h1><p>Commissions and licensing: my agent,
+    sitePage(
+      'Contact',
+      `<h1>Contact</h1><p>Commissions and licensing: my agent,
       <a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${cfEncode('agent@talaokafor.com')}">[email&#160;protected]</a></p>
-      <form><input type="email" placeholder="you@example.com"><button>Send</button></form>`),
+      <form><input type="email" placeholder="you@example.com"><button>Send</button></form>`,
+    ),
   );
   w.page(
     `${t.site}/about`,
@@ -130,7 +136,12 @@ function creatorWeb(): DiscoveryWeb {
     }),
   );
   w.page(`${t.site}/shop`, sitePage('Prints', '<p>Giclée prints, signed and numbered.</p>'));
-  w.tiktok.set(t.shortvideo, { handle: t.shortvideo, nickname: t.name, signature: 'drawing every day ✏️ process videos', bioLink: 'linktr.ee/talaokafor' });
+  w.tiktok.set(t.shortvideo, {
+    handle: t.shortvideo,
+    nickname: t.name,
+    signature: 'drawing every day ✏️ process videos',
+    bioLink: 'linktr.ee/talaokafor',
+  });
   w.youtube.set(t.video.toLowerCase(), {
     handle: t.video,
     channelId: t.videoChannelId,
@@ -141,14 +152,24 @@ function creatorWeb(): DiscoveryWeb {
       { title: 'Portfolio', url: `${t.site}/` },
     ],
   });
-  w.x.set(t.microblogB, { screenName: 'TalaDraws', name: t.name, description: 'Illustrator. Picture books, editorial.', url: `${t.site}/` });
+  w.x.set(t.microblogB, {
+    screenName: 'TalaDraws',
+    name: t.name,
+    description: 'Illustrator. Picture books, editorial.',
+    url: `${t.site}/`,
+  });
   w.facebook.set(t.socialA, {
     vanity: t.socialA,
     name: `${t.name} Illustration`,
     description: 'Picture books, editorial illustration and prints.',
     id: '100089417700001',
     links: [`${t.site}/`],
-    intro: { bio: 'Illustrator · picture books & editorial', websites: [{ url: `${t.site}/`, text: 'talaokafor.com' }], email: 'hello@talaokafor.com', category: 'Artist' },
+    intro: {
+      bio: 'Illustrator · picture books & editorial',
+      websites: [{ url: `${t.site}/`, text: 'talaokafor.com' }],
+      email: 'hello@talaokafor.com',
+      category: 'Artist',
+    },
   });
   // Decoys: the same handle on the video platform, owned by another Tala Okafor (a potter in
   // Texas) with her own site and address; a namesake photographer the web search finds.
@@ -165,7 +186,11 @@ function creatorWeb(): DiscoveryWeb {
     bio: 'Wedding photographer, Manchester 📷 frames@talaokaforphoto.net',
     externalUrl: 'https://talaokaforphoto.net/',
   });
-  w.search.set(`"${t.name}" ${t.socialB}`, [`https://www.instagram.com/${t.socialB}/`, 'https://www.instagram.com/talaokafor.photo/', `${t.site}/`]);
+  w.search.set(`"${t.name}" ${t.socialB}`, [
+    `https://www.instagram.com/${t.socialB}/`,
+    'https://www.instagram.com/talaokafor.photo/',
+    `${t.site}/`,
+  ]);
 
   // --- Ravi Menon --------------------------------------------------------------------------
   const r = RAVI;
@@ -180,8 +205,18 @@ function creatorWeb(): DiscoveryWeb {
     ],
   });
   w.page(r.linkpage, lnkBioHtml(RAVI_LNKBIO));
-  w.ig.set(r.socialB, { username: r.socialB, fullName: `${r.name} Cooks`, bio: 'Kerala classics, weeknight curries 🍛', externalUrl: r.linkpage });
-  w.tiktok.set(r.shortvideo, { handle: r.shortvideo, nickname: `${r.name} Cooks`, signature: '60-second curries 🍛', bioLink: 'lnk.bio/ravimenoncooks' });
+  w.ig.set(r.socialB, {
+    username: r.socialB,
+    fullName: `${r.name} Cooks`,
+    bio: 'Kerala classics, weeknight curries 🍛',
+    externalUrl: r.linkpage,
+  });
+  w.tiktok.set(r.shortvideo, {
+    handle: r.shortvideo,
+    nickname: `${r.name} Cooks`,
+    signature: '60-second curries 🍛',
+    bioLink: 'lnk.bio/ravimenoncooks',
+  });
   w.x.set(r.microblogB, { screenName: 'RaviCooks', name: `${r.name} Cooks`, description: 'Recipes every Thursday.', url: `${r.site}/` });
   w.facebook.set(r.socialA, {
     vanity: r.socialA,
@@ -189,14 +224,24 @@ function creatorWeb(): DiscoveryWeb {
     description: 'Weeknight curries and Kerala classics.',
     id: '100089417700002',
     links: [`${r.site}/`],
-    intro: { websites: [{ url: `${r.site}/`, text: 'ravimenoncooks.com' }], email: 'bookings@ravimenoncooks.com', category: 'Video creator' },
+    intro: {
+      websites: [{ url: `${r.site}/`, text: 'ravimenoncooks.com' }],
+      email: 'bookings@ravimenoncooks.com',
+      category: 'Video creator',
+    },
   });
   w.page(
     `${r.site}/`,
-    sitePage(`${r.name} Cooks — recipes`, `<h1>${r.name} Cooks</h1><a href="/recipes/kerala-fish-curry">Kerala fish curry</a>
-      <a href="/contact">Contact</a> <a href="/press">Press</a> <a href="https://www.youtube.com/@${r.video}">YouTube</a>`),
+    sitePage(
+      `${r.name} Cooks — recipes`,
+      `<h1>${r.name} Cooks</h1><a href="/recipes/kerala-fish-curry">Kerala fish curry</a>
+      <a href="/contact">Contact</a> <a href="/press">Press</a> <a href="https://www.youtube.com/@${r.video}">YouTube</a>`,
+    ),
   );
-  w.page(`${r.site}/contact`, sitePage('Contact', '<p>Brand collaborations: <a href="mailto:collabs@ravimenoncooks.com">collabs@ravimenoncooks.com</a></p>'));
+  w.page(
+    `${r.site}/contact`,
+    sitePage('Contact', '<p>Brand collaborations: <a href="mailto:collabs@ravimenoncooks.com">collabs@ravimenoncooks.com</a></p>'),
+  );
   w.page(`${r.site}/press`, sitePage('Press', '<p>Press kit and interviews: press&#64;ravimenoncooks&#46;com</p>'));
   w.page(`${r.site}/recipes/kerala-fish-curry`, sitePage('Kerala fish curry', '<p>Tamarind, coconut, curry leaves.</p>'));
   // Decoys: the source channel's handle on social-b, someone else's; a fan page found by search.
@@ -212,7 +257,11 @@ function creatorWeb(): DiscoveryWeb {
     description: 'A fan page. Fan mail: fans@ravifans.example.org',
     links: ['https://ravifans.example.org/'],
   });
-  w.search.set(`"${r.name} Cooks" ${r.video.toLowerCase()}`, [`https://www.youtube.com/@${r.video}`, 'https://www.facebook.com/ravicooksfans', `${r.site}/`]);
+  w.search.set(`"${r.name} Cooks" ${r.video.toLowerCase()}`, [
+    `https://www.youtube.com/@${r.video}`,
+    'https://www.facebook.com/ravicooksfans',
+    `${r.site}/`,
+  ]);
   return w;
 }
 
@@ -262,8 +311,18 @@ export function absentProbeRoutes(): Route[] {
   const notFound = (body: unknown) => ({ status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const exact = (v: string) => new RegExp(`^${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
   return [
-    ...[TALA.socialB, RAVI.video.toLowerCase()].map((acct): Route => ({ host: 'truthsocial.com', path: '/api/v1/accounts/lookup', query: { acct: exact(acct) }, response: notFound({ error: 'Record not found' }) })),
-    { host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: exact(`https://soundcloud.com/${RAVI.video.toLowerCase()}`) }, response: notFound({}) },
+    ...[TALA.socialB, RAVI.video.toLowerCase()].map((acct): Route => ({
+      host: 'truthsocial.com',
+      path: '/api/v1/accounts/lookup',
+      query: { acct: exact(acct) },
+      response: notFound({ error: 'Record not found' }),
+    })),
+    {
+      host: 'api-v2.soundcloud.com',
+      path: '/resolve',
+      query: { url: exact(`https://soundcloud.com/${RAVI.video.toLowerCase()}`) },
+      response: notFound({}),
+    },
   ];
 }
 

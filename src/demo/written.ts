@@ -22,11 +22,27 @@ export const WRITTEN_DATA = {
 } as const;
 
 // --- audio-a (Spotify) ----------------------------------------------------------------------
-const SPOTIFY_IMG = (id: string, size: number) => ({ url: `https://i.scdn.co/image/ab6765630000ba8a${id}${size}`, width: size, height: size });
+const SPOTIFY_IMG = (id: string, size: number) => ({
+  url: `https://i.scdn.co/image/ab6765630000ba8a${id}${size}`,
+  width: size,
+  height: size,
+});
 
 function embedPage(): string {
   const next = {
-    props: { pageProps: { state: { settings: { session: { accessToken: 'BQDemoAnonymousWebPlayerToken0000000000', accessTokenExpirationTimestampMs: 4_102_444_800_000, isAnonymous: true } } } } },
+    props: {
+      pageProps: {
+        state: {
+          settings: {
+            session: {
+              accessToken: 'BQDemoAnonymousWebPlayerToken0000000000',
+              accessTokenExpirationTimestampMs: 4_102_444_800_000,
+              isAnonymous: true,
+            },
+          },
+        },
+      },
+    },
     page: '/track/[id]',
   };
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spotify Embed</title></head><body><div id="__next"></div>
@@ -64,12 +80,17 @@ function podcastAnswer(): unknown {
         contentType: 'SPOKEN_WORD',
         mediaType: 'AUDIO',
         coverArt: { sources: [SPOTIFY_IMG('d3m0c0ver', 64), SPOTIFY_IMG('d3m0c0ver', 300), SPOTIFY_IMG('d3m0c0ver', 640)] },
-        episodesV2: { items: [episode(3, 'Tamarind, three ways', 41), episode(2, 'The spice box', 37), episode(1, 'Why Thursday?', 28)], totalCount: 3 },
+        episodesV2: {
+          items: [episode(3, 'Tamarind, three ways', 41), episode(2, 'The spice box', 37), episode(1, 'Why Thursday?', 28)],
+          totalCount: 3,
+        },
         topics: { items: [{ __typename: 'PodcastTopic', title: 'Food', uri: 'spotify:genre:podcasts-food' }] },
         rating: { averageRating: { average: 4.8, showAverage: true, totalRatings: 212 }, canRate: false, rating: null },
         playability: { playable: true, reason: 'PLAYABLE', unplayabilityReasons: [] },
         sharingInfo: { shareId: 'd3m0sh4re01', shareUrl: `https://open.spotify.com/show/${id}?si=d3m0sh4re01` },
-        visualIdentity: { squareCoverImage: { extractedColorSet: { highContrast: { backgroundBase: { red: 120, green: 60, blue: 20, alpha: 255 } } } } },
+        visualIdentity: {
+          squareCoverImage: { extractedColorSet: { highContrast: { backgroundBase: { red: 120, green: 60, blue: 20, alpha: 255 } } } },
+        },
         contentRatingV2: { labels: [] },
         consumptionOrderV2: 'EPISODIC',
         saved: false,
@@ -114,7 +135,9 @@ function playlistAnswer(): unknown {
         description: 'What plays in my kitchen while the curry simmers.',
         followers: 1288,
         images: { items: [{ sources: [SPOTIFY_IMG('d3m0pl4y', 300), SPOTIFY_IMG('d3m0pl4y', 640)] }] },
-        ownerV2: { data: { __typename: 'User', name: `${RAVI.name} Cooks`, uri: 'spotify:user:ravimenoncooks', username: 'ravimenoncooks' } },
+        ownerV2: {
+          data: { __typename: 'User', name: `${RAVI.name} Cooks`, uri: 'spotify:user:ravimenoncooks', username: 'ravimenoncooks' },
+        },
         content: { __typename: 'PlaylistItemsPage', items, pagingInfo: { offset: 0, limit: 100 }, totalCount: items.length },
       },
     },
@@ -148,7 +171,10 @@ const SC_CLIENT_ID = 'dEm0C1ientIdF0rTheOff1ineDem0000';
 function audioCRoutes(): Route[] {
   const handle = WRITTEN_DATA.audioCHandle;
   const home = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>SoundCloud - Hear the world’s sounds</title></head><body><div id="app"></div>
-<script>window.__sc_hydration = ${JSON.stringify([{ hydratable: 'apiClient', data: { id: SC_CLIENT_ID, isExpiring: false } }, { hydratable: 'features', data: { features: [] } }])};</script>
+<script>window.__sc_hydration = ${JSON.stringify([
+    { hydratable: 'apiClient', data: { id: SC_CLIENT_ID, isExpiring: false } },
+    { hydratable: 'features', data: { features: [] } },
+  ])};</script>
 <script crossorigin src="https://a-v2.sndcdn.com/assets/0-demo0001.js"></script></body></html>`;
   const user = {
     avatar_url: 'https://i1.sndcdn.com/avatars-000demo0001-rmbeats-large.jpg',
@@ -179,7 +205,14 @@ function audioCRoutes(): Route[] {
     urn: 'soundcloud:users:900000101',
     username: 'Ravi Menon Beats',
     verified: false,
-    visuals: { urn: 'soundcloud:users:900000101', enabled: true, visuals: [{ urn: 'soundcloud:visuals:demo0001', entry_time: 0, visual_url: 'https://i1.sndcdn.com/visuals-000demo0001-original.jpg' }], tracking: null },
+    visuals: {
+      urn: 'soundcloud:users:900000101',
+      enabled: true,
+      visuals: [
+        { urn: 'soundcloud:visuals:demo0001', entry_time: 0, visual_url: 'https://i1.sndcdn.com/visuals-000demo0001-original.jpg' },
+      ],
+      tracking: null,
+    },
     badges: { pro: false, creator_mid_tier: false, pro_unlimited: false, verified: false },
     station_urn: 'soundcloud:system-playlists:artist-stations:900000101',
     station_permalink: `artist-stations:900000101`,
@@ -211,9 +244,11 @@ function microblogARoutes(): Route[] {
     note: '<p>Forecasts and storm warnings for Harbour City, twice a day.</p>',
     url: `https://truthsocial.com/@${handle}`,
     avatar: 'https://static-assets-1.truthsocial.com/tmtg:prime-ts-assets/accounts/avatars/109/000/000/000/000/101/original/demo.png',
-    avatar_static: 'https://static-assets-1.truthsocial.com/tmtg:prime-ts-assets/accounts/avatars/109/000/000/000/000/101/original/demo.png',
+    avatar_static:
+      'https://static-assets-1.truthsocial.com/tmtg:prime-ts-assets/accounts/avatars/109/000/000/000/000/101/original/demo.png',
     header: 'https://static-assets-1.truthsocial.com/tmtg:prime-ts-assets/accounts/headers/109/000/000/000/000/101/original/demo.jpg',
-    header_static: 'https://static-assets-1.truthsocial.com/tmtg:prime-ts-assets/accounts/headers/109/000/000/000/000/101/original/demo.jpg',
+    header_static:
+      'https://static-assets-1.truthsocial.com/tmtg:prime-ts-assets/accounts/headers/109/000/000/000/000/101/original/demo.jpg',
     followers_count: 18_240,
     following_count: 12,
     statuses_count: 3_907,
@@ -269,9 +304,16 @@ function microblogARoutes(): Route[] {
     {
       host: 'truthsocial.com',
       path: '/api/v1/accounts/lookup',
-      response: (req) => (req.query.get('acct')?.toLowerCase() === handle ? json({ ...account, bookmarks_onboarded: true, receive_only_follow_mentions: false, pleroma: { accepts_chat_messages: true } }) : demoMiss(req)),
+      response: (req) =>
+        req.query.get('acct')?.toLowerCase() === handle
+          ? json({ ...account, bookmarks_onboarded: true, receive_only_follow_mentions: false, pleroma: { accepts_chat_messages: true } })
+          : demoMiss(req),
     },
-    { host: 'truthsocial.com', path: /^\/api\/v1\/statuses\/\d+$/, response: (req) => (req.path.endsWith(`/${WRITTEN_DATA.microblogAPostId}`) ? json(status) : demoMiss(req)) },
+    {
+      host: 'truthsocial.com',
+      path: /^\/api\/v1\/statuses\/\d+$/,
+      response: (req) => (req.path.endsWith(`/${WRITTEN_DATA.microblogAPostId}`) ? json(status) : demoMiss(req)),
+    },
   ];
 }
 

@@ -10,7 +10,16 @@ import type { EvidenceGraph, ProfileNode, Status } from './graph.js';
 import { byOrder } from './graph.js';
 import type { InternalContactSource } from './internal.js';
 import { internalContactSource } from './internal.js';
-import type { DiscoveredProfile, DiscoveryDiagnostics, DiscoverySource, EmailSource, EmailSourceType, EvidenceLabel, FoundEmail, SourcePlatform } from './types.js';
+import type {
+  DiscoveredProfile,
+  DiscoveryDiagnostics,
+  DiscoverySource,
+  EmailSource,
+  EmailSourceType,
+  EvidenceLabel,
+  FoundEmail,
+  SourcePlatform,
+} from './types.js';
 import { declaredByCreator, labelsOf, solve } from './verification.js';
 
 export interface LookupOutcome {
@@ -92,7 +101,11 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
   // Candidates whose verification could not be completed: their own fetch, or their link page's, failed.
   const failedCandidatePages = pages.filter((p) => p.status === 'failed' && !creatorPages.has(p.url) && !p.websearch);
   const candidateShortFailed = (n: ProfileNode) =>
-    failedShorts.some((s) => !declaredByCreator(g, s.declaredBy, global) && [...s.declaredBy].some((d) => d.startsWith('profile:') && g.canonical(d.slice(8)) === n.key));
+    failedShorts.some(
+      (s) =>
+        !declaredByCreator(g, s.declaredBy, global) &&
+        [...s.declaredBy].some((d) => d.startsWith('profile:') && g.canonical(d.slice(8)) === n.key),
+    );
   const candidatePageFailed = (n: ProfileNode) => failedCandidatePages.some((p) => p.fromProfiles.has(n.key)) || candidateShortFailed(n);
   const siteCandidatesFailed = nodes.some((n) => n.fromSites.size > 0 && !n.anchored && !verified.has(n.key) && n.status === 'failed');
   const sameHandlePartial = sameHandle.some((n) => n.status === 'failed' || candidatePageFailed(n));
@@ -122,8 +135,14 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
     link_in_bio_urls: urls(linkPages, (p) => p.url),
     expanded_website_urls: urls(crawled, (s) => s.startUrl),
     source_linked_profile_urls: urls(sourceLinked, (n) => n.url),
-    failed_source_linked_profile_urls: urls(sourceLinked.filter((n) => n.status === 'failed'), (n) => n.url),
-    same_handle_candidate_urls: urls(sameHandle.filter((n) => n.status === 'ok' || n.status === 'private'), (n) => n.url),
+    failed_source_linked_profile_urls: urls(
+      sourceLinked.filter((n) => n.status === 'failed'),
+      (n) => n.url,
+    ),
+    same_handle_candidate_urls: urls(
+      sameHandle.filter((n) => n.status === 'ok' || n.status === 'private'),
+      (n) => n.url,
+    ),
     partial,
     failed_link_in_bio_urls: urls(failedPages, (p) => p.url),
     failed_website_urls: [...new Set(failedSites)],
@@ -133,7 +152,16 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
     websearch_candidate_urls: urls(wsProfiles, (n) => n.url),
     websearch_candidate_link_in_bio_urls: urls(wsPages, (p) => p.url),
     failed_websearch_candidate_link_in_bio_urls: urls(wsPagesFailed, (p) => p.url),
-    verified_websearch_candidate_urls: [...urls(wsProfiles.filter((n) => verified.has(n.key)), (n) => n.url), ...urls(wsPages.filter((p) => creatorPages.has(p.url)), (p) => p.url)],
+    verified_websearch_candidate_urls: [
+      ...urls(
+        wsProfiles.filter((n) => verified.has(n.key)),
+        (n) => n.url,
+      ),
+      ...urls(
+        wsPages.filter((p) => creatorPages.has(p.url)),
+        (p) => p.url,
+      ),
+    ],
     failed_websearch_candidate_urls: urls(wsFailed, (n) => n.url),
     websearch_verification_partial: wsPartial,
   };
@@ -180,7 +208,9 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
     emails: [...found.values()],
     scan: {
       scanned_profile_urls: [...new Set([g.source.url, ...verifiedProfiles.filter((n) => n.view).map((n) => n.url)])],
-      failed_email_scan_urls: [...new Set([...diagnostics.failed_link_in_bio_urls, ...diagnostics.failed_website_urls, ...failedVerified.map((n) => n.url)])],
+      failed_email_scan_urls: [
+        ...new Set([...diagnostics.failed_link_in_bio_urls, ...diagnostics.failed_website_urls, ...failedVerified.map((n) => n.url)]),
+      ],
       email_scan_limited: limited,
     },
     diagnostics,

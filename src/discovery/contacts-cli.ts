@@ -103,7 +103,11 @@ export function contactRows(text: string): { rows: ContactRow[]; skipped: number
       handle = c?.handle?.toLowerCase() ?? '';
     }
     if (platform === 'microblog-b-alias') platform = 'microblog-b';
-    const why = !email ? 'not a usable e-mail address' : !platform || !handle ? 'no platform and handle (or recognisable profile_url)' : null;
+    const why = !email
+      ? 'not a usable e-mail address'
+      : !platform || !handle
+        ? 'no platform and handle (or recognisable profile_url)'
+        : null;
     if (why) {
       skipped++;
       if (problems.length < 5) problems.push(`line ${i + 2}: ${why}`);
@@ -135,7 +139,9 @@ export async function runContactsCli(argv: string[], env: NodeJS.ProcessEnv = pr
       const { rows, skipped, problems } = contactRows(readFileSync(file, 'utf8'));
       const db = openContactsDb(dataDir);
       try {
-        const insert = db.prepare('INSERT OR IGNORE INTO contacts (platform, handle, email, source_url, imported_at) VALUES (?, ?, ?, ?, ?)');
+        const insert = db.prepare(
+          'INSERT OR IGNORE INTO contacts (platform, handle, email, source_url, imported_at) VALUES (?, ?, ?, ?, ?)',
+        );
         const now = Date.now();
         let added = 0;
         db.transaction(() => {

@@ -45,23 +45,39 @@ describe('contact CSV', () => {
 describe('the SQLite directory', () => {
   it('import / count / clear through the CLI; lookups by platform and handle, capped', async () => {
     const csv = join(dir, 'c.csv');
-    const rows = ['platform,handle,email', 'social-b,owl,a@owlmgmt.co.uk', 'shortvideo,owl,b@owlmgmt.co.uk', 'social-b,other,c@owlmgmt.co.uk'];
+    const rows = [
+      'platform,handle,email',
+      'social-b,owl,a@owlmgmt.co.uk',
+      'shortvideo,owl,b@owlmgmt.co.uk',
+      'social-b,other,c@owlmgmt.co.uk',
+    ];
     for (let i = 0; i < INTERNAL_MAX_ROWS + 2; i++) rows.push(`video,big,n${i}@owlmgmt.co.uk`);
     writeFileSync(csv, rows.join('\n'));
     const out: string[] = [];
     const io = { log: (l: string) => out.push(l), error: (l: string) => out.push(l) };
     expect(await runContactsCli(['import', csv], { DATA_DIR: dir }, io)).toBe(0);
     expect(await runContactsCli(['import', csv], { DATA_DIR: dir }, io)).toBe(0);
-    expect(out).toEqual([`imported ${INTERNAL_MAX_ROWS + 5} new row(s), 0 already present, 0 skipped`, `imported 0 new row(s), ${INTERNAL_MAX_ROWS + 5} already present, 0 skipped`]);
+    expect(out).toEqual([
+      `imported ${INTERNAL_MAX_ROWS + 5} new row(s), 0 already present, 0 skipped`,
+      `imported 0 new row(s), ${INTERNAL_MAX_ROWS + 5} already present, 0 skipped`,
+    ]);
     const source = internalContactSource(dir)!;
-    expect(await source.lookup([{ platform: 'social-b', handle: 'OWL' }, { platform: 'shortvideo', handle: 'owl' }])).toEqual({ emails: ['a@owlmgmt.co.uk', 'b@owlmgmt.co.uk'], limited: false });
+    expect(
+      await source.lookup([
+        { platform: 'social-b', handle: 'OWL' },
+        { platform: 'shortvideo', handle: 'owl' },
+      ]),
+    ).toEqual({ emails: ['a@owlmgmt.co.uk', 'b@owlmgmt.co.uk'], limited: false });
     expect((await source.lookup([{ platform: 'video', handle: 'big' }])).limited).toBe(true);
     expect(await source.lookup([])).toEqual({ emails: [], limited: false });
     out.length = 0;
     expect(await runContactsCli(['count'], { DATA_DIR: dir }, io)).toBe(0);
     expect(await runContactsCli(['clear'], { DATA_DIR: dir }, io)).toBe(0);
     expect(out).toEqual([String(INTERNAL_MAX_ROWS + 5), `removed ${INTERNAL_MAX_ROWS + 5} row(s)`]);
-    expect(await sqliteContactSource(openContactsDb(dir)).lookup([{ platform: 'social-b', handle: 'owl' }])).toEqual({ emails: [], limited: false });
+    expect(await sqliteContactSource(openContactsDb(dir)).lookup([{ platform: 'social-b', handle: 'owl' }])).toEqual({
+      emails: [],
+      limited: false,
+    });
   });
 
   it('no directory file: no internal source', () => {
@@ -70,7 +86,9 @@ describe('the SQLite directory', () => {
 
   it('a missing file or bad header exits 1 with a message', async () => {
     const out: string[] = [];
-    expect(await runContactsCli(['import', join(dir, 'missing.csv')], { DATA_DIR: dir }, { log: (l) => out.push(l), error: (l) => out.push(l) })).toBe(1);
+    expect(
+      await runContactsCli(['import', join(dir, 'missing.csv')], { DATA_DIR: dir }, { log: (l) => out.push(l), error: (l) => out.push(l) }),
+    ).toBe(1);
     expect(out[0]).toMatch(/^contacts: ENOENT/);
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ANCHOR_LABELS, confidenceOf, displayNameKey, EVIDENCE_WEIGHTS, isReturned, isVerified, orderedEvidence, RETURN_THRESHOLD, sameDisplayName } from './evidence.js';
+import {
+  ANCHOR_LABELS,
+  confidenceOf,
+  displayNameKey,
+  EVIDENCE_WEIGHTS,
+  isReturned,
+  isVerified,
+  orderedEvidence,
+  RETURN_THRESHOLD,
+  sameDisplayName,
+} from './evidence.js';
 import type { EvidenceLabel } from './types.js';
 import { EVIDENCE_LABELS } from './types.js';
 
@@ -42,7 +52,11 @@ describe('the evidence model', () => {
   });
 
   it('labels are listed in api.md order, once', () => {
-    expect(orderedEvidence(['reciprocal_profile_link', 'link_in_bio', 'same_handle_match', 'link_in_bio'])).toEqual(['link_in_bio', 'same_handle_match', 'reciprocal_profile_link']);
+    expect(orderedEvidence(['reciprocal_profile_link', 'link_in_bio', 'same_handle_match', 'link_in_bio'])).toEqual([
+      'link_in_bio',
+      'same_handle_match',
+      'reciprocal_profile_link',
+    ]);
   });
 
   it('display names compare without case, spacing, punctuation, emoji and accents; too short says nothing', () => {

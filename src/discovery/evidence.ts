@@ -87,7 +87,10 @@ export function orderedEvidence(labels: Iterable<EvidenceLabel>): EvidenceLabel[
  */
 export function displayNameKey(name: string | null | undefined): string | null {
   if (!name) return null;
-  const k = name.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const k = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
   return k.length >= 3 ? k : null;
 }
 

@@ -42,10 +42,14 @@ describe('LookupFetcher', () => {
     const ctx = fakeContext(() => ({ body: 'x', delayMs: 5_000 }));
     const ac = new AbortController();
     const f = new LookupFetcher(ctx, ac.signal);
-    const p = f.run('page:cancel-1', async (c) => {
-      c.signal?.addEventListener('abort', () => (aborted = true));
-      return page(c, 'https://c.example/');
-    }, { what: 'c' });
+    const p = f.run(
+      'page:cancel-1',
+      async (c) => {
+        c.signal?.addEventListener('abort', () => (aborted = true));
+        return page(c, 'https://c.example/');
+      },
+      { what: 'c' },
+    );
     ac.abort();
     await expect(p).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
     expect(aborted).toBe(true);
@@ -56,7 +60,9 @@ describe('LookupFetcher', () => {
     const ctx = fakeContext(() => ({ body: 'late', delayMs: 2_000 }));
     const f = new LookupFetcher(ctx, new AbortController().signal);
     const started = Date.now();
-    await expect(f.run('page:slow-1', (c) => page(c, 'https://slow.example/'), { what: 'slow' })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    await expect(f.run('page:slow-1', (c) => page(c, 'https://slow.example/'), { what: 'slow' })).rejects.toMatchObject({
+      code: 'UPSTREAM_TIMEOUT',
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
@@ -64,14 +70,20 @@ describe('LookupFetcher', () => {
     const ctx = fakeContext(() => ({ body: 'live' }));
     const args = { username: 'owl' };
     const f1 = new LookupFetcher(ctx, new AbortController().signal);
-    expect(await f1.run('ignored', async () => ({ from: 'live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({ from: 'live' });
+    expect(await f1.run('ignored', async () => ({ from: 'live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({
+      from: 'live',
+    });
     const stored = await ctx.cache.get('linkpageBPage:owl');
     expect(stored?.value).toEqual({ from: 'live' });
     const f2 = new LookupFetcher(ctx, new AbortController().signal);
-    expect(await f2.run('ignored', async () => ({ from: 'second live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({ from: 'live' });
+    expect(await f2.run('ignored', async () => ({ from: 'second live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({
+      from: 'live',
+    });
     process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
     const f3 = new LookupFetcher(ctx, new AbortController().signal);
-    expect(await f3.run('ignored', async () => ({ from: 'third live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({ from: 'third live' });
+    expect(await f3.run('ignored', async () => ({ from: 'third live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({
+      from: 'third live',
+    });
   });
 
   it('optional sub-fetches never retry or wait for a cool-down; the required one (the source) keeps the client’s policy', async () => {
@@ -102,7 +114,11 @@ describe('LookupFetcher', () => {
     const endpoint = sf.run('linkpageBPage:owl', () => new Promise((r) => (release = r)));
     let ran = 0;
     const f = new LookupFetcher({ ...ctx, singleFlight: sf }, new AbortController().signal);
-    const sub = f.run('ignored', async () => (ran++, { from: 'lookup' }), { op: linktreeOp as never, args: { username: 'owl' }, what: 'linktree' });
+    const sub = f.run('ignored', async () => (ran++, { from: 'lookup' }), {
+      op: linktreeOp as never,
+      args: { username: 'owl' },
+      what: 'linktree',
+    });
     release({ from: 'endpoint' });
     expect(await sub).toEqual({ from: 'endpoint' });
     expect((await endpoint).value).toEqual({ from: 'endpoint' });
@@ -124,7 +140,15 @@ describe('LookupFetcher', () => {
     };
     let ran = 0;
     const f = new LookupFetcher({ ...ctx, singleFlight: remote }, new AbortController().signal);
-    expect(await f.run('ignored', async () => (ran++, { from: 'lookup' }), { op: linktreeOp as never, args: { username: 'owl2' }, what: 'linktree' })).toEqual({ from: 'other instance' });
+    expect(
+      await f.run('ignored', async () => (ran++, { from: 'lookup' }), {
+        op: linktreeOp as never,
+        args: { username: 'owl2' },
+        what: 'linktree',
+      }),
+    ).toEqual({
+      from: 'other instance',
+    });
     expect(keys).toEqual(['linkpageBPage:owl2']);
     expect(ran).toBe(0);
     // Pages that are not platform operations are not single-flighted by the gateway (nothing is cached to share).
@@ -136,7 +160,11 @@ describe('LookupFetcher', () => {
     const ac = new AbortController();
     ac.abort();
     const ctx = fakeContext(() => ({ body: 'x' }));
-    await expect(new LookupFetcher(ctx, ac.signal).run('page:late', (c) => page(c, 'https://late.example/'), { what: 'late' })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    await expect(
+      new LookupFetcher(ctx, ac.signal).run('page:late', (c) => page(c, 'https://late.example/'), { what: 'late' }),
+    ).rejects.toMatchObject({
+      code: 'UPSTREAM_TIMEOUT',
+    });
     expect(ctx.requests).toHaveLength(0);
   });
 });

@@ -101,7 +101,13 @@ export type Origin =
 
 /** An origin as a `declaredBy` entry. */
 export function declarer(from: Origin): string {
-  return from.kind === 'source' ? 'source' : from.kind === 'page' ? `page:${from.url}` : from.kind === 'profile' ? `profile:${from.key}` : `site:${from.domain}`;
+  return from.kind === 'source'
+    ? 'source'
+    : from.kind === 'page'
+      ? `page:${from.url}`
+      : from.kind === 'profile'
+        ? `profile:${from.key}`
+        : `site:${from.domain}`;
 }
 
 const accounts = new Map<string, { platform: string; handle: string | null; url: string } | null>();
@@ -161,8 +167,24 @@ export class EvidenceGraph {
     let n = this.profiles.get(key);
     if (!n) {
       n = {
-        key, platform, handle, url, order, depth, status: 'new', view: null, isSource: false, fromSource: false, fromPages: new Set(),
-        fromSites: new Set(), fromProfiles: new Set(), sameHandle: false, websearch: false, anchored: false, followedAnchored: false, blocked: false,
+        key,
+        platform,
+        handle,
+        url,
+        order,
+        depth,
+        status: 'new',
+        view: null,
+        isSource: false,
+        fromSource: false,
+        fromPages: new Set(),
+        fromSites: new Set(),
+        fromProfiles: new Set(),
+        sameHandle: false,
+        websearch: false,
+        anchored: false,
+        followedAnchored: false,
+        blocked: false,
       };
       this.profiles.set(key, n);
       this.alias.set(key, key);
@@ -217,7 +239,18 @@ export class EvidenceGraph {
   pageNode(url: string, order: Order, depth: number): PageNode {
     let p = this.pages.get(url);
     if (!p) {
-      p = { url, order, depth, status: 'new', view: null, fromSource: false, fromProfiles: new Set(), websearch: false, anchored: false, followedAnchored: false };
+      p = {
+        url,
+        order,
+        depth,
+        status: 'new',
+        view: null,
+        fromSource: false,
+        fromProfiles: new Set(),
+        websearch: false,
+        anchored: false,
+        followedAnchored: false,
+      };
       this.pages.set(url, p);
     } else {
       if (before(order, p.order)) p.order = order;

@@ -18,8 +18,16 @@ describe('source handles', () => {
   });
 
   it('video: a handle or a channel id (kept as written)', () => {
-    expect(ok('video', '@NightOwlWorkshop')).toEqual({ platform: 'video', handle: 'nightowlworkshop', channel: { kind: 'handle', handle: 'nightowlworkshop' } });
-    expect(ok('video', 'UCn1ghtOw1W0rkSh0pTest01')).toEqual({ platform: 'video', handle: 'UCn1ghtOw1W0rkSh0pTest01', channel: { kind: 'id', id: 'UCn1ghtOw1W0rkSh0pTest01' } });
+    expect(ok('video', '@NightOwlWorkshop')).toEqual({
+      platform: 'video',
+      handle: 'nightowlworkshop',
+      channel: { kind: 'handle', handle: 'nightowlworkshop' },
+    });
+    expect(ok('video', 'UCn1ghtOw1W0rkSh0pTest01')).toEqual({
+      platform: 'video',
+      handle: 'UCn1ghtOw1W0rkSh0pTest01',
+      channel: { kind: 'id', id: 'UCn1ghtOw1W0rkSh0pTest01' },
+    });
   });
 
   it('a profile URL is refused on every platform', () => {

@@ -18,7 +18,8 @@ const X_HANDLE_RE = /^[a-z0-9_]{1,15}$/;
 const FB_HANDLE_RE = /^[a-z0-9][a-z0-9.-]{0,99}$/;
 
 /** Hosts whose name in a "handle" means the caller pasted a profile URL. */
-const PROFILE_HOST_RE = /(?:^|[.@\s])(?:instagram\.com|instagr\.am|tiktok\.com|youtube\.com|youtu\.be|x\.com|twitter\.com|facebook\.com|fb\.com|fb\.me)\b/i;
+const PROFILE_HOST_RE =
+  /(?:^|[.@\s])(?:instagram\.com|instagr\.am|tiktok\.com|youtube\.com|youtu\.be|x\.com|twitter\.com|facebook\.com|fb\.com|fb\.me)\b/i;
 
 /** A profile URL (or anything URL-like) where a handle belongs. */
 export function looksLikeProfileUrl(input: string): boolean {
@@ -41,26 +42,38 @@ export function parseSourceHandle(platform: SourcePlatform, raw: string): { ok: 
   switch (p) {
     case 'social-b': {
       const h = socialBHandle(input);
-      return h ? { ok: true, ref: { platform: p, handle: h } } : { ok: false, message: 'must be a social-b username: 1 to 30 letters, digits, periods and underscores' };
+      return h
+        ? { ok: true, ref: { platform: p, handle: h } }
+        : { ok: false, message: 'must be a social-b username: 1 to 30 letters, digits, periods and underscores' };
     }
     case 'shortvideo': {
       const h = normaliseShortvideoHandle(input);
-      return h ? { ok: true, ref: { platform: p, handle: h } } : { ok: false, message: 'must be a shortvideo username: 2 to 24 letters, digits, periods and underscores' };
+      return h
+        ? { ok: true, ref: { platform: p, handle: h } }
+        : { ok: false, message: 'must be a shortvideo username: 2 to 24 letters, digits, periods and underscores' };
     }
     case 'video': {
       if (CHANNEL_ID_RE.test(input)) return { ok: true, ref: { platform: p, handle: input, channel: { kind: 'id', id: input } } };
       const h = videoHandle(input);
       return h
         ? { ok: true, ref: { platform: p, handle: h, channel: { kind: 'handle', handle: h } } }
-        : { ok: false, message: 'must be a video channel handle (3 to 30 letters, digits, _, -, . or ·) or a channel id (UC followed by 22 characters)' };
+        : {
+            ok: false,
+            message:
+              'must be a video channel handle (3 to 30 letters, digits, _, -, . or ·) or a channel id (UC followed by 22 characters)',
+          };
     }
     case 'microblog-b': {
       const h = input.replace(/^@/, '').toLowerCase();
-      return X_HANDLE_RE.test(h) ? { ok: true, ref: { platform: p, handle: h } } : { ok: false, message: 'must be a microblog-b screen name: 1 to 15 letters, digits and underscores' };
+      return X_HANDLE_RE.test(h)
+        ? { ok: true, ref: { platform: p, handle: h } }
+        : { ok: false, message: 'must be a microblog-b screen name: 1 to 15 letters, digits and underscores' };
     }
     case 'social-a': {
       const h = input.replace(/^@/, '').toLowerCase();
-      return FB_HANDLE_RE.test(h) ? { ok: true, ref: { platform: p, handle: h } } : { ok: false, message: 'must be a social-a page username (letters, digits and periods) or a numeric page id' };
+      return FB_HANDLE_RE.test(h)
+        ? { ok: true, ref: { platform: p, handle: h } }
+        : { ok: false, message: 'must be a social-a page username (letters, digits and periods) or a numeric page id' };
     }
   }
 }

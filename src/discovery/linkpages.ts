@@ -37,9 +37,26 @@ export interface LinkPageView {
 
 /** Record members that hold images, vendor links or shop items — not links the creator placed. */
 const NOT_LINK_KEYS = new Set([
-  'profileImage', 'profileImageWebp', 'profilePictureUrl', 'avatar', 'thumbnail', 'linkImage', 'image', 'logo', 'cover',
-  'QRCode', 'referralLink', 'deeplink', 'baseUrl', 'displayNameImage', 'linkmeCustomIcon', 'customisedTheme', 'products',
-  'backgroundImage', 'verifiedIcon', 'trackingPixels',
+  'profileImage',
+  'profileImageWebp',
+  'profilePictureUrl',
+  'avatar',
+  'thumbnail',
+  'linkImage',
+  'image',
+  'logo',
+  'cover',
+  'QRCode',
+  'referralLink',
+  'deeplink',
+  'baseUrl',
+  'displayNameImage',
+  'linkmeCustomIcon',
+  'customisedTheme',
+  'products',
+  'backgroundImage',
+  'verifiedIcon',
+  'trackingPixels',
 ]);
 const IMAGE_PATH_RE = /\.(?:png|jpe?g|gif|webp|svg|avif|heic)(?:$|\?)/i;
 
@@ -90,31 +107,51 @@ export async function fetchLinkPage(f: LookupFetcher, url: string): Promise<Link
     case 'linkpage-a': {
       const username = linkmeUsername(url)?.toLowerCase();
       if (!username) break;
-      const r = await f.run('', (ctx) => fetchLinkmeProfile(ctx, { username }), { op: linkpageAOp, args: { username }, what: `link page link.me/${username}` });
+      const r = await f.run('', (ctx) => fetchLinkmeProfile(ctx, { username }), {
+        op: linkpageAOp,
+        args: { username },
+        what: `link page link.me/${username}`,
+      });
       return fromRecord(`https://link.me/${username}`, name(r.firstName, r.lastName), r);
     }
     case 'linkpage-b': {
       const username = linktreeUsername(url)?.toLowerCase();
       if (!username) break;
-      const r = await f.run('', (ctx) => fetchLinktreePage(ctx, { username }), { op: linkpageBOp, args: { username }, what: `link page linktr.ee/${username}` });
+      const r = await f.run('', (ctx) => fetchLinktreePage(ctx, { username }), {
+        op: linkpageBOp,
+        args: { username },
+        what: `link page linktr.ee/${username}`,
+      });
       return fromRecord(`https://linktr.ee/${username}`, null, r);
     }
     case 'linkpage-c': {
       const username = komiUsername(url)?.toLowerCase();
       if (!username) break;
-      const r = await f.run('', (ctx) => fetchKomiPage(ctx, { username }), { op: linkpageCOp, args: { username }, what: `link page ${username}.komi.io` });
+      const r = await f.run('', (ctx) => fetchKomiPage(ctx, { username }), {
+        op: linkpageCOp,
+        args: { username },
+        what: `link page ${username}.komi.io`,
+      });
       return fromRecord(`https://${username}.komi.io`, r.displayName ?? name(r.firstName, r.lastName), r);
     }
     case 'linkpage-d': {
       const username = pillarUsername(url)?.toLowerCase();
       if (!username) break;
-      const r = await f.run('', (ctx) => fetchPillarPage(ctx, { username }), { op: linkpageDOp, args: { username }, what: `link page pillar.io/${username}` });
+      const r = await f.run('', (ctx) => fetchPillarPage(ctx, { username }), {
+        op: linkpageDOp,
+        args: { username },
+        what: `link page pillar.io/${username}`,
+      });
       return fromRecord(`https://pillar.io/${username}`, name(r.first_name, r.last_name), r);
     }
     case 'linkpage-e': {
       const handle = lnkBioHandle(url)?.toLowerCase();
       if (!handle) break;
-      const r = await f.run('', (ctx) => fetchLnkBioPage(ctx, { handle }), { op: linkpageEOp, args: { handle }, what: `link page lnk.bio/${handle}` });
+      const r = await f.run('', (ctx) => fetchLnkBioPage(ctx, { handle }), {
+        op: linkpageEOp,
+        args: { handle },
+        what: `link page lnk.bio/${handle}`,
+      });
       return fromRecord(`https://lnk.bio/${handle}`, null, r);
     }
   }
@@ -185,5 +222,10 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
     return !namesVendor(classifyLink(l)?.handle ?? null, vendor);
   });
   const meta = pageMeta(page.html);
-  return { url: linkPageUrl(url), title: meta.title, links: [...new Set([...links, ...linksInText(meta.description)])], emails: [...emailsInHtml(page.html)] };
+  return {
+    url: linkPageUrl(url),
+    title: meta.title,
+    links: [...new Set([...links, ...linksInText(meta.description)])],
+    emails: [...emailsInHtml(page.html)],
+  };
 }

@@ -41,9 +41,21 @@ function web(): DiscoveryWeb {
     ],
   });
   w.tiktok.set('owl.studio', { handle: 'owl.studio', nickname: 'Owl Studio', signature: 'clay', bioLink: LINKTREE });
-  w.youtube.set('owlstudio', { handle: 'OwlStudio', channelId: YT_ID, title: 'Owl Studio', description: 'Studio vlogs', links: [{ title: 'IG', url: IG_URL }] });
+  w.youtube.set('owlstudio', {
+    handle: 'OwlStudio',
+    channelId: YT_ID,
+    title: 'Owl Studio',
+    description: 'Studio vlogs',
+    links: [{ title: 'IG', url: IG_URL }],
+  });
   w.threads.set('owl.studio', { handle: 'owl.studio', name: 'owl', bio: 'night threads' });
-  w.x.set('owlstudio', { screenName: 'OwlStudio', name: 'Owl Studio', description: 'kilns', url: `${SITE}/`, bioUrls: ['https://github.com/owlstudio'] });
+  w.x.set('owlstudio', {
+    screenName: 'OwlStudio',
+    name: 'Owl Studio',
+    description: 'kilns',
+    url: `${SITE}/`,
+    bioUrls: ['https://github.com/owlstudio'],
+  });
   w.facebook.set('owlstudiopage', { vanity: 'owlstudiopage', name: 'Owl Studio', description: 'Owl Studio on Facebook', links: [IG_URL] });
   w.page(`${SITE}/`, sitePage('Owl Studio', '<a href="/contact">Contact</a>'));
   // The contact page (slow, see below) links an account that links back: verified, but only once that page is read.
@@ -66,7 +78,10 @@ interface Told extends ProfileIdentity {
   at: number;
 }
 
-async function lookup(w: DiscoveryWeb, delays: Record<string, number> = {}): Promise<{ out: LookupOutcome; told: Told[]; answered: { url: string; at: number }[]; sourceAt: number }> {
+async function lookup(
+  w: DiscoveryWeb,
+  delays: Record<string, number> = {},
+): Promise<{ out: LookupOutcome; told: Told[]; answered: { url: string; at: number }[]; sourceAt: number }> {
   const { ctx, answered } = context(w, delays);
   const told: Told[] = [];
   let sourceAt = NaN;
@@ -129,7 +144,9 @@ describe('profiles settled before the end (onProfile)', () => {
     const w = web();
     w.override('x.com', { status: 503, body: 'over capacity' });
     const { out, told } = await lookup(w, { 'https://www.tiktok.com/@owl.studio': 5_000 });
-    expect(out.profiles.map((p) => p.url)).toEqual(expect.arrayContaining(['https://x.com/owlstudio', 'https://www.tiktok.com/@owl.studio']));
+    expect(out.profiles.map((p) => p.url)).toEqual(
+      expect.arrayContaining(['https://x.com/owlstudio', 'https://www.tiktok.com/@owl.studio']),
+    );
     expect(out.diagnostics.partial).toBe(true);
     const toldUrls = told.map((p) => p.url);
     expect(toldUrls).not.toContain('https://x.com/owlstudio');

@@ -80,7 +80,10 @@ export function sameHandlePlatforms(config: OpContext['config']): string[] {
     const i = FIRST_PROBED.indexOf(p);
     return i < 0 ? FIRST_PROBED.length : i;
   };
-  return all.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map((x) => x.p);
+  return all
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i)
+    .map((x) => x.p);
 }
 const FIRST_PROBED = ['social-b', 'shortvideo', 'video', 'microblog-b'];
 
@@ -109,7 +112,11 @@ function sourceFailure(e: unknown, what: string): ApiError {
   if (isApiError(e)) {
     if (e.code === 'NOT_FOUND') return notFound(`${what} was not found`);
     if (e.code === 'INVALID_INPUT' || e.code === 'PRIVATE_CONTENT') return e;
-    return new ApiError(e.code, `${e.message} — the ${what} could not be read, so the lookup failed; retry the request (this is not a result without profiles or e-mails)`, { cause: e });
+    return new ApiError(
+      e.code,
+      `${e.message} — the ${what} could not be read, so the lookup failed; retry the request (this is not a result without profiles or e-mails)`,
+      { cause: e },
+    );
   }
   return new ApiError('UPSTREAM_FAILED', `the ${what} could not be read; retry the request`, { cause: e });
 }
@@ -122,7 +129,12 @@ const isBlocked = (e: unknown) => isApiError(e) && e.code === 'UPSTREAM_BLOCKED'
 // The lookup
 // ---------------------------------------------------------------------------------------------
 
-export async function runDiscovery(ctx: OpContext, sourcePlatform: SourcePlatform, ref: SourceRef, opts: LookupOptions): Promise<LookupOutcome> {
+export async function runDiscovery(
+  ctx: OpContext,
+  sourcePlatform: SourcePlatform,
+  ref: SourceRef,
+  opts: LookupOptions,
+): Promise<LookupOutcome> {
   const deadline = opts.deadlineMs ?? deadlineMs();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(upstreamTimeout('discovery: lookup deadline reached')), deadline);
@@ -210,7 +222,8 @@ class Lookup {
       // The one required fetch: no per-fetch timeout beyond the deadline, the client's retries and cool-down waits.
       view = await fetchProfileView(this.f, platform, this.ref.handle, { timeoutMs: null, required: true });
     } catch (e) {
-      if (this.f.signal.aborted && !this.ctx.signal?.aborted) throw upstreamTimeout(`discovery: the ${what} did not arrive within ${deadline} ms; the lookup failed, retry the request`);
+      if (this.f.signal.aborted && !this.ctx.signal?.aborted)
+        throw upstreamTimeout(`discovery: the ${what} did not arrive within ${deadline} ms; the lookup failed, retry the request`);
       throw sourceFailure(e, what);
     }
     g.sourceView = view;
@@ -266,7 +279,13 @@ class Lookup {
     if (isGenericShortLink(url)) {
       // Resolved where the link would be acted on: the creator's links (followed), a website's
       // (read as candidates), a candidate account's (its link page is read to see whether it links back).
-      this.onShortLink(url, from, order, depth, mayFetch || from.kind === 'site' ? 'creator' : !anchored && from.kind === 'profile' ? 'candidate' : null);
+      this.onShortLink(
+        url,
+        from,
+        order,
+        depth,
+        mayFetch || from.kind === 'site' ? 'creator' : !anchored && from.kind === 'profile' ? 'candidate' : null,
+      );
       return;
     }
     const pageUrl = linkPageOf(url);
@@ -403,7 +422,11 @@ class Lookup {
   private fetchPage(page: PageNode, kind: 'creator' | 'websearch' | 'candidate'): void {
     if (page.status !== 'new') return;
     const capped =
-      kind === 'creator' ? this.linkPagesFetched >= MAX_LINK_PAGES : kind === 'websearch' ? this.websearchFetches >= MAX_WEBSEARCH_FETCHES : this.candidateFetches >= MAX_CANDIDATE_FETCHES;
+      kind === 'creator'
+        ? this.linkPagesFetched >= MAX_LINK_PAGES
+        : kind === 'websearch'
+          ? this.websearchFetches >= MAX_WEBSEARCH_FETCHES
+          : this.candidateFetches >= MAX_CANDIDATE_FETCHES;
     if (capped) {
       if (kind !== 'websearch') this.st.limited = true;
       return;
@@ -501,7 +524,9 @@ class Lookup {
       try {
         const from: Origin = { kind: 'site', domain: site.domain, anchored: site.anchored };
         // Each page's links are followed as soon as that page is read.
-        const scan = await crawlSite(this.f, site.startUrl, (page, i) => page.links.forEach((l, j) => this.onLink(l, from, [...site.order, i, j], site.depth + 1)));
+        const scan = await crawlSite(this.f, site.startUrl, (page, i) =>
+          page.links.forEach((l, j) => this.onLink(l, from, [...site.order, i, j], site.depth + 1)),
+        );
         site.scan = scan;
         site.status = 'ok';
         if (scan.redirectedTo) {

@@ -69,12 +69,19 @@ export function enrich(v: ProfileView): ProfileView {
 }
 
 /** Fetches the profile `platform`/`handle` (canonical handle) through the lookup's fetcher. */
-export function fetchProfileView(f: LookupFetcher, platform: string, handle: string, opts: { timeoutMs?: number | null; required?: boolean } = {}): Promise<ProfileView> {
+export function fetchProfileView(
+  f: LookupFetcher,
+  platform: string,
+  handle: string,
+  opts: { timeoutMs?: number | null; required?: boolean } = {},
+): Promise<ProfileView> {
   const r = readerOf(platform);
   if (!r) return Promise.reject(new Error(`discovery: no profile reader for ${platform}`));
   const what = `${platform} profile ${handle}`;
   const read = r.operation
-    ? f.run('', (ctx) => r.fetch(ctx, handle), { op: r.operation.op, args: r.operation.args(handle), what, ...opts }).then((raw) => r.view(raw, handle))
+    ? f
+        .run('', (ctx) => r.fetch(ctx, handle), { op: r.operation.op, args: r.operation.args(handle), what, ...opts })
+        .then((raw) => r.view(raw, handle))
     : f.run(`${platform}:profile:${handle}`, (ctx) => readProfile(r, ctx, handle), { what, ...opts });
   return read.then(enrich);
 }

@@ -140,7 +140,7 @@ export function watchProgress(key: string): ProgressWatcher {
   return {
     source,
     async *profiles() {
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         if (!held) return;
         if (run && i < run.profiles.length) {
           yield run.profiles[i++];

@@ -25,13 +25,26 @@ function ref(handle: string): SourceRef {
 /** The creator: Instagram links its website and a SoundCloud account; the same handle exists on GitHub, Pinterest and Reddit. */
 function web(): DiscoveryWeb {
   const w = new DiscoveryWeb();
-  w.ig.set('owlstudio', { username: 'owlstudio', fullName: 'Owl Studio', bio: 'Pots at night', externalUrl: `${SITE}/`, bioLinks: [`${SITE}/`, 'https://soundcloud.com/owlstudio'] });
+  w.ig.set('owlstudio', {
+    username: 'owlstudio',
+    fullName: 'Owl Studio',
+    bio: 'Pots at night',
+    externalUrl: `${SITE}/`,
+    bioLinks: [`${SITE}/`, 'https://soundcloud.com/owlstudio'],
+  });
   w.page(`${SITE}/`, sitePage('Owl Studio', '<a href="/about">About</a> <a href="https://www.pinterest.com/owlstudio/">Pinterest</a>'));
   w.page(`${SITE}/about`, sitePage('About', '<p>Studio in Leeds.</p>'));
   // SoundCloud: linked by the source; lists an address in its description.
   w.soundcloud.set('owlstudio', { handle: 'owlstudio', name: 'Owl Studio Sounds', bio: 'Kiln ambience. Booking: sounds@owlstudio.co.uk' });
   // GitHub: the same handle; links back to the Instagram account and declares its own website.
-  w.github.set('owlstudio', { handle: 'owlstudio', name: 'Owl Studio', bio: 'kiln firmware', website: 'https://owlstudio-code.dev', links: [IG_URL], email: 'dev@owlstudio-code.dev' });
+  w.github.set('owlstudio', {
+    handle: 'owlstudio',
+    name: 'Owl Studio',
+    bio: 'kiln firmware',
+    website: 'https://owlstudio-code.dev',
+    links: [IG_URL],
+    email: 'dev@owlstudio-code.dev',
+  });
   w.page('https://owlstudio-code.dev/', sitePage('Owl code', '<a href="/contact">Contact</a>'));
   w.page('https://owlstudio-code.dev/contact', sitePage('Contact', '<p>firmware@owlstudio-code.dev</p>'));
   // Pinterest: linked only by the website (a candidate), links the website back (shared website).
@@ -59,9 +72,28 @@ afterEach(() => {
 
 describe('the registry decides which platforms discovery reads', () => {
   it('every platform folder that exports a reader is read, recognised in links and probed by its own rules', () => {
-    const withReader = platforms.filter((p) => p.reader).map((p) => p.label).sort();
-    expect(withReader).toEqual(['audio-c', 'code', 'forum', 'microblog-a', 'microblog-b', 'microblog-c', 'pinboard', 'shortvideo', 'social-a', 'social-b', 'video']);
-    expect([...readers().keys()].sort()).toEqual(allReaders().map((r) => r.platform).sort());
+    const withReader = platforms
+      .filter((p) => p.reader)
+      .map((p) => p.label)
+      .sort();
+    expect(withReader).toEqual([
+      'audio-c',
+      'code',
+      'forum',
+      'microblog-a',
+      'microblog-b',
+      'microblog-c',
+      'pinboard',
+      'shortvideo',
+      'social-a',
+      'social-b',
+      'video',
+    ]);
+    expect([...readers().keys()].sort()).toEqual(
+      allReaders()
+        .map((r) => r.platform)
+        .sort(),
+    );
     expect(readerAccount('https://soundcloud.com/owlstudio')).toEqual({ platform: 'audio-c', handle: 'owlstudio' });
     expect(readerAccount('https://www.reddit.com/user/owlstudio/')).toEqual({ platform: 'forum', handle: 'owlstudio' });
   });
@@ -74,7 +106,9 @@ describe('the registry decides which platforms discovery reads', () => {
     for (const c of [anon, token]) {
       expect(sameHandlePlatforms(c)).not.toContain('forum');
       expect(sameHandlePlatforms(c)).not.toContain('social-a');
-      expect(sameHandlePlatforms(c)).toEqual(expect.arrayContaining(['shortvideo', 'video', 'microblog-b', 'microblog-c', 'microblog-a', 'pinboard', 'audio-c']));
+      expect(sameHandlePlatforms(c)).toEqual(
+        expect.arrayContaining(['shortvideo', 'video', 'microblog-b', 'microblog-c', 'microblog-a', 'pinboard', 'audio-c']),
+      );
     }
   });
 });
@@ -85,11 +119,17 @@ describe('the same rules on every reader platform', () => {
     expect(hosts).not.toContain('api.github.com');
     expect(hosts).not.toContain('www.reddit.com');
     const byPlatform = Object.fromEntries(out.profiles.map((p) => [p.platform, p]));
-    expect(byPlatform['audio-c']).toMatchObject({ url: 'https://soundcloud.com/owlstudio', evidence: ['verified_profile_link', 'same_handle_match'] });
+    expect(byPlatform['audio-c']).toMatchObject({
+      url: 'https://soundcloud.com/owlstudio',
+      evidence: ['verified_profile_link', 'same_handle_match'],
+    });
     expect(byPlatform.pinboard).toMatchObject({ evidence: ['same_handle_match', 'shared_website', 'website_link', 'display_name_match'] });
     expect(byPlatform.code).toBeUndefined();
     expect(byPlatform.forum).toBeUndefined();
-    expect(out.emails).toContainEqual({ email: 'sounds@owlstudio.co.uk', sources: [{ url: 'https://soundcloud.com/owlstudio', type: 'linked_profile' }] });
+    expect(out.emails).toContainEqual({
+      email: 'sounds@owlstudio.co.uk',
+      sources: [{ url: 'https://soundcloud.com/owlstudio', type: 'linked_profile' }],
+    });
     expect(out.diagnostics.partial).toBe(false);
   });
 
@@ -97,9 +137,18 @@ describe('the same rules on every reader platform', () => {
     const { out, hosts } = await lookup(web(), { GITHUB_TOKEN: 'ghp_test' });
     expect(hosts).toContain('api.github.com');
     expect(hosts).not.toContain('www.reddit.com');
-    expect(out.profiles.find((p) => p.platform === 'code')).toMatchObject({ url: 'https://github.com/owlstudio', evidence: ['same_handle_match', 'display_name_match', 'reciprocal_profile_link'] });
-    expect(out.emails).toContainEqual({ email: 'dev@owlstudio-code.dev', sources: [{ url: 'https://github.com/owlstudio', type: 'linked_profile' }] });
-    expect(out.emails).toContainEqual({ email: 'firmware@owlstudio-code.dev', sources: [{ url: 'https://owlstudio-code.dev/contact', type: 'website' }] });
+    expect(out.profiles.find((p) => p.platform === 'code')).toMatchObject({
+      url: 'https://github.com/owlstudio',
+      evidence: ['same_handle_match', 'display_name_match', 'reciprocal_profile_link'],
+    });
+    expect(out.emails).toContainEqual({
+      email: 'dev@owlstudio-code.dev',
+      sources: [{ url: 'https://github.com/owlstudio', type: 'linked_profile' }],
+    });
+    expect(out.emails).toContainEqual({
+      email: 'firmware@owlstudio-code.dev',
+      sources: [{ url: 'https://owlstudio-code.dev/contact', type: 'website' }],
+    });
     expect(out.diagnostics.expanded_website_urls).toEqual([`${SITE}/`, 'https://owlstudio-code.dev']);
   });
 
@@ -115,7 +164,11 @@ describe('the same rules on every reader platform', () => {
   it('an exhausted quota makes the lookup partial, never failed: the linked account is returned on its link', async () => {
     const w = web();
     w.ig.set('owlstudio', { ...w.ig.get('owlstudio')!, bioLinks: [`${SITE}/`, 'https://github.com/owlstudio'] });
-    w.override('api.github.com', { status: 403, headers: { 'content-type': 'application/json', 'x-ratelimit-remaining': '0' }, body: '{"message":"API rate limit exceeded"}' });
+    w.override('api.github.com', {
+      status: 403,
+      headers: { 'content-type': 'application/json', 'x-ratelimit-remaining': '0' },
+      body: '{"message":"API rate limit exceeded"}',
+    });
     const { out } = await lookup(w);
     expect(out.profiles.find((p) => p.platform === 'code')).toMatchObject({ evidence: ['verified_profile_link', 'same_handle_match'] });
     expect(out.diagnostics).toMatchObject({ partial: true, failed_source_linked_profile_urls: ['https://github.com/owlstudio'] });

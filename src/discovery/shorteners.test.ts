@@ -17,16 +17,35 @@ const moved = (location: string, status = 301): FakeAnswer => ({ status, headers
 
 describe('isGenericShortLink', () => {
   it.each([
-    'https://bit.ly/3xYzAbc', 'http://bit.ly/abc', 'https://tinyurl.com/owl-site', 'https://t.co/AbC123', 'https://lnkd.in/dXyz', 'https://ow.ly/abc',
-    'https://buff.ly/3abc', 'https://rebrand.ly/owl', 'https://cutt.ly/owl', 'https://is.gd/owl', 'https://shorturl.at/abc', 'https://goo.gl/abc',
-    'https://www.bit.ly/abc', 'https://tr.ee/owl',
+    'https://bit.ly/3xYzAbc',
+    'http://bit.ly/abc',
+    'https://tinyurl.com/owl-site',
+    'https://t.co/AbC123',
+    'https://lnkd.in/dXyz',
+    'https://ow.ly/abc',
+    'https://buff.ly/3abc',
+    'https://rebrand.ly/owl',
+    'https://cutt.ly/owl',
+    'https://is.gd/owl',
+    'https://shorturl.at/abc',
+    'https://goo.gl/abc',
+    'https://www.bit.ly/abc',
+    'https://tr.ee/owl',
   ])('%s is one', (url) => expect(isGenericShortLink(url)).toBe(true));
 
   it.each([
     // Brand shorteners are classified as their platform by the shared classifier; never resolved.
-    'https://vm.tiktok.com/ZMabc/', 'https://amzn.to/3abc', 'https://spotify.link/abc', 'https://pin.it/abc',
+    'https://vm.tiktok.com/ZMabc/',
+    'https://amzn.to/3abc',
+    'https://spotify.link/abc',
+    'https://pin.it/abc',
     // The shortener's own home page, other sites, not web links.
-    'https://bit.ly/', 'https://bit.ly', 'https://owl.studio/bit.ly', 'https://www.instagram.com/bitly/', 'mailto:hi@bit.ly', 'not a url',
+    'https://bit.ly/',
+    'https://bit.ly',
+    'https://owl.studio/bit.ly',
+    'https://www.instagram.com/bitly/',
+    'mailto:hi@bit.ly',
+    'not a url',
   ])('%s is not', (url) => expect(isGenericShortLink(url)).toBe(false));
 
   it('a shortener is never an owner-controlled website', () => {
@@ -37,7 +56,11 @@ describe('isGenericShortLink', () => {
 
 describe('metaRefreshUrl', () => {
   it('reads t.co-style and other refresh tags, not other meta tags', () => {
-    expect(metaRefreshUrl('<head><noscript><META http-equiv="refresh" content="0;URL=https://owl.studio/?a=1&amp;b=2"></noscript><title>https://owl.studio/</title></head>')).toBe('https://owl.studio/?a=1&b=2');
+    expect(
+      metaRefreshUrl(
+        '<head><noscript><META http-equiv="refresh" content="0;URL=https://owl.studio/?a=1&amp;b=2"></noscript><title>https://owl.studio/</title></head>',
+      ),
+    ).toBe('https://owl.studio/?a=1&b=2');
     expect(metaRefreshUrl(`<meta content='0; url=https://owl.studio/contact' http-equiv='refresh'>`)).toBe('https://owl.studio/contact');
     expect(metaRefreshUrl('<meta name="description" content="0;URL=https://nope.example/">')).toBeNull();
     expect(metaRefreshUrl('<meta http-equiv="refresh" content="30">')).toBeNull();
@@ -58,10 +81,15 @@ describe('resolveShortLink', () => {
   it('through a chain of shorteners (a relative Location, a meta-refresh page), stopping at the first other URL', async () => {
     const { f, ctx } = web({
       'https://bit.ly/owl': moved('https://t.co/Xyz', 302),
-      'https://t.co/Xyz': { body: '<head><noscript><META http-equiv="refresh" content="0;URL=https://tinyurl.com/owl-page"></noscript></head>' },
+      'https://t.co/Xyz': {
+        body: '<head><noscript><META http-equiv="refresh" content="0;URL=https://tinyurl.com/owl-page"></noscript></head>',
+      },
       'https://tinyurl.com/owl-page': moved('/owl-final-hop', 307),
     });
-    await expect(resolveShortLink(f, 'https://bit.ly/owl')).rejects.toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(`more than ${SHORT_LINK_MAX_HOPS} shorteners`) });
+    await expect(resolveShortLink(f, 'https://bit.ly/owl')).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: expect.stringMatching(`more than ${SHORT_LINK_MAX_HOPS} shorteners`),
+    });
     expect(ctx.requests).toHaveLength(SHORT_LINK_MAX_HOPS);
 
     const two = web({
@@ -79,8 +107,14 @@ describe('resolveShortLink', () => {
     });
     await expect(resolveShortLink(f, 'https://bit.ly/gone')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(resolveShortLink(f, 'https://bit.ly/busy')).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
-    await expect(resolveShortLink(f, 'https://bit.ly/page')).rejects.toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/without a target/) });
-    await expect(resolveShortLink(f, 'https://bit.ly/js')).rejects.toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/non-web/) });
+    await expect(resolveShortLink(f, 'https://bit.ly/page')).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: expect.stringMatching(/without a target/),
+    });
+    await expect(resolveShortLink(f, 'https://bit.ly/js')).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: expect.stringMatching(/non-web/),
+    });
   });
 
   it('bounded in time', async () => {

@@ -40,7 +40,12 @@ const fetcher = (answer: (url: URL) => FakeAnswer) => {
   const ctx = fakeContext((r) => answer(new URL(r.url)));
   return { ctx, f: new LookupFetcher(ctx, new AbortController().signal) };
 };
-const serving = (p: FacebookPage) => fetcher((u) => (u.pathname === `/${p.vanity.toLowerCase()}` || u.searchParams.get('id') === p.id ? { body: facebookPageHtml(p) } : { status: 404, body: '' }));
+const serving = (p: FacebookPage) =>
+  fetcher((u) =>
+    u.pathname === `/${p.vanity.toLowerCase()}` || u.searchParams.get('id') === p.id
+      ? { body: facebookPageHtml(p) }
+      : { status: 404, body: '' },
+  );
 
 describe('the intro card (Relay data)', () => {
   it('website, e-mail and other-account items, the bio, the header’s name, vanity and id; phone and category are not read', () => {
@@ -68,7 +73,17 @@ describe('the intro card (Relay data)', () => {
     expect(card.websites[0]).toBe('https://claylark.studio/');
     // The TikTok item lost its link: its text alone (a bare handle) names no URL.
     expect(card.accounts).toEqual(['https://www.instagram.com/clay.lark/']);
-    const fb = readIntroCard(facebookPageHtml({ ...CLAY, intro: { websites: [{ url: 'https://www.facebook.com/ClayLarkStudio/shop', text: 'Shop' }, { url: 'https://claylark.studio/', text: 'claylark.studio' }] } }));
+    const fb = readIntroCard(
+      facebookPageHtml({
+        ...CLAY,
+        intro: {
+          websites: [
+            { url: 'https://www.facebook.com/ClayLarkStudio/shop', text: 'Shop' },
+            { url: 'https://claylark.studio/', text: 'claylark.studio' },
+          ],
+        },
+      }),
+    );
     expect(fb.websites).toEqual(['https://claylark.studio/']);
   });
 
@@ -79,7 +94,16 @@ describe('the intro card (Relay data)', () => {
   });
 
   it('a page without the intro card: og: tags and anchors only, as before', () => {
-    expect(readIntroCard(facebookPageHtml({ ...CLAY, intro: undefined }))).toEqual({ websites: [], accounts: [], emails: [], bio: null, bestDescription: null, vanity: null, id: null, name: null });
+    expect(readIntroCard(facebookPageHtml({ ...CLAY, intro: undefined }))).toEqual({
+      websites: [],
+      accounts: [],
+      emails: [],
+      bio: null,
+      bestDescription: null,
+      vanity: null,
+      id: null,
+      name: null,
+    });
   });
 });
 
@@ -88,7 +112,12 @@ describe('a social-a page as a profile', () => {
     const { f, ctx } = serving(CLAY);
     const v = await fetchProfileView(f, 'social-a', '100064000000123');
     expect(ctx.requests.map((r) => r.url)).toEqual(['https://www.facebook.com/profile.php?id=100064000000123']);
-    expect(v).toMatchObject({ platform: 'social-a', handle: 'ClayLarkStudio', url: 'https://www.facebook.com/ClayLarkStudio', displayName: 'Clay Lark Studio' });
+    expect(v).toMatchObject({
+      platform: 'social-a',
+      handle: 'ClayLarkStudio',
+      url: 'https://www.facebook.com/ClayLarkStudio',
+      displayName: 'Clay Lark Studio',
+    });
     expect(v.ids).toEqual(['social-a:100064000000123', 'social-a:claylarkstudio']);
     expect(v.links).toEqual([
       'https://claylark.studio/',
@@ -112,13 +141,30 @@ describe('a social-a page as a profile', () => {
   it('without the intro card: the handle as asked, the og:url vanity, the app-link id', async () => {
     const { ctx } = serving({ ...CLAY, intro: undefined });
     const p = await fetchSocialAPage(ctx, 'claylarkstudio');
-    expect(p).toMatchObject({ handle: 'claylarkstudio', vanity: 'ClayLarkStudio', id: '100064000000123', bio: null, links: ['https://shop.claylark.studio/'], emails: [] });
-    const bare = fakeContext(() => ({ body: facebookPageHtml({ ...CLAY, intro: undefined }).replace(/<meta property="(?:og:url|al:android:url)"[^>]*>/g, '') }));
-    expect(await fetchSocialAPage(bare, 'claylarkstudio')).toMatchObject({ handle: 'claylarkstudio', vanity: 'claylarkstudio', id: null, name: 'Clay Lark Studio' });
+    expect(p).toMatchObject({
+      handle: 'claylarkstudio',
+      vanity: 'ClayLarkStudio',
+      id: '100064000000123',
+      bio: null,
+      links: ['https://shop.claylark.studio/'],
+      emails: [],
+    });
+    const bare = fakeContext(() => ({
+      body: facebookPageHtml({ ...CLAY, intro: undefined }).replace(/<meta property="(?:og:url|al:android:url)"[^>]*>/g, ''),
+    }));
+    expect(await fetchSocialAPage(bare, 'claylarkstudio')).toMatchObject({
+      handle: 'claylarkstudio',
+      vanity: 'claylarkstudio',
+      id: null,
+      name: 'Clay Lark Studio',
+    });
   });
 
   it('a login wall is UPSTREAM_BLOCKED, never data', async () => {
     const { f } = fetcher(() => ({ body: LOGIN_WALL_HTML }));
-    await expect(fetchProfileView(f, 'social-a', 'claylarkstudio')).rejects.toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(/login wall/) });
+    await expect(fetchProfileView(f, 'social-a', 'claylarkstudio')).rejects.toMatchObject({
+      code: 'UPSTREAM_BLOCKED',
+      message: expect.stringMatching(/login wall/),
+    });
   });
 });

@@ -31,42 +31,69 @@ const fetcher = (answer: Parameters<typeof fakeContext>[0]) => {
 
 describe.skipIf(!hasFixtures('social-b'))(hasFixtures('social-b') ? 'social-b capture as a source profile' : skipReason('social-b'), () => {
   it('web-profile-info-megadeth.json: name, bio, the declared link (a shared music-link domain, no owner website)', async () => {
-    const { f } = fetcher(() => ({ body: readFixture('social-b', 'web-profile-info-megadeth.json'), headers: { 'content-type': 'application/json' } }));
+    const { f } = fetcher(() => ({
+      body: readFixture('social-b', 'web-profile-info-megadeth.json'),
+      headers: { 'content-type': 'application/json' },
+    }));
     const v = await fetchProfileView(f, 'social-b', 'megadeth');
-    expect(v).toMatchObject({ platform: 'social-b', handle: 'megadeth', url: 'https://www.instagram.com/megadeth/', displayName: 'Megadeth', emails: [] });
+    expect(v).toMatchObject({
+      platform: 'social-b',
+      handle: 'megadeth',
+      url: 'https://www.instagram.com/megadeth/',
+      displayName: 'Megadeth',
+      emails: [],
+    });
     expect(v.bio).toBe("'THE SICK, THE DYING… AND THE DEAD!' New album out September 2. Listen to SOLDIER ON! now.");
     expect(v.links).toEqual(['http://megadeth.lnk.to/sickdyingdead/']);
   });
 });
 
-describe.skipIf(!hasFixtures('shortvideo'))(hasFixtures('shortvideo') ? 'shortvideo capture as a source profile' : skipReason('shortvideo'), () => {
-  it('profile-page-sigi-huxleythepandapuppy.html: bio, the beacons.ai bio link as a link page, no mention read from "DMs on IG"', async () => {
-    const { f } = fetcher(() => ({ body: readFixture('shortvideo', 'profile-page-sigi-huxleythepandapuppy.html') }));
-    const v = await fetchProfileView(f, 'shortvideo', 'huxleythepandapuppy');
-    expect(v).toMatchObject({ platform: 'shortvideo', handle: 'huxleythepandapuppy', url: 'https://www.tiktok.com/@huxleythepandapuppy', displayName: 'Huxley the Panda Puppy🐼🐶(pandaloon' });
-    expect(v.bio).toBe('DMs on IG, CEO of Pandaloon from Shark Tank. Follow for ur dose of serotonin☺️');
-    expect(v.links).toEqual(['https://beacons.ai/huxleythepandapuppy']);
-    expect(linkPageOf(v.links[0])).toBe('https://beacons.ai/huxleythepandapuppy');
-  });
-});
+describe.skipIf(!hasFixtures('shortvideo'))(
+  hasFixtures('shortvideo') ? 'shortvideo capture as a source profile' : skipReason('shortvideo'),
+  () => {
+    it('profile-page-sigi-huxleythepandapuppy.html: bio, the beacons.ai bio link as a link page, no mention read from "DMs on IG"', async () => {
+      const { f } = fetcher(() => ({ body: readFixture('shortvideo', 'profile-page-sigi-huxleythepandapuppy.html') }));
+      const v = await fetchProfileView(f, 'shortvideo', 'huxleythepandapuppy');
+      expect(v).toMatchObject({
+        platform: 'shortvideo',
+        handle: 'huxleythepandapuppy',
+        url: 'https://www.tiktok.com/@huxleythepandapuppy',
+        displayName: 'Huxley the Panda Puppy🐼🐶(pandaloon',
+      });
+      expect(v.bio).toBe('DMs on IG, CEO of Pandaloon from Shark Tank. Follow for ur dose of serotonin☺️');
+      expect(v.links).toEqual(['https://beacons.ai/huxleythepandapuppy']);
+      expect(linkPageOf(v.links[0])).toBe('https://beacons.ai/huxleythepandapuppy');
+    });
+  },
+);
 
 const X_CAPTURES = ['user-by-screen-name-2026.json', 'user-by-screen-name-2025.json'];
-describe.skipIf(!hasFixtures('microblog-b'))(hasFixtures('microblog-b') ? 'microblog-b UserByScreenName captures as source profiles' : skipReason('microblog-b'), () => {
-  for (const file of X_CAPTURES) {
-    it(`${file}: screen name, name, bio, the expanded website (guest token + UserByScreenName)`, async () => {
-      const { f, ctx } = fetcher((r) =>
-        r.url.includes('guest/activate') ? { body: '{"guest_token":"1900000000000000001"}' } : { body: readFixture('microblog-b', file), headers: { 'content-type': 'application/json' } },
-      );
-      const v = await fetchProfileView(f, 'microblog-b', 'xdevelopers');
-      expect(v).toMatchObject({ platform: 'microblog-b', handle: 'XDevelopers', url: 'https://x.com/XDevelopers', displayName: 'Developers' });
-      expect(v.bio).toBe('The voice of the X Dev team and your official source for updates, news, and events, related to the X API.');
-      expect(v.links).toEqual(['https://docs.x.com/']);
-      const q = ctx.requests.find((r) => r.url.includes('/UserByScreenName'))!;
-      expect(q.headers?.['x-guest-token']).toBe('1900000000000000001');
-      expect(JSON.parse(new URL(q.url).searchParams.get('variables')!)).toMatchObject({ screen_name: 'xdevelopers' });
-    });
-  }
-});
+describe.skipIf(!hasFixtures('microblog-b'))(
+  hasFixtures('microblog-b') ? 'microblog-b UserByScreenName captures as source profiles' : skipReason('microblog-b'),
+  () => {
+    for (const file of X_CAPTURES) {
+      it(`${file}: screen name, name, bio, the expanded website (guest token + UserByScreenName)`, async () => {
+        const { f, ctx } = fetcher((r) =>
+          r.url.includes('guest/activate')
+            ? { body: '{"guest_token":"1900000000000000001"}' }
+            : { body: readFixture('microblog-b', file), headers: { 'content-type': 'application/json' } },
+        );
+        const v = await fetchProfileView(f, 'microblog-b', 'xdevelopers');
+        expect(v).toMatchObject({
+          platform: 'microblog-b',
+          handle: 'XDevelopers',
+          url: 'https://x.com/XDevelopers',
+          displayName: 'Developers',
+        });
+        expect(v.bio).toBe('The voice of the X Dev team and your official source for updates, news, and events, related to the X API.');
+        expect(v.links).toEqual(['https://docs.x.com/']);
+        const q = ctx.requests.find((r) => r.url.includes('/UserByScreenName'))!;
+        expect(q.headers?.['x-guest-token']).toBe('1900000000000000001');
+        expect(JSON.parse(new URL(q.url).searchParams.get('variables')!)).toMatchObject({ screen_name: 'xdevelopers' });
+      });
+    }
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Link pages
@@ -78,7 +105,13 @@ describe('the five link pages, through their extractors', () => {
     const v = await fetchLinkPage(f, 'https://link.me/Mira.Sol');
     expect(v.url).toBe('https://link.me/mira.sol');
     expect(v.title).toBe('Mira Solano');
-    expect(v.links).toEqual(expect.arrayContaining(['https://www.instagram.com/mira.sol.music/', 'https://www.tiktok.com/@mirasolmusic', 'https://mirasol.example/tour']));
+    expect(v.links).toEqual(
+      expect.arrayContaining([
+        'https://www.instagram.com/mira.sol.music/',
+        'https://www.tiktok.com/@mirasolmusic',
+        'https://mirasol.example/tour',
+      ]),
+    );
     // Images, referral and deep links are not the creator's links.
     expect(v.links.some((l) => /page\.link|media\.link\.me|\.png/.test(l))).toBe(false);
     // The test page's address is at a reserved `.example` name: a placeholder, never a contact.
@@ -89,17 +122,30 @@ describe('the five link pages, through their extractors', () => {
     const { f } = fetcher(() => ({ body: linktreeHtml(profileNextData(modernAccount('nightowlband'))) }));
     const v = await fetchLinkPage(f, 'https://linktr.ee/NightOwlBand');
     expect(v.url).toBe('https://linktr.ee/nightowlband');
-    expect(v.links).toEqual(expect.arrayContaining(['https://instagram.com/nightowlband', 'https://www.tiktok.com/@nightowl.band', 'https://nightowlband.example.org/tour', 'https://twitch.tv/nightowllive']));
+    expect(v.links).toEqual(
+      expect.arrayContaining([
+        'https://instagram.com/nightowlband',
+        'https://www.tiktok.com/@nightowl.band',
+        'https://nightowlband.example.org/tour',
+        'https://twitch.tv/nightowllive',
+      ]),
+    );
     // The e-mail icon and an address written in a link title; never the footer's support@linktr.ee.
     expect(v.emails).toEqual(['Mgmt@nightowlband.co.uk', 'hello@nightowlband.co.uk']);
   });
 
   it('linkpage-c (komi): talent links and modules', async () => {
-    const { f, ctx } = fetcher((r) => ({ body: JSON.stringify(r.url.includes('/modules') ? modulesBody() : talentBody('nightowl')), headers: { 'content-type': 'application/json' } }));
+    const { f, ctx } = fetcher((r) => ({
+      body: JSON.stringify(r.url.includes('/modules') ? modulesBody() : talentBody('nightowl')),
+      headers: { 'content-type': 'application/json' },
+    }));
     const v = await fetchLinkPage(f, 'https://nightowl.komi.io/');
     expect(v.url).toBe('https://nightowl.komi.io');
     expect(v.links).toEqual(expect.arrayContaining(['https://www.instagram.com/nora.hollis/', 'https://norahollis.example/']));
-    expect(ctx.requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/talent/usernames/nightowl', expect.stringMatching(/^\/api\/talent-profiles\/.+\/modules$/)]);
+    expect(ctx.requests.map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/talent/usernames/nightowl',
+      expect.stringMatching(/^\/api\/talent-profiles\/.+\/modules$/),
+    ]);
   });
 
   it('linkpage-d (pillar) and linkpage-e (lnk.bio): their records, unwrapped redirects, e-mail fields', async () => {
@@ -111,13 +157,21 @@ describe('the five link pages, through their extractors', () => {
     const e = fetcher(() => ({ body: lnkBioHtml(lnkBioPage('rosaliavega')) }));
     const pe = await fetchLinkPage(e.f, 'https://lnk.bio/RosaliaVega');
     expect(pe.url).toBe('https://lnk.bio/rosaliavega');
-    expect(pe.links).toEqual(expect.arrayContaining(['https://instagram.com/rosalia.vega.ceramica', 'https://rosaliavega.mx/talleres?utm_source=lnkbio']));
+    expect(pe.links).toEqual(
+      expect.arrayContaining(['https://instagram.com/rosalia.vega.ceramica', 'https://rosaliavega.mx/talleres?utm_source=lnkbio']),
+    );
     expect(pe.links.some((l) => l.startsWith('https://lnk.bio/go'))).toBe(false);
     expect(pe.emails).toEqual(['Talleres@rosaliavega.mx']);
   });
 
   it('records: image and vendor members are not links; every string is read for addresses', () => {
-    const rec = { avatar: 'https://cdn.example/a.jpg', referralLink: 'https://app.page.link/x', bio: 'Shop: owl.shop/mugs', links: [{ url: 'https://x.com/owl', title: 'mail me: owl [at] owl [dot] shop' }], products: [{ url: 'https://store.example/p/1' }] };
+    const rec = {
+      avatar: 'https://cdn.example/a.jpg',
+      referralLink: 'https://app.page.link/x',
+      bio: 'Shop: owl.shop/mugs',
+      links: [{ url: 'https://x.com/owl', title: 'mail me: owl [at] owl [dot] shop' }],
+      products: [{ url: 'https://store.example/p/1' }],
+    };
     expect(recordLinks(rec)).toEqual(['https://owl.shop/mugs', 'https://x.com/owl']);
     expect(recordEmails(rec)).toEqual(['owl@owl.shop']);
   });
@@ -125,7 +179,12 @@ describe('the five link pages, through their extractors', () => {
 
 describe('other link-in-bio hosts: the generic page scan', () => {
   it('reads the creator’s links and addresses, not the vendor’s footer, own pages or own account', async () => {
-    const html = beaconsPage('owl', 'Owl', ['https://www.instagram.com/owl.pots/', 'https://beacons.ai/owl/store', 'https://owl.studio/'], '<p>mgmt: team@owl.studio</p>');
+    const html = beaconsPage(
+      'owl',
+      'Owl',
+      ['https://www.instagram.com/owl.pots/', 'https://beacons.ai/owl/store', 'https://owl.studio/'],
+      '<p>mgmt: team@owl.studio</p>',
+    );
     const { f } = fetcher(() => ({ body: html }));
     const v = await fetchLinkPage(f, 'https://beacons.ai/Owl?utm=1');
     expect(v.url).toBe('https://beacons.ai/Owl');
@@ -164,7 +223,17 @@ describe('the bounded website crawl', () => {
   });
 
   it('contact pages in other languages, by path or by link text; a /bio page', () => {
-    for (const p of ['/kontakt', '/contacto', '/contato', '/contatti', '/impressum', '/nous-contacter', '/%E3%81%8A%E5%95%8F%E3%81%84%E5%90%88%E3%82%8F%E3%81%9B', '/联系我们']) expect(contactScore(`https://a.co${p}`), p).toBe(3);
+    for (const p of [
+      '/kontakt',
+      '/contacto',
+      '/contato',
+      '/contatti',
+      '/impressum',
+      '/nous-contacter',
+      '/%E3%81%8A%E5%95%8F%E3%81%84%E5%90%88%E3%82%8F%E3%81%9B',
+      '/联系我们',
+    ])
+      expect(contactScore(`https://a.co${p}`), p).toBe(3);
     expect(contactScore('https://a.co/bio')).toBe(2);
     expect(contactScore('https://a.co/a-propos')).toBe(1);
     expect(contactScore('https://a.co/chi-siamo/')).toBe(1);
@@ -181,7 +250,12 @@ describe('the bounded website crawl', () => {
   it(`a contact page an about page links is read too (at most ${SITE_DEEP_PAGES} such pages), as soon as that page is read`, async () => {
     const { f, ctx } = site({
       '/': { body: sitePage('Home', '<a href="/ueber-uns">Über uns</a><a href="/shop">Shop</a>') },
-      '/ueber-uns': { body: sitePage('Über uns', '<a href="/team/anfragen">Anfragen &amp; Kontakt</a> <a href="/bio">Bio</a> <a href="/presse">Presse</a> <a href="/blog">Blog</a>') },
+      '/ueber-uns': {
+        body: sitePage(
+          'Über uns',
+          '<a href="/team/anfragen">Anfragen &amp; Kontakt</a> <a href="/bio">Bio</a> <a href="/presse">Presse</a> <a href="/blog">Blog</a>',
+        ),
+      },
       '/team/anfragen': { body: sitePage('Kontakt', 'anfragen@owl.studio') },
       '/bio': { body: sitePage('Bio', 'bio@owl.studio') },
     });
@@ -193,7 +267,9 @@ describe('the bounded website crawl', () => {
   });
 
   it(`the declared page, then at most ${SITE_LINKED_PAGES} more of the same site, best first; other domains never`, async () => {
-    const links = ['/about', '/press', '/contact', '/impressum', '/team', '/blog', 'https://other.example/contact'].map((p) => `<a href="${p}">x</a>`).join('');
+    const links = ['/about', '/press', '/contact', '/impressum', '/team', '/blog', 'https://other.example/contact']
+      .map((p) => `<a href="${p}">x</a>`)
+      .join('');
     const { f, ctx } = site({
       '/': { body: sitePage('Home', links) },
       '/contact': { body: sitePage('Contact', 'hi@owl.studio') },

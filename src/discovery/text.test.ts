@@ -30,11 +30,20 @@ describe('addresses in bios and pages', () => {
       <p>plain@owl.studio</p><a href="mailto:mail@owl.studio?subject=hi">write</a><p>br [at] owl [dot] studio</p>
       <p>ent&#64;owl&#46;studio</p><span class="__cf_email__" data-cfemail="${cf('cf@owl.studio')}">[email protected]</span>
       <p>Contact: spelled at owl dot studio</p></body></html>`;
-    expect(emailsInHtml(html).sort()).toEqual(['br@owl.studio', 'cf@owl.studio', 'ent@owl.studio', 'ld@owl.studio', 'mail@owl.studio', 'plain@owl.studio', 'spelled@owl.studio']);
+    expect(emailsInHtml(html).sort()).toEqual([
+      'br@owl.studio',
+      'cf@owl.studio',
+      'ent@owl.studio',
+      'ld@owl.studio',
+      'mail@owl.studio',
+      'plain@owl.studio',
+      'spelled@owl.studio',
+    ]);
   });
 
   it('drops image names, placeholders, tracking DSNs, and addresses at platform / link-in-bio / shortener domains', () => {
-    const text = 'logo@2x.png you@example.com your@email.com 0123456789abcdef0123456789abcdef@o1.ingest.sentry.io support@linktr.ee help@beacons.ai press@youtube.com x@bit.ly real@owl.studio';
+    const text =
+      'logo@2x.png you@example.com your@email.com 0123456789abcdef0123456789abcdef@o1.ingest.sentry.io support@linktr.ee help@beacons.ai press@youtube.com x@bit.ly real@owl.studio';
     expect(emailsInText(text)).toEqual(['real@owl.studio']);
     expect(isSharedDomain('linktr.ee')).toBe(true);
     expect(isSharedDomain('komi.io')).toBe(true);
@@ -48,7 +57,9 @@ describe('addresses in bios and pages', () => {
 
 describe('links in bios', () => {
   it('scheme, www and bare host links (the shortvideo bio reader), then named accounts', () => {
-    expect(linksInText('shop: nightowl.com · https://linktr.ee/owl\nIG: nightowl.bar | TikTok: @owl.pots | yt @OwlTube | X: @owlpots | x owl')).toEqual([
+    expect(
+      linksInText('shop: nightowl.com · https://linktr.ee/owl\nIG: nightowl.bar | TikTok: @owl.pots | yt @OwlTube | X: @owlpots | x owl'),
+    ).toEqual([
       'https://linktr.ee/owl',
       'https://nightowl.com',
       'https://www.instagram.com/nightowl.bar',
@@ -64,8 +75,13 @@ describe('links in bios', () => {
   });
 
   it('anchors: absolute, resolved against the page, fragments dropped, mailto/tel skipped, footer optional', () => {
-    const html = '<a href="/contact#form">c</a><a href="mailto:a@b.co">m</a><a href="tel:1">t</a><a href="https://x.com/owl">x</a><footer><a href="https://vendor.example/">v</a></footer>';
-    expect(anchorLinks(html, 'https://owl.studio/home')).toEqual(['https://owl.studio/contact', 'https://x.com/owl', 'https://vendor.example/']);
+    const html =
+      '<a href="/contact#form">c</a><a href="mailto:a@b.co">m</a><a href="tel:1">t</a><a href="https://x.com/owl">x</a><footer><a href="https://vendor.example/">v</a></footer>';
+    expect(anchorLinks(html, 'https://owl.studio/home')).toEqual([
+      'https://owl.studio/contact',
+      'https://x.com/owl',
+      'https://vendor.example/',
+    ]);
     expect(anchorLinks(html, 'https://owl.studio/home', { skipFooter: true })).toEqual(['https://owl.studio/contact', 'https://x.com/owl']);
   });
 });
@@ -74,9 +90,19 @@ describe('owner-controlled domains', () => {
   it('a creator website counts; platforms, shorteners, link-in-bio hosts and shared domains do not', () => {
     expect(ownerDomain('https://shop.nightowlceramics.com/mugs')).toBe('nightowlceramics.com');
     for (const u of [
-      'https://www.instagram.com/owl', 'https://bit.ly/x', 'https://linktr.ee/owl', 'https://owl.carrd.co/', 'https://beacons.ai/owl',
-      'https://www.amazon.co.uk/dp/B01', 'https://www.etsy.com/shop/Owl', 'https://megadeth.lnk.to/album', 'https://docs.google.com/forms/x',
-      'https://www.eventbrite.com/e/1', 'https://komi.io/', 'mailto:a@b.co', 'https://192.168.0.1/',
+      'https://www.instagram.com/owl',
+      'https://bit.ly/x',
+      'https://linktr.ee/owl',
+      'https://owl.carrd.co/',
+      'https://beacons.ai/owl',
+      'https://www.amazon.co.uk/dp/B01',
+      'https://www.etsy.com/shop/Owl',
+      'https://megadeth.lnk.to/album',
+      'https://docs.google.com/forms/x',
+      'https://www.eventbrite.com/e/1',
+      'https://komi.io/',
+      'mailto:a@b.co',
+      'https://192.168.0.1/',
     ]) {
       expect(ownerDomain(u), u).toBeNull();
     }

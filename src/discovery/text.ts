@@ -20,12 +20,13 @@ import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js
 import { extractEmails, normaliseEmail } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
 
-const LOCAL = "[A-Za-z0-9._+-]{1,64}";
+const LOCAL = '[A-Za-z0-9._+-]{1,64}';
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 const SPELLED_DOT = '\\s+(?:dot|DOT|Dot)\\s+|\\s*[\\[(]\\s*(?:dot|DOT)\\s*[\\])]\\s*';
 /** `local at domain dot tld` (spelled dot at least once; plain dots may join other labels). */
 const SPELLED_RE = new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})\\s+(?:at|AT|At)\\s+(${LABEL}(?:(?:${SPELLED_DOT}|\\.)${LABEL})*)`, 'g');
-const CONTACT_CUE_RE = /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
+const CONTACT_CUE_RE =
+  /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
 
 /** Addresses written as `name at domain dot com` (see the module comment), normalised. */
 export function spelledOutEmails(text: string): string[] {
@@ -100,7 +101,8 @@ export function linksInText(text: string | null | undefined): string[] {
   return [...profileLinks(null, text), ...mentionedAccounts(text)];
 }
 
-const MENTION_RE = /(?:^|[\s|•·,;(])(ig|insta(?:gram)?|tiktok|tt|yt|youtube|twitter|x)\s*[:\-–—]?\s*(@?)([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])/gim;
+const MENTION_RE =
+  /(?:^|[\s|•·,;(])(ig|insta(?:gram)?|tiktok|tt|yt|youtube|twitter|x)\s*[:\-–—]?\s*(@?)([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])/gim;
 const MENTION_URL: Record<string, (h: string) => string | null> = {
   ig: (h) => `https://www.instagram.com/${h}`,
   insta: (h) => `https://www.instagram.com/${h}`,

@@ -96,7 +96,11 @@ export interface EmailLookupResult extends DiscoveryDiagnostics {
 }
 
 /** Wire order of the social-profiles record. */
-export function socialProfilesRecord(source: DiscoverySource, profiles: DiscoveredProfile[], d: DiscoveryDiagnostics): SocialProfilesResult {
+export function socialProfilesRecord(
+  source: DiscoverySource,
+  profiles: DiscoveredProfile[],
+  d: DiscoveryDiagnostics,
+): SocialProfilesResult {
   return {
     source,
     profiles,

@@ -36,7 +36,7 @@ export interface Verification {
 /** The fixpoint; with `without`, that profile may not be verified (the world without its own contribution). */
 export function solve(g: EvidenceGraph, without: string | null): Verification {
   const v: Verification = { verified: new Set([g.source.key]), pages: new Set(), sites: new Set() };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const p of g.pages.values()) {
       if (!v.pages.has(p.url) && pageIsCreator(g, p, v)) {
@@ -98,7 +98,8 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if ([...n.fromSites].some((d) => v.sites.has(d))) labels.push('website_link');
   const t = g.viewTargets(n);
   if (t) {
-    if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u))) labels.push('reciprocal_profile_link');
+    if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)))
+      labels.push('reciprocal_profile_link');
     if (t.domains.some((d) => v.sites.has(d))) labels.push('shared_website');
   }
   if (n.handle.toLowerCase() === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');

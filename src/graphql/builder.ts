@@ -28,7 +28,8 @@ builder.addScalarType('JSON', JSONResolver);
 builder.addScalarType('DateTime', DateTimeResolver);
 
 builder.queryType({
-  description: 'Public creator data, fetched live from public pages (or from cache with cacheMaxAge). Each root field costs credits; see extensions.credits.',
+  description:
+    'Public creator data, fetched live from public pages (or from cache with cacheMaxAge). Each root field costs credits; see extensions.credits.',
 });
 
 builder.mutationType({

@@ -7,7 +7,10 @@ import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import type { GatewayContext } from './context.js';
 
-export type CompiledOperation = (ctx: GatewayContext, variables: Record<string, unknown> | undefined) => ExecutionResult | Promise<ExecutionResult>;
+export type CompiledOperation = (
+  ctx: GatewayContext,
+  variables: Record<string, unknown> | undefined,
+) => ExecutionResult | Promise<ExecutionResult>;
 
 export function compileOperation(schema: GraphQLSchema, document: DocumentNode, operationName?: string): CompiledOperation {
   const compiled = compileQuery(schema, document, operationName, { disablingCapturingStackErrors: true });

@@ -84,7 +84,11 @@ const DOCUMENT_CACHE_BYTES = 24 * 1024 * 1024;
 export const preparedSize = (query: string) => 4_096 + query.length * 24;
 
 export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: ValidationRule[], limits: DocumentLimits): FastGraphql {
-  const documents = new LRUCache<string, Prepared>({ max: 2_000, maxSize: DOCUMENT_CACHE_BYTES, sizeCalculation: (_v, query) => preparedSize(query) });
+  const documents = new LRUCache<string, Prepared>({
+    max: 2_000,
+    maxSize: DOCUMENT_CACHE_BYTES,
+    sizeCalculation: (_v, query) => preparedSize(query),
+  });
   const allRules = [...specifiedRules, ...rules];
 
   function prepare(query: string): Prepared | null {
@@ -98,7 +102,8 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
     }
     // graphql-jit has no incremental delivery: @defer / @stream documents are yoga's; so are the
     // documents over a limit or invalid (yoga's answer is the reference for errors).
-    if (usesIncrementalDelivery(document) || documentLimitErrors(document, limits).length || validate(schema, document, allRules).length) return null;
+    if (usesIncrementalDelivery(document) || documentLimitErrors(document, limits).length || validate(schema, document, allRules).length)
+      return null;
     const prepared: Prepared = { document, compiled: new Map() };
     if (query.length <= DOCUMENT_MAX_TEXT) documents.set(query, prepared);
     return prepared;
@@ -142,14 +147,23 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       if (!prepared || !compiled) return false;
       const vars = (variables as Record<string, unknown> | null) ?? undefined;
       // Variables that do not fit their types: yoga's answer (a request error) is the reference.
-      if (compiled.operation.variableDefinitions?.length && getVariableValues(schema, compiled.operation.variableDefinitions, vars ?? {}).errors) {
+      if (
+        compiled.operation.variableDefinitions?.length &&
+        getVariableValues(schema, compiled.operation.variableDefinitions, vars ?? {}).errors
+      ) {
         return false;
       }
 
       const header = req.headers['x-api-key'];
       const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, null);
       const result = await executeGraphql(
-        { schema, document: prepared.document, operationName: (operationName as string | null) ?? undefined, variableValues: vars, contextValue: ctx },
+        {
+          schema,
+          document: prepared.document,
+          operationName: (operationName as string | null) ?? undefined,
+          variableValues: vars,
+          contextValue: ctx,
+        },
         () => compiled.run(ctx, vars),
       );
       const { status, body: payload, headers } = serialise(result, info.id);

@@ -13,7 +13,16 @@ import { createYoga } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { invalidInput } from '../errors.js';
-import { KEYLESS_MAX_BODY, MAX_GRAPHQL_BODY, answerOptions, methodNotAllowed, notJson, readBody, tooLarge, unsupportedMediaType } from '../http/edges.js';
+import {
+  KEYLESS_MAX_BODY,
+  MAX_GRAPHQL_BODY,
+  answerOptions,
+  methodNotAllowed,
+  notJson,
+  readBody,
+  tooLarge,
+  unsupportedMediaType,
+} from '../http/edges.js';
 import { requestBaseUrl } from '../media/public-url.js';
 import type { RequestInfo } from '../observability/request.js';
 import { sendGraphqlError } from '../pipeline/errors.js';
@@ -45,7 +54,8 @@ function withRequestId(result: unknown, id: string): unknown {
   return {
     ...result,
     errors: errors.map((e) => {
-      if (!(e instanceof GraphQLError)) return { ...(e as object), extensions: { ...(e as { extensions?: object }).extensions, request_id: id } };
+      if (!(e instanceof GraphQLError))
+        return { ...(e as object), extensions: { ...(e as { extensions?: object }).extensions, request_id: id } };
       const copy = new GraphQLError(e.message, {
         nodes: e.nodes,
         source: e.source,
@@ -80,7 +90,9 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     },
     onExecute({ setExecuteFn, executeFn }) {
       setExecuteFn((args) =>
-        usesIncrementalDelivery(args.document) ? executeIncrementalWithCredits(args as never, executeFn as never) : executeGraphql(args as never, executeFn as never),
+        usesIncrementalDelivery(args.document)
+          ? executeIncrementalWithCredits(args as never, executeFn as never)
+          : executeGraphql(args as never, executeFn as never),
       );
     },
     onValidate({ addValidationRule, params, setResult }) {
@@ -104,7 +116,11 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
   // yoga remembers parsed documents by query text: the same byte cap as the fast path's, and
   // documents that fail to parse are not remembered at all (a keyless caller chooses the text).
   const parsedText = new WeakMap<DocumentNode, string>();
-  const yogaDocuments = new LRUCache<string, DocumentNode>({ max: 2_000, maxSize: 8 * 1024 * 1024, sizeCalculation: (_d, query) => preparedSize(query) });
+  const yogaDocuments = new LRUCache<string, DocumentNode>({
+    max: 2_000,
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: (_d, query) => preparedSize(query),
+  });
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse; info: RequestInfo }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -153,7 +169,8 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
   async function serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
     if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, 'GET, POST');
     if (req.method !== 'POST') {
-      if (req.method !== 'GET') return sendGraphqlError(res, methodNotAllowed(req.method, 'GET or POST'), info.id, { allow: 'GET, POST, OPTIONS' });
+      if (req.method !== 'GET')
+        return sendGraphqlError(res, methodNotAllowed(req.method, 'GET or POST'), info.id, { allow: 'GET, POST, OPTIONS' });
       return yoga(req, res, { info }) as unknown as Promise<void>;
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -195,7 +212,11 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
       if (v === undefined) continue;
       for (const item of Array.isArray(v) ? v : [v]) headers.append(k, item);
     }
-    const response = await yoga.fetch(new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers, body: new Uint8Array(raw) }, { req, res, info });
+    const response = await yoga.fetch(
+      new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`),
+      { method: req.method, headers, body: new Uint8Array(raw) },
+      { req, res, info },
+    );
     const outHeaders: Record<string, string> = {};
     response.headers.forEach((v, k) => (outHeaders[k] = v));
     // Incremental delivery: each part as it is ready; a client that leaves cancels the stream.

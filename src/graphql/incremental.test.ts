@@ -21,7 +21,9 @@ import { buildSchema } from './schema.js';
 let dir: string;
 let deps: OpenDeps;
 const schema = buildSchema();
-const document = parse('{ a: findCreatorEmails(platform: SOCIAL_B, handle: "night.owl") { source { url } ... @defer { emails { email } } } }');
+const document = parse(
+  '{ a: findCreatorEmails(platform: SOCIAL_B, handle: "night.owl") { source { url } ... @defer { emails { email } } } }',
+);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cl-incremental-'));
@@ -62,14 +64,20 @@ describe('credits of a streamed operation', () => {
     expect(first.value).toEqual(initial);
     expect(deps.ledger.open.size).toBe(1);
     const last = await stream.next();
-    expect(last.value).toMatchObject({ hasNext: false, extensions: { credits: { charged: 10, remaining: 20, fields: [{ path: 'a', charged: 10, cached: false }] } } });
+    expect(last.value).toMatchObject({
+      hasNext: false,
+      extensions: { credits: { charged: 10, remaining: 20, fields: [{ path: 'a', charged: 10, cached: false }] } },
+    });
     expect((await stream.next()).done).toBe(true);
     expect(await deps.ledger.balance(id)).toBe(20);
     expect(deps.ledger.open.size).toBe(0);
   });
 
   it('an error in a deferred part: the root field costs 0, and the error keeps its code', async () => {
-    const failed = new GraphQLError('gone', { path: ['a', 'emails'], originalError: new ApiError('UPSTREAM_FAILED', 'the lookup failed; retry') });
+    const failed = new GraphQLError('gone', {
+      path: ['a', 'emails'],
+      originalError: new ApiError('UPSTREAM_FAILED', 'the lookup failed; retry'),
+    });
     const { stream, id } = await run([initial, { incremental: [{ data: null, path: ['a'], errors: [failed] }], hasNext: false }]);
     await stream.next();
     const last = (await stream.next()).value as IncrementalPayload;

@@ -113,7 +113,13 @@ export function noDeferOnRootFieldsRule(context: ValidationContext): ASTVisitor 
 export interface IncrementalPayload {
   data?: Record<string, unknown> | null;
   errors?: readonly GraphQLError[];
-  incremental?: { data?: unknown; items?: unknown[] | null; path: readonly (string | number)[]; label?: string; errors?: readonly GraphQLError[] }[];
+  incremental?: {
+    data?: unknown;
+    items?: unknown[] | null;
+    path: readonly (string | number)[];
+    label?: string;
+    errors?: readonly GraphQLError[];
+  }[];
   hasNext: boolean;
   extensions?: Record<string, unknown>;
 }
@@ -250,7 +256,12 @@ class CreditedStream implements AsyncIterableIterator<IncrementalPayload> {
     const extensions = { ...payload.extensions, ...result.extensions };
     return {
       done: false,
-      value: { ...payload, ...(errors.length ? { errors } : {}), hasNext: false, ...(Object.keys(extensions).length ? { extensions } : {}) },
+      value: {
+        ...payload,
+        ...(errors.length ? { errors } : {}),
+        hasNext: false,
+        ...(Object.keys(extensions).length ? { extensions } : {}),
+      },
     };
   }
 
@@ -280,7 +291,8 @@ class CreditedStream implements AsyncIterableIterator<IncrementalPayload> {
     if (!p.errors?.length && !p.incremental?.some((i) => i.errors?.length)) return p;
     const out = { ...p };
     if (p.errors?.length) out.errors = p.errors.map((e) => this.error(e));
-    if (p.incremental) out.incremental = p.incremental.map((i) => (i.errors?.length ? { ...i, errors: i.errors.map((e) => this.error(e)) } : i));
+    if (p.incremental)
+      out.incremental = p.incremental.map((i) => (i.errors?.length ? { ...i, errors: i.errors.map((e) => this.error(e)) } : i));
     return out;
   }
 
@@ -291,7 +303,14 @@ class CreditedStream implements AsyncIterableIterator<IncrementalPayload> {
     const f = formatError(e, this.ctx.deps.logger, this.ctx.reqInfo?.id);
     const id = this.ctx.reqInfo?.id;
     if (!id) return f;
-    const copy = new GraphQLError(f.message, { nodes: f.nodes, source: f.source, positions: f.positions, path: f.path, originalError: f.originalError, extensions: { ...f.extensions, request_id: id } });
+    const copy = new GraphQLError(f.message, {
+      nodes: f.nodes,
+      source: f.source,
+      positions: f.positions,
+      path: f.path,
+      originalError: f.originalError,
+      extensions: { ...f.extensions, request_id: id },
+    });
     if (!copy.locations && f.locations) Object.defineProperty(copy, 'locations', { value: f.locations, enumerable: true });
     return copy;
   }

@@ -32,7 +32,6 @@ export interface DocumentLimits {
   maxQueryLength: number;
 }
 
-
 /** Lists of the introspection schema: selecting one fans the answer out by the schema's size. */
 const FAN_OUT = new Set(['types', 'fields', 'inputFields', 'enumValues', 'interfaces', 'possibleTypes', 'args', 'directives']);
 /** Steps from a type to a type *reference* (after which fan-out lists are not allowed). */
@@ -45,7 +44,9 @@ export function parseLimited(source: string, limits: Pick<DocumentLimits, 'maxTo
 }
 
 export const queryTooLong = (max: number) =>
-  new GraphQLError(`The query text exceeds ${max} characters`, { extensions: { code: 'INVALID_INPUT', details: [{ param: 'query', message: `longer than ${max} characters` }] } });
+  new GraphQLError(`The query text exceeds ${max} characters`, {
+    extensions: { code: 'INVALID_INPUT', details: [{ param: 'query', message: `longer than ${max} characters` }] },
+  });
 
 function limitError(message: string, node?: OperationDefinitionNode | FieldNode): GraphQLError {
   return new GraphQLError(message, { nodes: node ? [node] : undefined, extensions: { code: 'INVALID_INPUT' } });
@@ -74,7 +75,11 @@ class Over extends Error {
   }
 }
 
-function operationLimitError(op: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, limits: DocumentLimits): GraphQLError | null {
+function operationLimitError(
+  op: OperationDefinitionNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  limits: DocumentLimits,
+): GraphQLError | null {
   let aliases = 0;
   let selections = 0;
   let introspections = 0;
@@ -87,7 +92,8 @@ function operationLimitError(op: OperationDefinitionNode, fragments: Map<string,
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
         const name = sel.name.value;
-        if (++selections > limits.maxSelections) throw new Over(limitError(`Operation selects more than ${limits.maxSelections} fields (fragments expanded)`, op));
+        if (++selections > limits.maxSelections)
+          throw new Over(limitError(`Operation selects more than ${limits.maxSelections} fields (fragments expanded)`, op));
         if (sel.alias) {
           if (inIntrospection) throw new Over(limitError('Aliases are not allowed inside introspection', sel));
           if (++aliases > limits.maxAliases) throw new Over(limitError(`Operation uses more than ${limits.maxAliases} aliases`, op));
@@ -97,12 +103,14 @@ function operationLimitError(op: OperationDefinitionNode, fragments: Map<string,
           if (++introspections > 1) throw new Over(limitError('At most one __schema or __type selection per operation', sel));
           intro = true;
         }
-        if (intro && onReference && FAN_OUT.has(name)) throw new Over(limitError(`Introspection may not list ${name} of a type reference`, sel));
+        if (intro && onReference && FAN_OUT.has(name))
+          throw new Over(limitError(`Introspection may not list ${name} of a type reference`, sel));
         // Depth counts only outside introspection subtrees (GraphiQL's own query is deep).
         const next = intro ? level : level + 1;
         if (!intro && next > depth) {
           depth = next;
-          if (depth > limits.maxDepth) throw new Over(limitError(`Operation is at least ${depth} levels deep; the maximum is ${limits.maxDepth}`, op));
+          if (depth > limits.maxDepth)
+            throw new Over(limitError(`Operation is at least ${depth} levels deep; the maximum is ${limits.maxDepth}`, op));
         }
         if (sel.selectionSet) visit(sel.selectionSet, next, intro, intro && (onReference || TYPE_REFERENCE.has(name)), spreading);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {

@@ -66,7 +66,8 @@ export function operationField<R>(op: OperationDef<any, R>, type: ObjectRef<any,
             trackLookup(ctx, value);
             return live(value, ctx, info);
           }
-        : (_root: unknown, _args: unknown, ctx: GatewayContext, info: GraphQLResolveInfo) => resolveOperation(op, ctx, info) as R | Promise<R>,
+        : (_root: unknown, _args: unknown, ctx: GatewayContext, info: GraphQLResolveInfo) =>
+            resolveOperation(op, ctx, info) as R | Promise<R>,
     } as never);
   });
 }
@@ -75,4 +76,5 @@ export function operationField<R>(op: OperationDef<any, R>, type: ObjectRef<any,
  * The complete wire record (api.md's shape), for what typed fields summarise as "and more";
  * REST documents select it, so REST bodies need no mapping table.
  */
-export const WIRE_FIELD_DESCRIPTION = "The complete record exactly as /v1 returns it (api.md field names), including fields not typed here.";
+export const WIRE_FIELD_DESCRIPTION =
+  'The complete record exactly as /v1 returns it (api.md field names), including fields not typed here.';

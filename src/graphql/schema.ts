@@ -13,5 +13,8 @@ let schema: GraphQLSchema | undefined;
 export function buildSchema(): GraphQLSchema {
   // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
   // schema, introspection, REST and the fast path all see the one schema yoga serves.
-  return (schema ??= builder.toSchema({ sortSchema: false, directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective] }));
+  return (schema ??= builder.toSchema({
+    sortSchema: false,
+    directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
+  }));
 }

@@ -54,11 +54,19 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
 }
 
 export const tooLarge = (limit: number, keyless = false) =>
-  new ApiError('PAYLOAD_TOO_LARGE', keyless ? `Request body exceeds ${limit} bytes (the limit without a valid API key)` : `Request body exceeds ${limit} bytes`);
-export const notJson = () => new ApiError('INVALID_INPUT', 'Request body is not valid JSON', { details: [{ param: 'body', message: 'not valid JSON' }] });
+  new ApiError(
+    'PAYLOAD_TOO_LARGE',
+    keyless ? `Request body exceeds ${limit} bytes (the limit without a valid API key)` : `Request body exceeds ${limit} bytes`,
+  );
+export const notJson = () =>
+  new ApiError('INVALID_INPUT', 'Request body is not valid JSON', { details: [{ param: 'body', message: 'not valid JSON' }] });
 export const unsupportedMediaType = (type: string) =>
-  new ApiError('UNSUPPORTED_MEDIA_TYPE', `POST /graphql takes a JSON body (content-type: application/json), not ${type || 'a body without content-type'}`);
-export const methodNotAllowed = (method: string | undefined, allow: string) => new ApiError('METHOD_NOT_ALLOWED', `${method ?? 'This method'} is not supported here; use ${allow}`);
+  new ApiError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `POST /graphql takes a JSON body (content-type: application/json), not ${type || 'a body without content-type'}`,
+  );
+export const methodNotAllowed = (method: string | undefined, allow: string) =>
+  new ApiError('METHOD_NOT_ALLOWED', `${method ?? 'This method'} is not supported here; use ${allow}`);
 
 /**
  * Errors node's HTTP parser raises before a request exists ('clientError'): answered as JSON with
@@ -77,7 +85,9 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
         ? [408, 'Request Timeout', new ApiError('INVALID_INPUT', 'The request was not received in time')]
         : [400, 'Bad Request', new ApiError('INVALID_INPUT', 'Malformed HTTP request')];
   const body = JSON.stringify(restErrorBody(error));
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 export type CorsOrigins = '*' | string[];

@@ -64,7 +64,12 @@ export function bar(job: Job, rate: number | null, width = 24): string {
   return `[${'#'.repeat(full)}${'-'.repeat(width - full)}] ${job.counts.done}/${job.items} ${job.status} | ${rate === null ? '–' : rate.toFixed(1)} items/s | ${job.credits_charged} credits | ETA ${eta === null ? '–' : `${eta}s`}`;
 }
 
-export async function runBulkCli(argv: string[], env: NodeJS.ProcessEnv, out: BulkOutput, opts: { pollMs?: number; signal?: AbortSignal } = {}): Promise<number> {
+export async function runBulkCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: BulkOutput,
+  opts: { pollMs?: number; signal?: AbortSignal } = {},
+): Promise<number> {
   const program = new Command('bulk')
     .requiredOption('--op <path>', 'the /v1 GET operation each item runs, e.g. /v1/find-creator-emails')
     .requiredOption('--input <file>', 'items: .csv (header row of parameter names), .ndjson/.jsonl, or .json (array)')
@@ -82,7 +87,16 @@ export async function runBulkCli(argv: string[], env: NodeJS.ProcessEnv, out: Bu
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     throw e;
   }
-  const o = program.opts<{ op: string; input: string; out: string; url: string; key?: string; cacheMaxAge?: string; maxCredits?: string; resume?: boolean }>();
+  const o = program.opts<{
+    op: string;
+    input: string;
+    out: string;
+    url: string;
+    key?: string;
+    cacheMaxAge?: string;
+    maxCredits?: string;
+    resume?: boolean;
+  }>();
   const key = o.key ?? env.CL_API_KEY;
   if (!key) {
     out.error('No API key: pass --key or set CL_API_KEY.');
@@ -97,11 +111,20 @@ export async function runBulkCli(argv: string[], env: NodeJS.ProcessEnv, out: Bu
     out.error((e as Error).message);
     return 2;
   }
-  const idem = `bulk-${createHash('sha256').update(JSON.stringify([o.op, o.cacheMaxAge ?? null, o.maxCredits ?? null])).update(body).digest('hex').slice(0, 32)}`;
+  const idem = `bulk-${createHash('sha256')
+    .update(JSON.stringify([o.op, o.cacheMaxAge ?? null, o.maxCredits ?? null]))
+    .update(body)
+    .digest('hex')
+    .slice(0, 32)}`;
   const base = o.url.replace(/\/+$/, '');
   const headers = { 'x-api-key': key };
   const call = async (method: string, path: string, init: { body?: string | Uint8Array; type?: string } = {}) => {
-    const res = await fetch(base + path, { method, headers: { ...headers, ...(init.type ? { 'content-type': init.type } : {}) }, body: init.body as BodyInit | undefined, signal: opts.signal });
+    const res = await fetch(base + path, {
+      method,
+      headers: { ...headers, ...(init.type ? { 'content-type': init.type } : {}) },
+      body: init.body as BodyInit | undefined,
+      signal: opts.signal,
+    });
     return { status: res.status, text: await res.text() };
   };
   const fail = (r: { status: number; text: string }) => {
@@ -128,7 +151,13 @@ export async function runBulkCli(argv: string[], env: NodeJS.ProcessEnv, out: Bu
     }
     created = await call('POST', '/v1/jobs', {
       type,
-      body: JSON.stringify({ operation: o.op, items, cache_max_age: o.cacheMaxAge, max_credits: o.maxCredits === undefined ? undefined : Number(o.maxCredits), idempotency_key: idem }),
+      body: JSON.stringify({
+        operation: o.op,
+        items,
+        cache_max_age: o.cacheMaxAge,
+        max_credits: o.maxCredits === undefined ? undefined : Number(o.maxCredits),
+        idempotency_key: idem,
+      }),
     });
   } else {
     const q = new URLSearchParams({ operation: o.op, idempotency_key: idem });
@@ -140,7 +169,10 @@ export async function runBulkCli(argv: string[], env: NodeJS.ProcessEnv, out: Bu
   let job = (JSON.parse(created.text) as { job: Job }).job;
   out.log(`job ${job.id}: ${job.items} items, ${o.op}`);
   if (o.resume && (job.status === 'stopped_no_credits' || job.status === 'stopped_at_cap')) {
-    const r = await call('POST', `/v1/jobs/${job.id}/resume`, { type: 'application/json', body: o.maxCredits ? JSON.stringify({ max_credits: Number(o.maxCredits) }) : '' });
+    const r = await call('POST', `/v1/jobs/${job.id}/resume`, {
+      type: 'application/json',
+      body: o.maxCredits ? JSON.stringify({ max_credits: Number(o.maxCredits) }) : '',
+    });
     if (r.status !== 200) return fail(r);
     job = (JSON.parse(r.text) as { job: Job }).job;
   }
@@ -149,7 +181,8 @@ export async function runBulkCli(argv: string[], env: NodeJS.ProcessEnv, out: Bu
   const started = Date.now();
   const doneAtStart = job.counts.done;
   for (;;) {
-    const rate = Date.now() > started && job.counts.done > doneAtStart ? (job.counts.done - doneAtStart) / ((Date.now() - started) / 1000) : null;
+    const rate =
+      Date.now() > started && job.counts.done > doneAtStart ? (job.counts.done - doneAtStart) / ((Date.now() - started) / 1000) : null;
     out.progress(bar(job, rate));
     if (FINAL.has(job.status)) break;
     await new Promise((r) => setTimeout(r, opts.pollMs ?? 1000));
@@ -166,7 +199,9 @@ export async function runBulkCli(argv: string[], env: NodeJS.ProcessEnv, out: Bu
   const lines = res.text.split('\n').filter(Boolean).length;
 
   const c = job.counts;
-  out.log(`\n${job.status}: ${c.ok} ok (${c.cached} from cache), ${c.failed} failed, ${c.skipped} not run — ${job.credits_charged} credits charged`);
+  out.log(
+    `\n${job.status}: ${c.ok} ok (${c.cached} from cache), ${c.failed} failed, ${c.skipped} not run — ${job.credits_charged} credits charged`,
+  );
   out.log(`${lines} result lines written to ${o.out}`);
   if (job.status === 'stopped_no_credits') out.log('Add credits and run the same command with --resume to finish the job.');
   if (job.status === 'stopped_at_cap') out.log('Run the same command with --resume and a higher --max-credits to go on.');

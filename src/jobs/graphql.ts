@@ -34,7 +34,12 @@ const ResultRef = builder.objectRef<ResultRow>('LookupJobResult').implement({
     code: t.exposeString('code', { nullable: true }),
     creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
     cached: t.field({ type: 'Boolean', nullable: false, resolve: (r) => r.cached === 1 }),
-    body: t.field({ type: 'JSON', nullable: false, description: 'The REST body of the single request', resolve: (r) => JSON.parse(r.body) }),
+    body: t.field({
+      type: 'JSON',
+      nullable: false,
+      description: 'The REST body of the single request',
+      resolve: (r) => JSON.parse(r.body),
+    }),
   }),
 });
 
@@ -45,7 +50,10 @@ const JobRef = builder.objectRef<JobNode>('LookupJob').implement({
   fields: (t) => ({
     id: t.exposeString('id', { nullable: false }),
     operation: t.exposeString('operation', { nullable: false, description: 'The /v1 GET path each item runs' }),
-    status: t.exposeString('status', { nullable: false, description: 'queued, running, completed, cancelled, stopped_at_cap or stopped_no_credits' }),
+    status: t.exposeString('status', {
+      nullable: false,
+      description: 'queued, running, completed, cancelled, stopped_at_cap or stopped_no_credits',
+    }),
     items: t.exposeInt('items', { nullable: false }),
     counts: t.expose('counts', { type: CountsRef, nullable: false }),
     creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
@@ -98,7 +106,8 @@ builder.mutationField('createLookupJob', (t) =>
   t.field({
     type: JobRef,
     nullable: false,
-    description: 'Starts a bulk job (REST: POST /v1/jobs): `operation` over `items`, each item its query parameters. Costs nothing itself; each item what its single request costs.',
+    description:
+      'Starts a bulk job (REST: POST /v1/jobs): `operation` over `items`, each item its query parameters. Costs nothing itself; each item what its single request costs.',
     args: {
       operation: t.arg.string({ required: true }),
       items: t.arg({ type: ['JSON'], required: true }),
@@ -112,7 +121,14 @@ builder.mutationField('createLookupJob', (t) =>
       // executeGraphql admitted the caller before this runs.
       if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
       const request = jobRequestOf(
-        { operation: args.operation, items: args.items, cache_max_age: args.cacheMaxAge, max_credits: args.maxCredits, webhook: args.webhook, idempotency_key: args.idempotencyKey },
+        {
+          operation: args.operation,
+          items: args.items,
+          cache_max_age: args.cacheMaxAge,
+          max_credits: args.maxCredits,
+          webhook: args.webhook,
+          idempotency_key: args.idempotencyKey,
+        },
         ctx.deps.config.jobs.maxItems,
       );
       if (request instanceof ApiError) throw request;

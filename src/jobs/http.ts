@@ -68,7 +68,12 @@ async function cachedNow(deps: Deps, route: RestRoute, item: ValidItem): Promise
 }
 
 /** 402 unless the balance covers the first item to run (0 when it is cached). */
-async function firstItemCovered(deps: Deps, key: AuthenticatedKey, route: RestRoute, item: ValidItem | undefined): Promise<ApiError | null> {
+async function firstItemCovered(
+  deps: Deps,
+  key: AuthenticatedKey,
+  route: RestRoute,
+  item: ValidItem | undefined,
+): Promise<ApiError | null> {
   if (!item || (await cachedNow(deps, route, item))) return null;
   const balance = await deps.ledger.balance(key.id);
   if (balance >= item.maxCost) return null;
@@ -78,10 +83,20 @@ async function firstItemCovered(deps: Deps, key: AuthenticatedKey, route: RestRo
 function tooManyRunning(svc: JobService, deps: Deps, key: AuthenticatedKey): ApiError | null {
   const max = deps.config.jobs.maxRunningPerKey;
   if (svc.store.unfinishedCount(key.id) < max) return null;
-  return new ApiError('RATE_LIMITED', `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); wait for one to finish or cancel one`, { retryAfterSec: 10 });
+  return new ApiError(
+    'RATE_LIMITED',
+    `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); wait for one to finish or cancel one`,
+    {
+      retryAfterSec: 10,
+    },
+  );
 }
 
-async function readRequest(req: IncomingMessage, deps: Deps, svc: JobService): Promise<{ request: JobRequest; route: RestRoute; items: ValidItem[] } | ApiError> {
+async function readRequest(
+  req: IncomingMessage,
+  deps: Deps,
+  svc: JobService,
+): Promise<{ request: JobRequest; route: RestRoute; items: ValidItem[] } | ApiError> {
   const cfg = deps.config.jobs;
   let request: JobRequest | ApiError;
   try {
@@ -96,7 +111,12 @@ async function readRequest(req: IncomingMessage, deps: Deps, svc: JobService): P
   return { request, ...v };
 }
 
-export async function createJob(svc: JobService, deps: Deps, key: AuthenticatedKey, r: { request: JobRequest; route: RestRoute; items: ValidItem[] }): Promise<{ row: JobRow; existing: boolean } | ApiError> {
+export async function createJob(
+  svc: JobService,
+  deps: Deps,
+  key: AuthenticatedKey,
+  r: { request: JobRequest; route: RestRoute; items: ValidItem[] },
+): Promise<{ row: JobRow; existing: boolean } | ApiError> {
   const { request, items } = r;
   if (request.idempotencyKey) {
     const existing = svc.store.byIdempotencyKey(key.id, request.idempotencyKey);
@@ -107,7 +127,10 @@ export async function createJob(svc: JobService, deps: Deps, key: AuthenticatedK
   const bytes = items.reduce((n, i) => n + i.input.length, 0);
   const used = svc.store.bytesOf(key.id);
   if (used + bytes > deps.config.jobs.keyQuotaBytes) {
-    return new ApiError('PAYLOAD_TOO_LARGE', `This key's stored jobs would exceed its quota of ${Math.round(deps.config.jobs.keyQuotaBytes / 1024 / 1024)} MiB (JOBS_KEY_QUOTA_MB; finished jobs are kept for JOBS_RETENTION_DAYS)`);
+    return new ApiError(
+      'PAYLOAD_TOO_LARGE',
+      `This key's stored jobs would exceed its quota of ${Math.round(deps.config.jobs.keyQuotaBytes / 1024 / 1024)} MiB (JOBS_KEY_QUOTA_MB; finished jobs are kept for JOBS_RETENTION_DAYS)`,
+    );
   }
   const poor = await firstItemCovered(deps, key, r.route, items[0]);
   if (poor) return poor;
@@ -155,7 +178,13 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
   /** The service, or 503 answered (no embedded store: REDIS_URL). */
   const svcOf = (res: ServerResponse, info: RequestInfo, deps: Deps): JobService | null => {
     const svc = service(deps);
-    if (!svc) sendError(res, new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs need the embedded store; they are not available with REDIS_URL yet'), {}, info.id);
+    if (!svc)
+      sendError(
+        res,
+        new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs need the embedded store; they are not available with REDIS_URL yet'),
+        {},
+        info.id,
+      );
     return svc ?? null;
   };
 
@@ -168,7 +197,12 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     if (r instanceof ApiError) return sendError(res, r, {}, info.id);
     const made = await createJob(svc, deps, key, r);
     if (made instanceof ApiError) return sendError(res, made, {}, info.id);
-    sendJson(res, 202, { success: true, job: jobView(made.row, svc.runner.rateOf(made.row.id)) }, made.existing ? { 'idempotent-replayed': 'true' } : {});
+    sendJson(
+      res,
+      202,
+      { success: true, job: jobView(made.row, svc.runner.rateOf(made.row.id)) },
+      made.existing ? { 'idempotent-replayed': 'true' } : {},
+    );
   }
 
   async function estimate(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
@@ -189,7 +223,8 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     const [, id, sub = ''] = m;
     const allowed = sub === '/resume' ? ['POST'] : sub === '' ? ['GET', 'HEAD', 'DELETE'] : ['GET', 'HEAD'];
     info.route = `/v1/jobs/{id}${sub}`;
-    if (!allowed.includes(req.method ?? '')) return sendError(res, methodNotAllowed(req.method, allowed.join(' or ')), { allow: `${allowed.join(', ')}, OPTIONS` }, info.id);
+    if (!allowed.includes(req.method ?? ''))
+      return sendError(res, methodNotAllowed(req.method, allowed.join(' or ')), { allow: `${allowed.join(', ')}, OPTIONS` }, info.id);
     const key = await keyOf(req, res, info, deps);
     if (!key) return;
     const svc = svcOf(res, info, deps);
@@ -207,7 +242,15 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(id)) });
   }
 
-  async function resume(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps, svc: JobService, key: AuthenticatedKey, row: JobRow): Promise<void> {
+  async function resume(
+    req: IncomingMessage,
+    res: ServerResponse,
+    info: RequestInfo,
+    deps: Deps,
+    svc: JobService,
+    key: AuthenticatedKey,
+    row: JobRow,
+  ): Promise<void> {
     let body: Record<string, unknown> = {};
     try {
       const text = await new BodyReader(64 * 1024).text(req);
@@ -219,18 +262,30 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     let maxCredits = row.max_credits;
     if (body && typeof body === 'object' && body.max_credits !== undefined) {
       const n = body.max_credits;
-      if (n !== null && (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)) return sendError(res, invalidInput([{ param: 'max_credits', message: 'must be an integer ≥ 0, or null for no cap' }]), {}, info.id);
+      if (n !== null && (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0))
+        return sendError(res, invalidInput([{ param: 'max_credits', message: 'must be an integer ≥ 0, or null for no cap' }]), {}, info.id);
       maxCredits = n as number | null;
     }
     if (row.status === 'completed' || row.status === 'cancelled') {
-      return sendError(res, invalidInput([{ param: 'id', message: `the job is ${row.status}; only a stopped job (stopped_at_cap, stopped_no_credits) resumes` }]), {}, info.id);
+      return sendError(
+        res,
+        invalidInput([
+          { param: 'id', message: `the job is ${row.status}; only a stopped job (stopped_at_cap, stopped_no_credits) resumes` },
+        ]),
+        {},
+        info.id,
+      );
     }
     if (row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') {
       const busy = tooManyRunning(svc, deps, key);
       if (busy) return sendError(res, busy, {}, info.id);
       const first = svc.store.firstPending(row.id);
       if (first) {
-        const v = validateItems(svc.routes, { operation: row.operation, items: [JSON.parse(first.input) as Record<string, string>], cacheMaxAge: row.cache_max_age });
+        const v = validateItems(svc.routes, {
+          operation: row.operation,
+          items: [JSON.parse(first.input) as Record<string, string>],
+          cacheMaxAge: row.cache_max_age,
+        });
         const poor = v instanceof ApiError ? null : await firstItemCovered(deps, key, v.route, v.items[0]);
         if (poor) return sendError(res, poor, {}, info.id);
       }
@@ -244,9 +299,11 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
   async function results(req: IncomingMessage, res: ServerResponse, info: RequestInfo, svc: JobService, row: JobRow): Promise<void> {
     const q = queryOf(req);
     const afterRaw = q.get('after');
-    if (afterRaw !== null && !/^-?\d{1,9}$/.test(afterRaw.trim())) return sendError(res, invalidInput([{ param: 'after', message: 'must be an item index (results after it are sent)' }]), {}, info.id);
+    if (afterRaw !== null && !/^-?\d{1,9}$/.test(afterRaw.trim()))
+      return sendError(res, invalidInput([{ param: 'after', message: 'must be an item index (results after it are sent)' }]), {}, info.id);
     const format = q.get('format') ?? 'ndjson';
-    if (format !== 'ndjson' && format !== 'csv') return sendError(res, invalidInput([{ param: 'format', message: 'must be ndjson or csv' }]), {}, info.id);
+    if (format !== 'ndjson' && format !== 'csv')
+      return sendError(res, invalidInput([{ param: 'format', message: 'must be ndjson or csv' }]), {}, info.id);
     let cursor = afterRaw === null ? -1 : Number(afterRaw);
     res.writeHead(200, {
       'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
@@ -267,7 +324,8 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
         }
         for (const r of rows) chunk += csvLine(csvRow(csv, r));
       } else {
-        for (const r of rows) chunk += `{"index":${r.idx},"input":${r.input},"status":${r.status},"code":${JSON.stringify(r.code)},"credits_charged":${r.credits_charged},"cached":${r.cached ? 'true' : 'false'},"body":${r.body}}\n`;
+        for (const r of rows)
+          chunk += `{"index":${r.idx},"input":${r.input},"status":${r.status},"code":${JSON.stringify(r.code)},"credits_charged":${r.credits_charged},"cached":${r.cached ? 'true' : 'false'},"body":${r.body}}\n`;
       }
       if (rows.length) cursor = rows[rows.length - 1].idx;
       if (chunk && !res.write(chunk)) await once(res, 'drain').catch(() => undefined);
@@ -339,7 +397,16 @@ function csvShape(route: RestRoute | undefined, first: ResultRow[]): CsvShape {
     inputs: [...inputs],
     fields: [...fields],
     wrap,
-    header: ['index', 'status', 'code', 'credits_charged', 'cached', ...[...inputs].map((k) => `input.${k}`), 'error_message', ...[...fields]],
+    header: [
+      'index',
+      'status',
+      'code',
+      'credits_charged',
+      'cached',
+      ...[...inputs].map((k) => `input.${k}`),
+      'error_message',
+      ...[...fields],
+    ],
   };
 }
 
@@ -348,7 +415,16 @@ function csvRow(s: CsvShape, r: ResultRow): unknown[] {
   const body = JSON.parse(r.body) as Record<string, unknown>;
   const rec = (r.status === 200 ? (s.wrap ? body[s.wrap] : body) : undefined) as Record<string, unknown> | undefined;
   const message = r.status === 200 ? '' : ((body.error as { message?: string } | undefined)?.message ?? '');
-  return [r.idx, r.status, r.code ?? '', r.credits_charged, r.cached ? 'true' : 'false', ...s.inputs.map((k) => input[k]), message, ...s.fields.map((k) => rec?.[k])];
+  return [
+    r.idx,
+    r.status,
+    r.code ?? '',
+    r.credits_charged,
+    r.cached ? 'true' : 'false',
+    ...s.inputs.map((k) => input[k]),
+    message,
+    ...s.fields.map((k) => rec?.[k]),
+  ];
 }
 
 function csvLine(values: unknown[]): string {

@@ -89,13 +89,15 @@ function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<J
   if (!operation) problems.push({ param: 'operation', message: 'is required: a /v1 GET path such as /v1/code/repository' });
   let cacheMaxAge: string | null = null;
   if (o.cache_max_age !== undefined && o.cache_max_age !== null && o.cache_max_age !== '') {
-    if (typeof o.cache_max_age !== 'string' || !(o.cache_max_age in CACHE_MAX_AGES)) problems.push({ param: 'cache_max_age', message: `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}` });
+    if (typeof o.cache_max_age !== 'string' || !(o.cache_max_age in CACHE_MAX_AGES))
+      problems.push({ param: 'cache_max_age', message: `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}` });
     else cacheMaxAge = o.cache_max_age;
   }
   let maxCredits: number | null = null;
   if (o.max_credits !== undefined && o.max_credits !== null && o.max_credits !== '') {
     const n = typeof o.max_credits === 'string' && /^\d{1,12}$/.test(o.max_credits.trim()) ? Number(o.max_credits) : o.max_credits;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) problems.push({ param: 'max_credits', message: 'must be an integer ≥ 0' });
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+      problems.push({ param: 'max_credits', message: 'must be an integer ≥ 0' });
     else maxCredits = n;
   }
   let webhook: JobRequest['webhook'] = null;
@@ -112,12 +114,17 @@ function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<J
     // The SSRF guard's static check now (a private address literal, localhost…); names are
     // checked again when the delivery resolves them.
     const refusal = parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:') ? staticUrlRefusal(parsed) : null;
-    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || url!.length > 2048) problems.push({ param: 'webhook.url', message: 'must be an http(s) URL of at most 2048 characters' });
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || url!.length > 2048)
+      problems.push({ param: 'webhook.url', message: 'must be an http(s) URL of at most 2048 characters' });
     else if (refusal) {
       problems.push({ param: 'webhook.url', message: `may not be fetched: ${refusal}` });
       parsed = null;
     }
-    if (!secret || secret.length < 16 || secret.length > 256) problems.push({ param: 'webhook.secret', message: 'must be a string of 16 to 256 characters (the HMAC key the deliveries are signed with)' });
+    if (!secret || secret.length < 16 || secret.length > 256)
+      problems.push({
+        param: 'webhook.secret',
+        message: 'must be a string of 16 to 256 characters (the HMAC key the deliveries are signed with)',
+      });
     if (parsed && secret && secret.length >= 16 && secret.length <= 256 && url!.length <= 2048) webhook = { url: url!, secret };
   }
   let idempotencyKey: string | null = null;
@@ -153,7 +160,12 @@ function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string,
  * Reads a job request in whichever form it came. Shape problems are a 400 naming each
  * parameter; the items themselves are checked by `validateItems`.
  */
-export async function readJobRequest(req: IncomingMessage, query: URLSearchParams, maxBodyBytes: number, maxItems: number): Promise<JobRequest | ApiError> {
+export async function readJobRequest(
+  req: IncomingMessage,
+  query: URLSearchParams,
+  maxBodyBytes: number,
+  maxItems: number,
+): Promise<JobRequest | ApiError> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const reader = new BodyReader(maxBodyBytes);
   const problems: ParamProblem[] = [];
@@ -174,7 +186,8 @@ export async function readJobRequest(req: IncomingMessage, query: URLSearchParam
     } catch {
       return invalidInput([{ param: 'body', message: 'must be a JSON object (or upload items as application/x-ndjson or text/csv)' }]);
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
     const o = body as Record<string, unknown>;
     return jobRequestOf({ ...o, idempotency_key: o.idempotency_key ?? header('idempotency-key') }, maxItems);
   } else if (type === 'application/x-ndjson' || type === 'application/ndjson' || type === 'application/jsonl') {
@@ -224,8 +237,10 @@ export function jobRequestOf(o: Record<string, unknown>, maxItems: number): JobR
   const itemProblems: ParamProblem[] = [];
   const items: (Record<string, string> | null)[] = [];
   const options = optionsOf(o, problems);
-  if (!Array.isArray(o.items) || o.items.length === 0) problems.push({ param: 'items', message: 'must be a non-empty array of objects (each item: the query parameters of one request)' });
-  else if (o.items.length > maxItems) return invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
+  if (!Array.isArray(o.items) || o.items.length === 0)
+    problems.push({ param: 'items', message: 'must be a non-empty array of objects (each item: the query parameters of one request)' });
+  else if (o.items.length > maxItems)
+    return invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
   else for (let i = 0; i < o.items.length; i++) items.push(itemOf(o.items[i], i, itemProblems));
   if (problems.length) return invalidInput(capped(problems));
   return { ...options, items, itemProblems };
@@ -319,7 +334,8 @@ export function validateItems(
     }
     const checked = validateArgs(route.op, v.args);
     if (!checked.ok) {
-      for (const p of checked.problems) problems.push({ param: `items[${i}].${route.restName.get(p.param) ?? p.param}`, message: p.message });
+      for (const p of checked.problems)
+        problems.push({ param: `items[${i}].${route.restName.get(p.param) ?? p.param}`, message: p.message });
       continue;
     }
     items.push({ input: JSON.stringify(given), params, maxCost: reservationOf(route.op, checked.args), cacheKey: checked.cacheKey });

@@ -1,7 +1,10 @@
 /**
  * OpenAPI path items of the job routes (src/jobs/http.ts), merged into /openapi.json.
  */
-const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 const security = [{ apiKey: [] }];
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The job id (job_…)' };
 
@@ -24,7 +27,7 @@ const job = {
         skipped: { type: 'integer', description: 'Items a stopped or cancelled job did not run' },
       },
     },
-    credits_charged: { type: 'integer', description: 'The sum of the items\' charges' },
+    credits_charged: { type: 'integer', description: "The sum of the items' charges" },
     max_credits: { type: ['integer', 'null'] },
     cache_max_age: { type: ['string', 'null'] },
     webhook_url: { type: ['string', 'null'] },
@@ -36,7 +39,11 @@ const job = {
 };
 const jobAnswer = (description: string) => ({
   description,
-  content: { 'application/json': { schema: { type: 'object', required: ['success', 'job'], properties: { success: { type: 'boolean', const: true }, job } } } },
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['success', 'job'], properties: { success: { type: 'boolean', const: true }, job } },
+    },
+  },
 });
 
 const jobBody = {
@@ -44,10 +51,23 @@ const jobBody = {
   required: ['operation', 'items'],
   properties: {
     operation: { type: 'string', example: '/v1/code/repository', description: 'Any /v1 GET path (see this document)' },
-    items: { type: 'array', maxItems: 100000, items: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } }, description: "Each item: the operation's query parameters" },
+    items: {
+      type: 'array',
+      maxItems: 100000,
+      items: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+      description: "Each item: the operation's query parameters",
+    },
     cache_max_age: { type: 'string', enum: ['1d', '3d', '7d', '14d', '30d'], description: 'For every item that does not set its own' },
-    max_credits: { type: 'integer', minimum: 0, description: 'Cap: an item that would need more than what is left is not run (stopped_at_cap)' },
-    webhook: { type: 'object', required: ['url', 'secret'], properties: { url: { type: 'string', format: 'uri' }, secret: { type: 'string', minLength: 16, maxLength: 256 } } },
+    max_credits: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Cap: an item that would need more than what is left is not run (stopped_at_cap)',
+    },
+    webhook: {
+      type: 'object',
+      required: ['url', 'secret'],
+      properties: { url: { type: 'string', format: 'uri' }, secret: { type: 'string', minLength: 16, maxLength: 256 } },
+    },
     idempotency_key: { type: 'string', maxLength: 200, description: 'The same key from the same API key returns the existing job' },
   },
 };
@@ -55,15 +75,29 @@ const uploadParams = [
   { name: 'operation', in: 'query', required: false, schema: { type: 'string' }, description: 'NDJSON / CSV uploads: the operation' },
   { name: 'cache_max_age', in: 'query', required: false, schema: { type: 'string' }, description: 'NDJSON / CSV uploads' },
   { name: 'max_credits', in: 'query', required: false, schema: { type: 'integer' }, description: 'NDJSON / CSV uploads' },
-  { name: 'idempotency_key', in: 'query', required: false, schema: { type: 'string' }, description: 'NDJSON / CSV uploads (or the Idempotency-Key header)' },
-  { name: 'webhook_url', in: 'query', required: false, schema: { type: 'string' }, description: 'NDJSON / CSV uploads; its secret in the x-webhook-secret header' },
+  {
+    name: 'idempotency_key',
+    in: 'query',
+    required: false,
+    schema: { type: 'string' },
+    description: 'NDJSON / CSV uploads (or the Idempotency-Key header)',
+  },
+  {
+    name: 'webhook_url',
+    in: 'query',
+    required: false,
+    schema: { type: 'string' },
+    description: 'NDJSON / CSV uploads; its secret in the x-webhook-secret header',
+  },
 ];
 const requestBody = {
   required: true,
   content: {
     'application/json': { schema: jobBody },
     'application/x-ndjson': { schema: { type: 'string', description: 'One item (JSON object) per line; options in the query string' } },
-    'text/csv': { schema: { type: 'string', description: 'A header row of parameter names, one item per row; options in the query string' } },
+    'text/csv': {
+      schema: { type: 'string', description: 'A header row of parameter names, one item per row; options in the query string' },
+    },
   },
 };
 
@@ -74,7 +108,8 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
         operationId: 'createJob',
         summary: 'Start a bulk job: one operation over many items',
         tags: ['jobs'],
-        description: 'Creating costs nothing; each item costs what its single request would (cache hits and errors 0). Needs a balance covering the first item. Also the GraphQL mutation `createLookupJob`.',
+        description:
+          'Creating costs nothing; each item costs what its single request would (cache hits and errors 0). Needs a balance covering the first item. Also the GraphQL mutation `createLookupJob`.',
         parameters: uploadParams,
         requestBody,
         responses: {
@@ -82,9 +117,9 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
           '400': error('INVALID_INPUT: details name each item and parameter (items[3].url); 0 credits'),
           '401': error('UNAUTHORIZED'),
           '402': error('INSUFFICIENT_CREDITS: the balance does not cover the first item'),
-          '413': error('PAYLOAD_TOO_LARGE: body over JOBS_MAX_BODY_MB, or the key\'s stored jobs over JOBS_KEY_QUOTA_MB'),
+          '413': error("PAYLOAD_TOO_LARGE: body over JOBS_MAX_BODY_MB, or the key's stored jobs over JOBS_KEY_QUOTA_MB"),
           '415': error('UNSUPPORTED_MEDIA_TYPE'),
-          '429': error('RATE_LIMITED: the key\'s rate limit, or JOBS_MAX_RUNNING_PER_KEY unfinished jobs'),
+          '429': error("RATE_LIMITED: the key's rate limit, or JOBS_MAX_RUNNING_PER_KEY unfinished jobs"),
         },
         security,
       },
@@ -132,13 +167,24 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
       },
     },
     '/v1/jobs/{id}': {
-      get: { operationId: 'getJob', summary: 'A job and its progress', tags: ['jobs'], parameters: [idParam], responses: { '200': jobAnswer('The job'), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND: no such job for this key') }, security },
+      get: {
+        operationId: 'getJob',
+        summary: 'A job and its progress',
+        tags: ['jobs'],
+        parameters: [idParam],
+        responses: { '200': jobAnswer('The job'), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND: no such job for this key') },
+        security,
+      },
       delete: {
         operationId: 'cancelJob',
         summary: 'Cancel a job: unfinished items are not run; what is reserved and not spent is refunded',
         tags: ['jobs'],
         parameters: [idParam],
-        responses: { '200': jobAnswer('The job, cancelled (a finished one unchanged)'), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND') },
+        responses: {
+          '200': jobAnswer('The job, cancelled (a finished one unchanged)'),
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+        },
         security,
       },
     },
@@ -149,12 +195,19 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
         tags: ['jobs'],
         parameters: [
           idParam,
-          { name: 'after', in: 'query', required: false, schema: { type: 'integer' }, description: 'Only items with a greater index (resume a download)' },
+          {
+            name: 'after',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer' },
+            description: 'Only items with a greater index (resume a download)',
+          },
           { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['ndjson', 'csv'] } },
         ],
         responses: {
           '200': {
-            description: 'One line per finished item: {"index", "input", "status", "code", "credits_charged", "cached", "body"} (body: what the single request answers)',
+            description:
+              'One line per finished item: {"index", "input", "status", "code", "credits_charged", "cached", "body"} (body: what the single request answers)',
             content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'string' } } },
           },
           '400': error('INVALID_INPUT'),
@@ -170,7 +223,11 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
         summary: 'Progress as server-sent events (progress …, then end)',
         tags: ['jobs'],
         parameters: [idParam],
-        responses: { '200': { description: 'text/event-stream; each data: the job', content: { 'text/event-stream': { schema: { type: 'string' } } } }, '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND') },
+        responses: {
+          '200': { description: 'text/event-stream; each data: the job', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          '401': error('UNAUTHORIZED'),
+          '404': error('NOT_FOUND'),
+        },
         security,
       },
     },
@@ -180,7 +237,12 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
         summary: 'Resume a stopped job (stopped_at_cap, stopped_no_credits)',
         tags: ['jobs'],
         parameters: [idParam],
-        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', properties: { max_credits: { type: ['integer', 'null'], minimum: 0 } } } } } },
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': { schema: { type: 'object', properties: { max_credits: { type: ['integer', 'null'], minimum: 0 } } } },
+          },
+        },
         responses: {
           '200': jobAnswer('The job, queued again'),
           '400': error('INVALID_INPUT: the job is completed or cancelled'),

@@ -180,7 +180,10 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
   }
 
   /** The item's view of the ledger: the job's cap on reservations, and the settlement deferred to `commit`. */
-  function itemLedger(job: Active, state: { reservation: Reservation | null; actual: number; capHit: boolean; noCredits: boolean }): Ledger {
+  function itemLedger(
+    job: Active,
+    state: { reservation: Reservation | null; actual: number; capHit: boolean; noCredits: boolean },
+  ): Ledger {
     const ledger: Ledger = Object.create(deps.ledger);
     ledger.reserve = async (keyId, amount) => {
       const left = job.maxCredits === null ? Infinity : job.maxCredits - job.charged - job.reserved;
@@ -212,7 +215,12 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
     const state = { reservation: null as Reservation | null, actual: 0, capHit: false, noCredits: false };
     const itemDeps: Deps = Object.create(deps);
     itemDeps.ledger = itemLedger(job, state);
-    const info: RequestInfo = { id: `${job.id}:${item.idx}:${newRequestId()}`, route: job.route.path, keyId: job.keyId, started: performance.now() };
+    const info: RequestInfo = {
+      id: `${job.id}:${item.idx}:${newRequestId()}`,
+      route: job.route.path,
+      keyId: job.keyId,
+      started: performance.now(),
+    };
     const ctx = new JobItemContext(itemDeps, { id: job.keyId, balance: 0 }, info, job.abort.signal);
     const params = new URLSearchParams(JSON.parse(item.input) as Record<string, string>);
     if (job.cacheMaxAge && job.route.op.cacheable && !params.has('cache_max_age')) params.set('cache_max_age', job.cacheMaxAge);
@@ -302,7 +310,8 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
         try {
           await deps.ledger.settleRecorded!(r, charged, (o) => {
             if (!o.settled) throw new NotSettled('reservation refunded before the item was recorded');
-            if (!store.recordIn(job.id, item.idx, { ...p, charged: o.charged, body: p.body(o.balance) })) throw new NotSettled('item recorded already');
+            if (!store.recordIn(job.id, item.idx, { ...p, charged: o.charged, body: p.body(o.balance) }))
+              throw new NotSettled('item recorded already');
             charged = o.charged;
           });
         } finally {

@@ -116,11 +116,17 @@ export function createJobStore(db: Db) {
     get: db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE id = ?'),
     byIdem: db.prepare<[string, string], JobRow>('SELECT * FROM jobs WHERE key_id = ? AND idempotency_key = ?'),
     unfinished: db.prepare<[], JobRow>("SELECT * FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at"),
-    unfinishedOf: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE key_id = ? AND status IN ('queued', 'running')"),
+    unfinishedOf: db.prepare<[string], { n: number }>(
+      "SELECT COUNT(*) AS n FROM jobs WHERE key_id = ? AND status IN ('queued', 'running')",
+    ),
     bytesOf: db.prepare<[string], { n: number | null }>('SELECT SUM(bytes) AS n FROM jobs WHERE key_id = ?'),
     webhooksDue: db.prepare<[], JobRow>('SELECT * FROM jobs WHERE webhook_event IS NOT NULL'),
-    pending: db.prepare<[string, number, number], ItemRow>("SELECT idx, input FROM job_items WHERE job_id = ? AND state = 'pending' AND idx > ? ORDER BY idx LIMIT ?"),
-    firstPending: db.prepare<[string], ItemRow>("SELECT idx, input FROM job_items WHERE job_id = ? AND state = 'pending' ORDER BY idx LIMIT 1"),
+    pending: db.prepare<[string, number, number], ItemRow>(
+      "SELECT idx, input FROM job_items WHERE job_id = ? AND state = 'pending' AND idx > ? ORDER BY idx LIMIT ?",
+    ),
+    firstPending: db.prepare<[string], ItemRow>(
+      "SELECT idx, input FROM job_items WHERE job_id = ? AND state = 'pending' ORDER BY idx LIMIT 1",
+    ),
     results: db.prepare<[string, number, number], ResultRow>(
       "SELECT idx, input, status, code, credits_charged, cached, body FROM job_items WHERE job_id = ? AND state = 'done' AND idx > ? ORDER BY idx LIMIT ?",
     ),
@@ -137,25 +143,61 @@ export function createJobStore(db: Db) {
     resume: db.prepare("UPDATE jobs SET status = 'queued', max_credits = @max, updated_at = @at, finished_at = NULL WHERE id = @id"),
     webhookAttempt: db.prepare('UPDATE jobs SET webhook_attempts = webhook_attempts + 1 WHERE id = ? AND webhook_event = ?'),
     webhookDone: db.prepare('UPDATE jobs SET webhook_event = NULL WHERE id = ? AND webhook_event = ?'),
-    expired: db.prepare<[string], { id: string }>("SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ? AND status IN ('completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits')"),
+    expired: db.prepare<[string], { id: string }>(
+      "SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ? AND status IN ('completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits')",
+    ),
     delItems: db.prepare('DELETE FROM job_items WHERE job_id = ?'),
     delJob: db.prepare('DELETE FROM jobs WHERE id = ?'),
   };
   const now = () => new Date().toISOString();
 
-  const createTx = db.transaction((job: Omit<JobRow, 'status' | 'webhook_event' | 'webhook_attempts' | 'done' | 'ok' | 'cached' | 'failed' | 'credits_charged' | 'created_at' | 'updated_at' | 'finished_at'>, inputs: string[]) => {
-    q.insJob.run({ ...job, at: now() });
-    for (let i = 0; i < inputs.length; i++) q.insItem.run(job.id, i, inputs[i]);
-  });
+  const createTx = db.transaction(
+    (
+      job: Omit<
+        JobRow,
+        | 'status'
+        | 'webhook_event'
+        | 'webhook_attempts'
+        | 'done'
+        | 'ok'
+        | 'cached'
+        | 'failed'
+        | 'credits_charged'
+        | 'created_at'
+        | 'updated_at'
+        | 'finished_at'
+      >,
+      inputs: string[],
+    ) => {
+      q.insJob.run({ ...job, at: now() });
+      for (let i = 0; i < inputs.length; i++) q.insItem.run(job.id, i, inputs[i]);
+    },
+  );
 
   const recordTx = db.transaction((jobId: string, idx: number, o: ItemOutcome): boolean => recordIn(jobId, idx, o));
 
   /** Inside a transaction: the item done, the job's counters; false when it was done already. */
   function recordIn(jobId: string, idx: number, o: ItemOutcome): boolean {
-    const changed = q.done.run({ job: jobId, idx, status: o.status, code: o.code, charged: o.charged, cached: o.cached ? 1 : 0, body: o.body }).changes;
+    const changed = q.done.run({
+      job: jobId,
+      idx,
+      status: o.status,
+      code: o.code,
+      charged: o.charged,
+      cached: o.cached ? 1 : 0,
+      body: o.body,
+    }).changes;
     if (changed === 0) return false;
     const ok = o.status < 400;
-    q.count.run({ job: jobId, ok: ok ? 1 : 0, cached: o.cached ? 1 : 0, failed: ok ? 0 : 1, charged: o.charged, bytes: o.body.length, at: now() });
+    q.count.run({
+      job: jobId,
+      ok: ok ? 1 : 0,
+      cached: o.cached ? 1 : 0,
+      failed: ok ? 0 : 1,
+      charged: o.charged,
+      bytes: o.body.length,
+      at: now(),
+    });
     return true;
   }
 

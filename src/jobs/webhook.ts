@@ -72,13 +72,16 @@ export function createWebhookSender(deps: Deps, store: JobStore, isClosed: () =>
           return;
         }
         if (row.webhook_attempts > 0) {
-          await sleep(cfg.webhookBackoffMs * 2 ** (row.webhook_attempts - 1), undefined, { signal: abort.signal, ref: false }).catch(() => undefined);
+          await sleep(cfg.webhookBackoffMs * 2 ** (row.webhook_attempts - 1), undefined, { signal: abort.signal, ref: false }).catch(
+            () => undefined,
+          );
           if (isClosed() || !deps.db?.open) return;
         }
         const body = JSON.stringify({ event: `job.${event}`, job: jobView(row, null) });
         store.webhookAttempt(jobId, event);
         // Delivered: look again (the job may have ended anew meanwhile, e.g. resumed and completed).
-        if (await post(row.webhook_url, row.webhook_secret, `${jobId}.${event}`, `job.${event}`, body) && deps.db?.open) store.webhookDone(jobId, event);
+        if ((await post(row.webhook_url, row.webhook_secret, `${jobId}.${event}`, `job.${event}`, body)) && deps.db?.open)
+          store.webhookDone(jobId, event);
       }
     } finally {
       sending.delete(jobId);

@@ -183,9 +183,21 @@ describe('classifyLink: platform and handle', () => {
 
 describe('classifyLink: URL forms', () => {
   it('returns the URL as given when it has a scheme, adds https:// when it has none', () => {
-    expect(classifyLink('  https://Instagram.com/Someone  ')).toEqual({ platform: 'social-b', handle: 'Someone', url: 'https://Instagram.com/Someone' });
-    expect(classifyLink('instagram.com/someone')).toEqual({ platform: 'social-b', handle: 'someone', url: 'https://instagram.com/someone' });
-    expect(classifyLink('www.tiktok.com/@someone')).toEqual({ platform: 'shortvideo', handle: 'someone', url: 'https://www.tiktok.com/@someone' });
+    expect(classifyLink('  https://Instagram.com/Someone  ')).toEqual({
+      platform: 'social-b',
+      handle: 'Someone',
+      url: 'https://Instagram.com/Someone',
+    });
+    expect(classifyLink('instagram.com/someone')).toEqual({
+      platform: 'social-b',
+      handle: 'someone',
+      url: 'https://instagram.com/someone',
+    });
+    expect(classifyLink('www.tiktok.com/@someone')).toEqual({
+      platform: 'shortvideo',
+      handle: 'someone',
+      url: 'https://www.tiktok.com/@someone',
+    });
     expect(classifyLink('//x.com/jack')).toMatchObject({ platform: 'microblog-b', handle: 'jack', url: 'https://x.com/jack' });
     expect(classifyLink('http://x.com/jack')).toMatchObject({ url: 'http://x.com/jack' });
   });
@@ -199,9 +211,21 @@ describe('classifyLink: URL forms', () => {
   });
 
   it('unwraps redirect shims and classifies their target', () => {
-    expect(classifyLink('https://l.instagram.com/?u=https%3A%2F%2Fwww.tiktok.com%2F%40bob&e=AT0')).toEqual({ platform: 'shortvideo', handle: 'bob', url: 'https://www.tiktok.com/@bob' });
-    expect(classifyLink('https://l.facebook.com/l.php?u=https%3A%2F%2Fx.com%2Fjack&h=AT1')).toMatchObject({ platform: 'microblog-b', handle: 'jack' });
-    expect(classifyLink('https://www.youtube.com/redirect?event=channel_description&q=https%3A%2F%2Fwww.patreon.com%2Fnightowl')).toMatchObject({ platform: 'patreon', handle: 'nightowl' });
+    expect(classifyLink('https://l.instagram.com/?u=https%3A%2F%2Fwww.tiktok.com%2F%40bob&e=AT0')).toEqual({
+      platform: 'shortvideo',
+      handle: 'bob',
+      url: 'https://www.tiktok.com/@bob',
+    });
+    expect(classifyLink('https://l.facebook.com/l.php?u=https%3A%2F%2Fx.com%2Fjack&h=AT1')).toMatchObject({
+      platform: 'microblog-b',
+      handle: 'jack',
+    });
+    expect(
+      classifyLink('https://www.youtube.com/redirect?event=channel_description&q=https%3A%2F%2Fwww.patreon.com%2Fnightowl'),
+    ).toMatchObject({
+      platform: 'patreon',
+      handle: 'nightowl',
+    });
     // A shim without a usable target stays what it is.
     expect(unwrapRedirect(new URL('https://l.instagram.com/?u=javascript%3Aalert(1)')).hostname).toBe('l.instagram.com');
   });
@@ -236,28 +260,68 @@ describe('classifyLink: URL forms', () => {
 
 describe('isLinkInBioHost', () => {
   it.each([
-    'linktr.ee', 'www.linktr.ee', 'LINKTR.EE', 'link.me', 'pillar.io', 'lnk.bio', 'alice.komi.io', 'beacons.ai',
-    'stan.store', 'bio.link', 'campsite.bio', 'tap.bio', 'linkin.bio', 'solo.to', 'snipfeed.co', 'someone.carrd.co',
-    'hoo.be', 'msha.ke', 'https://linktr.ee/kaiserlol', 'linktr.ee.',
+    'linktr.ee',
+    'www.linktr.ee',
+    'LINKTR.EE',
+    'link.me',
+    'pillar.io',
+    'lnk.bio',
+    'alice.komi.io',
+    'beacons.ai',
+    'stan.store',
+    'bio.link',
+    'campsite.bio',
+    'tap.bio',
+    'linkin.bio',
+    'solo.to',
+    'snipfeed.co',
+    'someone.carrd.co',
+    'hoo.be',
+    'msha.ke',
+    'https://linktr.ee/kaiserlol',
+    'linktr.ee.',
   ])('%s → true', (host) => {
     expect(isLinkInBioHost(host)).toBe(true);
   });
 
-  it.each(['komi.io', 'www.komi.io', 'api.komi.io', 'carrd.co', 'www.carrd.co', 'instagram.com', 'linktr.ee.evil.com', 'example.com', '', 'bit.ly'])(
-    '%s → false',
-    (host) => {
-      expect(isLinkInBioHost(host)).toBe(false);
-    },
-  );
+  it.each([
+    'komi.io',
+    'www.komi.io',
+    'api.komi.io',
+    'carrd.co',
+    'www.carrd.co',
+    'instagram.com',
+    'linktr.ee.evil.com',
+    'example.com',
+    '',
+    'bit.ly',
+  ])('%s → false', (host) => {
+    expect(isLinkInBioHost(host)).toBe(false);
+  });
 });
 
 describe('isShortener', () => {
-  it.each(['bit.ly', 'www.bit.ly', 'BIT.LY', 't.co', 'lnkd.in', 'tinyurl.com', 'goo.gl', 'ow.ly', 'buff.ly', 'rebrand.ly', 'is.gd', 'cutt.ly', 'amzn.to', 'vm.tiktok.com', 'pin.it', 'spotify.link', 'https://bit.ly/abc'])(
-    '%s → true',
-    (host) => {
-      expect(isShortener(host)).toBe(true);
-    },
-  );
+  it.each([
+    'bit.ly',
+    'www.bit.ly',
+    'BIT.LY',
+    't.co',
+    'lnkd.in',
+    'tinyurl.com',
+    'goo.gl',
+    'ow.ly',
+    'buff.ly',
+    'rebrand.ly',
+    'is.gd',
+    'cutt.ly',
+    'amzn.to',
+    'vm.tiktok.com',
+    'pin.it',
+    'spotify.link',
+    'https://bit.ly/abc',
+  ])('%s → true', (host) => {
+    expect(isShortener(host)).toBe(true);
+  });
 
   it.each(['linktr.ee', 'youtu.be', 'x.com', 'tiktok.com', 'bitly.example.com', ''])('%s → false', (host) => {
     expect(isShortener(host)).toBe(false);
@@ -291,7 +355,31 @@ describe('platformUrlFields', () => {
 
   it('names are labels or lowercase names usable as JSON field names', () => {
     for (const name of PLATFORM_NAMES) expect(name).toMatch(/^[a-z][a-z0-9_-]*$/);
-    expect(PLATFORM_NAMES).toEqual(expect.arrayContaining(['social-a', 'social-b', 'shortvideo', 'video', 'microblog-a', 'microblog-b', 'microblog-c', 'professional', 'audio-a', 'audio-b', 'audio-c', 'forum', 'pinboard', 'code', 'moodboard', 'retail-shop', 'linkpage-a', 'linkpage-b', 'linkpage-c', 'linkpage-d', 'linkpage-e']));
+    expect(PLATFORM_NAMES).toEqual(
+      expect.arrayContaining([
+        'social-a',
+        'social-b',
+        'shortvideo',
+        'video',
+        'microblog-a',
+        'microblog-b',
+        'microblog-c',
+        'professional',
+        'audio-a',
+        'audio-b',
+        'audio-c',
+        'forum',
+        'pinboard',
+        'code',
+        'moodboard',
+        'retail-shop',
+        'linkpage-a',
+        'linkpage-b',
+        'linkpage-c',
+        'linkpage-d',
+        'linkpage-e',
+      ]),
+    );
   });
 });
 

@@ -112,7 +112,8 @@ describe('deobfuscate', () => {
 
 describe('decodeCfEmail', () => {
   it('decodes what Cloudflare encodes, with any key', () => {
-    for (const key of [0x00, 0x42, 0xa7, 0xff]) expect(decodeCfEmail(cfEncode('booking@owl-agency.com', key))).toBe('booking@owl-agency.com');
+    for (const key of [0x00, 0x42, 0xa7, 0xff])
+      expect(decodeCfEmail(cfEncode('booking@owl-agency.com', key))).toBe('booking@owl-agency.com');
   });
 
   it('refuses malformed input', () => {
@@ -127,12 +128,18 @@ describe('decodeCfEmail', () => {
 describe('extractEmails: text', () => {
   it('plain addresses, in order, deduplicated case-insensitively keeping the first spelling', () => {
     expect(
-      extractEmails({ text: 'Bookings: Mgmt@NightOwl.co.uk\nPress: press@nightowl.co.uk / MGMT@nightowl.CO.UK, merch@shop.nightowl.co.uk.' }),
+      extractEmails({
+        text: 'Bookings: Mgmt@NightOwl.co.uk\nPress: press@nightowl.co.uk / MGMT@nightowl.CO.UK, merch@shop.nightowl.co.uk.',
+      }),
     ).toEqual(['Mgmt@nightowl.co.uk', 'press@nightowl.co.uk', 'merch@shop.nightowl.co.uk']);
   });
 
   it('mailto: in text, decoded and without its query, in its place in the order', () => {
-    expect(extractEmails({ text: 'a@first.com then mailto:Second%40band.io?subject=Hi%20there then c@third.com' })).toEqual(['a@first.com', 'Second@band.io', 'c@third.com']);
+    expect(extractEmails({ text: 'a@first.com then mailto:Second%40band.io?subject=Hi%20there then c@third.com' })).toEqual([
+      'a@first.com',
+      'Second@band.io',
+      'c@third.com',
+    ]);
   });
 
   it('HTML entities in text are decoded', () => {
@@ -145,7 +152,8 @@ describe('extractEmails: text', () => {
   });
 
   it('rejects non-contacts mixed into real text', () => {
-    const text = 'logo@2x.png you@example.com your@email.com noreply@band.com a@b.c real@band.com 605a7baede844d278b89dc95ae0a9123@sentry-next.wixpress.com';
+    const text =
+      'logo@2x.png you@example.com your@email.com noreply@band.com a@b.c real@band.com 605a7baede844d278b89dc95ae0a9123@sentry-next.wixpress.com';
     expect(extractEmails({ text })).toEqual(['real@band.com']);
   });
 
@@ -196,10 +204,15 @@ describe('extractEmails: html', () => {
   });
 
   it('malformed JSON-LD is ignored', () => {
-    expect(extractEmails({ html: '<script type="application/ld+json">{"email": "x@band.com",</script><p>ok@band.com</p>' })).toEqual(['ok@band.com']);
+    expect(extractEmails({ html: '<script type="application/ld+json">{"email": "x@band.com",</script><p>ok@band.com</p>' })).toEqual([
+      'ok@band.com',
+    ]);
   });
 
   it('html sources come before text; duplicates across both are dropped', () => {
-    expect(extractEmails({ html: '<a href="mailto:Same@band.com">x</a>', text: 'same@BAND.com other@band.com' })).toEqual(['Same@band.com', 'other@band.com']);
+    expect(extractEmails({ html: '<a href="mailto:Same@band.com">x</a>', text: 'same@BAND.com other@band.com' })).toEqual([
+      'Same@band.com',
+      'other@band.com',
+    ]);
   });
 });

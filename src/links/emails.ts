@@ -38,29 +38,96 @@ export interface EmailInput {
  * character or a `%` (so `%20info@x.com` never yields `20info@x.com`), and the domain must end at
  * a label boundary.
  */
-const EMAIL_IN_TEXT_RE = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._+-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{1,62}(?![A-Za-z0-9-])/g;
+const EMAIL_IN_TEXT_RE =
+  /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._+-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{1,62}(?![A-Za-z0-9-])/g;
 
 const LOCAL_RE = /^[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*$/;
 const LABEL_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** File extensions seen after `@` in asset names (`icon@2x.png`); `.mov` and `.zip` are real TLDs but no contact uses them. */
 const FILE_SUFFIXES = new Set([
-  'png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'bmp', 'ico', 'tif', 'tiff', 'avif', 'heic', 'heif', 'mp4',
-  'webm', 'mov', 'mp3', 'wav', 'js', 'mjs', 'css', 'json', 'pdf', 'zip', 'xml', 'txt', 'html', 'htm', 'php',
-  'woff', 'woff2', 'ttf', 'otf', 'map',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'svg',
+  'bmp',
+  'ico',
+  'tif',
+  'tiff',
+  'avif',
+  'heic',
+  'heif',
+  'mp4',
+  'webm',
+  'mov',
+  'mp3',
+  'wav',
+  'js',
+  'mjs',
+  'css',
+  'json',
+  'pdf',
+  'zip',
+  'xml',
+  'txt',
+  'html',
+  'htm',
+  'php',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'map',
 ]);
 
 /** Placeholder domains (any public suffix): `you@example.com`, `user@domain.com`, `me@yoursite.org`. */
 const PLACEHOLDER_DOMAIN_NAMES = new Set([
-  'example', 'domain', 'yourdomain', 'yoursite', 'yourwebsite', 'yourcompany', 'yourbusiness', 'yourbrand',
-  'mydomain', 'mysite', 'mywebsite', 'sitename', 'companyname', 'website', 'test', 'sample', 'placeholder',
+  'example',
+  'domain',
+  'yourdomain',
+  'yoursite',
+  'yourwebsite',
+  'yourcompany',
+  'yourbusiness',
+  'yourbrand',
+  'mydomain',
+  'mysite',
+  'mywebsite',
+  'sitename',
+  'companyname',
+  'website',
+  'test',
+  'sample',
+  'placeholder',
 ]);
 
 /** Local parts that are placeholders whatever the domain (`yourname@gmail.com`, `john.doe@…`). */
 const PLACEHOLDER_LOCALS = new Set([
-  'your', 'yourname', 'your.name', 'your_name', 'youremail', 'your.email', 'your_email', 'yourusername',
-  'username', 'firstname', 'lastname', 'first.last', 'firstname.lastname', 'first.lastname', 'name.surname',
-  'john.doe', 'jane.doe', 'johndoe', 'janedoe', 'john.smith', 'someone', 'somebody', 'emailaddress',
+  'your',
+  'yourname',
+  'your.name',
+  'your_name',
+  'youremail',
+  'your.email',
+  'your_email',
+  'yourusername',
+  'username',
+  'firstname',
+  'lastname',
+  'first.last',
+  'firstname.lastname',
+  'first.lastname',
+  'name.surname',
+  'john.doe',
+  'jane.doe',
+  'johndoe',
+  'janedoe',
+  'john.smith',
+  'someone',
+  'somebody',
+  'emailaddress',
   'email.address',
 ]);
 

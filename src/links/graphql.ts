@@ -13,7 +13,10 @@ export interface LinkedPlatformUrl {
 export const LinkedPlatformUrlRef = builder.objectRef<LinkedPlatformUrl>('LinkedPlatformUrl').implement({
   description: 'A link to the creator on another platform, as the page lists it (first link per platform)',
   fields: (t) => ({
-    platform: t.exposeString('platform', { nullable: false, description: 'Neutral label (social-b, video…) or lowercase platform name (twitch, patreon…): the field name on /v1' }),
+    platform: t.exposeString('platform', {
+      nullable: false,
+      description: 'Neutral label (social-b, video…) or lowercase platform name (twitch, patreon…): the field name on /v1',
+    }),
     url: t.exposeString('url', { nullable: false }),
   }),
 });

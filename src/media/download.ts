@@ -37,10 +37,14 @@ export async function downloadMedia(ctx: OpContext, url: string, opts: DownloadO
     });
   } catch (e) {
     if (e instanceof ApiError && e.code === 'UPSTREAM_FAILED') {
-      throw upstreamFailed(`${opts.platform}: ${opts.what} could not be downloaded (${e.message}; files are stored up to MEDIA_MAX_BYTES = ${maxBytes} bytes). Retry without download_media to get the upstream URLs.`, e);
+      throw upstreamFailed(
+        `${opts.platform}: ${opts.what} could not be downloaded (${e.message}; files are stored up to MEDIA_MAX_BYTES = ${maxBytes} bytes). Retry without download_media to get the upstream URLs.`,
+        e,
+      );
     }
     // A vendor challenge in front of the media CDN (the upstream client's block catalogue): say which file met it.
-    if (e instanceof ApiError && e.code === 'UPSTREAM_BLOCKED') throw upstreamBlocked(`${opts.platform}: ${opts.what} could not be downloaded: ${e.message}`);
+    if (e instanceof ApiError && e.code === 'UPSTREAM_BLOCKED')
+      throw upstreamBlocked(`${opts.platform}: ${opts.what} could not be downloaded: ${e.message}`);
     throw e;
   }
   const contentType = res.headers['content-type'];
@@ -54,7 +58,9 @@ export async function downloadMedia(ctx: OpContext, url: string, opts: DownloadO
         : !type
           ? `content type ${JSON.stringify(contentType ?? null)} is not an image or video type this gateway stores`
           : `the body is markup, not ${type}`;
-    throw upstreamFailed(`${opts.platform}: ${opts.what} could not be stored: ${why}. Retry without download_media to get the upstream URLs.`);
+    throw upstreamFailed(
+      `${opts.platform}: ${opts.what} could not be stored: ${why}. Retry without download_media to get the upstream URLs.`,
+    );
   }
   if (res.body.length === 0) throw upstreamFailed(`${opts.platform}: ${opts.what} is empty`);
   return mediaStoreFor(ctx.config).put(res.body, type);

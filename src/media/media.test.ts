@@ -102,7 +102,10 @@ describe('parseRange', () => {
 describe('media settings and URLs', () => {
   it('defaults, and loud failures for bad values', () => {
     expect(mediaConfig({})).toEqual({ maxBytes: DEFAULT_MEDIA_MAX_BYTES, timeoutMs: 60_000, publicBaseUrl: null });
-    expect(mediaConfig({ MEDIA_MAX_BYTES: '1024', PUBLIC_BASE_URL: 'https://api.example.com/' })).toMatchObject({ maxBytes: 1024, publicBaseUrl: 'https://api.example.com' });
+    expect(mediaConfig({ MEDIA_MAX_BYTES: '1024', PUBLIC_BASE_URL: 'https://api.example.com/' })).toMatchObject({
+      maxBytes: 1024,
+      publicBaseUrl: 'https://api.example.com',
+    });
     expect(() => mediaConfig({ MEDIA_MAX_BYTES: '0' })).toThrow(/MEDIA_MAX_BYTES/);
     expect(() => mediaConfig({ MEDIA_TIMEOUT_MS: 'soon' })).toThrow(/MEDIA_TIMEOUT_MS/);
   });
@@ -110,7 +113,8 @@ describe('media settings and URLs', () => {
   it('parsePublicBaseUrl', () => {
     expect(parsePublicBaseUrl('https://API.example.com:8443/gw//')).toBe('https://api.example.com:8443/gw');
     expect(parsePublicBaseUrl(' ')).toBeNull();
-    for (const bad of ['api.example.com', 'ftp://x.example', 'https://x.example/?a=1', 'https://u:p@x.example']) expect(() => parsePublicBaseUrl(bad), bad).toThrow(/PUBLIC_BASE_URL/);
+    for (const bad of ['api.example.com', 'ftp://x.example', 'https://x.example/?a=1', 'https://u:p@x.example'])
+      expect(() => parsePublicBaseUrl(bad), bad).toThrow(/PUBLIC_BASE_URL/);
   });
 
   it('requestBaseUrl: the Host header, scheme from X-Forwarded-Proto or TLS; malformed hosts give null', () => {

@@ -24,7 +24,10 @@ export interface MediaServer {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function createMediaServer(deps: { config: { dataDir: string }; logger: Logger }, store: MediaStore = mediaStoreFor(deps.config)): MediaServer {
+export function createMediaServer(
+  deps: { config: { dataDir: string }; logger: Logger },
+  store: MediaStore = mediaStoreFor(deps.config),
+): MediaServer {
   return {
     async serve(req, res, path) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {

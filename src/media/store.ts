@@ -86,10 +86,11 @@ export function typeOfId(id: string): string | null {
 
 export function createFileMediaStore(dir: string): MediaStore {
   let ready: Promise<unknown> | null = null;
-  const ensureDir = () => (ready ??= mkdir(dir, { recursive: true }).catch((e) => {
-    ready = null;
-    throw e;
-  }));
+  const ensureDir = () =>
+    (ready ??= mkdir(dir, { recursive: true }).catch((e) => {
+      ready = null;
+      throw e;
+    }));
 
   return {
     async put(bytes, contentType) {

@@ -62,7 +62,8 @@ export function resolveCanaries(deps: Deps, specs: CanarySpec[], routes: Map<str
       if (!op) {
         return {
           spec,
-          run: async (signal) => expectOk(await deps.upstream.request({ url: spec.target, platform: spec.label, signal }), spec.label, spec.target),
+          run: async (signal) =>
+            expectOk(await deps.upstream.request({ url: spec.target, platform: spec.label, signal }), spec.label, spec.target),
         };
       }
     }
@@ -87,7 +88,15 @@ export function createCanaryRunner(deps: Deps, canaries: Canary[], intervalMs: n
       let result: CanaryResult;
       try {
         await c.run(signal);
-        result = { label: c.spec.label, target: c.spec.target, ok: true, outcome: 'ok', checkedAt: new Date().toISOString(), latencyMs: Math.round(performance.now() - started), error: null };
+        result = {
+          label: c.spec.label,
+          target: c.spec.target,
+          ok: true,
+          outcome: 'ok',
+          checkedAt: new Date().toISOString(),
+          latencyMs: Math.round(performance.now() - started),
+          error: null,
+        };
       } catch (e) {
         const err = e as { code?: string; message?: string };
         result = {
@@ -97,9 +106,15 @@ export function createCanaryRunner(deps: Deps, canaries: Canary[], intervalMs: n
           outcome: outcomeOfError(e) ?? 'failed',
           checkedAt: new Date().toISOString(),
           latencyMs: Math.round(performance.now() - started),
-          error: { code: typeof err?.code === 'string' ? err.code : 'INTERNAL', message: typeof err?.message === 'string' ? err.message : String(e) },
+          error: {
+            code: typeof err?.code === 'string' ? err.code : 'INTERNAL',
+            message: typeof err?.message === 'string' ? err.message : String(e),
+          },
         };
-        deps.logger.warn({ platform: c.spec.label, target: c.spec.target, code: result.error!.code }, `canary failed: ${result.error!.message}`);
+        deps.logger.warn(
+          { platform: c.spec.label, target: c.spec.target, code: result.error!.code },
+          `canary failed: ${result.error!.message}`,
+        );
       }
       deps.health.recordCanary(c.spec.label, result);
       results.push(result);

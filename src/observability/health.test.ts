@@ -29,7 +29,14 @@ describe('platform health', () => {
       latencyMs: { p50: 90, p95: 180 },
       lastError: { code: 'UPSTREAM_TIMEOUT', message: 'slow', at: '2026-01-01T00:00:00.000Z' },
     });
-    expect(other).toMatchObject({ platform: 'video', status: 'unknown', requests: 0, successRate: null, latencyMs: { p50: null, p95: null, mean: null }, lastError: null });
+    expect(other).toMatchObject({
+      platform: 'video',
+      status: 'unknown',
+      requests: 0,
+      successRate: null,
+      latencyMs: { p50: null, p95: null, mean: null },
+      lastError: null,
+    });
     advance(61_000);
     expect(v.snapshot(['code']).platforms[0]).toMatchObject({ requests: 0, status: 'unknown', lastError: null });
   });
@@ -54,7 +61,13 @@ describe('platform health', () => {
     const { v } = view();
     const base = { target: 'https://x.test/', outcome: 'ok' as const, checkedAt: 'now', latencyMs: 5, error: null };
     v.recordCanary('code', { ...base, label: 'code', ok: true });
-    v.recordCanary('video', { ...base, label: 'video', ok: false, outcome: 'blocked', error: { code: 'UPSTREAM_BLOCKED', message: 'consent' } });
+    v.recordCanary('video', {
+      ...base,
+      label: 'video',
+      ok: false,
+      outcome: 'blocked',
+      error: { code: 'UPSTREAM_BLOCKED', message: 'consent' },
+    });
     const s = v.snapshot(['code', 'video']).platforms;
     expect(s.map((p) => [p.platform, p.status, p.canaries.length])).toEqual([
       ['code', 'ok', 1],
@@ -71,11 +84,17 @@ describe('platform health', () => {
     v.recordWarning('code', 'developer.avatar_url');
     v.recordWarning('forum', 'post.subreddit');
     const [code, forum, video] = v.snapshot(['code', 'forum', 'video']).platforms;
-    expect(code).toMatchObject({ status: 'ok', parserWarnings: { total: 3, fields: { 'repository.description': 2, 'developer.avatar_url': 1 } } });
+    expect(code).toMatchObject({
+      status: 'ok',
+      parserWarnings: { total: 3, fields: { 'repository.description': 2, 'developer.avatar_url': 1 } },
+    });
     expect(forum.parserWarnings).toEqual({ total: 1, fields: { 'post.subreddit': 1 } });
     expect(video.parserWarnings).toEqual({ total: 0, fields: {} });
     advance(31_000); // the first warning is now older than the window
-    expect(v.snapshot(['code']).platforms[0].parserWarnings).toEqual({ total: 2, fields: { 'repository.description': 1, 'developer.avatar_url': 1 } });
+    expect(v.snapshot(['code']).platforms[0].parserWarnings).toEqual({
+      total: 2,
+      fields: { 'repository.description': 1, 'developer.avatar_url': 1 },
+    });
     advance(60_000);
     expect(v.snapshot(['code']).platforms[0].parserWarnings).toEqual({ total: 0, fields: {} });
   });

@@ -163,9 +163,14 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
     for (const b of blockLog.get(platform) ?? []) if (b.at >= t - opts.windowMs) bySource.set(b.source, (bySource.get(b.source) ?? 0) + 1);
     const blocks = {
       total: [...bySource.values()].reduce((a, n) => a + n, 0),
-      bySource: [...bySource].map(([source, count]) => ({ source, count })).sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
+      bySource: [...bySource]
+        .map(([source, count]) => ({ source, count }))
+        .sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
     };
-    const lastError = r?.lastError && r.lastError.at >= t - opts.windowMs ? { code: r.lastError.code, message: r.lastError.message, at: new Date(r.lastError.at).toISOString() } : null;
+    const lastError =
+      r?.lastError && r.lastError.at >= t - opts.windowMs
+        ? { code: r.lastError.code, message: r.lastError.message, at: new Date(r.lastError.at).toISOString() }
+        : null;
     return {
       platform,
       status,
@@ -208,7 +213,11 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
     snapshot(platforms) {
       const t = now();
       const names = [...new Set([...platforms, ...rings.keys(), ...canaries.keys(), ...blockLog.keys(), ...warnings.keys()])];
-      return { generatedAt: new Date(t).toISOString(), windowSeconds: Math.round(opts.windowMs / 1000), platforms: names.map((p) => summarise(p, t)) };
+      return {
+        generatedAt: new Date(t).toISOString(),
+        windowSeconds: Math.round(opts.windowMs / 1000),
+        platforms: names.map((p) => summarise(p, t)),
+      };
     },
   };
 }

@@ -136,7 +136,13 @@ export class FastCounter extends FastMetric<CounterCell> {
     return new CounterCell();
   }
   get() {
-    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values: [...this.series.values()].map((s) => ({ labels: s.labels, value: s.cell.n })) };
+    return {
+      name: this.name,
+      help: this.help,
+      type: this.type,
+      aggregator: this.aggregator,
+      values: [...this.series.values()].map((s) => ({ labels: s.labels, value: s.cell.n })),
+    };
   }
 }
 
@@ -243,20 +249,49 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   const reg = <M>(m: M): M => (registry.registerMetric(m as unknown as Metric), m);
 
   const requests = reg(new FastCounter('cl_http_requests_total', 'HTTP responses by route and status', ['route', 'status']));
-  const requestDuration = reg(new FastHistogram('cl_http_request_duration_seconds', 'Time to answer a request, by route', ['route'], REQUEST_BUCKETS));
+  const requestDuration = reg(
+    new FastHistogram('cl_http_request_duration_seconds', 'Time to answer a request, by route', ['route'], REQUEST_BUCKETS),
+  );
   let inFlight = opts.inFlight ?? (() => 0);
   reg(new FastGauge('cl_http_requests_in_flight', 'Requests being served', () => inFlight()));
-  const upstream = new ByOutcome(reg(new FastCounter('cl_upstream_requests_total', 'Upstream HTTP requests by platform and outcome', ['platform', 'outcome'])));
-  const upstreamDuration = reg(new FastHistogram('cl_upstream_request_duration_seconds', 'Upstream HTTP request time (retries and redirects included)', ['platform'], UPSTREAM_BUCKETS));
-  const blocks = reg(new FastCounter('cl_upstream_blocks_total', 'Upstream answers recognised as blocks (vendor challenges, platform walls), by platform and source', ['platform', 'source']));
-  const live = new ByOutcome(reg(new FastCounter('cl_live_fetches_total', 'Live fetches of operations by platform and outcome', ['platform', 'outcome'])));
-  const liveDuration = reg(new FastHistogram('cl_live_fetch_duration_seconds', 'Live fetch time of operations, by platform', ['platform'], UPSTREAM_BUCKETS));
+  const upstream = new ByOutcome(
+    reg(new FastCounter('cl_upstream_requests_total', 'Upstream HTTP requests by platform and outcome', ['platform', 'outcome'])),
+  );
+  const upstreamDuration = reg(
+    new FastHistogram(
+      'cl_upstream_request_duration_seconds',
+      'Upstream HTTP request time (retries and redirects included)',
+      ['platform'],
+      UPSTREAM_BUCKETS,
+    ),
+  );
+  const blocks = reg(
+    new FastCounter(
+      'cl_upstream_blocks_total',
+      'Upstream answers recognised as blocks (vendor challenges, platform walls), by platform and source',
+      ['platform', 'source'],
+    ),
+  );
+  const live = new ByOutcome(
+    reg(new FastCounter('cl_live_fetches_total', 'Live fetches of operations by platform and outcome', ['platform', 'outcome'])),
+  );
+  const liveDuration = reg(
+    new FastHistogram('cl_live_fetch_duration_seconds', 'Live fetch time of operations, by platform', ['platform'], UPSTREAM_BUCKETS),
+  );
   const hits = reg(new FastCounter('cl_cache_hits_total', 'cache_max_age lookups answered from the cache', ['platform']));
   const misses = reg(new FastCounter('cl_cache_misses_total', 'cache_max_age lookups that needed a live fetch', ['platform']));
   const charged = reg(new FastCounter('cl_credits_charged_total', 'Credits charged (settled)', []));
-  const refunded = reg(new FastCounter('cl_credits_refunded_total', 'Credits reserved and given back (errors, cheaper results, shutdown)', []));
+  const refunded = reg(
+    new FastCounter('cl_credits_refunded_total', 'Credits reserved and given back (errors, cheaper results, shutdown)', []),
+  );
   const joins = reg(new FastCounter('cl_singleflight_joins_total', 'Live requests that joined an identical fetch in flight', ['platform']));
-  const warnings = reg(new FastCounter('cl_parser_warnings_total', 'Warnings reported by platform parsers (a usual field missing or unreadable), by platform and field', ['platform', 'field']));
+  const warnings = reg(
+    new FastCounter(
+      'cl_parser_warnings_total',
+      'Warnings reported by platform parsers (a usual field missing or unreadable), by platform and field',
+      ['platform', 'field'],
+    ),
+  );
   const limited = reg(new FastCounter('cl_rate_limited_total', 'Requests refused with 429 RATE_LIMITED', []));
   if (opts.defaultMetrics) collectDefaultMetrics({ register: registry });
 

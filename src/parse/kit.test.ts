@@ -5,7 +5,29 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../errors.js';
-import { absUrl, at, attr, captureWarnings, collapse, first, htmlReader, idStr, int, intish, meta, nonEmpty, num, numish, reader, recordReader, safeDecode, str, text, trimmed, boolish } from './index.js';
+import {
+  absUrl,
+  at,
+  attr,
+  captureWarnings,
+  collapse,
+  first,
+  htmlReader,
+  idStr,
+  int,
+  intish,
+  meta,
+  nonEmpty,
+  num,
+  numish,
+  reader,
+  recordReader,
+  safeDecode,
+  str,
+  text,
+  trimmed,
+  boolish,
+} from './index.js';
 
 describe('paths', () => {
   const json = { data: { name: 'Ada', tags: ['a', 'b', 'c'], gone: null, n: 0 } };
@@ -55,13 +77,22 @@ describe('the bound reader', () => {
   const r = () => reader(json, { platform: 'demo', record: 'artist' });
 
   it('a usual field that is present reads without a warning; alternatives are tried in order', () => {
-    const { result, warnings } = captureWarnings(() => [r().str('name'), r().str('title', ['nested', 'title']), r().str('name', 'missing', 'name')]);
+    const { result, warnings } = captureWarnings(() => [
+      r().str('name'),
+      r().str('title', ['nested', 'title']),
+      r().str('name', 'missing', 'name'),
+    ]);
     expect(result).toEqual(['Ada', 'T', 'Ada']);
     expect(warnings).toEqual([]);
   });
 
   it('explicit null from the upstream is null with no warning; a missing usual field is null plus warn(platform, record.field)', () => {
-    const { result, warnings } = captureWarnings(() => [r().str('description'), r().str('bio'), r().int('followers'), reader({ v: ' ' }, { platform: 'demo', record: 'artist' }).nonEmpty('v')]);
+    const { result, warnings } = captureWarnings(() => [
+      r().str('description'),
+      r().str('bio'),
+      r().int('followers'),
+      reader({ v: ' ' }, { platform: 'demo', record: 'artist' }).nonEmpty('v'),
+    ]);
     expect(result).toEqual([null, null, null, null]);
     expect(warnings).toEqual([
       { platform: 'demo', field: 'artist.bio', detail: 'missing' },
@@ -118,7 +149,13 @@ describe('HTML readers', () => {
     const row = $('div.row');
     const { result, warnings } = captureWarnings(() => {
       const h = htmlReader($, { platform: 'demo', record: 'row' });
-      return [h.text('title', row, 'h1'), h.text('bio', row, 'p.empty'), h.attr('avatar', row, 'img.avatar', 'data-src', 'src'), h.attr('banner', row, 'img.banner', 'src'), h.meta('site', 'og:site_name')];
+      return [
+        h.text('title', row, 'h1'),
+        h.text('bio', row, 'p.empty'),
+        h.attr('avatar', row, 'img.avatar', 'data-src', 'src'),
+        h.attr('banner', row, 'img.banner', 'src'),
+        h.meta('site', 'og:site_name'),
+      ];
     });
     expect(result).toEqual(['Hello world', null, '/a.png', null, null]);
     expect(warnings.map((w) => w.field)).toEqual(['row.banner', 'row.site']);

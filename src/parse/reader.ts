@@ -23,7 +23,26 @@
 import { shapeChanged } from '../errors.js';
 import { warn } from '../observability/warn.js';
 import type { Coerce, Key, Obj, Path } from './values.js';
-import { at, bool, idStr, int, intish, isObj, nonEmpty, num, numish, obj, objects, str, strings, trimmed, trunc, round, arr, boolish } from './values.js';
+import {
+  at,
+  bool,
+  idStr,
+  int,
+  intish,
+  isObj,
+  nonEmpty,
+  num,
+  numish,
+  obj,
+  objects,
+  str,
+  strings,
+  trimmed,
+  trunc,
+  round,
+  arr,
+  boolish,
+} from './values.js';
 
 export interface ReaderOptions {
   /** Platform label: the `platform` of the warning. */
@@ -73,7 +92,6 @@ export interface Reader extends Getters {
   /** Report a field this parser had to fall back on by its own logic. */
   warn(field: string, detail?: string): void;
 }
-
 
 /**
  * Reads `paths` in order; returns the first value `coerce` accepts. Null without a warning when
@@ -163,4 +181,3 @@ export function recordReader(root: unknown, opts: ReaderOptions & { what?: strin
   if (!isObj(root)) throw shapeChanged(opts.platform, opts.what ?? `${opts.record} object`);
   return reader(root, opts);
 }
-

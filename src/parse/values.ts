@@ -26,7 +26,8 @@ export const str = (v: unknown): string | null => (typeof v === 'string' ? v : n
 export const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 export const trimmed = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 /** Counters some upstreams send as a string or a number: the number as its decimal string. */
-export const numText = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+export const numText = (v: unknown): string | null =>
+  typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
 export const idStr = (v: unknown): string | null =>
   typeof v === 'string' ? (v.trim() !== '' ? v : null) : typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : null;
 
@@ -35,8 +36,7 @@ export const int = (v: unknown): number | null => (typeof v === 'number' && Numb
 export const trunc = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : null);
 export const round = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 /** Ids and counts some upstreams send as digit strings (`"1204"`). */
-export const intish = (v: unknown): number | null =>
-  typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : int(v);
+export const intish = (v: unknown): number | null => (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : int(v));
 /** Prices and ratings some upstreams send as decimal strings (`"4.5"`). */
 export const numish = (v: unknown): number | null =>
   typeof v === 'string' && /^-?\d+(?:\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : num(v);

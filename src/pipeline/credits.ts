@@ -142,7 +142,12 @@ export async function runPlanned(
   for (const entry of plan.fields.values()) {
     const charged = entry.resolved && data?.[entry.key] != null ? entry.charged : 0;
     total += charged;
-    fields.push({ path: entry.key, charged, cached: !!entry.hit, cached_at: entry.hit ? new Date(entry.hit.fetchedAt).toISOString() : null });
+    fields.push({
+      path: entry.key,
+      charged,
+      cached: !!entry.hit,
+      cached_at: entry.hit ? new Date(entry.hit.fetchedAt).toISOString() : null,
+    });
   }
   let remaining = key.balance;
   try {
@@ -159,4 +164,3 @@ export async function runPlanned(
   out.extensions = { ...result.extensions, credits };
   return out;
 }
-

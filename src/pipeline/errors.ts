@@ -31,12 +31,20 @@ function errorHeaders(err: ApiError): Record<string, string> {
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload), ...(status === 503 ? RETRY_503 : undefined), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+    ...(status === 503 ? RETRY_503 : undefined),
+    ...headers,
+  });
   res.end(payload);
 }
 
 /** The REST / plain-HTTP error body. */
-export function restErrorBody(err: ApiError, requestId?: string): { success: false; error: ReturnType<ApiError['toJSON']> & { request_id?: string } } {
+export function restErrorBody(
+  err: ApiError,
+  requestId?: string,
+): { success: false; error: ReturnType<ApiError['toJSON']> & { request_id?: string } } {
   return { success: false, error: requestId ? { ...err.toJSON(), request_id: requestId } : err.toJSON() };
 }
 
@@ -52,8 +60,17 @@ export function sendError(res: ServerResponse, err: ApiError, headers: Record<st
 
 /** A GraphQL-over-HTTP error answer (the shape /graphql answers every request error in). */
 export function sendGraphqlError(res: ServerResponse, err: ApiError, requestId: string, headers: Record<string, string> = {}): void {
-  const payload = JSON.stringify({ errors: [{ message: err.message, extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), request_id: requestId } }] });
-  res.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(payload)), ...headers, ...errorHeaders(err) });
+  const payload = JSON.stringify({
+    errors: [
+      { message: err.message, extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), request_id: requestId } },
+    ],
+  });
+  res.writeHead(err.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(payload)),
+    ...headers,
+    ...errorHeaders(err),
+  });
   res.end(payload);
 }
 
@@ -69,7 +86,11 @@ export function formatError(e: GraphQLError, logger: Logger, requestId?: string)
   const orig = e.originalError;
   if (!orig || orig instanceof GraphQLError) return e;
   const formatted = isApiError(orig)
-    ? new GraphQLError(orig.message, { nodes: e.nodes, path: e.path, extensions: { code: orig.code, ...(orig.details ? { details: orig.details } : {}) } })
+    ? new GraphQLError(orig.message, {
+        nodes: e.nodes,
+        path: e.path,
+        extensions: { code: orig.code, ...(orig.details ? { details: orig.details } : {}) },
+      })
     : (logger.error({ err: orig, path: e.path, req_id: requestId }, 'unexpected resolver error'),
       new GraphQLError('Unexpected error.', { nodes: e.nodes, path: e.path, extensions: { code: 'INTERNAL' } }));
   // Compiled execution (graphql-jit) reports locations without AST nodes: keep them.
@@ -83,7 +104,10 @@ export function formatError(e: GraphQLError, logger: Logger, requestId?: string)
  */
 export function apiErrorOf(e: GraphQLError, restName: ReadonlyMap<string, string>): ApiError {
   const code = (e.extensions?.code as string | undefined) ?? 'INTERNAL';
-  const details = (e.extensions?.details as ParamProblem[] | undefined)?.map((d) => ({ param: restName.get(d.param) ?? d.param, message: d.message }));
+  const details = (e.extensions?.details as ParamProblem[] | undefined)?.map((d) => ({
+    param: restName.get(d.param) ?? d.param,
+    message: d.message,
+  }));
   if (code === 'INVALID_INPUT' && details) return invalidInput(details);
   const known = statusOf(code) !== 500 || code === 'INTERNAL';
   const headers = (e.extensions?.http as { headers?: Record<string, string> } | undefined)?.headers;

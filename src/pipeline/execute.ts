@@ -32,7 +32,10 @@ type Run = () => ExecutionResult | Promise<ExecutionResult>;
  * Admits the caller, then plans and runs the root fields `prepare` names (or answers the
  * ApiError it returns: a face's own input check, made after the key as the order of checks says).
  */
-export async function runRequest(ctx: GatewayContext, prepare: () => { fields: RequestedField[]; run: Run } | ApiError): Promise<ExecutionResult> {
+export async function runRequest(
+  ctx: GatewayContext,
+  prepare: () => { fields: RequestedField[]; run: Run } | ApiError,
+): Promise<ExecutionResult> {
   const key = await admit(ctx);
   if (!('id' in key)) return fail(key);
   const p = prepare();
@@ -46,7 +49,10 @@ type Exec = (a: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult> | A
  * A GraphQL operation with credit accounting. `exec` is the executor to wrap (graphql's execute
  * by default; yoga's from its plugin; a compiled document's on the fast path).
  */
-export async function executeGraphql(args: ExecutionArgs & { contextValue: GatewayContext }, exec: Exec = graphqlExecute): Promise<ExecutionResult> {
+export async function executeGraphql(
+  args: ExecutionArgs & { contextValue: GatewayContext },
+  exec: Exec = graphqlExecute,
+): Promise<ExecutionResult> {
   const ctx = args.contextValue;
   const { deps } = ctx;
   const operation: OperationDefinitionNode | null | undefined = getOperationAST(args.document, args.operationName);
@@ -66,7 +72,9 @@ export async function executeGraphql(args: ExecutionArgs & { contextValue: Gatew
   // the rest: 401 → 429 → 400).
   const tooMany = () =>
     rootFields.size > deps.config.maxRootFields
-      ? invalidInput([{ param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` }])
+      ? invalidInput([
+          { param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` },
+        ])
       : null;
   if (isIntrospectionOnly(rootFields)) {
     const over = tooMany();
@@ -107,7 +115,11 @@ interface IntrospectionAnswer {
 }
 
 /** Introspection answers by query text: a few MB at most (keyless callers choose the text). */
-const introspectionAnswers = new LRUCache<string, IntrospectionAnswer>({ max: 64, maxSize: 8 * 1024 * 1024, sizeCalculation: (a, k) => a.bytes + k.length });
+const introspectionAnswers = new LRUCache<string, IntrospectionAnswer>({
+  max: 64,
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (a, k) => a.bytes + k.length,
+});
 
 /**
  * A keyless introspection answer, checked against its bound (src/graphql/limits.ts keeps it to
@@ -116,7 +128,10 @@ const introspectionAnswers = new LRUCache<string, IntrospectionAnswer>({ max: 64
 function introspectionAnswer(result: ExecutionResult): IntrospectionAnswer {
   const bytes = result.data ? JSON.stringify(result.data).length : 0;
   if (bytes > INTROSPECTION_MAX_BYTES) {
-    return { result: fail(invalidInput([{ param: 'query', message: `the introspection answer would exceed ${INTROSPECTION_MAX_BYTES} bytes` }])), bytes: 0 };
+    return {
+      result: fail(invalidInput([{ param: 'query', message: `the introspection answer would exceed ${INTROSPECTION_MAX_BYTES} bytes` }])),
+      bytes: 0,
+    };
   }
   return { result, bytes };
 }

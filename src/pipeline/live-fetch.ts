@@ -54,13 +54,21 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
         const started = performance.now();
         let v: unknown;
         try {
-          v = await op.run({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal: opSignal, singleFlight: deps.singleFlight }, args);
+          v = await op.run(
+            { upstream: deps.upstream, config: deps.config, cache: deps.cache, signal: opSignal, singleFlight: deps.singleFlight },
+            args,
+          );
         } catch (e) {
           const outcome = deps.shutdown.aborted ? null : outcomeOfError(e);
           if (outcome) {
             const ms = performance.now() - started;
             deps.metrics.liveFetch(op.platform, outcome, ms);
-            deps.health.record(op.platform, outcome, ms, isApiError(e) ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: 'Unexpected error.' });
+            deps.health.record(
+              op.platform,
+              outcome,
+              ms,
+              isApiError(e) ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: 'Unexpected error.' },
+            );
           }
           throw e;
         }
@@ -68,7 +76,10 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
         deps.metrics.liveFetch(op.platform, 'ok', ms);
         deps.health.record(op.platform, 'ok', ms);
         // Only what can be asked for again with cache_max_age is worth storing.
-        if (op.cacheable) await deps.cache.set(cacheKey, { value: v, fetchedAt: Date.now() }).catch((err) => deps.logger.warn({ err }, 'cache write failed'));
+        if (op.cacheable)
+          await deps.cache
+            .set(cacheKey, { value: v, fetchedAt: Date.now() })
+            .catch((err) => deps.logger.warn({ err }, 'cache write failed'));
         return v;
       },
       op.cacheable ? { readShared } : undefined,
@@ -101,4 +112,3 @@ export function resolveOperation(op: OperationDef, ctx: GatewayContext, info: Gr
       return value;
     });
 }
-

@@ -10,12 +10,17 @@ import type { DocumentNode, FieldNode, FragmentDefinitionNode, SelectionSetNode 
  * Root fields by response key, through fragments and honouring @skip/@include — what graphql's
  * executor will resolve. (graphql's own collectFields is not part of its public entry point.)
  */
-export function collectRootFields(document: DocumentNode, variables: Record<string, unknown>, set: SelectionSetNode): Map<string, FieldNode[]> {
+export function collectRootFields(
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+  set: SelectionSetNode,
+): Map<string, FieldNode[]> {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === 'FragmentDefinition') fragments.set(d.name.value, d);
   const out = new Map<string, FieldNode[]>();
   const included = (node: FieldNode | SelectionSetNode['selections'][number]) =>
-    getDirectiveValues(GraphQLSkipDirective, node, variables)?.if !== true && getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
+    getDirectiveValues(GraphQLSkipDirective, node, variables)?.if !== true &&
+    getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
   const visit = (s: SelectionSetNode, seen: Set<string>) => {
     for (const sel of s.selections) {
       if (!included(sel)) continue;
@@ -41,4 +46,3 @@ export function isIntrospectionOnly(fields: Map<string, readonly FieldNode[]>): 
   for (const nodes of fields.values()) if (!nodes[0].name.value.startsWith('__')) return false;
   return true;
 }
-

@@ -44,10 +44,19 @@ export function sameId(asked: string | number, got: unknown): boolean {
  */
 export function assertSameResource(platform: string, what: string, asked: AskedFor, got: Answered): void {
   const problems: string[] = [];
-  if (asked.type !== undefined && got.type !== undefined && got.type !== null && got.type !== asked.type) problems.push(`a ${String(got.type)} resource, not ${asked.type}`);
-  if (asked.id !== undefined && got.id !== undefined && got.id !== null && !sameId(asked.id, got.id) && !(asked.alsoId !== undefined && sameId(asked.alsoId, got.id))) {
+  if (asked.type !== undefined && got.type !== undefined && got.type !== null && got.type !== asked.type)
+    problems.push(`a ${String(got.type)} resource, not ${asked.type}`);
+  if (
+    asked.id !== undefined &&
+    got.id !== undefined &&
+    got.id !== null &&
+    !sameId(asked.id, got.id) &&
+    !(asked.alsoId !== undefined && sameId(asked.alsoId, got.id))
+  ) {
     problems.push(`id ${String(got.id)}, not ${String(asked.id)}`);
   }
-  if (asked.handle !== undefined && got.handle !== undefined && got.handle !== null && !sameHandle(asked.handle, got.handle)) problems.push(`handle ${String(got.handle)}, not ${asked.handle}`);
-  if (problems.length) throw upstreamFailed(`${platform}: the upstream answered ${what} with a different resource (${problems.join('; ')})`);
+  if (asked.handle !== undefined && got.handle !== undefined && got.handle !== null && !sameHandle(asked.handle, got.handle))
+    problems.push(`handle ${String(got.handle)}, not ${asked.handle}`);
+  if (problems.length)
+    throw upstreamFailed(`${platform}: the upstream answered ${what} with a different resource (${problems.join('; ')})`);
 }

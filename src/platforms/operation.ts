@@ -118,7 +118,10 @@ function paramSchema(p: ParamSpec): z.ZodType {
     case 'string': {
       let str = z.string().max(p.maxLength ?? 2048, `must be at most ${p.maxLength ?? 2048} characters`);
       if (p.required) str = str.refine((v) => v.trim().length > 0, 'must not be empty');
-      s = p === CACHE_MAX_AGE_PARAM ? str.refine((v) => v in CACHE_MAX_AGES, `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}`) : str;
+      s =
+        p === CACHE_MAX_AGE_PARAM
+          ? str.refine((v) => v in CACHE_MAX_AGES, `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}`)
+          : str;
       break;
     }
     case 'int': {
@@ -166,7 +169,8 @@ export function zodProblems(issues: readonly { path?: readonly PropertyKey[] | r
   });
 }
 
-type Outcome = { ok: true; data: Record<string, unknown>; args: any; cacheKey: string } | { ok: false; issues: readonly z.core.$ZodIssue[] };
+type Outcome =
+  { ok: true; data: Record<string, unknown>; args: any; cacheKey: string } | { ok: false; issues: readonly z.core.$ZodIssue[] };
 
 /**
  * Validation is a pure function of the arguments, and the same arguments arrive again and again
@@ -250,7 +254,9 @@ interface StandardSchemaV1 {
   readonly '~standard': {
     readonly version: 1;
     readonly vendor: string;
-    readonly validate: (value: unknown) => { value: unknown; issues?: undefined } | { issues: readonly { message: string; path?: readonly PropertyKey[] }[] };
+    readonly validate: (
+      value: unknown,
+    ) => { value: unknown; issues?: undefined } | { issues: readonly { message: string; path?: readonly PropertyKey[] }[] };
   };
 }
 

@@ -47,7 +47,30 @@ export interface PlatformEntry {
   walls?: readonly WallRule[];
 }
 
-export const platforms: PlatformEntry[] = [code, websearch, audioA, audioB, audioC, moodboard, linkpageA, linkpageB, linkpageC, linkpageD, linkpageE, pinboard, socialB, shortvideo, forum, microblogC, microblogA, microblogB, video, retailShop, socialA, discovery];
+export const platforms: PlatformEntry[] = [
+  code,
+  websearch,
+  audioA,
+  audioB,
+  audioC,
+  moodboard,
+  linkpageA,
+  linkpageB,
+  linkpageC,
+  linkpageD,
+  linkpageE,
+  pinboard,
+  socialB,
+  shortvideo,
+  forum,
+  microblogC,
+  microblogA,
+  microblogB,
+  video,
+  retailShop,
+  socialA,
+  discovery,
+];
 
 /** Parts of the gateway that are not platforms, registered the same way (src/platforms/module.ts). */
 export const modules: GatewayModule[] = [statusModule(() => platforms.map((p) => p.label)), accountModule, jobsModule];
@@ -81,7 +104,8 @@ export function validateRegistry(entries: PlatformEntry[] = platforms): void {
     if (!p.hosts.length) throw new Error(`platform ${p.label} lists no hosts`);
     const walls = new Set<string>();
     for (const w of p.walls ?? []) {
-      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(w.name)) throw new Error(`platform ${p.label}: wall name ${JSON.stringify(w.name)} is not a label`);
+      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(w.name))
+        throw new Error(`platform ${p.label}: wall name ${JSON.stringify(w.name)} is not a label`);
       if (walls.has(w.name)) throw new Error(`platform ${p.label}: wall ${w.name} declared twice`);
       walls.add(w.name);
     }

@@ -34,7 +34,11 @@ export function effectiveRate(key: AuthenticatedKey, fallback: RateLimit): RateL
  * Takes one token for this key: null when the request may go ahead, else the 429 to answer.
  * Synchronous (no promise) when nothing limits the key, and for the in-memory limiter.
  */
-export function enforceRateLimit(limiter: RateLimiter, key: AuthenticatedKey, fallback: RateLimit): ApiError | null | Promise<ApiError | null> {
+export function enforceRateLimit(
+  limiter: RateLimiter,
+  key: AuthenticatedKey,
+  fallback: RateLimit,
+): ApiError | null | Promise<ApiError | null> {
   const rate = effectiveRate(key, fallback);
   if (!rate) return null;
   const wait = limiter.take(key.id, rate);
@@ -45,10 +49,14 @@ function refusal(waitMs: number, rate: RateLimit): ApiError | null {
   if (waitMs <= 0) return null;
   const retryIn = Math.max(1, Math.ceil(waitMs / 1000));
   // The bucket as a window: `burst` requests, refilled in burst / rps seconds.
-  return rateLimited(`Rate limit exceeded: this key may make ${rate.rps} requests per second (burst ${rate.burst}); retry in ${retryIn} s`, waitMs, {
-    limit: rate.burst,
-    windowSec: Math.max(1, Math.ceil(rate.burst / rate.rps)),
-  });
+  return rateLimited(
+    `Rate limit exceeded: this key may make ${rate.rps} requests per second (burst ${rate.burst}); retry in ${retryIn} s`,
+    waitMs,
+    {
+      limit: rate.burst,
+      windowSec: Math.max(1, Math.ceil(rate.burst / rate.rps)),
+    },
+  );
 }
 
 interface Bucket {

@@ -111,7 +111,10 @@ export function loadRoutesFile(path: string): Route[] {
 
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {
-    throw new RoutesFileError(file, parsed.error.issues.map((issue) => describeIssue(issue, json)));
+    throw new RoutesFileError(
+      file,
+      parsed.error.issues.map((issue) => describeIssue(issue, json)),
+    );
   }
 
   const dir = dirname(file);

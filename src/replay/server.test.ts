@@ -40,7 +40,11 @@ describe('routing', () => {
   });
 
   it('keeps recorded headers and status, and answers an empty body with content-length 0 and no content-type', async () => {
-    replay.add({ host: 'api.github.com', path: '/x', response: { status: 201, headers: { 'content-type': 'application/json', etag: '"abc"' }, body: '{"a":1}' } });
+    replay.add({
+      host: 'api.github.com',
+      path: '/x',
+      response: { status: 201, headers: { 'content-type': 'application/json', etag: '"abc"' }, body: '{"a":1}' },
+    });
     replay.add({ host: 'api.github.com', path: '/empty', response: { status: 204 } });
     const res = await viaReplay('https://api.github.com/x');
     expect(res.status).toBe(201);
@@ -138,7 +142,10 @@ describe('responses', () => {
     replay.add({
       host: 'h.test',
       path: /^\/echo\//,
-      response: async (req) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: req.path, q: req.query.get('q'), method: req.method }) }),
+      response: async (req) => ({
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: req.path, q: req.query.get('q'), method: req.method }),
+      }),
     });
     const res = await viaReplay('https://h.test/echo/1?q=z', { method: 'PUT', body: 'x' });
     expect(await res.json()).toEqual({ path: '/echo/1', q: 'z', method: 'PUT' });
@@ -158,7 +165,13 @@ describe('responses', () => {
   });
 
   it('answers 500 with x-replay-error when a response function throws or a bodyFile is missing', async () => {
-    replay.add({ host: 'h.test', path: '/throws', response: () => { throw new Error('boom'); } });
+    replay.add({
+      host: 'h.test',
+      path: '/throws',
+      response: () => {
+        throw new Error('boom');
+      },
+    });
     replay.add({ host: 'h.test', path: '/nofile', response: { bodyFile: join(tmp, 'does-not-exist') } });
     const thrown = await viaReplay('https://h.test/throws');
     expect(thrown.status).toBe(500);
@@ -173,7 +186,13 @@ describe('responses', () => {
 describe('hits log', () => {
   it('records every request, matched or not, with x-upstream-url and the POST body', async () => {
     replay.add({ host: 'api.example.com', path: '/graphql', response: { body: '{}' } });
-    await (await viaReplay('https://api.example.com/graphql?op=1', { method: 'POST', body: '{"query":"{ a }"}', headers: { 'content-type': 'application/json' } })).arrayBuffer();
+    await (
+      await viaReplay('https://api.example.com/graphql?op=1', {
+        method: 'POST',
+        body: '{"query":"{ a }"}',
+        headers: { 'content-type': 'application/json' },
+      })
+    ).arrayBuffer();
     await (await viaReplay('https://other.example.com/x')).arrayBuffer();
 
     const all = replay.hits();
@@ -244,7 +263,10 @@ describe('faults', () => {
     const outcome = await viaReplay('https://h.test/cut').then(
       async (res) => {
         expect(res.headers.get('content-length')).toBe('10000');
-        return res.text().then((text) => ({ text }), (error: unknown) => ({ error }));
+        return res.text().then(
+          (text) => ({ text }),
+          (error: unknown) => ({ error }),
+        );
       },
       (error: unknown) => ({ error }),
     );
@@ -253,7 +275,11 @@ describe('faults', () => {
   });
 
   it('slowBody: drips the whole body in chunks', async () => {
-    replay.add({ host: 'h.test', path: '/drip', response: { body: 'abcdefghij', fault: { kind: 'slowBody', chunkBytes: 3, intervalMs: 50 } } });
+    replay.add({
+      host: 'h.test',
+      path: '/drip',
+      response: { body: 'abcdefghij', fault: { kind: 'slowBody', chunkBytes: 3, intervalMs: 50 } },
+    });
     const started = performance.now();
     const res = await viaReplay('https://h.test/drip');
     expect(res.headers.get('content-length')).toBe('10');
@@ -266,7 +292,10 @@ describe('faults', () => {
     replay.add({
       host: 'h.test',
       path: '/flaky',
-      response: { body: 'ok', fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503 }, null, { kind: 'status', status: 500 }] } },
+      response: {
+        body: 'ok',
+        fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503 }, null, { kind: 'status', status: 500 }] },
+      },
     });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
@@ -278,7 +307,11 @@ describe('faults', () => {
   });
 
   it('sequence counts hits per route, so a newly added route starts at its first fault', async () => {
-    const route = { host: 'h.test', path: '/flaky', response: { body: 'ok', fault: { kind: 'sequence' as const, faults: [{ kind: 'reset' as const }] } } };
+    const route = {
+      host: 'h.test',
+      path: '/flaky',
+      response: { body: 'ok', fault: { kind: 'sequence' as const, faults: [{ kind: 'reset' as const }] } },
+    };
     replay.add(route);
     await expect(viaReplay('https://h.test/flaky')).rejects.toThrow(TypeError);
     expect((await viaReplay('https://h.test/flaky')).status).toBe(200);
@@ -299,7 +332,9 @@ describe('close', () => {
   });
 
   it('returns promptly while a latency fault is waiting', async () => {
-    const own = await startReplayServer({ routes: [{ host: 'h.test', path: '/slow', response: { fault: { kind: 'latency', ms: 60_000 } } }] });
+    const own = await startReplayServer({
+      routes: [{ host: 'h.test', path: '/slow', response: { fault: { kind: 'latency', ms: 60_000 } } }],
+    });
     const pending = fetch(`${own.url}/h.test/slow`).catch((e: unknown) => e);
     await waitFor(() => own.hits().length === 1);
     const started = performance.now();
@@ -318,9 +353,21 @@ describe('loadRoutesFile', () => {
       file,
       JSON.stringify([
         { host: 'linktr.ee', path: '^/[a-z]+$', pathRegex: true, bodyFile: 'profile.html' },
-        { host: 'api.test', path: '/items', query: { page: { regex: '^[12]$' }, sort: 'new' }, method: 'GET', headers: { 'content-type': 'application/json' }, body: '[]' },
+        {
+          host: 'api.test',
+          path: '/items',
+          query: { page: { regex: '^[12]$' }, sort: 'new' },
+          method: 'GET',
+          headers: { 'content-type': 'application/json' },
+          body: '[]',
+        },
         { host: 'api.test', path: '/moved', status: 302, headers: { location: 'https://linktr.ee/target' } },
-        { host: 'api.test', path: '/flaky', body: 'ok', fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503, headers: { 'retry-after': '1' } }, null] } },
+        {
+          host: 'api.test',
+          path: '/flaky',
+          body: 'ok',
+          fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503, headers: { 'retry-after': '1' } }, null] },
+        },
       ]),
     );
     const routes = loadRoutesFile(file);
@@ -344,7 +391,13 @@ describe('loadRoutesFile', () => {
 
   it('rejects an unknown key, naming the entry index and the key', () => {
     const file = join(tmp, 'bad-key.json');
-    writeFileSync(file, JSON.stringify([{ host: 'a.test', path: '/' }, { host: 'b.test', path: '/x', bodyfile: 'page.html' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { host: 'a.test', path: '/' },
+        { host: 'b.test', path: '/x', bodyfile: 'page.html' },
+      ]),
+    );
     expect(() => loadRoutesFile(file)).toThrow(RoutesFileError);
     expect(() => loadRoutesFile(file)).toThrow(/entry 1 \(b\.test \/x\): .*"bodyfile"/);
   });
@@ -394,7 +447,17 @@ describe('loadRoutesFile', () => {
     it('serves a shared fixture in place through an absolute bodyFile', async () => {
       const capture = fixturePath('code', 'repo-pygithub-pygithub.json');
       const file = join(tmp, 'shared.json');
-      writeFileSync(file, JSON.stringify([{ host: 'api.github.com', path: '/repos/PyGithub/PyGithub', headers: { 'content-type': 'application/json; charset=utf-8' }, bodyFile: capture }]));
+      writeFileSync(
+        file,
+        JSON.stringify([
+          {
+            host: 'api.github.com',
+            path: '/repos/PyGithub/PyGithub',
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            bodyFile: capture,
+          },
+        ]),
+      );
       for (const route of loadRoutesFile(file)) replay.add(route);
       const res = await viaReplay('https://api.github.com/repos/PyGithub/PyGithub');
       expect(Buffer.from(await res.arrayBuffer())).toEqual(readFileSync(capture));
@@ -406,10 +469,18 @@ describe('cli', () => {
   it('starts with --routes files, prints its URL, and serves the routes', async () => {
     const first = join(tmp, 'cli-a.json');
     const second = join(tmp, 'cli-b.json');
-    writeFileSync(first, JSON.stringify([{ host: 'h.test', path: '/a', body: 'from a' }, { host: 'h.test', path: '/b', body: 'from a' }]));
+    writeFileSync(
+      first,
+      JSON.stringify([
+        { host: 'h.test', path: '/a', body: 'from a' },
+        { host: 'h.test', path: '/b', body: 'from a' },
+      ]),
+    );
     writeFileSync(second, JSON.stringify([{ host: 'h.test', path: '/b', body: 'from b' }]));
     const tsx = resolve('node_modules/.bin/tsx');
-    const child = spawn(tsx, ['src/replay/cli.ts', '--port', '0', '--routes', first, '--routes', second], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(tsx, ['src/replay/cli.ts', '--port', '0', '--routes', first, '--routes', second], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((done, fail) => {
         createInterface({ input: child.stdout }).once('line', done);

@@ -118,10 +118,16 @@ export async function startReplayServer(opts: ReplayServerOptions = {}): Promise
         res.destroy();
         return;
       }
-      sendBody(res, 500, { 'content-type': 'application/json', 'x-replay-error': '1' }, JSON.stringify({
-        replay: 'error',
-        message: err instanceof Error ? err.message : String(err),
-      }), req.method);
+      sendBody(
+        res,
+        500,
+        { 'content-type': 'application/json', 'x-replay-error': '1' },
+        JSON.stringify({
+          replay: 'error',
+          message: err instanceof Error ? err.message : String(err),
+        }),
+        req.method,
+      );
     });
   });
 
@@ -137,11 +143,17 @@ export async function startReplayServer(opts: ReplayServerOptions = {}): Promise
 
     const entry = findRoute(routes, request);
     if (!entry) {
-      sendBody(res, 404, { 'content-type': 'application/json', 'x-replay-miss': '1' }, JSON.stringify({
-        replay: 'no route',
-        host: request.host,
-        path: request.path,
-      }), request.method);
+      sendBody(
+        res,
+        404,
+        { 'content-type': 'application/json', 'x-replay-miss': '1' },
+        JSON.stringify({
+          replay: 'no route',
+          host: request.host,
+          path: request.path,
+        }),
+        request.method,
+      );
       return;
     }
 
@@ -282,9 +294,7 @@ function routeMatches(route: Route, req: ReplayRequest): boolean {
   if (!matchesText(route.path, req.path)) return false;
   const query = route.query ?? 'any';
   if (query === 'any') return true;
-  return Object.entries(query).every(([name, expected]) =>
-    req.query.getAll(name).some((value) => matchesText(expected, value)),
-  );
+  return Object.entries(query).every(([name, expected]) => req.query.getAll(name).some((value) => matchesText(expected, value)));
 }
 
 function matchesText(expected: string | RegExp, actual: string): boolean {
@@ -325,7 +335,13 @@ function responseHeaders(headers: Record<string, string>, body: Buffer, bodyGive
   return out;
 }
 
-function sendBody(res: ServerResponse, status: number, headers: Record<string, string>, body: string | undefined, method: string | undefined): void {
+function sendBody(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | undefined,
+  method: string | undefined,
+): void {
   const bytes = Buffer.from(body ?? '', 'utf8');
   res.writeHead(status, responseHeaders(headers, bytes, body !== undefined));
   res.end(method === 'HEAD' ? undefined : bytes);

@@ -22,7 +22,13 @@ import type { RestRoute } from './routes.js';
 import { toVariables } from './routes.js';
 
 export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
-  return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, info: RequestInfo): Promise<void> {
+  return async function handleRest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+    info: RequestInfo,
+  ): Promise<void> {
     const rid = info.id;
     const route = routes.get(path) ?? routes.get(path.replace(/\/+$/, ''));
     if (!route) return sendError(res, new ApiError('NOT_FOUND', `No route GET ${path}; see /openapi.json`), {}, rid);
@@ -53,7 +59,11 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
     const tail = recordTail(record, route.op.rest.wrap);
     if (tail.length > 1) head += ',';
     // Envelope and (cached) record bytes go out as one write, without copying the record.
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': head.length + tail.length, 'x-request-id': rid });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': head.length + tail.length,
+      'x-request-id': rid,
+    });
     res.cork();
     res.write(head, 'latin1');
     res.end(tail);

@@ -65,7 +65,10 @@ const ERROR_RESPONSES: Record<string, [string, string]> = {
   '504': ['UpstreamTimeout', 'UPSTREAM_TIMEOUT'],
 };
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 /** `extra`: the path items modules declare for their own routes (src/platforms/module.ts). */
 export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -90,7 +93,9 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
         })),
         responses: {
           '200': {
-            description: op.rest.wrap ? `Success: the envelope and the record under \`${op.rest.wrap}\`` : 'Success: the envelope and the record',
+            description: op.rest.wrap
+              ? `Success: the envelope and the record under \`${op.rest.wrap}\``
+              : 'Success: the envelope and the record',
             content: {
               'application/json': {
                 schema: { $ref: `#/components/schemas/${responseName(op)}` },
@@ -98,7 +103,9 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
               },
             },
           },
-          ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, [name]]) => [status, { $ref: `#/components/responses/${name}` }])),
+          ...Object.fromEntries(
+            Object.entries(ERROR_RESPONSES).map(([status, [name]]) => [status, { $ref: `#/components/responses/${name}` }]),
+          ),
         },
         security: [{ apiKey: [] }],
       },

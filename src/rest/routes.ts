@@ -38,7 +38,7 @@ const GRAPHQL_TYPE = { string: 'String', int: 'Int', boolean: 'Boolean' } as con
 export function restDocumentText(op: OperationDef): string {
   if (op.rest.document) return op.rest.document;
   const params = allParams(op);
-  const type = (p: ParamSpec) => `${p.kind === 'enum' ? p.enumName ?? pascal(gqlName(p)) : GRAPHQL_TYPE[p.kind]}${p.required ? '!' : ''}`;
+  const type = (p: ParamSpec) => `${p.kind === 'enum' ? (p.enumName ?? pascal(gqlName(p))) : GRAPHQL_TYPE[p.kind]}${p.required ? '!' : ''}`;
   const vars = params.map((p) => `$${gqlName(p)}: ${type(p)}`).join(', ');
   const args = params.map((p) => `${gqlName(p)}: $${gqlName(p)}`).join(', ');
   return `query ${pascal(op.field)}${vars ? `(${vars})` : ''} {\n  ${op.field}${args ? `(${args})` : ''} {\n    json\n  }\n}\n`;
@@ -56,7 +56,15 @@ export function buildRoutes(schema: GraphQLSchema, ops: OperationDef[]): Map<str
     for (const p of params) {
       if (!vars.has(gqlName(p))) throw new Error(`REST document for ${op.rest.path} does not pass parameter ${p.name} ($${gqlName(p)})`);
     }
-    routes.set(op.rest.path, { path: op.rest.path, op, document, execute: compileOperation(schema, document), params, gqlNames: params.map(gqlName), restName: new Map(params.map((p) => [gqlName(p), p.name])) });
+    routes.set(op.rest.path, {
+      path: op.rest.path,
+      op,
+      document,
+      execute: compileOperation(schema, document),
+      params,
+      gqlNames: params.map(gqlName),
+      restName: new Map(params.map((p) => [gqlName(p), p.name])),
+    });
   }
   return routes;
 }
@@ -69,7 +77,10 @@ const FALSE = new Set(['false', '0']);
  * everything else (lengths, ranges, hosts, cross-parameter rules) by the operation's schema.
  * Unknown parameters are ignored (legacy clients send extras, DECISIONS.md).
  */
-export function toVariables(route: RestRoute, query: URLSearchParams): { variables: Record<string, unknown>; args: Record<string, unknown>; problems: ParamProblem[] } {
+export function toVariables(
+  route: RestRoute,
+  query: URLSearchParams,
+): { variables: Record<string, unknown>; args: Record<string, unknown>; problems: ParamProblem[] } {
   /** GraphQL variables (enum values by their GraphQL names)… */
   const variables: Record<string, unknown> = {};
   /** …and the same as resolver arguments (enum values as the wire spells them). */

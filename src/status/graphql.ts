@@ -42,7 +42,10 @@ type Blocks = PlatformHealth['blocks'];
 
 const BlockSourceRef = builder.objectRef<Blocks['bySource'][number]>('PlatformBlockSource').implement({
   fields: (t) => ({
-    source: t.exposeString('source', { nullable: false, description: 'The vendor (cloudflare, akamai…) or the platform wall (login-wall…)' }),
+    source: t.exposeString('source', {
+      nullable: false,
+      description: 'The vendor (cloudflare, akamai…) or the platform wall (login-wall…)',
+    }),
     count: t.exposeInt('count', { nullable: false }),
   }),
 });
@@ -66,7 +69,11 @@ const WarningsRef = builder.objectRef<Warnings>('PlatformParserWarnings').implem
   description: 'Parser warnings within the window (a field the upstream usually carries was missing): the first sign of a page changing',
   fields: (t) => ({
     total: t.exposeInt('total', { nullable: false }),
-    fields: t.field({ type: [WarningFieldRef], nullable: false, resolve: (w) => Object.entries(w.fields).map(([field, count]) => ({ field, count })) }),
+    fields: t.field({
+      type: [WarningFieldRef],
+      nullable: false,
+      resolve: (w) => Object.entries(w.fields).map(([field, count]) => ({ field, count })),
+    }),
   }),
 });
 
@@ -93,7 +100,9 @@ const StatusRef = builder.objectRef<PlatformHealth & { windowSeconds: number }>(
     requests: t.exposeInt('requests', { nullable: false }),
     successes: t.exposeInt('successes', { nullable: false }),
     failures: t.exposeInt('failures', { nullable: false }),
-    successRate: t.exposeFloat('successRate', { description: 'successes / requests (ok and not found count as success); null without requests' }),
+    successRate: t.exposeFloat('successRate', {
+      description: 'successes / requests (ok and not found count as success); null without requests',
+    }),
     outcomes: t.expose('outcomes', { type: OutcomesRef, nullable: false }),
     latencyMs: t.expose('latencyMs', { type: LatencyRef, nullable: false }),
     lastError: t.expose('lastError', { type: ErrorRef }),
@@ -107,11 +116,14 @@ builder.queryField('platformStatus', (t) =>
   t.field({
     type: [StatusRef],
     nullable: false,
-    description: 'Per platform: recent success rate and latency of live fetches (sliding window), plus canary results. Costs 0 credits (REST: GET /v1/status, no key needed).',
+    description:
+      'Per platform: recent success rate and latency of live fetches (sliding window), plus canary results. Costs 0 credits (REST: GET /v1/status, no key needed).',
     args: { platform: t.arg.string({ description: 'Only this platform label' }) },
     resolve: (_root, args, ctx) => {
       const snap = ctx.deps.health.snapshot(platforms.map((p) => p.label));
-      return snap.platforms.filter((p) => !args.platform || p.platform === args.platform).map((p) => ({ ...p, windowSeconds: snap.windowSeconds }));
+      return snap.platforms
+        .filter((p) => !args.platform || p.platform === args.platform)
+        .map((p) => ({ ...p, windowSeconds: snap.windowSeconds }));
     },
   }),
 );

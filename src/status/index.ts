@@ -10,6 +10,12 @@ import type { GatewayModule } from '../platforms/module.js';
 export function statusModule(labels: () => string[]): GatewayModule {
   return {
     name: 'status',
-    routes: [{ path: '/v1/status', methods: ['GET'], serve: (_req, res, _info, deps) => sendJson(res, 200, statusWire(deps.health.snapshot(labels()))) }],
+    routes: [
+      {
+        path: '/v1/status',
+        methods: ['GET'],
+        serve: (_req, res, _info, deps) => sendJson(res, 200, statusWire(deps.health.snapshot(labels()))),
+      },
+    ],
   };
 }

@@ -39,6 +39,8 @@ describe('lockDataDir', () => {
     const parent = tempDir();
     lockDataDir(join(parent, 'new', 'dir')).release();
     writeFileSync(join(parent, 'file'), 'x');
-    expect(() => lockDataDir(join(parent, 'file'))).toThrow(expect.objectContaining({ reason: 'unusable', message: `DATA_DIR ${join(parent, 'file')} is a file, not a directory` }));
+    expect(() => lockDataDir(join(parent, 'file'))).toThrow(
+      expect.objectContaining({ reason: 'unusable', message: `DATA_DIR ${join(parent, 'file')} is a file, not a directory` }),
+    );
   });
 });

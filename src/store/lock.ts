@@ -62,9 +62,13 @@ export function lockDataDir(dataDir: string): DataDirLock {
   } catch (e) {
     db.close();
     if (errCode(e) === 'SQLITE_BUSY') {
-      throw new DataDirLockError('busy', `DATA_DIR ${dataDir} is in use by another gateway process (${LOCK_FILE} is locked); one server per data directory`, {
-        cause: e,
-      });
+      throw new DataDirLockError(
+        'busy',
+        `DATA_DIR ${dataDir} is in use by another gateway process (${LOCK_FILE} is locked); one server per data directory`,
+        {
+          cause: e,
+        },
+      );
     }
     throw new DataDirLockError('unusable', `DATA_DIR ${dataDir} is not usable: cannot lock ${LOCK_FILE} (${errCode(e)})`, { cause: e });
   }

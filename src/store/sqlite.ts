@@ -114,7 +114,10 @@ function checkWals(): void {
 
 function checkpointWorker(): Worker {
   if (!worker) {
-    const w = new Worker(CHECKPOINT_WORKER, { eval: true, workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3') } });
+    const w = new Worker(CHECKPOINT_WORKER, {
+      eval: true,
+      workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+    });
     w.on('message', (path: string) => checkpointing.delete(path));
     w.on('error', () => {
       // Without it SQLite still checkpoints when the last connection closes; start one again later.

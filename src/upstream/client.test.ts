@@ -145,7 +145,11 @@ describe('upstream client (replay mode)', () => {
       await rawUpstream.request({ url: 'https://example.com:443/q?', platform: 't' });
       await rawUpstream.request({ url: 'https://example.com/r#section', platform: 't' });
       expect(raw.seen.map((s) => s.url)).toEqual(['/example.com:8443/p', '/example.com/q', '/example.com/r']);
-      expect(raw.seen.map((s) => s.headers['x-upstream-url'])).toEqual(['https://example.com:8443/p', 'https://example.com/q', 'https://example.com/r']);
+      expect(raw.seen.map((s) => s.headers['x-upstream-url'])).toEqual([
+        'https://example.com:8443/p',
+        'https://example.com/q',
+        'https://example.com/r',
+      ]);
     });
 
     it('passes method, headers and body through', async () => {
@@ -170,7 +174,12 @@ describe('upstream client (replay mode)', () => {
       const res = await upstream.request({ url: 'https://example.com:8443/a%20b/c?q=x+y', platform: 't' });
       expect(res.text()).toBe('matched');
       const [hit] = replay.hits();
-      expect(hit).toMatchObject({ method: 'GET', host: 'example.com:8443', path: '/a%20b/c', upstreamUrl: 'https://example.com:8443/a%20b/c?q=x+y' });
+      expect(hit).toMatchObject({
+        method: 'GET',
+        host: 'example.com:8443',
+        path: '/a%20b/c',
+        upstreamUrl: 'https://example.com:8443/a%20b/c?q=x+y',
+      });
       expect(hit.headers.host).toBe(new URL(replay.url).host);
     });
   });
@@ -208,7 +217,15 @@ describe('upstream client (replay mode)', () => {
     });
 
     it('followRedirects: false returns the redirect itself (status, Location, no body); the target is never asked', async () => {
-      replay.add({ host: 'short.example', path: '/abc', response: { status: 301, headers: { location: 'https://b.example/landing?ref=short' }, body: '<a href="https://b.example/landing?ref=short">moved</a>' } });
+      replay.add({
+        host: 'short.example',
+        path: '/abc',
+        response: {
+          status: 301,
+          headers: { location: 'https://b.example/landing?ref=short' },
+          body: '<a href="https://b.example/landing?ref=short">moved</a>',
+        },
+      });
       replay.add({ host: 'b.example', path: /.*/, response: { body: 'target' } });
       const res = await upstream.request({ url: 'https://short.example/abc', platform: 't', followRedirects: false });
       expect(res.status).toBe(301);
@@ -242,23 +259,35 @@ describe('upstream client (replay mode)', () => {
       expect(replay.hits()).toHaveLength(6);
     });
 
-    it.each(['http://127.0.0.1/admin', 'http://127.0.0.1:1/', 'http://169.254.169.254/latest/meta-data/', 'http://localhost:8080/', 'http://[::1]/', 'http://2130706433/', 'file:///etc/passwd'])(
-      'a redirect to %s is UPSTREAM_FAILED and nothing is sent there',
-      async (location) => {
-        replay.add({ host: 'evil.example', path: '/', response: { status: 302, headers: { location } } });
-        replay.add({ host: '127.0.0.1', path: /.*/, response: { body: 'internal' } });
-        replay.add({ host: '169.254.169.254', path: /.*/, response: { body: 'metadata' } });
-        // even when the caller passed userParam, a redirect is the upstream's doing, not the caller's
-        const err = await failure(upstream.request({ url: 'https://evil.example/', platform: 't', userParam: 'url' }));
-        expect(err.code).toBe('UPSTREAM_FAILED');
-        expect(err.message).toMatch(/redirected to a refused address/);
-        expect(replay.hits().map((h) => h.host)).toEqual(['evil.example']);
-      },
-    );
+    it.each([
+      'http://127.0.0.1/admin',
+      'http://127.0.0.1:1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://localhost:8080/',
+      'http://[::1]/',
+      'http://2130706433/',
+      'file:///etc/passwd',
+    ])('a redirect to %s is UPSTREAM_FAILED and nothing is sent there', async (location) => {
+      replay.add({ host: 'evil.example', path: '/', response: { status: 302, headers: { location } } });
+      replay.add({ host: '127.0.0.1', path: /.*/, response: { body: 'internal' } });
+      replay.add({ host: '169.254.169.254', path: /.*/, response: { body: 'metadata' } });
+      // even when the caller passed userParam, a redirect is the upstream's doing, not the caller's
+      const err = await failure(upstream.request({ url: 'https://evil.example/', platform: 't', userParam: 'url' }));
+      expect(err.code).toBe('UPSTREAM_FAILED');
+      expect(err.message).toMatch(/redirected to a refused address/);
+      expect(replay.hits().map((h) => h.host)).toEqual(['evil.example']);
+    });
 
     it('a user URL refused before sending is INVALID_INPUT naming the parameter; nothing is sent', async () => {
       replay.add({ host: '127.0.0.1', path: /.*/, response: { body: 'internal' } });
-      for (const url of ['http://127.0.0.1/', 'http://localhost/', 'ftp://example.com/', 'http://user:pw@example.com/', 'http://0x7f000001/', 'http://[fd12::1]/']) {
+      for (const url of [
+        'http://127.0.0.1/',
+        'http://localhost/',
+        'ftp://example.com/',
+        'http://user:pw@example.com/',
+        'http://0x7f000001/',
+        'http://[fd12::1]/',
+      ]) {
         const err = await failure(upstream.request({ url, platform: 't', userParam: 'url' }));
         expect(err.code).toBe('INVALID_INPUT');
         expect(err.status).toBe(400);
@@ -282,7 +311,13 @@ describe('upstream client (replay mode)', () => {
     it('303 after POST continues as a GET without body; 307 keeps method and body', async () => {
       replay.add({ host: 'form.example', path: '/submit', method: 'POST', response: { status: 303, headers: { location: '/result' } } });
       replay.add({ host: 'form.example', path: '/result', response: (r) => ({ body: `${r.method} ${r.body.length}` }) });
-      const res = await upstream.request({ url: 'https://form.example/submit', method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'payload', platform: 't' });
+      const res = await upstream.request({
+        url: 'https://form.example/submit',
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'payload',
+        platform: 't',
+      });
       expect(res.text()).toBe('GET 0');
       expect(replay.hits()[1].headers['content-type']).toBeUndefined();
 
@@ -329,7 +364,9 @@ describe('upstream client (replay mode)', () => {
       // each retry answers 503 after 300 ms (< headersTimeout); the 500 ms deadline ends it
       replay.add({ host: 'slow.example', path: '/', response: { body: 'x', fault: { kind: 'latency', ms: 300 } } });
       replay.add({ host: 'slow.example', path: '/', response: () => ({ status: 503, fault: { kind: 'latency', ms: 300 } }) });
-      const { ms, value: err } = await timed(failure(upstream.request({ url: 'https://slow.example/', platform: 't', timeoutMs: 500, retries: 10 })));
+      const { ms, value: err } = await timed(
+        failure(upstream.request({ url: 'https://slow.example/', platform: 't', timeoutMs: 500, retries: 10 })),
+      );
       expect(err.code).toBe('UPSTREAM_TIMEOUT');
       expect(ms).toBeLessThan(5_000);
     });
@@ -342,14 +379,22 @@ describe('upstream client (replay mode)', () => {
     });
 
     it('reset then normal → succeeds on the retry', async () => {
-      replay.add({ host: 'rst.example', path: '/', response: { body: 'fine', fault: { kind: 'sequence', faults: [{ kind: 'reset' }, null] } } });
+      replay.add({
+        host: 'rst.example',
+        path: '/',
+        response: { body: 'fine', fault: { kind: 'sequence', faults: [{ kind: 'reset' }, null] } },
+      });
       const res = await upstream.request({ url: 'https://rst.example/', platform: 't' });
       expect(res.text()).toBe('fine');
       expect(replay.hits()).toHaveLength(2);
     });
 
     it('sequence [503, normal] → succeeds after one retry (2 hits)', async () => {
-      replay.add({ host: 'flaky.example', path: '/', response: { body: 'ok', fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503 }, null] } } });
+      replay.add({
+        host: 'flaky.example',
+        path: '/',
+        response: { body: 'ok', fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503 }, null] } },
+      });
       const res = await upstream.request({ url: 'https://flaky.example/', platform: 't' });
       expect(res.status).toBe(200);
       expect(res.text()).toBe('ok');
@@ -360,7 +405,10 @@ describe('upstream client (replay mode)', () => {
       replay.add({
         host: 'rl.example',
         path: '/',
-        response: { body: 'ok', fault: { kind: 'sequence', faults: [{ kind: 'status', status: 429, headers: { 'retry-after': '0' } }, null] } },
+        response: {
+          body: 'ok',
+          fault: { kind: 'sequence', faults: [{ kind: 'status', status: 429, headers: { 'retry-after': '0' } }, null] },
+        },
       });
       const res = await upstream.request({ url: 'https://rl.example/', platform: 't' });
       expect(res.status).toBe(200);
@@ -368,7 +416,11 @@ describe('upstream client (replay mode)', () => {
     });
 
     it('429 with a long retry-after is returned at once instead of holding the caller', async () => {
-      replay.add({ host: 'rl.example', path: '/', response: { body: 'ok', fault: { kind: 'status', status: 429, headers: { 'retry-after': '120' } } } });
+      replay.add({
+        host: 'rl.example',
+        path: '/',
+        response: { body: 'ok', fault: { kind: 'status', status: 429, headers: { 'retry-after': '120' } } },
+      });
       const { ms, value: res } = await timed(upstream.request({ url: 'https://rl.example/', platform: 't' }));
       expect(res.status).toBe(429);
       expect(res.headers['retry-after']).toBe('120');
@@ -400,7 +452,11 @@ describe('upstream client (replay mode)', () => {
     });
 
     it('truncated body then normal → the retry succeeds with the full body', async () => {
-      replay.add({ host: 'cut.example', path: '/', response: { body: 'y'.repeat(500), fault: { kind: 'sequence', faults: [{ kind: 'truncate', bytes: 10 }, null] } } });
+      replay.add({
+        host: 'cut.example',
+        path: '/',
+        response: { body: 'y'.repeat(500), fault: { kind: 'sequence', faults: [{ kind: 'truncate', bytes: 10 }, null] } },
+      });
       const res = await upstream.request({ url: 'https://cut.example/', platform: 't' });
       expect(res.body.length).toBe(500);
       expect(replay.hits()).toHaveLength(2);
@@ -432,14 +488,22 @@ describe('upstream client (replay mode)', () => {
     });
 
     it('slowBody exceeding the body timeout → UPSTREAM_TIMEOUT', async () => {
-      replay.add({ host: 'drip.example', path: '/', response: { body: 'abcdefghij', fault: { kind: 'slowBody', chunkBytes: 1, intervalMs: 1_000 } } });
+      replay.add({
+        host: 'drip.example',
+        path: '/',
+        response: { body: 'abcdefghij', fault: { kind: 'slowBody', chunkBytes: 1, intervalMs: 1_000 } },
+      });
       const { ms, value: err } = await timed(failure(upstream.request({ url: 'https://drip.example/', platform: 't' })));
       expect(err.code).toBe('UPSTREAM_TIMEOUT');
       expect(ms).toBeLessThan(5_000);
     });
 
     it('slowBody within the body timeout completes', async () => {
-      replay.add({ host: 'drip.example', path: '/', response: { body: 'abcd', fault: { kind: 'slowBody', chunkBytes: 1, intervalMs: 50 } } });
+      replay.add({
+        host: 'drip.example',
+        path: '/',
+        response: { body: 'abcd', fault: { kind: 'slowBody', chunkBytes: 1, intervalMs: 50 } },
+      });
       const res = await upstream.request({ url: 'https://drip.example/', platform: 't' });
       expect(res.text()).toBe('abcd');
     });
@@ -535,7 +599,9 @@ describe('upstream client (replay mode)', () => {
         await vi.waitFor(() => expect(replay.hits({ path: '/hold' })).toHaveLength(1));
         const ac = new AbortController();
         setTimeout(() => ac.abort(), 50);
-        const { ms, value: err } = await timed(failure(patient.request({ url: 'https://busy.example/queued', platform: 't', signal: ac.signal })));
+        const { ms, value: err } = await timed(
+          failure(patient.request({ url: 'https://busy.example/queued', platform: 't', signal: ac.signal })),
+        );
         expect(err.code).toBe('UPSTREAM_TIMEOUT');
         expect(ms).toBeLessThan(3_000);
         expect(replay.hits({ path: '/queued' })).toHaveLength(0);
@@ -548,7 +614,10 @@ describe('upstream client (replay mode)', () => {
     });
 
     it('per-host concurrency: 6 concurrent requests, never more than 2 in flight for that host', async () => {
-      const limited = createUpstream({ config: { ...CONFIG, perHostConcurrency: 2, totalTimeoutMs: 10_000, headersTimeoutMs: 10_000 }, replayUrl: replay.url });
+      const limited = createUpstream({
+        config: { ...CONFIG, perHostConcurrency: 2, totalTimeoutMs: 10_000, headersTimeoutMs: 10_000 },
+        replayUrl: replay.url,
+      });
       let open!: () => void;
       const gate = new Promise<void>((r) => (open = r));
       let inFlight = 0;
@@ -585,7 +654,10 @@ describe('upstream client (replay mode)', () => {
     });
 
     it('perHostConcurrency 0 means no limit (not "never send")', async () => {
-      const unlimited = createUpstream({ config: { ...CONFIG, perHostConcurrency: 0, totalTimeoutMs: 10_000, headersTimeoutMs: 10_000 }, replayUrl: replay.url });
+      const unlimited = createUpstream({
+        config: { ...CONFIG, perHostConcurrency: 0, totalTimeoutMs: 10_000, headersTimeoutMs: 10_000 },
+        replayUrl: replay.url,
+      });
       let open!: () => void;
       const gate = new Promise<void>((r) => (open = r));
       replay.add({ host: 'free.example', path: /.*/, response: async () => (await gate, { body: 'ok' }) });
@@ -701,12 +773,16 @@ describe('upstream client (direct mode, injected resolver)', () => {
   });
 
   it('offline (no name has resolved since start): a DNS failure reads as one and points to the demo; nothing connected, not retried', async () => {
-    const resolver = vi.fn(async (host: string) => Promise.reject(Object.assign(new Error(`getaddrinfo EAI_AGAIN ${host}`), { code: 'EAI_AGAIN' })));
+    const resolver = vi.fn(async (host: string) =>
+      Promise.reject(Object.assign(new Error(`getaddrinfo EAI_AGAIN ${host}`), { code: 'EAI_AGAIN' })),
+    );
     const upstream = createUpstream({ config: CONFIG, resolver });
     try {
       const err = await failure(upstream.request({ url: 'https://api.github.com/repos/o/r', platform: 'code' }));
       expect(err.code).toBe('UPSTREAM_FAILED');
-      expect(err.message).toMatch(/^code: could not resolve host api\.github\.com \(DNS EAI_AGAIN\); this machine seems to be offline .*`npm run demo` serves demo data$/);
+      expect(err.message).toMatch(
+        /^code: could not resolve host api\.github\.com \(DNS EAI_AGAIN\); this machine seems to be offline .*`npm run demo` serves demo data$/,
+      );
       expect(err.message).not.toMatch(/refused/);
       // even a user's own URL: offline, the input is not what is wrong
       const user = await failure(upstream.request({ url: 'https://linktr.ee/someone', platform: 'linkpage-a', userParam: 'url' }));
@@ -728,7 +804,9 @@ describe('upstream client (direct mode, injected resolver)', () => {
     });
     const upstream = createUpstream({ config: CONFIG, resolver });
     try {
-      expect((await failure(upstream.request({ url: `http://rebind.example:${raw.port}/`, platform: 't' }))).message).toMatch(/refused at connect time/);
+      expect((await failure(upstream.request({ url: `http://rebind.example:${raw.port}/`, platform: 't' }))).message).toMatch(
+        /refused at connect time/,
+      );
       expect(raw.connections()).toBe(0);
       const err = await failure(upstream.request({ url: 'https://api.github.com/repos/o/r', platform: 'code' }));
       expect(err.code).toBe('UPSTREAM_FAILED');

@@ -34,7 +34,16 @@ import { blockedError, detectBlock } from './blocks/catalogue.js';
 import type { WallRule } from './blocks/catalogue.js';
 import { createHostGate } from './politeness.js';
 import { createProxyDispatchers, createProxySelector } from './proxy.js';
-import { assertFetchable, DnsError, dnsFailure, guardedLookup, needsResolution, SsrfError, systemResolver, trackResolutions } from './ssrf.js';
+import {
+  assertFetchable,
+  DnsError,
+  dnsFailure,
+  guardedLookup,
+  needsResolution,
+  SsrfError,
+  systemResolver,
+  trackResolutions,
+} from './ssrf.js';
 import type { Resolver } from './ssrf.js';
 
 export interface UpstreamRequest {
@@ -260,7 +269,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     return s;
   };
 
-  const gate = createHostGate({ rps: cfg.perHostRps ?? 0, burst: cfg.perHostBurst ?? Math.max(1, Math.ceil(cfg.perHostRps ?? 0)), cooldownMaxMs: cfg.cooldownMaxMs ?? 0 });
+  const gate = createHostGate({
+    rps: cfg.perHostRps ?? 0,
+    burst: cfg.perHostBurst ?? Math.max(1, Math.ceil(cfg.perHostRps ?? 0)),
+    cooldownMaxMs: cfg.cooldownMaxMs ?? 0,
+  });
   // Proxies never apply to the replay origin.
   const proxies = createProxySelector(replayUrl ? undefined : cfg.proxy);
   const proxyAgents = proxies.active ? createProxyDispatchers({ ...cfg, secureContext }) : null;
@@ -294,7 +307,9 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       // `npm run demo`: a request its data does not cover is no answer of the real site's.
       if (replayUrl && cfg.demoCoverage && resHeaders['x-replay-miss']) {
         await res.body.dump().catch(() => undefined);
-        throw upstreamFailed(`The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`);
+        throw upstreamFailed(
+          `The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`,
+        );
       }
       if (REDIRECT.has(res.statusCode) && resHeaders.location) {
         await res.body.dump().catch(() => undefined);
@@ -349,7 +364,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     if (req.signal?.aborted) onCancel();
     else req.signal?.addEventListener('abort', onCancel, { once: true });
     const started = Date.now();
-    const send: Outgoing = { method: req.method ?? 'GET', headers: lowerCaseKeys({ 'user-agent': cfg.userAgent, accept: '*/*', ...req.headers }), body: req.body };
+    const send: Outgoing = {
+      method: req.method ?? 'GET',
+      headers: lowerCaseKeys({ 'user-agent': cfg.userAgent, accept: '*/*', ...req.headers }),
+      body: req.body,
+    };
     let redirects = 0;
     let attempt = 0;
     let outcome = 'failed';
@@ -368,7 +387,8 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
             if (redirects === 0) throw upstreamFailed(`${req.platform}: upstream address refused (${e.message})`);
             throw upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`);
           }
-          if (e instanceof DnsError) throw dnsFailure(e, { platform: req.platform, userParam: req.userParam, redirected: redirects > 0, online: dns.anyResolved() });
+          if (e instanceof DnsError)
+            throw dnsFailure(e, { platform: req.platform, userParam: req.userParam, redirected: redirects > 0, online: dns.anyResolved() });
           throw e;
         }
         let res: UpstreamResponse & { location?: string };
@@ -466,7 +486,10 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
  * another origin.
  */
 function followRedirect(send: Outgoing, status: number, from: URL, to: URL): void {
-  if ((status === 303 && send.method !== 'GET' && send.method !== 'HEAD') || ((status === 301 || status === 302) && send.method === 'POST')) {
+  if (
+    (status === 303 && send.method !== 'GET' && send.method !== 'HEAD') ||
+    ((status === 301 || status === 302) && send.method === 'POST')
+  ) {
     send.method = 'GET';
     send.body = undefined;
     for (const h of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) delete send.headers[h];
@@ -527,6 +550,7 @@ export function expectOk(res: UpstreamResponse, platform: string, what: string):
  * the record asked for does not exist, so it is UPSTREAM_FAILED, not NOT_FOUND.
  */
 export function expectStepOk(res: UpstreamResponse, platform: string, what: string): UpstreamResponse {
-  if (res.status === 404 || res.status === 410) throw upstreamFailed(`${platform}: ${what} answered HTTP ${res.status} (a token or query-id step, not the record)`);
+  if (res.status === 404 || res.status === 410)
+    throw upstreamFailed(`${platform}: ${what} answered HTTP ${res.status} (a token or query-id step, not the record)`);
   return expectOk(res, platform, what);
 }

@@ -219,7 +219,9 @@ describe('through the upstream client', () => {
   it('requests to one host leave at most at UPSTREAM_PER_HOST_RPS; the concurrency cap still applies', async () => {
     timed('rate.example', () => ({ body: 'ok' }));
     const start = Date.now();
-    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => upstream.request({ url: `https://rate.example/${i}`, platform: 't' })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => upstream.request({ url: `https://rate.example/${i}`, platform: 't' })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     // At 10 per second with a burst of 1, the k-th request cannot leave before k/10 s after the
     // first, which left after `start`; each arrives after it left. A lower bound only, on one
@@ -272,7 +274,9 @@ describe('through the upstream client', () => {
       timed('unavailable.example', () => ({ status: 503, headers: { 'retry-after': '1' }, body: '' }));
       const t1 = Date.now();
       expect((await retrying.request({ url: 'https://unavailable.example/', platform: 't', cooldown: 'fail' })).status).toBe(503);
-      expect((await rejection(retrying.request({ url: 'https://unavailable.example/x', platform: 't', cooldown: 'fail' }))).code).toBe('UPSTREAM_BLOCKED');
+      expect((await rejection(retrying.request({ url: 'https://unavailable.example/x', platform: 't', cooldown: 'fail' }))).code).toBe(
+        'UPSTREAM_BLOCKED',
+      );
       expect(Date.now() - t1).toBeLessThan(500);
       expect(arrivals.get('unavailable.example')).toHaveLength(1);
     } finally {

@@ -84,7 +84,9 @@ export function createHostGate(opts: HostGateOptions): HostGate | null {
       if (s.coolUntil > t) {
         const wait = s.coolUntil - t;
         if (t + wait >= deadlineAt || how?.failWhileCooling) {
-          throw upstreamBlocked(`${platform}: upstream ${host} asked to slow down (HTTP 429 / Retry-After); cooling down for another ${Math.ceil(wait / 1000)} s`);
+          throw upstreamBlocked(
+            `${platform}: upstream ${host} asked to slow down (HTTP 429 / Retry-After); cooling down for another ${Math.ceil(wait / 1000)} s`,
+          );
         }
         await sleepUntil(s.coolUntil, now, signal);
         t = now();
@@ -97,7 +99,9 @@ export function createHostGate(opts: HostGateOptions): HostGate | null {
       const wait = Math.ceil((-s.tokens * 1000) / rps);
       if (t + wait >= deadlineAt) {
         s.tokens += 1; // the turn goes back to whoever comes next
-        throw upstreamTimeout(`${platform}: upstream ${host} is limited to ${rps} requests per second; this request's turn would come after its deadline`);
+        throw upstreamTimeout(
+          `${platform}: upstream ${host} is limited to ${rps} requests per second; this request's turn would come after its deadline`,
+        );
       }
       try {
         await sleepUntil(t + wait, now, signal);

@@ -124,7 +124,8 @@ describe('NO_PROXY: IP literals and CIDR ranges (as curl >= 7.86 and Go)', () =>
   });
 
   it('invalid ranges are ignored without breaking the rest of the list', () => {
-    const value = '10.0.0.0/33, 300.1.1.1/8, foo.test/8, /8, 10.0.0.0/, fd00::/129, 10.0.0.0/8/8, 1.2.3/24, 010.0.0.0/8, fe80::1%eth0/64, example.com';
+    const value =
+      '10.0.0.0/33, 300.1.1.1/8, foo.test/8, /8, 10.0.0.0/, fd00::/129, 10.0.0.0/8/8, 1.2.3/24, 010.0.0.0/8, fe80::1%eth0/64, example.com';
     let np!: ReturnType<typeof parseNoProxy>;
     expect(() => (np = parseNoProxy(value))).not.toThrow();
     expect(np.entries).toHaveLength(1);
@@ -157,7 +158,9 @@ describe('which proxy', () => {
     expect(a).not.toContain('http://ignored:1/');
     expect(s.select(u('https://direct.test/'))).toBeNull();
     // Each host has its own turn, starting at a proxy of its own.
-    const starts = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((h) => createProxySelector(proxyCfg({ rotate })).select(u(`https://${h}.test/`))));
+    const starts = new Set(
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((h) => createProxySelector(proxyCfg({ rotate })).select(u(`https://${h}.test/`))),
+    );
     expect(starts.size).toBeGreaterThan(1);
   });
 
@@ -192,10 +195,13 @@ async function startProxy(targetPort: number, opts: { tunnelTo?: number } = {}) 
   const server: Server = createServer((req, res) => {
     seen.push({ method: req.method!, url: req.url!, headers: req.headers });
     const target = new URL(req.url!);
-    const out = httpRequest({ host: '127.0.0.1', port: targetPort, method: req.method, path: target.pathname + target.search, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode!, r.headers);
-      r.pipe(res);
-    });
+    const out = httpRequest(
+      { host: '127.0.0.1', port: targetPort, method: req.method, path: target.pathname + target.search, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode!, r.headers);
+        r.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });
@@ -310,7 +316,12 @@ describe('requests through a proxy (loopback)', () => {
       for (let i = 0; i < 4; i++) expect((await up.request({ url: `http://rotate.test/${i}`, platform: 't' })).status).toBe(200);
       expect(p1.seen).toHaveLength(2);
       expect(p2.seen).toHaveLength(2);
-      expect([...p1.seen, ...p2.seen].map((s) => s.url).sort()).toEqual(['http://rotate.test/0', 'http://rotate.test/1', 'http://rotate.test/2', 'http://rotate.test/3']);
+      expect([...p1.seen, ...p2.seen].map((s) => s.url).sort()).toEqual([
+        'http://rotate.test/0',
+        'http://rotate.test/1',
+        'http://rotate.test/2',
+        'http://rotate.test/3',
+      ]);
     } finally {
       await up.close();
     }
@@ -339,7 +350,10 @@ describe('requests through a proxy (loopback)', () => {
 
   it('replay mode never uses a proxy', async () => {
     const replay = await startReplayServer({ routes: [{ host: 'public.test', path: '/r', response: { body: 'replayed' } }] });
-    const up = createUpstream({ config: { ...CONFIG, proxy: proxyCfg({ httpProxy: p1.url, httpsProxy: p1.url, rotate: [p2.url] }) }, replayUrl: replay.url });
+    const up = createUpstream({
+      config: { ...CONFIG, proxy: proxyCfg({ httpProxy: p1.url, httpsProxy: p1.url, rotate: [p2.url] }) },
+      replayUrl: replay.url,
+    });
     try {
       expect((await up.request({ url: 'https://public.test/r', platform: 't' })).text()).toBe('replayed');
       expect(p1.seen.length + p2.seen.length).toBe(0);
@@ -367,7 +381,9 @@ describe('UPSTREAM_CA_FILE', () => {
     expect(loadConfig({ UPSTREAM_CA_FILE: '' } as NodeJS.ProcessEnv).upstream.extraCaCerts).toBeUndefined();
     expect(() => loadCaFile(join(dir, 'absent.pem'))).toThrow(/UPSTREAM_CA_FILE: cannot read .*absent\.pem \(ENOENT\)/);
     expect(() => loadCaFile(file('empty.pem', 'not a certificate\n'))).toThrow(/holds no PEM certificate/);
-    expect(() => loadCaFile(file('broken.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'))).toThrow(/certificate 1 in .* is not valid/);
+    expect(() => loadCaFile(file('broken.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'))).toThrow(
+      /certificate 1 in .* is not valid/,
+    );
   });
 
   describe.skipIf(OPENSSL.skip)(titled('trusted for upstream TLS, through a CONNECT tunnel and directly', OPENSSL), () => {
@@ -453,7 +469,9 @@ describe('UPSTREAM_CA_FILE', () => {
       const trusting = createUpstream({ config: { ...CONFIG, extraCaCerts }, replayUrl });
       const plain = createUpstream({ config: CONFIG, replayUrl });
       try {
-        expect((await trusting.request({ url: 'https://public.test/r', platform: 't' })).text()).toBe(`tls ok ${new URL(replayUrl).host}/public.test/r`);
+        expect((await trusting.request({ url: 'https://public.test/r', platform: 't' })).text()).toBe(
+          `tls ok ${new URL(replayUrl).host}/public.test/r`,
+        );
         const err = await plain.request({ url: 'https://public.test/r', platform: 't' }).catch((e: unknown) => e);
         expect((err as ApiError).code).toBe('UPSTREAM_FAILED');
         expect((err as ApiError).message).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE/);

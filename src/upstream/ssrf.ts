@@ -82,7 +82,8 @@ export function trackResolutions(resolver: Resolver): TrackedResolver {
  */
 export function dnsFailure(e: DnsError, ctx: { platform: string; userParam?: string; redirected: boolean; online: boolean }): ApiError {
   const hint = ctx.online ? '' : `; ${OFFLINE_HINT}`;
-  if (ctx.redirected) return upstreamFailed(`${ctx.platform}: upstream redirected to host ${e.host}, which could not be resolved (DNS ${e.dnsCode})${hint}`);
+  if (ctx.redirected)
+    return upstreamFailed(`${ctx.platform}: upstream redirected to host ${e.host}, which could not be resolved (DNS ${e.dnsCode})${hint}`);
   if (ctx.userParam && ctx.online) return invalidParam(ctx.userParam, e.message);
   return upstreamFailed(`${ctx.platform}: ${e.message}${hint}`);
 }

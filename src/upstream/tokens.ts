@@ -37,7 +37,11 @@ export class TokenRefusedError extends Error {
   }
 }
 
-export function createTokenSource(name: string, fetchToken: (signal?: AbortSignal) => Promise<Token>, now: () => number = Date.now): TokenSource {
+export function createTokenSource(
+  name: string,
+  fetchToken: (signal?: AbortSignal) => Promise<Token>,
+  now: () => number = Date.now,
+): TokenSource {
   let current: Token | null = null;
   let inFlight: Promise<Token> | null = null;
 

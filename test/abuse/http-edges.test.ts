@@ -11,7 +11,11 @@ import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 const REPO = `/v1/code/repository?url=${encodeURIComponent('https://github.com/edges/kit')}`;
-const route = { host: 'api.github.com', path: '/repos/edges/kit', response: { headers: { 'content-type': 'application/json' }, body: repoJson('edges', 'kit') } };
+const route = {
+  host: 'api.github.com',
+  path: '/repos/edges/kit',
+  response: { headers: { 'content-type': 'application/json' }, body: repoJson('edges', 'kit') },
+};
 
 let h: Harness;
 const logs = captureLogs();
@@ -65,7 +69,11 @@ describe('HTTP edges', () => {
   });
 
   it('POST /graphql with text/plain → 415 JSON', async () => {
-    const res = await fetch(`${h.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"query":"{__typename}"}' });
+    const res = await fetch(`${h.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"query":"{__typename}"}',
+    });
     expect(res.status).toBe(415);
     const body = await res.json();
     expect(body.errors[0].extensions).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', request_id: res.headers.get('x-request-id') });
@@ -82,7 +90,11 @@ describe('HTTP edges', () => {
   });
 
   it('a body over 1 MiB → 413 JSON', async () => {
-    const res = await fetch(`${h.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"query":"{__typename}","x":"${'a'.repeat(1024 * 1024)}"}` });
+    const res = await fetch(`${h.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"query":"{__typename}","x":"${'a'.repeat(1024 * 1024)}"}`,
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -101,11 +113,18 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     expect(res.headers.get('access-control-expose-headers')).toMatch(/x-request-id/);
-    const gql = await fetch(`${h.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: '{"query":"{__typename}"}' });
+    const gql = await fetch(`${h.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '{"query":"{__typename}"}',
+    });
     expect(gql.headers.get('access-control-allow-origin')).toBe('*');
     expect(gql.headers.get('access-control-allow-credentials')).toBeNull();
     for (const path of [REPO, '/graphql', '/v1/status']) {
-      const pre = await fetch(h.url + path, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+      const pre = await fetch(h.url + path, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+      });
       expect(pre.status).toBe(204);
       expect(pre.headers.get('access-control-allow-origin')).toBe('*');
       expect(pre.headers.get('access-control-allow-headers')).toMatch(/x-api-key/);
@@ -116,10 +135,16 @@ describe('CORS', () => {
   it('CORS_ORIGINS: only listed origins get CORS headers', async () => {
     const g = await startHarness({ routes: [route], env: { CORS_ORIGINS: 'https://app.example' } });
     try {
-      const ok = await fetch(`${g.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } });
+      const ok = await fetch(`${g.url}/graphql`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+      });
       expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
       expect(ok.headers.get('vary')).toMatch(/origin/i);
-      const other = await fetch(`${g.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      const other = await fetch(`${g.url}/graphql`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
       const get = await fetch(`${g.url}/v1/status`, { headers: { origin: 'https://evil.example' } });
       expect(get.headers.get('access-control-allow-origin')).toBeNull();

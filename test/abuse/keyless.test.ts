@@ -29,7 +29,11 @@ afterAll(async () => {
 async function post(g: Harness, body: string, headers: Record<string, string> = {}) {
   const started = performance.now();
   // The GraphQL-over-HTTP media type: a request error is then a 400 (yoga answers 200 to plain application/json).
-  const res = await fetch(`${g.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers }, body });
+  const res = await fetch(`${g.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
+    body,
+  });
   const text = await res.text();
   return { status: res.status, text, json: () => JSON.parse(text), ms: performance.now() - started };
 }
@@ -55,7 +59,10 @@ describe.each([
       for (let i = 0; i < 10; i++) {
         const r = await post(g, JSON.stringify({ query: `{__typename}${pad}#${i}` }), key ? { 'x-api-key': key } : {});
         expect(r.status).toBe(413);
-        expect(r.json().errors[0]).toMatchObject({ message: expect.stringMatching(/without a valid API key/), extensions: { code: 'PAYLOAD_TOO_LARGE' } });
+        expect(r.json().errors[0]).toMatchObject({
+          message: expect.stringMatching(/without a valid API key/),
+          extensions: { code: 'PAYLOAD_TOO_LARGE' },
+        });
       }
     }
     // With a key: a 1 MB query text is refused before it is lexed; a 1 MB body whose bulk is
@@ -63,8 +70,15 @@ describe.each([
     const { key } = await g.key(1);
     const long = await post(g, JSON.stringify({ query: `{__typename}${pad}` }), { 'x-api-key': key });
     expect(long.status).toBe(400);
-    expect(long.json().errors[0]).toMatchObject({ message: expect.stringMatching(/longer than 65536 characters/), extensions: { code: 'INVALID_INPUT' } });
-    const vars = await post(g, JSON.stringify({ query: 'query ($x: String!) { __type(name: $x) { name } }', variables: { x: 'v'.repeat(1024 * 1024 - 200) } }), { 'x-api-key': key });
+    expect(long.json().errors[0]).toMatchObject({
+      message: expect.stringMatching(/longer than 65536 characters/),
+      extensions: { code: 'INVALID_INPUT' },
+    });
+    const vars = await post(
+      g,
+      JSON.stringify({ query: 'query ($x: String!) { __type(name: $x) { name } }', variables: { x: 'v'.repeat(1024 * 1024 - 200) } }),
+      { 'x-api-key': key },
+    );
     expect(vars.status).toBe(200);
     expect(vars.json().data).toEqual({ __type: null });
     // Keyless, just under the body limit: answered, never kept (texts over 16 KiB are prepared per request).
@@ -98,11 +112,27 @@ describe.each([
   });
 
   it.each([
-    ['two __schema selections', '{ a: __schema { queryType { name } } b: __schema { queryType { name } } }', /aliases are not allowed inside|at most one __schema/i],
+    [
+      'two __schema selections',
+      '{ a: __schema { queryType { name } } b: __schema { queryType { name } } }',
+      /aliases are not allowed inside|at most one __schema/i,
+    ],
     ['__schema and __type', '{ __schema { queryType { name } } __type(name: "Query") { name } }', /At most one __schema or __type/],
-    ['100 aliases of __schema', `{ ${Array.from({ length: 100 }, (_, i) => `s${i}: __schema { types { name } }`).join(' ')} }`, /at most one __schema|more than 50 aliases/i],
-    ['aliases inside introspection', '{ __schema { a: types { name } b: types { name } } }', /Aliases are not allowed inside introspection/],
-    ['fields below a type reference', '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }', /may not list fields of a type reference/],
+    [
+      '100 aliases of __schema',
+      `{ ${Array.from({ length: 100 }, (_, i) => `s${i}: __schema { types { name } }`).join(' ')} }`,
+      /at most one __schema|more than 50 aliases/i,
+    ],
+    [
+      'aliases inside introspection',
+      '{ __schema { a: types { name } b: types { name } } }',
+      /Aliases are not allowed inside introspection/,
+    ],
+    [
+      'fields below a type reference',
+      '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }',
+      /may not list fields of a type reference/,
+    ],
     ['1,000 aliases of __typename', `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: __typename`).join(' ')} }`, /more than 50 aliases/],
   ])('%s → 400, at once', async (_case, query, message) => {
     const r = await post(gw(), JSON.stringify({ query }));

@@ -17,10 +17,18 @@ const walls = platformWalls();
 
 function answer(body: string | Buffer, opts: { status?: number; headers?: Record<string, string>; url?: string } = {}): UpstreamAnswer {
   const buf = typeof body === 'string' ? Buffer.from(body) : body;
-  return { status: opts.status ?? 200, headers: opts.headers ?? {}, url: opts.url ?? 'https://example.com/', body: buf, text: () => buf.toString('utf8') };
+  return {
+    status: opts.status ?? 200,
+    headers: opts.headers ?? {},
+    url: opts.url ?? 'https://example.com/',
+    body: buf,
+    text: () => buf.toString('utf8'),
+  };
 }
 
-const cloudflareFiles = hasFixtures('blocks/cloudflare') ? readdirSync(fixturePath('blocks/cloudflare')).filter((f) => f.endsWith('.html')) : [];
+const cloudflareFiles = hasFixtures('blocks/cloudflare')
+  ? readdirSync(fixturePath('blocks/cloudflare')).filter((f) => f.endsWith('.html'))
+  : [];
 
 describe.skipIf(cloudflareFiles.length === 0)('real Cloudflare captures (../shared/fixtures/blocks/cloudflare)', () => {
   it.each(cloudflareFiles)('%s is a Cloudflare page, by structure, for every platform and status', (file) => {
@@ -30,7 +38,9 @@ describe.skipIf(cloudflareFiles.length === 0)('real Cloudflare captures (../shar
       for (const p of platforms) expect(detectBlock(answer(html, { status }), walls.get(p.label))?.source).toBe('cloudflare');
     }
     // Titles and wording play no part: the page with its <title> and text removed is still one.
-    const bare = html.replace(/<title>[\s\S]*?<\/title>/i, '<title></title>').replace(/Checking your browser|Just a moment|Attention Required|Please/gi, '');
+    const bare = html
+      .replace(/<title>[\s\S]*?<\/title>/i, '<title></title>')
+      .replace(/Checking your browser|Just a moment|Attention Required|Please/gi, '');
     expect(vendorBlock(bare)).toMatchObject({ source: 'cloudflare' });
   });
 });
@@ -45,7 +55,7 @@ describe('our own vendor pages (test/blocks/vendor-pages.ts: no real capture of 
     expect(vendorBlock(page.body, page.headers)).toBeNull();
   });
 
-  it('a marker deep inside a large page is that page\'s content, not an interstitial', () => {
+  it("a marker deep inside a large page is that page's content, not an interstitial", () => {
     const big = `<html><body>${'<p>data</p>'.repeat(30_000)}<script>window._cf_chl_opt={};</script></body></html>`;
     expect(vendorBlock(big)).toBeNull();
   });
@@ -59,13 +69,38 @@ describe('our own vendor pages (test/blocks/vendor-pages.ts: no real capture of 
 });
 
 /** Real platform answers of ../shared/fixtures/blocks/<label>/: the wall (or none) each is. */
-const PLATFORM_ANSWERS: { label: string; file: string; status: number; headers?: Record<string, string>; url?: string; wall: string | null }[] = [
-  { label: 'code', file: 'api-github-rate-limit-403-2013.json', status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '60' }, wall: 'rate-limit' },
+const PLATFORM_ANSWERS: {
+  label: string;
+  file: string;
+  status: number;
+  headers?: Record<string, string>;
+  url?: string;
+  wall: string | null;
+}[] = [
+  {
+    label: 'code',
+    file: 'api-github-rate-limit-403-2013.json',
+    status: 403,
+    headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '60' },
+    wall: 'rate-limit',
+  },
   { label: 'code', file: 'api-github-503-nginx-html-2012.html', status: 503, headers: { 'content-type': 'application/json' }, wall: null },
   { label: 'code', file: 'api-github-repos-404-not-found-2012.json', status: 404, wall: null },
   { label: 'code', file: 'api-github-404-documentation-url-2019.json', status: 404, wall: null },
-  { label: 'websearch', file: 'google-sorry-unusual-traffic-2023-10-25.html', status: 429, url: 'https://www.google.com/search?q=im+not+angry', wall: 'google-sorry' },
-  { label: 'websearch', file: 'google-sorry-unusual-traffic-2023-10-25.html', status: 200, url: 'https://www.google.com/search?q=im+not+angry', wall: 'google-sorry' },
+  {
+    label: 'websearch',
+    file: 'google-sorry-unusual-traffic-2023-10-25.html',
+    status: 429,
+    url: 'https://www.google.com/search?q=im+not+angry',
+    wall: 'google-sorry',
+  },
+  {
+    label: 'websearch',
+    file: 'google-sorry-unusual-traffic-2023-10-25.html',
+    status: 200,
+    url: 'https://www.google.com/search?q=im+not+angry',
+    wall: 'google-sorry',
+  },
   { label: 'forum', file: 'reddit-403-forbidden-json-oauth.json', status: 403, wall: 'forbidden' },
   { label: 'social-b', file: 'web-profile-info-401-require-login.json', status: 401, wall: 'login-wall' },
   { label: 'social-b', file: 'rate-limit-please-wait-require-login.json', status: 401, wall: 'login-wall' },
@@ -73,23 +108,36 @@ const PLATFORM_ANSWERS: { label: string; file: string; status: number; headers?:
   { label: 'video', file: 'youtubei-resolve-url-404-2026.json', status: 404, wall: null },
 ];
 
-describe.skipIf(!hasFixtures('blocks/code'))('real platform answers (../shared/fixtures/blocks/<label>) against their platform\'s walls', () => {
-  it.each(PLATFORM_ANSWERS.map((a) => [`${a.label}/${a.file} (HTTP ${a.status})`, a] as const))('%s', (_name, a) => {
-    const got = detectBlock(answer(readFixture(`blocks/${a.label}`, a.file), { status: a.status, headers: a.headers, url: a.url }), walls.get(a.label));
-    expect(got?.source ?? null).toBe(a.wall);
-  });
-});
+describe.skipIf(!hasFixtures('blocks/code'))(
+  "real platform answers (../shared/fixtures/blocks/<label>) against their platform's walls",
+  () => {
+    it.each(PLATFORM_ANSWERS.map((a) => [`${a.label}/${a.file} (HTTP ${a.status})`, a] as const))('%s', (_name, a) => {
+      const got = detectBlock(
+        answer(readFixture(`blocks/${a.label}`, a.file), { status: a.status, headers: a.headers, url: a.url }),
+        walls.get(a.label),
+      );
+      expect(got?.source ?? null).toBe(a.wall);
+    });
+  },
+);
 
 /**
  * Captures kept beside a platform's data that are walls, as their SOURCES.md says ("a negative /
  * edge-case fixture"): tested as the wall they are, not as data.
  */
-const WALL_CAPTURES = new Map([['websearch/google-consent-interstitial-ru-2022.html', { status: 200, url: 'https://www.google.com/search?q=x&gl=DE', wall: 'consent-in-place' }]]);
+const WALL_CAPTURES = new Map([
+  [
+    'websearch/google-consent-interstitial-ru-2022.html',
+    { status: 200, url: 'https://www.google.com/search?q=x&gl=DE', wall: 'consent-in-place' },
+  ],
+]);
 
 describe.skipIf(!hasFixtures('websearch'))('walls kept among the data captures', () => {
   it.each([...WALL_CAPTURES].map(([k, v]) => [k, v] as const))('%s is its wall', (path, w) => {
     const [label, file] = path.split('/');
-    expect(detectBlock(answer(readFileSync(fixturePath(label, file)), { status: w.status, url: w.url }), walls.get(label))?.source).toBe(w.wall);
+    expect(detectBlock(answer(readFileSync(fixturePath(label, file)), { status: w.status, url: w.url }), walls.get(label))?.source).toBe(
+      w.wall,
+    );
   });
 });
 
@@ -103,7 +151,8 @@ function dataCaptures(): { label: string; file: string }[] {
     return out;
   }
   for (const label of labels) {
-    for (const file of readdirSync(fixturePath(label))) if (file !== 'SOURCES.md' && !WALL_CAPTURES.has(`${label}/${file}`)) out.push({ label, file });
+    for (const file of readdirSync(fixturePath(label)))
+      if (file !== 'SOURCES.md' && !WALL_CAPTURES.has(`${label}/${file}`)) out.push({ label, file });
   }
   return out;
 }
@@ -122,7 +171,9 @@ describe.skipIf(captures.length === 0)('real data captures are never blocks (fal
 describe('walls in the registry', () => {
   it('are declared by platform and named as labels (validated at start-up)', () => {
     expect(() => validateRegistry()).not.toThrow();
-    expect([...walls].filter(([, w]) => w.length > 0).map(([label]) => label)).toEqual(expect.arrayContaining(['code', 'websearch', 'video', 'social-b', 'forum']));
+    expect([...walls].filter(([, w]) => w.length > 0).map(([label]) => label)).toEqual(
+      expect.arrayContaining(['code', 'websearch', 'video', 'social-b', 'forum']),
+    );
     const bad = { label: 'x', hosts: ['x.example'], operations: [], walls: [{ name: 'Login Wall', what: 'x', test: () => false }] };
     expect(() => validateRegistry([bad])).toThrow(/not a label/);
   });

@@ -33,7 +33,13 @@ const ROWS: Row[] = [
 <input id="captchacharacters" name="field-keywords" type="text"><button type="submit">Weiter shoppen</button></form></body></html>`,
     wall: 'robot-check',
   },
-  { label: 'retail-shop', name: 'a redirect that ends on the robot check (amazon.co.jp)', url: 'https://www.amazon.co.jp/errors/validateCaptcha?amzn=x', body: '<html><body></body></html>', wall: 'robot-check' },
+  {
+    label: 'retail-shop',
+    name: 'a redirect that ends on the robot check (amazon.co.jp)',
+    url: 'https://www.amazon.co.jp/errors/validateCaptcha?amzn=x',
+    body: '<html><body></body></html>',
+    wall: 'robot-check',
+  },
   {
     label: 'retail-shop',
     name: 'dog page in Japanese (amazon.co.jp) at 503',
@@ -44,7 +50,13 @@ const ROWS: Row[] = [
 <p><a href="/ref=cs_503_link">申し訳ございません。問題が発生しました。</a></p><a href="/dogsofamazon/ref=cs_503_d"><img src="https://images-fe.ssl-images-amazon.com/images/G/09/error/12._TTD_.jpg" alt="Amazonの犬"></a></div></body></html>`,
     wall: 'dog-page',
   },
-  { label: 'retail-shop', name: 'the sign-in page a redirect ends on (amazon.fr)', url: 'https://www.amazon.fr/ap/signin?openid.return_to=x', body: '<html><head><title>Identifiez-vous</title></head><body><form name="signIn"></form></body></html>', wall: 'login-wall' },
+  {
+    label: 'retail-shop',
+    name: 'the sign-in page a redirect ends on (amazon.fr)',
+    url: 'https://www.amazon.fr/ap/signin?openid.return_to=x',
+    body: '<html><head><title>Identifiez-vous</title></head><body><form name="signIn"></form></body></html>',
+    wall: 'login-wall',
+  },
   {
     label: 'retail-shop',
     name: 'not a wall: the 404 dog page (the storefront is gone)',
@@ -76,10 +88,16 @@ const ROWS: Row[] = [
     name: 'not a wall: a profile page whose data script and bio mention tiktok-verify-page and /captcha/',
     url: 'https://www.tiktok.com/@creator',
     body: `<!DOCTYPE html><html lang="de-DE"><head><title>Creator (@creator) | TikTok</title><script src="/obj/rc-verify-sg/captcha/index.js"></script></head><body>
-<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">{"__DEFAULT_SCOPE__":{"webapp.user-detail":{"userInfo":{"user":{"id":"1","uniqueId":"creator","signature":"\"title\":\"tiktok-verify-page\""}}}}}</script></body></html>`,
+<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">{"__DEFAULT_SCOPE__":{"webapp.user-detail":{"userInfo":{"user":{"id":"1","uniqueId":"creator","signature":""title":"tiktok-verify-page""}}}}}</script></body></html>`,
     wall: null,
   },
-  { label: 'shortvideo', name: 'the login page a redirect ends on (any language)', url: 'https://www.tiktok.com/login?lang=fr&redirect_url=x', body: '<html><head><title>Connexion | TikTok</title></head></html>', wall: 'login-wall' },
+  {
+    label: 'shortvideo',
+    name: 'the login page a redirect ends on (any language)',
+    url: 'https://www.tiktok.com/login?lang=fr&redirect_url=x',
+    body: '<html><head><title>Connexion | TikTok</title></head></html>',
+    wall: 'login-wall',
+  },
   // social-a (Facebook)
   {
     label: 'social-a',
@@ -88,9 +106,27 @@ const ROWS: Row[] = [
     body: `<!DOCTYPE html><html lang="es"><head><title>Control de seguridad</title></head><body><form method="post" action="/checkpoint/block/?next=x"><h2>Completa el control de seguridad</h2><input type="submit" value="Continuar"/></form></body></html>`,
     wall: 'checkpoint',
   },
-  { label: 'social-a', name: 'captcha image of a checkpoint in German (no form action)', url: 'https://de-de.facebook.com/events/1/', body: '<html lang="de"><body><h2>Sicherheitsüberprüfung</h2><img src="/captcha/tfbimage.php?captcha_challenge_code=x"/></body></html>', wall: 'checkpoint' },
-  { label: 'social-a', name: 'a redirect that ends on /checkpoint/ (any language)', url: 'https://m.facebook.com/checkpoint/828281030927956/?next=x', body: '<html><body></body></html>', wall: 'checkpoint' },
-  { label: 'social-a', name: 'a redirect that ends on /login.php (mobile, French)', url: 'https://m.facebook.com/login.php?next=x', body: '<html lang="fr"><head><title>Se connecter à Facebook</title></head></html>', wall: 'login-wall' },
+  {
+    label: 'social-a',
+    name: 'captcha image of a checkpoint in German (no form action)',
+    url: 'https://de-de.facebook.com/events/1/',
+    body: '<html lang="de"><body><h2>Sicherheitsüberprüfung</h2><img src="/captcha/tfbimage.php?captcha_challenge_code=x"/></body></html>',
+    wall: 'checkpoint',
+  },
+  {
+    label: 'social-a',
+    name: 'a redirect that ends on /checkpoint/ (any language)',
+    url: 'https://m.facebook.com/checkpoint/828281030927956/?next=x',
+    body: '<html><body></body></html>',
+    wall: 'checkpoint',
+  },
+  {
+    label: 'social-a',
+    name: 'a redirect that ends on /login.php (mobile, French)',
+    url: 'https://m.facebook.com/login.php?next=x',
+    body: '<html lang="fr"><head><title>Se connecter à Facebook</title></head></html>',
+    wall: 'login-wall',
+  },
   {
     label: 'social-a',
     name: 'GraphQL "log in to continue" (1357001) with a Portuguese summary',
@@ -99,7 +135,13 @@ const ROWS: Row[] = [
     body: 'for (;;);{"__ar":1,"error":1357001,"errorSummary":"Você precisa entrar para continuar","errorDescription":"Entre para ver esta página.","payload":null}',
     wall: 'login-wall',
   },
-  { label: 'social-a', name: 'not a wall: GraphQL 1357004 (a stale token, refreshed by fetch.ts)', url: 'https://www.facebook.com/api/graphql/', body: 'for (;;);{"__ar":1,"error":1357004,"errorSummary":"Algo deu errado","payload":null}', wall: null },
+  {
+    label: 'social-a',
+    name: 'not a wall: GraphQL 1357004 (a stale token, refreshed by fetch.ts)',
+    url: 'https://www.facebook.com/api/graphql/',
+    body: 'for (;;);{"__ar":1,"error":1357004,"errorSummary":"Algo deu errado","payload":null}',
+    wall: null,
+  },
   {
     label: 'social-a',
     name: 'not a wall: the logged-out home page with its login form (the lsd token page)',
@@ -115,18 +157,52 @@ const ROWS: Row[] = [
     body: '<!DOCTYPE html><html lang="de"><head><title>Pinterest</title></head><body><h1>Melde dich an, um mehr zu sehen</h1><form action="/login/?next=%2F"><input name="id"><input name="password" type="password"></form></body></html>',
     wall: 'login-wall',
   },
-  { label: 'pinboard', name: 'a redirect that ends on /login/ (pinterest.fr)', url: 'https://fr.pinterest.com/login/?next=%2Fsearch%2F', body: '<html lang="fr"><title>Connexion</title></html>', wall: 'login-wall' },
-  { label: 'pinboard', name: 'resource failure http_status 401 with a Spanish message', status: 401, url: 'https://www.pinterest.com/resource/UserResource/get/', body: '{"resource_response":{"status":"failure","http_status":401,"message":"Autorización fallida.","error":{"http_status":401}}}', wall: 'login-wall' },
-  { label: 'pinboard', name: 'captcha page in Japanese (form posting to /captcha/)', status: 200, url: 'https://www.pinterest.jp/resource/BaseSearchResource/get/', body: '<html lang="ja"><body><p>ロボットではないことを確認してください</p><form action="/captcha/verify/" method="post"><input name="token"></form></body></html>', wall: 'captcha' },
-  { label: 'pinboard', name: 'resource failure http_status 429 with an Italian message', status: 429, url: 'https://www.pinterest.it/resource/BaseSearchResource/get/', body: '{"resource_response":{"status":"failure","http_status":429,"message":"Troppe richieste."}}', wall: 'refused' },
-  { label: 'pinboard', name: 'not a wall: a resource failure 404 (a missing user)', status: 404, url: 'https://www.pinterest.com/resource/UserResource/get/', body: '{"resource_response":{"status":"failure","http_status":404,"message":"Usuario no encontrado."}}', wall: null },
+  {
+    label: 'pinboard',
+    name: 'a redirect that ends on /login/ (pinterest.fr)',
+    url: 'https://fr.pinterest.com/login/?next=%2Fsearch%2F',
+    body: '<html lang="fr"><title>Connexion</title></html>',
+    wall: 'login-wall',
+  },
+  {
+    label: 'pinboard',
+    name: 'resource failure http_status 401 with a Spanish message',
+    status: 401,
+    url: 'https://www.pinterest.com/resource/UserResource/get/',
+    body: '{"resource_response":{"status":"failure","http_status":401,"message":"Autorización fallida.","error":{"http_status":401}}}',
+    wall: 'login-wall',
+  },
+  {
+    label: 'pinboard',
+    name: 'captcha page in Japanese (form posting to /captcha/)',
+    status: 200,
+    url: 'https://www.pinterest.jp/resource/BaseSearchResource/get/',
+    body: '<html lang="ja"><body><p>ロボットではないことを確認してください</p><form action="/captcha/verify/" method="post"><input name="token"></form></body></html>',
+    wall: 'captcha',
+  },
+  {
+    label: 'pinboard',
+    name: 'resource failure http_status 429 with an Italian message',
+    status: 429,
+    url: 'https://www.pinterest.it/resource/BaseSearchResource/get/',
+    body: '{"resource_response":{"status":"failure","http_status":429,"message":"Troppe richieste."}}',
+    wall: 'refused',
+  },
+  {
+    label: 'pinboard',
+    name: 'not a wall: a resource failure 404 (a missing user)',
+    status: 404,
+    url: 'https://www.pinterest.com/resource/UserResource/get/',
+    body: '{"resource_response":{"status":"failure","http_status":404,"message":"Usuario no encontrado."}}',
+    wall: null,
+  },
   // audio-b (Apple Music): its "Access Denied" is Akamai's edge page, a vendor block of the catalogue.
   {
     label: 'audio-b',
     name: 'Akamai "Access Denied" with its title and sentence in French (the entity-encoded reference kept)',
     status: 403,
     url: 'https://music.apple.com/fr/album/x/1',
-    body: '<HTML><HEAD><TITLE>Accès refusé</TITLE></HEAD><BODY><H1>Accès refusé</H1>Vous n\'avez pas l\'autorisation d\'accéder à cette page.<P>Reference&#32;&#35;18&#46;5c2e1402&#46;1727440000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5c2e1402&#46;1727440000&#46;1a2b3c4d</P></BODY></HTML>',
+    body: "<HTML><HEAD><TITLE>Accès refusé</TITLE></HEAD><BODY><H1>Accès refusé</H1>Vous n'avez pas l'autorisation d'accéder à cette page.<P>Reference&#32;&#35;18&#46;5c2e1402&#46;1727440000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5c2e1402&#46;1727440000&#46;1a2b3c4d</P></BODY></HTML>",
     wall: 'akamai',
   },
   // video (YouTube) and websearch (Google): the consent interstitial served in place
@@ -161,7 +237,13 @@ const ROWS: Row[] = [
     wall: null,
   },
   // microblog-c (Threads)
-  { label: 'microblog-c', name: 'a redirect that ends on /accounts/login/ (any language)', url: 'https://www.threads.com/accounts/login/?next=%2Fsearch&hl=ko', body: '<html lang="ko"><title>로그인 • Threads</title></html>', wall: 'login-wall' },
+  {
+    label: 'microblog-c',
+    name: 'a redirect that ends on /accounts/login/ (any language)',
+    url: 'https://www.threads.com/accounts/login/?next=%2Fsearch&hl=ko',
+    body: '<html lang="ko"><title>로그인 • Threads</title></html>',
+    wall: 'login-wall',
+  },
   {
     label: 'microblog-c',
     name: 'GraphQL "Not Logged In" (1357001) with a Spanish summary',
@@ -176,8 +258,21 @@ const ROWS: Row[] = [
     body: '<!DOCTYPE html><html lang="ko"><head><title>로그인 • Threads</title></head><body><form id="loginForm" method="post" action="/accounts/login/ajax/"><input name="username"><input name="password" type="password"></form></body></html>',
     wall: 'login-wall',
   },
-  { label: 'microblog-c', name: 'checkpoint JSON with a Portuguese message', status: 400, url: 'https://www.threads.com/api/graphql', body: '{"message":"checkpoint_required","checkpoint_url":"https://www.threads.com/challenge/?next=/","lock":true,"status":"fail","error_title":"Confirme que é você"}', wall: 'checkpoint' },
-  { label: 'microblog-c', name: 'not a wall: the stale-token envelope (1357004, refreshed by fetch.ts)', url: 'https://www.threads.com/api/graphql', body: 'for (;;);{"error":1357004,"errorSummary":"Algo deu errado","payload":null}', wall: null },
+  {
+    label: 'microblog-c',
+    name: 'checkpoint JSON with a Portuguese message',
+    status: 400,
+    url: 'https://www.threads.com/api/graphql',
+    body: '{"message":"checkpoint_required","checkpoint_url":"https://www.threads.com/challenge/?next=/","lock":true,"status":"fail","error_title":"Confirme que é você"}',
+    wall: 'checkpoint',
+  },
+  {
+    label: 'microblog-c',
+    name: 'not a wall: the stale-token envelope (1357004, refreshed by fetch.ts)',
+    url: 'https://www.threads.com/api/graphql',
+    body: 'for (;;);{"error":1357004,"errorSummary":"Algo deu errado","payload":null}',
+    wall: null,
+  },
   {
     label: 'microblog-c',
     name: 'not a wall: a profile page that carries a login form beside the profile',
@@ -186,10 +281,28 @@ const ROWS: Row[] = [
     wall: null,
   },
   // forum (Reddit)
-  { label: 'forum', name: 'a redirect that ends on /account/login (German page)', url: 'https://www.reddit.com/account/login/?dest=https%3A%2F%2Fwww.reddit.com%2Fsearch.json', body: '<html lang="de"><title>Anmelden</title></html>', wall: 'login-wall' },
-  { label: 'forum', name: 'not a wall: a user named login… under /user/', url: 'https://www.reddit.com/user/loginhelper/about.json', body: '{"kind":"t2","data":{"name":"loginhelper"}}', wall: null },
+  {
+    label: 'forum',
+    name: 'a redirect that ends on /account/login (German page)',
+    url: 'https://www.reddit.com/account/login/?dest=https%3A%2F%2Fwww.reddit.com%2Fsearch.json',
+    body: '<html lang="de"><title>Anmelden</title></html>',
+    wall: 'login-wall',
+  },
+  {
+    label: 'forum',
+    name: 'not a wall: a user named login… under /user/',
+    url: 'https://www.reddit.com/user/loginhelper/about.json',
+    body: '{"kind":"t2","data":{"name":"loginhelper"}}',
+    wall: null,
+  },
   // social-b (Instagram): the English-title fallback in fetch.ts is gone; the landing URL decides
-  { label: 'social-b', name: 'a redirect that ends on /accounts/login/ (Italian page)', url: 'https://www.instagram.com/accounts/login/?next=%2F', body: '<html lang="it"><title>Accedi • Instagram</title></html>', wall: 'login-wall' },
+  {
+    label: 'social-b',
+    name: 'a redirect that ends on /accounts/login/ (Italian page)',
+    url: 'https://www.instagram.com/accounts/login/?next=%2F',
+    body: '<html lang="it"><title>Accedi • Instagram</title></html>',
+    wall: 'login-wall',
+  },
 ];
 
 describe('platform walls recognise translated variants of their pages (our own pages)', () => {

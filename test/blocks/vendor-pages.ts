@@ -106,24 +106,54 @@ const SUCURI_BLOCK_PT = `<!DOCTYPE html><html lang="pt"><head><meta charset="utf
 /** Our own vendor pages, each recognised by the block catalogue. */
 export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
   { name: 'Cloudflare managed challenge, Japanese', vendor: 'cloudflare', status: 403, headers: HTML, body: CLOUDFLARE_MANAGED_JA },
-  { name: 'Cloudflare JS challenge, German (orchestrator script element)', vendor: 'cloudflare', status: 503, headers: HTML, body: CLOUDFLARE_JS_DE },
-  { name: 'Cloudflare Bot Fight Mode (near-empty page)', vendor: 'cloudflare', status: 403, headers: HTML, body: CLOUDFLARE_BOT_FIGHT_MODE },
+  {
+    name: 'Cloudflare JS challenge, German (orchestrator script element)',
+    vendor: 'cloudflare',
+    status: 503,
+    headers: HTML,
+    body: CLOUDFLARE_JS_DE,
+  },
+  {
+    name: 'Cloudflare Bot Fight Mode (near-empty page)',
+    vendor: 'cloudflare',
+    status: 403,
+    headers: HTML,
+    body: CLOUDFLARE_BOT_FIGHT_MODE,
+  },
   { name: 'Cloudflare error 1015 rate limited, French', vendor: 'cloudflare', status: 429, headers: HTML, body: CLOUDFLARE_1015_FR },
-  { name: 'Cloudflare challenge announced by its header only', vendor: 'cloudflare', status: 403, headers: { ...HTML, 'cf-mitigated': 'challenge' }, body: '<html><body></body></html>' },
+  {
+    name: 'Cloudflare challenge announced by its header only',
+    vendor: 'cloudflare',
+    status: 403,
+    headers: { ...HTML, 'cf-mitigated': 'challenge' },
+    body: '<html><body></body></html>',
+  },
   { name: 'Akamai "Access Denied" (edgesuite reference)', vendor: 'akamai', status: 403, headers: HTML, body: AKAMAI_ACCESS_DENIED },
   { name: 'Akamai Bot Manager challenge, Spanish', vendor: 'akamai', status: 200, headers: HTML, body: AKAMAI_BOT_MANAGER_ES },
   { name: 'PerimeterX / HUMAN captcha', vendor: 'perimeterx', status: 403, headers: HTML, body: PERIMETERX_CAPTCHA },
   { name: 'DataDome captcha page', vendor: 'datadome', status: 403, headers: HTML, body: DATADOME_CAPTCHA },
-  { name: 'DataDome JSON answer to an API request', vendor: 'datadome', status: 403, headers: { 'content-type': 'application/json' }, body: DATADOME_JSON },
+  {
+    name: 'DataDome JSON answer to an API request',
+    vendor: 'datadome',
+    status: 403,
+    headers: { 'content-type': 'application/json' },
+    body: DATADOME_JSON,
+  },
   { name: 'Imperva Incapsula block page', vendor: 'incapsula', status: 200, headers: HTML, body: INCAPSULA_BLOCK },
   { name: 'Sucuri JS challenge', vendor: 'sucuri', status: 200, headers: HTML, body: SUCURI_JS_CHALLENGE },
-  { name: 'Sucuri firewall block page, Portuguese', vendor: 'sucuri', status: 403, headers: { ...HTML, 'x-sucuri-block': 'BNP005' }, body: SUCURI_BLOCK_PT },
+  {
+    name: 'Sucuri firewall block page, Portuguese',
+    vendor: 'sucuri',
+    status: 403,
+    headers: { ...HTML, 'x-sucuri-block': 'BNP005' },
+    body: SUCURI_BLOCK_PT,
+  },
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
 export const NOT_VENDOR_PAGES: readonly { name: string; body: string; headers?: Record<string, string> }[] = [
   {
-    name: 'a real page carrying Cloudflare\'s passive jsd script',
+    name: "a real page carrying Cloudflare's passive jsd script",
     body: `<!DOCTYPE html><html><head><title>Maya's links</title><script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"username":"maya"}}}</script></head>
 <body><main><h1>Maya</h1><a href="https://example.org">My shop</a></main>
 <script>(function(){window.__CF$cv$params={r:'8a1b2c3d4e5f6075',t:'MTcxODAwMDAwMA=='};var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.getElementsByTagName('head')[0].appendChild(a);})();</script></body></html>`,
@@ -148,5 +178,9 @@ export const NOT_VENDOR_PAGES: readonly { name: string; body: string; headers?: 
     body: `<!DOCTYPE html><html><head><title>example.com | 522: Connection timed out</title></head><body><div id="cf-wrapper"><div id="cf-error-details" class="p-0">
 <header><h1><span class="inline-block">Connection timed out</span><span class="code-label">Error code 522</span></h1></header></div></div></body></html>`,
   },
-  { name: 'API JSON that mentions a vendor', body: '{"name":"cloudscraper","description":"bypasses window._cf_chl_opt and geo.captcha-delivery.com pages"}', headers: { 'content-type': 'application/json' } },
+  {
+    name: 'API JSON that mentions a vendor',
+    body: '{"name":"cloudscraper","description":"bypasses window._cf_chl_opt and geo.captcha-delivery.com pages"}',
+    headers: { 'content-type': 'application/json' },
+  },
 ];

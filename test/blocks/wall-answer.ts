@@ -28,5 +28,16 @@ export function wallError(label: string, body: string | Buffer, opts: AnswerOpts
 /** The wall's name (the block counters' `source`), or null. */
 export function wallName(label: string, body: string | Buffer, opts: AnswerOpts = {}): string | null {
   const buf = typeof body === 'string' ? Buffer.from(body) : body;
-  return detectBlock({ status: opts.status ?? 200, headers: opts.headers ?? {}, url: opts.url ?? 'https://upstream.example/', body: buf, text: () => buf.toString('utf8') }, walls.get(label) ?? [])?.source ?? null;
+  return (
+    detectBlock(
+      {
+        status: opts.status ?? 200,
+        headers: opts.headers ?? {},
+        url: opts.url ?? 'https://upstream.example/',
+        body: buf,
+        text: () => buf.toString('utf8'),
+      },
+      walls.get(label) ?? [],
+    )?.source ?? null
+  );
 }

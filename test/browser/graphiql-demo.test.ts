@@ -19,7 +19,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** CHROMIUM_PATH, else the usual places of a system Chromium. */
 export function chromiumPath(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+  ];
   return candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
 }
 
@@ -53,7 +59,11 @@ describe.skipIf(!CHROMIUM)(`GraphiQL in demo mode, in headless Chromium${skipRea
       demo.stderr!.on('data', (c: Buffer) => (out += c.toString()));
       demo.once('exit', () => reject(new Error(`demo exited early:\n${out}`)));
     });
-    browser = await puppeteer.launch({ executablePath: CHROMIUM!, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM!,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -89,7 +99,12 @@ describe.skipIf(!CHROMIUM)(`GraphiQL in demo mode, in headless Chromium${skipRea
     const tabs = await page.$$eval('.graphiql-tab', (els) => els.length);
     expect(tabs).toBeGreaterThanOrEqual(allOperations().length + 2);
     await page.click('.graphiql-execute-button');
-    await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('creator-lookup-demo/creator-kit'), { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelector('.graphiql-response')?.textContent?.includes('creator-lookup-demo/creator-kit'),
+      {
+        timeout: 30_000,
+      },
+    );
     // CodeMirror renders indentation as non-breaking spaces: compare with whitespace collapsed.
     const result = (await page.$eval('.graphiql-response', (el) => el.textContent ?? '')).replace(/\s+/g, ' ');
     expect(result).toContain('"fullName": "creator-lookup-demo/creator-kit"');

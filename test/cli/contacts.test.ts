@@ -38,10 +38,17 @@ function csv(name: string, lines: string[]): string {
 
 describe('contacts import: platform values', () => {
   it('an unknown platform exits 1 naming the line and value and the accepted labels; nothing is imported', async () => {
-    const file = csv('bad.csv', ['platform,handle,email', 'social-b,owl,a@owlmgmt.co.uk', 'instagram,owl,b@owlmgmt.co.uk', 'shortvidoe,owl,c@owlmgmt.co.uk']);
+    const file = csv('bad.csv', [
+      'platform,handle,email',
+      'social-b,owl,a@owlmgmt.co.uk',
+      'instagram,owl,b@owlmgmt.co.uk',
+      'shortvidoe,owl,c@owlmgmt.co.uk',
+    ]);
     const r = await contacts('import', file);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^contacts: unknown platform on line 3: "instagram", line 4: "shortvidoe"; nothing imported\. Use a neutral label \(.*\) or a profile_url column$/);
+    expect(r.stderr).toMatch(
+      /^contacts: unknown platform on line 3: "instagram", line 4: "shortvidoe"; nothing imported\. Use a neutral label \(.*\) or a profile_url column$/,
+    );
     // the accepted labels are listed
     for (const label of ['social-b', 'shortvideo', 'microblog-b-alias', 'retail-shop']) expect(r.stderr).toContain(label);
     expect(r.stdout).toBe('');
@@ -60,13 +67,21 @@ describe('contacts import: platform values', () => {
     for (let i = 0; i < 8; i++) lines.push(`nowhere,h${i},a${i}@owlmgmt.co.uk`);
     const r = await contacts('import', csv('many.csv', lines));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/line 2: "nowhere", line 3: "nowhere", line 4: "nowhere", line 5: "nowhere", line 6: "nowhere" and 3 more; nothing imported/);
+    expect(r.stderr).toMatch(
+      /line 2: "nowhere", line 3: "nowhere", line 4: "nowhere", line 5: "nowhere", line 6: "nowhere" and 3 more; nothing imported/,
+    );
   });
 
   it('known labels (any case), the alias, and rows given by profile_url alone are accepted', async () => {
     const r = await contacts(
       'import',
-      csv('ok.csv', ['platform,handle,email,profile_url', 'Social-B,owl,a@owlmgmt.co.uk,', 'microblog-b-alias,pots,b@owlmgmt.co.uk,', ',,c@owlmgmt.co.uk,https://x.com/NightOwlPots', 'professional,owl,d@owlmgmt.co.uk,']),
+      csv('ok.csv', [
+        'platform,handle,email,profile_url',
+        'Social-B,owl,a@owlmgmt.co.uk,',
+        'microblog-b-alias,pots,b@owlmgmt.co.uk,',
+        ',,c@owlmgmt.co.uk,https://x.com/NightOwlPots',
+        'professional,owl,d@owlmgmt.co.uk,',
+      ]),
     );
     expect(r).toEqual({ code: 0, stdout: 'imported 4 new row(s), 0 already present, 0 skipped', stderr: '' });
   });

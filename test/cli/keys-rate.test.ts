@@ -75,9 +75,15 @@ describe('keys set-rate (embedded store)', () => {
 
   it('refuses bad input and unknown or revoked keys with exit code 1', async () => {
     const { id } = await create();
-    expect(await keys('set-rate', id, 'fast')).toMatchObject({ code: 1, stderr: expect.stringMatching(/rps must be a non-negative number/) });
+    expect(await keys('set-rate', id, 'fast')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/rps must be a non-negative number/),
+    });
     expect(await keys('set-rate', id, '-1')).toMatchObject({ code: 1 });
-    expect(await keys('set-rate', id, '2', '0')).toMatchObject({ code: 1, stderr: expect.stringMatching(/burst must be a positive whole number/) });
+    expect(await keys('set-rate', id, '2', '0')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/burst must be a positive whole number/),
+    });
     expect(await keys('set-rate', id, 'default', '3')).toMatchObject({ code: 1, stderr: expect.stringMatching(/burst cannot be given/) });
     expect(await keys('set-rate', 'key_00000000', '1')).toMatchObject({ code: 1, stderr: expect.stringMatching(/No key with id/) });
     await keys('revoke', id);

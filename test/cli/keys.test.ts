@@ -28,7 +28,11 @@ afterEach(() => {
 async function keys(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const code = await runKeysCli(['node', 'keys', ...args], { DATA_DIR: dataDir }, { log: (l) => stdout.push(l), error: (l) => stderr.push(l) });
+  const code = await runKeysCli(
+    ['node', 'keys', ...args],
+    { DATA_DIR: dataDir },
+    { log: (l) => stdout.push(l), error: (l) => stderr.push(l) },
+  );
   return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
 }
 

@@ -23,7 +23,14 @@ describe('account', () => {
       success: true,
       credits_remaining: 7,
       credits_charged: 0,
-      account: { key_id: id, name: 'test', hint: `cl_…${key.slice(-4)}`, balance: 7, created_at: expect.any(String), rate_limit: { rps: 0.01, burst: 3, own: false } },
+      account: {
+        key_id: id,
+        name: 'test',
+        hint: `cl_…${key.slice(-4)}`,
+        balance: 7,
+        created_at: expect.any(String),
+        rate_limit: { rps: 0.01, burst: 3, own: false },
+      },
     });
     expect(JSON.stringify(r.body)).not.toContain(key);
     expect(await h.balance(id)).toBe(7);

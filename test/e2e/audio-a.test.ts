@@ -27,7 +27,14 @@ const HOUR = 3_600_000;
 /** An embed page whose `__NEXT_DATA__` carries an anonymous session, as open.spotify.com/embed/* does. */
 function embedPage(token: string, expiresAt: number): string {
   const next = {
-    props: { pageProps: { state: { data: { entity: { type: 'track', name: 'Blackout' } }, settings: { session: { accessToken: token, accessTokenExpirationTimestampMs: expiresAt, isAnonymous: true } } } } },
+    props: {
+      pageProps: {
+        state: {
+          data: { entity: { type: 'track', name: 'Blackout' } },
+          settings: { session: { accessToken: token, accessTokenExpirationTimestampMs: expiresAt, isAnonymous: true } },
+        },
+      },
+    },
     page: '/track/[id]',
   };
   return `<!DOCTYPE html><html lang="en"><head><title>Spotify Embed</title></head><body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script></body></html>`;
@@ -47,7 +54,17 @@ function showBody(id: string) {
         contentType: 'CONTENT_TYPE_PODCAST',
         mediaType: 'AUDIO',
         coverArt: { sources: [{ url: 'https://i.scdn.co/image/test640', width: 640, height: 640 }] },
-        episodesV2: { __typename: 'ContextEpisodePage', items: [{ entity: { __typename: 'EpisodeResponseWrapper', data: { __typename: 'Episode', creator: null, uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS' } } }] },
+        episodesV2: {
+          __typename: 'ContextEpisodePage',
+          items: [
+            {
+              entity: {
+                __typename: 'EpisodeResponseWrapper',
+                data: { __typename: 'Episode', creator: null, uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS' },
+              },
+            },
+          ],
+        },
         topics: { items: [{ __typename: 'PodcastTopic', title: 'Technology', uri: 'spotify:genre:0JQ5DAqbMKFAQy4HL4XU2D' }] },
         rating: { averageRating: { average: 4.5, showAverage: true, totalRatings: 1234 }, canRate: true, rating: { rating: 0 } },
         playability: { playable: true, reason: 'PLAYABLE', unplayabilityReasons: [] },
@@ -103,7 +120,11 @@ function playlistBody(id: string, offset: number, limit: number) {
   };
 }
 
-const jsonResponse = (body: unknown, status = 200) => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const jsonResponse = (body: unknown, status = 200) => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 const variablesOf = (req: ReplayRequest) => JSON.parse(req.query.get('variables') ?? '{}');
 const hashOf = (req: ReplayRequest) => JSON.parse(req.query.get('extensions') ?? '{}').persistedQuery?.sha256Hash;
 
@@ -117,7 +138,12 @@ function pathfinderRoute(good: (token: string) => boolean = (t) => t === 'tok-go
       if (!good(token)) return jsonResponse({ error: { status: 401, message: 'The access token expired' } }, 401);
       const vars = variablesOf(req);
       const [, kind, id] = String(vars.uri).split(':');
-      if (id === MISSING_ID) return jsonResponse(kind === 'show' ? { data: { podcastUnionV2: null } } : { data: { playlistV2: { __typename: 'NotFound', message: 'Playlist not found' } } });
+      if (id === MISSING_ID)
+        return jsonResponse(
+          kind === 'show'
+            ? { data: { podcastUnionV2: null } }
+            : { data: { playlistV2: { __typename: 'NotFound', message: 'Playlist not found' } } },
+        );
       if (req.query.get('operationName') === 'queryShowMetadataV2') return jsonResponse(showBody(id));
       if (req.query.get('operationName') === 'fetchPlaylist') return jsonResponse(playlistBody(id, vars.offset, vars.limit));
       return jsonResponse({ errors: [{ message: 'PersistedQueryNotFound' }] });
@@ -131,7 +157,10 @@ const goodTokenRoute = () => tokenRoute(() => ({ body: embedPage('tok-good', Dat
 /** A token page that hands out tok-1, tok-2, … (one per fetch), after `ms` of latency. */
 function countingTokenRoute(expiresIn = HOUR, ms = 0): Route {
   let n = 0;
-  return tokenRoute(() => ({ body: embedPage(`tok-${++n}`, Date.now() + expiresIn), ...(ms ? { fault: { kind: 'latency' as const, ms } } : {}) }));
+  return tokenRoute(() => ({
+    body: embedPage(`tok-${++n}`, Date.now() + expiresIn),
+    ...(ms ? { fault: { kind: 'latency' as const, ms } } : {}),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -159,10 +188,24 @@ describe('podcast', () => {
     const r = await h.rest(podcastPath(`id=${SHOW_ID}`), { key });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).slice(0, 6)).toEqual(['success', 'credits_remaining', 'credits_charged', 'id', 'uri', '__typename']);
-    expect(r.body).toMatchObject({ success: true, credits_remaining: 9, credits_charged: 1, id: SHOW_ID, uri: `spotify:show:${SHOW_ID}`, __typename: 'Podcast' });
+    expect(r.body).toMatchObject({
+      success: true,
+      credits_remaining: 9,
+      credits_charged: 1,
+      id: SHOW_ID,
+      uri: `spotify:show:${SHOW_ID}`,
+      __typename: 'Podcast',
+    });
     expect(r.body).not.toHaveProperty('cached');
     expect(r.body.publisher).toEqual({ name: 'Test Publisher' });
-    expect(r.body.episodesV2).toEqual([{ entity: { __typename: 'EpisodeResponseWrapper', data: { __typename: 'Episode', creator: null, uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS' } } }]);
+    expect(r.body.episodesV2).toEqual([
+      {
+        entity: {
+          __typename: 'EpisodeResponseWrapper',
+          data: { __typename: 'Episode', creator: null, uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS' },
+        },
+      },
+    ]);
     expect(r.body.topics).toEqual([{ __typename: 'PodcastTopic', title: 'Technology', uri: 'spotify:genre:0JQ5DAqbMKFAQy4HL4XU2D' }]);
     expect(r.body.rating.averageRating).toEqual({ average: 4.5, showAverage: true, totalRatings: 1234 });
     expect(await h.balance(id)).toBe(9);
@@ -207,8 +250,20 @@ describe('playlist paging', () => {
     const first = await h.rest(playlistPath(`id=${PLAYLIST_ID}`), { key });
     expect(first.status).toBe(200);
     expect(Object.keys(first.body)).toEqual([
-      'success', 'credits_remaining', 'credits_charged',
-      'id', 'uri', '__typename', 'name', 'description', 'followers', 'images', 'ownerV2', 'tracks', 'cursor', 'totalCount',
+      'success',
+      'credits_remaining',
+      'credits_charged',
+      'id',
+      'uri',
+      '__typename',
+      'name',
+      'description',
+      'followers',
+      'images',
+      'ownerV2',
+      'tracks',
+      'cursor',
+      'totalCount',
     ]);
     expect(first.body).toMatchObject({ credits_charged: 1, id: PLAYLIST_ID, followers: 1234567, totalCount: PLAYLIST_TOTAL, cursor: 100 });
     expect(first.body.ownerV2).toEqual({ __typename: 'User', name: 'Spotify', uri: 'spotify:user:spotify', username: 'spotify' });
@@ -223,7 +278,10 @@ describe('playlist paging', () => {
       playcount: 3_000_000_000,
     });
 
-    const second = await h.rest(playlistPath(`url=${enc(`https://open.spotify.com/playlist/${PLAYLIST_ID}?si=1`)}&cursor=${first.body.cursor}`), { key });
+    const second = await h.rest(
+      playlistPath(`url=${enc(`https://open.spotify.com/playlist/${PLAYLIST_ID}?si=1`)}&cursor=${first.body.cursor}`),
+      { key },
+    );
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ credits_charged: 1, cursor: null, totalCount: PLAYLIST_TOTAL });
     const all = [...first.body.tracks, ...second.body.tracks].map((t: { id: string }) => t.id);
@@ -310,7 +368,11 @@ describe('input validation: 400 naming the parameter, 0 credits, nothing fetched
 
 describe('blocked and failing upstream: 502, 0 credits', () => {
   it('pathfinder rate limit (429) is UPSTREAM_BLOCKED', async () => {
-    h.replay.add({ host: PATHFINDER_HOST, path: PATHFINDER_PATH, response: { ...jsonResponse({ error: 'rate limited' }), fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } } });
+    h.replay.add({
+      host: PATHFINDER_HOST,
+      path: PATHFINDER_PATH,
+      response: { ...jsonResponse({ error: 'rate limited' }), fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } },
+    });
     const { key, id } = await h.key(3);
     const r = await h.rest(podcastPath(`id=${SHOW_ID}`), { key });
     expect(r.status).toBe(502);
@@ -322,7 +384,10 @@ describe('blocked and failing upstream: 502, 0 credits', () => {
     h.replay.add({
       host: PATHFINDER_HOST,
       path: PATHFINDER_PATH,
-      response: (req) => (hashOf(req) === 'e'.repeat(64) ? jsonResponse(showBody(SHOW_ID)) : jsonResponse({ errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] })),
+      response: (req) =>
+        hashOf(req) === 'e'.repeat(64)
+          ? jsonResponse(showBody(SHOW_ID))
+          : jsonResponse({ errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] }),
     });
     const { key, id } = await h.key(5);
     const stale = await h.rest(podcastPath(`id=${SHOW_ID}`), { key });
@@ -417,7 +482,8 @@ describe('the anonymous token (own harness each: tokens live as long as the upst
   it('a block page instead of the embed page is UPSTREAM_BLOCKED (200 challenge or 403), never parsed as data', async () => {
     // Akamai's edge page as its generator writes it (entity-encoded reference and edgesuite line):
     // the block catalogue keys on that structure, not on the "Access Denied" title.
-    const ACCESS_DENIED = '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don\'t have permission to access this server.<P>Reference&#32;&#35;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d</P></BODY></HTML>';
+    const ACCESS_DENIED =
+      "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don't have permission to access this server.<P>Reference&#32;&#35;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d</P></BODY></HTML>";
     for (const status of [200, 403]) {
       const hh = await fresh([tokenRoute({ status, body: ACCESS_DENIED }), pathfinderRoute()]);
       const { key, id } = await hh.key(5);
@@ -481,10 +547,24 @@ describe('REST and GraphQL return the same data', () => {
     const { credits_remaining: _r, credits_charged: _c, success: _s, ...record } = rest.body;
     const p = gql.body.data.audioAPlaylist;
     expect(p.json).toEqual(record);
-    expect(p).toMatchObject({ id: PLAYLIST_ID, name: 'Test Hits', followers: 1234567, cursor: null, totalCount: PLAYLIST_TOTAL, owner: { username: 'spotify', typename: 'User' } });
+    expect(p).toMatchObject({
+      id: PLAYLIST_ID,
+      name: 'Test Hits',
+      followers: 1234567,
+      cursor: null,
+      totalCount: PLAYLIST_TOTAL,
+      owner: { username: 'spotify', typename: 'User' },
+    });
     expect(p.images).toEqual([{ sources: [{ url: 'https://i.scdn.co/image/testcover', width: null }] }]);
     expect(p.tracks).toHaveLength(30);
-    expect(p.tracks[0]).toEqual({ id: trackId(100), name: 'Song 100', album: { name: 'Album 100' }, artists: [{ name: 'Artist 2', uri: `spotify:artist:${trackId(2)}` }], durationMs: 200_100, playcount: 3_000_000_100 });
+    expect(p.tracks[0]).toEqual({
+      id: trackId(100),
+      name: 'Song 100',
+      album: { name: 'Album 100' },
+      artists: [{ name: 'Artist 2', uri: `spotify:artist:${trackId(2)}` }],
+      durationMs: 200_100,
+      playcount: 3_000_000_100,
+    });
     expect(p.tracks.map((x: { playcount: number }) => x.playcount)).toEqual(record.tracks.map((x: { playcount: number }) => x.playcount));
     expect(pathfinderHits()).toHaveLength(1);
   });
@@ -501,13 +581,19 @@ describe.skipIf(!hasFixtures('audio-a'))(`real captures through the replay upstr
           host: PATHFINDER_HOST,
           path: PATHFINDER_PATH,
           query: { operationName: 'queryShowMetadataV2' },
-          response: { headers: { 'content-type': 'application/json' }, bodyFile: fixturePath('audio-a', 'pathfinder-show-joe-rogan-experience.json') },
+          response: {
+            headers: { 'content-type': 'application/json' },
+            bodyFile: fixturePath('audio-a', 'pathfinder-show-joe-rogan-experience.json'),
+          },
         },
         {
           host: PATHFINDER_HOST,
           path: PATHFINDER_PATH,
           query: { operationName: 'fetchPlaylist' },
-          response: { headers: { 'content-type': 'application/json' }, bodyFile: fixturePath('audio-a', 'pathfinder-playlist-todays-top-hits.json') },
+          response: {
+            headers: { 'content-type': 'application/json' },
+            bodyFile: fixturePath('audio-a', 'pathfinder-playlist-todays-top-hits.json'),
+          },
         },
       ],
     });
@@ -518,7 +604,13 @@ describe.skipIf(!hasFixtures('audio-a'))(`real captures through the replay upstr
     const { key } = await t.key(5);
     const r = await t.rest(podcastPath(`url=${enc('https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk')}`), { key });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ credits_charged: 1, id: '4rOoJ6Egrf8K2IrywzwOMk', name: 'The Joe Rogan Experience', publisher: { name: 'Joe Rogan' }, contentRatingV2: { labels: ['EXPLICIT'] } });
+    expect(r.body).toMatchObject({
+      credits_charged: 1,
+      id: '4rOoJ6Egrf8K2IrywzwOMk',
+      name: 'The Joe Rogan Experience',
+      publisher: { name: 'Joe Rogan' },
+      contentRatingV2: { labels: ['EXPLICIT'] },
+    });
     expect(r.body.rating.averageRating.totalRatings).toBe(948741);
     expect(t.replay.hits({ host: PATHFINDER_HOST })[0].headers.authorization).toMatch(/^Bearer .{20,}$/);
   });

@@ -12,7 +12,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { Route } from '../../src/replay/server.js';
-import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../pages/audio-b.js';
+import {
+  ACCESS_DENIED_PAGE,
+  albumJson,
+  albumPageWithSchema,
+  artistJson,
+  bundleJs,
+  makeJwt,
+  searchJson,
+  webPlayerPage,
+} from '../pages/audio-b.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -51,7 +60,11 @@ function catalogRoute(kind: 'artists' | 'albums', body: (id: string) => string):
 function appleRoutes(): Route[] {
   return [
     { host: WEB, path: '/', response: () => ({ body: webPlayerPage(BUNDLE_PATH) }) },
-    { host: WEB, path: BUNDLE_PATH, response: () => ({ headers: { 'content-type': 'text/javascript' }, body: bundleJs(apple.bundleToken) }) },
+    {
+      host: WEB,
+      path: BUNDLE_PATH,
+      response: () => ({ headers: { 'content-type': 'text/javascript' }, body: bundleJs(apple.bundleToken) }),
+    },
     catalogRoute('artists', (id) => artistJson(id)),
     catalogRoute('albums', (id) => albumJson(id)),
     {
@@ -125,7 +138,14 @@ describe('envelope, credits, cache', () => {
       track_count: 3,
       release_info: 'March 8, 2024\n3 songs, 1 hour 6 minutes\n\u2117 2024 Hangar Records',
     });
-    expect(r.body.data.tracks[2]).toEqual({ id: '900000103', kind: 'music_video', title: 'Touchdown (Video)', duration_ms: 260000, track_number: 3, album_id: '900000100' });
+    expect(r.body.data.tracks[2]).toEqual({
+      id: '900000103',
+      kind: 'music_video',
+      title: 'Touchdown (Video)',
+      duration_ms: 260000,
+      track_number: 3,
+      album_id: '900000100',
+    });
     expect(h.replay.hits({ host: API })[0].path).toBe('/v1/catalog/gb/albums/900000100');
   });
 
@@ -137,7 +157,16 @@ describe('envelope, credits, cache', () => {
     expect(r.body.data).toEqual({
       query: 'Pilots',
       type: 'music_video',
-      results: [{ id: '900000204', kind: 'music_video', title: 'Pilots (Official Video)', artist_name: 'Pilots', url: 'https://music.apple.com/us/music-video/x/900000204', duration_ms: 222000 }],
+      results: [
+        {
+          id: '900000204',
+          kind: 'music_video',
+          title: 'Pilots (Official Video)',
+          artist_name: 'Pilots',
+          url: 'https://music.apple.com/us/music-video/x/900000204',
+          duration_ms: 222000,
+        },
+      ],
     });
     const all = await h.rest('/v1/audio-b/search?query=Pilots', { key });
     expect(all.body.data.type).toBe('all');
@@ -152,7 +181,10 @@ describe('envelope, credits, cache', () => {
   it('cache_max_age: a hit costs 0, and id and url share the entry', async () => {
     const { key, id } = await h.key(10);
     await h.rest('/v1/audio-b/album?id=900000150', { key });
-    const hit = await h.rest(`/v1/audio-b/album?url=${enc('https://music.apple.com/us/album/flight-log/900000150?l=en-US')}&cache_max_age=1d`, { key });
+    const hit = await h.rest(
+      `/v1/audio-b/album?url=${enc('https://music.apple.com/us/album/flight-log/900000150?l=en-US')}&cache_max_age=1d`,
+      { key },
+    );
     expect(hit.status).toBe(200);
     expect(hit.body).toMatchObject({ success: true, credits_charged: 0, cached: true });
     expect(hit.body.data.id).toBe('900000150');
@@ -277,14 +309,33 @@ describe('REST and GraphQL return the same data', () => {
   it('album and search', async () => {
     const { key } = await h.key(5);
     const rest = await h.rest('/v1/audio-b/album?id=900000310', { key });
-    const gql = await h.gql('{ audioBAlbum(id: "900000310") { json title artistUrl releaseInfo trackCount tracks { id kind trackNumber albumId durationMs } } }', { key });
+    const gql = await h.gql(
+      '{ audioBAlbum(id: "900000310") { json title artistUrl releaseInfo trackCount tracks { id kind trackNumber albumId durationMs } } }',
+      { key },
+    );
     const a = gql.body.data.audioBAlbum;
     expect(a.json).toEqual(rest.body.data);
-    expect(a).toMatchObject({ title: 'Flight Log', artistUrl: rest.body.data.artist_url, releaseInfo: rest.body.data.release_info, trackCount: 3 });
-    expect(a.tracks).toEqual(rest.body.data.tracks.map((t: any) => ({ id: t.id, kind: t.kind, trackNumber: t.track_number, albumId: t.album_id, durationMs: t.duration_ms })));
+    expect(a).toMatchObject({
+      title: 'Flight Log',
+      artistUrl: rest.body.data.artist_url,
+      releaseInfo: rest.body.data.release_info,
+      trackCount: 3,
+    });
+    expect(a.tracks).toEqual(
+      rest.body.data.tracks.map((t: any) => ({
+        id: t.id,
+        kind: t.kind,
+        trackNumber: t.track_number,
+        albumId: t.album_id,
+        durationMs: t.duration_ms,
+      })),
+    );
 
     const restSearch = await h.rest('/v1/audio-b/search?query=Parity&type=radio_episode', { key });
-    const gqlSearch = await h.gql('{ audioBSearch(query: "Parity", type: RADIO_EPISODE) { json query type results { id kind title durationMs } } }', { key });
+    const gqlSearch = await h.gql(
+      '{ audioBSearch(query: "Parity", type: RADIO_EPISODE) { json query type results { id kind title durationMs } } }',
+      { key },
+    );
     const s = gqlSearch.body.data.audioBSearch;
     expect(s.json).toEqual(restSearch.body.data);
     expect(s).toMatchObject({ query: 'Parity', type: 'radio_episode' });
@@ -309,7 +360,12 @@ describe('developer token', () => {
     expect(pageHits(t)).toBe(1);
     expect(bundleHits(t)).toBe(1);
     // page first, then the bundle it links, then the API
-    expect(t.replay.hits().slice(0, 3).map((r) => `${r.host}${r.path}`)).toEqual([`${WEB}/`, `${WEB}${BUNDLE_PATH}`, `${API}/v1/catalog/us/artists/900000001`]);
+    expect(
+      t.replay
+        .hits()
+        .slice(0, 3)
+        .map((r) => `${r.host}${r.path}`),
+    ).toEqual([`${WEB}/`, `${WEB}${BUNDLE_PATH}`, `${API}/v1/catalog/us/artists/900000001`]);
   });
 
   it('a token whose exp is (nearly) reached is fetched anew before use', async () => {
@@ -345,7 +401,12 @@ describe('developer token', () => {
     const r = await t.rest('/v1/audio-b/album?id=900000100', { key });
     expect(r.status).toBe(200);
     expect(r.body.credits_charged).toBe(1);
-    expect(r.body.data).toMatchObject({ id: '900000100', title: 'Flight Log', track_count: 2, release_info: 'March 8, 2024\n2 songs, 7 minutes' });
+    expect(r.body.data).toMatchObject({
+      id: '900000100',
+      title: 'Flight Log',
+      track_count: 2,
+      release_info: 'March 8, 2024\n2 songs, 7 minutes',
+    });
     expect(t.replay.hits({ host: API })).toHaveLength(2);
     expect(await t.balance(id)).toBe(4);
   });
@@ -365,7 +426,7 @@ describe('developer token', () => {
     expect(await t.balance(id)).toBe(5);
   });
 
-  it('the token page answered 404: a token step, never the record\'s NOT_FOUND (502 UPSTREAM_FAILED, 0 credits)', async () => {
+  it("the token page answered 404: a token step, never the record's NOT_FOUND (502 UPSTREAM_FAILED, 0 credits)", async () => {
     t.replay.add({ host: WEB, path: '/', response: { status: 404, body: '<html><body>Not Found</body></html>' } });
     const { key, id } = await t.key(5);
     const r = await t.rest('/v1/audio-b/search?query=x', { key });
@@ -387,20 +448,27 @@ describe('developer token', () => {
     expect(await t.balance(id)).toBe(5);
   });
 
-  it.skipIf(!hasFixtures('audio-b'))(hasFixtures('audio-b') ? 'page fallback on the real 2021 album page (capture read in place)' : skipReason('audio-b'), async () => {
-    apple.accepted = new Set();
-    t.replay.add({ host: WEB, path: '/us/album/1586869902', response: { bodyFile: fixturePath('audio-b', 'web-legacy-2021-album-la-167-farruko.html') } });
-    const { key } = await t.key(5);
-    const r = await t.rest(`/v1/audio-b/album?url=${enc('https://music.apple.com/us/album/la-167/1586869902')}`, { key });
-    expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({
-      id: '1586869902',
-      title: 'La 167',
-      artist_name: 'Farruko',
-      artist_url: 'https://music.apple.com/us/artist/farruko/364377482',
-      track_count: 25,
-      release_info: 'October 1, 2021\n25 songs, 1 hour 38 minutes\n\u2117 2021 Sony Music Entertainment US Latin LLC',
-    });
-    expect(r.body.data.tracks).toHaveLength(25);
-  });
+  it.skipIf(!hasFixtures('audio-b'))(
+    hasFixtures('audio-b') ? 'page fallback on the real 2021 album page (capture read in place)' : skipReason('audio-b'),
+    async () => {
+      apple.accepted = new Set();
+      t.replay.add({
+        host: WEB,
+        path: '/us/album/1586869902',
+        response: { bodyFile: fixturePath('audio-b', 'web-legacy-2021-album-la-167-farruko.html') },
+      });
+      const { key } = await t.key(5);
+      const r = await t.rest(`/v1/audio-b/album?url=${enc('https://music.apple.com/us/album/la-167/1586869902')}`, { key });
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({
+        id: '1586869902',
+        title: 'La 167',
+        artist_name: 'Farruko',
+        artist_url: 'https://music.apple.com/us/artist/farruko/364377482',
+        track_count: 25,
+        release_info: 'October 1, 2021\n25 songs, 1 hour 38 minutes\n\u2117 2021 Sony Music Entertainment US Latin LLC',
+      });
+      expect(r.body.data.tracks).toHaveLength(25);
+    },
+  );
 });

@@ -13,11 +13,39 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 const ARTIST_KEYS = [
-  'id', 'kind', 'urn', 'uri', 'permalink', 'permalink_url', 'username', 'first_name', 'last_name', 'full_name',
-  'description', 'avatar_url', 'city', 'country_code', 'followers_count', 'followings_count', 'track_count',
-  'playlist_count', 'playlist_likes_count', 'likes_count', 'comments_count', 'groups_count', 'reposts_count',
-  'verified', 'created_at', 'last_modified', 'date_of_birth', 'creator_subscription', 'creator_subscriptions',
-  'visuals', 'badges', 'station_urn', 'station_permalink',
+  'id',
+  'kind',
+  'urn',
+  'uri',
+  'permalink',
+  'permalink_url',
+  'username',
+  'first_name',
+  'last_name',
+  'full_name',
+  'description',
+  'avatar_url',
+  'city',
+  'country_code',
+  'followers_count',
+  'followings_count',
+  'track_count',
+  'playlist_count',
+  'playlist_likes_count',
+  'likes_count',
+  'comments_count',
+  'groups_count',
+  'reposts_count',
+  'verified',
+  'created_at',
+  'last_modified',
+  'date_of_birth',
+  'creator_subscription',
+  'creator_subscriptions',
+  'visuals',
+  'badges',
+  'station_urn',
+  'station_permalink',
 ];
 
 /** 32-character public client ids, as the web client's are. */
@@ -69,7 +97,12 @@ function userJson(handle: string, extra: Record<string, unknown> = {}): string {
     urn: `soundcloud:users:${id}`,
     username: `Artist ${handle}`,
     verified: false,
-    visuals: { urn: `soundcloud:users:${id}`, enabled: true, visuals: [{ urn: 'soundcloud:visuals:1', entry_time: 0, visual_url: `https://i1.sndcdn.com/visuals-${id}-original.jpg` }], tracking: null },
+    visuals: {
+      urn: `soundcloud:users:${id}`,
+      enabled: true,
+      visuals: [{ urn: 'soundcloud:visuals:1', entry_time: 0, visual_url: `https://i1.sndcdn.com/visuals-${id}-original.jpg` }],
+      tracking: null,
+    },
     badges: { pro: false, creator_mid_tier: false, pro_unlimited: true, verified: false },
     station_urn: `soundcloud:system-playlists:artist-stations:${id}`,
     station_permalink: `artist-stations:${id}`,
@@ -111,8 +144,12 @@ function resolveRoute(opts: { refused?: Set<string> } = {}): Route {
 
 const artistPath = (q: string) => `/v1/audio-c/artist?${q}`;
 const hits = (h: Harness, host: string, path?: string) => h.replay.hits(path ? { host, path } : { host });
-const upstreamHits = (h: Harness) => h.replay.hits().filter((r) => r.host.endsWith('soundcloud.com') || r.host.endsWith('sndcdn.com')).length;
-const envelope = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)));
+const upstreamHits = (h: Harness) =>
+  h.replay.hits().filter((r) => r.host.endsWith('soundcloud.com') || r.host.endsWith('sndcdn.com')).length;
+const envelope = (body: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
+  );
 
 describe('audio-c artist', () => {
   let h: Harness;
@@ -213,8 +250,17 @@ describe('audio-c artist', () => {
   });
 
   it('a handle resolved to another account (its permalink) is 502 UPSTREAM_FAILED at 0 credits, never that account', async () => {
-    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/maya' }, response: { headers: JSON_HEADERS, body: userJson('someone-else') } });
-    h.replay.add({ host: 'soundcloud.com', path: '/maya', response: { headers: { 'content-type': 'text/html' }, body: profilePage(userJson('someone-else')) } });
+    h.replay.add({
+      host: 'api-v2.soundcloud.com',
+      path: '/resolve',
+      query: { url: 'https://soundcloud.com/maya' },
+      response: { headers: JSON_HEADERS, body: userJson('someone-else') },
+    });
+    h.replay.add({
+      host: 'soundcloud.com',
+      path: '/maya',
+      response: { headers: { 'content-type': 'text/html' }, body: profilePage(userJson('someone-else')) },
+    });
     const { key, id } = await h.key(3);
     const r = await h.rest(artistPath('handle=maya'), { key });
     expect(r.status).toBe(502);
@@ -223,7 +269,12 @@ describe('audio-c artist', () => {
   });
 
   it('a handle that resolves to something other than a user is NOT_FOUND', async () => {
-    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/oddity' }, response: { headers: JSON_HEADERS, body: JSON.stringify({ id: 5, kind: 'playlist' }) } });
+    h.replay.add({
+      host: 'api-v2.soundcloud.com',
+      path: '/resolve',
+      query: { url: 'https://soundcloud.com/oddity' },
+      response: { headers: JSON_HEADERS, body: JSON.stringify({ id: 5, kind: 'playlist' }) },
+    });
     const { key, id } = await h.key(3);
     const r = await h.rest(artistPath('handle=oddity'), { key });
     expect(r.status).toBe(404);
@@ -238,7 +289,12 @@ describe('audio-c artist', () => {
     const { key, id } = await h.key(3);
     await h.rest(artistPath('handle=warmup'), { key }); // the client id is cached now
     const homeBefore = hits(h, 'soundcloud.com', '/').length;
-    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/walled' }, response: { status, headers: { 'content-type': body.startsWith('<') ? 'text/html' : 'application/json' }, body } });
+    h.replay.add({
+      host: 'api-v2.soundcloud.com',
+      path: '/resolve',
+      query: { url: 'https://soundcloud.com/walled' },
+      response: { status, headers: { 'content-type': body.startsWith('<') ? 'text/html' : 'application/json' }, body },
+    });
     const r = await h.rest(artistPath('handle=walled'), { key });
     expect(r.status).toBe(502);
     expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
@@ -247,8 +303,18 @@ describe('audio-c artist', () => {
   });
 
   it('a changed answer (HTML instead of the user object) is UPSTREAM_FAILED, never an empty record', async () => {
-    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/reshaped' }, response: { body: '<html><body>Maintenance</body></html>' } });
-    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/noid' }, response: { headers: JSON_HEADERS, body: '{"kind":"user","username":"x"}' } });
+    h.replay.add({
+      host: 'api-v2.soundcloud.com',
+      path: '/resolve',
+      query: { url: 'https://soundcloud.com/reshaped' },
+      response: { body: '<html><body>Maintenance</body></html>' },
+    });
+    h.replay.add({
+      host: 'api-v2.soundcloud.com',
+      path: '/resolve',
+      query: { url: 'https://soundcloud.com/noid' },
+      response: { headers: JSON_HEADERS, body: '{"kind":"user","username":"x"}' },
+    });
     const { key, id } = await h.key(3);
     for (const handle of ['reshaped', 'noid']) {
       const r = await h.rest(artistPath(`handle=${handle}`), { key });
@@ -263,28 +329,45 @@ describe('audio-c artist', () => {
     `<!DOCTYPE html><html><head><script>window.__sc_hydration = [{"hydratable":"anonymousId","data":"1-2-3"},{"hydratable":"user","data":${user}}];</script></head><body></body></html>`;
   const resolveWarnings = async () => {
     const s = await h.rest('/v1/status');
-    return (s.body.platforms.find((p: { platform: string }) => p.platform === 'audio-c').parser_warnings.fields['artist.resolve'] ?? 0) as number;
+    return (s.body.platforms.find((p: { platform: string }) => p.platform === 'audio-c').parser_warnings.fields['artist.resolve'] ??
+      0) as number;
   };
 
   it.each<[string, Record<string, unknown>]>([
     ['an HTTP 500', { status: 500, headers: JSON_HEADERS, body: '{}' }],
     ['a timeout', { headers: JSON_HEADERS, body: '{}', fault: { kind: 'timeout' } }],
     ['a changed answer (HTML)', { body: '<html><body>Maintenance</body></html>' }],
-  ])('resolve failing with %s: the profile page user hydratable is the artist (200, 1 credit, warning counted)', async (_name, response) => {
-    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/fallback' }, response });
-    h.replay.add({ host: 'soundcloud.com', path: '/fallback', response: { headers: { 'content-type': 'text/html' }, body: profilePage(userJson('fallback')) } });
-    const { key, id } = await h.key(3);
-    const before = await resolveWarnings();
-    const r = await h.rest(artistPath('handle=fallback'), { key });
-    expect(r.status).toBe(200);
-    expect(envelope(r.body)).toEqual(JSON.parse(userJsonOrdered('fallback')));
-    expect(await h.balance(id)).toBe(2);
-    expect(await resolveWarnings()).toBe(before + 1);
-  });
+  ])(
+    'resolve failing with %s: the profile page user hydratable is the artist (200, 1 credit, warning counted)',
+    async (_name, response) => {
+      h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/fallback' }, response });
+      h.replay.add({
+        host: 'soundcloud.com',
+        path: '/fallback',
+        response: { headers: { 'content-type': 'text/html' }, body: profilePage(userJson('fallback')) },
+      });
+      const { key, id } = await h.key(3);
+      const before = await resolveWarnings();
+      const r = await h.rest(artistPath('handle=fallback'), { key });
+      expect(r.status).toBe(200);
+      expect(envelope(r.body)).toEqual(JSON.parse(userJsonOrdered('fallback')));
+      expect(await h.balance(id)).toBe(2);
+      expect(await resolveWarnings()).toBe(before + 1);
+    },
+  );
 
   it('the profile page of another account is never the artist: the resolve error stands', async () => {
-    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/renamed' }, response: { status: 500, headers: JSON_HEADERS, body: '{}' } });
-    h.replay.add({ host: 'soundcloud.com', path: '/renamed', response: { headers: { 'content-type': 'text/html' }, body: profilePage(userJson('someoneelse')) } });
+    h.replay.add({
+      host: 'api-v2.soundcloud.com',
+      path: '/resolve',
+      query: { url: 'https://soundcloud.com/renamed' },
+      response: { status: 500, headers: JSON_HEADERS, body: '{}' },
+    });
+    h.replay.add({
+      host: 'soundcloud.com',
+      path: '/renamed',
+      response: { headers: { 'content-type': 'text/html' }, body: profilePage(userJson('someoneelse')) },
+    });
     const { key, id } = await h.key(3);
     const r = await h.rest(artistPath('handle=renamed'), { key });
     expect(r.status).toBe(502);
@@ -293,8 +376,17 @@ describe('audio-c artist', () => {
   });
 
   it('a blocked profile page after a failed resolve is UPSTREAM_BLOCKED', async () => {
-    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/guarded' }, response: { status: 500, headers: JSON_HEADERS, body: '{}' } });
-    h.replay.add({ host: 'soundcloud.com', path: '/guarded', response: { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFRONT_403 } });
+    h.replay.add({
+      host: 'api-v2.soundcloud.com',
+      path: '/resolve',
+      query: { url: 'https://soundcloud.com/guarded' },
+      response: { status: 500, headers: JSON_HEADERS, body: '{}' },
+    });
+    h.replay.add({
+      host: 'soundcloud.com',
+      path: '/guarded',
+      response: { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFRONT_403 },
+    });
     const { key } = await h.key(3);
     const r = await h.rest(artistPath('handle=guarded'), { key });
     expect(r.status).toBe(502);
@@ -364,7 +456,11 @@ describe('audio-c client_id: fetched on first need, shared, refreshed on 401', (
     }
     expect(CLIENT_ID_LIFETIME_MS).toBe(6 * 60 * 60 * 1000);
     expect(hits(h, 'soundcloud.com', '/')).toHaveLength(2);
-    expect(hits(h, 'api-v2.soundcloud.com', '/resolve').map((x) => x.query.get('client_id'))).toEqual([CLIENT_ID(1), CLIENT_ID(1), CLIENT_ID(2)]);
+    expect(hits(h, 'api-v2.soundcloud.com', '/resolve').map((x) => x.query.get('client_id'))).toEqual([
+      CLIENT_ID(1),
+      CLIENT_ID(1),
+      CLIENT_ID(2),
+    ]);
   });
 
   it('a 401 refetches the client id and retries once; the caller pays 1', async () => {
@@ -385,7 +481,18 @@ describe('audio-c client_id: fetched on first need, shared, refreshed on 401', (
 
   it('a 403 with a JSON body is a refused id too', async () => {
     h.replay.add(homeRoute());
-    h.replay.add({ host: 'api-v2.soundcloud.com', path: '/resolve', response: { headers: JSON_HEADERS, body: userJson('forbidden'), fault: { kind: 'sequence', faults: [{ kind: 'status', status: 403, headers: JSON_HEADERS, body: '{"errors":[{"error_message":"Forbidden"}]}' }, null] } } });
+    h.replay.add({
+      host: 'api-v2.soundcloud.com',
+      path: '/resolve',
+      response: {
+        headers: JSON_HEADERS,
+        body: userJson('forbidden'),
+        fault: {
+          kind: 'sequence',
+          faults: [{ kind: 'status', status: 403, headers: JSON_HEADERS, body: '{"errors":[{"error_message":"Forbidden"}]}' }, null],
+        },
+      },
+    });
     const { key } = await h.key(5);
     const r = await h.rest(artistPath('handle=forbidden'), { key });
     expect(r.status).toBe(200);
@@ -405,8 +512,19 @@ describe('audio-c client_id: fetched on first need, shared, refreshed on 401', (
 
   it('no apiClient entry (2023-style page): the client id is read from a JS bundle', async () => {
     const bundle = 'https://a-v2.sndcdn.com/assets/50-000f2d54.js';
-    h.replay.add({ host: 'soundcloud.com', path: '/', response: { body: homeHtml(null, ['https://a-v2.sndcdn.com/assets/0-aaaa.js', bundle]) } });
-    h.replay.add({ host: 'a-v2.sndcdn.com', path: '/assets/50-000f2d54.js', response: { headers: { 'content-type': 'application/javascript' }, body: `(self.webpackChunk=self.webpackChunk||[]).push([[50],{1:function(e,t,n){var r={client_id:"${CLIENT_ID(77)}",env:"production"}}}]);` } });
+    h.replay.add({
+      host: 'soundcloud.com',
+      path: '/',
+      response: { body: homeHtml(null, ['https://a-v2.sndcdn.com/assets/0-aaaa.js', bundle]) },
+    });
+    h.replay.add({
+      host: 'a-v2.sndcdn.com',
+      path: '/assets/50-000f2d54.js',
+      response: {
+        headers: { 'content-type': 'application/javascript' },
+        body: `(self.webpackChunk=self.webpackChunk||[]).push([[50],{1:function(e,t,n){var r={client_id:"${CLIENT_ID(77)}",env:"production"}}}]);`,
+      },
+    });
     h.replay.add(resolveRoute());
     const { key } = await h.key(5);
     const r = await h.rest(artistPath('handle=bundled'), { key });
@@ -422,7 +540,11 @@ describe('audio-c client_id: fetched on first need, shared, refreshed on 401', (
     const r = await h.rest(artistPath('handle=x1'), { key });
     expect(r.status).toBe(502);
     expect(r.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('client_id') });
-    h.replay.add({ host: 'soundcloud.com', path: '/', response: { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFRONT_403 } });
+    h.replay.add({
+      host: 'soundcloud.com',
+      path: '/',
+      response: { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFRONT_403 },
+    });
     const b = await h.rest(artistPath('handle=x2'), { key });
     expect(b.status).toBe(502);
     expect(b.body.error.code).toBe('UPSTREAM_BLOCKED');
@@ -437,7 +559,12 @@ describe.skipIf(!hasFixtures('audio-c'))(`audio-c real captures through the gate
     h = await startHarness({
       routes: [
         { host: 'soundcloud.com', path: '/', response: { bodyFile: fixturePath('audio-c', 'homepage-sc-hydration.html') } },
-        { host: 'api-v2.soundcloud.com', path: '/resolve', query: { url: 'https://soundcloud.com/liluzivert' }, response: { headers: JSON_HEADERS, bodyFile: fixturePath('audio-c', 'api-v2-user-liluzivert.json') } },
+        {
+          host: 'api-v2.soundcloud.com',
+          path: '/resolve',
+          query: { url: 'https://soundcloud.com/liluzivert' },
+          response: { headers: JSON_HEADERS, bodyFile: fixturePath('audio-c', 'api-v2-user-liluzivert.json') },
+        },
       ],
     });
   });
@@ -447,7 +574,9 @@ describe.skipIf(!hasFixtures('audio-c'))(`audio-c real captures through the gate
     const { key } = await h.key(5);
     const r = await h.rest(artistPath(`url=${encodeURIComponent('https://soundcloud.com/LilUziVert')}`), { key });
     expect(r.status).toBe(200);
-    expect(h.replay.hits({ host: 'api-v2.soundcloud.com', path: '/resolve' })[0].query.get('client_id')).toBe('CkCiIyf14rHi27fhk7HxhPOzc85okfSJ');
+    expect(h.replay.hits({ host: 'api-v2.soundcloud.com', path: '/resolve' })[0].query.get('client_id')).toBe(
+      'CkCiIyf14rHi27fhk7HxhPOzc85okfSJ',
+    );
     expect(r.body).toMatchObject({
       credits_charged: 1,
       id: 10494998,

@@ -68,8 +68,17 @@ function everywhere(response: Route['response']): Route[] {
 }
 
 const STATUSES = [200, 403, 429, 503];
-const VENDOR_NAME: Record<string, RegExp> = { cloudflare: /Cloudflare/, akamai: /Akamai/, perimeterx: /PerimeterX/, datadome: /DataDome/, incapsula: /Incapsula/, sucuri: /Sucuri/ };
-const realCloudflare = hasFixtures('blocks/cloudflare') ? readdirSync(fixturePath('blocks/cloudflare')).filter((f) => f.endsWith('.html')) : [];
+const VENDOR_NAME: Record<string, RegExp> = {
+  cloudflare: /Cloudflare/,
+  akamai: /Akamai/,
+  perimeterx: /PerimeterX/,
+  datadome: /DataDome/,
+  incapsula: /Incapsula/,
+  sucuri: /Sucuri/,
+};
+const realCloudflare = hasFixtures('blocks/cloudflare')
+  ? readdirSync(fixturePath('blocks/cloudflare')).filter((f) => f.endsWith('.html'))
+  : [];
 
 let h: Harness;
 let key: string;
@@ -89,24 +98,38 @@ async function batch(routes: Route[]): Promise<{ path: string; status: number; c
   const answers = await Promise.all(
     REQUESTS.map(async (path) => {
       const r = await h.rest(path, { key });
-      return { path, status: r.status, code: r.body?.error?.code as string | undefined, message: r.body?.error?.message as string | undefined };
+      return {
+        path,
+        status: r.status,
+        code: r.body?.error?.code as string | undefined,
+        message: r.body?.error?.message as string | undefined,
+      };
     }),
   );
   // Nothing reached a host the replay does not serve (every route's hosts are covered).
-  expect(h.replay.hits().filter((x) => !HOSTS.includes(x.host)).map((x) => `${x.host}${x.path}`)).toEqual([]);
+  expect(
+    h.replay
+      .hits()
+      .filter((x) => !HOSTS.includes(x.host))
+      .map((x) => `${x.host}${x.path}`),
+  ).toEqual([]);
   return answers;
 }
 
 describe('vendor pages on every route, at every status → 502 UPSTREAM_BLOCKED, 0 credits', () => {
   it('every route has a sample request', () => {
-    const missing = allOperations().filter((op) => !SAMPLES[op.rest.path]).map((op) => op.rest.path);
+    const missing = allOperations()
+      .filter((op) => !SAMPLES[op.rest.path])
+      .map((op) => op.rest.path);
     expect(missing).toEqual([]);
   });
 
   describe.skipIf(realCloudflare.length === 0)('real Cloudflare captures (../shared/fixtures/blocks/cloudflare)', () => {
     it.each(realCloudflare)('%s', async (file) => {
       for (const status of STATUSES) {
-        const got = await batch(everywhere({ status, headers: { 'content-type': 'text/html; charset=UTF-8' }, bodyFile: fixturePath('blocks/cloudflare', file) }));
+        const got = await batch(
+          everywhere({ status, headers: { 'content-type': 'text/html; charset=UTF-8' }, bodyFile: fixturePath('blocks/cloudflare', file) }),
+        );
         const wrong = got.filter((g) => g.status !== 502 || g.code !== 'UPSTREAM_BLOCKED');
         expect(wrong, `HTTP ${status}`).toEqual([]);
         for (const g of got) expect(g.message, g.path).toMatch(/Cloudflare/);
@@ -119,7 +142,10 @@ describe('vendor pages on every route, at every status → 502 UPSTREAM_BLOCKED,
   it.each(OWN_VENDOR_PAGES.map((p) => [p.name, p] as const))('our own page: %s', async (_name, page) => {
     for (const status of [page.status, 503]) {
       const got = await batch(everywhere({ status, headers: page.headers, body: page.body }));
-      expect(got.filter((g) => g.status !== 502 || g.code !== 'UPSTREAM_BLOCKED'), `HTTP ${status}`).toEqual([]);
+      expect(
+        got.filter((g) => g.status !== 502 || g.code !== 'UPSTREAM_BLOCKED'),
+        `HTTP ${status}`,
+      ).toEqual([]);
       for (const g of got) expect(g.message, g.path).toMatch(VENDOR_NAME[page.vendor]);
     }
     expect(await h.balance(id)).toBe(START);
@@ -144,7 +170,13 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
     name: 'code: GitHub 404 {"message":"Not Found"} (2012)',
     label: 'code',
     request: `/v1/code/repository?url=${enc('https://github.com/jacquev6/Xxx')}`,
-    routes: [{ host: 'api.github.com', path: /.*/, response: { status: 404, headers: JSON_TYPE, bodyFile: blocks('code', 'api-github-repos-404-not-found-2012.json') } }],
+    routes: [
+      {
+        host: 'api.github.com',
+        path: /.*/,
+        response: { status: 404, headers: JSON_TYPE, bodyFile: blocks('code', 'api-github-repos-404-not-found-2012.json') },
+      },
+    ],
     status: 404,
     code: 'NOT_FOUND',
   },
@@ -152,7 +184,13 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
     name: 'code: GitHub 404 with documentation_url (2019)',
     label: 'code',
     request: `/v1/code/repository?url=${enc('https://github.com/random/gone')}`,
-    routes: [{ host: 'api.github.com', path: /.*/, response: { status: 404, headers: JSON_TYPE, bodyFile: blocks('code', 'api-github-404-documentation-url-2019.json') } }],
+    routes: [
+      {
+        host: 'api.github.com',
+        path: /.*/,
+        response: { status: 404, headers: JSON_TYPE, bodyFile: blocks('code', 'api-github-404-documentation-url-2019.json') },
+      },
+    ],
     status: 404,
     code: 'NOT_FOUND',
   },
@@ -164,7 +202,11 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
       {
         host: 'api.github.com',
         path: /.*/,
-        response: { status: 403, headers: { ...JSON_TYPE, 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0' }, bodyFile: blocks('code', 'api-github-rate-limit-403-2013.json') },
+        response: {
+          status: 403,
+          headers: { ...JSON_TYPE, 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0' },
+          bodyFile: blocks('code', 'api-github-rate-limit-403-2013.json'),
+        },
       },
     ],
     status: 502,
@@ -174,7 +216,13 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
     name: 'code: GitHub 503 nginx HTML labelled JSON (2012) is a failure, not a block',
     label: 'code',
     request: `/v1/code/repository?url=${enc('https://github.com/jacquev6/PyGithub')}`,
-    routes: [{ host: 'api.github.com', path: /.*/, response: { status: 503, headers: JSON_TYPE, bodyFile: blocks('code', 'api-github-503-nginx-html-2012.html') } }],
+    routes: [
+      {
+        host: 'api.github.com',
+        path: /.*/,
+        response: { status: 503, headers: JSON_TYPE, bodyFile: blocks('code', 'api-github-503-nginx-html-2012.html') },
+      },
+    ],
     status: 502,
     code: 'UPSTREAM_FAILED',
   },
@@ -183,8 +231,25 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
     label: 'websearch',
     request: '/v1/websearch/search?query=im%20not%20angry',
     routes: [
-      { host: 'www.google.com', path: '/search', response: { status: 302, headers: { location: 'https://www.google.com/sorry/index?continue=https://www.google.com/search%3Fq%3Dim%2Bnot%2Bangry&q=EgRTexV3GLHo4qkG' } } },
-      { host: 'www.google.com', path: '/sorry/index', response: { status: 429, headers: { 'content-type': 'text/html' }, bodyFile: blocks('websearch', 'google-sorry-unusual-traffic-2023-10-25.html') } },
+      {
+        host: 'www.google.com',
+        path: '/search',
+        response: {
+          status: 302,
+          headers: {
+            location: 'https://www.google.com/sorry/index?continue=https://www.google.com/search%3Fq%3Dim%2Bnot%2Bangry&q=EgRTexV3GLHo4qkG',
+          },
+        },
+      },
+      {
+        host: 'www.google.com',
+        path: '/sorry/index',
+        response: {
+          status: 429,
+          headers: { 'content-type': 'text/html' },
+          bodyFile: blocks('websearch', 'google-sorry-unusual-traffic-2023-10-25.html'),
+        },
+      },
     ],
     status: 502,
     code: 'UPSTREAM_BLOCKED',
@@ -193,7 +258,17 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
     name: `websearch: Google /sorry/ page served in place, ${status}`,
     label: 'websearch',
     request: '/v1/websearch/search?query=im%20not%20angry',
-    routes: [{ host: 'www.google.com', path: /.*/, response: { status, headers: { 'content-type': 'text/html' }, bodyFile: blocks('websearch', 'google-sorry-unusual-traffic-2023-10-25.html') } }],
+    routes: [
+      {
+        host: 'www.google.com',
+        path: /.*/,
+        response: {
+          status,
+          headers: { 'content-type': 'text/html' },
+          bodyFile: blocks('websearch', 'google-sorry-unusual-traffic-2023-10-25.html'),
+        },
+      },
+    ],
     status: 502,
     code: 'UPSTREAM_BLOCKED',
   })),
@@ -201,7 +276,11 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
     name: 'forum: Reddit 403 {"message": "Forbidden", "error": 403}',
     label: 'forum',
     request: '/v1/forum/search?query=cats',
-    routes: ['www.reddit.com', 'reddit.com', 'old.reddit.com'].map((host) => ({ host, path: /.*/, response: { status: 403, headers: JSON_TYPE, bodyFile: blocks('forum', 'reddit-403-forbidden-json-oauth.json') } })),
+    routes: ['www.reddit.com', 'reddit.com', 'old.reddit.com'].map((host) => ({
+      host,
+      path: /.*/,
+      response: { status: 403, headers: JSON_TYPE, bodyFile: blocks('forum', 'reddit-403-forbidden-json-oauth.json') },
+    })),
     status: 502,
     code: 'UPSTREAM_BLOCKED',
   },
@@ -209,7 +288,11 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
     name: `social-b: ${file} (401)`,
     label: 'social-b',
     request: '/v1/social-b/profile?handle=gymshark',
-    routes: ['www.instagram.com', 'i.instagram.com'].map((host) => ({ host, path: /.*/, response: { status: 401, headers: JSON_TYPE, bodyFile: blocks('social-b', file) } })),
+    routes: ['www.instagram.com', 'i.instagram.com'].map((host) => ({
+      host,
+      path: /.*/,
+      response: { status: 401, headers: JSON_TYPE, bodyFile: blocks('social-b', file) },
+    })),
     status: 502,
     code: 'UPSTREAM_BLOCKED',
   })),
@@ -217,7 +300,17 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
     name: `video: Google's 404 page (2026) for ${q}`,
     label: 'video',
     request: `/v1/video/channel?${q}`,
-    routes: [{ host: 'www.youtube.com', path: /.*/, response: { status: 404, headers: { 'content-type': 'text/html; charset=UTF-8' }, bodyFile: blocks('video', 'www-youtube-com-404-google-error-page-2026.html') } }],
+    routes: [
+      {
+        host: 'www.youtube.com',
+        path: /.*/,
+        response: {
+          status: 404,
+          headers: { 'content-type': 'text/html; charset=UTF-8' },
+          bodyFile: blocks('video', 'www-youtube-com-404-google-error-page-2026.html'),
+        },
+      },
+    ],
     status: 404,
     code: 'NOT_FOUND',
   })),
@@ -228,9 +321,21 @@ const PLATFORM_CASES: { name: string; label: string; request: string; routes: Ro
     label: 'microblog-b',
     request: `/v1/microblog-b/tweet?url=${enc('https://x.com/someone/status/1763230707432751435')}`,
     routes: [
-      { host: 'api.x.com', path: /.*/, response: { status: 503, headers: JSON_TYPE, body: '{"errors":[{"message":"Over capacity","code":130}]}' } },
-      { host: 'x.com', path: /.*/, response: { status: 503, headers: JSON_TYPE, body: '{"errors":[{"message":"Over capacity","code":130}]}' } },
-      { host: 'cdn.syndication.twimg.com', path: /.*/, response: { status: 200, headers: JSON_TYPE, bodyFile: blocks('microblog-b', 'syndication-tweet-result-empty-tombstone.json') } },
+      {
+        host: 'api.x.com',
+        path: /.*/,
+        response: { status: 503, headers: JSON_TYPE, body: '{"errors":[{"message":"Over capacity","code":130}]}' },
+      },
+      {
+        host: 'x.com',
+        path: /.*/,
+        response: { status: 503, headers: JSON_TYPE, body: '{"errors":[{"message":"Over capacity","code":130}]}' },
+      },
+      {
+        host: 'cdn.syndication.twimg.com',
+        path: /.*/,
+        response: { status: 200, headers: JSON_TYPE, bodyFile: blocks('microblog-b', 'syndication-tweet-result-empty-tombstone.json') },
+      },
     ],
     status: 403,
     code: 'PRIVATE_CONTENT',
@@ -242,7 +347,10 @@ describe('real platform answers (../shared/fixtures/blocks/<label>) on their own
     if (!hasFixtures(`blocks/${c.label}`)) return;
     h.replay.reset();
     for (const r of c.routes) h.replay.add(r);
-    const [rest, gql] = await Promise.all([h.rest(c.request, { key }), h.rest(`${c.request}${c.request.includes('?') ? '&' : '?'}cache_max_age=1d`, { key })]);
+    const [rest, gql] = await Promise.all([
+      h.rest(c.request, { key }),
+      h.rest(`${c.request}${c.request.includes('?') ? '&' : '?'}cache_max_age=1d`, { key }),
+    ]);
     for (const r of [rest, gql]) {
       expect(r.status).toBe(c.status);
       expect(r.body.error.code).toBe(c.code);

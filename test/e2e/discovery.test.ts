@@ -78,20 +78,31 @@ function nightOwlWeb(): DiscoveryWeb {
   });
   w.page(
     `${SITE}/`,
-    sitePage('Night Owl Ceramics', `<h1>Night Owl Ceramics</h1><a href="/contact">Contact</a> <a href="/about">About</a> <a href="/shop">Shop</a>
+    sitePage(
+      'Night Owl Ceramics',
+      `<h1>Night Owl Ceramics</h1><a href="/contact">Contact</a> <a href="/about">About</a> <a href="/shop">Shop</a>
       <a href="https://www.pinterest.com/nightowlceramics/">Pinterest</a> <a href="${IG_URL}">Instagram</a> <a href="https://x.com/nightowlpots">X</a>
-      <p>Photos by <a href="https://www.instagram.com/friendlypotter/">@friendlypotter</a></p>`),
+      <p>Photos by <a href="https://www.instagram.com/friendlypotter/">@friendlypotter</a></p>`,
+    ),
   );
   w.page(
     `${SITE}/contact`,
-    sitePage('Contact', `<p>Press: <a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${cfEncode('press@nightowlceramics.com')}">[email&#160;protected]</a></p>
+    sitePage(
+      'Contact',
+      `<p>Press: <a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${cfEncode('press@nightowlceramics.com')}">[email&#160;protected]</a></p>
       <p>Bookings: bookings&#64;nightowlceramics&#46;com</p>
-      <form><input type="email" placeholder="you@example.com"></form><p>Write to your@email.com or name@email.com and we answer.</p>`),
+      <form><input type="email" placeholder="you@example.com"></form><p>Write to your@email.com or name@email.com and we answer.</p>`,
+    ),
   );
   w.page(
     `${SITE}/about`,
     sitePage('About', '<p>Wholesale: wholesale [at] nightowlceramics [dot] com</p>', {
-      jsonLd: { '@context': 'https://schema.org', '@type': 'Organization', name: 'Night Owl Ceramics', email: 'mailto:info@nightowlceramics.com' },
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: 'Night Owl Ceramics',
+        email: 'mailto:info@nightowlceramics.com',
+      },
     }),
   );
   w.page(`${SITE}/shop`, sitePage('Shop', '<p>shop@nightowlceramics.com is never read: the shop page is not a contact page</p>'));
@@ -114,8 +125,20 @@ function nightOwlWeb(): DiscoveryWeb {
     ],
   });
   // Decoy: a collaborator the website credits; someone else's account that does not link back.
-  w.ig.set('friendlypotter', { username: 'friendlypotter', fullName: 'Friendly Potter', bio: 'I photograph potters.', externalUrl: 'https://friendlypotter.com/', businessEmail: 'hi@friendlypotter.com' });
-  w.x.set('nightowlpots', { screenName: 'NightOwlPots', name: 'Night Owl Pots', description: 'Pots and kilns.', url: `${SITE}/`, bioUrls: ['https://github.com/nightowlpots'] });
+  w.ig.set('friendlypotter', {
+    username: 'friendlypotter',
+    fullName: 'Friendly Potter',
+    bio: 'I photograph potters.',
+    externalUrl: 'https://friendlypotter.com/',
+    businessEmail: 'hi@friendlypotter.com',
+  });
+  w.x.set('nightowlpots', {
+    screenName: 'NightOwlPots',
+    name: 'Night Owl Pots',
+    description: 'Pots and kilns.',
+    url: `${SITE}/`,
+    bioUrls: ['https://github.com/nightowlpots'],
+  });
   // Threads and GitHub are read too (their readers): nothing on them verifies more than the links to them.
   w.threads.set('nightowl.ceramics', { handle: 'nightowl.ceramics', name: 'nightowl', bio: 'threads of clay' });
   w.github.set('nightowlpots', { handle: 'nightowlpots', name: null as unknown as string, bio: 'kiln firmware' });
@@ -133,14 +156,28 @@ function nightOwlWeb(): DiscoveryWeb {
     ],
   });
   // Websearch: a fan page, a LinkedIn result, a beacons.ai page that links back, an X account that links the website.
-  w.search.set(QUERY, [IG_URL, 'https://www.facebook.com/nightowlceramicsfans', 'https://www.linkedin.com/in/nightowl-ceramics', BEACONS, 'https://x.com/owlkilnlife']);
+  w.search.set(QUERY, [
+    IG_URL,
+    'https://www.facebook.com/nightowlceramicsfans',
+    'https://www.linkedin.com/in/nightowl-ceramics',
+    BEACONS,
+    'https://x.com/owlkilnlife',
+  ]);
   w.facebook.set('nightowlceramicsfans', {
     vanity: 'nightowlceramicsfans',
     name: 'Night Owl Ceramics Fans',
     description: 'A fan page. Fan mail: fans@owlfans.example.org',
     links: ['https://owlfans.example.org/', 'https://www.amazon.com/dp/B000TEST01', 'https://linktr.ee/'],
   });
-  w.page(BEACONS, beaconsPage('nightowlstudio', 'Night Owl Studio', [IG_URL, 'https://www.snapchat.com/add/nightowlpots'], '<p>Collabs: collab@nightowlceramics.com</p>'));
+  w.page(
+    BEACONS,
+    beaconsPage(
+      'nightowlstudio',
+      'Night Owl Studio',
+      [IG_URL, 'https://www.snapchat.com/add/nightowlpots'],
+      '<p>Collabs: collab@nightowlceramics.com</p>',
+    ),
+  );
   w.x.set('owlkilnlife', { screenName: 'owlkilnlife', name: 'Owl Kiln Life', description: 'Kiln diaries.', url: `${SITE}/about` });
   return w;
 }
@@ -160,19 +197,58 @@ const addresses = (body: { emails: { email: string }[] }) => body.emails.map((e)
 const sortByUrl = <T extends { url: string }>(xs: T[]) => [...xs].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 
 const EMAIL_RESULT_KEYS = [
-  'source', 'emails', 'scanned_profile_urls', 'failed_email_scan_urls', 'email_scan_limited', 'link_in_bio_urls',
-  'expanded_website_urls', 'partial', 'failed_link_in_bio_urls', 'failed_website_urls', 'source_linked_profile_urls',
-  'failed_source_linked_profile_urls', 'same_handle_candidate_urls', 'same_handle_search_partial', 'websearch_used',
-  'websearch_failed', 'websearch_candidate_urls', 'websearch_candidate_link_in_bio_urls', 'failed_websearch_candidate_link_in_bio_urls',
-  'verified_websearch_candidate_urls', 'failed_websearch_candidate_urls', 'websearch_verification_partial',
+  'source',
+  'emails',
+  'scanned_profile_urls',
+  'failed_email_scan_urls',
+  'email_scan_limited',
+  'link_in_bio_urls',
+  'expanded_website_urls',
+  'partial',
+  'failed_link_in_bio_urls',
+  'failed_website_urls',
+  'source_linked_profile_urls',
+  'failed_source_linked_profile_urls',
+  'same_handle_candidate_urls',
+  'same_handle_search_partial',
+  'websearch_used',
+  'websearch_failed',
+  'websearch_candidate_urls',
+  'websearch_candidate_link_in_bio_urls',
+  'failed_websearch_candidate_link_in_bio_urls',
+  'verified_websearch_candidate_urls',
+  'failed_websearch_candidate_urls',
+  'websearch_verification_partial',
 ];
 const PROFILE_RESULT_KEYS = [
-  'source', 'profiles', 'link_in_bio_urls', 'expanded_website_urls', 'source_linked_profile_urls', 'failed_source_linked_profile_urls',
-  'same_handle_candidate_urls', 'partial', 'failed_link_in_bio_urls', 'failed_website_urls', 'same_handle_search_partial', 'websearch_used',
-  'websearch_failed', 'websearch_candidate_urls', 'websearch_candidate_link_in_bio_urls', 'failed_websearch_candidate_link_in_bio_urls',
-  'verified_websearch_candidate_urls', 'failed_websearch_candidate_urls', 'websearch_verification_partial',
+  'source',
+  'profiles',
+  'link_in_bio_urls',
+  'expanded_website_urls',
+  'source_linked_profile_urls',
+  'failed_source_linked_profile_urls',
+  'same_handle_candidate_urls',
+  'partial',
+  'failed_link_in_bio_urls',
+  'failed_website_urls',
+  'same_handle_search_partial',
+  'websearch_used',
+  'websearch_failed',
+  'websearch_candidate_urls',
+  'websearch_candidate_link_in_bio_urls',
+  'failed_websearch_candidate_link_in_bio_urls',
+  'verified_websearch_candidate_urls',
+  'failed_websearch_candidate_urls',
+  'websearch_verification_partial',
 ];
-const BOOLEAN_KEYS = new Set(['partial', 'email_scan_limited', 'same_handle_search_partial', 'websearch_used', 'websearch_failed', 'websearch_verification_partial']);
+const BOOLEAN_KEYS = new Set([
+  'partial',
+  'email_scan_limited',
+  'same_handle_search_partial',
+  'websearch_used',
+  'websearch_failed',
+  'websearch_verification_partial',
+]);
 
 /** Every api.md field present with its type. */
 function expectWireTypes(body: Record<string, unknown>, keys: string[]): void {
@@ -221,7 +297,8 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
     expect(await h.balance(id)).toBe(90);
     body = r.body;
   });
-  const profile = (platform: string, handle: string) => body.profiles.find((p: any) => p.platform === platform && p.handle.toLowerCase() === handle.toLowerCase());
+  const profile = (platform: string, handle: string) =>
+    body.profiles.find((p: any) => p.platform === platform && p.handle.toLowerCase() === handle.toLowerCase());
 
   it('every api.md field, in order, with its type', () => {
     expectWireTypes(body, PROFILE_RESULT_KEYS);
@@ -234,7 +311,13 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
 
   it('source: normalised handle (no @, lower case) and profile URL; the source profile first at confidence 1', () => {
     expect(body.source).toEqual({ platform: 'social-b', handle: 'nightowl.ceramics', url: IG_URL });
-    expect(body.profiles[0]).toEqual({ platform: 'social-b', handle: 'nightowl.ceramics', url: IG_URL, confidence: 1, evidence: ['source_profile'] });
+    expect(body.profiles[0]).toEqual({
+      platform: 'social-b',
+      handle: 'nightowl.ceramics',
+      url: IG_URL,
+      confidence: 1,
+      evidence: ['source_profile'],
+    });
   });
 
   it('link_in_bio + reciprocal_profile_link + same_handle_match + display_name_match (TikTok)', () => {
@@ -248,12 +331,19 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
   });
 
   it('shared_website (links the creator website) and reciprocal (links back to the source): YouTube', () => {
-    expect(profile('video', 'nightowlceramics')).toMatchObject({ url: YT_URL, evidence: ['link_in_bio', 'shared_website', 'display_name_match', 'reciprocal_profile_link'] });
+    expect(profile('video', 'nightowlceramics')).toMatchObject({
+      url: YT_URL,
+      evidence: ['link_in_bio', 'shared_website', 'display_name_match', 'reciprocal_profile_link'],
+    });
   });
 
   it('verified_profile_link: linked from the source (Threads) and from a verified profile (GitHub from X)', () => {
     expect(profile('microblog-c', 'nightowl.ceramics')).toEqual({
-      platform: 'microblog-c', handle: 'nightowl.ceramics', url: 'https://www.threads.com/@nightowl.ceramics', confidence: 0.92, evidence: ['verified_profile_link', 'same_handle_match'],
+      platform: 'microblog-c',
+      handle: 'nightowl.ceramics',
+      url: 'https://www.threads.com/@nightowl.ceramics',
+      confidence: 0.92,
+      evidence: ['verified_profile_link', 'same_handle_match'],
     });
     expect(profile('code', 'nightowlpots')).toMatchObject({ confidence: 0.9, evidence: ['verified_profile_link'] });
     expect(body.source_linked_profile_urls).toEqual(['https://www.threads.com/@nightowl.ceramics']);
@@ -261,7 +351,11 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
 
   it('website_link: listed with the labels that verify an account; alone it verifies nothing (collaborators, Pinterest)', () => {
     expect(profile('microblog-b', 'nightowlpots')).toEqual({
-      platform: 'microblog-b', handle: 'NightOwlPots', url: X_URL, confidence: 0.98, evidence: ['link_in_bio', 'shared_website', 'website_link'],
+      platform: 'microblog-b',
+      handle: 'NightOwlPots',
+      url: X_URL,
+      confidence: 0.98,
+      evidence: ['link_in_bio', 'shared_website', 'website_link'],
     });
     expect(profile('social-b', 'friendlypotter')).toBeUndefined();
     expect(profile('pinboard', 'nightowlceramics')).toBeUndefined();
@@ -269,13 +363,21 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
 
   it('websearch_match: a search result verified by a shared website; a link page found by search verified by linking back', () => {
     expect(profile('microblog-b', 'owlkilnlife')).toEqual({
-      platform: 'microblog-b', handle: 'owlkilnlife', url: 'https://x.com/owlkilnlife', confidence: 0.82, evidence: ['shared_website', 'websearch_match'],
+      platform: 'microblog-b',
+      handle: 'owlkilnlife',
+      url: 'https://x.com/owlkilnlife',
+      confidence: 0.82,
+      evidence: ['shared_website', 'websearch_match'],
     });
     // Accounts on the verified beacons page count as link_in_bio; the vendor's own account does not.
     expect(profile('snapchat', 'nightowlpots')).toMatchObject({ evidence: ['link_in_bio'] });
     expect(body.profiles.some((p: any) => /beacons/.test(p.handle))).toBe(false);
     expect(body.websearch_used).toBe(true);
-    expect(body.websearch_candidate_urls).toEqual(['https://www.facebook.com/nightowlceramicsfans', 'https://www.linkedin.com/in/nightowl-ceramics', 'https://x.com/owlkilnlife']);
+    expect(body.websearch_candidate_urls).toEqual([
+      'https://www.facebook.com/nightowlceramicsfans',
+      'https://www.linkedin.com/in/nightowl-ceramics',
+      'https://x.com/owlkilnlife',
+    ]);
     expect(body.websearch_candidate_link_in_bio_urls).toEqual([BEACONS]);
     expect(body.verified_websearch_candidate_urls).toEqual(['https://x.com/owlkilnlife', BEACONS]);
   });
@@ -287,7 +389,11 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
     expect(urls).not.toContain('https://www.linkedin.com/in/nightowl-ceramics');
     // …but the same-handle candidates are listed as diagnostics (every reader platform whose
     // handle rules admit `nightowl.ceramics` is probed: Threads too, also linked by the source).
-    expect(body.same_handle_candidate_urls).toEqual([TT_URL, 'https://www.threads.com/@nightowl.ceramics', 'https://www.youtube.com/@nightowl.ceramics']);
+    expect(body.same_handle_candidate_urls).toEqual([
+      TT_URL,
+      'https://www.threads.com/@nightowl.ceramics',
+      'https://www.youtube.com/@nightowl.ceramics',
+    ]);
   });
 
   it('shared generic domains verify nothing: a retailer product, a shortener, the link-in-bio vendor', () => {
@@ -317,11 +423,16 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
   it('one channel linked by handle and by id is one profile', async () => {
     const w = nightOwlWeb();
     const tree = w.linktree.get('nightowlceramics')!;
-    w.linktree.set('nightowlceramics', { ...tree, links: [...tree.links, { title: 'Channel', url: 'https://www.youtube.com/channel/UCn1ghtOw1Cer4micsTest01' }] });
+    w.linktree.set('nightowlceramics', {
+      ...tree,
+      links: [...tree.links, { title: 'Channel', url: 'https://www.youtube.com/channel/UCn1ghtOw1Cer4micsTest01' }],
+    });
     install(w);
     const { key } = await h.key(10);
     const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
-    expect(r.body.profiles.filter((p: any) => p.platform === 'video')).toEqual([expect.objectContaining({ url: YT_URL, handle: 'nightowlceramics' })]);
+    expect(r.body.profiles.filter((p: any) => p.platform === 'video')).toEqual([
+      expect.objectContaining({ url: YT_URL, handle: 'nightowlceramics' }),
+    ]);
   });
 
   it('profiles are ordered by confidence', () => {
@@ -336,7 +447,12 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
     expect(h.replay.hits({ host: 'www.tiktok.com' })).toHaveLength(1);
     // The shop page is not a contact page; the Linktree's short link is resolved once (the decoy
     // channel links it too), and the Amazon product it leads to is never fetched.
-    expect(h.replay.hits({ host: 'nightowlceramics.com' }).map((r) => r.path).sort()).toEqual(['/', '/about', '/contact']);
+    expect(
+      h.replay
+        .hits({ host: 'nightowlceramics.com' })
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/', '/about', '/contact']);
     expect(h.replay.hits({ host: 'bit.ly' }).map((r) => r.path)).toEqual(['/owl-promo']);
     expect(h.replay.hits({ host: 'www.amazon.com' })).toHaveLength(0);
     // Links of unverified candidates are never followed.
@@ -401,15 +517,39 @@ describe('GET /v1/find-creator-emails — every source kind and obfuscation, no 
 
   it('decoys are never returned: placeholders, image names, tracking DSNs, vendor addresses, unverified accounts, unread pages', () => {
     const all = JSON.stringify(body.emails);
-    for (const decoy of ['example.com', 'your@email.com', 'name@email.com', 'logo@2x', 'sentry', 'support@beacons.ai', 'owner@decoy-pottery.com', 'fans@owlfans', 'shop@nightowlceramics.com', 'friendlypotter']) {
+    for (const decoy of [
+      'example.com',
+      'your@email.com',
+      'name@email.com',
+      'logo@2x',
+      'sentry',
+      'support@beacons.ai',
+      'owner@decoy-pottery.com',
+      'fans@owlfans',
+      'shop@nightowlceramics.com',
+      'friendlypotter',
+    ]) {
       expect(all).not.toContain(decoy);
     }
   });
 
   it('scan diagnostics: the profiles scanned, nothing failed or limited', () => {
     // Threads has a reader: the verified account is read and scanned like the others.
-    expect(body.scanned_profile_urls).toEqual([IG_URL, X_URL, TT_URL, YT_URL, 'https://www.threads.com/@nightowl.ceramics', 'https://x.com/owlkilnlife']);
-    expect(body).toMatchObject({ failed_email_scan_urls: [], email_scan_limited: false, partial: false, link_in_bio_urls: [LINKTREE, BEACONS], expanded_website_urls: [`${SITE}/`] });
+    expect(body.scanned_profile_urls).toEqual([
+      IG_URL,
+      X_URL,
+      TT_URL,
+      YT_URL,
+      'https://www.threads.com/@nightowl.ceramics',
+      'https://x.com/owlkilnlife',
+    ]);
+    expect(body).toMatchObject({
+      failed_email_scan_urls: [],
+      email_scan_limited: false,
+      partial: false,
+      link_in_bio_urls: [LINKTREE, BEACONS],
+      expanded_website_urls: [`${SITE}/`],
+    });
   });
 });
 
@@ -443,12 +583,23 @@ describe('credits', () => {
 
   it('find creator emails: 1 for a successful partial empty result', async () => {
     const w = nightOwlWeb();
-    w.ig.set('quiet.potter', { username: 'quiet.potter', fullName: 'Quiet Potter', bio: 'Links: quietpotter.com', externalUrl: 'https://quietpotter.com/' });
+    w.ig.set('quiet.potter', {
+      username: 'quiet.potter',
+      fullName: 'Quiet Potter',
+      bio: 'Links: quietpotter.com',
+      externalUrl: 'https://quietpotter.com/',
+    });
     w.override('quietpotter.com', { status: 503, body: 'down' });
     install(w);
     const { key, id } = await h.key(10);
     const r = await h.rest(emailsPath('platform=social-b&handle=quiet.potter'), { key });
-    expect(r.body).toMatchObject({ credits_charged: 1, emails: [], partial: true, failed_website_urls: ['https://quietpotter.com/'], failed_email_scan_urls: ['https://quietpotter.com/'] });
+    expect(r.body).toMatchObject({
+      credits_charged: 1,
+      emails: [],
+      partial: true,
+      failed_website_urls: ['https://quietpotter.com/'],
+      failed_email_scan_urls: ['https://quietpotter.com/'],
+    });
     expect(await h.balance(id)).toBe(9);
   });
 
@@ -463,7 +614,10 @@ describe('credits', () => {
 
   it('find social profiles: 10 live, 0 from cache', async () => {
     const { key, id } = await h.key(20);
-    expect((await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key })).body).toMatchObject({ credits_charged: 10, credits_remaining: 10 });
+    expect((await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key })).body).toMatchObject({
+      credits_charged: 10,
+      credits_remaining: 10,
+    });
     const cached = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics&cache_max_age=1d'), { key });
     expect(cached.body).toMatchObject({ cached: true, credits_charged: 0, credits_remaining: 10 });
     expect(await h.balance(id)).toBe(10);
@@ -607,17 +761,31 @@ describe('optional scans that fail or time out never fail the lookup', () => {
     install(w);
     const { key } = await h.key(10);
     const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
-    expect(r.body).toMatchObject({ partial: true, same_handle_search_partial: true, same_handle_candidate_urls: ['https://www.youtube.com/@nightowl.ceramics', 'https://www.threads.com/@nightowl.ceramics'] });
+    expect(r.body).toMatchObject({
+      partial: true,
+      same_handle_search_partial: true,
+      same_handle_candidate_urls: ['https://www.youtube.com/@nightowl.ceramics', 'https://www.threads.com/@nightowl.ceramics'],
+    });
     expect(r.body.profiles.map((p: any) => p.platform)).toEqual(['social-b']);
   });
 
   it('a blocked web search: websearch_used, websearch_failed, partial', async () => {
     const w = nightOwlWeb();
-    w.override('www.google.com', { status: 429, headers: HTML, body: '<html><body>Our systems have detected unusual traffic from your computer network.</body></html>' });
+    w.override('www.google.com', {
+      status: 429,
+      headers: HTML,
+      body: '<html><body>Our systems have detected unusual traffic from your computer network.</body></html>',
+    });
     install(w);
     const { key } = await h.key(10);
     const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
-    expect(r.body).toMatchObject({ partial: true, websearch_used: true, websearch_failed: true, websearch_candidate_urls: [], verified_websearch_candidate_urls: [] });
+    expect(r.body).toMatchObject({
+      partial: true,
+      websearch_used: true,
+      websearch_failed: true,
+      websearch_candidate_urls: [],
+      verified_websearch_candidate_urls: [],
+    });
   });
 
   it('a websearch candidate that fails verification: failed_websearch_candidate_urls, websearch_verification_partial', async () => {
@@ -661,7 +829,9 @@ describe('the lookup deadline', () => {
     expect(r.body.failed_website_urls).toEqual([`${SITE}/about`]);
     expect(r.body.failed_websearch_candidate_link_in_bio_urls).toEqual([BEACONS]);
     // Everything that arrived in time is there.
-    expect(addresses(r.body)).toEqual(expect.arrayContaining(['studio@nightowlceramics.com', 'orders@nightowlceramics.com', 'press@nightowlceramics.com']));
+    expect(addresses(r.body)).toEqual(
+      expect.arrayContaining(['studio@nightowlceramics.com', 'orders@nightowlceramics.com', 'press@nightowlceramics.com']),
+    );
     expect(addresses(r.body)).not.toContain('info@nightowlceramics.com');
     expect(r.body.credits_charged).toBe(10);
   });
@@ -696,21 +866,34 @@ describe('optional scans never retry and never wait for a host cool-down (client
   const flakyFirst = (w: DiscoveryWeb, host: string): Route => {
     const route = w.routes().find((r) => r.host === host)!;
     const answer = route.response as (req: ReplayRequest) => RecordedResponse;
-    return { ...route, response: (req) => ({ ...answer(req), fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503 }, null] } }) };
+    return {
+      ...route,
+      response: (req) => ({ ...answer(req), fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503 }, null] } }),
+    };
   };
 
   it('a website answering 503 + Retry-After and a search answering 429 + Retry-After: asked once, failed, partial, no wait; the next lookup does not even ask', async () => {
     const w = nightOwlWeb();
     // A waiting client would retry each after 2 s (within its 3 s deadline).
     w.override(`${SITE}/`, { status: 503, headers: { ...HTML, 'retry-after': '2' }, body: 'down for maintenance' });
-    w.override('www.google.com', { status: 429, headers: { ...HTML, 'retry-after': '2' }, body: '<html><body>Our systems have detected unusual traffic from your computer network.</body></html>' });
+    w.override('www.google.com', {
+      status: 429,
+      headers: { ...HTML, 'retry-after': '2' },
+      body: '<html><body>Our systems have detected unusual traffic from your computer network.</body></html>',
+    });
     installOn(w);
     const { key } = await g.key(20);
     const t0 = Date.now();
     const first = await g.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
     expect(Date.now() - t0).toBeLessThan(1_500);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ partial: true, websearch_used: true, websearch_failed: true, failed_website_urls: [`${SITE}/`], expanded_website_urls: [] });
+    expect(first.body).toMatchObject({
+      partial: true,
+      websearch_used: true,
+      websearch_failed: true,
+      failed_website_urls: [`${SITE}/`],
+      expanded_website_urls: [],
+    });
     expect(first.body.failed_email_scan_urls).toContain(`${SITE}/`);
     expect(addresses(first.body)).toContain('orders@nightowlceramics.com'); // the rest is still scanned
     expect(g.replay.hits({ host: 'nightowlceramics.com' }).map((r) => r.path)).toEqual(['/']);
@@ -751,7 +934,10 @@ describe('internal-only sources', () => {
     const { key } = await h.key(10);
     const r = await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
     expect(r.body.emails.find((e: any) => e.email === 'agent@owlmgmt.co.uk')).toEqual({ email: 'agent@owlmgmt.co.uk', sources: [] });
-    expect(r.body.emails.find((e: any) => e.email.toLowerCase() === 'studio@nightowlceramics.com')).toEqual({ email: 'studio@nightowlceramics.com', sources: [{ url: IG_URL, type: 'social_profile' }] });
+    expect(r.body.emails.find((e: any) => e.email.toLowerCase() === 'studio@nightowlceramics.com')).toEqual({
+      email: 'studio@nightowlceramics.com',
+      sources: [{ url: IG_URL, type: 'social_profile' }],
+    });
     expect(r.body).toMatchObject({ partial: false, email_scan_limited: false });
   });
 
@@ -761,7 +947,13 @@ describe('internal-only sources', () => {
     const { key } = await h.key(20);
     await h.rest(emailsPath('platform=social-b&handle=nightowl.ceramics'), { key });
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toEqual(expect.arrayContaining([{ platform: 'social-b', handle: 'nightowl.ceramics' }, { platform: 'shortvideo', handle: 'nightowl.ceramics' }, { platform: 'microblog-b', handle: 'nightowlpots' }]));
+    expect(asked[0]).toEqual(
+      expect.arrayContaining([
+        { platform: 'social-b', handle: 'nightowl.ceramics' },
+        { platform: 'shortvideo', handle: 'nightowl.ceramics' },
+        { platform: 'microblog-b', handle: 'nightowlpots' },
+      ]),
+    );
     expect(asked[0]).not.toContainEqual({ platform: 'video', handle: 'nightowl.ceramics' }); // the decoy
     const p = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
     expect(JSON.stringify(p.body)).not.toContain('agent@owlmgmt');
@@ -793,7 +985,11 @@ describe('internal-only sources', () => {
         ].join('\n'),
       );
       const lines: string[] = [];
-      const code = await runContactsCli(['import', csv], { DATA_DIR: h.config.dataDir }, { log: (l) => lines.push(l), error: (l) => lines.push(l) });
+      const code = await runContactsCli(
+        ['import', csv],
+        { DATA_DIR: h.config.dataDir },
+        { log: (l) => lines.push(l), error: (l) => lines.push(l) },
+      );
       expect(code).toBe(0);
       expect(lines[0]).toBe('imported 3 new row(s), 0 already present, 1 skipped');
       const { key } = await h.key(10);
@@ -832,16 +1028,29 @@ describe('generic short links are resolved and used as if linked directly', () =
     w.page('https://buff.ly/claylark-shop', 'busy', { status: 503 });
     // ow.ly/gone: the replay answers 404, a removed short link.
     w.page('https://ow.ly/', 'ow.ly home');
-    w.linktree.set('claylark', { username: 'claylark', description: 'pots & glazes', links: [{ title: 'X', url: 'https://t.co/ClayX01' }] });
+    w.linktree.set('claylark', {
+      username: 'claylark',
+      description: 'pots & glazes',
+      links: [{ title: 'X', url: 'https://t.co/ClayX01' }],
+    });
     // t.co answers non-browsers with a page that refreshes to the target.
-    w.page('https://t.co/ClayX01', '<head><noscript><META http-equiv="refresh" content="0;URL=https://x.com/claylarkpots"></noscript><title>https://x.com/claylarkpots</title></head>');
+    w.page(
+      'https://t.co/ClayX01',
+      '<head><noscript><META http-equiv="refresh" content="0;URL=https://x.com/claylarkpots"></noscript><title>https://x.com/claylarkpots</title></head>',
+    );
     w.page(CL_SITE, sitePage('Clay Lark', '<p>Commissions: hello@claylark.studio</p>'));
     w.x.set('claylarkpots', { screenName: 'claylarkpots', name: 'Clay Lark', description: 'kiln logs', url: CL_SITE });
     // Same-handle candidates' short links are resolved to see whether they lead back: someone
     // else's TikTok (to their own site), the creator's own unlinked YouTube channel (to the Linktree).
     w.tiktok.set('clay.lark', { handle: 'clay.lark', nickname: 'Clay L.', signature: 'clay memes', bioLink: 'https://bit.ly/decoy-clay' });
     w.page('https://bit.ly/decoy-clay', '', { status: 301, headers: { location: 'https://claymemes.example.org/' } });
-    w.youtube.set('clay.lark', { handle: 'clay.lark', channelId: 'UCc1ayL4rkStud1oTest0001', title: 'Clay Lark', description: 'Throwing on the wheel.', links: [{ title: 'All my links', url: 'https://tinyurl.com/claylark-links' }] });
+    w.youtube.set('clay.lark', {
+      handle: 'clay.lark',
+      channelId: 'UCc1ayL4rkStud1oTest0001',
+      title: 'Clay Lark',
+      description: 'Throwing on the wheel.',
+      links: [{ title: 'All my links', url: 'https://tinyurl.com/claylark-links' }],
+    });
     w.page('https://tinyurl.com/claylark-links', '', { status: 301, headers: { location: CL_TREE } });
     return w;
   }
@@ -862,8 +1071,20 @@ describe('generic short links are resolved and used as if linked directly', () =
     expect(r.body.emails).toContainEqual({ email: 'hello@claylark.studio', sources: [{ url: CL_SITE, type: 'website' }] });
     expect(r.body.scanned_profile_urls).toEqual([CL_IG, 'https://x.com/claylarkpots', 'https://www.youtube.com/@clay.lark']);
     // Every shortener asked once, without following: the targets are fetched by what reads them.
-    for (const [host, paths] of [['bit.ly', ['/claylark', '/decoy-clay']], ['tinyurl.com', ['/clay-lark-site', '/claylark-links']], ['buff.ly', ['/claylark-shop']], ['ow.ly', ['/gone']], ['t.co', ['/ClayX01']]] as const) {
-      expect(h.replay.hits({ host }).map((x) => x.path).sort(), host).toEqual([...paths].sort());
+    for (const [host, paths] of [
+      ['bit.ly', ['/claylark', '/decoy-clay']],
+      ['tinyurl.com', ['/clay-lark-site', '/claylark-links']],
+      ['buff.ly', ['/claylark-shop']],
+      ['ow.ly', ['/gone']],
+      ['t.co', ['/ClayX01']],
+    ] as const) {
+      expect(
+        h.replay
+          .hits({ host })
+          .map((x) => x.path)
+          .sort(),
+        host,
+      ).toEqual([...paths].sort());
     }
     expect(h.replay.hits({ host: 'claylark.studio', path: '/' })).toHaveLength(1);
     expect(h.replay.hits({ host: 'claymemes.example.org' })).toHaveLength(0);
@@ -877,22 +1098,30 @@ describe('generic short links are resolved and used as if linked directly', () =
     const { key } = await h.key(10);
     const r = await h.rest(profilesPath('platform=social-b&handle=clay.lark'), { key });
     expect(r.body.profiles.find((p: any) => p.platform === 'microblog-b')).toEqual({
-      platform: 'microblog-b', handle: 'claylarkpots', url: 'https://x.com/claylarkpots', confidence: 0.98, evidence: ['link_in_bio', 'shared_website', 'display_name_match'],
+      platform: 'microblog-b',
+      handle: 'claylarkpots',
+      url: 'https://x.com/claylarkpots',
+      confidence: 0.98,
+      evidence: ['link_in_bio', 'shared_website', 'display_name_match'],
     });
     // The own channel links the Linktree through tinyurl: it links back.
     expect(r.body.profiles.find((p: any) => p.platform === 'video')).toMatchObject({
-      handle: 'clay.lark', evidence: ['same_handle_match', 'display_name_match', 'reciprocal_profile_link'],
+      handle: 'clay.lark',
+      evidence: ['same_handle_match', 'display_name_match', 'reciprocal_profile_link'],
     });
     // The decoy's short link was resolved too, and leads to a site of its own: no profile.
     expect(r.body.profiles.some((p: any) => p.platform === 'shortvideo')).toBe(false);
-    expect(r.body.same_handle_candidate_urls).toEqual(expect.arrayContaining(['https://www.tiktok.com/@clay.lark', 'https://www.youtube.com/@clay.lark']));
+    expect(r.body.same_handle_candidate_urls).toEqual(
+      expect.arrayContaining(['https://www.tiktok.com/@clay.lark', 'https://www.youtube.com/@clay.lark']),
+    );
   });
 
   it(`at most ${MAX_SHORT_LINKS} short links are resolved per lookup; more limit the scan`, async () => {
     const w = nightOwlWeb();
     const links = Array.from({ length: MAX_SHORT_LINKS + 2 }, (_, i) => `https://bit.ly/many${i}`);
     w.ig.set('many.links', { username: 'many.links', fullName: 'Many Links', bio: 'so many links', bioLinks: links });
-    for (const [i, l] of links.entries()) w.page(l, '', { status: 301, headers: { location: `https://www.amazon.com/dp/B000MANY${String(i).padStart(2, '0')}` } });
+    for (const [i, l] of links.entries())
+      w.page(l, '', { status: 301, headers: { location: `https://www.amazon.com/dp/B000MANY${String(i).padStart(2, '0')}` } });
     install(w);
     const { key } = await h.key(10);
     const r = await h.rest(emailsPath('platform=social-b&handle=many.links'), { key });
@@ -922,7 +1151,14 @@ describe('other source platforms', () => {
       handle: 'nightowl.ceramics',
       url: IG_URL,
       confidence: 0.99,
-      evidence: ['verified_profile_link', 'same_handle_match', 'website_link', 'websearch_match', 'display_name_match', 'reciprocal_profile_link'],
+      evidence: [
+        'verified_profile_link',
+        'same_handle_match',
+        'website_link',
+        'websearch_match',
+        'display_name_match',
+        'reciprocal_profile_link',
+      ],
     });
   });
 
@@ -948,7 +1184,12 @@ describe('other source platforms', () => {
 
   it('social-a source: the page name, description and outbound links', async () => {
     const w = nightOwlWeb();
-    w.facebook.set('nightowlceramics', { vanity: 'nightowlceramics', name: 'Night Owl Ceramics', description: 'Pottery studio. Email us: hello@nightowlceramics.com', links: [`${SITE}/`] });
+    w.facebook.set('nightowlceramics', {
+      vanity: 'nightowlceramics',
+      name: 'Night Owl Ceramics',
+      description: 'Pottery studio. Email us: hello@nightowlceramics.com',
+      links: [`${SITE}/`],
+    });
     install(w);
     const { key } = await h.key(10);
     const r = await h.rest(emailsPath('platform=social-a&handle=NightOwlCeramics'), { key });
@@ -1003,7 +1244,10 @@ describe('other source platforms', () => {
     expect(addresses(r.body)).toEqual(expect.arrayContaining(['press@nightowlceramics.com', 'orders@nightowlceramics.com']));
     const p = await h.rest(profilesPath('platform=social-a&handle=NightOwlStudio'), { key: (await h.key(10)).key });
     expect(p.body.source.handle).toBe('nightowlstudio');
-    expect(p.body.profiles.find((x: any) => x.platform === 'social-b')).toMatchObject({ url: IG_URL, evidence: expect.arrayContaining(['verified_profile_link']) });
+    expect(p.body.profiles.find((x: any) => x.platform === 'social-b')).toMatchObject({
+      url: IG_URL,
+      evidence: expect.arrayContaining(['verified_profile_link']),
+    });
   });
 });
 
@@ -1049,7 +1293,10 @@ describe('GraphQL root fields', () => {
   it('an invalid handle is reported by argument name with 0 credits', async () => {
     const { key, id } = await h.key(10);
     const g = await h.gql('{ findCreatorEmails(platform: VIDEO, handle: "https://youtube.com/@x") { emails { email } } }', { key });
-    expect(g.body.errors[0].extensions).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'handle', message: expect.stringMatching(/not a profile URL/) }] });
+    expect(g.body.errors[0].extensions).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [{ param: 'handle', message: expect.stringMatching(/not a profile URL/) }],
+    });
     expect(await h.balance(id)).toBe(10);
   });
 });
@@ -1098,7 +1345,12 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
   const slowAbout = () => {
     const w = nightOwlWeb();
     const body = sitePage('About', '<p>Wholesale: wholesale [at] nightowlceramics [dot] com</p>');
-    w.override(`${SITE}/about`, { status: 200, headers: HTML, body, fault: { kind: 'slowBody', chunkBytes: Math.ceil(Buffer.byteLength(body) / 9), intervalMs: 250 } });
+    w.override(`${SITE}/about`, {
+      status: 200,
+      headers: HTML,
+      body,
+      fault: { kind: 'slowBody', chunkBytes: Math.ceil(Buffer.byteLength(body) / 9), intervalMs: 250 },
+    });
     install(w);
   };
 
@@ -1116,7 +1368,10 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     expect(first.payload.hasNext).toBe(true);
     expect(first.payload.errors).toBeUndefined();
     expect(first.payload.data.mail).toEqual({ source: { platform: 'social-b', handle: 'nightowl.ceramics', url: IG_URL } });
-    expect(first.payload.data.found).toEqual({ source: { handle: 'nightowl.ceramics' }, profiles: [{ url: IG_URL, confidence: 1, evidence: ['source_profile'] }] });
+    expect(first.payload.data.found).toEqual({
+      source: { handle: 'nightowl.ceramics' },
+      profiles: [{ url: IG_URL, confidence: 1, evidence: ['source_profile'] }],
+    });
     expect(first.payload.extensions).toBeUndefined();
     // … and it arrived while the website was still being read.
     const last = parts[parts.length - 1];
@@ -1128,14 +1383,18 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     const diagnostics = later.find((i: any) => i.label === 'diagnostics');
     expect(emailsPart.path).toEqual(['mail']);
     expect(emailsPart.data.emails.map((e: { email: string }) => e.email)).toEqual(addresses(emailsPart.data.json));
-    expect(addresses(emailsPart.data.json)).toEqual(expect.arrayContaining(['studio@nightowlceramics.com', 'wholesale@nightowlceramics.com']));
+    expect(addresses(emailsPart.data.json)).toEqual(
+      expect.arrayContaining(['studio@nightowlceramics.com', 'wholesale@nightowlceramics.com']),
+    );
     expect(emailsPart.data.json.source).toEqual(first.payload.data.mail.source);
     expect(diagnostics.data).toMatchObject({ linkInBioUrls: [LINKTREE, BEACONS], partial: false });
     const streamed = later.filter((i: any) => i.items).flatMap((i: any) => i.items);
     const profiles = [...first.payload.data.found.profiles, ...streamed];
     expect(profiles.length).toBeGreaterThan(3);
     // The record's profiles, each once (streamed in verification order: see the next test).
-    expect(sortByUrl(profiles)).toEqual(sortByUrl(diagnostics.data.json.profiles.map((p: any) => ({ url: p.url, confidence: p.confidence, evidence: p.evidence }))));
+    expect(sortByUrl(profiles)).toEqual(
+      sortByUrl(diagnostics.data.json.profiles.map((p: any) => ({ url: p.url, confidence: p.confidence, evidence: p.evidence }))),
+    );
     // Selected without a nested @defer, an item waits for its final confidence: none before the website is read.
     for (const p of parts.slice(1)) if (p.payload.incremental?.some((i: any) => i.items)) expect(p.at - first.at).toBeGreaterThan(1_500);
     for (const p of parts) expect(p.payload.errors).toBeUndefined();
@@ -1170,9 +1429,22 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
   const lateWeb = () => {
     const w = nightOwlWeb();
     w.ig.set('nightowl.ceramics', { ...w.ig.get('nightowl.ceramics')!, bioLinks: [LINKTREE, THREADS, GONE] });
-    w.tiktok.set('owl.glaze.lab', { handle: 'owl.glaze.lab', nickname: 'Owl Glaze Lab', signature: 'glaze tests from the studio', bioLink: IG_URL });
-    const body = sitePage('About', `<p>Wholesale: wholesale [at] nightowlceramics [dot] com</p><p>Glaze tests by <a href="${GLAZE_LAB}">@owl.glaze.lab</a></p>`);
-    w.override(`${SITE}/about`, { status: 200, headers: HTML, body, fault: { kind: 'slowBody', chunkBytes: Math.ceil(Buffer.byteLength(body) / 9), intervalMs: 250 } });
+    w.tiktok.set('owl.glaze.lab', {
+      handle: 'owl.glaze.lab',
+      nickname: 'Owl Glaze Lab',
+      signature: 'glaze tests from the studio',
+      bioLink: IG_URL,
+    });
+    const body = sitePage(
+      'About',
+      `<p>Wholesale: wholesale [at] nightowlceramics [dot] com</p><p>Glaze tests by <a href="${GLAZE_LAB}">@owl.glaze.lab</a></p>`,
+    );
+    w.override(`${SITE}/about`, {
+      status: 200,
+      headers: HTML,
+      body,
+      fault: { kind: 'slowBody', chunkBytes: Math.ceil(Buffer.byteLength(body) / 9), intervalMs: 250 },
+    });
     return w;
   };
   const SETTLED = `query($h: String!) {
@@ -1223,7 +1495,12 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     // list right after the source, while the about page is still arriving; their scores at the end.
     const early = [THREADS, TT_URL, YT_URL, X_URL, STOREFRONT];
     expect(items[0].p.url).toBe(IG_URL);
-    expect(items.slice(1, 1 + early.length).map((i) => i.p.url).sort()).toEqual([...early].sort());
+    expect(
+      items
+        .slice(1, 1 + early.length)
+        .map((i) => i.p.url)
+        .sort(),
+    ).toEqual([...early].sort());
     for (const url of early) {
       expect(item(url).at, url).toBeLessThan(item(GLAZE_LAB).at - 1_000);
       expect(item(url).scoresAt!, url).toBeGreaterThan(item(url).at + 1_000);
@@ -1253,7 +1530,11 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     // The first request's Linktree accounts have arrived: the lookup is past them, still reading the about page.
     while (!streamedItems(firstParts).some((i) => i.p.url === YT_URL)) firstParts.push((await first.parts.next()).value!);
     const other = await h.key(10);
-    const joined = await postStreaming(h.url, SETTLED, { key: other.key, variables: { h: 'nightowl.ceramics' }, accept: 'multipart/mixed' });
+    const joined = await postStreaming(h.url, SETTLED, {
+      key: other.key,
+      variables: { h: 'nightowl.ceramics' },
+      accept: 'multipart/mixed',
+    });
     // Both read as they arrive (a part's time is when it is read).
     const [rest, b] = await Promise.all([allParts(first), allParts(joined)]);
     const a = [...firstParts, ...rest];
@@ -1271,14 +1552,20 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
 
   it('profiles not streamed in a streamed response: the record’s list, in its order', async () => {
     const { key } = await h.key(10);
-    const r = await postStreaming(h.url, '{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { profiles { url confidence } ... @defer { json } } }', { key, accept: 'multipart/mixed' });
+    const r = await postStreaming(
+      h.url,
+      '{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { profiles { url confidence } ... @defer { json } } }',
+      { key, accept: 'multipart/mixed' },
+    );
     const parts = await allParts(r);
     expect(parts.length).toBeGreaterThanOrEqual(2);
     const profiles = parts[0].payload.data.findSocialProfiles.profiles;
     const json = parts.flatMap((p) => p.payload.incremental ?? [])[0].data.json;
     expect(profiles).toEqual(json.profiles.map((p: any) => ({ url: p.url, confidence: p.confidence })));
     // By confidence, as the record.
-    expect(profiles.map((p: any) => p.confidence)).toEqual([...profiles.map((p: any) => p.confidence)].sort((a: number, b: number) => b - a));
+    expect(profiles.map((p: any) => p.confidence)).toEqual(
+      [...profiles.map((p: any) => p.confidence)].sort((a: number, b: number) => b - a),
+    );
   });
 
   it('text/event-stream: the same parts as events; an empty result is charged 1 at the end', async () => {
@@ -1286,7 +1573,11 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     w.ig.set('quiet.potter', { username: 'quiet.potter', fullName: 'Quiet Potter', bio: 'No links, no mail.' });
     install(w);
     const { key, id } = await h.key(10);
-    const r = await postStreaming(h.url, '{ findCreatorEmails(platform: SOCIAL_B, handle: "quiet.potter") { source { url } ... @defer { emails { email } partial } } }', { key, accept: 'text/event-stream' });
+    const r = await postStreaming(
+      h.url,
+      '{ findCreatorEmails(platform: SOCIAL_B, handle: "quiet.potter") { source { url } ... @defer { emails { email } partial } } }',
+      { key, accept: 'text/event-stream' },
+    );
     expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const parts = await allParts(r);
     expect(parts.map((p) => p.payload.hasNext)).toEqual([true, false]);
@@ -1301,7 +1592,10 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     slowAbout();
     const { key, id } = await h.key(20);
     await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
-    const restHits = h.replay.hits().map((x) => x.upstreamUrl).sort();
+    const restHits = h.replay
+      .hits()
+      .map((x) => x.upstreamUrl)
+      .sort();
     slowAbout();
     const r = await postStreaming(
       h.url,
@@ -1312,13 +1606,25 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     expect(parts.length).toBeGreaterThanOrEqual(3);
     expect(parts.at(-1)!.payload.extensions.credits.charged).toBe(10);
     // Exactly the upstream requests of the same lookup over REST.
-    expect(h.replay.hits().map((x) => x.upstreamUrl).sort()).toEqual(restHits);
+    expect(
+      h.replay
+        .hits()
+        .map((x) => x.upstreamUrl)
+        .sort(),
+    ).toEqual(restHits);
     expect(await h.balance(id)).toBe(0);
   });
 
   it('a missing source under @defer: one part, NOT_FOUND, 0 credits', async () => {
     const { key, id } = await h.key(10);
-    const r = await postStreaming(h.url, '{ findSocialProfiles(platform: SOCIAL_B, handle: "nobody.here") { source { url } ... @defer { partial } } }', { key, accept: 'multipart/mixed' });
+    const r = await postStreaming(
+      h.url,
+      '{ findSocialProfiles(platform: SOCIAL_B, handle: "nobody.here") { source { url } ... @defer { partial } } }',
+      {
+        key,
+        accept: 'multipart/mixed',
+      },
+    );
     const parts = await allParts(r);
     expect(parts).toHaveLength(1);
     expect(parts[0].payload.data).toEqual({ findSocialProfiles: null });
@@ -1328,39 +1634,54 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
   });
 
   // The second accept also takes JSON: the fast path reads the body first, then hands it to yoga.
-  it.each(['multipart/mixed', 'multipart/mixed, application/json'])('a client that cancels mid-stream (accept: %s): the lookup completes and is settled once at its price; nothing stays reserved', async (accept) => {
-    slowAbout();
-    const { key, id } = await h.key(30);
-    const abort = new AbortController();
-    const r = await postStreaming(h.url, '{ findCreatorEmails(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } ... @defer { emails { email } } } }', {
-      key,
-      accept,
-      signal: abort.signal,
-    });
-    const first = await r.parts.next();
-    expect(first.value!.payload.data.findCreatorEmails.source.url).toBe(IG_URL);
-    abort.abort();
-    await r.parts.return(undefined).catch(() => undefined);
-    // The response is over for the gateway at once; the lookup still holds its reservation.
-    await vi.waitFor(() => expect(h.app.inFlight()).toBe(0), { timeout: 1_000 });
-    expect(h.deps.ledger.open.size).toBe(1);
-    // Once the lookup completes it is settled at what it costs (addresses found: 10), once.
-    await vi.waitFor(() => expect(h.deps.ledger.open.size).toBe(0), { timeout: 5_000 });
-    expect(await h.balance(id)).toBe(20);
-    expect(await h.deps.ledger.totalCharged(id)).toBe(10);
-    expect(progressEntries()).toBe(0);
-    // The completed lookup is in the cache: the whole result at 0 credits.
-    const cached = await h.gql('{ findCreatorEmails(platform: SOCIAL_B, handle: "nightowl.ceramics", cacheMaxAge: "1d") { emails { email } } }', { key });
-    expect(cached.body.data.findCreatorEmails.emails).toContainEqual({ email: 'wholesale@nightowlceramics.com' });
-    expect(cached.body.extensions.credits.charged).toBe(0);
-    expect(await h.balance(id)).toBe(20);
-  });
+  it.each(['multipart/mixed', 'multipart/mixed, application/json'])(
+    'a client that cancels mid-stream (accept: %s): the lookup completes and is settled once at its price; nothing stays reserved',
+    async (accept) => {
+      slowAbout();
+      const { key, id } = await h.key(30);
+      const abort = new AbortController();
+      const r = await postStreaming(
+        h.url,
+        '{ findCreatorEmails(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } ... @defer { emails { email } } } }',
+        {
+          key,
+          accept,
+          signal: abort.signal,
+        },
+      );
+      const first = await r.parts.next();
+      expect(first.value!.payload.data.findCreatorEmails.source.url).toBe(IG_URL);
+      abort.abort();
+      await r.parts.return(undefined).catch(() => undefined);
+      // The response is over for the gateway at once; the lookup still holds its reservation.
+      await vi.waitFor(() => expect(h.app.inFlight()).toBe(0), { timeout: 1_000 });
+      expect(h.deps.ledger.open.size).toBe(1);
+      // Once the lookup completes it is settled at what it costs (addresses found: 10), once.
+      await vi.waitFor(() => expect(h.deps.ledger.open.size).toBe(0), { timeout: 5_000 });
+      expect(await h.balance(id)).toBe(20);
+      expect(await h.deps.ledger.totalCharged(id)).toBe(10);
+      expect(progressEntries()).toBe(0);
+      // The completed lookup is in the cache: the whole result at 0 credits.
+      const cached = await h.gql(
+        '{ findCreatorEmails(platform: SOCIAL_B, handle: "nightowl.ceramics", cacheMaxAge: "1d") { emails { email } } }',
+        { key },
+      );
+      expect(cached.body.data.findCreatorEmails.emails).toContainEqual({ email: 'wholesale@nightowlceramics.com' });
+      expect(cached.body.extensions.credits.charged).toBe(0);
+      expect(await h.balance(id)).toBe(20);
+    },
+  );
 
   it('a client that cancels a streamed profiles list while it waits for the next profile: the response ends at once; the lookup completes and is settled once', async () => {
     install(lateWeb());
     const { key, id } = await h.key(10);
     const abort = new AbortController();
-    const r = await postStreaming(h.url, SETTLED, { key, variables: { h: 'nightowl.ceramics' }, accept: 'multipart/mixed', signal: abort.signal });
+    const r = await postStreaming(h.url, SETTLED, {
+      key,
+      variables: { h: 'nightowl.ceramics' },
+      accept: 'multipart/mixed',
+      signal: abort.signal,
+    });
     const seen: Part[] = [];
     while (!streamedItems(seen).some((i) => i.p.url === X_URL)) seen.push((await r.parts.next()).value!);
     abort.abort();
@@ -1377,7 +1698,10 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     const query = '{ ... @defer { findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } } } }';
     const g = await h.gql(query, { key });
     const m = await postStreaming(h.url, query, { key, accept: 'multipart/mixed' });
-    for (const [status, body] of [[g.status, g.body], [m.status, (await allParts(m))[0].payload]]) {
+    for (const [status, body] of [
+      [g.status, g.body],
+      [m.status, (await allParts(m))[0].payload],
+    ]) {
       expect(status).toBe(400);
       expect(body.data).toBeUndefined();
       expect(body.errors[0].extensions.code).toBe('INVALID_INPUT');
@@ -1389,7 +1713,10 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
 
   it('a client that takes JSON only: the whole result in one body, charged as usual', async () => {
     const { key, id } = await h.key(10);
-    const g = await h.gql('{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } profiles @stream { url } ... @defer { json } } }', { key });
+    const g = await h.gql(
+      '{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } profiles @stream { url } ... @defer { json } } }',
+      { key },
+    );
     expect(g.status).toBe(200);
     expect(g.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
     expect(g.body.errors).toBeUndefined();
@@ -1401,7 +1728,10 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
 
   it('without @defer / @stream nothing changes: one JSON body with the whole record', async () => {
     const { key } = await h.key(10);
-    const g = await h.gql('{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } profiles { url } json } }', { key });
+    const g = await h.gql(
+      '{ findSocialProfiles(platform: SOCIAL_B, handle: "nightowl.ceramics") { source { url } profiles { url } json } }',
+      { key },
+    );
     expect(g.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
     expect(g.body.data.findSocialProfiles.profiles).toEqual(g.body.data.findSocialProfiles.json.profiles.map((p: any) => ({ url: p.url })));
     expect(g.body.extensions.credits.charged).toBe(10);

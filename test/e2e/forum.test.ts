@@ -29,12 +29,20 @@ const searchRoute: Route = {
     const q = req.query.get('q');
     const type = req.query.get('type');
     const after = req.query.get('after');
-    if (q === 'praw oauth search' && hasFixtures('forum')) return { headers: JSON_HEADERS, bodyFile: fixturePath('forum', 'search-r-all-praw-oauth-search-2020.json') };
+    if (q === 'praw oauth search' && hasFixtures('forum'))
+      return { headers: JSON_HEADERS, bodyFile: fixturePath('forum', 'search-r-all-praw-oauth-search-2020.json') };
     if (q === 'nothing') return json(s.listing([]));
     // Any query starting with `selfhosted proxy` (tests that need their own cache entries vary the rest).
-    if (q?.startsWith('selfhosted proxy') && type === 'comment') return json(s.listing([s.comment('c1'), s.comment('c2', { score: -2, distinguished: 'moderator' })], 't1_c2'));
+    if (q?.startsWith('selfhosted proxy') && type === 'comment')
+      return json(s.listing([s.comment('c1'), s.comment('c2', { score: -2, distinguished: 'moderator' })], 't1_c2'));
     if (q?.startsWith('selfhosted proxy') && type === 'link') {
-      if (!after) return json(s.listing([s.post('a1'), s.post('a2', { is_self: false, domain: 'github.com', url: 'https://github.com/example/proxy' }), s.post('a3')], 't3_a3'));
+      if (!after)
+        return json(
+          s.listing(
+            [s.post('a1'), s.post('a2', { is_self: false, domain: 'github.com', url: 'https://github.com/example/proxy' }), s.post('a3')],
+            't3_a3',
+          ),
+        );
       if (after === 't3_a3') return json(s.listing([s.post('a4')], null));
     }
     return { status: 500, headers: JSON_HEADERS, body: '{"message": "unexpected test request", "error": 500}' };
@@ -92,7 +100,7 @@ describe('forum search', () => {
     expect(req.headers.cookie).toBeUndefined();
   });
 
-  it('sort=comment_count is sent as Reddit\'s sort=comments', async () => {
+  it("sort=comment_count is sent as Reddit's sort=comments", async () => {
     const { key } = await h.key(5);
     const r = await h.rest(searchPath({ query: 'selfhosted proxy', sort: 'comment_count' }), { key });
     expect(r.status).toBe(200);
@@ -189,12 +197,28 @@ describe('forum search', () => {
     const { key, id } = await h.key(10);
     const live = await h.rest(searchPath({ query: 'selfhosted proxy cached' }), { key });
     // Same canonical arguments (defaults spelled out, spaces collapsed): a hit.
-    const hit = await h.rest(searchPath({ query: ' selfhosted  proxy cached', filter: 'posts', sort: 'relevance', timeframe: 'all', trim: 'false', cache_max_age: '1d' }), { key });
+    const hit = await h.rest(
+      searchPath({
+        query: ' selfhosted  proxy cached',
+        filter: 'posts',
+        sort: 'relevance',
+        timeframe: 'all',
+        trim: 'false',
+        cache_max_age: '1d',
+      }),
+      { key },
+    );
     expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
     expect(strip(hit.body)).toEqual(strip(live.body));
     expect(redditHits()).toHaveLength(1);
     // Any other parameter value is another entry: fetched live.
-    const extras: Record<string, string>[] = [{ sort: 'new' }, { timeframe: 'year' }, { trim: 'true' }, { after: 't3_a3' }, { filter: 'comments' }];
+    const extras: Record<string, string>[] = [
+      { sort: 'new' },
+      { timeframe: 'year' },
+      { trim: 'true' },
+      { after: 't3_a3' },
+      { filter: 'comments' },
+    ];
     for (const extra of extras) {
       const r = await h.rest(searchPath({ query: 'selfhosted proxy cached', ...extra, cache_max_age: '30d' }), { key });
       expect([extra, r.body.credits_charged]).toEqual([extra, 1]);
@@ -204,9 +228,17 @@ describe('forum search', () => {
   });
 
   it.each<[string, Route['response'], RegExp]>([
-    ['the "whoa there, pardner!" page (429)', { status: 429, headers: { 'content-type': 'text/html; charset=UTF-8' }, body: s.WHOA_THERE_HTML }, /pardner/],
+    [
+      'the "whoa there, pardner!" page (429)',
+      { status: 429, headers: { 'content-type': 'text/html; charset=UTF-8' }, body: s.WHOA_THERE_HTML },
+      /pardner/,
+    ],
     ['the same page with a 200', { headers: { 'content-type': 'text/html' }, body: s.WHOA_THERE_HTML }, /pardner/],
-    ['the network-security page (403)', { status: 403, headers: { 'content-type': 'text/html' }, body: s.NETWORK_BLOCK_HTML }, /network-security/],
+    [
+      'the network-security page (403)',
+      { status: 403, headers: { 'content-type': 'text/html' }, body: s.NETWORK_BLOCK_HTML },
+      /network-security/,
+    ],
     ['a JSON 429 Too Many Requests', { status: 429, headers: JSON_HEADERS, body: s.TOO_MANY_REQUESTS_JSON }, /Too Many Requests/],
     ['a JSON 403', { status: 403, headers: JSON_HEADERS, body: '{"message": "Forbidden", "error": 403}' }, /HTTP 403/],
   ])('a block page — %s — is 502 UPSTREAM_BLOCKED at 0 credits, never parsed', async (_name, response, message) => {
@@ -219,8 +251,15 @@ describe('forum search', () => {
   });
 
   it('a redirect to the login page is a login wall (UPSTREAM_BLOCKED), at 0 credits', async () => {
-    h.replay.add({ ...searchRoute, response: { status: 302, headers: { location: 'https://www.reddit.com/login/?dest=https%3A%2F%2Fwww.reddit.com%2Fsearch.json' } } });
-    h.replay.add({ host: 'www.reddit.com', path: '/login/', response: { headers: { 'content-type': 'text/html' }, body: '<html><title>reddit.com: Log in</title></html>' } });
+    h.replay.add({
+      ...searchRoute,
+      response: { status: 302, headers: { location: 'https://www.reddit.com/login/?dest=https%3A%2F%2Fwww.reddit.com%2Fsearch.json' } },
+    });
+    h.replay.add({
+      host: 'www.reddit.com',
+      path: '/login/',
+      response: { headers: { 'content-type': 'text/html' }, body: '<html><title>reddit.com: Log in</title></html>' },
+    });
     const { key, id } = await h.key(3);
     const r = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
     expect(r.status).toBe(502);
@@ -230,7 +269,13 @@ describe('forum search', () => {
 
   it('an HTML page that is no block page, JSON of another shape, or a 404 of the endpoint is UPSTREAM_FAILED at 0 credits', async () => {
     const { key, id } = await h.key(3);
-    h.replay.add({ ...searchRoute, response: { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><title>reddit</title><body>new search UI</body></html>' } });
+    h.replay.add({
+      ...searchRoute,
+      response: {
+        headers: { 'content-type': 'text/html' },
+        body: '<!doctype html><html><title>reddit</title><body>new search UI</body></html>',
+      },
+    });
     const html = await h.rest(searchPath({ query: 'selfhosted proxy' }), { key });
     expect(html.status).toBe(502);
     expect(html.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('JSON Listing') });
@@ -301,12 +346,20 @@ describe('forum search', () => {
     });
   });
 
-  it.skipIf(!hasFixtures('forum'))(hasFixtures('forum') ? 'the real 2020 search capture through the gateway' : skipReason('forum'), async () => {
-    const { key } = await h.key(5);
-    const r = await h.rest(searchPath({ query: 'praw oauth search' }), { key });
-    expect(r.status).toBe(200);
-    expect(r.body.posts).toHaveLength(31);
-    expect(r.body.after).toBeNull();
-    expect(r.body.posts[0]).toMatchObject({ name: 't3_6ganxe', author: 'cheesycow5', created_utc: 1497036556, created_at_iso: '2017-06-09T19:29:16.000Z' });
-  });
+  it.skipIf(!hasFixtures('forum'))(
+    hasFixtures('forum') ? 'the real 2020 search capture through the gateway' : skipReason('forum'),
+    async () => {
+      const { key } = await h.key(5);
+      const r = await h.rest(searchPath({ query: 'praw oauth search' }), { key });
+      expect(r.status).toBe(200);
+      expect(r.body.posts).toHaveLength(31);
+      expect(r.body.after).toBeNull();
+      expect(r.body.posts[0]).toMatchObject({
+        name: 't3_6ganxe',
+        author: 'cheesycow5',
+        created_utc: 1497036556,
+        created_at_iso: '2017-06-09T19:29:16.000Z',
+      });
+    },
+  );
 });

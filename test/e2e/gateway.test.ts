@@ -9,7 +9,7 @@ import { parseRepository } from '../../src/platforms/code/parse.js';
 import { allOperations, modules } from '../../src/platforms/registry.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { repoJson, repoRoute, searchHtml, TRENDING_ROUTE } from '../data.js';
+import { repoJson, searchHtml, TRENDING_ROUTE } from '../data.js';
 
 let h: Harness;
 
@@ -30,11 +30,16 @@ beforeEach(() => {
   h.replay.reset();
   h.replay.add(anyRepoRoute);
   h.replay.add(TRENDING_ROUTE);
-  h.replay.add({ host: 'api.github.com', path: '/repos/ghost/missing', response: { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' } });
+  h.replay.add({
+    host: 'api.github.com',
+    path: '/repos/ghost/missing',
+    response: { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' },
+  });
 });
 
 const repoPath = (owner = 'octo', repo = 'kit') => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}`;
-const upstreamHits = () => h.replay.hits().filter((r) => r.host === 'api.github.com' || r.host === 'github.com' || r.host === 'www.google.com').length;
+const upstreamHits = () =>
+  h.replay.hits().filter((r) => r.host === 'api.github.com' || r.host === 'github.com' || r.host === 'www.google.com').length;
 
 describe('auth', () => {
   it('REST: missing, unknown and revoked keys are 401 with a JSON error', async () => {
@@ -104,7 +109,10 @@ describe('credits', () => {
   });
 
   it('50 concurrent requests against a balance covering 10: exactly 10 succeed, balance ends at 0', async () => {
-    h.replay.add({ ...anyRepoRoute, response: (req) => ({ ...(anyRepoRoute.response(req) as object), fault: { kind: 'latency', ms: 30 } }) });
+    h.replay.add({
+      ...anyRepoRoute,
+      response: (req) => ({ ...(anyRepoRoute.response(req) as object), fault: { kind: 'latency', ms: 30 } }),
+    });
     const { key, id } = await h.key(10);
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => h.rest(repoPath('octo', `repo${i}`), { key })));
     const ok = results.filter((r) => r.status === 200);
@@ -148,7 +156,10 @@ describe('credits', () => {
 
   it('GraphQL: a reservation that cannot cover every root field is HTTP 402 and fetches nothing', async () => {
     const { key, id } = await h.key(2);
-    const r = await h.gql('{ a: codeRepository(url: "https://github.com/o/a") { id } b: codeRepository(url: "https://github.com/o/b") { id } c: codeRepository(url: "https://github.com/o/c") { id } }', { key });
+    const r = await h.gql(
+      '{ a: codeRepository(url: "https://github.com/o/a") { id } b: codeRepository(url: "https://github.com/o/b") { id } c: codeRepository(url: "https://github.com/o/c") { id } }',
+      { key },
+    );
     expect(r.status).toBe(402);
     expect(r.body.errors[0].extensions.code).toBe('INSUFFICIENT_CREDITS');
     expect(upstreamHits()).toBe(0);
@@ -208,7 +219,9 @@ describe('cache', () => {
   it('keys are canonical: URL spelling variants share one entry', async () => {
     const { key } = await h.key(5);
     await h.rest(repoPath('Canon', 'Repo'), { key });
-    const variant = await h.rest(`/v1/code/repository?url=${encodeURIComponent('https://www.github.com/canon/repo/')}&cache_max_age=1d`, { key });
+    const variant = await h.rest(`/v1/code/repository?url=${encodeURIComponent('https://www.github.com/canon/repo/')}&cache_max_age=1d`, {
+      key,
+    });
     expect(variant.body.cached).toBe(true);
   });
 
@@ -221,7 +234,10 @@ describe('cache', () => {
   });
 
   it('100 concurrent identical live requests make one upstream fetch; each pays the live price', async () => {
-    h.replay.add({ ...anyRepoRoute, response: (req) => ({ ...(anyRepoRoute.response(req) as object), fault: { kind: 'latency', ms: 300 } }) });
+    h.replay.add({
+      ...anyRepoRoute,
+      response: (req) => ({ ...(anyRepoRoute.response(req) as object), fault: { kind: 'latency', ms: 300 } }),
+    });
     const { key, id } = await h.key(100);
     const results = await Promise.all(Array.from({ length: 100 }, () => h.rest(repoPath('flight', 'single'), { key })));
     expect(results.every((r) => r.status === 200 && r.body.repository.full_name === 'flight/single')).toBe(true);
@@ -285,7 +301,12 @@ describe('REST and GraphQL return the same data', () => {
   it('repository', async () => {
     const { key } = await h.key(5);
     const rest = await h.rest(repoPath('same', 'data'), { key });
-    const gql = await h.gql('{ codeRepository(url: "https://github.com/same/data") { json starsCount fullName owner { login url } license { spdxId } } }', { key });
+    const gql = await h.gql(
+      '{ codeRepository(url: "https://github.com/same/data") { json starsCount fullName owner { login url } license { spdxId } } }',
+      {
+        key,
+      },
+    );
     expect(gql.body.data.codeRepository.json).toEqual(rest.body.repository);
     expect(gql.body.data.codeRepository).toMatchObject({
       starsCount: rest.body.repository.stars_count,
@@ -300,10 +321,18 @@ describe('REST and GraphQL return the same data', () => {
     const rest = await h.rest('/v1/code/trending/developers?since=weekly&language=TypeScript', { key });
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ since: 'weekly', language: 'typescript' });
-    expect(rest.body.developers[0]).toMatchObject({ rank: 1, username: 'ada-l', name: 'Ada L.', popular_repository: { full_name: 'ada-l/engine' } });
+    expect(rest.body.developers[0]).toMatchObject({
+      rank: 1,
+      username: 'ada-l',
+      name: 'Ada L.',
+      popular_repository: { full_name: 'ada-l/engine' },
+    });
     expect(rest.body.developers[1].popular_repository).toBeNull();
     expect(h.replay.hits({ host: 'github.com' })[0].path).toBe('/trending/developers/typescript');
-    const gql = await h.gql('{ codeTrendingDevelopers(since: WEEKLY, language: "typescript", cacheMaxAge: "1d") { json developers { username popularRepository { fullName } } } }', { key });
+    const gql = await h.gql(
+      '{ codeTrendingDevelopers(since: WEEKLY, language: "typescript", cacheMaxAge: "1d") { json developers { username popularRepository { fullName } } } }',
+      { key },
+    );
     const { json, developers } = gql.body.data.codeTrendingDevelopers;
     expect(json).toEqual({ since: rest.body.since, language: rest.body.language, developers: rest.body.developers });
     expect(developers.map((d: { username: string }) => d.username)).toEqual(['ada-l', 'grace']);
@@ -321,7 +350,12 @@ describe('REST and GraphQL return the same data', () => {
     const rest = await h.rest('/v1/websearch/search?query=creator%20lookup&page=3&region=gb', { key });
     expect(rest.status).toBe(200);
     expect(rest.body.results).toEqual([{ url: 'https://example.org/a?x=1&y=2', title: 'Example A', description: 'First snippet' }]);
-    const gql = await h.gql('{ websearchSearch(query: "creator lookup", page: 3, region: "GB", cacheMaxAge: "1d") { results { url title description } } }', { key });
+    const gql = await h.gql(
+      '{ websearchSearch(query: "creator lookup", page: 3, region: "GB", cacheMaxAge: "1d") { results { url title description } } }',
+      {
+        key,
+      },
+    );
     expect(gql.body.data.websearchSearch.results).toEqual(rest.body.results);
   });
 });
@@ -336,10 +370,16 @@ describe('OpenAPI', () => {
     expect(r.body.openapi).toBe('3.1.0');
     expect(r.body.info.version).toBe('1.0.0');
     // Every operation's route and every module route clients call (/v1/account, /v1/jobs…).
-    const moduleDocs = modules.flatMap((m) => m.routes.flatMap((x) => [...(x.openapi ? [x.path] : []), ...Object.keys(x.openapiPaths ?? {})]));
+    const moduleDocs = modules.flatMap((m) =>
+      m.routes.flatMap((x) => [...(x.openapi ? [x.path] : []), ...Object.keys(x.openapiPaths ?? {})]),
+    );
     expect(Object.keys(r.body.paths).sort()).toEqual([...allOperations().map((op) => op.rest.path), ...moduleDocs].sort());
-    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/v1/account', '/v1/jobs', '/v1/jobs/{id}', '/v1/jobs/{id}/results', '/v1/jobs/estimate']));
-    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/v1/code/repository', '/v1/code/trending/developers', '/v1/websearch/search']));
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(['/v1/account', '/v1/jobs', '/v1/jobs/{id}', '/v1/jobs/{id}/results', '/v1/jobs/estimate']),
+    );
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(['/v1/code/repository', '/v1/code/trending/developers', '/v1/websearch/search']),
+    );
     const params = r.body.paths['/v1/websearch/search'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(['query', 'region', 'date_posted', 'page', 'cache_max_age']);
   });

@@ -10,7 +10,10 @@ import { repoRoute } from '../data.js';
 
 let fast: Harness;
 let slow: Harness;
-const routes = () => [repoRoute('octo', 'kit'), { host: 'api.github.com', path: '/repos/ghost/gone', response: { status: 404, body: '{}' } }];
+const routes = () => [
+  repoRoute('octo', 'kit'),
+  { host: 'api.github.com', path: '/repos/ghost/gone', response: { status: 404, body: '{}' } },
+];
 
 beforeAll(async () => {
   fast = await startHarness({ routes: routes() });
@@ -22,16 +25,35 @@ afterAll(async () => {
 });
 
 async function post(h: Harness, body: unknown, headers: Record<string, string>) {
-  const res = await fetch(`${h.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${h.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, type: res.headers.get('content-type'), body: text.replace(/"cached_at":"[^"]+"/g, '"cached_at":"T"') };
 }
 
 const cases: [string, unknown, { key?: boolean; credits?: number; accept?: string }][] = [
   ['success with credits', { query: '{ codeRepository(url: "https://github.com/octo/kit") { fullName starsCount } }' }, { key: true }],
-  ['variables and operationName', { query: 'query A($u: String!) { codeRepository(url: $u) { fullName } } query B { __typename }', variables: { u: 'https://github.com/octo/kit' }, operationName: 'A' }, { key: true }],
+  [
+    'variables and operationName',
+    {
+      query: 'query A($u: String!) { codeRepository(url: $u) { fullName } } query B { __typename }',
+      variables: { u: 'https://github.com/octo/kit' },
+      operationName: 'A',
+    },
+    { key: true },
+  ],
   ['cache hit', { query: '{ codeRepository(url: "https://github.com/octo/kit", cacheMaxAge: "1d") { fullName } }' }, { key: true }],
-  ['field errors: not found and invalid input', { query: '{ a: codeRepository(url: "https://github.com/ghost/gone") { id } b: websearchSearch(query: "x", page: 40) { results { url } } }' }, { key: true }],
+  [
+    'field errors: not found and invalid input',
+    {
+      query:
+        '{ a: codeRepository(url: "https://github.com/ghost/gone") { id } b: websearchSearch(query: "x", page: 40) { results { url } } }',
+    },
+    { key: true },
+  ],
   ['missing key → 401', { query: '{ codeRepository(url: "https://github.com/octo/kit") { id } }' }, {}],
   ['insufficient credits → 402', { query: '{ codeRepository(url: "https://github.com/octo/kit") { id } }' }, { key: true, credits: 0 }],
   ['introspection without key', { query: '{ __schema { queryType { name } } }' }, {}],
@@ -42,8 +64,16 @@ const cases: [string, unknown, { key?: boolean; credits?: number; accept?: strin
   ['bad JSON body', '{"query": ', { key: true }],
   ['variables of the wrong type', { query: 'query A($u: String!) { codeRepository(url: $u) { id } }', variables: { u: 5 } }, { key: true }],
   // @defer / @stream are yoga's (graphql-jit has no incremental delivery): the fast path hands them over.
-  ['@defer as multipart/mixed', { query: '{ codeRepository(url: "https://github.com/octo/kit") { fullName ... @defer { starsCount topics } } }' }, { key: true, accept: 'multipart/mixed, application/json' }],
-  ['@defer to a JSON-only client: one result', { query: '{ codeRepository(url: "https://github.com/octo/kit") { fullName topics @stream ... @defer { starsCount } } }' }, { key: true }],
+  [
+    '@defer as multipart/mixed',
+    { query: '{ codeRepository(url: "https://github.com/octo/kit") { fullName ... @defer { starsCount topics } } }' },
+    { key: true, accept: 'multipart/mixed, application/json' },
+  ],
+  [
+    '@defer to a JSON-only client: one result',
+    { query: '{ codeRepository(url: "https://github.com/octo/kit") { fullName topics @stream ... @defer { starsCount } } }' },
+    { key: true },
+  ],
   ['@defer on a root field', { query: '{ ... @defer { codeRepository(url: "https://github.com/octo/kit") { id } } }' }, { key: true }],
 ];
 
@@ -52,7 +82,10 @@ describe('fast GraphQL path answers exactly like yoga', () => {
     const results = [];
     for (const h of [fast, slow]) {
       // One request id for both, so their errors' extensions.request_id match too.
-      const headers: Record<string, string> = { accept: o.accept ?? 'application/graphql-response+json, application/json', 'x-request-id': `same-${_name.length}` };
+      const headers: Record<string, string> = {
+        accept: o.accept ?? 'application/graphql-response+json, application/json',
+        'x-request-id': `same-${_name.length}`,
+      };
       if (o.accept === '') delete headers.accept;
       if (o.key) headers['x-api-key'] = (await h.key(o.credits ?? 10)).key;
       results.push(await post(h, body, headers));

@@ -14,14 +14,24 @@ import type { Route } from '../../src/replay/server.js';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const HTML_TYPE = { 'content-type': 'text/html; charset=utf-8' };
-const nextData = (data: unknown) => `<!DOCTYPE html><html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script></body></html>`;
+const nextData = (data: unknown) =>
+  `<!DOCTYPE html><html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script></body></html>`;
 const q = encodeURIComponent;
 const OTHER_SPOTIFY_ID = '0therSh0wAAAAAAAAAAAAA';
 /** A channel page: `ytInitialData` with the channel's metadata only. */
 const ytChannel = (channelId: string, handle: string) =>
   `<!DOCTYPE html><html><body><script>var ytInitialData = ${JSON.stringify({ metadata: { channelMetadataRenderer: { externalId: channelId, title: handle, description: '', vanityChannelUrl: `http://www.youtube.com/@${handle}` } } })};</script></body></html>`;
 /** An embed page carrying an anonymous session (audio-a's token page). */
-const spotifyEmbed = nextData({ props: { pageProps: { state: { settings: { session: { accessToken: 'anon-token', accessTokenExpirationTimestampMs: Date.now() + 3_600_000, isAnonymous: true } } } } }, page: '/track/[id]' });
+const spotifyEmbed = nextData({
+  props: {
+    pageProps: {
+      state: {
+        settings: { session: { accessToken: 'anon-token', accessTokenExpirationTimestampMs: Date.now() + 3_600_000, isAnonymous: true } },
+      },
+    },
+  },
+  page: '/track/[id]',
+});
 
 /**
  * One platform's record asked for one account and answered (through the replay) with another's:
@@ -36,22 +46,64 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
   {
     platform: 'linkpage-a',
     path: `/v1/linkpage-a?url=${q('https://link.me/maya')}`,
-    routes: [{ host: 'link.me', path: '/maya', response: { headers: HTML_TYPE, body: nextData({ props: { pageProps: { profile: { id: '41', username: 'someone.else', firstName: 'S', lastName: 'E', bio: null } } } }) } }],
+    routes: [
+      {
+        host: 'link.me',
+        path: '/maya',
+        response: {
+          headers: HTML_TYPE,
+          body: nextData({
+            props: { pageProps: { profile: { id: '41', username: 'someone.else', firstName: 'S', lastName: 'E', bio: null } } },
+          }),
+        },
+      },
+    ],
   },
   {
     platform: 'linkpage-b',
     path: `/v1/linkpage-b?url=${q('https://linktr.ee/maya')}`,
-    routes: [{ host: 'linktr.ee', path: '/maya', response: { headers: HTML_TYPE, body: nextData({ props: { pageProps: { account: { id: 42, username: 'someone.else', links: [] } } } }) } }],
+    routes: [
+      {
+        host: 'linktr.ee',
+        path: '/maya',
+        response: {
+          headers: HTML_TYPE,
+          body: nextData({ props: { pageProps: { account: { id: 42, username: 'someone.else', links: [] } } } }),
+        },
+      },
+    ],
   },
   {
     platform: 'linkpage-c',
     path: `/v1/linkpage-c?url=${q('https://maya.komi.io')}`,
-    routes: [{ host: 'api.komi.io', path: '/api/talent/usernames/maya', response: { headers: JSON_TYPE, body: JSON.stringify({ username: 'someone.else', accountStatus: 'active', talentProfile: { id: 'p43', username: 'someone.else' } }) } }],
+    routes: [
+      {
+        host: 'api.komi.io',
+        path: '/api/talent/usernames/maya',
+        response: {
+          headers: JSON_TYPE,
+          body: JSON.stringify({
+            username: 'someone.else',
+            accountStatus: 'active',
+            talentProfile: { id: 'p43', username: 'someone.else' },
+          }),
+        },
+      },
+    ],
   },
   {
     platform: 'linkpage-e',
     path: `/v1/linkpage-e?url=${q('https://lnk.bio/maya')}`,
-    routes: [{ host: 'lnk.bio', path: '/maya', response: { headers: HTML_TYPE, body: '<!DOCTYPE html><html><body><a data-type="TYPE_PROFILEPIC" data-uid="44" class="pb-username" href="https://lnk.bio/someone.else">@someone.else</a></body></html>' } }],
+    routes: [
+      {
+        host: 'lnk.bio',
+        path: '/maya',
+        response: {
+          headers: HTML_TYPE,
+          body: '<!DOCTYPE html><html><body><a data-type="TYPE_PROFILEPIC" data-uid="44" class="pb-username" href="https://lnk.bio/someone.else">@someone.else</a></body></html>',
+        },
+      },
+    ],
   },
   {
     platform: 'audio-a (podcast)',
@@ -64,8 +116,37 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
         // Any show answered with another show; any playlist with another playlist.
         response: (req) => {
           const uri = String((JSON.parse(req.query.get('variables') ?? '{}') as { uri?: string }).uri ?? '');
-          if (uri.startsWith('spotify:show:')) return { headers: JSON_TYPE, body: JSON.stringify({ data: { podcastUnionV2: { __typename: 'Podcast', id: OTHER_SPOTIFY_ID, uri: `spotify:show:${OTHER_SPOTIFY_ID}`, name: 'Another show', publisher: { name: 'P' }, coverArt: { sources: [] }, episodesV2: { items: [] } } } }) };
-          return { headers: JSON_TYPE, body: JSON.stringify({ data: { playlistV2: { __typename: 'Playlist', uri: `spotify:playlist:${OTHER_SPOTIFY_ID}`, name: 'Another list', ownerV2: { data: { name: 'x', username: 'x' } }, content: { items: [], totalCount: 0, pagingInfo: { offset: 0, limit: 100 } } } } }) };
+          if (uri.startsWith('spotify:show:'))
+            return {
+              headers: JSON_TYPE,
+              body: JSON.stringify({
+                data: {
+                  podcastUnionV2: {
+                    __typename: 'Podcast',
+                    id: OTHER_SPOTIFY_ID,
+                    uri: `spotify:show:${OTHER_SPOTIFY_ID}`,
+                    name: 'Another show',
+                    publisher: { name: 'P' },
+                    coverArt: { sources: [] },
+                    episodesV2: { items: [] },
+                  },
+                },
+              }),
+            };
+          return {
+            headers: JSON_TYPE,
+            body: JSON.stringify({
+              data: {
+                playlistV2: {
+                  __typename: 'Playlist',
+                  uri: `spotify:playlist:${OTHER_SPOTIFY_ID}`,
+                  name: 'Another list',
+                  ownerV2: { data: { name: 'x', username: 'x' } },
+                  content: { items: [], totalCount: 0, pagingInfo: { offset: 0, limit: 100 } },
+                },
+              },
+            }),
+          };
         },
       },
     ],
@@ -74,17 +155,44 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
   {
     platform: 'moodboard (post)',
     path: `/v1/moodboard/post?url=${q('https://www.cosmos.so/e/1909064612')}`,
-    routes: [{ host: 'api.cosmos.so', path: '/graphql', method: 'POST', response: { headers: JSON_TYPE, body: JSON.stringify({ data: { elementView: { element: { id: 77, shareUrl: 'https://www.cosmos.so/e/77', createdAt: '2025-01-01T00:00:00Z' } }, elementTopConnections: null } }) } }],
+    routes: [
+      {
+        host: 'api.cosmos.so',
+        path: '/graphql',
+        method: 'POST',
+        response: {
+          headers: JSON_TYPE,
+          body: JSON.stringify({
+            data: {
+              elementView: { element: { id: 77, shareUrl: 'https://www.cosmos.so/e/77', createdAt: '2025-01-01T00:00:00Z' } },
+              elementTopConnections: null,
+            },
+          }),
+        },
+      },
+    ],
   },
   {
     platform: 'video (by handle)',
     path: `/v1/video/channel?handle=${q('@maya')}`,
-    routes: [{ host: 'www.youtube.com', path: '/@maya', response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') } }],
+    routes: [
+      {
+        host: 'www.youtube.com',
+        path: '/@maya',
+        response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') },
+      },
+    ],
   },
   {
     platform: 'video (by channel id)',
     path: '/v1/video/channel?channelId=UCaskedaskedaskedaskedAB',
-    routes: [{ host: 'www.youtube.com', path: '/channel/UCaskedaskedaskedaskedAB', response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') } }],
+    routes: [
+      {
+        host: 'www.youtube.com',
+        path: '/channel/UCaskedaskedaskedaskedAB',
+        response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') },
+      },
+    ],
   },
 ];
 const repoPath = (owner: string, repo: string) => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}`;
@@ -99,16 +207,40 @@ beforeAll(async () => {
       // The same repository, GitHub's own capitalisation.
       { host: 'api.github.com', path: '/repos/octo/mixedcase', response: { headers: JSON_TYPE, body: repoJson('Octo', 'MixedCase') } },
       // Renamed: GitHub redirects to /repositories/<id>, which answers under the new name.
-      { host: 'api.github.com', path: '/repos/octo/old-name', response: { status: 301, headers: { location: `https://api.github.com/repositories/${idOf('octo', 'new-name')}` } } },
-      { host: 'api.github.com', path: `/repositories/${idOf('octo', 'new-name')}`, response: { headers: JSON_TYPE, body: repoJson('octo', 'new-name') } },
+      {
+        host: 'api.github.com',
+        path: '/repos/octo/old-name',
+        response: { status: 301, headers: { location: `https://api.github.com/repositories/${idOf('octo', 'new-name')}` } },
+      },
+      {
+        host: 'api.github.com',
+        path: `/repositories/${idOf('octo', 'new-name')}`,
+        response: { headers: JSON_TYPE, body: repoJson('octo', 'new-name') },
+      },
       // A redirect to an id whose answer is another repository.
-      { host: 'api.github.com', path: '/repos/octo/moved-wrong', response: { status: 301, headers: { location: 'https://api.github.com/repositories/1' } } },
+      {
+        host: 'api.github.com',
+        path: '/repos/octo/moved-wrong',
+        response: { status: 301, headers: { location: 'https://api.github.com/repositories/1' } },
+      },
       { host: 'api.github.com', path: '/repositories/1', response: { headers: JSON_TYPE, body: repoJson('octo', 'new-name') } },
       // social-b: every username answered with the profile of `someone.else`.
-      { host: 'i.instagram.com', path: '/api/v1/users/web_profile_info/', response: { headers: JSON_TYPE, body: JSON.stringify(ig.profileBody(ig.userJson('someone.else'))) } },
+      {
+        host: 'i.instagram.com',
+        path: '/api/v1/users/web_profile_info/',
+        response: { headers: JSON_TYPE, body: JSON.stringify(ig.profileBody(ig.userJson('someone.else'))) },
+      },
       // microblog-a: every lookup answered with the real account capture of @realDonaldTrump.
       ...OTHER_ACCOUNT.flatMap((c) => c.routes),
-      ...(hasFixtures('microblog-a') ? [{ host: 'truthsocial.com', path: '/api/v1/accounts/lookup', response: { headers: JSON_TYPE, bodyFile: fixturePath('microblog-a', 'account-realdonaldtrump.json') } }] : []),
+      ...(hasFixtures('microblog-a')
+        ? [
+            {
+              host: 'truthsocial.com',
+              path: '/api/v1/accounts/lookup',
+              response: { headers: JSON_TYPE, bodyFile: fixturePath('microblog-a', 'account-realdonaldtrump.json') },
+            },
+          ]
+        : []),
     ],
   });
 });
@@ -119,7 +251,10 @@ describe('code repository: the repository asked for, or UPSTREAM_FAILED', () => 
     const { key, id } = await h.key(3);
     const r = await h.rest(repoPath('octo', 'asked'), { key });
     expect(r.status).toBe(502);
-    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/different resource \(handle someone\/else, not octo\/asked\)/) });
+    expect(r.body.error).toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: expect.stringMatching(/different resource \(handle someone\/else, not octo\/asked\)/),
+    });
     expect(await h.balance(id)).toBe(3);
   });
 
@@ -156,16 +291,19 @@ describe('profiles: the account asked for (handle, case-insensitively), or UPSTR
     expect(same.status).toBe(200);
   });
 
-  it.skipIf(!hasFixtures('microblog-a'))('microblog-a: the real @realDonaldTrump account answered for @maya is 502 UPSTREAM_FAILED; for @REALDONALDTRUMP it is data', async () => {
-    const { key, id } = await h.key(3);
-    const other = await h.rest('/v1/microblog-a/profile?handle=maya', { key });
-    expect(other.status).toBe(502);
-    expect(other.body.error.code).toBe('UPSTREAM_FAILED');
-    expect(await h.balance(id)).toBe(3);
-    const same = await h.rest('/v1/microblog-a/profile?handle=REALDONALDTRUMP', { key });
-    expect(same.status).toBe(200);
-    expect(same.body.username).toBe('realDonaldTrump');
-  });
+  it.skipIf(!hasFixtures('microblog-a'))(
+    'microblog-a: the real @realDonaldTrump account answered for @maya is 502 UPSTREAM_FAILED; for @REALDONALDTRUMP it is data',
+    async () => {
+      const { key, id } = await h.key(3);
+      const other = await h.rest('/v1/microblog-a/profile?handle=maya', { key });
+      expect(other.status).toBe(502);
+      expect(other.body.error.code).toBe('UPSTREAM_FAILED');
+      expect(await h.balance(id)).toBe(3);
+      const same = await h.rest('/v1/microblog-a/profile?handle=REALDONALDTRUMP', { key });
+      expect(same.status).toBe(200);
+      expect(same.body.username).toBe('realDonaldTrump');
+    },
+  );
 });
 
 describe('every platform with an asked account: another account in the answer is 502 UPSTREAM_FAILED at 0 credits', () => {

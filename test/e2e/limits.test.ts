@@ -22,7 +22,10 @@ describe('operation limits (configurable)', () => {
     const ok = await h.gql('{ codeRepository(url: "https://github.com/octo/kit") { owner { login } } }', { key });
     expect(ok.status).toBe(200);
     expect(ok.body.data.codeRepository.owner.login).toBe('octo');
-    const deep = await h.gql('{ codeRepository(url: "https://github.com/octo/kit") { owner { login } license { key } } x: codeTrendingDevelopers { developers { popularRepository { name } } } }', { key });
+    const deep = await h.gql(
+      '{ codeRepository(url: "https://github.com/octo/kit") { owner { login } license { key } } x: codeTrendingDevelopers { developers { popularRepository { name } } } }',
+      { key },
+    );
     expect(deep.body.errors[0].message).toMatch(/4 levels deep; the maximum is 3/);
     expect(deep.body.data).toBeUndefined();
     expect(await h.balance(id)).toBe(4);
@@ -42,10 +45,16 @@ describe('operation limits (configurable)', () => {
 describe('error masking', () => {
   it('expected errors keep code and message; anything else is masked as INTERNAL', () => {
     const deps = silentLogger;
-    const expected = formatError(new GraphQLError('wrapped', { originalError: new ApiError('NOT_FOUND', 'Repository x/y was not found') }), deps);
+    const expected = formatError(
+      new GraphQLError('wrapped', { originalError: new ApiError('NOT_FOUND', 'Repository x/y was not found') }),
+      deps,
+    );
     expect(expected.message).toBe('Repository x/y was not found');
     expect(expected.extensions.code).toBe('NOT_FOUND');
-    const bug = formatError(new GraphQLError('wrapped', { originalError: new TypeError("Cannot read properties of undefined (reading 'secret')") }), deps);
+    const bug = formatError(
+      new GraphQLError('wrapped', { originalError: new TypeError("Cannot read properties of undefined (reading 'secret')") }),
+      deps,
+    );
     expect(bug.message).toBe('Unexpected error.');
     expect(bug.extensions.code).toBe('INTERNAL');
     expect(JSON.stringify(bug)).not.toContain('secret');

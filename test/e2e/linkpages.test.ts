@@ -91,7 +91,8 @@ const CASES: LinkPageCase[] = [
     fetchesPerLookup: 1,
     wrap: 'profile',
     routes: () => {
-      const page = (username: string, extra: Body = {}) => A.linkmeHtml(A.profileNextData(A.linkmeProfile(username, extra)), `${username} | Linkme`);
+      const page = (username: string, extra: Body = {}) =>
+        A.linkmeHtml(A.profileNextData(A.linkmeProfile(username, extra)), `${username} | Linkme`);
       return [
         // Any username: its profile page (usernames as Linkme stores them, lower-case).
         { host: 'link.me', path: /^\/[a-z0-9._-]+$/, response: (req) => html(page(req.path.slice(1))) },
@@ -188,7 +189,9 @@ const CASES: LinkPageCase[] = [
         }
         expect(p.sectionSettings).toEqual(Object.entries(wire.sectionSettings).map(([section, s]) => ({ section, ...(s as object) })));
         // Info links have no baseUrl on the wire: null in GraphQL.
-        expect(p.infoLinks).toEqual(wire.infoLinks.map((g: any) => ({ ...g, links: g.links.map((l: object) => ({ ...l, baseUrl: null })) })));
+        expect(p.infoLinks).toEqual(
+          wire.infoLinks.map((g: any) => ({ ...g, links: g.links.map((l: object) => ({ ...l, baseUrl: null })) })),
+        );
         expect(p.webLinks).toEqual(wire.webLinks);
         // Web links classified by host (first per platform); the custom website is no platform.
         expect(p.platformUrls).toEqual([
@@ -223,8 +226,22 @@ const CASES: LinkPageCase[] = [
     live: {
       url: 'https://linktr.ee/nightowlband',
       keys: [
-        'id', 'username', 'profilePictureUrl', 'description', 'verticals', 'linkPlatforms', 'timezone', 'links',
-        'social-b', 'shortvideo', 'audio-a', 'video', 'audio-b', 'audio-c', 'twitch', 'email_address',
+        'id',
+        'username',
+        'profilePictureUrl',
+        'description',
+        'verticals',
+        'linkPlatforms',
+        'timezone',
+        'links',
+        'social-b',
+        'shortvideo',
+        'audio-a',
+        'video',
+        'audio-b',
+        'audio-c',
+        'twitch',
+        'email_address',
       ],
       facts: {
         id: 48123907,
@@ -282,7 +299,9 @@ const CASES: LinkPageCase[] = [
           ...pick(record, ['id', 'username', 'profilePictureUrl', 'description', 'verticals', 'linkPlatforms', 'timezone', 'links']),
           emailAddress: record.email_address,
         });
-        expect(byPlatform(p.platformUrls)).toEqual(pick(record, ['social-b', 'shortvideo', 'audio-a', 'video', 'audio-b', 'audio-c', 'twitch']));
+        expect(byPlatform(p.platformUrls)).toEqual(
+          pick(record, ['social-b', 'shortvideo', 'audio-a', 'video', 'audio-b', 'audio-c', 'twitch']),
+        );
       },
     },
   },
@@ -308,15 +327,37 @@ const CASES: LinkPageCase[] = [
       { host: KOMI, path: talentPath('wallmodules'), response: json(C.talentBody('wallmodules', { id: 'p-wallmodules' })) },
       { host: KOMI, path: '/api/talent-profiles/p-wallmodules/modules', response: html(C.CHALLENGE_HTML, 503) },
       { host: KOMI, path: talentPath('errmodules'), response: json(C.talentBody('errmodules', { id: 'p-errmodules' })) },
-      { host: KOMI, path: '/api/talent-profiles/p-errmodules/modules', response: { status: 500, headers: { 'content-type': 'application/json' }, body: '{}' } },
+      {
+        host: KOMI,
+        path: '/api/talent-profiles/p-errmodules/modules',
+        response: { status: 500, headers: { 'content-type': 'application/json' }, body: '{}' },
+      },
       { host: KOMI, path: talentPath('slowmodules'), response: json(C.talentBody('slowmodules', { id: 'p-slowmodules' })) },
-      { host: KOMI, path: '/api/talent-profiles/p-slowmodules/modules', response: { headers: { 'content-type': 'application/json' }, body: '[]', fault: { kind: 'timeout' } } },
+      {
+        host: KOMI,
+        path: '/api/talent-profiles/p-slowmodules/modules',
+        response: { headers: { 'content-type': 'application/json' }, body: '[]', fault: { kind: 'timeout' } },
+      },
     ],
     live: {
       url: 'https://nightowl.komi.io',
       keys: [
-        'id', 'username', 'avatar', 'bio', 'firstName', 'lastName', 'displayName', 'displayNameImage', 'social-b',
-        'shortvideo', 'video', 'microblog-b', 'snapchat', 'audio-a', 'website', 'links',
+        'id',
+        'username',
+        'avatar',
+        'bio',
+        'firstName',
+        'lastName',
+        'displayName',
+        'displayNameImage',
+        'social-b',
+        'shortvideo',
+        'video',
+        'microblog-b',
+        'snapchat',
+        'audio-a',
+        'website',
+        'links',
       ],
       facts: {
         id: C.PROFILE_ID,
@@ -395,7 +436,11 @@ const CASES: LinkPageCase[] = [
       { host: 'pillar.io', path: '/ghost', response: html(D.NOT_FOUND_HTML, 404) },
       { host: 'pillar.io', path: '/ghost200', response: html(D.NOT_FOUND_HTML) },
       { host: 'pillar.io', path: '/gone-home', response: { status: 302, headers: { location: '/' } } },
-      { host: 'pillar.io', path: '/', response: html('<html><head><title>Pillar - The All-In-One Toolkit for Creators</title></head></html>') },
+      {
+        host: 'pillar.io',
+        path: '/',
+        response: html('<html><head><title>Pillar - The All-In-One Toolkit for Creators</title></head></html>'),
+      },
       { host: 'pillar.io', path: '/walled', response: html(D.CHALLENGE_HTML, 403) },
       { host: 'pillar.io', path: '/walled200', response: html(D.CHALLENGE_HTML) },
       { host: 'pillar.io', path: '/reshaped', response: html(D.pillarHtml(D.pillarState(null))) },
@@ -420,8 +465,23 @@ const CASES: LinkPageCase[] = [
       upstream: ['https://pillar.io/maraquintero'],
       more(body) {
         expect(body.links).toHaveLength(5);
-        expect(body.links[0]).toEqual({ id: '0c7a8e10-2b1f-11ef-9c3d-7d5e1f0a4b21', type: 'instagram', title: 'instagram', url: 'https://www.instagram.com/maraquintero', clicks: 14, order: null });
-        expect(body.products[1]).toEqual({ id: '62d0e470-2b1f-11ef-b065-850167411bb1', title: 'Playera Gira 2025', price: 24.5, url: 'https://maraquintero.mx/tienda/playera', name: 'Playera Gira 2025', description: null, image: null });
+        expect(body.links[0]).toEqual({
+          id: '0c7a8e10-2b1f-11ef-9c3d-7d5e1f0a4b21',
+          type: 'instagram',
+          title: 'instagram',
+          url: 'https://www.instagram.com/maraquintero',
+          clicks: 14,
+          order: null,
+        });
+        expect(body.products[1]).toEqual({
+          id: '62d0e470-2b1f-11ef-b065-850167411bb1',
+          title: 'Playera Gira 2025',
+          price: 24.5,
+          url: 'https://maraquintero.mx/tienda/playera',
+          name: 'Playera Gira 2025',
+          description: null,
+          image: null,
+        });
       },
     },
     spellings: {
@@ -492,13 +552,28 @@ const CASES: LinkPageCase[] = [
       { host: 'lnk.bio', path: '/', response: html('<html><head><title>Lnk.Bio - Link in bio</title></head></html>') },
       { host: 'lnk.bio', path: '/walled', response: html(E.CHALLENGE_HTML, 403) },
       { host: 'lnk.bio', path: '/walled200', response: html(E.CHALLENGE_HTML) },
-      { host: 'lnk.bio', path: '/reshaped', response: html('<html><head><title>@reshaped | Lnk.Bio</title></head><body><div class="new-profile">@reshaped</div></body></html>') },
+      {
+        host: 'lnk.bio',
+        path: '/reshaped',
+        response: html('<html><head><title>@reshaped | Lnk.Bio</title></head><body><div class="new-profile">@reshaped</div></body></html>'),
+      },
     ],
     live: {
       url: 'https://lnk.bio/rosaliavega',
       keys: [
-        'handle', 'id', 'social-b', 'shortvideo', 'video', 'microblog-b', 'pinboard', 'etsy', 'audio-a', 'email',
-        'whatsapp', 'website', 'links',
+        'handle',
+        'id',
+        'social-b',
+        'shortvideo',
+        'video',
+        'microblog-b',
+        'pinboard',
+        'etsy',
+        'audio-a',
+        'email',
+        'whatsapp',
+        'website',
+        'links',
       ],
       facts: {
         handle: 'rosaliavega',
@@ -511,7 +586,10 @@ const CASES: LinkPageCase[] = [
       upstream: ['https://lnk.bio/rosaliavega'],
       more(body) {
         expect(body.links).toHaveLength(6);
-        expect(body.links[1]).toEqual({ url: 'https://rosaliavega.mx/talleres?utm_source=lnkbio', text: 'Talleres de torno — inscripciones' });
+        expect(body.links[1]).toEqual({
+          url: 'https://rosaliavega.mx/talleres?utm_source=lnkbio',
+          text: 'Talleres de torno — inscripciones',
+        });
       },
     },
     spellings: {
@@ -549,7 +627,9 @@ const CASES: LinkPageCase[] = [
       selection: 'json handle id email whatsapp website platformUrls { platform url } links { url text }',
       same(p, record) {
         expect(p).toMatchObject(pick(record, ['handle', 'id', 'email', 'whatsapp', 'website', 'links']));
-        expect(byPlatform(p.platformUrls)).toEqual(pick(record, ['social-b', 'shortvideo', 'video', 'microblog-b', 'pinboard', 'etsy', 'audio-a']));
+        expect(byPlatform(p.platformUrls)).toEqual(
+          pick(record, ['social-b', 'shortvideo', 'video', 'microblog-b', 'pinboard', 'etsy', 'audio-a']),
+        );
       },
     },
   },
@@ -692,7 +772,8 @@ describe.each(CASES.map((c) => [c.label, c] as const))('GET /v1/%s', (_label, c)
 describe('linkpage-c: the modules request is the second, optional one', () => {
   const linksWarnings = async () => {
     const st = await h.rest('/v1/status');
-    return (st.body.platforms.find((p: { platform: string }) => p.platform === 'linkpage-c').parser_warnings.fields['page.links'] ?? 0) as number;
+    return (st.body.platforms.find((p: { platform: string }) => p.platform === 'linkpage-c').parser_warnings.fields['page.links'] ??
+      0) as number;
   };
 
   // The talent answer alone makes the page.
@@ -705,7 +786,14 @@ describe('linkpage-c: the modules request is the second, optional one', () => {
     const before = await linksWarnings();
     const r = await h.rest(`/v1/linkpage-c?url=${username}`, { key });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ username, avatar: expect.stringMatching(/^https:/), bio: expect.any(String), displayName: 'Nora Hollis', website: 'https://norahollis.example/', links: [] });
+    expect(r.body).toMatchObject({
+      username,
+      avatar: expect.stringMatching(/^https:/),
+      bio: expect.any(String),
+      displayName: 'Nora Hollis',
+      website: 'https://norahollis.example/',
+      links: [],
+    });
     expect(r.body['social-b']).toBe('https://www.instagram.com/nora.hollis/');
     expect(await h.balance(id)).toBe(2);
     expect(await linksWarnings()).toBe(before + 1);

@@ -124,7 +124,11 @@ function statusJson(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-const json = (body: unknown, status = 200) => ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) });
+const json = (body: unknown, status = 200) => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify(body),
+});
 const media = (bytes: Buffer, type: string) => ({ headers: { 'content-type': type }, body: bytes });
 
 const CLOUDFLARE_CHALLENGE = {
@@ -139,7 +143,10 @@ const STATUSES: Record<string, unknown> = {
   // An image (with its own preview) and a video whose preview is the same file as the image's:
   // three distinct files, four URLs.
   '200': statusJson('200', {
-    media_attachments: [attachment('201', 'image', cdnUrl('photo.jpg'), cdnUrl('thumb.jpg')), attachment('202', 'video', cdnUrl('clip.mp4'), cdnUrl('thumb.jpg'))],
+    media_attachments: [
+      attachment('201', 'image', cdnUrl('photo.jpg'), cdnUrl('thumb.jpg')),
+      attachment('202', 'video', cdnUrl('clip.mp4'), cdnUrl('thumb.jpg')),
+    ],
   }),
   // The same bytes as 200's photo under another URL: stored once.
   '250': statusJson('250', {
@@ -152,20 +159,30 @@ const STATUSES: Record<string, unknown> = {
   '430': statusJson('430', { media_attachments: [attachment('431', 'image', cdnUrl('challenged.jpg'), null)] }),
   '440': statusJson('440', { media_attachments: [attachment('441', 'image', cdnUrl('gone.jpg'), null)] }),
   // A reblog: the media is on the reblogged status.
-  '500': statusJson('500', { content: '', reblog: statusJson('501', { media_attachments: [attachment('502', 'image', cdnUrl('photo.jpg'), null)] }) }),
+  '500': statusJson('500', {
+    content: '',
+    reblog: statusJson('501', { media_attachments: [attachment('502', 'image', cdnUrl('photo.jpg'), null)] }),
+  }),
   '600': statusJson('600', { visibility: 'private' }),
   // An upstream that points at an internal address: refused by the SSRF guard before any request.
   '450': statusJson('450', { media_attachments: [attachment('451', 'image', 'http://127.0.0.1:8080/admin.jpg', null)] }),
 };
 
-const FILES: Record<string, ReturnType<typeof media> | typeof CLOUDFLARE_CHALLENGE | { status: number; headers: Record<string, string>; body: string }> = {
+const FILES: Record<
+  string,
+  ReturnType<typeof media> | typeof CLOUDFLARE_CHALLENGE | { status: number; headers: Record<string, string>; body: string }
+> = {
   'photo.jpg': media(JPEG_2, 'image/jpeg'),
   'photo-copy.jpg': media(JPEG_2, 'image/jpeg'),
   'thumb.jpg': media(JPEG, 'image/jpeg'),
   'clip.mp4': media(MP4, 'video/mp4'),
   'huge.mp4': media(Buffer.alloc(5_000, 1), 'video/mp4'),
   'page.jpg': { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Not an image</body></html>' },
-  'vector.svg': { status: 200, headers: { 'content-type': 'image/svg+xml' }, body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' },
+  'vector.svg': {
+    status: 200,
+    headers: { 'content-type': 'image/svg+xml' },
+    body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  },
   'challenged.jpg': CLOUDFLARE_CHALLENGE,
   'gone.jpg': { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found' },
 };
@@ -180,7 +197,11 @@ const ROUTES: Route[] = [
       if (id === '403') return CLOUDFLARE_CHALLENGE;
       if (id === '401') return json({ error: 'This method requires an authenticated user' }, 401);
       if (id === '402') return json({ error: 'This action is not allowed' }, 403);
-      if (id === '405') return { headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><head><title>Truth Social</title></head><body><div id="soapbox"></div></body></html>' };
+      if (id === '405')
+        return {
+          headers: { 'content-type': 'text/html' },
+          body: '<!DOCTYPE html><html><head><title>Truth Social</title></head><body><div id="soapbox"></div></body></html>',
+        };
       if (STATUSES[id]) return json(STATUSES[id]);
       // 7…: plain posts, one per test that needs a fresh cache entry.
       return id.startsWith('7') ? json(statusJson(id)) : json({ error: 'Record not found' }, 404);
@@ -197,7 +218,11 @@ const ROUTES: Route[] = [
       return json(accountJson(acct === 'testerx' ? 'TesterX' : acct));
     },
   },
-  { host: CDN, path: /^\/tmtg:prime-ts-assets\/media_attachments\/files\//, response: (req) => FILES[req.path.split('/').pop()!] ?? { status: 404, body: 'Not Found' } },
+  {
+    host: CDN,
+    path: /^\/tmtg:prime-ts-assets\/media_attachments\/files\//,
+    response: (req) => FILES[req.path.split('/').pop()!] ?? { status: 404, body: 'Not Found' },
+  },
 ];
 
 let h: Harness;
@@ -214,7 +239,8 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const postPath = (id: string, extra = '') => `/v1/microblog-a/post?url=${encodeURIComponent(`https://truthsocial.com/@tester/posts/${id}`)}${extra}`;
+const postPath = (id: string, extra = '') =>
+  `/v1/microblog-a/post?url=${encodeURIComponent(`https://truthsocial.com/@tester/posts/${id}`)}${extra}`;
 const apiHits = () => h.replay.hits({ host: API }).length;
 const cdnHits = () => h.replay.hits({ host: CDN }).length;
 const storedFiles = () => {
@@ -360,7 +386,12 @@ describe('GET /v1/microblog-a/post', () => {
     expect(gql.status).toBe(200);
     const { success, credits_remaining, credits_charged, ...record } = rest.body;
     expect(gql.body.data.microblogAPost.json).toEqual(record);
-    expect(gql.body.data.microblogAPost).toMatchObject({ id: '100', text: record.text, repliesCount: 3, account: { username: 'tester', followersCount: 1234, unauthVisibility: true } });
+    expect(gql.body.data.microblogAPost).toMatchObject({
+      id: '100',
+      text: record.text,
+      repliesCount: 3,
+      account: { username: 'tester', followersCount: 1234, unauthVisibility: true },
+    });
     expect(gql.body.extensions.credits).toMatchObject({ charged: 1 });
   });
 
@@ -473,7 +504,10 @@ describe('GET /v1/microblog-a/post with download_media=true', () => {
     vi.stubEnv('PUBLIC_BASE_URL', '');
     const c = await h.rest(postPath('300', '&download_media=true&cache_max_age=1d'), { key });
     expect(c.body.media_attachments[0].url).toBe(`${h.url}/media/${sha(JPEG_2)}.jpg`);
-    const g = await h.gql(`{ microblogAPost(url: "https://truthsocial.com/@tester/posts/300", downloadMedia: true, cacheMaxAge: "1d") { mediaAttachments { url } } }`, { key });
+    const g = await h.gql(
+      `{ microblogAPost(url: "https://truthsocial.com/@tester/posts/300", downloadMedia: true, cacheMaxAge: "1d") { mediaAttachments { url } } }`,
+      { key },
+    );
     expect(g.body.data.microblogAPost.mediaAttachments[0].url).toBe(`${h.url}/media/${sha(JPEG_2)}.jpg`);
   });
 
@@ -538,7 +572,10 @@ describe('GET /v1/microblog-a/post with download_media=true', () => {
     const { key, id } = await h.key(20);
     const r = await h.rest(postPath('430', '&download_media=true'), { key });
     expect(r.status).toBe(502);
-    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(/media attachment 431.*Cloudflare challenge/) });
+    expect(r.body.error).toMatchObject({
+      code: 'UPSTREAM_BLOCKED',
+      message: expect.stringMatching(/media attachment 431.*Cloudflare challenge/),
+    });
     expect(await h.balance(id)).toBe(20);
   });
 });
@@ -622,7 +659,10 @@ describe('GET /v1/microblog-a/profile', () => {
   it('REST and GraphQL return the same profile', async () => {
     const { key } = await h.key(10);
     const rest = await h.rest('/v1/microblog-a/profile?handle=tester', { key });
-    const gql = await h.gql('{ microblogAProfile(handle: "tester") { username displayName followersCount pleroma { acceptsChatMessages } json } }', { key });
+    const gql = await h.gql(
+      '{ microblogAProfile(handle: "tester") { username displayName followersCount pleroma { acceptsChatMessages } json } }',
+      { key },
+    );
     const { success, credits_remaining, credits_charged, ...record } = rest.body;
     expect(gql.body.data.microblogAProfile).toEqual({
       username: 'tester',
@@ -660,9 +700,28 @@ describe('GET /v1/microblog-a/profile', () => {
 
 describe.skipIf(!hasFixtures('microblog-a'))(`microblog-a captures end to end (${skipReason('microblog-a')})`, () => {
   const CAPTURE_ROUTES: Route[] = [
-    { host: API, path: '/api/v1/statuses/116711704834455679', response: { headers: { 'content-type': 'application/json' }, bodyFile: fixturePath('microblog-a', 'status-video-citizenfreepress.json') } },
-    { host: API, path: '/api/v1/statuses/116669584003805199', response: { headers: { 'content-type': 'application/json' }, bodyFile: fixturePath('microblog-a', 'status-text-realdonaldtrump.json') } },
-    { host: API, path: '/api/v1/accounts/lookup', query: { acct: 'realdonaldtrump' }, response: { headers: { 'content-type': 'application/json' }, bodyFile: fixturePath('microblog-a', 'account-realdonaldtrump.json') } },
+    {
+      host: API,
+      path: '/api/v1/statuses/116711704834455679',
+      response: {
+        headers: { 'content-type': 'application/json' },
+        bodyFile: fixturePath('microblog-a', 'status-video-citizenfreepress.json'),
+      },
+    },
+    {
+      host: API,
+      path: '/api/v1/statuses/116669584003805199',
+      response: {
+        headers: { 'content-type': 'application/json' },
+        bodyFile: fixturePath('microblog-a', 'status-text-realdonaldtrump.json'),
+      },
+    },
+    {
+      host: API,
+      path: '/api/v1/accounts/lookup',
+      query: { acct: 'realdonaldtrump' },
+      response: { headers: { 'content-type': 'application/json' }, bodyFile: fixturePath('microblog-a', 'account-realdonaldtrump.json') },
+    },
     // The capture's video and its thumbnail, stood in for by our bytes.
     { host: CDN, path: /\/original\/86da5bcb68c3cffb\.mp4$/, response: media(MP4, 'video/mp4') },
     { host: CDN, path: /\/original\/5d4f0d27b8296535\.jpg$/, response: media(JPEG, 'image/jpeg') },
@@ -676,7 +735,12 @@ describe.skipIf(!hasFixtures('microblog-a'))(`microblog-a captures end to end ($
     const { key } = await h.key(20);
     const url = encodeURIComponent('https://truthsocial.com/@CitizenFreePress/posts/116711704834455679');
     const plain = await h.rest(`/v1/microblog-a/post?url=${url}`, { key });
-    expect(plain.body).toMatchObject({ credits_charged: 1, id: '116711704834455679', created_at: '2026-06-08T00:41:25.195Z', favourites_count: 319 });
+    expect(plain.body).toMatchObject({
+      credits_charged: 1,
+      id: '116711704834455679',
+      created_at: '2026-06-08T00:41:25.195Z',
+      favourites_count: 319,
+    });
     expect(plain.body.account).toMatchObject({ username: 'CitizenFreePress', id: '108274591401172033', followers_count: 2149603 });
     expect(plain.body.media_attachments[0].url).toMatch(/\/original\/86da5bcb68c3cffb\.mp4$/);
     expect(plain.body).not.toHaveProperty('next_status');
@@ -684,7 +748,12 @@ describe.skipIf(!hasFixtures('microblog-a'))(`microblog-a captures end to end ($
     const hosted = await h.rest(`/v1/microblog-a/post?url=${url}&download_media=true`, { key });
     expect(hosted.body.credits_charged).toBe(10);
     const [m] = hosted.body.media_attachments;
-    expect(m).toMatchObject({ id: '116711703727976572', type: 'video', url: `${h.url}/media/${sha(MP4)}.mp4`, preview_url: `${h.url}/media/${sha(JPEG)}.jpg` });
+    expect(m).toMatchObject({
+      id: '116711703727976572',
+      type: 'video',
+      url: `${h.url}/media/${sha(MP4)}.mp4`,
+      preview_url: `${h.url}/media/${sha(JPEG)}.jpg`,
+    });
     expect(m.remote_url).toBe(plain.body.media_attachments[0].url);
     expect(m.meta.original.duration).toBe(16.021769);
     const served = await fetch(m.url);
@@ -694,10 +763,25 @@ describe.skipIf(!hasFixtures('microblog-a'))(`microblog-a captures end to end ($
 
   it('the text post and the profile through REST', async () => {
     const { key } = await h.key(20);
-    const post = await h.rest(`/v1/microblog-a/post?url=${encodeURIComponent('https://truthsocial.com/@realDonaldTrump/116669584003805199')}&download_media=true`, { key });
-    expect(post.body).toMatchObject({ credits_charged: 1, replies_count: 1116, reblogs_count: 5209, favourites_count: 27879, media_attachments: [] });
+    const post = await h.rest(
+      `/v1/microblog-a/post?url=${encodeURIComponent('https://truthsocial.com/@realDonaldTrump/116669584003805199')}&download_media=true`,
+      { key },
+    );
+    expect(post.body).toMatchObject({
+      credits_charged: 1,
+      replies_count: 1116,
+      reblogs_count: 5209,
+      favourites_count: 27879,
+      media_attachments: [],
+    });
     const profile = await h.rest('/v1/microblog-a/profile?handle=realDonaldTrump', { key });
-    expect(profile.body).toMatchObject({ id: '107780257626128497', followers_count: 12949333, last_status_at: '2026-07-31', pleroma: { accepts_chat_messages: false }, unauth_visibility: null });
+    expect(profile.body).toMatchObject({
+      id: '107780257626128497',
+      followers_count: 12949333,
+      last_status_at: '2026-07-31',
+      pleroma: { accepts_chat_messages: false },
+      unauth_visibility: null,
+    });
   });
 
   const PEER_DIR = resolve(FIXTURES_DIR, '../reference/peer-examples');
@@ -705,7 +789,12 @@ describe.skipIf(!hasFixtures('microblog-a'))(`microblog-a captures end to end ($
   const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
   /** Same keys (bar documented extras) with the same JSON types; a null on either side is allowed. */
   function compareShapes(ours: Record<string, any>, theirs: Record<string, any>, extras: string[], path = ''): void {
-    expect(Object.keys(ours).filter((k) => !extras.includes(`${path}${k}`)).sort(), path || 'top level').toEqual(Object.keys(theirs).sort());
+    expect(
+      Object.keys(ours)
+        .filter((k) => !extras.includes(`${path}${k}`))
+        .sort(),
+      path || 'top level',
+    ).toEqual(Object.keys(theirs).sort());
     for (const [k, v] of Object.entries(theirs)) {
       const o = ours[k];
       if (o !== null && v !== null) expect(kind(o), `${path}${k}`).toBe(kind(v));
@@ -715,13 +804,19 @@ describe.skipIf(!hasFixtures('microblog-a'))(`microblog-a captures end to end ($
 
   it.runIf(hasPeerExample(join(PEER_DIR, 'microblog-a_post.json')))('post: keys and types match the peer example', async () => {
     const { key } = await h.key(5);
-    const r = await h.rest(`/v1/microblog-a/post?url=${encodeURIComponent('https://truthsocial.com/@realDonaldTrump/posts/116669584003805199')}`, { key });
+    const r = await h.rest(
+      `/v1/microblog-a/post?url=${encodeURIComponent('https://truthsocial.com/@realDonaldTrump/posts/116669584003805199')}`,
+      { key },
+    );
     compareShapes(r.body, peer('microblog-a_post.json'), []);
   });
 
-  it.runIf(hasPeerExample(join(PEER_DIR, 'microblog-a_profile.json')))('profile: keys and types match the peer example (plus api.md’s unauth_visibility)', async () => {
-    const { key } = await h.key(5);
-    const r = await h.rest('/v1/microblog-a/profile?handle=realDonaldTrump', { key });
-    compareShapes(r.body, peer('microblog-a_profile.json'), ['unauth_visibility']);
-  });
+  it.runIf(hasPeerExample(join(PEER_DIR, 'microblog-a_profile.json')))(
+    'profile: keys and types match the peer example (plus api.md’s unauth_visibility)',
+    async () => {
+      const { key } = await h.key(5);
+      const r = await h.rest('/v1/microblog-a/profile?handle=realDonaldTrump', { key });
+      compareShapes(r.body, peer('microblog-a_profile.json'), ['unauth_visibility']);
+    },
+  );
 });

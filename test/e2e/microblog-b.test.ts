@@ -83,7 +83,8 @@ function xRoutes(x: XState): Route[] {
       path: '/1.1/guest/activate.json',
       method: 'POST',
       response: (req: ReplayRequest) => {
-        if (!/^Bearer AAAA/.test(String(req.headers.authorization))) return json('{"errors":[{"code":215,"message":"Bad Authentication data."}]}', 400);
+        if (!/^Bearer AAAA/.test(String(req.headers.authorization)))
+          return json('{"errors":[{"code":215,"message":"Bad Authentication data."}]}', 400);
         if (x.activation) return x.activation();
         const token = String(1_900_000_000_000_000_000n + BigInt(everIssued.size + 1));
         x.issued.push(token);
@@ -98,10 +99,12 @@ function xRoutes(x: XState): Route[] {
       response: (req: ReplayRequest) => {
         const queryId = req.path.split('/')[4];
         if (queryId !== x.liveQueryId) return { status: 404, headers: JSON_HEADERS, body: '' };
-        if (!x.accepted.has(String(req.headers['x-guest-token']))) return json('{"errors":[{"code":239,"message":"Bad guest token."}]}', 401);
+        if (!x.accepted.has(String(req.headers['x-guest-token'])))
+          return json('{"errors":[{"code":239,"message":"Bad guest token."}]}', 401);
         const features = JSON.parse(req.query.get('features') ?? '{}') as Record<string, unknown>;
         const missing = x.requiredFeatures.filter((f) => !(f in features));
-        if (missing.length) return json(JSON.stringify({ errors: [{ message: `The following features cannot be null: ${missing.join(', ')}` }] }), 400);
+        if (missing.length)
+          return json(JSON.stringify({ errors: [{ message: `The following features cannot be null: ${missing.join(', ')}` }] }), 400);
         const id = (JSON.parse(req.query.get('variables') ?? '{}') as { tweetId?: string }).tweetId ?? '';
         return x.graphql.get(id)?.() ?? json(tweetResultBody(undefined));
       },
@@ -121,7 +124,11 @@ function xRoutes(x: XState): Route[] {
       path: new URL(MAIN_JS).pathname,
       response: () => ({
         headers: { 'content-type': 'application/javascript' },
-        body: mainJs(x.bundleQueryId ? { UserByScreenName: 'Uuuuuuuuuuuuuuuuuuuuuu', TweetResultByRestId: x.bundleQueryId } : { UserByScreenName: 'Uuuuuuuuuuuuuuuuuuuuuu' }),
+        body: mainJs(
+          x.bundleQueryId
+            ? { UserByScreenName: 'Uuuuuuuuuuuuuuuuuuuuuu', TweetResultByRestId: x.bundleQueryId }
+            : { UserByScreenName: 'Uuuuuuuuuuuuuuuuuuuuuu' },
+        ),
       }),
     },
   ];
@@ -133,7 +140,9 @@ const activationHits = (h: Harness) => h.replay.hits({ host: 'api.x.com', path: 
 const syndicationHits = (h: Harness) => h.replay.hits({ host: 'cdn.syndication.twimg.com' });
 const upstreamHits = (h: Harness) => h.replay.hits().length;
 const record = (body: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)));
+  Object.fromEntries(
+    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
+  );
 
 /**
  * A harness and a fresh simulated X. Token state lives in the gateway's upstream client, so
@@ -177,9 +186,22 @@ describe('microblog-b tweet over REST', () => {
     expect(r.body).toMatchObject({ success: true, credits_remaining: 9, credits_charged: 1, __typename: 'Tweet', rest_id: ID });
     expect(r.body).not.toHaveProperty('cached');
     expect(r.body.views).toEqual({ count: '48213', state: 'EnabledWithCount' });
-    expect(r.body.legacy).toMatchObject({ id_str: ID, favorite_count: 812, retweet_count: 64, reply_count: 31, quote_count: 9, bookmark_count: 17 });
+    expect(r.body.legacy).toMatchObject({
+      id_str: ID,
+      favorite_count: 812,
+      retweet_count: 64,
+      reply_count: 31,
+      quote_count: 9,
+      bookmark_count: 17,
+    });
     // the 2026 author shape, with its api.md legacy block filled
-    expect(r.body.core.user_results.result.legacy).toMatchObject({ screen_name: 'ada_writes', name: 'Ada Writes', followers_count: 12034, friends_count: 321, statuses_count: 4321 });
+    expect(r.body.core.user_results.result.legacy).toMatchObject({
+      screen_name: 'ada_writes',
+      name: 'Ada Writes',
+      followers_count: 12034,
+      friends_count: 321,
+      statuses_count: 4321,
+    });
     expect(await h().balance(id)).toBe(9);
     expect(syndicationHits(h())).toHaveLength(0);
   });
@@ -194,13 +216,29 @@ describe('microblog-b tweet over REST', () => {
     expect(r.body).not.toHaveProperty('cached');
     expect(Object.keys(record(r.body))).toEqual(['__typename', 'rest_id', 'core', 'views', 'legacy']);
     expect(Object.keys(r.body.legacy)).toEqual([
-      'created_at', 'full_text', 'lang', 'conversation_id_str', 'favorite_count', 'retweet_count', 'reply_count', 'quote_count', 'bookmark_count', 'user_id_str', 'id_str',
+      'created_at',
+      'full_text',
+      'lang',
+      'conversation_id_str',
+      'favorite_count',
+      'retweet_count',
+      'reply_count',
+      'quote_count',
+      'bookmark_count',
+      'user_id_str',
+      'id_str',
     ]);
     expect(r.body.core.user_results.result).toEqual({
       __typename: 'User',
       rest_id: full.body.core.user_results.result.rest_id,
       is_blue_verified: false,
-      legacy: { screen_name: 'ada_writes', name: 'Ada Writes', profile_image_url_https: 'https://pbs.twimg.com/profile_images/1/ada_normal.jpg', followers_count: 12034, verified: false },
+      legacy: {
+        screen_name: 'ada_writes',
+        name: 'Ada Writes',
+        profile_image_url_https: 'https://pbs.twimg.com/profile_images/1/ada_normal.jpg',
+        followers_count: 12034,
+        verified: false,
+      },
     });
     expect(r.body.legacy.full_text).toBe(full.body.legacy.full_text);
     // trim=false is the full record (and shares the default's cache entry)
@@ -254,7 +292,10 @@ describe('microblog-b tweet over REST', () => {
     it('GraphQL names the argument', async () => {
       const { key } = await h().key(5);
       const r = await h().gql('{ microblogBTweet(url: "https://gitlab.com/a/status/1") { restId } }', { key });
-      expect(r.body.errors[0].extensions).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'url', message: expect.stringContaining('x.com') }] });
+      expect(r.body.errors[0].extensions).toMatchObject({
+        code: 'INVALID_INPUT',
+        details: [{ param: 'url', message: expect.stringContaining('x.com') }],
+      });
       expect(r.body.extensions.credits.charged).toBe(0);
     });
   });
@@ -269,7 +310,7 @@ describe('microblog-b tweet over REST', () => {
     expect(syndicationHits(h())).toHaveLength(0);
   });
 
-  it('a protected account\'s post is 403 PRIVATE_CONTENT at 0 credits', async () => {
+  it("a protected account's post is 403 PRIVATE_CONTENT at 0 credits", async () => {
     x().graphql.set(ID, () => json(tweetResultBody(unavailable('Protected'))));
     const { key, id } = await h().key(5);
     const r = await h().rest(tweetPath(URL_X), { key });
@@ -320,7 +361,13 @@ describe('microblog-b tweet over REST', () => {
     expect(r.body.credits_charged).toBe(1);
     expect(Object.keys(record(r.body))).toEqual(TWEET_KEYS);
     expect(r.body).toMatchObject({ rest_id: ID, views: null, source: null });
-    expect(r.body.legacy).toMatchObject({ full_text: 'Kerning is a love language. Notes: https://t.co/Qwerty1234', favorite_count: 812, reply_count: 31, retweet_count: null, created_at: 'Mon Oct 06 14:00:05 +0000 2025' });
+    expect(r.body.legacy).toMatchObject({
+      full_text: 'Kerning is a love language. Notes: https://t.co/Qwerty1234',
+      favorite_count: 812,
+      reply_count: 31,
+      retweet_count: null,
+      created_at: 'Mon Oct 06 14:00:05 +0000 2025',
+    });
     expect(r.body.core.user_results.result.legacy).toMatchObject({ screen_name: 'ada_writes', followers_count: null });
     const [synd] = syndicationHits(h());
     expect(synd.query.get('token')).toBe(syndicationToken(ID));
@@ -387,7 +434,10 @@ describe('microblog-b tweet over REST', () => {
         favoriteCount: 812,
         retweetCount: 64,
         createdAt: 'Mon Oct 06 14:00:05 +0000 2025',
-        entities: { urls: [{ url: 'https://t.co/Qwerty1234', expandedUrl: 'https://notes.example.org/kerning', indices: [35, 58] }], hashtags: [] },
+        entities: {
+          urls: [{ url: 'https://t.co/Qwerty1234', expandedUrl: 'https://notes.example.org/kerning', indices: [35, 58] }],
+          hashtags: [],
+        },
       },
     });
     // no cacheMaxAge: a live fetch, charged like the REST one
@@ -398,10 +448,18 @@ describe('microblog-b tweet over REST', () => {
     graphqlOk(x(), ID);
     const { key } = await h().key(10);
     const rest = await h().rest(tweetPath(URL_X, '&trim=true'), { key });
-    const gql = await h().gql(`{ microblogBTweet(url: "${URL_X}", trim: true, cacheMaxAge: "1d") { json source editControl { editsRemaining } legacy { fullText entities { urls { url } } } author { legacy { screenName location } } } }`, { key });
+    const gql = await h().gql(
+      `{ microblogBTweet(url: "${URL_X}", trim: true, cacheMaxAge: "1d") { json source editControl { editsRemaining } legacy { fullText entities { urls { url } } } author { legacy { screenName location } } } }`,
+      { key },
+    );
     const t = gql.body.data.microblogBTweet;
     expect(t.json).toEqual(record(rest.body));
-    expect(t).toMatchObject({ source: null, editControl: null, legacy: { fullText: rest.body.legacy.full_text, entities: null }, author: { legacy: { screenName: 'ada_writes', location: null } } });
+    expect(t).toMatchObject({
+      source: null,
+      editControl: null,
+      legacy: { fullText: rest.body.legacy.full_text, entities: null },
+      author: { legacy: { screenName: 'ada_writes', location: null } },
+    });
     expect(gql.body.extensions.credits.fields[0].cached).toBe(true);
   });
 });
@@ -432,7 +490,8 @@ describe('microblog-b guest token: one activation, shared, renewed after a 401',
     // X stops accepting the token the gateway holds; the next activation is slow, so all six
     // requests are refused before it ends.
     x().accepted.clear();
-    for (let i = 1; i <= 6; i++) x().graphql.set(`2${i}`, () => ({ ...json(tweetResultBody(tweetResult(`2${i}`))), fault: { kind: 'latency', ms: 30 } }));
+    for (let i = 1; i <= 6; i++)
+      x().graphql.set(`2${i}`, () => ({ ...json(tweetResultBody(tweetResult(`2${i}`))), fault: { kind: 'latency', ms: 30 } }));
     x().activation = () => {
       const token = String(1_950_000_000_000_000_000n + BigInt(everIssued.size + 1));
       x().issued.push(token);
@@ -440,7 +499,9 @@ describe('microblog-b guest token: one activation, shared, renewed after a 401',
       x().accepted.add(token);
       return { ...json(JSON.stringify({ guest_token: token })), fault: { kind: 'latency', ms: 150 } };
     };
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => h().rest(tweetPath(`https://x.com/a/status/2${i + 1}`), { key })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => h().rest(tweetPath(`https://x.com/a/status/2${i + 1}`), { key })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(activationHits(h())).toHaveLength(2); // the first token, and one renewal for all six
     const second = x().issued[1];
@@ -467,7 +528,7 @@ describe('microblog-b guest token: one activation, shared, renewed after a 401',
     expect(await h().balance(id)).toBe(4);
   });
 
-  it('activation answered 404: a token step, never the post\'s NOT_FOUND — the syndication endpoint answers, or the failure is UPSTREAM_FAILED', async () => {
+  it("activation answered 404: a token step, never the post's NOT_FOUND — the syndication endpoint answers, or the failure is UPSTREAM_FAILED", async () => {
     x().activation = () => json('{"errors":[{"code":34,"message":"Sorry, that page does not exist."}]}', 404);
     x().syndication.set('42', () => json(JSON.stringify(syndicationTweet('42'))));
     x().syndication.set('43', () => json('{"errors":[{"message":"Over capacity"}]}', 503));
@@ -494,7 +555,7 @@ describe('microblog-b guest token: one activation, shared, renewed after a 401',
   });
 });
 
-describe('microblog-b query id: the built-in one until X refuses it, then the web client\'s', () => {
+describe("microblog-b query id: the built-in one until X refuses it, then the web client's", () => {
   const X = useX({ perTest: true });
   let h: Harness;
   let x: XState;
@@ -548,42 +609,57 @@ describe('microblog-b query id: the built-in one until X refuses it, then the we
   });
 });
 
-describe.skipIf(!hasFixtures('microblog-b'))(`microblog-b real captures through the gateway (${hasFixtures('microblog-b') ? '../shared/fixtures/microblog-b' : skipReason('microblog-b')})`, () => {
-  const { h, x } = useX();
+describe.skipIf(!hasFixtures('microblog-b'))(
+  `microblog-b real captures through the gateway (${hasFixtures('microblog-b') ? '../shared/fixtures/microblog-b' : skipReason('microblog-b')})`,
+  () => {
+    const { h, x } = useX();
 
-  it('the focal tweet of tweet-detail-2026.json, served as TweetResultByRestId: the 2026 author has its legacy block', async () => {
-    const FOCAL = '1649191520250245121';
-    const detail = JSON.parse(readFileSync(fixturePath('microblog-b', 'tweet-detail-2026.json'), 'utf8'));
-    const focal = detail.data.threaded_conversation_with_injections_v2.instructions[1].entries[0].content.itemContent.tweet_results.result;
-    graphqlOk(x(), FOCAL, focal);
-    const { key } = await h().key(5);
-    const r = await h().rest(tweetPath(`https://x.com/XDevelopers/status/${FOCAL}`), { key });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ __typename: 'Tweet', rest_id: FOCAL, views: { count: '979440' } });
-    expect(r.body.legacy).toMatchObject({
-      full_text: 'Today, we are deprecating our Premium v1.1 API, including Premium Search and Account Activity API.',
-      created_at: 'Thu Apr 20 23:21:13 +0000 2023',
-      favorite_count: 426,
-      retweet_count: 202,
-      reply_count: 93,
-      quote_count: 118,
-      bookmark_count: 73,
+    it('the focal tweet of tweet-detail-2026.json, served as TweetResultByRestId: the 2026 author has its legacy block', async () => {
+      const FOCAL = '1649191520250245121';
+      const detail = JSON.parse(readFileSync(fixturePath('microblog-b', 'tweet-detail-2026.json'), 'utf8'));
+      const focal =
+        detail.data.threaded_conversation_with_injections_v2.instructions[1].entries[0].content.itemContent.tweet_results.result;
+      graphqlOk(x(), FOCAL, focal);
+      const { key } = await h().key(5);
+      const r = await h().rest(tweetPath(`https://x.com/XDevelopers/status/${FOCAL}`), { key });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ __typename: 'Tweet', rest_id: FOCAL, views: { count: '979440' } });
+      expect(r.body.legacy).toMatchObject({
+        full_text: 'Today, we are deprecating our Premium v1.1 API, including Premium Search and Account Activity API.',
+        created_at: 'Thu Apr 20 23:21:13 +0000 2023',
+        favorite_count: 426,
+        retweet_count: 202,
+        reply_count: 93,
+        quote_count: 118,
+        bookmark_count: 73,
+      });
+      expect(r.body.edit_control).toMatchObject({ edit_tweet_ids: [FOCAL], is_edit_eligible: false });
+      expect(r.body.core.user_results.result).toMatchObject({
+        rest_id: '2244994945',
+        legacy: { screen_name: 'XDevelopers', name: 'Developers', followers_count: 695696 },
+      });
     });
-    expect(r.body.edit_control).toMatchObject({ edit_tweet_ids: [FOCAL], is_edit_eligible: false });
-    expect(r.body.core.user_results.result).toMatchObject({ rest_id: '2244994945', legacy: { screen_name: 'XDevelopers', name: 'Developers', followers_count: 695696 } });
-  });
 
-  it('syndication-tweet-result-photo-2023.json when GraphQL is unusable', async () => {
-    const PHOTO = '1641086480675225601';
-    x().graphql.set(PHOTO, () => json('', 500));
-    x().syndication.set(PHOTO, () => ({ headers: JSON_HEADERS, bodyFile: fixturePath('microblog-b', 'syndication-tweet-result-photo-2023.json') }));
-    const { key } = await h().key(5);
-    const r = await h().rest(tweetPath(`https://twitter.com/SamuelSusla/status/${PHOTO}`), { key });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ rest_id: PHOTO, views: null });
-    expect(r.body.legacy).toMatchObject({ favorite_count: 226, reply_count: 1, lang: 'en', created_at: 'Wed Mar 29 14:34:41 +0000 2023' });
-    expect(r.body.legacy.extended_entities.media[0].media_url_https).toBe('https://pbs.twimg.com/media/FsZNOgcWAAEQtrd.jpg');
-    expect(r.body.core.user_results.result.legacy).toMatchObject({ screen_name: 'SamuelSusla', name: 'sammy' });
-    expect(r.body.core.user_results.result.rest_id).toBe('469266133');
-  });
-});
+    it('syndication-tweet-result-photo-2023.json when GraphQL is unusable', async () => {
+      const PHOTO = '1641086480675225601';
+      x().graphql.set(PHOTO, () => json('', 500));
+      x().syndication.set(PHOTO, () => ({
+        headers: JSON_HEADERS,
+        bodyFile: fixturePath('microblog-b', 'syndication-tweet-result-photo-2023.json'),
+      }));
+      const { key } = await h().key(5);
+      const r = await h().rest(tweetPath(`https://twitter.com/SamuelSusla/status/${PHOTO}`), { key });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ rest_id: PHOTO, views: null });
+      expect(r.body.legacy).toMatchObject({
+        favorite_count: 226,
+        reply_count: 1,
+        lang: 'en',
+        created_at: 'Wed Mar 29 14:34:41 +0000 2023',
+      });
+      expect(r.body.legacy.extended_entities.media[0].media_url_https).toBe('https://pbs.twimg.com/media/FsZNOgcWAAEQtrd.jpg');
+      expect(r.body.core.user_results.result.legacy).toMatchObject({ screen_name: 'SamuelSusla', name: 'sammy' });
+      expect(r.body.core.user_results.result.rest_id).toBe('469266133');
+    });
+  },
+);

@@ -19,16 +19,40 @@ const JSON_HEADERS = { 'content-type': 'text/javascript; charset=utf-8' };
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
 const ENVELOPE = ['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'];
 const strip = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !ENVELOPE.includes(k)));
-const POST_KEYS = ['id', 'pk', 'user', 'text_post_app_info', 'caption', 'code', 'image_versions2', 'original_height', 'original_width', 'media_type', 'like_count', 'taken_at', 'organic_tracking_token'];
+const POST_KEYS = [
+  'id',
+  'pk',
+  'user',
+  'text_post_app_info',
+  'caption',
+  'code',
+  'image_versions2',
+  'original_height',
+  'original_width',
+  'media_type',
+  'like_count',
+  'taken_at',
+  'organic_tracking_token',
+];
 
 const LSD = (n: number) => `AVqLsd${n}_x9`;
 const DOC_ID = '8123456789012345';
-const PAGE_VARIABLES = { query: 'threads', recent: 0, search_surface: 'default', tagID: null, __relay_internal__pv__BarcelonaIsLoggedInrelayprovider: false };
+const PAGE_VARIABLES = {
+  query: 'threads',
+  recent: 0,
+  search_surface: 'default',
+  tagID: null,
+  __relay_internal__pv__BarcelonaIsLoggedInrelayprovider: false,
+};
 const day = (iso: string) => Date.parse(iso) / 1000;
 
 /** `tide`: ten posts, one per day from 2025-05-01 (UTC noon); `nothing`: no results; `walled`: login error. */
 const TIDE = Array.from({ length: 10 }, (_, i) =>
-  (i === 1 ? s.imagePost : s.post)({ pk: `36000000000000000${10 + i}`, takenAt: day(`2025-05-${String(i + 1).padStart(2, '0')}T12:00:00Z`), text: `tide day ${i + 1}` }),
+  (i === 1 ? s.imagePost : s.post)({
+    pk: `36000000000000000${10 + i}`,
+    takenAt: day(`2025-05-${String(i + 1).padStart(2, '0')}T12:00:00Z`),
+    text: `tide day ${i + 1}`,
+  }),
 );
 
 const form = (req: ReplayRequest) => new URLSearchParams(req.body.toString('utf8'));
@@ -93,7 +117,11 @@ describe('microblog-c search', () => {
       taken_at: day('2025-05-01T12:00:00Z'),
       caption: { text: 'tide day 1' },
       user: { username: 'harbor.notes', pk: '6100200300', is_verified: false },
-      text_post_app_info: { direct_reply_count: 11, reply_control: 'everyone', text_fragments: { fragments: [{ plaintext: 'tide day 1' }] } },
+      text_post_app_info: {
+        direct_reply_count: 11,
+        reply_control: 'everyone',
+        text_fragments: { fragments: [{ plaintext: 'tide day 1' }] },
+      },
     });
     expect(r.body.posts[1].image_versions2.candidates[0]).toMatchObject({ width: 1080, height: 1350 });
     expect(await h.balance(id)).toBe(9);
@@ -122,7 +150,11 @@ describe('microblog-c search', () => {
     const { key } = await h.key(5);
     const r = await h.rest(searchPath({ query: 'tide', trim: 'true' }), { key });
     expect(Object.keys(r.body.posts[0])).toEqual(Object.keys(TRIMMED_POST));
-    expect(r.body.posts[0]).toMatchObject({ pk: '3600000000000000010', caption: { text: 'tide day 1' }, user: { username: 'harbor.notes' } });
+    expect(r.body.posts[0]).toMatchObject({
+      pk: '3600000000000000010',
+      caption: { text: 'tide day 1' },
+      user: { username: 'harbor.notes' },
+    });
     expect(r.body.posts[0]).not.toHaveProperty('organic_tracking_token');
   });
 
@@ -161,7 +193,11 @@ describe('microblog-c search', () => {
     expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
     expect(strip(hit.body)).toEqual(strip(live.body));
     expect(gqlHits(h)).toHaveLength(1);
-    const extras: Record<string, string>[] = [{ start_date: '2025-05-03' }, { start_date: '2025-05-02', end_date: '2025-05-09' }, { start_date: '2025-05-02', trim: 'true' }];
+    const extras: Record<string, string>[] = [
+      { start_date: '2025-05-03' },
+      { start_date: '2025-05-02', end_date: '2025-05-09' },
+      { start_date: '2025-05-02', trim: 'true' },
+    ];
     for (const extra of extras) {
       const r = await h.rest(searchPath({ query: 'tide', ...extra, cache_max_age: '7d' }), { key });
       expect([extra, r.body.credits_charged]).toEqual([extra, 1]);
@@ -173,13 +209,20 @@ describe('microblog-c search', () => {
     const { key, id } = await h.key(5);
     const r = await h.rest(searchPath({ query: 'walled' }), { key });
     expect(r.status).toBe(502);
-    expect(r.body.error).toEqual({ code: 'UPSTREAM_BLOCKED', message: 'microblog-c: the platform answered with a login wall; login-only data is never accessed' });
+    expect(r.body.error).toEqual({
+      code: 'UPSTREAM_BLOCKED',
+      message: 'microblog-c: the platform answered with a login wall; login-only data is never accessed',
+    });
     expect(gqlHits(h)).toHaveLength(1);
     expect(await h.balance(id)).toBe(5);
   });
 
   it('a redirect to the login page is a login wall too', async () => {
-    h.replay.add({ host: 'www.threads.com', path: '/api/graphql', response: { status: 302, headers: { location: '/accounts/login/?next=%2Fsearch' } } });
+    h.replay.add({
+      host: 'www.threads.com',
+      path: '/api/graphql',
+      response: { status: 302, headers: { location: '/accounts/login/?next=%2Fsearch' } },
+    });
     h.replay.add({ host: 'www.threads.com', path: '/accounts/login/', response: { headers: HTML_HEADERS, body: s.LOGIN_PAGE_HTML } });
     const { key, id } = await h.key(5);
     const r = await h.rest(searchPath({ query: 'tide' }), { key });
@@ -194,7 +237,15 @@ describe('microblog-c search', () => {
     const checkpoint = await h.rest(searchPath({ query: 'tide' }), { key });
     expect(checkpoint.status).toBe(502);
     expect(checkpoint.body.error).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringContaining('checkpoint') });
-    h.replay.add({ host: 'www.threads.com', path: '/api/graphql', response: { status: 429, headers: JSON_HEADERS, body: '{"message":"Please wait a few minutes before you try again.","status":"fail"}' } });
+    h.replay.add({
+      host: 'www.threads.com',
+      path: '/api/graphql',
+      response: {
+        status: 429,
+        headers: JSON_HEADERS,
+        body: '{"message":"Please wait a few minutes before you try again.","status":"fail"}',
+      },
+    });
     const limited = await h.rest(searchPath({ query: 'tide' }), { key });
     expect(limited.status).toBe(502);
     expect(limited.body.error.code).toBe('UPSTREAM_BLOCKED');
@@ -205,7 +256,11 @@ describe('microblog-c search', () => {
     h.replay.add({
       host: 'www.threads.com',
       path: '/api/graphql',
-      response: { status: 500, headers: JSON_HEADERS, body: JSON.stringify({ errors: [{ message: 'execution error', severity: 'CRITICAL', code: 1675004 }], data: null }) },
+      response: {
+        status: 500,
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ errors: [{ message: 'execution error', severity: 'CRITICAL', code: 1675004 }], data: null }),
+      },
     });
     const { key, id } = await h.key(5);
     const r = await h.rest(searchPath({ query: 'tide' }), { key });
@@ -238,8 +293,23 @@ describe('microblog-c search', () => {
       takenAt: day('2025-05-01T12:00:00Z'),
       caption: { text: 'tide day 1', hasTranslation: null },
       imageCandidates: [],
-      user: { pk: '6100200300', username: 'harbor.notes', isVerified: false, textPostAppIsPrivate: false, hasOnboardedToTextPostApp: true, friendshipStatus: null },
-      textPostAppInfo: { directReplyCount: 11, repostCount: 3, quoteCount: 1, reshareCount: 4, replyControl: 'everyone', isReply: false, textFragments: [{ fragmentType: 'plaintext', plaintext: 'tide day 1' }] },
+      user: {
+        pk: '6100200300',
+        username: 'harbor.notes',
+        isVerified: false,
+        textPostAppIsPrivate: false,
+        hasOnboardedToTextPostApp: true,
+        friendshipStatus: null,
+      },
+      textPostAppInfo: {
+        directReplyCount: 11,
+        repostCount: 3,
+        quoteCount: 1,
+        reshareCount: 4,
+        replyControl: 'everyone',
+        isReply: false,
+        textFragments: [{ fragmentType: 'plaintext', plaintext: 'tide day 1' }],
+      },
     });
     expect(second.imageCandidates).toEqual(rest.body.posts[1].image_versions2.candidates);
   });
@@ -253,7 +323,7 @@ describe('microblog-c lsd token and doc_id: scraped, shared, refreshed on 401/40
   });
   afterEach(() => h.close());
 
-  it('POSTs the form to /api/graphql with the scraped lsd, the page\'s doc_id and variables, and X-IG-App-ID', async () => {
+  it("POSTs the form to /api/graphql with the scraped lsd, the page's doc_id and variables, and X-IG-App-ID", async () => {
     h.replay.add(pageRoute());
     h.replay.add(graphqlRoute());
     const { key } = await h.key(5);
@@ -288,7 +358,11 @@ describe('microblog-c lsd token and doc_id: scraped, shared, refreshed on 401/40
   });
 
   it('a page without an lsd token is UPSTREAM_FAILED naming it, at 0 credits', async () => {
-    h.replay.add({ host: 'www.threads.com', path: '/search', response: { headers: HTML_HEADERS, body: '<html><body>new page</body></html>' } });
+    h.replay.add({
+      host: 'www.threads.com',
+      path: '/search',
+      response: { headers: HTML_HEADERS, body: '<html><body>new page</body></html>' },
+    });
     h.replay.add(graphqlRoute());
     const { key, id } = await h.key(5);
     const r = await h.rest(searchPath({ query: 'tide' }), { key });
@@ -314,7 +388,7 @@ describe('microblog-c lsd token and doc_id: scraped, shared, refreshed on 401/40
     expect(await h.balance(id)).toBe(3);
   });
 
-  it('a 403, and Meta\'s bare error envelope for a stale token, are refusals too', async () => {
+  it("a 403, and Meta's bare error envelope for a stale token, are refusals too", async () => {
     h.replay.add(pageRoute());
     let n = 0;
     h.replay.add({
@@ -335,7 +409,14 @@ describe('microblog-c lsd token and doc_id: scraped, shared, refreshed on 401/40
   });
 
   it('concurrent first requests share one page fetch', async () => {
-    h.replay.add({ ...pageRoute(), response: () => ({ headers: HTML_HEADERS, body: s.sessionPage(LSD(1), { docId: DOC_ID, variables: PAGE_VARIABLES }), fault: { kind: 'latency', ms: 100 } }) });
+    h.replay.add({
+      ...pageRoute(),
+      response: () => ({
+        headers: HTML_HEADERS,
+        body: s.sessionPage(LSD(1), { docId: DOC_ID, variables: PAGE_VARIABLES }),
+        fault: { kind: 'latency', ms: 100 },
+      }),
+    });
     h.replay.add(graphqlRoute());
     const { key } = await h.key(10);
     const results = await Promise.all(['a', 'b', 'c', 'd'].map((q) => h.rest(searchPath({ query: `tide ${q}` }), { key })));

@@ -11,13 +11,28 @@ import * as s from '../pages/moodboard.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
-const ITEM_KEYS = ['id', 'url', 'created_at', 'caption', 'text', 'title', 'description', 'owner', 'source_url', 'source_author', 'media', 'price', 'brand'];
+const ITEM_KEYS = [
+  'id',
+  'url',
+  'created_at',
+  'caption',
+  'text',
+  'title',
+  'description',
+  'owner',
+  'source_url',
+  'source_author',
+  'media',
+  'price',
+  'brand',
+];
 const JSON_HEADERS = { 'content-type': 'application/graphql-response+json; charset=utf-8' };
 const TERM = 'brutalist stairs';
 const CURSOR_1 = s.cursorFor(40, TERM);
 const CURSOR_2 = s.cursorFor(80, TERM);
 
-const bodyOf = (req: ReplayRequest) => JSON.parse(req.body.toString('utf8')) as { operationName: string; variables: Record<string, unknown>; query: string };
+const bodyOf = (req: ReplayRequest) =>
+  JSON.parse(req.body.toString('utf8')) as { operationName: string; variables: Record<string, unknown>; query: string };
 
 /** GetElementDetails: element ids ending in 404 are missing; everything else is an image post. */
 const elementRoute: Route = {
@@ -41,12 +56,20 @@ const searchRoute: Route = {
   response: (req) => {
     const { pageCursor } = bodyOf(req).variables;
     const pages: Record<string, object> = {
-      first: s.searchAnswer([s.highlighted(s.imageElement(101), 'A <n>brutalist</n> concrete <n>stairs</n>well'), s.productElement(102), s.videoElement(103)], CURSOR_1),
+      first: s.searchAnswer(
+        [s.highlighted(s.imageElement(101), 'A <n>brutalist</n> concrete <n>stairs</n>well'), s.productElement(102), s.videoElement(103)],
+        CURSOR_1,
+      ),
       [CURSOR_1]: s.searchAnswer([s.galleryElement(104), s.websiteElement(105)], CURSOR_2),
       [CURSOR_2]: s.searchAnswer([s.textElement(106)], null),
     };
     const page = pages[pageCursor === null || pageCursor === undefined ? 'first' : String(pageCursor)];
-    if (!page) return { status: 400, headers: JSON_HEADERS, body: JSON.stringify({ errors: [{ message: 'Invalid page cursor', extensions: { code: 'BAD_USER_INPUT' } }] }) };
+    if (!page)
+      return {
+        status: 400,
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ errors: [{ message: 'Invalid page cursor', extensions: { code: 'BAD_USER_INPUT' } }] }),
+      };
     return { headers: JSON_HEADERS, body: JSON.stringify(page) };
   },
 };
@@ -65,7 +88,10 @@ beforeEach(() => {
 const postPath = (url: string, extra = '') => `/v1/moodboard/post?url=${encodeURIComponent(url)}${extra}`;
 const searchPath = (q: Record<string, string>) => `/v1/moodboard/search?${new URLSearchParams(q)}`;
 const cosmosHits = () => h.replay.hits({ host: 'api.cosmos.so' });
-const strip = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)));
+const strip = (body: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
+  );
 
 describe('moodboard post', () => {
   it('charges 1; envelope then every api.md field and save_count at top level', async () => {
@@ -144,7 +170,14 @@ describe('moodboard post', () => {
   });
 
   it('a Cloudflare challenge is UPSTREAM_BLOCKED at 0 credits, never parsed', async () => {
-    h.replay.add({ ...elementRoute, response: { status: 403, headers: { 'content-type': 'text/html; charset=UTF-8', 'cf-mitigated': 'challenge' }, body: s.CLOUDFLARE_CHALLENGE } });
+    h.replay.add({
+      ...elementRoute,
+      response: {
+        status: 403,
+        headers: { 'content-type': 'text/html; charset=UTF-8', 'cf-mitigated': 'challenge' },
+        body: s.CLOUDFLARE_CHALLENGE,
+      },
+    });
     const { key, id } = await h.key(3);
     const r = await h.rest(postPath('https://www.cosmos.so/e/1'), { key });
     expect(r.status).toBe(502);
@@ -155,7 +188,13 @@ describe('moodboard post', () => {
   it('a rejected query (upstream schema changed) is UPSTREAM_FAILED naming the error, at 0 credits', async () => {
     h.replay.add({
       ...elementRoute,
-      response: { status: 400, headers: JSON_HEADERS, body: JSON.stringify({ errors: [{ message: 'Cannot query field "elementView" on type "Query".', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] }) },
+      response: {
+        status: 400,
+        headers: JSON_HEADERS,
+        body: JSON.stringify({
+          errors: [{ message: 'Cannot query field "elementView" on type "Query".', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }],
+        }),
+      },
     });
     const { key, id } = await h.key(3);
     const r = await h.rest(postPath('https://www.cosmos.so/e/2'), { key });
@@ -165,7 +204,10 @@ describe('moodboard post', () => {
   });
 
   it('REST and GraphQL return the same post', async () => {
-    h.replay.add({ ...elementRoute, response: { headers: JSON_HEADERS, body: JSON.stringify(s.elementDetails(s.productElement(486842213), 3)) } });
+    h.replay.add({
+      ...elementRoute,
+      response: { headers: JSON_HEADERS, body: JSON.stringify(s.elementDetails(s.productElement(486842213), 3)) },
+    });
     const { key } = await h.key(5);
     const rest = await h.rest(postPath('https://www.cosmos.so/e/486842213'), { key });
     const gql = await h.gql(
@@ -209,7 +251,15 @@ describe('moodboard search', () => {
     const { key, id } = await h.key(10);
     const p1 = await h.rest(searchPath({ query: TERM }), { key });
     expect(p1.status).toBe(200);
-    expect(Object.keys(p1.body)).toEqual(['success', 'credits_remaining', 'credits_charged', 'items', 'cursor', 'has_more', 'result_count']);
+    expect(Object.keys(p1.body)).toEqual([
+      'success',
+      'credits_remaining',
+      'credits_charged',
+      'items',
+      'cursor',
+      'has_more',
+      'result_count',
+    ]);
     expect(p1.body).toMatchObject({ credits_charged: 1, cursor: CURSOR_1, has_more: true, result_count: 3 });
     expect(p1.body.items.map((i: { id: number }) => i.id)).toEqual([101, 102, 103]);
     expect(p1.body.items[0].caption).toBe('A brutalist concrete stairswell');
@@ -238,7 +288,15 @@ describe('moodboard search', () => {
     const { key, id } = await h.key(5);
     const r = await h.rest(searchPath({ query: TERM, cursor: 'null' }), { key });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ success: true, credits_remaining: 5, credits_charged: 0, items: [], cursor: null, has_more: false, result_count: 0 });
+    expect(r.body).toEqual({
+      success: true,
+      credits_remaining: 5,
+      credits_charged: 0,
+      items: [],
+      cursor: null,
+      has_more: false,
+      result_count: 0,
+    });
     expect(h.replay.hits()).toHaveLength(0);
     expect(await h.balance(id)).toBe(5);
     expect(await h.deps.ledger.totalCharged(id)).toBe(0);
@@ -302,6 +360,11 @@ describe('moodboard search', () => {
     expect(page).toMatchObject({ cursor: CURSOR_1, hasMore: true, resultCount: 3 });
     expect(page.items.map((i: { id: number }) => i.id)).toEqual(rest.body.items.map((i: { id: number }) => i.id));
     expect(page.items[1]).toMatchObject({ price: { value: 129.5, currency: 'EUR' }, brand: 'HAY' });
-    expect(page.items[2].media[0]).toMatchObject({ type: 'Video', duration: 12.48, playbackUrl: rest.body.items[2].media[0].playback_url, videoUrl: rest.body.items[2].media[0].video_url });
+    expect(page.items[2].media[0]).toMatchObject({
+      type: 'Video',
+      duration: 12.48,
+      playbackUrl: rest.body.items[2].media[0].playback_url,
+      videoUrl: rest.body.items[2].media[0].video_url,
+    });
   });
 });

@@ -11,7 +11,8 @@ import { CLOUDFLARE_CHALLENGE } from '../faults/pages.js';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
-const repoPath = (owner: string, repo: string, extra = '') => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}${extra}`;
+const repoPath = (owner: string, repo: string, extra = '') =>
+  `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}${extra}`;
 
 /** Every log line the gateway writes, parsed. */
 function metricValue(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -38,7 +39,11 @@ describe('request ids', () => {
       fetch(h.url + repoPath('octo', 'kit'), { headers: { 'x-api-key': key } }),
       fetch(h.url + repoPath('octo', 'kit')),
       fetch(`${h.url}/v1/nope`),
-      fetch(`${h.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ query: '{ codeRepository(url: "https://github.com/octo/kit") { fullName } }' }) }),
+      fetch(`${h.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ query: '{ codeRepository(url: "https://github.com/octo/kit") { fullName } }' }),
+      }),
       fetch(`${h.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": ' }),
       fetch(`${h.url}/graphql?query=${encodeURIComponent('{ __typename }')}`),
       fetch(`${h.url}/healthz`),
@@ -56,7 +61,11 @@ describe('request ids', () => {
 
   it("a sane x-request-id is kept and repeated in the error body; an odd one (or the caller's API key) is replaced", async () => {
     const { key } = await h.key(10);
-    const kept = await h.rest('/v1/code/repository', { key, headers: { 'x-request-id': 'trace-0af7651916cd43dd8448eb211c80319c' }, raw: true });
+    const kept = await h.rest('/v1/code/repository', {
+      key,
+      headers: { 'x-request-id': 'trace-0af7651916cd43dd8448eb211c80319c' },
+      raw: true,
+    });
     expect(kept.headers.get('x-request-id')).toBe('trace-0af7651916cd43dd8448eb211c80319c');
     expect(kept.body.error).toMatchObject({ code: 'INVALID_INPUT', request_id: 'trace-0af7651916cd43dd8448eb211c80319c' });
     for (const odd of ['has space', 'x'.repeat(129), 'quote"d', key]) {
@@ -69,7 +78,10 @@ describe('request ids', () => {
 
   it('REST error bodies and GraphQL errors carry the id (fast path and yoga)', async () => {
     const missing = await h.rest(repoPath('octo', 'kit'), { raw: true });
-    expect(missing.body).toEqual({ success: false, error: { code: 'UNAUTHORIZED', message: expect.any(String), request_id: missing.headers.get('x-request-id') } });
+    expect(missing.body).toEqual({
+      success: false,
+      error: { code: 'UNAUTHORIZED', message: expect.any(String), request_id: missing.headers.get('x-request-id') },
+    });
     const { key } = await h.key(10);
     const gql = await h.gql('{ codeRepository(url: "not a url") { id } }', { key, raw: true, headers: { 'x-request-id': 'gql-1' } });
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'INVALID_INPUT', request_id: 'gql-1' });
@@ -92,19 +104,39 @@ describe('logs', () => {
       await fast.rest(repoPath('octo', 'kit'), { key, headers: { 'x-request-id': 'access-1' } });
       await fast.rest(repoPath('ghost', 'gone'), { key });
       await fast.rest('/v1/code/repository', { key });
-      await fast.gql('{ codeRepository(url: "https://github.com/octo/kit") { fullName } }', { key, headers: { 'x-request-id': 'access-2' } });
-      await yoga.gql('{ codeRepository(url: "https://github.com/octo/kit") { fullName } }', { key: y.key, headers: { 'x-request-id': 'access-3' } });
-      await yoga.gql('query ($u: String!) { codeRepository(url: $u) { fullName } }', { key: y.key, variables: { u: 'https://github.com/ghost/gone' } });
+      await fast.gql('{ codeRepository(url: "https://github.com/octo/kit") { fullName } }', {
+        key,
+        headers: { 'x-request-id': 'access-2' },
+      });
+      await yoga.gql('{ codeRepository(url: "https://github.com/octo/kit") { fullName } }', {
+        key: y.key,
+        headers: { 'x-request-id': 'access-3' },
+      });
+      await yoga.gql('query ($u: String!) { codeRepository(url: $u) { fullName } }', {
+        key: y.key,
+        variables: { u: 'https://github.com/ghost/gone' },
+      });
       await fetch(`${fast.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, { headers: { 'x-api-key': key } });
       await fetch(`${fast.url}/healthz`, { headers: { 'x-api-key': key, authorization: `Bearer ${key}` } });
 
       const lines = logs.lines();
       const access = lines.filter((l) => l.msg === 'request');
       expect(access.length).toBeGreaterThanOrEqual(8);
-      expect(access.find((l) => l.req_id === 'access-1')).toMatchObject({ method: 'GET', route: '/v1/code/repository', status: 200, key_id: id, ms: expect.any(Number) });
+      expect(access.find((l) => l.req_id === 'access-1')).toMatchObject({
+        method: 'GET',
+        route: '/v1/code/repository',
+        status: 200,
+        key_id: id,
+        ms: expect.any(Number),
+      });
       expect(access.find((l) => l.req_id === 'access-2')).toMatchObject({ method: 'POST', route: '/graphql', status: 200, key_id: id });
       expect(access.find((l) => l.req_id === 'access-3')).toMatchObject({ method: 'POST', route: '/graphql', status: 200, key_id: y.id });
-      expect(access.filter((l) => l.route === '/v1/code/repository').map((l) => l.status).sort()).toEqual([200, 400, 404]);
+      expect(
+        access
+          .filter((l) => l.route === '/v1/code/repository')
+          .map((l) => l.status)
+          .sort(),
+      ).toEqual([200, 400, 404]);
       expect(lines.some((l) => l.yoga !== undefined)).toBe(true); // yoga's debug lines are in there too
       const text = logs.text();
       expect(text).not.toContain(key);
@@ -125,11 +157,19 @@ describe('/metrics', () => {
         repoRoute('octo', 'kit'),
         { host: 'api.github.com', path: '/repos/ghost/gone', response: { status: 404, body: '{}' } },
         { host: 'api.github.com', path: '/repos/walled/off', response: { status: 403, body: '{}' } },
-        { host: 'api.github.com', path: '/repos/cf/front', response: { status: 503, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_CHALLENGE } },
+        {
+          host: 'api.github.com',
+          path: '/repos/cf/front',
+          response: { status: 503, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_CHALLENGE },
+        },
         {
           host: 'api.github.com',
           path: '/repos/slow/join',
-          response: { headers: { 'content-type': 'application/json' }, body: repoJson('slow', 'join'), fault: { kind: 'latency', ms: 150 } },
+          response: {
+            headers: { 'content-type': 'application/json' },
+            body: repoJson('slow', 'join'),
+            fault: { kind: 'latency', ms: 150 },
+          },
         },
       ],
       env: { METRICS_TOKEN: 'metrics-secret' },
@@ -171,7 +211,9 @@ describe('/metrics', () => {
     expect(delta('cl_http_requests_total', { route: '/v1/code/repository', status: '429' })).toBe(1);
     expect(delta('cl_http_requests_total', { route: '/metrics', status: '200' })).toBe(1);
     expect(delta('cl_http_request_duration_seconds_count', { route: '/v1/code/repository' })).toBe(8);
-    expect(metricValue(text, 'cl_http_request_duration_seconds_bucket', { route: '/v1/code/repository', le: '+Inf' })).toBe(metricValue(text, 'cl_http_request_duration_seconds_count', { route: '/v1/code/repository' }));
+    expect(metricValue(text, 'cl_http_request_duration_seconds_bucket', { route: '/v1/code/repository', le: '+Inf' })).toBe(
+      metricValue(text, 'cl_http_request_duration_seconds_count', { route: '/v1/code/repository' }),
+    );
 
     expect(delta('cl_upstream_requests_total', { platform: 'code', outcome: 'ok' })).toBe(2);
     expect(delta('cl_upstream_requests_total', { platform: 'code', outcome: 'not_found' })).toBe(1);
@@ -188,11 +230,16 @@ describe('/metrics', () => {
     expect(delta('cl_singleflight_joins_total', { platform: 'code' })).toBe(1);
     expect(delta('cl_parser_warnings_total', { platform: 'code', field: 'repository.test_field' })).toBe(2);
     const status = await h.rest('/v1/status');
-    expect(status.body.platforms.find((p: { platform: string }) => p.platform === 'code').parser_warnings).toEqual({ total: 2, fields: { 'repository.test_field': 2 } });
+    expect(status.body.platforms.find((p: { platform: string }) => p.platform === 'code').parser_warnings).toEqual({
+      total: 2,
+      fields: { 'repository.test_field': 2 },
+    });
     // GraphQL platformStatus shows the same warnings (a key, 0 credits).
     const reader = await h.key(1);
     await h.deps.ledger.setRateLimit(reader.id, { rps: 0, burst: 1 }); // the test's own key is rate-limited by now
-    const gql = await h.gql('{ platformStatus(platform: "code") { parserWarnings { total fields { field count } } } }', { key: reader.key });
+    const gql = await h.gql('{ platformStatus(platform: "code") { parserWarnings { total fields { field count } } } }', {
+      key: reader.key,
+    });
     expect(gql.body.data.platformStatus[0].parserWarnings).toEqual({ total: 2, fields: [{ field: 'repository.test_field', count: 2 }] });
     expect(delta('cl_rate_limited_total')).toBe(1);
     expect(text).toMatch(/^# TYPE cl_http_requests_in_flight gauge$/m);
@@ -203,7 +250,10 @@ describe('/metrics', () => {
     const before = await scrape();
     const { key, id } = await h.key(5);
     const r = await h.rest(repoPath('cf', 'front'), { key });
-    expect(r.body.error).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(/Cloudflare challenge page instead of data \(HTTP 503\)/) });
+    expect(r.body.error).toMatchObject({
+      code: 'UPSTREAM_BLOCKED',
+      message: expect.stringMatching(/Cloudflare challenge page instead of data \(HTTP 503\)/),
+    });
     const text = await scrape();
     const delta = (name: string, labels?: Record<string, string>) => metricValue(text, name, labels) - metricValue(before, name, labels);
     expect(delta('cl_upstream_blocks_total', { platform: 'code', source: 'cloudflare' })).toBe(1);
@@ -219,7 +269,13 @@ describe('/metrics', () => {
     const { key } = await h.key(5);
     expect((await h.rest(repoPath('hang', 'up'), { key })).status).toBe(504);
     const text = await scrape();
-    expect(metricValue(text, 'cl_upstream_requests_total', { platform: 'code', outcome: 'timeout' }) - metricValue(before, 'cl_upstream_requests_total', { platform: 'code', outcome: 'timeout' })).toBe(1);
-    expect(metricValue(text, 'cl_live_fetches_total', { platform: 'code', outcome: 'timeout' }) - metricValue(before, 'cl_live_fetches_total', { platform: 'code', outcome: 'timeout' })).toBe(1);
+    expect(
+      metricValue(text, 'cl_upstream_requests_total', { platform: 'code', outcome: 'timeout' }) -
+        metricValue(before, 'cl_upstream_requests_total', { platform: 'code', outcome: 'timeout' }),
+    ).toBe(1);
+    expect(
+      metricValue(text, 'cl_live_fetches_total', { platform: 'code', outcome: 'timeout' }) -
+        metricValue(before, 'cl_live_fetches_total', { platform: 'code', outcome: 'timeout' }),
+    ).toBe(1);
   });
 });

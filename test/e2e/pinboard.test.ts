@@ -14,8 +14,24 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 const PIN_KEYS = [
-  'node_id', 'id', 'url', 'title', 'description', 'grid_title', 'auto_alt_text', 'seo_alt_text', 'link', 'domain',
-  'is_promoted', 'created_at', 'images', 'board', 'pinner', 'native_creator', 'videos', 'story_pin_data',
+  'node_id',
+  'id',
+  'url',
+  'title',
+  'description',
+  'grid_title',
+  'auto_alt_text',
+  'seo_alt_text',
+  'link',
+  'domain',
+  'is_promoted',
+  'created_at',
+  'images',
+  'board',
+  'pinner',
+  'native_creator',
+  'videos',
+  'story_pin_data',
 ];
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const HOST = 'www.pinterest.com';
@@ -25,7 +41,8 @@ const CURSOR_1 = s.cursorFor(1, TERM);
 const CURSOR_2 = s.cursorFor(2, TERM);
 
 /** What the gateway asked for: the `data` parameter's options. */
-const optionsOf = (req: ReplayRequest) => (JSON.parse(req.query.get('data') ?? '{}') as { options: { query: string; scope: string; bookmarks?: string[] } }).options;
+const optionsOf = (req: ReplayRequest) =>
+  (JSON.parse(req.query.get('data') ?? '{}') as { options: { query: string; scope: string; bookmarks?: string[] } }).options;
 
 /** Three pages chained by bookmark, the last ending with `-end-`; queries starting with zzzz: no results. */
 const searchRoute: Route = {
@@ -57,7 +74,10 @@ beforeEach(() => {
 
 const searchPath = (q: Record<string, string>) => `/v1/pinboard/search?${new URLSearchParams(q)}`;
 const pinterestHits = () => h.replay.hits({ host: HOST });
-const strip = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)));
+const strip = (body: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
+  );
 
 describe('pinboard search', () => {
   it('charges 1; envelope, then pins and cursor; pins in the api.md shape', async () => {
@@ -182,12 +202,19 @@ describe('pinboard search', () => {
     const { key, id } = await h.key(5);
     const r = await h.rest(searchPath({ query: TERM, cursor: 'Zm9yZ2VkIGN1cnNvcg==' }), { key });
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'cursor', message: expect.stringContaining('Invalid bookmark') }] });
+    expect(r.body.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [{ param: 'cursor', message: expect.stringContaining('Invalid bookmark') }],
+    });
     expect(await h.balance(id)).toBe(5);
   });
 
   it('an upstream 404 is not a missing search: the endpoint moved → 502 UPSTREAM_FAILED, 0 credits', async () => {
-    h.replay.add({ host: HOST, path: PATH, response: { status: 404, headers: { 'content-type': 'text/html' }, body: '<html><body>Not found</body></html>' } });
+    h.replay.add({
+      host: HOST,
+      path: PATH,
+      response: { status: 404, headers: { 'content-type': 'text/html' }, body: '<html><body>Not found</body></html>' },
+    });
     const { key, id } = await h.key(5);
     const r = await h.rest(searchPath({ query: TERM }), { key });
     expect(r.status).toBe(502);
@@ -197,9 +224,17 @@ describe('pinboard search', () => {
 
   describe('blocked: 502 UPSTREAM_BLOCKED at 0 credits, never parsed', () => {
     const cases: [string, Route['response'], RegExp][] = [
-      ['a redirect to the login page', { status: 302, headers: { location: 'https://www.pinterest.com/login/?next=%2Fsearch%2Fpins%2F' } }, /login wall/],
+      [
+        'a redirect to the login page',
+        { status: 302, headers: { location: 'https://www.pinterest.com/login/?next=%2Fsearch%2Fpins%2F' } },
+        /login wall/,
+      ],
       ['a login page served in place', { status: 200, headers: { 'content-type': 'text/html' }, body: s.LOGIN_HTML }, /login wall/],
-      ['a failure with http_status 401 ("Authorization failed")', { status: 401, headers: JSON_HEADERS, body: JSON.stringify(s.failureBody(401, 'Authorization failed.')) }, /login wall/],
+      [
+        'a failure with http_status 401 ("Authorization failed")',
+        { status: 401, headers: JSON_HEADERS, body: JSON.stringify(s.failureBody(401, 'Authorization failed.')) },
+        /login wall/,
+      ],
       ['a challenge page (403)', { status: 403, headers: { 'content-type': 'text/html' }, body: s.CHALLENGE_HTML }, /challenge page/],
       ['rate limited (429)', { status: 429, headers: { 'content-type': 'text/plain' }, body: 'Too Many Requests' }, /429/],
     ];
@@ -215,7 +250,11 @@ describe('pinboard search', () => {
   });
 
   it('a changed answer (no results list) is 502 UPSTREAM_FAILED naming what is missing, 0 credits', async () => {
-    h.replay.add({ host: HOST, path: PATH, response: { headers: JSON_HEADERS, body: JSON.stringify({ resource_response: { status: 'success', data: { items: [] } } }) } });
+    h.replay.add({
+      host: HOST,
+      path: PATH,
+      response: { headers: JSON_HEADERS, body: JSON.stringify({ resource_response: { status: 'success', data: { items: [] } } }) },
+    });
     const { key, id } = await h.key(5);
     const r = await h.rest(searchPath({ query: TERM }), { key });
     expect(r.status).toBe(502);
@@ -241,25 +280,62 @@ describe('pinboard search', () => {
     expect(page.cursor).toBe(rest.body.cursor);
     expect(page.pins.map((p: { json: unknown }) => p.json)).toEqual(rest.body.pins);
     const [a, b] = page.pins;
-    expect(a).toMatchObject({ id: '104', url: 'https://www.pinterest.com/pin/104/', gridTitle: 'Chili oil noodles 104', isPromoted: false, autoAltText: null, images: { orig: { width: 1000, height: 1500 } } });
-    expect(a.pinner).toEqual({ id: '5550001', username: 'maple.kitchen', fullName: 'Maple.kitchen Test', followerCount: 120, isVerifiedMerchant: false, verifiedIdentity: {} });
-    expect(b.board).toMatchObject({ id: '42', name: 'Food', pinCount: 423, type: 'board', owner: { username: 'maple.kitchen' }, collaboratingUsers: [{ username: 'oak.table' }] });
+    expect(a).toMatchObject({
+      id: '104',
+      url: 'https://www.pinterest.com/pin/104/',
+      gridTitle: 'Chili oil noodles 104',
+      isPromoted: false,
+      autoAltText: null,
+      images: { orig: { width: 1000, height: 1500 } },
+    });
+    expect(a.pinner).toEqual({
+      id: '5550001',
+      username: 'maple.kitchen',
+      fullName: 'Maple.kitchen Test',
+      followerCount: 120,
+      isVerifiedMerchant: false,
+      verifiedIdentity: {},
+    });
+    expect(b.board).toMatchObject({
+      id: '42',
+      name: 'Food',
+      pinCount: 423,
+      type: 'board',
+      owner: { username: 'maple.kitchen' },
+      collaboratingUsers: [{ username: 'oak.table' }],
+    });
     expect(gql.body.extensions.credits.fields[0]).toMatchObject({ charged: 0, cached: true });
   });
 
   it('GraphQL: trimmed pins leave the other typed fields null; bad arguments are named', async () => {
     const { key, id } = await h.key(5);
-    const r = await h.gql(`{ pinboardSearch(query: "${TERM}", trim: true) { pins { id nodeId gridTitle pinner { username followerCount } board { name pinCount } } } }`, { key });
-    expect(r.body.data.pinboardSearch.pins[0]).toEqual({ id: '101', nodeId: null, gridTitle: 'Chili oil noodles 101', pinner: { username: 'maple.kitchen', followerCount: null }, board: { name: 'Weeknight dinners', pinCount: null } });
+    const r = await h.gql(
+      `{ pinboardSearch(query: "${TERM}", trim: true) { pins { id nodeId gridTitle pinner { username followerCount } board { name pinCount } } } }`,
+      { key },
+    );
+    expect(r.body.data.pinboardSearch.pins[0]).toEqual({
+      id: '101',
+      nodeId: null,
+      gridTitle: 'Chili oil noodles 101',
+      pinner: { username: 'maple.kitchen', followerCount: null },
+      board: { name: 'Weeknight dinners', pinCount: null },
+    });
     const bad = await h.gql('{ pinboardSearch(query: "x", cursor: "not a cursor!") { cursor } }', { key });
-    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'cursor', message: expect.any(String) }] });
+    expect(bad.body.errors[0].extensions).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [{ param: 'cursor', message: expect.any(String) }],
+    });
     expect(await h.balance(id)).toBe(4);
   });
 });
 
 describe.skipIf(!hasFixtures('pinboard'))(`pinboard search replaying the real capture (${skipReason('pinboard')})`, () => {
   it('serves its 25 pins and its bookmark as the cursor', async () => {
-    h.replay.add({ host: HOST, path: PATH, response: { headers: JSON_HEADERS, bodyFile: fixturePath('pinboard', 'base-search-resource-unauth-2024.json') } });
+    h.replay.add({
+      host: HOST,
+      path: PATH,
+      response: { headers: JSON_HEADERS, bodyFile: fixturePath('pinboard', 'base-search-resource-unauth-2024.json') },
+    });
     const { key } = await h.key(5);
     const r = await h.rest(searchPath({ query: 'narcissist' }), { key });
     expect(r.status).toBe(200);

@@ -39,7 +39,11 @@ describe('REST', () => {
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toBe('100');
     // The key's policy beside Retry-After: 2 requests per 200 s window (burst 2 at 0.01 rps).
-    expect(Object.fromEntries(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy'].map((k) => [k, r.headers.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy'].map((k) => [k, r.headers.get(k)]),
+      ),
+    ).toEqual({
       'ratelimit-limit': '2',
       'ratelimit-remaining': '0',
       'ratelimit-reset': '100',
@@ -47,7 +51,11 @@ describe('REST', () => {
     });
     expect(r.body).toEqual({
       success: false,
-      error: { code: 'RATE_LIMITED', message: expect.stringMatching(/0\.01 requests per second \(burst 2\); retry in 100 s/), request_id: r.headers.get('x-request-id') },
+      error: {
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/0\.01 requests per second \(burst 2\); retry in 100 s/),
+        request_id: r.headers.get('x-request-id'),
+      },
     });
     expect(await h.balance(id)).toBe(9);
   });
@@ -97,7 +105,10 @@ describe.each([
     expect(r.headers.get('ratelimit-limit')).toBe('2');
     expect(r.headers.get('ratelimit-reset')).toBe('100');
     expect(r.body.errors).toEqual([
-      { message: expect.stringMatching(/Rate limit exceeded/), extensions: { code: 'RATE_LIMITED', request_id: r.headers.get('x-request-id') } },
+      {
+        message: expect.stringMatching(/Rate limit exceeded/),
+        extensions: { code: 'RATE_LIMITED', request_id: r.headers.get('x-request-id') },
+      },
     ]);
     expect(r.body.data).toBeUndefined();
     expect(await g.balance(id)).toBe(8);

@@ -71,7 +71,11 @@ beforeEach(() => {
   h.replay.add(storefrontRoute);
   h.replay.add(feedRoute);
   h.replay.add({ host: HOST, path: '/ref=cs_404_link', response: { headers: HTML, body: s.HOME_HTML } });
-  h.replay.add({ host: HOST, path: '/ap/signin', response: { headers: HTML, body: '<html><head><title>Amazon Sign-In</title></head><body><form name="signIn"></form></body></html>' } });
+  h.replay.add({
+    host: HOST,
+    path: '/ap/signin',
+    response: { headers: HTML, body: '<html><head><title>Amazon Sign-In</title></head><body><form name="signIn"></form></body></html>' },
+  });
 });
 
 const shopPath = (url: string, extra: Record<string, string> = {}) => `/v1/retail-shop/shop?${new URLSearchParams({ url, ...extra })}`;
@@ -105,9 +109,26 @@ describe('GET /v1/retail-shop/shop — first page', () => {
       pageToken: s.TOKENS.junoPage2,
     });
     expect(r.body.lists).toHaveLength(2);
-    expect(r.body.lists[0]).toEqual({ title: 'Rental-friendly bathroom', itemCount: 36, image: expect.any(String), url: 'https://www.amazon.com/shop/juno.nesting/list/1RZ8Q3LW0KX7D' });
-    expect(r.body.videos).toEqual([{ id: 'amzn1.vse.video.1f4b9c2d7e8a4b6c9d0e1f2a3b4c5d6e', title: 'Styling my open shelves under $50', thumbnail: expect.any(String), asins: ['B0D4KQ7XRM', 'B09TQ2X7LC'] }]);
-    expect(r.body.trendingPicks[0]).toEqual({ url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0D4KQ7XRM?showRelatedPost=true', image: expect.any(String), price: 24.99, discount: 38 });
+    expect(r.body.lists[0]).toEqual({
+      title: 'Rental-friendly bathroom',
+      itemCount: 36,
+      image: expect.any(String),
+      url: 'https://www.amazon.com/shop/juno.nesting/list/1RZ8Q3LW0KX7D',
+    });
+    expect(r.body.videos).toEqual([
+      {
+        id: 'amzn1.vse.video.1f4b9c2d7e8a4b6c9d0e1f2a3b4c5d6e',
+        title: 'Styling my open shelves under $50',
+        thumbnail: expect.any(String),
+        asins: ['B0D4KQ7XRM', 'B09TQ2X7LC'],
+      },
+    ]);
+    expect(r.body.trendingPicks[0]).toEqual({
+      url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0D4KQ7XRM?showRelatedPost=true',
+      image: expect.any(String),
+      price: 24.99,
+      discount: 38,
+    });
     expect(r.body.trendingPicks[2].discount).toBeNull();
     expect(r.body.curations[1]).toMatchObject({ title: 'Tiny kitchen, big ideas', postCount: 1204 });
     expect(r.body).not.toHaveProperty('cached');
@@ -122,7 +143,12 @@ describe('GET /v1/retail-shop/shop — first page', () => {
 
   it('amazon.com without www, a bare creator name and other spellings fetch the one canonical storefront', async () => {
     const { key } = await h.key(10);
-    for (const url of ['https://amazon.com/shop/juno.nesting', 'juno.nesting', 'http://www.amazon.com/shop/Juno.Nesting/?ref_=cm_sw_r_cp_ud_aipsfshop', 'amazon.com/shop/juno.nesting#videos']) {
+    for (const url of [
+      'https://amazon.com/shop/juno.nesting',
+      'juno.nesting',
+      'http://www.amazon.com/shop/Juno.Nesting/?ref_=cm_sw_r_cp_ud_aipsfshop',
+      'amazon.com/shop/juno.nesting#videos',
+    ]) {
       const r = await h.rest(shopPath(url), { key });
       expect([url, r.status, r.body.name]).toEqual([url, 200, 'Juno | cozy home finds']);
     }
@@ -139,7 +165,14 @@ describe('GET /v1/retail-shop/shop — first page', () => {
     const marco = await h.rest(shopPath('https://www.amazon.com/shop/kitchenwithmarco'), { key });
     expect(marco.status).toBe(200);
     expect(marco.body).toMatchObject({ lists: [], description: null, pageToken: null });
-    expect(marco.body.videos).toEqual([{ id: 'amzn1.vse.video.4c7e0a2d3f5b6c8e0a2c4e6a8c0e2a4c', title: 'Knife skills 101', thumbnail: expect.any(String), asins: ['B07PGL2ZSL', 'B00004OCKR'] }]);
+    expect(marco.body.videos).toEqual([
+      {
+        id: 'amzn1.vse.video.4c7e0a2d3f5b6c8e0a2c4e6a8c0e2a4c',
+        title: 'Knife skills 101',
+        thumbnail: expect.any(String),
+        asins: ['B07PGL2ZSL', 'B00004OCKR'],
+      },
+    ]);
   });
 });
 
@@ -153,8 +186,21 @@ describe('pagination with the opaque pageToken', () => {
     const p2 = await h.rest(shopPath('https://www.amazon.com/shop/juno.nesting', { pageToken: p1.body.pageToken }), { key });
     expect(p2.status).toBe(200);
     expect(Object.keys(p2.body)).toEqual([...ENVELOPE, ...PAGE_KEYS]);
-    expect(p2.body).toMatchObject({ credits_charged: 1, credits_remaining: 8, avatar: null, name: null, description: null, socials: [], lists: [], trendingPicks: [], curations: [] });
-    expect(p2.body.videos.map((v: { title: string }) => v.title)).toEqual(['Entryway makeover in 60 seconds', 'My most-used kitchen gadget']);
+    expect(p2.body).toMatchObject({
+      credits_charged: 1,
+      credits_remaining: 8,
+      avatar: null,
+      name: null,
+      description: null,
+      socials: [],
+      lists: [],
+      trendingPicks: [],
+      curations: [],
+    });
+    expect(p2.body.videos.map((v: { title: string }) => v.title)).toEqual([
+      'Entryway makeover in 60 seconds',
+      'My most-used kitchen gadget',
+    ]);
     // A token with +, /, = and & in it comes back exactly as the storefront gave it.
     expect(p2.body.pageToken).toBe('amzn1.vse.video.c0ffee+/Zm9v=&x=1');
 
@@ -162,7 +208,14 @@ describe('pagination with the opaque pageToken', () => {
     const p3 = await h.rest(shopPath('juno.nesting', { pageToken: p2.body.pageToken }), { key });
     expect(p3.status).toBe(200);
     expect(p3.body.videos).toEqual([]);
-    expect(p3.body.lists).toEqual([{ title: 'Gifts for hosts', itemCount: 18, image: expect.any(String), url: 'https://www.amazon.com/shop/juno.nesting/list/0KD2W7XQ9PL3A' }]);
+    expect(p3.body.lists).toEqual([
+      {
+        title: 'Gifts for hosts',
+        itemCount: 18,
+        image: expect.any(String),
+        url: 'https://www.amazon.com/shop/juno.nesting/list/0KD2W7XQ9PL3A',
+      },
+    ]);
     expect(p3.body.pageToken).toBeNull();
     expect(await h.balance(id)).toBe(7);
 
@@ -197,7 +250,10 @@ describe('pagination with the opaque pageToken', () => {
     const { key, id } = await h.key(5);
     const r = await h.rest(shopPath('juno.nesting', { pageToken: 'not-a-token-from-this-storefront' }), { key });
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'pageToken', message: expect.stringContaining('previous response') }] });
+    expect(r.body.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [{ param: 'pageToken', message: expect.stringContaining('previous response') }],
+    });
     expect(feedHits()[0].query.get('pageToken')).toBe('not-a-token-from-this-storefront');
     expect(await h.balance(id)).toBe(5);
   });
@@ -234,13 +290,48 @@ describe('errors cost 0 credits', () => {
   const cases: [string, string, Record<string, string>, number, string, RegExp][] = [
     ['a storefront that does not exist (404)', 'https://www.amazon.com/shop/nobody.here', {}, 404, 'NOT_FOUND', /not found/],
     ['a storefront that redirects to the home page', 'https://www.amazon.com/shop/gone.home', {}, 404, 'NOT_FOUND', /redirected/],
-    ['a later page of a storefront that is gone', 'https://www.amazon.com/shop/vanished', { pageToken: 'amzn1.ideas.X_0' }, 404, 'NOT_FOUND', /not found/],
-    ['a later page redirected to the home page', 'https://www.amazon.com/shop/gone.home', { pageToken: 'amzn1.ideas.X_0' }, 404, 'NOT_FOUND', /redirected its page request/],
+    [
+      'a later page of a storefront that is gone',
+      'https://www.amazon.com/shop/vanished',
+      { pageToken: 'amzn1.ideas.X_0' },
+      404,
+      'NOT_FOUND',
+      /not found/,
+    ],
+    [
+      'a later page redirected to the home page',
+      'https://www.amazon.com/shop/gone.home',
+      { pageToken: 'amzn1.ideas.X_0' },
+      404,
+      'NOT_FOUND',
+      /redirected its page request/,
+    ],
     ['the robot check', 'https://www.amazon.com/shop/robotcheck', {}, 502, 'UPSTREAM_BLOCKED', /robot check/],
-    ['the robot check answering a page request', 'https://www.amazon.com/shop/robotcheck', { pageToken: 'amzn1.ideas.X_0' }, 502, 'UPSTREAM_BLOCKED', /robot check/],
-    ['the "Sorry! Something went wrong" dog page (503)', 'https://www.amazon.com/shop/throttled', {}, 502, 'UPSTREAM_BLOCKED', /Something went wrong/],
+    [
+      'the robot check answering a page request',
+      'https://www.amazon.com/shop/robotcheck',
+      { pageToken: 'amzn1.ideas.X_0' },
+      502,
+      'UPSTREAM_BLOCKED',
+      /robot check/,
+    ],
+    [
+      'the "Sorry! Something went wrong" dog page (503)',
+      'https://www.amazon.com/shop/throttled',
+      {},
+      502,
+      'UPSTREAM_BLOCKED',
+      /Something went wrong/,
+    ],
     ['a redirect to the sign-in page', 'https://www.amazon.com/shop/signin', {}, 502, 'UPSTREAM_BLOCKED', /login wall/],
-    ['a page without the storefront state', 'https://www.amazon.com/shop/reshaped', {}, 502, 'UPSTREAM_FAILED', /changed shape: missing shop-storefront-state state script/],
+    [
+      'a page without the storefront state',
+      'https://www.amazon.com/shop/reshaped',
+      {},
+      502,
+      'UPSTREAM_FAILED',
+      /changed shape: missing shop-storefront-state state script/,
+    ],
   ];
   it.each(cases)('%s', async (_name, url, extra, status, code, message) => {
     const { key, id } = await h.key(3);
@@ -279,7 +370,10 @@ describe('input validation: 400 naming the parameter, 0 credits, nothing fetched
     const { key, id } = await h.key(5);
     const r = await h.gql('{ retailShopStorefront(url: "https://www.amazon.de/shop/x") { name } }', { key });
     expect(r.status).toBe(200);
-    expect(r.body.errors[0].extensions).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'url', message: expect.stringMatching(/other Amazon sites/) }] });
+    expect(r.body.errors[0].extensions).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [{ param: 'url', message: expect.stringMatching(/other Amazon sites/) }],
+    });
     expect(r.body.extensions.credits.charged).toBe(0);
     expect(await h.balance(id)).toBe(5);
   });
@@ -302,7 +396,10 @@ describe('REST and GraphQL return the same data', () => {
     expect(json).toEqual(record);
     // The typed fields carry the same values as the wire record (its names are already camelCase).
     expect(typed).toEqual(record);
-    expect(gql.body.extensions.credits).toMatchObject({ charged: 1, fields: [{ path: 'retailShopStorefront', charged: 1, cached: false }] });
+    expect(gql.body.extensions.credits).toMatchObject({
+      charged: 1,
+      fields: [{ path: 'retailShopStorefront', charged: 1, cached: false }],
+    });
     expect(await h.balance(id)).toBe(3);
   });
 

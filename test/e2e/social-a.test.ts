@@ -36,7 +36,13 @@ function tokenRoute(): Route {
     response: () => {
       n++;
       const lsd = n === 1 ? T.TEST_LSD : n === 2 ? T.TEST_LSD_2 : `AVqTestLsd0${n}`;
-      return { headers: { ...HTML, 'set-cookie': `datr=testDatr${n}; expires=Sat, 21 Nov 2026 12:00:00 GMT; Max-Age=63072000; path=/; domain=.facebook.com; secure; httponly` }, body: T.tokenPageHtml(lsd) };
+      return {
+        headers: {
+          ...HTML,
+          'set-cookie': `datr=testDatr${n}; expires=Sat, 21 Nov 2026 12:00:00 GMT; Max-Age=63072000; path=/; domain=.facebook.com; secure; httponly`,
+        },
+        body: T.tokenPageHtml(lsd),
+      };
     },
   };
 }
@@ -60,7 +66,17 @@ function gqlCall(req: ReplayRequest): GqlCall {
   };
 }
 
-const SEARCH_PAGE_2: T.TestEvent[] = [{ id: '3300000000000001', name: 'Dog Agility Open', when: 'Sat, Jun 6 at 10:00 AM EDT', start: 1780754400, place: null, online: true, social: '5 interested' }];
+const SEARCH_PAGE_2: T.TestEvent[] = [
+  {
+    id: '3300000000000001',
+    name: 'Dog Agility Open',
+    when: 'Sat, Jun 6 at 10:00 AM EDT',
+    start: 1780754400,
+    place: null,
+    online: true,
+    social: '5 interested',
+  },
+];
 
 /** `/api/graphql/`: answers by doc_id and variables; `accept(lsd)` decides which tokens it takes. */
 function graphqlRoute(accept: (lsd: string | null) => boolean = (l) => !!l?.startsWith('AVqTestLsd')): Route {
@@ -74,16 +90,27 @@ function graphqlRoute(accept: (lsd: string | null) => boolean = (l) => !!l?.star
       if (c.docId === SEARCH_DOC) {
         const text = String(c.variables.args?.text ?? '');
         if (text === 'nothing at all') return { headers: JSON_CT, body: T.eventSearchGraphql({ events: [] }) };
-        if (c.variables.cursor === null) return { headers: JSON_CT, body: T.eventSearchGraphql({ events: T.SEARCH_EVENTS, endCursor: 'AbrSearch1', hasNext: true }) };
-        if (c.variables.cursor === 'AbrSearch1') return { headers: JSON_CT, body: T.eventSearchGraphql({ events: SEARCH_PAGE_2, endCursor: null, hasNext: false }) };
+        if (c.variables.cursor === null)
+          return { headers: JSON_CT, body: T.eventSearchGraphql({ events: T.SEARCH_EVENTS, endCursor: 'AbrSearch1', hasNext: true }) };
+        if (c.variables.cursor === 'AbrSearch1')
+          return { headers: JSON_CT, body: T.eventSearchGraphql({ events: SEARCH_PAGE_2, endCursor: null, hasNext: false }) };
       }
       if (c.docId === T.TEST_DOC_IDS.cityEvents && c.variables.id === T.CITY_ID && c.variables.cursor === 'AQHRcity1') {
-        return { headers: JSON_CT, body: T.cityEventsGraphql(T.CITY_ID, { events: T.CITY_EVENTS_PAGE_2, endCursor: null, hasNext: false }) };
+        return {
+          headers: JSON_CT,
+          body: T.cityEventsGraphql(T.CITY_ID, { events: T.CITY_EVENTS_PAGE_2, endCursor: null, hasNext: false }),
+        };
       }
       if (c.docId === T.TEST_DOC_IDS.pageEvents && c.variables.id === T.COLLECTION_ID && c.variables.cursor === 'AQHRpage1') {
-        return { headers: JSON_CT, body: T.pageEventsGraphql(T.COLLECTION_ID, { events: T.PAGE_EVENTS_PAGE_2, endCursor: null, hasNext: false }) };
+        return {
+          headers: JSON_CT,
+          body: T.pageEventsGraphql(T.COLLECTION_ID, { events: T.PAGE_EVENTS_PAGE_2, endCursor: null, hasNext: false }),
+        };
       }
-      return { headers: JSON_CT, body: '{"errors":[{"message":"A server error missing_required_variable_value occured.","severity":"CRITICAL"}],"data":null}' };
+      return {
+        headers: JSON_CT,
+        body: '{"errors":[{"message":"A server error missing_required_variable_value occured.","severity":"CRITICAL"}],"data":null}',
+      };
     },
   };
 }
@@ -91,13 +118,19 @@ function graphqlRoute(accept: (lsd: string | null) => boolean = (l) => !!l?.star
 const cityPageRoute = (o: { paginationDocId?: string | null } = {}): Route => ({
   host: FB,
   path: CITY_PATH,
-  response: { headers: HTML, body: T.cityEventsHtml(T.CITY_ID, 'Harbour City', { events: T.CITY_EVENTS, endCursor: 'AQHRcity1', hasNext: true }, o) },
+  response: {
+    headers: HTML,
+    body: T.cityEventsHtml(T.CITY_ID, 'Harbour City', { events: T.CITY_EVENTS, endCursor: 'AQHRcity1', hasNext: true }, o),
+  },
 });
 
 const pageEventsRoute = (o: { paginationDocId?: string | null } = {}): Route => ({
   host: FB,
   path: PAGE_PATH,
-  response: { headers: HTML, body: T.pageEventsHtml('Harbour Hall', T.COLLECTION_ID, 22, { events: T.PAGE_EVENTS, endCursor: 'AQHRpage1', hasNext: true }, o) },
+  response: {
+    headers: HTML,
+    body: T.pageEventsHtml('Harbour Hall', T.COLLECTION_ID, 22, { events: T.PAGE_EVENTS, endCursor: 'AQHRpage1', hasNext: true }, o),
+  },
 });
 
 function defaultRoutes(): Route[] {
@@ -107,22 +140,50 @@ function defaultRoutes(): Route[] {
     cityPageRoute(),
     pageEventsRoute(),
     // A second city and a page given by id
-    { host: FB, path: '/events/explore/us-other-town/108000000000009/', response: { headers: HTML, body: T.cityEventsHtml('108000000000009', 'Other Town', { events: T.CITY_EVENTS_PAGE_2 }) } },
-    { host: FB, path: '/profile.php', query: { id: '61564982700539', sk: 'upcoming_hosted_events' }, response: { headers: HTML, body: T.pageEventsHtml('Harbour Hall', T.COLLECTION_ID, 2, { events: T.PAGE_EVENTS }) } },
-    { host: FB, path: `/${T.PAGE_VANITY}/past_hosted_events`, response: { headers: HTML, body: T.pageEventsHtml('Harbour Hall', 'YXBwX2NvbGxlY3Rpb246cGFzdA', 1, { events: T.PAGE_EVENTS_PAGE_2 }) } },
+    {
+      host: FB,
+      path: '/events/explore/us-other-town/108000000000009/',
+      response: { headers: HTML, body: T.cityEventsHtml('108000000000009', 'Other Town', { events: T.CITY_EVENTS_PAGE_2 }) },
+    },
+    {
+      host: FB,
+      path: '/profile.php',
+      query: { id: '61564982700539', sk: 'upcoming_hosted_events' },
+      response: { headers: HTML, body: T.pageEventsHtml('Harbour Hall', T.COLLECTION_ID, 2, { events: T.PAGE_EVENTS }) },
+    },
+    {
+      host: FB,
+      path: `/${T.PAGE_VANITY}/past_hosted_events`,
+      response: {
+        headers: HTML,
+        body: T.pageEventsHtml('Harbour Hall', 'YXBwX2NvbGxlY3Rpb246cGFzdA', 1, { events: T.PAGE_EVENTS_PAGE_2 }),
+      },
+    },
     // Missing: Facebook's 404 and its "isn't available" page
     { host: FB, path: '/ghostpage/upcoming_hosted_events', response: { status: 404, headers: HTML, body: T.NOT_AVAILABLE_HTML } },
     { host: FB, path: '/removedpage/upcoming_hosted_events', response: { headers: HTML, body: T.NOT_AVAILABLE_HTML } },
     { host: FB, path: '/events/explore/us-ghost-town/108000000000404/', response: { headers: HTML, body: T.NOT_AVAILABLE_HTML } },
     // Login walls: a redirect to /login/, and the interstitial itself
-    { host: FB, path: '/events/explore/us-walled/108000000000401/', response: { status: 302, headers: { location: '/login/?next=https%3A%2F%2Fwww.facebook.com%2Fevents%2Fexplore%2F' } } },
+    {
+      host: FB,
+      path: '/events/explore/us-walled/108000000000401/',
+      response: { status: 302, headers: { location: '/login/?next=https%3A%2F%2Fwww.facebook.com%2Fevents%2Fexplore%2F' } },
+    },
     { host: FB, path: '/login/', response: { headers: HTML, body: T.LOGIN_WALL_HTML } },
     { host: FB, path: '/walledpage/upcoming_hosted_events', response: { headers: HTML, body: T.LOGIN_WALL_HTML } },
     // Blocks: a checkpoint page (200), a redirect to /checkpoint/, a 403
     { host: FB, path: '/events/explore/us-checkpoint/108000000000403/', response: { headers: HTML, body: T.CHECKPOINT_HTML } },
-    { host: FB, path: '/checkpointpage/upcoming_hosted_events', response: { status: 302, headers: { location: '/checkpoint/block/?next=x' } } },
+    {
+      host: FB,
+      path: '/checkpointpage/upcoming_hosted_events',
+      response: { status: 302, headers: { location: '/checkpoint/block/?next=x' } },
+    },
     { host: FB, path: '/checkpoint/block/', response: { headers: HTML, body: T.CHECKPOINT_HTML } },
-    { host: FB, path: '/forbiddenpage/upcoming_hosted_events', response: { status: 403, headers: HTML, body: '<html><body>Forbidden</body></html>' } },
+    {
+      host: FB,
+      path: '/forbiddenpage/upcoming_hosted_events',
+      response: { status: 403, headers: HTML, body: '<html><body>Forbidden</body></html>' },
+    },
   ];
 }
 
@@ -200,7 +261,11 @@ describe('GET /v1/social-a/events (city events)', () => {
     expect(second.body).toMatchObject({ credits_charged: 1, cursor: null });
     expect(second.body.events.map((e: any) => e.name)).toEqual(['Sunset Yoga']);
     const [call] = gqlHits(h).map(gqlCall);
-    expect(call).toMatchObject({ docId: T.TEST_DOC_IDS.cityEvents, friendlyName: 'EventCometDiscoverCityEventsPaginationQuery', variables: { cursor: 'AQHRcity1', id: T.CITY_ID, count: 12, scale: 1 } });
+    expect(call).toMatchObject({
+      docId: T.TEST_DOC_IDS.cityEvents,
+      friendlyName: 'EventCometDiscoverCityEventsPaginationQuery',
+      variables: { cursor: 'AQHRcity1', id: T.CITY_ID, count: 12, scale: 1 },
+    });
     expect(call.lsd).toMatch(/^AVqTestLsd/);
     expect(call.headerLsd).toBe(call.lsd);
     expect(await h.balance(id)).toBe(8);
@@ -230,13 +295,23 @@ describe('GET /v1/social-a/events (city events)', () => {
   });
 
   it('a login redirect is reported as a login wall (UPSTREAM_BLOCKED) at 0 credits, never worked around', async () => {
-    const err = await expectError(h, cityPath('https://www.facebook.com/events/explore/us-walled/108000000000401/'), 502, 'UPSTREAM_BLOCKED');
+    const err = await expectError(
+      h,
+      cityPath('https://www.facebook.com/events/explore/us-walled/108000000000401/'),
+      502,
+      'UPSTREAM_BLOCKED',
+    );
     expect(err.message).toMatch(/login wall/);
     expect(h.replay.hits({ host: FB, path: '/login/' })).toHaveLength(1);
   });
 
   it('a checkpoint page is UPSTREAM_BLOCKED at 0 credits', async () => {
-    const err = await expectError(h, cityPath('https://www.facebook.com/events/explore/us-checkpoint/108000000000403/'), 502, 'UPSTREAM_BLOCKED');
+    const err = await expectError(
+      h,
+      cityPath('https://www.facebook.com/events/explore/us-checkpoint/108000000000403/'),
+      502,
+      'UPSTREAM_BLOCKED',
+    );
     expect(err.message).toMatch(/security check/);
   });
 
@@ -344,12 +419,24 @@ describe('GET /v1/social-a/profile/events (page events)', () => {
 
   it('a login interstitial is a login wall; a checkpoint redirect and a 403 are UPSTREAM_BLOCKED; all at 0 credits', async () => {
     expect((await expectError(h, pagePath('https://www.facebook.com/walledpage'), 502, 'UPSTREAM_BLOCKED')).message).toMatch(/login wall/);
-    expect((await expectError(h, pagePath('https://www.facebook.com/checkpointpage'), 502, 'UPSTREAM_BLOCKED')).message).toMatch(/checkpoint/);
+    expect((await expectError(h, pagePath('https://www.facebook.com/checkpointpage'), 502, 'UPSTREAM_BLOCKED')).message).toMatch(
+      /checkpoint/,
+    );
     await expectError(h, pagePath('https://www.facebook.com/forbiddenpage'), 502, 'UPSTREAM_BLOCKED');
   });
 
   it('an answer with the page but without its events collection is UPSTREAM_FAILED, never an empty 200', async () => {
-    h.replay.add({ host: FB, path: PAGE_PATH, response: { headers: HTML, body: T.cometPage({ title: 'Harbour Hall | Facebook', results: [{ query: 'ProfileCometHeaderQuery', data: { user: { id: '1' } } }] }) } });
+    h.replay.add({
+      host: FB,
+      path: PAGE_PATH,
+      response: {
+        headers: HTML,
+        body: T.cometPage({
+          title: 'Harbour Hall | Facebook',
+          results: [{ query: 'ProfileCometHeaderQuery', data: { user: { id: '1' } } }],
+        }),
+      },
+    });
     const err = await expectError(h, pagePath(), 502, 'UPSTREAM_FAILED');
     expect(err.message).toMatch(/pageItems/);
   });
@@ -367,9 +454,16 @@ describe('GET /v1/social-a/events/search', () => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual([...ENVELOPE, 'events', 'cursor']);
     expect(r.body.events.map((e: any) => e.name)).toEqual(['DockDogs at the Harbour Bowl', 'Dogs Day Out']);
-    expect(r.body.events[0]).toMatchObject({ type: 'Event', cover_photo: { eventImage: { uri: expect.any(String) } }, social_context: { interested_count: 21, going_count: 10 } });
+    expect(r.body.events[0]).toMatchObject({
+      type: 'Event',
+      cover_photo: { eventImage: { uri: expect.any(String) } },
+      social_context: { interested_count: 21, going_count: 10 },
+    });
     expect(await hh.balance(id)).toBe(9);
-    expect(fbHits(hh).map((x) => [x.method, x.path])).toEqual([['GET', '/'], ['POST', '/api/graphql/']]);
+    expect(fbHits(hh).map((x) => [x.method, x.path])).toEqual([
+      ['GET', '/'],
+      ['POST', '/api/graphql/'],
+    ]);
     const [hit] = gqlHits(hh);
     expect(hit.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(hit.headers.cookie).toBe('datr=testDatr1');
@@ -426,7 +520,10 @@ describe('GET /v1/social-a/events/search', () => {
   });
 
   it('the token page gone is UPSTREAM_FAILED naming the setting, not a 404 of the caller', async () => {
-    const hh = await freshHarness([{ host: FB, path: '/', response: { status: 404, headers: HTML, body: T.NOT_AVAILABLE_HTML } }, graphqlRoute()]);
+    const hh = await freshHarness([
+      { host: FB, path: '/', response: { status: 404, headers: HTML, body: T.NOT_AVAILABLE_HTML } },
+      graphqlRoute(),
+    ]);
     const err = await expectError(hh, searchPath('dogs'), 502, 'UPSTREAM_FAILED');
     expect(err.message).toMatch(/SOCIAL_A_TOKEN_PAGE_URL/);
     expect(gqlHits(hh)).toHaveLength(0);
@@ -472,7 +569,10 @@ describe('the lsd token', () => {
       host: FB,
       path: '/api/graphql/',
       method: 'POST',
-      response: (req) => (gqlCall(req).lsd === T.TEST_LSD ? { headers: JSON_CT, body: T.GRAPHQL_BAD_SESSION } : (graphqlRoute().response as (r: ReplayRequest) => any)(req)),
+      response: (req) =>
+        gqlCall(req).lsd === T.TEST_LSD
+          ? { headers: JSON_CT, body: T.GRAPHQL_BAD_SESSION }
+          : (graphqlRoute().response as (r: ReplayRequest) => any)(req),
     });
     const hh = await freshHarness(routes);
     const { key } = await hh.key(5);
@@ -493,7 +593,10 @@ describe('the lsd token', () => {
   it('a checkpoint instead of the token page is UPSTREAM_BLOCKED; a page without the token is UPSTREAM_FAILED', async () => {
     const blocked = await freshHarness([{ host: FB, path: '/', response: { headers: HTML, body: T.CHECKPOINT_HTML } }, graphqlRoute()]);
     await expectError(blocked, searchPath('dogs'), 502, 'UPSTREAM_BLOCKED');
-    const reshaped = await freshHarness([{ host: FB, path: '/', response: { headers: HTML, body: '<html><head><title>Facebook</title></head><body></body></html>' } }, graphqlRoute()]);
+    const reshaped = await freshHarness([
+      { host: FB, path: '/', response: { headers: HTML, body: '<html><head><title>Facebook</title></head><body></body></html>' } },
+      graphqlRoute(),
+    ]);
     expect((await expectError(reshaped, searchPath('dogs'), 502, 'UPSTREAM_FAILED')).message).toMatch(/lsd/);
   });
 });
@@ -503,8 +606,12 @@ describe('the lsd token', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('input validation: 400 naming the parameter, 0 credits, nothing fetched', () => {
-  const otherCityCursor = Buffer.from(JSON.stringify({ k: 'city', city: '108000000000009', owner: '108000000000009', after: 'x' })).toString('base64url');
-  const otherPageCursor = Buffer.from(JSON.stringify({ k: 'page', page: 'someoneelse', tab: 'upcoming', owner: 'o', after: 'x', total: 1 })).toString('base64url');
+  const otherCityCursor = Buffer.from(
+    JSON.stringify({ k: 'city', city: '108000000000009', owner: '108000000000009', after: 'x' }),
+  ).toString('base64url');
+  const otherPageCursor = Buffer.from(
+    JSON.stringify({ k: 'page', page: 'someoneelse', tab: 'upcoming', owner: 'o', after: 'x', total: 1 }),
+  ).toString('base64url');
   const cases: [string, string, string][] = [
     ['events: missing url', '/v1/social-a/events', 'url'],
     ['events: not facebook.com', cityPath('https://www.instagram.com/events/explore/us-x/108000000000001/'), 'url'],
@@ -537,7 +644,10 @@ describe('input validation: 400 naming the parameter, 0 credits, nothing fetched
 
   it('GraphQL names the arguments the same way, at 0 credits', async () => {
     const { key, id } = await h.key(5);
-    const r = await h.gql('{ socialAProfileEvents(url: "https://www.facebook.com/groups/1/events") { totalCount } socialAEventSearch(query: "x", cursor: "nope") { cursor } }', { key });
+    const r = await h.gql(
+      '{ socialAProfileEvents(url: "https://www.facebook.com/groups/1/events") { totalCount } socialAEventSearch(query: "x", cursor: "nope") { cursor } }',
+      { key },
+    );
     const params = r.body.errors.map((e: any) => [e.path[0], e.extensions.code, e.extensions.details[0].param]);
     expect(params).toEqual([
       ['socialAProfileEvents', 'INVALID_INPUT', 'url'],
@@ -577,7 +687,11 @@ describe('REST and GraphQL return the same data', () => {
       eventUrl: b.eventUrl,
       priceRangeText: '$15 - $40',
       eventPlace: { typename: 'FreeformPlace', contextualName: b.event_place.contextual_name, id: b.event_place.id, city: null },
-      coverPhoto: { id: b.cover_photo.photo.id, uri: b.cover_photo.photo.image.uri, accessibilityCaption: b.cover_photo.photo.accessibility_caption },
+      coverPhoto: {
+        id: b.cover_photo.photo.id,
+        uri: b.cover_photo.photo.image.uri,
+        accessibilityCaption: b.cover_photo.photo.accessibility_caption,
+      },
       socialContext: { text: '1,204 interested · 88 going', interestedCount: 1204, goingCount: 88, wentCount: null },
     });
   });
@@ -592,15 +706,29 @@ describe('REST and GraphQL return the same data', () => {
     expect(d.json).toEqual({ events: rest.body.events, cursor: rest.body.cursor, has_next_page: true, total_count: 22 });
     expect(gql.body.extensions.credits.fields[0].cached).toBe(true);
     expect(d).toMatchObject({ hasNextPage: true, totalCount: 22, cursor: rest.body.cursor });
-    expect(d.events[1]).toEqual({ id: '1596000000000002', url: 'https://www.facebook.com/events/1596000000000002/', isCanceled: true, eventCreator: { id: '100070000000001', name: 'Harbour Hall', url: 'https://www.facebook.com/harbourhalltest' }, eventPlace: { city: 'Wichita' } });
+    expect(d.events[1]).toEqual({
+      id: '1596000000000002',
+      url: 'https://www.facebook.com/events/1596000000000002/',
+      isCanceled: true,
+      eventCreator: { id: '100070000000001', name: 'Harbour Hall', url: 'https://www.facebook.com/harbourhalltest' },
+      eventPlace: { city: 'Wichita' },
+    });
     const next = await h.gql(q, { key, variables: { url: T.PAGE_URL, cursor: d.cursor } });
-    expect(next.body.data.socialAProfileEvents).toMatchObject({ hasNextPage: false, cursor: null, totalCount: 22, events: [{ id: '1596000000000003' }] });
+    expect(next.body.data.socialAProfileEvents).toMatchObject({
+      hasNextPage: false,
+      cursor: null,
+      totalCount: 22,
+      events: [{ id: '1596000000000003' }],
+    });
   });
 
   it('event search', async () => {
     const { key } = await h.key(10);
     const rest = await h.rest(searchPath('dogs'), { key });
-    const gql = await h.gql('{ socialAEventSearch(query: "dogs") { json cursor events { id type url eventUrl coverPhoto { id uri accessibilityCaption } socialContext { wentCount } } } }', { key });
+    const gql = await h.gql(
+      '{ socialAEventSearch(query: "dogs") { json cursor events { id type url eventUrl coverPhoto { id uri accessibilityCaption } socialContext { wentCount } } } }',
+      { key },
+    );
     const d = gql.body.data.socialAEventSearch;
     expect(d.json).toEqual({ events: rest.body.events, cursor: rest.body.cursor });
     const b = rest.body.events[1];

@@ -14,10 +14,29 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 const USER_KEYS = [
-  'id', 'fbid', 'username', 'full_name', 'biography', 'biography_with_entities', 'bio_links', 'external_url',
-  'edge_followed_by', 'edge_follow', 'is_private', 'is_verified', 'is_business_account', 'is_professional_account',
-  'category_name', 'business_address_json', 'business_email', 'business_phone_number', 'profile_pic_url',
-  'profile_pic_url_hd', 'highlight_reel_count', 'has_clips', 'edge_owner_to_timeline_media',
+  'id',
+  'fbid',
+  'username',
+  'full_name',
+  'biography',
+  'biography_with_entities',
+  'bio_links',
+  'external_url',
+  'edge_followed_by',
+  'edge_follow',
+  'is_private',
+  'is_verified',
+  'is_business_account',
+  'is_professional_account',
+  'category_name',
+  'business_address_json',
+  'business_email',
+  'business_phone_number',
+  'profile_pic_url',
+  'profile_pic_url_hd',
+  'highlight_reel_count',
+  'has_clips',
+  'edge_owner_to_timeline_media',
 ];
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const HOST = 'i.instagram.com';
@@ -29,7 +48,8 @@ const profileRoute: Route = {
   path: PATH,
   response: (req) => {
     const username = req.query.get('username') ?? '';
-    if (username === 'nobody.here') return { status: 404, headers: JSON_HEADERS, body: JSON.stringify({ data: { user: null }, status: 'ok' }) };
+    if (username === 'nobody.here')
+      return { status: 404, headers: JSON_HEADERS, body: JSON.stringify({ data: { user: null }, status: 'ok' }) };
     if (username === 'gone.user') return { headers: JSON_HEADERS, body: JSON.stringify(s.profileBody(null)) };
     return { headers: JSON_HEADERS, body: JSON.stringify(s.profileBody(s.userJson(username, { private: username === 'quiet.one' }))) };
   },
@@ -47,7 +67,10 @@ beforeEach(() => {
 
 const profilePath = (handle: string, extra = '') => `/v1/social-b/profile?handle=${encodeURIComponent(handle)}${extra}`;
 const igHits = () => h.replay.hits({ host: HOST });
-const strip = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)));
+const strip = (body: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
+  );
 
 describe('social-b profile', () => {
   it('charges 1; envelope, then data {user} and status; the api.md fields first', async () => {
@@ -70,7 +93,12 @@ describe('social-b profile', () => {
       business_category_name: 'Creators & Celebrities',
       hide_like_and_view_counts: false,
     });
-    expect(user.edge_owner_to_timeline_media.edges[0].node).toMatchObject({ shortcode: 'DAbCdEf1234', is_video: true, video_view_count: 4321, edge_liked_by: { count: 345 } });
+    expect(user.edge_owner_to_timeline_media.edges[0].node).toMatchObject({
+      shortcode: 'DAbCdEf1234',
+      is_video: true,
+      video_view_count: 4321,
+      edge_liked_by: { count: 345 },
+    });
     expect(await h.balance(id)).toBe(9);
   });
 
@@ -156,13 +184,21 @@ describe('social-b profile', () => {
       ['"Please wait a few minutes" with 401', { status: 401, headers: JSON_HEADERS, body: JSON.stringify(s.WAIT_BODY) }, /login wall/],
       ['"Please wait a few minutes" with 429', { status: 429, headers: JSON_HEADERS, body: JSON.stringify(s.WAIT_BODY) }, /login wall/],
       ['require_login with 200', { status: 200, headers: JSON_HEADERS, body: JSON.stringify(s.WAIT_BODY) }, /login wall/],
-      ['a redirect to /accounts/login/', { status: 302, headers: { location: 'https://www.instagram.com/accounts/login/?next=%2Fapi%2Fv1%2Fusers%2Fweb_profile_info%2F' } }, /login wall/],
+      [
+        'a redirect to /accounts/login/',
+        { status: 302, headers: { location: 'https://www.instagram.com/accounts/login/?next=%2Fapi%2Fv1%2Fusers%2Fweb_profile_info%2F' } },
+        /login wall/,
+      ],
       ['a checkpoint', { status: 400, headers: JSON_HEADERS, body: JSON.stringify(s.CHECKPOINT_BODY) }, /checkpoint/],
       ['a bare 429', { status: 429, headers: { 'content-type': 'text/html' }, body: '<html><body>Too many requests</body></html>' }, /429/],
     ];
     it.each(cases)('%s', async (_name, response, message) => {
       h.replay.add({ host: HOST, path: PATH, response });
-      h.replay.add({ host: 'www.instagram.com', path: '/accounts/login/', response: { headers: { 'content-type': 'text/html' }, body: s.LOGIN_HTML } });
+      h.replay.add({
+        host: 'www.instagram.com',
+        path: '/accounts/login/',
+        response: { headers: { 'content-type': 'text/html' }, body: s.LOGIN_HTML },
+      });
       const { key, id } = await h.key(5);
       const r = await h.rest(profilePath('clay.studio'), { key });
       expect(r.status).toBe(502);
@@ -172,7 +208,11 @@ describe('social-b profile', () => {
   });
 
   it('a changed answer is 502 UPSTREAM_FAILED naming what is missing, 0 credits', async () => {
-    h.replay.add({ host: HOST, path: PATH, response: { headers: JSON_HEADERS, body: JSON.stringify({ graphql: { user: { id: '1' } }, status: 'ok' }) } });
+    h.replay.add({
+      host: HOST,
+      path: PATH,
+      response: { headers: JSON_HEADERS, body: JSON.stringify({ graphql: { user: { id: '1' } }, status: 'ok' }) },
+    });
     const { key, id } = await h.key(5);
     const r = await h.rest(profilePath('clay.studio'), { key });
     expect(r.status).toBe(502);
@@ -219,7 +259,16 @@ describe('social-b profile', () => {
       bioLinks: [{ title: 'Shop', lynxUrl: u.bio_links[0].lynx_url, url: 'https://shop.clay.studio.example/', linkType: 'external' }],
       timelineMedia: { count: 87, pageInfo: { hasNextPage: true, endCursor: 'QVFCdGVzdGN1cnNvcg==' } },
     });
-    expect(p.user.timelineMedia.edges[0].node).toMatchObject({ shortcode: 'DAbCdEf1234', typename: 'GraphVideo', isVideo: true, videoViewCount: 4321, commentCount: 12, likeCount: 345, dimensions: { width: 1080, height: 1350 }, owner: { username: 'clay.studio' } });
+    expect(p.user.timelineMedia.edges[0].node).toMatchObject({
+      shortcode: 'DAbCdEf1234',
+      typename: 'GraphVideo',
+      isVideo: true,
+      videoViewCount: 4321,
+      commentCount: 12,
+      likeCount: 345,
+      dimensions: { width: 1080, height: 1350 },
+      owner: { username: 'clay.studio' },
+    });
     expect(p.user.timelineMedia.edges[1].node).toMatchObject({ typename: 'GraphImage', isVideo: false, videoUrl: null });
     expect(gql.body.extensions.credits.fields[0]).toMatchObject({ charged: 0, cached: true });
   });
@@ -227,7 +276,10 @@ describe('social-b profile', () => {
   it('GraphQL names a bad handle argument, at 0 credits', async () => {
     const { key, id } = await h.key(5);
     const r = await h.gql('{ socialBProfile(handle: "https://www.instagram.com/megadeth/") { user { id } } }', { key });
-    expect(r.body.errors[0].extensions).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'handle', message: expect.stringContaining('not a profile URL') }] });
+    expect(r.body.errors[0].extensions).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [{ param: 'handle', message: expect.stringContaining('not a profile URL') }],
+    });
     expect(r.body.extensions.credits.charged).toBe(0);
     expect(await h.balance(id)).toBe(5);
   });
@@ -235,7 +287,12 @@ describe('social-b profile', () => {
 
 describe.skipIf(!hasFixtures('social-b'))(`social-b profile replaying the real capture (${skipReason('social-b')})`, () => {
   it('serves @megadeth as captured', async () => {
-    h.replay.add({ host: HOST, path: PATH, query: { username: 'megadeth' }, response: { headers: JSON_HEADERS, bodyFile: fixturePath('social-b', 'web-profile-info-megadeth.json') } });
+    h.replay.add({
+      host: HOST,
+      path: PATH,
+      query: { username: 'megadeth' },
+      response: { headers: JSON_HEADERS, bodyFile: fixturePath('social-b', 'web-profile-info-megadeth.json') },
+    });
     const { key } = await h.key(5);
     const r = await h.rest(profilePath('@Megadeth'), { key });
     expect(r.status).toBe(200);

@@ -22,7 +22,13 @@ const REPO_JSON = JSON.stringify({
   name: 'hello',
   full_name: 'octo/hello',
   private: false,
-  owner: { login: 'octo', id: 2, type: 'User', avatar_url: 'https://avatars.githubusercontent.com/u/2', html_url: 'https://github.com/octo' },
+  owner: {
+    login: 'octo',
+    id: 2,
+    type: 'User',
+    avatar_url: 'https://avatars.githubusercontent.com/u/2',
+    html_url: 'https://github.com/octo',
+  },
   html_url: 'https://github.com/octo/hello',
   description: 'hi',
   fork: false,
@@ -104,7 +110,12 @@ describe('SSRF and upstream faults through the gateway (replay mode)', () => {
 
   it('the user URL must be a github.com repository URL: internal URLs are 400 before anything is sent', async () => {
     const { key, id } = await h.key(CREDITS);
-    for (const url of ['http://127.0.0.1/octo/hello', 'http://169.254.169.254/latest/meta-data', 'http://localhost/octo/hello', 'file:///etc/passwd']) {
+    for (const url of [
+      'http://127.0.0.1/octo/hello',
+      'http://169.254.169.254/latest/meta-data',
+      'http://localhost/octo/hello',
+      'file:///etc/passwd',
+    ]) {
       const res = await h.rest(`/v1/code/repository?url=${encodeURIComponent(url)}`, { key });
       expect(res.status).toBe(400);
       expectErrorBody(res.body, 'INVALID_INPUT');
@@ -116,8 +127,21 @@ describe('SSRF and upstream faults through the gateway (replay mode)', () => {
 
   describe('faults', () => {
     const cases: { name: string; path: string; route: Route; status: number; code: string; minHits?: number }[] = [
-      { name: 'timeout', path: REPO_PATH, route: repoRoute({ body: REPO_JSON, fault: { kind: 'timeout' } }), status: 504, code: 'UPSTREAM_TIMEOUT' },
-      { name: 'reset storm', path: REPO_PATH, route: repoRoute({ body: REPO_JSON, fault: { kind: 'reset' } }), status: 502, code: 'UPSTREAM_FAILED', minHits: 2 },
+      {
+        name: 'timeout',
+        path: REPO_PATH,
+        route: repoRoute({ body: REPO_JSON, fault: { kind: 'timeout' } }),
+        status: 504,
+        code: 'UPSTREAM_TIMEOUT',
+      },
+      {
+        name: 'reset storm',
+        path: REPO_PATH,
+        route: repoRoute({ body: REPO_JSON, fault: { kind: 'reset' } }),
+        status: 502,
+        code: 'UPSTREAM_FAILED',
+        minHits: 2,
+      },
       {
         name: '429 storm',
         path: REPO_PATH,
@@ -129,11 +153,20 @@ describe('SSRF and upstream faults through the gateway (replay mode)', () => {
       {
         name: '403 with the rate limit spent',
         path: REPO_PATH,
-        route: repoRoute({ fault: { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' }, body: '{"message":"API rate limit exceeded"}' } }),
+        route: repoRoute({
+          fault: { kind: 'status', status: 403, headers: { 'x-ratelimit-remaining': '0' }, body: '{"message":"API rate limit exceeded"}' },
+        }),
         status: 502,
         code: 'UPSTREAM_BLOCKED',
       },
-      { name: '503 storm', path: REPO_PATH, route: repoRoute({ fault: { kind: 'status', status: 503 } }), status: 502, code: 'UPSTREAM_FAILED', minHits: 2 },
+      {
+        name: '503 storm',
+        path: REPO_PATH,
+        route: repoRoute({ fault: { kind: 'status', status: 503 } }),
+        status: 502,
+        code: 'UPSTREAM_FAILED',
+        minHits: 2,
+      },
       {
         name: 'truncated body',
         path: REPO_PATH,
@@ -145,11 +178,21 @@ describe('SSRF and upstream faults through the gateway (replay mode)', () => {
       {
         name: 'slow body past the body timeout',
         path: REPO_PATH,
-        route: repoRoute({ headers: { 'content-type': 'application/json' }, body: REPO_JSON, fault: { kind: 'slowBody', chunkBytes: 200, intervalMs: 2_500 } }),
+        route: repoRoute({
+          headers: { 'content-type': 'application/json' },
+          body: REPO_JSON,
+          fault: { kind: 'slowBody', chunkBytes: 200, intervalMs: 2_500 },
+        }),
         status: 504,
         code: 'UPSTREAM_TIMEOUT',
       },
-      { name: 'invalid JSON', path: REPO_PATH, route: repoRoute({ headers: { 'content-type': 'application/json' }, body: '<html>oops</html>' }), status: 502, code: 'UPSTREAM_FAILED' },
+      {
+        name: 'invalid JSON',
+        path: REPO_PATH,
+        route: repoRoute({ headers: { 'content-type': 'application/json' }, body: '<html>oops</html>' }),
+        status: 502,
+        code: 'UPSTREAM_FAILED',
+      },
       {
         name: 'websearch challenge page (200 "Sorry...")',
         path: SEARCH_PATH,
@@ -164,7 +207,13 @@ describe('SSRF and upstream faults through the gateway (replay mode)', () => {
         status: 502,
         code: 'UPSTREAM_BLOCKED',
       },
-      { name: 'websearch timeout', path: SEARCH_PATH, route: searchRoute({ body: CAPTCHA_PAGE, fault: { kind: 'timeout' } }), status: 504, code: 'UPSTREAM_TIMEOUT' },
+      {
+        name: 'websearch timeout',
+        path: SEARCH_PATH,
+        route: searchRoute({ body: CAPTCHA_PAGE, fault: { kind: 'timeout' } }),
+        status: 504,
+        code: 'UPSTREAM_TIMEOUT',
+      },
     ];
 
     it.each(cases)('$name → $status $code, 0 credits, bounded time', async ({ path, route, status, code, minHits }) => {
@@ -181,7 +230,13 @@ describe('SSRF and upstream faults through the gateway (replay mode)', () => {
     });
 
     it('a failed fetch is not cached: the next request goes upstream again and succeeds', async () => {
-      h.replay.add(repoRoute({ headers: { 'content-type': 'application/json' }, body: REPO_JSON, fault: { kind: 'sequence', faults: [{ kind: 'reset' }, { kind: 'reset' }, null] } }));
+      h.replay.add(
+        repoRoute({
+          headers: { 'content-type': 'application/json' },
+          body: REPO_JSON,
+          fault: { kind: 'sequence', faults: [{ kind: 'reset' }, { kind: 'reset' }, null] },
+        }),
+      );
       const { key, id } = await h.key(CREDITS);
       const first = await h.rest(REPO_PATH, { key });
       expect(first.status).toBe(502);
@@ -228,7 +283,9 @@ describe('SSRF through the gateway with a resolver that maps every name to a pri
 describe('offline: a resolver that resolves no name at all (the README examples on a machine without network)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ resolver: async (host) => Promise.reject(Object.assign(new Error(`getaddrinfo EAI_AGAIN ${host}`), { code: 'EAI_AGAIN' })) });
+    h = await startHarness({
+      resolver: async (host) => Promise.reject(Object.assign(new Error(`getaddrinfo EAI_AGAIN ${host}`), { code: 'EAI_AGAIN' })),
+    });
   });
   afterAll(() => h?.close());
 

@@ -16,7 +16,8 @@ import { CLOUDFLARE_CHALLENGE } from '../faults/pages.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
-const repoPath = (owner: string, repo: string, extra = '') => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}${extra}`;
+const repoPath = (owner: string, repo: string, extra = '') =>
+  `/v1/code/repository?url=${encodeURIComponent(`https://github.com/${owner}/${repo}`)}${extra}`;
 
 describe('platform status from real traffic', () => {
   let h: Harness;
@@ -28,8 +29,16 @@ describe('platform status from real traffic', () => {
         { host: 'api.github.com', path: '/repos/ghost/gone', response: { status: 404, body: '{}' } },
         { host: 'api.github.com', path: '/repos/walled/off', response: { status: 403, body: '{}' } },
         // Recognised by the block catalogue: a vendor's challenge, and GitHub's own rate limit.
-        { host: 'api.github.com', path: '/repos/cf/front', response: { status: 503, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_CHALLENGE } },
-        { host: 'api.github.com', path: '/repos/rate/limited', response: { status: 403, headers: { 'x-ratelimit-remaining': '0' }, body: '{"message":"API rate limit exceeded"}' } },
+        {
+          host: 'api.github.com',
+          path: '/repos/cf/front',
+          response: { status: 503, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_CHALLENGE },
+        },
+        {
+          host: 'api.github.com',
+          path: '/repos/rate/limited',
+          response: { status: 403, headers: { 'x-ratelimit-remaining': '0' }, body: '{"message":"API rate limit exceeded"}' },
+        },
       ],
     });
     const { key } = await h.key(20);
@@ -61,19 +70,30 @@ describe('platform status from real traffic', () => {
       latency_ms: { p50: expect.any(Number), p95: expect.any(Number), mean: expect.any(Number) },
       last_error: { code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(/HTTP 403/), at: expect.any(String) },
       // Answers the block catalogue recognised, by source (a bare 403 is blocked by its status only).
-      blocks: { total: 2, by_source: [{ source: 'cloudflare', count: 1 }, { source: 'rate-limit', count: 1 }] },
+      blocks: {
+        total: 2,
+        by_source: [
+          { source: 'cloudflare', count: 1 },
+          { source: 'rate-limit', count: 1 },
+        ],
+      },
       canaries: [],
       parser_warnings: { total: 0, fields: {} },
     });
     const labels = r.body.platforms.map((p: { platform: string }) => p.platform);
     expect(labels).toEqual(expect.arrayContaining(['code', 'websearch', 'video', 'social-b']));
-    expect(r.body.platforms.find((p: { platform: string }) => p.platform === 'video')).toMatchObject({ status: 'unknown', requests: 0, success_rate: null });
+    expect(r.body.platforms.find((p: { platform: string }) => p.platform === 'video')).toMatchObject({
+      status: 'unknown',
+      requests: 0,
+      success_rate: null,
+    });
     expect((await fetch(`${h.url}/v1/status`, { method: 'POST' })).status).toBe(405);
   });
 
   it('GraphQL platformStatus: the same numbers, at 0 credits (a key is needed)', async () => {
     const { key, id } = await h.key(3);
-    const q = '{ platformStatus(platform: "code") { platform status requests successRate outcomes { ok notFound blocked } latencyMs { p50 } lastError { code } blocks { total bySource { source count } } canaries { ok } windowSeconds } }';
+    const q =
+      '{ platformStatus(platform: "code") { platform status requests successRate outcomes { ok notFound blocked } latencyMs { p50 } lastError { code } blocks { total bySource { source count } } canaries { ok } windowSeconds } }';
     const r = await h.gql(q, { key });
     expect(r.status).toBe(200);
     expect(r.body.data.platformStatus).toEqual([
@@ -85,7 +105,13 @@ describe('platform status from real traffic', () => {
         outcomes: { ok: 2, notFound: 1, blocked: 3 },
         latencyMs: { p50: expect.any(Number) },
         lastError: { code: 'UPSTREAM_BLOCKED' },
-        blocks: { total: 2, bySource: [{ source: 'cloudflare', count: 1 }, { source: 'rate-limit', count: 1 }] },
+        blocks: {
+          total: 2,
+          bySource: [
+            { source: 'cloudflare', count: 1 },
+            { source: 'rate-limit', count: 1 },
+          ],
+        },
         canaries: [],
         windowSeconds: 300,
       },
@@ -106,7 +132,8 @@ describe('canaries (CANARIES)', () => {
     const h = await startHarness({
       routes: [repoRoute('octo', 'kit'), { host: 'api.github.com', path: '/repos/ghost/gone', response: { status: 404, body: '{}' } }],
       env: {
-        CANARIES: 'code=https://github.com/octo/kit,code=/v1/code/repository?url=https%3A%2F%2Fgithub.com%2Fghost%2Fgone,websearch=https://www.example.com/',
+        CANARIES:
+          'code=https://github.com/octo/kit,code=/v1/code/repository?url=https%3A%2F%2Fgithub.com%2Fghost%2Fgone,websearch=https://www.example.com/',
         CANARY_INTERVAL_MS: '60000',
       },
     });

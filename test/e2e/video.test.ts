@@ -50,7 +50,11 @@ function browse(req: ReplayRequest) {
   const sent = JSON.parse(req.body.toString('utf8')) as { continuation?: string };
   const about = sent.continuation ? aboutByToken.get(sent.continuation) : undefined;
   if (!about || about === 'refused') {
-    return { status: 400, headers: JSON_TYPE, body: JSON.stringify({ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } }) };
+    return {
+      status: 400,
+      headers: JSON_TYPE,
+      body: JSON.stringify({ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } }),
+    };
   }
   if (about === 'no-panel') return { headers: JSON_TYPE, body: JSON.stringify({ responseContext: {}, onResponseReceivedEndpoints: [] }) };
   if (about === 'error') return { status: 500, headers: JSON_TYPE, body: JSON.stringify({ error: { code: 500, status: 'INTERNAL' } }) };
@@ -69,12 +73,20 @@ beforeEach(() => {
   aboutByToken.set(NIGHT_OWL.aboutToken!, nightOwlAbout());
   const nightOwlPage = { headers: HTML, body: channelHtml(channelInitialData(NIGHT_OWL), NIGHT_OWL.title) };
   // Every spelling YouTube serves this channel's page under.
-  for (const path of ['/@nightowlworkshop', `/channel/${ID}`, '/c/nightowlworkshop', '/user/nightowlwood']) h.replay.add({ host: YT, path, method: 'GET', response: nightOwlPage });
+  for (const path of ['/@nightowlworkshop', `/channel/${ID}`, '/c/nightowlworkshop', '/user/nightowlwood'])
+    h.replay.add({ host: YT, path, method: 'GET', response: nightOwlPage });
   h.replay.add({ host: YT, path: '/youtubei/v1/browse', method: 'POST', query: { prettyPrint: 'false' }, response: browse });
 
   // A channel whose header offers no about-panel token: its /about page embeds the panel.
   h.replay.add({ host: YT, path: '/@plainchannel', response: { headers: HTML, body: channelHtml(channelInitialData(PLAIN)) } });
-  h.replay.add({ host: YT, path: `/channel/${PLAIN.channelId}/about`, response: { headers: HTML, body: channelHtml(aboutPageInitialData(PLAIN, nightOwlAbout({ channelId: PLAIN.channelId, handle: PLAIN.handle, links: [] }))) } });
+  h.replay.add({
+    host: YT,
+    path: `/channel/${PLAIN.channelId}/about`,
+    response: {
+      headers: HTML,
+      body: channelHtml(aboutPageInitialData(PLAIN, nightOwlAbout({ channelId: PLAIN.channelId, handle: PLAIN.handle, links: [] }))),
+    },
+  });
 
   // Missing channels.
   h.replay.add({ host: YT, path: '/@ghostchannel', response: { status: 404, headers: HTML, body: NOT_FOUND_HTML } });
@@ -82,11 +94,33 @@ beforeEach(() => {
   h.replay.add({ host: YT, path: '/@nosuchchannel', response: { headers: HTML, body: channelHtml(channelMissingInitialData()) } });
 
   // Blocks: the consent interstitial (redirect, or served in place), Google's /sorry/ page, HTTP 429.
-  h.replay.add({ host: YT, path: '/@euvisitor', response: { status: 302, headers: { location: 'https://consent.youtube.com/m?continue=https%3A%2F%2Fwww.youtube.com%2F%40euvisitor%3Fcbrd%3D1&gl=DE&m=0&pc=yt&hl=de&src=1' } } });
+  h.replay.add({
+    host: YT,
+    path: '/@euvisitor',
+    response: {
+      status: 302,
+      headers: {
+        location:
+          'https://consent.youtube.com/m?continue=https%3A%2F%2Fwww.youtube.com%2F%40euvisitor%3Fcbrd%3D1&gl=DE&m=0&pc=yt&hl=de&src=1',
+      },
+    },
+  });
   h.replay.add({ host: 'consent.youtube.com', path: '/m', response: { headers: HTML, body: CONSENT_HTML } });
   h.replay.add({ host: YT, path: '/@consentinplace', response: { headers: HTML, body: CONSENT_HTML } });
-  h.replay.add({ host: YT, path: '/@sorrypage', response: { status: 302, headers: { location: 'https://www.google.com/sorry/index?continue=https://www.youtube.com/%40sorrypage' } } });
-  h.replay.add({ host: 'www.google.com', path: '/sorry/index', response: { status: 429, headers: HTML, body: '<html><body>Our systems have detected unusual traffic from your computer network.</body></html>' } });
+  h.replay.add({
+    host: YT,
+    path: '/@sorrypage',
+    response: { status: 302, headers: { location: 'https://www.google.com/sorry/index?continue=https://www.youtube.com/%40sorrypage' } },
+  });
+  h.replay.add({
+    host: 'www.google.com',
+    path: '/sorry/index',
+    response: {
+      status: 429,
+      headers: HTML,
+      body: '<html><body>Our systems have detected unusual traffic from your computer network.</body></html>',
+    },
+  });
   h.replay.add({ host: YT, path: '/@ratelimited', response: { status: 429, headers: { ...HTML, 'retry-after': '3600' }, body: '' } });
 
   // Changed shapes: no channel metadata; an about panel answer without the panel; a refused continuation.
@@ -101,14 +135,26 @@ beforeEach(() => {
     ['blockedpanel', 'BLOCKED-TOKEN', 'blocked'],
   ] as const) {
     aboutByToken.set(token, answer);
-    h.replay.add({ host: YT, path: `/@${handle}`, response: { headers: HTML, body: channelHtml(channelInitialData({ ...NIGHT_OWL, handle, aboutToken: token })) } });
+    h.replay.add({
+      host: YT,
+      path: `/@${handle}`,
+      response: { headers: HTML, body: channelHtml(channelInitialData({ ...NIGHT_OWL, handle, aboutToken: token })) },
+    });
   }
   // An about answer describing another channel.
   aboutByToken.set('OTHER-CHANNEL-TOKEN', nightOwlAbout({ channelId: 'UCs0me0therChannelTest01', handle: 'someoneelse' }));
-  h.replay.add({ host: YT, path: '/@otherpanel', response: { headers: HTML, body: channelHtml(channelInitialData({ ...NIGHT_OWL, handle: 'otherpanel', aboutToken: 'OTHER-CHANNEL-TOKEN' })) } });
+  h.replay.add({
+    host: YT,
+    path: '/@otherpanel',
+    response: {
+      headers: HTML,
+      body: channelHtml(channelInitialData({ ...NIGHT_OWL, handle: 'otherpanel', aboutToken: 'OTHER-CHANNEL-TOKEN' })),
+    },
+  });
   aboutByToken.set(CACHEY.aboutToken, nightOwlAbout({ channelId: CACHEY.channelId, handle: CACHEY.handle }));
   const cacheyPage = { headers: HTML, body: channelHtml(channelInitialData(CACHEY)) };
-  for (const path of ['/@cacheychannel', `/channel/${CACHEY.channelId}`]) h.replay.add({ host: YT, path, method: 'GET', response: cacheyPage });
+  for (const path of ['/@cacheychannel', `/channel/${CACHEY.channelId}`])
+    h.replay.add({ host: YT, path, method: 'GET', response: cacheyPage });
 });
 
 describe('GET /v1/video/channel', () => {
@@ -117,11 +163,29 @@ describe('GET /v1/video/channel', () => {
     const r = await h.rest(restPath('handle=@NightOwlWorkshop'), { key });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual([
-      'success', 'credits_remaining', 'credits_charged',
-      'channelId', 'channel', 'name', 'avatar', 'description', 'subscriberCount', 'subscriberCountText', 'videoCountText',
-      'viewCountText', 'joinedDateText', 'tags', 'email', 'store',
-      'social-b', 'microblog-b', 'shortvideo', 'patreon', 'discord',
-      'links', 'country',
+      'success',
+      'credits_remaining',
+      'credits_charged',
+      'channelId',
+      'channel',
+      'name',
+      'avatar',
+      'description',
+      'subscriberCount',
+      'subscriberCountText',
+      'videoCountText',
+      'viewCountText',
+      'joinedDateText',
+      'tags',
+      'email',
+      'store',
+      'social-b',
+      'microblog-b',
+      'shortvideo',
+      'patreon',
+      'discord',
+      'links',
+      'country',
     ]);
     expect(r.body).toMatchObject({
       success: true,
@@ -143,7 +207,10 @@ describe('GET /v1/video/channel', () => {
       country: 'United Kingdom',
     });
     expect(r.body.links).toHaveLength(7);
-    expect(r.body.avatar).toMatchObject({ avatarImageSize: 'AVATAR_SIZE_XL', image: { sources: [{ width: 72, height: 72 }, { width: 120 }, { width: 160 }] } });
+    expect(r.body.avatar).toMatchObject({
+      avatarImageSize: 'AVATAR_SIZE_XL',
+      image: { sources: [{ width: 72, height: 72 }, { width: 120 }, { width: 160 }] },
+    });
     expect(r.body.avatar.loggingDirectives.visibility).toEqual({ types: '12' });
     expect(r.body).not.toHaveProperty('cached');
     expect(await h.balance(id)).toBe(9);
@@ -159,14 +226,23 @@ describe('GET /v1/video/channel', () => {
     expect(post.headers['content-type']).toBe('application/json');
     const sent = JSON.parse(post.body.toString('utf8'));
     expect(sent.continuation).toBe(NIGHT_OWL.aboutToken);
-    expect(sent.context.client).toMatchObject({ clientName: 'WEB', clientVersion: TEST_CLIENT_VERSION, hl: 'en', visitorData: 'CgtUZXN0VmlzaXRvcii0oKnOBjIKCgJVUxIEGgAgWQ==' });
+    expect(sent.context.client).toMatchObject({
+      clientName: 'WEB',
+      clientVersion: TEST_CLIENT_VERSION,
+      hl: 'en',
+      visitorData: 'CgtUZXN0VmlzaXRvcii0oKnOBjIKCgJVUxIEGgAgWQ==',
+    });
     expect(sent).not.toHaveProperty('key');
     expect(post.query.has('key')).toBe(false);
   });
 
   it('channelId, /channel/, /c/ and /user/ URLs fetch the matching page', async () => {
     const { key } = await h.key(10);
-    for (const q of [`channelId=${ID}`, `url=${encodeURIComponent('https://www.youtube.com/c/NightOwlWorkshop/videos')}`, `url=${encodeURIComponent('youtube.com/user/NightOwlWood')}`]) {
+    for (const q of [
+      `channelId=${ID}`,
+      `url=${encodeURIComponent('https://www.youtube.com/c/NightOwlWorkshop/videos')}`,
+      `url=${encodeURIComponent('youtube.com/user/NightOwlWood')}`,
+    ]) {
       const r = await h.rest(restPath(q), { key });
       expect(r.status).toBe(200);
       expect(r.body.channelId).toBe(ID);
@@ -178,7 +254,11 @@ describe('GET /v1/video/channel', () => {
     const { key, id } = await h.key(10);
     const live = await h.rest(restPath('handle=CacheyChannel'), { key });
     expect(live.body.credits_charged).toBe(1);
-    for (const q of ['handle=%40cacheychannel', `url=${encodeURIComponent('https://m.youtube.com/@CacheyChannel/about')}`, `url=${encodeURIComponent('http://youtube.com/@cacheychannel?si=abc')}`]) {
+    for (const q of [
+      'handle=%40cacheychannel',
+      `url=${encodeURIComponent('https://m.youtube.com/@CacheyChannel/about')}`,
+      `url=${encodeURIComponent('http://youtube.com/@cacheychannel?si=abc')}`,
+    ]) {
       const hit = await h.rest(restPath(`${q}&cache_max_age=1d`), { key });
       expect(hit.status).toBe(200);
       expect(hit.body).toMatchObject({ success: true, cached: true, credits_charged: 0, credits_remaining: 9 });
@@ -191,7 +271,12 @@ describe('GET /v1/video/channel', () => {
     expect(byId.body).toMatchObject({ credits_charged: 1, channelId: CACHEY.channelId });
     expect(byId.body).not.toHaveProperty('cached');
     // …but an id and its /channel/ URL are one entry.
-    const byIdUrl = await h.rest(restPath(`url=${encodeURIComponent(`https://www.youtube.com/channel/${CACHEY.channelId}/featured`)}&cache_max_age=7d`), { key });
+    const byIdUrl = await h.rest(
+      restPath(`url=${encodeURIComponent(`https://www.youtube.com/channel/${CACHEY.channelId}/featured`)}&cache_max_age=7d`),
+      {
+        key,
+      },
+    );
     expect(byIdUrl.body).toMatchObject({ cached: true, credits_charged: 0 });
     expect(pageHits().map((x) => x.path)).toEqual(['/@cacheychannel', `/channel/${CACHEY.channelId}`]);
     // Without cache_max_age: live and charged.
@@ -204,7 +289,13 @@ describe('GET /v1/video/channel', () => {
     const { key, id } = await h.key(5);
     const r = await h.rest(restPath('handle=plainchannel'), { key });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ channelId: PLAIN.channelId, country: 'United Kingdom', joinedDateText: 'Joined 14 Mar 2013', links: [], store: null });
+    expect(r.body).toMatchObject({
+      channelId: PLAIN.channelId,
+      country: 'United Kingdom',
+      joinedDateText: 'Joined 14 Mar 2013',
+      links: [],
+      store: null,
+    });
     expect(pageHits().map((x) => x.path)).toEqual(['/@plainchannel', `/channel/${PLAIN.channelId}/about`]);
     expect(browseHits()).toHaveLength(0);
     expect(await h.balance(id)).toBe(4);
@@ -242,7 +333,11 @@ describe('GET /v1/video/channel', () => {
 
   it.each([
     ['a page without channel metadata', 'reshaped', /channelMetadataRenderer/],
-    ['an about panel describing another channel (never taken as data)', 'otherpanel', /about panel of channel .* describes UCs0me0therChannelTest01/],
+    [
+      'an about panel describing another channel (never taken as data)',
+      'otherpanel',
+      /about panel of channel .* describes UCs0me0therChannelTest01/,
+    ],
   ])('%s → 502 UPSTREAM_FAILED naming it, at 0 credits, not cached', async (_name, handle, message) => {
     const { key, id } = await h.key(3);
     const r = await h.rest(restPath(`handle=${handle}`), { key });
@@ -256,7 +351,8 @@ describe('GET /v1/video/channel', () => {
 
   const aboutWarnings = async () => {
     const s = await h.rest('/v1/status');
-    return (s.body.platforms.find((p: { platform: string }) => p.platform === 'video').parser_warnings.fields['channel.about'] ?? 0) as number;
+    return (s.body.platforms.find((p: { platform: string }) => p.platform === 'video').parser_warnings.fields['channel.about'] ??
+      0) as number;
   };
 
   // The about panel is a second, optional request: the channel page alone carries the rest.
@@ -392,7 +488,11 @@ describe('GET /v1/video/channel', () => {
 describe.skipIf(!hasFixtures('video'))(`video real capture through the whole path (${skipReason('video')})`, () => {
   it('serves the Hospital Records page capture, with a hand-written about panel (no capture of it exists)', async () => {
     const HOSPITAL_TOKEN_PREFIX = '4qmFsgJgEhhVQ3c0OXVPVEFKakdVZG9BZVVjcDd0T2ca';
-    h.replay.add({ host: YT, path: '/@hospitalrecords', response: { headers: HTML, bodyFile: fixturePath('video', 'channel-videos-tab-hospitalrecords.html') } });
+    h.replay.add({
+      host: YT,
+      path: '/@hospitalrecords',
+      response: { headers: HTML, bodyFile: fixturePath('video', 'channel-videos-tab-hospitalrecords.html') },
+    });
     // Invented about-panel values (country, joined date, views, links beyond the capture's first one).
     const about: TestAbout = {
       channelId: 'UCw49uOTAJjGUdoAeUcp7tOg',

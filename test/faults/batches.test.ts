@@ -15,10 +15,16 @@ import { OPS } from './pages.js';
 
 const PER_HOST = 16;
 const REPO_PATH = /^\/repos\/faults\/[^/]+$/;
-const repoBody = (req: { path: string }) => ({ headers: { 'content-type': 'application/json' }, body: repoJson('faults', req.path.split('/')[3]) });
+const repoBody = (req: { path: string }) => ({
+  headers: { 'content-type': 'application/json' },
+  body: repoJson('faults', req.path.split('/')[3]),
+});
 
 describe('faults under concurrency (one instance, embedded store)', () => {
-  const t = useFaultGateway({ credits: 1_000, env: { UPSTREAM_PER_HOST_CONCURRENCY: String(PER_HOST), UPSTREAM_MAX_BODY_BYTES: String(MIXED_MAX_BODY) } });
+  const t = useFaultGateway({
+    credits: 1_000,
+    env: { UPSTREAM_PER_HOST_CONCURRENCY: String(PER_HOST), UPSTREAM_MAX_BODY_BYTES: String(MIXED_MAX_BODY) },
+  });
 
   it('a mixed-fault batch of 48 concurrent requests (64 resources): each answer typed, charged only for live results', async () => {
     for (const r of mixedRoutes()) t.gw.h.replay.add(r);
@@ -36,8 +42,16 @@ describe('faults under concurrency (one instance, embedded store)', () => {
   });
 
   it('429 storm: 40 concurrent requests each answered 429 with Retry-After: 1, then 200 → all live after ~1 s', async () => {
-    t.gw.h.replay.add(perPath('api.github.com', REPO_PATH, repoBody, (_p, n) => (n === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '1' } } : null)));
-    const calls: Call[] = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? t.gw.rest(OPS.github.rest(`rl${i}`), t.acc.key) : t.gw.gql(OPS.github.gql(`rl${i}`), t.acc.key))));
+    t.gw.h.replay.add(
+      perPath('api.github.com', REPO_PATH, repoBody, (_p, n) =>
+        n === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '1' } } : null,
+      ),
+    );
+    const calls: Call[] = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 ? t.gw.rest(OPS.github.rest(`rl${i}`), t.acc.key) : t.gw.gql(OPS.github.gql(`rl${i}`), t.acc.key),
+      ),
+    );
     t.acc.charge(...calls);
     for (const c of calls) {
       expectLive(c);
@@ -49,8 +63,14 @@ describe('faults under concurrency (one instance, embedded store)', () => {
 
   it('5xx storm: 40 concurrent requests answered 502 / 503 / 500 every time → all 502 UPSTREAM_FAILED, at most one retry each', async () => {
     const statuses = [500, 502, 503];
-    t.gw.h.replay.add(perPath('api.github.com', REPO_PATH, repoBody, (path) => ({ kind: 'status', status: statuses[Number(path.replace(/\D/g, '')) % 3] })));
-    const calls: Call[] = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? t.gw.rest(OPS.github.rest(`st${i}`), t.acc.key) : t.gw.gql(OPS.github.gql(`st${i}`), t.acc.key))));
+    t.gw.h.replay.add(
+      perPath('api.github.com', REPO_PATH, repoBody, (path) => ({ kind: 'status', status: statuses[Number(path.replace(/\D/g, '')) % 3] })),
+    );
+    const calls: Call[] = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 ? t.gw.rest(OPS.github.rest(`st${i}`), t.acc.key) : t.gw.gql(OPS.github.gql(`st${i}`), t.acc.key),
+      ),
+    );
     t.acc.charge(...calls);
     for (const c of calls) {
       expectTypedError(c, 502, 'UPSTREAM_FAILED');

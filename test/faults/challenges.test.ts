@@ -46,7 +46,11 @@ describe('challenge and block pages → 502 UPSTREAM_BLOCKED (REST and GraphQL)'
     const blocked = await t.gw.rest(`${OPS.github.rest('lifted')}&cache_max_age=30d`, t.acc.key);
     expectTypedError(blocked, 502, 'UPSTREAM_BLOCKED');
     t.gw.h.replay.reset();
-    t.gw.h.replay.add({ host: 'api.github.com', path: /^\/repos\//, response: { headers: { 'content-type': 'application/json' }, body: repoJson('faults', 'lifted') } });
+    t.gw.h.replay.add({
+      host: 'api.github.com',
+      path: /^\/repos\//,
+      response: { headers: { 'content-type': 'application/json' }, body: repoJson('faults', 'lifted') },
+    });
     const live = await t.gw.gql('{ codeRepository(url: "https://github.com/faults/lifted", cacheMaxAge: "30d") { fullName } }', t.acc.key);
     expect(live.body.data.codeRepository.fullName).toBe('faults/lifted');
     expect(live.body.extensions.credits.fields[0]).toMatchObject({ charged: 1, cached: false });

@@ -45,18 +45,28 @@ describe('host cool-down after 429 / 503 with Retry-After (default configuration
   });
 
   it('429 with Retry-After: 60: blocked; while the host cools down, later requests fail at once at 0 credits sending nothing, cached results are still served, other hosts are unaffected', async () => {
-    t.gw.h.replay.add({ host: 'api.github.com', path: '/repos/faults/before', response: { headers: { 'content-type': 'application/json' }, body: repoJson('faults', 'before') } });
+    t.gw.h.replay.add({
+      host: 'api.github.com',
+      path: '/repos/faults/before',
+      response: { headers: { 'content-type': 'application/json' }, body: repoJson('faults', 'before') },
+    });
     const before = await t.gw.rest(OPS.github.rest('before'), t.acc.key);
     expectLive(before);
     // Added later, so it takes precedence: the host now answers 429 to everything.
-    t.gw.h.replay.add({ host: 'api.github.com', path: /^\/repos\//, response: { status: 429, headers: { 'retry-after': '60' }, body: '{"message":"slow down"}' } });
+    t.gw.h.replay.add({
+      host: 'api.github.com',
+      path: /^\/repos\//,
+      response: { status: 429, headers: { 'retry-after': '60' }, body: '{"message":"slow down"}' },
+    });
     t.gw.h.replay.add(searchRoute(() => null));
     const first = await t.gw.rest(OPS.github.rest('storm0'), t.acc.key);
     expectTypedError(first, 502, 'UPSTREAM_BLOCKED');
     expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(2);
 
     const later: Call[] = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? t.gw.rest(OPS.github.rest(`storm${i + 1}`), t.acc.key) : t.gw.gql(OPS.github.gql(`storm${i + 1}`), t.acc.key))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 ? t.gw.rest(OPS.github.rest(`storm${i + 1}`), t.acc.key) : t.gw.gql(OPS.github.gql(`storm${i + 1}`), t.acc.key),
+      ),
     );
     const other = await t.gw.rest(OPS.google.rest('elsewhere'), t.acc.key);
     const hit = await t.gw.rest(`${OPS.github.rest('before')}&cache_max_age=30d`, t.acc.key);

@@ -208,7 +208,14 @@ async function timed(via: Call['via'], run: (signal: AbortSignal) => Promise<Res
   if (via === 'rest') {
     return { via, status: res.status, code: body?.error?.code ?? null, charged: body?.credits_charged ?? 0, ms, body };
   }
-  return { via, status: res.status, code: body?.errors?.[0]?.extensions?.code ?? null, charged: body?.extensions?.credits?.charged ?? 0, ms, body };
+  return {
+    via,
+    status: res.status,
+    code: body?.errors?.[0]?.extensions?.code ?? null,
+    charged: body?.extensions?.credits?.charged ?? 0,
+    ms,
+    body,
+  };
 }
 
 /** GET `base + path` with the key, bounded by HANG_MS; the body checked against its schema (test/contract.ts). */
@@ -361,7 +368,12 @@ export function useFaultGateway(opts: { credits: number; env?: Record<string, st
  * earlier requests for that same path, so REST and GraphQL requests (or many requests of one
  * batch) running at once on different names each see their own sequence.
  */
-export function perPath(host: string, path: RegExp, base: (req: { path: string; query: URLSearchParams }) => RecordedResponse, pick: (path: string, n: number) => Fault | null | undefined): Route {
+export function perPath(
+  host: string,
+  path: RegExp,
+  base: (req: { path: string; query: URLSearchParams }) => RecordedResponse,
+  pick: (path: string, n: number) => Fault | null | undefined,
+): Route {
   const seen = new Map<string, number>();
   return {
     host,
@@ -379,7 +391,11 @@ export function perPath(host: string, path: RegExp, base: (req: { path: string; 
 /** The call failed with this status and code (REST envelope; GraphQL field error at HTTP 200) and cost nothing. */
 export function expectTypedError(c: Call, status: number, code: string): void {
   if (c.via === 'rest') {
-    expect({ status: c.status, code: c.code, success: c.body?.success }, JSON.stringify(c.body).slice(0, 300)).toEqual({ status, code, success: false });
+    expect({ status: c.status, code: c.code, success: c.body?.success }, JSON.stringify(c.body).slice(0, 300)).toEqual({
+      status,
+      code,
+      success: false,
+    });
     expect(typeof c.body.error.message).toBe('string');
   } else {
     expect({ status: c.status, code: c.code }, JSON.stringify(c.body).slice(0, 300)).toEqual({ status: 200, code });

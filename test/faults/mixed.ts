@@ -37,7 +37,10 @@ const REPO_KINDS: Record<string, { fault: (n: number) => Fault | null; body?: st
   ratelimited: { fault: () => ({ kind: 'status', status: 429 }), outcome: BLOCKED },
   truncated: { fault: () => ({ kind: 'truncate', bytes: 50 }), outcome: FAILED },
   big: { fault: () => null, body: BIG, outcome: FAILED },
-  missing: { fault: () => ({ kind: 'status', status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' }), outcome: NOT_FOUND },
+  missing: {
+    fault: () => ({ kind: 'status', status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' }),
+    outcome: NOT_FOUND,
+  },
 };
 
 const kindOf = (repoPath: string) => repoPath.split('/')[3].split('-')[0];
@@ -49,7 +52,10 @@ export function mixedRoutes(): Route[] {
     perPath(
       'api.github.com',
       /^\/repos\/faults\/[^/]+$/,
-      (req) => ({ headers: { 'content-type': 'application/json' }, body: REPO_KINDS[kindOf(req.path)]?.body ?? repoJson('faults', req.path.split('/')[3]) }),
+      (req) => ({
+        headers: { 'content-type': 'application/json' },
+        body: REPO_KINDS[kindOf(req.path)]?.body ?? repoJson('faults', req.path.split('/')[3]),
+      }),
       (path, n) => REPO_KINDS[kindOf(path)]?.fault(n),
     ),
     ...pick('linkpage-b: Cloudflare "Just a moment..."'),
@@ -140,7 +146,9 @@ export async function runMixedBatch(
     // charged for the live field only (the reservation covered all five).
     expect(c.status, label).toBe(200);
     const codes = Object.fromEntries((c.body.errors ?? []).map((e: any) => [e.path[0], e.extensions.code]));
-    const expected = Object.fromEntries(r.fields.filter((f) => f.outcome !== 'live').map((f) => [f.alias, (f.outcome as { code: string }).code]));
+    const expected = Object.fromEntries(
+      r.fields.filter((f) => f.outcome !== 'live').map((f) => [f.alias, (f.outcome as { code: string }).code]),
+    );
     expect(codes, label).toEqual(expected);
     for (const f of r.fields) {
       if (f.outcome === 'live') expect(c.body.data[f.alias], label).not.toBeNull();

@@ -101,7 +101,13 @@ export const CHALLENGES: Challenge[] = [
   {
     name: 'linkpage-b: Cloudflare "Just a moment..." managed challenge (403, cf-mitigated)',
     op: OPS.linktree,
-    routes: [{ host: 'linktr.ee', path: /^\/[^/]+$/, response: { status: 403, headers: { ...HTML, 'cf-mitigated': 'challenge' }, body: CLOUDFLARE_CHALLENGE } }],
+    routes: [
+      {
+        host: 'linktr.ee',
+        path: /^\/[^/]+$/,
+        response: { status: 403, headers: { ...HTML, 'cf-mitigated': 'challenge' }, body: CLOUDFLARE_CHALLENGE },
+      },
+    ],
     hits: 1,
     message: /Cloudflare challenge page/,
   },
@@ -132,14 +138,22 @@ export const CHALLENGES: Challenge[] = [
   {
     name: 'microblog-a: Cloudflare challenge with HTTP 200 (cf-mitigated: challenge)',
     op: OPS.truth,
-    routes: [{ host: 'truthsocial.com', path: '/api/v1/accounts/lookup', response: { status: 200, headers: { ...HTML, 'cf-mitigated': 'challenge' }, body: CLOUDFLARE_CHALLENGE } }],
+    routes: [
+      {
+        host: 'truthsocial.com',
+        path: '/api/v1/accounts/lookup',
+        response: { status: 200, headers: { ...HTML, 'cf-mitigated': 'challenge' }, body: CLOUDFLARE_CHALLENGE },
+      },
+    ],
     hits: 1,
     message: /Cloudflare challenge/,
   },
   {
     name: 'microblog-a: Cloudflare "Sorry, you have been blocked" (403)',
     op: OPS.truth,
-    routes: [{ host: 'truthsocial.com', path: '/api/v1/accounts/lookup', response: { status: 403, headers: HTML, body: CLOUDFLARE_BLOCK } }],
+    routes: [
+      { host: 'truthsocial.com', path: '/api/v1/accounts/lookup', response: { status: 403, headers: HTML, body: CLOUDFLARE_BLOCK } },
+    ],
     hits: 1,
     message: /Cloudflare block page/,
   },
@@ -152,7 +166,9 @@ export const CHALLENGES: Challenge[] = [
         path: '/search',
         response: (req) => ({
           status: 302,
-          headers: { location: `https://www.google.com/sorry/index?continue=${enc(`https://www.google.com/search?q=${req.query.get('q') ?? ''}`)}&q=EgQBAgMEGOm` },
+          headers: {
+            location: `https://www.google.com/sorry/index?continue=${enc(`https://www.google.com/search?q=${req.query.get('q') ?? ''}`)}&q=EgQBAgMEGOm`,
+          },
         }),
       },
       { host: 'www.google.com', path: '/sorry/index', response: { status: 429, headers: HTML, body: GOOGLE_SORRY } },
@@ -179,7 +195,11 @@ export const CHALLENGES: Challenge[] = [
     name: 'retail-shop: redirected to /errors/validateCaptcha',
     op: OPS.amazon,
     routes: [
-      { host: 'www.amazon.com', path: /^\/shop\/[^/]+$/, response: (req) => ({ status: 302, headers: { location: `/errors/validateCaptcha?amzn=abc&amzn-r=${enc(req.path)}` } }) },
+      {
+        host: 'www.amazon.com',
+        path: /^\/shop\/[^/]+$/,
+        response: (req) => ({ status: 302, headers: { location: `/errors/validateCaptcha?amzn=abc&amzn-r=${enc(req.path)}` } }),
+      },
       { host: 'www.amazon.com', path: '/errors/validateCaptcha', response: { status: 200, headers: HTML, body: AMAZON_ROBOT_CHECK } },
     ],
     hits: 2,
@@ -195,7 +215,17 @@ export const CHALLENGES: Challenge[] = [
   {
     name: 'code: GitHub secondary rate limit (403 with Retry-After: 60)',
     op: OPS.github,
-    routes: [{ host: 'api.github.com', path: /^\/repos\//, response: { status: 403, headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '60' }, body: GITHUB_SECONDARY_LIMIT } }],
+    routes: [
+      {
+        host: 'api.github.com',
+        path: /^\/repos\//,
+        response: {
+          status: 403,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '60' },
+          body: GITHUB_SECONDARY_LIMIT,
+        },
+      },
+    ],
     hits: 1,
     message: /GitHub's API rate limit .*instead of data \(HTTP 403\)/,
   },

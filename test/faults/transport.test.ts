@@ -56,8 +56,20 @@ const TIMEOUT = { status: 504, code: 'UPSTREAM_TIMEOUT' };
 const scenarios: Scenario[] = [
   // Timeouts and slow upstreams
   { name: 'no answer at all (headers timeout)', fault: always({ kind: 'timeout' }), expect: TIMEOUT, hits: 1, maxMs: 4_000 },
-  { name: 'answer after 2 s, past the headers timeout', fault: always({ kind: 'latency', ms: 2_000 }), expect: TIMEOUT, hits: 1, maxMs: 4_000 },
-  { name: 'answer after 0.8 s, within the 1.5 s headers timeout', fault: always({ kind: 'latency', ms: 800 }), expect: 'live', hits: 1, minMs: 750 },
+  {
+    name: 'answer after 2 s, past the headers timeout',
+    fault: always({ kind: 'latency', ms: 2_000 }),
+    expect: TIMEOUT,
+    hits: 1,
+    maxMs: 4_000,
+  },
+  {
+    name: 'answer after 0.8 s, within the 1.5 s headers timeout',
+    fault: always({ kind: 'latency', ms: 800 }),
+    expect: 'live',
+    hits: 1,
+    minMs: 750,
+  },
   {
     name: 'body trickling 64 B every 250 ms: each gap within the body timeout, the whole past the 3 s deadline',
     fault: always({ kind: 'slowBody', chunkBytes: 64, intervalMs: 250 }),
@@ -69,18 +81,47 @@ const scenarios: Scenario[] = [
   { name: 'slow body within the deadline', fault: always({ kind: 'slowBody', chunkBytes: 400, intervalMs: 100 }), expect: 'live', hits: 1 },
   // Resets and truncation
   { name: 'reset, then a normal answer (retried)', fault: first({ kind: 'reset' }), expect: 'live', hits: 2 },
-  { name: 'headers then the connection closes (0 body bytes), every time', fault: always({ kind: 'truncate', bytes: 0 }), expect: FAILED, hits: 2 },
+  {
+    name: 'headers then the connection closes (0 body bytes), every time',
+    fault: always({ kind: 'truncate', bytes: 0 }),
+    expect: FAILED,
+    hits: 2,
+  },
   { name: 'truncated body, then a normal answer (retried)', fault: first({ kind: 'truncate', bytes: 100 }), expect: 'live', hits: 2 },
   // 5xx storms
   ...[500, 502, 504].map((s): Scenario => ({ name: `${s} storm`, fault: always(status(s)), expect: FAILED, hits: 2 })),
   { name: '503, then a normal answer (retried)', fault: first(status(503)), expect: 'live', hits: 2 },
-  { name: '503 with Retry-After: 1, then a normal answer: waits ~1 s', fault: first(status(503, { 'retry-after': '1' })), expect: 'live', hits: 2, minMs: 900 },
-  { name: '503 with Retry-After: 3600: returned at once, not retried', fault: always(status(503, { 'retry-after': '3600' })), expect: FAILED, hits: 1, maxMs: 2_000 },
+  {
+    name: '503 with Retry-After: 1, then a normal answer: waits ~1 s',
+    fault: first(status(503, { 'retry-after': '1' })),
+    expect: 'live',
+    hits: 2,
+    minMs: 900,
+  },
+  {
+    name: '503 with Retry-After: 3600: returned at once, not retried',
+    fault: always(status(503, { 'retry-after': '3600' })),
+    expect: FAILED,
+    hits: 1,
+    maxMs: 2_000,
+  },
   // 429 storms
   { name: '429 storm without Retry-After (backoff, then blocked)', fault: always(status(429)), expect: BLOCKED, hits: 2 },
   { name: '429 storm with an unparsable Retry-After', fault: always(status(429, { 'retry-after': 'soon' })), expect: BLOCKED, hits: 2 },
-  { name: '429 with Retry-After: 3600: returned at once, not retried', fault: always(status(429, { 'retry-after': '3600' })), expect: BLOCKED, hits: 1, maxMs: 2_000 },
-  { name: '429 with Retry-After: 1, then a normal answer: waits ~1 s', fault: first(status(429, { 'retry-after': '1' })), expect: 'live', hits: 2, minMs: 900 },
+  {
+    name: '429 with Retry-After: 3600: returned at once, not retried',
+    fault: always(status(429, { 'retry-after': '3600' })),
+    expect: BLOCKED,
+    hits: 1,
+    maxMs: 2_000,
+  },
+  {
+    name: '429 with Retry-After: 1, then a normal answer: waits ~1 s',
+    fault: first(status(429, { 'retry-after': '1' })),
+    expect: 'live',
+    hits: 2,
+    minMs: 900,
+  },
   {
     name: '429 with Retry-After as an HTTP date ~1.5 s ahead, then a normal answer',
     // Computed when the request arrives: an HTTP date has 1-second resolution.
@@ -90,7 +131,13 @@ const scenarios: Scenario[] = [
     minMs: 400,
   },
   // Oversized and empty bodies
-  { name: 'body larger than UPSTREAM_MAX_BODY_BYTES (declared length): refused unread, not retried', fault: () => null, body: BIG, expect: FAILED, hits: 1 },
+  {
+    name: 'body larger than UPSTREAM_MAX_BODY_BYTES (declared length): refused unread, not retried',
+    fault: () => null,
+    body: BIG,
+    expect: FAILED,
+    hits: 1,
+  },
   {
     name: 'oversized body sent slowly: refused on its declared length without waiting for it',
     fault: always({ kind: 'slowBody', chunkBytes: 1024, intervalMs: 1_000 }),
@@ -99,10 +146,20 @@ const scenarios: Scenario[] = [
     hits: 1,
     maxMs: 2_000,
   },
-  { name: 'oversized 503 error page: refused unread, not retried', fault: always({ kind: 'status', status: 503, body: BIG }), expect: FAILED, hits: 1 },
+  {
+    name: 'oversized 503 error page: refused unread, not retried',
+    fault: always({ kind: 'status', status: 503, body: BIG }),
+    expect: FAILED,
+    hits: 1,
+  },
   { name: 'empty 200 body', fault: () => null, body: '', expect: FAILED, hits: 1 },
   // Redirects
-  { name: 'redirect loop (302 to itself): stopped after 5 redirects', fault: always(status(302, { location: '' })), expect: FAILED, hits: 6 },
+  {
+    name: 'redirect loop (302 to itself): stopped after 5 redirects',
+    fault: always(status(302, { location: '' })),
+    expect: FAILED,
+    hits: 6,
+  },
 ];
 
 describe('transport faults through the gateway (REST and GraphQL)', () => {
@@ -149,13 +206,19 @@ describe('transport faults through the gateway (REST and GraphQL)', () => {
 
   it('a failure is not cached: the same repository fetched again after a 5xx storm is live and charged once', async () => {
     t.gw.h.replay.add(
-      perPath('api.github.com', REPO_PATH, (req) => ({ headers: { 'content-type': 'application/json' }, body: repoJson('faults', repoName(req.path)) }), (_p, i) =>
-        i < 2 ? status(502) : null,
+      perPath(
+        'api.github.com',
+        REPO_PATH,
+        (req) => ({ headers: { 'content-type': 'application/json' }, body: repoJson('faults', repoName(req.path)) }),
+        (_p, i) => (i < 2 ? status(502) : null),
       ),
     );
     const failed = await t.gw.rest(restPath('again'), t.acc.key);
     expectTypedError(failed, 502, 'UPSTREAM_FAILED');
-    const liveAgain = await t.gw.gql('{ codeRepository(url: "https://github.com/faults/again", cacheMaxAge: "30d") { fullName } }', t.acc.key);
+    const liveAgain = await t.gw.gql(
+      '{ codeRepository(url: "https://github.com/faults/again", cacheMaxAge: "30d") { fullName } }',
+      t.acc.key,
+    );
     expectLive(liveAgain);
     expect(liveAgain.body.extensions.credits.fields[0].cached).toBe(false);
     const hit = await t.gw.rest(`${restPath('again')}&cache_max_age=30d`, t.acc.key);

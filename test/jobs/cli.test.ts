@@ -27,7 +27,12 @@ function io() {
   const logs: string[] = [];
   const progress: string[] = [];
   const errors: string[] = [];
-  return { out: { log: (l: string) => logs.push(l), progress: (l: string) => progress.push(l), error: (l: string) => errors.push(l) }, logs, progress, errors };
+  return {
+    out: { log: (l: string) => logs.push(l), progress: (l: string) => progress.push(l), error: (l: string) => errors.push(l) },
+    logs,
+    progress,
+    errors,
+  };
 }
 
 describe('npm run bulk', () => {
@@ -43,7 +48,9 @@ describe('npm run bulk', () => {
     expect(a.progress.at(-1)).toMatch(/^\[#{24}\] 6\/6 completed \| .* items\/s \| 6 credits \| ETA 0s$/);
     expect(a.logs.join('\n')).toContain('completed: 6 ok (0 from cache), 0 failed, 0 not run — 6 credits charged');
     const lines = ndjson(readFileSync(out, 'utf8'));
-    expect(lines.map((l) => [l.index, l.input.name, l.body.repository.full_name])).toEqual(Array.from({ length: 6 }, (_, i) => [i, `n${i}`, `cli/r${i}`]));
+    expect(lines.map((l) => [l.index, l.input.name, l.body.repository.full_name])).toEqual(
+      Array.from({ length: 6 }, (_, i) => [i, `n${i}`, `cli/r${i}`]),
+    );
 
     const b = io();
     expect(await runBulkCli(args, {}, b.out, { pollMs: 20 })).toBe(0);

@@ -80,43 +80,47 @@ async function ledgerState() {
 }
 
 describe('kill -9 mid-job', () => {
-  it('the restarted gateway resumes the job by itself; every item done once, charged once; reservations of the killed items refunded', async () => {
-    const first = gateway();
-    const url1 = { url: `http://127.0.0.1:${await first.listening}` };
-    const created = await call(url1, 'POST', '/v1/jobs', {
-      key: KEY,
-      body: { operation: '/v1/code/repository', items: Array.from({ length: ITEMS }, (_, i) => ({ url: repoUrl('crash', `r${i}`) })) },
-    });
-    expect(created.status).toBe(202);
-    const id = created.body.job.id;
+  it(
+    'the restarted gateway resumes the job by itself; every item done once, charged once; reservations of the killed items refunded',
+    async () => {
+      const first = gateway();
+      const url1 = { url: `http://127.0.0.1:${await first.listening}` };
+      const created = await call(url1, 'POST', '/v1/jobs', {
+        key: KEY,
+        body: { operation: '/v1/code/repository', items: Array.from({ length: ITEMS }, (_, i) => ({ url: repoUrl('crash', `r${i}`) })) },
+      });
+      expect(created.status).toBe(202);
+      const id = created.body.job.id;
 
-    // Ten items answered and recorded, then four more in flight, each holding its reservation.
-    let released = 0;
-    while (released < 10) {
-      await waitFor(() => held.length > 0);
-      held.shift()!();
-      released++;
-    }
-    await waitFor(async () => (await call(url1, 'GET', `/v1/jobs/${id}`, { key: KEY })).body.job.counts.done === 10);
-    await waitFor(() => held.length === 4);
-    first.child.kill('SIGKILL');
-    expect((await first.exited).signal).toBe('SIGKILL');
-    for (const r of held.splice(0)) r();
+      // Ten items answered and recorded, then four more in flight, each holding its reservation.
+      let released = 0;
+      while (released < 10) {
+        await waitFor(() => held.length > 0);
+        held.shift()!();
+        released++;
+      }
+      await waitFor(async () => (await call(url1, 'GET', `/v1/jobs/${id}`, { key: KEY })).body.job.counts.done === 10);
+      await waitFor(() => held.length === 4);
+      first.child.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+      for (const r of held.splice(0)) r();
 
-    const dead = await ledgerState();
-    expect(dead).toEqual({ balance: 100 - 14, open: 4, charged: 10, charges: 10 });
+      const dead = await ledgerState();
+      expect(dead).toEqual({ balance: 100 - 14, open: 4, charged: 10, charges: 10 });
 
-    free = true;
-    const second = gateway();
-    const url2 = { url: `http://127.0.0.1:${await second.listening}` };
-    const job = await waitFinal(url2, KEY, id, 120_000);
-    expect(job).toMatchObject({ status: 'completed', credits_charged: ITEMS, counts: { done: ITEMS, ok: ITEMS, failed: 0, skipped: 0 } });
-    const lines = ndjson((await call(url2, 'GET', `/v1/jobs/${id}/results`, { key: KEY })).text);
-    expect(lines.map((l) => l.index)).toEqual(Array.from({ length: ITEMS }, (_, i) => i));
-    expect(lines.every((l) => l.credits_charged === 1 && l.body.repository.full_name === `crash/r${l.index}`)).toBe(true);
-    second.child.kill('SIGTERM');
-    await second.exited;
-    // Charged once per item: 30 charges of 1; the killed items' reservations were refunded at start.
-    expect(await ledgerState()).toEqual({ balance: 100 - ITEMS, open: 0, charged: ITEMS, charges: ITEMS });
-  }, PROCESS_TEST_TIMEOUT);
+      free = true;
+      const second = gateway();
+      const url2 = { url: `http://127.0.0.1:${await second.listening}` };
+      const job = await waitFinal(url2, KEY, id, 120_000);
+      expect(job).toMatchObject({ status: 'completed', credits_charged: ITEMS, counts: { done: ITEMS, ok: ITEMS, failed: 0, skipped: 0 } });
+      const lines = ndjson((await call(url2, 'GET', `/v1/jobs/${id}/results`, { key: KEY })).text);
+      expect(lines.map((l) => l.index)).toEqual(Array.from({ length: ITEMS }, (_, i) => i));
+      expect(lines.every((l) => l.credits_charged === 1 && l.body.repository.full_name === `crash/r${l.index}`)).toBe(true);
+      second.child.kill('SIGTERM');
+      await second.exited;
+      // Charged once per item: 30 charges of 1; the killed items' reservations were refunded at start.
+      expect(await ledgerState()).toEqual({ balance: 100 - ITEMS, open: 0, charged: ITEMS, charges: ITEMS });
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

@@ -29,18 +29,32 @@ describe('GraphQL jobs', () => {
 
   it('createLookupJob → lookupJob with results; invalid items are INVALID_INPUT naming item and parameter', async () => {
     const { key, id: keyId } = await h.key(10);
-    const made = await h.gql(CREATE, { key, variables: { items: [{ url: repoUrl('gql', 'a') }, { url: repoUrl('gql', 'b') }], key: 'g1' } });
+    const made = await h.gql(CREATE, {
+      key,
+      variables: { items: [{ url: repoUrl('gql', 'a') }, { url: repoUrl('gql', 'b') }], key: 'g1' },
+    });
     expect(made.body.errors).toBeUndefined();
     const job = made.body.data.createLookupJob;
     expect(job).toMatchObject({ items: 2, maxCredits: 10 });
-    const again = await h.gql(CREATE, { key, variables: { items: [{ url: repoUrl('gql', 'a') }, { url: repoUrl('gql', 'b') }], key: 'g1' } });
+    const again = await h.gql(CREATE, {
+      key,
+      variables: { items: [{ url: repoUrl('gql', 'a') }, { url: repoUrl('gql', 'b') }], key: 'g1' },
+    });
     expect(again.body.data.createLookupJob.id).toBe(job.id);
     await waitFinal(h, key, job.id);
     const q = `query($id: String!) { lookupJob(id: $id) { status creditsCharged counts { done ok } results(after: 0) { index status code creditsCharged cached input body } } }`;
     const got = await h.gql(q, { key, variables: { id: job.id } });
     expect(got.body.data.lookupJob).toMatchObject({ status: 'completed', creditsCharged: 2, counts: { done: 2, ok: 2 } });
     expect(got.body.data.lookupJob.results).toEqual([
-      { index: 1, status: 200, code: null, creditsCharged: 1, cached: false, input: { url: repoUrl('gql', 'b') }, body: expect.objectContaining({ success: true, repository: expect.objectContaining({ full_name: 'gql/b' }) }) },
+      {
+        index: 1,
+        status: 200,
+        code: null,
+        creditsCharged: 1,
+        cached: false,
+        input: { url: repoUrl('gql', 'b') },
+        body: expect.objectContaining({ success: true, repository: expect.objectContaining({ full_name: 'gql/b' }) }),
+      },
     ]);
     expect(got.body.extensions.credits.charged).toBe(0);
     expect(await h.balance(keyId)).toBe(8);

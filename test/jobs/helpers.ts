@@ -16,12 +16,21 @@ export function anyRepo(opts: { latencyMs?: number; onHit?: (owner: string, repo
     response: async (req) => {
       const [, , owner, repo] = req.path.split('/');
       await opts.onHit?.(owner, repo);
-      return { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo), ...(opts.latencyMs ? { fault: { kind: 'latency' as const, ms: opts.latencyMs } } : {}) };
+      return {
+        headers: { 'content-type': 'application/json' },
+        body: repoJson(owner, repo),
+        ...(opts.latencyMs ? { fault: { kind: 'latency' as const, ms: opts.latencyMs } } : {}),
+      };
     },
   };
 }
 
-export async function call(h: Pick<Harness, 'url'>, method: string, path: string, opts: { key?: string; body?: unknown; raw?: string; type?: string; headers?: Record<string, string> } = {}) {
+export async function call(
+  h: Pick<Harness, 'url'>,
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; raw?: string; type?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers['x-api-key'] = opts.key;
   let body: string | undefined;
@@ -73,7 +82,12 @@ export function ndjson(text: string): any[] {
 }
 
 /** The receiver's check of a delivery (README "Bulk lookups"). */
-export function verifySignature(secret: string, headers: Record<string, string | string[] | undefined>, body: string, toleranceSec = 300): boolean {
+export function verifySignature(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  toleranceSec = 300,
+): boolean {
   const ts = String(headers['x-cl-webhook-timestamp']);
   const sig = String(headers['x-cl-webhook-signature']);
   if (Math.abs(Date.now() / 1000 - Number(ts)) > toleranceSec) return false;

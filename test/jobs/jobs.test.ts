@@ -54,10 +54,23 @@ describe('a job runs each item through the single-request pipeline', () => {
     const { key, id: keyId } = await h.key(100);
     // Warm two of them.
     for (const r of ['w0', 'w1']) expect((await h.rest(`${OP}?url=${encodeURIComponent(repoUrl('warm', r))}`, { key })).status).toBe(200);
-    h.replay.add({ host: 'api.github.com', path: '/repos/warm/gone', response: { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' } });
+    h.replay.add({
+      host: 'api.github.com',
+      path: '/repos/warm/gone',
+      response: { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' },
+    });
     const created = await call(h, 'POST', '/v1/jobs', {
       key,
-      body: { operation: OP, cache_max_age: '7d', items: [{ url: repoUrl('warm', 'w0') }, { url: repoUrl('warm', 'gone') }, { url: repoUrl('warm', 'w1') }, { url: repoUrl('warm', 'fresh') }] },
+      body: {
+        operation: OP,
+        cache_max_age: '7d',
+        items: [
+          { url: repoUrl('warm', 'w0') },
+          { url: repoUrl('warm', 'gone') },
+          { url: repoUrl('warm', 'w1') },
+          { url: repoUrl('warm', 'fresh') },
+        ],
+      },
     });
     const job = await waitFinal(h, key, created.body.job.id);
     expect(job).toMatchObject({ status: 'completed', counts: { done: 4, ok: 3, cached: 2, failed: 1, skipped: 0 }, credits_charged: 1 });
@@ -97,7 +110,10 @@ describe('a job runs each item through the single-request pipeline', () => {
 describe('input', () => {
   it('an invalid item refuses the whole job: 400 naming item index and parameter, nothing charged or run', async () => {
     const { key, id: keyId } = await h.key(10);
-    const bad = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('a', 'b') }, {}, { url: 'https://example.com/x' }, { url: { nested: 1 } }] } });
+    const bad = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: { operation: OP, items: [{ url: repoUrl('a', 'b') }, {}, { url: 'https://example.com/x' }, { url: { nested: 1 } }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_INPUT');
     expect(bad.body.error.details).toEqual([
@@ -112,13 +128,19 @@ describe('input', () => {
   it('job options are checked: operation, cache_max_age, max_credits, webhook, body shape, media type', async () => {
     const { key } = await h.key(10);
     const one = [{ url: repoUrl('a', 'b') }];
-    const params = async (body: unknown) => (await call(h, 'POST', '/v1/jobs', { key, body })).body.error.details.map((d: { param: string }) => d.param);
+    const params = async (body: unknown) =>
+      (await call(h, 'POST', '/v1/jobs', { key, body })).body.error.details.map((d: { param: string }) => d.param);
     expect(await params({ operation: '/v1/nope', items: one })).toEqual(['operation']);
     expect(await params({ items: one })).toEqual(['operation']);
     expect(await params({ operation: OP, items: [] })).toEqual(['items']);
     expect(await params({ operation: OP, items: one, cache_max_age: '2d', max_credits: -1 })).toEqual(['cache_max_age', 'max_credits']);
-    expect(await params({ operation: OP, items: one, webhook: { url: 'ftp://x', secret: 'short' } })).toEqual(['webhook.url', 'webhook.secret']);
-    expect(await params({ operation: OP, items: one, webhook: { url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-16-chars' } })).toEqual(['webhook.url']);
+    expect(await params({ operation: OP, items: one, webhook: { url: 'ftp://x', secret: 'short' } })).toEqual([
+      'webhook.url',
+      'webhook.secret',
+    ]);
+    expect(
+      await params({ operation: OP, items: one, webhook: { url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-16-chars' } }),
+    ).toEqual(['webhook.url']);
     const notJson = await call(h, 'POST', '/v1/jobs', { key, raw: '{', type: 'application/json' });
     expect(notJson.status).toBe(400);
     const xml = await call(h, 'POST', '/v1/jobs', { key, raw: '<a/>', type: 'application/xml' });
@@ -147,7 +169,11 @@ describe('input', () => {
       { name: 'Doe, Jane', url: repoUrl('csv', 'a') },
       { name: 'plain', url: repoUrl('csv', 'b') },
     ]);
-    const badCsv = await call(h, 'POST', `/v1/jobs?operation=${encodeURIComponent(OP)}`, { key, raw: 'url\nhttps://github.com/ok/ok\nnot-a-url\n', type: 'text/csv' });
+    const badCsv = await call(h, 'POST', `/v1/jobs?operation=${encodeURIComponent(OP)}`, {
+      key,
+      raw: 'url\nhttps://github.com/ok/ok\nnot-a-url\n',
+      type: 'text/csv',
+    });
     expect(badCsv.body.error.details).toEqual([{ param: 'items[1].url', message: expect.any(String) }]);
     await waitFinal(h, key, nd.body.job.id);
   });
@@ -155,11 +181,19 @@ describe('input', () => {
   it('estimate: 0 credits; max cost, items cached within cache_max_age, expected cost — and the run matches it', async () => {
     const { key, id: keyId } = await h.key(30);
     await h.rest(`${OP}?url=${encodeURIComponent(repoUrl('est', 'hot'))}`, { key });
-    const body = { operation: OP, cache_max_age: '1d', items: [{ url: repoUrl('est', 'hot') }, { url: repoUrl('est', 'cold1') }, { url: repoUrl('est', 'cold2') }] };
+    const body = {
+      operation: OP,
+      cache_max_age: '1d',
+      items: [{ url: repoUrl('est', 'hot') }, { url: repoUrl('est', 'cold1') }, { url: repoUrl('est', 'cold2') }],
+    };
     const before = await h.balance(keyId);
     const est = await call(h, 'POST', '/v1/jobs/estimate', { key, body });
     expect(est.status).toBe(200);
-    expect(est.body).toMatchObject({ success: true, credits_charged: 0, estimate: { items: 3, max_credits: 3, cached: 1, expected_credits: 2 } });
+    expect(est.body).toMatchObject({
+      success: true,
+      credits_charged: 0,
+      estimate: { items: 3, max_credits: 3, cached: 1, expected_credits: 2 },
+    });
     expect(await h.balance(keyId)).toBe(before);
     const job = await waitFinal(h, key, (await call(h, 'POST', '/v1/jobs', { key, body })).body.job.id);
     expect(job.credits_charged).toBe(est.body.estimate.expected_credits);
@@ -218,7 +252,8 @@ describe('keys', () => {
     h.replay.add(anyRepo({ onHit: () => new Promise<void>((r) => release.push(r)) }));
     const { key } = await h.key(50);
     const ids: string[] = [];
-    for (let i = 0; i < 2; i++) ids.push((await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(1, `busy${i}`) } })).body.job.id);
+    for (let i = 0; i < 2; i++)
+      ids.push((await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(1, `busy${i}`) } })).body.job.id);
     const third = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(1, 'busy3') } });
     expect(third.status).toBe(429);
     expect(third.body.error.message).toContain('JOBS_MAX_RUNNING_PER_KEY');

@@ -28,7 +28,21 @@ async function setup() {
   const ledger = createSqliteLedger(db);
   const store = createJobStore(db);
   const { record } = await ledger.createKey({ name: 't', credits: 10 });
-  store.create({ id: 'job_1', key_id: record.id, operation: '/v1/code/repository', total: 2, cache_max_age: null, max_credits: null, webhook_url: null, webhook_secret: null, idempotency_key: null, bytes: 0 }, ['{"url":"a"}', '{"url":"b"}']);
+  store.create(
+    {
+      id: 'job_1',
+      key_id: record.id,
+      operation: '/v1/code/repository',
+      total: 2,
+      cache_max_age: null,
+      max_credits: null,
+      webhook_url: null,
+      webhook_secret: null,
+      idempotency_key: null,
+      bytes: 0,
+    },
+    ['{"url":"a"}', '{"url":"b"}'],
+  );
   return { ledger, store, keyId: record.id };
 }
 

@@ -26,9 +26,17 @@ beforeEach(() => {
 
 describe('webhooks', () => {
   it('on completion: POST of the job summary, signed over timestamp + body; a failed delivery is retried', async () => {
-    h.replay.add({ host: 'hooks.example', path: '/done', method: 'POST', response: { status: 200, body: 'ok', fault: { kind: 'sequence', faults: [{ kind: 'status', status: 500 }, null] } } });
+    h.replay.add({
+      host: 'hooks.example',
+      path: '/done',
+      method: 'POST',
+      response: { status: 200, body: 'ok', fault: { kind: 'sequence', faults: [{ kind: 'status', status: 500 }, null] } },
+    });
     const { key } = await h.key(10);
-    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('hook', 'a') }, { url: repoUrl('hook', 'b') }], webhook: hook('/done') } });
+    const created = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: { operation: OP, items: [{ url: repoUrl('hook', 'a') }, { url: repoUrl('hook', 'b') }], webhook: hook('/done') },
+    });
     const job = await waitFinal(h, key, created.body.job.id);
     await waitFor(() => deliveries('/done').length === 2);
     const [first, second] = deliveries('/done');
@@ -54,7 +62,10 @@ describe('webhooks', () => {
   it('retried a bounded number of times (JOBS_WEBHOOK_ATTEMPTS), then given up', async () => {
     h.replay.add({ host: 'hooks.example', path: '/down', method: 'POST', response: { status: 503, body: 'down' } });
     const { key } = await h.key(10);
-    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('hook', 'c') }], webhook: hook('/down') } });
+    const created = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: { operation: OP, items: [{ url: repoUrl('hook', 'c') }], webhook: hook('/down') },
+    });
     await waitFinal(h, key, created.body.job.id);
     await waitFor(() => deliveries('/down').length === 3);
     await waitFor(() => h.deps.db!.prepare('SELECT webhook_event FROM jobs WHERE id = ?').pluck().get(created.body.job.id) === null);
@@ -63,14 +74,30 @@ describe('webhooks', () => {
 
   it('never holds up the job: a receiver that does not answer; and stopped_at_cap, cancelled are reported too', async () => {
     const waiting: (() => void)[] = [];
-    h.replay.add({ host: 'hooks.example', path: '/slow', method: 'POST', response: async () => (await new Promise<void>((r) => waiting.push(r)), { status: 204 }) });
+    h.replay.add({
+      host: 'hooks.example',
+      path: '/slow',
+      method: 'POST',
+      response: async () => (await new Promise<void>((r) => waiting.push(r)), { status: 204 }),
+    });
     h.replay.add({ host: 'hooks.example', path: '/events', method: 'POST', response: { status: 204 } });
     const { key } = await h.key(10);
-    const slow = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('hook', 'd') }], webhook: hook('/slow') } });
+    const slow = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: { operation: OP, items: [{ url: repoUrl('hook', 'd') }], webhook: hook('/slow') },
+    });
     expect((await waitFinal(h, key, slow.body.job.id)).status).toBe('completed');
     await waitFor(() => waiting.length === 1);
     // The job is complete while its webhook is still waiting; another job runs meanwhile.
-    const capped = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('hook', 'e') }, { url: repoUrl('hook', 'f') }], max_credits: 1, webhook: hook('/events') } });
+    const capped = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: {
+        operation: OP,
+        items: [{ url: repoUrl('hook', 'e') }, { url: repoUrl('hook', 'f') }],
+        max_credits: 1,
+        webhook: hook('/events'),
+      },
+    });
     expect((await waitFinal(h, key, capped.body.job.id)).status).toBe('stopped_at_cap');
     await waitFor(() => deliveries('/events').length === 1);
     expect(deliveries('/events')[0].headers['x-cl-webhook-event']).toBe('job.stopped_at_cap');
@@ -78,7 +105,11 @@ describe('webhooks', () => {
     expect((await call(h, 'DELETE', `/v1/jobs/${capped.body.job.id}`, { key })).body.job.status).toBe('cancelled');
     await waitFor(() => deliveries('/events').length === 2);
     expect(deliveries('/events')[1].headers['x-cl-webhook-event']).toBe('job.cancelled');
-    expect(JSON.parse(deliveries('/events')[1].body.toString()).job).toMatchObject({ status: 'cancelled', credits_charged: 1, counts: { done: 1, skipped: 1 } });
+    expect(JSON.parse(deliveries('/events')[1].body.toString()).job).toMatchObject({
+      status: 'cancelled',
+      credits_charged: 1,
+      counts: { done: 1, skipped: 1 },
+    });
     waiting[0]();
   });
 });

@@ -46,7 +46,11 @@ Reference&#32;&#35;18&#46;5c2e1402&#46;1727440000&#46;1a2b3c4d
 </BODY>
 </HTML>`;
 
-export function songResource(id: string, name: string, o: { albumId?: string; artist?: string; ms?: number; track?: number; type?: string } = {}) {
+export function songResource(
+  id: string,
+  name: string,
+  o: { albumId?: string; artist?: string; ms?: number; track?: number; type?: string } = {},
+) {
   const albumId = o.albumId ?? '900000001';
   return {
     id,
@@ -94,17 +98,34 @@ export function artistJson(id: string, name = 'The Test Pilots'): string {
           name,
           genreNames: ['Alternative'],
           url: `${STORE}/us/artist/${name.toLowerCase().replace(/\W+/g, '-')}/${id}`,
-          artwork: { width: 2400, height: 2400, url: 'https://is1-ssl.mzstatic.com/image/thumb/AMCArtistImages/v4/test/pr_source.png/{w}x{h}bb.jpg', bgColor: '101010' },
-          editorialNotes: { standard: 'Formed in a hangar, <i>The Test Pilots</i> fly low.<br />\nThey land &amp; take off.', short: 'Hangar rock.' },
+          artwork: {
+            width: 2400,
+            height: 2400,
+            url: 'https://is1-ssl.mzstatic.com/image/thumb/AMCArtistImages/v4/test/pr_source.png/{w}x{h}bb.jpg',
+            bgColor: '101010',
+          },
+          editorialNotes: {
+            standard: 'Formed in a hangar, <i>The Test Pilots</i> fly low.<br />\nThey land &amp; take off.',
+            short: 'Hangar rock.',
+          },
         },
         relationships: {
-          albums: { href: `/v1/catalog/us/artists/${id}/albums`, data: [albumResource('900000001', 'Flight Log', { artist: name }), albumResource('900000002', 'Runway - EP', { artist: name, trackCount: 4 })] },
+          albums: {
+            href: `/v1/catalog/us/artists/${id}/albums`,
+            data: [
+              albumResource('900000001', 'Flight Log', { artist: name }),
+              albumResource('900000002', 'Runway - EP', { artist: name, trackCount: 4 }),
+            ],
+          },
         },
         views: {
           'top-songs': {
             href: `/v1/catalog/us/artists/${id}/view/top-songs`,
             attributes: { title: 'Top Songs' },
-            data: [songResource('900000011', 'Crosswind', { artist: name, ms: 201_500 }), songResource('900000012', 'Tailspin', { artist: name, ms: 185_000, track: 2 })],
+            data: [
+              songResource('900000011', 'Crosswind', { artist: name, ms: 201_500 }),
+              songResource('900000012', 'Tailspin', { artist: name, ms: 185_000, track: 2 }),
+            ],
           },
         },
       },
@@ -135,7 +156,17 @@ export function albumJson(id: string, name = 'Flight Log'): string {
           artwork: { width: 3000, height: 3000, url: ART },
         },
         relationships: {
-          artists: { href: `/v1/catalog/us/albums/${id}/artists`, data: [{ id: '900000000', type: 'artists', href: '/v1/catalog/us/artists/900000000', attributes: { name: 'The Test Pilots', url: `${STORE}/us/artist/the-test-pilots/900000000` } }] },
+          artists: {
+            href: `/v1/catalog/us/albums/${id}/artists`,
+            data: [
+              {
+                id: '900000000',
+                type: 'artists',
+                href: '/v1/catalog/us/artists/900000000',
+                attributes: { name: 'The Test Pilots', url: `${STORE}/us/artist/the-test-pilots/900000000` },
+              },
+            ],
+          },
           tracks: { href: `/v1/catalog/us/albums/${id}/tracks`, data: tracks },
         },
       },
@@ -147,10 +178,41 @@ export function albumJson(id: string, name = 'Flight Log'): string {
 export function searchJson(term: string): string {
   const song = songResource('900000201', `${term} Song`);
   const album = albumResource('900000202', `${term} Album`);
-  const artist = { id: '900000203', type: 'artists', href: '/v1/catalog/us/artists/900000203', attributes: { name: term, url: `${STORE}/us/artist/x/900000203` } };
-  const video = { id: '900000204', type: 'music-videos', href: '/v1/catalog/us/music-videos/900000204', attributes: { name: `${term} (Official Video)`, artistName: term, durationInMillis: 222_000, url: `${STORE}/us/music-video/x/900000204` } };
-  const episode = { id: 'ra.900000205', type: 'stations', href: '/v1/catalog/us/stations/ra.900000205', attributes: { name: `${term} Radio, Episode 3`, episodeNumber: 3, isLive: false, durationInMillis: 3_600_000, url: `${STORE}/us/station/x/ra.900000205` } };
-  const group = (groupId: string, name: string, data: unknown[]) => ({ href: `/v1/catalog/us/search?groups=${groupId}`, name, groupId, data });
+  const artist = {
+    id: '900000203',
+    type: 'artists',
+    href: '/v1/catalog/us/artists/900000203',
+    attributes: { name: term, url: `${STORE}/us/artist/x/900000203` },
+  };
+  const video = {
+    id: '900000204',
+    type: 'music-videos',
+    href: '/v1/catalog/us/music-videos/900000204',
+    attributes: {
+      name: `${term} (Official Video)`,
+      artistName: term,
+      durationInMillis: 222_000,
+      url: `${STORE}/us/music-video/x/900000204`,
+    },
+  };
+  const episode = {
+    id: 'ra.900000205',
+    type: 'stations',
+    href: '/v1/catalog/us/stations/ra.900000205',
+    attributes: {
+      name: `${term} Radio, Episode 3`,
+      episodeNumber: 3,
+      isLive: false,
+      durationInMillis: 3_600_000,
+      url: `${STORE}/us/station/x/ra.900000205`,
+    },
+  };
+  const group = (groupId: string, name: string, data: unknown[]) => ({
+    href: `/v1/catalog/us/search?groups=${groupId}`,
+    name,
+    groupId,
+    data,
+  });
   return JSON.stringify({
     results: {
       top: group('top', 'Top Results', [artist, song, album]),
@@ -160,7 +222,12 @@ export function searchJson(term: string): string {
       'music-video': group('music_video', 'Music Videos', [video]),
       'radio-episode': group('radio_episode', 'Radio Episodes', [episode]),
     },
-    meta: { results: { order: ['top', 'artist', 'album', 'song', 'music_video', 'radio_episode'], rawOrder: ['top', 'artist', 'album', 'song', 'music_video', 'radio_episode'] } },
+    meta: {
+      results: {
+        order: ['top', 'artist', 'album', 'song', 'music_video', 'radio_episode'],
+        rawOrder: ['top', 'artist', 'album', 'song', 'music_video', 'radio_episode'],
+      },
+    },
   });
 }
 

@@ -129,7 +129,12 @@ export function beaconsPage(username: string, title: string, links: string[], ex
 /** A Google results page, desktop layout (`h3.LC20lb` inside the result link). */
 export function googlePage(query: string, urls: string[]): string {
   const results = urls.length
-    ? urls.map((u, i) => `<div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${u}"><h3 class="LC20lb MBeuO DKV0Md">Result ${i + 1}</h3><cite>${u}</cite></a></div><div class="VwiC3b">About ${query}</div></div></div>`).join('\n')
+    ? urls
+        .map(
+          (u, i) =>
+            `<div class="MjjYud"><div class="g"><div class="yuRUbf"><a href="${u}"><h3 class="LC20lb MBeuO DKV0Md">Result ${i + 1}</h3><cite>${u}</cite></a></div><div class="VwiC3b">About ${query}</div></div></div>`,
+        )
+        .join('\n')
     : `<div id="topstuff"><p>Your search - <b>${query}</b> - did not match any documents.</p></div>`;
   return `<!doctype html><html><head><title>${query} - Google Search</title></head><body><form action="/search" role="search"><textarea name="q">${query}</textarea></form>
 <div id="center_col"><div id="res"><div id="search"><div><div id="rso">${results}</div></div></div></div></div></body></html>`;
@@ -140,7 +145,30 @@ const fbShim = (url: string) => `https://l.facebook.com/l.php?u=${encodeURICompo
 /** A Relay query result handed to ServerJS, as logged-out Comet pages ship it (see test/pages/social-a.ts). */
 function relayScript(queryName: string, data: unknown): string {
   const payload = {
-    require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], [`adp_${queryName}RelayPreloader_5b0e1d2c3a4f6`, { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]]],
+    require: [
+      [
+        'ScheduledServerJS',
+        'handle',
+        null,
+        [
+          {
+            __bbox: {
+              require: [
+                [
+                  'RelayPrefetchedStreamCache',
+                  'next',
+                  [],
+                  [
+                    `adp_${queryName}RelayPreloader_5b0e1d2c3a4f6`,
+                    { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } },
+                  ],
+                ],
+              ],
+            },
+          },
+        ],
+      ],
+    ],
   };
   const json = JSON.stringify(payload).replace(/\//g, '\\/').replace(/</g, '\\u003c');
   return `<script type="application/json" data-content-len="${json.length}" data-sjs>${json}</script>`;
@@ -160,7 +188,14 @@ function introData(p: FacebookPage): unknown {
         timeline_context_list_item_type: type,
         renderer: {
           __typename: 'ProfileTileContextListItemRenderer',
-          context_item: { title: { text, ranges: url ? [{ offset: 0, length: text.length, entity: { __typename: 'ExternalUrl', url: fbShim(url), external_url: url } }] : [] } },
+          context_item: {
+            title: {
+              text,
+              ranges: url
+                ? [{ offset: 0, length: text.length, entity: { __typename: 'ExternalUrl', url: fbShim(url), external_url: url } }]
+                : [],
+            },
+          },
         },
       },
     },
@@ -173,10 +208,24 @@ function introData(p: FacebookPage): unknown {
     ...(i.accounts ?? []).map((a) => item('INTRO_CARD_OTHER_ACCOUNT', a.text, a.url)),
   ];
   const views = [
-    ...(i.bio ? [{ view_style_renderer: { __typename: 'ProfileTileViewIntroBioRenderer', view: { profile_tile_items: { nodes: [{ node: { __typename: 'ProfileStatus', profile_status_text: { text: i.bio } } }] } } } }] : []),
+    ...(i.bio
+      ? [
+          {
+            view_style_renderer: {
+              __typename: 'ProfileTileViewIntroBioRenderer',
+              view: { profile_tile_items: { nodes: [{ node: { __typename: 'ProfileStatus', profile_status_text: { text: i.bio } } }] } },
+            },
+          },
+        ]
+      : []),
     { view_style_renderer: { __typename: 'ProfileTileViewContextListRenderer', view: { profile_tile_items: { nodes: items } } } },
   ];
-  return { user: { id: p.id ?? '100000000000001', profile_tile_sections: { edges: [{ node: { profile_tile_section_type: 'INTRO', profile_tile_views: { nodes: views } } }] } } };
+  return {
+    user: {
+      id: p.id ?? '100000000000001',
+      profile_tile_sections: { edges: [{ node: { profile_tile_section_type: 'INTRO', profile_tile_views: { nodes: views } } }] },
+    },
+  };
 }
 
 function headerData(p: FacebookPage): unknown {
@@ -184,7 +233,14 @@ function headerData(p: FacebookPage): unknown {
   return {
     user: {
       profile_header_renderer: {
-        user: { __typename: 'User', id, name: p.name, url: `https://www.facebook.com/${p.vanity}`, username_for_profile: p.vanity, delegate_page: { id, is_business_page_active: true } },
+        user: {
+          __typename: 'User',
+          id,
+          name: p.name,
+          url: `https://www.facebook.com/${p.vanity}`,
+          username_for_profile: p.vanity,
+          delegate_page: { id, is_business_page_active: true },
+        },
       },
     },
   };
@@ -192,7 +248,9 @@ function headerData(p: FacebookPage): unknown {
 
 export function facebookPageHtml(p: FacebookPage): string {
   const links = (p.links ?? []).map((l) => `<a href="${fbShim(l).replace(/&/g, '&amp;')}" rel="nofollow">${l}</a>`).join('');
-  const relay = p.intro ? `${relayScript('ProfileCometHeaderQuery', headerData(p))}\n${relayScript('ProfileCometTilesQuery', introData(p))}` : '';
+  const relay = p.intro
+    ? `${relayScript('ProfileCometHeaderQuery', headerData(p))}\n${relayScript('ProfileCometTilesQuery', introData(p))}`
+    : '';
   return `<!DOCTYPE html><html id="facebook" lang="en"><head><meta charset="utf-8"/><title>${p.name} | Facebook</title>
 <meta property="og:title" content="${p.name}"/><meta property="og:description" content="${p.description}"/>
 <meta property="og:url" content="https://www.facebook.com/${p.vanity}"/>${p.id ? `<meta property="al:android:url" content="fb://page/${p.id}"/>` : ''}</head>
@@ -234,10 +292,12 @@ export class DiscoveryWeb {
   }
 
   override(hostOrUrl: string, response: RecordedResponse): this {
-    const key = /^https?:\/\//.test(hostOrUrl) ? (() => {
-      const u = new URL(hostOrUrl);
-      return `${u.host}${u.pathname}`;
-    })() : hostOrUrl;
+    const key = /^https?:\/\//.test(hostOrUrl)
+      ? (() => {
+          const u = new URL(hostOrUrl);
+          return `${u.host}${u.pathname}`;
+        })()
+      : hostOrUrl;
     this.overrides.set(key, response);
     return this;
   }
@@ -258,7 +318,19 @@ export class DiscoveryWeb {
     const seenHosts = new Set<string>();
     for (const key of [...this.pages.keys(), ...this.overrides.keys()]) seenHosts.add(key.split('/')[0]);
     for (const host of seenHosts) {
-      routes.push({ host, path: any, response: wrap((req) => this.pages.get(`${req.host}${req.path}`) ?? this.pages.get(`${req.host}${req.path.replace(/\/$/, '')}`) ?? { status: 404, headers: HTML, body: '<html><head><title>404 Not Found</title></head><body>Not found</body></html>' }) });
+      routes.push({
+        host,
+        path: any,
+        response: wrap(
+          (req) =>
+            this.pages.get(`${req.host}${req.path}`) ??
+            this.pages.get(`${req.host}${req.path.replace(/\/$/, '')}`) ?? {
+              status: 404,
+              headers: HTML,
+              body: '<html><head><title>404 Not Found</title></head><body>Not found</body></html>',
+            },
+        ),
+      });
     }
     routes.push(
       {
@@ -274,7 +346,12 @@ export class DiscoveryWeb {
               biography: a.bio,
               biography_with_entities: { raw_text: a.bio, entities: [] },
               external_url: a.externalUrl ?? null,
-              bio_links: links.map((url) => ({ title: '', lynx_url: `https://l.instagram.com/?u=${encodeURIComponent(url)}`, url, link_type: 'external' })),
+              bio_links: links.map((url) => ({
+                title: '',
+                lynx_url: `https://l.instagram.com/?u=${encodeURIComponent(url)}`,
+                url,
+                link_type: 'external',
+              })),
               business_email: a.businessEmail ?? null,
             },
           });
@@ -287,7 +364,17 @@ export class DiscoveryWeb {
         response: wrap((req) => {
           const a = this.tiktok.get(decodeURIComponent(req.path.slice(2)).toLowerCase());
           if (!a) return { headers: HTML, body: notFoundUniversalPage() };
-          return { headers: HTML, body: nightOwlPage({ user: { uniqueId: a.handle, nickname: a.nickname, signature: a.signature, bioLink: a.bioLink ? { link: a.bioLink, risk: 0 } : undefined } }) };
+          return {
+            headers: HTML,
+            body: nightOwlPage({
+              user: {
+                uniqueId: a.handle,
+                nickname: a.nickname,
+                signature: a.signature,
+                bioLink: a.bioLink ? { link: a.bioLink, risk: 0 } : undefined,
+              },
+            }),
+          };
         }),
       },
       {
@@ -297,7 +384,17 @@ export class DiscoveryWeb {
           const token = (JSON.parse(req.body.toString('utf8')) as { continuation?: string }).continuation ?? '';
           const c = [...this.youtube.values()].find((ch) => aboutToken(ch) === token);
           if (!c) return { status: 400, headers: JSON_TYPE, body: '{"error":{"code":400}}' };
-          const about: TestAbout = { channelId: c.channelId, handle: c.handle, description: c.description, country: null, subscribers: '1K subscribers', videos: '10 videos', views: '1,000 views', joined: 'Joined 1 Jan 2020', links: c.links };
+          const about: TestAbout = {
+            channelId: c.channelId,
+            handle: c.handle,
+            description: c.description,
+            country: null,
+            subscribers: '1K subscribers',
+            videos: '10 videos',
+            views: '1,000 views',
+            joined: 'Joined 1 Jan 2020',
+            links: c.links,
+          };
           return { headers: JSON_TYPE, body: JSON.stringify(aboutBrowseResponse(about)) };
         }),
       },
@@ -307,13 +404,27 @@ export class DiscoveryWeb {
         method: 'GET',
         response: wrap((req) => {
           const m = /^\/(?:@([^/]+)|channel\/([^/]+))/.exec(decodeURIComponent(req.path));
-          const c = m ? [...this.youtube.values()].find((ch) => (m[1] ? ch.handle.toLowerCase() === m[1].toLowerCase() : ch.channelId === m[2])) : undefined;
+          const c = m
+            ? [...this.youtube.values()].find((ch) => (m[1] ? ch.handle.toLowerCase() === m[1].toLowerCase() : ch.channelId === m[2]))
+            : undefined;
           if (!c) return { status: 404, headers: HTML, body: YT_NOT_FOUND };
-          const tc: TestChannel = { ...NIGHT_OWL, channelId: c.channelId, handle: c.handle, title: c.title, description: c.description, headerLink: null, aboutToken: aboutToken(c) };
+          const tc: TestChannel = {
+            ...NIGHT_OWL,
+            channelId: c.channelId,
+            handle: c.handle,
+            title: c.title,
+            description: c.description,
+            headerLink: null,
+            aboutToken: aboutToken(c),
+          };
           return { headers: HTML, body: channelHtml(channelInitialData(tc), c.title) };
         }),
       },
-      { host: 'api.x.com', path: '/1.1/guest/activate.json', response: wrap(() => ({ headers: JSON_TYPE, body: JSON.stringify({ guest_token: '1900000000000000001' }) })) },
+      {
+        host: 'api.x.com',
+        path: '/1.1/guest/activate.json',
+        response: wrap(() => ({ headers: JSON_TYPE, body: JSON.stringify({ guest_token: '1900000000000000001' }) })),
+      },
       {
         host: 'x.com',
         path: `/i/api/graphql/${USER_BY_SCREEN_NAME.queryId}/UserByScreenName`,
@@ -321,14 +432,22 @@ export class DiscoveryWeb {
           const vars = JSON.parse(req.query.get('variables') ?? '{}') as { screen_name?: string };
           const a = this.x.get((vars.screen_name ?? '').toLowerCase());
           if (!a) return { headers: JSON_TYPE, body: JSON.stringify({ data: { user: {} } }) };
-          const urls = (a.bioUrls ?? []).map((u, i) => ({ display_url: u.replace(/^https?:\/\//, ''), expanded_url: u, url: `https://t.co/Bio${i}`, indices: [0, 1] }));
+          const urls = (a.bioUrls ?? []).map((u, i) => ({
+            display_url: u.replace(/^https?:\/\//, ''),
+            expanded_url: u,
+            url: `https://t.co/Bio${i}`,
+            indices: [0, 1],
+          }));
           const user = legacyShapeUser(a.screenName);
           const legacy = user.legacy as Obj;
           Object.assign(legacy, {
             name: a.name,
             description: a.description,
             url: a.url ? 'https://t.co/Site0' : null,
-            entities: { description: { urls }, url: { urls: a.url ? [{ display_url: a.url, expanded_url: a.url, url: 'https://t.co/Site0', indices: [0, 23] }] : [] } },
+            entities: {
+              description: { urls },
+              url: { urls: a.url ? [{ display_url: a.url, expanded_url: a.url, url: 'https://t.co/Site0', indices: [0, 23] }] : [] },
+            },
           });
           return { headers: JSON_TYPE, body: JSON.stringify({ data: { user: { result: user } } }) };
         }),
@@ -384,7 +503,10 @@ const notFoundJson = () => json({ message: 'Not Found' }, 404);
  * social_accounts), Pinterest's UserResource, Reddit's about.json, SoundCloud's home page (client
  * id), resolve and web-profiles, Truth Social's accounts lookup.
  */
-function otherPlatformRoutes(w: DiscoveryWeb, wrap: (fn: (req: ReplayRequest) => RecordedResponse) => (req: ReplayRequest) => RecordedResponse): Route[] {
+function otherPlatformRoutes(
+  w: DiscoveryWeb,
+  wrap: (fn: (req: ReplayRequest) => RecordedResponse) => (req: ReplayRequest) => RecordedResponse,
+): Route[] {
   const soundcloudById = (id: string) => [...w.soundcloud.values()].find((a) => String(numericId(a.handle)) === id);
   return [
     ...['www.threads.com', 'www.threads.net'].map((host): Route => ({
@@ -392,10 +514,34 @@ function otherPlatformRoutes(w: DiscoveryWeb, wrap: (fn: (req: ReplayRequest) =>
       path: /^\/@/,
       response: wrap((req) => {
         const a = w.threads.get(decodeURIComponent(req.path.slice(2)).replace(/\/$/, '').toLowerCase());
-        if (!a) return { headers: HTML, body: '<!DOCTYPE html><html><head><meta property="og:title" content="Threads"></head><body></body></html>' };
-        const user = { username: a.handle, pk: String(numericId(a.handle)), full_name: a.name, biography: a.bio, bio_links: [...(a.website ? [a.website] : []), ...(a.links ?? [])].map((url) => ({ url })), follower_count: 10, is_private: false };
-        const payload = { require: [['RelayPrefetchedStreamCache', 'next', [], ['adp_BarcelonaProfilePageQueryRelayPreloader_1', { __bbox: { result: { data: { user } } } }]]] };
-        return { headers: HTML, body: `<!DOCTYPE html><html><head><meta property="og:title" content="${a.name} (@${a.handle}) • Threads, Say more"></head><body><script type="application/json" data-sjs>${JSON.stringify(payload)}</script></body></html>` };
+        if (!a)
+          return {
+            headers: HTML,
+            body: '<!DOCTYPE html><html><head><meta property="og:title" content="Threads"></head><body></body></html>',
+          };
+        const user = {
+          username: a.handle,
+          pk: String(numericId(a.handle)),
+          full_name: a.name,
+          biography: a.bio,
+          bio_links: [...(a.website ? [a.website] : []), ...(a.links ?? [])].map((url) => ({ url })),
+          follower_count: 10,
+          is_private: false,
+        };
+        const payload = {
+          require: [
+            [
+              'RelayPrefetchedStreamCache',
+              'next',
+              [],
+              ['adp_BarcelonaProfilePageQueryRelayPreloader_1', { __bbox: { result: { data: { user } } } }],
+            ],
+          ],
+        };
+        return {
+          headers: HTML,
+          body: `<!DOCTYPE html><html><head><meta property="og:title" content="${a.name} (@${a.handle}) • Threads, Say more"></head><body><script type="application/json" data-sjs>${JSON.stringify(payload)}</script></body></html>`,
+        };
       }),
     })),
     {
@@ -406,7 +552,18 @@ function otherPlatformRoutes(w: DiscoveryWeb, wrap: (fn: (req: ReplayRequest) =>
         const a = w.github.get(decodeURIComponent(login).toLowerCase());
         if (!a) return notFoundJson();
         if (rest === 'social_accounts') return json((a.links ?? []).map((url) => ({ provider: 'generic', url })));
-        return json({ login: a.handle, id: numericId(a.handle), type: 'User', html_url: `https://github.com/${a.handle}`, name: a.name, bio: a.bio, blog: a.website ?? '', email: a.email ?? null, twitter_username: null, followers: 3 });
+        return json({
+          login: a.handle,
+          id: numericId(a.handle),
+          type: 'User',
+          html_url: `https://github.com/${a.handle}`,
+          name: a.name,
+          bio: a.bio,
+          blog: a.website ?? '',
+          email: a.email ?? null,
+          twitter_username: null,
+          followers: 3,
+        });
       }),
     },
     {
@@ -415,8 +572,25 @@ function otherPlatformRoutes(w: DiscoveryWeb, wrap: (fn: (req: ReplayRequest) =>
       response: wrap((req) => {
         const data = JSON.parse(req.query.get('data') ?? '{}') as { options?: { username?: string } };
         const a = w.pinterest.get((data.options?.username ?? '').toLowerCase());
-        if (!a) return json({ resource_response: { status: 'failure', http_status: 404, error: { message: 'User not found.', http_status: 404 } } }, 404);
-        return json({ resource_response: { status: 'success', http_status: 200, data: { id: String(numericId(a.handle)), username: a.handle, full_name: a.name, about: a.bio, website_url: a.website ?? null, follower_count: 5 } } });
+        if (!a)
+          return json(
+            { resource_response: { status: 'failure', http_status: 404, error: { message: 'User not found.', http_status: 404 } } },
+            404,
+          );
+        return json({
+          resource_response: {
+            status: 'success',
+            http_status: 200,
+            data: {
+              id: String(numericId(a.handle)),
+              username: a.handle,
+              full_name: a.name,
+              about: a.bio,
+              website_url: a.website ?? null,
+              follower_count: 5,
+            },
+          },
+        });
       }),
     },
     {
@@ -425,22 +599,37 @@ function otherPlatformRoutes(w: DiscoveryWeb, wrap: (fn: (req: ReplayRequest) =>
       response: wrap((req) => {
         const a = w.reddit.get(decodeURIComponent(req.path.split('/')[2]).toLowerCase());
         if (!a) return notFoundJson();
-        return json({ kind: 't2', data: { name: a.handle, id: 'abc', is_suspended: false, subreddit: { title: a.name, public_description: a.bio, subscribers: 2 } } });
+        return json({
+          kind: 't2',
+          data: { name: a.handle, id: 'abc', is_suspended: false, subreddit: { title: a.name, public_description: a.bio, subscribers: 2 } },
+        });
       }),
     },
-    { host: 'soundcloud.com', path: '/', response: wrap(() => ({ headers: HTML, body: '<html><script>window.__sc_hydration = [{"hydratable":"apiClient","data":{"id":"abcdefghijklmnopqrstuvwxyz012345","isExpiring":false}}];</script></html>' })) },
+    {
+      host: 'soundcloud.com',
+      path: '/',
+      response: wrap(() => ({
+        headers: HTML,
+        body: '<html><script>window.__sc_hydration = [{"hydratable":"apiClient","data":{"id":"abcdefghijklmnopqrstuvwxyz012345","isExpiring":false}}];</script></html>',
+      })),
+    },
     {
       host: 'api-v2.soundcloud.com',
       path: /.*/,
       response: wrap((req) => {
         if (req.path === '/resolve') {
           const a = w.soundcloud.get(new URL(req.query.get('url') ?? 'https://soundcloud.com/').pathname.slice(1).toLowerCase());
-          return a ? json({ id: numericId(a.handle), kind: 'user', permalink: a.handle, username: a.name, description: a.bio, followers_count: 7 }) : notFoundJson();
+          return a
+            ? json({ id: numericId(a.handle), kind: 'user', permalink: a.handle, username: a.name, description: a.bio, followers_count: 7 })
+            : notFoundJson();
         }
         const m = /^\/users\/soundcloud:users:(\d+)\/web-profiles$/.exec(req.path);
         const a = m ? soundcloudById(m[1]) : undefined;
         if (!a) return notFoundJson();
-        return json([...(a.website ? [{ url: a.website, network: 'personal', title: 'Website' }] : []), ...(a.links ?? []).map((url) => ({ url, network: 'other', title: url }))]);
+        return json([
+          ...(a.website ? [{ url: a.website, network: 'personal', title: 'Website' }] : []),
+          ...(a.links ?? []).map((url) => ({ url, network: 'other', title: url })),
+        ]);
       }),
     },
     {
@@ -449,7 +638,17 @@ function otherPlatformRoutes(w: DiscoveryWeb, wrap: (fn: (req: ReplayRequest) =>
       response: wrap((req) => {
         const a = w.truth.get((req.query.get('acct') ?? '').toLowerCase());
         if (!a) return json({ error: 'Record not found' }, 404);
-        return json({ id: String(numericId(a.handle)), username: a.handle, acct: a.handle, display_name: a.name, note: `<p>${a.bio}</p>`, website: a.website ?? null, followers_count: 4, locked: false, fields: (a.links ?? []).map((url) => ({ name: 'Link', value: `<a href="${url}">${url}</a>` })) });
+        return json({
+          id: String(numericId(a.handle)),
+          username: a.handle,
+          acct: a.handle,
+          display_name: a.name,
+          note: `<p>${a.bio}</p>`,
+          website: a.website ?? null,
+          followers_count: 4,
+          locked: false,
+          fields: (a.links ?? []).map((url) => ({ name: 'Link', value: `<a href="${url}">${url}</a>` })),
+        });
       }),
     },
   ];
@@ -483,8 +682,17 @@ export function webContext(w: DiscoveryWeb, delays: Record<string, number> = {},
       };
       const route = [...routes]
         .reverse()
-        .find((r) => r.host.toLowerCase() === rr.host.toLowerCase() && (typeof r.path === 'string' ? r.path === rr.path : r.path.test(rr.path)) && (!r.method || r.method.toUpperCase() === rr.method));
-      const res = !route ? { status: 404, headers: HTML, body: 'no route' } : typeof route.response === 'function' ? await route.response(rr) : route.response;
+        .find(
+          (r) =>
+            r.host.toLowerCase() === rr.host.toLowerCase() &&
+            (typeof r.path === 'string' ? r.path === rr.path : r.path.test(rr.path)) &&
+            (!r.method || r.method.toUpperCase() === rr.method),
+        );
+      const res = !route
+        ? { status: 404, headers: HTML, body: 'no route' }
+        : typeof route.response === 'function'
+          ? await route.response(rr)
+          : route.response;
       const delayMs = Object.entries(delays).find(([prefix]) => req.url.startsWith(prefix))?.[1] ?? 0;
       answered.push({ url: req.url, at: performance.now() + delayMs });
       const body = typeof res.body === 'function' ? res.body() : (res.body ?? '');

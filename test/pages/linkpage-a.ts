@@ -10,12 +10,49 @@
 
 /** api.md's members of a profile, in the order Linkme sends them: what the tests expect a record to hold. */
 export const PROFILE_KEYS = [
-  'id', 'firstName', 'lastName', 'username', 'verifiedAccount', 'bio', 'isAmbassador', 'friendStatus', 'profileVisitCount',
-  'isDefaultProfilePicture', 'profileImage', 'profileImageWebp', 'isPrivate', 'referralLink', 'deeplink', 'logo', 'logoMetaData',
-  'QRCode', 'webTheme', 'linkmeCustomIcon', 'cover', 'createdAt', 'updatedAt', 'stripeStatus', 'killer', 'hideBottomButtons',
-  'customMailForm', 'hideAddToContacts', 'subscriptionFeature', 'showForm', 'subscriptionType', 'displayNameOption', 'trackingPixels',
-  'isMuteEnable', 'totalLinks', 'chatID', 'infoLinks', 'businessInfo', 'webLinks', 'customisedTheme', 'totalFollowers',
-  'sectionSettings', 'sectionVisibility',
+  'id',
+  'firstName',
+  'lastName',
+  'username',
+  'verifiedAccount',
+  'bio',
+  'isAmbassador',
+  'friendStatus',
+  'profileVisitCount',
+  'isDefaultProfilePicture',
+  'profileImage',
+  'profileImageWebp',
+  'isPrivate',
+  'referralLink',
+  'deeplink',
+  'logo',
+  'logoMetaData',
+  'QRCode',
+  'webTheme',
+  'linkmeCustomIcon',
+  'cover',
+  'createdAt',
+  'updatedAt',
+  'stripeStatus',
+  'killer',
+  'hideBottomButtons',
+  'customMailForm',
+  'hideAddToContacts',
+  'subscriptionFeature',
+  'showForm',
+  'subscriptionType',
+  'displayNameOption',
+  'trackingPixels',
+  'isMuteEnable',
+  'totalLinks',
+  'chatID',
+  'infoLinks',
+  'businessInfo',
+  'webLinks',
+  'customisedTheme',
+  'totalFollowers',
+  'sectionSettings',
+  'sectionVisibility',
 ];
 
 /** A link.me page around a `__NEXT_DATA__` object (`<` escaped as Next.js does). */
@@ -72,13 +109,31 @@ export function linkmeProfile(username = 'mira.sol', extra: Record<string, unkno
         title: 'Email',
         linkId: 1,
         isCustom: false,
-        links: [{ webLinkId: 3300101, linkImage: '', linkValue: 'bookings@mirasol.example', faceValue: 'bookingsmirasol.example', isCustom: false, isAdult: false }],
+        links: [
+          {
+            webLinkId: 3300101,
+            linkImage: '',
+            linkValue: 'bookings@mirasol.example',
+            faceValue: 'bookingsmirasol.example',
+            isCustom: false,
+            isAdult: false,
+          },
+        ],
       },
       {
         title: 'Phone',
         linkId: 2,
         isCustom: false,
-        links: [{ webLinkId: 3300102, linkImage: 'style/icons/v5.0/Phone-1.png', linkValue: '+15550100123', faceValue: '+1 555 010 0123', isCustom: false, isAdult: false }],
+        links: [
+          {
+            webLinkId: 3300102,
+            linkImage: 'style/icons/v5.0/Phone-1.png',
+            linkValue: '+15550100123',
+            faceValue: '+1 555 010 0123',
+            isCustom: false,
+            isAdult: false,
+          },
+        ],
       },
     ],
     businessInfo: { companyName: 'Tidewater Records', address: '12 Harbour St', city: 'Lisbon', country: 'PT' },
@@ -87,40 +142,106 @@ export function linkmeProfile(username = 'mira.sol', extra: Record<string, unkno
         title: 'Instagram',
         linkId: 4,
         isCustom: false,
-        links: [{ webLinkId: 3300110, linkImage: 'style/icons/v5.0/Instagram-1.png', linkValue: 'https://www.instagram.com/mira.sol.music/', faceValue: 'mira.sol.music', baseUrl: 'https://www.instagram.com/', isCustom: false, isAdult: false }],
+        links: [
+          {
+            webLinkId: 3300110,
+            linkImage: 'style/icons/v5.0/Instagram-1.png',
+            linkValue: 'https://www.instagram.com/mira.sol.music/',
+            faceValue: 'mira.sol.music',
+            baseUrl: 'https://www.instagram.com/',
+            isCustom: false,
+            isAdult: false,
+          },
+        ],
       },
       {
         title: 'Tiktok',
         linkId: 21,
         isCustom: false,
-        links: [{ webLinkId: 3300111, linkImage: 'style/icons/v5.0/TikTok-1.png', linkValue: 'https://www.tiktok.com/@mirasolmusic', faceValue: 'mirasolmusic', baseUrl: 'https://www.tiktok.com/', isCustom: false, isAdult: false }],
+        links: [
+          {
+            webLinkId: 3300111,
+            linkImage: 'style/icons/v5.0/TikTok-1.png',
+            linkValue: 'https://www.tiktok.com/@mirasolmusic',
+            faceValue: 'mirasolmusic',
+            baseUrl: 'https://www.tiktok.com/',
+            isCustom: false,
+            isAdult: false,
+          },
+        ],
       },
       {
         title: 'Youtube',
         linkId: 12,
         isCustom: false,
         links: [
-          { webLinkId: 3300113, linkImage: 'style/icons/v5.0/YouTube-1.png', linkValue: 'https://www.youtube.com/@MiraSolOfficial', faceValue: 'MiraSolOfficial', baseUrl: 'https://youtube.com/user/', isCustom: false, isAdult: false },
-          { webLinkId: 3300112, linkImage: 'style/icons/v5.0/YouTube-1.png', linkValue: 'https://www.youtube.com/watch?v=Tw7dEwAt3r0', faceValue: 'Tw7dEwAt3r0', baseUrl: 'https://youtube.com/user/', isCustom: false, isAdult: false },
+          {
+            webLinkId: 3300113,
+            linkImage: 'style/icons/v5.0/YouTube-1.png',
+            linkValue: 'https://www.youtube.com/@MiraSolOfficial',
+            faceValue: 'MiraSolOfficial',
+            baseUrl: 'https://youtube.com/user/',
+            isCustom: false,
+            isAdult: false,
+          },
+          {
+            webLinkId: 3300112,
+            linkImage: 'style/icons/v5.0/YouTube-1.png',
+            linkValue: 'https://www.youtube.com/watch?v=Tw7dEwAt3r0',
+            faceValue: 'Tw7dEwAt3r0',
+            baseUrl: 'https://youtube.com/user/',
+            isCustom: false,
+            isAdult: false,
+          },
         ],
       },
       {
         title: 'Spotify',
         linkId: 10,
         isCustom: false,
-        links: [{ webLinkId: 3300114, linkImage: 'style/icons/v5.0/Spotify-1.png', linkValue: 'https://open.spotify.com/artist/3mIrAsOlXyZ0123456789a', faceValue: '3mIrAsOlXyZ0123456789a', baseUrl: 'https://open.spotify.com/user/', isCustom: false, isAdult: false }],
+        links: [
+          {
+            webLinkId: 3300114,
+            linkImage: 'style/icons/v5.0/Spotify-1.png',
+            linkValue: 'https://open.spotify.com/artist/3mIrAsOlXyZ0123456789a',
+            faceValue: '3mIrAsOlXyZ0123456789a',
+            baseUrl: 'https://open.spotify.com/user/',
+            isCustom: false,
+            isAdult: false,
+          },
+        ],
       },
       {
         title: 'Website',
         linkId: 900,
         isCustom: true,
-        links: [{ webLinkId: 3300115, linkImage: 'user-custom-icons/2204711/site.png', linkValue: 'https://mirasol.example/tour', faceValue: 'Tour dates', baseUrl: '', isCustom: true, isAdult: false }],
+        links: [
+          {
+            webLinkId: 3300115,
+            linkImage: 'user-custom-icons/2204711/site.png',
+            linkValue: 'https://mirasol.example/tour',
+            faceValue: 'Tour dates',
+            baseUrl: '',
+            isCustom: true,
+            isAdult: false,
+          },
+        ],
       },
       {
         title: 'Onlyfans',
         linkId: 70,
         isCustom: false,
-        links: [{ webLinkId: 3300116, linkImage: 'style/icons/v5.0/OnlyFans-1.png', linkValue: 'https://onlyfans.com/mirasolbackstage', faceValue: 'mirasolbackstage', baseUrl: 'https://onlyfans.com/', isCustom: false, isAdult: true }],
+        links: [
+          {
+            webLinkId: 3300116,
+            linkImage: 'style/icons/v5.0/OnlyFans-1.png',
+            linkValue: 'https://onlyfans.com/mirasolbackstage',
+            faceValue: 'mirasolbackstage',
+            baseUrl: 'https://onlyfans.com/',
+            isCustom: false,
+            isAdult: true,
+          },
+        ],
       },
     ],
     customisedTheme: {
@@ -158,7 +279,10 @@ export function linkmeProfile(username = 'mira.sol', extra: Record<string, unkno
 }
 
 /** `__NEXT_DATA__` of a profile page around a profile (`undefined`: no `profile` key at all). */
-export function profileNextData(profile: Record<string, unknown> | null | undefined, pagePropsExtra: Record<string, unknown> = {}): Record<string, unknown> {
+export function profileNextData(
+  profile: Record<string, unknown> | null | undefined,
+  pagePropsExtra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const username = typeof profile?.username === 'string' ? profile.username : 'someone';
   return {
     props: {
@@ -184,7 +308,10 @@ export function profileNextData(profile: Record<string, unknown> | null | undefi
 
 /** The Next.js 404 page for a username nobody has. */
 export function notFoundHtml(): string {
-  return linkmeHtml({ props: { pageProps: { statusCode: 404 } }, page: '/404', query: {}, buildId: 'test-build', isFallback: false, gsp: true }, '404: This page could not be found');
+  return linkmeHtml(
+    { props: { pageProps: { statusCode: 404 } }, page: '/404', query: {}, buildId: 'test-build', isFallback: false, gsp: true },
+    '404: This page could not be found',
+  );
 }
 
 /** Cloudflare's managed-challenge interstitial (status 403). */

@@ -37,13 +37,48 @@ export function modernAccount(username = 'nightowlband', extra: Record<string, u
     timezone: 'Europe/London',
     customAvatar: null,
     links: [
-      { id: 701_000_001, type: 'HEADER', title: 'NEW MUSIC', position: 0, url: '', shouldRouteToProfile: false, modifiers: { thumbnailUrl: null }, context: {}, rules: { gate: { activeOrder: [] } } },
-      { id: 701_000_002, type: 'SPOTIFY_ALBUM', title: 'stream the album "Moth Hours"', position: 1, url: 'https://open.spotify.com/album/4aBcDeFgHiJkLmNoPqRsTu?si=abc123', context: { embedOption: 'EMBED' } },
-      { id: 701_000_003, type: 'SPOTIFY_SONG', title: 'single: "Porchlight"', position: 2, url: 'https://open.spotify.com/track/7zYxWvUtSrQpOnMlKjIhGf' },
-      { id: 701_000_004, type: 'YOUTUBE_VIDEO', title: 'watch "Porchlight" (official video)', position: 3, url: 'https://www.youtube.com/watch?v=AbCdEfGhIjK' },
+      {
+        id: 701_000_001,
+        type: 'HEADER',
+        title: 'NEW MUSIC',
+        position: 0,
+        url: '',
+        shouldRouteToProfile: false,
+        modifiers: { thumbnailUrl: null },
+        context: {},
+        rules: { gate: { activeOrder: [] } },
+      },
+      {
+        id: 701_000_002,
+        type: 'SPOTIFY_ALBUM',
+        title: 'stream the album "Moth Hours"',
+        position: 1,
+        url: 'https://open.spotify.com/album/4aBcDeFgHiJkLmNoPqRsTu?si=abc123',
+        context: { embedOption: 'EMBED' },
+      },
+      {
+        id: 701_000_003,
+        type: 'SPOTIFY_SONG',
+        title: 'single: "Porchlight"',
+        position: 2,
+        url: 'https://open.spotify.com/track/7zYxWvUtSrQpOnMlKjIhGf',
+      },
+      {
+        id: 701_000_004,
+        type: 'YOUTUBE_VIDEO',
+        title: 'watch "Porchlight" (official video)',
+        position: 3,
+        url: 'https://www.youtube.com/watch?v=AbCdEfGhIjK',
+      },
       { id: 701_000_005, type: 'PRODUCT', title: 'MERCH', position: 4, url: '', context: { productId: 'p-991' } },
       { id: 701_000_006, type: 'CLASSIC', title: 'Tour dates', position: 5, url: 'https://nightowlband.example.org/tour' },
-      { id: 701_000_007, type: 'SOUNDCLOUD_PLAYLIST', title: 'demos & b-sides', position: 6, url: 'https://soundcloud.com/nightowl-demos/sets/b-sides' },
+      {
+        id: 701_000_007,
+        type: 'SOUNDCLOUD_PLAYLIST',
+        title: 'demos & b-sides',
+        position: 6,
+        url: 'https://soundcloud.com/nightowl-demos/sets/b-sides',
+      },
       { id: 701_000_008, type: 'CLASSIC', title: 'Bookings: Mgmt@NightOwlBand.co.uk', position: 7, url: 'https://twitch.tv/nightowllive' },
     ],
     socialLinks: [
@@ -60,7 +95,10 @@ export function modernAccount(username = 'nightowlband', extra: Record<string, u
 }
 
 /** `__NEXT_DATA__` of a profile page around an account. */
-export function profileNextData(account: Record<string, unknown> | undefined, pagePropsExtra: Record<string, unknown> = {}): Record<string, unknown> {
+export function profileNextData(
+  account: Record<string, unknown> | undefined,
+  pagePropsExtra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const username = typeof account?.username === 'string' ? account.username : 'someone';
   return {
     props: {
@@ -86,7 +124,10 @@ export function profileNextData(account: Record<string, unknown> | undefined, pa
 
 /** Linktree's Next.js 404 page for a username nobody has. */
 export function notFoundHtml(): string {
-  return linktreeHtml({ props: { pageProps: { statusCode: 404 } }, page: '/404', query: {}, buildId: 'test-build', isFallback: false }, "The page you’re looking for doesn’t exist.");
+  return linktreeHtml(
+    { props: { pageProps: { statusCode: 404 } }, page: '/404', query: {}, buildId: 'test-build', isFallback: false },
+    'The page you’re looking for doesn’t exist.',
+  );
 }
 
 /** Cloudflare's managed-challenge interstitial (status 403). */

@@ -14,7 +14,11 @@ export const PROFILE_ID = '3f0c6a52-8d1e-4b7a-9c25-61e0d4b8a7f3';
 export const VERSION_ID = 'a8d4e2c1-5b60-4f9e-8a13-2c7d9e0b4f66';
 
 /** The talent answer for a username. */
-export function talentBody(username = 'nightowl', profile: Record<string, unknown> = {}, account: Record<string, unknown> = {}): Record<string, unknown> {
+export function talentBody(
+  username = 'nightowl',
+  profile: Record<string, unknown> = {},
+  account: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     id: 'c71b0e94-2a3d-4e58-b6f1-09d8a7c5e312',
     username,

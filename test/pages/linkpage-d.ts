@@ -50,11 +50,40 @@ export function creatorProfile(extra: Record<string, unknown> = {}): Record<stri
     apple_app_store: 'https://apps.apple.com/mx/app/marea-fan-club/id6470000001',
     google_app_store: '',
     links: [
-      { id: '0c7a8e10-2b1f-11ef-9c3d-7d5e1f0a4b21', type: 'instagram', title: 'instagram', url: 'https://www.instagram.com/maraquintero', clicks: 14, order: null, status: 'ACTIVE' },
-      { id: '1d8b9f20-2b1f-11ef-9c3d-7d5e1f0a4b21', type: 'Nuevo sencillo "Marea"', title: 'Nuevo sencillo "Marea"', url: 'https://open.spotify.com/track/5pLmNoQrStUvWxYz012345?si=a1b2', clicks: 3, order: 1 },
-      { id: '2e9ca030-2b1f-11ef-9c3d-7d5e1f0a4b21', type: 'Gira 2025', title: 'Gira 2025', url: 'https://maraquintero.mx/gira', clicks: 0, order: 2 },
+      {
+        id: '0c7a8e10-2b1f-11ef-9c3d-7d5e1f0a4b21',
+        type: 'instagram',
+        title: 'instagram',
+        url: 'https://www.instagram.com/maraquintero',
+        clicks: 14,
+        order: null,
+        status: 'ACTIVE',
+      },
+      {
+        id: '1d8b9f20-2b1f-11ef-9c3d-7d5e1f0a4b21',
+        type: 'Nuevo sencillo "Marea"',
+        title: 'Nuevo sencillo "Marea"',
+        url: 'https://open.spotify.com/track/5pLmNoQrStUvWxYz012345?si=a1b2',
+        clicks: 3,
+        order: 1,
+      },
+      {
+        id: '2e9ca030-2b1f-11ef-9c3d-7d5e1f0a4b21',
+        type: 'Gira 2025',
+        title: 'Gira 2025',
+        url: 'https://maraquintero.mx/gira',
+        clicks: 0,
+        order: 2,
+      },
       { id: '3fadb140-2b1f-11ef-9c3d-7d5e1f0a4b21', type: 'código', title: 'código', url: 'https://github.com/maraq', clicks: 1, order: 3 },
-      { id: '40bec250-2b1f-11ef-9c3d-7d5e1f0a4b21', type: 'Escríbeme', title: 'Escríbeme', url: 'mailto:hola@maraquintero.mx', clicks: 0, order: 4 },
+      {
+        id: '40bec250-2b1f-11ef-9c3d-7d5e1f0a4b21',
+        type: 'Escríbeme',
+        title: 'Escríbeme',
+        url: 'mailto:hola@maraquintero.mx',
+        clicks: 0,
+        order: 4,
+      },
     ],
     products: [
       {
@@ -67,7 +96,13 @@ export function creatorProfile(extra: Record<string, unknown> = {}): Record<stri
         image: 'https://res.cloudinary.com/pillario/image/upload/v1712000000/products/vinilo.jpg',
       },
       // Only `name`, a price as a string, no description: the fallbacks.
-      { id: '62d0e470-2b1f-11ef-b065-850167411bb1', name: 'Playera Gira 2025', price: '24.50', url: 'https://maraquintero.mx/tienda/playera', image: '' },
+      {
+        id: '62d0e470-2b1f-11ef-b065-850167411bb1',
+        name: 'Playera Gira 2025',
+        price: '24.50',
+        url: 'https://maraquintero.mx/tienda/playera',
+        image: '',
+      },
     ],
     ...extra,
   };

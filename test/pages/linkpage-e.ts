@@ -32,13 +32,23 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').repl
 
 /** Lnk.Bio's click-counting redirect for a button. */
 export function goUrl(target: string, linkId: number, uid: string): string {
-  const q = new URLSearchParams({ d: target, hash: 'f3d7fbce65a2531a29d1028b5ad52c44', id: String(linkId), ext: uid, timezone: 'America/New_York', type: '1' });
+  const q = new URLSearchParams({
+    d: target,
+    hash: 'f3d7fbce65a2531a29d1028b5ad52c44',
+    id: String(linkId),
+    ext: uid,
+    timezone: 'America/New_York',
+    type: '1',
+  });
   return `https://lnk.bio/go?${q.toString()}`;
 }
 
 export function lnkBioHtml(p: TestPage): string {
   const icons = (p.icons ?? [])
-    .map((i) => `<a href="${esc(i.url)}" data-network="${i.network}" data-url="${esc(i.url)}" class="lb-icon-pub" data-id="${i.network}" data-uid="${p.uid}" target="_blank" rel="external nofollow ugc"><i class="ibio-${i.title.toLowerCase()}" title="${esc(i.title)}"></i></a>`)
+    .map(
+      (i) =>
+        `<a href="${esc(i.url)}" data-network="${i.network}" data-url="${esc(i.url)}" class="lb-icon-pub" data-id="${i.network}" data-uid="${p.uid}" target="_blank" rel="external nofollow ugc"><i class="ibio-${i.title.toLowerCase()}" title="${esc(i.title)}"></i></a>`,
+    )
     .join('\n');
   const buttons = (p.buttons ?? [])
     .map((b) => {

@@ -30,8 +30,21 @@ export function legacyShapeUser(screenName = 'ada_writes', extra: Obj = {}): Obj
       default_profile_image: false,
       description: 'Writes about typography. Shop: https://t.co/AbCdEf1234',
       entities: {
-        description: { urls: [{ display_url: 'shop.example.com', expanded_url: 'https://shop.example.com/', url: 'https://t.co/AbCdEf1234', indices: [32, 55] }] },
-        url: { urls: [{ display_url: 'ada.example.org', expanded_url: 'https://ada.example.org/', url: 'https://t.co/ZyXwVu9876', indices: [0, 23] }] },
+        description: {
+          urls: [
+            {
+              display_url: 'shop.example.com',
+              expanded_url: 'https://shop.example.com/',
+              url: 'https://t.co/AbCdEf1234',
+              indices: [32, 55],
+            },
+          ],
+        },
+        url: {
+          urls: [
+            { display_url: 'ada.example.org', expanded_url: 'https://ada.example.org/', url: 'https://t.co/ZyXwVu9876', indices: [0, 23] },
+          ],
+        },
       },
       fast_followers_count: 0,
       favourites_count: 5120,
@@ -81,8 +94,21 @@ export function newShapeUser(screenName = 'ada_writes'): Obj {
     profile_bio: {
       description: 'Writes about typography. Shop: https://t.co/AbCdEf1234',
       entities: {
-        description: { urls: [{ display_url: 'shop.example.com', expanded_url: 'https://shop.example.com/', url: 'https://t.co/AbCdEf1234', indices: [32, 55] }] },
-        url: { urls: [{ display_url: 'ada.example.org', expanded_url: 'https://ada.example.org/', url: 'https://t.co/ZyXwVu9876', indices: [0, 23] }] },
+        description: {
+          urls: [
+            {
+              display_url: 'shop.example.com',
+              expanded_url: 'https://shop.example.com/',
+              url: 'https://t.co/AbCdEf1234',
+              indices: [32, 55],
+            },
+          ],
+        },
+        url: {
+          urls: [
+            { display_url: 'ada.example.org', expanded_url: 'https://ada.example.org/', url: 'https://t.co/ZyXwVu9876', indices: [0, 23] },
+          ],
+        },
       },
     },
     profile_image_shape: 'Circle',
@@ -119,7 +145,14 @@ export function tweetResult(id: string, opts: { user?: Obj; text?: string; extra
         hashtags: [],
         symbols: [],
         timestamps: [],
-        urls: [{ display_url: 'notes.example.org/kerning', expanded_url: 'https://notes.example.org/kerning', url: 'https://t.co/Qwerty1234', indices: [35, 58] }],
+        urls: [
+          {
+            display_url: 'notes.example.org/kerning',
+            expanded_url: 'https://notes.example.org/kerning',
+            url: 'https://t.co/Qwerty1234',
+            indices: [35, 58],
+          },
+        ],
         user_mentions: [],
       },
       favorite_count: 812,
@@ -155,7 +188,8 @@ export function tombstone(text: string): Obj {
 export const TOMBSTONE_PROTECTED = 'You’re unable to view this Post because this account owner limits who can view their Posts. Learn more';
 export const TOMBSTONE_DELETED = 'This Post was deleted by the Post author. Learn more';
 export const TOMBSTONE_SUSPENDED = 'This Post is from a suspended account. Learn more';
-export const TOMBSTONE_ADULT = 'Age-restricted adult content. This content might not be appropriate for people under 18 years old. To view this media, you’ll need to log in to X. Learn more';
+export const TOMBSTONE_ADULT =
+  'Age-restricted adult content. This content might not be appropriate for people under 18 years old. To view this media, you’ll need to log in to X. Learn more';
 
 /** A syndication `tweet-result` answer. */
 export function syndicationTweet(id: string, extra: Obj = {}): Obj {
@@ -168,7 +202,14 @@ export function syndicationTweet(id: string, extra: Obj = {}): Obj {
     display_text_range: [0, 58],
     entities: {
       hashtags: [],
-      urls: [{ display_url: 'notes.example.org/kerning', expanded_url: 'https://notes.example.org/kerning', indices: [35, 58], url: 'https://t.co/Qwerty1234' }],
+      urls: [
+        {
+          display_url: 'notes.example.org/kerning',
+          expanded_url: 'https://notes.example.org/kerning',
+          indices: [35, 58],
+          url: 'https://t.co/Qwerty1234',
+        },
+      ],
       user_mentions: [],
       symbols: [],
     },
@@ -206,7 +247,8 @@ export function homeHtml(mainJs: string): string {
 /** The operation table of the web client's main bundle. */
 export function mainJs(queryIds: Record<string, string>): string {
   const entries = Object.entries(queryIds).map(
-    ([op, id]) => `e.exports={queryId:"${id}",operationName:"${op}",operationType:"query",metadata:{featureSwitches:["view_counts_everywhere_api_enabled"],fieldToggles:[]}}`,
+    ([op, id]) =>
+      `e.exports={queryId:"${id}",operationName:"${op}",operationType:"query",metadata:{featureSwitches:["view_counts_everywhere_api_enabled"],fieldToggles:[]}}`,
   );
   return `(self.webpackChunk_twitter_responsive_web=self.webpackChunk_twitter_responsive_web||[]).push([["main"],{1:e=>{${entries.join('},2:e=>{')}}}]);`;
 }

@@ -49,9 +49,7 @@ export function post(p: SamplePost): Obj {
       is_markup: null,
       link_preview_attachment: null,
       text_fragments: {
-        fragments: [
-          { fragment_type: 'plaintext', plaintext: text, link_fragment: null, mention_fragment: null, tag_fragment: null },
-        ],
+        fragments: [{ fragment_type: 'plaintext', plaintext: text, link_fragment: null, mention_fragment: null, tag_fragment: null }],
       },
       reshare_count: 4,
       direct_reply_count: 11,

@@ -41,7 +41,11 @@ export function videoMedia(mediaId: string): Obj {
     duration: 12.48,
     isStored: true,
     thumbnail: { __typename: 'VideoThumbnail', hash: 'L9Q0%7', url: `${CDN}/${mediaId}-thumbnail.jpg` },
-    mux: { __typename: 'MuxVideo', playbackUrl: `https://stream.mux.com/${mediaId}.m3u8`, mp4Url: `https://stream.mux.com/${mediaId}/high.mp4` },
+    mux: {
+      __typename: 'MuxVideo',
+      playbackUrl: `https://stream.mux.com/${mediaId}.m3u8`,
+      mp4Url: `https://stream.mux.com/${mediaId}/high.mp4`,
+    },
   };
 }
 
@@ -72,34 +76,59 @@ const base = (id: number, typename: string, extra: Obj = {}): Obj => ({
   owner: { __typename: 'User', username: 'studio.vell', isVerifiedProfile: false, verifiedProfile: null },
   shareUrl: `https://www.cosmos.so/e/${id}`,
   originalClusterId: 98765432,
-  generatedCaption: { __typename: 'GeneratedCaption', text: 'A brutalist concrete stairwell lit by a single skylight, shot in black and white.' },
+  generatedCaption: {
+    __typename: 'GeneratedCaption',
+    text: 'A brutalist concrete stairwell lit by a single skylight, shot in black and white.',
+  },
   source: {
     __typename: 'ElementSource',
     url: 'https://www.are.na/block/31234567',
     isEditable: false,
     isPublicDomain: false,
-    author: { __typename: 'ElementSourceAuthor', username: 'mara.k', fullName: 'Mara Keller', profileUrl: 'https://www.are.na/mara-k', avatarUrl: 'https://d2w9rnfcy7mm78.cloudfront.net/123/medium.jpg' },
+    author: {
+      __typename: 'ElementSourceAuthor',
+      username: 'mara.k',
+      fullName: 'Mara Keller',
+      profileUrl: 'https://www.are.na/mara-k',
+      avatarUrl: 'https://d2w9rnfcy7mm78.cloudfront.net/123/medium.jpg',
+    },
   },
   ...extra,
 });
 
 /** A single-image post (MediaElementTile, StaticImage). */
 export function imageElement(id = 1909064612, extra: Obj = {}): Obj {
-  return base(id, 'MediaElementTile', { hasMoreMedia: false, multipleMedia: [], media: staticImage('5c1f0e2a-7d7b-4a57-9a53-3f3e4b1c2d10'), ...extra });
+  return base(id, 'MediaElementTile', {
+    hasMoreMedia: false,
+    multipleMedia: [],
+    media: staticImage('5c1f0e2a-7d7b-4a57-9a53-3f3e4b1c2d10'),
+    ...extra,
+  });
 }
 
 /** A gallery: `media` is the first image, `multipleMedia` lists all three. */
 export function galleryElement(id = 1136567949): Obj {
-  const imgs = ['0b6f7c3e-1111-4aaa-8bbb-000000000001', '0b6f7c3e-1111-4aaa-8bbb-000000000002', '0b6f7c3e-1111-4aaa-8bbb-000000000003'].map((m) => staticImage(m));
+  const imgs = ['0b6f7c3e-1111-4aaa-8bbb-000000000001', '0b6f7c3e-1111-4aaa-8bbb-000000000002', '0b6f7c3e-1111-4aaa-8bbb-000000000003'].map(
+    (m) => staticImage(m),
+  );
   return base(id, 'MediaElementTile', { hasMoreMedia: true, media: imgs[0], multipleMedia: imgs, source: null });
 }
 
 export function videoElement(id = 1861677771): Obj {
-  return base(id, 'MediaElementTile', { hasMoreMedia: false, multipleMedia: [], media: videoMedia('f00dcafe-2222-4ccc-9ddd-000000000010') });
+  return base(id, 'MediaElementTile', {
+    hasMoreMedia: false,
+    multipleMedia: [],
+    media: videoMedia('f00dcafe-2222-4ccc-9ddd-000000000010'),
+  });
 }
 
 export function animatedElement(id = 1227529052): Obj {
-  return base(id, 'MediaElementTile', { hasMoreMedia: false, multipleMedia: [], media: animatedImage('beadfeed-3333-4eee-8fff-000000000020'), generatedCaption: null });
+  return base(id, 'MediaElementTile', {
+    hasMoreMedia: false,
+    multipleMedia: [],
+    media: animatedImage('beadfeed-3333-4eee-8fff-000000000020'),
+    generatedCaption: null,
+  });
 }
 
 export function productElement(id = 486842213): Obj {
@@ -109,7 +138,13 @@ export function productElement(id = 486842213): Obj {
     productBrand: 'HAY',
     productTitle: 'Palissade Lounge Chair',
     productDescription: 'Powder-coated steel lounge chair for outdoor use.',
-    source: { __typename: 'ElementSource', url: 'https://www.hay.com/palissade-lounge-chair', isEditable: false, isPublicDomain: false, author: null },
+    source: {
+      __typename: 'ElementSource',
+      url: 'https://www.hay.com/palissade-lounge-chair',
+      isEditable: false,
+      isPublicDomain: false,
+      author: null,
+    },
   });
 }
 
@@ -130,7 +165,13 @@ export function textElement(id = 21166243): Obj {
 export function elementDetails(element: Obj, saveCount = 57): Obj {
   return {
     data: {
-      elementView: { __typename: element.__typename === 'MediaElementTile' && Array.isArray(element.multipleMedia) && element.multipleMedia.length > 1 ? 'MultiMediaElementView' : 'DefaultElementView', element },
+      elementView: {
+        __typename:
+          element.__typename === 'MediaElementTile' && Array.isArray(element.multipleMedia) && element.multipleMedia.length > 1
+            ? 'MultiMediaElementView'
+            : 'DefaultElementView',
+        element,
+      },
       elementTopConnections: { __typename: 'ClusterConnectionsResult', meta: { __typename: 'PageMeta', count: saveCount } },
     },
   };
@@ -138,7 +179,9 @@ export function elementDetails(element: Obj, saveCount = 57): Obj {
 
 export function elementNotFound(id: number | string): Obj {
   return {
-    errors: [{ message: `Element ${id} not found`, locations: [{ line: 2, column: 3 }], path: ['elementView'], extensions: { code: 'NOT_FOUND' } }],
+    errors: [
+      { message: `Element ${id} not found`, locations: [{ line: 2, column: 3 }], path: ['elementView'], extensions: { code: 'NOT_FOUND' } },
+    ],
     data: { elementView: null, elementTopConnections: null },
   };
 }

@@ -82,7 +82,13 @@ export function fullBoardJson(id: string): Obj {
 
 /** A BaseSearchResource answer; `bookmark` null leaves it out (as no page of Pinterest's does). */
 export function searchBody(results: Obj[], bookmark: string | null): Obj {
-  const rr: Obj = { status: 'success', code: 0, message: 'ok', endpoint_name: 'v3_search_pins', data: { nag: {}, results, sensitivity: {}, tabs: [] } };
+  const rr: Obj = {
+    status: 'success',
+    code: 0,
+    message: 'ok',
+    endpoint_name: 'v3_search_pins',
+    data: { nag: {}, results, sensitivity: {}, tabs: [] },
+  };
   if (bookmark !== null) rr.bookmark = bookmark;
   rr.x_pinterest_sli_endpoint_name = 'v3_search_pins';
   rr.http_status = 200;

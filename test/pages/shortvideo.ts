@@ -15,7 +15,11 @@ export interface UserOverrides {
 }
 
 /** An invented account in the current user-detail shape. */
-export function nightOwlUser(o: UserOverrides = {}): { user: Record<string, unknown>; stats?: Record<string, unknown>; statsV2?: Record<string, unknown> } {
+export function nightOwlUser(o: UserOverrides = {}): {
+  user: Record<string, unknown>;
+  stats?: Record<string, unknown>;
+  statsV2?: Record<string, unknown>;
+} {
   const user = {
     id: '7012345678901234567',
     shortId: '',
@@ -60,8 +64,24 @@ export function nightOwlUser(o: UserOverrides = {}): { user: Record<string, unkn
     UserStoryStatus: 0,
     ...o.user,
   };
-  const stats = { followerCount: 48200, followingCount: 311, heart: 1290000, heartCount: 1290000, videoCount: 214, diggCount: 5120, friendCount: 97 };
-  const statsV2 = { followerCount: '48200', followingCount: '311', heart: '1290000', heartCount: '1290000', videoCount: '214', diggCount: '5120', friendCount: '97' };
+  const stats = {
+    followerCount: 48200,
+    followingCount: 311,
+    heart: 1290000,
+    heartCount: 1290000,
+    videoCount: 214,
+    diggCount: 5120,
+    friendCount: 97,
+  };
+  const statsV2 = {
+    followerCount: '48200',
+    followingCount: '311',
+    heart: '1290000',
+    heartCount: '1290000',
+    videoCount: '214',
+    diggCount: '5120',
+    friendCount: '97',
+  };
   return {
     user,
     ...(o.stats === null ? {} : { stats: { ...stats, ...o.stats } }),
@@ -72,7 +92,15 @@ export function nightOwlUser(o: UserOverrides = {}): { user: Record<string, unkn
 /** A page in the current shape around `userDetail` (the value of `webapp.user-detail`; omitted when undefined). */
 export function universalPage(userDetail: unknown, opts: { title?: string; body?: string } = {}): string {
   const scope: Record<string, unknown> = {
-    'webapp.app-context': { language: 'en', region: 'GB', appId: 1988, appType: 'm', user: {}, wid: '7400000000000000000', odinId: '7400000000000000001' },
+    'webapp.app-context': {
+      language: 'en',
+      region: 'GB',
+      appId: 1988,
+      appType: 'm',
+      user: {},
+      wid: '7400000000000000000',
+      odinId: '7400000000000000001',
+    },
     'webapp.biz-context': { isGoogleBot: false, isBingBot: false, isBot: false, isSearchEngineBot: false },
     'seo.abtest': { canonical: 'https://www.tiktok.com/@nightowl.ceramics', pageId: '7400000000000000002', vidList: [], parameters: {} },
     'webapp.i18n-translation': { lang: 'en', translations: { err_user: "Couldn't find this account" } },
@@ -92,7 +120,10 @@ export function universalPage(userDetail: unknown, opts: { title?: string; body?
 export function nightOwlPage(o: UserOverrides = {}): string {
   return universalPage({
     userInfo: { ...nightOwlUser(o), itemList: [] },
-    shareMeta: { title: 'Night Owl Ceramics 🦉 on TikTok', desc: '@nightowl.ceramics 48.2k Followers, 311 Following, 1.3m Likes - Watch awesome short videos created by Night Owl Ceramics 🦉' },
+    shareMeta: {
+      title: 'Night Owl Ceramics 🦉 on TikTok',
+      desc: '@nightowl.ceramics 48.2k Followers, 311 Following, 1.3m Likes - Watch awesome short videos created by Night Owl Ceramics 🦉',
+    },
     statusCode: 0,
     statusMsg: '',
     needFix: true,

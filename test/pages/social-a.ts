@@ -42,7 +42,23 @@ function relayBlob(queryName: string, data: unknown): string {
         'ScheduledServerJS',
         'handle',
         null,
-        [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], [`adp_${queryName}RelayPreloader_6a1f0c3e9b2d4`, { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }],
+        [
+          {
+            __bbox: {
+              require: [
+                [
+                  'RelayPrefetchedStreamCache',
+                  'next',
+                  [],
+                  [
+                    `adp_${queryName}RelayPreloader_6a1f0c3e9b2d4`,
+                    { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } },
+                  ],
+                ],
+              ],
+            },
+          },
+        ],
       ],
     ],
   });
@@ -61,8 +77,18 @@ export interface PageOptions {
 
 /** A logged-out Comet page. */
 export function cometPage(o: PageOptions): string {
-  const defines = sjs({ define: [['LSD', [], { token: o.lsd ?? TEST_LSD }, 323], ['SiteData', [], { server_revision: 1017000001 }, 317]] });
-  const preloaders = Object.entries(o.preloaders ?? {}).map(([name, id]) => ({ actorID: '0', preloaderID: `adp_${name}RelayPreloader_6a1f0c3e9b2d4`, queryID: id, variables: { scale: 1 } }));
+  const defines = sjs({
+    define: [
+      ['LSD', [], { token: o.lsd ?? TEST_LSD }, 323],
+      ['SiteData', [], { server_revision: 1017000001 }, 317],
+    ],
+  });
+  const preloaders = Object.entries(o.preloaders ?? {}).map(([name, id]) => ({
+    actorID: '0',
+    preloaderID: `adp_${name}RelayPreloader_6a1f0c3e9b2d4`,
+    queryID: id,
+    variables: { scale: 1 },
+  }));
   const boot = preloaders.length ? sjs({ require: [['CometPlatformRootClient', 'init', [], [{ routePath: '/' }, preloaders]]] }) : '';
   const modules = Object.entries(o.operations ?? {})
     .map(([name, id]) => `<script>__d("${name}_facebookRelayOperation",[],(function(a,b,c,d,e,f){e.exports="${id}"}),null);</script>`)
@@ -130,7 +156,9 @@ function rsvp(id: string): J {
   return {
     __typename: 'PublicRsvpStyleRenderer',
     event: { id, connection_style: 'INTERESTED', can_viewer_join: false, viewer_watch_status: 'UNWATCHED', chat: null },
-    __module_operation_EventCometUniversalRSVPButton_event: { __dr: 'PublicEventCometRSVPButtonRenderer_rsvpStyleRenderer$normalization.graphql' },
+    __module_operation_EventCometUniversalRSVPButton_event: {
+      __dr: 'PublicEventCometRSVPButtonRenderer_rsvpStyleRenderer$normalization.graphql',
+    },
   };
 }
 
@@ -145,7 +173,9 @@ export function cityEventNode(e: TestEvent): J {
   return {
     id: e.id,
     schema_context: null,
-    cover_photo: { photo: { accessibility_caption: e.caption ?? 'May be an image of crowd', image: { uri: img(`${e.id}01`) }, id: `${e.id}9` } },
+    cover_photo: {
+      photo: { accessibility_caption: e.caption ?? 'May be an image of crowd', image: { uri: img(`${e.id}01`) }, id: `${e.id}9` },
+    },
     cover_video: null,
     gif_cover_photo: null,
     online_event_setup: null,
@@ -171,7 +201,13 @@ export function cityEventNode(e: TestEvent): J {
   };
 }
 
-export const TEST_CREATOR = { __typename: 'User', __isEntity: 'User', url: 'https://www.facebook.com/harbourhalltest', name: 'Harbour Hall', id: '100070000000001' };
+export const TEST_CREATOR = {
+  __typename: 'User',
+  __isEntity: 'User',
+  url: 'https://www.facebook.com/harbourhalltest',
+  name: 'Harbour Hall',
+  id: '100070000000001',
+};
 
 /** A page's events-tab card: the Event under `node`, its flags under `actions_renderer.event`. */
 export function pageEventEdge(e: TestEvent, i: number): J {
@@ -239,7 +275,13 @@ export function searchEventEdge(e: TestEvent, i: number): J {
           eventUrl: `https://www.facebook.com/events/${e.id}/`,
           event_kind: 'PUBLIC_TYPE',
           start_timestamp: e.start,
-          cover_photo: { photo: { accessibility_caption: e.caption ?? 'No photo description available.', eventImage: { uri: img(`${e.id}03`) }, id: `${e.id}8` } },
+          cover_photo: {
+            photo: {
+              accessibility_caption: e.caption ?? 'No photo description available.',
+              eventImage: { uri: img(`${e.id}03`) },
+              id: `${e.id}8`,
+            },
+          },
           social_context: socialContext(e),
         },
       },
@@ -263,14 +305,22 @@ export interface ListOptions {
 }
 
 /** `/events/explore/<slug>/<cityId>/`: the city's events connection, owned by the city. */
-export function cityEventsHtml(cityId: string, cityName: string, l: ListOptions, o: { lsd?: string; paginationDocId?: string | null } = {}): string {
+export function cityEventsHtml(
+  cityId: string,
+  cityName: string,
+  l: ListOptions,
+  o: { lsd?: string; paginationDocId?: string | null } = {},
+): string {
   const data = {
     viewer: { actor: { __typename: 'LoggedOutUser', id: '0' } },
     city: {
       __typename: 'Page',
       id: cityId,
       name: cityName,
-      events: { edges: l.events.map((e, i) => ({ node: cityEventNode(e), cursor: `AQHRtestCity${i}` })), page_info: pageInfo(l.endCursor ?? null, l.hasNext ?? false) },
+      events: {
+        edges: l.events.map((e, i) => ({ node: cityEventNode(e), cursor: `AQHRtestCity${i}` })),
+        page_info: pageInfo(l.endCursor ?? null, l.hasNext ?? false),
+      },
     },
   };
   const doc = o.paginationDocId === undefined ? TEST_DOC_IDS.cityEvents : o.paginationDocId;
@@ -284,7 +334,13 @@ export function cityEventsHtml(cityId: string, cityName: string, l: ListOptions,
 }
 
 /** `/<page>/upcoming_hosted_events`: the page's events collection (`items.count` = total). */
-export function pageEventsHtml(pageName: string, collectionId: string, total: number, l: ListOptions, o: { paginationDocId?: string | null } = {}): string {
+export function pageEventsHtml(
+  pageName: string,
+  collectionId: string,
+  total: number,
+  l: ListOptions,
+  o: { paginationDocId?: string | null } = {},
+): string {
   const data = {
     user: { __typename: 'User', id: TEST_CREATOR.id, name: pageName },
     collection_renderer: {
@@ -309,7 +365,16 @@ export function pageEventsHtml(pageName: string, collectionId: string, total: nu
 /** A city events pagination answer: `data.node.events`. */
 export function cityEventsGraphql(ownerId: string, l: ListOptions): string {
   return JSON.stringify({
-    data: { node: { __typename: 'Page', events: { edges: l.events.map((e, i) => ({ node: cityEventNode(e), cursor: `AQHRtestCityNext${i}` })), page_info: pageInfo(l.endCursor ?? null, l.hasNext ?? false) }, id: ownerId } },
+    data: {
+      node: {
+        __typename: 'Page',
+        events: {
+          edges: l.events.map((e, i) => ({ node: cityEventNode(e), cursor: `AQHRtestCityNext${i}` })),
+          page_info: pageInfo(l.endCursor ?? null, l.hasNext ?? false),
+        },
+        id: ownerId,
+      },
+    },
     extensions: { is_final: true },
   });
 }
@@ -317,7 +382,13 @@ export function cityEventsGraphql(ownerId: string, l: ListOptions): string {
 /** A page events pagination answer: `data.node.pageItems` (the collection). */
 export function pageEventsGraphql(collectionId: string, l: ListOptions): string {
   return JSON.stringify({
-    data: { node: { __typename: 'AppCollection', pageItems: { edges: l.events.map(pageEventEdge), page_info: pageInfo(l.endCursor ?? null, l.hasNext ?? false) }, id: collectionId } },
+    data: {
+      node: {
+        __typename: 'AppCollection',
+        pageItems: { edges: l.events.map(pageEventEdge), page_info: pageInfo(l.endCursor ?? null, l.hasNext ?? false) },
+        id: collectionId,
+      },
+    },
     extensions: { is_final: true },
   });
 }
@@ -325,16 +396,25 @@ export function pageEventsGraphql(collectionId: string, l: ListOptions): string 
 /** An event search answer: `data.serpResponse.results`, streamed (a second line with a deferred fragment). */
 export function eventSearchGraphql(l: ListOptions): string {
   const main = {
-    data: { serpResponse: { results: { edges: l.events.map(searchEventEdge), page_info: pageInfo(l.endCursor ?? null, l.hasNext ?? false) } } },
+    data: {
+      serpResponse: { results: { edges: l.events.map(searchEventEdge), page_info: pageInfo(l.endCursor ?? null, l.hasNext ?? false) } },
+    },
     extensions: { is_final: false },
   };
-  const deferred = { label: 'SearchCometResultsPaginatedResultsQuery$defer$SearchFilters', path: ['serpResponse'], data: { filters: [] }, extensions: { is_final: true } };
+  const deferred = {
+    label: 'SearchCometResultsPaginatedResultsQuery$defer$SearchFilters',
+    path: ['serpResponse'],
+    data: { filters: [] },
+    extensions: { is_final: true },
+  };
   return `${JSON.stringify(main)}\r\n${JSON.stringify(deferred)}`;
 }
 
 /** `{"error":1357001}` (log in to continue) and `1357004` (stale lsd), behind the anti-XSSI prefix. */
-export const GRAPHQL_LOGIN_REQUIRED = 'for (;;);{"__ar":1,"error":1357001,"errorSummary":"You must log in to continue","errorDescription":"You must log in to see this page.","payload":null,"lid":"7312345678901234567"}';
-export const GRAPHQL_BAD_SESSION = 'for (;;);{"__ar":1,"error":1357004,"errorSummary":"Sorry, something went wrong","errorDescription":"Please try closing and re-opening your browser window.","payload":null}';
+export const GRAPHQL_LOGIN_REQUIRED =
+  'for (;;);{"__ar":1,"error":1357001,"errorSummary":"You must log in to continue","errorDescription":"You must log in to see this page.","payload":null,"lid":"7312345678901234567"}';
+export const GRAPHQL_BAD_SESSION =
+  'for (;;);{"__ar":1,"error":1357004,"errorSummary":"Sorry, something went wrong","errorDescription":"Please try closing and re-opening your browser window.","payload":null}';
 
 // ---------------------------------------------------------------------------------------------
 // Sample data
@@ -345,13 +425,45 @@ export const CITY_SLUG = 'us-harbour-city';
 export const CITY_URL = `https://www.facebook.com/events/explore/${CITY_SLUG}/${CITY_ID}/`;
 
 export const CITY_EVENTS: TestEvent[] = [
-  { id: '2255000000000001', name: 'Harbour Flea Market ', when: 'Sun, May 3 at 12:00 PM EDT', start: 1777824000, place: { typename: 'Page', name: 'Mirror Park, Downtown', id: '521000000000001' }, social: '7.3K interested · 195 going' },
-  { id: '2255000000000002', name: 'Jazz on the Pier', when: 'Sat, May 9 at 8:00 PM EDT', start: 1778371200, place: { typename: 'FreeformPlace', name: '12 Pier Rd, Harbour City, FL', id: '521000000000002' }, social: '1,204 interested · 88 going', price: '$15 - $40' },
-  { id: '2255000000000003', name: 'Online Book Club', when: 'Happening now', start: 1777700000, place: null, online: true, now: true, social: '', counts: { interested: 12, going: 3, went: null } },
+  {
+    id: '2255000000000001',
+    name: 'Harbour Flea Market ',
+    when: 'Sun, May 3 at 12:00 PM EDT',
+    start: 1777824000,
+    place: { typename: 'Page', name: 'Mirror Park, Downtown', id: '521000000000001' },
+    social: '7.3K interested · 195 going',
+  },
+  {
+    id: '2255000000000002',
+    name: 'Jazz on the Pier',
+    when: 'Sat, May 9 at 8:00 PM EDT',
+    start: 1778371200,
+    place: { typename: 'FreeformPlace', name: '12 Pier Rd, Harbour City, FL', id: '521000000000002' },
+    social: '1,204 interested · 88 going',
+    price: '$15 - $40',
+  },
+  {
+    id: '2255000000000003',
+    name: 'Online Book Club',
+    when: 'Happening now',
+    start: 1777700000,
+    place: null,
+    online: true,
+    now: true,
+    social: '',
+    counts: { interested: 12, going: 3, went: null },
+  },
 ];
 
 export const CITY_EVENTS_PAGE_2: TestEvent[] = [
-  { id: '2255000000000004', name: 'Sunset Yoga', when: 'Sun, May 10 at 7:00 AM EDT', start: 1778410800, place: { typename: 'Page', name: 'Harbour Beach', id: '521000000000004' }, social: '66 interested · 7 going' },
+  {
+    id: '2255000000000004',
+    name: 'Sunset Yoga',
+    when: 'Sun, May 10 at 7:00 AM EDT',
+    start: 1778410800,
+    place: { typename: 'Page', name: 'Harbour Beach', id: '521000000000004' },
+    social: '66 interested · 7 going',
+  },
 ];
 
 export const PAGE_URL = 'https://www.facebook.com/HarbourHallTest';
@@ -359,15 +471,49 @@ export const PAGE_VANITY = 'harbourhalltest';
 export const COLLECTION_ID = 'YXBwX2NvbGxlY3Rpb246MTAwMDcwMDAwMDAwMDAxOjIzNDQwNjEwMzM6MjEw';
 
 export const PAGE_EVENTS: TestEvent[] = [
-  { id: '1596000000000001', name: 'Open Mic at Harbour Hall', when: 'Thu, May 7 at 6:00 PM CDT', start: 1778194800, place: { typename: 'FreeformPlace', name: 'Harbour Hall', id: '1594000000000001', city: 'Wichita' } },
-  { id: '1596000000000002', name: 'Trivia Night', when: 'Fri, May 8 at 5:30 PM CDT', start: 1778279400, place: { typename: 'Page', name: 'Harbour Hall', id: '274000000000001', city: 'Wichita' }, canceled: true },
+  {
+    id: '1596000000000001',
+    name: 'Open Mic at Harbour Hall',
+    when: 'Thu, May 7 at 6:00 PM CDT',
+    start: 1778194800,
+    place: { typename: 'FreeformPlace', name: 'Harbour Hall', id: '1594000000000001', city: 'Wichita' },
+  },
+  {
+    id: '1596000000000002',
+    name: 'Trivia Night',
+    when: 'Fri, May 8 at 5:30 PM CDT',
+    start: 1778279400,
+    place: { typename: 'Page', name: 'Harbour Hall', id: '274000000000001', city: 'Wichita' },
+    canceled: true,
+  },
 ];
 
 export const PAGE_EVENTS_PAGE_2: TestEvent[] = [
-  { id: '1596000000000003', name: 'Blues Brunch', when: 'Sun, May 10 at 11:00 AM CDT', start: 1778428800, place: { typename: 'Page', name: 'Harbour Hall', id: '274000000000001', city: 'Wichita' } },
+  {
+    id: '1596000000000003',
+    name: 'Blues Brunch',
+    when: 'Sun, May 10 at 11:00 AM CDT',
+    start: 1778428800,
+    place: { typename: 'Page', name: 'Harbour Hall', id: '274000000000001', city: 'Wichita' },
+  },
 ];
 
 export const SEARCH_EVENTS: TestEvent[] = [
-  { id: '2465000000000001', name: 'DockDogs at the Harbour Bowl', when: 'Fri, May 22 - May 24', start: 1779480000, place: { typename: 'FreeformPlace', name: 'Harbour River Shops', id: '1455000000000001' }, social: '21 interested · 10 going' },
-  { id: '9245000000000002', name: 'Dogs Day Out', when: 'Sun, May 31 at 9:00 AM NZST', start: 1780174800, place: { typename: 'FreeformPlace', name: '145 Camp Road, Dunedin', id: '1570000000000002' }, social: '17 interested · 3 going · 40 went', caption: 'May be an image of dog' },
+  {
+    id: '2465000000000001',
+    name: 'DockDogs at the Harbour Bowl',
+    when: 'Fri, May 22 - May 24',
+    start: 1779480000,
+    place: { typename: 'FreeformPlace', name: 'Harbour River Shops', id: '1455000000000001' },
+    social: '21 interested · 10 going',
+  },
+  {
+    id: '9245000000000002',
+    name: 'Dogs Day Out',
+    when: 'Sun, May 31 at 9:00 AM NZST',
+    start: 1780174800,
+    place: { typename: 'FreeformPlace', name: '145 Camp Road, Dunedin', id: '1570000000000002' },
+    social: '17 interested · 3 going · 40 went',
+    caption: 'May be an image of dog',
+  },
 ];

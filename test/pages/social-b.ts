@@ -75,7 +75,8 @@ export function userJson(username: string, opts: { private?: boolean; extra?: Ob
     is_business_account: true,
     is_professional_account: true,
     is_embeds_disabled: false,
-    business_address_json: '{"city_name": "Rotterdam, Netherlands", "city_id": 1, "latitude": 51.92, "longitude": 4.48, "street_address": null, "zip_code": null}',
+    business_address_json:
+      '{"city_name": "Rotterdam, Netherlands", "city_id": 1, "latitude": 51.92, "longitude": 4.48, "street_address": null, "zip_code": null}',
     business_contact_method: 'UNKNOWN',
     business_email: `hello@${username}.example`,
     business_phone_number: null,
@@ -94,7 +95,10 @@ export function userJson(username: string, opts: { private?: boolean; extra?: Ob
       : {
           count: 87,
           page_info: { has_next_page: true, end_cursor: 'QVFCdGVzdGN1cnNvcg==' },
-          edges: [{ node: mediaNode('3300000000000000001', 'DAbCdEf1234', id, username, true) }, { node: mediaNode('3300000000000000002', 'DAbCdEf5678', id, username) }],
+          edges: [
+            { node: mediaNode('3300000000000000001', 'DAbCdEf1234', id, username, true) },
+            { node: mediaNode('3300000000000000002', 'DAbCdEf5678', id, username) },
+          ],
         },
     edge_saved_media: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
     edge_media_collections: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
@@ -108,7 +112,12 @@ export const profileBody = (user: Obj | null): Obj => ({ data: { user }, status:
 export const WAIT_BODY = { message: 'Please wait a few minutes before you try again.', require_login: true, status: 'fail' };
 
 /** A checkpoint answer. */
-export const CHECKPOINT_BODY = { message: 'checkpoint_required', checkpoint_url: 'https://www.instagram.com/challenge/?next=/api/v1/users/web_profile_info/', lock: true, status: 'fail' };
+export const CHECKPOINT_BODY = {
+  message: 'checkpoint_required',
+  checkpoint_url: 'https://www.instagram.com/challenge/?next=/api/v1/users/web_profile_info/',
+  lock: true,
+  status: 'fail',
+};
 
 /** The login page logged-out visitors are redirected to (abridged). */
 export const LOGIN_HTML = `<!DOCTYPE html><html lang="en" class="no-js not-logged-in"><head><title>Login • Instagram</title></head>

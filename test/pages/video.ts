@@ -35,13 +35,15 @@ export const NIGHT_OWL: TestChannel = {
   channelId: 'UCn1ghtOw1W0rkSh0pTest01',
   handle: 'NightOwlWorkshop',
   title: 'Night Owl Workshop',
-  description: 'Woodworking after dark 🦉\nNew builds every Thursday.\n\nBusiness enquiries: hello@nightowlworkshop.co.uk\nPlans: https://nightowlworkshop.co.uk/plans',
+  description:
+    'Woodworking after dark 🦉\nNew builds every Thursday.\n\nBusiness enquiries: hello@nightowlworkshop.co.uk\nPlans: https://nightowlworkshop.co.uk/plans',
   keywords: 'woodworking "hand tools" joinery "night owl" diy',
   subscribers: '1.24M subscribers',
   subscribersLabel: '1.24 million subscribers',
   videos: '412 videos',
   headerLink: { text: 'nightowlworkshop.co.uk', url: 'https://nightowlworkshop.co.uk/', more: 'and 6 more links' },
-  aboutToken: '4qmFsgJgEhhVQ24xZ2h0T3cxVzBya1NoMHBUZXN0MDEaRDhnWXJHaW1hQVNZS0pEYzBNV1l3TVdReExUQXdNREF0TWpJMk1TMDVPVFF4TFRVNE1qUXlPV1l3WWpZMU5BJTNEJTNE',
+  aboutToken:
+    '4qmFsgJgEhhVQ24xZ2h0T3cxVzBya1NoMHBUZXN0MDEaRDhnWXJHaW1hQVNZS0pEYzBNV1l3TVdReExUQXdNREF0TWpJMk1TMDVPVFF4TFRVNE1qUXlPV1l3WWpZMU5BJTNEJTNE',
 };
 
 export const NIGHT_OWL_LINKS = [
@@ -168,7 +170,14 @@ export function channelInitialData(c: TestChannel, extra: Obj = {}): Obj {
       header.attribution = {
         attributionViewModel: {
           text: shownLink(c.headerLink.url, 'channel_header'),
-          ...(c.headerLink.more ? { suffix: { content: c.headerLink.more, commandRuns: [{ startIndex: 0, length: c.headerLink.more.length, onTap: aboutPanelCommand(c.title, `${c.aboutToken}x`) }] } } : {}),
+          ...(c.headerLink.more
+            ? {
+                suffix: {
+                  content: c.headerLink.more,
+                  commandRuns: [{ startIndex: 0, length: c.headerLink.more.length, onTap: aboutPanelCommand(c.title, `${c.aboutToken}x`) }],
+                },
+              }
+            : {}),
         },
       };
     }
@@ -176,12 +185,26 @@ export function channelInitialData(c: TestChannel, extra: Obj = {}): Obj {
   return {
     responseContext: {
       serviceTrackingParams: [
-        { service: 'GFEEDBACK', params: [{ key: 'route', value: 'channel.featured' }, { key: 'browse_id', value: c.channelId }] },
-        { service: 'CSI', params: [{ key: 'c', value: 'WEB' }, { key: 'cver', value: TEST_CLIENT_VERSION }] },
+        {
+          service: 'GFEEDBACK',
+          params: [
+            { key: 'route', value: 'channel.featured' },
+            { key: 'browse_id', value: c.channelId },
+          ],
+        },
+        {
+          service: 'CSI',
+          params: [
+            { key: 'c', value: 'WEB' },
+            { key: 'cver', value: TEST_CLIENT_VERSION },
+          ],
+        },
       ],
       maxAgeSeconds: 300,
     },
-    contents: { twoColumnBrowseResultsRenderer: { tabs: [{ tabRenderer: { title: 'Home', selected: true } }, { tabRenderer: { title: 'Videos' } }] } },
+    contents: {
+      twoColumnBrowseResultsRenderer: { tabs: [{ tabRenderer: { title: 'Home', selected: true } }, { tabRenderer: { title: 'Videos' } }] },
+    },
     header: { pageHeaderRenderer: { pageTitle: c.title, content: { pageHeaderViewModel: header } } },
     metadata: {
       channelMetadataRenderer: {
@@ -191,7 +214,11 @@ export function channelInitialData(c: TestChannel, extra: Obj = {}): Obj {
         externalId: c.channelId,
         keywords: c.keywords,
         ownerUrls: [`http://www.youtube.com/@${c.handle}`],
-        avatar: { thumbnails: [{ url: `https://yt3.googleusercontent.com/ytc/TestAvatar_${c.channelId}=s900-c-k-c0x00ffffff-no-rj`, width: 900, height: 900 }] },
+        avatar: {
+          thumbnails: [
+            { url: `https://yt3.googleusercontent.com/ytc/TestAvatar_${c.channelId}=s900-c-k-c0x00ffffff-no-rj`, width: 900, height: 900 },
+          ],
+        },
         channelUrl: `https://www.youtube.com/channel/${c.channelId}`,
         isFamilySafe: true,
         vanityChannelUrl: `http://www.youtube.com/@${c.handle}`,
@@ -204,7 +231,13 @@ export function channelInitialData(c: TestChannel, extra: Obj = {}): Obj {
 
 /** A youtube.com page around a `ytInitialData` object, with the `ytcfg` values a real page carries. */
 export function channelHtml(data: Obj, title = 'YouTube'): string {
-  const cfg = { INNERTUBE_CLIENT_VERSION: TEST_CLIENT_VERSION, INNERTUBE_CONTEXT_CLIENT_NAME: 1, VISITOR_DATA: TEST_VISITOR_DATA, HL: 'en', GL: 'US' };
+  const cfg = {
+    INNERTUBE_CLIENT_VERSION: TEST_CLIENT_VERSION,
+    INNERTUBE_CONTEXT_CLIENT_NAME: 1,
+    VISITOR_DATA: TEST_VISITOR_DATA,
+    HL: 'en',
+    GL: 'US',
+  };
   return `<!DOCTYPE html><html lang="en-US"><head><title>${title} - YouTube</title>
 <script nonce="t3st">ytcfg.set(${JSON.stringify(cfg)});</script></head><body>
 <script nonce="t3st">var ytInitialData = ${JSON.stringify(data)};</script>
@@ -254,13 +287,21 @@ export function aboutViewModel(a: TestAbout): Obj {
     videoCountText: a.videos,
     signInForBusinessEmail: {
       content: 'Sign in to see email address',
-      commandRuns: [{ startIndex: 0, length: 7, onTap: { innertubeCommand: { signInEndpoint: { nextEndpoint: { browseEndpoint: { browseId: a.channelId } } } } } }],
+      commandRuns: [
+        {
+          startIndex: 0,
+          length: 7,
+          onTap: { innertubeCommand: { signInEndpoint: { nextEndpoint: { browseEndpoint: { browseId: a.channelId } } } } },
+        },
+      ],
     },
     links: a.links.map((l, i) => ({
       channelExternalLinkViewModel: {
         title: { content: l.title },
         link: shownLink(l.url, 'channel_description'),
-        favicon: { sources: [{ url: `https://encrypted-tbn${i % 4}.gstatic.com/favicon-tbn?q=tbn:TestFavicon${i}`, width: 16, height: 16 }] },
+        favicon: {
+          sources: [{ url: `https://encrypted-tbn${i % 4}.gstatic.com/favicon-tbn?q=tbn:TestFavicon${i}`, width: 16, height: 16 }],
+        },
       },
     })),
     displayCanonicalChannelUrl: `www.youtube.com/@${a.handle}`,
@@ -271,13 +312,18 @@ export function aboutViewModel(a: TestAbout): Obj {
 /** The `youtubei/v1/browse` answer to the about panel's continuation. */
 export function aboutBrowseResponse(a: TestAbout): Obj {
   return {
-    responseContext: { visitorData: decodeURIComponent(TEST_VISITOR_DATA), serviceTrackingParams: [{ service: 'CSI', params: [{ key: 'cver', value: TEST_CLIENT_VERSION }] }] },
+    responseContext: {
+      visitorData: decodeURIComponent(TEST_VISITOR_DATA),
+      serviceTrackingParams: [{ service: 'CSI', params: [{ key: 'cver', value: TEST_CLIENT_VERSION }] }],
+    },
     trackingParams: 'CAAQhGciEwi89_69pv2NAxUYmlYBHWyZJGs=',
     onResponseReceivedEndpoints: [
       {
         clickTrackingParams: 'CAAQhGciEwi89_69pv2NAxUYmlYBHWyZJGs=',
         appendContinuationItemsAction: {
-          continuationItems: [{ aboutChannelRenderer: { metadata: { aboutChannelViewModel: aboutViewModel(a) }, trackingParams: 'CBMQ040E' } }],
+          continuationItems: [
+            { aboutChannelRenderer: { metadata: { aboutChannelViewModel: aboutViewModel(a) }, trackingParams: 'CBMQ040E' } },
+          ],
           targetId: 'test-about-panel',
         },
       },
@@ -295,7 +341,13 @@ export function aboutPageInitialData(c: TestChannel, a: TestAbout): Obj {
             engagementPanelSectionListRenderer: {
               content: {
                 sectionListRenderer: {
-                  contents: [{ itemSectionRenderer: { contents: [{ aboutChannelRenderer: { metadata: { aboutChannelViewModel: aboutViewModel(a) } } }] } }],
+                  contents: [
+                    {
+                      itemSectionRenderer: {
+                        contents: [{ aboutChannelRenderer: { metadata: { aboutChannelViewModel: aboutViewModel(a) } } }],
+                      },
+                    },
+                  ],
                 },
               },
             },
@@ -315,7 +367,8 @@ export function channelMissingInitialData(): Obj {
 }
 
 /** YouTube's 404 page for an unknown handle (no ytInitialData). */
-export const NOT_FOUND_HTML = '<!DOCTYPE html><html lang="en"><head><title>404 Not Found</title></head><body><div id="error-page"><p>This page isn\'t available. Sorry about that.</p></div></body></html>';
+export const NOT_FOUND_HTML =
+  '<!DOCTYPE html><html lang="en"><head><title>404 Not Found</title></head><body><div id="error-page"><p>This page isn\'t available. Sorry about that.</p></div></body></html>';
 
 /** Google's cookie-consent interstitial, as served on consent.youtube.com. */
 export const CONSENT_HTML = `<!DOCTYPE html><html lang="en"><head><title>Before you continue to YouTube</title></head><body>

@@ -33,7 +33,11 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-async function startInstance(redisUrl: string, replayUrl: string, env: Record<string, string>): Promise<Instance & { close(): Promise<void> }> {
+async function startInstance(
+  redisUrl: string,
+  replayUrl: string,
+  env: Record<string, string>,
+): Promise<Instance & { close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cl-node-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -71,7 +75,11 @@ async function startInstance(redisUrl: string, replayUrl: string, env: Record<st
       parse(
         await fetch(`${url}/graphql`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(key ? { 'x-api-key': key } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/graphql-response+json',
+            ...(key ? { 'x-api-key': key } : {}),
+          },
           body: JSON.stringify({ query }),
         }),
       ),

@@ -48,7 +48,11 @@ describe.skipIf(REDIS.skip)(titled('Redis frozen by SIGSTOP', REDIS), () => {
           response: (req) => {
             const [, , owner, repo] = req.path.split('/');
             // The "inflight" fetch is still running when Redis freezes: it settles while frozen.
-            return { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo), fault: { kind: 'latency', ms: owner === 'inflight' ? 600 : 0 } };
+            return {
+              headers: { 'content-type': 'application/json' },
+              body: repoJson(owner, repo),
+              fault: { kind: 'latency', ms: owner === 'inflight' ? 600 : 0 },
+            };
           },
         },
       ],
@@ -122,7 +126,8 @@ describe.skipIf(REDIS.skip)(titled('Redis frozen by SIGSTOP', REDIS), () => {
       redis.thaw();
     }
 
-    for (const n of c.nodes) await expect.poll(async () => (await fetch(`${n.url}/readyz`)).status, { timeout: 5_000, interval: 50 }).toBe(200);
+    for (const n of c.nodes)
+      await expect.poll(async () => (await fetch(`${n.url}/readyz`)).status, { timeout: 5_000, interval: 50 }).toBe(200);
     const after = await b.rest(repoPath('after', 'x'), key);
     expect(after.status).toBe(200);
     expect(after.body.credits_charged).toBe(1);

@@ -19,7 +19,11 @@ const repoRoute = (latencyMs: number) => ({
   path: /^\/repos\/[^/]+\/[^/]+$/,
   response: (req: { path: string }) => {
     const [, , owner, repo] = req.path.split('/');
-    return { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo), fault: { kind: 'latency' as const, ms: latencyMs } };
+    return {
+      headers: { 'content-type': 'application/json' },
+      body: repoJson(owner, repo),
+      fault: { kind: 'latency' as const, ms: latencyMs },
+    };
   },
 });
 
@@ -76,7 +80,9 @@ describe.skipIf(REDIS.skip)(titled('two gateway instances on one Redis', REDIS),
     c.replay.add(repoRoute(300));
     const { key, id } = await c.key(100);
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => c.nodes[i % 2].rest(repoPath('flight', 'single'), key)));
-    expect(results.every((r) => r.status === 200 && r.body.repository.full_name === 'flight/single' && r.body.credits_charged === 1)).toBe(true);
+    expect(results.every((r) => r.status === 200 && r.body.repository.full_name === 'flight/single' && r.body.credits_charged === 1)).toBe(
+      true,
+    );
     expect(upstreamHits('/repos/flight/single')).toBe(1);
     expect(await c.nodes[1].deps.ledger.balance(id)).toBe(0);
   });

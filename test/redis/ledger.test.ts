@@ -53,7 +53,12 @@ describe.skipIf(REDIS.skip)(titled('redis ledger', REDIS), () => {
     for (const k of await s.command<string[]>(['KEYS', '*'])) {
       expect(k).not.toContain(key);
       const type = await s.command<string>(['TYPE', k]);
-      const content = type === 'hash' ? await s.command<string[]>(['HGETALL', k]) : type === 'zset' ? await s.command<string[]>(['ZRANGE', k, 0, -1]) : [];
+      const content =
+        type === 'hash'
+          ? await s.command<string[]>(['HGETALL', k])
+          : type === 'zset'
+            ? await s.command<string[]>(['ZRANGE', k, 0, -1])
+            : [];
       for (const v of content) expect(v).not.toContain(key);
     }
     await expect(a.createKey({ name: 'again', credits: 1, rawKey: key })).rejects.toThrow(/exists/);
@@ -140,7 +145,11 @@ describe.skipIf(REDIS.skip)(titled('redis ledger', REDIS), () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cl-keys-redis-'));
     const run = async (...args: string[]) => {
       const out: string[] = [];
-      const code = await runKeysCli(['node', 'keys', ...args], { DATA_DIR: dataDir, REDIS_URL: server.url }, { log: (l) => out.push(l), error: (l) => out.push(l) });
+      const code = await runKeysCli(
+        ['node', 'keys', ...args],
+        { DATA_DIR: dataDir, REDIS_URL: server.url },
+        { log: (l) => out.push(l), error: (l) => out.push(l) },
+      );
       return { code, out: out.join('\n') };
     };
     try {

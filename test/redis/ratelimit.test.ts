@@ -50,13 +50,17 @@ describe.skipIf(REDIS.skip)(titled('rate limits on Redis', REDIS), () => {
     await c.nodes[0].deps.ledger.setRateLimit(id, { rps: 0.01, burst: 2 });
     expect((await c.nodes[1].deps.ledger.listKeys()).find((k) => k.id === id)?.rateLimit).toEqual({ rps: 0.01, burst: 2 });
     expect((await c.nodes[0].rest(REPO, key)).status).toBe(200);
-    expect((await c.nodes[1].gql('{ codeRepository(url: "https://github.com/octo/kit", cacheMaxAge: "1d") { fullName } }', key)).status).toBe(200);
+    expect(
+      (await c.nodes[1].gql('{ codeRepository(url: "https://github.com/octo/kit", cacheMaxAge: "1d") { fullName } }', key)).status,
+    ).toBe(200);
     const r = await c.nodes[1].gql('{ codeRepository(url: "https://github.com/octo/kit", cacheMaxAge: "1d") { fullName } }', key);
     expect(r.status).toBe(429);
     expect(r.body.errors[0].extensions.code).toBe('RATE_LIMITED');
     // Exempt: rps 0.
     await c.nodes[1].deps.ledger.setRateLimit(id, { rps: 0, burst: 1 });
-    expect((await Promise.all(Array.from({ length: 8 }, (_, i) => c.nodes[i % 2].rest(REPO, key)))).every((r) => r.status === 200)).toBe(true);
+    expect((await Promise.all(Array.from({ length: 8 }, (_, i) => c.nodes[i % 2].rest(REPO, key)))).every((r) => r.status === 200)).toBe(
+      true,
+    );
   });
 
   it('the bucket refills on the Redis clock', async () => {

@@ -75,9 +75,13 @@ export async function startRedisServer(): Promise<RedisServer> {
   let output = '';
 
   const start = async () => {
-    proc = spawn(REDIS_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--dbfilename', 'dump.rdb'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    proc = spawn(
+      REDIS_BIN,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--dbfilename', 'dump.rdb'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     proc.stdout?.on('data', (d) => (output += d));
     proc.stderr?.on('data', (d) => (output += d));
     const deadline = Date.now() + 10_000;

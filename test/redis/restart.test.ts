@@ -32,7 +32,11 @@ describe.skipIf(REDIS.skip)(titled('Redis restarted mid-test', REDIS), () => {
           response: (req) => {
             const [, , owner, repo] = req.path.split('/');
             // The "inflight" owner's fetches are still running when Redis goes away.
-            return { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo), fault: { kind: 'latency', ms: owner === 'inflight' ? 800 : 0 } };
+            return {
+              headers: { 'content-type': 'application/json' },
+              body: repoJson(owner, repo),
+              fault: { kind: 'latency', ms: owner === 'inflight' ? 800 : 0 },
+            };
           },
         },
       ],
@@ -61,7 +65,10 @@ describe.skipIf(REDIS.skip)(titled('Redis restarted mid-test', REDIS), () => {
     await expect.poll(() => c.replay.hits({ path: /^\/repos\/inflight\// }).length, { timeout: 5_000, interval: 20 }).toBe(4);
     await redis.stop();
 
-    const restDown = await Promise.all([a.rest(repoPath('down', 'x'), key), b.rest(`${repoPath('before', 'repo0')}&cache_max_age=1d`, key)]);
+    const restDown = await Promise.all([
+      a.rest(repoPath('down', 'x'), key),
+      b.rest(`${repoPath('before', 'repo0')}&cache_max_age=1d`, key),
+    ]);
     for (const r of restDown) {
       expect(r.status).toBe(503);
       expect(r.body).toEqual({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'a store is unreachable' } });
@@ -74,7 +81,8 @@ describe.skipIf(REDIS.skip)(titled('Redis restarted mid-test', REDIS), () => {
     for (const r of await Promise.all(inflight)) expect(r.status).toBe(503);
 
     await redis.start();
-    for (const n of c.nodes) await expect.poll(async () => (await fetch(`${n.url}/readyz`)).status, { timeout: 5_000, interval: 50 }).toBe(200);
+    for (const n of c.nodes)
+      await expect.poll(async () => (await fetch(`${n.url}/readyz`)).status, { timeout: 5_000, interval: 50 }).toBe(200);
     const after = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i, 'after')));
     expect(after.map((r) => r.status)).toEqual(Array(10).fill(200));
 

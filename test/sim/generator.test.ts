@@ -39,7 +39,11 @@ import { crawlScore } from './truth.js';
 const web = generateSimWeb({ seed: 11, creators: 48 });
 
 /** `https://x.com/a/` and `x.com/a` compare equal. */
-const norm = (u: string) => u.replace(/^https?:\/\//i, '').replace(/\/$/, '').toLowerCase();
+const norm = (u: string) =>
+  u
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/$/, '')
+    .toLowerCase();
 const lower = (xs: Iterable<string>) => new Set([...xs].map((x) => x.toLowerCase()));
 
 /** Every string value in a record. */
@@ -51,7 +55,11 @@ function strings(v: unknown, out: string[] = []): string[] {
 }
 
 function urlsIn(v: unknown): Set<string> {
-  return new Set(strings(v).filter((s) => /^https?:\/\//i.test(s)).map(norm));
+  return new Set(
+    strings(v)
+      .filter((s) => /^https?:\/\//i.test(s))
+      .map(norm),
+  );
 }
 
 function errorCode(fn: () => unknown): string | null {
@@ -80,7 +88,9 @@ describe('determinism', () => {
     expect(other.lookups.map((l) => l.key)).not.toEqual(web.lookups.map((l) => l.key));
     const fewer = generateSimWeb({ seed: 11, creators: 10 });
     // Creator i's draws come from its own stream (collaborator links aside, which pick among all).
-    expect(fewer.world.creators.map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`)).toEqual(web.world.creators.slice(0, 10).map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`));
+    expect(fewer.world.creators.map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`)).toEqual(
+      web.world.creators.slice(0, 10).map((c) => `${c.displayName} ${c.handle} ${c.emails.join(',')}`),
+    );
   });
 
   it('one lookup per creator, rotating over the five source platforms', () => {
@@ -148,7 +158,9 @@ describe('every page parses with the real platform parsers', () => {
       const user = parseUserByScreenName(JSON.parse(p.body), a.handle);
       expect(user.legacy.screen_name).toBe(a.handle);
       expect(user.legacy.name).toBe(a.displayName);
-      const expanded = [...user.legacy.entities.url.urls, ...user.legacy.entities.description.urls].map((u) => (u as { expanded_url: string }).expanded_url);
+      const expanded = [...user.legacy.entities.url.urls, ...user.legacy.entities.description.urls].map(
+        (u) => (u as { expanded_url: string }).expanded_url,
+      );
       expect(new Set(expanded.map(norm))).toEqual(new Set(a.links.map(norm)));
       expect(lower(extractEmails({ text: user.legacy.description ?? '' }))).toEqual(modelEmails(a));
     }
@@ -204,7 +216,9 @@ describe('every page parses with the real platform parsers', () => {
         expect(served.status).toBe(200);
         expect(isVendorChallenge(served.body)).toBe(false);
         expect(lower(extractEmails({ html: served.body })), page.url).toEqual(lower(page.emails.map((e) => e.email)));
-        const hrefs = new Set([...served.body.matchAll(/href="([^"]+)"/g)].map((m) => norm(new URL(m[1].replace(/&amp;/g, '&'), page.url).href)));
+        const hrefs = new Set(
+          [...served.body.matchAll(/href="([^"]+)"/g)].map((m) => norm(new URL(m[1].replace(/&amp;/g, '&'), page.url).href)),
+        );
         for (const l of page.links) expect(hrefs, page.url).toContain(norm(l.url));
       }
     }
@@ -233,14 +247,15 @@ describe('every page parses with the real platform parsers', () => {
   });
 });
 
-describe('the other reader platforms: every page in its platform\'s public shape', () => {
+describe("the other reader platforms: every page in its platform's public shape", () => {
   const linksOf = (a: SimAccount) => new Set(a.links.map(norm));
   const pageOf = (kind: SimPage['kind'], a: SimAccount) => web.pages.find((p) => p.kind === kind && p.ref === a.key)!;
   const accounts = (platform: string) => [...web.world.accounts.values()].filter((a) => a.platform === platform && !a.fault);
 
-  it('every reader platform has accounts, every handle follows its platform\'s rules', () => {
+  it("every reader platform has accounts, every handle follows its platform's rules", () => {
     for (const p of READER_PLATFORMS) expect(accounts(p).length, p).toBeGreaterThan(2);
-    for (const a of web.world.accounts.values()) if (a.platform !== 'professional') expect(HANDLE_RULES[a.platform].test(a.handle.toLowerCase()), a.key).toBe(true);
+    for (const a of web.world.accounts.values())
+      if (a.platform !== 'professional') expect(HANDLE_RULES[a.platform].test(a.handle.toLowerCase()), a.key).toBe(true);
     // The creator's handle takes each platform's spelling: no dots on GitHub, X or SoundCloud, no underscores on GitHub.
     for (const a of web.world.accounts.values()) {
       if (a.platform === 'code') expect(a.handle).not.toMatch(/[._]/);
@@ -249,7 +264,7 @@ describe('the other reader platforms: every page in its platform\'s public shape
     }
   });
 
-  it('social-a: the logged-out page\'s intro card (discovery\'s page reader): name, vanity, id, website, other accounts, e-mail', () => {
+  it("social-a: the logged-out page's intro card (discovery's page reader): name, vanity, id, website, other accounts, e-mail", () => {
     for (const a of accounts('social-a')) {
       const card = readIntroCard(pageOf('social-a', a).body);
       expect(card.vanity).toBe(a.handle);
@@ -270,14 +285,18 @@ describe('the other reader platforms: every page in its platform\'s public shape
       const links = new Set([...(u.blog ? [u.blog] : []), ...social.map((x) => x.url)].map(norm));
       expect(links).toEqual(linksOf(a));
       for (const x of social) expect(x.provider).toMatch(/^(?:twitter|instagram|youtube|facebook|reddit|linkedin|mastodon|generic)$/);
-      if (u.twitter_username) expect(social.some((x) => x.provider === 'twitter' && norm(x.url) === `x.com/${u.twitter_username!.toLowerCase()}`)).toBe(true);
+      if (u.twitter_username)
+        expect(social.some((x) => x.provider === 'twitter' && norm(x.url) === `x.com/${u.twitter_username!.toLowerCase()}`)).toBe(true);
       expect(lower(extractEmails({ text: `${u.bio ?? ''}\n${u.email ?? ''}` }))).toEqual(modelEmails(a));
     }
   });
 
   it('forum: Reddit about.json (t2, subreddit.public_description, title)', () => {
     for (const a of accounts('forum')) {
-      const j = JSON.parse(pageOf('forum', a).body) as { kind: string; data: { name: string; subreddit: { title: string; public_description: string; display_name_prefixed: string } } };
+      const j = JSON.parse(pageOf('forum', a).body) as {
+        kind: string;
+        data: { name: string; subreddit: { title: string; public_description: string; display_name_prefixed: string } };
+      };
       expect(j.kind).toBe('t2');
       expect(j.data.name).toBe(a.handle);
       expect(j.data.subreddit.display_name_prefixed).toBe(`u/${a.handle}`);
@@ -287,7 +306,7 @@ describe('the other reader platforms: every page in its platform\'s public shape
     }
   });
 
-  it('audio-c: the home page\'s client_id, resolve → the artist (audio-c parseArtist), web-profiles, the profile page\'s user hydratable', () => {
+  it("audio-c: the home page's client_id, resolve → the artist (audio-c parseArtist), web-profiles, the profile page's user hydratable", () => {
     expect(parseClientId(soundcloudHomeHtml())).toBe(SC_CLIENT_ID);
     for (const a of accounts('audio-c')) {
       const artist = parseArtist(JSON.parse(pageOf('audio-c', a).body), a.handle);
@@ -328,9 +347,11 @@ describe('the other reader platforms: every page in its platform\'s public shape
     }
   });
 
-  it('pinboard: Pinterest UserResource (pinboard parseUser) and the profile page\'s initial state', () => {
+  it("pinboard: Pinterest UserResource (pinboard parseUser) and the profile page's initial state", () => {
     for (const a of accounts('pinboard')) {
-      const res = JSON.parse(pageOf('pinboard-resource', a).body) as { resource_response: { status: string; data: { about: string; website_url: string | null } } };
+      const res = JSON.parse(pageOf('pinboard-resource', a).body) as {
+        resource_response: { status: string; data: { about: string; website_url: string | null } };
+      };
       expect(res.resource_response.status).toBe('success');
       const u = parsePinUser(res.resource_response.data)!;
       expect(u.username).toBe(a.handle);
@@ -350,8 +371,17 @@ describe('harder reach: other languages, deep pages, accounts only another accou
   it('localized sites: contact pages in German, Spanish, French, Portuguese and Japanese (and /bio) hold reachable addresses', () => {
     const langs = new Set([...web.world.sites.values()].filter((s) => s.creator !== null).map((s) => s.lang));
     for (const l of ['en', 'de', 'es', 'fr', 'pt', 'ja']) expect(langs, l).toContain(l);
-    const sourcePages = new Set(entries.flatMap((t) => Object.values(t.emailSources).flat().filter((s) => s.type === 'website').map((s) => decodeURIComponent(new URL(s.url).pathname))));
-    const localized = [...sourcePages].filter((p) => /kontakt|impressum|contacto|contato|a-propos|お問い合わせ|otoiawase|sobre|ueber-mich/.test(p));
+    const sourcePages = new Set(
+      entries.flatMap((t) =>
+        Object.values(t.emailSources)
+          .flat()
+          .filter((s) => s.type === 'website')
+          .map((s) => decodeURIComponent(new URL(s.url).pathname)),
+      ),
+    );
+    const localized = [...sourcePages].filter((p) =>
+      /kontakt|impressum|contacto|contato|a-propos|お問い合わせ|otoiawase|sobre|ueber-mich/.test(p),
+    );
     expect(localized.length).toBeGreaterThan(0);
     // The crawl's words: path segments and link texts in several languages, never the blog or the privacy page.
     expect(crawlScore('https://x.de/impressum', 'nav:Impressum')).toBe(3);
@@ -367,7 +397,9 @@ describe('harder reach: other languages, deep pages, accounts only another accou
     const stressed = generateSimWeb({ seed: 11, creators: 48, siteChallengeRate: 0.3 });
     const challenged = [...stressed.world.sites.values()].filter((s) => s.status === 'challenge');
     expect(challenged.length).toBeGreaterThan(0);
-    for (const s of challenged) for (const p of stressed.pages.filter((x) => x.kind === 'site' && new URL(x.url).host === s.host)) expect(isVendorChallenge(p.body)).toBe(true);
+    for (const s of challenged)
+      for (const p of stressed.pages.filter((x) => x.kind === 'site' && new URL(x.url).host === s.host))
+        expect(isVendorChallenge(p.body)).toBe(true);
   });
 
   it('accounts on every non-source reader platform are reachable, some only through another account, some only by search', () => {
@@ -375,15 +407,22 @@ describe('harder reach: other languages, deep pages, accounts only another accou
     for (const p of EXTRA_PLATFORMS) expect(reached, p).toContain(p);
     const only = (v: string) => entries.some((t) => t.profiles.some((p) => p.via.length === 1 && p.via[0] === v));
     expect(only('profile_link')).toBe(true);
-    expect(entries.some((t) => t.profiles.some((p) => p.verifiedBy === 'reciprocal' && (EXTRA_PLATFORMS as readonly string[]).includes(p.platform)))).toBe(true);
+    expect(
+      entries.some((t) =>
+        t.profiles.some((p) => p.verifiedBy === 'reciprocal' && (EXTRA_PLATFORMS as readonly string[]).includes(p.platform)),
+      ),
+    ).toBe(true);
   });
 
   it('same-handle probes only where the handle fits: GitHub and Reddit only with a token', () => {
     const withToken = generateSimWeb({ seed: 11, creators: 48, tokens: ['code', 'forum'] });
-    const sameHandle = (w: typeof web, platform: string) => Object.values(w.truth).flatMap((t) => t.profiles.filter((p) => p.platform === platform && p.via.includes('same_handle')));
+    const sameHandle = (w: typeof web, platform: string) =>
+      Object.values(w.truth).flatMap((t) => t.profiles.filter((p) => p.platform === platform && p.via.includes('same_handle')));
     expect(sameHandle(web, 'code')).toEqual([]);
     expect(sameHandle(withToken, 'code').length + sameHandle(withToken, 'forum').length).toBeGreaterThan(0);
-    for (const t of entries) for (const p of t.profiles.filter((x) => x.via.includes('same_handle'))) expect(HANDLE_RULES[p.platform as keyof typeof HANDLE_RULES].test(t.source.handle.toLowerCase())).toBe(true);
+    for (const t of entries)
+      for (const p of t.profiles.filter((x) => x.via.includes('same_handle')))
+        expect(HANDLE_RULES[p.platform as keyof typeof HANDLE_RULES].test(t.source.handle.toLowerCase())).toBe(true);
   });
 });
 
@@ -392,7 +431,8 @@ describe('decoys are present', () => {
   const roles = new Set(accounts.map((a) => a.role));
 
   it('same handle owned by someone else, namesakes, look-alikes, hidden and silent own accounts', () => {
-    for (const role of ['same-handle-decoy', 'namesake-decoy', 'lookalike-decoy', 'own-hidden', 'own-silent'] as const) expect(roles, role).toContain(role);
+    for (const role of ['same-handle-decoy', 'namesake-decoy', 'lookalike-decoy', 'own-hidden', 'own-silent'] as const)
+      expect(roles, role).toContain(role);
     for (const a of accounts.filter((x) => x.role === 'same-handle-decoy' || x.role === 'namesake-decoy')) {
       const c = web.world.creators.find((x) => x.decoys.includes(a.key))!;
       const handles = c.accounts.map((k) => k.split(':')[1]);
@@ -407,17 +447,34 @@ describe('decoys are present', () => {
     const decoyLinks = accounts.filter((a) => a.role === 'same-handle-decoy').flatMap((a) => a.links);
     const creatorLinks = [...web.world.linkPages.values()].filter((p) => p.creator !== null).flatMap((p) => p.links.map((l) => l.url));
     for (const host of ['bit.ly', 'www.amazon.com']) {
-      expect(decoyLinks.some((u) => new URL(u).hostname === host), host).toBe(true);
-      expect(creatorLinks.some((u) => new URL(u).hostname === host), host).toBe(true);
+      expect(
+        decoyLinks.some((u) => new URL(u).hostname === host),
+        host,
+      ).toBe(true);
+      expect(
+        creatorLinks.some((u) => new URL(u).hostname === host),
+        host,
+      ).toBe(true);
     }
-    const decoyPageHosts = new Set([...web.world.linkPages.values()].filter((p) => p.creator === null).map((p) => new URL(p.url).hostname.replace(/^[^.]+\.komi\.io$/, 'komi.io')));
-    const creatorPageHosts = new Set([...web.world.linkPages.values()].filter((p) => p.creator !== null).map((p) => new URL(p.url).hostname.replace(/^[^.]+\.komi\.io$/, 'komi.io')));
+    const decoyPageHosts = new Set(
+      [...web.world.linkPages.values()]
+        .filter((p) => p.creator === null)
+        .map((p) => new URL(p.url).hostname.replace(/^[^.]+\.komi\.io$/, 'komi.io')),
+    );
+    const creatorPageHosts = new Set(
+      [...web.world.linkPages.values()]
+        .filter((p) => p.creator !== null)
+        .map((p) => new URL(p.url).hostname.replace(/^[^.]+\.komi\.io$/, 'komi.io')),
+    );
     expect([...decoyPageHosts].some((h) => creatorPageHosts.has(h))).toBe(true);
   });
 
   it('short links: creators link through bit.ly, tinyurl.com and buff.ly (to their sites among others); one shortener is down; some are dead', () => {
     const isShort = (u: string) => /^https:\/\/(?:bit\.ly|tinyurl\.com|buff\.ly|ow\.ly)\//.test(u);
-    const creatorLinks = [...accounts.filter((a) => a.creator !== null).flatMap((a) => a.links), ...[...web.world.linkPages.values()].filter((p) => p.creator !== null).flatMap((p) => p.links.map((l) => l.url))];
+    const creatorLinks = [
+      ...accounts.filter((a) => a.creator !== null).flatMap((a) => a.links),
+      ...[...web.world.linkPages.values()].filter((p) => p.creator !== null).flatMap((p) => p.links.map((l) => l.url)),
+    ];
     const shorts = creatorLinks.filter(isShort);
     expect(new Set(shorts.map((u) => new URL(u).host))).toEqual(new Set(['bit.ly', 'tinyurl.com', 'buff.ly', 'ow.ly']));
     expect(shorts.some((u) => !web.world.redirects.has(u))).toBe(true); // dead
@@ -425,7 +482,11 @@ describe('decoys are present', () => {
     // Truth reaches creators' websites through short links: a chain goes short link → the site.
     const entries = Object.values(web.truth);
     const siteHosts = new Set([...web.world.sites.values()].filter((x) => x.creator !== null).flatMap((x) => [x.host, x.domain]));
-    expect(entries.some((t) => t.criticalChain.some((u, i) => isShort(u) && siteHosts.has(new URL(t.criticalChain[i + 1] ?? 'https://none/').host)))).toBe(true);
+    expect(
+      entries.some((t) =>
+        t.criticalChain.some((u, i) => isShort(u) && siteHosts.has(new URL(t.criticalChain[i + 1] ?? 'https://none/').host)),
+      ),
+    ).toBe(true);
     expect(entries.some((t) => t.failingRequests.some((u) => u.startsWith('https://ow.ly/')))).toBe(true);
   });
 
@@ -443,13 +504,18 @@ describe('decoys are present', () => {
       ...accounts.flatMap((a) => a.emails.map((e) => e.encoding)),
       ...[...web.world.sites.values()].flatMap((s) => s.pages.flatMap((p) => p.emails.map((e) => e.encoding))),
     ]);
-    for (const e of ['plain', 'mailto', 'bracket', 'paren', 'entities', 'cfemail', 'cfhref', 'jsonld', 'contact_field'] as const) expect(encodings, e).toContain(e);
+    for (const e of ['plain', 'mailto', 'bracket', 'paren', 'entities', 'cfemail', 'cfhref', 'jsonld', 'contact_field'] as const)
+      expect(encodings, e).toContain(e);
   });
 
   it('challenge pages, failing, resetting, hanging and slow hosts', () => {
     const stressed = generateSimWeb({ seed: 11, creators: 48, failingSiteRate: 0.2, hangingSiteRate: 0.1, slowSiteRate: 0.2 });
     const sites = [...stressed.world.sites.values()];
-    for (const s of ['fail', 'reset', 'hang'] as const) expect(sites.some((x) => x.status === s), s).toBe(true);
+    for (const s of ['fail', 'reset', 'hang'] as const)
+      expect(
+        sites.some((x) => x.status === s),
+        s,
+      ).toBe(true);
     expect(sites.some((x) => x.latencyMs >= 1200)).toBe(true);
     expect(sites.some((x) => x.pages.some((p) => p.status === 'challenge'))).toBe(true);
     expect([...stressed.world.linkPages.values()].some((p) => p.status === 'challenge')).toBe(true);
@@ -460,7 +526,8 @@ describe('decoys are present', () => {
 
 describe('Cloudflare e-mail protection', () => {
   it('cfEncode round-trips through links/emails.ts decodeCfEmail for every key', () => {
-    for (const key of [0x01, 0x5a, 0x7f, 0x80, 0xff]) expect(decodeCfEmail(cfEncode('Booking+tour@mira-sol.co.uk', key))).toBe('Booking+tour@mira-sol.co.uk');
+    for (const key of [0x01, 0x5a, 0x7f, 0x80, 0xff])
+      expect(decodeCfEmail(cfEncode('Booking+tour@mira-sol.co.uk', key))).toBe('Booking+tour@mira-sol.co.uk');
   });
 
   it('every protected address on a page decodes to the placed address and is found by extractEmails', () => {
@@ -495,7 +562,11 @@ describe('truth', () => {
         expect(t.ownedEmails).toContain(e);
         expect(t.emailSources[e].length).toBeGreaterThan(0);
       }
-      expect(t.profiles[0]).toMatchObject({ platform: t.source.platform, handle: t.source.handle, via: expect.arrayContaining(['source']) });
+      expect(t.profiles[0]).toMatchObject({
+        platform: t.source.platform,
+        handle: t.source.handle,
+        via: expect.arrayContaining(['source']),
+      });
     }
   });
 
@@ -516,12 +587,18 @@ describe('truth', () => {
     expect(viaSets.some((v) => v.length === 1 && v[0] === 'websearch')).toBe(true);
     expect(entries.some((t) => t.ownedEmails.length > t.emails.length)).toBe(true);
     expect(entries.some((t) => t.ownedProfiles.length > t.profiles.length)).toBe(true);
-    for (const verifiedBy of ['explicit', 'reciprocal', 'shared_website'] as const) expect(entries.some((t) => t.profiles.some((p) => p.verifiedBy === verifiedBy)), verifiedBy).toBe(true);
+    for (const verifiedBy of ['explicit', 'reciprocal', 'shared_website'] as const)
+      expect(
+        entries.some((t) => t.profiles.some((p) => p.verifiedBy === verifiedBy)),
+        verifiedBy,
+      ).toBe(true);
   });
 
   it('critical paths are at least the source fetch and grow along the chain', () => {
     for (const t of entries) {
-      expect(t.criticalPathMs).toBeGreaterThanOrEqual(Math.min(web.latencyOf('i.instagram.com'), web.latencyOf('www.tiktok.com'), web.latencyOf('x.com')));
+      expect(t.criticalPathMs).toBeGreaterThanOrEqual(
+        Math.min(web.latencyOf('i.instagram.com'), web.latencyOf('www.tiktok.com'), web.latencyOf('x.com')),
+      );
       expect(t.criticalChain.length).toBeGreaterThan(0);
     }
     const zero = generateSimWeb({ seed: 11, creators: 8, latencyScale: 0 });
@@ -534,7 +611,11 @@ describe('served by the replay upstream', () => {
   const fast = generateSimWeb({ seed: 11, creators: 48, latencyScale: 0.05, failingSiteRate: 0.2, hangingSiteRate: 0.1 });
   const get = (url: string, init: RequestInit = {}) => {
     const u = new URL(url);
-    return fetch(`${replay.url}/${u.host}${u.pathname}${u.search}`, { redirect: 'manual', ...init, headers: { 'x-upstream-url': url, ...(init.headers as Record<string, string>) } });
+    return fetch(`${replay.url}/${u.host}${u.pathname}${u.search}`, {
+      redirect: 'manual',
+      ...init,
+      headers: { 'x-upstream-url': url, ...(init.headers as Record<string, string>) },
+    });
   };
 
   beforeAll(async () => {
@@ -549,14 +630,20 @@ describe('served by the replay upstream', () => {
     const ig = await get(`https://i.instagram.com/api/v1/users/web_profile_info/?username=${lookup.handle}`);
     expect(ig.status).toBe(200);
     expect(parseProfile(await ig.json(), lookup.handle).data.user.username).toBe(lookup.handle);
-    expect((await (await get('https://i.instagram.com/api/v1/users/web_profile_info/?username=nobody.at.all')).json()).data.user).toBeNull();
+    expect(
+      (await (await get('https://i.instagram.com/api/v1/users/web_profile_info/?username=nobody.at.all')).json()).data.user,
+    ).toBeNull();
 
     const tt = fast.lookups.find((l) => l.platform === 'shortvideo')!;
     expect(parseProfilePage(await (await get(`https://www.tiktok.com/@${tt.handle}`)).text(), tt.handle).handle).toBe(tt.handle);
 
     const yt = fast.world.accounts.get(fast.lookups.find((l) => l.platform === 'video')!.key)!;
     const page = parseChannelHtml(await (await get(`https://www.youtube.com/@${yt.handle}`)).text());
-    const about = await get('https://www.youtube.com/youtubei/v1/browse?prettyPrint=false', { method: 'POST', body: JSON.stringify({ context: {}, continuation: page.aboutToken }), headers: { 'content-type': 'application/json' } });
+    const about = await get('https://www.youtube.com/youtubei/v1/browse?prettyPrint=false', {
+      method: 'POST',
+      body: JSON.stringify({ context: {}, continuation: page.aboutToken }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(buildChannelRecord(page, parseAboutResponse(await about.json())).channelId).toBe(yt.channelId);
     expect((await get(`https://www.youtube.com/channel/${yt.channelId}`)).status).toBe(200);
     expect((await get('https://www.youtube.com/@no-such-channel-here')).status).toBe(404);
@@ -565,7 +652,11 @@ describe('served by the replay upstream', () => {
     const activate = await get('https://api.x.com/1.1/guest/activate.json', { method: 'POST' });
     expect((await activate.json()).guest_token).toMatch(/^\d+$/);
     const vars = encodeURIComponent(JSON.stringify({ screen_name: x.handle.toUpperCase(), withSafetyModeUserFields: true }));
-    expect(parseUserByScreenName(await (await get(`https://x.com/i/api/graphql/AnyQueryId123/UserByScreenName?variables=${vars}&features=%7B%7D`)).json()).legacy.screen_name).toBe(x.handle);
+    expect(
+      parseUserByScreenName(
+        await (await get(`https://x.com/i/api/graphql/AnyQueryId123/UserByScreenName?variables=${vars}&features=%7B%7D`)).json(),
+      ).legacy.screen_name,
+    ).toBe(x.handle);
     const missing = encodeURIComponent(JSON.stringify({ screen_name: 'nobody_here_zz' }));
     const body = await (await get(`https://x.com/i/api/graphql/AnyQueryId123/UserByScreenName?variables=${missing}`)).json();
     expect(errorCode(() => parseUserByScreenName(body, 'nobody_here_zz'))).toBe('NOT_FOUND');
@@ -605,32 +696,45 @@ describe('served by the replay upstream', () => {
     expect(parseSearchPage(await res.text()).results.length).toBe(c.search.results.length);
   });
 
-  it('answers the other reader platforms\' requests (as their readers send them); unknown accounts are their platforms\' not-found answers', async () => {
+  it("answers the other reader platforms' requests (as their readers send them); unknown accounts are their platforms' not-found answers", async () => {
     const of = (platform: string) => [...fast.world.accounts.values()].find((a) => a.platform === platform && !a.fault)!;
     const gh = of('code');
     expect(((await (await get(`https://api.github.com/users/${gh.handle}`)).json()) as { login: string }).login).toBe(gh.handle);
     expect((await get(`https://api.github.com/users/${gh.handle}/social_accounts`)).status).toBe(200);
     expect((await get('https://api.github.com/users/nobody-here-zz')).status).toBe(404);
     const rd = of('forum');
-    expect(((await (await get(`https://www.reddit.com/user/${rd.handle}/about.json?raw_json=1`)).json()) as { data: { name: string } }).data.name).toBe(rd.handle);
+    expect(
+      ((await (await get(`https://www.reddit.com/user/${rd.handle}/about.json?raw_json=1`)).json()) as { data: { name: string } }).data
+        .name,
+    ).toBe(rd.handle);
     expect((await get('https://www.reddit.com/user/nobody_here_zz/about.json')).status).toBe(404);
     const sc = of('audio-c');
     const home = await (await get('https://soundcloud.com/')).text();
     const clientId = parseClientId(home)!;
-    const resolve = (id: string) => get(`https://api-v2.soundcloud.com/resolve?url=${encodeURIComponent(`https://soundcloud.com/${sc.handle}`)}&client_id=${id}`);
+    const resolve = (id: string) =>
+      get(`https://api-v2.soundcloud.com/resolve?url=${encodeURIComponent(`https://soundcloud.com/${sc.handle}`)}&client_id=${id}`);
     expect((await resolve('stale-client-id')).status).toBe(401);
     const user = (await (await resolve(clientId)).json()) as { id: number; permalink: string };
     expect(user.permalink).toBe(sc.handle);
-    expect((await get(`https://api-v2.soundcloud.com/users/soundcloud:users:${user.id}/web-profiles?client_id=${clientId}`)).status).toBe(200);
+    expect((await get(`https://api-v2.soundcloud.com/users/soundcloud:users:${user.id}/web-profiles?client_id=${clientId}`)).status).toBe(
+      200,
+    );
     const ts = of('microblog-a');
-    expect(((await (await get(`https://truthsocial.com/api/v1/accounts/lookup?acct=${ts.handle.toUpperCase()}`)).json()) as { username: string }).username).toBe(ts.handle);
+    expect(
+      ((await (await get(`https://truthsocial.com/api/v1/accounts/lookup?acct=${ts.handle.toUpperCase()}`)).json()) as { username: string })
+        .username,
+    ).toBe(ts.handle);
     expect((await get('https://truthsocial.com/api/v1/accounts/lookup?acct=nobody_here_zz')).status).toBe(404);
     const th = of('microblog-c');
     expect(await (await get(`https://www.threads.com/@${th.handle}`)).text()).toContain(`"username":"${th.handle}"`);
     expect((await get('https://www.threads.com/@nobody.here.zz')).status).toBe(404);
     const pin = of('pinboard');
     const data = encodeURIComponent(JSON.stringify({ options: { username: pin.handle, field_set_key: 'profile' }, context: {} }));
-    const pr = (await (await get(`https://www.pinterest.com/resource/UserResource/get/?source_url=%2F${pin.handle}%2F&data=${data}`)).json()) as { resource_response: { data: { username: string } } };
+    const pr = (await (
+      await get(`https://www.pinterest.com/resource/UserResource/get/?source_url=%2F${pin.handle}%2F&data=${data}`)
+    ).json()) as {
+      resource_response: { data: { username: string } };
+    };
     expect(pr.resource_response.data.username).toBe(pin.handle);
     const fb = of('social-a');
     expect(readIntroCard(await (await get(`https://www.facebook.com/${fb.handle}`)).text()).vanity).toBe(fb.handle);

@@ -46,7 +46,6 @@ import type {
   HostSpec,
   LinkPageKind,
   PageStatus,
-  ProfilePlatform,
   Reach,
   ReaderPlatform,
   SearchResult,
@@ -305,27 +304,128 @@ export interface SimWeb {
   /** The Google answer for a query, as served. */
   search(q: string): { status: number; body: string; creator: number | null };
   /** How the world answers a request: data, a plain not-found, a block page (challenge, captcha, 429) or a failure. */
-  outcome(req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query' | 'body'>): 'ok' | 'not-found' | 'redirect' | 'blocked' | 'fail' | 'reset' | 'hang';
+  outcome(
+    req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query' | 'body'>,
+  ): 'ok' | 'not-found' | 'redirect' | 'blocked' | 'fail' | 'reset' | 'hang';
 }
 
 // ---------------------------------------------------------------------------------------------
 // Word lists (invented people; domains on real public suffixes so e-mail rules accept them)
 // ---------------------------------------------------------------------------------------------
 
-const FIRST = ['mira', 'theo', 'nadia', 'jonah', 'ines', 'kofi', 'lena', 'marco', 'priya', 'soren', 'ava', 'rafael', 'yuki', 'elif', 'tomas', 'zara', 'owen', 'leila', 'bruno', 'maya', 'felix', 'noor', 'diego', 'hana', 'ivan', 'clara', 'samir', 'tess', 'emil', 'rosa'];
-const LAST = ['sol', 'marsh', 'vega', 'okafor', 'lind', 'brandt', 'castillo', 'hart', 'moreau', 'kato', 'reyes', 'novak', 'quinn', 'alder', 'fontaine', 'baptiste', 'ward', 'ishi', 'delacroix', 'mbeki', 'holm', 'serrano', 'petrov', 'nakamura', 'oyelaran', 'blake', 'ferreira', 'wilde', 'haddad', 'strand'];
-const NICHES = ['ceramics', 'bakes', 'fitness', 'travels', 'beats', 'paints', 'tech', 'garden', 'styles', 'films', 'cooks', 'climbs', 'knits', 'reads', 'plays'];
+const FIRST = [
+  'mira',
+  'theo',
+  'nadia',
+  'jonah',
+  'ines',
+  'kofi',
+  'lena',
+  'marco',
+  'priya',
+  'soren',
+  'ava',
+  'rafael',
+  'yuki',
+  'elif',
+  'tomas',
+  'zara',
+  'owen',
+  'leila',
+  'bruno',
+  'maya',
+  'felix',
+  'noor',
+  'diego',
+  'hana',
+  'ivan',
+  'clara',
+  'samir',
+  'tess',
+  'emil',
+  'rosa',
+];
+const LAST = [
+  'sol',
+  'marsh',
+  'vega',
+  'okafor',
+  'lind',
+  'brandt',
+  'castillo',
+  'hart',
+  'moreau',
+  'kato',
+  'reyes',
+  'novak',
+  'quinn',
+  'alder',
+  'fontaine',
+  'baptiste',
+  'ward',
+  'ishi',
+  'delacroix',
+  'mbeki',
+  'holm',
+  'serrano',
+  'petrov',
+  'nakamura',
+  'oyelaran',
+  'blake',
+  'ferreira',
+  'wilde',
+  'haddad',
+  'strand',
+];
+const NICHES = [
+  'ceramics',
+  'bakes',
+  'fitness',
+  'travels',
+  'beats',
+  'paints',
+  'tech',
+  'garden',
+  'styles',
+  'films',
+  'cooks',
+  'climbs',
+  'knits',
+  'reads',
+  'plays',
+];
 const TLDS = ['com', 'com', 'com', 'co', 'studio', 'art', 'io', 'co.uk', 'net', 'me', 'de'];
 const AGENCIES = ['northstarmgmt.com', 'brightlinetalent.co', 'wavelengthagency.com', 'kestrelcreators.com', 'harborandvine.co.uk'];
 const MAGAZINES = ['indiebeatmag.com', 'makersweekly.net', 'dailyculturereview.com'];
-const CONTACT_PATHS = ['/contact', '/about', '/booking', '/work-with-me', '/press', '/contact-us'];
 const VARIANT_SUFFIXES = ['tv', 'hq', 'music', 'studio', 'art', 'films', 'daily'];
-const BIO_LINES = ['making things by hand, slowly', 'new video every friday', 'studio notes & behind the scenes', 'collabs open', 'based in the city, working everywhere', 'small batches only'];
-const DECOY_BIO = ['photography & coffee', 'fitness coach · online programs', 'memes and more memes', 'dad, runner, bad jokes', 'real estate agent', 'gamer · streamer'];
-
+const BIO_LINES = [
+  'making things by hand, slowly',
+  'new video every friday',
+  'studio notes & behind the scenes',
+  'collabs open',
+  'based in the city, working everywhere',
+  'small batches only',
+];
+const DECOY_BIO = [
+  'photography & coffee',
+  'fitness coach · online programs',
+  'memes and more memes',
+  'dad, runner, bad jokes',
+  'real estate agent',
+  'gamer · streamer',
+];
 
 /** A site's words in its language: contact-like pages (path, title), the other pages' paths and titles. */
-const SITE_WORDS: Record<SiteLang, { home: string; blog: { path: string; title: string }; post: string; privacy: { path: string; title: string }; contacts: { path: string; title: string }[] }> = {
+const SITE_WORDS: Record<
+  SiteLang,
+  {
+    home: string;
+    blog: { path: string; title: string };
+    post: string;
+    privacy: { path: string; title: string };
+    contacts: { path: string; title: string }[];
+  }
+> = {
   en: {
     home: 'Home',
     blog: { path: '/blog', title: 'Journal' },
@@ -468,10 +568,25 @@ class Builder {
     const jr = rngFor(o.seed, 'hosts');
     for (const [host, ms] of Object.entries(HOST_LATENCIES)) {
       const jittered = o.latencies[host] ?? ms * (1 - o.hostJitter + 2 * o.hostJitter * jr.next());
-      hosts.set(host, { host, latencyMs: Math.round(jittered * o.latencyScale), ...(host === FAILING_SHORTENER_HOST ? { status: 'fail' as const } : {}) });
+      hosts.set(host, {
+        host,
+        latencyMs: Math.round(jittered * o.latencyScale),
+        ...(host === FAILING_SHORTENER_HOST ? { status: 'fail' as const } : {}),
+      });
     }
-    for (const [host, ms] of Object.entries(o.latencies)) if (!hosts.has(host)) hosts.set(host, { host, latencyMs: Math.round(ms * o.latencyScale) });
-    this.world = { seed: o.seed, creators: [], accounts: new Map(), channels: new Map(), linkPages: new Map(), sites: new Map(), redirects: new Map(), articles: new Map(), hosts };
+    for (const [host, ms] of Object.entries(o.latencies))
+      if (!hosts.has(host)) hosts.set(host, { host, latencyMs: Math.round(ms * o.latencyScale) });
+    this.world = {
+      seed: o.seed,
+      creators: [],
+      accounts: new Map(),
+      channels: new Map(),
+      linkPages: new Map(),
+      sites: new Map(),
+      redirects: new Map(),
+      articles: new Map(),
+      hosts,
+    };
   }
 
   uniqueHandle(r: Rng, candidates: string[], valid: (h: string) => boolean): string {
@@ -499,7 +614,13 @@ class Builder {
     const key = `${a.platform}:${a.handle.toLowerCase()}`;
     if (this.used.keys.has(key)) return null;
     this.used.keys.add(key);
-    const acct: SimAccount = { ...a, key, url: profileUrl(a.platform, a.handle), numericId: this.numericId(r), blocked: a.blocked ?? false };
+    const acct: SimAccount = {
+      ...a,
+      key,
+      url: profileUrl(a.platform, a.handle),
+      numericId: this.numericId(r),
+      blocked: a.blocked ?? false,
+    };
     if (a.platform === 'video') {
       acct.channelId = `UC${r.chars(`${ALNUM}_-`, 22)}`;
       this.world.channels.set(acct.channelId, key);
@@ -542,7 +663,15 @@ class Builder {
     return p;
   }
 
-  addLinkPage(r: Rng, kind: LinkPageKind, base: string, owner: string, creator: number | null, displayName: string, bio: string): SimLinkPage {
+  addLinkPage(
+    r: Rng,
+    kind: LinkPageKind,
+    base: string,
+    owner: string,
+    creator: number | null,
+    displayName: string,
+    bio: string,
+  ): SimLinkPage {
     const clean = kind === 'linkpage-c' ? base.replace(/[_.]/g, '-') : base;
     let username = clean;
     while (this.used.linkPages.has(`${kind}:${username}`)) username = `${clean}${r.int(2, 99)}`;
@@ -605,18 +734,42 @@ class Builder {
     const niche = r.pick(NICHES);
     const displayName = r.chance(0.2) ? `${cap(first)} ${cap(niche)}` : `${cap(first)} ${cap(last)}`;
     const xValid = (h: string) => HANDLE_RULES['microblog-b'].test(h) && h.length >= 4;
-    const handle = this.uniqueHandle(r, r.shuffle([`${first}${last}`, `${first}_${last}`, `${first}${niche}`, `the${first}${last}`]), xValid);
+    const handle = this.uniqueHandle(
+      r,
+      r.shuffle([`${first}${last}`, `${first}_${last}`, `${first}${niche}`, `the${first}${last}`]),
+      xValid,
+    );
 
     // Platforms: the primary (rotating, so every source platform is exercised) plus 1–3 more sources.
     const primaryPlatform = SOURCE_PLATFORMS[i % SOURCE_PLATFORMS.length];
-    const own: SourcePlatform[] = [primaryPlatform, ...r.sample(SOURCE_PLATFORMS.filter((p) => p !== primaryPlatform), r.int(1, 3))];
+    const own: SourcePlatform[] = [
+      primaryPlatform,
+      ...r.sample(
+        SOURCE_PLATFORMS.filter((p) => p !== primaryPlatform),
+        r.int(1, 3),
+      ),
+    ];
     const variantOn = own.length > 1 && r.chance(0.2) ? r.pick(own.slice(1)) : null;
     // Instagram often spells the name with a dot (not a valid handle on microblog-b).
     const dotted = `${first}.${last}`;
     const igHandle = own.includes('social-b') && r.chance(0.25) && !this.used.handles.has(dotted) ? this.claim(dotted) : handle;
     const variant = (suffix: string) => this.uniqueHandle(r, [`${handle.slice(0, 15 - suffix.length)}${suffix}`], xValid);
 
-    const creator: SimCreator = { index: i, id, displayName, first, last, handle, accounts: [], primary: '', linkPage: null, site: null, emails: [], decoys: [], search: { blocked: false, results: [] } };
+    const creator: SimCreator = {
+      index: i,
+      id,
+      displayName,
+      first,
+      last,
+      handle,
+      accounts: [],
+      primary: '',
+      linkPage: null,
+      site: null,
+      emails: [],
+      decoys: [],
+      search: { blocked: false, results: [] },
+    };
     const bio = r.pick(BIO_LINES);
     const ownAccounts: SimAccount[] = [];
     for (const p of own) {
@@ -626,26 +779,60 @@ class Builder {
       if (a) ownAccounts.push(a);
     }
     creator.primary = ownAccounts[0].key;
-    let free: ReaderPlatform[] = READER_PLATFORMS.filter((p) => !own.includes(p as SourcePlatform) || !ownAccounts.some((a) => a.platform === p));
+    let free: ReaderPlatform[] = READER_PLATFORMS.filter(
+      (p) => !own.includes(p as SourcePlatform) || !ownAccounts.some((a) => a.platform === p),
+    );
 
     const extra: SimAccount[] = [];
     const addRole = (p: SourcePlatform, h: string, role: AccountRole, name: string) => {
-      const a = this.addAccount({ platform: p, handle: h, displayName: name, owner: id, creator: i, role, bio: role === 'own-silent' ? '' : bio, links: [], emails: [] }, r);
+      const a = this.addAccount(
+        {
+          platform: p,
+          handle: h,
+          displayName: name,
+          owner: id,
+          creator: i,
+          role,
+          bio: role === 'own-silent' ? '' : bio,
+          links: [],
+          emails: [],
+        },
+        r,
+      );
       if (a) extra.push(a);
       free = free.filter((x) => x !== p);
       return a;
     };
-    const freeSources = () => free.filter((p): p is SourcePlatform => (SOURCE_PLATFORMS as readonly string[]).includes(p) && p !== 'social-a');
-    const hidden = freeSources().length && r.chance(o.hiddenProfileRate) ? addRole(r.pick(freeSources()), variant(r.pick(VARIANT_SUFFIXES)), 'own-hidden', displayName) : null;
+    const freeSources = () =>
+      free.filter((p): p is SourcePlatform => (SOURCE_PLATFORMS as readonly string[]).includes(p) && p !== 'social-a');
+    const hidden =
+      freeSources().length && r.chance(o.hiddenProfileRate)
+        ? addRole(r.pick(freeSources()), variant(r.pick(VARIANT_SUFFIXES)), 'own-hidden', displayName)
+        : null;
     if (freeSources().length && r.chance(o.silentProfileRate)) addRole(r.pick(freeSources()), handle, 'own-silent', displayName);
     let professional: SimAccount | null = null;
     if (r.chance(o.professionalRate)) {
-      professional = this.addAccount({ platform: 'professional', handle: `${first}-${last}-${r.chars(HEX, 4)}`, displayName, owner: id, creator: i, role: 'own', bio: '', links: [], emails: [] }, r);
+      professional = this.addAccount(
+        {
+          platform: 'professional',
+          handle: `${first}-${last}-${r.chars(HEX, 4)}`,
+          displayName,
+          owner: id,
+          creator: i,
+          role: 'own',
+          bio: '',
+          links: [],
+          emails: [],
+        },
+        r,
+      );
     }
 
     // Hubs.
     // Hosts in rotation, so every link-page format is exercised.
-    const lib = r.chance(o.linkPageRate) ? this.addLinkPage(r, LINK_PAGE_KINDS[this.linkPageCount++ % LINK_PAGE_KINDS.length], handle, id, i, displayName, bio) : null;
+    const lib = r.chance(o.linkPageRate)
+      ? this.addLinkPage(r, LINK_PAGE_KINDS[this.linkPageCount++ % LINK_PAGE_KINDS.length], handle, id, i, displayName, bio)
+      : null;
     if (lib && r.chance(o.challengeRate)) lib.status = 'challenge';
     else if (lib && r.chance(0.03)) lib.status = 'fail';
     let site: SimSite | null = null;
@@ -654,7 +841,14 @@ class Builder {
       const hang = r.chance(o.hangingSiteRate);
       const fail = !hang && r.chance(o.failingSiteRate);
       const challenged = !hang && !fail && r.chance(o.siteChallengeRate);
-      site = this.makeSite(r, domain, id, i, hang ? 'hang' : fail ? r.pick(['fail', 'reset'] as const) : challenged ? 'challenge' : 'ok', r.chance(o.slowSiteRate));
+      site = this.makeSite(
+        r,
+        domain,
+        id,
+        i,
+        hang ? 'hang' : fail ? r.pick(['fail', 'reset'] as const) : challenged ? 'challenge' : 'ok',
+        r.chance(o.slowSiteRate),
+      );
       site.lang = r.chance(o.localizedSiteRate) ? r.pick(['de', 'es', 'fr', 'pt', 'ja'] as const) : 'en';
     }
     creator.linkPage = lib ? `${lib.kind}:${lib.username.toLowerCase()}` : null;
@@ -673,7 +867,12 @@ class Builder {
         contacts.push(this.page(site, c.path, c.title, 'contact', r.chance(o.challengeRate) ? 'challenge' : 'ok'));
       }
       const blog = this.page(site, words.blog.path, words.blog.title, 'blog');
-      post = this.page(site, `${words.blog.path}/${r.pick(['studio-tour', 'new-season', 'how-i-work', 'behind-the-scenes'])}`, words.post, 'post');
+      post = this.page(
+        site,
+        `${words.blog.path}/${r.pick(['studio-tour', 'new-season', 'how-i-work', 'behind-the-scenes'])}`,
+        words.post,
+        'post',
+      );
       const privacy = this.page(site, words.privacy.path, words.privacy.title, 'privacy');
       for (const c of contacts) home.links.push({ url: c.url, text: `nav:${c.title}` });
       home.links.push({ url: blog.url, text: `nav:${blog.title}` }, { url: privacy.url, text: `nav:${privacy.title}` });
@@ -688,7 +887,8 @@ class Builder {
       }
       if (r.chance(0.6)) home.decoyStrings.push('you@example.com');
       if (r.chance(0.5)) home.decoyStrings.push(r.pick(['logo@2x.png', 'hero-banner@3x.jpg', 'icon@2x.webp']));
-      if (r.chance(0.4)) home.decoyStrings.push(`https://${r.chars(HEX, 32)}@o${r.int(100000, 999999)}.ingest.sentry.io/${r.int(1000000, 9999999)}`);
+      if (r.chance(0.4))
+        home.decoyStrings.push(`https://${r.chars(HEX, 32)}@o${r.int(100000, 999999)}.ingest.sentry.io/${r.int(1000000, 9999999)}`);
       if (contacts[0] && r.chance(0.4)) contacts[0].decoyStrings.push('your@email.com');
     }
 
@@ -699,13 +899,30 @@ class Builder {
     // website, or unreachable (no links).
     const xr = rngFor(o.seed, `extra:${i}`);
     const extraOwn: SimAccount[] = [];
-    for (const p of xr.sample(EXTRA_PLATFORMS.filter((x) => free.includes(x)), xr.int(o.extraAccounts[0], o.extraAccounts[1]))) {
+    for (const p of xr.sample(
+      EXTRA_PLATFORMS.filter((x) => free.includes(x)),
+      xr.int(o.extraAccounts[0], o.extraAccounts[1]),
+    )) {
       const reach = pickReach(xr, !!site);
       const base = handleOn(p, reach === 'search' ? `${handle.slice(0, 12)}${xr.pick(VARIANT_SUFFIXES)}` : handle);
       if (!base) continue;
       const h = this.used.keys.has(`${p}:${base}`) ? null : base;
       if (!h) continue;
-      const a = this.addAccount({ platform: p, handle: h, displayName, owner: id, creator: i, role: 'own', bio: reach === 'silent' ? '' : xr.pick(BIO_LINES), links: [], emails: [], reach }, xr);
+      const a = this.addAccount(
+        {
+          platform: p,
+          handle: h,
+          displayName,
+          owner: id,
+          creator: i,
+          role: 'own',
+          bio: reach === 'silent' ? '' : xr.pick(BIO_LINES),
+          links: [],
+          emails: [],
+          reach,
+        },
+        xr,
+      );
       if (!a) continue;
       free = free.filter((x) => x !== p);
       extraOwn.push(a);
@@ -771,13 +988,18 @@ class Builder {
       if (site) lib.links.push({ url: site.declaredUrl, title: 'My website' });
       if (r.chance(0.5)) lib.links.push({ url: `https://open.spotify.com/album/${r.chars(ALNUM, 22)}`, title: 'New album' });
       if (r.chance(0.4)) lib.links.push({ url: storefront, title: 'My Amazon storefront' });
-      if (r.chance(0.4)) lib.links.push({ url: this.shortLink(r, site ? `https://${site.host}/?ref=bitly` : `https://open.spotify.com/track/${r.chars(ALNUM, 22)}`), title: 'Latest drop' });
+      if (r.chance(0.4))
+        lib.links.push({
+          url: this.shortLink(r, site ? `https://${site.host}/?ref=bitly` : `https://open.spotify.com/track/${r.chars(ALNUM, 22)}`),
+          title: 'Latest drop',
+        });
     }
     // Short links, from their own random stream (the rest of the world stays as it was): some
     // accounts link their hub through a shortener, some link pages their website (then often the
     // only way to it); a link page may carry a short link of a shortener that is down, or a dead one.
     const sr = rngFor(o.seed, `short:${i}`);
-    for (const a of ownAccounts) if (hub && a.links[0] === hub && sr.chance(0.2)) a.links[0] = this.shortLink(sr, hub, sr.pick(SHORTENER_HOSTS));
+    for (const a of ownAccounts)
+      if (hub && a.links[0] === hub && sr.chance(0.2)) a.links[0] = this.shortLink(sr, hub, sr.pick(SHORTENER_HOSTS));
     const siteLink = site && lib ? lib.links.find((l) => l.url === site!.declaredUrl) : undefined;
     if (siteLink && sr.chance(0.35)) siteLink.url = this.shortLink(sr, siteLink.url, sr.pick(SHORTENER_HOSTS));
     if (lib && sr.chance(0.12)) lib.links.push({ url: this.shortLink(sr, storefront, FAILING_SHORTENER_HOST), title: 'Merch' });
@@ -789,13 +1011,15 @@ class Builder {
     if (site && home) {
       for (const a of visible) home.links.push({ url: a.url, text: `social:${linkTitle(a.url)}` });
       if (r.chance(0.3)) home.links.push({ url: storefront, text: 'social:Shop my favourites' });
-      for (const c of contacts) if (r.chance(0.5)) for (const a of visible) c.links.push({ url: a.url, text: `social:${linkTitle(a.url)}` });
+      for (const c of contacts)
+        if (r.chance(0.5)) for (const a of visible) c.links.push({ url: a.url, text: `social:${linkTitle(a.url)}` });
     }
     // Platform answers that fail for an account other than the primary: a 503 or the platform's rate limit.
     const fr = rngFor(o.seed, `faults:${i}`);
     // (GitHub's rate limit is its 403 with x-ratelimit-remaining: 0; elsewhere a 503 without Retry-After,
     // so no host-wide cool-down couples one lookup's fault to another's.)
-    for (const a of [...ownAccounts.slice(1), ...extraOwn]) if (fr.chance(o.accountFaultRate)) a.fault = a.platform === 'code' && fr.chance(0.5) ? 'ratelimited' : 'fail';
+    for (const a of [...ownAccounts.slice(1), ...extraOwn])
+      if (fr.chance(o.accountFaultRate)) a.fault = a.platform === 'code' && fr.chance(0.5) ? 'ratelimited' : 'fail';
 
     // Addresses and where they appear.
     const surfaces: { kind: 'account' | 'lib' | 'page'; account?: SimAccount; page?: SimSitePage }[] = [
@@ -807,17 +1031,23 @@ class Builder {
     const addresses: string[] = [];
     if (!r.chance(o.noEmailRate)) {
       addresses.push(
-        site ? `${r.pick(['hello', 'contact', 'studio', 'team', first])}@${site.domain}` : `${handle.replace(/_/g, '')}.${r.pick(['business', 'collabs', 'booking'])}@gmail.com`,
+        site
+          ? `${r.pick(['hello', 'contact', 'studio', 'team', first])}@${site.domain}`
+          : `${handle.replace(/_/g, '')}.${r.pick(['business', 'collabs', 'booking'])}@gmail.com`,
       );
       if (r.chance(0.5)) {
-        const second = r.chance(0.5) || !site ? `${first}.${last}@${r.pick(AGENCIES)}` : `${r.pick(['booking', 'press', 'mgmt'])}@${site.domain}`;
+        const second =
+          r.chance(0.5) || !site ? `${first}.${last}@${r.pick(AGENCIES)}` : `${r.pick(['booking', 'press', 'mgmt'])}@${site.domain}`;
         if (!addresses.includes(second)) addresses.push(second);
       }
     }
     const writtenAs = (email: string) => {
       if (!r.chance(0.2)) return email;
       const [local, domain] = email.split('@');
-      return `${cap(local)}@${domain.split('.').map((l, k) => (k === 0 ? cap(l) : l)).join('.')}`;
+      return `${cap(local)}@${domain
+        .split('.')
+        .map((l, k) => (k === 0 ? cap(l) : l))
+        .join('.')}`;
     };
     const htmlEncodings: EmailEncoding[] = ['plain', 'mailto', 'bracket', 'paren', 'entities', 'cfemail', 'cfhref', 'jsonld'];
     for (const email of addresses) {
@@ -825,7 +1055,9 @@ class Builder {
         if (s.kind === 'account') {
           const a = s.account!;
           const canContact = CONTACT_FIELD_PLATFORMS.includes(a.platform) && !a.emails.some((e) => e.encoding === 'contact_field');
-          const encoding = r.pick<EmailEncoding>(canContact ? ['plain', 'bracket', 'paren', 'contact_field'] : ['plain', 'bracket', 'paren']);
+          const encoding = r.pick<EmailEncoding>(
+            canContact ? ['plain', 'bracket', 'paren', 'contact_field'] : ['plain', 'bracket', 'paren'],
+          );
           a.emails.push({ email: writtenAs(email), encoding });
         } else if (s.kind === 'lib') {
           if (!lib!.email) lib!.email = { email: writtenAs(email), encoding: 'contact_field' };
@@ -847,9 +1079,17 @@ class Builder {
     const everyOwn = [...ownAccounts, ...extra, ...extraOwn, ...(professional ? [professional] : [])];
     creator.accounts = everyOwn.map((a) => a.key);
     // Web search returns the creator's accounts (not every one: search indexes are partial), the site, the link page.
-    const searchResults: SearchResult[] = everyOwn.filter((a) => a.reach === 'search' || a.role === 'own-hidden' || xr.chance(0.7)).map((a) => searchEntry(a));
-    if (site) searchResults.push({ url: `https://${site.host}/`, title: `${displayName} — official site`, snippet: `${displayName}. ${bio}.` });
-    if (lib) searchResults.push({ url: lib.url, title: `${displayName} | ${linkPageName(lib.kind)}`, snippet: `All of ${displayName}'s links in one place.` });
+    const searchResults: SearchResult[] = everyOwn
+      .filter((a) => a.reach === 'search' || a.role === 'own-hidden' || xr.chance(0.7))
+      .map((a) => searchEntry(a));
+    if (site)
+      searchResults.push({ url: `https://${site.host}/`, title: `${displayName} — official site`, snippet: `${displayName}. ${bio}.` });
+    if (lib)
+      searchResults.push({
+        url: lib.url,
+        title: `${displayName} | ${linkPageName(lib.kind)}`,
+        snippet: `All of ${displayName}'s links in one place.`,
+      });
 
     // Decoys: the handle elsewhere, namesakes, look-alikes, fans and resellers.
     const decoyName = (dr: Rng) => `${cap(dr.pick(FIRST.filter((f) => f !== first)))} ${cap(dr.pick(LAST.filter((l) => l !== last)))}`;
@@ -860,9 +1100,14 @@ class Builder {
     for (const p of free) {
       if (p === 'social-a') continue;
       const valid = sourceHandles.filter((h) => HANDLE_RULES[p].test(h));
-      if (valid.length) sameHandleTargets.push({ platform: p, handle: valid.includes(ownAccounts[0].handle.toLowerCase()) ? ownAccounts[0].handle.toLowerCase() : r.pick(valid) });
+      if (valid.length)
+        sameHandleTargets.push({
+          platform: p,
+          handle: valid.includes(ownAccounts[0].handle.toLowerCase()) ? ownAccounts[0].handle.toLowerCase() : r.pick(valid),
+        });
     }
-    if (igHandle !== handle && !free.includes('shortvideo') && r.chance(0.5)) sameHandleTargets.push({ platform: 'shortvideo', handle: igHandle });
+    if (igHandle !== handle && !free.includes('shortvideo') && r.chance(0.5))
+      sameHandleTargets.push({ platform: 'shortvideo', handle: igHandle });
     let n = 0;
     for (const t of sameHandleTargets) {
       const rate = (EXTRA_PLATFORMS as readonly string[]).includes(t.platform) ? o.sameHandleDecoyRate * 0.6 : o.sameHandleDecoyRate;
@@ -872,18 +1117,38 @@ class Builder {
       const namesake = dr.chance(o.namesakeRate);
       const name = namesake ? displayName : decoyName(dr);
       const a = this.addAccount(
-        { platform: t.platform, handle: t.handle, displayName: name, owner, creator: null, role: namesake ? 'namesake-decoy' : 'same-handle-decoy', bio: dr.pick(DECOY_BIO), links: [], emails: [], blocked: t.platform === 'shortvideo' && dr.chance(o.blockedCandidateRate) },
+        {
+          platform: t.platform,
+          handle: t.handle,
+          displayName: name,
+          owner,
+          creator: null,
+          role: namesake ? 'namesake-decoy' : 'same-handle-decoy',
+          bio: dr.pick(DECOY_BIO),
+          links: [],
+          emails: [],
+          blocked: t.platform === 'shortvideo' && dr.chance(o.blockedCandidateRate),
+        },
         dr,
       );
       if (!a) continue;
       creator.decoys.push(a.key);
-      if (dr.chance(namesake ? 0.3 : 0.5)) a.emails.push({ email: `${t.handle.replace(/[._]/g, '')}.${dr.pick(['inbox', 'work', 'hello'])}@outlook.com`, encoding: 'plain' });
+      if (dr.chance(namesake ? 0.3 : 0.5))
+        a.emails.push({ email: `${t.handle.replace(/[._]/g, '')}.${dr.pick(['inbox', 'work', 'hello'])}@outlook.com`, encoding: 'plain' });
       if (!namesake) {
         const decoyStem = name.toLowerCase().replace(/[^a-z]/g, '');
         switch (dr.pick(['linkpage', 'bitly', 'storefront', 'site', 'retailer'] as const)) {
           case 'linkpage': {
             // On the creator's own link-page host when there is one: a shared domain.
-            const dp = this.addLinkPage(dr, lib?.kind ?? 'linkpage-b', `${t.handle.replace(/\./g, '_')}_${dr.pick(['photo', 'fit', 'eats'])}`, owner, null, name, a.bio);
+            const dp = this.addLinkPage(
+              dr,
+              lib?.kind ?? 'linkpage-b',
+              `${t.handle.replace(/\./g, '_')}_${dr.pick(['photo', 'fit', 'eats'])}`,
+              owner,
+              null,
+              name,
+              a.bio,
+            );
             const ds = this.decoySite(dr, decoyStem, owner, name, a.url);
             dp.links = [
               { url: a.url, title: linkTitle(a.url) },
@@ -913,9 +1178,26 @@ class Builder {
       const dr = rngFor(o.seed, `lookalike:${i}`);
       const owner = `x${pad3(i)}-${n++}`;
       const p = dr.pick(READER_PLATFORMS.filter((x) => x !== 'social-a'));
-      const h = this.uniqueHandle(dr, [`${handle.slice(0, 13)}${dr.pick(['x', '_', '2', 'hq'])}`, `${handle.slice(0, 11)}_fan`], (x) => HANDLE_RULES[p].test(x) && HANDLE_RULES['microblog-b'].test(x));
+      const h = this.uniqueHandle(
+        dr,
+        [`${handle.slice(0, 13)}${dr.pick(['x', '_', '2', 'hq'])}`, `${handle.slice(0, 11)}_fan`],
+        (x) => HANDLE_RULES[p].test(x) && HANDLE_RULES['microblog-b'].test(x),
+      );
       const name = dr.pick([`${displayName} ✨`, `${displayName} Fan Page`, `${displayName}e`, `${displayName} Art`]);
-      const a = this.addAccount({ platform: p, handle: h, displayName: name, owner, creator: null, role: 'lookalike-decoy', bio: dr.pick(DECOY_BIO), links: [], emails: [] }, dr);
+      const a = this.addAccount(
+        {
+          platform: p,
+          handle: h,
+          displayName: name,
+          owner,
+          creator: null,
+          role: 'lookalike-decoy',
+          bio: dr.pick(DECOY_BIO),
+          links: [],
+          emails: [],
+        },
+        dr,
+      );
       if (a) {
         const ds = this.decoySite(dr, `${h.replace(/[^a-z]/g, '')}page`, owner, name, a.url);
         a.links = [ds.declaredUrl];
@@ -929,8 +1211,25 @@ class Builder {
       const dr = rngFor(o.seed, `retailer:${i}`);
       const owner = `x${pad3(i)}-${n++}`;
       const p = dr.pick(READER_PLATFORMS.filter((x) => x !== 'social-a' && x !== 'video'));
-      const h = this.uniqueHandle(dr, [`${handle.slice(0, 10)}_picks`, `${handle.slice(0, 10)}_deals`], (x) => HANDLE_RULES[p].test(x) && HANDLE_RULES['microblog-b'].test(x));
-      const a = this.addAccount({ platform: p, handle: h, displayName, owner, creator: null, role: 'retailer-decoy', bio: `deals & finds · ${displayName}`, links: [storefront], emails: [] }, dr);
+      const h = this.uniqueHandle(
+        dr,
+        [`${handle.slice(0, 10)}_picks`, `${handle.slice(0, 10)}_deals`],
+        (x) => HANDLE_RULES[p].test(x) && HANDLE_RULES['microblog-b'].test(x),
+      );
+      const a = this.addAccount(
+        {
+          platform: p,
+          handle: h,
+          displayName,
+          owner,
+          creator: null,
+          role: 'retailer-decoy',
+          bio: `deals & finds · ${displayName}`,
+          links: [storefront],
+          emails: [],
+        },
+        dr,
+      );
       if (a) {
         creator.decoys.push(a.key);
         searchResults.push(searchEntry(a));
@@ -939,8 +1238,13 @@ class Builder {
     // A magazine article about the creator (its editor's address is not the creator's).
     const mag = r.pick(MAGAZINES);
     const articleUrl = `https://www.${mag}/features/${first}-${last}-${r.int(100, 999)}`;
-    this.world.articles.set(articleUrl, { url: articleUrl, title: `Meet ${displayName}`, html: articleHtml(`Meet ${displayName}`, displayName, `editor@${mag}`) });
-    if (!this.world.hosts.has(`www.${mag}`)) this.world.hosts.set(`www.${mag}`, { host: `www.${mag}`, latencyMs: Math.round(150 * o.latencyScale) });
+    this.world.articles.set(articleUrl, {
+      url: articleUrl,
+      title: `Meet ${displayName}`,
+      html: articleHtml(`Meet ${displayName}`, displayName, `editor@${mag}`),
+    });
+    if (!this.world.hosts.has(`www.${mag}`))
+      this.world.hosts.set(`www.${mag}`, { host: `www.${mag}`, latencyMs: Math.round(150 * o.latencyScale) });
     searchResults.push({ url: articleUrl, title: `Meet ${displayName} | ${mag}`, snippet: `An interview with ${displayName}.` });
     creator.search = { blocked: r.chance(o.websearchBlockedRate), results: r.shuffle(searchResults) };
     return creator;
@@ -1047,7 +1351,10 @@ class Server {
       this.linkPagesByRequest.set(`${req.host}${normPath(req.path)}`, p);
       if (p.kind === 'linkpage-c') this.komiModules.set(`api.komi.io${normPath(`/api/talent-profiles/${p.uuid}/modules`)}`, p);
     }
-    this.searchIndex = world.creators.map((c) => ({ creator: c, needles: [c.handle, c.displayName.toLowerCase(), ...c.accounts.map((k) => k.split(':')[1])] }));
+    this.searchIndex = world.creators.map((c) => ({
+      creator: c,
+      needles: [c.handle, c.displayName.toLowerCase(), ...c.accounts.map((k) => k.split(':')[1])],
+    }));
   }
 
   latency(host: string): number {
@@ -1085,67 +1392,118 @@ class Server {
       case 'www.instagram.com': {
         if (path === '/api/v1/users/web_profile_info') {
           const a = w.accounts.get(`social-b:${(req.query.get('username') ?? '').toLowerCase()}`);
-          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: instagramBody(a) }) : { status: 200, contentType: JSON_TYPE, body: INSTAGRAM_NOT_FOUND };
+          return a
+            ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: instagramBody(a) })
+            : { status: 200, contentType: JSON_TYPE, body: INSTAGRAM_NOT_FOUND };
         }
         return { status: 404, contentType: HTML, body: siteNotFoundHtml() };
       }
       case 'www.tiktok.com': {
         const m = /^\/@([^/]+)$/.exec(path);
         const a = m ? w.accounts.get(`shortvideo:${m[1]}`) : undefined;
-        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: tiktokPage(a), pageStatus: a.blocked ? 'challenge' : 'ok' }) : { status: 200, contentType: HTML, body: TIKTOK_NOT_FOUND };
+        return a
+          ? accountAnswer(a, { status: 200, contentType: HTML, body: tiktokPage(a), pageStatus: a.blocked ? 'challenge' : 'ok' })
+          : { status: 200, contentType: HTML, body: TIKTOK_NOT_FOUND };
       }
       case 'www.youtube.com':
         return this.youtube(req.method, path, req.body);
       case 'www.facebook.com': {
         const id = path === '/profile.php' ? req.query.get('id') : null;
         const m = /^\/([a-z0-9.]+)$/.exec(path);
-        const a = id ? [...w.accounts.values()].find((x) => x.platform === 'social-a' && x.numericId === id) : m ? w.accounts.get(`social-a:${m[1]}`) : undefined;
-        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: facebookPageHtml(a) }) : { status: 404, contentType: HTML, body: FACEBOOK_NOT_FOUND };
+        const a = id
+          ? [...w.accounts.values()].find((x) => x.platform === 'social-a' && x.numericId === id)
+          : m
+            ? w.accounts.get(`social-a:${m[1]}`)
+            : undefined;
+        return a
+          ? accountAnswer(a, { status: 200, contentType: HTML, body: facebookPageHtml(a) })
+          : { status: 404, contentType: HTML, body: FACEBOOK_NOT_FOUND };
       }
       case 'api.github.com': {
         const m = /^\/users\/([^/]+)(\/social_accounts)?$/.exec(path);
         const a = m ? w.accounts.get(`code:${m[1]}`) : undefined;
         if (!a) return { status: 404, contentType: JSON_TYPE, body: GITHUB_NOT_FOUND, headers: GITHUB_HEADERS };
         if (a.fault === 'ratelimited') {
-          const body = JSON.stringify({ message: "API rate limit exceeded for 203.0.113.7. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)", documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting' });
-          return { status: 403, contentType: JSON_TYPE, body, headers: { ...GITHUB_HEADERS, 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '60' }, pageStatus: 'challenge' };
+          const body = JSON.stringify({
+            message:
+              "API rate limit exceeded for 203.0.113.7. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)",
+            documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting',
+          });
+          return {
+            status: 403,
+            contentType: JSON_TYPE,
+            body,
+            headers: { ...GITHUB_HEADERS, 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '60' },
+            pageStatus: 'challenge',
+          };
         }
-        return accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: m![2] ? githubSocialAccountsBody(a) : githubUserBody(a), headers: GITHUB_HEADERS });
+        return accountAnswer(a, {
+          status: 200,
+          contentType: JSON_TYPE,
+          body: m![2] ? githubSocialAccountsBody(a) : githubUserBody(a),
+          headers: GITHUB_HEADERS,
+        });
       }
       case 'www.reddit.com':
       case 'old.reddit.com': {
         const m = /^\/(?:user|u)\/([^/]+)\/about\.json$/.exec(path);
         const a = m ? w.accounts.get(`forum:${m[1]}`) : undefined;
-        return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: redditAboutBody(a) }) : { status: 404, contentType: JSON_TYPE, body: REDDIT_NOT_FOUND };
+        return a
+          ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: redditAboutBody(a) })
+          : { status: 404, contentType: JSON_TYPE, body: REDDIT_NOT_FOUND };
       }
       case 'soundcloud.com':
       case 'm.soundcloud.com': {
         if (path === '/') return { status: 200, contentType: HTML, body: soundcloudHomeHtml() };
         const a = w.accounts.get(`audio-c:${path.slice(1)}`);
-        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: soundcloudProfileHtml(a) }) : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
+        return a
+          ? accountAnswer(a, { status: 200, contentType: HTML, body: soundcloudProfileHtml(a) })
+          : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
       }
       case 'api-v2.soundcloud.com': {
-        if (req.query.get('client_id') !== SC_CLIENT_ID) return { status: 401, contentType: JSON_TYPE, body: JSON.stringify({ code: 401, message: 'HTTP 401 Unauthorized', status: '401 - Unauthorized', errors: [{ error_message: '401 - Unauthorized' }] }) };
+        if (req.query.get('client_id') !== SC_CLIENT_ID)
+          return {
+            status: 401,
+            contentType: JSON_TYPE,
+            body: JSON.stringify({
+              code: 401,
+              message: 'HTTP 401 Unauthorized',
+              status: '401 - Unauthorized',
+              errors: [{ error_message: '401 - Unauthorized' }],
+            }),
+          };
         if (path === '/resolve') {
           let handle = '';
           try {
             const u = new URL(req.query.get('url') ?? '');
-            handle = /^(?:www\.|m\.)?soundcloud\.com$/i.test(u.hostname) ? (u.pathname.split('/').filter(Boolean).length === 1 ? u.pathname.slice(1).toLowerCase() : '') : '';
+            handle = /^(?:www\.|m\.)?soundcloud\.com$/i.test(u.hostname)
+              ? u.pathname.split('/').filter(Boolean).length === 1
+                ? u.pathname.slice(1).toLowerCase()
+                : ''
+              : '';
           } catch {
             handle = '';
           }
           const a = handle ? w.accounts.get(`audio-c:${handle}`) : undefined;
-          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: JSON.stringify(soundcloudUser(a)) }) : { status: 404, contentType: JSON_TYPE, body: SOUNDCLOUD_NOT_FOUND };
+          return a
+            ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: JSON.stringify(soundcloudUser(a)) })
+            : { status: 404, contentType: JSON_TYPE, body: SOUNDCLOUD_NOT_FOUND };
         }
         const m = /^\/users\/(?:soundcloud:users:)?(\d+)(\/web-profiles)?$/.exec(path);
         const a = m ? [...w.accounts.values()].find((x) => x.platform === 'audio-c' && String(soundcloudUser(x).id) === m[1]) : undefined;
         if (!a) return { status: 404, contentType: JSON_TYPE, body: SOUNDCLOUD_NOT_FOUND };
-        return accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: m![2] ? soundcloudWebProfilesBody(a) : JSON.stringify(soundcloudUser(a)) });
+        return accountAnswer(a, {
+          status: 200,
+          contentType: JSON_TYPE,
+          body: m![2] ? soundcloudWebProfilesBody(a) : JSON.stringify(soundcloudUser(a)),
+        });
       }
       case 'truthsocial.com': {
         if (path === '/api/v1/accounts/lookup') {
           const a = w.accounts.get(`microblog-a:${(req.query.get('acct') ?? '').replace(/^@/, '').toLowerCase()}`);
-          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: truthAccountBody(a) }) : { status: 404, contentType: JSON_TYPE, body: TRUTH_NOT_FOUND };
+          return a
+            ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: truthAccountBody(a) })
+            : { status: 404, contentType: JSON_TYPE, body: TRUTH_NOT_FOUND };
         }
         return { status: 404, contentType: JSON_TYPE, body: TRUTH_NOT_FOUND };
       }
@@ -1161,13 +1519,34 @@ class Server {
           } catch {
             vars = {};
           }
-          if (form.get('lsd') !== THREADS_LSD) return { status: 200, contentType: JSON_TYPE, body: JSON.stringify({ error: 1357004, errorSummary: 'Sorry, something went wrong', errorDescription: 'Please try closing and re-opening your browser window.' }) };
-          const a = [...w.accounts.values()].find((x) => x.platform === 'microblog-c' && (x.numericId === String(vars.userID ?? '') || x.handle === String(vars.username ?? '').toLowerCase()));
-          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: threadsGraphqlBody(a) }) : { status: 200, contentType: JSON_TYPE, body: JSON.stringify({ data: { userData: { user: null } }, extensions: { is_final: true } }) };
+          if (form.get('lsd') !== THREADS_LSD)
+            return {
+              status: 200,
+              contentType: JSON_TYPE,
+              body: JSON.stringify({
+                error: 1357004,
+                errorSummary: 'Sorry, something went wrong',
+                errorDescription: 'Please try closing and re-opening your browser window.',
+              }),
+            };
+          const a = [...w.accounts.values()].find(
+            (x) =>
+              x.platform === 'microblog-c' &&
+              (x.numericId === String(vars.userID ?? '') || x.handle === String(vars.username ?? '').toLowerCase()),
+          );
+          return a
+            ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: threadsGraphqlBody(a) })
+            : {
+                status: 200,
+                contentType: JSON_TYPE,
+                body: JSON.stringify({ data: { userData: { user: null } }, extensions: { is_final: true } }),
+              };
         }
         const m = /^\/@([^/]+)$/.exec(path);
         const a = m ? w.accounts.get(`microblog-c:${m[1]}`) : undefined;
-        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: threadsProfileHtml(a) }) : { status: 404, contentType: HTML, body: THREADS_NOT_FOUND };
+        return a
+          ? accountAnswer(a, { status: 200, contentType: HTML, body: threadsProfileHtml(a) })
+          : { status: 404, contentType: HTML, body: THREADS_NOT_FOUND };
       }
       case 'www.pinterest.com': {
         if (path === '/resource/userresource/get') {
@@ -1178,17 +1557,26 @@ class Server {
             username = '';
           }
           const a = w.accounts.get(`pinboard:${username.toLowerCase()}`);
-          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: pinterestUserResourceBody(a) }) : { status: 404, contentType: JSON_TYPE, body: PINTEREST_USER_NOT_FOUND };
+          return a
+            ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: pinterestUserResourceBody(a) })
+            : { status: 404, contentType: JSON_TYPE, body: PINTEREST_USER_NOT_FOUND };
         }
         const m = /^\/([a-z0-9_]+)$/.exec(path);
         const a = m ? w.accounts.get(`pinboard:${m[1]}`) : undefined;
-        return a ? accountAnswer(a, { status: 200, contentType: HTML, body: pinterestProfileHtml(a) }) : { status: 404, contentType: HTML, body: PINTEREST_NOT_FOUND_HTML };
+        return a
+          ? accountAnswer(a, { status: 200, contentType: HTML, body: pinterestProfileHtml(a) })
+          : { status: 404, contentType: HTML, body: PINTEREST_NOT_FOUND_HTML };
       }
       case 'x.com':
       case 'twitter.com':
       case 'api.x.com':
       case 'api.twitter.com': {
-        if (/\/guest\/activate\.json$/.test(path)) return { status: 200, contentType: JSON_TYPE, body: JSON.stringify({ guest_token: String(1_900_000_000_000_000_000n + BigInt(++this.guestTokens)) }) };
+        if (/\/guest\/activate\.json$/.test(path))
+          return {
+            status: 200,
+            contentType: JSON_TYPE,
+            body: JSON.stringify({ guest_token: String(1_900_000_000_000_000_000n + BigInt(++this.guestTokens)) }),
+          };
         if (/\/graphql\/[^/]+\/userbyscreenname$/.test(path)) {
           let sn = '';
           try {
@@ -1197,10 +1585,17 @@ class Server {
             sn = '';
           }
           const a = w.accounts.get(`microblog-b:${sn.toLowerCase()}`);
-          return a ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: xUserBody(a) }) : { status: 200, contentType: JSON_TYPE, body: X_NOT_FOUND };
+          return a
+            ? accountAnswer(a, { status: 200, contentType: JSON_TYPE, body: xUserBody(a) })
+            : { status: 200, contentType: JSON_TYPE, body: X_NOT_FOUND };
         }
-        if (path === '/' && (host === 'x.com' || host === 'twitter.com')) return { status: 200, contentType: HTML, body: homeHtml(X_MAIN_JS) };
-        return { status: 404, contentType: JSON_TYPE, body: JSON.stringify({ errors: [{ message: 'Sorry, that page does not exist', code: 34 }] }) };
+        if (path === '/' && (host === 'x.com' || host === 'twitter.com'))
+          return { status: 200, contentType: HTML, body: homeHtml(X_MAIN_JS) };
+        return {
+          status: 404,
+          contentType: JSON_TYPE,
+          body: JSON.stringify({ errors: [{ message: 'Sorry, that page does not exist', code: 34 }] }),
+        };
       }
       case 'abs.twimg.com':
         return { status: 200, contentType: 'application/javascript', body: mainJs(X_QUERY_IDS) };
@@ -1210,7 +1605,9 @@ class Server {
       case 'buff.ly':
       case FAILING_SHORTENER_HOST: {
         const target = host === 't.co' ? this.tco(req.path) : w.redirects.get(`https://${host}${req.path}`);
-        return target ? { status: 301, contentType: HTML, body: '', headers: { location: target } } : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
+        return target
+          ? { status: 301, contentType: HTML, body: '', headers: { location: target } }
+          : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
       }
       case 'www.google.com': {
         if (path !== '/search') return { status: 404, contentType: HTML, body: siteNotFoundHtml() };
@@ -1219,7 +1616,9 @@ class Server {
       }
       case 'www.amazon.com': {
         const m = /^\/shop\/([^/]+)$/.exec(path);
-        return m ? { status: 200, contentType: HTML, body: storefrontPage(m[1], m[1]) } : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
+        return m
+          ? { status: 200, contentType: HTML, body: storefrontPage(m[1], m[1]) }
+          : { status: 404, contentType: HTML, body: siteNotFoundHtml() };
       }
       case 'www.linkedin.com':
         // LinkedIn refuses anonymous clients with its non-standard 999.
@@ -1239,7 +1638,8 @@ class Server {
     const article = w.articles.get(`https://${host}${req.path}`);
     if (article) return { status: 200, contentType: HTML, body: article.html };
     const apex = this.apexHosts.get(host);
-    if (apex?.status === 'challenge') return pageAnswer('challenge', { status: 200, contentType: HTML, body: '' }, siteChallengeHtml(apex.domain));
+    if (apex?.status === 'challenge')
+      return pageAnswer('challenge', { status: 200, contentType: HTML, body: '' }, siteChallengeHtml(apex.domain));
     if (apex) return { status: 301, contentType: HTML, body: '', headers: { location: `https://${apex.host}${req.path}` } };
     const site = this.sitesByHost.get(host);
     if (site) {
@@ -1275,7 +1675,11 @@ class Server {
           return { status: 200, contentType: JSON_TYPE, body: youtubeAboutBody(a) };
         }
       }
-      return { status: 400, contentType: JSON_TYPE, body: JSON.stringify({ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } }) };
+      return {
+        status: 400,
+        contentType: JSON_TYPE,
+        body: JSON.stringify({ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } }),
+      };
     }
     const m = /^\/(?:@([^/]+)|channel\/(uc[a-z0-9_-]{22}))(\/[a-z]+)?$/.exec(path);
     if (!m) return { status: 404, contentType: HTML, body: YOUTUBE_NOT_FOUND };
@@ -1284,7 +1688,11 @@ class Server {
     else for (const [id, key] of w.channels) if (id.toLowerCase() === m[2]) a = w.accounts.get(key);
     if (!a) return { status: 404, contentType: HTML, body: YOUTUBE_NOT_FOUND };
     if (m[3] === '/about') {
-      return { status: 200, contentType: HTML, body: channelHtml(aboutPageInitialData(youtubeTestChannel(a), youtubeTestAbout(a)), a.displayName) };
+      return {
+        status: 200,
+        contentType: HTML,
+        body: channelHtml(aboutPageInitialData(youtubeTestChannel(a), youtubeTestAbout(a)), a.displayName),
+      };
     }
     return accountAnswer(a, { status: 200, contentType: HTML, body: youtubeChannelHtml(a) });
   }
@@ -1299,7 +1707,10 @@ class Server {
   }
 
   search(q: string): { status: number; body: string; creator: number | null } {
-    const text = q.toLowerCase().replace(/site:\S+/g, ' ').replace(/["'@()]/g, ' ');
+    const text = q
+      .toLowerCase()
+      .replace(/site:\S+/g, ' ')
+      .replace(/["'@()]/g, ' ');
     const words = new Set(text.split(/[^\p{L}\p{N}._-]+/u).filter(Boolean));
     let best: { creator: SimCreator; score: number } | null = null;
     for (const { creator, needles } of this.searchIndex) {
@@ -1309,7 +1720,11 @@ class Server {
     }
     if (!best) return { status: 200, body: googleNoResultsHtml(q), creator: null };
     if (best.creator.search.blocked) return { status: 429, body: GOOGLE_UNUSUAL_TRAFFIC_HTML, creator: best.creator.index };
-    const site = /site:(\S+)/i.exec(q)?.[1]?.toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+    const site = /site:(\S+)/i
+      .exec(q)?.[1]
+      ?.toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/\/.*$/, '');
     const results = best.creator.search.results.filter((r) => !site || new URL(r.url).hostname.endsWith(site.replace(/^www\./, '')));
     return { status: 200, body: results.length ? googleResultsHtml(q, results) : googleNoResultsHtml(q), creator: best.creator.index };
   }
@@ -1361,13 +1776,28 @@ export function generateSimWeb(options: SimOptions = {}): SimWeb {
     if (a.status >= 300 && a.status < 400) return 'redirect';
     return a.status === 404 ? 'not-found' : a.status >= 400 ? 'fail' : 'ok';
   };
-  return { options: o, world, routes, truth, lookups, pages, latencyOf: (h) => server.latency(h), search: (q) => server.search(q), outcome };
+  return {
+    options: o,
+    world,
+    routes,
+    truth,
+    lookups,
+    pages,
+    latencyOf: (h) => server.latency(h),
+    search: (q) => server.search(q),
+    outcome,
+  };
 }
 
 function faultFor(status: PageStatus, latencyMs: number): Fault | null {
   switch (status) {
     case 'fail':
-      return { kind: 'status', status: 503, headers: { 'content-type': HTML }, body: '<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>' };
+      return {
+        kind: 'status',
+        status: 503,
+        headers: { 'content-type': HTML },
+        body: '<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>',
+      };
     case 'reset':
       return { kind: 'reset' };
     case 'hang':
@@ -1384,7 +1814,15 @@ function renderAll(world: SimWorld, server: Server): SimPage[] {
     const u = new URL(url);
     const a = server.answer({ method, host: u.hostname, path: u.pathname, query: u.searchParams, body: Buffer.from(body) });
     const hostFault = server.hostFault(u.hostname);
-    out.push({ kind, method, url, status: a.status, body: a.body, ref, pageStatus: hostFault !== 'ok' ? hostFault : (a.pageStatus ?? 'ok') });
+    out.push({
+      kind,
+      method,
+      url,
+      status: a.status,
+      body: a.body,
+      ref,
+      pageStatus: hostFault !== 'ok' ? hostFault : (a.pageStatus ?? 'ok'),
+    });
   };
   for (const a of world.accounts.values()) {
     switch (a.platform) {
@@ -1396,10 +1834,20 @@ function renderAll(world: SimWorld, server: Server): SimPage[] {
         break;
       case 'video':
         get('video', `https://www.youtube.com/@${a.handle}`, a.key);
-        get('video-about', 'https://www.youtube.com/youtubei/v1/browse?prettyPrint=false', a.key, 'POST', JSON.stringify({ continuation: aboutToken(a.channelId!) }));
+        get(
+          'video-about',
+          'https://www.youtube.com/youtubei/v1/browse?prettyPrint=false',
+          a.key,
+          'POST',
+          JSON.stringify({ continuation: aboutToken(a.channelId!) }),
+        );
         break;
       case 'microblog-b':
-        get('microblog-b', `https://x.com/i/api/graphql/${X_QUERY_IDS.UserByScreenName}/UserByScreenName?variables=${encodeURIComponent(JSON.stringify({ screen_name: a.handle }))}`, a.key);
+        get(
+          'microblog-b',
+          `https://x.com/i/api/graphql/${X_QUERY_IDS.UserByScreenName}/UserByScreenName?variables=${encodeURIComponent(JSON.stringify({ screen_name: a.handle }))}`,
+          a.key,
+        );
         break;
       case 'social-a':
         get('social-a', `https://www.facebook.com/${a.handle}`, a.key);
@@ -1412,8 +1860,16 @@ function renderAll(world: SimWorld, server: Server): SimPage[] {
         get('forum', `https://www.reddit.com/user/${a.handle}/about.json`, a.key);
         break;
       case 'audio-c': {
-        get('audio-c', `https://api-v2.soundcloud.com/resolve?url=${encodeURIComponent(`https://soundcloud.com/${a.handle}`)}&client_id=${SC_CLIENT_ID}`, a.key);
-        get('audio-c-web-profiles', `https://api-v2.soundcloud.com/users/soundcloud:users:${soundcloudUser(a).id}/web-profiles?client_id=${SC_CLIENT_ID}`, a.key);
+        get(
+          'audio-c',
+          `https://api-v2.soundcloud.com/resolve?url=${encodeURIComponent(`https://soundcloud.com/${a.handle}`)}&client_id=${SC_CLIENT_ID}`,
+          a.key,
+        );
+        get(
+          'audio-c-web-profiles',
+          `https://api-v2.soundcloud.com/users/soundcloud:users:${soundcloudUser(a).id}/web-profiles?client_id=${SC_CLIENT_ID}`,
+          a.key,
+        );
         get('audio-c-page', `https://soundcloud.com/${a.handle}`, a.key);
         break;
       }
@@ -1422,11 +1878,25 @@ function renderAll(world: SimWorld, server: Server): SimPage[] {
         break;
       case 'microblog-c':
         get('microblog-c', `https://www.threads.com/@${a.handle}`, a.key);
-        get('microblog-c-graphql', 'https://www.threads.com/api/graphql', a.key, 'POST', new URLSearchParams({ lsd: THREADS_LSD, variables: JSON.stringify({ userID: a.numericId }), doc_id: '23996318473300828' }).toString());
+        get(
+          'microblog-c-graphql',
+          'https://www.threads.com/api/graphql',
+          a.key,
+          'POST',
+          new URLSearchParams({
+            lsd: THREADS_LSD,
+            variables: JSON.stringify({ userID: a.numericId }),
+            doc_id: '23996318473300828',
+          }).toString(),
+        );
         break;
       case 'pinboard':
         get('pinboard', `https://www.pinterest.com/${a.handle}/`, a.key);
-        get('pinboard-resource', `https://www.pinterest.com/resource/UserResource/get/?source_url=${encodeURIComponent(`/${a.handle}/`)}&data=${encodeURIComponent(JSON.stringify({ options: { username: a.handle, field_set_key: 'profile' }, context: {} }))}`, a.key);
+        get(
+          'pinboard-resource',
+          `https://www.pinterest.com/resource/UserResource/get/?source_url=${encodeURIComponent(`/${a.handle}/`)}&data=${encodeURIComponent(JSON.stringify({ options: { username: a.handle, field_set_key: 'profile' }, context: {} }))}`,
+          a.key,
+        );
         break;
       case 'professional':
         break;

@@ -15,7 +15,19 @@ export const SOURCE_PLATFORMS: readonly SourcePlatform[] = ['social-b', 'shortvi
  * served in its real public request and response shape (generator.ts), with its real handle rules.
  */
 export type ReaderPlatform = SourcePlatform | 'code' | 'forum' | 'audio-c' | 'microblog-a' | 'microblog-c' | 'pinboard';
-export const READER_PLATFORMS: readonly ReaderPlatform[] = ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a', 'code', 'forum', 'audio-c', 'microblog-a', 'microblog-c', 'pinboard'];
+export const READER_PLATFORMS: readonly ReaderPlatform[] = [
+  'social-b',
+  'shortvideo',
+  'video',
+  'microblog-b',
+  'social-a',
+  'code',
+  'forum',
+  'audio-c',
+  'microblog-a',
+  'microblog-c',
+  'pinboard',
+];
 /** The reader platforms that are not sources: where creators keep their other accounts. */
 export const EXTRA_PLATFORMS: readonly ReaderPlatform[] = ['code', 'forum', 'audio-c', 'microblog-a', 'microblog-c', 'pinboard'];
 
@@ -310,4 +322,3 @@ export function linkPageUrl(kind: LinkPageKind, username: string): string {
       return `https://lnk.bio/${username}`;
   }
 }
-

@@ -8,10 +8,28 @@
  * `div.g > a > h3.LC20lb`, `div.VwiC3b` snippets; ordinary HTML with Cloudflare's e-mail
  * protection markup). Every name, id, domain and text is invented by the generator.
  */
-import { linkmeHtml, linkmeProfile, profileNextData as linkmeNextData, notFoundHtml as linkmeNotFound, CHALLENGE_HTML as LINKME_CHALLENGE } from '../pages/linkpage-a.js';
-import { linktreeHtml, modernAccount, profileNextData as linktreeNextData, notFoundHtml as linktreeNotFound, CHALLENGE_HTML as LINKTREE_CHALLENGE } from '../pages/linkpage-b.js';
+import {
+  linkmeHtml,
+  linkmeProfile,
+  profileNextData as linkmeNextData,
+  notFoundHtml as linkmeNotFound,
+  CHALLENGE_HTML as LINKME_CHALLENGE,
+} from '../pages/linkpage-a.js';
+import {
+  linktreeHtml,
+  modernAccount,
+  profileNextData as linktreeNextData,
+  notFoundHtml as linktreeNotFound,
+  CHALLENGE_HTML as LINKTREE_CHALLENGE,
+} from '../pages/linkpage-b.js';
 import { talentBody, NOT_FOUND_BODY as KOMI_NOT_FOUND, CHALLENGE_HTML as KOMI_CHALLENGE } from '../pages/linkpage-c.js';
-import { creatorProfile, pillarHtml, pillarState, NOT_FOUND_HTML as PILLAR_NOT_FOUND, CHALLENGE_HTML as PILLAR_CHALLENGE } from '../pages/linkpage-d.js';
+import {
+  creatorProfile,
+  pillarHtml,
+  pillarState,
+  NOT_FOUND_HTML as PILLAR_NOT_FOUND,
+  CHALLENGE_HTML as PILLAR_CHALLENGE,
+} from '../pages/linkpage-d.js';
 import { lnkBioHtml, NOT_FOUND_HTML as LNKBIO_NOT_FOUND, CHALLENGE_HTML as LNKBIO_CHALLENGE } from '../pages/linkpage-e.js';
 import type { TestIcon, TestButton } from '../pages/linkpage-e.js';
 import { storefrontHtml, storefrontState } from '../pages/retail-shop.js';
@@ -205,7 +223,12 @@ export function aboutToken(channelId: string): string {
 }
 
 function youtubeDescription(a: SimAccount): string {
-  return [a.bio, ...a.emails.map((e) => (e.encoding === 'plain' || e.encoding === 'contact_field' ? `Business enquiries: ${e.email}` : bioEmailLine(e)))].filter(Boolean).join('\n\n');
+  return [
+    a.bio,
+    ...a.emails.map((e) => (e.encoding === 'plain' || e.encoding === 'contact_field' ? `Business enquiries: ${e.email}` : bioEmailLine(e))),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 export function youtubeTestChannel(a: SimAccount): TestChannel {
@@ -219,7 +242,13 @@ export function youtubeTestChannel(a: SimAccount): TestChannel {
     subscribers: `${subs.toLocaleString('en-US')} subscribers`,
     subscribersLabel: `${subs.toLocaleString('en-US')} subscribers`,
     videos: `${40 + (subs % 200)} videos`,
-    headerLink: a.links[0] ? { text: bareLink(a.links[0]), url: a.links[0], more: a.links.length > 1 ? `and ${a.links.length - 1} more link${a.links.length > 2 ? 's' : ''}` : null } : null,
+    headerLink: a.links[0]
+      ? {
+          text: bareLink(a.links[0]),
+          url: a.links[0],
+          more: a.links.length > 1 ? `and ${a.links.length - 1} more link${a.links.length > 2 ? 's' : ''}` : null,
+        }
+      : null,
     aboutToken: aboutToken(a.channelId!),
   };
 }
@@ -381,10 +410,36 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
         title: l.title,
         linkId: 900 + i,
         isCustom: !isSocial(l.c?.platform, LINKTREE_SOCIAL),
-        links: [{ webLinkId: Number(p.numericId) * 10 + i, linkImage: '', linkValue: l.url, faceValue: l.title, baseUrl: '', isCustom: !isSocial(l.c?.platform, LINKTREE_SOCIAL), isAdult: false }],
+        links: [
+          {
+            webLinkId: Number(p.numericId) * 10 + i,
+            linkImage: '',
+            linkValue: l.url,
+            faceValue: l.title,
+            baseUrl: '',
+            isCustom: !isSocial(l.c?.platform, LINKTREE_SOCIAL),
+            isAdult: false,
+          },
+        ],
       }));
       const infoLinks = p.email
-        ? [{ title: 'Email', linkId: 1, isCustom: false, links: [{ webLinkId: Number(p.numericId) * 10 + 9, linkImage: '', linkValue: p.email.email, faceValue: p.email.email, isCustom: false, isAdult: false }] }]
+        ? [
+            {
+              title: 'Email',
+              linkId: 1,
+              isCustom: false,
+              links: [
+                {
+                  webLinkId: Number(p.numericId) * 10 + 9,
+                  linkImage: '',
+                  linkValue: p.email.email,
+                  faceValue: p.email.email,
+                  isCustom: false,
+                  isAdult: false,
+                },
+              ],
+            },
+          ]
         : [];
       const profile = linkmeProfile(p.username, {
         id: p.uuid.replace(/-/g, ''),
@@ -400,7 +455,15 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
         email: null,
         featuredLinks: [],
       });
-      return [{ host: 'link.me', path: `/${p.username}`, status: 200, contentType: html, body: linkmeHtml(linkmeNextData(profile), `${p.displayName} | Linkme`) }];
+      return [
+        {
+          host: 'link.me',
+          path: `/${p.username}`,
+          status: 200,
+          contentType: html,
+          body: linkmeHtml(linkmeNextData(profile), `${p.displayName} | Linkme`),
+        },
+      ];
     }
     case 'linkpage-b': {
       const socials = classified.filter((l) => isSocial(l.c?.platform, LINKTREE_SOCIAL));
@@ -420,7 +483,15 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
           ...(p.email ? [{ type: 'EMAIL_ADDRESS', url: `mailto:${p.email.email}`, position: socials.length }] : []),
         ],
       });
-      return [{ host: 'linktr.ee', path: `/${p.username}`, status: 200, contentType: html, body: linktreeHtml(linktreeNextData(account), p.username) }];
+      return [
+        {
+          host: 'linktr.ee',
+          path: `/${p.username}`,
+          status: 200,
+          contentType: html,
+          body: linktreeHtml(linktreeNextData(account), p.username),
+        },
+      ];
     }
     case 'linkpage-c': {
       const socials = classified.filter((l) => isSocial(l.c?.platform, KOMI_SOCIAL));
@@ -437,7 +508,12 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
           socialProfileLinks: socials.map((l) => ({ type: KOMI_SOCIAL[l.c!.platform], link: l.url })),
           publishedVersionId: `${p.uuid.slice(0, 8)}-5b60-4f9e-8a13-2c7d9e0b4f66`,
         },
-        { id: `${p.uuid.slice(0, 24)}${p.numericId.padStart(12, '0').slice(-12)}`, firstName: first, lastName: last, avatar: `https://komi-production-assets.s3.amazonaws.com/photos/sim${p.numericId}.jpg` },
+        {
+          id: `${p.uuid.slice(0, 24)}${p.numericId.padStart(12, '0').slice(-12)}`,
+          firstName: first,
+          lastName: last,
+          avatar: `https://komi-production-assets.s3.amazonaws.com/photos/sim${p.numericId}.jpg`,
+        },
       );
       // One LINK module with the page's buttons, in the modules answer's shape (see test/pages/linkpage-c.ts).
       const moduleId = `${p.uuid.slice(0, 9)}4c2a-4f83-9e65-${p.numericId.padStart(12, '0').slice(-12)}`;
@@ -463,17 +539,49 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
       ];
       return [
         { host: 'api.komi.io', path: `/api/talent/usernames/${p.username}`, status: 200, contentType: json, body: JSON.stringify(talent) },
-        { host: 'api.komi.io', path: `/api/talent-profiles/${p.uuid}/modules`, status: 200, contentType: json, body: JSON.stringify(modules) },
+        {
+          host: 'api.komi.io',
+          path: `/api/talent-profiles/${p.uuid}/modules`,
+          status: 200,
+          contentType: json,
+          body: JSON.stringify(modules),
+        },
       ];
     }
     case 'linkpage-d': {
       const fields: Obj = {};
-      for (const f of ['amazon', 'medium', 'tiktok', 'twitch', 'discord', 'patreon', 'spotify', 'twitter', 'youtube', 'facebook', 'linkedin', 'snapchat', 'instagram', 'soundcloud', 'apple_app_store', 'google_app_store']) fields[f] = '';
+      for (const f of [
+        'amazon',
+        'medium',
+        'tiktok',
+        'twitch',
+        'discord',
+        'patreon',
+        'spotify',
+        'twitter',
+        'youtube',
+        'facebook',
+        'linkedin',
+        'snapchat',
+        'instagram',
+        'soundcloud',
+        'apple_app_store',
+        'google_app_store',
+      ])
+        fields[f] = '';
       const buttons: Obj[] = [];
       for (const [i, l] of classified.entries()) {
         const field = l.c ? PILLAR_FIELD[l.c.platform] : undefined;
         if (field && fields[field] === '') fields[field] = l.url;
-        else buttons.push({ id: `${p.uuid.slice(0, 8)}-2b1f-11ef-9c3d-${String(i).padStart(12, '0')}`, type: l.title, title: l.title, url: l.url, clicks: i * 3, order: i + 1 });
+        else
+          buttons.push({
+            id: `${p.uuid.slice(0, 8)}-2b1f-11ef-9c3d-${String(i).padStart(12, '0')}`,
+            type: l.title,
+            title: l.title,
+            url: l.url,
+            clicks: i * 3,
+            order: i + 1,
+          });
       }
       const profile = creatorProfile({
         id: p.uuid,
@@ -489,7 +597,15 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
         links: buttons,
         products: [],
       });
-      return [{ host: 'pillar.io', path: `/${p.username}`, status: 200, contentType: html, body: pillarHtml(pillarState(profile, p.username), `${p.displayName} | Pillar`) }];
+      return [
+        {
+          host: 'pillar.io',
+          path: `/${p.username}`,
+          status: 200,
+          contentType: html,
+          body: pillarHtml(pillarState(profile, p.username), `${p.displayName} | Pillar`),
+        },
+      ];
     }
     case 'linkpage-e': {
       const icons: TestIcon[] = [];
@@ -497,11 +613,20 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
       for (const [i, l] of classified.entries()) {
         const network = l.c ? LNKBIO_NETWORK[l.c.platform] : undefined;
         if (network) icons.push({ network, url: l.url, title: linkTitle(l.url) });
-        else if (l.c === null && !/bit\.ly/i.test(l.url) && !icons.some((x) => x.network === 'CONTACT_WEB')) icons.push({ network: 'CONTACT_WEB', url: l.url, title: 'Website' });
+        else if (l.c === null && !/bit\.ly/i.test(l.url) && !icons.some((x) => x.network === 'CONTACT_WEB'))
+          icons.push({ network: 'CONTACT_WEB', url: l.url, title: 'Website' });
         else buttons.push({ url: l.url, text: l.title, id: Number(p.numericId) * 10 + i });
       }
       if (p.email) icons.push({ network: 'CONTACT_EMAIL', url: `mailto:${p.email.email}`, title: 'Email' });
-      return [{ host: 'lnk.bio', path: `/${p.username}`, status: 200, contentType: html, body: lnkBioHtml({ handle: p.username, uid: `-${p.numericId}`, bio: p.bio, icons, buttons }) }];
+      return [
+        {
+          host: 'lnk.bio',
+          path: `/${p.username}`,
+          status: 200,
+          contentType: html,
+          body: lnkBioHtml({ handle: p.username, uid: `-${p.numericId}`, bio: p.bio, icons, buttons }),
+        },
+      ];
     }
   }
 }
@@ -576,19 +701,27 @@ export function sitePageHtml(site: SimSite, page: SimSitePage, siteName: string)
   };
   const jsonLd = page.emails
     .filter((e) => e.encoding === 'jsonld')
-    .map((e) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Person', name: siteName, url: `https://${site.host}/`, email: `mailto:${e.email}` })}</script>`)
+    .map(
+      (e) =>
+        `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Person', name: siteName, url: `https://${site.host}/`, email: `mailto:${e.email}` })}</script>`,
+    )
     .join('\n');
   const cf = page.emails.some((e) => e.encoding === 'cfemail' || e.encoding === 'cfhref')
     ? '<script data-cfasync="false" src="/cdn-cgi/scripts/5c5dd728/cloudflare-static/email-decode.min.js"></script>'
     : '';
   const decoys = page.decoyStrings.map((d) => {
-    if (/@\d(\.\d)?x\./.test(d)) return `<figure><img src="/img/${esc(d)}" srcset="/img/${esc(d)} 2x" alt="logo"><figcaption>${esc(d)}</figcaption></figure>`;
+    if (/@\d(\.\d)?x\./.test(d))
+      return `<figure><img src="/img/${esc(d)}" srcset="/img/${esc(d)} 2x" alt="logo"><figcaption>${esc(d)}</figcaption></figure>`;
     if (/ingest\.sentry\.io/.test(d)) return `<script>window.Sentry&&Sentry.init({dsn:"${d}",tracesSampleRate:0.1});</script>`;
     return `<form class="newsletter" action="https://newsletter.${site.domain}/subscribe"><label>Newsletter</label><input type="email" name="email" placeholder="${esc(d)}"><small>e.g. ${esc(d)}</small><button>Join</button></form>`;
   });
   const nav = page.links.filter((l) => l.text.startsWith('nav:')).map((l) => `<a href="${esc(rel(l.url))}">${esc(l.text.slice(4))}</a>`);
-  const socials = page.links.filter((l) => l.text.startsWith('social:')).map((l) => `<a class="social" href="${esc(l.url)}" target="_blank" rel="noopener">${esc(l.text.slice(7))}</a>`);
-  const inline = page.links.filter((l) => !l.text.startsWith('nav:') && !l.text.startsWith('social:')).map((l) => `<p><a href="${esc(rel(l.url))}">${esc(l.text)}</a></p>`);
+  const socials = page.links
+    .filter((l) => l.text.startsWith('social:'))
+    .map((l) => `<a class="social" href="${esc(l.url)}" target="_blank" rel="noopener">${esc(l.text.slice(7))}</a>`);
+  const inline = page.links
+    .filter((l) => !l.text.startsWith('nav:') && !l.text.startsWith('social:'))
+    .map((l) => `<p><a href="${esc(rel(l.url))}">${esc(l.text)}</a></p>`);
   const body = [
     `<h1>${esc(page.title)}</h1>`,
     `<p>${esc(siteName)} — ${SITE_PHRASES[site.lang][page.role === 'home' || page.role === 'links' ? 0 : page.role === 'contact' ? 1 : 2]}</p>`,
@@ -618,7 +751,9 @@ ${cf}
 export function googleResultsHtml(q: string, results: readonly SearchResult[]): string {
   const blocks = results
     .map(
-      (r) => `<div class="MjjYud"><div class="g Ww4FFb"><div class="yuRUbf"><a jsname="UWckNb" href="${esc(r.url)}" data-ved="2ahUKEwsim"><h3 class="LC20lb MBeuO DKV0Md">${esc(r.title)}</h3></a></div>
+      (
+        r,
+      ) => `<div class="MjjYud"><div class="g Ww4FFb"><div class="yuRUbf"><a jsname="UWckNb" href="${esc(r.url)}" data-ved="2ahUKEwsim"><h3 class="LC20lb MBeuO DKV0Md">${esc(r.title)}</h3></a></div>
 <div class="VwiC3b yXK7lf"><span>${esc(r.snippet)}</span></div></div></div>`,
     )
     .join('\n');
@@ -648,7 +783,10 @@ export function articleHtml(title: string, displayName: string, editorEmail: str
 
 /** A retailer storefront (amazon.com/shop/<handle>): a shared domain, never a creator's website. */
 export function storefrontPage(handle: string, displayName: string): string {
-  const html = storefrontHtml(storefrontState({ handle, displayName, bio: `${displayName}'s favourite things`, posts: [], nextPageToken: null }), `Amazon.com: ${displayName}'s Storefront`);
+  const html = storefrontHtml(
+    storefrontState({ handle, displayName, bio: `${displayName}'s favourite things`, posts: [], nextPageToken: null }),
+    `Amazon.com: ${displayName}'s Storefront`,
+  );
   // Amazon's own help address in the page chrome: present on every storefront, nobody's contact.
   return html.replace('</body>', '<div id="sim-footer"><p>Questions about an order? Write to cs-reply@amazon.com</p></div></body>');
 }
@@ -665,7 +803,8 @@ function bioEmailLines(a: SimAccount): string[] {
 
 const contactField = (a: SimAccount) => a.emails.find((e) => e.encoding === 'contact_field')?.email ?? null;
 const followers = (a: SimAccount, k: number) => 200 + (Number(a.numericId.slice(-4)) || 0) * k;
-const isoFrom = (a: SimAccount, year: number) => `${year}-0${1 + (Number(a.numericId.slice(-1)) % 9)}-1${Number(a.numericId.slice(-2, -1)) % 9}T10:11:12Z`;
+const isoFrom = (a: SimAccount, year: number) =>
+  `${year}-0${1 + (Number(a.numericId.slice(-1)) % 9)}-1${Number(a.numericId.slice(-2, -1)) % 9}T10:11:12Z`;
 
 /** An account's links split into its declared website (the first link that is no profile) and the rest. */
 function websiteAndOthers(a: SimAccount): { website: string | null; others: string[] } {
@@ -680,7 +819,30 @@ const fbShim = (url: string) => `https://l.facebook.com/l.php?u=${encodeURICompo
 /** A Relay query result handed to ServerJS, as logged-out Comet pages ship it. */
 function relayScript(queryName: string, data: unknown, id: string): string {
   const payload = {
-    require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], [`adp_${queryName}RelayPreloader_${id}`, { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]]],
+    require: [
+      [
+        'ScheduledServerJS',
+        'handle',
+        null,
+        [
+          {
+            __bbox: {
+              require: [
+                [
+                  'RelayPrefetchedStreamCache',
+                  'next',
+                  [],
+                  [
+                    `adp_${queryName}RelayPreloader_${id}`,
+                    { __bbox: { complete: true, result: { data, extensions: { is_final: true } }, sequence_number: 0 } },
+                  ],
+                ],
+              ],
+            },
+          },
+        ],
+      ],
+    ],
   };
   const json = JSON.stringify(payload).replace(/\//g, '\\/').replace(/</g, '\\u003c');
   return `<script type="application/json" data-content-len="${json.length}" data-sjs>${json}</script>`;
@@ -697,7 +859,14 @@ export function facebookPageHtml(a: SimAccount): string {
         timeline_context_list_item_type: type,
         renderer: {
           __typename: 'ProfileTileContextListItemRenderer',
-          context_item: { title: { text, ranges: url ? [{ offset: 0, length: text.length, entity: { __typename: 'ExternalUrl', url: fbShim(url), external_url: url } }] : [] } },
+          context_item: {
+            title: {
+              text,
+              ranges: url
+                ? [{ offset: 0, length: text.length, entity: { __typename: 'ExternalUrl', url: fbShim(url), external_url: url } }]
+                : [],
+            },
+          },
         },
       },
     },
@@ -709,11 +878,38 @@ export function facebookPageHtml(a: SimAccount): string {
     ...others.map((u) => item('INTRO_CARD_OTHER_ACCOUNT', bareLink(u), u)),
   ];
   const views = [
-    ...(bio ? [{ view_style_renderer: { __typename: 'ProfileTileViewIntroBioRenderer', view: { profile_tile_items: { nodes: [{ node: { __typename: 'ProfileStatus', profile_status_text: { text: bio } } }] } } } }] : []),
+    ...(bio
+      ? [
+          {
+            view_style_renderer: {
+              __typename: 'ProfileTileViewIntroBioRenderer',
+              view: { profile_tile_items: { nodes: [{ node: { __typename: 'ProfileStatus', profile_status_text: { text: bio } } }] } },
+            },
+          },
+        ]
+      : []),
     { view_style_renderer: { __typename: 'ProfileTileViewContextListRenderer', view: { profile_tile_items: { nodes: items } } } },
   ];
-  const header = { user: { profile_header_renderer: { user: { __typename: 'User', id: a.numericId, name: a.displayName, url: `https://www.facebook.com/${a.handle}`, username_for_profile: a.handle, delegate_page: { id: a.numericId, is_business_page_active: true } } } } };
-  const tiles = { user: { id: a.numericId, profile_tile_sections: { edges: [{ node: { profile_tile_section_type: 'INTRO', profile_tile_views: { nodes: views } } }] } } };
+  const header = {
+    user: {
+      profile_header_renderer: {
+        user: {
+          __typename: 'User',
+          id: a.numericId,
+          name: a.displayName,
+          url: `https://www.facebook.com/${a.handle}`,
+          username_for_profile: a.handle,
+          delegate_page: { id: a.numericId, is_business_page_active: true },
+        },
+      },
+    },
+  };
+  const tiles = {
+    user: {
+      id: a.numericId,
+      profile_tile_sections: { edges: [{ node: { profile_tile_section_type: 'INTRO', profile_tile_views: { nodes: views } } }] },
+    },
+  };
   const likes = followers(a, 3);
   const description = `${a.displayName}. ${likes.toLocaleString('en-US')} likes · ${Math.round(likes / 20)} talking about this.${a.bio ? ` ${a.bio}` : ''}`;
   return `<!DOCTYPE html><html id="facebook" lang="en"><head><meta charset="utf-8"/><title>${esc(a.displayName)} | Facebook</title>
@@ -782,11 +978,23 @@ export function githubUserBody(a: SimAccount): string {
 
 export function githubSocialAccountsBody(a: SimAccount): string {
   const { others } = websiteAndOthers(a);
-  return JSON.stringify(others.slice(0, 4).map((url) => ({ provider: GITHUB_PROVIDERS[classifyLink(url)?.platform ?? ''] ?? 'generic', url })));
+  return JSON.stringify(
+    others.slice(0, 4).map((url) => ({ provider: GITHUB_PROVIDERS[classifyLink(url)?.platform ?? ''] ?? 'generic', url })),
+  );
 }
 
-export const GITHUB_NOT_FOUND = JSON.stringify({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest/users/users#get-a-user', status: '404' });
-export const GITHUB_HEADERS = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '57', 'x-ratelimit-used': '3', 'x-ratelimit-resource': 'core', 'x-github-api-version-selected': '2022-11-28' };
+export const GITHUB_NOT_FOUND = JSON.stringify({
+  message: 'Not Found',
+  documentation_url: 'https://docs.github.com/rest/users/users#get-a-user',
+  status: '404',
+});
+export const GITHUB_HEADERS = {
+  'x-ratelimit-limit': '60',
+  'x-ratelimit-remaining': '57',
+  'x-ratelimit-used': '3',
+  'x-ratelimit-resource': 'core',
+  'x-github-api-version-selected': '2022-11-28',
+};
 
 // forum (Reddit /user/<u>/about.json) -----------------------------------------------------------
 
@@ -879,8 +1087,28 @@ export function soundcloudHomeHtml(): string {
   const hydration = [
     { hydratable: 'anonymousId', data: '812345-678901-234567-890123' },
     { hydratable: 'features', data: { features: ['v2_use_onetrust_tcf', 'mobi_use_onetrust_tcf'] } },
-    { hydratable: 'geoip', data: { country_code: 'US', country_name: 'United States', region: 'CA', city: 'San Francisco', postal_code: '94103', latitude: 37.7, longitude: -122.4 } },
-    { hydratable: 'privacySettings', data: { allows_messages_from_unfollowed_users: false, analytics_opt_in: true, communications_opt_in: false, targeted_advertising_opt_in: false, legislation: [] } },
+    {
+      hydratable: 'geoip',
+      data: {
+        country_code: 'US',
+        country_name: 'United States',
+        region: 'CA',
+        city: 'San Francisco',
+        postal_code: '94103',
+        latitude: 37.7,
+        longitude: -122.4,
+      },
+    },
+    {
+      hydratable: 'privacySettings',
+      data: {
+        allows_messages_from_unfollowed_users: false,
+        analytics_opt_in: true,
+        communications_opt_in: false,
+        targeted_advertising_opt_in: false,
+        legislation: [],
+      },
+    },
     { hydratable: 'trackingBrowserTabId', data: 'sim-tab-1' },
     { hydratable: 'apiClient', data: { id: SC_CLIENT_ID, isExpiring: false } },
   ];
@@ -929,7 +1157,14 @@ export function soundcloudUser(a: SimAccount): Obj {
   };
 }
 
-const SC_NETWORKS: Record<string, string> = { 'social-b': 'instagram', video: 'youtube', 'microblog-b': 'twitter', 'social-a': 'facebook', shortvideo: 'tiktok', 'audio-a': 'spotify' };
+const SC_NETWORKS: Record<string, string> = {
+  'social-b': 'instagram',
+  video: 'youtube',
+  'microblog-b': 'twitter',
+  'social-a': 'facebook',
+  shortvideo: 'tiktok',
+  'audio-a': 'spotify',
+};
 
 /** `GET /users/<urn or id>/web-profiles`: the links the profile shows. */
 export function soundcloudWebProfilesBody(a: SimAccount): string {
@@ -937,7 +1172,15 @@ export function soundcloudWebProfilesBody(a: SimAccount): string {
     a.links.map((url, i) => {
       const c = classifyLink(url);
       const network = c ? (SC_NETWORKS[c.platform] ?? 'personal') : 'personal';
-      return { url, network, title: c ? linkTitle(url) : 'Website', username: c?.handle ?? null, created_at: isoFrom(a, 2020 + (i % 5)), kind: 'web-profile', id: Number(a.numericId.slice(-6)) * 10 + i };
+      return {
+        url,
+        network,
+        title: c ? linkTitle(url) : 'Website',
+        username: c?.handle ?? null,
+        created_at: isoFrom(a, 2020 + (i % 5)),
+        kind: 'web-profile',
+        id: Number(a.numericId.slice(-6)) * 10 + i,
+      };
     }),
   );
 }
@@ -953,7 +1196,14 @@ export function soundcloudProfileHtml(a: SimAccount): string {
 <script>window.__sc_hydration = ${JSON.stringify(hydration).replace(/</g, '\\u003c')};</script></body></html>`;
 }
 
-export const SOUNDCLOUD_NOT_FOUND = JSON.stringify({ code: 404, message: 'HTTP 404 Not Found', link: 'https://developers.soundcloud.com/docs/api/explorer/open-api', status: '404 - Not Found', errors: [{ error_message: '404 - Not Found' }], error: null });
+export const SOUNDCLOUD_NOT_FOUND = JSON.stringify({
+  code: 404,
+  message: 'HTTP 404 Not Found',
+  link: 'https://developers.soundcloud.com/docs/api/explorer/open-api',
+  status: '404 - Not Found',
+  errors: [{ error_message: '404 - Not Found' }],
+  error: null,
+});
 
 // microblog-a (Truth Social / Mastodon accounts lookup) -----------------------------------------
 
@@ -965,7 +1215,10 @@ function mastodonLink(url: string): string {
 
 export function truthAccountBody(a: SimAccount): string {
   const { website, others } = websiteAndOthers(a);
-  const note = [a.bio, ...bioEmailLines(a)].filter(Boolean).map((l) => esc(l)).join('<br />');
+  const note = [a.bio, ...bioEmailLines(a)]
+    .filter(Boolean)
+    .map((l) => esc(l))
+    .join('<br />');
   const email = contactField(a);
   const fields = [
     ...(email ? [{ name: 'Email', value: esc(email), verified_at: null }] : []),
@@ -1024,14 +1277,39 @@ export function threadsUser(a: SimAccount): Obj {
     text_post_app_is_private: false,
     has_onboarded_to_text_post_app: true,
     profile_pic_url: `https://scontent.cdninstagram.com/v/t51.2885-19/sim_${a.numericId}_n.jpg`,
-    hd_profile_pic_versions: [{ height: 320, url: `https://scontent.cdninstagram.com/v/t51.2885-19/sim_${a.numericId}_320.jpg`, width: 320 }],
+    hd_profile_pic_versions: [
+      { height: 320, url: `https://scontent.cdninstagram.com/v/t51.2885-19/sim_${a.numericId}_320.jpg`, width: 320 },
+    ],
   };
 }
 
 export function threadsProfileHtml(a: SimAccount): string {
   const u = threadsUser(a);
   const payload = {
-    require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], [`adp_BarcelonaProfilePageDirectQueryRelayPreloader_${a.numericId}`, { __bbox: { complete: true, result: { data: { user: u }, extensions: { is_final: true } }, sequence_number: 0 } }]]] } }]]],
+    require: [
+      [
+        'ScheduledServerJS',
+        'handle',
+        null,
+        [
+          {
+            __bbox: {
+              require: [
+                [
+                  'RelayPrefetchedStreamCache',
+                  'next',
+                  [],
+                  [
+                    `adp_BarcelonaProfilePageDirectQueryRelayPreloader_${a.numericId}`,
+                    { __bbox: { complete: true, result: { data: { user: u }, extensions: { is_final: true } }, sequence_number: 0 } },
+                  ],
+                ],
+              ],
+            },
+          },
+        ],
+      ],
+    ],
   };
   const description = `${u.follower_count} Followers • 57 Threads • ${a.bio ? `${a.bio}. ` : ''}See the latest conversations with @${a.handle}.`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(a.displayName)} (@${a.handle}) • Threads, Say more</title>
@@ -1086,7 +1364,13 @@ export function pinterestUser(a: SimAccount): Obj {
 
 export function pinterestProfileHtml(a: SimAccount): string {
   const u = pinterestUser(a);
-  const props = { initialReduxState: { users: { [String(u.id)]: u }, resources: { UserResource: { [`field_set_key="profile",username="${a.handle}"`]: { data: u, nextBookmark: null } } } }, isAuthenticated: false };
+  const props = {
+    initialReduxState: {
+      users: { [String(u.id)]: u },
+      resources: { UserResource: { [`field_set_key="profile",username="${a.handle}"`]: { data: u, nextBookmark: null } } },
+    },
+    isAuthenticated: false,
+  };
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(a.displayName)} (${a.handle}) - Profile | Pinterest</title>
 <meta property="og:title" content="${esc(a.displayName)} (${a.handle}) - Profile | Pinterest"><meta name="description" content="${esc(String(u.about).slice(0, 150))}">
 <link rel="canonical" href="https://www.pinterest.com/${a.handle}/"></head><body><div id="__PWS_ROOT__"></div>
@@ -1095,15 +1379,35 @@ export function pinterestProfileHtml(a: SimAccount): string {
 
 export function pinterestUserResourceBody(a: SimAccount): string {
   return JSON.stringify({
-    resource_response: { status: 'success', code: 0, message: 'ok', endpoint_name: 'v3_get_user_handler', data: pinterestUser(a), x_pinterest_sli_endpoint_name: 'get_user', http_status: 200 },
-    client_context: { is_authenticated: false, current_url: `https://www.pinterest.com/${a.handle}/`, unauth_id: 'sim0000000000000000000000000001' },
+    resource_response: {
+      status: 'success',
+      code: 0,
+      message: 'ok',
+      endpoint_name: 'v3_get_user_handler',
+      data: pinterestUser(a),
+      x_pinterest_sli_endpoint_name: 'get_user',
+      http_status: 200,
+    },
+    client_context: {
+      is_authenticated: false,
+      current_url: `https://www.pinterest.com/${a.handle}/`,
+      unauth_id: 'sim0000000000000000000000000001',
+    },
     resource: { name: 'UserResource', options: { username: a.handle, field_set_key: 'profile' } },
     request_identifier: `31${a.numericId.slice(-10)}`,
   });
 }
 
 export const PINTEREST_USER_NOT_FOUND = JSON.stringify({
-  resource_response: { status: 'failure', code: 30, message: 'User not found.', endpoint_name: 'v3_get_user_handler', data: null, error: { http_status: 404, code: 30, message: 'User not found.', status: 'failure' }, http_status: 404 },
+  resource_response: {
+    status: 'failure',
+    code: 30,
+    message: 'User not found.',
+    endpoint_name: 'v3_get_user_handler',
+    data: null,
+    error: { http_status: 404, code: 30, message: 'User not found.', status: 'failure' },
+    http_status: 404,
+  },
   client_context: { is_authenticated: false },
   resource: { name: 'UserResource', options: {} },
 });

@@ -1,6 +1,15 @@
 /** The discovery benchmark's scoring (bench/discovery/score.ts) on a hand-made truth entry. */
 import { describe, expect, it } from 'vitest';
-import { calibrationPoints, precision, recall, recallByEncoding, recallByVia, reliability, scoreEmails, scoreProfiles } from '../../bench/discovery/score.js';
+import {
+  calibrationPoints,
+  precision,
+  recall,
+  recallByEncoding,
+  recallByVia,
+  reliability,
+  scoreEmails,
+  scoreProfiles,
+} from '../../bench/discovery/score.js';
 import type { TruthEntry } from './truth.js';
 
 const truth: TruthEntry = {
@@ -8,9 +17,30 @@ const truth: TruthEntry = {
   creator: 0,
   source: { platform: 'social-b', handle: 'mirasol', url: 'https://www.instagram.com/mirasol/' },
   profiles: [
-    { platform: 'social-b', handle: 'mirasol', url: 'https://www.instagram.com/mirasol/', aliases: [], via: ['source'], verifiedBy: 'source' },
-    { platform: 'video', handle: 'mirasol', url: 'https://www.youtube.com/@mirasol', aliases: ['UCabcdefghijklmnopqrstuv'], via: ['link_in_bio', 'same_handle'], verifiedBy: 'explicit' },
-    { platform: 'microblog-b', handle: 'mirasoltv', url: 'https://x.com/mirasoltv', aliases: [], via: ['websearch'], verifiedBy: 'reciprocal' },
+    {
+      platform: 'social-b',
+      handle: 'mirasol',
+      url: 'https://www.instagram.com/mirasol/',
+      aliases: [],
+      via: ['source'],
+      verifiedBy: 'source',
+    },
+    {
+      platform: 'video',
+      handle: 'mirasol',
+      url: 'https://www.youtube.com/@mirasol',
+      aliases: ['UCabcdefghijklmnopqrstuv'],
+      via: ['link_in_bio', 'same_handle'],
+      verifiedBy: 'explicit',
+    },
+    {
+      platform: 'microblog-b',
+      handle: 'mirasoltv',
+      url: 'https://x.com/mirasoltv',
+      aliases: [],
+      via: ['websearch'],
+      verifiedBy: 'reciprocal',
+    },
   ],
   emails: ['hello@mirasol.com', 'mira.sol@northstarmgmt.com'],
   emailSources: {
@@ -55,7 +85,12 @@ describe('scoreProfiles', () => {
   it('recall by reachability label', () => {
     const m = new Map<string, { reachable: number; found: number }>();
     recallByVia([{ platform: 'video', handle: 'mirasol', url: null }], truth, m);
-    expect(Object.fromEntries(m)).toEqual({ source: { reachable: 1, found: 0 }, link_in_bio: { reachable: 1, found: 1 }, same_handle: { reachable: 1, found: 1 }, websearch: { reachable: 1, found: 0 } });
+    expect(Object.fromEntries(m)).toEqual({
+      source: { reachable: 1, found: 0 },
+      link_in_bio: { reachable: 1, found: 1 },
+      same_handle: { reachable: 1, found: 1 },
+      websearch: { reachable: 1, found: 0 },
+    });
   });
 });
 
@@ -67,7 +102,10 @@ describe('scoreEmails', () => {
     expect(recall(c)).toBeCloseTo(0.5);
     const m = new Map<string, { reachable: number; found: number }>();
     recallByEncoding(['hello@mirasol.com'], truth, m);
-    expect(Object.fromEntries(m)).toEqual({ 'website/cfemail': { reachable: 1, found: 1 }, 'social_profile/bracket': { reachable: 1, found: 0 } });
+    expect(Object.fromEntries(m)).toEqual({
+      'website/cfemail': { reachable: 1, found: 1 },
+      'social_profile/bracket': { reachable: 1, found: 0 },
+    });
   });
 
   it('nothing returned and nothing reachable is perfect', () => {

@@ -52,7 +52,17 @@
  */
 import { getDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../../src/links/classify.js';
-import type { EmailEncoding, PageStatus, ReaderPlatform, SimAccount, SimLinkPage, SimSite, SimSitePage, SimWorld, SourcePlatform } from './model.js';
+import type {
+  EmailEncoding,
+  PageStatus,
+  ReaderPlatform,
+  SimAccount,
+  SimLinkPage,
+  SimSite,
+  SimSitePage,
+  SimWorld,
+  SourcePlatform,
+} from './model.js';
 import { HANDLE_RULES, PROBED_PLATFORMS, profileUrl, READER_PLATFORMS, SOURCE_PLATFORMS, TOKEN_GATED_PLATFORMS } from './model.js';
 
 export type Via = 'source' | 'source_link' | 'link_in_bio' | 'profile_link' | 'website_link' | 'same_handle' | 'websearch';
@@ -148,9 +158,18 @@ export const READ_CHAINS: Readonly<Record<ReaderPlatform, readonly string[]>> = 
  * pages of the same site by these scores (the home page scores 1 when the declared page is deeper).
  */
 export const CRAWL_WORDS: readonly [RegExp, number][] = [
-  [/^(?:contact(?:[-_ ]?(?:us|me))?|kontakt|contacto|contato|contatti|impressum|imprint|mentions[-_ ]legales|お問い合わせ|otoiawase|get in touch|me contacter|fale comigo)$/, 3],
-  [/^(?:bookings?|press|presse|prensa|imprensa|business|management|mgmt|work[-_ ]with[-_ ](?:me|us)|collabs?|partnerships?|enquir(?:y|ies)|inquir(?:y|ies))$/, 2],
-  [/^(?:about(?:[-_ ]?(?:us|me))?|a[-_ ]propos|à propos|sobre(?:[-_ ]mi)?|sobre mí|ueber[-_ ]mich|über[-_ ]mich|uber[-_ ]mich|bio|team|legal|プロフィール)$/, 1],
+  [
+    /^(?:contact(?:[-_ ]?(?:us|me))?|kontakt|contacto|contato|contatti|impressum|imprint|mentions[-_ ]legales|お問い合わせ|otoiawase|get in touch|me contacter|fale comigo)$/,
+    3,
+  ],
+  [
+    /^(?:bookings?|press|presse|prensa|imprensa|business|management|mgmt|work[-_ ]with[-_ ](?:me|us)|collabs?|partnerships?|enquir(?:y|ies)|inquir(?:y|ies))$/,
+    2,
+  ],
+  [
+    /^(?:about(?:[-_ ]?(?:us|me))?|a[-_ ]propos|à propos|sobre(?:[-_ ]mi)?|sobre mí|ueber[-_ ]mich|über[-_ ]mich|uber[-_ ]mich|bio|team|legal|プロフィール)$/,
+    1,
+  ],
 ];
 
 export function crawlScore(url: string, text: string): number {
@@ -161,7 +180,16 @@ export function crawlScore(url: string, text: string): number {
   } catch {
     /* as is */
   }
-  const words = [...path.toLowerCase().split('/').map((x) => x.replace(/\.(?:html?|php|aspx?)$/, '')), text.replace(/^(?:nav|social):/, '').trim().toLowerCase()];
+  const words = [
+    ...path
+      .toLowerCase()
+      .split('/')
+      .map((x) => x.replace(/\.(?:html?|php|aspx?)$/, '')),
+    text
+      .replace(/^(?:nav|social):/, '')
+      .trim()
+      .toLowerCase(),
+  ];
   for (const w of words) for (const [re, score] of CRAWL_WORDS) if (re.test(w)) best = Math.max(best, score);
   return best;
 }
@@ -174,7 +202,12 @@ type Resolved =
   | { kind: 'site'; site: SimSite }
   | { kind: 'other' };
 
-const LIB_HOSTS: Record<string, SimLinkPage['kind']> = { 'link.me': 'linkpage-a', 'linktr.ee': 'linkpage-b', 'pillar.io': 'linkpage-d', 'lnk.bio': 'linkpage-e' };
+const LIB_HOSTS: Record<string, SimLinkPage['kind']> = {
+  'link.me': 'linkpage-a',
+  'linktr.ee': 'linkpage-b',
+  'pillar.io': 'linkpage-d',
+  'lnk.bio': 'linkpage-e',
+};
 
 export function resolveLink(world: SimWorld, url: string): Resolved {
   let u: URL;
@@ -197,7 +230,10 @@ export function resolveLink(world: SimWorld, url: string): Resolved {
   const c = classifyLink(u.href);
   if (c) {
     if (!c.handle) return { kind: 'other' };
-    const key = c.platform === 'video' && /^UC[A-Za-z0-9_-]{22}$/.test(c.handle) ? world.channels.get(c.handle) : `${c.platform}:${c.handle.toLowerCase()}`;
+    const key =
+      c.platform === 'video' && /^UC[A-Za-z0-9_-]{22}$/.test(c.handle)
+        ? world.channels.get(c.handle)
+        : `${c.platform}:${c.handle.toLowerCase()}`;
     const account = key ? world.accounts.get(key) : undefined;
     return account ? { kind: 'account', account } : { kind: 'other' };
   }
@@ -349,7 +385,11 @@ class Lookup {
         } else {
           // A profile's links to its own platform are collaborators far more often than its owner.
           if (origin === 'profile' && from && from.platform === r.account.platform) return;
-          this.verify(r.account, origin === 'source' ? 'source_link' : origin === 'link_in_bio' ? 'link_in_bio' : 'profile_link', 'explicit');
+          this.verify(
+            r.account,
+            origin === 'source' ? 'source_link' : origin === 'link_in_bio' ? 'link_in_bio' : 'profile_link',
+            'explicit',
+          );
           if (r.account !== this.source) this.readCreatorAccount(r.account, parent);
         }
         return;
@@ -470,7 +510,13 @@ class Lookup {
     // Web search, once the display name is known: at most 4 candidates, in result order.
     const creator = S.creator !== null ? this.world.creators[S.creator] : undefined;
     if (creator) {
-      const g = this.node(`https://www.google.com/search?q=${encodeURIComponent(S.handle)}`, this.latency('www.google.com'), creator.search.blocked ? 'unusable' : 'ok', sourceNode, creator.search.blocked);
+      const g = this.node(
+        `https://www.google.com/search?q=${encodeURIComponent(S.handle)}`,
+        this.latency('www.google.com'),
+        creator.search.blocked ? 'unusable' : 'ok',
+        sourceNode,
+        creator.search.blocked,
+      );
       if (this.ok(g)) {
         let taken = 0;
         for (const res of creator.search.results) {
@@ -500,7 +546,7 @@ class Lookup {
     }
 
     // Verification to a fixpoint.
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const [key, c] of this.candidates) {
         const v = this.verified.get(key);
@@ -517,7 +563,8 @@ class Lookup {
         for (const l of c.account.links) {
           const r = resolveLink(this.world, l);
           const t = r.kind === 'redirect' && r.target && this.ok(l) ? resolveLink(this.world, r.target) : r;
-          if (t.kind === 'account' && t.account.platform !== c.account.platform && !this.verified.has(t.account.key)) this.verify(t.account, 'profile_link', 'explicit');
+          if (t.kind === 'account' && t.account.platform !== c.account.platform && !this.verified.has(t.account.key))
+            this.verify(t.account, 'profile_link', 'explicit');
         }
       }
     }
@@ -572,7 +619,9 @@ class Lookup {
     const chain: string[] = [];
     for (let id = last; id && id !== ROOT && chain.length < 20; id = via.get(id) ?? '') chain.unshift(id);
     // A hanging request whose parents answered: the lookup waits for its timeout.
-    const deadlineBound = [...this.nodes.values()].some((n) => n.status === 'hang' && [...n.parents].some((p) => p === ROOT || Number.isFinite(end.get(p) ?? Infinity)));
+    const deadlineBound = [...this.nodes.values()].some(
+      (n) => n.status === 'hang' && [...n.parents].some((p) => p === ROOT || Number.isFinite(end.get(p) ?? Infinity)),
+    );
     return { critical, chain, deadlineBound };
   }
 }
@@ -599,20 +648,30 @@ function aliasesOf(a: SimAccount): string[] {
 
 export function truthFor(world: SimWorld, latency: (host: string) => number, sourceKey: string, options: TruthOptions = {}): TruthEntry {
   const S = world.accounts.get(sourceKey);
-  if (!S || S.creator === null || !(SOURCE_PLATFORMS as readonly string[]).includes(S.platform)) throw new Error(`not a creator's source account: ${sourceKey}`);
+  if (!S || S.creator === null || !(SOURCE_PLATFORMS as readonly string[]).includes(S.platform))
+    throw new Error(`not a creator's source account: ${sourceKey}`);
   const L = new Lookup(world, latency, S, options);
   L.run();
   const t = L.timing();
   const creator = world.creators[S.creator];
   const owned = creator.accounts.map((k) => world.accounts.get(k)!);
-  const inconsistencies = [...L.verified.values()].filter((v) => v.account.creator !== S.creator).map((v) => `${v.account.key} (${v.account.owner}, ${v.account.role}) verified by ${v.by}`);
+  const inconsistencies = [...L.verified.values()]
+    .filter((v) => v.account.creator !== S.creator)
+    .map((v) => `${v.account.key} (${v.account.owner}, ${v.account.role}) verified by ${v.by}`);
   const emailSources = Object.fromEntries([...L.emails].filter(([e]) => creator.emails.includes(e)));
   for (const e of L.emails.keys()) if (!creator.emails.includes(e)) inconsistencies.push(`address ${e} reachable but not the creator's`);
   return {
     key: sourceKey,
     creator: S.creator,
     source: { platform: S.platform as SourcePlatform, handle: S.handle, url: S.url },
-    profiles: [...L.verified.values()].map((v) => ({ platform: v.account.platform, handle: v.account.handle, url: v.account.url, aliases: aliasesOf(v.account), via: [...v.via], verifiedBy: v.by })),
+    profiles: [...L.verified.values()].map((v) => ({
+      platform: v.account.platform,
+      handle: v.account.handle,
+      url: v.account.url,
+      aliases: aliasesOf(v.account),
+      via: [...v.via],
+      verifiedBy: v.by,
+    })),
     emails: Object.keys(emailSources),
     emailSources,
     ownedProfiles: owned.map((a) => ({ platform: a.platform, handle: a.handle, url: a.url, aliases: aliasesOf(a) })),

@@ -39,7 +39,10 @@ export function memoryCache(): ResultCache {
   };
 }
 
-export function fakeContext(answer: (req: UpstreamRequest) => FakeAnswer | Promise<FakeAnswer>, opts: { signal?: AbortSignal; env?: Record<string, string> } = {}): FakeContext {
+export function fakeContext(
+  answer: (req: UpstreamRequest) => FakeAnswer | Promise<FakeAnswer>,
+  opts: { signal?: AbortSignal; env?: Record<string, string> } = {},
+): FakeContext {
   const requests: UpstreamRequest[] = [];
   const upstream: Upstream = {
     async request(req) {
@@ -72,5 +75,11 @@ export function fakeContext(answer: (req: UpstreamRequest) => FakeAnswer | Promi
     },
     close: async () => undefined,
   };
-  return { upstream, config: loadConfig({ DATA_DIR: '/tmp/cl-discovery-unit', ...opts.env } as NodeJS.ProcessEnv), cache: memoryCache(), signal: opts.signal, requests };
+  return {
+    upstream,
+    config: loadConfig({ DATA_DIR: '/tmp/cl-discovery-unit', ...opts.env } as NodeJS.ProcessEnv),
+    cache: memoryCache(),
+    signal: opts.signal,
+    requests,
+  };
 }

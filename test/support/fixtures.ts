@@ -20,15 +20,20 @@ export function fixturePath(label: string, file = ''): string {
 
 export function hasFixtures(label: string): boolean {
   const present = existsSync(fixturePath(label, 'SOURCES.md'));
-  if (existsSync(FIXTURES_DIR)) return !optional(present, `${shown(fixturePath(label))} holds no captures: real-capture tests skipped`).skip;
+  if (existsSync(FIXTURES_DIR))
+    return !optional(present, `${shown(fixturePath(label))} holds no captures: real-capture tests skipped`).skip;
   return !prerequisite(present, skipReason(label)).skip;
 }
 
 /** Whether a peer example (../shared/reference/peer-examples/…) is there to compare with. */
 export function hasPeerExample(path: string): boolean {
   const present = existsSync(path);
-  if (existsSync(dirname(path))) return !optional(present, `${shown(path)} is not in the shared reference: peer-example comparison skipped`).skip;
-  return !prerequisite(present, `${topMissing(path)} is absent (fresh clone without the shared reference): peer-example comparisons skipped`).skip;
+  if (existsSync(dirname(path)))
+    return !optional(present, `${shown(path)} is not in the shared reference: peer-example comparison skipped`).skip;
+  return !prerequisite(
+    present,
+    `${topMissing(path)} is absent (fresh clone without the shared reference): peer-example comparisons skipped`,
+  ).skip;
 }
 // Without ../shared beside the checkout a suite's prerequisite is missing (a failure under
 // CI=true); with it, a label or file it lacks is what the shared data holds (no retail-shop

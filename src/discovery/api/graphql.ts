@@ -18,7 +18,15 @@ import { GraphQLStreamDirective } from '../../graphql/incremental.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import { watchProgress } from '../progress.js';
 import type { ProfileIdentity, SourceStage } from '../progress.js';
-import type { DiscoveredProfile, DiscoveryDiagnostics, DiscoverySource, EmailLookupResult, EmailSource, FoundEmail, SocialProfilesResult } from '../types.js';
+import type {
+  DiscoveredProfile,
+  DiscoveryDiagnostics,
+  DiscoverySource,
+  EmailLookupResult,
+  EmailSource,
+  FoundEmail,
+  SocialProfilesResult,
+} from '../types.js';
 import { emailLookupRecord, socialProfilesRecord } from '../types.js';
 import type { DiscoveryArgs } from './platform.js';
 import { findCreatorEmails, findSocialProfiles, progressKey } from './platform.js';
@@ -102,21 +110,29 @@ function isStreamed(info: GraphQLResolveInfo): boolean {
  * The record as a view whose fields settle as the one lookup progresses; the root field
  * resolves once the source is read (a lookup that fails before that fails the field, at 0 credits).
  */
-function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(field: 'findSocialProfiles' | 'findCreatorEmails', keys: readonly string[]) {
+function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(
+  field: 'findSocialProfiles' | 'findCreatorEmails',
+  keys: readonly string[],
+) {
   return (lookup: Promise<R>, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Record<string | symbol, unknown>> => {
     const args = ctx.plan?.fields.get(info.path.key as string)?.args as DiscoveryArgs | undefined;
     const watch = args ? watchProgress(progressKey(field, args)) : null;
     if (watch) void lookup.then(watch.release, watch.release);
-    const fromResult = lookup.then((r): SourceStage => ({ source: r.source, profile: 'profiles' in r ? r.profiles[0] : (undefined as never) }));
+    const fromResult = lookup.then((r): SourceStage => ({
+      source: r.source,
+      profile: 'profiles' in r ? r.profiles[0] : (undefined as never),
+    }));
     return (watch ? Promise.race([watch.source, fromResult]) : fromResult).then((stage) => {
       const view: Record<string | symbol, unknown> = { [LOOKUP]: lookup, source: stage.source };
       if (keys.includes('profiles')) {
         const all = lookup as Promise<SocialProfilesResult>;
         // Not streamed, the list is the record's (its order by confidence is final only at the end).
-        view[LIVE_PROFILES] = (streamed: boolean) => (streamed ? profilesAsSettled(stage.profile, watch?.profiles() ?? null, all) : all.then((r) => r.profiles));
+        view[LIVE_PROFILES] = (streamed: boolean) =>
+          streamed ? profilesAsSettled(stage.profile, watch?.profiles() ?? null, all) : all.then((r) => r.profiles);
       }
       for (const k of keys) {
-        if (!(k in view)) Object.defineProperty(view, k, { enumerable: true, get: () => lookup.then((r) => (r as unknown as Record<string, unknown>)[k]) });
+        if (!(k in view))
+          Object.defineProperty(view, k, { enumerable: true, get: () => lookup.then((r) => (r as unknown as Record<string, unknown>)[k]) });
       }
       return view;
     });
@@ -129,8 +145,14 @@ const wholeRecord = <R>(r: R): R | Promise<R> => (r as { [LOOKUP]?: Promise<R> }
 const SourceRef = builder.objectRef<DiscoverySource>('DiscoverySource').implement({
   description: 'The source profile a lookup started from',
   fields: (t) => ({
-    platform: t.exposeString('platform', { nullable: false, description: 'The source platform as the caller sent it (microblog-b-alias is echoed)' }),
-    handle: t.exposeString('handle', { nullable: false, description: 'Normalised, without a leading @ (video: the channel handle, or its id when it has none)' }),
+    platform: t.exposeString('platform', {
+      nullable: false,
+      description: 'The source platform as the caller sent it (microblog-b-alias is echoed)',
+    }),
+    handle: t.exposeString('handle', {
+      nullable: false,
+      description: 'Normalised, without a leading @ (video: the channel handle, or its id when it has none)',
+    }),
     url: t.exposeString('url', { nullable: false, description: 'Profile URL' }),
   }),
 });
@@ -138,13 +160,17 @@ const SourceRef = builder.objectRef<DiscoverySource>('DiscoverySource').implemen
 const ProfileRef = builder.objectRef<DiscoveredProfile>('DiscoveredProfile').implement({
   description: "One of the creator's profiles",
   fields: (t) => ({
-    platform: t.exposeString('platform', { nullable: false, description: 'Neutral label (social-b, professional…) or lowercase platform name (twitch, patreon…)' }),
+    platform: t.exposeString('platform', {
+      nullable: false,
+      description: 'Neutral label (social-b, professional…) or lowercase platform name (twitch, patreon…)',
+    }),
     handle: t.exposeString('handle', { nullable: false }),
     url: t.exposeString('url', { nullable: false }),
     confidence: t.exposeFloat('confidence', { nullable: false, description: '0 to 1, from the documented evidence model' }),
     evidence: t.exposeStringList('evidence', {
       nullable: false,
-      description: 'Every evidence label that applied: source_profile, link_in_bio, verified_profile_link, same_handle_match, shared_website, website_link, websearch_match, display_name_match, reciprocal_profile_link',
+      description:
+        'Every evidence label that applied: source_profile, link_in_bio, verified_profile_link, same_handle_match, shared_website, website_link, websearch_match, display_name_match, reciprocal_profile_link',
     }),
   }),
 });
@@ -160,7 +186,11 @@ const EmailSourceRef = builder.objectRef<EmailSource>('CreatorEmailSource').impl
 const EmailRef = builder.objectRef<FoundEmail>('CreatorEmail').implement({
   fields: (t) => ({
     email: t.exposeString('email', { nullable: false }),
-    sources: t.expose('sources', { type: [EmailSourceRef], nullable: false, description: 'Empty when the address was found only through internal-only sources' }),
+    sources: t.expose('sources', {
+      type: [EmailSourceRef],
+      nullable: false,
+      description: 'Empty when the address was found only through internal-only sources',
+    }),
   }),
 });
 
@@ -203,7 +233,7 @@ const SocialProfilesRef = builder.objectRef<SocialProfilesResult>('SocialProfile
       type: [ProfileRef],
       nullable: false,
       description:
-        'The source profile first, then by confidence. Under @stream (incremental delivery) in verification order instead, as the same set: the source first, then each profile as soon as it is certain to be returned (linked from the source or its link-in-bio page, and read), then the rest in confidence order. An item\'s confidence and evidence are final only when the lookup completes: select them in a nested @defer to get the item\'s platform, handle and url at once (without it the item waits for them).',
+        "The source profile first, then by confidence. Under @stream (incremental delivery) in verification order instead, as the same set: the source first, then each profile as soon as it is certain to be returned (linked from the source or its link-in-bio page, and read), then the rest in confidence order. An item's confidence and evidence are final only when the lookup completes: select them in a nested @defer to get the item's platform, handle and url at once (without it the item waits for them).",
       resolve: (r, _args, _ctx, info) => {
         const live = (r as { [LIVE_PROFILES]?: (streamed: boolean) => unknown })[LIVE_PROFILES];
         return (live ? live(isStreamed(info)) : r.profiles) as never;
@@ -218,10 +248,17 @@ const EmailLookupRef = builder.objectRef<EmailLookupResult>('CreatorEmailLookup'
   description: "A creator's publicly listed contact addresses (find creator emails)",
   fields: (t) => ({
     source: t.expose('source', { type: SourceRef, nullable: false }),
-    emails: t.expose('emails', { type: [EmailRef], nullable: false, description: 'Deduplicated; empty when none is publicly listed (with partial true that is not proof that none exists)' }),
+    emails: t.expose('emails', {
+      type: [EmailRef],
+      nullable: false,
+      description: 'Deduplicated; empty when none is publicly listed (with partial true that is not proof that none exists)',
+    }),
     scannedProfileUrls: t.exposeStringList('scanned_profile_urls', { nullable: false, description: 'Profiles scanned for e-mails' }),
     failedEmailScanUrls: t.exposeStringList('failed_email_scan_urls', { nullable: false, description: 'Scans that failed or timed out' }),
-    emailScanLimited: t.exposeBoolean('email_scan_limited', { nullable: false, description: 'A bound (pages, bytes, sites, accounts) cut the scan' }),
+    emailScanLimited: t.exposeBoolean('email_scan_limited', {
+      nullable: false,
+      description: 'A bound (pages, bytes, sites, accounts) cut the scan',
+    }),
     ...diagnosticFields(t as unknown as ExposeBuilder),
     json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: wholeRecord }),
   }),

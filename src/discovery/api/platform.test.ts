@@ -39,8 +39,14 @@ describe('creator tools: registry entry', () => {
       const v = validateArgs(findSocialProfiles, raw);
       return v.ok ? [] : v.problems;
     };
-    expect(problems({ platform: 'social-b', handle: 'https://instagram.com/owl' })).toEqual([{ param: 'handle', message: 'must be a handle (leading @ optional), not a profile URL' }]);
-    expect(problems({ platform: 'nope', handle: 'owl' })).toEqual([{ param: 'platform', message: 'must be one of social-b, shortvideo, video, microblog-b, microblog-b-alias, social-a' }]);
-    expect(problems({ platform: 'social-b', handle: 'x'.repeat(201) })).toEqual([{ param: 'handle', message: 'must be at most 200 characters' }]);
+    expect(problems({ platform: 'social-b', handle: 'https://instagram.com/owl' })).toEqual([
+      { param: 'handle', message: 'must be a handle (leading @ optional), not a profile URL' },
+    ]);
+    expect(problems({ platform: 'nope', handle: 'owl' })).toEqual([
+      { param: 'platform', message: 'must be one of social-b, shortvideo, video, microblog-b, microblog-b-alias, social-a' },
+    ]);
+    expect(problems({ platform: 'social-b', handle: 'x'.repeat(201) })).toEqual([
+      { param: 'handle', message: 'must be at most 200 characters' },
+    ]);
   });
 });

@@ -48,14 +48,16 @@ const params: OperationDef['params'] = [
     values: SOURCE_PLATFORMS,
     enumName: 'DiscoverySourcePlatform',
     required: true,
-    description: 'Platform of the source profile: social-b, shortvideo, video, microblog-b (microblog-b-alias is its second spelling), social-a',
+    description:
+      'Platform of the source profile: social-b, shortvideo, video, microblog-b (microblog-b-alias is its second spelling), social-a',
   },
   {
     name: 'handle',
     kind: 'string',
     required: true,
     maxLength: HANDLE_MAX,
-    description: 'Handle of the source profile (leading @ optional; not a profile URL). The video platform also accepts a channel id (UC…).',
+    description:
+      'Handle of the source profile (leading @ optional; not a profile URL). The video platform also accepts a channel id (UC…).',
   },
 ];
 

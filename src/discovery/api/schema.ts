@@ -5,7 +5,14 @@
  * equal to these schemas at compile time, so neither can drift from the other.
  */
 import { z } from 'zod';
-import type { DiscoveredProfile, DiscoveryDiagnostics, DiscoverySource, EmailLookupResult, FoundEmail, SocialProfilesResult } from '../types.js';
+import type {
+  DiscoveredProfile,
+  DiscoveryDiagnostics,
+  DiscoverySource,
+  EmailLookupResult,
+  FoundEmail,
+  SocialProfilesResult,
+} from '../types.js';
 import { EVIDENCE_LABELS } from '../types.js';
 import { assertType, Bool, named, Str, Strs } from '../../platforms/records.js';
 import type { Equals } from '../../platforms/records.js';

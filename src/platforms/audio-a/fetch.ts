@@ -27,7 +27,10 @@ export function anonymousToken(upstream: Upstream): TokenSource {
     createTokenSource(`${PLATFORM} anonymous token`, async (signal) => {
       const res = await upstream.request({ url: tokenPageUrl(), platform: PLATFORM, headers: { accept: 'text/html' }, signal });
       // The token page is ours to choose, not the caller's: its absence is no NOT_FOUND of theirs.
-      if (res.status === 404 || res.status === 410) throw upstreamFailed(`${PLATFORM}: the embed page that carries the anonymous token is gone (HTTP ${res.status}); set AUDIO_A_TOKEN_PAGE_URL`);
+      if (res.status === 404 || res.status === 410)
+        throw upstreamFailed(
+          `${PLATFORM}: the embed page that carries the anonymous token is gone (HTTP ${res.status}); set AUDIO_A_TOKEN_PAGE_URL`,
+        );
       expectOk(res, PLATFORM, 'The embed page');
       const session = parseEmbedSession(res.text());
       return { value: session.accessToken, expiresAt: session.expiresAt ?? Date.now() + DEFAULT_TOKEN_LIFETIME_MS };

@@ -93,7 +93,11 @@ const PodcastRef = builder.objectRef<Podcast>('AudioAPodcast').implement({
     rating: t.expose('rating', { type: RatingRef }),
     playability: t.expose('playability', { type: PlayabilityRef }),
     sharingInfo: t.expose('sharingInfo', { type: SharingInfoRef }),
-    contentRatingLabels: t.stringList({ nullable: false, description: 'contentRatingV2.labels on the wire', resolve: (p) => p.contentRatingV2?.labels ?? [] }),
+    contentRatingLabels: t.stringList({
+      nullable: false,
+      description: 'contentRatingV2.labels on the wire',
+      resolve: (p) => p.contentRatingV2?.labels ?? [],
+    }),
     consumptionOrder: t.exposeString('consumptionOrderV2'),
     saved: t.exposeBoolean('saved'),
     musicAndTalk: t.exposeBoolean('musicAndTalk'),

@@ -18,11 +18,44 @@ const peerExample = (name: string) => resolve(FIXTURES_DIR, '../reference/peer-e
 
 /** api.md order of the audio-a podcast record. */
 const PODCAST_KEYS = [
-  'id', 'uri', '__typename', 'name', 'description', 'htmlDescription', 'publisher', 'contentType', 'mediaType',
-  'coverArt', 'episodesV2', 'topics', 'rating', 'playability', 'sharingInfo', 'visualIdentity', 'contentRatingV2',
-  'consumptionOrderV2', 'saved', 'musicAndTalk', 'showTypes', 'gatedEntityRelations', 'accessInfo', 'trailerV2',
+  'id',
+  'uri',
+  '__typename',
+  'name',
+  'description',
+  'htmlDescription',
+  'publisher',
+  'contentType',
+  'mediaType',
+  'coverArt',
+  'episodesV2',
+  'topics',
+  'rating',
+  'playability',
+  'sharingInfo',
+  'visualIdentity',
+  'contentRatingV2',
+  'consumptionOrderV2',
+  'saved',
+  'musicAndTalk',
+  'showTypes',
+  'gatedEntityRelations',
+  'accessInfo',
+  'trailerV2',
 ];
-const PLAYLIST_KEYS = ['id', 'uri', '__typename', 'name', 'description', 'followers', 'images', 'ownerV2', 'tracks', 'cursor', 'totalCount'];
+const PLAYLIST_KEYS = [
+  'id',
+  'uri',
+  '__typename',
+  'name',
+  'description',
+  'followers',
+  'images',
+  'ownerV2',
+  'tracks',
+  'cursor',
+  'totalCount',
+];
 const TRACK_KEYS = ['id', 'uri', 'name', 'albumOfTrack', 'artists', 'duration', 'playcount'];
 
 function errorOf(fn: () => unknown): ApiError {
@@ -39,7 +72,11 @@ const json = (file: string) => JSON.parse(readFixture(LABEL, file)) as any;
 /** The query parameters of a pathfinder URL, with `variables` and `extensions` decoded. */
 function pathfinderParams(url: string) {
   const u = new URL(url);
-  return { operationName: u.searchParams.get('operationName'), variables: JSON.parse(u.searchParams.get('variables')!), extensions: JSON.parse(u.searchParams.get('extensions')!) };
+  return {
+    operationName: u.searchParams.get('operationName'),
+    variables: JSON.parse(u.searchParams.get('variables')!),
+    extensions: JSON.parse(u.searchParams.get('extensions')!),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -74,21 +111,29 @@ describe.skipIf(!HAVE_CAPTURES)(`audio-a captures (${skipReason(LABEL)})`, () =>
       expect(p.topics[0]).toMatchObject({ __typename: 'PodcastTopic', title: 'Comedy' });
       expect(p.coverArt!.sources.map((s) => s.width)).toEqual([64, 300, 640]);
       expect(p.coverArt!.sources.map((s) => s.height)).toEqual([64, 300, 640]);
-      expect(p.coverArt!.sources.find((s) => s.width === 640)!.url).toBe('https://i.scdn.co/image/ab6765630000ba8ab1d33eb79d3ecd50b856696e');
+      expect(p.coverArt!.sources.find((s) => s.width === 640)!.url).toBe(
+        'https://i.scdn.co/image/ab6765630000ba8ab1d33eb79d3ecd50b856696e',
+      );
     });
 
     it('episodesV2: one entity wrapper with the episode uri (no names in this operation)', () => {
       const p = load();
       expect(p.episodesV2).toHaveLength(1);
       expect(p.episodesV2[0]).toEqual({
-        entity: { __typename: 'EpisodeResponseWrapper', data: { __typename: 'Episode', creator: null, uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS' } },
+        entity: {
+          __typename: 'EpisodeResponseWrapper',
+          data: { __typename: 'Episode', creator: null, uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS' },
+        },
       });
     });
 
     it('playability, sharing, visual identity and content rating', () => {
       const p = load();
       expect(p.playability).toEqual({ playable: true, reason: 'PLAYABLE', unplayabilityReasons: [] });
-      expect(p.sharingInfo).toEqual({ shareId: 'DH3urka-S3aZt49eA87onA', shareUrl: 'https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk?si=DH3urka-S3aZt49eA87onA' });
+      expect(p.sharingInfo).toEqual({
+        shareId: 'DH3urka-S3aZt49eA87onA',
+        shareUrl: 'https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk?si=DH3urka-S3aZt49eA87onA',
+      });
       expect((p.visualIdentity as any).squareCoverImage.extractedColorSet).toBeTypeOf('object');
       expect(p.contentRatingV2).toEqual({ labels: ['EXPLICIT'] });
       expect(p.consumptionOrderV2).toBe('EPISODIC');
@@ -132,7 +177,9 @@ describe.skipIf(!HAVE_CAPTURES)(`audio-a captures (${skipReason(LABEL)})`, () =>
       expect(p.__typename).toBe('Playlist');
       expect(p.followers).toBe(34284032);
       expect(p.ownerV2).toEqual({ __typename: 'User', name: 'Spotify', uri: 'spotify:user:spotify', username: 'spotify' });
-      expect(p.images).toEqual([{ sources: [{ url: 'https://i.scdn.co/image/ab67706f000000028c9dc68bd893f9232ac4ec29', width: null, height: null }] }]);
+      expect(p.images).toEqual([
+        { sources: [{ url: 'https://i.scdn.co/image/ab67706f000000028c9dc68bd893f9232ac4ec29', width: null, height: null }] },
+      ]);
     });
 
     it('totalCount 50 but 25 items: cursor 25 points at the rest (also when 100 were asked for)', () => {
@@ -186,7 +233,11 @@ describe.skipIf(!HAVE_CAPTURES)(`audio-a captures (${skipReason(LABEL)})`, () =>
 
     it('our request for this page is the one SOURCES.md records (but for the page size)', () => {
       const params = pathfinderParams(
-        pathfinderUrl(QUERIES.playlist, { uri: 'spotify:playlist:37i9dQZF1DXcBWIGoYBM5M', offset: 0, limit: 25, enableWatchFeedEntrypoint: false }, {}),
+        pathfinderUrl(
+          QUERIES.playlist,
+          { uri: 'spotify:playlist:37i9dQZF1DXcBWIGoYBM5M', offset: 0, limit: 25, enableWatchFeedEntrypoint: false },
+          {},
+        ),
       );
       expect(params).toEqual({
         operationName: 'fetchPlaylist',
@@ -218,7 +269,12 @@ describe.skipIf(!HAVE_CAPTURES)(`audio-a captures (${skipReason(LABEL)})`, () =>
     it('trackList: all 50 (first and last as recorded)', () => {
       const list = entity().trackList;
       expect(list).toHaveLength(50);
-      expect(list[0]).toMatchObject({ title: 'hate that i made you love me', subtitle: 'Ariana Grande', duration: 197949, uri: 'spotify:track:20jbSiX29FDX4oQxBXyUEi' });
+      expect(list[0]).toMatchObject({
+        title: 'hate that i made you love me',
+        subtitle: 'Ariana Grande',
+        duration: 197949,
+        uri: 'spotify:track:20jbSiX29FDX4oQxBXyUEi',
+      });
       expect(list[49]).toMatchObject({ title: 'The Visitor', subtitle: 'SIENNA SPIRO' });
     });
 
@@ -276,7 +332,11 @@ describe.skipIf(!HAVE_CAPTURES)(`audio-a captures (${skipReason(LABEL)})`, () =>
       expect(s.explicit).toBe(false);
       expect(s.images.map((i: { width: number }) => i.width)).toEqual([640, 300, 64]);
       expect(s.episodes.total).toBe(1);
-      expect(s.episodes.items[0]).toMatchObject({ name: 'Coronakrise in China: Wie Peking die USA vorf\u00fchrt', duration_ms: 1777964, release_date: '2020-03-30' });
+      expect(s.episodes.items[0]).toMatchObject({
+        name: 'Coronakrise in China: Wie Peking die USA vorf\u00fchrt',
+        duration_ms: 1777964,
+        release_date: '2020-03-30',
+      });
       expect(s.description.startsWith('Wie navigiert die Welt durch die Coronakrise?')).toBe(true);
       expect(s.external_urls.spotify).toBe('https://open.spotify.com/show/7iZEp9f2Gg8JvKNqK3t905');
       expect(idFromInput(s.external_urls.spotify, 'show')).toBe(s.id);
@@ -304,7 +364,11 @@ describe.skipIf(!hasPeerExample(peerExample('audio-a_podcast.json')))('peer exam
 
   it('its record, sent back as pathfinder would send it, parses to itself', () => {
     const p = peer() as any;
-    const upstream = { data: { podcastUnionV2: { ...p, episodesV2: { __typename: 'ContextEpisodePage', items: p.episodesV2 }, topics: { items: p.topics } } } };
+    const upstream = {
+      data: {
+        podcastUnionV2: { ...p, episodesV2: { __typename: 'ContextEpisodePage', items: p.episodesV2 }, topics: { items: p.topics } },
+      },
+    };
     expect(parsePodcast(upstream)).toEqual(p);
   });
 
@@ -428,15 +492,46 @@ describe('parsePlaylist: items and fields', () => {
   it('episodes, local files and unavailable entries', () => {
     const body = pagesOf(0, 0, 100);
     body.data.playlistV2.content.items = [
-      { itemV2: { __typename: 'EpisodeResponseWrapper', data: { __typename: 'Episode', uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS', name: 'An episode', duration: { totalMilliseconds: 3600000 } } } },
-      { itemV2: { __typename: 'LocalTrackResponseWrapper', data: { __typename: 'LocalTrack', uri: 'spotify:local:Artist:Album:Title:200', name: 'Title' } } },
+      {
+        itemV2: {
+          __typename: 'EpisodeResponseWrapper',
+          data: {
+            __typename: 'Episode',
+            uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS',
+            name: 'An episode',
+            duration: { totalMilliseconds: 3600000 },
+          },
+        },
+      },
+      {
+        itemV2: {
+          __typename: 'LocalTrackResponseWrapper',
+          data: { __typename: 'LocalTrack', uri: 'spotify:local:Artist:Album:Title:200', name: 'Title' },
+        },
+      },
       { itemV2: { __typename: 'RestrictedContent' } },
     ] as any;
     (body.data.playlistV2.content as any).totalCount = 3;
     const p = parsePlaylist(body, { offset: 0, limit: 100 });
     expect(p.tracks).toEqual([
-      { id: '07gKzPFkbvGF0cHoeG7ARS', uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS', name: 'An episode', albumOfTrack: null, artists: [], duration: { totalMilliseconds: 3600000 }, playcount: null },
-      { id: null, uri: 'spotify:local:Artist:Album:Title:200', name: 'Title', albumOfTrack: null, artists: [], duration: { totalMilliseconds: null }, playcount: null },
+      {
+        id: '07gKzPFkbvGF0cHoeG7ARS',
+        uri: 'spotify:episode:07gKzPFkbvGF0cHoeG7ARS',
+        name: 'An episode',
+        albumOfTrack: null,
+        artists: [],
+        duration: { totalMilliseconds: 3600000 },
+        playcount: null,
+      },
+      {
+        id: null,
+        uri: 'spotify:local:Artist:Album:Title:200',
+        name: 'Title',
+        albumOfTrack: null,
+        artists: [],
+        duration: { totalMilliseconds: null },
+        playcount: null,
+      },
     ]);
     // The unavailable entry still counts for the cursor: nothing is skipped on the next page.
     expect(p.cursor).toBeNull();
@@ -474,7 +569,10 @@ describe('parsePlaylist: items and fields', () => {
 
 describe('parsePodcast: errors and fallbacks', () => {
   it('a null union or a NotFound member is NOT_FOUND naming the id', () => {
-    for (const body of [{ data: { podcastUnionV2: null } }, { data: { podcastUnionV2: { __typename: 'NotFound', message: 'Podcast not found' } } }]) {
+    for (const body of [
+      { data: { podcastUnionV2: null } },
+      { data: { podcastUnionV2: { __typename: 'NotFound', message: 'Podcast not found' } } },
+    ]) {
       const e = errorOf(() => parsePodcast(body, '0000000000000000000000'));
       expect(e.code).toBe('NOT_FOUND');
       expect(e.status).toBe(404);
@@ -527,25 +625,43 @@ describe('parsePodcast: errors and fallbacks', () => {
   });
 
   it('members api.md does not list are passed through after the listed ones', () => {
-    const p = parsePodcast({ data: { podcastUnionV2: { id: '4rOoJ6Egrf8K2IrywzwOMk', uri: 'spotify:show:4rOoJ6Egrf8K2IrywzwOMk', contentCapabilityTrait: { rateability: { value: 'RESTRICTED' } } } } });
+    const p = parsePodcast({
+      data: {
+        podcastUnionV2: {
+          id: '4rOoJ6Egrf8K2IrywzwOMk',
+          uri: 'spotify:show:4rOoJ6Egrf8K2IrywzwOMk',
+          contentCapabilityTrait: { rateability: { value: 'RESTRICTED' } },
+        },
+      },
+    });
     expect(Object.keys(p)).toEqual([...PODCAST_KEYS, 'contentCapabilityTrait']);
     expect((p as any).contentCapabilityTrait).toEqual({ rateability: { value: 'RESTRICTED' } });
   });
 
   it('playlist: garbage and not-found', () => {
     expect(errorOf(() => parsePlaylist({ data: { playlistV2: null } }, { offset: 0, limit: 100 })).code).toBe('NOT_FOUND');
-    expect(errorOf(() => parsePlaylist({ data: { playlistV2: { __typename: 'NotFound' } } }, { offset: 0, limit: 100 })).code).toBe('NOT_FOUND');
-    expect(errorOf(() => parsePlaylist({ data: { playlistV2: { uri: 'spotify:playlist:0123456789abcdefABCDEF' } } }, { offset: 0, limit: 100 })).message).toContain('content.items');
-    expect(errorOf(() => parsePlaylist({ data: { playlistV2: { content: { items: [] } } } }, { offset: 0, limit: 100 })).message).toContain('playlistV2.uri');
+    expect(errorOf(() => parsePlaylist({ data: { playlistV2: { __typename: 'NotFound' } } }, { offset: 0, limit: 100 })).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      errorOf(() => parsePlaylist({ data: { playlistV2: { uri: 'spotify:playlist:0123456789abcdefABCDEF' } } }, { offset: 0, limit: 100 }))
+        .message,
+    ).toContain('content.items');
+    expect(errorOf(() => parsePlaylist({ data: { playlistV2: { content: { items: [] } } } }, { offset: 0, limit: 100 })).message).toContain(
+      'playlistV2.uri',
+    );
   });
 });
 
 describe('parseEmbedSession / extractNextData', () => {
-  const page = (next: unknown) => `<!DOCTYPE html><html><head><title>Spotify Embed</title></head><body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script></body></html>`;
+  const page = (next: unknown) =>
+    `<!DOCTYPE html><html><head><title>Spotify Embed</title></head><body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script></body></html>`;
   const session = (s: unknown) => ({ props: { pageProps: { state: { settings: { session: s } } } }, page: '/track/[id]' });
 
   it('reads the token and its expiry', () => {
-    expect(parseEmbedSession(page(session({ accessToken: 'BQ-test', accessTokenExpirationTimestampMs: 1700000000000, isAnonymous: true })))).toEqual({
+    expect(
+      parseEmbedSession(page(session({ accessToken: 'BQ-test', accessTokenExpirationTimestampMs: 1700000000000, isAnonymous: true }))),
+    ).toEqual({
       accessToken: 'BQ-test',
       expiresAt: 1700000000000,
       isAnonymous: true,
@@ -559,14 +675,17 @@ describe('parseEmbedSession / extractNextData', () => {
       expect(e.code).toBe('UPSTREAM_FAILED');
       expect(e.message).toContain('settings.session.accessToken');
     }
-    expect(errorOf(() => parseEmbedSession('<html><body><script id="__NEXT_DATA__" type="application/json">{oops</script></body></html>')).message).toContain('valid JSON');
+    expect(
+      errorOf(() => parseEmbedSession('<html><body><script id="__NEXT_DATA__" type="application/json">{oops</script></body></html>'))
+        .message,
+    ).toContain('valid JSON');
   });
 
   it('a block or challenge page is UPSTREAM_BLOCKED; any other page without __NEXT_DATA__ is a changed shape', () => {
     // Shapes of vendor block pages (written by us, with the structural markers of the block
     // catalogue): Akamai's "Access Denied" with its edgesuite reference, a PerimeterX captcha.
     const blocked = [
-      '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don\'t have permission to access this server.<P>Reference&#32;&#35;18&#46;5e3c1402&#46;1591284212&#46;2b8d26b6<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5e3c1402&#46;1591284212&#46;2b8d26b6</P></BODY></HTML>',
+      "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don't have permission to access this server.<P>Reference&#32;&#35;18&#46;5e3c1402&#46;1591284212&#46;2b8d26b6<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5e3c1402&#46;1591284212&#46;2b8d26b6</P></BODY></HTML>",
       '<html><body><div id="px-captcha"></div><script src="https://captcha.px-cdn.net/PXabc123/captcha.js?a=c&m=0"></script></body></html>',
     ];
     for (const html of blocked) {
@@ -644,7 +763,9 @@ describe('persisted-query hashes are configurable in one place', () => {
   });
 
   it('the token page can be configured too', () => {
-    expect(tokenPageUrl({ AUDIO_A_TOKEN_PAGE_URL: 'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC' })).toBe('https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC');
+    expect(tokenPageUrl({ AUDIO_A_TOKEN_PAGE_URL: 'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC' })).toBe(
+      'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC',
+    );
   });
 });
 

@@ -132,12 +132,22 @@ export function parseEmbedSession(page: string | Obj): EmbedSession {
 function pathfinderUnion(json: unknown, union: string, operation: string, what: string): Obj {
   if (!isObj(json)) throw shapeChanged(PLATFORM, `pathfinder ${operation} JSON object`);
   const errors = objects(json.errors);
-  if (errors.some((e) => e.message === 'PersistedQueryNotFound' || (isObj(e.extensions) && e.extensions.code === 'PERSISTED_QUERY_NOT_FOUND'))) {
-    throw upstreamFailed(`${PLATFORM}: pathfinder no longer knows the persisted query ${operation} (its sha256 hash has rotated; configure a current one)`);
+  if (
+    errors.some((e) => e.message === 'PersistedQueryNotFound' || (isObj(e.extensions) && e.extensions.code === 'PERSISTED_QUERY_NOT_FOUND'))
+  ) {
+    throw upstreamFailed(
+      `${PLATFORM}: pathfinder no longer knows the persisted query ${operation} (its sha256 hash has rotated; configure a current one)`,
+    );
   }
   const data = json.data;
   if (!isObj(data) || !(union in data)) {
-    if (errors.length) throw upstreamFailed(`${PLATFORM}: pathfinder ${operation} failed: ${errors.map((e) => str(e.message) ?? 'error').join('; ').slice(0, 300)}`);
+    if (errors.length)
+      throw upstreamFailed(
+        `${PLATFORM}: pathfinder ${operation} failed: ${errors
+          .map((e) => str(e.message) ?? 'error')
+          .join('; ')
+          .slice(0, 300)}`,
+      );
     throw shapeChanged(PLATFORM, `data.${union} in the pathfinder ${operation} answer`);
   }
   const u = data[union];
@@ -161,9 +171,30 @@ function imageSources(v: unknown): ImageSource[] {
 
 /** The members api.md lists, in its order; anything else the union carries follows them. */
 const PODCAST_KEYS = [
-  'id', 'uri', '__typename', 'name', 'description', 'htmlDescription', 'publisher', 'contentType', 'mediaType',
-  'coverArt', 'episodesV2', 'topics', 'rating', 'playability', 'sharingInfo', 'visualIdentity', 'contentRatingV2',
-  'consumptionOrderV2', 'saved', 'musicAndTalk', 'showTypes', 'gatedEntityRelations', 'accessInfo', 'trailerV2',
+  'id',
+  'uri',
+  '__typename',
+  'name',
+  'description',
+  'htmlDescription',
+  'publisher',
+  'contentType',
+  'mediaType',
+  'coverArt',
+  'episodesV2',
+  'topics',
+  'rating',
+  'playability',
+  'sharingInfo',
+  'visualIdentity',
+  'contentRatingV2',
+  'consumptionOrderV2',
+  'saved',
+  'musicAndTalk',
+  'showTypes',
+  'gatedEntityRelations',
+  'accessInfo',
+  'trailerV2',
 ];
 
 export function parsePodcast(json: unknown, requestedId?: string): Podcast {
@@ -196,13 +227,19 @@ export function parsePodcast(json: unknown, requestedId?: string): Podcast {
     topics: itemsOf(p.topics).map((t) => ({ __typename: str(t.__typename), title: str(t.title), uri: str(t.uri) })),
     rating: rating
       ? {
-          averageRating: avg ? { average: num(avg.average), showAverage: bool(avg.showAverage), totalRatings: int(avg.totalRatings) } : null,
+          averageRating: avg
+            ? { average: num(avg.average), showAverage: bool(avg.showAverage), totalRatings: int(avg.totalRatings) }
+            : null,
           canRate: bool(rating.canRate),
           rating: rating.rating ?? null,
         }
       : null,
     playability: playability
-      ? { playable: bool(playability.playable), reason: str(playability.reason), unplayabilityReasons: Array.isArray(playability.unplayabilityReasons) ? playability.unplayabilityReasons : [] }
+      ? {
+          playable: bool(playability.playable),
+          reason: str(playability.reason),
+          unplayabilityReasons: Array.isArray(playability.unplayabilityReasons) ? playability.unplayabilityReasons : [],
+        }
       : null,
     sharingInfo: sharing ? { shareId: str(sharing.shareId), shareUrl: str(sharing.shareUrl) } : null,
     visualIdentity: isObj(p.visualIdentity) ? p.visualIdentity : null,
@@ -282,7 +319,9 @@ export function parsePlaylist(json: unknown, page: { id?: string; offset: number
     description: r.opt.str('description'),
     followers: r.int('followers'),
     images: itemsOf(p.images).map((i) => ({ sources: imageSources(i.sources) })),
-    ownerV2: owner ? { __typename: str(owner.__typename), name: str(owner.name), uri: str(owner.uri), username: str(owner.username) } : null,
+    ownerV2: owner
+      ? { __typename: str(owner.__typename), name: str(owner.name), uri: str(owner.uri), username: str(owner.username) }
+      : null,
     tracks: items.map(playlistTrack).filter((t): t is PlaylistTrack => t !== null),
     cursor: more ? next : null,
     totalCount,

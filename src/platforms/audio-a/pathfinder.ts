@@ -25,8 +25,16 @@ export interface PersistedQuery {
 }
 
 export const QUERIES = {
-  show: { operationName: 'queryShowMetadataV2', sha256Hash: 'aaad798a17a43c0f443c45d630a83df39d2ca1062a090c2e4fb045d6b00ab360', env: 'AUDIO_A_SHOW_QUERY_HASH' },
-  playlist: { operationName: 'fetchPlaylist', sha256Hash: 'a65e12194ed5fc443a1cdebed5fabe33ca5b07b987185d63c72483867ad13cb4', env: 'AUDIO_A_PLAYLIST_QUERY_HASH' },
+  show: {
+    operationName: 'queryShowMetadataV2',
+    sha256Hash: 'aaad798a17a43c0f443c45d630a83df39d2ca1062a090c2e4fb045d6b00ab360',
+    env: 'AUDIO_A_SHOW_QUERY_HASH',
+  },
+  playlist: {
+    operationName: 'fetchPlaylist',
+    sha256Hash: 'a65e12194ed5fc443a1cdebed5fabe33ca5b07b987185d63c72483867ad13cb4',
+    env: 'AUDIO_A_PLAYLIST_QUERY_HASH',
+  },
 } satisfies Record<string, PersistedQuery>;
 
 /** Items per `fetchPlaylist` page (the web player asks for 25 at first; 100 is accepted). */

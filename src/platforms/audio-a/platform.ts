@@ -83,7 +83,8 @@ export const playlist: OperationDef<{ id: string; cursor: number }, Playlist> = 
       kind: 'int',
       min: 0,
       max: 1_000_000,
-      description: 'Offset of the page to fetch, as returned in `cursor` by the previous response; omit for the first page. The last page returns cursor null.',
+      description:
+        'Offset of the page to fetch, as returned in `cursor` by the previous response; omit for the first page. The last page returns cursor null.',
     },
   ],
   cacheable: true,

@@ -50,12 +50,19 @@ export async function fetchDeveloperToken(upstream: Upstream, signal?: AbortSign
   let jwt: string | null = null;
   const bundleUrl = findBundleUrl(html, page.url);
   if (bundleUrl) {
-    const bundle = await upstream.request({ url: bundleUrl, platform: PLATFORM, headers: { accept: '*/*' }, maxBodyBytes: MAX_BUNDLE_BYTES, signal });
+    const bundle = await upstream.request({
+      url: bundleUrl,
+      platform: PLATFORM,
+      headers: { accept: '*/*' },
+      maxBodyBytes: MAX_BUNDLE_BYTES,
+      signal,
+    });
     expectStepOk(bundle, PLATFORM, 'The web player bundle');
     jwt = findDeveloperToken(bundle.text());
   }
   jwt ??= findPageToken(html);
-  if (!jwt) throw shapeChanged(PLATFORM, 'the web player developer token (a JWT in the /assets/index-*.js bundle linked from music.apple.com)');
+  if (!jwt)
+    throw shapeChanged(PLATFORM, 'the web player developer token (a JWT in the /assets/index-*.js bundle linked from music.apple.com)');
   return { value: jwt, expiresAt: jwtExpiry(jwt) ?? now() + TOKEN_TTL_WITHOUT_EXP_MS };
 }
 
@@ -145,7 +152,12 @@ async function fetchPage(ctx: OpContext, url: string, what: string): Promise<str
 export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist> {
   const what = `Artist ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
-    async () => parseArtistResponse(await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what), what, a.id),
+    async () =>
+      parseArtistResponse(
+        await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what),
+        what,
+        a.id,
+      ),
     async () => parseArtistPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/artist/${a.id}`, what), a),
   );
 }
@@ -153,7 +165,12 @@ export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist
 export async function fetchAlbum(ctx: OpContext, a: CatalogRef): Promise<Album> {
   const what = `Album ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
-    async () => parseAlbumResponse(await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what), what, a.id),
+    async () =>
+      parseAlbumResponse(
+        await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what),
+        what,
+        a.id,
+      ),
     async () => parseAlbumPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/album/${a.id}`, what), a),
   );
 }

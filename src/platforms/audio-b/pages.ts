@@ -218,7 +218,14 @@ export function albumFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | null
     const title = text(t.name);
     const example = examples[i] && text(examples[i].name) === title ? examples[i] : null;
     const url = nonEmpty(t.url) ?? (example ? nonEmpty(example.url) : null);
-    return { id: idFromUrl(url, 'song'), kind: 'song', title, duration_ms: isoDurationMs(t.duration ?? example?.duration), track_number: i + 1, album_id: ref.id };
+    return {
+      id: idFromUrl(url, 'song'),
+      kind: 'song',
+      title,
+      duration_ms: isoDurationMs(t.duration ?? example?.duration),
+      track_number: i + 1,
+      album_id: ref.id,
+    };
   });
   const trackCount = round(ld.numTracks) ?? (nodes.length ? tracks.length : null);
   return {
@@ -229,7 +236,12 @@ export function albumFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | null
     artist_url: nonEmpty(artist.url),
     url: nonEmpty(ld.url) ?? pageUrl,
     track_count: trackCount,
-    release_info: formatReleaseInfo({ releaseDate: nonEmpty(ld.datePublished), trackCount, totalMs: totalDuration(tracks), copyright: null }),
+    release_info: formatReleaseInfo({
+      releaseDate: nonEmpty(ld.datePublished),
+      trackCount,
+      totalMs: totalDuration(tracks),
+      copyright: null,
+    }),
     tracks,
   };
 }

@@ -33,7 +33,16 @@ import {
   type Album,
   type Artist,
 } from './parse.js';
-import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../../../test/pages/audio-b.js';
+import {
+  ACCESS_DENIED_PAGE,
+  albumJson,
+  albumPageWithSchema,
+  artistJson,
+  bundleJs,
+  makeJwt,
+  searchJson,
+  webPlayerPage,
+} from '../../../test/pages/audio-b.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'audio-b';
@@ -137,7 +146,16 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
         url: 'https://music.apple.com/us/album/set-me-free-feat-bonn-single/1832443244',
         track_count: 1,
         release_info: 'August 22, 2025\n1 song, 3 minutes\n\u2117 2025 STMPD RCRDS B.V.',
-        tracks: [{ id: '1832443245', kind: 'song', title: 'Set Me Free (feat. Bonn)', duration_ms: 189176, track_number: 1, album_id: '1832443244' }],
+        tracks: [
+          {
+            id: '1832443245',
+            kind: 'song',
+            title: 'Set Me Free (feat. Bonn)',
+            duration_ms: 189176,
+            track_number: 1,
+            album_id: '1832443244',
+          },
+        ],
       });
       expect(Object.keys(a)).toEqual(ALBUM_KEYS);
       expect(Object.keys(a.tracks[0])).toEqual(TRACK_KEYS);
@@ -170,7 +188,14 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
     it('first artist, album, song and playlist; the top result is the artist', () => {
       const raw = json(SEARCH);
       const first = (type: (typeof SEARCH_TYPES)[number]) => parseSearchResponse(raw, { query: 'OKAYNICO', type }).results[0];
-      expect(first('artist')).toEqual({ id: '1771641385', kind: 'artist', title: 'OKAYNICO', artist_name: 'OKAYNICO', url: 'https://music.apple.com/us/artist/okaynico/1771641385', duration_ms: null });
+      expect(first('artist')).toEqual({
+        id: '1771641385',
+        kind: 'artist',
+        title: 'OKAYNICO',
+        artist_name: 'OKAYNICO',
+        url: 'https://music.apple.com/us/artist/okaynico/1771641385',
+        duration_ms: null,
+      });
       expect(first('album')).toMatchObject({ title: 'Mod Lyset - Single', artist_name: 'OKAYNICO', kind: 'album' });
       expect(first('song')).toEqual({
         id: '1811819704',
@@ -213,7 +238,9 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
       const stranger = sections[2].items[0];
       expect(stranger.title).toBe('Stranger');
       expect(stranger.artistName).toBe('Doja Cat');
-      expect(stranger.subtitleLinks[0].segue.destination.contentDescriptor.url).toBe('https://music.apple.com/us/artist/doja-cat/830588310');
+      expect(stranger.subtitleLinks[0].segue.destination.contentDescriptor.url).toBe(
+        'https://music.apple.com/us/artist/doja-cat/830588310',
+      );
     });
 
     it('<title> starts with U+200E and holds a U+00A0; the module bundle is found', () => {
@@ -278,16 +305,35 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
         release_info: 'October 1, 2021\n25 songs, 1 hour 38 minutes\n\u2117 2021 Sony Music Entertainment US Latin LLC',
         tracks: 25,
       });
-      expect(a.tracks[0]).toEqual({ id: '1586869907', kind: 'song', title: 'Ki (feat. Daniel Habif)', duration_ms: 210000, track_number: 1, album_id: '1586869902' });
+      expect(a.tracks[0]).toEqual({
+        id: '1586869907',
+        kind: 'song',
+        title: 'Ki (feat. Daniel Habif)',
+        duration_ms: 210000,
+        track_number: 1,
+        album_id: '1586869902',
+      });
       expect(a.tracks[24]).toMatchObject({ title: 'Helicóptero', track_number: 25 });
     });
 
     it('schema.org path on the same page: ids from workExample links, entities decoded, durations to the second', () => {
       const ld = readSchemaObjects(html()).find((o) => o['@type'] === 'MusicAlbum')!;
       const a = albumFromSchema(ld, ref, 'https://music.apple.com/us/album/la-167/1586869902');
-      expect(a).toMatchObject({ title: 'La 167', artist_name: 'Farruko', artist_url: 'https://music.apple.com/us/artist/farruko/364377482', track_count: 25 });
+      expect(a).toMatchObject({
+        title: 'La 167',
+        artist_name: 'Farruko',
+        artist_url: 'https://music.apple.com/us/artist/farruko/364377482',
+        track_count: 25,
+      });
       expect(a.release_info).toBe('October 1, 2021\n25 songs, 1 hour 38 minutes');
-      expect(a.tracks[0]).toEqual({ id: '1586869907', kind: 'song', title: 'Ki (feat. Daniel Habif)', duration_ms: 210000, track_number: 1, album_id: '1586869902' });
+      expect(a.tracks[0]).toEqual({
+        id: '1586869907',
+        kind: 'song',
+        title: 'Ki (feat. Daniel Habif)',
+        duration_ms: 210000,
+        track_number: 1,
+        album_id: '1586869902',
+      });
       expect(a.tracks[4].title).toBe('F*LOVE (feat. Dímelo Flow & Dj Adoni)');
       expect(a.tracks[24]).toMatchObject({ id: '1586870611', title: 'Helicóptero', duration_ms: 226000 });
     });
@@ -315,23 +361,42 @@ describe('artist response', () => {
       ['900000011', 'Crosswind', 201500],
       ['900000012', 'Tailspin', 185000],
     ]);
-    expect(a.top_songs[0]).toMatchObject({ kind: 'song', artist_name: 'The Test Pilots', url: 'https://music.apple.com/us/album/crosswind/900000001?i=900000011' });
-    expect(a.albums[1]).toEqual({ id: '900000002', kind: 'album', title: 'Runway - EP', subtitle: 'The Test Pilots', track_count: 4, url: 'https://music.apple.com/us/album/runway-ep/900000002' });
+    expect(a.top_songs[0]).toMatchObject({
+      kind: 'song',
+      artist_name: 'The Test Pilots',
+      url: 'https://music.apple.com/us/album/crosswind/900000001?i=900000011',
+    });
+    expect(a.albums[1]).toEqual({
+      id: '900000002',
+      kind: 'album',
+      title: 'Runway - EP',
+      subtitle: 'The Test Pilots',
+      track_count: 4,
+      url: 'https://music.apple.com/us/album/runway-ep/900000002',
+    });
     expect(Object.keys(a.albums[0])).toEqual(ARTIST_ALBUM_KEYS);
   });
 
   it('an answer about another resource — another type or another id — is UPSTREAM_FAILED, judged by identity', () => {
     const album = JSON.parse(albumJson('900000100'));
-    expect(errorOf(() => parseArtistResponse(album, 'Artist 900000100', '900000100')).message).toMatch(/different resource \(a albums resource, not artists\)/);
-    expect(errorOf(() => parseArtistResponse(JSON.parse(artistJson('900000001')), 'Artist 900000002', '900000002')).message).toMatch(/id 900000001, not 900000002/);
-    expect(errorOf(() => parseAlbumResponse(JSON.parse(artistJson('900000100')), 'Album 900000100', '900000100')).code).toBe('UPSTREAM_FAILED');
+    expect(errorOf(() => parseArtistResponse(album, 'Artist 900000100', '900000100')).message).toMatch(
+      /different resource \(a albums resource, not artists\)/,
+    );
+    expect(errorOf(() => parseArtistResponse(JSON.parse(artistJson('900000001')), 'Artist 900000002', '900000002')).message).toMatch(
+      /id 900000001, not 900000002/,
+    );
+    expect(errorOf(() => parseAlbumResponse(JSON.parse(artistJson('900000100')), 'Album 900000100', '900000100')).code).toBe(
+      'UPSTREAM_FAILED',
+    );
     expect(parseArtistResponse(JSON.parse(artistJson('900000003')), 'Artist 900000003', '900000003').id).toBe('900000003');
   });
 
   it('an empty data[] is NOT_FOUND; no data[] or no name is a shape change', () => {
     expect(errorOf(() => parseArtistResponse({ data: [] })).code).toBe('NOT_FOUND');
     expect(errorOf(() => parseArtistResponse({ errors: [{ status: '500' }] })).code).toBe('UPSTREAM_FAILED');
-    expect(errorOf(() => parseArtistResponse({ data: [{ id: '1', type: 'artists', attributes: {} }] })).message).toContain('attributes.name');
+    expect(errorOf(() => parseArtistResponse({ data: [{ id: '1', type: 'artists', attributes: {} }] })).message).toContain(
+      'attributes.name',
+    );
     expect(errorOf(() => parseArtistResponse({ data: [{ type: 'artists' }] })).code).toBe('UPSTREAM_FAILED');
   });
 });
@@ -353,9 +418,21 @@ describe('album response', () => {
   });
 
   it('an album without a name is a shape change; without tracks its lists are empty, fields null', () => {
-    expect(errorOf(() => parseAlbumResponse({ data: [{ id: '5', type: 'albums', attributes: { artistName: 'x' } }] })).code).toBe('UPSTREAM_FAILED');
+    expect(errorOf(() => parseAlbumResponse({ data: [{ id: '5', type: 'albums', attributes: { artistName: 'x' } }] })).code).toBe(
+      'UPSTREAM_FAILED',
+    );
     const a: Album = parseAlbumResponse({ data: [{ id: '5', type: 'albums', attributes: { name: 'Bare' } }] });
-    expect(a).toEqual({ id: '5', kind: 'album', title: 'Bare', artist_name: null, artist_url: null, url: null, track_count: null, release_info: null, tracks: [] });
+    expect(a).toEqual({
+      id: '5',
+      kind: 'album',
+      title: 'Bare',
+      artist_name: null,
+      artist_url: null,
+      url: null,
+      track_count: null,
+      release_info: null,
+      tracks: [],
+    });
   });
 });
 
@@ -411,8 +488,15 @@ describe('search response', () => {
   });
 
   it('music video and radio episode kinds', () => {
-    expect(parseSearchResponse(body(), { query: 'P', type: 'music_video' }).results[0]).toMatchObject({ kind: 'music_video', duration_ms: 222000, artist_name: 'Pilots' });
-    expect(parseSearchResponse(body(), { query: 'P', type: 'radio_episode' }).results[0]).toMatchObject({ kind: 'station', duration_ms: 3600000 });
+    expect(parseSearchResponse(body(), { query: 'P', type: 'music_video' }).results[0]).toMatchObject({
+      kind: 'music_video',
+      duration_ms: 222000,
+      artist_name: 'Pilots',
+    });
+    expect(parseSearchResponse(body(), { query: 'P', type: 'radio_episode' }).results[0]).toMatchObject({
+      kind: 'station',
+      duration_ms: 3600000,
+    });
   });
 
   it('the plain (ungrouped) answer: keys name the groups; all = every group in meta order, de-duplicated', () => {
@@ -474,7 +558,9 @@ describe('pages and token', () => {
   it('the edge "Access Denied" page is UPSTREAM_BLOCKED on every path', () => {
     // Akamai's page: a vendor block of the catalogue, answered by the upstream client before any reader.
     for (const path of ['/us/browse', '/us/album/x/1', '/us/artist/x/1']) {
-      expect(wallError('audio-b', ACCESS_DENIED_PAGE, { status: 403, url: `https://music.apple.com${path}` })?.code).toBe('UPSTREAM_BLOCKED');
+      expect(wallError('audio-b', ACCESS_DENIED_PAGE, { status: 403, url: `https://music.apple.com${path}` })?.code).toBe(
+        'UPSTREAM_BLOCKED',
+      );
     }
   });
 
@@ -514,7 +600,14 @@ describe('pages and token', () => {
     const html = `<html><head><link rel="canonical" href="https://music.apple.com/us/album/only-in-data/77"></head><body><script type="application/json"
       id="serialized-server-data">${JSON.stringify([{ intent: { $kind: 'AlbumDetailPageIntent' }, data: { seoData: { schemaContent: ld } } }])}</script></body></html>`;
     const a = parseAlbumPage(html, { id: '77', storefront: 'us' });
-    expect(a).toMatchObject({ id: '77', title: 'Only In Data', artist_name: 'X', url: 'https://music.apple.com/us/album/only-in-data/77', track_count: null, tracks: [] });
+    expect(a).toMatchObject({
+      id: '77',
+      title: 'Only In Data',
+      artist_name: 'X',
+      url: 'https://music.apple.com/us/album/only-in-data/77',
+      track_count: null,
+      tracks: [],
+    });
   });
 
   it('artist page with a schema.org MusicGroup', () => {
@@ -525,10 +618,16 @@ describe('pages and token', () => {
       url: 'https://music.apple.com/us/artist/the-test-pilots/900000000',
       image: 'https://is1-ssl.mzstatic.com/image/thumb/x/1200x1200bb.jpg',
       description: 'Listen to music by The Test Pilots on Apple Music.',
-      tracks: [{ '@type': 'MusicRecording', name: 'Crosswind', url: 'https://music.apple.com/us/song/crosswind/900000011', duration: 'PT3M21S' }, { '@type': 'MusicRecording', name: 'No link' }],
+      tracks: [
+        { '@type': 'MusicRecording', name: 'Crosswind', url: 'https://music.apple.com/us/song/crosswind/900000011', duration: 'PT3M21S' },
+        { '@type': 'MusicRecording', name: 'No link' },
+      ],
       album: [{ '@type': 'MusicAlbum', name: 'Flight Log', url: 'https://music.apple.com/us/album/flight-log/900000001' }],
     };
-    const a: Artist = parseArtistPage(`<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head></html>`, { id: '900000000', storefront: 'us' });
+    const a: Artist = parseArtistPage(`<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head></html>`, {
+      id: '900000000',
+      storefront: 'us',
+    });
     expect(a).toEqual({
       id: '900000000',
       kind: 'artist',
@@ -536,13 +635,33 @@ describe('pages and token', () => {
       url: 'https://music.apple.com/us/artist/the-test-pilots/900000000',
       artwork: { url: 'https://is1-ssl.mzstatic.com/image/thumb/x/1200x1200bb.jpg', width: null, height: null },
       editorial_notes: null,
-      top_songs: [{ id: '900000011', kind: 'song', title: 'Crosswind', artist_name: 'The Test Pilots', url: 'https://music.apple.com/us/song/crosswind/900000011', duration_ms: 201000 }],
-      albums: [{ id: '900000001', kind: 'album', title: 'Flight Log', subtitle: 'The Test Pilots', track_count: null, url: 'https://music.apple.com/us/album/flight-log/900000001' }],
+      top_songs: [
+        {
+          id: '900000011',
+          kind: 'song',
+          title: 'Crosswind',
+          artist_name: 'The Test Pilots',
+          url: 'https://music.apple.com/us/song/crosswind/900000011',
+          duration_ms: 201000,
+        },
+      ],
+      albums: [
+        {
+          id: '900000001',
+          kind: 'album',
+          title: 'Flight Log',
+          subtitle: 'The Test Pilots',
+          track_count: null,
+          url: 'https://music.apple.com/us/album/flight-log/900000001',
+        },
+      ],
     });
   });
 
   it('a page with neither API cache nor schema.org data is a shape change', () => {
-    expect(errorOf(() => parseAlbumPage('<html><title>Apple Music</title></html>', { id: '1', storefront: 'us' })).message).toContain('album data');
+    expect(errorOf(() => parseAlbumPage('<html><title>Apple Music</title></html>', { id: '1', storefront: 'us' })).message).toContain(
+      'album data',
+    );
     expect(errorOf(() => artistFromSchema({ '@type': 'MusicGroup' }, { id: '1', storefront: 'us' })).code).toBe('UPSTREAM_FAILED');
   });
 });

@@ -207,8 +207,15 @@ export function formatTrackSummary(trackCount: number | null, totalMs: number | 
 }
 
 /** api.md's `release_info`: release date, track summary and copyright, one per line; null when none is known. */
-export function formatReleaseInfo(p: { releaseDate: string | null; trackCount: number | null; totalMs: number | null; copyright: string | null }): string | null {
-  const lines = [formatReleaseDate(p.releaseDate), formatTrackSummary(p.trackCount, p.totalMs), p.copyright?.trim() || null].filter((l): l is string => !!l);
+export function formatReleaseInfo(p: {
+  releaseDate: string | null;
+  trackCount: number | null;
+  totalMs: number | null;
+  copyright: string | null;
+}): string | null {
+  const lines = [formatReleaseDate(p.releaseDate), formatTrackSummary(p.trackCount, p.totalMs), p.copyright?.trim() || null].filter(
+    (l): l is string => !!l,
+  );
   return lines.length ? lines.join('\n') : null;
 }
 
@@ -230,7 +237,10 @@ function albumArtistUrl(r: Resource, a: Obj): string | null {
   if (direct || !first || !/^\d{1,20}$/.test(first.id)) return direct;
   const href = nonEmpty(at(r.relationships.artists, ['data', 0, 'href'])) ?? '';
   const albumUrl = nonEmpty(a.url) ?? '';
-  const storefront = /^\/v1\/catalog\/([a-z]{2})\//.exec(href)?.[1] ?? /^https:\/\/music\.apple\.com\/([a-z]{2})\//.exec(albumUrl)?.[1] ?? DEFAULT_STOREFRONT;
+  const storefront =
+    /^\/v1\/catalog\/([a-z]{2})\//.exec(href)?.[1] ??
+    /^https:\/\/music\.apple\.com\/([a-z]{2})\//.exec(albumUrl)?.[1] ??
+    DEFAULT_STOREFRONT;
   return `${WEB_ORIGIN}/${storefront}/artist/${first.id}`;
 }
 
@@ -259,7 +269,12 @@ export function albumOf(r: Resource): Album {
     artist_url: artistUrl,
     url: ra.nonEmpty('url'),
     track_count: trackCount,
-    release_info: formatReleaseInfo({ releaseDate: ra.nonEmpty('releaseDate'), trackCount, totalMs: totalDuration(tracks), copyright: ra.opt.nonEmpty('copyright') }),
+    release_info: formatReleaseInfo({
+      releaseDate: ra.nonEmpty('releaseDate'),
+      trackCount,
+      totalMs: totalDuration(tracks),
+      copyright: ra.opt.nonEmpty('copyright'),
+    }),
     tracks,
   };
 }
@@ -352,7 +367,14 @@ export function parseCatalogUrl(raw: string, kind: 'artist' | 'album'): CatalogR
   } catch {
     return null;
   }
-  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.hostname.toLowerCase() !== 'music.apple.com' || u.port || u.username || u.password) return null;
+  if (
+    (u.protocol !== 'https:' && u.protocol !== 'http:') ||
+    u.hostname.toLowerCase() !== 'music.apple.com' ||
+    u.port ||
+    u.username ||
+    u.password
+  )
+    return null;
   const segs = u.pathname.split('/').filter(Boolean);
   let storefront = DEFAULT_STOREFRONT;
   if (segs.length && /^[a-z]{2}$/i.test(segs[0])) storefront = segs.shift()!.toLowerCase();

@@ -28,8 +28,18 @@ const given = (v: unknown): string | null => (typeof v === 'string' && v.trim() 
 function catalogParams(kind: 'artist' | 'album'): Pick<OperationDef<CatalogRef>, 'params' | 'check' | 'normalize' | 'key'> {
   return {
     params: [
-      { name: 'id', kind: 'string', maxLength: 20, description: `Apple Music ${kind} id (numeric), e.g. ${kind === 'artist' ? '1147783278' : '1832443244'}. Give id or url, not both.` },
-      { name: 'url', kind: 'string', maxLength: 2048, description: `Apple Music ${kind} URL, e.g. https://music.apple.com/us/${kind}/NAME/ID (the storefront, here us, is used). Give id or url, not both.` },
+      {
+        name: 'id',
+        kind: 'string',
+        maxLength: 20,
+        description: `Apple Music ${kind} id (numeric), e.g. ${kind === 'artist' ? '1147783278' : '1832443244'}. Give id or url, not both.`,
+      },
+      {
+        name: 'url',
+        kind: 'string',
+        maxLength: 2048,
+        description: `Apple Music ${kind} URL, e.g. https://music.apple.com/us/${kind}/NAME/ID (the storefront, here us, is used). Give id or url, not both.`,
+      },
     ],
     check(args, problem) {
       const id = given(args.id);
@@ -90,7 +100,8 @@ export interface SearchArgs {
 export const search: OperationDef<SearchArgs, Search> = {
   field: 'audioBSearch',
   platform: label,
-  summary: 'Search the audio-b catalog (US storefront): songs, albums, artists, playlists, stations, music videos, radio episodes, or the top results',
+  summary:
+    'Search the audio-b catalog (US storefront): songs, albums, artists, playlists, stations, music videos, radio episodes, or the top results',
   rest: { path: '/v1/audio-b/search', wrap: 'data' },
   record: schema.Search,
   params: [

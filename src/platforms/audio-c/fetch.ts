@@ -79,7 +79,9 @@ async function fetchClientId(upstream: Upstream, signal?: AbortSignal): Promise<
 
 /** The client_id source of this upstream client (tests with their own client get their own). */
 export function clientIdSource(upstream: Upstream): TokenSource {
-  return tokenSource(upstream, 'audio-c:client_id', () => createTokenSource(`${PLATFORM} client_id`, (signal) => fetchClientId(upstream, signal)));
+  return tokenSource(upstream, 'audio-c:client_id', () =>
+    createTokenSource(`${PLATFORM} client_id`, (signal) => fetchClientId(upstream, signal)),
+  );
 }
 
 export function resolveUrl(profileUrl: string, clientId: string): string {
@@ -104,7 +106,12 @@ export async function fetchArtist(ctx: OpContext, handle: string): Promise<Audio
 
 /** The artist from the profile page's `user` hydratable; null when the page carries none. */
 async function profilePageArtist(ctx: OpContext, handle: string): Promise<AudioCArtist | null> {
-  const res = await ctx.upstream.request({ url: `https://soundcloud.com/${handle}`, platform: PLATFORM, headers: { accept: 'text/html' }, signal: ctx.signal });
+  const res = await ctx.upstream.request({
+    url: `https://soundcloud.com/${handle}`,
+    platform: PLATFORM,
+    headers: { accept: 'text/html' },
+    signal: ctx.signal,
+  });
   const html = res.text();
   const blocked = isBlockPage(res, html.includes('__sc_hydration'));
   if (blocked) throw upstreamBlocked(`${PLATFORM}: soundcloud.com answered with ${blocked} instead of the profile page`);

@@ -25,11 +25,39 @@ const SET_PAGE = 'set-page-sc-hydration-soundcloud-i-am-other-vol-2.html';
 
 /** api.md's field order of the audio-c artist record. */
 const ARTIST_KEYS = [
-  'id', 'kind', 'urn', 'uri', 'permalink', 'permalink_url', 'username', 'first_name', 'last_name', 'full_name',
-  'description', 'avatar_url', 'city', 'country_code', 'followers_count', 'followings_count', 'track_count',
-  'playlist_count', 'playlist_likes_count', 'likes_count', 'comments_count', 'groups_count', 'reposts_count',
-  'verified', 'created_at', 'last_modified', 'date_of_birth', 'creator_subscription', 'creator_subscriptions',
-  'visuals', 'badges', 'station_urn', 'station_permalink',
+  'id',
+  'kind',
+  'urn',
+  'uri',
+  'permalink',
+  'permalink_url',
+  'username',
+  'first_name',
+  'last_name',
+  'full_name',
+  'description',
+  'avatar_url',
+  'city',
+  'country_code',
+  'followers_count',
+  'followings_count',
+  'track_count',
+  'playlist_count',
+  'playlist_likes_count',
+  'likes_count',
+  'comments_count',
+  'groups_count',
+  'reposts_count',
+  'verified',
+  'created_at',
+  'last_modified',
+  'date_of_birth',
+  'creator_subscription',
+  'creator_subscriptions',
+  'visuals',
+  'badges',
+  'station_urn',
+  'station_permalink',
 ];
 
 function caught(fn: () => unknown): ApiError {
@@ -109,7 +137,13 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, 
 
     it('window.__sc_hydration has 7 entries, in order, the last being apiClient', () => {
       expect(parseHydration(html())?.map((e) => e.hydratable)).toEqual([
-        'anonymousId', 'features', 'geoip', 'privacySettings', 'statsigClientInitializeResponse', 'trackingBrowserTabId', 'apiClient',
+        'anonymousId',
+        'features',
+        'geoip',
+        'privacySettings',
+        'statsigClientInitializeResponse',
+        'trackingBrowserTabId',
+        'apiClient',
       ]);
     });
 
@@ -121,14 +155,16 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, 
       expect(id).toBe('CkCiIyf14rHi27fhk7HxhPOzc85okfSJ');
     });
 
-    it('carries the capturing machine\'s coarse geoip (Germany) and no user', () => {
+    it("carries the capturing machine's coarse geoip (Germany) and no user", () => {
       const geoip = parseHydration(html())!.find((e) => e.hydratable === 'geoip')!;
       expect(geoip.data).toMatchObject({ country_code: 'DE', country_name: 'Germany' });
       expect(parseHydratedUser(html())).toBeNull();
     });
 
     it('8 <script crossorigin src> bundles, the last being 53-a49d47cd.js; bundleUrls puts it first', () => {
-      const crossorigin = [...html().matchAll(/<script crossorigin src="(https:\/\/a-v2\.sndcdn\.com\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+      const crossorigin = [...html().matchAll(/<script crossorigin src="(https:\/\/a-v2\.sndcdn\.com\/assets\/[^"]+\.js)"/g)].map(
+        (m) => m[1],
+      );
       expect(crossorigin).toHaveLength(8);
       expect(crossorigin.at(-1)).toBe('https://a-v2.sndcdn.com/assets/53-a49d47cd.js');
       const urls = bundleUrls(html());
@@ -139,7 +175,7 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, 
       expect(urls.every((u) => u.startsWith('https://a-v2.sndcdn.com/assets/'))).toBe(true);
     });
 
-    it('the real page loads DataDome\'s tag script, yet is not a block page', () => {
+    it("the real page loads DataDome's tag script, yet is not a block page", () => {
       expect(html()).toMatch(/datadome/i);
       expect(blockReason(html())).toBeNull();
     });
@@ -150,9 +186,18 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, 
     const entry = (name: string) => parseHydration(html())!.find((e) => e.hydratable === name)!.data as Record<string, any>;
 
     it('page facts: <title>; hydratables in order; no apiClient, so no client id', () => {
-      expect(cheerio.load(html())('title').text()).toBe('Stream SoundCloud | Listen to i am OTHER, Vol. 2 playlist online for free on SoundCloud');
+      expect(cheerio.load(html())('title').text()).toBe(
+        'Stream SoundCloud | Listen to i am OTHER, Vol. 2 playlist online for free on SoundCloud',
+      );
       expect(parseHydration(html())?.map((e) => e.hydratable)).toEqual([
-        'anonymousId', 'features', 'experiments', 'geoip', 'privacySettings', 'trackingBrowserTabId', 'user', 'playlist',
+        'anonymousId',
+        'features',
+        'experiments',
+        'geoip',
+        'privacySettings',
+        'trackingBrowserTabId',
+        'user',
+        'playlist',
       ]);
       expect(parseClientId(html())).toBeNull();
     });
@@ -178,7 +223,7 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, 
       expect(a.description).toBe("Follow us for what's next in music.");
     });
 
-    it('the hydratable\'s extra `url` key is dropped and the absent date_of_birth is null', () => {
+    it("the hydratable's extra `url` key is dropped and the absent date_of_birth is null", () => {
       expect(entry('user').url).toBe('/soundcloud');
       expect('date_of_birth' in entry('user')).toBe(false);
       const a = parseHydratedUser(html())!;
@@ -214,7 +259,16 @@ describe('parseArtist (hand-written objects)', () => {
   it('a minimal user: every api.md key present, null where absent, lists empty', () => {
     const a = parseArtist({ id: 5, kind: 'user' });
     expect(Object.keys(a)).toEqual(ARTIST_KEYS);
-    expect(a).toMatchObject({ id: 5, kind: 'user', username: null, followers_count: null, verified: null, visuals: null, badges: null, creator_subscription: null });
+    expect(a).toMatchObject({
+      id: 5,
+      kind: 'user',
+      username: null,
+      followers_count: null,
+      verified: null,
+      visuals: null,
+      badges: null,
+      creator_subscription: null,
+    });
     expect(a.creator_subscriptions).toEqual([]);
     expect(Object.values(a)).not.toContain(undefined);
   });
@@ -273,16 +327,23 @@ describe('hydration and client ids (hand-written pages)', () => {
   });
 
   it('bundleUrls keeps sndcdn.com assets only', () => {
-    const html = '<script src="https://evil.example/assets/x.js"></script><script src="https://a-v2.sndcdn.com/assets/1-a.js"></script><script src="/relative.js"></script>';
+    const html =
+      '<script src="https://evil.example/assets/x.js"></script><script src="https://a-v2.sndcdn.com/assets/1-a.js"></script><script src="/relative.js"></script>';
     expect(bundleUrls(html)).toEqual(['https://a-v2.sndcdn.com/assets/1-a.js']);
   });
 });
 
 describe('blockReason', () => {
   it('recognises CloudFront, DataDome and bot-check pages', () => {
-    expect(blockReason('<HTML><HEAD><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY>Request blocked.</BODY></HTML>')).toMatch(/CloudFront/);
+    expect(
+      blockReason('<HTML><HEAD><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY>Request blocked.</BODY></HTML>'),
+    ).toMatch(/CloudFront/);
     expect(blockReason('{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=abc"}')).toMatch(/DataDome/);
-    expect(blockReason('<html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={cType:\'managed\'};</script></body></html>')).toMatch(/bot-check/);
+    expect(
+      blockReason(
+        "<html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={cType:'managed'};</script></body></html>",
+      ),
+    ).toMatch(/bot-check/);
     // A title alone is wording, not structure: no block (the block catalogue keys on markers).
     expect(blockReason('<html><head><title>Just a moment...</title></head></html>')).toBeNull();
     expect(blockReason('{"id":1,"kind":"user"}')).toBeNull();
@@ -345,31 +406,34 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
-  const sample = () => {
-    const s = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(s).filter(([k]) => !ENVELOPE.includes(k)));
-  };
+describe.skipIf(!hasPeerExample(PEER_FILE))(
+  `peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`,
+  () => {
+    const sample = () => {
+      const s = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, unknown>;
+      return Object.fromEntries(Object.entries(s).filter(([k]) => !ENVELOPE.includes(k)));
+    };
 
-  it('the peer record, parsed, comes back unchanged (same keys, same values)', () => {
-    const peer = sample();
-    const mine = parseArtist(peer);
-    expect(Object.keys(mine).sort()).toEqual(Object.keys(peer).sort());
-    expect(mine).toEqual(peer);
-  });
+    it('the peer record, parsed, comes back unchanged (same keys, same values)', () => {
+      const peer = sample();
+      const mine = parseArtist(peer);
+      expect(Object.keys(mine).sort()).toEqual(Object.keys(peer).sort());
+      expect(mine).toEqual(peer);
+    });
 
-  it.skipIf(!hasFixtures(LABEL))('the capture has the peer key set and value types (where both are non-null)', () => {
-    const peer = sample();
-    const mine = parseArtist(JSON.parse(readFixture(LABEL, USER_JSON))) as unknown as Record<string, unknown>;
-    expect(Object.keys(mine).sort()).toEqual(Object.keys(peer).sort());
-    for (const key of Object.keys(peer)) {
-      if (mine[key] === null || peer[key] === null) continue;
-      expect([key, typeOf(mine[key])]).toEqual([key, typeOf(peer[key])]);
-    }
-    expect(Object.keys((mine as unknown as AudioCArtist).badges!).sort()).toEqual(Object.keys(peer.badges as object).sort());
-    expect(Object.keys((mine as unknown as AudioCArtist).visuals!).sort()).toEqual(Object.keys(peer.visuals as object).sort());
-  });
-});
+    it.skipIf(!hasFixtures(LABEL))('the capture has the peer key set and value types (where both are non-null)', () => {
+      const peer = sample();
+      const mine = parseArtist(JSON.parse(readFixture(LABEL, USER_JSON))) as unknown as Record<string, unknown>;
+      expect(Object.keys(mine).sort()).toEqual(Object.keys(peer).sort());
+      for (const key of Object.keys(peer)) {
+        if (mine[key] === null || peer[key] === null) continue;
+        expect([key, typeOf(mine[key])]).toEqual([key, typeOf(peer[key])]);
+      }
+      expect(Object.keys((mine as unknown as AudioCArtist).badges!).sort()).toEqual(Object.keys(peer.badges as object).sort());
+      expect(Object.keys((mine as unknown as AudioCArtist).visuals!).sort()).toEqual(Object.keys(peer.visuals as object).sort());
+    });
+  },
+);
 
 describe.skipIf(!hasFixtures(LABEL))(`parse warnings (audio-c, ${skipReason(LABEL)})`, () => {
   const user = () => JSON.parse(readFixture(LABEL, USER_JSON)) as Record<string, unknown>;

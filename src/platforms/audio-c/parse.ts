@@ -18,7 +18,7 @@
 import * as cheerio from 'cheerio';
 import { notFound, shapeChanged } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
-import { bool, isObj, num, objects, reader, recordReader, str } from '../../parse/index.js';
+import { bool, isObj, num, objects, recordReader, str } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type { AudioCProduct, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
 export type { AudioCProduct, AudioCVisual, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
@@ -51,7 +51,12 @@ function badges(r: Reader): AudioCBadges | null {
   if (!v) return null;
   const b = r.over(v, 'badges');
   // The 2023 set page's badges have no creator_mid_tier (an older shape): the key stays, as null.
-  return { pro: b.bool('pro'), creator_mid_tier: b.opt.bool('creator_mid_tier'), pro_unlimited: b.bool('pro_unlimited'), verified: b.bool('verified') };
+  return {
+    pro: b.bool('pro'),
+    creator_mid_tier: b.opt.bool('creator_mid_tier'),
+    pro_unlimited: b.bool('pro_unlimited'),
+    verified: b.bool('verified'),
+  };
 }
 
 /**
@@ -200,13 +205,48 @@ const HANDLE_RE = /^[a-z0-9_-]{1,100}$/;
 
 /** First path segments on soundcloud.com that are site sections, not profiles. */
 const RESERVED = new Set([
-  'charts', 'connect', 'discover', 'feed', 'for-artists', 'imprint', 'jobs', 'library', 'logout', 'messages',
-  'mobile', 'notifications', 'pages', 'people', 'player', 'popular', 'pro', 'search', 'settings', 'signin',
-  'signup', 'stations', 'stream', 'tags', 'terms-of-use', 'upload', 'you',
+  'charts',
+  'connect',
+  'discover',
+  'feed',
+  'for-artists',
+  'imprint',
+  'jobs',
+  'library',
+  'logout',
+  'messages',
+  'mobile',
+  'notifications',
+  'pages',
+  'people',
+  'player',
+  'popular',
+  'pro',
+  'search',
+  'settings',
+  'signin',
+  'signup',
+  'stations',
+  'stream',
+  'tags',
+  'terms-of-use',
+  'upload',
+  'you',
 ]);
 
 /** Profile tabs that may follow the handle (`/handle/tracks`); anything else is a track or set. */
-const PROFILE_TABS = new Set(['tracks', 'albums', 'sets', 'reposts', 'popular-tracks', 'likes', 'followers', 'following', 'comments', 'spotlight']);
+const PROFILE_TABS = new Set([
+  'tracks',
+  'albums',
+  'sets',
+  'reposts',
+  'popular-tracks',
+  'likes',
+  'followers',
+  'following',
+  'comments',
+  'spotlight',
+]);
 
 /** `@Some_Artist` → `some_artist`; null when it is not a plausible SoundCloud permalink. */
 export function normalizeHandle(input: string): string | null {

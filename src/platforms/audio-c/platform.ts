@@ -22,8 +22,18 @@ export const artist: OperationDef<{ handle: string }, AudioCArtist> = {
   rest: { path: '/v1/audio-c/artist' },
   record: schema.AudioCArtist,
   params: [
-    { name: 'handle', kind: 'string', maxLength: 100, description: 'Artist handle (the profile URL\'s permalink), e.g. liluzivert; a leading @ is ignored. Give handle or url, not both.' },
-    { name: 'url', kind: 'string', maxLength: 2048, description: 'Artist profile URL, e.g. https://soundcloud.com/liluzivert. Give handle or url, not both.' },
+    {
+      name: 'handle',
+      kind: 'string',
+      maxLength: 100,
+      description: "Artist handle (the profile URL's permalink), e.g. liluzivert; a leading @ is ignored. Give handle or url, not both.",
+    },
+    {
+      name: 'url',
+      kind: 'string',
+      maxLength: 2048,
+      description: 'Artist profile URL, e.g. https://soundcloud.com/liluzivert. Give handle or url, not both.',
+    },
   ],
   cacheable: true,
   check(args, problem) {

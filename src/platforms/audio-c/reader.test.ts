@@ -20,7 +20,8 @@ const WEB_PROFILES = [
 
 function web(user: string, webProfiles: unknown = WEB_PROFILES): (url: URL) => FakeAnswer {
   return (u) => {
-    if (u.hostname === 'soundcloud.com') return { body: readFixture(LABEL, 'homepage-sc-hydration.html'), headers: { 'content-type': 'text/html' } };
+    if (u.hostname === 'soundcloud.com')
+      return { body: readFixture(LABEL, 'homepage-sc-hydration.html'), headers: { 'content-type': 'text/html' } };
     if (u.pathname === '/resolve') return { body: user, headers: { 'content-type': 'application/json' } };
     if (u.pathname.endsWith('/web-profiles')) return { body: JSON.stringify(webProfiles), headers: { 'content-type': 'application/json' } };
     return { status: 404, body: '{}' };
@@ -35,8 +36,14 @@ describe.skipIf(!hasFixtures(LABEL))('audio-c reader (captures)', () => {
     expect(urls.map((u) => u.pathname)).toEqual(['/', '/resolve', '/users/soundcloud:users:10494998/web-profiles']);
     expect(urls[1].searchParams.get('url')).toBe('https://soundcloud.com/liluzivert');
     expect(v).toMatchObject({
-      platform: 'audio-c', handle: 'liluzivert', url: 'https://soundcloud.com/liluzivert', displayName: 'Lil Uzi Vert',
-      websites: ['https://liluzivert.example.com/'], ids: ['audio-c:liluzivert'], followers: 3243390, isPrivate: false,
+      platform: 'audio-c',
+      handle: 'liluzivert',
+      url: 'https://soundcloud.com/liluzivert',
+      displayName: 'Lil Uzi Vert',
+      websites: ['https://liluzivert.example.com/'],
+      ids: ['audio-c:liluzivert'],
+      followers: 3243390,
+      isPrivate: false,
     });
     expect(v.bio).toMatch(/^Over the course of their illustrious career/);
     expect(v.links.slice(0, 2)).toEqual(['https://liluzivert.example.com/', 'https://www.instagram.com/liluzivert']);
@@ -50,8 +57,15 @@ describe.skipIf(!hasFixtures(LABEL))('audio-c reader (captures)', () => {
 
 describe('audio-c reader (own answers)', () => {
   it('older web-profiles answers wrapped in `collection`; a description’s address and links', async () => {
-    const user = JSON.stringify({ id: 77, kind: 'user', permalink: 'owl-beats', username: 'Owl Beats', description: 'Beats from Leeds. Booking: book@owlbeats.co.uk' });
-    const home = '<html><script>window.__sc_hydration = [{"hydratable":"apiClient","data":{"id":"abcdefghijklmnopqrstuvwxyz012345","isExpiring":false}}];</script></html>';
+    const user = JSON.stringify({
+      id: 77,
+      kind: 'user',
+      permalink: 'owl-beats',
+      username: 'Owl Beats',
+      description: 'Beats from Leeds. Booking: book@owlbeats.co.uk',
+    });
+    const home =
+      '<html><script>window.__sc_hydration = [{"hydratable":"apiClient","data":{"id":"abcdefghijklmnopqrstuvwxyz012345","isExpiring":false}}];</script></html>';
     const ctx = fakeContext((r) => {
       const u = new URL(r.url);
       if (u.hostname === 'soundcloud.com') return { body: home, headers: { 'content-type': 'text/html' } };

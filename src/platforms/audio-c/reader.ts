@@ -22,7 +22,10 @@ export const reader: ProfileReader<AudioCProfile> = {
   fetch: (ctx, handle) => fetchArtistProfile(ctx, handle),
   view({ artist: a, webProfiles }, asked) {
     const permalink = a.permalink ?? asked;
-    const websites = webProfiles.filter((p) => p.network === 'personal').map((p) => absoluteUrl(p.url)).filter((x): x is string => !!x);
+    const websites = webProfiles
+      .filter((p) => p.network === 'personal')
+      .map((p) => absoluteUrl(p.url))
+      .filter((x): x is string => !!x);
     return {
       platform: 'audio-c',
       handle: permalink,

@@ -10,7 +10,10 @@ import { parseRepository, parseTrendingDevelopers } from './parse.js';
 import type { CodeSocialAccount, CodeUser } from './profile.js';
 import { parseSocialAccounts, parseUser } from './profile.js';
 
-export async function fetchTrendingDevelopers(ctx: OpContext, a: { language: string | null; since: TrendingSince }): Promise<TrendingDevelopers> {
+export async function fetchTrendingDevelopers(
+  ctx: OpContext,
+  a: { language: string | null; since: TrendingSince },
+): Promise<TrendingDevelopers> {
   const path = a.language ? `/trending/developers/${encodeURIComponent(a.language)}` : '/trending/developers';
   const res = await ctx.upstream.request({
     url: `https://github.com${path}?since=${a.since}`,
@@ -68,7 +71,12 @@ export interface CodeProfile {
  */
 export async function fetchUserProfile(ctx: OpContext, login: string): Promise<CodeProfile> {
   const get = async (path: string, what: string) => {
-    const res = await ctx.upstream.request({ url: `https://api.github.com/users/${encodeURIComponent(login)}${path}`, platform: 'code', headers: apiHeaders(ctx), signal: ctx.signal });
+    const res = await ctx.upstream.request({
+      url: `https://api.github.com/users/${encodeURIComponent(login)}${path}`,
+      platform: 'code',
+      headers: apiHeaders(ctx),
+      signal: ctx.signal,
+    });
     if (res.status === 404) throw notFound(`User ${login} was not found`);
     expectOk(res, 'code', what);
     return res.json();

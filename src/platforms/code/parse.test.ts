@@ -14,10 +14,31 @@ const OCTOKIT = 'repo-octokit-fixture-org-hello-world.json';
 
 /** The api.md field order of a repository record (and of its owner). */
 const REPOSITORY_KEYS = [
-  'id', 'node_id', 'name', 'full_name', 'owner', 'private', 'url', 'description', 'fork', 'homepage',
-  'language', 'forks_count', 'stars_count', 'watchers_count', 'size', 'default_branch',
-  'open_issues_count', 'topics', 'license', 'archived', 'disabled', 'visibility', 'pushed_at',
-  'created_at', 'updated_at',
+  'id',
+  'node_id',
+  'name',
+  'full_name',
+  'owner',
+  'private',
+  'url',
+  'description',
+  'fork',
+  'homepage',
+  'language',
+  'forks_count',
+  'stars_count',
+  'watchers_count',
+  'size',
+  'default_branch',
+  'open_issues_count',
+  'topics',
+  'license',
+  'archived',
+  'disabled',
+  'visibility',
+  'pushed_at',
+  'created_at',
+  'updated_at',
 ];
 const OWNER_KEYS = ['id', 'login', 'avatar_url', 'url', 'type'];
 
@@ -97,7 +118,7 @@ describe.skipIf(!hasFixtures(LABEL))(`code captures (${skipReason(LABEL)})`, () 
       ]);
     });
 
-    it('rank 20 name is entity-decoded: Nick O\'Leary (knolleary)', () => {
+    it("rank 20 name is entity-decoded: Nick O'Leary (knolleary)", () => {
       const d = load().developers[19];
       expect(d.rank).toBe(20);
       expect(d.name).toBe("Nick O'Leary");
@@ -359,9 +380,14 @@ describe('parseTrendingDevelopers (older layout, hand-written)', () => {
       <div class="col-md-6"><article><h1 class="h4 lh-condensed"><a href="/erin/tool"><img class="octicon" src="/repo-icon.svg">tool</a></h1><div class="f6 text-gray mt-1">A tool</div></article></div></div></div>
   </article></div>`;
 
-  it('reads the avatar from the link to the developer (not the popular repo\'s images), with no warning', () => {
+  it("reads the avatar from the link to the developer (not the popular repo's images), with no warning", () => {
     const { result, warnings } = captureWarnings(() => parseTrendingDevelopers(OLD, { since: 'daily', language: null }));
-    expect(result.developers[0]).toMatchObject({ rank: 1, username: 'erin', name: 'Erin E.', avatar_url: 'https://avatars0.githubusercontent.com/u/77?s=96&v=4' });
+    expect(result.developers[0]).toMatchObject({
+      rank: 1,
+      username: 'erin',
+      name: 'Erin E.',
+      avatar_url: 'https://avatars0.githubusercontent.com/u/77?s=96&v=4',
+    });
     expect(result.developers[0].popular_repository?.full_name).toBe('erin/tool');
     expect(warnings).toEqual([]);
   });
@@ -375,7 +401,35 @@ describe('parseTrendingDevelopers (older layout, hand-written)', () => {
 });
 
 describe('parse warnings (code)', () => {
-  const base = JSON.parse(JSON.stringify({ id: 1, full_name: 'a/b', name: 'b', node_id: 'n', private: false, html_url: 'https://github.com/a/b', description: 'd', fork: false, homepage: null, language: null, forks_count: 0, stargazers_count: 0, watchers_count: 0, size: 0, default_branch: 'main', open_issues_count: 0, topics: [], license: null, archived: false, disabled: false, visibility: 'public', pushed_at: null, created_at: 'x', updated_at: 'y', owner: { login: 'a', id: 1, avatar_url: 'u', html_url: 'h', type: 'User' } }));
+  const base = JSON.parse(
+    JSON.stringify({
+      id: 1,
+      full_name: 'a/b',
+      name: 'b',
+      node_id: 'n',
+      private: false,
+      html_url: 'https://github.com/a/b',
+      description: 'd',
+      fork: false,
+      homepage: null,
+      language: null,
+      forks_count: 0,
+      stargazers_count: 0,
+      watchers_count: 0,
+      size: 0,
+      default_branch: 'main',
+      open_issues_count: 0,
+      topics: [],
+      license: null,
+      archived: false,
+      disabled: false,
+      visibility: 'public',
+      pushed_at: null,
+      created_at: 'x',
+      updated_at: 'y',
+      owner: { login: 'a', id: 1, avatar_url: 'u', html_url: 'h', type: 'User' },
+    }),
+  );
 
   it('explicit nulls from GitHub (description, homepage, license) are not warned', () => {
     const { result, warnings } = captureWarnings(() => parseRepository({ ...base, description: null }));
@@ -601,9 +655,7 @@ describe.skipIf(!hasPeerExample(PEER_DIR))(
       const theirs = sample.developers[0] as Record<string, unknown>;
       expect(Object.keys(mine).sort()).toEqual(Object.keys(theirs).sort());
       for (const key of Object.keys(theirs)) expect([key, typeOf(mine[key])]).toEqual([key, typeOf(theirs[key])]);
-      expect(Object.keys(mine.popular_repository as object).sort()).toEqual(
-        Object.keys(theirs.popular_repository as object).sort(),
-      );
+      expect(Object.keys(mine.popular_repository as object).sort()).toEqual(Object.keys(theirs.popular_repository as object).sort());
     });
 
     it('hand-written developers[0] has the peer key set (runs without captures)', () => {

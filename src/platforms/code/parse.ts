@@ -70,7 +70,9 @@ function avatarOf($: CheerioAPI, article: ReturnType<CheerioAPI>, username: stri
     .map((img) => $(img));
   const marked = own.find((img) => img.is('.avatar, .avatar-user'));
   const user = username.toLowerCase();
-  const linked = own.find((img) => ownerFromHref(img.closest('a').attr('href'))?.toLowerCase() === user || (img.attr('alt') ?? '').toLowerCase() === `@${user}`);
+  const linked = own.find(
+    (img) => ownerFromHref(img.closest('a').attr('href'))?.toLowerCase() === user || (img.attr('alt') ?? '').toLowerCase() === `@${user}`,
+  );
   return (marked ?? linked)?.attr('src')?.trim() || null;
 }
 
@@ -82,10 +84,7 @@ function isEmptyTrendingPage($: CheerioAPI): boolean {
   return false;
 }
 
-export function parseTrendingDevelopers(
-  html: string,
-  opts: { since: TrendingSince; language: string | null },
-): TrendingDevelopers {
+export function parseTrendingDevelopers(html: string, opts: { since: TrendingSince; language: string | null }): TrendingDevelopers {
   const $ = cheerio.load(html);
   const articles = $('article.Box-row').toArray();
   if (articles.length === 0) {

@@ -33,8 +33,19 @@ export const trendingDevelopers: OperationDef<{ language: string | null; since: 
   rest: { path: '/v1/code/trending/developers' },
   record: schema.TrendingDevelopers,
   params: [
-    { name: 'language', kind: 'string', maxLength: 40, description: 'Programming language slug, e.g. javascript, python, go. Omit for all languages.' },
-    { name: 'since', kind: 'enum', values: ['daily', 'weekly', 'monthly'], enumName: 'CodeTrendingSince', description: 'Trending range (default daily).' },
+    {
+      name: 'language',
+      kind: 'string',
+      maxLength: 40,
+      description: 'Programming language slug, e.g. javascript, python, go. Omit for all languages.',
+    },
+    {
+      name: 'since',
+      kind: 'enum',
+      values: ['daily', 'weekly', 'monthly'],
+      enumName: 'CodeTrendingSince',
+      description: 'Trending range (default daily).',
+    },
   ],
   cacheable: true,
   check(args, problem) {
@@ -55,7 +66,9 @@ export const repository: OperationDef<{ owner: string; repo: string }, Repositor
   summary: 'A public repository on the code platform',
   rest: { path: '/v1/code/repository', wrap: 'repository' },
   record: schema.Repository,
-  params: [{ name: 'url', kind: 'string', required: true, maxLength: 2048, description: 'Repository URL, e.g. https://github.com/OWNER/REPO' }],
+  params: [
+    { name: 'url', kind: 'string', required: true, maxLength: 2048, description: 'Repository URL, e.g. https://github.com/OWNER/REPO' },
+  ],
   cacheable: true,
   check(args, problem) {
     if (typeof args.url === 'string' && args.url.trim() && !repositoryUrl(args.url.trim())) {

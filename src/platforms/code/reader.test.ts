@@ -10,10 +10,25 @@ import { readProfile } from '../reader.js';
 import { reader } from './reader.js';
 
 const USER = {
-  login: 'NightOwlPots', id: 90210001, node_id: 'U_kgDOBWD1EQ', type: 'User', site_admin: false, html_url: 'https://github.com/NightOwlPots',
-  name: 'Night Owl Pots', company: null, blog: 'nightowlceramics.com', location: 'Leeds', email: 'code@nightowlceramics.com', hireable: null,
-  bio: 'Kiln controller firmware. Shop: https://shop.nightowlceramics.com', twitter_username: 'NightOwlPots', public_repos: 4, followers: 31, following: 2,
-  created_at: '2021-03-01T10:00:00Z', updated_at: '2025-01-01T10:00:00Z',
+  login: 'NightOwlPots',
+  id: 90210001,
+  node_id: 'U_kgDOBWD1EQ',
+  type: 'User',
+  site_admin: false,
+  html_url: 'https://github.com/NightOwlPots',
+  name: 'Night Owl Pots',
+  company: null,
+  blog: 'nightowlceramics.com',
+  location: 'Leeds',
+  email: 'code@nightowlceramics.com',
+  hireable: null,
+  bio: 'Kiln controller firmware. Shop: https://shop.nightowlceramics.com',
+  twitter_username: 'NightOwlPots',
+  public_repos: 4,
+  followers: 31,
+  following: 2,
+  created_at: '2021-03-01T10:00:00Z',
+  updated_at: '2025-01-01T10:00:00Z',
 };
 const SOCIAL = [
   { provider: 'instagram', url: 'https://www.instagram.com/nightowl.ceramics' },
@@ -24,7 +39,8 @@ function serving(user: object | null, social: object[] = SOCIAL) {
   return fakeContext((req) => {
     const path = new URL(req.url).pathname;
     if (!user) return { status: 404, body: '{"message":"Not Found"}', headers: { 'content-type': 'application/json' } };
-    if (path.endsWith('/social_accounts')) return { body: JSON.stringify(social), headers: { 'content-type': 'application/json' }, delayMs: 20 };
+    if (path.endsWith('/social_accounts'))
+      return { body: JSON.stringify(social), headers: { 'content-type': 'application/json' }, delayMs: 20 };
     return { body: JSON.stringify(user), headers: { 'content-type': 'application/json' }, delayMs: 20 };
   });
 }
@@ -33,7 +49,10 @@ describe('code reader', () => {
   it('reads the user and its social accounts (two requests sent together) as a profile', async () => {
     const ctx = serving(USER);
     const v = await readProfile(reader, ctx, 'nightowlpots');
-    expect(ctx.requests.map((r) => r.url).sort()).toEqual(['https://api.github.com/users/nightowlpots', 'https://api.github.com/users/nightowlpots/social_accounts']);
+    expect(ctx.requests.map((r) => r.url).sort()).toEqual([
+      'https://api.github.com/users/nightowlpots',
+      'https://api.github.com/users/nightowlpots/social_accounts',
+    ]);
     expect(ctx.requests.every((r) => r.platform === 'code')).toBe(true);
     expect(v).toEqual({
       platform: 'code',
@@ -42,7 +61,13 @@ describe('code reader', () => {
       displayName: 'Night Owl Pots',
       bio: 'Kiln controller firmware. Shop: https://shop.nightowlceramics.com',
       websites: ['https://nightowlceramics.com'],
-      links: ['https://nightowlceramics.com', 'https://x.com/NightOwlPots', 'https://www.instagram.com/nightowl.ceramics', 'https://linktr.ee/nightowlceramics', 'https://shop.nightowlceramics.com'],
+      links: [
+        'https://nightowlceramics.com',
+        'https://x.com/NightOwlPots',
+        'https://www.instagram.com/nightowl.ceramics',
+        'https://linktr.ee/nightowlceramics',
+        'https://shop.nightowlceramics.com',
+      ],
       emails: ['code@nightowlceramics.com'],
       ids: ['code:nightowlpots'],
       followers: 31,
@@ -55,7 +80,10 @@ describe('code reader', () => {
     const gate = new Promise<void>((resolve) => (open = resolve));
     const ctx = fakeContext(async (req) => {
       await gate;
-      return { body: JSON.stringify(new URL(req.url).pathname.endsWith('/social_accounts') ? SOCIAL : USER), headers: { 'content-type': 'application/json' } };
+      return {
+        body: JSON.stringify(new URL(req.url).pathname.endsWith('/social_accounts') ? SOCIAL : USER),
+        headers: { 'content-type': 'application/json' },
+      };
     });
     const read = readProfile(reader, ctx, 'nightowlpots');
     await new Promise((resolve) => setImmediate(resolve));
@@ -67,12 +95,15 @@ describe('code reader', () => {
 
   it('a login nobody has is NOT_FOUND; an answer about another login is never used as this one', async () => {
     await expect(readProfile(reader, serving(null), 'nobody-here')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(readProfile(reader, serving({ ...USER, login: 'someone-else' }), 'nightowlpots')).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    await expect(readProfile(reader, serving({ ...USER, login: 'someone-else' }), 'nightowlpots')).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+    });
   });
 
   it('handle rules: letters, digits and single inner hyphens, up to 39, case folded; URLs by the shared table', () => {
     expect(reader.canonicalHandle('@Night-Owl')).toBe('night-owl');
-    for (const bad of ['night.owl', '-owl', 'owl-', 'night--owl', 'a'.repeat(40), 'owl_pots']) expect(reader.canonicalHandle(bad), bad).toBeNull();
+    for (const bad of ['night.owl', '-owl', 'owl-', 'night--owl', 'a'.repeat(40), 'owl_pots'])
+      expect(reader.canonicalHandle(bad), bad).toBeNull();
     expect(reader.handleFromUrl(new URL('https://github.com/NightOwlPots'))).toBe('NightOwlPots');
     expect(reader.handleFromUrl(new URL('https://github.com/trending'))).toBeNull();
   });

@@ -59,7 +59,8 @@ export async function fetchSearchPage(ctx: OpContext, a: ForumSearchArgs): Promi
   const text = res.text();
   if (/^\s*</.test(text)) {
     const reason = blockReason(text);
-    if (reason || res.status === 403 || res.status === 429) throw upstreamBlocked(`${PLATFORM}: www.reddit.com answered with ${reason ?? `an HTML ${res.status} page`}`);
+    if (reason || res.status === 403 || res.status === 429)
+      throw upstreamBlocked(`${PLATFORM}: www.reddit.com answered with ${reason ?? `an HTML ${res.status} page`}`);
     expectOk(res, PLATFORM, 'The search page');
     throw shapeChanged(PLATFORM, 'JSON Listing (www.reddit.com answered with HTML)');
   }
@@ -89,7 +90,8 @@ export async function fetchUserAbout(ctx: OpContext, name: string): Promise<Foru
   const text = res.text();
   const html = /^\s*</.test(text);
   const reason = html ? blockReason(text) : null;
-  if (reason || res.status === 403 || res.status === 429) throw upstreamBlocked(`${PLATFORM}: www.reddit.com refused ${what} (${reason ?? `HTTP ${res.status}`})`);
+  if (reason || res.status === 403 || res.status === 429)
+    throw upstreamBlocked(`${PLATFORM}: www.reddit.com refused ${what} (${reason ?? `HTTP ${res.status}`})`);
   if (res.status === 404) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
   if (html) throw shapeChanged(PLATFORM, 'JSON user (www.reddit.com answered with HTML)');

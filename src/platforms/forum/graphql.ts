@@ -10,7 +10,8 @@ import type { ForumComment, ForumItem, ForumPost, ForumSearchPage } from './pars
 import { search } from './platform.js';
 
 const ItemRef = builder.interfaceRef<ForumItem>('ForumItem').implement({
-  description: 'A forum search result: a post (ForumPost) or a comment (ForumComment). Fields not in the trimmed item are null with `trim: true`.',
+  description:
+    'A forum search result: a post (ForumPost) or a comment (ForumComment). Fields not in the trimmed item are null with `trim: true`.',
   resolveType: (item) => (item.name.startsWith('t1_') ? 'ForumComment' : 'ForumPost'),
   fields: (t) => ({
     id: t.exposeString('id', { nullable: false, description: 'Base-36 id, e.g. 6ganxe' }),
@@ -27,8 +28,14 @@ const ItemRef = builder.interfaceRef<ForumItem>('ForumItem').implement({
     created: t.exposeInt('created', { description: 'Unix seconds as Reddit sends it (older data: created_utc + 28800)' }),
     createdUtc: t.exposeInt('created_utc', { description: 'Unix seconds, UTC' }),
     createdAtIso: t.exposeString('created_at_iso', { description: 'created_utc as ISO 8601' }),
-    edited: t.boolean({ description: 'Whether it was edited', resolve: (r) => (r.edited === undefined || r.edited === null ? null : r.edited !== false) }),
-    editedUtc: t.int({ description: 'When it was edited (Unix seconds), if known', resolve: (r) => (typeof r.edited === 'number' ? r.edited : null) }),
+    edited: t.boolean({
+      description: 'Whether it was edited',
+      resolve: (r) => (r.edited === undefined || r.edited === null ? null : r.edited !== false),
+    }),
+    editedUtc: t.int({
+      description: 'When it was edited (Unix seconds), if known',
+      resolve: (r) => (typeof r.edited === 'number' ? r.edited : null),
+    }),
     over18: t.exposeBoolean('over_18'),
     locked: t.exposeBoolean('locked'),
     stickied: t.exposeBoolean('stickied'),
@@ -38,7 +45,8 @@ const ItemRef = builder.interfaceRef<ForumItem>('ForumItem').implement({
 });
 
 builder.objectRef<ForumPost>('ForumPost').implement({
-  description: 'A post (t3). Trimmed fields: id, name, subreddit, subreddit_name_prefixed, title, selftext, author, permalink, url, domain, score, upvote_ratio, num_comments, created_utc, created_at_iso, over_18, is_self, is_video.',
+  description:
+    'A post (t3). Trimmed fields: id, name, subreddit, subreddit_name_prefixed, title, selftext, author, permalink, url, domain, score, upvote_ratio, num_comments, created_utc, created_at_iso, over_18, is_self, is_video.',
   interfaces: [ItemRef],
   fields: (t) => ({
     title: t.exposeString('title'),
@@ -56,7 +64,8 @@ builder.objectRef<ForumPost>('ForumPost').implement({
 });
 
 builder.objectRef<ForumComment>('ForumComment').implement({
-  description: 'A comment (t1), from comment search. Trimmed fields: id, name, subreddit, subreddit_name_prefixed, body, author, permalink, link_id, link_title, parent_id, score, created_utc, created_at_iso, over_18.',
+  description:
+    'A comment (t1), from comment search. Trimmed fields: id, name, subreddit, subreddit_name_prefixed, body, author, permalink, link_id, link_title, parent_id, score, created_utc, created_at_iso, over_18.',
   interfaces: [ItemRef],
   fields: (t) => ({
     body: t.exposeString('body', { description: 'Markdown' }),

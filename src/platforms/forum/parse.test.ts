@@ -6,7 +6,17 @@ import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } fr
 import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl } from './fetch.js';
 import type { ForumComment, ForumPost } from './parse.js';
-import { blockReason, COMMENT_FIELDS, COMMENT_TRIM_FIELDS, isoFromUnix, parseComment, parseListing, parsePost, POST_FIELDS, POST_TRIM_FIELDS } from './parse.js';
+import {
+  blockReason,
+  COMMENT_FIELDS,
+  COMMENT_TRIM_FIELDS,
+  isoFromUnix,
+  parseComment,
+  parseListing,
+  parsePost,
+  POST_FIELDS,
+  POST_TRIM_FIELDS,
+} from './parse.js';
 import * as s from '../../../test/pages/forum.js';
 
 const LABEL = 'forum';
@@ -86,7 +96,7 @@ describe.skipIf(!hasFixtures(LABEL))(`forum captures (${skipReason(LABEL)})`, ()
       }
     });
 
-    it('2020 data: `created` is created_utc + 8 h (Reddit\'s legacy local time), edited is false or a time', () => {
+    it("2020 data: `created` is created_utc + 8 h (Reddit's legacy local time), edited is false or a time", () => {
       const [first, , third] = load().posts as ForumPost[];
       expect(first.created! - first.created_utc!).toBe(28_800);
       expect(first.edited).toBe(1497037123);
@@ -129,7 +139,9 @@ describe.skipIf(!hasFixtures(LABEL))(`forum captures (${skipReason(LABEL)})`, ()
         subreddit_name_prefixed: 'r/announcements',
         permalink: '/r/announcements/comments/hi3oht/update_to_our_content_policy/fwe9te8/',
       });
-      expect(c.body).toMatch(/^To be clear, promoting violence towards anyone would be a violation of both this rule and our \[violence policy\]\(/);
+      expect(c.body).toMatch(
+        /^To be clear, promoting violence towards anyone would be a violation of both this rule and our \[violence policy\]\(/,
+      );
       expect(c.created_at_iso).toBe('2020-06-29T19:07:31.000Z');
     });
 
@@ -137,7 +149,13 @@ describe.skipIf(!hasFixtures(LABEL))(`forum captures (${skipReason(LABEL)})`, ()
       for (const c of load().posts) for (const key of [...Object.keys(COMMENT_FIELDS), 'created_at_iso']) expect(c).toHaveProperty(key);
       const first = load().posts[0] as ForumComment;
       // The thread's comment count, the parent (a comment), and the distinguished flag.
-      expect(first).toMatchObject({ num_comments: 41160, parent_id: 't1_fwdy6wf', distinguished: 'admin', is_submitter: true, edited: false });
+      expect(first).toMatchObject({
+        num_comments: 41160,
+        parent_id: 't1_fwdy6wf',
+        distinguished: 'admin',
+        is_submitter: true,
+        edited: false,
+      });
       const e = errorOf(() => parseListing(raw(), { filter: 'posts' }));
       expect(e.code).toBe('UPSTREAM_FAILED');
       expect(e.message).toMatch(/t3 \(posts\) items in the listing \(it held t1\)/);
@@ -158,7 +176,8 @@ describe.skipIf(!hasFixtures(LABEL))(`forum captures (${skipReason(LABEL)})`, ()
 const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'forum_search.json');
 
 describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example forum_search.json (skipped when ${PEER_FILE} is absent)`, () => {
-  const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as { posts: Record<string, unknown>[]; after: string | null };
+  const peer = () =>
+    JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as { posts: Record<string, unknown>[]; after: string | null };
 
   it('top-level keys: posts and after, like ours', () => {
     const p = peer();
@@ -190,7 +209,9 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example forum_search.json (ski
 
 describe('forum parser: own cases', () => {
   it('parses posts in order and passes after through', () => {
-    const page = parseListing(s.listing([s.post('a1'), s.post('a2', { score: 3.0, created_utc: 1_700_000_123.0 })], 't3_a2'), { filter: 'posts' });
+    const page = parseListing(s.listing([s.post('a1'), s.post('a2', { score: 3.0, created_utc: 1_700_000_123.0 })], 't3_a2'), {
+      filter: 'posts',
+    });
     expect(page.after).toBe('t3_a2');
     expect(page.posts.map((p) => p.name)).toEqual(['t3_a1', 't3_a2']);
     expect(page.posts[1]).toMatchObject({ score: 3, created_utc: 1_700_000_123, created_at_iso: '2023-11-14T22:15:23.000Z' });
@@ -198,7 +219,10 @@ describe('forum parser: own cases', () => {
 
   it('empty listing → no posts, after null (a real "no results"), never a shape error', () => {
     expect(parseListing(s.listing([]), { filter: 'posts' })).toEqual({ posts: [], after: null });
-    expect(parseListing({ kind: 'Listing', data: { after: '', children: [] } }, { filter: 'comments' })).toEqual({ posts: [], after: null });
+    expect(parseListing({ kind: 'Listing', data: { after: '', children: [] } }, { filter: 'comments' })).toEqual({
+      posts: [],
+      after: null,
+    });
   });
 
   it('documented fields missing upstream are null (never missing); wrong types become null', () => {

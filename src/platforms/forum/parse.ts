@@ -110,14 +110,42 @@ export const COMMENT_FIELDS = {
 
 /** `trim=true`: a post is reduced to these fields. */
 export const POST_TRIM_FIELDS = [
-  'id', 'name', 'subreddit', 'subreddit_name_prefixed', 'title', 'selftext', 'author', 'permalink', 'url',
-  'domain', 'score', 'upvote_ratio', 'num_comments', 'created_utc', 'created_at_iso', 'over_18', 'is_self', 'is_video',
+  'id',
+  'name',
+  'subreddit',
+  'subreddit_name_prefixed',
+  'title',
+  'selftext',
+  'author',
+  'permalink',
+  'url',
+  'domain',
+  'score',
+  'upvote_ratio',
+  'num_comments',
+  'created_utc',
+  'created_at_iso',
+  'over_18',
+  'is_self',
+  'is_video',
 ] as const;
 
 /** `trim=true`: a comment is reduced to these fields. */
 export const COMMENT_TRIM_FIELDS = [
-  'id', 'name', 'subreddit', 'subreddit_name_prefixed', 'body', 'author', 'permalink', 'link_id', 'link_title',
-  'parent_id', 'score', 'created_utc', 'created_at_iso', 'over_18',
+  'id',
+  'name',
+  'subreddit',
+  'subreddit_name_prefixed',
+  'body',
+  'author',
+  'permalink',
+  'link_id',
+  'link_title',
+  'parent_id',
+  'score',
+  'created_utc',
+  'created_at_iso',
+  'over_18',
 ] as const;
 
 export type ForumItem = ForumPost | ForumComment;
@@ -157,7 +185,12 @@ function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string, r
   for (const [key, kind] of Object.entries(fields)) {
     out[key] = UNWARNED.has(key) ? r.opt.get(key, COERCE[kind]) : r.get(key, COERCE[kind]);
   }
-  if (out.subreddit_name_prefixed === null && typeof out.subreddit === 'string' && out.subreddit !== '' && data.subreddit_name_prefixed === undefined) {
+  if (
+    out.subreddit_name_prefixed === null &&
+    typeof out.subreddit === 'string' &&
+    out.subreddit !== '' &&
+    data.subreddit_name_prefixed === undefined
+  ) {
     out.subreddit_name_prefixed = `r/${out.subreddit}`;
   }
   delete out.created_at_iso;

@@ -32,7 +32,13 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
   record: schema.ForumSearchRecord,
   params: [
     { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Search query' },
-    { name: 'filter', kind: 'enum', values: ['posts', 'comments'], enumName: 'ForumSearchFilter', description: 'What to search: posts (default) or comments. Comments come back in `posts` too.' },
+    {
+      name: 'filter',
+      kind: 'enum',
+      values: ['posts', 'comments'],
+      enumName: 'ForumSearchFilter',
+      description: 'What to search: posts (default) or comments. Comments come back in `posts` too.',
+    },
     {
       name: 'sort',
       kind: 'enum',
@@ -47,7 +53,12 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
       enumName: 'ForumSearchTimeframe',
       description: 'Post search only: posts from this period (default all).',
     },
-    { name: 'after', kind: 'string', maxLength: 200, description: 'Pagination token: the previous response\'s `after`, unchanged. Omit for the first page.' },
+    {
+      name: 'after',
+      kind: 'string',
+      maxLength: 200,
+      description: "Pagination token: the previous response's `after`, unchanged. Omit for the first page.",
+    },
     { name: 'trim', kind: 'boolean', description: 'Return reduced items (see the ForumPost / ForumComment trim field lists).' },
   ],
   cacheable: true,

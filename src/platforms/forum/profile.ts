@@ -33,7 +33,11 @@ const NAME_RE = /^[a-z0-9_-]{3,20}$/;
 
 /** `u/Some_Name`, `/u/x`, `@x` → `some_name`, or null when it cannot be a Reddit username. */
 export function normalizeUsername(input: string): string | null {
-  const s = input.trim().replace(/^\/?u\//i, '').replace(/^@/, '').toLowerCase();
+  const s = input
+    .trim()
+    .replace(/^\/?u\//i, '')
+    .replace(/^@/, '')
+    .toLowerCase();
   return NAME_RE.test(s) ? s : null;
 }
 

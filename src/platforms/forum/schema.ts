@@ -28,11 +28,17 @@ function mask<K extends string>(keys: readonly K[]): { [P in K]: true } {
 }
 
 /** A post (t3) item: the documented fields typed, every other upstream field passed through. */
-export const ForumPost = named('ForumPost', passThrough(z.strictObject({ ...typedShape(POST_FIELDS), id: Str, name: Str, created_at_iso: NStr })));
+export const ForumPost = named(
+  'ForumPost',
+  passThrough(z.strictObject({ ...typedShape(POST_FIELDS), id: Str, name: Str, created_at_iso: NStr })),
+);
 export type ForumPost = z.infer<typeof ForumPost>;
 
 /** A comment (t1) item, in `posts` on comment search. */
-export const ForumComment = named('ForumComment', passThrough(z.strictObject({ ...typedShape(COMMENT_FIELDS), id: Str, name: Str, created_at_iso: NStr })));
+export const ForumComment = named(
+  'ForumComment',
+  passThrough(z.strictObject({ ...typedShape(COMMENT_FIELDS), id: Str, name: Str, created_at_iso: NStr })),
+);
 export type ForumComment = z.infer<typeof ForumComment>;
 
 /** `trim=true`: the listed fields of the full item, nothing else. */

@@ -59,7 +59,11 @@ const ThemeRef = builder.objectRef<LinkpageATheme>('LinkpageATheme').implement({
     mainTextColor: t.exposeString('mainTextColor'),
     level1TextColor: t.exposeString('level1TextColor'),
     level2TextColor: t.exposeString('level2TextColor'),
-    featuredLinkTitles: t.field({ type: 'JSON', description: 'Nullable; kept as upstream sends it', resolve: (th) => th.featuredLinkTitles }),
+    featuredLinkTitles: t.field({
+      type: 'JSON',
+      description: 'Nullable; kept as upstream sends it',
+      resolve: (th) => th.featuredLinkTitles,
+    }),
     bioBackground: t.exposeString('bioBackground'),
     profilePicture: t.exposeString('profilePicture'),
     customFont: t.exposeString('customFont'),

@@ -111,9 +111,19 @@ describe('parseLinkmePage: a full profile (hand-written, no capture exists)', ()
 
   it('infoLinks: groups of links without baseUrl; the e-mail info link stays as upstream sends it', () => {
     const r = page();
-    expect(r.infoLinks.map((g) => [g.title, g.linkId, g.isCustom])).toEqual([['Email', 1, false], ['Phone', 2, false]]);
+    expect(r.infoLinks.map((g) => [g.title, g.linkId, g.isCustom])).toEqual([
+      ['Email', 1, false],
+      ['Phone', 2, false],
+    ]);
     expect(r.infoLinks[0].links).toEqual([
-      { webLinkId: 3300101, linkImage: '', linkValue: 'bookings@mirasol.example', faceValue: 'bookingsmirasol.example', isCustom: false, isAdult: false },
+      {
+        webLinkId: 3300101,
+        linkImage: '',
+        linkValue: 'bookings@mirasol.example',
+        faceValue: 'bookingsmirasol.example',
+        isCustom: false,
+        isAdult: false,
+      },
     ]);
     for (const g of r.infoLinks) for (const l of g.links) expect(l).not.toHaveProperty('baseUrl');
   });
@@ -131,11 +141,17 @@ describe('parseLinkmePage: a full profile (hand-written, no capture exists)', ()
       isCustom: false,
       isAdult: false,
     });
-    expect(r.webLinks[4]).toMatchObject({ title: 'Website', linkId: 900, isCustom: true, links: [{ baseUrl: '', isCustom: true, faceValue: 'Tour dates' }] });
+    expect(r.webLinks[4]).toMatchObject({
+      title: 'Website',
+      linkId: 900,
+      isCustom: true,
+      links: [{ baseUrl: '', isCustom: true, faceValue: 'Tour dates' }],
+    });
     expect(r.webLinks[5].links[0].isAdult).toBe(true);
     for (const g of r.webLinks) {
       expect(Object.keys(g)).toEqual(['title', 'linkId', 'isCustom', 'links']);
-      for (const l of g.links) expect(Object.keys(l)).toEqual(['webLinkId', 'linkImage', 'linkValue', 'faceValue', 'baseUrl', 'isCustom', 'isAdult']);
+      for (const l of g.links)
+        expect(Object.keys(l)).toEqual(['webLinkId', 'linkImage', 'linkValue', 'faceValue', 'baseUrl', 'isCustom', 'isAdult']);
     }
   });
 });
@@ -143,9 +159,19 @@ describe('parseLinkmePage: a full profile (hand-written, no capture exists)', ()
 describe('parseLinkmeNextData: absent and oddly typed members', () => {
   it('a profile with only id and username: nulls, [] for lists, {} for sectionSettings', () => {
     const r = parseLinkmeNextData(profileNextData({ id: 'abc123', username: 'bare' }));
-    const nullable = PROFILE_KEYS.filter((k) => !['id', 'username', 'trackingPixels', 'infoLinks', 'webLinks', 'sectionSettings', 'sectionVisibility'].includes(k));
+    const nullable = PROFILE_KEYS.filter(
+      (k) => !['id', 'username', 'trackingPixels', 'infoLinks', 'webLinks', 'sectionSettings', 'sectionVisibility'].includes(k),
+    );
     for (const k of nullable) expect([k, r[k as keyof LinkpageAProfile]]).toEqual([k, null]);
-    expect(r).toMatchObject({ id: 'abc123', username: 'bare', trackingPixels: [], infoLinks: [], webLinks: [], sectionSettings: {}, sectionVisibility: [] });
+    expect(r).toMatchObject({
+      id: 'abc123',
+      username: 'bare',
+      trackingPixels: [],
+      infoLinks: [],
+      webLinks: [],
+      sectionSettings: {},
+      sectionVisibility: [],
+    });
     expect(Object.keys(r)).toEqual(PROFILE_KEYS);
   });
 
@@ -192,7 +218,12 @@ describe('parseLinkmeNextData: absent and oddly typed members', () => {
       }),
     );
     expect(r.infoLinks).toEqual([
-      { title: 'Email', linkId: null, isCustom: null, links: [{ webLinkId: null, linkImage: null, linkValue: 'x@y.example', faceValue: null, isCustom: null, isAdult: null }] },
+      {
+        title: 'Email',
+        linkId: null,
+        isCustom: null,
+        links: [{ webLinkId: null, linkImage: null, linkValue: 'x@y.example', faceValue: null, isCustom: null, isAdult: null }],
+      },
     ]);
     expect(r.webLinks).toEqual([{ title: null, linkId: 4, isCustom: null, links: [] }]);
   });
@@ -218,8 +249,12 @@ describe('parseLinkmePage: error pages', () => {
   it('Next.js 404 page, profile: null, notFound props and a plain 404 title → NOT_FOUND', () => {
     expect(caught(() => parseLinkmePage(notFoundHtml(), 'ghost')).code).toBe('NOT_FOUND');
     expect(caught(() => parseLinkmeNextData(profileNextData(null), 'ghost')).code).toBe('NOT_FOUND');
-    expect(caught(() => parseLinkmeNextData({ page: '/[username]', props: { pageProps: { notFound: true } } }, 'ghost')).code).toBe('NOT_FOUND');
-    expect(caught(() => parseLinkmePage('<html><head><title>404 | Not Found</title></head></html>', 'ghost')).message).toContain('link.me/ghost');
+    expect(caught(() => parseLinkmeNextData({ page: '/[username]', props: { pageProps: { notFound: true } } }, 'ghost')).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(caught(() => parseLinkmePage('<html><head><title>404 | Not Found</title></head></html>', 'ghost')).message).toContain(
+      'link.me/ghost',
+    );
   });
 
   it('Next.js error page with another status → UPSTREAM_FAILED naming the status', () => {
@@ -243,13 +278,16 @@ describe('parseLinkmePage: error pages', () => {
   });
 
   it('a page without __NEXT_DATA__, or with broken JSON in it → UPSTREAM_FAILED', () => {
-    expect(caught(() => parseLinkmePage('<html><head><title>Linkme</title></head><body>hi</body></html>', 'x')).message).toContain('__NEXT_DATA__');
+    expect(caught(() => parseLinkmePage('<html><head><title>Linkme</title></head><body>hi</body></html>', 'x')).message).toContain(
+      '__NEXT_DATA__',
+    );
     const broken = '<html><body><script id="__NEXT_DATA__" type="application/json">{"props":</script></body></html>';
     expect(caught(() => parseLinkmePage(broken, 'x')).message).toContain('parseable __NEXT_DATA__ JSON');
   });
 
   it('a page rendered with TanStack router data instead says so', () => {
-    const html = '<html><head><title>Mira | Linkme</title></head><body><script class="$tsr">self.$R=[];profile:$R[3]={id:"x"}</script></body></html>';
+    const html =
+      '<html><head><title>Mira | Linkme</title></head><body><script class="$tsr">self.$R=[];profile:$R[3]={id:"x"}</script></body></html>';
     const e = caught(() => parseLinkmePage(html, 'mira'));
     expect(e.code).toBe('UPSTREAM_FAILED');
     expect(e.message).toMatch(/__NEXT_DATA__.*TanStack/);
@@ -316,25 +354,28 @@ function shapeOf(v: unknown): unknown {
   return Number.isInteger(v) ? 'integer' : typeof v;
 }
 
-describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
-  const sample = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
-  /** Our record for a page whose profile holds the peer's values. */
-  const ours = () => parseLinkmePage(linkmeHtml(profileNextData(sample().profile)), sample().profile.username);
+describe.skipIf(!hasPeerExample(PEER_FILE))(
+  `peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`,
+  () => {
+    const sample = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
+    /** Our record for a page whose profile holds the peer's values. */
+    const ours = () => parseLinkmePage(linkmeHtml(profileNextData(sample().profile)), sample().profile.username);
 
-  it('the same envelope keys and `profile` wrapper', () => {
-    expect(Object.keys(sample())).toEqual([...ENVELOPE, 'profile']);
-  });
+    it('the same envelope keys and `profile` wrapper', () => {
+      expect(Object.keys(sample())).toEqual([...ENVELOPE, 'profile']);
+    });
 
-  it('the same keys in the same order, and the same type for every member, nested ones included', () => {
-    const r = ours();
-    expect(Object.keys(r)).toEqual(Object.keys(sample().profile));
-    expect(shapeOf(r)).toEqual(shapeOf(sample().profile));
-  });
+    it('the same keys in the same order, and the same type for every member, nested ones included', () => {
+      const r = ours();
+      expect(Object.keys(r)).toEqual(Object.keys(sample().profile));
+      expect(shapeOf(r)).toEqual(shapeOf(sample().profile));
+    });
 
-  it('the same values: the record is the peer profile, member for member', () => {
-    expect(ours()).toEqual(sample().profile);
-  });
-});
+    it('the same values: the record is the peer profile, member for member', () => {
+      expect(ours()).toEqual(sample().profile);
+    });
+  },
+);
 
 /** Our own profile objects (test/pages/linkpage-a.ts: no link.me capture exists), with one member changed. */
 describe('parse warnings (linkpage-a)', () => {

@@ -25,7 +25,15 @@ import { isObj, looseBool as bool, looseInt as int, numText as str, objects, rea
 import type { Obj } from '../../parse/index.js';
 import { extractNextData } from '../../links/next-data.js';
 import type { LinkpageALinkGroup, LinkpageATheme, LinkpageASectionSetting, LinkpageAProfile } from './schema.js';
-export type { LinkpageALink, LinkpageALinkGroup, LinkpageAStripeStatus, LinkpageATheme, LinkpageASectionSetting, LinkpageASectionVisibility, LinkpageAProfile } from './schema.js';
+export type {
+  LinkpageALink,
+  LinkpageALinkGroup,
+  LinkpageAStripeStatus,
+  LinkpageATheme,
+  LinkpageASectionSetting,
+  LinkpageASectionVisibility,
+  LinkpageAProfile,
+} from './schema.js';
 
 const PLATFORM = 'linkpage-a';
 
@@ -102,7 +110,11 @@ export function profileRecord(p: Obj, requested = ''): LinkpageAProfile {
     createdAt: str(p.createdAt),
     updatedAt: str(p.updatedAt),
     stripeStatus: isObj(p.stripeStatus)
-      ? { tipsEnabled: int(p.stripeStatus.tipsEnabled), stripeAccountId: str(p.stripeStatus.stripeAccountId), stripeEnabled: bool(p.stripeStatus.stripeEnabled) }
+      ? {
+          tipsEnabled: int(p.stripeStatus.tipsEnabled),
+          stripeAccountId: str(p.stripeStatus.stripeAccountId),
+          stripeEnabled: bool(p.stripeStatus.stripeEnabled),
+        }
       : null,
     killer: int(p.killer),
     hideBottomButtons: int(p.hideBottomButtons),

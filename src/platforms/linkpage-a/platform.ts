@@ -32,7 +32,13 @@ export const profile: OperationDef<{ username: string }, LinkpageAProfile> = {
   rest: { path: '/v1/linkpage-a', wrap: 'profile' },
   record: schema.LinkpageAProfile,
   params: [
-    { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Profile URL, e.g. https://link.me/USERNAME (a bare username is accepted too)' },
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: URL_MAX,
+      description: 'Profile URL, e.g. https://link.me/USERNAME (a bare username is accepted too)',
+    },
   ],
   cacheable: true,
   check(args, problem) {

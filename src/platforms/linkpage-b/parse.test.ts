@@ -61,7 +61,12 @@ describe.skipIf(!hasFixtures(LABEL))(`linkpage-b capture (${skipReason(LABEL)})`
   });
 
   it('four socialLinks (FACEBOOK, TWITTER, INSTAGRAM, EMAIL_ADDRESS) become three platform fields and the e-mail', () => {
-    expect(raw().props.pageProps.account.socialLinks.map((s: { type: string }) => s.type)).toEqual(['FACEBOOK', 'TWITTER', 'INSTAGRAM', 'EMAIL_ADDRESS']);
+    expect(raw().props.pageProps.account.socialLinks.map((s: { type: string }) => s.type)).toEqual([
+      'FACEBOOK',
+      'TWITTER',
+      'INSTAGRAM',
+      'EMAIL_ADDRESS',
+    ]);
     const r = load();
     expect(platformUrlsOf(asRecord(r), FIXED_KEYS)).toEqual([
       { platform: 'social-a', url: 'https://facebook.com/myprofile' },
@@ -85,8 +90,18 @@ describe.skipIf(!hasFixtures(LABEL))(`linkpage-b capture (${skipReason(LABEL)})`
   it('the whole record, in api.md order; the same through a wrapped HTML page', () => {
     const r = load();
     expect(Object.keys(r)).toEqual([
-      'id', 'username', 'profilePictureUrl', 'description', 'verticals', 'linkPlatforms', 'timezone', 'links',
-      'social-a', 'microblog-b', 'social-b', 'email_address',
+      'id',
+      'username',
+      'profilePictureUrl',
+      'description',
+      'verticals',
+      'linkPlatforms',
+      'timezone',
+      'links',
+      'social-a',
+      'microblog-b',
+      'social-b',
+      'email_address',
     ]);
     expect(Object.values(r)).not.toContain(undefined);
     expect(parseLinktreePage(linktreeHtml(raw(), 'My Title | Linktree'), 'kaiserlol')).toEqual(r);
@@ -115,9 +130,23 @@ describe('parseLinktreePage: modern page shape (hand-written)', () => {
 
   it('links keep id/type/title/url only, all six api.md types, empty urls for HEADER and PRODUCT', () => {
     const { links } = page();
-    expect(links.map((l) => l.type)).toEqual(['HEADER', 'SPOTIFY_ALBUM', 'SPOTIFY_SONG', 'YOUTUBE_VIDEO', 'PRODUCT', 'CLASSIC', 'SOUNDCLOUD_PLAYLIST', 'CLASSIC']);
+    expect(links.map((l) => l.type)).toEqual([
+      'HEADER',
+      'SPOTIFY_ALBUM',
+      'SPOTIFY_SONG',
+      'YOUTUBE_VIDEO',
+      'PRODUCT',
+      'CLASSIC',
+      'SOUNDCLOUD_PLAYLIST',
+      'CLASSIC',
+    ]);
     expect(links[4]).toEqual({ id: 701000005, type: 'PRODUCT', title: 'MERCH', url: '' });
-    expect(links[1]).toEqual({ id: 701000002, type: 'SPOTIFY_ALBUM', title: 'stream the album "Moth Hours"', url: 'https://open.spotify.com/album/4aBcDeFgHiJkLmNoPqRsTu?si=abc123' });
+    expect(links[1]).toEqual({
+      id: 701000002,
+      type: 'SPOTIFY_ALBUM',
+      title: 'stream the album "Moth Hours"',
+      url: 'https://open.spotify.com/album/4aBcDeFgHiJkLmNoPqRsTu?si=abc123',
+    });
     for (const l of links) expect(Object.keys(l)).toEqual(['id', 'type', 'title', 'url']);
   });
 
@@ -133,7 +162,16 @@ describe('parseLinktreePage: modern page shape (hand-written)', () => {
       { platform: 'twitch', url: 'https://twitch.tv/nightowllive' },
     ]);
     const keys = Object.keys(r);
-    expect(keys.slice(0, 8)).toEqual(['id', 'username', 'profilePictureUrl', 'description', 'verticals', 'linkPlatforms', 'timezone', 'links']);
+    expect(keys.slice(0, 8)).toEqual([
+      'id',
+      'username',
+      'profilePictureUrl',
+      'description',
+      'verticals',
+      'linkPlatforms',
+      'timezone',
+      'links',
+    ]);
     expect(keys[keys.length - 1]).toBe('email_address');
   });
 
@@ -150,7 +188,10 @@ describe('parseLinktreePage: modern page shape (hand-written)', () => {
     const base = { socialLinks: [], links: [] };
     const viaDescription = modernAccount('a', { ...base, description: 'booking → tour (at) owl-agency [dot] com' });
     expect(parseLinktreeNextData(profileNextData(viaDescription)).email_address).toBe('tour@owl-agency.com');
-    const viaLink = modernAccount('a', { ...base, links: [{ id: 1, type: 'CLASSIC', title: 'Email us', url: 'mailto:Press%40Owl.io?subject=Hi' }] });
+    const viaLink = modernAccount('a', {
+      ...base,
+      links: [{ id: 1, type: 'CLASSIC', title: 'Email us', url: 'mailto:Press%40Owl.io?subject=Hi' }],
+    });
     expect(parseLinktreeNextData(profileNextData(viaLink)).email_address).toBe('Press@owl.io');
     const placeholder = modernAccount('a', { ...base, description: 'write to you@example.com' });
     expect(parseLinktreeNextData(profileNextData(placeholder)).email_address).toBeNull();
@@ -205,7 +246,9 @@ describe('parseLinktreePage: error pages', () => {
 
   it('Next.js 404 page and a plain "not found" title → NOT_FOUND', () => {
     expect(caught(() => parseLinktreePage(notFoundHtml(), 'ghost')).code).toBe('NOT_FOUND');
-    expect(caught(() => parseLinktreePage('<html><head><title>404 | Page not found</title></head></html>', 'ghost')).code).toBe('NOT_FOUND');
+    expect(caught(() => parseLinktreePage('<html><head><title>404 | Page not found</title></head></html>', 'ghost')).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('Next.js error page with another status → UPSTREAM_FAILED', () => {
@@ -228,7 +271,9 @@ describe('parseLinktreePage: error pages', () => {
   });
 
   it('a page without __NEXT_DATA__, or with broken JSON in it → UPSTREAM_FAILED', () => {
-    expect(caught(() => parseLinktreePage('<html><head><title>Linktree</title></head><body>hi</body></html>', 'x')).message).toContain('__NEXT_DATA__');
+    expect(caught(() => parseLinktreePage('<html><head><title>Linktree</title></head><body>hi</body></html>', 'x')).message).toContain(
+      '__NEXT_DATA__',
+    );
     const broken = '<html><body><script id="__NEXT_DATA__" type="application/json">{"props":</script></body></html>';
     expect(caught(() => parseLinktreePage(broken, 'x')).code).toBe('UPSTREAM_FAILED');
   });
@@ -301,51 +346,54 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
-  /** A __NEXT_DATA__ built from the peer's values, so that our output can be compared with its. */
-  function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
-    const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
-    const socialLinks = [
-      ...Object.keys(PEER_FIELD_LABEL).map((k) => ({ type: k.toUpperCase(), url: sample[k] })),
-      { type: 'EMAIL_ADDRESS', url: `mailto:${sample.email_address}` },
-    ];
-    const account = {
-      id: sample.id,
-      username: sample.username,
-      profilePictureUrl: sample.profilePictureUrl,
-      description: sample.description,
-      verticals: sample.verticals,
-      linkPlatforms: sample.linkPlatforms,
-      timezone: sample.timezone,
-      links: sample.links.map((l: object, i: number) => ({ ...l, position: i })),
-      socialLinks,
-    };
-    return { sample, record: asRecord(parseLinktreePage(linktreeHtml(profileNextData(account)), sample.username)) };
-  }
-
-  it('same keys (platform fields renamed to labels) and the same value types', () => {
-    const { sample, record } = fromPeer();
-    const expected = Object.keys(sample)
-      .filter((k) => !ENVELOPE.has(k))
-      .map((k) => PEER_FIELD_LABEL[k] ?? k);
-    expect(Object.keys(record)).toEqual(expected);
-    for (const [k, v] of Object.entries(sample)) {
-      if (ENVELOPE.has(k)) continue;
-      const mine = record[PEER_FIELD_LABEL[k] ?? k];
-      expect([k, typeOf(mine)]).toEqual([k, typeOf(v)]);
+describe.skipIf(!hasPeerExample(PEER_FILE))(
+  `peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`,
+  () => {
+    /** A __NEXT_DATA__ built from the peer's values, so that our output can be compared with its. */
+    function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
+      const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
+      const socialLinks = [
+        ...Object.keys(PEER_FIELD_LABEL).map((k) => ({ type: k.toUpperCase(), url: sample[k] })),
+        { type: 'EMAIL_ADDRESS', url: `mailto:${sample.email_address}` },
+      ];
+      const account = {
+        id: sample.id,
+        username: sample.username,
+        profilePictureUrl: sample.profilePictureUrl,
+        description: sample.description,
+        verticals: sample.verticals,
+        linkPlatforms: sample.linkPlatforms,
+        timezone: sample.timezone,
+        links: sample.links.map((l: object, i: number) => ({ ...l, position: i })),
+        socialLinks,
+      };
+      return { sample, record: asRecord(parseLinktreePage(linktreeHtml(profileNextData(account)), sample.username)) };
     }
-    const link = (record.links as object[])[0];
-    expect(Object.keys(link)).toEqual(Object.keys(sample.links[0]));
-  });
 
-  it('same values: links (PRODUCT with empty url), platform URLs, e-mail', () => {
-    const { sample, record } = fromPeer();
-    expect(record.links).toEqual(sample.links);
-    for (const [peerName, label] of Object.entries(PEER_FIELD_LABEL)) expect(record[label]).toBe(sample[peerName]);
-    expect(record.email_address).toBe(sample.email_address);
-    expect(record.description).toBe(sample.description);
-  });
-});
+    it('same keys (platform fields renamed to labels) and the same value types', () => {
+      const { sample, record } = fromPeer();
+      const expected = Object.keys(sample)
+        .filter((k) => !ENVELOPE.has(k))
+        .map((k) => PEER_FIELD_LABEL[k] ?? k);
+      expect(Object.keys(record)).toEqual(expected);
+      for (const [k, v] of Object.entries(sample)) {
+        if (ENVELOPE.has(k)) continue;
+        const mine = record[PEER_FIELD_LABEL[k] ?? k];
+        expect([k, typeOf(mine)]).toEqual([k, typeOf(v)]);
+      }
+      const link = (record.links as object[])[0];
+      expect(Object.keys(link)).toEqual(Object.keys(sample.links[0]));
+    });
+
+    it('same values: links (PRODUCT with empty url), platform URLs, e-mail', () => {
+      const { sample, record } = fromPeer();
+      expect(record.links).toEqual(sample.links);
+      for (const [peerName, label] of Object.entries(PEER_FIELD_LABEL)) expect(record[label]).toBe(sample[peerName]);
+      expect(record.email_address).toBe(sample.email_address);
+      expect(record.description).toBe(sample.description);
+    });
+  },
+);
 
 describe.skipIf(!hasFixtures('linkpage-b'))(`parse warnings (linkpage-b, ${skipReason('linkpage-b')})`, () => {
   const data = () => JSON.parse(readFixture('linkpage-b', 'next-data-kaiserlol.json'));

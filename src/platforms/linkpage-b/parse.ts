@@ -15,7 +15,7 @@
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
-import { intish, isObj, nonEmpty, reader, str, strings } from '../../parse/index.js';
+import { intish, isObj, nonEmpty, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { extractNextData } from '../../links/next-data.js';
 import { platformUrlFields } from '../../links/classify.js';
@@ -27,7 +27,15 @@ const PLATFORM = 'linkpage-b';
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set([
-  'id', 'username', 'profilePictureUrl', 'description', 'verticals', 'linkPlatforms', 'timezone', 'links', 'email_address',
+  'id',
+  'username',
+  'profilePictureUrl',
+  'description',
+  'verticals',
+  'linkPlatforms',
+  'timezone',
+  'links',
+  'email_address',
 ]);
 
 /** An http(s) URL (trimmed), else null: the 2021 page's base64 placeholder picture is none. */
@@ -40,7 +48,8 @@ const httpUrl = (v: unknown): string | null => (typeof v === 'string' && /^https
 function checkErrorPage(data: Obj, username: string): void {
   const pageProps = isObj(data.props) && isObj(data.props.pageProps) ? data.props.pageProps : {};
   if (data.page === '/404' || pageProps.statusCode === 404) throw notFound(`Link page linktr.ee/${username || '?'} was not found`);
-  if (data.page === '/_error') throw upstreamFailed(`${PLATFORM}: upstream rendered its error page (status ${String(pageProps.statusCode ?? 'unknown')})`);
+  if (data.page === '/_error')
+    throw upstreamFailed(`${PLATFORM}: upstream rendered its error page (status ${String(pageProps.statusCode ?? 'unknown')})`);
 }
 
 /** A whole linktr.ee page (HTML) → the record. */
@@ -49,7 +58,8 @@ export function parseLinktreePage(html: string, username: string): LinkpageBPage
   const data = extractNextData(html, PLATFORM);
   if (data === null) {
     // Without Next.js data: Linktree's plain not-found page, or a page we do not know.
-    if (/<title>[^<]*(?:404|not found|page not found)[^<]*<\/title>/i.test(html)) throw notFound(`Link page linktr.ee/${username} was not found`);
+    if (/<title>[^<]*(?:404|not found|page not found)[^<]*<\/title>/i.test(html))
+      throw notFound(`Link page linktr.ee/${username} was not found`);
     throw shapeChanged(PLATFORM, '<script id="__NEXT_DATA__"> page data');
   }
   return parseLinktreeNextData(data, username);
@@ -77,7 +87,9 @@ export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPa
     title: str(l.title) ?? '',
     url: str(l.url) ?? '',
   }));
-  const socialLinks = (Array.isArray(account.socialLinks) ? account.socialLinks : Array.isArray(pageProps.socialLinks) ? pageProps.socialLinks : []).filter(isObj);
+  const socialLinks = (
+    Array.isArray(account.socialLinks) ? account.socialLinks : Array.isArray(pageProps.socialLinks) ? pageProps.socialLinks : []
+  ).filter(isObj);
 
   // The 2021 page leaves account.profilePictureUrl null and puts a generated base64 placeholder
   // at pageProps.profilePictureUrl: only http(s) pictures are the creator's.

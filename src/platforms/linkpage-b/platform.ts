@@ -31,7 +31,13 @@ export const page: OperationDef<{ username: string }, LinkpageBPage> = {
   rest: { path: '/v1/linkpage-b' },
   record: schema.LinkpageBPage,
   params: [
-    { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://linktr.ee/USERNAME (a bare username is accepted too)' },
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: URL_MAX,
+      description: 'Page URL, e.g. https://linktr.ee/USERNAME (a bare username is accepted too)',
+    },
   ],
   cacheable: true,
   check(args, problem) {

@@ -8,7 +8,7 @@
  * list) the page is returned with `links: []` and the parser warning `page.links`; a challenge
  * page there is still UPSTREAM_BLOCKED.
  */
-import { isApiError, notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { isApiError, notFound, shapeChanged } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
 import { assertSameResource } from '../identity.js';
 import type { UpstreamResponse } from '../../upstream/client.js';

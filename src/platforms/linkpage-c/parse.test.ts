@@ -25,15 +25,29 @@ function caught(fn: () => unknown): ApiError {
 }
 
 const asRecord = (p: LinkpageCPage) => p as unknown as Record<string, unknown>;
-const page = (talent = talentBody(), modules: unknown = modulesBody()) => pageRecord(readTalent(talent, 'nightowl'), readModules(modules), 'nightowl');
+const page = (talent = talentBody(), modules: unknown = modulesBody()) =>
+  pageRecord(readTalent(talent, 'nightowl'), readModules(modules), 'nightowl');
 
 describe('Komi page: talent + modules (hand-written, no capture exists)', () => {
   it('every api.md field in order; platform fields between displayNameImage and website', () => {
     const r = page();
     expect(Object.keys(r)).toEqual([
-      'id', 'username', 'avatar', 'bio', 'firstName', 'lastName', 'displayName', 'displayNameImage',
-      'social-b', 'shortvideo', 'video', 'microblog-b', 'snapchat', 'audio-a',
-      'website', 'links',
+      'id',
+      'username',
+      'avatar',
+      'bio',
+      'firstName',
+      'lastName',
+      'displayName',
+      'displayNameImage',
+      'social-b',
+      'shortvideo',
+      'video',
+      'microblog-b',
+      'snapchat',
+      'audio-a',
+      'website',
+      'links',
     ]);
     expect(Object.values(r)).not.toContain(undefined);
   });
@@ -136,7 +150,10 @@ describe('Komi page: talent + modules (hand-written, no capture exists)', () => 
       },
       bio: '',
       displayName: 'Ada',
-      socialProfileLinks: [{ type: 'WEBSITE', link: 'https://other.example' }, { type: 'X', url: 'https://x.com/adalane' }],
+      socialProfileLinks: [
+        { type: 'WEBSITE', link: 'https://other.example' },
+        { type: 'X', url: 'https://x.com/adalane' },
+      ],
     };
     const r = pageRecord(readTalent(talent), []);
     expect(r).toMatchObject({
@@ -160,18 +177,36 @@ describe('Komi page: talent + modules (hand-written, no capture exists)', () => 
           id: 'mod-9',
           type: 'product',
           versionId: 'v-9',
-          items: [
-            { id: 1, url: 'https://shop.example/a', price: '19.99', order: '2' },
-            { id: 'no-url', title: 'nothing to open' },
-            'junk',
-          ],
+          items: [{ id: 1, url: 'https://shop.example/a', price: '19.99', order: '2' }, { id: 'no-url', title: 'nothing to open' }, 'junk'],
         },
         { id: 'mod-10', items: [{ url: 'https://example.org/x' }] },
       ],
     });
     expect(links).toEqual([
-      { id: '1', url: 'https://shop.example/a', order: 2, title: null, visible: null, moduleId: 'mod-9', thumbnail: null, versionId: 'v-9', type: 'PRODUCT', price: 19.99, currency: null },
-      { id: null, url: 'https://example.org/x', order: null, title: null, visible: null, moduleId: 'mod-10', thumbnail: null, versionId: null, type: 'LINK' },
+      {
+        id: '1',
+        url: 'https://shop.example/a',
+        order: 2,
+        title: null,
+        visible: null,
+        moduleId: 'mod-9',
+        thumbnail: null,
+        versionId: 'v-9',
+        type: 'PRODUCT',
+        price: 19.99,
+        currency: null,
+      },
+      {
+        id: null,
+        url: 'https://example.org/x',
+        order: null,
+        title: null,
+        visible: null,
+        moduleId: 'mod-10',
+        thumbnail: null,
+        versionId: null,
+        type: 'LINK',
+      },
     ]);
   });
 });
@@ -272,55 +307,65 @@ function shapeOf(v: unknown): unknown {
   return Number.isInteger(v) ? 'integer' : typeof v;
 }
 
-describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
-  /** Komi answers built from the peer's values, so that our output can be compared with its. */
-  function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
-    const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
-    const talent = {
-      username: sample.username,
-      firstName: sample.firstName,
-      lastName: sample.lastName,
-      avatar: sample.avatar,
-      accountStatus: 'active',
-      talentProfile: {
-        id: sample.id,
-        displayName: sample.displayName,
-        displayNameImage: sample.displayNameImage,
-        bio: sample.bio,
-        website: sample.website,
-        socialProfileLinks: Object.keys(PEER_FIELD_LABEL).map((k) => ({ type: k.toUpperCase(), link: sample[k] })),
-      },
-    };
-    // One module per peer link, of the link's type, holding the link without its type.
-    const modules = sample.links.map(({ type, ...item }: { type: string; moduleId: string }) => ({ id: item.moduleId, type, items: [item] }));
-    return { sample, record: asRecord(pageRecord(readTalent(talent), readModules(modules))) };
-  }
-
-  it('same keys in the same order (platform fields renamed to labels) and the same value types', () => {
-    const { sample, record } = fromPeer();
-    const expected = Object.keys(sample).filter((k) => !ENVELOPE.has(k)).map((k) => PEER_FIELD_LABEL[k] ?? k);
-    expect(Object.keys(record)).toEqual(expected);
-    for (const [k, v] of Object.entries(sample)) {
-      if (ENVELOPE.has(k)) continue;
-      expect([k, shapeOf(record[PEER_FIELD_LABEL[k] ?? k])]).toEqual([k, shapeOf(v)]);
+describe.skipIf(!hasPeerExample(PEER_FILE))(
+  `peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`,
+  () => {
+    /** Komi answers built from the peer's values, so that our output can be compared with its. */
+    function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
+      const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
+      const talent = {
+        username: sample.username,
+        firstName: sample.firstName,
+        lastName: sample.lastName,
+        avatar: sample.avatar,
+        accountStatus: 'active',
+        talentProfile: {
+          id: sample.id,
+          displayName: sample.displayName,
+          displayNameImage: sample.displayNameImage,
+          bio: sample.bio,
+          website: sample.website,
+          socialProfileLinks: Object.keys(PEER_FIELD_LABEL).map((k) => ({ type: k.toUpperCase(), link: sample[k] })),
+        },
+      };
+      // One module per peer link, of the link's type, holding the link without its type.
+      const modules = sample.links.map(({ type, ...item }: { type: string; moduleId: string }) => ({
+        id: item.moduleId,
+        type,
+        items: [item],
+      }));
+      return { sample, record: asRecord(pageRecord(readTalent(talent), readModules(modules))) };
     }
-  });
 
-  it('same links: LINK without price/currency, PRODUCT with them, hidden products kept; same platform URLs', () => {
-    const { sample, record } = fromPeer();
-    const links = record.links as Record<string, unknown>[];
-    expect(links).toHaveLength(sample.links.length);
-    links.forEach((l, i) => {
-      expect(Object.keys(l).sort()).toEqual(Object.keys(sample.links[i]).sort());
-      expect(l).toEqual(sample.links[i]);
+    it('same keys in the same order (platform fields renamed to labels) and the same value types', () => {
+      const { sample, record } = fromPeer();
+      const expected = Object.keys(sample)
+        .filter((k) => !ENVELOPE.has(k))
+        .map((k) => PEER_FIELD_LABEL[k] ?? k);
+      expect(Object.keys(record)).toEqual(expected);
+      for (const [k, v] of Object.entries(sample)) {
+        if (ENVELOPE.has(k)) continue;
+        expect([k, shapeOf(record[PEER_FIELD_LABEL[k] ?? k])]).toEqual([k, shapeOf(v)]);
+      }
     });
-    for (const [peerName, label] of Object.entries(PEER_FIELD_LABEL)) expect(record[label]).toBe(sample[peerName]);
-  });
-});
+
+    it('same links: LINK without price/currency, PRODUCT with them, hidden products kept; same platform URLs', () => {
+      const { sample, record } = fromPeer();
+      const links = record.links as Record<string, unknown>[];
+      expect(links).toHaveLength(sample.links.length);
+      links.forEach((l, i) => {
+        expect(Object.keys(l).sort()).toEqual(Object.keys(sample.links[i]).sort());
+        expect(l).toEqual(sample.links[i]);
+      });
+      for (const [peerName, label] of Object.entries(PEER_FIELD_LABEL)) expect(record[label]).toBe(sample[peerName]);
+    });
+  },
+);
 
 /** Our own talent answers (test/pages/linkpage-c.ts: no Komi capture exists), with one member changed. */
 describe('parse warnings (linkpage-c)', () => {
-  const record = (body: Record<string, unknown>) => captureWarnings(() => pageRecord(readTalent(body, 'nightowl'), readModules(modulesBody()), 'nightowl'));
+  const record = (body: Record<string, unknown>) =>
+    captureWarnings(() => pageRecord(readTalent(body, 'nightowl'), readModules(modulesBody()), 'nightowl'));
 
   it('a complete answer reads without a warning; a bio given as null: no warning', () => {
     expect(record(talentBody()).warnings).toEqual([]);

@@ -35,7 +35,16 @@ const PLATFORM = 'linkpage-c';
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set([
-  'id', 'username', 'avatar', 'bio', 'firstName', 'lastName', 'displayName', 'displayNameImage', 'website', 'links',
+  'id',
+  'username',
+  'avatar',
+  'bio',
+  'firstName',
+  'lastName',
+  'displayName',
+  'displayNameImage',
+  'website',
+  'links',
 ]);
 
 /** The talent answer, read: what the modules request and the record need. */
@@ -116,16 +125,15 @@ export function pageRecord(talent: KomiTalent, links: LinkpageCLink[], requested
   const username = nonEmpty(a.username) ?? nonEmpty(p.username) ?? (requested || null);
   if (!username) throw shapeChanged(PLATFORM, 'username in the api/talent/usernames answer');
 
-  const socials = (Array.isArray(p.socialProfileLinks) ? p.socialProfileLinks : Array.isArray(a.socialProfileLinks) ? a.socialProfileLinks : [])
+  const socials = (
+    Array.isArray(p.socialProfileLinks) ? p.socialProfileLinks : Array.isArray(a.socialProfileLinks) ? a.socialProfileLinks : []
+  )
     .filter(isObj)
     .map((s) => ({ type: (str(s.type) ?? '').toUpperCase(), url: nonEmpty(s.link) ?? nonEmpty(s.url) }))
     .filter((s): s is { type: string; url: string } => s.url !== null);
   const website = nonEmpty(p.website) ?? nonEmpty(a.website) ?? socials.find((s) => s.type === 'WEBSITE')?.url ?? null;
 
-  const platformFields = platformUrlFields([
-    ...socials.map((s) => s.url),
-    ...links.filter((l) => l.visible !== false).map((l) => l.url),
-  ]);
+  const platformFields = platformUrlFields([...socials.map((s) => s.url), ...links.filter((l) => l.visible !== false).map((l) => l.url)]);
   const platforms = Object.fromEntries(Object.entries(platformFields).filter(([k]) => !FIXED_KEYS.has(k)));
 
   const t = reader({ account: a, profile: p }, { platform: PLATFORM, record: 'talent' });

@@ -51,7 +51,13 @@ export const page: OperationDef<{ username: string }, LinkpageCPage> = {
   rest: { path: '/v1/linkpage-c' },
   record: schema.LinkpageCPage,
   params: [
-    { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://USERNAME.komi.io (a bare username is accepted too)' },
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: URL_MAX,
+      description: 'Page URL, e.g. https://USERNAME.komi.io (a bare username is accepted too)',
+    },
   ],
   cacheable: true,
   check(args, problem) {

@@ -45,7 +45,8 @@ const PageRef = builder.objectRef<LinkpageDPage>('LinkpageDPage').implement({
     platformUrls: t.field({
       type: [LinkedPlatformUrlRef],
       nullable: false,
-      description: 'One URL per linked platform (on /v1 each is a top-level field named after the platform, an empty string when the page links none)',
+      description:
+        'One URL per linked platform (on /v1 each is a top-level field named after the platform, an empty string when the page links none)',
       resolve: (r) => platformUrlsOf(r as unknown as Record<string, unknown>, FIXED_KEYS).filter((p) => p.url !== ''),
     }),
     links: t.expose('links', { type: [LinkRef], nullable: false }),

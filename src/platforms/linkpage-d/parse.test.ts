@@ -32,9 +32,16 @@ describe('parsePillarPage: a creator page (hand-written)', () => {
 
   it('returns every api.md field in api.md order: profile, listed platform fields, other platforms, links, products', () => {
     expect(Object.keys(page())).toEqual([
-      'id', 'first_name', 'last_name', 'email_primary', 'email', 'location',
-      ...LISTED_PLATFORMS, 'code',
-      'links', 'products',
+      'id',
+      'first_name',
+      'last_name',
+      'email_primary',
+      'email',
+      'location',
+      ...LISTED_PLATFORMS,
+      'code',
+      'links',
+      'products',
     ]);
     expect(Object.values(page())).not.toContain(undefined);
   });
@@ -73,14 +80,23 @@ describe('parsePillarPage: a creator page (hand-written)', () => {
     // A platform only a link names gets its field too; the profile's icons win over links
     // (the artist page, not the single's track, is the audio-a field).
     expect(r.code).toBe('https://github.com/maraq');
-    expect(platformUrlsOf(r, FIXED_KEYS).filter((p) => p.url).map((p) => p.platform)).toEqual([
-      'shortvideo', 'discord', 'audio-a', 'microblog-b', 'video', 'social-b', 'apple_app_store', 'code',
-    ]);
+    expect(
+      platformUrlsOf(r, FIXED_KEYS)
+        .filter((p) => p.url)
+        .map((p) => p.platform),
+    ).toEqual(['shortvideo', 'discord', 'audio-a', 'microblog-b', 'video', 'social-b', 'apple_app_store', 'code']);
   });
 
   it('links: id, type, title, url, clicks, order as the page has them, in page order (order null kept)', () => {
     const { links } = parsePillarPage(creatorPage(), 'maraquintero');
-    expect(links[0]).toEqual({ id: '0c7a8e10-2b1f-11ef-9c3d-7d5e1f0a4b21', type: 'instagram', title: 'instagram', url: 'https://www.instagram.com/maraquintero', clicks: 14, order: null });
+    expect(links[0]).toEqual({
+      id: '0c7a8e10-2b1f-11ef-9c3d-7d5e1f0a4b21',
+      type: 'instagram',
+      title: 'instagram',
+      url: 'https://www.instagram.com/maraquintero',
+      clicks: 14,
+      order: null,
+    });
     expect(links.map((l) => l.order)).toEqual([null, 1, 2, 3, 4]);
     expect(links.map((l) => l.clicks)).toEqual([14, 3, 0, 1, 0]);
     expect(links[4]).toMatchObject({ title: 'Escríbeme', url: 'mailto:hola@maraquintero.mx' });
@@ -99,7 +115,15 @@ describe('parsePillarPage: a creator page (hand-written)', () => {
         description: 'Edición limitada de 300 copias',
         image: 'https://res.cloudinary.com/pillario/image/upload/v1712000000/products/vinilo.jpg',
       },
-      { id: '62d0e470-2b1f-11ef-b065-850167411bb1', title: 'Playera Gira 2025', price: 24.5, url: 'https://maraquintero.mx/tienda/playera', name: 'Playera Gira 2025', description: null, image: null },
+      {
+        id: '62d0e470-2b1f-11ef-b065-850167411bb1',
+        title: 'Playera Gira 2025',
+        price: 24.5,
+        url: 'https://maraquintero.mx/tienda/playera',
+        name: 'Playera Gira 2025',
+        description: null,
+        image: null,
+      },
     ]);
   });
 
@@ -127,25 +151,40 @@ describe('parsePillarData: fields and fallbacks', () => {
   });
 
   it('the classifier decides by host, not by the key the page files a URL under; a socials list counts too', () => {
-    const r = asRecord(parsePillarData(pillarState({
-      id: 'a1',
-      last_name: 'X',
-      website: 'https://www.twitch.tv/maralive',
-      facebook: 'https://maraquintero.mx',
-      socials: [{ channel: 'LINKEDIN', url: 'https://mx.linkedin.com/in/mara-quintero' }, { channel: 'X', url: '' }],
-    })));
+    const r = asRecord(
+      parsePillarData(
+        pillarState({
+          id: 'a1',
+          last_name: 'X',
+          website: 'https://www.twitch.tv/maralive',
+          facebook: 'https://maraquintero.mx',
+          socials: [
+            { channel: 'LINKEDIN', url: 'https://mx.linkedin.com/in/mara-quintero' },
+            { channel: 'X', url: '' },
+          ],
+        }),
+      ),
+    );
     expect(r.twitch).toBe('https://www.twitch.tv/maralive');
     expect(r['social-a']).toBe('');
     expect(r.professional).toBe('https://mx.linkedin.com/in/mara-quintero');
   });
 
   it('e-mails: contact_email when email is absent; a mailto link fills both; placeholders are never addresses', () => {
-    expect(parsePillarData(pillarState({ id: 'a', email_primary: 'main@mara.mx', contact_email: 'press@mara.mx' }))).toMatchObject({ email_primary: 'main@mara.mx', email: 'press@mara.mx' });
-    const viaLink = parsePillarData(pillarState({ id: 'a', first_name: 'M', links: [{ id: 'l', title: 'mail', url: 'mailto:Hola%40Mara.mx?subject=hi' }] }));
+    expect(parsePillarData(pillarState({ id: 'a', email_primary: 'main@mara.mx', contact_email: 'press@mara.mx' }))).toMatchObject({
+      email_primary: 'main@mara.mx',
+      email: 'press@mara.mx',
+    });
+    const viaLink = parsePillarData(
+      pillarState({ id: 'a', first_name: 'M', links: [{ id: 'l', title: 'mail', url: 'mailto:Hola%40Mara.mx?subject=hi' }] }),
+    );
     expect(viaLink).toMatchObject({ email_primary: 'Hola@mara.mx', email: 'Hola@mara.mx' });
     const onlyPrimary = parsePillarData(pillarState({ id: 'a', email_primary: 'main@mara.mx', email: '' }));
     expect(onlyPrimary).toMatchObject({ email_primary: 'main@mara.mx', email: 'main@mara.mx' });
-    expect(parsePillarData(pillarState({ id: 'a', email_primary: 'you@example.com', email: 'not an address' }))).toMatchObject({ email_primary: null, email: null });
+    expect(parsePillarData(pillarState({ id: 'a', email_primary: 'you@example.com', email: 'not an address' }))).toMatchObject({
+      email_primary: null,
+      email: null,
+    });
   });
 
   it('the page chrome (support@pillar.io in the footer) is never read', () => {
@@ -155,12 +194,14 @@ describe('parsePillarData: fields and fallbacks', () => {
   });
 
   it('odd link and product values: missing strings become "", ids numbers become strings, bad numbers null', () => {
-    const r = parsePillarData(pillarState({
-      id: 42,
-      first_name: 'M',
-      links: [{ id: 7, type: null, title: null, url: null, clicks: 'many', order: '3' }, 'junk'],
-      products: [{ id: null, title: 'T', price: 'free' }],
-    }));
+    const r = parsePillarData(
+      pillarState({
+        id: 42,
+        first_name: 'M',
+        links: [{ id: 7, type: null, title: null, url: null, clicks: 'many', order: '3' }, 'junk'],
+        products: [{ id: null, title: 'T', price: 'free' }],
+      }),
+    );
     expect(r.id).toBe('42');
     expect(r.links).toEqual([{ id: '7', type: '', title: '', url: '', clicks: null, order: 3 }]);
     expect(r.products).toEqual([{ id: null, title: 'T', price: null, url: null, name: 'T', description: null, image: null }]);
@@ -174,15 +215,27 @@ describe('parsePillarPage: error pages', () => {
 
   it('the not-found page, and a store that says 404 → NOT_FOUND', () => {
     expect(caught(() => parsePillarPage(NOT_FOUND_HTML, 'ghost')).code).toBe('NOT_FOUND');
-    expect(caught(() => parsePillarPage(pillarHtml({ route: { name: 'not-found' }, shop: { profile: null, error: { statusCode: 404 } } }), 'ghost')).code).toBe('NOT_FOUND');
+    expect(
+      caught(() =>
+        parsePillarPage(pillarHtml({ route: { name: 'not-found' }, shop: { profile: null, error: { statusCode: 404 } } }), 'ghost'),
+      ).code,
+    ).toBe('NOT_FOUND');
     expect(caught(() => parsePillarData({ page: '/404', props: { pageProps: {} } }, 'ghost')).code).toBe('NOT_FOUND');
   });
 
   it.each<[string, string, string]>([
-    ['a page without any data blob', '<html><head><title>Mara Quintero | Pillar</title></head><body><div id="app"></div></body></html>', 'server-rendered page data'],
+    [
+      'a page without any data blob',
+      '<html><head><title>Mara Quintero | Pillar</title></head><body><div id="app"></div></body></html>',
+      'server-rendered page data',
+    ],
     ['a store without the profile', pillarHtml(pillarState(null)), 'creator profile'],
     ['a profile without an id', pillarHtml(pillarState({ first_name: 'Mara', links: [] })), 'creator profile'],
-    ['unparseable state JSON', '<html><body><script>window.__INITIAL_STATE__={"shop":{profile:1}};</script></body></html>', 'parseable JSON in window.__INITIAL_STATE__'],
+    [
+      'unparseable state JSON',
+      '<html><body><script>window.__INITIAL_STATE__={"shop":{profile:1}};</script></body></html>',
+      'parseable JSON in window.__INITIAL_STATE__',
+    ],
   ])('%s → UPSTREAM_FAILED naming what is missing', (_name, html, what) => {
     const e = caught(() => parsePillarPage(html, 'maraquintero'));
     expect(e.code).toBe('UPSTREAM_FAILED');
@@ -199,10 +252,17 @@ describe('pillarUsername', () => {
     ['@maraquintero', 'maraquintero'],
   ])('%s → %s', (input, username) => expect(pillarUsername(input)).toBe(username));
 
-  it.each(['https://example.com/maraquintero', 'https://pillar.io.evil.com/x', 'https://pillar.io/', 'https://pillar.io/a/b', 'https://pillar.io/login', 'example.com', 'mara quintero', 'https://user@pillar.io/x', 'ftp://pillar.io/x'])(
-    '%s → null',
-    (input) => expect(pillarUsername(input)).toBeNull(),
-  );
+  it.each([
+    'https://example.com/maraquintero',
+    'https://pillar.io.evil.com/x',
+    'https://pillar.io/',
+    'https://pillar.io/a/b',
+    'https://pillar.io/login',
+    'example.com',
+    'mara quintero',
+    'https://user@pillar.io/x',
+    'ftp://pillar.io/x',
+  ])('%s → null', (input) => expect(pillarUsername(input)).toBeNull());
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -229,44 +289,48 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
-  /** A page whose store holds the peer's values as Pillar's profile, parsed by us. */
-  function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
-    const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
-    const profile = Object.fromEntries(Object.entries(sample).filter(([k]) => !ENVELOPE.has(k)));
-    return { sample, record: asRecord(parsePillarPage(pillarHtml(pillarState(profile)), 'angelstrife')) };
-  }
-
-  it('the same keys (platform fields renamed to labels) with the same value types', () => {
-    const { sample, record } = fromPeer();
-    const expected = Object.keys(sample)
-      .filter((k) => !ENVELOPE.has(k))
-      .map((k) => PEER_FIELD_LABEL[k] ?? k);
-    // api.md lists email before location; the peer the other way round: compare as sets.
-    expect(Object.keys(record).sort()).toEqual([...expected].sort());
-    for (const [k, v] of Object.entries(sample)) {
-      if (ENVELOPE.has(k)) continue;
-      expect([k, typeOf(record[PEER_FIELD_LABEL[k] ?? k])]).toEqual([k, typeOf(v)]);
+describe.skipIf(!hasPeerExample(PEER_FILE))(
+  `peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`,
+  () => {
+    /** A page whose store holds the peer's values as Pillar's profile, parsed by us. */
+    function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
+      const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
+      const profile = Object.fromEntries(Object.entries(sample).filter(([k]) => !ENVELOPE.has(k)));
+      return { sample, record: asRecord(parsePillarPage(pillarHtml(pillarState(profile)), 'angelstrife')) };
     }
-    const links = record.links as Record<string, unknown>[];
-    sample.links.forEach((l: Record<string, unknown>, i: number) => {
-      expect(Object.keys(links[i])).toEqual(Object.keys(l));
-      for (const [k, v] of Object.entries(l)) expect([k, typeOf(links[i][k])]).toEqual([k, typeOf(v)]);
+
+    it('the same keys (platform fields renamed to labels) with the same value types', () => {
+      const { sample, record } = fromPeer();
+      const expected = Object.keys(sample)
+        .filter((k) => !ENVELOPE.has(k))
+        .map((k) => PEER_FIELD_LABEL[k] ?? k);
+      // api.md lists email before location; the peer the other way round: compare as sets.
+      expect(Object.keys(record).sort()).toEqual([...expected].sort());
+      for (const [k, v] of Object.entries(sample)) {
+        if (ENVELOPE.has(k)) continue;
+        expect([k, typeOf(record[PEER_FIELD_LABEL[k] ?? k])]).toEqual([k, typeOf(v)]);
+      }
+      const links = record.links as Record<string, unknown>[];
+      sample.links.forEach((l: Record<string, unknown>, i: number) => {
+        expect(Object.keys(links[i])).toEqual(Object.keys(l));
+        for (const [k, v] of Object.entries(l)) expect([k, typeOf(links[i][k])]).toEqual([k, typeOf(v)]);
+      });
+      const product = (record.products as Record<string, unknown>[])[0];
+      expect(Object.keys(product)).toEqual(Object.keys(sample.products[0]));
+      for (const [k, v] of Object.entries(sample.products[0])) expect([k, typeOf(product[k])]).toEqual([k, typeOf(v)]);
     });
-    const product = (record.products as Record<string, unknown>[])[0];
-    expect(Object.keys(product)).toEqual(Object.keys(sample.products[0]));
-    for (const [k, v] of Object.entries(sample.products[0])) expect([k, typeOf(product[k])]).toEqual([k, typeOf(v)]);
-  });
 
-  it('the same values: profile, every platform URL (empty ones included), links and products', () => {
-    const { sample, record } = fromPeer();
-    for (const k of ['id', 'first_name', 'last_name', 'email_primary', 'email', 'location', 'links', 'products']) expect(record[k]).toEqual(sample[k]);
-    for (const [peerName, v] of Object.entries(sample)) {
-      if (ENVELOPE.has(peerName) || FIXED_KEYS.has(peerName)) continue;
-      expect([peerName, record[PEER_FIELD_LABEL[peerName] ?? peerName]]).toEqual([peerName, v]);
-    }
-  });
-});
+    it('the same values: profile, every platform URL (empty ones included), links and products', () => {
+      const { sample, record } = fromPeer();
+      for (const k of ['id', 'first_name', 'last_name', 'email_primary', 'email', 'location', 'links', 'products'])
+        expect(record[k]).toEqual(sample[k]);
+      for (const [peerName, v] of Object.entries(sample)) {
+        if (ENVELOPE.has(peerName) || FIXED_KEYS.has(peerName)) continue;
+        expect([peerName, record[PEER_FIELD_LABEL[peerName] ?? peerName]]).toEqual([peerName, v]);
+      }
+    });
+  },
+);
 
 /** Our own page states (test/pages/linkpage-d.ts: no Pillar capture exists), with one member changed. */
 describe('parse warnings (linkpage-d)', () => {

@@ -30,7 +30,16 @@ export type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js
 const PLATFORM = 'linkpage-d';
 
 /** Keys of the record that are not platform URL fields. */
-export const FIXED_KEYS: ReadonlySet<string> = new Set(['id', 'first_name', 'last_name', 'email_primary', 'email', 'location', 'links', 'products']);
+export const FIXED_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'first_name',
+  'last_name',
+  'email_primary',
+  'email',
+  'location',
+  'links',
+  'products',
+]);
 
 /**
  * Platform fields every record lists, in the peer's order (its `amazon`, `medium`, `tiktok`,
@@ -39,8 +48,22 @@ export const FIXED_KEYS: ReadonlySet<string> = new Set(['id', 'first_name', 'las
  * label where api.md has one). The store-listing fields are among them.
  */
 export const LISTED_PLATFORMS: readonly string[] = [
-  'amazon', 'medium', 'shortvideo', 'twitch', 'discord', 'patreon', 'audio-a', 'microblog-b', 'video',
-  'social-a', 'professional', 'snapchat', 'social-b', 'audio-c', 'apple_app_store', 'google_app_store',
+  'amazon',
+  'medium',
+  'shortvideo',
+  'twitch',
+  'discord',
+  'patreon',
+  'audio-a',
+  'microblog-b',
+  'video',
+  'social-a',
+  'professional',
+  'snapchat',
+  'social-b',
+  'audio-c',
+  'apple_app_store',
+  'google_app_store',
 ];
 
 const isHttpUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/\S/i.test(v.trim());
@@ -236,6 +259,9 @@ function emails(profile: Obj, links: LinkpageDLink[]): { emailPrimary: string | 
   const one = (v: unknown) => (typeof v === 'string' ? (extractEmails({ text: v })[0] ?? null) : null);
   const primary = one(profile.email_primary);
   const contact = one(profile.email) ?? one(profile.contact_email);
-  const onPage = extractEmails({ text: [primary ?? '', contact ?? '', ...links.filter((l) => /^mailto:/i.test(l.url)).map((l) => l.url)].join('\n') })[0] ?? null;
+  const onPage =
+    extractEmails({
+      text: [primary ?? '', contact ?? '', ...links.filter((l) => /^mailto:/i.test(l.url)).map((l) => l.url)].join('\n'),
+    })[0] ?? null;
   return { emailPrimary: primary ?? onPage, email: contact ?? onPage };
 }

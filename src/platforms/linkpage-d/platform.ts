@@ -31,7 +31,13 @@ export const page: OperationDef<{ username: string }, LinkpageDPage> = {
   rest: { path: '/v1/linkpage-d' },
   record: schema.LinkpageDPage,
   params: [
-    { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://pillar.io/USERNAME (a bare username is accepted too)' },
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: URL_MAX,
+      description: 'Page URL, e.g. https://pillar.io/USERNAME (a bare username is accepted too)',
+    },
   ],
   cacheable: true,
   check(args, problem) {

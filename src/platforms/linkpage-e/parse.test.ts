@@ -30,7 +30,18 @@ describe('parseLnkBioPage: a creator page with icons and buttons (hand-written)'
   const page = () => asRecord(parseLnkBioPage(lnkBioHtml(creatorPage()), 'rosaliavega'));
 
   it('returns every api.md field in order: handle, id, platform fields, email, whatsapp, website, links', () => {
-    expect(Object.keys(page())).toEqual(['handle', 'id', ...LISTED_PLATFORMS, 'pinboard', 'etsy', 'audio-a', 'email', 'whatsapp', 'website', 'links']);
+    expect(Object.keys(page())).toEqual([
+      'handle',
+      'id',
+      ...LISTED_PLATFORMS,
+      'pinboard',
+      'etsy',
+      'audio-a',
+      'email',
+      'whatsapp',
+      'website',
+      'links',
+    ]);
     expect(page()).toMatchObject({ handle: 'rosaliavega', id: '-1187734' });
   });
 
@@ -47,7 +58,11 @@ describe('parseLnkBioPage: a creator page with icons and buttons (hand-written)'
   });
 
   it('email from the e-mail icon, whatsapp from the WhatsApp icon, website from the website icon', () => {
-    expect(page()).toMatchObject({ email: 'Talleres@rosaliavega.mx', whatsapp: 'https://wa.me/5215512345678', website: 'https://rosaliavega.mx' });
+    expect(page()).toMatchObject({
+      email: 'Talleres@rosaliavega.mx',
+      whatsapp: 'https://wa.me/5215512345678',
+      website: 'https://rosaliavega.mx',
+    });
   });
 
   it('links: the buttons only, in page order, redirects unwrapped, text whitespace collapsed; icons and chrome left out', () => {
@@ -87,9 +102,13 @@ describe('parseLnkBioPage: fields and fallbacks', () => {
     expect(r).toMatchObject({ handle: 'Quiet.One', id: '-42', email: null, whatsapp: null, website: null, links: [] });
   });
 
-  it('the id falls back to the redirects\' ext, then to the profile picture name', () => {
+  it("the id falls back to the redirects' ext, then to the profile picture name", () => {
     const button = `<a class="pb-linkbox" data-type="TYPE_BUTTON" href="${goUrl('https://a.example/x', 5, '-777').replace(/&/g, '&amp;')}">A</a>`;
-    expect(parseLnkBioPage(`<html><body>${button}</body></html>`, 'someone')).toMatchObject({ id: '-777', handle: 'someone', links: [{ url: 'https://a.example/x', text: 'A' }] });
+    expect(parseLnkBioPage(`<html><body>${button}</body></html>`, 'someone')).toMatchObject({
+      id: '-777',
+      handle: 'someone',
+      links: [{ url: 'https://a.example/x', text: 'A' }],
+    });
     const pic = '<html><head><meta property="og:image" content="https://cdn.lnk.bio/profilepics/-888_x.jpg"></head><body></body></html>';
     expect(parseLnkBioPage(pic, 'someone').id).toBe('-888');
   });
@@ -97,13 +116,27 @@ describe('parseLnkBioPage: fields and fallbacks', () => {
   it('e-mail from a mailto: button or a bracketed address; the page footer (support@lnk.bio) never counts', () => {
     const viaButton = lnkBioHtml({ handle: 'a', uid: '-1', buttons: [{ url: 'mailto:Press%40Studio.mx?subject=Hola', text: 'Prensa' }] });
     expect(parseLnkBioPage(viaButton, 'a').email).toBe('Press@studio.mx');
-    const bracketed = lnkBioHtml({ handle: 'a', uid: '-1', icons: [{ network: 'SOCIAL_EMAIL', url: 'hola [at] studio [dot] mx', title: 'Email' }] });
+    const bracketed = lnkBioHtml({
+      handle: 'a',
+      uid: '-1',
+      icons: [{ network: 'SOCIAL_EMAIL', url: 'hola [at] studio [dot] mx', title: 'Email' }],
+    });
     expect(parseLnkBioPage(bracketed, 'a').email).toBe('hola@studio.mx');
     expect(parseLnkBioPage(lnkBioHtml({ handle: 'a', uid: '-1' }), 'a').email).toBeNull();
   });
 
   it('a WhatsApp button fills whatsapp; a website button does not make a website (only the website icon does)', () => {
-    const r = parseLnkBioPage(lnkBioHtml({ handle: 'a', uid: '-1', buttons: [{ url: 'https://api.whatsapp.com/send?phone=5215500000000', text: 'WhatsApp', id: 1 }, { url: 'https://studio.mx', text: 'My website', id: 2 }] }), 'a');
+    const r = parseLnkBioPage(
+      lnkBioHtml({
+        handle: 'a',
+        uid: '-1',
+        buttons: [
+          { url: 'https://api.whatsapp.com/send?phone=5215500000000', text: 'WhatsApp', id: 1 },
+          { url: 'https://studio.mx', text: 'My website', id: 2 },
+        ],
+      }),
+      'a',
+    );
     expect(r).toMatchObject({ whatsapp: 'https://api.whatsapp.com/send?phone=5215500000000', website: null });
   });
 
@@ -138,7 +171,12 @@ describe('parseLnkBioPage: error pages', () => {
   });
 
   it('a page without the profile anchor or any id → UPSTREAM_FAILED naming the page id', () => {
-    const e = caught(() => parseLnkBioPage('<html><head><title>@rosaliavega | Lnk.Bio</title></head><body><a href="https://x.com/a">a</a></body></html>', 'rosaliavega'));
+    const e = caught(() =>
+      parseLnkBioPage(
+        '<html><head><title>@rosaliavega | Lnk.Bio</title></head><body><a href="https://x.com/a">a</a></body></html>',
+        'rosaliavega',
+      ),
+    );
     expect(e.code).toBe('UPSTREAM_FAILED');
     expect(e.message).toContain('page id');
   });
@@ -153,10 +191,18 @@ describe('lnkBioHandle', () => {
     ['@RosaliaVega', 'RosaliaVega'],
   ])('%s → %s', (input, handle) => expect(lnkBioHandle(input)).toBe(handle));
 
-  it.each(['https://example.com/rosaliavega', 'https://lnk.bio.evil.com/x', 'https://lnk.bio/', 'https://lnk.bio/a/b', 'https://lnk.bio/go?d=https%3A%2F%2Fx.com', 'https://lnk.bio/login', 'go', 'example.com', 'rosalia vega', 'https://linktr.ee/rosaliavega'])(
-    '%s → null',
-    (input) => expect(lnkBioHandle(input)).toBeNull(),
-  );
+  it.each([
+    'https://example.com/rosaliavega',
+    'https://lnk.bio.evil.com/x',
+    'https://lnk.bio/',
+    'https://lnk.bio/a/b',
+    'https://lnk.bio/go?d=https%3A%2F%2Fx.com',
+    'https://lnk.bio/login',
+    'go',
+    'example.com',
+    'rosalia vega',
+    'https://linktr.ee/rosaliavega',
+  ])('%s → null', (input) => expect(lnkBioHandle(input)).toBeNull());
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -174,39 +220,50 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
-  /** A page of the peer's buttons (through the redirect, as Lnk.Bio serves them), parsed by us. */
-  function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
-    const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
-    const buttons = sample.links.map((l: { url: string; text: string }, i: number) => ({ url: l.url, text: l.text, id: 8_000_000 + i }));
-    return { sample, record: asRecord(parseLnkBioPage(lnkBioHtml({ handle: sample.handle, uid: sample.id, buttons }), sample.handle)) };
-  }
+describe.skipIf(!hasPeerExample(PEER_FILE))(
+  `peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`,
+  () => {
+    /** A page of the peer's buttons (through the redirect, as Lnk.Bio serves them), parsed by us. */
+    function fromPeer(): { sample: Record<string, any>; record: Record<string, unknown> } {
+      const sample = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
+      const buttons = sample.links.map((l: { url: string; text: string }, i: number) => ({ url: l.url, text: l.text, id: 8_000_000 + i }));
+      return { sample, record: asRecord(parseLnkBioPage(lnkBioHtml({ handle: sample.handle, uid: sample.id, buttons }), sample.handle)) };
+    }
 
-  it('the same keys (platform fields renamed to labels) with the same value types', () => {
-    const { sample, record } = fromPeer();
-    const expected = Object.keys(sample)
-      .filter((k) => !ENVELOPE.has(k))
-      .map((k) => PEER_FIELD_LABEL[k] ?? k);
-    // api.md lists the platform fields before email, whatsapp, website; the peer interleaves them.
-    expect(Object.keys(record).sort()).toEqual([...expected].sort());
-    for (const k of ['handle', 'id', 'email', 'whatsapp', 'website', 'links']) expect([k, typeOf(record[k])]).toEqual([k, typeOf(sample[k])]);
-    for (const [peer, label] of Object.entries(PEER_FIELD_LABEL)) expect([peer, typeOf(record[label]) === 'string' || record[label] === null]).toEqual([peer, true]);
-    for (const l of record.links as object[]) expect(Object.keys(l)).toEqual(Object.keys(sample.links[0]));
-  });
+    it('the same keys (platform fields renamed to labels) with the same value types', () => {
+      const { sample, record } = fromPeer();
+      const expected = Object.keys(sample)
+        .filter((k) => !ENVELOPE.has(k))
+        .map((k) => PEER_FIELD_LABEL[k] ?? k);
+      // api.md lists the platform fields before email, whatsapp, website; the peer interleaves them.
+      expect(Object.keys(record).sort()).toEqual([...expected].sort());
+      for (const k of ['handle', 'id', 'email', 'whatsapp', 'website', 'links'])
+        expect([k, typeOf(record[k])]).toEqual([k, typeOf(sample[k])]);
+      for (const [peer, label] of Object.entries(PEER_FIELD_LABEL))
+        expect([peer, typeOf(record[label]) === 'string' || record[label] === null]).toEqual([peer, true]);
+      for (const l of record.links as object[]) expect(Object.keys(l)).toEqual(Object.keys(sample.links[0]));
+    });
 
-  it('the same handle, id and links (the targets trimmed); instagram filled from the @handle button where the peer leaves it null', () => {
-    const { sample, record } = fromPeer();
-    expect(record.handle).toBe(sample.handle);
-    expect(record.id).toBe(sample.id);
-    expect(record.links).toEqual(sample.links.map((l: { url: string; text: string }) => ({ url: l.url.trim(), text: l.text })));
-    // Our decision (issue: classify every link on the page): the peer fills platform fields from
-    // icons only; the sample page has none, so its instagram is null while ours is the button.
-    expect(sample.instagram).toBeNull();
-    expect(record['social-b']).toBe('https://www.instagram.com/msjennafischer');
-    expect(record.video).toBe('https://www.youtube.com/playlist?list=PLD7nPL1U-R5rmvJo2L49IK-vKu2qB-fvx');
-    expect([record.email, record.whatsapp, record.website, record.shortvideo, record['microblog-b']]).toEqual([null, null, null, null, null]);
-  });
-});
+    it('the same handle, id and links (the targets trimmed); instagram filled from the @handle button where the peer leaves it null', () => {
+      const { sample, record } = fromPeer();
+      expect(record.handle).toBe(sample.handle);
+      expect(record.id).toBe(sample.id);
+      expect(record.links).toEqual(sample.links.map((l: { url: string; text: string }) => ({ url: l.url.trim(), text: l.text })));
+      // Our decision (issue: classify every link on the page): the peer fills platform fields from
+      // icons only; the sample page has none, so its instagram is null while ours is the button.
+      expect(sample.instagram).toBeNull();
+      expect(record['social-b']).toBe('https://www.instagram.com/msjennafischer');
+      expect(record.video).toBe('https://www.youtube.com/playlist?list=PLD7nPL1U-R5rmvJo2L49IK-vKu2qB-fvx');
+      expect([record.email, record.whatsapp, record.website, record.shortvideo, record['microblog-b']]).toEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
+    });
+  },
+);
 
 /** Our own pages (test/pages/linkpage-e.ts: no Lnk.Bio capture exists). */
 describe('parse warnings (linkpage-e)', () => {
@@ -215,7 +272,9 @@ describe('parse warnings (linkpage-e)', () => {
   });
 
   it('a profile anchor that no longer spells the handle: the asked handle plus page.handle', () => {
-    const html = lnkBioHtml(creatorPage()).replace(/<a class="pb-username" href="[^"]*"/, '<a class="pb-username"').replace(/alt="@rosaliavega">@rosaliavega<\/a>/, 'alt="">Profile picture</a>');
+    const html = lnkBioHtml(creatorPage())
+      .replace(/<a class="pb-username" href="[^"]*"/, '<a class="pb-username"')
+      .replace(/alt="@rosaliavega">@rosaliavega<\/a>/, 'alt="">Profile picture</a>');
     const { result, warnings } = captureWarnings(() => parseLnkBioPage(html, 'rosaliavega'));
     expect(result.handle).toBe('rosaliavega');
     expect(warnings.map((w) => [w.platform, w.field])).toEqual([['linkpage-e', 'page.handle']]);

@@ -44,7 +44,6 @@ const NOT_FOUND_TITLE_RE = /<title>[^<]*(?:404|not found|doesn[’']t exist|does
 
 type Cheerio = ReturnType<cheerio.CheerioAPI>;
 
-
 /**
  * A link's target: Lnk.Bio's click-counting redirect (`lnk.bio/go?d=<target>&…`, absolute or
  * relative) is unwrapped; anything else is returned as written.
@@ -66,14 +65,18 @@ function pageId($: cheerio.CheerioAPI, profile: Cheerio): string | null {
   const candidates = [
     profile.attr('data-uid'),
     profile.attr('data-id'),
-    ...$('[data-uid]').toArray().map((el) => $(el).attr('data-uid')),
-    ...$('a[href*="/go?"]').toArray().map((el) => {
-      try {
-        return new URL($(el).attr('href') ?? '', 'https://lnk.bio/').searchParams.get('ext') ?? undefined;
-      } catch {
-        return undefined;
-      }
-    }),
+    ...$('[data-uid]')
+      .toArray()
+      .map((el) => $(el).attr('data-uid')),
+    ...$('a[href*="/go?"]')
+      .toArray()
+      .map((el) => {
+        try {
+          return new URL($(el).attr('href') ?? '', 'https://lnk.bio/').searchParams.get('ext') ?? undefined;
+        } catch {
+          return undefined;
+        }
+      }),
     /\/profilepics\/(-?\d+)_/.exec($('meta[property="og:image"]').attr('content') ?? '')?.[1],
   ];
   return candidates.map((c) => c?.trim()).find((c): c is string => !!c && PAGE_ID_RE.test(c)) ?? null;
@@ -142,7 +145,8 @@ export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
 
   // Every page's profile anchor spells its handle; without it the asked handle stands (warned).
   const spelled = pageHandle(profile);
-  if (!spelled) htmlReader($, { platform: PLATFORM, record: 'page' }).warn('handle', 'no lnk.bio/<handle> href or @handle text on the profile anchor');
+  if (!spelled)
+    htmlReader($, { platform: PLATFORM, record: 'page' }).warn('handle', 'no lnk.bio/<handle> href or @handle text on the profile anchor');
   return {
     handle: spelled ?? handle,
     id,

@@ -35,7 +35,13 @@ export const page: OperationDef<{ handle: string }, LinkpageEPage> = {
   rest: { path: '/v1/linkpage-e' },
   record: schema.LinkpageEPage,
   params: [
-    { name: 'url', kind: 'string', required: true, maxLength: URL_MAX, description: 'Page URL, e.g. https://lnk.bio/HANDLE (a bare handle is accepted too)' },
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: URL_MAX,
+      description: 'Page URL, e.g. https://lnk.bio/HANDLE (a bare handle is accepted too)',
+    },
   ],
   cacheable: true,
   check(args, problem) {

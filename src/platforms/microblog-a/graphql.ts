@@ -57,7 +57,6 @@ const TagRef = builder.objectRef<Json>('MicroblogATag').implement({
   }),
 });
 
-
 /**
  * The account fields api.md lists for the account inside a post and for the profile, declared
  * once as an interface both object types implement (and inherit these fields from).
@@ -87,7 +86,9 @@ const AccountFieldsRef = builder.interfaceRef<MicroblogAAccount>('MicroblogAAcco
     verified: t.exposeBoolean('verified'),
     location: t.exposeString('location'),
     website: t.exposeString('website'),
-    unauthVisibility: t.exposeBoolean('unauth_visibility', { description: 'Visible to logged-out viewers; only known for the account inside a post' }),
+    unauthVisibility: t.exposeBoolean('unauth_visibility', {
+      description: 'Visible to logged-out viewers; only known for the account inside a post',
+    }),
     chatsOnboarded: t.exposeBoolean('chats_onboarded'),
     feedsOnboarded: t.exposeBoolean('feeds_onboarded'),
     acceptingMessages: t.exposeBoolean('accepting_messages'),
@@ -121,7 +122,8 @@ const ProfileRef = builder.objectRef<MicroblogAProfile>('MicroblogAProfile').imp
 });
 
 const MediaRef = builder.objectRef<MicroblogAMedia>('MicroblogAMediaAttachment').implement({
-  description: 'An image or video attached to a post. With downloadMedia, url and previewUrl are on this gateway and remoteUrl / previewRemoteUrl are the upstream originals.',
+  description:
+    'An image or video attached to a post. With downloadMedia, url and previewUrl are on this gateway and remoteUrl / previewRemoteUrl are the upstream originals.',
   fields: (t) => ({
     id: t.exposeString('id'),
     type: t.exposeString('type', { description: 'image, video, gifv, audio or unknown' }),
@@ -195,7 +197,11 @@ function withAbsoluteMedia(p: MicroblogAPost, ctx: GatewayContext): MicroblogAPo
   if (!byBase) absolutized.set(p, (byBase = new Map()));
   let out = byBase.get(base);
   if (!out) {
-    const fix = (m: MicroblogAMedia): MicroblogAMedia => ({ ...m, url: absoluteMediaUrl(m.url, base), preview_url: absoluteMediaUrl(m.preview_url, base) });
+    const fix = (m: MicroblogAMedia): MicroblogAMedia => ({
+      ...m,
+      url: absoluteMediaUrl(m.url, base),
+      preview_url: absoluteMediaUrl(m.preview_url, base),
+    });
     out = {
       ...p,
       media_attachments: p.media_attachments.map(fix),

@@ -13,22 +13,88 @@ const LABEL = 'microblog-a';
 
 /** api.md "microblog-a account / profile", in our order. */
 const ACCOUNT_KEYS = [
-  'id', 'username', 'acct', 'display_name', 'locked', 'bot', 'discoverable', 'group', 'created_at', 'note', 'url',
-  'avatar', 'avatar_static', 'header', 'header_static', 'followers_count', 'following_count', 'statuses_count',
-  'last_status_at', 'verified', 'location', 'website', 'unauth_visibility', 'chats_onboarded', 'feeds_onboarded',
-  'accepting_messages', 'show_nonmember_group_statuses', 'emojis', 'fields', 'tv_onboarded', 'tv_account',
+  'id',
+  'username',
+  'acct',
+  'display_name',
+  'locked',
+  'bot',
+  'discoverable',
+  'group',
+  'created_at',
+  'note',
+  'url',
+  'avatar',
+  'avatar_static',
+  'header',
+  'header_static',
+  'followers_count',
+  'following_count',
+  'statuses_count',
+  'last_status_at',
+  'verified',
+  'location',
+  'website',
+  'unauth_visibility',
+  'chats_onboarded',
+  'feeds_onboarded',
+  'accepting_messages',
+  'show_nonmember_group_statuses',
+  'emojis',
+  'fields',
+  'tv_onboarded',
+  'tv_account',
 ];
 const PROFILE_KEYS = [...ACCOUNT_KEYS, 'bookmarks_onboarded', 'receive_only_follow_mentions', 'pleroma'];
 /** api.md "microblog-a post", in our order (the peer example's). */
 const POST_KEYS = [
-  'text', 'id', 'created_at', 'in_reply_to_id', 'quote_id', 'in_reply_to_account_id', 'sensitive', 'spoiler_text',
-  'visibility', 'language', 'uri', 'url', 'content', 'account', 'media_attachments', 'mentions', 'tags', 'card', 'group',
-  'quote', 'in_reply_to', 'reblog', 'sponsored', 'replies_count', 'reblogs_count', 'favourites_count', 'favourited',
-  'reblogged', 'muted', 'pinned', 'bookmarked', 'poll', 'emojis',
+  'text',
+  'id',
+  'created_at',
+  'in_reply_to_id',
+  'quote_id',
+  'in_reply_to_account_id',
+  'sensitive',
+  'spoiler_text',
+  'visibility',
+  'language',
+  'uri',
+  'url',
+  'content',
+  'account',
+  'media_attachments',
+  'mentions',
+  'tags',
+  'card',
+  'group',
+  'quote',
+  'in_reply_to',
+  'reblog',
+  'sponsored',
+  'replies_count',
+  'reblogs_count',
+  'favourites_count',
+  'favourited',
+  'reblogged',
+  'muted',
+  'pinned',
+  'bookmarked',
+  'poll',
+  'emojis',
 ];
 const MEDIA_KEYS = [
-  'id', 'type', 'url', 'preview_url', 'external_video_id', 'remote_url', 'preview_remote_url', 'text_url', 'meta',
-  'description', 'blurhash', 'processing',
+  'id',
+  'type',
+  'url',
+  'preview_url',
+  'external_video_id',
+  'remote_url',
+  'preview_remote_url',
+  'text_url',
+  'meta',
+  'description',
+  'blurhash',
+  'processing',
 ];
 
 function expectApiError(fn: () => unknown, code: string, message?: RegExp): void {
@@ -162,7 +228,9 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-a captures (${skipReason(LABEL)}
         processing: 'complete',
       });
       // `<p>…Republic.</p><p><a><span class="invisible">http://</span><span>citizenfreepress.com/</span>…</a></p>`
-      expect(p.text).toBe('Private jet bursts into flames while making emergency landing in Dominican Republic.\n\nhttp://citizenfreepress.com/');
+      expect(p.text).toBe(
+        'Private jet bursts into flames while making emergency landing in Dominican Republic.\n\nhttp://citizenfreepress.com/',
+      );
       expect(p.account!.discoverable).toBe(true);
       expect(Object.keys(p)).toEqual(POST_KEYS);
     });
@@ -217,7 +285,9 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-a captures (${skipReason(LABEL)}
       expect(a.statuses_count).toBe(25666);
       expect(a.website).toBe('https://amzn.to/3zCEkVL');
       expect(a.verified).toBe(true);
-      expect(a.note).toContain('<span class="h-card"><a href="https://truthsocial.com/@HumanEventsLive" class="u-url mention">@<span>HumanEventsLive</span></a></span>');
+      expect(a.note).toContain(
+        '<span class="h-card"><a href="https://truthsocial.com/@HumanEventsLive" class="u-url mention">@<span>HumanEventsLive</span></a></span>',
+      );
       expect(htmlToText(a.note!)).toBe('Host, @HumanEventsLive. Veteran Navy intel officer. Communism disrespecter. TPUSA');
       expect(a.pleroma!.accepts_chat_messages).toBe(true);
       expect(a.tv_onboarded).toBe(true);
@@ -231,7 +301,13 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-a captures (${skipReason(LABEL)}
 // (Status, Account, MediaAttachment entities); names, ids and texts are invented.
 // ---------------------------------------------------------------------------------------------
 
-const account = (extra: Record<string, unknown> = {}) => ({ id: '1001', username: 'alice', acct: 'alice', display_name: 'Alice', ...extra });
+const account = (extra: Record<string, unknown> = {}) => ({
+  id: '1001',
+  username: 'alice',
+  acct: 'alice',
+  display_name: 'Alice',
+  ...extra,
+});
 const status = (extra: Record<string, unknown> = {}) => ({
   id: '2002',
   created_at: '2026-01-02T03:04:05.000Z',
@@ -247,13 +323,25 @@ describe('parsePost (hand-written statuses)', () => {
     const p = parsePost({ id: '5', account: { id: '6' } });
     expect(Object.keys(p)).toEqual(POST_KEYS);
     expect(Object.keys(p.account!)).toEqual(ACCOUNT_KEYS);
-    expect(p).toMatchObject({ text: null, content: null, visibility: null, media_attachments: [], mentions: [], tags: [], emojis: [], reblog: null, replies_count: null });
+    expect(p).toMatchObject({
+      text: null,
+      content: null,
+      visibility: null,
+      media_attachments: [],
+      mentions: [],
+      tags: [],
+      emojis: [],
+      reblog: null,
+      replies_count: null,
+    });
     expect(p.account!.emojis).toEqual([]);
     expect(p.account!.username).toBeNull();
   });
 
   it('wrong types become null; numeric ids become strings', () => {
-    const p = parsePost(status({ id: 77, replies_count: '3', sensitive: 'no', card: [], in_reply_to_id: 12, media_attachments: [{ id: 9, url: 5 }, 'x'] }));
+    const p = parsePost(
+      status({ id: 77, replies_count: '3', sensitive: 'no', card: [], in_reply_to_id: 12, media_attachments: [{ id: 9, url: 5 }, 'x'] }),
+    );
     expect(p.id).toBe('77');
     expect(p.replies_count).toBeNull();
     expect(p.sensitive).toBeNull();
@@ -266,7 +354,14 @@ describe('parsePost (hand-written statuses)', () => {
     const inner = status({
       id: '3003',
       account: account({ id: '1002', username: 'bob' }),
-      media_attachments: [{ id: '44', type: 'image', url: 'https://static-assets-1.truthsocial.com/a/original/x.jpg', preview_url: 'https://static-assets-1.truthsocial.com/a/small/x.jpg' }],
+      media_attachments: [
+        {
+          id: '44',
+          type: 'image',
+          url: 'https://static-assets-1.truthsocial.com/a/original/x.jpg',
+          preview_url: 'https://static-assets-1.truthsocial.com/a/small/x.jpg',
+        },
+      ],
     });
     const p = parsePost(status({ content: '', reblog: inner, quote: { no: 'id' } }));
     expect(p.reblog!.id).toBe('3003');
@@ -316,7 +411,12 @@ describe('parseProfile (hand-written accounts)', () => {
   });
 
   it('profile fields and emojis pass through as objects', () => {
-    const a = parseProfile(account({ fields: [{ name: 'Site', value: '<a href="https://x.example">x</a>', verified_at: null }, 7], emojis: [{ shortcode: 'flag', url: 'u', static_url: 's', visible_in_picker: true }] }));
+    const a = parseProfile(
+      account({
+        fields: [{ name: 'Site', value: '<a href="https://x.example">x</a>', verified_at: null }, 7],
+        emojis: [{ shortcode: 'flag', url: 'u', static_url: 's', visible_in_picker: true }],
+      }),
+    );
     expect(a.fields).toEqual([{ name: 'Site', value: '<a href="https://x.example">x</a>', verified_at: null }]);
     expect(a.emojis).toHaveLength(1);
   });
@@ -344,8 +444,14 @@ describe('htmlToText', () => {
       '<p>Read this<span class="quote-inline"><br/>RT: <a href="https://truthsocial.com/@x/posts/113"><span class="invisible">https://</span><span class="">truthsocial.com/@x/posts/113</span><span class="invisible"></span></a></span>Amazing work.</p>',
       'Read this\n\nRT: https://truthsocial.com/@x/posts/113\nAmazing work.',
     ],
-    ['<p class="quote-inline">RE: <a href="https://truthsocial.com/@x/posts/9">https://truthsocial.com/@x/posts/9</a></p>More here', 'RE: https://truthsocial.com/@x/posts/9\nMore here'],
-    ['<p>RT: <a href="https://truthsocial.com/@x/posts/9">https://truthsocial.com/@x/posts/9</a>Great</p>', 'RT: https://truthsocial.com/@x/posts/9 Great'],
+    [
+      '<p class="quote-inline">RE: <a href="https://truthsocial.com/@x/posts/9">https://truthsocial.com/@x/posts/9</a></p>More here',
+      'RE: https://truthsocial.com/@x/posts/9\nMore here',
+    ],
+    [
+      '<p>RT: <a href="https://truthsocial.com/@x/posts/9">https://truthsocial.com/@x/posts/9</a>Great</p>',
+      'RT: https://truthsocial.com/@x/posts/9 Great',
+    ],
     ['<p>#<a href="https://truthsocial.com/tags/news" class="mention hashtag">news</a>s</p>', '#newss'],
   ])('%j → %j', (html, text) => {
     expect(htmlToText(html)).toBe(text);
@@ -398,16 +504,29 @@ describe('normalizeHandle', () => {
     expect(normalizeHandle(input)).toBe(out);
   });
 
-  it.each(['', '@', '@@x', 'a'.repeat(31), 'https://truthsocial.com/@x', 'a b', 'x/y', '.x', 'x.', 'x@truthsocial.com'])('rejects %j', (input) => {
-    expect(normalizeHandle(input)).toBeNull();
-  });
+  it.each(['', '@', '@@x', 'a'.repeat(31), 'https://truthsocial.com/@x', 'a b', 'x/y', '.x', 'x.', 'x@truthsocial.com'])(
+    'rejects %j',
+    (input) => {
+      expect(normalizeHandle(input)).toBeNull();
+    },
+  );
 });
 
 describe('blockReason', () => {
   it('recognises Cloudflare pages and the cf-mitigated header, not API JSON', () => {
-    expect(blockReason('<!doctype html><html lang="en-us"><head><title>just a moment...</title></head><body><script>window._cf_chl_opt={cType:\'managed\'};</script></body></html>')).toMatch(/Cloudflare challenge/);
-    expect(blockReason('<html><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></html>')).toMatch(/challenge/);
-    expect(blockReason('<html><head><title>Attention Required! | Cloudflare</title></head><body><div id="cf-error-details"><h1 data-translate="block_headline">Sorry, you have been blocked</h1></div></body></html>')).toMatch(/block page/);
+    expect(
+      blockReason(
+        '<!doctype html><html lang="en-us"><head><title>just a moment...</title></head><body><script>window._cf_chl_opt={cType:\'managed\'};</script></body></html>',
+      ),
+    ).toMatch(/Cloudflare challenge/);
+    expect(blockReason('<html><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></html>')).toMatch(
+      /challenge/,
+    );
+    expect(
+      blockReason(
+        '<html><head><title>Attention Required! | Cloudflare</title></head><body><div id="cf-error-details"><h1 data-translate="block_headline">Sorry, you have been blocked</h1></div></body></html>',
+      ),
+    ).toMatch(/block page/);
     // Titles alone are wording, not structure (the block catalogue keys on markers).
     expect(blockReason('<html><head><title>Attention Required! | Cloudflare</title></head></html>')).toBeNull();
     expect(blockReason('', { 'cf-mitigated': 'challenge' })).toMatch(/challenge/);

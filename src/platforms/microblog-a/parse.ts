@@ -19,7 +19,6 @@ export type { MicroblogAAccount, MicroblogAProfile, MicroblogAMedia, MicroblogAP
 
 export const PLATFORM = 'microblog-a';
 
-
 // ---------------------------------------------------------------------------------------------
 // Field pickers: the value when it has the documented type, else null.
 // ---------------------------------------------------------------------------------------------
@@ -200,14 +199,19 @@ export function shownMedia(p: MicroblogAPost): MicroblogAMedia[] {
  */
 export function htmlToText(html: string): string {
   const text = html
-    .replace(/<(span|p|div)\b[^>]*\bclass="[^"]*\bquote-inline\b[^"]*"[^>]*>([\s\S]*?<\/a>)\s*<\/\1>/gi, (_m, _tag: string, inner: string) => `\n${inner}\n`)
+    .replace(
+      /<(span|p|div)\b[^>]*\bclass="[^"]*\bquote-inline\b[^"]*"[^>]*>([\s\S]*?<\/a>)\s*<\/\1>/gi,
+      (_m, _tag: string, inner: string) => `\n${inner}\n`,
+    )
     .replace(/(<a\b[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>)(?=[\p{L}\p{N}])/giu, (m, link: string, inner: string) =>
       /^\s*https?:\/\//i.test(inner.replace(/<[^>]*>/g, '')) ? `${link} ` : m,
     )
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/p>\s*<p(\s[^>]*)?>/gi, '\n\n')
     .replace(/<[^>]*>/g, '');
-  return decode(text).replace(/\n{3,}/g, '\n\n').trim();
+  return decode(text)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 // ---------------------------------------------------------------------------------------------

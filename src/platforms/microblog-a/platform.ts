@@ -69,7 +69,15 @@ export const profile: OperationDef<{ handle: string }, MicroblogAProfile> = {
   summary: 'A public microblog-a account profile',
   rest: { path: '/v1/microblog-a/profile' },
   record: schema.MicroblogAProfile,
-  params: [{ name: 'handle', kind: 'string', required: true, maxLength: 64, description: 'Username, with or without a leading @ (e.g. realDonaldTrump)' }],
+  params: [
+    {
+      name: 'handle',
+      kind: 'string',
+      required: true,
+      maxLength: 64,
+      description: 'Username, with or without a leading @ (e.g. realDonaldTrump)',
+    },
+  ],
   cacheable: true,
   check(args, problem) {
     if (typeof args.handle === 'string' && args.handle.trim() && !normalizeHandle(args.handle)) {

@@ -18,33 +18,63 @@ describe.skipIf(!hasFixtures(LABEL))('microblog-a reader (captures)', () => {
     const v = await readProfile(reader, ctx, 'jackposobiec');
     expect(ctx.requests.map((r) => r.url)).toEqual(['https://truthsocial.com/api/v1/accounts/lookup?acct=jackposobiec']);
     expect(v).toMatchObject({
-      platform: 'microblog-a', handle: 'JackPosobiec', url: 'https://truthsocial.com/@JackPosobiec', displayName: 'Jack Poso 🇺🇸',
+      platform: 'microblog-a',
+      handle: 'JackPosobiec',
+      url: 'https://truthsocial.com/@JackPosobiec',
+      displayName: 'Jack Poso 🇺🇸',
       bio: 'Host, @HumanEventsLive. Veteran Navy intel officer. Communism disrespecter. TPUSA',
-      websites: ['https://amzn.to/3zCEkVL'], ids: ['microblog-a:jackposobiec'], followers: 1521243, isPrivate: false, emails: [],
+      websites: ['https://amzn.to/3zCEkVL'],
+      ids: ['microblog-a:jackposobiec'],
+      followers: 1521243,
+      isPrivate: false,
+      emails: [],
     });
     expect(v.links).toEqual(['https://amzn.to/3zCEkVL', 'https://truthsocial.com/@HumanEventsLive']);
   });
 
   it('a website written without a scheme is an absolute URL; an empty note is no bio', async () => {
     const v = await readProfile(reader, serving(readFixture(LABEL, 'account-realdonaldtrump.json')), 'realdonaldtrump');
-    expect(v).toMatchObject({ handle: 'realDonaldTrump', bio: null, websites: ['https://www.DonaldJTrump.com'], links: ['https://www.DonaldJTrump.com'] });
+    expect(v).toMatchObject({
+      handle: 'realDonaldTrump',
+      bio: null,
+      websites: ['https://www.DonaldJTrump.com'],
+      links: ['https://www.DonaldJTrump.com'],
+    });
   });
 
   it('an answer for another account is never used as the one asked for', async () => {
-    await expect(readProfile(reader, serving(readFixture(LABEL, 'account-jackposobiec.json')), 'realdonaldtrump')).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    await expect(readProfile(reader, serving(readFixture(LABEL, 'account-jackposobiec.json')), 'realdonaldtrump')).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+    });
   });
 });
 
 describe('microblog-a reader (own account)', () => {
   it('profile fields: their links and addresses', async () => {
     const account = {
-      id: '110000000000000001', username: 'harbourweather', acct: 'harbourweather', display_name: 'Harbour Weather', locked: false, note: '<p>Tides and storms.</p>',
-      website: null, followers_count: 12, fields: [
-        { name: 'Web', value: '<a href="https://harbourweather.co.uk" rel="me nofollow noopener" target="_blank">harbourweather.co.uk</a>', verified_at: null },
+      id: '110000000000000001',
+      username: 'harbourweather',
+      acct: 'harbourweather',
+      display_name: 'Harbour Weather',
+      locked: false,
+      note: '<p>Tides and storms.</p>',
+      website: null,
+      followers_count: 12,
+      fields: [
+        {
+          name: 'Web',
+          value: '<a href="https://harbourweather.co.uk" rel="me nofollow noopener" target="_blank">harbourweather.co.uk</a>',
+          verified_at: null,
+        },
         { name: 'Contact', value: 'desk@harbourweather.co.uk', verified_at: null },
       ],
     };
     const v = await readProfile(reader, serving(JSON.stringify(account)), 'harbourweather');
-    expect(v).toMatchObject({ bio: 'Tides and storms.', websites: [], links: ['https://harbourweather.co.uk/'], emails: ['desk@harbourweather.co.uk'] });
+    expect(v).toMatchObject({
+      bio: 'Tides and storms.',
+      websites: [],
+      links: ['https://harbourweather.co.uk/'],
+      emails: ['desk@harbourweather.co.uk'],
+    });
   });
 });

@@ -31,7 +31,10 @@ export const reader: ProfileReader<MicroblogAProfile> = {
   view(p, asked) {
     const username = p.username ?? asked;
     const note = (p.note && htmlToText(p.note)) || null;
-    const fields = p.fields.map((f) => ({ name: typeof f.name === 'string' ? f.name : '', value: typeof f.value === 'string' ? f.value : '' }));
+    const fields = p.fields.map((f) => ({
+      name: typeof f.name === 'string' ? f.name : '',
+      value: typeof f.value === 'string' ? f.value : '',
+    }));
     const fieldText = fields.map((f) => htmlToText(f.value));
     const website = absoluteUrl(p.website);
     const fieldLinks = fields.flatMap((f, i) => [...anchorLinks(f.value, ORIGIN), ...bioUrls(fieldText[i])]);

@@ -19,8 +19,7 @@ export const PLATFORM = 'microblog-b';
  * visitor and identical for everyone, so neither a secret nor a login. Overridable through
  * MICROBLOG_B_WEB_BEARER in case X rotates it.
  */
-const DEFAULT_WEB_BEARER =
-  'AAAAAAAAAAAAAAAAAAAAANRILgAAAAAAnNwIzUejRCOuH5E6I8xnZz4puTs%3D1Zv7ttfk8LF81IUq16cHjhLTvJu4FA33AGWWjCpTnA';
+const DEFAULT_WEB_BEARER = 'AAAAAAAAAAAAAAAAAAAAANRILgAAAAAAnNwIzUejRCOuH5E6I8xnZz4puTs%3D1Zv7ttfk8LF81IUq16cHjhLTvJu4FA33AGWWjCpTnA';
 
 export function webBearer(env: NodeJS.ProcessEnv = process.env): string {
   return env.MICROBLOG_B_WEB_BEARER?.trim() || DEFAULT_WEB_BEARER;
@@ -146,7 +145,8 @@ export function missingFeatures(message: string): string[] {
 /** Web-client bundles linked from an x.com page, `main.<hash>.js` first. */
 export function bundleUrlsFromHtml(html: string): string[] {
   const found = new Set<string>();
-  for (const m of html.matchAll(/https:\/\/abs\.twimg\.com\/responsive-web\/client-web(?:-legacy)?\/[A-Za-z0-9._~-]+\.js/g)) found.add(m[0]);
+  for (const m of html.matchAll(/https:\/\/abs\.twimg\.com\/responsive-web\/client-web(?:-legacy)?\/[A-Za-z0-9._~-]+\.js/g))
+    found.add(m[0]);
   const all = [...found];
   return [...all.filter((u) => /\/main\.[^/]*\.js$/.test(u)), ...all.filter((u) => !/\/main\.[^/]*\.js$/.test(u))];
 }

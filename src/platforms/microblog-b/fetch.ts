@@ -162,7 +162,14 @@ function errorText(body: unknown): string {
  */
 export async function guestGraphqlBody(
   ctx: OpContext,
-  req: { url: (features: ReadonlySet<string>) => string; queryId: string; guestToken: string; features: Set<string>; what: string; shape: string },
+  req: {
+    url: (features: ReadonlySet<string>) => string;
+    queryId: string;
+    guestToken: string;
+    features: Set<string>;
+    what: string;
+    shape: string;
+  },
 ): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
     const res = await ctx.upstream.request({
@@ -211,7 +218,14 @@ export async function guestGraphqlBody(
 async function requestTweetResult(ctx: OpContext, tweetId: string, queryId: string, guestToken: string): Promise<unknown> {
   let features = extraFeatures.get(ctx.upstream);
   if (!features) extraFeatures.set(ctx.upstream, (features = new Set<string>()));
-  return guestGraphqlBody(ctx, { url: (extra) => tweetResultUrl(queryId, tweetId, extra), queryId, guestToken, features, what: `Post ${tweetId}`, shape: 'TweetResultByRestId JSON' });
+  return guestGraphqlBody(ctx, {
+    url: (extra) => tweetResultUrl(queryId, tweetId, extra),
+    queryId,
+    guestToken,
+    features,
+    what: `Post ${tweetId}`,
+    shape: 'TweetResultByRestId JSON',
+  });
 }
 
 /** The TweetResultByRestId body, with guest-token and query-id refreshes. */

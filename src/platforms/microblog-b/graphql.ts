@@ -54,7 +54,11 @@ const TweetEntitiesRef = builder.objectRef<Obj>('MicroblogBTweetEntities').imple
     timestamps: t.field({ type: 'JSON', resolve: (o) => o.timestamps ?? [] }),
     urls: t.field({ type: [UrlEntityRef], resolve: (o) => objects(o.urls) }),
     userMentions: t.field({ type: [MentionRef], resolve: (o) => objects(o.user_mentions) }),
-    media: t.field({ type: 'JSON', description: 'Attached photos / videos as X describes them (entities.media)', resolve: (o) => o.media ?? null }),
+    media: t.field({
+      type: 'JSON',
+      description: 'Attached photos / videos as X describes them (entities.media)',
+      resolve: (o) => o.media ?? null,
+    }),
   }),
 });
 
@@ -66,7 +70,11 @@ const UserLegacyRef = builder.objectRef<Obj>('MicroblogBUserLegacy').implement({
     createdAt: t.string(S('created_at', 'As X writes it: "Sat Dec 14 04:35:55 +0000 2013"')),
     description: t.string(S('description')),
     descriptionUrls: t.field({ type: [UrlEntityRef], resolve: (o) => objects(obj(obj(o.entities)?.description)?.urls) }),
-    websiteUrls: t.field({ type: [UrlEntityRef], description: 'The profile website (entities.url.urls)', resolve: (o) => objects(obj(obj(o.entities)?.url)?.urls) }),
+    websiteUrls: t.field({
+      type: [UrlEntityRef],
+      description: 'The profile website (entities.url.urls)',
+      resolve: (o) => objects(obj(obj(o.entities)?.url)?.urls),
+    }),
     url: t.string(S('url', 'The profile website as a t.co link')),
     location: t.string(S('location')),
     followersCount: t.int(I('followers_count')),
@@ -151,7 +159,11 @@ const TweetRef = builder.objectRef<Obj>('MicroblogBTweet').implement({
   fields: (t) => ({
     typename: t.string(S('__typename', 'Upstream __typename (Tweet)')),
     restId: t.string(S('rest_id', 'Numeric post id')),
-    author: t.field({ type: UserRef, description: 'core.user_results.result', resolve: (o) => obj(obj(obj(o.core)?.user_results)?.result) }),
+    author: t.field({
+      type: UserRef,
+      description: 'core.user_results.result',
+      resolve: (o) => obj(obj(obj(o.core)?.user_results)?.result),
+    }),
     editControl: t.field({ type: EditControlRef, resolve: (o) => obj(o.edit_control) }),
     isTranslatable: t.boolean(B('is_translatable')),
     unmentionData: t.field(J('unmention_data')),

@@ -61,16 +61,55 @@ const capture = (file: string): Obj => JSON.parse(readFixture(LABEL, file));
 /** api.md order of the tweet, its legacy block and the user object. */
 const TWEET_KEYS = ['__typename', 'rest_id', 'core', 'edit_control', 'is_translatable', 'unmention_data', 'views', 'source', 'legacy'];
 const TWEET_LEGACY_KEYS = [
-  'bookmark_count', 'bookmarked', 'created_at', 'conversation_id_str', 'display_text_range', 'entities', 'favorite_count',
-  'favorited', 'full_text', 'is_quote_status', 'lang', 'possibly_sensitive', 'quote_count', 'reply_count', 'retweet_count',
-  'retweeted', 'user_id_str', 'id_str',
+  'bookmark_count',
+  'bookmarked',
+  'created_at',
+  'conversation_id_str',
+  'display_text_range',
+  'entities',
+  'favorite_count',
+  'favorited',
+  'full_text',
+  'is_quote_status',
+  'lang',
+  'possibly_sensitive',
+  'quote_count',
+  'reply_count',
+  'retweet_count',
+  'retweeted',
+  'user_id_str',
+  'id_str',
 ];
-const USER_KEYS = ['__typename', 'id', 'rest_id', 'affiliates_highlighted_label', 'is_blue_verified', 'profile_image_shape', 'legacy', 'professional', 'tipjar_settings'];
+const USER_KEYS = [
+  '__typename',
+  'id',
+  'rest_id',
+  'affiliates_highlighted_label',
+  'is_blue_verified',
+  'profile_image_shape',
+  'legacy',
+  'professional',
+  'tipjar_settings',
+];
 /** The legacy fields api.md names for the user object. */
 const USER_LEGACY_API_KEYS = [
-  'created_at', 'description', 'entities', 'followers_count', 'friends_count', 'favourites_count', 'statuses_count',
-  'media_count', 'listed_count', 'location', 'name', 'screen_name', 'profile_image_url_https', 'profile_banner_url', 'url',
-  'verified', 'pinned_tweet_ids_str',
+  'created_at',
+  'description',
+  'entities',
+  'followers_count',
+  'friends_count',
+  'favourites_count',
+  'statuses_count',
+  'media_count',
+  'listed_count',
+  'location',
+  'name',
+  'screen_name',
+  'profile_image_url_https',
+  'profile_banner_url',
+  'url',
+  'verified',
+  'pinned_tweet_ids_str',
 ];
 
 function errorOf(fn: () => unknown): ApiError {
@@ -188,7 +227,9 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
       expect(u.legacy.screen_name).toBe('XDevelopers'); // core.screen_name
       expect(u.legacy.name).toBe('Developers'); // core.name
       expect(u.legacy.created_at).toBe('Sat Dec 14 04:35:55 +0000 2013'); // core.created_at
-      expect(u.legacy.description).toBe('The voice of the X Dev team and your official source for updates, news, and events, related to the X API.');
+      expect(u.legacy.description).toBe(
+        'The voice of the X Dev team and your official source for updates, news, and events, related to the X API.',
+      );
       expect(u.legacy.entities.url.urls[0]).toMatchObject({ expanded_url: 'https://docs.x.com/', url: 'https://t.co/NIwHVIVyrN' });
       expect(u.legacy.url).toBe('https://t.co/NIwHVIVyrN'); // website.url
       expect(u.legacy.followers_count).toBe(695695);
@@ -225,7 +266,9 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
       expect(u.rest_id).toBe('2244994945');
       expect(u.legacy.screen_name).toBe('XDevelopers');
       expect(u.legacy.name).toBe('Developers');
-      expect(u.legacy.description).toBe('The voice of the X Dev team and your official source for updates, news, and events, related to the X API.');
+      expect(u.legacy.description).toBe(
+        'The voice of the X Dev team and your official source for updates, news, and events, related to the X API.',
+      );
       expect(u.legacy.entities.url.urls[0].expanded_url).toBe('https://docs.x.com/');
       expect(u.legacy.url).toBe('https://t.co/NIwHVIVyrN');
       expect(u.legacy).toMatchObject({ followers_count: 700242, friends_count: 746, statuses_count: 4079, media_count: 821 });
@@ -243,7 +286,16 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
       const newer = parseUserByScreenName(capture('user-by-screen-name-2026.json')).legacy;
       const base = (l: Obj) => Object.keys(l).slice(0, 29);
       expect(base(newer)).toEqual(base(older));
-      for (const k of ['screen_name', 'name', 'created_at', 'description', 'location', 'url', 'verified_type', 'profile_image_url_https'] as const) {
+      for (const k of [
+        'screen_name',
+        'name',
+        'created_at',
+        'description',
+        'location',
+        'url',
+        'verified_type',
+        'profile_image_url_https',
+      ] as const) {
         expect(newer[k], k).toEqual(older[k]);
       }
     });
@@ -276,7 +328,10 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
       expect(raw).not.toHaveProperty('retweet_count');
       expect(t.legacy.retweet_count).toBeNull();
       expect(raw.mediaDetails[0].type).toBe('photo');
-      expect((t.legacy.extended_entities as Obj).media[0]).toMatchObject({ type: 'photo', media_url_https: 'https://pbs.twimg.com/media/FsZNOgcWAAEQtrd.jpg' });
+      expect((t.legacy.extended_entities as Obj).media[0]).toMatchObject({
+        type: 'photo',
+        media_url_https: 'https://pbs.twimg.com/media/FsZNOgcWAAEQtrd.jpg',
+      });
       expect(t.legacy.entities.urls[0].expanded_url).toBe('https://github.com/reactwg/react-native-new-architecture/discussions/110');
       expect(t.edit_control?.is_edit_eligible).toBe(true);
       expect(raw.isEdited).toBe(false);
@@ -291,7 +346,13 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
       expect(t.legacy).toMatchObject({ bookmarked: false, favorited: false, retweeted: false });
       // The author: public (the embed shows no protected account), a custom avatar (its URL is not
       // under /default_profile_images/); what the answer lacks stays null.
-      expect(t.core.user_results.result.legacy).toMatchObject({ protected: false, default_profile_image: false, verified: false, followers_count: null, description: null });
+      expect(t.core.user_results.result.legacy).toMatchObject({
+        protected: false,
+        default_profile_image: false,
+        verified: false,
+        followers_count: null,
+        description: null,
+      });
       expect(t.legacy.conversation_id_str).toBe(ID); // not a reply: its own conversation
       expect(t.core.user_results.result.id).toBe(Buffer.from('User:469266133').toString('base64'));
     });
@@ -308,7 +369,11 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
       expect(raw.created_at).toBe('2023-02-24T23:29:26.000Z');
       expect(t.legacy.created_at).toBe('Fri Feb 24 23:29:26 +0000 2023');
       expect(t.core.user_results.result.legacy).toMatchObject({ screen_name: 'mattcarrollcode', name: 'Matt Carroll' });
-      expect(t.legacy.full_text?.startsWith("📰 I recently joined @reactjs! My inaugural project was porting @sophiebits's Tic Tac Toe tutorial")).toBe(true);
+      expect(
+        t.legacy.full_text?.startsWith(
+          "📰 I recently joined @reactjs! My inaugural project was porting @sophiebits's Tic Tac Toe tutorial",
+        ),
+      ).toBe(true);
       expect(t.legacy.favorite_count).toBe(243);
       expect(raw.conversation_count).toBe(11);
       expect(t.legacy.reply_count).toBe(11);
@@ -340,7 +405,11 @@ describe('parseTweetResultByRestId', () => {
   it('a tweet whose author is in the older legacy shape', () => {
     const t = parseTweetResultByRestId(JSON.parse(tweetResultBody(tweetResult(ID, { user: legacyShapeUser() }))), ID);
     expect(t.rest_id).toBe(ID);
-    expect(t.legacy).toMatchObject({ full_text: 'Kerning is a love language. Notes: https://t.co/Qwerty1234', favorite_count: 812, retweet_count: 64 });
+    expect(t.legacy).toMatchObject({
+      full_text: 'Kerning is a love language. Notes: https://t.co/Qwerty1234',
+      favorite_count: 812,
+      retweet_count: 64,
+    });
     expect(t.legacy.possibly_sensitive_editable).toBe(true); // further upstream legacy fields follow
     expect(t.core.user_results.result.legacy).toMatchObject({ screen_name: 'ada_writes', followers_count: 12034, listed_count: 45 });
     expectApiShape(t);
@@ -357,7 +426,13 @@ describe('parseTweetResultByRestId', () => {
   });
 
   it('unwraps TweetWithVisibilityResults', () => {
-    const body = { data: { tweetResult: { result: { __typename: 'TweetWithVisibilityResults', tweet: tweetResult(ID), limitedActionResults: { limited_actions: [] } } } } };
+    const body = {
+      data: {
+        tweetResult: {
+          result: { __typename: 'TweetWithVisibilityResults', tweet: tweetResult(ID), limitedActionResults: { limited_actions: [] } },
+        },
+      },
+    };
     const t = parseTweetResultByRestId(body, ID);
     expect(t.__typename).toBe('Tweet');
     expect(t.rest_id).toBe(ID);
@@ -375,14 +450,36 @@ describe('parseTweetResultByRestId', () => {
 
   it('flattens edit_control.edit_control_initial (an edited post)', () => {
     const t = parseTweet(
-      tweetResult(ID, { extra: { edit_control: { edit_control_initial: { edit_tweet_ids: ['1', ID], editable_until_msecs: 1760000000000, is_edit_eligible: true, edits_remaining: 4 } } } }),
+      tweetResult(ID, {
+        extra: {
+          edit_control: {
+            edit_control_initial: {
+              edit_tweet_ids: ['1', ID],
+              editable_until_msecs: 1760000000000,
+              is_edit_eligible: true,
+              edits_remaining: 4,
+            },
+          },
+        },
+      }),
       ID,
     );
-    expect(t.edit_control).toEqual({ edit_tweet_ids: ['1', ID], editable_until_msecs: '1760000000000', is_edit_eligible: true, edits_remaining: '4' });
+    expect(t.edit_control).toEqual({
+      edit_tweet_ids: ['1', ID],
+      editable_until_msecs: '1760000000000',
+      is_edit_eligible: true,
+      edits_remaining: '4',
+    });
   });
 
   it('missing optional fields are null, missing entity lists empty', () => {
-    const t = parseTweet(tweetResult(ID, { extra: { views: undefined, source: undefined, edit_control: undefined }, legacy: { entities: { urls: [] }, bookmark_count: undefined } }), ID);
+    const t = parseTweet(
+      tweetResult(ID, {
+        extra: { views: undefined, source: undefined, edit_control: undefined },
+        legacy: { entities: { urls: [] }, bookmark_count: undefined },
+      }),
+      ID,
+    );
     expect(t.views).toBeNull();
     expect(t.source).toBeNull();
     expect(t.edit_control).toBeNull();
@@ -422,7 +519,9 @@ describe('parseTweetResultByRestId', () => {
   });
 
   it('errors without data: not authorized → login wall; anything else → UPSTREAM_FAILED naming data.tweetResult', () => {
-    expect(errorOf(() => parseTweetResultByRestId({ errors: [{ message: 'You are not authorized to view this Post.' }] }, ID)).message).toMatch(/login wall/);
+    expect(
+      errorOf(() => parseTweetResultByRestId({ errors: [{ message: 'You are not authorized to view this Post.' }] }, ID)).message,
+    ).toMatch(/login wall/);
     const e = errorOf(() => parseTweetResultByRestId({ errors: [{ message: 'Dependency: Unspecified' }] }, ID));
     expect(e.code).toBe('UPSTREAM_FAILED');
     expect(e.message).toContain('data.tweetResult');
@@ -458,11 +557,21 @@ describe('parseSyndicationTweet', () => {
 
   it('maps a reply and a quote: conversation unknown, in_reply_to_* and quoted_status_id_str kept', () => {
     const t = parseSyndicationTweet(
-      syndicationTweet(ID, { in_reply_to_status_id_str: '1839999999999999999', in_reply_to_user_id_str: '42', in_reply_to_screen_name: 'someone', quoted_tweet: { id_str: '1830000000000000000' } }),
+      syndicationTweet(ID, {
+        in_reply_to_status_id_str: '1839999999999999999',
+        in_reply_to_user_id_str: '42',
+        in_reply_to_screen_name: 'someone',
+        quoted_tweet: { id_str: '1830000000000000000' },
+      }),
       ID,
     );
     expect(t.legacy.conversation_id_str).toBeNull();
-    expect(t.legacy).toMatchObject({ in_reply_to_status_id_str: '1839999999999999999', in_reply_to_screen_name: 'someone', is_quote_status: true, quoted_status_id_str: '1830000000000000000' });
+    expect(t.legacy).toMatchObject({
+      in_reply_to_status_id_str: '1839999999999999999',
+      in_reply_to_screen_name: 'someone',
+      is_quote_status: true,
+      quoted_status_id_str: '1830000000000000000',
+    });
     expect(t.legacy.entities.timestamps).toEqual([]);
     expect(t.core.user_results.result.profile_image_shape).toBe('Circle');
     expectApiShape(t);
@@ -565,16 +674,23 @@ describe('endpoints', () => {
     expect(JSON.parse(u.searchParams.get('fieldToggles')!)).toBeTypeOf('object');
   });
 
-  it('missing features out of X\'s 400 message', () => {
-    expect(missingFeatures('The following features cannot be null: rweb_video_screen_enabled, payments_enabled')).toEqual(['rweb_video_screen_enabled', 'payments_enabled']);
+  it("missing features out of X's 400 message", () => {
+    expect(missingFeatures('The following features cannot be null: rweb_video_screen_enabled, payments_enabled')).toEqual([
+      'rweb_video_screen_enabled',
+      'payments_enabled',
+    ]);
     expect(missingFeatures('Something else')).toEqual([]);
   });
 
   it('query id: built-in, pinned through the environment, a misspelt pin refused', () => {
     expect(initialQueryId(TWEET_RESULT_BY_REST_ID, {})).toBe(TWEET_RESULT_BY_REST_ID.queryId);
     expect(pinnedQueryId(TWEET_RESULT_BY_REST_ID, {})).toBeNull();
-    expect(initialQueryId(TWEET_RESULT_BY_REST_ID, { MICROBLOG_B_TWEET_QUERY_ID: ' Zz9_-Zz9_-Zz9_-Zz9_-Zz ' })).toBe('Zz9_-Zz9_-Zz9_-Zz9_-Zz');
-    expect(errorOf(() => pinnedQueryId(TWEET_RESULT_BY_REST_ID, { MICROBLOG_B_TWEET_QUERY_ID: 'not a query id!' })).code).toBe('UPSTREAM_FAILED');
+    expect(initialQueryId(TWEET_RESULT_BY_REST_ID, { MICROBLOG_B_TWEET_QUERY_ID: ' Zz9_-Zz9_-Zz9_-Zz9_-Zz ' })).toBe(
+      'Zz9_-Zz9_-Zz9_-Zz9_-Zz',
+    );
+    expect(errorOf(() => pinnedQueryId(TWEET_RESULT_BY_REST_ID, { MICROBLOG_B_TWEET_QUERY_ID: 'not a query id!' })).code).toBe(
+      'UPSTREAM_FAILED',
+    );
   });
 
   it('query id from the web client: main bundle linked from the home page, then its operation table', () => {
@@ -595,7 +711,7 @@ describe('block pages', () => {
     expect(blockKind('<html><body>Just a moment...</body></html>')).toBe('other');
   });
 
-  it('twitterDate: ISO → X\'s format (zero-padded day), garbage → null', () => {
+  it("twitterDate: ISO → X's format (zero-padded day), garbage → null", () => {
     expect(twitterDate('2023-03-05T04:05:06.000Z')).toBe('Sun Mar 05 04:05:06 +0000 2023');
     expect(twitterDate('not a date')).toBeNull();
     expect(twitterDate(null)).toBeNull();
@@ -613,8 +729,15 @@ describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
 
     /** Records whose keys we define; the blobs inside them (tipjar_settings, professional…) are X's own. */
     const DEFINED = new Set([
-      'tweet', 'tweet.core', 'tweet.core.user_results', 'tweet.core.user_results.result', 'tweet.core.user_results.result.legacy',
-      'tweet.edit_control', 'tweet.views', 'tweet.legacy', 'tweet.legacy.entities',
+      'tweet',
+      'tweet.core',
+      'tweet.core.user_results',
+      'tweet.core.user_results.result',
+      'tweet.core.user_results.result.legacy',
+      'tweet.edit_control',
+      'tweet.views',
+      'tweet.legacy',
+      'tweet.legacy.entities',
     ]);
 
     /** Every key of `want` is in `got` with the same JSON type (recursing into the records we define). */
@@ -643,34 +766,44 @@ describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
   },
 );
 
-describe.skipIf(!hasFixtures('microblog-b'))(`parse warnings and the syndication author (microblog-b, ${skipReason('microblog-b')})`, () => {
-  const detail = () => JSON.parse(readFixture('microblog-b', 'tweet-detail-2026.json'));
-  const FOCAL = '1649191520250245121';
+describe.skipIf(!hasFixtures('microblog-b'))(
+  `parse warnings and the syndication author (microblog-b, ${skipReason('microblog-b')})`,
+  () => {
+    const detail = () => JSON.parse(readFixture('microblog-b', 'tweet-detail-2026.json'));
+    const FOCAL = '1649191520250245121';
 
-  it('the real TweetDetail capture reads without a warning', () => {
-    expect(captureWarnings(() => parseTweetDetail(detail(), FOCAL)).warnings).toEqual([]);
-  });
+    it('the real TweetDetail capture reads without a warning', () => {
+      expect(captureWarnings(() => parseTweetDetail(detail(), FOCAL)).warnings).toEqual([]);
+    });
 
-  it('a count missing from the tweet: null plus tweet.<field>; the syndication fallback does not warn for what it never carries', () => {
-    const body = detail();
-    const focal = focalTweetResult(body, FOCAL) as { legacy: Record<string, unknown> };
-    delete focal.legacy.retweet_count;
-    const { result, warnings } = captureWarnings(() => parseTweetDetail(body, FOCAL));
-    expect(result.legacy.retweet_count).toBeNull();
-    expect(warnings.map((w) => [w.platform, w.field])).toContainEqual(['microblog-b', 'tweet.retweet_count']);
-    const synd = captureWarnings(() => parseSyndicationTweet(capture('syndication-tweet-result-photo-2023.json'), '1641086480675225601'));
-    expect(synd.warnings).toEqual([]);
-  });
+    it('a count missing from the tweet: null plus tweet.<field>; the syndication fallback does not warn for what it never carries', () => {
+      const body = detail();
+      const focal = focalTweetResult(body, FOCAL) as { legacy: Record<string, unknown> };
+      delete focal.legacy.retweet_count;
+      const { result, warnings } = captureWarnings(() => parseTweetDetail(body, FOCAL));
+      expect(result.legacy.retweet_count).toBeNull();
+      expect(warnings.map((w) => [w.platform, w.field])).toContainEqual(['microblog-b', 'tweet.retweet_count']);
+      const synd = captureWarnings(() => parseSyndicationTweet(capture('syndication-tweet-result-photo-2023.json'), '1641086480675225601'));
+      expect(synd.warnings).toEqual([]);
+    });
 
-  it('a syndication user of another vintage (our own answer): its legacy-named members and label are kept', () => {
-    const raw = capture('syndication-tweet-result-photo-2023.json');
-    raw.user = { ...raw.user, verified_type: 'Business', followers_count: 1200, profile_image_shape: 'Square', highlighted_label: { description: 'Acme', badge: { url: 'https://pbs.twimg.com/b.png' } }, profile_image_url_https: 'https://abs.twimg.com/sticky/default_profile_images/default_profile_normal.png' };
-    raw.retweet_count = 7;
-    const t = parseSyndicationTweet(raw, '1641086480675225601');
-    const u = t.core.user_results.result;
-    expect(u.legacy).toMatchObject({ verified_type: 'Business', followers_count: 1200, default_profile_image: true, protected: false });
-    expect(u.profile_image_shape).toBe('Square');
-    expect(u.affiliates_highlighted_label).toEqual({ label: { description: 'Acme', badge: { url: 'https://pbs.twimg.com/b.png' } } });
-    expect(t.legacy.retweet_count).toBe(7);
-  });
-});
+    it('a syndication user of another vintage (our own answer): its legacy-named members and label are kept', () => {
+      const raw = capture('syndication-tweet-result-photo-2023.json');
+      raw.user = {
+        ...raw.user,
+        verified_type: 'Business',
+        followers_count: 1200,
+        profile_image_shape: 'Square',
+        highlighted_label: { description: 'Acme', badge: { url: 'https://pbs.twimg.com/b.png' } },
+        profile_image_url_https: 'https://abs.twimg.com/sticky/default_profile_images/default_profile_normal.png',
+      };
+      raw.retweet_count = 7;
+      const t = parseSyndicationTweet(raw, '1641086480675225601');
+      const u = t.core.user_results.result;
+      expect(u.legacy).toMatchObject({ verified_type: 'Business', followers_count: 1200, default_profile_image: true, protected: false });
+      expect(u.profile_image_shape).toBe('Square');
+      expect(u.affiliates_highlighted_label).toEqual({ label: { description: 'Acme', badge: { url: 'https://pbs.twimg.com/b.png' } } });
+      expect(t.legacy.retweet_count).toBe(7);
+    });
+  },
+);

@@ -24,8 +24,28 @@ import { ApiError, loginWall, notFound, privateContent, shapeChanged } from '../
 import { at, bool, isObj, num, numText, obj, reader, str, strings } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
-import type { UrlEntity, UserEntities, UserLegacy, MicroblogBUser, EditControl, TweetEntities, TweetLegacy, MicroblogBTweet, TrimmedTweet } from './schema.js';
-export type { UrlEntity, UserEntities, UserLegacy, MicroblogBUser, EditControl, TweetEntities, TweetLegacy, MicroblogBTweet, TrimmedTweet } from './schema.js';
+import type {
+  UrlEntity,
+  UserEntities,
+  UserLegacy,
+  MicroblogBUser,
+  EditControl,
+  TweetEntities,
+  TweetLegacy,
+  MicroblogBTweet,
+  TrimmedTweet,
+} from './schema.js';
+export type {
+  UrlEntity,
+  UserEntities,
+  UserLegacy,
+  MicroblogBUser,
+  EditControl,
+  TweetEntities,
+  TweetLegacy,
+  MicroblogBTweet,
+  TrimmedTweet,
+} from './schema.js';
 
 /** The strings of an array, or null when the value is not an array. */
 const strList = (v: unknown): string[] | null => (Array.isArray(v) ? strings(v) : null);
@@ -104,7 +124,11 @@ export function htmlAnswerError(html: string, where: string): ApiError {
   const kind = blockKind(html);
   if (kind === 'login') return loginWall(PLATFORM);
   const what =
-    kind === 'error' ? 'its "Something went wrong" page' : kind === 'rate-limit' ? 'a rate-limit page' : 'an HTML page (block or challenge)';
+    kind === 'error'
+      ? 'its "Something went wrong" page'
+      : kind === 'rate-limit'
+        ? 'a rate-limit page'
+        : 'an HTML page (block or challenge)';
   return new ApiError('UPSTREAM_BLOCKED', `${PLATFORM}: ${where} answered with ${what} instead of data`);
 }
 
@@ -175,17 +199,48 @@ export const USER_LEGACY_MAPPING: Readonly<Record<string, string>> = {
 };
 
 const USER_LEGACY_KEYS = [
-  'created_at', 'default_profile', 'default_profile_image', 'description', 'entities', 'fast_followers_count',
-  'favourites_count', 'followers_count', 'friends_count', 'has_custom_timelines', 'is_translator', 'listed_count',
-  'location', 'media_count', 'name', 'normal_followers_count', 'pinned_tweet_ids_str', 'possibly_sensitive',
-  'profile_banner_url', 'profile_image_url_https', 'profile_interstitial_type', 'protected', 'screen_name',
-  'statuses_count', 'translator_type', 'url', 'verified', 'verified_type', 'withheld_in_countries',
+  'created_at',
+  'default_profile',
+  'default_profile_image',
+  'description',
+  'entities',
+  'fast_followers_count',
+  'favourites_count',
+  'followers_count',
+  'friends_count',
+  'has_custom_timelines',
+  'is_translator',
+  'listed_count',
+  'location',
+  'media_count',
+  'name',
+  'normal_followers_count',
+  'pinned_tweet_ids_str',
+  'possibly_sensitive',
+  'profile_banner_url',
+  'profile_image_url_https',
+  'profile_interstitial_type',
+  'protected',
+  'screen_name',
+  'statuses_count',
+  'translator_type',
+  'url',
+  'verified',
+  'verified_type',
+  'withheld_in_countries',
 ] as const;
 const USER_LEGACY_KEY_SET: ReadonlySet<string> = new Set(USER_LEGACY_KEYS);
 
 const USER_KEYS = [
-  '__typename', 'id', 'rest_id', 'affiliates_highlighted_label', 'is_blue_verified', 'profile_image_shape',
-  'legacy', 'professional', 'tipjar_settings',
+  '__typename',
+  'id',
+  'rest_id',
+  'affiliates_highlighted_label',
+  'is_blue_verified',
+  'profile_image_shape',
+  'legacy',
+  'professional',
+  'tipjar_settings',
 ] as const;
 const USER_KEY_SET: ReadonlySet<string> = new Set(USER_KEYS);
 
@@ -295,13 +350,38 @@ export function parseUserByScreenName(json: unknown, screenName?: string): Micro
 // Tweet (GraphQL)
 // ---------------------------------------------------------------------------------------------
 
-const TWEET_KEYS = ['__typename', 'rest_id', 'core', 'edit_control', 'is_translatable', 'unmention_data', 'views', 'source', 'legacy'] as const;
+const TWEET_KEYS = [
+  '__typename',
+  'rest_id',
+  'core',
+  'edit_control',
+  'is_translatable',
+  'unmention_data',
+  'views',
+  'source',
+  'legacy',
+] as const;
 const TWEET_KEY_SET: ReadonlySet<string> = new Set(TWEET_KEYS);
 
 const TWEET_LEGACY_KEYS = [
-  'bookmark_count', 'bookmarked', 'created_at', 'conversation_id_str', 'display_text_range', 'entities',
-  'favorite_count', 'favorited', 'full_text', 'is_quote_status', 'lang', 'possibly_sensitive', 'quote_count',
-  'reply_count', 'retweet_count', 'retweeted', 'user_id_str', 'id_str',
+  'bookmark_count',
+  'bookmarked',
+  'created_at',
+  'conversation_id_str',
+  'display_text_range',
+  'entities',
+  'favorite_count',
+  'favorited',
+  'full_text',
+  'is_quote_status',
+  'lang',
+  'possibly_sensitive',
+  'quote_count',
+  'reply_count',
+  'retweet_count',
+  'retweeted',
+  'user_id_str',
+  'id_str',
 ] as const;
 const TWEET_LEGACY_KEY_SET: ReadonlySet<string> = new Set(TWEET_LEGACY_KEYS);
 
@@ -356,9 +436,11 @@ export function parseTweet(result: unknown, tweetId: string): MicroblogBTweet {
     r = obj(r.tweet);
     if (!r) throw shapeChanged(PLATFORM, 'TweetWithVisibilityResults.tweet');
   }
-  if (r.__typename === 'TweetTombstone' || (r.__typename !== 'Tweet' && isObj(r.tombstone))) throw tombstoneError(tombstoneText(r.tombstone), tweetId);
+  if (r.__typename === 'TweetTombstone' || (r.__typename !== 'Tweet' && isObj(r.tombstone)))
+    throw tombstoneError(tombstoneText(r.tombstone), tweetId);
   if (r.__typename === 'TweetUnavailable') throw unavailableError(str(r.reason), tweetId);
-  if (r.__typename !== undefined && r.__typename !== 'Tweet') throw shapeChanged(PLATFORM, `a Tweet result (got __typename ${JSON.stringify(r.__typename)})`);
+  if (r.__typename !== undefined && r.__typename !== 'Tweet')
+    throw shapeChanged(PLATFORM, `a Tweet result (got __typename ${JSON.stringify(r.__typename)})`);
 
   // Since 2026-05 some answers carry `legacy: null` with the tweet fields at the top level.
   const hasLegacy = isObj(r.legacy);
@@ -522,7 +604,8 @@ export function parseSyndicationTweet(json: unknown, tweetId: string): Microblog
   if (json.__typename === 'TweetTombstone' || isObj(json.tombstone)) throw tombstoneError(tombstoneText(json.tombstone), tweetId);
   // The endpoint answers `200 {}` when it refuses the token (or has nothing to embed).
   if (Object.keys(json).length === 0) throw shapeChanged(PLATFORM, 'syndication tweet (the endpoint answered {}; token refused?)');
-  if (json.__typename !== undefined && json.__typename !== 'Tweet') throw shapeChanged(PLATFORM, `a syndication Tweet (got __typename ${JSON.stringify(json.__typename)})`);
+  if (json.__typename !== undefined && json.__typename !== 'Tweet')
+    throw shapeChanged(PLATFORM, `a syndication Tweet (got __typename ${JSON.stringify(json.__typename)})`);
   const id = str(json.id_str);
   const u = obj(json.user);
   const userId = str(u?.id_str);
@@ -620,8 +703,17 @@ export const TRIM_FIELDS = {
   user: ['__typename', 'rest_id', 'is_blue_verified'],
   userLegacy: ['screen_name', 'name', 'profile_image_url_https', 'followers_count', 'verified'],
   legacy: [
-    'created_at', 'full_text', 'lang', 'conversation_id_str', 'favorite_count', 'retweet_count', 'reply_count',
-    'quote_count', 'bookmark_count', 'user_id_str', 'id_str',
+    'created_at',
+    'full_text',
+    'lang',
+    'conversation_id_str',
+    'favorite_count',
+    'retweet_count',
+    'reply_count',
+    'quote_count',
+    'bookmark_count',
+    'user_id_str',
+    'id_str',
   ],
 } as const;
 

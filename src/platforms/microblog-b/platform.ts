@@ -10,7 +10,16 @@ import { parseTweetUrl, TRIM_DESCRIPTION, trimTweet } from './parse.js';
 import * as schema from './schema.js';
 
 export const label = 'microblog-b';
-export const hosts = ['x.com', 'twitter.com', 'www.x.com', 'www.twitter.com', 'mobile.x.com', 'mobile.twitter.com', 'api.x.com', 'cdn.syndication.twimg.com'];
+export const hosts = [
+  'x.com',
+  'twitter.com',
+  'www.x.com',
+  'www.twitter.com',
+  'mobile.x.com',
+  'mobile.twitter.com',
+  'api.x.com',
+  'cdn.syndication.twimg.com',
+];
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
 

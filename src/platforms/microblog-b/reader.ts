@@ -28,8 +28,11 @@ export const reader: ProfileReader<MicroblogBUser> = {
   fetch: (ctx, handle) => fetchUserByScreenName(ctx, handle),
   view(u) {
     const l = u.legacy;
-    const expanded = (xs: { expanded_url?: unknown }[]) => xs.map((e) => e.expanded_url).filter((x): x is string => typeof x === 'string' && x !== '');
-    const site = expanded(l.entities.url.urls).map(absoluteUrl).filter((x): x is string => !!x);
+    const expanded = (xs: { expanded_url?: unknown }[]) =>
+      xs.map((e) => e.expanded_url).filter((x): x is string => typeof x === 'string' && x !== '');
+    const site = expanded(l.entities.url.urls)
+      .map(absoluteUrl)
+      .filter((x): x is string => !!x);
     return {
       platform: 'microblog-b',
       handle: l.screen_name,
@@ -37,7 +40,11 @@ export const reader: ProfileReader<MicroblogBUser> = {
       displayName: l.name,
       bio: l.description,
       websites: site,
-      links: uniq([...expanded(l.entities.url.urls), ...expanded(l.entities.description.urls), ...bioUrls(l.description).filter((x) => !T_CO_RE.test(x))]),
+      links: uniq([
+        ...expanded(l.entities.url.urls),
+        ...expanded(l.entities.description.urls),
+        ...bioUrls(l.description).filter((x) => !T_CO_RE.test(x)),
+      ]),
       emails: textEmails(l.description),
       ids: [identityOf('microblog-b', l.screen_name)],
       followers: l.followers_count,

@@ -154,4 +154,3 @@ export type TrimmedTweet = z.infer<typeof TrimmedTweet>;
 
 /** The /v1 record: the tweet, or its trimmed form with `trim=true`. */
 export const TweetRecord = z.union([MicroblogBTweet, TrimmedTweet]);
-

@@ -16,7 +16,6 @@ import { guestGraphqlBody, guestTokenSource, QueryIdRefusedError, queryIdSource 
 import type { MicroblogBUser } from './parse.js';
 import { parseUserByScreenName } from './parse.js';
 
-
 /** Feature switches the web client sends with UserByScreenName (2025–2026); X asks for missing ones by name (400). */
 export const USER_FEATURES: Readonly<Record<string, boolean>> = {
   hidden_profile_subscriptions_enabled: true,

@@ -73,13 +73,22 @@ export interface MicroblogCSearchArgs {
 const looksLikeHtml = (res: UpstreamResponse) => /^\s*</.test(res.text());
 
 async function fetchSession(upstream: Upstream, signal?: AbortSignal): Promise<Token> {
-  const res = await upstream.request({ url: SESSION_PAGE_URL, platform: PLATFORM, headers: { accept: 'text/html', 'accept-language': 'en' }, signal });
+  const res = await upstream.request({
+    url: SESSION_PAGE_URL,
+    platform: PLATFORM,
+    headers: { accept: 'text/html', 'accept-language': 'en' },
+    signal,
+  });
   // Login and checkpoint landings are walls (walls.ts), answered before this.
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: threads.com rate limit reached (HTTP 429)`);
   expectStepOk(res, PLATFORM, 'The threads.com search page');
   const page = parseSessionPage(res.text());
   if (!page.lsd) throw shapeChanged(PLATFORM, 'lsd token on the public search page');
-  const session: SearchSession = { lsd: page.lsd, docId: page.docId ?? FALLBACK_SEARCH_DOC_ID, variables: page.variables ?? FALLBACK_VARIABLES };
+  const session: SearchSession = {
+    lsd: page.lsd,
+    docId: page.docId ?? FALLBACK_SEARCH_DOC_ID,
+    variables: page.variables ?? FALLBACK_VARIABLES,
+  };
   return { value: JSON.stringify(session), expiresAt: Date.now() + LSD_LIFETIME_MS };
 }
 
@@ -155,7 +164,9 @@ async function searchOnce(ctx: OpContext, s: SearchSession, query: string): Prom
 }
 
 export async function fetchSearch(ctx: OpContext, a: MicroblogCSearchArgs): Promise<MicroblogCSearchResult> {
-  const json = await sessionSource(ctx.upstream).withToken((value) => searchOnce(ctx, JSON.parse(value) as SearchSession, a.query), { signal: ctx.signal });
+  const json = await sessionSource(ctx.upstream).withToken((value) => searchOnce(ctx, JSON.parse(value) as SearchSession, a.query), {
+    signal: ctx.signal,
+  });
   // Dates are applied to the posts' own timestamps (UTC days): the signed-out search query takes
   // no date range we could rely on.
   const posts = parseSearchResponse(json).posts.filter((p) => withinDates(p, a.startDate, a.endDate));

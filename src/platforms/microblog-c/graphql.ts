@@ -5,7 +5,15 @@
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { MicroblogCCaption, MicroblogCImageCandidate, MicroblogCPost, MicroblogCSearchResult, MicroblogCTextFragment, MicroblogCTextPostAppInfo, MicroblogCUser } from './parse.js';
+import type {
+  MicroblogCCaption,
+  MicroblogCImageCandidate,
+  MicroblogCPost,
+  MicroblogCSearchResult,
+  MicroblogCTextFragment,
+  MicroblogCTextPostAppInfo,
+  MicroblogCUser,
+} from './parse.js';
 import { search } from './platform.js';
 
 const UserRef = builder.objectRef<MicroblogCUser>('MicroblogCUser').implement({
@@ -71,7 +79,11 @@ const PostRef = builder.objectRef<MicroblogCPost>('MicroblogCPost').implement({
     user: t.expose('user', { type: UserRef }),
     caption: t.expose('caption', { type: CaptionRef }),
     textPostAppInfo: t.expose('text_post_app_info', { type: TextPostAppInfoRef }),
-    imageCandidates: t.field({ type: [ImageCandidateRef], description: 'image_versions2.candidates', resolve: (p) => p.image_versions2?.candidates ?? null }),
+    imageCandidates: t.field({
+      type: [ImageCandidateRef],
+      description: 'image_versions2.candidates',
+      resolve: (p) => p.image_versions2?.candidates ?? null,
+    }),
     originalWidth: t.exposeInt('original_width'),
     originalHeight: t.exposeInt('original_height'),
     mediaType: t.exposeInt('media_type', { description: '1 image, 2 video, 8 carousel, 19 text' }),

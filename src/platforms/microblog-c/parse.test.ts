@@ -27,9 +27,41 @@ const LABEL = 'microblog-c';
 const PROFILE = 'profile-graphql-zuck-2023-07-10.json';
 
 /** api.md "microblog-c search result" fields, and those of its user / text_post_app_info / caption. */
-const POST_KEYS = ['id', 'pk', 'user', 'text_post_app_info', 'caption', 'code', 'image_versions2', 'original_height', 'original_width', 'media_type', 'like_count', 'taken_at', 'organic_tracking_token'];
-const USER_KEYS = ['friendship_status', 'pk', 'profile_pic_url', 'username', 'id', 'is_verified', 'text_post_app_is_private', 'has_onboarded_to_text_post_app'];
-const INFO_KEYS = ['text_fragments', 'reshare_count', 'direct_reply_count', 'repost_count', 'quote_count', 'share_info', 'reply_control', 'is_reply'];
+const POST_KEYS = [
+  'id',
+  'pk',
+  'user',
+  'text_post_app_info',
+  'caption',
+  'code',
+  'image_versions2',
+  'original_height',
+  'original_width',
+  'media_type',
+  'like_count',
+  'taken_at',
+  'organic_tracking_token',
+];
+const USER_KEYS = [
+  'friendship_status',
+  'pk',
+  'profile_pic_url',
+  'username',
+  'id',
+  'is_verified',
+  'text_post_app_is_private',
+  'has_onboarded_to_text_post_app',
+];
+const INFO_KEYS = [
+  'text_fragments',
+  'reshare_count',
+  'direct_reply_count',
+  'repost_count',
+  'quote_count',
+  'share_info',
+  'reply_control',
+  'is_reply',
+];
 
 function errorOf(fn: () => unknown): ApiError {
   try {
@@ -135,7 +167,11 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example microblog-c_search.jso
 // ---------------------------------------------------------------------------------------------
 
 describe('microblog-c search answer (hand-written samples)', () => {
-  const answer = () => s.searchAnswer([s.post({ pk: '3600000000000000001', text: 'low tide at 6' }), s.imagePost({ pk: '3600000000000000002', username: 'pier.cam' })]);
+  const answer = () =>
+    s.searchAnswer([
+      s.post({ pk: '3600000000000000001', text: 'low tide at 6' }),
+      s.imagePost({ pk: '3600000000000000002', username: 'pier.cam' }),
+    ]);
 
   it('one post per thread item, every api.md field, upstream extras kept', () => {
     const { posts } = parseSearchResponse(answer());
@@ -152,7 +188,14 @@ describe('microblog-c search answer (hand-written samples)', () => {
       taken_at: 1_746_000_000,
       caption: { text: 'low tide at 6', has_translation: null },
       user: { username: 'harbor.notes', is_verified: false, friendship_status: null },
-      text_post_app_info: { direct_reply_count: 11, repost_count: 3, quote_count: 1, reshare_count: 4, reply_control: 'everyone', is_reply: false },
+      text_post_app_info: {
+        direct_reply_count: 11,
+        repost_count: 3,
+        quote_count: 1,
+        reshare_count: 4,
+        reply_control: 'everyone',
+        is_reply: false,
+      },
     });
     expect(p.text_post_app_info!.text_fragments!.fragments[0]).toMatchObject({ fragment_type: 'plaintext', plaintext: 'low tide at 6' });
     expect(p).toHaveProperty('caption_is_edited', false);
@@ -189,7 +232,9 @@ describe('microblog-c search answer (hand-written samples)', () => {
   });
 
   it('GraphQL errors without data are UPSTREAM_FAILED naming the message', () => {
-    const e = errorOf(() => parseSearchResponse({ errors: [{ message: 'execution error', severity: 'CRITICAL' }], data: { searchResults: null } }));
+    const e = errorOf(() =>
+      parseSearchResponse({ errors: [{ message: 'execution error', severity: 'CRITICAL' }], data: { searchResults: null } }),
+    );
     expect(e.code).toBe('UPSTREAM_FAILED');
     expect(e.message).toMatch(/execution error/);
   });
@@ -216,9 +261,22 @@ describe('microblog-c search answer (hand-written samples)', () => {
       id: '3600000000000000001_6100200300',
       pk: '3600000000000000001',
       code: 'C000000001x',
-      user: { pk: '6100200300', id: '6100200300', username: 'harbor.notes', is_verified: false, profile_pic_url: expect.stringContaining('6100200300') },
+      user: {
+        pk: '6100200300',
+        id: '6100200300',
+        username: 'harbor.notes',
+        is_verified: false,
+        profile_pic_url: expect.stringContaining('6100200300'),
+      },
       caption: { text: 'low tide at 6' },
-      text_post_app_info: { direct_reply_count: 11, repost_count: 3, quote_count: 1, reshare_count: 4, is_reply: false, reply_control: 'everyone' },
+      text_post_app_info: {
+        direct_reply_count: 11,
+        repost_count: 3,
+        quote_count: 1,
+        reshare_count: 4,
+        is_reply: false,
+        reply_control: 'everyone',
+      },
       media_type: 19,
       like_count: 128,
       taken_at: 1_746_000_000,
@@ -226,7 +284,9 @@ describe('microblog-c search answer (hand-written samples)', () => {
   });
 
   it('thread items of a profile threads tab (current edges, and the 2023 `threads` list) share the post shape', () => {
-    const current = { data: { mediaData: { edges: [{ node: { thread_items: [{ post: s.post({ pk: '11' }) }, { post: s.post({ pk: '12' }) }] } }] } } };
+    const current = {
+      data: { mediaData: { edges: [{ node: { thread_items: [{ post: s.post({ pk: '11' }) }, { post: s.post({ pk: '12' }) }] } }] } },
+    };
     const july2023 = { data: { mediaData: { threads: [{ thread_items: [{ post: s.post({ pk: '13' }) }] }] } } };
     expect(threadItemPosts(current)!.map((p) => parsePost(p).pk)).toEqual(['11', '12']);
     expect(threadItemPosts(july2023)!.map((p) => parsePost(p).pk)).toEqual(['13']);
@@ -241,8 +301,18 @@ describe('microblog-c GraphQL bodies and the public page', () => {
   });
 
   it('finds the lsd token, and the search doc_id and variables from the route preloader', () => {
-    const vars = { query: 'threads', recent: 0, search_surface: 'default', __relay_internal__pv__BarcelonaIsLoggedInrelayprovider: false, nested: { a: '}{"' } };
-    expect(parseSessionPage(s.sessionPage('AVqbxe3J_YA', { docId: '7777000011112222', variables: vars }))).toEqual({ lsd: 'AVqbxe3J_YA', docId: '7777000011112222', variables: vars });
+    const vars = {
+      query: 'threads',
+      recent: 0,
+      search_surface: 'default',
+      __relay_internal__pv__BarcelonaIsLoggedInrelayprovider: false,
+      nested: { a: '}{"' },
+    };
+    expect(parseSessionPage(s.sessionPage('AVqbxe3J_YA', { docId: '7777000011112222', variables: vars }))).toEqual({
+      lsd: 'AVqbxe3J_YA',
+      docId: '7777000011112222',
+      variables: vars,
+    });
     expect(parseSessionPage(s.sessionPage('AVq-2'))).toEqual({ lsd: 'AVq-2', docId: null, variables: null });
     expect(parseSessionPage('<input type="hidden" name="lsd" value="AVformtoken" autocomplete="off">').lsd).toBe('AVformtoken');
     expect(parseSessionPage('<html>nothing</html>').lsd).toBeNull();
@@ -256,7 +326,9 @@ describe('microblog-c GraphQL bodies and the public page', () => {
   });
 
   it('the form sent: lsd, the friendly name, the page variables with our query, doc_id', () => {
-    const form = new URLSearchParams(searchForm({ lsd: 'L1', docId: '99', variables: { query: 'old', recent: 1, after: 'c9', flag: true } }, 'tide & moon'));
+    const form = new URLSearchParams(
+      searchForm({ lsd: 'L1', docId: '99', variables: { query: 'old', recent: 1, after: 'c9', flag: true } }, 'tide & moon'),
+    );
     expect(form.get('lsd')).toBe('L1');
     expect(form.get('doc_id')).toBe('99');
     expect(form.get('fb_api_req_friendly_name')).toBe('BarcelonaSearchResultsQuery');
@@ -274,7 +346,17 @@ describe('microblog-c GraphQL bodies and the public page', () => {
 describe('microblog-c dates', () => {
   it('dayStart accepts real YYYY-MM-DD days only', () => {
     expect(dayStart('2024-02-29')).toBe(Date.UTC(2024, 1, 29) / 1000);
-    for (const bad of ['2023-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '2024-4-1', '20240401', '2024-04-01T00:00', ' 2024-04-01', '']) {
+    for (const bad of [
+      '2023-02-29',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-04-31',
+      '2024-4-1',
+      '20240401',
+      '2024-04-01T00:00',
+      ' 2024-04-01',
+      '',
+    ]) {
       expect([bad, dayStart(bad)]).toEqual([bad, null]);
     }
   });
@@ -294,7 +376,9 @@ describe('microblog-c dates', () => {
 
 describe('parse warnings (microblog-c)', () => {
   it.skipIf(!hasFixtures(LABEL))(`the real 2023 profile answer reads without a warning (${skipReason(LABEL)})`, () => {
-    expect(captureWarnings(() => parseProfileResponse(JSON.parse(readFixture(LABEL, 'profile-graphql-zuck-2023-07-10.json')))).warnings).toEqual([]);
+    expect(
+      captureWarnings(() => parseProfileResponse(JSON.parse(readFixture(LABEL, 'profile-graphql-zuck-2023-07-10.json')))).warnings,
+    ).toEqual([]);
   });
 
   /** Our own post (test/pages/microblog-c.ts: no search capture exists), with one member changed. */

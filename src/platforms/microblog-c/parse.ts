@@ -19,8 +19,23 @@
 import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { bool, idStr, isObj, obj, reader, str, trunc } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
-import type { MicroblogCUser, MicroblogCTextPostAppInfo, MicroblogCCaption, MicroblogCImageCandidate, MicroblogCPost, MicroblogCSearchResult } from './schema.js';
-export type { MicroblogCUser, MicroblogCTextFragment, MicroblogCTextPostAppInfo, MicroblogCCaption, MicroblogCImageCandidate, MicroblogCPost, MicroblogCSearchResult } from './schema.js';
+import type {
+  MicroblogCUser,
+  MicroblogCTextPostAppInfo,
+  MicroblogCCaption,
+  MicroblogCImageCandidate,
+  MicroblogCPost,
+  MicroblogCSearchResult,
+} from './schema.js';
+export type {
+  MicroblogCUser,
+  MicroblogCTextFragment,
+  MicroblogCTextPostAppInfo,
+  MicroblogCCaption,
+  MicroblogCImageCandidate,
+  MicroblogCPost,
+  MicroblogCSearchResult,
+} from './schema.js';
 
 const PLATFORM = 'microblog-c';
 export const THREADS = 'https://www.threads.com';
@@ -60,7 +75,9 @@ function parseTextPostAppInfo(raw: unknown): MicroblogCTextPostAppInfo | null {
   const textFragments = isObj(tf)
     ? {
         ...tf,
-        fragments: (Array.isArray(tf.fragments) ? tf.fragments : []).filter(isObj).map((f) => ({ ...f, fragment_type: str(f.fragment_type), plaintext: str(f.plaintext) })),
+        fragments: (Array.isArray(tf.fragments) ? tf.fragments : [])
+          .filter(isObj)
+          .map((f) => ({ ...f, fragment_type: str(f.fragment_type), plaintext: str(f.plaintext) })),
       }
     : null;
   return withTyped<MicroblogCTextPostAppInfo>(raw, {
@@ -167,7 +184,8 @@ export function trimPost(p: MicroblogCPost): MicroblogCPost {
   const out: Obj = {};
   for (const [key, keep] of Object.entries(TRIMMED_POST)) {
     const v = (p as unknown as Obj)[key];
-    out[key] = keep === true ? (v ?? null) : isObj(v) ? Object.fromEntries((keep as readonly string[]).map((k) => [k, v[k] ?? null])) : null;
+    out[key] =
+      keep === true ? (v ?? null) : isObj(v) ? Object.fromEntries((keep as readonly string[]).map((k) => [k, v[k] ?? null])) : null;
   }
   return out as unknown as MicroblogCPost;
 }
@@ -195,7 +213,8 @@ export function parseGraphqlBody(text: string): unknown {
 }
 
 const LOGIN_RE = /login_required|not logged in|log ?in to (?:continue|see|view)|please log in/i;
-const BLOCK_RE = /checkpoint_required|challenge_required|"checkpoint_url"|please wait a few minutes before you try again|temporarily (?:blocked|restricted)|rate limit|too many requests/i;
+const BLOCK_RE =
+  /checkpoint_required|challenge_required|"checkpoint_url"|please wait a few minutes before you try again|temporarily (?:blocked|restricted)|rate limit|too many requests/i;
 
 /** Meta's "Not Logged In" error code in its `{error, errorSummary, errorDescription}` envelope. */
 export const META_NOT_LOGGED_IN = 1357001;
@@ -232,7 +251,10 @@ export function accessProblem(json: unknown): 'login' | 'blocked' | 'token' | nu
 function throwAccess(json: unknown): void {
   const problem = accessProblem(json);
   if (problem === 'login') throw loginWall(PLATFORM);
-  if (problem === 'blocked') throw upstreamBlocked(`${PLATFORM}: the GraphQL endpoint answered with a checkpoint or rate limit (${errorTexts(json as Obj).join('; ') || 'no message'})`);
+  if (problem === 'blocked')
+    throw upstreamBlocked(
+      `${PLATFORM}: the GraphQL endpoint answered with a checkpoint or rate limit (${errorTexts(json as Obj).join('; ') || 'no message'})`,
+    );
 }
 
 function graphqlErrors(json: Obj): string {
@@ -246,7 +268,8 @@ export function parseSearchResponse(json: unknown, opts: { trim?: boolean } = {}
   const data = json.data;
   const sr = isObj(data) ? data.searchResults : undefined;
   if (!isObj(sr)) {
-    if (Array.isArray(json.errors) && json.errors.length) throw upstreamFailed(`${PLATFORM}: the search query failed: ${graphqlErrors(json)}`);
+    if (Array.isArray(json.errors) && json.errors.length)
+      throw upstreamFailed(`${PLATFORM}: the search query failed: ${graphqlErrors(json)}`);
     throw shapeChanged(PLATFORM, 'data.searchResults');
   }
   if (!Array.isArray(sr.edges)) throw shapeChanged(PLATFORM, 'data.searchResults.edges');
@@ -270,7 +293,8 @@ export function parseProfileResponse(json: unknown): { user: MicroblogCUser } {
   const holder = data && (isObj(data.userData) ? data.userData : data);
   const user = holder && holder.user;
   if (!isObj(user)) {
-    if (isObj(json) && Array.isArray(json.errors) && json.errors.length) throw upstreamFailed(`${PLATFORM}: the profile query failed: ${graphqlErrors(json)}`);
+    if (isObj(json) && Array.isArray(json.errors) && json.errors.length)
+      throw upstreamFailed(`${PLATFORM}: the profile query failed: ${graphqlErrors(json)}`);
     throw shapeChanged(PLATFORM, 'data.userData.user');
   }
   return { user: parseUser(user, 'profile user') };
@@ -346,12 +370,14 @@ export function parseSessionPage(html: string): SessionPage {
 
 /** Why an HTML body from the GraphQL endpoint is a login wall, a block, or neither. */
 export function htmlProblem(html: string): { kind: 'login' | 'blocked'; why: string } | null {
-  if (/checkpoint_required|challenge_required|"checkpoint_url"|\/challenge\//i.test(html)) return { kind: 'blocked', why: 'a checkpoint page' };
-  if (/please wait a few minutes before you try again|<title>\s*(?:429|too many requests)/i.test(html)) return { kind: 'blocked', why: 'a rate-limit page' };
-  if (/<form[^>]+(?:id="loginForm"|action="[^"]*\/login)|<title>[^<]*\blog ?in\b[^<]*<\/title>/i.test(html)) return { kind: 'login', why: 'a login page' };
+  if (/checkpoint_required|challenge_required|"checkpoint_url"|\/challenge\//i.test(html))
+    return { kind: 'blocked', why: 'a checkpoint page' };
+  if (/please wait a few minutes before you try again|<title>\s*(?:429|too many requests)/i.test(html))
+    return { kind: 'blocked', why: 'a rate-limit page' };
+  if (/<form[^>]+(?:id="loginForm"|action="[^"]*\/login)|<title>[^<]*\blog ?in\b[^<]*<\/title>/i.test(html))
+    return { kind: 'login', why: 'a login page' };
   return null;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Dates

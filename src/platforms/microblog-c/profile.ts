@@ -46,7 +46,12 @@ export function profileFromUser(user: MicroblogCUser): MicroblogCProfile {
     biography: text(raw.biography),
     bioLinks: links.flatMap((l) => (isObj(l) && text(l.url) ? [text(l.url)!] : [])),
     followerCount: typeof raw.follower_count === 'number' ? raw.follower_count : null,
-    isPrivate: typeof raw.is_private === 'boolean' ? raw.is_private : typeof raw.text_post_app_is_private === 'boolean' ? raw.text_post_app_is_private : null,
+    isPrivate:
+      typeof raw.is_private === 'boolean'
+        ? raw.is_private
+        : typeof raw.text_post_app_is_private === 'boolean'
+          ? raw.text_post_app_is_private
+          : null,
   };
 }
 
@@ -70,7 +75,8 @@ function findProfileUser(html: string, username: string): Obj | null {
       const cur = stack.pop();
       if (Array.isArray(cur)) stack.push(...cur);
       else if (isObj(cur)) {
-        if (typeof cur.username === 'string' && cur.username.toLowerCase() === want && ('biography' in cur || 'full_name' in cur)) return cur;
+        if (typeof cur.username === 'string' && cur.username.toLowerCase() === want && ('biography' in cur || 'full_name' in cur))
+          return cur;
         stack.push(...Object.values(cur));
       }
     }
@@ -79,7 +85,9 @@ function findProfileUser(html: string, username: string): Obj | null {
 }
 
 const meta = (html: string, property: string) => {
-  const m = new RegExp(`<meta[^>]+property=["']${property}["'][^>]+content=["']([^"']*)["']`, 'i').exec(html) ?? new RegExp(`<meta[^>]+content=["']([^"']*)["'][^>]+property=["']${property}["']`, 'i').exec(html);
+  const m =
+    new RegExp(`<meta[^>]+property=["']${property}["'][^>]+content=["']([^"']*)["']`, 'i').exec(html) ??
+    new RegExp(`<meta[^>]+content=["']([^"']*)["'][^>]+property=["']${property}["']`, 'i').exec(html);
   return m ? decode(m[1]) : null;
 };
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -101,5 +109,13 @@ export function parseProfilePage(html: string, username: string): MicroblogCProf
     ?.replace(/^(?:[\d.,]+\s*[KMB]?\s+\S+\s+•\s+){1,3}/i, '')
     .replace(new RegExp(`\\s*[^.!?•]*@${escapeRe(username)}\\.?\\s*$`, 'i'), '')
     .trim();
-  return { username: named[2], pk: null, fullName: named[1].trim() || null, biography: bio || null, bioLinks: [], followerCount: null, isPrivate: null };
+  return {
+    username: named[2],
+    pk: null,
+    fullName: named[1].trim() || null,
+    biography: bio || null,
+    bioLinks: [],
+    followerCount: null,
+    isPrivate: null,
+  };
 }

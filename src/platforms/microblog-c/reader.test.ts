@@ -19,7 +19,29 @@ const CAPTURE = 'profile-graphql-zuck-2023-07-10.json';
 /** A signed-out profile page carrying `user` in a Relay preloader result, plus another user (a reposter) before it. */
 function profilePage(user: object, name = 'Mark Zuckerberg', handle = 'zuck'): string {
   const other = { username: 'someone.else', full_name: 'Someone Else', biography: 'not me', pk: '1' };
-  const payload = { require: [['ScheduledServerJS', 'handle', null, [{ __bbox: { require: [['RelayPrefetchedStreamCache', 'next', [], ['adp_BarcelonaProfilePageQueryRelayPreloader_1', { __bbox: { result: { data: { repost: { user: other }, user } } } }]]] } }]]] };
+  const payload = {
+    require: [
+      [
+        'ScheduledServerJS',
+        'handle',
+        null,
+        [
+          {
+            __bbox: {
+              require: [
+                [
+                  'RelayPrefetchedStreamCache',
+                  'next',
+                  [],
+                  ['adp_BarcelonaProfilePageQueryRelayPreloader_1', { __bbox: { result: { data: { repost: { user: other }, user } } } }],
+                ],
+              ],
+            },
+          },
+        ],
+      ],
+    ],
+  };
   return `<!DOCTYPE html><html><head><meta property="og:title" content="${name} (&#064;${handle}) &#x2022; Threads, Say more"></head><body>
 <script type="application/json" data-content-len="1" data-sjs>${JSON.stringify(payload)}</script></body></html>`;
 }
@@ -28,8 +50,17 @@ describe.skipIf(!hasFixtures(LABEL))('microblog-c reader (capture)', () => {
   it('the captured profile user as a profile (empty bio, empty bio link dropped)', () => {
     const p = profileFromUser(parseProfileResponse(JSON.parse(readFixture(LABEL, CAPTURE))).user);
     expect(reader.view(p, 'zuck')).toEqual({
-      platform: 'microblog-c', handle: 'zuck', url: 'https://www.threads.com/@zuck', displayName: 'Mark Zuckerberg', bio: null,
-      websites: [], links: [], emails: [], ids: ['microblog-c:zuck'], followers: 2663947, isPrivate: false,
+      platform: 'microblog-c',
+      handle: 'zuck',
+      url: 'https://www.threads.com/@zuck',
+      displayName: 'Mark Zuckerberg',
+      bio: null,
+      websites: [],
+      links: [],
+      emails: [],
+      ids: ['microblog-c:zuck'],
+      followers: 2663947,
+      isPrivate: false,
     });
   });
 
@@ -39,7 +70,14 @@ describe.skipIf(!hasFixtures(LABEL))('microblog-c reader (capture)', () => {
     const ctx = fakeContext(() => ({ body: profilePage(withBio), headers: { 'content-type': 'text/html' } }));
     const v = await readProfile(reader, ctx, 'zuck');
     expect(ctx.requests.map((r) => [r.url, r.platform])).toEqual([['https://www.threads.com/@zuck', 'microblog-c']]);
-    expect(v).toMatchObject({ handle: 'zuck', displayName: 'Mark Zuckerberg', bio: 'Building things. press@meta-example.org', websites: ['https://about.meta.com/'], emails: ['press@meta-example.org'], followers: 2663947 });
+    expect(v).toMatchObject({
+      handle: 'zuck',
+      displayName: 'Mark Zuckerberg',
+      bio: 'Building things. press@meta-example.org',
+      websites: ['https://about.meta.com/'],
+      emails: ['press@meta-example.org'],
+      followers: 2663947,
+    });
   });
 });
 
@@ -48,15 +86,33 @@ describe('microblog-c reader (own pages)', () => {
     const html = `<html><head><meta property="og:title" content="Night Owl Ceramics (@nightowl.ceramics) • Threads, Say more">
 <meta property="og:description" content="1.2K Followers • 31 Threads • Mugs from Leeds. studio@nightowlceramics.com. See the latest conversations with @nightowl.ceramics."></head></html>`;
     expect(parseProfilePage(html.replace('(@', '(&#064;'), 'nightowl.ceramics')).toMatchObject({ fullName: 'Night Owl Ceramics' });
-    expect(parseProfilePage(html, 'nightowl.ceramics')).toMatchObject({ username: 'nightowl.ceramics', fullName: 'Night Owl Ceramics', biography: 'Mugs from Leeds. studio@nightowlceramics.com.' });
+    expect(parseProfilePage(html, 'nightowl.ceramics')).toMatchObject({
+      username: 'nightowl.ceramics',
+      fullName: 'Night Owl Ceramics',
+      biography: 'Mugs from Leeds. studio@nightowlceramics.com.',
+    });
   });
 
   it('a page that names no such profile is NOT_FOUND; a login page a login wall; a private profile is flagged', async () => {
-    expect(() => parseProfilePage('<html><head><meta property="og:title" content="Threads"></head></html>', 'gone.user')).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
-    expect(() => parseProfilePage('<html><head><title>Log in • Threads</title></head><body><form id="loginForm"></form></body></html>', 'x.y')).toThrow(expect.objectContaining({ code: 'UPSTREAM_BLOCKED' }));
-    const priv = profilePage({ username: 'quiet.owl', full_name: 'Quiet Owl', biography: '', is_private: true, pk: '9' }, 'Quiet Owl', 'quiet.owl');
+    expect(() => parseProfilePage('<html><head><meta property="og:title" content="Threads"></head></html>', 'gone.user')).toThrow(
+      expect.objectContaining({ code: 'NOT_FOUND' }),
+    );
+    expect(() =>
+      parseProfilePage('<html><head><title>Log in • Threads</title></head><body><form id="loginForm"></form></body></html>', 'x.y'),
+    ).toThrow(expect.objectContaining({ code: 'UPSTREAM_BLOCKED' }));
+    const priv = profilePage(
+      { username: 'quiet.owl', full_name: 'Quiet Owl', biography: '', is_private: true, pk: '9' },
+      'Quiet Owl',
+      'quiet.owl',
+    );
     expect(parseProfilePage(priv, 'quiet.owl')).toMatchObject({ isPrivate: true });
-    await expect(readProfile(reader, fakeContext(() => ({ body: priv })), 'other.owl')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      readProfile(
+        reader,
+        fakeContext(() => ({ body: priv })),
+        'other.owl',
+      ),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('handles are Instagram usernames; threads.net and threads.com URLs', () => {

@@ -80,7 +80,14 @@ export const MicroblogCTrimmedPost = named(
     user: z.strictObject({ pk: NStr, id: NStr, username: NStr, is_verified: NBool, profile_pic_url: NStr }).nullable(),
     caption: z.strictObject({ text: NStr }).nullable(),
     text_post_app_info: z
-      .strictObject({ direct_reply_count: NInt, repost_count: NInt, quote_count: NInt, reshare_count: NInt, is_reply: NBool, reply_control: NStr })
+      .strictObject({
+        direct_reply_count: NInt,
+        repost_count: NInt,
+        quote_count: NInt,
+        reshare_count: NInt,
+        is_reply: NBool,
+        reply_control: NStr,
+      })
       .nullable(),
     media_type: NInt,
     like_count: NInt,
@@ -93,5 +100,7 @@ export const MicroblogCSearchResult = z.strictObject({ posts: z.array(MicroblogC
 export type MicroblogCSearchResult = z.infer<typeof MicroblogCSearchResult>;
 
 /** The /v1 record: posts, or trimmed posts with `trim=true`. */
-export const MicroblogCSearchRecord = named('MicroblogCSearchResult', z.strictObject({ posts: z.array(z.union([MicroblogCPost, MicroblogCTrimmedPost])) }));
-
+export const MicroblogCSearchRecord = named(
+  'MicroblogCSearchResult',
+  z.strictObject({ posts: z.array(z.union([MicroblogCPost, MicroblogCTrimmedPost])) }),
+);

@@ -32,7 +32,11 @@ const isGraphql = (u: URL) => /^\/api\/graphql\/?$/i.test(u.pathname);
 /** The first JSON object of the body (`for (;;);` removed; one object per line when streamed). */
 function firstObject(a: AnswerView): Record<string, unknown> | null {
   if (a.isMarkup || a.body.length > 1024 * 1024) return null;
-  const line = a.text().replace(/^\s*for\s*\(;;\);/, '').trim().split('\n', 1)[0];
+  const line = a
+    .text()
+    .replace(/^\s*for\s*\(;;\);/, '')
+    .trim()
+    .split('\n', 1)[0];
   try {
     const v = JSON.parse(line) as unknown;
     return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
@@ -45,7 +49,9 @@ function firstObject(a: AnswerView): Record<string, unknown> | null {
 function codes(o: Record<string, unknown>): string[] {
   const out: string[] = [];
   if (typeof o.message === 'string') out.push(o.message.trim());
-  if (Array.isArray(o.errors)) for (const e of o.errors) if (e && typeof (e as { message?: unknown }).message === 'string') out.push((e as { message: string }).message.trim());
+  if (Array.isArray(o.errors))
+    for (const e of o.errors)
+      if (e && typeof (e as { message?: unknown }).message === 'string') out.push((e as { message: string }).message.trim());
   return out;
 }
 
@@ -75,7 +81,10 @@ export const threadsCheckpoint: WallRule = {
     if (/^\/(?:challenge|checkpoint)\b/i.test(u.pathname)) return true;
     if (a.isMarkup) return isGraphql(u) && CHECKPOINT_MARKUP.test(a.text().slice(0, WINDOW));
     const o = firstObject(a);
-    return o !== null && (typeof o.checkpoint_url === 'string' || codes(o).some((c) => c === 'checkpoint_required' || c === 'challenge_required'));
+    return (
+      o !== null &&
+      (typeof o.checkpoint_url === 'string' || codes(o).some((c) => c === 'checkpoint_required' || c === 'challenge_required'))
+    );
   },
 };
 

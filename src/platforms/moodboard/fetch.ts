@@ -98,7 +98,8 @@ function readGraphql(res: UpstreamResponse): unknown {
   const text = res.text();
   if (/^\s*</.test(text)) {
     const reason = blockReason(text);
-    if (reason || res.status === 403 || res.status === 429) throw upstreamBlocked(`${PLATFORM}: api.cosmos.so answered with ${reason ?? `an HTML ${res.status} page`}`);
+    if (reason || res.status === 403 || res.status === 429)
+      throw upstreamBlocked(`${PLATFORM}: api.cosmos.so answered with ${reason ?? `an HTML ${res.status} page`}`);
     expectOk(res, PLATFORM, 'The GraphQL endpoint');
     throw shapeChanged(PLATFORM, 'GraphQL JSON (api.cosmos.so answered with HTML)');
   }

@@ -4,7 +4,15 @@
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { MoodboardItem, MoodboardMedia, MoodboardOwner, MoodboardPost, MoodboardPrice, MoodboardSearchPage, MoodboardSourceAuthor } from './parse.js';
+import type {
+  MoodboardItem,
+  MoodboardMedia,
+  MoodboardOwner,
+  MoodboardPost,
+  MoodboardPrice,
+  MoodboardSearchPage,
+  MoodboardSourceAuthor,
+} from './parse.js';
 import { post, search } from './platform.js';
 
 const MediaRef = builder.objectRef<MoodboardMedia>('MoodboardMedia').implement({

@@ -12,7 +12,21 @@ import { blockReason, graphqlData, parseElement, parsePost, parsePostUrl, parseS
 import * as s from '../../../test/pages/moodboard.js';
 
 /** api.md's field order of a moodboard item (the post adds save_count). */
-const ITEM_KEYS = ['id', 'url', 'created_at', 'caption', 'text', 'title', 'description', 'owner', 'source_url', 'source_author', 'media', 'price', 'brand'];
+const ITEM_KEYS = [
+  'id',
+  'url',
+  'created_at',
+  'caption',
+  'text',
+  'title',
+  'description',
+  'owner',
+  'source_url',
+  'source_author',
+  'media',
+  'price',
+  'brand',
+];
 const MEDIA_KEYS = ['id', 'type', 'url', 'width', 'height', 'ai_generated', 'duration', 'thumbnail_url', 'video_url', 'playback_url'];
 
 function caught(fn: () => unknown): ApiError {
@@ -39,7 +53,12 @@ describe('parsePost (GetElementDetails)', () => {
       description: null,
       owner: { id: 4412071, username: 'studio.vell' },
       source_url: 'https://www.are.na/block/31234567',
-      source_author: { username: 'mara.k', full_name: 'Mara Keller', profile_url: 'https://www.are.na/mara-k', avatar_url: 'https://d2w9rnfcy7mm78.cloudfront.net/123/medium.jpg' },
+      source_author: {
+        username: 'mara.k',
+        full_name: 'Mara Keller',
+        profile_url: 'https://www.are.na/mara-k',
+        avatar_url: 'https://d2w9rnfcy7mm78.cloudfront.net/123/medium.jpg',
+      },
       media: [
         {
           id: '5c1f0e2a-7d7b-4a57-9a53-3f3e4b1c2d10',
@@ -62,7 +81,11 @@ describe('parsePost (GetElementDetails)', () => {
 
   it('a gallery lists every image of multipleMedia, in order; no source → nulls', () => {
     const p = parsePost(s.elementDetails(s.galleryElement()), '1136567949');
-    expect(p.media.map((m) => m.id)).toEqual(['0b6f7c3e-1111-4aaa-8bbb-000000000001', '0b6f7c3e-1111-4aaa-8bbb-000000000002', '0b6f7c3e-1111-4aaa-8bbb-000000000003']);
+    expect(p.media.map((m) => m.id)).toEqual([
+      '0b6f7c3e-1111-4aaa-8bbb-000000000001',
+      '0b6f7c3e-1111-4aaa-8bbb-000000000002',
+      '0b6f7c3e-1111-4aaa-8bbb-000000000003',
+    ]);
     expect(p.source_url).toBeNull();
     expect(p.source_author).toBeNull();
   });
@@ -82,7 +105,14 @@ describe('parsePost (GetElementDetails)', () => {
   it('an animated image: its video and still; ai_generated true; no caption → null', () => {
     const p = parsePost(s.elementDetails(s.animatedElement()), '1227529052');
     expect(p.caption).toBeNull();
-    expect(p.media[0]).toMatchObject({ type: 'AnimatedImage', ai_generated: true, duration: null, playback_url: null, video_url: 'https://cdn.cosmos.so/beadfeed-3333-4eee-8fff-000000000020.mp4', thumbnail_url: 'https://cdn.cosmos.so/beadfeed-3333-4eee-8fff-000000000020-still.jpg' });
+    expect(p.media[0]).toMatchObject({
+      type: 'AnimatedImage',
+      ai_generated: true,
+      duration: null,
+      playback_url: null,
+      video_url: 'https://cdn.cosmos.so/beadfeed-3333-4eee-8fff-000000000020.mp4',
+      thumbnail_url: 'https://cdn.cosmos.so/beadfeed-3333-4eee-8fff-000000000020-still.jpg',
+    });
   });
 
   it('a product: title, description, price {value, currency}, brand; author null', () => {
@@ -99,7 +129,12 @@ describe('parsePost (GetElementDetails)', () => {
   });
 
   it('a website: title and description; a text post: text and no media', () => {
-    expect(parsePost(s.elementDetails(s.websiteElement()), '174672888')).toMatchObject({ title: 'Index — Studio Vell', description: 'Portfolio of a small design studio.', price: null, brand: null });
+    expect(parsePost(s.elementDetails(s.websiteElement()), '174672888')).toMatchObject({
+      title: 'Index — Studio Vell',
+      description: 'Portfolio of a small design studio.',
+      price: null,
+      brand: null,
+    });
     const t = parsePost(s.elementDetails(s.textElement()), '21166243');
     expect(t).toMatchObject({ text: 'Less, but better.', media: [], caption: null, title: null });
   });
@@ -117,19 +152,29 @@ describe('parsePost (GetElementDetails)', () => {
 
   it('NOT_FOUND: an error with code NOT_FOUND, an auth error (not public), a null elementView or element', () => {
     expect(caught(() => parsePost(s.elementNotFound(7), '7')).code).toBe('NOT_FOUND');
-    expect(caught(() => parsePost({ errors: [{ message: 'Forbidden', extensions: { code: 'FORBIDDEN' } }], data: { elementView: null } }, '7')).message).toMatch(/not public/);
+    expect(
+      caught(() => parsePost({ errors: [{ message: 'Forbidden', extensions: { code: 'FORBIDDEN' } }], data: { elementView: null } }, '7'))
+        .message,
+    ).toMatch(/not public/);
     expect(caught(() => parsePost({ data: { elementView: null } }, '7')).code).toBe('NOT_FOUND');
     expect(caught(() => parsePost({ data: { elementView: { element: null } } }, '7')).code).toBe('NOT_FOUND');
   });
 
   it('a rejected query (the upstream schema changed) is UPSTREAM_FAILED naming the error', () => {
-    const e = caught(() => parsePost({ errors: [{ message: 'Cannot query field "elementView" on type "Query".', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] }, '7'));
+    const e = caught(() =>
+      parsePost(
+        { errors: [{ message: 'Cannot query field "elementView" on type "Query".', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] },
+        '7',
+      ),
+    );
     expect(e.code).toBe('UPSTREAM_FAILED');
     expect(e.message).toContain('Cannot query field "elementView"');
   });
 
   it('rate-limit errors are UPSTREAM_BLOCKED', () => {
-    expect(caught(() => parsePost({ errors: [{ message: 'Too many requests', extensions: { code: 'RATE_LIMITED' } }], data: null }, '7')).code).toBe('UPSTREAM_BLOCKED');
+    expect(
+      caught(() => parsePost({ errors: [{ message: 'Too many requests', extensions: { code: 'RATE_LIMITED' } }], data: null }, '7')).code,
+    ).toBe('UPSTREAM_BLOCKED');
   });
 
   it.each([
@@ -143,7 +188,10 @@ describe('parsePost (GetElementDetails)', () => {
   });
 
   it('partial answers: errors beside a present root are ignored', () => {
-    const body = { ...s.elementDetails(s.imageElement(5)), errors: [{ message: 'blurHash failed', path: ['elementView', 'element', 'media', 'blurHash'] }] };
+    const body = {
+      ...s.elementDetails(s.imageElement(5)),
+      errors: [{ message: 'blurHash failed', path: ['elementView', 'element', 'media', 'blurHash'] }],
+    };
     expect(parsePost(body, '5').id).toBe(5);
   });
 });
@@ -151,7 +199,9 @@ describe('parsePost (GetElementDetails)', () => {
 describe('parseSearch (SearchGlobalElements)', () => {
   it('items, cursor, has_more, result_count (items on this page); highlight marks removed', () => {
     const cursor = s.cursorFor(40, 'brutalist');
-    const page = parseSearch(s.searchAnswer([s.highlighted(s.imageElement(1), 'A <n>brutalist</n> stairwell'), s.productElement(2), s.textElement(3)], cursor));
+    const page = parseSearch(
+      s.searchAnswer([s.highlighted(s.imageElement(1), 'A <n>brutalist</n> stairwell'), s.productElement(2), s.textElement(3)], cursor),
+    );
     expect(Object.keys(page)).toEqual(['items', 'cursor', 'has_more', 'result_count']);
     expect(page.cursor).toBe(cursor);
     expect(page.has_more).toBe(true);
@@ -176,7 +226,9 @@ describe('parseSearch (SearchGlobalElements)', () => {
     expect(caught(() => parseSearch({ data: { searchElements: { meta: { count: 0 } } } })).message).toMatch(/searchElements\.items/);
     expect(caught(() => parseSearch({ data: { searchElements: { items: [] } } })).message).toMatch(/searchElements\.meta/);
     expect(caught(() => parseSearch({ data: null })).code).toBe('UPSTREAM_FAILED');
-    expect(caught(() => parseSearch({ errors: [{ message: 'Not authenticated', extensions: { code: 'UNAUTHENTICATED' } }] })).code).toBe('UPSTREAM_BLOCKED');
+    expect(caught(() => parseSearch({ errors: [{ message: 'Not authenticated', extensions: { code: 'UNAUTHENTICATED' } }] })).code).toBe(
+      'UPSTREAM_BLOCKED',
+    );
   });
 });
 
@@ -196,7 +248,18 @@ describe('query documents', () => {
     expect(op.name?.value).toBe(name);
     expect(op.variableDefinitions?.map((v) => v.variable.name.value)).toEqual(vars);
     // Every aliased field the parser reads is selected.
-    for (const alias of ['generatedCaption', 'shareUrl', 'multipleMedia', 'productPrice: price', 'productBrand: brand', 'productTitle: name', 'websiteTitle: title', 'mediaId', 'aiGenerated', 'playbackUrl']) {
+    for (const alias of [
+      'generatedCaption',
+      'shareUrl',
+      'multipleMedia',
+      'productPrice: price',
+      'productBrand: brand',
+      'productTitle: name',
+      'websiteTitle: title',
+      'mediaId',
+      'aiGenerated',
+      'playbackUrl',
+    ]) {
       expect(doc).toContain(alias);
     }
   });
@@ -205,7 +268,11 @@ describe('query documents', () => {
 describe('blockReason', () => {
   it('recognises Cloudflare pages, not GraphQL JSON', () => {
     expect(blockReason(s.CLOUDFLARE_CHALLENGE)).toMatch(/Cloudflare challenge/);
-    expect(blockReason('<html><head><title>Attention Required! | Cloudflare</title></head><body><div id="cf-error-details"><h1 data-translate="block_headline">Sorry, you have been blocked</h1></div></body></html>')).toMatch(/Cloudflare block/);
+    expect(
+      blockReason(
+        '<html><head><title>Attention Required! | Cloudflare</title></head><body><div id="cf-error-details"><h1 data-translate="block_headline">Sorry, you have been blocked</h1></div></body></html>',
+      ),
+    ).toMatch(/Cloudflare block/);
     expect(blockReason(JSON.stringify(s.elementDetails(s.imageElement())))).toBeNull();
   });
 });
@@ -242,7 +309,14 @@ describe('parsePostUrl', () => {
 /** Our own elements (test/pages/moodboard.ts: no capture exists), with one member changed. */
 describe('parse warnings (moodboard)', () => {
   it('complete elements of every kind read without a warning', () => {
-    for (const el of [s.imageElement(), s.galleryElement(), s.videoElement(), s.animatedElement(), s.productElement(), s.websiteElement()]) {
+    for (const el of [
+      s.imageElement(),
+      s.galleryElement(),
+      s.videoElement(),
+      s.animatedElement(),
+      s.productElement(),
+      s.websiteElement(),
+    ]) {
       expect(captureWarnings(() => parseElement(el)).warnings).toEqual([]);
     }
   });
@@ -250,7 +324,9 @@ describe('parse warnings (moodboard)', () => {
   it('an element without createdAt: null plus element.createdAt; a shareUrl given as null: the built URL, no warning', () => {
     const el = s.imageElement();
     delete el.createdAt;
-    expect(captureWarnings(() => parseElement(el)).warnings.map((w) => [w.platform, w.field])).toEqual([['moodboard', 'element.createdAt']]);
+    expect(captureWarnings(() => parseElement(el)).warnings.map((w) => [w.platform, w.field])).toEqual([
+      ['moodboard', 'element.createdAt'],
+    ]);
     const { result, warnings } = captureWarnings(() => parseElement(s.imageElement(1909064612, { shareUrl: null })));
     expect(result.url).toBe('https://www.cosmos.so/e/1909064612');
     expect(warnings).toEqual([]);

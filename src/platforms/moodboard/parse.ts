@@ -25,7 +25,15 @@ import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, int, isObj, nonEmpty, num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import type { MoodboardMedia, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
-export type { MoodboardMedia, MoodboardOwner, MoodboardSourceAuthor, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
+export type {
+  MoodboardMedia,
+  MoodboardOwner,
+  MoodboardSourceAuthor,
+  MoodboardPrice,
+  MoodboardItem,
+  MoodboardPost,
+  MoodboardSearchPage,
+} from './schema.js';
 
 const PLATFORM = 'moodboard';
 export const COSMOS = 'https://www.cosmos.so';
@@ -108,7 +116,12 @@ export function parseElement(el: unknown): MoodboardItem {
     owner: ownerId === null && ownerName === null ? null : { id: ownerId, username: ownerName },
     source_url: nonEmpty(source?.url),
     source_author: author
-      ? { username: str(author.username), full_name: str(author.fullName), profile_url: str(author.profileUrl), avatar_url: str(author.avatarUrl) }
+      ? {
+          username: str(author.username),
+          full_name: str(author.fullName),
+          profile_url: str(author.profileUrl),
+          avatar_url: str(author.avatarUrl),
+        }
       : null,
     media: allMedia,
     price: price(el.productPrice),
@@ -153,7 +166,8 @@ export function graphqlData(json: unknown, root: string, missing: { notFound?: s
   const errors = errorsOf(json);
   const codes = new Set(errors.map((e) => (e.code ?? '').toUpperCase()));
   const messages = errors.map((e) => e.message).join('; ');
-  if (errors.some((e) => RATE_CODES.has((e.code ?? '').toUpperCase()))) throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (${messages})`);
+  if (errors.some((e) => RATE_CODES.has((e.code ?? '').toUpperCase())))
+    throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (${messages})`);
   if (missing.notFound) {
     if ([...codes].some((c) => NOT_FOUND_CODES.has(c)) || /not found|does not exist/i.test(messages)) throw notFound(missing.notFound);
     if ([...codes].some((c) => AUTH_CODES.has(c))) throw notFound(`${missing.notFound} (or is not public)`);

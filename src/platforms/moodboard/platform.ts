@@ -17,7 +17,15 @@ export const post: OperationDef<{ elementId: string }, MoodboardPost> = {
   summary: 'A public post (element) on the moodboard platform',
   rest: { path: '/v1/moodboard/post' },
   record: schema.MoodboardPost,
-  params: [{ name: 'url', kind: 'string', required: true, maxLength: 2048, description: 'Public post URL, e.g. https://www.cosmos.so/e/1234567890' }],
+  params: [
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: 2048,
+      description: 'Public post URL, e.g. https://www.cosmos.so/e/1234567890',
+    },
+  ],
   cacheable: true,
   check(args, problem) {
     if (typeof args.url === 'string' && args.url.trim() && !parsePostUrl(args.url)) {
@@ -42,7 +50,12 @@ export const search: OperationDef<{ query: string; cursor: string | null }, Mood
   record: schema.MoodboardSearchPage,
   params: [
     { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Search text' },
-    { name: 'cursor', kind: 'string', maxLength: 2048, description: 'The previous response\'s cursor, unchanged; omit for the first page. Stop when it is null.' },
+    {
+      name: 'cursor',
+      kind: 'string',
+      maxLength: 2048,
+      description: "The previous response's cursor, unchanged; omit for the first page. Stop when it is null.",
+    },
   ],
   cacheable: true,
   normalize: (a) => ({

@@ -14,18 +14,70 @@ const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'pinboa
 
 /** api.md "pinboard pin" field order, and of its board and user objects. */
 export const PIN_KEYS = [
-  'node_id', 'id', 'url', 'title', 'description', 'grid_title', 'auto_alt_text', 'seo_alt_text', 'link', 'domain',
-  'is_promoted', 'created_at', 'images', 'board', 'pinner', 'native_creator', 'videos', 'story_pin_data',
+  'node_id',
+  'id',
+  'url',
+  'title',
+  'description',
+  'grid_title',
+  'auto_alt_text',
+  'seo_alt_text',
+  'link',
+  'domain',
+  'is_promoted',
+  'created_at',
+  'images',
+  'board',
+  'pinner',
+  'native_creator',
+  'videos',
+  'story_pin_data',
 ];
 const BOARD_KEYS = [
-  'node_id', 'id', 'name', 'url', 'pin_count', 'section_count', 'is_collaborative', 'collaborator_count',
-  'collaborating_users', 'cover_images', 'images', 'owner', 'type', 'board_order_modified_at',
+  'node_id',
+  'id',
+  'name',
+  'url',
+  'pin_count',
+  'section_count',
+  'is_collaborative',
+  'collaborator_count',
+  'collaborating_users',
+  'cover_images',
+  'images',
+  'owner',
+  'type',
+  'board_order_modified_at',
 ];
 const USER_KEYS = [
-  'node_id', 'id', 'username', 'full_name', 'follower_count', 'image_small_url', 'image_medium_url', 'image_large_url',
-  'is_ads_only_profile', 'is_primary_website_verified', 'is_verified_merchant', 'verified_identity', 'ads_only_profile_site',
+  'node_id',
+  'id',
+  'username',
+  'full_name',
+  'follower_count',
+  'image_small_url',
+  'image_medium_url',
+  'image_large_url',
+  'is_ads_only_profile',
+  'is_primary_website_verified',
+  'is_verified_merchant',
+  'verified_identity',
+  'ads_only_profile_site',
 ];
-const TRIMMED_KEYS = ['id', 'url', 'title', 'grid_title', 'description', 'link', 'domain', 'is_promoted', 'created_at', 'images', 'board', 'pinner'];
+const TRIMMED_KEYS = [
+  'id',
+  'url',
+  'title',
+  'grid_title',
+  'description',
+  'link',
+  'domain',
+  'is_promoted',
+  'created_at',
+  'images',
+  'board',
+  'pinner',
+];
 
 function errorOf(fn: () => unknown): ApiError {
   try {
@@ -71,7 +123,11 @@ describe.skipIf(!hasFixtures(LABEL))(`pinboard capture ${CAPTURE} (${skipReason(
     const p = pins()[0];
     expect(p.id).toBe('1125968647761564');
     expect(p.grid_title).toBe('How to Make a Narcissist Miserable: 12 Things They Hate - Kim Saeed: Narcissistic Abuse Recovery Pro');
-    expect(p.images.orig).toEqual({ url: 'https://i.pinimg.com/originals/25/04/2f/25042f03473dbb11189c28f71c6d15da.jpg', width: 1000, height: 1500 });
+    expect(p.images.orig).toEqual({
+      url: 'https://i.pinimg.com/originals/25/04/2f/25042f03473dbb11189c28f71c6d15da.jpg',
+      width: 1000,
+      height: 1500,
+    });
     expect(p.pinner?.username).toBe('cindybcindyb');
     expect(p.pinner?.full_name).toBe('Cindy Bacchus');
     expect(p.board?.name).toBe('Juicing');
@@ -192,8 +248,19 @@ describe('parseSearchResponse', () => {
   });
 
   it('a full board and a native creator are kept with their fields; extra upstream fields are dropped', () => {
-    const p = parsePin(s.pinJson('7', { board: s.fullBoardJson('42'), native_creator: s.userJson('77', 'creator.one'), seo_alt_text: 'a bowl of noodles', auto_alt_text: 'noodles' }));
-    expect(p.board).toEqual({ ...s.fullBoardJson('42'), collaborating_users: [{ ...s.userJson('5550002', 'oak.table'), is_primary_website_verified: null }], owner: { ...s.userJson('5550001', 'maple.kitchen'), is_primary_website_verified: null } });
+    const p = parsePin(
+      s.pinJson('7', {
+        board: s.fullBoardJson('42'),
+        native_creator: s.userJson('77', 'creator.one'),
+        seo_alt_text: 'a bowl of noodles',
+        auto_alt_text: 'noodles',
+      }),
+    );
+    expect(p.board).toEqual({
+      ...s.fullBoardJson('42'),
+      collaborating_users: [{ ...s.userJson('5550002', 'oak.table'), is_primary_website_verified: null }],
+      owner: { ...s.userJson('5550001', 'maple.kitchen'), is_primary_website_verified: null },
+    });
     expect(Object.keys(p.board!)).toEqual(BOARD_KEYS);
     expect(p.native_creator).toMatchObject({ id: '77', username: 'creator.one' });
     expect(p).toMatchObject({ seo_alt_text: 'a bowl of noodles', auto_alt_text: 'noodles' });
@@ -229,7 +296,9 @@ describe('parseSearchResponse', () => {
 
   it('missing resource_response or results → UPSTREAM_FAILED naming what is missing', () => {
     expect(errorOf(() => parseSearchResponse({})).message).toMatch(/missing resource_response/);
-    expect(errorOf(() => parseSearchResponse({ resource_response: { status: 'success', data: {} } })).message).toMatch(/resource_response\.data\.results/);
+    expect(errorOf(() => parseSearchResponse({ resource_response: { status: 'success', data: {} } })).message).toMatch(
+      /resource_response\.data\.results/,
+    );
     expect(errorOf(() => parseSearchResponse('<html>')).code).toBe('UPSTREAM_FAILED');
   });
 
@@ -243,7 +312,9 @@ describe('parseSearchResponse', () => {
   ])('a failure answer with http_status %d (cursor %s) → %s', (status, cursor, code, message) => {
     const body = s.failureBody(status, status === 400 ? 'Invalid parameters.' : 'Something went wrong.');
     // 401, 403 and 429 are walls (walls.ts), answered by the upstream client before the parser.
-    const e = wallError('pinboard', JSON.stringify(body), { status, url: buildSearchUrl('mugs', cursor) }) ?? errorOf(() => parseSearchResponse(body, { cursor }));
+    const e =
+      wallError('pinboard', JSON.stringify(body), { status, url: buildSearchUrl('mugs', cursor) }) ??
+      errorOf(() => parseSearchResponse(body, { cursor }));
     expect(e.code).toBe(code);
     expect(e.message).toMatch(message);
     if (code === 'INVALID_INPUT') expect(e.details).toEqual([{ param: 'cursor', message: expect.any(String) }]);
@@ -280,7 +351,9 @@ describe('buildSearchUrl', () => {
 describe('walls (walls.ts)', () => {
   const SEARCH = 'https://www.pinterest.com/resource/BaseSearchResource/get/';
   it('the login page (by the URL a redirect ends on, or its login form) is a login wall; a challenge is a block; other HTML is neither', () => {
-    expect(wallError('pinboard', '<html></html>', { url: 'https://www.pinterest.com/login/?next=%2Fsearch%2F' })?.message).toMatch(/login wall/);
+    expect(wallError('pinboard', '<html></html>', { url: 'https://www.pinterest.com/login/?next=%2Fsearch%2F' })?.message).toMatch(
+      /login wall/,
+    );
     expect(wallError('pinboard', s.LOGIN_HTML, { url: SEARCH })?.message).toMatch(/login wall/);
     expect(wallError('pinboard', s.CHALLENGE_HTML, { url: SEARCH, status: 403 })?.message).toMatch(/challenge page/);
     expect(wallError('pinboard', '<html><body>Maintenance</body></html>', { url: SEARCH })).toBeNull();
@@ -291,35 +364,38 @@ describe('walls (walls.ts)', () => {
 // Peer example: key set and value types (api.md wins on names; this is a second opinion)
 // ---------------------------------------------------------------------------------------------
 
-describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
-  const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as { pins: Record<string, any>[]; cursor: string };
+describe.skipIf(!hasPeerExample(PEER_FILE))(
+  `peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`,
+  () => {
+    const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as { pins: Record<string, any>[]; cursor: string };
 
-  it('the peer pin, parsed, comes back unchanged (same keys and values, board/pinner included)', () => {
-    const pin = peer().pins[0];
-    const mine = parsePin(pin);
-    expect(Object.keys(mine).sort()).toEqual(Object.keys(pin).sort());
-    expect(mine).toEqual(pin);
-  });
+    it('the peer pin, parsed, comes back unchanged (same keys and values, board/pinner included)', () => {
+      const pin = peer().pins[0];
+      const mine = parsePin(pin);
+      expect(Object.keys(mine).sort()).toEqual(Object.keys(pin).sort());
+      expect(mine).toEqual(pin);
+    });
 
-  it('the peer response keys are ours: pins and cursor beside the envelope', () => {
-    const keys = Object.keys(peer()).filter((k) => !['success', 'credits_remaining', 'credits_charged'].includes(k));
-    expect(keys.sort()).toEqual(Object.keys(parseSearchResponse(s.searchBody([], 'x'))).sort());
-    expect(typeof peer().cursor).toBe('string');
-  });
+    it('the peer response keys are ours: pins and cursor beside the envelope', () => {
+      const keys = Object.keys(peer()).filter((k) => !['success', 'credits_remaining', 'credits_charged'].includes(k));
+      expect(keys.sort()).toEqual(Object.keys(parseSearchResponse(s.searchBody([], 'x'))).sort());
+      expect(typeof peer().cursor).toBe('string');
+    });
 
-  it.skipIf(!hasFixtures(LABEL))('a capture pin has the peer key set and value types (where both are non-null)', () => {
-    const want = peer().pins[0];
-    const got = (parseSearchResponse(JSON.parse(readFixture(LABEL, CAPTURE))).pins as PinboardPin[])[0] as unknown as Record<string, any>;
-    const sameTypes = (a: Record<string, any>, b: Record<string, any>) => {
-      expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
-      for (const k of Object.keys(b)) if (a[k] !== null && b[k] !== null) expect([k, typeof a[k]]).toEqual([k, typeof b[k]]);
-    };
-    sameTypes(got, want);
-    sameTypes(got.pinner, want.pinner);
-    sameTypes(got.board, want.board);
-    sameTypes(got.images.orig, want.images.orig);
-  });
-});
+    it.skipIf(!hasFixtures(LABEL))('a capture pin has the peer key set and value types (where both are non-null)', () => {
+      const want = peer().pins[0];
+      const got = (parseSearchResponse(JSON.parse(readFixture(LABEL, CAPTURE))).pins as PinboardPin[])[0] as unknown as Record<string, any>;
+      const sameTypes = (a: Record<string, any>, b: Record<string, any>) => {
+        expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+        for (const k of Object.keys(b)) if (a[k] !== null && b[k] !== null) expect([k, typeof a[k]]).toEqual([k, typeof b[k]]);
+      };
+      sameTypes(got, want);
+      sameTypes(got.pinner, want.pinner);
+      sameTypes(got.board, want.board);
+      sameTypes(got.images.orig, want.images.orig);
+    });
+  },
+);
 
 describe.skipIf(!hasFixtures(LABEL))(`parse warnings (pinboard, ${skipReason(LABEL)})`, () => {
   const capture = () => JSON.parse(readFixture(LABEL, CAPTURE));

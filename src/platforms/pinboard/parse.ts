@@ -122,7 +122,9 @@ export function parseBoard(v: unknown): PinboardBoard | null {
     section_count: num(v.section_count),
     is_collaborative: bool(v.is_collaborative),
     collaborator_count: num(v.collaborator_count),
-    collaborating_users: Array.isArray(v.collaborating_users) ? v.collaborating_users.map(parseUser).filter((u): u is PinboardUser => u !== null) : null,
+    collaborating_users: Array.isArray(v.collaborating_users)
+      ? v.collaborating_users.map(parseUser).filter((u): u is PinboardUser => u !== null)
+      : null,
     cover_images: passthrough(v.cover_images),
     images: passthrough(v.images),
     owner: parseUser(v.owner),
@@ -184,7 +186,8 @@ const isPinItem = (v: unknown): v is Obj => isObj(v) && (v.type === 'pin' || (v.
 /** The next page's cursor: Pinterest's bookmark, or null at the end (`-end-`, absent, empty). */
 export function nextCursor(rr: Obj, resource: unknown): string | null {
   let b = str(rr.bookmark);
-  if (b === null && isObj(resource) && isObj(resource.options) && Array.isArray(resource.options.bookmarks)) b = str(resource.options.bookmarks[0]);
+  if (b === null && isObj(resource) && isObj(resource.options) && Array.isArray(resource.options.bookmarks))
+    b = str(resource.options.bookmarks[0]);
   return b && b !== END_BOOKMARK ? b : null;
 }
 
@@ -199,7 +202,8 @@ export function resourceFailure(body: unknown, cursor: string | null): ApiError 
   const err = isObj(rr.error) ? rr.error : {};
   const status = num(rr.http_status) ?? num(err.http_status);
   const message = str(err.message) ?? str(rr.message) ?? 'no message';
-  if (status === 400 && cursor) return invalidParam('cursor', `was not accepted by the upstream (${message}); pass the previous response's cursor unchanged`);
+  if (status === 400 && cursor)
+    return invalidParam('cursor', `was not accepted by the upstream (${message}); pass the previous response's cursor unchanged`);
   return upstreamFailed(`${PLATFORM}: Pinterest answered the search with an error (${status ?? 'no status'}: ${message})`);
 }
 

@@ -49,7 +49,7 @@ export const search: OperationDef<PinboardSearchArgs, PinboardSearchPage> = {
   cacheable: true,
   check(args, problem) {
     if (typeof args.cursor === 'string' && args.cursor !== '' && args.cursor.length <= 8192 && !CURSOR_RE.test(args.cursor)) {
-      problem('cursor', "must be a cursor from a previous response, passed unchanged");
+      problem('cursor', 'must be a cursor from a previous response, passed unchanged');
     }
   },
   normalize: (a) => ({

@@ -47,7 +47,12 @@ export function userResourceUrl(username: string): string {
 export function parseUserResource(body: unknown, username: string): PinboardProfile {
   if (isObj(body) && isObj(body.resource_response)) {
     const rr = body.resource_response;
-    const status = typeof rr.http_status === 'number' ? rr.http_status : isObj(rr.error) && typeof rr.error.http_status === 'number' ? rr.error.http_status : null;
+    const status =
+      typeof rr.http_status === 'number'
+        ? rr.http_status
+        : isObj(rr.error) && typeof rr.error.http_status === 'number'
+          ? rr.error.http_status
+          : null;
     if (rr.status === 'failure' && status === 404) throw notFound(`pinboard user ${username} was not found`);
   }
   const failed = resourceFailure(body, null);

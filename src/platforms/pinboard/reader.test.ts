@@ -10,8 +10,19 @@ import { reader } from './reader.js';
 
 const user = (username: string) => ({
   resource_response: {
-    status: 'success', http_status: 200, code: 0,
-    data: { id: '1125968647761', username, full_name: 'Night Owl Ceramics', about: 'Mugs from Leeds ✉ hello@nightowlceramics.com', website_url: 'https://nightowlceramics.com', domain_url: 'nightowlceramics.com', follower_count: 880, type: 'user' },
+    status: 'success',
+    http_status: 200,
+    code: 0,
+    data: {
+      id: '1125968647761',
+      username,
+      full_name: 'Night Owl Ceramics',
+      about: 'Mugs from Leeds ✉ hello@nightowlceramics.com',
+      website_url: 'https://nightowlceramics.com',
+      domain_url: 'nightowlceramics.com',
+      follower_count: 880,
+      type: 'user',
+    },
   },
   resource: { name: 'UserResource', options: { username } },
 });
@@ -23,20 +34,48 @@ describe('pinboard reader', () => {
     const v = await readProfile(reader, ctx, 'nightowlceramics');
     const u = new URL(ctx.requests[0].url);
     expect([u.origin + u.pathname, u.searchParams.get('source_url'), JSON.parse(u.searchParams.get('data')!)]).toEqual([
-      'https://www.pinterest.com/resource/UserResource/get/', '/nightowlceramics/', { options: { username: 'nightowlceramics', field_set_key: 'profile' }, context: {} },
+      'https://www.pinterest.com/resource/UserResource/get/',
+      '/nightowlceramics/',
+      { options: { username: 'nightowlceramics', field_set_key: 'profile' }, context: {} },
     ]);
     expect(v).toEqual({
-      platform: 'pinboard', handle: 'nightowlceramics', url: 'https://www.pinterest.com/nightowlceramics/', displayName: 'Night Owl Ceramics',
-      bio: 'Mugs from Leeds ✉ hello@nightowlceramics.com', websites: ['https://nightowlceramics.com'], links: ['https://nightowlceramics.com'],
-      emails: ['hello@nightowlceramics.com'], ids: ['pinboard:nightowlceramics'], followers: 880, isPrivate: false,
+      platform: 'pinboard',
+      handle: 'nightowlceramics',
+      url: 'https://www.pinterest.com/nightowlceramics/',
+      displayName: 'Night Owl Ceramics',
+      bio: 'Mugs from Leeds ✉ hello@nightowlceramics.com',
+      websites: ['https://nightowlceramics.com'],
+      links: ['https://nightowlceramics.com'],
+      emails: ['hello@nightowlceramics.com'],
+      ids: ['pinboard:nightowlceramics'],
+      followers: 880,
+      isPrivate: false,
     });
   });
 
   it('a 404 failure is NOT_FOUND; another user is UPSTREAM_FAILED; a login page is a login wall', async () => {
     const missing = { resource_response: { status: 'failure', http_status: 404, error: { message: 'User not found.', http_status: 404 } } };
-    await expect(readProfile(reader, fakeContext(() => json(missing, 404)), 'gone_user')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(readProfile(reader, fakeContext(() => json(user('someone_else'))), 'nightowlceramics')).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
-    await expect(readProfile(reader, fakeContext(() => ({ body: '<html><body>Log in to see more</body></html>', url: 'https://www.pinterest.com/login/' })), 'nightowlceramics')).rejects.toMatchObject({ code: 'UPSTREAM_BLOCKED' });
+    await expect(
+      readProfile(
+        reader,
+        fakeContext(() => json(missing, 404)),
+        'gone_user',
+      ),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      readProfile(
+        reader,
+        fakeContext(() => json(user('someone_else'))),
+        'nightowlceramics',
+      ),
+    ).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    await expect(
+      readProfile(
+        reader,
+        fakeContext(() => ({ body: '<html><body>Log in to see more</body></html>', url: 'https://www.pinterest.com/login/' })),
+        'nightowlceramics',
+      ),
+    ).rejects.toMatchObject({ code: 'UPSTREAM_BLOCKED' });
   });
 
   it('usernames: 3–30 letters, digits and underscores, case folded', () => {

@@ -23,7 +23,12 @@ export function fetchShopPage(ctx: OpContext, a: ShopArgs): Promise<RetailShopPa
 }
 
 async function fetchStorefront(ctx: OpContext, handle: string): Promise<RetailShopPage> {
-  const res = await ctx.upstream.request({ url: storefrontUrl(handle), platform: PLATFORM, headers: STOREFRONT_HEADERS, signal: ctx.signal });
+  const res = await ctx.upstream.request({
+    url: storefrontUrl(handle),
+    platform: PLATFORM,
+    headers: STOREFRONT_HEADERS,
+    signal: ctx.signal,
+  });
   const what = `Storefront ${handle}`;
   checkAnswer(res, what);
   // A storefront that does not exist (or no longer does) redirects to Amazon's home page. A
@@ -33,11 +38,19 @@ async function fetchStorefront(ctx: OpContext, handle: string): Promise<RetailSh
 }
 
 async function fetchNextPage(ctx: OpContext, handle: string, token: string): Promise<RetailShopPage> {
-  const res = await ctx.upstream.request({ url: feedPageUrl(handle, token), platform: PLATFORM, headers: feedHeaders(handle), signal: ctx.signal });
+  const res = await ctx.upstream.request({
+    url: feedPageUrl(handle, token),
+    platform: PLATFORM,
+    headers: feedHeaders(handle),
+    signal: ctx.signal,
+  });
   // The storefront refuses a token it did not issue (expired, altered, another storefront's).
   // (The robot check, whatever its status, is a wall: walls.ts.)
   if (res.status === 400 || res.status === 422) {
-    throw invalidParam('pageToken', 'was not accepted by the storefront: pass the pageToken of the previous response for the same url, unchanged');
+    throw invalidParam(
+      'pageToken',
+      'was not accepted by the storefront: pass the pageToken of the previous response for the same url, unchanged',
+    );
   }
   checkAnswer(res, `Storefront ${handle}`);
   // Redirected away from the page request: for a storefront that is gone, to the home page

@@ -58,7 +58,9 @@ const StorefrontRef = builder.objectRef<RetailShopPage>('RetailShopStorefront').
     videos: t.expose('videos', { type: [VideoRef], nullable: false }),
     trendingPicks: t.expose('trendingPicks', { type: [TrendingPickRef], nullable: false }),
     curations: t.expose('curations', { type: [CurationRef], nullable: false }),
-    pageToken: t.exposeString('pageToken', { description: 'Opaque: pass unchanged as `pageToken` (same url) for the next page; null on the last page' }),
+    pageToken: t.exposeString('pageToken', {
+      description: 'Opaque: pass unchanged as `pageToken` (same url) for the next page; null on the last page',
+    }),
     json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
   }),
 });

@@ -137,8 +137,14 @@ describe('parseStorefrontPage — lists and videos, every section', () => {
   it('profile: avatar, name, description; socials are http(s), de-duplicated, in page order', () => {
     expect(r.avatar).toBe('https://m.media-amazon.com/images/I/81qVn3sQ2pL._CR0%2C0%2C1080%2C1080_._US500_SCLZZZZZZZ_.jpg');
     expect(r.name).toBe('Juno | cozy home finds');
-    expect(r.description).toBe('small-space styling & renter-friendly upgrades ✨ everything I link I own & love — tap the icons to follow along!');
-    expect(r.socials).toEqual(['https://www.instagram.com/juno.nesting', 'https://www.tiktok.com/@juno.nesting', 'https://www.youtube.com/@junonesting']);
+    expect(r.description).toBe(
+      'small-space styling & renter-friendly upgrades ✨ everything I link I own & love — tap the icons to follow along!',
+    );
+    expect(r.socials).toEqual([
+      'https://www.instagram.com/juno.nesting',
+      'https://www.tiktok.com/@juno.nesting',
+      'https://www.youtube.com/@junonesting',
+    ]);
   });
 
   it('lists: the idea-list posts, urls made absolute; the photo post is left out', () => {
@@ -163,7 +169,8 @@ describe('parseStorefrontPage — lists and videos, every section', () => {
       {
         id: 'amzn1.vse.video.1f4b9c2d7e8a4b6c9d0e1f2a3b4c5d6e',
         title: 'Styling my open shelves under $50',
-        thumbnail: 'https://m.media-amazon.com/images/S/shoppable-media-external-prod-iad-us-east-1/1f4b9c2d-4c1e-4a57-9d0b-2f3e8a1c6b70/thumb._SX300_SCLZZZZZZZ_.jpeg',
+        thumbnail:
+          'https://m.media-amazon.com/images/S/shoppable-media-external-prod-iad-us-east-1/1f4b9c2d-4c1e-4a57-9d0b-2f3e8a1c6b70/thumb._SX300_SCLZZZZZZZ_.jpeg',
         asins: ['B0D4KQ7XRM', 'B09TQ2X7LC'],
       },
     ]);
@@ -171,9 +178,24 @@ describe('parseStorefrontPage — lists and videos, every section', () => {
 
   it('trendingPicks: product page url, image, price and percent off (null when none is shown)', () => {
     expect(r.trendingPicks).toEqual([
-      { url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0D4KQ7XRM?showRelatedPost=true', image: 'https://m.media-amazon.com/images/I/41D4KQ7XRML._AC_.jpg', price: 24.99, discount: 38 },
-      { url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0C8ZL2V4N?showRelatedPost=true', image: 'https://m.media-amazon.com/images/I/41C8ZL2V4NL._AC_.jpg', price: 1299, discount: 12 },
-      { url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0BXT93HJQ?showRelatedPost=true', image: 'https://m.media-amazon.com/images/I/41BXT93HJQL._AC_.jpg', price: 8.49, discount: null },
+      {
+        url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0D4KQ7XRM?showRelatedPost=true',
+        image: 'https://m.media-amazon.com/images/I/41D4KQ7XRML._AC_.jpg',
+        price: 24.99,
+        discount: 38,
+      },
+      {
+        url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0C8ZL2V4N?showRelatedPost=true',
+        image: 'https://m.media-amazon.com/images/I/41C8ZL2V4NL._AC_.jpg',
+        price: 1299,
+        discount: 12,
+      },
+      {
+        url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0BXT93HJQ?showRelatedPost=true',
+        image: 'https://m.media-amazon.com/images/I/41BXT93HJQL._AC_.jpg',
+        price: 8.49,
+        discount: null,
+      },
     ]);
   });
 
@@ -182,13 +204,15 @@ describe('parseStorefrontPage — lists and videos, every section', () => {
       {
         title: 'Living room glow-up 🛋️',
         postCount: 48,
-        image: 'https://m.media-amazon.com/images/S/shoppable-media-external-prod-iad-us-east-1/5f0c2a9e-7b41-4d8e-9a63-1c2e4b7d9f01/cover._SX225_SCLZZZZZZZ_.jpeg',
+        image:
+          'https://m.media-amazon.com/images/S/shoppable-media-external-prod-iad-us-east-1/5f0c2a9e-7b41-4d8e-9a63-1c2e4b7d9f01/cover._SX225_SCLZZZZZZZ_.jpeg',
         url: 'https://www.amazon.com/shop/juno.nesting/curation/5f0c2a9e-7b41-4d8e-9a63-1c2e4b7d9f01',
       },
       {
         title: 'Tiny kitchen, big ideas',
         postCount: 1204,
-        image: 'https://m.media-amazon.com/images/S/shoppable-media-external-prod-iad-us-east-1/a3d71e55-02bc-4f6a-8e19-7c40d2b68e3a/cover._SX225_SCLZZZZZZZ_.jpeg',
+        image:
+          'https://m.media-amazon.com/images/S/shoppable-media-external-prod-iad-us-east-1/a3d71e55-02bc-4f6a-8e19-7c40d2b68e3a/cover._SX225_SCLZZZZZZZ_.jpeg',
         url: 'https://www.amazon.com/shop/juno.nesting/curation/a3d71e55-02bc-4f6a-8e19-7c40d2b68e3a',
       },
     ]);
@@ -202,7 +226,15 @@ describe('parseStorefrontPage — lists and videos, every section', () => {
 describe('parseStorefrontPage — lists only and videos only', () => {
   it('lists only: no videos, no trending picks, no curations, no socials', () => {
     const r = page1(s.tessPage1(), s.TESS);
-    expect(r).toMatchObject({ name: 'Tess on the Trail', description: 'thru-hiker • gear nerd • ultralight on a budget', socials: [], videos: [], trendingPicks: [], curations: [], pageToken: s.TOKENS.tessPage2 });
+    expect(r).toMatchObject({
+      name: 'Tess on the Trail',
+      description: 'thru-hiker • gear nerd • ultralight on a budget',
+      socials: [],
+      videos: [],
+      trendingPicks: [],
+      curations: [],
+      pageToken: s.TOKENS.tessPage2,
+    });
     expect(r.lists.map((l) => [l.title, l.itemCount, l.url])).toEqual([
       ['Ultralight shelter picks', 9, 'https://www.amazon.com/shop/trailtess/list/3HC0MQ2W8ZPLE'],
       ['Camp kitchen', 27, 'https://www.amazon.com/shop/trailtess/list/1AQ5Z8N0RB7WE'],
@@ -220,13 +252,35 @@ describe('parseStorefrontPage — lists only and videos only', () => {
         asins: ['B07PGL2ZSL', 'B00004OCKR'],
       },
     ]);
-    expect(r).toMatchObject({ name: 'Marco Ruiz', description: null, socials: ['https://www.youtube.com/@kitchenwithmarco'], pageToken: null });
-    expect(r.trendingPicks).toEqual([{ url: 'https://www.amazon.com/shop/kitchenwithmarco/getProductDetails/B07PGL2ZSL?showRelatedPost=true', image: expect.any(String), price: 34.95, discount: 15 }]);
+    expect(r).toMatchObject({
+      name: 'Marco Ruiz',
+      description: null,
+      socials: ['https://www.youtube.com/@kitchenwithmarco'],
+      pageToken: null,
+    });
+    expect(r.trendingPicks).toEqual([
+      {
+        url: 'https://www.amazon.com/shop/kitchenwithmarco/getProductDetails/B07PGL2ZSL?showRelatedPost=true',
+        image: expect.any(String),
+        price: 34.95,
+        discount: 15,
+      },
+    ]);
   });
 
   it('a storefront with no posts yet is a record with empty lists and videos, not an error', () => {
     const r = page1(s.storefrontState({ handle: 'newbie', displayName: 'New Creator', posts: [], nextPageToken: null }), 'newbie');
-    expect(r).toEqual({ avatar: null, name: 'New Creator', description: null, socials: [], lists: [], videos: [], trendingPicks: [], curations: [], pageToken: null });
+    expect(r).toEqual({
+      avatar: null,
+      name: 'New Creator',
+      description: null,
+      socials: [],
+      lists: [],
+      videos: [],
+      trendingPicks: [],
+      curations: [],
+      pageToken: null,
+    });
   });
 
   it('an empty next-page token ends the feed', () => {
@@ -235,12 +289,18 @@ describe('parseStorefrontPage — lists only and videos only', () => {
   });
 
   it('finds the storefront state among other a-state scripts, whatever their order', () => {
-    const html = s.storefrontHtml(s.tessPage1()).replace('</body>', `<script type="a-state" data-a-state="{&quot;key&quot;:&quot;later-state&quot;}">{"x":1}</script></body>`);
+    const html = s
+      .storefrontHtml(s.tessPage1())
+      .replace('</body>', `<script type="a-state" data-a-state="{&quot;key&quot;:&quot;later-state&quot;}">{"x":1}</script></body>`);
     expect(parseStorefrontPage(html, s.TESS).name).toBe('Tess on the Trail');
   });
 
   it('a bio quoting Amazon error text is data, not a block page', () => {
-    const r = page1(junoWith((sf) => (sf.profile.bio = 'Sorry! Something went wrong with my last list — fixed now. Enter the characters you see below lol')));
+    const r = page1(
+      junoWith(
+        (sf) => (sf.profile.bio = 'Sorry! Something went wrong with my last list — fixed now. Enter the characters you see below lol'),
+      ),
+    );
     expect(r.description).toMatch(/^Sorry! Something went wrong/);
   });
 });
@@ -283,12 +343,24 @@ describe('value fallbacks', () => {
         sf.profile = { displayName: '  ' };
         sf.trendingPicks = [{ asin: 'B0D4KQ7XRM' }];
         sf.curations = [{ curationId: 'c-1' }];
-        sf.feed.posts = [{ postType: 'VIDEO', postId: 'amzn1.vse.video.x' }, { postType: 'list', postId: 'amzn1.ideas.ABC' }];
+        sf.feed.posts = [
+          { postType: 'VIDEO', postId: 'amzn1.vse.video.x' },
+          { postType: 'list', postId: 'amzn1.ideas.ABC' },
+        ];
       }),
     );
     expect(r).toMatchObject({ avatar: null, name: null, description: null, socials: [] });
-    expect(r.trendingPicks).toEqual([{ url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0D4KQ7XRM?showRelatedPost=true', image: null, price: null, discount: null }]);
-    expect(r.curations).toEqual([{ title: null, postCount: null, image: null, url: 'https://www.amazon.com/shop/juno.nesting/curation/c-1' }]);
+    expect(r.trendingPicks).toEqual([
+      {
+        url: 'https://www.amazon.com/shop/juno.nesting/getProductDetails/B0D4KQ7XRM?showRelatedPost=true',
+        image: null,
+        price: null,
+        discount: null,
+      },
+    ]);
+    expect(r.curations).toEqual([
+      { title: null, postCount: null, image: null, url: 'https://www.amazon.com/shop/juno.nesting/curation/c-1' },
+    ]);
     expect(r.videos).toEqual([{ id: 'amzn1.vse.video.x', title: null, thumbnail: null, asins: [] }]);
     expect(r.lists).toEqual([{ title: null, itemCount: null, image: null, url: 'https://www.amazon.com/shop/juno.nesting/list/ABC' }]);
   });
@@ -312,7 +384,14 @@ describe('parseFeedPage', () => {
   it('the last page: lists only (whatever its token looked like), pageToken null', () => {
     const r = feed(s.junoPage3());
     expect(r.videos).toEqual([]);
-    expect(r.lists).toEqual([{ title: 'Gifts for hosts', itemCount: 18, image: expect.any(String), url: 'https://www.amazon.com/shop/juno.nesting/list/0KD2W7XQ9PL3A' }]);
+    expect(r.lists).toEqual([
+      {
+        title: 'Gifts for hosts',
+        itemCount: 18,
+        image: expect.any(String),
+        url: 'https://www.amazon.com/shop/juno.nesting/list/0KD2W7XQ9PL3A',
+      },
+    ]);
     expect(r.pageToken).toBeNull();
   });
 
@@ -330,7 +409,8 @@ describe('parseFeedPage', () => {
 describe('block and not-found pages', () => {
   // The robot check and the dog page are walls (walls.ts): the upstream client answers them
   // before the parser, as wallError does here.
-  const wall = (body: string, url = 'https://www.amazon.com/shop/juno.nesting', status = 200) => wallError('retail-shop', body, { status, url });
+  const wall = (body: string, url = 'https://www.amazon.com/shop/juno.nesting', status = 200) =>
+    wallError('retail-shop', body, { status, url });
   it.each([
     ['storefront request', () => wall(s.ROBOT_CHECK_HTML)],
     ['page request', () => wall(s.ROBOT_CHECK_HTML, feedPageUrl(s.JUNO, 'x'), 503)],
@@ -367,19 +447,39 @@ describe('changed shapes are UPSTREAM_FAILED naming what is missing', () => {
     ['empty body', () => parseStorefrontPage('', s.JUNO), new RegExp(STATE_KEY)],
     ['no state script', () => parseStorefrontPage(s.storefrontHtml(undefined), s.JUNO), new RegExp(`missing ${STATE_KEY} state script`)],
     ['home page', () => parseStorefrontPage(s.HOME_HTML, s.JUNO), new RegExp(STATE_KEY)],
-    ['state JSON broken', () => parseStorefrontPage(s.storefrontHtml({}).replace(/>\{\}<\/script>/, '>{"storefront":</script>'), s.JUNO), /JSON in the/],
+    [
+      'state JSON broken',
+      () => parseStorefrontPage(s.storefrontHtml({}).replace(/>\{\}<\/script>/, '>{"storefront":</script>'), s.JUNO),
+      /JSON in the/,
+    ],
     ['no storefront', () => page1({ marketplaceId: 'ATVPDKIKX0DER' }), /missing storefront in the storefront state/],
     ['no profile', () => page1(junoWith((sf) => delete sf.profile)), /missing storefront\.profile/],
     ['no feed', () => page1(junoWith((sf) => delete sf.feed)), /missing posts in the storefront\.feed/],
     ['posts not a list', () => page1(junoWith((sf) => (sf.feed.posts = {}))), /missing posts in the storefront\.feed/],
     ['post without postType', () => page1(junoWith((sf) => delete sf.feed.posts[1].postType)), /postType of post 2/],
-    ['list without id or url', () => page1(junoWith((sf) => (delete sf.feed.posts[0].postId, delete sf.feed.posts[0].url))), /postId\/url of idea list post 1/],
+    [
+      'list without id or url',
+      () => page1(junoWith((sf) => (delete sf.feed.posts[0].postId, delete sf.feed.posts[0].url))),
+      /postId\/url of idea list post 1/,
+    ],
     ['video without id', () => page1(junoWith((sf) => delete sf.feed.posts[1].postId)), /postId of video post 2/],
-    ['trending pick without asin or url', () => page1(junoWith((sf) => (delete sf.trendingPicks[2].asin, delete sf.trendingPicks[2].detailPageUrl))), /trending pick 3/],
+    [
+      'trending pick without asin or url',
+      () => page1(junoWith((sf) => (delete sf.trendingPicks[2].asin, delete sf.trendingPicks[2].detailPageUrl))),
+      /trending pick 3/,
+    ],
     ['curation without id or url', () => page1(junoWith((sf) => (sf.curations[1] = { title: 'x' }))), /curation 2/],
-    ['trendingPicks not a list', () => page1(junoWith((sf) => (sf.trendingPicks = { items: [] }))), /storefront\.trendingPicks \(not a list\)/],
+    [
+      'trendingPicks not a list',
+      () => page1(junoWith((sf) => (sf.trendingPicks = { items: [] }))),
+      /storefront\.trendingPicks \(not a list\)/,
+    ],
     ['page answer without posts', () => feed({ items: [], nextPageToken: null }), /missing posts in the page answer/],
-    ['page answer not JSON', () => parseFeedPage('<html><body>maintenance</body></html>', s.JUNO), /JSON answer to the storefront page request/],
+    [
+      'page answer not JSON',
+      () => parseFeedPage('<html><body>maintenance</body></html>', s.JUNO),
+      /JSON answer to the storefront page request/,
+    ],
   ];
   it.each(cases)('%s', (_name, fn, message) => {
     const err = errorOf(fn);
@@ -399,7 +499,7 @@ describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
     const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
     const peer = () => JSON.parse(readFileSync(PEER_EXAMPLE, 'utf8')).sampleResponse as Record<string, any>;
 
-    it('every peer key is ours with the same value type; ours adds api.md\'s videos', () => {
+    it("every peer key is ours with the same value type; ours adds api.md's videos", () => {
       const want = peer();
       const got = page1(s.junoPage1()) as unknown as Record<string, unknown>;
       const peerKeys = Object.keys(want).filter((k) => !['success', 'credits_remaining', 'credits_charged'].includes(k));
@@ -419,7 +519,9 @@ describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
 
     it('the peer trending-pick and list urls have the form ours have', () => {
       const want = peer();
-      expect(want.trendingPicks[0].url).toMatch(/^https:\/\/www\.amazon\.com\/shop\/[^/]+\/getProductDetails\/[A-Z0-9]{10}\?showRelatedPost=true$/);
+      expect(want.trendingPicks[0].url).toMatch(
+        /^https:\/\/www\.amazon\.com\/shop\/[^/]+\/getProductDetails\/[A-Z0-9]{10}\?showRelatedPost=true$/,
+      );
       expect(want.lists[0].url).toMatch(/^https:\/\/www\.amazon\.com\/shop\/[^/]+\/list\/[A-Z0-9]+$/);
       expect(want.curations[0].url).toMatch(/^https:\/\/www\.amazon\.com\/shop\/[^/]+\/curation\/[0-9a-f-]{36}$/);
       expect(typeof want.pageToken).toBe('string');

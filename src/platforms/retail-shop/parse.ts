@@ -82,7 +82,10 @@ export function parseStorefrontUrl(input: string): StorefrontUrlResult {
   const segs = u.pathname.split('/').slice(1);
   if (segs[segs.length - 1] === '') segs.pop();
   if (segs.length !== 2 || segs[0].toLowerCase() !== 'shop') {
-    return { ok: false, message: 'must be a storefront URL https://www.amazon.com/shop/CREATOR (not a list, product or other Amazon page)' };
+    return {
+      ok: false,
+      message: 'must be a storefront URL https://www.amazon.com/shop/CREATOR (not a list, product or other Amazon page)',
+    };
   }
   const handle = safeDecode(segs[1]);
   if (!HANDLE_RE.test(handle)) return { ok: false, message: MSG_NOT_STOREFRONT };
@@ -109,12 +112,17 @@ export function isStorefrontLocation(url: string): boolean {
  * `cs_404` referral tags (structure), or its sentences. The robot check and the throttling dog
  * page are walls, answered by the upstream client before any parser (walls.ts).
  */
-const NOT_FOUND_MARKS = [/\bhref=["'][^"']*\/ref=cs_404_(?:logo|link|d)\b/i, /<title>\s*Page Not Found\s*<\/title>/i, /Sorry!\s*We couldn(?:'|’|&#39;|&rsquo;)t find that page/i];
+const NOT_FOUND_MARKS = [
+  /\bhref=["'][^"']*\/ref=cs_404_(?:logo|link|d)\b/i,
+  /<title>\s*Page Not Found\s*<\/title>/i,
+  /Sorry!\s*We couldn(?:'|’|&#39;|&rsquo;)t find that page/i,
+];
 
 /** Throws NOT_FOUND when `body` is Amazon's not-found page; returns otherwise. */
 export function assertNotNotFoundPage(body: string): void {
   const head = body.length > 300_000 ? body.slice(0, 300_000) : body;
-  if (NOT_FOUND_MARKS.some((re) => re.test(head))) throw notFound('Storefront was not found (Amazon answered with its "Page Not Found" page)');
+  if (NOT_FOUND_MARKS.some((re) => re.test(head)))
+    throw notFound('Storefront was not found (Amazon answered with its "Page Not Found" page)');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,7 +131,6 @@ export function assertNotNotFoundPage(body: string): void {
 
 /** `data-a-state` key of the storefront state script. */
 export const STATE_KEY = 'shop-storefront-state';
-
 
 function findState(html: string): Obj | null {
   const $ = cheerio.load(html);
@@ -205,7 +212,11 @@ export function parseFeedPage(body: string, handle: string): RetailShopPage {
 // Feed posts and sections
 // ---------------------------------------------------------------------------------------------
 
-function parseFeed(feed: unknown, handle: string, where: string): { lists: RetailShopList[]; videos: RetailShopVideo[]; pageToken: string | null } {
+function parseFeed(
+  feed: unknown,
+  handle: string,
+  where: string,
+): { lists: RetailShopList[]; videos: RetailShopVideo[]; pageToken: string | null } {
   if (!isObj(feed) || !Array.isArray(feed.posts)) throw shapeChanged(PLATFORM, `posts in the ${where}`);
   const lists: RetailShopList[] = [];
   const videos: RetailShopVideo[] = [];
@@ -242,7 +253,9 @@ function video(p: Obj, i: number): RetailShopVideo {
 function trendingPick(p: unknown, handle: string, i: number): RetailShopTrendingPick {
   if (!isObj(p)) throw shapeChanged(PLATFORM, `trending pick ${i + 1}`);
   const asin = trimmed(p.asin);
-  const url = absoluteUrl(p.detailPageUrl) ?? (asin ? `${ORIGIN}${storefrontPath(handle)}/getProductDetails/${encodeURIComponent(asin)}?showRelatedPost=true` : null);
+  const url =
+    absoluteUrl(p.detailPageUrl) ??
+    (asin ? `${ORIGIN}${storefrontPath(handle)}/getProductDetails/${encodeURIComponent(asin)}?showRelatedPost=true` : null);
   if (!url) throw shapeChanged(PLATFORM, `asin/detailPageUrl of trending pick ${i + 1}`);
   const price = isObj(p.price) ? (num(p.price.amount) ?? num(p.price.displayAmount)) : num(p.price);
   return { url, image: absoluteUrl(p.imageUrl), price, discount: num(p.savingsPercentage) };
@@ -301,5 +314,3 @@ function absoluteUrl(v: unknown, relative = true): string | null {
     return null;
   }
 }
-
-

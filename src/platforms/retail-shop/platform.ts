@@ -35,7 +35,8 @@ export const shop: OperationDef<ShopArgs, RetailShopPage> = {
       kind: 'string',
       required: true,
       maxLength: URL_MAX,
-      description: 'Storefront URL, e.g. https://www.amazon.com/shop/CREATOR (amazon.com without www, or a bare creator name, is accepted too)',
+      description:
+        'Storefront URL, e.g. https://www.amazon.com/shop/CREATOR (amazon.com without www, or a bare creator name, is accepted too)',
     },
     {
       name: 'pageToken',

@@ -62,7 +62,12 @@ describe('fetchShortvideoProfile', () => {
   it('200 profile page: requests /@<handle> (lower-cased, @ dropped) as a browser page and parses it', async () => {
     replay.add({ host: HOST, path: '/@nightowl.ceramics', response: { body: nightOwlPage() } });
     const r = await fetchShortvideoProfile(ctx, '@NightOwl.Ceramics');
-    expect(r).toMatchObject({ id: '7012345678901234567', handle: 'nightowl.ceramics', followerCount: 48200, bioLinks: ['https://linktr.ee/nightowl.ceramics', 'https://nightowlceramics.com'] });
+    expect(r).toMatchObject({
+      id: '7012345678901234567',
+      handle: 'nightowl.ceramics',
+      followerCount: 48200,
+      bioLinks: ['https://linktr.ee/nightowl.ceramics', 'https://nightowlceramics.com'],
+    });
     const [hit] = replay.hits({ host: HOST });
     expect(hit.upstreamUrl).toBe('https://www.tiktok.com/@nightowl.ceramics');
     expect(hit.headers.accept).toMatch(/^text\/html,application\/xhtml\+xml/);
@@ -104,7 +109,11 @@ describe('fetchShortvideoProfile', () => {
   });
 
   it('a redirect to /login → login wall (UPSTREAM_BLOCKED), not followed further', async () => {
-    replay.add({ host: HOST, path: '/@nightowl.ceramics', response: { status: 302, headers: { location: '/login?redirect_url=https%3A%2F%2Fwww.tiktok.com%2F%40nightowl.ceramics' } } });
+    replay.add({
+      host: HOST,
+      path: '/@nightowl.ceramics',
+      response: { status: 302, headers: { location: '/login?redirect_url=https%3A%2F%2Fwww.tiktok.com%2F%40nightowl.ceramics' } },
+    });
     replay.add({ host: HOST, path: '/login', response: { body: '<html><title>Log in | TikTok</title></html>' } });
     const e = await failure(fetchShortvideoProfile(ctx, 'nightowl.ceramics'));
     expect(e.code).toBe('UPSTREAM_BLOCKED');
@@ -116,18 +125,30 @@ describe('fetchShortvideoProfile', () => {
     expect((await failure(fetchShortvideoProfile(ctx, 'nightowl.ceramics'))).code).toBe('UPSTREAM_FAILED');
   });
 
-  it.each(['https://www.tiktok.com/@nightowl.ceramics', 'a', 'no spaces'])('handle %j → INVALID_INPUT naming handle, nothing sent', async (handle) => {
-    const e = await failure(fetchShortvideoProfile(ctx, handle));
-    expect(e.code).toBe('INVALID_INPUT');
-    expect(e.details).toEqual([expect.objectContaining({ param: 'handle' })]);
-    expect(replay.hits()).toHaveLength(0);
-  });
+  it.each(['https://www.tiktok.com/@nightowl.ceramics', 'a', 'no spaces'])(
+    'handle %j → INVALID_INPUT naming handle, nothing sent',
+    async (handle) => {
+      const e = await failure(fetchShortvideoProfile(ctx, handle));
+      expect(e.code).toBe('INVALID_INPUT');
+      expect(e.details).toEqual([expect.objectContaining({ param: 'handle' })]);
+      expect(replay.hits()).toHaveLength(0);
+    },
+  );
 
   describe.skipIf(!hasFixtures('shortvideo'))(`the shared 2022 capture served in place (${skipReason('shortvideo')})`, () => {
-    it('parses to the capture\'s profile', async () => {
-      replay.add({ host: HOST, path: '/@huxleythepandapuppy', response: { bodyFile: fixturePath('shortvideo', 'profile-page-sigi-huxleythepandapuppy.html') } });
+    it("parses to the capture's profile", async () => {
+      replay.add({
+        host: HOST,
+        path: '/@huxleythepandapuppy',
+        response: { bodyFile: fixturePath('shortvideo', 'profile-page-sigi-huxleythepandapuppy.html') },
+      });
       const r = await fetchShortvideoProfile(ctx, 'HuxleyThePandaPuppy');
-      expect(r).toMatchObject({ id: '19994247', handle: 'huxleythepandapuppy', followerCount: 6200000, bioLinks: ['https://beacons.ai/huxleythepandapuppy'] });
+      expect(r).toMatchObject({
+        id: '19994247',
+        handle: 'huxleythepandapuppy',
+        followerCount: 6200000,
+        bioLinks: ['https://beacons.ai/huxleythepandapuppy'],
+      });
     });
   });
 });

@@ -28,8 +28,14 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
  */
 export async function fetchShortvideoProfile(ctx: OpContext, handle: string): Promise<ShortvideoProfile> {
   const username = normaliseShortvideoHandle(handle);
-  if (!username) throw invalidParam('handle', 'must be a TikTok username (2–24 letters, digits, periods or underscores; leading @ optional), not a URL');
-  const res = await ctx.upstream.request({ url: profilePageUrl(username), platform: PLATFORM, headers: { ...PAGE_HEADERS }, signal: ctx.signal });
+  if (!username)
+    throw invalidParam('handle', 'must be a TikTok username (2–24 letters, digits, periods or underscores; leading @ optional), not a URL');
+  const res = await ctx.upstream.request({
+    url: profilePageUrl(username),
+    platform: PLATFORM,
+    headers: { ...PAGE_HEADERS },
+    signal: ctx.signal,
+  });
   if (res.status >= 400) expectOk(res, PLATFORM, `Shortvideo account @${username}`);
   const profile = parseProfilePage(res.text(), username);
   // Another account's page is no answer (identity.ts): its uniqueId against the handle asked.

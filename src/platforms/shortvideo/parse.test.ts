@@ -40,7 +40,17 @@ describe.skipIf(!hasFixtures(LABEL))(`shortvideo capture ${HUXLEY} (${skipReason
 
   it('is the 2022 shape: SIGI_STATE with the documented top-level keys, no __UNIVERSAL_DATA_FOR_REHYDRATION__', () => {
     expect(scriptById(html, '__UNIVERSAL_DATA_FOR_REHYDRATION__')).toBeNull();
-    expect(Object.keys(sigi())).toEqual(['AppContext', 'SEO', 'SharingMeta', 'ItemList', 'ItemModule', 'UserModule', 'UserPage', 'I18n', 'RecommendUserList']);
+    expect(Object.keys(sigi())).toEqual([
+      'AppContext',
+      'SEO',
+      'SharingMeta',
+      'ItemList',
+      'ItemModule',
+      'UserModule',
+      'UserPage',
+      'I18n',
+      'RecommendUserList',
+    ]);
   });
 
   it('parses to the clean record with every SOURCES.md profile fact', () => {
@@ -53,7 +63,9 @@ describe.skipIf(!hasFixtures(LABEL))(`shortvideo capture ${HUXLEY} (${skipReason
       bioLinks: ['https://beacons.ai/huxleythepandapuppy'],
       verified: true,
       private: false,
-      avatarUrl: expect.stringMatching(/^https:\/\/p16-sign-sg\.tiktokcdn\.com\/aweme\/1080x1080\/tos-alisg-avt-0068\/smg3daf0a613593be5f405fb8f34972f83f\.jpeg\?x-expires=1661371200&/),
+      avatarUrl: expect.stringMatching(
+        /^https:\/\/p16-sign-sg\.tiktokcdn\.com\/aweme\/1080x1080\/tos-alisg-avt-0068\/smg3daf0a613593be5f405fb8f34972f83f\.jpeg\?x-expires=1661371200&/,
+      ),
       followerCount: 6200000,
       followingCount: 563,
       likeCount: 108500000,
@@ -69,7 +81,12 @@ describe.skipIf(!hasFixtures(LABEL))(`shortvideo capture ${HUXLEY} (${skipReason
     expect(user.privateAccount).toBe(false);
     expect(user.secUid).toBe('MS4wLjABAAAAVIlLAiK6H4ql_MNeXY30sFjwn1ikgGKasDbBF04-XbY');
     expect(user.bioLink.link).toBe('https://beacons.ai/huxleythepandapuppy');
-    expect(s.UserModule.stats.huxleythepandapuppy).toMatchObject({ followerCount: 6200000, followingCount: 563, heartCount: 108500000, videoCount: 767 });
+    expect(s.UserModule.stats.huxleythepandapuppy).toMatchObject({
+      followerCount: 6200000,
+      followingCount: 563,
+      heartCount: 108500000,
+      videoCount: 767,
+    });
     const posts = s.ItemList['user-post'];
     expect(posts.list).toHaveLength(18);
     expect(posts.hasMore).toBe(true);
@@ -139,8 +156,22 @@ describe('current shape (__UNIVERSAL_DATA_FOR_REHYDRATION__, written page)', () 
   });
 
   it('optional fields fall back to null or []; avatar falls back to the smaller sizes', () => {
-    const r = parseProfilePage(nightOwlPage({ user: { nickname: '', signature: '', bioLink: undefined, verified: undefined, avatarLarger: '' }, stats: null, statsV2: null }));
-    expect(r).toMatchObject({ displayName: null, bio: null, bioLinks: [], verified: null, followerCount: null, likeCount: null, videoCount: null });
+    const r = parseProfilePage(
+      nightOwlPage({
+        user: { nickname: '', signature: '', bioLink: undefined, verified: undefined, avatarLarger: '' },
+        stats: null,
+        statsV2: null,
+      }),
+    );
+    expect(r).toMatchObject({
+      displayName: null,
+      bio: null,
+      bioLinks: [],
+      verified: null,
+      followerCount: null,
+      likeCount: null,
+      videoCount: null,
+    });
     expect(r.avatarUrl).toContain('720x720');
     expect(r.id).toBe('7012345678901234567');
   });
@@ -151,7 +182,21 @@ describe('current shape (__UNIVERSAL_DATA_FOR_REHYDRATION__, written page)', () 
     expect(r.bio).toContain('Handmade mugs');
     expect(r.followerCount).toBe(48200);
     expect(Object.keys(r).sort()).toEqual(
-      ['avatarUrl', 'bio', 'bioLinks', 'displayName', 'followerCount', 'followingCount', 'handle', 'id', 'likeCount', 'private', 'url', 'verified', 'videoCount'].sort(),
+      [
+        'avatarUrl',
+        'bio',
+        'bioLinks',
+        'displayName',
+        'followerCount',
+        'followingCount',
+        'handle',
+        'id',
+        'likeCount',
+        'private',
+        'url',
+        'verified',
+        'videoCount',
+      ].sort(),
     );
   });
 
@@ -187,7 +232,10 @@ describe('blocked', () => {
   it.each([
     ['the tiktok-verify-page interstitial', VERIFY_PAGE],
     ['a /captcha/ SDK shell', CAPTCHA_SDK_PAGE],
-    ['a Cloudflare challenge', '<html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={cType:\'managed\'};</script></body></html>'],
+    [
+      'a Cloudflare challenge',
+      "<html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={cType:'managed'};</script></body></html>",
+    ],
   ])('%s → UPSTREAM_BLOCKED, never data', (_name, html) => {
     // A wall (walls.ts): the upstream client answers it before the parser, as wallError does.
     expect(wallError('shortvideo', html, { url: 'https://www.tiktok.com/@nightowl.ceramics' })?.code).toBe('UPSTREAM_BLOCKED');
@@ -211,8 +259,16 @@ describe('changed shape → UPSTREAM_FAILED naming what is missing', () => {
     ['an unknown statusCode without a user', universalPage({ userInfo: {}, statusCode: 10000 }), 'statusCode 10000'],
     ['a user without id', nightOwlPage({ user: { id: '' } }), 'user.id'],
     ['a user without uniqueId', nightOwlPage({ user: { uniqueId: undefined } }), 'user.uniqueId'],
-    ['invalid JSON', '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">{"__DEFAULT_SCOPE__":</script>', 'valid JSON'],
-    ['no __DEFAULT_SCOPE__', '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">{"scope":{}}</script>', '__DEFAULT_SCOPE__'],
+    [
+      'invalid JSON',
+      '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">{"__DEFAULT_SCOPE__":</script>',
+      'valid JSON',
+    ],
+    [
+      'no __DEFAULT_SCOPE__',
+      '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">{"scope":{}}</script>',
+      '__DEFAULT_SCOPE__',
+    ],
     ['SIGI_STATE without UserModule', '<script id="SIGI_STATE" type="application/json">{"AppContext":{}}</script>', 'UserModule'],
   ])('%s', (_name, html, missing) => {
     const e = failure(() => parseProfilePage(html));
@@ -229,10 +285,18 @@ describe('handles', () => {
     ['ab', 'ab'],
   ])('%j → %j', (input, out) => expect(normaliseShortvideoHandle(input)).toBe(out));
 
-  it.each(['https://www.tiktok.com/@huxleythepandapuppy', 'tiktok.com/@huxley', 'www.tiktok.com/@x', '@', 'a', 'x'.repeat(25), 'with space', 'émile', '@@double', ''])(
-    '%j → null',
-    (input) => expect(normaliseShortvideoHandle(input)).toBeNull(),
-  );
+  it.each([
+    'https://www.tiktok.com/@huxleythepandapuppy',
+    'tiktok.com/@huxley',
+    'www.tiktok.com/@x',
+    '@',
+    'a',
+    'x'.repeat(25),
+    'with space',
+    'émile',
+    '@@double',
+    '',
+  ])('%j → null', (input) => expect(normaliseShortvideoHandle(input)).toBeNull());
 
   it('profile URL', () => expect(profilePageUrl('night_owl.ceramics')).toBe('https://www.tiktok.com/@night_owl.ceramics'));
 });
@@ -249,7 +313,10 @@ describe('links written in a bio', () => {
   ])('%j', (bio, links) => expect(profileLinks(null, bio)).toEqual(links));
 
   it('the declared link comes first; duplicates (trailing slash, scheme added) are dropped', () => {
-    expect(profileLinks('linktr.ee/Foo', 'all my links: https://linktr.ee/Foo/ ✨ shop pandaloon.com')).toEqual(['https://linktr.ee/Foo', 'https://pandaloon.com']);
+    expect(profileLinks('linktr.ee/Foo', 'all my links: https://linktr.ee/Foo/ ✨ shop pandaloon.com')).toEqual([
+      'https://linktr.ee/Foo',
+      'https://pandaloon.com',
+    ]);
   });
 
   it('a declared link that is no http(s) URL is dropped', () => {
@@ -259,7 +326,12 @@ describe('links written in a bio', () => {
 
 describe('scriptById', () => {
   it('matches the exact id in any quoting, not a longer id or data-id', () => {
-    expect(scriptById('<script id="SIGI_STATE_RETRY">a</script><script data-id="SIGI_STATE">b</script><script\n  id=\'SIGI_STATE\'\n  type="application/json">c</script>', 'SIGI_STATE')).toBe('c');
+    expect(
+      scriptById(
+        '<script id="SIGI_STATE_RETRY">a</script><script data-id="SIGI_STATE">b</script><script\n  id=\'SIGI_STATE\'\n  type="application/json">c</script>',
+        'SIGI_STATE',
+      ),
+    ).toBe('c');
     expect(scriptById('<script id=SIGI_STATE>d</script>', 'SIGI_STATE')).toBe('d');
     expect(scriptById('<script id="SIGI_STATEX">e</script>', 'SIGI_STATE')).toBeNull();
   });

@@ -75,7 +75,6 @@ export function profilePageUrl(handle: string): string {
 // Field helpers
 // ---------------------------------------------------------------------------------------------
 
-
 /**
  * A count: a number, or a digit string (`statsV2` spells every count as a string). Negative
  * values are dropped: the 32-bit `heart` field is known to overflow for accounts past 2^31
@@ -96,7 +95,7 @@ function statusCodeOf(v: unknown): number | null {
 // ---------------------------------------------------------------------------------------------
 
 /** URL characters (RFC 3986), so an emoji or a full-width bracket right after a link ends it. */
-const URL_CHARS = "[A-Za-z0-9\\-._~:/?#\\[\\]@!$&()*+,;=%]";
+const URL_CHARS = '[A-Za-z0-9\\-._~:/?#\\[\\]@!$&()*+,;=%]';
 const SCHEME_URL_RE = new RegExp(`\\bhttps?://${URL_CHARS}+`, 'gi');
 /**
  * A bare `host.tld[/path]` in running text. Not after `@` or a word character (so `me@gmail.com`
@@ -111,7 +110,7 @@ const TRAILING_PUNCTUATION_RE = /[.,;:!?'"\]}]+$/;
 /** Sentence punctuation after a link is not part of it; nor is a `)` closing a parenthesis the link did not open. */
 function trimLink(raw: string): string {
   let s = raw.trim();
-  for (let prev = ''; prev !== s; ) {
+  for (let prev = ''; prev !== s;) {
     prev = s;
     s = s.replace(TRAILING_PUNCTUATION_RE, '');
     if (s.endsWith(')') && (s.match(/\(/g)?.length ?? 0) < (s.match(/\)/g)?.length ?? 0)) s = s.slice(0, -1);
@@ -124,9 +123,49 @@ function trimLink(raw: string): string {
  * suffixes need one of those: `IG: jane.bar` or `snap: john.doe` are handles, not websites.
  */
 const COMMON_SUFFIXES = new Set([
-  'com', 'net', 'org', 'io', 'co', 'me', 'ai', 'app', 'link', 'bio', 'store', 'shop', 'site', 'online',
-  'tv', 'gg', 'xyz', 'page', 'to', 'ee', 'fm', 'ly', 'so', 'info', 'biz', 'live', 'us', 'uk', 'co.uk',
-  'ca', 'au', 'com.au', 'de', 'fr', 'es', 'it', 'nl', 'eu', 'club', 'art', 'studio', 'music', 'blog',
+  'com',
+  'net',
+  'org',
+  'io',
+  'co',
+  'me',
+  'ai',
+  'app',
+  'link',
+  'bio',
+  'store',
+  'shop',
+  'site',
+  'online',
+  'tv',
+  'gg',
+  'xyz',
+  'page',
+  'to',
+  'ee',
+  'fm',
+  'ly',
+  'so',
+  'info',
+  'biz',
+  'live',
+  'us',
+  'uk',
+  'co.uk',
+  'ca',
+  'au',
+  'com.au',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'nl',
+  'eu',
+  'club',
+  'art',
+  'studio',
+  'music',
+  'blog',
 ]);
 
 /** `linktr.ee/x` → `https://linktr.ee/x`; null unless it is an http(s) URL on a public-suffix host. */

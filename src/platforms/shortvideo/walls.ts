@@ -24,7 +24,11 @@ function outsideJsonScripts(html: string): string {
   return html.replace(/(<script\b[^>]*\btype\s*=\s*["']?application\/(?:ld\+)?json["']?[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2');
 }
 
-const VERIFY_MARKERS = [/<title>\s*tiktok-verify-page\s*<\/title>/i, /"title"\s*:\s*"tiktok-verify-page"/i, /\bid=["']?tiktok-verify-ele\b/i];
+const VERIFY_MARKERS = [
+  /<title>\s*tiktok-verify-page\s*<\/title>/i,
+  /"title"\s*:\s*"tiktok-verify-page"/i,
+  /\bid=["']?tiktok-verify-ele\b/i,
+];
 const DATA_SCRIPT = /<script\b[^>]*\bid\s*=\s*["']?(?:__UNIVERSAL_DATA_FOR_REHYDRATION__|SIGI_STATE)\b/i;
 const CAPTCHA_SDK = /<script\b[^>]*\bsrc\s*=\s*["']?[^"'\s>]*\/captcha\//i;
 

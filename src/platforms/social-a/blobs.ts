@@ -114,7 +114,9 @@ export function relayResults(payloads: Json[]): RelayResult[] {
         out.push({
           data: r.data as Obj,
           label: typeof r.label === 'string' ? r.label : null,
-          path: Array.isArray(r.path) ? (r.path.filter((x) => typeof x === 'string' || typeof x === 'number') as (string | number)[]) : null,
+          path: Array.isArray(r.path)
+            ? (r.path.filter((x) => typeof x === 'string' || typeof x === 'number') as (string | number)[])
+            : null,
         });
       }
     });
@@ -141,7 +143,8 @@ export function findFirst(root: Json, pred: (o: Obj, parent: Obj | null, key: st
 // ---------------------------------------------------------------------------------------------
 
 /** Facebook's "missing" page (removed, never existed, or not visible to the public). */
-const NOT_AVAILABLE_RE = /This (?:content|page) isn(?:'|’|\\u2019|&#039;|&#x27;)t available|The link you followed may be broken, or the page may have been removed/i;
+const NOT_AVAILABLE_RE =
+  /This (?:content|page) isn(?:'|’|\\u2019|&#039;|&#x27;)t available|The link you followed may be broken, or the page may have been removed/i;
 
 /**
  * The logged-out interstitial served in place of a page, told by its login form (`id="login_form"`,
@@ -210,7 +213,10 @@ export function parseGraphqlBody(text: string, what: string): Obj[] {
   }
   if (!isObj(first.data)) {
     const errors = Array.isArray(first.errors) ? first.errors.filter(isObj) : [];
-    const message = errors.map((e) => (typeof e.message === 'string' ? e.message : '')).filter(Boolean).join('; ');
+    const message = errors
+      .map((e) => (typeof e.message === 'string' ? e.message : ''))
+      .filter(Boolean)
+      .join('; ');
     if (/checkpoint|captcha/i.test(message)) throw upstreamBlocked(`${PLATFORM}: Facebook answered with a security check instead of data`);
     if (/log ?in/i.test(message)) throw loginWall(PLATFORM);
     throw upstreamFailed(`${PLATFORM}: GraphQL answered without data${message ? ` (${message})` : ''}`);

@@ -126,7 +126,8 @@ export interface RelayOperation {
 export function relayOperationsFromHtml(html: string): RelayOperation[] {
   const found = new Map<string, string>();
   for (const m of html.matchAll(/"preloaderID":"adp_([A-Za-z0-9_]+?)RelayPreloader_[^"]*","queryID":"(\d{6,25})"/g)) found.set(m[1], m[2]);
-  for (const m of html.matchAll(/__d\("([A-Za-z0-9_]+)_facebookRelayOperation",\[\],\(function\([a-z,]*\)\{e\.exports="(\d{6,25})"\}/g)) found.set(m[1], m[2]);
+  for (const m of html.matchAll(/__d\("([A-Za-z0-9_]+)_facebookRelayOperation",\[\],\(function\([a-z,]*\)\{e\.exports="(\d{6,25})"\}/g))
+    found.set(m[1], m[2]);
   return [...found].map(([name, docId]) => ({ name, docId }));
 }
 

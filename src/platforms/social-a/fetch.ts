@@ -39,7 +39,13 @@ import {
   tokenPageUrl,
 } from './endpoints.js';
 import type { CityEventsPage, EventSearchPage, PageEventsPage, ParsedList } from './parse.js';
-import { parseCityEventsGraphql, parseCityEventsHtml, parseEventSearchGraphql, parsePageEventsGraphql, parsePageEventsHtml } from './parse.js';
+import {
+  parseCityEventsGraphql,
+  parseCityEventsHtml,
+  parseEventSearchGraphql,
+  parsePageEventsGraphql,
+  parsePageEventsHtml,
+} from './parse.js';
 import type { CityRef, Cursor, PageRef } from './urls.js';
 import { cityEventsPageUrl, encodeCursor, pageEventsUrl, pageKey, queryKey } from './urls.js';
 
@@ -82,7 +88,9 @@ function learnOperations(upstream: Upstream, html: string, seenOn: ListKind | nu
 export function lsdFromHtml(html: string): string | null {
   const define = /\["LSD",\[\],\{"token":"([A-Za-z0-9_-]{4,64})"\}/.exec(html);
   if (define) return define[1];
-  const input = /<input[^>]+name="lsd"[^>]+value="([A-Za-z0-9_-]{4,64})"|<input[^>]+value="([A-Za-z0-9_-]{4,64})"[^>]+name="lsd"/.exec(html);
+  const input = /<input[^>]+name="lsd"[^>]+value="([A-Za-z0-9_-]{4,64})"|<input[^>]+value="([A-Za-z0-9_-]{4,64})"[^>]+name="lsd"/.exec(
+    html,
+  );
   return input ? (input[1] ?? input[2]) : null;
 }
 
@@ -102,13 +110,17 @@ export function lsdToken(upstream: Upstream): TokenSource {
     createTokenSource(`${PLATFORM} lsd token`, async (signal) => {
       const res = await upstream.request({ url: tokenPageUrl(), platform: PLATFORM, headers: HTML_HEADERS, signal });
       // The token page is ours to choose, not the caller's: its absence is no NOT_FOUND of theirs.
-      if (res.status === 404 || res.status === 410) throw upstreamFailed(`${PLATFORM}: the page that carries the lsd token is gone (HTTP ${res.status}); set SOCIAL_A_TOKEN_PAGE_URL`);
+      if (res.status === 404 || res.status === 410)
+        throw upstreamFailed(`${PLATFORM}: the page that carries the lsd token is gone (HTTP ${res.status}); set SOCIAL_A_TOKEN_PAGE_URL`);
       expectOk(res, PLATFORM, 'The token page');
       // Checkpoints and login landings are walls (walls.ts), answered before this.
       const html = res.text();
       learnOperations(upstream, html, null);
       const lsd = lsdFromHtml(html);
-      if (!lsd) throw upstreamFailed(`${PLATFORM}: upstream response changed shape: missing the lsd token (["LSD",[],{"token":…}]) on ${tokenPageUrl()}`);
+      if (!lsd)
+        throw upstreamFailed(
+          `${PLATFORM}: upstream response changed shape: missing the lsd token (["LSD",[],{"token":…}]) on ${tokenPageUrl()}`,
+        );
       // Only the current token's cookie is kept (a token is replaced every 30 minutes at most).
       const cookies = stateOf(upstream).cookies;
       cookies.clear();
@@ -133,7 +145,9 @@ function operationFor(upstream: Upstream, op: GraphqlOperation): RelayOperation 
 }
 
 function noDocId(op: GraphqlOperation): ApiError {
-  return upstreamFailed(`${PLATFORM}: no GraphQL doc_id is known for ${op.friendlyName ?? op.key} (none named on the public page); set ${op.env}`);
+  return upstreamFailed(
+    `${PLATFORM}: no GraphQL doc_id is known for ${op.friendlyName ?? op.key} (none named on the public page); set ${op.env}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,7 +218,8 @@ async function paginationOperation(ctx: OpContext, op: GraphqlOperation, pageUrl
 function nextCursor<T>(list: ParsedList<T>, make: (after: string, owner: string) => Cursor | null): string | null {
   if (!list.hasNextPage || !list.endCursor) return null;
   // Without the owner's id the next page cannot be asked for; say so instead of a dead cursor.
-  if (!list.ownerId) throw upstreamFailed(`${PLATFORM}: upstream response changed shape: missing the id of the list's owner (needed to page)`);
+  if (!list.ownerId)
+    throw upstreamFailed(`${PLATFORM}: upstream response changed shape: missing the id of the list's owner (needed to page)`);
   const c = make(list.endCursor, list.ownerId);
   return c ? encodeCursor(c) : null;
 }
@@ -213,7 +228,10 @@ function nextCursor<T>(list: ParsedList<T>, make: (after: string, owner: string)
 // Operations
 // ---------------------------------------------------------------------------------------------
 
-export async function fetchCityEvents(ctx: OpContext, a: { city: CityRef; cursor: Extract<Cursor, { k: 'city' }> | null }): Promise<CityEventsPage> {
+export async function fetchCityEvents(
+  ctx: OpContext,
+  a: { city: CityRef; cursor: Extract<Cursor, { k: 'city' }> | null },
+): Promise<CityEventsPage> {
   const pageUrl = cityEventsPageUrl(a.city);
   const what = `City ${a.city.cityId}`;
   let list: ParsedList<CityEventsPage['events'][number]>;
@@ -227,7 +245,10 @@ export async function fetchCityEvents(ctx: OpContext, a: { city: CityRef; cursor
   return { events: list.events, cursor: nextCursor(list, (after, owner) => ({ k: 'city', city: a.city.cityId, owner, after })) };
 }
 
-export async function fetchPageEvents(ctx: OpContext, a: { page: PageRef; cursor: Extract<Cursor, { k: 'page' }> | null }): Promise<PageEventsPage> {
+export async function fetchPageEvents(
+  ctx: OpContext,
+  a: { page: PageRef; cursor: Extract<Cursor, { k: 'page' }> | null },
+): Promise<PageEventsPage> {
   const pageUrl = pageEventsUrl(a.page);
   const what = `Page ${pageKey(a.page.page)}`;
   let list: ParsedList<PageEventsPage['events'][number]>;
@@ -250,7 +271,10 @@ export async function fetchPageEvents(ctx: OpContext, a: { page: PageRef; cursor
   };
 }
 
-export async function fetchEventSearch(ctx: OpContext, a: { query: string; cursor: Extract<Cursor, { k: 'search' }> | null }): Promise<EventSearchPage> {
+export async function fetchEventSearch(
+  ctx: OpContext,
+  a: { query: string; cursor: Extract<Cursor, { k: 'search' }> | null },
+): Promise<EventSearchPage> {
   const op = operationFor(ctx.upstream, OPERATIONS.eventSearch);
   if (!op) throw noDocId(OPERATIONS.eventSearch);
   const objs = await graphql(ctx, op, eventSearchVariables(a.query, a.cursor?.after ?? null), `Event search ${JSON.stringify(a.query)}`);
@@ -259,4 +283,3 @@ export async function fetchEventSearch(ctx: OpContext, a: { query: string; curso
   const cursor = list.hasNextPage && list.endCursor ? encodeCursor({ k: 'search', q: queryKey(a.query), after: list.endCursor }) : null;
   return { events: list.events, cursor };
 }
-

@@ -15,7 +15,10 @@ const page = (vanity: string, id: string) =>
 describe('fetchSocialAPage: the page asked for, or UPSTREAM_FAILED', () => {
   it('another page (its og:url vanity) for a name → UPSTREAM_FAILED', async () => {
     const ctx = fakeContext(() => ({ body: page('someone.else', '100070000000009') }));
-    await expect(fetchSocialAPage(ctx, 'harbourhall')).rejects.toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/different resource/) });
+    await expect(fetchSocialAPage(ctx, 'harbourhall')).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: expect.stringMatching(/different resource/),
+    });
   });
 
   it('another page (its id) for a numeric handle → UPSTREAM_FAILED', async () => {
@@ -24,8 +27,18 @@ describe('fetchSocialAPage: the page asked for, or UPSTREAM_FAILED', () => {
   });
 
   it('the same page in other case is data; a redirect from the asked name to the renamed page is that page', async () => {
-    expect((await fetchSocialAPage(fakeContext(() => ({ body: page('HarbourHall', '100070000000001') })), 'harbourhall')).vanity).toBe('HarbourHall');
-    const renamed = fakeContext(() => ({ body: page('harbourhall.live', '100070000000001'), url: 'https://www.facebook.com/harbourhall.live' }));
+    expect(
+      (
+        await fetchSocialAPage(
+          fakeContext(() => ({ body: page('HarbourHall', '100070000000001') })),
+          'harbourhall',
+        )
+      ).vanity,
+    ).toBe('HarbourHall');
+    const renamed = fakeContext(() => ({
+      body: page('harbourhall.live', '100070000000001'),
+      url: 'https://www.facebook.com/harbourhall.live',
+    }));
     expect((await fetchSocialAPage(renamed, 'harbourhall')).vanity).toBe('harbourhall.live');
   });
 });

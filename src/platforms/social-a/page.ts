@@ -122,7 +122,9 @@ function vanityOf(url: string | null): string | null {
     if (!FB_HOST_RE.test(u.hostname)) return null;
     const seg = u.pathname.split('/').filter(Boolean);
     const v = seg.length === 1 ? seg[0] : null;
-    return v && /^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(v) && !/^(?:profile\.php|people|pages|pg|events|groups|watch|login)$/i.test(v) ? v : null;
+    return v && /^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(v) && !/^(?:profile\.php|people|pages|pg|events|groups|watch|login)$/i.test(v)
+      ? v
+      : null;
   } catch {
     return null;
   }

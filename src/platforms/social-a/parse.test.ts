@@ -7,7 +7,15 @@ import { captureWarnings } from '../../parse/index.js';
 import { BadSessionError, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
 import { graphqlBody, matchOperation, OPERATIONS, pinnedDocId, relayOperationsFromHtml } from './endpoints.js';
 import { lsdFromHtml } from './fetch.js';
-import { mergeNodes, parseCityEventsGraphql, parseCityEventsHtml, parseEventPage, parseEventSearchGraphql, parsePageEventsGraphql, parsePageEventsHtml } from './parse.js';
+import {
+  mergeNodes,
+  parseCityEventsGraphql,
+  parseCityEventsHtml,
+  parseEventPage,
+  parseEventSearchGraphql,
+  parsePageEventsGraphql,
+  parsePageEventsHtml,
+} from './parse.js';
 import * as T from '../../../test/pages/social-a.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
 
@@ -17,16 +25,42 @@ const AEW = 'event-page-aew-house-rules.html';
 
 /** api.md "Events of a city" item, in order. */
 const CITY_EVENT_KEYS = [
-  'id', 'name', '__typename', 'day_time_sentence', 'start_timestamp', 'is_online', 'is_past', 'is_happening_now',
-  'is_online_or_detected_online', 'event_kind', 'event_place', 'cover_photo', 'cover_video', 'gif_cover_photo',
-  'ticketing_context_row', 'social_context', 'eventUrl',
+  'id',
+  'name',
+  '__typename',
+  'day_time_sentence',
+  'start_timestamp',
+  'is_online',
+  'is_past',
+  'is_happening_now',
+  'is_online_or_detected_online',
+  'event_kind',
+  'event_place',
+  'cover_photo',
+  'cover_video',
+  'gif_cover_photo',
+  'ticketing_context_row',
+  'social_context',
+  'eventUrl',
 ];
 /** api.md "events of a page" item: the city item with `url` for `eventUrl`, plus is_canceled and event_creator. */
 const PAGE_EVENT_KEYS = [...CITY_EVENT_KEYS.slice(0, -1), 'url', 'is_canceled', 'event_creator'];
 /** api.md "Event search" item, in order. */
 const SEARCH_EVENT_KEYS = [
-  'id', 'name', 'type', 'url', 'event_url', 'day_time_sentence', 'event_place', 'ticketing_context_row', 'is_online',
-  'is_past', 'event_kind', 'start_timestamp', 'cover_photo', 'social_context',
+  'id',
+  'name',
+  'type',
+  'url',
+  'event_url',
+  'day_time_sentence',
+  'event_place',
+  'ticketing_context_row',
+  'is_online',
+  'is_past',
+  'event_kind',
+  'start_timestamp',
+  'cover_photo',
+  'social_context',
 ];
 
 function errorOf(fn: () => unknown): ApiError {
@@ -71,8 +105,19 @@ describe.skipIf(!hasFixtures(LABEL))(`social-a captures (${skipReason(LABEL)})`,
 
     it('place: Scotiabank Saddledome at 51.037418735623, -114.05197173357, country CA', () => {
       const { event, details } = page();
-      expect(event.event_place).toEqual({ __typename: 'Page', contextual_name: 'Scotiabank Saddledome', location: { reverse_geocode: { city: 'Calgary' } }, id: '426321674227135' });
-      expect(details.place).toEqual({ name: 'Scotiabank Saddledome', latitude: 51.037418735623, longitude: -114.05197173357, country_code: 'CA', city: 'Calgary' });
+      expect(event.event_place).toEqual({
+        __typename: 'Page',
+        contextual_name: 'Scotiabank Saddledome',
+        location: { reverse_geocode: { city: 'Calgary' } },
+        id: '426321674227135',
+      });
+      expect(details.place).toEqual({
+        name: 'Scotiabank Saddledome',
+        latitude: 51.037418735623,
+        longitude: -114.05197173357,
+        country_code: 'CA',
+        city: 'Calgary',
+      });
     });
 
     it('611 users responded (= 530 interested + 81 going, from another fragment)', () => {
@@ -168,7 +213,11 @@ describe.skipIf(!hasFixtures(LABEL))(`social-a captures (${skipReason(LABEL)})`,
     });
 
     it('event_creator: the id of one fragment, the name of another, the url from the matching host', () => {
-      expect(page().event.event_creator).toEqual({ url: 'https://www.facebook.com/AEW/', name: 'All Elite Wrestling', id: '276076433043811' });
+      expect(page().event.event_creator).toEqual({
+        url: 'https://www.facebook.com/AEW/',
+        name: 'All Elite Wrestling',
+        id: '276076433043811',
+      });
       expect(Object.keys(page().event)).toEqual(PAGE_EVENT_KEYS);
       noUndefined(page());
     });
@@ -208,7 +257,13 @@ describe('city events page (our test page)', () => {
       is_online_or_detected_online: false,
       event_kind: 'PUBLIC_TYPE',
       event_place: { __typename: 'Page', contextual_name: 'Mirror Park, Downtown', id: '521000000000001' },
-      cover_photo: { photo: { accessibility_caption: 'May be an image of crowd', image: { uri: expect.stringMatching(/^https:\/\/scontent\.xx\.fbcdn\.net\//) }, id: '22550000000000019' } },
+      cover_photo: {
+        photo: {
+          accessibility_caption: 'May be an image of crowd',
+          image: { uri: expect.stringMatching(/^https:\/\/scontent\.xx\.fbcdn\.net\//) },
+          id: '22550000000000019',
+        },
+      },
       cover_video: null,
       gif_cover_photo: null,
       ticketing_context_row: { price_range_text: null },
@@ -226,7 +281,9 @@ describe('city events page (our test page)', () => {
   });
 
   it('a last page: no continuation; an empty list is a list, not an error', () => {
-    const last = parseCityEventsHtml(T.cityEventsHtml(T.CITY_ID, 'x', { events: T.CITY_EVENTS.slice(0, 1), endCursor: null, hasNext: false }));
+    const last = parseCityEventsHtml(
+      T.cityEventsHtml(T.CITY_ID, 'x', { events: T.CITY_EVENTS.slice(0, 1), endCursor: null, hasNext: false }),
+    );
     expect(last).toMatchObject({ hasNextPage: false, endCursor: null });
     const empty = parseCityEventsHtml(T.cityEventsHtml(T.CITY_ID, 'x', { events: [] }));
     expect(empty.events).toEqual([]);
@@ -266,9 +323,16 @@ describe('page events tab (our test page)', () => {
       event_kind: 'PUBLIC_TYPE',
       url: 'https://www.facebook.com/events/1596000000000002/',
       event_creator: { url: 'https://www.facebook.com/harbourhalltest', name: 'Harbour Hall', id: '100070000000001' },
-      event_place: { __typename: 'Page', contextual_name: 'Harbour Hall', location: { reverse_geocode: { city: 'Wichita' } }, id: '274000000000001' },
+      event_place: {
+        __typename: 'Page',
+        contextual_name: 'Harbour Hall',
+        location: { reverse_geocode: { city: 'Wichita' } },
+        id: '274000000000001',
+      },
     });
-    expect(e.cover_photo).toEqual({ photo: { accessibility_caption: null, image: { uri: expect.stringContaining('159600000000000202_n.jpg') }, id: null } });
+    expect(e.cover_photo).toEqual({
+      photo: { accessibility_caption: null, image: { uri: expect.stringContaining('159600000000000202_n.jpg') }, id: null },
+    });
     // Page lists carry no social context, ticketing row or is_online: null, as api.md asks.
     expect(e.social_context).toBeNull();
     expect(e.ticketing_context_row).toBeNull();
@@ -284,7 +348,9 @@ describe('page events tab (our test page)', () => {
 });
 
 describe('event search answer (our test answer)', () => {
-  const list = parseEventSearchGraphql(parseGraphqlBody(T.eventSearchGraphql({ events: T.SEARCH_EVENTS, endCursor: 'AbrEnd', hasNext: true }), 'x'));
+  const list = parseEventSearchGraphql(
+    parseGraphqlBody(T.eventSearchGraphql({ events: T.SEARCH_EVENTS, endCursor: 'AbrEnd', hasNext: true }), 'x'),
+  );
 
   it('reads the streamed answer (two lines), events from serpResponse.results', () => {
     expect(list.events.map((e) => e.id)).toEqual(['2465000000000001', '9245000000000002']);
@@ -298,7 +364,11 @@ describe('event search answer (our test answer)', () => {
       type: 'Event',
       url: 'https://www.facebook.com/events/9245000000000002/',
       event_url: 'https://www.facebook.com/events/9245000000000002/',
-      cover_photo: { accessibility_caption: 'May be an image of dog', eventImage: { uri: expect.stringContaining('924500000000000203_n.jpg') }, id: '92450000000000028' },
+      cover_photo: {
+        accessibility_caption: 'May be an image of dog',
+        eventImage: { uri: expect.stringContaining('924500000000000203_n.jpg') },
+        id: '92450000000000028',
+      },
       social_context: { text: '17 interested · 3 going · 40 went', interested_count: 17, going_count: 3, went_count: 40 },
     });
     noUndefined(list);
@@ -354,12 +424,16 @@ describe('what Facebook answers instead of data', () => {
     expect(graphqlWall(T.GRAPHQL_LOGIN_REQUIRED)?.message).toMatch(/login wall/);
     expect(graphqlWall(T.GRAPHQL_BAD_SESSION)).toBeNull();
     expect(() => parseGraphqlBody(T.GRAPHQL_BAD_SESSION, 'x')).toThrow(BadSessionError);
-    expect(errorOf(() => parseGraphqlBody('for (;;);{"error":1675030,"errorSummary":"Error processing request"}', 'x')).message).toMatch(/1675030/);
+    expect(errorOf(() => parseGraphqlBody('for (;;);{"error":1675030,"errorSummary":"Error processing request"}', 'x')).message).toMatch(
+      /1675030/,
+    );
   });
 
   it('GraphQL answered with an HTML checkpoint, errors without data, or garbage', () => {
     expect(graphqlWall(T.CHECKPOINT_HTML)?.code).toBe('UPSTREAM_BLOCKED');
-    const noData = errorOf(() => parseGraphqlBody('{"errors":[{"message":"A server error missing_required_variable_value occured."}],"data":null}', 'x'));
+    const noData = errorOf(() =>
+      parseGraphqlBody('{"errors":[{"message":"A server error missing_required_variable_value occured."}],"data":null}', 'x'),
+    );
     expect(noData.code).toBe('UPSTREAM_FAILED');
     expect(noData.message).toMatch(/missing_required_variable_value/);
     expect(errorOf(() => parseGraphqlBody('<<not json', 'x')).code).toBe('UPSTREAM_FAILED');
@@ -383,7 +457,12 @@ describe('embedded JSON', () => {
   });
 
   it('mergeNodes: first non-null wins, objects merge deeply, an empty list yields to a full one', () => {
-    expect(mergeNodes([{ a: null, b: { x: 1 }, c: [] }, { a: 2, b: { x: 9, y: 3 }, c: [1], d: 'd' }])).toEqual({ a: 2, b: { x: 1, y: 3 }, c: [1], d: 'd' });
+    expect(
+      mergeNodes([
+        { a: null, b: { x: 1 }, c: [] },
+        { a: 2, b: { x: 9, y: 3 }, c: [1], d: 'd' },
+      ]),
+    ).toEqual({ a: 2, b: { x: 1, y: 3 }, c: [1], d: 'd' });
   });
 });
 
@@ -402,7 +481,10 @@ describe('tokens and doc_ids', () => {
     ]);
     expect(matchOperation(OPERATIONS.pageEvents, ops)?.docId).toBe(T.TEST_DOC_IDS.pageEvents);
     const cityOps = relayOperationsFromHtml(T.cityEventsHtml(T.CITY_ID, 'x', { events: [] }));
-    expect(matchOperation(OPERATIONS.cityEvents, cityOps)).toEqual({ name: 'EventCometDiscoverCityEventsPaginationQuery', docId: T.TEST_DOC_IDS.cityEvents });
+    expect(matchOperation(OPERATIONS.cityEvents, cityOps)).toEqual({
+      name: 'EventCometDiscoverCityEventsPaginationQuery',
+      docId: T.TEST_DOC_IDS.cityEvents,
+    });
     expect(matchOperation(OPERATIONS.cityEvents, [{ name: 'EventCometPermalinkHeaderQuery', docId: '1234567' }])).toBeNull();
   });
 
@@ -413,7 +495,9 @@ describe('tokens and doc_ids', () => {
   });
 
   it('the GraphQL form body: logged-out identity, lsd, friendly name, variables, doc_id', () => {
-    const body = new URLSearchParams(graphqlBody({ lsd: 'L1', docId: '123456789', friendlyName: 'Q', variables: { cursor: 'c', id: 'o' } }));
+    const body = new URLSearchParams(
+      graphqlBody({ lsd: 'L1', docId: '123456789', friendlyName: 'Q', variables: { cursor: 'c', id: 'o' } }),
+    );
     expect(Object.fromEntries(body)).toEqual({
       av: '0',
       __user: '0',
@@ -453,50 +537,74 @@ function compareShapes(ours: Record<string, unknown>, peer: Record<string, unkno
   }
 }
 
-describe.skipIf(!hasPeerExample(PEER('events')))(existsSync(PEER('events')) ? 'REST shapes vs the peer examples' : 'peer examples absent: shape comparison skipped', () => {
-  const peer = (name: string) => JSON.parse(readFileSync(PEER(name), 'utf8')).sampleResponse as Record<string, unknown> & { events: Record<string, unknown>[] };
-  const envelope = ['success', 'credits_remaining', 'credits_charged'];
-  const top = (o: object) => Object.keys(o).filter((k) => !envelope.includes(k));
+describe.skipIf(!hasPeerExample(PEER('events')))(
+  existsSync(PEER('events')) ? 'REST shapes vs the peer examples' : 'peer examples absent: shape comparison skipped',
+  () => {
+    const peer = (name: string) =>
+      JSON.parse(readFileSync(PEER(name), 'utf8')).sampleResponse as Record<string, unknown> & { events: Record<string, unknown>[] };
+    const envelope = ['success', 'credits_remaining', 'credits_charged'];
+    const top = (o: object) => Object.keys(o).filter((k) => !envelope.includes(k));
 
-  it('city events: {events, cursor}; items keyed and typed like the peer', () => {
-    const p = peer('events');
-    const ours = { events: parseCityEventsHtml(T.cityEventsHtml(T.CITY_ID, 'x', { events: T.CITY_EVENTS })).events, cursor: 'c' };
-    expect(Object.keys(ours)).toEqual(top(p));
-    for (const e of p.events) {
-      compareShapes(ours.events[0] as unknown as Record<string, unknown>, e, 'event', CITY_EVENT_KEYS);
-      // Every api.md field the peer shows, we have; the rest of its keys are upstream flags api.md does not list.
-      const extra = Object.keys(e).filter((k) => !CITY_EVENT_KEYS.includes(k));
-      expect(extra.sort()).toEqual(
-        ['schema_context', 'online_event_setup', 'can_page_viewer_invite_as_user', 'can_viewer_invite', 'can_viewer_rsvp', 'can_viewer_share', 'if_viewer_can_duplicate_event', 'is_viewer_host', 'rsvp_button_renderer', 'parent_if_exists_or_self', 'live_virtual_event_info'].sort(),
-      );
-    }
-  });
+    it('city events: {events, cursor}; items keyed and typed like the peer', () => {
+      const p = peer('events');
+      const ours = { events: parseCityEventsHtml(T.cityEventsHtml(T.CITY_ID, 'x', { events: T.CITY_EVENTS })).events, cursor: 'c' };
+      expect(Object.keys(ours)).toEqual(top(p));
+      for (const e of p.events) {
+        compareShapes(ours.events[0] as unknown as Record<string, unknown>, e, 'event', CITY_EVENT_KEYS);
+        // Every api.md field the peer shows, we have; the rest of its keys are upstream flags api.md does not list.
+        const extra = Object.keys(e).filter((k) => !CITY_EVENT_KEYS.includes(k));
+        expect(extra.sort()).toEqual(
+          [
+            'schema_context',
+            'online_event_setup',
+            'can_page_viewer_invite_as_user',
+            'can_viewer_invite',
+            'can_viewer_rsvp',
+            'can_viewer_share',
+            'if_viewer_can_duplicate_event',
+            'is_viewer_host',
+            'rsvp_button_renderer',
+            'parent_if_exists_or_self',
+            'live_virtual_event_info',
+          ].sort(),
+        );
+      }
+    });
 
-  it('event search: {events, cursor}; items keyed and typed like the peer', () => {
-    const p = peer('events_search');
-    const ours = { events: parseEventSearchGraphql(parseGraphqlBody(T.eventSearchGraphql({ events: T.SEARCH_EVENTS }), 'x')).events, cursor: 'c' };
-    expect(Object.keys(ours)).toEqual(top(p));
-    for (const e of p.events) {
-      expect(Object.keys(e).sort()).toEqual([...SEARCH_EVENT_KEYS].sort());
-      compareShapes(ours.events[0] as unknown as Record<string, unknown>, e, 'event', SEARCH_EVENT_KEYS);
-    }
-  });
+    it('event search: {events, cursor}; items keyed and typed like the peer', () => {
+      const p = peer('events_search');
+      const ours = {
+        events: parseEventSearchGraphql(parseGraphqlBody(T.eventSearchGraphql({ events: T.SEARCH_EVENTS }), 'x')).events,
+        cursor: 'c',
+      };
+      expect(Object.keys(ours)).toEqual(top(p));
+      for (const e of p.events) {
+        expect(Object.keys(e).sort()).toEqual([...SEARCH_EVENT_KEYS].sort());
+        compareShapes(ours.events[0] as unknown as Record<string, unknown>, e, 'event', SEARCH_EVENT_KEYS);
+      }
+    });
 
-  it('page events: {events, cursor, has_next_page, total_count}; items keyed and typed like the peer', () => {
-    const p = peer('profile_events');
-    const list = parsePageEventsHtml(T.pageEventsHtml('x', T.COLLECTION_ID, 22, { events: T.PAGE_EVENTS }));
-    const ours = { events: list.events, cursor: 'c', has_next_page: true, total_count: 22 };
-    expect(Object.keys(ours)).toEqual(top(p));
-    expect(typeof p.has_next_page).toBe('boolean');
-    expect(typeof p.total_count).toBe('number');
-    for (const e of p.events) {
-      compareShapes(ours.events[0] as unknown as Record<string, unknown>, e, 'event', PAGE_EVENT_KEYS);
-      expect(Object.keys(e.event_creator as object).filter((k) => !(k in ours.events[0].event_creator!))).toEqual(['__typename', '__isEntity']);
-      // The peer leaves out fields api.md lists for page events; we keep them (null when absent).
-      expect(PAGE_EVENT_KEYS.filter((k) => !(k in e)).sort()).toEqual(['cover_photo', 'is_online', 'social_context', 'ticketing_context_row'].sort());
-    }
-  });
-});
+    it('page events: {events, cursor, has_next_page, total_count}; items keyed and typed like the peer', () => {
+      const p = peer('profile_events');
+      const list = parsePageEventsHtml(T.pageEventsHtml('x', T.COLLECTION_ID, 22, { events: T.PAGE_EVENTS }));
+      const ours = { events: list.events, cursor: 'c', has_next_page: true, total_count: 22 };
+      expect(Object.keys(ours)).toEqual(top(p));
+      expect(typeof p.has_next_page).toBe('boolean');
+      expect(typeof p.total_count).toBe('number');
+      for (const e of p.events) {
+        compareShapes(ours.events[0] as unknown as Record<string, unknown>, e, 'event', PAGE_EVENT_KEYS);
+        expect(Object.keys(e.event_creator as object).filter((k) => !(k in ours.events[0].event_creator!))).toEqual([
+          '__typename',
+          '__isEntity',
+        ]);
+        // The peer leaves out fields api.md lists for page events; we keep them (null when absent).
+        expect(PAGE_EVENT_KEYS.filter((k) => !(k in e)).sort()).toEqual(
+          ['cover_photo', 'is_online', 'social_context', 'ticketing_context_row'].sort(),
+        );
+      }
+    });
+  },
+);
 
 describe('parse warnings (social-a)', () => {
   it.skipIf(!hasFixtures(LABEL))(`the real event page captures read without a warning (${skipReason(LABEL)})`, () => {

@@ -17,8 +17,34 @@ import { bool, idStr, int, nonEmpty, num, reader, str } from '../../parse/index.
 import type { Json, Obj, RelayResult } from './blobs.js';
 import { explainMissingData, extractScriptJson, findFirst, isObj, relayResults, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
-import type { EventItemBase, EventPlace, PageEventPlace, CoverPhoto, SearchCoverPhoto, TicketingContextRow, SocialContext, EventCreator, CityEvent, PageEvent, SearchEvent } from './schema.js';
-export type { EventPlace, PageEventPlace, CoverPhoto, SearchCoverPhoto, TicketingContextRow, SocialContext, EventCreator, CityEvent, PageEvent, SearchEvent, CityEventsPage, EventSearchPage, PageEventsPage } from './schema.js';
+import type {
+  EventItemBase,
+  EventPlace,
+  PageEventPlace,
+  CoverPhoto,
+  SearchCoverPhoto,
+  TicketingContextRow,
+  SocialContext,
+  EventCreator,
+  CityEvent,
+  PageEvent,
+  SearchEvent,
+} from './schema.js';
+export type {
+  EventPlace,
+  PageEventPlace,
+  CoverPhoto,
+  SearchCoverPhoto,
+  TicketingContextRow,
+  SocialContext,
+  EventCreator,
+  CityEvent,
+  PageEvent,
+  SearchEvent,
+  CityEventsPage,
+  EventSearchPage,
+  PageEventsPage,
+} from './schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Field helpers
@@ -147,7 +173,12 @@ function pagePlaceOf(e: Obj): PageEventPlace | null {
   if (!p) return null;
   // `location.reverse_geocode.city` as page lists give it; event pages name the city as `city.contextual_name`.
   const city = nonEmpty(obj(obj(p.location)?.reverse_geocode)?.city) ?? nonEmpty(obj(p.city)?.contextual_name);
-  return { __typename: str(p.__typename), contextual_name: nonEmpty(p.contextual_name) ?? nonEmpty(p.name), location: { reverse_geocode: { city } }, id: idStr(p.id) };
+  return {
+    __typename: str(p.__typename),
+    contextual_name: nonEmpty(p.contextual_name) ?? nonEmpty(p.name),
+    location: { reverse_geocode: { city } },
+    id: idStr(p.id),
+  };
 }
 
 function creatorOf(e: Obj, hosts: Obj[]): EventCreator | null {
@@ -340,7 +371,7 @@ export interface ParsedList<T> {
 
 function toList<T>(c: EventConnection, map: (e: EdgeEvent) => T): ParsedList<T> {
   const ownerId = c.owner ? idStr(c.owner.id) : null;
-  const total = c.owner ? connectionCount(c.owner.items) ?? int(c.owner.count) : null;
+  const total = c.owner ? (connectionCount(c.owner.items) ?? int(c.owner.count)) : null;
   return { events: c.events.map(map), hasNextPage: c.hasNextPage && c.endCursor !== null, endCursor: c.endCursor, ownerId, total };
 }
 
@@ -371,7 +402,7 @@ export function parseCityEventsGraphql(objs: Obj[]): ParsedList<CityEvent> {
 export function parsePageEventsHtml(html: string): ParsedList<PageEvent> {
   const results = pageRelayResults(html);
   const c = pickConnection(findEventConnections(results.map((r) => r.data)), PAGE_HINT);
-  if (!c) throw explainMissingData(html, 'The page', "the events collection (pageItems) in the page data");
+  if (!c) throw explainMissingData(html, 'The page', 'the events collection (pageItems) in the page data');
   return toList(c, (e) => toPageEvent(e.id, e.node, { cardImageUri: e.cardImageUri }));
 }
 
@@ -407,7 +438,13 @@ export interface EventHost {
 /** What an event page says beyond the list item. */
 export interface EventPageDetails {
   description: string | null;
-  place: { name: string | null; latitude: number | null; longitude: number | null; country_code: string | null; city: string | null } | null;
+  place: {
+    name: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    country_code: string | null;
+    city: string | null;
+  } | null;
   /** `event_connected_users_public_responded.count`: people who answered going or interested. */
   users_responded: number | null;
   hosts: EventHost[];

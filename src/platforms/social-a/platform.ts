@@ -65,7 +65,7 @@ export const events: OperationDef<CityEventsArgs, CityEventsPage> = {
       problem('url', 'must be a facebook.com city events page URL (https://www.facebook.com/events/explore/CITY-SLUG/CITY-ID/)');
     }
     const c = cursorArg(args.cursor, 'city');
-    if (c === null) problem('cursor', 'is not a cursor of /v1/social-a/events; pass the previous response\'s cursor unchanged');
+    if (c === null) problem('cursor', "is not a cursor of /v1/social-a/events; pass the previous response's cursor unchanged");
     else if (c && city && c.city !== city.cityId) problem('cursor', 'belongs to another city; pass it with the url it was returned for');
   },
   normalize: (a) => {
@@ -90,12 +90,16 @@ export const eventSearch: OperationDef<EventSearchArgs, EventSearchPage> = {
   summary: 'Search public events on the social-a platform by name or description, one page at a time',
   rest: { path: '/v1/social-a/events/search' },
   record: schema.EventSearchPage,
-  params: [{ name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Event name or description to search for' }, CURSOR_PARAM],
+  params: [
+    { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Event name or description to search for' },
+    CURSOR_PARAM,
+  ],
   cacheable: true,
   check(args, problem) {
     const c = cursorArg(args.cursor, 'search');
-    if (c === null) problem('cursor', 'is not a cursor of /v1/social-a/events/search; pass the previous response\'s cursor unchanged');
-    else if (c && given(args.query) && c.q !== queryKey(args.query)) problem('cursor', 'belongs to another query; pass it with the query it was returned for');
+    if (c === null) problem('cursor', "is not a cursor of /v1/social-a/events/search; pass the previous response's cursor unchanged");
+    else if (c && given(args.query) && c.q !== queryKey(args.query))
+      problem('cursor', 'belongs to another query; pass it with the query it was returned for');
   },
   normalize: (a) => {
     const c = cursorArg(a.cursor, 'search');
@@ -125,7 +129,8 @@ export const profileEvents: OperationDef<PageEventsArgs, PageEventsPage> = {
       kind: 'string',
       required: true,
       maxLength: 2048,
-      description: 'Public page URL, e.g. https://www.facebook.com/PAGE (or …/PAGE/past_hosted_events, https://www.facebook.com/profile.php?id=ID)',
+      description:
+        'Public page URL, e.g. https://www.facebook.com/PAGE (or …/PAGE/past_hosted_events, https://www.facebook.com/profile.php?id=ID)',
     },
     CURSOR_PARAM,
   ],
@@ -133,11 +138,15 @@ export const profileEvents: OperationDef<PageEventsArgs, PageEventsPage> = {
   check(args, problem) {
     const page = given(args.url) ? parsePageUrl(args.url) : null;
     if (given(args.url) && !page) {
-      problem('url', 'must be a public facebook.com page URL (https://www.facebook.com/PAGE, optionally …/events, or https://www.facebook.com/profile.php?id=ID)');
+      problem(
+        'url',
+        'must be a public facebook.com page URL (https://www.facebook.com/PAGE, optionally …/events, or https://www.facebook.com/profile.php?id=ID)',
+      );
     }
     const c = cursorArg(args.cursor, 'page');
-    if (c === null) problem('cursor', 'is not a cursor of /v1/social-a/profile/events; pass the previous response\'s cursor unchanged');
-    else if (c && page && (c.page !== pageKey(page.page) || c.tab !== page.tab)) problem('cursor', 'belongs to another page; pass it with the url it was returned for');
+    if (c === null) problem('cursor', "is not a cursor of /v1/social-a/profile/events; pass the previous response's cursor unchanged");
+    else if (c && page && (c.page !== pageKey(page.page) || c.tab !== page.tab))
+      problem('cursor', 'belongs to another page; pass it with the url it was returned for');
   },
   normalize: (a) => {
     const c = cursorArg(a.cursor, 'page');

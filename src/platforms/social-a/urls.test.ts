@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cityEventsPageUrl, decodeCursor, encodeCursor, pageEventsUrl, pageKey, parseCityEventsUrl, parsePageUrl, queryKey } from './urls.js';
+import {
+  cityEventsPageUrl,
+  decodeCursor,
+  encodeCursor,
+  pageEventsUrl,
+  pageKey,
+  parseCityEventsUrl,
+  parsePageUrl,
+  queryKey,
+} from './urls.js';
 
 describe('city events page URLs', () => {
   it.each([
@@ -29,20 +38,54 @@ describe('city events page URLs', () => {
   });
 
   it('fetches the canonical www page', () => {
-    expect(cityEventsPageUrl({ cityId: '107991659233606', slug: 'us-atlanta' })).toBe('https://www.facebook.com/events/explore/us-atlanta/107991659233606/');
+    expect(cityEventsPageUrl({ cityId: '107991659233606', slug: 'us-atlanta' })).toBe(
+      'https://www.facebook.com/events/explore/us-atlanta/107991659233606/',
+    );
   });
 });
 
 describe('page URLs', () => {
   it.each([
-    ['https://www.facebook.com/BrickyardOldTown', { page: { vanity: 'brickyardoldtown' }, tab: 'upcoming' }, 'https://www.facebook.com/brickyardoldtown/upcoming_hosted_events'],
-    ['https://www.facebook.com/brickyardoldtown/events/', { page: { vanity: 'brickyardoldtown' }, tab: 'upcoming' }, 'https://www.facebook.com/brickyardoldtown/upcoming_hosted_events'],
-    ['https://facebook.com/lacalle8prague/past_hosted_events', { page: { vanity: 'lacalle8prague' }, tab: 'past' }, 'https://www.facebook.com/lacalle8prague/past_hosted_events'],
-    ['https://m.facebook.com/pg/welovesalsa.cz/events/', { page: { vanity: 'welovesalsa.cz' }, tab: 'upcoming' }, 'https://www.facebook.com/welovesalsa.cz/upcoming_hosted_events'],
-    ['https://www.facebook.com/profile.php?id=61553164865125&sk=events', { page: { id: '61553164865125' }, tab: 'upcoming' }, 'https://www.facebook.com/profile.php?id=61553164865125&sk=upcoming_hosted_events'],
-    ['https://www.facebook.com/profile.php?id=61564982700539&sk=past_hosted_events', { page: { id: '61564982700539' }, tab: 'past' }, 'https://www.facebook.com/profile.php?id=61564982700539&sk=past_hosted_events'],
-    ['https://www.facebook.com/people/Harbour-Hall/61564982700539/', { page: { id: '61564982700539' }, tab: 'upcoming' }, 'https://www.facebook.com/profile.php?id=61564982700539&sk=upcoming_hosted_events'],
-    ['https://www.facebook.com/Licking-Valley-Hash-House-Harriers-841860922532429', { page: { vanity: 'licking-valley-hash-house-harriers-841860922532429' }, tab: 'upcoming' }, null],
+    [
+      'https://www.facebook.com/BrickyardOldTown',
+      { page: { vanity: 'brickyardoldtown' }, tab: 'upcoming' },
+      'https://www.facebook.com/brickyardoldtown/upcoming_hosted_events',
+    ],
+    [
+      'https://www.facebook.com/brickyardoldtown/events/',
+      { page: { vanity: 'brickyardoldtown' }, tab: 'upcoming' },
+      'https://www.facebook.com/brickyardoldtown/upcoming_hosted_events',
+    ],
+    [
+      'https://facebook.com/lacalle8prague/past_hosted_events',
+      { page: { vanity: 'lacalle8prague' }, tab: 'past' },
+      'https://www.facebook.com/lacalle8prague/past_hosted_events',
+    ],
+    [
+      'https://m.facebook.com/pg/welovesalsa.cz/events/',
+      { page: { vanity: 'welovesalsa.cz' }, tab: 'upcoming' },
+      'https://www.facebook.com/welovesalsa.cz/upcoming_hosted_events',
+    ],
+    [
+      'https://www.facebook.com/profile.php?id=61553164865125&sk=events',
+      { page: { id: '61553164865125' }, tab: 'upcoming' },
+      'https://www.facebook.com/profile.php?id=61553164865125&sk=upcoming_hosted_events',
+    ],
+    [
+      'https://www.facebook.com/profile.php?id=61564982700539&sk=past_hosted_events',
+      { page: { id: '61564982700539' }, tab: 'past' },
+      'https://www.facebook.com/profile.php?id=61564982700539&sk=past_hosted_events',
+    ],
+    [
+      'https://www.facebook.com/people/Harbour-Hall/61564982700539/',
+      { page: { id: '61564982700539' }, tab: 'upcoming' },
+      'https://www.facebook.com/profile.php?id=61564982700539&sk=upcoming_hosted_events',
+    ],
+    [
+      'https://www.facebook.com/Licking-Valley-Hash-House-Harriers-841860922532429',
+      { page: { vanity: 'licking-valley-hash-house-harriers-841860922532429' }, tab: 'upcoming' },
+      null,
+    ],
   ])('%s', (url, want, fetchUrl) => {
     const got = parsePageUrl(url);
     expect(got).toEqual(want);
@@ -79,7 +122,9 @@ describe('cursors', () => {
     expect(raw).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeCursor(raw)).toEqual(c);
     expect(decodeCursor(encodeCursor({ k: 'search', q: 'dogs', after: 'Abr1' }))).toEqual({ k: 'search', q: 'dogs', after: 'Abr1' });
-    expect(decodeCursor(encodeCursor({ k: 'city', city: '107991659233606', owner: '107991659233606', after: 'x1' }))).toMatchObject({ k: 'city' });
+    expect(decodeCursor(encodeCursor({ k: 'city', city: '107991659233606', owner: '107991659233606', after: 'x1' }))).toMatchObject({
+      k: 'city',
+    });
   });
 
   it.each([

@@ -25,7 +25,10 @@ function parseFacebookUrl(input: unknown): URL | null {
 }
 
 function segmentsOf(u: URL): string[] {
-  return u.pathname.split('/').filter(Boolean).map((s) => safeDecode(s));
+  return u.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => safeDecode(s));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -77,12 +80,74 @@ const VANITY_RE = /^[A-Za-z0-9][A-Za-z0-9.\-_]{0,99}$/;
 
 /** First path segments that are site sections, not pages. Compared lower-case. */
 const RESERVED = new Set([
-  'events', 'groups', 'group.php', 'watch', 'marketplace', 'gaming', 'login', 'login.php', 'logout.php', 'help', 'settings',
-  'photo', 'photo.php', 'photos', 'permalink.php', 'story.php', 'share', 'sharer', 'sharer.php', 'dialog', 'plugins', 'hashtag',
-  'search', 'l.php', 'ads', 'business', 'policies', 'privacy', 'about', 'messages', 'notifications', 'friends', 'bookmarks',
-  'reel', 'reels', 'stories', 'live', 'fundraisers', 'games', 'saved', 'memories', 'checkpoint', 'recover', 'home.php',
-  'video.php', 'videos', 'watchparty', 'media', 'legal', 'terms', 'careers', 'developers', 'pages', 'places', 'profile.php',
-  'people', 'pg', 'page', 'public', 'r.php', 'index.php', 'mobile', 'lite', 'help.php', 'reg', 'signup', 'campaign', 'donate',
+  'events',
+  'groups',
+  'group.php',
+  'watch',
+  'marketplace',
+  'gaming',
+  'login',
+  'login.php',
+  'logout.php',
+  'help',
+  'settings',
+  'photo',
+  'photo.php',
+  'photos',
+  'permalink.php',
+  'story.php',
+  'share',
+  'sharer',
+  'sharer.php',
+  'dialog',
+  'plugins',
+  'hashtag',
+  'search',
+  'l.php',
+  'ads',
+  'business',
+  'policies',
+  'privacy',
+  'about',
+  'messages',
+  'notifications',
+  'friends',
+  'bookmarks',
+  'reel',
+  'reels',
+  'stories',
+  'live',
+  'fundraisers',
+  'games',
+  'saved',
+  'memories',
+  'checkpoint',
+  'recover',
+  'home.php',
+  'video.php',
+  'videos',
+  'watchparty',
+  'media',
+  'legal',
+  'terms',
+  'careers',
+  'developers',
+  'pages',
+  'places',
+  'profile.php',
+  'people',
+  'pg',
+  'page',
+  'public',
+  'r.php',
+  'index.php',
+  'mobile',
+  'lite',
+  'help.php',
+  'reg',
+  'signup',
+  'campaign',
+  'donate',
 ]);
 
 const TAB_SEGMENTS: Record<string, EventsTab> = { events: 'upcoming', upcoming_hosted_events: 'upcoming', past_hosted_events: 'past' };

@@ -32,7 +32,11 @@ const CHECKPOINT_MARKUP = [/<form\b[^>]*\baction=["'][^"']*\/checkpoint\//i, /\/
 /** The first JSON object of a GraphQL answer (`for (;;);` removed; one object per line when streamed). */
 function firstObject(a: AnswerView): unknown {
   if (a.isMarkup || a.body.length > 64 * 1024) return undefined;
-  const line = a.text().replace(/^\s*for\s*\(;;\);/, '').trim().split('\n', 1)[0];
+  const line = a
+    .text()
+    .replace(/^\s*for\s*\(;;\);/, '')
+    .trim()
+    .split('\n', 1)[0];
   try {
     return JSON.parse(line) as unknown;
   } catch {

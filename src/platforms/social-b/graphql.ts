@@ -5,7 +5,15 @@
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { SocialBBioLink, SocialBMedia, SocialBPageInfo, SocialBProfile, SocialBThumbnail, SocialBTimelineMedia, SocialBUser } from './parse.js';
+import type {
+  SocialBBioLink,
+  SocialBMedia,
+  SocialBPageInfo,
+  SocialBProfile,
+  SocialBThumbnail,
+  SocialBTimelineMedia,
+  SocialBUser,
+} from './parse.js';
 import { profile } from './platform.js';
 
 const BioLinkRef = builder.objectRef<SocialBBioLink>('SocialBBioLink').implement({
@@ -51,10 +59,13 @@ const MediaRef = builder.objectRef<SocialBMedia>('SocialBMedia').implement({
   fields: (t) => ({
     id: t.exposeString('id', { nullable: false }),
     shortcode: t.exposeString('shortcode', { nullable: false, description: 'The post URL is https://www.instagram.com/p/<shortcode>/' }),
-    typename: t.string({ description: 'GraphImage, GraphVideo or GraphSidecar', resolve: (m) => {
+    typename: t.string({
+      description: 'GraphImage, GraphVideo or GraphSidecar',
+      resolve: (m) => {
         const t = (m as unknown as Record<string, unknown>).__typename;
         return typeof t === 'string' ? t : null;
-      } }),
+      },
+    }),
     dimensions: t.expose('dimensions', { type: DimensionsRef }),
     displayUrl: t.exposeString('display_url'),
     isVideo: t.exposeBoolean('is_video'),
@@ -88,7 +99,11 @@ const TimelineRef = builder.objectRef<SocialBTimelineMedia>('SocialBTimelineMedi
   fields: (t) => ({
     count: t.exposeInt('count', { description: 'Posts on the profile' }),
     pageInfo: t.expose('page_info', { type: PageInfoRef, nullable: false }),
-    edges: t.expose('edges', { type: [MediaEdgeRef], nullable: false, description: 'The latest posts (about 12); empty for a private account' }),
+    edges: t.expose('edges', {
+      type: [MediaEdgeRef],
+      nullable: false,
+      description: 'The latest posts (about 12); empty for a private account',
+    }),
   }),
 });
 

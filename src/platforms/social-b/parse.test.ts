@@ -13,14 +13,44 @@ const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'social
 
 /** api.md "Social-b profile": the listed user fields, in order (further flags follow them). */
 export const USER_KEYS = [
-  'id', 'fbid', 'username', 'full_name', 'biography', 'biography_with_entities', 'bio_links', 'external_url',
-  'edge_followed_by', 'edge_follow', 'is_private', 'is_verified', 'is_business_account', 'is_professional_account',
-  'category_name', 'business_address_json', 'business_email', 'business_phone_number', 'profile_pic_url',
-  'profile_pic_url_hd', 'highlight_reel_count', 'has_clips', 'edge_owner_to_timeline_media',
+  'id',
+  'fbid',
+  'username',
+  'full_name',
+  'biography',
+  'biography_with_entities',
+  'bio_links',
+  'external_url',
+  'edge_followed_by',
+  'edge_follow',
+  'is_private',
+  'is_verified',
+  'is_business_account',
+  'is_professional_account',
+  'category_name',
+  'business_address_json',
+  'business_email',
+  'business_phone_number',
+  'profile_pic_url',
+  'profile_pic_url_hd',
+  'highlight_reel_count',
+  'has_clips',
+  'edge_owner_to_timeline_media',
 ];
 const NODE_KEYS = [
-  'id', 'shortcode', 'dimensions', 'display_url', 'is_video', 'video_url', 'video_view_count', 'edge_media_to_comment',
-  'edge_liked_by', 'taken_at_timestamp', 'thumbnail_src', 'thumbnail_resources', 'owner',
+  'id',
+  'shortcode',
+  'dimensions',
+  'display_url',
+  'is_video',
+  'video_url',
+  'video_view_count',
+  'edge_media_to_comment',
+  'edge_liked_by',
+  'taken_at_timestamp',
+  'thumbnail_src',
+  'thumbnail_resources',
+  'owner',
 ];
 
 function errorOf(fn: () => unknown): ApiError {
@@ -98,7 +128,12 @@ describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(
     const first = media.edges[0].node as unknown as Record<string, unknown>;
     expect(Object.keys(first).slice(0, NODE_KEYS.length)).toEqual(NODE_KEYS);
     expect(first).toEqual(raw0.edges[0].node);
-    expect(media.edges[0].node).toMatchObject({ is_video: true, owner: { id: '343260652', username: 'megadeth' }, edge_media_to_comment: { count: 151 }, edge_liked_by: { count: 20269 } });
+    expect(media.edges[0].node).toMatchObject({
+      is_video: true,
+      owner: { id: '343260652', username: 'megadeth' },
+      edge_media_to_comment: { count: 151 },
+      edge_liked_by: { count: 20269 },
+    });
     for (const { node } of media.edges) {
       expect(node.owner?.username).toBe('megadeth');
       expect(node.is_video ? typeof node.video_url : node.video_url).toBe(node.is_video ? 'string' : null);
@@ -127,18 +162,42 @@ describe('parseProfile', () => {
       edge_follow: { count: 321 },
       is_private: false,
     });
-    expect(u.bio_links).toEqual([{ title: 'Shop', lynx_url: expect.stringMatching(/^https:\/\/l\.instagram\.com\//), url: 'https://shop.clay.studio.example/', link_type: 'external' }]);
+    expect(u.bio_links).toEqual([
+      {
+        title: 'Shop',
+        lynx_url: expect.stringMatching(/^https:\/\/l\.instagram\.com\//),
+        url: 'https://shop.clay.studio.example/',
+        link_type: 'external',
+      },
+    ]);
     expect(u.edge_owner_to_timeline_media.edges.map((e) => e.node.shortcode)).toEqual(['DAbCdEf1234', 'DAbCdEf5678']);
     expect(u.edge_owner_to_timeline_media.edges[1].node).toMatchObject({ is_video: false, video_url: null, video_view_count: null });
   });
 
   it('absent listed fields are null (or empty lists / null counts), never missing', () => {
-    const bare = { id: '1', username: 'bare', edge_owner_to_timeline_media: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] } };
+    const bare = {
+      id: '1',
+      username: 'bare',
+      edge_owner_to_timeline_media: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
+    };
     const u = parseProfile(s.profileBody(bare)).data.user;
     expect(Object.keys(u)).toEqual(USER_KEYS);
-    expect(u).toMatchObject({ fbid: null, full_name: null, biography: null, biography_with_entities: null, bio_links: [], edge_followed_by: { count: null }, business_email: null, has_clips: null });
+    expect(u).toMatchObject({
+      fbid: null,
+      full_name: null,
+      biography: null,
+      biography_with_entities: null,
+      bio_links: [],
+      edge_followed_by: { count: null },
+      business_email: null,
+      has_clips: null,
+    });
     const noTimeline = parseProfile(s.profileBody({ id: '1', username: 'bare' })).data.user;
-    expect(noTimeline.edge_owner_to_timeline_media).toEqual({ count: null, page_info: { has_next_page: false, end_cursor: null }, edges: [] });
+    expect(noTimeline.edge_owner_to_timeline_media).toEqual({
+      count: null,
+      page_info: { has_next_page: false, end_cursor: null },
+      edges: [],
+    });
   });
 
   it('a private account: the public header with is_private true, every media list emptied (counts kept)', () => {
@@ -146,12 +205,25 @@ describe('parseProfile', () => {
     const leaky = s.userJson('quiet.one', {
       private: true,
       extra: {
-        edge_owner_to_timeline_media: { count: 87, page_info: { has_next_page: true, end_cursor: 'QVFD' }, edges: [{ node: s.mediaNode('1', 'PRIVATE1', '1', 'quiet.one') }] },
-        edge_felix_video_timeline: { count: 4, page_info: { has_next_page: true, end_cursor: 'QVFE' }, edges: [{ node: s.mediaNode('2', 'PRIVATE2', '1', 'quiet.one', true) }] },
+        edge_owner_to_timeline_media: {
+          count: 87,
+          page_info: { has_next_page: true, end_cursor: 'QVFD' },
+          edges: [{ node: s.mediaNode('1', 'PRIVATE1', '1', 'quiet.one') }],
+        },
+        edge_felix_video_timeline: {
+          count: 4,
+          page_info: { has_next_page: true, end_cursor: 'QVFE' },
+          edges: [{ node: s.mediaNode('2', 'PRIVATE2', '1', 'quiet.one', true) }],
+        },
       },
     });
     const u = parseProfile(s.profileBody(leaky)).data.user as unknown as Record<string, any>;
-    expect(u).toMatchObject({ is_private: true, biography: 'Ceramics and slow mornings.\nStudio: Rotterdam', business_email: 'hello@quiet.one.example', edge_followed_by: { count: 15230 } });
+    expect(u).toMatchObject({
+      is_private: true,
+      biography: 'Ceramics and slow mornings.\nStudio: Rotterdam',
+      business_email: 'hello@quiet.one.example',
+      edge_followed_by: { count: 15230 },
+    });
     expect(u.edge_owner_to_timeline_media).toEqual({ count: 87, page_info: { has_next_page: false, end_cursor: null }, edges: [] });
     expect(u.edge_felix_video_timeline).toEqual({ count: 4, page_info: { has_next_page: false, end_cursor: null }, edges: [] });
     expect(JSON.stringify(u)).not.toMatch(/PRIVATE\d/);
@@ -181,7 +253,9 @@ describe('parseProfile', () => {
     expect(errorOf(() => parseProfile({ status: 'ok' })).message).toMatch(/missing data\.user/);
     expect(errorOf(() => parseProfile({ graphql: { user: {} } })).code).toBe('UPSTREAM_FAILED');
     expect(errorOf(() => parseProfile(s.profileBody({ username: 'x' }))).message).toMatch(/data\.user\.id/);
-    const badNode = s.userJson('x', { extra: { edge_owner_to_timeline_media: { count: 1, page_info: {}, edges: [{ node: { id: '1' } }] } } });
+    const badNode = s.userJson('x', {
+      extra: { edge_owner_to_timeline_media: { count: 1, page_info: {}, edges: [{ node: { id: '1' } }] } },
+    });
     expect(errorOf(() => parseProfile(s.profileBody(badNode))).message).toMatch(/shortcode/);
   });
 });
@@ -201,7 +275,13 @@ describe('handles', () => {
     expect(normalizeHandle(input)).toBe(want);
   });
 
-  it.each(['https://www.instagram.com/megadeth/', 'instagram.com/megadeth', 'www.instagram.com/megadeth', 'instagr.am/megadeth', 'megadeth/'])('%s looks like a URL', (v) => {
+  it.each([
+    'https://www.instagram.com/megadeth/',
+    'instagram.com/megadeth',
+    'www.instagram.com/megadeth',
+    'instagr.am/megadeth',
+    'megadeth/',
+  ])('%s looks like a URL', (v) => {
     expect(looksLikeUrl(v)).toBe(true);
   });
 
@@ -219,30 +299,34 @@ describe('handles', () => {
 // Peer example: key set and value types (api.md wins on names; this is a second opinion)
 // ---------------------------------------------------------------------------------------------
 
-describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
-  const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
-  const envelope = ['success', 'credits_remaining', 'credits_charged'];
+describe.skipIf(!hasPeerExample(PEER_FILE))(
+  `peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`,
+  () => {
+    const peer = () => JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Record<string, any>;
+    const envelope = ['success', 'credits_remaining', 'credits_charged'];
 
-  it('the peer body, parsed, comes back unchanged: {data: {user}, status} beside the envelope', () => {
-    const body = Object.fromEntries(Object.entries(peer()).filter(([k]) => !envelope.includes(k)));
-    const mine = parseProfile(body);
-    expect(Object.keys(mine).sort()).toEqual(Object.keys(body).sort());
-    expect(mine).toEqual(body);
-  });
+    it('the peer body, parsed, comes back unchanged: {data: {user}, status} beside the envelope', () => {
+      const body = Object.fromEntries(Object.entries(peer()).filter(([k]) => !envelope.includes(k)));
+      const mine = parseProfile(body);
+      expect(Object.keys(mine).sort()).toEqual(Object.keys(body).sort());
+      expect(mine).toEqual(body);
+    });
 
-  it.skipIf(!hasFixtures(LABEL))('the capture has the peer types for the api.md fields (where both are non-null)', () => {
-    const want = peer().data.user as Record<string, any>;
-    const got = parseProfile(JSON.parse(readFixture(LABEL, CAPTURE))).data.user as unknown as Record<string, any>;
-    for (const k of USER_KEYS) {
-      expect(got).toHaveProperty(k);
-      expect(want).toHaveProperty(k);
-      if (got[k] !== null && want[k] !== null) expect([k, typeof got[k]]).toEqual([k, typeof want[k]]);
-    }
-    const gotNode = got.edge_owner_to_timeline_media.edges[0].node;
-    const wantNode = want.edge_owner_to_timeline_media.edges[0].node;
-    for (const k of NODE_KEYS) if (gotNode[k] !== null && wantNode[k] !== null) expect([k, typeof gotNode[k]]).toEqual([k, typeof wantNode[k]]);
-  });
-});
+    it.skipIf(!hasFixtures(LABEL))('the capture has the peer types for the api.md fields (where both are non-null)', () => {
+      const want = peer().data.user as Record<string, any>;
+      const got = parseProfile(JSON.parse(readFixture(LABEL, CAPTURE))).data.user as unknown as Record<string, any>;
+      for (const k of USER_KEYS) {
+        expect(got).toHaveProperty(k);
+        expect(want).toHaveProperty(k);
+        if (got[k] !== null && want[k] !== null) expect([k, typeof got[k]]).toEqual([k, typeof want[k]]);
+      }
+      const gotNode = got.edge_owner_to_timeline_media.edges[0].node;
+      const wantNode = want.edge_owner_to_timeline_media.edges[0].node;
+      for (const k of NODE_KEYS)
+        if (gotNode[k] !== null && wantNode[k] !== null) expect([k, typeof gotNode[k]]).toEqual([k, typeof wantNode[k]]);
+    });
+  },
+);
 
 describe.skipIf(!hasFixtures(LABEL))(`parse warnings (social-b, ${skipReason(LABEL)})`, () => {
   const capture = () => JSON.parse(readFixture(LABEL, CAPTURE));

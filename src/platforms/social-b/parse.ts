@@ -28,7 +28,15 @@ import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } fr
 import { bool, idStr, isObj, num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import type { SocialBBioLink, SocialBPageInfo, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
-export type { SocialBBioLink, SocialBPageInfo, SocialBThumbnail, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
+export type {
+  SocialBBioLink,
+  SocialBPageInfo,
+  SocialBThumbnail,
+  SocialBMedia,
+  SocialBTimelineMedia,
+  SocialBUser,
+  SocialBProfile,
+} from './schema.js';
 
 const PLATFORM = 'social-b';
 
@@ -82,7 +90,9 @@ function parseMedia(v: unknown): SocialBMedia {
   const dims = isObj(v.dimensions) ? { height: num(v.dimensions.height), width: num(v.dimensions.width) } : null;
   const owner = isObj(v.owner) ? withRest({ id: idStr(v.owner.id), username: str(v.owner.username) }, v.owner) : null;
   const thumbs = Array.isArray(v.thumbnail_resources)
-    ? v.thumbnail_resources.filter(isObj).map((t) => withRest({ src: str(t.src), config_width: num(t.config_width), config_height: num(t.config_height) }, t))
+    ? v.thumbnail_resources
+        .filter(isObj)
+        .map((t) => withRest({ src: str(t.src), config_width: num(t.config_width), config_height: num(t.config_height) }, t))
     : [];
   return withRest(
     {
@@ -130,7 +140,10 @@ export function parseUser(u: Obj): SocialBUser {
   if (!id || !username) throw shapeChanged(PLATFORM, 'data.user.id / data.user.username');
   const isPrivate = bool(u.is_private);
   const bwe = isObj(u.biography_with_entities)
-    ? { raw_text: str(u.biography_with_entities.raw_text), entities: Array.isArray(u.biography_with_entities.entities) ? u.biography_with_entities.entities : [] }
+    ? {
+        raw_text: str(u.biography_with_entities.raw_text),
+        entities: Array.isArray(u.biography_with_entities.entities) ? u.biography_with_entities.entities : [],
+      }
     : null;
   const timeline = parseTimeline(isPrivate ? emptied(u.edge_owner_to_timeline_media) : u.edge_owner_to_timeline_media);
   // web_profile_info carries names, bio, counts, flags and pictures on every account (null or ""

@@ -30,13 +30,20 @@ export const profile: OperationDef<{ handle: string }, SocialBProfile> = {
   rest: { path: '/v1/social-b/profile' },
   record: schema.SocialBProfile,
   params: [
-    { name: 'handle', kind: 'string', required: true, maxLength: 100, description: 'Username, e.g. megadeth; a leading @ is ignored. Not a profile URL.' },
+    {
+      name: 'handle',
+      kind: 'string',
+      required: true,
+      maxLength: 100,
+      description: 'Username, e.g. megadeth; a leading @ is ignored. Not a profile URL.',
+    },
   ],
   cacheable: true,
   check(args, problem) {
     if (typeof args.handle !== 'string' || !args.handle.trim() || args.handle.length > 100) return; // required / length rules report these
     if (looksLikeUrl(args.handle)) problem('handle', 'must be a username (e.g. megadeth), not a profile URL');
-    else if (!normalizeHandle(args.handle)) problem('handle', 'must be a username: 1 to 30 letters, digits, periods and underscores (a leading @ is allowed)');
+    else if (!normalizeHandle(args.handle))
+      problem('handle', 'must be a username: 1 to 30 letters, digits, periods and underscores (a leading @ is allowed)');
   },
   normalize: (a) => ({ handle: normalizeHandle(a.handle)! }),
   // Usernames are case-insensitive and the @ is decoration: every spelling shares one entry.

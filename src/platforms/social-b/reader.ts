@@ -34,7 +34,11 @@ export const reader: ProfileReader<SocialBProfile> = {
       displayName: u.full_name,
       bio: u.biography,
       websites: website ? [website] : [],
-      links: uniq([...(u.external_url ? [u.external_url] : []), ...u.bio_links.map((l) => l.url).filter((x): x is string => !!x), ...bioUrls(u.biography)]),
+      links: uniq([
+        ...(u.external_url ? [u.external_url] : []),
+        ...u.bio_links.map((l) => l.url).filter((x): x is string => !!x),
+        ...bioUrls(u.biography),
+      ]),
       emails: textEmails(u.business_email, u.biography),
       ids: [identityOf('social-b', u.username)],
       followers: u.edge_followed_by.count,

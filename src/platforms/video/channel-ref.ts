@@ -35,8 +35,22 @@ const LEGACY_NAME_RE = /^[\p{L}\p{M}\p{N}._-]{1,100}$/u;
 const CHANNEL_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com']);
 /** Channel tabs that may follow the channel part of a URL. */
 const TAB_SUFFIXES = new Set([
-  'about', 'featured', 'videos', 'shorts', 'streams', 'live', 'playlists', 'community', 'posts', 'podcasts',
-  'releases', 'store', 'channels', 'courses', 'membership', 'search',
+  'about',
+  'featured',
+  'videos',
+  'shorts',
+  'streams',
+  'live',
+  'playlists',
+  'community',
+  'posts',
+  'podcasts',
+  'releases',
+  'store',
+  'channels',
+  'courses',
+  'membership',
+  'search',
 ]);
 
 export const YOUTUBE_ORIGIN = 'https://www.youtube.com';

@@ -12,16 +12,43 @@
 /** Multiplier words, lower-case, without a trailing period. */
 const MULTIPLIERS: Record<string, number> = {
   // thousand
-  k: 1e3, thousand: 1e3, tsd: 1e3, mil: 1e3, tys: 1e3, 'тыс': 1e3, rb: 1e3, n: 1e3, 'ألف': 1e3,
+  k: 1e3,
+  thousand: 1e3,
+  tsd: 1e3,
+  mil: 1e3,
+  tys: 1e3,
+  тыс: 1e3,
+  rb: 1e3,
+  n: 1e3,
+  ألف: 1e3,
   // million
-  m: 1e6, million: 1e6, millions: 1e6, mio: 1e6, mln: 1e6, mi: 1e6, mn: 1e6, 'млн': 1e6, tr: 1e6, jt: 1e6, 'مليون': 1e6,
+  m: 1e6,
+  million: 1e6,
+  millions: 1e6,
+  mio: 1e6,
+  mln: 1e6,
+  mi: 1e6,
+  mn: 1e6,
+  млн: 1e6,
+  tr: 1e6,
+  jt: 1e6,
+  مليون: 1e6,
   // billion
-  b: 1e9, bn: 1e9, billion: 1e9, mrd: 1e9, md: 1e9, mld: 1e9, 'млрд': 1e9,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  mrd: 1e9,
+  md: 1e9,
+  mld: 1e9,
+  млрд: 1e9,
   // South Asian
-  lakh: 1e5, lakhs: 1e5, crore: 1e7, cr: 1e7,
+  lakh: 1e5,
+  lakhs: 1e5,
+  crore: 1e7,
+  cr: 1e7,
 };
 /** East Asian multipliers, read from the first character after the number. */
-const CJK_MULTIPLIERS: Record<string, number> = { '万': 1e4, '萬': 1e4, '億': 1e8, '亿': 1e8, '만': 1e4, '억': 1e8, '千': 1e3, '천': 1e3 };
+const CJK_MULTIPLIERS: Record<string, number> = { 万: 1e4, 萬: 1e4, 億: 1e8, 亿: 1e8, 만: 1e4, 억: 1e8, 千: 1e3, 천: 1e3 };
 
 /** "No subscribers", "No videos", "No views" (English interface). */
 const NONE_RE = /^\s*(?:no|zero)\s/i;
@@ -63,7 +90,19 @@ function multiplierOf(word: string): number {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 /**

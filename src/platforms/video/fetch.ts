@@ -108,16 +108,25 @@ async function fetchAboutPanel(ctx: OpContext, page: ChannelPage, token: string)
     'x-youtube-client-version': client.clientVersion,
   };
   if (client.visitorData) headers['x-goog-visitor-id'] = client.visitorData;
-  const res = await ctx.upstream.request({ url: BROWSE_URL, method: 'POST', headers, body: JSON.stringify(body), platform: PLATFORM, signal: ctx.signal });
+  const res = await ctx.upstream.request({
+    url: BROWSE_URL,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    platform: PLATFORM,
+    signal: ctx.signal,
+  });
   // The consent page or Google's /sorry/ page instead of the JSON: walls (walls.ts).
   // The channel page was there: a 4xx on its own continuation is YouTube refusing the request.
-  if (res.status === 400 || res.status === 404) throw upstreamFailed(`${PLATFORM}: the about panel request was refused (HTTP ${res.status})`);
+  if (res.status === 400 || res.status === 404)
+    throw upstreamFailed(`${PLATFORM}: the about panel request was refused (HTTP ${res.status})`);
   expectOk(res, PLATFORM, `The about panel of channel ${page.channelId}`);
   return parseAboutResponse(res.json());
 }
 
 async function fetchAboutPage(ctx: OpContext, channelId: string): Promise<AboutPanel> {
   const page = await fetchChannelPage(ctx, `${YOUTUBE_ORIGIN}/channel/${channelId}/about`, `Video channel ${channelId}`);
-  if (!page.about) throw shapeChanged(PLATFORM, 'aboutChannelViewModel (no about-panel token on the channel page, no panel on its /about page)');
+  if (!page.about)
+    throw shapeChanged(PLATFORM, 'aboutChannelViewModel (no about-panel token on the channel page, no panel on its /about page)');
   return page.about;
 }

@@ -21,7 +21,12 @@ const ImageSourceRef = builder.objectRef<VideoImageSource>('VideoImageSource').i
 
 const AvatarImageRef = builder.objectRef<VideoChannelAvatar['image']>('VideoChannelAvatarImage').implement({
   fields: (t) => ({
-    sources: t.field({ type: [ImageSourceRef], nullable: false, description: 'Sizes of the same picture, smallest first', resolve: (i) => i.sources }),
+    sources: t.field({
+      type: [ImageSourceRef],
+      nullable: false,
+      description: 'Sizes of the same picture, smallest first',
+      resolve: (i) => i.sources,
+    }),
   }),
 });
 
@@ -40,16 +45,26 @@ const ChannelRef = builder.objectRef<VideoChannel>('VideoChannel').implement({
     name: t.exposeString('name'),
     avatar: t.expose('avatar', { type: AvatarRef }),
     description: t.exposeString('description'),
-    subscriberCount: t.exposeInt('subscriberCount', { description: 'Parsed from subscriberCountText (as rounded as the text: 551K → 551000)' }),
+    subscriberCount: t.exposeInt('subscriberCount', {
+      description: 'Parsed from subscriberCountText (as rounded as the text: 551K → 551000)',
+    }),
     subscriberCountText: t.exposeString('subscriberCountText'),
     videoCount: t.int({ description: 'Parsed from videoCountText', resolve: (c) => parseCount(c.videoCountText) }),
     videoCountText: t.exposeString('videoCountText'),
-    viewCount: t.float({ description: 'Parsed from viewCountText (a Float: view counts outgrow 32-bit integers)', resolve: (c) => parseCount(c.viewCountText) }),
+    viewCount: t.float({
+      description: 'Parsed from viewCountText (a Float: view counts outgrow 32-bit integers)',
+      resolve: (c) => parseCount(c.viewCountText),
+    }),
     viewCountText: t.exposeString('viewCountText'),
-    joinedDate: t.string({ description: 'YYYY-MM-DD, parsed from joinedDateText (English texts only)', resolve: (c) => parseJoinedDate(c.joinedDateText) }),
+    joinedDate: t.string({
+      description: 'YYYY-MM-DD, parsed from joinedDateText (English texts only)',
+      resolve: (c) => parseJoinedDate(c.joinedDateText),
+    }),
     joinedDateText: t.exposeString('joinedDateText'),
     tags: t.exposeString('tags', { description: 'Channel keywords, comma-separated' }),
-    email: t.exposeString('email', { description: 'An address the public description lists; the business e-mail behind the platform\'s captcha is never requested' }),
+    email: t.exposeString('email', {
+      description: "An address the public description lists; the business e-mail behind the platform's captcha is never requested",
+    }),
     store: t.exposeString('store', { description: 'The merchandise store among the links' }),
     platformUrls: t.field({
       type: [LinkedPlatformUrlRef],

@@ -4,7 +4,14 @@ import { wallError } from '../../../test/blocks/wall-answer.js';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { channelCacheKey, channelPageUrl, handleFromChannelUrl, normalizeHandle, parseChannelInput, parseChannelUrl } from './channel-ref.js';
+import {
+  channelCacheKey,
+  channelPageUrl,
+  handleFromChannelUrl,
+  normalizeHandle,
+  parseChannelInput,
+  parseChannelUrl,
+} from './channel-ref.js';
 import { parseCount, parseJoinedDate } from './counts.js';
 import { aboutRequestBody } from './fetch.js';
 import type { AboutPanel, ChannelPage } from './parse.js';
@@ -41,8 +48,19 @@ const KURZGESAGT = 'youtubei-browse-videos-kurzgesagt.newpipe-mock.json';
 
 /** api.md "Video channel" field order; platform URL fields sit between store and links. */
 const LEADING_KEYS = [
-  'channelId', 'channel', 'name', 'avatar', 'description', 'subscriberCount', 'subscriberCountText', 'videoCountText',
-  'viewCountText', 'joinedDateText', 'tags', 'email', 'store',
+  'channelId',
+  'channel',
+  'name',
+  'avatar',
+  'description',
+  'subscriberCount',
+  'subscriberCountText',
+  'videoCountText',
+  'viewCountText',
+  'joinedDateText',
+  'tags',
+  'email',
+  'store',
 ];
 const TRAILING_KEYS = ['links', 'country'];
 
@@ -129,7 +147,11 @@ describe.skipIf(!hasFixtures(LABEL))(`video captures (${skipReason(LABEL)})`, ()
 
     it('header attribution: hospitalrecords.ffm.to/fresh, "and 5 more links"; about-panel token present', () => {
       const p = page();
-      expect(p.headerLink).toEqual({ text: 'hospitalrecords.ffm.to/fresh', url: 'https://hospitalrecords.ffm.to/fresh', more: 'and 5 more links' });
+      expect(p.headerLink).toEqual({
+        text: 'hospitalrecords.ffm.to/fresh',
+        url: 'https://hospitalrecords.ffm.to/fresh',
+        more: 'and 5 more links',
+      });
       expect(p.aboutToken).toMatch(/^4qmFsgJgEhhVQ3c0OXVPVEFKakdVZG9BZVVjcDd0T2ca/);
       expect(p.about).toBeNull();
       expect(html()).not.toContain('aboutChannelViewModel');
@@ -228,7 +250,11 @@ describe.skipIf(!hasFixtures(LABEL))(`video captures (${skipReason(LABEL)})`, ()
     });
 
     it('description starts with the mission sentence', () => {
-      expect(parseChannelPage(data()).description?.startsWith('The Bulwark was founded to provide analysis and reporting in defense of America’s liberal democracy.')).toBe(true);
+      expect(
+        parseChannelPage(data()).description?.startsWith(
+          'The Bulwark was founded to provide analysis and reporting in defense of America’s liberal democracy.',
+        ),
+      ).toBe(true);
     });
   });
 
@@ -248,7 +274,11 @@ describe.skipIf(!hasFixtures(LABEL))(`video captures (${skipReason(LABEL)})`, ()
       expect(sent).toMatchObject({ browseId: 'UCsXVk37bltHxD1rDPwtNM8Q', params: 'EgZ2aWRlb3PyBgQKAjoA' });
       const ours = aboutRequestBody('TOKEN', { clientVersion: '2.20260123.01.00', visitorData: null }) as Obj;
       expect(Object.keys(ours.context.client)).toEqual(expect.arrayContaining(Object.keys(sent.context.client)));
-      expect(ours.context.client).toMatchObject({ clientName: 'WEB', clientVersion: sent.context.client.clientVersion, platform: 'DESKTOP' });
+      expect(ours.context.client).toMatchObject({
+        clientName: 'WEB',
+        clientVersion: sent.context.client.clientVersion,
+        platform: 'DESKTOP',
+      });
       expect(ours.continuation).toBe('TOKEN');
     });
 
@@ -338,14 +368,25 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
         channelId: NIGHT_OWL.channelId,
         title: 'Night Owl Workshop',
         avatar: { thumbnails: [{ url: '//yt3.ggpht.com/old=s48-c-k', width: 48, height: 48 }] },
-        subscriberCountText: { accessibility: { accessibilityData: { label: '1.24 million subscribers' } }, simpleText: '1.24M subscribers' },
+        subscriberCountText: {
+          accessibility: { accessibilityData: { label: '1.24 million subscribers' } },
+          simpleText: '1.24M subscribers',
+        },
         videosCountText: { runs: [{ text: '412' }, { text: ' videos' }] },
         channelHandleText: { runs: [{ text: '@NightOwlWorkshop' }] },
       },
     };
     const p = parseChannelPage(data);
-    expect(p).toMatchObject({ handle: 'NightOwlWorkshop', subscriberCountText: '1.24M subscribers', subscriberCountLabel: '1.24 million subscribers', videoCountText: '412 videos' });
-    expect(p.avatar).toEqual({ image: { sources: [{ url: 'https://yt3.ggpht.com/old=s48-c-k', width: 48, height: 48 }] }, avatarImageSize: null });
+    expect(p).toMatchObject({
+      handle: 'NightOwlWorkshop',
+      subscriberCountText: '1.24M subscribers',
+      subscriberCountLabel: '1.24 million subscribers',
+      videoCountText: '412 videos',
+    });
+    expect(p.avatar).toEqual({
+      image: { sources: [{ url: 'https://yt3.ggpht.com/old=s48-c-k', width: 48, height: 48 }] },
+      avatarImageSize: null,
+    });
   });
 
   it('no header at all: handle from the vanity URL, avatar from the metadata thumbnails, counts null', () => {
@@ -370,8 +411,16 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
 
   it('consent interstitial → UPSTREAM_BLOCKED (by body, and by the final URL)', () => {
     // Walls (walls.ts): the upstream client answers them before the parser, as wallError does.
-    expectApiError(() => { throw wallError('video', CONSENT_HTML, { url: 'https://www.youtube.com/@x' }); }, 'UPSTREAM_BLOCKED', /consent/);
-    expectApiError(() => { throw wallError('video', '<html></html>', { url: 'https://consent.youtube.com/m?continue=x' }); }, 'UPSTREAM_BLOCKED');
+    expectApiError(
+      () => {
+        throw wallError('video', CONSENT_HTML, { url: 'https://www.youtube.com/@x' });
+      },
+      'UPSTREAM_BLOCKED',
+      /consent/,
+    );
+    expectApiError(() => {
+      throw wallError('video', '<html></html>', { url: 'https://consent.youtube.com/m?continue=x' });
+    }, 'UPSTREAM_BLOCKED');
   });
 
   it('"This channel does not exist." and the 404 page → NOT_FOUND', () => {
@@ -402,7 +451,11 @@ describe('about panel (hand-written: no capture of it exists)', () => {
       viewCountText: '187,402,118 views',
       joinedDateText: 'Joined 14 Mar 2013',
     });
-    expect(a.links[1]).toEqual({ title: 'Instagram', text: 'instagram.com/nightowlworkshop', url: 'https://instagram.com/nightowlworkshop' });
+    expect(a.links[1]).toEqual({
+      title: 'Instagram',
+      text: 'instagram.com/nightowlworkshop',
+      url: 'https://instagram.com/nightowlworkshop',
+    });
     expect(a.links.map((l) => l.url)).toEqual([
       'https://nightowlworkshop.co.uk/',
       'https://instagram.com/nightowlworkshop',
@@ -463,16 +516,33 @@ describe('buildChannelRecord', () => {
 
   it('absent about facts are null, never missing; no public e-mail → null; links []', () => {
     const about = parseAboutResponse(
-      aboutBrowseResponse(nightOwlAbout({ country: null, subscribers: null, description: 'No contact here. Business e-mail: sign in to see it.', links: [] })),
+      aboutBrowseResponse(
+        nightOwlAbout({ country: null, subscribers: null, description: 'No contact here. Business e-mail: sign in to see it.', links: [] }),
+      ),
     );
     const r = buildChannelRecord({ ...page(), subscriberCountText: null, keywords: '' }, about);
-    expect(r).toMatchObject({ country: null, subscriberCount: null, subscriberCountText: null, email: null, store: null, tags: null, links: [] });
+    expect(r).toMatchObject({
+      country: null,
+      subscriberCount: null,
+      subscriberCountText: null,
+      email: null,
+      store: null,
+      tags: null,
+      links: [],
+    });
     expect(Object.keys(r)).toEqual([...LEADING_KEYS, ...TRAILING_KEYS]);
   });
 
   it('"Store" title wins over host guesses; a store. host is a store too', () => {
     const about = parseAboutViewModel(
-      aboutViewModel(nightOwlAbout({ links: [{ title: 'Instagram', url: 'https://instagram.com/x' }, { title: 'Official Store', url: 'https://example.org/buy' }] })),
+      aboutViewModel(
+        nightOwlAbout({
+          links: [
+            { title: 'Instagram', url: 'https://instagram.com/x' },
+            { title: 'Official Store', url: 'https://example.org/buy' },
+          ],
+        }),
+      ),
     );
     expect(buildChannelRecord(page(), about).store).toBe('https://example.org/buy');
     const byHost = parseAboutViewModel(aboutViewModel(nightOwlAbout({ links: [{ title: 'Stuff', url: 'https://store.example.org/' }] })));
@@ -612,8 +682,12 @@ describe('channel references', () => {
     expect(normalizeHandle('a'.repeat(31))).toBeNull();
     expect(normalizeHandle('has space')).toBeNull();
     expect(normalizeHandle('@@double')).toBeNull();
-    expect(channelCacheKey({ kind: 'handle', handle: normalizeHandle('@Kurzgesagt')! })).toBe(channelCacheKey(parseChannelUrl('https://m.youtube.com/@kurzgesagt/about')!));
-    expect(channelCacheKey(parseChannelUrl('https://www.youtube.com/channel/UCsXVk37bltHxD1rDPwtNM8Q')!)).toBe('id:UCsXVk37bltHxD1rDPwtNM8Q');
+    expect(channelCacheKey({ kind: 'handle', handle: normalizeHandle('@Kurzgesagt')! })).toBe(
+      channelCacheKey(parseChannelUrl('https://m.youtube.com/@kurzgesagt/about')!),
+    );
+    expect(channelCacheKey(parseChannelUrl('https://www.youtube.com/channel/UCsXVk37bltHxD1rDPwtNM8Q')!)).toBe(
+      'id:UCsXVk37bltHxD1rDPwtNM8Q',
+    );
     expect(channelPageUrl({ kind: 'handle', handle: 'ねこねこ' })).toBe('https://www.youtube.com/@%E3%81%AD%E3%81%93%E3%81%AD%E3%81%93');
   });
 
@@ -640,40 +714,52 @@ function typeOf(v: unknown): string {
   return typeof v;
 }
 
-describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`, () => {
-  it('a record built from the peer sample has its key set (platform names per api.md) and value types', () => {
-    const { success: _s, credits_remaining: _r, credits_charged: _c, ...sample } = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Obj;
-    const handle = sample.channel.split('/@')[1];
-    const data = channelInitialData({
-      ...NIGHT_OWL,
-      channelId: sample.channelId,
-      handle,
-      title: sample.name,
-      description: sample.description,
-      keywords: sample.tags.split(', ').map((t: string) => (t.includes(' ') ? `"${t}"` : t)).join(' '),
-      subscribers: sample.subscriberCountText,
-    });
-    (data.header as Obj).pageHeaderRenderer.content.pageHeaderViewModel.image.decoratedAvatarViewModel.avatar.avatarViewModel = sample.avatar;
-    const about = parseAboutViewModel(
-      aboutViewModel({
+describe.skipIf(!hasPeerExample(PEER_FILE))(
+  `peer example (skipped when ${PEER_FILE} is absent: fresh clone without the shared reference)`,
+  () => {
+    it('a record built from the peer sample has its key set (platform names per api.md) and value types', () => {
+      const {
+        success: _s,
+        credits_remaining: _r,
+        credits_charged: _c,
+        ...sample
+      } = JSON.parse(readFileSync(PEER_FILE, 'utf8')).sampleResponse as Obj;
+      const handle = sample.channel.split('/@')[1];
+      const data = channelInitialData({
+        ...NIGHT_OWL,
         channelId: sample.channelId,
         handle,
+        title: sample.name,
         description: sample.description,
-        country: sample.country,
+        keywords: sample.tags
+          .split(', ')
+          .map((t: string) => (t.includes(' ') ? `"${t}"` : t))
+          .join(' '),
         subscribers: sample.subscriberCountText,
-        videos: sample.videoCountText,
-        views: sample.viewCountText,
-        joined: sample.joinedDateText,
-        links: sample.links.map((url: string, i: number) => ({ title: i === 0 ? 'Store' : 'Link', url })),
-      }),
-    );
-    const mine = buildChannelRecord(parseChannelPage(data), about) as unknown as Obj;
-    const renamed: Record<string, string> = { twitter: 'microblog-b', instagram: 'social-b' };
-    const expectedKeys = Object.keys(sample).map((k) => renamed[k] ?? k);
-    expect(Object.keys(mine)).toEqual(expectedKeys);
-    for (const key of Object.keys(sample)) {
-      expect([key, typeOf(mine[renamed[key] ?? key])]).toEqual([key, typeOf(sample[key])]);
-      expect([key, mine[renamed[key] ?? key]]).toEqual([key, sample[key]]);
-    }
-  });
-});
+      });
+      (data.header as Obj).pageHeaderRenderer.content.pageHeaderViewModel.image.decoratedAvatarViewModel.avatar.avatarViewModel =
+        sample.avatar;
+      const about = parseAboutViewModel(
+        aboutViewModel({
+          channelId: sample.channelId,
+          handle,
+          description: sample.description,
+          country: sample.country,
+          subscribers: sample.subscriberCountText,
+          videos: sample.videoCountText,
+          views: sample.viewCountText,
+          joined: sample.joinedDateText,
+          links: sample.links.map((url: string, i: number) => ({ title: i === 0 ? 'Store' : 'Link', url })),
+        }),
+      );
+      const mine = buildChannelRecord(parseChannelPage(data), about) as unknown as Obj;
+      const renamed: Record<string, string> = { twitter: 'microblog-b', instagram: 'social-b' };
+      const expectedKeys = Object.keys(sample).map((k) => renamed[k] ?? k);
+      expect(Object.keys(mine)).toEqual(expectedKeys);
+      for (const key of Object.keys(sample)) {
+        expect([key, typeOf(mine[renamed[key] ?? key])]).toEqual([key, typeOf(sample[key])]);
+        expect([key, mine[renamed[key] ?? key]]).toEqual([key, sample[key]]);
+      }
+    });
+  },
+);

@@ -53,8 +53,21 @@ export function ytText(v: unknown): string | null {
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set([
-  'channelId', 'channel', 'name', 'avatar', 'description', 'subscriberCount', 'subscriberCountText', 'videoCountText',
-  'viewCountText', 'joinedDateText', 'tags', 'email', 'store', 'links', 'country',
+  'channelId',
+  'channel',
+  'name',
+  'avatar',
+  'description',
+  'subscriberCount',
+  'subscriberCountText',
+  'videoCountText',
+  'viewCountText',
+  'joinedDateText',
+  'tags',
+  'email',
+  'store',
+  'links',
+  'country',
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -367,11 +380,17 @@ function commandUrl(cmd: unknown): string | null {
 }
 
 function imageSources(v: unknown): VideoImageSource[] {
-  return list(v)
-    .filter(isObj)
-    .filter((s) => typeof s.url === 'string' && s.url !== '')
-    // Older pages give protocol-relative thumbnail URLs (`//yt3.ggpht.com/…`).
-    .map((s) => ({ url: (s.url as string).startsWith('//') ? `https:${s.url as string}` : (s.url as string), width: round(s.width), height: round(s.height) }));
+  return (
+    list(v)
+      .filter(isObj)
+      .filter((s) => typeof s.url === 'string' && s.url !== '')
+      // Older pages give protocol-relative thumbnail URLs (`//yt3.ggpht.com/…`).
+      .map((s) => ({
+        url: (s.url as string).startsWith('//') ? `https:${s.url as string}` : (s.url as string),
+        width: round(s.width),
+        height: round(s.height),
+      }))
+  );
 }
 
 function avatarFromViewModel(vm: Obj): VideoChannelAvatar | null {
@@ -498,7 +517,8 @@ export function keywordsToTags(keywords: string | null): string | null {
 
 /** Hosts (first label) and link titles that name a merchandise store. */
 const STORE_TITLE_RE = /\b(?:store|shop|merch|merchandise|boutique|tienda|loja)\b/i;
-const STORE_HOST_RE = /^(?:www\.)?(?:store|shop|merch)\.|(?:^|\.)(?:myshopify\.com|creator-spring\.com|teespring\.com|fourthwall\.com|bonfire\.com|represent\.com|crowdmade\.com)$/i;
+const STORE_HOST_RE =
+  /^(?:www\.)?(?:store|shop|merch)\.|(?:^|\.)(?:myshopify\.com|creator-spring\.com|teespring\.com|fourthwall\.com|bonfire\.com|represent\.com|crowdmade\.com)$/i;
 
 /** The first link that is a merchandise store: by its title in the panel ("Store", "Merch") or its host (`store.…`, Shopify, Spring…). */
 export function storeUrl(links: readonly AboutLink[]): string | null {

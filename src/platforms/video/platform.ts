@@ -27,13 +27,24 @@ export const channel: OperationDef<{ ref: ChannelRef }, VideoChannel> = {
   rest: { path: '/v1/video/channel' },
   record: schema.VideoChannel,
   params: [
-    { name: 'channelId', kind: 'string', maxLength: 64, description: 'Channel id: UC followed by 22 characters. Give exactly one of channelId, handle or url.' },
-    { name: 'handle', kind: 'string', maxLength: HANDLE_MAX, description: 'Channel handle, e.g. @kurzgesagt (the @ is optional). Give exactly one of channelId, handle or url.' },
+    {
+      name: 'channelId',
+      kind: 'string',
+      maxLength: 64,
+      description: 'Channel id: UC followed by 22 characters. Give exactly one of channelId, handle or url.',
+    },
+    {
+      name: 'handle',
+      kind: 'string',
+      maxLength: HANDLE_MAX,
+      description: 'Channel handle, e.g. @kurzgesagt (the @ is optional). Give exactly one of channelId, handle or url.',
+    },
     {
       name: 'url',
       kind: 'string',
       maxLength: URL_MAX,
-      description: 'Channel URL: https://www.youtube.com/@HANDLE, /channel/ID, /c/NAME or /user/NAME (m.youtube.com and a tab suffix such as /about or /videos are fine). Give exactly one of channelId, handle or url.',
+      description:
+        'Channel URL: https://www.youtube.com/@HANDLE, /channel/ID, /c/NAME or /user/NAME (m.youtube.com and a tab suffix such as /about or /videos are fine). Give exactly one of channelId, handle or url.',
     },
   ],
   cacheable: true,

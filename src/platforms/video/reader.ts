@@ -14,7 +14,8 @@ import type { VideoChannel } from './parse.js';
 import { descriptionUrls } from './parse.js';
 import { channel } from './platform.js';
 
-const refOf = (handle: string): ChannelRef => (CHANNEL_ID_RE.test(handle) ? { kind: 'id', id: handle } : { kind: 'handle', handle: handle.toLowerCase() });
+const refOf = (handle: string): ChannelRef =>
+  CHANNEL_ID_RE.test(handle) ? { kind: 'id', id: handle } : { kind: 'handle', handle: handle.toLowerCase() };
 
 export const reader: ProfileReader<VideoChannel> = {
   platform: 'video',

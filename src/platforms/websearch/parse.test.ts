@@ -23,162 +23,159 @@ function errorOf(fn: () => unknown): ApiError {
 // ---------------------------------------------------------------------------------------------
 // Real captures, read in place from ../shared/fixtures/websearch (facts: its SOURCES.md).
 // ---------------------------------------------------------------------------------------------
-describe.skipIf(!HAVE_CAPTURES)(
-  HAVE_CAPTURES ? 'websearch real captures (../shared/fixtures/websearch)' : skipReason(LABEL),
-  () => {
-    describe('google-desktop-q-google-2023.html (desktop JS layout, h3.LC20lb)', () => {
-      const html = HAVE_CAPTURES ? readFixture(LABEL, 'google-desktop-q-google-2023.html') : '';
-      const { results } = HAVE_CAPTURES ? parseSearchPage(html) : { results: [] };
+describe.skipIf(!HAVE_CAPTURES)(HAVE_CAPTURES ? 'websearch real captures (../shared/fixtures/websearch)' : skipReason(LABEL), () => {
+  describe('google-desktop-q-google-2023.html (desktop JS layout, h3.LC20lb)', () => {
+    const html = HAVE_CAPTURES ? readFixture(LABEL, 'google-desktop-q-google-2023.html') : '';
+    const { results } = HAVE_CAPTURES ? parseSearchPage(html) : { results: [] };
 
-      it('has the 9 organic results (one per h3.LC20lb)', () => {
-        expect(load(html)('h3.LC20lb')).toHaveLength(9);
-        expect(results).toHaveLength(9);
-      });
+    it('has the 9 organic results (one per h3.LC20lb)', () => {
+      expect(load(html)('h3.LC20lb')).toHaveLength(9);
+      expect(results).toHaveLength(9);
+    });
 
-      it('results 1 and 2 are google.com/ and www.google.com/, both kept', () => {
-        expect(results[0]).toMatchObject({ url: 'https://google.com/', title: 'Google' });
-        expect(results[1]).toMatchObject({ url: 'https://www.google.com/', title: 'Google' });
-      });
+    it('results 1 and 2 are google.com/ and www.google.com/, both kept', () => {
+      expect(results[0]).toMatchObject({ url: 'https://google.com/', title: 'Google' });
+      expect(results[1]).toMatchObject({ url: 'https://www.google.com/', title: 'Google' });
+    });
 
-      it('result 3 and result 4 (with its snippet)', () => {
-        expect(results[2]).toMatchObject({ url: 'https://www.google.com/account/about/', title: 'Google Account' });
-        expect(results[3]).toEqual({
-          url: 'https://www.google.com/maps',
-          title: 'Google Maps',
-          description: 'Find local businesses, view maps and get driving directions in Google Maps.',
-        });
-      });
-
-      it('the 9th (last) result', () => {
-        expect(results[8]).toMatchObject({ url: 'https://images.google.com/', title: 'Google' });
-      });
-
-      it('leaves out the Top stories cards', () => {
-        const card = 'Google Assistant will stop speaking after turning on smart home devices';
-        expect(html).toContain(card); // the card is in the page...
-        expect(results.map((r) => r.title)).not.toContain(card); // ...but is not an organic result
-        expect(results.some((r) => r.url.includes('9to5google.com'))).toBe(false);
-      });
-
-      it('every result is an http(s) url with a non-empty title and a string description', () => {
-        for (const r of results) {
-          expect(r.url).toMatch(/^https?:\/\//);
-          expect(r.title).not.toBe('');
-          expect(typeof r.description).toBe('string');
-        }
+    it('result 3 and result 4 (with its snippet)', () => {
+      expect(results[2]).toMatchObject({ url: 'https://www.google.com/account/about/', title: 'Google Account' });
+      expect(results[3]).toEqual({
+        url: 'https://www.google.com/maps',
+        title: 'Google Maps',
+        description: 'Find local businesses, view maps and get driving directions in Google Maps.',
       });
     });
 
-    describe('google-nojs-q-google-2023.html (no-JS layout, /url?q= links)', () => {
-      const html = HAVE_CAPTURES ? readFixture(LABEL, 'google-nojs-q-google-2023.html') : '';
-      const { results } = HAVE_CAPTURES ? parseSearchPage(html) : { results: [] };
+    it('the 9th (last) result', () => {
+      expect(results[8]).toMatchObject({ url: 'https://images.google.com/', title: 'Google' });
+    });
 
-      it('has 10 organic results', () => {
-        expect(results).toHaveLength(10);
-      });
+    it('leaves out the Top stories cards', () => {
+      const card = 'Google Assistant will stop speaking after turning on smart home devices';
+      expect(html).toContain(card); // the card is in the page...
+      expect(results.map((r) => r.title)).not.toContain(card); // ...but is not an organic result
+      expect(results.some((r) => r.url.includes('9to5google.com'))).toBe(false);
+    });
 
-      it('result 1: url (the q parameter of the /url redirect), title and snippet exactly', () => {
-        expect(results[0]).toEqual({
-          url: 'https://www.google.com/',
-          title: 'Google',
-          description:
-            "Search the world's information, including webpages, images, videos and more. Google has many special features to help you find exactly what you're looking for.",
-        });
-      });
+    it('every result is an http(s) url with a non-empty title and a string description', () => {
+      for (const r of results) {
+        expect(r.url).toMatch(/^https?:\/\//);
+        expect(r.title).not.toBe('');
+        expect(typeof r.description).toBe('string');
+      }
+    });
+  });
 
-      it('results 2 and 3 (with its snippet)', () => {
-        expect(results[1]).toMatchObject({ url: 'https://www.google.com/account/about/', title: 'Google Account' });
-        expect(results[2]).toEqual({
-          url: 'https://www.google.com/maps',
-          title: 'Google Maps',
-          description: 'Find local businesses, view maps and get driving directions in Google Maps.',
-        });
-      });
+  describe('google-nojs-q-google-2023.html (no-JS layout, /url?q= links)', () => {
+    const html = HAVE_CAPTURES ? readFixture(LABEL, 'google-nojs-q-google-2023.html') : '';
+    const { results } = HAVE_CAPTURES ? parseSearchPage(html) : { results: [] };
 
-      it('result 8 and result 10 (last)', () => {
-        expect(results[7].url).toBe('https://maps.google.com/');
-        expect(results[9]).toMatchObject({
-          url: 'https://edu.google.com/workspace-for-education/classroom/',
-          title: 'Classroom Management Tools & Resources - Google for Education',
-        });
-      });
+    it('has 10 organic results', () => {
+      expect(results).toHaveLength(10);
+    });
 
-      it('the knowledge-panel heading (5th of 11 h3) is not a result', () => {
-        const $ = load(html);
-        expect($('h3')).toHaveLength(11);
-        const kp = $('h3').eq(4);
-        expect(kp.closest('a')).toHaveLength(0); // a bare heading, no result link
-        // results 4 and 5 are the 4th and 6th headings: the 5th was skipped
-        expect(results[3].title).toBe(load(html)('h3').eq(3).text());
-        expect(results[4].title).toBe('Images - Google');
-        expect(results.some((r) => r.description.startsWith('Google LLC is an American multinational'))).toBe(false);
-      });
-
-      it('decodes a percent-encoded redirect target (imghp%3Fhl%3DEN)', () => {
-        expect(results[4].url).toBe('https://www.google.com/imghp?hl=EN');
+    it('result 1: url (the q parameter of the /url redirect), title and snippet exactly', () => {
+      expect(results[0]).toEqual({
+        url: 'https://www.google.com/',
+        title: 'Google',
+        description:
+          "Search the world's information, including webpages, images, videos and more. Google has many special features to help you find exactly what you're looking for.",
       });
     });
 
-    describe('google-ru-100-results-2016.html (2016 layout, h3.r > a, span.st)', () => {
-      const html = HAVE_CAPTURES ? readFixture(LABEL, 'google-ru-100-results-2016.html') : '';
-      const { results } = HAVE_CAPTURES ? parseSearchPage(html) : { results: [] };
-
-      it('has 100 results, each with its span.st snippet (the source repo counts 100 snippets)', () => {
-        expect(results).toHaveLength(100);
-        expect(results.every((r) => r.description !== '')).toBe(true);
-      });
-
-      it('result 1', () => {
-        expect(results[0]).toMatchObject({
-          url: 'http://pravda-sotrudnikov.ru/company/pao-sol-rusi',
-          title: 'ПАО Соль Руси: отзывы сотрудников о работодателе, компания ...',
-        });
-      });
-
-      it('SOURCES "result 3" (www.solrusi.ru) is our 2nd: the 1st h3.r is a featured-snippet repeat of result 1', () => {
-        // SOURCES.md numbers the `<h3 class="r"><a href=…>` headings in page order. The first of
-        // them sits in the featured-snippet block (`div.kp-blk`) and repeats result 1's link; it
-        // is not an organic result, so the organic list is pravda-sotrudnikov, solrusi, …
-        const $ = load(html);
-        const links = $('h3.r > a');
-        expect(links.eq(0).closest('.kp-blk')).toHaveLength(1);
-        expect(links.eq(0).attr('href')).toBe(links.eq(1).attr('href'));
-        expect(links.eq(2).attr('href')).toBe('http://www.solrusi.ru/');
-        expect(results[1]).toMatchObject({ url: 'http://www.solrusi.ru/', title: 'ПАО «СОЛЬ РУСИ»' });
-        expect(results.filter((r) => r.url === 'http://pravda-sotrudnikov.ru/company/pao-sol-rusi')).toHaveLength(1);
-      });
-
-      it('keeps the [PDF] result, titled by its link text', () => {
-        const pdf = results.find((r) => r.url === 'https://www.cbr.ru/publ/Vestnik/ves150924080.pdf');
-        expect(pdf?.title).toBe('СОДЕРЖАНИЕ - Банк России');
-      });
-
-      it('last result: percent-encoded query string preserved', () => {
-        expect(results[99]).toMatchObject({
-          url: 'http://xwebo.ru/search?q=%D0%B0%D0%BB%D1%8C%D1%84%D0%B0+%D0%B1%D1%80%D0%BE%D0%BA%D0%B5%D1%80+%D0%BE%D1%82%D0%B7%D1%8B%D0%B2%D1%8B',
-          title: 'Заработать денег. альфа брокер отзывы - Заработок в сети',
-        });
-      });
-
-      it('no Google-internal link (cache copies, /search) is a result', () => {
-        expect(results.some((r) => r.url.includes('webcache.googleusercontent.com'))).toBe(false);
-        expect(results.some((r) => /google\.[a-z.]+\/search/.test(r.url))).toBe(false);
+    it('results 2 and 3 (with its snippet)', () => {
+      expect(results[1]).toMatchObject({ url: 'https://www.google.com/account/about/', title: 'Google Account' });
+      expect(results[2]).toEqual({
+        url: 'https://www.google.com/maps',
+        title: 'Google Maps',
+        description: 'Find local businesses, view maps and get driving directions in Google Maps.',
       });
     });
 
-    it('google-nojs-no-results-2023.html → no results', () => {
-      const html = readFixture(LABEL, 'google-nojs-no-results-2023.html');
-      expect(load(html)('body').text()).toContain('did not match any documents');
-      expect(parseSearchPage(html)).toEqual({ results: [] });
+    it('result 8 and result 10 (last)', () => {
+      expect(results[7].url).toBe('https://maps.google.com/');
+      expect(results[9]).toMatchObject({
+        url: 'https://edu.google.com/workspace-for-education/classroom/',
+        title: 'Classroom Management Tools & Resources - Google for Education',
+      });
     });
 
-    it('google-consent-interstitial-ru-2022.html → UPSTREAM_BLOCKED naming the consent page', () => {
-      const err = errorOf(() => parseSearchPage(readFixture(LABEL, 'google-consent-interstitial-ru-2022.html')));
-      expect(err.code).toBe('UPSTREAM_BLOCKED');
-      expect(err.message).toMatch(/consent/i);
+    it('the knowledge-panel heading (5th of 11 h3) is not a result', () => {
+      const $ = load(html);
+      expect($('h3')).toHaveLength(11);
+      const kp = $('h3').eq(4);
+      expect(kp.closest('a')).toHaveLength(0); // a bare heading, no result link
+      // results 4 and 5 are the 4th and 6th headings: the 5th was skipped
+      expect(results[3].title).toBe(load(html)('h3').eq(3).text());
+      expect(results[4].title).toBe('Images - Google');
+      expect(results.some((r) => r.description.startsWith('Google LLC is an American multinational'))).toBe(false);
     });
-  },
-);
+
+    it('decodes a percent-encoded redirect target (imghp%3Fhl%3DEN)', () => {
+      expect(results[4].url).toBe('https://www.google.com/imghp?hl=EN');
+    });
+  });
+
+  describe('google-ru-100-results-2016.html (2016 layout, h3.r > a, span.st)', () => {
+    const html = HAVE_CAPTURES ? readFixture(LABEL, 'google-ru-100-results-2016.html') : '';
+    const { results } = HAVE_CAPTURES ? parseSearchPage(html) : { results: [] };
+
+    it('has 100 results, each with its span.st snippet (the source repo counts 100 snippets)', () => {
+      expect(results).toHaveLength(100);
+      expect(results.every((r) => r.description !== '')).toBe(true);
+    });
+
+    it('result 1', () => {
+      expect(results[0]).toMatchObject({
+        url: 'http://pravda-sotrudnikov.ru/company/pao-sol-rusi',
+        title: 'ПАО Соль Руси: отзывы сотрудников о работодателе, компания ...',
+      });
+    });
+
+    it('SOURCES "result 3" (www.solrusi.ru) is our 2nd: the 1st h3.r is a featured-snippet repeat of result 1', () => {
+      // SOURCES.md numbers the `<h3 class="r"><a href=…>` headings in page order. The first of
+      // them sits in the featured-snippet block (`div.kp-blk`) and repeats result 1's link; it
+      // is not an organic result, so the organic list is pravda-sotrudnikov, solrusi, …
+      const $ = load(html);
+      const links = $('h3.r > a');
+      expect(links.eq(0).closest('.kp-blk')).toHaveLength(1);
+      expect(links.eq(0).attr('href')).toBe(links.eq(1).attr('href'));
+      expect(links.eq(2).attr('href')).toBe('http://www.solrusi.ru/');
+      expect(results[1]).toMatchObject({ url: 'http://www.solrusi.ru/', title: 'ПАО «СОЛЬ РУСИ»' });
+      expect(results.filter((r) => r.url === 'http://pravda-sotrudnikov.ru/company/pao-sol-rusi')).toHaveLength(1);
+    });
+
+    it('keeps the [PDF] result, titled by its link text', () => {
+      const pdf = results.find((r) => r.url === 'https://www.cbr.ru/publ/Vestnik/ves150924080.pdf');
+      expect(pdf?.title).toBe('СОДЕРЖАНИЕ - Банк России');
+    });
+
+    it('last result: percent-encoded query string preserved', () => {
+      expect(results[99]).toMatchObject({
+        url: 'http://xwebo.ru/search?q=%D0%B0%D0%BB%D1%8C%D1%84%D0%B0+%D0%B1%D1%80%D0%BE%D0%BA%D0%B5%D1%80+%D0%BE%D1%82%D0%B7%D1%8B%D0%B2%D1%8B',
+        title: 'Заработать денег. альфа брокер отзывы - Заработок в сети',
+      });
+    });
+
+    it('no Google-internal link (cache copies, /search) is a result', () => {
+      expect(results.some((r) => r.url.includes('webcache.googleusercontent.com'))).toBe(false);
+      expect(results.some((r) => /google\.[a-z.]+\/search/.test(r.url))).toBe(false);
+    });
+  });
+
+  it('google-nojs-no-results-2023.html → no results', () => {
+    const html = readFixture(LABEL, 'google-nojs-no-results-2023.html');
+    expect(load(html)('body').text()).toContain('did not match any documents');
+    expect(parseSearchPage(html)).toEqual({ results: [] });
+  });
+
+  it('google-consent-interstitial-ru-2022.html → UPSTREAM_BLOCKED naming the consent page', () => {
+    const err = errorOf(() => parseSearchPage(readFixture(LABEL, 'google-consent-interstitial-ru-2022.html')));
+    expect(err.code).toBe('UPSTREAM_BLOCKED');
+    expect(err.message).toMatch(/consent/i);
+  });
+});
 
 // ---------------------------------------------------------------------------------------------
 // Project-own cases. Written by us from the public markup shapes of the three layouts (class
@@ -198,7 +195,11 @@ ${snippet === undefined ? '' : `<div class="Z26q7c"><div class="VwiC3b yXK7lf MU
 describe('parseSearchPage — own desktop-layout page', () => {
   const page = desktopPage(
     [
-      desktopResult('https://example.com/tools?x=1&amp;y=2', 'Creator  Tools &amp; Guides', '  Everything   about <em>creator</em>&nbsp;tools &#8212; free. '),
+      desktopResult(
+        'https://example.com/tools?x=1&amp;y=2',
+        'Creator  Tools &amp; Guides',
+        '  Everything   about <em>creator</em>&nbsp;tools &#8212; free. ',
+      ),
       // Top stories: a headed carousel with link-wrapped headings
       `<div class="MjjYud"><g-section-with-header><h3>Top stories</h3><a href="https://news.example.net/story"><h3>News card</h3></a></g-section-with-header></div>`,
       // People also ask, with an expanded answer that carries its own result link
@@ -214,7 +215,11 @@ describe('parseSearchPage — own desktop-layout page', () => {
   const { results } = parseSearchPage(page);
 
   it('returns only the organic http(s) results, in page order', () => {
-    expect(results.map((r) => r.url)).toEqual(['https://example.com/tools?x=1&y=2', 'https://example.org/no-snippet', 'http://example.net/']);
+    expect(results.map((r) => r.url)).toEqual([
+      'https://example.com/tools?x=1&y=2',
+      'https://example.org/no-snippet',
+      'http://example.net/',
+    ]);
   });
 
   it('decodes entities, collapses whitespace and trims title and snippet', () => {
@@ -231,7 +236,16 @@ describe('parseSearchPage — own desktop-layout page', () => {
 
   it('skips Top stories, People also ask, the knowledge panel and Google navigation', () => {
     const titles = results.map((r) => r.title);
-    for (const t of ['News card', 'PAA source', 'Creator (panel)', 'More results', 'Cached copy', 'Sign in to Google', 'Search instead', 'FTP mirror']) {
+    for (const t of [
+      'News card',
+      'PAA source',
+      'Creator (panel)',
+      'More results',
+      'Cached copy',
+      'Sign in to Google',
+      'Search instead',
+      'FTP mirror',
+    ]) {
       expect(titles).not.toContain(t);
     }
   });
@@ -252,7 +266,10 @@ describe('parseSearchPage — own desktop-layout page', () => {
   });
 
   it('returns results even when the page also carries an inline consent dialog', () => {
-    const withDialog = desktopPage(desktopResult('https://example.com/', 'Example', 's'), `<div role="dialog"><form action="https://consent.google.com/save" method="POST"><button>Accept all</button></form></div>`);
+    const withDialog = desktopPage(
+      desktopResult('https://example.com/', 'Example', 's'),
+      `<div role="dialog"><form action="https://consent.google.com/save" method="POST"><button>Accept all</button></form></div>`,
+    );
     expect(parseSearchPage(withDialog).results).toHaveLength(1);
   });
 });
@@ -387,7 +404,9 @@ describe('parseSearchPage — blocks, no results and unknown pages', () => {
   });
 
   it('an unrelated page → UPSTREAM_FAILED (shape changed), never an empty result', () => {
-    const err = errorOf(() => parseSearchPage('<html><head><title>Welcome</title></head><body><h1>Hello</h1><p>Nothing to see.</p></body></html>'));
+    const err = errorOf(() =>
+      parseSearchPage('<html><head><title>Welcome</title></head><body><h1>Hello</h1><p>Nothing to see.</p></body></html>'),
+    );
     expect(err.code).toBe('UPSTREAM_FAILED');
     expect(err.message).toBe('websearch: upstream response changed shape: missing organic result blocks');
   });
@@ -433,7 +452,9 @@ describe('buildSearchUrl', () => {
   });
 
   it('null region / date are left out', () => {
-    expect(buildSearchUrl({ query: 'x', region: null, datePosted: null, page: 2 })).toBe('https://www.google.com/search?q=x&hl=en&start=10');
+    expect(buildSearchUrl({ query: 'x', region: null, datePosted: null, page: 2 })).toBe(
+      'https://www.google.com/search?q=x&hl=en&start=10',
+    );
   });
 
   it.each([
@@ -455,7 +476,10 @@ describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
     it('a parsed result has the same keys and value types as sampleResponse.results[0]', () => {
       const peer = JSON.parse(readFileSync(PEER_EXAMPLE, 'utf8')) as { sampleResponse: { results: Record<string, unknown>[] } };
       const want = peer.sampleResponse.results[0];
-      const got = parseSearchPage(desktopPage(desktopResult('https://example.com/', 'Example', 'Snippet'))).results[0] as unknown as Record<string, unknown>;
+      const got = parseSearchPage(desktopPage(desktopResult('https://example.com/', 'Example', 'Snippet'))).results[0] as unknown as Record<
+        string,
+        unknown
+      >;
       expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
       for (const k of Object.keys(want)) expect(typeof got[k]).toBe(typeof want[k]);
       // the peer also shows description "" for a result without a snippet

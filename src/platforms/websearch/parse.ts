@@ -139,7 +139,9 @@ const CONSENT_FORMS = 'form[action*="consent.google."]';
 /** Markers that may also sit on a real results page (an inline consent dialog, a snippet quoting the text). */
 function detectWeakBlock($: CheerioAPI, bodyText: string): void {
   if ($(CONSENT_FORMS).length > 0) {
-    throw upstreamBlocked(`${PLATFORM}: Google answered with its consent interstitial (forms posting to consent.google.com) instead of results`);
+    throw upstreamBlocked(
+      `${PLATFORM}: Google answered with its consent interstitial (forms posting to consent.google.com) instead of results`,
+    );
   }
   if (UNUSUAL_TRAFFIC_TEXT.test(bodyText)) {
     throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" page instead of results`);
@@ -205,10 +207,16 @@ function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
   const outsideLink = (el: Parameters<Sel['is']>[0]) => $(el as never).closest(link).length === 0;
 
   // desktop 2023
-  const vw = container.find('.VwiC3b').filter((_, el) => outsideLink(el)).first();
+  const vw = container
+    .find('.VwiC3b')
+    .filter((_, el) => outsideLink(el))
+    .first();
   if (vw.length) return collapse(vw.text());
   // 2016
-  const st = container.find('span.st').filter((_, el) => outsideLink(el)).first();
+  const st = container
+    .find('span.st')
+    .filter((_, el) => outsideLink(el))
+    .first();
   if (st.length) return collapse(st.text());
   // no-JS: these divs nest; the innermost one without links is the snippet (the one with
   // links is the sitelinks row).
@@ -218,19 +226,25 @@ function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
     .first();
   if (nojs.length) return collapse(nojs.text());
   // other known snippet classes of recent and older desktop layouts
-  const other = container.find('[data-sncf="1"], .IsZvec, span.aCOpRe').filter((_, el) => outsideLink(el)).first();
+  const other = container
+    .find('[data-sncf="1"], .IsZvec, span.aCOpRe')
+    .filter((_, el) => outsideLink(el))
+    .first();
   if (other.length) return collapse(other.text());
   return '';
 }
 
 /** Headings that could be organic results: outside the non-organic blocks, not linking to an ad. */
 function organicHeadings($: CheerioAPI, scope: string): number {
-  return $(scope).first().find('h3').filter((_, el) => {
-    const h3 = $(el);
-    if (h3.closest(NON_ORGANIC).length > 0) return false;
-    const href = (h3.parents('a[href]').first().attr('href') ?? h3.find('a[href]').first().attr('href') ?? '').trim();
-    return !/^(?:https?:\/\/[^/]*google[^/]*)?\/aclk\b|googleadservices\.com/i.test(href);
-  }).length;
+  return $(scope)
+    .first()
+    .find('h3')
+    .filter((_, el) => {
+      const h3 = $(el);
+      if (h3.closest(NON_ORGANIC).length > 0) return false;
+      const href = (h3.parents('a[href]').first().attr('href') ?? h3.find('a[href]').first().attr('href') ?? '').trim();
+      return !/^(?:https?:\/\/[^/]*google[^/]*)?\/aclk\b|googleadservices\.com/i.test(href);
+    }).length;
 }
 
 /** The query as the page's own search box holds it ('' when there is no box). */

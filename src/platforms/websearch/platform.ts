@@ -38,7 +38,8 @@ export const search: OperationDef<WebSearchArgs, WebSearchPage> = {
   ],
   cacheable: true,
   check(args, problem) {
-    if (args.region != null && args.region !== '' && !/^[A-Za-z]{2}$/.test(args.region)) problem('region', 'must be a 2-letter country code');
+    if (args.region != null && args.region !== '' && !/^[A-Za-z]{2}$/.test(args.region))
+      problem('region', 'must be a 2-letter country code');
   },
   normalize: (a) => ({
     query: a.query.trim().replace(/\s+/g, ' '),

@@ -94,7 +94,13 @@ function matchesInScript(re: RegExp, markup: string, lower: string): boolean {
   return false;
 }
 
-function signatureMatches(sig: Signature, headers: Record<string, string>, markup: string | null, lower: string | null, data: string | null): boolean {
+function signatureMatches(
+  sig: Signature,
+  headers: Record<string, string>,
+  markup: string | null,
+  lower: string | null,
+  data: string | null,
+): boolean {
   if (sig.data && (data === null || !sig.data.test(data))) return false;
   if (sig.header) {
     const v = headers[sig.header[0]];
@@ -191,7 +197,8 @@ export function detectBlock(answer: UpstreamAnswer, walls: readonly WallRule[] =
   if (vendor) return vendor;
   if (walls.length === 0) return null;
   const view = viewOf(answer);
-  for (const w of walls) if (w.test(view)) return { source: w.name, what: w.what, ...(w.login ? { login: true } : {}), ...(w.retry ? { retry: true } : {}) };
+  for (const w of walls)
+    if (w.test(view)) return { source: w.name, what: w.what, ...(w.login ? { login: true } : {}), ...(w.retry ? { retry: true } : {}) };
   return null;
 }
 

@@ -73,7 +73,12 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // rate limited, 1020 firewall rule. Its 52x error pages (origin down) share the template
       // and are not blocks.
       { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?block_headline\b/i] },
-      { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /<span\b[^>]*\bclass=["'][^"']*\bcf-error-code\b[^"']*["'][^>]*>\s*10(?:0[6-9]|1\d|2\d)\s*</i] },
+      {
+        markup: [
+          /<div\b[^>]*\bid=["']?cf-error-details\b/i,
+          /<span\b[^>]*\bclass=["'][^"']*\bcf-error-code\b[^"']*["'][^>]*>\s*10(?:0[6-9]|1\d|2\d)\s*</i,
+        ],
+      },
       { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?error_(?:1015|1020|1010|1012)/i] },
     ],
   },
@@ -100,7 +105,11 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // The block page's captcha element, and its captcha script (first-party `/<app>/captcha/
       // captcha.js?a=c&u=…` or HUMAN's CDNs).
       { markup: [/<div\b[^>]*\bid=["']?px-captcha\b/i] },
-      { markup: [/<script\b[^>]*\bsrc=["'][^"']*(?:captcha\.px-cdn\.net|captcha\.px-cloud\.net|captcha\.perimeterx\.net|\/captcha\/captcha\.js\?a=c)/i] },
+      {
+        markup: [
+          /<script\b[^>]*\bsrc=["'][^"']*(?:captcha\.px-cdn\.net|captcha\.px-cloud\.net|captcha\.perimeterx\.net|\/captcha\/captcha\.js\?a=c)/i,
+        ],
+      },
     ],
   },
   {
@@ -131,7 +140,12 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // cookie from `sucuri_cloudproxy_js`.
       { header: ['x-sucuri-block', /./] },
       { script: [/\bsucuri_cloudproxy_js\s*=/] },
-      { markup: [/<(?:link|a|img|script)\b[^>]*\b(?:href|src)=["']https?:\/\/(?:cdn\.)?sucuri\.net\//i, /<title>[^<]*Sucuri WebSite Firewall/i] },
+      {
+        markup: [
+          /<(?:link|a|img|script)\b[^>]*\b(?:href|src)=["']https?:\/\/(?:cdn\.)?sucuri\.net\//i,
+          /<title>[^<]*Sucuri WebSite Firewall/i,
+        ],
+      },
     ],
   },
 ];
