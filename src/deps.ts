@@ -3,6 +3,7 @@
  * DATA_DIR, in-process single-flight; with REDIS_URL: ledger, result cache and single-flight on
  * Redis, shared by every instance — docs/scaling.md) and closes them again.
  */
+import { setMaxListeners } from 'node:events';
 import KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
 import { createKeyvCache, createSqliteCache } from './cache/cache.js';
@@ -73,6 +74,8 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
       })
     : null;
   const shutdown = new AbortController();
+  // Every live fetch in flight listens to it (hundreds under load): not a leak.
+  setMaxListeners(0, shutdown.signal);
   const ledger = trackReservations(
     overrides.ledger ??
       (redis

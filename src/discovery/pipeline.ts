@@ -24,6 +24,7 @@
  * failure or timeout lands in the matching `failed_*` list and makes the result `partial`. At the deadline (DISCOVERY_DEADLINE_MS, default 25 s) everything still in
  * flight is cancelled and counted as failed; what is done is returned.
  */
+import { setMaxListeners } from 'node:events';
 import { ApiError, isApiError, notFound, upstreamTimeout } from '../errors.js';
 import type { OpContext } from '../platforms/operation.js';
 import type { LookupOutcome, LookupState } from './assemble.js';
@@ -139,6 +140,8 @@ export async function runDiscovery(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(upstreamTimeout('discovery: lookup deadline reached')), deadline);
   const signal = ctx.signal ? AbortSignal.any([controller.signal, ctx.signal]) : controller.signal;
+  // Every fetch of the lookup listens to it (dozens at once): not a leak.
+  setMaxListeners(0, signal);
   const lookup = new Lookup(new LookupFetcher(ctx, signal), sourcePlatform, ref, opts, ctx);
   try {
     return await lookup.run(deadline);

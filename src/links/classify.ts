@@ -289,7 +289,8 @@ const YT_RESERVED = [
   'robots.txt',
 ];
 
-const GITHUB_RESERVED = [
+/** First path segments on github.com that are site sections, not owners. */
+export const GITHUB_RESERVED = [
   'about',
   'account',
   'apps',

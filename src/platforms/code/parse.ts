@@ -13,6 +13,7 @@ import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { shapeChanged } from '../../errors.js';
 import { absUrl, collapse, htmlReader, recordReader, safeDecode } from '../../parse/index.js';
+import { GITHUB_RESERVED } from '../../links/classify.js';
 import type { PopularRepository, TrendingDeveloper, TrendingDevelopers, RepositoryOwner, RepositoryLicense, Repository } from './schema.js';
 export type { PopularRepository, TrendingDeveloper, TrendingDevelopers, RepositoryOwner, RepositoryLicense, Repository } from './schema.js';
 
@@ -223,44 +224,8 @@ function isRepoName(s: string | undefined): s is string {
   return typeof s === 'string' && REPO_RE.test(s) && s !== '.' && s !== '..';
 }
 
-/** First path segments on github.com that are site sections, not owners. Compared lower-case. */
-const RESERVED_FIRST_SEGMENTS = new Set([
-  'about',
-  'account',
-  'apps',
-  'codespaces',
-  'collections',
-  'contact',
-  'customer-stories',
-  'dashboard',
-  'enterprise',
-  'events',
-  'explore',
-  'features',
-  'issues',
-  'join',
-  'login',
-  'logout',
-  'marketplace',
-  'new',
-  'notifications',
-  'organizations',
-  'orgs',
-  'pricing',
-  'pulls',
-  'readme',
-  'search',
-  'security',
-  'sessions',
-  'settings',
-  'signup',
-  'site',
-  'sponsors',
-  'stars',
-  'topics',
-  'trending',
-  'users',
-]);
+/** First path segments on github.com that are site sections, not owners (the link classifier's list). Compared lower-case. */
+const RESERVED_FIRST_SEGMENTS = new Set(GITHUB_RESERVED);
 
 export function parseRepositoryUrl(input: string): { owner: string; repo: string } | null {
   if (typeof input !== 'string') return null;
