@@ -60,6 +60,13 @@ const cases: [string, unknown, { key?: boolean; credits?: number; accept?: strin
   ['application/json accept', { query: '{ codeRepository(url: "https://github.com/octo/kit") { id } }' }, { accept: 'application/json' }],
   ['no accept header', { query: '{ codeRepository(url: "https://github.com/octo/kit") { id } }' }, { key: true, accept: '' }],
   ['invalid document (yoga answers for both)', { query: '{ nope }' }, { key: true }],
+  // Over a document limit (src/graphql/limits.ts): the fast path answers these itself, as yoga does.
+  ['over the alias limit', { query: `{ ${Array.from({ length: 60 }, (_, i) => `a${i}: __typename`).join(' ')} }` }, {}],
+  [
+    'two __schema selections',
+    { query: '{ __schema { queryType { name } } __type(name: "Query") { name } }' },
+    { accept: 'application/json' },
+  ],
   ['syntax error', { query: '{ codeRepository(' }, { key: true }],
   ['bad JSON body', '{"query": ', { key: true }],
   ['variables of the wrong type', { query: 'query A($u: String!) { codeRepository(url: $u) { id } }', variables: { u: 5 } }, { key: true }],
