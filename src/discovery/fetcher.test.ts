@@ -109,7 +109,7 @@ describe('LookupFetcher', () => {
     process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
     const ctx = fakeContext(() => ({ body: 'x' }));
     const sf = createLocalSingleFlight();
-    // A REST request for linktree "owl" is fetching it (plan.ts liveFetch, same key).
+    // A REST request for linktree "owl" is fetching it (src/pipeline/live-fetch.ts liveFetch, same key).
     let release!: (v: unknown) => void;
     const endpoint = sf.run('linkpageBPage:owl', () => new Promise((r) => (release = r)));
     let ran = 0;

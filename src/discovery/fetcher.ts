@@ -21,7 +21,7 @@
  *    fails the whole lookup, keeps the client's retries and cool-down waits (within the deadline).
  *
  *  - sends sub-fetches that are platform operations through the gateway's own single-flight as
- *    well (OpContext.singleFlight, keyed by the operation's cache key like plan.ts liveFetch):
+ *    well (OpContext.singleFlight, keyed by the operation's cache key like liveFetch in src/pipeline/live-fetch.ts):
  *    a lookup joins a REST or GraphQL request for the same resource in flight, and with
  *    REDIS_URL a fetch running on another instance — waiting for the result it stores in the
  *    shared cache (bounded by the lock's lifetime, and always by this lookup's deadline, which
