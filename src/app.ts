@@ -67,9 +67,10 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 /**
  * The node:http server of an app (server.ts listens on it; tests mount it on an ephemeral port):
  * errors of node's HTTP parser (431 and 400 before any request exists) answered as JSON too.
+ * Without an app, its handler is attached later (`server.on('request', app.handler)`).
  */
-export function createHttpServer(app: Pick<App, 'handler'>): Server {
-  const server = createServer(app.handler);
+export function createHttpServer(app?: Pick<App, 'handler'>): Server {
+  const server = app ? createServer(app.handler) : createServer();
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 5_000;
   return server;

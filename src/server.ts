@@ -12,11 +12,9 @@
  * resource that stops the start (a bad value, the port in use, DATA_DIR unusable, Redis out of
  * reach) is reported as one line naming it, exit code 1.
  */
-import { createServer } from 'node:http';
-import { createApp } from './app.js';
+import { createApp, createHttpServer } from './app.js';
 import { loadConfig, redisLabel } from './config.js';
 import type { Config } from './config.js';
-import { answerClientError } from './http/edges.js';
 import { bootstrapKey, openDeps } from './deps.js';
 import type { OpenDeps } from './deps.js';
 import { DataDirLockError, lockDataDir } from './store/lock.js';
@@ -113,9 +111,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     throw new StartupError((e as Error).message, { cause: e });
   }
   const { lock, deps } = await open(config);
-  const server = createServer();
-  // Errors of node's HTTP parser (431, 400) answered as JSON too (src/http/edges.ts).
-  server.on('clientError', answerClientError);
+  const server = createHttpServer();
   let app: ReturnType<typeof createApp>;
   try {
     // This process holds DATA_DIR's lock (src/store/lock.ts): no other live process has a
@@ -127,7 +123,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     await bootstrapKey(deps, (line) => process.stdout.write(`${line}\n`));
     app = createApp(deps);
     server.on('request', app.handler);
-    server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolveP, reject) => {
       const failed = (err: NodeJS.ErrnoException) => reject(listenFailure(err, config));
       server.once('error', failed);

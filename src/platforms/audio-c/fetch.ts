@@ -122,12 +122,16 @@ async function profilePageArtist(ctx: OpContext, handle: string): Promise<AudioC
   return artist;
 }
 
-async function resolveArtist(ctx: OpContext, handle: string): Promise<AudioCArtist> {
-  const profileUrl = `https://soundcloud.com/${handle}`;
+/**
+ * One api-v2 request with the shared client id, answered the same way for every api-v2 record: a
+ * block page is UPSTREAM_BLOCKED, a refused client id is renewed once (TokenRefusedError), a 404
+ * is the record's NOT_FOUND, HTML where JSON belongs is a changed shape.
+ */
+async function apiV2Json(ctx: OpContext, url: (clientId: string) => string, what: string, json: string, missing: string): Promise<unknown> {
   return clientIdSource(ctx.upstream).withToken(
     async (clientId) => {
       const res = await ctx.upstream.request({
-        url: resolveUrl(profileUrl, clientId),
+        url: url(clientId),
         platform: PLATFORM,
         headers: { accept: 'application/json', origin: 'https://soundcloud.com', referer: HOME_URL },
         signal: ctx.signal,
@@ -135,16 +139,28 @@ async function resolveArtist(ctx: OpContext, handle: string): Promise<AudioCArti
       const blocked = isBlockPage(res, !looksLikeHtml(res));
       if (blocked) throw upstreamBlocked(`${PLATFORM}: api-v2 answered with ${blocked}`);
       if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
-      if (res.status === 404) throw notFound(`No audio-c artist with handle ${JSON.stringify(handle)}`);
-      expectOk(res, PLATFORM, `Artist ${handle}`);
-      if (looksLikeHtml(res)) throw shapeChanged(PLATFORM, 'JSON user object (api-v2 answered with HTML)');
-      const artist = parseArtist(res.json(), handle);
-      // Another account than asked is no answer (identity.ts): its permalink against the handle.
-      assertSameResource(PLATFORM, `artist ${handle}`, { handle }, { handle: artist.permalink });
-      return artist;
+      if (res.status === 404) throw notFound(missing);
+      expectOk(res, PLATFORM, what);
+      if (looksLikeHtml(res)) throw shapeChanged(PLATFORM, `${json} (api-v2 answered with HTML)`);
+      return res.json();
     },
     { signal: ctx.signal },
   );
+}
+
+async function resolveArtist(ctx: OpContext, handle: string): Promise<AudioCArtist> {
+  const profileUrl = `https://soundcloud.com/${handle}`;
+  const body = await apiV2Json(
+    ctx,
+    (clientId) => resolveUrl(profileUrl, clientId),
+    `Artist ${handle}`,
+    'JSON user object',
+    `No audio-c artist with handle ${JSON.stringify(handle)}`,
+  );
+  const artist = parseArtist(body, handle);
+  // Another account than asked is no answer (identity.ts): its permalink against the handle.
+  assertSameResource(PLATFORM, `artist ${handle}`, { handle }, { handle: artist.permalink });
+  return artist;
 }
 
 /** `https://api-v2.soundcloud.com/users/soundcloud:users:<id>/web-profiles?client_id=<id>` */
@@ -154,24 +170,14 @@ export function webProfilesUrl(userId: number, clientId: string): string {
 
 /** A user's "web profiles" (profile.ts), with the same client id and the same block handling as the artist. */
 export async function fetchWebProfiles(ctx: OpContext, userId: number): Promise<AudioCWebProfile[]> {
-  return clientIdSource(ctx.upstream).withToken(
-    async (clientId) => {
-      const res = await ctx.upstream.request({
-        url: webProfilesUrl(userId, clientId),
-        platform: PLATFORM,
-        headers: { accept: 'application/json', origin: 'https://soundcloud.com', referer: HOME_URL },
-        signal: ctx.signal,
-      });
-      const blocked = isBlockPage(res, !looksLikeHtml(res));
-      if (blocked) throw upstreamBlocked(`${PLATFORM}: api-v2 answered with ${blocked}`);
-      if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
-      if (res.status === 404) throw notFound(`No audio-c user ${userId}`);
-      expectOk(res, PLATFORM, `Web profiles of user ${userId}`);
-      if (looksLikeHtml(res)) throw shapeChanged(PLATFORM, 'JSON web profiles (api-v2 answered with HTML)');
-      return parseWebProfiles(res.json());
-    },
-    { signal: ctx.signal },
+  const body = await apiV2Json(
+    ctx,
+    (clientId) => webProfilesUrl(userId, clientId),
+    `Web profiles of user ${userId}`,
+    'JSON web profiles',
+    `No audio-c user ${userId}`,
   );
+  return parseWebProfiles(body);
 }
 
 export interface AudioCProfile {
