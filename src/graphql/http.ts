@@ -25,7 +25,7 @@ import {
 } from '../http/edges.js';
 import { requestBaseUrl } from '../media/public-url.js';
 import type { RequestInfo } from '../observability/request.js';
-import { sendGraphqlError } from '../pipeline/errors.js';
+import { sendGraphqlError, withRequestIdExtension } from '../pipeline/errors.js';
 import { executeGraphql } from '../pipeline/execute.js';
 import type { Deps, GatewayContext } from './context.js';
 import { createFastGraphql, preparedSize } from './fast-http.js';
@@ -56,16 +56,7 @@ function withRequestId(result: unknown, id: string): unknown {
     errors: errors.map((e) => {
       if (!(e instanceof GraphQLError))
         return { ...(e as object), extensions: { ...(e as { extensions?: object }).extensions, request_id: id } };
-      const copy = new GraphQLError(e.message, {
-        nodes: e.nodes,
-        source: e.source,
-        positions: e.positions,
-        path: e.path,
-        originalError: e.originalError,
-        extensions: { ...e.extensions, request_id: id },
-      });
-      if (!copy.locations && e.locations) Object.defineProperty(copy, 'locations', { value: e.locations, enumerable: true });
-      return copy;
+      return withRequestIdExtension(e, id);
     }),
   };
 }

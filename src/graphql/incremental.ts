@@ -35,7 +35,7 @@ import {
 } from 'graphql';
 import type { ASTVisitor, DocumentNode, ExecutionArgs, ExecutionResult, ValidationContext } from 'graphql';
 import type { GatewayContext } from './context.js';
-import { formatError } from '../pipeline/errors.js';
+import { formatError, withRequestIdExtension } from '../pipeline/errors.js';
 import { executeGraphql } from '../pipeline/execute.js';
 
 /*
@@ -302,16 +302,6 @@ class CreditedStream implements AsyncIterableIterator<IncrementalPayload> {
     if (typeof root === 'string') this.failedRoots.add(root);
     const f = formatError(e, this.ctx.deps.logger, this.ctx.reqInfo?.id);
     const id = this.ctx.reqInfo?.id;
-    if (!id) return f;
-    const copy = new GraphQLError(f.message, {
-      nodes: f.nodes,
-      source: f.source,
-      positions: f.positions,
-      path: f.path,
-      originalError: f.originalError,
-      extensions: { ...f.extensions, request_id: id },
-    });
-    if (!copy.locations && f.locations) Object.defineProperty(copy, 'locations', { value: f.locations, enumerable: true });
-    return copy;
+    return id ? withRequestIdExtension(f, id) : f;
   }
 }

@@ -98,6 +98,20 @@ export function formatError(e: GraphQLError, logger: Logger, requestId?: string)
   return formatted;
 }
 
+/** The same GraphQL error with `extensions.request_id` (graphql-jit's locations kept). */
+export function withRequestIdExtension(e: GraphQLError, requestId: string): GraphQLError {
+  const copy = new GraphQLError(e.message, {
+    nodes: e.nodes,
+    source: e.source,
+    positions: e.positions,
+    path: e.path,
+    originalError: e.originalError,
+    extensions: { ...e.extensions, request_id: requestId },
+  });
+  if (!copy.locations && e.locations) Object.defineProperty(copy, 'locations', { value: e.locations, enumerable: true });
+  return copy;
+}
+
 /**
  * A GraphQL error of a REST route's operation back to the ApiError it stands for, with parameter
  * names in the REST caller's spelling (`restName`: GraphQL argument → REST parameter).
