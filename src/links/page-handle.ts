@@ -6,6 +6,7 @@
  */
 import { parse as parseDomain } from 'tldts';
 import { classifyLink } from './classify.js';
+import { parseUserUrl } from './user-url.js';
 
 const HANDLE_RE = /^@?[A-Za-z0-9._-]{1,64}$/;
 
@@ -27,14 +28,8 @@ export function singleSegmentHandle(input: string, rule: PageHandleRule): string
   if (HANDLE_RE.test(s) && !(s.includes('.') && parseDomain(s).isIcann)) {
     candidate = s.replace(/^@/, '');
   } else {
-    let u: URL;
-    try {
-      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
-    } catch {
-      return null;
-    }
-    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
-    if (!rule.hosts.includes(u.hostname.toLowerCase())) return null;
+    const u = parseUserUrl(s);
+    if (!u || !rule.hosts.includes(u.hostname.toLowerCase())) return null;
     const segs = u.pathname.split('/').filter(Boolean);
     if (segs.length !== 1) return null;
     candidate = segs[0];

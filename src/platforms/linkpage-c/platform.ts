@@ -3,6 +3,7 @@
  * Upstream requests: platforms.md (api.komi.io talent by username, then its profile's modules).
  */
 import { classifyLink } from '../../links/classify.js';
+import { parseUserUrl } from '../../links/user-url.js';
 import type { OperationDef } from '../operation.js';
 import { fetchKomiPage } from './fetch.js';
 import type { LinkpageCPage } from './parse.js';
@@ -29,13 +30,8 @@ export function komiUsername(input: string): string | null {
   if (USERNAME_RE.test(s)) {
     host = `${s.replace(/^@/, '')}.komi.io`;
   } else {
-    let u: URL;
-    try {
-      u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
-    } catch {
-      return null;
-    }
-    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
+    const u = parseUserUrl(s);
+    if (!u) return null;
     host = u.hostname.toLowerCase();
     // Exactly one label under komi.io: `a.b.komi.io` is no page.
     if (!/^[a-z0-9-]+\.komi\.io$/.test(host)) return null;

@@ -11,6 +11,7 @@
  */
 import { decode } from 'html-entities';
 import { privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { parseUserUrl } from '../../links/user-url.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, idStr, isObj, obj, reader, str } from '../../parse/index.js';
 import type { Obj as Json } from '../../parse/index.js';
@@ -229,14 +230,8 @@ const STATUS_ID = /^\d{1,20}$/;
  * Null for anything else (other hosts, ports, credentials, other paths).
  */
 export function parsePostUrl(input: string): { id: string } | null {
-  let u: URL;
-  try {
-    u = new URL(input.trim());
-  } catch {
-    return null;
-  }
-  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
-  if (!HOSTS.has(u.hostname.toLowerCase())) return null;
+  const u = parseUserUrl(input, { requireScheme: true });
+  if (!u || !HOSTS.has(u.hostname.toLowerCase())) return null;
   const parts = u.pathname.replace(/\/+$/, '').split('/').slice(1);
   let user: string | undefined;
   let statusId: string | undefined;

@@ -12,6 +12,7 @@
  * which channel a `/c/` or `/user/` name now points at) only the page can say, so those keep
  * separate cache entries (`channelCacheKey`).
  */
+import { parseUserUrl } from '../../links/user-url.js';
 import { safeDecode } from '../../parse/index.js';
 
 export type ChannelRef =
@@ -65,16 +66,8 @@ const decodeOrNull = (s: string): string | null => safeDecode(s, () => null);
 
 /** A channel URL → the channel it names, or null for anything else (videos, other sites, bad input). */
 export function parseChannelUrl(input: string): ChannelRef | null {
-  const s = input.trim();
-  if (!s) return null;
-  let u: URL;
-  try {
-    u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `https://${s}`);
-  } catch {
-    return null;
-  }
-  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password || u.port) return null;
-  if (!CHANNEL_HOSTS.has(u.hostname.toLowerCase())) return null;
+  const u = parseUserUrl(input);
+  if (!u || !CHANNEL_HOSTS.has(u.hostname.toLowerCase())) return null;
   const segs: string[] = [];
   for (const raw of u.pathname.split('/').filter(Boolean)) {
     const seg = decodeOrNull(raw);
