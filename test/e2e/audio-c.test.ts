@@ -11,42 +11,7 @@ import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-
-const ARTIST_KEYS = [
-  'id',
-  'kind',
-  'urn',
-  'uri',
-  'permalink',
-  'permalink_url',
-  'username',
-  'first_name',
-  'last_name',
-  'full_name',
-  'description',
-  'avatar_url',
-  'city',
-  'country_code',
-  'followers_count',
-  'followings_count',
-  'track_count',
-  'playlist_count',
-  'playlist_likes_count',
-  'likes_count',
-  'comments_count',
-  'groups_count',
-  'reposts_count',
-  'verified',
-  'created_at',
-  'last_modified',
-  'date_of_birth',
-  'creator_subscription',
-  'creator_subscriptions',
-  'visuals',
-  'badges',
-  'station_urn',
-  'station_permalink',
-];
+import { AUDIO_C_ARTIST_KEYS } from '../support/record-keys.js';
 
 /** 32-character public client ids, as the web client's are. */
 const CLIENT_ID = (n: number) => `TestClientId${String(n).padStart(20, '0')}`;
@@ -114,7 +79,7 @@ function userJson(handle: string, extra: Record<string, unknown> = {}): string {
 /** userJson's record in api.md's field order, as the gateway returns it. */
 function userJsonOrdered(handle: string): string {
   const u = JSON.parse(userJson(handle)) as Record<string, unknown>;
-  return JSON.stringify(Object.fromEntries(ARTIST_KEYS.map((k) => [k, u[k] ?? null])));
+  return JSON.stringify(Object.fromEntries(AUDIO_C_ARTIST_KEYS.map((k) => [k, u[k] ?? null])));
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
@@ -167,7 +132,7 @@ describe('audio-c artist', () => {
     const { key, id } = await h.key(10);
     const r = await h.rest(artistPath('handle=nightcrawler'), { key });
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body)).toEqual(['success', 'credits_remaining', 'credits_charged', ...ARTIST_KEYS]);
+    expect(Object.keys(r.body)).toEqual(['success', 'credits_remaining', 'credits_charged', ...AUDIO_C_ARTIST_KEYS]);
     expect(r.body).toMatchObject({ success: true, credits_remaining: 9, credits_charged: 1 });
     expect(r.body).toMatchObject({
       id: 7_000_012,
@@ -590,6 +555,6 @@ describe.skipIf(!hasFixtures('audio-c'))(`audio-c real captures through the gate
       full_name: '',
       station_permalink: 'artist-stations:10494998',
     });
-    expect(Object.keys(envelope(r.body))).toEqual(ARTIST_KEYS);
+    expect(Object.keys(envelope(r.body))).toEqual(AUDIO_C_ARTIST_KEYS);
   });
 });

@@ -12,27 +12,8 @@ import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { PINBOARD_PIN_KEYS } from '../support/record-keys.js';
 
-const PIN_KEYS = [
-  'node_id',
-  'id',
-  'url',
-  'title',
-  'description',
-  'grid_title',
-  'auto_alt_text',
-  'seo_alt_text',
-  'link',
-  'domain',
-  'is_promoted',
-  'created_at',
-  'images',
-  'board',
-  'pinner',
-  'native_creator',
-  'videos',
-  'story_pin_data',
-];
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const HOST = 'www.pinterest.com';
 const PATH = '/resource/BaseSearchResource/get/';
@@ -87,7 +68,7 @@ describe('pinboard search', () => {
     expect(Object.keys(r.body)).toEqual(['success', 'credits_remaining', 'credits_charged', 'pins', 'cursor']);
     expect(r.body).toMatchObject({ success: true, credits_remaining: 9, credits_charged: 1, cursor: CURSOR_1 });
     expect(r.body.pins.map((p: { id: string }) => p.id)).toEqual(['101', '102', '103']);
-    expect(Object.keys(r.body.pins[0])).toEqual(PIN_KEYS);
+    expect(Object.keys(r.body.pins[0])).toEqual(PINBOARD_PIN_KEYS);
     expect(r.body.pins[0]).toMatchObject({
       url: 'https://www.pinterest.com/pin/101/',
       images: { orig: { width: 1000, height: 1500, url: 'https://i.pinimg.com/originals/12/34/56/101.jpg' } },

@@ -12,32 +12,8 @@ import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { SOCIAL_B_USER_KEYS } from '../support/record-keys.js';
 
-const USER_KEYS = [
-  'id',
-  'fbid',
-  'username',
-  'full_name',
-  'biography',
-  'biography_with_entities',
-  'bio_links',
-  'external_url',
-  'edge_followed_by',
-  'edge_follow',
-  'is_private',
-  'is_verified',
-  'is_business_account',
-  'is_professional_account',
-  'category_name',
-  'business_address_json',
-  'business_email',
-  'business_phone_number',
-  'profile_pic_url',
-  'profile_pic_url_hd',
-  'highlight_reel_count',
-  'has_clips',
-  'edge_owner_to_timeline_media',
-];
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const HOST = 'i.instagram.com';
 const PATH = '/api/v1/users/web_profile_info/';
@@ -80,7 +56,7 @@ describe('social-b profile', () => {
     expect(Object.keys(r.body)).toEqual(['success', 'credits_remaining', 'credits_charged', 'data', 'status']);
     expect(r.body).toMatchObject({ success: true, credits_remaining: 9, credits_charged: 1, status: 'ok' });
     const user = r.body.data.user;
-    expect(Object.keys(user).slice(0, USER_KEYS.length)).toEqual(USER_KEYS);
+    expect(Object.keys(user).slice(0, SOCIAL_B_USER_KEYS.length)).toEqual(SOCIAL_B_USER_KEYS);
     expect(user).toMatchObject({
       username: 'clay.studio',
       biography: 'Ceramics and slow mornings.\nStudio: Rotterdam',

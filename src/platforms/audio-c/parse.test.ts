@@ -17,48 +17,12 @@ import {
   parseHydration,
   parseProfileUrl,
 } from './parse.js';
+import { AUDIO_C_ARTIST_KEYS } from '../../../test/support/record-keys.js';
 
 const LABEL = 'audio-c';
 const USER_JSON = 'api-v2-user-liluzivert.json';
 const HOME = 'homepage-sc-hydration.html';
 const SET_PAGE = 'set-page-sc-hydration-soundcloud-i-am-other-vol-2.html';
-
-/** api.md's field order of the audio-c artist record. */
-const ARTIST_KEYS = [
-  'id',
-  'kind',
-  'urn',
-  'uri',
-  'permalink',
-  'permalink_url',
-  'username',
-  'first_name',
-  'last_name',
-  'full_name',
-  'description',
-  'avatar_url',
-  'city',
-  'country_code',
-  'followers_count',
-  'followings_count',
-  'track_count',
-  'playlist_count',
-  'playlist_likes_count',
-  'likes_count',
-  'comments_count',
-  'groups_count',
-  'reposts_count',
-  'verified',
-  'created_at',
-  'last_modified',
-  'date_of_birth',
-  'creator_subscription',
-  'creator_subscriptions',
-  'visuals',
-  'badges',
-  'station_urn',
-  'station_permalink',
-];
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -121,7 +85,7 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, 
 
     it('has exactly the api.md keys in order, nothing undefined', () => {
       const a = load();
-      expect(Object.keys(a)).toEqual(ARTIST_KEYS);
+      expect(Object.keys(a)).toEqual(AUDIO_C_ARTIST_KEYS);
       expect(Object.values(a)).not.toContain(undefined);
     });
   });
@@ -227,7 +191,7 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, 
       expect(entry('user').url).toBe('/soundcloud');
       expect('date_of_birth' in entry('user')).toBe(false);
       const a = parseHydratedUser(html())!;
-      expect(Object.keys(a)).toEqual(ARTIST_KEYS);
+      expect(Object.keys(a)).toEqual(AUDIO_C_ARTIST_KEYS);
       expect(a.date_of_birth).toBeNull();
     });
 
@@ -258,7 +222,7 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, 
 describe('parseArtist (hand-written objects)', () => {
   it('a minimal user: every api.md key present, null where absent, lists empty', () => {
     const a = parseArtist({ id: 5, kind: 'user' });
-    expect(Object.keys(a)).toEqual(ARTIST_KEYS);
+    expect(Object.keys(a)).toEqual(AUDIO_C_ARTIST_KEYS);
     expect(a).toMatchObject({
       id: 5,
       kind: 'user',

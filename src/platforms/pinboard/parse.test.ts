@@ -7,32 +7,12 @@ import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin, type TrimmedPin } from './parse.js';
 import * as s from '../../../test/pages/pinboard.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
+import { PINBOARD_PIN_KEYS } from '../../../test/support/record-keys.js';
 
 const LABEL = 'pinboard';
 const CAPTURE = 'base-search-resource-unauth-2024.json';
 const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'pinboard_search.json');
 
-/** api.md "pinboard pin" field order, and of its board and user objects. */
-export const PIN_KEYS = [
-  'node_id',
-  'id',
-  'url',
-  'title',
-  'description',
-  'grid_title',
-  'auto_alt_text',
-  'seo_alt_text',
-  'link',
-  'domain',
-  'is_promoted',
-  'created_at',
-  'images',
-  'board',
-  'pinner',
-  'native_creator',
-  'videos',
-  'story_pin_data',
-];
 const BOARD_KEYS = [
   'node_id',
   'id',
@@ -158,7 +138,7 @@ describe.skipIf(!hasFixtures(LABEL))(`pinboard capture ${CAPTURE} (${skipReason(
 
   it('every pin has the api.md keys in order; url is the pin page; board/user ids come from node ids', () => {
     for (const p of pins()) {
-      expect(Object.keys(p)).toEqual(PIN_KEYS);
+      expect(Object.keys(p)).toEqual(PINBOARD_PIN_KEYS);
       expect(Object.keys(p.board!)).toEqual(BOARD_KEYS);
       expect(Object.keys(p.pinner!)).toEqual(USER_KEYS);
       expect(Object.values(p)).not.toContain(undefined);
@@ -211,7 +191,7 @@ describe('parseSearchResponse', () => {
     expect(page.cursor).toBe('Ym9vaw==');
     expect(page.pins.map((p) => p.id)).toEqual(['101', '102']);
     const p = page.pins[0] as PinboardPin;
-    expect(Object.keys(p)).toEqual(PIN_KEYS);
+    expect(Object.keys(p)).toEqual(PINBOARD_PIN_KEYS);
     expect(p).toMatchObject({
       node_id: Buffer.from('Pin:101').toString('base64'),
       url: 'https://www.pinterest.com/pin/101/',

@@ -6,37 +6,12 @@ import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } fr
 import { captureWarnings } from '../../parse/index.js';
 import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
 import * as s from '../../../test/pages/social-b.js';
+import { SOCIAL_B_USER_KEYS } from '../../../test/support/record-keys.js';
 
 const LABEL = 'social-b';
 const CAPTURE = 'web-profile-info-megadeth.json';
 const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'social-b_profile.json');
 
-/** api.md "Social-b profile": the listed user fields, in order (further flags follow them). */
-export const USER_KEYS = [
-  'id',
-  'fbid',
-  'username',
-  'full_name',
-  'biography',
-  'biography_with_entities',
-  'bio_links',
-  'external_url',
-  'edge_followed_by',
-  'edge_follow',
-  'is_private',
-  'is_verified',
-  'is_business_account',
-  'is_professional_account',
-  'category_name',
-  'business_address_json',
-  'business_email',
-  'business_phone_number',
-  'profile_pic_url',
-  'profile_pic_url_hd',
-  'highlight_reel_count',
-  'has_clips',
-  'edge_owner_to_timeline_media',
-];
 const NODE_KEYS = [
   'id',
   'shortcode',
@@ -113,7 +88,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(
   it('the listed fields come first in api.md order; every upstream field is kept unchanged', () => {
     const u = raw().data.user as Record<string, unknown>;
     const mine = load().data.user as unknown as Record<string, unknown>;
-    expect(Object.keys(mine).slice(0, USER_KEYS.length)).toEqual(USER_KEYS);
+    expect(Object.keys(mine).slice(0, SOCIAL_B_USER_KEYS.length)).toEqual(SOCIAL_B_USER_KEYS);
     expect(Object.keys(mine).sort()).toEqual(Object.keys(u).sort());
     // Everything but the normalised timeline is byte-for-byte what Instagram sent.
     for (const k of Object.keys(u)) if (k !== 'edge_owner_to_timeline_media') expect([k, mine[k]]).toEqual([k, u[k]]);
@@ -150,7 +125,7 @@ describe('parseProfile', () => {
     const p = parseProfile(s.profileBody(s.userJson('clay.studio')));
     const u = p.data.user;
     expect(p.status).toBe('ok');
-    expect(Object.keys(u).slice(0, USER_KEYS.length)).toEqual(USER_KEYS);
+    expect(Object.keys(u).slice(0, SOCIAL_B_USER_KEYS.length)).toEqual(SOCIAL_B_USER_KEYS);
     expect(u).toMatchObject({
       username: 'clay.studio',
       full_name: 'Studio Test',
@@ -181,7 +156,7 @@ describe('parseProfile', () => {
       edge_owner_to_timeline_media: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
     };
     const u = parseProfile(s.profileBody(bare)).data.user;
-    expect(Object.keys(u)).toEqual(USER_KEYS);
+    expect(Object.keys(u)).toEqual(SOCIAL_B_USER_KEYS);
     expect(u).toMatchObject({
       fbid: null,
       full_name: null,
@@ -315,7 +290,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(
     it.skipIf(!hasFixtures(LABEL))('the capture has the peer types for the api.md fields (where both are non-null)', () => {
       const want = peer().data.user as Record<string, any>;
       const got = parseProfile(JSON.parse(readFixture(LABEL, CAPTURE))).data.user as unknown as Record<string, any>;
-      for (const k of USER_KEYS) {
+      for (const k of SOCIAL_B_USER_KEYS) {
         expect(got).toHaveProperty(k);
         expect(want).toHaveProperty(k);
         if (got[k] !== null && want[k] !== null) expect([k, typeof got[k]]).toEqual([k, typeof want[k]]);
