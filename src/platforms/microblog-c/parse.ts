@@ -397,7 +397,7 @@ export function parseSessionPage(html: string): SessionPage {
 export function htmlProblem(html: string): { kind: 'login' | 'blocked'; why: string } | null {
   if (/checkpoint_required|challenge_required|"checkpoint_url"|\/challenge\//i.test(html))
     return { kind: 'blocked', why: 'a checkpoint page' };
-  // A status code for a title (language-neutral), as Meta's bare rate-limit page has it.
+  // A bare error page titled with its status code (a number, in every language).
   if (/<title>\s*429\b/i.test(html)) return { kind: 'blocked', why: 'a rate-limit page' };
   if (/<form[^>]+(?:id=["']?loginForm\b|action=["'][^"']*\/(?:accounts\/)?login)/i.test(html))
     return { kind: 'login', why: 'a login page' };
