@@ -102,10 +102,10 @@ export const redditLogin: WallRule = {
 };
 
 export const walls: readonly WallRule[] = [
+  redditLogin,
   redditForbidden,
   redditTooManyRequests,
   redditNetworkBlock,
   redditRateLimitPage,
   redditRefusedPage,
-  redditLogin,
 ];
