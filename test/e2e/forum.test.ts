@@ -239,6 +239,11 @@ describe('forum search', () => {
       { status: 403, headers: { 'content-type': 'text/html' }, body: s.NETWORK_BLOCK_HTML },
       /network-security/,
     ],
+    [
+      'the network-security page in German (self-written translation) with a 200',
+      { headers: { 'content-type': 'text/html' }, body: s.NETWORK_BLOCK_HTML_DE },
+      /network-security/,
+    ],
     ['a JSON 429 Too Many Requests', { status: 429, headers: JSON_HEADERS, body: s.TOO_MANY_REQUESTS_JSON }, /Too Many Requests/],
     ['a JSON 403', { status: 403, headers: JSON_HEADERS, body: '{"message": "Forbidden", "error": 403}' }, /HTTP 403/],
   ])('a block page — %s — is 502 UPSTREAM_BLOCKED at 0 credits, never parsed', async (_name, response, message) => {

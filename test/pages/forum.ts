@@ -115,23 +115,45 @@ export function listing(children: { kind: string; data: Obj }[], after: string |
 export const post = (id: string, overrides: Obj = {}) => ({ kind: 't3', data: t3(id, overrides) });
 export const comment = (id: string, overrides: Obj = {}) => ({ kind: 't1', data: t1(id, overrides) });
 
-/** Reddit's block page for throttled clients, as served with HTTP 429 (shape of the public page). */
+/**
+ * Reddit's block page for throttled clients, as served with HTTP 429: the template of the public
+ * page (its heading's redditstatic header image, its link to the API rules), sentences as quoted.
+ */
 export const WHOA_THERE_HTML = `<!doctype html>
 <html>
   <head><title>Too Many Requests</title>
-  <style>body { font: small verdana, arial, helvetica, sans-serif; width: 600px; margin: 0 auto; }</style></head>
+  <style>
+      body { font: small verdana, arial, helvetica, sans-serif; width: 600px; margin: 0 auto; }
+      h1 { height: 40px; background: transparent url(//www.redditstatic.com/reddit.com.header.png) no-repeat scroll top right; }
+  </style></head>
   <body>
     <h1>whoa there, pardner!</h1>
     <p>we're sorry, but you appear to be a bot and we've seen too many requests from you lately.
     we enforce a hard speed limit on requests that appear to come from bots to prevent abuse.</p>
     <p>if you are not a bot but are spoofing one via your browser's user agent string: please change your user agent string to avoid seeing this message again.</p>
+    <p>please wait 2 second(s) and try again.</p>
+    <p>as a reminder to developers, we recommend that clients make no more than <a href="http://github.com/reddit/reddit/wiki/API">one request every two seconds</a> to avoid seeing this message.</p>
   </body>
 </html>`;
 
-/** The network-security block page served with HTTP 403. */
-export const NETWORK_BLOCK_HTML = `<!DOCTYPE html><html><head><title>Blocked</title></head><body>
-<h1>You've been blocked by network security.</h1>
-<p>To continue, log in to your Reddit account or use your developer token.</p></body></html>`;
+/** The network-security block page served with HTTP 403 (its "Log in" and "File a ticket" links). */
+export const NETWORK_BLOCK_HTML = `<!DOCTYPE html><html><head><title></title></head><body>
+<div class="font-bold text-24 text-neutral-content-strong">You've been blocked by network security.</div>
+<p>To continue, log in to your Reddit account or use your developer token</p>
+<p>If you think you've been blocked by mistake, file a ticket below and we'll look into it.</p>
+<a href="https://www.reddit.com/login/">Log in</a><a href="https://support.reddithelp.com/hc/en-us/requests/new?ticket_form_id=21879292693140">File a ticket</a>
+</body></html>`;
+
+/**
+ * The network-security page in German: SELF-WRITTEN (no capture of a translated page exists), the
+ * markup of NETWORK_BLOCK_HTML with every sentence translated — only its markers can tell it.
+ */
+export const NETWORK_BLOCK_HTML_DE = `<!DOCTYPE html><html lang="de"><head><title></title></head><body>
+<div class="font-bold text-24 text-neutral-content-strong">Du wurdest von der Netzwerksicherheit blockiert.</div>
+<p>Melde dich bei deinem Reddit-Konto an oder verwende dein Entwickler-Token</p>
+<p>Wenn du glaubst, dass wir dich irrtümlich blockiert haben, erstelle unten ein Ticket.</p>
+<a href="https://www.reddit.com/login/">Anmelden</a><a href="https://support.reddithelp.com/hc/de/requests/new?ticket_form_id=21879292693140">Ticket erstellen</a>
+</body></html>`;
 
 /** The JSON form of a 429. */
 export const TOO_MANY_REQUESTS_JSON = '{"message": "Too Many Requests", "error": 429}';

@@ -8,7 +8,9 @@
  * refuses it (401, or 403 with a JSON body).
  *
  * A 403 with an HTML body (CloudFront "Request blocked") or a DataDome captcha is a block, not a
- * refused token: refetching the client id would not help, so it is UPSTREAM_BLOCKED at once.
+ * refused token: refetching the client id would not help, so it is UPSTREAM_BLOCKED at once — a
+ * wall (walls.ts) or a vendor page of the block catalogue, answered by the upstream client before
+ * this module sees it.
  *
  * When `resolve` (or finding the client id) fails otherwise (an error status, a timeout, a
  * changed answer), the profile page itself is the fallback: `GET https://soundcloud.com/<handle>`
@@ -17,7 +19,7 @@
  * when the page does not help (an error, no user, another account) the resolve error stands.
  * Each fallback is counted as the parser warning `artist.resolve`.
  */
-import { notFound, shapeChanged, upstreamBlocked, isApiError } from '../../errors.js';
+import { notFound, shapeChanged, isApiError } from '../../errors.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
 import { warn } from '../../observability/warn.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
@@ -25,7 +27,7 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import type { AudioCArtist } from './parse.js';
-import { blockReason, bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle, parseHydratedUser } from './parse.js';
+import { bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle, parseHydratedUser } from './parse.js';
 import type { AudioCWebProfile } from './profile.js';
 import { parseWebProfiles } from './profile.js';
 import { assertSameResource } from '../identity.js';
@@ -44,26 +46,11 @@ export const CLIENT_ID_LIFETIME_MS = 6 * 60 * 60 * 1000;
 /** At most this many bundles are searched when the page has no `apiClient` hydratable. */
 const MAX_BUNDLES = 8;
 
-/**
- * Why a response is a block page, or null. Only bodies that are not the expected data are looked
- * at: a real soundcloud.com page loads DataDome's tag script too, so its mere mention is no block.
- */
-function isBlockPage(res: UpstreamResponse, hasData: boolean): string | null {
-  if (res.status >= 200 && res.status < 300 && hasData) return null;
-  const reason = blockReason(res.text());
-  if (reason) return reason;
-  // A 403 in HTML is CloudFront's or a WAF's page; api-v2 itself refuses a client id in JSON.
-  if (res.status === 403 && looksLikeHtml(res)) return 'an HTML 403 page';
-  return null;
-}
-
 const looksLikeHtml = (res: UpstreamResponse) => /^\s*</.test(res.text());
 
 async function fetchClientId(upstream: Upstream, signal?: AbortSignal): Promise<Token> {
   const home = await upstream.request({ url: HOME_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
   const html = home.text();
-  const blocked = isBlockPage(home, html.includes('__sc_hydration'));
-  if (blocked) throw upstreamBlocked(`${PLATFORM}: soundcloud.com answered with ${blocked} instead of its home page`);
   expectStepOk(home, PLATFORM, 'The soundcloud.com home page');
   const fromPage = parseClientId(html);
   if (fromPage) return { value: fromPage, expiresAt: Date.now() + CLIENT_ID_LIFETIME_MS };
@@ -113,8 +100,6 @@ async function profilePageArtist(ctx: OpContext, handle: string): Promise<AudioC
     signal: ctx.signal,
   });
   const html = res.text();
-  const blocked = isBlockPage(res, html.includes('__sc_hydration'));
-  if (blocked) throw upstreamBlocked(`${PLATFORM}: soundcloud.com answered with ${blocked} instead of the profile page`);
   expectOk(res, PLATFORM, `The profile page of ${handle}`);
   const artist = parseHydratedUser(html);
   // Another account's data is never this artist's (a redirect to a renamed or other profile).
@@ -136,8 +121,7 @@ async function apiV2Json(ctx: OpContext, url: (clientId: string) => string, what
         headers: { accept: 'application/json', origin: 'https://soundcloud.com', referer: HOME_URL },
         signal: ctx.signal,
       });
-      const blocked = isBlockPage(res, !looksLikeHtml(res));
-      if (blocked) throw upstreamBlocked(`${PLATFORM}: api-v2 answered with ${blocked}`);
+      // An HTML 403 and a vendor's captcha are walls (walls.ts, the catalogue), answered before this.
       if (res.status === 401 || res.status === 403) throw new TokenRefusedError(res.status);
       if (res.status === 404) throw notFound(missing);
       expectOk(res, PLATFORM, what);

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
+import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 import {
   type AudioCArtist,
-  blockReason,
   bundleUrls,
   normalizeHandle,
   parseArtist,
@@ -141,7 +141,7 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c captures (${skipReason(LABEL)})`, 
 
     it("the real page loads DataDome's tag script, yet is not a block page", () => {
       expect(html()).toMatch(/datadome/i);
-      expect(blockReason(html())).toBeNull();
+      expect(wallName(LABEL, html(), { status: 200, url: 'https://soundcloud.com/' })).toBeNull();
     });
   });
 
@@ -297,20 +297,54 @@ describe('hydration and client ids (hand-written pages)', () => {
   });
 });
 
-describe('blockReason', () => {
-  it('recognises CloudFront, DataDome and bot-check pages', () => {
+describe('walls: block pages by structure (walls.ts and the catalogue)', () => {
+  const RESOLVE = 'https://api-v2.soundcloud.com/resolve?url=https%3A%2F%2Fsoundcloud.com%2Fmaya&client_id=x';
+  const CLOUDFRONT_403 =
+    '<HTML><HEAD><META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=iso-8859-1"><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY><H1>403 ERROR</H1><H2>The request could not be satisfied.</H2><HR noshade size="1px">Request blocked.</BODY></HTML>';
+  // Self-written: a WAF's 403 page in German and in Japanese (same shape, no English sentence).
+  const WAF_403_DE =
+    '<!DOCTYPE html><html lang="de"><head><title>Zugriff verweigert</title></head><body><h1>403</h1><p>Ihre Anfrage wurde blockiert.</p></body></html>';
+  const WAF_403_JA =
+    '<html lang="ja"><head><title>アクセスが拒否されました</title></head><body><h1>403 エラー</h1><p>リクエストはブロックされました。</p></body></html>';
+
+  it.each([
+    ['CloudFront "Request blocked" (English)', CLOUDFRONT_403],
+    ['a WAF page in German (self-written)', WAF_403_DE],
+    ['a WAF page in Japanese (self-written)', WAF_403_JA],
+  ])('%s at 403 from api-v2 or soundcloud.com → UPSTREAM_BLOCKED, by status and markup', (_name, html) => {
+    for (const url of [RESOLVE, 'https://soundcloud.com/maya', 'https://soundcloud.com/']) {
+      expect(wallName(LABEL, html, { status: 403, url })).toBe('refused');
+      expect(wallError(LABEL, html, { status: 403, url })?.code).toBe('UPSTREAM_BLOCKED');
+    }
+  });
+
+  it("api-v2's JSON 403 is no wall (a refused client id, renewed by fetch.ts); DataDome's JSON captcha is a vendor block", () => {
+    expect(wallName(LABEL, '{"errors":[{"error_message":"Forbidden"}]}', { status: 403, url: RESOLVE })).toBeNull();
+    expect(wallName(LABEL, '{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=abc"}', { status: 403, url: RESOLVE })).toBe(
+      'datadome',
+    );
     expect(
-      blockReason('<HTML><HEAD><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY>Request blocked.</BODY></HTML>'),
-    ).toMatch(/CloudFront/);
-    expect(blockReason('{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=abc"}')).toMatch(/DataDome/);
-    expect(
-      blockReason(
+      wallName(
+        LABEL,
         "<html><head><title>Just a moment...</title></head><body><script>window._cf_chl_opt={cType:'managed'};</script></body></html>",
+        {
+          status: 200,
+          url: RESOLVE,
+        },
       ),
-    ).toMatch(/bot-check/);
-    // A title alone is wording, not structure: no block (the block catalogue keys on markers).
-    expect(blockReason('<html><head><title>Just a moment...</title></head></html>')).toBeNull();
-    expect(blockReason('{"id":1,"kind":"user"}')).toBeNull();
+    ).toBe('cloudflare');
+  });
+
+  it('the words alone decide nothing: a page saying "Request blocked" / "Just a moment" at 200 is no wall', () => {
+    expect(wallName(LABEL, CLOUDFRONT_403, { status: 200, url: 'https://soundcloud.com/maya' })).toBeNull();
+    expect(wallName(LABEL, '<html><head><title>Just a moment...</title></head></html>', { status: 200, url: RESOLVE })).toBeNull();
+  });
+
+  it('decoy: a user object whose description quotes the block pages is data, and parses', () => {
+    const description = 'Request blocked. The request could not be satisfied. Just a moment... log in to continue. unusual traffic';
+    const body = JSON.stringify({ id: 5, kind: 'user', permalink: 'maya', description });
+    expect(wallName(LABEL, body, { status: 200, url: RESOLVE })).toBeNull();
+    expect(captureWarnings(() => parseArtist(JSON.parse(body))).result.description).toBe(description);
   });
 });
 

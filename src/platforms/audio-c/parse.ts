@@ -12,12 +12,11 @@
  * - `bundleUrls` / `parseClientIdFromBundle`: the fallback when a page has no `apiClient` entry
  *   (2023 pages): the web client's JS bundles on a-v2.sndcdn.com hold `client_id:"…"`.
  * - `parseProfileUrl` / `normalizeHandle`: validate a caller's profile URL or handle.
- * - `blockReason`: CloudFront "Request blocked" pages and DataDome captcha answers, which must
- *   never be parsed as data.
+ * Block pages (CloudFront's HTML 403, DataDome's captcha) never reach these parsers: walls.ts and
+ * the block catalogue answer them first.
  */
 import * as cheerio from 'cheerio';
 import { notFound, shapeChanged } from '../../errors.js';
-import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, isObj, num, objects, recordReader, str } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type { AudioCProduct, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
@@ -175,25 +174,6 @@ export function bundleUrls(html: string): string[] {
 export function parseClientIdFromBundle(js: string): string | null {
   const m = /\bclient_id\s*[:=]\s*["']([A-Za-z0-9]{32})["']/.exec(js) ?? /[?&]client_id=([A-Za-z0-9]{32})\b/.exec(js);
   return m ? m[1] : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Block pages
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Why a body is a block page rather than data, or null. CloudFront answers a blocked request with
- * an HTML "ERROR: The request could not be satisfied … Request blocked" page (seen on
- * api.soundcloud.com and secure.soundcloud.com from datacenter addresses, soundcloud/api#481 and
- * #521); DataDome answers api-v2 with a captcha (a `captcha-delivery.com` URL, in HTML or JSON).
- */
-export function blockReason(body: string): string | null {
-  const head = body.slice(0, 20_000);
-  // Only the captcha host: every real soundcloud.com page loads DataDome's tag script too.
-  if (/captcha-delivery\.com/i.test(head)) return 'a DataDome captcha';
-  if (/The request could not be satisfied|Request blocked/i.test(head)) return 'a CloudFront "Request blocked" page';
-  if (vendorBlock(head)) return 'a bot-check page';
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ export const label = 'audio-c';
 export const hosts = ['soundcloud.com', 'www.soundcloud.com', 'm.soundcloud.com', 'api-v2.soundcloud.com', 'a-v2.sndcdn.com'];
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
+export { walls } from './walls.js';
 
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 

@@ -3,15 +3,16 @@
  * (platforms.md), anonymous, with the gateway's descriptive User-Agent (Reddit's API rules ask
  * for one; generic agents are throttled first).
  *
- * A block page ("whoa there, pardner!", "Too Many Requests", 403/429) is UPSTREAM_BLOCKED and
- * never parsed; a redirect to the login page is a login wall.
+ * A block page (Reddit's rate-limit and network-security pages, its JSON 403/429 refusals, any
+ * HTML 403/429) is UPSTREAM_BLOCKED and never parsed; a redirect to the login page is a login
+ * wall. Both are walls (walls.ts, by structure), answered by the upstream client before this.
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { assertSameResource } from '../identity.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { ForumFilter, ForumSearchPage, ForumSort, ForumTimeframe } from './parse.js';
-import { blockReason, parseListing } from './parse.js';
+import { parseListing } from './parse.js';
 import type { ForumUser } from './profile.js';
 import { parseUserAbout } from './profile.js';
 
@@ -53,20 +54,14 @@ export async function fetchSearchPage(ctx: OpContext, a: ForumSearchArgs): Promi
     headers: { accept: 'application/json' },
     signal: ctx.signal,
   });
-  // A redirect to the login page is a wall (walls.ts), answered before this.
+  // Block pages and the login page a redirect ends on are walls (walls.ts), answered before this.
   // A 404 of search.json says nothing about the query: the endpoint moved.
   if (res.status === 404) throw upstreamFailed(`${PLATFORM}: search.json answered HTTP 404`);
-  const text = res.text();
-  if (/^\s*</.test(text)) {
-    const reason = blockReason(text);
-    if (reason || res.status === 403 || res.status === 429)
-      throw upstreamBlocked(`${PLATFORM}: www.reddit.com answered with ${reason ?? `an HTML ${res.status} page`}`);
+  if (res.status === 403 || res.status === 429)
+    throw upstreamBlocked(`${PLATFORM}: www.reddit.com refused the search (HTTP ${res.status})`);
+  if (/^\s*</.test(res.text())) {
     expectOk(res, PLATFORM, 'The search page');
     throw shapeChanged(PLATFORM, 'JSON Listing (www.reddit.com answered with HTML)');
-  }
-  if (res.status === 403 || res.status === 429) {
-    const reason = blockReason(text) ?? `HTTP ${res.status}${res.status === 429 ? ' Too Many Requests' : ''}`;
-    throw upstreamBlocked(`${PLATFORM}: www.reddit.com refused the search (${reason})`);
   }
   expectOk(res, PLATFORM, 'The search page');
   return parseListing(res.json(), { filter: a.filter, trim: a.trim });
@@ -86,12 +81,9 @@ export async function fetchUserAbout(ctx: OpContext, name: string): Promise<Foru
     headers: { accept: 'application/json' },
     signal: ctx.signal,
   });
-  // A redirect to the login page is a wall (walls.ts), answered before this.
-  const text = res.text();
-  const html = /^\s*</.test(text);
-  const reason = html ? blockReason(text) : null;
-  if (reason || res.status === 403 || res.status === 429)
-    throw upstreamBlocked(`${PLATFORM}: www.reddit.com refused ${what} (${reason ?? `HTTP ${res.status}`})`);
+  // Block pages and the login page a redirect ends on are walls (walls.ts), answered before this.
+  const html = /^\s*</.test(res.text());
+  if (res.status === 403 || res.status === 429) throw upstreamBlocked(`${PLATFORM}: www.reddit.com refused ${what} (HTTP ${res.status})`);
   if (res.status === 404) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
   if (html) throw shapeChanged(PLATFORM, 'JSON user (www.reddit.com answered with HTML)');

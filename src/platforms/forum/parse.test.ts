@@ -7,7 +7,6 @@ import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl } from './fetch.js';
 import type { ForumComment, ForumPost } from './parse.js';
 import {
-  blockReason,
   COMMENT_FIELDS,
   COMMENT_TRIM_FIELDS,
   isoFromUnix,
@@ -18,6 +17,7 @@ import {
   POST_TRIM_FIELDS,
 } from './parse.js';
 import * as s from '../../../test/pages/forum.js';
+import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'forum';
 const SEARCH = 'search-r-all-praw-oauth-search-2020.json';
@@ -265,11 +265,10 @@ describe('forum parser: own cases', () => {
     expect(errorOf(() => parseListing(JSON.parse(s.TOO_MANY_REQUESTS_JSON), { filter: 'posts' })).code).toBe('UPSTREAM_BLOCKED');
   });
 
-  it('recognises Reddit block pages and nothing else', () => {
-    expect(blockReason(s.WHOA_THERE_HTML)).toMatch(/pardner/);
-    expect(blockReason(s.NETWORK_BLOCK_HTML)).toMatch(/network-security/);
-    expect(blockReason('<html><head><title>Too Many Requests</title></head><body></body></html>')).toMatch(/Too Many Requests/);
-    expect(blockReason('<html><head><title>reddit: the front page of the internet</title></head></html>')).toBeNull();
+  it('the JSON 429 body is also a wall by its error code (walls.ts), whatever its message says', () => {
+    const url = 'https://www.reddit.com/search.json?q=x';
+    expect(wallName(LABEL, s.TOO_MANY_REQUESTS_JSON, { status: 429, url })).toBe('rate-limit');
+    expect(wallName(LABEL, '{"message": "Zu viele Anfragen", "error": 429}', { status: 429, url })).toBe('rate-limit');
   });
 
   it('isoFromUnix', () => {
@@ -316,5 +315,78 @@ describe.skipIf(!hasFixtures(LABEL))(`parse warnings and older listings (forum, 
     expect(result.posts[0].score).toBeNull();
     expect((result.posts[1] as ForumPost).selftext_html).toBeNull();
     expect(warnings.map((w) => [w.platform, w.field])).toEqual([['forum', 'post.score']]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Walls (walls.ts): Reddit's block pages by their structure, never by their sentences
+// ---------------------------------------------------------------------------------------------
+
+describe('walls: block pages by structure (walls.ts)', () => {
+  const SEARCH_URL = 'https://www.reddit.com/search.json?q=cats&type=link&sort=relevance&raw_json=1';
+
+  describe.skipIf(!hasFixtures('blocks/forum'))(`the real 403 answer (blocks/forum, ${skipReason('blocks/forum')})`, () => {
+    it('reddit-403-forbidden-json-oauth.json served to search.json with 403 → UPSTREAM_BLOCKED by its error code', () => {
+      const body = readFixture('blocks/forum', 'reddit-403-forbidden-json-oauth.json');
+      expect(wallName(LABEL, body, { status: 403, url: SEARCH_URL })).toBe('forbidden');
+      expect(wallError(LABEL, body, { status: 403, url: SEARCH_URL })?.code).toBe('UPSTREAM_BLOCKED');
+    });
+  });
+
+  it('our own English pages (test/pages/forum.ts) are recognised by their markers, at any status', () => {
+    for (const status of [200, 403, 429]) {
+      expect(wallName(LABEL, s.WHOA_THERE_HTML, { status, url: SEARCH_URL })).toBe('rate-limit-page');
+      expect(wallName(LABEL, s.NETWORK_BLOCK_HTML, { status, url: SEARCH_URL })).toBe('network-block');
+    }
+  });
+
+  // Self-written: the same markup with the sentences translated (German, Japanese, Portuguese) —
+  // Reddit's pages as a localized edge or a translating proxy would serve them. Only markers decide.
+  const GERMAN_NETWORK_BLOCK = s.NETWORK_BLOCK_HTML_DE;
+  const JAPANESE_RATE_LIMIT = s.WHOA_THERE_HTML.replace('<title>Too Many Requests</title>', '<title>リクエストが多すぎます</title>')
+    .replace('whoa there, pardner!', 'ちょっと待って！')
+    .replace(
+      /<p>we're sorry[\s\S]*?<\/p>\s*<p>if you[^<]*<\/p>\s*<p>please wait[^<]*<\/p>/,
+      '<p>リクエストが多すぎます。2 秒待ってからもう一度お試しください。</p>',
+    )
+    .replace(/<p>as a reminder[\s\S]*?<\/p>/, '<p><a href="http://github.com/reddit/reddit/wiki/API">API のルール</a></p>');
+  const PORTUGUESE_BLOCK =
+    '<!DOCTYPE html><html lang="pt"><head><title>Bloqueado</title></head><body><h1>Você foi bloqueado.</h1></body></html>';
+
+  it('translated pages (self-written) are the same walls: the markers decide, not the words', () => {
+    expect(GERMAN_NETWORK_BLOCK).not.toMatch(/network security|log in/i);
+    expect(JAPANESE_RATE_LIMIT).not.toMatch(/pardner|Too Many Requests|wait/i);
+    expect(wallName(LABEL, GERMAN_NETWORK_BLOCK, { status: 200, url: SEARCH_URL })).toBe('network-block');
+    expect(wallName(LABEL, JAPANESE_RATE_LIMIT, { status: 200, url: SEARCH_URL })).toBe('rate-limit-page');
+    // A page with no marker is still a block at 403 / 429 (HTML where the JSON belongs)…
+    expect(wallName(LABEL, PORTUGUESE_BLOCK, { status: 403, url: SEARCH_URL })).toBe('refused');
+    expect(wallError(LABEL, PORTUGUESE_BLOCK, { status: 429, url: SEARCH_URL })?.code).toBe('UPSTREAM_BLOCKED');
+    // …and not one at 200 (fetch.ts calls it a changed shape).
+    expect(wallName(LABEL, PORTUGUESE_BLOCK, { status: 200, url: SEARCH_URL })).toBeNull();
+  });
+
+  it("the English sentences alone make no wall: a page quoting them without the templates' markers is not one at 200", () => {
+    const quoting = `<!doctype html><html><head><title>Too Many Requests</title></head><body><h1>whoa there, pardner!</h1>
+<p>You've been blocked by network security. To continue, log in to your Reddit account.</p></body></html>`;
+    expect(wallName(LABEL, quoting, { status: 200, url: SEARCH_URL })).toBeNull();
+  });
+
+  it('decoy: a Listing whose posts quote the block pages (markup and all) is data, and parses', () => {
+    const body = JSON.stringify(
+      s.listing([
+        s.post('q1', {
+          title: 'whoa there, pardner! — Too Many Requests',
+          selftext: "You've been blocked by network security. Log in to continue.",
+        }),
+        s.post('q2', { selftext_html: s.NETWORK_BLOCK_HTML + s.WHOA_THERE_HTML }),
+      ]),
+    );
+    expect(wallName(LABEL, body, { status: 200, url: SEARCH_URL })).toBeNull();
+    const page = parseListing(JSON.parse(body), { filter: 'posts' });
+    expect(page.posts.map((p) => p.name)).toEqual(['t3_q1', 't3_q2']);
+  });
+
+  it('only Reddit hosts: the same page from another host is not a Reddit wall', () => {
+    expect(wallName(LABEL, s.NETWORK_BLOCK_HTML, { status: 200, url: 'https://example.com/search.json' })).toBeNull();
   });
 });

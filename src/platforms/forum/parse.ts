@@ -247,21 +247,3 @@ export function parseListing(json: unknown, opts: { filter: ForumFilter; trim?: 
   const after = json.data.after;
   return { posts, after: typeof after === 'string' && after !== '' ? after : null };
 }
-
-/**
- * Reddit's block pages, by what they say. Reddit serves them instead of JSON to clients it
- * throttles or distrusts: the "whoa there, pardner!" page (HTML, with a 429 or 403), the bare
- * "Too Many Requests" page, and the network-security block page.
- */
-const BLOCK_MARKERS: [RegExp, string][] = [
-  [/whoa there,\s*pardner/i, 'its "whoa there, pardner!" block page'],
-  [/you['’]ve been blocked by network security/i, 'its network-security block page'],
-  [/<title>\s*too many requests\s*<\/title>/i, 'its "Too Many Requests" page'],
-  [/blocked due to unusual activity|our CDN was unable to reach our servers/i, 'a block page'],
-];
-
-/** Why an HTML body is a Reddit block page, or null. */
-export function blockReason(body: string): string | null {
-  for (const [re, why] of BLOCK_MARKERS) if (re.test(body)) return why;
-  return null;
-}

@@ -34,6 +34,7 @@ async function getJson(ctx: OpContext, url: string, what: string): Promise<unkno
   // Only a body that is not JSON is searched for a block page: a post may well quote one.
   assertNotBlocked(json ? '' : res.text(), res.headers, what);
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found on microblog-a`);
+  // A 401 is a wall (walls.ts), answered before this; kept for answers that ended elsewhere.
   if (res.status === 401) throw loginWall(PLATFORM);
   if (res.status === 403 && json) throw privateContent(what);
   expectOk(res, PLATFORM, what);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { ApiError } from '../../errors.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
+import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 import { blockReason, htmlToText, normalizeHandle, parsePost, parsePostUrl, parseProfile } from './parse.js';
 
 const LABEL = 'microblog-a';
@@ -532,6 +533,30 @@ describe('blockReason', () => {
     expect(blockReason('', { 'cf-mitigated': 'challenge' })).toMatch(/challenge/);
     expect(blockReason('{"id":"1","content":"<p>ok</p>"}')).toBeNull();
     expect(blockReason('<html><head><title>Truth Social</title></head></html>')).toBeNull();
+  });
+});
+
+describe("walls (walls.ts): the API's 401 by status, Cloudflare by the catalogue", () => {
+  const API = 'https://truthsocial.com/api/v1/statuses/114000000000000001';
+  it('a 401 from the API is a login wall, whatever its message says (English or self-written German)', () => {
+    for (const body of [
+      '{"error":"This method requires an authenticated user"}',
+      '{"error":"Diese Methode erfordert einen angemeldeten Benutzer"}',
+    ]) {
+      expect(wallName(LABEL, body, { status: 401, url: API })).toBe('login-wall');
+      expect(wallError(LABEL, body, { status: 401, url: API })?.message).toMatch(/login wall/);
+    }
+    // Not a media file of the CDN, and not another status.
+    expect(wallName(LABEL, '', { status: 401, url: 'https://static-assets-1.truthsocial.com/tmtg:prime-ts-assets/x.jpg' })).toBeNull();
+    expect(wallName(LABEL, '{"error":"Record not found"}', { status: 404, url: API })).toBeNull();
+  });
+
+  it('a Cloudflare challenge in Portuguese (self-written, its options object kept) is a vendor block; a post quoting "Just a moment" is data', () => {
+    const pt =
+      '<!doctype html><html lang="pt-br"><head><title>Um momento…</title></head><body><p>Verificando…</p><script>window._cf_chl_opt={cType:\'managed\'};</script></body></html>';
+    expect(wallName(LABEL, pt, { status: 403, url: API })).toBe('cloudflare');
+    const post = '{"id":"1","content":"<p>Just a moment... log in to continue. Attention Required! unusual traffic</p>"}';
+    expect(wallName(LABEL, post, { status: 200, url: API })).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import * as schema from './schema.js';
 
 export const label = PLATFORM;
 export const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
+export { walls } from './walls.js';
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
 

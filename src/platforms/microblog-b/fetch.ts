@@ -42,7 +42,7 @@ import {
   webBearer,
 } from './endpoints.js';
 import type { MicroblogBTweet } from './parse.js';
-import { htmlAnswerError, looksLikeHtml, parseSyndicationTweet, parseTweetResultByRestId } from './parse.js';
+import { errorFacts, htmlAnswerError, looksLikeHtml, parseSyndicationTweet, parseTweetResultByRestId, X_ERROR } from './parse.js';
 
 /** X refused the GraphQL query id (unknown after a redeploy). */
 export class QueryIdRefusedError extends Error {
@@ -205,8 +205,10 @@ export async function guestGraphqlBody(
         continue;
       }
     }
-    if (/bad guest token/i.test(errors)) throw new TokenRefusedError(403);
+    if (errorFacts(body).codes.has(X_ERROR.BAD_GUEST_TOKEN)) throw new TokenRefusedError(403);
     const hasData = (body as { data?: unknown } | null)?.data != null;
+    // X gives a stale query id no code, only these developer messages (GraphQL's own, never
+    // translated): the last resort, beside the 404 above that usually says it.
     if (/Query: Unspecified|PersistedQueryNotFound|query not found/i.test(errors) && !hasData) throw new QueryIdRefusedError(req.queryId);
     expectOk(res, PLATFORM, req.what);
     if (body === null) throw shapeChanged(PLATFORM, req.shape);

@@ -16,8 +16,8 @@ import {
   tweetResultUrl,
 } from './endpoints.js';
 import {
-  blockKind,
   focalTweetResult,
+  htmlAnswerError,
   looksLikeHtml,
   parseSyndicationTweet,
   parseTweet,
@@ -50,6 +50,7 @@ import {
   tweetResultBody,
   unavailable,
 } from '../../../test/pages/microblog-b.js';
+import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'microblog-b';
 const HAVE_CAPTURES = hasFixtures(LABEL);
@@ -518,10 +519,34 @@ describe('parseTweetResultByRestId', () => {
     if (code === 'NOT_FOUND') expect(e.message).toContain(text.replace(' Learn more', ''));
   });
 
-  it('errors without data: not authorized → login wall; anything else → UPSTREAM_FAILED naming data.tweetResult', () => {
+  it('errors without data: an AuthorizationError → login wall; anything else → UPSTREAM_FAILED naming data.tweetResult', () => {
+    // X's GraphQL authorization error: code 37, kind Permissions, name AuthorizationError (also under extensions).
+    const denied = {
+      message: 'You are not authorized to view this Post.',
+      extensions: { name: 'AuthorizationError', source: 'Client', code: 37, kind: 'Permissions' },
+      code: 37,
+      kind: 'Permissions',
+      name: 'AuthorizationError',
+      source: 'Client',
+    };
+    expect(errorOf(() => parseTweetResultByRestId({ errors: [denied] }, ID)).message).toMatch(/login wall/);
+    // Self-written: the same error with its message in Spanish, and with no message at all — the structure decides.
     expect(
-      errorOf(() => parseTweetResultByRestId({ errors: [{ message: 'You are not authorized to view this Post.' }] }, ID)).message,
+      errorOf(() => parseTweetResultByRestId({ errors: [{ ...denied, message: 'No tienes autorización para ver este post.' }] }, ID))
+        .message,
     ).toMatch(/login wall/);
+    expect(
+      errorOf(() => parseTweetResultByRestId({ errors: [{ extensions: { name: 'AuthorizationError', code: 37 } }] }, ID)).message,
+    ).toMatch(/login wall/);
+    // The English sentence alone is no login wall.
+    expect(errorOf(() => parseTweetResultByRestId({ errors: [{ message: 'You are not authorized to view this Post.' }] }, ID)).code).toBe(
+      'UPSTREAM_FAILED',
+    );
+    // A missing post by code 144, or by the `_Missing:` tag.
+    expect(errorOf(() => parseTweetResultByRestId({ errors: [{ message: 'No se encontró', code: 144 }] }, ID)).code).toBe('NOT_FOUND');
+    expect(errorOf(() => parseTweetResultByRestId({ errors: [{ message: '_Missing: No status found with that ID.' }] }, ID)).code).toBe(
+      'NOT_FOUND',
+    );
     const e = errorOf(() => parseTweetResultByRestId({ errors: [{ message: 'Dependency: Unspecified' }] }, ID));
     expect(e.code).toBe('UPSTREAM_FAILED');
     expect(e.message).toContain('data.tweetResult');
@@ -703,14 +728,57 @@ describe('endpoints', () => {
 });
 
 describe('block pages', () => {
-  it('HTML where JSON was expected is recognised, and what kind', () => {
+  it('HTML where JSON was expected is recognised', () => {
     expect(looksLikeHtml(SOMETHING_WENT_WRONG_HTML)).toBe(true);
     expect(looksLikeHtml(tweetResultBody(undefined))).toBe(false);
-    expect(blockKind(SOMETHING_WENT_WRONG_HTML)).toBe('error');
-    expect(blockKind(LOGIN_WALL_HTML)).toBe('login');
-    expect(blockKind('<html><body>Just a moment...</body></html>')).toBe('other');
   });
 
+  const GRAPHQL = `https://x.com/i/api/graphql/Q/TweetResultByRestId?variables=%7B%7D`;
+  const SYNDICATION = 'https://cdn.syndication.twimg.com/tweet-result?id=1&token=a';
+
+  it('walls (walls.ts): the login page by its link to the login flow, any other HTML where JSON belongs a block', () => {
+    for (const url of [GRAPHQL, SYNDICATION, 'https://api.x.com/1.1/guest/activate.json']) {
+      expect(wallName('microblog-b', LOGIN_WALL_HTML, { url })).toBe('login-wall');
+      expect(wallError('microblog-b', LOGIN_WALL_HTML, { url })?.message).toMatch(/login wall/);
+      expect(wallName('microblog-b', SOMETHING_WENT_WRONG_HTML, { url })).toBe('html-page');
+      expect(wallName('microblog-b', '<html><body>Just a moment...</body></html>', { url, status: 503 })).toBe('html-page');
+    }
+    expect(wallName('microblog-b', '', { url: 'https://x.com/i/flow/login?redirect_after_login=%2F' })).toBe('login-wall');
+  });
+
+  // Self-written: X's pages in Spanish and Japanese (same markup, no English sentence).
+  const LOGIN_ES = LOGIN_WALL_HTML.replace('Log in to X / X', 'Inicia sesión en X / X')
+    .replace('>Log in<', '>Iniciar sesión<')
+    .replace('>Sign up<', '>Regístrate<')
+    .replace('Don’t miss what’s happening', 'Entérate de lo que está pasando');
+  const ERROR_JA = SOMETHING_WENT_WRONG_HTML.replace(
+    'Something went wrong. Try reloading.',
+    '問題が発生しました。再読み込みしてください。',
+  ).replace('Retry', '再試行');
+
+  it('translated pages (self-written) are the same walls, and the fallback in the parser agrees', () => {
+    expect(LOGIN_ES).not.toMatch(/Log in|happening/);
+    expect(wallName('microblog-b', LOGIN_ES, { url: GRAPHQL })).toBe('login-wall');
+    expect(htmlAnswerError(LOGIN_ES, 'the GraphQL API').message).toMatch(/login wall/);
+    expect(wallName('microblog-b', ERROR_JA, { url: SYNDICATION })).toBe('html-page');
+    expect(htmlAnswerError(ERROR_JA, 'the syndication endpoint').code).toBe('UPSTREAM_BLOCKED');
+    // English login wording without the login link is not a login wall (still a block where JSON belongs).
+    expect(htmlAnswerError('<html><head><title>Log in to X / X</title></head><body>Log in to X</body></html>', 'x').message).not.toMatch(
+      /login wall/,
+    );
+  });
+
+  it('decoy: JSON quoting the pages is data; x.com pages fetched as HTML (the home page) are no wall', () => {
+    const quote = 'Log in to X. Something went wrong. Just a moment… unusual traffic <a href="/i/flow/login">Log in</a>';
+    const id = '1840000000000000123';
+    const body = syndicationTweet(id, { text: quote });
+    expect(wallName('microblog-b', JSON.stringify(body), { url: SYNDICATION })).toBeNull();
+    expect(parseSyndicationTweet(body, id).legacy.full_text).toContain('Something went wrong');
+    expect(wallName('microblog-b', LOGIN_WALL_HTML, { url: 'https://x.com/' })).toBeNull();
+  });
+});
+
+describe('dates', () => {
   it("twitterDate: ISO → X's format (zero-padded day), garbage → null", () => {
     expect(twitterDate('2023-03-05T04:05:06.000Z')).toBe('Sun Mar 05 04:05:06 +0000 2023');
     expect(twitterDate('not a date')).toBeNull();

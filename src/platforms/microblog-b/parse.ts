@@ -21,6 +21,7 @@
  * "and more"). Only the ids are mandatory; a record without them is a shape change.
  */
 import { ApiError, loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
+import { LOGIN_REFERENCE } from './walls.js';
 import { at, bool, isObj, num, numText, obj, reader, str, strings } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
@@ -109,27 +110,17 @@ export function looksLikeHtml(body: string): boolean {
 }
 
 /**
- * What kind of page an HTML answer is: X's login wall, its "Something went wrong" error page, a
- * rate-limit page, or some other HTML (a CDN or WAF page). Never parsed as data.
+ * The error an HTML answer stands for, where JSON was asked for — by structure, never by its
+ * (translated) sentences: a page pointing at the login flow is a login wall, any other one is
+ * UPSTREAM_BLOCKED. The upstream client answers these as walls first (walls.ts); this is for an
+ * HTML answer that ended elsewhere.
  */
-export function blockKind(html: string): 'login' | 'error' | 'rate-limit' | 'other' {
-  if (/Log in to X|Sign in to X|Log in to Twitter|\/i\/flow\/login|Don[’']t miss what[’']s happening/i.test(html)) return 'login';
-  if (/Something went wrong/i.test(html)) return 'error';
-  if (/Rate limit exceeded|Too Many Requests/i.test(html)) return 'rate-limit';
-  return 'other';
-}
-
-/** The error an HTML answer stands for: login wall → loginWall, anything else UPSTREAM_BLOCKED. */
 export function htmlAnswerError(html: string, where: string): ApiError {
-  const kind = blockKind(html);
-  if (kind === 'login') return loginWall(PLATFORM);
-  const what =
-    kind === 'error'
-      ? 'its "Something went wrong" page'
-      : kind === 'rate-limit'
-        ? 'a rate-limit page'
-        : 'an HTML page (block or challenge)';
-  return new ApiError('UPSTREAM_BLOCKED', `${PLATFORM}: ${where} answered with ${what} instead of data`);
+  if (LOGIN_REFERENCE.test(html.slice(0, 256 * 1024))) return loginWall(PLATFORM);
+  return new ApiError(
+    'UPSTREAM_BLOCKED',
+    `${PLATFORM}: ${where} answered with an HTML page (an error, block or challenge page) instead of data`,
+  );
 }
 
 /** Text of a tombstone, without its trailing "Learn more". */
@@ -494,6 +485,35 @@ function errorMessages(json: Obj): string[] {
   return Array.isArray(json.errors) ? json.errors.map((e) => str(path(e, 'message'))).filter((m): m is string => !!m) : [];
 }
 
+/** X's error codes (`errors[].code`, also under `extensions`). */
+export const X_ERROR = {
+  /** "Authorization: Denied by …" (GraphQL `AuthorizationError`, kind `Permissions`). */
+  AUTHORIZATION: 37,
+  /** "Rate limit exceeded". */
+  RATE_LIMITED: 88,
+  /** "No status found with that ID." */
+  NO_STATUS: 144,
+  /** "Sorry, you are not authorized to see this status." (v1.1) */
+  NOT_AUTHORIZED_STATUS: 179,
+  /** "Bad guest token." */
+  BAD_GUEST_TOKEN: 239,
+} as const;
+
+/** The structured facts of a body's `errors` (codes, names, kinds), never their messages. */
+export function errorFacts(json: unknown): { codes: Set<number>; names: Set<string> } {
+  const codes = new Set<number>();
+  const names = new Set<string>();
+  const errors = isObj(json) && Array.isArray(json.errors) ? json.errors : [];
+  for (const e of errors) {
+    for (const o of [e, path(e, 'extensions')]) {
+      if (!isObj(o)) continue;
+      if (typeof o.code === 'number') codes.add(o.code);
+      for (const k of ['name', 'kind'] as const) if (typeof o[k] === 'string') names.add(o[k] as string);
+    }
+  }
+  return { codes, names };
+}
+
 function errorsSuffix(json: Obj): string {
   const msgs = errorMessages(json);
   return msgs.length ? ` (upstream errors: ${msgs.join('; ').slice(0, 300)})` : '';
@@ -511,9 +531,19 @@ export function parseTweetResultByRestId(json: unknown, tweetId: string): Microb
     if (!isObj(result)) throw notFound(`${PLATFORM} post ${tweetId} was not found (deleted, or it never existed)`);
     return parseTweet(result, tweetId);
   }
-  const msgs = errorMessages(json).join('; ');
-  if (/not authori[sz]ed/i.test(msgs)) throw loginWall(PLATFORM);
-  if (/No status found|_Missing/i.test(msgs)) throw notFound(`${PLATFORM} post ${tweetId} was not found`);
+  // By X's error codes and names, never their messages (see X_ERROR).
+  const { codes, names } = errorFacts(json);
+  if (
+    names.has('AuthorizationError') ||
+    names.has('Permissions') ||
+    codes.has(X_ERROR.AUTHORIZATION) ||
+    codes.has(X_ERROR.NOT_AUTHORIZED_STATUS)
+  )
+    throw loginWall(PLATFORM);
+  // Beside code 144, a last resort: X's GraphQL server tags a missing entity `_Missing:` (a
+  // machine tag at the start of the message, not a sentence) also where it gives no code.
+  if (codes.has(X_ERROR.NO_STATUS) || errorMessages(json).some((m) => m.startsWith('_Missing:')))
+    throw notFound(`${PLATFORM} post ${tweetId} was not found`);
   throw shapeChanged(PLATFORM, `data.tweetResult${errorsSuffix(json)}`);
 }
 

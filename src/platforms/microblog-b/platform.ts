@@ -20,6 +20,7 @@ export const hosts = [
   'api.x.com',
   'cdn.syndication.twimg.com',
 ];
+export { walls } from './walls.js';
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
 

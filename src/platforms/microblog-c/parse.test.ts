@@ -22,6 +22,7 @@ import {
   withinDates,
 } from './parse.js';
 import * as s from '../../../test/pages/microblog-c.js';
+import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'microblog-c';
 const PROFILE = 'profile-graphql-zuck-2023-07-10.json';
@@ -390,5 +391,78 @@ describe('parse warnings (microblog-c)', () => {
     const { result, warnings } = captureWarnings(() => parsePost(raw));
     expect(result.like_count).toBeNull();
     expect(warnings.map((w) => [w.platform, w.field])).toEqual([['microblog-c', 'post.like_count']]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Walls (walls.ts) and accessProblem: keys and codes, never the sentences beside them
+// ---------------------------------------------------------------------------------------------
+describe('walls and access problems by structure', () => {
+  const GRAPHQL = 'https://www.threads.com/api/graphql';
+
+  // The real logged-out GraphQL refusal (quoted for Threads: ../shared/fixtures/blocks/social-b/SOURCES.md).
+  describe.skipIf(!hasFixtures('blocks/social-b'))(`the real Threads refusal (blocks/social-b, ${skipReason('blocks/social-b')})`, () => {
+    it('rate-limit-please-wait-require-login.json at 401 → login wall, by require_login', () => {
+      const body = readFixture('blocks/social-b', 'rate-limit-please-wait-require-login.json');
+      expect(wallName(LABEL, body, { status: 401, url: GRAPHQL })).toBe('login-wall');
+      expect(accessProblem(JSON.parse(body))).toBe('login');
+    });
+  });
+
+  // Self-written: the same envelopes with their sentences in German, Japanese and Portuguese.
+  it.each<[string, object, number, string, string]>([
+    [
+      'rate limit, German, 429',
+      { message: 'Bitte warte einige Minuten, bevor du es erneut versuchst.', status: 'fail' },
+      429,
+      'refused',
+      'blocked',
+    ],
+    ['rate limit, Japanese, 200', { message: '数分待ってからもう一度お試しください。', status: 'fail' }, 200, 'refused', 'blocked'],
+    [
+      'not logged in (1357001), Portuguese summary',
+      { error: 1357001, errorSummary: 'Sessão não iniciada', errorDescription: 'Entre para continuar.', payload: null },
+      200,
+      'login-wall',
+      'login',
+    ],
+    [
+      'GraphQL error code 1357001, Japanese message',
+      { errors: [{ message: 'ログインしてください', code: 1357001 }], data: null },
+      200,
+      'login-wall',
+      'login',
+    ],
+    ['spam flag, Portuguese', { message: 'Tente novamente mais tarde', spam: true, status: 'fail' }, 400, 'refused', 'blocked'],
+  ])('translated answer (self-written): %s', (_name, body, status, wall, problem) => {
+    expect(wallName(LABEL, JSON.stringify(body), { status, url: GRAPHQL })).toBe(wall);
+    expect(wallError(LABEL, JSON.stringify(body), { status, url: GRAPHQL })?.code).toBe('UPSTREAM_BLOCKED');
+    expect(accessProblem(body)).toBe(problem);
+  });
+
+  it('English sentences alone decide nothing: GraphQL errors saying "log in" or "rate limit" are ordinary errors', () => {
+    const body = { errors: [{ message: 'Please log in to continue. Rate limit. Too many requests.', severity: 'CRITICAL' }], data: null };
+    expect(accessProblem(body)).toBeNull();
+    expect(wallName(LABEL, JSON.stringify(body), { status: 200, url: GRAPHQL })).toBeNull();
+    expect(errorOf(() => parseSearchResponse(body)).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('an HTML page is read by its markers: a translated login page (self-written) is a login wall, a title alone is not', () => {
+    const korean =
+      '<!DOCTYPE html><html lang="ko"><head><title>로그인 • Threads</title></head><body><form id="loginForm" method="post" action="/accounts/login/ajax/"></form></body></html>';
+    expect(htmlProblem(korean)?.kind).toBe('login');
+    expect(
+      htmlProblem(
+        '<html><head><title>Log in • Threads</title></head><body>Too Many Requests. Please wait a few minutes before you try again.</body></html>',
+      ),
+    ).toBeNull();
+  });
+
+  it('decoy: a search answer whose posts quote the walls is data, and parses', () => {
+    const text = 'Please wait a few minutes before you try again. log in to continue. Just a moment… unusual traffic. login_required';
+    const body = s.searchAnswer([s.post({ pk: '3601', text })]);
+    expect(wallName(LABEL, JSON.stringify(body), { status: 200, url: GRAPHQL })).toBeNull();
+    expect(accessProblem(body)).toBeNull();
+    expect(parseSearchResponse(body).posts[0].caption?.text).toBe(text);
   });
 });

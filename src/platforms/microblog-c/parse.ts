@@ -212,12 +212,12 @@ export function parseGraphqlBody(text: string): unknown {
   }
 }
 
-const LOGIN_RE = /login_required|not logged in|log ?in to (?:continue|see|view)|please log in/i;
-const BLOCK_RE =
-  /checkpoint_required|challenge_required|"checkpoint_url"|please wait a few minutes before you try again|temporarily (?:blocked|restricted)|rate limit|too many requests/i;
-
 /** Meta's "Not Logged In" error code in its `{error, errorSummary, errorDescription}` envelope. */
 export const META_NOT_LOGGED_IN = 1357001;
+
+/** Codes Meta sends as a whole `message` (identifiers, not sentences). */
+const LOGIN_CODES = new Set(['login_required']);
+const BLOCK_CODES = new Set(['checkpoint_required', 'challenge_required', 'feedback_required']);
 
 function errorTexts(json: Obj): string[] {
   const out: string[] = [];
@@ -231,19 +231,40 @@ function errorTexts(json: Obj): string[] {
   return out;
 }
 
+/** The answer's codes: `message` and `errors[].message` as whole strings, `errors[].code` numbers. */
+function errorCodes(json: Obj): { words: Set<string>; numbers: Set<number> } {
+  const words = new Set<string>();
+  const numbers = new Set<number>();
+  if (typeof json.message === 'string') words.add(json.message.trim());
+  if (Array.isArray(json.errors))
+    for (const e of json.errors) {
+      if (!isObj(e)) continue;
+      if (typeof e.message === 'string') words.add(e.message.trim());
+      if (typeof e.code === 'number') numbers.add(e.code);
+    }
+  return { words, numbers };
+}
+
 /**
- * What a GraphQL answer says about access, before its data is read:
- * - `login`: a login wall (`require_login`, Meta error 1357001, a login_required message);
- * - `blocked`: a checkpoint or rate-limit answer;
+ * What a GraphQL answer says about access, before its data is read — by its keys and codes only
+ * (the sentences beside them are in the visitor's language; walls.ts applies the same rules to
+ * every answer first):
+ * - `login`: a login wall (`require_login`, Meta error 1357001 at the top or in `errors[].code`,
+ *   the code `login_required`);
+ * - `blocked`: a checkpoint (`checkpoint_url`, the `*_required` codes), a spam flag, or
+ *   Instagram's failure envelope (`status: "fail"` without data: its "Please wait a few minutes"
+ *   rate limit, in whatever language);
  * - `token`: Meta's bare error envelope (`{error: <code>, errorSummary…}`, no data), which is what
  *   a stale `lsd` gets; a fresh token is worth one more try;
  * - null: nothing of the sort (data or ordinary GraphQL errors follow).
  */
 export function accessProblem(json: unknown): 'login' | 'blocked' | 'token' | null {
   if (!isObj(json)) return null;
-  const texts = errorTexts(json).join(' | ');
-  if (json.require_login === true || json.error === META_NOT_LOGGED_IN || LOGIN_RE.test(texts)) return 'login';
-  if (BLOCK_RE.test(texts)) return 'blocked';
+  const { words, numbers } = errorCodes(json);
+  if (json.require_login === true || json.error === META_NOT_LOGGED_IN || numbers.has(META_NOT_LOGGED_IN)) return 'login';
+  if ([...words].some((w) => LOGIN_CODES.has(w))) return 'login';
+  if (typeof json.checkpoint_url === 'string' || json.spam === true || [...words].some((w) => BLOCK_CODES.has(w))) return 'blocked';
+  if (json.status === 'fail' && json.data === undefined) return 'blocked';
   if (typeof json.error === 'number' && json.data === undefined) return 'token';
   return null;
 }
@@ -368,13 +389,17 @@ export function parseSessionPage(html: string): SessionPage {
   return { lsd, docId, variables };
 }
 
-/** Why an HTML body from the GraphQL endpoint is a login wall, a block, or neither. */
+/**
+ * Why an HTML body that is not the data asked for is a login wall, a block, or neither — by its
+ * markers (a checkpoint's `checkpoint_url` / codes / `/challenge/` form, a login form), never by
+ * its title or sentences, which are translated.
+ */
 export function htmlProblem(html: string): { kind: 'login' | 'blocked'; why: string } | null {
   if (/checkpoint_required|challenge_required|"checkpoint_url"|\/challenge\//i.test(html))
     return { kind: 'blocked', why: 'a checkpoint page' };
-  if (/please wait a few minutes before you try again|<title>\s*(?:429|too many requests)/i.test(html))
-    return { kind: 'blocked', why: 'a rate-limit page' };
-  if (/<form[^>]+(?:id="loginForm"|action="[^"]*\/login)|<title>[^<]*\blog ?in\b[^<]*<\/title>/i.test(html))
+  // A bare error page titled with its status code (a number, in every language).
+  if (/<title>\s*429\b/i.test(html)) return { kind: 'blocked', why: 'a rate-limit page' };
+  if (/<form[^>]+(?:id=["']?loginForm\b|action=["'][^"']*\/(?:accounts\/)?login)/i.test(html))
     return { kind: 'login', why: 'a login page' };
   return null;
 }

@@ -7,10 +7,13 @@
  *   (`id="loginForm"`, or posting to `/accounts/login`) in an HTML answer to the GraphQL endpoint;
  * - a checkpoint: the `/challenge/` or `/checkpoint/` path a redirect ends on; a JSON answer with
  *   `checkpoint_url` or the codes `checkpoint_required` / `challenge_required`; an HTML answer to
- *   the GraphQL endpoint carrying those markers.
+ *   the GraphQL endpoint carrying those markers;
+ * - a refusal: Instagram's failure envelope (`{"status":"fail"}` without data: its rate limit,
+ *   whose "Please wait a few minutes…" sentence is translated and never read), a spam flag
+ *   (`spam: true`, `feedback_required`). (Meta's `errors[].code` 1675004, which public scrapers
+ *   call its rate limit, is not read: GraphQL execution errors are seen with it too.)
  * A profile page (`/@user`) may carry a login form beside the profile: there only the parser, which
- * knows whether the profile is missing, says what such a page is (profile.ts). Messages in words
- * ("Please wait a few minutes…") are not walls: parse.ts reads them once the answer is in.
+ * knows whether the profile is missing, says what such a page is (profile.ts).
  */
 import type { AnswerView, WallRule } from '../../upstream/blocks/catalogue.js';
 
@@ -55,6 +58,12 @@ function codes(o: Record<string, unknown>): string[] {
   return out;
 }
 
+/** `errors[].code` numbers of the answer. */
+function numericCodes(o: Record<string, unknown>): number[] {
+  if (!Array.isArray(o.errors)) return [];
+  return o.errors.map((e) => (e as { code?: unknown } | null)?.code).filter((c): c is number => typeof c === 'number');
+}
+
 const LOGIN_FORM = /<form\b[^>]*(?:\bid=["']?loginForm\b|\baction=["'][^"']*\/accounts\/login)/i;
 const CHECKPOINT_MARKUP = /checkpoint_required|challenge_required|"checkpoint_url"|<form\b[^>]*\baction=["'][^"']*\/challenge\//i;
 
@@ -68,7 +77,13 @@ export const threadsLogin: WallRule = {
     if (/^\/(?:accounts\/)?login\b/i.test(u.pathname)) return true;
     if (a.isMarkup) return isGraphql(u) && LOGIN_FORM.test(a.text().slice(0, WINDOW));
     const o = firstObject(a);
-    return o !== null && (o.require_login === true || o.error === NOT_LOGGED_IN || codes(o).includes('login_required'));
+    return (
+      o !== null &&
+      (o.require_login === true ||
+        o.error === NOT_LOGGED_IN ||
+        numericCodes(o).includes(NOT_LOGGED_IN) ||
+        codes(o).includes('login_required'))
+    );
   },
 };
 
@@ -88,4 +103,18 @@ export const threadsCheckpoint: WallRule = {
   },
 };
 
-export const walls: readonly WallRule[] = [threadsLogin, threadsCheckpoint];
+export const threadsRefused: WallRule = {
+  name: 'refused',
+  what: 'a refusal (rate limit or spam flag)',
+  // A throttled answer at 429 gets the retries a 429 gets before it is a block.
+  retry: true,
+  test(a) {
+    if (!threadsUrl(a) || a.isMarkup) return false;
+    const o = firstObject(a);
+    if (o === null) return false;
+    if (o.status === 'fail' && o.data === undefined) return true;
+    return o.spam === true || codes(o).includes('feedback_required');
+  },
+};
+
+export const walls: readonly WallRule[] = [threadsLogin, threadsCheckpoint, threadsRefused];

@@ -7,13 +7,13 @@
  * The documents are ours, trimmed to what the api.md record needs; the operation names are the
  * web client's own (`GetElementDetails`, `SearchGlobalElements`).
  */
-import { shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { MoodboardPost, MoodboardSearchPage } from './parse.js';
-import { blockReason, COSMOS, parsePost, parseSearch } from './parse.js';
+import { COSMOS, parsePost, parseSearch } from './parse.js';
 
 const PLATFORM = 'moodboard';
 export const GRAPHQL_URL = 'https://api.cosmos.so/graphql';
@@ -97,9 +97,8 @@ async function postGraphql(ctx: OpContext, operationName: string, query: string,
 function readGraphql(res: UpstreamResponse): unknown {
   const text = res.text();
   if (/^\s*</.test(text)) {
-    const reason = blockReason(text);
-    if (reason || res.status === 403 || res.status === 429)
-      throw upstreamBlocked(`${PLATFORM}: api.cosmos.so answered with ${reason ?? `an HTML ${res.status} page`}`);
+    // Vendors' challenges and an HTML 401/403/429 are walls (walls.ts, the catalogue), answered
+    // before this; any other HTML is not the endpoint we know.
     expectOk(res, PLATFORM, 'The GraphQL endpoint');
     throw shapeChanged(PLATFORM, 'GraphQL JSON (api.cosmos.so answered with HTML)');
   }

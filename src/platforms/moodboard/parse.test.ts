@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { ELEMENT_QUERY, SEARCH_QUERY } from './fetch.js';
-import { blockReason, graphqlData, parseElement, parsePost, parsePostUrl, parseSearch, TERMINAL_PAGE } from './parse.js';
+import { graphqlData, parseElement, parsePost, parsePostUrl, parseSearch, TERMINAL_PAGE } from './parse.js';
 import * as s from '../../../test/pages/moodboard.js';
+import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 /** api.md's field order of a moodboard item (the post adds save_count). */
 const ITEM_KEYS = [
@@ -265,15 +266,44 @@ describe('query documents', () => {
   });
 });
 
-describe('blockReason', () => {
-  it('recognises Cloudflare pages, not GraphQL JSON', () => {
-    expect(blockReason(s.CLOUDFLARE_CHALLENGE)).toMatch(/Cloudflare challenge/);
-    expect(
-      blockReason(
-        '<html><head><title>Attention Required! | Cloudflare</title></head><body><div id="cf-error-details"><h1 data-translate="block_headline">Sorry, you have been blocked</h1></div></body></html>',
-      ),
-    ).toMatch(/Cloudflare block/);
-    expect(blockReason(JSON.stringify(s.elementDetails(s.imageElement())))).toBeNull();
+describe('walls: block pages by structure (walls.ts and the catalogue)', () => {
+  const GRAPHQL = 'https://api.cosmos.so/graphql?q=GetElementDetails';
+  const ACCESS_DENIED = '<html><head><title>Access denied</title></head><body><h1>Access denied</h1></body></html>';
+  // Self-written: the same refusal page in German and Japanese (no English sentence).
+  const ACCESS_DENIED_DE = '<html lang="de"><head><title>Zugriff verweigert</title></head><body><h1>Zugriff verweigert</h1></body></html>';
+  const ACCESS_DENIED_JA = '<html lang="ja"><head><title>アクセスが拒否されました</title></head><body><h1>アクセス拒否</h1></body></html>';
+
+  it("anti-bot vendors (our Cloudflare pages) are the catalogue's, at any status", () => {
+    for (const status of [200, 403]) {
+      expect(wallName('moodboard', s.CLOUDFLARE_CHALLENGE, { status, url: GRAPHQL })).toBe('cloudflare');
+      expect(wallError('moodboard', s.CLOUDFLARE_CHALLENGE, { status, url: GRAPHQL })?.message).toMatch(/Cloudflare challenge/);
+    }
+    const block =
+      '<html><head><title>Attention Required! | Cloudflare</title></head><body><div id="cf-error-details"><h1 data-translate="block_headline">Sorry, you have been blocked</h1></div></body></html>';
+    expect(wallError('moodboard', block, { status: 403, url: GRAPHQL })?.message).toMatch(/Cloudflare block/);
+  });
+
+  it.each([
+    ['English', ACCESS_DENIED],
+    ['German (self-written)', ACCESS_DENIED_DE],
+    ['Japanese (self-written)', ACCESS_DENIED_JA],
+  ])('an HTML refusal page in %s at 401/403/429 → UPSTREAM_BLOCKED, by status and markup', (_lang, html) => {
+    for (const status of [401, 403, 429]) {
+      expect(wallName('moodboard', html, { status, url: GRAPHQL })).toBe('refused');
+      expect(wallError('moodboard', html, { status, url: GRAPHQL })?.code).toBe('UPSTREAM_BLOCKED');
+    }
+  });
+
+  it('a title alone decides nothing: "Access denied" / "Just a moment..." at 200 is no wall', () => {
+    expect(wallName('moodboard', ACCESS_DENIED, { status: 200, url: GRAPHQL })).toBeNull();
+    expect(wallName('moodboard', '<html><head><title>Just a moment...</title></head></html>', { status: 200, url: GRAPHQL })).toBeNull();
+  });
+
+  it('decoy: an element whose caption quotes the walls is data, and parses', () => {
+    const text = 'Just a moment... Access denied. unusual traffic — log in to continue';
+    const body = s.elementDetails(s.imageElement(1909064612, { generatedCaption: { __typename: 'GeneratedCaption', text } }));
+    expect(wallName('moodboard', JSON.stringify(body), { status: 200, url: GRAPHQL })).toBeNull();
+    expect(JSON.stringify(parsePost(body, '1909064612'))).toContain(text);
   });
 });
 

@@ -21,7 +21,6 @@
  * NOT_FOUND, UPSTREAM_BLOCKED and UPSTREAM_FAILED. A Cloudflare challenge is UPSTREAM_BLOCKED.
  */
 import { ApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { bool, int, isObj, nonEmpty, num, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import type { MoodboardMedia, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
@@ -169,6 +168,8 @@ export function graphqlData(json: unknown, root: string, missing: { notFound?: s
   if (errors.some((e) => RATE_CODES.has((e.code ?? '').toUpperCase())))
     throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (${messages})`);
   if (missing.notFound) {
+    // The message is a last resort beside the codes: a server without an extensions code says
+    // only this (GraphQL error messages are the server's, in English, not the visitor's).
     if ([...codes].some((c) => NOT_FOUND_CODES.has(c)) || /not found|does not exist/i.test(messages)) throw notFound(missing.notFound);
     if ([...codes].some((c) => AUTH_CODES.has(c))) throw notFound(`${missing.notFound} (or is not public)`);
   } else if ([...codes].some((c) => AUTH_CODES.has(c))) {
@@ -216,17 +217,8 @@ export function parseSearch(json: unknown): MoodboardSearchPage {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Block pages and URLs
+// URLs
 // ---------------------------------------------------------------------------------------------
-
-/** Anti-bot vendors' interstitials (the block catalogue: Cloudflare's challenge and block pages…). */
-export function blockReason(body: string): string | null {
-  const head = body.slice(0, 20_000);
-  const vendor = vendorBlock(head);
-  if (vendor) return vendor.what;
-  if (/<title>\s*Access denied/i.test(head)) return 'an "Access denied" page';
-  return null;
-}
 
 /** `https://www.cosmos.so/e/<id>` (also cosmos.so, http, a trailing slash, a query) → the id, else null. */
 export function parsePostUrl(input: string): string | null {

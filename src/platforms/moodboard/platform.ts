@@ -10,6 +10,7 @@ import * as schema from './schema.js';
 
 export const label = 'moodboard';
 export const hosts = ['www.cosmos.so', 'cosmos.so', 'api.cosmos.so'];
+export { walls } from './walls.js';
 
 export const post: OperationDef<{ elementId: string }, MoodboardPost> = {
   field: 'moodboardPost',

@@ -217,8 +217,13 @@ export function parseGraphqlBody(text: string, what: string): Obj[] {
       .map((e) => (typeof e.message === 'string' ? e.message : ''))
       .filter(Boolean)
       .join('; ');
+    // By the error's fields, never its sentences (`summary`/`description` are translated): the
+    // "log in to continue" code (a wall: walls.ts, answered before this), or a session to renew.
+    if (errors.some((e) => e.code === FB_ERROR.NOT_LOGGED_IN || e.requires_reauth === true)) throw loginWall(PLATFORM);
+    // Last resort, beside the structural checkpoint rules of walls.ts (the /checkpoint/ landing,
+    // its form, its captcha image): Meta gives no code for a checkpoint here, only the
+    // developer `message`, which names it by identifier (`checkpoint_required`, `captcha`).
     if (/checkpoint|captcha/i.test(message)) throw upstreamBlocked(`${PLATFORM}: Facebook answered with a security check instead of data`);
-    if (/log ?in/i.test(message)) throw loginWall(PLATFORM);
     throw upstreamFailed(`${PLATFORM}: GraphQL answered without data${message ? ` (${message})` : ''}`);
   }
   return objs;

@@ -429,6 +429,40 @@ describe('what Facebook answers instead of data', () => {
     );
   });
 
+  // Self-written: Facebook's answers with their sentences translated — the codes decide.
+  it('GraphQL login walls by code, in any language (self-written translations)', () => {
+    const ptEnvelope = T.GRAPHQL_LOGIN_REQUIRED.replace('You must log in to continue', 'Você precisa entrar para continuar').replace(
+      'You must log in to see this page.',
+      'Entre para ver esta página.',
+    );
+    expect(graphqlWall(ptEnvelope)?.message).toMatch(/login wall/);
+    const jaErrors = '{"errors":[{"message":"ログインして続行してください","severity":"CRITICAL","code":1357001}],"data":null}';
+    expect(graphqlWall(jaErrors)?.message).toMatch(/login wall/);
+    expect(errorOf(() => parseGraphqlBody(jaErrors, 'x')).message).toMatch(/login wall/);
+    const deReauth = '{"errors":[{"message":"Bitte melde dich erneut an","severity":"CRITICAL","requires_reauth":true}],"data":null}';
+    expect(errorOf(() => parseGraphqlBody(deReauth, 'x')).message).toMatch(/login wall/);
+  });
+
+  it('an English "log in" sentence without the code is no login wall: an ordinary GraphQL failure', () => {
+    const en = '{"errors":[{"message":"You must log in to continue.","severity":"CRITICAL"}],"data":null}';
+    expect(graphqlWall(en)).toBeNull();
+    expect(errorOf(() => parseGraphqlBody(en, 'x')).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('decoy: an event search whose events are named like walls is data, and parses', () => {
+    const events = T.SEARCH_EVENTS.map((e, i) => ({
+      ...e,
+      name: i === 0 ? 'Log in to continue: Just a moment… (unusual traffic party)' : 'Security check & captcha night',
+    }));
+    const body = T.eventSearchGraphql({ events, endCursor: null, hasNext: false });
+    expect(graphqlWall(body)).toBeNull();
+    const list = parseEventSearchGraphql(parseGraphqlBody(body, 'x'));
+    expect(list.events.map((e) => e.name)).toEqual([
+      'Log in to continue: Just a moment… (unusual traffic party)',
+      'Security check & captcha night',
+    ]);
+  });
+
   it('GraphQL answered with an HTML checkpoint, errors without data, or garbage', () => {
     expect(graphqlWall(T.CHECKPOINT_HTML)?.code).toBe('UPSTREAM_BLOCKED');
     const noData = errorOf(() =>

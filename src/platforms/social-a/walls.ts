@@ -4,7 +4,8 @@
  * - a checkpoint (security check / captcha): the `/checkpoint/…` path a redirect ends on, or a
  *   page whose form posts to `/checkpoint/` or that loads the `/captcha/tfbimage` image;
  * - a login wall: the `/login`, `/login/…` or `/login.php` path a redirect ends on, and the
- *   GraphQL answer `{"error":1357001}` ("log in to continue", Facebook's error code).
+ *   GraphQL answer `{"error":1357001}` ("log in to continue", Facebook's error code), or that
+ *   code in `errors[].code` of an answer without data — the code, never its translated summary.
  * A login interstitial served in place at a page's own URL cannot be told from the logged-out
  * home page (the lsd token page, which carries the same login form) by its markup alone: only
  * the parser, which knows the data is missing, says what such a page is (blobs.ts
@@ -64,8 +65,14 @@ export const facebookLogin: WallRule = {
     const path = facebookPath(a);
     if (path === null) return false;
     if (path === '/login' || path.startsWith('/login/') || path === '/login.php') return true;
-    const first = firstObject(a) as { error?: unknown } | undefined;
-    return first?.error === NOT_LOGGED_IN;
+    const first = firstObject(a) as { error?: unknown; errors?: unknown; data?: unknown } | undefined;
+    if (first?.error === NOT_LOGGED_IN) return true;
+    // The same code on a GraphQL error of an answer without data.
+    return (
+      (first?.data === undefined || first.data === null) &&
+      Array.isArray(first?.errors) &&
+      first.errors.some((e) => (e as { code?: unknown } | null)?.code === NOT_LOGGED_IN)
+    );
   },
 };
 

@@ -1,8 +1,8 @@
 /**
  * Upstream request for social-b (Instagram): the public web_profile_info endpoint with the web
  * app's public app id (platforms.md). No cookie, no login: when Instagram wants one (its
- * "Please wait a few minutes" / `require_login` answer, or a redirect to /accounts/login/) that is
- * reported as a login wall, never worked around.
+ * `require_login` answer, or a redirect to /accounts/login/) that is reported as a login wall,
+ * never worked around.
  *
  * The app id is the constant Instagram's web client has sent for years (platforms.md gives it);
  * it is public and not per-visitor, so it is not scraped per run. A refusal of it would look like
@@ -16,6 +16,8 @@ import type { SocialBProfile } from './parse.js';
 import { failureOf, parseProfile, profileInfoUrl } from './parse.js';
 
 const PLATFORM = 'social-b';
+/** Statuses that are a refusal whatever the body says. */
+const REFUSALS = new Set([401, 403, 429]);
 export const IG_APP_ID = '936619743392459';
 
 export async function fetchProfile(ctx: OpContext, username: string): Promise<SocialBProfile> {
@@ -32,14 +34,13 @@ export async function fetchProfile(ctx: OpContext, username: string): Promise<So
   });
   const text = res.text();
   const isJson = /^\s*[{[]/.test(text);
-  // The login page and the checkpoint a redirect ends on, and `require_login` JSON, are walls
-  // (walls.ts), answered before this.
+  // The login page and the checkpoint a redirect ends on, and Instagram's failure JSON at
+  // 401/403/429 (require_login, checkpoint, rate limit) are walls (walls.ts), answered before this.
   if (res.status === 404) throw notFound(`Profile @${username} was not found`);
   if (res.status >= 400) {
-    // `{"message": "Please wait a few minutes before you try again.", "require_login": true,
-    // "status": "fail"}` comes with 401 or 429; say which it is rather than just the status.
+    // A failure body says what it is (a checkpoint, "user not found"…) where its status does not.
     const failed = isJson ? failureOf(safeJson(text), username) : null;
-    if (failed) throw failed;
+    if (failed && !(failed.code === 'UPSTREAM_FAILED' && REFUSALS.has(res.status))) throw failed;
     expectOk(res, PLATFORM, `Profile @${username}`);
   }
   if (!isJson) throw shapeChanged(PLATFORM, 'JSON profile answer (got a non-JSON page)');

@@ -7,6 +7,7 @@ import { captureWarnings } from '../../parse/index.js';
 import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
 import * as s from '../../../test/pages/social-b.js';
 import { SOCIAL_B_USER_KEYS } from '../../../test/support/record-keys.js';
+import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'social-b';
 const CAPTURE = 'web-profile-info-megadeth.json';
@@ -318,5 +319,68 @@ describe.skipIf(!hasFixtures(LABEL))(`parse warnings (social-b, ${skipReason(LAB
     expect(result.data.user.edge_followed_by).toEqual({ count: null });
     expect(result.data.user.biography).toBeNull();
     expect(warnings.map((w) => [w.platform, w.field])).toEqual([['social-b', 'user.edge_followed_by']]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Walls (walls.ts): Instagram's failure envelope by its keys and codes, never its sentences
+// ---------------------------------------------------------------------------------------------
+describe('walls: failure answers by structure (walls.ts)', () => {
+  const url = profileInfoUrl('clay.studio');
+
+  describe.skipIf(!hasFixtures('blocks/social-b'))(`the real refusals (blocks/social-b, ${skipReason('blocks/social-b')})`, () => {
+    it.each(['web-profile-info-401-require-login.json', 'rate-limit-please-wait-require-login.json'])('%s at 401 → login wall', (file) => {
+      const body = readFixture('blocks/social-b', file);
+      expect(wallName(LABEL, body, { status: 401, url })).toBe('login-wall');
+      expect(wallError(LABEL, body, { status: 401, url })?.code).toBe('UPSTREAM_BLOCKED');
+      expect(errorOf(() => parseProfile(JSON.parse(body))).message).toMatch(/login wall/);
+    });
+  });
+
+  // Self-written: Instagram's envelopes with their `message` in Italian, Japanese and Portuguese.
+  it.each<[string, object, number, string]>([
+    [
+      'require_login, Italian sentence',
+      { message: 'Attendi qualche minuto prima di riprovare.', require_login: true, status: 'fail' },
+      200,
+      'login-wall',
+    ],
+    [
+      'rate limit without require_login, Japanese sentence, 429',
+      { message: '数分してから再度実行してください。', status: 'fail' },
+      429,
+      'refused',
+    ],
+    ['the same at 401', { message: '数分してから再度実行してください。', status: 'fail' }, 401, 'refused'],
+    [
+      'checkpoint with a Portuguese title (codes and checkpoint_url decide)',
+      {
+        message: 'checkpoint_required',
+        checkpoint_url: 'https://www.instagram.com/challenge/?next=/',
+        lock: true,
+        status: 'fail',
+        error_title: 'Confirme que é você',
+      },
+      400,
+      'checkpoint',
+    ],
+    ['spam flag, Portuguese sentence', { message: 'Tente novamente mais tarde.', spam: true, status: 'fail' }, 400, 'refused'],
+  ])('translated envelope (self-written): %s', (_name, body, status, wall) => {
+    const text = JSON.stringify(body);
+    expect(wallName(LABEL, text, { status, url })).toBe(wall);
+    expect(wallError(LABEL, text, { status, url })?.code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it('the English "Please wait a few minutes" sentence alone decides nothing: a fail body at 400 is no wall, and UPSTREAM_FAILED', () => {
+    const body = { message: 'Please wait a few minutes before you try again.', status: 'fail' };
+    expect(wallName(LABEL, JSON.stringify(body), { status: 400, url })).toBeNull();
+    expect(failureOf(body)?.code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('decoy: a profile whose bio quotes the walls is data and parses', () => {
+    const bio = 'Please wait a few minutes before you try again. log in to continue. Just a moment... unusual traffic. checkpoint_required';
+    const body = s.profileBody(s.userJson('clay.studio', { extra: { biography: bio, require_login: false } }));
+    expect(wallName(LABEL, JSON.stringify(body), { status: 200, url })).toBeNull();
+    expect(parseProfile(body).data.user.biography).toBe(bio);
   });
 });

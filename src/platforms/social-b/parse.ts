@@ -184,15 +184,28 @@ export function parseUser(u: Obj): SocialBUser {
 
 /**
  * Instagram's error bodies (`status: "fail"`) → the typed error, or null when `body` is not one.
+ * Read by their keys and codes (the walls of walls.ts, which the upstream client applies first, and
+ * for bodies handed here directly), never by the `message` sentence, which is translated.
  * Exported for the fetcher, which sees them with 4xx statuses.
  */
 export function failureOf(body: unknown, username?: string): ApiError | null {
   if (!isObj(body) || body.status !== 'fail') return null;
   const message = str(body.message) ?? '';
-  if (/checkpoint_required|challenge_required/.test(message) || body.checkpoint_url !== undefined || body.challenge !== undefined) {
+  // `message` is sometimes a code (a lower-case identifier) rather than a sentence.
+  const code = /^[a-z]+(?:_[a-z]+)+$/.test(message.trim()) ? message.trim() : null;
+  if (
+    code === 'checkpoint_required' ||
+    code === 'challenge_required' ||
+    body.checkpoint_url !== undefined ||
+    body.challenge !== undefined
+  ) {
     return upstreamBlocked(`${PLATFORM}: Instagram answered with a checkpoint/challenge instead of the profile`);
   }
-  if (body.require_login === true || /login_required|Please wait a few minutes/i.test(message)) return loginWall(PLATFORM);
+  if (body.require_login === true || code === 'login_required') return loginWall(PLATFORM);
+  if (body.spam === true || code === 'feedback_required')
+    return upstreamBlocked(`${PLATFORM}: Instagram refused the request (flagged as automated)`);
+  // Last resort, beside the structural signs of a missing account (HTTP 404 in fetch.ts,
+  // `data.user: null` below): Instagram gives no code for "User not found", only the sentence.
   if (/user not found/i.test(message)) return notFound(username ? `Profile @${username} was not found` : 'Profile was not found');
   return upstreamFailed(`${PLATFORM}: Instagram answered with an error (${message || 'no message'})`);
 }

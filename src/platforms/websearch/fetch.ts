@@ -1,6 +1,7 @@
 /**
  * Upstream request for websearch: one results page. A consent or "unusual traffic" page is
- * UPSTREAM_BLOCKED (detected by the parser), never parsed as data.
+ * UPSTREAM_BLOCKED (walls.ts, by structure, answered by the upstream client before this), never
+ * parsed as data.
  */
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';

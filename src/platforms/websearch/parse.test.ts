@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { buildSearchUrl, parseSearchPage, resolveResultHref } from './parse.js';
+import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'websearch';
 const HAVE_CAPTURES = hasFixtures(LABEL);
@@ -334,9 +335,70 @@ describe('parseSearchPage — blocks, no results and unknown pages', () => {
     expect(err.message).toMatch(/unusual traffic|reCAPTCHA/);
   });
 
-  it('the /sorry/ text-only variant (no form markers) → UPSTREAM_BLOCKED', () => {
-    const html = `<html><body><p>Our systems have detected unusual traffic from your computer network. Please try your request again later.</p></body></html>`;
+  /*
+   * The /sorry/ page by its markers, never its sentences. SELF-WRITTEN variants of the real no-JS
+   * capture (../shared/fixtures/blocks/websearch/, tested below): the same markup with the text in
+   * German and in Japanese; and a page that only says the English sentence, which is no block.
+   */
+  const sorryNoJs = (
+    lang: string,
+    text: string,
+    why: string,
+    more: string,
+  ) => `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">
+<html lang="${lang}"><head><meta http-equiv="content-type" content="text/html; charset=utf-8"><title>https://www.google.de/search?q=kreatoren</title></head>
+<body style="font-family: arial, sans-serif" onload="e=document.getElementById('captcha');if(e){e.focus();} if(solveSimpleChallenge) {solveSimpleChallenge(,);}">
+<div style="max-width:400px;"><div style="font-size:13px;">${text} <a href="#" onclick="document.getElementById('infoDiv0').style.display='block';">${why}</a><br><br>
+<div id="infoDiv0" style="display:none;"><a href="//support.google.com/websearch/answer/86640?hl=${lang}">${more}</a></div>
+IP: 192.0.2.1<br>URL: https://www.google.de/search?q=kreatoren<br></div></div></body></html>`;
+
+  it.each([
+    [
+      'German',
+      sorryNoJs(
+        'de',
+        'Unsere Systeme haben ungewöhnlichen Datenverkehr aus Ihrem Computernetzwerk festgestellt.',
+        'Warum ist das passiert?',
+        'Weitere Informationen',
+      ),
+    ],
+    ['Japanese', sorryNoJs('ja', 'このネットワークから通常と異なるトラフィックが検出されました。', 'この問題の原因', '詳細')],
+  ])('the /sorry/ no-JS page in %s (self-written) → UPSTREAM_BLOCKED by its markers', (_lang, html) => {
+    expect(html).not.toMatch(/unusual traffic/i);
     expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_BLOCKED');
+    // Either marker alone is enough: the body handler, or (no results area) the help-article link.
+    expect(errorOf(() => parseSearchPage(html.replace(/ onload="[^"]*"/, ''))).code).toBe('UPSTREAM_BLOCKED');
+    expect(errorOf(() => parseSearchPage(html.replace(/answer\/86640/, 'answer/1'))).code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it('the captcha variant in Portuguese (self-written): form action "index", reCAPTCHA widget, q / continue inputs', () => {
+    const html = `<html lang="pt"><head><title>https://www.google.com.br/search?q=x</title></head><body><div style="max-width:400px;">
+<form action="index" method="post"><div id="recaptcha" class="g-recaptcha" data-sitekey="k" data-callback="submitCallback"></div>
+<input type='hidden' name='q' value='EgRTexV3GLHo4qkG'><input type="hidden" name="continue" value="https://www.google.com.br/search?q=x"></form>
+<div>Nossos sistemas detectaram tráfego incomum na sua rede de computadores.</div></div></body></html>`;
+    expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it('the English sentence alone is no /sorry/ page (no marker): a changed shape, not a block', () => {
+    const html = `<html><body><p>Our systems have detected unusual traffic from your computer network. Please try your request again later.</p></body></html>`;
+    expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('decoy: a results page whose result links to the help article and quotes the sentences is data', () => {
+    const html = desktopPage(
+      [
+        desktopResult(
+          'https://support.google.com/websearch/answer/86640?hl=en',
+          'Unusual traffic from your computer network - Google Search Help',
+          'Our systems have detected unusual traffic from your computer network. Just a moment… log in to continue.',
+        ),
+        desktopResult('https://example.org/', 'Another result', 'x'),
+      ].join('\n'),
+    );
+    expect(parseSearchPage(html).results.map((r) => r.url)).toEqual([
+      'https://support.google.com/websearch/answer/86640?hl=en',
+      'https://example.org/',
+    ]);
   });
 
   // The consent interstitial is recognised by its forms posting to consent.google.com (the
@@ -487,3 +549,29 @@ describe.skipIf(!hasPeerExample(PEER_EXAMPLE))(
     });
   },
 );
+
+// ---------------------------------------------------------------------------------------------
+// The real /sorry/ page (../shared/fixtures/blocks/websearch/; SOURCES.md: UPSTREAM_BLOCKED)
+// ---------------------------------------------------------------------------------------------
+describe.skipIf(!hasFixtures('blocks/websearch'))(`the real /sorry/ capture (${skipReason('blocks/websearch')})`, () => {
+  const html = hasFixtures('blocks/websearch') ? readFixture('blocks/websearch', 'google-sorry-unusual-traffic-2023-10-25.html') : '';
+  const url = 'https://www.google.com/search?channel=fs&client=ubuntu&q=im+not+angry';
+
+  it('is the google-sorry wall at 429 and at 200, and through a redirect to /sorry/index', () => {
+    for (const status of [200, 429]) {
+      expect(wallName(LABEL, html, { status, url })).toBe('google-sorry');
+      expect(wallError(LABEL, html, { status, url })?.code).toBe('UPSTREAM_BLOCKED');
+    }
+    expect(wallName(LABEL, '', { url: 'https://www.google.com/sorry/index?continue=https://www.google.com/search%3Fq%3Dx&q=EgR' })).toBe(
+      'google-sorry',
+    );
+  });
+
+  it('with every English sentence removed it is still the wall (markers, not words); the parser says so too', () => {
+    const bare = html.replace(/<title>[^<]*<\/title>/, '<title></title>').replace(/>[^<]+</g, (m) => (/[A-Za-z]{3}/.test(m) ? '><' : m));
+    expect(bare).not.toMatch(/unusual traffic|try your request/i);
+    expect(wallName(LABEL, bare, { status: 429, url })).toBe('google-sorry');
+    expect(errorOf(() => parseSearchPage(bare)).code).toBe('UPSTREAM_BLOCKED');
+    expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_BLOCKED');
+  });
+});

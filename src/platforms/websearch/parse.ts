@@ -17,16 +17,18 @@
  * the consent interstitial and the "unusual traffic" / reCAPTCHA page; anything else is a shape
  * change (UPSTREAM_FAILED), never an empty 200.
  *
- * Google serves these pages in the searcher's language (`hl`, the IP's country), so no-results
- * and consent pages are recognised by their structure, never by their English wording: the
- * no-results card (`#topstuff`, or the no-JS card echoing the query) with no organic heading
- * beside it, however many ad headings there are; the consent page by its forms posting to
- * consent.google.*.
+ * Google serves these pages in the searcher's language (`hl`, the IP's country), so no-results,
+ * consent and "unusual traffic" pages are recognised by their structure, never by their English
+ * wording: the no-results card (`#topstuff`, or the no-JS card echoing the query) with no organic
+ * heading beside it, however many ad headings there are; the consent page by its forms posting to
+ * consent.google.*; the /sorry/ page by its markers (walls.ts `isSorryMarkup`, the rule the
+ * upstream client applies before this parser, read here too for pages handed to it directly).
  */
 import { load, type CheerioAPI } from 'cheerio';
 import { shapeChanged, upstreamBlocked } from '../../errors.js';
 import { collapse } from '../../parse/index.js';
 import type { WebSearchResult, WebSearchPage } from './schema.js';
+import { isSorryMarkup } from './walls.js';
 export type { WebSearchResult, WebSearchPage } from './schema.js';
 
 export type DatePosted = 'last-hour' | 'last-day' | 'last-week' | 'last-month' | 'last-year';
@@ -91,8 +93,6 @@ const NON_ORGANIC = [
 /** The block of one result, most specific layout first (desktop/2016 `div.g`, no-JS `div.Gx5Zad`). */
 const CONTAINERS = ['div.g', 'div.Gx5Zad', 'div.MjjYud', 'div.xpd', 'div[data-hveid]'];
 
-const UNUSUAL_TRAFFIC_TEXT = /Our systems have detected unusual traffic/i;
-
 function isGoogleHost(host: string): boolean {
   return /(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$/i.test(host);
 }
@@ -125,26 +125,18 @@ export function resolveResultHref(href: string | undefined): string | null {
   return raw;
 }
 
-function detectStrongBlock($: CheerioAPI): void {
-  if ($('#captcha-form, .g-recaptcha, form[action*="/sorry/"], script[src*="recaptcha"]').length > 0) {
-    throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" / reCAPTCHA page instead of results`);
-  }
-  // The consent interstitial itself (forms posting to consent.google.*, no results area) is a
-  // wall (walls.ts), answered before this parser. A results page with an inline consent dialog
-  // keeps its results area and is parsed (detectWeakBlock decides when it has no results).
-}
-
+/**
+ * The consent interstitial itself (forms posting to consent.google.*, no results area) and the
+ * /sorry/ page are walls (walls.ts), answered before this parser. A results page with an inline
+ * consent dialog keeps its results area and is parsed; without results, its forms say what it is.
+ */
 const CONSENT_FORMS = 'form[action*="consent.google."]';
 
-/** Markers that may also sit on a real results page (an inline consent dialog, a snippet quoting the text). */
-function detectWeakBlock($: CheerioAPI, bodyText: string): void {
+function detectConsent($: CheerioAPI): void {
   if ($(CONSENT_FORMS).length > 0) {
     throw upstreamBlocked(
       `${PLATFORM}: Google answered with its consent interstitial (forms posting to consent.google.com) instead of results`,
     );
-  }
-  if (UNUSUAL_TRAFFIC_TEXT.test(bodyText)) {
-    throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" page instead of results`);
   }
 }
 
@@ -281,14 +273,14 @@ function looksLikeNoResults($: CheerioAPI): boolean {
 
 export function parseSearchPage(html: string): WebSearchPage {
   if (typeof html !== 'string' || html.trim() === '') throw shapeChanged(PLATFORM, 'organic result blocks');
+  if (isSorryMarkup(html))
+    throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" page (/sorry/) instead of results`);
   const $ = load(html);
-  detectStrongBlock($);
 
   const results = extractResults($);
   if (results.length > 0) return { results };
 
-  const bodyText = collapse($('body').text());
-  detectWeakBlock($, bodyText);
+  detectConsent($);
   if (looksLikeNoResults($)) return { results: [] };
   throw shapeChanged(PLATFORM, 'organic result blocks');
 }

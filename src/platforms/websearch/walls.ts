@@ -1,9 +1,15 @@
 /**
  * Google's own walls, recognised by the upstream client on every answer (src/upstream/blocks):
- * the /sorry/ "unusual traffic" page and the cookie-consent interstitial. Structure only: the
- * /sorry/ URL a redirect ends on, the captcha form, the no-JS variant's `solveSimpleChallenge`
- * body handler (the real capture ../shared/fixtures/blocks/websearch/ has no form: "Please try
- * your request again later", its title the blocked URL); the consent host a redirect ends on.
+ * the /sorry/ "unusual traffic" page and the cookie-consent interstitial. Structure only — Google
+ * serves both in the searcher's language, and a result snippet may quote their sentences:
+ * - /sorry/: the `/sorry/…` URL a redirect ends on; the captcha form (`id="captcha-form"`, or a
+ *   form posting to `/sorry/index`); the `solveSimpleChallenge` body handler (both variants);
+ *   and, on a page without a results area, the reCAPTCHA widget (`div.g-recaptcha`) beside the
+ *   page's hidden `q` / `continue` inputs, the reCAPTCHA script, or the "Why did this happen?"
+ *   link to the help article on unusual traffic (`support.google.com/websearch/answer/86640`). The
+ *   real capture ../shared/fixtures/blocks/websearch/ (no-JS variant, no form: its title is the
+ *   blocked URL) carries the body handler and the help link;
+ * - consent: the consent host a redirect ends on, or its forms served in place (below).
  * video (YouTube) meets the same pages and lists these rules too.
  */
 import type { AnswerView, WallRule } from '../../upstream/blocks/catalogue.js';
@@ -18,19 +24,40 @@ function finalUrl(a: AnswerView): URL | null {
   }
 }
 
+/** A results area, or YouTube's page data: a page with these is data, whatever else it carries. */
+const DATA_MARKERS = /\bid=["']?(?:search|rso|main|center_col)["'\s>]|ytInitialData/i;
+
+const SORRY_MARKERS = [
+  /<form\b[^>]*\bid=["']?captcha-form\b/i,
+  /<form\b[^>]*\baction=["'][^"']*\/sorry\/index/i,
+  /<body\b[^>]*\bonload=(?:"[^"]*|'[^']*)\bsolveSimpleChallenge\b/i,
+];
+const RECAPTCHA_WIDGET = /<div\b[^>]*\bclass=["'][^"']*\bg-recaptcha\b/i;
+const SORRY_INPUTS = /<input\b[^>]*\bname=["']?(?:q|continue)["'\s>]/i;
+/**
+ * Markers another page could hold too (a result linking to the help article, a site's own
+ * reCAPTCHA form): only on a page without a results area.
+ */
+const SORRY_MARKERS_OUTSIDE_RESULTS = [
+  /<a\b[^>]*\bhref=["']?(?:https?:)?\/\/support\.google\.com\/websearch\/answer\/86640\b/i,
+  /<script\b[^>]*\bsrc=["']?[^"'\s>]*\/recaptcha\/(?:api|enterprise)\.js/i,
+];
+
+/** Whether this markup is Google's /sorry/ page (also read by the parser, for pages handed to it directly). */
+export function isSorryMarkup(html: string): boolean {
+  const head = html.slice(0, 64 * 1024);
+  if (SORRY_MARKERS.some((re) => re.test(head))) return true;
+  const outside = (RECAPTCHA_WIDGET.test(head) && SORRY_INPUTS.test(head)) || SORRY_MARKERS_OUTSIDE_RESULTS.some((re) => re.test(head));
+  return outside && !DATA_MARKERS.test(html.slice(0, 1024 * 1024));
+}
+
 export const googleSorry: WallRule = {
   name: 'google-sorry',
   what: 'Google\'s "unusual traffic" page (/sorry/)',
   test(a) {
     const u = finalUrl(a);
     if (u && GOOGLE_HOST.test(u.hostname) && u.pathname.startsWith('/sorry/')) return true;
-    if (!a.isMarkup) return false;
-    const html = a.text().slice(0, 64 * 1024);
-    return (
-      /<form\b[^>]*\bid=["']?captcha-form\b/i.test(html) ||
-      /<form\b[^>]*\baction=["'][^"']*\/sorry\/index/i.test(html) ||
-      /<body\b[^>]*\bonload=(?:"[^"]*|'[^']*)\bsolveSimpleChallenge\b/i.test(html)
-    );
+    return a.isMarkup && isSorryMarkup(a.text());
   },
 };
 
@@ -51,7 +78,6 @@ export const googleConsent: WallRule = {
  * inline consent dialog keeps its results area and is data.
  */
 const CONSENT_FORM = /<form\b[^>]*\baction=["']https:\/\/consent\.(?:google\.[a-z.]{2,6}|youtube\.com)\//i;
-const DATA_MARKERS = /\bid=["']?(?:search|rso|main|center_col)["'\s>]|ytInitialData/i;
 
 export const googleConsentInPlace: WallRule = {
   name: 'consent-in-place',
