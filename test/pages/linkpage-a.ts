@@ -319,3 +319,17 @@ export const CHALLENGE_HTML = `<!DOCTYPE html><html lang="en-US"><head><title>Ju
 <meta http-equiv="refresh" content="390"></head><body><div class="main-wrapper" role="main">
 <noscript><div class="h2">Enable JavaScript and cookies to continue</div></noscript></div>
 <script>(function(){window._cf_chl_opt={cvId: '3',cZone: "link.me",cType: 'managed'};}());</script></body></html>`;
+
+/**
+ * A Next.js app-router 404 page, as a link.me on the app router would serve it (no
+ * `__NEXT_DATA__`): Next.js's built-in not-found heading and the not-found digest in the flight
+ * data. Written by us in German (Accept-Language decides the site's language): no sentence in it
+ * is English, so only its markup can say what it is.
+ */
+export function localizedNotFoundHtml(): string {
+  return `<!DOCTYPE html><html lang="de"><head><meta charSet="utf-8"/><meta name="robots" content="noindex"/><title>Linkme</title></head>
+<body><div style="font-family:system-ui;height:100vh;text-align:center"><div><h1 class="next-error-h1" style="display:inline-block">404</h1>
+<div style="display:inline-block"><h2>Diese Seite konnte nicht gefunden werden.</h2></div></div></div>
+<script>(self.__next_f=self.__next_f||[]).push([0])</script>
+<script>self.__next_f.push([1,"0:{\\"b\\":\\"test-build\\",\\"c\\":[\\"\\",\\"ghost\\"],\\"q\\":\\"\\",\\"e\\":\\"NEXT_HTTP_ERROR_FALLBACK;404\\"}\\n"])</script></body></html>`;
+}

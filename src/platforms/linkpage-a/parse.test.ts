@@ -12,7 +12,15 @@ import { extractNextData } from '../../links/next-data.js';
 import { parseLinkmeNextData, parseLinkmePage, profileRecord, type LinkpageAProfile } from './parse.js';
 import { captureWarnings } from '../../parse/index.js';
 import { linkmeUsername } from './platform.js';
-import { CHALLENGE_HTML, linkmeHtml, linkmeProfile, notFoundHtml, PROFILE_KEYS, profileNextData } from '../../../test/pages/linkpage-a.js';
+import {
+  CHALLENGE_HTML,
+  linkmeHtml,
+  linkmeProfile,
+  localizedNotFoundHtml,
+  notFoundHtml,
+  PROFILE_KEYS,
+  profileNextData,
+} from '../../../test/pages/linkpage-a.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -255,6 +263,31 @@ describe('parseLinkmePage: error pages', () => {
     expect(caught(() => parseLinkmePage('<html><head><title>404 | Not Found</title></head></html>', 'ghost')).message).toContain(
       'link.me/ghost',
     );
+  });
+
+  it('a 404 page in another language (our own, German, app router: no __NEXT_DATA__) → NOT_FOUND by its markup', () => {
+    const html = localizedNotFoundHtml();
+    expect(html).not.toMatch(/not found/i);
+    expect(caught(() => parseLinkmePage(html, 'ghost')).code).toBe('NOT_FOUND');
+    // The Next.js pages-router 404 with a translated title: its __NEXT_DATA__ says /404.
+    const pages = linkmeHtml({ props: { pageProps: { statusCode: 404 } }, page: '/404', query: {} }, 'Seite nicht gefunden | Linkme');
+    expect(caught(() => parseLinkmePage(pages, 'ghost')).code).toBe('NOT_FOUND');
+  });
+
+  it('a profile whose name and bio say "Page not found" is a profile (decoy)', () => {
+    const decoy = linkmeProfile('mira.sol', { firstName: 'Page', lastName: 'Not Found', bio: '404 | Page not found — my new EP' });
+    const r = parseLinkmePage(linkmeHtml(profileNextData(decoy), '404 | Page not found'), 'mira.sol');
+    expect(r).toMatchObject({ username: 'mira.sol', lastName: 'Not Found', bio: '404 | Page not found — my new EP' });
+  });
+
+  it('a page with neither the profile nor a 404 mark is a changed shape, whatever its English title says', () => {
+    const e = caught(() =>
+      parseLinkmePage('<html><head><title>Page Not Found | Linkme</title></head><body>Not found</body></html>', 'ghost'),
+    );
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain('__NEXT_DATA__');
+    const tsr = '<html><head><title>Page not found | Linkme</title></head><body><script class="$tsr">self.$R=[]</script></body></html>';
+    expect(caught(() => parseLinkmePage(tsr, 'ghost')).code).toBe('UPSTREAM_FAILED');
   });
 
   it('Next.js error page with another status → UPSTREAM_FAILED naming the status', () => {

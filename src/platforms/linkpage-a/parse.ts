@@ -24,6 +24,7 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { isObj, looseBool as bool, looseInt as int, numText as str, objects, reader } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { extractNextData } from '../../links/next-data.js';
+import { declaresNotFound } from '../error-page.js';
 import type { LinkpageALinkGroup, LinkpageATheme, LinkpageASectionSetting, LinkpageAProfile } from './schema.js';
 export type {
   LinkpageALink,
@@ -44,7 +45,9 @@ export function parseLinkmePage(html: string, username: string): LinkpageAProfil
   if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   const data = extractNextData(html, PLATFORM);
   if (data === null) {
-    if (/<title>[^<]*(?:404|not found)[^<]*<\/title>/i.test(html)) throw notFound(`${pageName(username)} was not found`);
+    // Without Next.js data: a 404 page by its markup (the status number, Next.js's not-found
+    // marks), never by its sentences, which are translated (error-page.ts).
+    if (declaresNotFound(html)) throw notFound(`${pageName(username)} was not found`);
     // A page rendered by another framework (TanStack Start ships `<script class="$tsr">`) is a
     // change of shape we do not read: name it, so whoever looks at the error knows where to start.
     const other = /<script[^>]*class=["']\$tsr["']/i.test(html) ? ' (the page carries TanStack router data instead)' : '';
