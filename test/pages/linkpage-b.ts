@@ -135,3 +135,16 @@ export const CHALLENGE_HTML = `<!DOCTYPE html><html lang="en-US"><head><title>Ju
 <meta http-equiv="refresh" content="390"></head><body><div class="main-wrapper" role="main">
 <noscript><div class="h2">Enable JavaScript and cookies to continue</div></noscript></div>
 <script>(function(){window._cf_chl_opt={cvId: '3',cZone: "linktr.ee",cType: 'managed'};}());</script></body></html>`;
+
+/**
+ * A not-found page as a linktr.ee on Next.js's app router would serve it (no `__NEXT_DATA__`):
+ * the site's own not-found component, titled with the site's name, and the not-found digest in
+ * the streamed flight data. Written by us in Japanese: no sentence in it is English, so only its
+ * markup can say what it is.
+ */
+export function localizedNotFoundHtml(): string {
+  return `<!DOCTYPE html><html lang="ja"><head><meta charSet="utf-8"/><meta name="robots" content="noindex"/><title>Linktree</title></head>
+<body><main class="not-found"><h2>お探しのページは見つかりませんでした。</h2><a href="/">Linktreeを作成する</a></main>
+<script>(self.__next_f=self.__next_f||[]).push([0])</script>
+<script>self.__next_f.push([1,"1:{\\"digest\\":\\"NEXT_NOT_FOUND\\"}\\n"])</script></body></html>`;
+}

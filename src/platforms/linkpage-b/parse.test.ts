@@ -8,7 +8,14 @@ import { platformUrlsOf } from '../../links/graphql.js';
 import { extractNextData } from '../../links/next-data.js';
 import { FIXED_KEYS, parseLinktreeNextData, parseLinktreePage, type LinkpageBPage } from './parse.js';
 import { linktreeUsername } from './platform.js';
-import { CHALLENGE_HTML, linktreeHtml, modernAccount, notFoundHtml, profileNextData } from '../../../test/pages/linkpage-b.js';
+import {
+  CHALLENGE_HTML,
+  linktreeHtml,
+  localizedNotFoundHtml,
+  modernAccount,
+  notFoundHtml,
+  profileNextData,
+} from '../../../test/pages/linkpage-b.js';
 
 const LABEL = 'linkpage-b';
 const KAISER = 'next-data-kaiserlol.json';
@@ -45,6 +52,13 @@ describe.skipIf(!hasFixtures(LABEL))(`linkpage-b capture (${skipReason(LABEL)})`
     const account = raw().props.pageProps.account;
     expect(account.uuid).toBe('ba662537-d5e5-4b8f-87ab-e2c9ce072f3d');
     expect(account.pageTitle).toBe('My Title');
+  });
+
+  it('the captured page is an account although its bio and title say "Page not found" (decoy from the capture)', () => {
+    const data = raw();
+    data.props.pageProps.account.description = 'Page not found — 404';
+    const r = parseLinktreePage(linktreeHtml(data, '404 | Page not found'), 'kaiserlol');
+    expect(r).toMatchObject({ username: 'kaiserlol', id: 17111939, description: 'Page not found — 404' });
   });
 
   it('profilePictureUrl is null: account has none and the top-level base64 placeholder is not used', () => {
@@ -249,6 +263,28 @@ describe('parseLinktreePage: error pages', () => {
     expect(caught(() => parseLinktreePage('<html><head><title>404 | Page not found</title></head></html>', 'ghost')).code).toBe(
       'NOT_FOUND',
     );
+  });
+
+  it('a 404 page in another language (our own, Japanese, app router: no __NEXT_DATA__) → NOT_FOUND by its digest', () => {
+    const html = localizedNotFoundHtml();
+    expect(html).not.toMatch(/not found|404/i);
+    expect(caught(() => parseLinktreePage(html, 'ghost')).code).toBe('NOT_FOUND');
+  });
+
+  it('an account whose title and bio say "Page not found" is an account (decoy)', () => {
+    const decoy = modernAccount('nightowlband', {
+      pageTitle: '404 | Page not found',
+      description: "Page not found? This content isn't available…",
+    });
+    const r = parseLinktreePage(linktreeHtml(profileNextData(decoy), '404 | Page not found'), 'nightowlband');
+    expect(r).toMatchObject({ username: 'nightowlband', description: "Page not found? This content isn't available…" });
+  });
+
+  it('a page with neither the account nor a 404 mark is a changed shape, whatever its English title says', () => {
+    const html = '<html><head><title>Page not found | Linktree</title></head><body><h1>Page not found</h1></body></html>';
+    const e = caught(() => parseLinktreePage(html, 'ghost'));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain('__NEXT_DATA__');
   });
 
   it('Next.js error page with another status → UPSTREAM_FAILED', () => {

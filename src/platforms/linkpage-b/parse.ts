@@ -18,6 +18,7 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { intish, isObj, nonEmpty, reader, str } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { extractNextData } from '../../links/next-data.js';
+import { declaresNotFound } from '../error-page.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
 import type { LinkpageBLink, LinkpageBPage } from './schema.js';
@@ -57,9 +58,9 @@ export function parseLinktreePage(html: string, username: string): LinkpageBPage
   if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   const data = extractNextData(html, PLATFORM);
   if (data === null) {
-    // Without Next.js data: Linktree's plain not-found page, or a page we do not know.
-    if (/<title>[^<]*(?:404|not found|page not found)[^<]*<\/title>/i.test(html))
-      throw notFound(`Link page linktr.ee/${username} was not found`);
+    // Without Next.js data: a 404 page by its markup (the status number, Next.js's not-found
+    // marks), never by its sentences, which are translated (error-page.ts); else a page we do not know.
+    if (declaresNotFound(html)) throw notFound(`Link page linktr.ee/${username} was not found`);
     throw shapeChanged(PLATFORM, '<script id="__NEXT_DATA__"> page data');
   }
   return parseLinktreeNextData(data, username);
