@@ -127,6 +127,10 @@ export function creatorPage(username = 'maraquintero', extra: Record<string, unk
 export const NOT_FOUND_HTML = `<!DOCTYPE html><html lang="en"><head><title>Page Not Found | Pillar</title></head>
 <body><div id="app" data-server-rendered="true"><h1>404</h1><p>This page doesn’t exist.</p></div></body></html>`;
 
+/** The same not-found page in Spanish (Accept-Language decides the site's language): only its markup is the same. */
+export const LOCALIZED_NOT_FOUND_HTML = `<!DOCTYPE html><html lang="es"><head><title>Página no encontrada | Pillar</title></head>
+<body><div id="app" data-server-rendered="true"><h1>404</h1><p>Esta página no existe.</p></div></body></html>`;
+
 /** Cloudflare's managed-challenge interstitial (status 403). */
 export const CHALLENGE_HTML = `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title></head>
 <body><noscript><div class="h2">Enable JavaScript and cookies to continue</div></noscript>

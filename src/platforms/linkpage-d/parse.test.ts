@@ -12,7 +12,15 @@ import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, parsePillarData, parsePillarPage, type LinkpageDPage } from './parse.js';
 import { pillarUsername } from './platform.js';
-import { CHALLENGE_HTML, NOT_FOUND_HTML, creatorPage, creatorProfile, pillarHtml, pillarState } from '../../../test/pages/linkpage-d.js';
+import {
+  CHALLENGE_HTML,
+  LOCALIZED_NOT_FOUND_HTML,
+  NOT_FOUND_HTML,
+  creatorPage,
+  creatorProfile,
+  pillarHtml,
+  pillarState,
+} from '../../../test/pages/linkpage-d.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -223,7 +231,23 @@ describe('parsePillarPage: error pages', () => {
     expect(caught(() => parsePillarData({ page: '/404', props: { pageProps: {} } }, 'ghost')).code).toBe('NOT_FOUND');
   });
 
+  it('the not-found page in another language (our own, Spanish) → NOT_FOUND by its markup', () => {
+    expect(LOCALIZED_NOT_FOUND_HTML).not.toMatch(/not found|doesn|does not exist/i);
+    expect(caught(() => parsePillarPage(LOCALIZED_NOT_FOUND_HTML, 'ghost')).code).toBe('NOT_FOUND');
+  });
+
+  it('a creator whose title and bio say "Page not found" is a creator (decoy)', () => {
+    const decoy = pillarState(creatorProfile({ bio: 'Page Not Found · this page doesn’t exist (my new single)' }), 'maraquintero');
+    const r = parsePillarPage(pillarHtml(decoy, '404 | Page Not Found'), 'maraquintero');
+    expect(r).toMatchObject({ id: '5b0e3c1a-8f27-4d6b-9a41-2c7e9d310f58', first_name: 'Mara' });
+  });
+
   it.each<[string, string, string]>([
+    [
+      'a page with an English not-found title and sentence but no 404 mark',
+      '<html><head><title>Page Not Found | Pillar</title></head><body><div id="app"><p>This page doesn’t exist.</p></div></body></html>',
+      'server-rendered page data',
+    ],
     [
       'a page without any data blob',
       '<html><head><title>Mara Quintero | Pillar</title></head><body><div id="app"></div></body></html>',

@@ -24,6 +24,7 @@ import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
+import { declaresNotFound } from '../error-page.js';
 import type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 export type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 
@@ -163,8 +164,6 @@ function saysNotFound(data: unknown): boolean {
   return shallow.some((o) => o.notFound === true || o.statusCode === 404 || o.status === 404);
 }
 
-const NOT_FOUND_TITLE_RE = /<title>[^<]*(?:404|not found|doesn[’']t exist|does not exist)[^<]*<\/title>/i;
-
 // ---------------------------------------------------------------------------------------------
 // Record
 // ---------------------------------------------------------------------------------------------
@@ -176,7 +175,9 @@ export function parsePillarPage(html: string, username: string): LinkpageDPage {
   if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   const data = extractPageData(html);
   if (data === null) {
-    if (NOT_FOUND_TITLE_RE.test(html)) throw notFound(`${pageName(username)} was not found`);
+    // A 404 page by its markup (the status number as its title or heading), never by its
+    // sentences, which are translated (error-page.ts).
+    if (declaresNotFound(html)) throw notFound(`${pageName(username)} was not found`);
     throw shapeChanged(PLATFORM, 'server-rendered page data (window.__INITIAL_STATE__ or __NEXT_DATA__)');
   }
   return parsePillarData(data, username);
