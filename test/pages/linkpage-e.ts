@@ -118,9 +118,17 @@ export function buttonsOnlyPage(handle = 'msdemo'): TestPage {
   };
 }
 
-/** Lnk.Bio's page for a handle nobody has. */
+/**
+ * Lnk.Bio's page for a handle nobody has. It comes with HTTP 404, which the fetcher reads first;
+ * for the same page served with 200 the parser knows it by its status heading `<h1>404</h1>` (our
+ * assumption of its markup: no capture exists), never by its sentences, which are translated.
+ */
 export const NOT_FOUND_HTML = `<!DOCTYPE html><html lang="en"><head><title>Page not found - Lnk.Bio</title></head>
-<body><div class="pb-body"><h1>Oops! This Lnk.Bio doesn't exist (yet)</h1><a href="https://lnk.bio/?ref=404">Claim it now</a></div></body></html>`;
+<body><div class="pb-body"><h1>404</h1><h2>Oops! This Lnk.Bio doesn't exist (yet)</h2><a href="https://lnk.bio/?ref=404">Claim it now</a></div></body></html>`;
+
+/** The same page in Portuguese (Accept-Language decides the site's language): only its markup is the same. */
+export const LOCALIZED_NOT_FOUND_HTML = `<!DOCTYPE html><html lang="pt"><head><title>Página não encontrada - Lnk.Bio</title></head>
+<body><div class="pb-body"><h1>404</h1><h2>Ops! Este Lnk.Bio ainda não existe</h2><a href="https://lnk.bio/?ref=404">Reivindique agora</a></div></body></html>`;
 
 /** Cloudflare's managed-challenge interstitial (status 403). */
 export const CHALLENGE_HTML = `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title></head>

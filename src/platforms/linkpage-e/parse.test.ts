@@ -12,7 +12,15 @@ import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, LISTED_PLATFORMS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
 import { lnkBioHandle } from './platform.js';
-import { CHALLENGE_HTML, NOT_FOUND_HTML, buttonsOnlyPage, creatorPage, goUrl, lnkBioHtml } from '../../../test/pages/linkpage-e.js';
+import {
+  CHALLENGE_HTML,
+  LOCALIZED_NOT_FOUND_HTML,
+  NOT_FOUND_HTML,
+  buttonsOnlyPage,
+  creatorPage,
+  goUrl,
+  lnkBioHtml,
+} from '../../../test/pages/linkpage-e.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -168,6 +176,27 @@ describe('parseLnkBioPage: error pages', () => {
     const e = caught(() => parseLnkBioPage(NOT_FOUND_HTML, 'ghost'));
     expect(e.code).toBe('NOT_FOUND');
     expect(e.message).toContain('lnk.bio/ghost');
+  });
+
+  it('the not-found page in another language (our own, Portuguese) → NOT_FOUND by its markup', () => {
+    expect(LOCALIZED_NOT_FOUND_HTML).not.toMatch(/not found|doesn|does not exist/i);
+    expect(caught(() => parseLnkBioPage(LOCALIZED_NOT_FOUND_HTML, 'ghost')).code).toBe('NOT_FOUND');
+  });
+
+  it('a creator whose bio says "Page not found" is a creator (decoy)', () => {
+    const r = parseLnkBioPage(
+      lnkBioHtml({ ...creatorPage(), bio: "404 Page not found · this Lnk.Bio doesn't exist (yet) — new EP" }),
+      'rosaliavega',
+    );
+    expect(r).toMatchObject({ handle: 'rosaliavega', id: '-1187734' });
+  });
+
+  it('a page with neither the profile nor a 404 mark is a changed shape, whatever its English title says', () => {
+    const html =
+      "<html><head><title>Page not found - Lnk.Bio</title></head><body><h1>Oops! This Lnk.Bio doesn't exist (yet)</h1></body></html>";
+    const e = caught(() => parseLnkBioPage(html, 'ghost'));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain('page id');
   });
 
   it('a page without the profile anchor or any id → UPSTREAM_FAILED naming the page id', () => {

@@ -24,6 +24,7 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { collapse, htmlReader, safeDecode } from '../../parse/index.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
+import { declaresNotFound } from '../error-page.js';
 import type { LinkpageELink, LinkpageEPage } from './schema.js';
 export type { LinkpageELink, LinkpageEPage } from './schema.js';
 
@@ -40,7 +41,6 @@ const LNKBIO_HOSTS = new Set(['lnk.bio', 'www.lnk.bio']);
 /** Icons whose network is the creator's own site (`SOCIAL_WEB`, `CONTACT_WEBSITE`…). */
 const WEBSITE_NETWORK_RE = /(?:^|_)(?:WEB|WEBSITE|SITE|HOMEPAGE)$/i;
 const EMAIL_NETWORK_RE = /(?:^|_)(?:EMAIL|MAIL)$/i;
-const NOT_FOUND_TITLE_RE = /<title>[^<]*(?:404|not found|doesn[’']t exist|does not exist)[^<]*<\/title>/i;
 
 type Cheerio = ReturnType<cheerio.CheerioAPI>;
 
@@ -110,7 +110,9 @@ export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
   const profile = $('[data-type="TYPE_PROFILEPIC"], a.pb-username').first();
   const id = pageId($, profile);
   if (!id) {
-    if (NOT_FOUND_TITLE_RE.test(html)) throw notFound(`Link page lnk.bio/${handle || '?'} was not found`);
+    // A 404 page by its markup (the status number as its title or heading), never by its
+    // sentences, which are translated (error-page.ts).
+    if (declaresNotFound(html)) throw notFound(`Link page lnk.bio/${handle || '?'} was not found`);
     throw shapeChanged(PLATFORM, 'page id (data-uid of the data-type="TYPE_PROFILEPIC" anchor)');
   }
 
