@@ -219,6 +219,23 @@ describe('Komi answers that are not a page', () => {
     expect(e.message).toContain('ghost.komi.io');
   });
 
+  it('the not-found body in another language (our own, German message) → NOT_FOUND by its codes', () => {
+    const localized = { ...NOT_FOUND_BODY, message: 'Das Talentprofil wurde nicht gefunden' };
+    expect(caught(() => readTalent(localized, 'ghost')).code).toBe('NOT_FOUND');
+    expect(caught(() => readTalent({ statusCode: 404, message: 'Nicht gefunden' }, 'ghost')).code).toBe('NOT_FOUND');
+  });
+
+  it('a talent whose bio says "not found" is a talent (decoy)', () => {
+    const t = readTalent(talentBody('nightowl', { bio: 'The talent profile was not found 404' }), 'nightowl');
+    expect(t.profile.bio).toBe('The talent profile was not found 404');
+  });
+
+  it('an error body without the not-found codes is no NOT_FOUND, whatever its English message says', () => {
+    const e = caught(() => readTalent({ statusCode: 500, message: 'Talent not found in cache', code: 5000 }, 'ghost'));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain('talentProfile');
+  });
+
   it('an account that is not active → NOT_FOUND', () => {
     const e = caught(() => readTalent(talentBody('gone', {}, { accountStatus: 'deactivated' }), 'gone'));
     expect(e.code).toBe('NOT_FOUND');

@@ -56,11 +56,15 @@ export interface KomiTalent {
 
 const pageName = (username: string) => `Link page ${username || '?'}.komi.io`;
 
-/** Komi's not-found answer: `{message: "The talent profile was not found", code: 1000}` (HTTP 404). */
+/**
+ * Komi's not-found answer, `{statusCode: 404, message: "The talent profile was not found", code:
+ * 1000}` (HTTP 404), known by its codes — the error code 1000 or the status it repeats in the body
+ * (when it comes with another HTTP status) — never by its message, an English sentence that
+ * could change wording or be translated.
+ */
 export function isNotFoundBody(body: unknown): boolean {
   if (!isObj(body)) return false;
-  const message = str(body.message) ?? str(body.error) ?? '';
-  return body.code === 1000 || /not found/i.test(message);
+  return body.code === 1000 || body.statusCode === 404;
 }
 
 /** The talent answer → the account, its profile and the profile id the modules request needs. */
