@@ -112,6 +112,26 @@ function inventedAbout(channelId: string, handle: string, links: { title: string
 // Real captures (read in place from ../shared/fixtures/video; facts from its SOURCES.md)
 // ---------------------------------------------------------------------------------------------
 
+describe.skipIf(!hasFixtures('blocks/video'))(`www.youtube.com's real 404 page (${skipReason('blocks/video')})`, () => {
+  const GOOGLE_404 = 'www-youtube-com-404-google-error-page-2026.html';
+  const html = () => readFixture('blocks/video', GOOGLE_404);
+
+  it("Google's error page (the answer for a handle or channel id nobody has) → NOT_FOUND", () => {
+    expect(html()).toContain('<title>Error 404 (Not Found)!!1</title>');
+    expectApiError(() => parseChannelHtml(html()), 'NOT_FOUND');
+  });
+
+  it('the same page with its sentences in German (our own edit of the capture: only the words change) → NOT_FOUND', () => {
+    const german = html()
+      .replace('Error 404 (Not Found)!!1', 'Fehler 404 (Nicht gefunden)!!1')
+      .replace('That’s an error.', 'Das ist ein Fehler.')
+      .replace('was not found on this server.', 'wurde auf diesem Server nicht gefunden.')
+      .replace('That’s all we know.', 'Mehr wissen wir nicht.');
+    expect(german).not.toMatch(/Not Found|error\./);
+    expectApiError(() => parseChannelHtml(german), 'NOT_FOUND');
+  });
+});
+
 describe.skipIf(!hasFixtures(LABEL))(`video captures (${skipReason(LABEL)})`, () => {
   describe(HOSPITAL, () => {
     const html = () => readFixture(LABEL, HOSPITAL);
@@ -426,6 +446,19 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
   it('"This channel does not exist." and the 404 page → NOT_FOUND', () => {
     expectApiError(() => parseChannelHtml(channelHtml(channelMissingInitialData())), 'NOT_FOUND', /This channel does not exist\./);
     expectApiError(() => parseChannelHtml(NOT_FOUND_HTML), 'NOT_FOUND');
+  });
+
+  it('a channel whose description and title say "404 Not Found" is a channel (decoy)', () => {
+    const decoy = channelInitialData({ ...NIGHT_OWL, description: "404 Not Found — This page isn't available. Sorry about that." });
+    const page = parseChannelHtml(channelHtml(decoy, '404 Not Found'));
+    expect(page.channelId).toBe(NIGHT_OWL.channelId);
+    expect(page.description).toMatch(/^404 Not Found/);
+  });
+
+  it('a page with neither ytInitialData nor a 404 mark is a changed shape, whatever its English says', () => {
+    const html =
+      "<html><head><title>YouTube</title></head><body><p>404 Not Found. This page isn't available. Sorry about that.</p></body></html>";
+    expectApiError(() => parseChannelHtml(html), 'UPSTREAM_FAILED', /ytInitialData/);
   });
 
   it('changed shapes → UPSTREAM_FAILED naming what is missing', () => {

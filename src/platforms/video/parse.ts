@@ -27,6 +27,7 @@ import type { Key, Obj } from '../../parse/index.js';
 import { warn } from '../../observability/warn.js';
 import { platformUrlFields, unwrapRedirect } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
+import { declaresNotFound } from '../error-page.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
 import type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
@@ -209,6 +210,9 @@ export interface ChannelPage {
   visitorData: string | null;
 }
 
+/** Google's error page for a 404: the status in bold ahead of its sentence, in every language. */
+const GOOGLE_ERROR_404 = /<b>\s*404\.?\s*<\/b>\s*<ins>/i;
+
 /**
  * A channel page's HTML → what it tells. Missing channels and changed shapes are typed errors;
  * consent pages are walls (walls.ts), answered before this parser sees them.
@@ -216,7 +220,10 @@ export interface ChannelPage {
 export function parseChannelHtml(html: string): ChannelPage {
   const data = extractYtInitialData(html);
   if (!data) {
-    if (/<title>\s*404 Not Found\s*<\/title>/i.test(html)) throw notFound('Video channel was not found');
+    // A 404 page by its markup, never by its sentences (translated with the visitor's language):
+    // Google's error page (`<b>404.</b> <ins>…</ins>`, what www.youtube.com serves for a handle or
+    // channel id nobody has: ../shared/fixtures/blocks/video) or a page titled with the status.
+    if (GOOGLE_ERROR_404.test(html) || declaresNotFound(html)) throw notFound('Video channel was not found');
     throw shapeChanged(PLATFORM, 'var ytInitialData in the channel page');
   }
   const cfg = extractYtcfg(html);
