@@ -178,6 +178,12 @@ export const NOT_FOUND_HTML = `<!doctype html><html><head><meta charset="utf-8">
 <p><a href="/ref=cs_404_link"><img src="https://images-na.ssl-images-amazon.com/images/G/01/error/title._TTD_.png" alt="Sorry! We couldn't find that page. Try searching or go to Amazon's home page."></a></p>
 <a href="/dogsofamazon/ref=cs_404_d"><img src="https://images-na.ssl-images-amazon.com/images/G/01/error/61._TTD_.jpg" alt="Dogs of Amazon"></a></div></body></html>`;
 
+/** The same not-found page as amazon.de serves it (our own German version: only the words change). */
+export const LOCALIZED_NOT_FOUND_HTML = `<!doctype html><html lang="de-de"><head><meta charset="utf-8"><title>Seite nicht gefunden</title></head>
+<body><div style="text-align:center"><a href="/ref=cs_404_logo"><img src="https://images-eu.ssl-images-amazon.com/images/G/03/error/logo._TTD_.png" alt="Amazon.de"></a>
+<p><a href="/ref=cs_404_link"><img src="https://images-eu.ssl-images-amazon.com/images/G/03/error/title._TTD_.png" alt="Leider konnten wir die gesuchte Seite nicht finden. Versuchen Sie es mit einer Suche oder gehen Sie zur Startseite von Amazon."></a></p>
+<a href="/dogsofamazon/ref=cs_404_d"><img src="https://images-eu.ssl-images-amazon.com/images/G/03/error/61._TTD_.jpg" alt="Die Hunde von Amazon"></a></div></body></html>`;
+
 /** Amazon's home page, where a storefront that does not exist redirects. */
 export const HOME_HTML = `<!doctype html><html lang="en-us"><head><meta charset="utf-8">
 <title>Amazon.com. Spend less. Smile more.</title></head><body><div id="a-page"><div id="gw-layout"></div></div></body></html>`;

@@ -440,6 +440,31 @@ describe('block and not-found pages', () => {
   it('Amazon\'s "Page Not Found" page is NOT_FOUND', () => {
     expect(errorOf(() => parseStorefrontPage(s.NOT_FOUND_HTML, s.JUNO)).code).toBe('NOT_FOUND');
   });
+
+  it('the not-found page in another language (our own, German) is NOT_FOUND by its cs_404 tags, on both requests', () => {
+    expect(s.LOCALIZED_NOT_FOUND_HTML).not.toMatch(/not found|couldn/i);
+    expect(errorOf(() => parseStorefrontPage(s.LOCALIZED_NOT_FOUND_HTML, s.JUNO)).code).toBe('NOT_FOUND');
+    expect(errorOf(() => parseFeedPage(s.LOCALIZED_NOT_FOUND_HTML, s.JUNO)).code).toBe('NOT_FOUND');
+  });
+
+  it('a storefront whose name and bio quote the not-found page is a storefront (decoy)', () => {
+    const bio = "Page Not Found — Sorry! We couldn't find that page. (my favourite error dog)";
+    const state = junoWith((sf) => {
+      sf.profile.displayName = 'Page Not Found';
+      sf.profile.bio = bio;
+    });
+    const r = parseStorefrontPage(s.storefrontHtml(state, 'Page Not Found'), s.JUNO);
+    expect(r).toMatchObject({ name: 'Page Not Found', description: bio });
+  });
+
+  it('a page with neither the storefront state nor the cs_404 tags is a changed shape, whatever its English says', () => {
+    const html =
+      "<!doctype html><html><head><title>Page Not Found</title></head><body><p>Sorry! We couldn't find that page.</p></body></html>";
+    const e = errorOf(() => parseStorefrontPage(html, s.JUNO));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain(STATE_KEY);
+    expect(errorOf(() => parseFeedPage(html, s.JUNO)).code).toBe('UPSTREAM_FAILED');
+  });
 });
 
 describe('changed shapes are UPSTREAM_FAILED naming what is missing', () => {

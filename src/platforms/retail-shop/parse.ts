@@ -15,7 +15,7 @@
  *   and are skipped. One page may hold lists, videos or both.
  *
  * Outcomes: the record (the robot check and the "Sorry! Something went wrong" dog page are walls,
- * walls.ts, answered UPSTREAM_BLOCKED before any parser); NOT_FOUND for Amazon's "Page Not Found" page; anything else without the data
+ * walls.ts, answered UPSTREAM_BLOCKED before any parser); NOT_FOUND for Amazon's not-found page (by its cs_404 tags); anything else without the data
  * is a shape change (UPSTREAM_FAILED naming what is missing), never an empty 200.
  *
  * The page token is opaque: it is copied from `nextPageToken` to `pageToken` as it is, never
@@ -108,21 +108,19 @@ export function isStorefrontLocation(url: string): boolean {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Amazon's not-found page (its 404 dog page), in case it arrives with another status: its
- * `cs_404` referral tags (structure), or its sentences. The robot check and the throttling dog
- * page are walls, answered by the upstream client before any parser (walls.ts).
+ * Amazon's not-found page (its 404 dog page), in case it arrives with another status: by its
+ * `cs_404` referral tags (`/ref=cs_404_logo`, `/ref=cs_404_link`, `/dogsofamazon/ref=cs_404_d`),
+ * which every marketplace's page carries whatever its language — never by its title or the
+ * sentence in its image's alt text, which are translated (amazon.de, amazon.co.jp…). The robot
+ * check and the throttling dog page are walls, answered by the upstream client before any parser
+ * (walls.ts).
  */
-const NOT_FOUND_MARKS = [
-  /\bhref=["'][^"']*\/ref=cs_404_(?:logo|link|d)\b/i,
-  /<title>\s*Page Not Found\s*<\/title>/i,
-  /Sorry!\s*We couldn(?:'|’|&#39;|&rsquo;)t find that page/i,
-];
+const NOT_FOUND_MARK = /\bhref=["'][^"']*\/ref=cs_404_(?:logo|link|d)\b/i;
 
 /** Throws NOT_FOUND when `body` is Amazon's not-found page; returns otherwise. */
 export function assertNotNotFoundPage(body: string): void {
   const head = body.length > 300_000 ? body.slice(0, 300_000) : body;
-  if (NOT_FOUND_MARKS.some((re) => re.test(head)))
-    throw notFound('Storefront was not found (Amazon answered with its "Page Not Found" page)');
+  if (NOT_FOUND_MARK.test(head)) throw notFound('Storefront was not found (Amazon answered with its not-found page)');
 }
 
 // ---------------------------------------------------------------------------------------------
