@@ -148,10 +148,27 @@ export function notFoundSigiPage(uniqueId = 'no.such.owl', statusCode = 10202): 
 <script id="SIGI_STATE" type="application/json">${JSON.stringify(state)}</script></body></html>`;
 }
 
-/** A server-rendered "Couldn't find this account" page without data scripts. */
+/**
+ * A server-rendered "Couldn't find this account" error container without data scripts: neither
+ * the user nor TikTok's statusCode, so a page of unknown shape (its English sentence decides nothing).
+ */
 export const NOT_FOUND_TEXT_PAGE = `<!DOCTYPE html><html><head><title>TikTok - Make Your Day</title></head>
 <body><main><div class="css-1y4x9xk-DivErrorContainer"><p class="emuynwa1">Couldn&#39;t find this account</p>
 <p class="emuynwa2">Looking for videos? Try browsing our trending creators, hashtags, and sounds.</p></div></main></body></html>`;
+
+/**
+ * The current answer for an account nobody has, as a visitor from Japan gets it (our own: the
+ * statusCode page with TikTok's error container rendered in Japanese).
+ */
+export function localizedNotFoundPage(): string {
+  return notFoundUniversalPage(10221)
+    .replace('<html lang="en">', '<html lang="ja">')
+    .replace("Couldn't find this account", 'このアカウントは見つかりませんでした')
+    .replace(
+      '<body>',
+      '<body><main><div class="css-1y4x9xk-DivErrorContainer"><p class="emuynwa1">このアカウントは見つかりませんでした</p><p class="emuynwa2">動画をお探しですか？</p></div></main>',
+    );
+}
 
 /** TikTok's captcha interstitial: titled `tiktok-verify-page`, its options in `const option = {…}`. */
 export const VERIFY_PAGE = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>tiktok-verify-page</title>

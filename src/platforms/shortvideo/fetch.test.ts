@@ -88,12 +88,14 @@ describe('fetchShortvideoProfile', () => {
     expect(e.message).toContain('@no.such.owl');
   });
 
-  it.each([
-    ['statusCode 10221 page', notFoundUniversalPage()],
-    ['"Couldn\'t find this account" page', NOT_FOUND_TEXT_PAGE],
-  ])('HTTP 200 with a %s → NOT_FOUND', async (_name, body) => {
-    replay.add({ host: HOST, path: '/@no.such.owl', response: { body } });
+  it('HTTP 200 with a statusCode 10221 page → NOT_FOUND', async () => {
+    replay.add({ host: HOST, path: '/@no.such.owl', response: { body: notFoundUniversalPage() } });
     expect((await failure(fetchShortvideoProfile(ctx, 'no.such.owl'))).code).toBe('NOT_FOUND');
+  });
+
+  it('HTTP 200 with a "Couldn\'t find this account" page without data scripts → UPSTREAM_FAILED (its sentence decides nothing)', async () => {
+    replay.add({ host: HOST, path: '/@no.such.owl', response: { body: NOT_FOUND_TEXT_PAGE } });
+    expect((await failure(fetchShortvideoProfile(ctx, 'no.such.owl'))).code).toBe('UPSTREAM_FAILED');
   });
 
   it.each([200, 403])('captcha page with HTTP %i → UPSTREAM_BLOCKED', async (status) => {

@@ -8,6 +8,7 @@ import {
   CAPTCHA_SDK_PAGE,
   NO_DATA_PAGE,
   NOT_FOUND_TEXT_PAGE,
+  localizedNotFoundPage,
   nightOwlPage,
   nightOwlUser,
   notFoundSigiPage,
@@ -99,6 +100,13 @@ describe.skipIf(!hasFixtures(LABEL))(`shortvideo capture ${HUXLEY} (${skipReason
     expect(html).toContain("Couldn't find this account");
     expect(html).toMatch(/"captcha":"\\u002F\\u002Fverification\.us\.tiktok\.com"/);
     expect(parseProfilePage(html, 'HuxleyThePandaPuppy'.toLowerCase()).handle).toBe('huxleythepandapuppy');
+  });
+
+  it('is a profile although its bio says "Couldn\'t find this account" (decoy from the capture)', () => {
+    const s = sigi();
+    s.UserModule.users.huxleythepandapuppy.signature = "Couldn't find this account? This content isn't available 404";
+    const edited = html.replace(scriptById(html, 'SIGI_STATE')!, JSON.stringify(s));
+    expect(parseProfilePage(edited, 'huxleythepandapuppy')).toMatchObject({ id: '19994247', bio: expect.stringMatching(/^Couldn't find/) });
   });
 
   it('without its user it is a shape change, not NOT_FOUND (the i18n text is not the page saying so)', () => {
@@ -223,8 +231,17 @@ describe('not found', () => {
     expect(failure(() => parseProfilePage(notFoundSigiPage())).code).toBe('NOT_FOUND');
   });
 
-  it('a rendered "Couldn\'t find this account" → NOT_FOUND', () => {
-    expect(failure(() => parseProfilePage(NOT_FOUND_TEXT_PAGE)).code).toBe('NOT_FOUND');
+  it('the statusCode page in another language (our own, Japanese) → NOT_FOUND by its code', () => {
+    const html = localizedNotFoundPage();
+    expect(html).toContain('<body><main>');
+    expect(html).not.toMatch(/find this account/i);
+    expect(failure(() => parseProfilePage(html, 'no.such.owl')).code).toBe('NOT_FOUND');
+  });
+
+  it('a rendered "Couldn\'t find this account" without the user or a statusCode is a changed shape, not NOT_FOUND', () => {
+    const e = failure(() => parseProfilePage(NOT_FOUND_TEXT_PAGE));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain('__UNIVERSAL_DATA_FOR_REHYDRATION__');
   });
 });
 

@@ -13,16 +13,17 @@
  *  - a user with `id` and `uniqueId` → the record (a private account's public header included,
  *    `private: true`; the record never holds posts). A page holding its user is a profile
  *    whatever else it mentions; the checks below run only on pages without one;
- *  - `statusCode` 10202 / 10221 in the user-detail scope (or `UserPage`), or a rendered
- *    "Couldn't find this account" → NOT_FOUND;
+ *  - `statusCode` 10202 / 10221 in the user-detail scope (or `UserPage`) → NOT_FOUND: TikTok's
+ *    code, never the rendered "Couldn't find this account", which is translated with the
+ *    visitor's language (and quoted in the i18n table of every page, see below);
  *  - TikTok's captcha interstitial and vendor challenges are walls (walls.ts): the upstream
  *    client answers them UPSTREAM_BLOCKED before this parser sees them;
  *  - anything else (no data script, a scope without a user, a user without id) → UPSTREAM_FAILED
  *    naming what was missing, never an empty record.
  *
- * Text markers are looked for only outside the JSON data scripts: the 2022 capture's SIGI_STATE
- * carries the whole i18n table ("Couldn't find this account" three times) and a `"captcha"`
- * domain entry, on a page that is a perfectly good profile.
+ * No text decides anything: the 2022 capture's SIGI_STATE carries the whole i18n table
+ * ("Couldn't find this account" three times) and a `"captcha"` domain entry, on a page that is
+ * a perfectly good profile.
  */
 import { parse as parseDomain } from 'tldts';
 import { notFound, shapeChanged } from '../../errors.js';
@@ -227,13 +228,6 @@ export function scriptById(html: string, id: string): string | null {
   return m ? m[1] : null;
 }
 
-/** The page with the bodies of its JSON scripts removed: where visible text and page markup live. */
-function outsideJsonScripts(html: string): string {
-  return html.replace(/(<script\b[^>]*\btype\s*=\s*["']?application\/(?:ld\+)?json["']?[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2');
-}
-
-/** The rendered not-found text (straight, typographic or entity-escaped apostrophe). */
-const NOT_FOUND_TEXT_RE = /Couldn(?:'|’|&#39;|&#x27;|&apos;)t find this account/i;
 /** user-detail `statusCode`s for an account nobody has: 10202 (2022 pages) and 10221 (current). */
 const NOT_FOUND_CODES = new Set([10202, 10221]);
 
@@ -348,13 +342,11 @@ export function parseProfilePage(html: string, handle?: string): ShortvideoProfi
   // A page that holds the user is a profile, whatever its scripts mention; interstitials hold none.
   if (found?.user) return toRecord(found, found.user);
 
-  const markup = outsideJsonScripts(html);
   // TikTok's captcha page and any vendor challenge are walls (walls.ts, src/upstream/blocks),
   // answered UPSTREAM_BLOCKED by the upstream client before this parser.
   if (found?.statusCode != null && NOT_FOUND_CODES.has(found.statusCode)) {
     throw notFound(`Shortvideo account ${who} was not found (statusCode ${found.statusCode})`);
   }
-  if (NOT_FOUND_TEXT_RE.test(markup)) throw notFound(`Shortvideo account ${who} was not found`);
   if (!found) throw shapeChanged(PLATFORM, '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__"> or <script id="SIGI_STATE"> profile data');
   const status = found.statusCode ? ` (statusCode ${found.statusCode})` : '';
   throw shapeChanged(PLATFORM, `${found.missing}${status}`);
