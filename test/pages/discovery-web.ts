@@ -19,6 +19,7 @@ import { nightOwlPage, notFoundUniversalPage } from './shortvideo.js';
 import { aboutBrowseResponse, channelHtml, channelInitialData, NIGHT_OWL, NOT_FOUND_HTML as YT_NOT_FOUND } from './video.js';
 import type { TestAbout, TestChannel } from './video.js';
 import { legacyShapeUser } from './microblog-b.js';
+import { NOT_AVAILABLE_HTML } from './social-a.js';
 import { linktreeHtml, modernAccount, notFoundHtml as linktreeNotFound, profileNextData } from './linkpage-b.js';
 import { USER_BY_SCREEN_NAME } from '../../src/platforms/microblog-b/endpoints.js';
 
@@ -258,7 +259,8 @@ export function facebookPageHtml(p: FacebookPage): string {
 <div><a href="https://www.facebook.com/login/">Log in</a><a href="https://www.facebook.com/privacy/policy">Privacy</a></div></div>${relay}</body></html>`;
 }
 
-const NOT_FOUND_FB = `<!DOCTYPE html><html lang="en"><head><title>Facebook</title></head><body><div role="main"><h2>This content isn't available right now</h2></div></body></html>`;
+/** Facebook's "content isn't available" page: its error route (social-a's test page). */
+const NOT_FOUND_FB = NOT_AVAILABLE_HTML;
 
 /**
  * The web: accounts by platform, plus any page by host + path. `routes()` answers as the replay

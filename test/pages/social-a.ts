@@ -110,9 +110,39 @@ export function tokenPageHtml(lsd = TEST_LSD, operations: Record<string, string>
   });
 }
 
-/** Facebook's page for missing (or not public) content. */
-export const NOT_AVAILABLE_HTML = `<!DOCTYPE html><html lang="en"><head><title>Facebook</title></head><body>
-<div role="main"><h2>This content isn't available right now</h2><span>When this happens, it's usually because the owner only shared it with a small group of people, changed who can see it or it's been deleted.</span></div></body></html>`;
+/**
+ * Facebook's page for missing (or not public) content: the error route in its ServerJS bootstrap
+ * (`CometPlatformRootClient.init` with the route object, as the captured event pages carry theirs:
+ * `rootView`, `tracePolicy`, `meta`; the error route's names as public reports of these pages
+ * give them), and the sentences in the visitor's language.
+ */
+export function notAvailableHtml(
+  lang = 'en',
+  title = "This content isn't available right now",
+  text = "When this happens, it's usually because the owner only shared it with a small group of people, changed who can see it or it's been deleted.",
+): string {
+  const route = {
+    actorID: '0',
+    rootView: { allResources: [{ __dr: 'CometErrorRoot.react' }], resource: { __dr: 'CometErrorRoot.react' }, props: { privacy: true } },
+    tracePolicy: 'comet.error',
+    meta: { title: 'Facebook', accessory: null, favicon: null },
+    canonicalRouteName: 'comet.fbweb.CometErrorRoute',
+    routePath: null,
+  };
+  return `<!DOCTYPE html><html id="facebook" lang="${lang}"><head><meta charset="utf-8"/><title>Facebook</title>
+${sjs({ require: [['CometPlatformRootClient', 'init', ['CometFBLoggedOutRootConfig'], [{ __m: 'CometFBLoggedOutRootConfig' }, 'mount_0_0_Zq', '7217675847396869001', route]]] })}</head><body>
+<div id="mount_0_0_Zq"><div role="main"><h2>${title}</h2><span>${text}</span></div></div></body></html>`;
+}
+
+/** Facebook's page for missing (or not public) content, in English. */
+export const NOT_AVAILABLE_HTML = notAvailableHtml();
+
+/** The same page as a visitor from Spain gets it (our own: only the sentences change). */
+export const LOCALIZED_NOT_AVAILABLE_HTML = notAvailableHtml(
+  'es',
+  'Este contenido no está disponible en este momento',
+  'Por lo general, esto sucede porque el propietario solo compartió el contenido con un grupo reducido de personas, cambió quién puede verlo o este se eliminó.',
+);
 
 /** The logged-out interstitial that asks for a login instead of showing the list. */
 export const LOGIN_WALL_HTML = `<!DOCTYPE html><html lang="en"><head><title>Log in to Facebook</title></head><body>

@@ -142,9 +142,14 @@ export function findFirst(root: Json, pred: (o: Obj, parent: Obj | null, key: st
 // Pages that are not data
 // ---------------------------------------------------------------------------------------------
 
-/** Facebook's "missing" page (removed, never existed, or not visible to the public). */
-const NOT_AVAILABLE_RE =
-  /This (?:content|page) isn(?:'|’|\\u2019|&#039;|&#x27;)t available|The link you followed may be broken, or the page may have been removed/i;
+/**
+ * Facebook's "This content isn't available" page (removed, never existed, or not visible to the
+ * public), known by the route its ServerJS bootstrap names — the error route
+ * (`"canonicalRouteName":"comet.fbweb.CometErrorRoute"`, `"tracePolicy":"comet.error"`) — never
+ * by its sentences, which Facebook translates into the visitor's language and which a page's own
+ * posts may quote. (`CometErrorRoot.react` alone is no sign: every page's module lists name it.)
+ */
+const ERROR_ROUTE_RE = /"canonicalRouteName"\s*:\s*"comet\.fbweb\.CometErrorRoute"|"tracePolicy"\s*:\s*"comet\.error"/;
 
 /**
  * The logged-out interstitial served in place of a page, told by its login form (`id="login_form"`,
@@ -159,7 +164,7 @@ const LOGIN_FORM_RE = /<form\b[^>]*(?:\bid=["']?login_form\b|\baction=["'](?:htt
  * neither — a changed page shape (`missing` names what was not found).
  */
 export function explainMissingData(html: string, what: string, missing: string): ApiError {
-  if (NOT_AVAILABLE_RE.test(html)) return notFound(`${what} was not found (or is not public)`);
+  if (ERROR_ROUTE_RE.test(html)) return notFound(`${what} was not found (or is not public)`);
   if (LOGIN_FORM_RE.test(html)) return loginWall(PLATFORM);
   return upstreamFailed(`${PLATFORM}: upstream response changed shape: missing ${missing}`);
 }

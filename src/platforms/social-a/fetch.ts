@@ -13,7 +13,8 @@
  *
  * What Facebook shows instead of data is reported, never worked around: its login wall (a login
  * redirect, "You must log in to continue", GraphQL error 1357001) is `loginWall`, a checkpoint
- * or captcha is UPSTREAM_BLOCKED, "This content isn't available" / HTTP 404 is NOT_FOUND.
+ * or captcha is UPSTREAM_BLOCKED, the "This content isn't available" page (by its error route,
+ * in any language: blobs.ts) / HTTP 404 is NOT_FOUND.
  */
 import { ApiError, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';

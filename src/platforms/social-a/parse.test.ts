@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
-import { BadSessionError, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
+import { BadSessionError, explainMissingData, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
 import { graphqlBody, matchOperation, OPERATIONS, pinnedDocId, relayOperationsFromHtml } from './endpoints.js';
 import { lsdFromHtml } from './fetch.js';
 import {
@@ -88,6 +88,17 @@ describe.skipIf(!hasFixtures(LABEL))(`social-a captures (${skipReason(LABEL)})`,
   describe(PITBULL, () => {
     const html = hasFixtures(LABEL) ? readFixture(LABEL, PITBULL) : '';
     const page = () => parseEventPage(html);
+
+    it('is an event although its page says "This content isn\'t available right now" (decoy from the capture)', () => {
+      const decoy = html.replace(/<body([^>]*)>/, '<body$1><div role="main"><h2>This content isn\'t available right now</h2></div>');
+      expect(decoy).not.toBe(html);
+      expect(parseEventPage(decoy).event).toMatchObject({ id: '602005831971873', name: 'Pitbull' });
+    });
+
+    it('names comet.error only in its WebLoomConfig, which is not the error route: its missing data would not be NOT_FOUND', () => {
+      expect(html).toContain('"29818881.comet.error"');
+      expect(explainMissingData(html, 'The event', 'x').code).not.toBe('NOT_FOUND');
+    });
 
     it('id, name and <title>', () => {
       expect(page().event.id).toBe('602005831971873');
@@ -382,9 +393,27 @@ describe('event search answer (our test answer)', () => {
 });
 
 describe('what Facebook answers instead of data', () => {
-  it('"This content isn\'t available" → NOT_FOUND', () => {
+  it('"This content isn\'t available" (the error route) → NOT_FOUND', () => {
     expect(errorOf(() => parsePageEventsHtml(T.NOT_AVAILABLE_HTML)).code).toBe('NOT_FOUND');
     expect(errorOf(() => parseCityEventsHtml(T.NOT_AVAILABLE_HTML)).code).toBe('NOT_FOUND');
+    expect(errorOf(() => parseEventPage(T.NOT_AVAILABLE_HTML)).code).toBe('NOT_FOUND');
+  });
+
+  it('the same page in another language (our own, Spanish) → NOT_FOUND by its route', () => {
+    expect(T.LOCALIZED_NOT_AVAILABLE_HTML).not.toMatch(/isn't available|not available/i);
+    expect(errorOf(() => parsePageEventsHtml(T.LOCALIZED_NOT_AVAILABLE_HTML)).code).toBe('NOT_FOUND');
+    expect(errorOf(() => parseEventPage(T.LOCALIZED_NOT_AVAILABLE_HTML)).code).toBe('NOT_FOUND');
+  });
+
+  it('a page with neither the data nor the error route is a changed shape, whatever its English says', () => {
+    const html = T.cometPage({
+      title: 'Facebook',
+      body: '<div role="main"><h2>This content isn\'t available right now</h2><p>The link you followed may be broken, or the page may have been removed.</p></div>',
+    });
+    const err = errorOf(() => parsePageEventsHtml(html));
+    expect(err.code).toBe('UPSTREAM_FAILED');
+    expect(err.message).toMatch(/changed shape/);
+    expect(errorOf(() => parseGraphqlBody(html, 'x')).code).toBe('UPSTREAM_FAILED');
   });
 
   it('the login interstitial → UPSTREAM_BLOCKED as a login wall', () => {
