@@ -135,6 +135,12 @@ function tombstoneText(t: unknown): string | null {
  * Post was deleted by the Post author.", "This Post is from an account that no longer exists.",
  * "This Post is from a suspended account.", "This Post violated the X Rules.", "Age-restricted
  * adult content. … you’ll need to log in to X." ("Tweet" in place of "Post" before 2023).
+ *
+ * Read by its English text as a last resort: a tombstone carries no code or reason field (the
+ * structural `TweetUnavailable.reason` below is preferred where X sends it), and its language is
+ * ours to choose — every request asks for English (`lang=en` on the syndication endpoint,
+ * `x-twitter-client-language: en` on GraphQL), so the text is not a visitor's translation, and
+ * it is X's own wording, never a user's content.
  */
 export function tombstoneError(text: string | null, tweetId: string): ApiError {
   const t = text ?? '';
