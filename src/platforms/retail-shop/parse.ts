@@ -15,8 +15,9 @@
  *   and are skipped. One page may hold lists, videos or both.
  *
  * Outcomes: the record (the robot check and the "Sorry! Something went wrong" dog page are walls,
- * walls.ts, answered UPSTREAM_BLOCKED before any parser); NOT_FOUND for Amazon's not-found page (by its cs_404 tags); anything else without the data
- * is a shape change (UPSTREAM_FAILED naming what is missing), never an empty 200.
+ * walls.ts, answered UPSTREAM_BLOCKED before any parser); NOT_FOUND for Amazon's not-found page
+ * (by its cs_404 tags); anything else without the data is a shape change (UPSTREAM_FAILED naming
+ * what is missing), never an empty 200.
  *
  * The page token is opaque: it is copied from `nextPageToken` to `pageToken` as it is, never
  * read; whether the next page holds lists or videos is learnt from that page's posts.
