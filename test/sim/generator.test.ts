@@ -34,7 +34,7 @@ import type { SimPage } from './generator.js';
 import type { SimAccount } from './model.js';
 import { EXTRA_PLATFORMS, HANDLE_RULES, READER_PLATFORMS } from './model.js';
 import { cfEncode, cfKey, SC_CLIENT_ID, soundcloudHomeHtml, storefrontPage, tcoUrl, THREADS_LSD } from './pages.js';
-import { crawlScore } from './truth.js';
+import { crawlScore, planFor } from './truth.js';
 
 const web = generateSimWeb({ seed: 11, creators: 48 });
 
@@ -592,6 +592,24 @@ describe('truth', () => {
         entries.some((t) => t.profiles.some((p) => p.verifiedBy === verifiedBy)),
         verifiedBy,
       ).toBe(true);
+  });
+
+  it('the plan starts nothing from a failure: a candidate whose read failed shows no links to read', () => {
+    // A failure answers at once (no latency), so a request planned after one would start at the
+    // failure's instant and shorten the critical path (it did: a failing same-handle probe that a
+    // creator website also links made its link page start at 0 ms).
+    for (const w of [web, generateSimWeb({ seed: 1, creators: 40 })]) {
+      for (const l of w.lookups) {
+        const plan = planFor(w.world, w.latencyOf, l.key);
+        const byUrl = new Map(plan.map((r) => [r.url, r]));
+        for (const r of plan)
+          for (const p of r.parents) {
+            const parent = byUrl.get(p);
+            if (parent) expect(parent.usable, `${l.key}: ${r.url} after ${p}`).toBe(true);
+          }
+        expect(Math.max(0, ...plan.map((r) => r.endMs).filter(Number.isFinite))).toBe(w.truth[l.key].criticalPathMs);
+      }
+    }
   });
 
   it('critical paths are at least the source fetch and grow along the chain', () => {
