@@ -25,7 +25,11 @@
  *     accounts linked from the creator's website.
  *  4. A candidate is verified when it links back to the source or a verified account (directly or
  *     through its link-in-bio page), or links to an owner website (a registrable domain the
- *     creator's items declare; link-page hosts, shorteners, platforms and retailers never are).
+ *     creator's items declare; link-page hosts, shorteners, platforms and retailers never are) —
+ *     and the creator's side points at it too (a tie, evidence.ts): it has the source's handle,
+ *     or a page of the creator's website links it. A link to the creator alone is what fans do:
+ *     a search result under another handle that links back is never verified (the creator's own
+ *     search-only accounts under other handles included: nothing tells them from fans).
  *     A verified candidate's links to accounts make profiles too (verified_profile_link), but
  *     they are not read (verification runs when every fetch has settled): their addresses are
  *     out of reach, and so are websites only a verified candidate declares.
@@ -463,6 +467,15 @@ class Lookup {
     }
   }
 
+  /**
+   * A candidate's links to the creator say it knows the creator — fans, resellers and collaborators
+   * link the creator too. They verify it only when the creator's side points at it as well: it has
+   * the source's handle, or a page of the creator's website links it.
+   */
+  tied(c: { account: SimAccount; via: Set<Via> }): boolean {
+    return c.account.handle.toLowerCase() === this.source.handle.toLowerCase() || c.via.has('website_link');
+  }
+
   /** How a candidate is verified by what is known now, or null. */
   verifiedBy(a: SimAccount): VerifiedBy | null {
     /** What a link leads to; a short link stands for its target once resolved (by whoever resolved it). */
@@ -559,7 +572,7 @@ class Lookup {
           for (const via of c.via) v.via.add(via);
           continue;
         }
-        if (!this.ok(c.account.url)) continue;
+        if (!this.ok(c.account.url) || !this.tied(c)) continue;
         const by = this.verifiedBy(c.account);
         if (!by) continue;
         for (const via of c.via) this.verify(c.account, via, by);
