@@ -28,7 +28,8 @@
  *
  *   npm run bench:discovery                  (held-out seeds; report on stdout, progress on stderr)
  *   npm run bench:discovery -- --dev         (development seeds)
- *   npm run bench:discovery -- --write       (the same, and the section in bench/RESULTS.md replaced)
+ *   npm run bench:discovery -- --write       (the same, and the section in bench/RESULTS.md replaced;
+ *                                             with --dev, the development seeds' own section)
  *
  * Environment: BENCH_DISCOVERY_SEEDS (comma-separated; overrides the seed set, and the report says
  * so), BENCH_DISCOVERY_CREATORS (40 per seed), BENCH_DISCOVERY_CONCURRENCY (4),
@@ -41,7 +42,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayRequest, ReplayServer } from '../../src/replay/server.js';
@@ -90,7 +91,8 @@ const TOKENS = (process.env.BENCH_DISCOVERY_TOKENS ?? '')
   .map((x) => x.trim())
   .filter(Boolean);
 const KEY = 'bench-discovery-key-000000000000';
-const TITLE = 'Creator discovery quality and speed';
+// The development seeds' results have a section of their own (the held-out one is the measurement).
+const TITLE = DEV ? 'Creator discovery quality and speed (development seeds)' : 'Creator discovery quality and speed';
 
 type Op = 'find-social-profiles' | 'find-creator-emails';
 const OPS: Op[] = ['find-social-profiles', 'find-creator-emails'];
@@ -437,6 +439,13 @@ function emailSection(runs: LookupRun[], ops: OpRun[]): { text: string; ok: bool
   return { text, ok: ok && creditIssues === 0 };
 }
 
+function fansInSearch(webs: SimWeb[]): number {
+  return webs.reduce((n, w) => {
+    const found = new Set(w.world.creators.flatMap((c) => c.search.results.map((r) => r.url)));
+    return n + [...w.world.accounts.values()].filter((a) => a.role === 'fan-decoy' && found.has(a.url)).length;
+  }, 0);
+}
+
 function worldLines(webs: SimWeb[]): string[] {
   const accounts = webs.flatMap((w) => [...w.world.accounts.values()]);
   const count = (role: string) => accounts.filter((a) => a.role === role).length;
@@ -451,10 +460,14 @@ function worldLines(webs: SimWeb[]): string[] {
   return [
     `Simulated webs: ${SEED_SET}, ${CREATORS} creators each (test/sim/generator.ts, latency scale ${LATENCY_SCALE}${TOKENS.length ? `, tokens for ${TOKENS.join(', ')}` : ', no GitHub/Reddit token'}); lookups from each creator's primary profile (${SOURCE_PLATFORMS.map((p) => `${p} ${lookups.filter((l) => l.platform === p).length}`).join(', ')}).`,
     `${accounts.filter((a) => a.creator !== null).length} creator accounts on ${new Set(accounts.map((a) => a.platform)).size} platforms; on the non-source reader platforms ${own.length} (${[...reach].map(([k, v]) => `${k} ${v}`).join(', ')}); ${accounts.filter((a) => a.creator !== null && a.fault).length} answered by a failure or rate limit.`,
-    `${webs.reduce((s, w) => s + [...w.world.linkPages.values()].filter((p) => p.creator !== null).length, 0)} creator link pages, ${sites.length} creator websites (${[...langs].map(([k, v]) => `${k} ${v}`).join(', ')}; ${sites.filter((s) => s.status === 'challenge').length} behind a challenge, ${sites.filter((s) => s.status !== 'ok' && s.status !== 'challenge').length} failing or hanging, ${sites.filter((s) => s.latencyMs >= 1200).length} slow, ${sites.filter((s) => new URL(s.declaredUrl).pathname.length > 1).length} declared by a deeper page); decoys: ${count('same-handle-decoy')} same-handle, ${count('namesake-decoy')} namesakes, ${count('lookalike-decoy')} look-alikes, ${count('retailer-decoy')} resellers with the creator's name and storefront, ${count('own-hidden')} search-only own profiles, ${count('own-silent')} unlinked own profiles.`,
+    `${webs.reduce((s, w) => s + [...w.world.linkPages.values()].filter((p) => p.creator !== null).length, 0)} creator link pages, ${sites.length} creator websites (${[...langs].map(([k, v]) => `${k} ${v}`).join(', ')}; ${sites.filter((s) => s.status === 'challenge').length} behind a challenge, ${sites.filter((s) => s.status !== 'ok' && s.status !== 'challenge').length} failing or hanging, ${sites.filter((s) => s.latencyMs >= 1200).length} slow, ${sites.filter((s) => new URL(s.declaredUrl).pathname.length > 1).length} declared by a deeper page); decoys: ${count('same-handle-decoy')} same-handle, ${count('namesake-decoy')} namesakes, ${count('lookalike-decoy')} look-alikes, ${count('retailer-decoy')} resellers with the creator's name and storefront, ${count('fan-decoy')} fans linking the creator (${fansInSearch(webs)} of them in web search), ${count('own-hidden')} search-only own profiles, ${count('own-silent')} unlinked own profiles.`,
+    `Truth rules that matter here: a candidate's link to the creator (back to its accounts or link page, or to its website) verifies it only when the creator's side points at it too — the creator's handle, or a link from the creator's website (src/discovery/README.md "Ties": fans link the creator too); nothing is planned after a failed or blocked request (until 2026-11-24 a failed candidate's link page was planned to start at the failure's instant answer, which made 9 of the 280 dev and held-out critical paths too short); work beyond the documented reach (a verified candidate's websites) is never planned — the pipeline bounds it by a grace period (README "Beyond the reach").`,
     `Truth (test/sim/truth.ts, by the documented rules): ${entries.reduce((s, t) => s + t.profiles.length, 0)} reachable profiles of ${entries.reduce((s, t) => s + t.ownedProfiles.length, 0)} owned; ${entries.reduce((s, t) => s + t.emails.length, 0)} reachable addresses of ${entries.reduce((s, t) => s + t.ownedEmails.length, 0)} owned; critical paths median ${median(entries.map((t) => t.criticalPathMs))} ms, max ${Math.max(...entries.map((t) => t.criticalPathMs))} ms.`,
   ];
 }
+
+/** The 1-minute load average when the run started: the machine may be shared (timings are ratios measured in one run). */
+const loadStart = loadavg()[0];
 
 async function main() {
   const webs = SEEDS.map((seed) => generateSimWeb({ seed, creators: CREATORS, latencyScale: LATENCY_SCALE, tokens: TOKENS }));
@@ -488,7 +501,7 @@ async function main() {
     const calibration = calibrationSection(profiles.points);
     const allOk = profiles.ok && emails.ok && calibration.ok;
     const body = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${process.platform}, node ${process.version}); \`npx tsx bench/discovery/run.ts${DEV ? ' --dev' : ''}\`, ${CONCURRENCY} lookups concurrently, a fresh gateway per seed and operation.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${process.platform}, node ${process.version}, ${cpus().length} CPUs; load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end — other jobs share the machine, so wall times carry their noise); \`npx tsx bench/discovery/run.ts${DEV ? ' --dev' : ''}\`, ${CONCURRENCY} lookups concurrently, a fresh gateway per seed and operation.`,
       '',
       ...worldLines(webs),
       '',

@@ -9,6 +9,9 @@ import {
   orderedEvidence,
   RETURN_THRESHOLD,
   sameDisplayName,
+  TIE_LABELS,
+  TIED_LABELS,
+  UNTIED_WEIGHT,
 } from './evidence.js';
 import type { EvidenceLabel } from './types.js';
 import { EVIDENCE_LABELS } from './types.js';
@@ -46,9 +49,28 @@ describe('the evidence model', () => {
 
   it('noisy-OR: facts add up, duplicates do not', () => {
     expect(confidenceOf(['link_in_bio', 'same_handle_match'])).toBe(0.92); // 1 - 0.1 * 0.8
-    expect(confidenceOf(['shared_website', 'websearch_match'])).toBe(0.82); // 1 - 0.2 * 0.9
-    expect(confidenceOf(['shared_website', 'shared_website'])).toBe(0.8);
+    expect(confidenceOf(['shared_website', 'same_handle_match', 'websearch_match'])).toBe(0.86); // 1 - 0.2 * 0.8 * 0.9
+    expect(confidenceOf(['shared_website', 'website_link', 'website_link'])).toBe(0.83); // 1 - 0.2 * 0.85
     expect(confidenceOf([])).toBe(0);
+  });
+
+  it('a link to the creator (reciprocal, shared website) verifies only when tied: the creator’s handle, or the creator’s items link it', () => {
+    // Untied — a search result under another handle linking the creator, as fans do: weak.
+    for (const l of TIED_LABELS) {
+      expect(isVerified([l, 'websearch_match', 'display_name_match'])).toBe(false);
+      expect(confidenceOf([l])).toBe(UNTIED_WEIGHT);
+    }
+    const untied: EvidenceLabel[] = ['reciprocal_profile_link', 'shared_website', 'display_name_match', 'websearch_match'];
+    expect(confidenceOf(untied)).toBe(0.45);
+    expect(isReturned(untied)).toBe(false);
+    // Tied: an anchor, at full weight.
+    for (const l of TIED_LABELS)
+      for (const tie of TIE_LABELS) {
+        expect(isVerified([l, tie]), `${l} + ${tie}`).toBe(true);
+        expect(isReturned([l, tie]), `${l} + ${tie}`).toBe(true);
+      }
+    expect(confidenceOf(['reciprocal_profile_link', 'same_handle_match'])).toBe(0.92); // 1 - 0.1 * 0.8
+    expect(confidenceOf(['link_in_bio', 'reciprocal_profile_link'])).toBe(0.99); // mutual links: 1 - 0.1 * 0.1
   });
 
   it('labels are listed in api.md order, once', () => {

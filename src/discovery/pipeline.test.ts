@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SourceRef } from './input.js';
 import { parseSourceHandle } from './input.js';
-import { runDiscovery } from './pipeline.js';
+import { EXTRA_GRACE_MIN_MS, EXTRA_GRACE_RATIO, extraGraceMs, runDiscovery } from './pipeline.js';
+import { onParserWarning } from '../observability/warn.js';
 import type { LookupOutcome } from './pipeline.js';
 import type { ProfileIdentity } from './progress.js';
 import { DiscoveryWeb, sitePage, webContext } from '../../test/pages/discovery-web.js';
@@ -154,5 +155,90 @@ describe('profiles settled before the end (onProfile)', () => {
     expect(toldUrls).not.toContain('https://www.tiktok.com/@owl.studio');
     expect(toldUrls).toEqual(expect.arrayContaining([THREADS, 'https://www.youtube.com/@owlstudio']));
     for (const p of told) expect(out.profiles.map(identity)).toContainEqual(identity(p));
+  });
+});
+
+describe('work beyond the reach: a verified candidate’s website (README "Beyond the reach")', () => {
+  const EXTRA = 'https://owlextra.co';
+
+  /**
+   * The source links only its Linktree (`siteOnLinktree`: the Linktree also declares the extra
+   * site). The same handle on Threads links back to the source and declares a website nothing of
+   * the creator declares: crawled as soon as Threads is verified, beyond the documented reach.
+   */
+  function extraWeb(siteOnLinktree = false): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.ig.set('owl.studio', { username: 'owl.studio', fullName: 'Owl Studio', bio: 'Pots at night', externalUrl: LINKTREE });
+    w.linktree.set('owlstudio', {
+      username: 'owlstudio',
+      description: 'everything owl',
+      links: [
+        { title: 'TikTok', url: 'https://www.tiktok.com/@owl.studio' },
+        ...(siteOnLinktree ? [{ title: 'Shop', url: `${EXTRA}/` }] : []),
+      ],
+    });
+    w.tiktok.set('owl.studio', { handle: 'owl.studio', nickname: 'Owl Studio', signature: 'clay', bioLink: LINKTREE });
+    w.threads.set('owl.studio', { handle: 'owl.studio', name: 'Owl Studio', bio: 'threads', website: `${EXTRA}/`, links: [IG_URL] });
+    w.page(`${EXTRA}/`, sitePage('Owl Extra', '<a href="/contact">Contact</a>'));
+    w.page(`${EXTRA}/contact`, sitePage('Contact', '<p>studio@owlextra.co</p>'));
+    return w;
+  }
+
+  async function run(w: DiscoveryWeb, delays: Record<string, number>) {
+    const { ctx } = context(w, delays);
+    const warnings: string[] = [];
+    // Discovery's own (the test web's pages may make parsers warn about fields they lack).
+    const stop = onParserWarning((platform, field) => platform === 'discovery' && warnings.push(field));
+    const t0 = performance.now();
+    try {
+      const out = await runDiscovery(ctx, 'social-b', ref('owl.studio'), { emails: false, internal: null });
+      return { out, ms: performance.now() - t0, warnings };
+    } finally {
+      stop();
+    }
+  }
+
+  beforeEach(() => {
+    // Long enough that only the grace period can end the lookup early.
+    process.env.DISCOVERY_FETCH_TIMEOUT_MS = '30000';
+  });
+  afterEach(() => {
+    delete process.env.DISCOVERY_FETCH_TIMEOUT_MS;
+  });
+
+  it('is done beside the rest: an address found there is returned when it arrives before the rest settles', async () => {
+    const { out, warnings } = await run(extraWeb(), { [LINKTREE]: 400 });
+    expect(out.profiles.map((p) => p.url)).toContain(THREADS);
+    expect(out.emails.map((e) => e.email)).toEqual(['studio@owlextra.co']);
+    expect(out.diagnostics.expanded_website_urls).toEqual([`${EXTRA}/`]);
+    expect(out.diagnostics.partial).toBe(false);
+    expect(warnings).toEqual([]);
+  });
+
+  it('a site that never answers holds the answer only for the grace period: its URL failed, partial, a counted warning', async () => {
+    const { out, ms, warnings } = await run(extraWeb(), { [`${EXTRA}/`]: 60_000 });
+    // Without the grace period the lookup would wait for the per-fetch timeout (30 s).
+    expect(ms).toBeLessThan(10_000);
+    expect(out.profiles.map((p) => p.url)).toContain(THREADS);
+    expect(out.diagnostics.partial).toBe(true);
+    expect(out.diagnostics.failed_website_urls).toEqual([`${EXTRA}/`]);
+    expect(out.scan.failed_email_scan_urls).toEqual([`${EXTRA}/`]);
+    expect(warnings).toEqual(['lookup.beyond_reach_cut']);
+  });
+
+  it('a site the reach asks for too (the creator’s Linktree declares it) is the reach’s: read to the end, never cut', async () => {
+    // Threads is verified (and the site crawl started) long before the slow Linktree declares the
+    // same site; the site's contact page answers well after everything else.
+    const { out, warnings } = await run(extraWeb(true), { [LINKTREE]: 300, [`${EXTRA}/contact`]: 1_500 });
+    expect(out.emails.map((e) => e.email)).toEqual(['studio@owlextra.co']);
+    expect(out.diagnostics.partial).toBe(false);
+    expect(out.diagnostics.failed_website_urls).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('the grace period: max(EXTRA_GRACE_MIN_MS, EXTRA_GRACE_RATIO × the time taken so far)', () => {
+    expect(extraGraceMs(0)).toBe(EXTRA_GRACE_MIN_MS);
+    expect(extraGraceMs(100)).toBe(EXTRA_GRACE_MIN_MS);
+    expect(extraGraceMs(2_000)).toBe(2_000 * EXTRA_GRACE_RATIO);
   });
 });

@@ -6,8 +6,9 @@
  *                   │         └─ linked accounts ── their links …
  *                   ├─ websearch ── candidate profiles / link pages (verified at the end)
  *   same-handle probes on the other platforms (start with the lookup, beside the source)
+ *   a candidate verified meanwhile → its declared websites (beyond the reach: a grace period)
  *   ─────────────────────────────────────────────────────────────────────────────
- *   all settled (or the deadline) → verify (fixpoint) → score → e-mails (+ internal sources)
+ *   all within the reach settled (+ the grace period, or the deadline) → verify (fixpoint) → score → e-mails (+ internal sources)
  *
  * Stages are not run in lockstep: every fetch starts the moment the link that needs it is known
  * (a task set, not waves), so the wall time follows the longest upstream chain. Links are
@@ -26,6 +27,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { ApiError, isApiError, notFound, upstreamTimeout } from '../errors.js';
+import { warn } from '../observability/warn.js';
 import type { OpContext } from '../platforms/operation.js';
 import type { LookupOutcome, LookupState } from './assemble.js';
 import { assemble, profileRecord, sourceRecord } from './assemble.js';
@@ -87,6 +89,19 @@ export function sameHandlePlatforms(config: OpContext['config']): string[] {
     .map((x) => x.p);
 }
 const FIRST_PROBED = ['social-b', 'shortvideo', 'video', 'microblog-b'];
+
+/**
+ * Work beyond the documented reach (README "Beyond the reach": the websites of candidates verified
+ * along the way, and what their pages lead to) never holds the answer much past the rest: once
+ * everything within the reach has settled, it may run for at most max(EXTRA_GRACE_MIN_MS,
+ * EXTRA_GRACE_RATIO × the time taken so far); then it is cut — its URLs failed, the result partial.
+ */
+export const EXTRA_GRACE_MIN_MS = 50;
+export const EXTRA_GRACE_RATIO = 0.2;
+
+export function extraGraceMs(elapsedMs: number): number {
+  return Math.max(EXTRA_GRACE_MIN_MS, EXTRA_GRACE_RATIO * elapsedMs);
+}
 
 export function deadlineMs(): number {
   const v = Number(process.env.DISCOVERY_DEADLINE_MS);
@@ -154,13 +169,26 @@ export async function runDiscovery(
 
 const VIDEO_CHANNEL_ID_RE = /^UC[A-Za-z0-9_-]{22}$/;
 
+/** Who asks for a fetch: an origin's node, null (within the reach: the source, a probe, the search) or 'extra'. */
+type Asker = object | null | 'extra';
+
 /**
  * One lookup's scheduling: every fetch starts the moment what it depends on is known (a task
  * set, never waves), writes its answer into the evidence graph, and follows the links it found.
  */
 class Lookup {
   private readonly g: EvidenceGraph;
-  private readonly pending = new Set<Promise<void>>();
+  /** Tasks in flight, each with whether it is (still) only work beyond the reach. */
+  private readonly pending = new Map<Promise<void>, () => boolean>();
+  /** Wakes run() when a task settles. */
+  private wake: (() => void) | null = null;
+  /**
+   * Nodes (profile, page, site, short link) whose fetch only work beyond the documented reach asked
+   * for (README "Beyond the reach"), and what each of them led to: when something within the reach
+   * asks for one too, it and everything it led to are within the reach again (`upgrade`).
+   */
+  private readonly extra = new Set<object>();
+  private readonly ledTo = new Map<object, object[]>();
   private linkPagesFetched = 0;
   private sitesCrawled = 0;
   private profilesFetched = 0;
@@ -196,7 +224,8 @@ class Lookup {
     };
   }
 
-  private spawn(work: () => Promise<void>): void {
+  /** Runs a task; `extraOnly` says whether it is (still) only work beyond the reach (default: never). */
+  private spawn(work: () => Promise<void>, extraOnly: () => boolean = () => false): void {
     // Every change of what the lookup knows happens in a task (or right after the source is read).
     const p = work()
       .catch(() => undefined)
@@ -204,8 +233,54 @@ class Lookup {
         this.promoteVerified();
         this.tellSettled();
       });
-    this.pending.add(p);
-    void p.finally(() => this.pending.delete(p));
+    this.pending.set(p, extraOnly);
+    void p.finally(() => {
+      this.pending.delete(p);
+      this.wake?.();
+    });
+  }
+
+  /** A task for `node`'s fetch: beyond the reach while only such work asked for the node. */
+  private spawnFor(node: object, work: () => Promise<void>): void {
+    this.spawn(work, () => this.extra.has(node));
+  }
+
+  /**
+   * `node`'s fetch is asked for by `by`: the origin's node (null: within the reach — the source, a
+   * probe, the search), or 'extra' (a verified candidate's website). `fresh`: this request starts
+   * the fetch. A fetch only extra work asked for is extra; a request from within the reach makes
+   * it, and all it led to, part of the reach.
+   */
+  private asked(node: object, by: Asker, fresh: boolean): void {
+    const extraBy = by === 'extra' || (by !== null && this.extra.has(by));
+    if (!extraBy) return this.upgrade(node);
+    if (fresh) this.extra.add(node);
+    if (by !== 'extra' && this.extra.has(node)) {
+      const list = this.ledTo.get(by);
+      if (list) list.push(node);
+      else this.ledTo.set(by, [node]);
+    }
+  }
+
+  private upgrade(node: object): void {
+    if (!this.extra.delete(node)) return;
+    for (const next of this.ledTo.get(node) ?? []) this.upgrade(next);
+    this.ledTo.delete(node);
+  }
+
+  /** The node behind an origin (null for the source). */
+  private askerOf(from: Origin): Asker {
+    const g = this.g;
+    switch (from.kind) {
+      case 'source':
+        return null;
+      case 'profile':
+        return g.profiles.get(g.canonical(from.key)) ?? null;
+      case 'page':
+        return g.pages.get(from.url) ?? null;
+      case 'site':
+        return g.sites.get(from.domain) ?? null;
+    }
   }
 
   async run(deadline: number): Promise<LookupOutcome> {
@@ -249,16 +324,36 @@ class Lookup {
     const hardStop = new Promise<true>((resolve) => {
       stopTimer = setTimeout(() => resolve(true), Math.max(0, deadline - (Date.now() - started)) + DEADLINE_GRACE_MS);
     });
+    // Work beyond the reach gets a grace period once everything within it has settled (EXTRA_GRACE_*).
+    let graceTimer: NodeJS.Timeout | undefined;
+    let graceEnds: number | null = null;
     try {
       while (this.pending.size > 0) {
-        const stopped = await Promise.race([Promise.allSettled([...this.pending]).then(() => false), hardStop]);
-        if (stopped) {
+        const changed = new Promise<'changed'>((resolve) => (this.wake = () => resolve('changed')));
+        const reachDone = [...this.pending.values()].every((extraOnly) => extraOnly());
+        if (!reachDone) graceEnds = null;
+        else if (graceEnds === null) graceEnds = Date.now() + extraGraceMs(Date.now() - started);
+        clearTimeout(graceTimer);
+        const graceOver =
+          graceEnds === null
+            ? null
+            : new Promise<'grace'>((resolve) => (graceTimer = setTimeout(() => resolve('grace'), Math.max(0, graceEnds! - Date.now()))));
+        const r = await Promise.race([changed, hardStop, ...(graceOver ? [graceOver] : [])]);
+        if (r === true) {
           this.st.cutShort = true;
+          break;
+        }
+        if (r === 'grace' && this.pending.size > 0) {
+          // Cut: what is still in flight is failed (markUnfinished), the result partial.
+          this.st.cutShort = true;
+          warn('discovery', 'lookup.beyond_reach_cut', `${this.pending.size} fetches beyond the reach cut after the grace period`);
           break;
         }
       }
     } finally {
+      this.wake = null;
       clearTimeout(stopTimer);
+      clearTimeout(graceTimer);
     }
     this.telling = false;
     g.markUnfinished();
@@ -273,8 +368,10 @@ class Lookup {
    * One link of `from`: recorded as evidence always; fetched when `from` is the creator's own
    * item (anchored) and the target is within MAX_FETCH_DEPTH.
    */
-  private onLink(url: string, from: Origin, order: Order, depth: number): void {
+  private onLink(url: string, from: Origin, order: Order, depth: number, asker?: Asker): void {
     const g = this.g;
+    // Who asks for whatever this link leads to being fetched (README "Beyond the reach").
+    const by = asker !== undefined ? asker : this.askerOf(from);
     // A website's links are candidates, never the creator's on arrival: sites credit other
     // people's accounts ("photos by @…").
     const anchored = from.kind === 'source' || (from.kind !== 'site' && from.anchored);
@@ -288,6 +385,7 @@ class Lookup {
         order,
         depth,
         mayFetch || from.kind === 'site' ? 'creator' : !anchored && from.kind === 'profile' ? 'candidate' : null,
+        by,
       );
       return;
     }
@@ -300,9 +398,9 @@ class Lookup {
         page.anchored = true;
         this.followPage(page);
       }
-      if (mayFetch) this.fetchPage(page, 'creator');
+      if (mayFetch) this.fetchPage(page, 'creator', by);
       // A candidate's (or a website's) link page is read to see whether it links back.
-      else if (!anchored && from.kind !== 'page') this.fetchPage(page, 'candidate');
+      else if (!anchored && from.kind !== 'page') this.fetchPage(page, 'candidate', by);
       return;
     }
     const c = accountOf(url);
@@ -322,8 +420,9 @@ class Lookup {
         n.anchored = true;
         this.followProfile(n);
       }
-      if (mayFetch) this.fetchLinkedProfile(n);
-      else if (from.kind === 'site') this.fetchCandidate(n);
+      if (mayFetch) this.fetchAccount(n, 'linked', by);
+      // An account a creator website links to: read to see whether it links back (it is not the creator's on that link alone).
+      else if (from.kind === 'site') this.fetchAccount(n, 'candidate', by);
       return;
     }
     const domain = ownerDomain(url);
@@ -332,7 +431,7 @@ class Lookup {
     site.declaredBy.add(declarer(from));
     if (anchored) site.anchored = true;
     // Another domain a crawled site links to is recorded, never crawled (a redirect of the declared address is, see crawl()).
-    if (mayFetch) this.crawl(site);
+    if (mayFetch) this.crawl(site, by);
   }
 
   /**
@@ -342,14 +441,19 @@ class Lookup {
    * started. A shortener that cannot be resolved is failed (the creator's: in failed_website_urls;
    * a candidate's: its verification is partial); one that leads nowhere (404) is a dead link.
    */
-  private onShortLink(url: string, from: Origin, order: Order, depth: number, budget: 'creator' | 'candidate' | null): void {
+  private onShortLink(url: string, from: Origin, order: Order, depth: number, budget: 'creator' | 'candidate' | null, by: Asker): void {
     const short = this.g.shortNode(url);
     short.declaredBy.add(declarer(from));
-    const follow = () => this.onLink(short.target!, from, order, depth);
-    if (short.status === 'ok') return follow();
+    // What a resolution only work beyond the reach started leads to is beyond the reach too.
+    const follow = () => this.onLink(short.target!, from, order, depth, this.extra.has(short) ? short : by);
+    if (short.status === 'ok') {
+      if (budget) this.asked(short, by, false);
+      return follow();
+    }
     if (short.status !== 'new' && short.status !== 'pending') return;
     short.waiters.push(follow);
-    if (!budget || short.status === 'pending') return;
+    if (!budget) return;
+    if (short.status === 'pending') return this.asked(short, by, false);
     if (budget === 'creator' ? this.shortLinksResolved >= MAX_SHORT_LINKS : this.candidateFetches >= MAX_CANDIDATE_FETCHES) {
       this.st.limited = true;
       return;
@@ -357,7 +461,8 @@ class Lookup {
     if (budget === 'creator') this.shortLinksResolved++;
     else this.candidateFetches++;
     short.status = 'pending';
-    this.spawn(async () => {
+    this.asked(short, by, true);
+    this.spawnFor(short, async () => {
       try {
         short.target = await resolveShortLink(this.f, url);
         short.status = 'ok';
@@ -412,7 +517,8 @@ class Lookup {
         const site = g.siteNode(domain, url, [...n.order, 100 + i], n.depth + 1);
         site.declaredBy.add(`profile:${n.key}`);
         site.anchored = true;
-        this.crawl(site);
+        // Beyond the documented reach (README "Beyond the reach"): it may not hold the answer long.
+        this.crawl(site, 'extra');
       }
     }
   }
@@ -422,8 +528,11 @@ class Lookup {
   // -------------------------------------------------------------------------------------------
 
   /** Reads a link page: the creator's (linked by the source or a verified account), a search result, or a candidate's. */
-  private fetchPage(page: PageNode, kind: 'creator' | 'websearch' | 'candidate'): void {
-    if (page.status !== 'new') return;
+  private fetchPage(page: PageNode, kind: 'creator' | 'websearch' | 'candidate', by: Asker): void {
+    if (page.status !== 'new') {
+      if (page.status === 'pending') this.asked(page, by, false);
+      return;
+    }
     const capped =
       kind === 'creator'
         ? this.linkPagesFetched >= MAX_LINK_PAGES
@@ -438,7 +547,8 @@ class Lookup {
     else if (kind === 'websearch') this.websearchFetches++;
     else this.candidateFetches++;
     page.status = 'pending';
-    this.spawn(async () => {
+    this.asked(page, by, true);
+    this.spawnFor(page, async () => {
       try {
         page.view = await fetchLinkPage(this.f, page.url);
         page.status = 'ok';
@@ -467,8 +577,11 @@ class Lookup {
   }
 
   /** Budget: 'linked' (MAX_PROFILE_FETCHES), 'candidate' (MAX_CANDIDATE_FETCHES) or 'websearch' (MAX_WEBSEARCH_FETCHES). */
-  private fetchAccount(n: ProfileNode, budget: 'linked' | 'candidate' | 'websearch'): void {
-    if (n.status !== 'new') return;
+  private fetchAccount(n: ProfileNode, budget: 'linked' | 'candidate' | 'websearch', by: Asker): void {
+    if (n.status !== 'new') {
+      if (n.status === 'pending') this.asked(n, by, false);
+      return;
+    }
     const count = budget === 'linked' ? this.profilesFetched : budget === 'candidate' ? this.candidateFetches : this.websearchFetches;
     const max = budget === 'linked' ? MAX_PROFILE_FETCHES : budget === 'candidate' ? MAX_CANDIDATE_FETCHES : MAX_WEBSEARCH_FETCHES;
     const handle = this.readable(n);
@@ -484,23 +597,15 @@ class Lookup {
     if (budget === 'linked') this.profilesFetched++;
     else if (budget === 'candidate') this.candidateFetches++;
     else this.websearchFetches++;
-    this.fetchProfile(n, handle);
+    this.fetchProfile(n, handle, by);
   }
 
-  private fetchLinkedProfile(n: ProfileNode): void {
-    this.fetchAccount(n, 'linked');
-  }
-
-  /** An account a creator website links to: read to see whether it links back (it is not the creator's on that link alone). */
-  private fetchCandidate(n: ProfileNode): void {
-    this.fetchAccount(n, 'candidate');
-  }
-
-  private fetchProfile(n: ProfileNode, handle: string): void {
+  private fetchProfile(n: ProfileNode, handle: string, by: Asker): void {
     const g = this.g;
     n.status = 'pending';
+    this.asked(n, by, true);
     this.reads.set(n.platform, (this.reads.get(n.platform) ?? 0) + 1);
-    this.spawn(async () => {
+    this.spawnFor(n, async () => {
       try {
         const view = await fetchProfileView(this.f, n.platform, handle);
         if (g.profiles.get(n.key) !== n) return; // merged into another node meanwhile
@@ -514,16 +619,20 @@ class Lookup {
     });
   }
 
-  private crawl(site: SiteNode): void {
+  private crawl(site: SiteNode, by: Asker): void {
     const g = this.g;
-    if (site.status !== 'new') return;
+    if (site.status !== 'new') {
+      if (site.status === 'pending') this.asked(site, by, false);
+      return;
+    }
     if (this.sitesCrawled >= MAX_SITES) {
       this.st.limited = true;
       return;
     }
     this.sitesCrawled++;
     site.status = 'pending';
-    this.spawn(async () => {
+    this.asked(site, by, true);
+    this.spawnFor(site, async () => {
       try {
         const from: Origin = { kind: 'site', domain: site.domain, anchored: site.anchored };
         // Each page's links are followed as soon as that page is read.
@@ -540,8 +649,8 @@ class Lookup {
             const moved = g.siteNode(domain, target, [...site.order, 0], site.depth);
             for (const d of site.declaredBy) moved.declaredBy.add(d);
             moved.anchored ||= site.anchored;
-            if (site.anchored && site.depth <= MAX_FETCH_DEPTH) this.crawl(moved);
-          } else this.onLink(target, this.declarerOf(site), [...site.order, 0], site.depth);
+            if (site.anchored && site.depth <= MAX_FETCH_DEPTH) this.crawl(moved, site);
+          } else this.onLink(target, this.declarerOf(site), [...site.order, 0], site.depth, site);
         }
       } catch (e) {
         site.status = isMissing(e) ? 'missing' : 'failed';
@@ -579,7 +688,7 @@ class Lookup {
         n.status = 'unfetched';
         return;
       }
-      this.fetchProfile(n, readable);
+      this.fetchProfile(n, readable, null);
     });
   }
 
@@ -599,7 +708,7 @@ class Lookup {
       if (pageUrl) {
         const page = g.pageNode(pageUrl, order, MAX_FETCH_DEPTH);
         page.websearch = true;
-        this.fetchPage(page, 'websearch');
+        this.fetchPage(page, 'websearch', null);
         return;
       }
       const c = accountOf(url);
@@ -608,7 +717,7 @@ class Lookup {
       if (key === g.source.key) return;
       const n = g.profileNode(key, c.platform, c.handle, c.url, order, MAX_FETCH_DEPTH);
       n.websearch = true;
-      this.fetchAccount(n, 'websearch');
+      this.fetchAccount(n, 'websearch', null);
     });
   }
 

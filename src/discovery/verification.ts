@@ -9,7 +9,9 @@
  *  - a website (registrable domain) is the creator's when the source, a creator link page or a
  *    verified profile declares it (a crawled site's own links never make another domain the
  *    creator's; a redirect of the declared address keeps the declarers);
- *  - a profile is verified when it has an anchor label (evidence.ts).
+ *  - a profile is verified when it has an anchor label (evidence.ts): an explicit link, or a link
+ *    to the creator (reciprocal, shared website) tied by the creator's side (same handle, linked
+ *    by the creator's website) — a fan's link to the creator is not evidence alone.
  * A profile's own labels are judged in the world without it (`solve(g, key)`), so it never earns a
  * label only through itself — X links GitHub, GitHub is verified only because X links it: X does
  * not get `reciprocal_profile_link` for linking GitHub.

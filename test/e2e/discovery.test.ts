@@ -19,8 +19,10 @@
  * own address, an Amazon product and a bit.ly link; the collaborator the website credits (its
  * own site and address); a Pinterest account only the website links (unverifiable); a Facebook fan page and a LinkedIn result
  * from the web search; a beacons.ai page found by search that does link back (verified), with
- * the vendor's own Instagram and support address in its footer; an X account from the search
- * that links the creator's website (verified).
+ * the vendor's own Instagram and support address in its footer; an X account from the search,
+ * under another handle, that links the creator's website (untied: fans do that too — a candidate,
+ * never a profile); a Facebook page with the creator's handle, found only by the search (Facebook
+ * is never probed), that links the creator's website (tied by the handle: verified).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +52,7 @@ const X_URL = 'https://x.com/NightOwlPots';
 const LINKTREE = 'https://linktr.ee/nightowlceramics';
 const BEACONS = 'https://beacons.ai/nightowlstudio';
 const QUERY = '"Night Owl Ceramics 🦉" nightowl.ceramics';
+const FB_OWN = 'https://www.facebook.com/nightowl.ceramics';
 
 /** The main creator and its decoys. */
 function nightOwlWeb(): DiscoveryWeb {
@@ -155,13 +158,15 @@ function nightOwlWeb(): DiscoveryWeb {
       { title: 'Promo', url: 'https://bit.ly/owl-promo' },
     ],
   });
-  // Websearch: a fan page, a LinkedIn result, a beacons.ai page that links back, an X account that links the website.
+  // Websearch: a fan page, a LinkedIn result, a beacons.ai page that links back, an X account under
+  // another handle and a Facebook page under the creator's handle, both linking the website.
   w.search.set(QUERY, [
     IG_URL,
     'https://www.facebook.com/nightowlceramicsfans',
     'https://www.linkedin.com/in/nightowl-ceramics',
     BEACONS,
     'https://x.com/owlkilnlife',
+    FB_OWN,
   ]);
   w.facebook.set('nightowlceramicsfans', {
     vanity: 'nightowlceramicsfans',
@@ -179,6 +184,12 @@ function nightOwlWeb(): DiscoveryWeb {
     ),
   );
   w.x.set('owlkilnlife', { screenName: 'owlkilnlife', name: 'Owl Kiln Life', description: 'Kiln diaries.', url: `${SITE}/about` });
+  w.facebook.set('nightowl.ceramics', {
+    vanity: 'nightowl.ceramics',
+    name: 'Night Owl Ceramics',
+    description: 'Mugs.',
+    links: [`${SITE}/`],
+  });
   return w;
 }
 
@@ -361,14 +372,16 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
     expect(profile('pinboard', 'nightowlceramics')).toBeUndefined();
   });
 
-  it('websearch_match: a search result verified by a shared website; a link page found by search verified by linking back', () => {
-    expect(profile('microblog-b', 'owlkilnlife')).toEqual({
-      platform: 'microblog-b',
-      handle: 'owlkilnlife',
-      url: 'https://x.com/owlkilnlife',
-      confidence: 0.82,
-      evidence: ['shared_website', 'websearch_match'],
+  it('websearch_match: a search result under the creator’s handle verified by a shared website (not one under another handle); a link page found by search verified by linking back', () => {
+    expect(profile('social-a', 'nightowl.ceramics')).toEqual({
+      platform: 'social-a',
+      handle: 'nightowl.ceramics',
+      url: FB_OWN,
+      confidence: 0.88,
+      evidence: ['same_handle_match', 'shared_website', 'websearch_match', 'display_name_match'],
     });
+    // The same fact under another handle is what a fan's account shows: not tied to the creator.
+    expect(profile('microblog-b', 'owlkilnlife')).toBeUndefined();
     // Accounts on the verified beacons page count as link_in_bio; the vendor's own account does not.
     expect(profile('snapchat', 'nightowlpots')).toMatchObject({ evidence: ['link_in_bio'] });
     expect(body.profiles.some((p: any) => /beacons/.test(p.handle))).toBe(false);
@@ -377,9 +390,10 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
       'https://www.facebook.com/nightowlceramicsfans',
       'https://www.linkedin.com/in/nightowl-ceramics',
       'https://x.com/owlkilnlife',
+      FB_OWN,
     ]);
     expect(body.websearch_candidate_link_in_bio_urls).toEqual([BEACONS]);
-    expect(body.verified_websearch_candidate_urls).toEqual(['https://x.com/owlkilnlife', BEACONS]);
+    expect(body.verified_websearch_candidate_urls).toEqual([FB_OWN, BEACONS]);
   });
 
   it('decoys: same handle + identical display name, a fan page, an unverifiable LinkedIn result are never profiles', () => {
@@ -400,7 +414,7 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
     // The decoy channel and the fan page share the Amazon product and the bit.ly link with the
     // creator's Linktree, and the fan page links linktr.ee itself: none of it is an owner domain.
     expect(body.profiles.map((p: any) => p.platform).sort()).toEqual(
-      ['code', 'microblog-b', 'microblog-b', 'microblog-c', 'retail-shop', 'shortvideo', 'snapchat', 'social-b', 'video'].sort(),
+      ['code', 'microblog-b', 'microblog-c', 'retail-shop', 'shortvideo', 'snapchat', 'social-a', 'social-b', 'video'].sort(),
     );
   });
 
@@ -535,14 +549,7 @@ describe('GET /v1/find-creator-emails — every source kind and obfuscation, no 
 
   it('scan diagnostics: the profiles scanned, nothing failed or limited', () => {
     // Threads has a reader: the verified account is read and scanned like the others.
-    expect(body.scanned_profile_urls).toEqual([
-      IG_URL,
-      X_URL,
-      TT_URL,
-      YT_URL,
-      'https://www.threads.com/@nightowl.ceramics',
-      'https://x.com/owlkilnlife',
-    ]);
+    expect(body.scanned_profile_urls).toEqual([IG_URL, X_URL, TT_URL, YT_URL, 'https://www.threads.com/@nightowl.ceramics', FB_OWN]);
     expect(body).toMatchObject({
       failed_email_scan_urls: [],
       email_scan_limited: false,
@@ -797,7 +804,7 @@ describe('optional scans that fail or time out never fail the lookup', () => {
     expect(r.body).toMatchObject({
       partial: true,
       websearch_failed: false,
-      failed_websearch_candidate_urls: ['https://www.facebook.com/nightowlceramicsfans'],
+      failed_websearch_candidate_urls: ['https://www.facebook.com/nightowlceramicsfans', FB_OWN],
       websearch_verification_partial: true,
     });
   });
@@ -1418,7 +1425,6 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
   const THREADS = 'https://www.threads.com/@nightowl.ceramics';
   const STOREFRONT = 'https://www.amazon.com/shop/nightowlceramics';
   const GITHUB = 'https://github.com/nightowlpots';
-  const OWLKILN = 'https://x.com/owlkilnlife';
   const GLAZE_LAB = 'https://www.tiktok.com/@owl.glaze.lab';
   const GONE = 'https://www.youtube.com/@owl.archive';
   /**
@@ -1511,7 +1517,7 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     expect(item(GLAZE_LAB).at - items[0].at).toBeGreaterThan(1_500);
     const late = items.slice(1 + early.length).map((i) => i.p.url);
     expect(late).toEqual(rest.profiles.map((p: any) => p.url).filter((u: string) => u !== IG_URL && !early.includes(u)));
-    expect(late).toEqual(expect.arrayContaining([GLAZE_LAB, GITHUB, OWLKILN]));
+    expect(late).toEqual(expect.arrayContaining([GLAZE_LAB, GITHUB, FB_OWN]));
 
     // Linked from the source but missing (404): asked for once, never streamed, not in the record.
     expect(h.replay.hits({ host: 'www.youtube.com', path: '/@owl.archive' })).toHaveLength(1);

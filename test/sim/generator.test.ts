@@ -34,7 +34,7 @@ import type { SimPage } from './generator.js';
 import type { SimAccount } from './model.js';
 import { EXTRA_PLATFORMS, HANDLE_RULES, READER_PLATFORMS } from './model.js';
 import { cfEncode, cfKey, SC_CLIENT_ID, soundcloudHomeHtml, storefrontPage, tcoUrl, THREADS_LSD } from './pages.js';
-import { crawlScore } from './truth.js';
+import { crawlScore, planFor } from './truth.js';
 
 const web = generateSimWeb({ seed: 11, creators: 48 });
 
@@ -443,6 +443,47 @@ describe('decoys are present', () => {
     expect(accounts.some((a) => a.role === 'same-handle-decoy' && a.blocked)).toBe(true);
   });
 
+  it('fans link TO the creator (profile, website, link page) on several platforms, near-identical handles, some with the creator’s name; none is reachable', () => {
+    const fans = accounts.filter((a) => a.role === 'fan-decoy');
+    expect(new Set(fans.map((a) => a.platform)).size).toBeGreaterThanOrEqual(6);
+    const creatorOf = (a: SimAccount) => web.world.creators.find((c) => c.decoys.includes(a.key))!;
+    let sameName = 0;
+    let inSearch = 0;
+    const linked = new Set<string>();
+    for (const a of fans) {
+      const c = creatorOf(a);
+      expect(a.creator).toBeNull();
+      expect(c.accounts).not.toContain(a.key);
+      // Near-identical: the creator's handle inside, never the handle itself.
+      expect(a.handle.toLowerCase()).not.toBe(c.handle.toLowerCase());
+      expect(a.handle.toLowerCase().replace(/[^a-z0-9]/g, '')).toContain(
+        c.handle
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')
+          .slice(0, 8),
+      );
+      // Every link leads to the creator: an own account, the website or the link page.
+      const own = new Set([
+        ...c.accounts.map((k) => norm(web.world.accounts.get(k)!.url)),
+        ...(c.site ? [norm(web.world.sites.get(c.site)!.declaredUrl)] : []),
+        ...(c.linkPage ? [norm(web.world.linkPages.get(c.linkPage)!.url)] : []),
+      ]);
+      for (const l of a.links) {
+        expect(own, `${a.key} → ${l}`).toContain(norm(l));
+        linked.add(web.world.accounts.get(c.primary)!.url === l ? 'profile' : c.site && norm(l).includes(c.site) ? 'site' : 'other');
+      }
+      if (a.displayName === c.displayName) sameName++;
+      if (c.search.results.some((r) => r.url === a.url)) inSearch++;
+    }
+    expect(linked).toEqual(new Set(['profile', 'site', 'other']));
+    expect(sameName).toBeGreaterThan(0);
+    expect(inSearch).toBeGreaterThan(fans.length / 2);
+    // By the rules a link to the creator is no evidence: no fan is reachable, from any source.
+    const fanKeys = new Set(fans.map((a) => a.key));
+    for (const t of Object.values(web.truth))
+      for (const p of t.profiles) expect(fanKeys.has(`${p.platform}:${p.handle.toLowerCase()}`), `${t.key}: ${p.url}`).toBe(false);
+  });
+
   it('shared generic domains: decoys link through link-page hosts, bit.ly and amazon.com like creators do', () => {
     const decoyLinks = accounts.filter((a) => a.role === 'same-handle-decoy').flatMap((a) => a.links);
     const creatorLinks = [...web.world.linkPages.values()].filter((p) => p.creator !== null).flatMap((p) => p.links.map((l) => l.url));
@@ -592,6 +633,24 @@ describe('truth', () => {
         entries.some((t) => t.profiles.some((p) => p.verifiedBy === verifiedBy)),
         verifiedBy,
       ).toBe(true);
+  });
+
+  it('the plan starts nothing from a failure: a candidate whose read failed shows no links to read', () => {
+    // A failure answers at once (no latency), so a request planned after one would start at the
+    // failure's instant and shorten the critical path (it did: a failing same-handle probe that a
+    // creator website also links made its link page start at 0 ms).
+    for (const w of [web, generateSimWeb({ seed: 1, creators: 40 })]) {
+      for (const l of w.lookups) {
+        const plan = planFor(w.world, w.latencyOf, l.key);
+        const byUrl = new Map(plan.map((r) => [r.url, r]));
+        for (const r of plan)
+          for (const p of r.parents) {
+            const parent = byUrl.get(p);
+            if (parent) expect(parent.usable, `${l.key}: ${r.url} after ${p}`).toBe(true);
+          }
+        expect(Math.max(0, ...plan.map((r) => r.endMs).filter(Number.isFinite))).toBe(w.truth[l.key].criticalPathMs);
+      }
+    }
   });
 
   it('critical paths are at least the source fetch and grow along the chain', () => {

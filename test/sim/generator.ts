@@ -23,6 +23,9 @@
  *  - the creator's own account that nothing links to (only web search finds it; it links back),
  *    and one with the creator's handle and name but no links at all (unverifiable);
  *  - a collaborator's account linked from the creator's website (someone else's, no link back);
+ *  - fans: other people's accounts on several platforms that link TO the creator (profile,
+ *    website, link page), under near-identical handles, some with the creator's display name,
+ *    most of them in web search;
  *  - placeholder and image-name strings (`you@example.com`, `your@email.com`, `logo@2x.png`,
  *    Sentry DSNs), link-page hosts' own support addresses, Amazon's, magazine editors';
  *  - Cloudflare challenge pages (link pages, contact pages), failing (503, reset), hanging and
@@ -163,6 +166,10 @@ export interface SimOptions {
   accountFaultRate?: number;
   /** Share of creators with a reseller account bearing their display name and linking their storefront. */
   retailerDecoyRate?: number;
+  /** Share of creators with fans: other people's accounts that link to the creator (FANS_PER_CREATOR of them). */
+  fanRate?: number;
+  /** Share of fans web search returns for the creator. */
+  fanSearchRate?: number;
   /** Per-host latency jitter drawn per seed (a factor in [1 − j, 1 + j]), so each world has its own slow hosts. */
   hostJitter?: number;
   /** Chance that a same-handle decoy on shortvideo is behind TikTok's captcha. */
@@ -199,6 +206,8 @@ export const DEFAULT_OPTIONS: Required<Omit<SimOptions, 'latencies'>> & { latenc
   extraAccounts: [1, 4],
   accountFaultRate: 0.05,
   retailerDecoyRate: 0.2,
+  fanRate: 0.6,
+  fanSearchRate: 0.75,
   hostJitter: 0.4,
   blockedCandidateRate: 0.3,
   websearchBlockedRate: 0.05,
@@ -398,6 +407,8 @@ const TLDS = ['com', 'com', 'com', 'co', 'studio', 'art', 'io', 'co.uk', 'net', 
 const AGENCIES = ['northstarmgmt.com', 'brightlinetalent.co', 'wavelengthagency.com', 'kestrelcreators.com', 'harborandvine.co.uk'];
 const MAGAZINES = ['indiebeatmag.com', 'makersweekly.net', 'dailyculturereview.com'];
 const VARIANT_SUFFIXES = ['tv', 'hq', 'music', 'studio', 'art', 'films', 'daily'];
+/** Fans per creator who has any (min, max). */
+const FANS_PER_CREATOR: [number, number] = [1, 3];
 const BIO_LINES = [
   'making things by hand, slowly',
   'new video every friday',
@@ -1250,6 +1261,60 @@ class Builder {
     return creator;
   }
 
+  /**
+   * Fans: other people's accounts that link TO the creator — the primary profile, another of the
+   * creator's accounts, the website or the link page — on several reader platforms, under
+   * near-identical handles (`<handle>_`, `<handle>fans`, `team<handle>`…), some with the
+   * creator's very display name, most of them returned by a web search for the creator. A link to
+   * the creator says nothing about who owns the linking account: by the rules (truth.ts, rule 4)
+   * no fan is ever the creator's. Drawn after everything else, from their own random streams, so
+   * the rest of the world is the same with or without them.
+   */
+  fans(): void {
+    for (const c of this.world.creators) {
+      const r = rngFor(this.o.seed, `fans:${c.index}`);
+      if (!r.chance(this.o.fanRate)) continue;
+      const primary = this.world.accounts.get(c.primary)!;
+      const own = c.accounts.map((k) => this.world.accounts.get(k)!).filter((a) => a.role === 'own' && a !== primary);
+      const site = c.site ? this.world.sites.get(c.site) : undefined;
+      const lib = c.linkPage ? this.world.linkPages.get(c.linkPage) : undefined;
+      const base = c.handle.toLowerCase();
+      const platforms = r.sample(READER_PLATFORMS, r.int(FANS_PER_CREATOR[0], FANS_PER_CREATOR[1]));
+      platforms.forEach((p, j) => {
+        const valid = (h: string) => HANDLE_RULES[p].test(h) && h !== base;
+        const h = this.uniqueHandle(
+          r,
+          r.shuffle([`${base}_`, `${base}x`, `${base}fans`, `${base}.fan`, `${base}_updates`, `team${base}`, `${base}_fp`, `its${base}`]),
+          valid,
+        );
+        // The creator's primary profile most of the time (what fans link), else their other items.
+        const targets = [
+          ...(r.chance(0.7) ? [primary.url] : []),
+          ...r.sample([...own.map((a) => a.url), ...(site ? [site.declaredUrl] : []), ...(lib ? [lib.url] : [])], r.int(0, 2)),
+        ];
+        const a = this.addAccount(
+          {
+            platform: p,
+            handle: h,
+            displayName: r.chance(0.4)
+              ? c.displayName
+              : r.pick([`${c.displayName} Fan Page`, `${c.displayName} Updates`, `${c.displayName} Fans`, `Team ${cap(c.first)}`]),
+            owner: `f${pad3(c.index)}-${j}`,
+            creator: null,
+            role: 'fan-decoy',
+            bio: r.pick(DECOY_BIO),
+            links: targets.length ? targets : [primary.url],
+            emails: r.chance(0.3) ? [{ email: `${h.replace(/[^a-z0-9]/g, '')}.fanmail@gmail.com`, encoding: 'plain' }] : [],
+          },
+          r,
+        );
+        if (!a) return;
+        c.decoys.push(a.key);
+        if (r.chance(this.o.fanSearchRate)) c.search.results.splice(r.int(0, c.search.results.length), 0, searchEntry(a));
+      });
+    }
+  }
+
   /** A creator's website links a collaborator's account (someone else's; it does not link back). */
   collaborators(): void {
     for (const c of this.world.creators) {
@@ -1744,6 +1809,7 @@ export function generateSimWeb(options: SimOptions = {}): SimWeb {
   const b = new Builder(o);
   for (let i = 0; i < o.creators; i++) b.world.creators.push(b.creator(i));
   b.collaborators();
+  b.fans();
   const world = b.world;
   const server = new Server(world);
 

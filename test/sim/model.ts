@@ -85,7 +85,9 @@ export type AccountRole =
   /** Someone else's account with a look-alike display name and handle, found by web search. */
   | 'lookalike-decoy'
   /** Someone else's account (a fan, a reseller) linking the creator's own retailer storefront and showing the creator's name. */
-  | 'retailer-decoy';
+  | 'retailer-decoy'
+  /** A fan's account linking TO the creator (profile, website, link page), under a near-identical handle, sometimes the creator's name. */
+  | 'fan-decoy';
 
 /** How the generator meant an own account on a non-source platform to be reachable (truth decides what is). */
 export type Reach =

@@ -25,7 +25,11 @@
  *     accounts linked from the creator's website.
  *  4. A candidate is verified when it links back to the source or a verified account (directly or
  *     through its link-in-bio page), or links to an owner website (a registrable domain the
- *     creator's items declare; link-page hosts, shorteners, platforms and retailers never are).
+ *     creator's items declare; link-page hosts, shorteners, platforms and retailers never are) —
+ *     and the creator's side points at it too (a tie, evidence.ts): it has the source's handle,
+ *     or a page of the creator's website links it. A link to the creator alone is what fans do:
+ *     a search result under another handle that links back is never verified (the creator's own
+ *     search-only accounts under other handles included: nothing tells them from fans).
  *     A verified candidate's links to accounts make profiles too (verified_profile_link), but
  *     they are not read (verification runs when every fetch has settled): their addresses are
  *     out of reach, and so are websites only a verified candidate declares.
@@ -44,7 +48,8 @@
  * as soon as what it depends on has answered (same-handle checks at t=0; web search after the
  * source, which gives the display name; link pages, sites and linked accounts after the page that
  * links them; a candidate's link page after the candidate). The critical path is the latest
- * answer. Requests to failing hosts (503, reset) answer at once; a hanging host never answers — a
+ * answer. Requests to failing hosts (503, reset) answer at once, and nothing starts from a failure
+ * or a block page (what it would have linked is unknown); a hanging host never answers — a
  * lookup whose plan touches one is `deadlineBound` and its wall time is judged against the deadline,
  * not the critical path. A request shared by two branches counts once, from its earliest start.
  * Failures and block pages are answered once: a client's retries of them are not on the path
@@ -352,6 +357,10 @@ class Lookup {
       return;
     }
     this.candidates.set(a.key, { account: a, via: new Set([via]) });
+    // Its links are known only once its read answered: a candidate whose read failed (or was
+    // refused) leads nowhere — no link page or short link of it is planned, and nothing starts
+    // from a failure's instant answer.
+    if (!this.ok(n)) return;
     // Its link page, when it shows one (directly or through a short link, resolved for that), is read to see whether it links back.
     for (const l of a.links) {
       const r = resolveLink(this.world, l);
@@ -458,6 +467,15 @@ class Lookup {
     }
   }
 
+  /**
+   * A candidate's links to the creator say it knows the creator — fans, resellers and collaborators
+   * link the creator too. They verify it only when the creator's side points at it as well: it has
+   * the source's handle, or a page of the creator's website links it.
+   */
+  tied(c: { account: SimAccount; via: Set<Via> }): boolean {
+    return c.account.handle.toLowerCase() === this.source.handle.toLowerCase() || c.via.has('website_link');
+  }
+
   /** How a candidate is verified by what is known now, or null. */
   verifiedBy(a: SimAccount): VerifiedBy | null {
     /** What a link leads to; a short link stands for its target once resolved (by whoever resolved it). */
@@ -554,7 +572,7 @@ class Lookup {
           for (const via of c.via) v.via.add(via);
           continue;
         }
-        if (!this.ok(c.account.url)) continue;
+        if (!this.ok(c.account.url) || !this.tied(c)) continue;
         const by = this.verifiedBy(c.account);
         if (!by) continue;
         for (const via of c.via) this.verify(c.account, via, by);
@@ -584,7 +602,7 @@ class Lookup {
   }
 
   /** End time of every node (earliest start over its parents), by relaxation (the graph may loop). */
-  timing(): { critical: number; chain: string[]; deadlineBound: boolean } {
+  timing(): { critical: number; chain: string[]; deadlineBound: boolean; end: Map<string, number> } {
     const end = new Map<string, number>();
     const via = new Map<string, string>();
     for (const id of this.nodes.keys()) end.set(id, Infinity);
@@ -622,7 +640,7 @@ class Lookup {
     const deadlineBound = [...this.nodes.values()].some(
       (n) => n.status === 'hang' && [...n.parents].some((p) => p === ROOT || Number.isFinite(end.get(p) ?? Infinity)),
     );
-    return { critical, chain, deadlineBound };
+    return { critical, chain, deadlineBound, end };
   }
 }
 
@@ -683,6 +701,38 @@ export function truthFor(world: SimWorld, latency: (host: string) => number, sou
     failingRequests: [...L.nodes.values()].filter((n) => n.failing).map((n) => n.id),
     inconsistencies,
   };
+}
+
+/** One upstream request of a lookup's plan, with the requests whose answers start it (the root: `<root>`). */
+export interface PlannedRequest {
+  url: string;
+  ms: number;
+  parents: string[];
+  /** When it answers (ms from the lookup's start; Infinity: never). */
+  endMs: number;
+  /** Answered by a failure or a block page: nothing of it is known, so nothing starts from it. */
+  usable: boolean;
+}
+
+/** The plan truth times (for tests of the plan itself): every request, its parents and its answer time. */
+export function planFor(
+  world: SimWorld,
+  latency: (host: string) => number,
+  sourceKey: string,
+  options: TruthOptions = {},
+): PlannedRequest[] {
+  const S = world.accounts.get(sourceKey);
+  if (!S) throw new Error(`no account ${sourceKey}`);
+  const L = new Lookup(world, latency, S, options);
+  L.run();
+  const { end } = L.timing();
+  return [...L.nodes.values()].map((n) => ({
+    url: n.id,
+    ms: n.ms,
+    parents: [...n.parents],
+    endMs: end.get(n.id) ?? Infinity,
+    usable: n.status === 'ok',
+  }));
 }
 
 /** Truth for every creator's own account on a source platform, keyed `platform:handle`. */
