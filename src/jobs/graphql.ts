@@ -8,9 +8,9 @@ import { ApiError } from '../errors.js';
 import { builder } from '../graphql/builder.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { createJob } from './http.js';
-import type { JobService } from './http.js';
 import { jobRequestOf, validateItems } from './input.js';
 import { jobService } from './service.js';
+import type { JobService } from './service.js';
 import type { ResultRow } from './store.js';
 import { jobView } from './view.js';
 import type { JobView } from './view.js';
@@ -83,7 +83,7 @@ const WebhookInput = builder.inputType('LookupJobWebhook', {
 
 function serviceOf(ctx: GatewayContext): JobService {
   const svc = jobService(ctx.deps);
-  if (!svc) throw new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs need the embedded store; they are not available with REDIS_URL yet');
+  if (!svc) throw new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs are not available with this ledger');
   return svc;
 }
 
@@ -93,11 +93,11 @@ builder.queryField('lookupJob', (t) =>
     nullable: true,
     description: 'A bulk lookup job of the calling key (null: no such job for this key). 0 credits.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => {
+    resolve: async (_root, args, ctx) => {
       const svc = serviceOf(ctx);
-      const row = svc.store.get(args.id);
+      const row = await svc.store.get(args.id);
       if (!row || !ctx.key || row.key_id !== ctx.key.id) return null;
-      return { ...jobView(row, svc.runner.rateOf(row.id)), svc };
+      return { ...jobView(row, svc.runner.rateOf(row)), svc };
     },
   }),
 );
@@ -136,7 +136,7 @@ builder.mutationField('createLookupJob', (t) =>
       if (v instanceof ApiError) throw v;
       const made = await createJob(svc, ctx.deps, ctx.key, { request, ...v });
       if (made instanceof ApiError) throw made;
-      return { ...jobView(made.row, svc.runner.rateOf(made.row.id)), svc };
+      return { ...jobView(made.row, svc.runner.rateOf(made.row)), svc };
     },
   }),
 );
