@@ -80,6 +80,9 @@ export function createWebhookSender(deps: Deps, store: JobStore, isClosed: () =>
       if (wait) {
         await sleep(wait, undefined, { signal: abort.signal, ref: false }).catch(() => undefined);
         if (closed()) return;
+        // Still this attempt to make (not delivered or resumed meanwhile)?
+        const now = await store.get(jobId);
+        if (now?.webhook_event !== event || now.webhook_attempts !== row.webhook_attempts) continue;
       }
       const body = JSON.stringify({ event: `job.${event}`, job: jobView(row, null) });
       await store.webhookAttempt(jobId, event);

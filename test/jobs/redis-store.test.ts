@@ -105,4 +105,15 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
     ]);
     expect(await store.bytesOf('key_1')).toBe(22 + 2 * outcome.body.length);
   });
+
+  it('a webhook delivery is held by one process at a time, renewed by its holder, free again once it lapses', async () => {
+    const a = createRedisJobStore(redis);
+    const b = createRedisJobStore(redis);
+    expect(await a.claimWebhook('job_hook', 60_000)).toBe(true);
+    expect(await b.claimWebhook('job_hook', 60_000)).toBe(false);
+    expect(await a.claimWebhook('job_hook', 300)).toBe(true);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await b.claimWebhook('job_hook', 60_000)).toBe(true);
+    expect(await a.claimWebhook('job_hook', 60_000)).toBe(false);
+  });
 });

@@ -11,7 +11,7 @@ import { startCluster } from '../redis/cluster.js';
 import type { Cluster } from '../redis/cluster.js';
 import { startRedisServer } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
-import { anyRepo, call, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
+import { anyRepo, call, ndjson, repoUrl, verifySignature, waitFinal, waitFor } from './helpers.js';
 
 const REDIS = requireTool('redis-server');
 const OP = '/v1/code/repository';
@@ -36,7 +36,7 @@ describe.skipIf(REDIS.skip)(titled('bulk jobs on Redis (two instances)', REDIS),
   beforeAll(async () => {
     redis = await startRedisServer();
     c = await startCluster(redis.url, {
-      env: { JOBS_CONCURRENCY: '4', JOBS_CONCURRENCY_PER_JOB: '2', RATE_LIMIT_RPS: '1000' },
+      env: { JOBS_CONCURRENCY: '4', JOBS_CONCURRENCY_PER_JOB: '2', RATE_LIMIT_RPS: '1000', JOBS_WEBHOOK_BACKOFF_MS: '1000' },
     });
   });
   afterAll(async () => {
@@ -129,6 +129,41 @@ describe.skipIf(REDIS.skip)(titled('bulk jobs on Redis (two instances)', REDIS),
     await waitFor(async () => (await a.deps.ledger.balance(keyId)) === 50);
     expect(await a.deps.ledger.totalCharged(keyId)).toBe(0);
     expect((await call(a, 'POST', `/v1/jobs/${id}/resume`, { key })).status).toBe(400);
+  });
+
+  it('the webhook is delivered by one instance at a time: failed deliveries retried with backoff, not once per instance', async () => {
+    const [a, b] = c.nodes;
+    const secret = 'whsec-redis-0123456789abcdef';
+    c.replay.add({
+      host: 'hooks.example',
+      path: '/redis',
+      method: 'POST',
+      response: {
+        status: 200,
+        body: 'ok',
+        fault: {
+          kind: 'sequence',
+          faults: [{ kind: 'status', status: 500 }, { kind: 'status', status: 500 }, { kind: 'status', status: 500 }, null],
+        },
+      },
+    });
+    const { key } = await c.key(20);
+    const created = await call(a, 'POST', '/v1/jobs', {
+      key,
+      body: { operation: OP, items: items(6, 'hook'), webhook: { url: 'https://hooks.example/redis', secret } },
+    });
+    const job = await waitFinal(b, key, created.body.job.id);
+    const deliveries = () => c.replay.hits({ host: 'hooks.example', path: '/redis' });
+    // 1 s, 2 s, 4 s apart: both instances look for due webhooks meanwhile (every 5 s); the one
+    // delivering holds it, so the other sends nothing.
+    await waitFor(() => deliveries().length === 4, 60_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(deliveries()).toHaveLength(4);
+    for (const d of deliveries()) {
+      expect(d.headers['x-cl-webhook-id']).toBe(`${job.id}.completed`);
+      expect(verifySignature(secret, d.headers, d.body.toString())).toBe(true);
+      expect(JSON.parse(d.body.toString()).job).toMatchObject({ id: job.id, status: 'completed', counts: { done: 6 } });
+    }
   });
 
   it('GET /v1/jobs/{id}/events on the other instance streams progress and ends with the final job', async () => {
