@@ -140,7 +140,7 @@ builder.mutationField('createLookupJob', (t) =>
         ctx.deps.config.jobs.maxItems,
       );
       if (request instanceof ApiError) throw request;
-      const v = validateItems(svc.routes, request);
+      const v = await validateItems(svc.routes, request);
       if (v instanceof ApiError) throw v;
       const made = await createJob(svc, ctx.deps, ctx.key, { request, ...v });
       if (made instanceof ApiError) throw made;

@@ -101,7 +101,7 @@ async function readRequest(
     throw e;
   }
   if (request instanceof ApiError) return request;
-  const v = validateItems(svc.routes, request);
+  const v = await validateItems(svc.routes, request);
   if (v instanceof ApiError) return v;
   return { request, ...v };
 }
@@ -280,7 +280,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
       if (busy) return sendError(res, busy, {}, info.id);
       const first = await svc.store.firstPending(row.id);
       if (first) {
-        const v = validateItems(svc.routes, {
+        const v = await validateItems(svc.routes, {
           operation: row.operation,
           items: [JSON.parse(first.input) as Record<string, string>],
           cacheMaxAge: row.cache_max_age,

@@ -31,6 +31,7 @@ import { ApiError } from '../errors.js';
 import type { Deps } from '../graphql/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { runJobItem } from './item.js';
+import { createPacer } from './pace.js';
 import type { ReserveGate } from './item.js';
 import type { JobRef, RedisJobRow, RedisJobStore } from './redis-store.js';
 import type { JobRunner } from './service.js';
@@ -41,8 +42,13 @@ import { createWebhookSender } from './webhook.js';
 const BULL_PREFIX = 'cl:bull';
 /** How often an instance looks at the unfinished jobs. */
 const TICK_MS = 250;
-/** Items handed to BullMQ at once, when fewer than this are waiting. */
-const BATCH = 1_000;
+/**
+ * Items handed to BullMQ at once, while fewer than LOW_WATER wait. Small batches: Redis runs one
+ * command at a time for everyone, and adding a batch is one long command — a big one would hold
+ * up every other instance's requests (their keys are checked in Redis too).
+ */
+const BATCH = 100;
+const LOW_WATER = 300;
 /** An item's BullMQ lock: held (renewed) while it runs; a dead instance's items run elsewhere after it. */
 const LOCK_MS = 15_000;
 const STALLED_CHECK_MS = 5_000;
@@ -84,24 +90,28 @@ interface Local {
   drained: boolean;
 }
 
-/** Items run at once by this instance, all jobs together; waiters served in order. */
+/** Items run at once by this instance, all jobs together (at most `limit()`); waiters served in order. */
 class Slots {
-  private free: number;
+  private used = 0;
   private readonly waiting: (() => void)[] = [];
-  constructor(n: number) {
-    this.free = n;
-  }
+  constructor(private readonly limit: () => number) {}
   async take(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
+    if (this.used < this.limit() && this.waiting.length === 0) {
+      this.used++;
       return;
     }
     await new Promise<void>((r) => this.waiting.push(r));
   }
   give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
+    this.used--;
+    this.wake();
+  }
+  /** Hands free slots to waiters (after a give, or when the limit grew). */
+  wake(): void {
+    while (this.waiting.length && this.used < this.limit()) {
+      this.used++;
+      this.waiting.shift()!();
+    }
   }
 }
 
@@ -116,7 +126,9 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const local = new Map<string, Local>();
-  const slots = new Slots(cfg.concurrency);
+  // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
+  const pacer = createPacer(cfg.concurrency, () => slots.wake());
+  const slots = new Slots(() => pacer.limit());
   const closing = new AbortController();
   let closed = false;
   const webhooks = createWebhookSender(deps, store, () => closed);
@@ -252,6 +264,8 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
   async function processItem(l: Local, job: Job<ItemData>): Promise<void> {
     const { i: idx, g: gen, in: input } = job.data;
     await slots.take();
+    // Each item starts in a turn of its own: requests that arrived meanwhile are read first.
+    await new Promise<void>((r) => setImmediate(r));
     try {
       let wait = UNAVAILABLE_WAIT_MS;
       for (;;) {
@@ -268,14 +282,13 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
       }
     } finally {
       slots.give();
-      // Leave room between items for single requests (the event loop serves them in between).
-      await new Promise<void>((r) => setImmediate(r));
     }
   }
 
   /** Starts, stops and tops up this instance's Workers after the unfinished jobs. */
   async function tick(): Promise<void> {
     const ids = new Set(await store.unfinished());
+    pacer.setActive(ids.size > 0);
     for (const [id, l] of local) if (!ids.has(id)) await stopLocal(l, true);
     for (const id of ids) {
       if (closed) return;
@@ -306,17 +319,21 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
     }
     const c = await l.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'paused', 'active');
     const waiting = (c.waiting ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0) + (c.paused ?? 0);
-    if (!row.stop && row.enqueued < row.total && waiting < BATCH) {
+    if (!row.stop && row.enqueued < row.total && waiting < LOW_WATER) {
       l.idleTicks = 0;
-      const range = await store.advance(l.ref, row.gen, BATCH);
-      if (range?.items.length) {
-        await l.queue.addBulk(
-          range.items.map((it) => ({
-            name: 'item',
-            data: { i: it.idx, g: row.gen, in: it.input },
-            opts: { jobId: `g${row.gen}i${it.idx}` },
-          })),
-        );
+      for (let queued = waiting; queued < LOW_WATER && !closed;) {
+        const range = await store.advance(l.ref, row.gen, BATCH);
+        if (!range) break;
+        if (range.items.length) {
+          await l.queue.addBulk(
+            range.items.map((it) => ({
+              name: 'item',
+              data: { i: it.idx, g: row.gen, in: it.input },
+              opts: { jobId: `g${row.gen}i${it.idx}` },
+            })),
+          );
+        }
+        queued += range.items.length;
       }
       return;
     }
@@ -385,6 +402,7 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
     async close(): Promise<void> {
       closed = true;
       closing.abort();
+      pacer.close();
       events.emit('close');
       clearInterval(ticker);
       clearInterval(hookSweep);

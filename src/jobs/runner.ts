@@ -18,6 +18,7 @@ import { ApiError } from '../errors.js';
 import type { Deps } from '../graphql/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { runJobItem } from './item.js';
+import { createPacer } from './pace.js';
 import type { PendingOutcome, ReserveGate } from './item.js';
 import type { ItemRow, JobRow, JobStatus, SqliteJobStore } from './store.js';
 import { FINAL, embeddedJobStore } from './store.js';
@@ -63,6 +64,8 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
   let inUse = 0;
   let closed = false;
   const webhooks = createWebhookSender(deps, embeddedJobStore(store), () => closed);
+  // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
+  const pacer = createPacer(cfg.concurrency, () => pump());
 
   const notify = (id: string) => events.emit(id);
 
@@ -120,13 +123,16 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
   }
 
   function pump(): void {
-    while (!closed && inUse < cfg.concurrency) {
+    pacer.setActive(active.size > 0);
+    while (!closed && inUse < pacer.limit()) {
       const job = nextJob();
       if (!job) break;
       const item = job.queue.shift()!;
       inUse++;
       job.inFlight++;
-      const p: Promise<void> = runItem(job, item)
+      // Each item starts in a turn of its own: requests that arrived meanwhile are read first.
+      const p: Promise<void> = new Promise<void>((r) => setImmediate(r))
+        .then(() => runItem(job, item))
         .catch((err) => deps.logger.error({ err, job: job.id, index: item.idx }, 'job item failed unexpectedly'))
         .finally(() => {
           inUse--;
@@ -140,6 +146,7 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
       running.add(p);
     }
     if (!closed) for (const job of active.values()) maybeFinish(job);
+    pacer.setActive(active.size > 0);
   }
 
   function maybeFinish(job: Active): void {
@@ -299,6 +306,7 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
     isActive: (id: string) => active.has(id),
     async close(): Promise<void> {
       closed = true;
+      pacer.close();
       events.emit('close');
       clearInterval(purgeTimer);
       webhooks.close();
