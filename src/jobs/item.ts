@@ -22,6 +22,7 @@ import { apiErrorOf, restErrorBody } from '../pipeline/errors.js';
 import { runRequest } from '../pipeline/execute.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
+import type { Upstream } from '../upstream/client.js';
 import type { ItemOutcome } from './store.js';
 
 class JobItemContext implements GatewayContext {
@@ -43,6 +44,11 @@ export interface ItemJob {
   keyId: string;
   route: RestRoute;
   cacheMaxAge: string | null;
+}
+
+/** What an item runs with besides the app's deps: its runner's share of upstream hosts (hosts.ts). */
+export interface ItemEnv {
+  upstream: Upstream;
 }
 
 /**
@@ -72,6 +78,7 @@ export async function runJobItem(
   item: { idx: number; input: string },
   gate: ReserveGate,
   signal: AbortSignal,
+  env: ItemEnv,
 ): Promise<ItemRun> {
   const state = { reservation: null as Reservation | null, actual: 0, refused: null as 'cap' | 'no_credits' | 'stopped' | null };
   const ledger: Ledger = Object.create(deps.ledger);
@@ -91,6 +98,7 @@ export async function runJobItem(
   };
   const itemDeps: Deps = Object.create(deps);
   itemDeps.ledger = ledger;
+  itemDeps.upstream = env.upstream;
   const info: RequestInfo = {
     id: `${job.id}:${item.idx}:${newRequestId()}`,
     route: job.route.path,

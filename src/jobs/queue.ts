@@ -30,6 +30,7 @@ import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import type { Deps } from '../graphql/context.js';
 import type { RestRoute } from '../rest/routes.js';
+import { jobUpstream } from './hosts.js';
 import { runJobItem } from './item.js';
 import { createPacer } from './pace.js';
 import type { ReserveGate } from './item.js';
@@ -129,6 +130,8 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
   // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
   const pacer = createPacer(cfg.concurrency, () => slots.wake());
   const slots = new Slots(() => pacer.limit());
+  // Job items come second at each upstream host (hosts.ts).
+  const itemEnv = { upstream: jobUpstream(deps) };
   const closing = new AbortController();
   let closed = false;
   const webhooks = createWebhookSender(deps, store, () => closed);
@@ -234,6 +237,7 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
       { idx, input },
       gate(l, idx),
       l.abort.signal,
+      itemEnv,
     );
     if (run.kind === 'refused') {
       const end =

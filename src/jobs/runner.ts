@@ -17,6 +17,7 @@ import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import type { Deps } from '../graphql/context.js';
 import type { RestRoute } from '../rest/routes.js';
+import { jobUpstream } from './hosts.js';
 import { runJobItem } from './item.js';
 import { createPacer } from './pace.js';
 import type { PendingOutcome, ReserveGate } from './item.js';
@@ -66,6 +67,8 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
   const webhooks = createWebhookSender(deps, embeddedJobStore(store), () => closed);
   // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
   const pacer = createPacer(cfg.concurrency, () => pump());
+  // Job items come second at each upstream host (hosts.ts).
+  const itemEnv = { upstream: jobUpstream(deps) };
 
   const notify = (id: string) => events.emit(id);
 
@@ -190,6 +193,7 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
       item,
       gate(job),
       job.abort.signal,
+      itemEnv,
     );
     if (run.kind === 'refused') {
       // Not run; the item stays pending for a resume.
