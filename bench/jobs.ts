@@ -12,7 +12,7 @@
  * shared machine a single baseline is as noisy as the number it is compared with).
  *
  *   npx tsx bench/jobs.ts            (BENCH_JOB_ITEMS, BENCH_RATE, BENCH_SECONDS,
- *                                     BENCH_JOBS_VARIANTS=embedded,redis)
+ *                                     BENCH_JOBS_VARIANTS=embedded,redis, BENCH_JOBS_REPEAT=1)
  *   npx tsx bench/jobs.ts --write    (and the section in bench/RESULTS.md replaced)
  */
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,8 @@ const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const VARIANTS = (process.env.BENCH_JOBS_VARIANTS ?? 'embedded,redis').split(',').map((v) => v.trim());
+/** Runs of each variant (each a row): on a shared machine one run says little. */
+const REPEAT = Number(process.env.BENCH_JOBS_REPEAT ?? 1);
 const KEY = 'bench-jobs-key-000000000000000000000';
 const CREDITS = ITEMS * 2;
 const FINAL = ['completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits'];
@@ -209,12 +211,14 @@ async function main() {
   const rows: Row[] = [];
   const skipped: string[] = [];
   try {
-    for (const v of VARIANTS) {
-      if (v === 'redis' && spawnSync('redis-server', ['--version']).status !== 0) {
-        skipped.push('redis (redis-server not installed)');
-        continue;
+    for (let n = 0; n < REPEAT; n++) {
+      for (const v of VARIANTS) {
+        if (v === 'redis' && spawnSync('redis-server', ['--version']).status !== 0) {
+          if (n === 0) skipped.push('redis (redis-server not installed)');
+          continue;
+        }
+        rows.push(await run(v, replay));
       }
-      rows.push(await run(v, replay));
     }
   } finally {
     await replay.close();
