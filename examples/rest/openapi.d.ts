@@ -4444,6 +4444,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     estimateJob: {
@@ -4533,6 +4542,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getJob: {
@@ -4602,6 +4620,15 @@ export interface operations {
             };
             /** @description NOT_FOUND: no such job for this key */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4685,6 +4712,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     jobResults: {
@@ -4740,6 +4776,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     jobEvents: {
@@ -4774,6 +4819,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4874,6 +4928,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,6 +41,21 @@ export interface SettleOutcome {
   balance: number;
 }
 
+/** Which settlement of a unit of work (`settleOnce`'s `once`) charged it. */
+export interface OnceOutcome {
+  /**
+   * `settled`: this call charged it (the first for `once`); `duplicate`: an earlier settlement for
+   * `once` charged it, this reservation is refunded in full; `lost`: the reservation was no longer
+   * open (refunded as abandoned) and nothing was ever settled for `once` — nothing charged or
+   * remembered: run the work again.
+   */
+  state: 'settled' | 'duplicate' | 'lost';
+  /** What the unit of work is charged: this settlement's charge, or the earlier one's. */
+  charged: number;
+  /** The key's balance after. */
+  balance: number;
+}
+
 export interface Ledger {
   /** The key's id and balance, or null for an unknown or revoked key. */
   authenticate(rawKey: string): Promise<AuthenticatedKey | null>;
@@ -62,6 +77,19 @@ export interface Ledger {
    * rolls the settlement back and is rethrown.
    */
   settleRecorded?(reservation: Reservation, actual: number, record: (outcome: SettleOutcome) => void): Promise<number>;
+  /**
+   * Redis ledger only: `settle`, idempotent by a unit of work's identity rather than by the
+   * reservation (a bulk job's item, `<job id>`/`<index>`, which a queue may run more than once, on
+   * any instance): the first settlement for `once` charges and remembers the charge for
+   * `once.keepMs`; any later one refunds its reservation in full and reports the first charge. With
+   * no reservation (a cache hit, an error before one) it remembers a charge of 0 the same way.
+   */
+  settleOnce?(
+    keyId: string,
+    reservation: Reservation | null,
+    actual: number,
+    once: { scope: string; id: string; keepMs: number },
+  ): Promise<OnceOutcome>;
   createKey(opts: { name: string; credits: number; rawKey?: string }): Promise<{ key: string; record: KeyRecord }>;
   listKeys(): Promise<KeyRecord[]>;
   addCredits(keyId: string, amount: number): Promise<number>;

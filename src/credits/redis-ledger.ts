@@ -87,6 +87,35 @@ if r then
 end
 return tonumber(redis.call('HGET', KEYS[3], 'balance') or '0')`);
 
+// KEYS: reservations hash, reservations zset, key hash, once hash. ARGV: reservation id ('' for
+// none), actual, key id, once id, keep (ms). → { 1 settled / 2 duplicate / 0 lost, charge, balance }.
+// The once hash remembers each unit's charge: a later settlement of the same unit refunds its own
+// reservation and reports that charge. A reservation refunded meanwhile settles nothing.
+const SETTLE_ONCE = lua(`
+local prior = redis.call('HGET', KEYS[4], ARGV[4])
+local r = false
+if ARGV[1] ~= '' then
+  r = redis.call('HGET', KEYS[1], ARGV[1])
+  if r then
+    local amount, kid = string.match(r, '^(%d+):(.+)$')
+    if kid ~= ARGV[3] then r = false else r = tonumber(amount) end
+  end
+end
+local charge = 0
+if r then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  if not prior then charge = math.max(0, math.min(tonumber(ARGV[2]), r)) end
+  if r - charge > 0 then redis.call('HINCRBY', KEYS[3], 'balance', r - charge) end
+  if charge > 0 then redis.call('HINCRBY', KEYS[3], 'charged', charge) end
+end
+local balance = tonumber(redis.call('HGET', KEYS[3], 'balance') or '0')
+if prior then return { 2, tonumber(prior), balance } end
+if ARGV[1] ~= '' and not r then return { 0, 0, balance } end
+redis.call('HSET', KEYS[4], ARGV[4], charge)
+redis.call('PEXPIRE', KEYS[4], ARGV[5])
+return { 1, charge, balance }`);
+
 // KEYS: reservations hash, reservations zset. ARGV: older than (ms), key-hash prefix, batch size.
 // → { refunded, looked at }.
 const REFUND = lua(`
@@ -179,6 +208,7 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
     keys: `${p}:keys`,
     res: `${p}:res`,
     resAt: `${p}:res:at`,
+    once: (scope: string) => `${p}:once:${scope}`,
   };
   const reservationTtlMs = opts.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
   const idByHash = new Map<string, string>();
@@ -289,6 +319,22 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
         throw storeUnavailable(new Error('the settlement reached Redis after its deadline; the reservation is refunded'));
       }
       return balance;
+    },
+    async settleOnce(keyId, reservation, actual, once) {
+      const charge = Number.isFinite(actual) ? Math.max(0, Math.ceil(actual)) : 0;
+      try {
+        const [state, charged, balance] = await redis.script<[number, number, number]>(
+          SETTLE_ONCE,
+          [K.res, K.resAt, K.key(keyId), K.once(once.scope)],
+          [reservation?.id ?? '', charge, keyId, once.id, Math.max(1, Math.floor(once.keepMs))],
+        );
+        return { state: state === 1 ? 'settled' : state === 2 ? 'duplicate' : 'lost', charged: int(charged), balance: int(balance) };
+      } catch (err) {
+        // Ran late or not at all: the refund queued behind it is a no-op if it ran (the unit is then
+        // charged once, which a later settlement of the same unit reports), a full refund if not.
+        if (reservation) undo(reservation);
+        throw err;
+      }
     },
     async createKey({ name, credits, rawKey }) {
       if (!Number.isSafeInteger(credits) || credits < 0) throw new Error('credits must be a non-negative integer');

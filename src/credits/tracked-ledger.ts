@@ -4,7 +4,7 @@
  * sharing a Redis ledger are untouched), and settlements are counted for /metrics
  * (credits charged and refunded).
  */
-import type { Ledger, Reservation, SettleOutcome } from './ledger.js';
+import type { Ledger, OnceOutcome, Reservation, SettleOutcome } from './ledger.js';
 
 export interface CreditCounters {
   creditsCharged: { inc(v: number): void };
@@ -31,6 +31,21 @@ export function trackReservations(inner: Ledger, counters?: CreditCounters): Tra
     }
     return balance;
   };
+  const settleOnce = async (
+    keyId: string,
+    reservation: Reservation | null,
+    actual: number,
+    once: { scope: string; id: string; keepMs: number },
+  ): Promise<OnceOutcome> => {
+    const held = !!reservation && open.has(reservation);
+    const o = await inner.settleOnce!(keyId, reservation, actual, once);
+    if (reservation && held && open.delete(reservation) && counters) {
+      const charged = o.state === 'settled' ? o.charged : 0;
+      if (charged) counters.creditsCharged.inc(charged);
+      if (o.state !== 'lost' && reservation.amount - charged) counters.creditsRefunded.inc(reservation.amount - charged);
+    }
+    return o;
+  };
   // The inner ledger's own members (both ledgers are plain objects), with these replaced.
   return {
     ...inner,
@@ -42,6 +57,7 @@ export function trackReservations(inner: Ledger, counters?: CreditCounters): Tra
     },
     settle: (reservation: Reservation, actual: number) => settle(reservation, actual),
     ...(inner.settleRecorded ? { settleRecorded: settle } : { settleRecorded: undefined }),
+    ...(inner.settleOnce ? { settleOnce } : { settleOnce: undefined }),
     async refundOpen() {
       let n = 0;
       for (const r of [...open]) {

@@ -2,27 +2,34 @@
  * `npm run bulk -- --op /v1/find-creator-emails --input creators.csv --out results.ndjson`
  * against a running gateway (--url, default http://localhost:8080; the key from --key or
  * CL_API_KEY). The input is uploaded as it is (CSV with a header row of parameter names, NDJSON,
- * or a JSON array of items); a progress line shows items done, items/s, credits and the ETA;
- * results are written in input order once the job has ended, and a summary by outcome and
- * credits closes the run.
+ * or a JSON array of items); a progress bar (cli-progress, on stderr) shows items done, items/s,
+ * credits and the ETA; results are written in input order once the job has ended, and a summary
+ * by outcome and credits closes the run.
  *
  * Resumable: the job's idempotency key is derived from the operation, the options and the
- * input's bytes, so running the same command again after Ctrl-C or a crash attaches to the same
- * job (nothing runs twice), resumes it when it stopped for lack of credits or at its cap (with
- * --resume), and appends only the results not yet in --out.
+ * input's bytes, so running the same command again after Ctrl-C (the job goes on in the gateway
+ * meanwhile) or a crash attaches to the same job (nothing runs twice), resumes it when it stopped
+ * for lack of credits or at its cap (with --resume), and appends only the results not yet in --out.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SingleBar } from 'cli-progress';
 import { Command, CommanderError } from 'commander';
 
 export interface BulkOutput {
-  /** Progress line (redrawn in place on a terminal). */
-  progress(line: string): void;
+  /**
+   * Where the progress bar is drawn (redrawn in place on a terminal; elsewhere a line every
+   * `progressEveryMs`, and the last state when the job ends).
+   */
+  progress: NodeJS.WritableStream & { isTTY?: boolean };
   log(line: string): void;
   error(line: string): void;
 }
+
+/** Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
+export const INTERRUPTED = 130;
 
 const FINAL = new Set(['completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits']);
 
@@ -57,18 +64,25 @@ function lastWritten(out: string): number {
   return -1;
 }
 
-export function bar(job: Job, rate: number | null, width = 24): string {
-  const frac = job.items ? job.counts.done / job.items : 0;
-  const full = Math.round(frac * width);
-  const eta = job.eta_s ?? (rate && rate > 0 ? Math.ceil((job.items - job.counts.done) / rate) : null);
-  return `[${'#'.repeat(full)}${'-'.repeat(width - full)}] ${job.counts.done}/${job.items} ${job.status} | ${rate === null ? '–' : rate.toFixed(1)} items/s | ${job.credits_charged} credits | ETA ${eta === null ? '–' : `${eta}s`}`;
+/** The bar's line: `[####----] done/items status | items/s | credits | ETA`. */
+const BAR_FORMAT = '[{bar}] {value}/{total} {status} | {speed} items/s | {credits} credits | ETA {eta_s}';
+
+/** What the bar shows of a job besides done/items: the payload of cli-progress's format tokens. */
+export function barPayload(job: Job, rate: number | null): { status: string; speed: string; credits: number; eta_s: string } {
+  const eta = FINAL.has(job.status) ? 0 : (job.eta_s ?? (rate && rate > 0 ? Math.ceil((job.items - job.counts.done) / rate) : null));
+  return {
+    status: job.status,
+    speed: rate === null ? '–' : rate.toFixed(1),
+    credits: job.credits_charged,
+    eta_s: eta === null ? '–' : `${eta}s`,
+  };
 }
 
 export async function runBulkCli(
   argv: string[],
   env: NodeJS.ProcessEnv,
   out: BulkOutput,
-  opts: { pollMs?: number; signal?: AbortSignal } = {},
+  opts: { pollMs?: number; progressEveryMs?: number; signal?: AbortSignal } = {},
 ): Promise<number> {
   const program = new Command('bulk')
     .requiredOption('--op <path>', 'the /v1 GET operation each item runs, e.g. /v1/find-creator-emails')
@@ -177,19 +191,45 @@ export async function runBulkCli(
     job = (JSON.parse(r.text) as { job: Job }).job;
   }
 
-  // Progress until it ends.
+  // Progress until it ends. Ctrl-C (the signal) leaves the job running in the gateway: the same
+  // command attaches to it again.
+  const progress = new SingleBar({
+    stream: out.progress,
+    format: BAR_FORMAT,
+    barsize: 24,
+    barCompleteChar: '#',
+    barIncompleteChar: '-',
+    hideCursor: true,
+    noTTYOutput: true,
+    notTTYSchedule: opts.progressEveryMs ?? 10_000,
+  });
   const started = Date.now();
   const doneAtStart = job.counts.done;
-  for (;;) {
-    const rate =
-      Date.now() > started && job.counts.done > doneAtStart ? (job.counts.done - doneAtStart) / ((Date.now() - started) / 1000) : null;
-    out.progress(bar(job, rate));
-    if (FINAL.has(job.status)) break;
-    await new Promise((r) => setTimeout(r, opts.pollMs ?? 1000));
-    const r = await call('GET', `/v1/jobs/${job.id}`);
-    if (r.status !== 200) return fail(r);
-    job = (JSON.parse(r.text) as { job: Job }).job;
+  const rateOf = (j: Job) =>
+    Date.now() > started && j.counts.done > doneAtStart ? (j.counts.done - doneAtStart) / ((Date.now() - started) / 1000) : null;
+  progress.start(job.items, job.counts.done, barPayload(job, null));
+  try {
+    while (!FINAL.has(job.status)) {
+      await new Promise((r, reject) => {
+        const t = setTimeout(r, opts.pollMs ?? 1000);
+        opts.signal?.addEventListener('abort', () => (clearTimeout(t), reject(opts.signal!.reason)), { once: true });
+      });
+      const r = await call('GET', `/v1/jobs/${job.id}`);
+      if (r.status !== 200) {
+        progress.stop();
+        return fail(r);
+      }
+      job = (JSON.parse(r.text) as { job: Job }).job;
+      progress.update(job.counts.done, barPayload(job, rateOf(job)));
+    }
+  } catch (e) {
+    progress.stop();
+    if (!opts.signal?.aborted) throw e;
+    out.log(`\nInterrupted: job ${job.id} goes on in the gateway. Run the same command again to follow it and collect its results.`);
+    return INTERRUPTED;
   }
+  progress.update(job.counts.done, barPayload(job, rateOf(job)));
+  progress.stop();
 
   // Results not yet in --out, in input order.
   const after = lastWritten(o.out);
@@ -209,14 +249,24 @@ export async function runBulkCli(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const tty = process.stderr.isTTY;
-  runBulkCli(process.argv.slice(2), process.env, {
-    progress: (line) => (tty ? process.stderr.write(`\r\u001b[2K${line}`) : process.stderr.write(`${line}\n`)),
-    log: (line) => process.stdout.write(`${line}\n`),
-    error: (line) => process.stderr.write(`${line}\n`),
-  }).then(
+  const interrupt = new AbortController();
+  process.once('SIGINT', () => interrupt.abort(new Error('interrupted')));
+  runBulkCli(
+    process.argv.slice(2),
+    process.env,
+    {
+      progress: process.stderr,
+      log: (line) => process.stdout.write(`${line}\n`),
+      error: (line) => process.stderr.write(`${line}\n`),
+    },
+    { signal: interrupt.signal },
+  ).then(
     (code) => process.exit(code),
     (err) => {
+      if (interrupt.signal.aborted) {
+        process.stderr.write('\nInterrupted before the job was followed. Run the same command again: it attaches to the same job.\n');
+        process.exit(INTERRUPTED);
+      }
       process.stderr.write(`bulk: ${(err as Error).message}\n`);
       process.exit(1);
     },

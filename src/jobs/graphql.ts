@@ -1,19 +1,27 @@
 /**
- * GraphQL face of bulk jobs: `createLookupJob` (mutation) and `lookupJob(id)` (query, with its
- * results), mirroring POST /v1/jobs and GET /v1/jobs/{id}[/results]. The caller is admitted
- * before any resolver runs (executeGraphql admits mutations too); a job of another key is null.
- * The mutation takes what fits GraphQL's body limit; bigger jobs go to POST /v1/jobs.
+ * GraphQL face of bulk jobs: `createLookupJob` (mutation), `lookupJob(id)` (query, with its
+ * results) and `lookupJobProgress(id)` (subscription), mirroring POST /v1/jobs, GET
+ * /v1/jobs/{id}[/results] and GET /v1/jobs/{id}/events. The caller is admitted before any
+ * resolver runs (executeGraphql admits mutations too; the subscription admits it itself, as
+ * subscriptions do not execute through it); a job of another key is null (the subscription:
+ * NOT_FOUND). The mutation takes what fits GraphQL's body limit; bigger jobs go to POST /v1/jobs.
  */
+import { GraphQLError } from 'graphql';
 import { ApiError } from '../errors.js';
 import { builder } from '../graphql/builder.js';
 import type { GatewayContext } from '../graphql/context.js';
+import { admit } from '../pipeline/admit.js';
 import { createJob } from './http.js';
-import type { JobService } from './http.js';
 import { jobRequestOf, validateItems } from './input.js';
 import { jobService } from './service.js';
+import type { JobService } from './service.js';
 import type { ResultRow } from './store.js';
 import { jobView } from './view.js';
 import type { JobView } from './view.js';
+import { watchJob } from './watch.js';
+
+/** Progress updates of the subscription: at most this often. */
+const PROGRESS_THROTTLE_MS = 100;
 
 const CountsRef = builder.objectRef<JobView['counts']>('LookupJobCounts').implement({
   fields: (t) => ({
@@ -83,7 +91,7 @@ const WebhookInput = builder.inputType('LookupJobWebhook', {
 
 function serviceOf(ctx: GatewayContext): JobService {
   const svc = jobService(ctx.deps);
-  if (!svc) throw new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs need the embedded store; they are not available with REDIS_URL yet');
+  if (!svc) throw new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs are not available with this ledger');
   return svc;
 }
 
@@ -93,11 +101,11 @@ builder.queryField('lookupJob', (t) =>
     nullable: true,
     description: 'A bulk lookup job of the calling key (null: no such job for this key). 0 credits.',
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => {
+    resolve: async (_root, args, ctx) => {
       const svc = serviceOf(ctx);
-      const row = svc.store.get(args.id);
+      const row = await svc.store.get(args.id);
       if (!row || !ctx.key || row.key_id !== ctx.key.id) return null;
-      return { ...jobView(row, svc.runner.rateOf(row.id)), svc };
+      return { ...jobView(row, svc.runner.rateOf(row)), svc };
     },
   }),
 );
@@ -132,11 +140,95 @@ builder.mutationField('createLookupJob', (t) =>
         ctx.deps.config.jobs.maxItems,
       );
       if (request instanceof ApiError) throw request;
-      const v = validateItems(svc.routes, request);
+      const v = await validateItems(svc.routes, request);
       if (v instanceof ApiError) throw v;
       const made = await createJob(svc, ctx.deps, ctx.key, { request, ...v });
       if (made instanceof ApiError) throw made;
-      return { ...jobView(made.row, svc.runner.rateOf(made.row.id)), svc };
+      return { ...jobView(made.row, svc.runner.rateOf(made.row)), svc };
     },
+  }),
+);
+
+/** An ApiError as the GraphQL error every face answers with (code in extensions). */
+function graphqlError(e: ApiError): GraphQLError {
+  return new GraphQLError(e.message, { extensions: { code: e.code, ...(e.details ? { details: e.details } : {}) } });
+}
+
+/**
+ * The job each time it changes, then its final state, then the end (watch.ts). A consumer slower
+ * than the job sees the latest state, not a backlog: one update is held at most.
+ */
+function progressOf(svc: JobService, id: string): AsyncIterableIterator<JobNode> {
+  let next: JobNode | null = null;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const poke = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const stop = watchJob(svc, id, {
+    throttleMs: PROGRESS_THROTTLE_MS,
+    onUpdate: (view) => {
+      next = { ...view, svc };
+      poke();
+    },
+    onEnd: () => {
+      ended = true;
+      poke();
+    },
+  });
+  const finish = async (): Promise<IteratorResult<JobNode>> => {
+    stop();
+    ended = true;
+    next = null;
+    return { value: undefined, done: true };
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next(): Promise<IteratorResult<JobNode>> {
+      while (!next && !ended) await new Promise<void>((r) => (wake = r));
+      if (next) {
+        const value: JobNode = next;
+        next = null;
+        return { value, done: false };
+      }
+      return { value: undefined, done: true };
+    },
+    return: finish,
+    throw: finish,
+  };
+}
+
+builder.subscriptionType({
+  description: 'Progress of what the calling key started (bulk lookup jobs). Over server-sent events (Accept: text/event-stream).',
+});
+
+builder.subscriptionField('lookupJobProgress', (t) =>
+  t.field({
+    type: JobRef,
+    nullable: false,
+    description:
+      'The job each time its progress changes (at most every 100 ms), then once more when it has ended, and the stream ends (REST: GET /v1/jobs/{id}/events). 0 credits. Another key’s job is NOT_FOUND.',
+    args: { id: t.arg.string({ required: true }) },
+    subscribe: async (_root, args, ctx) => {
+      // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
+      const key = await admit(ctx);
+      if (!('id' in key)) throw graphqlError(key);
+      let svc: JobService;
+      try {
+        svc = serviceOf(ctx);
+      } catch (e) {
+        throw e instanceof ApiError ? graphqlError(e) : e;
+      }
+      const row = await svc.store.get(args.id).catch((e: unknown) => {
+        throw e instanceof ApiError ? graphqlError(e) : e;
+      });
+      if (!row || row.key_id !== key.id) throw graphqlError(new ApiError('NOT_FOUND', `No job ${args.id}`));
+      return progressOf(svc, args.id);
+    },
+    resolve: (job) => job,
   }),
 );

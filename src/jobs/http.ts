@@ -27,16 +27,11 @@ import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
 import { BodyReader, readJobRequest, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
-import type { JobRunner } from './runner.js';
-import type { JobRow, JobStore, ResultRow } from './store.js';
+import type { JobService } from './service.js';
+import type { JobRow, ResultRow } from './store.js';
 import { FINAL } from './store.js';
 import { jobView } from './view.js';
-
-export interface JobService {
-  store: JobStore;
-  runner: JobRunner;
-  routes: ReadonlyMap<string, RestRoute>;
-}
+import { watchJob } from './watch.js';
 
 /** Results read from the store per batch while streaming. */
 const PAGE = 500;
@@ -80,9 +75,9 @@ async function firstItemCovered(
   return new ApiError('INSUFFICIENT_CREDITS', `The job's first item needs up to ${item.maxCost} credits; the key has ${balance}`);
 }
 
-function tooManyRunning(svc: JobService, deps: Deps, key: AuthenticatedKey): ApiError | null {
+async function tooManyRunning(svc: JobService, deps: Deps, key: AuthenticatedKey): Promise<ApiError | null> {
   const max = deps.config.jobs.maxRunningPerKey;
-  if (svc.store.unfinishedCount(key.id) < max) return null;
+  if ((await svc.store.unfinishedCount(key.id)) < max) return null;
   return new ApiError(
     'RATE_LIMITED',
     `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); wait for one to finish or cancel one`,
@@ -106,7 +101,7 @@ async function readRequest(
     throw e;
   }
   if (request instanceof ApiError) return request;
-  const v = validateItems(svc.routes, request);
+  const v = await validateItems(svc.routes, request);
   if (v instanceof ApiError) return v;
   return { request, ...v };
 }
@@ -119,13 +114,13 @@ export async function createJob(
 ): Promise<{ row: JobRow; existing: boolean } | ApiError> {
   const { request, items } = r;
   if (request.idempotencyKey) {
-    const existing = svc.store.byIdempotencyKey(key.id, request.idempotencyKey);
+    const existing = await svc.store.byIdempotencyKey(key.id, request.idempotencyKey);
     if (existing) return { row: existing, existing: true };
   }
-  const busy = tooManyRunning(svc, deps, key);
+  const busy = await tooManyRunning(svc, deps, key);
   if (busy) return busy;
   const bytes = items.reduce((n, i) => n + i.input.length, 0);
-  const used = svc.store.bytesOf(key.id);
+  const used = await svc.store.bytesOf(key.id);
   if (used + bytes > deps.config.jobs.keyQuotaBytes) {
     return new ApiError(
       'PAYLOAD_TOO_LARGE',
@@ -135,31 +130,24 @@ export async function createJob(
   const poor = await firstItemCovered(deps, key, r.route, items[0]);
   if (poor) return poor;
   const id = `job_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-  try {
-    svc.store.create(
-      {
-        id,
-        key_id: key.id,
-        operation: r.route.path,
-        total: items.length,
-        cache_max_age: request.cacheMaxAge,
-        max_credits: request.maxCredits,
-        webhook_url: request.webhook?.url ?? null,
-        webhook_secret: request.webhook?.secret ?? null,
-        idempotency_key: request.idempotencyKey,
-        bytes,
-      },
-      items.map((i) => i.input),
-    );
-  } catch (e) {
-    // The same idempotency key, created by a concurrent request a moment ago.
-    const existing = request.idempotencyKey ? svc.store.byIdempotencyKey(key.id, request.idempotencyKey) : undefined;
-    if (existing) return { row: existing, existing: true };
-    throw e;
-  }
-  const row = svc.store.get(id)!;
-  svc.runner.activate(row);
-  return { row: svc.store.get(id)!, existing: false };
+  const made = await svc.store.create(
+    {
+      id,
+      key_id: key.id,
+      operation: r.route.path,
+      total: items.length,
+      cache_max_age: request.cacheMaxAge,
+      max_credits: request.maxCredits,
+      webhook_url: request.webhook?.url ?? null,
+      webhook_secret: request.webhook?.secret ?? null,
+      idempotency_key: request.idempotencyKey,
+      bytes,
+    },
+    items.map((i) => i.input),
+  );
+  if (made.existing) return made;
+  await svc.runner.activate(made.row);
+  return { row: (await svc.store.get(id)) ?? made.row, existing: false };
 }
 
 export async function estimateJob(deps: Deps, r: { route: RestRoute; items: ValidItem[] }) {
@@ -175,18 +163,29 @@ export async function estimateJob(deps: Deps, r: { route: RestRoute; items: Vali
 }
 
 export function createJobHandlers(service: (deps: Deps) => JobService | undefined) {
-  /** The service, or 503 answered (no embedded store: REDIS_URL). */
+  /** The service, or 503 answered (a ledger jobs cannot settle items with: only an injected one, in tests). */
   const svcOf = (res: ServerResponse, info: RequestInfo, deps: Deps): JobService | null => {
     const svc = service(deps);
-    if (!svc)
-      sendError(
-        res,
-        new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs need the embedded store; they are not available with REDIS_URL yet'),
-        {},
-        info.id,
-      );
+    if (!svc) sendError(res, new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs are not available with this ledger'), {}, info.id);
     return svc ?? null;
   };
+
+  /**
+   * Runs a handler's work; a store that fails meanwhile (503, REDIS_URL) is answered as every
+   * route answers it, unless the response has begun (a stream: it is cut).
+   */
+  const guarded =
+    (fn: (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps) => Promise<void>) =>
+    async (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> => {
+      try {
+        await fn(req, res, info, deps);
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.code !== 'SERVICE_UNAVAILABLE') throw e;
+        deps.logger.warn({ code: e.code, msg_detail: e.message }, 'store unavailable');
+        if (res.headersSent) return void res.destroy();
+        sendError(res, e, {}, info.id);
+      }
+    };
 
   async function create(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
     const key = await keyOf(req, res, info, deps);
@@ -200,7 +199,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     sendJson(
       res,
       202,
-      { success: true, job: jobView(made.row, svc.runner.rateOf(made.row.id)) },
+      { success: true, job: jobView(made.row, svc.runner.rateOf(made.row)) },
       made.existing ? { 'idempotent-replayed': 'true' } : {},
     );
   }
@@ -229,17 +228,17 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;
-    const row = svc.store.get(id);
+    const row = await svc.store.get(id);
     // Another key's job does not exist for this caller.
     if (!row || row.key_id !== key.id) return sendError(res, new ApiError('NOT_FOUND', `No job ${id}`), {}, info.id);
     if (sub === '/results') return results(req, res, info, svc, row);
     if (sub === '/events') return events(req, res, svc, row);
     if (sub === '/resume') return resume(req, res, info, deps, svc, key, row);
     if (req.method === 'DELETE') {
-      if (!FINAL.has(row.status) || row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') svc.runner.cancel(id);
+      if (!FINAL.has(row.status) || row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') await svc.runner.cancel(id);
     }
-    const now = svc.store.get(id)!;
-    sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(id)) });
+    const now = (await svc.store.get(id)) ?? row;
+    sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(now)) });
   }
 
   async function resume(
@@ -277,11 +276,11 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
       );
     }
     if (row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') {
-      const busy = tooManyRunning(svc, deps, key);
+      const busy = await tooManyRunning(svc, deps, key);
       if (busy) return sendError(res, busy, {}, info.id);
-      const first = svc.store.firstPending(row.id);
+      const first = await svc.store.firstPending(row.id);
       if (first) {
-        const v = validateItems(svc.routes, {
+        const v = await validateItems(svc.routes, {
           operation: row.operation,
           items: [JSON.parse(first.input) as Record<string, string>],
           cacheMaxAge: row.cache_max_age,
@@ -289,11 +288,12 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
         const poor = v instanceof ApiError ? null : await firstItemCovered(deps, key, v.route, v.items[0]);
         if (poor) return sendError(res, poor, {}, info.id);
       }
-      svc.store.resume(row.id, maxCredits);
-      svc.runner.activate(svc.store.get(row.id)!);
+      await svc.store.resume(row.id, maxCredits);
+      const resumed = await svc.store.get(row.id);
+      if (resumed) await svc.runner.activate(resumed);
     }
-    const now = svc.store.get(row.id)!;
-    sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(row.id)) });
+    const now = (await svc.store.get(row.id)) ?? row;
+    sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(now)) });
   }
 
   async function results(req: IncomingMessage, res: ServerResponse, info: RequestInfo, svc: JobService, row: JobRow): Promise<void> {
@@ -314,8 +314,8 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     const route = svc.routes.get(row.operation);
     let csv: CsvShape | null = null;
     for (;;) {
-      if (!svc.store.db.open || res.destroyed) return void res.destroy();
-      const rows = svc.store.results(row.id, cursor, PAGE);
+      if (!svc.store.open || res.destroyed) return void res.destroy();
+      const rows = await svc.store.results(row.id, cursor, PAGE);
       let chunk = '';
       if (format === 'csv') {
         if (!csv) {
@@ -337,35 +337,23 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
   function events(req: IncomingMessage, res: ServerResponse, svc: JobService, row: JobRow): void {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
     if (req.method === 'HEAD') return void res.end();
-    let timer: NodeJS.Timeout | null = null;
-    const send = () => {
-      timer = null;
-      if (res.destroyed || !svc.store.db.open) return stop();
-      const now = svc.store.get(row.id);
-      if (!now) return stop();
-      const final = FINAL.has(now.status) && !svc.runner.isActive(row.id);
-      res.write(`event: ${final ? 'end' : 'progress'}\ndata: ${JSON.stringify(jobView(now, svc.runner.rateOf(row.id)))}\n\n`);
-      if (final) stop();
-    };
-    const onChange = () => {
-      timer ??= setTimeout(send, SSE_THROTTLE_MS);
-    };
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
     heartbeat.unref();
-    const stop = () => {
-      svc.runner.events.off(row.id, onChange);
-      svc.runner.events.off('close', stop);
-      clearInterval(heartbeat);
-      if (timer) clearTimeout(timer);
-      if (!res.writableEnded) res.end();
-    };
-    svc.runner.events.on(row.id, onChange);
-    svc.runner.events.on('close', stop);
+    const stop = watchJob(svc, row.id, {
+      throttleMs: SSE_THROTTLE_MS,
+      onUpdate: (job, final) => {
+        if (res.destroyed) return stop();
+        res.write(`event: ${final ? 'end' : 'progress'}\ndata: ${JSON.stringify(job)}\n\n`);
+      },
+      onEnd: () => {
+        clearInterval(heartbeat);
+        if (!res.writableEnded) res.end();
+      },
+    });
     res.on('close', stop);
-    send();
   }
 
-  return { create, estimate, byId };
+  return { create: guarded(create), estimate: guarded(estimate), byId: guarded(byId) };
 }
 
 interface CsvShape {

@@ -1,16 +1,25 @@
 /**
- * Bulk lookups as resumable jobs: any /v1 GET operation over up to 100,000 inputs, run by this
- * process's worker pool through the same pipeline as single requests, kept in the embedded
- * SQLite store (README "Bulk lookups"). Registered like every module (src/platforms/registry.ts);
- * `start` opens its tables and starts its workers for one app, `close` stops them.
+ * Bulk lookups as resumable jobs: any /v1 GET operation over up to 100,000 inputs, run through
+ * the same pipeline as single requests (README "Bulk lookups"). Embedded by default: kept in the
+ * SQLite store under DATA_DIR and run by this process's worker pool (store.ts, runner.ts). With
+ * REDIS_URL: kept in Redis and carried by BullMQ, so every instance works on every job
+ * (redis-store.ts, queue.ts). Registered like every module (src/platforms/registry.ts); `start`
+ * opens its store and starts its workers for one app, `close` stops them.
  */
 import './graphql.js';
 import type { GatewayModule } from '../platforms/module.js';
 import { createJobHandlers } from './http.js';
 import { jobsOpenApi } from './openapi.js';
+import { createQueueRunner } from './queue.js';
+import { createRedisJobStore } from './redis-store.js';
 import { createJobRunner } from './runner.js';
 import { services, jobService } from './service.js';
-import { createJobStore } from './store.js';
+import type { JobService } from './service.js';
+import { createSqliteJobStore, embeddedJobStore } from './store.js';
+import { openRedis } from '../store/redis.js';
+
+/** With REDIS_URL, how often a progress stream looks at the store (other instances run items too). */
+const REDIS_POLL_MS = 500;
 
 const handlers = createJobHandlers(jobService);
 const docs = jobsOpenApi();
@@ -29,24 +38,37 @@ export const jobsModule: GatewayModule = {
     },
   ],
   start(deps, routes) {
-    // Item charges are committed with their results in the embedded ledger's transactions; a
-    // Redis ledger cannot share one with the SQLite job store.
-    if (!deps.db || !deps.ledger.settleRecorded || deps.config.redisUrl) return { close: async () => undefined };
+    // Embedded: an item's charge is committed with its result in one SQLite transaction
+    // (settleRecorded). Redis: settled once per item identity (settleOnce). A ledger with neither
+    // (only an injected one, in tests) runs no jobs: the routes answer 503.
+    const redisUrl = deps.config.redisUrl;
+    if (redisUrl ? !deps.ledger.settleOnce : !deps.db || !deps.ledger.settleRecorded) return { close: async () => undefined };
     const known = services.get(deps);
     if (known) {
       // A second app on the same deps (tests): one worker pool serves both.
       known.apps++;
       return { close: async () => void known.apps-- };
     }
-    const store = createJobStore(deps.db);
-    const runner = createJobRunner(deps, store, routes);
-    const svc = { store, runner, routes, apps: 1 };
+    let svc: JobService & { apps: number };
+    if (redisUrl) {
+      // Its own connection, under the store's deadline like every store call (a 503 within
+      // REDIS_COMMAND_TIMEOUT_MS when Redis does not answer).
+      const redis = openRedis(redisUrl, {
+        commandTimeoutMs: deps.config.redisCommandTimeoutMs,
+        onError: (err) => deps.logger.warn({ err }, 'redis (jobs): store unreachable'),
+      });
+      const store = createRedisJobStore(redis);
+      svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, apps: 1 };
+    } else {
+      const sqlite = createSqliteJobStore(deps.db!);
+      svc = { store: embeddedJobStore(sqlite), runner: createJobRunner(deps, sqlite, routes), routes, pollMs: 0, apps: 1 };
+    }
     services.set(deps, svc);
     return {
       async close() {
         if (--svc.apps > 0) return;
         services.delete(deps);
-        await runner.close();
+        await svc.runner.close();
       },
     };
   },

@@ -305,10 +305,13 @@ export async function* csvRecords(lines: AsyncIterable<string>): AsyncGenerator<
  * query-string types (400 before anything else), then the operation's rules. Problems name
  * `items[i].param` in REST spelling.
  */
-export function validateItems(
+/** Items validated per turn of the event loop: a 100,000-item job does not hold up other requests. */
+const VALIDATE_PER_TURN = 256;
+
+export async function validateItems(
   routes: ReadonlyMap<string, RestRoute>,
   r: Pick<JobRequest, 'operation' | 'items' | 'cacheMaxAge'> & { itemProblems?: ParamProblem[] },
-): { route: RestRoute; items: ValidItem[] } | ApiError {
+): Promise<{ route: RestRoute; items: ValidItem[] } | ApiError> {
   const route = routes.get(r.operation);
   if (!route) return invalidInput([{ param: 'operation', message: `${r.operation} is not a /v1 GET route (see /openapi.json)` }]);
   // In item order, whichever check found them.
@@ -320,6 +323,7 @@ export function validateItems(
   const problems: ParamProblem[] = [];
   const items: ValidItem[] = [];
   for (let i = 0; i < r.items.length; i++) {
+    if (i > 0 && i % VALIDATE_PER_TURN === 0) await new Promise((done) => setImmediate(done));
     const given = r.items[i];
     if (!given) {
       problems.push(...(byItem.get(i) ?? []));

@@ -6,6 +6,8 @@ const error = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 const security = [{ apiKey: [] }];
+/** Every job route: the store that holds jobs (REDIS_URL: Redis) did not answer in time. */
+const unavailable = error('SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After');
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The job id (job_…)' };
 
 const job = {
@@ -116,6 +118,7 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
           '202': jobAnswer('The job (an existing one for a repeated idempotency_key)'),
           '400': error('INVALID_INPUT: details name each item and parameter (items[3].url); 0 credits'),
           '401': error('UNAUTHORIZED'),
+          '503': unavailable,
           '402': error('INSUFFICIENT_CREDITS: the balance does not cover the first item'),
           '413': error("PAYLOAD_TOO_LARGE: body over JOBS_MAX_BODY_MB, or the key's stored jobs over JOBS_KEY_QUOTA_MB"),
           '415': error('UNSUPPORTED_MEDIA_TYPE'),
@@ -162,6 +165,7 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
           },
           '400': error('INVALID_INPUT'),
           '401': error('UNAUTHORIZED'),
+          '503': unavailable,
         },
         security,
       },
@@ -172,7 +176,12 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
         summary: 'A job and its progress',
         tags: ['jobs'],
         parameters: [idParam],
-        responses: { '200': jobAnswer('The job'), '401': error('UNAUTHORIZED'), '404': error('NOT_FOUND: no such job for this key') },
+        responses: {
+          '200': jobAnswer('The job'),
+          '401': error('UNAUTHORIZED'),
+          '503': unavailable,
+          '404': error('NOT_FOUND: no such job for this key'),
+        },
         security,
       },
       delete: {
@@ -183,6 +192,7 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
         responses: {
           '200': jobAnswer('The job, cancelled (a finished one unchanged)'),
           '401': error('UNAUTHORIZED'),
+          '503': unavailable,
           '404': error('NOT_FOUND'),
         },
         security,
@@ -212,6 +222,7 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
           },
           '400': error('INVALID_INPUT'),
           '401': error('UNAUTHORIZED'),
+          '503': unavailable,
           '404': error('NOT_FOUND'),
         },
         security,
@@ -226,6 +237,7 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
         responses: {
           '200': { description: 'text/event-stream; each data: the job', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           '401': error('UNAUTHORIZED'),
+          '503': unavailable,
           '404': error('NOT_FOUND'),
         },
         security,
@@ -247,6 +259,7 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
           '200': jobAnswer('The job, queued again'),
           '400': error('INVALID_INPUT: the job is completed or cancelled'),
           '401': error('UNAUTHORIZED'),
+          '503': unavailable,
           '402': error('INSUFFICIENT_CREDITS: the balance does not cover the next item'),
           '404': error('NOT_FOUND'),
         },

@@ -1,12 +1,9 @@
 /**
- * The embedded worker pool: runs the items of every unfinished job in this process, at most
- * JOBS_CONCURRENCY at once (all jobs together, round robin) and JOBS_CONCURRENCY_PER_JOB per
- * job, so a big job leaves room for single requests and for other jobs.
+ * The embedded worker pool (without REDIS_URL): runs the items of every unfinished job in this
+ * process, at most JOBS_CONCURRENCY at once (all jobs together, round robin) and
+ * JOBS_CONCURRENCY_PER_JOB per job, so a big job leaves room for single requests and for other jobs.
  *
- * Each item is its operation's single REST request, run through the same pipeline
- * (src/pipeline/execute.ts runRequest: cache → reservation of its maximum → live fetch with
- * single-flight, politeness and SSRF guard → settle), with the job's key already admitted. Two
- * things differ, both through the item's view of the ledger:
+ * Each item is its operation's single REST request (item.ts). Two things are this runner's:
  *
  *  - the job's cap: a reservation the job's `max_credits` left (minus what items in flight
  *    hold) cannot cover is not made; the item is not run and the job ends `stopped_at_cap`.
@@ -16,20 +13,17 @@
  *    at any moment safe).
  */
 import { EventEmitter } from 'node:events';
-import type { ExecutionResult } from 'graphql';
-import type DataLoader from 'dataloader';
-import type { AuthenticatedKey, Ledger, Reservation } from '../credits/ledger.js';
-import { ApiError, invalidInput } from '../errors.js';
-import type { Deps, GatewayContext } from '../graphql/context.js';
-import { newRequestId } from '../observability/request.js';
-import type { RequestInfo } from '../observability/request.js';
-import type { CreditsExtension, Plan } from '../pipeline/credits.js';
-import { apiErrorOf, restErrorBody } from '../pipeline/errors.js';
-import { runRequest } from '../pipeline/execute.js';
+import type { Reservation } from '../credits/ledger.js';
+import { ApiError } from '../errors.js';
+import type { Deps } from '../graphql/context.js';
 import type { RestRoute } from '../rest/routes.js';
-import { toVariables } from '../rest/routes.js';
-import type { ItemOutcome, ItemRow, JobRow, JobStatus, JobStore } from './store.js';
-import { FINAL } from './store.js';
+import { jobUpstream } from './hosts.js';
+import { runJobItem } from './item.js';
+import { createPacer } from './pace.js';
+import type { PendingOutcome, ReserveGate } from './item.js';
+import type { ItemRow, JobRow, JobStatus, SqliteJobStore } from './store.js';
+import { FINAL, embeddedJobStore } from './store.js';
+import type { JobRunner } from './service.js';
 import { createWebhookSender } from './webhook.js';
 
 /** Items read from the store per refill of a job's queue. */
@@ -37,19 +31,6 @@ const BATCH = 256;
 /** A store that answered 503 for an item: tries before the item is recorded as failed. */
 const UNAVAILABLE_TRIES = 3;
 const HOUR_MS = 3_600_000;
-
-class JobItemContext implements GatewayContext {
-  plan?: Plan = undefined;
-  loader?: DataLoader<string, unknown> = undefined;
-  readonly apiKey = null;
-  readonly requestBaseUrl = null;
-  constructor(
-    readonly deps: Deps,
-    readonly key: AuthenticatedKey,
-    readonly reqInfo: RequestInfo,
-    readonly signal: AbortSignal,
-  ) {}
-}
 
 interface Active {
   id: string;
@@ -75,7 +56,7 @@ interface Active {
 
 class NotSettled extends Error {}
 
-export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap<string, RestRoute>) {
+export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: ReadonlyMap<string, RestRoute>): JobRunner {
   const cfg = deps.config.jobs;
   const active = new Map<string, Active>();
   const events = new EventEmitter();
@@ -83,7 +64,11 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
   const running = new Set<Promise<void>>();
   let inUse = 0;
   let closed = false;
-  const webhooks = createWebhookSender(deps, store, () => closed);
+  const webhooks = createWebhookSender(deps, embeddedJobStore(store), () => closed);
+  // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
+  const pacer = createPacer(cfg.concurrency, () => pump());
+  // Job items come second at each upstream host (hosts.ts).
+  const itemEnv = { upstream: jobUpstream(deps) };
 
   const notify = (id: string) => events.emit(id);
 
@@ -141,13 +126,16 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
   }
 
   function pump(): void {
-    while (!closed && inUse < cfg.concurrency) {
+    pacer.setActive(active.size > 0);
+    while (!closed && inUse < pacer.limit()) {
       const job = nextJob();
       if (!job) break;
       const item = job.queue.shift()!;
       inUse++;
       job.inFlight++;
-      const p: Promise<void> = runItem(job, item)
+      // Each item starts in a turn of its own: requests that arrived meanwhile are read first.
+      const p: Promise<void> = new Promise<void>((r) => setImmediate(r))
+        .then(() => runItem(job, item))
         .catch((err) => deps.logger.error({ err, job: job.id, index: item.idx }, 'job item failed unexpectedly'))
         .finally(() => {
           inUse--;
@@ -161,6 +149,7 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
       running.add(p);
     }
     if (!closed) for (const job of active.values()) maybeFinish(job);
+    pacer.setActive(active.size > 0);
   }
 
   function maybeFinish(job: Active): void {
@@ -179,114 +168,55 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
     webhooks.deliverDue();
   }
 
-  /** The item's view of the ledger: the job's cap on reservations, and the settlement deferred to `commit`. */
-  function itemLedger(
-    job: Active,
-    state: { reservation: Reservation | null; actual: number; capHit: boolean; noCredits: boolean },
-  ): Ledger {
-    const ledger: Ledger = Object.create(deps.ledger);
-    ledger.reserve = async (keyId, amount) => {
+  /** The job's cap on an item's reservation: what max_credits leaves, minus what items in flight hold. */
+  function gate(job: Active): ReserveGate {
+    return async (amount) => {
       const left = job.maxCredits === null ? Infinity : job.maxCredits - job.charged - job.reserved;
-      if (amount > left) {
-        state.capHit = true;
-        return null;
-      }
+      if (amount > left) return 'cap';
       job.reserved += amount;
-      const r = await deps.ledger.reserve(keyId, amount).catch((e: unknown) => {
+      const r = await deps.ledger.reserve(job.keyId, amount).catch((e: unknown) => {
         job.reserved -= amount;
         throw e;
       });
       if (!r) {
         job.reserved -= amount;
-        state.noCredits = true;
-        return null;
+        return 'no_credits';
       }
-      state.reservation = r;
       return r;
     };
-    ledger.settle = async (_r, actual) => {
-      state.actual = actual;
-      return deps.ledger.balance(job.keyId);
-    };
-    return ledger;
   }
 
   async function runItem(job: Active, item: ItemRow): Promise<void> {
-    const state = { reservation: null as Reservation | null, actual: 0, capHit: false, noCredits: false };
-    const itemDeps: Deps = Object.create(deps);
-    itemDeps.ledger = itemLedger(job, state);
-    const info: RequestInfo = {
-      id: `${job.id}:${item.idx}:${newRequestId()}`,
-      route: job.route.path,
-      keyId: job.keyId,
-      started: performance.now(),
-    };
-    const ctx = new JobItemContext(itemDeps, { id: job.keyId, balance: 0 }, info, job.abort.signal);
-    const params = new URLSearchParams(JSON.parse(item.input) as Record<string, string>);
-    if (job.cacheMaxAge && job.route.op.cacheable && !params.has('cache_max_age')) params.set('cache_max_age', job.cacheMaxAge);
-
-    let result: ExecutionResult;
-    try {
-      result = await runRequest(ctx, () => {
-        const v = toVariables(job.route, params);
-        if (v.problems.length) return invalidInput(v.problems);
-        return { fields: [{ key: job.route.op.field, op: job.route.op, raw: v.args }], run: () => job.route.execute(ctx, v.variables) };
-      });
-    } catch (err) {
-      deps.logger.error({ err, job: job.id, index: item.idx }, 'job item: unexpected error');
-      return commit(job, item, state, failure(new ApiError('INTERNAL', 'Unexpected error.')));
+    const run = await runJobItem(
+      deps,
+      { id: job.id, keyId: job.keyId, route: job.route, cacheMaxAge: job.cacheMaxAge },
+      item,
+      gate(job),
+      job.abort.signal,
+      itemEnv,
+    );
+    if (run.kind === 'refused') {
+      // Not run; the item stays pending for a resume.
+      if (run.why !== 'stopped') job.stop ??= run.why === 'cap' ? 'stopped_at_cap' : 'stopped_no_credits';
+      return;
     }
-
-    if (result.errors?.length) {
-      const err = apiErrorOf(result.errors[0], job.route.restName);
-      if (err.code === 'INSUFFICIENT_CREDITS' && (state.capHit || state.noCredits)) {
-        // Not run; the item stays pending for a resume.
-        job.stop ??= state.capHit ? 'stopped_at_cap' : 'stopped_no_credits';
-        return;
-      }
-      if (err.code === 'SERVICE_UNAVAILABLE') {
-        const tries = (job.unavailable.get(item.idx) ?? 0) + 1;
-        job.unavailable.set(item.idx, tries);
-        // Shutting down, or the store away for a moment: the item runs again (after a restart).
-        if (closed || deps.shutdown.aborted || tries < UNAVAILABLE_TRIES) {
-          await release(state);
-          if (!closed && !deps.shutdown.aborted) job.queue.unshift(item);
-          return;
-        }
-      }
-      // Cancelled while it ran: its aborted fetch is not a result.
-      if (job.stop === 'cancelled' && job.abort.signal.aborted) {
+    const state = { reservation: run.reservation, actual: run.actual };
+    if (run.error?.code === 'SERVICE_UNAVAILABLE') {
+      const tries = (job.unavailable.get(item.idx) ?? 0) + 1;
+      job.unavailable.set(item.idx, tries);
+      // Shutting down, or the store away for a moment: the item runs again (after a restart).
+      if (closed || deps.shutdown.aborted || tries < UNAVAILABLE_TRIES) {
         await release(state);
+        if (!closed && !deps.shutdown.aborted) job.queue.unshift(item);
         return;
       }
-      return commit(job, item, state, failure(err));
     }
-    const credits = result.extensions?.credits as CreditsExtension;
-    const record = (result.data?.[job.route.op.field] as { json: Record<string, unknown> } | null)?.json;
-    if (!record) return commit(job, item, state, failure(new ApiError('INTERNAL', 'Unexpected error.')));
-    const field = credits.fields[0];
-    const wrap = job.route.op.rest.wrap;
-    return commit(job, item, state, {
-      status: 200,
-      code: null,
-      charged: credits.charged,
-      cached: !!field?.cached,
-      body: (balance) =>
-        JSON.stringify({
-          success: true,
-          credits_remaining: balance,
-          credits_charged: credits.charged,
-          ...(field?.cached ? { cached: true, cached_at: field.cached_at } : {}),
-          ...(wrap ? { [wrap]: record } : record),
-        }),
-    });
-  }
-
-  type Pending = Omit<ItemOutcome, 'body'> & { body: (balance: number) => string };
-
-  function failure(err: ApiError): Pending {
-    const text = JSON.stringify(restErrorBody(err));
-    return { status: err.status, code: err.code, charged: 0, cached: false, body: () => text };
+    // Cancelled while it ran: its aborted fetch is not a result.
+    if (run.error && job.stop === 'cancelled' && job.abort.signal.aborted) {
+      await release(state);
+      return;
+    }
+    return commit(job, item, state, run.outcome);
   }
 
   /** Refunds what an item reserved and did not record. */
@@ -299,7 +229,12 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
    * reserved credits. Its reservation already refunded (shutdown) or the store closed: nothing
    * is recorded and the item runs again.
    */
-  async function commit(job: Active, item: ItemRow, state: { reservation: Reservation | null; actual: number }, p: Pending): Promise<void> {
+  async function commit(
+    job: Active,
+    item: ItemRow,
+    state: { reservation: Reservation | null; actual: number },
+    p: PendingOutcome,
+  ): Promise<void> {
     const db = deps.db!;
     if (!db.open) return;
     let charged = 0;
@@ -310,7 +245,7 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
         try {
           await deps.ledger.settleRecorded!(r, charged, (o) => {
             if (!o.settled) throw new NotSettled('reservation refunded before the item was recorded');
-            if (!store.recordIn(job.id, item.idx, { ...p, charged: o.charged, body: p.body(o.balance) }))
+            if (!store.recordIn(job.id, item.idx, { ...p, charged: o.charged, body: p.body(o.balance, o.charged) }))
               throw new NotSettled('item recorded already');
             charged = o.charged;
           });
@@ -320,7 +255,7 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
       } else {
         const balance = await deps.ledger.balance(job.keyId);
         if (!db.open) return;
-        store.record(job.id, item.idx, { ...p, charged: 0, body: p.body(balance) });
+        store.record(job.id, item.idx, { ...p, charged: 0, body: p.body(balance, 0) });
       }
     } catch (e) {
       if (e instanceof NotSettled || !db.open) {
@@ -367,14 +302,15 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
     activate,
     cancel,
     /** Progress this process measures: items per second since it started running the job. */
-    rateOf(id: string): number | null {
-      const job = active.get(id);
+    rateOf(row: JobRow): number | null {
+      const job = active.get(row.id);
       if (!job || job.doneHere === 0) return null;
       return job.doneHere / Math.max(0.001, (Date.now() - job.startedMs) / 1000);
     },
     isActive: (id: string) => active.has(id),
     async close(): Promise<void> {
       closed = true;
+      pacer.close();
       events.emit('close');
       clearInterval(purgeTimer);
       webhooks.close();
@@ -382,5 +318,3 @@ export function createJobRunner(deps: Deps, store: JobStore, routes: ReadonlyMap
     },
   };
 }
-
-export type JobRunner = ReturnType<typeof createJobRunner>;

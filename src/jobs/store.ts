@@ -1,6 +1,10 @@
 /**
- * Bulk jobs in the embedded SQLite store (the DATA_DIR file that holds the ledger): a job row and
- * one row per item, in input order.
+ * What a job is (JobRow, results), the JobStore interface the routes, GraphQL and webhooks use
+ * whichever store holds the jobs, and the embedded store behind it (the Redis one is
+ * redis-store.ts).
+ *
+ * The embedded store is the SQLite file under DATA_DIR that holds the ledger: a job row and one
+ * row per item, in input order.
  *
  * An item is `pending` until its outcome is recorded; then `done`, with its HTTP status, error
  * code, charge, cached flag and the REST body the single request would have answered. The
@@ -65,7 +69,46 @@ export interface ItemOutcome {
   body: string;
 }
 
-export function createJobStore(db: Db) {
+/** What POST /v1/jobs stores (the rest of a JobRow starts at its defaults). */
+export type NewJob = Pick<
+  JobRow,
+  'id' | 'key_id' | 'operation' | 'total' | 'cache_max_age' | 'max_credits' | 'webhook_url' | 'webhook_secret' | 'idempotency_key' | 'bytes'
+>;
+
+/**
+ * The jobs as the routes, GraphQL and webhooks see them, whichever store holds them: the embedded
+ * SQLite one (below) or the Redis one shared by every instance (redis-store.ts). Each store's
+ * runner (runner.ts, queue.ts) runs the items with that store's own guarantees.
+ */
+export interface JobStore {
+  /** False once closed: a stream of results stops. */
+  readonly open: boolean;
+  /** Creates the job and its items; a job with the same key and idempotency key already there is returned instead. */
+  create(job: NewJob, inputs: string[]): Promise<{ row: JobRow; existing: boolean }>;
+  get(id: string): Promise<JobRow | undefined>;
+  byIdempotencyKey(keyId: string, key: string): Promise<JobRow | undefined>;
+  /** Queued or running jobs of a key. */
+  unfinishedCount(keyId: string): Promise<number>;
+  /** Bytes of inputs and results a key's jobs hold (the quota). */
+  bytesOf(keyId: string): Promise<number>;
+  /** The first item not done, in input order. */
+  firstPending(jobId: string): Promise<ItemRow | undefined>;
+  /** Done items after index `afterIdx`, in input order, at most `limit`. */
+  results(jobId: string, afterIdx: number, limit: number): Promise<ResultRow[]>;
+  /** A stopped job queued again, with this cap. */
+  resume(id: string, maxCredits: number | null): Promise<void>;
+  /** Jobs with a webhook event not yet delivered (nor given up). */
+  webhooksDue(): Promise<JobRow[]>;
+  /**
+   * Takes (or keeps) the delivery of a job's webhook for `ms`: false when another instance is
+   * delivering it. One process at a time delivers each event.
+   */
+  claimWebhook(id: string, ms: number): Promise<boolean>;
+  webhookAttempt(id: string, event: string): Promise<void>;
+  webhookDone(id: string, event: string): Promise<void>;
+}
+
+export function createSqliteJobStore(db: Db) {
   db.exec(`
     CREATE TABLE IF NOT EXISTS jobs (
       id TEXT PRIMARY KEY,
@@ -151,28 +194,10 @@ export function createJobStore(db: Db) {
   };
   const now = () => new Date().toISOString();
 
-  const createTx = db.transaction(
-    (
-      job: Omit<
-        JobRow,
-        | 'status'
-        | 'webhook_event'
-        | 'webhook_attempts'
-        | 'done'
-        | 'ok'
-        | 'cached'
-        | 'failed'
-        | 'credits_charged'
-        | 'created_at'
-        | 'updated_at'
-        | 'finished_at'
-      >,
-      inputs: string[],
-    ) => {
-      q.insJob.run({ ...job, at: now() });
-      for (let i = 0; i < inputs.length; i++) q.insItem.run(job.id, i, inputs[i]);
-    },
-  );
+  const createTx = db.transaction((job: NewJob, inputs: string[]) => {
+    q.insJob.run({ ...job, at: now() });
+    for (let i = 0; i < inputs.length; i++) q.insItem.run(job.id, i, inputs[i]);
+  });
 
   const recordTx = db.transaction((jobId: string, idx: number, o: ItemOutcome): boolean => recordIn(jobId, idx, o));
 
@@ -235,4 +260,36 @@ export function createJobStore(db: Db) {
   };
 }
 
-export type JobStore = ReturnType<typeof createJobStore>;
+export type SqliteJobStore = ReturnType<typeof createSqliteJobStore>;
+
+/** The embedded store behind the common interface (the runner uses its synchronous calls directly). */
+export function embeddedJobStore(s: SqliteJobStore): JobStore {
+  return {
+    get open() {
+      return s.db.open;
+    },
+    async create(job, inputs) {
+      try {
+        s.create(job, inputs);
+      } catch (e) {
+        // The same idempotency key, created by a concurrent request a moment ago.
+        const existing = job.idempotency_key ? s.byIdempotencyKey(job.key_id, job.idempotency_key) : undefined;
+        if (existing) return { row: existing, existing: true };
+        throw e;
+      }
+      return { row: s.get(job.id)!, existing: false };
+    },
+    get: async (id) => s.get(id),
+    byIdempotencyKey: async (keyId, key) => s.byIdempotencyKey(keyId, key),
+    unfinishedCount: async (keyId) => s.unfinishedCount(keyId),
+    bytesOf: async (keyId) => s.bytesOf(keyId),
+    firstPending: async (jobId) => s.firstPending(jobId),
+    results: async (jobId, afterIdx, limit) => s.results(jobId, afterIdx, limit),
+    resume: async (id, maxCredits) => void s.resume(id, maxCredits),
+    webhooksDue: async () => s.webhooksDue(),
+    // One process holds DATA_DIR: the sender's own bookkeeping keeps one delivery per job.
+    claimWebhook: async () => true,
+    webhookAttempt: async (id, event) => void s.webhookAttempt(id, event),
+    webhookDone: async (id, event) => void s.webhookDone(id, event),
+  };
+}

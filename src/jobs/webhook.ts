@@ -10,7 +10,8 @@
  *
  * Any 2xx answer delivers it; otherwise it is retried JOBS_WEBHOOK_ATTEMPTS times in all, waiting
  * JOBS_WEBHOOK_BACKOFF_MS, doubled after each attempt. The event is kept in the store until it is
- * delivered or given up, so a restart goes on delivering it. Deliveries go through the upstream
+ * delivered or given up, so a restart goes on delivering it (with REDIS_URL any instance does; one
+ * at a time holds a job's delivery, `JobStore.claimWebhook`). Deliveries go through the upstream
  * client like every outbound request (SSRF guard, timeouts; in replay mode to the replay server)
  * and never hold up a job.
  */
@@ -21,6 +22,8 @@ import type { JobStore } from './store.js';
 import { jobView } from './view.js';
 
 const TIMEOUT_MS = 10_000;
+/** Beyond one attempt's wait and timeout, how long a job's delivery stays with the process sending it. */
+const CLAIM_MARGIN_MS = 20_000;
 
 export function signWebhook(secret: string, timestamp: number, body: string): string {
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
@@ -58,41 +61,58 @@ export function createWebhookSender(deps: Deps, store: JobStore, isClosed: () =>
     }
   }
 
+  const closed = () => isClosed() || !store.open;
+
   async function deliver(jobId: string): Promise<void> {
-    sending.add(jobId);
-    try {
-      for (;;) {
-        if (isClosed() || !deps.db?.open) return;
-        const row = store.get(jobId);
-        if (!row?.webhook_event || !row.webhook_url || !row.webhook_secret) return;
-        const event = row.webhook_event;
-        if (row.webhook_attempts >= cfg.webhookAttempts) {
-          deps.logger.warn({ job: jobId, event, attempts: row.webhook_attempts }, 'webhook given up');
-          store.webhookDone(jobId, event);
-          return;
-        }
-        if (row.webhook_attempts > 0) {
-          await sleep(cfg.webhookBackoffMs * 2 ** (row.webhook_attempts - 1), undefined, { signal: abort.signal, ref: false }).catch(
-            () => undefined,
-          );
-          if (isClosed() || !deps.db?.open) return;
-        }
-        const body = JSON.stringify({ event: `job.${event}`, job: jobView(row, null) });
-        store.webhookAttempt(jobId, event);
-        // Delivered: look again (the job may have ended anew meanwhile, e.g. resumed and completed).
-        if ((await post(row.webhook_url, row.webhook_secret, `${jobId}.${event}`, `job.${event}`, body)) && deps.db?.open)
-          store.webhookDone(jobId, event);
+    for (;;) {
+      if (closed()) return;
+      const row = await store.get(jobId);
+      if (!row?.webhook_event || !row.webhook_url || !row.webhook_secret) return;
+      const event = row.webhook_event;
+      if (row.webhook_attempts >= cfg.webhookAttempts) {
+        deps.logger.warn({ job: jobId, event, attempts: row.webhook_attempts }, 'webhook given up');
+        await store.webhookDone(jobId, event);
+        return;
       }
-    } finally {
-      sending.delete(jobId);
+      const wait = row.webhook_attempts > 0 ? cfg.webhookBackoffMs * 2 ** (row.webhook_attempts - 1) : 0;
+      // Held through the wait and the attempt (and a margin): nobody else sends it meanwhile.
+      if (!(await store.claimWebhook(jobId, wait + TIMEOUT_MS + CLAIM_MARGIN_MS))) return;
+      if (wait) {
+        await sleep(wait, undefined, { signal: abort.signal, ref: false }).catch(() => undefined);
+        if (closed()) return;
+        // Still this attempt to make (not delivered or resumed meanwhile)?
+        const now = await store.get(jobId);
+        if (now?.webhook_event !== event || now.webhook_attempts !== row.webhook_attempts) continue;
+      }
+      const body = JSON.stringify({ event: `job.${event}`, job: jobView(row, null) });
+      await store.webhookAttempt(jobId, event);
+      // Delivered: look again (the job may have ended anew meanwhile, e.g. resumed and completed).
+      if ((await post(row.webhook_url, row.webhook_secret, `${jobId}.${event}`, `job.${event}`, body)) && !closed())
+        await store.webhookDone(jobId, event);
     }
+  }
+
+  function start(jobId: string): void {
+    if (sending.has(jobId)) return;
+    sending.add(jobId);
+    deliver(jobId)
+      .catch((err: unknown) => {
+        // The store away (503): the event stays due; the next deliverDue (or a restart) sends it.
+        if (!closed()) deps.logger.warn({ err, job: jobId }, 'webhook delivery interrupted');
+      })
+      .finally(() => sending.delete(jobId));
   }
 
   return {
     /** Starts delivering every event not delivered yet (each job's one at a time). */
     deliverDue(): void {
-      if (isClosed() || !deps.db?.open) return;
-      for (const row of store.webhooksDue()) if (!sending.has(row.id)) void deliver(row.id);
+      if (closed()) return;
+      store.webhooksDue().then(
+        (rows) => {
+          for (const row of rows) start(row.id);
+        },
+        (err: unknown) => deps.logger.warn({ err }, 'webhooks due: store unavailable'),
+      );
     },
     close(): void {
       abort.abort();

@@ -5,18 +5,31 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBulkCli } from '../../src/jobs/cli.js';
+import { INTERRUPTED, runBulkCli } from '../../src/jobs/cli.js';
+import { repoJson } from '../data.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { anyRepo, ndjson, repoUrl } from './helpers.js';
+import { anyRepo, ndjson, repoUrl, waitFor } from './helpers.js';
 
 let h: Harness;
 const dir = mkdtempSync(join(tmpdir(), 'cl-bulk-'));
+/** Answers of /repos/held/* waiting for the test (`free`: answer at once). */
+const held: (() => void)[] = [];
+let free = false;
 beforeAll(async () => {
   h = await startHarness();
   h.replay.add(anyRepo());
+  h.replay.add({
+    host: 'api.github.com',
+    path: /^\/repos\/held\/[^/]+$/,
+    response: async (req) => {
+      if (!free) await new Promise<void>((r) => held.push(r));
+      return { headers: { 'content-type': 'application/json' }, body: repoJson('held', req.path.split('/')[3]) };
+    },
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -25,12 +38,20 @@ afterAll(async () => {
 
 function io() {
   const logs: string[] = [];
-  const progress: string[] = [];
   const errors: string[] = [];
+  let drawn = '';
+  // Not a terminal: cli-progress writes the bar as a line each time it draws it.
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      drawn += chunk.toString();
+      done();
+    },
+  });
   return {
-    out: { log: (l: string) => logs.push(l), progress: (l: string) => progress.push(l), error: (l: string) => errors.push(l) },
+    out: { log: (l: string) => logs.push(l), progress: stream, error: (l: string) => errors.push(l) },
     logs,
-    progress,
+    /** The bar's lines as drawn. */
+    progress: () => drawn.split('\n').filter(Boolean),
     errors,
   };
 }
@@ -45,7 +66,7 @@ describe('npm run bulk', () => {
     const a = io();
     expect(await runBulkCli(args, {}, a.out, { pollMs: 20 })).toBe(0);
     expect(a.errors).toEqual([]);
-    expect(a.progress.at(-1)).toMatch(/^\[#{24}\] 6\/6 completed \| .* items\/s \| 6 credits \| ETA 0s$/);
+    expect(a.progress().at(-1)).toMatch(/^\[#{24}\] 6\/6 completed \| .* items\/s \| 6 credits \| ETA 0s$/);
     expect(a.logs.join('\n')).toContain('completed: 6 ok (0 from cache), 0 failed, 0 not run — 6 credits charged');
     const lines = ndjson(readFileSync(out, 'utf8'));
     expect(lines.map((l) => [l.index, l.input.name, l.body.repository.full_name])).toEqual(
@@ -75,6 +96,38 @@ describe('npm run bulk', () => {
     expect(await runBulkCli([...args, '--resume'], {}, io().out, { pollMs: 20 })).toBe(0);
     expect(ndjson(readFileSync(out, 'utf8')).map((l) => l.index)).toEqual([0, 1, 2, 3, 4]);
     expect(await h.deps.ledger.totalCharged(keyId)).toBe(5);
+  });
+
+  it('Ctrl-C: exit 130, the job goes on in the gateway; the same command again attaches to it and writes every result once', async () => {
+    const { key, id: keyId } = await h.key(20);
+    const input = join(dir, 'held.json');
+    const out = join(dir, 'held.ndjson');
+    writeFileSync(input, JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ url: repoUrl('held', `r${i}`) }))));
+    const args = ['--op', '/v1/code/repository', '--input', input, '--out', out, '--url', h.url, '--key', key];
+    const ctrlC = new AbortController();
+    const a = io();
+    const first = runBulkCli(args, {}, a.out, { pollMs: 20, progressEveryMs: 20, signal: ctrlC.signal });
+    // Two items done while it follows the job; the bar shows them.
+    await waitFor(() => held.length >= 2);
+    held.shift()!();
+    held.shift()!();
+    await waitFor(() => a.progress().some((l) => l.includes(' 2/6 running ')));
+    ctrlC.abort(new Error('SIGINT'));
+    expect(await first).toBe(INTERRUPTED);
+    const jobLine = a.logs[0];
+    expect(jobLine).toMatch(/^job job_\w+: 6 items/);
+    expect(a.logs.join('\n')).toContain('goes on in the gateway');
+
+    free = true;
+    for (const r of held.splice(0)) r();
+    const b = io();
+    expect(await runBulkCli(args, {}, b.out, { pollMs: 20, progressEveryMs: 20 })).toBe(0);
+    // The same job (the same idempotency key), not a second one.
+    expect(b.logs[0]).toBe(jobLine);
+    expect(b.progress().at(-1)).toMatch(/ 6\/6 completed \| .* \| 6 credits \| ETA 0s$/);
+    expect(ndjson(readFileSync(out, 'utf8')).map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(6);
+    expect(h.replay.hits({ host: 'api.github.com', path: /^\/repos\/held\// })).toHaveLength(6);
   });
 
   it('bad usage: exit 2 with a message', async () => {

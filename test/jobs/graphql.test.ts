@@ -1,16 +1,28 @@
 /**
  * GraphQL face of jobs: createLookupJob (the mutation is admitted like every request: before
- * this change a mutation ran without a key check) and lookupJob(id) with results.
+ * this change a mutation ran without a key check), lookupJob(id) with results, and the
+ * lookupJobProgress(id) subscription over server-sent events (key-checked, ends with the job).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { anyRepo, repoUrl, waitFinal } from './helpers.js';
+import { repoJson } from '../data.js';
+import { anyRepo, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
+/** Answers of /repos/held/* waiting for the test. */
+const held: (() => void)[] = [];
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ env: { JOBS_CONCURRENCY_PER_JOB: '1' } });
   h.replay.add(anyRepo());
+  h.replay.add({
+    host: 'api.github.com',
+    path: /^\/repos\/held\/[^/]+$/,
+    response: async (req) => {
+      await new Promise<void>((r) => held.push(r));
+      return { headers: { 'content-type': 'application/json' }, body: repoJson('held', req.path.split('/')[3]) };
+    },
+  });
 });
 afterAll(() => h.close());
 
@@ -64,5 +76,79 @@ describe('GraphQL jobs', () => {
     const invalid = await h.gql(CREATE, { key, variables: { items: [{ url: repoUrl('gql', 'c') }, { url: 'nope' }] } });
     expect(invalid.body.errors[0].extensions.code).toBe('INVALID_INPUT');
     expect(invalid.body.errors[0].extensions.details).toEqual([{ param: 'items[1].url', message: expect.any(String) }]);
+  });
+});
+
+const PROGRESS = `subscription($id: String!) { lookupJobProgress(id: $id) { id status creditsCharged counts { done ok skipped } } }`;
+
+/** A subscription over GraphQL-over-SSE: every event until the server ends the stream. */
+async function subscribe(query: string, o: { key?: string; variables?: Record<string, unknown> } = {}) {
+  const res = await fetch(`${h.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(o.key ? { 'x-api-key': o.key } : {}) },
+    body: JSON.stringify({ query, variables: o.variables }),
+  });
+  const text = await res.text();
+  const events = text
+    .split('\n\n')
+    .filter((b) => /^event: /m.test(b))
+    .map((b) => {
+      const data = /^data: ?(.*)$/m.exec(b)?.[1];
+      return { event: /^event: (\w+)/m.exec(b)![1], data: data ? JSON.parse(data) : null };
+    });
+  return { status: res.status, type: res.headers.get('content-type'), events };
+}
+
+describe('GraphQL subscription lookupJobProgress', () => {
+  it('streams the job as it progresses, then its final state, then ends', async () => {
+    const { key } = await h.key(10);
+    const items = ['a', 'b', 'c'].map((r) => ({ url: repoUrl('held', r) }));
+    const made = await h.gql(CREATE, { key, variables: { items } });
+    const id = made.body.data.createLookupJob.id;
+    const stream = subscribe(PROGRESS, { key, variables: { id } });
+    // One item at a time: each answer released once the previous one is recorded.
+    for (let i = 0; i < items.length; i++) {
+      await waitFor(() => held.length === 1);
+      held.shift()!();
+    }
+    const { status, type, events } = await stream;
+    expect(status).toBe(200);
+    expect(type).toContain('text/event-stream');
+    expect(events.at(-1)!.event).toBe('complete');
+    const jobs = events.filter((e) => e.event === 'next').map((e) => e.data);
+    for (const j of jobs) expect(j.errors).toBeUndefined();
+    const states = jobs.map((j) => j.data.lookupJobProgress);
+    // More than the end alone: it was watched while it ran.
+    expect(states.length).toBeGreaterThan(1);
+    expect(states.at(-1)).toEqual({ id, status: 'completed', creditsCharged: 3, counts: { done: 3, ok: 3, skipped: 0 } });
+    const done = states.map((s) => s.counts.done);
+    expect([...done].sort((x, y) => x - y)).toEqual(done);
+    expect(states.slice(0, -1).every((s) => s.status !== 'completed')).toBe(true);
+  });
+
+  it('a finished job: its final state at once, then the end', async () => {
+    const { key } = await h.key(10);
+    const made = await h.gql(CREATE, { key, variables: { items: [{ url: repoUrl('gql', 'fin') }] } });
+    const id = made.body.data.createLookupJob.id;
+    await waitFinal(h, key, id);
+    const { events } = await subscribe(PROGRESS, { key, variables: { id } });
+    expect(events.map((e) => e.event)).toEqual(['next', 'complete']);
+    expect(events[0].data.data.lookupJobProgress).toMatchObject({ id, status: 'completed', counts: { done: 1 } });
+  });
+
+  it('needs a key (UNAUTHORIZED); another key’s job and an unknown job are NOT_FOUND', async () => {
+    const { key } = await h.key(10);
+    const made = await h.gql(CREATE, { key, variables: { items: [{ url: repoUrl('gql', 'mine') }] } });
+    const id = made.body.data.createLookupJob.id;
+    const codes = async (k: string | undefined, jobId: string) => {
+      const { events } = await subscribe(PROGRESS, { key: k, variables: { id: jobId } });
+      expect(events.at(-1)!.event).toBe('complete');
+      return events.filter((e) => e.event === 'next').map((e) => e.data.errors?.[0]?.extensions?.code);
+    };
+    expect(await codes(undefined, id)).toEqual(['UNAUTHORIZED']);
+    expect(await codes('cl_unknown', id)).toEqual(['UNAUTHORIZED']);
+    const other = await h.key(5);
+    expect(await codes(other.key, id)).toEqual(['NOT_FOUND']);
+    expect(await codes(key, 'job_nope')).toEqual(['NOT_FOUND']);
   });
 });

@@ -342,3 +342,30 @@ describe('caps, balance, resume, cancel', () => {
     expect(events.slice(0, -1).every((e) => e.event === 'progress')).toBe(true);
   });
 });
+
+describe('upstream hosts', () => {
+  it('job items leave slots of a host to single requests: one to the same host goes through while items hold theirs', async () => {
+    const hold = await startHarness({ env: { UPSTREAM_PER_HOST_CONCURRENCY: '3', JOBS_CONCURRENCY_PER_JOB: '4' } });
+    const waiting: (() => void)[] = [];
+    try {
+      hold.replay.add(anyRepo());
+      hold.replay.add(anyRepo({ onHit: (owner) => (owner === 'slots' ? new Promise<void>((r) => waiting.push(r)) : undefined) }));
+      const { key } = await hold.key(50);
+      const created = await call(hold, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(8, 'slots') } });
+      expect(created.status).toBe(202);
+      await waitFor(() => waiting.length >= 1);
+      // Three slots for the host, two kept for single requests: one job item at the upstream.
+      const single = await hold.rest(`${OP}?url=${encodeURIComponent(repoUrl('single', 'x'))}`, { key });
+      expect(single.status).toBe(200);
+      expect(waiting).toHaveLength(1);
+      for (let released = 0; released < 8; released++) {
+        await waitFor(() => waiting.length > 0);
+        waiting.shift()!();
+      }
+      expect((await waitFinal(hold, key, created.body.job.id)).counts.ok).toBe(8);
+    } finally {
+      for (const r of waiting.splice(0)) r();
+      await hold.close();
+    }
+  });
+});

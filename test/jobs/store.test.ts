@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
-import { createJobStore } from '../../src/jobs/store.js';
+import { createSqliteJobStore } from '../../src/jobs/store.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import type { Db } from '../../src/store/sqlite.js';
 
@@ -26,7 +26,7 @@ const outcome = { status: 200, code: null, charged: 1, cached: false, body: '{"s
 
 async function setup() {
   const ledger = createSqliteLedger(db);
-  const store = createJobStore(db);
+  const store = createSqliteJobStore(db);
   const { record } = await ledger.createKey({ name: 't', credits: 10 });
   store.create(
     {

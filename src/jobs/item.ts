@@ -1,0 +1,162 @@
+/**
+ * One item of a job, run as its operation's single REST request through the same pipeline
+ * (src/pipeline/execute.ts runRequest: cache → reservation of its maximum → live fetch with
+ * single-flight, politeness and SSRF guard → settle), with the job's key already admitted. Both
+ * runners (runner.ts embedded, queue.ts on Redis) run items here; two things differ from a single
+ * request, both through the item's view of the ledger:
+ *
+ *  - the reservation goes through the runner's `reserve` first, which applies the job's cap
+ *    (`max_credits`) and may refuse (the item is not run; the job stops);
+ *  - the settlement is deferred to the runner, which commits the charge with the item's result
+ *    (embedded: in one SQLite transaction; Redis: once per item identity).
+ */
+import type { ExecutionResult } from 'graphql';
+import type DataLoader from 'dataloader';
+import type { AuthenticatedKey, Ledger, Reservation } from '../credits/ledger.js';
+import { ApiError, invalidInput } from '../errors.js';
+import type { Deps, GatewayContext } from '../graphql/context.js';
+import { newRequestId } from '../observability/request.js';
+import type { RequestInfo } from '../observability/request.js';
+import type { CreditsExtension, Plan } from '../pipeline/credits.js';
+import { apiErrorOf, restErrorBody } from '../pipeline/errors.js';
+import { runRequest } from '../pipeline/execute.js';
+import type { RestRoute } from '../rest/routes.js';
+import { toVariables } from '../rest/routes.js';
+import type { Upstream } from '../upstream/client.js';
+import type { ItemOutcome } from './store.js';
+
+class JobItemContext implements GatewayContext {
+  plan?: Plan = undefined;
+  loader?: DataLoader<string, unknown> = undefined;
+  readonly apiKey = null;
+  readonly requestBaseUrl = null;
+  constructor(
+    readonly deps: Deps,
+    readonly key: AuthenticatedKey,
+    readonly reqInfo: RequestInfo,
+    readonly signal: AbortSignal,
+  ) {}
+}
+
+/** What an item needs to know of its job. */
+export interface ItemJob {
+  id: string;
+  keyId: string;
+  route: RestRoute;
+  cacheMaxAge: string | null;
+}
+
+/** What an item runs with besides the app's deps: its runner's share of upstream hosts (hosts.ts). */
+export interface ItemEnv {
+  upstream: Upstream;
+}
+
+/**
+ * The runner's gate on an item's reservation: the reservation made, or why not —
+ * `cap` (the job's max_credits left cannot cover it), `no_credits` (the balance cannot),
+ * `stopped` (the job was stopped or cancelled meanwhile).
+ */
+export type ReserveGate = (amount: number) => Promise<Reservation | 'cap' | 'no_credits' | 'stopped'>;
+
+/** An item's outcome before its settlement: its body needs the balance and charge the settlement gives. */
+export type PendingOutcome = Omit<ItemOutcome, 'body'> & { body: (balance: number, charged: number) => string };
+
+export type ItemRun =
+  /** Ran: its outcome (an error too: errors are results, charged 0), and what it reserved and would be charged. */
+  | { kind: 'ran'; outcome: PendingOutcome; error: ApiError | null; reservation: Reservation | null; actual: number }
+  /** Not run: the gate refused its reservation. */
+  | { kind: 'refused'; why: 'cap' | 'no_credits' | 'stopped' };
+
+export function failure(err: ApiError): PendingOutcome {
+  const text = JSON.stringify(restErrorBody(err));
+  return { status: err.status, code: err.code, charged: 0, cached: false, body: () => text };
+}
+
+export async function runJobItem(
+  deps: Deps,
+  job: ItemJob,
+  item: { idx: number; input: string },
+  gate: ReserveGate,
+  signal: AbortSignal,
+  env: ItemEnv,
+): Promise<ItemRun> {
+  const state = { reservation: null as Reservation | null, actual: 0, refused: null as 'cap' | 'no_credits' | 'stopped' | null };
+  const ledger: Ledger = Object.create(deps.ledger);
+  ledger.reserve = async (_keyId, amount) => {
+    const r = await gate(amount);
+    if (typeof r === 'string') {
+      state.refused = r;
+      return null;
+    }
+    state.reservation = r;
+    return r;
+  };
+  // Deferred to the runner; the body takes its balance from that settlement.
+  ledger.settle = async (_r, actual) => {
+    state.actual = actual;
+    return 0;
+  };
+  const itemDeps: Deps = Object.create(deps);
+  itemDeps.ledger = ledger;
+  itemDeps.upstream = env.upstream;
+  const info: RequestInfo = {
+    id: `${job.id}:${item.idx}:${newRequestId()}`,
+    route: job.route.path,
+    keyId: job.keyId,
+    started: performance.now(),
+  };
+  const ctx = new JobItemContext(itemDeps, { id: job.keyId, balance: 0 }, info, signal);
+  const params = new URLSearchParams(JSON.parse(item.input) as Record<string, string>);
+  if (job.cacheMaxAge && job.route.op.cacheable && !params.has('cache_max_age')) params.set('cache_max_age', job.cacheMaxAge);
+
+  const ran = (outcome: PendingOutcome, error: ApiError | null): ItemRun => ({
+    kind: 'ran',
+    outcome,
+    error,
+    reservation: state.reservation,
+    actual: error ? 0 : state.actual,
+  });
+  let result: ExecutionResult;
+  try {
+    result = await runRequest(ctx, () => {
+      const v = toVariables(job.route, params);
+      if (v.problems.length) return invalidInput(v.problems);
+      return { fields: [{ key: job.route.op.field, op: job.route.op, raw: v.args }], run: () => job.route.execute(ctx, v.variables) };
+    });
+  } catch (err) {
+    deps.logger.error({ err, job: job.id, index: item.idx }, 'job item: unexpected error');
+    const e = new ApiError('INTERNAL', 'Unexpected error.');
+    return ran(failure(e), e);
+  }
+
+  if (result.errors?.length) {
+    const err = apiErrorOf(result.errors[0], job.route.restName);
+    if (err.code === 'INSUFFICIENT_CREDITS' && state.refused) return { kind: 'refused', why: state.refused };
+    return ran(failure(err), err);
+  }
+  const credits = result.extensions?.credits as CreditsExtension;
+  const record = (result.data?.[job.route.op.field] as { json: Record<string, unknown> } | null)?.json;
+  if (!record) {
+    const e = new ApiError('INTERNAL', 'Unexpected error.');
+    return ran(failure(e), e);
+  }
+  const field = credits.fields[0];
+  const wrap = job.route.op.rest.wrap;
+  return ran(
+    {
+      status: 200,
+      code: null,
+      charged: credits.charged,
+      cached: !!field?.cached,
+      body: (balance, charged) =>
+        JSON.stringify({
+          success: true,
+          credits_remaining: balance,
+          credits_charged: charged,
+          ...(field?.cached ? { cached: true, cached_at: field.cached_at } : {}),
+          ...(wrap ? { [wrap]: record } : record),
+        }),
+    },
+    null,
+  );
+}

@@ -1,0 +1,431 @@
+/**
+ * Bulk jobs with REDIS_URL: BullMQ carries the items, so every instance works on every job. The
+ * jobs themselves (rows, counts, results) are in the Redis job store (redis-store.ts), the credits
+ * in the Redis ledger, so any instance answers for any job.
+ *
+ * Each unfinished job has a BullMQ queue (named by its id); every instance runs a Worker on it
+ * (JOBS_CONCURRENCY_PER_JOB items at once) while the job is unfinished, all of them sharing this
+ * instance's JOBS_CONCURRENCY slots. Items are handed to BullMQ a batch at a time as the queue
+ * drains (whichever instance takes the next range, atomically), so a 100,000-item job does not sit
+ * in Redis twice. An instance looks at the unfinished jobs every TICK_MS: it starts and stops its
+ * Workers, tops queues up, and notices a cancel made elsewhere.
+ *
+ * An item may run more than once: BullMQ hands a stalled item (its instance died, or lost its lock
+ * while Redis was away) to another instance. Running it is idempotent by its identity (job id +
+ * index): it starts only if it has no result yet (CLAIM), its charge is settled once per identity by
+ * the ledger (Ledger.settleOnce: a later run's reservation is refunded in full and the first charge
+ * reported), and its result is recorded once (RECORD). So it is charged once and its result says so,
+ * on whichever instance, however often it ran.
+ *
+ * When Redis stops answering, store calls fail fast (503, as for every route); an item caught in
+ * the middle waits and runs again when Redis is back (its first charge, if it got that far, is the
+ * one that counts); BullMQ's own connection simply waits for Redis.
+ */
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Reservation } from '../credits/ledger.js';
+import { ApiError } from '../errors.js';
+import type { Deps } from '../graphql/context.js';
+import type { RestRoute } from '../rest/routes.js';
+import { jobUpstream } from './hosts.js';
+import { runJobItem } from './item.js';
+import { createPacer } from './pace.js';
+import type { ReserveGate } from './item.js';
+import type { JobRef, RedisJobRow, RedisJobStore } from './redis-store.js';
+import type { JobRunner } from './service.js';
+import type { JobRow } from './store.js';
+import { FINAL } from './store.js';
+import { createWebhookSender } from './webhook.js';
+
+const BULL_PREFIX = 'cl:bull';
+/** How often an instance looks at the unfinished jobs. */
+const TICK_MS = 250;
+/**
+ * Items handed to BullMQ at once, while fewer than LOW_WATER wait. Small batches: Redis runs one
+ * command at a time for everyone, and adding a batch is one long command — a big one would hold
+ * up every other instance's requests (their keys are checked in Redis too).
+ */
+const BATCH = 100;
+const LOW_WATER = 300;
+/** An item's BullMQ lock: held (renewed) while it runs; a dead instance's items run elsewhere after it. */
+const LOCK_MS = 15_000;
+const STALLED_CHECK_MS = 5_000;
+/** A stalled item always runs again (losing it would leave the job unfinished until RECONCILE). */
+const MAX_STALLED = 1_000_000;
+/** An item whose processing threw (shutdown, a bug) is retried, on any instance. */
+const ATTEMPTS = 20;
+const RETRY_MS = 1_000;
+/** Ticks with no item of an unfinished job in BullMQ before the job is reconciled (RECONCILE). */
+const IDLE_TICKS = 8;
+/** Waits while the store is away: doubled up to the maximum. */
+const UNAVAILABLE_WAIT_MS = 100;
+const UNAVAILABLE_WAIT_MAX_MS = 2_000;
+const WEBHOOK_SWEEP_MS = 5_000;
+const CLOSE_WAIT_MS = 5_000;
+const HOUR_MS = 3_600_000;
+/** How long an item's charge is remembered beyond the job's retention (it cannot run after that). */
+const ONCE_EXTRA_MS = 24 * HOUR_MS;
+
+/** The data of one item's BullMQ job. */
+interface ItemData {
+  /** index, gen, input */
+  i: number;
+  g: number;
+  in: string;
+}
+
+/** A job this instance works on. */
+interface Local {
+  ref: JobRef;
+  route: RestRoute;
+  cacheMaxAge: string | null;
+  gen: number;
+  queue: Queue<ItemData>;
+  worker: Worker<ItemData>;
+  /** Aborted by a cancel: the item's fetches stop. */
+  abort: AbortController;
+  idleTicks: number;
+  drained: boolean;
+}
+
+/** Items run at once by this instance, all jobs together (at most `limit()`); waiters served in order. */
+class Slots {
+  private used = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: () => number) {}
+  async take(): Promise<void> {
+    if (this.used < this.limit() && this.waiting.length === 0) {
+      this.used++;
+      return;
+    }
+    await new Promise<void>((r) => this.waiting.push(r));
+  }
+  give(): void {
+    this.used--;
+    this.wake();
+  }
+  /** Hands free slots to waiters (after a give, or when the limit grew). */
+  wake(): void {
+    while (this.waiting.length && this.used < this.limit()) {
+      this.used++;
+      this.waiting.shift()!();
+    }
+  }
+}
+
+/** Thrown to let BullMQ run the item again later (on any instance). */
+class RunAgain extends Error {}
+
+const isUnavailable = (e: unknown) => e instanceof ApiError && e.code === 'SERVICE_UNAVAILABLE';
+
+export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: ReadonlyMap<string, RestRoute>): JobRunner {
+  const cfg = deps.config.jobs;
+  const keepMs = cfg.retentionMs + ONCE_EXTRA_MS;
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const local = new Map<string, Local>();
+  // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
+  const pacer = createPacer(cfg.concurrency, () => slots.wake());
+  const slots = new Slots(() => pacer.limit());
+  // Job items come second at each upstream host (hosts.ts).
+  const itemEnv = { upstream: jobUpstream(deps) };
+  const closing = new AbortController();
+  let closed = false;
+  const webhooks = createWebhookSender(deps, store, () => closed);
+  let lastError = 0;
+  const report = (err: unknown, msg: string) => {
+    if (closed || Date.now() - lastError < 5_000) return;
+    lastError = Date.now();
+    deps.logger.warn({ err }, msg);
+  };
+  // BullMQ's connection (ioredis): commands wait for Redis rather than fail (workers resume by
+  // themselves); the job store and the ledger have their own, with the store's deadline.
+  const connection = new Redis(deps.config.redisUrl!, {
+    maxRetriesPerRequest: null,
+    retryStrategy: (n) => Math.min(50 * 2 ** n, 1_000),
+  });
+  connection.on('error', (err) => report(err, 'jobs: BullMQ connection error'));
+
+  const notify = (id: string) => events.emit(id);
+  const ended = (id: string) => {
+    notify(id);
+    webhooks.deliverDue();
+  };
+
+  function start(row: RedisJobRow): Local | undefined {
+    if (closed || local.has(row.id) || FINAL.has(row.status)) return local.get(row.id);
+    const ref = { id: row.id, keyId: row.key_id };
+    const route = routes.get(row.operation);
+    if (!route) {
+      // An operation removed since the job was created: nothing of it can run.
+      deps.logger.warn({ job: row.id, operation: row.operation }, 'job operation no longer exists; cancelling the job');
+      void store.stop(ref, 'cancelled', null).then(
+        (end) => void (end && ended(row.id)),
+        (err: unknown) => report(err, 'jobs: cancelling a job failed'),
+      );
+      return undefined;
+    }
+    const queue = new Queue<ItemData>(row.id, {
+      connection,
+      prefix: BULL_PREFIX,
+      streams: { events: { maxLen: 100 } },
+      defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: ATTEMPTS, backoff: { type: 'fixed', delay: RETRY_MS } },
+    });
+    const l: Local = {
+      ref,
+      route,
+      cacheMaxAge: row.cache_max_age,
+      gen: row.gen,
+      queue,
+      worker: undefined as unknown as Worker<ItemData>,
+      abort: new AbortController(),
+      idleTicks: 0,
+      drained: false,
+    };
+    l.worker = new Worker<ItemData>(row.id, (job) => processItem(l, job), {
+      connection,
+      prefix: BULL_PREFIX,
+      concurrency: cfg.concurrencyPerJob,
+      lockDuration: LOCK_MS,
+      stalledInterval: STALLED_CHECK_MS,
+      maxStalledCount: MAX_STALLED,
+      drainDelay: 1,
+    });
+    l.worker.on('error', (err) => report(err, 'jobs: BullMQ worker error'));
+    queue.on('error', (err) => report(err, 'jobs: BullMQ queue error'));
+    local.set(row.id, l);
+    return l;
+  }
+
+  async function stopLocal(l: Local, drain: boolean): Promise<void> {
+    local.delete(l.ref.id);
+    l.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job stopped'));
+    if (drain) await l.queue.drain(true).catch((err: unknown) => report(err, 'jobs: draining a queue failed'));
+    await l.worker.close().catch(() => undefined);
+    await l.queue.close().catch(() => undefined);
+  }
+
+  /** The job's cap, then the key's balance. */
+  function gate(l: Local, idx: number): ReserveGate {
+    return async (amount) => {
+      const c = await store.cap(l.ref, idx, amount);
+      if (c === 0) return 'cap';
+      if (c < 0) return 'stopped';
+      const r = await deps.ledger.reserve(l.ref.keyId, amount);
+      return r ?? 'no_credits';
+    };
+  }
+
+  const refund = (r: Reservation | null) =>
+    r
+      ? deps.ledger.settle(r, 0).then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
+
+  /** One run of an item; false: run it again (its reservation was refunded as abandoned before it settled). */
+  async function runOnce(l: Local, idx: number, gen: number, input: string): Promise<boolean> {
+    const claim = await store.claim(l.ref, idx, gen);
+    if (claim !== 1) return true;
+    const run = await runJobItem(
+      deps,
+      { id: l.ref.id, keyId: l.ref.keyId, route: l.route, cacheMaxAge: l.cacheMaxAge },
+      { idx, input },
+      gate(l, idx),
+      l.abort.signal,
+      itemEnv,
+    );
+    if (run.kind === 'refused') {
+      const end =
+        run.why === 'stopped'
+          ? await store.release(l.ref, idx)
+          : await store.stop(l.ref, run.why === 'cap' ? 'stopped_at_cap' : 'stopped_no_credits', idx);
+      if (end) ended(l.ref.id);
+      else notify(l.ref.id);
+      return true;
+    }
+    if (run.error && (run.error.code === 'SERVICE_UNAVAILABLE' || l.abort.signal.aborted)) {
+      await refund(run.reservation);
+      // Cancelled while it ran: its aborted fetch is not a result.
+      if (l.abort.signal.aborted) {
+        if (await store.release(l.ref, idx)) ended(l.ref.id);
+        return true;
+      }
+      throw run.error;
+    }
+    const o = await deps.ledger.settleOnce!(l.ref.keyId, run.reservation, run.actual, { scope: l.ref.id, id: String(idx), keepMs });
+    if (o.state === 'lost') return false;
+    const r = await store.record(l.ref, idx, { ...run.outcome, charged: o.charged, body: run.outcome.body(o.balance, o.charged) });
+    if (r.ended) ended(l.ref.id);
+    else notify(l.ref.id);
+    return true;
+  }
+
+  async function processItem(l: Local, job: Job<ItemData>): Promise<void> {
+    const { i: idx, g: gen, in: input } = job.data;
+    await slots.take();
+    // Each item starts in a turn of its own: requests that arrived meanwhile are read first.
+    await new Promise<void>((r) => setImmediate(r));
+    try {
+      let wait = UNAVAILABLE_WAIT_MS;
+      for (;;) {
+        if (closed) throw new RunAgain('shutting down');
+        try {
+          if (await runOnce(l, idx, gen, input)) return;
+        } catch (e) {
+          if (!isUnavailable(e)) throw e;
+          // The store away: wait for it (this item's lock may lapse meanwhile; if another instance
+          // runs it, whichever settles first is the charge).
+          await sleep(wait, undefined, { signal: closing.signal }).catch(() => undefined);
+          wait = Math.min(wait * 2, UNAVAILABLE_WAIT_MAX_MS);
+        }
+      }
+    } finally {
+      slots.give();
+    }
+  }
+
+  /** Starts, stops and tops up this instance's Workers after the unfinished jobs. */
+  async function tick(): Promise<void> {
+    const ids = new Set(await store.unfinished());
+    pacer.setActive(ids.size > 0);
+    for (const [id, l] of local) if (!ids.has(id)) await stopLocal(l, true);
+    for (const id of ids) {
+      if (closed) return;
+      const row = await store.getRun(id);
+      if (!row) continue;
+      const l = local.get(id) ?? start(row);
+      if (!l) continue;
+      if (FINAL.has(row.status)) {
+        await stopLocal(l, true);
+        continue;
+      }
+      await topUp(l, row);
+    }
+  }
+
+  async function topUp(l: Local, row: RedisJobRow): Promise<void> {
+    l.gen = row.gen;
+    if (row.stop) {
+      // Stopping: nothing more starts; a cancel stops the fetches of items in flight here.
+      if (row.stop === 'cancelled') l.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job cancelled'));
+      if (!l.drained) {
+        l.drained = true;
+        await l.queue.drain(true).catch((err: unknown) => report(err, 'jobs: draining a queue failed'));
+      }
+    } else {
+      l.drained = false;
+      if (l.abort.signal.aborted) l.abort = new AbortController();
+    }
+    const c = await l.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'paused', 'active');
+    const waiting = (c.waiting ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0) + (c.paused ?? 0);
+    if (!row.stop && row.enqueued < row.total && waiting < LOW_WATER) {
+      l.idleTicks = 0;
+      for (let queued = waiting; queued < LOW_WATER && !closed;) {
+        const range = await store.advance(l.ref, row.gen, BATCH);
+        if (!range) break;
+        if (range.items.length) {
+          await l.queue.addBulk(
+            range.items.map((it) => ({
+              name: 'item',
+              data: { i: it.idx, g: row.gen, in: it.input },
+              opts: { jobId: `g${row.gen}i${it.idx}` },
+            })),
+          );
+        }
+        queued += range.items.length;
+      }
+      return;
+    }
+    if (waiting + (c.active ?? 0) > 0) {
+      l.idleTicks = 0;
+      return;
+    }
+    // Nothing of it in BullMQ, yet it has not ended: see RECONCILE.
+    if (++l.idleTicks < IDLE_TICKS) return;
+    l.idleTicks = 0;
+    const r = await store.reconcile(l.ref, row.gen);
+    if (r === 1) ended(l.ref.id);
+    if (r !== 0)
+      deps.logger.warn({ job: l.ref.id, outcome: r === 1 ? 'ended' : 'requeued' }, 'job reconciled: items were missing from the queue');
+  }
+
+  let ticking: Promise<void> | null = null;
+  const runTick = () => {
+    if (closed || ticking) return;
+    ticking = tick()
+      .catch((err: unknown) => report(err, 'jobs: looking at unfinished jobs failed'))
+      .finally(() => (ticking = null));
+  };
+  const ticker = setInterval(runTick, TICK_MS);
+  ticker.unref();
+  const hookSweep = setInterval(() => webhooks.deliverDue(), WEBHOOK_SWEEP_MS);
+  hookSweep.unref();
+
+  async function purge(): Promise<void> {
+    for (const id of await store.expired(cfg.retentionMs, 100)) {
+      const q = new Queue(id, { connection, prefix: BULL_PREFIX });
+      await q.obliterate({ force: true }).catch(() => undefined);
+      await q.close().catch(() => undefined);
+      await store.purge(id);
+    }
+  }
+  const purgeTimer = setInterval(() => void purge().catch((err: unknown) => report(err, 'jobs: purge failed')), HOUR_MS);
+  purgeTimer.unref();
+  void purge().catch((err: unknown) => report(err, 'jobs: purge failed'));
+  runTick();
+  webhooks.deliverDue();
+
+  return {
+    events,
+    activate(row: JobRow) {
+      start(row as RedisJobRow);
+      notify(row.id);
+      runTick();
+    },
+    async cancel(id: string) {
+      const row = await store.getRun(id);
+      if (!row) return;
+      const l = local.get(id);
+      l?.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job cancelled'));
+      const end = await store.stop({ id, keyId: row.key_id }, 'cancelled', null);
+      if (end) ended(id);
+      else notify(id);
+    },
+    rateOf(row: JobRow): number | null {
+      const r = row as RedisJobRow;
+      if (r.run_started_ms === null || r.run_started_ms === undefined || r.done <= r.run_done0) return null;
+      return (r.done - r.run_done0) / Math.max(0.001, (Date.now() - r.run_started_ms) / 1000);
+    },
+    // A job's status is final only once no instance runs any of its items (RECORD, STOP).
+    isActive: () => false,
+    async close(): Promise<void> {
+      closed = true;
+      closing.abort();
+      pacer.close();
+      events.emit('close');
+      clearInterval(ticker);
+      clearInterval(hookSweep);
+      clearInterval(purgeTimer);
+      webhooks.close();
+      const all = [...local.values()];
+      local.clear();
+      // Items in flight finish (they settle and record); then the connections go. A Redis that
+      // does not answer does not hold the shutdown.
+      const graceful = Promise.all([ticking, ...all.map((l) => l.worker.close().then(() => l.queue.close()))]).catch(() => undefined);
+      const timer = sleep(CLOSE_WAIT_MS, 'timeout', { ref: false });
+      if ((await Promise.race([graceful, timer])) === 'timeout') {
+        for (const l of all) void l.worker.disconnect().catch(() => undefined);
+        connection.disconnect();
+      } else {
+        await Promise.race([connection.quit().catch(() => undefined), sleep(1_000, undefined, { ref: false })]);
+        connection.disconnect();
+      }
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The two halves of an item's idempotency on Redis, at the store level: the ledger settles an item
+ * once per identity (Ledger.settleOnce), and the job store records its result once (first writer
+ * wins, counts unchanged by a second) — whichever instance ran it, however often.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisLedger } from '../../src/credits/redis-ledger.js';
+import { trackReservations } from '../../src/credits/tracked-ledger.js';
+import { createRedisJobStore } from '../../src/jobs/redis-store.js';
+import { openRedis } from '../../src/store/redis.js';
+import type { RedisStore } from '../../src/store/redis.js';
+import { requireTool, titled } from '../prereq.js';
+import { startRedisServer } from '../redis/redis-server.js';
+import type { RedisServer } from '../redis/redis-server.js';
+
+const REDIS = requireTool('redis-server');
+const outcome = { status: 200, code: null, charged: 1, cached: false, body: '{"success":true}' };
+
+describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', REDIS), () => {
+  let server: RedisServer;
+  let redis: RedisStore;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = openRedis(server.url);
+  });
+  afterAll(async () => {
+    await redis?.close();
+    await server?.close();
+  });
+
+  it('settleOnce: the first settlement charges; a later one for the same item refunds its reservation and reports that charge', async () => {
+    const ledger = trackReservations(createRedisLedger(redis, { sweepIntervalMs: 0 }));
+    const { record } = await ledger.createKey({ name: 't', credits: 10 });
+    const k = record.id;
+    const once = (id: string) => ({ scope: 'job_a', id, keepMs: 60_000 });
+
+    const r1 = (await ledger.reserve(k, 1))!;
+    expect(await ledger.settleOnce!(k, r1, 1, once('0'))).toEqual({ state: 'settled', charged: 1, balance: 9 });
+    // The same item run again (elsewhere): reserved, then refunded in full at its settlement.
+    const r2 = (await ledger.reserve(k, 1))!;
+    expect(await ledger.balance(k)).toBe(8);
+    expect(await ledger.settleOnce!(k, r2, 1, once('0'))).toEqual({ state: 'duplicate', charged: 1, balance: 9 });
+    expect(ledger.open.size).toBe(0);
+
+    // First run without a reservation (a cache hit): remembered at 0; a later live run costs nothing.
+    expect(await ledger.settleOnce!(k, null, 0, once('1'))).toEqual({ state: 'settled', charged: 0, balance: 9 });
+    const r3 = (await ledger.reserve(k, 1))!;
+    expect(await ledger.settleOnce!(k, r3, 1, once('1'))).toEqual({ state: 'duplicate', charged: 0, balance: 9 });
+
+    // A reservation refunded as abandoned before it settled: nothing charged or remembered.
+    const r4 = (await ledger.reserve(k, 1))!;
+    expect(await ledger.refundAbandoned(0)).toBe(1);
+    expect(await ledger.settleOnce!(k, r4, 1, once('2'))).toEqual({ state: 'lost', charged: 0, balance: 9 });
+    const r5 = (await ledger.reserve(k, 1))!;
+    expect(await ledger.settleOnce!(k, r5, 1, once('2'))).toEqual({ state: 'settled', charged: 1, balance: 8 });
+
+    // Another job's item 0 is another item.
+    const r6 = (await ledger.reserve(k, 1))!;
+    expect(await ledger.settleOnce!(k, r6, 1, { scope: 'job_b', id: '0', keepMs: 60_000 })).toMatchObject({ state: 'settled' });
+    expect(await ledger.totalCharged(k)).toBe(3);
+    expect(await ledger.balance(k)).toBe(7);
+    // Remembered for keepMs, not for ever.
+    const ttl = await redis.command<number>(['PTTL', 'cl:{ledger}:once:job_a']);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('record: the first result wins, a second changes no count; the last item ends the job', async () => {
+    const store = createRedisJobStore(redis);
+    const job = {
+      id: 'job_rec',
+      key_id: 'key_1',
+      operation: '/v1/code/repository',
+      total: 2,
+      cache_max_age: null,
+      max_credits: 5,
+      webhook_url: null,
+      webhook_secret: null,
+      idempotency_key: 'idem',
+      bytes: 22,
+    };
+    const made = await store.create(job, ['{"url":"a"}', '{"url":"b"}']);
+    expect(made).toMatchObject({ existing: false, row: { id: 'job_rec', status: 'queued', total: 2, max_credits: 5 } });
+    expect(await store.create({ ...job, id: 'job_other' }, ['{"url":"a"}'])).toMatchObject({ existing: true, row: { id: 'job_rec' } });
+    expect(await store.unfinishedCount('key_1')).toBe(1);
+    const ref = { id: 'job_rec', keyId: 'key_1' };
+    expect(await store.claim(ref, 0, 1)).toBe(1);
+    expect(await store.claim(ref, 1, 1)).toBe(1);
+    // The cap counts what items in flight hold: 3 held by item 0 leaves 2 of 5 for item 1.
+    expect(await store.cap(ref, 0, 3)).toBe(1);
+    expect(await store.cap(ref, 1, 3)).toBe(0);
+    expect(await store.cap(ref, 1, 2)).toBe(1);
+    expect(await store.record(ref, 0, outcome)).toEqual({ ended: false, duplicate: false });
+    expect(await store.record(ref, 0, { ...outcome, charged: 7 })).toEqual({ ended: false, duplicate: true });
+    expect(await store.get('job_rec')).toMatchObject({ done: 1, ok: 1, credits_charged: 1, status: 'running' });
+    // Done already: a stalled copy of it does not run.
+    expect(await store.claim(ref, 0, 1)).toBe(0);
+    expect(await store.firstPending('job_rec')).toEqual({ idx: 1, input: '{"url":"b"}' });
+    expect(await store.record(ref, 1, outcome)).toEqual({ ended: true, duplicate: false });
+    expect(await store.get('job_rec')).toMatchObject({ done: 2, credits_charged: 2, status: 'completed' });
+    expect(await store.unfinishedCount('key_1')).toBe(0);
+    expect((await store.results('job_rec', -1, 10)).map((r) => [r.idx, r.input, r.credits_charged])).toEqual([
+      [0, '{"url":"a"}', 1],
+      [1, '{"url":"b"}', 1],
+    ]);
+    expect(await store.bytesOf('key_1')).toBe(22 + 2 * outcome.body.length);
+  });
+
+  it('a webhook delivery is held by one process at a time, renewed by its holder, free again once it lapses', async () => {
+    const a = createRedisJobStore(redis);
+    const b = createRedisJobStore(redis);
+    expect(await a.claimWebhook('job_hook', 60_000)).toBe(true);
+    expect(await b.claimWebhook('job_hook', 60_000)).toBe(false);
+    expect(await a.claimWebhook('job_hook', 300)).toBe(true);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await b.claimWebhook('job_hook', 60_000)).toBe(true);
+    expect(await a.claimWebhook('job_hook', 60_000)).toBe(false);
+  });
+});
