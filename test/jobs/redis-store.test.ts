@@ -106,6 +106,42 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
     expect(await store.bytesOf('key_1')).toBe(22 + 2 * outcome.body.length);
   });
 
+  it('purge: a finished job past its retention goes with everything kept for it; an unfinished one is never expired', async () => {
+    const store = createRedisJobStore(redis);
+    const base = {
+      key_id: 'key_p',
+      operation: '/v1/code/repository',
+      total: 1,
+      cache_max_age: null,
+      max_credits: null,
+      webhook_url: null,
+      webhook_secret: null,
+      bytes: 11,
+    };
+    await store.create({ ...base, id: 'job_old', idempotency_key: 'p1' }, ['{"url":"a"}']);
+    await store.create({ ...base, id: 'job_open', idempotency_key: 'p2' }, ['{"url":"b"}']);
+    const ref = { id: 'job_old', keyId: 'key_p' };
+    expect(await store.claim(ref, 0, 1)).toBe(1);
+    expect(await store.record(ref, 0, outcome)).toEqual({ ended: true, duplicate: false });
+    const keysOf = async (id: string) => (await redis.command<string[]>(['KEYS', `cl:{jobs}:*${id}*`])).sort();
+    expect((await keysOf('job_old')).length).toBeGreaterThan(0);
+
+    // Within its retention it stays; past it (a retention of 0 here), only the finished job expires.
+    expect(await store.expired(60_000, 10)).not.toContain('job_old');
+    await new Promise((r) => setTimeout(r, 5));
+    const old = await store.expired(0, 10);
+    expect(old).toContain('job_old');
+    expect(old).not.toContain('job_open');
+    await store.purge('job_old');
+    expect(await store.get('job_old')).toBeUndefined();
+    expect(await keysOf('job_old')).toEqual([]);
+    expect(await store.expired(0, 10)).not.toContain('job_old');
+    // Its idempotency key is free again; its bytes no longer count against the key's quota.
+    expect(await store.create({ ...base, id: 'job_new', idempotency_key: 'p1' }, ['{"url":"c"}'])).toMatchObject({ existing: false });
+    expect(await store.bytesOf('key_p')).toBe(22);
+    expect(await store.get('job_open')).toMatchObject({ status: 'queued' });
+  });
+
   it('a webhook delivery is held by one process at a time, renewed by its holder, free again once it lapses', async () => {
     const a = createRedisJobStore(redis);
     const b = createRedisJobStore(redis);
