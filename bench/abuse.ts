@@ -8,17 +8,21 @@
  *            50 connections, plus 1,000 introspection attempts (GraphiQL's query, alias floods,
  *            __schema bombs, fan-out below type references, fragment bombs);
  *   probe:   GET /healthz at a fixed rate (open loop, one every 10 ms) during the flood and, in
- *            the same run, for as long without it;
+ *            the same run, for as long without it, over keep-alive connections (as an
+ *            orchestrator's probe: node's Agent, at most 8 at once);
  *   memory:  the gateway's RSS (/proc/<pid>/status) sampled every 100 ms.
  *
  * Targets: the process alive throughout, RSS ≤ 300 MB, /healthz p99 during the flood ≤ 5× its p99
  * without it.
  *
  *   npx tsx bench/abuse.ts [--write]     (--write: replace this section of bench/RESULTS.md)
+ *
+ * BENCH_ABUSE_DIAG=1 adds, on stderr, where the slow probes came from (bench/abuse-diagnostics.mjs
+ * inside the gateway: event-loop stalls, GC pauses, when each probe reached the gateway).
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +37,7 @@ const INTROSPECTIONS = Number(process.env.BENCH_ABUSE_INTROSPECTIONS ?? 1_000);
 const CONNECTIONS = 50;
 const PROBE_EVERY_MS = 10;
 const BODY_LIMIT = 1024 * 1024;
+const DIAG = process.env.BENCH_ABUSE_DIAG === '1';
 
 const progress = (msg: string) => process.stderr.write(`[abuse] ${msg}\n`);
 
@@ -63,18 +68,30 @@ function percentile(xs: number[], p: number): number {
 const PROBE_SCRIPT = `
 const http = require('node:http');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-const latencies = []; let failures = 0;
+const latencies = []; const sent = []; let failures = 0; let seq = 0;
 const timer = setInterval(() => {
   const t = performance.now();
-  http.get(process.env.PROBE_URL, { agent }, (res) => {
+  const n = ++seq;
+  sent.push([n, performance.timeOrigin + t]);
+  http.get(process.env.PROBE_URL, { agent, headers: { 'x-probe-seq': String(n) } }, (res) => {
     res.resume();
-    res.on('end', () => (res.statusCode === 200 ? latencies.push(performance.now() - t) : failures++));
+    res.on('error', () => failures++);
+    res.on('end', () => (res.statusCode === 200 ? latencies.push([n, performance.now() - t]) : failures++));
   }).on('error', () => failures++);
 }, Number(process.env.PROBE_EVERY_MS));
 process.on('message', () => {
   clearInterval(timer);
-  setTimeout(() => { process.send({ latencies, failures }); agent.destroy(); process.exit(0); }, 300);
+  // Exit once the answer is sent: a large IPC message is written asynchronously.
+  setTimeout(() => { agent.destroy(); process.send({ latencies, sent, failures }, () => process.exit(0)); }, 300);
 });`;
+
+interface ProbeResult {
+  /** [probe number, ms] of each answered probe. */
+  latencies: [number, number][];
+  /** [probe number, epoch ms] of each probe sent. */
+  sent: [number, number][];
+  failures: number;
+}
 
 function probe(url: string) {
   const file = join(tmpdir(), `cl-abuse-probe-${process.pid}.cjs`);
@@ -86,8 +103,9 @@ function probe(url: string) {
   pin(child.pid!, 1);
   return {
     stop: () =>
-      new Promise<{ latencies: number[]; failures: number }>((resolveP) => {
-        child.once('message', (m) => resolveP(m as { latencies: number[]; failures: number }));
+      new Promise<ProbeResult>((resolveP, reject) => {
+        child.once('message', (m) => resolveP(m as ProbeResult));
+        child.once('exit', (code) => setTimeout(() => reject(new Error(`the probe exited (${code}) without its results`)), 1_000));
         child.send('stop');
       }),
   };
@@ -176,6 +194,69 @@ async function flood(url: string, onProgress: (done: number) => void) {
   return { seconds, statuses, failures, total };
 }
 
+interface Diagnostics {
+  gcs: { t: number; ms: number; kind: number }[];
+  stalls: { t: number; ms: number }[];
+  probes: { seq: number; t: number }[];
+  loopDelay: { p50: number; p99: number; max: number };
+}
+
+/**
+ * BENCH_ABUSE_DIAG=1: where the flood's slow probes came from, on stderr. A probe's latency is
+ * split at the moment its request reached the gateway's 'request' event: before it, the request
+ * waited for the gateway's event loop (or the kernel); after it, the gateway answered and the
+ * probe read the answer.
+ */
+function diagnose(d: Diagnostics, loud: ProbeResult): void {
+  const sentAt = new Map(loud.sent);
+  const reached = new Map(d.probes.map((p) => [p.seq, p.t]));
+  const rows = loud.latencies.flatMap(([n, ms]) => {
+    const sent = sentAt.get(n);
+    const at = reached.get(n);
+    return sent === undefined || at === undefined ? [] : [{ ms, waited: at - sent, rest: ms - (at - sent) }];
+  });
+  const p99 = percentile(
+    rows.map((r) => r.ms),
+    99,
+  );
+  const slow = rows.filter((r) => r.ms >= p99);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  progress(
+    `diag: ${slow.length} probes at or over the flood's p99 (${p99.toFixed(1)} ms): on average ${mean(slow.map((r) => r.waited)).toFixed(1)} ms before the gateway's 'request' event, ${mean(slow.map((r) => r.rest)).toFixed(1)} ms after`,
+  );
+  progress(
+    `diag: gateway event-loop delay during the flood: p50 ${d.loopDelay.p50} ms, p99 ${d.loopDelay.p99} ms, max ${d.loopDelay.max} ms`,
+  );
+  const kinds = new Map<number, { n: number; ms: number; max: number }>();
+  for (const g of d.gcs) {
+    const k = kinds.get(g.kind) ?? { n: 0, ms: 0, max: 0 };
+    k.n++;
+    k.ms += g.ms;
+    k.max = Math.max(k.max, g.ms);
+    kinds.set(g.kind, k);
+  }
+  const names: Record<number, string> = {
+    1: 'scavenge',
+    2: 'minor mark-sweep',
+    4: 'mark-compact',
+    8: 'incremental marking',
+    16: 'weak callbacks',
+  };
+  progress(
+    `diag: GC during the flood: ${[...kinds].map(([k, v]) => `${names[k] ?? k} ${v.n}× ${v.ms.toFixed(0)} ms (max ${v.max.toFixed(1)})`).join(', ')}`,
+  );
+  const start = Math.min(...loud.sent.map(([, t]) => t));
+  const top = [...d.stalls].sort((a, b) => b.ms - a.ms).slice(0, 8);
+  progress(
+    `diag: ${d.stalls.length} event-loop stalls over 10 ms (${d.stalls.reduce((a, s) => a + s.ms, 0).toFixed(0)} ms in all); longest: ${top
+      .map((s) => {
+        const gc = d.gcs.filter((g) => g.t + g.ms >= s.t && g.t <= s.t + s.ms + 2).reduce((a, g) => a + g.ms, 0);
+        return `${s.ms.toFixed(0)} ms at +${((s.t - start) / 1000).toFixed(2)} s (GC ${gc.toFixed(0)} ms)`;
+      })
+      .join(', ')}`,
+  );
+}
+
 async function main() {
   const write = process.argv.includes('--write');
   const work = mkdtempSync(join(tmpdir(), 'cl-abuse-'));
@@ -187,8 +268,12 @@ async function main() {
     // this (busy) process would hold up the gateway's synchronous log writes instead.
     const logFile = join(work, 'gateway.log');
     const fd = openSync(logFile, 'a');
+    const diagOut = join(work, 'diagnostics.json');
+    const diagEnv = DIAG
+      ? { NODE_OPTIONS: `--import ${new URL('abuse-diagnostics.mjs', import.meta.url).href}`, ABUSE_DIAG_OUT: diagOut }
+      : {};
     child = spawn(process.execPath, startArgs(), {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data') },
+      env: { ...process.env, ...diagEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data') },
       stdio: ['ignore', fd, fd],
     });
     closeSync(fd);
@@ -208,6 +293,7 @@ async function main() {
 
     const floodRun = async () => {
       const p = probe(url);
+      if (DIAG) process.kill(pid, 'SIGUSR2');
       // The flood's client in a process of its own, pinned to the other core.
       const client = fork(fileURLToPath(import.meta.url), ['--flood-child', url], { execArgv: process.execArgv });
       pin(client.pid!, 0);
@@ -219,9 +305,12 @@ async function main() {
             if (m.result) resolveP({ ...m.result, statuses: new Map(m.result.statuses) });
           },
         );
-        client.once('exit', (code) => code && reject(new Error(`flood client exited ${code}`)));
+        // (Its result may be read after its exit: a no-op once resolved.)
+        client.once('exit', (code) => setTimeout(() => reject(new Error(`flood client exited (${code}) without its results`)), 1_000));
       });
-      return { f, probe: await p.stop() };
+      const loud = await p.stop();
+      if (DIAG) process.kill(pid, 'SIGUSR2');
+      return { f, probe: loud };
     };
     const quietRun = async (ms: number) => {
       const p = probe(url);
@@ -239,9 +328,14 @@ async function main() {
     const quietAfter = await quietRun(10_000);
     clearInterval(sampler);
 
-    const quiet = [...quietBefore.latencies, ...quietAfter.latencies];
+    const quiet = [...quietBefore.latencies, ...quietAfter.latencies].map(([, ms]) => ms);
+    const loudMs = loud.latencies.map(([, ms]) => ms);
     const quietP99 = percentile(quiet, 99);
-    const loudP99 = percentile(loud.latencies, 99);
+    const loudP99 = percentile(loudMs, 99);
+    if (DIAG) {
+      for (let t = 0; !existsSync(diagOut) && t < 50; t++) await new Promise((r) => setTimeout(r, 100));
+      diagnose(JSON.parse(readFileSync(diagOut, 'utf8')) as Diagnostics, loud);
+    }
     const ratio = loudP99 / quietP99;
     const maxRss = Math.max(...rss);
     const alive =
@@ -262,8 +356,8 @@ async function main() {
       '',
       '| measure | without flood | during flood |',
       '|---|---|---|',
-      `| /healthz probes (every ${PROBE_EVERY_MS} ms) | ${quiet.length} ok, ${quietBefore.failures + quietAfter.failures} failed | ${loud.latencies.length} ok, ${loud.failures} failed |`,
-      `| /healthz p50 ms | ${percentile(quiet, 50).toFixed(2)} | ${percentile(loud.latencies, 50).toFixed(2)} |`,
+      `| /healthz probes (every ${PROBE_EVERY_MS} ms, keep-alive) | ${quiet.length} ok, ${quietBefore.failures + quietAfter.failures} failed | ${loudMs.length} ok, ${loud.failures} failed |`,
+      `| /healthz p50 ms | ${percentile(quiet, 50).toFixed(2)} | ${percentile(loudMs, 50).toFixed(2)} |`,
       `| /healthz p99 ms | ${quietP99.toFixed(2)} | ${loudP99.toFixed(2)} |`,
       '',
       `- process alive throughout: **${alive ? 'yes' : 'NO'}** (target: ${met(alive)})`,

@@ -22,7 +22,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApiError } from './errors.js';
 import type { Deps } from './graphql/context.js';
 import { createGraphqlFace } from './graphql/http.js';
-import { answerClientError, answerOptions, applyCors, methodNotAllowed } from './http/edges.js';
+import { GatewayResponse, answerClientError, answerOptions, applyCors, methodNotAllowed } from './http/edges.js';
 import { buildSchema } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
 import { createCanaryRunner, resolveCanaries } from './observability/canary.js';
@@ -66,11 +66,13 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 /**
  * The node:http server of an app (server.ts listens on it; tests mount it on an ephemeral port):
- * errors of node's HTTP parser (431 and 400 before any request exists) answered as JSON too.
+ * errors of node's HTTP parser (431 and 400 before any request exists) answered as JSON too; a
+ * large request body nobody reads is not drained (GatewayResponse closes its connection).
  * Without an app, its handler is attached later (`server.on('request', app.handler)`).
  */
 export function createHttpServer(app?: Pick<App, 'handler'>): Server {
-  const server = app ? createServer(app.handler) : createServer();
+  const options = { ServerResponse: GatewayResponse };
+  const server = app ? createServer(options, app.handler) : createServer(options);
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 5_000;
   return server;

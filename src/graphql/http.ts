@@ -33,6 +33,10 @@ import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncremental
 import type { DocumentLimits } from './limits.js';
 import { documentLimitErrors, parseLimited } from './limits.js';
 
+// Answered to every refused body (a flood of them builds no error, and captures no stack, per request).
+const KEYLESS_TOO_LARGE = tooLarge(KEYLESS_MAX_BODY, true);
+const TOO_LARGE = tooLarge(MAX_GRAPHQL_BODY);
+
 const DEFAULT_QUERY = `# Creator Lookup GraphQL. Set your key under Headers: {"x-api-key": "<your key>"}
 # Every root field costs credits (see extensions.credits in the response); cacheMaxAge serves
 # a stored result at 0 credits. (npm run demo serves this repository from its demo data.)
@@ -165,26 +169,25 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
       return yoga(req, res, { info }) as unknown as Promise<void>;
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/json') {
-      req.resume();
-      return sendGraphqlError(res, unsupportedMediaType(type), info.id);
-    }
-    // A body over the keyless limit is read only for a valid key (looked up from the headers).
+    // (A large body is not read for this answer: GatewayResponse closes the connection instead.)
+    if (type !== 'application/json') return sendGraphqlError(res, unsupportedMediaType(type), info.id);
+    // A body over the keyless limit is read only for a valid key, looked up from the headers once:
+    // the pipeline's admit step takes it from `info` (src/pipeline/admit.ts) instead of a second lookup.
     let limit = KEYLESS_MAX_BODY;
     const declared = Number(req.headers['content-length']);
     if (!(declared <= KEYLESS_MAX_BODY)) {
       const header = req.headers['x-api-key'];
       const apiKey = Array.isArray(header) ? header[0] : header;
-      if (apiKey && (await deps.ledger.authenticate(apiKey))) limit = MAX_GRAPHQL_BODY;
+      const key = apiKey ? await deps.ledger.authenticate(apiKey) : null;
+      if (key) {
+        limit = MAX_GRAPHQL_BODY;
+        info.authenticatedKey = key;
+      }
     }
-    const raw = await readBody(req, limit);
-    if (raw === 'too-large') {
-      // Nothing more is read (node would otherwise read the rest of the body to reuse the
-      // connection): the connection is closed once the answer is out.
-      res.shouldKeepAlive = false;
-      res.once('finish', () => req.socket.destroy());
-      return sendGraphqlError(res, tooLarge(limit, limit === KEYLESS_MAX_BODY), info.id, { connection: 'close' });
-    }
+    // Refused from its headers or once over the limit: nothing more is read, and the answer
+    // closes the connection (GatewayResponse) rather than draining the rest of the body.
+    const raw = declared > limit ? 'too-large' : await readBody(req, limit);
+    if (raw === 'too-large') return sendGraphqlError(res, limit === KEYLESS_MAX_BODY ? KEYLESS_TOO_LARGE : TOO_LARGE, info.id);
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw.toString('utf8'));

@@ -8,10 +8,14 @@
  *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json
  *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
  *
+ * Whatever the answer, a large request body nobody reads is never read (GatewayResponse): the
+ * connection is closed instead of drained.
+ *
  * and CORS: a CORS_ORIGINS allow-list (default any origin), never with credentials — keys travel
  * in the x-api-key header, not in cookies, so no browser sends them on its own.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import { restErrorBody } from '../pipeline/errors.js';
@@ -51,6 +55,43 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
     req.on('end', () => resolveP(size > limit ? 'too-large' : Buffer.concat(chunks, size)));
     req.on('error', (e) => (size > limit ? resolveP('too-large') : reject(e)));
   });
+}
+
+/**
+ * Node reads a request body to its end before the connection is reused, also when the answer went
+ * out without anyone reading it (http's `req._dump()`): a 1 MiB body answered 404, 405, 413 or 415
+ * would still be read, 64 KiB and one Buffer at a time. Up to this size that is cheaper than a new
+ * connection; beyond it (or of unknown size, chunked) the connection is closed instead.
+ */
+export const DRAIN_MAX_BODY = 64 * 1024;
+
+/** A body that may be large and that nobody is reading (nor has read to its end). */
+function bodyLeftUnread(req: IncomingMessage): boolean {
+  if (req.complete || req.readableFlowing) return false;
+  const length = req.headers['content-length'];
+  if (length !== undefined) return !(Number(length) <= DRAIN_MAX_BODY);
+  return req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * The gateway's responses (createHttpServer): an answer to a request whose large body is left
+ * unread stops reading the connection at once, says `connection: close` and destroys the socket
+ * as soon as it is out — the body is never read (at most what node's parser took with the
+ * headers, one read). Every refusal of a large body by anyone without a key (404, 405, 413, 415,
+ * 401) so costs one short answer, however many megabytes the client sends after its headers.
+ */
+export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(statusCode: number, ...rest: unknown[]): this {
+    if (!this.headersSent && bodyLeftUnread(this.req)) {
+      this.shouldKeepAlive = false;
+      const socket = this.req.socket;
+      // node's server stops reading a paused socket (its 'pause' handler calls readStop).
+      socket.pause();
+      // After http's own 'finish' handler (which would resume reading to drain the body).
+      this.once('finish', () => socket.destroy());
+    }
+    return super.writeHead(statusCode, ...(rest as [string | undefined]));
+  }
 }
 
 export const tooLarge = (limit: number, keyless = false) =>

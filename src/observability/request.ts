@@ -7,6 +7,7 @@
  * and the request's log lines (`req_id`).
  */
 import { randomBytes } from 'node:crypto';
+import type { AuthenticatedKey } from '../credits/ledger.js';
 
 export interface RequestInfo {
   id: string;
@@ -16,6 +17,11 @@ export interface RequestInfo {
   keyId: string | null;
   /** performance.now() when the request arrived. */
   started: number;
+  /**
+   * The key as the HTTP face authenticated it before reading a large body (src/graphql/http.ts),
+   * so that the pipeline's admit step does not look it up again (rate limit still to come).
+   */
+  authenticatedKey?: AuthenticatedKey;
 }
 
 const SANE = /^[A-Za-z0-9._:/+=@~-]{1,128}$/;

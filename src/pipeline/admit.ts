@@ -18,7 +18,8 @@ export async function admit(ctx: GatewayContext): Promise<AuthenticatedKey | Api
   if (!ctx.apiKey) return new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
   let key: AuthenticatedKey | null;
   try {
-    key = await deps.ledger.authenticate(ctx.apiKey);
+    // Already looked up by the HTTP face when it had to choose a body limit (src/graphql/http.ts).
+    key = ctx.reqInfo?.authenticatedKey ?? (await deps.ledger.authenticate(ctx.apiKey));
   } catch (e) {
     return storeError(e, deps);
   }
