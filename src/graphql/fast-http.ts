@@ -9,7 +9,7 @@
  * content types) goes to yoga unchanged, with the body already read handed over intact.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError, getOperationAST, getVariableValues, specifiedRules, validate } from 'graphql';
+import { GraphQLError, execute, getOperationAST, getVariableValues, specifiedRules, validate } from 'graphql';
 import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode, ValidationRule } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { DocumentLimits } from './limits.js';
@@ -83,6 +83,10 @@ const DOCUMENT_MAX_TEXT = 16 * 1024;
 const DOCUMENT_CACHE_BYTES = 24 * 1024 * 1024;
 export const preparedSize = (query: string) => 4_096 + query.length * 24;
 
+/** Every root selection is a meta field (`__schema`, `__type`, `__typename`), fragments aside. */
+const introspectionOnly = (operation: OperationDefinitionNode) =>
+  operation.selectionSet.selections.every((s) => s.kind === 'Field' && s.name.value.startsWith('__'));
+
 export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: ValidationRule[], limits: DocumentLimits): FastGraphql {
   const documents = new LRUCache<string, Prepared>({
     max: 2_000,
@@ -121,7 +125,12 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       // Only names the document defines are remembered (a client chooses operationName freely).
       if (!operation) return null;
       let c: { run: CompiledOperation; operation: OperationDefinitionNode } | null = null;
-      if (operation && operation.operation === 'query') {
+      if (operation && operation.operation === 'query' && introspectionOnly(operation)) {
+        // Introspection is answered once per document (pipeline/execute.ts); compiling each new
+        // text a keyless caller sends would cost more than interpreting it the one time it runs.
+        const document = p.document;
+        c = { run: (ctx, vars) => execute({ schema, document, operationName, contextValue: ctx, variableValues: vars }), operation };
+      } else if (operation && operation.operation === 'query') {
         try {
           c = { run: compileOperation(schema, p.document, operationName), operation };
         } catch {

@@ -12,7 +12,7 @@
  * Only introspection-only GraphQL operations skip the key (GraphiQL's docs must load); they are
  * bounded by the document limits (src/graphql/limits.ts) and INTROSPECTION_MAX_BYTES.
  */
-import { getArgumentValues, getOperationAST, getVariableValues, execute as graphqlExecute } from 'graphql';
+import { getArgumentValues, getOperationAST, getVariableValues, print, execute as graphqlExecute } from 'graphql';
 import type { ExecutionArgs, ExecutionResult, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { ApiError } from '../errors.js';
@@ -81,8 +81,10 @@ export async function executeGraphql(
     if (over) return fail(over);
     // The schema never changes while the process runs: an introspection answer without
     // variables is the same for every caller, so the common one (GraphiQL's) is computed once.
+    // Keyed by the document as printed (no comments, no layout), so texts that differ only in
+    // those — free for a keyless caller to vary — share one answer.
     const source = operation.variableDefinitions?.length ? undefined : args.document.loc?.source.body;
-    const key = source !== undefined && source.length <= 16 * 1024 ? `${args.operationName ?? ''}\u0000${source}` : undefined;
+    const key = source !== undefined && source.length <= 16 * 1024 ? `${args.operationName ?? ''}\u0000${print(args.document)}` : undefined;
     const known = key === undefined ? undefined : introspectionAnswers.get(key);
     if (known) return known.result;
     const answer = introspectionAnswer((await exec(args)) as ExecutionResult);
