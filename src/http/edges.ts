@@ -84,11 +84,14 @@ export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> 
   override writeHead(statusCode: number, ...rest: unknown[]): this {
     if (!this.headersSent && bodyLeftUnread(this.req)) {
       this.shouldKeepAlive = false;
-      const socket = this.req.socket;
-      // node's server stops reading a paused socket (its 'pause' handler calls readStop).
-      socket.pause();
-      // After http's own 'finish' handler (which would resume reading to drain the body).
-      this.once('finish', () => socket.destroy());
+      // Null once the connection is gone (a client that hung up): nothing to stop then.
+      const socket = this.req.socket as IncomingMessage['socket'] | null;
+      if (socket) {
+        // node's server stops reading a paused socket (its 'pause' handler calls readStop).
+        socket.pause();
+        // After http's own 'finish' handler (which would resume reading to drain the body).
+        this.once('finish', () => socket.destroy());
+      }
     }
     return super.writeHead(statusCode, ...(rest as [string | undefined]));
   }
