@@ -50,34 +50,9 @@ describe('linkpage-b mutations (test page)', () => {
 
 describe.skipIf(!hasFixtures(LABEL))(`linkpage-b mutations (${skipReason(LABEL)})`, () => {
   mutationTest({
+    ...spec,
     name: 'page next-data-kaiserlol.json',
-    platform: LABEL,
     load: () => JSON.parse(readFixture(LABEL, 'next-data-kaiserlol.json')),
     parse: (doc) => parseLinktreeNextData(doc, 'kaiserlol'),
-    schema: schema.LinkpageBPage,
-    source: ['props', 'pageProps', 'account'],
-    identity: {
-      id: 'the account id: the record is that account',
-      // The handle is also at pageProps.username, so only both gone fail the record.
-    },
-    fields: {
-      id: ['id'],
-      username: ['username'],
-      profilePictureUrl: ['profilePictureUrl', 'customAvatar'],
-      description: ['description'],
-      verticals: ['verticals'],
-      linkPlatforms: ['linkPlatforms'],
-      timezone: ['timezone'],
-      links: ['links'],
-      // The e-mail and the one-URL-per-platform fields are read from the links and social links.
-      email_address: ['socialLinks', 'links', 'description'],
-      '*': ['socialLinks', 'links'],
-    },
-    quiet: {
-      verticals: 'newer than the 2021 capture: read with r.opt',
-      linkPlatforms: 'newer than the 2021 capture: read with r.opt',
-      timezone: 'newer than the 2021 capture',
-      profilePictureUrl: 'null on accounts with the generated placeholder picture',
-    },
   });
 });
