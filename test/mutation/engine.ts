@@ -71,6 +71,12 @@ export interface RecordSpec<D = unknown> {
    * them): their absence needs no warning (a value of another type still does). Each with why.
    */
   quiet?: Record<string, string>;
+  /**
+   * Records nested in this one (a post's author): output path → the source paths of its own
+   * identity. Mutating those may turn the nested record null as a whole (warned); its other
+   * fields follow the one-field rule like the rest.
+   */
+  nested?: Record<string, { identity: string[]; why: string }>;
   /** Error codes a root mutation may give besides UPSTREAM_FAILED (e.g. NOT_FOUND for `user: null`). */
   rootCodes?: string[];
   /** Object-key depth enumerated in full (default 3). */
@@ -386,6 +392,16 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
       // Only fields read from the mutated part may change.
       const deps = depsOf(leaf);
       const hit = deps.map((d) => ({ d, n: prefixOf(d, m.path) })).find((x) => x.n >= 0 || pathIsAncestorOf(m.path, x.d));
+      const nestedGone = Object.entries(spec.nested ?? {}).some(
+        ([prefix, n]) =>
+          (name === prefix || name.startsWith(`${prefix}.`)) &&
+          n.identity.some((p) => pathIsAncestorOf(m.path, p)) &&
+          at(out, prefix.split('.')) === null,
+      );
+      if (nestedGone) {
+        degraded = true;
+        continue;
+      }
       if (!hit) {
         fail(m, `field ${name} changed (${brief(before)} → ${brief(after)}) though the mutation is not in what it is read from`);
         continue;
