@@ -115,6 +115,24 @@ describe('the bound reader', () => {
     ]);
   });
 
+  it('a path through a value of another type is a wrong type, not an absent field (warned also under opt)', () => {
+    const json = { banner: 'x', list: { 0: 'a' }, media: [{ url: 'u' }] };
+    const r2 = reader(json, { platform: 'demo', record: 'user' });
+    const { result, warnings } = captureWarnings(() => [
+      r2.opt.str('banner_url', ['banner', 'image_url']),
+      r2.opt.str('first', ['list', 0]),
+      r2.opt.str('media_url', ['media', 'url']),
+      r2.opt.str('avatar', ['avatar', 'image_url']),
+      r2.str('media_0', ['media', 0, 'url']),
+    ]);
+    expect(result).toEqual([null, null, null, null, 'u']);
+    expect(warnings.map((w) => [w.field, w.detail])).toEqual([
+      ['user.banner_url', 'unexpected type'],
+      ['user.first', 'unexpected type'],
+      ['user.media_url', 'unexpected type'],
+    ]);
+  });
+
   it('objects/strings leave out an element of another type and warn about it, also under opt', () => {
     const { result, warnings } = captureWarnings(() => [r().objects('list'), r().opt.objects('list'), r().strings('list')]);
     expect(result).toEqual([[{ a: 1 }], [{ a: 1 }], []]);

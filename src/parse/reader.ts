@@ -111,7 +111,11 @@ function readField<T>(root: unknown, coerce: Coerce<T>, paths: PathArg[]): { val
   let sawOther = false;
   for (const p of paths) {
     const raw = at(root, p);
-    if (raw === undefined) continue;
+    if (raw === undefined) {
+      // `{"banner": "x"}` read at banner.image_url: the path is there, of another type.
+      if (blockedAt(root, p)) sawOther = true;
+      continue;
+    }
     if (raw === null) {
       sawNull = true;
       continue;
@@ -124,6 +128,20 @@ function readField<T>(root: unknown, coerce: Coerce<T>, paths: PathArg[]): { val
   }
   if (sawOther) return { value: null, problem: 'type' };
   return { value: null, problem: sawNull ? null : 'missing' };
+}
+
+/** Whether a step on the way to `path` is present but neither an object nor an array (a path of another type). */
+function blockedAt(root: unknown, path: PathArg): boolean {
+  const steps = typeof path === 'object' ? path : [path];
+  let cur: unknown = root;
+  for (let i = 0; i < steps.length - 1; i++) {
+    const next = at(cur, [steps[i]]);
+    if (next === undefined || next === null) return false;
+    // The next step is a key (an index): this one must be an object (an array).
+    if (typeof next !== 'object' || Array.isArray(next) !== (typeof steps[i + 1] === 'number')) return true;
+    cur = next;
+  }
+  return false;
 }
 
 function getters(

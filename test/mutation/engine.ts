@@ -55,7 +55,7 @@ export interface RecordSpec<D = unknown> {
   /** Where in the parser's result the record built from it is (default: the result itself). */
   output?: Path;
   /**
-   * Source paths (dotted, `*` for any array index) that make the record that record: mutating
+   * Source paths (dotted, `*` for any one step: an array index or a key) that make the record that record: mutating
    * one of them (or an object holding one) may fail the record with UPSTREAM_FAILED. Each with
    * why it is identity.
    */
@@ -77,6 +77,8 @@ export interface RecordSpec<D = unknown> {
    * fields follow the one-field rule like the rest.
    */
   nested?: Record<string, { identity: string[]; why: string }>;
+  /** Output lists that are one value (a `[start, end]` pair): whole or null, never one element degraded. */
+  atomic?: string[];
   /** Error codes a root mutation may give besides UPSTREAM_FAILED (e.g. NOT_FOUND for `user: null`). */
   rootCodes?: string[];
   /** Object-key depth enumerated in full (default 3). */
@@ -148,13 +150,13 @@ export function setAt(root: unknown, path: Path, value: unknown): unknown {
 
 export const show = (p: Path): string => (p.length ? p.join('.') : '(root)');
 
-/** `pattern` (dotted, `*` any index, `**` any rest) matches the first segments of `path`. */
+/** `pattern` (dotted, `*` any one step) matches the first segments of `path`. */
 function patternSegs(pattern: string): string[] {
   return pattern === '' ? [] : pattern.split('.');
 }
 
 function segMatch(pat: string, seg: Seg): boolean {
-  return pat === '*' ? typeof seg === 'number' : pat === String(seg);
+  return pat === '*' || pat === String(seg);
 }
 
 /** How many segments of `path` the pattern covers when it is a prefix of it (-1: not a prefix). */
@@ -408,7 +410,9 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
       }
       // A mutation inside one element of a list changes or drops that element only.
       const inElement = hit.n >= 0 && m.path.some((seg, i) => typeof seg === 'number' && i >= Math.max(0, hit.n - 1));
-      if (inElement && Array.isArray(before) && !oneElementAtMost(before, after)) {
+      // A list the parser leaves out when empty (an optional key) counts as [] here.
+      const afterList = after === undefined ? [] : after;
+      if (inElement && Array.isArray(before) && !(spec.atomic ?? []).includes(name) && !oneElementAtMost(before, afterList)) {
         fail(
           m,
           `list ${name} changed beyond the one mutated element (${before.length} → ${Array.isArray(after) ? after.length : brief(after)})`,
