@@ -77,6 +77,12 @@ export interface RecordSpec<D = unknown> {
    * fields follow the one-field rule like the rest.
    */
   nested?: Record<string, { identity: string[]; why: string }>;
+  /**
+   * Source paths whose loss the parser cannot tell from a normal answer, whatever the mutation,
+   * with why: a Relay fragment found by its id anywhere in the answer (one of another type is
+   * just one fragment fewer). Their fields may degrade without a warning. Use sparingly.
+   */
+  unwarned?: Record<string, string>;
   /** Output lists that are one value (a `[start, end]` pair): whole or null, never one element degraded. */
   atomic?: string[];
   /** Error codes a root mutation may give besides UPSTREAM_FAILED (e.g. NOT_FOUND for `user: null`). */
@@ -261,6 +267,24 @@ function deepFreeze<T>(v: T): T {
   return v;
 }
 
+/**
+ * Leaf paths of a record before and after, walked together: objects by key; lists element by
+ * element while they keep their length (so a field inside one item is compared as a field), as
+ * one value when the length changed (an item dropped or added).
+ */
+function pairLeaves(a: unknown, b: unknown, path: Seg[] = [], out = new Map<string, Path>()): Map<string, Path> {
+  if (isObj(a) && isObj(b) && (Object.keys(a).length > 0 || Object.keys(b).length > 0)) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) pairLeaves(a[k], b[k], [...path, k], out);
+  } else if (isObj(a) && b === undefined && Object.keys(a).length > 0) {
+    for (const k of Object.keys(a)) pairLeaves(a[k], undefined, [...path, k], out);
+  } else if (a === undefined && isObj(b) && Object.keys(b).length > 0) {
+    for (const k of Object.keys(b)) pairLeaves(undefined, b[k], [...path, k], out);
+  } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.some((x) => isObj(x) || Array.isArray(x))) {
+    a.forEach((x, i) => pairLeaves(x, b[i], [...path, i], out));
+  } else if (path.length) out.set(show(path), path);
+  return out;
+}
+
 /** Leaf paths of an output record: objects are walked, arrays and scalars are leaves. */
 function leaves(v: unknown, path: Seg[] = [], out = new Map<string, Path>()): Map<string, Path> {
   if (isObj(v) && Object.keys(v).length > 0) {
@@ -325,12 +349,13 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
   const identity = Object.keys(spec.identity);
   const quiet = Object.keys(spec.quiet ?? {});
   const fields = spec.fields ?? {};
-  const depsOf = (leaf: Path): string[] => {
+  /** What a field is read from; `own`: stated for the field itself (not inherited from an object or list holding it). */
+  const depsOf = (leaf: Path): { deps: string[]; own: boolean } => {
     for (let n = leaf.length; n > 0; n--) {
       const key = show(leaf.slice(0, n));
-      if (fields[key]) return fields[key];
+      if (fields[key]) return { deps: fields[key], own: n === leaf.length };
     }
-    return fields['*'] ?? [show(leaf)];
+    return { deps: fields['*'] ?? [show(leaf)], own: true };
   };
 
   const paths = enumeratePaths(src, {
@@ -385,14 +410,14 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
       continue;
     }
     const out = at(run.result, outPath);
-    const keys = new Map([...leaves(base), ...leaves(out)]);
+    const keys = pairLeaves(base, out);
     let degraded = false;
     for (const [name, leaf] of keys) {
       const before = at(base, leaf);
       const after = at(out, leaf);
       if (same(before, after)) continue;
       // Only fields read from the mutated part may change.
-      const deps = depsOf(leaf);
+      const { deps, own } = depsOf(leaf);
       const hit = deps.map((d) => ({ d, n: prefixOf(d, m.path) })).find((x) => x.n >= 0 || pathIsAncestorOf(m.path, x.d));
       const nestedGone = Object.entries(spec.nested ?? {}).some(
         ([prefix, n]) =>
@@ -409,7 +434,9 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
         continue;
       }
       // A mutation inside one element of a list changes or drops that element only.
-      const inElement = hit.n >= 0 && m.path.some((seg, i) => typeof seg === 'number' && i >= Math.max(0, hit.n - 1));
+      // (For a list read as part of something larger — a list inside one item of the record's
+      // list — the mutation changes that larger thing, not one element of this list.)
+      const inElement = own && hit.n >= 0 && m.path.some((seg, i) => typeof seg === 'number' && i >= Math.max(0, hit.n - 1));
       // A list the parser leaves out when empty (an optional key) counts as [] here.
       const afterList = after === undefined ? [] : after;
       if (inElement && Array.isArray(before) && !(spec.atomic ?? []).includes(name) && !oneElementAtMost(before, afterList)) {
@@ -423,7 +450,9 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
     }
     const announced = run.warnings.some((w) => w.platform === spec.platform);
     // An explicit null is data; an absent optional part is normal; anything else that degraded a field is warned.
-    const absentOptional = m.kind === 'delete' && quiet.some((q) => prefixOf(q, m.path) >= 0);
+    const absentOptional =
+      (m.kind === 'delete' && quiet.some((q) => prefixOf(q, m.path) >= 0)) ||
+      Object.keys(spec.unwarned ?? {}).some((q) => prefixOf(q, m.path) >= 0);
     if (degraded && !announced && m.kind !== 'to-null' && !absentOptional) {
       fail(m, 'a field degraded to null/[] (or a list lost an element) without a parser warning');
     }
