@@ -124,12 +124,14 @@ function editorialNotesOf(a: Obj): string | null {
 // ---------------------------------------------------------------------------------------------
 
 export function songItemOf(r: Resource): SongItem {
-  const a = r.attributes;
+  // Every catalog resource has a name and a url (warned when missing); the by-line and the
+  // duration depend on its kind.
+  const a = reader(r.attributes, { platform: PLATFORM, record: 'item' });
   const kind = kindOf(r.type, 'song');
-  const title = nonEmpty(a.name);
+  const title = a.nonEmpty('name');
   // The by-line: the performer of a song/album/video, a playlist's curator, an artist itself.
-  const artistName = nonEmpty(a.artistName) ?? nonEmpty(a.curatorName) ?? (kind === 'artist' ? title : null);
-  return { id: r.id, kind, title, artist_name: artistName, url: nonEmpty(a.url), duration_ms: round(a.durationInMillis) };
+  const artistName = a.opt.nonEmpty('artistName', 'artistName', 'curatorName') ?? (kind === 'artist' ? title : null);
+  return { id: r.id, kind, title, artist_name: artistName, url: a.nonEmpty('url'), duration_ms: a.opt.round('durationInMillis') };
 }
 
 function artistAlbumOf(r: Resource): ArtistAlbum {
@@ -269,14 +271,18 @@ export function albumOf(r: Resource): Album {
   const title = ra.nonEmpty('name');
   const tracksRel = r.relationships.tracks;
   const rel = reader(r.relationships, { platform: PLATFORM, record: 'album.relationships' });
-  const tracks: Track[] = resources(rel, 'tracks').map((t) => ({
-    id: t.id,
-    kind: kindOf(t.type, 'song'),
-    title: nonEmpty(t.attributes.name),
-    duration_ms: round(t.attributes.durationInMillis),
-    track_number: round(t.attributes.trackNumber),
-    album_id: r.id,
-  }));
+  const tracks: Track[] = resources(rel, 'tracks').map((t) => {
+    // A track's name, duration and number are on every track the album lists (warned when missing).
+    const ta = reader(t.attributes, { platform: PLATFORM, record: 'album.track' });
+    return {
+      id: t.id,
+      kind: kindOf(t.type, 'song'),
+      title: ta.nonEmpty('name'),
+      duration_ms: ta.round('durationInMillis'),
+      track_number: ta.round('trackNumber'),
+      album_id: r.id,
+    };
+  });
   const trackCount = ra.round('trackCount') ?? (isObj(tracksRel) ? tracks.length : null);
   const artistUrl = albumArtistUrl(r, a);
   if (!artistUrl) ra.warn('artist_url', 'no artistUrl and no artist in relationships');
