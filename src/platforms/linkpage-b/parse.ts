@@ -86,7 +86,8 @@ export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPa
     !Array.isArray(account.links) && Array.isArray(pageProps.links) ? reader(pageProps, { platform: PLATFORM, record: 'page' }) : r;
   const links: LinkpageBLink[] = linksFrom.items('links', (l) => {
     const v = l.root as Obj;
-    return { id: intish(v.id), type: str(v.type) ?? '', title: str(v.title) ?? '', url: str(v.url) ?? '' };
+    // Every link has its id (warned when missing); texts are '' when unset (api.md).
+    return { id: l.get('id', intish), type: str(v.type) ?? '', title: str(v.title) ?? '', url: str(v.url) ?? '' };
   });
   const socialLinks = (
     Array.isArray(account.socialLinks) ? account.socialLinks : Array.isArray(pageProps.socialLinks) ? pageProps.socialLinks : []
