@@ -281,11 +281,12 @@ export function toSearchEvent(id: string, e: Obj): SearchEvent {
   const url = r.opt.nonEmpty('url', 'url', 'eventUrl') ?? canonicalEventUrl(id);
   return {
     id,
-    name: r.opt.nonEmpty('name'),
+    // Like every event node, a search result names the event and its date (warned when missing).
+    name: r.nonEmpty('name'),
     type: r.opt.nonEmpty('__typename') ?? 'Event',
     url,
     event_url: r.opt.nonEmpty('event_url', 'eventUrl', 'event_url') ?? url,
-    day_time_sentence: r.opt.nonEmpty('day_time_sentence', 'day_time_sentence', 'capitalized_day_time_sentence'),
+    day_time_sentence: r.nonEmpty('day_time_sentence', 'day_time_sentence', 'capitalized_day_time_sentence'),
     event_place: placeOf(r),
     ticketing_context_row: ticketingOf(r),
     is_online: r.opt.bool('is_online'),
@@ -326,7 +327,8 @@ function eventOfEdge(edge: Json): EdgeEvent | null {
   const id = first.id as string;
   // The card wrapping the event on a page's events tab (TimelineAppCollectionItem) carries its image.
   const wrapper = isObj(edge) ? obj(edge.node) : null;
-  const cardImageUri = wrapper && wrapper !== first ? str(obj(wrapper.image)?.uri) : null;
+  const cardImageUri =
+    wrapper && wrapper !== first ? reader(wrapper, { platform: PLATFORM, record: 'event_card' }).opt.str('image', ['image', 'uri']) : null;
   return { id, node: mergeNodes(fragmentsOf([edge], id, first)), cardImageUri };
 }
 
