@@ -85,6 +85,11 @@ export interface RecordSpec<D = unknown> {
   unwarned?: Record<string, string>;
   /** Output lists that are one value (a `[start, end]` pair): whole or null, never one element degraded. */
   atomic?: string[];
+  /**
+   * The source object is an optional part of the record (a page header), not the record itself:
+   * its removal or another type degrades the record like any other mutation (why).
+   */
+  rootOptional?: string;
   /** Error codes a root mutation may give besides UPSTREAM_FAILED (e.g. NOT_FOUND for `user: null`). */
   rootCodes?: string[];
   /** Object-key depth enumerated in full (default 3). */
@@ -364,16 +369,16 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
     sampleDepth: spec.sampleDepth ?? 8,
     skip: Object.keys(spec.skip ?? {}),
   });
-  const all = mutationsOf(src, paths).filter((m) => !opts.only || opts.only(m));
-  const report: Report = { mutations: 0, errors: 0, failures: [] };
-  const fail = (m: Mutation, problem: string) => report.failures.push({ mutation: `${m.kind} ${show(m.path)}`, problem });
-
   // The source object itself absent or of another type: there is no record (typed error).
   const rootCases: Mutation[] = [
     { kind: 'delete', path: [], value: DELETE },
     ...REPLACEMENTS.filter((r) => r.type !== typeOf(src)).map((r) => ({ kind: r.kind, path: [] as Path, value: r.value })),
   ];
-  for (const m of opts.only ? rootCases.filter(opts.only) : rootCases) {
+  const all = [...(spec.rootOptional ? rootCases : []), ...mutationsOf(src, paths)].filter((m) => !opts.only || opts.only(m));
+  const report: Report = { mutations: 0, errors: 0, failures: [] };
+  const fail = (m: Mutation, problem: string) => report.failures.push({ mutation: `${m.kind} ${show(m.path)}`, problem });
+
+  for (const m of spec.rootOptional ? [] : opts.only ? rootCases.filter(opts.only) : rootCases) {
     report.mutations++;
     const mutated = source.length ? setAt(doc, source, m.value) : m.value === DELETE ? undefined : m.value;
     try {

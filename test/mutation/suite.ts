@@ -17,7 +17,7 @@ export function mutationTest<D>(spec: RecordSpec<D>, opts: { minMutations?: numb
       // Not vacuous: the answer really was mutated many times, and the source object's own
       // removal (the root cases) failed the record.
       expect(r.mutations).toBeGreaterThanOrEqual(opts.minMutations ?? 50);
-      expect(r.errors).toBeGreaterThan(0);
+      if (!spec.rootOptional) expect(r.errors).toBeGreaterThan(0);
       expect(r.failures, `${r.failures.length} of ${r.mutations} mutations broke the rule:\n${listFailures(r)}`).toEqual([]);
     },
     TIMEOUT_MS,
