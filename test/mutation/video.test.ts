@@ -1,8 +1,8 @@
 import { describe } from 'vitest';
 import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
-import { buildChannelRecord, parseAboutResponse, parseChannelPage } from '../../src/platforms/video/parse.js';
+import { buildChannelRecord, parseAboutResponse, parseChannelHtml, parseChannelPage } from '../../src/platforms/video/parse.js';
 import * as schema from '../../src/platforms/video/schema.js';
-import type { RecordSpec } from './engine.js';
+import { embedded, type RecordSpec } from './engine.js';
 import { aboutBrowseResponse, channelInitialData, NIGHT_OWL, nightOwlAbout } from '../pages/video.js';
 import { mutationTest } from './suite.js';
 
@@ -63,6 +63,17 @@ describe.skipIf(!hasFixtures(LABEL))(`video mutations (${skipReason(LABEL)})`, (
   mutationTest({ ...headerSpec, name: 'channel header ytinitialdata-channel-videos-bulwark.json', load: bulwark });
   mutationTest({ ...metadataSpec, name: 'channel metadata youtubei-browse-videos-kurzgesagt (browse answer)', load: kurzgesagt });
   mutationTest({ ...headerSpec, name: 'channel header youtubei-browse-videos-kurzgesagt (browse answer)', load: kurzgesagt });
+
+  // The whole HTML page: `var ytInitialData = {…};` mutated in place (the channel metadata).
+  const PAGE = 'channel-videos-tab-hospitalrecords.html';
+  let cached: ReturnType<typeof embedded> | undefined;
+  const page = () => (cached ??= embedded(readFixture(LABEL, PAGE), /var ytInitialData = /, /;<\/script>/));
+  mutationTest({
+    ...metadataSpec,
+    name: `channel metadata in the ytInitialData of ${PAGE}`,
+    load: () => page().json,
+    parse: (doc) => buildChannelRecord(parseChannelHtml(page().with(doc)), null),
+  });
 });
 
 // The about panel (no capture holds one): the project's own browse answer for it.
