@@ -195,8 +195,17 @@ export function enumeratePaths(src: unknown, opts: { maxDepth: number; sample: n
   const skipped = (p: Path) => opts.skip.some((s) => prefixOf(s, p) === patternSegs(s).length && patternSegs(s).length <= p.length);
   const walk = (node: unknown, path: Seg[], depth: number) => {
     if (Array.isArray(node)) {
-      // Arrays: their first element stands for the others (an element-level mutation covers one element).
-      if (node.length > 0) walk(node[0], [...path, 0], depth);
+      // Arrays: their first element stands for the others of its shape; an element of another
+      // shape (another key set or type: a GROUP module beside a HEADER) is walked too, up to 4.
+      const seen = new Set<string>();
+      let walked = 0;
+      node.forEach((el, i) => {
+        const shape = isObj(el) ? `${String(el.type ?? el.__typename ?? '')}|${Object.keys(el).sort().join(',')}` : typeOf(el);
+        if (seen.has(shape) || walked >= 4) return;
+        seen.add(shape);
+        walked++;
+        walk(el, [...path, i], depth);
+      });
       return;
     }
     if (!isObj(node)) return;
