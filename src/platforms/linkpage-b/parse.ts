@@ -89,9 +89,13 @@ export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPa
     // Every link has its id (warned when missing); texts are '' when unset (api.md).
     return { id: l.get('id', intish), type: str(v.type) ?? '', title: str(v.title) ?? '', url: str(v.url) ?? '' };
   });
-  const socialLinks = (
-    Array.isArray(account.socialLinks) ? account.socialLinks : Array.isArray(pageProps.socialLinks) ? pageProps.socialLinks : []
-  ).filter(isObj);
+  // Social links (the profile icons): the account's, else the page's copy; creators without any
+  // have none. An entry of another shape, or without its url, is left out and warned.
+  const socialFrom =
+    !Array.isArray(account.socialLinks) && Array.isArray(pageProps.socialLinks)
+      ? reader(pageProps, { platform: PLATFORM, record: 'page' })
+      : r;
+  const socialLinks = socialFrom.opt.items('socialLinks', (sl) => (sl.str('url') === null ? null : (sl.root as Obj)));
 
   // The 2021 page leaves account.profilePictureUrl null and puts a generated base64 placeholder
   // at pageProps.profilePictureUrl: only http(s) pictures are the creator's.
