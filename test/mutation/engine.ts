@@ -537,6 +537,11 @@ export interface HtmlSpec {
   fields?: Record<string, string[]>;
   /** Selectors of elements a record may lack (their removal or renaming needs no warning), with why. */
   quiet?: Record<string, string>;
+  /**
+   * Selectors of elements a page may simply have fewer of (a link button, an icon): their removal
+   * needs no warning; renamed (stripped of their classes, another tag) they must still be noticed.
+   */
+  removable?: Record<string, string>;
   /** How many elements of the scope to mutate (document order; default 40). */
   maxElements?: number;
 }
@@ -599,13 +604,14 @@ export function judgeHtml(spec: HtmlSpec): Report {
     // The value as written in the mutated element (text, an attribute; a URL by its path).
     const values = (Array.isArray(before) ? before : [before]).filter((v) => v !== null && v !== undefined).map(String);
     const html = decodeEntities(l.outer);
+    const decoded = safeDecodeURI(html);
     // The element's text, collapsed as the parsers collapse it: part of the value, or holding it.
     const text = $(l.el as never)
       .text()
       .replace(/\s+/g, ' ')
       .trim();
     return values.some((v) => {
-      if (html.includes(v) || (text && (v.includes(text) || text.includes(v)))) return true;
+      if (html.includes(v) || decoded.includes(v) || (text && (v.includes(text) || text.includes(v)))) return true;
       try {
         const u = new URL(v);
         return u.pathname.length > 1 && html.includes(u.pathname);
@@ -640,7 +646,8 @@ export function judgeHtml(spec: HtmlSpec): Report {
       }
       const announced = run.warnings.some((w) => w.platform === spec.platform);
       // An optional element renamed is, to the parser, an optional element absent.
-      const absentOptional = matchesAny(l, Object.keys(spec.quiet ?? {}));
+      const absentOptional =
+        matchesAny(l, Object.keys(spec.quiet ?? {})) || (kind === 'remove' && matchesAny(l, Object.keys(spec.removable ?? {})));
       if (spec.list) {
         const list = spec.list(run.result);
         // Everything but the record (the other items, the page's own fields) is untouched.
@@ -706,6 +713,16 @@ function withoutList(result: unknown, list: (r: unknown) => unknown[]): unknown 
     v === items ? '(list)' : isObj(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)])) : v;
   return strip(result);
 }
+
+/** A page's text with its %-escapes decoded (a redirect's `d=https%3A%2F%2F…` target). */
+const safeDecodeURI = (s: string) =>
+  s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (m) => {
+    try {
+      return decodeURIComponent(m);
+    } catch {
+      return m;
+    }
+  });
 
 const decodeEntities = (s: string) =>
   s.replace(
