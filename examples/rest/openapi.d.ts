@@ -897,7 +897,7 @@ export interface components {
         AudioBArtist: {
             id: string;
             kind: string;
-            name: string;
+            name: string | null;
             url: string | null;
             artwork: {
                 url: string;
@@ -925,7 +925,7 @@ export interface components {
         AudioBAlbum: {
             id: string;
             kind: string;
-            title: string;
+            title: string | null;
             artist_name: string | null;
             artist_url: string | null;
             url: string | null;

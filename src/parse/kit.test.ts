@@ -100,10 +100,68 @@ describe('the bound reader', () => {
     ]);
   });
 
-  it('opt.* never warns; arrays read as [] when absent', () => {
-    const { result, warnings } = captureWarnings(() => [r().opt.str('bio'), r().opt.objects('items'), r().objects('list')]);
-    expect(result).toEqual([null, [], [{ a: 1 }]]);
+  it('opt.* does not warn about an absent field; arrays read as [] when absent', () => {
+    const { result, warnings } = captureWarnings(() => [r().opt.str('bio'), r().opt.objects('items'), r().opt.str('description')]);
+    expect(result).toEqual([null, [], null]);
     expect(warnings).toEqual([]);
+  });
+
+  it('opt.* warns about a present value of another type (a changed shape, not an absent field)', () => {
+    const { result, warnings } = captureWarnings(() => [r().opt.int('name'), r().opt.obj('followers')]);
+    expect(result).toEqual([null, null]);
+    expect(warnings).toEqual([
+      { platform: 'demo', field: 'artist.name', detail: 'unexpected type' },
+      { platform: 'demo', field: 'artist.followers', detail: 'unexpected type' },
+    ]);
+  });
+
+  it('a path through a value of another type is a wrong type, not an absent field (warned also under opt)', () => {
+    const json = { banner: 'x', list: { 0: 'a' }, media: [{ url: 'u' }] };
+    const r2 = reader(json, { platform: 'demo', record: 'user' });
+    const { result, warnings } = captureWarnings(() => [
+      r2.opt.str('banner_url', ['banner', 'image_url']),
+      r2.opt.str('first', ['list', 0]),
+      r2.opt.str('media_url', ['media', 'url']),
+      r2.opt.str('avatar', ['avatar', 'image_url']),
+      r2.str('media_0', ['media', 0, 'url']),
+    ]);
+    expect(result).toEqual([null, null, null, null, 'u']);
+    expect(warnings.map((w) => [w.field, w.detail])).toEqual([
+      ['user.banner_url', 'unexpected type'],
+      ['user.first', 'unexpected type'],
+      ['user.media_url', 'unexpected type'],
+    ]);
+  });
+
+  it('objects/strings leave out an element of another type and warn about it, also under opt', () => {
+    const { result, warnings } = captureWarnings(() => [r().objects('list'), r().opt.objects('list'), r().strings('list')]);
+    expect(result).toEqual([[{ a: 1 }], [{ a: 1 }], []]);
+    expect(warnings.map((w) => [w.field, w.detail])).toEqual([
+      ['artist.list', '1 element(s) not an object'],
+      ['artist.list', '1 element(s) not an object'],
+      ['artist.list', '2 element(s) not a string'],
+    ]);
+  });
+
+  it('items: one element degrades at a time (not an object, refused, or without its own id: left out and warned)', () => {
+    const json = { tracks: [{ id: 1, name: 'A' }, 'junk', { name: 'no id' }, { id: 4, name: 'skip me' }, { id: 5 }] };
+    const { result, warnings } = captureWarnings(() =>
+      reader(json, { platform: 'demo', record: 'album' }).items('tracks', (el) => {
+        const id = el.id('id', int);
+        return id === 4 ? null : { id, name: el.str('name') };
+      }),
+    );
+    expect(result).toEqual([
+      { id: 1, name: 'A' },
+      { id: 5, name: null },
+    ]);
+    expect(warnings.map((w) => w.field)).toEqual(['album.tracks', 'album.tracks', 'album.tracks', 'album.tracks.name']);
+    // Errors other than a missing element id are not the element's: they still fail the record.
+    expect(() =>
+      reader(json, { platform: 'demo', record: 'album' }).items('tracks', () => {
+        throw new TypeError('bug');
+      }),
+    ).toThrow(TypeError);
   });
 
   it('the id: its value, or UPSTREAM_FAILED naming record.field', () => {

@@ -11,7 +11,8 @@
  *   one is read) → null, no warning: that is data.
  *
  * Fields an upstream only sometimes carries (a pinned post, an optional block) are read with
- * `r.opt.*`, which never warns.
+ * `r.opt.*`, which does not warn when they are absent; present with another type, they are a
+ * changed shape like any other and warned.
  *
  *   const r = reader(json, { platform: 'code', record: 'repository' });
  *   const id = r.id('id', int);                         // throws when absent
@@ -20,7 +21,7 @@
  *   const pinned = r.opt.obj('pinned');                 // absent is normal
  *   const owner = r.child('owner');                     // a reader over json.owner, record 'repository.owner'
  */
-import { shapeChanged } from '../errors.js';
+import { isApiError, shapeChanged } from '../errors.js';
 import { warn } from '../observability/warn.js';
 import type { Coerce, Key, Obj, Path } from './values.js';
 import {
@@ -70,10 +71,17 @@ export interface Getters {
   boolish(field: string, ...paths: PathArg[]): boolean | null;
   obj(field: string, ...paths: PathArg[]): Obj | null;
   arr(field: string, ...paths: PathArg[]): unknown[] | null;
-  /** The plain objects of an array field ([] when absent: warned unless optional). */
+  /** The plain objects of an array field ([] when absent: warned unless optional; an element of another type is left out, warned). */
   objects(field: string, ...paths: PathArg[]): Obj[];
-  /** The strings of an array field ([] when absent: warned unless optional). */
+  /** The strings of an array field ([] when absent: warned unless optional; an element of another type is left out, warned). */
   strings(field: string, ...paths: PathArg[]): string[];
+  /**
+   * The elements of an array field, each read by `each` through a reader over it (record
+   * `record.field`). A list degrades one element at a time: an element that is not an object, that
+   * `each` refuses (null), or whose own identity is missing (`el.id(...)` threw UPSTREAM_FAILED)
+   * is left out with a warning; the others stay. [] when the list is absent (warned unless optional).
+   */
+  items<T>(field: string, each: (el: Reader, index: number) => T | null, ...paths: PathArg[]): T[];
 }
 
 export interface Reader extends Getters {
@@ -81,7 +89,7 @@ export interface Reader extends Getters {
   readonly record: string;
   /** The object being read. */
   readonly root: unknown;
-  /** Fields of this record the upstream may leave out: never warned. */
+  /** Fields of this record the upstream may leave out: not warned when absent (only when of another type). */
   readonly opt: Getters;
   /** The record's identity: its value, or UPSTREAM_FAILED (`missing record.field`) when absent. */
   id<T = string>(field: string, coerce?: Coerce<T>, ...paths: PathArg[]): T;
@@ -103,7 +111,11 @@ function readField<T>(root: unknown, coerce: Coerce<T>, paths: PathArg[]): { val
   let sawOther = false;
   for (const p of paths) {
     const raw = at(root, p);
-    if (raw === undefined) continue;
+    if (raw === undefined) {
+      // `{"banner": "x"}` read at banner.image_url: the path is there, of another type.
+      if (blockedAt(root, p)) sawOther = true;
+      continue;
+    }
     if (raw === null) {
       sawNull = true;
       continue;
@@ -118,10 +130,28 @@ function readField<T>(root: unknown, coerce: Coerce<T>, paths: PathArg[]): { val
   return { value: null, problem: sawNull ? null : 'missing' };
 }
 
-function getters(root: unknown, report: ((field: string, problem: 'missing' | 'type') => void) | null): Getters {
+/** Whether a step on the way to `path` is present but neither an object nor an array (a path of another type). */
+function blockedAt(root: unknown, path: PathArg): boolean {
+  const steps = typeof path === 'object' ? path : [path];
+  let cur: unknown = root;
+  for (let i = 0; i < steps.length - 1; i++) {
+    const next = at(cur, [steps[i]]);
+    if (next === undefined || next === null) return false;
+    // The next step is a key (an index): this one must be an object (an array).
+    if (typeof next !== 'object' || Array.isArray(next) !== (typeof steps[i + 1] === 'number')) return true;
+    cur = next;
+  }
+  return false;
+}
+
+function getters(
+  root: unknown,
+  report: (field: string, problem: 'missing' | 'type') => void,
+  opts: ReaderOptions & { element: (field: string, detail: string) => void },
+): Getters {
   const get = <T>(field: string, coerce: Coerce<T>, ...paths: PathArg[]): T | null => {
     const { value, problem } = readField(root, coerce, paths.length ? paths : [field]);
-    if (problem && report) report(field, problem);
+    if (problem) report(field, problem);
     return value;
   };
   const of =
@@ -144,21 +174,52 @@ function getters(root: unknown, report: ((field: string, problem: 'missing' | 't
     boolish: of(boolish),
     obj: of(obj),
     arr: of(arr),
-    objects: (field, ...paths) => objects(get(field, arr, ...paths)),
-    strings: (field, ...paths) => strings(get(field, arr, ...paths)),
+    objects: (field, ...paths) => {
+      const list = get(field, arr, ...paths);
+      const kept = objects(list);
+      if (list && kept.length < list.length) opts.element(field, `${list.length - kept.length} element(s) not an object`);
+      return kept;
+    },
+    strings: (field, ...paths) => {
+      const list = get(field, arr, ...paths);
+      const kept = strings(list);
+      if (list && kept.length < list.length) opts.element(field, `${list.length - kept.length} element(s) not a string`);
+      return kept;
+    },
+    items: <T>(field: string, each: (el: Reader, index: number) => T | null, ...paths: PathArg[]): T[] => {
+      const list = get(field, arr, ...paths) ?? [];
+      const out: T[] = [];
+      list.forEach((v, i) => {
+        if (!isObj(v)) return opts.element(field, `element ${i} is not an object`);
+        let item: T | null;
+        try {
+          item = each(reader(v, { platform: opts.platform, record: `${opts.record}.${field}` }), i);
+        } catch (e) {
+          // An element without its own identity is that element's failure, not the list's.
+          if (isApiError(e) && e.code === 'UPSTREAM_FAILED') return opts.element(field, `element ${i}: ${e.message}`);
+          throw e;
+        }
+        if (item === null) return opts.element(field, `element ${i} left out`);
+        out.push(item);
+      });
+      return out;
+    },
   };
 }
 
 export function reader(root: unknown, opts: ReaderOptions): Reader {
   const { platform, record } = opts;
   const warnField = (field: string, detail?: string) => warn(platform, `${record}.${field}`, detail);
-  const g = getters(root, (field, problem) => warnField(field, problem === 'missing' ? 'missing' : 'unexpected type'));
+  // A malformed element is never normal, also in a list the upstream only sometimes sends.
+  const scope = { platform, record, element: warnField };
+  const g = getters(root, (field, problem) => warnField(field, problem === 'missing' ? 'missing' : 'unexpected type'), scope);
   const self: Reader = {
     ...g,
     platform,
     record,
     root,
-    opt: getters(root, null),
+    // Optional: absence is normal, but a value of another type is a changed shape all the same.
+    opt: getters(root, (field, problem) => problem === 'type' && warnField(field, 'unexpected type'), scope),
     id<T = string>(field: string, coerce: Coerce<T> = idStr as unknown as Coerce<T>, ...paths: PathArg[]): T {
       const { value } = readField(root, coerce, paths.length ? paths : [field]);
       if (value === null) throw shapeChanged(platform, `${record}.${field}`);

@@ -12,17 +12,20 @@
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
-import { bool, int, intish, isObj, num, objects, reader, str, strings } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import { at, bool, int, intish, isObj, num, objects, reader, str } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import type { ImageSource, Podcast, PlaylistTrack, Playlist } from './schema.js';
 export type { ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist } from './schema.js';
 
 const PLATFORM = 'audio-a';
 
-/** Upstream lists come as `{items: [...]}` pages; api.md shows them as plain arrays. */
-function itemsOf(v: unknown): Obj[] {
-  if (Array.isArray(v)) return objects(v);
-  return isObj(v) ? objects(v.items) : [];
+/**
+ * Upstream lists come as `{items: [...]}` pages (sometimes a plain array); api.md shows them as
+ * plain arrays. Read through `r`: the list missing is warned, and so is an element of another type.
+ */
+function pageItems<T>(r: Reader, field: string, each: (el: Reader) => T | null): T[] {
+  if (Array.isArray(at(r.root, field))) return r.items(field, each);
+  return r.child(field).items('items', each);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,8 +164,9 @@ function pathfinderUnion(json: unknown, union: string, operation: string, what: 
 // Shared pieces
 // ---------------------------------------------------------------------------------------------
 
-function imageSources(v: unknown): ImageSource[] {
-  return objects(v).map((s) => ({ url: str(s.url), width: int(s.width), height: int(s.height) }));
+function imageSources(r: Reader, field: string): ImageSource[] {
+  // Spotify leaves width and height null on some images (playlist mosaics).
+  return r.items(field, (i) => ({ url: i.str('url'), width: i.int('width'), height: i.int('height') }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,52 +207,54 @@ export function parsePodcast(json: unknown, requestedId?: string): Podcast {
   const id = (typeof p.id === 'string' && SPOTIFY_ID_RE.test(p.id) ? p.id : null) ?? idFromUri(uri, 'show');
   if (!id) throw shapeChanged(PLATFORM, 'podcastUnionV2.id/uri');
 
-  const rating = isObj(p.rating) ? p.rating : null;
-  const avg = rating && isObj(rating.averageRating) ? rating.averageRating : null;
-  const playability = isObj(p.playability) ? p.playability : null;
-  const sharing = isObj(p.sharingInfo) ? p.sharingInfo : null;
-
-  // What every show page shows: name, description, publisher, cover art, media type.
+  // What every show page shows: name, description, publisher, cover art, media type; and what
+  // the persisted query selects on every show (a GraphQL answer carries each, null when unset).
+  // README: the ones Spotify sends only for some shows are read as optional.
   const r = reader(p, { platform: PLATFORM, record: 'podcast' });
   const publisher = r.obj('publisher');
   const coverArt = r.obj('coverArt');
+  const rating = r.opt.obj('rating');
+  const rr = r.over(rating, 'rating');
+  const avg = rating ? rr.obj('averageRating') : null;
+  const ar = rr.over(avg, 'averageRating');
+  const playability = r.obj('playability');
+  const pl = r.over(playability, 'playability');
+  const sharing = r.obj('sharingInfo');
+  const sh = r.over(sharing, 'sharingInfo');
+  const contentRating = r.obj('contentRatingV2');
   const podcast: Podcast = {
     id,
     uri: uri ?? `spotify:show:${id}`,
-    __typename: str(p.__typename),
+    __typename: r.str('__typename'),
     name: r.str('name'),
     description: r.str('description'),
     htmlDescription: r.opt.str('htmlDescription'),
-    publisher: publisher ? { name: str(publisher.name) } : null,
+    publisher: publisher ? { name: r.over(publisher, 'publisher').str('name') } : null,
     contentType: r.opt.str('contentType'),
     mediaType: r.str('mediaType'),
-    coverArt: coverArt ? { sources: imageSources(coverArt.sources) } : null,
-    episodesV2: itemsOf(p.episodesV2),
-    topics: itemsOf(p.topics).map((t) => ({ __typename: str(t.__typename), title: str(t.title), uri: str(t.uri) })),
+    coverArt: coverArt ? { sources: imageSources(r.over(coverArt, 'coverArt'), 'sources') } : null,
+    episodesV2: pageItems(r, 'episodesV2', (e) => e.root as Obj),
+    topics: pageItems(r, 'topics', (t) => ({ __typename: t.str('__typename'), title: t.str('title'), uri: t.str('uri') })),
     rating: rating
       ? {
           averageRating: avg
-            ? { average: num(avg.average), showAverage: bool(avg.showAverage), totalRatings: int(avg.totalRatings) }
+            ? { average: ar.num('average'), showAverage: ar.bool('showAverage'), totalRatings: ar.int('totalRatings') }
             : null,
-          canRate: bool(rating.canRate),
+          canRate: rr.bool('canRate'),
           rating: rating.rating ?? null,
         }
       : null,
     playability: playability
-      ? {
-          playable: bool(playability.playable),
-          reason: str(playability.reason),
-          unplayabilityReasons: Array.isArray(playability.unplayabilityReasons) ? playability.unplayabilityReasons : [],
-        }
+      ? { playable: pl.bool('playable'), reason: pl.opt.str('reason'), unplayabilityReasons: pl.arr('unplayabilityReasons') ?? [] }
       : null,
-    sharingInfo: sharing ? { shareId: str(sharing.shareId), shareUrl: str(sharing.shareUrl) } : null,
-    visualIdentity: isObj(p.visualIdentity) ? p.visualIdentity : null,
-    contentRatingV2: isObj(p.contentRatingV2) ? { labels: strings(p.contentRatingV2.labels) } : null,
-    consumptionOrderV2: str(p.consumptionOrderV2),
-    saved: bool(p.saved),
-    musicAndTalk: bool(p.musicAndTalk),
-    showTypes: strings(p.showTypes),
-    gatedEntityRelations: Array.isArray(p.gatedEntityRelations) ? p.gatedEntityRelations : [],
+    sharingInfo: sharing ? { shareId: sh.str('shareId'), shareUrl: sh.str('shareUrl') } : null,
+    visualIdentity: r.opt.obj('visualIdentity'),
+    contentRatingV2: contentRating ? { labels: r.over(contentRating, 'contentRatingV2').strings('labels') } : null,
+    consumptionOrderV2: r.opt.str('consumptionOrderV2'),
+    saved: r.bool('saved'),
+    musicAndTalk: r.bool('musicAndTalk'),
+    showTypes: r.strings('showTypes'),
+    gatedEntityRelations: r.arr('gatedEntityRelations') ?? [],
     accessInfo: p.accessInfo ?? null,
     trailerV2: p.trailerV2 ?? null,
   };
@@ -268,61 +274,69 @@ export function toCount(v: unknown): number | null {
   return n !== null && n >= 0 ? n : null;
 }
 
-function playlistTrack(item: Obj): PlaylistTrack | null {
-  const wrapper = isObj(item.itemV2) ? item.itemV2 : isObj(item.item) ? item.item : null;
-  const d = wrapper && isObj(wrapper.data) ? wrapper.data : null;
-  const uri = d ? str(d.uri) : null;
-  // Unavailable entries (no data, no URI) carry nothing to report.
-  if (!d || !uri) return null;
-  const album = isObj(d.albumOfTrack) ? d.albumOfTrack : null;
-  // Tracks have `trackDuration`; episodes in playlists have `duration`.
-  const dur = isObj(d.trackDuration) ? d.trackDuration : isObj(d.duration) ? d.duration : null;
+/**
+ * One playlist item. Unavailable entries (no data, no URI) carry nothing to report and are left
+ * out (Spotify's own gaps, not warned); an item of another shape is left out and warned.
+ */
+function playlistTrack(item: Reader): PlaylistTrack | null | 'gap' {
+  const wrapper = item.opt.obj('itemV2') ?? item.opt.obj('item');
+  if (!wrapper) return null;
+  const d = item.over(wrapper.data, 'itemV2.data');
+  const uri = d.opt.str('uri');
+  if (!isObj(wrapper.data) || !uri) return 'gap';
+  // Tracks have `trackDuration`; episodes in playlists have `duration` (and no album).
+  const dur = d.opt.obj('trackDuration') ?? d.obj('duration');
+  const album = d.opt.obj('albumOfTrack');
+  const al = d.over(album, 'albumOfTrack');
   return {
     id: idFromUri(uri),
     uri,
-    name: str(d.name),
-    albumOfTrack: album ? { name: str(album.name), uri: str(album.uri) } : null,
-    artists: itemsOf(d.artists).map((a) => ({ profile: { name: isObj(a.profile) ? str(a.profile.name) : null }, uri: str(a.uri) })),
-    duration: { totalMilliseconds: dur ? int(dur.totalMilliseconds) : null },
-    playcount: toCount(d.playcount),
+    name: d.str('name'),
+    albumOfTrack: album ? { name: al.str('name'), uri: al.str('uri') } : null,
+    artists: pageItems(d, 'artists', (a) => ({ profile: { name: a.child('profile').str('name') }, uri: a.str('uri') })),
+    duration: { totalMilliseconds: dur ? d.over(dur, 'duration').int('totalMilliseconds') : null },
+    // Null when Spotify shows none (README).
+    playcount: d.opt.get('playcount', toCount),
   };
 }
 
 /**
  * One page of a playlist. `page` is what was asked for (offset and limit); the next cursor is
  * the offset after the items actually returned, so a server that returns fewer items than asked
- * for never makes a track unreachable.
+ * for never makes a track unreachable. The URI identifies the playlist; a missing item list is
+ * a playlist page without tracks (warned, and no next page), not a failed playlist.
  */
 export function parsePlaylist(json: unknown, page: { id?: string; offset: number; limit: number }): Playlist {
   const p = pathfinderUnion(json, 'playlistV2', 'fetchPlaylist', page.id ? `Playlist ${page.id}` : 'The playlist');
   const uri = str(p.uri);
   const id = idFromUri(uri, 'playlist');
   if (!uri || !id) throw shapeChanged(PLATFORM, 'playlistV2.uri');
-  const content = isObj(p.content) ? p.content : null;
-  if (!content || !Array.isArray(content.items)) throw shapeChanged(PLATFORM, 'playlistV2.content.items');
-
-  const items = objects(content.items);
-  const paging = isObj(content.pagingInfo) ? content.pagingInfo : {};
-  const offset = int(paging.offset) ?? page.offset;
-  const totalCount = int(content.totalCount);
-  const next = offset + content.items.length;
-  const more = content.items.length > 0 && (totalCount !== null ? next < totalCount : content.items.length >= page.limit);
 
   // Every playlist has a name, an owner and a follower count; the description is the owner's choice.
   const r = reader(p, { platform: PLATFORM, record: 'playlist' });
+  const content = r.child('content');
+  const items = content.arr('items');
+  const paging = content.opt.obj('pagingInfo') ?? {};
+  const offset = int(paging.offset) ?? page.offset;
+  const totalCount = content.int('totalCount');
+  const count = items?.length ?? 0;
+  const next = offset + count;
+  const more = count > 0 && (totalCount !== null ? next < totalCount : count >= page.limit);
+
   const owner = r.obj('ownerV2', ['ownerV2', 'data']);
+  const o = r.over(owner, 'ownerV2');
+  const tracks: PlaylistTrack[] = [];
+  for (const t of content.items('items', playlistTrack)) if (t !== 'gap') tracks.push(t);
   return {
     id,
     uri,
-    __typename: str(p.__typename),
+    __typename: r.str('__typename'),
     name: r.str('name'),
     description: r.opt.str('description'),
     followers: r.int('followers'),
-    images: itemsOf(p.images).map((i) => ({ sources: imageSources(i.sources) })),
-    ownerV2: owner
-      ? { __typename: str(owner.__typename), name: str(owner.name), uri: str(owner.uri), username: str(owner.username) }
-      : null,
-    tracks: items.map(playlistTrack).filter((t): t is PlaylistTrack => t !== null),
+    images: pageItems(r, 'images', (i) => ({ sources: imageSources(i, 'sources') })),
+    ownerV2: owner ? { __typename: o.str('__typename'), name: o.str('name'), uri: o.str('uri'), username: o.str('username') } : null,
+    tracks,
     cursor: more ? next : null,
     totalCount,
   };

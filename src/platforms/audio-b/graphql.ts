@@ -42,7 +42,7 @@ const ArtistRef = builder.objectRef<Artist>('AudioBArtist').implement({
   fields: (t) => ({
     id: t.exposeString('id', { nullable: false }),
     kind: t.exposeString('kind', { nullable: false }),
-    name: t.exposeString('name', { nullable: false }),
+    name: t.exposeString('name'),
     url: t.exposeString('url'),
     artwork: t.expose('artwork', { type: ArtworkRef }),
     editorialNotes: t.exposeString('editorial_notes'),
@@ -67,7 +67,7 @@ const AlbumRef = builder.objectRef<Album>('AudioBAlbum').implement({
   fields: (t) => ({
     id: t.exposeString('id', { nullable: false }),
     kind: t.exposeString('kind', { nullable: false }),
-    title: t.exposeString('title', { nullable: false }),
+    title: t.exposeString('title'),
     artistName: t.exposeString('artist_name'),
     artistUrl: t.exposeString('artist_url'),
     url: t.exposeString('url'),

@@ -391,12 +391,12 @@ describe('artist response', () => {
     expect(parseArtistResponse(JSON.parse(artistJson('900000003')), 'Artist 900000003', '900000003').id).toBe('900000003');
   });
 
-  it('an empty data[] is NOT_FOUND; no data[] or no name is a shape change', () => {
+  it('an empty data[] is NOT_FOUND; no data[] or no id is a shape change; no name is a null name, warned', () => {
     expect(errorOf(() => parseArtistResponse({ data: [] })).code).toBe('NOT_FOUND');
     expect(errorOf(() => parseArtistResponse({ errors: [{ status: '500' }] })).code).toBe('UPSTREAM_FAILED');
-    expect(errorOf(() => parseArtistResponse({ data: [{ id: '1', type: 'artists', attributes: {} }] })).message).toContain(
-      'attributes.name',
-    );
+    const nameless = captureWarnings(() => parseArtistResponse({ data: [{ id: '1', type: 'artists', attributes: {} }] }));
+    expect(nameless.result).toMatchObject({ id: '1', name: null });
+    expect(nameless.warnings.map((w) => w.field)).toContain('artist.name');
     expect(errorOf(() => parseArtistResponse({ data: [{ type: 'artists' }] })).code).toBe('UPSTREAM_FAILED');
   });
 });
@@ -417,10 +417,10 @@ describe('album response', () => {
     expect(parseAlbumResponse(body).artist_url).toBe('https://music.apple.com/us/artist/x/1');
   });
 
-  it('an album without a name is a shape change; without tracks its lists are empty, fields null', () => {
-    expect(errorOf(() => parseAlbumResponse({ data: [{ id: '5', type: 'albums', attributes: { artistName: 'x' } }] })).code).toBe(
-      'UPSTREAM_FAILED',
-    );
+  it('an album without a name has a null title (warned); without tracks its lists are empty, fields null', () => {
+    const nameless = captureWarnings(() => parseAlbumResponse({ data: [{ id: '5', type: 'albums', attributes: { artistName: 'x' } }] }));
+    expect(nameless.result).toMatchObject({ id: '5', title: null, artist_name: 'x' });
+    expect(nameless.warnings.map((w) => w.field)).toContain('album.name');
     const a: Album = parseAlbumResponse({ data: [{ id: '5', type: 'albums', attributes: { name: 'Bare' } }] });
     expect(a).toEqual({
       id: '5',

@@ -16,7 +16,7 @@ import { decode } from 'html-entities';
 import { notFound, shapeChanged } from '../../errors.js';
 import { assertSameResource, sameId } from '../identity.js';
 import { at, isObj, nonEmpty, reader, round } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search } from './schema.js';
 export type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search } from './schema.js';
 
@@ -65,6 +65,17 @@ export function resourcesOf(container: unknown): Resource[] {
   return container.data.map(asResource).filter((r): r is Resource => r !== null);
 }
 
+/**
+ * The resources of `r.<field>.data` (a relationship, a view): the container or its `data`
+ * missing is warned (unless `optional`: a view only some requests ask for), and so is an entry
+ * without an id (left out; the others stay).
+ */
+function resources(r: Reader, field: string, optional = false): Resource[] {
+  const container = optional ? r.opt.obj(field) : r.obj(field);
+  if (!container) return [];
+  return r.over(container, field).items('data', (el) => asResource(el.root));
+}
+
 /** `songs` → `song`, `music-videos` → `music_video`: the resource type as a singular kind. */
 export function kindOf(type: string | null, fallback: string): string {
   if (!type) return fallback;
@@ -76,12 +87,15 @@ export function kindOf(type: string | null, fallback: string): string {
  * Artwork with its URL template filled in: `{w}`/`{h}` by the stated width and height (SOURCES.md:
  * "substitute width/height"), `{c}` by `bb` (the plain crop), `{f}` by `jpg`.
  */
-export function artworkOf(v: unknown): Artwork | null {
+export function artworkOf(v: unknown, r?: Reader): Artwork | null {
   if (!isObj(v)) return null;
-  const template = nonEmpty(v.url);
+  // Through `r` (a reader over the artwork) a missing url, width or height is warned.
+  const a = r ?? reader(v, { platform: PLATFORM, record: 'artwork' });
+  const read = r ? a : a.opt;
+  const template = read.nonEmpty('url');
   if (!template) return null;
-  const width = round(v.width);
-  const height = round(v.height);
+  const width = read.round('width');
+  const height = read.round('height');
   const url = template
     .replace(/\{w\}/g, String(width ?? 1200))
     .replace(/\{h\}/g, String(height ?? 1200))
@@ -110,12 +124,14 @@ function editorialNotesOf(a: Obj): string | null {
 // ---------------------------------------------------------------------------------------------
 
 export function songItemOf(r: Resource): SongItem {
-  const a = r.attributes;
+  // Every catalog resource has a name and a url (warned when missing); the by-line and the
+  // duration depend on its kind.
+  const a = reader(r.attributes, { platform: PLATFORM, record: 'item' });
   const kind = kindOf(r.type, 'song');
-  const title = nonEmpty(a.name);
+  const title = a.nonEmpty('name');
   // The by-line: the performer of a song/album/video, a playlist's curator, an artist itself.
-  const artistName = nonEmpty(a.artistName) ?? nonEmpty(a.curatorName) ?? (kind === 'artist' ? title : null);
-  return { id: r.id, kind, title, artist_name: artistName, url: nonEmpty(a.url), duration_ms: round(a.durationInMillis) };
+  const artistName = a.opt.nonEmpty('artistName', 'artistName', 'curatorName') ?? (kind === 'artist' ? title : null);
+  return { id: r.id, kind, title, artist_name: artistName, url: a.nonEmpty('url'), duration_ms: a.opt.round('durationInMillis') };
 }
 
 function artistAlbumOf(r: Resource): ArtistAlbum {
@@ -136,22 +152,26 @@ function artistAlbumOf(r: Resource): ArtistAlbum {
 // ---------------------------------------------------------------------------------------------
 
 export function artistOf(r: Resource): Artist {
+  // The id identifies the artist; its name, url and artwork are on every artist (warned when missing).
   const a = reader(r.attributes, { platform: PLATFORM, record: 'artist' });
-  const name = a.nonEmpty('name');
-  if (!name) throw shapeChanged(PLATFORM, `attributes.name of artist ${r.id}`);
-  const topSongs = resourcesOf(r.views['top-songs']).map(songItemOf);
+  const rel = reader(r.relationships, { platform: PLATFORM, record: 'artist.relationships' });
+  const views = reader(r.views, { platform: PLATFORM, record: 'artist.views' });
+  // Top songs: a view only some requests ask for.
+  const topSongs = resources(views, 'top-songs', true).map(songItemOf);
   // All albums (relationships.albums: albums, EPs and singles as the artist page lists them);
-  // the `full-albums` view when the relationship was not sent.
-  const albumRel = isObj(r.relationships.albums) ? r.relationships.albums : r.views['full-albums'];
+  // the `full-albums` view when the relationship was not sent. Neither: warned.
+  const albums =
+    isObj(r.views['full-albums']) && !isObj(r.relationships.albums) ? resources(views, 'full-albums') : resources(rel, 'albums');
+  const artwork = a.obj('artwork');
   return {
     id: r.id,
     kind: kindOf(r.type, 'artist'),
-    name,
+    name: a.nonEmpty('name'),
     url: a.nonEmpty('url'),
-    artwork: artworkOf(a.obj('artwork')),
+    artwork: artwork ? artworkOf(artwork, a.over(artwork, 'artwork')) : null,
     editorial_notes: editorialNotesOf(r.attributes),
     top_songs: topSongs,
-    albums: resourcesOf(albumRel).map(artistAlbumOf),
+    albums: albums.map(artistAlbumOf),
   };
 }
 
@@ -246,18 +266,23 @@ function albumArtistUrl(r: Resource, a: Obj): string | null {
 
 export function albumOf(r: Resource): Album {
   const a = r.attributes;
+  // The id identifies the album; its name and the rest are warned when missing.
   const ra = reader(a, { platform: PLATFORM, record: 'album' });
   const title = ra.nonEmpty('name');
-  if (!title) throw shapeChanged(PLATFORM, `attributes.name of album ${r.id}`);
   const tracksRel = r.relationships.tracks;
-  const tracks: Track[] = resourcesOf(tracksRel).map((t) => ({
-    id: t.id,
-    kind: kindOf(t.type, 'song'),
-    title: nonEmpty(t.attributes.name),
-    duration_ms: round(t.attributes.durationInMillis),
-    track_number: round(t.attributes.trackNumber),
-    album_id: r.id,
-  }));
+  const rel = reader(r.relationships, { platform: PLATFORM, record: 'album.relationships' });
+  const tracks: Track[] = resources(rel, 'tracks').map((t) => {
+    // A track's name, duration and number are on every track the album lists (warned when missing).
+    const ta = reader(t.attributes, { platform: PLATFORM, record: 'album.track' });
+    return {
+      id: t.id,
+      kind: kindOf(t.type, 'song'),
+      title: ta.nonEmpty('name'),
+      duration_ms: ta.round('durationInMillis'),
+      track_number: ta.round('trackNumber'),
+      album_id: r.id,
+    };
+  });
   const trackCount = ra.round('trackCount') ?? (isObj(tracksRel) ? tracks.length : null);
   const artistUrl = albumArtistUrl(r, a);
   if (!artistUrl) ra.warn('artist_url', 'no artistUrl and no artist in relationships');
@@ -309,10 +334,14 @@ const KEY_GROUP: Record<string, string> = {
 export function parseSearchResponse(json: unknown, a: { query: string; type: SearchType }): Search {
   if (!isObj(json) || !isObj(json.results)) throw shapeChanged(PLATFORM, 'results in the search response');
   const groups = new Map<string, Resource[]>();
+  const results = reader(json.results, { platform: PLATFORM, record: 'search.results' });
   for (const [key, group] of Object.entries(json.results)) {
-    if (!isObj(group)) continue;
+    if (!isObj(group)) {
+      results.warn(key, 'not an object');
+      continue;
+    }
     const id = nonEmpty(group.groupId) ?? KEY_GROUP[key] ?? key;
-    groups.set(id, [...(groups.get(id) ?? []), ...resourcesOf(group)]);
+    groups.set(id, [...(groups.get(id) ?? []), ...resources(results, key)]);
   }
 
   let picked: Resource[];

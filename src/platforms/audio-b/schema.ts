@@ -35,7 +35,8 @@ export const Artist = named(
   z.strictObject({
     id: Str,
     kind: Str,
-    name: Str,
+    /** Null only when the upstream stops sending it (warned): the id identifies the artist. */
+    name: NStr,
     url: NStr,
     artwork: Artwork.nullable(),
     editorial_notes: NStr,
@@ -61,7 +62,8 @@ export const Album = named(
   z.strictObject({
     id: Str,
     kind: Str,
-    title: Str,
+    /** Null only when the upstream stops sending it (warned): the id identifies the album. */
+    title: NStr,
     artist_name: NStr,
     artist_url: NStr,
     url: NStr,

@@ -17,7 +17,7 @@
  */
 import * as cheerio from 'cheerio';
 import { notFound, shapeChanged } from '../../errors.js';
-import { bool, isObj, num, objects, recordReader, str } from '../../parse/index.js';
+import { isObj, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type { AudioCProduct, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
 export type { AudioCProduct, AudioCVisual, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
@@ -28,19 +28,21 @@ const PLATFORM = 'audio-c';
 // Artist record
 // ---------------------------------------------------------------------------------------------
 
-function product(v: unknown): AudioCProduct | null {
-  if (!isObj(v)) return null;
-  return { product: isObj(v.product) ? { id: str(v.product.id) } : null };
+/** A subscription's `{product: {id}}` (read through `r`, over the subscription object). */
+function product(r: Reader): AudioCProduct {
+  const p = r.obj('product');
+  return { product: p ? { id: r.over(p, 'product').str('id') } : null };
 }
 
 function visuals(r: Reader): AudioCVisuals | null {
   // null on accounts without a banner.
   const v = r.obj('visuals');
   if (!v) return null;
+  const b = r.over(v, 'visuals');
   return {
-    urn: str(v.urn),
-    enabled: bool(v.enabled),
-    visuals: objects(v.visuals).map((x) => ({ urn: str(x.urn), entry_time: num(x.entry_time), visual_url: str(x.visual_url) })),
+    urn: b.str('urn'),
+    enabled: b.bool('enabled'),
+    visuals: b.items('visuals', (x) => ({ urn: x.str('urn'), entry_time: x.num('entry_time'), visual_url: x.str('visual_url') })),
     tracking: v.tracking ?? null,
   };
 }
@@ -71,6 +73,8 @@ export function parseArtist(json: unknown, handle?: string): AudioCArtist {
   }
   const id = r.opt.int('id');
   if (id === null) throw shapeChanged(PLATFORM, 'user id');
+  // Only subscribers carry one.
+  const subscription = r.opt.obj('creator_subscription');
   return {
     id,
     kind,
@@ -99,11 +103,8 @@ export function parseArtist(json: unknown, handle?: string): AudioCArtist {
     created_at: r.str('created_at'),
     last_modified: r.str('last_modified'),
     date_of_birth: r.opt.get('date_of_birth', (v) => v) ?? null,
-    creator_subscription: product(r.opt.obj('creator_subscription')),
-    creator_subscriptions: r.opt
-      .objects('creator_subscriptions')
-      .map(product)
-      .filter((p): p is AudioCProduct => p !== null),
+    creator_subscription: subscription ? product(r.over(subscription, 'creator_subscription')) : null,
+    creator_subscriptions: r.opt.items('creator_subscriptions', product),
     visuals: visuals(r),
     badges: badges(r),
     station_urn: r.str('station_urn'),

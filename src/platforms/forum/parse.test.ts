@@ -251,9 +251,18 @@ describe('forum parser: own cases', () => {
     expect(e.message).toMatch(/t1 \(comments\) items/);
   });
 
-  it('a missing id/name or a non-Listing body is a shape change naming what is missing', () => {
-    const noId = errorOf(() => parseListing(s.listing([{ kind: 't3', data: { ...s.t3('x'), id: undefined } }]), { filter: 'posts' }));
-    expect(noId.message).toMatch(/missing id\/name of search result 1/);
+  it('a post without id/name is left out (warned), the others stay; a non-Listing body is a shape change naming what is missing', () => {
+    const body = s.listing([{ kind: 't3', data: { ...s.t3('x'), id: undefined } }, s.post('y')]);
+    const { result, warnings } = captureWarnings(() => parseListing(body, { filter: 'posts' }));
+    expect(result.posts.map((p) => p.id)).toEqual(['y']);
+    expect(warnings).toContainEqual({
+      platform: 'forum',
+      field: 'listing.children',
+      detail: expect.stringMatching(/missing id\/name of search result 1/),
+    });
+    // Nothing usable left is never an empty 200.
+    const only = errorOf(() => parseListing(s.listing([{ kind: 't3', data: { ...s.t3('x'), id: undefined } }]), { filter: 'posts' }));
+    expect(only.code).toBe('UPSTREAM_FAILED');
     for (const body of [{}, { kind: 'Listing' }, { kind: 'Listing', data: { children: 'no' } }, [], 'x', null]) {
       const e = errorOf(() => parseListing(body, { filter: 'posts' }));
       expect(e.code).toBe('UPSTREAM_FAILED');

@@ -14,7 +14,7 @@
  * With `trim`, each item is reduced to POST_TRIM_FIELDS / COMMENT_TRIM_FIELDS (same names and
  * values as the full item, nothing else).
  */
-import { shapeChanged, upstreamBlocked } from '../../errors.js';
+import { isApiError, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { bool, isObj, num, reader, str, trunc } from '../../parse/index.js';
 import type { Coerce, Obj } from '../../parse/index.js';
 import type { ForumPost, ForumComment, ForumSearchPage } from './schema.js';
@@ -233,11 +233,22 @@ export function parseListing(json: unknown, opts: { filter: ForumFilter; trim?: 
   }
   const wanted = opts.filter === 'comments' ? 't1' : 't3';
   const children = json.data.children as unknown[];
+  const listing = reader(json.data, { platform: PLATFORM, record: 'listing' });
   const posts: ForumItem[] = [];
+  // One child degrades at a time: a malformed child, or one without its id/name, is left out
+  // (warned `listing.children`); children of the other kind are not asked for (no warning).
   children.forEach((child, i) => {
-    if (!isObj(child) || child.kind !== wanted) return;
     const what = `search result ${i + 1}`;
-    const item = wanted === 't1' ? parseComment(child.data, what) : parsePost(child.data, what);
+    if (!isObj(child)) return listing.warn('children', `${what} is not an object`);
+    const kind = listing.over(child, 'children').str('kind');
+    if (kind !== wanted) return;
+    let item: ForumItem;
+    try {
+      item = wanted === 't1' ? parseComment(child.data, what) : parsePost(child.data, what);
+    } catch (e) {
+      if (isApiError(e) && e.code === 'UPSTREAM_FAILED') return listing.warn('children', e.message);
+      throw e;
+    }
     posts.push(opts.trim ? trimItem(item) : item);
   });
   if (children.length > 0 && posts.length === 0) {

@@ -21,8 +21,8 @@ import { notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 // link.me's backend types loosely (a flag is 1, true or "1"; an id a number or a string): every
 // reader here is the parse kit's loose one.
-import { isObj, looseBool as bool, looseInt as int, numText as str, objects, reader } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import { isObj, looseBool as bool, looseInt as int, numText as str, reader } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import { extractNextData } from '../../links/next-data.js';
 import { declaresNotFound } from '../error-page.js';
 import type { LinkpageALinkGroup, LinkpageATheme, LinkpageASectionSetting, LinkpageAProfile } from './schema.js';
@@ -85,99 +85,120 @@ export function profileRecord(p: Obj, requested = ''): LinkpageAProfile {
   // A private profile: only its owner's friends see it. Never returned (403), whatever the page shows.
   if (int(p.isPrivate) === 1) throw privateContent(pageName(username));
 
-  // Every link.me profile object carries its names, bio, picture and link groups (empty or null
-  // when the owner set none): missing ones are warned.
+  // Every link.me profile object carries its names, bio, picture, flags, dates and link groups
+  // (empty or null when the owner set none): missing ones are warned. README: the settings a
+  // profile may not have (logo, cover, theme, tips…) are null without a warning when absent.
   const r = reader(p, { platform: PLATFORM, record: 'profile' });
+  const o = r.opt;
+  const stripe = o.obj('stripeStatus');
+  const st = r.over(stripe ?? {}, 'stripeStatus');
+  const customTheme = o.obj('customisedTheme');
   return {
     id,
     firstName: r.get('firstName', str),
     lastName: r.get('lastName', str),
     username,
-    verifiedAccount: int(p.verifiedAccount),
+    verifiedAccount: r.get('verifiedAccount', int),
     bio: r.get('bio', str),
-    isAmbassador: int(p.isAmbassador),
-    friendStatus: int(p.friendStatus),
-    profileVisitCount: str(p.profileVisitCount),
-    isDefaultProfilePicture: bool(p.isDefaultProfilePicture),
+    isAmbassador: r.get('isAmbassador', int),
+    friendStatus: r.get('friendStatus', int),
+    profileVisitCount: r.get('profileVisitCount', str),
+    isDefaultProfilePicture: r.get('isDefaultProfilePicture', bool),
     profileImage: r.get('profileImage', str),
-    profileImageWebp: str(p.profileImageWebp),
-    isPrivate: int(p.isPrivate),
-    referralLink: str(p.referralLink),
-    deeplink: str(p.deeplink),
-    logo: str(p.logo),
-    logoMetaData: str(p.logoMetaData),
-    QRCode: str(p.QRCode),
-    webTheme: str(p.webTheme),
-    linkmeCustomIcon: str(p.linkmeCustomIcon),
-    cover: str(p.cover),
-    createdAt: str(p.createdAt),
-    updatedAt: str(p.updatedAt),
-    stripeStatus: isObj(p.stripeStatus)
+    profileImageWebp: r.get('profileImageWebp', str),
+    isPrivate: r.get('isPrivate', int),
+    referralLink: r.get('referralLink', str),
+    deeplink: o.get('deeplink', str),
+    logo: o.get('logo', str),
+    logoMetaData: r.get('logoMetaData', str),
+    QRCode: o.get('QRCode', str),
+    webTheme: r.get('webTheme', str),
+    linkmeCustomIcon: r.get('linkmeCustomIcon', str),
+    cover: o.get('cover', str),
+    createdAt: r.get('createdAt', str),
+    updatedAt: r.get('updatedAt', str),
+    stripeStatus: stripe
       ? {
-          tipsEnabled: int(p.stripeStatus.tipsEnabled),
-          stripeAccountId: str(p.stripeStatus.stripeAccountId),
-          stripeEnabled: bool(p.stripeStatus.stripeEnabled),
+          tipsEnabled: st.get('tipsEnabled', int),
+          stripeAccountId: st.get('stripeAccountId', str),
+          stripeEnabled: st.get('stripeEnabled', bool),
         }
       : null,
-    killer: int(p.killer),
-    hideBottomButtons: int(p.hideBottomButtons),
-    customMailForm: int(p.customMailForm),
-    hideAddToContacts: int(p.hideAddToContacts),
-    subscriptionFeature: str(p.subscriptionFeature),
-    showForm: bool(p.showForm),
-    subscriptionType: int(p.subscriptionType),
-    displayNameOption: str(p.displayNameOption),
-    trackingPixels: Array.isArray(p.trackingPixels) ? p.trackingPixels : [],
-    isMuteEnable: int(p.isMuteEnable),
-    totalLinks: int(p.totalLinks),
-    chatID: str(p.chatID),
-    infoLinks: linkGroups(p.infoLinks, false),
-    businessInfo: isObj(p.businessInfo) ? p.businessInfo : null,
-    webLinks: linkGroups(r.arr('webLinks'), true),
-    customisedTheme: isObj(p.customisedTheme) ? theme(p.customisedTheme) : null,
-    totalFollowers: int(p.totalFollowers),
-    sectionSettings: sectionSettings(p.sectionSettings),
-    sectionVisibility: objects(p.sectionVisibility).map((s) => ({ section: str(s.section), order: int(s.order), enabled: int(s.enabled) })),
+    killer: r.get('killer', int),
+    hideBottomButtons: r.get('hideBottomButtons', int),
+    customMailForm: r.get('customMailForm', int),
+    hideAddToContacts: r.get('hideAddToContacts', int),
+    subscriptionFeature: o.get('subscriptionFeature', str),
+    showForm: r.get('showForm', bool),
+    subscriptionType: r.get('subscriptionType', int),
+    displayNameOption: o.get('displayNameOption', str),
+    trackingPixels: r.arr('trackingPixels') ?? [],
+    isMuteEnable: r.get('isMuteEnable', int),
+    totalLinks: r.get('totalLinks', int),
+    chatID: o.get('chatID', str),
+    infoLinks: linkGroups(r, 'infoLinks', false),
+    businessInfo: o.obj('businessInfo'),
+    webLinks: linkGroups(r, 'webLinks', true),
+    customisedTheme: customTheme ? theme(r.over(customTheme, 'customisedTheme')) : null,
+    totalFollowers: o.get('totalFollowers', int),
+    sectionSettings: sectionSettings(r),
+    sectionVisibility: r.items('sectionVisibility', (v) => ({
+      section: v.get('section', str),
+      order: v.get('order', int),
+      enabled: v.get('enabled', int),
+    })),
   };
 }
 
-function linkGroups(v: unknown, web: boolean): LinkpageALinkGroup[] {
-  return objects(v).map((g) => ({
-    title: str(g.title),
-    linkId: int(g.linkId),
-    isCustom: bool(g.isCustom),
-    links: objects(g.links).map((l) => ({
-      webLinkId: int(l.webLinkId),
-      linkImage: str(l.linkImage),
-      linkValue: str(l.linkValue),
-      faceValue: str(l.faceValue),
-      ...(web ? { baseUrl: str(l.baseUrl) } : {}),
-      isCustom: bool(l.isCustom),
-      isAdult: bool(l.isAdult),
+/** A profile's link groups (`infoLinks` / `webLinks`): a malformed group or link is left out, warned. */
+function linkGroups(r: Reader, field: string, web: boolean): LinkpageALinkGroup[] {
+  return r.items(field, (g) => ({
+    title: g.get('title', str),
+    linkId: g.get('linkId', int),
+    isCustom: g.get('isCustom', bool),
+    links: g.items('links', (l) => ({
+      webLinkId: l.get('webLinkId', int),
+      linkImage: l.get('linkImage', str),
+      linkValue: l.get('linkValue', str),
+      faceValue: l.get('faceValue', str),
+      ...(web ? { baseUrl: l.get('baseUrl', str) } : {}),
+      isCustom: l.get('isCustom', bool),
+      isAdult: l.get('isAdult', bool),
     })),
   }));
 }
 
-function theme(t: Obj): LinkpageATheme {
+function theme(t: Reader): LinkpageATheme {
+  const s = (k: string) => t.get(k, str);
   return {
-    verifiedIcon: str(t.verifiedIcon),
-    backgroundColor: str(t.backgroundColor),
-    backgroundImage: str(t.backgroundImage),
-    mainTextColor: str(t.mainTextColor),
-    level1TextColor: str(t.level1TextColor),
-    level2TextColor: str(t.level2TextColor),
-    featuredLinkTitles: t.featuredLinkTitles ?? null,
-    bioBackground: str(t.bioBackground),
-    profilePicture: str(t.profilePicture),
-    customFont: str(t.customFont),
+    verifiedIcon: s('verifiedIcon'),
+    backgroundColor: s('backgroundColor'),
+    backgroundImage: s('backgroundImage'),
+    mainTextColor: s('mainTextColor'),
+    level1TextColor: s('level1TextColor'),
+    level2TextColor: s('level2TextColor'),
+    featuredLinkTitles: (t.root as Obj).featuredLinkTitles ?? null,
+    bioBackground: s('bioBackground'),
+    profilePicture: s('profilePicture'),
+    customFont: s('customFont'),
   };
 }
 
-function sectionSettings(v: unknown): Record<string, LinkpageASectionSetting> {
-  if (!isObj(v)) return {};
+/** `{<section>: {enabled, position}}`: a section of another shape is left out, its parts warned when missing. */
+function sectionSettings(r: Reader): Record<string, LinkpageASectionSetting> {
+  const v = r.obj('sectionSettings');
+  if (!v) return {};
+  const sections = r.over(v, 'sectionSettings');
   const out: Record<string, LinkpageASectionSetting> = {};
   for (const [section, s] of Object.entries(v)) {
-    if (isObj(s)) out[section] = { enabled: bool(s.enabled), position: int(s.position) };
+    if (!isObj(s)) {
+      // Warned under one name: section names are upstream text, metric labels are not.
+      sections.warn('section', `${section} is not an object`);
+      continue;
+    }
+    // `position` is null for sections without one (explicit null: no warning).
+    const x = sections.over(s, 'section');
+    out[section] = { enabled: x.get('enabled', bool), position: x.get('position', int) };
   }
   return out;
 }

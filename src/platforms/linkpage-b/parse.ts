@@ -81,23 +81,29 @@ export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPa
   const name = nonEmpty(account.username) ?? nonEmpty(pageProps.username);
   if (!name) throw shapeChanged(PLATFORM, 'props.pageProps.account.username');
 
-  const rawLinks = Array.isArray(account.links) ? account.links : Array.isArray(pageProps.links) ? pageProps.links : [];
-  const links: LinkpageBLink[] = rawLinks.filter(isObj).map((l) => ({
-    id: intish(l.id),
-    type: str(l.type) ?? '',
-    title: str(l.title) ?? '',
-    url: str(l.url) ?? '',
-  }));
-  const socialLinks = (
-    Array.isArray(account.socialLinks) ? account.socialLinks : Array.isArray(pageProps.socialLinks) ? pageProps.socialLinks : []
-  ).filter(isObj);
+  // Links: the account's, else the page's copy; missing from both, or an entry of another type, warned.
+  const r = reader(account, { platform: PLATFORM, record: 'account' });
+  const linksFrom =
+    !Array.isArray(account.links) && Array.isArray(pageProps.links) ? reader(pageProps, { platform: PLATFORM, record: 'page' }) : r;
+  const links: LinkpageBLink[] = linksFrom.items('links', (l) => {
+    const v = l.root as Obj;
+    // Every link has its id (warned when missing); texts are '' when unset (api.md).
+    return { id: l.get('id', intish), type: str(v.type) ?? '', title: str(v.title) ?? '', url: str(v.url) ?? '' };
+  });
+  // Social links (the profile icons): the account's, else the page's copy; creators without any
+  // have none. An entry of another shape, or without its url, is left out and warned.
+  const socialFrom =
+    !Array.isArray(account.socialLinks) && Array.isArray(pageProps.socialLinks)
+      ? reader(pageProps, { platform: PLATFORM, record: 'page' })
+      : r;
+  const socialLinks = socialFrom.opt.items('socialLinks', (sl) => (sl.str('url') === null ? null : (sl.root as Obj)));
 
   // The 2021 page leaves account.profilePictureUrl null and puts a generated base64 placeholder
   // at pageProps.profilePictureUrl: only http(s) pictures are the creator's.
-  const profilePictureUrl = httpUrl(account.profilePictureUrl) ?? httpUrl(account.customAvatar) ?? httpUrl(pageProps.profilePictureUrl);
+  const profilePictureUrl =
+    httpUrl(r.opt.str('profilePictureUrl')) ?? httpUrl(r.opt.str('customAvatar')) ?? httpUrl(pageProps.profilePictureUrl);
   // Every Linktree account object carries its description (null when the creator wrote none):
   // missing, it is warned. `verticals` and `linkPlatforms` are newer than the 2021 capture.
-  const r = reader(account, { platform: PLATFORM, record: 'account' });
   const description = r.opt.str('description') ?? str(pageProps.description);
   if (!('description' in account) && !('description' in pageProps)) r.warn('description', 'missing');
 
@@ -120,7 +126,7 @@ export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPa
     description,
     verticals: r.opt.strings('verticals'),
     linkPlatforms: r.opt.strings('linkPlatforms'),
-    timezone: nonEmpty(account.timezone),
+    timezone: r.opt.nonEmpty('timezone'),
     links,
     ...platforms,
     email_address: email,

@@ -24,8 +24,8 @@
  * E-mail addresses are not a field of this record.
  */
 // Komi sends ids, counts and prices as numbers or digit strings and flags as 0/1: the kit's lenient readers.
-import { boolish as bool, idStr as id, intish as int, isObj, nonEmpty, numish as num, reader, str } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import { at, boolish as bool, idStr as id, intish as int, isObj, nonEmpty, numish as num, reader, str } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import { notFound, shapeChanged } from '../../errors.js';
 import { platformUrlFields } from '../../links/classify.js';
 import type { LinkpageCLink, LinkpageCPage } from './schema.js';
@@ -83,42 +83,53 @@ export function readTalent(body: unknown, username = ''): KomiTalent {
   return { profileId, account: body, profile };
 }
 
-/** The modules answer (a list; `{modules: [...]}` is read too) → the page's links in page order. */
+/**
+ * The modules answer (a list; `{modules: [...]}` is read too) → the page's links in page order.
+ * A module or entry of another shape (not an object, an entry without its url) is left out and
+ * warned (`modules.<part>`); the others stay. Modules without entries (a header) carry no link.
+ */
 export function readModules(body: unknown): LinkpageCLink[] {
   const modules = Array.isArray(body) ? body : isObj(body) && Array.isArray(body.modules) ? body.modules : null;
   if (!modules) throw shapeChanged(PLATFORM, 'module list from api/talent-profiles/<id>/modules');
   const links: LinkpageCLink[] = [];
-  const visit = (mod: Obj, depth: number) => {
-    const type = nonEmpty(mod.type)?.toUpperCase() ?? 'LINK';
-    for (const item of Array.isArray(mod.items) ? mod.items : []) {
-      if (!isObj(item)) continue;
+  const r = reader({ modules }, { platform: PLATFORM, record: 'modules' });
+  const visit = (mod: Reader, depth: number) => {
+    const type = mod.opt.nonEmpty('type')?.toUpperCase() ?? 'LINK';
+    mod.opt.items('items', (item) => {
+      const v = item.root as Obj;
       // A module inside a GROUP (it has entries of its own), or an entry of this module.
-      if (Array.isArray(item.items)) {
+      if (Array.isArray(v.items)) {
         if (depth < 8) visit(item, depth + 1);
-      } else if (typeof item.url === 'string') {
-        links.push(linkOf(item, item.url, mod, type));
+        return v;
       }
-    }
+      const url = item.str('url');
+      if (url === null) return null;
+      links.push(linkOf(item, url, mod.root as Obj, type));
+      return v;
+    });
   };
-  for (const mod of modules) if (isObj(mod)) visit(mod, 0);
+  r.items('modules', (mod) => {
+    visit(mod, 0);
+    return mod.root;
+  });
   return links;
 }
 
-function linkOf(item: Obj, url: string, mod: Obj, type: string): LinkpageCLink {
+function linkOf(item: Reader, url: string, mod: Obj, type: string): LinkpageCLink {
   const link: LinkpageCLink = {
-    id: id(item.id),
+    id: item.get('id', id),
     url,
-    order: int(item.order),
-    title: str(item.title),
-    visible: bool(item.visible),
-    moduleId: id(item.moduleId) ?? id(mod.id),
-    thumbnail: str(item.thumbnail),
-    versionId: id(item.versionId) ?? id(mod.versionId),
+    order: item.get('order', int),
+    title: item.str('title'),
+    visible: item.get('visible', bool),
+    moduleId: item.opt.get('moduleId', id) ?? id(mod.id),
+    thumbnail: item.str('thumbnail'),
+    versionId: item.opt.get('versionId', id) ?? id(mod.versionId),
     type,
   };
   if (type === 'PRODUCT') {
-    link.price = num(item.price);
-    link.currency = str(item.currency);
+    link.price = item.get('price', num);
+    link.currency = item.str('currency');
   }
   return link;
 }
@@ -129,18 +140,19 @@ export function pageRecord(talent: KomiTalent, links: LinkpageCLink[], requested
   const username = nonEmpty(a.username) ?? nonEmpty(p.username) ?? (requested || null);
   if (!username) throw shapeChanged(PLATFORM, 'username in the api/talent/usernames answer');
 
-  const socials = (
-    Array.isArray(p.socialProfileLinks) ? p.socialProfileLinks : Array.isArray(a.socialProfileLinks) ? a.socialProfileLinks : []
-  )
-    .filter(isObj)
-    .map((s) => ({ type: (str(s.type) ?? '').toUpperCase(), url: nonEmpty(s.link) ?? nonEmpty(s.url) }))
+  const t = reader({ account: a, profile: p }, { platform: PLATFORM, record: 'talent' });
+  // Social profiles: on the profile (or the account); talents without any have none. An entry of
+  // another shape is left out, warned; an empty slot (no link) is not a link.
+  const socialsFrom = Array.isArray(a.socialProfileLinks) && !Array.isArray(p.socialProfileLinks) ? ['account'] : ['profile'];
+  const socials = t
+    .over(at(t.root, socialsFrom), socialsFrom[0])
+    .opt.items('socialProfileLinks', (s) => ({ type: (s.opt.str('type') ?? '').toUpperCase(), url: s.opt.nonEmpty('link', 'link', 'url') }))
     .filter((s): s is { type: string; url: string } => s.url !== null);
   const website = nonEmpty(p.website) ?? nonEmpty(a.website) ?? socials.find((s) => s.type === 'WEBSITE')?.url ?? null;
 
   const platformFields = platformUrlFields([...socials.map((s) => s.url), ...links.filter((l) => l.visible !== false).map((l) => l.url)]);
   const platforms = Object.fromEntries(Object.entries(platformFields).filter(([k]) => !FIXED_KEYS.has(k)));
 
-  const t = reader({ account: a, profile: p }, { platform: PLATFORM, record: 'talent' });
   // Platform fields sit between displayNameImage and website (the order the peer's clients see).
   return {
     id: talent.profileId,
@@ -149,8 +161,8 @@ export function pageRecord(talent: KomiTalent, links: LinkpageCLink[], requested
     // its profile: absent from both, they are warned.
     avatar: t.str('avatar', ['account', 'avatar'], ['profile', 'avatar']),
     bio: t.str('bio', ['profile', 'bio'], ['account', 'bio']),
-    firstName: str(a.firstName) ?? str(p.firstName),
-    lastName: str(a.lastName) ?? str(p.lastName),
+    firstName: t.str('firstName', ['account', 'firstName'], ['profile', 'firstName']),
+    lastName: t.str('lastName', ['account', 'lastName'], ['profile', 'lastName']),
     displayName: t.str('displayName', ['profile', 'displayName'], ['account', 'displayName']),
     displayNameImage: nonEmpty(p.displayNameImage) ?? nonEmpty(a.displayNameImage),
     ...platforms,

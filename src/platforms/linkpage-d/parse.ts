@@ -195,23 +195,29 @@ export function parsePillarData(data: unknown, username = ''): LinkpageDPage {
   // Pillar's profile object carries the creator's names and link list on every page (empty when
   // unset): missing ones are warned. Location and products are the creator's choice.
   const r = reader(profile, { platform: PLATFORM, record: 'profile' });
-  const links: LinkpageDLink[] = r.objects('links').map((l) => ({
-    id: idOf(l.id),
-    type: str(l.type) ?? '',
-    title: str(l.title) ?? '',
-    url: str(l.url) ?? '',
-    clicks: intish(l.clicks),
-    order: intish(l.order),
-  }));
+  // A link or product of another shape is left out (warned); a link's id and clicks are on every
+  // link (warned when missing), its texts '' when unset (api.md). README: a product card may not
+  // show its price, url, image or description (absent: null, no warning).
+  const links: LinkpageDLink[] = r.items('links', (l) => {
+    const v = l.root as Obj;
+    return {
+      id: l.get('id', idOf),
+      type: str(v.type) ?? '',
+      title: str(v.title) ?? '',
+      url: str(v.url) ?? '',
+      clicks: l.get('clicks', intish),
+      order: l.opt.get('order', intish),
+    };
+  });
 
-  const products: LinkpageDProduct[] = (Array.isArray(profile.products) ? profile.products : []).filter(isObj).map((p) => ({
-    id: idOf(p.id),
-    title: str(p.title) ?? str(p.name),
-    price: price(p.price),
-    url: trimmed(p.url),
-    name: str(p.name) ?? str(p.title),
-    description: str(p.description),
-    image: trimmed(p.image),
+  const products: LinkpageDProduct[] = r.opt.items('products', (p) => ({
+    id: p.get('id', idOf),
+    title: p.str('title', 'title', 'name'),
+    price: p.opt.get('price', price),
+    url: p.opt.trimmed('url'),
+    name: p.str('name', 'name', 'title'),
+    description: p.opt.str('description'),
+    image: p.opt.trimmed('image'),
   }));
 
   // The profile's own URL fields (its social icons: `instagram`, `apple_app_store`…, and any
@@ -227,7 +233,7 @@ export function parsePillarData(data: unknown, username = ''): LinkpageDPage {
     last_name: r.trimmed('last_name'),
     email_primary: emailPrimary,
     email,
-    location: trimmed(profile.location),
+    location: r.opt.trimmed('location'),
     ...platforms,
     links,
     products,

@@ -116,6 +116,18 @@ export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
     throw shapeChanged(PLATFORM, 'page id (data-uid of the data-type="TYPE_PROFILEPIC" anchor)');
   }
 
+  const h = htmlReader($, { platform: PLATFORM, record: 'page' });
+  // An entry of the icon row or of a button box that is no longer an icon or a button (renamed
+  // markup) is a link the record loses: warned. The page having fewer entries is not.
+  $('.lb-icons')
+    .children()
+    .not('a[data-network], a.lb-icon-pub')
+    .each(() => void h.warn('icon', 'an entry of the icon row that is not an icon link'));
+  $('.pb-linkbox-container')
+    .children()
+    .not('a.pb-linkbox, a[data-type^="TYPE_"]')
+    .each(() => void h.warn('link', 'an entry of a button box that is not a button link'));
+
   const icons: Icon[] = $('a[data-network], a.lb-icon-pub')
     .toArray()
     .map((el) => {
@@ -147,8 +159,7 @@ export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
 
   // Every page's profile anchor spells its handle; without it the asked handle stands (warned).
   const spelled = pageHandle(profile);
-  if (!spelled)
-    htmlReader($, { platform: PLATFORM, record: 'page' }).warn('handle', 'no lnk.bio/<handle> href or @handle text on the profile anchor');
+  if (!spelled) h.warn('handle', 'no lnk.bio/<handle> href or @handle text on the profile anchor');
   return {
     handle: spelled ?? handle,
     id,

@@ -392,10 +392,18 @@ describe('parsePost (hand-written statuses)', () => {
     ['a string', '<html>'],
     ['an error body', { error: 'Record not found' }],
     ['missing id', { account: account() }],
-    ['missing account', { id: '1' }],
-    ['account without id', { id: '1', account: { username: 'x' } }],
   ])('garbage (%s) → UPSTREAM_FAILED', (_label, body) => {
     expectApiError(() => parsePost(body), 'UPSTREAM_FAILED', /microblog-a: upstream response changed shape/);
+  });
+
+  it.each([
+    ['missing account', { id: '1' }, 'missing'],
+    ['account without id', { id: '1', account: { username: 'x' } }, 'no account id'],
+  ])('a post with its author unreadable (%s) is returned with account null, warned (the status id is its identity)', (_l, body, detail) => {
+    const { result, warnings } = captureWarnings(() => parsePost(body));
+    expect(result.id).toBe('1');
+    expect(result.account).toBeNull();
+    expect(warnings).toContainEqual({ platform: 'microblog-a', field: 'status.account', detail });
   });
 });
 

@@ -13,8 +13,8 @@ import { decode } from 'html-entities';
 import { privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { parseUserUrl } from '../../links/user-url.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
-import { bool, idStr, isObj, obj, reader, str } from '../../parse/index.js';
-import type { Obj as Json } from '../../parse/index.js';
+import { idStr, isObj, reader, str } from '../../parse/index.js';
+import type { Obj as Json, Reader } from '../../parse/index.js';
 import type { MicroblogAAccount, MicroblogAProfile, MicroblogAMedia, MicroblogAPost } from './schema.js';
 export type { MicroblogAAccount, MicroblogAProfile, MicroblogAMedia, MicroblogAPost } from './schema.js';
 
@@ -81,12 +81,14 @@ export function parseProfile(body: unknown): MicroblogAProfile {
   if (!isObj(body)) throw shapeChanged(PLATFORM, 'the account object');
   const accountId = idStr(body.id);
   if (!accountId) throw shapeChanged(PLATFORM, 'account id');
-  const pleroma = obj(body.pleroma);
+  // Truth Social's own profile flags vary by account age: absent is normal, another type is warned.
+  const r = reader(body, { platform: PLATFORM, record: 'account' });
+  const pleroma = r.opt.obj('pleroma');
   return {
     ...accountFields(body, accountId),
-    bookmarks_onboarded: bool(body.bookmarks_onboarded),
-    receive_only_follow_mentions: bool(body.receive_only_follow_mentions),
-    pleroma: pleroma ? { accepts_chat_messages: bool(pleroma.accepts_chat_messages) } : null,
+    bookmarks_onboarded: r.opt.bool('bookmarks_onboarded'),
+    receive_only_follow_mentions: r.opt.bool('receive_only_follow_mentions'),
+    pleroma: pleroma ? { accepts_chat_messages: r.over(pleroma, 'pleroma').opt.bool('accepts_chat_messages') } : null,
   };
 }
 
@@ -94,20 +96,24 @@ export function parseProfile(body: unknown): MicroblogAProfile {
 // Statuses
 // ---------------------------------------------------------------------------------------------
 
-function parseMedia(m: Json): MicroblogAMedia {
+/**
+ * A MediaAttachment: Mastodon's entity carries id, type, url, preview_url, remote_url, meta,
+ * description and blurhash on every attachment (null when unset); Truth Social's extras vary.
+ */
+function parseMedia(m: Reader): MicroblogAMedia {
   return {
-    id: idStr(m.id),
-    type: str(m.type),
-    url: str(m.url),
-    preview_url: str(m.preview_url),
-    external_video_id: str(m.external_video_id),
-    remote_url: str(m.remote_url),
-    preview_remote_url: str(m.preview_remote_url),
-    text_url: str(m.text_url),
-    meta: obj(m.meta),
-    description: str(m.description),
-    blurhash: str(m.blurhash),
-    processing: str(m.processing),
+    id: m.idStr('id'),
+    type: m.str('type'),
+    url: m.str('url'),
+    preview_url: m.str('preview_url'),
+    external_video_id: m.opt.str('external_video_id'),
+    remote_url: m.str('remote_url'),
+    preview_remote_url: m.opt.str('preview_remote_url'),
+    text_url: m.opt.str('text_url'),
+    meta: m.obj('meta'),
+    description: m.str('description'),
+    blurhash: m.str('blurhash'),
+    processing: m.opt.str('processing'),
   };
 }
 
@@ -137,7 +143,7 @@ function statusFields(s: Json, statusId: string, account: MicroblogAAccount | nu
     url: r.str('url'),
     content,
     account,
-    media_attachments: r.objects('media_attachments').map(parseMedia),
+    media_attachments: r.items('media_attachments', parseMedia),
     mentions: r.objects('mentions'),
     tags: r.objects('tags'),
     card: r.opt.obj('card'),
@@ -175,9 +181,10 @@ export function parsePost(body: unknown): MicroblogAPost {
   if (!isObj(body)) throw shapeChanged(PLATFORM, 'the status object');
   const statusId = idStr(body.id);
   if (!statusId) throw shapeChanged(PLATFORM, 'status id');
-  if (!isObj(body.account)) throw shapeChanged(PLATFORM, 'status account');
+  // The author is part of the post, not its identity: without a readable account (or its id) the
+  // post is returned with `account: null`, warned.
   const account = parseEmbeddedAccount(body.account);
-  if (!account) throw shapeChanged(PLATFORM, 'status account id');
+  if (!account) reader(body, { platform: PLATFORM, record: 'status' }).warn('account', isObj(body.account) ? 'no account id' : 'missing');
   const visibility = str(body.visibility);
   if (visibility !== null && !PUBLIC_VISIBILITY.has(visibility)) throw privateContent(`Post ${statusId}`);
   return statusFields(body, statusId, account, 0);

@@ -22,8 +22,8 @@
  */
 import { ApiError, loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
 import { LOGIN_REFERENCE } from './walls.js';
-import { at, bool, isObj, num, numText, obj, reader, str, strings } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import { at, bool, isObj, num, numText, obj, reader, str, strings, arr } from '../../parse/index.js';
+import type { Obj, Coerce, Reader } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
 import type {
   UrlEntity,
@@ -49,7 +49,13 @@ export type {
 } from './schema.js';
 
 /** The strings of an array, or null when the value is not an array. */
-const strList = (v: unknown): string[] | null => (Array.isArray(v) ? strings(v) : null);
+/** The strings of a list already read (null when there was none); other elements left out, warned as `field`. */
+function strList(v: unknown[] | null, r: Reader, field: string): string[] | null {
+  if (!v) return null;
+  const kept = strings(v);
+  if (kept.length < v.length) r.warn(field, `${v.length - kept.length} element(s) not a string`);
+  return kept;
+}
 const path = (o: unknown, ...keys: string[]): unknown => at(o, keys);
 
 /** Keys of `src` not in `known`, unchanged and in upstream order. */
@@ -241,15 +247,27 @@ const USER_KEYS = [
 ] as const;
 const USER_KEY_SET: ReadonlySet<string> = new Set(USER_KEYS);
 
-function urlList(v: unknown): UrlEntity[] {
-  return Array.isArray(v) ? v.filter(isObj).map((u) => u as UrlEntity) : [];
+/** A URL entity whose listed members (when present) have their types; any other is malformed. */
+function isUrlEntity(v: Obj): boolean {
+  const okStr = (k: string) => v[k] === undefined || typeof v[k] === 'string';
+  const indices = v.indices;
+  return (
+    okStr('url') &&
+    okStr('expanded_url') &&
+    okStr('display_url') &&
+    (indices === undefined || (Array.isArray(indices) && indices.every((x) => typeof x === 'number')))
+  );
 }
 
-function userEntities(v: unknown): UserEntities {
-  const e = obj(v) ?? {};
-  const description = obj(e.description) ?? {};
-  const url = obj(e.url) ?? {};
-  return { ...e, description: { ...description, urls: urlList(description.urls) }, url: { ...url, urls: urlList(url.urls) } };
+/** `<field>.urls` of an entities block: malformed entities left out (warned), the others kept. */
+function urlList(r: Reader, field: string): { urls: UrlEntity[] } & Obj {
+  const o = r.opt.obj(field) ?? {};
+  return { ...o, urls: r.over(o, field).opt.items('urls', (e) => (isUrlEntity(e.root as Obj) ? (e.root as UrlEntity) : null)) };
+}
+
+function userEntities(v: Obj | null, r: Reader): UserEntities {
+  const e = r.over(v ?? {}, 'entities');
+  return { ...(v ?? {}), description: urlList(e, 'description'), url: urlList(e, 'url') };
 }
 
 /** The GraphQL node id X gives a user: base64 of `User:<rest_id>`. */
@@ -261,7 +279,33 @@ export function userNodeId(restId: string): string {
  * A user object in either shape → api.md's user object with a filled `legacy` block. The
  * discovery issue reuses this for microblog-b profiles (`UserByScreenName`).
  */
-export function parseUser(result: unknown): MicroblogBUser {
+/**
+ * What every user object carries, in either shape (missing → null plus `user.legacy.<key>`); the
+ * rest is set by the account (a banner, a website, a pinned post…) or exists in one shape only.
+ */
+const USER_REQUIRED: ReadonlySet<string> = new Set([
+  'created_at',
+  'description',
+  'entities',
+  'favourites_count',
+  'followers_count',
+  'friends_count',
+  'media_count',
+  'name',
+  'profile_image_url_https',
+  'protected',
+  'statuses_count',
+  'verified',
+]);
+/** What the syndication embed's user carries in every vintage (2023: name, avatar, verified). */
+const EMBED_REQUIRED: ReadonlySet<string> = new Set(['name', 'profile_image_url_https', 'verified']);
+
+/**
+ * A user object in either shape → api.md's user object with a filled `legacy` block. The
+ * discovery issue reuses this for microblog-b profiles (`UserByScreenName`). `embed`: the
+ * syndication embed's user, which carries only a few members (the others are not warned).
+ */
+export function parseUser(result: unknown, opts: { embed?: boolean } = {}): MicroblogBUser {
   const u = obj(result);
   if (!u) throw shapeChanged(PLATFORM, 'user object');
   if (u.__typename === 'UserUnavailable') {
@@ -270,63 +314,64 @@ export function parseUser(result: unknown): MicroblogBUser {
   }
   const legacy = obj(u.legacy);
   const restId = str(u.rest_id) ?? str(legacy?.id_str);
+  const r = reader(u, { platform: PLATFORM, record: 'user' });
+  const required = opts.embed ? EMBED_REQUIRED : USER_REQUIRED;
   // `legacy` first (the older shape, explicit), then the 2026 block; an empty image URL counts
   // as missing (X sent "" in legacy for a while).
-  const from2026 = (key: string): unknown => {
-    const p = USER_LEGACY_MAPPING[key];
-    return p ? path(u, ...p.split('.')) : undefined;
+  const pick = <T>(key: string, coerce: Coerce<T>): T | null => {
+    const mapped = USER_LEGACY_MAPPING[key];
+    const paths: (readonly string[])[] = [['legacy', key], ...(mapped ? [mapped.split('.')] : [])];
+    const c: Coerce<T> = key.endsWith('_url_https') ? (v) => (v === '' ? null : coerce(v)) : coerce;
+    return (required.has(key) ? r : r.opt).get(`legacy.${key}`, c, ...paths);
   };
-  const pick = (key: string): unknown => {
-    const v = legacy?.[key];
-    if (v !== undefined && v !== null && !(key.endsWith('_url_https') && v === '')) return v;
-    return from2026(key) ?? null;
-  };
-  const screenName = str(pick('screen_name'));
+  const screenName = r.opt.get('legacy.screen_name', str, ['legacy', 'screen_name'], ['core', 'screen_name']);
   if (!restId || !screenName) throw shapeChanged(PLATFORM, 'user rest_id/screen_name (in legacy or core)');
 
   const l: UserLegacy = {
-    created_at: str(pick('created_at')),
-    default_profile: bool(pick('default_profile')),
-    default_profile_image: bool(pick('default_profile_image')),
-    description: str(pick('description')),
-    entities: userEntities(pick('entities')),
-    fast_followers_count: num(pick('fast_followers_count')),
-    favourites_count: num(pick('favourites_count')),
-    followers_count: num(pick('followers_count')),
-    friends_count: num(pick('friends_count')),
-    has_custom_timelines: bool(pick('has_custom_timelines')),
-    is_translator: bool(pick('is_translator')),
-    listed_count: num(pick('listed_count')),
-    location: str(pick('location')),
-    media_count: num(pick('media_count')),
-    name: str(pick('name')),
-    normal_followers_count: num(pick('normal_followers_count')),
-    pinned_tweet_ids_str: strList(pick('pinned_tweet_ids_str')),
-    possibly_sensitive: bool(pick('possibly_sensitive')),
-    profile_banner_url: str(pick('profile_banner_url')),
-    profile_image_url_https: str(pick('profile_image_url_https')),
-    profile_interstitial_type: str(pick('profile_interstitial_type')),
-    protected: bool(pick('protected')),
+    created_at: pick('created_at', str),
+    default_profile: pick('default_profile', bool),
+    default_profile_image: pick('default_profile_image', bool),
+    description: pick('description', str),
+    entities: userEntities(pick('entities', obj), r),
+    fast_followers_count: pick('fast_followers_count', num),
+    favourites_count: pick('favourites_count', num),
+    followers_count: pick('followers_count', num),
+    friends_count: pick('friends_count', num),
+    has_custom_timelines: pick('has_custom_timelines', bool),
+    is_translator: pick('is_translator', bool),
+    listed_count: pick('listed_count', num),
+    location: pick('location', str),
+    media_count: pick('media_count', num),
+    name: pick('name', str),
+    normal_followers_count: pick('normal_followers_count', num),
+    pinned_tweet_ids_str: strList(pick('pinned_tweet_ids_str', arr), r, 'legacy.pinned_tweet_ids_str'),
+    possibly_sensitive: pick('possibly_sensitive', bool),
+    profile_banner_url: pick('profile_banner_url', str),
+    profile_image_url_https: pick('profile_image_url_https', str),
+    profile_interstitial_type: pick('profile_interstitial_type', str),
+    protected: pick('protected', bool),
     screen_name: screenName,
-    statuses_count: num(pick('statuses_count')),
-    translator_type: str(pick('translator_type')),
-    url: str(pick('url')),
-    verified: bool(pick('verified')),
-    verified_type: str(pick('verified_type')),
-    withheld_in_countries: strList(pick('withheld_in_countries')),
+    statuses_count: pick('statuses_count', num),
+    translator_type: pick('translator_type', str),
+    url: pick('url', str),
+    verified: pick('verified', bool),
+    verified_type: pick('verified_type', str),
+    withheld_in_countries: strList(pick('withheld_in_countries', arr), r, 'legacy.withheld_in_countries'),
     ...rest(legacy, USER_LEGACY_KEY_SET),
   };
 
+  // GraphQL user objects carry these on every account; the embed's user only some.
+  const g = opts.embed ? r.opt : r;
   return {
-    __typename: str(u.__typename) ?? 'User',
-    id: str(u.id) ?? userNodeId(restId),
+    __typename: r.opt.str('__typename') ?? 'User',
+    id: r.opt.str('id') ?? userNodeId(restId),
     rest_id: restId,
-    affiliates_highlighted_label: obj(u.affiliates_highlighted_label),
-    is_blue_verified: bool(u.is_blue_verified),
-    profile_image_shape: str(u.profile_image_shape),
+    affiliates_highlighted_label: r.opt.obj('affiliates_highlighted_label'),
+    is_blue_verified: g.bool('is_blue_verified'),
+    profile_image_shape: g.str('profile_image_shape'),
     legacy: l,
-    professional: obj(u.professional),
-    tipjar_settings: obj(u.tipjar_settings),
+    professional: r.opt.obj('professional'),
+    tipjar_settings: r.opt.obj('tipjar_settings'),
     ...rest(u, USER_KEY_SET),
   };
 }
@@ -382,43 +427,44 @@ const TWEET_LEGACY_KEYS = [
 ] as const;
 const TWEET_LEGACY_KEY_SET: ReadonlySet<string> = new Set(TWEET_LEGACY_KEYS);
 
-function entityList(v: unknown): Obj[] {
-  return Array.isArray(v) ? v.filter(isObj) : [];
-}
-
-function tweetEntities(v: unknown): TweetEntities {
-  const e = obj(v) ?? {};
+/**
+ * A tweet's entities. X leaves an empty list out (the 2026 capture has none of them): [] when
+ * absent, a list of another type or a malformed entry (left out) warned.
+ */
+function tweetEntities(v: Obj | null, r: Reader): TweetEntities {
+  const e = r.over(v ?? {}, 'entities').opt;
   return {
-    ...e,
-    hashtags: entityList(e.hashtags),
-    symbols: entityList(e.symbols),
-    timestamps: entityList(e.timestamps),
-    urls: entityList(e.urls) as UrlEntity[],
-    user_mentions: entityList(e.user_mentions),
+    ...(v ?? {}),
+    hashtags: e.objects('hashtags'),
+    symbols: e.objects('symbols'),
+    timestamps: e.objects('timestamps'),
+    urls: e.items('urls', (u) => (isUrlEntity(u.root as Obj) ? (u.root as UrlEntity) : null)),
+    user_mentions: e.objects('user_mentions'),
   };
 }
 
 /** `edit_control`, flattened: an edited post nests its fields under `edit_control_initial`. */
-function editControl(v: unknown): EditControl | null {
-  const ec = obj(v);
+function editControl(ec: Obj | null, r: Reader): EditControl | null {
   if (!ec) return null;
   const src = { ...(obj(ec.edit_control_initial) ?? {}), ...ec };
+  const e = r.over(src, 'edit_control');
   return {
-    edit_tweet_ids: strList(src.edit_tweet_ids),
-    editable_until_msecs: numText(src.editable_until_msecs),
-    is_edit_eligible: bool(src.is_edit_eligible),
-    edits_remaining: numText(src.edits_remaining),
+    edit_tweet_ids: strList(e.arr('edit_tweet_ids'), e, 'edit_tweet_ids'),
+    editable_until_msecs: e.get('editable_until_msecs', numText),
+    is_edit_eligible: e.bool('is_edit_eligible'),
+    edits_remaining: e.get('edits_remaining', numText),
   };
 }
 
-function views(v: unknown): MicroblogBTweet['views'] {
-  const o = obj(v);
-  return o ? { count: numText(o.count), state: str(o.state) } : null;
+function views(o: Obj | null, r: Reader): MicroblogBTweet['views'] {
+  if (!o) return null;
+  const v = r.over(o, 'views');
+  // X leaves the count out while it is not shown (state "EnabledWithCount" carries it).
+  return { count: v.opt.get('count', numText), state: v.str('state') };
 }
 
-function displayRange(v: unknown): number[] | null {
-  return Array.isArray(v) && v.every((x) => typeof x === 'number') ? (v as number[]) : null;
-}
+/** `[start, end]`: a pair of numbers, whole or not at all. */
+const displayRange = (v: unknown): number[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'number') ? (v as number[]) : null);
 
 /**
  * A GraphQL tweet result (`Tweet`, or `TweetWithVisibilityResults` around one) → api.md tweet.
@@ -455,8 +501,8 @@ export function parseTweet(result: unknown, tweetId: string): MicroblogBTweet {
     bookmarked: t.opt.bool('bookmarked'),
     created_at: t.str('created_at'),
     conversation_id_str: t.str('conversation_id_str'),
-    display_text_range: displayRange(l.display_text_range),
-    entities: tweetEntities(l.entities),
+    display_text_range: t.get('display_text_range', displayRange),
+    entities: tweetEntities(t.obj('entities'), t),
     favorite_count: t.num('favorite_count'),
     favorited: t.opt.bool('favorited'),
     full_text: t.str('full_text'),
@@ -473,15 +519,17 @@ export function parseTweet(result: unknown, tweetId: string): MicroblogBTweet {
   };
 
   const skip = hasLegacy ? TWEET_KEY_SET : new Set<string>([...TWEET_KEY_SET, ...TWEET_LEGACY_KEY_SET]);
+  // The GraphQL tweet carries these on every post (warned when missing).
+  const g = reader(r, { platform: PLATFORM, record: 'tweet' });
   return {
     __typename: 'Tweet',
     rest_id: restId,
     core: { user_results: { result: user } },
-    edit_control: editControl(r.edit_control),
-    is_translatable: bool(r.is_translatable),
-    unmention_data: obj(r.unmention_data),
-    views: views(r.views),
-    source: str(r.source),
+    edit_control: editControl(g.obj('edit_control'), g),
+    is_translatable: g.bool('is_translatable'),
+    unmention_data: g.obj('unmention_data'),
+    views: views(g.obj('views'), g),
+    source: g.str('source'),
     legacy,
     ...rest(r, skip),
   };
@@ -591,17 +639,17 @@ export function twitterDate(iso: string | null): string | null {
 }
 
 /** Syndication card (`binding_values` keyed by name) → GraphQL's (`card.legacy.binding_values[]` of `{key, value}`). */
-function syndicationCard(v: unknown): Obj | null {
-  const c = obj(v);
+function syndicationCard(c: Obj | null, r: Reader): Obj | null {
   if (!c) return null;
-  const bindings = obj(c.binding_values) ?? {};
+  const k = r.over(c, 'card');
+  const bindings = k.obj('binding_values') ?? {};
   return {
-    rest_id: str(c.url),
+    rest_id: k.str('url'),
     legacy: {
-      name: str(c.name),
-      url: str(c.url),
+      name: k.str('name'),
+      url: k.str('url'),
       binding_values: Object.entries(bindings).map(([key, value]) => ({ key, value })),
-      card_platform: obj(c.card_platform),
+      card_platform: k.opt.obj('card_platform'),
     },
   };
 }
@@ -660,45 +708,51 @@ export function parseSyndicationTweet(json: unknown, tweetId: string): Microblog
     userLegacy.default_profile_image ??= u.profile_image_url_https.includes('/default_profile_images/');
   }
   const label = obj(u.highlighted_label);
-  const user = parseUser({
-    __typename: 'User',
-    rest_id: userId,
-    ...(label ? { affiliates_highlighted_label: { label } } : {}),
-    is_blue_verified: u.is_blue_verified,
-    profile_image_shape: u.profile_image_shape,
-    legacy: userLegacy,
-  });
+  const user = parseUser(
+    {
+      __typename: 'User',
+      rest_id: userId,
+      ...(label ? { affiliates_highlighted_label: { label } } : {}),
+      is_blue_verified: u.is_blue_verified,
+      profile_image_shape: u.profile_image_shape,
+      legacy: userLegacy,
+    },
+    { embed: true },
+  );
 
-  const inReplyTo = str(json.in_reply_to_status_id_str);
-  const quoted = obj(json.quoted_tweet);
-  const media = Array.isArray(json.mediaDetails) ? json.mediaDetails.filter(isObj) : null;
+  // The embed's text, date, language, range, entities and like/reply counts are in every
+  // vintage (warned when missing); the other counts, media, replies and quotes only in some.
+  const j = reader(json, { platform: PLATFORM, record: 'syndication' });
+  const inReplyTo = j.opt.str('in_reply_to_status_id_str');
+  const quoted = j.opt.obj('quoted_tweet');
+  const media = j.opt.objects('mediaDetails');
   // The embed is an anonymous view: the viewer has not bookmarked, liked or reposted (X's own
   // logged-out answers say false, not null). Counts are taken where this vintage carries them.
   const legacy: TweetLegacy = {
-    bookmark_count: num(json.bookmark_count),
+    bookmark_count: j.opt.num('bookmark_count'),
     bookmarked: false,
-    created_at: twitterDate(str(json.created_at)),
-    conversation_id_str: str(json.conversation_id_str) ?? (inReplyTo ? null : id),
-    display_text_range: displayRange(json.display_text_range),
-    entities: tweetEntities(json.entities),
-    favorite_count: num(json.favorite_count),
+    created_at: twitterDate(j.str('created_at')),
+    conversation_id_str: j.opt.str('conversation_id_str') ?? (inReplyTo ? null : id),
+    display_text_range: j.get('display_text_range', displayRange),
+    entities: tweetEntities(j.obj('entities'), j),
+    favorite_count: j.num('favorite_count'),
     favorited: false,
-    full_text: str(json.text),
+    full_text: j.str('text'),
     is_quote_status: quoted !== null,
-    lang: str(json.lang),
-    possibly_sensitive: bool(json.possibly_sensitive),
-    quote_count: num(json.quote_count),
-    reply_count: num(json.conversation_count ?? json.reply_count),
-    retweet_count: num(json.retweet_count),
+    lang: j.str('lang'),
+    possibly_sensitive: j.opt.bool('possibly_sensitive'),
+    quote_count: j.opt.num('quote_count'),
+    reply_count: j.get('reply_count', num, 'conversation_count', 'reply_count'),
+    retweet_count: j.opt.num('retweet_count'),
     retweeted: false,
     user_id_str: userId,
     id_str: id,
   };
-  if (media?.length) legacy.extended_entities = { media };
+  if (media.length) legacy.extended_entities = { media };
   if (inReplyTo) {
     legacy.in_reply_to_status_id_str = inReplyTo;
-    legacy.in_reply_to_user_id_str = str(json.in_reply_to_user_id_str);
-    legacy.in_reply_to_screen_name = str(json.in_reply_to_screen_name);
+    legacy.in_reply_to_user_id_str = j.opt.str('in_reply_to_user_id_str');
+    legacy.in_reply_to_screen_name = j.opt.str('in_reply_to_screen_name');
   }
   if (quoted && str(quoted.id_str)) legacy.quoted_status_id_str = str(quoted.id_str);
 
@@ -706,14 +760,14 @@ export function parseSyndicationTweet(json: unknown, tweetId: string): Microblog
     __typename: 'Tweet',
     rest_id: id,
     core: { user_results: { result: user } },
-    edit_control: editControl(json.edit_control),
+    edit_control: editControl(j.opt.obj('edit_control'), j),
     is_translatable: null,
     unmention_data: null,
     views: null,
     source: null,
     legacy,
   };
-  const card = syndicationCard(json.card);
+  const card = syndicationCard(j.opt.obj('card'), j);
   if (card) tweet.card = card;
   return tweet;
 }

@@ -16,9 +16,9 @@
  *
  * With `trim`, a post is reduced to TRIMMED_POST (same names and values as the full post).
  */
-import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { bool, idStr, isObj, obj, reader, str, trunc } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import { isApiError, loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { idStr, isObj, reader } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import type {
   MicroblogCUser,
   MicroblogCTextPostAppInfo,
@@ -51,85 +51,111 @@ function withTyped<T extends object>(raw: Obj, typed: T): T {
 
 export function parseUser(raw: unknown, what = 'user'): MicroblogCUser {
   if (!isObj(raw)) throw shapeChanged(PLATFORM, what);
-  const pk = idStr(raw.pk) ?? idStr(raw.pk_id);
-  const username = str(raw.username);
-  // The 2023 profile answer has `id: null`: pk and username are what identify a user.
-  if (!pk && !username) throw shapeChanged(PLATFORM, `pk/username of ${what}`);
-  // Every user object carries its picture and verified flag; the rest varies by query.
   const r = reader(raw, { platform: PLATFORM, record: 'user' });
+  // The 2023 profile answer has `id: null`: pk and username are what identify a user (either
+  // one will do; the other missing is warned).
+  const pk = r.opt.idStr('pk', 'pk', 'pk_id');
+  const username = r.opt.str('username');
+  if (!pk && !username) throw shapeChanged(PLATFORM, `pk/username of ${what}`);
+  if (!pk) r.warn('pk', 'missing');
+  if (!username) r.warn('username', 'missing');
+  // Every user object carries its picture and verified flag; the rest varies by query.
   return withTyped<MicroblogCUser>(raw, {
-    friendship_status: obj(raw.friendship_status),
+    friendship_status: r.opt.obj('friendship_status'),
     pk,
     profile_pic_url: r.str('profile_pic_url'),
     username,
-    id: idStr(raw.id),
+    id: r.opt.idStr('id'),
     is_verified: r.bool('is_verified'),
-    text_post_app_is_private: bool(raw.text_post_app_is_private),
-    has_onboarded_to_text_post_app: bool(raw.has_onboarded_to_text_post_app),
+    text_post_app_is_private: r.opt.bool('text_post_app_is_private'),
+    has_onboarded_to_text_post_app: r.opt.bool('has_onboarded_to_text_post_app'),
   });
 }
 
-function parseTextPostAppInfo(raw: unknown): MicroblogCTextPostAppInfo | null {
-  if (!isObj(raw)) return null;
-  const tf = raw.text_fragments;
-  const textFragments = isObj(tf)
+/** `text_post_app_info`: on every post of a search or threads answer (its parts warned when missing). */
+function parseTextPostAppInfo(post: Reader): MicroblogCTextPostAppInfo | null {
+  const raw = post.obj('text_post_app_info');
+  if (!raw) return null;
+  const r = post.over(raw, 'text_post_app_info');
+  const tf = r.obj('text_fragments');
+  const textFragments = tf
     ? {
         ...tf,
-        fragments: (Array.isArray(tf.fragments) ? tf.fragments : [])
-          .filter(isObj)
-          .map((f) => ({ ...f, fragment_type: str(f.fragment_type), plaintext: str(f.plaintext) })),
+        fragments: r
+          .over(tf, 'text_fragments')
+          .items('fragments', (f) => ({ ...(f.root as Obj), fragment_type: f.str('fragment_type'), plaintext: f.str('plaintext') })),
       }
     : null;
+  // README: Threads omits the counts for some posts (replies disabled): absent, not warned.
   return withTyped<MicroblogCTextPostAppInfo>(raw, {
     text_fragments: textFragments,
-    reshare_count: trunc(raw.reshare_count),
-    direct_reply_count: trunc(raw.direct_reply_count),
-    repost_count: trunc(raw.repost_count),
-    quote_count: trunc(raw.quote_count),
-    share_info: obj(raw.share_info),
-    reply_control: str(raw.reply_control),
-    is_reply: bool(raw.is_reply),
+    reshare_count: r.opt.trunc('reshare_count'),
+    direct_reply_count: r.opt.trunc('direct_reply_count'),
+    repost_count: r.opt.trunc('repost_count'),
+    quote_count: r.opt.trunc('quote_count'),
+    share_info: r.obj('share_info'),
+    reply_control: r.str('reply_control'),
+    is_reply: r.bool('is_reply'),
   });
 }
 
-function parseCaption(raw: unknown): MicroblogCCaption | null {
-  if (!isObj(raw)) return null;
-  return withTyped<MicroblogCCaption>(raw, { text: str(raw.text), pk: idStr(raw.pk), has_translation: bool(raw.has_translation) });
+/** A post's caption: null on posts without one; its text and pk warned when missing. */
+function parseCaption(post: Reader): MicroblogCCaption | null {
+  const raw = post.opt.obj('caption');
+  if (!raw) return null;
+  const c = post.over(raw, 'caption');
+  return withTyped<MicroblogCCaption>(raw, { text: c.str('text'), pk: c.idStr('pk'), has_translation: c.opt.bool('has_translation') });
 }
 
-function parseImageVersions(raw: unknown): MicroblogCPost['image_versions2'] {
-  if (!isObj(raw)) return null;
-  const candidates = (Array.isArray(raw.candidates) ? raw.candidates : [])
-    .filter(isObj)
-    .map((c) => withTyped<MicroblogCImageCandidate>(c, { url: str(c.url), width: trunc(c.width), height: trunc(c.height) }));
+/** Image candidates: text posts have none (an empty list or no block). */
+function parseImageVersions(post: Reader): MicroblogCPost['image_versions2'] {
+  const raw = post.opt.obj('image_versions2');
+  if (!raw) return null;
+  const candidates = post
+    .over(raw, 'image_versions2')
+    .items('candidates', (c) =>
+      withTyped<MicroblogCImageCandidate>(c.root as Obj, { url: c.str('url'), width: c.trunc('width'), height: c.trunc('height') }),
+    );
   return { ...raw, candidates };
 }
 
-/** One thread item's `post` → the api.md post record. */
+/** One thread item's `post` → the api.md post record. Its pk identifies it. */
 export function parsePost(raw: unknown, what = 'post'): MicroblogCPost {
   if (!isObj(raw)) throw shapeChanged(PLATFORM, what);
   const pk = idStr(raw.pk);
   if (!pk) throw shapeChanged(PLATFORM, `pk of ${what}`);
-  const user = raw.user === undefined || raw.user === null ? null : parseUser(raw.user, `user of ${what}`);
-  // The web client's id is `<post pk>_<author pk>`.
-  const id = idStr(raw.id) ?? (user?.pk ? `${pk}_${user.pk}` : null);
-  if (!id) throw shapeChanged(PLATFORM, `id of ${what}`);
-  // Every post carries its code (the URL's), type, time and like count: missing ones are warned.
+  // Every post carries its author, code (the URL's), type, time, counts and tracking token:
+  // missing ones are warned. An author that cannot be read (no object, neither pk nor username)
+  // is null, warned: the post's pk still identifies the post.
   const r = reader(raw, { platform: PLATFORM, record: 'post' });
+  const userObj = r.obj('user');
+  let user: MicroblogCUser | null = null;
+  if (userObj) {
+    try {
+      user = parseUser(userObj, `user of ${what}`);
+    } catch (e) {
+      if (!isApiError(e) || e.code !== 'UPSTREAM_FAILED') throw e;
+      r.warn('user', 'neither pk nor username');
+    }
+  }
+  // The web client's id is `<post pk>_<author pk>`.
+  const id = r.opt.idStr('id') ?? (user?.pk ? `${pk}_${user.pk}` : null);
+  if (!id) throw shapeChanged(PLATFORM, `id of ${what}`);
   return withTyped<MicroblogCPost>(raw, {
     id,
     pk,
     user,
-    text_post_app_info: parseTextPostAppInfo(raw.text_post_app_info),
-    caption: parseCaption(raw.caption),
+    text_post_app_info: parseTextPostAppInfo(r),
+    caption: parseCaption(r),
     code: r.str('code'),
-    image_versions2: parseImageVersions(raw.image_versions2),
-    original_height: trunc(raw.original_height),
-    original_width: trunc(raw.original_width),
+    image_versions2: parseImageVersions(r),
+    // README: text-only posts may carry no dimensions.
+    original_height: r.opt.trunc('original_height'),
+    original_width: r.opt.trunc('original_width'),
     media_type: r.trunc('media_type'),
     like_count: r.trunc('like_count'),
     taken_at: r.trunc('taken_at'),
-    organic_tracking_token: str(raw.organic_tracking_token),
+    organic_tracking_token: r.str('organic_tracking_token'),
   });
 }
 
@@ -282,6 +308,30 @@ function graphqlErrors(json: Obj): string {
   return errorTexts(json).join('; ') || 'no message';
 }
 
+/**
+ * Search edges that are broken rather than another kind of entry: not an object, no node, a
+ * thread or thread item list of another type, a thread item that is not an object. (An edge
+ * whose node has no thread, or a thread without items, is another module and carries no post.)
+ */
+function brokenSearchEdges(edges: unknown[]): string[] {
+  const out: string[] = [];
+  edges.forEach((e, i) => {
+    const where = `edge ${i + 1}`;
+    if (!isObj(e) || !isObj(e.node)) return out.push(`${where}: ${isObj(e) ? 'no node' : 'not an object'}`);
+    const thread = e.node.thread;
+    if (thread === undefined || thread === null) return;
+    if (!isObj(thread)) return out.push(`${where}: thread of another type`);
+    const items = thread.thread_items;
+    if (items === undefined || items === null) return;
+    if (!Array.isArray(items)) return out.push(`${where}: thread_items of another type`);
+    items.forEach((it, j) => {
+      if (!isObj(it)) out.push(`${where}: thread item ${j + 1} is not an object`);
+      else if (it.post === undefined) out.push(`${where}: thread item ${j + 1} has no post`);
+    });
+  });
+  return out;
+}
+
 /** A search answer (`BarcelonaSearchResultsQuery`) → `{posts}`; with `trim`, trimmed posts. */
 export function parseSearchResponse(json: unknown, opts: { trim?: boolean } = {}): MicroblogCSearchResult {
   throwAccess(json);
@@ -298,8 +348,18 @@ export function parseSearchResponse(json: unknown, opts: { trim?: boolean } = {}
   if (sr.edges.length > 0 && raw.length === 0) throw shapeChanged(PLATFORM, 'thread.thread_items[].post in search results');
   const seen = new Set<string>();
   const posts: MicroblogCPost[] = [];
+  const list = reader(sr, { platform: PLATFORM, record: 'search' });
+  // A list degrades one post at a time: an edge or thread item that lost its post, or a post
+  // without its pk (or id), is left out and warned; the others stay.
+  for (const why of brokenSearchEdges(sr.edges)) list.warn('edges', why);
   raw.forEach((r, i) => {
-    const p = parsePost(r, `search result post ${i + 1}`);
+    let p: MicroblogCPost;
+    try {
+      p = parsePost(r, `search result post ${i + 1}`);
+    } catch (e) {
+      if (isApiError(e) && e.code === 'UPSTREAM_FAILED') return list.warn('edges', e.message);
+      throw e;
+    }
     if (seen.has(p.pk)) return;
     seen.add(p.pk);
     posts.push(opts.trim ? trimPost(p) : p);

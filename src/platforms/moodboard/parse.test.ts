@@ -226,6 +226,10 @@ describe('parseSearch (SearchGlobalElements)', () => {
   it('missing items or meta, and auth errors, are failures (a search of public posts needs no login)', () => {
     expect(caught(() => parseSearch({ data: { searchElements: { meta: { count: 0 } } } })).message).toMatch(/searchElements\.items/);
     expect(caught(() => parseSearch({ data: { searchElements: { items: [] } } })).message).toMatch(/searchElements\.meta/);
+    // Items without `meta`: the items stand, the paging ends (warned search.meta).
+    const noMeta = captureWarnings(() => parseSearch({ data: { searchElements: { items: [s.imageElement()] } } }));
+    expect(noMeta.result).toMatchObject({ cursor: null, has_more: false, result_count: 1 });
+    expect(noMeta.warnings.map((w) => w.field)).toContain('search.meta');
     expect(caught(() => parseSearch({ data: null })).code).toBe('UPSTREAM_FAILED');
     expect(caught(() => parseSearch({ errors: [{ message: 'Not authenticated', extensions: { code: 'UNAUTHENTICATED' } }] })).code).toBe(
       'UPSTREAM_BLOCKED',

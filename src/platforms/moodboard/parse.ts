@@ -20,9 +20,9 @@
  * GraphQL answers errors in the body (often with HTTP 200): `graphqlData` sorts them into
  * NOT_FOUND, UPSTREAM_BLOCKED and UPSTREAM_FAILED. A Cloudflare challenge is UPSTREAM_BLOCKED.
  */
-import { ApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { bool, int, isObj, nonEmpty, num, reader, str } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { int, isObj, num, reader, str } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import type { MoodboardMedia, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
 export type {
   MoodboardMedia,
@@ -52,79 +52,80 @@ function id(v: unknown): number | null {
 }
 
 /** Search captions mark the matched words `<n>…</n>`; the marks are not part of the caption. */
-function caption(v: unknown): string | null {
-  const text = isObj(v) ? str(v.text) : null;
+function caption(r: Reader): string | null {
+  const text = r.opt.str('generatedCaption', ['generatedCaption', 'text']);
   return text === null ? null : text.replace(/<\/?n>/g, '');
 }
 
-function media(v: unknown): MoodboardMedia | null {
-  if (!isObj(v)) return null;
-  const video = isObj(v.video) ? v.video : null; // AnimatedImage
-  const mux = isObj(v.mux) ? v.mux : null; // Video
-  const thumb = isObj(v.thumbnail) ? v.thumbnail : null; // Video
-  const mediaId = typeof v.mediaId === 'number' ? String(v.mediaId) : str(v.mediaId);
+/**
+ * One media entry. Every medium carries its id, type, url and size (warned when missing); the
+ * video parts (`video` of an AnimatedImage, `mux` and `thumbnail` of a Video) only some.
+ */
+function media(m: Reader): MoodboardMedia | null {
+  const o = m.opt;
   return {
-    id: mediaId,
-    type: str(v.__typename),
-    url: str(v.url),
-    width: int(v.width),
-    height: int(v.height),
-    ai_generated: bool(v.aiGenerated),
-    duration: num(v.duration),
-    thumbnail_url: str(thumb?.url) ?? str(video?.thumbnailUrl),
-    video_url: str(video?.url) ?? str(mux?.mp4Url),
-    playback_url: str(mux?.playbackUrl),
+    id: m.get('mediaId', (v) => (typeof v === 'number' ? String(v) : str(v))),
+    type: m.str('__typename'),
+    url: m.str('url'),
+    width: m.int('width'),
+    height: m.int('height'),
+    ai_generated: o.bool('aiGenerated'),
+    duration: o.num('duration'),
+    thumbnail_url: o.str('thumbnail', ['thumbnail', 'url'], ['video', 'thumbnailUrl']),
+    video_url: o.str('video', ['video', 'url'], ['mux', 'mp4Url']),
+    playback_url: o.str('playback', ['mux', 'playbackUrl']),
   };
 }
 
-function price(v: unknown): MoodboardPrice | null {
-  if (!isObj(v)) return null;
-  const value = typeof v.value === 'string' && /^\d+(\.\d+)?$/.test(v.value) ? Number(v.value) : num(v.value);
-  return { value, currency: str(v.currency) };
+function price(r: Reader): MoodboardPrice | null {
+  const v = r.opt.obj('productPrice');
+  if (!v) return null;
+  const p = r.over(v, 'productPrice');
+  const value = p.get('value', (x) => (typeof x === 'string' && /^\d+(\.\d+)?$/.test(x) ? Number(x) : num(x)));
+  return { value, currency: p.str('currency') };
 }
 
 /**
  * One element (ElementTile) → the api.md item. Only the id is mandatory: without it the element
- * cannot be named, so the upstream changed shape.
+ * cannot be named, so the upstream changed shape. Every element carries its share URL, creation
+ * time and owner (warned when missing); the rest depends on its kind (absent: null, no warning;
+ * another type: warned).
  */
 export function parseElement(el: unknown): MoodboardItem {
   if (!isObj(el)) throw shapeChanged(PLATFORM, 'element object');
   const elementId = id(el.id);
   if (elementId === null) throw shapeChanged(PLATFORM, 'element id');
+  const r = reader(el, { platform: PLATFORM, record: 'element' });
+  const o = r.opt;
 
   // A gallery lists every image in multipleMedia (the first is `media` too); otherwise `media`.
-  const many = Array.isArray(el.multipleMedia) ? el.multipleMedia.map(media).filter((m): m is MoodboardMedia => m !== null) : [];
-  const one = media(el.media);
-  const allMedia = many.length > 0 ? many : one ? [one] : [];
+  // A medium of another shape is left out, warned.
+  const many = o.items('multipleMedia', media);
+  const one = o.obj('media');
+  const allMedia = many.length > 0 ? many : one ? [media(r.over(one, 'media'))].filter((m): m is MoodboardMedia => m !== null) : [];
 
-  const ownerName = isObj(el.owner) ? str(el.owner.username) : null;
-  const ownerId = id(el.ownerId);
-  const source = isObj(el.source) ? el.source : null;
-  const author = source && isObj(source.author) ? source.author : null;
-
-  // Every element carries its share URL, creation time and owner; the rest depends on its kind.
-  const r = reader(el, { platform: PLATFORM, record: 'element' });
+  const ownerName = r.str('owner', ['owner', 'username']);
+  const ownerId = r.get('ownerId', id);
+  const source = o.obj('source');
+  const s = r.over(source ?? {}, 'source').opt;
+  const author = s.obj('author');
+  const a = r.over(author ?? {}, 'source.author').opt;
   return {
     id: elementId,
     url: r.nonEmpty('shareUrl') ?? `${COSMOS}/e/${elementId}`,
     created_at: r.str('createdAt'),
-    caption: caption(el.generatedCaption),
-    text: str(el.text),
-    title: str(el.websiteTitle) ?? str(el.productTitle),
-    description: str(el.websiteDescription) ?? str(el.productDescription),
+    caption: caption(r),
+    text: o.str('text'),
+    title: o.str('title', 'websiteTitle', 'productTitle'),
+    description: o.str('description', 'websiteDescription', 'productDescription'),
     owner: ownerId === null && ownerName === null ? null : { id: ownerId, username: ownerName },
-    source_url: nonEmpty(source?.url),
+    source_url: s.nonEmpty('url'),
     source_author: author
-      ? {
-          username: str(author.username),
-          full_name: str(author.fullName),
-          profile_url: str(author.profileUrl),
-          avatar_url: str(author.avatarUrl),
-        }
+      ? { username: a.str('username'), full_name: a.str('fullName'), profile_url: a.str('profileUrl'), avatar_url: a.str('avatarUrl') }
       : null,
     media: allMedia,
-    price: price(el.productPrice),
-    brand: str(el.productBrand),
+    price: price(r),
+    brand: o.str('productBrand'),
   };
 }
 
@@ -200,19 +201,15 @@ export function parsePost(json: unknown, elementId: string): MoodboardPost {
 export function parseSearch(json: unknown): MoodboardSearchPage {
   const result = graphqlData(json, 'searchElements', {});
   if (!Array.isArray(result.items)) throw shapeChanged(PLATFORM, 'searchElements.items');
-  const meta = isObj(result.meta) ? result.meta : null;
-  if (!meta) throw shapeChanged(PLATFORM, 'searchElements.meta');
-  // One element of a kind we cannot name (no id) is skipped; a page of only such is a shape change.
-  const items: MoodboardItem[] = [];
-  for (const el of result.items) {
-    try {
-      items.push(parseElement(el));
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    }
-  }
+  // Without `meta` the page has no cursor: its items stand, the paging ends (warned); an empty
+  // page without it is nothing at all (a changed shape, never an empty 200).
+  const list = reader(result, { platform: PLATFORM, record: 'search' });
+  if (!isObj(result.meta) && result.items.length === 0) throw shapeChanged(PLATFORM, 'searchElements.meta');
+  const meta = list.obj('meta') ?? {};
+  // One element we cannot name (no id) is left out, warned; a page of only such is a shape change.
+  const items = list.items('items', (el) => parseElement(el.root));
   if (result.items.length > 0 && items.length === 0) throw shapeChanged(PLATFORM, 'element ids in searchElements.items');
-  const cursor = nonEmpty(meta.nextPageCursor);
+  const cursor = list.over(meta, 'meta').nonEmpty('nextPageCursor');
   return { items, cursor, has_more: cursor !== null, result_count: items.length };
 }
 

@@ -256,6 +256,13 @@ describe('parseSearchResponse', () => {
     expect(e.message).toMatch(/pin id/);
   });
 
+  it('a pin without id or node_id among others is left out (warned); the other pins stay', () => {
+    const body = s.searchBody([s.pinJson('1', { id: undefined, node_id: undefined }), s.pinJson('2')], 'x');
+    const { result, warnings } = captureWarnings(() => parseSearchResponse(body));
+    expect(result.pins.map((p) => p.id)).toEqual(['2']);
+    expect(warnings).toContainEqual({ platform: 'pinboard', field: 'search.results', detail: expect.stringMatching(/result 1: .*pin id/) });
+  });
+
   it('trim: reduced pins with the same names, in the documented order', () => {
     const page = parseSearchResponse(s.searchBody([s.pinJson('9')], 'c'), { trim: true });
     expect(page.pins[0]).toEqual({

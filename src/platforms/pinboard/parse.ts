@@ -31,9 +31,9 @@
  * UPSTREAM_FAILED with Pinterest's message). A body without `resource_response.data.results` is a
  * shape change, never an empty 200.
  */
-import { ApiError, invalidParam, shapeChanged, upstreamFailed } from '../../errors.js';
-import { bool, idStr, isObj, num, reader, str } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import { ApiError, invalidParam, isApiError, shapeChanged, upstreamFailed } from '../../errors.js';
+import { idStr, isObj, num, reader, str } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import type { PinboardImage, PinboardUser, PinboardBoard, PinboardPin, TrimmedPin, PinboardSearchPage } from './schema.js';
 export type { PinboardImage, PinboardUser, PinboardBoard, PinboardPin, TrimmedPin, PinboardSearchPage } from './schema.js';
 
@@ -85,52 +85,69 @@ export function pinUrl(id: string): string {
   return `${PINTEREST}/pin/${id}/`;
 }
 
-function parseImage(v: unknown): PinboardImage | null {
-  if (!isObj(v)) return null;
-  return { width: num(v.width), height: num(v.height), url: str(v.url) };
+function imageOf(r: Reader): PinboardImage {
+  return { width: r.num('width'), height: r.num('height'), url: r.str('url') };
+}
+
+/**
+ * A user (pinner, creator, board owner or collaborator). Its parts vary by the resource that
+ * sent it (README): absent ones are null, a value of another type is warned (`user.<field>`).
+ */
+function userOf(u: Reader): PinboardUser {
+  const o = u.opt;
+  const nodeId = o.str('node_id');
+  return {
+    node_id: nodeId,
+    id: o.idStr('id') ?? idFromNodeId(nodeId, 'user'),
+    username: o.str('username'),
+    full_name: o.str('full_name'),
+    follower_count: o.num('follower_count'),
+    image_small_url: o.str('image_small_url'),
+    image_medium_url: o.str('image_medium_url'),
+    image_large_url: o.str('image_large_url'),
+    is_ads_only_profile: o.bool('is_ads_only_profile'),
+    is_primary_website_verified: o.bool('is_primary_website_verified'),
+    is_verified_merchant: o.bool('is_verified_merchant'),
+    verified_identity: passthrough((u.root as Obj).verified_identity),
+    ads_only_profile_site: o.str('ads_only_profile_site'),
+  };
 }
 
 export function parseUser(v: unknown): PinboardUser | null {
-  if (!isObj(v)) return null;
-  const nodeId = str(v.node_id);
+  return isObj(v) ? userOf(reader(v, { platform: PLATFORM, record: 'user' })) : null;
+}
+
+/** A board: search results send a summary (node id, name, url), other resources the full board. */
+function boardOf(b: Reader): PinboardBoard {
+  const o = b.opt;
+  const nodeId = o.str('node_id');
+  const owner = o.obj('owner');
   return {
     node_id: nodeId,
-    id: idStr(v.id) ?? idFromNodeId(nodeId, 'user'),
-    username: str(v.username),
-    full_name: str(v.full_name),
-    follower_count: num(v.follower_count),
-    image_small_url: str(v.image_small_url),
-    image_medium_url: str(v.image_medium_url),
-    image_large_url: str(v.image_large_url),
-    is_ads_only_profile: bool(v.is_ads_only_profile),
-    is_primary_website_verified: bool(v.is_primary_website_verified),
-    is_verified_merchant: bool(v.is_verified_merchant),
-    verified_identity: passthrough(v.verified_identity),
-    ads_only_profile_site: str(v.ads_only_profile_site),
+    id: o.idStr('id') ?? idFromNodeId(nodeId, 'board'),
+    name: o.str('name'),
+    url: o.str('url'),
+    pin_count: o.num('pin_count'),
+    section_count: o.num('section_count'),
+    is_collaborative: o.bool('is_collaborative'),
+    collaborator_count: o.num('collaborator_count'),
+    // A collaborator without its id (or node id) is left out, warned.
+    collaborating_users: o.arr('collaborating_users')
+      ? o.items('collaborating_users', (u) => {
+          const user = userOf(u);
+          return user.id || user.node_id ? user : null;
+        })
+      : null,
+    cover_images: passthrough((b.root as Obj).cover_images),
+    images: passthrough((b.root as Obj).images),
+    owner: owner ? userOf(b.over(owner, 'owner')) : null,
+    type: o.str('type'),
+    board_order_modified_at: o.str('board_order_modified_at'),
   };
 }
 
 export function parseBoard(v: unknown): PinboardBoard | null {
-  if (!isObj(v)) return null;
-  const nodeId = str(v.node_id);
-  return {
-    node_id: nodeId,
-    id: idStr(v.id) ?? idFromNodeId(nodeId, 'board'),
-    name: str(v.name),
-    url: str(v.url),
-    pin_count: num(v.pin_count),
-    section_count: num(v.section_count),
-    is_collaborative: bool(v.is_collaborative),
-    collaborator_count: num(v.collaborator_count),
-    collaborating_users: Array.isArray(v.collaborating_users)
-      ? v.collaborating_users.map(parseUser).filter((u): u is PinboardUser => u !== null)
-      : null,
-    cover_images: passthrough(v.cover_images),
-    images: passthrough(v.images),
-    owner: parseUser(v.owner),
-    type: str(v.type),
-    board_order_modified_at: str(v.board_order_modified_at),
-  };
+  return isObj(v) ? boardOf(reader(v, { platform: PLATFORM, record: 'board' })) : null;
 }
 
 /** One search result of type `pin` → the api.md pin. A pin without an id is a shape change. */
@@ -138,26 +155,31 @@ export function parsePin(v: Obj): PinboardPin {
   const nodeId = str(v.node_id);
   const id = idStr(v.id) ?? idFromNodeId(nodeId, 'pin');
   if (!id) throw shapeChanged(PLATFORM, 'pin id in resource_response.data.results[]');
-  // Every search pin carries its texts (empty or null when unset), creation time, images and pinner.
+  // Every search pin carries its node id, texts (empty or null when unset), creation time, images
+  // and pinner (missing → warned); README lists what a pin may lack (absent: null, no warning).
   const r = reader(v, { platform: PLATFORM, record: 'pin' });
   const images = r.obj('images') ?? {};
+  const orig = r.over(images, 'images').opt.obj('orig');
+  const board = r.opt.obj('board');
+  const pinner = r.obj('pinner');
+  const creator = r.opt.obj('native_creator');
   return {
-    node_id: nodeId,
+    node_id: r.str('node_id'),
     id,
-    url: str(v.url) ?? pinUrl(id),
+    url: r.opt.str('url') ?? pinUrl(id),
     title: r.str('title'),
     description: r.str('description'),
-    grid_title: str(v.grid_title),
-    auto_alt_text: str(v.auto_alt_text),
-    seo_alt_text: str(v.seo_alt_text),
-    link: str(v.link),
-    domain: str(v.domain),
-    is_promoted: bool(v.is_promoted),
+    grid_title: r.opt.str('grid_title'),
+    auto_alt_text: r.opt.str('auto_alt_text'),
+    seo_alt_text: r.opt.str('seo_alt_text'),
+    link: r.opt.str('link'),
+    domain: r.opt.str('domain'),
+    is_promoted: r.opt.bool('is_promoted'),
     created_at: r.str('created_at'),
-    images: { orig: parseImage(images.orig) },
-    board: parseBoard(v.board),
-    pinner: parseUser(r.obj('pinner')),
-    native_creator: parseUser(v.native_creator),
+    images: { orig: orig ? imageOf(r.over(orig, 'images.orig')) : null },
+    board: board ? boardOf(r.over(board, 'board')) : null,
+    pinner: pinner ? userOf(r.over(pinner, 'pinner')) : null,
+    native_creator: creator ? userOf(r.over(creator, 'native_creator')) : null,
     videos: passthrough(v.videos),
     story_pin_data: passthrough(v.story_pin_data),
   };
@@ -218,6 +240,28 @@ export function parseSearchResponse(body: unknown, opts: { trim?: boolean; curso
   const rr = body.resource_response;
   const data = rr.data;
   if (!isObj(data) || !Array.isArray(data.results)) throw shapeChanged(PLATFORM, 'resource_response.data.results');
-  const pins = data.results.filter(isPinItem).map(parsePin);
+  // A list degrades one pin at a time: a result that is not an object, has neither type nor id,
+  // or is a pin without its id, is left out and warned; results of other types (ads, stories)
+  // are not pins and are skipped.
+  const list = reader(data, { platform: PLATFORM, record: 'search' });
+  const pins: PinboardPin[] = [];
+  let firstBroken: ApiError | null = null;
+  const broken = (i: number, why: string | ApiError) => {
+    firstBroken ??= typeof why === 'string' ? shapeChanged(PLATFORM, `result ${i + 1} (${why})`) : why;
+    list.warn('results', `result ${i + 1}: ${typeof why === 'string' ? why : why.message}`);
+  };
+  data.results.forEach((item, i) => {
+    if (!isObj(item) || (item.type === undefined && item.id === undefined)) return broken(i, 'malformed');
+    if (item.type !== undefined && typeof item.type !== 'string') return broken(i, 'type of another type');
+    if (!isPinItem(item)) return;
+    try {
+      pins.push(parsePin(item));
+    } catch (e) {
+      if (!isApiError(e) || e.code !== 'UPSTREAM_FAILED') throw e;
+      broken(i, e);
+    }
+  });
+  // Nothing usable left of a page that held pins is a changed shape, never an empty 200.
+  if (pins.length === 0 && firstBroken) throw firstBroken;
   return { pins: opts.trim ? pins.map(trimPin) : pins, cursor: nextCursor(rr, body.resource) };
 }

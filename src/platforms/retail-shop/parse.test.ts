@@ -478,27 +478,6 @@ describe('changed shapes are UPSTREAM_FAILED naming what is missing', () => {
       /JSON in the/,
     ],
     ['no storefront', () => page1({ marketplaceId: 'ATVPDKIKX0DER' }), /missing storefront in the storefront state/],
-    ['no profile', () => page1(junoWith((sf) => delete sf.profile)), /missing storefront\.profile/],
-    ['no feed', () => page1(junoWith((sf) => delete sf.feed)), /missing posts in the storefront\.feed/],
-    ['posts not a list', () => page1(junoWith((sf) => (sf.feed.posts = {}))), /missing posts in the storefront\.feed/],
-    ['post without postType', () => page1(junoWith((sf) => delete sf.feed.posts[1].postType)), /postType of post 2/],
-    [
-      'list without id or url',
-      () => page1(junoWith((sf) => (delete sf.feed.posts[0].postId, delete sf.feed.posts[0].url))),
-      /postId\/url of idea list post 1/,
-    ],
-    ['video without id', () => page1(junoWith((sf) => delete sf.feed.posts[1].postId)), /postId of video post 2/],
-    [
-      'trending pick without asin or url',
-      () => page1(junoWith((sf) => (delete sf.trendingPicks[2].asin, delete sf.trendingPicks[2].detailPageUrl))),
-      /trending pick 3/,
-    ],
-    ['curation without id or url', () => page1(junoWith((sf) => (sf.curations[1] = { title: 'x' }))), /curation 2/],
-    [
-      'trendingPicks not a list',
-      () => page1(junoWith((sf) => (sf.trendingPicks = { items: [] }))),
-      /storefront\.trendingPicks \(not a list\)/,
-    ],
     ['page answer without posts', () => feed({ items: [], nextPageToken: null }), /missing posts in the page answer/],
     [
       'page answer not JSON',
@@ -512,6 +491,61 @@ describe('changed shapes are UPSTREAM_FAILED naming what is missing', () => {
     expect(err.status).toBe(502);
     expect(err.message).toMatch(/^retail-shop: upstream response changed shape: missing /);
     expect(err.message).toMatch(message);
+  });
+});
+
+describe('a part that moved degrades the page one part at a time (warned), never the whole page', () => {
+  const base = page1(s.junoPage1());
+  const cases: [string, (sf: any) => unknown, Partial<Record<keyof RetailShopPage, unknown>>, string][] = [
+    [
+      'no profile',
+      (sf) => delete sf.profile,
+      { avatar: null, name: null, description: null, socials: [], lists: base.lists },
+      'storefront.profile',
+    ],
+    ['no feed', (sf) => delete sf.feed, { lists: [], videos: [], pageToken: null, curations: base.curations }, 'storefront.feed'],
+    [
+      'posts not a list',
+      (sf) => (sf.feed.posts = {}),
+      { lists: [], videos: [], trendingPicks: base.trendingPicks },
+      'storefront.feed.posts',
+    ],
+    [
+      'post without postType',
+      (sf) => delete sf.feed.posts[1].postType,
+      { videos: [], lists: base.lists },
+      'storefront.feed.posts.postType',
+    ],
+    [
+      'list without id or url',
+      (sf) => (delete sf.feed.posts[0].postId, delete sf.feed.posts[0].url),
+      { lists: base.lists.slice(1), videos: base.videos },
+      'storefront.feed.posts',
+    ],
+    ['video without id', (sf) => delete sf.feed.posts[1].postId, { videos: [], lists: base.lists }, 'storefront.feed.posts'],
+    [
+      'trending pick without asin or url',
+      (sf) => (delete sf.trendingPicks[2].asin, delete sf.trendingPicks[2].detailPageUrl),
+      { trendingPicks: base.trendingPicks.slice(0, 2) },
+      'storefront.trendingPicks',
+    ],
+    [
+      'curation without id or url',
+      (sf) => (sf.curations[1] = { title: 'x' }),
+      { curations: base.curations.slice(0, 1) },
+      'storefront.curations',
+    ],
+    [
+      'trendingPicks not a list',
+      (sf) => (sf.trendingPicks = { items: [] }),
+      { trendingPicks: [], curations: base.curations },
+      'storefront.trendingPicks',
+    ],
+  ];
+  it.each(cases)('%s', (_name, change, expected, warned) => {
+    const { result, warnings } = captureWarnings(() => page1(junoWith(change)));
+    expect(result).toMatchObject(expected);
+    expect(warnings.map((w) => w.field)).toContain(warned);
   });
 });
 

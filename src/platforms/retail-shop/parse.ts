@@ -26,7 +26,7 @@ import * as cheerio from 'cheerio';
 import { parse as parseDomain } from 'tldts';
 import { notFound, shapeChanged } from '../../errors.js';
 import { isObj, reader, safeDecode, trimmed } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import { ORIGIN, storefrontPath } from './endpoints.js';
 import type { RetailShopList, RetailShopVideo, RetailShopTrendingPick, RetailShopCuration, RetailShopPage } from './schema.js';
 export type { RetailShopList, RetailShopVideo, RetailShopTrendingPick, RetailShopCuration, RetailShopPage } from './schema.js';
@@ -160,9 +160,10 @@ export function parseStorefrontPage(html: string, handle: string): RetailShopPag
   }
   const sf = state.storefront;
   if (!isObj(sf)) throw shapeChanged(PLATFORM, 'storefront in the storefront state');
-  const profile = sf.profile;
-  if (!isObj(profile)) throw shapeChanged(PLATFORM, 'storefront.profile');
-  const feed = parseFeed(sf.feed, handle, 'storefront.feed');
+  const s = reader(sf, { platform: PLATFORM, record: 'storefront' });
+  // The storefront page is its header, its feed and its sections: each degrades on its own.
+  const profile = s.obj('profile') ?? {};
+  const feed = parseFeed(s.child('feed'), handle);
 
   // Every storefront profile carries a display name and an image URL; the bio is the creator's choice.
   const r = reader(profile, { platform: PLATFORM, record: 'profile' });
@@ -170,12 +171,12 @@ export function parseStorefrontPage(html: string, handle: string): RetailShopPag
     avatar: r.get('profileImageUrl', (v) => absoluteUrl(v)),
     name: r.get('displayName', trimmed),
     description: r.opt.get('bio', trimmed),
-    socials: socialsOf(profile.socialLinks),
+    socials: socialsOf(r),
     lists: feed.lists,
     videos: feed.videos,
-    // Sections a storefront may lack; present but malformed entries are a shape change.
-    trendingPicks: optionalArray(sf.trendingPicks, 'storefront.trendingPicks').map((p, i) => trendingPick(p, handle, i)),
-    curations: optionalArray(sf.curations, 'storefront.curations').map((c, i) => curation(c, handle, i)),
+    // Sections a storefront may lack; a malformed entry is left out, warned.
+    trendingPicks: s.opt.items('trendingPicks', (p) => trendingPick(p, handle)),
+    curations: s.opt.items('curations', (c) => curation(c, handle)),
     pageToken: feed.pageToken,
   };
 }
@@ -193,7 +194,9 @@ export function parseFeedPage(body: string, handle: string): RetailShopPage {
     assertNotNotFoundPage(body);
     throw shapeChanged(PLATFORM, 'JSON answer to the storefront page request');
   }
-  const feed = parseFeed(json, handle, 'page answer');
+  // The answer is the feed itself: without its posts there is no page.
+  if (!isObj(json) || !Array.isArray(json.posts)) throw shapeChanged(PLATFORM, 'posts in the page answer');
+  const feed = parseFeed(reader(json, { platform: PLATFORM, record: 'feed' }), handle);
   return {
     avatar: null,
     name: null,
@@ -211,74 +214,86 @@ export function parseFeedPage(body: string, handle: string): RetailShopPage {
 // Feed posts and sections
 // ---------------------------------------------------------------------------------------------
 
-function parseFeed(
-  feed: unknown,
-  handle: string,
-  where: string,
-): { lists: RetailShopList[]; videos: RetailShopVideo[]; pageToken: string | null } {
-  if (!isObj(feed) || !Array.isArray(feed.posts)) throw shapeChanged(PLATFORM, `posts in the ${where}`);
+/**
+ * A feed (the storefront's first page or a later page's answer) → its idea lists and videos. A
+ * post that is not an object, has no type, or lacks what names it (a list's id or url, a video's
+ * id) is left out and warned (`feed.posts`); PHOTO posts and types we do not know have no place
+ * in the record. Missing posts are an empty feed, warned.
+ */
+function parseFeed(f: Reader, handle: string): { lists: RetailShopList[]; videos: RetailShopVideo[]; pageToken: string | null } {
   const lists: RetailShopList[] = [];
   const videos: RetailShopVideo[] = [];
-  feed.posts.forEach((post, i) => {
-    if (!isObj(post)) throw shapeChanged(PLATFORM, `post ${i + 1} in the ${where}`);
-    const type = typeof post.postType === 'string' ? post.postType.toUpperCase() : '';
-    if (type === 'IDEA_LIST' || type === 'LIST') lists.push(ideaList(post, handle, i));
-    else if (type === 'VIDEO') videos.push(video(post, i));
-    else if (!type) throw shapeChanged(PLATFORM, `postType of post ${i + 1} in the ${where}`);
-    // PHOTO and post types we do not know have no place in the record.
+  f.items('posts', (post) => {
+    const type = post.str('postType')?.toUpperCase() ?? null;
+    if (type === null) return null;
+    if (type === 'IDEA_LIST' || type === 'LIST') {
+      const list = ideaList(post, handle);
+      if (!list) return null;
+      lists.push(list);
+    } else if (type === 'VIDEO') {
+      const v = video(post);
+      if (!v) return null;
+      videos.push(v);
+    }
+    return type;
   });
-  // The token is handed on exactly as given; an absent or empty one ends the feed.
-  const next = feed.nextPageToken;
-  return { lists, videos, pageToken: typeof next === 'string' && next !== '' ? next : null };
+  // The token is handed on exactly as given; an absent or empty one ends the feed (another type: warned).
+  const next = f.opt.str('nextPageToken');
+  return { lists, videos, pageToken: next !== null && next !== '' ? next : null };
 }
 
-function ideaList(p: Obj, handle: string, i: number): RetailShopList {
-  const id = trimmed(p.postId);
+function ideaList(p: Reader, handle: string): RetailShopList | null {
+  const id = p.opt.trimmed('postId');
   // `amzn1.ideas.<LISTID>` is shown at /shop/<creator>/list/<LISTID>.
   const listId = id?.replace(/^amzn1\.ideas\./, '');
-  const url = absoluteUrl(p.url) ?? (listId ? `${ORIGIN}${storefrontPath(handle)}/list/${encodeURIComponent(listId)}` : null);
-  if (!url) throw shapeChanged(PLATFORM, `postId/url of idea list post ${i + 1}`);
-  return { title: trimmed(p.title), itemCount: count(p.itemCount), image: absoluteUrl(p.heroImageUrl), url };
-}
-
-function video(p: Obj, i: number): RetailShopVideo {
-  const id = trimmed(p.postId);
-  if (!id) throw shapeChanged(PLATFORM, `postId of video post ${i + 1}`);
-  const products = Array.isArray(p.products) ? p.products : [];
-  const asins = products.map((x) => (isObj(x) ? trimmed(x.asin) : trimmed(x))).filter((a): a is string => a !== null);
-  return { id, title: trimmed(p.title), thumbnail: absoluteUrl(p.thumbnailUrl), asins: [...new Set(asins)] };
-}
-
-function trendingPick(p: unknown, handle: string, i: number): RetailShopTrendingPick {
-  if (!isObj(p)) throw shapeChanged(PLATFORM, `trending pick ${i + 1}`);
-  const asin = trimmed(p.asin);
   const url =
-    absoluteUrl(p.detailPageUrl) ??
-    (asin ? `${ORIGIN}${storefrontPath(handle)}/getProductDetails/${encodeURIComponent(asin)}?showRelatedPost=true` : null);
-  if (!url) throw shapeChanged(PLATFORM, `asin/detailPageUrl of trending pick ${i + 1}`);
-  const price = isObj(p.price) ? (num(p.price.amount) ?? num(p.price.displayAmount)) : num(p.price);
-  return { url, image: absoluteUrl(p.imageUrl), price, discount: num(p.savingsPercentage) };
+    p.opt.get('url', (v) => absoluteUrl(v)) ?? (listId ? `${ORIGIN}${storefrontPath(handle)}/list/${encodeURIComponent(listId)}` : null);
+  if (!url) return null;
+  // README: a card may show no count or image (absent: null; another type: warned).
+  return {
+    title: p.get('title', trimmed),
+    itemCount: p.opt.get('itemCount', count),
+    image: p.opt.get('heroImageUrl', (v) => absoluteUrl(v)),
+    url,
+  };
 }
 
-function curation(c: unknown, handle: string, i: number): RetailShopCuration {
-  if (!isObj(c)) throw shapeChanged(PLATFORM, `curation ${i + 1}`);
-  const id = trimmed(c.curationId);
-  const url = absoluteUrl(c.url) ?? (id ? `${ORIGIN}${storefrontPath(handle)}/curation/${encodeURIComponent(id)}` : null);
-  if (!url) throw shapeChanged(PLATFORM, `curationId/url of curation ${i + 1}`);
-  return { title: trimmed(c.title), postCount: count(c.postCount), image: absoluteUrl(c.coverImageUrl), url };
+function video(p: Reader): RetailShopVideo | null {
+  const id = p.opt.trimmed('postId');
+  if (!id) return null;
+  const asins = p.opt.items('products', (x) => x.opt.trimmed('asin'));
+  return { id, title: p.get('title', trimmed), thumbnail: p.opt.get('thumbnailUrl', (v) => absoluteUrl(v)), asins: [...new Set(asins)] };
+}
+
+function trendingPick(p: Reader, handle: string): RetailShopTrendingPick | null {
+  const asin = p.opt.trimmed('asin');
+  const url =
+    p.opt.get('detailPageUrl', (v) => absoluteUrl(v)) ??
+    (asin ? `${ORIGIN}${storefrontPath(handle)}/getProductDetails/${encodeURIComponent(asin)}?showRelatedPost=true` : null);
+  if (!url) return null;
+  // README: no price (unavailable product), no discount (not on sale), no image: null.
+  const price = p.opt.get('price', (v) => (isObj(v) ? (num(v.amount) ?? num(v.displayAmount)) : num(v)));
+  return { url, image: p.opt.get('imageUrl', (v) => absoluteUrl(v)), price, discount: p.opt.get('savingsPercentage', num) };
+}
+
+function curation(c: Reader, handle: string): RetailShopCuration | null {
+  const id = c.opt.trimmed('curationId');
+  const url =
+    c.opt.get('url', (v) => absoluteUrl(v)) ?? (id ? `${ORIGIN}${storefrontPath(handle)}/curation/${encodeURIComponent(id)}` : null);
+  if (!url) return null;
+  return {
+    title: c.get('title', trimmed),
+    postCount: c.opt.get('postCount', count),
+    image: c.opt.get('coverImageUrl', (v) => absoluteUrl(v)),
+    url,
+  };
 }
 
 /** Social icons: `{socialType, url}` objects (plain strings accepted); http(s) only, first of each URL. */
-function socialsOf(v: unknown): string[] {
-  if (!Array.isArray(v)) return [];
+function socialsOf(r: Reader): string[] {
+  const v = r.opt.arr('socialLinks') ?? [];
   const urls = v.map((x) => (isObj(x) ? absoluteUrl(x.url, false) : absoluteUrl(x, false))).filter((u): u is string => u !== null);
   return [...new Set(urls)];
-}
-
-function optionalArray(v: unknown, what: string): unknown[] {
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw shapeChanged(PLATFORM, `${what} (not a list)`);
-  return v;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -305,7 +305,8 @@ function toRecord(found: Found, user: Obj): ShortvideoProfile {
   const u = reader(user, { platform: PLATFORM, record: 'user' });
   const st = reader({ s: found.stats ?? {}, v2: found.statsV2 ?? {} }, { platform: PLATFORM, record: 'stats' });
   const bio = u.nonEmpty('signature');
-  const declared = isObj(user.bioLink) ? nonEmpty(user.bioLink.link) : null;
+  // Only accounts that declare a website have one: absent is normal, another type is warned.
+  const declared = u.opt.nonEmpty('bioLink', ['bioLink', 'link']);
   return {
     id,
     handle,

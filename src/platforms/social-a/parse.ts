@@ -13,7 +13,8 @@
  * connection (its id is what the pagination query takes).
  */
 import { shapeChanged } from '../../errors.js';
-import { bool, idStr, int, nonEmpty, num, reader, str } from '../../parse/index.js';
+import { idStr, int, nonEmpty, reader, str } from '../../parse/index.js';
+import type { Reader } from '../../parse/index.js';
 import type { Json, Obj, RelayResult } from './blobs.js';
 import { explainMissingData, extractScriptJson, findFirst, isObj, relayResults, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
@@ -117,154 +118,183 @@ function countInText(line: string | null, word: string): number | null {
 const connectionCount = (v: Json | undefined): number | null => int(obj(v)?.count);
 
 /**
+ * An event node's fields depend on the list it came from (api.md: may be null): every one is read
+ * as optional — absent is normal, a value of another type is warned (`event.<field>`).
+ */
+const eventReader = (e: Obj) => reader(e, { platform: PLATFORM, record: 'event' });
+
+/** A `{count}` connection of the node, read through `r` (another type warned). */
+const countOf = (r: Reader, field: string): number | null => r.opt.int(field, [field, 'count']);
+
+/**
  * `social_context`: Facebook's line of text (`7.3K interested · 195 going`) and its counts —
  * numeric fields when the node has them, else read from the text, else (event pages) the
  * `event_connected_users_interested` / `_going` connections. Null when the node has none of these.
  */
-function socialContextOf(e: Obj): SocialContext | null {
-  const sc = obj(e.social_context);
-  const line = nonEmpty(sc?.text);
-  const interested = int(sc?.interested_count) ?? countInText(line, 'interested') ?? connectionCount(e.event_connected_users_interested);
-  const going = int(sc?.going_count) ?? countInText(line, 'going') ?? connectionCount(e.event_connected_users_going);
-  const went = int(sc?.went_count) ?? countInText(line, 'went') ?? connectionCount(e.event_connected_users_went);
+function socialContextOf(e: Obj, r: Reader): SocialContext | null {
+  const sc = r.opt.obj('social_context');
+  const s = r.over(sc ?? {}, 'social_context').opt;
+  const line = s.nonEmpty('text');
+  const interested = s.int('interested_count') ?? countInText(line, 'interested') ?? countOf(r, 'event_connected_users_interested');
+  const going = s.int('going_count') ?? countInText(line, 'going') ?? countOf(r, 'event_connected_users_going');
+  const went = s.int('went_count') ?? countInText(line, 'went') ?? countOf(r, 'event_connected_users_went');
   if (!sc && interested === null && going === null && went === null) return null;
   return { text: line, interested_count: interested, going_count: going, went_count: went };
 }
 
-function ticketingOf(e: Obj): TicketingContextRow | null {
-  const row = obj(e.ticketing_context_row);
-  return row ? { price_range_text: nonEmpty(row.price_range_text) } : null;
+function ticketingOf(r: Reader): TicketingContextRow | null {
+  const row = r.opt.obj('ticketing_context_row');
+  return row ? { price_range_text: r.over(row, 'ticketing_context_row').opt.nonEmpty('price_range_text') } : null;
 }
 
 /** The event's cover photo node: `cover_photo.photo` (lists), or the event page's `cover_media_renderer.cover_photo.photo`. */
-function coverPhotoNode(e: Obj): Obj | null {
-  return obj(obj(e.cover_photo)?.photo) ?? obj(e.cover_photo) ?? obj(obj(obj(e.cover_media_renderer)?.cover_photo)?.photo);
+function coverPhotoNode(r: Reader): Obj | null {
+  return (
+    // Facebook's JSON, read as the kit's plain objects.
+    (r.opt.obj('cover_photo', ['cover_photo', 'photo']) ??
+      r.opt.obj('cover_photo') ??
+      r.opt.obj('cover_photo', ['cover_media_renderer', 'cover_photo', 'photo'])) as Obj | null
+  );
 }
 
-function photoUri(p: Obj): string | null {
-  return str(obj(p.image)?.uri) ?? str(obj(p.eventImage)?.uri) ?? str(obj(p.full_image)?.uri);
+function photoUri(p: Reader): string | null {
+  return p.opt.str('image', ['image', 'uri'], ['eventImage', 'uri'], ['full_image', 'uri']);
 }
 
-function coverPhotoOf(e: Obj, cardImageUri: string | null): CoverPhoto | null {
-  const p = coverPhotoNode(e);
-  const uri = p ? photoUri(p) : null;
-  if (p && (uri || p.id)) return { photo: { accessibility_caption: str(p.accessibility_caption), image: { uri }, id: idStr(p.id) } };
+function coverPhotoOf(r: Reader, cardImageUri: string | null): CoverPhoto | null {
+  const node = coverPhotoNode(r);
+  const p = r.over(node ?? {}, 'cover_photo').opt;
+  const uri = node ? photoUri(r.over(node, 'cover_photo')) : null;
+  const id = p.idStr('id');
+  if (node && (uri || id)) return { photo: { accessibility_caption: p.str('accessibility_caption'), image: { uri }, id } };
   // A page's events tab shows each event as a card whose `image` is the event's cover, cropped.
   if (cardImageUri) return { photo: { accessibility_caption: null, image: { uri: cardImageUri }, id: null } };
   return null;
 }
 
-function searchCoverPhotoOf(e: Obj): SearchCoverPhoto | null {
-  const p = coverPhotoNode(e);
-  if (!p) return null;
+function searchCoverPhotoOf(r: Reader): SearchCoverPhoto | null {
+  const node = coverPhotoNode(r);
+  if (!node) return null;
+  const p = r.over(node, 'cover_photo');
   const uri = photoUri(p);
-  if (!uri && !p.id) return null;
-  return { accessibility_caption: str(p.accessibility_caption), eventImage: { uri }, id: idStr(p.id) };
+  const id = p.opt.idStr('id');
+  if (!uri && !id) return null;
+  return { accessibility_caption: p.opt.str('accessibility_caption'), eventImage: { uri }, id };
 }
 
-function placeOf(e: Obj): EventPlace | null {
-  const p = obj(e.event_place);
-  if (!p) return null;
-  return { __typename: str(p.__typename), contextual_name: nonEmpty(p.contextual_name) ?? nonEmpty(p.name), id: idStr(p.id) };
+function placeOf(r: Reader): EventPlace | null {
+  const place = r.opt.obj('event_place');
+  if (!place) return null;
+  const p = r.over(place, 'event_place').opt;
+  return { __typename: p.str('__typename'), contextual_name: p.nonEmpty('contextual_name', 'contextual_name', 'name'), id: p.idStr('id') };
 }
 
-function pagePlaceOf(e: Obj): PageEventPlace | null {
-  const p = obj(e.event_place);
-  if (!p) return null;
+function pagePlaceOf(r: Reader): PageEventPlace | null {
+  const place = r.opt.obj('event_place');
+  if (!place) return null;
+  const p = r.over(place, 'event_place').opt;
   // `location.reverse_geocode.city` as page lists give it; event pages name the city as `city.contextual_name`.
-  const city = nonEmpty(obj(obj(p.location)?.reverse_geocode)?.city) ?? nonEmpty(obj(p.city)?.contextual_name);
+  const city = p.nonEmpty('city', ['location', 'reverse_geocode', 'city'], ['city', 'contextual_name']);
   return {
-    __typename: str(p.__typename),
-    contextual_name: nonEmpty(p.contextual_name) ?? nonEmpty(p.name),
+    __typename: p.str('__typename'),
+    contextual_name: p.nonEmpty('contextual_name', 'contextual_name', 'name'),
     location: { reverse_geocode: { city } },
-    id: idStr(p.id),
+    id: p.idStr('id'),
   };
 }
 
-function creatorOf(e: Obj, hosts: Obj[]): EventCreator | null {
-  const c = obj(e.event_creator);
+function creatorOf(r: Reader, hosts: Obj[]): EventCreator | null {
+  const c = r.opt.obj('event_creator');
   if (!c) return null;
-  const id = idStr(c.id);
+  const cr = r.over(c, 'event_creator').opt;
+  const id = cr.idStr('id');
   // Event pages give the creator without its url; the same profile is listed among the hosts with one.
   const host = id ? hosts.find((h) => idStr(h.id) === id) : undefined;
-  return { url: str(c.url) ?? str(host?.url) ?? null, name: nonEmpty(c.name) ?? nonEmpty(host?.name) ?? null, id };
+  const url = cr.str('url') ?? str(host?.url) ?? null;
+  // Lists give the creator's url; event pages give it among the hosts: found in neither, warned.
+  if (!url) r.warn('event_creator.url', id ? 'no url, and no host with its id' : 'no url and no id');
+  return { url, name: cr.nonEmpty('name') ?? nonEmpty(host?.name) ?? null, id };
 }
 
 function baseOf(id: string, e: Obj, cardImageUri: string | null): EventItemBase {
   // Every event node (merged from its fragments) names the event and its date: missing, they are
   // warned. The rest depends on the list the event came from (api.md: may be null).
-  const r = reader(e, { platform: PLATFORM, record: 'event' });
+  const r = eventReader(e);
   return {
     id,
     name: r.nonEmpty('name'),
     __typename: 'Event',
     day_time_sentence: r.nonEmpty('day_time_sentence', 'day_time_sentence', 'capitalized_day_time_sentence'),
-    start_timestamp: r.opt.int('start_timestamp') ?? int(e.current_start_timestamp),
-    is_online: bool(e.is_online),
-    is_past: bool(e.is_past),
-    is_happening_now: bool(e.is_happening_now),
-    is_online_or_detected_online: bool(e.is_online_or_detected_online),
-    event_kind: nonEmpty(e.event_kind),
-    cover_photo: coverPhotoOf(e, cardImageUri),
-    cover_video: obj(e.cover_video),
-    gif_cover_photo: obj(e.gif_cover_photo),
-    ticketing_context_row: ticketingOf(e),
-    social_context: socialContextOf(e),
+    start_timestamp: r.opt.int('start_timestamp', 'start_timestamp', 'current_start_timestamp'),
+    is_online: r.opt.bool('is_online'),
+    is_past: r.opt.bool('is_past'),
+    is_happening_now: r.opt.bool('is_happening_now'),
+    is_online_or_detected_online: r.opt.bool('is_online_or_detected_online'),
+    event_kind: r.opt.nonEmpty('event_kind'),
+    cover_photo: coverPhotoOf(r, cardImageUri),
+    cover_video: r.opt.obj('cover_video'),
+    gif_cover_photo: r.opt.obj('gif_cover_photo'),
+    ticketing_context_row: ticketingOf(r),
+    social_context: socialContextOf(e, r),
   };
 }
 
 /** The merged node as an api.md city event item. */
 export function toCityEvent(id: string, e: Obj): CityEvent {
   const b = baseOf(id, e, null);
+  const r = eventReader(e);
   const { cover_photo, cover_video, gif_cover_photo, ticketing_context_row, social_context, ...head } = b;
   return {
     ...head,
-    event_place: placeOf(e),
+    event_place: placeOf(r),
     cover_photo,
     cover_video,
     gif_cover_photo,
     ticketing_context_row,
     social_context,
-    eventUrl: nonEmpty(e.eventUrl) ?? nonEmpty(e.url) ?? canonicalEventUrl(id),
+    eventUrl: r.opt.nonEmpty('eventUrl', 'eventUrl', 'url') ?? canonicalEventUrl(id),
   };
 }
 
 /** The merged node as an api.md page event item. */
 export function toPageEvent(id: string, e: Obj, extra: { cardImageUri?: string | null; hosts?: Obj[] } = {}): PageEvent {
   const b = baseOf(id, e, extra.cardImageUri ?? null);
+  const r = eventReader(e);
   const { cover_photo, cover_video, gif_cover_photo, ticketing_context_row, social_context, ...head } = b;
   return {
     ...head,
-    event_place: pagePlaceOf(e),
+    event_place: pagePlaceOf(r),
     cover_photo,
     cover_video,
     gif_cover_photo,
     ticketing_context_row,
     social_context,
-    url: nonEmpty(e.url) ?? nonEmpty(e.eventUrl) ?? canonicalEventUrl(id),
-    is_canceled: bool(e.is_canceled),
-    event_creator: creatorOf(e, extra.hosts ?? []),
+    url: r.opt.nonEmpty('url', 'url', 'eventUrl') ?? canonicalEventUrl(id),
+    is_canceled: r.opt.bool('is_canceled'),
+    event_creator: creatorOf(r, extra.hosts ?? []),
   };
 }
 
 /** The merged node as an api.md event search item. */
 export function toSearchEvent(id: string, e: Obj): SearchEvent {
-  const url = nonEmpty(e.url) ?? nonEmpty(e.eventUrl) ?? canonicalEventUrl(id);
+  const r = eventReader(e);
+  const url = r.opt.nonEmpty('url', 'url', 'eventUrl') ?? canonicalEventUrl(id);
   return {
     id,
-    name: nonEmpty(e.name),
-    type: nonEmpty(e.__typename) ?? 'Event',
+    // Like every event node, a search result names the event and its date (warned when missing).
+    name: r.nonEmpty('name'),
+    type: r.opt.nonEmpty('__typename') ?? 'Event',
     url,
-    event_url: nonEmpty(e.eventUrl) ?? nonEmpty(e.event_url) ?? url,
-    day_time_sentence: nonEmpty(e.day_time_sentence) ?? nonEmpty(e.capitalized_day_time_sentence),
-    event_place: placeOf(e),
-    ticketing_context_row: ticketingOf(e),
-    is_online: bool(e.is_online),
-    is_past: bool(e.is_past),
-    event_kind: nonEmpty(e.event_kind),
-    start_timestamp: int(e.start_timestamp) ?? int(e.current_start_timestamp),
-    cover_photo: searchCoverPhotoOf(e),
-    social_context: socialContextOf(e),
+    event_url: r.opt.nonEmpty('event_url', 'eventUrl', 'event_url') ?? url,
+    day_time_sentence: r.nonEmpty('day_time_sentence', 'day_time_sentence', 'capitalized_day_time_sentence'),
+    event_place: placeOf(r),
+    ticketing_context_row: ticketingOf(r),
+    is_online: r.opt.bool('is_online'),
+    is_past: r.opt.bool('is_past'),
+    event_kind: r.opt.nonEmpty('event_kind'),
+    start_timestamp: r.opt.int('start_timestamp', 'start_timestamp', 'current_start_timestamp'),
+    cover_photo: searchCoverPhotoOf(r),
+    social_context: socialContextOf(e, r),
   };
 }
 
@@ -297,8 +327,27 @@ function eventOfEdge(edge: Json): EdgeEvent | null {
   const id = first.id as string;
   // The card wrapping the event on a page's events tab (TimelineAppCollectionItem) carries its image.
   const wrapper = isObj(edge) ? obj(edge.node) : null;
-  const cardImageUri = wrapper && wrapper !== first ? str(obj(wrapper.image)?.uri) : null;
+  const cardImageUri =
+    wrapper && wrapper !== first ? reader(wrapper, { platform: PLATFORM, record: 'event_card' }).opt.str('image', ['image', 'uri']) : null;
   return { id, node: mergeNodes(fragmentsOf([edge], id, first)), cardImageUri };
+}
+
+const listWarnings = reader({}, { platform: PLATFORM, record: 'events' });
+
+/**
+ * Why an edge without a readable event is a broken event edge rather than another kind of edge
+ * (an ad, a section header), or null: it is not an object, has no node, holds a node that says
+ * it is an Event (or has an event's date line) without a valid id, or is a search result of the
+ * events role or a page's events tab card.
+ */
+function brokenEdge(edge: Json): string | null {
+  if (!isObj(edge)) return 'not an object';
+  if (!isObj(edge.node)) return 'no node';
+  const half = findFirst(edge, (o) => (o.__typename === 'Event' || typeof o.day_time_sentence === 'string') && !isEventNode(o));
+  if (half) return 'an event node without a valid id or type';
+  if (edge.node.role === 'ENTITY_EVENTS') return 'an events search result without its event';
+  if (edge.node.__typename === 'TimelineAppCollectionItem') return 'an events tab card without its event';
+  return null;
 }
 
 /** Every connection in `roots` whose edges are events (or that is empty), in document order. */
@@ -311,15 +360,21 @@ export function findEventConnections(roots: Json[]): EventConnection[] {
       const events: EdgeEvent[] = [];
       const seen = new Set<string>();
       let other = 0;
-      for (const edge of o.edges) {
+      const broken: string[] = [];
+      o.edges.forEach((edge, i) => {
         const ev = eventOfEdge(edge);
-        if (!ev) other++;
-        else if (!seen.has(ev.id)) {
+        if (!ev) {
+          other++;
+          const why = brokenEdge(edge);
+          if (why) broken.push(`edge ${i + 1}: ${why}`);
+        } else if (!seen.has(ev.id)) {
           seen.add(ev.id);
           events.push(ev);
         }
-      }
+      });
       if (events.length === 0 && (o.edges.length > 0 || !info)) return undefined;
+      // A list degrades one event at a time: an event edge that lost its event is left out, warned.
+      for (const why of broken) listWarnings.warn('edges', why);
       found.push({
         key,
         owner: parent,
@@ -473,26 +528,32 @@ export function parseEventPage(html: string): EventPage {
   const id = first.id as string;
   const e = mergeNodes(fragmentsOf(roots, id, first));
 
-  const hosts = (Array.isArray(e.event_hosts_that_can_view_guestlist) ? e.event_hosts_that_can_view_guestlist : [])
-    .filter(isObj)
-    .map((h) => ({ __typename: str(h.__typename), id: idStr(h.id), name: nonEmpty(h.name), url: str(h.url) }));
-  const place = obj(e.event_place);
-  const loc = obj(place?.location);
+  // What the page adds to the list item: each part only some events have (absent: null, no
+  // warning); a part of another type, or a malformed host, is warned.
+  const r = eventReader(e);
+  const rawHosts = r.opt.objects('event_hosts_that_can_view_guestlist') as Obj[];
+  const hosts = r.opt.items('event_hosts_that_can_view_guestlist', (h) => ({
+    __typename: h.opt.str('__typename'),
+    id: h.opt.idStr('id'),
+    name: h.opt.nonEmpty('name'),
+    url: h.opt.str('url'),
+  }));
+  const place = r.opt.obj('event_place');
+  const p = r.over(place ?? {}, 'event_place').opt;
   const details: EventPageDetails = {
-    description: str(obj(e.event_description)?.text),
+    description: r.opt.str('event_description', ['event_description', 'text']),
     place: place
       ? {
-          name: nonEmpty(place.name) ?? nonEmpty(place.contextual_name),
-          latitude: num(loc?.latitude),
-          longitude: num(loc?.longitude),
-          country_code: nonEmpty(obj(loc?.reverse_geocode)?.country_alpha_two),
-          city: nonEmpty(obj(place.city)?.contextual_name),
+          name: p.nonEmpty('name', 'name', 'contextual_name'),
+          latitude: p.num('latitude', ['location', 'latitude']),
+          longitude: p.num('longitude', ['location', 'longitude']),
+          country_code: p.nonEmpty('country_code', ['location', 'reverse_geocode', 'country_alpha_two']),
+          city: p.nonEmpty('city', ['city', 'contextual_name']),
         }
       : null,
-    users_responded: connectionCount(e.event_connected_users_public_responded),
+    users_responded: countOf(r, 'event_connected_users_public_responded'),
     hosts,
-    ticket_url: nonEmpty(e.event_buy_ticket_url),
+    ticket_url: r.opt.nonEmpty('event_buy_ticket_url'),
   };
-  const rawHosts = (Array.isArray(e.event_hosts_that_can_view_guestlist) ? e.event_hosts_that_can_view_guestlist : []).filter(isObj);
   return { event: toPageEvent(id, e, { hosts: rawHosts }), details };
 }

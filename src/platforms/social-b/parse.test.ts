@@ -229,10 +229,19 @@ describe('parseProfile', () => {
     expect(errorOf(() => parseProfile({ status: 'ok' })).message).toMatch(/missing data\.user/);
     expect(errorOf(() => parseProfile({ graphql: { user: {} } })).code).toBe('UPSTREAM_FAILED');
     expect(errorOf(() => parseProfile(s.profileBody({ username: 'x' }))).message).toMatch(/data\.user\.id/);
+  });
+
+  it('a timeline node without its shortcode is left out (warned); the profile and the other nodes stay', () => {
+    const good = s.mediaNode('2', 'Cgood', '1', 'x');
     const badNode = s.userJson('x', {
-      extra: { edge_owner_to_timeline_media: { count: 1, page_info: {}, edges: [{ node: { id: '1' } }] } },
+      extra: { edge_owner_to_timeline_media: { count: 2, page_info: {}, edges: [{ node: { id: '1' } }, { node: good }] } },
     });
-    expect(errorOf(() => parseProfile(s.profileBody(badNode))).message).toMatch(/shortcode/);
+    const { result, warnings } = captureWarnings(() => parseProfile(s.profileBody(badNode)));
+    expect(result.data.user.edge_owner_to_timeline_media.edges.map((e) => e.node.shortcode)).toEqual(['Cgood']);
+    expect(warnings.map((w) => [w.field, w.detail])).toContainEqual([
+      'user.edge_owner_to_timeline_media.edges',
+      expect.stringMatching(/shortcode/),
+    ]);
   });
 });
 

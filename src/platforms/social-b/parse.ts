@@ -25,8 +25,8 @@
  */
 import type { ApiError } from '../../errors.js';
 import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { bool, idStr, isObj, num, reader, str } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
+import { idStr, isObj, reader, str } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import type { SocialBBioLink, SocialBPageInfo, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
 export type {
   SocialBBioLink,
@@ -67,8 +67,11 @@ export function profileInfoUrl(username: string): string {
 // Field helpers
 // ---------------------------------------------------------------------------------------------
 
-/** An edge's count (`{count: 1234}`), kept in that shape. */
-const count = (v: unknown): { count: number | null } => ({ count: isObj(v) ? num(v.count) : null });
+/** An edge's count (`{count: 1234}`), kept in that shape; the edge missing, or its count, is warned (once). */
+function count(r: Reader, field: string): { count: number | null } {
+  const edge = r.obj(field);
+  return { count: edge ? r.over(edge, field).num('count') : null };
+}
 
 /** `listed` first (in that order), then every other key of `raw` unchanged. */
 function withRest<T extends object>(listed: T, raw: Obj): T {
@@ -77,51 +80,61 @@ function withRest<T extends object>(listed: T, raw: Obj): T {
   return out as T;
 }
 
-function parseBioLink(v: unknown): SocialBBioLink | null {
-  if (!isObj(v)) return null;
-  return withRest({ title: str(v.title), lynx_url: str(v.lynx_url), url: str(v.url), link_type: str(v.link_type) }, v);
+function parseBioLink(l: Reader): SocialBBioLink {
+  // `lynx_url` (Instagram's redirect) and `link_type` are newer than the first bio links.
+  return withRest(
+    { title: l.str('title'), lynx_url: l.opt.str('lynx_url'), url: l.str('url'), link_type: l.opt.str('link_type') },
+    l.root as Obj,
+  );
 }
 
-function parseMedia(v: unknown): SocialBMedia {
-  if (!isObj(v)) throw shapeChanged(PLATFORM, 'edge_owner_to_timeline_media.edges[].node');
-  const id = idStr(v.id);
-  const shortcode = str(v.shortcode);
-  if (!id || !shortcode) throw shapeChanged(PLATFORM, 'id/shortcode of a timeline media node');
-  const dims = isObj(v.dimensions) ? { height: num(v.dimensions.height), width: num(v.dimensions.width) } : null;
-  const owner = isObj(v.owner) ? withRest({ id: idStr(v.owner.id), username: str(v.owner.username) }, v.owner) : null;
-  const thumbs = Array.isArray(v.thumbnail_resources)
-    ? v.thumbnail_resources
-        .filter(isObj)
-        .map((t) => withRest({ src: str(t.src), config_width: num(t.config_width), config_height: num(t.config_height) }, t))
-    : [];
+/**
+ * One timeline media node. Its id and shortcode make it that post: without them the node is left
+ * out of the list (warned), the profile is not failed.
+ */
+function parseMedia(edge: Reader): SocialBMedia {
+  const m = edge.child('node');
+  const v = m.root as Obj;
+  const id = m.id('id');
+  const shortcode = m.id('shortcode', str);
+  const dimensions = m.obj('dimensions');
+  const d = m.over(dimensions, 'dimensions');
+  const owner = m.obj('owner');
+  const o = m.over(owner, 'owner');
   return withRest(
     {
       id,
       shortcode,
-      dimensions: dims,
-      display_url: str(v.display_url),
-      is_video: bool(v.is_video),
-      video_url: str(v.video_url),
-      video_view_count: num(v.video_view_count),
-      edge_media_to_comment: count(v.edge_media_to_comment),
-      edge_liked_by: count(v.edge_liked_by),
-      taken_at_timestamp: num(v.taken_at_timestamp),
-      thumbnail_src: str(v.thumbnail_src),
-      thumbnail_resources: thumbs,
-      owner,
+      dimensions: dimensions ? { height: d.num('height'), width: d.num('width') } : null,
+      display_url: m.str('display_url'),
+      is_video: m.bool('is_video'),
+      // Videos only.
+      video_url: m.opt.str('video_url'),
+      video_view_count: m.opt.num('video_view_count'),
+      edge_media_to_comment: count(m, 'edge_media_to_comment'),
+      edge_liked_by: count(m, 'edge_liked_by'),
+      taken_at_timestamp: m.num('taken_at_timestamp'),
+      thumbnail_src: m.str('thumbnail_src'),
+      thumbnail_resources: m.items('thumbnail_resources', (t) =>
+        withRest({ src: t.str('src'), config_width: t.num('config_width'), config_height: t.num('config_height') }, t.root as Obj),
+      ),
+      owner: owner ? withRest({ id: o.idStr('id'), username: o.opt.str('username') }, owner) : null,
     },
     v,
   );
 }
 
-function pageInfo(v: unknown): SocialBPageInfo {
-  return isObj(v) ? { has_next_page: v.has_next_page === true, end_cursor: str(v.end_cursor) } : { has_next_page: false, end_cursor: null };
+function pageInfo(r: Reader): SocialBPageInfo {
+  const p = r.obj('page_info');
+  if (!p) return { has_next_page: false, end_cursor: null };
+  const pr = r.over(p, 'page_info');
+  return { has_next_page: pr.bool('has_next_page') === true, end_cursor: pr.str('end_cursor') };
 }
 
-function parseTimeline(v: unknown): SocialBTimelineMedia {
-  if (!isObj(v)) return { count: null, page_info: pageInfo(null), edges: [] };
-  const edges = Array.isArray(v.edges) ? v.edges.map((e) => ({ node: parseMedia(isObj(e) ? e.node : undefined) })) : [];
-  return { count: num(v.count), page_info: pageInfo(v.page_info), edges };
+/** The timeline (`edge_owner_to_timeline_media`), read through `r` (a reader over it). */
+function parseTimeline(r: Reader, present: boolean): SocialBTimelineMedia {
+  if (!present) return { count: null, page_info: { has_next_page: false, end_cursor: null }, edges: [] };
+  return { count: r.num('count'), page_info: pageInfo(r), edges: r.items('edges', (e) => ({ node: parseMedia(e) })) };
 }
 
 /** An edge list with its items removed (count kept): what a private account's lists become. */
@@ -138,47 +151,46 @@ export function parseUser(u: Obj): SocialBUser {
   const id = idStr(u.id);
   const username = str(u.username);
   if (!id || !username) throw shapeChanged(PLATFORM, 'data.user.id / data.user.username');
-  const isPrivate = bool(u.is_private);
-  const bwe = isObj(u.biography_with_entities)
-    ? {
-        raw_text: str(u.biography_with_entities.raw_text),
-        entities: Array.isArray(u.biography_with_entities.entities) ? u.biography_with_entities.entities : [],
-      }
-    : null;
-  const timeline = parseTimeline(isPrivate ? emptied(u.edge_owner_to_timeline_media) : u.edge_owner_to_timeline_media);
   // web_profile_info carries names, bio, counts, flags and pictures on every account (null or ""
-  // when unset): missing ones are warned.
+  // when unset): missing ones are warned, one field at a time.
   const r = reader(u, { platform: PLATFORM, record: 'user' });
+  const isPrivate = r.bool('is_private');
+  // Media lists are shown only when the account says it is public: an unreadable flag hides them.
+  const hideMedia = isPrivate !== false;
+  const bweObj = r.obj('biography_with_entities');
+  const bwe = r.over(bweObj, 'biography_with_entities');
+  const timelineObj = r.obj('edge_owner_to_timeline_media');
+  const timelineRaw = hideMedia ? emptied(timelineObj) : timelineObj;
   const user = withRest<SocialBUser>(
     {
       id,
-      fbid: idStr(u.fbid),
+      fbid: r.idStr('fbid'),
       username,
       full_name: r.str('full_name'),
       biography: r.str('biography'),
-      biography_with_entities: bwe,
-      bio_links: Array.isArray(u.bio_links) ? u.bio_links.map(parseBioLink).filter((l): l is SocialBBioLink => l !== null) : [],
-      external_url: str(u.external_url),
-      edge_followed_by: count(r.obj('edge_followed_by')),
-      edge_follow: count(r.obj('edge_follow')),
+      biography_with_entities: bweObj ? { raw_text: bwe.str('raw_text'), entities: bwe.arr('entities') ?? [] } : null,
+      bio_links: r.items('bio_links', parseBioLink),
+      external_url: r.str('external_url'),
+      edge_followed_by: count(r, 'edge_followed_by'),
+      edge_follow: count(r, 'edge_follow'),
       is_private: isPrivate,
       is_verified: r.bool('is_verified'),
-      is_business_account: bool(u.is_business_account),
-      is_professional_account: bool(u.is_professional_account),
-      category_name: str(u.category_name),
-      business_address_json: str(u.business_address_json),
-      business_email: str(u.business_email),
-      business_phone_number: str(u.business_phone_number),
+      is_business_account: r.bool('is_business_account'),
+      is_professional_account: r.bool('is_professional_account'),
+      category_name: r.str('category_name'),
+      business_address_json: r.str('business_address_json'),
+      business_email: r.str('business_email'),
+      business_phone_number: r.str('business_phone_number'),
       profile_pic_url: r.str('profile_pic_url'),
-      profile_pic_url_hd: str(u.profile_pic_url_hd),
-      highlight_reel_count: num(u.highlight_reel_count),
-      has_clips: bool(u.has_clips),
-      edge_owner_to_timeline_media: timeline,
+      profile_pic_url_hd: r.str('profile_pic_url_hd'),
+      highlight_reel_count: r.num('highlight_reel_count'),
+      has_clips: r.bool('has_clips'),
+      edge_owner_to_timeline_media: parseTimeline(r.over(timelineRaw, 'edge_owner_to_timeline_media'), timelineRaw !== null),
     },
     u,
   );
   const loose = user as unknown as Obj;
-  if (isPrivate) for (const k of PRIVATE_MEDIA_EDGES) if (k in loose) loose[k] = emptied(loose[k]);
+  if (hideMedia) for (const k of PRIVATE_MEDIA_EDGES) if (k in loose) loose[k] = emptied(loose[k]);
   return user;
 }
 

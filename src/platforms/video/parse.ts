@@ -22,8 +22,8 @@
  * `parseAboutViewModel`, `aboutLinkUrls`, `channelDescription`, `descriptionUrls`.
  */
 import { notFound, shapeChanged } from '../../errors.js';
-import { at, isObj, list, nonEmpty, reader, round, safeDecode, str } from '../../parse/index.js';
-import type { Key, Obj } from '../../parse/index.js';
+import { at, isObj, list, nonEmpty, reader, safeDecode, str } from '../../parse/index.js';
+import type { Getters, Key, Obj, Reader } from '../../parse/index.js';
 import { warn } from '../../observability/warn.js';
 import { platformUrlFields, unwrapRedirect } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
@@ -293,37 +293,48 @@ const HANDLE_TEXT_RE = /^@\S+$/;
 const SUBSCRIBERS_RE = /subscriber/i;
 const VIDEOS_RE = /\bvideos?\b/i;
 
-/** The 2024+ header (`pageHeaderViewModel`). */
+/**
+ * The 2024+ header (`pageHeaderViewModel`). Every channel's header shows its avatar, its handle and
+ * its video count (missing → warned `header.<field>`); the subscriber count (channels may hide
+ * it) and the first external link (channels may have none) are read without a warning when
+ * absent, with one when present but unreadable.
+ */
 function parsePageHeader(vm: Obj): HeaderFacts {
+  const r = reader(vm, { platform: PLATFORM, record: 'header' });
   let handle: string | null = null;
   let subscriberCountText: string | null = null;
   let subscriberCountLabel: string | null = null;
   let videoCountText: string | null = null;
-  for (const row of list(dig(vm, 'metadata', 'contentMetadataViewModel', 'metadataRows'))) {
-    for (const part of list(dig(row, 'metadataParts'))) {
-      const text = ytText(dig(part, 'text'))?.trim();
-      if (!text) continue;
+  const rows = r.arr('metadataRows', ['metadata', 'contentMetadataViewModel', 'metadataRows']) ?? [];
+  r.over({ rows }, 'metadata').items('rows', (row) => {
+    row.items('metadataParts', (part) => {
+      const text = part.opt.get('text', ytText)?.trim();
+      if (!text) return null;
       if (handle === null && HANDLE_TEXT_RE.test(text)) handle = text.slice(1);
       else if (subscriberCountText === null && SUBSCRIBERS_RE.test(text)) {
         subscriberCountText = text;
-        subscriberCountLabel = str(dig(part, 'accessibilityLabel'));
+        subscriberCountLabel = part.opt.str('accessibilityLabel');
       } else if (videoCountText === null && VIDEOS_RE.test(text)) videoCountText = text;
-    }
-  }
-  const attribution = dig(vm, 'attribution', 'attributionViewModel');
+      return text;
+    });
+    return row;
+  });
+  if (rows.length && handle === null) r.warn('handle', 'no @handle part in the metadata rows');
+  if (rows.length && videoCountText === null) r.warn('videoCountText', 'no "videos" part in the metadata rows');
+
+  const attribution = r.opt.obj('attribution', ['attribution', 'attributionViewModel']);
+  const a = r.over(attribution ?? {}, 'attribution');
   let headerLink: HeaderLink | null = null;
-  const linkText = ytText(dig(attribution, 'text'));
+  const linkText = attribution ? a.get('text', ytText) : null;
   if (linkText) {
-    headerLink = {
-      text: linkText,
-      url: commandUrl(dig(attribution, 'text', 'commandRuns', 0, 'onTap', 'innertubeCommand')),
-      more: nonEmpty(ytText(dig(attribution, 'suffix'))),
-    };
+    const url = commandUrl(dig(attribution, 'text', 'commandRuns', 0, 'onTap', 'innertubeCommand'));
+    if (!url) a.warn('url', 'no link target in the attribution');
+    headerLink = { text: linkText, url, more: nonEmpty(a.opt.get('suffix', ytText)) };
   }
-  const avatarVm = dig(vm, 'image', 'decoratedAvatarViewModel', 'avatar', 'avatarViewModel');
+  const avatarVm = r.obj('avatar', ['image', 'decoratedAvatarViewModel', 'avatar', 'avatarViewModel']);
   return {
     handle,
-    avatar: isObj(avatarVm) ? avatarFromViewModel(avatarVm) : null,
+    avatar: avatarVm ? avatarFromViewModel(avatarVm, r.over(avatarVm, 'avatar')) : null,
     subscriberCountText,
     subscriberCountLabel,
     videoCountText,
@@ -386,25 +397,29 @@ function commandUrl(cmd: unknown): string | null {
   return /^https?:\/\//i.test(q) ? q : target.href;
 }
 
-function imageSources(v: unknown): VideoImageSource[] {
+/** Image sources: one without a url is left out (warned through `r`, when given). */
+function imageSources(v: unknown, r?: Reader): VideoImageSource[] {
+  const each = (s: Getters): VideoImageSource | null => {
+    const url = s.nonEmpty('url');
+    if (!url) return null;
+    // Older pages give protocol-relative thumbnail URLs (`//yt3.ggpht.com/…`).
+    return { url: url.startsWith('//') ? `https:${url}` : url, width: s.round('width'), height: s.round('height') };
+  };
+  if (r) return r.items('sources', each);
   return (
     list(v)
       .filter(isObj)
-      .filter((s) => typeof s.url === 'string' && s.url !== '')
-      // Older pages give protocol-relative thumbnail URLs (`//yt3.ggpht.com/…`).
-      .map((s) => ({
-        url: (s.url as string).startsWith('//') ? `https:${s.url as string}` : (s.url as string),
-        width: round(s.width),
-        height: round(s.height),
-      }))
+      // The metadata's thumbnails are a fallback: read quietly.
+      .map((x) => each(reader(x, { platform: PLATFORM, record: 'thumbnail' }).opt))
+      .filter((x): x is VideoImageSource => x !== null)
   );
 }
 
-function avatarFromViewModel(vm: Obj): VideoChannelAvatar | null {
-  const image = isObj(vm.image) ? vm.image : {};
-  const sources = imageSources(image.sources);
+function avatarFromViewModel(vm: Obj, r: Reader): VideoChannelAvatar | null {
+  const image = r.obj('image') ?? {};
+  const sources = imageSources(image.sources, r.over(image, 'image'));
   if (!sources.length) return null;
-  return { ...vm, image: { ...image, sources }, avatarImageSize: str(vm.avatarImageSize) };
+  return { ...vm, image: { ...image, sources }, avatarImageSize: r.str('avatarImageSize') };
 }
 
 function avatarFromThumbnails(thumbnails: unknown): VideoChannelAvatar | null {
@@ -463,15 +478,15 @@ export function parseAboutViewModel(vm: Obj): AboutPanel {
     videoCountText: r.get('videoCountText', text),
     viewCountText: r.get('viewCountText', text),
     joinedDateText: r.get('joinedDateText', text),
-    links: r.opt
-      .objects('links')
-      .map((l) => dig(l, 'channelExternalLinkViewModel'))
-      .filter(isObj)
-      .map((l) => {
-        const text = nonEmpty(ytText(l.link));
-        const url = commandUrl(dig(l, 'link', 'commandRuns', 0, 'onTap', 'innertubeCommand')) ?? shownUrl(text);
-        return { title: nonEmpty(ytText(l.title)), text, url };
-      }),
+    // A link that is not a `channelExternalLinkViewModel` with a link text is left out, warned.
+    links: r.opt.items('links', (item) => {
+      const l = item.obj('channelExternalLinkViewModel');
+      const text = l ? item.over(l, 'channelExternalLinkViewModel').get('link', (v) => nonEmpty(ytText(v))) : null;
+      if (!l || !text) return null;
+      const url = commandUrl(dig(l, 'link', 'commandRuns', 0, 'onTap', 'innertubeCommand')) ?? shownUrl(text);
+      if (!url) item.warn('url', 'neither a link target nor a URL as shown');
+      return { title: nonEmpty(ytText(l.title)), text, url };
+    }),
   };
 }
 

@@ -26,7 +26,7 @@
  */
 import { load, type CheerioAPI } from 'cheerio';
 import { shapeChanged, upstreamBlocked } from '../../errors.js';
-import { collapse } from '../../parse/index.js';
+import { collapse, htmlReader } from '../../parse/index.js';
 import type { WebSearchResult, WebSearchPage } from './schema.js';
 import { isSorryMarkup } from './walls.js';
 export type { WebSearchResult, WebSearchPage } from './schema.js';
@@ -144,6 +144,7 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
   const scopeSel = SCOPES.find((s) => $(s).length > 0);
   const scope = $(scopeSel ?? 'html').first();
   const results: WebSearchResult[] = [];
+  const h = htmlReader($, { platform: PLATFORM, record: 'result' });
 
   scope.find('h3').each((_, h3el) => {
     const h3 = $(h3el);
@@ -156,11 +157,20 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
       link = h3.find('a[href]').first();
       titleNode = link;
     }
-    if (link.length === 0) return; // e.g. the no-JS knowledge-panel heading
+    // A heading in a result block without a usable link is a result that lost it (warned); a
+    // heading outside one (the no-JS knowledge-panel heading) is not a result.
+    const inResult = h3.closest(CONTAINERS.join(', ')).length > 0;
+    if (link.length === 0) {
+      if (inResult && h3.closest('a').length > 0) h.warn('url', 'a result heading whose link has no href');
+      return;
+    }
     const url = resolveResultHref(link.attr('href'));
     if (!url) return;
     const title = collapse(titleNode.text());
-    if (!title) return;
+    if (!title) {
+      if (inResult) h.warn('title', 'a result link without a title');
+      return;
+    }
 
     const container = findContainer($, h3);
     const description = container ? findSnippet($, container, link) : '';
