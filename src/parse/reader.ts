@@ -93,87 +93,146 @@ export interface Reader extends Getters {
   warn(field: string, detail?: string): void;
 }
 
+/** What readField found besides the value: nothing wrong, nothing there, or something unreadable. */
+type Problem = 'missing' | 'type' | null;
+
 /**
- * Reads `paths` in order; returns the first value `coerce` accepts. Null without a warning when
- * some path held an explicit null (and none a usable value); null with a warning when no path was
- * present at all, or a present value could not be read.
+ * Reads `paths` in order (the field itself when none are given); returns the first value
+ * `coerce` accepts. Null without a warning when some path held an explicit null (and none a
+ * usable value); null with a warning when no path was present at all, or a present value could
+ * not be read. The problem is left in `out.problem` (one object per reader, not one per read:
+ * parsers read dozens of fields per record, on every live request).
  */
-function readField<T>(root: unknown, coerce: Coerce<T>, paths: PathArg[]): { value: T | null; problem: 'missing' | 'type' | null } {
+function readField<T>(root: unknown, coerce: Coerce<T>, field: string, paths: PathArg[], out: { problem: Problem }): T | null {
   let sawNull = false;
   let sawOther = false;
-  for (const p of paths) {
-    const raw = at(root, p);
+  const n = paths.length || 1;
+  for (let i = 0; i < n; i++) {
+    const raw = at(root, paths.length ? paths[i] : field);
     if (raw === undefined) continue;
     if (raw === null) {
       sawNull = true;
       continue;
     }
     const v = coerce(raw);
-    if (v !== null) return { value: v, problem: null };
+    if (v !== null) {
+      out.problem = null;
+      return v;
+    }
     // A blank string the reader refuses (nonEmpty, trimmed, a URL) is the upstream's own "none".
     if (typeof raw === 'string' && raw.trim() === '') sawNull = true;
     else sawOther = true;
   }
-  if (sawOther) return { value: null, problem: 'type' };
-  return { value: null, problem: sawNull ? null : 'missing' };
+  out.problem = sawOther ? 'type' : sawNull ? null : 'missing';
+  return null;
 }
 
-function getters(root: unknown, report: ((field: string, problem: 'missing' | 'type') => void) | null): Getters {
-  const get = <T>(field: string, coerce: Coerce<T>, ...paths: PathArg[]): T | null => {
-    const { value, problem } = readField(root, coerce, paths.length ? paths : [field]);
-    if (problem && report) report(field, problem);
+/**
+ * The getters over one object, as prototype methods (a reader is made per record and nested
+ * object of every live answer: closures per getter cost more than the reading). `reader` set:
+ * a missing or unreadable field is warned as `record.field`; null: never warned (`opt`).
+ */
+class GettersImpl implements Getters {
+  /** Scratch for readField's problem (reads are synchronous, one at a time). */
+  protected readonly out: { problem: Problem } = { problem: null };
+  constructor(
+    readonly root: unknown,
+    /** Whom a missing or unreadable field is reported to (null: never reported). */
+    protected reader: ReaderImpl | null,
+  ) {}
+
+  get<T>(field: string, coerce: Coerce<T>, ...paths: PathArg[]): T | null {
+    return this.read(field, coerce, paths);
+  }
+  protected read<T>(field: string, coerce: Coerce<T>, paths: PathArg[]): T | null {
+    const value = readField(this.root, coerce, field, paths, this.out);
+    const problem = this.out.problem;
+    if (problem && this.reader) this.reader.warn(field, problem === 'missing' ? 'missing' : 'unexpected type');
     return value;
-  };
-  const of =
-    <T>(coerce: Coerce<T>) =>
-    (field: string, ...paths: PathArg[]) =>
-      get(field, coerce, ...paths);
-  return {
-    get,
-    str: of(str),
-    nonEmpty: of(nonEmpty),
-    trimmed: of(trimmed),
-    idStr: of(idStr),
-    num: of(num),
-    int: of(int),
-    trunc: of(trunc),
-    round: of(round),
-    intish: of(intish),
-    numish: of(numish),
-    bool: of(bool),
-    boolish: of(boolish),
-    obj: of(obj),
-    arr: of(arr),
-    objects: (field, ...paths) => objects(get(field, arr, ...paths)),
-    strings: (field, ...paths) => strings(get(field, arr, ...paths)),
-  };
+  }
+  str(field: string, ...paths: PathArg[]) {
+    return this.read(field, str, paths);
+  }
+  nonEmpty(field: string, ...paths: PathArg[]) {
+    return this.read(field, nonEmpty, paths);
+  }
+  trimmed(field: string, ...paths: PathArg[]) {
+    return this.read(field, trimmed, paths);
+  }
+  idStr(field: string, ...paths: PathArg[]) {
+    return this.read(field, idStr, paths);
+  }
+  num(field: string, ...paths: PathArg[]) {
+    return this.read(field, num, paths);
+  }
+  int(field: string, ...paths: PathArg[]) {
+    return this.read(field, int, paths);
+  }
+  trunc(field: string, ...paths: PathArg[]) {
+    return this.read(field, trunc, paths);
+  }
+  round(field: string, ...paths: PathArg[]) {
+    return this.read(field, round, paths);
+  }
+  intish(field: string, ...paths: PathArg[]) {
+    return this.read(field, intish, paths);
+  }
+  numish(field: string, ...paths: PathArg[]) {
+    return this.read(field, numish, paths);
+  }
+  bool(field: string, ...paths: PathArg[]) {
+    return this.read(field, bool, paths);
+  }
+  boolish(field: string, ...paths: PathArg[]) {
+    return this.read(field, boolish, paths);
+  }
+  obj(field: string, ...paths: PathArg[]) {
+    return this.read(field, obj, paths);
+  }
+  arr(field: string, ...paths: PathArg[]) {
+    return this.read(field, arr, paths);
+  }
+  objects(field: string, ...paths: PathArg[]) {
+    return objects(this.read(field, arr, paths));
+  }
+  strings(field: string, ...paths: PathArg[]) {
+    return strings(this.read(field, arr, paths));
+  }
+}
+
+class ReaderImpl extends GettersImpl implements Reader {
+  private optGetters: GettersImpl | null = null;
+  constructor(
+    root: unknown,
+    readonly platform: string,
+    readonly record: string,
+  ) {
+    super(root, null);
+    // Its own getters warn (set after super(): `this` exists only then).
+    this.reader = this;
+  }
+  get opt(): Getters {
+    return (this.optGetters ??= new GettersImpl(this.root, null));
+  }
+  id<T = string>(field: string, coerce: Coerce<T> = idStr as unknown as Coerce<T>, ...paths: PathArg[]): T {
+    const value = readField(this.root, coerce, field, paths, this.out);
+    if (value === null) throw shapeChanged(this.platform, `${this.record}.${field}`);
+    return value;
+  }
+  child(field: string, ...paths: PathArg[]): Reader {
+    const v = this.read(field, obj, paths);
+    return new ReaderImpl(v ?? {}, this.platform, `${this.record}.${field}`);
+  }
+  over(value: unknown, name: string): Reader {
+    return new ReaderImpl(value, this.platform, `${this.record}.${name}`);
+  }
+  warn(field: string, detail?: string): void {
+    warn(this.platform, `${this.record}.${field}`, detail);
+  }
 }
 
 export function reader(root: unknown, opts: ReaderOptions): Reader {
-  const { platform, record } = opts;
-  const warnField = (field: string, detail?: string) => warn(platform, `${record}.${field}`, detail);
-  const g = getters(root, (field, problem) => warnField(field, problem === 'missing' ? 'missing' : 'unexpected type'));
-  const self: Reader = {
-    ...g,
-    platform,
-    record,
-    root,
-    opt: getters(root, null),
-    id<T = string>(field: string, coerce: Coerce<T> = idStr as unknown as Coerce<T>, ...paths: PathArg[]): T {
-      const { value } = readField(root, coerce, paths.length ? paths : [field]);
-      if (value === null) throw shapeChanged(platform, `${record}.${field}`);
-      return value;
-    },
-    child(field, ...paths) {
-      const v = g.obj(field, ...paths);
-      return reader(v ?? {}, { platform, record: `${record}.${field}` });
-    },
-    over(value, name) {
-      return reader(value, { platform, record: `${record}.${name}` });
-    },
-    warn: warnField,
-  };
-  return self;
+  return new ReaderImpl(root, opts.platform, opts.record);
 }
 
 /** A reader over `root` when it is an object, else UPSTREAM_FAILED (`missing what`). */
