@@ -2,7 +2,6 @@
  * What every resolver sees. `deps` are the process-wide services; the rest is per request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type DataLoader from 'dataloader';
 import type { ResultCache } from '../cache/cache.js';
 import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
@@ -42,8 +41,8 @@ export interface GatewayContext {
   key?: AuthenticatedKey;
   /** The pre-execution plan of this operation's root fields (set by executeGraphql). */
   plan?: Plan;
-  /** Per-request loader: duplicate root fields and aliases resolve to one live fetch. */
-  loader?: DataLoader<string, unknown>;
+  /** This request's live fetches by cache key: duplicate root fields and aliases share one (src/pipeline/live-fetch.ts). */
+  fetches?: Map<string, Promise<unknown>>;
   signal?: AbortSignal;
   /** `http(s)://host` the client used, for absolute URLs of media this gateway serves. */
   requestBaseUrl?: string | null;
@@ -59,7 +58,7 @@ export interface GatewayContext {
 export class HttpContext implements GatewayContext {
   key?: AuthenticatedKey = undefined;
   plan?: Plan = undefined;
-  loader?: DataLoader<string, unknown> = undefined;
+  fetches?: Map<string, Promise<unknown>> = undefined;
   private clientSignal: AbortSignal | undefined = undefined;
 
   constructor(

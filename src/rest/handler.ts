@@ -1,7 +1,8 @@
 /**
  * /v1 REST compatibility layer: query string → variables → the route's GraphQL operation,
- * executed through the same schema, resolvers, loaders, cache and credit plan as /graphql;
- * then the api.md envelope is rebuilt from the result and its extensions.credits.
+ * executed through the same resolvers, credit plan, live fetch and cache as /graphql (the
+ * route's document run directly, src/rest/routes.ts); then the api.md envelope is rebuilt from
+ * the result and its extensions.credits.
  *
  *   success, credits_remaining, credits_charged, [cached, cached_at], ...record
  *
@@ -40,8 +41,8 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
     const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);
     let variables: Record<string, unknown> = {};
     // The pipeline admits the caller (401 → 429), then the query string's types are checked
-    // (400), then the route's one root field is planned and its compiled document run through
-    // the same schema and resolvers as /graphql.
+    // (400), then the route's one root field is planned and its document run with the same
+    // resolvers as /graphql.
     const result: ExecutionResult = await runRequest(ctx, () => {
       const v = toVariables(route, query);
       if (v.problems.length) return invalidInput(v.problems);
