@@ -23,7 +23,7 @@ function fetchOnce(ctx: GatewayContext, entry: FieldPlan): Promise<unknown> {
   const fetches = (ctx.fetches ??= new Map());
   let p = fetches.get(key);
   if (!p) {
-    p = liveFetch(ctx.deps, entry.op, entry.args, key, ctx.signal);
+    p = liveFetch(ctx.deps, entry.op, entry.args, key, ctx.signal, ctx.signalCoversShutdown);
     fetches.set(key, p);
   }
   return p;
@@ -34,15 +34,23 @@ function fetchOnce(ctx: GatewayContext, entry: FieldPlan): Promise<unknown> {
  * fetch actually made is recorded (metrics and the platform health view); one still running
  * when a shutdown's grace period ends is cancelled and answered 503.
  */
-export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cacheKey: string, signal?: AbortSignal): Promise<unknown> {
+export async function liveFetch(
+  deps: Deps,
+  op: OperationDef,
+  args: unknown,
+  cacheKey: string,
+  signal?: AbortSignal,
+  /** `signal` aborts at shutdown already (an HTTP request's): not linked to deps.shutdown again. */
+  signalCoversShutdown = false,
+): Promise<unknown> {
   const since = Date.now();
   // Another instance's fetch of the same key, stored while this one waited (Redis single-flight).
   const readShared = async () => {
     const entry = await deps.cache.get(cacheKey, { fetchedSince: since });
     return entry && entry.fetchedAt >= since ? entry.value : undefined;
   };
-  const link = signal ? linkSignals(signal, deps.shutdown) : null;
-  const opSignal = link ? link.signal : deps.shutdown;
+  const link = signal && !signalCoversShutdown ? linkSignals(signal, deps.shutdown) : null;
+  const opSignal = link ? link.signal : (signal ?? deps.shutdown);
   try {
     const { value, joined } = await deps.singleFlight.run(
       cacheKey,
