@@ -123,28 +123,37 @@ class Semaphore {
   get idle(): boolean {
     return this.active === 0 && this.waiters.length === 0;
   }
-  async acquire(signal: AbortSignal): Promise<() => void> {
-    if (signal.aborted) throw signal.reason;
+  /** The release function at once when a slot is free (no promise, no turn), else a promise of it. */
+  acquire(signal: AbortSignal): (() => void) | Promise<() => void> {
+    if (signal.aborted) return Promise.reject(signal.reason as Error);
     if (this.active < this.limit) {
       this.active++;
-    } else {
-      // A released slot is handed straight to the first waiter (`active` stays as it is), so a
-      // newcomer arriving between release and the waiter's wake-up cannot take it too.
-      await new Promise<void>((resolveP, reject) => {
-        const onAbort = () => {
-          const i = this.waiters.indexOf(go);
-          if (i >= 0) this.waiters.splice(i, 1);
-          reject(signal.reason);
-          if (this.idle) this.onIdle();
-        };
-        const go = () => {
-          signal.removeEventListener('abort', onAbort);
-          resolveP();
-        };
-        this.waiters.push(go);
-        signal.addEventListener('abort', onAbort, { once: true });
-      });
+      return this.releaser();
     }
+    return this.wait(signal);
+  }
+
+  private async wait(signal: AbortSignal): Promise<() => void> {
+    // A released slot is handed straight to the first waiter (`active` stays as it is), so a
+    // newcomer arriving between release and the waiter's wake-up cannot take it too.
+    await new Promise<void>((resolveP, reject) => {
+      const onAbort = () => {
+        const i = this.waiters.indexOf(go);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(signal.reason);
+        if (this.idle) this.onIdle();
+      };
+      const go = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolveP();
+      };
+      this.waiters.push(go);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return this.releaser();
+  }
+
+  private releaser(): () => void {
     let released = false;
     return () => {
       if (released) return;
@@ -203,18 +212,27 @@ function discard(body: Dispatcher.ResponseData['body']): void {
   body.destroy();
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], max: number, platform: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > max) {
-      discard(body);
-      throw upstreamFailed(`${platform}: upstream response exceeds ${max} bytes`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, size);
+/**
+ * The whole body, refused (and abandoned) once it exceeds `max` bytes. Read by 'data' events
+ * rather than an async iterator: one promise per body instead of one per chunk and the
+ * iterator's own machinery, on every upstream answer.
+ */
+function readCapped(body: Dispatcher.ResponseData['body'], max: number, platform: string): Promise<Buffer> {
+  return new Promise<Buffer>((resolveP, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        discard(body);
+        reject(upstreamFailed(`${platform}: upstream response exceeds ${max} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    body.once('end', () => resolveP(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    body.once('error', reject);
+  });
 }
 
 function makeResponse(status: number, headers: Record<string, string>, url: string, body: Buffer): UpstreamResponse {
@@ -292,9 +310,12 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
       target = replayTarget(replayUrl, url);
       headers['x-upstream-url'] = requestedUrl(url);
     }
-    if (gate) await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
+    // Only a host with a rate limit or a cool-down has a turn to wait for.
+    if (gate && !gate.open(url.host))
+      await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
     const proxy = proxyAgents ? proxies.select(url) : null;
-    const release = await limiterFor(url.host).acquire(signal);
+    const slot = limiterFor(url.host).acquire(signal);
+    const release = typeof slot === 'function' ? slot : await slot;
     try {
       const res = await undiciRequest(target, {
         dispatcher: proxy ? proxyAgents!.get(proxy) : agent,
