@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/sqlite.js';
 import { defaultSerialize } from '@keyv/serialize';
-import { createSqliteCache, serializeKnownJson, SqliteKeyvStore } from './cache.js';
+import { CACHE_COMMIT_MS, createSqliteCache, serializeKnownJson, SqliteKeyvStore } from './cache.js';
 import { createLocalSingleFlight } from './single-flight.js';
 
 const dirs: string[] = [];
@@ -76,6 +76,35 @@ describe('result cache', () => {
     // Nothing newer in the store: the in-memory copy is still the answer (the caller judges its age).
     expect(await here.get('op:a', { fetchedSince: 3000 })).toEqual({ value: 'new', fetchedAt: 2000 });
     db.close();
+  });
+
+  it('writes are gathered for CACHE_COMMIT_MS and committed together; served from memory meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const dir = tmp();
+      const db = openDatabase(dir);
+      const store = new SqliteKeyvStore(db, 100);
+      const outside = () => {
+        const other = openDatabase(dir);
+        const n = (other.prepare('SELECT COUNT(*) AS n FROM cache').get() as { n: number }).n;
+        other.close();
+        return n;
+      };
+      await store.set('k1', 'v1');
+      await vi.advanceTimersByTimeAsync(CACHE_COMMIT_MS / 2);
+      await store.set('k2', 'v2');
+      expect(await store.get('k2')).toBe('v2');
+      expect(outside()).toBe(0);
+      // One commit for both, CACHE_COMMIT_MS after the first.
+      await vi.advanceTimersByTimeAsync(CACHE_COMMIT_MS / 2);
+      expect(outside()).toBe(2);
+      // Closing writes what is still pending.
+      await store.set('k3', 'v3');
+      db.close();
+      expect(outside()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('expired entries are not returned', async () => {
