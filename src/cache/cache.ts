@@ -225,6 +225,22 @@ export interface KeyvCacheOptions extends LruOptions {
 }
 
 /**
+ * The JSON text of the result values this process has stored, by value: a live result is
+ * serialised once — for its size in memory, its stored text (serializeKnownJson) and the REST
+ * body that answers it (src/rest/handler.ts) — not once for each. Results are never mutated once
+ * built, so the text stays true for as long as the value lives.
+ */
+const jsonTexts = new WeakMap<object, string>();
+
+/** The JSON text of a value this process has stored in the cache, if it is one. */
+export function knownJson(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? jsonTexts.get(value) : undefined;
+}
+
+/** serializeKnownJson's lookup of an entry's value text (jsonTexts, by the entry's value). */
+const entryJson = { get: (entry: object) => knownJson((entry as CacheEntry).value) };
+
+/**
  * keyv's stored text for `{ value: entry, expires }`, built around the entry value's JSON text
  * when it is known (`jsonOf`), so one live result is serialised once — not by JSON.stringify
  * for the in-memory size and again by keyv's own (slower, recursive) serialiser.
@@ -234,7 +250,10 @@ export interface KeyvCacheOptions extends LruOptions {
  * both (a string value starting with `:` is `":` first or after `:`, `[` or `,`; a false alarm only
  * costs keyv's serialiser).
  */
-export function serializeKnownJson(data: { value?: unknown; expires?: unknown }, jsonOf: WeakMap<object, string>): string | undefined {
+export function serializeKnownJson(
+  data: { value?: unknown; expires?: unknown },
+  jsonOf: { get(entry: object): string | undefined },
+): string | undefined {
   const entry = data?.value as CacheEntry | undefined;
   if (!entry || typeof entry !== 'object') return undefined;
   const json = jsonOf.get(entry);
@@ -248,9 +267,8 @@ export function serializeKnownJson(data: { value?: unknown; expires?: unknown },
 
 export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): ResultCache {
   const guard = opts.guard ?? (<T>(call: () => Promise<T>) => call());
-  const jsonOf = new WeakMap<object, string>();
   const keyvSerialize = keyv.serialize;
-  if (keyvSerialize) keyv.serialize = (data) => serializeKnownJson(data, jsonOf) ?? keyvSerialize(data);
+  if (keyvSerialize) keyv.serialize = (data) => serializeKnownJson(data, entryJson) ?? keyvSerialize(data);
   const maxSize = opts.lruBytes ?? 32 * 1024 * 1024;
   const lru = new LRUCache<string, CacheEntry>({
     max: opts.lruEntries ?? 5_000,
@@ -277,7 +295,7 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
       let size = Number.MAX_SAFE_INTEGER; // not serialisable: never kept in memory
       try {
         const json = JSON.stringify(entry.value) as string | undefined;
-        if (json !== undefined) jsonOf.set(entry, json);
+        if (json !== undefined && typeof entry.value === 'object' && entry.value !== null) jsonTexts.set(entry.value, json);
         size = Math.max(1, json?.length ?? 1);
       } catch {
         /* keyv reports it */

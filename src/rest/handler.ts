@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExecutionResult } from 'graphql';
+import { knownJson } from '../cache/cache.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { Deps } from '../graphql/context.js';
 import { HttpContext } from '../graphql/context.js';
@@ -75,7 +76,8 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
 /**
  * The bytes that follow the envelope: `"wrap":{record}}` or the record's own members and `}`.
  * Records are never mutated once built, and a cached one is the same object on every hit, so
- * they are serialised and encoded once.
+ * they are serialised and encoded once — a live result's JSON text is the one the cache made
+ * when it stored it (knownJson).
  */
 const tails = new WeakMap<object, Map<string, Buffer>>();
 function recordTail(record: object, wrap: string | undefined): Buffer {
@@ -84,7 +86,7 @@ function recordTail(record: object, wrap: string | undefined): Buffer {
   const k = wrap ?? '';
   let b = byWrap.get(k);
   if (!b) {
-    const json = JSON.stringify(record);
+    const json = knownJson(record) ?? JSON.stringify(record);
     b = Buffer.from(wrap ? `${JSON.stringify(wrap)}:${json}}` : json === '{}' ? '}' : json.slice(1));
     byWrap.set(k, b);
   }
