@@ -6,6 +6,7 @@
  * taken as the request id. Each request logs one access line (`req_id`, method, route, status,
  * ms, key_id); errors while serving it carry the same `req_id`.
  */
+import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import pino from 'pino';
 import type { DestinationStream } from 'pino';
@@ -44,41 +45,73 @@ type PrettyFactory = (options: {
 // Loaded only when asked for: a JSON-logging server never reads pino-pretty.
 const requireHere = createRequire(import.meta.url);
 
-/** Bytes of lines held within one event-loop turn before they are written anyway. */
-const TURN_BUFFER_BYTES = 8 * 1024;
+/** Characters of lines held within one event-loop turn before they are written anyway. */
+const TURN_BUFFER_CHARS = 16 * 1024;
 /** Every batched stdout destination, written out when the process exits (one 'exit' listener). */
-const batched = new Set<{ flush(): void }>();
+const batched = new Set<TurnBatchedStdout>();
 let exitHook = false;
+/** Atomics.wait's word: a synchronous pause while a full pipe drains. */
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * stdout written once per event-loop turn: the lines logged during a turn (one access line per
  * request answered in it) go out together at the end of the turn, in one write, instead of one
- * write — a system call on the request's path — per line. Written synchronously by pino's
- * SonicBoom (EAGAIN on a full pipe retried, as pino's default destination does), at the latest
- * when 8 KiB are held, and when the process exits; a kill -9 loses at most the current turn's
- * lines.
+ * write — a system call on the request's path — per line. Synchronous (a full pipe is waited
+ * for, as pino's default destination does), at the latest when 16 Ki characters are held, and
+ * when the process exits; a kill -9 loses at most the current turn's lines. (Lines are kept in
+ * an array and joined once: appending to one string and measuring it per line, as pino's
+ * buffered SonicBoom does, copies the held text on every line.)
  */
+class TurnBatchedStdout {
+  private lines: string[] = [];
+  private chars = 0;
+  private scheduled: NodeJS.Immediate | null = null;
+  private broken = false;
+  private readonly flushNow = () => this.flush();
+
+  constructor(private readonly fd: number) {}
+
+  write(line: string): boolean {
+    if (this.broken) return true;
+    this.lines.push(line);
+    this.chars += line.length;
+    if (this.chars >= TURN_BUFFER_CHARS) this.flush();
+    // unref: a pending write never keeps the process alive (the exit hook writes it).
+    else this.scheduled ??= setImmediate(this.flushNow).unref();
+    return true;
+  }
+
+  /** Writes what is held, now (pino's logger.flush(cb) calls it too). */
+  flush(cb?: (err?: Error) => void): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    if (this.lines.length > 0) {
+      const text = this.lines.length === 1 ? this.lines[0] : this.lines.join('');
+      this.lines = [];
+      this.chars = 0;
+      this.writeAll(Buffer.from(text, 'utf8'));
+    }
+    cb?.();
+  }
+
+  private writeAll(buf: Buffer): void {
+    for (let off = 0; off < buf.length;) {
+      try {
+        off += writeSync(this.fd, buf, off);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        // A full non-blocking pipe: wait for its reader. A reader gone (EPIPE): logging stops.
+        if (code === 'EAGAIN') Atomics.wait(pause, 0, 0, 1);
+        else if (code === 'EPIPE') return void (this.broken = true);
+        else throw e;
+      }
+    }
+  }
+}
+
 function turnBatchedStdout(): DestinationStream {
-  const sonic = pino.destination({ dest: 1, sync: true, minLength: TURN_BUFFER_BYTES });
-  let scheduled: NodeJS.Immediate | null = null;
-  const flush = () => {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = null;
-    sonic.flush();
-  };
-  const dest = {
-    write(line: string) {
-      sonic.write(line);
-      // unref: a pending write never keeps the process alive (the exit hook writes it).
-      scheduled ??= setImmediate(flush).unref();
-    },
-    // pino's logger.flush(cb).
-    flush(cb?: (err?: Error) => void) {
-      if (scheduled) flush();
-      cb?.();
-    },
-  };
-  batched.add({ flush: () => scheduled && flush() });
+  const dest = new TurnBatchedStdout(1);
+  batched.add(dest);
   if (!exitHook) {
     exitHook = true;
     process.on('exit', () => {
