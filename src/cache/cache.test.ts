@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/sqlite.js';
 import { defaultSerialize } from '@keyv/serialize';
-import { CACHE_COMMIT_MS, createSqliteCache, serializeKnownJson, SqliteKeyvStore } from './cache.js';
+import { CACHE_COMMIT_MS, CACHE_TTL_MS, createSqliteCache, serializeKnownJson, SqliteKeyvStore } from './cache.js';
 import { createLocalSingleFlight } from './single-flight.js';
 
 const dirs: string[] = [];
@@ -145,6 +145,30 @@ describe('stored text of a cache entry', () => {
       const { fast, keyv } = stored(v, 1);
       expect(fast).toBeUndefined();
       expect(keyv).toContain('":');
+    }
+  });
+
+  it("the embedded store is written directly (not through keyv's set) with keyv's own key and text", async () => {
+    const now = 1_750_000_000_000;
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    try {
+      const dir = tmp();
+      const db = openDatabase(dir);
+      const entry = { value: { full_name: 'a/b', topics: ['x'], owner: { login: 'a' } }, fetchedAt: now - 5 };
+      await createSqliteCache(db, 100).set('codeRepository:a/b', entry);
+      db.close();
+      const again = openDatabase(dir);
+      const rows = again.prepare('SELECT key, value, expires_ms FROM cache').all();
+      again.close();
+      expect(rows).toEqual([
+        {
+          key: 'results:codeRepository:a/b',
+          value: defaultSerialize({ value: entry, expires: now + CACHE_TTL_MS }),
+          expires_ms: now + CACHE_TTL_MS,
+        },
+      ]);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -222,6 +222,12 @@ export interface KeyvCacheOptions extends LruOptions {
    * is a fast failure — a miss for reads, a 503 for /readyz — never a wait).
    */
   guard?: <T>(call: () => Promise<T>) => Promise<T>;
+  /**
+   * keyv's own store, written directly with keyv's text (serializeKnownJson) when that text is
+   * known: keyv's set() around it (hooks, stats, a serialiser call, two awaits) is the larger
+   * part of a write to the embedded store. Its failures reach the caller (keyv only emits them).
+   */
+  direct?: { namespace: string; set(key: string, text: string, ttlMs: number): Promise<void> };
 }
 
 /**
@@ -267,6 +273,7 @@ export function serializeKnownJson(
 
 export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): ResultCache {
   const guard = opts.guard ?? (<T>(call: () => Promise<T>) => call());
+  const direct = opts.direct;
   const keyvSerialize = keyv.serialize;
   if (keyvSerialize) keyv.serialize = (data) => serializeKnownJson(data, entryJson) ?? keyvSerialize(data);
   const maxSize = opts.lruBytes ?? 32 * 1024 * 1024;
@@ -301,6 +308,12 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
         /* keyv reports it */
       }
       lru.set(key, entry, { size });
+      if (direct) {
+        // What keyv.set would store: the entry with its expiry, under the namespaced key.
+        const text = serializeKnownJson({ value: entry, expires: Date.now() + CACHE_TTL_MS }, entryJson);
+        if (text !== undefined)
+          return direct.set(key.startsWith(`${direct.namespace}:`) ? key : `${direct.namespace}:${key}`, text, CACHE_TTL_MS);
+      }
       await guard(() => keyv.set(key, entry, CACHE_TTL_MS));
     },
     async ping() {
@@ -314,5 +327,9 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
 
 export function createSqliteCache(db: Db, maxEntries: number, lru: LruOptions = {}): ResultCache {
   const store = new SqliteKeyvStore(db, maxEntries);
-  return createKeyvCache(new Keyv({ store, namespace: 'results' }), lru);
+  const namespace = 'results';
+  return createKeyvCache(new Keyv({ store, namespace }), {
+    ...lru,
+    direct: { namespace, set: (key, text, ttl) => store.set(key, text, ttl) },
+  });
 }
