@@ -53,8 +53,12 @@ describe('result cache', () => {
     expect(cache.peek('op:big')).toBeUndefined();
     expect(await cache.get('op:big')).toEqual({ value: big, fetchedAt: 1 });
     expect(cache.peek('op:big')).toBeUndefined();
-    // 20 entries of ~600 bytes: only the most recent ~13 fit in 8 KiB.
-    for (let i = 0; i < 20; i++) await cache.set(`op:${i}`, { value: { text: 'y'.repeat(590), i }, fetchedAt: i });
+    // 20 entries of ~600 bytes, each read once (entries enter the front when read): only the most
+    // recent ~13 fit in 8 KiB.
+    for (let i = 0; i < 20; i++) {
+      await cache.set(`op:${i}`, { value: { text: 'y'.repeat(590), i }, fetchedAt: i });
+      await cache.get(`op:${i}`);
+    }
     const held = Array.from({ length: 20 }, (_, i) => cache.peek(`op:${i}`) !== undefined);
     expect(held.filter(Boolean).length).toBeLessThanOrEqual(13);
     expect(held.filter(Boolean).length).toBeGreaterThanOrEqual(10);
@@ -69,6 +73,8 @@ describe('result cache', () => {
     const db = openDatabase(tmp());
     const [here, there] = [createSqliteCache(db, 100), createSqliteCache(db, 100)];
     await here.set('op:a', { value: 'old', fetchedAt: 1000 });
+    // Read here: held in memory here from now on.
+    expect(await here.get('op:a')).toEqual({ value: 'old', fetchedAt: 1000 });
     await there.set('op:a', { value: 'new', fetchedAt: 2000 });
     expect(await here.get('op:a')).toEqual({ value: 'old', fetchedAt: 1000 });
     expect(await here.get('op:a', { fetchedSince: 1500 })).toEqual({ value: 'new', fetchedAt: 2000 });
@@ -105,6 +111,20 @@ describe('result cache', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('an entry enters the in-memory front when it is read, not when it is written; a newer write replaces one held', async () => {
+    const db = openDatabase(tmp());
+    const cache = createSqliteCache(db, 100);
+    await cache.set('op:once', { value: { n: 1 }, fetchedAt: 1 });
+    // Written only: served from the store (here still pending), not held in memory.
+    expect(cache.peek('op:once')).toBeUndefined();
+    expect(await cache.get('op:once')).toEqual({ value: { n: 1 }, fetchedAt: 1 });
+    expect(cache.peek('op:once')).toEqual({ value: { n: 1 }, fetchedAt: 1 });
+    // Held: a refresh replaces it in memory too (a stale copy is never served after a newer write).
+    await cache.set('op:once', { value: { n: 2 }, fetchedAt: 2 });
+    expect(cache.peek('op:once')).toEqual({ value: { n: 2 }, fetchedAt: 2 });
+    db.close();
   });
 
   it('expired entries are not returned', async () => {

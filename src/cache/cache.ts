@@ -5,9 +5,13 @@
  *
  * keyv sits behind this module (embedded: a SQLite table; scaled out: @keyv/redis), with a small
  * in-process LRU in front so hot entries are served without a store round trip or a JSON parse.
- * The LRU is bounded by entry count and by size (CACHE_MEMORY_MB of JSON text, measured when an
- * entry enters it; a single entry above an eighth of that is served from the store only), so a
- * few large results — a long playlist, a discovery report — cannot crowd the heap.
+ * An entry enters the LRU when it is read, not when it is written (an entry it holds is replaced
+ * by a newer write): most live results are never asked for again (distinct lookups, bulk jobs),
+ * and holding each of them until the LRU evicted it made every live request leave its result
+ * behind as old-generation garbage. The LRU is bounded by entry count and by size
+ * (CACHE_MEMORY_MB of JSON text, measured when an entry enters it; a single entry above an eighth
+ * of that is served from the store only), so a few large results — a long playlist, a discovery
+ * report — cannot crowd the heap.
  * Entries live at most 30 days (the largest `cache_max_age`); the embedded store is also capped
  * at CACHE_MAX_ENTRIES, evicting the oldest written entries first.
  */
@@ -299,6 +303,7 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
     },
     async set<T>(key: string, entry: CacheEntry<T>) {
       // The value's JSON text, once: its size in memory and (serializeKnownJson) the stored text.
+      // Kept in memory only in place of an entry the LRU holds already (it enters on a read).
       let size = Number.MAX_SAFE_INTEGER; // not serialisable: never kept in memory
       try {
         const json = JSON.stringify(entry.value) as string | undefined;
@@ -307,7 +312,7 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
       } catch {
         /* keyv reports it */
       }
-      lru.set(key, entry, { size });
+      if (lru.has(key)) lru.set(key, entry, { size });
       if (direct) {
         // What keyv.set would store: the entry with its expiry, under the namespaced key.
         const text = serializeKnownJson({ value: entry, expires: Date.now() + CACHE_TTL_MS }, entryJson);
