@@ -54,9 +54,10 @@ let exitHook = false;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
- * stdout written once per event-loop turn: the lines logged during a turn (one access line per
- * request answered in it) go out together at the end of the turn, in one write, instead of one
- * write — a system call on the request's path — per line. Synchronous (a full pipe is waited
+ * stdout written once per event-loop turn: the info lines logged during a turn (one access line
+ * per request answered in it) go out together at the end of the turn, in one write, instead of
+ * one write — a system call on the request's path — per line; a warning or an error goes out at
+ * once. Synchronous (a full pipe is waited
  * for, as pino's default destination does), at the latest when 16 Ki characters are held, and
  * when the process exits; a kill -9 loses at most the current turn's lines. (Lines are kept in
  * an array and joined once: appending to one string and measuring it per line, as pino's
@@ -75,7 +76,9 @@ class TurnBatchedStdout {
     if (this.broken) return true;
     this.lines.push(line);
     this.chars += line.length;
-    if (this.chars >= TURN_BUFFER_CHARS) this.flush();
+    // Warnings and errors go out at once, after what is held: they are few, and whoever reads the
+    // log (or a process about to fail) needs them now and in order with the process's other output.
+    if (this.chars >= TURN_BUFFER_CHARS || !atMostInfo(line)) this.flush();
     // unref: a pending write never keeps the process alive (the exit hook writes it).
     else this.scheduled ??= setImmediate(this.flushNow).unref();
     return true;
@@ -107,6 +110,11 @@ class TurnBatchedStdout {
       }
     }
   }
+}
+
+/** A pino JSON line at level info (30) or below: `{"level":10|20|30,…`. */
+function atMostInfo(line: string): boolean {
+  return line.startsWith('{"level":') && line.charCodeAt(9) <= 51 && line.charCodeAt(10) === 48 && line.charCodeAt(11) === 44;
 }
 
 function turnBatchedStdout(): DestinationStream {

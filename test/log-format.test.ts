@@ -71,7 +71,7 @@ describe('createLogger formats', () => {
 });
 
 describe('stdout (the default destination)', () => {
-  it('the lines of an event-loop turn are written by its end; a line logged just before exit is written too', () => {
+  it('info lines of an event-loop turn are written by its end; a warning at once, after them; a line logged just before exit too', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cl-logturn-'));
     try {
       const out = join(dir, 'out.log');
@@ -85,8 +85,11 @@ describe('stdout (the default destination)', () => {
         `const during = fstatSync(1).size;`,
         // Immediates run in order: the logger's end-of-turn write was queued by the first line.
         `setImmediate(() => {`,
-        `  process.stderr.write(JSON.stringify({ during, after: fstatSync(1).size }));`,
-        `  log.warn('just before exit');`,
+        `  const after = fstatSync(1).size;`,
+        `  log.info('held again');`,
+        `  log.warn('a warning');`,
+        `  process.stderr.write(JSON.stringify({ during, after, warned: fstatSync(1).size }));`,
+        `  log.info('just before exit');`,
         `  process.exit(3);`,
         `});`,
       ].join('\n');
@@ -97,17 +100,22 @@ describe('stdout (the default destination)', () => {
       });
       closeSync(fd);
       expect(r.status).toBe(3);
-      const sizes = JSON.parse(r.stderr) as { during: number; after: number };
+      const sizes = JSON.parse(r.stderr) as { during: number; after: number; warned: number };
       const lines = readFileSync(out, 'utf8').trim().split('\n');
       expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
         'in one turn',
         'in one turn',
         'in one turn',
+        'held again',
+        'a warning',
         'just before exit',
       ]);
+      const bytes = (n: number) => Buffer.byteLength(lines.slice(0, n).join('\n') + '\n');
       // Held while the turn runs (nothing written yet), all three written once it is over.
       expect(sizes.during).toBe(0);
-      expect(sizes.after).toBe(Buffer.byteLength(lines.slice(0, 3).join('\n') + '\n'));
+      expect(sizes.after).toBe(bytes(3));
+      // The warning is written when logged, with the info line held before it.
+      expect(sizes.warned).toBe(bytes(5));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
