@@ -26,7 +26,7 @@
  * (see `expectOk`). Transport failures are thrown as ApiError.
  */
 import { createSecureContext, rootCertificates } from 'node:tls';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent, util as undiciUtil } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError, invalidParam, notFound, upstreamBlocked, upstreamFailed, upstreamTimeout } from '../errors.js';
 import type { UpstreamConfig } from '../config.js';
@@ -197,42 +197,113 @@ function retryAfterMs(value: string | undefined): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
-function flattenHeaders(h: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
+/**
+ * What the answer's head decides about its body: `read` (collected, up to the exchange's byte
+ * limit) or `drop` (read to its end and dropped — a redirect, the demo's miss — so the
+ * connection stays usable).
+ */
+type BodyUse = 'read' | 'drop';
 
 /**
- * Abandons a response body. destroy() makes undici emit an AbortError on the stream; without a
- * listener that is an uncaught exception that takes the process down.
+ * One HTTP exchange through an undici dispatcher (undici's own request() minus what it adds per
+ * request and this client does not use: an async resource, a stream for the body, a promise per
+ * chunk read): the head parsed as request() parses it (repeated names joined with ', '), the
+ * body collected into one Buffer, refused (and the exchange aborted) as soon as a declared
+ * content-length or the bytes received exceed `maxBytes`. `signal` aborts it; its reason (or
+ * undici's error, or the refusal) rejects it.
  */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', () => undefined);
-  body.destroy();
-}
+class Exchange implements Dispatcher.DispatchHandler {
+  status = 0;
+  headers: Record<string, string> = {};
+  use: BodyUse = 'read';
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private abort: ((reason: Error) => void) | null = null;
+  private settled = false;
 
-/**
- * The whole body, refused (and abandoned) once it exceeds `max` bytes. Read by 'data' events
- * rather than an async iterator: one promise per body instead of one per chunk and the
- * iterator's own machinery, on every upstream answer.
- */
-function readCapped(body: Dispatcher.ResponseData['body'], max: number, platform: string): Promise<Buffer> {
-  return new Promise<Buffer>((resolveP, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        discard(body);
-        reject(upstreamFailed(`${platform}: upstream response exceeds ${max} bytes`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    body.once('end', () => resolveP(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-    body.once('error', reject);
-  });
+  constructor(
+    private readonly signal: AbortSignal,
+    private readonly maxBytes: number,
+    private readonly platform: string,
+    /** A HEAD request: the answer has no body whatever its content-length says. */
+    private readonly head: boolean,
+    /** Decides, from the head, whether the body is read or dropped. */
+    private readonly decide: (e: Exchange) => BodyUse,
+    private readonly resolve: (e: Exchange) => void,
+    private readonly reject: (err: unknown) => void,
+  ) {
+    signal.addEventListener('abort', this, { once: true });
+  }
+
+  /** The body received (empty when dropped). */
+  get body(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.size);
+  }
+
+  /** The signal aborted (EventTarget's listener interface: no closure per exchange). */
+  handleEvent(): void {
+    this.abort?.(this.signal.reason as Error);
+  }
+
+  onConnect(abort: (reason: Error) => void): void {
+    if (this.signal.aborted) abort(this.signal.reason as Error);
+    else this.abort = abort;
+  }
+
+  onHeaders(status: number, raw: Buffer[]): boolean {
+    this.status = status;
+    // As undici's request() parses them (UTF-8 values, arrays for repeated names), then joined.
+    const parsed = undiciUtil.parseHeaders(raw) as Record<string, string | string[] | undefined>;
+    const headers: Record<string, string> = {};
+    for (const k in parsed) {
+      const v = parsed[k];
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    this.headers = headers;
+    // 1xx: informational, the answer's own head follows.
+    if (status < 200) return true;
+    this.use = this.decide(this);
+    // A HEAD (or 204/304) answer has no body whatever its content-length says.
+    const bodyless = this.head || status === 204 || status === 304;
+    const declared = Number(headers['content-length']);
+    if (this.use === 'read' && !bodyless && Number.isFinite(declared) && declared > this.maxBytes) throw this.tooBig();
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.use === 'drop') return true;
+    this.size += chunk.length;
+    // Thrown here, undici aborts the exchange with it (and reports it through onError).
+    if (this.size > this.maxBytes) throw this.tooBig();
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    this.finish();
+    this.resolve(this);
+  }
+
+  onError(err: Error): void {
+    this.finish();
+    // A body that is dropped anyway may fail: the answer's head is what counts (as undici's dump()).
+    if (this.use === 'drop' && this.status >= 200) this.resolve(this);
+    else this.reject(err);
+  }
+
+  onUpgrade(): void {
+    this.onError(new Error('unexpected upgrade'));
+  }
+
+  private tooBig(): ApiError {
+    return upstreamFailed(`${this.platform}: upstream response exceeds ${this.maxBytes} bytes`);
+  }
+
+  private finish(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.signal.removeEventListener('abort', this);
+  }
 }
 
 function makeResponse(status: number, headers: Record<string, string>, url: string, body: Buffer): UpstreamResponse {
@@ -295,6 +366,16 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   // Proxies never apply to the replay origin.
   const proxies = createProxySelector(replayUrl ? undefined : cfg.proxy);
   const proxyAgents = proxies.active ? createProxyDispatchers({ ...cfg, secureContext }) : null;
+  // The replay origin, and any path before the original host (replayTarget's base), parsed once.
+  const replay = replayUrl
+    ? (() => {
+        const base = new URL(replayUrl.replace(/\/+$/, ''));
+        return { origin: base.origin, prefix: base.pathname === '/' ? '' : base.pathname };
+      })()
+    : null;
+  /** A redirect (followed by the caller) and the demo's miss are answered by their head alone. */
+  const decideBody = (e: Exchange): BodyUse =>
+    (REDIRECT.has(e.status) && e.headers.location) || (replay && cfg.demoCoverage && e.headers['x-replay-miss']) ? 'drop' : 'read';
 
   async function exchangeOnce(
     url: URL,
@@ -305,9 +386,13 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     deadlineAt: number,
   ): Promise<UpstreamResponse & { location?: string }> {
     const headers: Record<string, string> = { ...send.headers };
-    let target = url.href;
-    if (replayUrl) {
-      target = replayTarget(replayUrl, url);
+    // Where it is sent: the upstream itself, or the replay origin with the original host as the
+    // first path segment (replayTarget) and the original URL in x-upstream-url.
+    let origin = url.origin;
+    let path = `${url.pathname}${url.search}`;
+    if (replay) {
+      origin = replay.origin;
+      path = `${replay.prefix}/${url.host}${path}`;
       headers['x-upstream-url'] = requestedUrl(url);
     }
     // Only a host with a rate limit or a cool-down has a turn to wait for.
@@ -317,34 +402,20 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     const slot = limiterFor(url.host).acquire(signal);
     const release = typeof slot === 'function' ? slot : await slot;
     try {
-      const res = await undiciRequest(target, {
-        dispatcher: proxy ? proxyAgents!.get(proxy) : agent,
-        method: send.method,
-        headers,
-        body: send.body,
-        signal,
+      const dispatcher: Dispatcher = proxy ? proxyAgents!.get(proxy)! : agent;
+      const res = await new Promise<Exchange>((resolveP, reject) => {
+        const exchange = new Exchange(signal, maxBytes, req.platform, send.method === 'HEAD', decideBody, resolveP, reject);
+        dispatcher.dispatch({ origin, path, method: send.method as Dispatcher.HttpMethod, headers, body: send.body }, exchange);
       });
-      const resHeaders = flattenHeaders(res.headers);
       // `npm run demo`: a request its data does not cover is no answer of the real site's.
-      if (replayUrl && cfg.demoCoverage && resHeaders['x-replay-miss']) {
-        await res.body.dump().catch(() => undefined);
+      if (replay && cfg.demoCoverage && res.headers['x-replay-miss']) {
         throw upstreamFailed(
           `The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`,
         );
       }
-      if (REDIRECT.has(res.statusCode) && resHeaders.location) {
-        await res.body.dump().catch(() => undefined);
-        return { ...makeResponse(res.statusCode, resHeaders, url.href, Buffer.alloc(0)), location: resHeaders.location };
-      }
-      // A HEAD (or 204/304) answer has no body whatever its content-length says.
-      const bodyless = send.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-      const declared = Number(resHeaders['content-length']);
-      if (!bodyless && Number.isFinite(declared) && declared > maxBytes) {
-        discard(res.body);
-        throw upstreamFailed(`${req.platform}: upstream response exceeds ${maxBytes} bytes`);
-      }
-      const body = await readCapped(res.body, maxBytes, req.platform);
-      return makeResponse(res.statusCode, resHeaders, url.href, body);
+      if (res.use === 'drop')
+        return { ...makeResponse(res.status, res.headers, url.href, Buffer.alloc(0)), location: res.headers.location };
+      return makeResponse(res.status, res.headers, url.href, res.body);
     } finally {
       release();
     }
