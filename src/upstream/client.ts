@@ -112,6 +112,61 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** A listener of `Abortable`: a function or an object with handleEvent (as EventTarget takes). */
+type AbortListener = (() => void) | { handleEvent(): void };
+
+/** What the client's own waits need of a cancellation: AbortSignal's, or a RequestCancel's. */
+interface Abortable {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: AbortListener, options?: { once: boolean }): void;
+  removeEventListener(type: 'abort', listener: AbortListener): void;
+}
+
+/**
+ * A request's cancellation — its deadline or its caller's signal, whichever comes first — with
+ * listeners kept in an array: the client's own waits (a per-host slot, a backoff, DNS, the
+ * exchange) listen to it without an AbortController and EventTarget listeners per request.
+ * `signal` makes a real AbortSignal following it, for the rare wait that needs one (a host's
+ * rate limit or cool-down). Listeners run once, when it aborts.
+ */
+class RequestCancel implements Abortable {
+  aborted = false;
+  reason: unknown = undefined;
+  private listeners: AbortListener[] = [];
+  private controller: AbortController | null = null;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const l of listeners) {
+      if (typeof l === 'function') l();
+      else l.handleEvent();
+    }
+    this.controller?.abort(reason);
+  }
+
+  addEventListener(_type: 'abort', listener: AbortListener): void {
+    if (!this.aborted) this.listeners.push(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: AbortListener): void {
+    const i = this.listeners.indexOf(listener);
+    if (i >= 0) this.listeners.splice(i, 1);
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+}
+
 class Semaphore {
   private active = 0;
   private readonly waiters: (() => void)[] = [];
@@ -124,7 +179,7 @@ class Semaphore {
     return this.active === 0 && this.waiters.length === 0;
   }
   /** The release function at once when a slot is free (no promise, no turn), else a promise of it. */
-  acquire(signal: AbortSignal): (() => void) | Promise<() => void> {
+  acquire(signal: Abortable): (() => void) | Promise<() => void> {
     if (signal.aborted) return Promise.reject(signal.reason as Error);
     if (this.active < this.limit) {
       this.active++;
@@ -133,7 +188,7 @@ class Semaphore {
     return this.wait(signal);
   }
 
-  private async wait(signal: AbortSignal): Promise<() => void> {
+  private async wait(signal: Abortable): Promise<() => void> {
     // A released slot is handed straight to the first waiter (`active` stays as it is), so a
     // newcomer arriving between release and the waiter's wake-up cannot take it too.
     await new Promise<void>((resolveP, reject) => {
@@ -174,7 +229,7 @@ export function replayTarget(replayUrl: string, original: URL): string {
   return `${base}/${original.host}${original.pathname}${original.search}`;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: Abortable): Promise<void> {
   return new Promise((resolveP, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const t = setTimeout(() => {
@@ -222,7 +277,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   private settled = false;
 
   constructor(
-    private readonly signal: AbortSignal,
+    private readonly signal: Abortable,
     private readonly maxBytes: number,
     private readonly platform: string,
     /** A HEAD request: the answer has no body whatever its content-length says. */
@@ -240,7 +295,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.size);
   }
 
-  /** The signal aborted (EventTarget's listener interface: no closure per exchange). */
+  /** The request was cancelled (a listener object: no closure per exchange). */
   handleEvent(): void {
     this.abort?.(this.signal.reason as Error);
   }
@@ -381,7 +436,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     url: URL,
     send: Outgoing,
     req: UpstreamRequest,
-    signal: AbortSignal,
+    signal: RequestCancel,
     maxBytes: number,
     deadlineAt: number,
   ): Promise<UpstreamResponse & { location?: string }> {
@@ -397,7 +452,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
     // Only a host with a rate limit or a cool-down has a turn to wait for.
     if (gate && !gate.open(url.host))
-      await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
+      await gate.pass(url.host, req.platform, deadlineAt, signal.signal, { failWhileCooling: req.cooldown === 'fail' });
     const proxy = proxyAgents ? proxies.select(url) : null;
     const slot = limiterFor(url.host).acquire(signal);
     const release = typeof slot === 'function' ? slot : await slot;
@@ -440,19 +495,19 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
     const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
     const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
-    // The deadline and the caller's cancellation as one signal: a controller, a timer and a
-    // listener, undone in `finally` (AbortSignal.timeout and AbortSignal.any cost a timer that
-    // outlives the request and weak references for the GC to trace, on every request).
+    // The deadline and the caller's cancellation as one RequestCancel: a timer and a listener,
+    // undone in `finally` (AbortSignal.timeout and AbortSignal.any cost a timer that outlives the
+    // request and weak references for the GC to trace, on every request; an AbortController
+    // costs an EventTarget and its listeners).
     const timeoutMs = req.timeoutMs ?? cfg.totalTimeoutMs;
     const deadlineAt = Date.now() + timeoutMs;
-    const controller = new AbortController();
-    const signal = controller.signal;
+    const signal = new RequestCancel();
     const deadline = { aborted: false };
     const timer = setTimeout(() => {
       deadline.aborted = true;
-      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+      signal.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     }, timeoutMs).unref();
-    const onCancel = () => controller.abort(req.signal!.reason);
+    const onCancel = () => signal.abort(req.signal!.reason);
     if (req.signal?.aborted) onCancel();
     else req.signal?.addEventListener('abort', onCancel, { once: true });
     const started = Date.now();
@@ -601,7 +656,7 @@ function requestedUrl(url: URL): string {
 }
 
 /** Settles like `p`, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+function untilAborted<T>(p: Promise<T>, signal: Abortable): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolveP, reject) => {
     const onAbort = () => reject(signal.reason);
