@@ -32,7 +32,7 @@ import type { AuthenticatedKey, KeyRecord, Ledger, Reservation, SettleOutcome } 
 
 export const MIRROR_CHECK_MS = 250;
 /** Commits of queued reserves and settles come at most this often (see Group commit below). */
-export const LEDGER_COMMIT_MS = 2;
+export const LEDGER_COMMIT_MS = 3;
 const RETRY_FAILED_BATCH_MS = 100;
 
 interface Mirrored {
