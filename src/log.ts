@@ -6,6 +6,7 @@
  * taken as the request id. Each request logs one access line (`req_id`, method, route, status,
  * ms, key_id); errors while serving it carry the same `req_id`.
  */
+import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import pino from 'pino';
 import type { DestinationStream } from 'pino';
@@ -44,10 +45,93 @@ type PrettyFactory = (options: {
 // Loaded only when asked for: a JSON-logging server never reads pino-pretty.
 const requireHere = createRequire(import.meta.url);
 
+/** Characters of lines held within one event-loop turn before they are written anyway. */
+const TURN_BUFFER_CHARS = 16 * 1024;
+/** Every batched stdout destination, written out when the process exits (one 'exit' listener). */
+const batched = new Set<TurnBatchedStdout>();
+let exitHook = false;
+/** Atomics.wait's word: a synchronous pause while a full pipe drains. */
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
 /**
- * JSON lines on stdout through pino's default synchronous destination (measured cheaper in CPU
- * per line than its asynchronous one), or on `destination` (tests); `pretty` formats the same
- * entries (redacted the same way) for reading.
+ * stdout written once per event-loop turn: the info lines logged during a turn (one access line
+ * per request answered in it) go out together at the end of the turn, in one write, instead of
+ * one write — a system call on the request's path — per line; a warning or an error goes out at
+ * once. Synchronous (a full pipe is waited
+ * for, as pino's default destination does), at the latest when 16 Ki characters are held, and
+ * when the process exits; a kill -9 loses at most the current turn's lines. (Lines are kept in
+ * an array and joined once: appending to one string and measuring it per line, as pino's
+ * buffered SonicBoom does, copies the held text on every line.)
+ */
+class TurnBatchedStdout {
+  private lines: string[] = [];
+  private chars = 0;
+  private scheduled: NodeJS.Immediate | null = null;
+  private broken = false;
+  private readonly flushNow = () => this.flush();
+
+  constructor(private readonly fd: number) {}
+
+  write(line: string): boolean {
+    if (this.broken) return true;
+    this.lines.push(line);
+    this.chars += line.length;
+    // Warnings and errors go out at once, after what is held: they are few, and whoever reads the
+    // log (or a process about to fail) needs them now and in order with the process's other output.
+    if (this.chars >= TURN_BUFFER_CHARS || !atMostInfo(line)) this.flush();
+    // unref: a pending write never keeps the process alive (the exit hook writes it).
+    else this.scheduled ??= setImmediate(this.flushNow).unref();
+    return true;
+  }
+
+  /** Writes what is held, now (pino's logger.flush(cb) calls it too). */
+  flush(cb?: (err?: Error) => void): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    if (this.lines.length > 0) {
+      const text = this.lines.length === 1 ? this.lines[0] : this.lines.join('');
+      this.lines = [];
+      this.chars = 0;
+      this.writeAll(Buffer.from(text, 'utf8'));
+    }
+    cb?.();
+  }
+
+  private writeAll(buf: Buffer): void {
+    for (let off = 0; off < buf.length;) {
+      try {
+        off += writeSync(this.fd, buf, off);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        // A full non-blocking pipe: wait for its reader. A reader gone (EPIPE): logging stops.
+        if (code === 'EAGAIN') Atomics.wait(pause, 0, 0, 1);
+        else if (code === 'EPIPE') return void (this.broken = true);
+        else throw e;
+      }
+    }
+  }
+}
+
+/** A pino JSON line at level info (30) or below: `{"level":10|20|30,…`. */
+function atMostInfo(line: string): boolean {
+  return line.startsWith('{"level":') && line.charCodeAt(9) <= 51 && line.charCodeAt(10) === 48 && line.charCodeAt(11) === 44;
+}
+
+function turnBatchedStdout(): DestinationStream {
+  const dest = new TurnBatchedStdout(1);
+  batched.add(dest);
+  if (!exitHook) {
+    exitHook = true;
+    process.on('exit', () => {
+      for (const d of batched) d.flush();
+    });
+  }
+  return dest as unknown as DestinationStream;
+}
+
+/**
+ * JSON lines on stdout, written once per event-loop turn (turnBatchedStdout), or on
+ * `destination` (tests); `pretty` formats the same entries (redacted the same way) for reading.
  */
 export function createLogger(level = 'info', destination?: DestinationStream, format: LogFormat = 'json'): Logger {
   const opts = { level, redact: { paths: REDACT, censor: '[redacted]' } };
@@ -63,7 +147,7 @@ export function createLogger(level = 'info', destination?: DestinationStream, fo
     });
     return pino(opts, stream);
   }
-  return destination ? pino(opts, destination) : pino(opts);
+  return pino(opts, destination ?? turnBatchedStdout());
 }
 
 export const silentLogger: Logger = pino({ level: 'silent' });

@@ -3,8 +3,8 @@
  * default when stdout is a terminal), and an unknown value stops start-up with one line naming
  * it. The server process is run as `npm start` runs it (test/start-args.ts).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -68,6 +68,58 @@ describe('createLogger formats', () => {
     // no colour codes into something that is not a terminal
     expect(text).not.toContain('\u001b[');
   });
+});
+
+describe('stdout (the default destination)', () => {
+  it('info lines of an event-loop turn are written by its end; a warning at once, after them; a line logged just before exit too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-logturn-'));
+    try {
+      const out = join(dir, 'out.log');
+      const fd = openSync(out, 'w');
+      // stdout a file (as a process manager keeps it): its size says what was written when.
+      const script = [
+        `import { fstatSync } from 'node:fs';`,
+        `import { createLogger } from ${JSON.stringify(join(ROOT, 'src/log.ts'))};`,
+        `const log = createLogger('info');`,
+        `for (let i = 0; i < 3; i++) log.info({ i }, 'in one turn');`,
+        `const during = fstatSync(1).size;`,
+        // Immediates run in order: the logger's end-of-turn write was queued by the first line.
+        `setImmediate(() => {`,
+        `  const after = fstatSync(1).size;`,
+        `  log.info('held again');`,
+        `  log.warn('a warning');`,
+        `  process.stderr.write(JSON.stringify({ during, after, warned: fstatSync(1).size }));`,
+        `  log.info('just before exit');`,
+        `  process.exit(3);`,
+        `});`,
+      ].join('\n');
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: ROOT,
+        stdio: ['ignore', fd, 'pipe'],
+        encoding: 'utf8',
+      });
+      closeSync(fd);
+      expect(r.status).toBe(3);
+      const sizes = JSON.parse(r.stderr) as { during: number; after: number; warned: number };
+      const lines = readFileSync(out, 'utf8').trim().split('\n');
+      expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+        'in one turn',
+        'in one turn',
+        'in one turn',
+        'held again',
+        'a warning',
+        'just before exit',
+      ]);
+      const bytes = (n: number) => Buffer.byteLength(lines.slice(0, n).join('\n') + '\n');
+      // Held while the turn runs (nothing written yet), all three written once it is over.
+      expect(sizes.during).toBe(0);
+      expect(sizes.after).toBe(bytes(3));
+      // The warning is written when logged, with the info line held before it.
+      expect(sizes.warned).toBe(bytes(5));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the server process', () => {

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/sqlite.js';
 import { defaultSerialize } from '@keyv/serialize';
-import { createSqliteCache, serializeKnownJson, SqliteKeyvStore } from './cache.js';
+import { CACHE_COMMIT_MS, CACHE_TTL_MS, createSqliteCache, serializeKnownJson, SqliteKeyvStore } from './cache.js';
 import { createLocalSingleFlight } from './single-flight.js';
 
 const dirs: string[] = [];
@@ -53,8 +53,12 @@ describe('result cache', () => {
     expect(cache.peek('op:big')).toBeUndefined();
     expect(await cache.get('op:big')).toEqual({ value: big, fetchedAt: 1 });
     expect(cache.peek('op:big')).toBeUndefined();
-    // 20 entries of ~600 bytes: only the most recent ~13 fit in 8 KiB.
-    for (let i = 0; i < 20; i++) await cache.set(`op:${i}`, { value: { text: 'y'.repeat(590), i }, fetchedAt: i });
+    // 20 entries of ~600 bytes, each read once (entries enter the front when read): only the most
+    // recent ~13 fit in 8 KiB.
+    for (let i = 0; i < 20; i++) {
+      await cache.set(`op:${i}`, { value: { text: 'y'.repeat(590), i }, fetchedAt: i });
+      await cache.get(`op:${i}`);
+    }
     const held = Array.from({ length: 20 }, (_, i) => cache.peek(`op:${i}`) !== undefined);
     expect(held.filter(Boolean).length).toBeLessThanOrEqual(13);
     expect(held.filter(Boolean).length).toBeGreaterThanOrEqual(10);
@@ -69,12 +73,57 @@ describe('result cache', () => {
     const db = openDatabase(tmp());
     const [here, there] = [createSqliteCache(db, 100), createSqliteCache(db, 100)];
     await here.set('op:a', { value: 'old', fetchedAt: 1000 });
+    // Read here: held in memory here from now on.
+    expect(await here.get('op:a')).toEqual({ value: 'old', fetchedAt: 1000 });
     await there.set('op:a', { value: 'new', fetchedAt: 2000 });
     expect(await here.get('op:a')).toEqual({ value: 'old', fetchedAt: 1000 });
     expect(await here.get('op:a', { fetchedSince: 1500 })).toEqual({ value: 'new', fetchedAt: 2000 });
     expect(here.peek('op:a')).toEqual({ value: 'new', fetchedAt: 2000 });
     // Nothing newer in the store: the in-memory copy is still the answer (the caller judges its age).
     expect(await here.get('op:a', { fetchedSince: 3000 })).toEqual({ value: 'new', fetchedAt: 2000 });
+    db.close();
+  });
+
+  it('writes are gathered for CACHE_COMMIT_MS and committed together; served from memory meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const dir = tmp();
+      const db = openDatabase(dir);
+      const store = new SqliteKeyvStore(db, 100);
+      const outside = () => {
+        const other = openDatabase(dir);
+        const n = (other.prepare('SELECT COUNT(*) AS n FROM cache').get() as { n: number }).n;
+        other.close();
+        return n;
+      };
+      await store.set('k1', 'v1');
+      await vi.advanceTimersByTimeAsync(CACHE_COMMIT_MS / 2);
+      await store.set('k2', 'v2');
+      expect(await store.get('k2')).toBe('v2');
+      expect(outside()).toBe(0);
+      // One commit for both, CACHE_COMMIT_MS after the first.
+      await vi.advanceTimersByTimeAsync(CACHE_COMMIT_MS / 2);
+      expect(outside()).toBe(2);
+      // Closing writes what is still pending.
+      await store.set('k3', 'v3');
+      db.close();
+      expect(outside()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an entry enters the in-memory front when it is read, not when it is written; a newer write replaces one held', async () => {
+    const db = openDatabase(tmp());
+    const cache = createSqliteCache(db, 100);
+    await cache.set('op:once', { value: { n: 1 }, fetchedAt: 1 });
+    // Written only: served from the store (here still pending), not held in memory.
+    expect(cache.peek('op:once')).toBeUndefined();
+    expect(await cache.get('op:once')).toEqual({ value: { n: 1 }, fetchedAt: 1 });
+    expect(cache.peek('op:once')).toEqual({ value: { n: 1 }, fetchedAt: 1 });
+    // Held: a refresh replaces it in memory too (a stale copy is never served after a newer write).
+    await cache.set('op:once', { value: { n: 2 }, fetchedAt: 2 });
+    expect(cache.peek('op:once')).toEqual({ value: { n: 2 }, fetchedAt: 2 });
     db.close();
   });
 
@@ -116,6 +165,30 @@ describe('stored text of a cache entry', () => {
       const { fast, keyv } = stored(v, 1);
       expect(fast).toBeUndefined();
       expect(keyv).toContain('":');
+    }
+  });
+
+  it("the embedded store is written directly (not through keyv's set) with keyv's own key and text", async () => {
+    const now = 1_750_000_000_000;
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    try {
+      const dir = tmp();
+      const db = openDatabase(dir);
+      const entry = { value: { full_name: 'a/b', topics: ['x'], owner: { login: 'a' } }, fetchedAt: now - 5 };
+      await createSqliteCache(db, 100).set('codeRepository:a/b', entry);
+      db.close();
+      const again = openDatabase(dir);
+      const rows = again.prepare('SELECT key, value, expires_ms FROM cache').all();
+      again.close();
+      expect(rows).toEqual([
+        {
+          key: 'results:codeRepository:a/b',
+          value: defaultSerialize({ value: entry, expires: now + CACHE_TTL_MS }),
+          expires_ms: now + CACHE_TTL_MS,
+        },
+      ]);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -5,9 +5,13 @@
  *
  * keyv sits behind this module (embedded: a SQLite table; scaled out: @keyv/redis), with a small
  * in-process LRU in front so hot entries are served without a store round trip or a JSON parse.
- * The LRU is bounded by entry count and by size (CACHE_MEMORY_MB of JSON text, measured when an
- * entry enters it; a single entry above an eighth of that is served from the store only), so a
- * few large results — a long playlist, a discovery report — cannot crowd the heap.
+ * An entry enters the LRU when it is read, not when it is written (an entry it holds is replaced
+ * by a newer write): most live results are never asked for again (distinct lookups, bulk jobs),
+ * and holding each of them until the LRU evicted it made every live request leave its result
+ * behind as old-generation garbage. The LRU is bounded by entry count and by size
+ * (CACHE_MEMORY_MB of JSON text, measured when an entry enters it; a single entry above an eighth
+ * of that is served from the store only), so a few large results — a long playlist, a discovery
+ * report — cannot crowd the heap.
  * Entries live at most 30 days (the largest `cache_max_age`); the embedded store is also capped
  * at CACHE_MAX_ENTRIES, evicting the oldest written entries first.
  */
@@ -39,6 +43,12 @@ export interface ResultCache {
 
 export const CACHE_TTL_MS = 30 * 24 * 3600 * 1000;
 const EXPIRE_SWEEP_MS = 60_000;
+/**
+ * How long set()s are gathered before one transaction writes them: under load a turn holds a
+ * few entries, and each commit rewrites the table's and indexes' last pages; gathering 50 ms of
+ * entries writes each page once for all of them.
+ */
+export const CACHE_COMMIT_MS = 50;
 
 export const CACHE_MAX_AGES = { '1d': 1, '3d': 3, '7d': 7, '14d': 14, '30d': 30 } as const;
 export type CacheMaxAge = keyof typeof CACHE_MAX_AGES;
@@ -57,10 +67,10 @@ const pendingByDb = new WeakMap<Db, Map<string, PendingWrite>>();
 
 /**
  * A keyv store adapter over a SQLite table, size-bounded. Writes are group-committed: a set()
- * is held in memory (and served from there) until the next event-loop turn writes every set()
- * made meanwhile in one transaction, so a live request pays no commit of its own; closing the
- * database writes what is pending first. A crash can lose the entries of that last turn — a
- * cache may: they are fetched again when next asked for.
+ * is held in memory (and served from there) until, CACHE_COMMIT_MS later, one transaction
+ * writes every set() made meanwhile, so a live request pays no commit of its own; closing the
+ * database writes what is pending first. A crash can lose the entries of those last
+ * milliseconds — a cache may: they are fetched again when next asked for.
  */
 export class SqliteKeyvStore extends EventEmitter {
   opts: { dialect: string; maxEntries: number };
@@ -71,7 +81,7 @@ export class SqliteKeyvStore extends EventEmitter {
   private expiredAt = 0;
   /** Written by set(), not yet committed (shared by the stores over this database). */
   private readonly pending: Map<string, PendingWrite>;
-  private scheduled: NodeJS.Immediate | null = null;
+  private scheduled: NodeJS.Timeout | null = null;
   /** Why the last batch was not stored; the next set() reports it (the caller logs it). */
   private failed: unknown = null;
   private readonly writeBatch;
@@ -141,12 +151,13 @@ export class SqliteKeyvStore extends EventEmitter {
     }
     this.pending.delete(key); // re-inserted last: the batch writes in order of the latest set()
     this.pending.set(key, { value: typeof value === 'string' ? value : JSON.stringify(value), expiresMs: ttl ? Date.now() + ttl : null });
-    this.scheduled ??= setImmediate(() => this.flush());
+    // unref: pending entries never keep the process alive (closing the database writes them).
+    this.scheduled ??= setTimeout(() => this.flush(), CACHE_COMMIT_MS).unref();
   }
 
   /** Writes every pending set() in one transaction, now. */
   flush(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
+    if (this.scheduled) clearTimeout(this.scheduled);
     this.scheduled = null;
     if (this.pending.size === 0 || !this.db.open) return;
     const batch = [...this.pending];
@@ -215,7 +226,29 @@ export interface KeyvCacheOptions extends LruOptions {
    * is a fast failure — a miss for reads, a 503 for /readyz — never a wait).
    */
   guard?: <T>(call: () => Promise<T>) => Promise<T>;
+  /**
+   * keyv's own store, written directly with keyv's text (serializeKnownJson) when that text is
+   * known: keyv's set() around it (hooks, stats, a serialiser call, two awaits) is the larger
+   * part of a write to the embedded store. Its failures reach the caller (keyv only emits them).
+   */
+  direct?: { namespace: string; set(key: string, text: string, ttlMs: number): Promise<void> };
 }
+
+/**
+ * The JSON text of the result values this process has stored, by value: a live result is
+ * serialised once — for its size in memory, its stored text (serializeKnownJson) and the REST
+ * body that answers it (src/rest/handler.ts) — not once for each. Results are never mutated once
+ * built, so the text stays true for as long as the value lives.
+ */
+const jsonTexts = new WeakMap<object, string>();
+
+/** The JSON text of a value this process has stored in the cache, if it is one. */
+export function knownJson(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? jsonTexts.get(value) : undefined;
+}
+
+/** serializeKnownJson's lookup of an entry's value text (jsonTexts, by the entry's value). */
+const entryJson = { get: (entry: object) => knownJson((entry as CacheEntry).value) };
 
 /**
  * keyv's stored text for `{ value: entry, expires }`, built around the entry value's JSON text
@@ -227,7 +260,10 @@ export interface KeyvCacheOptions extends LruOptions {
  * both (a string value starting with `:` is `":` first or after `:`, `[` or `,`; a false alarm only
  * costs keyv's serialiser).
  */
-export function serializeKnownJson(data: { value?: unknown; expires?: unknown }, jsonOf: WeakMap<object, string>): string | undefined {
+export function serializeKnownJson(
+  data: { value?: unknown; expires?: unknown },
+  jsonOf: { get(entry: object): string | undefined },
+): string | undefined {
   const entry = data?.value as CacheEntry | undefined;
   if (!entry || typeof entry !== 'object') return undefined;
   const json = jsonOf.get(entry);
@@ -241,9 +277,9 @@ export function serializeKnownJson(data: { value?: unknown; expires?: unknown },
 
 export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): ResultCache {
   const guard = opts.guard ?? (<T>(call: () => Promise<T>) => call());
-  const jsonOf = new WeakMap<object, string>();
+  const direct = opts.direct;
   const keyvSerialize = keyv.serialize;
-  if (keyvSerialize) keyv.serialize = (data) => serializeKnownJson(data, jsonOf) ?? keyvSerialize(data);
+  if (keyvSerialize) keyv.serialize = (data) => serializeKnownJson(data, entryJson) ?? keyvSerialize(data);
   const maxSize = opts.lruBytes ?? 32 * 1024 * 1024;
   const lru = new LRUCache<string, CacheEntry>({
     max: opts.lruEntries ?? 5_000,
@@ -267,15 +303,22 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
     },
     async set<T>(key: string, entry: CacheEntry<T>) {
       // The value's JSON text, once: its size in memory and (serializeKnownJson) the stored text.
+      // Kept in memory only in place of an entry the LRU holds already (it enters on a read).
       let size = Number.MAX_SAFE_INTEGER; // not serialisable: never kept in memory
       try {
         const json = JSON.stringify(entry.value) as string | undefined;
-        if (json !== undefined) jsonOf.set(entry, json);
+        if (json !== undefined && typeof entry.value === 'object' && entry.value !== null) jsonTexts.set(entry.value, json);
         size = Math.max(1, json?.length ?? 1);
       } catch {
         /* keyv reports it */
       }
-      lru.set(key, entry, { size });
+      if (lru.has(key)) lru.set(key, entry, { size });
+      if (direct) {
+        // What keyv.set would store: the entry with its expiry, under the namespaced key.
+        const text = serializeKnownJson({ value: entry, expires: Date.now() + CACHE_TTL_MS }, entryJson);
+        if (text !== undefined)
+          return direct.set(key.startsWith(`${direct.namespace}:`) ? key : `${direct.namespace}:${key}`, text, CACHE_TTL_MS);
+      }
       await guard(() => keyv.set(key, entry, CACHE_TTL_MS));
     },
     async ping() {
@@ -289,5 +332,9 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
 
 export function createSqliteCache(db: Db, maxEntries: number, lru: LruOptions = {}): ResultCache {
   const store = new SqliteKeyvStore(db, maxEntries);
-  return createKeyvCache(new Keyv({ store, namespace: 'results' }), lru);
+  const namespace = 'results';
+  return createKeyvCache(new Keyv({ store, namespace }), {
+    ...lru,
+    direct: { namespace, set: (key, text, ttl) => store.set(key, text, ttl) },
+  });
 }

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/sqlite.js';
 import type { Db } from '../store/sqlite.js';
-import { createSqliteLedger, MIRROR_CHECK_MS } from './sqlite-ledger.js';
+import { createSqliteLedger, LEDGER_COMMIT_MS, MIRROR_CHECK_MS } from './sqlite-ledger.js';
 import type { Ledger } from './ledger.js';
 
 let dir: string;
@@ -135,6 +135,40 @@ describe('group commit', () => {
     expect(await ledger.balance(record.id)).toBe(2);
     expect(await ledger.settle(r, 1)).toBe(4);
     expect(outside()).toEqual({ balance: 4, open: 0, charged: 1 });
+  });
+});
+
+describe('commit rate', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a lone settle is committed at the end of its turn; settles that follow a commit closely are gathered into the next, LEDGER_COMMIT_MS after it', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 10 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
+    // Commits by this ledger, as another connection counts them.
+    const other = openDatabase(dir);
+    const version = other.prepare('PRAGMA data_version').pluck();
+    const commits = (() => {
+      const v0 = version.get() as number;
+      return () => (version.get() as number) - v0;
+    })();
+    const [r1, r2, r3] = (await Promise.all([1, 2, 3].map(() => ledger.reserve(record.id, 1)))).map((r) => r!);
+    const settled: number[] = [];
+    const settle = (r: typeof r1) => void ledger.settle(r, 1).then((b) => settled.push(b));
+
+    settle(r1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect({ commits: commits(), settled }).toEqual({ commits: 1, settled: [7] });
+
+    settle(r2);
+    await vi.advanceTimersByTimeAsync(LEDGER_COMMIT_MS / 2);
+    expect({ commits: commits(), settled }).toEqual({ commits: 1, settled: [7] });
+    settle(r3);
+    await vi.advanceTimersByTimeAsync(LEDGER_COMMIT_MS / 2);
+    expect({ commits: commits(), settled }).toEqual({ commits: 2, settled: [7, 7, 7] });
+    other.close();
+    expect(await ledger.totalCharged(record.id)).toBe(3);
   });
 });
 

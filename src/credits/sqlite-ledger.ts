@@ -31,6 +31,8 @@ import { generateApiKey, hashApiKey, keyHint, shortenStoredHint } from './keys.j
 import type { AuthenticatedKey, KeyRecord, Ledger, Reservation, SettleOutcome } from './ledger.js';
 
 export const MIRROR_CHECK_MS = 250;
+/** Commits of queued reserves and settles come at most this often (see Group commit below). */
+export const LEDGER_COMMIT_MS = 3;
 const RETRY_FAILED_BATCH_MS = 100;
 
 interface Mirrored {
@@ -166,8 +168,12 @@ export function createSqliteLedger(db: Db): Ledger {
   };
 
   // ---- Group commit ----------------------------------------------------------------------
-  // Reserve and settle writes of concurrent requests are queued and committed together, one
-  // transaction per event-loop turn (setImmediate), instead of one transaction each.
+  // Reserve and settle writes of concurrent requests are queued and committed together, instead
+  // of one transaction each: at the end of the turn they were queued in, or — while commits come
+  // faster than one per LEDGER_COMMIT_MS — LEDGER_COMMIT_MS after the previous one. A commit
+  // writes the same few pages (the key's row, the reservations' and ledger entries' last pages)
+  // however many requests it carries; under load a turn carries only a few, so gathering for a
+  // moment divides the writes per request several times. A lone request waits for no timer.
   // - A reservation is decided in memory and its row written by the next batch: until then a
   //   crash loses nothing (nothing was answered, nothing taken); once written, a crash leaves it
   //   open and the next start refunds it (refundAbandoned), as before.
@@ -197,11 +203,23 @@ export function createSqliteLedger(db: Db): Ledger {
   let idSeq = 0;
   const nextId = () => idPrefix + (idSeq++).toString(36).padStart(10, '0');
   let queue: Op[] = [];
+  // The next flush: at the end of this turn, or on a timer (never both).
   let scheduled: NodeJS.Immediate | null = null;
+  let timer: NodeJS.Timeout | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
+  /** When the last batch was committed (performance.now()). */
+  let committedAt = -Infinity;
   const enqueue = (op: Op) => {
     queue.push(op);
-    scheduled ??= setImmediate(flush);
+    if (scheduled || timer) return;
+    const wait = committedAt + LEDGER_COMMIT_MS - performance.now();
+    if (wait <= 0) scheduled = setImmediate(flush);
+    else timer = setTimeout(flush, wait);
+  };
+  const unschedule = () => {
+    if (scheduled) clearImmediate(scheduled);
+    if (timer) clearTimeout(timer);
+    scheduled = timer = null;
   };
 
   /**
@@ -267,8 +285,7 @@ export function createSqliteLedger(db: Db): Ledger {
 
   /** Commits everything queued, now (also before any direct read of the store). */
   function flush(): void {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = null;
+    unschedule();
     if (queue.length === 0) return;
     const ops = queue;
     queue = [];
@@ -284,6 +301,7 @@ export function createSqliteLedger(db: Db): Ledger {
       failBatch(ops, err);
       return;
     }
+    committedAt = performance.now();
     // Committed: the store now holds what `available` promised, refusals aside; re-read the
     // touched keys' balances (also picking up credits another process added).
     pendingDelta.clear();

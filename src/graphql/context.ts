@@ -2,7 +2,6 @@
  * What every resolver sees. `deps` are the process-wide services; the rest is per request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type DataLoader from 'dataloader';
 import type { ResultCache } from '../cache/cache.js';
 import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
@@ -42,9 +41,11 @@ export interface GatewayContext {
   key?: AuthenticatedKey;
   /** The pre-execution plan of this operation's root fields (set by executeGraphql). */
   plan?: Plan;
-  /** Per-request loader: duplicate root fields and aliases resolve to one live fetch. */
-  loader?: DataLoader<string, unknown>;
+  /** This request's live fetches by cache key: duplicate root fields and aliases share one (src/pipeline/live-fetch.ts). */
+  fetches?: Map<string, Promise<unknown>>;
   signal?: AbortSignal;
+  /** `signal` aborts at shutdown too (deps.shutdown): a live fetch need not listen for both. */
+  readonly signalCoversShutdown?: boolean;
   /** `http(s)://host` the client used, for absolute URLs of media this gateway serves. */
   requestBaseUrl?: string | null;
   /** This HTTP request (id for logs and errors; the key id is noted here once known). */
@@ -59,7 +60,7 @@ export interface GatewayContext {
 export class HttpContext implements GatewayContext {
   key?: AuthenticatedKey = undefined;
   plan?: Plan = undefined;
-  loader?: DataLoader<string, unknown> = undefined;
+  fetches?: Map<string, Promise<unknown>> = undefined;
   private clientSignal: AbortSignal | undefined = undefined;
 
   constructor(
@@ -71,9 +72,16 @@ export class HttpContext implements GatewayContext {
     private readonly res: ServerResponse | null,
   ) {}
 
-  /** Aborts when the client goes away before its answer is sent; made on first use (only a live fetch asks). */
+  /**
+   * Aborts when the client goes away before its answer is sent, or at shutdown; made on first
+   * use (only a live fetch asks).
+   */
   get signal(): AbortSignal | undefined {
-    return this.res ? (this.clientSignal ??= clientGone(this.res)) : undefined;
+    return this.res ? (this.clientSignal ??= requestSignal(this.res, this.deps.shutdown)) : undefined;
+  }
+
+  get signalCoversShutdown(): boolean {
+    return this.res !== null;
   }
 
   /** `http(s)://host` the client used (for media URLs), read when asked. */
@@ -82,10 +90,34 @@ export class HttpContext implements GatewayContext {
   }
 }
 
-/** A signal that aborts when the client goes away before its answer is sent. */
-export function clientGone(res: ServerResponse): AbortSignal {
+/** Per shutdown signal: the controllers of the requests in flight, aborted with it. */
+const inFlight = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/**
+ * A signal that aborts when the client goes away before its answer is sent, or when `shutdown`
+ * does. One controller per request; the shutdown reaches it through one listener for all
+ * requests (a Set), not a listener per request on the shutdown signal.
+ */
+export function requestSignal(res: ServerResponse, shutdown: AbortSignal): AbortSignal {
+  if (shutdown.aborted) return shutdown;
+  let requests = inFlight.get(shutdown);
+  if (!requests) {
+    const set = (requests = new Set<AbortController>());
+    inFlight.set(shutdown, set);
+    shutdown.addEventListener(
+      'abort',
+      () => {
+        for (const c of set) c.abort(shutdown.reason);
+        set.clear();
+      },
+      { once: true },
+    );
+  }
+  const set = requests;
   const abort = new AbortController();
+  set.add(abort);
   res.once('close', () => {
+    set.delete(abort);
     if (!res.writableFinished) abort.abort();
   });
   return abort.signal;

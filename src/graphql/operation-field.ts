@@ -1,7 +1,7 @@
 /**
  * Declares an operation's GraphQL root field from its definition: arguments from its params
  * (enums become GraphQL enums), the Pothos validation plugin on the same zod schema the plan
- * uses, and the shared resolver that goes plan → dataloader → single-flight → cache → upstream.
+ * uses, and the shared resolver that goes plan → the request's fetch → single-flight → cache → upstream.
  */
 import type { ObjectRef } from '@pothos/core';
 import type { GraphQLResolveInfo } from 'graphql';
@@ -34,7 +34,7 @@ function enumRef(p: ParamSpec) {
  * An operation whose result can be shown in parts: under incremental delivery (@defer /
  * @stream) its root field may resolve to a view whose nested fields settle as its lookup
  * progresses, instead of waiting for the whole result. `lookup` is the one live fetch of that
- * root field (plan → loader → single-flight), which every nested field must derive from.
+ * root field (plan → the request's fetch → single-flight), which every nested field must derive from.
  */
 export type LiveView<R> = (lookup: Promise<R>, ctx: GatewayContext, info: GraphQLResolveInfo) => unknown;
 

@@ -101,15 +101,22 @@ export interface Reader extends Getters {
   warn(field: string, detail?: string): void;
 }
 
+/** What readField found besides the value: nothing wrong, nothing there, or something unreadable. */
+type Problem = 'missing' | 'type' | null;
+
 /**
- * Reads `paths` in order; returns the first value `coerce` accepts. Null without a warning when
- * some path held an explicit null (and none a usable value); null with a warning when no path was
- * present at all, or a present value could not be read.
+ * Reads `paths` in order (the field itself when none are given); returns the first value
+ * `coerce` accepts. Null without a warning when some path held an explicit null (and none a
+ * usable value); null with a warning when no path was present at all, or a present value could
+ * not be read. The problem is left in `out.problem` (one object per reader, not one per read:
+ * parsers read dozens of fields per record, on every live request).
  */
-function readField<T>(root: unknown, coerce: Coerce<T>, paths: PathArg[]): { value: T | null; problem: 'missing' | 'type' | null } {
+function readField<T>(root: unknown, coerce: Coerce<T>, field: string, paths: PathArg[], out: { problem: Problem }): T | null {
   let sawNull = false;
   let sawOther = false;
-  for (const p of paths) {
+  const n = paths.length || 1;
+  for (let i = 0; i < n; i++) {
+    const p = paths.length ? paths[i] : field;
     const raw = at(root, p);
     if (raw === undefined) {
       // `{"banner": "x"}` read at banner.image_url: the path is there, of another type.
@@ -121,13 +128,16 @@ function readField<T>(root: unknown, coerce: Coerce<T>, paths: PathArg[]): { val
       continue;
     }
     const v = coerce(raw);
-    if (v !== null) return { value: v, problem: null };
+    if (v !== null) {
+      out.problem = null;
+      return v;
+    }
     // A blank string the reader refuses (nonEmpty, trimmed, a URL) is the upstream's own "none".
     if (typeof raw === 'string' && raw.trim() === '') sawNull = true;
     else sawOther = true;
   }
-  if (sawOther) return { value: null, problem: 'type' };
-  return { value: null, problem: sawNull ? null : 'missing' };
+  out.problem = sawOther ? 'type' : sawNull ? null : 'missing';
+  return null;
 }
 
 /** Whether a step on the way to `path` is present but neither an object nor an array (a path of another type). */
@@ -144,97 +154,148 @@ function blockedAt(root: unknown, path: PathArg): boolean {
   return false;
 }
 
-function getters(
-  root: unknown,
-  report: (field: string, problem: 'missing' | 'type') => void,
-  opts: ReaderOptions & { element: (field: string, detail: string) => void },
-): Getters {
-  const get = <T>(field: string, coerce: Coerce<T>, ...paths: PathArg[]): T | null => {
-    const { value, problem } = readField(root, coerce, paths.length ? paths : [field]);
-    if (problem) report(field, problem);
+/**
+ * The getters over one object, as prototype methods (a reader is made per record and nested
+ * object of every live answer: closures per getter cost more than the reading). A missing or
+ * unreadable field is warned to `reader` as `record.field`; with `optional` (`r.opt`) only a value
+ * of another type is (absence is normal there, a changed shape never is).
+ */
+class GettersImpl implements Getters {
+  /** Scratch for readField's problem (reads are synchronous, one at a time). */
+  protected readonly out: { problem: Problem } = { problem: null };
+  constructor(
+    readonly root: unknown,
+    /** Whom a missing or unreadable field is reported to (set by ReaderImpl right after super()). */
+    protected reader: ReaderImpl | null,
+    protected readonly optional: boolean,
+  ) {}
+
+  get<T>(field: string, coerce: Coerce<T>, ...paths: PathArg[]): T | null {
+    return this.read(field, coerce, paths);
+  }
+  protected read<T>(field: string, coerce: Coerce<T>, paths: PathArg[]): T | null {
+    const value = readField(this.root, coerce, field, paths, this.out);
+    const problem = this.out.problem;
+    if (problem === 'type') this.reader?.warn(field, 'unexpected type');
+    else if (problem && !this.optional) this.reader?.warn(field, 'missing');
     return value;
-  };
-  const of =
-    <T>(coerce: Coerce<T>) =>
-    (field: string, ...paths: PathArg[]) =>
-      get(field, coerce, ...paths);
-  return {
-    get,
-    str: of(str),
-    nonEmpty: of(nonEmpty),
-    trimmed: of(trimmed),
-    idStr: of(idStr),
-    num: of(num),
-    int: of(int),
-    trunc: of(trunc),
-    round: of(round),
-    intish: of(intish),
-    numish: of(numish),
-    bool: of(bool),
-    boolish: of(boolish),
-    obj: of(obj),
-    arr: of(arr),
-    objects: (field, ...paths) => {
-      const list = get(field, arr, ...paths);
-      const kept = objects(list);
-      if (list && kept.length < list.length) opts.element(field, `${list.length - kept.length} element(s) not an object`);
-      return kept;
-    },
-    strings: (field, ...paths) => {
-      const list = get(field, arr, ...paths);
-      const kept = strings(list);
-      if (list && kept.length < list.length) opts.element(field, `${list.length - kept.length} element(s) not a string`);
-      return kept;
-    },
-    items: <T>(field: string, each: (el: Reader, index: number) => T | null, ...paths: PathArg[]): T[] => {
-      const list = get(field, arr, ...paths) ?? [];
-      const out: T[] = [];
-      list.forEach((v, i) => {
-        if (!isObj(v)) return opts.element(field, `element ${i} is not an object`);
-        let item: T | null;
-        try {
-          item = each(reader(v, { platform: opts.platform, record: `${opts.record}.${field}` }), i);
-        } catch (e) {
-          // An element without its own identity is that element's failure, not the list's.
-          if (isApiError(e) && e.code === 'UPSTREAM_FAILED') return opts.element(field, `element ${i}: ${e.message}`);
-          throw e;
+  }
+  str(field: string, ...paths: PathArg[]) {
+    return this.read(field, str, paths);
+  }
+  nonEmpty(field: string, ...paths: PathArg[]) {
+    return this.read(field, nonEmpty, paths);
+  }
+  trimmed(field: string, ...paths: PathArg[]) {
+    return this.read(field, trimmed, paths);
+  }
+  idStr(field: string, ...paths: PathArg[]) {
+    return this.read(field, idStr, paths);
+  }
+  num(field: string, ...paths: PathArg[]) {
+    return this.read(field, num, paths);
+  }
+  int(field: string, ...paths: PathArg[]) {
+    return this.read(field, int, paths);
+  }
+  trunc(field: string, ...paths: PathArg[]) {
+    return this.read(field, trunc, paths);
+  }
+  round(field: string, ...paths: PathArg[]) {
+    return this.read(field, round, paths);
+  }
+  intish(field: string, ...paths: PathArg[]) {
+    return this.read(field, intish, paths);
+  }
+  numish(field: string, ...paths: PathArg[]) {
+    return this.read(field, numish, paths);
+  }
+  bool(field: string, ...paths: PathArg[]) {
+    return this.read(field, bool, paths);
+  }
+  boolish(field: string, ...paths: PathArg[]) {
+    return this.read(field, boolish, paths);
+  }
+  obj(field: string, ...paths: PathArg[]) {
+    return this.read(field, obj, paths);
+  }
+  arr(field: string, ...paths: PathArg[]) {
+    return this.read(field, arr, paths);
+  }
+  objects(field: string, ...paths: PathArg[]) {
+    const list = this.read(field, arr, paths);
+    const kept = objects(list);
+    // A malformed element is never normal, also in a list the upstream only sometimes sends.
+    if (list && kept.length < list.length) this.reader?.warn(field, `${list.length - kept.length} element(s) not an object`);
+    return kept;
+  }
+  strings(field: string, ...paths: PathArg[]) {
+    const list = this.read(field, arr, paths);
+    const kept = strings(list);
+    if (list && kept.length < list.length) this.reader?.warn(field, `${list.length - kept.length} element(s) not a string`);
+    return kept;
+  }
+  items<T>(field: string, each: (el: Reader, index: number) => T | null, ...paths: PathArg[]): T[] {
+    const list = this.read(field, arr, paths) ?? [];
+    const out: T[] = [];
+    const r = this.reader!;
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i];
+      if (!isObj(v)) {
+        r.warn(field, `element ${i} is not an object`);
+        continue;
+      }
+      let item: T | null;
+      try {
+        item = each(new ReaderImpl(v, r.platform, `${r.record}.${field}`), i);
+      } catch (e) {
+        // An element without its own identity is that element's failure, not the list's.
+        if (isApiError(e) && e.code === 'UPSTREAM_FAILED') {
+          r.warn(field, `element ${i}: ${e.message}`);
+          continue;
         }
-        if (item === null) return opts.element(field, `element ${i} left out`);
-        out.push(item);
-      });
-      return out;
-    },
-  };
+        throw e;
+      }
+      if (item === null) r.warn(field, `element ${i} left out`);
+      else out.push(item);
+    }
+    return out;
+  }
+}
+
+class ReaderImpl extends GettersImpl implements Reader {
+  private optGetters: GettersImpl | null = null;
+  constructor(
+    root: unknown,
+    readonly platform: string,
+    readonly record: string,
+  ) {
+    super(root, null, false);
+    // Its own getters warn (set after super(): `this` exists only then).
+    this.reader = this;
+  }
+  get opt(): Getters {
+    return (this.optGetters ??= new GettersImpl(this.root, this, true));
+  }
+  id<T = string>(field: string, coerce: Coerce<T> = idStr as unknown as Coerce<T>, ...paths: PathArg[]): T {
+    const value = readField(this.root, coerce, field, paths, this.out);
+    if (value === null) throw shapeChanged(this.platform, `${this.record}.${field}`);
+    return value;
+  }
+  child(field: string, ...paths: PathArg[]): Reader {
+    const v = this.read(field, obj, paths);
+    return new ReaderImpl(v ?? {}, this.platform, `${this.record}.${field}`);
+  }
+  over(value: unknown, name: string): Reader {
+    return new ReaderImpl(value, this.platform, `${this.record}.${name}`);
+  }
+  warn(field: string, detail?: string): void {
+    warn(this.platform, `${this.record}.${field}`, detail);
+  }
 }
 
 export function reader(root: unknown, opts: ReaderOptions): Reader {
-  const { platform, record } = opts;
-  const warnField = (field: string, detail?: string) => warn(platform, `${record}.${field}`, detail);
-  // A malformed element is never normal, also in a list the upstream only sometimes sends.
-  const scope = { platform, record, element: warnField };
-  const g = getters(root, (field, problem) => warnField(field, problem === 'missing' ? 'missing' : 'unexpected type'), scope);
-  const self: Reader = {
-    ...g,
-    platform,
-    record,
-    root,
-    // Optional: absence is normal, but a value of another type is a changed shape all the same.
-    opt: getters(root, (field, problem) => problem === 'type' && warnField(field, 'unexpected type'), scope),
-    id<T = string>(field: string, coerce: Coerce<T> = idStr as unknown as Coerce<T>, ...paths: PathArg[]): T {
-      const { value } = readField(root, coerce, paths.length ? paths : [field]);
-      if (value === null) throw shapeChanged(platform, `${record}.${field}`);
-      return value;
-    },
-    child(field, ...paths) {
-      const v = g.obj(field, ...paths);
-      return reader(v ?? {}, { platform, record: `${record}.${field}` });
-    },
-    over(value, name) {
-      return reader(value, { platform, record: `${record}.${name}` });
-    },
-    warn: warnField,
-  };
-  return self;
+  return new ReaderImpl(root, opts.platform, opts.record);
 }
 
 /** A reader over `root` when it is an object, else UPSTREAM_FAILED (`missing what`). */

@@ -68,18 +68,19 @@ export type Path = readonly Key[];
  * end is returned as null: callers tell "the upstream said null" from "the upstream left it out".
  */
 export function at(root: unknown, path: Key | Path): unknown {
-  const steps = typeof path === 'object' ? path : [path];
+  if (typeof path !== 'object') return step(root, path);
   let cur: unknown = root;
-  for (const k of steps) {
-    if (typeof k === 'number') {
-      if (!Array.isArray(cur)) return undefined;
-      cur = cur[k < 0 ? cur.length + k : k];
-    } else {
-      if (!isObj(cur) || !Object.hasOwn(cur, k)) return undefined;
-      cur = cur[k];
-    }
+  for (const k of path) {
+    cur = step(cur, k);
+    if (cur === undefined) return undefined;
   }
   return cur;
+}
+
+/** One step of `at` (a lone key needs no array made for it: parsers read most fields so). */
+function step(cur: unknown, k: Key): unknown {
+  if (typeof k === 'number') return Array.isArray(cur) ? cur[k < 0 ? cur.length + k : k] : undefined;
+  return isObj(cur) && Object.hasOwn(cur, k) ? cur[k] : undefined;
 }
 
 /**

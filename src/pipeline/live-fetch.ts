@@ -1,10 +1,9 @@
 /**
- * The live path of one root field: its plan entry (src/pipeline/credits.ts) → the request's
- * dataloader (duplicate root fields and aliases share one fetch) → the gateway's single-flight
- * (concurrent identical requests share one fetch, across instances with REDIS_URL) → the
- * operation's `run` (platform extractor → upstream client → parser) → the cache.
+ * The live path of one root field: its plan entry (src/pipeline/credits.ts) → the request's own
+ * fetch of that cache key (duplicate root fields and aliases share one) → the gateway's
+ * single-flight (concurrent identical requests share one fetch, across instances with
+ * REDIS_URL) → the operation's `run` (platform extractor → upstream client → parser) → the cache.
  */
-import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import { ApiError, isApiError } from '../errors.js';
 import type { Deps, GatewayContext } from '../graphql/context.js';
@@ -14,23 +13,20 @@ import { reservationOf } from '../platforms/operation.js';
 import { linkSignals } from '../upstream/signals.js';
 import type { FieldPlan } from './credits.js';
 
-function loaderFor(ctx: GatewayContext): DataLoader<string, unknown> {
-  if (!ctx.loader) {
-    const { deps } = ctx;
-    const byKey = new Map<string, FieldPlan>();
-    for (const f of ctx.plan?.fields.values() ?? []) if (f.cacheKey) byKey.set(f.cacheKey, f);
-    ctx.loader = new DataLoader<string, unknown>(
-      async (keys) =>
-        Promise.all(
-          keys.map((k) => {
-            const f = byKey.get(k)!;
-            return liveFetch(deps, f.op, f.args, k, ctx.signal).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-          }),
-        ),
-      { cache: true },
-    );
+/**
+ * This request's live fetch of a plan entry's cache key, started once: root fields and aliases
+ * with the same operation and arguments (the same cache key) share it. (A map per request, not a
+ * dataloader: there is nothing to batch — each key is its own fetch — and no tick to wait for.)
+ */
+function fetchOnce(ctx: GatewayContext, entry: FieldPlan): Promise<unknown> {
+  const key = entry.cacheKey!;
+  const fetches = (ctx.fetches ??= new Map());
+  let p = fetches.get(key);
+  if (!p) {
+    p = liveFetch(ctx.deps, entry.op, entry.args, key, ctx.signal, ctx.signalCoversShutdown);
+    fetches.set(key, p);
   }
-  return ctx.loader;
+  return p;
 }
 
 /**
@@ -38,15 +34,23 @@ function loaderFor(ctx: GatewayContext): DataLoader<string, unknown> {
  * fetch actually made is recorded (metrics and the platform health view); one still running
  * when a shutdown's grace period ends is cancelled and answered 503.
  */
-export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cacheKey: string, signal?: AbortSignal): Promise<unknown> {
+export async function liveFetch(
+  deps: Deps,
+  op: OperationDef,
+  args: unknown,
+  cacheKey: string,
+  signal?: AbortSignal,
+  /** `signal` aborts at shutdown already (an HTTP request's): not linked to deps.shutdown again. */
+  signalCoversShutdown = false,
+): Promise<unknown> {
   const since = Date.now();
   // Another instance's fetch of the same key, stored while this one waited (Redis single-flight).
   const readShared = async () => {
     const entry = await deps.cache.get(cacheKey, { fetchedSince: since });
     return entry && entry.fetchedAt >= since ? entry.value : undefined;
   };
-  const link = signal ? linkSignals(signal, deps.shutdown) : null;
-  const opSignal = link ? link.signal : deps.shutdown;
+  const link = signal && !signalCoversShutdown ? linkSignals(signal, deps.shutdown) : null;
+  const opSignal = link ? link.signal : (signal ?? deps.shutdown);
   try {
     const { value, joined } = await deps.singleFlight.run(
       cacheKey,
@@ -94,21 +98,28 @@ export async function liveFetch(deps: Deps, op: OperationDef, args: unknown, cac
   }
 }
 
-/** The resolver of every operation's root field (synchronous for a cache hit). */
-export function resolveOperation(op: OperationDef, ctx: GatewayContext, info: GraphQLResolveInfo): unknown {
-  const entry = ctx.plan?.fields.get(info.path.key as string);
+/**
+ * A root field's value from its plan entry: the cache hit (synchronously), the plan's 400 (thrown),
+ * or this request's live fetch of it, charged once it resolves. `key` is the field's response key
+ * (its alias) in the plan.
+ */
+export function resolveField(op: OperationDef, ctx: GatewayContext, key: string): unknown {
+  const entry = ctx.plan?.fields.get(key);
   if (!entry || entry.op !== op) throw new ApiError('INTERNAL', `operation ${op.field} executed outside the credit plan`);
   if (entry.error) throw entry.error;
   if (entry.hit) {
     entry.resolved = true;
     return entry.hit.value;
   }
-  return loaderFor(ctx)
-    .load(entry.cacheKey!)
-    .then((value) => {
-      entry.resolved = true;
-      const reserved = reservationOf(op, entry.args);
-      entry.charged = Math.min(reserved, Math.max(0, op.cost.of ? op.cost.of(value as never, entry.args) : reserved));
-      return value;
-    });
+  return fetchOnce(ctx, entry).then((value) => {
+    entry.resolved = true;
+    const reserved = reservationOf(op, entry.args);
+    entry.charged = Math.min(reserved, Math.max(0, op.cost.of ? op.cost.of(value as never, entry.args) : reserved));
+    return value;
+  });
+}
+
+/** The resolver of every operation's root field (synchronous for a cache hit). */
+export function resolveOperation(op: OperationDef, ctx: GatewayContext, info: GraphQLResolveInfo): unknown {
+  return resolveField(op, ctx, info.path.key as string);
 }

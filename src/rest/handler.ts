@@ -1,7 +1,8 @@
 /**
  * /v1 REST compatibility layer: query string → variables → the route's GraphQL operation,
- * executed through the same schema, resolvers, loaders, cache and credit plan as /graphql;
- * then the api.md envelope is rebuilt from the result and its extensions.credits.
+ * executed through the same resolvers, credit plan, live fetch and cache as /graphql (the
+ * route's document run directly, src/rest/routes.ts); then the api.md envelope is rebuilt from
+ * the result and its extensions.credits.
  *
  *   success, credits_remaining, credits_charged, [cached, cached_at], ...record
  *
@@ -10,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExecutionResult } from 'graphql';
+import { knownJson } from '../cache/cache.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { Deps } from '../graphql/context.js';
 import { HttpContext } from '../graphql/context.js';
@@ -40,8 +42,8 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
     const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);
     let variables: Record<string, unknown> = {};
     // The pipeline admits the caller (401 → 429), then the query string's types are checked
-    // (400), then the route's one root field is planned and its compiled document run through
-    // the same schema and resolvers as /graphql.
+    // (400), then the route's one root field is planned and its document run with the same
+    // resolvers as /graphql.
     const result: ExecutionResult = await runRequest(ctx, () => {
       const v = toVariables(route, query);
       if (v.problems.length) return invalidInput(v.problems);
@@ -74,7 +76,8 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
 /**
  * The bytes that follow the envelope: `"wrap":{record}}` or the record's own members and `}`.
  * Records are never mutated once built, and a cached one is the same object on every hit, so
- * they are serialised and encoded once.
+ * they are serialised and encoded once — a live result's JSON text is the one the cache made
+ * when it stored it (knownJson).
  */
 const tails = new WeakMap<object, Map<string, Buffer>>();
 function recordTail(record: object, wrap: string | undefined): Buffer {
@@ -83,7 +86,7 @@ function recordTail(record: object, wrap: string | undefined): Buffer {
   const k = wrap ?? '';
   let b = byWrap.get(k);
   if (!b) {
-    const json = JSON.stringify(record);
+    const json = knownJson(record) ?? JSON.stringify(record);
     b = Buffer.from(wrap ? `${JSON.stringify(wrap)}:${json}}` : json === '{}' ? '}' : json.slice(1));
     byWrap.set(k, b);
   }

@@ -5,10 +5,23 @@
  * definition's parameters, which say how the query string becomes variables.
  *
  * Documents are built and validated against the schema once, here, at start-up; per request only
- * the variables change.
+ * the variables change. A derived document (`{ field(args) { json } }`) is executed directly:
+ * the root field's value from the credit plan (src/pipeline/live-fetch.ts resolveField, the
+ * resolver GraphQL runs too) and its type's `json` resolver, with errors located as GraphQL
+ * locates them — the same result as executing the document, without an executor per request.
+ * A hand-written document is executed compiled (graphql-jit).
  */
-import { parse, validate } from 'graphql';
-import type { DocumentNode, GraphQLSchema, OperationDefinitionNode } from 'graphql';
+import { defaultFieldResolver, getNamedType, isObjectType, locatedError, parse, validate } from 'graphql';
+import type {
+  DocumentNode,
+  ExecutionResult,
+  GraphQLFieldResolver,
+  GraphQLResolveInfo,
+  GraphQLSchema,
+  OperationDefinitionNode,
+} from 'graphql';
+import type { GatewayContext } from '../graphql/context.js';
+import { resolveField } from '../pipeline/live-fetch.js';
 import type { ParamProblem } from '../errors.js';
 import type { OperationDef, ParamSpec } from '../platforms/operation.js';
 import { allParams, gqlEnumValue, gqlName } from '../platforms/operation.js';
@@ -19,7 +32,10 @@ export interface RestRoute {
   path: string;
   op: OperationDef;
   document: DocumentNode;
-  /** The document compiled once at start-up (graphql-jit). */
+  /**
+   * Runs the document for a request whose plan is made: directly for a derived document, compiled
+   * (graphql-jit) for a hand-written one. The same result either way.
+   */
   execute: CompiledOperation;
   params: ParamSpec[];
   /** GraphQL argument name of each param, in the same order. */
@@ -60,13 +76,68 @@ export function buildRoutes(schema: GraphQLSchema, ops: OperationDef[]): Map<str
       path: op.rest.path,
       op,
       document,
-      execute: compileOperation(schema, document),
+      execute: (op.rest.document ? null : directExecution(schema, op)) ?? compileOperation(schema, document),
       params,
       gqlNames: params.map(gqlName),
       restName: new Map(params.map((p) => [gqlName(p), p.name])),
     });
   }
   return routes;
+}
+
+/**
+ * `{ field(args) { json } }` without an executor: the root field's value (resolveField), then the
+ * `json` resolver of its type (the JSON scalar serialises as is). Errors as graphql-js reports
+ * them: at [field] with `field: null` when the root field fails, at [field, json] with
+ * `json: null` when the record does. Null when the field's type has no `json` (then the
+ * document is executed compiled).
+ */
+function directExecution(schema: GraphQLSchema, op: OperationDef): CompiledOperation | null {
+  const field = op.field;
+  const queryType = schema.getQueryType()!;
+  const type = getNamedType(queryType.getFields()[field]?.type);
+  const json = isObjectType(type) ? type.getFields().json : undefined;
+  if (!json || !isObjectType(type)) return null;
+  const resolveJson: GraphQLFieldResolver<unknown, GatewayContext> = json.resolve ?? defaultFieldResolver;
+  // What a `json` resolver may ask of its info (none of ours reads more than these).
+  const info = {
+    fieldName: 'json',
+    fieldNodes: [],
+    returnType: json.type,
+    parentType: type,
+    path: { prev: { prev: undefined, key: field, typename: queryType.name }, key: 'json', typename: type.name },
+    schema,
+    fragments: {},
+    rootValue: undefined,
+    operation: undefined,
+    variableValues: {},
+  } as unknown as GraphQLResolveInfo;
+  const failed = (e: unknown): ExecutionResult => ({ errors: [locatedError(e, undefined, [field])], data: { [field]: null } });
+  const record = (value: unknown, ctx: GatewayContext): ExecutionResult | Promise<ExecutionResult> => {
+    if (value == null) return { data: { [field]: null } };
+    const recordFailed = (e: unknown): ExecutionResult => ({
+      errors: [locatedError(e, undefined, [field, 'json'])],
+      data: { [field]: { json: null } },
+    });
+    let j: unknown;
+    try {
+      j = resolveJson(value, {}, ctx, info);
+    } catch (e) {
+      return recordFailed(e);
+    }
+    if (j instanceof Promise) return j.then((r) => ({ data: { [field]: { json: r ?? null } } }), recordFailed);
+    return { data: { [field]: { json: j ?? null } } };
+  };
+  return (ctx) => {
+    let value: unknown;
+    try {
+      value = resolveField(op, ctx, field);
+    } catch (e) {
+      return failed(e);
+    }
+    if (value instanceof Promise) return value.then((v) => record(v, ctx), failed);
+    return record(value, ctx);
+  };
 }
 
 const TRUE = new Set(['true', '1']);

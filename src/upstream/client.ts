@@ -26,7 +26,7 @@
  * (see `expectOk`). Transport failures are thrown as ApiError.
  */
 import { createSecureContext, rootCertificates } from 'node:tls';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent, util as undiciUtil } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError, invalidParam, notFound, upstreamBlocked, upstreamFailed, upstreamTimeout } from '../errors.js';
 import type { UpstreamConfig } from '../config.js';
@@ -112,6 +112,61 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** A listener of `Abortable`: a function or an object with handleEvent (as EventTarget takes). */
+type AbortListener = (() => void) | { handleEvent(): void };
+
+/** What the client's own waits need of a cancellation: AbortSignal's, or a RequestCancel's. */
+interface Abortable {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: AbortListener, options?: { once: boolean }): void;
+  removeEventListener(type: 'abort', listener: AbortListener): void;
+}
+
+/**
+ * A request's cancellation — its deadline or its caller's signal, whichever comes first — with
+ * listeners kept in an array: the client's own waits (a per-host slot, a backoff, DNS, the
+ * exchange) listen to it without an AbortController and EventTarget listeners per request.
+ * `signal` makes a real AbortSignal following it, for the rare wait that needs one (a host's
+ * rate limit or cool-down). Listeners run once, when it aborts.
+ */
+class RequestCancel implements Abortable {
+  aborted = false;
+  reason: unknown = undefined;
+  private listeners: AbortListener[] = [];
+  private controller: AbortController | null = null;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const l of listeners) {
+      if (typeof l === 'function') l();
+      else l.handleEvent();
+    }
+    this.controller?.abort(reason);
+  }
+
+  addEventListener(_type: 'abort', listener: AbortListener): void {
+    if (!this.aborted) this.listeners.push(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: AbortListener): void {
+    const i = this.listeners.indexOf(listener);
+    if (i >= 0) this.listeners.splice(i, 1);
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+}
+
 class Semaphore {
   private active = 0;
   private readonly waiters: (() => void)[] = [];
@@ -123,28 +178,37 @@ class Semaphore {
   get idle(): boolean {
     return this.active === 0 && this.waiters.length === 0;
   }
-  async acquire(signal: AbortSignal): Promise<() => void> {
-    if (signal.aborted) throw signal.reason;
+  /** The release function at once when a slot is free (no promise, no turn), else a promise of it. */
+  acquire(signal: Abortable): (() => void) | Promise<() => void> {
+    if (signal.aborted) return Promise.reject(signal.reason as Error);
     if (this.active < this.limit) {
       this.active++;
-    } else {
-      // A released slot is handed straight to the first waiter (`active` stays as it is), so a
-      // newcomer arriving between release and the waiter's wake-up cannot take it too.
-      await new Promise<void>((resolveP, reject) => {
-        const onAbort = () => {
-          const i = this.waiters.indexOf(go);
-          if (i >= 0) this.waiters.splice(i, 1);
-          reject(signal.reason);
-          if (this.idle) this.onIdle();
-        };
-        const go = () => {
-          signal.removeEventListener('abort', onAbort);
-          resolveP();
-        };
-        this.waiters.push(go);
-        signal.addEventListener('abort', onAbort, { once: true });
-      });
+      return this.releaser();
     }
+    return this.wait(signal);
+  }
+
+  private async wait(signal: Abortable): Promise<() => void> {
+    // A released slot is handed straight to the first waiter (`active` stays as it is), so a
+    // newcomer arriving between release and the waiter's wake-up cannot take it too.
+    await new Promise<void>((resolveP, reject) => {
+      const onAbort = () => {
+        const i = this.waiters.indexOf(go);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(signal.reason);
+        if (this.idle) this.onIdle();
+      };
+      const go = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolveP();
+      };
+      this.waiters.push(go);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return this.releaser();
+  }
+
+  private releaser(): () => void {
     let released = false;
     return () => {
       if (released) return;
@@ -165,7 +229,7 @@ export function replayTarget(replayUrl: string, original: URL): string {
   return `${base}/${original.host}${original.pathname}${original.search}`;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: Abortable): Promise<void> {
   return new Promise((resolveP, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const t = setTimeout(() => {
@@ -188,33 +252,113 @@ function retryAfterMs(value: string | undefined): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
-function flattenHeaders(h: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
+/**
+ * What the answer's head decides about its body: `read` (collected, up to the exchange's byte
+ * limit) or `drop` (read to its end and dropped — a redirect, the demo's miss — so the
+ * connection stays usable).
+ */
+type BodyUse = 'read' | 'drop';
 
 /**
- * Abandons a response body. destroy() makes undici emit an AbortError on the stream; without a
- * listener that is an uncaught exception that takes the process down.
+ * One HTTP exchange through an undici dispatcher (undici's own request() minus what it adds per
+ * request and this client does not use: an async resource, a stream for the body, a promise per
+ * chunk read): the head parsed as request() parses it (repeated names joined with ', '), the
+ * body collected into one Buffer, refused (and the exchange aborted) as soon as a declared
+ * content-length or the bytes received exceed `maxBytes`. `signal` aborts it; its reason (or
+ * undici's error, or the refusal) rejects it.
  */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', () => undefined);
-  body.destroy();
-}
+class Exchange implements Dispatcher.DispatchHandler {
+  status = 0;
+  headers: Record<string, string> = {};
+  use: BodyUse = 'read';
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private abort: ((reason: Error) => void) | null = null;
+  private settled = false;
 
-async function readCapped(body: Dispatcher.ResponseData['body'], max: number, platform: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > max) {
-      discard(body);
-      throw upstreamFailed(`${platform}: upstream response exceeds ${max} bytes`);
-    }
-    chunks.push(chunk as Buffer);
+  constructor(
+    private readonly signal: Abortable,
+    private readonly maxBytes: number,
+    private readonly platform: string,
+    /** A HEAD request: the answer has no body whatever its content-length says. */
+    private readonly head: boolean,
+    /** Decides, from the head, whether the body is read or dropped. */
+    private readonly decide: (e: Exchange) => BodyUse,
+    private readonly resolve: (e: Exchange) => void,
+    private readonly reject: (err: unknown) => void,
+  ) {
+    signal.addEventListener('abort', this, { once: true });
   }
-  return Buffer.concat(chunks, size);
+
+  /** The body received (empty when dropped). */
+  get body(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.size);
+  }
+
+  /** The request was cancelled (a listener object: no closure per exchange). */
+  handleEvent(): void {
+    this.abort?.(this.signal.reason as Error);
+  }
+
+  onConnect(abort: (reason: Error) => void): void {
+    if (this.signal.aborted) abort(this.signal.reason as Error);
+    else this.abort = abort;
+  }
+
+  onHeaders(status: number, raw: Buffer[]): boolean {
+    this.status = status;
+    // As undici's request() parses them (UTF-8 values, arrays for repeated names), then joined.
+    const parsed = undiciUtil.parseHeaders(raw) as Record<string, string | string[] | undefined>;
+    const headers: Record<string, string> = {};
+    for (const k in parsed) {
+      const v = parsed[k];
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    this.headers = headers;
+    // 1xx: informational, the answer's own head follows.
+    if (status < 200) return true;
+    this.use = this.decide(this);
+    // A HEAD (or 204/304) answer has no body whatever its content-length says.
+    const bodyless = this.head || status === 204 || status === 304;
+    const declared = Number(headers['content-length']);
+    if (this.use === 'read' && !bodyless && Number.isFinite(declared) && declared > this.maxBytes) throw this.tooBig();
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.use === 'drop') return true;
+    this.size += chunk.length;
+    // Thrown here, undici aborts the exchange with it (and reports it through onError).
+    if (this.size > this.maxBytes) throw this.tooBig();
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    this.finish();
+    this.resolve(this);
+  }
+
+  onError(err: Error): void {
+    this.finish();
+    // A body that is dropped anyway may fail: the answer's head is what counts (as undici's dump()).
+    if (this.use === 'drop' && this.status >= 200) this.resolve(this);
+    else this.reject(err);
+  }
+
+  onUpgrade(): void {
+    this.onError(new Error('unexpected upgrade'));
+  }
+
+  private tooBig(): ApiError {
+    return upstreamFailed(`${this.platform}: upstream response exceeds ${this.maxBytes} bytes`);
+  }
+
+  private finish(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.signal.removeEventListener('abort', this);
+  }
 }
 
 function makeResponse(status: number, headers: Record<string, string>, url: string, body: Buffer): UpstreamResponse {
@@ -277,53 +421,56 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   // Proxies never apply to the replay origin.
   const proxies = createProxySelector(replayUrl ? undefined : cfg.proxy);
   const proxyAgents = proxies.active ? createProxyDispatchers({ ...cfg, secureContext }) : null;
+  // The replay origin, and any path before the original host (replayTarget's base), parsed once.
+  const replay = replayUrl
+    ? (() => {
+        const base = new URL(replayUrl.replace(/\/+$/, ''));
+        return { origin: base.origin, prefix: base.pathname === '/' ? '' : base.pathname };
+      })()
+    : null;
+  /** A redirect (followed by the caller) and the demo's miss are answered by their head alone. */
+  const decideBody = (e: Exchange): BodyUse =>
+    (REDIRECT.has(e.status) && e.headers.location) || (replay && cfg.demoCoverage && e.headers['x-replay-miss']) ? 'drop' : 'read';
 
   async function exchangeOnce(
     url: URL,
     send: Outgoing,
     req: UpstreamRequest,
-    signal: AbortSignal,
+    signal: RequestCancel,
     maxBytes: number,
     deadlineAt: number,
   ): Promise<UpstreamResponse & { location?: string }> {
     const headers: Record<string, string> = { ...send.headers };
-    let target = url.href;
-    if (replayUrl) {
-      target = replayTarget(replayUrl, url);
+    // Where it is sent: the upstream itself, or the replay origin with the original host as the
+    // first path segment (replayTarget) and the original URL in x-upstream-url.
+    let origin = url.origin;
+    let path = `${url.pathname}${url.search}`;
+    if (replay) {
+      origin = replay.origin;
+      path = `${replay.prefix}/${url.host}${path}`;
       headers['x-upstream-url'] = requestedUrl(url);
     }
-    if (gate) await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
+    // Only a host with a rate limit or a cool-down has a turn to wait for.
+    if (gate && !gate.open(url.host))
+      await gate.pass(url.host, req.platform, deadlineAt, signal.signal, { failWhileCooling: req.cooldown === 'fail' });
     const proxy = proxyAgents ? proxies.select(url) : null;
-    const release = await limiterFor(url.host).acquire(signal);
+    const slot = limiterFor(url.host).acquire(signal);
+    const release = typeof slot === 'function' ? slot : await slot;
     try {
-      const res = await undiciRequest(target, {
-        dispatcher: proxy ? proxyAgents!.get(proxy) : agent,
-        method: send.method,
-        headers,
-        body: send.body,
-        signal,
+      const dispatcher: Dispatcher = proxy ? proxyAgents!.get(proxy)! : agent;
+      const res = await new Promise<Exchange>((resolveP, reject) => {
+        const exchange = new Exchange(signal, maxBytes, req.platform, send.method === 'HEAD', decideBody, resolveP, reject);
+        dispatcher.dispatch({ origin, path, method: send.method as Dispatcher.HttpMethod, headers, body: send.body }, exchange);
       });
-      const resHeaders = flattenHeaders(res.headers);
       // `npm run demo`: a request its data does not cover is no answer of the real site's.
-      if (replayUrl && cfg.demoCoverage && resHeaders['x-replay-miss']) {
-        await res.body.dump().catch(() => undefined);
+      if (replay && cfg.demoCoverage && res.headers['x-replay-miss']) {
         throw upstreamFailed(
           `The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`,
         );
       }
-      if (REDIRECT.has(res.statusCode) && resHeaders.location) {
-        await res.body.dump().catch(() => undefined);
-        return { ...makeResponse(res.statusCode, resHeaders, url.href, Buffer.alloc(0)), location: resHeaders.location };
-      }
-      // A HEAD (or 204/304) answer has no body whatever its content-length says.
-      const bodyless = send.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-      const declared = Number(resHeaders['content-length']);
-      if (!bodyless && Number.isFinite(declared) && declared > maxBytes) {
-        discard(res.body);
-        throw upstreamFailed(`${req.platform}: upstream response exceeds ${maxBytes} bytes`);
-      }
-      const body = await readCapped(res.body, maxBytes, req.platform);
-      return makeResponse(res.statusCode, resHeaders, url.href, body);
+      if (res.use === 'drop')
+        return { ...makeResponse(res.status, res.headers, url.href, Buffer.alloc(0)), location: res.headers.location };
+      return makeResponse(res.status, res.headers, url.href, res.body);
     } finally {
       release();
     }
@@ -348,19 +495,19 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
     const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
     const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
-    // The deadline and the caller's cancellation as one signal: a controller, a timer and a
-    // listener, undone in `finally` (AbortSignal.timeout and AbortSignal.any cost a timer that
-    // outlives the request and weak references for the GC to trace, on every request).
+    // The deadline and the caller's cancellation as one RequestCancel: a timer and a listener,
+    // undone in `finally` (AbortSignal.timeout and AbortSignal.any cost a timer that outlives the
+    // request and weak references for the GC to trace, on every request; an AbortController
+    // costs an EventTarget and its listeners).
     const timeoutMs = req.timeoutMs ?? cfg.totalTimeoutMs;
     const deadlineAt = Date.now() + timeoutMs;
-    const controller = new AbortController();
-    const signal = controller.signal;
+    const signal = new RequestCancel();
     const deadline = { aborted: false };
     const timer = setTimeout(() => {
       deadline.aborted = true;
-      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+      signal.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     }, timeoutMs).unref();
-    const onCancel = () => controller.abort(req.signal!.reason);
+    const onCancel = () => signal.abort(req.signal!.reason);
     if (req.signal?.aborted) onCancel();
     else req.signal?.addEventListener('abort', onCancel, { once: true });
     const started = Date.now();
@@ -509,7 +656,7 @@ function requestedUrl(url: URL): string {
 }
 
 /** Settles like `p`, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+function untilAborted<T>(p: Promise<T>, signal: Abortable): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolveP, reject) => {
     const onAbort = () => reject(signal.reason);

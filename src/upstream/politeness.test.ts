@@ -59,6 +59,18 @@ describe('host gate', () => {
     expect(createHostGate({ rps: 0, burst: 1, cooldownMaxMs: 0 })).toBeNull();
   });
 
+  it('open: a host without a rate limit is open until a 429 cools it down, and again once the cool-down is over', async () => {
+    const gate = createHostGate({ rps: 0, burst: 1, cooldownMaxMs: 60_000 })!;
+    expect(gate.open('a.example')).toBe(true);
+    gate.observe('a.example', 429, 2_000);
+    expect(gate.open('a.example')).toBe(false);
+    expect(gate.open('b.example')).toBe(true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(gate.open('a.example')).toBe(true);
+    // With a request rate every request takes a turn: never open.
+    expect(createHostGate({ rps: 5, burst: 5, cooldownMaxMs: 0 })!.open('a.example')).toBe(false);
+  });
+
   it('spaces requests to one host at the configured rate after the burst; other hosts are independent', async () => {
     const gate = createHostGate({ rps: 20, burst: 2, cooldownMaxMs: 0 })!;
     const turns = Array.from({ length: 5 }, () => settle(gate.pass('a.example', 't', far(), never)));

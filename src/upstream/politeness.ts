@@ -45,6 +45,8 @@ export interface HostGate {
    * and with `failWhileCooling` at once while the host is cooling down.
    */
   pass(host: string, platform: string, deadlineAt: number, signal: AbortSignal, opts?: { failWhileCooling?: boolean }): Promise<void>;
+  /** Whether `host` may be sent to at once (no rate limit, no cool-down): `pass` would not wait or refuse. */
+  open(host: string): boolean;
   /** An answer from `host`: starts or extends a cool-down (429, 503 with Retry-After) or ends a 429 streak. */
   observe(host: string, status: number, retryAfterMs: number | null): void;
   /** Milliseconds left of this host's cool-down (0 when none). */
@@ -77,6 +79,11 @@ export function createHostGate(opts: HostGateOptions): HostGate | null {
   };
 
   return {
+    open(host) {
+      if (rps) return false;
+      const s = hosts.get(host);
+      return !s || s.coolUntil <= now();
+    },
     async pass(host, platform, deadlineAt, signal, how) {
       let t = now();
       const s = hosts.get(host) ?? (rps ? stateOf(host, t) : undefined);
