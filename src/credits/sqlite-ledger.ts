@@ -8,8 +8,9 @@
  *   and concurrent requests cannot over-reserve. It is exact because only this process reserves
  *   or settles on the file; another process (the `keys` command) only adds credits, creates and
  *   revokes keys, whose commits are noticed through SQLite's `data_version` (below).
- * - Reservation rows, refunds and charges of concurrent requests are written together, one
- *   transaction per event-loop turn. A settle that charges resolves after its batch commits, so
+ * - Reservation rows, refunds and charges of concurrent requests are written together: one
+ *   transaction at the end of the turn, or under load at most one every LEDGER_COMMIT_MS (below).
+ *   A settle that charges resolves after its batch commits, so
  *   a charge that was answered is on disk; a crash before a reservation's row is written loses
  *   nothing (nothing was taken, nothing answered), one after leaves the row open and the next
  *   start refunds it (refundAbandoned) — the contracts of ledger.ts, kept.

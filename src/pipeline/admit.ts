@@ -25,14 +25,16 @@ export async function admit(ctx: GatewayContext): Promise<AuthenticatedKey | Api
   }
   if (!key) return new ApiError('UNAUTHORIZED', 'Unknown or revoked API key');
   if (ctx.reqInfo) ctx.reqInfo.keyId = key.id;
-  const limited = await rateLimit(deps, key);
-  if (limited) return limited;
+  // Without a limit (the default) nothing to wait for: no promise, no turn.
+  if (key.rate || deps.config.rateLimit.rps > 0) {
+    const limited = await rateLimit(deps, key);
+    if (limited) return limited;
+  }
   ctx.key = key;
   return key;
 }
 
 async function rateLimit(deps: Deps, key: AuthenticatedKey): Promise<ApiError | null> {
-  if (!key.rate && !(deps.config.rateLimit.rps > 0)) return null;
   let limited: ApiError | null;
   try {
     const r = enforceRateLimit(deps.rateLimiter, key, deps.config.rateLimit);

@@ -58,12 +58,14 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
     const field = credits.fields[0];
     let head = `{"success":true,"credits_remaining":${credits.remaining},"credits_charged":${credits.charged}`;
     if (field?.cached) head += `,"cached":true,"cached_at":${JSON.stringify(field.cached_at)}`;
-    const tail = recordTail(record, route.op.rest.wrap);
+    // A cache hit's record bytes are encoded once and reused on every hit; a live record (most are
+    // served once) is written as text, without a buffer kept for it.
+    const tail = field?.cached ? cachedTail(record, route.op.rest.wrap) : tailText(record, route.op.rest.wrap);
     if (tail.length > 1) head += ',';
-    // Envelope and (cached) record bytes go out as one write, without copying the record.
+    // Envelope and record bytes go out as one write.
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
-      'content-length': head.length + tail.length,
+      'content-length': head.length + (typeof tail === 'string' ? Buffer.byteLength(tail) : tail.length),
       'x-request-id': rid,
     });
     res.cork();
@@ -74,21 +76,24 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
 }
 
 /**
- * The bytes that follow the envelope: `"wrap":{record}}` or the record's own members and `}`.
- * Records are never mutated once built, and a cached one is the same object on every hit, so
- * they are serialised and encoded once — a live result's JSON text is the one the cache made
- * when it stored it (knownJson).
+ * The text that follows the envelope: `"wrap":{record}}` or the record's own members and `}`. A
+ * live result's JSON text is the one the cache made when it stored it (knownJson).
+ */
+function tailText(record: object, wrap: string | undefined): string {
+  const json = knownJson(record) ?? JSON.stringify(record);
+  return wrap ? `${JSON.stringify(wrap)}:${json}}` : json === '{}' ? '}' : json.slice(1);
+}
+
+/**
+ * tailText encoded, for a cached record: records are never mutated once built, and a cached one
+ * is the same object on every hit, so it is serialised and encoded once.
  */
 const tails = new WeakMap<object, Map<string, Buffer>>();
-function recordTail(record: object, wrap: string | undefined): Buffer {
+function cachedTail(record: object, wrap: string | undefined): Buffer {
   let byWrap = tails.get(record);
   if (!byWrap) tails.set(record, (byWrap = new Map()));
   const k = wrap ?? '';
   let b = byWrap.get(k);
-  if (!b) {
-    const json = knownJson(record) ?? JSON.stringify(record);
-    b = Buffer.from(wrap ? `${JSON.stringify(wrap)}:${json}}` : json === '{}' ? '}' : json.slice(1));
-    byWrap.set(k, b);
-  }
+  if (!b) byWrap.set(k, (b = Buffer.from(tailText(record, wrap))));
   return b;
 }

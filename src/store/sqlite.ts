@@ -2,9 +2,9 @@
  * The embedded default store: one SQLite file under DATA_DIR holds API keys, the credit ledger
  * and the result cache. WAL mode lets the `keys` command run beside a live gateway.
  *
- * The ledger and the cache group-commit their writes (the ledger one transaction per event-loop
- * turn, the cache one per CACHE_COMMIT_MS): `beforeClose` lets them commit what is still queued
- * when the database is closed, whoever closes it.
+ * The ledger and the cache group-commit their writes (the ledger at the end of a turn, or at most
+ * every LEDGER_COMMIT_MS under load; the cache every CACHE_COMMIT_MS): `beforeClose` lets them
+ * commit what is still queued when the database is closed, whoever closes it.
  *
  * Checkpoints (copying the WAL back into the database file, with its fsync) run on a worker
  * thread, not in whichever commit crosses SQLite's auto-checkpoint size: there they stalled

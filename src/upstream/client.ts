@@ -107,6 +107,7 @@ export interface UpstreamOptions {
 }
 
 const NO_WALLS: readonly WallRule[] = [];
+const EMPTY = Buffer.alloc(0);
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -308,13 +309,12 @@ class Exchange implements Dispatcher.DispatchHandler {
   onHeaders(status: number, raw: Buffer[]): boolean {
     this.status = status;
     // As undici's request() parses them (UTF-8 values, arrays for repeated names), then joined.
-    const parsed = undiciUtil.parseHeaders(raw) as Record<string, string | string[] | undefined>;
-    const headers: Record<string, string> = {};
-    for (const k in parsed) {
-      const v = parsed[k];
-      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const headers = undiciUtil.parseHeaders(raw) as Record<string, string | string[]>;
+    for (const k in headers) {
+      const v = headers[k];
+      if (Array.isArray(v)) headers[k] = v.join(', ');
     }
-    this.headers = headers;
+    this.headers = headers as Record<string, string>;
     // 1xx: informational, the answer's own head follows.
     if (status < 200) return true;
     this.use = this.decide(this);
@@ -361,22 +361,31 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 }
 
-function makeResponse(status: number, headers: Record<string, string>, url: string, body: Buffer): UpstreamResponse {
-  let text: string | undefined;
-  return {
-    status,
-    headers,
-    url,
-    body,
-    text: () => (text ??= body.toString('utf8')),
-    json<T>() {
-      try {
-        return JSON.parse(this.text()) as T;
-      } catch {
-        throw upstreamFailed(`upstream returned invalid JSON from ${new URL(url).host}`);
-      }
-    },
-  };
+/**
+ * An answer as the client returns it: one object per answer (its text decoded once, on first
+ * use), with `location` when it is a redirect returned as it is.
+ */
+class Answer implements UpstreamResponse {
+  private decoded: string | undefined = undefined;
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly url: string,
+    readonly body: Buffer,
+    readonly location?: string,
+  ) {}
+
+  text(): string {
+    return (this.decoded ??= this.body.toString('utf8'));
+  }
+
+  json<T>(): T {
+    try {
+      return JSON.parse(this.text()) as T;
+    } catch {
+      throw upstreamFailed(`upstream returned invalid JSON from ${new URL(this.url).host}`);
+    }
+  }
 }
 
 export function createUpstream(opts: UpstreamOptions): Upstream {
@@ -468,9 +477,8 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
           `The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`,
         );
       }
-      if (res.use === 'drop')
-        return { ...makeResponse(res.status, res.headers, url.href, Buffer.alloc(0)), location: res.headers.location };
-      return makeResponse(res.status, res.headers, url.href, res.body);
+      if (res.use === 'drop') return new Answer(res.status, res.headers, url.href, EMPTY, res.headers.location);
+      return new Answer(res.status, res.headers, url.href, res.body);
     } finally {
       release();
     }
@@ -605,7 +613,16 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     } finally {
       clearTimeout(timer);
       req.signal?.removeEventListener('abort', onCancel);
-      opts.onExchange?.({ platform: req.platform, host: url.host, outcome, ms: Date.now() - started, ...(block ? { block } : {}) });
+      if (opts.onExchange) {
+        const e: { platform: string; host: string; outcome: string; ms: number; block?: string } = {
+          platform: req.platform,
+          host: url.host,
+          outcome,
+          ms: Date.now() - started,
+        };
+        if (block) e.block = block;
+        opts.onExchange(e);
+      }
     }
   }
 
@@ -646,7 +663,7 @@ function followRedirect(send: Outgoing, status: number, from: URL, to: URL): voi
 
 function lowerCaseKeys(h: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = v;
+  for (const k in h) out[k.toLowerCase()] = h[k];
   return out;
 }
 

@@ -316,6 +316,26 @@ describe('REST and GraphQL return the same data', () => {
     });
   });
 
+  it('a record with text outside ASCII is sent whole, live and from the cache (content-length counts bytes)', async () => {
+    const description = 'Café ☕ — 日本語の説明 🎉';
+    h.replay.add({
+      host: 'api.github.com',
+      path: '/repos/utf/eight',
+      response: { headers: { 'content-type': 'application/json' }, body: repoJson('utf', 'eight', { description }) },
+    });
+    const { key } = await h.key(5);
+    for (const path of [
+      repoPath('utf', 'eight'),
+      `${repoPath('utf', 'eight')}&cache_max_age=1d`,
+      `${repoPath('utf', 'eight')}&cache_max_age=1d`,
+    ]) {
+      const res = await fetch(h.url + path, { headers: { 'x-api-key': key } });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+      expect((JSON.parse(bytes.toString('utf8')) as { repository: { description: string } }).repository.description).toBe(description);
+    }
+  });
+
   it('trending developers', async () => {
     const { key } = await h.key(5);
     const rest = await h.rest('/v1/code/trending/developers?since=weekly&language=TypeScript', { key });
