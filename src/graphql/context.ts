@@ -2,6 +2,7 @@
  * What every resolver sees. `deps` are the process-wide services; the rest is per request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type DataLoader from 'dataloader';
 import type { ResultCache } from '../cache/cache.js';
 import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
@@ -13,7 +14,7 @@ import type { RequestInfo } from '../observability/request.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { Upstream } from '../upstream/client.js';
 import { requestBaseUrl } from '../media/public-url.js';
-import type { Plan } from '../pipeline/credits.js';
+import type { FieldPlan, Plan } from '../pipeline/credits.js';
 import type { Db } from '../store/sqlite.js';
 
 export interface Deps {
@@ -41,8 +42,8 @@ export interface GatewayContext {
   key?: AuthenticatedKey;
   /** The pre-execution plan of this operation's root fields (set by executeGraphql). */
   plan?: Plan;
-  /** This request's live fetches by cache key: duplicate root fields and aliases share one (src/pipeline/live-fetch.ts). */
-  fetches?: Map<string, Promise<unknown>>;
+  /** Per-request loader of live fetches by cache key: duplicate root fields and aliases share one (src/pipeline/live-fetch.ts). */
+  loader?: DataLoader<FieldPlan, unknown, string>;
   signal?: AbortSignal;
   /** `signal` aborts at shutdown too (deps.shutdown): a live fetch need not listen for both. */
   readonly signalCoversShutdown?: boolean;
@@ -60,7 +61,7 @@ export interface GatewayContext {
 export class HttpContext implements GatewayContext {
   key?: AuthenticatedKey = undefined;
   plan?: Plan = undefined;
-  fetches?: Map<string, Promise<unknown>> = undefined;
+  loader?: DataLoader<FieldPlan, unknown, string> = undefined;
   private clientSignal: AbortSignal | undefined = undefined;
 
   constructor(

@@ -17,7 +17,7 @@ import { ApiError, invalidInput } from '../errors.js';
 import type { Deps, GatewayContext } from '../graphql/context.js';
 import { newRequestId } from '../observability/request.js';
 import type { RequestInfo } from '../observability/request.js';
-import type { CreditsExtension, Plan } from '../pipeline/credits.js';
+import type { CreditsExtension, FieldPlan, Plan } from '../pipeline/credits.js';
 import { apiErrorOf, restErrorBody } from '../pipeline/errors.js';
 import { runRequest } from '../pipeline/execute.js';
 import type { RestRoute } from '../rest/routes.js';
@@ -27,7 +27,7 @@ import type { ItemOutcome } from './store.js';
 
 class JobItemContext implements GatewayContext {
   plan?: Plan = undefined;
-  loader?: DataLoader<string, unknown> = undefined;
+  loader?: DataLoader<FieldPlan, unknown, string> = undefined;
   readonly apiKey = null;
   readonly requestBaseUrl = null;
   constructor(

@@ -1,9 +1,10 @@
 /**
  * The live path of one root field: its plan entry (src/pipeline/credits.ts) → the request's own
- * fetch of that cache key (duplicate root fields and aliases share one) → the gateway's
+ * dataloader (duplicate root fields and aliases share one fetch) → the gateway's
  * single-flight (concurrent identical requests share one fetch, across instances with
  * REDIS_URL) → the operation's `run` (platform extractor → upstream client → parser) → the cache.
  */
+import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import { ApiError, isApiError } from '../errors.js';
 import type { Deps, GatewayContext } from '../graphql/context.js';
@@ -14,19 +15,22 @@ import { linkSignals } from '../upstream/signals.js';
 import type { FieldPlan } from './credits.js';
 
 /**
- * This request's live fetch of a plan entry's cache key, started once: root fields and aliases
- * with the same operation and arguments (the same cache key) share it. (A map per request, not a
- * dataloader: there is nothing to batch — each key is its own fetch — and no tick to wait for.)
+ * This request's loader of live fetches, by cache key: root fields and aliases with the same
+ * operation and arguments (the same cache key) share one fetch; those asked in one tick start
+ * together. Made on the first live field (a cache hit needs none).
  */
-function fetchOnce(ctx: GatewayContext, entry: FieldPlan): Promise<unknown> {
-  const key = entry.cacheKey!;
-  const fetches = (ctx.fetches ??= new Map());
-  let p = fetches.get(key);
-  if (!p) {
-    p = liveFetch(ctx.deps, entry.op, entry.args, key, ctx.signal, ctx.signalCoversShutdown);
-    fetches.set(key, p);
-  }
-  return p;
+function loaderFor(ctx: GatewayContext): DataLoader<FieldPlan, unknown, string> {
+  return (ctx.loader ??= new DataLoader<FieldPlan, unknown, string>(
+    async (entries) =>
+      Promise.all(
+        entries.map((e) =>
+          liveFetch(ctx.deps, e.op, e.args, e.cacheKey!, ctx.signal, ctx.signalCoversShutdown).catch((err: unknown) =>
+            err instanceof Error ? err : new Error(String(err)),
+          ),
+        ),
+      ),
+    { cacheKeyFn: (e) => e.cacheKey! },
+  ));
 }
 
 /**
@@ -111,12 +115,14 @@ export function resolveField(op: OperationDef, ctx: GatewayContext, key: string)
     entry.resolved = true;
     return entry.hit.value;
   }
-  return fetchOnce(ctx, entry).then((value) => {
-    entry.resolved = true;
-    const reserved = reservationOf(op, entry.args);
-    entry.charged = Math.min(reserved, Math.max(0, op.cost.of ? op.cost.of(value as never, entry.args) : reserved));
-    return value;
-  });
+  return loaderFor(ctx)
+    .load(entry)
+    .then((value) => {
+      entry.resolved = true;
+      const reserved = reservationOf(op, entry.args);
+      entry.charged = Math.min(reserved, Math.max(0, op.cost.of ? op.cost.of(value as never, entry.args) : reserved));
+      return value;
+    });
 }
 
 /** The resolver of every operation's root field (synchronous for a cache hit). */

@@ -10,6 +10,7 @@ import { ApiError, invalidInput } from '../errors.js';
 import { compileOperation } from '../graphql/compiled.js';
 import type { Deps, GatewayContext } from '../graphql/context.js';
 import { buildSchema } from '../graphql/schema.js';
+import DataLoader from 'dataloader';
 import type { FieldPlan } from '../pipeline/credits.js';
 import { validateArgs } from '../platforms/operation.js';
 import { allOperations } from '../platforms/registry.js';
@@ -30,7 +31,9 @@ function contextWith(route: RestRoute, entry: Partial<FieldPlan>, live?: () => P
     apiKey: null,
     requestBaseUrl: null,
     plan: { fields: new Map([[field, plan]]) },
-    fetches: live ? new Map([[plan.cacheKey!, live()]]) : undefined,
+    loader: live
+      ? new DataLoader<FieldPlan, unknown, string>(async (es) => es.map(() => live()), { cacheKeyFn: (e) => e.cacheKey! })
+      : undefined,
   };
 }
 
