@@ -88,7 +88,10 @@ export async function executeGraphql(
     const known = key === undefined ? undefined : introspectionAnswers.get(key);
     if (known) return known.result;
     const answer = introspectionAnswer((await exec(args)) as ExecutionResult);
-    if (key !== undefined && !answer.result.errors) introspectionAnswers.set(key, answer);
+    if (key !== undefined && !answer.result.errors) {
+      introspectionAnswers.set(key, answer);
+      sharedAnswers.add(answer.result);
+    }
     return answer.result;
   }
 
@@ -116,11 +119,20 @@ interface IntrospectionAnswer {
   bytes: number;
 }
 
+/**
+ * Remembered introspection answers: the same object for every caller, without errors, so a face
+ * may keep its serialised form beside it (the fast path does: an answer of the schema's size,
+ * GraphiQL's query, costs a few milliseconds of one turn to serialise).
+ */
+const sharedAnswers = new WeakSet<ExecutionResult>();
+export const isSharedAnswer = (result: ExecutionResult): boolean => sharedAnswers.has(result);
+
 /** Introspection answers by query text: a few MB at most (keyless callers choose the text). */
 const introspectionAnswers = new LRUCache<string, IntrospectionAnswer>({
   max: 64,
   maxSize: 8 * 1024 * 1024,
-  sizeCalculation: (a, k) => a.bytes + k.length,
+  // Its data, and its JSON kept by the fast path.
+  sizeCalculation: (a, k) => 2 * a.bytes + k.length,
 });
 
 /**

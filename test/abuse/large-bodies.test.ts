@@ -29,11 +29,34 @@ let yoga: Harness;
 let server: Server;
 let url: string;
 const serverSockets: Socket[] = [];
+/** Body bytes node's HTTP parser handed to JS on this file's server (its body callback, counted). */
+let bodyBytesToJs = 0;
+const COUNTING = Symbol('counting');
+function countBodyBytes(socket: Socket) {
+  const parser = (socket as unknown as { parser: Record<string, unknown> }).parser;
+  const slot = Object.keys(parser).find((k) => typeof parser[k] === 'function' && (parser[k] as () => void).name === 'parserOnBody');
+  if (slot === undefined) throw new Error("node's parser has no parserOnBody slot: dropBodyBytes (src/http/edges.ts) does nothing");
+  const original = parser[slot] as ((this: unknown, b: Buffer) => unknown) & { [COUNTING]?: true };
+  if (original[COUNTING]) return;
+  // Named as node's own (dropBodyBytes finds the slot by that name); parsers are pooled, so the
+  // wrapper may serve other servers of this process too: it only counts and delegates.
+  const counting = {
+    parserOnBody(this: unknown, b: Buffer) {
+      bodyBytesToJs += b.length;
+      return original.call(this, b);
+    },
+  }.parserOnBody as typeof original;
+  counting[COUNTING] = true;
+  parser[slot] = counting;
+}
 beforeAll(async () => {
   h = await startHarness({ routes: [route] });
   yoga = await startHarness({ routes: [route], env: { GRAPHQL_FAST_PATH: '0' } });
   server = createHttpServer(h.app);
-  server.on('connection', (s) => serverSockets.push(s));
+  server.on('connection', (s) => {
+    serverSockets.push(s);
+    countBodyBytes(s);
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -68,10 +91,8 @@ function exchange(head: string, body: Buffer): Promise<Exchange> {
     let data = '';
     let closedByServer = true;
     let timer: NodeJS.Timeout | undefined;
-    socket.on('connect', () => {
-      socket.write(head);
-      socket.write(body);
-    });
+    // One write: the gateway's first read holds the headers and the start of the body.
+    socket.on('connect', () => socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body])));
     socket.on('data', (d) => {
       data += d.toString('latin1');
       const end = data.indexOf('\r\n\r\n');
@@ -129,6 +150,25 @@ describe('a large body nobody reads is never read', () => {
     expect(r.closedByServer).toBe(true);
     // The headers and what node's parser read with them (one read of at most 64 KiB): not the MiB.
     expect(r.serverRead).toBeLessThanOrEqual(head.length + 64 * 1024);
+  });
+
+  it("node's parser hands JS none of a refused body's bytes; the parser it goes back to its pool with still reads bodies", async () => {
+    const head = headOf('POST', '/graphql', 'application/json', MiB);
+    bodyBytesToJs = 0;
+    const refused = await exchange(head, big);
+    expect(refused.status).toBe(413);
+    // The first read held the headers and up to 64 KiB of the body: none of it was copied out.
+    expect(refused.serverRead).toBeGreaterThan(head.length);
+    expect(bodyBytesToJs).toBe(0);
+    // The next connections take parsers from node's pool (the one just freed first): bodies arrive.
+    const { key } = await h.key(5);
+    for (let i = 0; i < 3; i++) {
+      const body = Buffer.from(JSON.stringify({ query: '{ __typename }', pad: 'p'.repeat(200 * 1024) }));
+      const r = await exchange(headOf('POST', '/graphql', 'application/json', body.length, `x-api-key: ${key}\r\n`), body);
+      expect(r.status).toBe(200);
+      expect(JSON.parse(r.body)).toMatchObject({ data: { __typename: 'Query' } });
+    }
+    expect(bodyBytesToJs).toBeGreaterThanOrEqual(3 * 200 * 1024);
   });
 
   it('a chunked body nobody reads is not read either', async () => {
