@@ -27,6 +27,7 @@ import { buildSchema } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
 import { createCanaryRunner, resolveCanaries } from './observability/canary.js';
 import type { CanaryRunner } from './observability/canary.js';
+import { isWarmUp, WARM_UP_HEADER } from './http/warm-up.js';
 import { requestIdOf } from './observability/request.js';
 import type { RequestInfo } from './observability/request.js';
 import type { HttpRoute } from './platforms/module.js';
@@ -141,8 +142,8 @@ export function createApp(deps: Deps): App {
     // A response cut short (the client went away, or a forced shutdown) is counted as 499.
     const status = res.writableFinished ? res.statusCode : 499;
     const ms = performance.now() - info.started;
-    deps.metrics.route(info.route).record(status, ms / 1000);
-    if (accessLog)
+    if (!info.warmUp) deps.metrics.route(info.route).record(status, ms / 1000);
+    if (accessLog && !info.warmUp)
       deps.logger.info(
         {
           req_id: info.id,
@@ -222,6 +223,7 @@ export function createApp(deps: Deps): App {
       route: 'unmatched',
       keyId: null,
       started: performance.now(),
+      warmUp: isWarmUp(req.headers[WARM_UP_HEADER]),
     };
     (res as Tracked)[kInfo] = info;
     open.add(res);

@@ -33,6 +33,8 @@ export interface Config {
   corsOrigins: '*' | string[];
   /** Serve plain POST JSON GraphQL requests without yoga's Fetch round trip (same responses). */
   graphqlFastPath: boolean;
+  /** Warm the keyless request paths at start (src/http/warm-up.ts). */
+  warmUp: boolean;
   /** Maximum number of cache entries kept by the embedded cache (oldest written evicted first). */
   cacheMaxEntries: number;
   /** Bytes of JSON the in-process cache front may hold (CACHE_MEMORY_MB). */
@@ -408,6 +410,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     maxSelections: int(env, 'MAX_SELECTIONS', 2_000, 10),
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',
+    warmUp: env.WARM_UP !== '0',
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),
     cacheMemoryBytes: int(env, 'CACHE_MEMORY_MB', 32, 1) * 1024 * 1024,
     redisUrl,

@@ -12,6 +12,7 @@
  * resource that stops the start (a bad value, the port in use, DATA_DIR unusable, Redis out of
  * reach) is reported as one line naming it, exit code 1.
  */
+import { warmUp } from './http/warm-up.js';
 import { createApp, createHttpServer } from './app.js';
 import { loadConfig, redisLabel } from './config.js';
 import type { Config } from './config.js';
@@ -137,9 +138,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     lock.release();
     throw e;
   }
-  app.canaries.start();
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  // The keyless paths compiled before anyone is told the gateway listens (src/http/warm-up.ts).
+  if (config.warmUp) await warmUp(port, config.host);
+  app.canaries.start();
 
   let closing: Promise<void> | null = null;
   const stop = async (signal: string) => {

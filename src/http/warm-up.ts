@@ -1,0 +1,92 @@
+/**
+ * Start-up warm-up (WARM_UP, default on): before the gateway says it is listening, it sends
+ * itself a few hundred of the requests anyone may send without a key — refused large bodies,
+ * `{__typename}`, introspection, invalid documents and JSON, unknown paths, /healthz — over
+ * loopback, so the code that answers them is compiled before the first client arrives. Cold, the
+ * first burst of keyless requests held the event loop for 30–50 ms (bench/abuse.ts: /healthz
+ * waited that long); warm, a burst of fifty takes about a tenth of that.
+ *
+ * Nothing is charged or fetched upstream (no key, no /v1 operation runs), and nothing is logged
+ * or counted: each request carries a token only this process knows, and the access log and the
+ * metrics skip those requests (src/app.ts). Bounded in time (WARM_UP_MAX_MS); a failure only
+ * ends the warm-up early.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { getIntrospectionQuery } from 'graphql';
+
+/** The header value that marks this process's own warm-up requests. */
+export const WARM_UP_TOKEN = randomBytes(18).toString('base64url');
+export const WARM_UP_HEADER = 'x-warm-up';
+
+/** Whether a request is this process's own warm-up request. */
+export const isWarmUp = (header: string | string[] | undefined): boolean => header === WARM_UP_TOKEN;
+
+const ROUNDS = 60;
+const CONNECTIONS = 8;
+const WARM_UP_MAX_MS = 3_000;
+
+interface Shot {
+  method: string;
+  path: string;
+  type?: string;
+  body?: string;
+  /** A declared body length larger than what is sent (a body the gateway refuses unread). */
+  declared?: number;
+}
+
+const INTROSPECTION = JSON.stringify({ query: getIntrospectionQuery() });
+const SHOTS: Shot[] = [
+  { method: 'POST', path: '/graphql', type: 'application/json', body: ' '.repeat(16 * 1024), declared: 1024 * 1024 },
+  { method: 'POST', path: '/graphql', type: 'application/json', body: '{"query":"{ __typename }"}' },
+  { method: 'POST', path: '/graphql', type: 'application/json', body: INTROSPECTION },
+  {
+    method: 'POST',
+    path: '/graphql',
+    type: 'application/json',
+    body: '{"query":"{ __type(name: \\"Query\\") { name fields { name } } }"}',
+  },
+  { method: 'POST', path: '/graphql', type: 'application/json', body: '{"query":"{ notAField }"}' },
+  { method: 'POST', path: '/graphql', type: 'application/json', body: '{"query":"{ a: __typename b: __typename"}' },
+  { method: 'POST', path: '/graphql', type: 'application/json', body: '{"query":' },
+  { method: 'POST', path: '/graphql', type: 'text/plain', body: 'x' },
+  { method: 'GET', path: '/healthz' },
+  { method: 'GET', path: '/no-such-path' },
+];
+
+function send(agent: http.Agent, port: number, host: string, shot: Shot): Promise<void> {
+  return new Promise((resolveP) => {
+    const headers: Record<string, string | number> = { [WARM_UP_HEADER]: WARM_UP_TOKEN };
+    if (shot.type) headers['content-type'] = shot.type;
+    if (shot.body !== undefined) headers['content-length'] = shot.declared ?? Buffer.byteLength(shot.body);
+    const req = http.request({ agent, host, port, method: shot.method, path: shot.path, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolveP());
+      res.on('error', () => resolveP());
+      // A refused body: the gateway answers before it has the body and closes the connection.
+      if (shot.declared) res.on('close', () => req.destroy());
+    });
+    req.on('error', () => resolveP());
+    req.setTimeout(1_000, () => req.destroy());
+    if (shot.body === undefined) req.end();
+    else if (shot.declared) req.write(shot.body);
+    else req.end(shot.body);
+  });
+}
+
+/** Warms the gateway listening on `host:port` (see above). Resolves within WARM_UP_MAX_MS. */
+export async function warmUp(port: number, host: string): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const until = performance.now() + WARM_UP_MAX_MS;
+  const target = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  let next = 0;
+  const total = ROUNDS * SHOTS.length;
+  const worker = async () => {
+    while (next < total && performance.now() < until) await send(agent, port, target, SHOTS[next++ % SHOTS.length]);
+  };
+  try {
+    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  } finally {
+    agent.destroy();
+  }
+}
