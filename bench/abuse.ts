@@ -26,9 +26,9 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getIntrospectionQuery } from 'graphql';
 import { Pool } from 'undici';
 import { startArgs } from '../test/start-args.js';
+import { FULL_INTROSPECTION_QUERY } from '../test/support/introspection.js';
 import { freePort } from './lib.js';
 import { writeResultsSection } from './results.js';
 
@@ -111,14 +111,7 @@ function probe(url: string) {
   };
 }
 
-const GRAPHIQL = getIntrospectionQuery({
-  descriptions: true,
-  specifiedByUrl: true,
-  directiveIsRepeatable: true,
-  schemaDescription: true,
-  inputValueDeprecation: true,
-  oneOf: true,
-});
+const GRAPHIQL = FULL_INTROSPECTION_QUERY;
 function introspectionAttempt(i: number): string {
   switch (i % 6) {
     case 0:

@@ -28,7 +28,6 @@ import type { RequestInfo } from '../observability/request.js';
 import { sendGraphqlError, withRequestIdExtension } from '../pipeline/errors.js';
 import { executeGraphql } from '../pipeline/execute.js';
 import type { Deps, GatewayContext } from './context.js';
-import { warmIntrospection } from './introspection.js';
 import { createFastGraphql, preparedSize } from './fast-http.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './incremental.js';
 import type { DocumentLimits } from './limits.js';
@@ -156,8 +155,6 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
   });
 
   const fast = createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits);
-  // Keyless introspection runs warm code from the first request on (once per process).
-  warmIntrospection(schema);
   /**
    * /graphql. GET (GraphiQL, queries in the URL) is yoga's. A POST is read here once, whichever
    * executor serves it: its size, type and JSON are checked here (JSON error bodies with stable

@@ -16,7 +16,7 @@ import http from 'node:http';
 import { getIntrospectionQuery } from 'graphql';
 
 /** The header value that marks this process's own warm-up requests. */
-export const WARM_UP_TOKEN = randomBytes(18).toString('base64url');
+const WARM_UP_TOKEN = randomBytes(18).toString('base64url');
 export const WARM_UP_HEADER = 'x-warm-up';
 
 /** Whether a request is this process's own warm-up request. */

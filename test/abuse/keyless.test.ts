@@ -9,10 +9,10 @@
  *    floods, fragment bombs and token floods are refused at 400 before graphql's own validation;
  *  - the root-field limit applies to keyless introspection too.
  */
-import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTROSPECTION_MAX_BYTES } from '../../src/graphql/limits.js';
 import { startHarness } from '../harness.js';
+import { FULL_INTROSPECTION_QUERY } from '../support/introspection.js';
 import type { Harness } from '../harness.js';
 
 let h: Harness;
@@ -39,14 +39,7 @@ async function post(g: Harness, body: string, headers: Record<string, string> = 
 }
 
 // GraphiQL (graphiql 3/4, as @graphql-yoga/render-graphiql ships it) asks with every option on.
-const GRAPHIQL_INTROSPECTION = getIntrospectionQuery({
-  descriptions: true,
-  specifiedByUrl: true,
-  directiveIsRepeatable: true,
-  schemaDescription: true,
-  inputValueDeprecation: true,
-  oneOf: true,
-});
+const GRAPHIQL_INTROSPECTION = FULL_INTROSPECTION_QUERY;
 
 describe.each([
   ['fast path', () => h],

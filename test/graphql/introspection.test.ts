@@ -23,6 +23,7 @@ import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { answerIntrospection } from '../../src/graphql/introspection.js';
 import { buildSchema } from '../../src/graphql/schema.js';
+import { FULL_INTROSPECTION_QUERY } from '../support/introspection.js';
 
 const schema: GraphQLSchema = buildSchema();
 
@@ -90,17 +91,7 @@ function validQuery(text: string): boolean {
 describe('introspection without the executor: graphql-js’s answers', () => {
   it.each([
     ['graphql 16 defaults', getIntrospectionQuery()],
-    [
-      'every option',
-      getIntrospectionQuery({
-        descriptions: true,
-        specifiedByUrl: true,
-        directiveIsRepeatable: true,
-        schemaDescription: true,
-        inputValueDeprecation: true,
-        oneOf: true,
-      }),
-    ],
+    ['every option', FULL_INTROSPECTION_QUERY],
     ['no descriptions', getIntrospectionQuery({ descriptions: false })],
     ['__typename', '{ __typename }'],
     ['__type of Query', '{ __type(name: "Query") { name kind fields { name args { name type { name kind ofType { name } } } } } }'],
