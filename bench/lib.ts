@@ -60,6 +60,16 @@ export async function startLoggedChild(
   return child;
 }
 
+/** CPU time (user + system, all threads) a process has used so far, in ms; NaN where /proc is not there. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 export function hasWrk(): boolean {
   return spawnSync('wrk', ['--version']).error === undefined;
 }

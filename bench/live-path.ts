@@ -17,6 +17,9 @@
  *                                          the REDIS_URL target, skipped with a note without it)
  *   npx tsx bench/live-path.ts --write    (the same, and the section in bench/RESULTS.md replaced)
  *
+ * BENCH_NO_REDIS=1 leaves the REDIS_URL target out (a quicker run). Each run's progress line gives
+ * the CPU time per request of the target and of the replay upstream (from /proc): on a shared
+ * machine whose speed drifts, that says whether a change in req/s came from the gateway.
  * Progress on stderr while it runs (about a minute and a half with the defaults), the report on
  * stdout.
  */
@@ -32,7 +35,7 @@ import { repoJson } from '../test/data.js';
 import { startRedisServer } from '../test/redis/redis-server.js';
 import type { RedisServer } from '../test/redis/redis-server.js';
 import { startArgs } from '../test/start-args.js';
-import { freePort, hasWrk, median, startLoggedChild, wrkRun } from './lib.js';
+import { cpuMs, freePort, hasWrk, median, startLoggedChild, wrkRun } from './lib.js';
 import type { LoadResult } from './lib.js';
 import { finishResults, progress } from './results.js';
 
@@ -98,7 +101,7 @@ function distinctPaths(tag: string): string {
 }
 
 function hasRedis(): boolean {
-  return spawnSync('redis-server', ['--version']).error === undefined;
+  return !process.env.BENCH_NO_REDIS && spawnSync('redis-server', ['--version']).error === undefined;
 }
 
 async function main() {
@@ -119,42 +122,40 @@ async function main() {
     const replay = await startReplayChild();
     children.push(replay.child);
     const relayPort = await freePort();
-    children.push(
-      await startLoggedChild(
-        process.execPath,
-        ['bench/bare-relay.mjs'],
-        { PORT: String(relayPort), REPLAY_URL: replay.url },
-        join(work, 'relay.log'),
-        /listening/,
-      ),
+    const relayChild = await startLoggedChild(
+      process.execPath,
+      ['bench/bare-relay.mjs'],
+      { PORT: String(relayPort), REPLAY_URL: replay.url },
+      join(work, 'relay.log'),
+      /listening/,
     );
+    children.push(relayChild);
     const relay = `http://127.0.0.1:${relayPort}`;
 
     const gateway = async (name: string, env: Record<string, string>) => {
       const port = await freePort();
       const log = join(work, `${name}.log`);
       // As `npm start` ships it: no LOG_LEVEL, so the access log is on.
-      children.push(
-        await startLoggedChild(
-          process.execPath,
-          startArgs(),
-          {
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: join(work, `data-${name}`),
-            UPSTREAM_REPLAY_URL: replay.url,
-            BOOTSTRAP_API_KEY: KEY,
-            BOOTSTRAP_CREDITS: '100000000',
-            LOG_LEVEL: '',
-            ...env,
-          },
-          log,
-          /listening on/,
-        ),
+      const child = await startLoggedChild(
+        process.execPath,
+        startArgs(),
+        {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: join(work, `data-${name}`),
+          UPSTREAM_REPLAY_URL: replay.url,
+          BOOTSTRAP_API_KEY: KEY,
+          BOOTSTRAP_CREDITS: '100000000',
+          LOG_LEVEL: '',
+          ...env,
+        },
+        log,
+        /listening on/,
       );
-      return { url: `http://127.0.0.1:${port}`, log };
+      children.push(child);
+      return { url: `http://127.0.0.1:${port}`, log, pid: child.pid };
     };
-    const gws: Record<string, { url: string; log: string }> = { gateway: await gateway('sqlite', {}) };
+    const gws: Record<string, { url: string; log: string; pid: number | undefined }> = { gateway: await gateway('sqlite', {}) };
     if (withRedis) {
       redis = await startRedisServer();
       gws['gateway (REDIS_URL)'] = await gateway('redis', { REDIS_URL: redis.url });
@@ -179,7 +180,11 @@ async function main() {
     const run = (base: string, seconds: number) =>
       wrkRun(`${base}/`, { seconds, connections: CONNECTIONS, headers, lua: distinctPaths(`t${++tag}`) });
     const targets: Record<string, (s: number) => LoadResult> = { 'bare relay': (s) => run(relay, s) };
-    for (const [name, g] of Object.entries(gws)) targets[name] = (s) => run(g.url, s);
+    const pids: Record<string, number | undefined> = { 'bare relay': relayChild.pid };
+    for (const [name, g] of Object.entries(gws)) {
+      targets[name] = (s) => run(g.url, s);
+      pids[name] = g.pid;
+    }
 
     for (const [name, t] of Object.entries(targets)) {
       progress(`warm-up: ${name}`);
@@ -190,8 +195,13 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       for (const [name, t] of Object.entries(targets)) {
         progress(`run ${i + 1}/${RUNS}: ${name} (${SECONDS} s)`);
+        const cpu0 = [cpuMs(pids[name]), cpuMs(replay.child.pid)];
         const r = t(SECONDS);
-        progress(`  ${r.rps.toFixed(0)} req/s, p50 ${r.p50ms.toFixed(2)} ms, p99 ${r.p99ms.toFixed(2)} ms, errors ${r.errors}`);
+        // CPU per request of the target and of the replay upstream: where the time went.
+        const per = (i: number, now: number) => (((now - cpu0[i]) * 1000) / (r.rps * SECONDS)).toFixed(0);
+        progress(
+          `  ${r.rps.toFixed(0)} req/s, p50 ${r.p50ms.toFixed(2)} ms, p99 ${r.p99ms.toFixed(2)} ms, errors ${r.errors}; CPU per request: ${name} ${per(0, cpuMs(pids[name]))} µs, replay ${per(1, cpuMs(replay.child.pid))} µs`,
+        );
         (results[name] ??= []).push(r);
         await replay.reset();
       }
