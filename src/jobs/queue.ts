@@ -46,9 +46,11 @@ const TICK_MS = 250;
 /**
  * Items handed to BullMQ at once, while fewer than LOW_WATER wait. Small batches: Redis runs one
  * command at a time for everyone, and adding a batch is one long command — a big one would hold
- * up every other instance's requests (their keys are checked in Redis too).
+ * up every other instance's requests (their keys are checked in Redis too) — and this instance
+ * parses the batch's answers in one go: measured with a local redis-server, 100 jobs held the event
+ * loop ~6 ms (single requests wait behind it), 25 jobs ~2 ms, at the same throughput.
  */
-const BATCH = 100;
+const BATCH = 25;
 const LOW_WATER = 300;
 /** An item's BullMQ lock: held (renewed) while it runs; a dead instance's items run elsewhere after it. */
 const LOCK_MS = 15_000;
