@@ -141,7 +141,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   // The keyless paths compiled before anyone is told the gateway listens (src/http/warm-up.ts).
-  if (config.warmUp) await warmUp(port, config.host);
+  if (config.warmUp) {
+    const w = await warmUp(port, config.host);
+    deps.logger.info({ requests: w.answered, ms: w.ms }, 'warm-up done (these requests are neither logged nor counted)');
+  }
   app.canaries.start();
 
   let closing: Promise<void> | null = null;

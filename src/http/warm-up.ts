@@ -54,19 +54,20 @@ const SHOTS: Shot[] = [
   { method: 'GET', path: '/no-such-path' },
 ];
 
-function send(agent: http.Agent, port: number, host: string, shot: Shot): Promise<void> {
+/** Resolves true once the answer has been read, false when the request failed. */
+function send(agent: http.Agent, port: number, host: string, shot: Shot): Promise<boolean> {
   return new Promise((resolveP) => {
     const headers: Record<string, string | number> = { [WARM_UP_HEADER]: WARM_UP_TOKEN };
     if (shot.type) headers['content-type'] = shot.type;
     if (shot.body !== undefined) headers['content-length'] = shot.declared ?? Buffer.byteLength(shot.body);
     const req = http.request({ agent, host, port, method: shot.method, path: shot.path, headers }, (res) => {
       res.resume();
-      res.on('end', () => resolveP());
-      res.on('error', () => resolveP());
+      res.on('end', () => resolveP(true));
+      res.on('error', () => resolveP(false));
       // A refused body: the gateway answers before it has the body and closes the connection.
       if (shot.declared) res.on('close', () => req.destroy());
     });
-    req.on('error', () => resolveP());
+    req.on('error', () => resolveP(false));
     req.setTimeout(1_000, () => req.destroy());
     if (shot.body === undefined) req.end();
     else if (shot.declared) req.write(shot.body);
@@ -74,19 +75,22 @@ function send(agent: http.Agent, port: number, host: string, shot: Shot): Promis
   });
 }
 
-/** Warms the gateway listening on `host:port` (see above). Resolves within WARM_UP_MAX_MS. */
-export async function warmUp(port: number, host: string): Promise<void> {
+/** Warms the gateway listening on `host:port` (see above). Resolves within WARM_UP_MAX_MS, with the number of requests answered. */
+export async function warmUp(port: number, host: string): Promise<{ answered: number; ms: number }> {
+  const started = performance.now();
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const until = performance.now() + WARM_UP_MAX_MS;
   const target = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
   let next = 0;
+  let answered = 0;
   const total = ROUNDS * SHOTS.length;
   const worker = async () => {
-    while (next < total && performance.now() < until) await send(agent, port, target, SHOTS[next++ % SHOTS.length]);
+    while (next < total && performance.now() < until) if (await send(agent, port, target, SHOTS[next++ % SHOTS.length])) answered++;
   };
   try {
     await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   } finally {
     agent.destroy();
   }
+  return { answered, ms: Math.round(performance.now() - started) };
 }

@@ -1,0 +1,89 @@
+/**
+ * The start-up warm-up (src/http/warm-up.ts, WARM_UP default on) sends the process a few hundred
+ * keyless requests of its own before it says it is listening. They must leave no trace a user
+ * sees: no access-log line and no count in /metrics. The gateway runs as `npm start` runs it
+ * (test/start-args.ts), with the default log level, so the access log is on.
+ *
+ * Each check is shown to be able to fail: one real request afterwards gives exactly one log
+ * line and a count of 1 (the warm-up itself sends /healthz and `{__typename}` dozens of times).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { killAll, spawnGateway } from './gateway-process.js';
+import type { GatewayProcess } from './gateway-process.js';
+
+const started: GatewayProcess[] = [];
+const dirs: string[] = [];
+afterAll(() => {
+  killAll(started);
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** The JSON access-log lines on stdout (msg "request"). */
+function requestLines(out: string): Record<string, unknown>[] {
+  return out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((l) => l.msg === 'request');
+}
+
+/** The value of `cl_http_requests_total{route="<route>",…}` summed over statuses (0 when absent). */
+function requestsCounted(metrics: string, route: string): number {
+  let n = 0;
+  for (const line of metrics.split('\n')) {
+    if (!line.startsWith('cl_http_requests_total{') || !line.includes(`route="${route}"`)) continue;
+    n += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return n;
+}
+
+/** Waits (10 s at most) for what a process writes by the end of its event-loop turn. */
+async function until(ok: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !ok() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+}
+
+describe('start-up warm-up', () => {
+  it('is neither logged nor counted; the first real requests are, once each', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-warmup-'));
+    dirs.push(dir);
+    // LOG_LEVEL info is the shipped default (spawnGateway's own default is warn); WARM_UP unset: on.
+    const g = spawnGateway({ DATA_DIR: dir, LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+    started.push(g);
+    const port = await g.listening;
+    const base = `http://127.0.0.1:${port}`;
+    // The warm-up ran (start-up says so in its own line, written by the end of that turn), and no
+    // request line came of it.
+    const warmUpLine = () =>
+      g
+        .stdout()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg?: string; requests?: number })
+        .find((l) => l.msg?.startsWith('warm-up done'));
+    await until(() => warmUpLine() !== undefined);
+    const done = warmUpLine();
+    expect(done?.requests).toBeGreaterThan(100);
+    expect(requestLines(g.stdout())).toEqual([]);
+    const before = await (await fetch(`${base}/metrics`)).text();
+    for (const route of ['/healthz', '/graphql', 'unmatched']) expect(requestsCounted(before, route)).toBe(0);
+
+    // One real /healthz and one real keyless GraphQL request: counted and logged once each.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const gql = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(gql.status).toBe(200);
+    const after = await (await fetch(`${base}/metrics`)).text();
+    expect(requestsCounted(after, '/healthz')).toBe(1);
+    expect(requestsCounted(after, '/graphql')).toBe(1);
+    // The log is written by the end of an event-loop turn: wait for the lines to arrive.
+    await until(() => requestLines(g.stdout()).filter((l) => l.route !== '/metrics').length >= 2);
+    const lines = requestLines(g.stdout()).filter((l) => l.route !== '/metrics');
+    expect(lines.map((l) => l.route)).toEqual(['/healthz', '/graphql']);
+  });
+});
