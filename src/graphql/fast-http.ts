@@ -20,7 +20,7 @@ import type { Deps } from './context.js';
 import { HttpContext } from './context.js';
 import type { RequestInfo } from '../observability/request.js';
 import { usesIncrementalDelivery } from './incremental.js';
-import { executeGraphql, isSharedAnswer } from '../pipeline/execute.js';
+import { executeGraphql, sharedAnswerBody } from '../pipeline/execute.js';
 
 interface Prepared {
   document: DocumentNode;
@@ -86,9 +86,6 @@ export const preparedSize = (query: string) => 4_096 + query.length * 24;
 /** Every root selection is a meta field (`__schema`, `__type`, `__typename`), fragments aside. */
 const introspectionOnly = (operation: OperationDefinitionNode) =>
   operation.selectionSet.selections.every((s) => s.kind === 'Field' && s.name.value.startsWith('__'));
-
-/** The JSON of each shared introspection answer (pipeline/execute.ts), serialised once; it lives as long as the answer. */
-const sharedJson = new WeakMap<ExecutionResult, Buffer>();
 
 export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: ValidationRule[], limits: DocumentLimits): FastGraphql {
   const documents = new LRUCache<string, Prepared>({
@@ -191,11 +188,11 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
         },
         () => compiled.run(ctx, vars),
       );
-      if (isSharedAnswer(result)) {
-        let json = sharedJson.get(result);
-        if (!json) sharedJson.set(result, (json = Buffer.from(serialise(result, info.id).body)));
-        res.writeHead(200, { 'content-type': `${media}; charset=utf-8`, 'content-length': json.length });
-        res.end(json);
+      // A remembered introspection answer: its body was serialised once (pipeline/execute.ts).
+      const shared = sharedAnswerBody(result);
+      if (shared) {
+        res.writeHead(200, { 'content-type': `${media}; charset=utf-8`, 'content-length': shared.length });
+        res.end(shared);
         return true;
       }
       const { status, body: payload, headers } = serialise(result, info.id);

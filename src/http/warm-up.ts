@@ -36,10 +36,25 @@ interface Shot {
 }
 
 const INTROSPECTION = JSON.stringify({ query: getIntrospectionQuery() });
+// Every option on (descriptions, specifiedByUrl, isRepeatable, schema description, input-value
+// deprecation, oneOf), as GraphiQL and code generators ask: their fields' code compiled too. Under
+// an operation name of its own, so its answer is remembered under its own text and a client's
+// first query of this kind still computes its answer, only with warm code (about 5 ms, not 16).
+const FULL_INTROSPECTION = JSON.stringify({
+  query: getIntrospectionQuery({
+    descriptions: true,
+    specifiedByUrl: true,
+    directiveIsRepeatable: true,
+    schemaDescription: true,
+    inputValueDeprecation: true,
+    oneOf: true,
+  }).replace('query IntrospectionQuery', 'query WarmUpIntrospection'),
+});
 const SHOTS: Shot[] = [
   { method: 'POST', path: '/graphql', type: 'application/json', body: ' '.repeat(16 * 1024), declared: 1024 * 1024 },
   { method: 'POST', path: '/graphql', type: 'application/json', body: '{"query":"{ __typename }"}' },
   { method: 'POST', path: '/graphql', type: 'application/json', body: INTROSPECTION },
+  { method: 'POST', path: '/graphql', type: 'application/json', body: FULL_INTROSPECTION },
   {
     method: 'POST',
     path: '/graphql',

@@ -94,7 +94,7 @@ export async function executeGraphql(
     const answer = introspectionAnswer(walked ?? ((await exec(args)) as ExecutionResult));
     if (key !== undefined && !answer.result.errors) {
       introspectionAnswers.set(key, answer);
-      sharedAnswers.add(answer.result);
+      if (answer.body) sharedBodies.set(answer.result, answer.body);
     }
     return answer.result;
   }
@@ -121,21 +121,24 @@ interface IntrospectionAnswer {
   result: ExecutionResult;
   /** Bytes of its JSON. */
   bytes: number;
+  /** The response body for it, `{"data":…}` (an answer that is data alone), made from the same JSON. */
+  body: Buffer | null;
 }
 
 /**
- * Remembered introspection answers: the same object for every caller, without errors, so a face
- * may keep its serialised form beside it (the fast path does: an answer of the schema's size,
- * GraphiQL's query, costs a few milliseconds of one turn to serialise).
+ * Remembered introspection answers: the same object for every caller, without errors, with the
+ * body every caller is sent for it, serialised once — when its size was measured (an answer of the
+ * schema's size, GraphiQL's query, costs a few milliseconds of one turn to serialise). The fast
+ * path sends that body (src/graphql/fast-http.ts).
  */
-const sharedAnswers = new WeakSet<ExecutionResult>();
-export const isSharedAnswer = (result: ExecutionResult): boolean => sharedAnswers.has(result);
+const sharedBodies = new WeakMap<ExecutionResult, Buffer>();
+export const sharedAnswerBody = (result: ExecutionResult): Buffer | undefined => sharedBodies.get(result);
 
 /** Introspection answers by query text: a few MB at most (keyless callers choose the text). */
 const introspectionAnswers = new LRUCache<string, IntrospectionAnswer>({
   max: 64,
   maxSize: 8 * 1024 * 1024,
-  // Its data, and its JSON kept by the fast path.
+  // Its data, and its body (serialised once, sent by the fast path).
   sizeCalculation: (a, k) => 2 * a.bytes + k.length,
 });
 
@@ -144,12 +147,15 @@ const introspectionAnswers = new LRUCache<string, IntrospectionAnswer>({
  * one copy of the schema's introspection; this is the run-time proof that it did).
  */
 function introspectionAnswer(result: ExecutionResult): IntrospectionAnswer {
-  const bytes = result.data ? JSON.stringify(result.data).length : 0;
+  const json = result.data ? JSON.stringify(result.data) : undefined;
+  const bytes = json?.length ?? 0;
   if (bytes > INTROSPECTION_MAX_BYTES) {
     return {
       result: fail(invalidInput([{ param: 'query', message: `the introspection answer would exceed ${INTROSPECTION_MAX_BYTES} bytes` }])),
       bytes: 0,
+      body: null,
     };
   }
-  return { result, bytes };
+  const dataAlone = json !== undefined && Object.keys(result).length === 1;
+  return { result, bytes, body: dataAlone ? Buffer.from(`{"data":${json}}`) : null };
 }
