@@ -115,8 +115,14 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
     upstream,
     singleFlight:
       overrides.singleFlight ??
-      // A lock outlives one upstream request with its retries; waiters give up after as long.
-      (redis ? createRedisSingleFlight(redis, { lockTtlMs: config.upstream.totalTimeoutMs + 5_000 }) : createLocalSingleFlight()),
+      (redis
+        ? createRedisSingleFlight(redis, {
+            // The lock itself is short and renewed while its holder fetches (redis-single-flight.ts);
+            // waiters wait at most as long as one upstream request with its retries may take.
+            waitMs: config.upstream.totalTimeoutMs + 5_000,
+            onLockLost: (lost) => logger.warn({ lost }, 'single-flight: locks lapsed while their holders fetched (renewals late)'),
+          })
+        : createLocalSingleFlight()),
   };
   return {
     ...deps,

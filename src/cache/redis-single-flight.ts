@@ -3,12 +3,20 @@
  *
  * 1. In process, as createLocalSingleFlight: identical calls arriving while one is in flight
  *    join it, so each instance has at most one caller per key in the layer below.
- * 2. Across instances, a short Redis lock per key (`SET NX PX`). The holder runs the work, which
+ * 2. Across instances, a Redis lock per key (`SET NX PX`). The holder runs the work, which
  *    (liveFetch) stores its result in the shared cache before the lock is released. The others
  *    poll `readShared` — the cache entry, if one was fetched since they began — with backoff,
  *    and return it as a joined result. They run the work themselves when the lock is free again
- *    without a result (the holder failed: errors are not shared across instances), when their
- *    bounded wait (default: the lock's lifetime) is over, or when Redis cannot be reached.
+ *    without a result (the holder failed: errors are not shared across instances; or it died),
+ *    when their bounded wait (`waitMs`, the fetch deadline) is over, or when Redis cannot be
+ *    reached.
+ *
+ * The lock's lifetime is short (`lockTtlMs`, 5 s) and the holder renews it while its work runs
+ * (every third of it). A lock must outlive the slowest fetch, but one that simply lasted that long
+ * (~30 s) would hold every other instance's identical request that long after its holder was
+ * killed; renewed, it lapses within `lockTtlMs` of the holder's death, and a waiter then takes it
+ * and fetches. A holder that loses its lock (its renewals did not reach Redis in time) carries on:
+ * its result still goes to the shared cache, at worst another instance fetched the same once more.
  *
  * Calls without `readShared` (results that are not cached) cannot share a result across
  * instances, so they take no lock.
@@ -24,13 +32,42 @@ const RELEASE = lua(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`);
 
+/** Extends the lock (ARGV[2] ms from now) only if this caller still holds it; 0: it does not. */
+const RENEW = lua(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`);
+
+/**
+ * 5 s: renewed every ~1.7 s, a lock lapses only when its holder has got no renewal to Redis for
+ * ~3.3 s — dead, or an event loop blocked that long — and a renewal that takes up to
+ * REDIS_COMMAND_TIMEOUT_MS (1.5 s) still lands in time. A killed holder's identical requests on
+ * other instances then wait about this long, not the fetch deadline. At least three store
+ * deadlines when those are longer.
+ */
+export const DEFAULT_LOCK_TTL_MS = 5_000;
+/** Reports of lost locks: at most one per this interval. */
+const LOST_REPORT_EVERY_MS = 60_000;
+
 export interface RedisSingleFlightOptions {
   /** Key prefix. Default `cl`. */
   prefix?: string;
-  /** Lifetime of a lock: a holder that crashed blocks others at most this long. Default 30 s. */
+  /**
+   * Lifetime of a lock, renewed by its holder every third of it while the work runs: a holder
+   * that died holds others up at most this long. Default DEFAULT_LOCK_TTL_MS, or three store
+   * deadlines if longer.
+   */
   lockTtlMs?: number;
-  /** How long a caller waits for another instance's result before fetching itself. Default lockTtlMs. */
+  /**
+   * How long a caller waits for another instance's result, while that instance holds the lock,
+   * before fetching itself: the longest a live fetch may take. Default 30 s.
+   */
   waitMs?: number;
+  /**
+   * A holder found its lock gone or taken by another caller while its work ran (renewals did not
+   * reach Redis in time); it carried on. Called at most once a minute, with the number of locks
+   * lost since the last call (logging).
+   */
+  onLockLost?: (lost: number) => void;
   /** First and largest pause between two looks at the shared result. Default 10 and 100 ms. */
   pollMinMs?: number;
   pollMaxMs?: number;
@@ -40,8 +77,9 @@ type Outcome<T> = { value: T; joined: boolean };
 
 export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlightOptions = {}): SingleFlight {
   const prefix = `${opts.prefix ?? 'cl'}:sf:`;
-  const lockTtlMs = opts.lockTtlMs ?? 30_000;
-  const waitMs = opts.waitMs ?? lockTtlMs;
+  const lockTtlMs = opts.lockTtlMs ?? Math.max(DEFAULT_LOCK_TTL_MS, 3 * redis.commandTimeoutMs);
+  const renewEveryMs = Math.max(1, Math.floor(lockTtlMs / 3));
+  const waitMs = opts.waitMs ?? 30_000;
   const pollMin = opts.pollMinMs ?? 10;
   const pollMax = opts.pollMaxMs ?? 100;
   const inFlight = new Map<string, Promise<Outcome<unknown>>>();
@@ -67,6 +105,47 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
         return null;
       },
     );
+  let lost = 0;
+  let lostReportedAt = -Infinity;
+  const lockLost = () => {
+    lost++;
+    const t = Date.now();
+    if (!opts.onLockLost || t - lostReportedAt < LOST_REPORT_EVERY_MS) return;
+    lostReportedAt = t;
+    const n = lost;
+    lost = 0;
+    opts.onLockLost(n);
+  };
+
+  /**
+   * Renews our lock every renewEveryMs until the returned stop() (work done, before release). On
+   * the same connection as the lock and its release, with the store's deadline: a renewal sent
+   * before stop() runs before the release, and one Redis runs late (stuck, NOSCRIPT retry) finds
+   * the token gone and changes nothing. Failures (Redis down or stuck) are ignored: the lock then
+   * lapses by itself, and a stuck store fails the renewal at once without sending it. One renewal
+   * out at a time. The timer never keeps the process alive.
+   */
+  const heartbeat = (lockKey: string, token: string): (() => void) => {
+    let out = false;
+    const timer = setInterval(() => {
+      if (out) return;
+      out = true;
+      redis.script<number>(RENEW, [lockKey], [token, lockTtlMs]).then(
+        (held) => {
+          out = false;
+          if (held === 1) return;
+          // Expired (and maybe taken by another caller): carry on, the result is still shared.
+          clearInterval(timer);
+          lockLost();
+        },
+        () => {
+          out = false;
+        },
+      );
+    }, renewEveryMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  };
   const look = <T>(readShared: () => Promise<T | undefined>) => readShared().catch(() => undefined);
 
   async function coordinated<T>(
@@ -83,6 +162,7 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
       const locked = await tryLock(lockKey, token);
       if (locked === null) return { value: await work(), joined: false };
       if (locked) {
+        const stop = heartbeat(lockKey, token);
         try {
           // The lock was held before: its holder may have stored the result just now.
           if (round > 0) {
@@ -91,6 +171,7 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
           }
           return { value: await work(), joined: false };
         } finally {
+          stop();
           release(lockKey, token);
         }
       }
