@@ -75,8 +75,8 @@ describe.skipIf(REDIS.skip)(titled('kill -9 of one of two instances on Redis mid
       DATA_DIR: dir,
       REDIS_URL: redis.url,
       UPSTREAM_REPLAY_URL: replay.url,
-      // The killed instance's single-flight locks (this + 5 s) hold its items' fetches elsewhere
-      // until they lapse.
+      // Answers are held until the test releases them. (The killed instance's single-flight locks
+      // hold its items' fetches elsewhere until they lapse: within 5 s, whatever these are.)
       UPSTREAM_HEADERS_TIMEOUT_MS: '20000',
       UPSTREAM_TOTAL_TIMEOUT_MS: '20000',
       BOOTSTRAP_API_KEY: KEY,
