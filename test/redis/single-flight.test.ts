@@ -203,7 +203,7 @@ describe.skipIf(REDIS.skip)(titled('redis single-flight', REDIS), () => {
         'k',
         async () => {
           ranAt = Date.now();
-          return 'own';
+          return 7;
         },
         { readShared: readShared('k') },
       );
@@ -214,7 +214,7 @@ describe.skipIf(REDIS.skip)(titled('redis single-flight', REDIS), () => {
       child.kill('SIGKILL');
       expect(await exited).toBe('SIGKILL');
       // Its lock is left behind and lapses within TTL; b then takes it and runs the work itself.
-      expect(await waiting).toEqual({ value: 'own', joined: false });
+      expect(await waiting).toEqual({ value: 7, joined: false });
       expect(ranAt! - killedAt).toBeLessThan(TTL + 3_000);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -233,7 +233,7 @@ describe.skipIf(REDIS.skip)(titled('redis single-flight', REDIS), () => {
       async () => {
         await holding;
         await delay(1_000);
-        return 'own';
+        return 7;
       },
       { readShared: readShared('k') },
     );
@@ -241,11 +241,11 @@ describe.skipIf(REDIS.skip)(titled('redis single-flight', REDIS), () => {
     server.freeze();
     try {
       frozen();
-      expect(await run).toEqual({ value: 'own', joined: false });
+      expect(await run).toEqual({ value: 7, joined: false });
     } finally {
       server.thaw();
     }
     await expect.poll(() => server.send(`EXISTS ${lockKey('k')}`), { timeout: 5_000, interval: 50 }).toBe(':0');
-    expect(await sf.run('k', async () => 'again', { readShared: readShared('k') })).toEqual({ value: 'again', joined: false });
+    expect(await sf.run('k', async () => 8, { readShared: readShared('k') })).toEqual({ value: 8, joined: false });
   });
 });
