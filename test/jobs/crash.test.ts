@@ -13,41 +13,26 @@ import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
 import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayServer } from '../../src/replay/server.js';
 import { openDatabase } from '../../src/store/sqlite.js';
-import { repoJson } from '../data.js';
 import { killAll, spawnGateway } from '../gateway-process.js';
 import type { GatewayProcess } from '../gateway-process.js';
-import { call, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
+import { call, heldRepos, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 const KEY = 'cl_jobs-crash-test-key-00000000000000000000000000';
 const ITEMS = 30;
 const PROCESS_TEST_TIMEOUT = 180_000;
 
 let replay: ReplayServer;
-/** Upstream answers waiting for the test; `free`: answer at once. */
-const held: (() => void)[] = [];
-let free = false;
+/** Upstream answers waiting for the test. */
+const held = heldRepos('crash');
 const gateways: GatewayProcess[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'cl-jobs-crash-'));
 
 beforeAll(async () => {
-  replay = await startReplayServer({
-    routes: [
-      {
-        host: 'api.github.com',
-        path: /^\/repos\/crash\//,
-        response: async (req) => {
-          const repo = req.path.split('/')[3];
-          if (!free) await new Promise<void>((r) => held.push(r));
-          return { headers: { 'content-type': 'application/json' }, body: repoJson('crash', repo) };
-        },
-      },
-    ],
-  });
+  replay = await startReplayServer({ routes: [held.route] });
 });
 afterAll(async () => {
   killAll(gateways);
-  free = true;
-  for (const r of held.splice(0)) r();
+  held.releaseAll({ free: true });
   await replay.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -95,20 +80,20 @@ describe('kill -9 mid-job', () => {
       // Ten items answered and recorded, then four more in flight, each holding its reservation.
       let released = 0;
       while (released < 10) {
-        await waitFor(() => held.length > 0);
-        held.shift()!();
+        await waitFor(() => held.waiting() > 0);
+        held.releaseOne();
         released++;
       }
       await waitFor(async () => (await call(url1, 'GET', `/v1/jobs/${id}`, { key: KEY })).body.job.counts.done === 10);
-      await waitFor(() => held.length === 4);
+      await waitFor(() => held.waiting() === 4);
       first.child.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
-      for (const r of held.splice(0)) r();
+      held.releaseAll();
 
       const dead = await ledgerState();
       expect(dead).toEqual({ balance: 100 - 14, open: 4, charged: 10, charges: 10 });
 
-      free = true;
+      held.releaseAll({ free: true });
       const second = gateway();
       const url2 = { url: `http://127.0.0.1:${await second.listening}` };
       const job = await waitFinal(url2, KEY, id, 120_000);

@@ -8,6 +8,40 @@ import type { Route } from '../../src/replay/server.js';
 
 export const repoUrl = (owner: string, repo: string) => `https://github.com/${owner}/${repo}`;
 
+/**
+ * Repositories of `owner` whose answers wait until the test lets them go — the states the crash
+ * tests kill a gateway in (items in flight, holding their reservations). `hits` counts requests
+ * per repository.
+ */
+export function heldRepos(owner: string) {
+  const waiting: (() => void)[] = [];
+  const hits = new Map<string, number>();
+  let free = false;
+  const route: Route = {
+    host: 'api.github.com',
+    path: new RegExp(`^/repos/${owner}/`),
+    response: async (req) => {
+      const repo = req.path.split('/')[3];
+      hits.set(repo, (hits.get(repo) ?? 0) + 1);
+      if (!free) await new Promise<void>((r) => waiting.push(r));
+      return { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo) };
+    },
+  };
+  return {
+    route,
+    hits,
+    /** Answers waiting now. */
+    waiting: () => waiting.length,
+    /** Lets the oldest waiting answer go. */
+    releaseOne: () => waiting.shift()!(),
+    /** Lets every waiting answer go; with `free`, every later one is answered at once too. */
+    releaseAll(opts: { free?: boolean } = {}) {
+      if (opts.free) free = true;
+      for (const r of waiting.splice(0)) r();
+    },
+  };
+}
+
 /** Every repository answers; `latencyMs` slows each answer. */
 export function anyRepo(opts: { latencyMs?: number; onHit?: (owner: string, repo: string) => void | Promise<void> } = {}): Route {
   return {

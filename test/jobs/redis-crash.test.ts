@@ -13,7 +13,6 @@ import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayServer } from '../../src/replay/server.js';
 import { openRedis } from '../../src/store/redis.js';
 import type { RedisStore } from '../../src/store/redis.js';
-import { repoJson } from '../data.js';
 import { killAll, spawnGateway } from '../gateway-process.js';
 import type { GatewayProcess } from '../gateway-process.js';
 import { requireTool, titled } from '../prereq.js';
@@ -22,7 +21,7 @@ import type { RedisServer } from '../redis/redis-server.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
+import { call, heldRepos, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 const REDIS = requireTool('redis-server');
 const KEY = 'cl_jobs-redis-crash-key-000000000000000000000000000';
@@ -34,34 +33,18 @@ describe.skipIf(REDIS.skip)(titled('kill -9 of one of two instances on Redis mid
   let redis: RedisServer;
   let replay: ReplayServer;
   let store: RedisStore;
-  const held: (() => void)[] = [];
-  const hits = new Map<string, number>();
-  let free = false;
+  const held = heldRepos('crash');
   const gateways: GatewayProcess[] = [];
   const dirs: string[] = [];
 
   beforeAll(async () => {
     redis = await startRedisServer();
     store = openRedis(redis.url);
-    replay = await startReplayServer({
-      routes: [
-        {
-          host: 'api.github.com',
-          path: /^\/repos\/crash\//,
-          response: async (req) => {
-            const repo = req.path.split('/')[3];
-            hits.set(repo, (hits.get(repo) ?? 0) + 1);
-            if (!free) await new Promise<void>((r) => held.push(r));
-            return { headers: { 'content-type': 'application/json' }, body: repoJson('crash', repo) };
-          },
-        },
-      ],
-    });
+    replay = await startReplayServer({ routes: [held.route] });
   });
   afterAll(async () => {
     killAll(gateways);
-    free = true;
-    for (const r of held.splice(0)) r();
+    held.releaseAll({ free: true });
     await replay?.close();
     await store?.close();
     await redis?.close();
@@ -115,17 +98,16 @@ describe.skipIf(REDIS.skip)(titled('kill -9 of one of two instances on Redis mid
       // Ten items answered and recorded, then four in flight — two on each instance (the per-job
       // concurrency) — each holding its reservation.
       for (let released = 0; released < 10; released++) {
-        await waitFor(() => held.length > 0);
-        held.shift()!();
+        await waitFor(() => held.waiting() > 0);
+        held.releaseOne();
       }
       await waitFor(async () => (await call(ub, 'GET', `/v1/jobs/${id}`, { key: KEY })).body.job.counts.done === 10);
-      await waitFor(() => held.length === 4);
+      await waitFor(() => held.waiting() === 4);
       expect(await books()).toMatchObject({ balance: START - 14, open: 4, charged: 10 });
 
       a.child.kill('SIGKILL');
       expect((await a.exited).signal).toBe('SIGKILL');
-      free = true;
-      for (const r of held.splice(0)) r();
+      held.releaseAll({ free: true });
 
       const job = await waitFinal(ub, KEY, id, 180_000);
       expect(job).toMatchObject({ status: 'completed', credits_charged: ITEMS, counts: { done: ITEMS, ok: ITEMS, failed: 0, skipped: 0 } });
@@ -134,7 +116,7 @@ describe.skipIf(REDIS.skip)(titled('kill -9 of one of two instances on Redis mid
       expect(lines.map((l) => l.index)).toEqual(Array.from({ length: ITEMS }, (_, i) => i));
       expect(lines.every((l) => l.credits_charged === 1 && l.body.repository.full_name === `crash/r${l.index}`)).toBe(true);
       // The killed instance's two items in flight were fetched again, by the survivor.
-      expect([...hits.values()].reduce((s, n) => s + n, 0)).toBeGreaterThanOrEqual(ITEMS + 2);
+      expect([...held.hits.values()].reduce((s, n) => s + n, 0)).toBeGreaterThanOrEqual(ITEMS + 2);
       // Its reservations are refunded as abandoned: Σ charged = start − end, each item charged once.
       await waitFor(async () => (await books()).open === 0, 60_000);
       const end = await books();
