@@ -28,6 +28,12 @@ export const MAX_GRAPHQL_BODY = 1024 * 1024;
  */
 export const KEYLESS_MAX_BODY = 64 * 1024;
 
+/** Whether a request declares (content-length) a body over `limit` bytes: refused before any of it is read. */
+export function declaresOver(req: IncomingMessage, limit: number): boolean {
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared > limit;
+}
+
 /**
  * A request body of at most `limit` bytes, or 'too-large': refused from its content-length
  * without reading it, or once more than `limit` bytes have arrived (nothing more is read; the
@@ -35,8 +41,7 @@ export const KEYLESS_MAX_BODY = 64 * 1024;
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
   return new Promise((resolveP, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
+    if (declaresOver(req, limit)) {
       resolveP('too-large');
       return;
     }

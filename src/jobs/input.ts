@@ -14,6 +14,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
+import { declaresOver } from '../http/edges.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
@@ -55,8 +56,7 @@ export class BodyReader {
 
   /** Refuses a body whose declared length is over the limit before reading any of it. */
   private declared(req: IncomingMessage): void {
-    const length = Number(req.headers['content-length']);
-    if (Number.isFinite(length) && length > this.limit) throw tooLarge(this.limit);
+    if (declaresOver(req, this.limit)) throw tooLarge(this.limit);
   }
 
   /** The body's lines as they arrive (a trailing line without newline included). */
