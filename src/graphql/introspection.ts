@@ -43,6 +43,21 @@ import type {
   OperationDefinitionNode,
   SelectionSetNode,
 } from 'graphql';
+import type { IntrospectionOptions } from 'graphql';
+
+/**
+ * Every option of graphql-js's getIntrospectionQuery on, as GraphiQL and code generators ask
+ * (descriptions, specifiedByUrl, isRepeatable, the schema's description, input-value deprecation,
+ * oneOf): the largest standard introspection.
+ */
+export const ALL_INTROSPECTION_OPTIONS: IntrospectionOptions = {
+  descriptions: true,
+  specifiedByUrl: true,
+  directiveIsRepeatable: true,
+  schemaDescription: true,
+  inputValueDeprecation: true,
+  oneOf: true,
+};
 
 interface Walk {
   schema: GraphQLSchema;

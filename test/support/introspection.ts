@@ -4,12 +4,6 @@
  * keyless-introspection tests and bench/abuse.ts.
  */
 import { getIntrospectionQuery } from 'graphql';
+import { ALL_INTROSPECTION_OPTIONS } from '../../src/graphql/introspection.js';
 
-export const FULL_INTROSPECTION_QUERY = getIntrospectionQuery({
-  descriptions: true,
-  specifiedByUrl: true,
-  directiveIsRepeatable: true,
-  schemaDescription: true,
-  inputValueDeprecation: true,
-  oneOf: true,
-});
+export const FULL_INTROSPECTION_QUERY = getIntrospectionQuery(ALL_INTROSPECTION_OPTIONS);
