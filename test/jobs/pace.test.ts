@@ -1,6 +1,7 @@
 /**
  * The pacer of job items (src/jobs/pace.ts): a busy event loop halves the items allowed at once,
  * an idle one gives them back one at a time, up to JOBS_CONCURRENCY; off, it is back at the maximum.
+ * A loop mostly idle but late when it wakes (one long turn now and then) halves them too.
  */
 import { describe, expect, it } from 'vitest';
 import { createPacer } from '../../src/jobs/pace.js';
@@ -28,6 +29,29 @@ describe('job pacer', () => {
       expect(raised).toBeGreaterThanOrEqual(8 - low);
       pacer.setActive(false);
       expect(pacer.limit()).toBe(8);
+    } finally {
+      pacer.close();
+    }
+  });
+
+  it('a loop mostly idle but late (one 25 ms turn every 250 ms) → fewer items at once', async () => {
+    const pacer = createPacer(8, () => undefined);
+    try {
+      pacer.setActive(true);
+      // Busy a quarter of a sampling window at most: utilization alone (≤ 0.25 in any window,
+      // under its 0.6) would never lower the allowance; the 25 ms the loop wakes late does.
+      let lowest = pacer.limit();
+      const watch = setInterval(() => (lowest = Math.min(lowest, pacer.limit())), 5);
+      for (let i = 0; i < 6; i++) {
+        await new Promise((r) => setTimeout(r, 225));
+        const until = performance.now() + 25;
+        while (performance.now() < until) {
+          /* one long turn */
+        }
+      }
+      await new Promise((r) => setTimeout(r, 150));
+      clearInterval(watch);
+      expect(lowest).toBeLessThanOrEqual(4);
     } finally {
       pacer.close();
     }
