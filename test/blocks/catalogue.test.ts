@@ -178,3 +178,31 @@ describe('walls in the registry', () => {
     expect(() => validateRegistry([bad])).toThrow(/not a label/);
   });
 });
+
+describe('what a wall rule is shown', () => {
+  it('the answer itself: status, headers, url, body, text, markup or not, the parsed JSON (undefined when not JSON)', () => {
+    const seen: unknown[] = [];
+    const rule: WallRule = {
+      name: 'probe',
+      what: 'a probe',
+      test(a) {
+        seen.push([a.status, a.headers, a.url, a.body.toString(), a.text(), a.isMarkup, a.json(), a.json()]);
+        return a.status === 418;
+      },
+    };
+    const json = answer('{"documentation_url":"x"}', { status: 403, headers: { 'x-a': '1' }, url: 'https://api.example/r' });
+    expect(detectBlock(json, [rule])).toBeNull();
+    expect(seen[0]).toEqual([
+      403,
+      { 'x-a': '1' },
+      'https://api.example/r',
+      '{"documentation_url":"x"}',
+      '{"documentation_url":"x"}',
+      false,
+      { documentation_url: 'x' },
+      { documentation_url: 'x' },
+    ]);
+    expect(detectBlock(answer('  <html>hi</html>', { status: 418 }), [rule])).toEqual({ source: 'probe', what: 'a probe' });
+    expect(seen[1]).toEqual([418, {}, 'https://example.com/', '  <html>hi</html>', '  <html>hi</html>', true, undefined, undefined]);
+  });
+});

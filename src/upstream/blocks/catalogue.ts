@@ -172,23 +172,43 @@ export function isVendorChallenge(body: Buffer | string, headers?: Record<string
   return vendorBlock(body, headers) !== null;
 }
 
-function viewOf(answer: UpstreamAnswer): AnswerView {
-  let parsed: { v: unknown } | undefined;
-  return {
-    ...answer,
-    text: () => answer.text(),
-    isMarkup: isMarkup(answer.body),
-    json() {
-      if (!parsed) {
-        try {
-          parsed = { v: JSON.parse(answer.text()) };
-        } catch {
-          parsed = { v: undefined };
-        }
+/**
+ * The answer as wall rules see it. A class rather than an object spread from the answer with
+ * closures: it is made for every upstream answer of a platform with walls, and most rules look at
+ * the status alone. `isMarkup` and `json()` are worked out when first asked for.
+ */
+class View implements AnswerView {
+  private parsed: { v: unknown } | undefined = undefined;
+  private markup: boolean | undefined = undefined;
+  constructor(private readonly answer: UpstreamAnswer) {}
+  get status(): number {
+    return this.answer.status;
+  }
+  get headers(): Record<string, string> {
+    return this.answer.headers;
+  }
+  get url(): string {
+    return this.answer.url;
+  }
+  get body(): Buffer {
+    return this.answer.body;
+  }
+  get isMarkup(): boolean {
+    return (this.markup ??= isMarkup(this.answer.body));
+  }
+  text(): string {
+    return this.answer.text();
+  }
+  json(): unknown {
+    if (!this.parsed) {
+      try {
+        this.parsed = { v: JSON.parse(this.answer.text()) };
+      } catch {
+        this.parsed = { v: undefined };
       }
-      return parsed.v;
-    },
-  };
+    }
+    return this.parsed.v;
+  }
 }
 
 /** The block this answer is — a vendor's first, then the platform's own walls — or null. */
@@ -196,7 +216,7 @@ export function detectBlock(answer: UpstreamAnswer, walls: readonly WallRule[] =
   const vendor = vendorBlock(answer.body, answer.headers);
   if (vendor) return vendor;
   if (walls.length === 0) return null;
-  const view = viewOf(answer);
+  const view = new View(answer);
   for (const w of walls)
     if (w.test(view)) return { source: w.name, what: w.what, ...(w.login ? { login: true } : {}), ...(w.retry ? { retry: true } : {}) };
   return null;
