@@ -49,7 +49,8 @@ export async function fetchRepository(ctx: OpContext, a: { owner: string; repo: 
   const { repository } = parseRepository(res.json());
   // The repository asked for, by name — or, when GitHub redirected a renamed repository to
   // /repositories/<id>, the one with that id.
-  const movedTo = /^\/repositories\/(\d+)$/.exec(new URL(res.url).pathname)?.[1];
+  // (res.url is a URL's href: a path of /repositories/… contains that text, so most answers need no parse.)
+  const movedTo = res.url.includes('/repositories/') ? /^\/repositories\/(\d+)$/.exec(new URL(res.url).pathname)?.[1] : undefined;
   const what = `repository ${a.owner}/${a.repo}`;
   if (movedTo) assertSameResource('code', what, { id: movedTo }, { id: repository.id });
   else assertSameResource('code', what, { handle: `${a.owner}/${a.repo}` }, { handle: repository.full_name });
