@@ -20,17 +20,22 @@ import type { FieldPlan } from './credits.js';
  * together. Made on the first live field (a cache hit needs none).
  */
 function loaderFor(ctx: GatewayContext): DataLoader<FieldPlan, unknown, string> {
-  return (ctx.loader ??= new DataLoader<FieldPlan, unknown, string>(
-    async (entries) =>
-      Promise.all(
-        entries.map((e) =>
-          liveFetch(ctx.deps, e.op, e.args, e.cacheKey!, ctx.signal, ctx.signalCoversShutdown).catch((err: unknown) =>
-            err instanceof Error ? err : new Error(String(err)),
-          ),
-        ),
-      ),
-    { cacheKeyFn: (e) => e.cacheKey! },
-  ));
+  return (ctx.loader ??= new DataLoader<FieldPlan, unknown, string>((entries) => fetchBatch(ctx, entries), { cacheKeyFn }));
+}
+
+const cacheKeyFn = (e: FieldPlan): string => e.cacheKey!;
+const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
+const inArray = (v: unknown): unknown[] => [v];
+const errorInArray = (err: unknown): unknown[] => [asError(err)];
+
+/**
+ * One batch of the request's distinct live fields, each an Error when it failed. A batch of one
+ * (a REST route, most GraphQL requests) without the array of promises and Promise.all.
+ */
+function fetchBatch(ctx: GatewayContext, entries: readonly FieldPlan[]): Promise<unknown[]> {
+  const one = (e: FieldPlan) => liveFetch(ctx.deps, e.op, e.args, e.cacheKey!, ctx.signal, ctx.signalCoversShutdown);
+  if (entries.length === 1) return one(entries[0]).then(inArray, errorInArray);
+  return Promise.all(entries.map((e) => one(e).catch(asError)));
 }
 
 /**
