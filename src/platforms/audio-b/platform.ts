@@ -13,8 +13,11 @@ import * as schema from './schema.js';
 export const label = 'audio-b';
 export const hosts = ['music.apple.com', 'amp-api.music.apple.com'];
 
-// The same URL is checked by the plan, normalised, and checked again by the validation plugin.
-const parsedUrls = new LRUCache<string, CatalogRef | false>({ max: 2_000 });
+// The same URL is checked by the plan, normalised, and checked again by the validation plugin —
+// moments apart, within one request (recurring arguments are served by the validation memo,
+// src/platforms/operation.ts): a few entries suffice. A large memo kept every distinct URL alive
+// for seconds, copied by each young-generation GC and promoted to the old generation to die.
+const parsedUrls = new LRUCache<string, CatalogRef | false>({ max: 64 });
 function catalogUrl(url: string, kind: 'artist' | 'album'): CatalogRef | null {
   const k = `${kind} ${url}`;
   let r = parsedUrls.get(k);

@@ -24,8 +24,11 @@ export { walls } from './walls.js';
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
 
-// The same URL is checked by the plan, normalised, and checked again by the validation plugin.
-const parsedUrls = new LRUCache<string, { id: string } | false>({ max: 2_000 });
+// The same URL is checked by the plan, normalised, and checked again by the validation plugin —
+// moments apart, within one request (recurring arguments are served by the validation memo,
+// src/platforms/operation.ts): a few entries suffice. A large memo kept every distinct URL alive
+// for seconds, copied by each young-generation GC and promoted to the old generation to die.
+const parsedUrls = new LRUCache<string, { id: string } | false>({ max: 64 });
 function tweetUrl(url: string): { id: string } | null {
   let r = parsedUrls.get(url);
   if (r === undefined) parsedUrls.set(url, (r = parseTweetUrl(url) ?? false));
