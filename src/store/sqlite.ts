@@ -116,6 +116,9 @@ function checkpointWorker(): Worker {
   if (!worker) {
     const w = new Worker(CHECKPOINT_WORKER, {
       eval: true,
+      // Its code uses require: node flags such as --input-type=module must not reach it (it would
+      // fail at once, and be started again every second).
+      execArgv: [],
       workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3') },
     });
     w.on('message', (path: string) => checkpointing.delete(path));
