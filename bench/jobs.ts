@@ -11,22 +11,27 @@
  * instance, p99 while the job runs ≤ 2× without (the mean of the p99s before and after: on a
  * shared machine a single baseline is as noisy as the number it is compared with).
  *
+ * The replay upstream runs in a process of its own: in this one it would share the event loop of
+ * the probe's client, and its 600+ answers a second would count as the gateway's latency. The
+ * gateways log as shipped (default level), to files.
+ *
  *   npx tsx bench/jobs.ts            (BENCH_JOB_ITEMS, BENCH_RATE, BENCH_SECONDS,
  *                                     BENCH_JOBS_VARIANTS=embedded,redis, BENCH_JOBS_REPEAT=1)
  *   npx tsx bench/jobs.ts --write    (and the section in bench/RESULTS.md replaced)
  */
-import { spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startReplayServer } from '../src/replay/server.js';
-import type { ReplayServer } from '../src/replay/server.js';
+import type { Route } from '../src/replay/server.js';
 import { repoJson } from '../test/data.js';
 import { startRedisServer } from '../test/redis/redis-server.js';
 import type { RedisServer } from '../test/redis/redis-server.js';
 import { startArgs } from '../test/start-args.js';
-import { freePort, startChild } from './lib.js';
+import { freePort, startLoggedChild } from './lib.js';
 import { finishResults, progress } from './results.js';
 
 const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 10_000);
@@ -91,34 +96,89 @@ interface Row {
   doneDuringProbe: number;
 }
 
-async function gateway(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+/** As `npm start` ships it: default logging, its output to a file (as a process manager keeps it). */
+async function gateway(env: Record<string, string>, logFile: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = await startChild(
+  const child = await startLoggedChild(
     process.execPath,
     startArgs(),
-    { ...env, PORT: String(port), HOST: '127.0.0.1', BOOTSTRAP_API_KEY: KEY, BOOTSTRAP_CREDITS: String(CREDITS), LOG_LEVEL: 'warn' },
+    { ...env, PORT: String(port), HOST: '127.0.0.1', BOOTSTRAP_API_KEY: KEY, BOOTSTRAP_CREDITS: String(CREDITS), LOG_LEVEL: '' },
+    logFile,
     /listening on/,
   );
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
-async function run(variant: string, replay: ReplayServer): Promise<Row> {
+/** Every repository answered after 5 ms. */
+const ROUTE: Route = {
+  host: 'api.github.com',
+  path: /^\/repos\/[^/]+\/[^/]+$/,
+  response: (req) => {
+    const [, , owner, repo] = req.path.split('/');
+    return { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo), fault: { kind: 'latency', ms: 5 } };
+  },
+};
+
+/** The replay upstream in a process of its own ('reset' drops its request log between runs). */
+async function replayChild(): Promise<void> {
+  const replay = await startReplayServer({ routes: [ROUTE] });
+  process.on('message', (m) => {
+    if (m === 'reset') {
+      replay.reset();
+      replay.add(ROUTE);
+      process.send!('reset-done');
+    }
+  });
+  process.on('disconnect', () => void replay.close().then(() => process.exit(0)));
+  process.send!({ url: replay.url });
+}
+
+interface Replay {
+  child: ChildProcess;
+  url: string;
+  reset(): Promise<void>;
+}
+
+function startReplayChild(): Promise<Replay> {
+  const child = fork(fileURLToPath(import.meta.url), ['--replay-child'], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolveP, reject) => {
+    child.once('exit', (code) => reject(new Error(`the replay child exited ${code}`)));
+    child.once('message', (m: { url: string }) =>
+      resolveP({
+        child,
+        url: m.url,
+        reset: () =>
+          new Promise<void>((r) => {
+            child.once('message', () => r());
+            child.send('reset');
+          }),
+      }),
+    );
+  });
+}
+
+async function run(variant: string, replay: Replay): Promise<Row> {
   const dirs: string[] = [];
   let redis: RedisServer | null = null;
   const nodes: { child: ChildProcess; base: string }[] = [];
   const peaks: number[] = [];
   const sampler = setInterval(() => nodes.forEach((n, i) => (peaks[i] = Math.max(peaks[i] ?? 0, rssMb(n.child.pid!)))), 200);
   try {
-    const env = () => {
+    const start = async () => {
       const dir = mkdtempSync(join(tmpdir(), 'cl-bench-jobs-'));
       dirs.push(dir);
-      return { DATA_DIR: dir, UPSTREAM_REPLAY_URL: replay.url, ...(redis ? { REDIS_URL: redis.url } : {}) };
+      const env = { DATA_DIR: join(dir, 'data'), UPSTREAM_REPLAY_URL: replay.url, ...(redis ? { REDIS_URL: redis.url } : {}) };
+      return gateway(env, join(dir, 'gateway.log'));
     };
+    await replay.reset();
     if (variant === 'redis') {
       redis = await startRedisServer();
-      nodes.push(await gateway(env()), await gateway(env()));
+      nodes.push(await start(), await start());
     } else {
-      nodes.push(await gateway(env()));
+      nodes.push(await start());
     }
     const [a] = nodes;
     const b = nodes.at(-1)!;
@@ -196,18 +256,7 @@ const okOf = (r: Row) =>
   r.doneDuringProbe < ITEMS;
 
 async function main() {
-  const replay = await startReplayServer({
-    routes: [
-      {
-        host: 'api.github.com',
-        path: /^\/repos\/[^/]+\/[^/]+$/,
-        response: (req) => {
-          const [, , owner, repo] = req.path.split('/');
-          return { headers: { 'content-type': 'application/json' }, body: repoJson(owner, repo), fault: { kind: 'latency', ms: 5 } };
-        },
-      },
-    ],
-  });
+  const replay = await startReplayChild();
   const rows: Row[] = [];
   const skipped: string[] = [];
   try {
@@ -221,7 +270,7 @@ async function main() {
       }
     }
   } finally {
-    await replay.close();
+    replay.child.disconnect();
   }
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const body = [
@@ -249,4 +298,9 @@ async function main() {
   if (!rows.every(okOf)) process.exitCode = 1;
 }
 
-void main();
+if (process.argv[2] === '--replay-child') {
+  replayChild().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+} else void main();
