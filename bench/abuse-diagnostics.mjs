@@ -6,10 +6,13 @@
  *   - when each probe's request reached the gateway's 'request' event (x-probe-seq header), so the
  *     bench can split a probe's latency into "waiting for the gateway's loop" and the rest.
  * The first SIGUSR2 starts recording (the flood begins), the second writes ABUSE_DIAG_OUT.
+ * With ABUSE_DIAG_PROFILE=1 a CPU profile (0.25 ms sampling) is taken over the same span and each
+ * stall is told what ran during it (the profile's samples inside the stall, by function).
  * Diagnostics only: the benchmark's numbers are measured without this file.
  */
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector';
 import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setInterval } from 'node:timers';
 
@@ -38,23 +41,74 @@ http.Server.prototype.emit = function (event, req) {
   return emit.apply(this, arguments);
 };
 
-process.on('SIGUSR2', () => {
+const profiling = process.env.ABUSE_DIAG_PROFILE === '1';
+let profiledFrom = 0;
+const session = profiling ? new Session() : null;
+if (session) session.connect();
+const post = (method, params) =>
+  new Promise((resolveP, reject) => session.post(method, params, (err, r) => (err ? reject(err) : resolveP(r))));
+
+/** For each stall, the functions the profile's samples inside it were in (self time, top 5). */
+function whatRan(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const name = (n) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-1)[0]}:${n.callFrame.lineNumber}`;
+  // Profile times are µs on V8's own clock: aligned on the moment the profiler started
+  // (profiledFrom, performance.now() ms), sample times become performance.now() µs.
+  const times = [];
+  let t = profiledFrom * 1000;
+  for (const d of profile.timeDeltas) times.push((t += d));
+  return stalls.map((s) => {
+    const from = (s.t - performance.timeOrigin) * 1000;
+    const to = from + (s.ms + 2) * 1000;
+    const self = new Map();
+    profile.samples.forEach((id, i) => {
+      if (times[i] < from || times[i] > to) return;
+      const k = name(byId.get(id));
+      self.set(k, (self.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    // Many samples at the profiler's interval: the thread was sampled throughout (idle is idle).
+    // Few, with a long gap: the whole process was off the CPU, or in one long system call.
+    let n = 0;
+    let gap = 0;
+    profile.samples.forEach((_, i) => {
+      if (times[i] < from || times[i] > to) return;
+      n++;
+      gap = Math.max(gap, (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    return [
+      `${n} samples, longest gap ${gap.toFixed(1)} ms`,
+      ...[...self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([k, v]) => `${k} ${v.toFixed(1)} ms`),
+    ];
+  });
+}
+
+process.on('SIGUSR2', async () => {
   if (!recording) {
     recording = true;
     gcs = [];
     stalls = [];
     probes = [];
     delay.enable();
+    if (session) {
+      await post('Profiler.enable');
+      await post('Profiler.setSamplingInterval', { interval: 250 });
+      await post('Profiler.start');
+      profiledFrom = performance.now();
+    }
     return;
   }
   recording = false;
   delay.disable();
   const ms = (ns) => Math.round(ns / 1e4) / 100;
+  const ran = session ? whatRan((await post('Profiler.stop')).profile) : null;
   writeFileSync(
     process.env.ABUSE_DIAG_OUT,
     JSON.stringify({
       gcs,
-      stalls,
+      stalls: ran ? stalls.map((s, i) => ({ ...s, ran: ran[i] })) : stalls,
       probes,
       loopDelay: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
     }),

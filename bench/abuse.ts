@@ -18,7 +18,8 @@
  *   npx tsx bench/abuse.ts [--write]     (--write: replace this section of bench/RESULTS.md)
  *
  * BENCH_ABUSE_DIAG=1 adds, on stderr, where the slow probes came from (bench/abuse-diagnostics.mjs
- * inside the gateway: event-loop stalls, GC pauses, when each probe reached the gateway).
+ * inside the gateway: event-loop stalls, GC pauses, when each probe reached the gateway);
+ * BENCH_ABUSE_DIAG_PROFILE=1 also says what ran during each of the longest stalls (a CPU profile).
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -189,7 +190,7 @@ async function flood(url: string, onProgress: (done: number) => void) {
 
 interface Diagnostics {
   gcs: { t: number; ms: number; kind: number }[];
-  stalls: { t: number; ms: number }[];
+  stalls: { t: number; ms: number; ran?: string[] }[];
   probes: { seq: number; t: number }[];
   loopDelay: { p50: number; p99: number; max: number };
 }
@@ -248,6 +249,10 @@ function diagnose(d: Diagnostics, loud: ProbeResult): void {
       })
       .join(', ')}`,
   );
+  for (const s of top.filter((x) => x.ran))
+    progress(
+      `diag: during the ${s.ms.toFixed(0)} ms stall at +${((s.t - start) / 1000).toFixed(2)} s: ${s.ran!.join('; ') || 'no samples'}`,
+    );
 }
 
 async function main() {
@@ -263,7 +268,11 @@ async function main() {
     const fd = openSync(logFile, 'a');
     const diagOut = join(work, 'diagnostics.json');
     const diagEnv = DIAG
-      ? { NODE_OPTIONS: `--import ${new URL('abuse-diagnostics.mjs', import.meta.url).href}`, ABUSE_DIAG_OUT: diagOut }
+      ? {
+          NODE_OPTIONS: `--import ${new URL('abuse-diagnostics.mjs', import.meta.url).href}`,
+          ABUSE_DIAG_OUT: diagOut,
+          ABUSE_DIAG_PROFILE: process.env.BENCH_ABUSE_DIAG_PROFILE ?? '',
+        }
       : {};
     child = spawn(process.execPath, startArgs(), {
       env: { ...process.env, ...diagEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data') },
