@@ -7,16 +7,7 @@
  * by variable), includeDeprecated both ways, __type of known and unknown names, __typename at
  * every level.
  */
-import {
-  execute,
-  getIntrospectionQuery,
-  getNamedType,
-  getOperationAST,
-  getVariableValues,
-  isObjectType,
-  parse,
-  validate,
-} from 'graphql';
+import { execute, getIntrospectionQuery, getNamedType, getOperationAST, getVariableValues, isObjectType, parse, validate } from 'graphql';
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { answerIntrospection } from '../../src/graphql/introspection.js';
