@@ -1,10 +1,16 @@
 /**
  * Start-up warm-up (WARM_UP, default on): before the gateway says it is listening, it sends
- * itself a few hundred of the requests anyone may send without a key — refused large bodies,
+ * itself a few thousand of the requests anyone may send without a key — refused large bodies,
  * `{__typename}`, introspection, invalid documents and JSON, unknown paths, /healthz — over
  * loopback, so the code that answers them is compiled before the first client arrives. Cold, the
  * first burst of keyless requests held the event loop for 30–50 ms (bench/abuse.ts: /healthz
  * waited that long); warm, a burst of fifty takes about a tenth of that.
+ *
+ * Why thousands (ROUNDS; about 1.5 s on a 2-core machine): a few hundred got the code past the
+ * interpreter, not to V8's optimising compiler. A flood then still ran baseline code at first
+ * while the optimiser compiled on background threads — on a busy or single core, beside the event
+ * loop (perf showed both at the flood's start). In bench/abuse.ts, runs taken in turns: /healthz
+ * p99 under the flood 9.3× and 13.8× its quiet p99 after 60 rounds, 4.3× and 5.5× after 250.
  *
  * Nothing is charged or fetched upstream (no key, no /v1 operation runs), and nothing is logged
  * or counted: each request carries a token only this process knows, and the access log and the
@@ -23,9 +29,10 @@ export const WARM_UP_HEADER = 'x-warm-up';
 /** Whether a request is this process's own warm-up request. */
 export const isWarmUp = (header: string | string[] | undefined): boolean => header === WARM_UP_TOKEN;
 
-const ROUNDS = 60;
+/** Rounds of SHOTS (11 requests each). */
+const ROUNDS = 250;
 const CONNECTIONS = 8;
-const WARM_UP_MAX_MS = 3_000;
+const WARM_UP_MAX_MS = 6_000;
 
 interface Shot {
   method: string;
