@@ -19,19 +19,19 @@
  *                                     BENCH_JOBS_VARIANTS=embedded,redis, BENCH_JOBS_REPEAT=1)
  *   npx tsx bench/jobs.ts --write    (and the section in bench/RESULTS.md replaced)
  */
-import { fork, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startReplayServer } from '../src/replay/server.js';
 import type { Route } from '../src/replay/server.js';
 import { repoJson } from '../test/data.js';
 import { startRedisServer } from '../test/redis/redis-server.js';
 import type { RedisServer } from '../test/redis/redis-server.js';
 import { startArgs } from '../test/start-args.js';
-import { freePort, startLoggedChild } from './lib.js';
+import { freePort, serveReplayChild, startLoggedChild, startReplayChild } from './lib.js';
+import type { ReplayChild } from './lib.js';
 import { finishResults, progress } from './results.js';
 
 const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 10_000);
@@ -119,48 +119,7 @@ const ROUTE: Route = {
   },
 };
 
-/** The replay upstream in a process of its own ('reset' drops its request log between runs). */
-async function replayChild(): Promise<void> {
-  const replay = await startReplayServer({ routes: [ROUTE] });
-  process.on('message', (m) => {
-    if (m === 'reset') {
-      replay.reset();
-      replay.add(ROUTE);
-      process.send!('reset-done');
-    }
-  });
-  process.on('disconnect', () => void replay.close().then(() => process.exit(0)));
-  process.send!({ url: replay.url });
-}
-
-interface Replay {
-  child: ChildProcess;
-  url: string;
-  reset(): Promise<void>;
-}
-
-function startReplayChild(): Promise<Replay> {
-  const child = fork(fileURLToPath(import.meta.url), ['--replay-child'], {
-    execArgv: process.execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolveP, reject) => {
-    child.once('exit', (code) => reject(new Error(`the replay child exited ${code}`)));
-    child.once('message', (m: { url: string }) =>
-      resolveP({
-        child,
-        url: m.url,
-        reset: () =>
-          new Promise<void>((r) => {
-            child.once('message', () => r());
-            child.send('reset');
-          }),
-      }),
-    );
-  });
-}
-
-async function run(variant: string, replay: Replay): Promise<Row> {
+async function run(variant: string, replay: ReplayChild): Promise<Row> {
   const dirs: string[] = [];
   let redis: RedisServer | null = null;
   const nodes: { child: ChildProcess; base: string }[] = [];
@@ -256,7 +215,7 @@ const okOf = (r: Row) =>
   r.doneDuringProbe < ITEMS;
 
 async function main() {
-  const replay = await startReplayChild();
+  const replay = await startReplayChild(fileURLToPath(import.meta.url));
   const rows: Row[] = [];
   const skipped: string[] = [];
   try {
@@ -299,7 +258,7 @@ async function main() {
 }
 
 if (process.argv[2] === '--replay-child') {
-  replayChild().catch((e) => {
+  serveReplayChild(ROUTE).catch((e) => {
     console.error(e);
     process.exit(1);
   });

@@ -2,12 +2,14 @@
  * Shared benchmark plumbing: child processes, free ports, wrk runs (closed loop, fixed
  * connection count) and their parsing.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startReplayServer } from '../src/replay/server.js';
+import type { Route } from '../src/replay/server.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolveP, reject) => {
@@ -119,4 +121,48 @@ export function wrkRun(
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/**
+ * A replay upstream in a process of its own (a benchmark's `--replay-child` mode): in the
+ * benchmark's process it would share the event loop of the load generator or the probe, and wrk
+ * runs synchronously there. 'reset' (between runs) drops the replay's request log, which would
+ * otherwise grow by every request of the run.
+ */
+export async function serveReplayChild(route: Route): Promise<void> {
+  const replay = await startReplayServer({ routes: [route] });
+  process.on('message', (m) => {
+    if (m === 'reset') {
+      replay.reset();
+      replay.add(route);
+      process.send!('reset-done');
+    }
+  });
+  process.on('disconnect', () => void replay.close().then(() => process.exit(0)));
+  process.send!({ url: replay.url });
+}
+
+export interface ReplayChild {
+  child: ChildProcess;
+  url: string;
+  reset(): Promise<void>;
+}
+
+/** Forks `script` (a benchmark file) in its `--replay-child` mode; resolves with the replay's URL. */
+export function startReplayChild(script: string): Promise<ReplayChild> {
+  const child = fork(script, ['--replay-child'], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolveP, reject) => {
+    child.once('exit', (code) => reject(new Error(`the replay child exited ${code}`)));
+    child.once('message', (m: { url: string }) =>
+      resolveP({
+        child,
+        url: m.url,
+        reset: () =>
+          new Promise<void>((r) => {
+            child.once('message', () => r());
+            child.send('reset');
+          }),
+      }),
+    );
+  });
 }

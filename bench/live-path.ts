@@ -26,19 +26,18 @@
  * Progress on stderr while it runs (about a minute and a half with the defaults), the report on
  * stdout.
  */
-import { fork, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startReplayServer } from '../src/replay/server.js';
 import type { Route } from '../src/replay/server.js';
 import { repoJson } from '../test/data.js';
 import { startRedisServer } from '../test/redis/redis-server.js';
 import type { RedisServer } from '../test/redis/redis-server.js';
 import { startArgs } from '../test/start-args.js';
-import { cpuMs, freePort, hasWrk, median, startLoggedChild, wrkRun } from './lib.js';
+import { cpuMs, freePort, hasWrk, median, serveReplayChild, startLoggedChild, startReplayChild, wrkRun } from './lib.js';
 import type { LoadResult } from './lib.js';
 import { finishResults, progress } from './results.js';
 
@@ -60,45 +59,6 @@ const ROUTE: Route = {
     body: repoJson(OWNER, decodeURIComponent(req.path.split('/')[3])),
   }),
 };
-
-/**
- * The replay upstream in a process of its own: wrk runs synchronously here, so this process's
- * event loop stands still while it measures. 'reset' (between runs) drops the replay's request
- * log, which would otherwise grow by every request of the run.
- */
-async function replayChild(): Promise<void> {
-  const replay = await startReplayServer({ routes: [ROUTE] });
-  process.on('message', (m) => {
-    if (m === 'reset') {
-      replay.reset();
-      replay.add(ROUTE);
-      process.send!('reset-done');
-    }
-  });
-  process.on('disconnect', () => void replay.close().then(() => process.exit(0)));
-  process.send!({ url: replay.url });
-}
-
-function startReplayChild(): Promise<{ child: ChildProcess; url: string; reset(): Promise<void> }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--replay-child'], {
-    execArgv: process.execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolveP, reject) => {
-    child.once('exit', (code) => reject(new Error(`the replay child exited ${code}`)));
-    child.once('message', (m: { url: string }) =>
-      resolveP({
-        child,
-        url: m.url,
-        reset: () =>
-          new Promise<void>((r) => {
-            child.once('message', () => r());
-            child.send('reset');
-          }),
-      }),
-    );
-  });
-}
 
 /** wrk's request function: this run's own repository names, `<tag>-<n>`, never repeated. */
 function distinctPaths(tag: string): string {
@@ -125,7 +85,7 @@ async function main() {
   const children: ChildProcess[] = [];
   let redis: RedisServer | undefined;
   try {
-    const replay = await startReplayChild();
+    const replay = await startReplayChild(fileURLToPath(import.meta.url));
     children.push(replay.child);
     const relayPort = await freePort();
     const relayChild = await startLoggedChild(
@@ -262,7 +222,7 @@ async function main() {
 }
 
 if (process.argv[2] === '--replay-child') {
-  replayChild().catch((e) => {
+  serveReplayChild(ROUTE).catch((e) => {
     console.error(e);
     process.exit(1);
   });
