@@ -3,8 +3,8 @@
  * Upstream requests: platforms.md (catalog API with the web player's public developer token;
  * music.apple.com pages as a fallback). REST bodies put the record under `data` (api.md).
  */
-import { LRUCache } from 'lru-cache';
 import type { OperationDef } from '../operation.js';
+import { parsedWithinRequest } from '../operation.js';
 import { fetchAlbum, fetchArtist, fetchSearch } from './fetch.js';
 import type { Album, Artist, CatalogRef, Search, SearchType } from './parse.js';
 import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl, SEARCH_TYPES } from './parse.js';
@@ -13,17 +13,11 @@ import * as schema from './schema.js';
 export const label = 'audio-b';
 export const hosts = ['music.apple.com', 'amp-api.music.apple.com'];
 
-// The same URL is checked by the plan, normalised, and checked again by the validation plugin —
-// moments apart, within one request (recurring arguments are served by the validation memo,
-// src/platforms/operation.ts): a few entries suffice. A large memo kept every distinct URL alive
-// for seconds, copied by each young-generation GC and promoted to the old generation to die.
-const parsedUrls = new LRUCache<string, CatalogRef | false>({ max: 64 });
-function catalogUrl(url: string, kind: 'artist' | 'album'): CatalogRef | null {
-  const k = `${kind} ${url}`;
-  let r = parsedUrls.get(k);
-  if (r === undefined) parsedUrls.set(k, (r = parseCatalogUrl(url, kind) ?? false));
-  return r || null;
-}
+const catalogUrls = {
+  artist: parsedWithinRequest((url) => parseCatalogUrl(url, 'artist')),
+  album: parsedWithinRequest((url) => parseCatalogUrl(url, 'album')),
+};
+const catalogUrl = (url: string, kind: 'artist' | 'album'): CatalogRef | null => catalogUrls[kind](url);
 
 const given = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 

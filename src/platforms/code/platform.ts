@@ -3,22 +3,13 @@
  * Upstream requests: platforms.md (trending HTML; anonymous REST API for repositories).
  */
 import type { OperationDef } from '../operation.js';
+import { parsedWithinRequest } from '../operation.js';
 import { fetchRepository, fetchTrendingDevelopers } from './fetch.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
-import { LRUCache } from 'lru-cache';
 import { parseRepositoryUrl } from './parse.js';
 import * as schema from './schema.js';
 
-// The same URL is checked by the plan, normalised, and checked again by the validation plugin —
-// moments apart, within one request (recurring arguments are served by the validation memo,
-// src/platforms/operation.ts): a few entries suffice. A large memo kept every distinct URL alive
-// for seconds, copied by each young-generation GC and promoted to the old generation to die.
-const parsedUrls = new LRUCache<string, { owner: string; repo: string } | false>({ max: 64 });
-function repositoryUrl(url: string): { owner: string; repo: string } | null {
-  let r = parsedUrls.get(url);
-  if (r === undefined) parsedUrls.set(url, (r = parseRepositoryUrl(url) ?? false));
-  return r || null;
-}
+const repositoryUrl = parsedWithinRequest(parseRepositoryUrl);
 
 export const label = 'code';
 export { walls } from './walls.js';

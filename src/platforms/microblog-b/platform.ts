@@ -2,8 +2,8 @@
  * microblog-b = X / Twitter. Registry entry: hosts, the tweet operation, its parameters, cost and
  * cache policy. Upstream requests: endpoints.ts (where) and fetch.ts (which source when).
  */
-import { LRUCache } from 'lru-cache';
 import type { OperationDef } from '../operation.js';
+import { parsedWithinRequest } from '../operation.js';
 import { fetchTweet } from './fetch.js';
 import type { MicroblogBTweet, TrimmedTweet } from './parse.js';
 import { parseTweetUrl, TRIM_DESCRIPTION, trimTweet } from './parse.js';
@@ -24,16 +24,7 @@ export { walls } from './walls.js';
 /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
 export { reader } from './reader.js';
 
-// The same URL is checked by the plan, normalised, and checked again by the validation plugin —
-// moments apart, within one request (recurring arguments are served by the validation memo,
-// src/platforms/operation.ts): a few entries suffice. A large memo kept every distinct URL alive
-// for seconds, copied by each young-generation GC and promoted to the old generation to die.
-const parsedUrls = new LRUCache<string, { id: string } | false>({ max: 64 });
-function tweetUrl(url: string): { id: string } | null {
-  let r = parsedUrls.get(url);
-  if (r === undefined) parsedUrls.set(url, (r = parseTweetUrl(url) ?? false));
-  return r || null;
-}
+const tweetUrl = parsedWithinRequest(parseTweetUrl);
 
 export interface TweetArgs {
   id: string;
