@@ -93,8 +93,10 @@ export async function executeGraphql(
     const walked = answerIntrospection(args.schema, args.document, operation, coerced.coerced);
     const answer = introspectionAnswer(walked ?? ((await exec(args)) as ExecutionResult));
     if (key !== undefined && !answer.result.errors) {
-      introspectionAnswers.set(key, answer);
-      if (answer.body) sharedBodies.set(answer.result, answer.body);
+      introspectionAnswers.set(key, { result: answer.result, bytes: answer.bytes });
+      // The body every caller is sent for it, made from the JSON its size was measured on.
+      if (answer.json !== undefined && Object.keys(answer.result).length === 1)
+        sharedBodies.set(answer.result, Buffer.from(`{"data":${answer.json}}`));
     }
     return answer.result;
   }
@@ -121,8 +123,6 @@ interface IntrospectionAnswer {
   result: ExecutionResult;
   /** Bytes of its JSON. */
   bytes: number;
-  /** The response body for it, `{"data":…}` (an answer that is data alone), made from the same JSON. */
-  body: Buffer | null;
 }
 
 /**
@@ -146,16 +146,15 @@ const introspectionAnswers = new LRUCache<string, IntrospectionAnswer>({
  * A keyless introspection answer, checked against its bound (src/graphql/limits.ts keeps it to
  * one copy of the schema's introspection; this is the run-time proof that it did).
  */
-function introspectionAnswer(result: ExecutionResult): IntrospectionAnswer {
+function introspectionAnswer(result: ExecutionResult): IntrospectionAnswer & { json?: string } {
   const json = result.data ? JSON.stringify(result.data) : undefined;
   const bytes = json?.length ?? 0;
   if (bytes > INTROSPECTION_MAX_BYTES) {
     return {
       result: fail(invalidInput([{ param: 'query', message: `the introspection answer would exceed ${INTROSPECTION_MAX_BYTES} bytes` }])),
       bytes: 0,
-      body: null,
     };
   }
-  const dataAlone = json !== undefined && Object.keys(result).length === 1;
-  return { result, bytes, body: dataAlone ? Buffer.from(`{"data":${json}}`) : null };
+  // The JSON (data) goes with it: the body of a remembered answer is made from it, not serialised again.
+  return { result, bytes, json };
 }
