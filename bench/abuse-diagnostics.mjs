@@ -60,20 +60,18 @@ function whatRan(profile) {
   return stalls.map((s) => {
     const from = (s.t - performance.timeOrigin) * 1000;
     const to = from + (s.ms + 2) * 1000;
+    // Few samples with a long gap: the sampler itself did not run (the process off the CPU). Many:
+    // it ran — though pinned to one busy core, V8 may label as idle what perf shows running.
     const self = new Map();
+    let n = 0;
+    let gap = 0;
     profile.samples.forEach((id, i) => {
       if (times[i] < from || times[i] > to) return;
       const k = name(byId.get(id));
-      self.set(k, (self.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-    });
-    // Many samples at the profiler's interval: the thread was sampled throughout (idle is idle).
-    // Few, with a long gap: the whole process was off the CPU, or in one long system call.
-    let n = 0;
-    let gap = 0;
-    profile.samples.forEach((_, i) => {
-      if (times[i] < from || times[i] > to) return;
+      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      self.set(k, (self.get(k) ?? 0) + ms);
       n++;
-      gap = Math.max(gap, (profile.timeDeltas[i] ?? 0) / 1000);
+      gap = Math.max(gap, ms);
     });
     return [
       `${n} samples, longest gap ${gap.toFixed(1)} ms`,
