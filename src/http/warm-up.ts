@@ -94,7 +94,7 @@ function send(agent: http.Agent, port: number, host: string, shot: Shot): Promis
 export async function warmUp(port: number, host: string): Promise<{ answered: number; ms: number }> {
   const started = performance.now();
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const until = performance.now() + WARM_UP_MAX_MS;
+  const until = started + WARM_UP_MAX_MS;
   const target = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
   let next = 0;
   let answered = 0;
