@@ -16,6 +16,8 @@ import type { Upstream } from '../upstream/client.js';
 import { requestBaseUrl } from '../media/public-url.js';
 import type { FieldPlan, Plan } from '../pipeline/credits.js';
 import type { Db } from '../store/sqlite.js';
+import { Cancel } from '../upstream/signals.js';
+import type { Cancellation } from '../upstream/signals.js';
 
 export interface Deps {
   config: Config;
@@ -44,7 +46,7 @@ export interface GatewayContext {
   plan?: Plan;
   /** Per-request loader of live fetches by cache key: duplicate root fields and aliases share one (src/pipeline/live-fetch.ts). */
   loader?: DataLoader<FieldPlan, unknown, string>;
-  signal?: AbortSignal;
+  signal?: Cancellation;
   /** `signal` aborts at shutdown too (deps.shutdown): a live fetch need not listen for both. */
   readonly signalCoversShutdown?: boolean;
   /** `http(s)://host` the client used, for absolute URLs of media this gateway serves. */
@@ -62,7 +64,7 @@ export class HttpContext implements GatewayContext {
   key?: AuthenticatedKey = undefined;
   plan?: Plan = undefined;
   loader?: DataLoader<FieldPlan, unknown, string> = undefined;
-  private clientSignal: AbortSignal | undefined = undefined;
+  private clientSignal: Cancellation | undefined = undefined;
 
   constructor(
     readonly deps: Deps,
@@ -77,7 +79,7 @@ export class HttpContext implements GatewayContext {
    * Aborts when the client goes away before its answer is sent, or at shutdown; made on first
    * use (only a live fetch asks).
    */
-  get signal(): AbortSignal | undefined {
+  get signal(): Cancellation | undefined {
     return this.res ? (this.clientSignal ??= requestSignal(this.res, this.deps.shutdown)) : undefined;
   }
 
@@ -91,19 +93,20 @@ export class HttpContext implements GatewayContext {
   }
 }
 
-/** Per shutdown signal: the controllers of the requests in flight, aborted with it. */
-const inFlight = new WeakMap<AbortSignal, Set<AbortController>>();
+/** Per shutdown signal: the cancellations of the requests in flight, aborted with it. */
+const inFlight = new WeakMap<AbortSignal, Set<Cancel>>();
 
 /**
- * A signal that aborts when the client goes away before its answer is sent, or when `shutdown`
- * does. One controller per request; the shutdown reaches it through one listener for all
- * requests (a Set), not a listener per request on the shutdown signal.
+ * A cancellation that aborts when the client goes away before its answer is sent, or when
+ * `shutdown` does. One Cancel per request (no AbortController: src/upstream/signals.ts); the
+ * shutdown reaches it through one listener for all requests (a Set), not a listener per request
+ * on the shutdown signal.
  */
-export function requestSignal(res: ServerResponse, shutdown: AbortSignal): AbortSignal {
+export function requestSignal(res: ServerResponse, shutdown: AbortSignal): Cancellation {
   if (shutdown.aborted) return shutdown;
   let requests = inFlight.get(shutdown);
   if (!requests) {
-    const set = (requests = new Set<AbortController>());
+    const set = (requests = new Set<Cancel>());
     inFlight.set(shutdown, set);
     shutdown.addEventListener(
       'abort',
@@ -115,11 +118,11 @@ export function requestSignal(res: ServerResponse, shutdown: AbortSignal): Abort
     );
   }
   const set = requests;
-  const abort = new AbortController();
+  const abort = new Cancel();
   set.add(abort);
   res.once('close', () => {
     set.delete(abort);
     if (!res.writableFinished) abort.abort();
   });
-  return abort.signal;
+  return abort;
 }

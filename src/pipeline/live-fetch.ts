@@ -12,6 +12,7 @@ import { outcomeOfError } from '../observability/metrics.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { reservationOf } from '../platforms/operation.js';
 import { linkSignals } from '../upstream/signals.js';
+import type { Cancellation } from '../upstream/signals.js';
 import type { FieldPlan } from './credits.js';
 
 /**
@@ -48,7 +49,7 @@ export async function liveFetch(
   op: OperationDef,
   args: unknown,
   cacheKey: string,
-  signal?: AbortSignal,
+  signal?: Cancellation,
   /** `signal` aborts at shutdown already (an HTTP request's): not linked to deps.shutdown again. */
   signalCoversShutdown = false,
 ): Promise<unknown> {

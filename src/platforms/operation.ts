@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import type { ParamProblem } from '../errors.js';
 import type { Upstream } from '../upstream/client.js';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
+import type { Cancellation } from '../upstream/signals.js';
 
 export type ParamKind = 'string' | 'int' | 'boolean' | 'enum';
 
@@ -38,7 +39,7 @@ export interface OpContext {
   upstream: Upstream;
   config: Config;
   /** Cancels when the caller is gone or a deadline passes. */
-  signal?: AbortSignal;
+  signal?: Cancellation;
   cache: ResultCache;
   /**
    * The gateway's single-flight (across instances with REDIS_URL): an operation that fetches

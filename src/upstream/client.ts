@@ -45,6 +45,8 @@ import {
   trackResolutions,
 } from './ssrf.js';
 import type { Resolver } from './ssrf.js';
+import { Cancel } from './signals.js';
+import type { Cancellation } from './signals.js';
 
 export interface UpstreamRequest {
   url: string;
@@ -74,8 +76,8 @@ export interface UpstreamRequest {
    * (a link shortener's answer).
    */
   followRedirects?: boolean;
-  /** Caller's cancellation (e.g. a discovery deadline). */
-  signal?: AbortSignal;
+  /** Caller's cancellation (e.g. a discovery deadline, the client going away). */
+  signal?: Cancellation;
 }
 
 export interface UpstreamResponse {
@@ -113,61 +115,6 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-/** A listener of `Abortable`: a function or an object with handleEvent (as EventTarget takes). */
-type AbortListener = (() => void) | { handleEvent(): void };
-
-/** What the client's own waits need of a cancellation: AbortSignal's, or a RequestCancel's. */
-interface Abortable {
-  readonly aborted: boolean;
-  readonly reason: unknown;
-  addEventListener(type: 'abort', listener: AbortListener, options?: { once: boolean }): void;
-  removeEventListener(type: 'abort', listener: AbortListener): void;
-}
-
-/**
- * A request's cancellation — its deadline or its caller's signal, whichever comes first — with
- * listeners kept in an array: the client's own waits (a per-host slot, a backoff, DNS, the
- * exchange) listen to it without an AbortController and EventTarget listeners per request.
- * `signal` makes a real AbortSignal following it, for the rare wait that needs one (a host's
- * rate limit or cool-down). Listeners run once, when it aborts.
- */
-class RequestCancel implements Abortable {
-  aborted = false;
-  reason: unknown = undefined;
-  private listeners: AbortListener[] = [];
-  private controller: AbortController | null = null;
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    const listeners = this.listeners;
-    this.listeners = [];
-    for (const l of listeners) {
-      if (typeof l === 'function') l();
-      else l.handleEvent();
-    }
-    this.controller?.abort(reason);
-  }
-
-  addEventListener(_type: 'abort', listener: AbortListener): void {
-    if (!this.aborted) this.listeners.push(listener);
-  }
-
-  removeEventListener(_type: 'abort', listener: AbortListener): void {
-    const i = this.listeners.indexOf(listener);
-    if (i >= 0) this.listeners.splice(i, 1);
-  }
-
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.aborted) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-}
-
 class Semaphore {
   private active = 0;
   private readonly waiters: (() => void)[] = [];
@@ -180,7 +127,7 @@ class Semaphore {
     return this.active === 0 && this.waiters.length === 0;
   }
   /** The release function at once when a slot is free (no promise, no turn), else a promise of it. */
-  acquire(signal: Abortable): (() => void) | Promise<() => void> {
+  acquire(signal: Cancellation): (() => void) | Promise<() => void> {
     if (signal.aborted) return Promise.reject(signal.reason as Error);
     if (this.active < this.limit) {
       this.active++;
@@ -189,7 +136,7 @@ class Semaphore {
     return this.wait(signal);
   }
 
-  private async wait(signal: Abortable): Promise<() => void> {
+  private async wait(signal: Cancellation): Promise<() => void> {
     // A released slot is handed straight to the first waiter (`active` stays as it is), so a
     // newcomer arriving between release and the waiter's wake-up cannot take it too.
     await new Promise<void>((resolveP, reject) => {
@@ -230,7 +177,7 @@ export function replayTarget(replayUrl: string, original: URL): string {
   return `${base}/${original.host}${original.pathname}${original.search}`;
 }
 
-function sleep(ms: number, signal: Abortable): Promise<void> {
+function sleep(ms: number, signal: Cancellation): Promise<void> {
   return new Promise((resolveP, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const t = setTimeout(() => {
@@ -278,7 +225,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   private settled = false;
 
   constructor(
-    private readonly signal: Abortable,
+    private readonly signal: Cancellation,
     private readonly maxBytes: number,
     private readonly platform: string,
     /** A HEAD request: the answer has no body whatever its content-length says. */
@@ -445,7 +392,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     url: URL,
     send: Outgoing,
     req: UpstreamRequest,
-    signal: RequestCancel,
+    signal: Cancel,
     maxBytes: number,
     deadlineAt: number,
   ): Promise<UpstreamResponse & { location?: string }> {
@@ -503,13 +450,13 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
     const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
     const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
-    // The deadline and the caller's cancellation as one RequestCancel: a timer and a listener,
+    // The deadline and the caller's cancellation as one Cancel: a timer and a listener,
     // undone in `finally` (AbortSignal.timeout and AbortSignal.any cost a timer that outlives the
     // request and weak references for the GC to trace, on every request; an AbortController
     // costs an EventTarget and its listeners).
     const timeoutMs = req.timeoutMs ?? cfg.totalTimeoutMs;
     const deadlineAt = Date.now() + timeoutMs;
-    const signal = new RequestCancel();
+    const signal = new Cancel();
     const deadline = { aborted: false };
     const timer = setTimeout(() => {
       deadline.aborted = true;
@@ -673,7 +620,7 @@ function requestedUrl(url: URL): string {
 }
 
 /** Settles like `p`, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(p: Promise<T>, signal: Abortable): Promise<T> {
+function untilAborted<T>(p: Promise<T>, signal: Cancellation): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolveP, reject) => {
     const onAbort = () => reject(signal.reason);

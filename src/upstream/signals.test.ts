@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkSignals } from './signals.js';
+import { Cancel, abortSignalOf, linkSignals } from './signals.js';
 
 describe('linkSignals', () => {
   it('aborts with the reason of whichever aborts first, and no more once unlinked', () => {
@@ -21,5 +21,44 @@ describe('linkSignals', () => {
     const a = new AbortController();
     a.abort('gone');
     expect(linkSignals(new AbortController().signal, a.signal).signal).toBe(a.signal);
+  });
+});
+
+describe('Cancel', () => {
+  it('runs each listener once, with AbortController’s default reason, and keeps a late real AbortSignal in step', () => {
+    const c = new Cancel();
+    const calls: string[] = [];
+    const fn = () => calls.push('fn');
+    const removed = () => calls.push('removed');
+    c.addEventListener('abort', fn);
+    c.addEventListener('abort', { handleEvent: () => calls.push('object') });
+    c.addEventListener('abort', removed);
+    c.removeEventListener('abort', removed);
+    const early = c.signal;
+    c.abort();
+    c.abort(new Error('again'));
+    expect(calls).toEqual(['fn', 'object']);
+    expect(c.reason).toBeInstanceOf(DOMException);
+    expect((c.reason as DOMException).name).toBe('AbortError');
+    expect(early.aborted).toBe(true);
+    expect(early.reason).toBe(c.reason);
+    // Made after the abort: aborted already, same reason; a listener added now never runs.
+    const late = new Cancel();
+    late.abort('gone');
+    expect(late.signal.aborted && late.signal.reason).toBe('gone');
+    late.addEventListener('abort', fn);
+    expect(calls).toEqual(['fn', 'object']);
+  });
+
+  it('abortSignalOf gives an AbortSignal for AbortSignal.any: the signal itself, or one that follows', () => {
+    const a = new AbortController();
+    expect(abortSignalOf(a.signal)).toBe(a.signal);
+    const c = new Cancel();
+    const any = AbortSignal.any([new AbortController().signal, abortSignalOf(c)]);
+    c.abort('client gone');
+    expect(any.aborted && any.reason).toBe('client gone');
+    const linked = linkSignals(new AbortController().signal, new Cancel()).signal;
+    const followed = abortSignalOf(linked);
+    expect(followed.aborted).toBe(false);
   });
 });

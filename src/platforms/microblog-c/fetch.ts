@@ -25,6 +25,7 @@ import type { MicroblogCSearchResult } from './parse.js';
 import { accessProblem, parseGraphqlBody, parseSearchResponse, parseSessionPage, THREADS, trimPost, withinDates } from './parse.js';
 import type { MicroblogCProfile } from './profile.js';
 import { parseProfilePage } from './profile.js';
+import type { Cancellation } from '../../upstream/signals.js';
 
 const PLATFORM = 'microblog-c';
 export const GRAPHQL_URL = `${THREADS}/api/graphql`;
@@ -72,7 +73,7 @@ export interface MicroblogCSearchArgs {
 
 const looksLikeHtml = (res: UpstreamResponse) => /^\s*</.test(res.text());
 
-async function fetchSession(upstream: Upstream, signal?: AbortSignal): Promise<Token> {
+async function fetchSession(upstream: Upstream, signal?: Cancellation): Promise<Token> {
   const res = await upstream.request({
     url: SESSION_PAGE_URL,
     platform: PLATFORM,
