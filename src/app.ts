@@ -34,6 +34,7 @@ import type { HttpRoute } from './platforms/module.js';
 import { allOperations, modules, validateRegistry } from './platforms/registry.js';
 import { logRequestFailure, sendError, sendJson } from './pipeline/errors.js';
 import { createRestHandler } from './rest/handler.js';
+import { accessLogger } from './log.js';
 import { buildOpenApi } from './rest/openapi.js';
 import { buildRoutes } from './rest/routes.js';
 import type { RestRoute } from './rest/routes.js';
@@ -130,6 +131,7 @@ export function createApp(deps: Deps): App {
   ])
     deps.metrics.route(r);
   const accessLog = deps.logger.isLevelEnabled('info');
+  const writeAccess = accessLogger(deps.logger);
 
   /** One function for every response's 'close' (no closure per request): count, log, notify. */
   function onClose(this: ServerResponse): void {
@@ -144,17 +146,14 @@ export function createApp(deps: Deps): App {
     const ms = performance.now() - info.started;
     if (!info.warmUp) deps.metrics.route(info.route).record(status, ms / 1000);
     if (accessLog && !info.warmUp)
-      deps.logger.info(
-        {
-          req_id: info.id,
-          method: res.req.method,
-          route: info.route,
-          status,
-          ms: Math.round(ms * 100) / 100,
-          key_id: info.keyId ?? undefined,
-        },
-        'request',
-      );
+      writeAccess({
+        req_id: info.id,
+        method: res.req.method,
+        route: info.route,
+        status,
+        ms: Math.round(ms * 100) / 100,
+        key_id: info.keyId ?? undefined,
+      });
     if (open.size === 0 && idleWaiters.length) {
       const waiters = idleWaiters;
       idleWaiters = [];

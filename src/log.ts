@@ -134,6 +134,12 @@ function turnBatchedStdout(): DestinationStream {
  * `destination` (tests); `pretty` formats the same entries (redacted the same way) for reading.
  */
 export function createLogger(level = 'info', destination?: DestinationStream, format: LogFormat = 'json'): Logger {
+  const logger = makeLogger(level, destination, format);
+  if (format === 'json') jsonLoggers.add(logger);
+  return logger;
+}
+
+function makeLogger(level: string, destination: DestinationStream | undefined, format: LogFormat): Logger {
   const opts = { level, redact: { paths: REDACT, censor: '[redacted]' } };
   if (format === 'pretty') {
     const pretty = requireHere('pino-pretty') as PrettyFactory;
@@ -151,3 +157,44 @@ export function createLogger(level = 'info', destination?: DestinationStream, fo
 }
 
 export const silentLogger: Logger = pino({ level: 'silent' });
+
+/** Loggers that write pino's own JSON lines (createLogger, format json): the access log may write to them directly. */
+const jsonLoggers = new WeakSet<Logger>();
+
+/** One request's access-log entry (src/app.ts). */
+export interface AccessEntry {
+  req_id: string;
+  method: string | undefined;
+  route: string;
+  status: number;
+  ms: number;
+  key_id: string | undefined;
+}
+
+/** A JSON string: the text quoted as is when nothing in it needs escaping (ids, routes, methods). */
+function jsonString(s: string): string {
+  return /["\\\u0000-\u001f\u007f-\uffff]/.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
+/**
+ * Writes access-log lines (msg "request", level info). On a JSON logger of createLogger's, the line
+ * pino would write — the same fields in the same order, its bindings (pid, hostname, a child's
+ * own) from pino itself — is put together here and handed to the logger's stream: one template
+ * instead of pino's generic serialiser, which took ~10% of the gateway's CPU on cached hits
+ * (bench/cached-hit.ts; one line per request). The entry has nothing to redact. Any other logger
+ * (pretty, a test's, a child made elsewhere) gets `logger.info(entry, 'request')`.
+ */
+export function accessLogger(logger: Logger): (e: AccessEntry) => void {
+  const { streamSym, chindingsSym } = pino.symbols;
+  const own = logger as unknown as Record<symbol, unknown>;
+  const stream = own[streamSym] as DestinationStream | undefined;
+  if (!jsonLoggers.has(logger) || !stream || typeof own[chindingsSym] !== 'string') return (e) => logger.info(e, 'request');
+  return (e) => {
+    if (!logger.isLevelEnabled('info')) return;
+    const method = e.method === undefined ? '' : `,"method":${jsonString(e.method)}`;
+    const key = e.key_id === undefined ? '' : `,"key_id":${jsonString(e.key_id)}`;
+    stream.write(
+      `{"level":30,"time":${Date.now()}${own[chindingsSym] as string},"req_id":${jsonString(e.req_id)}${method},"route":${jsonString(e.route)},"status":${e.status},"ms":${e.ms}${key},"msg":"request"}\n`,
+    );
+  };
+}

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseLogFormat } from '../src/config.js';
-import { createLogger } from '../src/log.js';
+import { accessLogger, createLogger } from '../src/log.js';
+import type { AccessEntry } from '../src/log.js';
 import { ROOT, startArgs } from './start-args.js';
 
 function capture(): { stream: Writable & { write: Writable['write'] }; text: () => string } {
@@ -176,4 +177,42 @@ describe('the server process', () => {
     const logLine = r.stdout.split('\n').find((l) => l.includes('gateway listening'))!;
     expect(JSON.parse(logLine)).toMatchObject({ level: 30, msg: 'gateway listening' });
   }, 60_000);
+});
+
+describe('access-log lines (accessLogger)', () => {
+  const entries: AccessEntry[] = [
+    { req_id: 'a1b2c3-4f', method: 'GET', route: '/v1/code/repository', status: 200, ms: 1.25, key_id: 'key_0123abcd' },
+    { req_id: 'client "id" \\ with\tcontrols', method: 'POST', route: '/graphql', status: 401, ms: 0.07, key_id: undefined },
+    { req_id: 'ид-日本-🎉', method: undefined, route: 'unmatched', status: 499, ms: 12, key_id: 'key_x' },
+  ];
+  const withoutTime = (line: string) => line.replace(/"time":\d+,/, '');
+
+  it('are, byte for byte but the time, the lines pino writes for the same entry', () => {
+    for (const e of entries) {
+      const fast = capture();
+      const viaPino = capture();
+      accessLogger(createLogger('info', fast.stream))(e);
+      createLogger('info', viaPino.stream).info(e, 'request');
+      expect(fast.text().endsWith('\n')).toBe(true);
+      expect(withoutTime(fast.text())).toBe(withoutTime(viaPino.text()));
+    }
+    // Written without pino's serialiser (the point of it: one template per request).
+    const c = capture();
+    const log = createLogger('info', c.stream);
+    log.info = () => {
+      throw new Error('pino serialiser used');
+    };
+    accessLogger(log)(entries[0]);
+    expect(JSON.parse(c.text()) as object).toMatchObject({ msg: 'request', status: 200 });
+  });
+
+  it('keep a child logger’s bindings, and write nothing above level info', () => {
+    const c = capture();
+    const parent = createLogger('info', c.stream);
+    accessLogger(parent.child({ instance: 'a' }))(entries[0]);
+    expect(JSON.parse(c.text()) as object).toMatchObject({ instance: 'a', msg: 'request', req_id: 'a1b2c3-4f' });
+    const quiet = capture();
+    accessLogger(createLogger('warn', quiet.stream))(entries[0]);
+    expect(quiet.text()).toBe('');
+  });
 });
