@@ -173,7 +173,11 @@ export interface AccessEntry {
 
 /** A JSON string: the text quoted as is when nothing in it needs escaping (ids, routes, methods). */
 function jsonString(s: string): string {
-  return /["\\\u0000-\u001f\u007f-\uffff]/.test(s) ? JSON.stringify(s) : `"${s}"`;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c > 0x7e) return JSON.stringify(s);
+  }
+  return `"${s}"`;
 }
 
 /**
