@@ -189,7 +189,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   process.on('SIGINT', onSignal('SIGINT'));
   // Announced only now: whoever reads this line and sends SIGTERM at once gets a graceful
   // shutdown, not node's default (exit by the signal, reservations left open).
-  deps.logger.info({ port, dataDir: config.dataDir, replay: config.upstreamReplayUrl ?? undefined }, 'gateway listening');
+  deps.logger.info(
+    { port, dataDir: config.dataDir, replay: config.upstreamReplayUrl ?? undefined, nodeEnv: process.env.NODE_ENV ?? null },
+    'gateway listening',
+  );
   process.stdout.write(`Creator Lookup listening on http://localhost:${port} (GraphiQL: /graphql, REST: /v1, OpenAPI: /openapi.json)\n`);
   return { server, deps, port, app, shutdown };
 }

@@ -70,6 +70,15 @@ describe('start-up warm-up', () => {
     const done = warmUpLine();
     expect(done?.requests).toBeGreaterThan(100);
     expect(requestLines(g.stdout())).toEqual([]);
+    // npm start runs as production when NODE_ENV is unset (spawnGateway passes none): graphql-js's
+    // production checks (scripts/start.mjs).
+    const listeningLine = g
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; nodeEnv?: string })
+      .find((l) => l.msg === 'gateway listening');
+    expect(listeningLine?.nodeEnv).toBe('production');
     const before = await (await fetch(`${base}/metrics`)).text();
     for (const route of ['/healthz', '/graphql', 'unmatched']) expect(requestsCounted(before, route)).toBe(0);
 
@@ -125,5 +134,23 @@ describe('start-up warm-up: the clients it plays', () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     }
+  });
+});
+
+describe('NODE_ENV under npm start', () => {
+  it('an explicit value is kept (unset, it is production: the warm-up test above)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-nodeenv-'));
+    dirs.push(dir);
+    const g = spawnGateway({ DATA_DIR: dir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', NODE_ENV: 'development', WARM_UP: '0' });
+    started.push(g);
+    await g.listening;
+    await until(() => g.stdout().includes('gateway listening'));
+    const line = g
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; nodeEnv?: string })
+      .find((l) => l.msg === 'gateway listening');
+    expect(line?.nodeEnv).toBe('development');
   });
 });
