@@ -67,6 +67,14 @@ export interface RequestedField {
  * Validation, cache lookup, one reservation, execution, settlement — for root fields already
  * identified (by executeGraphql for any document, directly by a REST route for its own).
  */
+/** A cache entry's fetchedAt as ISO text, made once per entry (a hot entry answers many hits). */
+const isoOf = new WeakMap<object, string>();
+function fetchedAtIso(hit: { fetchedAt: number }): string {
+  let iso = isoOf.get(hit);
+  if (iso === undefined) isoOf.set(hit, (iso = new Date(hit.fetchedAt).toISOString()));
+  return iso;
+}
+
 export async function runPlanned(
   ctx: GatewayContext,
   key: AuthenticatedKey,
@@ -146,7 +154,7 @@ export async function runPlanned(
       path: entry.key,
       charged,
       cached: !!entry.hit,
-      cached_at: entry.hit ? new Date(entry.hit.fetchedAt).toISOString() : null,
+      cached_at: entry.hit ? fetchedAtIso(entry.hit) : null,
     });
   }
   let remaining = key.balance;

@@ -58,20 +58,18 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
     const field = credits.fields[0];
     let head = `{"success":true,"credits_remaining":${credits.remaining},"credits_charged":${credits.charged}`;
     if (field?.cached) head += `,"cached":true,"cached_at":${JSON.stringify(field.cached_at)}`;
-    // A cache hit's record bytes are encoded once and reused on every hit; a live record (most are
-    // served once) is written as text, without a buffer kept for it.
-    const tail = field?.cached ? cachedTail(record, route.op.rest.wrap) : tailText(record, route.op.rest.wrap);
-    if (tail.length > 1) head += ',';
-    // Envelope and record bytes go out as one write.
+    // A cache hit's record text is made once and reused on every hit; a live record (most are
+    // served once) is written as text too. Envelope and record go out as one string: node puts
+    // its header in front of a string body and sends the whole in one write.
+    const tail = field?.cached ? cachedTail(record, route.op.rest.wrap) : { text: tailText(record, route.op.rest.wrap), bytes: -1 };
+    if (tail.text.length > 1) head += ',';
+    const bytes = head.length + (tail.bytes >= 0 ? tail.bytes : Buffer.byteLength(tail.text));
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
-      'content-length': head.length + (typeof tail === 'string' ? Buffer.byteLength(tail) : tail.length),
+      'content-length': bytes,
       'x-request-id': rid,
     });
-    res.cork();
-    res.write(head, 'latin1');
-    res.end(tail);
-    res.uncork();
+    res.end(head + tail.text);
   };
 }
 
@@ -85,15 +83,18 @@ function tailText(record: object, wrap: string | undefined): string {
 }
 
 /**
- * tailText encoded, for a cached record: records are never mutated once built, and a cached one
- * is the same object on every hit, so it is serialised and encoded once.
+ * tailText and its length in UTF-8 bytes, for a cached record: records are never mutated once
+ * built, and a cached one is the same object on every hit, so it is serialised and measured once.
  */
-const tails = new WeakMap<object, Map<string, Buffer>>();
-function cachedTail(record: object, wrap: string | undefined): Buffer {
+const tails = new WeakMap<object, Map<string, { text: string; bytes: number }>>();
+function cachedTail(record: object, wrap: string | undefined): { text: string; bytes: number } {
   let byWrap = tails.get(record);
   if (!byWrap) tails.set(record, (byWrap = new Map()));
   const k = wrap ?? '';
-  let b = byWrap.get(k);
-  if (!b) byWrap.set(k, (b = Buffer.from(tailText(record, wrap))));
-  return b;
+  let t = byWrap.get(k);
+  if (!t) {
+    const text = tailText(record, wrap);
+    byWrap.set(k, (t = { text, bytes: Buffer.byteLength(text) }));
+  }
+  return t;
 }
