@@ -24,14 +24,19 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** The JSON access-log lines on stdout (msg "request"). */
-function requestLines(out: string): Record<string, unknown>[] {
+/** The JSON log lines on stdout. */
+function jsonLines(out: string): Record<string, unknown>[] {
   return out
     .split('\n')
     .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((l) => l.msg === 'request');
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
+
+/** The JSON access-log lines on stdout (msg "request"). */
+const requestLines = (out: string) => jsonLines(out).filter((l) => l.msg === 'request');
+
+/** NODE_ENV as the "gateway listening" line reports it. */
+const nodeEnvOf = (out: string) => jsonLines(out).find((l) => l.msg === 'gateway listening')?.nodeEnv;
 
 /** The value of `cl_http_requests_total{route="<route>",…}` summed over statuses (0 when absent). */
 function requestsCounted(metrics: string, route: string): number {
@@ -72,13 +77,7 @@ describe('start-up warm-up', () => {
     expect(requestLines(g.stdout())).toEqual([]);
     // npm start runs as production when NODE_ENV is unset (spawnGateway passes none): graphql-js's
     // production checks (scripts/start.mjs).
-    const listeningLine = g
-      .stdout()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { msg?: string; nodeEnv?: string })
-      .find((l) => l.msg === 'gateway listening');
-    expect(listeningLine?.nodeEnv).toBe('production');
+    expect(nodeEnvOf(g.stdout())).toBe('production');
     const before = await (await fetch(`${base}/metrics`)).text();
     for (const route of ['/healthz', '/graphql', 'unmatched']) expect(requestsCounted(before, route)).toBe(0);
 
@@ -145,12 +144,6 @@ describe('NODE_ENV under npm start', () => {
     started.push(g);
     await g.listening;
     await until(() => g.stdout().includes('gateway listening'));
-    const line = g
-      .stdout()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { msg?: string; nodeEnv?: string })
-      .find((l) => l.msg === 'gateway listening');
-    expect(line?.nodeEnv).toBe('development');
+    expect(nodeEnvOf(g.stdout())).toBe('development');
   });
 });
