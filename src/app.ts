@@ -113,7 +113,7 @@ export function createApp(deps: Deps): App {
 
   // Responses being served: for graceful shutdown (wait for them; ask their clients to close the
   // connection) and the in-flight gauge.
-  const open = new InFlight();
+  const open = new InFlight<ServerResponse>();
   let draining = false;
   let idleWaiters: (() => void)[] = [];
   deps.metrics.setInFlight(() => open.size);

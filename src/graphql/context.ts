@@ -18,6 +18,7 @@ import type { FieldPlan, Plan } from '../pipeline/credits.js';
 import type { Db } from '../store/sqlite.js';
 import { Cancel } from '../upstream/signals.js';
 import type { Cancellation } from '../upstream/signals.js';
+import { InFlight } from '../http/in-flight.js';
 
 export interface Deps {
   config: Config;
@@ -94,25 +95,27 @@ export class HttpContext implements GatewayContext {
 }
 
 /** Per shutdown signal: the cancellations of the requests in flight, aborted with it. */
-const inFlight = new WeakMap<AbortSignal, Set<Cancel>>();
+const inFlightBySignal = new WeakMap<AbortSignal, InFlight<Cancel>>();
 
 /**
  * A cancellation that aborts when the client goes away before its answer is sent, or when
  * `shutdown` does. One Cancel per request (no AbortController: src/upstream/signals.ts); the
- * shutdown reaches it through one listener for all requests (a Set), not a listener per request
- * on the shutdown signal.
+ * shutdown reaches it through one listener for all requests (one list of them, src/http/in-flight.ts),
+ * not a listener per request on the shutdown signal.
  */
 export function requestSignal(res: ServerResponse, shutdown: AbortSignal): Cancellation {
   if (shutdown.aborted) return shutdown;
-  let requests = inFlight.get(shutdown);
+  let requests = inFlightBySignal.get(shutdown);
   if (!requests) {
-    const set = (requests = new Set<Cancel>());
-    inFlight.set(shutdown, set);
+    const set = (requests = new InFlight<Cancel>());
+    inFlightBySignal.set(shutdown, set);
     shutdown.addEventListener(
       'abort',
       () => {
-        for (const c of set) c.abort(shutdown.reason);
-        set.clear();
+        for (const c of set) {
+          set.delete(c);
+          c.abort(shutdown.reason);
+        }
       },
       { once: true },
     );

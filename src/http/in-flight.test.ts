@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { InFlight } from './in-flight.js';
 
 const res = (n: number) => ({ n }) as unknown as ServerResponse;
-const ns = (l: InFlight) => [...l].map((r) => (r as unknown as { n: number }).n).sort((a, b) => a - b);
+const ns = (l: InFlight<ServerResponse>) => [...l].map((r) => (r as unknown as { n: number }).n).sort((a, b) => a - b);
 
 describe('InFlight', () => {
   it('adds, removes from the front, middle and end, and counts; a second add or delete changes nothing', () => {
-    const l = new InFlight();
+    const l = new InFlight<ServerResponse>();
     const rs = [0, 1, 2, 3, 4].map(res);
     for (const r of rs) l.add(r);
     l.add(rs[2]);
@@ -27,7 +27,7 @@ describe('InFlight', () => {
   });
 
   it('may be changed while it is walked (drain ends responses as it goes)', () => {
-    const l = new InFlight();
+    const l = new InFlight<ServerResponse>();
     const rs = [0, 1, 2, 3].map(res);
     for (const r of rs) l.add(r);
     const seen: number[] = [];

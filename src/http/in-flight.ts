@@ -1,23 +1,23 @@
 /**
- * The responses being served (graceful shutdown waits for them and asks their clients to close;
- * the in-flight gauge counts them), as a list threaded through the responses themselves. A Set of
- * them cost a hash-table allocation as requests came and went — ~120 bytes a request that lived
- * long enough to reach V8's old generation (bench: heap sampling of objects that survived a
- * scavenge on cached hits), and so more frequent full GCs.
+ * What is in flight — the responses being served (graceful shutdown waits for them and asks their
+ * clients to close; the in-flight gauge counts them), the live fetches a shutdown cancels — as a
+ * list threaded through the members themselves. A long-lived Set with a member added and removed
+ * per request re-allocated its hash table as requests came and went: ~120 bytes a request that
+ * lived long enough to reach V8's old generation (heap sampling of what survived a scavenge, on
+ * cached hits), and with it a full GC every few seconds (none since: bench/cached-hit.ts).
+ * Iteration may remove the member it is at.
  */
-import type { ServerResponse } from 'node:http';
-
 const kPrev = Symbol('cl.inFlight.prev');
 const kNext = Symbol('cl.inFlight.next');
 /** `kPrev` undefined: not in the list; null: the first. */
-type Linked = ServerResponse & { [kPrev]?: Linked | null; [kNext]?: Linked | null };
+type Linked = object & { [kPrev]?: Linked | null; [kNext]?: Linked | null };
 
-export class InFlight implements Iterable<ServerResponse> {
+export class InFlight<T extends object> implements Iterable<T> {
   size = 0;
   private head: Linked | null = null;
 
-  add(res: ServerResponse): void {
-    const r = res as Linked;
+  add(member: T): void {
+    const r = member as Linked;
     if (r[kPrev] !== undefined) return;
     r[kPrev] = null;
     r[kNext] = this.head;
@@ -27,8 +27,8 @@ export class InFlight implements Iterable<ServerResponse> {
   }
 
   /** Whether it was in the list. */
-  delete(res: ServerResponse): boolean {
-    const r = res as Linked;
+  delete(member: T): boolean {
+    const r = member as Linked;
     const prev = r[kPrev];
     if (prev === undefined) return false;
     const next = r[kNext] ?? null;
@@ -41,10 +41,10 @@ export class InFlight implements Iterable<ServerResponse> {
     return true;
   }
 
-  *[Symbol.iterator](): Iterator<ServerResponse> {
+  *[Symbol.iterator](): Iterator<T> {
     for (let r = this.head; r;) {
       const next: Linked | null = r[kNext] ?? null;
-      yield r;
+      yield r as T;
       r = next;
     }
   }
