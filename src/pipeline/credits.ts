@@ -63,10 +63,6 @@ export interface RequestedField {
   argError?: ApiError;
 }
 
-/**
- * Validation, cache lookup, one reservation, execution, settlement — for root fields already
- * identified (by executeGraphql for any document, directly by a REST route for its own).
- */
 /** A cache entry's fetchedAt as ISO text, made once per entry (a hot entry answers many hits). */
 const isoOf = new WeakMap<object, string>();
 function fetchedAtIso(hit: { fetchedAt: number }): string {
@@ -75,6 +71,10 @@ function fetchedAtIso(hit: { fetchedAt: number }): string {
   return iso;
 }
 
+/**
+ * Validation, cache lookup, one reservation, execution, settlement — for root fields already
+ * identified (by executeGraphql for any document, directly by a REST route for its own).
+ */
 export async function runPlanned(
   ctx: GatewayContext,
   key: AuthenticatedKey,
