@@ -48,29 +48,45 @@ interface Shot {
  * Clients differ, and V8 compiles for the shapes it has seen: a flood from another client (other
  * headers, other header order, its own way of closing) made the optimised HTTP code of a uniform
  * warm-up bail out and recompile at the flood's start (bench/abuse.ts under --trace-deopt: 30
- * dependent functions dropped back to the interpreter). So requests go out with one of these
- * header sets in turn (those of common clients: none, curl, a browser, a library asking for
- * GraphQL's media type), some on a connection of their own that closes after the answer.
+ * dependent functions dropped back to the interpreter). So requests go out as each of these
+ * clients in turn: the header sets of common clients (none, curl, a browser, a library asking for
+ * GraphQL's media type), sent by node:http on shared keep-alive connections, by undici, or on a
+ * connection of their own that closes after the answer.
  */
-const HEADER_SETS: Record<string, string>[] = [
-  {},
-  { 'user-agent': 'curl/8.5.0', accept: '*/*' },
+interface Client {
+  headers: Record<string, string>;
+  by: 'agent' | 'undici' | 'own';
+}
+const CLIENTS: Client[] = [
+  { headers: {}, by: 'agent' },
+  { headers: { 'user-agent': 'curl/8.5.0', accept: '*/*' }, by: 'agent' },
   {
-    accept: 'application/graphql-response+json, application/json;q=0.9',
-    'accept-encoding': 'gzip, deflate, br',
-    'accept-language': 'en-US,en;q=0.9',
-    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-    origin: 'http://localhost:3000',
-    referer: 'http://localhost:3000/',
+    headers: {
+      accept: 'application/graphql-response+json, application/json;q=0.9',
+      'accept-encoding': 'gzip, deflate, br',
+      'accept-language': 'en-US,en;q=0.9',
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+      origin: 'http://localhost:3000',
+      referer: 'http://localhost:3000/',
+    },
+    by: 'agent',
   },
-  { accept: 'application/graphql-response+json', 'user-agent': 'undici' }, // sent by undici itself (below)
-  { connection: 'close' },
+  { headers: { accept: 'application/graphql-response+json', 'user-agent': 'undici' }, by: 'undici' },
+  { headers: { connection: 'close' }, by: 'own' },
 ];
 
 /** How a client leaves a refused body: waits for the answer, sends it all at once, or resets the connection. */
 type Leaving = 'wait' | 'all' | 'reset';
 const LEAVINGS: Leaving[] = ['wait', 'all', 'reset'];
-const REFUSED_BODY = Buffer.alloc(1024 * 1024, 0x20);
+
+/** What one warm-up sends with: its connections, and the refused body written whole (1 MiB, made per warm-up). */
+interface Senders {
+  agent: http.Agent;
+  pool: Pool;
+  port: number;
+  host: string;
+  refusedBody: Buffer;
+}
 
 const INTROSPECTION = JSON.stringify({ query: getIntrospectionQuery() });
 // Every option on (ALL_INTROSPECTION_OPTIONS), as GraphiQL and code generators ask: their fields'
@@ -99,16 +115,15 @@ const SHOTS: Shot[] = [
 ];
 
 /** Resolves true once the answer has been read, false when the request failed. */
-function send(agent: http.Agent, port: number, host: string, shot: Shot, n: number): Promise<boolean> {
+function send(to: Senders, shot: Shot, client: Client, leaving: Leaving): Promise<boolean> {
   return new Promise((resolveP) => {
-    const extra = HEADER_SETS[n % HEADER_SETS.length];
-    const headers: Record<string, string | number> = { ...extra, [WARM_UP_HEADER]: WARM_UP_TOKEN };
+    const headers: Record<string, string | number> = { ...client.headers, [WARM_UP_HEADER]: WARM_UP_TOKEN };
     if (shot.type) headers['content-type'] = shot.type;
     if (shot.body !== undefined) headers['content-length'] = shot.declared ?? Buffer.byteLength(shot.body);
-    const leaving = LEAVINGS[Math.floor(n / SHOTS.length) % LEAVINGS.length];
     // (A reset connection is never the shared agent's: it would keep counting it as busy.)
-    const own = extra.connection === 'close' || (shot.declared !== undefined && leaving === 'reset');
-    const req = http.request({ agent: own ? false : agent, host, port, method: shot.method, path: shot.path, headers }, (res) => {
+    const own = client.by === 'own' || (shot.declared !== undefined && leaving === 'reset');
+    const options = { agent: own ? false : to.agent, host: to.host, port: to.port, method: shot.method, path: shot.path, headers };
+    const req = http.request(options, (res) => {
       res.resume();
       res.on('end', () => resolveP(true));
       res.on('error', () => resolveP(false));
@@ -119,18 +134,18 @@ function send(agent: http.Agent, port: number, host: string, shot: Shot, n: numb
     req.setTimeout(1_000, () => req.destroy());
     if (shot.body === undefined) req.end();
     else if (!shot.declared) req.end(shot.body);
-    else if (leaving === 'all') req.end(REFUSED_BODY.subarray(0, shot.declared));
+    else if (leaving === 'all') req.end(to.refusedBody.subarray(0, shot.declared));
     else req.write(shot.body);
   });
 }
 
 /** A shot sent by undici (a Pool, as node's fetch and many services use), large bodies written whole. */
-async function sendByUndici(pool: Pool, shot: Shot, n: number): Promise<boolean> {
-  const headers: Record<string, string> = { ...HEADER_SETS[n % HEADER_SETS.length], [WARM_UP_HEADER]: WARM_UP_TOKEN };
+async function sendByUndici(to: Senders, shot: Shot, client: Client): Promise<boolean> {
+  const headers: Record<string, string> = { ...client.headers, [WARM_UP_HEADER]: WARM_UP_TOKEN };
   if (shot.type) headers['content-type'] = shot.type;
   try {
-    const body = shot.declared ? REFUSED_BODY.subarray(0, shot.declared - 64) : shot.body;
-    const r = await pool.request({
+    const body = shot.declared ? to.refusedBody.subarray(0, shot.declared - 64) : shot.body;
+    const r = await to.pool.request({
       path: shot.path,
       method: shot.method as 'GET' | 'POST',
       headers,
@@ -148,9 +163,14 @@ async function sendByUndici(pool: Pool, shot: Shot, n: number): Promise<boolean>
 /** Warms the gateway listening on `host:port` (see above). Resolves within WARM_UP_MAX_MS, with the number of requests answered. */
 export async function warmUp(port: number, host: string): Promise<{ answered: number; ms: number }> {
   const started = performance.now();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const target = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
-  const pool = new Pool(`http://${target.includes(':') ? `[${target}]` : target}:${port}`, { connections: CONNECTIONS });
+  const to: Senders = {
+    agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }),
+    pool: new Pool(`http://${target.includes(':') ? `[${target}]` : target}:${port}`, { connections: CONNECTIONS }),
+    port,
+    host: target,
+    refusedBody: Buffer.alloc(1024 * 1024, 0x20),
+  };
   const until = started + WARM_UP_MAX_MS;
   let next = 0;
   let answered = 0;
@@ -159,15 +179,16 @@ export async function warmUp(port: number, host: string): Promise<{ answered: nu
     while (next < total && performance.now() < until) {
       const n = next++;
       const shot = SHOTS[n % SHOTS.length];
-      const byUndici = HEADER_SETS[n % HEADER_SETS.length]['user-agent'] === 'undici';
-      if (await (byUndici ? sendByUndici(pool, shot, n) : send(agent, port, target, shot, n))) answered++;
+      const client = CLIENTS[n % CLIENTS.length];
+      const leaving = LEAVINGS[Math.floor(n / SHOTS.length) % LEAVINGS.length];
+      if (await (client.by === 'undici' ? sendByUndici(to, shot, client) : send(to, shot, client, leaving))) answered++;
     }
   };
   try {
     await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   } finally {
-    agent.destroy();
-    await pool.destroy().catch(() => {});
+    to.agent.destroy();
+    await to.pool.destroy().catch(() => {});
   }
   return { answered, ms: Math.round(performance.now() - started) };
 }
