@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { startArgs } from '../test/start-args.js';
 import { FULL_INTROSPECTION_QUERY } from '../test/support/introspection.js';
-import { freePort } from './lib.js';
+import { freePort, percentile, rssMb } from './lib.js';
 import { writeResultsSection } from './results.js';
 
 const BODIES = Number(process.env.BENCH_ABUSE_BODIES ?? 10_000);
@@ -49,16 +49,6 @@ const progress = (msg: string) => process.stderr.write(`[abuse] ${msg}\n`);
  */
 function pin(pid: number, cpu: number): void {
   spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
-}
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
 /**

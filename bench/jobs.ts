@@ -30,7 +30,7 @@ import { repoJson } from '../test/data.js';
 import { startRedisServer } from '../test/redis/redis-server.js';
 import type { RedisServer } from '../test/redis/redis-server.js';
 import { startArgs } from '../test/start-args.js';
-import { freePort, serveReplayChild, startLoggedChild, startReplayChild } from './lib.js';
+import { freePort, percentile, rssMb, serveReplayChild, startLoggedChild, startReplayChild } from './lib.js';
 import type { ReplayChild } from './lib.js';
 import { finishResults, progress } from './results.js';
 
@@ -44,19 +44,7 @@ const KEY = 'bench-jobs-key-000000000000000000000';
 const CREDITS = ITEMS * 2;
 const FINAL = ['completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits'];
 
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
-function p99(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * 0.99))];
-}
+const p99 = (xs: number[]) => percentile(xs, 99);
 
 /** Cached single requests sent every 1/RATE s for SECONDS (open loop); latencies in ms. */
 async function openLoop(url: string): Promise<number[]> {
