@@ -45,7 +45,7 @@ import {
   trackResolutions,
 } from './ssrf.js';
 import type { Resolver } from './ssrf.js';
-import { Cancel } from './signals.js';
+import { Cancel, sleep } from './signals.js';
 import type { Cancellation } from './signals.js';
 
 export interface UpstreamRequest {
@@ -175,21 +175,6 @@ class Semaphore {
 export function replayTarget(replayUrl: string, original: URL): string {
   const base = replayUrl.replace(/\/+$/, '');
   return `${base}/${original.host}${original.pathname}${original.search}`;
-}
-
-function sleep(ms: number, signal: Cancellation): Promise<void> {
-  return new Promise((resolveP, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolveP();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function retryAfterMs(value: string | undefined): number | null {
@@ -408,7 +393,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
     // Only a host with a rate limit or a cool-down has a turn to wait for.
     if (gate && !gate.open(url.host))
-      await gate.pass(url.host, req.platform, deadlineAt, signal.signal, { failWhileCooling: req.cooldown === 'fail' });
+      await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
     const proxy = proxyAgents ? proxies.select(url) : null;
     const slot = limiterFor(url.host).acquire(signal);
     const release = typeof slot === 'function' ? slot : await slot;

@@ -69,6 +69,22 @@ export function abortSignalOf(c: Cancellation): AbortSignal {
   return follower.signal;
 }
 
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal: Cancellation): Promise<void> {
+  return new Promise((resolveP, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolveP();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /**
  * One cancellation that aborts when either of two does, undone when the work is over.
  * AbortSignal.any does the same for good, with weak references the GC traces on every request; a
