@@ -5,7 +5,8 @@
  * per request re-allocated its hash table as requests came and went: ~120 bytes a request that
  * lived long enough to reach V8's old generation (heap sampling of what survived a scavenge, on
  * cached hits), and with it a full GC every few seconds (none since: bench/cached-hit.ts).
- * Iteration may remove the member it is at.
+ * Iteration may remove the member it is at. A member is in one list at a time (the links are the
+ * same two properties whichever list it is in): adding it to a second one does nothing.
  */
 const kPrev = Symbol('cl.inFlight.prev');
 const kNext = Symbol('cl.inFlight.next');
