@@ -27,6 +27,11 @@ export interface Config {
   /** Field selections per GraphQL operation after fragment expansion, MAX_SELECTIONS. */
   maxSelections: number;
   /**
+   * INTROSPECTION_CPU_MS: event-loop milliseconds per second that computing introspection answers
+   * not remembered yet may take (src/graphql/introspection-budget.ts); 0 = no limit.
+   */
+  introspectionCpuMs: number;
+  /**
    * CORS_ORIGINS: browser origins allowed to call /graphql and /v1 ('*' — the default — any
    * origin; never with credentials: keys travel in a header, not in cookies).
    */
@@ -408,6 +413,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     maxTokens: int(env, 'MAX_TOKENS', 5_000, 100),
     maxQueryLength: int(env, 'MAX_QUERY_LENGTH', 64 * 1024, 256),
     maxSelections: int(env, 'MAX_SELECTIONS', 2_000, 10),
+    introspectionCpuMs: int(env, 'INTROSPECTION_CPU_MS', 20, 0, 1_000),
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',
     warmUp: env.WARM_UP !== '0',

@@ -69,6 +69,11 @@ interface Walk {
    * field's type reference), and its fields, arguments and resolvers do not change.
    */
   plans: Map<SelectionSetNode, Map<GraphQLObjectType, Step[]>>;
+  /**
+   * In slices (answerIntrospectionInSlices): the outermost lists of objects are filled by one job
+   * per element, run between turns of the event loop; null: everything at once.
+   */
+  jobs: (() => void)[] | null;
 }
 
 /** One response key of an object: __typename, or a field with its arguments and sub-selections. */
@@ -99,7 +104,56 @@ export function answerIntrospection(
   const queryType = schema.getQueryType();
   if (!queryType || operation.operation !== 'query') return null;
   try {
-    return { data: objectOf({ schema, fragments, variables, plans: new Map() }, queryType, undefined, [operation.selectionSet]) };
+    return {
+      data: objectOf({ schema, fragments, variables, plans: new Map(), jobs: null }, queryType, undefined, [operation.selectionSet]),
+    };
+  } catch (e) {
+    if (e instanceof Unmodelled) return null;
+    throw e;
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolveP) => setImmediate(resolveP));
+
+/**
+ * The same answer as answerIntrospection, computed in slices of at most about `sliceMs` of the
+ * event loop each: a full introspection of this schema takes a few milliseconds (more under
+ * load), and a keyless caller may ask for new ones — other requests are served between the
+ * slices. Each element of an outermost list of objects (the schema's types, its directives) is
+ * one job; `cpuMs` is the time the slices took (the turns between them not counted).
+ */
+export async function answerIntrospectionInSlices(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  sliceMs = 1,
+): Promise<{ result: ExecutionResult; cpuMs: number; slices: number } | null> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const queryType = schema.getQueryType();
+  if (!queryType || operation.operation !== 'query') return null;
+  const w: Walk = { schema, fragments, variables, plans: new Map(), jobs: [] };
+  let cpuMs = 0;
+  let slices = 1;
+  let from = performance.now();
+  try {
+    const data = objectOf(w, queryType, undefined, [operation.selectionSet]);
+    const jobs = w.jobs!;
+    // Inside a job nothing more is deferred: an element is answered whole.
+    w.jobs = null;
+    for (let i = 0; i < jobs.length;) {
+      jobs[i++]();
+      const now = performance.now();
+      if (now - from >= sliceMs && i < jobs.length) {
+        cpuMs += now - from;
+        slices++;
+        await nextTurn();
+        from = performance.now();
+      }
+    }
+    cpuMs += performance.now() - from;
+    return { result: { data }, cpuMs, slices };
   } catch (e) {
     if (e instanceof Unmodelled) return null;
     throw e;
@@ -225,6 +279,13 @@ function valueOf(w: Walk, type: GraphQLOutputType, nodes: readonly FieldNode[], 
   if (value === null || value === undefined) return null;
   if (isListType(type)) {
     if (!Array.isArray(value)) throw new Unmodelled();
+    const jobs = w.jobs;
+    if (jobs && value.length > 1 && !isLeafType(isNonNullType(type.ofType) ? type.ofType.ofType : type.ofType)) {
+      // Filled in by the jobs (answerIntrospectionInSlices), in this order.
+      const out: unknown[] = new Array(value.length);
+      value.forEach((item, i) => jobs.push(() => (out[i] = valueOf(w, type.ofType, nodes, item))));
+      return out;
+    }
     return value.map((item) => valueOf(w, type.ofType, nodes, item));
   }
   if (isLeafType(type)) {

@@ -12,13 +12,15 @@
  * Only introspection-only GraphQL operations skip the key (GraphiQL's docs must load); they are
  * bounded by the document limits (src/graphql/limits.ts) and INTROSPECTION_MAX_BYTES.
  */
-import { getArgumentValues, getOperationAST, getVariableValues, print, execute as graphqlExecute } from 'graphql';
-import type { ExecutionArgs, ExecutionResult, OperationDefinitionNode } from 'graphql';
+import { Kind, getArgumentValues, getOperationAST, getVariableValues, print, execute as graphqlExecute } from 'graphql';
+import type { DefinitionNode, DocumentNode, ExecutionArgs, ExecutionResult, FieldNode, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { ApiError } from '../errors.js';
-import { invalidInput } from '../errors.js';
+import { invalidInput, rateLimited } from '../errors.js';
 import type { GatewayContext } from '../graphql/context.js';
-import { answerIntrospection } from '../graphql/introspection.js';
+import { answerIntrospectionInSlices } from '../graphql/introspection.js';
+import { createComputeBudget } from '../graphql/introspection-budget.js';
+import type { ComputeBudget } from '../graphql/introspection-budget.js';
 import { INTROSPECTION_MAX_BYTES } from '../graphql/limits.js';
 import { operationByField } from '../platforms/registry.js';
 import { admit } from './admit.js';
@@ -82,21 +84,44 @@ export async function executeGraphql(
     if (over) return fail(over);
     // The schema never changes while the process runs: an introspection answer without
     // variables is the same for every caller, so the common one (GraphiQL's) is computed once.
-    // Keyed by the document as printed (no comments, no layout), so texts that differ only in
-    // those — free for a keyless caller to vary — share one answer.
+    // Keyed by the operation as printed (no comments, no layout, no name), so texts that differ
+    // only in those — free for a keyless caller to vary — share one answer.
     const source = operation.variableDefinitions?.length ? undefined : args.document.loc?.source.body;
-    const key = source !== undefined && source.length <= 16 * 1024 ? `${args.operationName ?? ''}\u0000${print(args.document)}` : undefined;
+    const key = source !== undefined && source.length <= 16 * 1024 ? answerKey(args.document, operation) : undefined;
     const known = key === undefined ? undefined : introspectionAnswers.get(key);
     if (known) return known.result;
-    // Walked without graphql-js's executor (src/graphql/introspection.ts): its answer at a
-    // fraction of the cost, for texts a keyless caller may vary at will.
-    const walked = answerIntrospection(args.schema, args.document, operation, coerced.coerced);
-    const answer = introspectionAnswer(walked ?? ((await exec(args)) as ExecutionResult));
-    if (key !== undefined && !answer.result.errors) {
-      introspectionAnswers.set(key, { result: answer.result, bytes: answer.bytes });
+    // Any other answer is computed: `{__typename}` alone at once (it costs nothing); one that
+    // asks for the schema within the budget for that (src/graphql/introspection-budget.ts), at
+    // most COMPUTING_MAX at a time, in slices of the event loop.
+    const schemaAsked = asksSchema(rootFields);
+    if (schemaAsked) {
+      const refused = budgetOf(deps).admit() ?? (computing >= COMPUTING_MAX ? busy() : null);
+      if (refused) return fail(refused);
+    }
+    if (schemaAsked) computing++;
+    let answer: IntrospectionAnswer & { json?: string };
+    try {
+      // Walked without graphql-js's executor (src/graphql/introspection.ts): its answer at a
+      // fraction of the cost, for texts a keyless caller may vary at will.
+      const walked = await answerIntrospectionInSlices(args.schema, args.document, operation, coerced.coerced);
+      const started = performance.now();
+      answer = introspectionAnswer(walked?.result ?? ((await exec(args)) as ExecutionResult));
+      if (schemaAsked) budgetOf(deps).spend((walked?.cpuMs ?? 0) + performance.now() - started);
+    } finally {
+      if (schemaAsked) computing--;
+    }
+    if (!answer.result.errors) {
       // The body every caller is sent for it, made from the JSON its size was measured on.
       if (answer.json !== undefined && Object.keys(answer.result).length === 1)
         sharedBodies.set(answer.result, Buffer.from(`{"data":${answer.json}}`));
+      // Remembered from its second time: a document sent once (a keyless caller may make up a
+      // new one each time) does not push out those asked for again and again (GraphiQL's).
+      if (key !== undefined) {
+        if (askedOnce.has(key)) {
+          askedOnce.delete(key);
+          introspectionAnswers.set(key, { result: answer.result, bytes: answer.bytes });
+        } else askedOnce.set(key, true);
+      }
     }
     return answer.result;
   }
@@ -117,6 +142,35 @@ export async function executeGraphql(
     }
     return { fields, run: () => exec(args) as ExecutionResult | Promise<ExecutionResult> };
   });
+}
+
+/**
+ * What an introspection answer depends on: the operation (without its name — GraphiQL lets its
+ * users rename its query, and the name is not in the answer) and the document's fragments.
+ */
+function answerKey(document: DocumentNode, operation: OperationDefinitionNode): string {
+  const { name: _name, ...anonymous } = operation;
+  const definitions = document.definitions.flatMap<DefinitionNode>((d) =>
+    d === operation ? [anonymous] : d.kind === Kind.OPERATION_DEFINITION ? [] : [d],
+  );
+  return print({ kind: Kind.DOCUMENT, definitions });
+}
+
+const asksSchema = (fields: Map<string, readonly FieldNode[]>) => {
+  for (const nodes of fields.values()) if (nodes[0].name.value !== '__typename') return true;
+  return false;
+};
+/** Introspection answers being computed at once (each holds its partial answer, up to a few MB). */
+const COMPUTING_MAX = 2;
+let computing = 0;
+const busy = () => rateLimited('Introspection answers are being computed for other requests; retry in 1 s', 1_000);
+/** Documents asked for once (their printed text): the next time, their answer is remembered. */
+const askedOnce = new LRUCache<string, true>({ max: 1_000, maxSize: 2 * 1024 * 1024, sizeCalculation: (_v, k) => k.length });
+const budgets = new WeakMap<object, ComputeBudget>();
+function budgetOf(deps: GatewayContext['deps']): ComputeBudget {
+  let b = budgets.get(deps);
+  if (!b) budgets.set(deps, (b = createComputeBudget(deps.config.introspectionCpuMs)));
+  return b;
 }
 
 interface IntrospectionAnswer {

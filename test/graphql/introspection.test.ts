@@ -10,20 +10,26 @@
 import { execute, getIntrospectionQuery, getNamedType, getOperationAST, getVariableValues, isObjectType, parse, validate } from 'graphql';
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { answerIntrospection } from '../../src/graphql/introspection.js';
+import { answerIntrospection, answerIntrospectionInSlices } from '../../src/graphql/introspection.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { FULL_INTROSPECTION_QUERY } from '../support/introspection.js';
 
 const schema: GraphQLSchema = buildSchema();
 
-function both(query: string, variables: Record<string, unknown> = {}) {
+/**
+ * Ours (at once, and in slices — the smallest, so every job is a slice of its own) and
+ * graphql-js's, as JSON.
+ */
+async function both(query: string, variables: Record<string, unknown> = {}) {
   const document = parse(query);
   expect(validate(schema, document)).toEqual([]);
   const operation = getOperationAST(document)!;
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   if (coerced.errors) throw coerced.errors[0];
   const ours = answerIntrospection(schema, document, operation, coerced.coerced);
+  const sliced = await answerIntrospectionInSlices(schema, document, operation, coerced.coerced, 0);
   const theirs = execute({ schema, document, variableValues: variables });
+  expect(JSON.stringify(sliced?.result), query).toBe(JSON.stringify(ours));
   return { ours: JSON.stringify(ours), theirs: JSON.stringify(theirs) };
 }
 
@@ -88,12 +94,12 @@ describe('introspection without the executor: graphql-js’s answers', () => {
     ['deprecated included', '{ __schema { types { name fields(includeDeprecated: true) { name isDeprecated deprecationReason } } } }'],
     ['directives', '{ __schema { directives { name locations isRepeatable args(includeDeprecated: true) { name defaultValue } } } }'],
     ['enum values', '{ __schema { types { name enumValues(includeDeprecated: false) { name description } } } }'],
-  ])('%s', (_name, query) => {
-    const { ours, theirs } = both(query);
+  ])('%s', async (_name, query) => {
+    const { ours, theirs } = await both(query);
     expect(ours).toBe(theirs);
   });
 
-  it('__type by variable, @skip/@include by variable', () => {
+  it('__type by variable, @skip/@include by variable', async () => {
     const query =
       'query ($n: String!, $flag: Boolean!) { __type(name: $n) { name kind @skip(if: $flag) description @include(if: $flag) } }';
     for (const variables of [
@@ -101,12 +107,12 @@ describe('introspection without the executor: graphql-js’s answers', () => {
       { n: 'Query', flag: false },
       { n: 'Nope', flag: true },
     ]) {
-      const { ours, theirs } = both(query, variables);
+      const { ours, theirs } = await both(query, variables);
       expect(ours).toBe(theirs);
     }
   });
 
-  it('200 random selections of the introspection types', () => {
+  it('200 random selections of the introspection types', async () => {
     const schemaType = schema.getType('__Schema') as GraphQLObjectType;
     const typeType = schema.getType('__Type') as GraphQLObjectType;
     let compared = 0;
@@ -119,7 +125,7 @@ describe('introspection without the executor: graphql-js’s answers', () => {
           : `__type(name: "${['Query', 'String', 'Boolean', '__Type', 'NoSuch'][Math.floor(r() * 5)]}") { ${selection(typeType, 3, r, fragments)} }`;
       const text = `query ($flag: Boolean!) { ${root}${r() < 0.3 ? ' __typename' : ''} }\n${fragments.join('\n')}`;
       if (!validQuery(text)) continue;
-      const { ours, theirs } = both(text, { flag: r() < 0.5 });
+      const { ours, theirs } = await both(text, { flag: r() < 0.5 });
       expect(ours, text).toBe(theirs);
       compared++;
     }
@@ -132,5 +138,31 @@ describe('introspection without the executor: graphql-js’s answers', () => {
     expect(answerIntrospection(schema, document, operation, {})).toEqual({ data: { __typename: 'Query' } });
     for (const kind of ['mutation', 'subscription'])
       expect(answerIntrospection(schema, document, { ...operation, operation: kind } as never, {})).toBeNull();
+  });
+
+  it('in slices: other callbacks run between them, and the answer is the same', async () => {
+    const document = parse(FULL_INTROSPECTION_QUERY);
+    const operation = getOperationAST(document)!;
+    let ranBetween = 0;
+    const tick = () => {
+      ranBetween++;
+      if (!done) setImmediate(tick);
+    };
+    let done = false;
+    setImmediate(tick);
+    const sliced = await answerIntrospectionInSlices(schema, document, operation, {}, 0);
+    done = true;
+    expect(sliced!.slices).toBeGreaterThan(20);
+    // Each slice gave the event loop a turn.
+    expect(ranBetween).toBeGreaterThanOrEqual(sliced!.slices - 1);
+    expect(JSON.stringify(sliced!.result)).toBe(JSON.stringify(answerIntrospection(schema, document, operation, {})));
+    expect(sliced!.cpuMs).toBeGreaterThan(0);
+  });
+
+  it('in slices, an operation it does not model is null too', async () => {
+    const document = parse('{ __typename }');
+    const operation = getOperationAST(document)!;
+    expect((await answerIntrospectionInSlices(schema, document, operation, {}))?.result).toEqual({ data: { __typename: 'Query' } });
+    expect(await answerIntrospectionInSlices(schema, document, { ...operation, operation: 'mutation' } as never, {})).toBeNull();
   });
 });
