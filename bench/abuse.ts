@@ -44,11 +44,21 @@ const progress = (msg: string) => process.stderr.write(`[abuse] ${msg}\n`);
 
 /**
  * This machine has 2 cores and the flood's client runs on it too: the client is pinned to one
- * core and the gateway (with the probe) to the other, so what is measured is the gateway's
- * responsiveness, not the client's share of the scheduler (an attacker's client is elsewhere).
+ * core and the gateway's event loop (with the probe) to the other, so what is measured is the
+ * gateway's responsiveness, not the client's share of the scheduler (an attacker's client is
+ * elsewhere).
+ *
+ * Only the gateway's main thread is pinned (`threads: 'main'`): V8 runs its garbage collector's
+ * concurrent and parallel work on helper threads, made to use the cores the event loop does not.
+ * Pinned with the main thread (as this bench did until 2026-11-25), a mark-compact late in the
+ * flood gave its four helpers 72% of that one core while the other sat idle (perf -a: 86 of 120
+ * samples on core 1, 103 of 120 idle on core 0), and /healthz stalled 20–25 ms three times in a
+ * row — a stall no deployment with a second core has. Runs of 2026-11-25, ratio of the p99s: all
+ * threads pinned 2.4–19.1× (9 of 19 within 5×; 9.2, 10.5 and 19.1 among them), the main thread
+ * only 3.2–6.3× (7 of 13).
  */
-function pin(pid: number, cpu: number): void {
-  spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+function pin(pid: number, cpu: number, threads: 'all' | 'main' = 'all'): void {
+  spawnSync('taskset', [...(threads === 'all' ? ['-a'] : []), '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
 }
 
 /**
@@ -281,7 +291,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const pid = child.pid!;
-    pin(pid, 1);
+    pin(pid, 1, 'main');
     let exited = false;
     child.once('exit', () => (exited = true));
     const url = `http://127.0.0.1:${port}`;
