@@ -10,7 +10,8 @@
  *   execute → settle; src/pipeline/credits.ts) → the result with extensions.credits.
  *
  * Only introspection-only GraphQL operations skip the key (GraphiQL's docs must load); they are
- * bounded by the document limits (src/graphql/limits.ts) and INTROSPECTION_MAX_BYTES.
+ * bounded by the document limits (src/graphql/limits.ts), INTROSPECTION_MAX_BYTES and, for answers
+ * not remembered yet, the compute budget (src/graphql/introspection-budget.ts).
  */
 import { Kind, getArgumentValues, getOperationAST, getVariableValues, print, execute as graphqlExecute } from 'graphql';
 import type { DefinitionNode, DocumentNode, ExecutionArgs, ExecutionResult, FieldNode, OperationDefinitionNode } from 'graphql';
@@ -97,8 +98,8 @@ export async function executeGraphql(
     if (schemaAsked) {
       const refused = budgetOf(deps).admit() ?? (computing >= COMPUTING_MAX ? busy() : null);
       if (refused) return fail(refused);
+      computing++;
     }
-    if (schemaAsked) computing++;
     let answer: IntrospectionAnswer & { json?: string };
     try {
       // Walked without graphql-js's executor (src/graphql/introspection.ts): its answer at a
