@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/sqlite.js';
 import { defaultSerialize } from '@keyv/serialize';
-import { CACHE_COMMIT_MS, CACHE_TTL_MS, createSqliteCache, serializeKnownJson, SqliteKeyvStore } from './cache.js';
+import { CACHE_COMMIT_MS, CACHE_TTL_MS, createSqliteCache, knownJson, serializeKnownJson, SqliteKeyvStore } from './cache.js';
 import { createLocalSingleFlight } from './single-flight.js';
 
 const dirs: string[] = [];
@@ -27,6 +27,24 @@ describe('result cache', () => {
     expect(await createSqliteCache(db2, 100).get('op:a')).toEqual({ value: { x: 1 }, fetchedAt: 1234 });
     expect(await createSqliteCache(db2, 100).get('op:b')).toBeUndefined();
     db2.close();
+  });
+
+  it("a stored value's JSON text is known from the value, invisibly: not to JSON, keys or a spread copy", async () => {
+    const db = openDatabase(tmp());
+    const value = { name: 'a', list: [1, 2], nested: { ok: true } };
+    expect(knownJson(value)).toBeUndefined();
+    await createSqliteCache(db, 100).set('op:v', { value, fetchedAt: 1 });
+    expect(knownJson(value)).toBe('{"name":"a","list":[1,2],"nested":{"ok":true}}');
+    expect(JSON.stringify(value)).toBe('{"name":"a","list":[1,2],"nested":{"ok":true}}');
+    expect(Object.keys(value)).toEqual(['name', 'list', 'nested']);
+    // A copy (changed or not) is another value: it does not carry the original's text.
+    expect(knownJson({ ...value, name: 'b' })).toBeUndefined();
+    expect(knownJson(Object.assign({}, value))).toBeUndefined();
+    // A frozen value is stored all the same, its text made when needed.
+    const frozen = Object.freeze({ n: 1 });
+    await createSqliteCache(db, 100).set('op:f', { value: frozen, fetchedAt: 1 });
+    expect(knownJson(frozen)).toBeUndefined();
+    db.close();
   });
 
   it('is size-bounded: the oldest written entries are evicted first', async () => {
