@@ -18,6 +18,7 @@
 import { EventEmitter } from 'node:events';
 import Keyv from 'keyv';
 import { LRUCache } from 'lru-cache';
+import { attached } from '../attached.js';
 import { beforeClose } from '../store/sqlite.js';
 import type { Db } from '../store/sqlite.js';
 
@@ -235,28 +236,17 @@ export interface KeyvCacheOptions extends LruOptions {
 }
 
 /**
- * The JSON text of the result values this process has stored, kept on the value itself: a live
- * result is serialised once — for its size in memory, its stored text (serializeKnownJson) and
- * the REST body that answers it (src/rest/handler.ts) — not once for each. Results are never
- * mutated once built, so the text stays true for as long as the value lives. A non-enumerable
- * symbol property: JSON.stringify, Object.keys and spreads do not see it (a copy made with
- * `{...value}` does not carry the original's text).
- *
- * Not a WeakMap: V8's scavenger keeps an entry whose key is young alive through the next
- * scavenge, value included, so every live result and its text were copied once more — and during
- * a bulk job, when the next scavenge came while the job went on, promoted to the old generation
- * (bench/jobs.ts with --trace-gc-nvp: ~700 KB promoted per scavenge).
+ * The JSON text of the result values this process has stored, kept on the value itself
+ * (src/attached.ts): a live result is serialised once — for its size in memory, its stored text
+ * (serializeKnownJson) and the REST body that answers it (src/rest/handler.ts) — not once for
+ * each. Results are never mutated once built, so the text stays true for as long as the value
+ * lives.
  */
-const JSON_TEXT = Symbol('jsonText');
-
-function rememberJson(value: object, json: string): void {
-  if (Object.isExtensible(value) && !Object.prototype.hasOwnProperty.call(value, JSON_TEXT))
-    Object.defineProperty(value, JSON_TEXT, { value: json, enumerable: false });
-}
+const jsonText = attached<string>('jsonText');
 
 /** The JSON text of a value this process has stored in the cache, if it is one. */
 export function knownJson(value: unknown): string | undefined {
-  return typeof value === 'object' && value !== null ? ((value as Record<symbol, string | undefined>)[JSON_TEXT] ?? undefined) : undefined;
+  return typeof value === 'object' && value !== null ? jsonText.get(value) : undefined;
 }
 
 /** serializeKnownJson's lookup of an entry's value text (jsonTexts, by the entry's value). */
@@ -319,7 +309,7 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
       let size = Number.MAX_SAFE_INTEGER; // not serialisable: never kept in memory
       try {
         const json = JSON.stringify(entry.value) as string | undefined;
-        if (json !== undefined && typeof entry.value === 'object' && entry.value !== null) rememberJson(entry.value, json);
+        if (json !== undefined && typeof entry.value === 'object' && entry.value !== null) jsonText.set(entry.value, json);
         size = Math.max(1, json?.length ?? 1);
       } catch {
         /* keyv reports it */

@@ -41,6 +41,7 @@ import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
 import { ApiError } from '../errors.js';
 import type { RedisStore } from '../store/redis.js';
+import { attached } from '../attached.js';
 import { lua, storeUnavailable } from '../store/redis.js';
 import { generateApiKey, hashApiKey, keyHint } from './keys.js';
 import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
@@ -199,10 +200,11 @@ export interface RedisLedgerOptions {
 /** Hash → id of keys seen; ids never change, so entries stay valid (bounded size). */
 const ID_CACHE_MAX = 10_000;
 
-/** A reservation's Redis clock at its making and ours when we heard it (set by reserve, below). */
-const MADE_AT = Symbol('madeAt');
-const madeAtOf = (r: Reservation): { server: number; local: number } | undefined =>
-  (r as Reservation & { [MADE_AT]?: { server: number; local: number } })[MADE_AT];
+/**
+ * Per reservation made here: Redis's clock when it was made, and ours when we heard so — kept on
+ * the reservation (src/attached.ts; one is made for every charged request).
+ */
+const madeAt = attached<{ server: number; local: number }>('madeAt');
 
 export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = {}): Ledger & { readonly reservationTtlMs: number } {
   const p = `${opts.prefix ?? 'cl'}:{ledger}`;
@@ -217,12 +219,6 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
   };
   const reservationTtlMs = opts.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
   const idByHash = new Map<string, string>();
-  /**
-   * Per reservation made here: Redis's clock when it was made, and ours when we heard so — on the
-   * reservation itself (a non-enumerable symbol property, madeAtOf), not in a WeakMap keyed by it:
-   * V8's scavenger keeps a young-keyed WeakMap entry alive through the next scavenge (see
-   * src/cache/cache.ts), and a reservation is made for every charged request.
-   */
   // A settle must run before this process stops waiting for it (see the rule above); half the
   // timeout leaves the other half for its answer to come back.
   const settleWindowMs = Math.floor(redis.commandTimeoutMs / 2);
@@ -302,12 +298,12 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
         throw err;
       }
       if (!Array.isArray(out)) return null;
-      Object.defineProperty(r, MADE_AT, { value: { server: Number(out[1]), local: performance.now() } });
+      madeAt.set(r, { server: Number(out[1]), local: performance.now() });
       return r;
     },
     async settle(reservation, actual) {
       const charge = Number.isFinite(actual) ? Math.max(0, Math.ceil(actual)) : 0;
-      const made = madeAtOf(reservation);
+      const made = madeAt.get(reservation);
       // Redis's clock now is at least made.server + the time elapsed here since we heard it.
       const applyBy = made ? Math.floor(made.server + (performance.now() - made.local)) + settleWindowMs : '';
       let balance: number;
