@@ -99,18 +99,29 @@ export function answerIntrospection(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
 ): ExecutionResult | null {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const queryType = schema.getQueryType();
-  if (!queryType || operation.operation !== 'query') return null;
+  const w = walkOf(schema, document, operation, variables, null);
+  if (!w) return null;
   try {
-    return {
-      data: objectOf({ schema, fragments, variables, plans: new Map(), jobs: null }, queryType, undefined, [operation.selectionSet]),
-    };
+    return { data: objectOf(w, w.queryType, undefined, [operation.selectionSet]) };
   } catch (e) {
     if (e instanceof Unmodelled) return null;
     throw e;
   }
+}
+
+/** A walk of `operation`, or null when it is not a query this walker answers. */
+function walkOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  jobs: Walk['jobs'],
+): (Walk & { queryType: GraphQLObjectType }) | null {
+  const queryType = schema.getQueryType();
+  if (!queryType || operation.operation !== 'query') return null;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  return { schema, fragments, variables, plans: new Map(), jobs, queryType };
 }
 
 const nextTurn = () => new Promise<void>((resolveP) => setImmediate(resolveP));
@@ -129,16 +140,13 @@ export async function answerIntrospectionInSlices(
   variables: Record<string, unknown>,
   sliceMs = 1,
 ): Promise<{ result: ExecutionResult; cpuMs: number; slices: number } | null> {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const queryType = schema.getQueryType();
-  if (!queryType || operation.operation !== 'query') return null;
-  const w: Walk = { schema, fragments, variables, plans: new Map(), jobs: [] };
+  const w = walkOf(schema, document, operation, variables, []);
+  if (!w) return null;
   let cpuMs = 0;
   let slices = 1;
   let from = performance.now();
   try {
-    const data = objectOf(w, queryType, undefined, [operation.selectionSet]);
+    const data = objectOf(w, w.queryType, undefined, [operation.selectionSet]);
     const jobs = w.jobs!;
     // Inside a job nothing more is deferred: an element is answered whole.
     w.jobs = null;
