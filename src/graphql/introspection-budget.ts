@@ -60,3 +60,34 @@ export function createComputeBudget(msPerSecond: number, now: () => number = () 
     },
   };
 }
+
+/** Introspection answers computed at once at most (each holds its partial answer, up to a few MB). */
+export const COMPUTING_MAX = 2;
+
+export interface IntrospectionGate {
+  /** Null when a computation may start now (it then counts as running until `done`); else the 429 to answer. */
+  admit(): ApiError | null;
+  /** A computation admitted before is over; it took `ms` of the event loop. */
+  done(ms: number): void;
+}
+
+/** The budget, and at most COMPUTING_MAX computations at once, whatever the budget. */
+export function createIntrospectionGate(msPerSecond: number, now?: () => number): IntrospectionGate {
+  const budget = createComputeBudget(msPerSecond, now);
+  let computing = 0;
+  return {
+    admit() {
+      const refused =
+        budget.admit() ??
+        (computing >= COMPUTING_MAX
+          ? rateLimited('Introspection answers are being computed for other requests; retry in 1 s', 1_000)
+          : null);
+      if (!refused) computing++;
+      return refused;
+    },
+    done(ms) {
+      computing--;
+      budget.spend(ms);
+    },
+  };
+}

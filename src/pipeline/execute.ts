@@ -17,11 +17,11 @@ import { Kind, getArgumentValues, getOperationAST, getVariableValues, print, exe
 import type { DefinitionNode, DocumentNode, ExecutionArgs, ExecutionResult, FieldNode, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { ApiError } from '../errors.js';
-import { invalidInput, rateLimited } from '../errors.js';
+import { invalidInput } from '../errors.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { answerIntrospectionInSlices } from '../graphql/introspection.js';
-import { createComputeBudget } from '../graphql/introspection-budget.js';
-import type { ComputeBudget } from '../graphql/introspection-budget.js';
+import { createIntrospectionGate } from '../graphql/introspection-budget.js';
+import type { IntrospectionGate } from '../graphql/introspection-budget.js';
 import { INTROSPECTION_MAX_BYTES } from '../graphql/limits.js';
 import { operationByField } from '../platforms/registry.js';
 import { admit } from './admit.js';
@@ -92,24 +92,22 @@ export async function executeGraphql(
     const known = key === undefined ? undefined : introspectionAnswers.get(key);
     if (known) return known.result;
     // Any other answer is computed: `{__typename}` alone at once (it costs nothing); one that
-    // asks for the schema within the budget for that (src/graphql/introspection-budget.ts), at
-    // most COMPUTING_MAX at a time, in slices of the event loop.
-    const schemaAsked = asksSchema(rootFields);
-    if (schemaAsked) {
-      const refused = budgetOf(deps).admit() ?? (computing >= COMPUTING_MAX ? busy() : null);
-      if (refused) return fail(refused);
-      computing++;
-    }
+    // asks for the schema within the budget for that and at most COMPUTING_MAX at a time
+    // (src/graphql/introspection-budget.ts), in slices of the event loop.
+    const gate = asksSchema(rootFields) ? gateOf(deps) : null;
+    const refused = gate?.admit();
+    if (refused) return fail(refused);
     let answer: IntrospectionAnswer & { json?: string };
+    let ms = 0;
     try {
       // Walked without graphql-js's executor (src/graphql/introspection.ts): its answer at a
       // fraction of the cost, for texts a keyless caller may vary at will.
       const walked = await answerIntrospectionInSlices(args.schema, args.document, operation, coerced.coerced);
       const started = performance.now();
       answer = introspectionAnswer(walked?.result ?? ((await exec(args)) as ExecutionResult));
-      if (schemaAsked) budgetOf(deps).spend((walked?.cpuMs ?? 0) + performance.now() - started);
+      ms = (walked?.cpuMs ?? 0) + performance.now() - started;
     } finally {
-      if (schemaAsked) computing--;
+      gate?.done(ms);
     }
     if (!answer.result.errors) {
       // The body every caller is sent for it, made from the JSON its size was measured on.
@@ -161,17 +159,13 @@ const asksSchema = (fields: Map<string, readonly FieldNode[]>) => {
   for (const nodes of fields.values()) if (nodes[0].name.value !== '__typename') return true;
   return false;
 };
-/** Introspection answers being computed at once (each holds its partial answer, up to a few MB). */
-const COMPUTING_MAX = 2;
-let computing = 0;
-const busy = () => rateLimited('Introspection answers are being computed for other requests; retry in 1 s', 1_000);
 /** Documents asked for once (their printed text): the next time, their answer is remembered. */
 const askedOnce = new LRUCache<string, true>({ max: 1_000, maxSize: 2 * 1024 * 1024, sizeCalculation: (_v, k) => k.length });
-const budgets = new WeakMap<object, ComputeBudget>();
-function budgetOf(deps: GatewayContext['deps']): ComputeBudget {
-  let b = budgets.get(deps);
-  if (!b) budgets.set(deps, (b = createComputeBudget(deps.config.introspectionCpuMs)));
-  return b;
+const gates = new WeakMap<object, IntrospectionGate>();
+function gateOf(deps: GatewayContext['deps']): IntrospectionGate {
+  let g = gates.get(deps);
+  if (!g) gates.set(deps, (g = createIntrospectionGate(deps.config.introspectionCpuMs)));
+  return g;
 }
 
 interface IntrospectionAnswer {
