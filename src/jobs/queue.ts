@@ -25,11 +25,11 @@ import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import type { Deps } from '../graphql/context.js';
 import type { RestRoute } from '../rest/routes.js';
+import { bullConnection } from './bull-connection.js';
 import { jobUpstream } from './hosts.js';
 import { runJobItem } from './item.js';
 import { createPacer } from './pace.js';
@@ -144,12 +144,9 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
     lastError = Date.now();
     deps.logger.warn({ err }, msg);
   };
-  // BullMQ's connection (ioredis): commands wait for Redis rather than fail (workers resume by
-  // themselves); the job store and the ledger have their own, with the store's deadline.
-  const connection = new Redis(deps.config.redisUrl!, {
-    maxRetriesPerRequest: null,
-    retryStrategy: (n) => Math.min(50 * 2 ** n, 1_000),
-  });
+  // BullMQ's connection (bull-connection.ts): commands wait for Redis rather than fail (workers
+  // resume by themselves); the job store and the ledger have their own, with the store's deadline.
+  const connection = bullConnection(deps.config.redisUrl!);
   connection.on('error', (err) => report(err, 'jobs: BullMQ connection error'));
 
   const notify = (id: string) => events.emit(id);
