@@ -18,6 +18,7 @@ import { loadConfig, redisLabel } from './config.js';
 import type { Config } from './config.js';
 import { bootstrapKey, openDeps } from './deps.js';
 import type { OpenDeps } from './deps.js';
+import { guardUnhandledRejections } from './observability/process-guard.js';
 import { DataDirLockError, lockDataDir } from './store/lock.js';
 
 /** After the grace period: how long cancelled requests get to answer and settle. */
@@ -112,6 +113,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     throw new StartupError((e as Error).message, { cause: e });
   }
   const { lock, deps } = await open(config);
+  const unguard = guardUnhandledRejections(deps.logger, deps.metrics.unhandledRejections);
   const server = createHttpServer();
   let app: ReturnType<typeof createApp>;
   try {
@@ -134,6 +136,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     });
   } catch (e) {
     server.close();
+    unguard();
     await deps.close().catch(() => undefined);
     lock.release();
     throw e;
@@ -169,6 +172,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     await within(closed, 1_000);
     await deps.close();
     lock.release();
+    unguard();
     deps.logger.info({ signal }, 'stopped');
   };
   /** Idempotent; resolves when everything is closed (the signal handlers then exit the process). */

@@ -23,6 +23,7 @@
  *   cl_singleflight_joins_total{platform}            requests that joined an in-flight fetch
  *   cl_parser_warnings_total{platform,field}         warn(platform, field) from parsers (field: `record.field`, a code constant)
  *   cl_rate_limited_total                            429 RATE_LIMITED answers
+ *   cl_unhandled_rejections_total                    promise rejections nobody handled, logged (process-guard.ts)
  *   process_* / nodejs_*                             prom-client default metrics (server only)
  *
  * Outcomes are ok, not_found, blocked, timeout, failed.
@@ -239,6 +240,7 @@ export interface Metrics {
   singleFlightJoin(platform: string): void;
   parserWarning(platform: string, field: string): void;
   readonly rateLimited: CounterCell;
+  readonly unhandledRejections: CounterCell;
   setInFlight(read: () => number): void;
   /** The exposition text and its content type. */
   expose(): Promise<{ contentType: string; body: string }>;
@@ -293,6 +295,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     ),
   );
   const limited = reg(new FastCounter('cl_rate_limited_total', 'Requests refused with 429 RATE_LIMITED', []));
+  const unhandled = reg(new FastCounter('cl_unhandled_rejections_total', 'Promise rejections nobody handled (logged; served on)', []));
   if (opts.defaultMetrics) collectDefaultMetrics({ register: registry });
 
   const routes = new Map<string, RouteMetrics>();
@@ -349,6 +352,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     singleFlightJoin: (platform) => joinCell(platform).inc(),
     parserWarning: (platform, field) => warningCell(platform, field).inc(),
     rateLimited: limited.child(),
+    unhandledRejections: unhandled.child(),
     setInFlight(read) {
       inFlight = read;
     },
