@@ -23,7 +23,7 @@
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,8 @@ import { Pool } from 'undici';
 import { startArgs } from '../test/start-args.js';
 import { FULL_INTROSPECTION_QUERY } from '../test/support/introspection.js';
 import { freePort, percentile, rssMb } from './lib.js';
+import { startProbe } from './probe.js';
+import type { Probe, ProbeResult } from './probe.js';
 import { writeResultsSection } from './results.js';
 
 const BODIES = Number(process.env.BENCH_ABUSE_BODIES ?? 10_000);
@@ -61,55 +63,11 @@ function pin(pid: number, cpu: number, threads: 'all' | 'main' = 'all'): void {
   spawnSync('taskset', [...(threads === 'all' ? ['-a'] : []), '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
 }
 
-/**
- * /healthz once every PROBE_EVERY_MS until stopped (open loop: a slow answer does not delay the
- * next probe), from a process of its own — the flood's client keeps this process busy, and its
- * event loop must not be what the probe measures.
- */
-const PROBE_SCRIPT = `
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-const latencies = []; const sent = []; let failures = 0; let seq = 0;
-const timer = setInterval(() => {
-  const t = performance.now();
-  const n = ++seq;
-  sent.push([n, performance.timeOrigin + t]);
-  http.get(process.env.PROBE_URL, { agent, headers: { 'x-probe-seq': String(n) } }, (res) => {
-    res.resume();
-    res.on('error', () => failures++);
-    res.on('end', () => (res.statusCode === 200 ? latencies.push([n, performance.now() - t]) : failures++));
-  }).on('error', () => failures++);
-}, Number(process.env.PROBE_EVERY_MS));
-process.on('message', () => {
-  clearInterval(timer);
-  // Exit once the answer is sent: a large IPC message is written asynchronously.
-  setTimeout(() => { agent.destroy(); process.send({ latencies, sent, failures }, () => process.exit(0)); }, 300);
-});`;
-
-interface ProbeResult {
-  /** [probe number, ms] of each answered probe. */
-  latencies: [number, number][];
-  /** [probe number, epoch ms] of each probe sent. */
-  sent: [number, number][];
-  failures: number;
-}
-
-function probe(url: string) {
-  const file = join(tmpdir(), `cl-abuse-probe-${process.pid}.cjs`);
-  writeFileSync(file, PROBE_SCRIPT);
-  const child = fork(file, [], {
-    execArgv: [],
-    env: { ...process.env, PROBE_URL: `${url}/healthz`, PROBE_EVERY_MS: String(PROBE_EVERY_MS) },
-  });
-  pin(child.pid!, 1);
-  return {
-    stop: () =>
-      new Promise<ProbeResult>((resolveP, reject) => {
-        child.once('message', (m) => resolveP(m as ProbeResult));
-        child.once('exit', (code) => setTimeout(() => reject(new Error(`the probe exited (${code}) without its results`)), 1_000));
-        child.send('stop');
-      }),
-  };
+/** /healthz once every PROBE_EVERY_MS (bench/probe.ts: a process of its own), pinned with the gateway's event loop. */
+function probe(url: string): Probe {
+  const p = startProbe(`${url}/healthz`, { everyMs: PROBE_EVERY_MS });
+  pin(p.pid, 1);
+  return p;
 }
 
 const GRAPHIQL = FULL_INTROSPECTION_QUERY;

@@ -12,8 +12,10 @@
  * shared machine a single baseline is as noisy as the number it is compared with).
  *
  * The replay upstream runs in a process of its own: in this one it would share the event loop of
- * the probe's client, and its 600+ answers a second would count as the gateway's latency. The
- * gateways log as shipped (default level), to files.
+ * the probe's client, and its 600+ answers a second would count as the gateway's latency. So does
+ * the probe (bench/probe.ts): until 2026-11-25 it ran on global fetch in this process, beside the
+ * job's polling, and the slowest probes it saw while the job ran (7–16 ms) had spent 0.2 ms in the
+ * gateway. The gateways log as shipped (default level), to files.
  *
  *   npx tsx bench/jobs.ts            (BENCH_JOB_ITEMS, BENCH_RATE, BENCH_SECONDS,
  *                                     BENCH_JOBS_VARIANTS=embedded,redis, BENCH_JOBS_REPEAT=1)
@@ -32,6 +34,7 @@ import type { RedisServer } from '../test/redis/redis-server.js';
 import { startArgs } from '../test/start-args.js';
 import { freePort, percentile, rssMb, serveReplayChild, startLoggedChild, startReplayChild } from './lib.js';
 import type { ReplayChild } from './lib.js';
+import { startProbe } from './probe.js';
 import { finishResults, progress } from './results.js';
 
 const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 10_000);
@@ -46,27 +49,16 @@ const FINAL = ['completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits']
 
 const p99 = (xs: number[]) => percentile(xs, 99);
 
-/** Cached single requests sent every 1/RATE s for SECONDS (open loop); latencies in ms. */
+/**
+ * Cached single requests, RATE a second for SECONDS, open loop, from a process of its own
+ * (bench/probe.ts); ms from when each was due, so a late send counts against the gateway (no
+ * coordinated omission).
+ */
 async function openLoop(url: string): Promise<number[]> {
-  const lat: number[] = [];
-  const pending: Promise<void>[] = [];
-  const start = performance.now();
-  const total = RATE * SECONDS;
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const t = performance.now();
-    pending.push(
-      fetch(url, { headers: { 'x-api-key': KEY } }).then(async (r) => {
-        await r.arrayBuffer();
-        // From when it was due: a late send counts against the gateway (no coordinated omission).
-        if (r.status === 200) lat.push(performance.now() - Math.min(t, due));
-      }),
-    );
-  }
-  await Promise.all(pending);
-  return lat;
+  const probe = startProbe(url, { everyMs: 1000 / RATE, headers: { 'x-api-key': KEY }, sockets: 16 });
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const { latencies } = await probe.stop();
+  return latencies.map(([, , fromDue]) => fromDue);
 }
 
 interface Row {
