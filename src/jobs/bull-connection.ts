@@ -23,8 +23,8 @@ function observed<T extends Redis>(client: T): T {
   const send = client.sendCommand.bind(client);
   client.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
     const p = send(...args);
-    // A command given a callback resolves through it; its promise is still returned.
-    if (p && typeof (p as Promise<unknown>).catch === 'function') (p as Promise<unknown>).catch(observe);
+    // ioredis returns the command's promise on every path (typed unknown).
+    (p as Promise<unknown>).catch(observe);
     return p;
   }) as Redis['sendCommand'];
   const duplicate = client.duplicate.bind(client);

@@ -38,7 +38,6 @@ import type { JobRef, RedisJobRow, RedisJobStore } from './redis-store.js';
 import type { JobRunner } from './service.js';
 import type { JobRow } from './store.js';
 import { FINAL } from './store.js';
-import { jobTurns } from './turns.js';
 import { createWebhookSender } from './webhook.js';
 
 const BULL_PREFIX = 'cl:bull';
@@ -257,8 +256,6 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
       }
       throw run.error;
     }
-    // Its settlement and record in a turn of its own (turns.ts).
-    await jobTurns.turn();
     const o = await deps.ledger.settleOnce!(l.ref.keyId, run.reservation, run.actual, { scope: l.ref.id, id: String(idx), keepMs });
     if (o.state === 'lost') return false;
     const r = await store.record(l.ref, idx, { ...run.outcome, charged: o.charged, body: run.outcome.body(o.balance, o.charged) });

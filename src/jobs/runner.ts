@@ -24,7 +24,6 @@ import type { PendingOutcome, ReserveGate } from './item.js';
 import type { ItemRow, JobRow, JobStatus, SqliteJobStore } from './store.js';
 import { FINAL, embeddedJobStore } from './store.js';
 import type { JobRunner } from './service.js';
-import { jobTurns } from './turns.js';
 import { createWebhookSender } from './webhook.js';
 
 /** Items read from the store per refill of a job's queue. */
@@ -217,8 +216,6 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
       await release(state);
       return;
     }
-    // Its settlement and record (a SQLite transaction) in a turn of its own (turns.ts).
-    await jobTurns.turn();
     return commit(job, item, state, run.outcome);
   }
 
