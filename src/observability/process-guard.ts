@@ -6,25 +6,18 @@
  * of work that has already ended, and nothing shared is left half-changed by it. An uncaught
  * *exception* still ends the process (Node's default), since it can interrupt work midway.
  *
- * Installed by the server's start (src/server.ts), once per process; tests run the app without
+ * Installed by the server's start (src/server.ts) and removed at its stop; tests run the app without
  * it, so a rejection nobody handles still fails the test run.
  */
 import type { Logger } from '../log.js';
 import type { CounterCell } from './metrics.js';
 
-let installed: ((reason: unknown) => void) | null = null;
-
 /** Logs and counts unhandled rejections from now on; returns the function that stops it. */
 export function guardUnhandledRejections(logger: Logger, counter: CounterCell): () => void {
-  if (installed) process.off('unhandledRejection', installed);
   const onRejection = (reason: unknown) => {
     counter.inc();
     logger.error({ err: reason }, 'a promise rejection nobody handled (logged; the server keeps serving)');
   };
-  installed = onRejection;
   process.on('unhandledRejection', onRejection);
-  return () => {
-    process.off('unhandledRejection', onRejection);
-    if (installed === onRejection) installed = null;
-  };
+  return () => void process.off('unhandledRejection', onRejection);
 }
