@@ -15,10 +15,7 @@
  * from when it was due; the second also counts a late send (a probe process that did not get the
  * CPU in time) against what is measured.
  */
-import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 
 const SCRIPT = `
 const http = require('node:http');
@@ -67,10 +64,9 @@ export interface Probe {
 }
 
 export function startProbe(url: string, opts: { everyMs: number; headers?: Record<string, string>; sockets?: number }): Probe {
-  const file = join(tmpdir(), `cl-bench-probe-${process.pid}.cjs`);
-  writeFileSync(file, SCRIPT);
-  const child = fork(file, [], {
-    execArgv: [],
+  // The script given inline (no file to write and leave behind), with an IPC channel for stop().
+  const child = spawn(process.execPath, ['-e', SCRIPT], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {
       ...process.env,
       PROBE_URL: url,
