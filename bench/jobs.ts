@@ -18,7 +18,9 @@
  * gateway. The gateways log as shipped (default level), to files.
  *
  *   npx tsx bench/jobs.ts            (BENCH_JOB_ITEMS, BENCH_RATE, BENCH_SECONDS,
- *                                     BENCH_JOBS_VARIANTS=embedded,redis, BENCH_JOBS_REPEAT=1)
+ *                                     BENCH_JOBS_VARIANTS=embedded,redis, BENCH_JOBS_REPEAT=1;
+ *                                     BENCH_JOBS_KEEP=1 keeps each gateway's DATA_DIR and log —
+ *                                     its access log has each request's time in the gateway)
  *   npx tsx bench/jobs.ts --write    (and the section in bench/RESULTS.md replaced)
  */
 import { spawnSync } from 'node:child_process';
@@ -55,7 +57,7 @@ const p99 = (xs: number[]) => percentile(xs, 99);
  * (bench/probe.ts); ms from when each was due, so a late send counts against the gateway (no
  * coordinated omission).
  */
-async function openLoop(url: string, ended?: () => Promise<boolean>, seconds = SECONDS): Promise<number[]> {
+async function openLoop(url: string, ended?: () => Promise<boolean>, seconds = SECONDS): Promise<Sample[]> {
   const probe = startProbe(url, { everyMs: 1000 / RATE, headers: { 'x-api-key': KEY }, sockets: 16 });
   const until = performance.now() + seconds * 1000;
   // While a job runs, the probe also stops when the job ends: samples after it are not "during".
@@ -63,9 +65,17 @@ async function openLoop(url: string, ended?: () => Promise<boolean>, seconds = S
     await new Promise((r) => setTimeout(r, Math.min(250, Math.max(0, until - performance.now()))));
     if (ended && (await ended())) break;
   }
-  const { latencies } = await probe.stop();
-  return latencies.map(([, , fromDue]) => fromDue);
+  const { latencies, sent } = await probe.stop();
+  const sentAt = new Map(sent);
+  return latencies.map(([n, , fromDue]) => ({ sentAt: sentAt.get(n)!, ms: fromDue }));
 }
+
+/** One probe: when it was sent (epoch ms) and its latency from its due time. */
+interface Sample {
+  sentAt: number;
+  ms: number;
+}
+const msOf = (xs: Sample[]) => xs.map((x) => x.ms);
 
 interface Row {
   variant: string;
@@ -151,10 +161,10 @@ async function run(variant: string, replay: ReplayChild): Promise<Row> {
       })
     ).json()) as { job: { id: string } };
     const id = created.job.id;
-    type Job = { status: string; counts: { done: number }; credits_charged: number };
+    type Job = { status: string; counts: { done: number }; credits_charged: number; updated_at: string };
     const poll = async () => (await get<{ job: Job }>(b.base, `/v1/jobs/${id}`)).job;
     progress(`${variant}: while the job runs: ${RATE} cached requests/s for ${SECONDS} s`);
-    const withJob = await openLoop(cached, async () => FINAL.includes((await poll()).status));
+    const polled = await openLoop(cached, async () => FINAL.includes((await poll()).status));
     let job = await poll();
     const doneDuringProbe = job.counts.done;
     while (!FINAL.includes(job.status)) {
@@ -162,6 +172,10 @@ async function run(variant: string, replay: ReplayChild): Promise<Row> {
       job = await poll();
     }
     const seconds = (performance.now() - t0) / 1000;
+    // The probe is stopped at the first poll that sees the job ended (up to 250 ms late): what it
+    // sent after the job's last update (its end) was not sent while the job ran.
+    const endedAt = Date.parse(job.updated_at);
+    const withJob = polled.filter((x) => x.sentAt < endedAt);
     progress(`${variant}: job ${job.status} in ${seconds.toFixed(1)} s; ${RATE} cached requests/s for ${SECONDS} s, no job`);
     const after = await openLoop(cached);
     const endBalance = await balance();
@@ -180,9 +194,9 @@ async function run(variant: string, replay: ReplayChild): Promise<Row> {
       lost: ITEMS - unique.size,
       duplicated: idx.length - unique.size,
       peakRssMb: peaks,
-      p99Before: p99(before),
-      p99With: p99(withJob),
-      p99After: p99(after),
+      p99Before: p99(msOf(before)),
+      p99With: p99(msOf(withJob)),
+      p99After: p99(msOf(after)),
       doneDuringProbe,
       samplesWith: withJob.length,
     };
@@ -193,7 +207,8 @@ async function run(variant: string, replay: ReplayChild): Promise<Row> {
       await new Promise((r) => (n.child.exitCode === null ? n.child.once('exit', r) : r(null)));
     }
     await redis?.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    if (process.env.BENCH_JOBS_KEEP) progress(`kept: ${dirs.join(' ')}`);
+    else for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }
 
@@ -234,7 +249,7 @@ async function main() {
         `| ${r.variant === 'redis' ? 'two instances on Redis' : 'embedded'} | ${ITEMS} | ${r.status} | ${r.seconds.toFixed(1)} | ${(ITEMS / r.seconds).toFixed(0)} | ${r.charged} | ${r.balanceChange} | ${r.lost} | ${r.duplicated} | ${r.peakRssMb.map((m) => m.toFixed(0)).join(' / ')} | ${r.p99Before.toFixed(1)} | ${r.p99With.toFixed(1)} | ${r.p99After.toFixed(1)} | ${(r.p99With / ((r.p99Before + r.p99After) / 2)).toFixed(2)} |`,
     ),
     '',
-    `Open loop at ${RATE} cached requests/s for ${SECONDS} s each, after a warm-up of ${WARM_UP_SECONDS} s that is not counted (to the instance the job was created on; the probe during the job stops early if the job ends first); ratio: p99 while the job runs over the mean of the p99s before and after. Probes answered while the job ran / items done when that probe ended: ${rows.map((r) => `${r.variant} ${r.samplesWith} / ${r.doneDuringProbe}`).join(', ')}. Targets ${
+    `Open loop at ${RATE} cached requests/s for ${SECONDS} s each, after a warm-up of ${WARM_UP_SECONDS} s that is not counted (to the instance the job was created on; the probe during the job stops early if the job ends first, and what it sent after the job's end is not counted); ratio: p99 while the job runs over the mean of the p99s before and after. Probes answered while the job ran / items done when that probe ended: ${rows.map((r) => `${r.variant} ${r.samplesWith} / ${r.doneDuringProbe}`).join(', ')}. Targets ${
       rows.every(okOf)
         ? 'met'
         : `NOT met (${rows
