@@ -173,6 +173,9 @@ interface Diagnostics {
  * waited for the gateway's event loop (or the kernel); after it, the gateway answered and the
  * probe read the answer.
  */
+/** A probe's latencies (ms from each send), in order. */
+const msOf = (p: ProbeResult) => p.latencies.map(([, ms]) => ms);
+
 function diagnose(d: Diagnostics, loud: ProbeResult): void {
   const sentAt = new Map(loud.sent);
   const reached = new Map(d.probes.map((p) => [p.seq, p.t]));
@@ -310,8 +313,8 @@ async function main() {
     }
     clearInterval(sampler);
 
-    const quiet = quiets.flatMap((q) => q.latencies.map(([, ms]) => ms));
-    const loudMs = floods.flatMap(({ probe }) => probe.latencies.map(([, ms]) => ms));
+    const quiet = quiets.flatMap(msOf);
+    const loudMs = floods.flatMap(({ probe }) => msOf(probe));
     const loud = floods[0].probe;
     const f = {
       total: floods.reduce((n, r) => n + r.f.total, 0),
@@ -320,19 +323,10 @@ async function main() {
       statuses: new Map<number, number>(),
     };
     for (const r of floods) for (const [st, n] of r.f.statuses) f.statuses.set(st, (f.statuses.get(st) ?? 0) + n);
-    const roundP99s = floods.map(({ probe }) =>
-      percentile(
-        probe.latencies.map(([, ms]) => ms),
-        99,
-      ).toFixed(2),
-    );
+    const p99Of = (p: ProbeResult) => percentile(msOf(p), 99).toFixed(2);
+    const roundP99s = floods.map(({ probe }) => p99Of(probe));
     const quietP99 = percentile(quiet, 99);
-    const quietP99s = quiets.map((q) =>
-      percentile(
-        q.latencies.map(([, ms]) => ms),
-        99,
-      ).toFixed(2),
-    );
+    const quietP99s = quiets.map(p99Of);
     const loudP99 = percentile(loudMs, 99);
     if (DIAG) {
       for (let t = 0; !existsSync(diagOut) && t < 50; t++) await new Promise((r) => setTimeout(r, 100));

@@ -52,6 +52,8 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_JOBS_WARM_UP ?? 10);
 const VARIANTS = (process.env.BENCH_JOBS_VARIANTS ?? 'embedded,redis').split(',').map((v) => v.trim());
 /** Runs of each variant (each a row): on a shared machine one run says little. */
 const REPEAT = Number(process.env.BENCH_JOBS_REPEAT ?? 1);
+/** Keep each gateway's DATA_DIR and log after the run (their paths are printed). */
+const KEEP = Boolean(process.env.BENCH_JOBS_KEEP);
 const KEY = 'bench-jobs-key-000000000000000000000';
 const CREDITS = ITEMS * 2;
 const FINAL = ['completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits'];
@@ -213,7 +215,7 @@ async function run(variant: string, replay: ReplayChild): Promise<Row> {
       await new Promise((r) => (n.child.exitCode === null ? n.child.once('exit', r) : r(null)));
     }
     await redis?.close();
-    if (process.env.BENCH_JOBS_KEEP) progress(`kept: ${dirs.join(' ')}`);
+    if (KEEP) progress(`kept: ${dirs.join(' ')}`);
     else for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }
