@@ -7,7 +7,7 @@
  * (JOBS_CONCURRENCY_PER_JOB items at once) while the job is unfinished, all of them sharing this
  * instance's JOBS_CONCURRENCY slots. Items are handed to BullMQ a batch at a time as the queue
  * drains (whichever instance takes the next range, atomically), so a 100,000-item job does not sit
- * in Redis twice. An instance looks at the unfinished jobs every TICK_MS: it starts and stops its
+ * in Redis twice; each BullMQ job carries a chunk of CHUNK items, run one after the other. An instance looks at the unfinished jobs every TICK_MS: it starts and stops its
  * Workers, tops queues up, and notices a cancel made elsewhere.
  *
  * An item may run more than once: BullMQ hands a stalled item (its instance died, or lost its lock
@@ -44,13 +44,22 @@ const BULL_PREFIX = 'cl:bull';
 /** How often an instance looks at the unfinished jobs. */
 const TICK_MS = 250;
 /**
+ * Items per BullMQ job (a "chunk"): an instance takes a chunk and runs its items one after the
+ * other, so the Worker's concurrency (JOBS_CONCURRENCY_PER_JOB) is still the items in flight. A
+ * BullMQ job costs Redis a handful of long scripts (adding it, moving it to active, to finished,
+ * with their event-stream entries) and this instance their answers; one per item was most of the
+ * Redis work of a job (see issue 16's notes). A chunk that runs again (its instance died, a
+ * retry) skips its items already done (CLAIM).
+ */
+const CHUNK = 8;
+/**
  * Items handed to BullMQ at once, while fewer than LOW_WATER wait. Small batches: Redis runs one
  * command at a time for everyone, and adding a batch is one long command — a big one would hold
  * up every other instance's requests (their keys are checked in Redis too) — and this instance
  * parses the batch's answers in one go: measured with a local redis-server, 100 jobs held the event
  * loop ~6 ms (single requests wait behind it), 25 jobs ~2 ms, at the same throughput.
  */
-const BATCH = 25;
+const BATCH = 4 * CHUNK;
 const LOW_WATER = 300;
 /** An item's BullMQ lock: held (renewed) while it runs; a dead instance's items run elsewhere after it. */
 const LOCK_MS = 15_000;
@@ -71,13 +80,17 @@ const HOUR_MS = 3_600_000;
 /** How long an item's charge is remembered beyond the job's retention (it cannot run after that). */
 const ONCE_EXTRA_MS = 24 * HOUR_MS;
 
-/** The data of one item's BullMQ job. */
-interface ItemData {
-  /** index, gen, input */
-  i: number;
+/** The data of one BullMQ job: a chunk of items of one gen. */
+interface ChunkData {
   g: number;
-  in: string;
+  /** [index, input] of each item. */
+  it?: [number, string][];
+  /** One item alone, as queued by versions before chunks (index, input): still run after an upgrade. */
+  i?: number;
+  in?: string;
 }
+
+const itemsOf = (d: ChunkData): [number, string][] => d.it ?? (d.i === undefined ? [] : [[d.i, d.in ?? '{}']]);
 
 /** A job this instance works on. */
 interface Local {
@@ -85,8 +98,8 @@ interface Local {
   route: RestRoute;
   cacheMaxAge: string | null;
   gen: number;
-  queue: Queue<ItemData>;
-  worker: Worker<ItemData>;
+  queue: Queue<ChunkData>;
+  worker: Worker<ChunkData>;
   /** Aborted by a cancel: the item's fetches stop. */
   abort: AbortController;
   idleTicks: number;
@@ -167,7 +180,7 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
       );
       return undefined;
     }
-    const queue = new Queue<ItemData>(row.id, {
+    const queue = new Queue<ChunkData>(row.id, {
       connection,
       prefix: BULL_PREFIX,
       streams: { events: { maxLen: 100 } },
@@ -179,12 +192,12 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
       cacheMaxAge: row.cache_max_age,
       gen: row.gen,
       queue,
-      worker: undefined as unknown as Worker<ItemData>,
+      worker: undefined as unknown as Worker<ChunkData>,
       abort: new AbortController(),
       idleTicks: 0,
       drained: false,
     };
-    l.worker = new Worker<ItemData>(row.id, (job) => processItem(l, job), {
+    l.worker = new Worker<ChunkData>(row.id, (job) => processChunk(l, job), {
       connection,
       prefix: BULL_PREFIX,
       concurrency: cfg.concurrencyPerJob,
@@ -226,10 +239,15 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
         )
       : Promise.resolve();
 
-  /** One run of an item; false: run it again (its reservation was refunded as abandoned before it settled). */
-  async function runOnce(l: Local, idx: number, gen: number, input: string): Promise<boolean> {
+  /**
+   * One run of an item: `done` (or not to be run: done already), `again` (its reservation was
+   * refunded as abandoned before it settled), `over` (the job stopped or was resumed as a new gen:
+   * no item of this chunk runs).
+   */
+  async function runOnce(l: Local, idx: number, gen: number, input: string): Promise<'done' | 'again' | 'over'> {
     const claim = await store.claim(l.ref, idx, gen);
-    if (claim !== 1) return true;
+    if (claim < 0) return 'over';
+    if (claim !== 1) return 'done';
     const run = await runJobItem(
       deps,
       { id: l.ref.id, keyId: l.ref.keyId, route: l.route, cacheMaxAge: l.cacheMaxAge },
@@ -245,27 +263,31 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
           : await store.stop(l.ref, run.why === 'cap' ? 'stopped_at_cap' : 'stopped_no_credits', idx);
       if (end) ended(l.ref.id);
       else notify(l.ref.id);
-      return true;
+      return 'done';
     }
     if (run.error && (run.error.code === 'SERVICE_UNAVAILABLE' || l.abort.signal.aborted)) {
       await refund(run.reservation);
       // Cancelled while it ran: its aborted fetch is not a result.
       if (l.abort.signal.aborted) {
         if (await store.release(l.ref, idx)) ended(l.ref.id);
-        return true;
+        return 'done';
       }
       throw run.error;
     }
     const o = await deps.ledger.settleOnce!(l.ref.keyId, run.reservation, run.actual, { scope: l.ref.id, id: String(idx), keepMs });
-    if (o.state === 'lost') return false;
+    if (o.state === 'lost') return 'again';
     const r = await store.record(l.ref, idx, { ...run.outcome, charged: o.charged, body: run.outcome.body(o.balance, o.charged) });
     if (r.ended) ended(l.ref.id);
     else notify(l.ref.id);
-    return true;
+    return 'done';
   }
 
-  async function processItem(l: Local, job: Job<ItemData>): Promise<void> {
-    const { i: idx, g: gen, in: input } = job.data;
+  /** A chunk's items, one after the other. */
+  async function processChunk(l: Local, job: Job<ChunkData>): Promise<void> {
+    for (const [idx, input] of itemsOf(job.data)) if ((await processItem(l, idx, job.data.g, input)) === 'over') return;
+  }
+
+  async function processItem(l: Local, idx: number, gen: number, input: string): Promise<'done' | 'over'> {
     await slots.take();
     // Each item starts in a turn of its own: requests that arrived meanwhile are read first.
     await new Promise<void>((r) => setImmediate(r));
@@ -274,7 +296,8 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
       for (;;) {
         if (closed) throw new RunAgain('shutting down');
         try {
-          if (await runOnce(l, idx, gen, input)) return;
+          const r = await runOnce(l, idx, gen, input);
+          if (r !== 'again') return r;
         } catch (e) {
           if (!isUnavailable(e)) throw e;
           // The store away: wait for it (this item's lock may lapse meanwhile; if another instance
@@ -322,17 +345,22 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
     }
     const c = await l.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'paused', 'active');
     const waiting = (c.waiting ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0) + (c.paused ?? 0);
-    if (!row.stop && row.enqueued < row.total && waiting < LOW_WATER) {
+    // Chunks are full but for a range's last one: items waiting, at most.
+    if (!row.stop && row.enqueued < row.total && waiting * CHUNK < LOW_WATER) {
       l.idleTicks = 0;
-      for (let queued = waiting; queued < LOW_WATER && !closed;) {
+      for (let queued = waiting * CHUNK; queued < LOW_WATER && !closed;) {
         const range = await store.advance(l.ref, row.gen, BATCH);
         if (!range) break;
-        if (range.items.length) {
+        const chunks: [number, string][][] = [];
+        for (let i = 0; i < range.items.length; i += CHUNK) chunks.push(range.items.slice(i, i + CHUNK).map((it) => [it.idx, it.input]));
+        if (chunks.length) {
           await l.queue.addBulk(
-            range.items.map((it) => ({
-              name: 'item',
-              data: { i: it.idx, g: row.gen, in: it.input },
-              opts: { jobId: `g${row.gen}i${it.idx}` },
+            chunks.map((it) => ({
+              name: 'items',
+              data: { g: row.gen, it },
+              // Unique per gen: a range is taken once per gen (again only after RECONCILE, when
+              // none of the job's chunks is left in BullMQ).
+              opts: { jobId: `g${row.gen}i${it[0][0]}` },
             })),
           );
         }

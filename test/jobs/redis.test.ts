@@ -5,7 +5,9 @@
  * charges each item once. A frozen Redis (SIGSTOP) makes the job routes 503 within 3 s; the job
  * goes on by itself after SIGCONT, with exact books.
  */
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bullConnection } from '../../src/jobs/bull-connection.js';
 import { requireTool, titled } from '../prereq.js';
 import { startCluster } from '../redis/cluster.js';
 import type { Cluster } from '../redis/cluster.js';
@@ -178,6 +180,50 @@ describe.skipIf(REDIS.skip)(titled('bulk jobs on Redis (two instances)', REDIS),
       .map((x) => ({ event: /^event: (\w+)/.exec(x)![1], job: JSON.parse(/\ndata: (.*)/.exec(x)![1]) }));
     expect(events.at(-1)).toMatchObject({ event: 'end', job: { status: 'completed', counts: { done: 12 } } });
     expect(events.slice(0, -1).every((e) => e.event === 'progress')).toBe(true);
+  });
+
+  it('BullMQ jobs carry chunks of items: a chunk handed out again and an item in the one-item form of earlier versions run, each item charged and recorded once', async () => {
+    const [a, b] = c.nodes;
+    // One owner per item, so one item can be held: the second chunk (items 8–11) waits at item 8.
+    const list = Array.from({ length: 12 }, (_, i) => ({ url: repoUrl(`chunk${i}`, 'r') }));
+    const release: (() => void)[] = [];
+    let held = true;
+    onHit.fn = (owner) => (owner === 'chunk8' && held ? new Promise<void>((r) => release.push(r)) : Promise.resolve());
+    const { key, id: keyId } = await c.key(100);
+    const created = await call(a, 'POST', '/v1/jobs', { key, body: { operation: OP, items: list } });
+    const id = created.body.job.id;
+    const done = async () => ndjson((await call(b, 'GET', `/v1/jobs/${id}/results`, { key })).text).map((l) => l.index as number);
+    await waitFor(async () => release.length === 1 && (await done()).length === 8);
+    expect(await done()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+
+    const conn = bullConnection(redis.url);
+    const q = new Queue(id, { connection: conn, prefix: 'cl:bull' });
+    try {
+      const gen = Number((await conn.hget(`cl:{jobs}:job:${id}`, 'gen')) ?? 0);
+      const input = (i: number) => JSON.stringify(list[i]);
+      // Item 11 as versions before chunks queued items (one per BullMQ job): it runs while its
+      // chunk still waits at item 8.
+      await q.add('item', { i: 11, g: gen, in: input(11) }, { jobId: 'one-item' });
+      await waitFor(async () => (await done()).includes(11));
+      expect(await done()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 11]);
+      // A chunk handed out again (as BullMQ does with a stalled one): its items done are skipped,
+      // the one in flight elsewhere (8) is settled once.
+      await q.add('items', { g: gen, it: [0, 1, 8].map((i) => [i, input(i)]) }, { jobId: 'again' });
+      held = false;
+      for (const r of release) r();
+      const job = await waitFinal(a, key, id);
+      expect(job).toMatchObject({ status: 'completed', credits_charged: 12, counts: { done: 12, ok: 12, failed: 0 } });
+    } finally {
+      await q.close();
+      conn.disconnect();
+    }
+    const lines = ndjson((await call(a, 'GET', `/v1/jobs/${id}/results`, { key })).text);
+    expect(lines.map((l) => l.index)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(lines.every((l) => l.status === 200 && l.credits_charged === 1 && l.body.repository.full_name === `chunk${l.index}/r`)).toBe(
+      true,
+    );
+    await waitFor(async () => (await a.deps.ledger.balance(keyId)) === 88);
+    expect(await a.deps.ledger.totalCharged(keyId)).toBe(12);
   });
 
   it('Redis frozen mid-job: job routes 503 within 3 s on both instances; after SIGCONT the job finishes, books exact', async () => {
