@@ -44,12 +44,12 @@ const BULL_PREFIX = 'cl:bull';
 /** How often an instance looks at the unfinished jobs. */
 const TICK_MS = 250;
 /**
- * Items per BullMQ job (a "chunk"): an instance takes a chunk and runs its items one after the
- * other, so the Worker's concurrency (JOBS_CONCURRENCY_PER_JOB) is still the items in flight. A
- * BullMQ job costs Redis a handful of long scripts (adding it, moving it to active, to finished,
- * with their event-stream entries) and this instance their answers; one per item was most of the
- * Redis work of a job (see issue 16's notes). A chunk that runs again (its instance died, a
- * retry) skips its items already done (CLAIM).
+ * Items per BullMQ job (a "chunk"). A BullMQ job costs Redis a handful of long scripts (adding it,
+ * moving it to active, to finished, with their event-stream entries) and this instance their
+ * answers; one per item was most of the Redis work of a job (see issue 16's notes). An instance
+ * runs the items of the chunks it took at once, JOBS_CONCURRENCY_PER_JOB of the job at a time
+ * (`Local.items`), so a small job in one chunk is not run one item at a time. A chunk that runs
+ * again (its instance died, a retry) skips its items already done (CLAIM).
  */
 const CHUNK = 8;
 /**
@@ -81,7 +81,7 @@ const HOUR_MS = 3_600_000;
 const ONCE_EXTRA_MS = 24 * HOUR_MS;
 
 /** The data of one BullMQ job: a chunk of items of one gen. */
-interface ChunkData {
+export interface ChunkData {
   g: number;
   /** [index, input] of each item. */
   it?: [number, string][];
@@ -90,7 +90,7 @@ interface ChunkData {
   in?: string;
 }
 
-const itemsOf = (d: ChunkData): [number, string][] => d.it ?? (d.i === undefined ? [] : [[d.i, d.in ?? '{}']]);
+export const itemsOf = (d: ChunkData): [number, string][] => d.it ?? (d.i === undefined ? [] : [[d.i, d.in ?? '{}']]);
 
 /** A job this instance works on. */
 interface Local {
@@ -104,6 +104,8 @@ interface Local {
   abort: AbortController;
   idleTicks: number;
   drained: boolean;
+  /** This instance's items of the job in flight (JOBS_CONCURRENCY_PER_JOB at most), whatever chunks they are of. */
+  items: Slots;
 }
 
 /** Items run at once by this instance, all jobs together (at most `limit()`); waiters served in order. */
@@ -196,6 +198,7 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
       abort: new AbortController(),
       idleTicks: 0,
       drained: false,
+      items: new Slots(() => cfg.concurrencyPerJob),
     };
     l.worker = new Worker<ChunkData>(row.id, (job) => processChunk(l, job), {
       connection,
@@ -282,9 +285,23 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
     return 'done';
   }
 
-  /** A chunk's items, one after the other. */
+  /**
+   * A chunk's items, JOBS_CONCURRENCY_PER_JOB of the job at a time on this instance. Once one finds
+   * the job stopped (or resumed as a new gen), the rest are not started. A failure is thrown (BullMQ
+   * runs the chunk again) only once none of its items runs any more, so a retry never overlaps them.
+   */
   async function processChunk(l: Local, job: Job<ChunkData>): Promise<void> {
-    for (const [idx, input] of itemsOf(job.data)) if ((await processItem(l, idx, job.data.g, input)) === 'over') return;
+    let over = false;
+    const runs = itemsOf(job.data).map(async ([idx, input]) => {
+      await l.items.take();
+      try {
+        if (!over && (await processItem(l, idx, job.data.g, input)) === 'over') over = true;
+      } finally {
+        l.items.give();
+      }
+    });
+    const failed = (await Promise.allSettled(runs)).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   async function processItem(l: Local, idx: number, gen: number, input: string): Promise<'done' | 'over'> {
