@@ -7,8 +7,9 @@
  * (JOBS_CONCURRENCY_PER_JOB items at once) while the job is unfinished, all of them sharing this
  * instance's JOBS_CONCURRENCY slots. Items are handed to BullMQ a batch at a time as the queue
  * drains (whichever instance takes the next range, atomically), so a 100,000-item job does not sit
- * in Redis twice; each BullMQ job carries a chunk of CHUNK items, run one after the other. An instance looks at the unfinished jobs every TICK_MS: it starts and stops its
- * Workers, tops queues up, and notices a cancel made elsewhere.
+ * in Redis twice; each BullMQ job carries a chunk of up to CHUNK items. An instance looks at the
+ * unfinished jobs every TICK_MS: it starts and stops its Workers, tops queues up, and notices a
+ * cancel made elsewhere.
  *
  * An item may run more than once: BullMQ hands a stalled item (its instance died, or lost its lock
  * while Redis was away) to another instance. Running it is idempotent by its identity (job id +
@@ -376,8 +377,9 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
               name: 'items',
               data: { g: row.gen, it },
               // Unique per gen: a range is taken once per gen (again only after RECONCILE, when
-              // none of the job's chunks is left in BullMQ).
-              opts: { jobId: `g${row.gen}i${it[0][0]}` },
+              // none of the job's chunks is left in BullMQ); `c`, not the one-item form's `i` of
+              // earlier versions, so a chunk is never taken for such an item still queued.
+              opts: { jobId: `g${row.gen}c${it[0][0]}` },
             })),
           );
         }
