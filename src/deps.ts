@@ -127,6 +127,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
   return {
     ...deps,
     ledger,
+    ...(redis ? { redis } : {}),
     cancelInFlight: () => shutdown.abort(new Error('the gateway is shutting down')),
     lastStoreError: () => lastStoreError,
     async close() {

@@ -19,6 +19,7 @@ import type { Db } from '../store/sqlite.js';
 import { Cancel } from '../upstream/signals.js';
 import type { Cancellation } from '../upstream/signals.js';
 import { InFlight } from '../http/in-flight.js';
+import type { RedisStore } from '../store/redis.js';
 
 export interface Deps {
   config: Config;
@@ -35,6 +36,8 @@ export interface Deps {
   shutdown: AbortSignal;
   /** The SQLite store under DATA_DIR (bulk jobs keep their tables beside the embedded ledger's). */
   db?: Db;
+  /** With REDIS_URL: the connection of the ledger, single-flight and rate limits (bulk jobs' store uses it too). */
+  redis?: RedisStore;
 }
 
 export interface GatewayContext {

@@ -51,13 +51,18 @@ export const jobsModule: GatewayModule = {
     }
     let svc: JobService & { apps: number };
     if (redisUrl) {
-      // Its own connection, under the store's deadline like every store call (a 503 within
-      // REDIS_COMMAND_TIMEOUT_MS when Redis does not answer).
-      const redis = openRedis(redisUrl, {
-        commandTimeoutMs: deps.config.redisCommandTimeoutMs,
-        onError: (err) => deps.logger.warn({ err }, 'redis (jobs): store unreachable'),
-      });
-      const store = createRedisJobStore(redis);
+      // The app's connection (the ledger's), under the store's deadline like every store call (a
+      // 503 within REDIS_COMMAND_TIMEOUT_MS when Redis does not answer): an item's calls to the
+      // job store and to the ledger go out in the same writes. Deps made without it (tests that
+      // inject a ledger) get a connection of their own.
+      const shared = deps.redis;
+      const redis =
+        shared ??
+        openRedis(redisUrl, {
+          commandTimeoutMs: deps.config.redisCommandTimeoutMs,
+          onError: (err) => deps.logger.warn({ err }, 'redis (jobs): store unreachable'),
+        });
+      const store = createRedisJobStore(redis, { shared: !!shared });
       svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, apps: 1 };
     } else {
       const sqlite = createSqliteJobStore(deps.db!);

@@ -349,7 +349,8 @@ export interface JobRef {
   keyId: string;
 }
 
-export function createRedisJobStore(redis: RedisStore) {
+/** `shared`: the connection is the app's (Deps.redis), closed by the app, not by this store. */
+export function createRedisJobStore(redis: RedisStore, opts: { shared?: boolean } = {}) {
   let open = true;
   /** This process, as the holder of webhook deliveries. */
   const holder = randomUUID();
@@ -528,7 +529,7 @@ export function createRedisJobStore(redis: RedisStore) {
       redis.script(PURGE, [K.job(id), K.res(id), K.inputs(id), K.fly(id), K.idem, K.finished, K.hooks, K.bytes, K.unfinished], [id]),
     async close() {
       open = false;
-      await redis.close();
+      if (!opts.shared) await redis.close();
     },
   };
 }
