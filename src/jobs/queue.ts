@@ -160,7 +160,7 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
     deps.logger.warn({ err }, msg);
   };
   // BullMQ's connection (bull-connection.ts): commands wait for Redis rather than fail (workers
-  // resume by themselves); the job store and the ledger have their own, with the store's deadline.
+  // resume by themselves); the job store and the ledger share the app's, with the store's deadline.
   const connection = bullConnection(deps.config.redisUrl!);
   connection.on('error', (err) => report(err, 'jobs: BullMQ connection error'));
 

@@ -1,7 +1,7 @@
 /**
  * The shared store when REDIS_URL is set (docs/scaling.md): one connection per gateway process
- * for the ledger, single-flight and rate limits, through `command` and `script` only; the result
- * cache has a second connection (`duplicate`).
+ * for the ledger, single-flight, rate limits and the bulk jobs' store, through `command` and
+ * `script` only; the result cache has a second connection (`duplicate`), BullMQ its own.
  *
  * A store that cannot answer must not hang requests. node-redis's own command timeout stops
  * counting once a command is written to the socket, so a Redis that accepts the bytes but never
