@@ -16,7 +16,6 @@ import { createJobRunner } from './runner.js';
 import { services, jobService } from './service.js';
 import type { JobService } from './service.js';
 import { createSqliteJobStore, embeddedJobStore } from './store.js';
-import { openRedis } from '../store/redis.js';
 
 /** With REDIS_URL, how often a progress stream looks at the store (other instances run items too). */
 const REDIS_POLL_MS = 500;
@@ -39,10 +38,12 @@ export const jobsModule: GatewayModule = {
   ],
   start(deps, routes) {
     // Embedded: an item's charge is committed with its result in one SQLite transaction
-    // (settleRecorded). Redis: settled once per item identity (settleOnce). A ledger with neither
-    // (only an injected one, in tests) runs no jobs: the routes answer 503.
-    const redisUrl = deps.config.redisUrl;
-    if (redisUrl ? !deps.ledger.settleOnce : !deps.db || !deps.ledger.settleRecorded) return { close: async () => undefined };
+    // (settleRecorded). Redis: settled once per item identity (settleOnce), the jobs kept on the
+    // app's connection (Deps.redis). Deps without them (only injected ones, in tests) run no jobs:
+    // the routes answer 503.
+    const redis = deps.redis;
+    if (deps.config.redisUrl ? !redis || !deps.ledger.settleOnce : !deps.db || !deps.ledger.settleRecorded)
+      return { close: async () => undefined };
     const known = services.get(deps);
     if (known) {
       // A second app on the same deps (tests): one worker pool serves both.
@@ -50,19 +51,11 @@ export const jobsModule: GatewayModule = {
       return { close: async () => void known.apps-- };
     }
     let svc: JobService & { apps: number };
-    if (redisUrl) {
+    if (redis) {
       // The app's connection (the ledger's), under the store's deadline like every store call (a
       // 503 within REDIS_COMMAND_TIMEOUT_MS when Redis does not answer): an item's calls to the
-      // job store and to the ledger go out in the same writes. Deps made without it (tests that
-      // inject a ledger) get a connection of their own.
-      const shared = deps.redis;
-      const redis =
-        shared ??
-        openRedis(redisUrl, {
-          commandTimeoutMs: deps.config.redisCommandTimeoutMs,
-          onError: (err) => deps.logger.warn({ err }, 'redis (jobs): store unreachable'),
-        });
-      const store = createRedisJobStore(redis, { shared: !!shared });
+      // job store and to the ledger go out in the same writes.
+      const store = createRedisJobStore(redis);
       svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, apps: 1 };
     } else {
       const sqlite = createSqliteJobStore(deps.db!);

@@ -364,9 +364,10 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
     const c = await l.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'paused', 'active');
     const waiting = (c.waiting ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0) + (c.paused ?? 0);
     // Chunks are full but for a range's last one: items waiting, at most.
-    if (!row.stop && row.enqueued < row.total && waiting * CHUNK < LOW_WATER) {
+    const waitingItems = waiting * CHUNK;
+    if (!row.stop && row.enqueued < row.total && waitingItems < LOW_WATER) {
       l.idleTicks = 0;
-      for (let queued = waiting * CHUNK; queued < LOW_WATER && !closed;) {
+      for (let queued = waitingItems; queued < LOW_WATER && !closed;) {
         const range = await store.advance(l.ref, row.gen, BATCH);
         if (!range) break;
         const chunks: [number, string][][] = [];

@@ -349,8 +349,8 @@ export interface JobRef {
   keyId: string;
 }
 
-/** `shared`: the connection is the app's (Deps.redis), closed by the app, not by this store. */
-export function createRedisJobStore(redis: RedisStore, opts: { shared?: boolean } = {}) {
+/** On `redis`, a connection its owner closes (the app's, Deps.redis): closing the store does not. */
+export function createRedisJobStore(redis: RedisStore) {
   let open = true;
   /** This process, as the holder of webhook deliveries. */
   const holder = randomUUID();
@@ -529,7 +529,6 @@ export function createRedisJobStore(redis: RedisStore, opts: { shared?: boolean 
       redis.script(PURGE, [K.job(id), K.res(id), K.inputs(id), K.fly(id), K.idem, K.finished, K.hooks, K.bytes, K.unfinished], [id]),
     async close() {
       open = false;
-      if (!opts.shared) await redis.close();
     },
   };
 }
