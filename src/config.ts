@@ -86,6 +86,11 @@ export interface JobsConfig {
   concurrency: number;
   /** JOBS_CONCURRENCY_PER_JOB: items of one job run at once (default 4). */
   concurrencyPerJob: number;
+  /**
+   * JOBS_CPU_PRESSURE_MAX (percent, default 20; 100 turns it off): while tasks wait for a CPU
+   * longer than this share of the time (Linux PSI), fewer items run at once (jobs/pace.ts).
+   */
+  cpuPressureMax: number;
   /** JOBS_RETENTION_DAYS: a finished job and its results are kept this long (default 7). */
   retentionMs: number;
   /** JOBS_KEY_QUOTA_MB: stored inputs and results per key; a new job is refused (429) once over (default 512 MiB). */
@@ -400,6 +405,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       maxRunningPerKey: int(env, 'JOBS_MAX_RUNNING_PER_KEY', 3, 1),
       concurrency: int(env, 'JOBS_CONCURRENCY', 8, 1, 1024),
       concurrencyPerJob: int(env, 'JOBS_CONCURRENCY_PER_JOB', 4, 1, 1024),
+      cpuPressureMax: int(env, 'JOBS_CPU_PRESSURE_MAX', 20, 1, 100) / 100,
       retentionMs: num(env, 'JOBS_RETENTION_DAYS', 7, 0) * 24 * 3600 * 1000,
       keyQuotaBytes: int(env, 'JOBS_KEY_QUOTA_MB', 512, 1) * 1024 * 1024,
       webhookAttempts: int(env, 'JOBS_WEBHOOK_ATTEMPTS', 6, 1, 20),

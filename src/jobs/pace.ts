@@ -16,7 +16,24 @@
  * single request feels is that lateness: a timer every TICK_MS measures how late the loop woke, and
  * a window whose worst lateness is over LATE_HIGH_MS halves the allowance too; it grows again only
  * when the loop was both idle enough and on time (under LATE_LOW_MS).
+ *
+ * Neither sees the rest of the machine. On a small machine shared with Redis, the upstream and
+ * other instances, a running job keeps every core busy, and then each step of a single request
+ * (the gateway, Redis, the gateway again) first waits for a core: bench/jobs.ts measured, on 2
+ * vCPUs, some task waiting for a CPU 43 % of the time while a job ran (4 % without), and the p99 of
+ * cached requests doubled even though each gateway's loop was busy under half the time. Fewer items
+ * at once helps only once the cores are no longer queued for: 2 items at once per instance instead
+ * of 4 left the p99 where it was, 1 brought it back within 1.4–1.7× (and the CPU wait to 24 %). So
+ * the machine's CPU pressure is a third signal: Linux's pressure stall information (PSI; the
+ * cgroup's own `cpu.pressure` when there is one, else /proc/pressure/cpu), the share of each
+ * window in which some runnable task waited for a CPU. A window above JOBS_CPU_PRESSURE_MAX halves
+ * the allowance, but only when this process itself used OWN_CPU_MIN of a core or more in it: a
+ * machine kept busy by something else would not get its cores back from jobs that barely use them
+ * (items waiting on slow upstreams), which would only crawl. The allowance grows again only below
+ * half of JOBS_CPU_PRESSURE_MAX. Where PSI cannot be read (not Linux, or turned off) this signal
+ * is absent and the other two work as before.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 
@@ -28,6 +45,48 @@ const LOW_ELU = 0.45;
 const TICK_MS = 10;
 const LATE_HIGH_MS = 8;
 const LATE_LOW_MS = 4;
+/** The share of one core this process must have used in a window for the CPU wait to count. */
+const OWN_CPU_MIN = 0.2;
+
+/**
+ * The cumulative microseconds in which some task waited for a CPU, from PSI's text (`some avg10=…
+ * total=N`, then a `full` line); null when the text has no such line.
+ */
+export function pressureTotal(text: string): number | null {
+  const m = /^some\b[^\n]*\btotal=(\d+)/m.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+/** Reads PSI's cumulative CPU wait (µs); null when it cannot be read. */
+export type PressureSource = () => number | null;
+
+/** PSI files tried in order: the cgroup's own (cgroup v2, e.g. a container's), then the machine's. */
+export const PRESSURE_FILES = ['/sys/fs/cgroup/cpu.pressure', '/proc/pressure/cpu'];
+
+/** The first of `files` that reads as PSI, as a source; null when none does. */
+export function cpuPressureSource(files: readonly string[] = PRESSURE_FILES): PressureSource | null {
+  const read = (file: string) => {
+    try {
+      return pressureTotal(readFileSync(file, 'utf8'));
+    } catch {
+      return null;
+    }
+  };
+  const file = files.find((f) => read(f) !== null);
+  return file ? () => read(file) : null;
+}
+
+export interface PacerOptions {
+  /** This process's CPU time so far in µs (default: process.cpuUsage(), user + system). */
+  cpuTime?: () => number;
+  /**
+   * JOBS_CPU_PRESSURE_MAX as a share (0–1): a window in which tasks waited for a CPU longer than
+   * this share of it halves the allowance; 1 (or no source) leaves the CPU out.
+   */
+  cpuPressureMax?: number;
+  /** Where the CPU wait is read (default: cpuPressureSource()). */
+  pressure?: PressureSource | null;
+}
 
 export interface Pacer {
   /** Items that may run at once now (1 ≤ limit ≤ max). */
@@ -37,7 +96,31 @@ export interface Pacer {
   close(): void;
 }
 
-export function createPacer(max: number, onRaise: () => void): Pacer {
+export function createPacer(max: number, onRaise: () => void, opts: PacerOptions = {}): Pacer {
+  const pressureMax = opts.cpuPressureMax ?? 1;
+  const pressure = pressureMax < 1 ? (opts.pressure === undefined ? cpuPressureSource() : opts.pressure) : null;
+  const cpuTime =
+    opts.cpuTime ??
+    (() => {
+      const u = process.cpuUsage();
+      return u.user + u.system;
+    });
+  let lastPressure: { at: number; total: number; own: number } | null = null;
+  /**
+   * The share of the time since the last sample in which some task waited for a CPU, counted
+   * only if this process used OWN_CPU_MIN of a core meanwhile (0: unknown, or not ours to relieve).
+   */
+  const cpuWait = () => {
+    if (!pressure) return 0;
+    const total = pressure();
+    const at = performance.now();
+    const own = cpuTime();
+    const prev = lastPressure;
+    lastPressure = total === null ? null : { at, total, own };
+    if (total === null || !prev || at <= prev.at) return 0;
+    const us = (at - prev.at) * 1000;
+    return (own - prev.own) / us >= OWN_CPU_MIN ? (total - prev.total) / us : 0;
+  };
   let limit = max;
   let last: EventLoopUtilization | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -50,8 +133,9 @@ export function createPacer(max: number, onRaise: () => void): Pacer {
     last = now;
     const late = worstLate;
     worstLate = 0;
-    if (elu > HIGH_ELU || late > LATE_HIGH_MS) limit = Math.max(1, Math.floor(limit / 2));
-    else if (elu < LOW_ELU && late < LATE_LOW_MS && limit < max) {
+    const wait = cpuWait();
+    if (elu > HIGH_ELU || late > LATE_HIGH_MS || wait > pressureMax) limit = Math.max(1, Math.floor(limit / 2));
+    else if (elu < LOW_ELU && late < LATE_LOW_MS && wait < pressureMax / 2 && limit < max) {
       limit++;
       onRaise();
     }
@@ -74,6 +158,7 @@ export function createPacer(max: number, onRaise: () => void): Pacer {
         expected = t + TICK_MS;
         windowEnd = t + SAMPLE_MS;
         worstLate = 0;
+        cpuWait();
         timer = setInterval(tick, TICK_MS);
         timer.unref();
       } else if (!active && timer) {

@@ -1,11 +1,48 @@
 /**
  * The pacer of job items (src/jobs/pace.ts): a busy event loop halves the items allowed at once,
  * an idle one gives them back one at a time, up to JOBS_CONCURRENCY; off, it is back at the maximum.
- * A loop mostly idle but late when it wakes (one long turn now and then) halves them too.
+ * A loop mostly idle but late when it wakes (one long turn now and then) halves them too, and so
+ * do CPUs queued for (Linux PSI) while this process uses a fair share of them.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPacer } from '../../src/jobs/pace.js';
+import { loadConfig } from '../../src/config.js';
+import { cpuPressureSource, createPacer, pressureTotal } from '../../src/jobs/pace.js';
 import { waitFor } from './helpers.js';
+
+/** PSI's text as Linux writes it (/proc/pressure/cpu; a cgroup's cpu.pressure has the same shape). */
+const psi = (some: number, full = 0) =>
+  `some avg10=0.76 avg60=3.95 avg300=6.63 total=${some}\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=${full}\n`;
+
+/**
+ * A fake CPU: from now on, some task waits for a CPU `waiting` of the time and this process runs
+ * `own` of a core (both shares of the wall clock), as PSI and process.cpuUsage would count them.
+ */
+function fakeCpu(waiting: number, own: number) {
+  let at = performance.now();
+  let stalled = 1_000_000;
+  let used = 5_000_000;
+  const advance = () => {
+    const now = performance.now();
+    stalled += (now - at) * 1000 * state.waiting;
+    used += (now - at) * 1000 * state.own;
+    at = now;
+  };
+  const state = {
+    waiting,
+    own,
+    pressure: () => (advance(), Math.round(stalled)),
+    cpuTime: () => (advance(), Math.round(used)),
+    set(w: number, o: number) {
+      advance();
+      state.waiting = w;
+      state.own = o;
+    },
+  };
+  return state;
+}
 
 describe('job pacer', () => {
   it('busy loop → fewer items at once; idle loop → back up to the maximum, one at a time', async () => {
@@ -55,5 +92,93 @@ describe('job pacer', () => {
     } finally {
       pacer.close();
     }
+  });
+
+  it('CPUs queued for while this process works → fewer items at once; not queued → back to the maximum', async () => {
+    // The loop itself stays idle here: only the CPU wait says the machine is contended.
+    const cpu = fakeCpu(0.45, 0.5);
+    const pacer = createPacer(8, () => undefined, { cpuPressureMax: 0.2, pressure: cpu.pressure, cpuTime: cpu.cpuTime });
+    try {
+      pacer.setActive(true);
+      await waitFor(() => pacer.limit() === 1, 10_000);
+      cpu.set(0.05, 0.5);
+      await waitFor(() => pacer.limit() === 8, 20_000);
+    } finally {
+      pacer.close();
+    }
+  });
+
+  it('CPUs queued for by others while this process barely uses one → the allowance stays', async () => {
+    const cpu = fakeCpu(0.6, 0.05);
+    const pacer = createPacer(8, () => undefined, { cpuPressureMax: 0.2, pressure: cpu.pressure, cpuTime: cpu.cpuTime });
+    try {
+      pacer.setActive(true);
+      let lowest = 8;
+      const watch = setInterval(() => (lowest = Math.min(lowest, pacer.limit())), 5);
+      await new Promise((r) => setTimeout(r, 700));
+      clearInterval(watch);
+      expect(lowest).toBe(8);
+      // The same wait with this process busy on the CPUs does lower it (the source is read).
+      cpu.set(0.6, 0.5);
+      await waitFor(() => pacer.limit() < 8, 10_000);
+    } finally {
+      pacer.close();
+    }
+  });
+
+  it('JOBS_CPU_PRESSURE_MAX=100 (or no PSI to read) leaves the CPU wait out', async () => {
+    for (const opts of [
+      { cpuPressureMax: 1, pressure: fakeCpu(0.9, 0.9).pressure, cpuTime: fakeCpu(0.9, 0.9).cpuTime },
+      { cpuPressureMax: 0.2, pressure: null },
+      { cpuPressureMax: 0.2, pressure: () => null, cpuTime: fakeCpu(0.9, 0.9).cpuTime },
+    ]) {
+      const pacer = createPacer(8, () => undefined, opts);
+      try {
+        pacer.setActive(true);
+        let lowest = 8;
+        const watch = setInterval(() => (lowest = Math.min(lowest, pacer.limit())), 5);
+        await new Promise((r) => setTimeout(r, 500));
+        clearInterval(watch);
+        expect(lowest).toBe(8);
+      } finally {
+        pacer.close();
+      }
+    }
+  });
+});
+
+describe('CPU pressure (PSI)', () => {
+  it('reads the cumulative wait of `some` task, not `full`; anything else is unreadable', () => {
+    expect(pressureTotal(psi(2756621799, 12))).toBe(2756621799);
+    expect(pressureTotal('full avg10=0.00 avg60=0.00 avg300=0.00 total=5\n')).toBeNull();
+    expect(pressureTotal('')).toBeNull();
+    expect(pressureTotal('some avg10=0.76 avg60=3.95 avg300=6.63\n')).toBeNull();
+  });
+
+  it("takes the first file that reads as PSI (a cgroup's own before the machine's); none → no source", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cl-psi-'));
+    try {
+      const garbled = join(dir, 'garbled');
+      const machine = join(dir, 'machine');
+      writeFileSync(garbled, 'not psi\n');
+      writeFileSync(machine, psi(42));
+      const source = cpuPressureSource([join(dir, 'absent'), garbled, machine]);
+      expect(source?.()).toBe(42);
+      writeFileSync(machine, psi(50));
+      expect(source?.()).toBe(50);
+      rmSync(machine);
+      expect(source?.()).toBeNull();
+      expect(cpuPressureSource([join(dir, 'absent'), garbled])).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('JOBS_CPU_PRESSURE_MAX: percent, 20 by default, 100 off; out of range stops start-up', () => {
+    const jobs = (v?: string) => loadConfig((v === undefined ? {} : { JOBS_CPU_PRESSURE_MAX: v }) as NodeJS.ProcessEnv).jobs;
+    expect(jobs().cpuPressureMax).toBe(0.2);
+    expect(jobs('35').cpuPressureMax).toBe(0.35);
+    expect(jobs('100').cpuPressureMax).toBe(1);
+    for (const bad of ['0', '101', '12.5', 'high']) expect(() => jobs(bad)).toThrow(/JOBS_CPU_PRESSURE_MAX/);
   });
 });
