@@ -76,6 +76,24 @@ export function cpuPressureSource(files: readonly string[] = PRESSURE_FILES): Pr
   return file ? () => read(file) : null;
 }
 
+/** A reading of the CPU wait: when (ms), PSI's total (µs) and this process's CPU time (µs). */
+export interface PressureReading {
+  at: number;
+  total: number;
+  own: number;
+}
+
+/**
+ * The share of the time between two readings in which some task waited for a CPU, counted only
+ * if this process used OWN_CPU_MIN of a core meanwhile; 0 otherwise (not ours to relieve), and for
+ * readings out of order.
+ */
+export function cpuWaitShare(prev: PressureReading, next: PressureReading): number {
+  const us = (next.at - prev.at) * 1000;
+  if (us <= 0) return 0;
+  return (next.own - prev.own) / us >= OWN_CPU_MIN ? Math.max(0, next.total - prev.total) / us : 0;
+}
+
 export interface PacerOptions {
   /** This process's CPU time so far in µs (default: process.cpuUsage(), user + system). */
   cpuTime?: () => number;
@@ -105,21 +123,15 @@ export function createPacer(max: number, onRaise: () => void, opts: PacerOptions
       const u = process.cpuUsage();
       return u.user + u.system;
     });
-  let lastPressure: { at: number; total: number; own: number } | null = null;
-  /**
-   * The share of the time since the last sample in which some task waited for a CPU, counted
-   * only if this process used OWN_CPU_MIN of a core meanwhile (0: unknown, or not ours to relieve).
-   */
+  let lastPressure: PressureReading | null = null;
+  /** The CPU wait since the last sample that counts (cpuWaitShare), 0 when it cannot be read. */
   const cpuWait = () => {
     if (!pressure) return 0;
     const total = pressure();
-    const at = performance.now();
-    const own = cpuTime();
+    const next = total === null ? null : { at: performance.now(), total, own: cpuTime() };
     const prev = lastPressure;
-    lastPressure = total === null ? null : { at, total, own };
-    if (total === null || !prev || at <= prev.at) return 0;
-    const us = (at - prev.at) * 1000;
-    return (own - prev.own) / us >= OWN_CPU_MIN ? (total - prev.total) / us : 0;
+    lastPressure = next;
+    return prev && next ? cpuWaitShare(prev, next) : 0;
   };
   let limit = max;
   let last: EventLoopUtilization | null = null;
