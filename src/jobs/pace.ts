@@ -19,9 +19,10 @@
  *
  * Neither sees the rest of the machine. On a small machine shared with Redis, the upstream and
  * other instances, a running job keeps every core busy, and then each step of a single request
- * (the gateway, Redis, the gateway again) first waits for a core: bench/jobs.ts measured, on 2
- * vCPUs, some task waiting for a CPU 43 % of the time while a job ran (4 % without), and the p99 of
- * cached requests doubled even though each gateway's loop was busy under half the time. Fewer items
+ * (the gateway, Redis, the gateway again) first waits for a core. Measured beside bench/jobs.ts
+ * (two instances and Redis on 2 vCPUs): some task waited for a CPU 43 % of the time while a job
+ * ran (4 % without), and the p99 of cached requests doubled though each gateway's loop was busy
+ * under half the time. Fewer items
  * at once helps only once the cores are no longer queued for: 2 items at once per instance instead
  * of 4 left the p99 where it was, 1 brought it back within 1.4–1.7× (and the CPU wait to 24 %). So
  * the machine's CPU pressure is a third signal: Linux's pressure stall information (PSI; the
