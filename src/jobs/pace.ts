@@ -18,21 +18,20 @@
  * when the loop was both idle enough and on time (under LATE_LOW_MS).
  *
  * Neither sees the rest of the machine. On a small machine shared with Redis, the upstream and
- * other instances, a running job keeps every core busy, and then each step of a single request
- * (the gateway, Redis, the gateway again) first waits for a core. Measured beside bench/jobs.ts
- * (two instances and Redis on 2 vCPUs): some task waited for a CPU 43 % of the time while a job
- * ran (4 % without), and the p99 of cached requests doubled though each gateway's loop was busy
- * under half the time. Fewer items
- * at once helps only once the cores are no longer queued for: 2 items at once per instance instead
- * of 4 left the p99 where it was, 1 brought it back within 1.4–1.7× (and the CPU wait to 24 %). So
- * the machine's CPU pressure is a third signal: Linux's pressure stall information (PSI; the
- * cgroup's own `cpu.pressure` when there is one, else /proc/pressure/cpu), the share of each
- * window in which some runnable task waited for a CPU. A window above JOBS_CPU_PRESSURE_MAX halves
- * the allowance, but only when this process itself used OWN_CPU_MIN of a core or more in it: a
- * machine kept busy by something else would not get its cores back from jobs that barely use them
- * (items waiting on slow upstreams), which would only crawl. The allowance grows again only below
- * half of JOBS_CPU_PRESSURE_MAX. Where PSI cannot be read (not Linux, or turned off) this signal
- * is absent and the other two work as before.
+ * other instances, a running job keeps every core busy, and then each step of a single request (the
+ * gateway, Redis, the gateway again) first waits for a core. Measured beside bench/jobs.ts (two
+ * instances and Redis on 2 vCPUs): some task waited for a CPU 43 % of the time while a job ran (4 %
+ * without), and the p99 of cached requests doubled though each gateway's loop was busy under half
+ * the time. Fewer items at once helps only once the cores are no longer queued for: 2 items at once
+ * per instance instead of 4 left the p99 where it was, 1 brought it back within 1.4–1.7× (and the
+ * CPU wait to 24 %). So the machine's CPU pressure is a third signal: Linux's pressure stall
+ * information (PSI; the cgroup's own `cpu.pressure` when there is one, else /proc/pressure/cpu),
+ * the share of each window in which some runnable task waited for a CPU. A window above
+ * JOBS_CPU_PRESSURE_MAX halves the allowance, but only when this process itself used OWN_CPU_MIN of
+ * a core or more in it: a machine kept busy by something else would not get its cores back from
+ * jobs that barely use them (items waiting on slow upstreams), which would only crawl. The
+ * allowance grows again only below half of JOBS_CPU_PRESSURE_MAX. Where PSI cannot be read (not
+ * Linux, or turned off) this signal is absent and the other two work as before.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
