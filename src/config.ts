@@ -91,6 +91,11 @@ export interface JobsConfig {
    * longer than this share of the time (Linux PSI), fewer items run at once (jobs/pace.ts).
    */
   cpuPressureMax: number;
+  /**
+   * JOBS_CPU_PRESSURE_MAX_SERVING (percent, default 10; 100 turns it off): the same threshold while
+   * this instance serves single requests (one began in the last second; src/http/activity.ts).
+   */
+  cpuPressureMaxServing: number;
   /** JOBS_RETENTION_DAYS: a finished job and its results are kept this long (default 7). */
   retentionMs: number;
   /** JOBS_KEY_QUOTA_MB: stored inputs and results per key; a new job is refused (429) once over (default 512 MiB). */
@@ -406,6 +411,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       concurrency: int(env, 'JOBS_CONCURRENCY', 8, 1, 1024),
       concurrencyPerJob: int(env, 'JOBS_CONCURRENCY_PER_JOB', 4, 1, 1024),
       cpuPressureMax: int(env, 'JOBS_CPU_PRESSURE_MAX', 20, 1, 100) / 100,
+      cpuPressureMaxServing: int(env, 'JOBS_CPU_PRESSURE_MAX_SERVING', 10, 1, 100) / 100,
       retentionMs: num(env, 'JOBS_RETENTION_DAYS', 7, 0) * 24 * 3600 * 1000,
       keyQuotaBytes: int(env, 'JOBS_KEY_QUOTA_MB', 512, 1) * 1024 * 1024,
       webhookAttempts: int(env, 'JOBS_WEBHOOK_ATTEMPTS', 6, 1, 20),

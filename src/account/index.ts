@@ -15,6 +15,7 @@ export const accountModule: GatewayModule = {
     {
       path: '/v1/account',
       methods: ['GET'],
+      singleRequest: true,
       openapi: {
         get: {
           operationId: 'account',

@@ -146,7 +146,11 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
   events.setMaxListeners(0);
   const local = new Map<string, Local>();
   // JOBS_CONCURRENCY at most, fewer while the event loop is busy or the CPUs are queued for (pace.ts).
-  const pacer = createPacer(cfg.concurrency, () => slots.wake(), { cpuPressureMax: cfg.cpuPressureMax });
+  const pacer = createPacer(cfg.concurrency, () => slots.wake(), {
+    cpuPressureMax: cfg.cpuPressureMax,
+    cpuPressureMaxServing: cfg.cpuPressureMaxServing,
+    serving: deps.activity.serving,
+  });
   const slots = new Slots(() => pacer.limit());
   // Job items come second at each upstream host (hosts.ts).
   const itemEnv = { upstream: jobUpstream(deps) };

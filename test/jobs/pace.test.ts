@@ -2,7 +2,8 @@
  * The pacer of job items (src/jobs/pace.ts): a busy event loop halves the items allowed at once,
  * an idle one gives them back one at a time, up to JOBS_CONCURRENCY; off, it is back at the maximum.
  * A loop mostly idle but late when it wakes (one long turn now and then) halves them too, and so
- * do CPUs queued for (Linux PSI) while this process uses a fair share of them. The tests of the
+ * do CPUs queued for (Linux PSI) while this process uses a fair share of them — more strictly
+ * while the instance serves single requests. The tests of the
  * CPU wait feed the pacer a fake PSI; whether it stays put is checked on the pure share
  * (cpuWaitShare), since a loaded test machine may lower the allowance through the loop's signals.
  */
@@ -110,15 +111,41 @@ describe('job pacer', () => {
     }
   });
 
-  it('JOBS_CPU_PRESSURE_MAX=100 never reads PSI; below it, every sample does', async () => {
-    for (const [max, read] of [
-      [1, false],
-      [0.2, true],
+  it('while this instance serves single requests, the stricter JOBS_CPU_PRESSURE_MAX_SERVING applies', async () => {
+    // 8 % of the time waiting for a CPU: over the serving threshold (5 %), under half the quiet one (20 %).
+    const cpu = fakeCpu(0.08, 0.5);
+    let serving = true;
+    const pacer = createPacer(8, () => undefined, {
+      cpuPressureMax: 0.2,
+      cpuPressureMaxServing: 0.05,
+      serving: () => serving,
+      pressure: cpu.pressure,
+      cpuTime: cpu.cpuTime,
+    });
+    try {
+      pacer.setActive(true);
+      await waitFor(() => pacer.limit() === 1, 10_000);
+      // No single request any more: the same wait is under the quiet threshold, and jobs get the CPUs back.
+      serving = false;
+      await waitFor(() => pacer.limit() === 8, 20_000);
+      serving = true;
+      await waitFor(() => pacer.limit() === 1, 10_000);
+    } finally {
+      pacer.close();
+    }
+  });
+
+  it('JOBS_CPU_PRESSURE_MAX and JOBS_CPU_PRESSURE_MAX_SERVING both at 100 never read PSI; either below it, every sample does', async () => {
+    for (const [max, serving, read] of [
+      [1, 1, false],
+      [0.2, 1, true],
+      [1, 0.1, true],
     ] as const) {
       let reads = 0;
       const cpu = fakeCpu(0.9, 0.9);
       const pacer = createPacer(8, () => undefined, {
         cpuPressureMax: max,
+        cpuPressureMaxServing: serving,
         pressure: () => (reads++, cpu.pressure()),
         cpuTime: cpu.cpuTime,
       });
@@ -181,5 +208,13 @@ describe('CPU pressure (PSI)', () => {
     expect(jobs('35').cpuPressureMax).toBe(0.35);
     expect(jobs('100').cpuPressureMax).toBe(1);
     for (const bad of ['0', '101', '12.5', 'high']) expect(() => jobs(bad)).toThrow(/JOBS_CPU_PRESSURE_MAX/);
+  });
+
+  it('JOBS_CPU_PRESSURE_MAX_SERVING: percent, 10 by default, 100 off; out of range stops start-up', () => {
+    const jobs = (v?: string) => loadConfig((v === undefined ? {} : { JOBS_CPU_PRESSURE_MAX_SERVING: v }) as NodeJS.ProcessEnv).jobs;
+    expect(jobs().cpuPressureMaxServing).toBe(0.1);
+    expect(jobs('5').cpuPressureMaxServing).toBe(0.05);
+    expect(jobs('100').cpuPressureMaxServing).toBe(1);
+    for (const bad of ['0', '101', '7.5', 'low']) expect(() => jobs(bad)).toThrow(/JOBS_CPU_PRESSURE_MAX_SERVING/);
   });
 });
