@@ -104,7 +104,15 @@ async function open(config: Config) {
   }
 }
 
-export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+export interface StartOptions {
+  /** SIGTERM and SIGINT shut the server down and exit the process (default true; false: the caller calls `shutdown`). */
+  signals?: boolean;
+  /** Where the lines for a person go: the first key, "listening on" (default: stdout). */
+  print?: (line: string) => void;
+}
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: StartOptions = {}) {
+  const print = opts.print ?? ((line: string) => void process.stdout.write(`${line}\n`));
   let config: Config;
   try {
     config = loadConfig(env);
@@ -123,7 +131,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     // refunds only those older than RESERVATION_TTL_MS, periodically (src/credits/redis-ledger.ts).
     const refunded = config.redisUrl ? 0 : await deps.ledger.refundAbandoned(0);
     if (refunded) deps.logger.warn({ refunded }, 'refunded reservations left open by a previous process');
-    await bootstrapKey(deps, (line) => process.stdout.write(`${line}\n`));
+    await bootstrapKey(deps, print);
     app = createApp(deps);
     server.on('request', app.handler);
     await new Promise<void>((resolveP, reject) => {
@@ -164,8 +172,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       // Cancelled requests answer 503 and settle their reservations themselves; not for long.
       await within(app.idle(), CANCEL_WAIT_MS);
     }
-    // Bulk jobs' workers stop (items in flight settle or are refunded; unfinished ones run after the restart).
-    await within(app.close(), CANCEL_WAIT_MS);
+    // Bulk jobs' workers stop (items in flight settle or are refunded; unfinished ones run after the
+    // restart). Items still waiting on an upstream after CANCEL_WAIT_MS have their fetches cancelled:
+    // closing the upstream client waits for every request it has open, up to the upstream timeout.
+    const jobsClosed = app.close();
+    if (!(await within(jobsClosed, CANCEL_WAIT_MS))) {
+      deps.logger.warn('job items still waiting on upstreams: cancelled (they run again after the restart)');
+      deps.cancelInFlight();
+      await within(jobsClosed, CANCEL_WAIT_MS);
+    }
     const refunded = await deps.ledger.refundOpen();
     if (refunded) deps.logger.warn({ refunded }, 'refunded reservations still open at shutdown');
     server.closeAllConnections();
@@ -189,15 +204,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       },
     );
   };
-  process.on('SIGTERM', onSignal('SIGTERM'));
-  process.on('SIGINT', onSignal('SIGINT'));
+  if (opts.signals !== false) {
+    process.on('SIGTERM', onSignal('SIGTERM'));
+    process.on('SIGINT', onSignal('SIGINT'));
+  }
   // Announced only now: whoever reads this line and sends SIGTERM at once gets a graceful
   // shutdown, not node's default (exit by the signal, reservations left open).
   deps.logger.info(
     { port, dataDir: config.dataDir, replay: config.upstreamReplayUrl ?? undefined, nodeEnv: process.env.NODE_ENV ?? null },
     'gateway listening',
   );
-  process.stdout.write(`Creator Lookup listening on http://localhost:${port} (GraphiQL: /graphql, REST: /v1, OpenAPI: /openapi.json)\n`);
+  print(`Creator Lookup listening on http://localhost:${port} (GraphiQL: /graphql, REST: /v1, OpenAPI: /openapi.json)`);
   return { server, deps, port, app, shutdown };
 }
 

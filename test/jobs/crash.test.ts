@@ -24,22 +24,27 @@ const PROCESS_TEST_TIMEOUT = 180_000;
 let replay: ReplayServer;
 /** Upstream answers waiting for the test. */
 const held = heldRepos('crash');
+/** Answers for the SIGTERM test, held the same way. */
+const heldTerm = heldRepos('term');
 const gateways: GatewayProcess[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'cl-jobs-crash-'));
+const termDataDir = mkdtempSync(join(tmpdir(), 'cl-jobs-term-'));
 
 beforeAll(async () => {
-  replay = await startReplayServer({ routes: [held.route] });
+  replay = await startReplayServer({ routes: [held.route, heldTerm.route] });
 });
 afterAll(async () => {
   killAll(gateways);
   held.releaseAll({ free: true });
+  heldTerm.releaseAll({ free: true });
   await replay.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(termDataDir, { recursive: true, force: true });
 });
 
-function gateway(): GatewayProcess {
+function gateway(dir = dataDir): GatewayProcess {
   const g = spawnGateway({
-    DATA_DIR: dataDir,
+    DATA_DIR: dir,
     UPSTREAM_REPLAY_URL: replay.url,
     UPSTREAM_HEADERS_TIMEOUT_MS: '120000',
     UPSTREAM_TOTAL_TIMEOUT_MS: '120000',
@@ -51,8 +56,8 @@ function gateway(): GatewayProcess {
   return g;
 }
 
-async function ledgerState() {
-  const db = openDatabase(dataDir);
+async function ledgerState(dir = dataDir) {
+  const db = openDatabase(dir);
   try {
     const ledger = createSqliteLedger(db);
     const key = (await ledger.authenticate(KEY))!;
@@ -105,6 +110,46 @@ describe('kill -9 mid-job', () => {
       await second.exited;
       // Charged once per item: 30 charges of 1; the killed items' reservations were refunded at start.
       expect(await ledgerState()).toEqual({ balance: 100 - ITEMS, open: 0, charged: ITEMS, charges: ITEMS });
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
+});
+
+describe('SIGTERM mid-job', () => {
+  it(
+    'items waiting on an upstream do not hold the shutdown up (their fetches are cancelled after a short wait): exit within seconds, nothing left reserved; the restart finishes the job',
+    async () => {
+      const first = gateway(termDataDir);
+      const url1 = { url: `http://127.0.0.1:${await first.listening}` };
+      const created = await call(url1, 'POST', '/v1/jobs', {
+        key: KEY,
+        body: { operation: '/v1/code/repository', items: Array.from({ length: 10 }, (_, i) => ({ url: repoUrl('term', `r${i}`) })) },
+      });
+      expect(created.status).toBe(202);
+      const id = created.body.job.id;
+      // Three items answered, four waiting on the upstream (whose timeouts here are 120 s).
+      for (let released = 0; released < 3; released++) {
+        await waitFor(() => heldTerm.waiting() > 0);
+        heldTerm.releaseOne();
+      }
+      await waitFor(async () => (await call(url1, 'GET', `/v1/jobs/${id}`, { key: KEY })).body.job.counts.done === 3);
+      await waitFor(() => heldTerm.waiting() === 4);
+
+      const t0 = Date.now();
+      first.child.kill('SIGTERM');
+      expect((await first.exited).code).toBe(0);
+      // Three seconds for items to finish, then their fetches cancelled: far from the 120 s timeout.
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      expect(await ledgerState(termDataDir)).toEqual({ balance: 100 - 3, open: 0, charged: 3, charges: 3 });
+
+      heldTerm.releaseAll({ free: true });
+      const second = gateway(termDataDir);
+      const url2 = { url: `http://127.0.0.1:${await second.listening}` };
+      const job = await waitFinal(url2, KEY, id, 120_000);
+      expect(job).toMatchObject({ status: 'completed', credits_charged: 10, counts: { done: 10, ok: 10, failed: 0 } });
+      second.child.kill('SIGTERM');
+      await second.exited;
+      expect(await ledgerState(termDataDir)).toEqual({ balance: 90, open: 0, charged: 10, charges: 10 });
     },
     PROCESS_TEST_TIMEOUT,
   );
