@@ -1,6 +1,8 @@
 /**
  * The item state machine's one guarantee, at the store level: an item's result and its charge
- * are committed together (Ledger.settleRecorded) or not at all.
+ * are committed together (Ledger.settleRecorded) or not at all. And what the embedded store keeps:
+ * a key's bytes (JOBS_KEY_QUOTA_MB) and finished jobs until JOBS_RETENTION_DAYS (the runner purges
+ * at start and hourly; the Redis store's purge is in redis-store.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,25 +26,24 @@ afterEach(() => {
 
 const outcome = { status: 200, code: null, charged: 1, cached: false, body: '{"success":true}' };
 
+const newJob = (id: string, keyId: string, bytes: number) => ({
+  id,
+  key_id: keyId,
+  operation: '/v1/code/repository',
+  total: 2,
+  cache_max_age: null,
+  max_credits: null,
+  webhook_url: null,
+  webhook_secret: null,
+  idempotency_key: null,
+  bytes,
+});
+
 async function setup() {
   const ledger = createSqliteLedger(db);
   const store = createSqliteJobStore(db);
   const { record } = await ledger.createKey({ name: 't', credits: 10 });
-  store.create(
-    {
-      id: 'job_1',
-      key_id: record.id,
-      operation: '/v1/code/repository',
-      total: 2,
-      cache_max_age: null,
-      max_credits: null,
-      webhook_url: null,
-      webhook_secret: null,
-      idempotency_key: null,
-      bytes: 0,
-    },
-    ['{"url":"a"}', '{"url":"b"}'],
-  );
+  store.create(newJob('job_1', record.id, 0), ['{"url":"a"}', '{"url":"b"}']);
   return { ledger, store, keyId: record.id };
 }
 
@@ -89,5 +90,66 @@ describe('item result and charge: one transaction', () => {
     expect(store.record('job_1', 1, outcome)).toBe(true);
     expect(store.record('job_1', 1, outcome)).toBe(false);
     expect(store.get('job_1')).toMatchObject({ done: 1 });
+  });
+});
+
+describe('retention and quota (embedded store)', () => {
+  /** Moves a job's end back by `ms` (as if it had finished then). */
+  const endedAgo = (id: string, ms: number) =>
+    db.prepare('UPDATE jobs SET finished_at = ? WHERE id = ?').run(new Date(Date.now() - ms).toISOString(), id);
+  const rows = (table: string, id: string) =>
+    (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${table === 'jobs' ? 'id' : 'job_id'} = ?`).get(id) as { n: number }).n;
+  const DAY = 24 * 3600 * 1000;
+
+  it("a key's bytes: its inputs at creation, plus each result's body as it is recorded; other keys apart", async () => {
+    const { store, keyId, ledger } = await setup();
+    const other = (await ledger.createKey({ name: 'o', credits: 1 })).record.id;
+    store.create(newJob('job_2', keyId, 300), ['{"url":"c"}', '{"url":"d"}']);
+    store.create(newJob('job_3', other, 50), ['{"url":"e"}', '{"url":"f"}']);
+    expect(store.bytesOf(keyId)).toBe(300);
+    store.record('job_2', 0, outcome);
+    expect(store.bytesOf(keyId)).toBe(300 + outcome.body.length);
+    expect(store.bytesOf(other)).toBe(50);
+    expect(store.bytesOf('no-such-key')).toBe(0);
+  });
+
+  it('purge: finished jobs past retention go with their items and bytes; younger ones and unfinished ones stay', async () => {
+    const { store, keyId } = await setup();
+    store.create(newJob('job_old', keyId, 1000), ['{"url":"c"}', '{"url":"d"}']);
+    store.create(newJob('job_young', keyId, 100), ['{"url":"e"}', '{"url":"f"}']);
+    store.create(newJob('job_stopped', keyId, 10), ['{"url":"g"}', '{"url":"h"}']);
+    store.record('job_old', 0, outcome);
+    store.finish('job_old', 'completed');
+    endedAgo('job_old', 8 * DAY);
+    store.finish('job_young', 'cancelled');
+    endedAgo('job_young', 6 * DAY);
+    store.finish('job_stopped', 'stopped_no_credits');
+    endedAgo('job_stopped', 9 * DAY);
+    // job_1 never finished: old as it may be, it is never expired.
+    db.prepare('UPDATE jobs SET created_at = ?, updated_at = ? WHERE id = ?').run(
+      '2020-01-01T00:00:00.000Z',
+      '2020-01-01T00:00:00.000Z',
+      'job_1',
+    );
+    const before = store.bytesOf(keyId);
+
+    expect(store.purge(7 * DAY)).toBe(2);
+    expect(store.get('job_old')).toBeUndefined();
+    expect(store.get('job_stopped')).toBeUndefined();
+    expect(rows('job_items', 'job_old') + rows('job_items', 'job_stopped')).toBe(0);
+    expect(store.get('job_young')).toMatchObject({ status: 'cancelled' });
+    expect(rows('job_items', 'job_young')).toBe(2);
+    expect(store.get('job_1')).toMatchObject({ status: 'queued' });
+    expect(store.bytesOf(keyId)).toBe(before - (1000 + outcome.body.length) - 10);
+    expect(store.purge(7 * DAY)).toBe(0);
+  });
+
+  it('a stopped job resumed is unfinished again: not purged while it runs', async () => {
+    const { store } = await setup();
+    store.finish('job_1', 'stopped_at_cap');
+    endedAgo('job_1', 30 * DAY);
+    store.resume('job_1', null);
+    expect(store.purge(0)).toBe(0);
+    expect(store.get('job_1')).toMatchObject({ status: 'queued', finished_at: null });
   });
 });
