@@ -10,6 +10,13 @@
  * input's bytes, so running the same command again after Ctrl-C (the job goes on in the gateway
  * meanwhile) or a crash attaches to the same job (nothing runs twice), resumes it when it stopped
  * for lack of credits or at its cap (with --resume), and appends only the results not yet in --out.
+ *
+ * --embedded: no gateway to run first — this process starts one on DATA_DIR (and REDIS_URL, as
+ * configured by the same environment as `npm start`) on a loopback port of its own, runs the job
+ * through it, and stops it at the end. The job is kept in DATA_DIR like any other: after Ctrl-C or
+ * a crash it waits there, and the same command (or `npm start` on that DATA_DIR) runs the rest.
+ * The key must be in that store (`npm run keys -- create`, or BOOTSTRAP_API_KEY). A gateway already
+ * serving that DATA_DIR holds its lock: then follow the job through it with --url instead.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -88,7 +95,8 @@ export async function runBulkCli(
     .requiredOption('--op <path>', 'the /v1 GET operation each item runs, e.g. /v1/find-creator-emails')
     .requiredOption('--input <file>', 'items: .csv (header row of parameter names), .ndjson/.jsonl, or .json (array)')
     .requiredOption('--out <file>', 'results as NDJSON in input order (appended to when resuming)')
-    .option('--url <url>', 'the gateway', env.CL_URL || 'http://localhost:8080')
+    .option('--url <url>', 'the gateway (default: CL_URL, else http://localhost:8080)')
+    .option('--embedded', 'run a gateway in this process on DATA_DIR instead of calling one at --url')
     .option('--key <key>', 'API key (default: CL_API_KEY)')
     .option('--cache-max-age <age>', 'serve items cached within 1d, 3d, 7d, 14d or 30d at 0 credits')
     .option('--max-credits <n>', 'stop the job once it would need more credits than this')
@@ -105,7 +113,8 @@ export async function runBulkCli(
     op: string;
     input: string;
     out: string;
-    url: string;
+    url?: string;
+    embedded?: boolean;
     key?: string;
     cacheMaxAge?: string;
     maxCredits?: string;
@@ -125,12 +134,70 @@ export async function runBulkCli(
     out.error((e as Error).message);
     return 2;
   }
+  if (o.embedded && o.url !== undefined) {
+    out.error('--embedded runs a gateway in this process: leave out --url (or drop --embedded to call the one at --url).');
+    return 2;
+  }
+  let embedded: EmbeddedGateway | undefined;
+  if (o.embedded) {
+    try {
+      embedded = await startEmbedded(env, out);
+    } catch (e) {
+      out.error(`bulk --embedded: ${(e as Error).message}`);
+      return 1;
+    }
+  }
+  const base = (embedded?.url ?? o.url ?? (env.CL_URL || 'http://localhost:8080')).replace(/\/+$/, '');
+  try {
+    return await follow(o, { base, key, embedded: embedded !== undefined }, type, body, out, opts);
+  } finally {
+    await embedded?.stop();
+  }
+}
+
+interface EmbeddedGateway {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A gateway in this process, as `npm start` would run it from the same environment, but on a
+ * loopback port chosen by the system, without the warm-up (unless WARM_UP says otherwise) and
+ * without signal handlers of its own (Ctrl-C is the CLI's: it stops this gateway gracefully —
+ * items in flight settle or are refunded, the rest wait in DATA_DIR). Its log goes where the
+ * gateway's goes, at LOG_LEVEL=warn unless set; its lines for a person (a first key) to stderr.
+ */
+async function startEmbedded(env: NodeJS.ProcessEnv, out: BulkOutput): Promise<EmbeddedGateway> {
+  const [{ startServer, StartupError }, { DataDirLockError }] = await Promise.all([import('../server.js'), import('../store/lock.js')]);
+  try {
+    const gw = await startServer(
+      { LOG_LEVEL: 'warn', WARM_UP: '0', ...env, HOST: '127.0.0.1', PORT: '0' },
+      { signals: false, print: (line) => out.error(line) },
+    );
+    return { url: `http://127.0.0.1:${gw.port}`, dataDir: gw.deps.config.dataDir, stop: () => gw.shutdown('bulk done') };
+  } catch (e) {
+    if (e instanceof StartupError && e.cause instanceof DataDirLockError && e.cause.reason === 'busy') {
+      throw new Error(`${e.message} — follow the job through that gateway with --url instead`);
+    }
+    throw e;
+  }
+}
+
+async function follow(
+  o: { op: string; input: string; out: string; cacheMaxAge?: string; maxCredits?: string; resume?: boolean },
+  gateway: { base: string; key: string; embedded: boolean },
+  type: string,
+  body: Buffer,
+  out: BulkOutput,
+  opts: { pollMs?: number; progressEveryMs?: number; signal?: AbortSignal },
+): Promise<number> {
   const idem = `bulk-${createHash('sha256')
     .update(JSON.stringify([o.op, o.cacheMaxAge ?? null, o.maxCredits ?? null]))
     .update(body)
     .digest('hex')
     .slice(0, 32)}`;
-  const base = o.url.replace(/\/+$/, '');
+  const { base, key } = gateway;
   const headers = { 'x-api-key': key };
   const call = async (method: string, path: string, init: { body?: string | Uint8Array; type?: string } = {}) => {
     const res = await fetch(base + path, {
@@ -150,6 +217,8 @@ export async function runBulkCli(
       /* not JSON */
     }
     out.error(`HTTP ${r.status} ${msg}`);
+    if (gateway.embedded && r.status === 401)
+      out.error("The key must be in DATA_DIR's store: `npm run keys -- create --name bulk --credits N`.");
     return 1;
   };
 
@@ -225,7 +294,11 @@ export async function runBulkCli(
   } catch (e) {
     progress.stop();
     if (!opts.signal?.aborted) throw e;
-    out.log(`\nInterrupted: job ${job.id} goes on in the gateway. Run the same command again to follow it and collect its results.`);
+    out.log(
+      gateway.embedded
+        ? `\nInterrupted: job ${job.id} stops with this process and waits in DATA_DIR. Run the same command again to finish it and collect its results.`
+        : `\nInterrupted: job ${job.id} goes on in the gateway. Run the same command again to follow it and collect its results.`,
+    );
     return INTERRUPTED;
   }
   progress.update(job.counts.done, barPayload(job, rateOf(job)));
