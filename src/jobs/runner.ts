@@ -289,7 +289,10 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
   }
 
   // Start: what a previous process left unfinished runs again (it held DATA_DIR's lock, so no
-  // other process runs these items); webhooks not yet delivered are sent; old jobs are purged.
+  // other process runs these items); a job it died writing (never answered 202) is deleted;
+  // webhooks not yet delivered are sent; old jobs are purged.
+  const dropped = store.dropUnfinishedCreations();
+  if (dropped) deps.logger.warn({ jobs: dropped }, 'deleted jobs a previous process died creating (their clients got no 202)');
   const purge = () => {
     if (closed || !deps.db?.open) return;
     const n = store.purge(cfg.retentionMs);

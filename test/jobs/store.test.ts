@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
-import { createSqliteJobStore } from '../../src/jobs/store.js';
+import { CREATE_SLICE, createSqliteJobStore } from '../../src/jobs/store.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import type { Db } from '../../src/store/sqlite.js';
 
@@ -151,5 +151,58 @@ describe('retention and quota (embedded store)', () => {
     store.resume('job_1', null);
     expect(store.purge(0)).toBe(0);
     expect(store.get('job_1')).toMatchObject({ status: 'queued', finished_at: null });
+  });
+});
+
+describe('creating a job (embedded store)', () => {
+  const inputs = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify({ url: `https://github.com/o/r${i}` }));
+
+  it('writes the items in slices, one event-loop turn each; until the last the job is taken up by no runner and shows as queued', async () => {
+    const store = createSqliteJobStore(db);
+    const n = CREATE_SLICE * 2 + 500;
+    let turns = 0;
+    let seen: { unfinished: string[]; status?: string; items: number } | undefined;
+    const tick = () =>
+      setImmediate(() => {
+        turns++;
+        // Another request between two slices: it sees the job as its client would, and no runner takes it up.
+        seen ??= {
+          unfinished: store.unfinished().map((r) => r.id),
+          status: store.get('job_big')?.status,
+          items: (db.prepare("SELECT COUNT(*) AS n FROM job_items WHERE job_id = 'job_big'").get() as { n: number }).n,
+        };
+        if (turns < 100) tick();
+      });
+    tick();
+    await store.createInSlices({ ...newJob('job_big', 'k', 10), total: n }, inputs(n));
+    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(seen).toEqual({ unfinished: [], status: 'queued', items: CREATE_SLICE });
+    expect(store.unfinished().map((r) => r.id)).toEqual(['job_big']);
+    expect(store.get('job_big')).toMatchObject({ status: 'queued', total: n });
+    expect(store.pending('job_big', -1, n + 1).map((r) => r.idx)).toEqual(Array.from({ length: n }, (_, i) => i));
+    // A creation counts among the key's unfinished jobs (JOBS_MAX_RUNNING_PER_KEY) from its first slice.
+    expect(store.unfinishedCount('k')).toBe(1);
+  });
+
+  it('a slice that fails: nothing of the job is left, and the error is thrown', async () => {
+    const store = createSqliteJobStore(db);
+    const bad = inputs(CREATE_SLICE + 10);
+    (bad as unknown[])[CREATE_SLICE + 5] = null; // input is NOT NULL: the second slice fails
+    await expect(store.createInSlices(newJob('job_bad', 'k', 10), bad)).rejects.toThrow(/NOT NULL/);
+    expect(store.get('job_bad')).toBeUndefined();
+    expect((db.prepare("SELECT COUNT(*) AS n FROM job_items WHERE job_id = 'job_bad'").get() as { n: number }).n).toBe(0);
+    expect(store.bytesOf('k')).toBe(0);
+  });
+
+  it('a job a dead process left creating is deleted at start; finished and queued ones stay', async () => {
+    const store = createSqliteJobStore(db);
+    await store.createInSlices(newJob('job_ok', 'k', 10), inputs(3));
+    store.create(newJob('job_half', 'k', 10), inputs(3));
+    db.prepare("UPDATE jobs SET status = 'creating' WHERE id = 'job_half'").run();
+    expect(store.dropUnfinishedCreations()).toBe(1);
+    expect(store.get('job_half')).toBeUndefined();
+    expect((db.prepare("SELECT COUNT(*) AS n FROM job_items WHERE job_id = 'job_half'").get() as { n: number }).n).toBe(0);
+    expect(store.get('job_ok')).toMatchObject({ status: 'queued' });
+    expect(store.dropUnfinishedCreations()).toBe(0);
   });
 });
