@@ -6,16 +6,13 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
 import { INTERRUPTED, runBulkCli } from '../../src/jobs/cli.js';
 import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayServer } from '../../src/replay/server.js';
 import { lockDataDir } from '../../src/store/lock.js';
-import { openDatabase } from '../../src/store/sqlite.js';
-import { anyRepo, heldRepos, ndjson, repoUrl, waitFor } from './helpers.js';
+import { anyRepo, cliOutput, heldRepos, ledgerStateOf, ndjson, repoUrl, waitFor } from './helpers.js';
 
 const KEY = 'cl_bulk-embedded-test-key-000000000000000000000000';
 const dir = mkdtempSync(join(tmpdir(), 'cl-bulk-embedded-'));
@@ -44,36 +41,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function io() {
-  const logs: string[] = [];
-  const errors: string[] = [];
-  let drawn = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      drawn += chunk.toString();
-      done();
-    },
-  });
-  return {
-    out: { log: (l: string) => logs.push(l), progress: stream, error: (l: string) => errors.push(l) },
-    logs,
-    progress: () => drawn.split('\n').filter(Boolean),
-    errors,
-  };
-}
-
-/** The key's balance, charges and open reservations, read from DATA_DIR (no gateway holds it then). */
-async function ledgerState() {
-  const db = openDatabase(dataDir);
-  try {
-    const ledger = createSqliteLedger(db);
-    const key = (await ledger.authenticate(KEY))!;
-    const open = (db.prepare('SELECT COUNT(*) AS n FROM reservations').get() as { n: number }).n;
-    return { balance: key.balance, charged: await ledger.totalCharged(key.id), open };
-  } finally {
-    db.close();
-  }
-}
+const io = cliOutput;
+const ledgerState = () => ledgerStateOf(dataDir, KEY);
 
 /** DATA_DIR is free: no gateway of the CLI's still holds it. */
 function dataDirFree(): boolean {
@@ -101,7 +70,7 @@ describe('npm run bulk -- --embedded', () => {
       Array.from({ length: 4 }, (_, i) => [i, `emb-any/r${i}`]),
     );
     expect(dataDirFree()).toBe(true);
-    expect(await ledgerState()).toEqual({ balance: 46, charged: 4, open: 0 });
+    expect(await ledgerState()).toEqual({ balance: 46, charged: 4, charges: 4, open: 0 });
   });
 
   it('Ctrl-C: exit 130, the job waits in DATA_DIR with nothing reserved; the same command finishes it, each item charged once', async () => {
@@ -125,14 +94,14 @@ describe('npm run bulk -- --embedded', () => {
     expect(a.logs.join('\n')).toContain('waits in DATA_DIR');
     // The gateway stopped with the CLI: the two items charged, the ones in flight refunded.
     expect(dataDirFree()).toBe(true);
-    expect(await ledgerState()).toEqual({ balance: before.balance - 2, charged: before.charged + 2, open: 0 });
+    expect(await ledgerState()).toEqual({ balance: before.balance - 2, charged: before.charged + 2, charges: before.charges + 2, open: 0 });
 
     held.releaseAll({ free: true });
     const b = io();
     expect(await runBulkCli(args, withKey, b.out, { pollMs: 20, progressEveryMs: 20 })).toBe(0);
     expect(b.logs[0]).toBe(jobLine);
     expect(ndjson(readFileSync(out, 'utf8')).map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(await ledgerState()).toEqual({ balance: before.balance - 6, charged: before.charged + 6, open: 0 });
+    expect(await ledgerState()).toEqual({ balance: before.balance - 6, charged: before.charged + 6, charges: before.charges + 6, open: 0 });
   });
 
   it('a gateway serving DATA_DIR already: exit 1, naming it and --url; nothing changed', async () => {

@@ -5,14 +5,13 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED, runBulkCli } from '../../src/jobs/cli.js';
 import { repoJson } from '../data.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { anyRepo, ndjson, repoUrl, waitFor } from './helpers.js';
+import { anyRepo, cliOutput, ndjson, repoUrl, waitFor } from './helpers.js';
 
 let h: Harness;
 const dir = mkdtempSync(join(tmpdir(), 'cl-bulk-'));
@@ -36,25 +35,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function io() {
-  const logs: string[] = [];
-  const errors: string[] = [];
-  let drawn = '';
-  // Not a terminal: cli-progress writes the bar as a line each time it draws it.
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      drawn += chunk.toString();
-      done();
-    },
-  });
-  return {
-    out: { log: (l: string) => logs.push(l), progress: stream, error: (l: string) => errors.push(l) },
-    logs,
-    /** The bar's lines as drawn. */
-    progress: () => drawn.split('\n').filter(Boolean),
-    errors,
-  };
-}
+const io = cliOutput;
 
 describe('npm run bulk', () => {
   it('runs a CSV through a job, writes results in order, prints progress and a summary; again: same job, nothing twice', async () => {

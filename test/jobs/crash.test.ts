@@ -9,13 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
 import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayServer } from '../../src/replay/server.js';
-import { openDatabase } from '../../src/store/sqlite.js';
 import { killAll, spawnGateway } from '../gateway-process.js';
 import type { GatewayProcess } from '../gateway-process.js';
-import { call, heldRepos, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
+import { call, heldRepos, ledgerStateOf, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 const KEY = 'cl_jobs-crash-test-key-00000000000000000000000000';
 const ITEMS = 30;
@@ -56,18 +54,7 @@ function gateway(dir = dataDir): GatewayProcess {
   return g;
 }
 
-async function ledgerState(dir = dataDir) {
-  const db = openDatabase(dir);
-  try {
-    const ledger = createSqliteLedger(db);
-    const key = (await ledger.authenticate(KEY))!;
-    const open = (db.prepare('SELECT COUNT(*) AS n FROM reservations').get() as { n: number }).n;
-    const charges = (db.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE kind = 'charge'").get() as { n: number }).n;
-    return { balance: key.balance, open, charged: await ledger.totalCharged(key.id), charges };
-  } finally {
-    db.close();
-  }
-}
+const ledgerState = (dir = dataDir) => ledgerStateOf(dir, KEY);
 
 describe('kill -9 mid-job', () => {
   it(

@@ -2,6 +2,9 @@
  * Small clients of the job routes for tests over real HTTP.
  */
 import { createHmac } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
+import { openDatabase } from '../../src/store/sqlite.js';
 import type { Harness } from '../harness.js';
 import { repoJson } from '../data.js';
 import type { Route } from '../../src/replay/server.js';
@@ -127,4 +130,41 @@ export function verifySignature(
   if (Math.abs(Date.now() / 1000 - Number(ts)) > toleranceSec) return false;
   const want = `v1=${createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
   return sig === want;
+}
+
+/**
+ * A key's balance, open reservations, credits charged and charge entries, read from the SQLite
+ * store under `dataDir` (while no gateway holds it, or beside one: reads only).
+ */
+export async function ledgerStateOf(dataDir: string, rawKey: string) {
+  const db = openDatabase(dataDir);
+  try {
+    const ledger = createSqliteLedger(db);
+    const key = (await ledger.authenticate(rawKey))!;
+    const open = (db.prepare('SELECT COUNT(*) AS n FROM reservations').get() as { n: number }).n;
+    const charges = (db.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE kind = 'charge'").get() as { n: number }).n;
+    return { balance: key.balance, open, charged: await ledger.totalCharged(key.id), charges };
+  } finally {
+    db.close();
+  }
+}
+
+/** The bulk CLI's output, kept: its log and error lines, and the progress bar's lines as drawn (not a terminal). */
+export function cliOutput() {
+  const logs: string[] = [];
+  const errors: string[] = [];
+  let drawn = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      drawn += chunk.toString();
+      done();
+    },
+  });
+  return {
+    out: { log: (l: string) => logs.push(l), progress: stream, error: (l: string) => errors.push(l) },
+    logs,
+    /** The bar's lines as drawn. */
+    progress: () => drawn.split('\n').filter(Boolean),
+    errors,
+  };
 }
