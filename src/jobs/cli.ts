@@ -157,7 +157,6 @@ export async function runBulkCli(
 
 interface EmbeddedGateway {
   url: string;
-  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -175,7 +174,7 @@ async function startEmbedded(env: NodeJS.ProcessEnv, out: BulkOutput): Promise<E
       { LOG_LEVEL: 'warn', WARM_UP: '0', ...env, HOST: '127.0.0.1', PORT: '0' },
       { signals: false, print: (line) => out.error(line) },
     );
-    return { url: `http://127.0.0.1:${gw.port}`, dataDir: gw.deps.config.dataDir, stop: () => gw.shutdown('bulk done') };
+    return { url: `http://127.0.0.1:${gw.port}`, stop: () => gw.shutdown('bulk done') };
   } catch (e) {
     if (e instanceof StartupError && e.cause instanceof DataDirLockError && e.cause.reason === 'busy') {
       throw new Error(`${e.message} — follow the job through that gateway with --url instead`);

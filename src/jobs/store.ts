@@ -15,13 +15,13 @@
  * again. The job's counters are updated in the same transaction as the item.
  *
  * A new job's items are written in slices (CREATE_SLICE per transaction, each in an event-loop
- * turn of its own): 100,000 items in one transaction held every other request up for ~0.4 s. Until
- * its last slice the job's row is `creating`: no runner takes it up, the routes show it as
- * `queued`, and one left by a crash mid-creation (its client never got a 202) is deleted at the
- * next start.
+ * turn of its own, taken in turn with job items' work: turns.ts): 100,000 items in one transaction
+ * held every other request up for ~0.4 s. Until its last slice the job's row is `creating`: no
+ * runner takes it up, the routes show it as `queued`, and one left by a crash mid-creation (its
+ * client never got a 202) is deleted at the next start.
  */
-import { setImmediate as turn } from 'node:timers/promises';
 import type { Db } from '../store/sqlite.js';
+import { jobTurns } from './turns.js';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'stopped_at_cap' | 'stopped_no_credits';
 /** Statuses after which nothing runs until a resume (stopped_*) or ever (completed, cancelled). */
@@ -167,10 +167,6 @@ export function createSqliteJobStore(db: Db) {
   const q = {
     insJob: db.prepare(
       `INSERT INTO jobs (id, key_id, operation, status, total, cache_max_age, max_credits, webhook_url, webhook_secret, idempotency_key, bytes, created_at, updated_at)
-       VALUES (@id, @key_id, @operation, 'queued', @total, @cache_max_age, @max_credits, @webhook_url, @webhook_secret, @idempotency_key, @bytes, @at, @at)`,
-    ),
-    insCreating: db.prepare(
-      `INSERT INTO jobs (id, key_id, operation, status, total, cache_max_age, max_credits, webhook_url, webhook_secret, idempotency_key, bytes, created_at, updated_at)
        VALUES (@id, @key_id, @operation, 'creating', @total, @cache_max_age, @max_credits, @webhook_url, @webhook_secret, @idempotency_key, @bytes, @at, @at)`,
     ),
     created: db.prepare("UPDATE jobs SET status = 'queued', updated_at = @at WHERE id = @id AND status = 'creating'"),
@@ -214,11 +210,6 @@ export function createSqliteJobStore(db: Db) {
   };
   const now = () => new Date().toISOString();
 
-  const createTx = db.transaction((job: NewJob, inputs: string[]) => {
-    q.insJob.run({ ...job, at: now() });
-    for (let i = 0; i < inputs.length; i++) q.insItem.run(job.id, i, inputs[i]);
-  });
-
   const recordTx = db.transaction((jobId: string, idx: number, o: ItemOutcome): boolean => recordIn(jobId, idx, o));
 
   const insertItems = db.transaction((jobId: string, inputs: string[], from: number, to: number) => {
@@ -239,11 +230,11 @@ export function createSqliteJobStore(db: Db) {
    * written and is thrown; a unique-key failure of the first insert (the same idempotency key)
    * writes nothing.
    */
-  async function createInSlices(job: NewJob, inputs: string[]): Promise<void> {
-    q.insCreating.run({ ...job, at: now() });
+  async function create(job: NewJob, inputs: string[]): Promise<void> {
+    q.insJob.run({ ...job, at: now() });
     try {
       for (let from = 0; from < inputs.length; from += CREATE_SLICE) {
-        if (from > 0) await turn();
+        if (from > 0) await jobTurns.turn();
         insertItems(job.id, inputs, from, Math.min(inputs.length, from + CREATE_SLICE));
       }
       q.created.run({ id: job.id, at: now() });
@@ -280,9 +271,7 @@ export function createSqliteJobStore(db: Db) {
 
   return {
     db,
-    /** The job and its items in one transaction (small jobs, tests); the routes use createInSlices. */
-    create: createTx,
-    createInSlices,
+    create,
     /** Jobs left `creating` by a process that died writing them (at start: no other process writes here). */
     dropUnfinishedCreations: () => deleteJobs(q.creating.all().map((r) => r.id)),
     get: (id: string) => visible(q.get.get(id)),
@@ -319,7 +308,7 @@ export function embeddedJobStore(s: SqliteJobStore): JobStore {
     },
     async create(job, inputs) {
       try {
-        await s.createInSlices(job, inputs);
+        await s.create(job, inputs);
       } catch (e) {
         // The same idempotency key, created by a concurrent request a moment ago.
         const existing = job.idempotency_key ? s.byIdempotencyKey(job.key_id, job.idempotency_key) : undefined;

@@ -43,7 +43,7 @@ async function setup() {
   const ledger = createSqliteLedger(db);
   const store = createSqliteJobStore(db);
   const { record } = await ledger.createKey({ name: 't', credits: 10 });
-  store.create(newJob('job_1', record.id, 0), ['{"url":"a"}', '{"url":"b"}']);
+  await store.create(newJob('job_1', record.id, 0), ['{"url":"a"}', '{"url":"b"}']);
   return { ledger, store, keyId: record.id };
 }
 
@@ -104,8 +104,8 @@ describe('retention and quota (embedded store)', () => {
   it("a key's bytes: its inputs at creation, plus each result's body as it is recorded; other keys apart", async () => {
     const { store, keyId, ledger } = await setup();
     const other = (await ledger.createKey({ name: 'o', credits: 1 })).record.id;
-    store.create(newJob('job_2', keyId, 300), ['{"url":"c"}', '{"url":"d"}']);
-    store.create(newJob('job_3', other, 50), ['{"url":"e"}', '{"url":"f"}']);
+    await store.create(newJob('job_2', keyId, 300), ['{"url":"c"}', '{"url":"d"}']);
+    await store.create(newJob('job_3', other, 50), ['{"url":"e"}', '{"url":"f"}']);
     expect(store.bytesOf(keyId)).toBe(300);
     store.record('job_2', 0, outcome);
     expect(store.bytesOf(keyId)).toBe(300 + outcome.body.length);
@@ -115,9 +115,9 @@ describe('retention and quota (embedded store)', () => {
 
   it('purge: finished jobs past retention go with their items and bytes; younger ones and unfinished ones stay', async () => {
     const { store, keyId } = await setup();
-    store.create(newJob('job_old', keyId, 1000), ['{"url":"c"}', '{"url":"d"}']);
-    store.create(newJob('job_young', keyId, 100), ['{"url":"e"}', '{"url":"f"}']);
-    store.create(newJob('job_stopped', keyId, 10), ['{"url":"g"}', '{"url":"h"}']);
+    await store.create(newJob('job_old', keyId, 1000), ['{"url":"c"}', '{"url":"d"}']);
+    await store.create(newJob('job_young', keyId, 100), ['{"url":"e"}', '{"url":"f"}']);
+    await store.create(newJob('job_stopped', keyId, 10), ['{"url":"g"}', '{"url":"h"}']);
     store.record('job_old', 0, outcome);
     store.finish('job_old', 'completed');
     endedAgo('job_old', 8 * DAY);
@@ -174,7 +174,7 @@ describe('creating a job (embedded store)', () => {
         if (turns < 100) tick();
       });
     tick();
-    await store.createInSlices({ ...newJob('job_big', 'k', 10), total: n }, inputs(n));
+    await store.create({ ...newJob('job_big', 'k', 10), total: n }, inputs(n));
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(seen).toEqual({ unfinished: [], status: 'queued', items: CREATE_SLICE });
     expect(store.unfinished().map((r) => r.id)).toEqual(['job_big']);
@@ -188,7 +188,7 @@ describe('creating a job (embedded store)', () => {
     const store = createSqliteJobStore(db);
     const bad = inputs(CREATE_SLICE + 10);
     (bad as unknown[])[CREATE_SLICE + 5] = null; // input is NOT NULL: the second slice fails
-    await expect(store.createInSlices(newJob('job_bad', 'k', 10), bad)).rejects.toThrow(/NOT NULL/);
+    await expect(store.create(newJob('job_bad', 'k', 10), bad)).rejects.toThrow(/NOT NULL/);
     expect(store.get('job_bad')).toBeUndefined();
     expect((db.prepare("SELECT COUNT(*) AS n FROM job_items WHERE job_id = 'job_bad'").get() as { n: number }).n).toBe(0);
     expect(store.bytesOf('k')).toBe(0);
@@ -196,8 +196,8 @@ describe('creating a job (embedded store)', () => {
 
   it('a job a dead process left creating is deleted at start; finished and queued ones stay', async () => {
     const store = createSqliteJobStore(db);
-    await store.createInSlices(newJob('job_ok', 'k', 10), inputs(3));
-    store.create(newJob('job_half', 'k', 10), inputs(3));
+    await store.create(newJob('job_ok', 'k', 10), inputs(3));
+    await store.create(newJob('job_half', 'k', 10), inputs(3));
     db.prepare("UPDATE jobs SET status = 'creating' WHERE id = 'job_half'").run();
     expect(store.dropUnfinishedCreations()).toBe(1);
     expect(store.get('job_half')).toBeUndefined();
