@@ -78,8 +78,17 @@ export interface Config {
 export interface JobsConfig {
   /** JOBS_MAX_ITEMS: items per job (default 100,000). */
   maxItems: number;
-  /** JOBS_MAX_BODY_MB: request body of POST /v1/jobs and /v1/jobs/estimate (default 32 MiB; GraphQL keeps its 1 MiB). */
+  /** JOBS_MAX_BODY_MB: a CSV or NDJSON upload to POST /v1/jobs and /v1/jobs/estimate (default 32 MiB; GraphQL keeps its 1 MiB). */
   maxBodyBytes: number;
+  /** JOBS_MAX_JSON_BODY_MB: a JSON body of those routes, parsed in one JSON.parse (default 16 MiB). */
+  maxJsonBodyBytes: number;
+  /**
+   * JOBS_BODIES_AT_ONCE (default 2) and JOBS_BODIES_PER_KEY (default 1): job request bodies this
+   * instance reads and validates at once, in all and per key; more is 429 with Retry-After. A
+   * 100,000-item body takes ~100 MB while it is read: this bounds the heap whatever clients send.
+   */
+  bodiesAtOnce: number;
+  bodiesPerKey: number;
   /** JOBS_MAX_RUNNING_PER_KEY: unfinished (queued or running) jobs per key; more is 429 (default 3). */
   maxRunningPerKey: number;
   /** JOBS_CONCURRENCY: items run at once by this instance, all jobs together (default 8). */
@@ -407,6 +416,9 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     jobs: {
       maxItems: int(env, 'JOBS_MAX_ITEMS', 100_000, 1),
       maxBodyBytes: int(env, 'JOBS_MAX_BODY_MB', 32, 1, 1024) * 1024 * 1024,
+      maxJsonBodyBytes: int(env, 'JOBS_MAX_JSON_BODY_MB', 16, 1, 1024) * 1024 * 1024,
+      bodiesAtOnce: int(env, 'JOBS_BODIES_AT_ONCE', 2, 1, 1024),
+      bodiesPerKey: int(env, 'JOBS_BODIES_PER_KEY', 1, 1, 1024),
       maxRunningPerKey: int(env, 'JOBS_MAX_RUNNING_PER_KEY', 3, 1),
       concurrency: int(env, 'JOBS_CONCURRENCY', 8, 1, 1024),
       concurrencyPerJob: int(env, 'JOBS_CONCURRENCY_PER_JOB', 4, 1, 1024),

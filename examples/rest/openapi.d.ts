@@ -4417,7 +4417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: body over JOBS_MAX_BODY_MB, or the key's stored jobs over JOBS_KEY_QUOTA_MB */
+            /** @description PAYLOAD_TOO_LARGE: an upload over JOBS_MAX_BODY_MB or a JSON body over JOBS_MAX_JSON_BODY_MB, or the key's stored jobs over JOBS_KEY_QUOTA_MB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4435,7 +4435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description RATE_LIMITED: the key's rate limit, or JOBS_MAX_RUNNING_PER_KEY unfinished jobs */
+            /** @description RATE_LIMITED: the key's rate limit, JOBS_MAX_RUNNING_PER_KEY unfinished jobs, or job bodies being read at once (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE; Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4535,6 +4535,24 @@ export interface operations {
             };
             /** @description UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: an upload over JOBS_MAX_BODY_MB or a JSON body over JOBS_MAX_JSON_BODY_MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key's rate limit, or job bodies being read at once (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE; Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

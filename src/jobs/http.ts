@@ -25,7 +25,7 @@ import type { RequestInfo } from '../observability/request.js';
 import { admit } from '../pipeline/admit.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
-import { BodyReader, readJobRequest, validateItems } from './input.js';
+import { bodyText, readJobRequest, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
 import type { JobRow, ResultRow } from './store.js';
@@ -56,7 +56,7 @@ async function keyOf(req: IncomingMessage, res: ServerResponse, info: RequestInf
 
 /** Whether the item's single request would be served from cache at 0 credits now. */
 async function cachedNow(deps: Deps, route: RestRoute, item: ValidItem): Promise<boolean> {
-  const maxAge = item.params.get('cache_max_age');
+  const maxAge = item.maxAge;
   if (!route.op.cacheable || !maxAge) return false;
   const hit = deps.cache.peek(item.cacheKey) ?? (await deps.cache.get(item.cacheKey).catch(() => undefined));
   return !!hit && hit.fetchedAt >= Date.now() - maxAgeMs(maxAge as CacheMaxAge);
@@ -87,6 +87,71 @@ async function tooManyRunning(svc: JobService, deps: Deps, key: AuthenticatedKey
   );
 }
 
+function overQuota(deps: Deps): ApiError {
+  return new ApiError(
+    'PAYLOAD_TOO_LARGE',
+    `This key's stored jobs would exceed its quota of ${Math.round(deps.config.jobs.keyQuotaBytes / 1024 / 1024)} MiB (JOBS_KEY_QUOTA_MB; finished jobs are kept for JOBS_RETENTION_DAYS)`,
+  );
+}
+
+/**
+ * What can be refused from the headers, before a byte of the body is read: the job limit (unless
+ * the request names an idempotency key in its query or header: a replay of an existing job is
+ * answered with it) and a quota already used up. The balance is checked once the items are read:
+ * the first item may be a cache hit, which costs nothing.
+ */
+async function refusedBeforeBody(svc: JobService, deps: Deps, key: AuthenticatedKey, req: IncomingMessage): Promise<ApiError | null> {
+  if (!queryOf(req).get('idempotency_key') && !req.headers['idempotency-key']) {
+    const busy = await tooManyRunning(svc, deps, key);
+    if (busy) return busy;
+  }
+  return (await svc.store.bytesOf(key.id)) >= deps.config.jobs.keyQuotaBytes ? overQuota(deps) : null;
+}
+
+/**
+ * Job request bodies being read and validated now, in all and per key. A 100,000-item body holds
+ * ~100 MB of heap until its job is written: JOBS_BODIES_AT_ONCE and JOBS_BODIES_PER_KEY bound the
+ * heap all bodies together may take, whatever clients send (429 with Retry-After beyond).
+ */
+const bodies = { all: 0, byKey: new Map<string, number>() };
+
+/** A place to read one body in (its release), or the 429. */
+function bodySlot(deps: Deps, keyId: string): (() => void) | ApiError {
+  const { bodiesAtOnce, bodiesPerKey } = deps.config.jobs;
+  const mine = bodies.byKey.get(keyId) ?? 0;
+  if (mine >= bodiesPerKey || bodies.all >= bodiesAtOnce) {
+    const which = mine >= bodiesPerKey ? `${bodiesPerKey} per key (JOBS_BODIES_PER_KEY)` : `${bodiesAtOnce} (JOBS_BODIES_AT_ONCE)`;
+    return new ApiError('RATE_LIMITED', `Job request bodies are read at most ${which} at once; try again shortly`, { retryAfterSec: 1 });
+  }
+  bodies.all++;
+  bodies.byKey.set(keyId, mine + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    bodies.all--;
+    const left = (bodies.byKey.get(keyId) ?? 1) - 1;
+    if (left > 0) bodies.byKey.set(keyId, left);
+    else bodies.byKey.delete(keyId);
+  };
+}
+
+/**
+ * A refusal sent before the body is read still reaches the client: the body is read and dropped
+ * as it comes (no memory kept; the connection closed once more than the upload cap has come).
+ * Closing a connection with unread bytes resets it, and a client still sending then often loses
+ * the answer (undici's fetch reports ECONNRESET).
+ */
+function refuseUnread(req: IncomingMessage, res: ServerResponse, deps: Deps, error: ApiError, requestId: string): void {
+  let seen = 0;
+  req.on('data', (c: Buffer) => {
+    seen += c.length;
+    if (seen > deps.config.jobs.maxBodyBytes) req.socket.destroy();
+  });
+  req.resume();
+  sendError(res, error, {}, requestId);
+}
+
 async function readRequest(
   req: IncomingMessage,
   deps: Deps,
@@ -95,7 +160,7 @@ async function readRequest(
   const cfg = deps.config.jobs;
   let request: JobRequest | ApiError;
   try {
-    request = await readJobRequest(req, queryOf(req), cfg.maxBodyBytes, cfg.maxItems);
+    request = await readJobRequest(req, queryOf(req), { upload: cfg.maxBodyBytes, json: cfg.maxJsonBodyBytes }, cfg.maxItems);
   } catch (e) {
     if (e instanceof ApiError) return e;
     throw e;
@@ -120,13 +185,7 @@ export async function createJob(
   const busy = await tooManyRunning(svc, deps, key);
   if (busy) return busy;
   const bytes = items.reduce((n, i) => n + i.input.length, 0);
-  const used = await svc.store.bytesOf(key.id);
-  if (used + bytes > deps.config.jobs.keyQuotaBytes) {
-    return new ApiError(
-      'PAYLOAD_TOO_LARGE',
-      `This key's stored jobs would exceed its quota of ${Math.round(deps.config.jobs.keyQuotaBytes / 1024 / 1024)} MiB (JOBS_KEY_QUOTA_MB; finished jobs are kept for JOBS_RETENTION_DAYS)`,
-    );
-  }
+  if ((await svc.store.bytesOf(key.id)) + bytes > deps.config.jobs.keyQuotaBytes) return overQuota(deps);
   const poor = await firstItemCovered(deps, key, r.route, items[0]);
   if (poor) return poor;
   const id = `job_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
@@ -192,16 +251,23 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;
-    const r = await readRequest(req, deps, svc);
-    if (r instanceof ApiError) return sendError(res, r, {}, info.id);
-    const made = await createJob(svc, deps, key, r);
-    if (made instanceof ApiError) return sendError(res, made, {}, info.id);
-    sendJson(
-      res,
-      202,
-      { success: true, job: jobView(made.row, svc.runner.rateOf(made.row)) },
-      made.existing ? { 'idempotent-replayed': 'true' } : {},
-    );
+    const refused = await refusedBeforeBody(svc, deps, key, req);
+    const release = refused ?? bodySlot(deps, key.id);
+    if (release instanceof ApiError) return refuseUnread(req, res, deps, release, info.id);
+    try {
+      const r = await readRequest(req, deps, svc);
+      if (r instanceof ApiError) return sendError(res, r, {}, info.id);
+      const made = await createJob(svc, deps, key, r);
+      if (made instanceof ApiError) return sendError(res, made, {}, info.id);
+      sendJson(
+        res,
+        202,
+        { success: true, job: jobView(made.row, svc.runner.rateOf(made.row)) },
+        made.existing ? { 'idempotent-replayed': 'true' } : {},
+      );
+    } finally {
+      release();
+    }
   }
 
   async function estimate(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
@@ -209,10 +275,16 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;
-    const r = await readRequest(req, deps, svc);
-    if (r instanceof ApiError) return sendError(res, r, {}, info.id);
-    const balance = await deps.ledger.balance(key.id);
-    sendJson(res, 200, { success: true, credits_remaining: balance, credits_charged: 0, estimate: await estimateJob(deps, r) });
+    const release = bodySlot(deps, key.id);
+    if (release instanceof ApiError) return refuseUnread(req, res, deps, release, info.id);
+    try {
+      const r = await readRequest(req, deps, svc);
+      if (r instanceof ApiError) return sendError(res, r, {}, info.id);
+      const balance = await deps.ledger.balance(key.id);
+      sendJson(res, 200, { success: true, credits_remaining: balance, credits_charged: 0, estimate: await estimateJob(deps, r) });
+    } finally {
+      release();
+    }
   }
 
   async function byId(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
@@ -252,7 +324,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
   ): Promise<void> {
     let body: Record<string, unknown> = {};
     try {
-      const text = await new BodyReader(64 * 1024).text(req);
+      const text = await bodyText(req, 64 * 1024, 'a resume body is {"max_credits": n}');
       if (text.trim()) body = JSON.parse(text) as Record<string, unknown>;
     } catch (e) {
       if (e instanceof ApiError) return sendError(res, e, {}, info.id);

@@ -2,15 +2,19 @@
  * A job's request: a JSON body `{operation, items, cache_max_age?, max_credits?, webhook?,
  * idempotency_key?}`, or the items uploaded as NDJSON (one JSON object per line) or CSV (a header
  * row of parameter names), with the job's options in the query string (the webhook secret in
- * the `x-webhook-secret` header, kept out of URLs and logs). NDJSON and CSV are read line by
- * line as they arrive; every body is bounded by JOBS_MAX_BODY_MB (413 beyond).
+ * the `x-webhook-secret` header, kept out of URLs and logs). NDJSON and CSV are read as streams
+ * in bounded memory and bounded event-loop turns: lines are split in one pass over the bytes, CSV
+ * by csv-parse; a line, a CSV row or field, and a whole body each have a cap, enforced as they
+ * arrive (BodyCaps, LINE_MAX_BYTES, FIELD_MAX_BYTES). A JSON body, under its lower cap, is parsed
+ * in one JSON.parse.
  *
  * Every item is validated up front exactly as its single REST request would be (query-string
  * types, then the operation's own rules): a job with an invalid item is refused as a whole,
  * with details naming `items[i].param`.
  */
 import type { IncomingMessage } from 'node:http';
-import { StringDecoder } from 'node:string_decoder';
+import { pipeline } from 'node:stream/promises';
+import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
@@ -35,7 +39,8 @@ export interface JobRequest {
 export interface ValidItem {
   /** The item as stored and echoed in results (JSON). */
   input: string;
-  params: URLSearchParams;
+  /** Its cache_max_age (its own, else the job's), if any. */
+  maxAge: string | null;
   /** Most credits its single request may cost (its reservation). */
   maxCost: number;
   cacheKey: string;
@@ -51,49 +56,99 @@ const MAX_DETAILS = 50;
  */
 const unread = (req: IncomingMessage) => req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
 
-export class BodyReader {
-  constructor(private readonly limit: number) {}
+/**
+ * What one job request body may hold (README "Bulk lookups"). Each cap is enforced while reading,
+ * before more is read or kept: a body over its cap is 413, a line or field over its cap 400 naming
+ * the item. Nothing is charged.
+ */
+export interface BodyCaps {
+  /** JOBS_MAX_BODY_MB: a CSV or NDJSON upload. */
+  upload: number;
+  /** JOBS_MAX_JSON_BODY_MB: a JSON body, parsed in one JSON.parse (so its cap is the lower one). */
+  json: number;
+}
 
-  /** Refuses a body whose declared length is over the limit before reading any of it. */
-  private declared(req: IncomingMessage): void {
-    if (declaresOver(req, this.limit)) throw tooLarge(this.limit);
-  }
+/** An NDJSON line or a CSV record (one item): at most 64 KiB. */
+export const LINE_MAX_BYTES = 64 * 1024;
+/** A CSV field (one parameter's value): at most 16 KiB. */
+export const FIELD_MAX_BYTES = 16 * 1024;
+/**
+ * Bytes parsed between two turns of the event loop: a body that has arrived faster than it is
+ * parsed still lets other requests run every ~256 KiB (about a millisecond of parsing).
+ */
+const BYTES_PER_TURN = 256 * 1024;
 
-  /** The body's lines as they arrive (a trailing line without newline included). */
-  async *lines(req: IncomingMessage): AsyncGenerator<string> {
-    this.declared(req);
-    const decoder = new StringDecoder('utf8');
-    let size = 0;
-    let rest = '';
-    for await (const chunk of unread(req)) {
-      size += chunk.length;
-      if (size > this.limit) throw tooLarge(this.limit);
-      rest += decoder.write(chunk);
-      let nl: number;
-      while ((nl = rest.indexOf('\n')) >= 0) {
-        yield rest.slice(0, nl).replace(/\r$/, '');
-        rest = rest.slice(nl + 1);
+const nextTurn = () => new Promise<void>((done) => setImmediate(done));
+
+/**
+ * The body's chunks as they arrive, counted against `limit` (413 once over; a declared length over
+ * it is refused before anything is read), with a turn of the event loop every BYTES_PER_TURN.
+ */
+async function* bodyChunks(req: IncomingMessage, limit: number, setting: string): AsyncGenerator<Buffer> {
+  if (declaresOver(req, limit)) throw tooLarge(limit, setting);
+  let size = 0;
+  let sinceTurn = 0;
+  for await (const chunk of unread(req)) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit, setting);
+    // A large chunk (a body that arrived faster than it is parsed) is handed on in slices.
+    for (let at = 0; at < chunk.length; at += BYTES_PER_TURN) {
+      const slice = chunk.length <= BYTES_PER_TURN ? chunk : chunk.subarray(at, at + BYTES_PER_TURN);
+      yield slice;
+      sinceTurn += slice.length;
+      if (sinceTurn >= BYTES_PER_TURN) {
+        sinceTurn = 0;
+        await nextTurn();
       }
     }
-    rest += decoder.end();
-    if (rest) yield rest.replace(/\r$/, '');
-  }
-
-  async text(req: IncomingMessage): Promise<string> {
-    this.declared(req);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of unread(req)) {
-      size += chunk.length;
-      if (size > this.limit) throw tooLarge(this.limit);
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
   }
 }
 
-function tooLarge(limit: number): ApiError {
-  return new ApiError('PAYLOAD_TOO_LARGE', `A job's request body may be at most ${Math.round(limit / 1024 / 1024)} MiB (JOBS_MAX_BODY_MB)`);
+/** Thrown by `lines` for a line over LINE_MAX_BYTES; the reader names the item it would have been. */
+class LineTooLong extends Error {}
+
+/**
+ * Lines of a byte stream, split in one pass over the bytes (a newline byte never occurs inside a
+ * UTF-8 character): a line's pieces are kept as slices of the chunks and decoded once, when the
+ * line ends. A trailing line without newline is included; a trailing \r dropped.
+ */
+export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_BYTES): AsyncGenerator<string> {
+  let pieces: Buffer[] = [];
+  let length = 0;
+  const line = () => {
+    const text = Buffer.concat(pieces, length).toString('utf8');
+    pieces = [];
+    length = 0;
+    return text.endsWith('\r') ? text.slice(0, -1) : text;
+  };
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+      if (length + nl - start > maxBytes) throw new LineTooLong();
+      pieces.push(chunk.subarray(start, nl));
+      length += nl - start;
+      start = nl + 1;
+      yield line();
+    }
+    if (length + chunk.length - start > maxBytes) throw new LineTooLong();
+    if (start < chunk.length) {
+      pieces.push(chunk.subarray(start));
+      length += chunk.length - start;
+    }
+  }
+  if (length) yield line();
+}
+
+/** A whole body as text, at most `limit` bytes (413 naming `setting` beyond). */
+export async function bodyText(req: IncomingMessage, limit: number, setting: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of bodyChunks(req, limit, setting)) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(limit: number, setting: string): ApiError {
+  const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MiB` : `${Math.round(limit / 1024)} KiB`;
+  return new ApiError('PAYLOAD_TOO_LARGE', `This job request body may be at most ${size} (${setting})`);
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -173,28 +228,22 @@ function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string,
 
 /**
  * Reads a job request in whichever form it came. Shape problems are a 400 naming each
- * parameter; the items themselves are checked by `validateItems`.
+ * parameter; the items themselves are checked by `validateItems`. Throws the ApiError of a body
+ * over its cap (413).
  */
 export async function readJobRequest(
   req: IncomingMessage,
   query: URLSearchParams,
-  maxBodyBytes: number,
+  caps: BodyCaps,
   maxItems: number,
 ): Promise<JobRequest | ApiError> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  const reader = new BodyReader(maxBodyBytes);
-  const problems: ParamProblem[] = [];
-  const itemProblems: ParamProblem[] = [];
-  const items: (Record<string, string> | null)[] = [];
-  const tooMany = () => invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
-  let options: Omit<JobRequest, 'items' | 'itemProblems'>;
   const header = (n: string) => {
     const h = req.headers[n];
     return Array.isArray(h) ? h[0] : h;
   };
-
   if (type === 'application/json' || type === '') {
-    const text = await reader.text(req);
+    const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB');
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -205,45 +254,107 @@ export async function readJobRequest(
       return invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
     const o = body as Record<string, unknown>;
     return jobRequestOf({ ...o, idempotency_key: o.idempotency_key ?? header('idempotency-key') }, maxItems);
-  } else if (type === 'application/x-ndjson' || type === 'application/ndjson' || type === 'application/jsonl') {
-    options = uploadOptions(query, header, problems);
-    let n = 0;
-    for await (const line of reader.lines(req)) {
+  }
+  const ndjson = type === 'application/x-ndjson' || type === 'application/ndjson' || type === 'application/jsonl';
+  if (!ndjson && type !== 'text/csv')
+    return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send a job as application/json, or its items as application/x-ndjson or text/csv');
+  const problems: ParamProblem[] = [];
+  const options = uploadOptions(query, header, problems);
+  const chunks = bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB');
+  const read = await (ndjson ? ndjsonItems(chunks, maxItems) : csvItems(chunks, maxItems));
+  if (read instanceof ApiError) return read;
+  if (read.items.length === 0)
+    problems.push({
+      param: 'items',
+      message: ndjson ? 'the upload has no items' : 'the CSV has no rows under its header of parameter names',
+    });
+  if (problems.length) return invalidInput(capped(problems));
+  return { ...options, ...read };
+}
+
+const tooMany = (maxItems: number) => invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
+
+/** Items of an NDJSON upload: one JSON object per non-blank line. */
+async function ndjsonItems(
+  chunks: AsyncIterable<Buffer>,
+  maxItems: number,
+): Promise<Pick<JobRequest, 'items' | 'itemProblems'> | ApiError> {
+  const items: JobRequest['items'] = [];
+  const itemProblems: ParamProblem[] = [];
+  try {
+    for await (const line of lines(chunks)) {
       if (!line.trim()) continue;
-      if (items.length >= maxItems) return tooMany();
+      if (items.length >= maxItems) return tooMany(maxItems);
+      const i = items.length;
       let v: unknown;
       try {
         v = JSON.parse(line);
       } catch {
-        itemProblems.push({ param: `items[${n++}]`, message: 'line is not JSON' });
+        itemProblems.push({ param: `items[${i}]`, message: 'line is not JSON' });
         items.push(null);
         continue;
       }
-      items.push(itemOf(v, n++, itemProblems));
+      items.push(itemOf(v, i, itemProblems));
     }
-    if (items.length === 0) problems.push({ param: 'items', message: 'the upload has no items' });
-  } else if (type === 'text/csv') {
-    options = uploadOptions(query, header, problems);
-    let columns: string[] | null = null;
-    for await (const line of csvRecords(reader.lines(req))) {
-      if (!columns) {
-        columns = line.map((c) => c.trim().replace(/^\uFEFF/, ''));
-        continue;
-      }
-      if (line.length === 1 && line[0] === '') continue;
-      if (items.length >= maxItems) return tooMany();
-      const item: Record<string, string> = {};
-      columns.forEach((c, j) => {
-        if (c && line[j] !== undefined && line[j] !== '') item[c] = line[j];
-      });
-      items.push(item);
-    }
-    if (items.length === 0) problems.push({ param: 'items', message: 'the CSV has no rows under its header of parameter names' });
-  } else {
-    return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send a job as application/json, or its items as application/x-ndjson or text/csv');
+  } catch (e) {
+    if (!(e instanceof LineTooLong)) throw e;
+    return invalidInput([{ param: `items[${items.length}]`, message: `an NDJSON line may be at most ${LINE_MAX_BYTES / 1024} KiB` }]);
   }
-  if (problems.length) return invalidInput(capped(problems));
-  return { ...options, items, itemProblems };
+  return { items, itemProblems };
+}
+
+/** Why csv-parse stopped, as a client can act on it. */
+const CSV_PROBLEMS: Record<string, string> = {
+  CSV_MAX_RECORD_SIZE: `a CSV row may be at most ${LINE_MAX_BYTES / 1024} KiB`,
+  CSV_QUOTE_NOT_CLOSED: 'a quoted CSV field is not closed',
+  CSV_INVALID_CLOSING_QUOTE: 'a quoted CSV field must end with its closing quote',
+};
+
+/**
+ * Items of a CSV upload (RFC 4180: quoted fields may hold commas, doubled quotes and newlines): a
+ * header row of parameter names, then one item per row. csv-parse reads it as a stream, a row at
+ * most LINE_MAX_BYTES, a field at most FIELD_MAX_BYTES.
+ */
+async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promise<Pick<JobRequest, 'items' | 'itemProblems'> | ApiError> {
+  const items: JobRequest['items'] = [];
+  let columns: string[] | null = null;
+  const rows = parseCsv({
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    record_delimiter: ['\r\n', '\n'],
+    max_record_size: LINE_MAX_BYTES,
+  });
+  try {
+    await pipeline(chunks, rows, async (records: AsyncIterable<string[]>) => {
+      for await (const row of records) {
+        if (!columns) {
+          columns = row.map((c) => c.trim());
+          continue;
+        }
+        if (items.length >= maxItems) throw tooMany(maxItems);
+        const item: Record<string, string> = {};
+        for (let j = 0; j < columns.length; j++) {
+          const value = row[j];
+          if (value === undefined || value === '' || !columns[j]) continue;
+          if (Buffer.byteLength(value) > FIELD_MAX_BYTES)
+            throw invalidInput([
+              { param: `items[${items.length}].${columns[j]}`, message: `a CSV field may be at most ${FIELD_MAX_BYTES / 1024} KiB` },
+            ]);
+          item[columns[j]] = value;
+        }
+        items.push(item);
+      }
+    });
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('CSV_'))
+      return invalidInput([{ param: `items[${items.length}]`, message: CSV_PROBLEMS[code] ?? 'is not a well-formed CSV row' }]);
+    throw e;
+  }
+  return { items, itemProblems: [] };
 }
 
 /** A job request given as one object (a JSON body; the GraphQL mutation's input). */
@@ -278,41 +389,6 @@ function uploadOptions(query: URLSearchParams, header: (n: string) => string | u
 function capped(problems: ParamProblem[]): ParamProblem[] {
   if (problems.length <= MAX_DETAILS) return problems;
   return [...problems.slice(0, MAX_DETAILS), { param: 'items', message: `…and ${problems.length - MAX_DETAILS} more problems` }];
-}
-
-/**
- * RFC 4180 records from lines: quoted fields may hold commas, doubled quotes and newlines.
- */
-export async function* csvRecords(lines: AsyncIterable<string>): AsyncGenerator<string[]> {
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for await (const line of lines) {
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
-      if (quoted) {
-        if (c === '"') {
-          if (line[i + 1] === '"') {
-            field += '"';
-            i++;
-          } else quoted = false;
-        } else field += c;
-      } else if (c === '"' && field === '') quoted = true;
-      else if (c === ',') {
-        fields.push(field);
-        field = '';
-      } else field += c;
-    }
-    if (quoted) {
-      field += '\n';
-      continue;
-    }
-    fields.push(field);
-    yield fields;
-    fields = [];
-    field = '';
-  }
-  if (quoted || field || fields.length) yield [...fields, field];
 }
 
 /**
@@ -357,7 +433,12 @@ export async function validateItems(
         problems.push({ param: `items[${i}].${route.restName.get(p.param) ?? p.param}`, message: p.message });
       continue;
     }
-    items.push({ input: JSON.stringify(given), params, maxCost: reservationOf(route.op, checked.args), cacheKey: checked.cacheKey });
+    items.push({
+      input: JSON.stringify(given),
+      maxAge: params.get('cache_max_age'),
+      maxCost: reservationOf(route.op, checked.args),
+      cacheKey: checked.cacheKey,
+    });
   }
   if (problems.length) return invalidInput(capped(problems));
   return { route, items };

@@ -120,9 +120,13 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
           '401': error('UNAUTHORIZED'),
           '503': unavailable,
           '402': error('INSUFFICIENT_CREDITS: the balance does not cover the first item'),
-          '413': error("PAYLOAD_TOO_LARGE: body over JOBS_MAX_BODY_MB, or the key's stored jobs over JOBS_KEY_QUOTA_MB"),
+          '413': error(
+            "PAYLOAD_TOO_LARGE: an upload over JOBS_MAX_BODY_MB or a JSON body over JOBS_MAX_JSON_BODY_MB, or the key's stored jobs over JOBS_KEY_QUOTA_MB",
+          ),
           '415': error('UNSUPPORTED_MEDIA_TYPE'),
-          '429': error("RATE_LIMITED: the key's rate limit, or JOBS_MAX_RUNNING_PER_KEY unfinished jobs"),
+          '429': error(
+            "RATE_LIMITED: the key's rate limit, JOBS_MAX_RUNNING_PER_KEY unfinished jobs, or job bodies being read at once (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE; Retry-After)",
+          ),
         },
         security,
       },
@@ -165,6 +169,10 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
           },
           '400': error('INVALID_INPUT'),
           '401': error('UNAUTHORIZED'),
+          '413': error('PAYLOAD_TOO_LARGE: an upload over JOBS_MAX_BODY_MB or a JSON body over JOBS_MAX_JSON_BODY_MB'),
+          '429': error(
+            "RATE_LIMITED: the key's rate limit, or job bodies being read at once (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE; Retry-After)",
+          ),
           '503': unavailable,
         },
         security,

@@ -2,17 +2,25 @@
  * A job request body over JOBS_MAX_BODY_MB is answered 413 PAYLOAD_TOO_LARGE (JSON, 0 credits) —
  * whether its size was declared (content-length) or only found while reading (chunked NDJSON) —
  * and the rest of it is never read: the connection closes after the answer.
+ *
+ * The cheap checks come before the body: a key at its job limit (429) or over its quota (413) is
+ * answered from the headers while its body is still on the way, and at most JOBS_BODIES_PER_KEY
+ * bodies of a key are read at once (429 with Retry-After beyond).
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { call, heldRepos, repoUrl, waitFinal, waitFor } from './helpers.js';
 
+const held = heldRepos('limit');
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ env: { JOBS_MAX_BODY_MB: '1' } });
+  h = await startHarness({ routes: [held.route], env: { JOBS_MAX_BODY_MB: '1', JOBS_MAX_RUNNING_PER_KEY: '1' } });
 });
 afterAll(async () => {
+  held.releaseAll({ free: true });
   await h?.close();
 });
 
@@ -69,5 +77,76 @@ describe('job request bodies over JOBS_MAX_BODY_MB', () => {
     expect(JSON.parse(r.body)).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
     expect(r.connection).toBe('close');
     expect((await h.rest('/v1/account', { key })).body).toMatchObject({ credits_remaining: 100 });
+  });
+});
+
+/** An upload whose first chunk is sent and whose end is not: the answer must come before it. */
+function openUpload(key: string): { req: ClientRequest; response: Promise<{ res: IncomingMessage; body: string }> } {
+  const u = new URL(`${h.url}/v1/jobs?operation=/v1/code/repository`);
+  let req!: ClientRequest;
+  const response = new Promise<{ res: IncomingMessage; body: string }>((resolve, reject) => {
+    req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/x-ndjson', 'transfer-encoding': 'chunked' },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ res, body }));
+      },
+    );
+    req.on('error', reject);
+  });
+  req.write(line.repeat(10));
+  return { req, response };
+}
+
+describe('checks before the body is read', () => {
+  it('a key at its job limit is refused 429 while its upload is still on the way; nothing charged', async () => {
+    const { key } = await h.key(10);
+    const first = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: { operation: '/v1/code/repository', items: [{ url: repoUrl('limit', 'a') }] },
+    });
+    expect(first.status).toBe(202);
+    await waitFor(() => held.waiting() === 1);
+    const upload = openUpload(key);
+    const { res, body } = await upload.response;
+    expect(res.statusCode).toBe(429);
+    expect(JSON.parse(body)).toMatchObject({
+      error: { code: 'RATE_LIMITED', message: expect.stringContaining('JOBS_MAX_RUNNING_PER_KEY') },
+    });
+    upload.req.destroy();
+    held.releaseAll();
+    // The job's one item charged; the refused upload nothing.
+    expect(await waitFinal(h, key, first.body.job.id)).toMatchObject({ status: 'completed', credits_charged: 1 });
+    expect((await h.rest('/v1/account', { key })).body).toMatchObject({ credits_remaining: 9 });
+  });
+
+  it('a second body of the same key while one is being read: 429 with Retry-After; the first goes on, and later ones are read again', async () => {
+    const { key } = await h.key(10);
+    const first = openUpload(key);
+    // The first is being read (its slot taken) once its first lines have arrived.
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await call(h, 'POST', '/v1/jobs/estimate', {
+      key,
+      body: { operation: '/v1/code/repository', items: [{ url: repoUrl('limit', 'b') }] },
+    });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('1');
+    expect(second.body).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringContaining('JOBS_BODIES_PER_KEY') } });
+    first.req.end(line);
+    const done = await first.response;
+    expect(done.res.statusCode).toBe(202);
+    const third = await call(h, 'POST', '/v1/jobs/estimate', {
+      key,
+      body: { operation: '/v1/code/repository', items: [{ url: repoUrl('limit', 'c') }] },
+    });
+    expect(third.status).toBe(200);
   });
 });

@@ -1,0 +1,162 @@
+/**
+ * Job request bodies are read in bounded memory and bounded event-loop turns: lines split in one
+ * pass over the bytes (across chunk boundaries, multi-byte characters intact), CSV through
+ * csv-parse, every line, field and body under its cap — refused at the cap, not after.
+ */
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors.js';
+import { FIELD_MAX_BYTES, LINE_MAX_BYTES, lines, readJobRequest } from './input.js';
+import type { JobRequest } from './input.js';
+
+const CAPS = { upload: 32 * 1024 * 1024, json: 16 * 1024 * 1024 };
+
+async function* chunked(text: string | Buffer, size: number): AsyncGenerator<Buffer> {
+  const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+async function all<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+/** A request as readJobRequest sees one: a readable body with headers. */
+function request(body: string | Buffer, type: string, chunk = 64 * 1024, headers: Record<string, string> = {}): IncomingMessage {
+  const req = Readable.from(chunked(body, chunk)) as unknown as IncomingMessage;
+  Object.assign(req, { headers: { 'content-type': type, ...headers } });
+  return req;
+}
+
+const read = (body: string | Buffer, type: string, opts: { chunk?: number; caps?: typeof CAPS; maxItems?: number } = {}) =>
+  readJobRequest(
+    request(body, type, opts.chunk),
+    new URLSearchParams({ operation: '/v1/code/repository' }),
+    opts.caps ?? CAPS,
+    opts.maxItems ?? 100_000,
+  );
+
+function problems(r: JobRequest | ApiError): { param: string; message: string }[] {
+  expect(r).toBeInstanceOf(ApiError);
+  return ((r as ApiError).details as { param: string; message: string }[]) ?? [];
+}
+
+describe('lines', () => {
+  it('splits across chunk boundaries of any size, drops a trailing \\r, keeps multi-byte characters whole', async () => {
+    const text = 'first\r\nsecond ünïcødé ✓\n\nlast without newline';
+    for (const size of [1, 2, 3, 7, 64]) {
+      expect(await all(lines(chunked(text, size)))).toEqual(['first', 'second ünïcødé ✓', '', 'last without newline']);
+    }
+  });
+
+  it('refuses a line over the cap as soon as it is over, before the rest arrives', async () => {
+    let served = 0;
+    async function* endless(): AsyncGenerator<Buffer> {
+      for (;;) {
+        served++;
+        yield Buffer.alloc(1024, 97);
+      }
+    }
+    await expect(all(lines(endless(), 10 * 1024))).rejects.toThrow();
+    expect(served).toBeLessThanOrEqual(11);
+  });
+});
+
+describe('readJobRequest: NDJSON', () => {
+  it('one item per non-blank line; a line that is not JSON is named by its item index', async () => {
+    const r = await read('{"url":"a"}\n\n  \nnot json\r\n{"url":"b"}', 'application/x-ndjson', { chunk: 5 });
+    expect(r).not.toBeInstanceOf(ApiError);
+    const ok = r as JobRequest;
+    expect(ok.items).toEqual([{ url: 'a' }, null, { url: 'b' }]);
+    expect(ok.itemProblems).toEqual([{ param: 'items[1]', message: 'line is not JSON' }]);
+  });
+
+  it('a 30 MB single line is refused at the line cap (400 naming the item and the cap), in well under a second', async () => {
+    const body = Buffer.concat([Buffer.from('{"url":"a"}\n{"url":"'), Buffer.alloc(30 * 1024 * 1024, 97), Buffer.from('"}\n')]);
+    const started = Date.now();
+    const p = problems(await read(body, 'application/x-ndjson'));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(p).toEqual([{ param: 'items[1]', message: `an NDJSON line may be at most ${LINE_MAX_BYTES / 1024} KiB` }]);
+  });
+});
+
+describe('readJobRequest: CSV', () => {
+  it('RFC 4180: quoted commas, doubled quotes and newlines; BOM, CRLF and LF rows, blank rows skipped', async () => {
+    const csv = '\uFEFFname,url\r\n"Doe, Jane",a\r\n\r\nplain,"b ""quoted"""\nmulti,"two\nlines"\n';
+    for (const chunk of [1, 3, 1024]) {
+      const r = (await read(csv, 'text/csv', { chunk })) as JobRequest;
+      expect(r.items).toEqual([
+        { name: 'Doe, Jane', url: 'a' },
+        { name: 'plain', url: 'b "quoted"' },
+        { name: 'multi', url: 'two\nlines' },
+      ]);
+    }
+  });
+
+  it('a 16 MB field is refused at the row cap, in well under a second (it once grew a character at a time until the heap ran out)', async () => {
+    const body = Buffer.concat([Buffer.from('url\n'), Buffer.alloc(16 * 1024 * 1024, 97)]);
+    const started = Date.now();
+    const p = problems(await read(body, 'text/csv'));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(p).toEqual([{ param: 'items[0]', message: `a CSV row may be at most ${LINE_MAX_BYTES / 1024} KiB` }]);
+  });
+
+  it('a quoted 16 MB field is refused the same way', async () => {
+    const body = Buffer.concat([Buffer.from('url\n"'), Buffer.alloc(16 * 1024 * 1024, 97)]);
+    expect(problems(await read(body, 'text/csv'))[0].message).toBe(`a CSV row may be at most ${LINE_MAX_BYTES / 1024} KiB`);
+  });
+
+  it('a field over its own cap (within the row cap) is named by item and parameter', async () => {
+    const body = `name,url\nok,a\nbig,${'b'.repeat(FIELD_MAX_BYTES + 1)}\n`;
+    expect(problems(await read(body, 'text/csv'))).toEqual([
+      { param: 'items[1].url', message: `a CSV field may be at most ${FIELD_MAX_BYTES / 1024} KiB` },
+    ]);
+  });
+
+  it('an unclosed quote is a 400 naming the row, not a crash', async () => {
+    expect(problems(await read('url\na\n"b', 'text/csv'))).toEqual([{ param: 'items[1]', message: 'a quoted CSV field is not closed' }]);
+  });
+
+  it('more rows than JOBS_MAX_ITEMS: refused', async () => {
+    const p = problems(await read('url\na\nb\nc\n', 'text/csv', { maxItems: 2 }));
+    expect(p[0]).toMatchObject({ param: 'items', message: expect.stringContaining('JOBS_MAX_ITEMS') });
+  });
+});
+
+describe('readJobRequest: body caps', () => {
+  it('an upload over JOBS_MAX_BODY_MB and a JSON body over the lower JOBS_MAX_JSON_BODY_MB are 413 naming their setting', async () => {
+    const caps = { upload: 2 * 1024 * 1024, json: 1024 * 1024 };
+    const line = '{"url":"https://github.com/octo/some-repository-name"}\n';
+    const upload = line.repeat(Math.ceil((3 * 1024 * 1024) / line.length));
+    await expect(read(upload, 'application/x-ndjson', { caps })).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('JOBS_MAX_BODY_MB'),
+    });
+    const json = JSON.stringify({ operation: '/v1/code/repository', items: Array(40_000).fill({ url: 'https://github.com/a/b' }) });
+    expect(json.length).toBeGreaterThan(caps.json);
+    expect(json.length).toBeLessThan(caps.upload);
+    await expect(read(json, 'application/json', { caps })).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('JOBS_MAX_JSON_BODY_MB'),
+    });
+  });
+
+  it('a body that has all arrived is parsed in turns: other work runs while 8 MB of NDJSON is read', async () => {
+    const line = '{"url":"https://github.com/octo/some-repository-name"}\n';
+    const body = line.repeat(Math.ceil((8 * 1024 * 1024) / line.length));
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      turns++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const r = (await read(body, 'application/x-ndjson', { chunk: 1024 * 1024, maxItems: 1_000_000 })) as JobRequest;
+    counting = false;
+    expect(r.items.length).toBe(Math.ceil((8 * 1024 * 1024) / line.length));
+    // One turn at least every 256 KiB: 32 for 8 MB.
+    expect(turns).toBeGreaterThanOrEqual(30);
+  });
+});
