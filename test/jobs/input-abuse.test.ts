@@ -45,7 +45,11 @@ afterAll(() => {
 async function post(path: string, type: string, body: string | Uint8Array): Promise<{ status: number | string; ms: number; body: string }> {
   const started = Date.now();
   try {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': type }, body: body as BodyInit });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': type },
+      body: body as BodyInit,
+    });
     return { status: res.status, body: await res.text(), ms: Date.now() - started };
   } catch (e) {
     return { status: `failed: ${(e as Error).message} ${String((e as { cause?: unknown }).cause)}`, body: '', ms: Date.now() - started };
