@@ -11,7 +11,8 @@
  * not), so a second server on the same directory exits at once and changes nothing. Then it takes
  * group and other access away from everything in DATA_DIR (src/store/data-dir.ts), logging what
  * it changed. A setting or resource that stops the start (a bad value, the port in use, DATA_DIR
- * unusable, Redis out of reach) is reported as one line naming it, exit code 1.
+ * unusable, Redis out of reach, REDIS_URL without SECRETS_KEY) is reported as one line naming it,
+ * exit code 1.
  */
 import { warmUp } from './http/warm-up.js';
 import { createApp, createHttpServer } from './app.js';
@@ -22,6 +23,7 @@ import type { OpenDeps } from './deps.js';
 import { guardUnhandledRejections } from './observability/process-guard.js';
 import { tightenDataDir } from './store/data-dir.js';
 import { DataDirLockError, lockDataDir } from './store/lock.js';
+import { SecretsKeyError } from './store/secrets.js';
 
 /** After the grace period: how long cancelled requests get to answer and settle. */
 const CANCEL_WAIT_MS = 3_000;
@@ -84,6 +86,7 @@ async function open(config: Config) {
     try {
       deps = openDeps(config, { defaultMetrics: true });
     } catch (e) {
+      if (e instanceof SecretsKeyError) throw new StartupError(e.message, { cause: e });
       const code = (e as { code?: unknown }).code;
       if (typeof code === 'string' && /^(SQLITE_|E[A-Z]+$)/.test(code)) {
         throw new StartupError(`DATA_DIR ${config.dataDir}: cannot open its store (${code}: ${(e as Error).message})`, { cause: e });
