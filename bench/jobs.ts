@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Route } from '../src/replay/server.js';
 import { repoJson } from '../test/data.js';
-import { startRedisServer } from '../test/redis/redis-server.js';
+import { startRedisServer, TEST_SECRETS_KEY } from '../test/redis/redis-server.js';
 import type { RedisServer } from '../test/redis/redis-server.js';
 import { startArgs } from '../test/start-args.js';
 import { freePort, percentile, rssMb, serveReplayChild, startLoggedChild, startReplayChild } from './lib.js';
@@ -142,7 +142,11 @@ async function run(variant: string, replay: ReplayChild): Promise<Row> {
     const start = async () => {
       const dir = mkdtempSync(join(tmpdir(), 'cl-bench-jobs-'));
       dirs.push(dir);
-      const env = { DATA_DIR: join(dir, 'data'), UPSTREAM_REPLAY_URL: replay.url, ...(redis ? { REDIS_URL: redis.url } : {}) };
+      const env = {
+        DATA_DIR: join(dir, 'data'),
+        UPSTREAM_REPLAY_URL: replay.url,
+        ...(redis ? { REDIS_URL: redis.url, SECRETS_KEY: TEST_SECRETS_KEY } : {}),
+      };
       return gateway(env, join(dir, 'gateway.log'));
     };
     await replay.reset();

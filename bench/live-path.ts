@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Route } from '../src/replay/server.js';
 import { repoJson } from '../test/data.js';
-import { startRedisServer } from '../test/redis/redis-server.js';
+import { startRedisServer, TEST_SECRETS_KEY } from '../test/redis/redis-server.js';
 import type { RedisServer } from '../test/redis/redis-server.js';
 import { startArgs } from '../test/start-args.js';
 import { cpuMs, freePort, hasWrk, median, serveReplayChild, startLoggedChild, startReplayChild, wrkRun } from './lib.js';
@@ -124,7 +124,7 @@ async function main() {
     const gws: Record<string, { url: string; log: string; pid: number | undefined }> = { gateway: await gateway('sqlite', {}) };
     if (withRedis) {
       redis = await startRedisServer();
-      gws['gateway (REDIS_URL)'] = await gateway('redis', { REDIS_URL: redis.url });
+      gws['gateway (REDIS_URL)'] = await gateway('redis', { REDIS_URL: redis.url, SECRETS_KEY: TEST_SECRETS_KEY });
     }
     // Not as shipped, and no target: the same gateway with the per-host politeness cap (8
     // connections to one upstream host) raised to the connection count, to show what the cap

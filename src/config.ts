@@ -7,6 +7,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LogFormat } from './log.js';
+import { parseSecretsKey } from './store/secrets.js';
 
 export interface Config {
   port: number;
@@ -46,6 +47,12 @@ export interface Config {
   cacheMemoryBytes: number;
   /** REDIS_URL: ledger, cache and single-flight on this Redis instead of the embedded store. */
   redisUrl: string | null;
+  /**
+   * SECRETS_KEY (32 bytes): the key stored secrets (jobs' webhook secrets) are sealed with
+   * (src/store/secrets.ts). Required with REDIS_URL; without it the embedded store uses
+   * DATA_DIR/secret.key. Never logged.
+   */
+  secretsKey: Buffer | null;
   /** With Redis: an unsettled reservation older than this was left by a crashed instance and is refunded. */
   reservationTtlMs: number;
   /** With Redis: how long one store call may take before it is a 503 (REDIS_COMMAND_TIMEOUT_MS). */
@@ -405,6 +412,12 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
   }
   const redisUrl = env.REDIS_URL?.trim() || null;
   if (redisUrl) checkRedisUrl(redisUrl);
+  const secretsKey = env.SECRETS_KEY?.trim() ? parseSecretsKey(env.SECRETS_KEY) : null;
+  if (redisUrl && !secretsKey) {
+    throw new Error(
+      'SECRETS_KEY is required with REDIS_URL: every instance seals and opens webhook secrets with it (32 bytes, the same on every instance, e.g. `openssl rand -base64 32`)',
+    );
+  }
   const keyRps = num(env, 'RATE_LIMIT_RPS', 0);
   const hostRps = num(env, 'UPSTREAM_PER_HOST_RPS', 0);
   return {
@@ -444,6 +457,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),
     cacheMemoryBytes: int(env, 'CACHE_MEMORY_MB', 32, 1) * 1024 * 1024,
     redisUrl,
+    secretsKey,
     reservationTtlMs: int(env, 'RESERVATION_TTL_MS', 5 * 60_000, 1_000),
     redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', DEFAULT_REDIS_COMMAND_TIMEOUT_MS, 10),
     upstream: {

@@ -1,7 +1,8 @@
 /**
  * Opens the process-wide services from configuration (embedded defaults: SQLite under
  * DATA_DIR, in-process single-flight; with REDIS_URL: ledger, result cache and single-flight on
- * Redis, shared by every instance — docs/scaling.md) and closes them again.
+ * Redis, shared by every instance — docs/scaling.md) and closes them again. The secrets key
+ * (SECRETS_KEY, else DATA_DIR/secret.key) is loaded once here: src/store/secrets.ts.
  */
 import { setMaxListeners } from 'node:events';
 import KeyvRedis from '@keyv/redis';
@@ -27,6 +28,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter } from './ratelimit/lim
 import { platformWalls } from './platforms/registry.js';
 import { openRedis, storeUnavailable } from './store/redis.js';
 import type { RedisStore } from './store/redis.js';
+import { dataDirSecretsKey, secretBox } from './store/secrets.js';
 import { openDatabase } from './store/sqlite.js';
 import { createUpstream } from './upstream/client.js';
 import type { Resolver } from './upstream/ssrf.js';
@@ -48,6 +50,8 @@ export interface DepsOverrides extends Partial<Deps> {
 }
 
 export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDeps {
+  // With REDIS_URL, config has SECRETS_KEY (every instance must open what another sealed).
+  const secrets = secretBox(config.secretsKey ?? dataDirSecretsKey(config.dataDir));
   const db = openDatabase(config.dataDir);
   const logger = overrides.logger ?? createLogger(config.logLevel, undefined, config.logFormat);
   const metrics: Metrics = overrides.metrics ?? createMetrics({ defaultMetrics: overrides.defaultMetrics });
@@ -108,6 +112,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
     rateLimiter: overrides.rateLimiter ?? (redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()),
     shutdown: shutdown.signal,
     activity: overrides.activity ?? createRequestActivity(),
+    secrets,
     ledger,
     cache:
       overrides.cache ??

@@ -8,9 +8,11 @@
  * the remaining connections and the stores; exit 0.
  *
  * Start-up holds DATA_DIR's lock first (src/store/lock.ts: one server per directory, REDIS_URL or
- * not), so a second server on the same directory exits at once and changes nothing. A setting or
- * resource that stops the start (a bad value, the port in use, DATA_DIR unusable, Redis out of
- * reach) is reported as one line naming it, exit code 1.
+ * not), so a second server on the same directory exits at once and changes nothing. Then it takes
+ * group and other access away from everything in DATA_DIR (src/store/data-dir.ts), logging what
+ * it changed. A setting or resource that stops the start (a bad value, the port in use, DATA_DIR
+ * unusable, Redis out of reach, REDIS_URL without SECRETS_KEY) is reported as one line naming it,
+ * exit code 1.
  */
 import { warmUp } from './http/warm-up.js';
 import { createApp, createHttpServer } from './app.js';
@@ -19,7 +21,9 @@ import type { Config } from './config.js';
 import { bootstrapKey, openDeps } from './deps.js';
 import type { OpenDeps } from './deps.js';
 import { guardUnhandledRejections } from './observability/process-guard.js';
+import { tightenDataDir } from './store/data-dir.js';
 import { DataDirLockError, lockDataDir } from './store/lock.js';
+import { SecretsKeyError } from './store/secrets.js';
 
 /** After the grace period: how long cancelled requests get to answer and settle. */
 const CANCEL_WAIT_MS = 3_000;
@@ -77,14 +81,23 @@ async function open(config: Config) {
   }
   let deps: OpenDeps | undefined;
   try {
+    // DATA_DIR is its owner's alone: access an earlier version (or a copy) left to others is removed.
+    const tightened = tightenDataDir(config.dataDir);
     try {
       deps = openDeps(config, { defaultMetrics: true });
     } catch (e) {
+      if (e instanceof SecretsKeyError) throw new StartupError(e.message, { cause: e });
       const code = (e as { code?: unknown }).code;
       if (typeof code === 'string' && /^(SQLITE_|E[A-Z]+$)/.test(code)) {
         throw new StartupError(`DATA_DIR ${config.dataDir}: cannot open its store (${code}: ${(e as Error).message})`, { cause: e });
       }
       throw e;
+    }
+    if (tightened.changed.length || tightened.failed.length) {
+      deps.logger.warn(
+        { dataDir: config.dataDir, changed: tightened.changed.length, paths: tightened.changed.slice(0, 20), failed: tightened.failed },
+        'DATA_DIR was open to other users: group and other access removed',
+      );
     }
     if (config.redisUrl) {
       try {

@@ -19,6 +19,7 @@ import { openDatabase } from '../src/store/sqlite.js';
 import { repoJson } from './data.js';
 import { killAll, spawnGateway } from './gateway-process.js';
 import type { GatewayProcess } from './gateway-process.js';
+import { TEST_SECRETS_KEY } from './redis/redis-server.js';
 
 const KEY = 'cl_datadir-lock-test-key-0000000000000000000000';
 const repoPath = (repo: string) => `/v1/code/repository?url=${encodeURIComponent(`https://github.com/held/${repo}`)}`;
@@ -107,7 +108,7 @@ describe('DATA_DIR lock', () => {
       expect(await ledgerState()).toEqual({ balance: 9, open: 1, charged: 0 });
 
       // With REDIS_URL too (one server per DATA_DIR either way), and before Redis is even tried.
-      const onRedis = gateway({ REDIS_URL: 'redis://127.0.0.1:1' });
+      const onRedis = gateway({ REDIS_URL: 'redis://127.0.0.1:1', SECRETS_KEY: TEST_SECRETS_KEY });
       expect(await Promise.race([onRedis.exited, onRedis.listening.then(() => 'listening')])).toEqual({ code: 1, signal: null });
       expect(onRedis.stderr().trim()).toMatch(new RegExp(`^Creator Lookup cannot start: DATA_DIR ${dataDir} is in use`));
       expect(onRedis.stdout()).toBe('');

@@ -4,7 +4,7 @@
  * `npm start` runs) and once through `npm start`'s own command.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll, spawnGateway } from './gateway-process.js';
 import type { GatewayProcess } from './gateway-process.js';
+import { TEST_SECRETS_KEY } from './redis/redis-server.js';
 import { ROOT, startArgs } from './start-args.js';
 
 const work = mkdtempSync(join(tmpdir(), 'cl-startup-'));
@@ -96,9 +97,27 @@ describe.concurrent('start-up failures: one line naming the setting, exit 1', { 
   });
 
   it('Redis unreachable at start: REDIS_URL and its host, not its password', async () => {
-    const r = await failedStart({ REDIS_URL: `redis://user:s3cret@127.0.0.1:${closedPort}/2` });
+    const r = await failedStart({ REDIS_URL: `redis://user:s3cret@127.0.0.1:${closedPort}/2`, SECRETS_KEY: TEST_SECRETS_KEY });
     expectOneLine(r, new RegExp(`REDIS_URL: Redis at redis://127\\.0\\.0\\.1:${closedPort}/2 is unreachable \\(ECONNREFUSED\\)`));
     expect(r.stderr + r.stdout).not.toContain('s3cret');
+  });
+
+  it('REDIS_URL without SECRETS_KEY (every instance must seal webhook secrets with the same key), or a SECRETS_KEY that is no key', async () => {
+    expectOneLine(
+      await failedStart({ REDIS_URL: 'redis://user:s3cret@127.0.0.1:6379' }),
+      /^Creator Lookup cannot start: SECRETS_KEY is required with REDIS_URL/,
+    );
+    const r = await failedStart({ SECRETS_KEY: 'hunter2-hunter2' });
+    expectOneLine(r, /SECRETS_KEY must be 32 bytes as 64 hex digits or base64 .*, got 15 characters$/);
+    expect(r.stderr).not.toContain('hunter2');
+  });
+
+  it('DATA_DIR whose secret.key holds no key: named, not replaced', async () => {
+    const dir = join(work, 'bad-key');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'secret.key'), 'not a key\n');
+    expectOneLine(await failedStart({ DATA_DIR: dir }), new RegExp(`${dir}/secret\\.key must be 32 bytes`));
+    expect(readFileSync(join(dir, 'secret.key'), 'utf8')).toBe('not a key\n');
   });
 
   it('DATA_DIR that cannot be a directory', async () => {

@@ -259,7 +259,7 @@ interface RunResult {
 }
 
 async function runOnce(runtime: Runtime): Promise<RunResult> {
-  const { startRedisServer } = await import('../../test/redis/redis-server.js');
+  const { startRedisServer, TEST_SECRETS_KEY } = await import('../../test/redis/redis-server.js');
   const work = mkdtempSync(join(tmpdir(), 'cl-load-'));
   const children: ChildProcess[] = [];
   const instances: Instance[] = [];
@@ -289,6 +289,7 @@ async function runOnce(runtime: Runtime): Promise<RunResult> {
           HOST: '127.0.0.1',
           DATA_DIR: join(work, `data-${name}`),
           REDIS_URL: redis.url,
+          SECRETS_KEY: TEST_SECRETS_KEY,
           UPSTREAM_REPLAY_URL: replayUrl,
           UPSTREAM_PER_HOST_CONCURRENCY: String(PER_HOST),
           LOG_LEVEL: 'warn',

@@ -21,6 +21,7 @@ import { Cancel } from '../upstream/signals.js';
 import type { Cancellation } from '../upstream/signals.js';
 import { InFlight } from '../http/in-flight.js';
 import type { RedisStore } from '../store/redis.js';
+import type { SecretBox } from '../store/secrets.js';
 
 export interface Deps {
   config: Config;
@@ -41,6 +42,8 @@ export interface Deps {
   db?: Db;
   /** With REDIS_URL: the connection of the ledger, single-flight and rate limits (bulk jobs' store uses it too). */
   redis?: RedisStore;
+  /** Seals secrets kept in a store (jobs' webhook secrets) under SECRETS_KEY or DATA_DIR/secret.key. */
+  secrets: SecretBox;
 }
 
 export interface GatewayContext {

@@ -198,7 +198,8 @@ export async function createJob(
       cache_max_age: request.cacheMaxAge,
       max_credits: request.maxCredits,
       webhook_url: request.webhook?.url ?? null,
-      webhook_secret: request.webhook?.secret ?? null,
+      // Sealed at rest (src/store/secrets.ts); opened only to sign the delivery (webhook.ts).
+      webhook_secret: request.webhook ? deps.secrets.seal(request.webhook.secret) : null,
       idempotency_key: request.idempotencyKey,
       bytes,
     },

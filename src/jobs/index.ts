@@ -11,11 +11,11 @@ import type { GatewayModule } from '../platforms/module.js';
 import { createJobHandlers } from './http.js';
 import { jobsOpenApi } from './openapi.js';
 import { createQueueRunner } from './queue.js';
-import { createRedisJobStore } from './redis-store.js';
+import { createRedisJobStore, sealStoredWebhookSecrets as sealRedisWebhookSecrets } from './redis-store.js';
 import { createJobRunner } from './runner.js';
 import { services, jobService } from './service.js';
 import type { JobService } from './service.js';
-import { createSqliteJobStore, embeddedJobStore } from './store.js';
+import { createSqliteJobStore, embeddedJobStore, sealStoredWebhookSecrets } from './store.js';
 
 /** With REDIS_URL, how often a progress stream looks at the store (other instances run items too). */
 const REDIS_POLL_MS = 500;
@@ -56,9 +56,16 @@ export const jobsModule: GatewayModule = {
       // 503 within REDIS_COMMAND_TIMEOUT_MS when Redis does not answer): an item's calls to the
       // job store and to the ledger go out in the same writes.
       const store = createRedisJobStore(redis);
+      // What an earlier version stored in clear, sealed (webhook.ts opens either form meanwhile).
+      void sealRedisWebhookSecrets(redis, deps.secrets.seal).then(
+        (sealed) => void (sealed && deps.logger.info({ sealed }, 'webhook secrets stored in clear by an earlier version: sealed')),
+        (err: unknown) => deps.logger.warn({ err }, 'sealing webhook secrets stored in clear failed (tried again at the next start)'),
+      );
       svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, apps: 1 };
     } else {
       const sqlite = createSqliteJobStore(deps.db!);
+      const sealed = sealStoredWebhookSecrets(deps.db!, deps.secrets.seal);
+      if (sealed) deps.logger.info({ sealed }, 'webhook secrets stored in clear by an earlier version: sealed');
       svc = { store: embeddedJobStore(sqlite), runner: createJobRunner(deps, sqlite, routes), routes, pollMs: 0, apps: 1 };
     }
     services.set(deps, svc);

@@ -29,6 +29,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisStore } from '../store/redis.js';
 import { lua } from '../store/redis.js';
+import { isSealed } from '../store/secrets.js';
 import type { ItemOutcome, ItemRow, JobRow, JobStatus, JobStore, NewJob, ResultRow } from './store.js';
 
 const P = 'cl:{jobs}';
@@ -534,3 +535,30 @@ export function createRedisJobStore(redis: RedisStore) {
 }
 
 export type RedisJobStore = ReturnType<typeof createRedisJobStore>;
+
+// KEYS: job. ARGV: the secret as read, its sealed form. Replaced only if still the same. → 1 replaced.
+const RESEAL = lua(`
+if redis.call('HGET', KEYS[1], 'webhook_secret') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'webhook_secret', ARGV[2])
+return 1`);
+
+/**
+ * Seals the webhook secrets an earlier version stored in clear in the job hashes (at start; every
+ * instance may run it at once: a value is replaced only while it is still the clear one); returns
+ * how many this call sealed.
+ */
+export async function sealStoredWebhookSecrets(redis: RedisStore, seal: (plain: string) => string): Promise<number> {
+  const ids = [
+    ...(await redis.command<string[]>(['ZRANGE', K.unfinished, '0', '-1'])),
+    ...(await redis.command<string[]>(['ZRANGE', K.finished, '0', '-1'])),
+  ];
+  let sealed = 0;
+  for (let i = 0; i < ids.length; i += READ_BATCH) {
+    const batch = ids.slice(i, i + READ_BATCH);
+    const secrets = await Promise.all(batch.map((id) => redis.command<string | null>(['HGET', K.job(id), 'webhook_secret'])));
+    for (const [j, secret] of secrets.entries()) {
+      if (secret && !isSealed(secret)) sealed += await redis.script<number>(RESEAL, [K.job(batch[j])], [secret, seal(secret)]);
+    }
+  }
+  return sealed;
+}

@@ -36,6 +36,7 @@ export interface JobRow {
   cache_max_age: string | null;
   max_credits: number | null;
   webhook_url: string | null;
+  /** Sealed (src/store/secrets.ts): opened only to sign a delivery (webhook.ts). */
   webhook_secret: string | null;
   /** The terminal status the webhook still has to report (null: nothing to send). */
   webhook_event: string | null;
@@ -330,4 +331,30 @@ export function embeddedJobStore(s: SqliteJobStore): JobStore {
     webhookAttempt: async (id, event) => void s.webhookAttempt(id, event),
     webhookDone: async (id, event) => void s.webhookDone(id, event),
   };
+}
+
+/**
+ * Seals the webhook secrets an earlier version stored in clear (at start, on the jobs table
+ * createSqliteJobStore made); returns how many. The pages that held them are overwritten
+ * (secure_delete) and the WAL emptied, so the clear values do not linger in the files.
+ */
+export function sealStoredWebhookSecrets(db: Db, seal: (plain: string) => string): number {
+  const clear = db
+    .prepare<[], { id: string; secret: string }>(
+      "SELECT id, webhook_secret AS secret FROM jobs WHERE webhook_secret IS NOT NULL AND substr(webhook_secret, 1, 3) <> 'v1:'",
+    )
+    .all();
+  if (!clear.length) return 0;
+  const update = db.prepare('UPDATE jobs SET webhook_secret = ? WHERE id = ? AND webhook_secret = ?');
+  const secureDelete = db.pragma('secure_delete', { simple: true }) as number;
+  db.pragma('secure_delete = ON');
+  try {
+    db.transaction(() => {
+      for (const r of clear) update.run(seal(r.secret), r.id, r.secret);
+    })();
+  } finally {
+    db.pragma(`secure_delete = ${secureDelete}`);
+  }
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return clear.length;
 }

@@ -14,6 +14,9 @@
  * at a time holds a job's delivery, `JobStore.claimWebhook`). Deliveries go through the upstream
  * client like every outbound request (SSRF guard, timeouts; in replay mode to the replay server)
  * and never hold up a job.
+ *
+ * The secret is stored sealed (src/store/secrets.ts) and opened only here, to sign; one that does
+ * not open (the secrets key changed since) is given up, logged.
  */
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,6 +77,18 @@ export function createWebhookSender(deps: Deps, store: JobStore, isClosed: () =>
         await store.webhookDone(jobId, event);
         return;
       }
+      // Opened only here, to sign: the store holds it sealed (src/store/secrets.ts).
+      let secret: string;
+      try {
+        secret = deps.secrets.open(row.webhook_secret);
+      } catch (err) {
+        deps.logger.error(
+          { err, job: jobId, event },
+          'webhook given up: its secret does not open with this secrets key (SECRETS_KEY or DATA_DIR/secret.key changed since the job was created)',
+        );
+        await store.webhookDone(jobId, event);
+        return;
+      }
       const wait = row.webhook_attempts > 0 ? cfg.webhookBackoffMs * 2 ** (row.webhook_attempts - 1) : 0;
       // Held through the wait and the attempt (and a margin): nobody else sends it meanwhile.
       if (!(await store.claimWebhook(jobId, wait + TIMEOUT_MS + CLAIM_MARGIN_MS))) return;
@@ -87,7 +102,7 @@ export function createWebhookSender(deps: Deps, store: JobStore, isClosed: () =>
       const body = JSON.stringify({ event: `job.${event}`, job: jobView(row, null) });
       await store.webhookAttempt(jobId, event);
       // Delivered: look again (the job may have ended anew meanwhile, e.g. resumed and completed).
-      if ((await post(row.webhook_url, row.webhook_secret, `${jobId}.${event}`, `job.${event}`, body)) && !closed())
+      if ((await post(row.webhook_url, secret, `${jobId}.${event}`, `job.${event}`, body)) && !closed())
         await store.webhookDone(jobId, event);
     }
   }

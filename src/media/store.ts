@@ -5,9 +5,9 @@
  * which is what lets its URL be permanent and cached forever.
  *
  * Embedded default: one file per object under `DATA_DIR/media/`, written atomically (temporary
- * file, then rename). The `MediaStore` interface is all callers see, so a shared store (object
- * storage behind a CDN, for several gateway instances) can replace it; its `url` may then be
- * absolute.
+ * file, then rename), private like all of DATA_DIR (directory 0700, files 0600). The
+ * `MediaStore` interface is all callers see, so a shared store (object storage behind a CDN, for
+ * several gateway instances) can replace it; its `url` may then be absolute.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -87,7 +87,7 @@ export function typeOfId(id: string): string | null {
 export function createFileMediaStore(dir: string): MediaStore {
   let ready: Promise<unknown> | null = null;
   const ensureDir = () =>
-    (ready ??= mkdir(dir, { recursive: true }).catch((e) => {
+    (ready ??= mkdir(dir, { recursive: true, mode: 0o700 }).catch((e) => {
       ready = null;
       throw e;
     }));
@@ -105,7 +105,7 @@ export function createFileMediaStore(dir: string): MediaStore {
         // atomic, so readers see either no file or a complete one.
         const tmp = join(dir, `.${id}.${randomBytes(6).toString('hex')}.tmp`);
         try {
-          await writeFile(tmp, bytes);
+          await writeFile(tmp, bytes, { mode: 0o600 });
           await rename(tmp, path);
         } catch (e) {
           await rm(tmp, { force: true }).catch(() => undefined);

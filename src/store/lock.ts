@@ -4,19 +4,20 @@
  * the same directory would otherwise refund the first one's requests in flight (they would be
  * answered "charged 1" and never billed).
  *
- * The lock is SQLite's own file lock on `DATA_DIR/server.lock`, an empty database held in an
- * EXCLUSIVE transaction for the life of the process. SQLite takes it with POSIX fcntl locks,
- * which the kernel releases when the process ends in any way (kill -9 included): a restart
- * takes the lock at once, with no stale pid file to clean up. busy_timeout 0, so a second server
- * learns at once that the directory is taken. Only the server takes it; the `keys` and
- * `contacts` commands open their own files (WAL) beside a running server.
+ * The lock is SQLite's own file lock on `DATA_DIR/server.lock` (0600, in a DATA_DIR created
+ * 0700: data-dir.ts), an empty database held in an EXCLUSIVE transaction for the life of the
+ * process. SQLite takes it with POSIX fcntl locks, which the kernel releases when the process
+ * ends in any way (kill -9 included): a restart takes the lock at once, with no stale pid file
+ * to clean up. busy_timeout 0, so a second server learns at once that the directory is taken.
+ * Only the server takes it; the `keys` and `contacts` commands open their own files (WAL)
+ * beside a running server.
  *
  * Like any fcntl lock it relies on the file system's locking: on a local disk or a container
  * volume it is exact; on NFS it is as good as the server's lock manager.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { privateDir, privateFile } from './data-dir.js';
 
 export const LOCK_FILE = 'server.lock';
 
@@ -42,7 +43,7 @@ const errCode = (e: unknown): string => (e as { code?: string }).code ?? (e as E
 
 export function lockDataDir(dataDir: string): DataDirLock {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    privateDir(dataDir);
   } catch (e) {
     const why = errCode(e) === 'EEXIST' ? 'is a file, not a directory' : `cannot be created (${errCode(e)})`;
     throw new DataDirLockError('unusable', `DATA_DIR ${dataDir} ${why}`, { cause: e });
@@ -50,6 +51,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const path = join(dataDir, LOCK_FILE);
   let db: Database.Database;
   try {
+    privateFile(path);
     db = new Database(path, { timeout: 0 });
   } catch (e) {
     throw new DataDirLockError('unusable', `DATA_DIR ${dataDir} is not usable: cannot open ${LOCK_FILE} (${errCode(e)})`, { cause: e });

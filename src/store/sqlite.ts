@@ -1,6 +1,7 @@
 /**
  * The embedded default store: one SQLite file under DATA_DIR holds API keys, the credit ledger
- * and the result cache. WAL mode lets the `keys` command run beside a live gateway.
+ * and the result cache. WAL mode lets the `keys` command run beside a live gateway. A new file
+ * (and its -wal and -shm) is 0600, in a DATA_DIR created 0700 (data-dir.ts).
  *
  * The ledger and the cache group-commit their writes (the ledger at the end of a turn, or at most
  * every LEDGER_COMMIT_MS under load; the cache every CACHE_COMMIT_MS): `beforeClose` lets them
@@ -10,12 +11,12 @@
  * thread, not in whichever commit crosses SQLite's auto-checkpoint size: there they stalled
  * the event loop (every request) for milliseconds at a time under load.
  */
-import { mkdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { privateDir, privateFile } from './data-dir.js';
 
 export type Db = Database.Database;
 
@@ -40,8 +41,10 @@ export function beforeClose(db: Db, flush: () => void): () => void {
 }
 
 export function openDatabase(dataDir: string, file = 'gateway.db'): Db {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const path = join(dataDir, file);
+  // Created 0600 before SQLite opens it: SQLite creates the -wal and -shm files with its mode.
+  privateFile(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -16,7 +16,7 @@ import type { RedisStore } from '../../src/store/redis.js';
 import { killAll, spawnGateway } from '../gateway-process.js';
 import type { GatewayProcess } from '../gateway-process.js';
 import { requireTool, titled } from '../prereq.js';
-import { startRedisServer } from '../redis/redis-server.js';
+import { startRedisServer, TEST_SECRETS_KEY } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,7 @@ describe.skipIf(REDIS.skip)(titled('kill -9 of one of two instances on Redis mid
     const g = spawnGateway({
       DATA_DIR: dir,
       REDIS_URL: redis.url,
+      SECRETS_KEY: TEST_SECRETS_KEY,
       UPSTREAM_REPLAY_URL: replay.url,
       // Answers are held until the test releases them. (The killed instance's single-flight locks
       // hold its items' fetches elsewhere until they lapse: within 5 s, whatever these are.)

@@ -133,7 +133,7 @@ describe.skipIf(REDIS.skip)(titled('bulk jobs on Redis (two instances)', REDIS),
     expect((await call(a, 'POST', `/v1/jobs/${id}/resume`, { key })).status).toBe(400);
   });
 
-  it('the webhook is delivered by one instance at a time: failed deliveries retried with backoff, not once per instance', async () => {
+  it('the webhook secret is stored sealed; the webhook is delivered by one instance at a time: failed deliveries retried with backoff, not once per instance', async () => {
     const [a, b] = c.nodes;
     const secret = 'whsec-redis-0123456789abcdef';
     c.replay.add({
@@ -154,6 +154,11 @@ describe.skipIf(REDIS.skip)(titled('bulk jobs on Redis (two instances)', REDIS),
       key,
       body: { operation: OP, items: items(6, 'hook'), webhook: { url: 'https://hooks.example/redis', secret } },
     });
+    // Stored sealed in the job's hash; either instance opens it (one SECRETS_KEY).
+    const stored = await a.deps.redis!.command<string>(['HGET', `cl:{jobs}:job:${created.body.job.id}`, 'webhook_secret']);
+    expect(stored).toMatch(/^v1:/);
+    expect(stored).not.toContain(secret);
+    expect(b.deps.secrets.open(stored)).toBe(secret);
     const job = await waitFinal(b, key, created.body.job.id);
     const deliveries = () => c.replay.hits({ host: 'hooks.example', path: '/redis' });
     // 1 s, 2 s, 4 s apart: both instances look for due webhooks meanwhile (every 5 s); the one

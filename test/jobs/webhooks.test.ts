@@ -1,22 +1,27 @@
 /**
  * Webhooks of finished jobs, received by the replay server (deliveries go through the upstream
  * client like every outbound request): signed HMAC-SHA256 over timestamp + body, retried with
- * backoff a bounded number of times, never holding up the job.
+ * backoff a bounded number of times, never holding up the job. The secret is stored sealed.
  */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/jobs/webhook.js';
-import { startHarness } from '../harness.js';
+import { secretBox } from '../../src/store/secrets.js';
+import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { anyRepo, call, repoUrl, verifySignature, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
+const logs = captureLogs();
 const OP = '/v1/code/repository';
 const SECRET = 'whsec-test-0123456789abcdef';
 const hook = (path: string) => ({ url: `https://hooks.example${path}`, secret: SECRET });
 const deliveries = (path: string) => h.replay.hits({ host: 'hooks.example', path });
 
 beforeAll(async () => {
-  h = await startHarness({ env: { JOBS_WEBHOOK_ATTEMPTS: '3', JOBS_WEBHOOK_BACKOFF_MS: '20' } });
+  h = await startHarness({ env: { JOBS_WEBHOOK_ATTEMPTS: '3', JOBS_WEBHOOK_BACKOFF_MS: '20' }, logger: logs.logger });
 });
 afterAll(() => h.close());
 beforeEach(() => {
@@ -111,5 +116,58 @@ describe('webhooks', () => {
       counts: { done: 1, skipped: 1 },
     });
     waiting[0]();
+  });
+
+  it('the secret is stored sealed (not in the jobs table, nor anywhere in the SQLite files); the delivery is signed with it', async () => {
+    h.replay.add({ host: 'hooks.example', path: '/sealed', method: 'POST', response: { status: 204 } });
+    const { key } = await h.key(10);
+    const created = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: { operation: OP, items: [{ url: repoUrl('hook', 'sealed') }], webhook: hook('/sealed') },
+    });
+    const id = created.body.job.id;
+    const stored = h.deps.db!.prepare('SELECT webhook_secret FROM jobs WHERE id = ?').pluck().get(id) as string;
+    expect(stored).toMatch(/^v1:/);
+    expect(stored).not.toContain(SECRET);
+    expect(h.deps.secrets.open(stored)).toBe(SECRET);
+    await waitFinal(h, key, id);
+    await waitFor(() => deliveries('/sealed').length === 1);
+    const [d] = deliveries('/sealed');
+    expect(verifySignature(SECRET, d.headers, d.body.toString())).toBe(true);
+    const dir = h.config.dataDir;
+    for (const f of readdirSync(dir).filter((f) => f.startsWith('gateway.db'))) {
+      expect(readFileSync(join(dir, f)).toString('latin1'), f).not.toContain(SECRET);
+    }
+  });
+
+  it('a secret that does not open with this key (sealed under another one) is given up and logged, never sent', async () => {
+    h.replay.add({ host: 'hooks.example', path: '/rekeyed', method: 'POST', response: { status: 204 } });
+    const { key } = await h.key(10);
+    const created = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: {
+        operation: OP,
+        items: [{ url: repoUrl('hook', 'g') }, { url: repoUrl('hook', 'h') }],
+        max_credits: 1,
+        webhook: hook('/rekeyed'),
+      },
+    });
+    const id = created.body.job.id;
+    expect((await waitFinal(h, key, id)).status).toBe('stopped_at_cap');
+    await waitFor(() => deliveries('/rekeyed').length === 1);
+    // As after a change of SECRETS_KEY (or a lost DATA_DIR/secret.key): the job resumed and completes.
+    h.deps.db!.prepare('UPDATE jobs SET webhook_secret = ? WHERE id = ?').run(secretBox(randomBytes(32)).seal(SECRET), id);
+    expect((await call(h, 'POST', `/v1/jobs/${id}/resume`, { key, body: { max_credits: 10 } })).status).toBe(200);
+    expect((await waitFinal(h, key, id)).status).toBe('completed');
+    await waitFor(() => h.deps.db!.prepare('SELECT webhook_event FROM jobs WHERE id = ?').pluck().get(id) === null);
+    expect(deliveries('/rekeyed')).toHaveLength(1);
+    expect(logs.lines()).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        job: id,
+        event: 'completed',
+        msg: expect.stringMatching(/^webhook given up: its secret does not open/),
+      }),
+    );
   });
 });

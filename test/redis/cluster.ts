@@ -17,6 +17,7 @@ import { startReplayServer } from '../../src/replay/server.js';
 import type { ReplayServer, Route } from '../../src/replay/server.js';
 import { checkAndStripRequestId } from '../request-id.js';
 import { checkRestContract } from '../contract.js';
+import { TEST_SECRETS_KEY } from './redis-server.js';
 
 export interface Instance {
   url: string;
@@ -42,6 +43,7 @@ async function startInstance(
   const config = loadConfig({
     DATA_DIR: dataDir,
     REDIS_URL: redisUrl,
+    SECRETS_KEY: TEST_SECRETS_KEY,
     UPSTREAM_REPLAY_URL: replayUrl,
     UPSTREAM_RETRIES: '0',
     UPSTREAM_TOTAL_TIMEOUT_MS: '5000',

@@ -13,6 +13,9 @@ import { join } from 'node:path';
 
 export const REDIS_BIN = 'redis-server';
 
+/** SECRETS_KEY of every test gateway on Redis (required with REDIS_URL; the same on every instance). */
+export const TEST_SECRETS_KEY = '5ec12e75'.repeat(8);
+
 // Whether redis-server is installed is each suite's prerequisite: `requireTool('redis-server')`
 // (test/prereq.ts) skips with the reason, or fails the run under CI=true.
 
