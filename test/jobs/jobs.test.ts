@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { anyRepo, call, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
+import { anyRepo, call, heldRepos, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
 const OP = '/v1/code/repository';
@@ -350,6 +350,23 @@ describe('caps, balance, resume, cancel', () => {
     expect(await h.deps.ledger.totalCharged(keyId)).toBe(8);
     const bad = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key });
     expect(bad.status).toBe(400);
+  });
+
+  it('the key revoked while its job runs: the job stops (stopped_no_credits), the items not run stay pending, none is recorded as a 401', async () => {
+    const held = heldRepos('revoked-job');
+    h.replay.add(held.route);
+    const { key, id: keyId } = await h.key(100);
+    const jobId = (await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(6, 'revoked-job') } })).body.job.id;
+    await waitFor(() => held.waiting() === 2); // JOBS_CONCURRENCY_PER_JOB items in flight, their credits reserved
+    await h.deps.ledger.revokeKey(keyId);
+    held.releaseAll({ free: true });
+    const row = () => h.deps.db!.prepare('SELECT status, done, failed, credits_charged FROM jobs WHERE id = ?').get(jobId);
+    await waitFor(() => (row() as { status: string }).status === 'stopped_no_credits');
+    // Reserved before the revocation: run and charged as reserved.
+    expect(row()).toEqual({ status: 'stopped_no_credits', done: 2, failed: 0, credits_charged: 2 });
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(2);
+    expect(h.deps.db!.prepare("SELECT COUNT(*) FROM job_items WHERE job_id = ? AND state = 'pending'").pluck().get(jobId)).toBe(4);
+    expect((await call(h, 'GET', `/v1/jobs/${jobId}`, { key })).status).toBe(401);
   });
 
   it('DELETE cancels: unfinished items are not run, what is reserved and unspent is refunded', async () => {
