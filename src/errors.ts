@@ -106,6 +106,12 @@ export function rateLimited(message: string, retryAfterMs: number, policy?: { li
   return new ApiError('RATE_LIMITED', message, { retryAfterSec, headers });
 }
 
+/**
+ * 401 for a key the ledger does not know or has revoked — at admission, and when it is revoked
+ * while its request runs (the reservation that follows is refused as a revoked key's, not as a
+ * poor one's: never a 402 for a revoked key).
+ */
+export const unknownOrRevokedKey = () => new ApiError('UNAUTHORIZED', 'Unknown or revoked API key');
 export const notFound = (what: string) => new ApiError('NOT_FOUND', what);
 export const privateContent = (what: string) => new ApiError('PRIVATE_CONTENT', `${what} is private; private data is never accessed`);
 /** The platform shows a login wall instead of public data: reported, never worked around. */

@@ -4378,6 +4378,17 @@ export interface operations {
                             max_credits: number | null;
                             cache_max_age?: string | null;
                             webhook_url?: string | null;
+                            /** @description How the delivery of the job's latest event went (null: the job has no webhook) */
+                            webhook?: {
+                                /** @description Deliveries tried for the latest event (0 until the job ends; it starts again at each end) */
+                                attempts: number;
+                                /** @description The latest attempt's HTTP status (null: none tried, or no answer came) */
+                                last_status: number | null;
+                                /** @description What went wrong with the latest attempt, in a line: HTTP 503, a timeout, refused by the SSRF guard: … (null: none tried, or delivered) */
+                                last_error: string | null;
+                                /** @description true: delivered (a 2xx); false: given up — refused by the SSRF guard (not retried) or JOBS_WEBHOOK_ATTEMPTS failed; null: not yet either */
+                                delivered: boolean | null;
+                            } | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4615,6 +4626,17 @@ export interface operations {
                             max_credits: number | null;
                             cache_max_age?: string | null;
                             webhook_url?: string | null;
+                            /** @description How the delivery of the job's latest event went (null: the job has no webhook) */
+                            webhook?: {
+                                /** @description Deliveries tried for the latest event (0 until the job ends; it starts again at each end) */
+                                attempts: number;
+                                /** @description The latest attempt's HTTP status (null: none tried, or no answer came) */
+                                last_status: number | null;
+                                /** @description What went wrong with the latest attempt, in a line: HTTP 503, a timeout, refused by the SSRF guard: … (null: none tried, or delivered) */
+                                last_error: string | null;
+                                /** @description true: delivered (a 2xx); false: given up — refused by the SSRF guard (not retried) or JOBS_WEBHOOK_ATTEMPTS failed; null: not yet either */
+                                delivered: boolean | null;
+                            } | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4700,6 +4722,17 @@ export interface operations {
                             max_credits: number | null;
                             cache_max_age?: string | null;
                             webhook_url?: string | null;
+                            /** @description How the delivery of the job's latest event went (null: the job has no webhook) */
+                            webhook?: {
+                                /** @description Deliveries tried for the latest event (0 until the job ends; it starts again at each end) */
+                                attempts: number;
+                                /** @description The latest attempt's HTTP status (null: none tried, or no answer came) */
+                                last_status: number | null;
+                                /** @description What went wrong with the latest attempt, in a line: HTTP 503, a timeout, refused by the SSRF guard: … (null: none tried, or delivered) */
+                                last_error: string | null;
+                                /** @description true: delivered (a 2xx); false: given up — refused by the SSRF guard (not retried) or JOBS_WEBHOOK_ATTEMPTS failed; null: not yet either */
+                                delivered: boolean | null;
+                            } | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4905,6 +4938,17 @@ export interface operations {
                             max_credits: number | null;
                             cache_max_age?: string | null;
                             webhook_url?: string | null;
+                            /** @description How the delivery of the job's latest event went (null: the job has no webhook) */
+                            webhook?: {
+                                /** @description Deliveries tried for the latest event (0 until the job ends; it starts again at each end) */
+                                attempts: number;
+                                /** @description The latest attempt's HTTP status (null: none tried, or no answer came) */
+                                last_status: number | null;
+                                /** @description What went wrong with the latest attempt, in a line: HTTP 503, a timeout, refused by the SSRF guard: … (null: none tried, or delivered) */
+                                last_error: string | null;
+                                /** @description true: delivered (a 2xx); false: given up — refused by the SSRF guard (not retried) or JOBS_WEBHOOK_ATTEMPTS failed; null: not yet either */
+                                delivered: boolean | null;
+                            } | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

@@ -62,11 +62,17 @@ export interface Ledger {
   balance(keyId: string): Promise<number>;
   /** Whether this key was ever issued (revoked or not). */
   keyExists(rawKey: string): Promise<boolean>;
-  /** Holds `amount` credits, or returns null when the balance cannot cover it. */
+  /**
+   * Holds `amount` credits, or returns null when the balance cannot cover it. Throws ApiError
+   * UNAUTHORIZED (errors.ts unknownOrRevokedKey) for a revoked or unknown key: a key revoked
+   * after its request was authenticated is refused as revoked (401), never as poor (402).
+   */
   reserve(keyId: string, amount: number): Promise<Reservation | null>;
   /**
    * Charges `actual` (≤ reserved amount) and returns the rest; returns the balance after.
-   * Settling an already settled reservation changes nothing.
+   * Settling an already settled reservation changes nothing. A charge the store refuses (the
+   * embedded ledger: its reservation refused by its batch) throws UNAUTHORIZED when the key was
+   * revoked meanwhile, INSUFFICIENT_CREDITS otherwise.
    */
   settle(reservation: Reservation, actual: number): Promise<number>;
   /**

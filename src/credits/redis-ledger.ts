@@ -39,7 +39,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
-import { ApiError } from '../errors.js';
+import { ApiError, unknownOrRevokedKey } from '../errors.js';
 import type { RedisStore } from '../store/redis.js';
 import { attached } from '../attached.js';
 import { lua, storeUnavailable } from '../store/redis.js';
@@ -297,6 +297,8 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
         undo(r);
         throw err;
       }
+      // Revoked since its request was authenticated (another instance, the keys command): 401.
+      if (out === -2) throw unknownOrRevokedKey();
       if (!Array.isArray(out)) return null;
       madeAt.set(r, { server: Number(out[1]), local: performance.now() });
       return r;

@@ -79,7 +79,29 @@ describe('sqlite ledger', () => {
     expect(await ledger.revokeKey(record.id)).toBe(false);
     expect(await ledger.authenticate(key)).toBeNull();
     expect(await ledger.keyExists(key)).toBe(true);
-    expect(await ledger.reserve(record.id, 1)).toBeNull();
+    await expect(ledger.reserve(record.id, 1)).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+  });
+
+  it('a key revoked after its authentication: its reservation is refused as a revoked key (401), not as a poor one (402)', async () => {
+    const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 5 });
+    expect(await ledger.revokeKey(record.id)).toBe(true);
+    await expect(ledger.reserve(record.id, 1)).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Unknown or revoked API key' });
+    await expect(ledger.reserve('key_nope', 1)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    // A key that cannot cover the amount is still refused as such.
+    const poor = await ledger.createKey({ name: 'p', credits: 1 });
+    expect(await ledger.reserve(poor.record.id, 2)).toBeNull();
+    expect(await ledger.balance(record.id)).toBe(5);
+  });
+
+  it('a key revoked by another process (the keys command) after its authentication: 401 once the revocation is seen', async () => {
+    const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
+    expect(await ledger.authenticate(key)).not.toBeNull();
+    const other = openDatabase(dir);
+    await createSqliteLedger(other).revokeKey(record.id);
+    other.close();
+    await new Promise((r) => setTimeout(r, MIRROR_CHECK_MS + 20));
+    await expect(ledger.reserve(record.id, 1)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
@@ -116,7 +138,8 @@ describe('group commit', () => {
     const other = openDatabase(dir);
     await createSqliteLedger(other).revokeKey(record.id);
     other.close();
-    await expect(ledger.settle(r, 1)).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+    // Revoked, not poor: the charge is refused as a revoked key's (401).
+    await expect(ledger.settle(r, 1)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     // Reserved before the revocation: charged as reserved.
     expect(await ledger.settle(before, 1)).toBe(4);
     expect(outside()).toEqual({ balance: 4, open: 0, charged: 1 });

@@ -25,7 +25,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
-import { ApiError } from '../errors.js';
+import { ApiError, unknownOrRevokedKey } from '../errors.js';
 import { beforeClose } from '../store/sqlite.js';
 import type { Db } from '../store/sqlite.js';
 import { generateApiKey, hashApiKey, keyHint, shortenStoredHint } from './keys.js';
@@ -369,8 +369,11 @@ export function createSqliteLedger(db: Db): Ledger {
     },
   );
 
+  /** A charge its batch refused: the key revoked meanwhile (401), or its balance changed behind this process's back. */
   const refusedCharge = (r: Reservation) =>
-    new ApiError('INSUFFICIENT_CREDITS', `The key ${r.keyId} can no longer be charged (revoked or its balance changed meanwhile)`);
+    account(r.keyId)?.revoked !== false
+      ? unknownOrRevokedKey()
+      : new ApiError('INSUFFICIENT_CREDITS', `The key ${r.keyId} can no longer be charged (its balance changed meanwhile)`);
 
   const refundTx = db.transaction((olderThanMs: number): number => {
     let n = 0;
@@ -426,10 +429,12 @@ export function createSqliteLedger(db: Db): Ledger {
       if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
       // A revocation or credits committed by the keys command are seen here within
       // MIRROR_CHECK_MS; a reservation made meanwhile on a key revoked since is refused by its
-      // batch (the conditional UPDATE) and its charge not answered.
+      // batch (the conditional UPDATE) and its charge not answered (a 401: refusedCharge).
       checkExternalChanges();
       const a = account(keyId);
-      if (!a || a.revoked || a.available < amount) return null;
+      // Revoked since its request was authenticated: 401, as a revoked key, not a 402.
+      if (!a || a.revoked) throw unknownOrRevokedKey();
+      if (a.available < amount) return null;
       const r: Reservation = { id: nextId(), keyId, amount };
       if (amount === 0) return r;
       shift(keyId, -amount);

@@ -17,7 +17,7 @@ import { jobService } from './service.js';
 import type { JobService } from './service.js';
 import type { ResultRow } from './store.js';
 import { jobView } from './view.js';
-import type { JobView } from './view.js';
+import type { JobView, JobWebhook } from './view.js';
 import { watchJob } from './watch.js';
 
 /** Progress updates of the subscription: at most this often. */
@@ -51,6 +51,25 @@ const ResultRef = builder.objectRef<ResultRow>('LookupJobResult').implement({
   }),
 });
 
+const WebhookDeliveryRef = builder.objectRef<JobWebhook>('LookupJobWebhookDelivery').implement({
+  description: "The delivery of the job's latest event to its webhook",
+  fields: (t) => ({
+    attempts: t.exposeInt('attempts', {
+      nullable: false,
+      description: 'Deliveries tried for the latest event (0 until the job ends; it starts again at each end)',
+    }),
+    lastStatus: t.exposeInt('last_status', { nullable: true, description: "The latest attempt's HTTP status (null: none, or no answer)" }),
+    lastError: t.exposeString('last_error', {
+      nullable: true,
+      description: 'What went wrong with the latest attempt, in a line (null: none tried, or delivered)',
+    }),
+    delivered: t.exposeBoolean('delivered', {
+      nullable: true,
+      description: 'true: delivered; false: given up (refused by the SSRF guard, or every attempt failed); null: not yet either',
+    }),
+  }),
+});
+
 type JobNode = JobView & { svc: JobService };
 
 const JobRef = builder.objectRef<JobNode>('LookupJob').implement({
@@ -68,6 +87,11 @@ const JobRef = builder.objectRef<JobNode>('LookupJob').implement({
     maxCredits: t.exposeInt('max_credits', { nullable: true }),
     cacheMaxAge: t.exposeString('cache_max_age', { nullable: true }),
     webhookUrl: t.exposeString('webhook_url', { nullable: true }),
+    webhook: t.expose('webhook', {
+      type: WebhookDeliveryRef,
+      nullable: true,
+      description: "How the delivery of the job's latest event went (null: the job has no webhook)",
+    }),
     createdAt: t.exposeString('created_at', { nullable: false }),
     updatedAt: t.exposeString('updated_at', { nullable: false }),
     finishedAt: t.exposeString('finished_at', { nullable: true }),

@@ -10,6 +10,7 @@
  *   DELETE /v1/jobs/{id}             cancel
  *
  * Every route admits the key first (401, 429), as every route does; a job of another key is 404.
+ * A query parameter a route reads, given twice, is a 400 as on every route (src/http/query.ts).
  */
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +22,7 @@ import { ApiError, invalidInput } from '../errors.js';
 import type { Deps } from '../graphql/context.js';
 import { HttpContext } from '../graphql/context.js';
 import { methodNotAllowed } from '../http/edges.js';
+import { repeatedParams } from '../http/query.js';
 import type { RequestInfo } from '../observability/request.js';
 import { admit } from '../pipeline/admit.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
@@ -37,6 +39,10 @@ import { watchJob } from './watch.js';
 const PAGE = 500;
 const SSE_THROTTLE_MS = 100;
 const SSE_HEARTBEAT_MS = 15_000;
+/** The job options an NDJSON or CSV upload takes from the query string (input.ts). */
+const UPLOAD_OPTIONS = ['operation', 'cache_max_age', 'max_credits', 'webhook_url', 'idempotency_key'] as const;
+/** GET /v1/jobs/{id}/results's parameters. */
+const RESULTS_PARAMS = ['after', 'format'] as const;
 
 function queryOf(req: IncomingMessage): URLSearchParams {
   const raw = req.url ?? '';
@@ -152,15 +158,29 @@ function refuseUnread(req: IncomingMessage, res: ServerResponse, deps: Deps, err
   sendError(res, error, {}, requestId);
 }
 
+/**
+ * A body refused while being read (a line or field over its cap, a malformed row): the rest is
+ * dropped as it comes (refuseUnread) so the client gets the 400. Over the body cap (413) nothing
+ * more is read: the connection is closed after the answer.
+ */
+function refuseRead(req: IncomingMessage, res: ServerResponse, deps: Deps, error: ApiError, requestId: string): void {
+  if (req.complete || error.code === 'PAYLOAD_TOO_LARGE') return sendError(res, error, {}, requestId);
+  refuseUnread(req, res, deps, error, requestId);
+}
+
 async function readRequest(
   req: IncomingMessage,
   deps: Deps,
   svc: JobService,
 ): Promise<{ request: JobRequest; route: RestRoute; items: ValidItem[] } | ApiError> {
   const cfg = deps.config.jobs;
+  const query = queryOf(req);
+  // Refused as every route refuses a parameter given twice, whichever form the body takes.
+  const twice = repeatedParams(query, UPLOAD_OPTIONS);
+  if (twice.length) return invalidInput(twice);
   let request: JobRequest | ApiError;
   try {
-    request = await readJobRequest(req, queryOf(req), { upload: cfg.maxBodyBytes, json: cfg.maxJsonBodyBytes }, cfg.maxItems);
+    request = await readJobRequest(req, query, { upload: cfg.maxBodyBytes, json: cfg.maxJsonBodyBytes }, cfg.maxItems);
   } catch (e) {
     if (e instanceof ApiError) return e;
     throw e;
@@ -257,7 +277,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     if (release instanceof ApiError) return refuseUnread(req, res, deps, release, info.id);
     try {
       const r = await readRequest(req, deps, svc);
-      if (r instanceof ApiError) return sendError(res, r, {}, info.id);
+      if (r instanceof ApiError) return refuseRead(req, res, deps, r, info.id);
       const made = await createJob(svc, deps, key, r);
       if (made instanceof ApiError) return sendError(res, made, {}, info.id);
       sendJson(
@@ -280,7 +300,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     if (release instanceof ApiError) return refuseUnread(req, res, deps, release, info.id);
     try {
       const r = await readRequest(req, deps, svc);
-      if (r instanceof ApiError) return sendError(res, r, {}, info.id);
+      if (r instanceof ApiError) return refuseRead(req, res, deps, r, info.id);
       const balance = await deps.ledger.balance(key.id);
       sendJson(res, 200, { success: true, credits_remaining: balance, credits_charged: 0, estimate: await estimateJob(deps, r) });
     } finally {
@@ -371,6 +391,8 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
 
   async function results(req: IncomingMessage, res: ServerResponse, info: RequestInfo, svc: JobService, row: JobRow): Promise<void> {
     const q = queryOf(req);
+    const twice = repeatedParams(q, RESULTS_PARAMS);
+    if (twice.length) return sendError(res, invalidInput(twice), {}, info.id);
     const afterRaw = q.get('after');
     if (afterRaw !== null && !/^-?\d{1,9}$/.test(afterRaw.trim()))
       return sendError(res, invalidInput([{ param: 'after', message: 'must be an item index (results after it are sent)' }]), {}, info.id);

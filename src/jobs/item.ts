@@ -54,7 +54,8 @@ export interface ItemEnv {
 
 /**
  * The runner's gate on an item's reservation: the reservation made, or why not —
- * `cap` (the job's max_credits left cannot cover it), `no_credits` (the balance cannot),
+ * `cap` (the job's max_credits left cannot cover it), `no_credits` (the balance cannot; the
+ * ledger's UNAUTHORIZED, a key revoked meanwhile, is taken as this too),
  * `stopped` (the job was stopped or cancelled meanwhile).
  */
 export type ReserveGate = (amount: number) => Promise<Reservation | 'cap' | 'no_credits' | 'stopped'>;
@@ -99,7 +100,15 @@ async function runInPipeline(
   const state = { reservation: null as Reservation | null, actual: 0, refused: null as 'cap' | 'no_credits' | 'stopped' | null };
   const ledger: Ledger = Object.create(deps.ledger);
   ledger.reserve = async (_keyId, amount) => {
-    const r = await gate(amount);
+    let r: Awaited<ReturnType<ReserveGate>>;
+    try {
+      r = await gate(amount);
+    } catch (e) {
+      // The job's key revoked while the job runs (the ledger's 401): the job stops as when the
+      // balance runs out, its items left pending and uncharged.
+      if (!(e instanceof ApiError) || e.code !== 'UNAUTHORIZED') throw e;
+      r = 'no_credits';
+    }
     if (typeof r === 'string') {
       state.refused = r;
       return null;

@@ -33,6 +33,28 @@ const job = {
     max_credits: { type: ['integer', 'null'] },
     cache_max_age: { type: ['string', 'null'] },
     webhook_url: { type: ['string', 'null'] },
+    webhook: {
+      type: ['object', 'null'],
+      description: "How the delivery of the job's latest event went (null: the job has no webhook)",
+      required: ['attempts', 'last_status', 'last_error', 'delivered'],
+      properties: {
+        attempts: {
+          type: 'integer',
+          description: 'Deliveries tried for the latest event (0 until the job ends; it starts again at each end)',
+        },
+        last_status: { type: ['integer', 'null'], description: "The latest attempt's HTTP status (null: none tried, or no answer came)" },
+        last_error: {
+          type: ['string', 'null'],
+          description:
+            'What went wrong with the latest attempt, in a line: HTTP 503, a timeout, refused by the SSRF guard: … (null: none tried, or delivered)',
+        },
+        delivered: {
+          type: ['boolean', 'null'],
+          description:
+            'true: delivered (a 2xx); false: given up — refused by the SSRF guard (not retried) or JOBS_WEBHOOK_ATTEMPTS failed; null: not yet either',
+        },
+      },
+    },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
     finished_at: { type: ['string', 'null'], format: 'date-time' },

@@ -86,6 +86,7 @@ end
 local function finish(s)
   local id = redis.call('HGET', job, 'id')
   redis.call('HSET', job, 'status', s, 'stop', '', 'updated_at', ARGV[1], 'finished_at', ARGV[1], 'webhook_attempts', 0)
+  redis.call('HDEL', job, 'webhook_last_status', 'webhook_last_error', 'webhook_delivered')
   if redis.call('HEXISTS', job, 'webhook_url') == 1 then
     redis.call('HSET', job, 'webhook_event', s)
     redis.call('SADD', hooks, id)
@@ -273,10 +274,20 @@ const WEBHOOK_ATTEMPT = lua(`
 if redis.call('HGET', KEYS[1], 'webhook_event') == ARGV[1] then redis.call('HINCRBY', KEYS[1], 'webhook_attempts', 1) end
 return 1`);
 
-// KEYS: job, hooks. ARGV: event, id.
+// KEYS: job. ARGV: event, last status ('' none), last error ('' none).
+const WEBHOOK_OUTCOME = lua(`
+if redis.call('HGET', KEYS[1], 'webhook_event') ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then redis.call('HDEL', KEYS[1], 'webhook_last_status') else redis.call('HSET', KEYS[1], 'webhook_last_status', ARGV[2]) end
+if ARGV[3] == '' then redis.call('HDEL', KEYS[1], 'webhook_last_error') else redis.call('HSET', KEYS[1], 'webhook_last_error', ARGV[3]) end
+return 1`);
+
+// KEYS: job, hooks. ARGV: event, id, delivered (1 / 0).
 const WEBHOOK_DONE = lua(`
 local e = redis.call('HGET', KEYS[1], 'webhook_event')
-if e == ARGV[1] then redis.call('HDEL', KEYS[1], 'webhook_event') end
+if e == ARGV[1] then
+  redis.call('HDEL', KEYS[1], 'webhook_event')
+  redis.call('HSET', KEYS[1], 'webhook_delivered', ARGV[3])
+end
 if e == ARGV[1] or redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[2]) end
 return 1`);
 
@@ -306,6 +317,9 @@ function rowOf(flat: (string | null)[]): RedisJobRow | undefined {
     webhook_secret: opt(h.webhook_secret),
     webhook_event: opt(h.webhook_event),
     webhook_attempts: int(h.webhook_attempts),
+    webhook_last_status: h.webhook_last_status ? int(h.webhook_last_status) : null,
+    webhook_last_error: opt(h.webhook_last_error),
+    webhook_delivered: h.webhook_delivered ? int(h.webhook_delivered) : null,
     idempotency_key: opt(h.idempotency_key),
     done: int(h.done),
     ok: int(h.ok),
@@ -479,7 +493,10 @@ export function createRedisJobStore(redis: RedisStore) {
     },
     claimWebhook: async (id, ms) => (await redis.script<number>(LEASE, [K.hookLease(id)], [holder, Math.ceil(ms)])) === 1,
     webhookAttempt: async (id, event) => void (await redis.script(WEBHOOK_ATTEMPT, [K.job(id)], [event])),
-    webhookDone: async (id, event) => void (await redis.script(WEBHOOK_DONE, [K.job(id), K.hooks], [event, id])),
+    webhookOutcome: async (id, event, last) =>
+      void (await redis.script(WEBHOOK_OUTCOME, [K.job(id)], [event, last.status ?? '', last.error ?? ''])),
+    webhookDone: async (id, event, delivered) =>
+      void (await redis.script(WEBHOOK_DONE, [K.job(id), K.hooks], [event, id, delivered ? 1 : 0])),
   };
 
   return {

@@ -40,7 +40,14 @@ export interface JobRow {
   webhook_secret: string | null;
   /** The terminal status the webhook still has to report (null: nothing to send). */
   webhook_event: string | null;
+  /** Deliveries of the job's latest event tried so far. */
   webhook_attempts: number;
+  /** The latest attempt's HTTP status (null: none tried, or no answer came). */
+  webhook_last_status: number | null;
+  /** What went wrong with the latest attempt, in a line (null: none tried, or delivered). */
+  webhook_last_error: string | null;
+  /** 1: the latest event delivered; 0: given up (refused for good, or every attempt failed); null: neither yet. */
+  webhook_delivered: number | null;
   idempotency_key: string | null;
   done: number;
   ok: number;
@@ -112,8 +119,18 @@ export interface JobStore {
    * delivering it. One process at a time delivers each event.
    */
   claimWebhook(id: string, ms: number): Promise<boolean>;
+  /** One more delivery of the event is tried (counted before it is sent: a crash mid-attempt counts it). */
   webhookAttempt(id: string, event: string): Promise<void>;
-  webhookDone(id: string, event: string): Promise<void>;
+  /** What the event's latest attempt got (unless the job has ended anew meanwhile). */
+  webhookOutcome(id: string, event: string, last: WebhookAnswer): Promise<void>;
+  /** The event delivered (true) or given up (false): nothing more is sent for it. */
+  webhookDone(id: string, event: string, delivered: boolean): Promise<void>;
+}
+
+/** A webhook delivery attempt's answer (JobRow's webhook_last_*). */
+export interface WebhookAnswer {
+  status: number | null;
+  error: string | null;
 }
 
 /** Items written per transaction when a job is created (one event-loop turn each, ~4 ms). */
@@ -164,6 +181,11 @@ export function createSqliteJobStore(db: Db) {
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS job_items_state ON job_items(job_id, state, idx);
   `);
+  // Webhook outcomes (added later: stores created before get the columns here).
+  const jobColumns = new Set((db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[]).map((c) => c.name));
+  if (!jobColumns.has('webhook_last_status')) db.exec('ALTER TABLE jobs ADD COLUMN webhook_last_status INTEGER');
+  if (!jobColumns.has('webhook_last_error')) db.exec('ALTER TABLE jobs ADD COLUMN webhook_last_error TEXT');
+  if (!jobColumns.has('webhook_delivered')) db.exec('ALTER TABLE jobs ADD COLUMN webhook_delivered INTEGER');
 
   const q = {
     insJob: db.prepare(
@@ -198,11 +220,16 @@ export function createSqliteJobStore(db: Db) {
     ),
     setStatus: db.prepare('UPDATE jobs SET status = @status, updated_at = @at, finished_at = @finished WHERE id = @id'),
     finish: db.prepare(
-      'UPDATE jobs SET status = @status, updated_at = @at, finished_at = @at, webhook_event = CASE WHEN webhook_url IS NULL THEN NULL ELSE @status END, webhook_attempts = 0 WHERE id = @id',
+      'UPDATE jobs SET status = @status, updated_at = @at, finished_at = @at, webhook_event = CASE WHEN webhook_url IS NULL THEN NULL ELSE @status END, webhook_attempts = 0, webhook_last_status = NULL, webhook_last_error = NULL, webhook_delivered = NULL WHERE id = @id',
     ),
     resume: db.prepare("UPDATE jobs SET status = 'queued', max_credits = @max, updated_at = @at, finished_at = NULL WHERE id = @id"),
     webhookAttempt: db.prepare('UPDATE jobs SET webhook_attempts = webhook_attempts + 1 WHERE id = ? AND webhook_event = ?'),
-    webhookDone: db.prepare('UPDATE jobs SET webhook_event = NULL WHERE id = ? AND webhook_event = ?'),
+    webhookOutcome: db.prepare(
+      'UPDATE jobs SET webhook_last_status = @status, webhook_last_error = @error WHERE id = @id AND webhook_event = @event',
+    ),
+    webhookDone: db.prepare(
+      'UPDATE jobs SET webhook_event = NULL, webhook_delivered = @delivered WHERE id = @id AND webhook_event = @event',
+    ),
     expired: db.prepare<[string], { id: string }>(
       "SELECT id FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ? AND status IN ('completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits')",
     ),
@@ -293,7 +320,8 @@ export function createSqliteJobStore(db: Db) {
     finish: (id: string, status: JobStatus) => q.finish.run({ id, status, at: now() }),
     resume: (id: string, maxCredits: number | null) => q.resume.run({ id, max: maxCredits, at: now() }),
     webhookAttempt: (id: string, event: string) => q.webhookAttempt.run(id, event),
-    webhookDone: (id: string, event: string) => q.webhookDone.run(id, event),
+    webhookOutcome: (id: string, event: string, last: WebhookAnswer) => q.webhookOutcome.run({ id, event, ...last }),
+    webhookDone: (id: string, event: string, delivered: boolean) => q.webhookDone.run({ id, event, delivered: delivered ? 1 : 0 }),
     /** Deletes finished jobs older than `retentionMs` with their items; returns how many. */
     purge: (retentionMs: number): number => deleteJobs(q.expired.all(new Date(Date.now() - retentionMs).toISOString()).map((r) => r.id)),
   };
@@ -329,7 +357,8 @@ export function embeddedJobStore(s: SqliteJobStore): JobStore {
     // One process holds DATA_DIR: the sender's own bookkeeping keeps one delivery per job.
     claimWebhook: async () => true,
     webhookAttempt: async (id, event) => void s.webhookAttempt(id, event),
-    webhookDone: async (id, event) => void s.webhookDone(id, event),
+    webhookOutcome: async (id, event, last) => void s.webhookOutcome(id, event, last),
+    webhookDone: async (id, event, delivered) => void s.webhookDone(id, event, delivered),
   };
 }
 

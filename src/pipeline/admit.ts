@@ -4,7 +4,7 @@
  * DECISIONS.md's order of checks), whichever face the request came in by.
  */
 import type { AuthenticatedKey } from '../credits/ledger.js';
-import { ApiError } from '../errors.js';
+import { ApiError, unknownOrRevokedKey } from '../errors.js';
 import type { Deps, GatewayContext } from '../graphql/context.js';
 import { enforceRateLimit } from '../ratelimit/limiter.js';
 
@@ -23,7 +23,7 @@ export async function admit(ctx: GatewayContext): Promise<AuthenticatedKey | Api
   } catch (e) {
     return storeError(e, deps);
   }
-  if (!key) return new ApiError('UNAUTHORIZED', 'Unknown or revoked API key');
+  if (!key) return unknownOrRevokedKey();
   if (ctx.reqInfo) ctx.reqInfo.keyId = key.id;
   // Without a limit (the default) nothing to wait for: no promise, no turn.
   if (key.rate || deps.config.rateLimit.rps > 0) {
@@ -47,11 +47,13 @@ async function rateLimit(deps: Deps, key: AuthenticatedKey): Promise<ApiError | 
 }
 
 /**
- * A store failure (ApiError SERVICE_UNAVAILABLE) is answered, and logged as the expected failure it
- * is (a warning, no stack); anything else is a bug and thrown.
+ * What a ledger or limiter call threw, as the answer: a store failure (SERVICE_UNAVAILABLE) is
+ * logged as the expected failure it is (a warning, no stack); another ApiError (a key revoked
+ * while its request ran: UNAUTHORIZED, ledger.ts) is answered as it is; anything else is a bug
+ * and thrown.
  */
 export function storeError(e: unknown, deps: Deps): ApiError {
   if (!(e instanceof ApiError)) throw e;
-  deps.logger.warn({ code: e.code, msg_detail: e.message }, 'store unavailable');
+  if (e.code === 'SERVICE_UNAVAILABLE') deps.logger.warn({ code: e.code, msg_detail: e.message }, 'store unavailable');
   return e;
 }

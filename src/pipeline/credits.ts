@@ -4,7 +4,7 @@
  *
  *   400 input (per root field) → cache lookup (a hit costs 0, even at 0 balance) → one
  *   reservation covering every remaining root field's maximum cost (402 if it cannot be covered,
- *   before any upstream work) → execute → settle to what resolved fields cost (errors cost 0)
+ *   401 if the key was revoked since it was admitted; before any upstream work) → execute → settle to what resolved fields cost (errors cost 0)
  *   → extensions.credits.
  *
  * Root-field resolvers find their entry in the plan by response key (alias)

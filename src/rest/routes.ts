@@ -23,6 +23,7 @@ import type {
 import type { GatewayContext } from '../graphql/context.js';
 import { resolveField } from '../pipeline/live-fetch.js';
 import type { ParamProblem } from '../errors.js';
+import { givenMoreThanOnce } from '../http/query.js';
 import type { OperationDef, ParamSpec } from '../platforms/operation.js';
 import { allParams, gqlEnumValue, gqlName } from '../platforms/operation.js';
 import { compileOperation } from '../graphql/compiled.js';
@@ -146,7 +147,8 @@ const FALSE = new Set(['false', '0']);
 /**
  * Query string → GraphQL variables. Types are checked here (a REST caller sends strings);
  * everything else (lengths, ranges, hosts, cross-parameter rules) by the operation's schema.
- * Unknown parameters are ignored (legacy clients send extras, DECISIONS.md).
+ * Unknown parameters are ignored (legacy clients send extras, DECISIONS.md); a known one given
+ * twice is a problem (src/http/query.ts, as on every route).
  */
 export function toVariables(
   route: RestRoute,
@@ -161,7 +163,7 @@ export function toVariables(
     const p = route.params[i];
     const all = query.getAll(p.name);
     if (all.length > 1) {
-      problems.push({ param: p.name, message: 'given more than once' });
+      problems.push(givenMoreThanOnce(p.name));
       continue;
     }
     const raw = all[0];

@@ -14,6 +14,7 @@ import { startReplayServer } from '../replay/server.js';
 import type { ReplayServer } from '../replay/server.js';
 import { createUpstream, expectOk, replayTarget } from './client.js';
 import type { Upstream, UpstreamResponse } from './client.js';
+import { ssrfRefusalOf } from './ssrf.js';
 
 const CONFIG: UpstreamConfig = {
   connectTimeoutMs: 1_000,
@@ -742,6 +743,7 @@ describe('upstream client (direct mode, injected resolver)', () => {
       const err = await failure(upstream.request({ url: 'https://example.com/', platform: 't', userParam: 'url' }));
       expect(err.code).toBe('INVALID_INPUT');
       expect(err.details).toEqual([{ param: 'url', message: expect.stringMatching(/example\.com resolves to a ipv4 private address/) }]);
+      expect(ssrfRefusalOf(err)).toBe('host example.com resolves to a ipv4 private address');
       // only the pre-flight check resolved the name: no connect-time lookup, so no connection
       expect(resolver).toHaveBeenCalledTimes(1);
     } finally {
@@ -755,6 +757,7 @@ describe('upstream client (direct mode, injected resolver)', () => {
     try {
       const err = await failure(upstream.request({ url: 'https://example.com/', platform: 't' }));
       expect(err.code).toBe('UPSTREAM_FAILED');
+      expect(ssrfRefusalOf(err)).toBe('host example.com resolves to a ipv4 private address');
       expect(resolver).toHaveBeenCalledTimes(1);
     } finally {
       await upstream.close();
@@ -770,6 +773,7 @@ describe('upstream client (direct mode, injected resolver)', () => {
       const err = await failure(upstream.request({ url: `http://rebind.example:${raw.port}/`, platform: 't' }));
       expect(err.code).toBe('UPSTREAM_FAILED');
       expect(err.message).toMatch(/refused at connect time/);
+      expect(ssrfRefusalOf(err)).toBe('rebind.example resolves to a ipv4 loopback address');
       // the connect-time lookup ran, refused, and the refusal was not retried
       expect(resolver).toHaveBeenCalledTimes(2);
       expect(raw.connections()).toBe(0);
@@ -818,6 +822,8 @@ describe('upstream client (direct mode, injected resolver)', () => {
       const err = await failure(upstream.request({ url: 'https://api.github.com/repos/o/r', platform: 'code' }));
       expect(err.code).toBe('UPSTREAM_FAILED');
       expect(err.message).toBe('code: could not resolve host api.github.com (DNS ENOTFOUND)');
+      // A name that does not resolve is no refusal (it may resolve later).
+      expect(ssrfRefusalOf(err)).toBeUndefined();
       const user = await failure(upstream.request({ url: 'https://no-such-name.example/', platform: 'linkpage-a', userParam: 'url' }));
       expect(user.code).toBe('INVALID_INPUT');
       expect(user.details).toEqual([{ param: 'url', message: 'could not resolve host no-such-name.example (DNS ENOTFOUND)' }]);

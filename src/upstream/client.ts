@@ -35,6 +35,7 @@ import type { WallRule } from './blocks/catalogue.js';
 import { createHostGate } from './politeness.js';
 import { createProxyDispatchers, createProxySelector } from './proxy.js';
 import {
+  asSsrfRefusal,
   assertFetchable,
   DnsError,
   dnsFailure,
@@ -422,7 +423,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     if (deadline.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
     if (req.signal?.aborted) return upstreamTimeout(`${req.platform}: request to ${host} cancelled (deadline)`);
     if (TIMEOUT_CODES.has(code)) return upstreamTimeout(`${req.platform}: upstream ${host} timed out (${code})`);
-    if (code === 'ESSRF') return upstreamFailed(`${req.platform}: upstream ${host} refused at connect time (${(err as Error).message})`);
+    if (code === 'ESSRF')
+      return asSsrfRefusal(
+        upstreamFailed(`${req.platform}: upstream ${host} refused at connect time (${(err as Error).message})`),
+        (err as Error).message.replace(/^SSRF guard: /, ''),
+      );
     return upstreamFailed(`${req.platform}: upstream ${host} failed (${code || (err as Error).message})`, err);
   }
 
@@ -470,9 +475,9 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
           if (e instanceof SsrfError) {
             // The user's own URL refused before anything was sent: their input. A redirect that
             // leads somewhere refused: the upstream's doing.
-            if (redirects === 0 && req.userParam) throw invalidParam(req.userParam, `URL refused: ${e.message}`);
-            if (redirects === 0) throw upstreamFailed(`${req.platform}: upstream address refused (${e.message})`);
-            throw upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`);
+            if (redirects === 0 && req.userParam) throw asSsrfRefusal(invalidParam(req.userParam, `URL refused: ${e.message}`), e.message);
+            if (redirects === 0) throw asSsrfRefusal(upstreamFailed(`${req.platform}: upstream address refused (${e.message})`), e.message);
+            throw asSsrfRefusal(upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`), e.message);
           }
           if (e instanceof DnsError)
             throw dnsFailure(e, { platform: req.platform, userParam: req.userParam, redirected: redirects > 0, online: dns.anyResolved() });

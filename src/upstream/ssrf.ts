@@ -13,6 +13,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import { attached } from '../attached.js';
 import { invalidParam, upstreamFailed } from '../errors.js';
 import type { ApiError } from '../errors.js';
 
@@ -50,6 +51,23 @@ export class DnsError extends Error {
     super(`could not resolve host ${host} (DNS ${dnsCode})`);
     this.name = 'DnsError';
   }
+}
+
+const refusal = attached<string>('ssrfRefusal');
+
+/**
+ * Marks the error a request answers with as the guard's refusal (before anything was sent, or at
+ * connect time), with the guard's reason: a caller that must not retry a refused destination (a
+ * webhook's delivery) tells it from a failure that may pass (`ssrfRefusalOf`).
+ */
+export function asSsrfRefusal<E extends Error>(err: E, reason: string): E {
+  refusal.set(err, reason);
+  return err;
+}
+
+/** The guard's reason when `err` is its refusal of the destination; undefined for any other failure. */
+export function ssrfRefusalOf(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null ? refusal.get(err) : undefined;
 }
 
 export const OFFLINE_HINT = 'this machine seems to be offline (no upstream host has resolved since start); `npm run demo` serves demo data';

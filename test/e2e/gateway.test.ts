@@ -56,6 +56,31 @@ describe('auth', () => {
     expect(upstreamHits()).toBe(0);
   });
 
+  it('a key revoked between its authentication and its reservation is 401, never 402; nothing fetched or charged', async () => {
+    const ledger = h.deps.ledger;
+    const authenticate = ledger.authenticate;
+    const rest = await h.key(5);
+    const gql = await h.key(5);
+    // Each key is revoked right after it is authenticated: its reservation comes after the revocation.
+    ledger.authenticate = async (raw) => {
+      const k = await authenticate.call(ledger, raw);
+      if (k) await ledger.revokeKey(k.id);
+      return k;
+    };
+    try {
+      const r = await h.rest(repoPath('revoked', 'meanwhile'), { key: rest.key });
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ success: false, error: { code: 'UNAUTHORIZED', message: 'Unknown or revoked API key' } });
+      const g = await h.gql('{ codeRepository(url: "https://github.com/revoked/meanwhile") { fullName } }', { key: gql.key });
+      expect(g.status).toBe(401);
+      expect(g.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
+    } finally {
+      ledger.authenticate = authenticate;
+    }
+    expect(upstreamHits()).toBe(0);
+    expect([await h.balance(rest.id), await h.balance(gql.id)]).toEqual([5, 5]);
+  });
+
   it('GraphQL: an operation without a valid key is HTTP 401; introspection needs none', async () => {
     const r = await h.gql('{ codeRepository(url: "https://github.com/octo/kit") { fullName } }');
     expect(r.status).toBe(401);

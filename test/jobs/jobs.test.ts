@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { anyRepo, call, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
+import { anyRepo, call, heldRepos, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
 const OP = '/v1/code/repository';
@@ -178,6 +178,55 @@ describe('input', () => {
     await waitFinal(h, key, nd.body.job.id);
   });
 
+  it('a query parameter given twice is refused as every /v1 route refuses it: results, uploads, estimate', async () => {
+    const { key } = await h.key(10);
+    // What an operation route answers, the shape every route answers with.
+    const single = await h.rest(`${OP}?url=${encodeURIComponent(repoUrl('twice', 'a'))}&url=${encodeURIComponent(repoUrl('twice', 'b'))}`, {
+      key,
+    });
+    expect(single.status).toBe(400);
+    expect(single.body.error).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Invalid input: url: given more than once',
+      details: [{ param: 'url', message: 'given more than once' }],
+    });
+    const refused = (res: { status: number; body: any }, param: string) => {
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        code: 'INVALID_INPUT',
+        message: `Invalid input: ${param}: given more than once`,
+        details: [{ param, message: 'given more than once' }],
+      });
+    };
+    const job = await waitFinal(
+      h,
+      key,
+      (await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(2, 'twice') } })).body.job.id,
+    );
+    refused(await call(h, 'GET', `/v1/jobs/${job.id}/results?format=csv&format=ndjson`, { key }), 'format');
+    refused(await call(h, 'GET', `/v1/jobs/${job.id}/results?format=csv&format=csv`, { key }), 'format');
+    refused(await call(h, 'GET', `/v1/jobs/${job.id}/results?after=0&after=1`, { key }), 'after');
+    const line = JSON.stringify({ url: repoUrl('twice', 'c') });
+    const op = encodeURIComponent(OP);
+    for (const [query, param] of [
+      [`operation=${op}&operation=${op}`, 'operation'],
+      [`operation=${op}&cache_max_age=1d&cache_max_age=7d`, 'cache_max_age'],
+      [`operation=${op}&max_credits=1&max_credits=9`, 'max_credits'],
+      [`operation=${op}&idempotency_key=a&idempotency_key=b`, 'idempotency_key'],
+      [`operation=${op}&webhook_url=https%3A%2F%2Fa.example%2F&webhook_url=https%3A%2F%2Fb.example%2F`, 'webhook_url'],
+    ]) {
+      refused(await call(h, 'POST', `/v1/jobs?${query}`, { key, raw: line, type: 'application/x-ndjson' }), param);
+      refused(
+        await call(h, 'POST', `/v1/jobs/estimate?${query}`, { key, raw: `url\n${repoUrl('twice', 'd')}\n`, type: 'text/csv' }),
+        param,
+      );
+    }
+    // Nothing was created by the refused uploads: the key's only job is the first.
+    expect(
+      await h.deps.db!.prepare('SELECT COUNT(*) FROM jobs WHERE key_id = (SELECT key_id FROM jobs WHERE id = ?)').pluck().get(job.id),
+    ).toBe(1);
+  });
+
   it('estimate: 0 credits; max cost, items cached within cache_max_age, expected cost — and the run matches it', async () => {
     const { key, id: keyId } = await h.key(30);
     await h.rest(`${OP}?url=${encodeURIComponent(repoUrl('est', 'hot'))}`, { key });
@@ -301,6 +350,23 @@ describe('caps, balance, resume, cancel', () => {
     expect(await h.deps.ledger.totalCharged(keyId)).toBe(8);
     const bad = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key });
     expect(bad.status).toBe(400);
+  });
+
+  it('the key revoked while its job runs: the job stops (stopped_no_credits), the items not run stay pending, none is recorded as a 401', async () => {
+    const held = heldRepos('revoked-job');
+    h.replay.add(held.route);
+    const { key, id: keyId } = await h.key(100);
+    const jobId = (await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(6, 'revoked-job') } })).body.job.id;
+    await waitFor(() => held.waiting() === 2); // JOBS_CONCURRENCY_PER_JOB items in flight, their credits reserved
+    await h.deps.ledger.revokeKey(keyId);
+    held.releaseAll({ free: true });
+    const row = () => h.deps.db!.prepare('SELECT status, done, failed, credits_charged FROM jobs WHERE id = ?').get(jobId);
+    await waitFor(() => (row() as { status: string }).status === 'stopped_no_credits');
+    // Reserved before the revocation: run and charged as reserved.
+    expect(row()).toEqual({ status: 'stopped_no_credits', done: 2, failed: 0, credits_charged: 2 });
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(2);
+    expect(h.deps.db!.prepare("SELECT COUNT(*) FROM job_items WHERE job_id = ? AND state = 'pending'").pluck().get(jobId)).toBe(4);
+    expect((await call(h, 'GET', `/v1/jobs/${jobId}`, { key })).status).toBe(401);
   });
 
   it('DELETE cancels: unfinished items are not run, what is reserved and unspent is refunded', async () => {

@@ -142,6 +142,60 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
     expect(await store.get('job_open')).toMatchObject({ status: 'queued' });
   });
 
+  it("a webhook's delivery outcome is kept per event: attempts, the last answer, delivered or given up; reset when the job ends anew", async () => {
+    const store = createRedisJobStore(redis);
+    const webhookOf = async () => {
+      const row = await store.get('job_whout');
+      return {
+        event: row?.webhook_event,
+        attempts: row?.webhook_attempts,
+        last_status: row?.webhook_last_status,
+        last_error: row?.webhook_last_error,
+        delivered: row?.webhook_delivered,
+      };
+    };
+    await store.create(
+      {
+        id: 'job_whout',
+        key_id: 'key_wh',
+        operation: '/v1/code/repository',
+        total: 1,
+        cache_max_age: null,
+        max_credits: null,
+        webhook_url: 'https://hooks.example/x',
+        webhook_secret: 'a-secret-of-16-chars',
+        idempotency_key: null,
+        bytes: 11,
+      },
+      ['{"url":"a"}'],
+    );
+    expect(await webhookOf()).toEqual({ event: null, attempts: 0, last_status: null, last_error: null, delivered: null });
+    const ref = { id: 'job_whout', keyId: 'key_wh' };
+    expect(await store.stop(ref, 'stopped_at_cap', null)).toBe(true);
+    await store.webhookAttempt('job_whout', 'stopped_at_cap');
+    await store.webhookOutcome('job_whout', 'stopped_at_cap', { status: 503, error: 'HTTP 503' });
+    expect(await webhookOf()).toEqual({ event: 'stopped_at_cap', attempts: 1, last_status: 503, last_error: 'HTTP 503', delivered: null });
+    await store.webhookAttempt('job_whout', 'stopped_at_cap');
+    await store.webhookOutcome('job_whout', 'stopped_at_cap', { status: null, error: 'refused by the SSRF guard: …' });
+    await store.webhookDone('job_whout', 'stopped_at_cap', false);
+    const givenUp = { event: null, attempts: 2, last_status: null, last_error: 'refused by the SSRF guard: …', delivered: 0 };
+    expect(await webhookOf()).toEqual(givenUp);
+    expect(await store.webhooksDue()).toEqual([]);
+    // Ended: a late answer or end for it is not recorded.
+    await store.webhookOutcome('job_whout', 'stopped_at_cap', { status: 200, error: null });
+    await store.webhookDone('job_whout', 'stopped_at_cap', true);
+    expect(await webhookOf()).toEqual(givenUp);
+    // Resumed and completed: a new event, its delivery from nothing.
+    await store.resume('job_whout', null);
+    expect(await store.claim(ref, 0, 2)).toBe(1);
+    expect(await store.record(ref, 0, outcome)).toEqual({ ended: true, duplicate: false });
+    expect(await webhookOf()).toEqual({ event: 'completed', attempts: 0, last_status: null, last_error: null, delivered: null });
+    await store.webhookAttempt('job_whout', 'completed');
+    await store.webhookOutcome('job_whout', 'completed', { status: 204, error: null });
+    await store.webhookDone('job_whout', 'completed', true);
+    expect(await webhookOf()).toEqual({ event: null, attempts: 1, last_status: 204, last_error: null, delivered: 1 });
+  });
+
   it('a webhook delivery is held by one process at a time, renewed by its holder, free again once it lapses', async () => {
     const a = createRedisJobStore(redis);
     const b = createRedisJobStore(redis);

@@ -171,6 +171,16 @@ describe.skipIf(REDIS.skip)(titled('bulk jobs on Redis (two instances)', REDIS),
       expect(verifySignature(secret, d.headers, d.body.toString())).toBe(true);
       expect(JSON.parse(d.body.toString()).job).toMatchObject({ id: job.id, status: 'completed', counts: { done: 6 } });
     }
+    // How it went, as either instance shows it.
+    const shown = async (n: typeof a) => (await call(n, 'GET', `/v1/jobs/${job.id}`, { key })).body.job.webhook;
+    await waitFor(async () => (await shown(a)).delivered === true);
+    for (const n of [a, b]) expect(await shown(n)).toEqual({ attempts: 4, last_status: 200, last_error: null, delivered: true });
+    expect(JSON.parse(deliveries()[3].body.toString()).job.webhook).toEqual({
+      attempts: 4,
+      last_status: 500,
+      last_error: 'HTTP 500',
+      delivered: null,
+    });
   });
 
   it('GET /v1/jobs/{id}/events on the other instance streams progress and ends with the final job', async () => {

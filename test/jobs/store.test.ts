@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
-import { CREATE_SLICE, createSqliteJobStore } from '../../src/jobs/store.js';
+import { CREATE_SLICE, createSqliteJobStore, embeddedJobStore } from '../../src/jobs/store.js';
+import type { JobRow } from '../../src/jobs/store.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import type { Db } from '../../src/store/sqlite.js';
 
@@ -204,5 +205,68 @@ describe('creating a job (embedded store)', () => {
     expect((db.prepare("SELECT COUNT(*) AS n FROM job_items WHERE job_id = 'job_half'").get() as { n: number }).n).toBe(0);
     expect(store.get('job_ok')).toMatchObject({ status: 'queued' });
     expect(store.dropUnfinishedCreations()).toBe(0);
+  });
+});
+
+describe('webhook delivery outcome (embedded store)', () => {
+  const webhookOf = (row: JobRow | undefined) => ({
+    event: row?.webhook_event,
+    attempts: row?.webhook_attempts,
+    last_status: row?.webhook_last_status,
+    last_error: row?.webhook_last_error,
+    delivered: row?.webhook_delivered,
+  });
+
+  it("kept per event: attempts, the last answer, delivered or given up; an old event's late answer changes nothing; reset when the job ends anew", async () => {
+    const s = createSqliteJobStore(db);
+    const store = embeddedJobStore(s);
+    await s.create({ ...newJob('job_hook', 'k', 10), webhook_url: 'https://hooks.example/x', webhook_secret: 'a-secret-of-16-chars' }, [
+      '{"url":"a"}',
+      '{"url":"b"}',
+    ]);
+    expect(webhookOf(s.get('job_hook'))).toEqual({ event: null, attempts: 0, last_status: null, last_error: null, delivered: null });
+    s.finish('job_hook', 'stopped_at_cap');
+    await store.webhookAttempt('job_hook', 'stopped_at_cap');
+    await store.webhookOutcome('job_hook', 'stopped_at_cap', { status: 503, error: 'HTTP 503' });
+    expect(webhookOf(s.get('job_hook'))).toEqual({
+      event: 'stopped_at_cap',
+      attempts: 1,
+      last_status: 503,
+      last_error: 'HTTP 503',
+      delivered: null,
+    });
+    await store.webhookAttempt('job_hook', 'stopped_at_cap');
+    await store.webhookOutcome('job_hook', 'stopped_at_cap', { status: null, error: 'refused by the SSRF guard: …' });
+    await store.webhookDone('job_hook', 'stopped_at_cap', false);
+    const givenUp = { event: null, attempts: 2, last_status: null, last_error: 'refused by the SSRF guard: …', delivered: 0 };
+    expect(webhookOf(s.get('job_hook'))).toEqual(givenUp);
+    // Ended: a late answer or end for it is not recorded.
+    await store.webhookOutcome('job_hook', 'stopped_at_cap', { status: 200, error: null });
+    await store.webhookDone('job_hook', 'stopped_at_cap', true);
+    expect(webhookOf(s.get('job_hook'))).toEqual(givenUp);
+    // Resumed and completed: a new event, its delivery from nothing.
+    s.resume('job_hook', null);
+    s.finish('job_hook', 'completed');
+    expect(webhookOf(s.get('job_hook'))).toEqual({ event: 'completed', attempts: 0, last_status: null, last_error: null, delivered: null });
+    await store.webhookAttempt('job_hook', 'completed');
+    await store.webhookOutcome('job_hook', 'completed', { status: 204, error: null });
+    await store.webhookDone('job_hook', 'completed', true);
+    expect(webhookOf(s.get('job_hook'))).toEqual({ event: null, attempts: 1, last_status: 204, last_error: null, delivered: 1 });
+  });
+
+  it('a store made before the outcome columns gains them, once; its jobs read as nothing tried', () => {
+    db.exec(`CREATE TABLE jobs (
+      id TEXT PRIMARY KEY, key_id TEXT NOT NULL, operation TEXT NOT NULL, status TEXT NOT NULL, total INTEGER NOT NULL,
+      cache_max_age TEXT, max_credits INTEGER, webhook_url TEXT, webhook_secret TEXT, webhook_event TEXT,
+      webhook_attempts INTEGER NOT NULL DEFAULT 0, idempotency_key TEXT, done INTEGER NOT NULL DEFAULT 0,
+      ok INTEGER NOT NULL DEFAULT 0, cached INTEGER NOT NULL DEFAULT 0, failed INTEGER NOT NULL DEFAULT 0,
+      credits_charged INTEGER NOT NULL DEFAULT 0, bytes INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL, finished_at TEXT)`);
+    db.prepare(
+      "INSERT INTO jobs (id, key_id, operation, status, total, webhook_url, webhook_secret, webhook_event, webhook_attempts, created_at, updated_at) VALUES ('job_old', 'k', '/v1/code/repository', 'completed', 1, 'https://hooks.example/x', 'a-secret-of-16-chars', 'completed', 2, 'x', 'x')",
+    ).run();
+    createSqliteJobStore(db);
+    const s = createSqliteJobStore(db); // a second start: nothing to add
+    expect(webhookOf(s.get('job_old'))).toEqual({ event: 'completed', attempts: 2, last_status: null, last_error: null, delivered: null });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Webhooks of finished jobs, received by the replay server (deliveries go through the upstream
  * client like every outbound request): signed HMAC-SHA256 over timestamp + body, retried with
- * backoff a bounded number of times, never holding up the job. The secret is stored sealed.
+ * backoff a bounded number of times, never holding up the job; a destination the SSRF guard
+ * refuses is not retried; the job shows how its delivery went (`webhook`). The secret is stored sealed.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,9 +20,17 @@ const OP = '/v1/code/repository';
 const SECRET = 'whsec-test-0123456789abcdef';
 const hook = (path: string) => ({ url: `https://hooks.example${path}`, secret: SECRET });
 const deliveries = (path: string) => h.replay.hits({ host: 'hooks.example', path });
+/** The job as GET /v1/jobs/{id} shows it. */
+const jobOf = async (key: string, id: string) => (await call(h, 'GET', `/v1/jobs/${id}`, { key })).body.job;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { JOBS_WEBHOOK_ATTEMPTS: '3', JOBS_WEBHOOK_BACKOFF_MS: '20' }, logger: logs.logger });
+  h = await startHarness({
+    env: { JOBS_WEBHOOK_ATTEMPTS: '3', JOBS_WEBHOOK_BACKOFF_MS: '20' },
+    logger: logs.logger,
+    // Names are resolved (and judged by the SSRF guard) as they would be live: one resolves to a
+    // private address, as a receiver's name turned internal would.
+    resolver: async (host) => (host === 'internal-hooks.example' ? ['10.0.0.7'] : ['93.184.216.34']),
+  });
 });
 afterAll(() => h.close());
 beforeEach(() => {
@@ -45,7 +54,7 @@ describe('webhooks', () => {
     const job = await waitFinal(h, key, created.body.job.id);
     await waitFor(() => deliveries('/done').length === 2);
     const [first, second] = deliveries('/done');
-    for (const d of [first, second]) {
+    for (const [n, d] of [first, second].entries()) {
       expect(d.method).toBe('POST');
       expect(d.headers['content-type']).toBe('application/json');
       expect(d.headers['x-cl-webhook-event']).toBe('job.completed');
@@ -53,9 +62,17 @@ describe('webhooks', () => {
       expect(verifySignature(SECRET, d.headers, d.body.toString())).toBe(true);
       expect(verifySignature('another-secret-000000', d.headers, d.body.toString())).toBe(false);
       const body = JSON.parse(d.body.toString());
-      expect(body).toEqual({ event: 'job.completed', job: { ...job, updated_at: expect.any(String) } });
+      expect(body).toEqual({ event: 'job.completed', job: { ...job, updated_at: expect.any(String), webhook: expect.any(Object) } });
+      // The delivery so far, this attempt counted: the second knows how the first went.
+      expect(body.job.webhook).toEqual(
+        n === 0
+          ? { attempts: 1, last_status: null, last_error: null, delivered: null }
+          : { attempts: 2, last_status: 500, last_error: 'HTTP 500', delivered: null },
+      );
       expect(JSON.stringify(body)).not.toContain(SECRET);
     }
+    await waitFor(async () => (await jobOf(key, job.id)).webhook.delivered === true);
+    expect((await jobOf(key, job.id)).webhook).toEqual({ attempts: 2, last_status: 200, last_error: null, delivered: true });
     // A tampered body fails the check.
     expect(verifySignature(SECRET, first.headers, first.body.toString().replace('completed', 'cancelled'))).toBe(false);
     expect(signWebhook(SECRET, 1, '{}')).toMatch(/^v1=[0-9a-f]{64}$/);
@@ -75,6 +92,72 @@ describe('webhooks', () => {
     await waitFor(() => deliveries('/down').length === 3);
     await waitFor(() => h.deps.db!.prepare('SELECT webhook_event FROM jobs WHERE id = ?').pluck().get(created.body.job.id) === null);
     expect(deliveries('/down')).toHaveLength(3);
+    const given = { attempts: 3, last_status: 503, last_error: 'HTTP 503', delivered: false };
+    expect((await jobOf(key, created.body.job.id)).webhook).toEqual(given);
+    const gql = await h.gql(
+      `{ lookupJob(id: "${created.body.job.id}") { webhookUrl webhook { attempts lastStatus lastError delivered } } }`,
+      {
+        key,
+      },
+    );
+    expect(gql.body.data.lookupJob).toEqual({
+      webhookUrl: 'https://hooks.example/down',
+      webhook: { attempts: 3, lastStatus: 503, lastError: 'HTTP 503', delivered: false },
+    });
+  });
+
+  it('a destination the SSRF guard refuses is not retried; the job shows the refusal and that it was given up', async () => {
+    const { key } = await h.key(10);
+    const created = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: {
+        operation: OP,
+        items: [{ url: repoUrl('hook', 'ssrf') }],
+        webhook: { url: 'https://internal-hooks.example/x', secret: SECRET },
+      },
+    });
+    expect(created.status).toBe(202);
+    // A job without a webhook end yet: nothing tried.
+    expect(created.body.job.webhook).toEqual({ attempts: 0, last_status: null, last_error: null, delivered: null });
+    const job = await waitFinal(h, key, created.body.job.id);
+    await waitFor(async () => (await jobOf(key, job.id)).webhook.delivered === false);
+    // Several backoffs later, still the one attempt.
+    await new Promise((r) => setTimeout(r, 200));
+    const shown = await jobOf(key, job.id);
+    expect(shown.webhook).toEqual({
+      attempts: 1,
+      last_status: null,
+      last_error: 'refused by the SSRF guard: host internal-hooks.example resolves to a ipv4 private address',
+      delivered: false,
+    });
+    expect(shown.webhook_url).toBe('https://internal-hooks.example/x');
+    expect(JSON.stringify(shown)).not.toContain(SECRET);
+    expect(h.replay.hits({ host: 'internal-hooks.example' })).toHaveLength(0);
+  });
+
+  it('a connection error is retried (as timeouts and 5xx are); a job without a webhook shows none', async () => {
+    h.replay.add({
+      host: 'hooks.example',
+      path: '/flaky',
+      method: 'POST',
+      response: { status: 204, fault: { kind: 'sequence', faults: [{ kind: 'reset' }, null] } },
+    });
+    const { key } = await h.key(10);
+    const created = await call(h, 'POST', '/v1/jobs', {
+      key,
+      body: { operation: OP, items: [{ url: repoUrl('hook', 'flaky') }], webhook: hook('/flaky') },
+    });
+    const job = await waitFinal(h, key, created.body.job.id);
+    await waitFor(async () => (await jobOf(key, job.id)).webhook.delivered === true);
+    expect((await jobOf(key, job.id)).webhook).toEqual({ attempts: 2, last_status: 204, last_error: null, delivered: true });
+    // The second attempt's body says what the first got.
+    expect(JSON.parse(deliveries('/flaky')[1].body.toString()).job.webhook).toMatchObject({
+      attempts: 2,
+      last_status: null,
+      last_error: expect.stringMatching(/^webhook: upstream hooks\.example failed/),
+    });
+    const plain = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: [{ url: repoUrl('hook', 'plain') }] } });
+    expect((await waitFinal(h, key, plain.body.job.id)).webhook).toBeNull();
   });
 
   it('never holds up the job: a receiver that does not answer; and stopped_at_cap, cancelled are reported too', async () => {

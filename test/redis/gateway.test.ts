@@ -87,6 +87,42 @@ describe.skipIf(REDIS.skip)(titled('two gateway instances on one Redis', REDIS),
     expect(await c.nodes[1].deps.ledger.balance(id)).toBe(0);
   });
 
+  it('a key revoked through one instance between its authentication and its reservation on the other is 401, never 402', async () => {
+    c.replay.add(repoRoute(0));
+    const { key, id } = await c.key(5);
+    const ledger = c.nodes[1].deps.ledger;
+    const authenticate = ledger.authenticate;
+    ledger.authenticate = async (raw) => {
+      const k = await authenticate.call(ledger, raw);
+      if (k) await c.nodes[0].deps.ledger.revokeKey(k.id);
+      return k;
+    };
+    try {
+      const r = await c.nodes[1].rest(repoPath('revoked', 'meanwhile'), key);
+      expect(r.status).toBe(401);
+      expect(r.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Unknown or revoked API key' });
+    } finally {
+      ledger.authenticate = authenticate;
+    }
+    expect(upstreamHits()).toBe(0);
+    expect(await c.nodes[0].deps.ledger.balance(id)).toBe(5);
+  });
+
+  it('requests in flight on one instance while the other revokes their key: each is 200 or 401, never 402', async () => {
+    c.replay.add(repoRoute(0));
+    const { key, id } = await c.key(10_000);
+    const answers = Promise.all(
+      Array.from({ length: 200 }, (_, i) => c.nodes[1].rest(`${repoPath('revoking', `r${i}`)}&cache_max_age=1d`, key)),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    await c.nodes[0].deps.ledger.revokeKey(id);
+    const statuses = (await answers).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 401)).toEqual([]);
+    expect(statuses).toContain(401);
+    // Charged exactly the requests answered 200.
+    expect(await c.nodes[0].deps.ledger.totalCharged(id)).toBe(statuses.filter((s) => s === 200).length);
+  });
+
   it('revocation through one instance is refused by the other at once; /readyz is ready on both', async () => {
     const { key, id } = await c.key(5);
     await c.nodes[0].deps.ledger.revokeKey(id);

@@ -122,7 +122,10 @@ describe.skipIf(REDIS.skip)(titled('redis ledger', REDIS), () => {
     expect(await b.revokeKey(record.id)).toBe(false);
     expect(await b.authenticate(key)).toBeNull();
     expect(await b.keyExists(key)).toBe(true);
-    expect(await b.reserve(record.id, 1)).toBeNull();
+    // Revoked, not poor: 401 (also for a request authenticated before the revocation).
+    await expect(b.reserve(record.id, 1)).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Unknown or revoked API key' });
+    await expect(b.reserve('key_nope', 1)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await b.balance(record.id)).toBe(5);
     expect((await a.listKeys())[0].revokedAt).toMatch(/^\d{4}-/);
   });
 
