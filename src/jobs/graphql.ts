@@ -11,6 +11,7 @@ import { ApiError } from '../errors.js';
 import { builder } from '../graphql/builder.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { admit } from '../pipeline/admit.js';
+import { operationError } from '../pipeline/errors.js';
 import { createJob } from './http.js';
 import { jobRequestOf, validateItems } from './input.js';
 import { jobService } from './service.js';
@@ -158,7 +159,7 @@ function graphqlError(e: ApiError): GraphQLError {
  * The job each time it changes, then its final state, then the end (watch.ts). A consumer slower
  * than the job sees the latest state, not a backlog: one update is held at most.
  */
-function progressOf(svc: JobService, id: string): AsyncIterableIterator<JobNode> {
+function progressOf(svc: JobService, id: string, release: () => void): AsyncIterableIterator<JobNode> {
   let next: JobNode | null = null;
   let ended = false;
   let wake: (() => void) | null = null;
@@ -173,8 +174,10 @@ function progressOf(svc: JobService, id: string): AsyncIterableIterator<JobNode>
       next = { ...view, svc };
       poke();
     },
+    // Once: the job ended, or the client left (return → stop).
     onEnd: () => {
       ended = true;
+      release();
       poke();
     },
   });
@@ -211,7 +214,7 @@ builder.subscriptionField('lookupJobProgress', (t) =>
     type: JobRef,
     nullable: false,
     description:
-      'The job each time its progress changes (at most every 100 ms), then once more when it has ended, and the stream ends (REST: GET /v1/jobs/{id}/events). 0 credits. Another key’s job is NOT_FOUND.',
+      'The job each time its progress changes (at most every 100 ms), then once more when it has ended, and the stream ends (REST: GET /v1/jobs/{id}/events). 0 credits. Another key’s job is NOT_FOUND; more than JOBS_MAX_STREAMS_PER_KEY streams of a key open at once (with GET /v1/jobs/{id}/events) RATE_LIMITED.',
     args: { id: t.arg.string({ required: true }) },
     subscribe: async (_root, args, ctx) => {
       // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
@@ -227,7 +230,9 @@ builder.subscriptionField('lookupJobProgress', (t) =>
         throw e instanceof ApiError ? graphqlError(e) : e;
       });
       if (!row || row.key_id !== key.id) throw graphqlError(new ApiError('NOT_FOUND', `No job ${args.id}`));
-      return progressOf(svc, args.id);
+      const release = svc.streams.take(key.id);
+      if (release instanceof ApiError) throw operationError(release);
+      return progressOf(svc, args.id, release);
     },
     resolve: (job) => job,
   }),

@@ -5,7 +5,7 @@
  *   POST   /v1/jobs/estimate         the same body, 0 credits: max cost, cached items, expected cost
  *   GET    /v1/jobs/{id}             the job
  *   GET    /v1/jobs/{id}/results     NDJSON in input order (?after=N, ?format=csv)
- *   GET    /v1/jobs/{id}/events      server-sent progress events
+ *   GET    /v1/jobs/{id}/events      server-sent progress events (JOBS_MAX_STREAMS_PER_KEY open at once: streams.ts)
  *   POST   /v1/jobs/{id}/resume      a stopped job runs on (optionally with a new max_credits)
  *   DELETE /v1/jobs/{id}             cancel
  *
@@ -232,7 +232,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     // Another key's job does not exist for this caller.
     if (!row || row.key_id !== key.id) return sendError(res, new ApiError('NOT_FOUND', `No job ${id}`), {}, info.id);
     if (sub === '/results') return results(req, res, info, svc, row);
-    if (sub === '/events') return events(req, res, svc, row);
+    if (sub === '/events') return events(req, res, info, svc, row);
     if (sub === '/resume') return resume(req, res, info, deps, svc, key, row);
     if (req.method === 'DELETE') {
       if (!FINAL.has(row.status) || row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') await svc.runner.cancel(id);
@@ -334,7 +334,9 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     res.end();
   }
 
-  function events(req: IncomingMessage, res: ServerResponse, svc: JobService, row: JobRow): void {
+  function events(req: IncomingMessage, res: ServerResponse, info: RequestInfo, svc: JobService, row: JobRow): void {
+    const release = req.method === 'HEAD' ? () => undefined : svc.streams.take(row.key_id);
+    if (release instanceof ApiError) return sendError(res, release, {}, info.id);
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
     if (req.method === 'HEAD') return void res.end();
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
@@ -345,8 +347,10 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
         if (res.destroyed) return stop();
         res.write(`event: ${final ? 'end' : 'progress'}\ndata: ${JSON.stringify(job)}\n\n`);
       },
+      // Once: the job ended, or the client left (close → stop).
       onEnd: () => {
         clearInterval(heartbeat);
+        release();
         if (!res.writableEnded) res.end();
       },
     });

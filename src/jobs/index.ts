@@ -16,6 +16,7 @@ import { createJobRunner } from './runner.js';
 import { services, jobService } from './service.js';
 import type { JobService } from './service.js';
 import { createSqliteJobStore, embeddedJobStore } from './store.js';
+import { createStreamSlots } from './streams.js';
 
 /** With REDIS_URL, how often a progress stream looks at the store (other instances run items too). */
 const REDIS_POLL_MS = 500;
@@ -51,15 +52,16 @@ export const jobsModule: GatewayModule = {
       return { close: async () => void known.apps-- };
     }
     let svc: JobService & { apps: number };
+    const streams = createStreamSlots(deps.config.jobs.maxStreamsPerKey);
     if (redis) {
       // The app's connection (the ledger's), under the store's deadline like every store call (a
       // 503 within REDIS_COMMAND_TIMEOUT_MS when Redis does not answer): an item's calls to the
       // job store and to the ledger go out in the same writes.
       const store = createRedisJobStore(redis);
-      svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, apps: 1 };
+      svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, streams, apps: 1 };
     } else {
       const sqlite = createSqliteJobStore(deps.db!);
-      svc = { store: embeddedJobStore(sqlite), runner: createJobRunner(deps, sqlite, routes), routes, pollMs: 0, apps: 1 };
+      svc = { store: embeddedJobStore(sqlite), runner: createJobRunner(deps, sqlite, routes), routes, pollMs: 0, streams, apps: 1 };
     }
     services.set(deps, svc);
     return {

@@ -237,6 +237,9 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
         responses: {
           '200': { description: 'text/event-stream; each data: the job', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           '401': error('UNAUTHORIZED'),
+          '429': error(
+            "RATE_LIMITED: the key's rate limit, or JOBS_MAX_STREAMS_PER_KEY progress streams open on this instance (with GraphQL lookupJobProgress); Retry-After",
+          ),
           '503': unavailable,
           '404': error('NOT_FOUND'),
         },
