@@ -1,10 +1,11 @@
 /**
  * GraphQL face of bulk jobs: `createLookupJob` (mutation), `lookupJob(id)` (query, with its
- * results) and `lookupJobProgress(id)` (subscription), mirroring POST /v1/jobs, GET
- * /v1/jobs/{id}[/results] and GET /v1/jobs/{id}/events. The caller is admitted before any
- * resolver runs (executeGraphql admits mutations too; the subscription admits it itself, as
- * subscriptions do not execute through it); a job of another key is null (the subscription:
- * NOT_FOUND). The mutation takes what fits GraphQL's body limit; bigger jobs go to POST /v1/jobs.
+ * results), `lookupJobs` (query: the key's jobs) and `lookupJobProgress(id)` (subscription),
+ * mirroring POST /v1/jobs, GET /v1/jobs/{id}[/results], GET /v1/jobs and GET
+ * /v1/jobs/{id}/events. The caller is admitted before any resolver runs (executeGraphql admits
+ * mutations too; the subscription admits it itself, as subscriptions do not execute through it);
+ * a job of another key is null (the subscription: NOT_FOUND). The mutation takes what fits
+ * GraphQL's body limit; bigger jobs go to POST /v1/jobs.
  */
 import { GraphQLError } from 'graphql';
 import { ApiError } from '../errors.js';
@@ -12,7 +13,7 @@ import { builder } from '../graphql/builder.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { admit } from '../pipeline/admit.js';
 import { operationError } from '../pipeline/errors.js';
-import { createJob } from './http.js';
+import { createJob, listJobs, listQueryOf } from './http.js';
 import { jobRequestOf, validateItems } from './input.js';
 import { jobService } from './service.js';
 import type { JobService } from './service.js';
@@ -107,6 +108,32 @@ builder.queryField('lookupJob', (t) =>
       const row = await svc.store.get(args.id);
       if (!row || !ctx.key || row.key_id !== ctx.key.id) return null;
       return { ...jobView(row, svc.runner.rateOf(row)), svc };
+    },
+  }),
+);
+
+const JobPageRef = builder.objectRef<{ jobs: JobNode[]; next_after: string | null }>('LookupJobPage').implement({
+  description: "A page of the calling key's jobs, newest first",
+  fields: (t) => ({
+    jobs: t.field({ type: [JobRef], nullable: false, resolve: (p) => p.jobs }),
+    nextAfter: t.exposeString('next_after', { nullable: true, description: '`after` of the next page; null on the last' }),
+  }),
+});
+
+builder.queryField('lookupJobs', (t) =>
+  t.field({
+    type: JobPageRef,
+    nullable: false,
+    description:
+      "The calling key's jobs, newest first (REST: GET /v1/jobs): `status` only, `limit` per page (default 20, at most 100), after the page whose nextAfter is `after`. 0 credits.",
+    args: { status: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
+    resolve: async (_root, args, ctx) => {
+      const svc = serviceOf(ctx);
+      if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+      const query = listQueryOf(args);
+      if (query instanceof ApiError) throw query;
+      const page = await listJobs(svc, ctx.key.id, query);
+      return { ...page, jobs: page.jobs.map((j) => ({ ...j, svc })) };
     },
   }),
 );

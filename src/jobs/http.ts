@@ -2,6 +2,7 @@
  * The REST face of bulk jobs (README "Bulk lookups"):
  *
  *   POST   /v1/jobs                  create (JSON; or NDJSON / CSV upload) → 202 {success, job}
+ *   GET    /v1/jobs                  the key's jobs, newest first (?status, ?limit, ?after) → {success, jobs, next_after}
  *   POST   /v1/jobs/estimate         the same body, 0 credits: max cost, cached items, expected cost
  *   GET    /v1/jobs/{id}             the job
  *   GET    /v1/jobs/{id}/results     NDJSON in input order (?after=N, ?format=csv)
@@ -28,9 +29,10 @@ import type { RestRoute } from '../rest/routes.js';
 import { BodyReader, readJobRequest, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
-import type { JobRow, ResultRow } from './store.js';
-import { FINAL } from './store.js';
+import type { JobCursor, JobListQuery, JobRow, JobStatus, ResultRow } from './store.js';
+import { FINAL, JOB_STATUSES } from './store.js';
 import { jobView } from './view.js';
+import type { JobView } from './view.js';
 import { watchJob } from './watch.js';
 
 /** Results read from the store per batch while streaming. */
@@ -150,6 +152,61 @@ export async function createJob(
   return { row: (await svc.store.get(id)) ?? made.row, existing: false };
 }
 
+/** Jobs a page lists by default, and at most. */
+const LIST_DEFAULT = 20;
+const LIST_MAX = 100;
+
+/**
+ * A page's `next_after`: the last job listed, opaque to clients (base64url of "<created_at> <id>";
+ * both stores order a key's jobs by the two).
+ */
+function cursorOf(row: JobRow): string {
+  return Buffer.from(`${row.created_at} ${row.id}`).toString('base64url');
+}
+
+function cursorFrom(text: string): JobCursor | null {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z) (job_[A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString());
+  // Only the form cursorOf writes (base64url decoding forgives other spellings).
+  if (!m || Number.isNaN(Date.parse(m[1])) || cursorOf({ created_at: m[1], id: m[2] } as JobRow) !== text) return null;
+  return { created_at: m[1], id: m[2] };
+}
+
+/** GET /v1/jobs's (and lookupJobs') parameters; each problem a 400 naming its parameter. */
+export function listQueryOf(given: {
+  status?: string | null;
+  limit?: string | number | null;
+  after?: string | null;
+}): JobListQuery | ApiError {
+  const problems: { param: string; message: string }[] = [];
+  let status: JobStatus | null = null;
+  if (given.status !== undefined && given.status !== null) {
+    if ((JOB_STATUSES as readonly string[]).includes(given.status)) status = given.status as JobStatus;
+    else problems.push({ param: 'status', message: `must be one of ${JOB_STATUSES.join(', ')}` });
+  }
+  let limit = LIST_DEFAULT;
+  if (given.limit !== undefined && given.limit !== null) {
+    const n = typeof given.limit === 'number' ? given.limit : /^\d{1,6}$/.test(given.limit) ? Number(given.limit) : NaN;
+    if (Number.isInteger(n) && n >= 1 && n <= LIST_MAX) limit = n;
+    else problems.push({ param: 'limit', message: `must be an integer from 1 to ${LIST_MAX}` });
+  }
+  let after: JobCursor | null = null;
+  if (given.after !== undefined && given.after !== null) {
+    after = cursorFrom(given.after);
+    if (!after) problems.push({ param: 'after', message: "must be a page's next_after, as given" });
+  }
+  return problems.length ? invalidInput(problems) : { status, limit, after };
+}
+
+/** A page of the key's jobs, newest first; `next_after` null on the last page. 0 credits. */
+export async function listJobs(svc: JobService, keyId: string, q: JobListQuery): Promise<{ jobs: JobView[]; next_after: string | null }> {
+  const rows = await svc.store.list(keyId, { ...q, limit: q.limit + 1 });
+  const page = rows.slice(0, q.limit);
+  return {
+    jobs: page.map((r) => jobView(r, svc.runner.rateOf(r))),
+    next_after: rows.length > q.limit ? cursorOf(page[page.length - 1]) : null,
+  };
+}
+
 export async function estimateJob(deps: Deps, r: { route: RestRoute; items: ValidItem[] }) {
   let max = 0;
   let cached = 0;
@@ -202,6 +259,17 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
       { success: true, job: jobView(made.row, svc.runner.rateOf(made.row)) },
       made.existing ? { 'idempotent-replayed': 'true' } : {},
     );
+  }
+
+  async function list(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
+    const key = await keyOf(req, res, info, deps);
+    if (!key) return;
+    const svc = svcOf(res, info, deps);
+    if (!svc) return;
+    const q = queryOf(req);
+    const query = listQueryOf({ status: q.get('status'), limit: q.get('limit'), after: q.get('after') });
+    if (query instanceof ApiError) return sendError(res, query, {}, info.id);
+    sendJson(res, 200, { success: true, ...(await listJobs(svc, key.id, query)) });
   }
 
   async function estimate(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
@@ -357,7 +425,11 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     res.on('close', stop);
   }
 
-  return { create: guarded(create), estimate: guarded(estimate), byId: guarded(byId) };
+  /** /v1/jobs: POST creates, GET lists. */
+  const root = (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps) =>
+    req.method === 'POST' ? create(req, res, info, deps) : list(req, res, info, deps);
+
+  return { root: guarded(root), estimate: guarded(estimate), byId: guarded(byId) };
 }
 
 interface CsvShape {

@@ -27,7 +27,7 @@ const docs = jobsOpenApi();
 export const jobsModule: GatewayModule = {
   name: 'jobs',
   routes: [
-    { path: '/v1/jobs', methods: ['POST'], serve: handlers.create, openapi: docs['/v1/jobs'] },
+    { path: '/v1/jobs', methods: ['GET', 'POST'], serve: handlers.root, openapi: docs['/v1/jobs'] },
     { path: '/v1/jobs/estimate', methods: ['POST'], serve: handlers.estimate, openapi: docs['/v1/jobs/estimate'] },
     {
       path: '/v1/jobs/',
