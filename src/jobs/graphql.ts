@@ -5,19 +5,24 @@
  * /v1/jobs/{id}/events. The caller is admitted before any resolver runs (executeGraphql admits
  * mutations too; the subscription admits it itself, as subscriptions do not execute through it);
  * a job of another key is null (the subscription: NOT_FOUND). The mutation takes what fits
- * GraphQL's body limit; bigger jobs go to POST /v1/jobs.
+ * GraphQL's body limit; bigger jobs go to POST /v1/jobs. The createLookupJob fields of one
+ * operation are created all or none (createJobs): its root fields are non-null, so one field's
+ * error nulls `data` and a job made by another would be one whose id its client never got.
  */
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, getArgumentValues } from 'graphql';
+import type { DocumentNode, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
 import { ApiError } from '../errors.js';
 import { builder } from '../graphql/builder.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { admit } from '../pipeline/admit.js';
 import { operationError } from '../pipeline/errors.js';
-import { createJob, listJobs, listQueryOf } from './http.js';
+import { collectRootFields } from '../pipeline/root-fields.js';
+import { createJobs, listJobs, listQueryOf } from './http.js';
+import type { CheckedJob } from './http.js';
 import { jobRequestOf, validateItems } from './input.js';
 import { jobService } from './service.js';
 import type { JobService } from './service.js';
-import type { ResultRow } from './store.js';
+import type { JobRow, ResultRow } from './store.js';
 import { jobView } from './view.js';
 import type { JobView } from './view.js';
 import { watchJob } from './watch.js';
@@ -138,6 +143,47 @@ builder.queryField('lookupJobs', (t) =>
   }),
 );
 
+/** The jobs of each operation's createLookupJob fields, by response key: made once, by the first to resolve. */
+const madeByOperation = new WeakMap<GatewayContext, WeakMap<OperationDefinitionNode, Promise<Map<string, JobRow>>>>();
+
+/**
+ * Every createLookupJob field of the operation (aliases, fragments, @skip/@include as the
+ * executor sees them; arguments from literals or variables), validated, then created all
+ * together or none (createJobs). A field whose arguments are invalid refuses them all, its
+ * response key named in the message.
+ */
+async function createOperationJobs(svc: JobService, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Map<string, JobRow>> {
+  const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: Object.values(info.fragments) };
+  const field = info.parentType.getFields()[info.fieldName];
+  const jobs: CheckedJob[] = [];
+  const keys: string[] = [];
+  for (const [responseKey, nodes] of collectRootFields(document, info.variableValues, info.operation.selectionSet)) {
+    if (nodes[0].name.value !== info.fieldName) continue;
+    const args = getArgumentValues(field, nodes[0], info.variableValues);
+    const refused = (e: ApiError) =>
+      new ApiError(e.code, `${responseKey}: ${e.message}; no job of this operation was created`, { details: e.details });
+    const request = jobRequestOf(
+      {
+        operation: args.operation,
+        items: args.items,
+        cache_max_age: args.cacheMaxAge,
+        max_credits: args.maxCredits,
+        webhook: args.webhook,
+        idempotency_key: args.idempotencyKey,
+      },
+      ctx.deps.config.jobs.maxItems,
+    );
+    if (request instanceof ApiError) throw refused(request);
+    const v = await validateItems(svc.routes, request);
+    if (v instanceof ApiError) throw refused(v);
+    jobs.push({ request, ...v });
+    keys.push(responseKey);
+  }
+  const made = await createJobs(svc, ctx.deps, ctx.key!, jobs);
+  if (made instanceof ApiError) throw made;
+  return new Map(made.map((m, i) => [keys[i], m.row]));
+}
+
 builder.mutationField('createLookupJob', (t) =>
   t.field({
     type: JobRef,
@@ -152,27 +198,16 @@ builder.mutationField('createLookupJob', (t) =>
       webhook: t.arg({ type: WebhookInput, required: false }),
       idempotencyKey: t.arg.string({ required: false }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, _args, ctx, info) => {
       const svc = serviceOf(ctx);
       // executeGraphql admitted the caller before this runs.
       if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
-      const request = jobRequestOf(
-        {
-          operation: args.operation,
-          items: args.items,
-          cache_max_age: args.cacheMaxAge,
-          max_credits: args.maxCredits,
-          webhook: args.webhook,
-          idempotency_key: args.idempotencyKey,
-        },
-        ctx.deps.config.jobs.maxItems,
-      );
-      if (request instanceof ApiError) throw request;
-      const v = await validateItems(svc.routes, request);
-      if (v instanceof ApiError) throw v;
-      const made = await createJob(svc, ctx.deps, ctx.key, { request, ...v });
-      if (made instanceof ApiError) throw made;
-      return { ...jobView(made.row, svc.runner.rateOf(made.row)), svc };
+      let byOperation = madeByOperation.get(ctx);
+      if (!byOperation) madeByOperation.set(ctx, (byOperation = new WeakMap()));
+      let made = byOperation.get(info.operation);
+      if (!made) byOperation.set(info.operation, (made = createOperationJobs(svc, ctx, info)));
+      const row = (await made).get(String(info.path.key))!;
+      return { ...jobView(row, svc.runner.rateOf(row)), svc };
     },
   }),
 );

@@ -64,28 +64,35 @@ async function cachedNow(deps: Deps, route: RestRoute, item: ValidItem): Promise
   return !!hit && hit.fetchedAt >= Date.now() - maxAgeMs(maxAge as CacheMaxAge);
 }
 
-/** 402 unless the balance covers the first item to run (0 when it is cached). */
-async function firstItemCovered(
-  deps: Deps,
-  key: AuthenticatedKey,
-  route: RestRoute,
-  item: ValidItem | undefined,
-): Promise<ApiError | null> {
-  if (!item || (await cachedNow(deps, route, item))) return null;
-  const balance = await deps.ledger.balance(key.id);
-  if (balance >= item.maxCost) return null;
-  return new ApiError('INSUFFICIENT_CREDITS', `The job's first item needs up to ${item.maxCost} credits; the key has ${balance}`);
+/** What the balance must cover for a new job: its first item's maximum (0 when it is cached now). */
+async function firstItemCost(deps: Deps, route: RestRoute, item: ValidItem | undefined): Promise<number> {
+  return !item || (await cachedNow(deps, route, item)) ? 0 : item.maxCost;
 }
 
-async function tooManyRunning(svc: JobService, deps: Deps, key: AuthenticatedKey): Promise<ApiError | null> {
+/** 402 unless the balance covers `need` (the first item of each job to start). */
+async function covered(deps: Deps, key: AuthenticatedKey, need: number, jobs: number): Promise<ApiError | null> {
+  if (need === 0) return null;
+  const balance = await deps.ledger.balance(key.id);
+  if (balance >= need) return null;
+  return new ApiError(
+    'INSUFFICIENT_CREDITS',
+    jobs === 1
+      ? `The job's first item needs up to ${need} credits; the key has ${balance}`
+      : `The first items of these ${jobs} jobs need up to ${need} credits together; the key has ${balance}; no job was created`,
+  );
+}
+
+/** 429 unless the key's unfinished jobs plus `adding` stay within JOBS_MAX_RUNNING_PER_KEY. */
+async function tooManyRunning(svc: JobService, deps: Deps, key: AuthenticatedKey, adding = 1): Promise<ApiError | null> {
   const max = deps.config.jobs.maxRunningPerKey;
-  if ((await svc.store.unfinishedCount(key.id)) < max) return null;
+  const open = await svc.store.unfinishedCount(key.id);
+  if (open + adding <= max) return null;
   return new ApiError(
     'RATE_LIMITED',
-    `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); wait for one to finish or cancel one`,
-    {
-      retryAfterSec: 10,
-    },
+    adding === 1
+      ? `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); wait for one to finish or cancel one`
+      : `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); it has ${open} and this operation would add ${adding}; no job was created`,
+    { retryAfterSec: 10 },
   );
 }
 
@@ -108,48 +115,112 @@ async function readRequest(
   return { request, ...v };
 }
 
+/** A job request, validated: what createJobs takes. */
+export interface CheckedJob {
+  request: JobRequest;
+  route: RestRoute;
+  items: ValidItem[];
+}
+
+/**
+ * Creates jobs all together or none (POST /v1/jobs: one; a GraphQL operation: each of its
+ * createLookupJob fields): together they must fit the key's limits — JOBS_MAX_RUNNING_PER_KEY
+ * unfinished jobs, JOBS_KEY_QUOTA_MB stored bytes, a balance covering each one's first item —
+ * before any is created. A job whose idempotency key the key used before is that job (counted
+ * once, and not against the limits). The check and the creation are two steps: two requests of
+ * the same key at the same moment may both pass it. The jobs are started once all are
+ * created (with REDIS_URL other instances may take one up as soon as it is stored). Should a
+ * create fail, the jobs this call made are cancelled and the error thrown.
+ */
+export async function createJobs(
+  svc: JobService,
+  deps: Deps,
+  key: AuthenticatedKey,
+  jobs: CheckedJob[],
+): Promise<{ row: JobRow; existing: boolean }[] | ApiError> {
+  const known = new Map<string, JobRow>();
+  /** Idempotency keys of the jobs to add (a second job with one of them is the first). */
+  const newKeys = new Set<string>();
+  let adding = 0;
+  let bytes = 0;
+  let need = 0;
+  for (const { request, route, items } of jobs) {
+    const idem = request.idempotencyKey;
+    if (idem && !known.has(idem)) {
+      const existing = await svc.store.byIdempotencyKey(key.id, idem);
+      if (existing) known.set(idem, existing);
+    }
+    if (idem && (known.has(idem) || newKeys.has(idem))) continue;
+    if (idem) newKeys.add(idem);
+    adding++;
+    bytes += items.reduce((sum, i) => sum + i.input.length, 0);
+    need += await firstItemCost(deps, route, items[0]);
+  }
+  if (adding) {
+    const busy = await tooManyRunning(svc, deps, key, adding);
+    if (busy) return busy;
+    const used = await svc.store.bytesOf(key.id);
+    if (used + bytes > deps.config.jobs.keyQuotaBytes) {
+      return new ApiError(
+        'PAYLOAD_TOO_LARGE',
+        `This key's stored jobs would exceed its quota of ${Math.round(deps.config.jobs.keyQuotaBytes / 1024 / 1024)} MiB (JOBS_KEY_QUOTA_MB; finished jobs are kept for JOBS_RETENTION_DAYS)`,
+      );
+    }
+    const poor = await covered(deps, key, need, adding);
+    if (poor) return poor;
+  }
+  const out: { row: JobRow; existing: boolean }[] = [];
+  const made: JobRow[] = [];
+  try {
+    for (const { request, route, items } of jobs) {
+      const existing = request.idempotencyKey ? known.get(request.idempotencyKey) : undefined;
+      if (existing) {
+        out.push({ row: existing, existing: true });
+        continue;
+      }
+      const r = await svc.store.create(
+        {
+          id: `job_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+          key_id: key.id,
+          operation: route.path,
+          total: items.length,
+          cache_max_age: request.cacheMaxAge,
+          max_credits: request.maxCredits,
+          webhook_url: request.webhook?.url ?? null,
+          webhook_secret: request.webhook?.secret ?? null,
+          idempotency_key: request.idempotencyKey,
+          bytes: items.reduce((sum, i) => sum + i.input.length, 0),
+        },
+        items.map((i) => i.input),
+      );
+      out.push(r);
+      if (r.existing) continue;
+      made.push(r.row);
+      if (request.idempotencyKey) known.set(request.idempotencyKey, r.row);
+    }
+  } catch (e) {
+    for (const row of made) {
+      try {
+        await svc.runner.cancel(row.id);
+      } catch {
+        // The store away too: the job stays queued (listed by GET /v1/jobs, cancellable there).
+      }
+    }
+    throw e;
+  }
+  // Started once all are created: one job's first items do not spend the balance the next one was checked against.
+  for (const row of made) await svc.runner.activate(row);
+  return Promise.all(out.map(async (r) => (r.existing ? r : { row: (await svc.store.get(r.row.id)) ?? r.row, existing: false })));
+}
+
 export async function createJob(
   svc: JobService,
   deps: Deps,
   key: AuthenticatedKey,
-  r: { request: JobRequest; route: RestRoute; items: ValidItem[] },
+  r: CheckedJob,
 ): Promise<{ row: JobRow; existing: boolean } | ApiError> {
-  const { request, items } = r;
-  if (request.idempotencyKey) {
-    const existing = await svc.store.byIdempotencyKey(key.id, request.idempotencyKey);
-    if (existing) return { row: existing, existing: true };
-  }
-  const busy = await tooManyRunning(svc, deps, key);
-  if (busy) return busy;
-  const bytes = items.reduce((n, i) => n + i.input.length, 0);
-  const used = await svc.store.bytesOf(key.id);
-  if (used + bytes > deps.config.jobs.keyQuotaBytes) {
-    return new ApiError(
-      'PAYLOAD_TOO_LARGE',
-      `This key's stored jobs would exceed its quota of ${Math.round(deps.config.jobs.keyQuotaBytes / 1024 / 1024)} MiB (JOBS_KEY_QUOTA_MB; finished jobs are kept for JOBS_RETENTION_DAYS)`,
-    );
-  }
-  const poor = await firstItemCovered(deps, key, r.route, items[0]);
-  if (poor) return poor;
-  const id = `job_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-  const made = await svc.store.create(
-    {
-      id,
-      key_id: key.id,
-      operation: r.route.path,
-      total: items.length,
-      cache_max_age: request.cacheMaxAge,
-      max_credits: request.maxCredits,
-      webhook_url: request.webhook?.url ?? null,
-      webhook_secret: request.webhook?.secret ?? null,
-      idempotency_key: request.idempotencyKey,
-      bytes,
-    },
-    items.map((i) => i.input),
-  );
-  if (made.existing) return made;
-  await svc.runner.activate(made.row);
-  return { row: (await svc.store.get(id)) ?? made.row, existing: false };
+  const made = await createJobs(svc, deps, key, [r]);
+  return made instanceof ApiError ? made : made[0];
 }
 
 /** Jobs a page lists by default, and at most. */
@@ -353,7 +424,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
           items: [JSON.parse(first.input) as Record<string, string>],
           cacheMaxAge: row.cache_max_age,
         });
-        const poor = v instanceof ApiError ? null : await firstItemCovered(deps, key, v.route, v.items[0]);
+        const poor = v instanceof ApiError ? null : await covered(deps, key, await firstItemCost(deps, v.route, v.items[0]), 1);
         if (poor) return sendError(res, poor, {}, info.id);
       }
       await svc.store.resume(row.id, maxCredits);
