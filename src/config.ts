@@ -112,6 +112,11 @@ export interface JobsConfig {
    * this instance serves single requests (one began in the last second; src/http/activity.ts).
    */
   cpuPressureMaxServing: number;
+  /**
+   * JOBS_MAX_STREAMS_PER_KEY: progress streams (GET /v1/jobs/{id}/events, GraphQL
+   * lookupJobProgress) a key may hold open at once on this instance; more is 429 (default 20).
+   */
+  maxStreamsPerKey: number;
   /** JOBS_RETENTION_DAYS: a finished job and its results are kept this long (default 7). */
   retentionMs: number;
   /** JOBS_KEY_QUOTA_MB: stored inputs and results per key; a new job is refused (429) once over (default 512 MiB). */
@@ -433,6 +438,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       bodiesAtOnce: int(env, 'JOBS_BODIES_AT_ONCE', 2, 1, 1024),
       bodiesPerKey: int(env, 'JOBS_BODIES_PER_KEY', 1, 1, 1024),
       maxRunningPerKey: int(env, 'JOBS_MAX_RUNNING_PER_KEY', 3, 1),
+      maxStreamsPerKey: int(env, 'JOBS_MAX_STREAMS_PER_KEY', 20, 1),
       concurrency: int(env, 'JOBS_CONCURRENCY', 8, 1, 1024),
       concurrencyPerJob: int(env, 'JOBS_CONCURRENCY_PER_JOB', 4, 1, 1024),
       cpuPressureMax: int(env, 'JOBS_CPU_PRESSURE_MAX', 20, 1, 100) / 100,

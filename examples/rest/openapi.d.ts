@@ -29,7 +29,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The key's jobs, newest first (0 credits)
+         * @description Every job the key created and still kept (JOBS_RETENTION_DAYS), page by page. Also the GraphQL query `lookupJobs`.
+         */
+        get: operations["listJobs"];
         put?: never;
         /**
          * Start a bulk job: one operation over many items
@@ -4296,6 +4300,117 @@ export interface operations {
             };
         };
     };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Only jobs with this status */
+                status?: "queued" | "running" | "completed" | "cancelled" | "stopped_at_cap" | "stopped_no_credits";
+                /** @description Jobs per page */
+                limit?: number;
+                /** @description The previous page's next_after (opaque): the jobs older than its last */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        jobs: {
+                            id: string;
+                            /** @description The /v1 GET path each item runs */
+                            operation: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "cancelled" | "stopped_at_cap" | "stopped_no_credits";
+                            items: number;
+                            counts: {
+                                /** @description Items finished: ok + failed */
+                                done: number;
+                                ok: number;
+                                /** @description ok items served from cache (0 credits) */
+                                cached: number;
+                                /** @description Items whose single request would have answered an error (0 credits) */
+                                failed: number;
+                                /** @description Items a stopped or cancelled job did not run */
+                                skipped: number;
+                            };
+                            /** @description The sum of the items' charges */
+                            credits_charged: number;
+                            max_credits: number | null;
+                            cache_max_age?: string | null;
+                            webhook_url?: string | null;
+                            /** @description How the delivery of the job's latest event went (null: the job has no webhook) */
+                            webhook?: {
+                                /** @description Deliveries tried for the latest event (0 until the job ends; it starts again at each end) */
+                                attempts: number;
+                                /** @description The latest attempt's HTTP status (null: none tried, or no answer came) */
+                                last_status: number | null;
+                                /** @description What went wrong with the latest attempt, in a line: HTTP 503, a timeout, refused by the SSRF guard: … (null: none tried, or delivered) */
+                                last_error: string | null;
+                                /** @description true: delivered (a 2xx); false: given up — refused by the SSRF guard (not retried) or JOBS_WEBHOOK_ATTEMPTS failed; null: not yet either */
+                                delivered: boolean | null;
+                            } | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: date-time */
+                            finished_at?: string | null;
+                            /** @description Seconds left at the current rate (null while unknown) */
+                            eta_s: number | null;
+                        }[];
+                        /** @description `after` of the next page; null on the last */
+                        next_after: string | null;
+                    };
+                };
+            };
+            /** @description INVALID_INPUT: status, limit or after (details name it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key's rate limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createJob: {
         parameters: {
             query?: {
@@ -4870,6 +4985,15 @@ export interface operations {
             };
             /** @description NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key's rate limit, or JOBS_MAX_STREAMS_PER_KEY progress streams open on this instance (with GraphQL lookupJobProgress); Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,21 +1,28 @@
 /**
  * GraphQL face of bulk jobs: `createLookupJob` (mutation), `lookupJob(id)` (query, with its
- * results) and `lookupJobProgress(id)` (subscription), mirroring POST /v1/jobs, GET
- * /v1/jobs/{id}[/results] and GET /v1/jobs/{id}/events. The caller is admitted before any
- * resolver runs (executeGraphql admits mutations too; the subscription admits it itself, as
- * subscriptions do not execute through it); a job of another key is null (the subscription:
- * NOT_FOUND). The mutation takes what fits GraphQL's body limit; bigger jobs go to POST /v1/jobs.
+ * results), `lookupJobs` (query: the key's jobs) and `lookupJobProgress(id)` (subscription),
+ * mirroring POST /v1/jobs, GET /v1/jobs/{id}[/results], GET /v1/jobs and GET
+ * /v1/jobs/{id}/events. The caller is admitted before any resolver runs (executeGraphql admits
+ * mutations too; the subscription admits it itself, as subscriptions do not execute through it);
+ * a job of another key is null (the subscription: NOT_FOUND). The mutation takes what fits
+ * GraphQL's body limit; bigger jobs go to POST /v1/jobs. The createLookupJob fields of one
+ * operation are created all or none (createJobs): its root fields are non-null, so one field's
+ * error nulls `data` and a job made by another would be one whose id its client never got.
  */
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, getArgumentValues } from 'graphql';
+import type { DocumentNode, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
 import { ApiError } from '../errors.js';
 import { builder } from '../graphql/builder.js';
 import type { GatewayContext } from '../graphql/context.js';
 import { admit } from '../pipeline/admit.js';
-import { createJob } from './http.js';
+import { operationError } from '../pipeline/errors.js';
+import { collectRootFields } from '../pipeline/root-fields.js';
+import { createJobs, listJobs, listQueryOf } from './http.js';
+import type { CheckedJob } from './http.js';
 import { jobRequestOf, validateItems } from './input.js';
 import { jobService } from './service.js';
 import type { JobService } from './service.js';
-import type { ResultRow } from './store.js';
+import type { JobRow, ResultRow } from './store.js';
 import { jobView } from './view.js';
 import type { JobView, JobWebhook } from './view.js';
 import { watchJob } from './watch.js';
@@ -134,6 +141,73 @@ builder.queryField('lookupJob', (t) =>
   }),
 );
 
+const JobPageRef = builder.objectRef<{ jobs: JobNode[]; next_after: string | null }>('LookupJobPage').implement({
+  description: "A page of the calling key's jobs, newest first",
+  fields: (t) => ({
+    jobs: t.field({ type: [JobRef], nullable: false, resolve: (p) => p.jobs }),
+    nextAfter: t.exposeString('next_after', { nullable: true, description: '`after` of the next page; null on the last' }),
+  }),
+});
+
+builder.queryField('lookupJobs', (t) =>
+  t.field({
+    type: JobPageRef,
+    nullable: false,
+    description:
+      "The calling key's jobs, newest first (REST: GET /v1/jobs): `status` only, `limit` per page (default 20, at most 100), after the page whose nextAfter is `after`. 0 credits.",
+    args: { status: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
+    resolve: async (_root, args, ctx) => {
+      const svc = serviceOf(ctx);
+      if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+      const query = listQueryOf(args);
+      if (query instanceof ApiError) throw query;
+      const page = await listJobs(svc, ctx.key.id, query);
+      return { ...page, jobs: page.jobs.map((j) => ({ ...j, svc })) };
+    },
+  }),
+);
+
+/** The jobs of each operation's createLookupJob fields, by response key: made once, by the first to resolve. */
+const madeByOperation = new WeakMap<GatewayContext, WeakMap<OperationDefinitionNode, Promise<Map<string, JobRow>>>>();
+
+/**
+ * Every createLookupJob field of the operation (aliases, fragments, @skip/@include as the
+ * executor sees them; arguments from literals or variables), validated, then created all
+ * together or none (createJobs). A field whose arguments are invalid refuses them all, its
+ * response key named in the message.
+ */
+async function createOperationJobs(svc: JobService, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Map<string, JobRow>> {
+  const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: Object.values(info.fragments) };
+  const field = info.parentType.getFields()[info.fieldName];
+  const jobs: CheckedJob[] = [];
+  const keys: string[] = [];
+  for (const [responseKey, nodes] of collectRootFields(document, info.variableValues, info.operation.selectionSet)) {
+    if (nodes[0].name.value !== info.fieldName) continue;
+    const args = getArgumentValues(field, nodes[0], info.variableValues);
+    const refused = (e: ApiError) =>
+      new ApiError(e.code, `${responseKey}: ${e.message}; no job of this operation was created`, { details: e.details });
+    const request = jobRequestOf(
+      {
+        operation: args.operation,
+        items: args.items,
+        cache_max_age: args.cacheMaxAge,
+        max_credits: args.maxCredits,
+        webhook: args.webhook,
+        idempotency_key: args.idempotencyKey,
+      },
+      ctx.deps.config.jobs.maxItems,
+    );
+    if (request instanceof ApiError) throw refused(request);
+    const v = await validateItems(svc.routes, request);
+    if (v instanceof ApiError) throw refused(v);
+    jobs.push({ request, ...v });
+    keys.push(responseKey);
+  }
+  const made = await createJobs(svc, ctx.deps, ctx.key!, jobs);
+  if (made instanceof ApiError) throw made;
+  return new Map(made.map((m, i) => [keys[i], m.row]));
+}
+
 builder.mutationField('createLookupJob', (t) =>
   t.field({
     type: JobRef,
@@ -148,27 +222,16 @@ builder.mutationField('createLookupJob', (t) =>
       webhook: t.arg({ type: WebhookInput, required: false }),
       idempotencyKey: t.arg.string({ required: false }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, _args, ctx, info) => {
       const svc = serviceOf(ctx);
       // executeGraphql admitted the caller before this runs.
       if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
-      const request = jobRequestOf(
-        {
-          operation: args.operation,
-          items: args.items,
-          cache_max_age: args.cacheMaxAge,
-          max_credits: args.maxCredits,
-          webhook: args.webhook,
-          idempotency_key: args.idempotencyKey,
-        },
-        ctx.deps.config.jobs.maxItems,
-      );
-      if (request instanceof ApiError) throw request;
-      const v = await validateItems(svc.routes, request);
-      if (v instanceof ApiError) throw v;
-      const made = await createJob(svc, ctx.deps, ctx.key, { request, ...v });
-      if (made instanceof ApiError) throw made;
-      return { ...jobView(made.row, svc.runner.rateOf(made.row)), svc };
+      let byOperation = madeByOperation.get(ctx);
+      if (!byOperation) madeByOperation.set(ctx, (byOperation = new WeakMap()));
+      let made = byOperation.get(info.operation);
+      if (!made) byOperation.set(info.operation, (made = createOperationJobs(svc, ctx, info)));
+      const row = (await made).get(String(info.path.key))!;
+      return { ...jobView(row, svc.runner.rateOf(row)), svc };
     },
   }),
 );
@@ -182,7 +245,7 @@ function graphqlError(e: ApiError): GraphQLError {
  * The job each time it changes, then its final state, then the end (watch.ts). A consumer slower
  * than the job sees the latest state, not a backlog: one update is held at most.
  */
-function progressOf(svc: JobService, id: string): AsyncIterableIterator<JobNode> {
+function progressOf(svc: JobService, id: string, release: () => void): AsyncIterableIterator<JobNode> {
   let next: JobNode | null = null;
   let ended = false;
   let wake: (() => void) | null = null;
@@ -197,8 +260,10 @@ function progressOf(svc: JobService, id: string): AsyncIterableIterator<JobNode>
       next = { ...view, svc };
       poke();
     },
+    // Once: the job ended, or the client left (return → stop).
     onEnd: () => {
       ended = true;
+      release();
       poke();
     },
   });
@@ -235,7 +300,7 @@ builder.subscriptionField('lookupJobProgress', (t) =>
     type: JobRef,
     nullable: false,
     description:
-      'The job each time its progress changes (at most every 100 ms), then once more when it has ended, and the stream ends (REST: GET /v1/jobs/{id}/events). 0 credits. Another key’s job is NOT_FOUND.',
+      'The job each time its progress changes (at most every 100 ms), then once more when it has ended, and the stream ends (REST: GET /v1/jobs/{id}/events). 0 credits. Another key’s job is NOT_FOUND; more than JOBS_MAX_STREAMS_PER_KEY streams of a key open at once (with GET /v1/jobs/{id}/events) RATE_LIMITED.',
     args: { id: t.arg.string({ required: true }) },
     subscribe: async (_root, args, ctx) => {
       // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
@@ -251,7 +316,9 @@ builder.subscriptionField('lookupJobProgress', (t) =>
         throw e instanceof ApiError ? graphqlError(e) : e;
       });
       if (!row || row.key_id !== key.id) throw graphqlError(new ApiError('NOT_FOUND', `No job ${args.id}`));
-      return progressOf(svc, args.id);
+      const release = svc.streams.take(key.id);
+      if (release instanceof ApiError) throw operationError(release);
+      return progressOf(svc, args.id, release);
     },
     resolve: (job) => job,
   }),

@@ -2,10 +2,11 @@
  * The REST face of bulk jobs (README "Bulk lookups"):
  *
  *   POST   /v1/jobs                  create (JSON; or NDJSON / CSV upload) → 202 {success, job}
+ *   GET    /v1/jobs                  the key's jobs, newest first (?status, ?limit, ?after) → {success, jobs, next_after}
  *   POST   /v1/jobs/estimate         the same body, 0 credits: max cost, cached items, expected cost
  *   GET    /v1/jobs/{id}             the job
  *   GET    /v1/jobs/{id}/results     NDJSON in input order (?after=N, ?format=csv)
- *   GET    /v1/jobs/{id}/events      server-sent progress events
+ *   GET    /v1/jobs/{id}/events      server-sent progress events (JOBS_MAX_STREAMS_PER_KEY open at once: streams.ts)
  *   POST   /v1/jobs/{id}/resume      a stopped job runs on (optionally with a new max_credits)
  *   DELETE /v1/jobs/{id}             cancel
  *
@@ -30,9 +31,10 @@ import type { RestRoute } from '../rest/routes.js';
 import { bodyText, readJobRequest, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
-import type { JobRow, ResultRow } from './store.js';
-import { FINAL } from './store.js';
+import type { JobCursor, JobListQuery, JobRow, JobStatus, ResultRow } from './store.js';
+import { FINAL, JOB_STATUSES } from './store.js';
 import { jobView } from './view.js';
+import type { JobView } from './view.js';
 import { watchJob } from './watch.js';
 
 /** Results read from the store per batch while streaming. */
@@ -68,28 +70,35 @@ async function cachedNow(deps: Deps, route: RestRoute, item: ValidItem): Promise
   return !!hit && hit.fetchedAt >= Date.now() - maxAgeMs(maxAge as CacheMaxAge);
 }
 
-/** 402 unless the balance covers the first item to run (0 when it is cached). */
-async function firstItemCovered(
-  deps: Deps,
-  key: AuthenticatedKey,
-  route: RestRoute,
-  item: ValidItem | undefined,
-): Promise<ApiError | null> {
-  if (!item || (await cachedNow(deps, route, item))) return null;
-  const balance = await deps.ledger.balance(key.id);
-  if (balance >= item.maxCost) return null;
-  return new ApiError('INSUFFICIENT_CREDITS', `The job's first item needs up to ${item.maxCost} credits; the key has ${balance}`);
+/** What the balance must cover for a new job: its first item's maximum (0 when it is cached now). */
+async function firstItemCost(deps: Deps, route: RestRoute, item: ValidItem | undefined): Promise<number> {
+  return !item || (await cachedNow(deps, route, item)) ? 0 : item.maxCost;
 }
 
-async function tooManyRunning(svc: JobService, deps: Deps, key: AuthenticatedKey): Promise<ApiError | null> {
+/** 402 unless the balance covers `need` (the first item of each job to start). */
+async function covered(deps: Deps, key: AuthenticatedKey, need: number, jobs: number): Promise<ApiError | null> {
+  if (need === 0) return null;
+  const balance = await deps.ledger.balance(key.id);
+  if (balance >= need) return null;
+  return new ApiError(
+    'INSUFFICIENT_CREDITS',
+    jobs === 1
+      ? `The job's first item needs up to ${need} credits; the key has ${balance}`
+      : `The first items of these ${jobs} jobs need up to ${need} credits together; the key has ${balance}; no job was created`,
+  );
+}
+
+/** 429 unless the key's unfinished jobs plus `adding` stay within JOBS_MAX_RUNNING_PER_KEY. */
+async function tooManyRunning(svc: JobService, deps: Deps, key: AuthenticatedKey, adding = 1): Promise<ApiError | null> {
   const max = deps.config.jobs.maxRunningPerKey;
-  if ((await svc.store.unfinishedCount(key.id)) < max) return null;
+  const open = await svc.store.unfinishedCount(key.id);
+  if (open + adding <= max) return null;
   return new ApiError(
     'RATE_LIMITED',
-    `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); wait for one to finish or cancel one`,
-    {
-      retryAfterSec: 10,
-    },
+    adding === 1
+      ? `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); wait for one to finish or cancel one`
+      : `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); it has ${open} and this operation would add ${adding}; no job was created`,
+    { retryAfterSec: 10 },
   );
 }
 
@@ -191,43 +200,163 @@ async function readRequest(
   return { request, ...v };
 }
 
+/** A job request, validated: what createJobs takes. */
+export interface CheckedJob {
+  request: JobRequest;
+  route: RestRoute;
+  items: ValidItem[];
+}
+
+/**
+ * Creates jobs all together or none (POST /v1/jobs: one; a GraphQL operation: each of its
+ * createLookupJob fields): together they must fit the key's limits — JOBS_MAX_RUNNING_PER_KEY
+ * unfinished jobs, JOBS_KEY_QUOTA_MB stored bytes, a balance covering each one's first item —
+ * before any is created. A job whose idempotency key the key used before is that job (counted
+ * once, and not against the limits). The check and the creation are two steps: two requests of
+ * the same key at the same moment may both pass it. The jobs are started once all are
+ * created (with REDIS_URL other instances may take one up as soon as it is stored). Should a
+ * create fail, the jobs this call made are cancelled and the error thrown.
+ */
+export async function createJobs(
+  svc: JobService,
+  deps: Deps,
+  key: AuthenticatedKey,
+  jobs: CheckedJob[],
+): Promise<{ row: JobRow; existing: boolean }[] | ApiError> {
+  const known = new Map<string, JobRow>();
+  /** Idempotency keys of the jobs to add (a second job with one of them is the first). */
+  const newKeys = new Set<string>();
+  let adding = 0;
+  let bytes = 0;
+  let need = 0;
+  for (const { request, route, items } of jobs) {
+    const idem = request.idempotencyKey;
+    if (idem && !known.has(idem)) {
+      const existing = await svc.store.byIdempotencyKey(key.id, idem);
+      if (existing) known.set(idem, existing);
+    }
+    if (idem && (known.has(idem) || newKeys.has(idem))) continue;
+    if (idem) newKeys.add(idem);
+    adding++;
+    bytes += items.reduce((sum, i) => sum + i.input.length, 0);
+    need += await firstItemCost(deps, route, items[0]);
+  }
+  if (adding) {
+    const busy = await tooManyRunning(svc, deps, key, adding);
+    if (busy) return busy;
+    const used = await svc.store.bytesOf(key.id);
+    if (used + bytes > deps.config.jobs.keyQuotaBytes) return overQuota(deps);
+    const poor = await covered(deps, key, need, adding);
+    if (poor) return poor;
+  }
+  const out: { row: JobRow; existing: boolean }[] = [];
+  const made: JobRow[] = [];
+  try {
+    for (const { request, route, items } of jobs) {
+      const existing = request.idempotencyKey ? known.get(request.idempotencyKey) : undefined;
+      if (existing) {
+        out.push({ row: existing, existing: true });
+        continue;
+      }
+      const r = await svc.store.create(
+        {
+          id: `job_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+          key_id: key.id,
+          operation: route.path,
+          total: items.length,
+          cache_max_age: request.cacheMaxAge,
+          max_credits: request.maxCredits,
+          webhook_url: request.webhook?.url ?? null,
+          // Sealed at rest (src/store/secrets.ts); opened only to sign the delivery (webhook.ts).
+          webhook_secret: request.webhook ? deps.secrets.seal(request.webhook.secret) : null,
+          idempotency_key: request.idempotencyKey,
+          bytes: items.reduce((sum, i) => sum + i.input.length, 0),
+        },
+        items.map((i) => i.input),
+      );
+      out.push(r);
+      if (r.existing) continue;
+      made.push(r.row);
+      if (request.idempotencyKey) known.set(request.idempotencyKey, r.row);
+    }
+  } catch (e) {
+    for (const row of made) {
+      try {
+        await svc.runner.cancel(row.id);
+      } catch {
+        // The store away too: the job stays queued (listed by GET /v1/jobs, cancellable there).
+      }
+    }
+    throw e;
+  }
+  // Started once all are created: one job's first items do not spend the balance the next one was checked against.
+  for (const row of made) await svc.runner.activate(row);
+  return Promise.all(out.map(async (r) => (r.existing ? r : { row: (await svc.store.get(r.row.id)) ?? r.row, existing: false })));
+}
+
 export async function createJob(
   svc: JobService,
   deps: Deps,
   key: AuthenticatedKey,
-  r: { request: JobRequest; route: RestRoute; items: ValidItem[] },
+  r: CheckedJob,
 ): Promise<{ row: JobRow; existing: boolean } | ApiError> {
-  const { request, items } = r;
-  if (request.idempotencyKey) {
-    const existing = await svc.store.byIdempotencyKey(key.id, request.idempotencyKey);
-    if (existing) return { row: existing, existing: true };
+  const made = await createJobs(svc, deps, key, [r]);
+  return made instanceof ApiError ? made : made[0];
+}
+
+/** Jobs a page lists by default, and at most. */
+const LIST_DEFAULT = 20;
+const LIST_MAX = 100;
+
+/**
+ * A page's `next_after`: the last job listed, opaque to clients (base64url of "<created_at> <id>";
+ * both stores order a key's jobs by the two).
+ */
+function cursorOf(row: JobRow): string {
+  return Buffer.from(`${row.created_at} ${row.id}`).toString('base64url');
+}
+
+function cursorFrom(text: string): JobCursor | null {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z) (job_[A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString());
+  // Only the form cursorOf writes (base64url decoding forgives other spellings).
+  if (!m || Number.isNaN(Date.parse(m[1])) || cursorOf({ created_at: m[1], id: m[2] } as JobRow) !== text) return null;
+  return { created_at: m[1], id: m[2] };
+}
+
+/** GET /v1/jobs's (and lookupJobs') parameters; each problem a 400 naming its parameter. */
+export function listQueryOf(given: {
+  status?: string | null;
+  limit?: string | number | null;
+  after?: string | null;
+}): JobListQuery | ApiError {
+  const problems: { param: string; message: string }[] = [];
+  let status: JobStatus | null = null;
+  if (given.status !== undefined && given.status !== null) {
+    if ((JOB_STATUSES as readonly string[]).includes(given.status)) status = given.status as JobStatus;
+    else problems.push({ param: 'status', message: `must be one of ${JOB_STATUSES.join(', ')}` });
   }
-  const busy = await tooManyRunning(svc, deps, key);
-  if (busy) return busy;
-  const bytes = items.reduce((n, i) => n + i.input.length, 0);
-  if ((await svc.store.bytesOf(key.id)) + bytes > deps.config.jobs.keyQuotaBytes) return overQuota(deps);
-  const poor = await firstItemCovered(deps, key, r.route, items[0]);
-  if (poor) return poor;
-  const id = `job_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-  const made = await svc.store.create(
-    {
-      id,
-      key_id: key.id,
-      operation: r.route.path,
-      total: items.length,
-      cache_max_age: request.cacheMaxAge,
-      max_credits: request.maxCredits,
-      webhook_url: request.webhook?.url ?? null,
-      // Sealed at rest (src/store/secrets.ts); opened only to sign the delivery (webhook.ts).
-      webhook_secret: request.webhook ? deps.secrets.seal(request.webhook.secret) : null,
-      idempotency_key: request.idempotencyKey,
-      bytes,
-    },
-    items.map((i) => i.input),
-  );
-  if (made.existing) return made;
-  await svc.runner.activate(made.row);
-  return { row: (await svc.store.get(id)) ?? made.row, existing: false };
+  let limit = LIST_DEFAULT;
+  if (given.limit !== undefined && given.limit !== null) {
+    const n = typeof given.limit === 'number' ? given.limit : /^\d{1,6}$/.test(given.limit) ? Number(given.limit) : NaN;
+    if (Number.isInteger(n) && n >= 1 && n <= LIST_MAX) limit = n;
+    else problems.push({ param: 'limit', message: `must be an integer from 1 to ${LIST_MAX}` });
+  }
+  let after: JobCursor | null = null;
+  if (given.after !== undefined && given.after !== null) {
+    after = cursorFrom(given.after);
+    if (!after) problems.push({ param: 'after', message: "must be a page's next_after, as given" });
+  }
+  return problems.length ? invalidInput(problems) : { status, limit, after };
+}
+
+/** A page of the key's jobs, newest first; `next_after` null on the last page. 0 credits. */
+export async function listJobs(svc: JobService, keyId: string, q: JobListQuery): Promise<{ jobs: JobView[]; next_after: string | null }> {
+  const rows = await svc.store.list(keyId, { ...q, limit: q.limit + 1 });
+  const page = rows.slice(0, q.limit);
+  return {
+    jobs: page.map((r) => jobView(r, svc.runner.rateOf(r))),
+    next_after: rows.length > q.limit ? cursorOf(page[page.length - 1]) : null,
+  };
 }
 
 export async function estimateJob(deps: Deps, r: { route: RestRoute; items: ValidItem[] }) {
@@ -291,6 +420,17 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     }
   }
 
+  async function list(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
+    const key = await keyOf(req, res, info, deps);
+    if (!key) return;
+    const svc = svcOf(res, info, deps);
+    if (!svc) return;
+    const q = queryOf(req);
+    const query = listQueryOf({ status: q.get('status'), limit: q.get('limit'), after: q.get('after') });
+    if (query instanceof ApiError) return sendError(res, query, {}, info.id);
+    sendJson(res, 200, { success: true, ...(await listJobs(svc, key.id, query)) });
+  }
+
   async function estimate(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
     const key = await keyOf(req, res, info, deps);
     if (!key) return;
@@ -325,7 +465,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     // Another key's job does not exist for this caller.
     if (!row || row.key_id !== key.id) return sendError(res, new ApiError('NOT_FOUND', `No job ${id}`), {}, info.id);
     if (sub === '/results') return results(req, res, info, svc, row);
-    if (sub === '/events') return events(req, res, svc, row);
+    if (sub === '/events') return events(req, res, info, svc, row);
     if (sub === '/resume') return resume(req, res, info, deps, svc, key, row);
     if (req.method === 'DELETE') {
       if (!FINAL.has(row.status) || row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') await svc.runner.cancel(id);
@@ -378,7 +518,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
           items: [JSON.parse(first.input) as Record<string, string>],
           cacheMaxAge: row.cache_max_age,
         });
-        const poor = v instanceof ApiError ? null : await firstItemCovered(deps, key, v.route, v.items[0]);
+        const poor = v instanceof ApiError ? null : await covered(deps, key, await firstItemCost(deps, v.route, v.items[0]), 1);
         if (poor) return sendError(res, poor, {}, info.id);
       }
       await svc.store.resume(row.id, maxCredits);
@@ -429,7 +569,9 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     res.end();
   }
 
-  function events(req: IncomingMessage, res: ServerResponse, svc: JobService, row: JobRow): void {
+  function events(req: IncomingMessage, res: ServerResponse, info: RequestInfo, svc: JobService, row: JobRow): void {
+    const release = req.method === 'HEAD' ? () => undefined : svc.streams.take(row.key_id);
+    if (release instanceof ApiError) return sendError(res, release, {}, info.id);
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
     if (req.method === 'HEAD') return void res.end();
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
@@ -440,15 +582,21 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
         if (res.destroyed) return stop();
         res.write(`event: ${final ? 'end' : 'progress'}\ndata: ${JSON.stringify(job)}\n\n`);
       },
+      // Once: the job ended, or the client left (close → stop).
       onEnd: () => {
         clearInterval(heartbeat);
+        release();
         if (!res.writableEnded) res.end();
       },
     });
     res.on('close', stop);
   }
 
-  return { create: guarded(create), estimate: guarded(estimate), byId: guarded(byId) };
+  /** /v1/jobs: POST creates, GET lists. */
+  const root = (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps) =>
+    req.method === 'POST' ? create(req, res, info, deps) : list(req, res, info, deps);
+
+  return { root: guarded(root), estimate: guarded(estimate), byId: guarded(byId) };
 }
 
 interface CsvShape {
@@ -510,10 +658,22 @@ function csvRow(s: CsvShape, r: ResultRow): unknown[] {
   ];
 }
 
+/**
+ * Text a spreadsheet would run as a formula (OWASP "CSV injection"): a cell beginning with = + - @,
+ * a tab or a carriage return. Such text — an input, an upstream's description, an error message —
+ * is written with a leading single quote ('=HYPERLINK(…)), which spreadsheets show and do not run.
+ * Only strings are looked at: numbers (index, status, credits, an upstream's counts) are written as
+ * they are, and so is a string that is a plain decimal number ("-5", "+1.5e3": a number to a
+ * spreadsheet, never a formula).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 function csvLine(values: unknown[]): string {
   return `${values
     .map((v) => {
-      const t = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      let t = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      if (typeof v === 'string' && FORMULA_START.test(t) && !PLAIN_NUMBER.test(t)) t = `'${t}`;
       return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
     })
     .join(',')}\r\n`;

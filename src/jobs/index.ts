@@ -16,6 +16,7 @@ import { createJobRunner } from './runner.js';
 import { services, jobService } from './service.js';
 import type { JobService } from './service.js';
 import { createSqliteJobStore, embeddedJobStore, sealStoredWebhookSecrets } from './store.js';
+import { createStreamSlots } from './streams.js';
 
 /** With REDIS_URL, how often a progress stream looks at the store (other instances run items too). */
 const REDIS_POLL_MS = 500;
@@ -26,7 +27,7 @@ const docs = jobsOpenApi();
 export const jobsModule: GatewayModule = {
   name: 'jobs',
   routes: [
-    { path: '/v1/jobs', methods: ['POST'], serve: handlers.create, openapi: docs['/v1/jobs'] },
+    { path: '/v1/jobs', methods: ['GET', 'POST'], serve: handlers.root, openapi: docs['/v1/jobs'] },
     { path: '/v1/jobs/estimate', methods: ['POST'], serve: handlers.estimate, openapi: docs['/v1/jobs/estimate'] },
     {
       path: '/v1/jobs/',
@@ -51,6 +52,7 @@ export const jobsModule: GatewayModule = {
       return { close: async () => void known.apps-- };
     }
     let svc: JobService & { apps: number };
+    const streams = createStreamSlots(deps.config.jobs.maxStreamsPerKey);
     if (redis) {
       // The app's connection (the ledger's), under the store's deadline like every store call (a
       // 503 within REDIS_COMMAND_TIMEOUT_MS when Redis does not answer): an item's calls to the
@@ -61,12 +63,12 @@ export const jobsModule: GatewayModule = {
         (sealed) => void (sealed && deps.logger.info({ sealed }, 'webhook secrets stored in clear by an earlier version: sealed')),
         (err: unknown) => deps.logger.warn({ err }, 'sealing webhook secrets stored in clear failed (tried again at the next start)'),
       );
-      svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, apps: 1 };
+      svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, streams, apps: 1 };
     } else {
       const sqlite = createSqliteJobStore(deps.db!);
       const sealed = sealStoredWebhookSecrets(deps.db!, deps.secrets.seal);
       if (sealed) deps.logger.info({ sealed }, 'webhook secrets stored in clear by an earlier version: sealed');
-      svc = { store: embeddedJobStore(sqlite), runner: createJobRunner(deps, sqlite, routes), routes, pollMs: 0, apps: 1 };
+      svc = { store: embeddedJobStore(sqlite), runner: createJobRunner(deps, sqlite, routes), routes, pollMs: 0, streams, apps: 1 };
     }
     services.set(deps, svc);
     return {

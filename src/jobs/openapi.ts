@@ -128,6 +128,52 @@ const requestBody = {
 export function jobsOpenApi(): Record<string, Record<string, unknown>> {
   return {
     '/v1/jobs': {
+      get: {
+        operationId: 'listJobs',
+        summary: "The key's jobs, newest first (0 credits)",
+        tags: ['jobs'],
+        description: 'Every job the key created and still kept (JOBS_RETENTION_DAYS), page by page. Also the GraphQL query `lookupJobs`.',
+        parameters: [
+          { name: 'status', in: 'query', required: false, schema: job.properties.status, description: 'Only jobs with this status' },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+            description: 'Jobs per page',
+          },
+          {
+            name: 'after',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: "The previous page's next_after (opaque): the jobs older than its last",
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'A page of jobs',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['success', 'jobs', 'next_after'],
+                  properties: {
+                    success: { type: 'boolean', const: true },
+                    jobs: { type: 'array', items: job },
+                    next_after: { type: ['string', 'null'], description: '`after` of the next page; null on the last' },
+                  },
+                },
+              },
+            },
+          },
+          '400': error('INVALID_INPUT: status, limit or after (details name it)'),
+          '401': error('UNAUTHORIZED'),
+          '429': error("RATE_LIMITED: the key's rate limit"),
+          '503': unavailable,
+        },
+        security,
+      },
       post: {
         operationId: 'createJob',
         summary: 'Start a bulk job: one operation over many items',
@@ -267,6 +313,9 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
         responses: {
           '200': { description: 'text/event-stream; each data: the job', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           '401': error('UNAUTHORIZED'),
+          '429': error(
+            "RATE_LIMITED: the key's rate limit, or JOBS_MAX_STREAMS_PER_KEY progress streams open on this instance (with GraphQL lookupJobProgress); Retry-After",
+          ),
           '503': unavailable,
           '404': error('NOT_FOUND'),
         },

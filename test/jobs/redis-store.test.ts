@@ -3,10 +3,11 @@
  * once per identity (Ledger.settleOnce), and the job store records its result once (first writer
  * wins, counts unchanged by a second) — whichever instance ran it, however often.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRedisLedger } from '../../src/credits/redis-ledger.js';
 import { trackReservations } from '../../src/credits/tracked-ledger.js';
 import { createRedisJobStore } from '../../src/jobs/redis-store.js';
+import type { JobListQuery } from '../../src/jobs/store.js';
 import { openRedis } from '../../src/store/redis.js';
 import type { RedisStore } from '../../src/store/redis.js';
 import { requireTool, titled } from '../prereq.js';
@@ -194,6 +195,86 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
     await store.webhookOutcome('job_whout', 'completed', { status: 204, error: null });
     await store.webhookDone('job_whout', 'completed', true);
     expect(await webhookOf()).toEqual({ event: null, attempts: 1, last_status: 204, last_error: null, delivered: 1 });
+  });
+
+  it("a key's jobs (GET /v1/jobs): newest first, ties by id, past a cursor, a status only; purged ones leave; older jobs indexed once", async () => {
+    const store = createRedisJobStore(redis);
+    const base = {
+      operation: '/v1/code/repository',
+      total: 1,
+      cache_max_age: null,
+      max_credits: null,
+      webhook_url: null,
+      webhook_secret: null,
+      idempotency_key: null,
+      bytes: 11,
+    };
+    const createAt = async (id: string, keyId: string, iso: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(iso));
+      try {
+        await store.create({ ...base, id, key_id: keyId }, ['{"url":"a"}']);
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    await createAt('job_la', 'key_l', '2026-01-01T00:00:00.000Z');
+    await createAt('job_lb', 'key_l', '2026-01-01T00:00:01.000Z');
+    await createAt('job_lc', 'key_l', '2026-01-01T00:00:01.000Z');
+    await createAt('job_ld', 'key_l', '2026-01-01T00:00:02.000Z');
+    await createAt('job_lx', 'key_l2', '2026-01-01T00:00:03.000Z');
+    const ids = async (keyId: string, q: Partial<JobListQuery> = {}) =>
+      (await store.list(keyId, { status: null, limit: 10, after: null, ...q })).map((r) => r.id);
+
+    expect(await ids('key_l')).toEqual(['job_ld', 'job_lc', 'job_lb', 'job_la']);
+    expect(await ids('key_l', { after: { created_at: '2026-01-01T00:00:01.000Z', id: 'job_lc' } })).toEqual(['job_lb', 'job_la']);
+    expect(await ids('key_l', { limit: 1, after: { created_at: '2026-01-01T00:00:02.000Z', id: 'job_ld' } })).toEqual(['job_lc']);
+    expect(await ids('key_l2')).toEqual(['job_lx']);
+    expect(await ids('key_none')).toEqual([]);
+
+    const ref = { id: 'job_la', keyId: 'key_l' };
+    expect(await store.claim(ref, 0, 1)).toBe(1);
+    await store.record(ref, 0, outcome);
+    expect(await ids('key_l', { status: 'completed' })).toEqual(['job_la']);
+    expect(await ids('key_l', { status: 'queued' })).toEqual(['job_ld', 'job_lc', 'job_lb']);
+
+    await store.purge('job_la');
+    expect(await ids('key_l')).toEqual(['job_ld', 'job_lc', 'job_lb']);
+    expect(await redis.command<string[]>(['ZRANGE', 'cl:{jobs}:of:key_l', 0, -1])).toHaveLength(3);
+
+    // Jobs created by a version without these sets: a process indexes them before its first list
+    // (this store did at its first; a new one does now).
+    await redis.command(['DEL', 'cl:{jobs}:of:key_l', 'cl:{jobs}:of-indexed']);
+    expect(await ids('key_l')).toEqual([]);
+    const fresh = createRedisJobStore(redis);
+    expect((await fresh.list('key_l', { status: null, limit: 10, after: null })).map((r) => r.id)).toEqual(['job_ld', 'job_lc', 'job_lb']);
+    expect(await redis.command<number>(['EXISTS', 'cl:{jobs}:of-indexed'])).toBe(1);
+  });
+
+  it("a status filter reads on through the key's jobs past one batch", async () => {
+    const store = createRedisJobStore(redis);
+    const base = {
+      key_id: 'key_many',
+      operation: '/v1/code/repository',
+      total: 1,
+      cache_max_age: null,
+      max_credits: null,
+      webhook_url: null,
+      webhook_secret: null,
+      idempotency_key: null,
+      bytes: 11,
+    };
+    for (let i = 0; i < 230; i++) await store.create({ ...base, id: `job_m${String(i).padStart(3, '0')}` }, ['{"url":"a"}']);
+    const ref = { id: 'job_m000', keyId: 'key_many' };
+    expect(await store.claim(ref, 0, 1)).toBe(1);
+    await store.record(ref, 0, outcome);
+    expect((await store.list('key_many', { status: 'completed', limit: 5, after: null })).map((r) => r.id)).toEqual(['job_m000']);
+    const all = await store.list('key_many', { status: null, limit: 100, after: null });
+    expect(all).toHaveLength(100);
+    const last = all[99];
+    const next = await store.list('key_many', { status: null, limit: 200, after: { created_at: last.created_at, id: last.id } });
+    expect(next).toHaveLength(130);
+    expect(new Set([...all, ...next].map((r) => r.id)).size).toBe(230);
   });
 
   it('a webhook delivery is held by one process at a time, renewed by its holder, free again once it lapses', async () => {

@@ -83,6 +83,11 @@ describe.skipIf(REDIS.skip)(titled('bulk jobs on Redis (two instances)', REDIS),
     // Another key: 404 on either instance.
     const other = await c.key(10);
     for (const node of [a, b]) expect((await call(node, 'GET', `/v1/jobs/${id}`, { key: other.key })).status).toBe(404);
+    // Listed by either instance for its key only.
+    for (const node of [a, b]) {
+      expect((await call(node, 'GET', '/v1/jobs', { key })).body).toMatchObject({ jobs: [{ id, status: 'completed' }], next_after: null });
+      expect((await call(node, 'GET', '/v1/jobs', { key: other.key })).body.jobs).toEqual([]);
+    }
   });
 
   it('idempotency key across instances; cap → stopped_at_cap, resumed elsewhere; balance out → stopped_no_credits', async () => {

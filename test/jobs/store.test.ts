@@ -270,3 +270,39 @@ describe('webhook delivery outcome (embedded store)', () => {
     expect(webhookOf(s.get('job_old'))).toEqual({ event: 'completed', attempts: 2, last_status: null, last_error: null, delivered: null });
   });
 });
+
+describe("a key's jobs (embedded store: GET /v1/jobs)", () => {
+  it('newest first, ties on created_at by id; a status only (creating listed as queued); past a cursor by a seek on the index', async () => {
+    const store = createSqliteJobStore(db);
+    for (const id of ['job_a', 'job_b', 'job_c', 'job_d']) await store.create(newJob(id, 'k', 1), ['{}', '{}']);
+    await store.create(newJob('job_other', 'k2', 1), ['{}', '{}']);
+    // job_b and job_c created in the same millisecond; job_d still being written.
+    const at = (id: string, t: string) => db.prepare('UPDATE jobs SET created_at = ? WHERE id = ?').run(t, id);
+    at('job_a', '2026-01-01T00:00:00.000Z');
+    at('job_b', '2026-01-01T00:00:01.000Z');
+    at('job_c', '2026-01-01T00:00:01.000Z');
+    at('job_d', '2026-01-01T00:00:02.000Z');
+    db.prepare("UPDATE jobs SET status = 'creating' WHERE id = 'job_d'").run();
+    store.finish('job_a', 'completed');
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+
+    expect(ids(store.list('k', { status: null, limit: 10, after: null }))).toEqual(['job_d', 'job_c', 'job_b', 'job_a']);
+    expect(store.list('k', { status: null, limit: 1, after: null })[0].status).toBe('queued');
+    expect(ids(store.list('k', { status: null, limit: 10, after: { created_at: '2026-01-01T00:00:01.000Z', id: 'job_c' } }))).toEqual([
+      'job_b',
+      'job_a',
+    ]);
+    expect(ids(store.list('k', { status: null, limit: 1, after: { created_at: '2026-01-01T00:00:02.000Z', id: 'job_d' } }))).toEqual([
+      'job_c',
+    ]);
+    expect(ids(store.list('k', { status: 'queued', limit: 10, after: null }))).toEqual(['job_d', 'job_c', 'job_b']);
+    expect(ids(store.list('k', { status: 'completed', limit: 10, after: null }))).toEqual(['job_a']);
+    expect(ids(store.list('k2', { status: null, limit: 10, after: null }))).toEqual(['job_other']);
+
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('k', '2026', 'job_x') as { detail: string }[]).map((r) => r.detail).join('; ');
+    expect(plan('SELECT * FROM jobs WHERE key_id = ? AND (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT 5')).toMatch(
+      /USING INDEX jobs_key_created \(key_id=\? AND \(created_at,id\)<\(\?,\?\)\)$/,
+    );
+  });
+});
