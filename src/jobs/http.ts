@@ -426,6 +426,8 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     const svc = svcOf(res, info, deps);
     if (!svc) return;
     const q = queryOf(req);
+    const twice = repeatedParams(q, ['status', 'limit', 'after']);
+    if (twice.length) return sendError(res, invalidInput(twice), {}, info.id);
     const query = listQueryOf({ status: q.get('status'), limit: q.get('limit'), after: q.get('after') });
     if (query instanceof ApiError) return sendError(res, query, {}, info.id);
     sendJson(res, 200, { success: true, ...(await listJobs(svc, key.id, query)) });

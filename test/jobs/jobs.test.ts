@@ -248,6 +248,8 @@ describe('input', () => {
     refused(await call(h, 'GET', `/v1/jobs/${job.id}/results?format=csv&format=ndjson`, { key }), 'format');
     refused(await call(h, 'GET', `/v1/jobs/${job.id}/results?format=csv&format=csv`, { key }), 'format');
     refused(await call(h, 'GET', `/v1/jobs/${job.id}/results?after=0&after=1`, { key }), 'after');
+    refused(await call(h, 'GET', '/v1/jobs?status=completed&status=running', { key }), 'status');
+    refused(await call(h, 'GET', '/v1/jobs?limit=1&limit=2', { key }), 'limit');
     const line = JSON.stringify({ url: repoUrl('twice', 'c') });
     const op = encodeURIComponent(OP);
     for (const [query, param] of [
