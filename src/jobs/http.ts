@@ -164,7 +164,10 @@ function refuseUnread(req: IncomingMessage, res: ServerResponse, deps: Deps, err
     if (seen > deps.config.jobs.maxBodyBytes) req.socket.destroy();
   });
   req.resume();
-  sendError(res, error, {}, requestId);
+  // After a reader (an async iterator) has let go of the body, the stream flows only from the next
+  // tick on: answered before, the response would see a body nobody reads and close the connection
+  // under the client (GatewayResponse).
+  setImmediate(() => sendError(res, error, {}, requestId));
 }
 
 /**
