@@ -31,7 +31,7 @@
 import { z } from 'zod';
 import { ApiError, isApiError, notFound, privateContent, shapeChanged } from '../../errors.js';
 import type { Obj, Reader } from '../../parse/index.js';
-import { isObj, recordReader, str } from '../../parse/index.js';
+import { isObj, nonEmpty, recordReader, str } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
@@ -223,14 +223,14 @@ function imageVersions(r: Reader, optional: boolean): SocialBPost['image_version
   if (!iv) return null;
   const candidates = r
     .over(iv, 'image_versions2')
-    .items('candidates', (c) => withRest({ url: c.id('url', str), width: c.int('width'), height: c.int('height') }, c.root as Obj));
+    .items('candidates', (c) => withRest({ url: c.id('url', nonEmpty), width: c.int('width'), height: c.int('height') }, c.root as Obj));
   return { ...iv, candidates };
 }
 
 function videoVersions(r: Reader): SocialBVideoVersion[] | null {
   if (!r.opt.arr('video_versions')) return null;
   return r.items('video_versions', (v) =>
-    withRest({ url: v.id('url', str), width: v.int('width'), height: v.int('height'), type: v.opt.int('type') }, v.root as Obj),
+    withRest({ url: v.id('url', nonEmpty), width: v.int('width'), height: v.int('height'), type: v.opt.int('type') }, v.root as Obj),
   );
 }
 
@@ -257,7 +257,7 @@ export function parseMedia(raw: unknown): SocialBPost {
   const idPk = r.opt.str('id')?.split('_')[0];
   const pk = r.opt.idStr('pk') ?? (idPk && /^\d+$/.test(idPk) ? idPk : null);
   if (!pk) throw shapeChanged(PLATFORM, 'post.pk (and post.id)');
-  const code = r.id('code', str);
+  const code = r.id('code', nonEmpty);
   // `owner` (web_info) or `user` (media info): the same account.
   const ownerRaw = r.obj('owner', 'owner', 'user');
   const o = r.over(ownerRaw ?? {}, 'owner');
