@@ -282,6 +282,8 @@ export function userNodeId(restId: string): string {
 /**
  * What every user object carries, in either shape (missing → null plus `user.legacy.<key>`); the
  * rest is set by the account (a banner, a website, a pinned post…) or exists in one shape only.
+ * `protected` is required of the 2026 shape only (it always sends `privacy.protected`): the
+ * `legacy` block leaves it out for a public account (the 2025 capture has none).
  */
 const USER_REQUIRED: ReadonlySet<string> = new Set([
   'created_at',
@@ -293,10 +295,11 @@ const USER_REQUIRED: ReadonlySet<string> = new Set([
   'media_count',
   'name',
   'profile_image_url_https',
-  'protected',
   'statuses_count',
   'verified',
 ]);
+/** USER_REQUIRED, and what the 2026 shape (no `legacy` block) always carries besides. */
+const NEW_SHAPE_REQUIRED: ReadonlySet<string> = new Set([...USER_REQUIRED, 'protected']);
 /** What the syndication embed's user carries in every vintage (2023: name, avatar, verified). */
 const EMBED_REQUIRED: ReadonlySet<string> = new Set(['name', 'profile_image_url_https', 'verified']);
 
@@ -315,7 +318,7 @@ export function parseUser(result: unknown, opts: { embed?: boolean } = {}): Micr
   const legacy = obj(u.legacy);
   const restId = str(u.rest_id) ?? str(legacy?.id_str);
   const r = reader(u, { platform: PLATFORM, record: 'user' });
-  const required = opts.embed ? EMBED_REQUIRED : USER_REQUIRED;
+  const required = opts.embed ? EMBED_REQUIRED : legacy ? USER_REQUIRED : NEW_SHAPE_REQUIRED;
   // `legacy` first (the older shape, explicit), then the 2026 block; an empty image URL counts
   // as missing (X sent "" in legacy for a while).
   const pick = <T>(key: string, coerce: Coerce<T>): T | null => {
