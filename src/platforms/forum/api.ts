@@ -46,6 +46,29 @@ const DEFAULT_TOKEN_SECONDS = 3_600;
 
 type RedditApp = NonNullable<Config['redditApp']>;
 
+/**
+ * Reddit's pagination token: the fullname of the last item (`t3_6ganxe`, `t1_egegczl`). Kept
+ * lenient (letters, digits, `_`, `-`, `=`) so an opaque token Reddit may send is passed back
+ * unchanged, while spaces and URL syntax are refused.
+ */
+export const AFTER_RE = /^[A-Za-z0-9_=-]{1,200}$/;
+
+/** The `after` parameter of the forum's paged routes (forumSearch's, unchanged). */
+export const AFTER_PARAM = {
+  name: 'after',
+  kind: 'string',
+  maxLength: 200,
+  description: "Pagination token: the previous response's `after`, unchanged. Omit for the first page.",
+} as const;
+
+export function checkAfter(args: Record<string, unknown>, problem: (param: string, message: string) => void): void {
+  if (typeof args.after === 'string' && args.after !== '' && !AFTER_RE.test(args.after))
+    problem('after', 'must be the `after` token of a previous response, unchanged');
+}
+
+/** `after` as sent upstream: null for the first page. */
+export const afterOf = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
 /** One read of Reddit's JSON API. */
 export interface RedditRead {
   /** The path without `.json`: `/user/spez/about`, `/r/redditdev/new`, `/comments/2gmzqe`. */
