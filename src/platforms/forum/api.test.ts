@@ -262,7 +262,7 @@ describe('application-only OAuth (REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET set)
 });
 
 describe('REDDIT_CLIENT_ID / REDDIT_CLIENT_SECRET settings', () => {
-  const load = (env: Record<string, string>) =>
+  const load = (env: Record<string, string | undefined>) =>
     loadConfig({ DATA_DIR: '/tmp/cl-forum-config', ...env } as NodeJS.ProcessEnv, { stdoutIsTTY: false });
 
   it('both: the app; neither: null', () => {

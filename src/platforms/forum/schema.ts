@@ -23,13 +23,16 @@ export function typedShape<F extends Record<string, keyof typeof KIND>>(fields: 
   return Object.fromEntries(Object.entries(fields).map(([k, kind]) => [k, KIND[kind]])) as { [K in keyof F]: (typeof KIND)[F[K]] };
 }
 
-/** typedShape with a description per field (the OpenAPI and GraphQL texts), checked to name every field. */
+/** typedShape with descriptions (the OpenAPI and GraphQL texts) for the fields `about` names. */
 export function describedShape<F extends Record<string, keyof typeof KIND>>(
   fields: F,
-  about: { [K in keyof F]: string },
+  about: { [K in keyof F]?: string },
 ): { [K in keyof F]: (typeof KIND)[F[K]] } {
   const shape = typedShape(fields);
-  for (const k in shape) shape[k] = shape[k].describe(about[k]) as (typeof shape)[typeof k];
+  for (const k in shape) {
+    const text = about[k];
+    if (text) shape[k] = shape[k].describe(text) as (typeof shape)[typeof k];
+  }
   return shape;
 }
 

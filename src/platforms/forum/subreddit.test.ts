@@ -107,7 +107,7 @@ describe.skipIf(!hasFixtures(LABEL))(`forum subreddit captures (${skipReason(LAB
       subreddit: 'AskReddit',
       permalink: '/r/AskReddit/comments/hozvuc/what_is_best_thing_america_has_done_for_the_world/',
     });
-    expect(result.posts.every((p) => p.subreddit_subscribers === 28755055)).toBe(true);
+    expect(result.posts.every((p) => (p as Record<string, unknown>).subreddit_subscribers === 28755055)).toBe(true);
     expect(result.posts[99]).toMatchObject({ name: 't3_hozfbb', author: 'iBaka_oO', created_utc: 1594422939 });
   });
 

@@ -101,7 +101,7 @@ describe.skipIf(!hasFixtures(LABEL))(`forum user capture (${skipReason(LABEL)})`
       display_name: 'u_spez',
       url: '/user/spez/',
     });
-    expect(user.subreddit!.banner_size).toEqual([1280, 384]);
+    expect((user.subreddit as Record<string, unknown>).banner_size).toEqual([1280, 384]);
     expect(user.is_gold).toBe(true);
     expect((user as Record<string, unknown>).accept_pms).toBe(true);
   });
