@@ -217,7 +217,7 @@ export interface ChannelPage {
 }
 
 /** Google's error page for a 404: the status in bold ahead of its sentence, in every language. */
-const GOOGLE_ERROR_404 = /<b>\s*404\.?\s*<\/b>\s*<ins>/i;
+export const GOOGLE_ERROR_404 = /<b>\s*404\.?\s*<\/b>\s*<ins>/i;
 
 /**
  * A channel page's HTML → what it tells. Missing channels and changed shapes are typed errors;

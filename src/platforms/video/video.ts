@@ -40,7 +40,7 @@ import type { OpContext, OperationDef } from '../operation.js';
 import { Bool, named, NInt, NStr, Str, Strs } from '../records.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
-import { extractYtVar, ytText } from './parse.js';
+import { extractYtVar, GOOGLE_ERROR_404, ytText } from './parse.js';
 
 const PLATFORM = 'video';
 
@@ -73,9 +73,6 @@ export type VideoVideo = z.infer<typeof VideoVideo>;
 
 export const VideoVideoRecord = named('VideoVideoRecord', z.strictObject({ video: VideoVideo }));
 export type VideoVideoRecord = z.infer<typeof VideoVideoRecord>;
-
-/** Google's error page for a 404 (what www.youtube.com serves for a path nobody has). */
-const GOOGLE_ERROR_404 = /<b>\s*404\.?\s*<\/b>\s*<ins>/i;
 
 /** A watch page's HTML → the record; `what` names the video in NOT_FOUND / PRIVATE_CONTENT. */
 export function parseWatchPage(html: string, what = 'Video'): VideoVideoRecord {
