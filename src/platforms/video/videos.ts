@@ -105,7 +105,7 @@ export function itemRenderer(entry: Obj): { kind: string; node: Obj } | null {
 }
 
 /** Image sources; one without a url left out (warned through `r`), protocol-relative URLs made https. */
-function imageSources(r: Reader, ...paths: (string | (string | number)[])[]): VideoImageSource[] {
+export function imageSources(r: Reader, ...paths: (string | (string | number)[])[]): VideoImageSource[] {
   return r.items(
     'thumbnails',
     (s) => {
@@ -213,14 +213,15 @@ export const continuationToken = (node: Obj): string | null =>
 
 /**
  * A list's entries, each read by `read` (a reader over its renderer, record `<record>.<kind>`),
- * and the continuation token among them. Shelves and other non-results are skipped; an entry
- * that is no object, of no kind `read` knows (it returns undefined), or without its identity
- * (UPSTREAM_FAILED) is left out, warned as `<record>.items`.
+ * and the continuation token among them. Entries that are no result (NOT_ITEMS, or `read`
+ * returning null: shelves, ads) are skipped; an entry that is no object, of no kind `read` knows
+ * (it returns undefined), or without its identity (UPSTREAM_FAILED) is left out, warned as
+ * `<record>.items`.
  */
 export function readEntries<T>(
   entries: unknown[],
   record: string,
-  read: (kind: string, r: Reader) => T | undefined,
+  read: (kind: string, r: Reader) => T | null | undefined,
 ): { items: T[]; token: string | null } {
   const r = reader({}, { platform: PLATFORM, record });
   const items: T[] = [];
@@ -236,7 +237,7 @@ export function readEntries<T>(
     try {
       const v = item ? read(item.kind, r.over(item.node, item.kind)) : undefined;
       if (v === undefined) r.warn('items', `element ${i} is ${item ? `a ${item.kind}` : 'no renderer'}`);
-      else items.push(v);
+      else if (v !== null) items.push(v);
     } catch (e) {
       if (!isApiError(e) || e.code !== 'UPSTREAM_FAILED') throw e;
       r.warn('items', `element ${i}: ${e.message}`);
