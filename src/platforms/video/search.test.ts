@@ -18,7 +18,7 @@ import {
   videoSearch,
   VideoSearchPage,
 } from './search.js';
-import { encodeCursor } from './videos.js';
+import { encodeCursor } from '../cursor.js';
 
 const LABEL = 'video';
 const ALL = 'youtubei-search-test-all-2026-01-26.json';

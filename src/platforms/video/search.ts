@@ -27,6 +27,7 @@ import { invalidParam, shapeChanged, upstreamFailed } from '../../errors.js';
 import { at, isObj, list, nonEmpty } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NStr, Str } from '../records.js';
 import { FALLBACK_CLIENT_VERSION, innertubeHeaders, webClientContext } from './fetch.js';
@@ -34,7 +35,7 @@ import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { ytText } from './parse.js';
 import { VideoImageSource } from './schema.js';
 import type { VideoItemKind } from './videos.js';
-import { encodeCursor, imageSources, readEntries, VIDEO_ITEM_KINDS, VideoListItem, videoListItem } from './videos.js';
+import { imageSources, readEntries, VIDEO_ITEM_KINDS, VideoListItem, videoListItem } from './videos.js';
 
 const PLATFORM = 'video';
 export const SEARCH_URL = `${YOUTUBE_ORIGIN}/youtubei/v1/search?prettyPrint=false`;
@@ -224,14 +225,8 @@ export interface SearchCursor {
 }
 
 export function decodeSearchCursor(raw: string): SearchCursor | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) return null;
-  let c: unknown;
-  try {
-    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!isObj(c) || typeof c.q !== 'string' || typeof c.k !== 'string' || !c.k) return null;
+  const c = decodeCursor(raw);
+  if (!c || typeof c.q !== 'string' || typeof c.k !== 'string' || !c.k) return null;
   if (!(SEARCH_TYPES as readonly string[]).includes(c.y as string)) return null;
   if (c.v !== null && (typeof c.v !== 'string' || !/^[\d.]{1,32}$/.test(c.v))) return null;
   return c as unknown as SearchCursor;

@@ -10,12 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
+import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
 import { extractYtInitialData } from './parse.js';
 import type { VideosCursor } from './videos.js';
 import {
   decodeVideosCursor,
-  encodeCursor,
   fetchChannelVideos,
   gridVideos,
   parseChannelTab,

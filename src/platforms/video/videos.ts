@@ -37,6 +37,7 @@ import { at, isObj, list, nonEmpty, reader } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { declaresNotFound } from '../error-page.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NStr, Str } from '../records.js';
@@ -324,17 +325,9 @@ export interface VideosCursor {
   v: string | null;
 }
 
-export const encodeCursor = (c: object): string => Buffer.from(JSON.stringify(c)).toString('base64url');
-
 export function decodeVideosCursor(raw: string): VideosCursor | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) return null;
-  let c: unknown;
-  try {
-    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!isObj(c) || typeof c.c !== 'string' || !CHANNEL_ID_RE.test(c.c) || typeof c.k !== 'string' || !c.k) return null;
+  const c = decodeCursor(raw);
+  if (!c || typeof c.c !== 'string' || !CHANNEL_ID_RE.test(c.c) || typeof c.k !== 'string' || !c.k) return null;
   if (!(CHANNEL_TABS as readonly string[]).includes(c.t as string)) return null;
   if (c.h !== null && typeof c.h !== 'string') return null;
   if (c.v !== null && (typeof c.v !== 'string' || !/^[\d.]{1,32}$/.test(c.v))) return null;
