@@ -176,9 +176,27 @@ describe('parseForumThread (threads of our own)', () => {
     ['an object, not the pair', { kind: 'Listing', data: { children: [] } }],
     ['one Listing only', [listing([])]],
     ['no post in the first Listing', [listing([]), listing([])]],
-    ['no comments Listing', [listing([{ kind: 't3', data: t3('abc123') }]), '']],
+    ['an empty array', []],
   ])('%s → UPSTREAM_FAILED', (_what, body) => {
     expect(errorOf(() => parseForumThread(body)).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it.each([
+    ['absent', [listing([{ kind: 't3', data: t3('abc123') }])]],
+    ['of another shape', [listing([{ kind: 't3', data: t3('abc123') }]), '']],
+  ])('the comments Listing %s: the post with comments [], warned thread.comments', (_what, body) => {
+    const { result, warnings } = captureWarnings(() => parseForumThread(body));
+    expect(result.post.id).toBe('abc123');
+    expect(result.comments).toEqual([]);
+    expect(warnings.map((w) => w.field)).toEqual(['thread.comments']);
+  });
+
+  it('a comment without replies (Reddit always sends "" or a Listing): [] with a comment.replies warning', () => {
+    const c = t1('c1', 't3_abc123', 0);
+    delete (c.data as Record<string, unknown>).replies;
+    const { result, warnings } = captureWarnings(() => parseForumThread(thread([c])));
+    expect(asComment(result.comments[0]).replies).toEqual([]);
+    expect(warnings.map((w) => w.field)).toEqual(['comment.replies']);
   });
 });
 

@@ -12,8 +12,10 @@
  *
  * Outcomes: a missing post (404) → NOT_FOUND; a post in a private subreddit → PRIVATE_CONTENT
  * (api.ts); another post in the answer → UPSTREAM_FAILED (identity.ts); no post in the first
- * Listing → UPSTREAM_FAILED. A comment without its id/name, or of an unknown kind, is left out
- * (warned `thread.comments`); a `replies` of another type is `[]` (warned `comment.replies`).
+ * Listing → UPSTREAM_FAILED. No comments Listing → `comments: []` (warned `thread.comments`); a
+ * comment without its id/name, or of an unknown kind, is left out (warned
+ * `thread.comments`); a `replies` absent or of another type is `[]` (warned
+ * `comment.replies`).
  */
 import { z } from 'zod';
 import { shapeChanged } from '../../errors.js';
@@ -100,13 +102,15 @@ const MAX_DEPTH = 64;
 
 /** The body of `/comments/<id>` → `{post, comments}`. */
 export function parseForumThread(json: unknown): ForumThread {
-  if (!Array.isArray(json) || json.length < 2) throw shapeChanged(PLATFORM, 'the [post, comments] pair of Listings');
+  if (!Array.isArray(json) || json.length < 1) throw shapeChanged(PLATFORM, 'the [post, comments] pair of Listings');
   const { posts } = parseListing(json[0], { filter: 'posts' });
   if (posts.length === 0) throw shapeChanged(PLATFORM, 'the post (t3) in the first Listing');
+  // The comments are part of the thread, not its identity: without their Listing the post stands.
   const listing = json[1];
-  if (!isObj(listing) || listing.kind !== 'Listing' || !isObj(listing.data)) throw shapeChanged(PLATFORM, 'the comments Listing');
-  const r = reader(listing.data, { platform: PLATFORM, record: 'thread' });
-  return { post: posts[0] as ForumPost, comments: commentNodes(r, 'comments', 0) };
+  const ok = isObj(listing) && listing.kind === 'Listing' && isObj(listing.data);
+  const r = reader(ok ? listing.data : {}, { platform: PLATFORM, record: 'thread' });
+  if (!ok) r.warn('comments', 'no comments Listing');
+  return { post: posts[0] as ForumPost, comments: ok ? commentNodes(r, 'comments', 0) : [] };
 }
 
 /**
@@ -136,8 +140,9 @@ function threadComment(data: Obj, level: number): ForumThreadComment {
   if (isObj(replies) && replies.kind === 'Listing' && isObj(replies.data)) {
     if (level + 1 >= MAX_DEPTH) r.warn('replies', `cut below ${MAX_DEPTH} levels`);
     else list = commentNodes(r.over(replies.data, 'replies'), 'children', level + 1);
-  } else if (replies !== '' && replies !== undefined && replies !== null) {
-    r.warn('replies', 'neither "" nor a Listing');
+  } else if (replies !== '') {
+    // Reddit sends `""` for none: anything else (absent too) is a changed shape.
+    r.warn('replies', replies === undefined ? 'missing' : 'neither "" nor a Listing');
   }
   c.replies = list;
   return c as ForumThreadComment;
