@@ -24,7 +24,7 @@
  */
 import { z } from 'zod';
 import { invalidParam, shapeChanged, upstreamFailed } from '../../errors.js';
-import { at, isObj, list, nonEmpty } from '../../parse/index.js';
+import { at, isObj, list, nonEmpty, reader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
@@ -100,13 +100,14 @@ const NOT_RESULTS = new Set([
   'movieRenderer',
 ]);
 
-/** The channel a byline run links to: its name and id. */
-function byline(r: Reader, ...paths: (string | (string | number)[])[]): { author: string | null; channelId: string | null } {
-  for (const p of paths) {
-    const run = at(r.root, [...(Array.isArray(p) ? p : [p]), 'runs', 0]);
-    if (isObj(run))
-      return { author: nonEmpty(run.text), channelId: nonEmpty(at(run, ['navigationEndpoint', 'browseEndpoint', 'browseId'])) };
+/** The channel a byline links to (its first run): name and id; warned when the result names none. */
+function byline(r: Reader, ...fields: string[]): { author: string | null; channelId: string | null } {
+  for (const field of fields) {
+    if (!r.opt.obj(field)) continue;
+    const run = r.child(field, [field, 'runs', 0]);
+    return { author: run.nonEmpty('text'), channelId: run.nonEmpty('channelId', ['navigationEndpoint', 'browseEndpoint', 'browseId']) };
   }
+  r.warn(fields[0], 'no channel byline');
   return { author: null, channelId: null };
 }
 
@@ -114,7 +115,6 @@ function searchVideo(kind: VideoItemKind, r: Reader): VideoSearchResult {
   const item = videoListItem(kind, r);
   // A lockup names its channel in a metadata part linking to it.
   const channel = kind === 'lockupViewModel' ? lockupChannel(r) : byline(r, 'ownerText', 'longBylineText', 'shortBylineText');
-  if (!channel.author) r.warn('author', 'no channel byline');
   return { type: 'video', ...item, ...channel };
 }
 
@@ -188,7 +188,13 @@ function readResult(kind: string, r: Reader): VideoSearchResult | null | undefin
 /** Sections (`itemSectionRenderer`s and the continuation) → results and the next token. */
 function readSections(sections: unknown[]): { results: VideoSearchResult[]; token: string | null } {
   // The results of every item section, in order, with the continuation entries among them.
-  const entries = sections.flatMap((s) => (isObj(s) && isObj(s.itemSectionRenderer) ? list(s.itemSectionRenderer.contents) : [s]));
+  const r = reader({}, { platform: PLATFORM, record: 'search' });
+  const entries = sections.flatMap((s) => {
+    if (!isObj(s) || !('itemSectionRenderer' in s)) return [s];
+    const contents = at(s, ['itemSectionRenderer', 'contents']);
+    if (!Array.isArray(contents)) r.warn('sections', 'an itemSectionRenderer without contents');
+    return list(contents);
+  });
   const { items, token } = readEntries(entries, 'search', readResult);
   return { results: items, token };
 }

@@ -139,13 +139,16 @@ export function videoListItem(kind: VideoItemKind, r: Reader): VideoListItem {
       const videoId = r.id('contentId');
       const type = r.opt.str('contentType');
       if (type && type !== 'LOCKUP_CONTENT_TYPE_VIDEO') throw shapeChanged(PLATFORM, `a video lockup (got ${type})`);
-      const parts = lockupParts(r.root);
+      const parts = lockupParts(r);
+      // Views, "watching", a date or a schedule: another part is a changed shape (the request asks for English).
+      for (const p of parts)
+        if (!VIEWS_RE.test(p) && !WHEN_RE.test(p)) r.warn('metadata', `a part that is neither views nor a date: ${p.slice(0, 40)}`);
       return {
         videoId,
         title: r.get('title', ytText, ['metadata', 'lockupMetadataViewModel', 'title']),
         viewCountText: parts.find((p) => VIEWS_RE.test(p)) ?? null,
         publishedTimeText: parts.find((p) => WHEN_RE.test(p)) ?? null,
-        lengthText: badgeTexts(at(r.root, ['contentImage', 'thumbnailViewModel', 'overlays'])).find((t) => DURATION_RE.test(t)) ?? null,
+        lengthText: badgeTexts(r, ['contentImage', 'thumbnailViewModel']).find((t) => DURATION_RE.test(t)) ?? null,
         thumbnails: imageSources(r, ['contentImage', 'thumbnailViewModel', 'image', 'sources']),
       };
     }
@@ -180,28 +183,53 @@ export function videoListItem(kind: VideoItemKind, r: Reader): VideoListItem {
   }
 }
 
-/** The texts of a lockup's metadata parts, all rows. */
-function lockupParts(vm: unknown): string[] {
-  const rows = list(at(vm, ['metadata', 'lockupMetadataViewModel', 'metadata', 'contentMetadataViewModel', 'metadataRows']));
-  return rows
-    .flatMap((row) => list(at(row, ['metadataParts'])).map((p) => nonEmpty(ytText(at(p, ['text'])))?.trim() ?? ''))
+/**
+ * The texts of a lockup's metadata parts, all rows (every video lockup has them: missing ones
+ * warned), but for a part linking to a channel (search and feed lockups name the channel so).
+ */
+export function lockupParts(r: Reader): string[] {
+  const meta = r.child('metadata', ['metadata', 'lockupMetadataViewModel', 'metadata', 'contentMetadataViewModel']);
+  return meta
+    .items('metadataRows', (row) =>
+      row.items('metadataParts', (part) => {
+        const text = part.get('text', ytText)?.trim() || null;
+        return text && at(part.root, ['text', 'commandRuns', 0, 'onTap', 'innertubeCommand', 'browseEndpoint']) ? '' : text;
+      }),
+    )
+    .flat()
     .filter(Boolean);
 }
 
-/** The texts of a lockup thumbnail's badges (2026 `thumbnailBottomOverlayViewModel`, 2025 `thumbnailOverlayBadgeViewModel`). */
-function badgeTexts(overlays: unknown): string[] {
-  const out: string[] = [];
-  for (const o of list(overlays)) {
-    const badges = [
-      ...list(at(o, ['thumbnailBottomOverlayViewModel', 'badges'])),
-      ...list(at(o, ['thumbnailOverlayBadgeViewModel', 'thumbnailBadges'])),
-    ];
-    for (const b of badges) {
-      const t = nonEmpty(ytText(at(b, ['thumbnailBadgeViewModel', 'text'])));
-      if (t) out.push(t.trim());
+/**
+ * The texts of a lockup thumbnail's badges: the duration ("1:07:34"), or LIVE / UPCOMING. Every
+ * video lockup shows one: a thumbnail without a badge overlay is warned (`…lengthText`). 2026
+ * `thumbnailBottomOverlayViewModel.badges`, 2025 `thumbnailOverlayBadgeViewModel.thumbnailBadges`;
+ * other overlays (hover actions, animations) are not badges.
+ */
+function badgeTexts(r: Reader, path: string[]): string[] {
+  const texts: string[] = [];
+  let badged = false;
+  r.child('thumbnail', path).items('overlays', (o) => {
+    const bottom = o.opt.obj('thumbnailBottomOverlayViewModel');
+    const legacy = bottom ? null : o.opt.obj('thumbnailOverlayBadgeViewModel');
+    if (bottom || legacy) {
+      badged = true;
+      const b = o.over(bottom ?? legacy, bottom ? 'thumbnailBottomOverlayViewModel' : 'thumbnailOverlayBadgeViewModel');
+      b.items(
+        'badges',
+        (x) => {
+          const t = x.get('text', ytText, ['thumbnailBadgeViewModel', 'text'])?.trim();
+          if (t) texts.push(t);
+          return t || null;
+        },
+        'badges',
+        'thumbnailBadges',
+      );
     }
-  }
-  return out;
+    return o;
+  });
+  if (!badged) r.warn('lengthText', 'no badge overlay on the thumbnail');
+  return texts;
 }
 
 /** Entries a list may hold that are no result and no token (shelves, ads, separators): skipped, not warned. */
