@@ -155,13 +155,23 @@ describe('microblogAPosts paging and refusals (lists of our own)', () => {
     expect(nextPage({}, full.slice(0, 19))).toBeNull();
   });
 
-  it('non-public statuses are left out (no warning); a status without its id is left out, warned statuses.items', () => {
+  it('followers-only and direct statuses are left out (no warning); an unknown visibility or a status without its id: left out, warned statuses.items', () => {
     const { id: _drop, ...noId } = status('1');
     const { result, warnings } = captureWarnings(() =>
-      parseStatuses([status('3', { visibility: 'private' }), status('2', { visibility: 'direct' }), noId, status('1')], OWN),
+      parseStatuses(
+        [
+          status('4', { visibility: 'limited' }),
+          status('3', { visibility: 'private' }),
+          status('2', { visibility: 'direct' }),
+          noId,
+          status('1'),
+        ],
+        OWN,
+      ),
     );
     expect(result.map((p) => p.id)).toEqual(['1']);
-    expect(warnings.map((w) => w.field)).toEqual(['statuses.items']);
+    expect(warnings.map((w) => w.field)).toEqual(['statuses.items', 'statuses.items']);
+    expect(warnings[0].detail).toContain('visibility "limited"');
   });
 
   it("a reblog is the account's own status (its reblog another's): kept", () => {

@@ -48,8 +48,9 @@ export type MicroblogAPostsPage = z.infer<typeof MicroblogAPostsPage>;
 
 /**
  * A statuses list → its public posts. A status without its id is left out (warned
- * `statuses.items`); a non-public one is left out silently; one by another account than the one
- * asked (its id, or its username) means the list is another account's: UPSTREAM_FAILED.
+ * `statuses.items`); a followers-only or direct one is left out silently, one of an unknown
+ * visibility left out warned; one by another account than the one asked (its id, or its username)
+ * means the list is another account's: UPSTREAM_FAILED.
  */
 export function parseStatuses(json: unknown, account: { id: string; handle: string }): MicroblogAPost[] {
   if (!Array.isArray(json)) throw shapeChanged(PLATFORM, 'the statuses array');
@@ -60,7 +61,11 @@ export function parseStatuses(json: unknown, account: { id: string; handle: stri
     try {
       post = parsePost(status);
     } catch (e) {
-      if (isApiError(e) && e.code === 'PRIVATE_CONTENT') return;
+      // Followers-only and direct statuses are never shown to anonymous callers; another value is a changed shape (fail closed).
+      if (isApiError(e) && e.code === 'PRIVATE_CONTENT') {
+        const v = isObj(status) ? status.visibility : undefined;
+        return v === 'private' || v === 'direct' ? undefined : r.warn('items', `element ${i}: visibility ${JSON.stringify(v)} (left out)`);
+      }
       if (isApiError(e) && e.code === 'UPSTREAM_FAILED') return r.warn('items', `element ${i}: ${e.message}`);
       throw e;
     }
