@@ -29,11 +29,10 @@ import type { Config } from '../../config.js';
 import { notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { isObj, reader } from '../../parse/index.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
-import type { UpstreamResponse } from '../../upstream/client.js';
+import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { TokenSource } from '../../upstream/tokens.js';
 import type { Cancellation } from '../../upstream/signals.js';
-import type { Upstream } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import { PRIVATE_REASONS } from './walls.js';
 
