@@ -59,6 +59,8 @@ export interface Config {
   redisCommandTimeoutMs: number;
   upstream: UpstreamConfig;
   githubToken: string | null;
+  /** REDDIT_CLIENT_ID + REDDIT_CLIENT_SECRET (both or neither): forum's app-only OAuth (src/platforms/forum/api.ts). */
+  redditApp: { clientId: string; clientSecret: string } | null;
   logLevel: string;
   /** LOG_FORMAT: json (default), or pretty (readable lines; the default when stdout is a terminal). */
   logFormat: LogFormat;
@@ -338,6 +340,14 @@ export function parseCanaries(raw: string | undefined): CanarySpec[] {
   return out;
 }
 
+/** REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET: both, or neither (one alone is a mistake worth stopping for). */
+function redditAppOf(env: NodeJS.ProcessEnv): Config['redditApp'] {
+  const clientId = env.REDDIT_CLIENT_ID?.trim() || null;
+  const clientSecret = env.REDDIT_CLIENT_SECRET?.trim() || null;
+  if (!clientId !== !clientSecret) throw new Error('REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET must be set together (or neither)');
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
 /**
  * REDIS_URL as node-redis reads it (RedisClient.parseURL), checked here so that a bad value stops
  * start-up with a message naming the setting, not the client's `TypeError: Invalid pathname`.
@@ -484,6 +494,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       extraCaCerts: loadCaFile(env.UPSTREAM_CA_FILE),
     },
     githubToken: env.GITHUB_TOKEN || null,
+    redditApp: redditAppOf(env),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: parseLogFormat(env.LOG_FORMAT, stdoutIsTTY),
     rateLimit: { rps: keyRps, burst: int(env, 'RATE_LIMIT_BURST', defaultBurst(keyRps), 1) },

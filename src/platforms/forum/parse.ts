@@ -16,7 +16,7 @@
  */
 import { isApiError, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { bool, isObj, num, reader, str, trunc } from '../../parse/index.js';
-import type { Coerce, Obj } from '../../parse/index.js';
+import type { Coerce, Obj, Reader } from '../../parse/index.js';
 import type { ForumPost, ForumComment, ForumSearchPage } from './schema.js';
 export type { ForumPost, ForumComment, ForumSearchPage } from './schema.js';
 
@@ -26,7 +26,7 @@ export type ForumFilter = 'posts' | 'comments';
 export type ForumSort = 'relevance' | 'new' | 'top' | 'comment_count';
 export type ForumTimeframe = 'all' | 'day' | 'week' | 'month' | 'year';
 
-type FieldKind = 'string' | 'int' | 'number' | 'bool' | 'edited';
+export type FieldKind = 'string' | 'int' | 'number' | 'bool' | 'edited';
 
 /**
  * api.md "forum post" fields, in api.md's order, with their types. `created` and `created_utc`
@@ -175,16 +175,28 @@ export function isoFromUnix(seconds: number | null): string | null {
 /** Documented fields Reddit leaves out legitimately: a deleted author has no fullname; older listings have no prefixed name (filled below). */
 const UNWARNED: ReadonlySet<string> = new Set(['author_fullname', 'subreddit_name_prefixed']);
 
-function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string, record: 'post' | 'comment'): Obj {
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The upstream object with `fields` typed through `r` (a reader over `data`): upstream order
+ * first (what Reddit sends), then documented fields it lacked. Fields in `unwarned` are read
+ * with `r.opt` (absent is normal for them).
+ */
+export function typedFields(r: Reader, data: Obj, fields: Record<string, FieldKind>, unwarned: ReadonlySet<string> = NONE): Obj {
+  const out: Obj = { ...data };
+  for (const [key, kind] of Object.entries(fields)) {
+    out[key] = unwarned.has(key) ? r.opt.get(key, COERCE[kind]) : r.get(key, COERCE[kind]);
+  }
+  return out;
+}
+
+/** A t3 / t1 item: `fields` typed (typedFields), `subreddit_name_prefixed` filled, `created_at_iso` added last. */
+export function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string, record: string): Obj {
   const r = reader(data, { platform: PLATFORM, record });
   const id = r.opt.str('id');
   const name = r.opt.str('name');
   if (!id || !name) throw shapeChanged(PLATFORM, `id/name of ${what}`);
-  // Upstream order first (what Reddit sends), then documented fields it lacked, then created_at_iso.
-  const out: Obj = { ...data };
-  for (const [key, kind] of Object.entries(fields)) {
-    out[key] = UNWARNED.has(key) ? r.opt.get(key, COERCE[kind]) : r.get(key, COERCE[kind]);
-  }
+  const out = typedFields(r, data, fields, UNWARNED);
   if (
     out.subreddit_name_prefixed === null &&
     typeof out.subreddit === 'string' &&

@@ -19,8 +19,21 @@ const KIND = {
   edited: z.union([Int, Bool]).nullable(),
 } as const;
 
-function typedShape<F extends Record<string, keyof typeof KIND>>(fields: F): { [K in keyof F]: (typeof KIND)[F[K]] } {
+export function typedShape<F extends Record<string, keyof typeof KIND>>(fields: F): { [K in keyof F]: (typeof KIND)[F[K]] } {
   return Object.fromEntries(Object.entries(fields).map(([k, kind]) => [k, KIND[kind]])) as { [K in keyof F]: (typeof KIND)[F[K]] };
+}
+
+/** typedShape with descriptions (the OpenAPI and GraphQL texts) for the fields `about` names. */
+export function describedShape<F extends Record<string, keyof typeof KIND>>(
+  fields: F,
+  about: { [K in keyof F]?: string },
+): { [K in keyof F]: (typeof KIND)[F[K]] } {
+  const shape = typedShape(fields);
+  for (const k in shape) {
+    const text = about[k];
+    if (text) shape[k] = shape[k].describe(text) as (typeof shape)[typeof k];
+  }
+  return shape;
 }
 
 function mask<K extends string>(keys: readonly K[]): { [P in K]: true } {
