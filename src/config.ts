@@ -59,6 +59,8 @@ export interface Config {
   redisCommandTimeoutMs: number;
   upstream: UpstreamConfig;
   githubToken: string | null;
+  /** TUMBLR_API_KEY: the operator's registered Tumblr app key (no user login); without it blog operations are NOT_CONFIGURED. */
+  tumblrApiKey: string | null;
   /** REDDIT_CLIENT_ID + REDDIT_CLIENT_SECRET (both or neither): forum's app-only OAuth (src/platforms/forum/api.ts). */
   redditApp: { clientId: string; clientSecret: string } | null;
   logLevel: string;
@@ -494,6 +496,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       extraCaCerts: loadCaFile(env.UPSTREAM_CA_FILE),
     },
     githubToken: env.GITHUB_TOKEN || null,
+    tumblrApiKey: env.TUMBLR_API_KEY?.trim() || null,
     redditApp: redditAppOf(env),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: parseLogFormat(env.LOG_FORMAT, stdoutIsTTY),
