@@ -9,6 +9,7 @@ import type { Config } from '../../config.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
+import { outcomeOfError } from '../../observability/metrics.js';
 import { validateArgs } from '../operation.js';
 import { decodePostsCursor, fetchPosts } from './fetch.js';
 import { blogPosts } from './operations.js';
@@ -44,6 +45,8 @@ describe('blogPosts', () => {
     expect(e.status).toBe(501);
     expect(e.message).toMatch(/TUMBLR_API_KEY/);
     expect(t.replay.hits()).toHaveLength(0);
+    // The operator's setting, not the upstream's health: not counted as a fetch outcome.
+    expect(outcomeOfError(e)).toBeNull();
   });
 
   it('sends npf=true and the key; offset paging through our cursor, bound to the blog', async () => {
