@@ -731,7 +731,8 @@ class Lookup {
    * url, whatever the rest of the lookup finds. Only what holds by construction:
    *  - returned: it is linked from the source, or from a link page the source links that was
    *    read — `verified_profile_link` / `link_in_bio`, which need nothing else (solve() takes such
-   *    a page as the creator's on the source's word alone) and each reach RETURN_THRESHOLD alone;
+   *    a page as the creator's on the source's word alone) and each gives ANCHOR_MIN_CONFIDENCE
+   *    (evidence.ts) at least, so it passes any `min_confidence` up to that;
    *  - exists: its own fetch answered (`ok` is final: nothing fetches a node twice and the
    *    deadline marks only pending ones), or its platform is one discovery never fetches
    *    (no reader: `unfetched` for good, and never an identity of a fetched view, so never merged);

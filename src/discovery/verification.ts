@@ -18,6 +18,9 @@
  */
 import { isVerified, sameDisplayName } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
+import type { Markers } from './markers.js';
+import { handleMentions, key, markersOf } from './markers.js';
+import type { ProfileView } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
 
 /**
@@ -107,5 +110,76 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if (n.handle.toLowerCase() === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
   if (n.view && sameDisplayName(n.view.displayName, g.sourceView.displayName)) labels.push('display_name_match');
   if (n.websearch) labels.push('websearch_match');
+  // Breaks the same-handle tie (evidence.ts): an account that says it is a fan's is not the creator's.
+  if (n.view && markersFor(g, n.view).fan) labels.push('fan_marker');
   return labels;
+}
+
+/**
+ * The candidate model's own labels (evidence.ts, types.ts CANDIDATE_EVIDENCE_LABELS) for a profile
+ * that is not verified, in the world `v`: what it links besides the creator, whether it shows the
+ * creator's contact, whether the creator names it, what its name, bio and handle say.
+ */
+export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): EvidenceLabel[] {
+  const labels: EvidenceLabel[] = [];
+  const own = creatorSide(g, v);
+  if (own.mentions.has(n.handle.toLowerCase())) labels.push('creator_mention');
+  if (!n.view) return labels;
+  const t = g.viewTargets(n)!;
+  if (t.pages.some((u) => v.pages.has(u))) labels.push('shared_link_page');
+  if (n.view.emails.some((e) => own.emails.has(e.toLowerCase()))) labels.push('shared_contact');
+  const m = markersFor(g, n.view);
+  if (m.second) labels.push('second_account_marker');
+  if (m.lookalike) labels.push('lookalike_handle');
+  if (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u))) labels.push('links_elsewhere');
+  return labels;
+}
+
+/** What the creator's own items (the source, its link pages and websites, verified profiles) show: addresses, and handles named by `@`. */
+interface CreatorSide {
+  emails: Set<string>;
+  mentions: Set<string>;
+}
+
+const sides = new WeakMap<Verification, CreatorSide>();
+
+function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
+  let side = sides.get(v);
+  if (side) return side;
+  side = { emails: new Set(), mentions: new Set() };
+  const emails = (xs: readonly string[]) => xs.forEach((e) => side!.emails.add(e.toLowerCase()));
+  const mentions = (xs: readonly string[]) => xs.forEach((h) => side!.mentions.add(h));
+  for (const k of v.verified) {
+    const view = g.profiles.get(k)?.view ?? (k === g.source.key ? g.sourceView : null);
+    if (!view) continue;
+    emails(view.emails);
+    mentions(handleMentions(view.bio));
+  }
+  for (const p of g.pages.values()) if (v.pages.has(p.url) && p.view) emails(p.view.emails);
+  for (const s of g.sites.values()) {
+    if (!v.sites.has(s.domain) || !s.scan) continue;
+    for (const page of s.scan.pages) {
+      emails(page.emails);
+      mentions(page.mentions);
+    }
+  }
+  sides.set(v, side);
+  return side;
+}
+
+/** The creator's names as keys (markers.ts): its handle as asked and as read, its display name. */
+const creatorKeysOf = new WeakMap<EvidenceGraph, string[]>();
+const markerMemo = new WeakMap<ProfileView, Markers>();
+
+function markersFor(g: EvidenceGraph, view: ProfileView): Markers {
+  let m = markerMemo.get(view);
+  if (m) return m;
+  let keys = creatorKeysOf.get(g);
+  if (!keys) {
+    keys = [...new Set([key(g.sourceHandle), key(g.sourceView.handle), key(g.sourceView.displayName ?? '')])].filter((k) => k.length >= 4);
+    creatorKeysOf.set(g, keys);
+  }
+  m = markersOf(view, keys);
+  markerMemo.set(view, m);
+  return m;
 }
