@@ -52,6 +52,12 @@ export interface Config {
   redisCommandTimeoutMs: number;
   upstream: UpstreamConfig;
   githubToken: string | null;
+  /**
+   * REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET (both set): a Reddit application, for an application
+   * token (fetching it is the forum platform's). Creator discovery probes Reddit for the source's
+   * handle only when it is configured (src/discovery/README.md "Same-handle probes").
+   */
+  redditApp: { clientId: string; clientSecret: string } | null;
   logLevel: string;
   /** LOG_FORMAT: json (default), or pretty (readable lines; the default when stdout is a terminal). */
   logFormat: LogFormat;
@@ -464,6 +470,10 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       extraCaCerts: loadCaFile(env.UPSTREAM_CA_FILE),
     },
     githubToken: env.GITHUB_TOKEN || null,
+    redditApp:
+      env.REDDIT_CLIENT_ID?.trim() && env.REDDIT_CLIENT_SECRET?.trim()
+        ? { clientId: env.REDDIT_CLIENT_ID.trim(), clientSecret: env.REDDIT_CLIENT_SECRET.trim() }
+        : null,
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: parseLogFormat(env.LOG_FORMAT, stdoutIsTTY),
     rateLimit: { rps: keyRps, burst: int(env, 'RATE_LIMIT_BURST', defaultBurst(keyRps), 1) },
