@@ -81,21 +81,21 @@ export const TIE_LABELS: ReadonlySet<EvidenceLabel> = new Set([
  * Fitted by bench/discovery/tune.ts on the development seeds (every mix), rounded to one decimal;
  * README.md "The candidate model" gives each weight's reason.
  */
-export const CANDIDATE_INTERCEPT = -3;
+export const CANDIDATE_INTERCEPT = -2.2;
 export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>> = {
-  reciprocal_profile_link: 1.2,
-  shared_website: 2.2,
-  shared_link_page: 2.2,
-  shared_contact: 2.5,
-  creator_mention: 2.5,
-  display_name_match: 1.2,
-  websearch_match: 0.3,
-  website_link: 0.8,
-  same_handle_match: 1,
-  second_account_marker: 1.2,
-  fan_marker: -3,
-  lookalike_handle: -2.5,
-  links_elsewhere: -1.5,
+  reciprocal_profile_link: 1.8,
+  shared_website: 1.2,
+  shared_link_page: 1.4,
+  shared_contact: 1.1,
+  creator_mention: 0.7,
+  display_name_match: 0.2,
+  websearch_match: 1.1,
+  website_link: 1.3,
+  same_handle_match: 0.4,
+  second_account_marker: 1.4,
+  fan_marker: -4.1,
+  lookalike_handle: -3.3,
+  links_elsewhere: -2.7,
 };
 
 /** A candidate is at most this sure: it is short of proof by definition. */

@@ -50,6 +50,12 @@ const FAN_PHRASES = [
   'news about',
   'appreciation account',
   'dedicated to',
+  // Fan-run clip channels describe the creator in the third person.
+  'clips of',
+  'highlights of',
+  'edits of',
+  'best moments',
+  'best of',
   // German
   'fanseite',
   'fan-seite',
@@ -63,6 +69,8 @@ const FAN_PHRASES = [
   'keine offizielle',
   'updates zu',
   'news zu',
+  'besten momente',
+  'die besten clips',
   // Spanish
   'cuenta fan',
   'cuenta de fans',
@@ -72,6 +80,7 @@ const FAN_PHRASES = [
   'actualizaciones de',
   'actualizaciones sobre',
   'noticias de',
+  'mejores momentos',
   // French
   'compte fan',
   'page fan',
@@ -82,6 +91,7 @@ const FAN_PHRASES = [
   'pas officiel',
   'actus de',
   'actualites de',
+  'meilleurs moments',
   // Portuguese
   'conta fa',
   'conta de fa',
@@ -91,6 +101,7 @@ const FAN_PHRASES = [
   'nao oficial',
   'atualizacoes sobre',
   'atualizacoes de',
+  'melhores momentos',
   // Italian
   'pagina fan',
   'account fan',
@@ -110,6 +121,8 @@ const FAN_PHRASES = [
   '非公式',
   '応援垢',
   '応援アカウント',
+  // kirinuki: clips channels, fan-run
+  '切り抜き',
   '팬계정',
   '팬 계정',
   '팬페이지',
@@ -228,11 +241,18 @@ const FAN_WORDS = new Set([
   'team',
   'army',
   'fam',
+  'lover',
   'lovers',
   'nation',
+  // Edit accounts are fans' (a creator's own edits are its main account's).
+  'edit',
+  'edits',
 ]);
 
-/** Words of a name or handle (around the creator's own) that say second account: clips, live, tv, dev… */
+/**
+ * Words of a name or handle (around the creator's own) that say second account: clips, live, tv,
+ * dev… Not `highlights`, `archive` or `daily`: those are fan-run as often as not.
+ */
 const SECOND_WORDS = new Set([
   'clips',
   'clip',
@@ -256,7 +276,6 @@ const SECOND_WORDS = new Set([
   'talks',
   'alt',
   'backup',
-  'archive',
   'second',
   '2nd',
   '2',
@@ -339,6 +358,7 @@ export interface Markers {
 export function markersOf(
   account: { handle: string; displayName: string | null; bio: string | null },
   creatorKeys: readonly string[],
+  creatorHandles: readonly string[] = [],
 ): Markers {
   const name = account.displayName ?? '';
   const bio = account.bio ?? '';
@@ -359,13 +379,20 @@ export function markersOf(
     saysSecond(name) ||
     (wordsAround(name, creatorKeys) ?? []).some((w) => SECOND_WORDS.has(w)) ||
     (handleWords ?? []).some((w) => SECOND_WORDS.has(w));
-  return { fan, second, lookalike: isLookalike(account.handle, creatorKeys, handleWords) };
+  return { fan, second, lookalike: isLookalike(account.handle, creatorKeys, creatorHandles, handleWords) };
 }
 
-/** The creator's handle plus padding only (`_`, `x`, `real`, `its`, `official`…) or with one letter doubled. */
-function isLookalike(handle: string, creatorKeys: readonly string[], words: string[] | null): boolean {
+/** A handle's shape: lower-cased, every separator one `_` (Instagram's `mira.sol` is X's `mira_sol`). */
+const shape = (h: string) => h.toLowerCase().replace(/[._-]/g, '_');
+
+/**
+ * The creator's handle plus padding only (`_`, `x`, `real`, `its`, `official`…), with one letter
+ * doubled, or with separators of its own (`mirasol__`, `mira.sol.` beside `mirasol`) — not the
+ * same separators in another platform's spelling.
+ */
+function isLookalike(handle: string, creatorKeys: readonly string[], creatorHandles: readonly string[], words: string[] | null): boolean {
   const h = key(handle);
-  if (creatorKeys.includes(h)) return false; // the same name spelt with the platform's separators
+  if (creatorKeys.includes(h)) return creatorHandles.length > 0 && !creatorHandles.some((c) => shape(c) === shape(handle));
   if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
   for (const k of creatorKeys) {
     if (k.length < 4 || h.length !== k.length + 1) continue;

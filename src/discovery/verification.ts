@@ -18,8 +18,9 @@
  */
 import { isVerified, sameDisplayName } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
+import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
-import { handleMentions, key, markersOf } from './markers.js';
+import { fold, handleMentions, key, markersOf } from './markers.js';
 import type { ProfileView } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
 
@@ -123,8 +124,11 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
 export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): EvidenceLabel[] {
   const labels: EvidenceLabel[] = [];
   const own = creatorSide(g, v);
-  if (own.mentions.has(n.handle.toLowerCase())) labels.push('creator_mention');
+  // The creator naming its own handle (its social icons read "@handle") says nothing about which account is whose.
+  const handle = n.handle.toLowerCase();
   if (!n.view) return labels;
+  // Only for an account that was read: a handle named is no platform, and an account nobody read is only a URL.
+  if (own.mentions.has(handle) && !own.handles.has(handle)) labels.push('creator_mention');
   const t = g.viewTargets(n)!;
   if (t.pages.some((u) => v.pages.has(u))) labels.push('shared_link_page');
   if (n.view.emails.some((e) => own.emails.has(e.toLowerCase()))) labels.push('shared_contact');
@@ -139,6 +143,8 @@ export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verificatio
 interface CreatorSide {
   emails: Set<string>;
   mentions: Set<string>;
+  /** The source's and the verified profiles' own handles. */
+  handles: Set<string>;
 }
 
 const sides = new WeakMap<Verification, CreatorSide>();
@@ -146,12 +152,13 @@ const sides = new WeakMap<Verification, CreatorSide>();
 function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
   let side = sides.get(v);
   if (side) return side;
-  side = { emails: new Set(), mentions: new Set() };
+  side = { emails: new Set(), mentions: new Set(), handles: new Set([g.sourceHandle.toLowerCase()]) };
   const emails = (xs: readonly string[]) => xs.forEach((e) => side!.emails.add(e.toLowerCase()));
   const mentions = (xs: readonly string[]) => xs.forEach((h) => side!.mentions.add(h));
   for (const k of v.verified) {
     const view = g.profiles.get(k)?.view ?? (k === g.source.key ? g.sourceView : null);
     if (!view) continue;
+    side.handles.add(view.handle.toLowerCase());
     emails(view.emails);
     mentions(handleMentions(view.bio));
   }
@@ -160,7 +167,10 @@ function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
     if (!v.sites.has(s.domain) || !s.scan) continue;
     for (const page of s.scan.pages) {
       emails(page.emails);
-      mentions(page.mentions);
+      // A handle the page names in the text of its link to that account ("Photos by @…") is the
+      // link (website_link), not a mention of its own.
+      const linked = new Set(page.links.map((l) => accountOf(l)?.handle?.toLowerCase()).filter(Boolean));
+      mentions(page.mentions.filter((h) => !linked.has(h)));
     }
   }
   sides.set(v, side);
@@ -176,10 +186,14 @@ function markersFor(g: EvidenceGraph, view: ProfileView): Markers {
   if (m) return m;
   let keys = creatorKeysOf.get(g);
   if (!keys) {
-    keys = [...new Set([key(g.sourceHandle), key(g.sourceView.handle), key(g.sourceView.displayName ?? '')])].filter((k) => k.length >= 4);
+    // Its handle and name whole, then each word of its name (`Mira Clips` is about `Mira Fitness`).
+    const nameWords = fold(g.sourceView.displayName ?? '').split(/[^\p{L}\p{N}]+/u);
+    keys = [...new Set([key(g.sourceHandle), key(g.sourceView.handle), key(g.sourceView.displayName ?? ''), ...nameWords.map(key)])].filter(
+      (k) => k.length >= 4,
+    );
     creatorKeysOf.set(g, keys);
   }
-  m = markersOf(view, keys);
+  m = markersOf(view, keys, [g.sourceHandle, g.sourceView.handle]);
   markerMemo.set(view, m);
   return m;
 }

@@ -65,6 +65,10 @@ export const CLIP_FAN_BIOS: readonly string[] = [
   '{name} の切り抜き',
   'los mejores momentos de {name}',
   'die besten Clips von {name}',
+  // Phrasings the detector does not know.
+  '{name} 하이라이트 모음',
+  'daily {first} content 🎬',
+  '{first} moments, every day',
 ];
 
 /** A clips channel's name: fan-run ones use them too. */
