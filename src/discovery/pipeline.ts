@@ -208,6 +208,14 @@ class Lookup {
   private sitesCrawled = 0;
   private profilesFetched = 0;
   private websearchFetches = 0;
+  /**
+   * Search results not read yet (the budget was used up), in result order; and the results read
+   * under the search budget. A result that turns out to be linked by the creator's own items is
+   * the creator's, not a search candidate: its read no longer counts, and the next result is read
+   * (so which results are read does not depend on whether the search answered before the link page).
+   */
+  private readonly searchQueue: (ProfileNode | PageNode)[] = [];
+  private readonly searchRead = new Set<ProfileNode | PageNode>();
   private candidateFetches = 0;
   private shortLinksResolved = 0;
   /** Reads per platform (for readers with a per-lookup quota, `maxReads`). */
@@ -411,6 +419,7 @@ class Lookup {
       else if (from.kind === 'profile') page.fromProfiles.add(from.key);
       if (anchored && !page.anchored) {
         page.anchored = true;
+        this.refundSearch(page);
         this.followPage(page);
       }
       if (mayFetch) this.fetchPage(page, 'creator', by);
@@ -433,6 +442,7 @@ class Lookup {
       else if (from.key !== n.key) n.fromProfiles.add(from.key);
       if (anchored && !n.anchored) {
         n.anchored = true;
+        this.refundSearch(n);
         this.followProfile(n);
       }
       if (mayFetch) this.fetchAccount(n, 'linked', by);
@@ -723,7 +733,7 @@ class Lookup {
       if (pageUrl) {
         const page = g.pageNode(pageUrl, order, MAX_FETCH_DEPTH);
         page.websearch = true;
-        this.fetchPage(page, 'websearch', null);
+        this.searchQueue.push(page);
         return;
       }
       const c = accountOf(url);
@@ -732,8 +742,28 @@ class Lookup {
       if (key === g.source.key) return;
       const n = g.profileNode(key, c.platform, c.handle, c.url, order, MAX_FETCH_DEPTH);
       n.websearch = true;
-      this.fetchAccount(n, 'websearch', null);
+      this.searchQueue.push(n);
     });
+    this.readSearchResults();
+  }
+
+  /** Reads the next search results, in order, while the search budget lasts; what is known already costs nothing. */
+  private readSearchResults(): void {
+    while (this.websearchFetches < MAX_WEBSEARCH_FETCHES && this.searchQueue.length > 0) {
+      const node = this.searchQueue.shift()!;
+      if (node.status !== 'new') continue;
+      const before = this.websearchFetches;
+      if ('key' in node) this.fetchAccount(node, 'websearch', null);
+      else this.fetchPage(node, 'websearch', null);
+      if (this.websearchFetches > before) this.searchRead.add(node);
+    }
+  }
+
+  /** `node`, read as a search result, is linked by the creator's own items: its read is the creator's, and the next result is read. */
+  private refundSearch(node: ProfileNode | PageNode): void {
+    if (!this.searchRead.delete(node)) return;
+    this.websearchFetches--;
+    this.readSearchResults();
   }
 
   // -------------------------------------------------------------------------------------------
