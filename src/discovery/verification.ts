@@ -10,8 +10,12 @@
  *    verified profile declares it (a crawled site's own links never make another domain the
  *    creator's; a redirect of the declared address keeps the declarers);
  *  - a profile is verified when it has an anchor label (evidence.ts): an explicit link, or a link
- *    to the creator (reciprocal, shared website) tied by the creator's side (same handle, linked
- *    by the creator's website) — a fan's link to the creator is not evidence alone.
+ *    to the creator (reciprocal, shared website) tied by the creator's side (same handle — unless
+ *    the account says it is a fan's, `fan_marker` —, linked by the creator's website) — a fan's
+ *    link to the creator is no proof alone.
+ * Profiles that are not verified are candidates: `candidateLabels` adds what the candidate model
+ * (evidence.ts) weighs beyond api.md's labels — what else they link, the creator's contact, the
+ * creator naming them, and what their name, bio and handle say (markers.ts).
  * A profile's own labels are judged in the world without it (`solve(g, key)`), so it never earns a
  * label only through itself — X links GitHub, GitHub is verified only because X links it: X does
  * not get `reciprocal_profile_link` for linking GitHub.
@@ -123,11 +127,11 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
  */
 export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): EvidenceLabel[] {
   const labels: EvidenceLabel[] = [];
+  // Only for an account that was read: a handle named is no platform, and an account nobody read is only a URL.
+  if (!n.view) return labels;
   const own = creatorSide(g, v);
   // The creator naming its own handle (its social icons read "@handle") says nothing about which account is whose.
   const handle = n.handle.toLowerCase();
-  if (!n.view) return labels;
-  // Only for an account that was read: a handle named is no platform, and an account nobody read is only a URL.
   if (own.mentions.has(handle) && !own.handles.has(handle)) labels.push('creator_mention');
   const t = g.viewTargets(n)!;
   if (t.pages.some((u) => v.pages.has(u))) labels.push('shared_link_page');
@@ -156,7 +160,7 @@ function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
   const emails = (xs: readonly string[]) => xs.forEach((e) => side!.emails.add(e.toLowerCase()));
   const mentions = (xs: readonly string[]) => xs.forEach((h) => side!.mentions.add(h));
   for (const k of v.verified) {
-    const view = g.profiles.get(k)?.view ?? (k === g.source.key ? g.sourceView : null);
+    const view = g.profiles.get(k)?.view;
     if (!view) continue;
     side.handles.add(view.handle.toLowerCase());
     emails(view.emails);
