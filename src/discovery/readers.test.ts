@@ -103,8 +103,7 @@ describe('the registry decides which platforms discovery reads', () => {
     const token = webContext(new DiscoveryWeb(), {}, { env: { GITHUB_TOKEN: 'ghp_test' } }).ctx.config;
     expect(sameHandlePlatforms(anon)).not.toContain('code');
     expect(sameHandlePlatforms(token)).toContain('code');
-    const halfReddit = webContext(new DiscoveryWeb(), {}, { env: { REDDIT_CLIENT_ID: 'app' } }).ctx.config;
-    for (const c of [anon, token, halfReddit]) {
+    for (const c of [anon, token]) {
       expect(sameHandlePlatforms(c)).not.toContain('forum');
       expect(sameHandlePlatforms(c)).not.toContain('social-a');
       expect(sameHandlePlatforms(c)).toEqual(
