@@ -2570,7 +2570,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];
@@ -4105,7 +4105,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];
@@ -6186,6 +6186,8 @@ export interface operations {
                  * @example tala.draws
                  */
                 handle: string;
+                /** @description Only profiles at least this sure, 0 to 1 (default 0.5); for e-mails, addresses found only on profiles below it are left out. Applied to the cached or live result alike: it changes neither the cache entry used nor the credits charged. */
+                min_confidence?: number;
                 /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
                 cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
             };
@@ -6226,6 +6228,8 @@ export interface operations {
                  * @example RaviMenonCooks
                  */
                 handle: string;
+                /** @description Only profiles at least this sure, 0 to 1 (default 0.5); for e-mails, addresses found only on profiles below it are left out. Applied to the cached or live result alike: it changes neither the cache entry used nor the credits charged. */
+                min_confidence?: number;
                 /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
                 cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
             };

@@ -242,3 +242,38 @@ describe('work beyond the reach: a verified candidate’s website (README "Beyon
     expect(extraGraceMs(2_000)).toBe(2_000 * EXTRA_GRACE_RATIO);
   });
 });
+
+describe('the search budget (MAX_WEBSEARCH_FETCHES) counts search candidates, not the creator’s own linked items', () => {
+  it('results the slow link page turns out to link give their read back: the fifth result, a second account, is read too', async () => {
+    delete process.env.DISCOVERY_WEBSEARCH;
+    const w = web();
+    // The search answers before the Linktree: its first four results are the creator's own accounts
+    // the Linktree links (not known yet when the search answers), the fifth a second account.
+    const tree = w.linktree.get('owlstudio')!;
+    tree.links.push(
+      { title: 'Pins', url: 'https://www.pinterest.com/owlstudiopins/' },
+      { title: 'Sounds', url: 'https://soundcloud.com/owlstudiosounds' },
+    );
+    w.pinterest.set('owlstudiopins', { handle: 'owlstudiopins', name: 'Owl Studio', bio: 'pins' });
+    w.soundcloud.set('owlstudiosounds', { handle: 'owlstudiosounds', name: 'Owl Studio', bio: 'sounds' });
+    w.search.set('"Owl Studio" owl.studio', [
+      'https://x.com/owlstudio',
+      'https://www.facebook.com/owlstudiopage',
+      'https://www.pinterest.com/owlstudiopins/',
+      'https://soundcloud.com/owlstudiosounds',
+      'https://www.tiktok.com/@owlstudioclips',
+    ]);
+    w.tiktok.set('owlstudioclips', {
+      handle: 'owlstudioclips',
+      nickname: 'Owl Studio',
+      signature: 'clips from my streams',
+      bioLink: IG_URL,
+    });
+    const { out, answered } = await lookup(w, { 'https://linktr.ee/': 400 });
+    expect(answered.some((a) => a.url === 'https://www.tiktok.com/@owlstudioclips')).toBe(true);
+    expect(out.profiles.find((p) => p.handle === 'owlstudioclips')?.evidence).toEqual(
+      expect.arrayContaining(['websearch_match', 'reciprocal_profile_link', 'second_account_marker']),
+    );
+    expect(out.diagnostics.websearch_candidate_urls).toContain('https://www.tiktok.com/@owlstudioclips');
+  });
+});

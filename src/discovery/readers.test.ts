@@ -114,6 +114,12 @@ describe('the registry decides which platforms discovery reads', () => {
 });
 
 describe('the same rules on every reader platform', () => {
+  it('with a Reddit application configured (REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET) Reddit is probed for the same handle too', () => {
+    const reddit = webContext(new DiscoveryWeb(), {}, { env: { REDDIT_CLIENT_ID: 'app', REDDIT_CLIENT_SECRET: 's3cret' } }).ctx.config;
+    expect(sameHandlePlatforms(reddit)).toContain('forum');
+    expect(sameHandlePlatforms(reddit)).not.toContain('code');
+  });
+
   it('without a token: GitHub and Reddit are not asked; the linked SoundCloud account is read and scanned; the site-linked Pinterest verified by its shared website', async () => {
     const { out, hosts } = await lookup(web());
     expect(hosts).not.toContain('api.github.com');
@@ -150,6 +156,22 @@ describe('the same rules on every reader platform', () => {
       sources: [{ url: 'https://owlstudio-code.dev/contact', type: 'website' }],
     });
     expect(out.diagnostics.expanded_website_urls).toEqual([`${SITE}/`, 'https://owlstudio-code.dev']);
+  });
+
+  it('with a Reddit application: the same-handle Reddit account is probed; someone else’s stays out, the creator’s that links back is verified and scanned', async () => {
+    const env = { REDDIT_CLIENT_ID: 'app', REDDIT_CLIENT_SECRET: 's3cret' };
+    const stranger = await lookup(web(), env);
+    expect(stranger.hosts).toContain('www.reddit.com');
+    expect(stranger.out.profiles.some((p) => p.platform === 'forum')).toBe(false);
+    expect(stranger.out.diagnostics.same_handle_candidate_urls).toContain('https://www.reddit.com/user/owlstudio/');
+    const w = web();
+    w.reddit.set('owlstudio', { handle: 'owlstudio', name: 'Owl Studio', bio: `Pots at night. ${IG_URL} · reddit@owlstudio.co.uk` });
+    const own = await lookup(w, env);
+    expect(own.out.profiles.find((p) => p.platform === 'forum')).toMatchObject({
+      url: 'https://www.reddit.com/user/owlstudio/',
+      evidence: ['same_handle_match', 'display_name_match', 'reciprocal_profile_link'],
+    });
+    expect(own.out.emails.map((e) => e.email)).toContain('reddit@owlstudio.co.uk');
   });
 
   it('a same handle alone is no profile: the GitHub account that does not link back stays a candidate', async () => {

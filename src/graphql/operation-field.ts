@@ -48,9 +48,11 @@ export function operationField<R>(op: OperationDef<any, R>, type: ObjectRef<any,
           ? t.arg.string(common)
           : p.kind === 'int'
             ? t.arg.int(common)
-            : p.kind === 'boolean'
-              ? t.arg.boolean(common)
-              : t.arg({ type: enumRef(p) as never, ...common });
+            : p.kind === 'number'
+              ? t.arg.float(common)
+              : p.kind === 'boolean'
+                ? t.arg.boolean(common)
+                : t.arg({ type: enumRef(p) as never, ...common });
     }
     return t.field({
       type,

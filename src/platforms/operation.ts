@@ -14,7 +14,8 @@ import type { Upstream } from '../upstream/client.js';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
 import type { Cancellation } from '../upstream/signals.js';
 
-export type ParamKind = 'string' | 'int' | 'boolean' | 'enum';
+/** `number`: a decimal (GraphQL Float), e.g. a threshold in 0..1. */
+export type ParamKind = 'string' | 'int' | 'number' | 'boolean' | 'enum';
 
 export interface ParamSpec {
   /** Name on /v1 (api.md's spelling). */
@@ -127,6 +128,13 @@ function paramSchema(p: ParamSpec): z.ZodType {
     }
     case 'int': {
       let n = z.number().int('must be an integer');
+      if (p.min !== undefined) n = n.min(p.min, `must be at least ${p.min}`);
+      if (p.max !== undefined) n = n.max(p.max, `must be at most ${p.max}`);
+      s = n;
+      break;
+    }
+    case 'number': {
+      let n = z.number('must be a number');
       if (p.min !== undefined) n = n.min(p.min, `must be at least ${p.min}`);
       if (p.max !== undefined) n = n.max(p.max, `must be at most ${p.max}`);
       s = n;

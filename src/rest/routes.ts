@@ -49,7 +49,7 @@ function pascal(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
 
-const GRAPHQL_TYPE = { string: 'String', int: 'Int', boolean: 'Boolean' } as const;
+const GRAPHQL_TYPE = { string: 'String', int: 'Int', number: 'Float', boolean: 'Boolean' } as const;
 
 /** The GraphQL document of an operation's REST route: every parameter, the wire record selected. */
 export function restDocumentText(op: OperationDef): string {
@@ -178,6 +178,10 @@ export function toVariables(
         break;
       case 'int':
         if (!/^-?\d{1,9}$/.test(raw.trim())) problems.push({ param: p.name, message: 'must be an integer' });
+        else variables[name] = args[name] = Number(raw.trim());
+        break;
+      case 'number':
+        if (!/^-?(?:\d{1,9}(?:\.\d{1,9})?|\.\d{1,9})$/.test(raw.trim())) problems.push({ param: p.name, message: 'must be a number' });
         else variables[name] = args[name] = Number(raw.trim());
         break;
       case 'boolean': {

@@ -726,6 +726,7 @@ export function sitePageHtml(site: SimSite, page: SimSitePage, siteName: string)
     `<h1>${esc(page.title)}</h1>`,
     `<p>${esc(siteName)} — ${SITE_PHRASES[site.lang][page.role === 'home' || page.role === 'links' ? 0 : page.role === 'contact' ? 1 : 2]}</p>`,
     ...page.emails.filter((e) => e.encoding !== 'jsonld').map((e) => htmlEmail(e, siteName)),
+    ...(page.texts ?? []).map((t) => `<p>${esc(t)}</p>`),
     ...inline,
     ...decoys,
   ].join('\n');

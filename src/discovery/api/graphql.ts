@@ -8,6 +8,9 @@
  * as the source profile is read; under `@stream`, each profile the lookup settles in identity as
  * it does (its confidence and evidence with the result); every other field when the lookup
  * completes.
+ *
+ * Every field shows the record as its root field's `minConfidence` has it (view.ts), read from the
+ * root field's plan entry: `profiles`, `emails` and `json` of a cached or live record alike.
  */
 import { getDirectiveValues } from 'graphql';
 import type { GraphQLResolveInfo } from 'graphql';
@@ -16,6 +19,7 @@ import type { GatewayContext } from '../../graphql/context.js';
 import { builder } from '../../graphql/builder.js';
 import { GraphQLStreamDirective } from '../../graphql/incremental.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
+import { ANCHOR_MIN_CONFIDENCE, DEFAULT_MIN_CONFIDENCE } from '../evidence.js';
 import { watchProgress } from '../progress.js';
 import type { ProfileIdentity, SourceStage } from '../progress.js';
 import type {
@@ -28,6 +32,8 @@ import type {
   SocialProfilesResult,
 } from '../types.js';
 import { emailLookupRecord, socialProfilesRecord } from '../types.js';
+import type { EmailLookupCached } from '../view.js';
+import { emailLookupView, socialProfilesView } from '../view.js';
 import type { DiscoveryArgs } from './platform.js';
 import { findCreatorEmails, findSocialProfiles, progressKey } from './platform.js';
 
@@ -35,8 +41,21 @@ import { findCreatorEmails, findSocialProfiles, progressKey } from './platform.j
 // Live views (incremental delivery)
 // ---------------------------------------------------------------------------------------------
 
-/** The lookup behind a live view (what `json` returns). */
+/** The lookup behind a live view, as the caller's min_confidence shows it (what `json` returns). */
 const LOOKUP = Symbol('discovery.lookup');
+
+/** The root field's `minConfidence` (its plan entry), for any field under it. */
+function minConfidenceOf(ctx: GatewayContext, info: GraphQLResolveInfo): number {
+  let path = info.path;
+  while (path.prev) path = path.prev;
+  const args = ctx.plan?.fields.get(String(path.key))?.args as DiscoveryArgs | undefined;
+  return args?.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+}
+
+/** A record as the caller sees it: min_confidence applied (view.ts). */
+function shown<R extends SocialProfilesResult | EmailLookupResult>(r: R, min: number): R {
+  return ('profiles' in r ? socialProfilesView(r, min) : emailLookupView(r as EmailLookupCached, min)) as R;
+}
 /** A live view's `profiles`, given whether the field is streamed. */
 const LIVE_PROFILES = Symbol('discovery.profiles');
 
@@ -79,6 +98,7 @@ function settledProfile(p: ProfileIdentity, lookup: Promise<SocialProfilesResult
 async function* profilesAsSettled(
   first: DiscoveredProfile | undefined,
   settled: AsyncIterable<ProfileIdentity> | null,
+  /** The record as the caller sees it (min_confidence applied). */
   lookup: Promise<SocialProfilesResult>,
 ): AsyncGenerator<DiscoveredProfile> {
   if (first) yield first;
@@ -118,6 +138,8 @@ function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(
     const args = ctx.plan?.fields.get(info.path.key as string)?.args as DiscoveryArgs | undefined;
     const watch = args ? watchProgress(progressKey(field, args)) : null;
     if (watch) void lookup.then(watch.release, watch.release);
+    const min = args?.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+    lookup = lookup.then((r) => shown(r, min));
     const fromResult = lookup.then((r): SourceStage => ({
       source: r.source,
       profile: 'profiles' in r ? r.profiles[0] : (undefined as never),
@@ -127,8 +149,11 @@ function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(
       if (keys.includes('profiles')) {
         const all = lookup as Promise<SocialProfilesResult>;
         // Not streamed, the list is the record's (its order by confidence is final only at the end).
+        // Profiles settled early are anchored (at least ANCHOR_MIN_CONFIDENCE sure): sent early only
+        // when the caller's threshold cannot hide them.
+        const early = min <= ANCHOR_MIN_CONFIDENCE ? (watch?.profiles() ?? null) : null;
         view[LIVE_PROFILES] = (streamed: boolean) =>
-          streamed ? profilesAsSettled(stage.profile, watch?.profiles() ?? null, all) : all.then((r) => r.profiles);
+          streamed ? profilesAsSettled(stage.profile, early, all) : all.then((r) => r.profiles);
       }
       for (const k of keys) {
         if (!(k in view))
@@ -139,8 +164,13 @@ function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(
   };
 }
 
-/** `json`: the whole record (from a live view, once its lookup completes). */
-const wholeRecord = <R>(r: R): R | Promise<R> => (r as { [LOOKUP]?: Promise<R> })[LOOKUP] ?? r;
+/** `json`: the whole record as the caller sees it (from a live view, once its lookup completes). */
+const wholeRecord = <R extends SocialProfilesResult | EmailLookupResult>(
+  r: R,
+  _args: unknown,
+  ctx: GatewayContext,
+  info: GraphQLResolveInfo,
+): R | Promise<R> => (r as { [LOOKUP]?: Promise<R> })[LOOKUP] ?? shown(r, minConfidenceOf(ctx, info));
 
 const SourceRef = builder.objectRef<DiscoverySource>('DiscoverySource').implement({
   description: 'The source profile a lookup started from',
@@ -166,11 +196,14 @@ const ProfileRef = builder.objectRef<DiscoveredProfile>('DiscoveredProfile').imp
     }),
     handle: t.exposeString('handle', { nullable: false }),
     url: t.exposeString('url', { nullable: false }),
-    confidence: t.exposeFloat('confidence', { nullable: false, description: '0 to 1, from the documented evidence model' }),
+    confidence: t.exposeFloat('confidence', {
+      nullable: false,
+      description: '0 to 1, from the documented evidence model: verified profiles at least 0.83, candidates short of proof at most 0.95',
+    }),
     evidence: t.exposeStringList('evidence', {
       nullable: false,
       description:
-        'Every evidence label that applied: source_profile, link_in_bio, verified_profile_link, same_handle_match, shared_website, website_link, websearch_match, display_name_match, reciprocal_profile_link',
+        'Every evidence label that applied: source_profile, link_in_bio, verified_profile_link, same_handle_match, shared_website, website_link, websearch_match, display_name_match, reciprocal_profile_link; for a candidate short of proof also shared_link_page, shared_contact, creator_mention, second_account_marker, fan_marker, lookalike_handle, links_elsewhere (the last three count against it)',
     }),
   }),
 });
@@ -233,10 +266,10 @@ const SocialProfilesRef = builder.objectRef<SocialProfilesResult>('SocialProfile
       type: [ProfileRef],
       nullable: false,
       description:
-        "The source profile first, then by confidence. Under @stream (incremental delivery) in verification order instead, as the same set: the source first, then each profile as soon as it is certain to be returned (linked from the source or its link-in-bio page, and read), then the rest in confidence order. An item's confidence and evidence are final only when the lookup completes: select them in a nested @defer to get the item's platform, handle and url at once (without it the item waits for them).",
-      resolve: (r, _args, _ctx, info) => {
+        "Profiles at least minConfidence sure (default 0.5): the source profile first, then by confidence. Under @stream (incremental delivery) in verification order instead, as the same set: the source first, then each profile as soon as it is certain to be returned (linked from the source or its link-in-bio page, and read), then the rest in confidence order. An item's confidence and evidence are final only when the lookup completes: select them in a nested @defer to get the item's platform, handle and url at once (without it the item waits for them).",
+      resolve: (r, _args, ctx, info) => {
         const live = (r as { [LIVE_PROFILES]?: (streamed: boolean) => unknown })[LIVE_PROFILES];
-        return (live ? live(isStreamed(info)) : r.profiles) as never;
+        return (live ? live(isStreamed(info)) : socialProfilesView(r, minConfidenceOf(ctx, info)).profiles) as never;
       },
     }),
     ...diagnosticFields(t as unknown as ExposeBuilder),
@@ -248,10 +281,13 @@ const EmailLookupRef = builder.objectRef<EmailLookupResult>('CreatorEmailLookup'
   description: "A creator's publicly listed contact addresses (find creator emails)",
   fields: (t) => ({
     source: t.expose('source', { type: SourceRef, nullable: false }),
-    emails: t.expose('emails', {
+    emails: t.field({
       type: [EmailRef],
       nullable: false,
-      description: 'Deduplicated; empty when none is publicly listed (with partial true that is not proof that none exists)',
+      description:
+        'Deduplicated; empty when none is publicly listed (with partial true that is not proof that none exists). Addresses found only on profiles below minConfidence are left out.',
+      // A live view's `emails` has min_confidence applied already; a record does not.
+      resolve: (r, _args, ctx, info) => (LOOKUP in r ? r.emails : emailLookupView(r, minConfidenceOf(ctx, info)).emails),
     }),
     scannedProfileUrls: t.exposeStringList('scanned_profile_urls', { nullable: false, description: 'Profiles scanned for e-mails' }),
     failedEmailScanUrls: t.exposeStringList('failed_email_scan_urls', { nullable: false, description: 'Scans that failed or timed out' }),

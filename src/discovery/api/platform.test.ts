@@ -34,6 +34,19 @@ describe('creator tools: registry entry', () => {
     expect(key('video', 'UCn1ghtOw1W0rkSh0pTest01')).toBe('findCreatorEmails:video|id:UCn1ghtOw1W0rkSh0pTest01');
   });
 
+  it('min_confidence: 0 to 1, default 0.5, not part of the cache key (one entry serves every threshold)', () => {
+    const v = (raw: Record<string, unknown>) => validateArgs(findSocialProfiles, { platform: 'social-b', handle: 'owl', ...raw });
+    const plain = v({});
+    const low = v({ minConfidence: 0 });
+    const high = v({ minConfidence: 0.95 });
+    if (!plain.ok || !low.ok || !high.ok) throw new Error('invalid');
+    expect([plain.args.minConfidence, low.args.minConfidence, high.args.minConfidence]).toEqual([0.5, 0, 0.95]);
+    expect(new Set([plain.cacheKey, low.cacheKey, high.cacheKey])).toEqual(new Set(['findSocialProfiles:social-b|owl']));
+    expect(reservationOf(findSocialProfiles, high.args)).toBe(reservationOf(findSocialProfiles, plain.args));
+    expect(v({ minConfidence: 1.01 })).toEqual({ ok: false, problems: [{ param: 'minConfidence', message: 'must be at most 1' }] });
+    expect(v({ minConfidence: -1 })).toEqual({ ok: false, problems: [{ param: 'minConfidence', message: 'must be at least 0' }] });
+  });
+
   it('problems are reported on the parameter they concern', () => {
     const problems = (raw: Record<string, unknown>) => {
       const v = validateArgs(findSocialProfiles, raw);
