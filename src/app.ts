@@ -4,8 +4,8 @@
  * routing table (below, in createApp):
  *
  *   /graphql        GraphQL (src/graphql/http.ts): GraphiQL inline (works offline), fast path, yoga
- *   /v1/...         every operation's REST route (src/rest/) — both faces run the one pipeline
- *                   (src/pipeline/: admit → credits → live fetch)
+ *   /v1/...         every operation's REST route (src/rest/) — both faces run each operation
+ *                   through the one pipeline (src/pipeline/run.ts runOperation)
  *   module routes   /v1/status, /v1/account … (src/platforms/registry.ts `modules`)
  *   /openapi.json   OpenAPI 3.1 of every /v1 route
  *   /metrics        Prometheus metrics (METRICS_TOKEN: bearer token required)
@@ -20,7 +20,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApiError } from './errors.js';
-import type { Deps } from './graphql/context.js';
+import type { Deps } from './pipeline/context.js';
 import { createGraphqlFace } from './graphql/http.js';
 import { GatewayResponse, answerClientError, answerOptions, applyCors, methodNotAllowed } from './http/edges.js';
 import { buildSchema } from './graphql/schema.js';
@@ -82,7 +82,7 @@ export function createHttpServer(app?: Pick<App, 'handler'>): Server {
 }
 
 /** /openapi.json: every operation's route and the routes modules declare. */
-export function openApiDocument(routes: Map<string, RestRoute> = buildRoutes(buildSchema(), allOperations())): Record<string, unknown> {
+export function openApiDocument(routes: Map<string, RestRoute> = buildRoutes(allOperations())): Record<string, unknown> {
   return buildOpenApi(
     routes.values(),
     Object.fromEntries(
@@ -96,7 +96,7 @@ export function openApiDocument(routes: Map<string, RestRoute> = buildRoutes(bui
 export function createApp(deps: Deps): App {
   validateRegistry();
   const schema = buildSchema();
-  const routes = buildRoutes(schema, allOperations());
+  const routes = buildRoutes(allOperations());
   const openapi = openApiDocument(routes);
   const openapiJson = JSON.stringify(openapi);
   const rest = createRestHandler(deps, routes);

@@ -2,7 +2,7 @@
  * GraphQL `me`: the caller's own account (balance, rate limit, key name and hint) at 0 credits.
  * Not an operation: the pipeline admits the caller (401, 429) and charges nothing.
  */
-import type { GatewayContext } from '../graphql/context.js';
+import type { GatewayContext } from '../pipeline/context.js';
 import { builder } from '../graphql/builder.js';
 import type { Account } from './account.js';
 import { accountOf } from './account.js';

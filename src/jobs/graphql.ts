@@ -9,7 +9,7 @@
 import { GraphQLError } from 'graphql';
 import { ApiError } from '../errors.js';
 import { builder } from '../graphql/builder.js';
-import type { GatewayContext } from '../graphql/context.js';
+import type { GatewayContext } from '../pipeline/context.js';
 import { admit } from '../pipeline/admit.js';
 import { createJob } from './http.js';
 import { jobRequestOf, validateItems } from './input.js';

@@ -5,7 +5,7 @@
  * the request's context: the key is checked by the pipeline's `admit` when a route needs one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Deps } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
 import type { RequestInfo } from '../observability/request.js';
 import type { RestRoute } from '../rest/routes.js';
 

@@ -79,13 +79,6 @@ export function allOperations(): OperationDef[] {
   return platforms.flatMap((p) => p.operations);
 }
 
-let byField: Map<string, OperationDef> | undefined;
-/** The operation whose GraphQL root field is `field` (the credit plan looks root fields up here). */
-export function operationByField(field: string): OperationDef | undefined {
-  byField ??= new Map(allOperations().map((op) => [op.field, op]));
-  return byField.get(field);
-}
-
 /** Every platform's profile reader, for creator discovery. */
 export function allReaders(): ProfileReader[] {
   return platforms.flatMap((p) => (p.reader ? [p.reader] : []));

@@ -12,7 +12,7 @@
 import { getDirectiveValues } from 'graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { ApiError } from '../../errors.js';
-import type { GatewayContext } from '../../graphql/context.js';
+import type { GatewayContext } from '../../pipeline/context.js';
 import { builder } from '../../graphql/builder.js';
 import { GraphQLStreamDirective } from '../../graphql/incremental.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
@@ -114,8 +114,12 @@ function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(
   field: 'findSocialProfiles' | 'findCreatorEmails',
   keys: readonly string[],
 ) {
-  return (lookup: Promise<R>, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<Record<string | symbol, unknown>> => {
-    const args = ctx.plan?.fields.get(info.path.key as string)?.args as DiscoveryArgs | undefined;
+  return (
+    lookup: Promise<R>,
+    _ctx: GatewayContext,
+    info: GraphQLResolveInfo,
+    args: DiscoveryArgs | undefined,
+  ): Promise<Record<string | symbol, unknown>> => {
     const watch = args ? watchProgress(progressKey(field, args)) : null;
     if (watch) void lookup.then(watch.release, watch.release);
     const fromResult = lookup.then((r): SourceStage => ({

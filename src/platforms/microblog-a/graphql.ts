@@ -3,22 +3,15 @@
  * over the api.md wire records, plus `json` carrying the whole wire record (what REST returns).
  *
  * Hosted media: records keep gateway paths (`/media/<id>`) and every response makes them
- * absolute for its own caller (src/media/public-url.ts), in `json` and in the typed fields alike.
+ * absolute for its own caller (wire.ts), in `json` and in the typed fields alike.
  */
 import { builder } from '../../graphql/builder.js';
 import { str } from '../../parse/index.js';
-import type { GatewayContext } from '../../graphql/context.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { WithRequestBaseUrl } from '../../media/public-url.js';
-import { absoluteMediaUrl, mediaBaseUrl } from '../../media/public-url.js';
+import { wireRecord } from '../operation.js';
 import type { MicroblogAAccount, MicroblogAMedia, MicroblogAPost, MicroblogAProfile } from './parse.js';
-import { shownMedia } from './parse.js';
 import { post, profile } from './platform.js';
-
-const baseOf = (ctx: GatewayContext) => mediaBaseUrl(ctx as GatewayContext & WithRequestBaseUrl);
-const isGatewayPath = (u: string | null) => u !== null && u.startsWith('/') && !u.startsWith('//');
-/** A media URL as this caller sees it (the base is looked up only for hosted media). */
-const forCaller = (url: string | null, ctx: GatewayContext) => (isGatewayPath(url) ? absoluteMediaUrl(url, baseOf(ctx)) : url);
+import { forCaller } from './wire.js';
 
 type Json = Record<string, unknown>;
 
@@ -177,44 +170,9 @@ PostRef.implement({
     repliesCount: t.exposeInt('replies_count'),
     reblogsCount: t.exposeInt('reblogs_count'),
     favouritesCount: t.exposeInt('favourites_count'),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p, _a, ctx) => withAbsoluteMedia(p, ctx) }),
+    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p, _a, ctx) => wireRecord(post, p, ctx) }),
   }),
 });
-
-/**
- * The wire record with gateway media paths made absolute for this caller. Posts without hosted
- * media are returned as they are; others are rebuilt once per (record, base) — for a few bases
- * per record, as Host headers are the caller's to choose — so the REST layer's per-record
- * serialisation memo keeps working for cache hits.
- */
-const BASES_REMEMBERED = 4;
-const absolutized = new WeakMap<MicroblogAPost, Map<string, MicroblogAPost>>();
-function withAbsoluteMedia(p: MicroblogAPost, ctx: GatewayContext): MicroblogAPost {
-  if (!hasGatewayMedia(p)) return p;
-  const base = baseOf(ctx);
-  if (base === null) return p;
-  let byBase = absolutized.get(p);
-  if (!byBase) absolutized.set(p, (byBase = new Map()));
-  let out = byBase.get(base);
-  if (!out) {
-    const fix = (m: MicroblogAMedia): MicroblogAMedia => ({
-      ...m,
-      url: absoluteMediaUrl(m.url, base),
-      preview_url: absoluteMediaUrl(m.preview_url, base),
-    });
-    out = {
-      ...p,
-      media_attachments: p.media_attachments.map(fix),
-      reblog: p.reblog ? { ...p.reblog, media_attachments: p.reblog.media_attachments.map(fix) } : null,
-    };
-    if (byBase.size < BASES_REMEMBERED) byBase.set(base, out);
-  }
-  return out;
-}
-
-function hasGatewayMedia(p: MicroblogAPost): boolean {
-  return shownMedia(p).some((m) => isGatewayPath(m.url) || isGatewayPath(m.preview_url));
-}
 
 operationField(post, PostRef);
 operationField(profile, ProfileRef);

@@ -8,6 +8,7 @@ import { fetchPost, fetchProfile, mediaCount } from './fetch.js';
 import type { MicroblogAPost, MicroblogAProfile } from './parse.js';
 import { normalizeHandle, parsePostUrl, PLATFORM } from './parse.js';
 import * as schema from './schema.js';
+import { withAbsoluteMedia } from './wire.js';
 
 export const label = PLATFORM;
 export const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
@@ -62,6 +63,8 @@ export const post: OperationDef<PostArgs, MicroblogAPost> = {
   },
   example: { url: 'https://truthsocial.com/@harbourweather/posts/114560000000000001' },
   run: (ctx, a) => fetchPost(ctx, a),
+  // Hosted media's gateway paths, made absolute for each caller (the stored record keeps paths).
+  wire: withAbsoluteMedia,
 };
 
 export const profile: OperationDef<{ handle: string }, MicroblogAProfile> = {
