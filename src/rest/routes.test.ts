@@ -19,7 +19,7 @@ import { silentLogger } from '../log.js';
 import type { GatewayContext } from '../pipeline/context.js';
 import { runOperation } from '../pipeline/run.js';
 import { validateArgs, wireRecord } from '../platforms/operation.js';
-import { allOperations } from '../platforms/registry.js';
+import { allOperations } from '../gateway.js';
 import { responseExample } from './openapi.js';
 import { buildRoutes, toVariables } from './routes.js';
 import type { RestRoute } from './routes.js';

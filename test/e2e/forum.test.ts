@@ -6,7 +6,7 @@
  * from ../shared/fixtures/forum when it is there.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from '../../src/platforms/forum/parse.js';
+import { COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from '../../src/platforms/forum/schema.js';
 import * as s from '../pages/forum.js';
 import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';

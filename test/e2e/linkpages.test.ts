@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Route } from '../../src/replay/server.js';
-import { LISTED_PLATFORMS } from '../../src/platforms/linkpage-d/parse.js';
+import { LISTED_PLATFORMS } from '../../src/platforms/linkpage-d/schema.js';
 import * as A from '../pages/linkpage-a.js';
 import * as B from '../pages/linkpage-b.js';
 import * as C from '../pages/linkpage-c.js';

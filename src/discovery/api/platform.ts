@@ -12,6 +12,7 @@
  * `discovery` is not one of api.md's platform labels: it names this module in the registry only;
  * the upstream hosts below are the sources' (each sub-fetch is labelled with its own platform).
  */
+import type { PlatformDefinition } from '../../platforms/definition.js';
 import type { OperationDef } from '../../platforms/operation.js';
 import { parseSourceHandle, sourceKey } from '../input.js';
 import type { SourceRef } from '../input.js';
@@ -21,8 +22,8 @@ import type { EmailLookupResult, SocialProfilesResult, SourcePlatform } from '..
 import { emailLookupRecord, SOURCE_PLATFORMS, socialProfilesRecord } from '../types.js';
 import * as schema from './schema.js';
 
-export const label = 'discovery';
-export const hosts = ['i.instagram.com', 'www.tiktok.com', 'www.youtube.com', 'x.com', 'api.x.com', 'www.facebook.com', 'www.google.com'];
+const label = 'discovery';
+const hosts = ['i.instagram.com', 'www.tiktok.com', 'www.youtube.com', 'x.com', 'api.x.com', 'www.facebook.com', 'www.google.com'];
 
 export interface DiscoveryArgs {
   /** As the caller sent it (echoed in `source.platform`). */
@@ -127,4 +128,4 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupResult> =
   },
 };
 
-export const operations = [findSocialProfiles, findCreatorEmails];
+export const platform: PlatformDefinition = { label, hosts, operations: [findSocialProfiles, findCreatorEmails] };

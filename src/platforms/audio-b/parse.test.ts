@@ -29,10 +29,10 @@ import {
   parseCatalogUrl,
   parseSearchResponse,
   plainText,
-  SEARCH_TYPES,
   type Album,
   type Artist,
 } from './parse.js';
+import { SEARCH_TYPES } from './schema.js';
 import {
   ACCESS_DENIED_PAGE,
   albumJson,

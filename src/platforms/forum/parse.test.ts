@@ -6,16 +6,8 @@ import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } fr
 import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl } from './fetch.js';
 import type { ForumComment, ForumPost } from './parse.js';
-import {
-  COMMENT_FIELDS,
-  COMMENT_TRIM_FIELDS,
-  isoFromUnix,
-  parseComment,
-  parseListing,
-  parsePost,
-  POST_FIELDS,
-  POST_TRIM_FIELDS,
-} from './parse.js';
+import { isoFromUnix, parseComment, parseListing, parsePost } from './parse.js';
+import { COMMENT_FIELDS, COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from './schema.js';
 import * as s from '../../../test/pages/forum.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 

@@ -10,7 +10,8 @@ import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
-import { FIXED_KEYS, LISTED_PLATFORMS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
+import { FIXED_KEYS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
+import { LISTED_PLATFORMS } from './schema.js';
 import { lnkBioHandle } from './platform.js';
 import {
   CHALLENGE_HTML,

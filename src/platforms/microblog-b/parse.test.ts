@@ -26,12 +26,12 @@ import {
   parseTweetUrl,
   parseUser,
   parseUserByScreenName,
-  TRIM_FIELDS,
   trimTweet,
   twitterDate,
   USER_LEGACY_MAPPING,
 } from './parse.js';
 import type { MicroblogBTweet, MicroblogBUser } from './parse.js';
+import { TRIM_FIELDS } from './schema.js';
 import {
   AUTHOR_ID,
   homeHtml,

@@ -7,7 +7,37 @@
  */
 import { z } from 'zod';
 import { named, NBool, NNum, NObj, NStr, Obj, Str, Strs } from '../records.js';
-import { TRIM_FIELDS } from './parse.js';
+
+/**
+ * What `trim=true` keeps — the same paths as the full record, nothing renamed:
+ *
+ *   __typename, rest_id, views
+ *   core.user_results.result: __typename, rest_id, is_blue_verified,
+ *     legacy: screen_name, name, profile_image_url_https, followers_count, verified
+ *   legacy: created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count,
+ *     reply_count, quote_count, bookmark_count, user_id_str, id_str
+ *
+ * Left out: edit_control, is_translatable, unmention_data, source, entities and media, every
+ * other author field, and all further upstream fields.
+ */
+export const TRIM_FIELDS = {
+  tweet: ['__typename', 'rest_id', 'views'],
+  user: ['__typename', 'rest_id', 'is_blue_verified'],
+  userLegacy: ['screen_name', 'name', 'profile_image_url_https', 'followers_count', 'verified'],
+  legacy: [
+    'created_at',
+    'full_text',
+    'lang',
+    'conversation_id_str',
+    'favorite_count',
+    'retweet_count',
+    'reply_count',
+    'quote_count',
+    'bookmark_count',
+    'user_id_str',
+    'id_str',
+  ],
+} as const;
 
 export const UrlEntity = z.looseObject({
   display_url: Str.optional(),

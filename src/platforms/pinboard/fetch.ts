@@ -8,13 +8,18 @@ import { notFound, shapeChanged } from '../../errors.js';
 import { assertSameResource } from '../identity.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
-import type { PinboardSearchArgs } from './platform.js';
 import type { PinboardSearchPage } from './parse.js';
 import { buildSearchUrl, parseSearchResponse, PINTEREST, resourceFailure, searchSourceUrl } from './parse.js';
 import type { PinboardProfile } from './profile.js';
 import { parseUserResource, userResourceUrl } from './profile.js';
 
 const PLATFORM = 'pinboard';
+
+export interface PinboardSearchArgs {
+  query: string;
+  cursor: string | null;
+  trim: boolean;
+}
 
 export async function fetchSearchPage(ctx: OpContext, a: PinboardSearchArgs): Promise<PinboardSearchPage> {
   const res = await ctx.upstream.request({
