@@ -1,7 +1,7 @@
 /**
  * audio-b (Apple Music) end to end: gateway + replay upstream over loopback HTTP.
  *
- * Upstream bodies are the project's own (test/pages/audio-b.ts, written by us in the
+ * Upstream bodies are the project's own (src/platforms/audio-b/samples.ts, written by us in the
  * public shapes of amp-api.music.apple.com and music.apple.com), plus the real 2021 album page
  * capture read in place from ../shared/fixtures/audio-b when present (page fallback).
  *
@@ -21,7 +21,7 @@ import {
   makeJwt,
   searchJson,
   webPlayerPage,
-} from '../pages/audio-b.js';
+} from '../../src/platforms/audio-b/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

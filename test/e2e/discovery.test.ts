@@ -1,6 +1,6 @@
 /**
  * Creator discovery end to end: gateway + replay upstream over real HTTP, on a small creator web
- * (test/pages/discovery-web.ts) whose pages are written in the real platforms' formats with the
+ * (src/discovery/sample-web.ts) whose pages are written in the real platforms' formats with the
  * platforms' own sample builders — not captures; every name and address is invented.
  *
  * The main creator, "Night Owl Ceramics" (social-b @nightowl.ceramics):
@@ -30,10 +30,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runContactsCli } from '../../src/discovery/contacts-cli.js';
 import { setInternalContactSource } from '../../src/discovery/internal.js';
-import { beaconsPage, cfEncode, DiscoveryWeb, HTML, sitePage } from '../pages/discovery-web.js';
-import { WAIT_BODY } from '../pages/social-b.js';
-import { CHALLENGE_HTML } from '../pages/linkpage-b.js';
-import { VERIFY_PAGE } from '../pages/shortvideo.js';
+import { beaconsPage, cfEncode, DiscoveryWeb, HTML, sitePage } from '../../src/discovery/sample-web.js';
+import { WAIT_BODY } from '../../src/platforms/social-b/samples.js';
+import { CHALLENGE_HTML } from '../../src/platforms/linkpage-b/samples.js';
+import { VERIFY_PAGE } from '../../src/platforms/shortvideo/samples.js';
 import { progressEntries } from '../../src/discovery/progress.js';
 import { MAX_SHORT_LINKS } from '../../src/discovery/pipeline.js';
 import { startHarness } from '../harness.js';

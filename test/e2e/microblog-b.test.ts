@@ -5,7 +5,7 @@
  * api.x.com/1.1/guest/activate.json), GraphQL TweetResultByRestId (which accepts only the query
  * id and guest tokens the test says are live), the syndication endpoint (which checks the
  * derived token), and the x.com home page + main bundle the query id is scraped from. Bodies are
- * hand-written by us in the public shapes (test/pages/microblog-b.ts); the last block
+ * hand-written by us in the public shapes (src/platforms/microblog-b/samples.ts); the last block
  * serves the real captures from ../shared/fixtures/microblog-b, read in place, when present.
  */
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import {
   tweetResult,
   tweetResultBody,
   unavailable,
-} from '../pages/microblog-b.js';
+} from '../../src/platforms/microblog-b/samples.js';
 import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

@@ -3,14 +3,14 @@
  *
  * No search capture of Threads exists (../shared/fixtures/microblog-c/SOURCES.md), so every
  * upstream answer here is written by us from what is publicly known of the signed-out web
- * client (test/pages/microblog-c.ts says what that rests on): the public search page
+ * client (src/platforms/microblog-c/samples.ts says what that rests on): the public search page
  * with its `lsd` token and Relay preloader, and `POST /api/graphql` answering
  * BarcelonaSearchResultsQuery.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_SEARCH_DOC_ID, IG_APP_ID } from '../../src/platforms/microblog-c/fetch.js';
 import { TRIMMED_POST } from '../../src/platforms/microblog-c/parse.js';
-import * as s from '../pages/microblog-c.js';
+import * as s from '../../src/platforms/microblog-c/samples.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

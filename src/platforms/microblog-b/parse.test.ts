@@ -49,7 +49,7 @@ import {
   tweetResult,
   tweetResultBody,
   unavailable,
-} from '../../../test/pages/microblog-b.js';
+} from './samples.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'microblog-b';
@@ -397,7 +397,7 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (test/pages/microblog-b.ts: hand-written in the public shapes, not captures). Always run.
+// Project-own cases (src/platforms/microblog-b/samples.ts: hand-written in the public shapes, not captures). Always run.
 // ---------------------------------------------------------------------------------------------
 
 describe('parseTweetResultByRestId', () => {

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin, type TrimmedPin } from './parse.js';
-import * as s from '../../../test/pages/pinboard.js';
+import * as s from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
 import { PINBOARD_PIN_KEYS } from '../../../test/support/record-keys.js';
 
@@ -182,7 +182,7 @@ describe.skipIf(!hasFixtures(LABEL))(`pinboard capture ${CAPTURE} (${skipReason(
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run), on the hand-written bodies of test/pages/pinboard.ts
+// Project-own cases (always run), on the hand-written bodies of src/platforms/pinboard/samples.ts
 // ---------------------------------------------------------------------------------------------
 
 describe('parseSearchResponse', () => {

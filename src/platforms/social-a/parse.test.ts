@@ -16,7 +16,7 @@ import {
   parsePageEventsGraphql,
   parsePageEventsHtml,
 } from './parse.js';
-import * as T from '../../../test/pages/social-a.js';
+import * as T from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'social-a';
@@ -237,7 +237,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-a captures (${skipReason(LABEL)})`,
 
 // ---------------------------------------------------------------------------------------------
 // Project-own cases (always run). Lists and search have no capture: the pages and GraphQL
-// answers come from test/pages/social-a.ts, written by us from what is publicly known of Facebook's
+// answers come from src/platforms/social-a/samples.ts, written by us from what is publicly known of Facebook's
 // logged-out markup (see its header).
 // ---------------------------------------------------------------------------------------------
 
@@ -674,7 +674,7 @@ describe('parse warnings (social-a)', () => {
     for (const file of [PITBULL, AEW]) expect(captureWarnings(() => parseEventPage(readFixture(LABEL, file))).warnings).toEqual([]);
   });
 
-  /** Our own city events answer (test/pages/social-a.ts), with one member removed. */
+  /** Our own city events answer (src/platforms/social-a/samples.ts), with one member removed. */
   it('an event node without its name: null plus event.name; an online event without a place: no warning', () => {
     const body = (events: T.TestEvent[]) => parseGraphqlBody(T.cityEventsGraphql(T.CITY_ID, { events }), 'x');
     const online = { ...T.CITY_EVENTS_PAGE_2[0], place: null, online: true };

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
-import * as s from '../../../test/pages/social-b.js';
+import * as s from './samples.js';
 import { SOCIAL_B_USER_KEYS } from '../../../test/support/record-keys.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
@@ -118,7 +118,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run), on the hand-written bodies of test/pages/social-b.ts
+// Project-own cases (always run), on the hand-written bodies of src/platforms/social-b/samples.ts
 // ---------------------------------------------------------------------------------------------
 
 describe('parseProfile', () => {
