@@ -1738,6 +1738,7 @@ export interface components {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
+                                __typename?: string | null;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -2228,6 +2229,9 @@ export interface components {
                     user_mentions: {
                         [key: string]: unknown;
                     }[];
+                    media?: {
+                        [key: string]: unknown;
+                    }[];
                 } & {
                     [key: string]: unknown;
                 };
@@ -2243,7 +2247,16 @@ export interface components {
                 retweeted: boolean | null;
                 user_id_str: string | null;
                 id_str: string;
+                in_reply_to_status_id_str?: string | null;
+                in_reply_to_screen_name?: string | null;
+                quoted_status_id_str?: string | null;
+                extended_entities?: {
+                    [key: string]: unknown;
+                };
             } & {
+                [key: string]: unknown;
+            };
+            card?: {
                 [key: string]: unknown;
             };
         } & {
@@ -3431,6 +3444,7 @@ export interface components {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
+                                __typename?: string | null;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -3715,6 +3729,9 @@ export interface components {
                     user_mentions: {
                         [key: string]: unknown;
                     }[];
+                    media?: {
+                        [key: string]: unknown;
+                    }[];
                 } & {
                     [key: string]: unknown;
                 };
@@ -3730,7 +3747,16 @@ export interface components {
                 retweeted: boolean | null;
                 user_id_str: string | null;
                 id_str: string;
+                in_reply_to_status_id_str?: string | null;
+                in_reply_to_screen_name?: string | null;
+                quoted_status_id_str?: string | null;
+                extended_entities?: {
+                    [key: string]: unknown;
+                };
             } & {
+                [key: string]: unknown;
+            };
+            card?: {
                 [key: string]: unknown;
             };
             /** @constant */

@@ -41,6 +41,8 @@ import type { Harness } from '../harness.js';
 import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import { allParts, postStreaming } from '../incremental.js';
 import type { Part } from '../incremental.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { SocialProfilesResultSchema } from '../../src/discovery/api/schema.js';
 
 let h: Harness;
 
@@ -231,27 +233,7 @@ const EMAIL_RESULT_KEYS = [
   'failed_websearch_candidate_urls',
   'websearch_verification_partial',
 ];
-const PROFILE_RESULT_KEYS = [
-  'source',
-  'profiles',
-  'link_in_bio_urls',
-  'expanded_website_urls',
-  'source_linked_profile_urls',
-  'failed_source_linked_profile_urls',
-  'same_handle_candidate_urls',
-  'partial',
-  'failed_link_in_bio_urls',
-  'failed_website_urls',
-  'same_handle_search_partial',
-  'websearch_used',
-  'websearch_failed',
-  'websearch_candidate_urls',
-  'websearch_candidate_link_in_bio_urls',
-  'failed_websearch_candidate_link_in_bio_urls',
-  'verified_websearch_candidate_urls',
-  'failed_websearch_candidate_urls',
-  'websearch_verification_partial',
-];
+const PROFILE_RESULT_KEYS = recordKeys(SocialProfilesResultSchema);
 const BOOLEAN_KEYS = new Set([
   'partial',
   'email_scan_limited',

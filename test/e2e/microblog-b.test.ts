@@ -28,12 +28,14 @@ import {
 import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { MicroblogBTweet } from '../../src/platforms/microblog-b/schema.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
 const json = (body: string, status = 200): RecordedResponse => ({ status, headers: JSON_HEADERS, body });
 
-const TWEET_KEYS = ['__typename', 'rest_id', 'core', 'edit_control', 'is_translatable', 'unmention_data', 'views', 'source', 'legacy'];
+const TWEET_KEYS = recordKeys(MicroblogBTweet);
 const ENVELOPE = ['success', 'credits_remaining', 'credits_charged'];
 const MAIN_JS = 'https://abs.twimg.com/responsive-web/client-web/main.7c1f0e9a.js';
 const GRAPHQL_PATH = /^\/i\/api\/graphql\/[^/]+\/TweetResultByRestId$/;

@@ -14,26 +14,14 @@ import * as s from '../../src/platforms/microblog-c/samples.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { MicroblogCPost } from '../../src/platforms/microblog-c/schema.js';
 
 const JSON_HEADERS = { 'content-type': 'text/javascript; charset=utf-8' };
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
 const ENVELOPE = ['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'];
 const strip = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !ENVELOPE.includes(k)));
-const POST_KEYS = [
-  'id',
-  'pk',
-  'user',
-  'text_post_app_info',
-  'caption',
-  'code',
-  'image_versions2',
-  'original_height',
-  'original_width',
-  'media_type',
-  'like_count',
-  'taken_at',
-  'organic_tracking_token',
-];
+const POST_KEYS = recordKeys(MicroblogCPost);
 
 const LSD = (n: number) => `AVqLsd${n}_x9`;
 const DOC_ID = '8123456789012345';

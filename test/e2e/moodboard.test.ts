@@ -10,22 +10,10 @@ import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import * as s from '../../src/platforms/moodboard/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { MoodboardItem } from '../../src/platforms/moodboard/schema.js';
 
-const ITEM_KEYS = [
-  'id',
-  'url',
-  'created_at',
-  'caption',
-  'text',
-  'title',
-  'description',
-  'owner',
-  'source_url',
-  'source_author',
-  'media',
-  'price',
-  'brand',
-];
+const ITEM_KEYS = recordKeys(MoodboardItem);
 const JSON_HEADERS = { 'content-type': 'application/graphql-response+json; charset=utf-8' };
 const TERM = 'brutalist stairs';
 const CURSOR_1 = s.cursorFor(40, TERM);

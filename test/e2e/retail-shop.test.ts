@@ -12,8 +12,10 @@ import { feedPath, HOST, storefrontPath } from '../../src/platforms/retail-shop/
 import * as s from '../../src/platforms/retail-shop/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { RetailShopPage } from '../../src/platforms/retail-shop/schema.js';
 
-const PAGE_KEYS = ['avatar', 'name', 'description', 'socials', 'lists', 'videos', 'trendingPicks', 'curations', 'pageToken'];
+const PAGE_KEYS = recordKeys(RetailShopPage);
 const ENVELOPE = ['success', 'credits_remaining', 'credits_charged'];
 const HTML = { 'content-type': 'text/html;charset=UTF-8' };
 const JSON_HEADERS = { 'content-type': 'application/json;charset=UTF-8' };

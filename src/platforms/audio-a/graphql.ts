@@ -56,15 +56,18 @@ export function audioAGraphql(): void {
   });
 
   const RatingRef = builder.objectRef<NonNullable<Podcast['rating']>>('AudioAPodcastRating').implement({
+    // `rating`: the caller's own rating (always null without a login).
+    extensions: { jsonOnly: ['rating'] },
     fields: (t) => ({
-      average: t.float({ resolve: (r) => r.averageRating?.average ?? null }),
-      showAverage: t.boolean({ resolve: (r) => r.averageRating?.showAverage ?? null }),
-      totalRatings: t.int({ resolve: (r) => r.averageRating?.totalRatings ?? null }),
+      average: t.float({ extensions: { wire: 'averageRating.average' }, resolve: (r) => r.averageRating?.average ?? null }),
+      showAverage: t.boolean({ extensions: { wire: 'averageRating.showAverage' }, resolve: (r) => r.averageRating?.showAverage ?? null }),
+      totalRatings: t.int({ extensions: { wire: 'averageRating.totalRatings' }, resolve: (r) => r.averageRating?.totalRatings ?? null }),
       canRate: t.exposeBoolean('canRate'),
     }),
   });
 
   const PlayabilityRef = builder.objectRef<NonNullable<Podcast['playability']>>('AudioAPlayability').implement({
+    extensions: { jsonOnly: ['unplayabilityReasons'] },
     fields: (t) => ({
       playable: t.exposeBoolean('playable'),
       reason: t.exposeString('reason'),
@@ -79,6 +82,8 @@ export function audioAGraphql(): void {
   });
 
   const PodcastRef = builder.objectRef<Podcast>('AudioAPodcast').implement({
+    // Upstream objects the typed view leaves to `json`: the show's colours, access gates and trailer.
+    extensions: { jsonOnly: ['visualIdentity', 'gatedEntityRelations', 'accessInfo', 'trailerV2'] },
     fields: (t) => ({
       id: t.exposeString('id', { nullable: false }),
       uri: t.exposeString('uri', { nullable: false }),
@@ -89,8 +94,19 @@ export function audioAGraphql(): void {
       publisher: t.expose('publisher', { type: PublisherRef }),
       contentType: t.exposeString('contentType'),
       mediaType: t.exposeString('mediaType'),
-      coverArt: t.field({ type: [ImageSourceRef], nullable: false, resolve: (p) => p.coverArt?.sources ?? [] }),
-      episodes: t.field({ type: [EpisodeRef], nullable: false, description: 'episodesV2 on the wire', resolve: (p) => p.episodesV2 }),
+      coverArt: t.field({
+        type: [ImageSourceRef],
+        nullable: false,
+        extensions: { wire: 'coverArt.sources' },
+        resolve: (p) => p.coverArt?.sources ?? [],
+      }),
+      episodes: t.field({
+        type: [EpisodeRef],
+        nullable: false,
+        description: 'episodesV2 on the wire',
+        extensions: { wire: 'episodesV2' },
+        resolve: (p) => p.episodesV2,
+      }),
       topics: t.expose('topics', { type: [TopicRef], nullable: false }),
       rating: t.expose('rating', { type: RatingRef }),
       playability: t.expose('playability', { type: PlayabilityRef }),
@@ -98,6 +114,7 @@ export function audioAGraphql(): void {
       contentRatingLabels: t.stringList({
         nullable: false,
         description: 'contentRatingV2.labels on the wire',
+        extensions: { wire: 'contentRatingV2.labels' },
         resolve: (p) => p.contentRatingV2?.labels ?? [],
       }),
       consumptionOrder: t.exposeString('consumptionOrderV2'),
@@ -130,7 +147,7 @@ export function audioAGraphql(): void {
 
   const ArtistRef = builder.objectRef<PlaylistTrack['artists'][number]>('AudioAArtistRef').implement({
     fields: (t) => ({
-      name: t.string({ description: 'profile.name on the wire', resolve: (a) => a.profile.name }),
+      name: t.string({ description: 'profile.name on the wire', extensions: { wire: 'profile.name' }, resolve: (a) => a.profile.name }),
       uri: t.exposeString('uri'),
     }),
   });
@@ -142,7 +159,11 @@ export function audioAGraphql(): void {
       name: t.exposeString('name'),
       album: t.expose('albumOfTrack', { type: AlbumRef, description: 'albumOfTrack on the wire' }),
       artists: t.expose('artists', { type: [ArtistRef], nullable: false }),
-      durationMs: t.int({ description: 'duration.totalMilliseconds on the wire', resolve: (tr) => tr.duration.totalMilliseconds }),
+      durationMs: t.int({
+        description: 'duration.totalMilliseconds on the wire',
+        extensions: { wire: 'duration.totalMilliseconds' },
+        resolve: (tr) => tr.duration.totalMilliseconds,
+      }),
       playcount: t.exposeFloat('playcount', { description: 'Play count (a number even where upstream sends a string)' }),
     }),
   });

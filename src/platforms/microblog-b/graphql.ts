@@ -66,15 +66,34 @@ export function microblogBGraphql(): void {
 
   const UserLegacyRef = builder.objectRef<Obj>('MicroblogBUserLegacy').implement({
     description: 'The profile fields (api.md `legacy`), filled from whichever user shape X sent',
+    // Account flags and counters of X's own bookkeeping, left to `json`.
+    extensions: {
+      jsonOnly: [
+        'default_profile',
+        'default_profile_image',
+        'fast_followers_count',
+        'has_custom_timelines',
+        'is_translator',
+        'normal_followers_count',
+        'profile_interstitial_type',
+        'translator_type',
+        'withheld_in_countries',
+      ],
+    },
     fields: (t) => ({
       screenName: t.string(S('screen_name')),
       name: t.string(S('name')),
       createdAt: t.string(S('created_at', 'As X writes it: "Sat Dec 14 04:35:55 +0000 2013"')),
       description: t.string(S('description')),
-      descriptionUrls: t.field({ type: [UrlEntityRef], resolve: (o) => objects(obj(obj(o.entities)?.description)?.urls) }),
+      descriptionUrls: t.field({
+        type: [UrlEntityRef],
+        extensions: { wire: 'entities.description.urls' },
+        resolve: (o) => objects(obj(obj(o.entities)?.description)?.urls),
+      }),
       websiteUrls: t.field({
         type: [UrlEntityRef],
         description: 'The profile website (entities.url.urls)',
+        extensions: { wire: 'entities.url.urls' },
         resolve: (o) => objects(obj(obj(o.entities)?.url)?.urls),
       }),
       url: t.string(S('url', 'The profile website as a t.co link')),
@@ -91,7 +110,11 @@ export function microblogBGraphql(): void {
       verifiedType: t.string(S('verified_type')),
       protected: t.boolean(B('protected')),
       possiblySensitive: t.boolean(B('possibly_sensitive')),
-      pinnedTweetIds: t.stringList({ nullable: true, resolve: (o) => strs(o.pinned_tweet_ids_str) }),
+      pinnedTweetIds: t.stringList({
+        nullable: true,
+        extensions: { wire: 'pinned_tweet_ids_str' },
+        resolve: (o) => strs(o.pinned_tweet_ids_str),
+      }),
       entities: t.field(J('entities')),
     }),
   });
@@ -164,6 +187,7 @@ export function microblogBGraphql(): void {
       author: t.field({
         type: UserRef,
         description: 'core.user_results.result',
+        extensions: { wire: 'core.user_results.result' },
         resolve: (o) => obj(obj(obj(o.core)?.user_results)?.result),
       }),
       editControl: t.field({ type: EditControlRef, resolve: (o) => obj(o.edit_control) }),

@@ -115,6 +115,8 @@ export const TweetEntities = z.looseObject({
   timestamps: z.array(Obj),
   urls: z.array(UrlEntity),
   user_mentions: z.array(Obj),
+  /** Attached photos / videos, on posts that have them (typed in GraphQL as `media`). */
+  media: z.array(Obj).optional(),
 });
 export type TweetEntities = z.infer<typeof TweetEntities>;
 
@@ -137,6 +139,11 @@ export const TweetLegacy = z.looseObject({
   retweeted: NBool,
   user_id_str: NStr,
   id_str: Str,
+  /** On replies, quotes and posts with media only (each typed in GraphQL). */
+  in_reply_to_status_id_str: NStr.optional(),
+  in_reply_to_screen_name: NStr.optional(),
+  quoted_status_id_str: NStr.optional(),
+  extended_entities: Obj.optional(),
 });
 export type TweetLegacy = z.infer<typeof TweetLegacy>;
 
@@ -155,6 +162,8 @@ export const MicroblogBTweet = named(
     views: Views,
     source: NStr,
     legacy: TweetLegacy,
+    /** The link preview card, on posts that have one. */
+    card: Obj.optional(),
   }),
 );
 export type MicroblogBTweet = z.infer<typeof MicroblogBTweet>;

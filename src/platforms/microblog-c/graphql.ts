@@ -43,6 +43,7 @@ export function microblogCGraphql(): void {
       textFragments: t.field({
         type: [TextFragmentRef],
         description: 'The post text in pieces (plain text, mentions, links, tags)',
+        extensions: { wire: 'text_fragments.fragments' },
         resolve: (i) => i.text_fragments?.fragments ?? null,
       }),
       directReplyCount: t.exposeInt('direct_reply_count'),
@@ -84,6 +85,7 @@ export function microblogCGraphql(): void {
       imageCandidates: t.field({
         type: [ImageCandidateRef],
         description: 'image_versions2.candidates',
+        extensions: { wire: 'image_versions2.candidates' },
         resolve: (p) => p.image_versions2?.candidates ?? null,
       }),
       originalWidth: t.exposeInt('original_width'),

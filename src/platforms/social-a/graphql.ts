@@ -32,6 +32,7 @@ export function socialAGraphql(): void {
       id: t.exposeString('id'),
       city: t.string({
         description: 'City of the place (page events only: location.reverse_geocode.city)',
+        extensions: { wire: 'location.reverse_geocode.city' },
         resolve: (p) => ('location' in p ? p.location.reverse_geocode.city : null),
       }),
     }),
@@ -53,9 +54,14 @@ export function socialAGraphql(): void {
 
   const CoverPhotoRef = builder.objectRef<CoverView>('SocialAEventCoverPhoto').implement({
     fields: (t) => ({
-      id: t.exposeString('id'),
-      accessibilityCaption: t.exposeString('accessibility_caption'),
-      uri: t.exposeString('uri', { description: 'Image URL (image.uri; eventImage.uri in search results)' }),
+      id: t.exposeString('id', { extensions: { wire: ['photo.id', 'id'] } }),
+      accessibilityCaption: t.exposeString('accessibility_caption', {
+        extensions: { wire: ['photo.accessibility_caption', 'accessibility_caption'] },
+      }),
+      uri: t.exposeString('uri', {
+        description: 'Image URL (image.uri; eventImage.uri in search results)',
+        extensions: { wire: ['photo.image.uri', 'eventImage.uri'] },
+      }),
     }),
   });
 
@@ -95,6 +101,7 @@ export function socialAGraphql(): void {
       gifCoverPhoto: t.expose('gif_cover_photo', { type: 'JSON' }),
       priceRangeText: t.string({
         description: 'ticketing_context_row.price_range_text',
+        extensions: { wire: 'ticketing_context_row.price_range_text' },
         resolve: (e) => e.ticketing_context_row?.price_range_text ?? null,
       }),
       socialContext: t.expose('social_context', { type: SocialContextRef }),
@@ -122,6 +129,7 @@ export function socialAGraphql(): void {
       gifCoverPhoto: t.expose('gif_cover_photo', { type: 'JSON' }),
       priceRangeText: t.string({
         description: 'ticketing_context_row.price_range_text',
+        extensions: { wire: 'ticketing_context_row.price_range_text' },
         resolve: (e) => e.ticketing_context_row?.price_range_text ?? null,
       }),
       socialContext: t.expose('social_context', { type: SocialContextRef }),
@@ -144,6 +152,7 @@ export function socialAGraphql(): void {
       eventPlace: t.expose('event_place', { type: PlaceRef }),
       priceRangeText: t.string({
         description: 'ticketing_context_row.price_range_text',
+        extensions: { wire: 'ticketing_context_row.price_range_text' },
         resolve: (e) => e.ticketing_context_row?.price_range_text ?? null,
       }),
       isOnline: t.exposeBoolean('is_online'),

@@ -18,6 +18,8 @@ import {
 } from './parse.js';
 import * as T from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
+import { recordKeys } from '../records.js';
+import { SearchEvent } from './schema.js';
 
 const LABEL = 'social-a';
 const PITBULL = 'event-page-pitbull.html';
@@ -46,22 +48,7 @@ const CITY_EVENT_KEYS = [
 /** api.md "events of a page" item: the city item with `url` for `eventUrl`, plus is_canceled and event_creator. */
 const PAGE_EVENT_KEYS = [...CITY_EVENT_KEYS.slice(0, -1), 'url', 'is_canceled', 'event_creator'];
 /** api.md "Event search" item, in order. */
-const SEARCH_EVENT_KEYS = [
-  'id',
-  'name',
-  'type',
-  'url',
-  'event_url',
-  'day_time_sentence',
-  'event_place',
-  'ticketing_context_row',
-  'is_online',
-  'is_past',
-  'event_kind',
-  'start_timestamp',
-  'cover_photo',
-  'social_context',
-];
+const SEARCH_EVENT_KEYS = recordKeys(SearchEvent);
 
 function errorOf(fn: () => unknown): ApiError {
   try {

@@ -74,8 +74,8 @@ export function socialBGraphql(): void {
       videoUrl: t.exposeString('video_url'),
       // Float: a viral reel's views can pass GraphQL's 32-bit Int.
       videoViewCount: t.exposeFloat('video_view_count'),
-      commentCount: t.int({ resolve: (m) => m.edge_media_to_comment.count }),
-      likeCount: t.int({ resolve: (m) => m.edge_liked_by.count }),
+      commentCount: t.int({ extensions: { wire: 'edge_media_to_comment.count' }, resolve: (m) => m.edge_media_to_comment.count }),
+      likeCount: t.int({ extensions: { wire: 'edge_liked_by.count' }, resolve: (m) => m.edge_liked_by.count }),
       takenAtTimestamp: t.exposeInt('taken_at_timestamp', { description: 'Unix seconds' }),
       thumbnailSrc: t.exposeString('thumbnail_src'),
       thumbnailResources: t.expose('thumbnail_resources', { type: [ThumbnailRef], nullable: false }),
@@ -119,8 +119,8 @@ export function socialBGraphql(): void {
       biographyWithEntities: t.expose('biography_with_entities', { type: BiographyRef }),
       bioLinks: t.expose('bio_links', { type: [BioLinkRef], nullable: false }),
       externalUrl: t.exposeString('external_url'),
-      followerCount: t.int({ resolve: (u) => u.edge_followed_by.count }),
-      followingCount: t.int({ resolve: (u) => u.edge_follow.count }),
+      followerCount: t.int({ extensions: { wire: 'edge_followed_by.count' }, resolve: (u) => u.edge_followed_by.count }),
+      followingCount: t.int({ extensions: { wire: 'edge_follow.count' }, resolve: (u) => u.edge_follow.count }),
       isPrivate: t.exposeBoolean('is_private', { description: 'A private account is returned with its public header only: no posts' }),
       isVerified: t.exposeBoolean('is_verified'),
       isBusinessAccount: t.exposeBoolean('is_business_account'),
@@ -140,7 +140,7 @@ export function socialBGraphql(): void {
 
   const ProfileRef = builder.objectRef<SocialBProfile>('SocialBProfile').implement({
     fields: (t) => ({
-      user: t.field({ type: UserRef, nullable: false, resolve: (p) => p.data.user }),
+      user: t.field({ type: UserRef, nullable: false, extensions: { wire: 'data.user' }, resolve: (p) => p.data.user }),
       status: t.exposeString('status'),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
     }),

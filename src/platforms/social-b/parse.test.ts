@@ -8,26 +8,14 @@ import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl 
 import * as s from './samples.js';
 import { SOCIAL_B_USER_KEYS } from '../../../test/support/record-keys.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
+import { recordKeys } from '../records.js';
+import { SocialBMedia } from './schema.js';
 
 const LABEL = 'social-b';
 const CAPTURE = 'web-profile-info-megadeth.json';
 const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'social-b_profile.json');
 
-const NODE_KEYS = [
-  'id',
-  'shortcode',
-  'dimensions',
-  'display_url',
-  'is_video',
-  'video_url',
-  'video_view_count',
-  'edge_media_to_comment',
-  'edge_liked_by',
-  'taken_at_timestamp',
-  'thumbnail_src',
-  'thumbnail_resources',
-  'owner',
-];
+const NODE_KEYS = recordKeys(SocialBMedia);
 
 function errorOf(fn: () => unknown): ApiError {
   try {

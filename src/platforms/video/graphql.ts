@@ -51,15 +51,21 @@ export function videoGraphql(): void {
         description: 'Parsed from subscriberCountText (as rounded as the text: 551K → 551000)',
       }),
       subscriberCountText: t.exposeString('subscriberCountText'),
-      videoCount: t.int({ description: 'Parsed from videoCountText', resolve: (c) => parseCount(c.videoCountText) }),
+      videoCount: t.int({
+        description: 'Parsed from videoCountText',
+        extensions: { wire: 'videoCountText' },
+        resolve: (c) => parseCount(c.videoCountText),
+      }),
       videoCountText: t.exposeString('videoCountText'),
       viewCount: t.float({
         description: 'Parsed from viewCountText (a Float: view counts outgrow 32-bit integers)',
+        extensions: { wire: 'viewCountText' },
         resolve: (c) => parseCount(c.viewCountText),
       }),
       viewCountText: t.exposeString('viewCountText'),
       joinedDate: t.string({
         description: 'YYYY-MM-DD, parsed from joinedDateText (English texts only)',
+        extensions: { wire: 'joinedDateText' },
         resolve: (c) => parseJoinedDate(c.joinedDateText),
       }),
       joinedDateText: t.exposeString('joinedDateText'),
