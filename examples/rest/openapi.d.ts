@@ -1738,7 +1738,7 @@ export interface components {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                __typename?: string | null;
+                                __typename?: unknown;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -2229,9 +2229,7 @@ export interface components {
                     user_mentions: {
                         [key: string]: unknown;
                     }[];
-                    media?: {
-                        [key: string]: unknown;
-                    }[];
+                    media?: unknown;
                 } & {
                     [key: string]: unknown;
                 };
@@ -2247,18 +2245,14 @@ export interface components {
                 retweeted: boolean | null;
                 user_id_str: string | null;
                 id_str: string;
-                in_reply_to_status_id_str?: string | null;
-                in_reply_to_screen_name?: string | null;
-                quoted_status_id_str?: string | null;
-                extended_entities?: {
-                    [key: string]: unknown;
-                };
+                in_reply_to_status_id_str?: unknown;
+                in_reply_to_screen_name?: unknown;
+                quoted_status_id_str?: unknown;
+                extended_entities?: unknown;
             } & {
                 [key: string]: unknown;
             };
-            card?: {
-                [key: string]: unknown;
-            };
+            card?: unknown;
         } & {
             [key: string]: unknown;
         };
@@ -3444,7 +3438,7 @@ export interface components {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                __typename?: string | null;
+                                __typename?: unknown;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -3729,9 +3723,7 @@ export interface components {
                     user_mentions: {
                         [key: string]: unknown;
                     }[];
-                    media?: {
-                        [key: string]: unknown;
-                    }[];
+                    media?: unknown;
                 } & {
                     [key: string]: unknown;
                 };
@@ -3747,18 +3739,14 @@ export interface components {
                 retweeted: boolean | null;
                 user_id_str: string | null;
                 id_str: string;
-                in_reply_to_status_id_str?: string | null;
-                in_reply_to_screen_name?: string | null;
-                quoted_status_id_str?: string | null;
-                extended_entities?: {
-                    [key: string]: unknown;
-                };
+                in_reply_to_status_id_str?: unknown;
+                in_reply_to_screen_name?: unknown;
+                quoted_status_id_str?: unknown;
+                extended_entities?: unknown;
             } & {
                 [key: string]: unknown;
             };
-            card?: {
-                [key: string]: unknown;
-            };
+            card?: unknown;
             /** @constant */
             success: true;
             credits_remaining: number;

@@ -6,7 +6,7 @@
  * README.md.
  */
 import { z } from 'zod';
-import { named, NBool, NNum, NObj, NStr, Obj, Str, Strs } from '../records.js';
+import { Any, named, NBool, NNum, NObj, NStr, Obj, Str, Strs } from '../records.js';
 
 /**
  * What `trim=true` keeps — the same paths as the full record, nothing renamed:
@@ -115,8 +115,8 @@ export const TweetEntities = z.looseObject({
   timestamps: z.array(Obj),
   urls: z.array(UrlEntity),
   user_mentions: z.array(Obj),
-  /** Attached photos / videos, on posts that have them (typed in GraphQL as `media`). */
-  media: z.array(Obj).optional(),
+  /** Attached photos / videos, on posts that have them, passed through as X sends them (GraphQL `media`). */
+  media: Any.optional(),
 });
 export type TweetEntities = z.infer<typeof TweetEntities>;
 
@@ -139,11 +139,11 @@ export const TweetLegacy = z.looseObject({
   retweeted: NBool,
   user_id_str: NStr,
   id_str: Str,
-  /** On replies, quotes and posts with media only (each typed in GraphQL). */
-  in_reply_to_status_id_str: NStr.optional(),
-  in_reply_to_screen_name: NStr.optional(),
-  quoted_status_id_str: NStr.optional(),
-  extended_entities: Obj.optional(),
+  /** On replies, quotes and posts with media only, passed through as X sends them (each a GraphQL field). */
+  in_reply_to_status_id_str: Any.optional(),
+  in_reply_to_screen_name: Any.optional(),
+  quoted_status_id_str: Any.optional(),
+  extended_entities: Any.optional(),
 });
 export type TweetLegacy = z.infer<typeof TweetLegacy>;
 
@@ -162,8 +162,8 @@ export const MicroblogBTweet = named(
     views: Views,
     source: NStr,
     legacy: TweetLegacy,
-    /** The link preview card, on posts that have one. */
-    card: Obj.optional(),
+    /** The link preview card, on posts that have one, passed through as X sends it. */
+    card: Any.optional(),
   }),
 );
 export type MicroblogBTweet = z.infer<typeof MicroblogBTweet>;
