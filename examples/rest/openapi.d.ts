@@ -1742,6 +1742,7 @@ export interface components {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
+                                __typename?: unknown;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -2232,6 +2233,7 @@ export interface components {
                     user_mentions: {
                         [key: string]: unknown;
                     }[];
+                    media?: unknown;
                 } & {
                     [key: string]: unknown;
                 };
@@ -2247,9 +2249,14 @@ export interface components {
                 retweeted: boolean | null;
                 user_id_str: string | null;
                 id_str: string;
+                in_reply_to_status_id_str?: unknown;
+                in_reply_to_screen_name?: unknown;
+                quoted_status_id_str?: unknown;
+                extended_entities?: unknown;
             } & {
                 [key: string]: unknown;
             };
+            card?: unknown;
         } & {
             [key: string]: unknown;
         };
@@ -3435,6 +3442,7 @@ export interface components {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
+                                __typename?: unknown;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -3719,6 +3727,7 @@ export interface components {
                     user_mentions: {
                         [key: string]: unknown;
                     }[];
+                    media?: unknown;
                 } & {
                     [key: string]: unknown;
                 };
@@ -3734,9 +3743,14 @@ export interface components {
                 retweeted: boolean | null;
                 user_id_str: string | null;
                 id_str: string;
+                in_reply_to_status_id_str?: unknown;
+                in_reply_to_screen_name?: unknown;
+                quoted_status_id_str?: unknown;
+                extended_entities?: unknown;
             } & {
                 [key: string]: unknown;
             };
+            card?: unknown;
             /** @constant */
             success: true;
             credits_remaining: number;

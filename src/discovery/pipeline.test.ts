@@ -1,7 +1,7 @@
 /**
  * The pipeline's early reports (`onProfile`, for GraphQL @stream): a profile is told only once it
  * is certain to be in the final `profiles` with the same platform, handle and url, and told as
- * soon as that is so — not at the end. A small creator web (test/pages/discovery-web.ts) answered in process,
+ * soon as that is so — not at the end. A small creator web (src/discovery/sample-web.ts) answered in process,
  * with per-URL delays.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import { EXTRA_GRACE_MIN_MS, EXTRA_GRACE_RATIO, extraGraceMs, runDiscovery } fro
 import { onParserWarning } from '../observability/warn.js';
 import type { LookupOutcome } from './pipeline.js';
 import type { ProfileIdentity } from './progress.js';
-import { DiscoveryWeb, sitePage, webContext } from '../../test/pages/discovery-web.js';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { webContext } from '../../test/support/discovery-context.js';
 
 const IG_URL = 'https://www.instagram.com/owl.studio/';
 const LINKTREE = 'https://linktr.ee/owlstudio';

@@ -3,7 +3,7 @@
  * rules on every platform — same-handle probes where the platform's rules admit the handle and
  * its quota allows, verification by evidence only, addresses scanned on every verified account
  * and on the websites it declares, an exhausted quota partial and never fatal. A small creator
- * web answered in process (test/pages/discovery-web.ts); every name and address is invented.
+ * web answered in process (src/discovery/sample-web.ts); every name and address is invented.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allReaders, platforms } from '../platforms/registry.js';
@@ -11,7 +11,8 @@ import type { SourceRef } from './input.js';
 import { parseSourceHandle } from './input.js';
 import { runDiscovery, sameHandlePlatforms } from './pipeline.js';
 import { readerAccount, readers } from './profiles.js';
-import { DiscoveryWeb, sitePage, webContext } from '../../test/pages/discovery-web.js';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { webContext } from '../../test/support/discovery-context.js';
 
 const SITE = 'https://owlstudio.co.uk';
 const IG_URL = 'https://www.instagram.com/owlstudio/';

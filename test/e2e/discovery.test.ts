@@ -1,6 +1,6 @@
 /**
  * Creator discovery end to end: gateway + replay upstream over real HTTP, on a small creator web
- * (test/pages/discovery-web.ts) whose pages are written in the real platforms' formats with the
+ * (src/discovery/sample-web.ts) whose pages are written in the real platforms' formats with the
  * platforms' own sample builders — not captures; every name and address is invented.
  *
  * The main creator, "Night Owl Ceramics" (social-b @nightowl.ceramics):
@@ -30,10 +30,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runContactsCli } from '../../src/discovery/contacts-cli.js';
 import { setInternalContactSource } from '../../src/discovery/internal.js';
-import { beaconsPage, cfEncode, DiscoveryWeb, HTML, sitePage } from '../pages/discovery-web.js';
-import { WAIT_BODY } from '../pages/social-b.js';
-import { CHALLENGE_HTML } from '../pages/linkpage-b.js';
-import { VERIFY_PAGE } from '../pages/shortvideo.js';
+import { beaconsPage, cfEncode, DiscoveryWeb, HTML, sitePage } from '../../src/discovery/sample-web.js';
+import { WAIT_BODY } from '../../src/platforms/social-b/samples.js';
+import { CHALLENGE_HTML } from '../../src/platforms/linkpage-b/samples.js';
+import { VERIFY_PAGE } from '../../src/platforms/shortvideo/samples.js';
 import { progressEntries } from '../../src/discovery/progress.js';
 import { MAX_SHORT_LINKS } from '../../src/discovery/pipeline.js';
 import { startHarness } from '../harness.js';
@@ -41,6 +41,8 @@ import type { Harness } from '../harness.js';
 import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import { allParts, postStreaming } from '../incremental.js';
 import type { Part } from '../incremental.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { SocialProfilesResultSchema } from '../../src/discovery/api/schema.js';
 
 let h: Harness;
 
@@ -231,27 +233,7 @@ const EMAIL_RESULT_KEYS = [
   'failed_websearch_candidate_urls',
   'websearch_verification_partial',
 ];
-const PROFILE_RESULT_KEYS = [
-  'source',
-  'profiles',
-  'link_in_bio_urls',
-  'expanded_website_urls',
-  'source_linked_profile_urls',
-  'failed_source_linked_profile_urls',
-  'same_handle_candidate_urls',
-  'partial',
-  'failed_link_in_bio_urls',
-  'failed_website_urls',
-  'same_handle_search_partial',
-  'websearch_used',
-  'websearch_failed',
-  'websearch_candidate_urls',
-  'websearch_candidate_link_in_bio_urls',
-  'failed_websearch_candidate_link_in_bio_urls',
-  'verified_websearch_candidate_urls',
-  'failed_websearch_candidate_urls',
-  'websearch_verification_partial',
-];
+const PROFILE_RESULT_KEYS = recordKeys(SocialProfilesResultSchema);
 const BOOLEAN_KEYS = new Set([
   'partial',
   'email_scan_limited',

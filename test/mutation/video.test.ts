@@ -3,7 +3,7 @@ import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
 import { buildChannelRecord, parseAboutResponse, parseChannelHtml, parseChannelPage } from '../../src/platforms/video/parse.js';
 import * as schema from '../../src/platforms/video/schema.js';
 import { embedded, type RecordSpec } from './engine.js';
-import { aboutBrowseResponse, channelInitialData, NIGHT_OWL, nightOwlAbout } from '../pages/video.js';
+import { aboutBrowseResponse, channelInitialData, NIGHT_OWL, nightOwlAbout } from '../../src/platforms/video/samples.js';
 import { mutationTest } from './suite.js';
 import { z } from 'zod';
 import { extractYtVar } from '../../src/platforms/video/parse.js';

@@ -42,8 +42,8 @@
  * fault) — faults for the failing ones. Truth (truth.ts) is computed from the model by the
  * documented rules, per source profile, with the critical path of the lookup's upstream chain.
  */
-import { aboutPageInitialData, channelHtml } from '../pages/video.js';
-import { homeHtml, mainJs } from '../pages/microblog-b.js';
+import { aboutPageInitialData, channelHtml } from '../../src/platforms/video/samples.js';
+import { homeHtml, mainJs } from '../../src/platforms/microblog-b/samples.js';
 import { getDomain } from 'tldts';
 import type { Fault, RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import type {

@@ -10,7 +10,7 @@
  * (links back, the creator's name, says it is a fan's).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DiscoveryWeb } from '../../../test/pages/discovery-web.js';
+import { DiscoveryWeb } from '../sample-web.js';
 import { startHarness } from '../../../test/harness.js';
 import { allParts, postStreaming } from '../../../test/incremental.js';
 import type { Harness } from '../../../test/harness.js';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reservationOf, validateArgs } from '../../platforms/operation.js';
 import { validateRegistry } from '../../platforms/registry.js';
-import * as discovery from './platform.js';
-import { findCreatorEmails, findSocialProfiles } from './platform.js';
+import { findCreatorEmails, findSocialProfiles, platform as discovery } from './platform.js';
 import type { EmailLookupResult } from '../types.js';
 
 describe('creator tools: registry entry', () => {

@@ -16,6 +16,7 @@
  * `discovery` is not one of api.md's platform labels: it names this module in the registry only;
  * the upstream hosts below are the sources' (each sub-fetch is labelled with its own platform).
  */
+import type { PlatformDefinition } from '../../platforms/definition.js';
 import type { OperationDef } from '../../platforms/operation.js';
 import { parseSourceHandle, sourceKey } from '../input.js';
 import type { SourceRef } from '../input.js';
@@ -25,10 +26,11 @@ import { DEFAULT_MIN_CONFIDENCE } from '../evidence.js';
 import type { SocialProfilesResult, SourcePlatform } from '../types.js';
 import { emailLookupRecord, SOURCE_PLATFORMS, socialProfilesRecord } from '../types.js';
 import type { EmailLookupCached } from '../view.js';
+import { emailLookupView, socialProfilesView } from '../view.js';
 import * as schema from './schema.js';
 
-export const label = 'discovery';
-export const hosts = ['i.instagram.com', 'www.tiktok.com', 'www.youtube.com', 'x.com', 'api.x.com', 'www.facebook.com', 'www.google.com'];
+const label = 'discovery';
+const hosts = ['i.instagram.com', 'www.tiktok.com', 'www.youtube.com', 'x.com', 'api.x.com', 'www.facebook.com', 'www.google.com'];
 
 export interface DiscoveryArgs {
   /** As the caller sent it (echoed in `source.platform`). */
@@ -102,6 +104,7 @@ export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResul
   normalize,
   key: (a) => sourceKey(a.platform, a.ref),
   cost: { max: 10 },
+  view: (r, a) => socialProfilesView(r, a.minConfidence),
   example: { platform: 'social-b', handle: 'tala.draws' },
   async run(ctx, a) {
     const progress = reportProgress(progressKey('findSocialProfiles', a));
@@ -131,6 +134,7 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupCached> =
     // api.md: 1 when `emails` is empty (a partial empty result included), 10 when any is returned.
     of: (r) => (r.emails.length > 0 ? 10 : 1),
   },
+  view: (r, a) => emailLookupView(r, a.minConfidence) as EmailLookupCached,
   example: { platform: 'video', handle: 'RaviMenonCooks' },
   async run(ctx, a) {
     const progress = reportProgress(progressKey('findCreatorEmails', a));
@@ -146,4 +150,4 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupCached> =
   },
 };
 
-export const operations = [findSocialProfiles, findCreatorEmails];
+export const platform: PlatformDefinition = { label, hosts, operations: [findSocialProfiles, findCreatorEmails] };

@@ -2,18 +2,18 @@
  * forum = Reddit. Registry entry: hosts, the search operation, parameters, cost, cache policy.
  * Upstream request: platforms.md (`www.reddit.com/search.json`, a Listing).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import type { ForumSearchArgs } from './fetch.js';
 import { AFTER_PARAM, checkAfter } from './api.js';
 import { fetchSearchPage } from './fetch.js';
 import type { ForumSearchPage } from './parse.js';
 import * as schema from './schema.js';
+import { walls } from './walls.js';
+import { reader } from './reader.js';
 
-export const label = 'forum';
-export { walls } from './walls.js';
-export const hosts = ['www.reddit.com', 'reddit.com', 'old.reddit.com'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
+const label = 'forum';
+const hosts = ['www.reddit.com', 'reddit.com', 'old.reddit.com'];
 
 /** api.md: comment search supports only these sorts. */
 export const COMMENT_SORTS = ['relevance', 'new', 'top'] as const;
@@ -78,4 +78,4 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 
-export const operations = [search];
+export const platform: PlatformDefinition = { label, hosts, operations: [search], walls, reader };

@@ -9,7 +9,7 @@ import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { t3 } from '../../../test/pages/forum.js';
+import { t3 } from './samples.js';
 import { validateArgs } from '../operation.js';
 import type { ForumMoreComments, ForumThreadComment } from './post.js';
 import { fetchForumPost, forumPost, ForumThread, parseForumPostUrl, parseForumThread } from './post.js';

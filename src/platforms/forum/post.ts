@@ -27,7 +27,8 @@ import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { readRedditJson } from './api.js';
 import type { ForumPost } from './parse.js';
-import { COMMENT_FIELDS, parseListing, typedItem } from './parse.js';
+import { parseListing, typedItem } from './parse.js';
+import { COMMENT_FIELDS } from './schema.js';
 import { describedShape, ForumPost as ForumPostSchema } from './schema.js';
 
 const PLATFORM = 'forum';

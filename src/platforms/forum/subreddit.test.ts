@@ -2,7 +2,7 @@
  * forumSubreddit: the parsers on the real captures (../shared/fixtures/forum
  * subreddit-new-askreddit-2020-07-10.json and subreddit-about-redditdev-2020-07-05.json, facts
  * from its SOURCES.md), and the two requests through a fake upstream with answers of our own
- * where no capture exists (an AskReddit about answer, invented listings: test/pages/forum.ts).
+ * where no capture exists (an AskReddit about answer, invented listings: src/platforms/forum/samples.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
@@ -11,7 +11,7 @@ import { captureWarnings } from '../../parse/index.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { FakeAnswer } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { t3 } from '../../../test/pages/forum.js';
+import { t3 } from './samples.js';
 import { validateArgs } from '../operation.js';
 import { parsePostsPage } from './user-posts.js';
 import {

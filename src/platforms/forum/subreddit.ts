@@ -27,7 +27,7 @@ import { NStr, named, passThrough, Str } from '../records.js';
 import { sameHandle } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { AFTER_PARAM, afterOf, checkAfter, readRedditJson } from './api.js';
-import type { FieldKind } from './parse.js';
+import type { FieldKind } from './schema.js';
 import { isoFromUnix, typedFields } from './parse.js';
 import { describedShape, ForumPost } from './schema.js';
 import type { ForumPostsPage } from './user-posts.js';

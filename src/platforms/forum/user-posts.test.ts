@@ -1,14 +1,14 @@
 /**
  * forumUserPosts: the parser on the real capture
  * (../shared/fixtures/forum/user-submitted-spez-new-2020-07-06.json, facts from its SOURCES.md)
- * and on listings of our own (test/pages/forum.ts's invented t3 items); the request and the
+ * and on listings of our own (src/platforms/forum/samples.ts's invented t3 items); the request and the
  * identity check through a fake upstream.
  */
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { t3 } from '../../../test/pages/forum.js';
+import { t3 } from './samples.js';
 import { validateArgs } from '../operation.js';
 import { fetchForumUserPosts, ForumPostsPage, forumUserPosts, parsePostsPage, userPostsQuery } from './user-posts.js';
 

@@ -26,7 +26,7 @@ import { NStr, named, passThrough, Str } from '../records.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { readRedditJson } from './api.js';
-import type { FieldKind } from './parse.js';
+import type { FieldKind } from './schema.js';
 import { isoFromUnix, typedFields } from './parse.js';
 import { normalizeUsername } from './profile.js';
 import { describedShape } from './schema.js';

@@ -36,6 +36,7 @@ import type {
   MicroblogBTweet,
   TrimmedTweet,
 } from './schema.js';
+import { TRIM_FIELDS } from './schema.js';
 export type {
   UrlEntity,
   UserEntities,
@@ -778,37 +779,6 @@ export function parseSyndicationTweet(json: unknown, tweetId: string): Microblog
 // ---------------------------------------------------------------------------------------------
 // trim
 // ---------------------------------------------------------------------------------------------
-
-/**
- * What `trim=true` keeps — the same paths as the full record, nothing renamed:
- *
- *   __typename, rest_id, views
- *   core.user_results.result: __typename, rest_id, is_blue_verified,
- *     legacy: screen_name, name, profile_image_url_https, followers_count, verified
- *   legacy: created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count,
- *     reply_count, quote_count, bookmark_count, user_id_str, id_str
- *
- * Left out: edit_control, is_translatable, unmention_data, source, entities and media, every
- * other author field, and all further upstream fields.
- */
-export const TRIM_FIELDS = {
-  tweet: ['__typename', 'rest_id', 'views'],
-  user: ['__typename', 'rest_id', 'is_blue_verified'],
-  userLegacy: ['screen_name', 'name', 'profile_image_url_https', 'followers_count', 'verified'],
-  legacy: [
-    'created_at',
-    'full_text',
-    'lang',
-    'conversation_id_str',
-    'favorite_count',
-    'retweet_count',
-    'reply_count',
-    'quote_count',
-    'bookmark_count',
-    'user_id_str',
-    'id_str',
-  ],
-} as const;
 
 export const TRIM_DESCRIPTION =
   'Return a reduced record (default false): __typename, rest_id, views; the author (core.user_results.result) with __typename, rest_id, is_blue_verified and legacy {screen_name, name, profile_image_url_https, followers_count, verified}; legacy {created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count, reply_count, quote_count, bookmark_count, user_id_str, id_str}.';

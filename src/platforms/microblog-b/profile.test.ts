@@ -1,11 +1,11 @@
 /**
  * `microblogBProfile` (profile.ts) on the real `UserByScreenName` captures of 2025 (the `legacy`
  * shape) and 2026 (no `legacy`) in ../shared/fixtures/microblog-b, read in place; the hybrid of
- * the two, the not-found, protected and blocked answers are our own (test/pages/microblog-b.ts
+ * the two, the not-found, protected and blocked answers are our own (src/platforms/microblog-b/samples.ts
  * users, invented names and counts).
  */
 import { describe, expect, it } from 'vitest';
-import { GUEST_ACTIVATE_BODY, LOGIN_WALL_HTML, newShapeUser } from '../../../test/pages/microblog-b.js';
+import { GUEST_ACTIVATE_BODY, LOGIN_WALL_HTML, newShapeUser } from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { FakeAnswer } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';

@@ -7,11 +7,16 @@
 import { shapeChanged } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
-import type { PinboardSearchArgs } from './platform.js';
 import type { PinboardSearchPage } from './parse.js';
 import { buildSearchUrl, parseSearchResponse, PINTEREST, resourceFailure, searchSourceUrl } from './parse.js';
 
 const PLATFORM = 'pinboard';
+
+export interface PinboardSearchArgs {
+  query: string;
+  cursor: string | null;
+  trim: boolean;
+}
 
 export async function fetchSearchPage(ctx: OpContext, a: PinboardSearchArgs): Promise<PinboardSearchPage> {
   const res = await ctx.upstream.request({

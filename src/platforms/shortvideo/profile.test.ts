@@ -1,11 +1,11 @@
 /**
  * `shortvideoProfile` (profile.ts): the 2022 capture in ../shared/fixtures/shortvideo (SIGI_STATE),
  * read in place, and today's shape (`__UNIVERSAL_DATA_FOR_REHYDRATION__`), of which no capture
- * exists: those pages are our own, written in test/pages/shortvideo.ts (an invented account).
+ * exists: those pages are our own, written in src/platforms/shortvideo/samples.ts (an invented account).
  */
 import { describe, expect, it } from 'vitest';
 import { wallError } from '../../../test/blocks/wall-answer.js';
-import { nightOwlPage, notFoundSigiPage, notFoundUniversalPage, VERIFY_PAGE } from '../../../test/pages/shortvideo.js';
+import { nightOwlPage, notFoundSigiPage, notFoundUniversalPage, VERIFY_PAGE } from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { ApiError } from '../../errors.js';

@@ -5,9 +5,9 @@
  * are our own, minimal, inline. Then the `socialAPage` operation (below).
  */
 import { describe, expect, it } from 'vitest';
-import type { FacebookPage } from '../../../test/pages/discovery-web.js';
-import { facebookPageHtml } from '../../../test/pages/discovery-web.js';
-import { LOGIN_WALL_HTML, NOT_AVAILABLE_HTML } from '../../../test/pages/social-a.js';
+import type { FacebookPage } from '../../discovery/sample-web.js';
+import { facebookPageHtml } from '../../discovery/sample-web.js';
+import { LOGIN_WALL_HTML, NOT_AVAILABLE_HTML } from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { captureWarnings } from '../../parse/index.js';
 import { validateArgs } from '../operation.js';
@@ -51,7 +51,7 @@ describe('fetchSocialAPage: the page asked for, or UPSTREAM_FAILED', () => {
 // ---------------------------------------------------------------------------------------------
 // The `socialAPage` operation: the same request and parse, as `{page}`. No capture of a page
 // exists in ../shared/fixtures/social-a (only event pages): the pages are our own, written by
-// test/pages/discovery-web.ts (the intro card as Relay data) and inline; names and ids invented.
+// src/discovery/sample-web.ts (the intro card as Relay data) and inline; names and ids invented.
 // ---------------------------------------------------------------------------------------------
 
 const CLAY: FacebookPage = {

@@ -7,7 +7,7 @@
  * are invented.
  */
 import { describe, expect, it } from 'vitest';
-import { LOGIN_HTML, WAIT_BODY } from '../../../test/pages/social-b.js';
+import { LOGIN_HTML, WAIT_BODY } from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { FakeAnswer } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';

@@ -2,11 +2,11 @@
  * `socialBPosts` (posts.ts) on the real captures in ../shared/fixtures/social-b, read in place:
  * web_profile_info (the first page, 2022) and the profile grid's GraphQL timeline (later pages,
  * 2024; recorded logged in, SOURCES.md: its viewer fields are not read). The private account, the
- * walls and the paging exchanges are our own answers (test/pages/social-b.ts and below; invented
+ * walls and the paging exchanges are our own answers (src/platforms/social-b/samples.ts and below; invented
  * names and ids).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOGIN_HTML, profileBody, userJson, WAIT_BODY } from '../../../test/pages/social-b.js';
+import { LOGIN_HTML, profileBody, userJson, WAIT_BODY } from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { FakeAnswer } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';

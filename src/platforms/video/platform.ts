@@ -2,18 +2,18 @@
  * video = YouTube. Registry entry: one operation, GET /v1/video/channel (1 credit, cacheable).
  * Upstream requests: platforms.md (channel page ytInitialData + the about panel's browse request).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import type { ChannelRef } from './channel-ref.js';
 import { CHANNEL_REF_PARAMS, channelCacheKey, channelRefOf, checkChannelRef } from './channel-ref.js';
 import { fetchChannel } from './fetch.js';
 import type { VideoChannel } from './parse.js';
 import * as schema from './schema.js';
+import { walls } from './walls.js';
+import { reader, refOf } from './reader.js';
 
-export const label = 'video';
-export { walls } from './walls.js';
-export const hosts = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
+const label = 'video';
+const hosts = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
 
 export const channel: OperationDef<{ ref: ChannelRef }, VideoChannel> = {
   field: 'videoChannel',
@@ -33,4 +33,11 @@ export const channel: OperationDef<{ ref: ChannelRef }, VideoChannel> = {
   run: (ctx, a) => fetchChannel(ctx, a.ref),
 };
 
-export const operations = [channel];
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [channel],
+  walls,
+  // Its reads share the channel operation's cache entry and in-flight fetches.
+  reader: { ...reader, operation: { op: channel, args: (handle: string) => ({ ref: refOf(handle) }) } },
+};

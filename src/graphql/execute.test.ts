@@ -4,8 +4,8 @@
  */
 import { getIntrospectionQuery, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import type { GatewayContext } from '../graphql/context.js';
-import { buildSchema } from '../graphql/schema.js';
+import type { GatewayContext } from '../pipeline/context.js';
+import { buildSchema } from './schema.js';
 import { executeGraphql } from './execute.js';
 
 const schema = buildSchema();

@@ -1,12 +1,17 @@
 /**
- * What every resolver sees. `deps` are the process-wide services; the rest is per request.
+ * The request context the pipeline runs operations in (src/pipeline/run.ts), whichever face the
+ * request came in by — REST, GraphQL (its resolvers see it as their context), a bulk job's item.
+ * `deps` are the process-wide services; the rest is per request: who is asking (the key, once
+ * admitted), the request's one fetch per cache key, its cancellation, and — for a GraphQL
+ * operation — the reservation made ahead for all its root fields.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type DataLoader from 'dataloader';
-import type { ResultCache } from '../cache/cache.js';
+import type { CacheEntry, ResultCache } from '../cache/cache.js';
 import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
-import type { AuthenticatedKey, Ledger } from '../credits/ledger.js';
+import type { AuthenticatedKey, Ledger, Reservation } from '../credits/ledger.js';
+import type { OperationDef } from '../platforms/operation.js';
 import type { RequestActivity } from '../http/activity.js';
 import type { Logger } from '../log.js';
 import type { HealthView } from '../observability/health.js';
@@ -15,7 +20,6 @@ import type { RequestInfo } from '../observability/request.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { Upstream } from '../upstream/client.js';
 import { requestBaseUrl } from '../media/public-url.js';
-import type { FieldPlan, Plan } from '../pipeline/credits.js';
 import type { Db } from '../store/sqlite.js';
 import { Cancel } from '../upstream/signals.js';
 import type { Cancellation } from '../upstream/signals.js';
@@ -46,16 +50,43 @@ export interface Deps {
   secrets: SecretBox;
 }
 
+/** One live fetch a request asks for (the request's loader shares one per cache key). */
+export interface LiveFetch {
+  op: OperationDef;
+  /** Canonical arguments (validated, normalised). */
+  args: unknown;
+  cacheKey: string;
+}
+
+/**
+ * What a GraphQL operation reserved ahead for all its root fields (one reservation, so that a
+ * balance that cannot cover them all is a 402 before any of them is fetched), and what its
+ * operations have drawn on it so far. Owned by src/pipeline/run.ts.
+ */
+export interface Prepaid {
+  reservation: Reservation | null;
+  /** Credits reserved and not yet drawn by an operation. */
+  left: number;
+  /**
+   * The request's cache reads, by cache_max_age and cache key: an operation finds what the
+   * reservation was made on (a hit then is a hit now; each read counted once in the metrics).
+   */
+  reads: Map<string, CacheEntry | undefined>;
+}
+
 export interface GatewayContext {
   deps: Deps;
   /** The x-api-key header as sent (never logged). */
   apiKey: string | null;
-  /** Set when the caller was already authenticated (REST checks the key before the input). */
+  /** The caller's key once admitted (src/pipeline/admit.ts: checked once per request). */
   key?: AuthenticatedKey;
-  /** The pre-execution plan of this operation's root fields (set by executeGraphql). */
-  plan?: Plan;
+  /**
+   * The reservation made ahead for every root field of a GraphQL operation, which its operations
+   * draw on instead of reserving each on its own (src/pipeline/run.ts `reserveAhead`).
+   */
+  prepaid?: Prepaid;
   /** Per-request loader of live fetches by cache key: duplicate root fields and aliases share one (src/pipeline/live-fetch.ts). */
-  loader?: DataLoader<FieldPlan, unknown, string>;
+  loader?: DataLoader<LiveFetch, unknown, string>;
   signal?: Cancellation;
   /** `signal` aborts at shutdown too (deps.shutdown): a live fetch need not listen for both. */
   readonly signalCoversShutdown?: boolean;
@@ -72,8 +103,8 @@ export interface GatewayContext {
  */
 export class HttpContext implements GatewayContext {
   key?: AuthenticatedKey = undefined;
-  plan?: Plan = undefined;
-  loader?: DataLoader<FieldPlan, unknown, string> = undefined;
+  prepaid?: Prepaid = undefined;
+  loader?: DataLoader<LiveFetch, unknown, string> = undefined;
   private clientSignal: Cancellation | undefined = undefined;
 
   constructor(

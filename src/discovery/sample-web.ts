@@ -11,17 +11,21 @@
  * `DiscoveryWeb` collects creators' profiles and pages, then answers as the replay upstream:
  * unknown accounts are "not found" in each platform's own way.
  */
-import type { Route, RecordedResponse, ReplayRequest } from '../../src/replay/server.js';
-import type { UpstreamRequest } from '../../src/upstream/client.js';
-import { fakeContext } from '../support/discovery-context.js';
-import { profileBody, userJson } from './social-b.js';
-import { nightOwlPage, notFoundUniversalPage } from './shortvideo.js';
-import { aboutBrowseResponse, channelHtml, channelInitialData, NIGHT_OWL, NOT_FOUND_HTML as YT_NOT_FOUND } from './video.js';
-import type { TestAbout, TestChannel } from './video.js';
-import { legacyShapeUser } from './microblog-b.js';
-import { NOT_AVAILABLE_HTML } from './social-a.js';
-import { linktreeHtml, modernAccount, notFoundHtml as linktreeNotFound, profileNextData } from './linkpage-b.js';
-import { USER_BY_SCREEN_NAME } from '../../src/platforms/microblog-b/endpoints.js';
+import type { Route, RecordedResponse, ReplayRequest } from '../replay/server.js';
+import { profileBody, userJson } from '../platforms/social-b/samples.js';
+import { nightOwlPage, notFoundUniversalPage } from '../platforms/shortvideo/samples.js';
+import {
+  aboutBrowseResponse,
+  channelHtml,
+  channelInitialData,
+  NIGHT_OWL,
+  NOT_FOUND_HTML as YT_NOT_FOUND,
+} from '../platforms/video/samples.js';
+import type { TestAbout, TestChannel } from '../platforms/video/samples.js';
+import { legacyShapeUser } from '../platforms/microblog-b/samples.js';
+import { NOT_AVAILABLE_HTML } from '../platforms/social-a/samples.js';
+import { linktreeHtml, modernAccount, notFoundHtml as linktreeNotFound, profileNextData } from '../platforms/linkpage-b/samples.js';
+import { USER_BY_SCREEN_NAME } from '../platforms/microblog-b/endpoints.js';
 
 type Obj = Record<string, unknown>;
 
@@ -143,7 +147,7 @@ export function googlePage(query: string, urls: string[]): string {
 
 const fbShim = (url: string) => `https://l.facebook.com/l.php?u=${encodeURIComponent(url)}&h=AT0test`;
 
-/** A Relay query result handed to ServerJS, as logged-out Comet pages ship it (see test/pages/social-a.ts). */
+/** A Relay query result handed to ServerJS, as logged-out Comet pages ship it (see src/platforms/social-a/samples.ts). */
 function relayScript(queryName: string, data: unknown): string {
   const payload = {
     require: [
@@ -661,46 +665,4 @@ function numericId(handle: string): number {
   let h = 7;
   for (const c of handle.toLowerCase()) h = (h * 31 + c.charCodeAt(0)) % 1_000_000_007;
   return h;
-}
-
-/**
- * An OpContext answered in process from `w`'s replay routes (no server): `delays` (URL prefix →
- * ms) hold answers back; `answered` records when each answer was due.
- */
-export function webContext(w: DiscoveryWeb, delays: Record<string, number> = {}, opts: { env?: Record<string, string> } = {}) {
-  const routes: Route[] = w.routes();
-  const answered: { url: string; at: number }[] = [];
-  const ctx = fakeContext(
-    async (req: UpstreamRequest) => {
-      const u = new URL(req.url);
-      const rr: ReplayRequest = {
-        method: req.method ?? 'GET',
-        host: u.host,
-        path: u.pathname,
-        query: u.searchParams,
-        headers: req.headers ?? {},
-        body: Buffer.from(req.body ?? '', 'utf8'),
-        upstreamUrl: req.url,
-      };
-      const route = [...routes]
-        .reverse()
-        .find(
-          (r) =>
-            r.host.toLowerCase() === rr.host.toLowerCase() &&
-            (typeof r.path === 'string' ? r.path === rr.path : r.path.test(rr.path)) &&
-            (!r.method || r.method.toUpperCase() === rr.method),
-        );
-      const res = !route
-        ? { status: 404, headers: HTML, body: 'no route' }
-        : typeof route.response === 'function'
-          ? await route.response(rr)
-          : route.response;
-      const delayMs = Object.entries(delays).find(([prefix]) => req.url.startsWith(prefix))?.[1] ?? 0;
-      answered.push({ url: req.url, at: performance.now() + delayMs });
-      const body = typeof res.body === 'function' ? res.body() : (res.body ?? '');
-      return { status: res.status ?? 200, headers: res.headers, body: body.toString(), delayMs };
-    },
-    { env: opts.env },
-  );
-  return { ctx, answered };
 }

@@ -15,7 +15,7 @@
  * request (endpoints.ts) are our design; see parse.ts. Creators, ids, texts and prices are
  * invented.
  */
-import { STATE_KEY } from '../../src/platforms/retail-shop/parse.js';
+import { STATE_KEY } from './parse.js';
 
 type Obj = Record<string, unknown>;
 

@@ -1,51 +1,34 @@
 /**
- * The one way into an operation, whichever face a request came in by:
+ * GraphQL's executor, wrapped with what the pipeline (src/pipeline/) needs of a whole operation —
+ * for the fast path and yoga alike:
  *
- *   GraphQL (the fast path and yoga)   executeGraphql: the document's root fields → runRequest
- *   REST /v1 (src/rest/handler.ts)     runRequest with the route's one root field
- *   GraphQL mutations                  admit, then the mutation's resolvers (no credit plan)
+ *   query      admit (401 → 429; src/pipeline/admit.ts) → the root-field limit (400) → one
+ *              reservation for every root field (402; src/pipeline/run.ts reserveAhead) →
+ *              execute: each root field's resolver runs its operation through the pipeline
+ *              (src/graphql/operation-field.ts → runOperation) → one settlement to what the
+ *              root fields cost → the result with extensions.credits (credits.ts)
+ *   mutation   admit, then the mutation's resolvers (bulk jobs; no credits)
  *
- *   runRequest: admit (401 key → 429 rate limit; src/pipeline/admit.ts) → the face's own input
- *   check (REST: query-string types) → credits (400 per field → cache → 402 reservation →
- *   execute → settle; src/pipeline/credits.ts) → the result with extensions.credits.
- *
- * Only introspection-only GraphQL operations skip the key (GraphiQL's docs must load); they are
+ * Only introspection-only operations skip the key (GraphiQL's docs must load); they are
  * bounded by the document limits (src/graphql/limits.ts), INTROSPECTION_MAX_BYTES and, for answers
  * not remembered yet, the compute budget (src/graphql/introspection-budget.ts).
  */
 import { Kind, getArgumentValues, getOperationAST, getVariableValues, print, execute as graphqlExecute } from 'graphql';
 import type { DefinitionNode, DocumentNode, ExecutionArgs, ExecutionResult, FieldNode, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import type { ApiError } from '../errors.js';
-import { invalidInput } from '../errors.js';
-import type { GatewayContext } from '../graphql/context.js';
-import { answerIntrospectionInSlices } from '../graphql/introspection.js';
-import { createIntrospectionGate } from '../graphql/introspection-budget.js';
-import type { IntrospectionGate } from '../graphql/introspection-budget.js';
-import { INTROSPECTION_MAX_BYTES } from '../graphql/limits.js';
-import { operationByField } from '../platforms/registry.js';
-import { admit } from './admit.js';
-import type { RequestedField } from './credits.js';
-import { fail, runPlanned } from './credits.js';
-import { formatError } from './errors.js';
+import { invalidInput, isApiError } from '../errors.js';
+import type { OperationDef } from '../platforms/operation.js';
+import { admit } from '../pipeline/admit.js';
+import type { GatewayContext } from '../pipeline/context.js';
+import { failedOperation as fail, formatError } from '../pipeline/errors.js';
+import { releaseAhead, reserveAhead, settleAhead } from '../pipeline/run.js';
+import type { CreditsExtension } from './credits.js';
+import { rootFieldCredits } from './credits.js';
+import { answerIntrospectionInSlices } from './introspection.js';
+import { createIntrospectionGate } from './introspection-budget.js';
+import type { IntrospectionGate } from './introspection-budget.js';
+import { INTROSPECTION_MAX_BYTES } from './limits.js';
 import { collectRootFields, isIntrospectionOnly } from './root-fields.js';
-
-type Run = () => ExecutionResult | Promise<ExecutionResult>;
-
-/**
- * Admits the caller, then plans and runs the root fields `prepare` names (or answers the
- * ApiError it returns: a face's own input check, made after the key as the order of checks says).
- */
-export async function runRequest(
-  ctx: GatewayContext,
-  prepare: () => { fields: RequestedField[]; run: Run } | ApiError,
-): Promise<ExecutionResult> {
-  const key = await admit(ctx);
-  if (!('id' in key)) return fail(key);
-  const p = prepare();
-  if (!('fields' in p)) return fail(p);
-  return runPlanned(ctx, key, p.fields, p.run);
-}
 
 type Exec = (a: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult> | AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>;
 
@@ -61,7 +44,7 @@ export async function executeGraphql(
   const { deps } = ctx;
   const operation: OperationDefinitionNode | null | undefined = getOperationAST(args.document, args.operationName);
   if (!operation) return (await exec(args)) as ExecutionResult;
-  // Mutations (createLookupJob) are not operations with a credit plan, but they act for a key:
+  // Mutations (createLookupJob) cost no credits, but they act for a key:
   // admitted like every request (401 → 429) before anything runs.
   if (operation.operation !== 'query') {
     const key = await admit(ctx);
@@ -125,22 +108,62 @@ export async function executeGraphql(
     return answer.result;
   }
 
+  const caller = await admit(ctx);
+  if (!('id' in caller)) return fail(caller);
+  const over = tooMany();
+  if (over) return fail(over);
+  // Each root field that is an operation (its schema field carries its definition), with its
+  // arguments as the executor will pass them to its resolver.
   const fieldDefs = args.schema.getQueryType()!.getFields();
-  return runRequest(ctx, () => {
-    const over = tooMany();
-    if (over) return over;
-    const fields: RequestedField[] = [];
-    for (const [responseKey, nodes] of rootFields) {
-      const op = operationByField(nodes[0].name.value);
-      if (!op) continue;
-      try {
-        fields.push({ key: responseKey, op, raw: getArgumentValues(fieldDefs[op.field], nodes[0], coerced.coerced) });
-      } catch (e) {
-        fields.push({ key: responseKey, op, raw: {}, argError: invalidInput([{ param: op.field, message: (e as Error).message }]) });
-      }
+  const calls: { key: string; op: OperationDef; args: Record<string, unknown> }[] = [];
+  for (const [responseKey, nodes] of rootFields) {
+    const def = fieldDefs[nodes[0].name.value];
+    const op = (def?.extensions as { operation?: OperationDef } | undefined)?.operation;
+    if (!op) continue;
+    let fieldArgs: Record<string, unknown>;
+    try {
+      fieldArgs = getArgumentValues(def, nodes[0], coerced.coerced);
+    } catch {
+      // The executor reports it on the field (which then costs nothing).
+      fieldArgs = {};
     }
-    return { fields, run: () => exec(args) as ExecutionResult | Promise<ExecutionResult> };
-  });
+    calls.push({ key: responseKey, op, args: fieldArgs });
+  }
+  try {
+    await reserveAhead(ctx, calls);
+  } catch (e) {
+    if (isApiError(e)) return fail(e);
+    throw e;
+  }
+  let result: ExecutionResult;
+  try {
+    // Served entirely from cache, execution completes synchronously: no extra turn.
+    const r = exec(args) as ExecutionResult | Promise<ExecutionResult>;
+    result = r instanceof Promise ? await r : r;
+  } catch (e) {
+    await releaseAhead(ctx);
+    throw e;
+  }
+  const { total, fields } = rootFieldCredits(
+    ctx,
+    calls.map((c) => c.key),
+    result.data,
+  );
+  let remaining: number;
+  try {
+    remaining = await settleAhead(ctx, total);
+  } catch (e) {
+    // Not settled: the reservation stays open and is refunded in full once it expires.
+    if (isApiError(e)) return fail(e);
+    throw e;
+  }
+  const credits: CreditsExtension = { charged: total, remaining, fields };
+  // graphql-js's member order (errors, data, extensions), whichever executor ran.
+  const out: ExecutionResult = {};
+  if (result.errors) out.errors = result.errors.map((e) => formatError(e, deps.logger, ctx.reqInfo?.id));
+  if ('data' in result) out.data = result.data;
+  out.extensions = { ...result.extensions, credits };
+  return out;
 }
 
 /**
