@@ -512,6 +512,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forum/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Reddit user's public account: karma, creation date, verification, profile (title, bio, followers)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `forumUser`.
+         */
+        get: operations["forumUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forum/user/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page (100) of a Reddit user's submitted posts; page with `after`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `forumUserPosts`.
+         */
+        get: operations["forumUserPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forum/subreddit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page (100) of a subreddit's posts, with its about fields; page with `after`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `forumSubreddit`.
+         */
+        get: operations["forumSubreddit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forum/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Reddit post with its comment tree (replies nested; "load more" stubs kept)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `forumPost`.
+         */
+        get: operations["forumPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-c/search": {
         parameters: {
             query?: never;
@@ -1867,6 +1947,195 @@ export interface components {
         ForumSearchPage: {
             posts: (components["schemas"]["ForumPost"] | components["schemas"]["ForumComment"] | components["schemas"]["ForumTrimmedPost"] | components["schemas"]["ForumTrimmedComment"])[];
             after: string | null;
+        };
+        ForumUser: {
+            /** @description Base-36 id (the fullname is t2_<id>) */
+            id: string | null;
+            /** @description Unix seconds as Reddit sends it (older data: created_utc + 28800) */
+            created: number | null;
+            /** @description Account creation, Unix seconds UTC */
+            created_utc: number | null;
+            /** @description Post karma */
+            link_karma: number | null;
+            /** @description Comment karma */
+            comment_karma: number | null;
+            /** @description Total karma (link + comment + awardee + awarder; filled from those where Reddit sends none) */
+            total_karma: number | null;
+            /** @description Karma from awards received */
+            awardee_karma: number | null;
+            /** @description Karma from awards given */
+            awarder_karma: number | null;
+            /** @description Reddit marks the account verified */
+            verified: boolean | null;
+            /** @description The account has a verified e-mail address */
+            has_verified_email: boolean | null;
+            /** @description A Reddit employee (admin) account */
+            is_employee: boolean | null;
+            /** @description Moderates at least one subreddit */
+            is_mod: boolean | null;
+            /** @description Has Reddit Premium */
+            is_gold: boolean | null;
+            /** @description Avatar URL */
+            icon_img: string | null;
+            /** @description Username, as Reddit spells it */
+            name: string;
+            /** @description created_utc as ISO 8601 */
+            created_at_iso: string | null;
+            /** @description The user's profile (subreddit u_<name>): title is the display name, public_description the bio, subscribers the followers */
+            subreddit: ({
+                /** @description u_<name> */
+                display_name: string | null;
+                /** @description u/<name> */
+                display_name_prefixed: string | null;
+                /** @description Fullname of the profile subreddit (t5_…) */
+                name: string | null;
+                /** @description The profile's display name */
+                title: string | null;
+                /** @description The profile's bio (Markdown) */
+                public_description: string | null;
+                /** @description Longer description (Markdown); usually empty on profiles */
+                description: string | null;
+                /** @description Followers of the profile */
+                subscribers: number | null;
+                /** @description The profile is marked NSFW */
+                over_18: boolean | null;
+                /** @description Avatar URL */
+                icon_img: string | null;
+                /** @description Banner URL, or empty */
+                banner_img: string | null;
+                /** @description Path of the profile on www.reddit.com: /user/<name>/ */
+                url: string | null;
+                /** @description "user" for a profile */
+                subreddit_type: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ForumUserRecord: {
+            user: components["schemas"]["ForumUser"];
+        };
+        ForumPostsPage: {
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+        };
+        ForumSubreddit: {
+            /** @description The name, as the subreddit spells it (AskReddit) */
+            display_name: string;
+            /** @description Base-36 id (the fullname is t5_<id>) */
+            id: string | null;
+            /** @description Fullname (t5_…) */
+            name: string | null;
+            /** @description r/<name> */
+            display_name_prefixed: string | null;
+            /** @description Title */
+            title: string | null;
+            /** @description Short description (Markdown) */
+            public_description: string | null;
+            /** @description Sidebar text (Markdown) */
+            description: string | null;
+            /** @description Members */
+            subscribers: number | null;
+            /** @description Users online, where Reddit still says */
+            accounts_active: number | null;
+            /** @description Unix seconds as Reddit sends it (older data: created_utc + 28800) */
+            created: number | null;
+            /** @description Creation, Unix seconds UTC */
+            created_utc: number | null;
+            /** @description public, restricted, private, gold_restricted, archived, employees_only or user */
+            subreddit_type: string | null;
+            /** @description Marked NSFW */
+            over18: boolean | null;
+            /** @description Quarantined */
+            quarantine: boolean | null;
+            /** @description Language code */
+            lang: string | null;
+            /** @description Path on www.reddit.com: /r/<name>/ */
+            url: string | null;
+            /** @description any, link or self */
+            submission_type: string | null;
+            /** @description Icon URL (older style), or empty */
+            icon_img: string | null;
+            /** @description Icon URL (newer style), or empty */
+            community_icon: string | null;
+            /** @description Banner URL, or empty */
+            banner_img: string | null;
+            /** @description Header image URL */
+            header_img: string | null;
+            /** @description created_utc as ISO 8601 */
+            created_at_iso: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ForumSubredditPage: {
+            /** @description The subreddit's about fields; null when that (second) request failed */
+            subreddit: components["schemas"]["ForumSubreddit"] | null;
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+        };
+        ForumMoreComments: {
+            /** @description How many comments Reddit did not send here */
+            more: number;
+            /** @description Ids of the first of them (base-36, without t1_); empty for a "continue this thread" link */
+            ids: string[];
+        };
+        ForumThreadComment: {
+            subreddit: string | null;
+            subreddit_id: string | null;
+            subreddit_name_prefixed: string | null;
+            subreddit_type: string | null;
+            /** @description Markdown */
+            body: string | null;
+            body_html: string | null;
+            author: string | null;
+            author_fullname: string | null;
+            /** @description Fullname: t1_<id> */
+            name: string;
+            /** @description Base-36 id */
+            id: string;
+            /** @description Fullname of the parent: t1_ (a comment) or t3_ (the post) */
+            parent_id: string | null;
+            /** @description Fullname of the post (t3_…) */
+            link_id: string | null;
+            permalink: string | null;
+            score: number | null;
+            ups: number | null;
+            downs: number | null;
+            controversiality: number | null;
+            /** @description The comment author is the post author */
+            is_submitter: boolean | null;
+            /** @description moderator, admin or null */
+            distinguished: string | null;
+            score_hidden: boolean | null;
+            gilded: number | null;
+            total_awards_received: number | null;
+            created: number | null;
+            /** @description Unix seconds, UTC */
+            created_utc: number | null;
+            /** @description `false`, or when it was edited (Unix seconds) */
+            edited: (number | boolean) | null;
+            locked: boolean | null;
+            stickied: boolean | null;
+            archived: boolean | null;
+            collapsed: boolean | null;
+            /** @description 0 for a top-level comment */
+            depth: number | null;
+            /** @description created_utc as ISO 8601 */
+            created_at_iso: string | null;
+            /** @description Replies, in Reddit's order; [] when none */
+            replies: (components["schemas"]["ForumThreadComment"] | components["schemas"]["ForumMoreComments"])[];
+        } & {
+            [key: string]: unknown;
+        };
+        ForumThread: {
+            post: components["schemas"]["ForumPost"];
+            /** @description Top-level comments, each with its replies */
+            comments: (components["schemas"]["ForumThreadComment"] | components["schemas"]["ForumMoreComments"])[];
         };
         MicroblogCPost: {
             id: string;
@@ -3464,6 +3733,56 @@ export interface components {
         ForumSearchResponse: {
             posts: (components["schemas"]["ForumPost"] | components["schemas"]["ForumComment"] | components["schemas"]["ForumTrimmedPost"] | components["schemas"]["ForumTrimmedComment"])[];
             after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumUserResponse: {
+            user: components["schemas"]["ForumUser"];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumUserPostsResponse: {
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumSubredditResponse: {
+            /** @description The subreddit's about fields; null when that (second) request failed */
+            subreddit: components["schemas"]["ForumSubreddit"] | null;
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumPostResponse: {
+            post: components["schemas"]["ForumPost"];
+            /** @description Top-level comments, each with its replies */
+            comments: (components["schemas"]["ForumThreadComment"] | components["schemas"]["ForumMoreComments"])[];
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -5841,6 +6160,156 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForumSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    forumUser: {
+        parameters: {
+            query: {
+                /**
+                 * @description Reddit username, e.g. spez (u/ or @ in front is fine)
+                 * @example nightowlpots
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForumUserResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    forumUserPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Reddit username, e.g. spez (u/ or @ in front is fine)
+                 * @example nightowlpots
+                 */
+                handle: string;
+                /** @description Order (default new); top and controversial rank over all time. */
+                sort?: "new" | "hot" | "top" | "controversial";
+                /** @description Pagination token: the previous response's `after`, unchanged. Omit for the first page. */
+                after?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForumUserPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    forumSubreddit: {
+        parameters: {
+            query: {
+                /**
+                 * @description Subreddit name, e.g. AskReddit (r/ in front is fine)
+                 * @example pottery
+                 */
+                name: string;
+                /** @description Order (default hot). */
+                sort?: "hot" | "new" | "top" | "rising";
+                /** @description sort=top only: posts from this period (default day, as on Reddit). */
+                timeframe?: "hour" | "day" | "week" | "month" | "year" | "all";
+                /** @description Pagination token: the previous response's `after`, unchanged. Omit for the first page. */
+                after?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForumSubredditResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    forumPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description Post URL, e.g. https://www.reddit.com/r/redditdev/comments/2gmzqe/… (old.reddit.com, a comment link and redd.it/<id> are fine)
+                 * @example https://www.reddit.com/r/pottery/comments/1hq7x2a/first_glaze_firing/
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForumPostResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

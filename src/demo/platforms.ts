@@ -96,6 +96,80 @@ function microblogBRoutes(): Route[] {
   ];
 }
 
+// --- forum: one user (nightowlpots), their posts, r/pottery, one post's thread ---------------
+function forumRoutes(): Route[] {
+  const user = 'NightOwlPots';
+  const mine = (id: string, title: string, extra: Record<string, unknown> = {}) =>
+    forum.t3(id, {
+      subreddit: 'Pottery',
+      subreddit_name_prefixed: 'r/Pottery',
+      subreddit_subscribers: 512_300,
+      author: user,
+      title,
+      ...extra,
+    });
+  const firstGlaze = mine('1hq7x2a', 'First glaze firing', {
+    selftext: 'Cone 6, a celadon over a white stoneware. Two of five crazed; the rest came out glassy.',
+    selftext_html:
+      '<!-- SC_OFF --><div class="md"><p>Cone 6, a celadon over a white stoneware. Two of five crazed; the rest came out glassy.</p>\n</div><!-- SC_ON -->',
+    num_comments: 3,
+    permalink: '/r/Pottery/comments/1hq7x2a/first_glaze_firing/',
+    url: 'https://www.reddit.com/r/Pottery/comments/1hq7x2a/first_glaze_firing/',
+  });
+  const posts = [firstGlaze, mine('1hn2c8d', 'Trimming feet on a batch of mugs'), mine('1hk0v5e', 'Wedging table from a scaffold board')];
+  const reply = forum.comment('m4x2b1c', {
+    subreddit: 'Pottery',
+    author: user,
+    is_submitter: true,
+    depth: 1,
+    parent_id: 't1_m4x1a0b',
+    link_id: 't3_1hq7x2a',
+    body: 'Thanks! I will try a slower cool next time.',
+  });
+  const top = forum.comment('m4x1a0b', {
+    subreddit: 'Pottery',
+    depth: 0,
+    link_id: 't3_1hq7x2a',
+    parent_id: 't3_1hq7x2a',
+    body: 'Crazing on celadon often means the glaze shrinks more than the body: try a little more silica.',
+    replies: forum.listing([reply]),
+  });
+  const more = {
+    kind: 'more',
+    data: { count: 1, name: 't1_m4x3c2d', id: 'm4x3c2d', parent_id: 't3_1hq7x2a', depth: 0, children: ['m4x3c2d'] },
+  };
+  const R = 'www.reddit.com';
+  return [
+    {
+      host: R,
+      path: /^\/user\/[^/]+\/about\.json$/i,
+      response: (req) => (/^\/user\/nightowlpots\//i.test(req.path) ? json(forum.userAbout(user)) : demoMiss(req)),
+    },
+    {
+      host: R,
+      path: /^\/user\/[^/]+\/submitted\.json$/i,
+      response: (req) =>
+        /^\/user\/nightowlpots\//i.test(req.path) ? json(forum.listing(posts.map((data) => ({ kind: 't3', data })))) : demoMiss(req),
+    },
+    {
+      host: R,
+      path: /^\/r\/[^/]+\/(?:hot|new|top|rising)\.json$/i,
+      response: (req) =>
+        /^\/r\/pottery\//i.test(req.path) ? json(forum.listing(posts.map((data) => ({ kind: 't3', data })))) : demoMiss(req),
+    },
+    {
+      host: R,
+      path: /^\/r\/[^/]+\/about\.json$/i,
+      response: (req) => (/^\/r\/pottery\//i.test(req.path) ? json(forum.subredditAbout('Pottery')) : demoMiss(req)),
+    },
+    {
+      host: R,
+      path: /^\/comments\/[^/]+\.json$/i,
+      response: (req) => (req.path === '/comments/1hq7x2a.json' ? json(forum.thread(firstGlaze, [top, more])) : demoMiss(req)),
+    },
+  ];
+}
+
 // --- social-a: a city's events, an event search, Tala Okafor's page events ------------------
 const TALA_EVENTS: socialA.TestEvent[] = [
   {
@@ -338,5 +412,13 @@ function linkPageRoutes(): Route[] {
 
 /** Routes of every platform here (they take precedence over the creator web's catch-alls). */
 export function platformRoutes(): Route[] {
-  return [...microblogBRoutes(), ...socialARoutes(), ...retailShopRoutes(), ...searchRoutes(), ...audioBRoutes(), ...linkPageRoutes()];
+  return [
+    ...forumRoutes(),
+    ...microblogBRoutes(),
+    ...socialARoutes(),
+    ...retailShopRoutes(),
+    ...searchRoutes(),
+    ...audioBRoutes(),
+    ...linkPageRoutes(),
+  ];
 }

@@ -368,3 +368,121 @@ describe('forum search', () => {
     },
   );
 });
+
+/**
+ * User, user posts, subreddit and post (Reddit's `.json` reads through api.ts, anonymous here):
+ * u/NightOwlPots and r/Pottery exist; u/ghostpots, r/nowhere and post zz404 answer 404; r/secret
+ * answers Reddit's private-subreddit 403.
+ */
+describe('forum user, user posts, subreddit, post', () => {
+  const R = 'www.reddit.com';
+  const notFound = { status: 404, headers: JSON_HEADERS, body: '{"message": "Not Found", "error": 404}' };
+  const pot = (id: string, extra: Record<string, unknown> = {}) =>
+    s.post(id, { subreddit: 'Pottery', subreddit_name_prefixed: 'r/Pottery', author: 'NightOwlPots', ...extra });
+  const reply = s.comment('c2', { subreddit: 'Pottery', depth: 1, parent_id: 't1_c1', link_id: 't3_p1' });
+  const top = s.comment('c1', { subreddit: 'Pottery', depth: 0, link_id: 't3_p1', replies: s.listing([reply]) });
+  const more = { kind: 'more', data: { count: 4, id: 'c3', name: 't1_c3', depth: 0, children: ['c3', 'c4'] } };
+
+  beforeEach(() => {
+    h.replay.add({ host: R, path: '/user/nightowlpots/about.json', response: json(s.userAbout('NightOwlPots')) });
+    h.replay.add({ host: R, path: '/user/ghostpots/about.json', response: notFound });
+    h.replay.add({ host: R, path: '/user/nightowlpots/submitted.json', response: json(s.listing([pot('p1'), pot('p2')], 't3_p2')) });
+    h.replay.add({ host: R, path: '/user/ghostpots/submitted.json', response: notFound });
+    h.replay.add({ host: R, path: '/r/pottery/hot.json', response: json(s.listing([pot('p1')], null)) });
+    h.replay.add({ host: R, path: '/r/pottery/about.json', response: json(s.subredditAbout('Pottery')) });
+    h.replay.add({
+      host: R,
+      path: '/r/secret/hot.json',
+      response: { status: 403, headers: JSON_HEADERS, body: '{"reason": "private", "message": "Forbidden", "error": 403}' },
+    });
+    h.replay.add({ host: R, path: '/comments/p1.json', response: json(s.thread(s.t3('p1', { subreddit: 'Pottery' }), [top, more])) });
+    h.replay.add({ host: R, path: '/comments/zz404.json', response: notFound });
+  });
+
+  it.each<[string, string, string]>([
+    ['forumUser', '/v1/forum/user?handle=u/NightOwlPots', '/v1/forum/user?handle=nightowlpots'],
+    ['forumUserPosts', '/v1/forum/user/posts?handle=NightOwlPots', '/v1/forum/user/posts?handle=nightowlpots&sort=new'],
+    ['forumSubreddit', '/v1/forum/subreddit?name=r/Pottery', '/v1/forum/subreddit?name=pottery&sort=hot'],
+    ['forumPost', '/v1/forum/post?url=https://www.reddit.com/r/Pottery/comments/p1/x/', '/v1/forum/post?url=https://redd.it/p1'],
+  ])('%s: live 1 credit, then the same record cached at 0 credits', async (_op, livePath, cachedPath) => {
+    const { key, id } = await h.key(5);
+    const live = await h.rest(livePath, { key });
+    expect(live.status).toBe(200);
+    expect(live.body).toMatchObject({ credits_charged: 1 });
+    expect(live.body).not.toHaveProperty('cached');
+    const hit = await h.rest(`${cachedPath}&cache_max_age=1d`, { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(strip(hit.body)).toEqual(strip(live.body));
+    expect(redditHits().filter((r) => !r.path.endsWith('/about.json') || livePath.includes('/user?'))).toHaveLength(1);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it.each<[string, string, number, string]>([
+    ['a missing user', '/v1/forum/user?handle=ghostpots', 404, 'NOT_FOUND'],
+    ["a missing user's posts", '/v1/forum/user/posts?handle=ghostpots', 404, 'NOT_FOUND'],
+    ['a private subreddit', '/v1/forum/subreddit?name=secret', 403, 'PRIVATE_CONTENT'],
+    ['a missing post', '/v1/forum/post?url=https://redd.it/zz404', 404, 'NOT_FOUND'],
+  ])('%s is %i %s at 0 credits', async (_name, path, status, code) => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(path, { key });
+    expect(r.status).toBe(status);
+    expect(r.body.error.code).toBe(code);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a handle or URL that is none is INVALID_INPUT at 0 credits, nothing asked upstream', async () => {
+    const { key, id } = await h.key(3);
+    for (const path of ['/v1/forum/user?handle=a b', '/v1/forum/post?url=https://www.reddit.com/r/Pottery/s/AbCdEf']) {
+      const r = await h.rest(path, { key });
+      expect([path, r.status, r.body.error.code]).toEqual([path, 400, 'INVALID_INPUT']);
+    }
+    expect(redditHits()).toHaveLength(0);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('GraphQL types the user, the pages and the comment tree; json is the REST record', async () => {
+    const { key } = await h.key(20);
+    const rest = await h.rest('/v1/forum/post?url=https://redd.it/p1', { key });
+    const r = await h.gql(
+      `{ forumUser(handle: "NightOwlPots") { user { name totalKarma createdAtIso subreddit { title subscribers } } }
+         forumUserPosts(handle: "NightOwlPots") { after posts { id title author } }
+         forumSubreddit(name: "Pottery") { after subreddit { displayName subscribers createdAtIso } posts { id } }
+         forumPost(url: "https://redd.it/p1", cacheMaxAge: "1d") { json post { id title }
+           comments { __typename ... on ForumThreadComment { id depth editedUtc replies { __typename ... on ForumThreadComment { id parentId depth } } }
+                      ... on ForumMoreComments { more ids } } } }`,
+      { key },
+    );
+    expect(r.body.errors).toBeUndefined();
+    const d = r.body.data;
+    expect(d.forumUser.user).toEqual({
+      name: 'NightOwlPots',
+      totalKarma: 5000,
+      createdAtIso: '2020-09-13T12:26:40.000Z',
+      subreddit: { title: 'Night Owl Ceramics', subscribers: 42 },
+    });
+    expect(d.forumUserPosts).toEqual({
+      after: 't3_p2',
+      posts: [
+        { id: 'p1', title: 'Title of post p1', author: 'NightOwlPots' },
+        { id: 'p2', title: 'Title of post p2', author: 'NightOwlPots' },
+      ],
+    });
+    expect(d.forumSubreddit).toEqual({
+      after: null,
+      subreddit: { displayName: 'Pottery', subscribers: 512_300, createdAtIso: '2008-01-22T11:06:40.000Z' },
+      posts: [{ id: 'p1' }],
+    });
+    expect(d.forumPost.json).toEqual(strip(rest.body));
+    expect(d.forumPost.post).toEqual({ id: 'p1', title: 'Title of post p1' });
+    expect(d.forumPost.comments).toEqual([
+      {
+        __typename: 'ForumThreadComment',
+        id: 'c1',
+        depth: 0,
+        editedUtc: 1_700_004_000,
+        replies: [{ __typename: 'ForumThreadComment', id: 'c2', parentId: 't1_c1', depth: 1 }],
+      },
+      { __typename: 'ForumMoreComments', more: 4, ids: ['c3', 'c4'] },
+    ]);
+  });
+});

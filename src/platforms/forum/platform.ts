@@ -1,5 +1,5 @@
 /**
- * forum = Reddit. Registry entry: hosts, the search operation, parameters, cost, cache policy.
+ * forum = Reddit. Registry entry: hosts, the search operation (here), user, user posts, subreddit and post (their own modules).
  * Upstream request: platforms.md (`www.reddit.com/search.json`, a Listing).
  */
 import type { PlatformDefinition } from '../definition.js';
@@ -11,6 +11,10 @@ import type { ForumSearchPage } from './parse.js';
 import * as schema from './schema.js';
 import { walls } from './walls.js';
 import { reader } from './reader.js';
+import { forumUser } from './user.js';
+import { forumUserPosts } from './user-posts.js';
+import { forumSubreddit } from './subreddit.js';
+import { forumPost } from './post.js';
 
 const label = 'forum';
 const hosts = ['www.reddit.com', 'reddit.com', 'old.reddit.com'];
@@ -78,4 +82,10 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [search], walls, reader };
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [search, forumUser, forumUserPosts, forumSubreddit, forumPost],
+  walls,
+  reader,
+};

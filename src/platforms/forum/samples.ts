@@ -115,6 +115,84 @@ export function listing(children: { kind: string; data: Obj }[], after: string |
 export const post = (id: string, overrides: Obj = {}) => ({ kind: 't3', data: t3(id, overrides) });
 export const comment = (id: string, overrides: Obj = {}) => ({ kind: 't1', data: t1(id, overrides) });
 
+/** A user's about answer (`/user/<name>/about`: a t2, today's keys), invented values. */
+export function userAbout(name: string, overrides: Obj = {}): Obj {
+  return {
+    kind: 't2',
+    data: {
+      is_employee: false,
+      is_friend: false,
+      subreddit: {
+        default_set: true,
+        banner_img: '',
+        display_name: `u_${name}`,
+        display_name_prefixed: `u/${name}`,
+        name: 't5_8xk2q1',
+        title: 'Night Owl Ceramics',
+        public_description: 'Mugs and bowls, thrown late at night.',
+        description: '',
+        subscribers: 42,
+        over_18: false,
+        icon_img: 'https://styles.redditmedia.com/t5_8xk2q1/styles/profileIcon_demo.png',
+        url: `/user/${name}/`,
+        subreddit_type: 'user',
+      },
+      awardee_karma: 3,
+      id: 'abc123',
+      verified: true,
+      is_gold: false,
+      is_mod: false,
+      awarder_karma: 1,
+      has_verified_email: true,
+      icon_img: 'https://styles.redditmedia.com/t5_8xk2q1/styles/profileIcon_demo.png',
+      link_karma: 1200,
+      total_karma: 5000,
+      name,
+      created: 1_600_000_000.0,
+      created_utc: 1_600_000_000.0,
+      comment_karma: 3796,
+      accept_followers: true,
+      ...overrides,
+    },
+  };
+}
+
+/** A subreddit's about answer (`/r/<name>/about`: a t5), invented values. */
+export function subredditAbout(displayName: string, overrides: Obj = {}): Obj {
+  return {
+    kind: 't5',
+    data: {
+      display_name: displayName,
+      id: '2qh3v',
+      name: 't5_2qh3v',
+      display_name_prefixed: `r/${displayName}`,
+      title: `${displayName}: made by hand`,
+      public_description: 'Wheel, hand-building, glazes and kilns.',
+      description: 'Be kind. Show your work.',
+      subscribers: 512_300,
+      accounts_active: null,
+      created: 1_201_000_000.0,
+      created_utc: 1_201_000_000.0,
+      subreddit_type: 'public',
+      over18: false,
+      quarantine: false,
+      lang: 'en',
+      url: `/r/${displayName}/`,
+      submission_type: 'any',
+      icon_img: '',
+      community_icon: '',
+      banner_img: '',
+      header_img: null,
+      ...overrides,
+    },
+  };
+}
+
+/** A post's comments answer (`/comments/<id>`): the [post, comments] pair of Listings. */
+export function thread(postData: Obj, comments: { kind: string; data: Obj }[]): Obj[] {
+  return [listing([{ kind: 't3', data: postData }]), listing(comments)];
+}
+
 /**
  * Reddit's block page for throttled clients, as served with HTTP 429: the template of the public
  * page (its heading's redditstatic header image, its link to the API rules), sentences as quoted.
