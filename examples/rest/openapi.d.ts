@@ -692,6 +692,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/video/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A video on the video platform: title, description, counts, channel, dates, keywords, caption tracks
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `videoVideo`.
+         */
+        get: operations["videoVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/retail-shop/shop": {
         parameters: {
             query?: never;
@@ -2663,6 +2683,43 @@ export interface components {
             milkshake?: string;
             "retail-shop"?: string;
         };
+        VideoVideo: {
+            /** @description The 11-character video id */
+            videoId: string;
+            title: string | null;
+            /** @description The full description */
+            description: string | null;
+            /** @description Duration in seconds (0 for a live stream in progress) */
+            lengthSeconds: number | null;
+            /** @description Exact views */
+            viewCount: number | null;
+            /** @description Likes: exact where YouTube says; null when the channel hides them or ratings are off */
+            likeCount: number | null;
+            /** @description UC… id of the channel */
+            channelId: string | null;
+            /** @description The channel's name */
+            author: string | null;
+            /** @description As YouTube states it: ISO 8601 with offset (2023-06-19T11:00:10-07:00), or a date */
+            publishDate: string | null;
+            /** @description YouTube category: Music, Gaming… */
+            category: string | null;
+            /** @description The uploader's tags; [] when none */
+            keywords: string[];
+            /** @description Live right now */
+            isLive: boolean;
+            /** @description Caption tracks; [] when none */
+            captions: {
+                /** @description BCP-47-ish code: en, pt-BR */
+                languageCode: string;
+                /** @description "asr" for automatic captions; null for captions someone wrote */
+                kind: string | null;
+                /** @description As YouTube names the track: "English (auto-generated)" */
+                name: string | null;
+            }[];
+        };
+        VideoVideoRecord: {
+            video: components["schemas"]["VideoVideo"];
+        };
         RetailShopPage: {
             avatar: string | null;
             name: string | null;
@@ -4219,6 +4276,16 @@ export interface components {
             hoobe?: string;
             milkshake?: string;
             "retail-shop"?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoVideoResponse: {
+            video: components["schemas"]["VideoVideo"];
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6499,6 +6566,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VideoChannelResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    videoVideo: {
+        parameters: {
+            query?: {
+                /** @description Video URL: https://www.youtube.com/watch?v=ID, youtu.be/ID, /shorts/ID, /live/ID. Give exactly one of url or id. */
+                url?: string;
+                /**
+                 * @description Video id (11 characters). Give exactly one of url or id.
+                 * @example kP9xWq2LmZ4
+                 */
+                id?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoVideoResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -11,6 +11,7 @@ import type { RecordedResponse, ReplayRequest, Route } from '../replay/server.js
 import { demoMiss } from './miss.js';
 import { RAVI, TALA } from './web.js';
 import * as forum from '../platforms/forum/samples.js';
+import * as video from '../platforms/video/samples.js';
 import * as microblogC from '../platforms/microblog-c/samples.js';
 import * as moodboard from '../platforms/moodboard/samples.js';
 import * as pinboard from '../platforms/pinboard/samples.js';
@@ -166,6 +167,31 @@ function forumRoutes(): Route[] {
       host: R,
       path: /^\/comments\/[^/]+\.json$/i,
       response: (req) => (req.path === '/comments/1hq7x2a.json' ? json(forum.thread(firstGlaze, [top, more])) : demoMiss(req)),
+    },
+  ];
+}
+
+// --- video: one of Ravi Menon's videos -------------------------------------------------------
+function videoRoutes(): Route[] {
+  const id = 'kP9xWq2LmZ4';
+  const player = video.playerResponse({
+    videoId: id,
+    title: 'Kerala fish curry in 30 minutes',
+    description: `Tamarind, coconut and curry leaves: a weeknight fish curry.\nRecipe: ${RAVI.site}/fish-curry`,
+    lengthSeconds: 1104,
+    viewCount: 48_213,
+    likeCount: 2_140,
+    channelId: RAVI.videoChannelId,
+    author: `${RAVI.name} Cooks`,
+    publishDate: '2025-03-06T04:00:00-08:00',
+    category: 'Howto & Style',
+    keywords: ['kerala', 'fish curry', 'weeknight'],
+  });
+  return [
+    {
+      host: 'www.youtube.com',
+      path: '/watch',
+      response: (req) => (req.query.get('v') === id ? { headers: HTML, body: video.watchPageHtml(player) } : demoMiss(req)),
     },
   ];
 }
@@ -414,6 +440,7 @@ function linkPageRoutes(): Route[] {
 export function platformRoutes(): Route[] {
   return [
     ...forumRoutes(),
+    ...videoRoutes(),
     ...microblogBRoutes(),
     ...socialARoutes(),
     ...retailShopRoutes(),

@@ -18,7 +18,9 @@ import {
   NIGHT_OWL,
   nightOwlAbout,
   NOT_FOUND_HTML,
+  playerResponse,
   TEST_CLIENT_VERSION,
+  watchPageHtml,
 } from '../../src/platforms/video/samples.js';
 import type { TestAbout } from '../../src/platforms/video/samples.js';
 import { startHarness } from '../harness.js';
@@ -482,6 +484,85 @@ describe('GET /v1/video/channel', () => {
     expect(r.body.errors[0].extensions.details.map((d: { param: string }) => d.param).sort()).toEqual(['channelId', 'handle']);
     expect(r.body.extensions.credits.charged).toBe(0);
     expect(await h.balance(id)).toBe(5);
+  });
+});
+
+describe('GET /v1/video/video', () => {
+  const VIDEO = {
+    videoId: 'Wv1AbCdEf_0',
+    title: 'Trimming a walnut bowl',
+    description: 'Gouge, scraper, sanding.',
+    lengthSeconds: 754,
+    viewCount: 3_000_000_000,
+    likeCount: 412,
+    channelId: ID,
+    author: NIGHT_OWL.title,
+    publishDate: '2025-10-01T09:00:00-07:00',
+    category: 'Howto & Style',
+    keywords: ['woodturning'],
+  };
+  const watchHits = () => h.replay.hits({ host: YT, path: '/watch' });
+  beforeEach(() => {
+    h.replay.add({
+      host: YT,
+      path: '/watch',
+      response: (req: ReplayRequest) =>
+        req.query.get('v') === VIDEO.videoId
+          ? { headers: HTML, body: watchPageHtml(playerResponse(VIDEO)) }
+          : { headers: HTML, body: watchPageHtml({ playabilityStatus: { status: 'ERROR', reason: 'This video is unavailable' } }) },
+    });
+  });
+
+  it('live 1 credit; the same video by URL with cache_max_age is the cached record at 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const live = await h.rest(`/v1/video/video?id=${VIDEO.videoId}`, { key });
+    expect(live.status).toBe(200);
+    expect(live.body).toMatchObject({ credits_charged: 1, video: { videoId: VIDEO.videoId, viewCount: 3_000_000_000, likeCount: 412 } });
+    expect(live.body.video.captions).toEqual([
+      { languageCode: 'en', kind: null, name: 'English' },
+      { languageCode: 'en', kind: 'asr', name: 'English (auto-generated)' },
+    ]);
+    const hit = await h.rest(`/v1/video/video?url=https://youtu.be/${VIDEO.videoId}&cache_max_age=1d`, { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(record(hit.body)).toEqual(record(live.body));
+    expect(watchHits()).toHaveLength(1);
+    expect(watchHits()[0].query.get('hl')).toBe('en');
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('an unavailable video is 404 NOT_FOUND at 0 credits; neither or both of url and id is INVALID_INPUT', async () => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/video/video?id=Gone0000000', { key });
+    expect([r.status, r.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    for (const q of ['', `id=${VIDEO.videoId}&url=https://youtu.be/${VIDEO.videoId}`]) {
+      const bad = await h.rest(`/v1/video/video?${q}`, { key });
+      expect([q, bad.status, bad.body.error.code]).toEqual([q, 400, 'INVALID_INPUT']);
+    }
+    expect(watchHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('GraphQL types the video (views as a Float) and its json is the REST record', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest(`/v1/video/video?id=${VIDEO.videoId}`, { key });
+    const r = await h.gql(
+      `{ videoVideo(id: "${VIDEO.videoId}", cacheMaxAge: "1d") { json video { videoId viewCount likeCount lengthSeconds isLive keywords captions { languageCode kind } } } }`,
+      { key },
+    );
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.videoVideo.json).toEqual(record(rest.body));
+    expect(r.body.data.videoVideo.video).toEqual({
+      videoId: VIDEO.videoId,
+      viewCount: 3_000_000_000,
+      likeCount: 412,
+      lengthSeconds: 754,
+      isLive: false,
+      keywords: ['woodturning'],
+      captions: [
+        { languageCode: 'en', kind: null },
+        { languageCode: 'en', kind: 'asr' },
+      ],
+    });
   });
 });
 

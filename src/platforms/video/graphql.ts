@@ -10,6 +10,8 @@ import { parseCount, parseJoinedDate } from './counts.js';
 import type { VideoChannel, VideoChannelAvatar, VideoImageSource } from './parse.js';
 import { FIXED_KEYS } from './parse.js';
 import { channel } from './platform.js';
+import type { VideoVideoRecord } from './video.js';
+import { videoVideo } from './video.js';
 
 /** Declares video's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function videoGraphql(): void {
@@ -87,4 +89,40 @@ export function videoGraphql(): void {
   });
 
   operationField(channel, ChannelRef);
+
+  // --- videoVideo ----------------------------------------------------------------------------
+  type Video = VideoVideoRecord['video'];
+  const CaptionTrackRef = builder.objectRef<Video['captions'][number]>('VideoCaptionTrack').implement({
+    fields: (t) => ({
+      languageCode: t.exposeString('languageCode', { nullable: false, description: 'en, pt-BR…' }),
+      kind: t.exposeString('kind', { description: '"asr" for automatic captions; null for captions someone wrote' }),
+      name: t.exposeString('name', { description: 'As YouTube names the track: "English (auto-generated)"' }),
+    }),
+  });
+  const VideoRef = builder.objectRef<Video>('VideoVideo').implement({
+    description: 'A video on the video platform',
+    fields: (t) => ({
+      videoId: t.exposeString('videoId', { nullable: false, description: 'The 11-character video id' }),
+      title: t.exposeString('title'),
+      description: t.exposeString('description', { description: 'The full description' }),
+      lengthSeconds: t.exposeInt('lengthSeconds', { description: 'Duration in seconds (0 for a live stream in progress)' }),
+      viewCount: t.exposeFloat('viewCount', { description: 'Exact views (a Float: view counts outgrow 32-bit integers)' }),
+      likeCount: t.exposeFloat('likeCount', { description: 'Exact likes; null when hidden or ratings are off' }),
+      channelId: t.exposeString('channelId', { description: 'UC… id of the channel' }),
+      author: t.exposeString('author', { description: "The channel's name" }),
+      publishDate: t.exposeString('publishDate', { description: 'ISO 8601 with offset, or a date, as YouTube states it' }),
+      category: t.exposeString('category'),
+      keywords: t.exposeStringList('keywords', { nullable: false }),
+      isLive: t.exposeBoolean('isLive', { nullable: false }),
+      captions: t.expose('captions', { type: [CaptionTrackRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+    }),
+  });
+  const VideoRecordRef = builder.objectRef<VideoVideoRecord>('VideoVideoRecord').implement({
+    fields: (t) => ({
+      video: t.expose('video', { type: VideoRef, nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(videoVideo, VideoRecordRef);
 }

@@ -1,5 +1,5 @@
 /**
- * video = YouTube. Registry entry: one operation, GET /v1/video/channel (1 credit, cacheable).
+ * video = YouTube. Registry entry: GET /v1/video/channel (here) and /v1/video/video (video.ts), 1 credit each, cacheable.
  * Upstream requests: platforms.md (channel page ytInitialData + the about panel's browse request).
  */
 import type { PlatformDefinition } from '../definition.js';
@@ -11,6 +11,7 @@ import type { VideoChannel } from './parse.js';
 import * as schema from './schema.js';
 import { walls } from './walls.js';
 import { reader, refOf } from './reader.js';
+import { videoVideo } from './video.js';
 
 const label = 'video';
 const hosts = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
@@ -36,7 +37,7 @@ export const channel: OperationDef<{ ref: ChannelRef }, VideoChannel> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [channel],
+  operations: [channel, videoVideo],
   walls,
   // Its reads share the channel operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: channel, args: (handle: string) => ({ ref: refOf(handle) }) } },

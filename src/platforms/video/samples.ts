@@ -376,3 +376,81 @@ export const CONSENT_HTML = `<!DOCTYPE html><html lang="en"><head><title>Before 
 <form action="https://consent.youtube.com/save" method="POST"><input type="hidden" name="set_eom" value="true"><button>Reject all</button></form>
 <form action="https://consent.youtube.com/save" method="POST"><input type="hidden" name="set_eom" value="false"><button>Accept all</button></form>
 </body></html>`;
+
+/**
+ * A watch page (`/watch?v=<id>`) around a player response and, optionally, ytInitialData: the two
+ * `var … = {…};` scripts the page carries (../shared/fixtures/video/watch-page-*.html).
+ */
+export function watchPageHtml(player: Obj, initialData?: Obj): string {
+  return (
+    `<!DOCTYPE html><html lang="en"><head><title>${String((player.videoDetails as Obj | undefined)?.title ?? '')} - YouTube</title></head><body>` +
+    `<script nonce="n">var ytInitialPlayerResponse = ${JSON.stringify(player)};var meta = document.createElement('meta');</script>` +
+    (initialData ? `<script nonce="n">var ytInitialData = ${JSON.stringify(initialData)};</script>` : '') +
+    '</body></html>'
+  );
+}
+
+export interface TestVideo {
+  videoId: string;
+  title: string;
+  description: string;
+  lengthSeconds: number;
+  viewCount: number;
+  likeCount: number;
+  channelId: string;
+  author: string;
+  publishDate: string;
+  category: string;
+  keywords: string[];
+}
+
+/** A WEB player response (videoDetails, microformat, one written English caption track and the automatic one). */
+export function playerResponse(v: TestVideo): Obj {
+  return {
+    playabilityStatus: { status: 'OK', playableInEmbed: true },
+    videoDetails: {
+      videoId: v.videoId,
+      title: v.title,
+      lengthSeconds: String(v.lengthSeconds),
+      keywords: v.keywords,
+      channelId: v.channelId,
+      isOwnerViewing: false,
+      shortDescription: v.description,
+      isCrawlable: true,
+      allowRatings: true,
+      viewCount: String(v.viewCount),
+      author: v.author,
+      isPrivate: false,
+      isUnpluggedCorpus: false,
+      isLiveContent: false,
+    },
+    captions: {
+      playerCaptionsTracklistRenderer: {
+        captionTracks: [
+          { baseUrl: `https://www.youtube.com/api/timedtext?v=${v.videoId}&lang=en`, name: { simpleText: 'English' }, languageCode: 'en' },
+          {
+            baseUrl: `https://www.youtube.com/api/timedtext?v=${v.videoId}&kind=asr&lang=en`,
+            name: { simpleText: 'English (auto-generated)' },
+            languageCode: 'en',
+            kind: 'asr',
+          },
+        ],
+      },
+    },
+    microformat: {
+      playerMicroformatRenderer: {
+        title: { simpleText: v.title },
+        description: { simpleText: v.description },
+        lengthSeconds: String(v.lengthSeconds),
+        ownerProfileUrl: `http://www.youtube.com/@${v.author.replace(/\s+/g, '')}`,
+        externalChannelId: v.channelId,
+        category: v.category,
+        publishDate: v.publishDate,
+        uploadDate: v.publishDate,
+        ownerChannelName: v.author,
+        viewCount: String(v.viewCount),
+        likeCount: String(v.likeCount),
+      },
+    },
+  };
+}
