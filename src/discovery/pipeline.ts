@@ -75,13 +75,11 @@ export const MAX_SHORT_LINKS = 8;
 /**
  * Platforms probed for the same handle: every reader platform that says it may be probed on a
  * handle alone (src/platforms/reader.ts `probes`: not social-a, whose logged-out pages are
- * login-walled too often to say whether a page exists; GitHub only with a token), and those
- * PROBED_WHEN_CONFIGURED allows.
+ * login-walled too often to say whether a page exists; GitHub only with a token, Reddit only with
+ * an application).
  */
 export function sameHandlePlatforms(config: OpContext['config']): string[] {
-  const all = [...readers().values()]
-    .filter((r) => r.probes(config) || PROBED_WHEN_CONFIGURED[r.platform]?.(config))
-    .map((r) => r.platform);
+  const all = [...readers().values()].filter((r) => r.probes(config)).map((r) => r.platform);
   // Report order only (same_handle_candidate_urls): the original source platforms first, as before readers.
   const rank = (p: string) => {
     const i = FIRST_PROBED.indexOf(p);
@@ -93,17 +91,6 @@ export function sameHandlePlatforms(config: OpContext['config']): string[] {
     .map((x) => x.p);
 }
 const FIRST_PROBED = ['social-b', 'shortvideo', 'video', 'microblog-b'];
-
-/**
- * Platforms probed on a handle alone once the operator has configured what their quota needs,
- * beyond what their readers say today: Reddit (forum) with an application (REDDIT_CLIENT_ID and
- * REDDIT_CLIENT_SECRET, config `redditApp`). Fetching its application token is the forum
- * platform's; until its reader's `probes` reads the configuration itself, discovery says it here.
- * Quota (README "Same-handle probes"): one probe a lookup, within the reader's 2 reads a lookup.
- */
-const PROBED_WHEN_CONFIGURED: Readonly<Record<string, (config: OpContext['config']) => boolean>> = {
-  forum: (config) => config.redditApp !== null,
-};
 
 /**
  * Work beyond the documented reach (README "Beyond the reach": the websites of candidates verified

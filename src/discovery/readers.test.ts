@@ -162,7 +162,8 @@ describe('the same rules on every reader platform', () => {
   it('with a Reddit application: the same-handle Reddit account is probed; someone else’s stays out, the creator’s that links back is verified and scanned', async () => {
     const env = { REDDIT_CLIENT_ID: 'app', REDDIT_CLIENT_SECRET: 's3cret' };
     const stranger = await lookup(web(), env);
-    expect(stranger.hosts).toContain('www.reddit.com');
+    // The application's token (www.reddit.com/api/v1/access_token), then the read on oauth.reddit.com.
+    expect(stranger.hosts).toContain('oauth.reddit.com');
     expect(stranger.out.profiles.some((p) => p.platform === 'forum')).toBe(false);
     expect(stranger.out.diagnostics.same_handle_candidate_urls).toContain('https://www.reddit.com/user/owlstudio/');
     const w = web();

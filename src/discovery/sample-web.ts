@@ -599,10 +599,12 @@ function otherPlatformRoutes(
         });
       }),
     },
-    {
-      host: 'www.reddit.com',
-      path: /^\/user\/[^/]+\/about\.json$/,
-      response: wrap((req) => {
+    // Reddit's user about: anonymous JSON on www.reddit.com, or oauth.reddit.com with an application
+    // token (client_credentials at /api/v1/access_token) when one is configured.
+    ...(['www.reddit.com', 'oauth.reddit.com'] as const).map((host) => ({
+      host,
+      path: host === 'www.reddit.com' ? /^\/user\/[^/]+\/about\.json$/ : /^\/user\/[^/]+\/about$/,
+      response: wrap((req: { path: string }) => {
         const a = w.reddit.get(decodeURIComponent(req.path.split('/')[2]).toLowerCase());
         if (!a) return notFoundJson();
         return json({
@@ -610,6 +612,11 @@ function otherPlatformRoutes(
           data: { name: a.handle, id: 'abc', is_suspended: false, subreddit: { title: a.name, public_description: a.bio, subscribers: 2 } },
         });
       }),
+    })),
+    {
+      host: 'www.reddit.com',
+      path: '/api/v1/access_token',
+      response: wrap(() => json({ access_token: 'sample-app-token', token_type: 'bearer', expires_in: 86400, scope: '*' })),
     },
     {
       host: 'soundcloud.com',

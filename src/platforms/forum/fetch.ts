@@ -7,7 +7,8 @@
  * HTML 403/429) is UPSTREAM_BLOCKED and never parsed; a redirect to the login page is a login
  * wall. Both are walls (walls.ts, by structure), answered by the upstream client before this.
  */
-import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { readRedditJson } from './api.js';
+import { shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { assertSameResource } from '../identity.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
@@ -74,20 +75,10 @@ export async function fetchSearchPage(ctx: OpContext, a: ForumSearchArgs): Promi
  * points at them); an answer about another user is UPSTREAM_FAILED (identity.ts).
  */
 export async function fetchUserAbout(ctx: OpContext, name: string): Promise<ForumUser> {
-  const what = `User u/${name}`;
-  const res = await ctx.upstream.request({
-    url: `https://www.reddit.com/user/${encodeURIComponent(name)}/about.json?raw_json=1`,
-    platform: PLATFORM,
-    headers: { accept: 'application/json' },
-    signal: ctx.signal,
-  });
-  // Block pages and the login page a redirect ends on are walls (walls.ts), answered before this.
-  const html = /^\s*</.test(res.text());
-  if (res.status === 403 || res.status === 429) throw upstreamBlocked(`${PLATFORM}: www.reddit.com refused ${what} (HTTP ${res.status})`);
-  if (res.status === 404) throw notFound(`${what} was not found`);
-  expectOk(res, PLATFORM, what);
-  if (html) throw shapeChanged(PLATFORM, 'JSON user (www.reddit.com answered with HTML)');
-  const user = parseUserAbout(res.json());
+  // With a Reddit application configured (REDDIT_CLIENT_ID/SECRET), oauth.reddit.com with its
+  // application token (api.ts); else www.reddit.com's JSON, anonymously.
+  const { json } = await readRedditJson(ctx, { path: `/user/${encodeURIComponent(name)}/about`, what: `User u/${name}` });
+  const user = parseUserAbout(json);
   assertSameResource(PLATFORM, `user u/${name}`, { handle: name }, { handle: user.name });
   return user;
 }

@@ -3,9 +3,11 @@
  * about.json (fetch.ts `fetchUserAbout`, one request), viewed as a profile — the profile's
  * display name and description (links and addresses written in it), follower count.
  *
- * Quota: Reddit throttles anonymous JSON clients hard and the gateway has no Reddit token, so a
- * user is never probed on a same handle alone; it is read only when something already points at
- * it (a link from the creator, a search result, a creator website's link), at most 2 a lookup.
+ * Quota: Reddit throttles anonymous JSON clients hard, so without a Reddit application a user is
+ * never probed on a same handle alone; it is read only when something already points at it (a link
+ * from the creator, a search result, a creator website's link), at most 2 a lookup. With one
+ * (REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET) reads go to oauth.reddit.com with its application
+ * token (api.ts; 100 queries a minute) and the same handle is probed too (one probe a lookup).
  */
 import type { ProfileReader } from '../reader.js';
 import { bioUrls, classifiedHandle, identityOf, textEmails } from '../reader.js';
@@ -18,7 +20,7 @@ export const reader: ProfileReader<ForumUser> = {
   canonicalHandle: normalizeUsername,
   handleFromUrl: classifiedHandle('forum'),
   profileUrl: (h) => `https://www.reddit.com/user/${h}/`,
-  probes: () => false,
+  probes: (config) => config.redditApp != null,
   maxReads: () => 2,
   requestsPerRead: 1,
   stableIdentity: true,
