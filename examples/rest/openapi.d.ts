@@ -692,6 +692,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-d/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public Bluesky profile
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDProfile`.
+         */
+        get: operations["microblogDProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-d/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Bluesky account's posts and reposts, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDPosts`.
+         */
+        get: operations["microblogDPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-d/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of Bluesky posts matching a query; page with `cursor`. Bluesky switches anonymous search (and always its paging) off at times: UPSTREAM_BLOCKED
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDSearch`.
+         */
+        get: operations["microblogDSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-d/search/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bluesky accounts whose handle or display name matches a query (at most 10, no paging)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDProfileSearch`.
+         */
+        get: operations["microblogDProfileSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-social-profiles": {
         parameters: {
             query?: never;
@@ -2566,6 +2646,127 @@ export interface components {
             has_next_page: boolean;
             total_count: number;
         };
+        MicroblogDActor: {
+            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
+            did: string;
+            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
+            handle: string | null;
+            /** @description Display name; null when unset */
+            displayName: string | null;
+            /** @description Avatar image URL; null when unset */
+            avatar: string | null;
+            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
+            associated: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+            /** @description When the account was created (ISO 8601) */
+            createdAt: string | null;
+        };
+        MicroblogDProfile: {
+            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
+            did: string;
+            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
+            handle: string | null;
+            /** @description Display name; null when unset */
+            displayName: string | null;
+            /** @description Avatar image URL; null when unset */
+            avatar: string | null;
+            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
+            associated: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+            /** @description When the account was created (ISO 8601) */
+            createdAt: string | null;
+            /** @description Bio text (plain text, links as written); null when unset */
+            description: string | null;
+            /** @description Banner image URL; null when unset */
+            banner: string | null;
+            /** @description Followers */
+            followersCount: number | null;
+            /** @description Accounts followed */
+            followsCount: number | null;
+            /** @description Posts */
+            postsCount: number | null;
+            /** @description When the AppView last indexed the profile record */
+            indexedAt: string | null;
+            /** @description The pinned post reference (`uri`, `cid`); null when none */
+            pinnedPost: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Bluesky's blue-check verification state; null when the AppView sends none */
+            verification: {
+                [key: string]: unknown;
+            } | null;
+        };
+        MicroblogDPost: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`): its identity */
+            uri: string;
+            /** @description Content hash of this version of the post */
+            cid: string | null;
+            /** @description The author; null when the post carries none readable */
+            author: components["schemas"]["MicroblogDActor"] | null;
+            record: ({
+                /** @description Post text */
+                text: string | null;
+                /** @description When the author says it was written (ISO 8601, sometimes with microseconds) */
+                createdAt: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /** @description The hydrated embed (images, external link card, quoted post…); null when none */
+            embed: {
+                [key: string]: unknown;
+            } | null;
+            replyCount: number | null;
+            repostCount: number | null;
+            likeCount: number | null;
+            quoteCount: number | null;
+            /** @description When the AppView indexed the post */
+            indexedAt: string | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+        };
+        MicroblogDFeedItem: {
+            post: components["schemas"]["MicroblogDPost"];
+            /** @description For a reply: its `root` and `parent` posts as the AppView sends them; null otherwise */
+            reply: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Why the item is in the author's feed when it is not simply their post; null otherwise */
+            reason: {
+                /** @description `app.bsky.feed.defs#reasonRepost` (a repost by `by`) or `#reasonPin` (the pinned post) */
+                $type: string | null;
+                /** @description Who reposted; null for a pin */
+                by: components["schemas"]["MicroblogDActor"] | null;
+                indexedAt: string | null;
+            } | null;
+        };
+        MicroblogDPostsPage: {
+            /** @description The author's posts and reposts, newest first */
+            posts: components["schemas"]["MicroblogDFeedItem"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDSearchPage: {
+            /** @description Posts matching the query, as Bluesky ranks them */
+            posts: components["schemas"]["MicroblogDPost"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDProfileSearch: {
+            /** @description Accounts whose handle or name matches, best first (at most 10) */
+            profiles: components["schemas"]["MicroblogDActor"][];
+        };
         SocialProfilesResult: {
             source: {
                 platform: string;
@@ -4100,6 +4301,53 @@ export interface components {
             cursor: string | null;
             has_next_page: boolean;
             total_count: number;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["MicroblogDProfile"];
+        };
+        MicroblogDPostsResponse: {
+            /** @description The author's posts and reposts, newest first */
+            posts: components["schemas"]["MicroblogDFeedItem"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDSearchResponse: {
+            /** @description Posts matching the query, as Bluesky ranks them */
+            posts: components["schemas"]["MicroblogDPost"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDProfileSearchResponse: {
+            /** @description Accounts whose handle or name matches, best first (at most 10) */
+            profiles: components["schemas"]["MicroblogDActor"][];
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6176,6 +6424,150 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SocialAProfileEventsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Handle (e.g. alice.bsky.social or a custom domain), DID (did:plc:…) or https://bsky.app/profile/… URL
+                 * @example harbourweather.bsky.social
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `profile` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Handle (e.g. alice.bsky.social or a custom domain), DID (did:plc:…) or https://bsky.app/profile/… URL
+                 * @example harbourweather.bsky.social
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Search text (Bluesky search syntax, e.g. `from:`)
+                 * @example tide tables
+                 */
+                query: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDProfileSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Name or handle prefix
+                 * @example harbour weather
+                 */
+                query: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDProfileSearchResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

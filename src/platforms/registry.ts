@@ -29,6 +29,7 @@ import { platform as microblogB } from './microblog-b/platform.js';
 import { platform as video } from './video/platform.js';
 import { platform as retailShop } from './retail-shop/platform.js';
 import { platform as socialA } from './social-a/platform.js';
+import { platform as microblogD } from './microblog-d/platform.js';
 
 export const platforms: readonly PlatformDefinition[] = [
   code,
@@ -52,6 +53,7 @@ export const platforms: readonly PlatformDefinition[] = [
   video,
   retailShop,
   socialA,
+  microblogD,
 ];
 
 /** Every platform's profile reader, for creator discovery. */

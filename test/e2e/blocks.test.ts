@@ -54,6 +54,10 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/social-a/events': [`url=${enc('https://www.facebook.com/events/explore/new-york-ny/108424279189115/')}`],
   '/v1/social-a/events/search': ['query=concert'],
   '/v1/social-a/profile/events': [`url=${enc('https://www.facebook.com/maya')}`],
+  '/v1/microblog-d/profile': ['handle=maya.bsky.social'],
+  '/v1/microblog-d/posts': ['handle=maya.bsky.social'],
+  '/v1/microblog-d/search': ['query=cats'],
+  '/v1/microblog-d/search/profiles': ['query=cats'],
   '/v1/find-social-profiles': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
   '/v1/find-creator-emails': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
 };
