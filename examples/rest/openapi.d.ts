@@ -772,6 +772,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-e/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public account on any Mastodon-compatible server, asked of that server
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEProfile`.
+         */
+        get: operations["microblogEProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-e/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Mastodon account's public statuses and boosts, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEPosts`.
+         */
+        get: operations["microblogEPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-e/tag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Mastodon server's public hashtag timeline, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogETag`.
+         */
+        get: operations["microblogETag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-social-profiles": {
         parameters: {
             query?: never;
@@ -2767,6 +2827,125 @@ export interface components {
             /** @description Accounts whose handle or name matches, best first (at most 10) */
             profiles: components["schemas"]["MicroblogDActor"][];
         };
+        MicroblogAPostsPage: {
+            /** @description Public posts, newest first */
+            posts: components["schemas"]["MicroblogAPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogEAccount: {
+            /** @description The account's id on the server that answered */
+            id: string;
+            /** @description Username, without the server */
+            username: string | null;
+            /** @description `username` for an account of the server that answered, `username@server` for a remote one */
+            acct: string | null;
+            display_name: string | null;
+            /** @description Follow requests are approved by hand */
+            locked: boolean | null;
+            bot: boolean | null;
+            group: boolean | null;
+            /** @description Listed in the server directory; null when the account never chose */
+            discoverable: boolean | null;
+            /** @description Public posts may be indexed for search; null on servers before Mastodon 4.2 */
+            indexable: boolean | null;
+            /** @description Account creation date (Mastodon rounds it to the day) */
+            created_at: string | null;
+            /** @description Bio as HTML */
+            note: string | null;
+            /** @description Profile page on the account's own server */
+            url: string | null;
+            /** @description ActivityPub id */
+            uri: string | null;
+            avatar: string | null;
+            avatar_static: string | null;
+            /** @description Header image (`…/missing.png` when none) */
+            header: string | null;
+            header_static: string | null;
+            followers_count: number | null;
+            following_count: number | null;
+            statuses_count: number | null;
+            /** @description Date of the last post (day precision) */
+            last_status_at: string | null;
+            /** @description Custom emoji used in the name and bio */
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            /** @description Profile metadata: up to 4 (server-configurable) label/value pairs */
+            fields: {
+                /** @description Label, as the account wrote it */
+                name: string | null;
+                /** @description Value as HTML (a link is an `<a href>`) */
+                value: string | null;
+                /** @description When the server last confirmed the linked page links back to this profile with rel="me"; null when not verified */
+                verified_at: string | null;
+            }[];
+            /** @description The account this one moved to; null when it has not */
+            moved: {
+                [key: string]: unknown;
+            } | null;
+        };
+        MicroblogEStatus: {
+            /** @description The status id on the server that answered (a remote status's id differs from its origin's) */
+            id: string;
+            /** @description ActivityPub id (on the origin server) */
+            uri: string | null;
+            /** @description Web page of the status (on the origin server) */
+            url: string | null;
+            created_at: string | null;
+            /** @description Last edit; null when never edited */
+            edited_at: string | null;
+            /** @description The author (the booster, for a boost) */
+            account: components["schemas"]["MicroblogEAccount"] | null;
+            /** @description HTML */
+            content: string | null;
+            /** @description `public` or `unlisted` (other visibilities are never returned) */
+            visibility: string | null;
+            sensitive: boolean | null;
+            /** @description Content warning; empty when none */
+            spoiler_text: string | null;
+            language: string | null;
+            in_reply_to_id: string | null;
+            in_reply_to_account_id: string | null;
+            /** @description The boosted status, for a boost; null otherwise */
+            reblog: components["schemas"]["MicroblogEStatus"] | null;
+            /** @description MediaAttachment entities, as sent */
+            media_attachments: {
+                [key: string]: unknown;
+            }[];
+            mentions: {
+                [key: string]: unknown;
+            }[];
+            /** @description Hashtags (`name`, `url`) */
+            tags: {
+                [key: string]: unknown;
+            }[];
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            /** @description Link preview card; null when none */
+            card: {
+                [key: string]: unknown;
+            } | null;
+            poll: {
+                [key: string]: unknown;
+            } | null;
+            replies_count: number | null;
+            reblogs_count: number | null;
+            favourites_count: number | null;
+        };
+        MicroblogEPostsPage: {
+            /** @description The account's public statuses and boosts, newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogETagPage: {
+            /** @description Public statuses with the hashtag that the server knows of (its own and federated), newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
         SocialProfilesResult: {
             source: {
                 platform: string;
@@ -4348,6 +4527,42 @@ export interface components {
         MicroblogDProfileSearchResponse: {
             /** @description Accounts whose handle or name matches, best first (at most 10) */
             profiles: components["schemas"]["MicroblogDActor"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["MicroblogEAccount"];
+        };
+        MicroblogEPostsResponse: {
+            /** @description The account's public statuses and boosts, newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogETagResponse: {
+            /** @description Public statuses with the hashtag that the server knows of (its own and federated), newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6568,6 +6783,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogDProfileSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description The account: user@instance (e.g. alice@mastodon.social, a leading @ allowed) or its profile URL https://<instance>/@user
+                 * @example harbourweather@mastodon.social
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `profile` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description The account: user@instance (e.g. alice@mastodon.social, a leading @ allowed) or its profile URL https://<instance>/@user
+                 * @example harbourweather@mastodon.social
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogETag: {
+        parameters: {
+            query: {
+                /**
+                 * @description The server to ask, e.g. mastodon.social
+                 * @example mastodon.social
+                 */
+                instance: string;
+                /**
+                 * @description Hashtag, with or without #
+                 * @example tides
+                 */
+                tag: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogETagResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

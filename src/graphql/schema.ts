@@ -29,6 +29,7 @@ import { microblogAGraphql } from '../platforms/microblog-a/graphql.js';
 import { microblogBGraphql } from '../platforms/microblog-b/graphql.js';
 import { microblogCGraphql } from '../platforms/microblog-c/graphql.js';
 import { microblogDGraphql } from '../platforms/microblog-d/graphql.js';
+import { microblogEGraphql } from '../platforms/microblog-e/graphql.js';
 import { moodboardGraphql } from '../platforms/moodboard/graphql.js';
 import { pinboardGraphql } from '../platforms/pinboard/graphql.js';
 import { retailShopGraphql } from '../platforms/retail-shop/graphql.js';
@@ -68,6 +69,7 @@ export function buildSchema(): GraphQLSchema {
   retailShopGraphql();
   socialAGraphql();
   microblogDGraphql();
+  microblogEGraphql();
   discoveryGraphql();
   // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
   // schema, introspection, REST and the fast path all see the one schema yoga serves.

@@ -30,6 +30,7 @@ import { platform as video } from './video/platform.js';
 import { platform as retailShop } from './retail-shop/platform.js';
 import { platform as socialA } from './social-a/platform.js';
 import { platform as microblogD } from './microblog-d/platform.js';
+import { platform as microblogE } from './microblog-e/platform.js';
 
 export const platforms: readonly PlatformDefinition[] = [
   code,
@@ -54,6 +55,7 @@ export const platforms: readonly PlatformDefinition[] = [
   retailShop,
   socialA,
   microblogD,
+  microblogE,
 ];
 
 /** Every platform's profile reader, for creator discovery. */

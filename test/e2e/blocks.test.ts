@@ -58,14 +58,21 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/microblog-d/posts': ['handle=maya.bsky.social'],
   '/v1/microblog-d/search': ['query=cats'],
   '/v1/microblog-d/search/profiles': ['query=cats'],
+  '/v1/microblog-e/profile': ['handle=maya@mastodon.social'],
+  '/v1/microblog-e/posts': ['handle=maya@mastodon.social'],
+  '/v1/microblog-e/tag': ['instance=mastodon.social&tag=cats'],
   '/v1/find-social-profiles': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
   '/v1/find-creator-emails': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
 };
 
 const REQUESTS = allOperations().flatMap((op) => (SAMPLES[op.rest.path] ?? []).map((q) => `${op.rest.path}${q ? `?${q}` : ''}`));
 
-/** Every host any route may contact (each platform's hosts, TikTok's for discovery, a Komi page). */
-const HOSTS = [...new Set([...platforms.flatMap((p) => p.hosts), ...shortvideo.hosts, 'maya.komi.io'].filter((h) => !h.includes('*')))];
+/** Every host any route may contact (each platform's hosts, TikTok's for discovery, a Komi page, the Mastodon server asked). */
+const HOSTS = [
+  ...new Set(
+    [...platforms.flatMap((p) => p.hosts), ...shortvideo.hosts, 'maya.komi.io', 'mastodon.social'].filter((h) => !h.includes('*')),
+  ),
+];
 
 /** The page on every path of every host. */
 function everywhere(response: Route['response']): Route[] {
