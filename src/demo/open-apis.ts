@@ -145,7 +145,7 @@ function microblogERoutes(): Route[] {
     emojis: [],
     fields: [] as { name: string; value: string; verified_at: string | null }[],
   });
-  const harbour = {
+  const harbour: ReturnType<typeof account> = {
     ...account(
       '109300000000000101',
       user,
@@ -164,7 +164,7 @@ function microblogERoutes(): Route[] {
   const pier = account('109300000000000202', 'northpier', 'North Pier Log', '<p>Notes from the north pier.</p>', [310, 88, 540]);
   const status = (
     id: string,
-    author: typeof harbour,
+    author: ReturnType<typeof account>,
     content: string,
     at: string,
     counts: [number, number, number],
