@@ -832,6 +832,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/newsletter/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Substack writer's public profile
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `newsletterProfile`.
+         */
+        get: operations["newsletterProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/newsletter/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Substack writer's posts across their publications, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `newsletterPosts`.
+         */
+        get: operations["newsletterPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-social-profiles": {
         parameters: {
             query?: never;
@@ -2946,6 +2986,90 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
             cursor: string | null;
         };
+        NewsletterProfile: {
+            /** @description The person's Substack user id */
+            id: number;
+            /** @description Profile handle (substack.com/@<handle>) */
+            handle: string;
+            name: string | null;
+            previous_name: string | null;
+            slug: string | null;
+            /** @description Bio, plain text */
+            bio: string | null;
+            photo_url: string | null;
+            profile_set_up_at: string | null;
+            profile_disabled: boolean | null;
+            /** @description The person's own <name>.substack.com address */
+            subdomainUrl: string | null;
+            /** @description The publication they write (id, subdomain, custom_domain, name, author_id…); null when none */
+            primaryPublication: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Publications they have a role on (`role`, `publication`) */
+            publicationUsers: {
+                [key: string]: unknown;
+            }[];
+            /** @description Links they list on their profile */
+            userLinks: {
+                [key: string]: unknown;
+            }[];
+            /** @description A connected X/Twitter account; null when none */
+            twitterAccount: {
+                [key: string]: unknown;
+            } | null;
+            facebookAccount: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Subscribers of their primary publication, as Substack sends it (a string) */
+            subscriberCount: string | null;
+            subscriberCountNumber: number | null;
+            /** @description e.g. "88 subscribers" */
+            subscriberCountString: string | null;
+            /** @description A rough band ("Tens", "Hundreds"…) */
+            rough_num_free_subscribers: string | null;
+            /** @description Publications they subscribe to publicly */
+            subscriptions: {
+                [key: string]: unknown;
+            }[];
+        };
+        NewsletterPost: {
+            id: number;
+            publication_id: number | null;
+            title: string | null;
+            subtitle: string | null;
+            description: string | null;
+            slug: string | null;
+            /** @description `newsletter`, `podcast`, `thread`… */
+            type: string | null;
+            /** @description `everyone`, `only_paid`, `founding`…: who may read the full text */
+            audience: string | null;
+            post_date: string | null;
+            canonical_url: string | null;
+            cover_image: string | null;
+            wordcount: number | null;
+            reaction_count: number | null;
+            /** @description Reaction counts by emoji */
+            reactions: {
+                [key: string]: unknown;
+            } | null;
+            comment_count: number | null;
+            child_comment_count: number | null;
+            section_name: string | null;
+            podcast_url: string | null;
+            postTags: {
+                [key: string]: unknown;
+            }[];
+            /** @description Authors (`id`, `name`, `handle`…) */
+            publishedBylines: {
+                [key: string]: unknown;
+            }[];
+        };
+        NewsletterPostsPage: {
+            /** @description The person's posts across their publications, newest first */
+            posts: components["schemas"]["NewsletterPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+        };
         SocialProfilesResult: {
             source: {
                 platform: string;
@@ -4562,6 +4686,29 @@ export interface components {
             /** @description Public statuses with the hashtag that the server knows of (its own and federated), newest first */
             posts: components["schemas"]["MicroblogEStatus"][];
             /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        NewsletterProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["NewsletterProfile"];
+        };
+        NewsletterPostsResponse: {
+            /** @description The person's posts across their publications, newest first */
+            posts: components["schemas"]["NewsletterPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
             cursor: string | null;
             /** @constant */
             success: true;
@@ -6897,6 +7044,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogETagResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    newsletterProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Profile handle, with or without @ (e.g. jakubslys), or https://substack.com/@handle
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `profile` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    newsletterPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Profile handle, with or without @ (e.g. jakubslys), or https://substack.com/@handle
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same handle. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterPostsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

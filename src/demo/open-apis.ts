@@ -1,7 +1,7 @@
 /**
  * Demo upstream answers for the platforms read through public JSON APIs whose folders hold no
  * sample builders: microblog-d (Bluesky AppView XRPC), microblog-e (the Mastodon API of
- * mastodon.social), and further platforms as they are wired.
+ * mastodon.social), newsletter (Substack's JSON API), and further platforms as they are wired.
  * Written here in the shapes each parse.ts reads (the platforms' parser tests read real captures
  * from ../shared, which the demo never uses); every name, id, DID and URL is invented. Each route
  * answers the operation's example (its `example` in operations.ts) and is a demo miss for
@@ -18,6 +18,7 @@ export const OPEN_API_DATA = {
   microblogEInstance: 'mastodon.social',
   microblogEUser: 'harbourweather',
   microblogETag: 'tides',
+  newsletterHandle: 'harbourweather',
 } as const;
 
 // --- microblog-d (Bluesky) ------------------------------------------------------------------
@@ -242,6 +243,105 @@ function microblogERoutes(): Route[] {
   ];
 }
 
+// --- newsletter (Substack) ------------------------------------------------------------------
+function newsletterRoutes(): Route[] {
+  const handle: string = OPEN_API_DATA.newsletterHandle;
+  const userId = 310000101;
+  const publication = {
+    id: 2100101,
+    subdomain: 'harbourweather',
+    custom_domain: null,
+    name: 'Harbour Weather Weekly',
+    author_id: userId,
+    logo_url: 'https://substackcdn.com/image/fetch/demo/harbourweather-logo.png',
+  };
+  const byline = {
+    id: userId,
+    name: 'Harbour City Weather',
+    handle,
+    photo_url: 'https://substackcdn.com/image/fetch/demo/harbourweather.jpg',
+  };
+  const profile = {
+    id: userId,
+    name: 'Harbour City Weather',
+    handle,
+    previous_name: null,
+    photo_url: byline.photo_url,
+    bio: 'Forecasts and storm warnings for Harbour City, and a weekly letter on the sea.',
+    profile_set_up_at: '2023-05-02T09:00:00.000Z',
+    profile_disabled: false,
+    slug: 'harbourweather',
+    subdomainUrl: 'https://harbourweather.substack.com',
+    primaryPublication: publication,
+    publicationUsers: [{ id: 4100101, user_id: userId, publication_id: publication.id, role: 'admin', public: true, publication }],
+    userLinks: [{ url: 'https://harbourweather.example.org', label: 'Website' }],
+    twitterAccount: null,
+    facebookAccount: null,
+    subscriberCount: '1240',
+    subscriberCountNumber: 1240,
+    subscriberCountString: '1,240 subscribers',
+    rough_num_free_subscribers: 'Thousands',
+    subscriptions: [],
+  };
+  const post = (id: number, slug: string, title: string, subtitle: string, date: string, audience: string, counts: [number, number]) => ({
+    id,
+    publication_id: publication.id,
+    title,
+    subtitle,
+    description: subtitle,
+    slug,
+    type: 'newsletter',
+    audience,
+    post_date: date,
+    canonical_url: `https://harbourweather.substack.com/p/${slug}`,
+    cover_image: `https://substackcdn.com/image/fetch/demo/${slug}.jpg`,
+    wordcount: 1_100,
+    reaction_count: counts[0],
+    reactions: { '❤': counts[0] },
+    comment_count: counts[1],
+    child_comment_count: 0,
+    section_name: null,
+    podcast_url: null,
+    postTags: [{ id: 'demo-tag-tides', name: 'Tides', slug: 'tides' }],
+    publishedBylines: [byline],
+  });
+  const posts = {
+    posts: [
+      post(
+        150000102,
+        'spring-tides-ahead',
+        'Spring tides ahead',
+        "What Tuesday's high water means for the harbour wall.",
+        '2025-03-05T07:00:00.000Z',
+        'everyone',
+        [48, 6],
+      ),
+      post(
+        150000101,
+        'a-winter-of-sea-fog',
+        'A winter of sea fog',
+        'Why this winter was the foggiest in a decade.',
+        '2025-02-26T07:00:00.000Z',
+        'only_paid',
+        [31, 2],
+      ),
+    ],
+    nextCursor: null,
+  };
+  return [
+    {
+      host: 'substack.com',
+      path: `/api/v1/user/${handle}/public_profile`,
+      response: json(profile),
+    },
+    {
+      host: 'substack.com',
+      path: '/api/v1/profile/posts',
+      response: (req) => (req.query.get('profile_user_id') === String(userId) && !req.query.get('cursor') ? json(posts) : demoMiss(req)),
+    },
+  ];
+}
+
 export function openApiRoutes(): Route[] {
-  return [...microblogDRoutes(), ...microblogERoutes()];
+  return [...microblogDRoutes(), ...microblogERoutes(), ...newsletterRoutes()];
 }

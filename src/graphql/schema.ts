@@ -31,6 +31,7 @@ import { microblogCGraphql } from '../platforms/microblog-c/graphql.js';
 import { microblogDGraphql } from '../platforms/microblog-d/graphql.js';
 import { microblogEGraphql } from '../platforms/microblog-e/graphql.js';
 import { moodboardGraphql } from '../platforms/moodboard/graphql.js';
+import { newsletterGraphql } from '../platforms/newsletter/graphql.js';
 import { pinboardGraphql } from '../platforms/pinboard/graphql.js';
 import { retailShopGraphql } from '../platforms/retail-shop/graphql.js';
 import { socialAGraphql } from '../platforms/social-a/graphql.js';
@@ -70,6 +71,7 @@ export function buildSchema(): GraphQLSchema {
   socialAGraphql();
   microblogDGraphql();
   microblogEGraphql();
+  newsletterGraphql();
   discoveryGraphql();
   // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
   // schema, introspection, REST and the fast path all see the one schema yoga serves.

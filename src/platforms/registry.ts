@@ -31,6 +31,7 @@ import { platform as retailShop } from './retail-shop/platform.js';
 import { platform as socialA } from './social-a/platform.js';
 import { platform as microblogD } from './microblog-d/platform.js';
 import { platform as microblogE } from './microblog-e/platform.js';
+import { platform as newsletter } from './newsletter/platform.js';
 
 export const platforms: readonly PlatformDefinition[] = [
   code,
@@ -56,6 +57,7 @@ export const platforms: readonly PlatformDefinition[] = [
   socialA,
   microblogD,
   microblogE,
+  newsletter,
 ];
 
 /** Every platform's profile reader, for creator discovery. */
