@@ -872,6 +872,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/livestream/channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Kick channel: followers, live state, the streamer's bio and social links
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `livestreamChannel`.
+         */
+        get: operations["livestreamChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-social-profiles": {
         parameters: {
             query?: never;
@@ -3070,6 +3090,59 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
             cursor: string | null;
         };
+        LivestreamChannel: {
+            /** @description Channel id */
+            id: number;
+            user_id: number | null;
+            /** @description The channel address: kick.com/<slug> */
+            slug: string;
+            is_banned: boolean | null;
+            vod_enabled: boolean | null;
+            subscription_enabled: boolean | null;
+            /** @description Kick's verified badge */
+            verified: boolean | null;
+            can_host: boolean | null;
+            followers_count: number | null;
+            banner_image: {
+                [key: string]: unknown;
+            } | null;
+            offline_banner_image: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The live session (`session_title`, `viewer_count`, `categories`…); null when offline */
+            livestream: {
+                [key: string]: unknown;
+            } | null;
+            recent_categories: {
+                [key: string]: unknown;
+            }[];
+            subscriber_badges: {
+                [key: string]: unknown;
+            }[];
+            /** @description The streamer's account: bio and the social links they set */
+            user: {
+                id: number | null;
+                /** @description Display spelling of the channel name */
+                username: string | null;
+                /** @description Free text */
+                bio: string | null;
+                country: string | null;
+                state: string | null;
+                city: string | null;
+                /** @description As the streamer typed it: a handle or a URL; "" or null when unset */
+                instagram: string | null;
+                twitter: string | null;
+                youtube: string | null;
+                discord: string | null;
+                tiktok: string | null;
+                facebook: string | null;
+                profile_pic: string | null;
+            } | null;
+            /** @description Chat settings (`chat_mode`, `slow_mode`…) */
+            chatroom: {
+                [key: string]: unknown;
+            } | null;
+        };
         SocialProfilesResult: {
             source: {
                 platform: string;
@@ -4717,6 +4790,16 @@ export interface components {
             /** @constant */
             cached?: true;
             cached_at?: string;
+        };
+        LivestreamChannelResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            channel: components["schemas"]["LivestreamChannel"];
         };
         FindSocialProfilesResponse: {
             source: {
@@ -7116,6 +7199,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NewsletterPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    livestreamChannel: {
+        parameters: {
+            query: {
+                /**
+                 * @description Channel slug (e.g. ac7ionman) or https://kick.com/<slug>
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `channel` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivestreamChannelResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -25,6 +25,7 @@ import { linkpageBGraphql } from '../platforms/linkpage-b/graphql.js';
 import { linkpageCGraphql } from '../platforms/linkpage-c/graphql.js';
 import { linkpageDGraphql } from '../platforms/linkpage-d/graphql.js';
 import { linkpageEGraphql } from '../platforms/linkpage-e/graphql.js';
+import { livestreamGraphql } from '../platforms/livestream/graphql.js';
 import { microblogAGraphql } from '../platforms/microblog-a/graphql.js';
 import { microblogBGraphql } from '../platforms/microblog-b/graphql.js';
 import { microblogCGraphql } from '../platforms/microblog-c/graphql.js';
@@ -72,6 +73,7 @@ export function buildSchema(): GraphQLSchema {
   microblogDGraphql();
   microblogEGraphql();
   newsletterGraphql();
+  livestreamGraphql();
   discoveryGraphql();
   // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
   // schema, introspection, REST and the fast path all see the one schema yoga serves.

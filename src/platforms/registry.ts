@@ -32,6 +32,7 @@ import { platform as socialA } from './social-a/platform.js';
 import { platform as microblogD } from './microblog-d/platform.js';
 import { platform as microblogE } from './microblog-e/platform.js';
 import { platform as newsletter } from './newsletter/platform.js';
+import { platform as livestream } from './livestream/platform.js';
 
 export const platforms: readonly PlatformDefinition[] = [
   code,
@@ -58,6 +59,7 @@ export const platforms: readonly PlatformDefinition[] = [
   microblogD,
   microblogE,
   newsletter,
+  livestream,
 ];
 
 /** Every platform's profile reader, for creator discovery. */

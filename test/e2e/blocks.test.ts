@@ -63,6 +63,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/microblog-e/tag': ['instance=mastodon.social&tag=cats'],
   '/v1/newsletter/profile': ['handle=maya'],
   '/v1/newsletter/posts': ['handle=maya'],
+  '/v1/livestream/channel': ['handle=maya'],
   '/v1/find-social-profiles': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
   '/v1/find-creator-emails': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
 };
