@@ -892,6 +892,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/blog/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Tumblr blog's posts (Neue Post Format), newest first; page with `cursor`. Needs the operator's TUMBLR_API_KEY
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `blogPosts`.
+         */
+        get: operations["blogPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-social-profiles": {
         parameters: {
             query?: never;
@@ -3143,6 +3163,51 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        BlogPost: {
+            /** @description Post id */
+            id_string: string;
+            /** @description `blocks` for Neue Post Format posts */
+            type: string | null;
+            blog_name: string | null;
+            /** @description The blog (name, title, description, url, uuid…), as Tumblr embeds it in each post */
+            blog: {
+                [key: string]: unknown;
+            } | null;
+            post_url: string | null;
+            short_url: string | null;
+            slug: string | null;
+            /** @description "2020-05-01 21:49:17 GMT" */
+            date: string | null;
+            /** @description Unix seconds */
+            timestamp: number | null;
+            state: string | null;
+            tags: string[];
+            summary: string | null;
+            note_count: number | null;
+            /** @description NPF content blocks (`text`, `image`, `link`, `video`…); a reblog's own may be empty */
+            content: {
+                [key: string]: unknown;
+            }[];
+            layout: {
+                [key: string]: unknown;
+            }[];
+            /** @description The reblog trail: earlier posts with their content */
+            trail: {
+                [key: string]: unknown;
+            }[];
+            source_url: string | null;
+            source_title: string | null;
+            reblogged_from_name: string | null;
+            reblogged_from_url: string | null;
+            reblogged_root_name: string | null;
+            reblogged_root_url: string | null;
+        };
+        BlogPostsPage: {
+            /** @description The blog's posts, newest first */
+            posts: components["schemas"]["BlogPost"][];
+            /** @description Pass unchanged as `cursor` (with the same blog) for the next page; null at the end */
+            cursor: string | null;
+        };
         SocialProfilesResult: {
             source: {
                 platform: string;
@@ -4800,6 +4865,19 @@ export interface components {
             cached?: true;
             cached_at?: string;
             channel: components["schemas"]["LivestreamChannel"];
+        };
+        BlogPostsResponse: {
+            /** @description The blog's posts, newest first */
+            posts: components["schemas"]["BlogPost"][];
+            /** @description Pass unchanged as `cursor` (with the same blog) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         FindSocialProfilesResponse: {
             source: {
@@ -7241,6 +7319,52 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    blogPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Blog name (staff), <name>.tumblr.com, its URL, or a custom domain
+                 * @example harbourweather
+                 */
+                blog: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same blog. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             502: components["responses"]["UpstreamFailed"];
             504: components["responses"]["UpstreamTimeout"];
         };

@@ -1,8 +1,10 @@
 /**
  * Demo upstream answers for the platforms read through public JSON APIs whose folders hold no
  * sample builders: microblog-d (Bluesky AppView XRPC), microblog-e (the Mastodon API of
- * mastodon.social), newsletter (Substack's JSON API), livestream (Kick's channel API), and further
- * platforms as they are wired.
+ * mastodon.social), newsletter (Substack's JSON API), livestream (Kick's channel API) and blog
+ * (Tumblr API v2: answered only when the operator gives the demo a TUMBLR_API_KEY, e.g.
+ * `TUMBLR_API_KEY=any npm run demo`; without one the gateway answers the blog route
+ * NOT_CONFIGURED before asking, as it would live).
  * Written here in the shapes each parse.ts reads (the platforms' parser tests read real captures
  * from ../shared, which the demo never uses); every name, id, DID and URL is invented. Each route
  * answers the operation's example (its `example` in operations.ts) and is a demo miss for
@@ -21,6 +23,7 @@ export const OPEN_API_DATA = {
   microblogETag: 'tides',
   newsletterHandle: 'harbourweather',
   livestreamSlug: 'harbourweather',
+  blogName: 'harbourweather',
 } as const;
 
 // --- microblog-d (Bluesky) ------------------------------------------------------------------
@@ -406,6 +409,79 @@ function livestreamRoutes(): Route[] {
   ];
 }
 
+// --- blog (Tumblr API v2; any api_key: the demo checks none) --------------------------------
+function blogRoutes(): Route[] {
+  const name: string = OPEN_API_DATA.blogName;
+  const blog = {
+    name,
+    title: 'Harbour City Weather',
+    description: 'Forecasts, storm photos and the odd tide table.',
+    url: `https://${name}.tumblr.com/`,
+    uuid: 't:DemoHarbourWeather0001',
+    updated: 1_741_240_800,
+  };
+  const post = (id: string, slug: string, at: number, date: string, text: string, tags: string[], notes: number) => ({
+    object_type: 'post',
+    type: 'blocks',
+    id: Number(id),
+    id_string: id,
+    tumblelog_uuid: blog.uuid,
+    original_type: 'regular',
+    blog_name: name,
+    blog,
+    post_url: `https://${name}.tumblr.com/post/${id}/${slug}`,
+    short_url: `https://tmblr.co/ZDemo${id.slice(-6)}`,
+    slug,
+    date,
+    timestamp: at,
+    state: 'published',
+    tags,
+    summary: text,
+    note_count: notes,
+    content: [{ type: 'text', text }],
+    layout: [],
+    trail: [],
+    followed: false,
+    liked: false,
+    can_like: true,
+    can_reblog: true,
+  });
+  const answer = {
+    meta: { status: 200, msg: 'OK' },
+    response: {
+      blog,
+      posts: [
+        post(
+          '771000000000000102',
+          'spring-tides-on-tuesday',
+          1_741_240_800,
+          '2025-03-06 06:00:00 GMT',
+          'Spring tides on Tuesday: high water 06:42.',
+          ['tides', 'harbour city'],
+          57,
+        ),
+        post(
+          '771000000000000101',
+          'sea-fog-over-the-north-pier',
+          1_741_100_000,
+          '2025-03-04 14:53:20 GMT',
+          'Sea fog over the north pier this afternoon.',
+          ['fog'],
+          23,
+        ),
+      ],
+      total_posts: 2,
+    },
+  };
+  return [
+    {
+      host: 'api.tumblr.com',
+      path: `/v2/blog/${name}.tumblr.com/posts`,
+      response: (req) => (req.query.get('api_key') && !req.query.get('offset') ? json(answer) : demoMiss(req)),
+    },
+  ];
+}
+
 export function openApiRoutes(): Route[] {
-  return [...microblogDRoutes(), ...microblogERoutes(), ...newsletterRoutes(), ...livestreamRoutes()];
+  return [...microblogDRoutes(), ...microblogERoutes(), ...newsletterRoutes(), ...livestreamRoutes(), ...blogRoutes()];
 }

@@ -18,6 +18,7 @@ import { linksGraphql } from '../links/graphql.js';
 import { audioAGraphql } from '../platforms/audio-a/graphql.js';
 import { audioBGraphql } from '../platforms/audio-b/graphql.js';
 import { audioCGraphql } from '../platforms/audio-c/graphql.js';
+import { blogGraphql } from '../platforms/blog/graphql.js';
 import { codeGraphql } from '../platforms/code/graphql.js';
 import { forumGraphql } from '../platforms/forum/graphql.js';
 import { linkpageAGraphql } from '../platforms/linkpage-a/graphql.js';
@@ -74,6 +75,7 @@ export function buildSchema(): GraphQLSchema {
   microblogEGraphql();
   newsletterGraphql();
   livestreamGraphql();
+  blogGraphql();
   discoveryGraphql();
   // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
   // schema, introspection, REST and the fast path all see the one schema yoga serves.

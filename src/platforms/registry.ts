@@ -33,6 +33,7 @@ import { platform as microblogD } from './microblog-d/platform.js';
 import { platform as microblogE } from './microblog-e/platform.js';
 import { platform as newsletter } from './newsletter/platform.js';
 import { platform as livestream } from './livestream/platform.js';
+import { platform as blog } from './blog/platform.js';
 
 export const platforms: readonly PlatformDefinition[] = [
   code,
@@ -60,6 +61,7 @@ export const platforms: readonly PlatformDefinition[] = [
   microblogE,
   newsletter,
   livestream,
+  blog,
 ];
 
 /** Every platform's profile reader, for creator discovery. */

@@ -64,6 +64,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/newsletter/profile': ['handle=maya'],
   '/v1/newsletter/posts': ['handle=maya'],
   '/v1/livestream/channel': ['handle=maya'],
+  '/v1/blog/posts': ['blog=maya'],
   '/v1/find-social-profiles': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
   '/v1/find-creator-emails': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
 };
@@ -101,7 +102,8 @@ let id: string;
 const START = 1_000_000;
 
 beforeAll(async () => {
-  h = await startHarness();
+  // Operator settings the operations need (blog: TUMBLR_API_KEY), so every route reaches its upstream.
+  h = await startHarness({ env: { TUMBLR_API_KEY: 'blocks-test-tumblr-key' } });
   ({ key, id } = await h.key(START));
 });
 afterAll(() => h?.close());
