@@ -11,7 +11,9 @@
  * the environment: PORT 8080, HOST 127.0.0.1 (the demo key is public), DATA_DIR ./data/demo,
  * BOOTSTRAP_API_KEY demo-key-0000-0000-0000-0000-0000-0000, BOOTSTRAP_CREDITS 1000, LOG_LEVEL warn. In demo mode a request
  * the demo data does not cover is answered "the demo has no data for …" (DEMO_COVERAGE), and
- * GraphiQL opens with the demo key and one saved example per operation (GRAPHIQL_DEFAULTS).
+ * GraphiQL opens with the demo key and one saved example per operation (GRAPHIQL_DEFAULTS). The
+ * demo sets no operator settings: a route that `needs` one (blog: TUMBLR_API_KEY) answers 501
+ * NOT_CONFIGURED unless it is in the environment (any value: the demo upstream checks none).
  * Ctrl-C / SIGTERM stops both servers.
  */
 import { startReplayServer } from './replay/server.js';
@@ -104,6 +106,11 @@ async function main(): Promise<void> {
   );
   print('                on social-b, shortvideo, video, microblog-b and social-a, with decoys that share a handle or a name');
   print('  elsewhere     the records in the examples above (src/demo/); anything else answers "the demo has no data for …"');
+  const unset = [...new Set(REST_EXAMPLES.flatMap((e) => (e.op.needs && !env[e.op.needs] ? [e.op.needs] : [])))];
+  if (unset.length)
+    print(
+      `  not set       ${unset.join(', ')}: the routes needing it answer 501 NOT_CONFIGURED (set it to any value to see their demo data)`,
+    );
   print();
   print('Ctrl-C to stop.');
 }

@@ -3,7 +3,10 @@
  * parameter examples, GraphiQL's saved tabs) runs against the demo data through the real
  * gateway, and both creator tools find the demo creators' profiles and addresses — never the
  * decoys'. A request the demo has no data for says so (never NOT_FOUND); other replay servers'
- * misses keep meaning what the platform makes of them.
+ * misses keep meaning what the platform makes of them. An operation that `needs` an operator
+ * setting (blog: TUMBLR_API_KEY) answers exactly 501 NOT_CONFIGURED in the demo, which has no
+ * operator settings; given the setting (`TUMBLR_API_KEY=… npm run demo`) it answers its example
+ * from the demo data, and that answer is its OpenAPI example.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COVERAGE, graphiqlTabs, REST_EXAMPLES, restExamplePath } from '../src/demo/examples.js';
@@ -27,13 +30,20 @@ function hasData(v: unknown): boolean {
 
 let h: Harness;
 let key: string;
+/** The demo with every operator setting an operation `needs` given (any value: the demo checks none). */
+let configured: Harness;
+let configuredKey: string;
+const SETTINGS = Object.fromEntries(allOperations().flatMap((op) => (op.needs ? [[op.needs, 'demo-setting-value']] : [])));
 
 beforeAll(async () => {
   h = await startHarness({ routes: demoRoutes(), env: { DEMO_COVERAGE } });
   key = (await h.key(10_000)).key;
+  configured = await startHarness({ routes: demoRoutes(), env: { DEMO_COVERAGE, ...SETTINGS } });
+  configuredKey = (await configured.key(10_000)).key;
 });
 afterAll(async () => {
   await h?.close();
+  await configured?.close();
 });
 
 describe('every /v1 route answers its example from the demo data', () => {
@@ -59,9 +69,17 @@ describe('every /v1 route answers its example from the demo data', () => {
   const answers: Record<string, unknown> = {};
 
   for (const op of allOperations()) {
-    it(`${op.rest.path}: 200 with a record`, async () => {
+    it(`${op.rest.path}: 200 with a record${op.needs ? ` given ${op.needs}; without it 501 NOT_CONFIGURED at 0 credits` : ''}`, async () => {
+      if (op.needs) {
+        const { key: k, id } = await h.key(5);
+        const plain = await h.rest(restExamplePath(op), { key: k });
+        expect(plain.status, JSON.stringify(plain.body)).toBe(501);
+        expect(plain.body.error.code).toBe('NOT_CONFIGURED');
+        expect(plain.body.error.message).toContain(op.needs);
+        expect(await h.balance(id)).toBe(5);
+      }
       // h.rest checks the body against the route's schema (test/contract.ts).
-      const r = await h.rest(restExamplePath(op), { key });
+      const r = op.needs ? await configured.rest(restExamplePath(op), { key: configuredKey }) : await h.rest(restExamplePath(op), { key });
       expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
       expect(r.body.success).toBe(true);
       const record = Object.fromEntries(Object.entries(r.body).filter(([k]) => !ENVELOPE.has(k)));
@@ -87,6 +105,20 @@ describe('every /v1 route answers its example from the demo data', () => {
       expect(JSON.parse(tab.headers)).toEqual({ 'x-api-key': key });
       const r = await h.gql(tab.query, { key });
       expect(r.status, tab.query).toBe(200);
+      const needs = allOperations().find(
+        (op) => op.needs && tab.query.startsWith(`query ${op.field[0].toUpperCase()}${op.field.slice(1)}Example `),
+      );
+      if (needs) {
+        // The demo has no operator settings: exactly NOT_CONFIGURED, then the data given the setting.
+        expect(
+          r.body.errors?.map((e: { extensions?: { code?: string } }) => e.extensions?.code),
+          tab.query,
+        ).toEqual(['NOT_CONFIGURED']);
+        const given = await configured.gql(tab.query, { key: configuredKey });
+        expect(given.body.errors, tab.query).toBeUndefined();
+        expect(hasData(given.body.data), tab.query).toBe(true);
+        continue;
+      }
       expect(r.body.errors, tab.query).toBeUndefined();
       expect(hasData(r.body.data), tab.query).toBe(true);
     }

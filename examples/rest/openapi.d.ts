@@ -792,6 +792,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-d/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public Bluesky profile
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDProfile`.
+         */
+        get: operations["microblogDProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-d/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Bluesky account's posts and reposts, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDPosts`.
+         */
+        get: operations["microblogDPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-d/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of Bluesky posts matching a query; page with `cursor`. Bluesky switches anonymous search (and always its paging) off at times: UPSTREAM_BLOCKED
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDSearch`.
+         */
+        get: operations["microblogDSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-d/search/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bluesky accounts whose handle or display name matches a query (at most 10, no paging)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDProfileSearch`.
+         */
+        get: operations["microblogDProfileSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-e/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public account on any Mastodon-compatible server, asked of that server
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEProfile`.
+         */
+        get: operations["microblogEProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-e/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Mastodon account's public statuses and boosts, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEPosts`.
+         */
+        get: operations["microblogEPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-e/tag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Mastodon server's public hashtag timeline, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogETag`.
+         */
+        get: operations["microblogETag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/newsletter/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Substack writer's public profile
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `newsletterProfile`.
+         */
+        get: operations["newsletterProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/newsletter/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Substack writer's posts across their publications, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `newsletterPosts`.
+         */
+        get: operations["newsletterPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/livestream/channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Kick channel: followers, live state, the streamer's bio and social links
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `livestreamChannel`.
+         */
+        get: operations["livestreamChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/blog/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Tumblr blog's posts (Neue Post Format), newest first; page with `cursor`. Needs the operator's TUMBLR_API_KEY
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `blogPosts`.
+         */
+        get: operations["blogPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-social-profiles": {
         parameters: {
             query?: never;
@@ -2892,6 +3112,428 @@ export interface components {
             has_next_page: boolean;
             total_count: number;
         };
+        MicroblogDActor: {
+            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
+            did: string;
+            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
+            handle: string | null;
+            /** @description Display name; null when unset */
+            displayName: string | null;
+            /** @description Avatar image URL; null when unset */
+            avatar: string | null;
+            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
+            associated: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+            /** @description When the account was created (ISO 8601) */
+            createdAt: string | null;
+        };
+        MicroblogDProfile: {
+            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
+            did: string;
+            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
+            handle: string | null;
+            /** @description Display name; null when unset */
+            displayName: string | null;
+            /** @description Avatar image URL; null when unset */
+            avatar: string | null;
+            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
+            associated: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+            /** @description When the account was created (ISO 8601) */
+            createdAt: string | null;
+            /** @description Bio text (plain text, links as written); null when unset */
+            description: string | null;
+            /** @description Banner image URL; null when unset */
+            banner: string | null;
+            /** @description Followers */
+            followersCount: number | null;
+            /** @description Accounts followed */
+            followsCount: number | null;
+            /** @description Posts */
+            postsCount: number | null;
+            /** @description When the AppView last indexed the profile record */
+            indexedAt: string | null;
+            /** @description The pinned post reference (`uri`, `cid`); null when none */
+            pinnedPost: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Bluesky's blue-check verification state; null when the AppView sends none */
+            verification: {
+                [key: string]: unknown;
+            } | null;
+        };
+        MicroblogDPost: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`): its identity */
+            uri: string;
+            /** @description Content hash of this version of the post */
+            cid: string | null;
+            /** @description The author; null when the post carries none readable */
+            author: components["schemas"]["MicroblogDActor"] | null;
+            record: ({
+                /** @description Post text */
+                text: string | null;
+                /** @description When the author says it was written (ISO 8601, sometimes with microseconds) */
+                createdAt: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /** @description The hydrated embed (images, external link card, quoted post…); null when none */
+            embed: {
+                [key: string]: unknown;
+            } | null;
+            replyCount: number | null;
+            repostCount: number | null;
+            likeCount: number | null;
+            quoteCount: number | null;
+            /** @description When the AppView indexed the post */
+            indexedAt: string | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+        };
+        MicroblogDFeedItem: {
+            post: components["schemas"]["MicroblogDPost"];
+            /** @description For a reply: its `root` and `parent` posts as the AppView sends them; null otherwise */
+            reply: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Why the item is in the author's feed when it is not simply their post; null otherwise */
+            reason: {
+                /** @description `app.bsky.feed.defs#reasonRepost` (a repost by `by`) or `#reasonPin` (the pinned post) */
+                $type: string | null;
+                /** @description Who reposted; null for a pin */
+                by: components["schemas"]["MicroblogDActor"] | null;
+                indexedAt: string | null;
+            } | null;
+        };
+        MicroblogDPostsPage: {
+            /** @description The author's posts and reposts, newest first */
+            posts: components["schemas"]["MicroblogDFeedItem"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDSearchPage: {
+            /** @description Posts matching the query, as Bluesky ranks them */
+            posts: components["schemas"]["MicroblogDPost"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDProfileSearch: {
+            /** @description Accounts whose handle or name matches, best first (at most 10) */
+            profiles: components["schemas"]["MicroblogDActor"][];
+        };
+        MicroblogAPostsPage: {
+            /** @description Public posts, newest first */
+            posts: components["schemas"]["MicroblogAPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogEAccount: {
+            /** @description The account's id on the server that answered */
+            id: string;
+            /** @description Username, without the server */
+            username: string | null;
+            /** @description `username` for an account of the server that answered, `username@server` for a remote one */
+            acct: string | null;
+            display_name: string | null;
+            /** @description Follow requests are approved by hand */
+            locked: boolean | null;
+            bot: boolean | null;
+            group: boolean | null;
+            /** @description Listed in the server directory; null when the account never chose */
+            discoverable: boolean | null;
+            /** @description Public posts may be indexed for search; null on servers before Mastodon 4.2 */
+            indexable: boolean | null;
+            /** @description Account creation date (Mastodon rounds it to the day) */
+            created_at: string | null;
+            /** @description Bio as HTML */
+            note: string | null;
+            /** @description Profile page on the account's own server */
+            url: string | null;
+            /** @description ActivityPub id */
+            uri: string | null;
+            avatar: string | null;
+            avatar_static: string | null;
+            /** @description Header image (`…/missing.png` when none) */
+            header: string | null;
+            header_static: string | null;
+            followers_count: number | null;
+            following_count: number | null;
+            statuses_count: number | null;
+            /** @description Date of the last post (day precision) */
+            last_status_at: string | null;
+            /** @description Custom emoji used in the name and bio */
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            /** @description Profile metadata: up to 4 (server-configurable) label/value pairs */
+            fields: {
+                /** @description Label, as the account wrote it */
+                name: string | null;
+                /** @description Value as HTML (a link is an `<a href>`) */
+                value: string | null;
+                /** @description When the server last confirmed the linked page links back to this profile with rel="me"; null when not verified */
+                verified_at: string | null;
+            }[];
+            /** @description The account this one moved to; null when it has not */
+            moved: {
+                [key: string]: unknown;
+            } | null;
+        };
+        MicroblogEStatus: {
+            /** @description The status id on the server that answered (a remote status's id differs from its origin's) */
+            id: string;
+            /** @description ActivityPub id (on the origin server) */
+            uri: string | null;
+            /** @description Web page of the status (on the origin server) */
+            url: string | null;
+            created_at: string | null;
+            /** @description Last edit; null when never edited */
+            edited_at: string | null;
+            /** @description The author (the booster, for a boost) */
+            account: components["schemas"]["MicroblogEAccount"] | null;
+            /** @description HTML */
+            content: string | null;
+            /** @description `public` or `unlisted` (other visibilities are never returned) */
+            visibility: string | null;
+            sensitive: boolean | null;
+            /** @description Content warning; empty when none */
+            spoiler_text: string | null;
+            language: string | null;
+            in_reply_to_id: string | null;
+            in_reply_to_account_id: string | null;
+            /** @description The boosted status, for a boost; null otherwise */
+            reblog: components["schemas"]["MicroblogEStatus"] | null;
+            /** @description MediaAttachment entities, as sent */
+            media_attachments: {
+                [key: string]: unknown;
+            }[];
+            mentions: {
+                [key: string]: unknown;
+            }[];
+            /** @description Hashtags (`name`, `url`) */
+            tags: {
+                [key: string]: unknown;
+            }[];
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            /** @description Link preview card; null when none */
+            card: {
+                [key: string]: unknown;
+            } | null;
+            poll: {
+                [key: string]: unknown;
+            } | null;
+            replies_count: number | null;
+            reblogs_count: number | null;
+            favourites_count: number | null;
+        };
+        MicroblogEPostsPage: {
+            /** @description The account's public statuses and boosts, newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogETagPage: {
+            /** @description Public statuses with the hashtag that the server knows of (its own and federated), newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        NewsletterProfile: {
+            /** @description The person's Substack user id */
+            id: number;
+            /** @description Profile handle (substack.com/@<handle>) */
+            handle: string;
+            name: string | null;
+            previous_name: string | null;
+            slug: string | null;
+            /** @description Bio, plain text */
+            bio: string | null;
+            photo_url: string | null;
+            profile_set_up_at: string | null;
+            profile_disabled: boolean | null;
+            /** @description The person's own <name>.substack.com address */
+            subdomainUrl: string | null;
+            /** @description The publication they write (id, subdomain, custom_domain, name, author_id…); null when none */
+            primaryPublication: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Publications they have a role on (`role`, `publication`) */
+            publicationUsers: {
+                [key: string]: unknown;
+            }[];
+            /** @description Links they list on their profile */
+            userLinks: {
+                [key: string]: unknown;
+            }[];
+            /** @description A connected X/Twitter account; null when none */
+            twitterAccount: {
+                [key: string]: unknown;
+            } | null;
+            facebookAccount: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Subscribers of their primary publication, as Substack sends it (a string) */
+            subscriberCount: string | null;
+            subscriberCountNumber: number | null;
+            /** @description e.g. "88 subscribers" */
+            subscriberCountString: string | null;
+            /** @description A rough band ("Tens", "Hundreds"…) */
+            rough_num_free_subscribers: string | null;
+            /** @description Publications they subscribe to publicly */
+            subscriptions: {
+                [key: string]: unknown;
+            }[];
+        };
+        NewsletterPost: {
+            id: number;
+            publication_id: number | null;
+            title: string | null;
+            subtitle: string | null;
+            description: string | null;
+            slug: string | null;
+            /** @description `newsletter`, `podcast`, `thread`… */
+            type: string | null;
+            /** @description `everyone`, `only_paid`, `founding`…: who may read the full text */
+            audience: string | null;
+            post_date: string | null;
+            canonical_url: string | null;
+            cover_image: string | null;
+            wordcount: number | null;
+            reaction_count: number | null;
+            /** @description Reaction counts by emoji */
+            reactions: {
+                [key: string]: unknown;
+            } | null;
+            comment_count: number | null;
+            child_comment_count: number | null;
+            section_name: string | null;
+            podcast_url: string | null;
+            postTags: {
+                [key: string]: unknown;
+            }[];
+            /** @description Authors (`id`, `name`, `handle`…) */
+            publishedBylines: {
+                [key: string]: unknown;
+            }[];
+        };
+        NewsletterPostsPage: {
+            /** @description The person's posts across their publications, newest first */
+            posts: components["schemas"]["NewsletterPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+        };
+        LivestreamChannel: {
+            /** @description Channel id */
+            id: number;
+            user_id: number | null;
+            /** @description The channel address: kick.com/<slug> */
+            slug: string;
+            is_banned: boolean | null;
+            vod_enabled: boolean | null;
+            subscription_enabled: boolean | null;
+            /** @description Kick's verified badge */
+            verified: boolean | null;
+            can_host: boolean | null;
+            followers_count: number | null;
+            banner_image: {
+                [key: string]: unknown;
+            } | null;
+            offline_banner_image: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The live session (`session_title`, `viewer_count`, `categories`…); null when offline */
+            livestream: {
+                [key: string]: unknown;
+            } | null;
+            recent_categories: {
+                [key: string]: unknown;
+            }[];
+            subscriber_badges: {
+                [key: string]: unknown;
+            }[];
+            /** @description The streamer's account: bio and the social links they set */
+            user: {
+                id: number | null;
+                /** @description Display spelling of the channel name */
+                username: string | null;
+                /** @description Free text */
+                bio: string | null;
+                country: string | null;
+                state: string | null;
+                city: string | null;
+                /** @description As the streamer typed it: a handle or a URL; "" or null when unset */
+                instagram: string | null;
+                twitter: string | null;
+                youtube: string | null;
+                discord: string | null;
+                tiktok: string | null;
+                facebook: string | null;
+                profile_pic: string | null;
+            } | null;
+            /** @description Chat settings (`chat_mode`, `slow_mode`…) */
+            chatroom: {
+                [key: string]: unknown;
+            } | null;
+        };
+        BlogPost: {
+            /** @description Post id */
+            id_string: string;
+            /** @description `blocks` for Neue Post Format posts */
+            type: string | null;
+            blog_name: string | null;
+            /** @description The blog (name, title, description, url, uuid…), as Tumblr embeds it in each post */
+            blog: {
+                [key: string]: unknown;
+            } | null;
+            post_url: string | null;
+            short_url: string | null;
+            slug: string | null;
+            /** @description "2020-05-01 21:49:17 GMT" */
+            date: string | null;
+            /** @description Unix seconds */
+            timestamp: number | null;
+            state: string | null;
+            tags: string[];
+            summary: string | null;
+            note_count: number | null;
+            /** @description NPF content blocks (`text`, `image`, `link`, `video`…); a reblog's own may be empty */
+            content: {
+                [key: string]: unknown;
+            }[];
+            layout: {
+                [key: string]: unknown;
+            }[];
+            /** @description The reblog trail: earlier posts with their content */
+            trail: {
+                [key: string]: unknown;
+            }[];
+            source_url: string | null;
+            source_title: string | null;
+            reblogged_from_name: string | null;
+            reblogged_from_url: string | null;
+            reblogged_root_name: string | null;
+            reblogged_root_url: string | null;
+        };
+        BlogPostsPage: {
+            /** @description The blog's posts, newest first */
+            posts: components["schemas"]["BlogPost"][];
+            /** @description Pass unchanged as `cursor` (with the same blog) for the next page; null at the end */
+            cursor: string | null;
+        };
         SocialProfilesResult: {
             source: {
                 platform: string;
@@ -4486,6 +5128,135 @@ export interface components {
             cursor: string | null;
             has_next_page: boolean;
             total_count: number;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["MicroblogDProfile"];
+        };
+        MicroblogDPostsResponse: {
+            /** @description The author's posts and reposts, newest first */
+            posts: components["schemas"]["MicroblogDFeedItem"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDSearchResponse: {
+            /** @description Posts matching the query, as Bluesky ranks them */
+            posts: components["schemas"]["MicroblogDPost"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDProfileSearchResponse: {
+            /** @description Accounts whose handle or name matches, best first (at most 10) */
+            profiles: components["schemas"]["MicroblogDActor"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["MicroblogEAccount"];
+        };
+        MicroblogEPostsResponse: {
+            /** @description The account's public statuses and boosts, newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogETagResponse: {
+            /** @description Public statuses with the hashtag that the server knows of (its own and federated), newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        NewsletterProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["NewsletterProfile"];
+        };
+        NewsletterPostsResponse: {
+            /** @description The person's posts across their publications, newest first */
+            posts: components["schemas"]["NewsletterPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        LivestreamChannelResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            channel: components["schemas"]["LivestreamChannel"];
+        };
+        BlogPostsResponse: {
+            /** @description The blog's posts, newest first */
+            posts: components["schemas"]["BlogPost"][];
+            /** @description Pass unchanged as `cursor` (with the same blog) for the next page; null at the end */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6756,6 +7527,417 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Handle (e.g. alice.bsky.social or a custom domain), DID (did:plc:…) or https://bsky.app/profile/… URL
+                 * @example harbourweather.bsky.social
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `profile` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Handle (e.g. alice.bsky.social or a custom domain), DID (did:plc:…) or https://bsky.app/profile/… URL
+                 * @example harbourweather.bsky.social
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Search text (Bluesky search syntax, e.g. `from:`)
+                 * @example tide tables
+                 */
+                query: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDProfileSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Name or handle prefix
+                 * @example harbour weather
+                 */
+                query: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDProfileSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description The account: user@instance (e.g. alice@mastodon.social, a leading @ allowed) or its profile URL https://<instance>/@user
+                 * @example harbourweather@mastodon.social
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `profile` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description The account: user@instance (e.g. alice@mastodon.social, a leading @ allowed) or its profile URL https://<instance>/@user
+                 * @example harbourweather@mastodon.social
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogETag: {
+        parameters: {
+            query: {
+                /**
+                 * @description The server to ask, e.g. mastodon.social
+                 * @example mastodon.social
+                 */
+                instance: string;
+                /**
+                 * @description Hashtag, with or without #
+                 * @example tides
+                 */
+                tag: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogETagResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    newsletterProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Profile handle, with or without @ (e.g. jakubslys), or https://substack.com/@handle
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `profile` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    newsletterPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Profile handle, with or without @ (e.g. jakubslys), or https://substack.com/@handle
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same handle. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    livestreamChannel: {
+        parameters: {
+            query: {
+                /**
+                 * @description Channel slug (e.g. ac7ionman) or https://kick.com/<slug>
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `channel` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivestreamChannelResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    blogPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Blog name (staff), <name>.tumblr.com, its URL, or a custom domain
+                 * @example harbourweather
+                 */
+                blog: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same blog. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             502: components["responses"]["UpstreamFailed"];
             504: components["responses"]["UpstreamTimeout"];
         };

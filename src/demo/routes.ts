@@ -3,7 +3,7 @@
  * demo runs offline. Repositories belong to the invented `creator-lookup-demo` organisation,
  * developers are invented, and other links and avatars use reserved example.* domains. Served:
  *
- * The creator web (web.ts), the other platforms' records (platforms.ts, written.ts), and here:
+ * The creator web (web.ts), the other platforms' records (platforms.ts, written.ts, open-apis.ts), and here:
  *
  *   api.github.com  /repos/creator-lookup-demo/{creator-kit,trend-radar,profile-cards}
  *                   (any other repository: a demo miss, "the demo has no data", see miss.ts)
@@ -22,6 +22,7 @@ import type { Route } from '../replay/server.js';
 import { platformRoutes } from './platforms.js';
 import { absentProbeRoutes, creatorWebRoutes } from './web.js';
 import { writtenRoutes } from './written.js';
+import { openApiRoutes } from './open-apis.js';
 
 const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -56,6 +57,7 @@ export function demoRoutes(): Route[] {
     ...creatorWebRoutes(),
     ...platformRoutes(),
     ...writtenRoutes(),
+    ...openApiRoutes(),
     // The demo lookups' same-handle probes that find nobody on those platforms' written records.
     ...absentProbeRoutes(),
     // Catch-alls first (lowest precedence).

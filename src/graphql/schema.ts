@@ -18,6 +18,7 @@ import { linksGraphql } from '../links/graphql.js';
 import { audioAGraphql } from '../platforms/audio-a/graphql.js';
 import { audioBGraphql } from '../platforms/audio-b/graphql.js';
 import { audioCGraphql } from '../platforms/audio-c/graphql.js';
+import { blogGraphql } from '../platforms/blog/graphql.js';
 import { codeGraphql } from '../platforms/code/graphql.js';
 import { forumGraphql } from '../platforms/forum/graphql.js';
 import { linkpageAGraphql } from '../platforms/linkpage-a/graphql.js';
@@ -25,10 +26,14 @@ import { linkpageBGraphql } from '../platforms/linkpage-b/graphql.js';
 import { linkpageCGraphql } from '../platforms/linkpage-c/graphql.js';
 import { linkpageDGraphql } from '../platforms/linkpage-d/graphql.js';
 import { linkpageEGraphql } from '../platforms/linkpage-e/graphql.js';
+import { livestreamGraphql } from '../platforms/livestream/graphql.js';
 import { microblogAGraphql } from '../platforms/microblog-a/graphql.js';
 import { microblogBGraphql } from '../platforms/microblog-b/graphql.js';
 import { microblogCGraphql } from '../platforms/microblog-c/graphql.js';
+import { microblogDGraphql } from '../platforms/microblog-d/graphql.js';
+import { microblogEGraphql } from '../platforms/microblog-e/graphql.js';
 import { moodboardGraphql } from '../platforms/moodboard/graphql.js';
+import { newsletterGraphql } from '../platforms/newsletter/graphql.js';
 import { pinboardGraphql } from '../platforms/pinboard/graphql.js';
 import { retailShopGraphql } from '../platforms/retail-shop/graphql.js';
 import { socialAGraphql } from '../platforms/social-a/graphql.js';
@@ -66,6 +71,11 @@ export function buildSchema(): GraphQLSchema {
   videoGraphql();
   retailShopGraphql();
   socialAGraphql();
+  microblogDGraphql();
+  microblogEGraphql();
+  newsletterGraphql();
+  livestreamGraphql();
+  blogGraphql();
   discoveryGraphql();
   // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
   // schema, introspection, REST and the fast path all see the one schema yoga serves.

@@ -69,6 +69,12 @@ export interface OperationDef<A = any, R = any> {
   record: z.ZodType;
   /** Accepts `cache_max_age` (every operation but retail-shop, DECISIONS.md). */
   cacheable: boolean;
+  /**
+   * The operator setting the operation cannot run without (e.g. `TUMBLR_API_KEY`): unset, every
+   * call answers 501 NOT_CONFIGURED at 0 credits (the operation's `run` says so); /openapi.json
+   * lists that answer.
+   */
+  needs?: string;
   /** Cross-parameter checks and host checks; report problems by GraphQL argument name. */
   check?: (args: Record<string, any>, problem: (param: string, message: string) => void) => void;
   /** Canonical arguments: defaults applied, values normalised. Only called on valid input. */

@@ -29,6 +29,11 @@ import { platform as microblogB } from './microblog-b/platform.js';
 import { platform as video } from './video/platform.js';
 import { platform as retailShop } from './retail-shop/platform.js';
 import { platform as socialA } from './social-a/platform.js';
+import { platform as microblogD } from './microblog-d/platform.js';
+import { platform as microblogE } from './microblog-e/platform.js';
+import { platform as newsletter } from './newsletter/platform.js';
+import { platform as livestream } from './livestream/platform.js';
+import { platform as blog } from './blog/platform.js';
 
 export const platforms: readonly PlatformDefinition[] = [
   code,
@@ -52,6 +57,11 @@ export const platforms: readonly PlatformDefinition[] = [
   video,
   retailShop,
   socialA,
+  microblogD,
+  microblogE,
+  newsletter,
+  livestream,
+  blog,
 ];
 
 /** Every platform's profile reader, for creator discovery. */

@@ -108,6 +108,14 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
           ...Object.fromEntries(
             Object.entries(ERROR_RESPONSES).map(([status, [name]]) => [status, { $ref: `#/components/responses/${name}` }]),
           ),
+          ...(op.needs
+            ? {
+                '501': {
+                  description: `NOT_CONFIGURED: this gateway is not configured with ${op.needs} (the operator sets it); 0 credits`,
+                  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+                },
+              }
+            : {}),
         },
         security: [{ apiKey: [] }],
       },

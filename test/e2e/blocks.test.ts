@@ -54,14 +54,29 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/social-a/events': [`url=${enc('https://www.facebook.com/events/explore/new-york-ny/108424279189115/')}`],
   '/v1/social-a/events/search': ['query=concert'],
   '/v1/social-a/profile/events': [`url=${enc('https://www.facebook.com/maya')}`],
+  '/v1/microblog-d/profile': ['handle=maya.bsky.social'],
+  '/v1/microblog-d/posts': ['handle=maya.bsky.social'],
+  '/v1/microblog-d/search': ['query=cats'],
+  '/v1/microblog-d/search/profiles': ['query=cats'],
+  '/v1/microblog-e/profile': ['handle=maya@mastodon.social'],
+  '/v1/microblog-e/posts': ['handle=maya@mastodon.social'],
+  '/v1/microblog-e/tag': ['instance=mastodon.social&tag=cats'],
+  '/v1/newsletter/profile': ['handle=maya'],
+  '/v1/newsletter/posts': ['handle=maya'],
+  '/v1/livestream/channel': ['handle=maya'],
+  '/v1/blog/posts': ['blog=maya'],
   '/v1/find-social-profiles': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
   '/v1/find-creator-emails': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
 };
 
 const REQUESTS = allOperations().flatMap((op) => (SAMPLES[op.rest.path] ?? []).map((q) => `${op.rest.path}${q ? `?${q}` : ''}`));
 
-/** Every host any route may contact (each platform's hosts, TikTok's for discovery, a Komi page). */
-const HOSTS = [...new Set([...platforms.flatMap((p) => p.hosts), ...shortvideo.hosts, 'maya.komi.io'].filter((h) => !h.includes('*')))];
+/** Every host any route may contact (each platform's hosts, TikTok's for discovery, a Komi page, the Mastodon server asked). */
+const HOSTS = [
+  ...new Set(
+    [...platforms.flatMap((p) => p.hosts), ...shortvideo.hosts, 'maya.komi.io', 'mastodon.social'].filter((h) => !h.includes('*')),
+  ),
+];
 
 /** The page on every path of every host. */
 function everywhere(response: Route['response']): Route[] {
@@ -87,7 +102,8 @@ let id: string;
 const START = 1_000_000;
 
 beforeAll(async () => {
-  h = await startHarness();
+  // Operator settings the operations need (blog: TUMBLR_API_KEY), so every route reaches its upstream.
+  h = await startHarness({ env: { TUMBLR_API_KEY: 'blocks-test-tumblr-key' } });
   ({ key, id } = await h.key(START));
 });
 afterAll(() => h?.close());

@@ -1,6 +1,7 @@
 /**
  * blog (Tumblr) operation: one page of a blog's posts, 1 credit live (0 cached, on error, or
- * NOT_CONFIGURED without TUMBLR_API_KEY). Not registered yet (registry, GraphQL, demo: README.md).
+ * NOT_CONFIGURED without TUMBLR_API_KEY). Listed by platform.ts; GraphQL types in graphql.ts; demo
+ * answers in src/demo/open-apis.ts (the demo itself has no key: NOT_CONFIGURED there).
  */
 import type { OperationDef } from '../operation.js';
 import type { PostsCursor } from './fetch.js';
@@ -32,6 +33,7 @@ export const blogPosts: OperationDef<{ blog: string; cursor: PostsCursor | null 
     },
   ],
   cacheable: true,
+  needs: 'TUMBLR_API_KEY',
   check(args, problem) {
     const blog = typeof args.blog === 'string' && args.blog.trim() ? normalizeBlog(args.blog) : undefined;
     if (blog === null) problem('blog', 'must be a Tumblr blog name, <name>.tumblr.com, its URL, or a custom domain');

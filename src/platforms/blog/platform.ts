@@ -1,0 +1,10 @@
+/**
+ * blog = Tumblr. Registry entry: hosts and the operation (operations.ts: a blog's posts), which
+ * needs the operator's TUMBLR_API_KEY (without it: 501 NOT_CONFIGURED, 0 credits). No Tumblr wall
+ * is known; vendor challenges are the block catalogue's.
+ */
+import type { PlatformDefinition } from '../definition.js';
+import { operations } from './operations.js';
+import { PLATFORM } from './parse.js';
+
+export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['api.tumblr.com'], operations };

@@ -1,0 +1,10 @@
+/**
+ * livestream = Kick. Registry entry: hosts, the operation (operations.ts: a channel) and the
+ * walls (walls.ts: Kick's own 403 from its API; Cloudflare's pages are the block catalogue's).
+ */
+import type { PlatformDefinition } from '../definition.js';
+import { operations } from './operations.js';
+import { PLATFORM } from './parse.js';
+import { walls } from './walls.js';
+
+export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['kick.com'], operations, walls };

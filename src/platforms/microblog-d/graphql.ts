@@ -1,0 +1,135 @@
+/**
+ * GraphQL types and root fields for microblog-d (Bluesky): idiomatic names over the wire records
+ * (the AppView's own field names, already camelCase), plus `json` carrying the whole wire record
+ * (what REST returns). Nested upstream objects (embeds, labels, the post record's other members)
+ * are JSON.
+ */
+import { builder } from '../../graphql/builder.js';
+import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
+import { microblogDPosts, microblogDProfile, microblogDProfileSearch, microblogDSearch } from './operations.js';
+import type {
+  MicroblogDActor,
+  MicroblogDFeedItem,
+  MicroblogDPost,
+  MicroblogDPostsPage,
+  MicroblogDProfile,
+  MicroblogDProfileSearch,
+  MicroblogDSearchPage,
+} from './schema.js';
+
+type PostRecord = NonNullable<MicroblogDPost['record']>;
+type Reason = NonNullable<MicroblogDFeedItem['reason']>;
+
+/** Declares microblog-d's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function microblogDGraphql(): void {
+  const json = WIRE_FIELD_DESCRIPTION;
+
+  const ActorRef = builder.objectRef<MicroblogDActor>('MicroblogDActor').implement({
+    description: 'A Bluesky account as lists and posts show it',
+    fields: (t) => ({
+      did: t.exposeString('did', { nullable: false, description: "The account's DID: its permanent identity" }),
+      handle: t.exposeString('handle', { description: 'Current handle (a domain name); `handle.invalid` when unverified' }),
+      displayName: t.exposeString('displayName'),
+      avatar: t.exposeString('avatar'),
+      associated: t.expose('associated', { type: 'JSON', description: 'Counts of lists, feeds and starter packs, chat settings' }),
+      labels: t.expose('labels', { type: 'JSON', description: 'Moderation labels, as sent' }),
+      createdAt: t.exposeString('createdAt'),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const ProfileRef = builder.objectRef<MicroblogDProfile>('MicroblogDProfile').implement({
+    description: 'A Bluesky profile',
+    fields: (t) => ({
+      did: t.exposeString('did', { nullable: false, description: "The account's DID: its permanent identity" }),
+      handle: t.exposeString('handle', { description: 'Current handle (a domain name); `handle.invalid` when unverified' }),
+      displayName: t.exposeString('displayName'),
+      description: t.exposeString('description', { description: 'Bio text' }),
+      avatar: t.exposeString('avatar'),
+      banner: t.exposeString('banner'),
+      followersCount: t.exposeInt('followersCount'),
+      followsCount: t.exposeInt('followsCount'),
+      postsCount: t.exposeInt('postsCount'),
+      createdAt: t.exposeString('createdAt'),
+      indexedAt: t.exposeString('indexedAt'),
+      associated: t.expose('associated', { type: 'JSON', description: 'Counts of lists, feeds and starter packs, chat settings' }),
+      labels: t.expose('labels', { type: 'JSON', description: 'Moderation labels, as sent' }),
+      pinnedPost: t.expose('pinnedPost', { type: 'JSON', description: 'The pinned post reference (`uri`, `cid`)' }),
+      verification: t.expose('verification', { type: 'JSON', description: "Bluesky's verification state" }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const PostRecordRef = builder.objectRef<PostRecord>('MicroblogDPostRecord').implement({
+    description: 'The post record as the author wrote it (text, createdAt; facets, langs, embed, reply… in `json`)',
+    fields: (t) => ({
+      text: t.string({ nullable: true, resolve: (r) => r.text }),
+      createdAt: t.string({ nullable: true, resolve: (r) => r.createdAt }),
+      json: t.field({ type: 'JSON', description: 'The whole post record as sent', resolve: (r) => r }),
+    }),
+  });
+
+  const PostRef = builder.objectRef<MicroblogDPost>('MicroblogDPost').implement({
+    description: 'A Bluesky post',
+    fields: (t) => ({
+      uri: t.exposeString('uri', { nullable: false, description: 'AT URI of the post: its identity' }),
+      cid: t.exposeString('cid'),
+      author: t.expose('author', { type: ActorRef, nullable: true }),
+      record: t.expose('record', { type: PostRecordRef, nullable: true }),
+      embed: t.expose('embed', { type: 'JSON', description: 'The hydrated embed (images, link card, quoted post…)' }),
+      replyCount: t.exposeInt('replyCount'),
+      repostCount: t.exposeInt('repostCount'),
+      likeCount: t.exposeInt('likeCount'),
+      quoteCount: t.exposeInt('quoteCount'),
+      indexedAt: t.exposeString('indexedAt'),
+      labels: t.expose('labels', { type: 'JSON', description: 'Moderation labels, as sent' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const ReasonRef = builder.objectRef<Reason>('MicroblogDFeedReason').implement({
+    description: "Why an item is in the author's feed when it is not simply their post (a repost, the pinned post)",
+    fields: (t) => ({
+      type: t.exposeString('$type', { description: '`app.bsky.feed.defs#reasonRepost` or `#reasonPin`' }),
+      by: t.expose('by', { type: ActorRef, nullable: true, description: 'Who reposted; null for a pin' }),
+      indexedAt: t.exposeString('indexedAt'),
+    }),
+  });
+
+  const FeedItemRef = builder.objectRef<MicroblogDFeedItem>('MicroblogDFeedItem').implement({
+    description: "An item of an author's feed",
+    fields: (t) => ({
+      post: t.expose('post', { type: PostRef, nullable: false }),
+      reply: t.expose('reply', { type: 'JSON', description: 'For a reply: its `root` and `parent` posts' }),
+      reason: t.expose('reason', { type: ReasonRef, nullable: true }),
+    }),
+  });
+
+  const PostsPageRef = builder.objectRef<MicroblogDPostsPage>('MicroblogDPostsPage').implement({
+    fields: (t) => ({
+      posts: t.expose('posts', { type: [FeedItemRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const SearchPageRef = builder.objectRef<MicroblogDSearchPage>('MicroblogDSearchPage').implement({
+    fields: (t) => ({
+      posts: t.expose('posts', { type: [PostRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const ProfileSearchRef = builder.objectRef<MicroblogDProfileSearch>('MicroblogDProfileSearch').implement({
+    fields: (t) => ({
+      profiles: t.expose('profiles', { type: [ActorRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(microblogDProfile, ProfileRef);
+  operationField(microblogDPosts, PostsPageRef);
+  operationField(microblogDSearch, SearchPageRef);
+  operationField(microblogDProfileSearch, ProfileSearchRef);
+}

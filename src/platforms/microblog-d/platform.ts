@@ -1,0 +1,10 @@
+/**
+ * microblog-d = Bluesky. Registry entry: hosts (the public AppView), the operations
+ * (operations.ts: profile, posts, post search, account search) and the walls (walls.ts).
+ */
+import type { PlatformDefinition } from '../definition.js';
+import { operations } from './operations.js';
+import { PLATFORM } from './parse.js';
+import { walls } from './walls.js';
+
+export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['public.api.bsky.app'], operations, walls };

@@ -1,0 +1,107 @@
+/**
+ * GraphQL types and root fields for microblog-e (any Mastodon-compatible server): idiomatic names
+ * over the wire records (Mastodon's Account and Status entities), plus `json` carrying the whole
+ * wire record (what REST returns). Media, mentions, tags, emoji, cards and polls are JSON.
+ */
+import { builder } from '../../graphql/builder.js';
+import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
+import { microblogEPosts, microblogEProfile, microblogETag } from './operations.js';
+import type { MicroblogEAccount, MicroblogEField, MicroblogEPostsPage, MicroblogEStatus, MicroblogETagPage } from './schema.js';
+
+/** Declares microblog-e's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function microblogEGraphql(): void {
+  const json = WIRE_FIELD_DESCRIPTION;
+
+  const FieldRef = builder.objectRef<MicroblogEField>('MicroblogEField').implement({
+    description: 'A profile metadata pair',
+    fields: (t) => ({
+      name: t.exposeString('name'),
+      value: t.exposeString('value', { description: 'HTML (a link is an `<a href>`)' }),
+      verifiedAt: t.exposeString('verified_at', {
+        description: 'When the server last confirmed the link back (rel="me"); null when not verified',
+      }),
+    }),
+  });
+
+  const AccountRef = builder.objectRef<MicroblogEAccount>('MicroblogEAccount').implement({
+    description: 'A Mastodon account',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false, description: "The account's id on the server that answered" }),
+      username: t.exposeString('username'),
+      acct: t.exposeString('acct', { description: '`username`, or `username@server` for a remote account' }),
+      displayName: t.exposeString('display_name'),
+      locked: t.exposeBoolean('locked'),
+      bot: t.exposeBoolean('bot'),
+      group: t.exposeBoolean('group'),
+      discoverable: t.exposeBoolean('discoverable'),
+      indexable: t.exposeBoolean('indexable'),
+      createdAt: t.exposeString('created_at'),
+      note: t.exposeString('note', { description: 'Bio as HTML' }),
+      url: t.exposeString('url'),
+      uri: t.exposeString('uri'),
+      avatar: t.exposeString('avatar'),
+      avatarStatic: t.exposeString('avatar_static'),
+      header: t.exposeString('header'),
+      headerStatic: t.exposeString('header_static'),
+      followersCount: t.exposeInt('followers_count'),
+      followingCount: t.exposeInt('following_count'),
+      statusesCount: t.exposeInt('statuses_count'),
+      lastStatusAt: t.exposeString('last_status_at'),
+      emojis: t.expose('emojis', { type: 'JSON', description: 'Custom emoji used in the name and bio' }),
+      fields: t.expose('fields', { type: [FieldRef], nullable: false }),
+      moved: t.expose('moved', { type: 'JSON', description: 'The account this one moved to' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const StatusRef = builder.objectRef<MicroblogEStatus>('MicroblogEStatus');
+  StatusRef.implement({
+    description: 'A Mastodon status',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false, description: 'The status id on the server that answered' }),
+      uri: t.exposeString('uri'),
+      url: t.exposeString('url'),
+      createdAt: t.exposeString('created_at'),
+      editedAt: t.exposeString('edited_at'),
+      account: t.expose('account', { type: AccountRef, nullable: true, description: 'The author (the booster, for a boost)' }),
+      content: t.exposeString('content', { description: 'HTML' }),
+      visibility: t.exposeString('visibility'),
+      sensitive: t.exposeBoolean('sensitive'),
+      spoilerText: t.exposeString('spoiler_text'),
+      language: t.exposeString('language'),
+      inReplyToId: t.exposeString('in_reply_to_id'),
+      inReplyToAccountId: t.exposeString('in_reply_to_account_id'),
+      reblog: t.expose('reblog', { type: StatusRef, nullable: true, description: 'The boosted status, for a boost' }),
+      mediaAttachments: t.expose('media_attachments', { type: 'JSON', description: 'MediaAttachment entities, as sent' }),
+      mentions: t.expose('mentions', { type: 'JSON' }),
+      tags: t.expose('tags', { type: 'JSON', description: 'Hashtags (`name`, `url`)' }),
+      emojis: t.expose('emojis', { type: 'JSON' }),
+      card: t.expose('card', { type: 'JSON', description: 'Link preview card' }),
+      poll: t.expose('poll', { type: 'JSON' }),
+      repliesCount: t.exposeInt('replies_count'),
+      reblogsCount: t.exposeInt('reblogs_count'),
+      favouritesCount: t.exposeInt('favourites_count'),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const PostsPageRef = builder.objectRef<MicroblogEPostsPage>('MicroblogEPostsPage').implement({
+    fields: (t) => ({
+      posts: t.expose('posts', { type: [StatusRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const TagPageRef = builder.objectRef<MicroblogETagPage>('MicroblogETagPage').implement({
+    fields: (t) => ({
+      posts: t.expose('posts', { type: [StatusRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(microblogEProfile, AccountRef);
+  operationField(microblogEPosts, PostsPageRef);
+  operationField(microblogETag, TagPageRef);
+}

@@ -1,0 +1,11 @@
+/**
+ * microblog-e = any Mastodon-compatible server. Registry entry: the operations (operations.ts:
+ * profile, posts, hashtag timeline) and the walls (walls.ts). Hosts: whichever server the caller
+ * names (`*`), each request passing its parameter as `userParam` so the SSRF guard checks it.
+ */
+import type { PlatformDefinition } from '../definition.js';
+import { operations } from './operations.js';
+import { PLATFORM } from './parse.js';
+import { walls } from './walls.js';
+
+export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['*'], operations, walls };

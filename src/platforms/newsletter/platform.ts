@@ -1,0 +1,9 @@
+/**
+ * newsletter = Substack. Registry entry: hosts and the operations (operations.ts: a writer's
+ * profile and posts). No walls of its own known: Cloudflare's pages are the block catalogue's.
+ */
+import type { PlatformDefinition } from '../definition.js';
+import { operations } from './operations.js';
+import { PLATFORM } from './parse.js';
+
+export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['substack.com'], operations };
