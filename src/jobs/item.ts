@@ -24,7 +24,6 @@ import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
 import type { Upstream } from '../upstream/client.js';
 import type { ItemOutcome } from './store.js';
-import { jobTurns } from './turns.js';
 
 class JobItemContext implements GatewayContext {
   plan?: Plan = undefined;
@@ -75,21 +74,6 @@ export function failure(err: ApiError): PendingOutcome {
 }
 
 export async function runJobItem(
-  deps: Deps,
-  job: ItemJob,
-  item: { idx: number; input: string },
-  gate: ReserveGate,
-  signal: AbortSignal,
-  env: ItemEnv,
-): Promise<ItemRun> {
-  const run = await runInPipeline(deps, job, item, gate, signal, env);
-  // What the runner does with a run — settling its charge and recording its result (a store
-  // transaction), or refunding it — goes on in a turn of the event loop of its own (turns.ts).
-  if (run.kind === 'ran') await jobTurns.turn();
-  return run;
-}
-
-async function runInPipeline(
   deps: Deps,
   job: ItemJob,
   item: { idx: number; input: string },
