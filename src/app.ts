@@ -35,7 +35,6 @@ import { allOperations, modules, validateRegistry } from './platforms/registry.j
 import { logRequestFailure, sendError, sendJson } from './pipeline/errors.js';
 import { createRestHandler } from './rest/handler.js';
 import { accessLogger } from './log.js';
-import { InFlight } from './http/in-flight.js';
 import { buildOpenApi } from './rest/openapi.js';
 import { buildRoutes } from './rest/routes.js';
 import type { RestRoute } from './rest/routes.js';
@@ -113,7 +112,7 @@ export function createApp(deps: Deps): App {
 
   // Responses being served: for graceful shutdown (wait for them; ask their clients to close the
   // connection) and the in-flight gauge.
-  const open = new InFlight<ServerResponse>();
+  const open = new Set<ServerResponse>();
   let draining = false;
   let idleWaiters: (() => void)[] = [];
   deps.metrics.setInFlight(() => open.size);

@@ -19,7 +19,6 @@ import type { FieldPlan, Plan } from '../pipeline/credits.js';
 import type { Db } from '../store/sqlite.js';
 import { Cancel } from '../upstream/signals.js';
 import type { Cancellation } from '../upstream/signals.js';
-import { InFlight } from '../http/in-flight.js';
 import type { RedisStore } from '../store/redis.js';
 import type { SecretBox } from '../store/secrets.js';
 
@@ -104,19 +103,19 @@ export class HttpContext implements GatewayContext {
 }
 
 /** Per shutdown signal: the cancellations of the requests in flight, aborted with it. */
-const inFlightBySignal = new WeakMap<AbortSignal, InFlight<Cancel>>();
+const inFlightBySignal = new WeakMap<AbortSignal, Set<Cancel>>();
 
 /**
  * A cancellation that aborts when the client goes away before its answer is sent, or when
  * `shutdown` does. One Cancel per request (no AbortController: src/upstream/signals.ts); the
- * shutdown reaches it through one listener for all requests (one list of them, src/http/in-flight.ts),
+ * shutdown reaches it through one listener for all requests (one Set of them),
  * not a listener per request on the shutdown signal.
  */
 export function requestSignal(res: ServerResponse, shutdown: AbortSignal): Cancellation {
   if (shutdown.aborted) return shutdown;
   let requests = inFlightBySignal.get(shutdown);
   if (!requests) {
-    const set = (requests = new InFlight<Cancel>());
+    const set = (requests = new Set<Cancel>());
     inFlightBySignal.set(shutdown, set);
     shutdown.addEventListener(
       'abort',
