@@ -178,7 +178,7 @@ export function createApp(deps: Deps): App {
     if (table.has(r.path)) throw new Error(`route ${r.path} declared twice`);
     table.set(r.path, r);
   };
-  route({ path: '/graphql', methods: ['GET', 'POST'], singleRequest: true, serve: (req, res, info) => graphql.serve(req, res, info) });
+  route({ path: '/graphql', methods: ['GET', 'POST'], serve: (req, res, info) => graphql.serve(req, res, info) });
   route({
     path: '/openapi.json',
     methods: ['GET'],
@@ -243,9 +243,6 @@ export function createApp(deps: Deps): App {
     if (origin !== undefined) applyCors(res, origin, deps.config.corsOrigins);
 
     const exact = table.get(path) ?? (prefixed.length ? prefixed.find((r) => path.startsWith(r.path)) : undefined);
-    // Single requests (operations, GraphQL, media, routes marked so; not job routes, health checks,
-    // metrics or the warm-up): jobs pace themselves more strictly while they come (src/jobs/pace.ts).
-    if (!info.warmUp && (exact ? exact.singleRequest : path.startsWith('/v1/') || path.startsWith('/media/'))) deps.activity.seen();
     if (exact) {
       info.route = routeName(exact);
       res.setHeader('x-request-id', info.id);

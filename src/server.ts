@@ -16,7 +16,7 @@
  */
 import { warmUp } from './http/warm-up.js';
 import { createApp, createHttpServer } from './app.js';
-import { loadConfig, redisLabel } from './config.js';
+import { loadConfig, redisLabel, RETIRED_SETTINGS } from './config.js';
 import type { Config } from './config.js';
 import { bootstrapKey, openDeps } from './deps.js';
 import type { OpenDeps } from './deps.js';
@@ -134,6 +134,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: St
     throw new StartupError((e as Error).message, { cause: e });
   }
   const { lock, deps } = await open(config);
+  if (config.ignoredSettings.length) {
+    const names = config.ignoredSettings.join(', ');
+    deps.logger.warn(
+      { settings: Object.fromEntries(config.ignoredSettings.map((n) => [n, RETIRED_SETTINGS[n]])) },
+      `retired settings ignored: ${names} (they no longer do anything; remove them)`,
+    );
+  }
   const unguard = guardUnhandledRejections(deps.logger, deps.metrics.unhandledRejections);
   const server = createHttpServer();
   let app: ReturnType<typeof createApp>;

@@ -15,7 +15,6 @@ export const accountModule: GatewayModule = {
     {
       path: '/v1/account',
       methods: ['GET'],
-      singleRequest: true,
       openapi: {
         get: {
           operationId: 'account',

@@ -7,7 +7,6 @@ import type { ResultCache } from '../cache/cache.js';
 import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
 import type { AuthenticatedKey, Ledger } from '../credits/ledger.js';
-import type { RequestActivity } from '../http/activity.js';
 import type { Logger } from '../log.js';
 import type { HealthView } from '../observability/health.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -35,8 +34,6 @@ export interface Deps {
   rateLimiter: RateLimiter;
   /** Aborted when a shutdown's grace period is over: live fetches still running are cancelled. */
   shutdown: AbortSignal;
-  /** When this process last began serving a single request (src/app.ts notes it; the job pacer reads it). */
-  activity: RequestActivity;
   /** The SQLite store under DATA_DIR (bulk jobs keep their tables beside the embedded ledger's). */
   db?: Db;
   /** With REDIS_URL: the connection of the ledger, single-flight and rate limits (bulk jobs' store uses it too). */

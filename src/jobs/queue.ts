@@ -145,12 +145,8 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const local = new Map<string, Local>();
-  // JOBS_CONCURRENCY at most, fewer while the event loop is busy or the CPUs are queued for (pace.ts).
-  const pacer = createPacer(cfg.concurrency, () => slots.wake(), {
-    cpuPressureMax: cfg.cpuPressureMax,
-    cpuPressureMaxServing: cfg.cpuPressureMaxServing,
-    serving: deps.activity.serving,
-  });
+  // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
+  const pacer = createPacer(cfg.concurrency, () => slots.wake());
   const slots = new Slots(() => pacer.limit());
   // Job items come second at each upstream host (hosts.ts).
   const itemEnv = { upstream: jobUpstream(deps) };
