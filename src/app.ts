@@ -27,7 +27,6 @@ import { buildSchema } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
 import { createCanaryRunner, resolveCanaries } from './observability/canary.js';
 import type { CanaryRunner } from './observability/canary.js';
-import { isWarmUp, WARM_UP_HEADER } from './http/warm-up.js';
 import { requestIdOf } from './observability/request.js';
 import type { RequestInfo } from './observability/request.js';
 import type { HttpRoute } from './platforms/module.js';
@@ -144,8 +143,8 @@ export function createApp(deps: Deps): App {
     // A response cut short (the client went away, or a forced shutdown) is counted as 499.
     const status = res.writableFinished ? res.statusCode : 499;
     const ms = performance.now() - info.started;
-    if (!info.warmUp) deps.metrics.route(info.route).record(status, ms / 1000);
-    if (accessLog && !info.warmUp)
+    deps.metrics.route(info.route).record(status, ms / 1000);
+    if (accessLog)
       writeAccess({
         req_id: info.id,
         method: res.req.method,
@@ -222,7 +221,6 @@ export function createApp(deps: Deps): App {
       route: 'unmatched',
       keyId: null,
       started: performance.now(),
-      warmUp: isWarmUp(req.headers[WARM_UP_HEADER]),
     };
     (res as Tracked)[kInfo] = info;
     open.add(res);

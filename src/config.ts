@@ -39,8 +39,6 @@ export interface Config {
   corsOrigins: '*' | string[];
   /** Serve plain POST JSON GraphQL requests without yoga's Fetch round trip (same responses). */
   graphqlFastPath: boolean;
-  /** Warm the keyless request paths at start (src/http/warm-up.ts). */
-  warmUp: boolean;
   /** Maximum number of cache entries kept by the embedded cache (oldest written evicted first). */
   cacheMaxEntries: number;
   /** Bytes of JSON the in-process cache front may hold (CACHE_MEMORY_MB). */
@@ -393,6 +391,7 @@ export function parseLogFormat(raw: string | undefined, stdoutIsTTY: boolean): L
  * release, with a warning line at start (src/server.ts); README "Retired settings".
  */
 export const RETIRED_SETTINGS: Readonly<Record<string, string>> = {
+  WARM_UP: 'there is no start-up warm-up any more: the gateway listens as soon as its stores are open',
   JOBS_CPU_PRESSURE_MAX: 'job items are paced by the event loop alone (src/jobs/pace.ts)',
   JOBS_CPU_PRESSURE_MAX_SERVING: 'job items are paced by the event loop alone (src/jobs/pace.ts)',
 };
@@ -466,7 +465,6 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     introspectionCpuMs: int(env, 'INTROSPECTION_CPU_MS', 20, 0, 1_000),
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',
-    warmUp: env.WARM_UP !== '0',
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),
     cacheMemoryBytes: int(env, 'CACHE_MEMORY_MB', 32, 1) * 1024 * 1024,
     redisUrl,

@@ -113,7 +113,6 @@ export async function runJobItem(
     route: job.route.path,
     keyId: job.keyId,
     started: performance.now(),
-    warmUp: false,
   };
   const ctx = new JobItemContext(itemDeps, { id: job.keyId, balance: 0 }, info, signal);
   const params = new URLSearchParams(JSON.parse(item.input) as Record<string, string>);
