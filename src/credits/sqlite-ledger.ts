@@ -115,17 +115,16 @@ function toRecord(r: KeyRow): KeyRecord {
   return record;
 }
 
-/** reserve, settle and refundAbandoned as transactions on `q`'s statements. */
+/** Each operation that writes, as one transaction on `q`'s statements. */
 function transactions(db: Db, q: ReturnType<typeof statements>) {
+  // Run as BEGIN IMMEDIATE (reserve.immediate): it reads, then writes what it read.
   const reserve = db.transaction((keyId: string, amount: number): Reservation | null => {
-    if (amount === 0 || !q.take.get({ id: keyId, amount })) {
-      // Nothing taken: a revoked or unknown key is refused as such, a poor one gets null.
-      const key = q.account.get(keyId);
-      if (!key || key.revoked_at !== null) throw unknownOrRevokedKey();
-      if (amount > 0) return null;
-    }
+    const key = q.account.get(keyId);
+    if (!key || key.revoked_at !== null) throw unknownOrRevokedKey();
     const r: Reservation = { id: randomUUID(), keyId, amount };
-    if (amount > 0) q.insRes.run({ id: r.id, keyId, amount, ms: Date.now() });
+    if (amount === 0) return r;
+    if (!q.take.get({ id: keyId, amount })) return null;
+    q.insRes.run({ id: r.id, keyId, amount, ms: Date.now() });
     return r;
   });
 
@@ -193,7 +192,7 @@ export function createSqliteLedger(db: Db): Ledger {
     },
     async reserve(keyId, amount) {
       if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
-      return tx.reserve(keyId, amount);
+      return tx.reserve.immediate(keyId, amount);
     },
     async settle(reservation, actual) {
       return tx.settle(reservation, actual).balance;
