@@ -44,4 +44,13 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
+  // Source never depends on tests: what the demo and the tests share lives under src/ (each
+  // platform's samples.ts); only tests reach into test/.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/test/**'], message: 'src/ must not import from test/' }] }],
+    },
+  },
 );

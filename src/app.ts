@@ -4,9 +4,9 @@
  * routing table (below, in createApp):
  *
  *   /graphql        GraphQL (src/graphql/http.ts): GraphiQL inline (works offline), fast path, yoga
- *   /v1/...         every operation's REST route (src/rest/) — both faces run the one pipeline
- *                   (src/pipeline/: admit → credits → live fetch)
- *   module routes   /v1/status, /v1/account … (src/platforms/registry.ts `modules`)
+ *   /v1/...         every operation's REST route (src/rest/) — both faces run each operation
+ *                   through the one pipeline (src/pipeline/run.ts runOperation)
+ *   module routes   /v1/status, /v1/account … (src/gateway.ts `modules`)
  *   /openapi.json   OpenAPI 3.1 of every /v1 route
  *   /metrics        Prometheus metrics (METRICS_TOKEN: bearer token required)
  *   /healthz        process is up
@@ -20,17 +20,17 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApiError } from './errors.js';
-import type { Deps } from './graphql/context.js';
+import type { Deps } from './pipeline/context.js';
 import { createGraphqlFace } from './graphql/http.js';
 import { GatewayResponse, answerClientError, answerOptions, applyCors, methodNotAllowed } from './http/edges.js';
-import { buildSchema } from './graphql/schema.js';
+import { buildSchema, checkRootFields } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
 import { createCanaryRunner, resolveCanaries } from './observability/canary.js';
 import type { CanaryRunner } from './observability/canary.js';
 import { requestIdOf } from './observability/request.js';
 import type { RequestInfo } from './observability/request.js';
 import type { HttpRoute } from './platforms/module.js';
-import { allOperations, modules, validateRegistry } from './platforms/registry.js';
+import { allOperations, modules, validateGateway } from './gateway.js';
 import { logRequestFailure, sendError, sendJson } from './pipeline/errors.js';
 import { createRestHandler } from './rest/handler.js';
 import { accessLogger } from './log.js';
@@ -80,7 +80,7 @@ export function createHttpServer(app?: Pick<App, 'handler'>): Server {
 }
 
 /** /openapi.json: every operation's route and the routes modules declare. */
-export function openApiDocument(routes: Map<string, RestRoute> = buildRoutes(buildSchema(), allOperations())): Record<string, unknown> {
+export function openApiDocument(routes: Map<string, RestRoute> = buildRoutes(allOperations())): Record<string, unknown> {
   return buildOpenApi(
     routes.values(),
     Object.fromEntries(
@@ -92,9 +92,10 @@ export function openApiDocument(routes: Map<string, RestRoute> = buildRoutes(bui
 }
 
 export function createApp(deps: Deps): App {
-  validateRegistry();
+  validateGateway();
   const schema = buildSchema();
-  const routes = buildRoutes(schema, allOperations());
+  checkRootFields(schema, allOperations());
+  const routes = buildRoutes(allOperations());
   const openapi = openApiDocument(routes);
   const openapiJson = JSON.stringify(openapi);
   const rest = createRestHandler(deps, routes);
@@ -162,7 +163,7 @@ export function createApp(deps: Deps): App {
 
   /**
    * The routing table. Exact paths: the gateway's own (GraphQL, OpenAPI, health, metrics) and
-   * every module's (src/platforms/registry.ts `modules`: status, account…); then the modules'
+   * every module's (src/gateway.ts `modules`: status, account…); then the modules'
    * prefix routes (`/v1/jobs/` serves `/v1/jobs/{id}…`); then two prefixes: /v1/ (every
    * operation's REST route, src/rest/) and /media/ (hosted media).
    */

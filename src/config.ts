@@ -57,6 +57,10 @@ export interface Config {
   redisCommandTimeoutMs: number;
   upstream: UpstreamConfig;
   githubToken: string | null;
+  /** TUMBLR_API_KEY: the operator's registered Tumblr app key (no user login); without it blog operations are NOT_CONFIGURED. */
+  tumblrApiKey: string | null;
+  /** REDDIT_CLIENT_ID + REDDIT_CLIENT_SECRET (both or neither): forum's app-only OAuth (src/platforms/forum/api.ts). */
+  redditApp: { clientId: string; clientSecret: string } | null;
   logLevel: string;
   /** LOG_FORMAT: json (default), or pretty (readable lines; the default when stdout is a terminal). */
   logFormat: LogFormat;
@@ -331,6 +335,14 @@ export function parseCanaries(raw: string | undefined): CanarySpec[] {
   return out;
 }
 
+/** REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET: both, or neither (one alone is a mistake worth stopping for). */
+function redditAppOf(env: NodeJS.ProcessEnv): Config['redditApp'] {
+  const clientId = env.REDDIT_CLIENT_ID?.trim() || null;
+  const clientSecret = env.REDDIT_CLIENT_SECRET?.trim() || null;
+  if (!clientId !== !clientSecret) throw new Error('REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET must be set together (or neither)');
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
 /**
  * REDIS_URL as node-redis reads it (RedisClient.parseURL), checked here so that a bad value stops
  * start-up with a message naming the setting, not the client's `TypeError: Invalid pathname`.
@@ -489,6 +501,8 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       extraCaCerts: loadCaFile(env.UPSTREAM_CA_FILE),
     },
     githubToken: env.GITHUB_TOKEN || null,
+    tumblrApiKey: env.TUMBLR_API_KEY?.trim() || null,
+    redditApp: redditAppOf(env),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: parseLogFormat(env.LOG_FORMAT, stdoutIsTTY),
     ignoredSettings: retiredSettingsIn(env),

@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: the gateway on invented demo data, offline.
  *
- * The demo's upstream pages are the project's own, written for its tests (test/pages/: invented,
+ * The demo's upstream pages are the project's own, written for its tests (each platform's samples.ts: invented,
  * not captures); src/demo/ only arranges them around two demo creators. Nothing here is part of
  * the built server (scripts/build.mjs bundles src/server.ts only).
  *

@@ -16,7 +16,7 @@ import { createRedisLedger } from './credits/redis-ledger.js';
 import { createSqliteLedger } from './credits/sqlite-ledger.js';
 import { trackReservations } from './credits/tracked-ledger.js';
 import type { TrackedLedger } from './credits/tracked-ledger.js';
-import type { Deps } from './graphql/context.js';
+import type { Deps } from './pipeline/context.js';
 import { createLogger } from './log.js';
 import type { Logger } from './log.js';
 import { createHealthView } from './observability/health.js';

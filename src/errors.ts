@@ -23,6 +23,11 @@ export const ERROR_STATUS = {
   /** HTTP layer: request line and headers over 16 KiB. */
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
+  /**
+   * The operation needs a setting the operator has not supplied (an upstream API key such as
+   * TUMBLR_API_KEY): nothing was sent upstream, 0 credits. Permanent until the operator sets it.
+   */
+  NOT_CONFIGURED: 501,
   UPSTREAM_FAILED: 502,
   UPSTREAM_BLOCKED: 502,
   SERVICE_UNAVAILABLE: 503,
@@ -117,6 +122,9 @@ export const privateContent = (what: string) => new ApiError('PRIVATE_CONTENT', 
 /** The platform shows a login wall instead of public data: reported, never worked around. */
 export const loginWall = (platform: string) =>
   new ApiError('UPSTREAM_BLOCKED', `${platform}: the platform answered with a login wall; login-only data is never accessed`);
+/** The operation needs `setting` (an operator's API key), which this gateway was started without. */
+export const notConfigured = (setting: string, what: string) =>
+  new ApiError('NOT_CONFIGURED', `${what} needs ${setting}, which this gateway is not configured with (the operator sets it)`);
 export const upstreamFailed = (message: string, cause?: unknown) => new ApiError('UPSTREAM_FAILED', message, { cause });
 export const upstreamBlocked = (message: string) => new ApiError('UPSTREAM_BLOCKED', message);
 export const upstreamTimeout = (message: string) => new ApiError('UPSTREAM_TIMEOUT', message);

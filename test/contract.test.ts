@@ -7,7 +7,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/app.js';
-import { allOperations } from '../src/platforms/registry.js';
+import { allOperations } from '../src/gateway.js';
 import type { OperationDef } from '../src/platforms/operation.js';
 import { bodyProblems, responseName } from '../src/rest/contract.js';
 import { responseExample } from '../src/rest/openapi.js';

@@ -6,7 +6,7 @@
  * says never, an undocumented field on a strict record — fails whichever test produced it.
  */
 import type { OperationDef } from '../src/platforms/operation.js';
-import { allOperations } from '../src/platforms/registry.js';
+import { allOperations } from '../src/gateway.js';
 import { bodyProblems } from '../src/rest/contract.js';
 
 let byPath: Map<string, OperationDef> | null = null;

@@ -11,7 +11,7 @@ import { demoRoutes } from '../src/demo/routes.js';
 import { DECOYS, RAVI, TALA } from '../src/demo/web.js';
 import { buildSchema } from '../src/graphql/schema.js';
 import { allParams } from '../src/platforms/operation.js';
-import { allOperations } from '../src/platforms/registry.js';
+import { allOperations } from '../src/gateway.js';
 import { startHarness } from './harness.js';
 import type { Harness } from './harness.js';
 

@@ -210,16 +210,23 @@ export interface CalibrationPoint {
   correct: boolean;
 }
 
+/** A profile as the candidate model saw it: its evidence labels, whether it is the creator's (bench/discovery/tune.ts). */
+export interface LabelledProfile extends CalibrationPoint {
+  platform: string;
+  handle: string;
+  evidence: string[];
+}
+
 /**
  * The returned profiles of one lookup as calibration points: every entry on a scored platform
  * with a numeric confidence, decoys included, the source's own entry excluded (it is the input,
  * confidence 1 by definition). Duplicates count once, as in scoreProfiles.
  */
 export function calibrationPoints(
-  returned: readonly (ReturnedProfile & { confidence?: unknown })[],
+  returned: readonly (ReturnedProfile & { confidence?: unknown; evidence?: unknown })[],
   truth: TruthEntry,
-): CalibrationPoint[] {
-  const out: CalibrationPoint[] = [];
+): LabelledProfile[] {
+  const out: LabelledProfile[] = [];
   const seen = new Set<string>();
   const source: Known = {
     platform: truth.source.platform,
@@ -234,7 +241,13 @@ export function calibrationPoints(
     const id = owned ? `${owned.platform}:${owned.handle.toLowerCase()}` : `${r.platform}:${cleanHandle(r.handle) || cleanUrl(r.url)}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push({ confidence: r.confidence, correct: !!owned });
+    out.push({
+      confidence: r.confidence,
+      correct: !!owned,
+      platform: r.platform,
+      handle: r.handle ?? '',
+      evidence: Array.isArray(r.evidence) ? r.evidence.map(String) : [],
+    });
   }
   return out;
 }
@@ -252,24 +265,30 @@ export interface ReliabilityBucket {
 }
 
 /**
- * Confidence in [0.5, 1] bucketed by 0.05; the expected calibration error over the buckets with at
- * least `minBucket` profiles: Σ n_b · |precision_b − mean confidence_b| / Σ n_b. Points below 0.5
- * are not returned profiles and are ignored.
+ * Confidence in [from, 1] bucketed by `width` (default: [0.5, 1] by 0.05 — the returned profiles
+ * at the default min_confidence); the expected calibration error over the buckets with at least
+ * `minBucket` profiles: Σ n_b · |precision_b − mean confidence_b| / Σ n_b. Points below `from`
+ * are ignored.
  */
 export function reliability(
   points: readonly CalibrationPoint[],
   minBucket = 20,
+  opts: { from?: number; width?: number } = {},
 ): { buckets: ReliabilityBucket[]; ece: number; counted: number; total: number } {
+  const from = opts.from ?? 0.5;
+  const width = opts.width ?? 0.05;
+  const count = Math.round((1 - from) / width);
   const buckets: ReliabilityBucket[] = [];
-  for (let i = 0; i < 10; i++)
-    buckets.push({ lo: 0.5 + i * 0.05, hi: 0.55 + i * 0.05, n: 0, meanConfidence: 0, precision: 0, counted: false });
+  for (let i = 0; i < count; i++)
+    buckets.push({ lo: from + i * width, hi: from + (i + 1) * width, n: 0, meanConfidence: 0, precision: 0, counted: false });
   let total = 0;
   const sums = buckets.map(() => ({ conf: 0, correct: 0 }));
+  const unit = Math.round(width * 1e6);
   for (const p of points) {
-    if (!(p.confidence >= 0.5 && p.confidence <= 1)) continue;
+    if (!(p.confidence >= from && p.confidence <= 1)) continue;
     total++;
     // Rounded against float noise (0.95 is 0.95, not 0.9499…): two decimals are what the API returns.
-    const i = Math.min(9, Math.floor(Math.round((p.confidence - 0.5) * 1e6) / 50_000));
+    const i = Math.min(count - 1, Math.floor(Math.round((p.confidence - from) * 1e6) / unit));
     buckets[i].n++;
     sums[i].conf += p.confidence;
     if (p.correct) sums[i].correct++;

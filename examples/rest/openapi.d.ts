@@ -1742,6 +1742,7 @@ export interface components {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
+                                __typename?: unknown;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -2232,6 +2233,7 @@ export interface components {
                     user_mentions: {
                         [key: string]: unknown;
                     }[];
+                    media?: unknown;
                 } & {
                     [key: string]: unknown;
                 };
@@ -2247,9 +2249,14 @@ export interface components {
                 retweeted: boolean | null;
                 user_id_str: string | null;
                 id_str: string;
+                in_reply_to_status_id_str?: unknown;
+                in_reply_to_screen_name?: unknown;
+                quoted_status_id_str?: unknown;
+                extended_entities?: unknown;
             } & {
                 [key: string]: unknown;
             };
+            card?: unknown;
         } & {
             [key: string]: unknown;
         };
@@ -2570,7 +2577,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];
@@ -2641,7 +2648,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_INPUT" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "PRIVATE_CONTENT" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UPSTREAM_FAILED" | "UPSTREAM_BLOCKED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_TIMEOUT";
+                code: "INVALID_INPUT" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "PRIVATE_CONTENT" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_CONFIGURED" | "UPSTREAM_FAILED" | "UPSTREAM_BLOCKED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_TIMEOUT";
                 message: string;
                 details?: {
                     param: string;
@@ -3435,6 +3442,7 @@ export interface components {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
+                                __typename?: unknown;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -3719,6 +3727,7 @@ export interface components {
                     user_mentions: {
                         [key: string]: unknown;
                     }[];
+                    media?: unknown;
                 } & {
                     [key: string]: unknown;
                 };
@@ -3734,9 +3743,14 @@ export interface components {
                 retweeted: boolean | null;
                 user_id_str: string | null;
                 id_str: string;
+                in_reply_to_status_id_str?: unknown;
+                in_reply_to_screen_name?: unknown;
+                quoted_status_id_str?: unknown;
+                extended_entities?: unknown;
             } & {
                 [key: string]: unknown;
             };
+            card?: unknown;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -4105,7 +4119,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];
@@ -6186,6 +6200,8 @@ export interface operations {
                  * @example tala.draws
                  */
                 handle: string;
+                /** @description Only profiles at least this sure, 0 to 1 (default 0.5); for e-mails, addresses found only on profiles below it are left out. Applied to the cached or live result alike: it changes neither the cache entry used nor the credits charged. */
+                min_confidence?: number;
                 /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
                 cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
             };
@@ -6226,6 +6242,8 @@ export interface operations {
                  * @example RaviMenonCooks
                  */
                 handle: string;
+                /** @description Only profiles at least this sure, 0 to 1 (default 0.5); for e-mails, addresses found only on profiles below it are left out. Applied to the cached or live result alike: it changes neither the cache entry used nor the credits charged. */
+                min_confidence?: number;
                 /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
                 cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
             };

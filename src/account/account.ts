@@ -4,7 +4,7 @@
  */
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
-import type { Deps } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
 import { effectiveRate } from '../ratelimit/limiter.js';
 
 export interface Account {

@@ -2,8 +2,7 @@
  * Account: GET /v1/account and GraphQL `me` — the caller's balance, rate limit, key name and
  * hint, at 0 credits (a key is needed, and its rate limit applies).
  */
-import './graphql.js';
-import { HttpContext } from '../graphql/context.js';
+import { HttpContext } from '../pipeline/context.js';
 import { admit } from '../pipeline/admit.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { GatewayModule } from '../platforms/module.js';

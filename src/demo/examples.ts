@@ -7,7 +7,7 @@ import { getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType 
 import type { GraphQLField, GraphQLOutputType, GraphQLSchema } from 'graphql';
 import type { OperationDef } from '../platforms/operation.js';
 import { allParams, gqlEnumValue, gqlName } from '../platforms/operation.js';
-import { allOperations } from '../platforms/registry.js';
+import { allOperations } from '../gateway.js';
 
 export const DEMO_KEY = 'demo-key-0000-0000-0000-0000-0000-0000';
 

@@ -1,6 +1,6 @@
 /**
  * Replay routes for the demo's platform routes that are not the creator web's sources: each
- * platform answers in its own format, built with the page builders of test/pages/<label>.ts —
+ * platform answers in its own format, built with the page builders of src/platforms/<label>/samples.ts —
  * the project's own invented pages, written for its tests, not captures (every name, id and URL
  * in them is invented; the demo only runs under `npm run demo`, never in the built server), around the demo creators where a platform
  * has something of theirs (Tala Okafor's tweet and events, Ravi Menon's storefront). Each
@@ -10,19 +10,19 @@
 import type { RecordedResponse, ReplayRequest, Route } from '../replay/server.js';
 import { demoMiss } from './miss.js';
 import { RAVI, TALA } from './web.js';
-import * as forum from '../../test/pages/forum.js';
-import * as microblogC from '../../test/pages/microblog-c.js';
-import * as moodboard from '../../test/pages/moodboard.js';
-import * as pinboard from '../../test/pages/pinboard.js';
+import * as forum from '../platforms/forum/samples.js';
+import * as microblogC from '../platforms/microblog-c/samples.js';
+import * as moodboard from '../platforms/moodboard/samples.js';
+import * as pinboard from '../platforms/pinboard/samples.js';
 import { END_BOOKMARK } from '../platforms/pinboard/parse.js';
-import * as retail from '../../test/pages/retail-shop.js';
-import * as socialA from '../../test/pages/social-a.js';
+import * as retail from '../platforms/retail-shop/samples.js';
+import * as socialA from '../platforms/social-a/samples.js';
 import { OPERATIONS as SOCIAL_A_OPERATIONS } from '../platforms/social-a/endpoints.js';
-import { legacyShapeUser, tweetResult, tweetResultBody } from '../../test/pages/microblog-b.js';
-import { albumJson, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../../test/pages/audio-b.js';
-import { linkmeHtml, linkmeProfile, profileNextData as linkmeNextData } from '../../test/pages/linkpage-a.js';
-import { modulesBody, PROFILE_ID as KOMI_PROFILE_ID, talentBody } from '../../test/pages/linkpage-c.js';
-import { creatorPage as pillarPage } from '../../test/pages/linkpage-d.js';
+import { legacyShapeUser, tweetResult, tweetResultBody } from '../platforms/microblog-b/samples.js';
+import { albumJson, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../platforms/audio-b/samples.js';
+import { linkmeHtml, linkmeProfile, profileNextData as linkmeNextData } from '../platforms/linkpage-a/samples.js';
+import { modulesBody, PROFILE_ID as KOMI_PROFILE_ID, talentBody } from '../platforms/linkpage-c/samples.js';
+import { creatorPage as pillarPage } from '../platforms/linkpage-d/samples.js';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const JSON_CT = { 'content-type': 'application/json; charset=utf-8' };

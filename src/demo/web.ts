@@ -2,8 +2,8 @@
  * The demo's creator web: two invented creators with accounts on every discovery source platform
  * (social-b, shortvideo, video, microblog-b, social-a), link-in-bio pages, websites with contact
  * pages and public addresses, and decoys — so `npm run demo` shows both creator tools at work.
- * Built with test/pages/discovery-web.ts (the real platforms' formats, through the per-platform page
- * builders in test/pages/ — our own invented pages, not captures); every name, handle, domain and address is invented. Deterministic: no
+ * Built with src/discovery/sample-web.ts (the real platforms' formats, through the per-platform page
+ * builders in src/platforms/<label>/samples.ts — our own invented pages, not captures); every name, handle, domain and address is invented. Deterministic: no
  * clock, no randomness.
  *
  * Tala Okafor — illustrator (source for find-social-profiles: social-b @tala.draws)
@@ -23,9 +23,9 @@
  */
 import type { ReplayRequest, Route } from '../replay/server.js';
 import { demoMiss } from './miss.js';
-import { cfEncode, DiscoveryWeb, sitePage } from '../../test/pages/discovery-web.js';
-import { lnkBioHtml } from '../../test/pages/linkpage-e.js';
-import type { TestPage as LnkBioPage } from '../../test/pages/linkpage-e.js';
+import { cfEncode, DiscoveryWeb, sitePage } from '../discovery/sample-web.js';
+import { lnkBioHtml } from '../platforms/linkpage-e/samples.js';
+import type { TestPage as LnkBioPage } from '../platforms/linkpage-e/samples.js';
 
 export const TALA = {
   name: 'Tala Okafor',

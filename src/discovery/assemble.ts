@@ -5,7 +5,7 @@
  */
 import type { OpContext } from '../platforms/operation.js';
 import { normaliseEmail } from '../links/emails.js';
-import { confidenceOf, isReturned, orderedEvidence } from './evidence.js';
+import { confidenceOf, isListed, isVerified, orderedEvidence } from './evidence.js';
 import type { EvidenceGraph, ProfileNode, Status } from './graph.js';
 import { byOrder } from './graph.js';
 import type { InternalContactSource } from './internal.js';
@@ -20,7 +20,7 @@ import type {
   FoundEmail,
   SourcePlatform,
 } from './types.js';
-import { declaredByCreator, labelsOf, solve } from './verification.js';
+import { candidateLabels, declaredByCreator, labelsOf, solve } from './verification.js';
 
 export interface LookupOutcome {
   source: DiscoverySource;
@@ -74,12 +74,15 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
   const sites = [...g.sites.values()].sort(byOrder);
   const urls = <T>(xs: T[], url: (x: T) => string) => [...new Set(xs.map(url).filter(Boolean))];
 
-  // Profiles: what the evidence model returns (anchored = verified), the source first.
+  // Profiles: every verified one, and every candidate with identity evidence short of proof
+  // (evidence.ts) with its confidence — what a caller sees of them is its `min_confidence`
+  // (src/discovery/api/). By confidence, the source first.
   const profiles: DiscoveredProfile[] = [];
   for (const n of nodes) {
     if (!exists(n.status) || !n.url) continue;
-    const labels = ownLabels(n);
-    if (isReturned(labels)) profiles.push(profileRecord(g, n, labels));
+    let labels = ownLabels(n);
+    if (!isVerified(labels)) labels = [...labels, ...candidateLabels(g, n, global)];
+    if (isListed(labels)) profiles.push(profileRecord(g, n, labels));
   }
   profiles.sort((a, b) => b.confidence - a.confidence);
 

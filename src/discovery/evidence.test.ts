@@ -1,27 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import {
   ANCHOR_LABELS,
+  CANDIDATE_INTERCEPT,
+  CANDIDATE_MAX_CONFIDENCE,
+  CANDIDATE_WEIGHTS,
+  candidateConfidence,
   confidenceOf,
+  DEFAULT_MIN_CONFIDENCE,
   displayNameKey,
   EVIDENCE_WEIGHTS,
+  isListed,
   isReturned,
   isVerified,
   orderedEvidence,
-  RETURN_THRESHOLD,
   sameDisplayName,
   TIE_LABELS,
   TIED_LABELS,
-  UNTIED_WEIGHT,
+  VERIFIED_MIN_CONFIDENCE,
 } from './evidence.js';
 import type { EvidenceLabel } from './types.js';
-import { EVIDENCE_LABELS } from './types.js';
+import { API_EVIDENCE_LABELS, CANDIDATE_EVIDENCE_LABELS } from './types.js';
 
 const WEAK: EvidenceLabel[] = ['same_handle_match', 'website_link', 'display_name_match', 'websearch_match'];
 
 describe('the evidence model', () => {
   it('has a weight for every api.md label, in 0..1', () => {
-    expect(Object.keys(EVIDENCE_WEIGHTS).sort()).toEqual([...EVIDENCE_LABELS].sort());
+    expect(Object.keys(EVIDENCE_WEIGHTS).sort()).toEqual([...API_EVIDENCE_LABELS].sort());
     for (const w of Object.values(EVIDENCE_WEIGHTS)) expect(w > 0 && w <= 1).toBe(true);
+  });
+
+  it('the candidate model weighs every label a candidate can have: for the creator, or against (fan, look-alike handle, links of its own)', () => {
+    for (const l of [...API_EVIDENCE_LABELS, ...CANDIDATE_EVIDENCE_LABELS]) {
+      if (ANCHOR_LABELS.has(l)) continue; // an anchor verifies: never a candidate
+      expect(CANDIDATE_WEIGHTS[l], l).toBeTypeOf('number');
+    }
+    for (const l of ['fan_marker', 'lookalike_handle', 'links_elsewhere'] as const) expect(CANDIDATE_WEIGHTS[l]!, l).toBeLessThan(0);
+    for (const l of ['reciprocal_profile_link', 'shared_website', 'shared_link_page', 'shared_contact', 'creator_mention'] as const)
+      expect(CANDIDATE_WEIGHTS[l]!, l).toBeGreaterThan(0);
   });
 
   it('the source profile is 1; anything else at most 0.99', () => {
@@ -33,18 +48,37 @@ describe('the evidence model', () => {
     for (const l of ANCHOR_LABELS) {
       expect(isReturned([l])).toBe(true);
       expect(isVerified([l])).toBe(true);
-      if (l !== 'source_profile') expect(confidenceOf([l])).toBe(EVIDENCE_WEIGHTS[l]);
+      if (l !== 'source_profile') expect(confidenceOf([l])).toBe(EVIDENCE_WEIGHTS[l as keyof typeof EVIDENCE_WEIGHTS]);
     }
   });
 
-  it('weak labels alone, in any combination, stay below the threshold: unverified candidates are never profiles', () => {
+  // Rewritten for issue 33 ("confidence, not silence"): weak labels used to stay below the
+  // threshold in any combination, so a candidate was never returned. They still never verify (no
+  // e-mail scan), but a candidate with identity evidence is now listed with the candidate model's
+  // confidence; a same handle and a search hit alone are still never listed.
+  it('weak labels never verify; with identity evidence a candidate is listed with the candidate model’s confidence; a same handle and a search hit alone never are', () => {
     for (let mask = 1; mask < 1 << WEAK.length; mask++) {
       const labels = WEAK.filter((_, i) => mask & (1 << i));
-      expect(confidenceOf(labels)).toBeLessThan(RETURN_THRESHOLD);
-      expect(isReturned(labels)).toBe(false);
       expect(isVerified(labels)).toBe(false);
+      const listed = labels.includes('website_link') || labels.includes('display_name_match');
+      expect(isListed(labels), labels.join('+')).toBe(listed);
+      expect(confidenceOf(labels)).toBe(listed ? candidateConfidence(labels) : 0);
+      expect(confidenceOf(labels)).toBeLessThanOrEqual(CANDIDATE_MAX_CONFIDENCE);
     }
-    expect(confidenceOf(WEAK)).toBe(0.48);
+    expect(isReturned(['same_handle_match', 'websearch_match'])).toBe(false);
+    expect(isReturned(['same_handle_match', 'websearch_match'], 0)).toBe(false);
+    // A name alone, or a name and a search hit, is what strangers have too: listed, not returned by default.
+    expect(isReturned(['display_name_match'], 0)).toBe(true);
+    expect(isReturned(['display_name_match', 'websearch_match'])).toBe(false);
+  });
+
+  it('the candidate model: a logistic sum of the labels’ weights, below every verified profile’s confidence', () => {
+    const logistic = (z: number) => Math.round(100 / (1 + Math.exp(-z))) / 100;
+    const labels: EvidenceLabel[] = ['reciprocal_profile_link', 'display_name_match', 'websearch_match'];
+    const z = labels.reduce((sum, l) => sum + CANDIDATE_WEIGHTS[l]!, 0);
+    expect(candidateConfidence(labels)).toBe(Math.min(CANDIDATE_MAX_CONFIDENCE, logistic(CANDIDATE_INTERCEPT + z)));
+    expect(CANDIDATE_MAX_CONFIDENCE).toBeLessThan(1);
+    expect(VERIFIED_MIN_CONFIDENCE).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE);
   });
 
   it('noisy-OR: facts add up, duplicates do not', () => {
@@ -55,14 +89,13 @@ describe('the evidence model', () => {
   });
 
   it('a link to the creator (reciprocal, shared website) verifies only when tied: the creator’s handle, or the creator’s items link it', () => {
-    // Untied — a search result under another handle linking the creator, as fans do: weak.
+    // Untied — a search result under another handle linking the creator, as fans do: not verified,
+    // a candidate (rewritten for issue 33: it used to weigh a fixed 0.15 and never be returned).
     for (const l of TIED_LABELS) {
       expect(isVerified([l, 'websearch_match', 'display_name_match'])).toBe(false);
-      expect(confidenceOf([l])).toBe(UNTIED_WEIGHT);
+      expect(confidenceOf([l])).toBe(candidateConfidence([l]));
+      expect(confidenceOf([l])).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
     }
-    const untied: EvidenceLabel[] = ['reciprocal_profile_link', 'shared_website', 'display_name_match', 'websearch_match'];
-    expect(confidenceOf(untied)).toBe(0.45);
-    expect(isReturned(untied)).toBe(false);
     // Tied: an anchor, at full weight.
     for (const l of TIED_LABELS)
       for (const tie of TIE_LABELS) {
@@ -71,6 +104,32 @@ describe('the evidence model', () => {
       }
     expect(confidenceOf(['reciprocal_profile_link', 'same_handle_match'])).toBe(0.92); // 1 - 0.1 * 0.8
     expect(confidenceOf(['link_in_bio', 'reciprocal_profile_link'])).toBe(0.99); // mutual links: 1 - 0.1 * 0.1
+  });
+
+  it('a fan marker breaks the same-handle tie (handles are squatted); the creator’s own links still verify', () => {
+    expect(isVerified(['reciprocal_profile_link', 'same_handle_match'])).toBe(true);
+    expect(isVerified(['reciprocal_profile_link', 'same_handle_match', 'fan_marker'])).toBe(false);
+    expect(isVerified(['shared_website', 'same_handle_match', 'fan_marker'])).toBe(false);
+    expect(isVerified(['reciprocal_profile_link', 'website_link', 'fan_marker'])).toBe(true);
+    expect(isVerified(['link_in_bio', 'fan_marker'])).toBe(true);
+    expect(confidenceOf(['reciprocal_profile_link', 'same_handle_match', 'fan_marker'])).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
+  });
+
+  it('evidence for and against moves a candidate: fan markers and look-alike handles down, the creator’s hub, contact and mention up', () => {
+    const base: EvidenceLabel[] = ['reciprocal_profile_link', 'display_name_match', 'websearch_match'];
+    const c = (extra: EvidenceLabel[]) => confidenceOf([...base, ...extra]);
+    for (const down of ['fan_marker', 'lookalike_handle', 'links_elsewhere'] as const) expect(c([down]), down).toBeLessThan(c([]));
+    for (const up of ['shared_website', 'shared_link_page', 'shared_contact', 'creator_mention', 'second_account_marker'] as const)
+      expect(c([up]), up).toBeGreaterThan(c([]));
+  });
+
+  it('labels are listed in api.md order, once; a verified profile lists api.md’s labels only, a candidate every label', () => {
+    expect(orderedEvidence(['link_in_bio', 'shared_contact', 'second_account_marker'])).toEqual(['link_in_bio']);
+    expect(orderedEvidence(['fan_marker', 'reciprocal_profile_link', 'display_name_match'])).toEqual([
+      'display_name_match',
+      'reciprocal_profile_link',
+      'fan_marker',
+    ]);
   });
 
   it('labels are listed in api.md order, once', () => {

@@ -1,47 +1,52 @@
 /**
  * The evidence model: which facts make a profile the creator's, and how sure we are.
  *
- * Each label of api.md has a weight, the probability that a profile with that fact alone is the
- * creator's. Facts are treated as independent, so the confidence of a profile is the noisy-OR of
- * its labels' weights, `1 − Π(1 − w)`, rounded to two decimals and capped at 0.99: only the
- * source profile (the one the caller named) is 1.
+ * Two kinds of profile, two rules (README.md "Evidence model" has the tables and the reasons):
+ *
+ * **Verified profiles** — the source, an account the creator's own items link, or an account that
+ * links back to the creator *and* that the creator's side points at (a tie) — are the creator's
+ * by the rules (api.md "Creator tools" rule 3; they alone are scanned for e-mails). Their
+ * confidence is the noisy-OR of api.md's labels' weights, `1 − Π(1 − w)`, rounded to two decimals
+ * and capped at 0.99 (only the source is 1):
  *
  * | label | fact | weight | kind |
  * |---|---|---|---|
  * | source_profile | the profile the caller named | 1.00 | anchor |
  * | verified_profile_link | the source or another verified profile links to it | 0.90 | anchor |
  * | link_in_bio | a link-in-bio page of the creator links to it | 0.90 | anchor |
- * | reciprocal_profile_link | it links back to the source, a verified profile or the creator's link-in-bio page | 0.90 tied, 0.15 untied | anchor when tied |
- * | shared_website | it links to the creator's owner-controlled website (same registrable domain, not a platform, shortener, link-in-bio host or shared domain) | 0.80 tied, 0.15 untied | anchor when tied |
- * | same_handle_match | its handle equals the source's (case-insensitive) | 0.20 | weak; a tie |
- * | website_link | a page of the creator's website links to it | 0.15 | weak; a tie |
- * | display_name_match | its display name equals the source's (case, spacing, punctuation and emoji ignored) | 0.15 | weak |
- * | websearch_match | a web search for the creator returned it | 0.10 | weak |
+ * | reciprocal_profile_link | it links back to the source, a verified profile or the creator's link-in-bio page | 0.90 | anchor when tied |
+ * | shared_website | it links to the creator's owner-controlled website | 0.80 | anchor when tied |
+ * | same_handle_match | its handle equals the source's (case-insensitive) | 0.20 | a tie (unless fan_marker) |
+ * | website_link | a page of the creator's website links to it | 0.15 | a tie |
+ * | display_name_match | its display name equals the source's (case, spacing, punctuation and emoji ignored) | 0.15 | |
+ * | websearch_match | a web search for the creator returned it | 0.10 | |
  *
- * Ties. reciprocal_profile_link and shared_website say what the profile links to: that it knows
- * the creator. Fans, resellers and collaborators link the creator's accounts and website too, so
- * such a link is evidence of identity only when the creator's side points at the profile as well
- * — a tie: the profile has the creator's handle (`same_handle_match`: handles are unique per
- * platform, and the creator's name for itself), or the creator's website links it
- * (`website_link`), or the creator's own items do (`verified_profile_link`, `link_in_bio`: anchors
- * already) — then the links are mutual. Tied, they are anchors; untied (a search result or another
- * candidate under another handle), they weigh UNTIED_WEIGHT, as weak as a matching display name.
+ * Ties: reciprocal_profile_link and shared_website say what the profile links to — that it knows
+ * the creator, as fans, resellers and impostors do. They verify only when the creator's side
+ * points at the profile too: it has the creator's handle (`same_handle_match` — unless it says it
+ * is a fan account, `fan_marker`: handles are squatted), the creator's website links it
+ * (`website_link`), or the creator's own items do (`verified_profile_link`, `link_in_bio`).
  *
- * A profile is returned when its confidence reaches RETURN_THRESHOLD (0.5). Every anchor reaches
- * it alone; the weak labels together cannot (1 − 0.80·0.85·0.85·0.90 = 0.48), and neither can an
- * untied candidate's (1 − 0.85·0.85·0.85·0.90 = 0.45): an unverified candidate — same handle, a
- * search result, an account the creator's website links to, a fan linking the creator — however
- * well its name matches, stays in the diagnostic lists. Anchors are exactly the issue's
- * verification rules: an explicit link from the source or a verified profile (directly or on the
- * creator's link-in-bio page), a reciprocal link, a shared owner-controlled website.
+ * **Candidates** — everything else the lookup read that carries identity evidence short of proof
+ * (IDENTITY_LABELS: a one-way link to the creator's accounts, link page or website; the creator's
+ * contact; the creator naming its handle; the creator's display name; a link from the creator's
+ * website) — are listed with the confidence of the candidate model: a logistic (log-odds) sum of
+ * documented weights over every label that applied, api.md's and CANDIDATE_EVIDENCE_LABELS
+ * (types.ts), fitted on the development seeds of the simulated web (bench/discovery/tune.ts) and
+ * checked on held-out seeds in every mix of second accounts to fans and impostors
+ * (bench/RESULTS.md). A candidate is at most CANDIDATE_MAX_CONFIDENCE sure. An account with nothing
+ * but a handle like the creator's (and perhaps a search hit) is never listed.
  *
- * website_link is weak on purpose: creator websites credit other people's accounts ("photos by
- * @…"), so an account a website links to is a candidate to verify, not the creator's by itself.
+ * `min_confidence` (default DEFAULT_MIN_CONFIDENCE, 0.5) chooses what a caller sees of the list
+ * (src/discovery/api/). Every verified profile has at least VERIFIED_MIN_CONFIDENCE.
  */
 import type { EvidenceLabel } from './types.js';
-import { EVIDENCE_LABELS } from './types.js';
+import { API_EVIDENCE_LABELS, EVIDENCE_LABELS } from './types.js';
 
-export const EVIDENCE_WEIGHTS: Readonly<Record<EvidenceLabel, number>> = {
+type ApiLabel = (typeof API_EVIDENCE_LABELS)[number];
+
+/** Verified profiles: each api.md label's weight in the noisy-OR. */
+export const EVIDENCE_WEIGHTS: Readonly<Record<ApiLabel, number>> = {
   source_profile: 1,
   verified_profile_link: 0.9,
   link_in_bio: 0.9,
@@ -56,7 +61,7 @@ export const EVIDENCE_WEIGHTS: Readonly<Record<EvidenceLabel, number>> = {
 /** Labels that verify a profile alone: the caller named it, or the creator's own items link it. */
 export const ANCHOR_LABELS: ReadonlySet<EvidenceLabel> = new Set(['source_profile', 'verified_profile_link', 'link_in_bio']);
 
-/** What the profile links to: anchors only with a tie (TIE_LABELS), else UNTIED_WEIGHT. */
+/** What the profile links to: verifies only with a tie (TIE_LABELS). */
 export const TIED_LABELS: ReadonlySet<EvidenceLabel> = new Set(['reciprocal_profile_link', 'shared_website']);
 
 /**
@@ -70,43 +75,129 @@ export const TIE_LABELS: ReadonlySet<EvidenceLabel> = new Set([
   'link_in_bio',
 ]);
 
-/** A TIED_LABELS fact without a tie: what a fan's link to the creator weighs. */
-export const UNTIED_WEIGHT = 0.15;
+/**
+ * The candidate model: log-odds that a candidate with these labels is the creator's, from
+ * CANDIDATE_INTERCEPT plus the weight of each label that applied (0 for labels not listed).
+ * Fitted by bench/discovery/tune.ts on the development seeds (every mix), rounded to one decimal;
+ * README.md "The candidate model" gives each weight's reason.
+ */
+export const CANDIDATE_INTERCEPT = -2.2;
+export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>> = {
+  reciprocal_profile_link: 1.8,
+  shared_website: 1.2,
+  shared_link_page: 1.4,
+  shared_contact: 1.1,
+  creator_mention: 0.7,
+  display_name_match: 0.2,
+  websearch_match: 1.1,
+  website_link: 1.3,
+  same_handle_match: 0.4,
+  second_account_marker: 1.4,
+  fan_marker: -4.1,
+  lookalike_handle: -3.3,
+  links_elsewhere: -2.7,
+};
 
-export const RETURN_THRESHOLD = 0.5;
+/** A candidate is at most this sure: it is short of proof by definition. */
+export const CANDIDATE_MAX_CONFIDENCE = 0.95;
+
+/**
+ * Identity evidence short of proof: a candidate is listed only with one of these (a same handle
+ * and a search hit alone are what strangers have).
+ */
+export const IDENTITY_LABELS: ReadonlySet<EvidenceLabel> = new Set([
+  'reciprocal_profile_link',
+  'shared_website',
+  'shared_link_page',
+  'shared_contact',
+  'creator_mention',
+  'display_name_match',
+  'website_link',
+]);
+
+/** What a caller sees by default (`min_confidence`). */
+export const DEFAULT_MIN_CONFIDENCE = 0.5;
 
 /** Only the source profile is certain: any other profile is at most this sure. */
 export const MAX_DISCOVERED_CONFIDENCE = 0.99;
 
-/** Noisy-OR of the labels' weights, two decimals (1 for the source, at most 0.99 for anything else). */
+/**
+ * The least confidence of a profile an anchor verifies (verified_profile_link or link_in_bio, 0.9
+ * each): what a profile streamed before the lookup completes (pipeline.ts settled()) will have.
+ */
+export const ANCHOR_MIN_CONFIDENCE = 0.9;
+
+/**
+ * The least confidence a verified profile has: a tied shared website (0.8) with its weakest tie
+ * (website_link, 0.15) — 1 − 0.2 · 0.85. Anchors (0.9) and tied reciprocal links are above it.
+ */
+export const VERIFIED_MIN_CONFIDENCE = 0.83;
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * The profile's confidence: 1 for the source, the noisy-OR for verified profiles, the candidate
+ * model for listed candidates, 0 for what is not listed at all.
+ */
 export function confidenceOf(labels: Iterable<EvidenceLabel>): number {
   const set = new Set(labels);
   if (set.has('source_profile')) return 1;
-  const tied = isTied(set);
-  let miss = 1;
-  for (const l of set) miss *= 1 - (TIED_LABELS.has(l) && !tied ? UNTIED_WEIGHT : EVIDENCE_WEIGHTS[l]);
-  return Math.min(MAX_DISCOVERED_CONFIDENCE, Math.round((1 - miss) * 100) / 100);
+  if (isVerifiedSet(set)) {
+    let miss = 1;
+    for (const l of set) if (l in EVIDENCE_WEIGHTS) miss *= 1 - EVIDENCE_WEIGHTS[l as ApiLabel];
+    return Math.min(MAX_DISCOVERED_CONFIDENCE, round2(1 - miss));
+  }
+  return isListed(set) ? candidateConfidence(set) : 0;
+}
+
+/** The candidate model (not verified): logistic of the intercept plus the labels' weights. */
+export function candidateConfidence(labels: Iterable<EvidenceLabel>): number {
+  let z = CANDIDATE_INTERCEPT;
+  for (const l of new Set(labels)) z += CANDIDATE_WEIGHTS[l] ?? 0;
+  return Math.min(CANDIDATE_MAX_CONFIDENCE, round2(1 / (1 + Math.exp(-z))));
 }
 
 function isTied(labels: ReadonlySet<EvidenceLabel>): boolean {
-  for (const l of labels) if (TIE_LABELS.has(l)) return true;
+  for (const l of labels) {
+    if (!TIE_LABELS.has(l)) continue;
+    // A handle proves nothing for an account that says it is a fan's (fans squat creators' handles).
+    if (l === 'same_handle_match' && labels.has('fan_marker')) continue;
+    return true;
+  }
   return false;
 }
 
-export function isReturned(labels: Iterable<EvidenceLabel>): boolean {
-  return confidenceOf(labels) >= RETURN_THRESHOLD;
-}
-
-export function isVerified(labels: Iterable<EvidenceLabel>): boolean {
-  const set = new Set(labels);
+function isVerifiedSet(set: ReadonlySet<EvidenceLabel>): boolean {
   for (const l of set) if (ANCHOR_LABELS.has(l) || (TIED_LABELS.has(l) && isTied(set))) return true;
   return false;
 }
 
-/** The labels in api.md's order, each once. */
+export function isVerified(labels: Iterable<EvidenceLabel>): boolean {
+  return isVerifiedSet(new Set(labels));
+}
+
+/** In the record: verified, or a candidate with identity evidence short of proof. */
+export function isListed(labels: Iterable<EvidenceLabel>): boolean {
+  const set = new Set(labels);
+  if (isVerifiedSet(set)) return true;
+  for (const l of set) if (IDENTITY_LABELS.has(l)) return true;
+  return false;
+}
+
+/** Shown with the default `min_confidence`. */
+export function isReturned(labels: Iterable<EvidenceLabel>, minConfidence = DEFAULT_MIN_CONFIDENCE): boolean {
+  return isListed(labels) && confidenceOf(labels) >= minConfidence;
+}
+
+/**
+ * The labels a profile's `evidence` lists, in order, each once: api.md's for a verified profile
+ * (what verified it and what its confidence is made of); every label for a candidate (what its
+ * confidence is made of, for and against).
+ */
 export function orderedEvidence(labels: Iterable<EvidenceLabel>): EvidenceLabel[] {
   const set = new Set(labels);
-  return EVIDENCE_LABELS.filter((l) => set.has(l));
+  const shown: readonly EvidenceLabel[] = isVerifiedSet(set) ? API_EVIDENCE_LABELS : EVIDENCE_LABELS;
+  return shown.filter((l) => set.has(l));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The pipeline's early reports (`onProfile`, for GraphQL @stream): a profile is told only once it
  * is certain to be in the final `profiles` with the same platform, handle and url, and told as
- * soon as that is so — not at the end. A small creator web (test/pages/discovery-web.ts) answered in process,
+ * soon as that is so — not at the end. A small creator web (src/discovery/sample-web.ts) answered in process,
  * with per-URL delays.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import { EXTRA_GRACE_MIN_MS, EXTRA_GRACE_RATIO, extraGraceMs, runDiscovery } fro
 import { onParserWarning } from '../observability/warn.js';
 import type { LookupOutcome } from './pipeline.js';
 import type { ProfileIdentity } from './progress.js';
-import { DiscoveryWeb, sitePage, webContext } from '../../test/pages/discovery-web.js';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { webContext } from '../../test/support/discovery-context.js';
 
 const IG_URL = 'https://www.instagram.com/owl.studio/';
 const LINKTREE = 'https://linktr.ee/owlstudio';
@@ -240,5 +241,40 @@ describe('work beyond the reach: a verified candidate’s website (README "Beyon
     expect(extraGraceMs(0)).toBe(EXTRA_GRACE_MIN_MS);
     expect(extraGraceMs(100)).toBe(EXTRA_GRACE_MIN_MS);
     expect(extraGraceMs(2_000)).toBe(2_000 * EXTRA_GRACE_RATIO);
+  });
+});
+
+describe('the search budget (MAX_WEBSEARCH_FETCHES) counts search candidates, not the creator’s own linked items', () => {
+  it('results the slow link page turns out to link give their read back: the fifth result, a second account, is read too', async () => {
+    delete process.env.DISCOVERY_WEBSEARCH;
+    const w = web();
+    // The search answers before the Linktree: its first four results are the creator's own accounts
+    // the Linktree links (not known yet when the search answers), the fifth a second account.
+    const tree = w.linktree.get('owlstudio')!;
+    tree.links.push(
+      { title: 'Pins', url: 'https://www.pinterest.com/owlstudiopins/' },
+      { title: 'Sounds', url: 'https://soundcloud.com/owlstudiosounds' },
+    );
+    w.pinterest.set('owlstudiopins', { handle: 'owlstudiopins', name: 'Owl Studio', bio: 'pins' });
+    w.soundcloud.set('owlstudiosounds', { handle: 'owlstudiosounds', name: 'Owl Studio', bio: 'sounds' });
+    w.search.set('"Owl Studio" owl.studio', [
+      'https://x.com/owlstudio',
+      'https://www.facebook.com/owlstudiopage',
+      'https://www.pinterest.com/owlstudiopins/',
+      'https://soundcloud.com/owlstudiosounds',
+      'https://www.tiktok.com/@owlstudioclips',
+    ]);
+    w.tiktok.set('owlstudioclips', {
+      handle: 'owlstudioclips',
+      nickname: 'Owl Studio',
+      signature: 'clips from my streams',
+      bioLink: IG_URL,
+    });
+    const { out, answered } = await lookup(w, { 'https://linktr.ee/': 400 });
+    expect(answered.some((a) => a.url === 'https://www.tiktok.com/@owlstudioclips')).toBe(true);
+    expect(out.profiles.find((p) => p.handle === 'owlstudioclips')?.evidence).toEqual(
+      expect.arrayContaining(['websearch_match', 'reciprocal_profile_link', 'second_account_marker']),
+    );
+    expect(out.diagnostics.websearch_candidate_urls).toContain('https://www.tiktok.com/@owlstudioclips');
   });
 });

@@ -75,10 +75,13 @@ export const MAX_SHORT_LINKS = 8;
 /**
  * Platforms probed for the same handle: every reader platform that says it may be probed on a
  * handle alone (src/platforms/reader.ts `probes`: not social-a, whose logged-out pages are
- * login-walled too often to say whether a page exists; GitHub and Reddit only with a token).
+ * login-walled too often to say whether a page exists; GitHub only with a token), and those
+ * PROBED_WHEN_CONFIGURED allows.
  */
 export function sameHandlePlatforms(config: OpContext['config']): string[] {
-  const all = [...readers().values()].filter((r) => r.probes(config)).map((r) => r.platform);
+  const all = [...readers().values()]
+    .filter((r) => r.probes(config) || PROBED_WHEN_CONFIGURED[r.platform]?.(config))
+    .map((r) => r.platform);
   // Report order only (same_handle_candidate_urls): the original source platforms first, as before readers.
   const rank = (p: string) => {
     const i = FIRST_PROBED.indexOf(p);
@@ -90,6 +93,17 @@ export function sameHandlePlatforms(config: OpContext['config']): string[] {
     .map((x) => x.p);
 }
 const FIRST_PROBED = ['social-b', 'shortvideo', 'video', 'microblog-b'];
+
+/**
+ * Platforms probed on a handle alone once the operator has configured what their quota needs,
+ * beyond what their readers say today: Reddit (forum) with an application (REDDIT_CLIENT_ID and
+ * REDDIT_CLIENT_SECRET, config `redditApp`). Fetching its application token is the forum
+ * platform's; until its reader's `probes` reads the configuration itself, discovery says it here.
+ * Quota (README "Same-handle probes"): one probe a lookup, within the reader's 2 reads a lookup.
+ */
+const PROBED_WHEN_CONFIGURED: Readonly<Record<string, (config: OpContext['config']) => boolean>> = {
+  forum: (config) => config.redditApp !== null,
+};
 
 /**
  * Work beyond the documented reach (README "Beyond the reach": the websites of candidates verified
@@ -194,6 +208,14 @@ class Lookup {
   private sitesCrawled = 0;
   private profilesFetched = 0;
   private websearchFetches = 0;
+  /**
+   * Search results not read yet (the budget was used up), in result order; and the results read
+   * under the search budget. A result that turns out to be linked by the creator's own items is
+   * the creator's, not a search candidate: its read no longer counts, and the next result is read
+   * (so which results are read does not depend on whether the search answered before the link page).
+   */
+  private readonly searchQueue: (ProfileNode | PageNode)[] = [];
+  private readonly searchRead = new Set<ProfileNode | PageNode>();
   private candidateFetches = 0;
   private shortLinksResolved = 0;
   /** Reads per platform (for readers with a per-lookup quota, `maxReads`). */
@@ -397,6 +419,7 @@ class Lookup {
       else if (from.kind === 'profile') page.fromProfiles.add(from.key);
       if (anchored && !page.anchored) {
         page.anchored = true;
+        this.refundSearch(page);
         this.followPage(page);
       }
       if (mayFetch) this.fetchPage(page, 'creator', by);
@@ -419,6 +442,7 @@ class Lookup {
       else if (from.key !== n.key) n.fromProfiles.add(from.key);
       if (anchored && !n.anchored) {
         n.anchored = true;
+        this.refundSearch(n);
         this.followProfile(n);
       }
       if (mayFetch) this.fetchAccount(n, 'linked', by);
@@ -709,7 +733,7 @@ class Lookup {
       if (pageUrl) {
         const page = g.pageNode(pageUrl, order, MAX_FETCH_DEPTH);
         page.websearch = true;
-        this.fetchPage(page, 'websearch', null);
+        this.searchQueue.push(page);
         return;
       }
       const c = accountOf(url);
@@ -718,8 +742,28 @@ class Lookup {
       if (key === g.source.key) return;
       const n = g.profileNode(key, c.platform, c.handle, c.url, order, MAX_FETCH_DEPTH);
       n.websearch = true;
-      this.fetchAccount(n, 'websearch', null);
+      this.searchQueue.push(n);
     });
+    this.readSearchResults();
+  }
+
+  /** Reads the next search results, in order, while the search budget lasts; what is known already costs nothing. */
+  private readSearchResults(): void {
+    while (this.websearchFetches < MAX_WEBSEARCH_FETCHES && this.searchQueue.length > 0) {
+      const node = this.searchQueue.shift()!;
+      if (node.status !== 'new') continue;
+      const before = this.websearchFetches;
+      if ('key' in node) this.fetchAccount(node, 'websearch', null);
+      else this.fetchPage(node, 'websearch', null);
+      if (this.websearchFetches > before) this.searchRead.add(node);
+    }
+  }
+
+  /** `node`, read as a search result, is linked by the creator's own items: its read is the creator's, and the next result is read. */
+  private refundSearch(node: ProfileNode | PageNode): void {
+    if (!this.searchRead.delete(node)) return;
+    this.websearchFetches--;
+    this.readSearchResults();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -731,7 +775,8 @@ class Lookup {
    * url, whatever the rest of the lookup finds. Only what holds by construction:
    *  - returned: it is linked from the source, or from a link page the source links that was
    *    read — `verified_profile_link` / `link_in_bio`, which need nothing else (solve() takes such
-   *    a page as the creator's on the source's word alone) and each reach RETURN_THRESHOLD alone;
+   *    a page as the creator's on the source's word alone) and each gives ANCHOR_MIN_CONFIDENCE
+   *    (evidence.ts) at least, so it passes any `min_confidence` up to that;
    *  - exists: its own fetch answered (`ok` is final: nothing fetches a node twice and the
    *    deadline marks only pending ones), or its platform is one discovery never fetches
    *    (no reader: `unfetched` for good, and never an identity of a fetched view, so never merged);

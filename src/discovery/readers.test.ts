@@ -3,7 +3,7 @@
  * rules on every platform — same-handle probes where the platform's rules admit the handle and
  * its quota allows, verification by evidence only, addresses scanned on every verified account
  * and on the websites it declares, an exhausted quota partial and never fatal. A small creator
- * web answered in process (test/pages/discovery-web.ts); every name and address is invented.
+ * web answered in process (src/discovery/sample-web.ts); every name and address is invented.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allReaders, platforms } from '../platforms/registry.js';
@@ -11,7 +11,8 @@ import type { SourceRef } from './input.js';
 import { parseSourceHandle } from './input.js';
 import { runDiscovery, sameHandlePlatforms } from './pipeline.js';
 import { readerAccount, readers } from './profiles.js';
-import { DiscoveryWeb, sitePage, webContext } from '../../test/pages/discovery-web.js';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { webContext } from '../../test/support/discovery-context.js';
 
 const SITE = 'https://owlstudio.co.uk';
 const IG_URL = 'https://www.instagram.com/owlstudio/';
@@ -114,6 +115,12 @@ describe('the registry decides which platforms discovery reads', () => {
 });
 
 describe('the same rules on every reader platform', () => {
+  it('with a Reddit application configured (REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET) Reddit is probed for the same handle too', () => {
+    const reddit = webContext(new DiscoveryWeb(), {}, { env: { REDDIT_CLIENT_ID: 'app', REDDIT_CLIENT_SECRET: 's3cret' } }).ctx.config;
+    expect(sameHandlePlatforms(reddit)).toContain('forum');
+    expect(sameHandlePlatforms(reddit)).not.toContain('code');
+  });
+
   it('without a token: GitHub and Reddit are not asked; the linked SoundCloud account is read and scanned; the site-linked Pinterest verified by its shared website', async () => {
     const { out, hosts } = await lookup(web());
     expect(hosts).not.toContain('api.github.com');
@@ -150,6 +157,22 @@ describe('the same rules on every reader platform', () => {
       sources: [{ url: 'https://owlstudio-code.dev/contact', type: 'website' }],
     });
     expect(out.diagnostics.expanded_website_urls).toEqual([`${SITE}/`, 'https://owlstudio-code.dev']);
+  });
+
+  it('with a Reddit application: the same-handle Reddit account is probed; someone else’s stays out, the creator’s that links back is verified and scanned', async () => {
+    const env = { REDDIT_CLIENT_ID: 'app', REDDIT_CLIENT_SECRET: 's3cret' };
+    const stranger = await lookup(web(), env);
+    expect(stranger.hosts).toContain('www.reddit.com');
+    expect(stranger.out.profiles.some((p) => p.platform === 'forum')).toBe(false);
+    expect(stranger.out.diagnostics.same_handle_candidate_urls).toContain('https://www.reddit.com/user/owlstudio/');
+    const w = web();
+    w.reddit.set('owlstudio', { handle: 'owlstudio', name: 'Owl Studio', bio: `Pots at night. ${IG_URL} · reddit@owlstudio.co.uk` });
+    const own = await lookup(w, env);
+    expect(own.out.profiles.find((p) => p.platform === 'forum')).toMatchObject({
+      url: 'https://www.reddit.com/user/owlstudio/',
+      evidence: ['same_handle_match', 'display_name_match', 'reciprocal_profile_link'],
+    });
+    expect(own.out.emails.map((e) => e.email)).toContain('reddit@owlstudio.co.uk');
   });
 
   it('a same handle alone is no profile: the GitHub account that does not link back stays a candidate', async () => {

@@ -1,16 +1,16 @@
 /**
  * A Facebook page as a discovery source (src/platforms/social-a/page.ts, read through its profile reader). No capture of a page's logged-out
  * HTML exists (../shared/fixtures/social-a holds event pages only): the pages here are our own
- * (test/pages/discovery-web.ts `facebookPageHtml`), with the intro card as Relay data in the shape public page
+ * (src/discovery/sample-web.ts `facebookPageHtml`), with the intro card as Relay data in the shape public page
  * scrapers read. Every name, id and address is invented.
  */
 import { describe, expect, it } from 'vitest';
-import { LOGIN_WALL_HTML } from '../../test/pages/social-a.js';
+import { LOGIN_WALL_HTML } from '../platforms/social-a/samples.js';
 import { LookupFetcher } from './fetcher.js';
 import { fetchProfileView } from './profiles.js';
 import { fetchSocialAPage, readIntroCard } from '../platforms/social-a/page.js';
-import type { FacebookPage } from '../../test/pages/discovery-web.js';
-import { facebookPageHtml } from '../../test/pages/discovery-web.js';
+import type { FacebookPage } from './sample-web.js';
+import { facebookPageHtml } from './sample-web.js';
 import { fakeContext } from '../../test/support/discovery-context.js';
 import type { FakeAnswer } from '../../test/support/discovery-context.js';
 

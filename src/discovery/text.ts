@@ -78,9 +78,9 @@ export function emailsInText(...texts: (string | null | undefined)[]): string[] 
   return keep(out);
 }
 
-/** Contact addresses in an HTML page (visible text, mailto, Cloudflare, JSON-LD, spelled-out). */
-export function emailsInHtml(html: string): string[] {
-  return keep([...extractEmails({ html }), ...spelledOutEmails(visibleText(html))]);
+/** Contact addresses in an HTML page (visible text, mailto, Cloudflare, JSON-LD, spelled-out); `text`: its visibleText, when known. */
+export function emailsInHtml(html: string, text = visibleText(html)): string[] {
+  return keep([...extractEmails({ html }), ...spelledOutEmails(text)]);
 }
 
 /** The page's visible text, one line per block (scripts and styles dropped). */

@@ -21,8 +21,8 @@ export interface DiscoverySource {
   url: string;
 }
 
-/** Evidence labels of api.md ("evidence values shown"). */
-export const EVIDENCE_LABELS = [
+/** Evidence labels of api.md ("evidence values shown"): what verifies a profile, and what a candidate's confidence starts from. */
+export const API_EVIDENCE_LABELS = [
   'source_profile',
   'link_in_bio',
   'verified_profile_link',
@@ -33,6 +33,23 @@ export const EVIDENCE_LABELS = [
   'display_name_match',
   'reciprocal_profile_link',
 ] as const;
+
+/**
+ * Labels beyond api.md's, listed for candidates only (profiles short of proof, evidence.ts "The
+ * candidate model"): what else tells the creator's second account from a fan's or an impostor's.
+ */
+export const CANDIDATE_EVIDENCE_LABELS = [
+  'shared_link_page',
+  'shared_contact',
+  'creator_mention',
+  'second_account_marker',
+  'fan_marker',
+  'lookalike_handle',
+  'links_elsewhere',
+] as const;
+
+/** Every label, in the order `evidence` lists them. */
+export const EVIDENCE_LABELS = [...API_EVIDENCE_LABELS, ...CANDIDATE_EVIDENCE_LABELS] as const;
 export type EvidenceLabel = (typeof EVIDENCE_LABELS)[number];
 
 export interface DiscoveredProfile {

@@ -10,14 +10,22 @@
  *    verified profile declares it (a crawled site's own links never make another domain the
  *    creator's; a redirect of the declared address keeps the declarers);
  *  - a profile is verified when it has an anchor label (evidence.ts): an explicit link, or a link
- *    to the creator (reciprocal, shared website) tied by the creator's side (same handle, linked
- *    by the creator's website) — a fan's link to the creator is not evidence alone.
+ *    to the creator (reciprocal, shared website) tied by the creator's side (same handle — unless
+ *    the account says it is a fan's, `fan_marker` —, linked by the creator's website) — a fan's
+ *    link to the creator is no proof alone.
+ * Profiles that are not verified are candidates: `candidateLabels` adds what the candidate model
+ * (evidence.ts) weighs beyond api.md's labels — what else they link, the creator's contact, the
+ * creator naming them, and what their name, bio and handle say (markers.ts).
  * A profile's own labels are judged in the world without it (`solve(g, key)`), so it never earns a
  * label only through itself — X links GitHub, GitHub is verified only because X links it: X does
  * not get `reciprocal_profile_link` for linking GitHub.
  */
 import { isVerified, sameDisplayName } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
+import { accountOf } from './graph.js';
+import type { Markers } from './markers.js';
+import { fold, handleMentions, key, markersOf } from './markers.js';
+import type { ProfileView } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
 
 /**
@@ -107,5 +115,89 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if (n.handle.toLowerCase() === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
   if (n.view && sameDisplayName(n.view.displayName, g.sourceView.displayName)) labels.push('display_name_match');
   if (n.websearch) labels.push('websearch_match');
+  // Breaks the same-handle tie (evidence.ts): an account that says it is a fan's is not the creator's.
+  if (n.view && markersFor(g, n.view).fan) labels.push('fan_marker');
   return labels;
+}
+
+/**
+ * The candidate model's own labels (evidence.ts, types.ts CANDIDATE_EVIDENCE_LABELS) for a profile
+ * that is not verified, in the world `v`: what it links besides the creator, whether it shows the
+ * creator's contact, whether the creator names it, what its name, bio and handle say.
+ */
+export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): EvidenceLabel[] {
+  const labels: EvidenceLabel[] = [];
+  // Only for an account that was read: a handle named is no platform, and an account nobody read is only a URL.
+  if (!n.view) return labels;
+  const own = creatorSide(g, v);
+  // The creator naming its own handle (its social icons read "@handle") says nothing about which account is whose.
+  const handle = n.handle.toLowerCase();
+  if (own.mentions.has(handle) && !own.handles.has(handle)) labels.push('creator_mention');
+  const t = g.viewTargets(n)!;
+  if (t.pages.some((u) => v.pages.has(u))) labels.push('shared_link_page');
+  if (n.view.emails.some((e) => own.emails.has(e.toLowerCase()))) labels.push('shared_contact');
+  const m = markersFor(g, n.view);
+  if (m.second) labels.push('second_account_marker');
+  if (m.lookalike) labels.push('lookalike_handle');
+  if (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u))) labels.push('links_elsewhere');
+  return labels;
+}
+
+/** What the creator's own items (the source, its link pages and websites, verified profiles) show: addresses, and handles named by `@`. */
+interface CreatorSide {
+  emails: Set<string>;
+  mentions: Set<string>;
+  /** The source's and the verified profiles' own handles. */
+  handles: Set<string>;
+}
+
+const sides = new WeakMap<Verification, CreatorSide>();
+
+function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
+  let side = sides.get(v);
+  if (side) return side;
+  side = { emails: new Set(), mentions: new Set(), handles: new Set([g.sourceHandle.toLowerCase()]) };
+  const emails = (xs: readonly string[]) => xs.forEach((e) => side!.emails.add(e.toLowerCase()));
+  const mentions = (xs: readonly string[]) => xs.forEach((h) => side!.mentions.add(h));
+  for (const k of v.verified) {
+    const view = g.profiles.get(k)?.view;
+    if (!view) continue;
+    side.handles.add(view.handle.toLowerCase());
+    emails(view.emails);
+    mentions(handleMentions(view.bio));
+  }
+  for (const p of g.pages.values()) if (v.pages.has(p.url) && p.view) emails(p.view.emails);
+  for (const s of g.sites.values()) {
+    if (!v.sites.has(s.domain) || !s.scan) continue;
+    for (const page of s.scan.pages) {
+      emails(page.emails);
+      // A handle the page names in the text of its link to that account ("Photos by @…") is the
+      // link (website_link), not a mention of its own.
+      const linked = new Set(page.links.map((l) => accountOf(l)?.handle?.toLowerCase()).filter(Boolean));
+      mentions(page.mentions.filter((h) => !linked.has(h)));
+    }
+  }
+  sides.set(v, side);
+  return side;
+}
+
+/** The creator's names as keys (markers.ts): its handle as asked and as read, its display name. */
+const creatorKeysOf = new WeakMap<EvidenceGraph, string[]>();
+const markerMemo = new WeakMap<ProfileView, Markers>();
+
+function markersFor(g: EvidenceGraph, view: ProfileView): Markers {
+  let m = markerMemo.get(view);
+  if (m) return m;
+  let keys = creatorKeysOf.get(g);
+  if (!keys) {
+    // Its handle and name whole, then each word of its name (`Mira Clips` is about `Mira Fitness`).
+    const nameWords = fold(g.sourceView.displayName ?? '').split(/[^\p{L}\p{N}]+/u);
+    keys = [...new Set([key(g.sourceHandle), key(g.sourceView.handle), key(g.sourceView.displayName ?? ''), ...nameWords.map(key)])].filter(
+      (k) => k.length >= 4,
+    );
+    creatorKeysOf.set(g, keys);
+  }
+  m = markersOf(view, keys, [g.sourceHandle, g.sourceView.handle]);
+  markerMemo.set(view, m);
+  return m;
 }

@@ -8,7 +8,7 @@
  * DISCOVERY_WEBSEARCH=off turns the search off (`websearch_used` stays false).
  */
 import { search as websearchOp } from '../platforms/websearch/platform.js';
-import type { WebSearchArgs } from '../platforms/websearch/platform.js';
+import type { WebSearchArgs } from '../platforms/websearch/fetch.js';
 import { fetchSearchPage } from '../platforms/websearch/fetch.js';
 import type { LookupFetcher } from './fetcher.js';
 

@@ -22,7 +22,8 @@ import type { LookupFetcher } from './fetcher.js';
 import { registrableDomain } from './domains.js';
 import type { HtmlPage } from './pages.js';
 import { fetchHtmlPage, isOverByteCap } from './pages.js';
-import { emailsInHtml, pageAnchors } from './text.js';
+import { handleMentions } from './markers.js';
+import { emailsInHtml, pageAnchors, visibleText } from './text.js';
 import type { Anchor } from './text.js';
 
 /** Pages the declared page links that are read (best first). */
@@ -35,6 +36,8 @@ export interface SitePage {
   url: string;
   links: string[];
   emails: string[];
+  /** Handles its visible text names with `@` (markers.ts handleMentions): the creator naming other accounts. */
+  mentions: string[];
 }
 
 export interface SiteScan {
@@ -259,11 +262,19 @@ interface ReadPage extends SitePage {
 }
 
 function readPage(page: HtmlPage): ReadPage {
-  const anchors = page.html ? pageAnchors(page.html, page.finalUrl) : [];
-  return { url: page.finalUrl, links: anchors.map((a) => a.url), anchors, emails: page.html ? emailsInHtml(page.html) : [] };
+  if (!page.html) return { url: page.finalUrl, links: [], anchors: [], emails: [], mentions: [] };
+  const anchors = pageAnchors(page.html, page.finalUrl);
+  const text = visibleText(page.html);
+  return {
+    url: page.finalUrl,
+    links: anchors.map((a) => a.url),
+    anchors,
+    emails: emailsInHtml(page.html, text),
+    mentions: handleMentions(text),
+  };
 }
 
-const sitePage = ({ url, links, emails }: ReadPage): SitePage => ({ url, links, emails });
+const sitePage = ({ url, links, emails, mentions }: ReadPage): SitePage => ({ url, links, emails, mentions });
 
 /**
  * Crawls the site of `startUrl` (an owner domain). Throws when the declared page itself cannot be

@@ -3,11 +3,8 @@
  * live beside their platform in src/platforms/<label>/graphql.ts.
  */
 import SchemaBuilder from '@pothos/core';
-import ValidationPlugin from '@pothos/plugin-validation';
 import { JSONResolver, DateTimeResolver } from 'graphql-scalars';
-import { invalidInput } from '../errors.js';
-import { zodProblems } from '../platforms/operation.js';
-import type { GatewayContext } from './context.js';
+import type { GatewayContext } from '../pipeline/context.js';
 
 export const builder = new SchemaBuilder<{
   Context: GatewayContext;
@@ -16,13 +13,7 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
     DateTime: { Input: Date; Output: Date | string };
   };
-}>({
-  plugins: [ValidationPlugin],
-  validation: {
-    // Same error, code and parameter names as the pre-execution plan reports.
-    validationError: (result) => invalidInput(zodProblems(result.issues)),
-  },
-});
+}>({});
 
 builder.addScalarType('JSON', JSONResolver);
 builder.addScalarType('DateTime', DateTimeResolver);

@@ -1,11 +1,11 @@
 /**
- * Compiled execution (graphql-jit): a document known ahead of time — every REST route's, and
- * hot GraphQL documents — is compiled once into a function that calls the same schema's
- * resolvers, instead of being interpreted on every request.
+ * Compiled execution (graphql-jit): a GraphQL document the fast path has seen (src/graphql/fast-http.ts)
+ * is compiled once into a function that calls the same schema's resolvers, instead of being
+ * interpreted on every request.
  */
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
-import type { GatewayContext } from './context.js';
+import type { GatewayContext } from '../pipeline/context.js';
 
 export type CompiledOperation = (
   ctx: GatewayContext,

@@ -16,11 +16,11 @@ import type { DocumentLimits } from './limits.js';
 import { documentLimitErrors, parseLimited } from './limits.js';
 import type { CompiledOperation } from './compiled.js';
 import { compileOperation } from './compiled.js';
-import type { Deps } from './context.js';
-import { HttpContext } from './context.js';
+import type { Deps } from '../pipeline/context.js';
+import { HttpContext } from '../pipeline/context.js';
 import type { RequestInfo } from '../observability/request.js';
 import { usesIncrementalDelivery } from './incremental.js';
-import { executeGraphql, sharedAnswerBody } from '../pipeline/execute.js';
+import { executeGraphql, sharedAnswerBody } from './execute.js';
 
 interface Prepared {
   document: DocumentNode;
@@ -126,7 +126,7 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       if (!operation) return null;
       let c: { run: CompiledOperation; operation: OperationDefinitionNode } | null = null;
       if (operation && operation.operation === 'query' && introspectionOnly(operation)) {
-        // Introspection is answered once per document (pipeline/execute.ts); compiling each new
+        // Introspection is answered once per document (execute.ts); compiling each new
         // text a keyless caller sends would cost more than interpreting it the one time it runs.
         const document = p.document;
         c = { run: (ctx, vars) => execute({ schema, document, operationName, contextValue: ctx, variableValues: vars }), operation };
@@ -188,7 +188,7 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
         },
         () => compiled.run(ctx, vars),
       );
-      // A remembered introspection answer: its body was serialised once (pipeline/execute.ts).
+      // A remembered introspection answer: its body was serialised once (execute.ts).
       const shared = sharedAnswerBody(result);
       if (shared) {
         res.writeHead(200, { 'content-type': `${media}; charset=utf-8`, 'content-length': shared.length });

@@ -3,7 +3,7 @@
  * its size (by key: KEYLESS_MAX_BODY without a valid key), type and JSON checked, answered as
  * JSON errors with stable codes — then the fast path (src/graphql/fast-http.ts: compiled
  * documents for the common case) or yoga serves it. Both execute through the one pipeline
- * (src/pipeline/execute.ts) and share the document limits (src/graphql/limits.ts).
+ * (src/graphql/execute.ts → src/pipeline/run.ts) and share the document limits (src/graphql/limits.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
@@ -26,8 +26,8 @@ import {
 import { requestBaseUrl } from '../media/public-url.js';
 import type { RequestInfo } from '../observability/request.js';
 import { sendGraphqlError, withRequestIdExtension } from '../pipeline/errors.js';
-import { executeGraphql } from '../pipeline/execute.js';
-import type { Deps, GatewayContext } from './context.js';
+import { executeGraphql } from './execute.js';
+import type { Deps, GatewayContext } from '../pipeline/context.js';
 import { createFastGraphql, preparedSize } from './fast-http.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './incremental.js';
 import type { DocumentLimits } from './limits.js';

@@ -13,7 +13,8 @@ import { openDeps } from '../deps.js';
 import type { OpenDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { silentLogger } from '../log.js';
-import type { GatewayContext } from './context.js';
+import type { GatewayContext } from '../pipeline/context.js';
+import { noteRootField } from './credits.js';
 import type { IncrementalPayload } from './incremental.js';
 import { executeIncrementalWithCredits, trackLookup, usesIncrementalDelivery } from './incremental.js';
 import { buildSchema } from './schema.js';
@@ -37,9 +38,7 @@ afterAll(async () => {
 /** The executor's stand-in: the root field resolved (what a lookup costs: 10), then these payloads. */
 function scripted(ctx: GatewayContext, payloads: IncrementalPayload[], lookup?: Promise<unknown>) {
   return () => {
-    const entry = ctx.plan!.fields.get('a')!;
-    entry.resolved = true;
-    entry.charged = 10;
+    noteRootField(ctx, 'a', { value: {}, charged: 10, cached: false, cachedAt: null, remaining: null });
     if (lookup) trackLookup(ctx, lookup);
     return (async function* () {
       yield* payloads;

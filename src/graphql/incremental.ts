@@ -34,9 +34,9 @@ import {
   execute as graphqlExecute,
 } from 'graphql';
 import type { ASTVisitor, DocumentNode, ExecutionArgs, ExecutionResult, ValidationContext } from 'graphql';
-import type { GatewayContext } from './context.js';
+import type { GatewayContext } from '../pipeline/context.js';
 import { formatError, withRequestIdExtension } from '../pipeline/errors.js';
-import { executeGraphql } from '../pipeline/execute.js';
+import { executeGraphql } from './execute.js';
 
 /*
  * The directives as graphql-js 17 and @graphql-tools/utils declare them (yoga's executor reads

@@ -2,7 +2,7 @@
  * Event-loop time for computing introspection answers nobody has asked for before.
  *
  * Introspection needs no key (GraphiQL's docs panel must load), and an answer is remembered per
- * document (src/pipeline/execute.ts), so GraphiQL's queries cost nothing after their first time.
+ * document (src/graphql/execute.ts), so GraphiQL's queries cost nothing after their first time.
  * A document nobody sent before is computed: up to one copy of the schema's introspection (the
  * document limits keep it to that), ~5–10 ms of the event loop for a full one. A keyless caller
  * who makes up a new document each time (another root `__typename` alias, a field left out)
@@ -16,7 +16,7 @@
  *
  * bench/abuse.ts sends ~140 such new documents (GraphiQL's query with a new root alias each time)
  * within its flood; /healthz p99 during / without it: computed at once, 100 ms a second: 12–25×;
- * in slices, at most two at once (src/pipeline/execute.ts), 50 ms: 5.6–6.1×; 20 ms: 4.3–6.9×,
+ * in slices, at most two at once (src/graphql/execute.ts), 50 ms: 5.6–6.1×; 20 ms: 4.3–6.9×,
  * the range of runs without these documents.
  */
 import { rateLimited } from '../errors.js';

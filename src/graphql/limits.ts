@@ -17,7 +17,7 @@
  *
  * Both GraphQL entry points (the fast path and yoga) run `documentLimitErrors` before validating.
  * The answer to an introspection operation is bounded by these rules to one copy of the schema's
- * introspection; `INTROSPECTION_MAX_BYTES` in the credit plan checks that bound at run time.
+ * introspection; `INTROSPECTION_MAX_BYTES` checks that bound at run time (src/graphql/execute.ts).
  */
 import { GraphQLError, Kind, parse } from 'graphql';
 import type { DocumentNode, FieldNode, FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode } from 'graphql';

@@ -7,7 +7,7 @@
  * least), and at most half its rate. A job never fills a host's queue: single requests keep
  * RESERVED_SLOTS slots and half the rate to themselves — job items come second.
  */
-import type { Deps } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
 import type { Upstream, UpstreamRequest } from '../upstream/client.js';
 import type { Cancellation } from '../upstream/signals.js';
 

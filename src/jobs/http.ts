@@ -20,8 +20,8 @@ import { maxAgeMs } from '../cache/cache.js';
 import type { CacheMaxAge } from '../cache/cache.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
-import type { Deps } from '../graphql/context.js';
-import { HttpContext } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
+import { HttpContext } from '../pipeline/context.js';
 import { methodNotAllowed } from '../http/edges.js';
 import { repeatedParams } from '../http/query.js';
 import type { RequestInfo } from '../observability/request.js';
@@ -164,7 +164,10 @@ function refuseUnread(req: IncomingMessage, res: ServerResponse, deps: Deps, err
     if (seen > deps.config.jobs.maxBodyBytes) req.socket.destroy();
   });
   req.resume();
-  sendError(res, error, {}, requestId);
+  // After a reader (an async iterator) has let go of the body, the stream flows only from the next
+  // tick on: answered before, the response would see a body nobody reads and close the connection
+  // under the client (GatewayResponse).
+  setImmediate(() => sendError(res, error, {}, requestId));
 }
 
 /**

@@ -3,10 +3,9 @@
  * the same pipeline as single requests (README "Bulk lookups"). Embedded by default: kept in the
  * SQLite store under DATA_DIR and run by this process's worker pool (store.ts, runner.ts). With
  * REDIS_URL: kept in Redis and carried by BullMQ, so every instance works on every job
- * (redis-store.ts, queue.ts). Registered like every module (src/platforms/registry.ts); `start`
+ * (redis-store.ts, queue.ts). Listed like every module (src/gateway.ts); `start`
  * opens its store and starts its workers for one app, `close` stops them.
  */
-import './graphql.js';
 import type { GatewayModule } from '../platforms/module.js';
 import { createJobHandlers } from './http.js';
 import { jobsOpenApi } from './openapi.js';

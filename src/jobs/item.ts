@@ -1,6 +1,6 @@
 /**
  * One item of a job, run as its operation's single REST request through the same pipeline
- * (src/pipeline/execute.ts runRequest: cache → reservation of its maximum → live fetch with
+ * (src/pipeline/run.ts runOperation: cache → reservation of its maximum → live fetch with
  * single-flight, politeness and SSRF guard → settle), with the job's key already admitted. Both
  * runners (runner.ts embedded, queue.ts on Redis) run items here; two things differ from a single
  * request, both through the item's view of the ledger:
@@ -10,24 +10,23 @@
  *  - the settlement is deferred to the runner, which commits the charge with the item's result
  *    (embedded: in one SQLite transaction; Redis: once per item identity).
  */
-import type { ExecutionResult } from 'graphql';
 import type DataLoader from 'dataloader';
 import type { AuthenticatedKey, Ledger, Reservation } from '../credits/ledger.js';
-import { ApiError, invalidInput } from '../errors.js';
-import type { Deps, GatewayContext } from '../graphql/context.js';
+import { ApiError } from '../errors.js';
+import type { Deps, GatewayContext, LiveFetch } from '../pipeline/context.js';
 import { newRequestId } from '../observability/request.js';
 import type { RequestInfo } from '../observability/request.js';
-import type { CreditsExtension, FieldPlan, Plan } from '../pipeline/credits.js';
-import { apiErrorOf, restErrorBody } from '../pipeline/errors.js';
-import { runRequest } from '../pipeline/execute.js';
+import { wireRecord } from '../platforms/operation.js';
+import { inRestTerms, restErrorBody } from '../pipeline/errors.js';
+import type { OperationOutcome } from '../pipeline/run.js';
+import { runOperation } from '../pipeline/run.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
 import type { Upstream } from '../upstream/client.js';
 import type { ItemOutcome } from './store.js';
 
 class JobItemContext implements GatewayContext {
-  plan?: Plan = undefined;
-  loader?: DataLoader<FieldPlan, unknown, string> = undefined;
+  loader?: DataLoader<LiveFetch, unknown, string> = undefined;
   readonly apiKey = null;
   readonly requestBaseUrl = null;
   constructor(
@@ -125,44 +124,32 @@ export async function runJobItem(
     reservation: state.reservation,
     actual: error ? 0 : state.actual,
   });
-  let result: ExecutionResult;
+  let outcome: OperationOutcome;
   try {
-    result = await runRequest(ctx, () => {
-      const v = toVariables(job.route, params);
-      if (v.problems.length) return invalidInput(v.problems);
-      return { fields: [{ key: job.route.op.field, op: job.route.op, raw: v.args }], run: () => job.route.execute(ctx, v.variables) };
-    });
-  } catch (err) {
-    deps.logger.error({ err, job: job.id, index: item.idx }, 'job item: unexpected error');
-    const e = new ApiError('INTERNAL', 'Unexpected error.');
-    return ran(failure(e), e);
-  }
-
-  if (result.errors?.length) {
-    const err = apiErrorOf(result.errors[0], job.route.restName);
+    outcome = await runOperation(ctx, job.route.op, toVariables(job.route, params));
+  } catch (e) {
+    const err = inRestTerms(e, job.route.restName, deps.logger, info.id);
     if (err.code === 'INSUFFICIENT_CREDITS' && state.refused) return { kind: 'refused', why: state.refused };
     return ran(failure(err), err);
   }
-  const credits = result.extensions?.credits as CreditsExtension;
-  const record = (result.data?.[job.route.op.field] as { json: Record<string, unknown> } | null)?.json;
-  if (!record) {
+  if (outcome.value == null) {
     const e = new ApiError('INTERNAL', 'Unexpected error.');
     return ran(failure(e), e);
   }
-  const field = credits.fields[0];
+  const record = wireRecord(job.route.op, outcome.value, ctx);
   const wrap = job.route.op.rest.wrap;
   return ran(
     {
       status: 200,
       code: null,
-      charged: credits.charged,
-      cached: !!field?.cached,
+      charged: outcome.charged,
+      cached: outcome.cached,
       body: (balance, charged) =>
         JSON.stringify({
           success: true,
           credits_remaining: balance,
           credits_charged: charged,
-          ...(field?.cached ? { cached: true, cached_at: field.cached_at } : {}),
+          ...(outcome.cached ? { cached: true, cached_at: outcome.cachedAt } : {}),
           ...(wrap ? { [wrap]: record } : record),
         }),
     },

@@ -28,7 +28,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Job, Queue, Worker } from 'bullmq';
 import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
-import type { Deps } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { bullConnection } from './bull-connection.js';
 import { jobUpstream } from './hosts.js';

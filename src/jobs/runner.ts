@@ -15,7 +15,7 @@
 import { EventEmitter } from 'node:events';
 import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
-import type { Deps } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { jobUpstream } from './hosts.js';
 import { runJobItem } from './item.js';

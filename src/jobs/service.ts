@@ -5,7 +5,7 @@
  * runner (redis-store.ts, queue.ts) — both behind the same two interfaces.
  */
 import type { EventEmitter } from 'node:events';
-import type { Deps } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import type { JobRow, JobStore } from './store.js';
 import type { StreamSlots } from './streams.js';

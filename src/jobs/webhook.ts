@@ -26,7 +26,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Deps } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
 import { ssrfRefusalOf } from '../upstream/ssrf.js';
 import type { JobStore, WebhookAnswer } from './store.js';
 import { jobView } from './view.js';

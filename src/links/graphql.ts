@@ -10,16 +10,22 @@ export interface LinkedPlatformUrl {
   url: string;
 }
 
-export const LinkedPlatformUrlRef = builder.objectRef<LinkedPlatformUrl>('LinkedPlatformUrl').implement({
-  description: 'A link to the creator on another platform, as the page lists it (first link per platform)',
-  fields: (t) => ({
-    platform: t.exposeString('platform', {
-      nullable: false,
-      description: 'Neutral label (social-b, video…) or lowercase platform name (twitch, patreon…): the field name on /v1',
+/** The shared type, referenced by the link pages' types; declared once by `linksGraphql`. */
+export const LinkedPlatformUrlRef = builder.objectRef<LinkedPlatformUrl>('LinkedPlatformUrl');
+
+/** Declares the shared link types on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function linksGraphql(): void {
+  LinkedPlatformUrlRef.implement({
+    description: 'A link to the creator on another platform, as the page lists it (first link per platform)',
+    fields: (t) => ({
+      platform: t.exposeString('platform', {
+        nullable: false,
+        description: 'Neutral label (social-b, video…) or lowercase platform name (twitch, patreon…): the field name on /v1',
+      }),
+      url: t.exposeString('url', { nullable: false }),
     }),
-    url: t.exposeString('url', { nullable: false }),
-  }),
-});
+  });
+}
 
 /** The platform URL fields of a wire record: every string member that is not one of its fixed keys. */
 export function platformUrlsOf(record: Record<string, unknown>, fixedKeys: ReadonlySet<string>): LinkedPlatformUrl[] {

@@ -16,7 +16,7 @@
  * missing account (`not_found`) fails it.
  */
 import type { CanarySpec } from '../config.js';
-import type { Deps } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';

@@ -52,6 +52,7 @@ export function outcomeOfError(e: unknown): Outcome | null {
     case 'UNAUTHORIZED':
     case 'INSUFFICIENT_CREDITS':
     case 'RATE_LIMITED':
+    case 'NOT_CONFIGURED':
       return null;
     default:
       return 'failed';

@@ -5,7 +5,7 @@
  */
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, unknownOrRevokedKey } from '../errors.js';
-import type { Deps, GatewayContext } from '../graphql/context.js';
+import type { Deps, GatewayContext } from './context.js';
 import { enforceRateLimit } from '../ratelimit/limiter.js';
 
 /**

@@ -12,9 +12,9 @@
  */
 import type { ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import type { Logger } from '../log.js';
 import { ApiError, ERROR_STATUS, SERVICE_UNAVAILABLE_RETRY_AFTER_SEC, invalidInput, isApiError } from '../errors.js';
-import type { ParamProblem } from '../errors.js';
 
 const RETRY_503 = { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SEC) };
 
@@ -81,6 +81,11 @@ export function operationError(err: ApiError): GraphQLError {
   return new GraphQLError(err.message, { extensions: { code: err.code, ...(err.details ? { details: err.details } : {}), http } });
 }
 
+/** A whole-operation failure as an execution result (its status travels in extensions.http). */
+export function failedOperation(err: ApiError): ExecutionResult {
+  return { errors: [operationError(err)] };
+}
+
 /** Expected errors keep their code and message; anything else is masked (and logged). */
 export function formatError(e: GraphQLError, logger: Logger, requestId?: string): GraphQLError {
   const orig = e.originalError;
@@ -113,25 +118,17 @@ export function withRequestIdExtension(e: GraphQLError, requestId: string): Grap
 }
 
 /**
- * A GraphQL error of a REST route's operation back to the ApiError it stands for, with parameter
- * names in the REST caller's spelling (`restName`: GraphQL argument → REST parameter).
+ * What a REST caller is answered for an operation that failed: an ApiError with parameter names
+ * in the REST caller's spelling (`restName`: GraphQL argument → REST parameter); anything else is
+ * a bug, logged here and masked as INTERNAL.
  */
-export function apiErrorOf(e: GraphQLError, restName: ReadonlyMap<string, string>): ApiError {
-  const code = (e.extensions?.code as string | undefined) ?? 'INTERNAL';
-  const details = (e.extensions?.details as ParamProblem[] | undefined)?.map((d) => ({
-    param: restName.get(d.param) ?? d.param,
-    message: d.message,
-  }));
-  if (code === 'INVALID_INPUT' && details) return invalidInput(details);
-  const known = statusOf(code) !== 500 || code === 'INTERNAL';
-  const headers = (e.extensions?.http as { headers?: Record<string, string> } | undefined)?.headers;
-  const retry = headers?.['retry-after'];
-  const { 'retry-after': _r, ...rest } = headers ?? {};
-  return new ApiError(known ? (code as ApiError['code']) : 'INTERNAL', known ? e.message : 'Unexpected error.', {
-    ...(details ? { details } : {}),
-    ...(retry ? { retryAfterSec: Number(retry) } : {}),
-    ...(Object.keys(rest).length ? { headers: rest } : {}),
-  });
+export function inRestTerms(e: unknown, restName: ReadonlyMap<string, string>, logger: Logger, requestId?: string): ApiError {
+  if (!isApiError(e)) {
+    logger.error({ err: e, req_id: requestId }, 'unexpected operation error');
+    return new ApiError('INTERNAL', 'Unexpected error.');
+  }
+  if (e.code !== 'INVALID_INPUT' || !e.details?.some((d) => restName.has(d.param))) return e;
+  return invalidInput(e.details.map((d) => ({ param: restName.get(d.param) ?? d.param, message: d.message })));
 }
 
 /**

@@ -1,11 +1,11 @@
 /**
- * What a part of the gateway that is not a platform registers — the same way platforms do, in
- * the registry (src/platforms/registry.ts): its HTTP routes (the app's routing table serves them)
- * and, by importing its graphql.ts from its index, its GraphQL types and fields. Its routes get
+ * What a part of the gateway that is not a platform is, as data — listed in src/gateway.ts beside
+ * the platforms: its HTTP routes (the app's routing table serves them); its GraphQL types and
+ * fields are declared by its graphql.ts, called from the schema index (src/graphql/schema.ts). Its routes get
  * the request's context: the key is checked by the pipeline's `admit` when a route needs one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Deps } from '../graphql/context.js';
+import type { Deps } from '../pipeline/context.js';
 import type { RequestInfo } from '../observability/request.js';
 import type { RestRoute } from '../rest/routes.js';
 

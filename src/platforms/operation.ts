@@ -1,7 +1,7 @@
 /**
  * An operation is one thing the API can do (fetch a repository, search the web…). Its
  * definition is the single source for: the GraphQL root field and its arguments, the argument
- * validation (Pothos validation plugin and the pre-execution plan run the same zod schema), the
+ * validation (one zod schema, run by the pipeline whichever face asked: src/pipeline/run.ts), the
  * /v1 REST route and its query parameters, the OpenAPI document, the cache key and the cost.
  */
 import { LRUCache } from 'lru-cache';
@@ -10,11 +10,13 @@ import type { ResultCache } from '../cache/cache.js';
 import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
 import type { ParamProblem } from '../errors.js';
+import type { WithRequestBaseUrl } from '../media/public-url.js';
 import type { Upstream } from '../upstream/client.js';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
 import type { Cancellation } from '../upstream/signals.js';
 
-export type ParamKind = 'string' | 'int' | 'boolean' | 'enum';
+/** `number`: a decimal (GraphQL Float), e.g. a threshold in 0..1. */
+export type ParamKind = 'string' | 'int' | 'number' | 'boolean' | 'enum';
 
 export interface ParamSpec {
   /** Name on /v1 (api.md's spelling). */
@@ -57,11 +59,6 @@ export interface OperationDef<A = any, R = any> {
     path: string;
     /** REST body puts the record under this key (`{repository}`); otherwise its fields are spread at top level. */
     wrap?: string;
-    /**
-     * A hand-written GraphQL document for the route, when the derived one (every parameter, the
-     * wire record `json` selected; src/rest/routes.ts) will not do.
-     */
-    document?: string;
   };
   params: ParamSpec[];
   /**
@@ -86,11 +83,28 @@ export interface OperationDef<A = any, R = any> {
   cost: { max: number; reserve?: (args: A) => number; of?: (result: R, args: A) => number };
   run: (ctx: OpContext, args: A) => Promise<R>;
   /**
+   * The record as it is sent to this caller, when that differs from the record stored (e.g.
+   * media this gateway hosts, made absolute for the caller's host): what the REST body, a bulk
+   * job's result and GraphQL's `json` carry. Default: the record itself.
+   */
+  wire?: (record: R, caller: WithRequestBaseUrl) => R;
+  /**
+   * What this call's arguments let the caller see of the record, when a parameter filters after
+   * the cache (the creator tools' `min_confidence`): applied to every outcome — live or cached, on
+   * every face — after its cost is counted, so the cache entry and the credits are the record's.
+   */
+  view?: (record: R, args: A) => R;
+  /**
    * One request the demo answers (`npm run demo`, src/demo/), by /v1 parameter name. The single
    * source of the demo banner's example, each OpenAPI parameter's `example` and GraphiQL's saved
    * example operations.
    */
   example: Record<string, string | number | boolean>;
+}
+
+/** The record as this caller is sent it (the operation's `wire`, else the record). */
+export function wireRecord<R>(op: OperationDef<any, R>, record: R, caller: WithRequestBaseUrl): R {
+  return op.wire ? op.wire(record, caller) : record;
 }
 
 export const CACHE_MAX_AGE_PARAM: ParamSpec = {
@@ -132,6 +146,13 @@ function paramSchema(p: ParamSpec): z.ZodType {
       s = n;
       break;
     }
+    case 'number': {
+      let n = z.number('must be a number');
+      if (p.min !== undefined) n = n.min(p.min, `must be at least ${p.min}`);
+      if (p.max !== undefined) n = n.max(p.max, `must be at most ${p.max}`);
+      s = n;
+      break;
+    }
     case 'boolean':
       s = z.boolean();
       break;
@@ -146,8 +167,8 @@ const schemas = new WeakMap<OperationDef, z.ZodType>();
 
 /**
  * The zod schema of an operation's GraphQL arguments: types, lengths, ranges, required values,
- * then the operation's own cross-parameter `check`. Used by the Pothos validation plugin and by
- * the pre-execution plan, so both see the same rules.
+ * then the operation's own cross-parameter `check`. The pipeline validates every call with it
+ * (src/pipeline/run.ts), whichever face the call came in by.
  */
 export function argsSchema(op: OperationDef): z.ZodType {
   let s = schemas.get(op);
@@ -175,7 +196,8 @@ type Outcome =
 
 /**
  * Validation is a pure function of the arguments, and the same arguments arrive again and again
- * (the plan and the validation plugin see each field's; hot resources recur across requests):
+ * (a GraphQL operation's reservation and its root field's run see each field's; hot resources
+ * recur across requests):
  * outcomes are remembered, canonical args and cache key included. Canonical args are frozen —
  * shared between requests, never mutated.
  */
@@ -187,8 +209,9 @@ const outcomes = new LRUCache<string, Outcome>({ max: 1_000, maxSize: 16 * 1024 
 const MEMO_MAX_INPUT = 4_096;
 
 /**
- * The last arguments validated per operation: the plan validates a root field's arguments and,
- * moments later, the validation plugin validates the same values again in the resolver.
+ * The last arguments validated per operation: a GraphQL operation's reservation validates a root
+ * field's arguments (src/pipeline/run.ts reserveAhead) and, moments later, its resolver's run of
+ * the operation validates the same values again.
  */
 const lastSeen = new WeakMap<OperationDef, { raw: Record<string, unknown>; outcome: Outcome }>();
 
@@ -232,7 +255,7 @@ function memoisedOutcome(op: OperationDef, raw: unknown): Outcome {
 
 /**
  * `parse` of a URL argument, remembered for the moments one request checks the same URL several
- * times (the plan, normalize, the validation plugin). Recurring arguments across requests are
+ * times (the reservation ahead, the run, normalize). Recurring arguments across requests are
  * served by the validation memo above; this one holds a few entries only: a large one kept every
  * distinct URL alive for seconds, copied by each young-generation GC and promoted to the old
  * generation to die there (bench/live-path.ts: 1.8% of CPU at 2,000 entries).
@@ -253,30 +276,6 @@ export function validateArgs(
 ): { ok: true; args: any; cacheKey: string } | { ok: false; problems: ParamProblem[] } {
   const o = outcomeOf(op, raw);
   return o.ok ? { ok: true, args: o.args, cacheKey: o.cacheKey } : { ok: false, problems: zodProblems(o.issues) };
-}
-
-/** The same validation as a Standard Schema, for the Pothos validation plugin on the root field. */
-export function argsStandardSchema(op: OperationDef): StandardSchemaV1 {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'creator-lookup',
-      validate: (value: unknown) => {
-        const o = outcomeOf(op, value);
-        return o.ok ? { value: o.data } : { issues: o.issues as never };
-      },
-    },
-  };
-}
-
-interface StandardSchemaV1 {
-  readonly '~standard': {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (
-      value: unknown,
-    ) => { value: unknown; issues?: undefined } | { issues: readonly { message: string; path?: readonly PropertyKey[] }[] };
-  };
 }
 
 /** Credits to reserve for one call with these canonical arguments. */

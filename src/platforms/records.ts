@@ -68,6 +68,16 @@ export function named<T extends z.ZodType>(id: string, schema: T, description?: 
   return schema;
 }
 
+/**
+ * The members every record of an object schema carries, in the schema's order (api.md's): its
+ * members but the `.optional()` ones. What tests check a record's keys against.
+ */
+export function recordKeys(schema: z.ZodObject): string[] {
+  return Object.entries(schema.shape as Record<string, z.ZodType>)
+    .filter(([, s]) => !(s instanceof z.ZodOptional))
+    .map(([k]) => k);
+}
+
 /** Compile-time: A and B are the same type (for types kept outside a schema file, checked equal). */
 export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 export function assertType<_T extends true>(): void {}

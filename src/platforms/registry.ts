@@ -1,53 +1,36 @@
 /**
- * The explicit list of platform modules. Adding a platform = adding its folder and one line
- * here (and its graphql.ts import in src/graphql/schema.ts). Validated strictly at start-up:
- * a misspelt entry fails loudly instead of being silently ignored.
+ * The platforms, as data: one line per platform, each its folder's definition (`platform.ts`,
+ * src/platforms/definition.ts). Adding a platform = its folder and one line here (README "Adding a
+ * platform"). Validated strictly at start-up: a misspelt entry fails loudly instead of being
+ * silently ignored. What the gateway serves besides the platforms (creator discovery, the
+ * modules with routes of their own) is listed in src/gateway.ts.
  */
 import type { WallRule } from '../upstream/blocks/catalogue.js';
-import { accountModule } from '../account/index.js';
-import { jobsModule } from '../jobs/index.js';
-import { statusModule } from '../status/index.js';
-import type { GatewayModule } from './module.js';
-import type { OperationDef } from './operation.js';
+import type { PlatformDefinition } from './definition.js';
 import type { ProfileReader } from './reader.js';
-import * as code from './code/index.js';
-import * as websearch from './websearch/index.js';
-import * as audioA from './audio-a/index.js';
-import * as audioB from './audio-b/index.js';
-import * as audioC from './audio-c/index.js';
-import * as moodboard from './moodboard/index.js';
-import * as linkpageA from './linkpage-a/index.js';
-import * as linkpageB from './linkpage-b/index.js';
-import * as linkpageC from './linkpage-c/index.js';
-import * as linkpageD from './linkpage-d/index.js';
-import * as linkpageE from './linkpage-e/index.js';
-import * as pinboard from './pinboard/index.js';
-import * as socialB from './social-b/index.js';
-import * as shortvideo from './shortvideo/index.js';
-import * as forum from './forum/index.js';
-import * as microblogC from './microblog-c/index.js';
-import * as microblogA from './microblog-a/index.js';
-import * as microblogB from './microblog-b/index.js';
-import * as video from './video/index.js';
-import * as retailShop from './retail-shop/index.js';
-import * as socialA from './social-a/index.js';
-import * as discovery from '../discovery/api/index.js';
+import { platform as code } from './code/platform.js';
+import { platform as websearch } from './websearch/platform.js';
+import { platform as audioA } from './audio-a/platform.js';
+import { platform as audioB } from './audio-b/platform.js';
+import { platform as audioC } from './audio-c/platform.js';
+import { platform as moodboard } from './moodboard/platform.js';
+import { platform as linkpageA } from './linkpage-a/platform.js';
+import { platform as linkpageB } from './linkpage-b/platform.js';
+import { platform as linkpageC } from './linkpage-c/platform.js';
+import { platform as linkpageD } from './linkpage-d/platform.js';
+import { platform as linkpageE } from './linkpage-e/platform.js';
+import { platform as pinboard } from './pinboard/platform.js';
+import { platform as socialB } from './social-b/platform.js';
+import { platform as shortvideo } from './shortvideo/platform.js';
+import { platform as forum } from './forum/platform.js';
+import { platform as microblogC } from './microblog-c/platform.js';
+import { platform as microblogA } from './microblog-a/platform.js';
+import { platform as microblogB } from './microblog-b/platform.js';
+import { platform as video } from './video/platform.js';
+import { platform as retailShop } from './retail-shop/platform.js';
+import { platform as socialA } from './social-a/platform.js';
 
-export interface PlatformEntry {
-  label: string;
-  hosts: string[];
-  operations: OperationDef[];
-  /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-  reader?: ProfileReader;
-  /**
-   * The platform's own walls (login, consent, "unusual traffic", rate limit), recognised by the
-   * upstream client on every answer to a request labelled with this platform (its `walls.ts`).
-   * Anti-bot vendors' pages are recognised for every platform without being listed here.
-   */
-  walls?: readonly WallRule[];
-}
-
-export const platforms: PlatformEntry[] = [
+export const platforms: readonly PlatformDefinition[] = [
   code,
   websearch,
   audioA,
@@ -69,22 +52,7 @@ export const platforms: PlatformEntry[] = [
   video,
   retailShop,
   socialA,
-  discovery,
 ];
-
-/** Parts of the gateway that are not platforms, registered the same way (src/platforms/module.ts). */
-export const modules: GatewayModule[] = [statusModule(() => platforms.map((p) => p.label)), accountModule, jobsModule];
-
-export function allOperations(): OperationDef[] {
-  return platforms.flatMap((p) => p.operations);
-}
-
-let byField: Map<string, OperationDef> | undefined;
-/** The operation whose GraphQL root field is `field` (the credit plan looks root fields up here). */
-export function operationByField(field: string): OperationDef | undefined {
-  byField ??= new Map(allOperations().map((op) => [op.field, op]));
-  return byField.get(field);
-}
 
 /** Every platform's profile reader, for creator discovery. */
 export function allReaders(): ProfileReader[] {
@@ -92,11 +60,11 @@ export function allReaders(): ProfileReader[] {
 }
 
 /** Each platform's walls by label, for the upstream client. */
-export function platformWalls(entries: PlatformEntry[] = platforms): ReadonlyMap<string, readonly WallRule[]> {
+export function platformWalls(entries: readonly PlatformDefinition[] = platforms): ReadonlyMap<string, readonly WallRule[]> {
   return new Map(entries.map((p) => [p.label, p.walls ?? []]));
 }
 
-export function validateRegistry(entries: PlatformEntry[] = platforms): void {
+export function validateRegistry(entries: readonly PlatformDefinition[] = platforms): void {
   const fields = new Set<string>();
   const paths = new Set<string>();
   for (const p of entries) {

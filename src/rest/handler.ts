@@ -1,25 +1,25 @@
 /**
- * /v1 REST compatibility layer: query string → variables → the route's GraphQL operation,
- * executed through the same resolvers, credit plan, live fetch and cache as /graphql (the
- * route's document run directly, src/rest/routes.ts); then the api.md envelope is rebuilt from
- * the result and its extensions.credits.
+ * /v1 REST: query string → the route's operation, run through the pipeline like every operation
+ * (src/pipeline/run.ts runOperation: admit → validate → cache → reserve → fetch → settle); the
+ * api.md envelope is built from its outcome:
  *
  *   success, credits_remaining, credits_charged, [cached, cached_at], ...record
  *
  * Errors: {"success": false, "error": {"code", "message", "details"?, "request_id"}} with the
- * code's status (and Retry-After for RATE_LIMITED). Every response carries x-request-id.
+ * code's status (and Retry-After for RATE_LIMITED), parameters named as the REST caller spells
+ * them. Every response carries x-request-id.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ExecutionResult } from 'graphql';
 import { knownJson } from '../cache/cache.js';
-import { ApiError, invalidInput } from '../errors.js';
-import type { Deps } from '../graphql/context.js';
-import { HttpContext } from '../graphql/context.js';
+import { ApiError } from '../errors.js';
 import { methodNotAllowed } from '../http/edges.js';
 import type { RequestInfo } from '../observability/request.js';
-import type { CreditsExtension } from '../pipeline/credits.js';
-import { apiErrorOf, sendError } from '../pipeline/errors.js';
-import { runRequest } from '../pipeline/execute.js';
+import { wireRecord } from '../platforms/operation.js';
+import type { Deps } from '../pipeline/context.js';
+import { HttpContext } from '../pipeline/context.js';
+import { inRestTerms, sendError } from '../pipeline/errors.js';
+import type { OperationOutcome } from '../pipeline/run.js';
+import { runOperation } from '../pipeline/run.js';
 import type { RestRoute } from './routes.js';
 import { toVariables } from './routes.js';
 
@@ -40,28 +40,21 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
 
     const header = req.headers['x-api-key'];
     const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);
-    let variables: Record<string, unknown> = {};
-    // The pipeline admits the caller (401 → 429), then the query string's types are checked
-    // (400), then the route's one root field is planned and its document run with the same
-    // resolvers as /graphql.
-    const result: ExecutionResult = await runRequest(ctx, () => {
-      const v = toVariables(route, query);
-      if (v.problems.length) return invalidInput(v.problems);
-      variables = v.variables;
-      return { fields: [{ key: route.op.field, op: route.op, raw: v.args }], run: () => route.execute(ctx, variables) };
-    });
-    if (result.errors?.length) return sendError(res, apiErrorOf(result.errors[0], route.restName), {}, rid);
-
-    const credits = result.extensions?.credits as CreditsExtension;
-    const record = (result.data?.[route.op.field] as { json: Record<string, unknown> } | null)?.json;
-    if (!record) return sendError(res, new ApiError('INTERNAL', 'Unexpected error.'), {}, rid);
-    const field = credits.fields[0];
-    let head = `{"success":true,"credits_remaining":${credits.remaining},"credits_charged":${credits.charged}`;
-    if (field?.cached) head += `,"cached":true,"cached_at":${JSON.stringify(field.cached_at)}`;
+    // The query string's types are the pipeline's to report, after the key (401 → 429 → 400).
+    let outcome: OperationOutcome;
+    try {
+      outcome = await runOperation(ctx, route.op, toVariables(route, query));
+    } catch (e) {
+      return sendError(res, inRestTerms(e, route.restName, deps.logger, rid), {}, rid);
+    }
+    if (outcome.value == null) return sendError(res, new ApiError('INTERNAL', 'Unexpected error.'), {}, rid);
+    const record = wireRecord(route.op, outcome.value, ctx) as object;
+    let head = `{"success":true,"credits_remaining":${outcome.remaining},"credits_charged":${outcome.charged}`;
+    if (outcome.cached) head += `,"cached":true,"cached_at":${JSON.stringify(outcome.cachedAt)}`;
     // A cache hit's record text is made once and reused on every hit; a live record (most are
     // served once) is written as text too. Envelope and record go out as one string: node puts
     // its header in front of a string body and sends the whole in one write.
-    const tail = field?.cached ? cachedTail(record, route.op.rest.wrap) : { text: tailText(record, route.op.rest.wrap), bytes: -1 };
+    const tail = outcome.cached ? cachedTail(record, route.op.rest.wrap) : { text: tailText(record, route.op.rest.wrap), bytes: -1 };
     if (tail.text.length > 1) head += ',';
     const bytes = head.length + (tail.bytes >= 0 ? tail.bytes : Buffer.byteLength(tail.text));
     res.writeHead(200, {

@@ -20,6 +20,8 @@ function paramSchema(p: ParamSpec): Record<string, unknown> {
       return { type: 'string', maxLength: p.maxLength ?? 2048 };
     case 'int':
       return { type: 'integer', ...(p.min !== undefined ? { minimum: p.min } : {}), ...(p.max !== undefined ? { maximum: p.max } : {}) };
+    case 'number':
+      return { type: 'number', ...(p.min !== undefined ? { minimum: p.min } : {}), ...(p.max !== undefined ? { maximum: p.max } : {}) };
     case 'boolean':
       return { type: 'boolean' };
     case 'enum':

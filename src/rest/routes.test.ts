@@ -1,59 +1,45 @@
 /**
- * A REST route runs its derived document directly (the root field's value from the plan, then
- * the type's `json` resolver) instead of through an executor: for every route, the result is the
- * one executing the document gives — data, and errors with their path and extensions — for a
- * cache hit, a live value, a null, a plan error (400) and a failed live fetch.
+ * REST and GraphQL carry the same wire record: for every route, the record a REST body carries
+ * (the operation's outcome through the pipeline, as the route handler builds it) is what
+ * GraphQL's `json` field gives for the same call, both served from the same cache entry. And the
+ * query string becomes the operation's arguments by GraphQL name, its types checked by REST name.
  */
-import { describe, expect, it } from 'vitest';
-import type { ExecutionResult } from 'graphql';
-import { ApiError, invalidInput } from '../errors.js';
-import { compileOperation } from '../graphql/compiled.js';
-import type { Deps, GatewayContext } from '../graphql/context.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getNamedType, isEnumType, parse } from 'graphql';
+import type { GraphQLArgument } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { openDeps } from '../deps.js';
+import type { OpenDeps } from '../deps.js';
+import { executeGraphql } from '../graphql/execute.js';
 import { buildSchema } from '../graphql/schema.js';
-import DataLoader from 'dataloader';
-import type { FieldPlan } from '../pipeline/credits.js';
-import { validateArgs } from '../platforms/operation.js';
-import { allOperations } from '../platforms/registry.js';
+import { silentLogger } from '../log.js';
+import type { GatewayContext } from '../pipeline/context.js';
+import { runOperation } from '../pipeline/run.js';
+import { validateArgs, wireRecord } from '../platforms/operation.js';
+import { allOperations } from '../gateway.js';
 import { responseExample } from './openapi.js';
 import { buildRoutes, toVariables } from './routes.js';
 import type { RestRoute } from './routes.js';
 
 const schema = buildSchema();
-const routes = buildRoutes(schema, allOperations());
+const routes = buildRoutes(allOperations());
+let dir: string;
+let deps: OpenDeps;
 
-/** A request context with the route's one root field planned as `entry` says (no store, no upstream). */
-function contextWith(route: RestRoute, entry: Partial<FieldPlan>, live?: () => Promise<unknown>): GatewayContext {
-  const field = route.op.field;
-  const { args, cacheKey } = exampleOf(route);
-  const plan: FieldPlan = { key: field, op: route.op, resolved: false, charged: 0, cacheKey, args, ...entry };
-  return {
-    deps: {} as Deps,
-    apiKey: null,
-    requestBaseUrl: null,
-    plan: { fields: new Map([[field, plan]]) },
-    loader: live
-      ? new DataLoader<FieldPlan, unknown, string>(async (es) => es.map(() => live()), { cacheKeyFn: (e) => e.cacheKey! })
-      : undefined,
-  };
-}
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cl-routes-'));
+  deps = openDeps(loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv), { logger: silentLogger });
+});
+afterAll(async () => {
+  await deps.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-/** What a client can tell apart: data, and each error's message, path and extensions. */
-function comparable(r: ExecutionResult): unknown {
-  return {
-    data: r.data,
-    errors: r.errors?.map((e) => ({ message: e.message, path: e.path, code: (e.originalError as ApiError | undefined)?.code })),
-  };
-}
-
-/** The route's example request (its definition's `example`) as the plan and the document see it. */
-function exampleOf(route: RestRoute): { variables: Record<string, unknown>; args: unknown; cacheKey: string } {
-  const query = new URLSearchParams(Object.entries(route.op.example).map(([k, v]) => [k, String(v)]));
-  const v = toVariables(route, query);
-  const valid = validateArgs(route.op, v.args);
-  expect(v.problems, route.path).toEqual([]);
-  if (!valid.ok) throw new Error(`${route.path}: its example is invalid`);
-  return { variables: v.variables, args: valid.args, cacheKey: valid.cacheKey };
-}
+/** The route's example request (its definition's `example`) as a query string. */
+const exampleQuery = (route: RestRoute) => new URLSearchParams(Object.entries(route.op.example).map(([k, v]) => [k, String(v)]));
 
 /** The demo's record for the route (its 200 body without the envelope). */
 function recordOf(route: RestRoute): Record<string, unknown> {
@@ -63,38 +49,58 @@ function recordOf(route: RestRoute): Record<string, unknown> {
   return body;
 }
 
-describe('a route runs its document directly, with the result executing it gives', () => {
-  const cases: [string, (route: RestRoute) => GatewayContext][] = [
-    ['a cache hit', (r) => contextWith(r, { hit: { value: recordOf(r), fetchedAt: 1 } })],
-    ['a live value', (r) => contextWith(r, {}, () => Promise.resolve(recordOf(r)))],
-    ['a live null', (r) => contextWith(r, {}, () => Promise.resolve(null))],
-    ['a live value its record cannot be read from', (r) => contextWith(r, {}, () => Promise.resolve('not a record'))],
-    ['a 400 from the plan', (r) => contextWith(r, { error: invalidInput([{ param: 'url', message: 'is required' }]) })],
-    ['a failed live fetch', (r) => contextWith(r, {}, () => Promise.reject(new ApiError('UPSTREAM_FAILED', 'upstream went away')))],
-    ['a field outside the plan', (r) => ({ ...contextWith(r, {}), plan: { fields: new Map() } })],
-  ];
-  for (const [name, ctxFor] of cases) {
-    it(name, async () => {
-      expect(routes.size).toBeGreaterThan(20);
-      for (const route of routes.values()) {
-        const { variables } = exampleOf(route);
-        const compiled = compileOperation(schema, route.document);
-        const direct = await route.execute(ctxFor(route), variables);
-        const executed = await compiled(ctxFor(route), variables);
-        expect(comparable(direct), route.path).toEqual(comparable(executed));
-      }
-    });
-  }
+/** `{ field(args) { json } }` with the arguments as GraphQL variables (enum values by their GraphQL names). */
+function jsonDocument(route: RestRoute, args: Record<string, unknown>) {
+  const field = schema.getQueryType()!.getFields()[route.op.field];
+  const given = field.args.filter((a) => args[a.name] !== undefined);
+  const variable = (a: GraphQLArgument) => {
+    const type = getNamedType(a.type);
+    return isEnumType(type) ? type.getValues().find((v) => v.value === args[a.name])!.name : args[a.name];
+  };
+  const vars = given.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
+  const passed = given.map((a) => `${a.name}: $${a.name}`).join(', ');
+  return {
+    document: parse(`query${vars ? `(${vars})` : ''} { ${route.op.field}${passed ? `(${passed})` : ''} { json } }`),
+    variableValues: Object.fromEntries(given.map((a) => [a.name, variable(a)])),
+  };
+}
 
-  it('a live value is charged as executing the document charges it', async () => {
+describe('every route', () => {
+  it('its REST record is the record GraphQL `json` carries for the same call', async () => {
+    expect(routes.size).toBeGreaterThan(20);
+    const { key } = await deps.ledger.createKey({ name: 'routes', credits: 0 });
     for (const route of routes.values()) {
-      const { variables } = exampleOf(route);
-      const [direct, executed] = [0, 1].map(() => contextWith(route, {}, () => Promise.resolve(recordOf(route))));
-      await route.execute(direct, variables);
-      await compileOperation(schema, route.document)(executed, variables);
-      const [d, e] = [direct, executed].map((c) => c.plan!.fields.get(route.op.field)!);
-      expect(d.resolved, route.path).toBe(true);
-      expect({ resolved: d.resolved, charged: d.charged }, route.path).toEqual({ resolved: e.resolved, charged: e.charged });
+      const query = exampleQuery(route);
+      if (route.op.cacheable) query.set('cache_max_age', '30d');
+      const input = toVariables(route, query);
+      expect(input.problems, route.path).toEqual([]);
+      const valid = validateArgs(route.op, input.args);
+      if (!valid.ok) throw new Error(`${route.path}: its example is invalid`);
+      if (!route.op.cacheable) continue;
+      await deps.cache.set(valid.cacheKey, { value: recordOf(route), fetchedAt: Date.now() });
+      const caller = (): GatewayContext => ({ deps, apiKey: key, requestBaseUrl: 'http://gateway.example' });
+
+      const rest = caller();
+      const outcome = await runOperation(rest, route.op, input);
+      expect(outcome, route.path).toMatchObject({ charged: 0, cached: true, remaining: 0 });
+      const restRecord = wireRecord(route.op, outcome.value, rest);
+
+      const result = await executeGraphql({ schema, ...jsonDocument(route, input.args), contextValue: caller() });
+      expect(result.errors, route.path).toBeUndefined();
+      expect(restRecord, route.path).toEqual((result.data as Record<string, { json: unknown }>)[route.op.field].json);
+      expect(restRecord, route.path).toEqual(recordOf(route));
     }
+  });
+
+  it('the query string: arguments by GraphQL name, enum values as the wire spells them, types checked by REST name', () => {
+    const trending = routes.get('/v1/code/trending/developers')!;
+    expect(toVariables(trending, new URLSearchParams('language=go&since=weekly&cache_max_age=1d&extra=ignored'))).toEqual({
+      args: { language: 'go', since: 'weekly', cacheMaxAge: '1d' },
+      problems: [],
+    });
+    expect(toVariables(trending, new URLSearchParams('since=yearly&language=a&language=b')).problems).toEqual([
+      { param: 'language', message: 'given more than once' },
+      { param: 'since', message: 'must be one of daily, weekly, monthly' },
+    ]);
   });
 });

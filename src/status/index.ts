@@ -2,7 +2,6 @@
  * Platform status: GET /v1/status (no key, no credits) and GraphQL `platformStatus` (a key, no
  * credits) — the platform health view from real traffic and canaries (src/observability/health.ts).
  */
-import './graphql.js';
 import { statusWire } from '../observability/health.js';
 import { sendJson } from '../pipeline/errors.js';
 import type { GatewayModule } from '../platforms/module.js';

@@ -13,7 +13,7 @@ import puppeteer from 'puppeteer-core';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY } from '../../src/demo/examples.js';
-import { allOperations } from '../../src/platforms/registry.js';
+import { allOperations } from '../../src/gateway.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

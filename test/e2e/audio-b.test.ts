@@ -1,7 +1,7 @@
 /**
  * audio-b (Apple Music) end to end: gateway + replay upstream over loopback HTTP.
  *
- * Upstream bodies are the project's own (test/pages/audio-b.ts, written by us in the
+ * Upstream bodies are the project's own (src/platforms/audio-b/samples.ts, written by us in the
  * public shapes of amp-api.music.apple.com and music.apple.com), plus the real 2021 album page
  * capture read in place from ../shared/fixtures/audio-b when present (page fallback).
  *
@@ -21,15 +21,17 @@ import {
   makeJwt,
   searchJson,
   webPlayerPage,
-} from '../pages/audio-b.js';
+} from '../../src/platforms/audio-b/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { Album, Artist } from '../../src/platforms/audio-b/schema.js';
 
 const WEB = 'music.apple.com';
 const API = 'amp-api.music.apple.com';
 const BUNDLE_PATH = '/assets/index-0a1b2c3d.js';
-const ARTIST_KEYS = ['id', 'kind', 'name', 'url', 'artwork', 'editorial_notes', 'top_songs', 'albums'];
-const ALBUM_KEYS = ['id', 'kind', 'title', 'artist_name', 'artist_url', 'url', 'track_count', 'release_info', 'tracks'];
+const ARTIST_KEYS = recordKeys(Artist);
+const ALBUM_KEYS = recordKeys(Album);
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 

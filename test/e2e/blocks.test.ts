@@ -14,8 +14,9 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixtures } from '../support/fixtures.js';
-import { allOperations, platforms } from '../../src/platforms/registry.js';
-import * as shortvideo from '../../src/platforms/shortvideo/platform.js';
+import { allOperations } from '../../src/gateway.js';
+import { platforms } from '../../src/platforms/registry.js';
+import { platform as shortvideo } from '../../src/platforms/shortvideo/platform.js';
 import type { Route } from '../../src/replay/server.js';
 import { OWN_VENDOR_PAGES } from '../blocks/vendor-pages.js';
 import { startHarness } from '../harness.js';

@@ -1,13 +1,13 @@
 /**
  * forum (Reddit) end to end: gateway + replay upstream over real HTTP.
  *
- * Upstream answers are the project's hand-written Listings (test/pages/forum.ts: the
+ * Upstream answers are the project's hand-written Listings (src/platforms/forum/samples.ts: the
  * public Listing shape with invented values), plus the real 2020 search capture served in place
  * from ../shared/fixtures/forum when it is there.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from '../../src/platforms/forum/parse.js';
-import * as s from '../pages/forum.js';
+import { COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from '../../src/platforms/forum/schema.js';
+import * as s from '../../src/platforms/forum/samples.js';
 import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';

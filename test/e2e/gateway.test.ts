@@ -6,7 +6,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseRepository } from '../../src/platforms/code/parse.js';
-import { allOperations, modules } from '../../src/platforms/registry.js';
+import { allOperations, modules } from '../../src/gateway.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { repoJson, searchHtml, TRENDING_ROUTE } from '../data.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixtures } from '../support/fixtures.js';
-import * as ig from '../pages/social-b.js';
+import * as ig from '../../src/platforms/social-b/samples.js';
 import { repoJson } from '../data.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

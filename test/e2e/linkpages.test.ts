@@ -1,7 +1,7 @@
 /**
  * The five link-in-bio pages end to end (linkpage-a Linkme, -b Linktree, -c Komi, -d Pillar,
  * -e Lnk.Bio): gateway + replay upstream over real HTTP, one gateway for all five. No capture of
- * a link.me, Komi, Pillar or Lnk.Bio page exists, so the pages are our own (test/pages/<label>.ts,
+ * a link.me, Komi, Pillar or Lnk.Bio page exists, so the pages are our own (src/platforms/<label>/samples.ts,
  * written in each vendor's publicly known shape, not captures); linkpage-b's real 2021
  * __NEXT_DATA__ capture is read in place from ../shared/fixtures when present.
  *
@@ -13,12 +13,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Route } from '../../src/replay/server.js';
-import { LISTED_PLATFORMS } from '../../src/platforms/linkpage-d/parse.js';
-import * as A from '../pages/linkpage-a.js';
-import * as B from '../pages/linkpage-b.js';
-import * as C from '../pages/linkpage-c.js';
-import * as D from '../pages/linkpage-d.js';
-import * as E from '../pages/linkpage-e.js';
+import { LISTED_PLATFORMS } from '../../src/platforms/linkpage-d/schema.js';
+import * as A from '../../src/platforms/linkpage-a/samples.js';
+import * as B from '../../src/platforms/linkpage-b/samples.js';
+import * as C from '../../src/platforms/linkpage-c/samples.js';
+import * as D from '../../src/platforms/linkpage-d/samples.js';
+import * as E from '../../src/platforms/linkpage-e/samples.js';
 import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

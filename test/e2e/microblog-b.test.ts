@@ -5,7 +5,7 @@
  * api.x.com/1.1/guest/activate.json), GraphQL TweetResultByRestId (which accepts only the query
  * id and guest tokens the test says are live), the syndication endpoint (which checks the
  * derived token), and the x.com home page + main bundle the query id is scraped from. Bodies are
- * hand-written by us in the public shapes (test/pages/microblog-b.ts); the last block
+ * hand-written by us in the public shapes (src/platforms/microblog-b/samples.ts); the last block
  * serves the real captures from ../shared/fixtures/microblog-b, read in place, when present.
  */
 import { readFileSync } from 'node:fs';
@@ -24,16 +24,18 @@ import {
   tweetResult,
   tweetResultBody,
   unavailable,
-} from '../pages/microblog-b.js';
+} from '../../src/platforms/microblog-b/samples.js';
 import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { MicroblogBTweet } from '../../src/platforms/microblog-b/schema.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
 const json = (body: string, status = 200): RecordedResponse => ({ status, headers: JSON_HEADERS, body });
 
-const TWEET_KEYS = ['__typename', 'rest_id', 'core', 'edit_control', 'is_translatable', 'unmention_data', 'views', 'source', 'legacy'];
+const TWEET_KEYS = recordKeys(MicroblogBTweet);
 const ENVELOPE = ['success', 'credits_remaining', 'credits_charged'];
 const MAIN_JS = 'https://abs.twimg.com/responsive-web/client-web/main.7c1f0e9a.js';
 const GRAPHQL_PATH = /^\/i\/api\/graphql\/[^/]+\/TweetResultByRestId$/;

@@ -3,37 +3,25 @@
  *
  * No search capture of Threads exists (../shared/fixtures/microblog-c/SOURCES.md), so every
  * upstream answer here is written by us from what is publicly known of the signed-out web
- * client (test/pages/microblog-c.ts says what that rests on): the public search page
+ * client (src/platforms/microblog-c/samples.ts says what that rests on): the public search page
  * with its `lsd` token and Relay preloader, and `POST /api/graphql` answering
  * BarcelonaSearchResultsQuery.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_SEARCH_DOC_ID, IG_APP_ID } from '../../src/platforms/microblog-c/fetch.js';
 import { TRIMMED_POST } from '../../src/platforms/microblog-c/parse.js';
-import * as s from '../pages/microblog-c.js';
+import * as s from '../../src/platforms/microblog-c/samples.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { MicroblogCPost } from '../../src/platforms/microblog-c/schema.js';
 
 const JSON_HEADERS = { 'content-type': 'text/javascript; charset=utf-8' };
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
 const ENVELOPE = ['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'];
 const strip = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !ENVELOPE.includes(k)));
-const POST_KEYS = [
-  'id',
-  'pk',
-  'user',
-  'text_post_app_info',
-  'caption',
-  'code',
-  'image_versions2',
-  'original_height',
-  'original_width',
-  'media_type',
-  'like_count',
-  'taken_at',
-  'organic_tracking_token',
-];
+const POST_KEYS = recordKeys(MicroblogCPost);
 
 const LSD = (n: number) => `AVqLsd${n}_x9`;
 const DOC_ID = '8123456789012345';

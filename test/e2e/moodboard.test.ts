@@ -2,30 +2,18 @@
  * moodboard (Cosmos) end to end: gateway + replay upstream over real HTTP.
  *
  * No capture of api.cosmos.so exists (platforms.md), so every upstream answer here is written by
- * us in the public GraphQL shape (test/pages/moodboard.ts says what that rests on):
+ * us in the public GraphQL shape (src/platforms/moodboard/samples.ts says what that rests on):
  * POST https://api.cosmos.so/graphql?q=<OperationName> with {operationName, variables, query}.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
-import * as s from '../pages/moodboard.js';
+import * as s from '../../src/platforms/moodboard/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { MoodboardItem } from '../../src/platforms/moodboard/schema.js';
 
-const ITEM_KEYS = [
-  'id',
-  'url',
-  'created_at',
-  'caption',
-  'text',
-  'title',
-  'description',
-  'owner',
-  'source_url',
-  'source_author',
-  'media',
-  'price',
-  'brand',
-];
+const ITEM_KEYS = recordKeys(MoodboardItem);
 const JSON_HEADERS = { 'content-type': 'application/graphql-response+json; charset=utf-8' };
 const TERM = 'brutalist stairs';
 const CURSOR_1 = s.cursorFor(40, TERM);

@@ -2,12 +2,12 @@
  * pinboard (Pinterest) end to end: gateway + replay upstream over real HTTP.
  *
  * The upstream answers are hand-written by us in the BaseSearchResource shape of the real
- * capture (test/pages/pinboard.ts says what they rest on); the last block replays
+ * capture (src/platforms/pinboard/samples.ts says what they rest on); the last block replays
  * the capture itself from ../shared/fixtures/pinboard, in place, when it is present.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { END_BOOKMARK } from '../../src/platforms/pinboard/parse.js';
-import * as s from '../pages/pinboard.js';
+import * as s from '../../src/platforms/pinboard/samples.js';
 import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';

@@ -2,18 +2,20 @@
  * retail-shop (Amazon creator storefronts) end to end: gateway + replay upstream over real HTTP.
  *
  * No capture of an Amazon storefront exists (platforms.md), so every upstream answer here is
- * written by us in the storefront's public shape (test/pages/retail-shop.ts says what
+ * written by us in the storefront's public shape (src/platforms/retail-shop/samples.ts says what
  * that rests on): the storefront HTML at www.amazon.com/shop/<creator> for page 1, the
  * storefront's JSON page request (src/platforms/retail-shop/endpoints.ts) for later pages.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Route } from '../../src/replay/server.js';
 import { feedPath, HOST, storefrontPath } from '../../src/platforms/retail-shop/endpoints.js';
-import * as s from '../pages/retail-shop.js';
+import * as s from '../../src/platforms/retail-shop/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { RetailShopPage } from '../../src/platforms/retail-shop/schema.js';
 
-const PAGE_KEYS = ['avatar', 'name', 'description', 'socials', 'lists', 'videos', 'trendingPicks', 'curations', 'pageToken'];
+const PAGE_KEYS = recordKeys(RetailShopPage);
 const ENVELOPE = ['success', 'credits_remaining', 'credits_charged'];
 const HTML = { 'content-type': 'text/html;charset=UTF-8' };
 const JSON_HEADERS = { 'content-type': 'application/json;charset=UTF-8' };

@@ -2,14 +2,14 @@
  * social-a (Facebook events) end to end over real HTTP: gateway + replay upstream.
  *
  * No capture exists of a city events page, a page's events tab or an event search answer: the
- * upstream bodies here are our own (test/pages/social-a.ts), written from what is
+ * upstream bodies here are our own (src/platforms/social-a/samples.ts), written from what is
  * publicly known of Facebook's logged-out markup (Relay data in `data-sjs` blobs, connections
  * with `page_info {has_next_page, end_cursor}`, GraphQL answers at `/api/graphql/`, the `LSD`
  * define, error 1357001 "log in to continue"). Every id and name in them is invented.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/platforms/social-a/endpoints.js';
-import * as T from '../pages/social-a.js';
+import * as T from '../../src/platforms/social-a/samples.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';

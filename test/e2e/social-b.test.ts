@@ -2,12 +2,12 @@
  * social-b (Instagram) end to end: gateway + replay upstream over real HTTP.
  *
  * The upstream answers are hand-written by us in the web_profile_info shape of the real capture
- * (test/pages/social-b.ts says what they rest on); the last block replays the capture
+ * (src/platforms/social-b/samples.ts says what they rest on); the last block replays the capture
  * itself from ../shared/fixtures/social-b, in place, when it is present.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IG_APP_ID } from '../../src/platforms/social-b/fetch.js';
-import * as s from '../pages/social-b.js';
+import * as s from '../../src/platforms/social-b/samples.js';
 import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';

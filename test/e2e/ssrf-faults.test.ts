@@ -1,5 +1,5 @@
 /**
- * SSRF refusals and upstream faults through the whole gateway (REST → GraphQL → credit plan →
+ * SSRF refusals and upstream faults through the whole gateway (REST → the pipeline →
  * platform fetch → upstream client → replay server): each ends in the documented error body and
  * status, costs 0 credits, and returns in bounded time.
  */

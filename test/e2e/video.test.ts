@@ -1,6 +1,6 @@
 /**
  * video (YouTube) channel end to end: gateway + replay upstream over real HTTP. The channel pages
- * and about panels are our own (test/pages/video.ts, written in the public shape of
+ * and about panels are our own (src/platforms/video/samples.ts, written in the public shape of
  * youtube.com pages and youtubei/v1/browse answers). No capture of the about panel exists: its
  * body is always hand-written, and says so. The last block serves the real Hospital Records page
  * capture from ../shared/fixtures/video, read in place, with a hand-written about panel.
@@ -19,8 +19,8 @@ import {
   nightOwlAbout,
   NOT_FOUND_HTML,
   TEST_CLIENT_VERSION,
-} from '../pages/video.js';
-import type { TestAbout } from '../pages/video.js';
+} from '../../src/platforms/video/samples.js';
+import type { TestAbout } from '../../src/platforms/video/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 

@@ -3,7 +3,7 @@
  * most the host's concurrency minus the slots kept for single requests, and half its rate.
  */
 import { describe, expect, it } from 'vitest';
-import type { Deps } from '../../src/graphql/context.js';
+import type { Deps } from '../../src/pipeline/context.js';
 import { RESERVED_SLOTS, jobUpstream } from '../../src/jobs/hosts.js';
 import type { UpstreamRequest, UpstreamResponse } from '../../src/upstream/client.js';
 

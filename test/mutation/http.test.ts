@@ -9,7 +9,7 @@ import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
-import * as igPages from '../pages/social-b.js';
+import * as igPages from '../../src/platforms/social-b/samples.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const METRICS = 'metrics-secret';

@@ -1,16 +1,16 @@
 import { describe } from 'vitest';
 import { parseLinkmeNextData } from '../../src/platforms/linkpage-a/parse.js';
 import * as schema from '../../src/platforms/linkpage-a/schema.js';
-import { linkmeProfile, profileNextData } from '../pages/linkpage-a.js';
+import { linkmeProfile, profileNextData } from '../../src/platforms/linkpage-a/samples.js';
 import { mutationTest } from './suite.js';
 
 const LABEL = 'linkpage-a';
 
-// No capture of a link.me page exists: the project's own page (test/pages/linkpage-a.ts), every
+// No capture of a link.me page exists: the project's own page (src/platforms/linkpage-a/samples.ts), every
 // api.md member of a profile with values of each kind.
 describe('linkpage-a mutations (test page)', () => {
   mutationTest({
-    name: 'profile of test/pages linkmeProfile()',
+    name: 'profile of samples.ts linkmeProfile()',
     platform: LABEL,
     load: () => profileNextData(linkmeProfile()),
     parse: (doc) => parseLinkmeNextData(doc, 'mira.sol'),

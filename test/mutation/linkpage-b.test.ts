@@ -4,7 +4,7 @@ import { parseLinktreeNextData } from '../../src/platforms/linkpage-b/parse.js';
 import * as schema from '../../src/platforms/linkpage-b/schema.js';
 import type { RecordSpec } from './engine.js';
 import { mutationTest } from './suite.js';
-import { modernAccount, profileNextData } from '../pages/linkpage-b.js';
+import { modernAccount, profileNextData } from '../../src/platforms/linkpage-b/samples.js';
 
 const LABEL = 'linkpage-b';
 
@@ -42,7 +42,7 @@ const spec: Omit<RecordSpec<Record<string, unknown>>, 'name' | 'load' | 'parse'>
 describe('linkpage-b mutations (test page)', () => {
   mutationTest({
     ...spec,
-    name: 'page of test/pages modernAccount()',
+    name: 'page of samples.ts modernAccount()',
     load: () => profileNextData(modernAccount()),
     parse: (doc) => parseLinktreeNextData(doc, 'nightowlband'),
   });

@@ -1,12 +1,12 @@
 import { describe } from 'vitest';
 import { pageRecord, readModules, readTalent } from '../../src/platforms/linkpage-c/parse.js';
 import * as schema from '../../src/platforms/linkpage-c/schema.js';
-import { modulesBody, talentBody } from '../pages/linkpage-c.js';
+import { modulesBody, talentBody } from '../../src/platforms/linkpage-c/samples.js';
 import { mutationTest } from './suite.js';
 
 const LABEL = 'linkpage-c';
 
-// No capture of a Komi page exists: the project's own answers (test/pages/linkpage-c.ts). The
+// No capture of a Komi page exists: the project's own answers (src/platforms/linkpage-c/samples.ts). The
 // record is built from two answers, the talent and its modules: each is mutated in turn.
 describe('linkpage-c mutations (test page)', () => {
   mutationTest({

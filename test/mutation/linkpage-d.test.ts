@@ -1,15 +1,15 @@
 import { describe } from 'vitest';
 import { parsePillarData } from '../../src/platforms/linkpage-d/parse.js';
 import * as schema from '../../src/platforms/linkpage-d/schema.js';
-import { creatorProfile, pillarState } from '../pages/linkpage-d.js';
+import { creatorProfile, pillarState } from '../../src/platforms/linkpage-d/samples.js';
 import { mutationTest } from './suite.js';
 
 const LABEL = 'linkpage-d';
 
-// No capture of a Pillar page exists: the project's own page store (test/pages/linkpage-d.ts).
+// No capture of a Pillar page exists: the project's own page store (src/platforms/linkpage-d/samples.ts).
 describe('linkpage-d mutations (test page)', () => {
   mutationTest({
-    name: 'page of test/pages creatorProfile()',
+    name: 'page of samples.ts creatorProfile()',
     platform: LABEL,
     load: () => pillarState(creatorProfile()),
     parse: (doc) => parsePillarData(doc, 'maraquintero'),

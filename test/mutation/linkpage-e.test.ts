@@ -1,16 +1,16 @@
 import { describe } from 'vitest';
 import { parseLnkBioPage } from '../../src/platforms/linkpage-e/parse.js';
 import * as schema from '../../src/platforms/linkpage-e/schema.js';
-import { creatorPage, lnkBioHtml } from '../pages/linkpage-e.js';
+import { creatorPage, lnkBioHtml } from '../../src/platforms/linkpage-e/samples.js';
 import { htmlMutationTest } from './suite.js';
 
 const LABEL = 'linkpage-e';
 
-// No capture of a Lnk.Bio page exists: the project's own page (test/pages/linkpage-e.ts), a pure
+// No capture of a Lnk.Bio page exists: the project's own page (src/platforms/linkpage-e/samples.ts), a pure
 // HTML page — its elements are removed, stripped of their classes and attributes, or renamed.
 describe('linkpage-e mutations (test page)', () => {
   htmlMutationTest({
-    name: 'page of test/pages creatorPage()',
+    name: 'page of samples.ts creatorPage()',
     platform: LABEL,
     load: () => lnkBioHtml(creatorPage()),
     parse: (html) => parseLnkBioPage(html, 'rosaliavega'),

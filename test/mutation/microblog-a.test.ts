@@ -3,6 +3,7 @@ import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
 import { parsePost, parseProfile } from '../../src/platforms/microblog-a/parse.js';
 import * as schema from '../../src/platforms/microblog-a/schema.js';
 import { mutationTest } from './suite.js';
+import { MicroblogAPostsPage, parseStatuses } from '../../src/platforms/microblog-a/posts.js';
 
 const LABEL = 'microblog-a';
 
@@ -79,4 +80,47 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-a mutations (${skipReason(LABEL)
       },
     });
   }
+});
+
+describe.skipIf(!hasFixtures('microblog-e'))(`microblog-a posts list mutations (${skipReason('microblog-e')})`, () => {
+  // Mastodon's own statuses list (Truth Social serves the same): the project has no Truth Social list capture.
+  mutationTest({
+    name: 'posts account-statuses-fosstodon-schochastics-2025-07-17.json (microblog-e)',
+    platform: LABEL,
+    load: () => JSON.parse(readFixture('microblog-e', 'account-statuses-fosstodon-schochastics-2025-07-17.json')),
+    parse: (doc) => ({ posts: parseStatuses(doc, { id: '109302436954721982', handle: 'schochastics' }), cursor: null }),
+    schema: MicroblogAPostsPage,
+    source: [],
+    output: ['posts'],
+    identity: {
+      '*.account.id': "the author: a post by another account is another account's list",
+      '*.account.username': "the author: a post by another account is another account's list",
+    },
+    // Each post's text is read from its content (the list's 20 posts).
+    fields: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${i}.text`, [`${i}.content`]])),
+    quiet: {
+      ...optional(
+        '*.',
+        [
+          'in_reply_to_id',
+          'quote_id',
+          'in_reply_to_account_id',
+          'card',
+          'group',
+          'sponsored',
+          'favourited',
+          'reblogged',
+          'muted',
+          'pinned',
+          'bookmarked',
+          'poll',
+          'emojis',
+          'quote',
+          'in_reply_to',
+        ],
+        'only some statuses carry it (r.opt)',
+      ),
+      ...optional('*.account.', ACCOUNT_OPTIONAL, 'Truth Social flag that varies by account age (r.opt)'),
+    },
+  });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
 import { parseProfileResponse, parseSearchResponse } from '../../src/platforms/microblog-c/parse.js';
 import * as schema from '../../src/platforms/microblog-c/schema.js';
-import { imagePost, post, searchAnswer } from '../pages/microblog-c.js';
+import { imagePost, post, searchAnswer } from '../../src/platforms/microblog-c/samples.js';
 import { mutationTest } from './suite.js';
 
 const LABEL = 'microblog-c';
@@ -31,7 +31,7 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-c mutations (${skipReason(LABEL)
   });
 });
 
-// Search results from the project's own answer (test/pages/microblog-c.ts): the record is the
+// Search results from the project's own answer (src/platforms/microblog-c/samples.ts): the record is the
 // list; a post without its pk is left out (warned), the others stay.
 describe('microblog-c mutations (test page)', () => {
   mutationTest({

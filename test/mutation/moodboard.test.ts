@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { parsePost, parseSearch } from '../../src/platforms/moodboard/parse.js';
 import * as schema from '../../src/platforms/moodboard/schema.js';
-import * as pages from '../pages/moodboard.js';
+import * as pages from '../../src/platforms/moodboard/samples.js';
 import { mutationTest } from './suite.js';
 
 const LABEL = 'moodboard';
@@ -29,7 +29,7 @@ const KIND_PARTS = [
   'multipleMedia.*.aiGenerated',
 ];
 
-// No capture of Cosmos exists: the project's own GraphQL answers (test/pages/moodboard.ts), with
+// No capture of Cosmos exists: the project's own GraphQL answers (src/platforms/moodboard/samples.ts), with
 // elements of each kind.
 describe('moodboard mutations (test page)', () => {
   for (const [kind, element] of [

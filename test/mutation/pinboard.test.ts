@@ -3,7 +3,7 @@ import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
 import { parseSearchResponse } from '../../src/platforms/pinboard/parse.js';
 import * as schema from '../../src/platforms/pinboard/schema.js';
 import type { RecordSpec } from './engine.js';
-import { fullBoardJson, pinJson, searchBody } from '../pages/pinboard.js';
+import { fullBoardJson, pinJson, searchBody } from '../../src/platforms/pinboard/samples.js';
 import { mutationTest } from './suite.js';
 
 const LABEL = 'pinboard';

@@ -1,16 +1,16 @@
 import { describe } from 'vitest';
 import { parseStorefrontPage } from '../../src/platforms/retail-shop/parse.js';
 import * as schema from '../../src/platforms/retail-shop/schema.js';
-import { JUNO, junoPage1, storefrontHtml } from '../pages/retail-shop.js';
+import { JUNO, junoPage1, storefrontHtml } from '../../src/platforms/retail-shop/samples.js';
 import { mutationTest } from './suite.js';
 
 const LABEL = 'retail-shop';
 
-// No capture of a storefront exists: the project's own page (test/pages/retail-shop.ts), every
+// No capture of a storefront exists: the project's own page (src/platforms/retail-shop/samples.ts), every
 // section filled; its `a-state` JSON is mutated and the page rebuilt around it.
 describe('retail-shop mutations (test page)', () => {
   mutationTest({
-    name: 'storefront of test/pages junoPage1()',
+    name: 'storefront of samples.ts junoPage1()',
     platform: LABEL,
     load: () => junoPage1(),
     parse: (doc) => parseStorefrontPage(storefrontHtml(doc as Record<string, unknown>), JUNO),

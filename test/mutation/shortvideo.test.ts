@@ -4,7 +4,7 @@ import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
 import { parseProfilePage, type ShortvideoProfile } from '../../src/platforms/shortvideo/parse.js';
 import { embedded } from './engine.js';
 import { mutationTest } from './suite.js';
-import { nightOwlPage } from '../pages/shortvideo.js';
+import { nightOwlPage } from '../../src/platforms/shortvideo/samples.js';
 
 const LABEL = 'shortvideo';
 const PAGE = 'profile-page-sigi-huxleythepandapuppy.html';
@@ -75,7 +75,7 @@ describe('shortvideo mutations (test page)', () => {
       j.replace(/\//g, '\\u002F'),
     ));
   mutationTest({
-    name: 'profile from the __UNIVERSAL_DATA_FOR_REHYDRATION__ of test/pages nightOwlPage()',
+    name: 'profile from the __UNIVERSAL_DATA_FOR_REHYDRATION__ of samples.ts nightOwlPage()',
     platform: LABEL,
     load: () => page().json,
     parse: (doc) => parseProfilePage(page().with(doc), 'nightowl.ceramics'),

@@ -8,7 +8,7 @@ import {
   parsePageEventsGraphql,
 } from '../../src/platforms/social-a/parse.js';
 import type { Obj } from '../../src/platforms/social-a/blobs.js';
-import * as pages from '../pages/social-a.js';
+import * as pages from '../../src/platforms/social-a/samples.js';
 import { balancedObject } from '../../src/platforms/microblog-c/parse.js';
 import * as schema from '../../src/platforms/social-a/schema.js';
 import { embeddedAt, findPath } from './engine.js';
@@ -139,7 +139,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-a mutations (${skipReason(LABEL)})`
 
 /**
  * The operations' records: the three event lists, from the project's own GraphQL answers
- * (test/pages/social-a.ts). The record is the list: an edge whose event lost its id is left out
+ * (src/platforms/social-a/samples.ts). The record is the list: an edge whose event lost its id is left out
  * (warned), the other events stay.
  */
 describe('social-a list mutations (test pages)', () => {

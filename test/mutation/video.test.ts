@@ -3,8 +3,13 @@ import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
 import { buildChannelRecord, parseAboutResponse, parseChannelHtml, parseChannelPage } from '../../src/platforms/video/parse.js';
 import * as schema from '../../src/platforms/video/schema.js';
 import { embedded, type RecordSpec } from './engine.js';
-import { aboutBrowseResponse, channelInitialData, NIGHT_OWL, nightOwlAbout } from '../pages/video.js';
+import { aboutBrowseResponse, channelInitialData, NIGHT_OWL, nightOwlAbout } from '../../src/platforms/video/samples.js';
 import { mutationTest } from './suite.js';
+import { z } from 'zod';
+import { extractYtVar } from '../../src/platforms/video/parse.js';
+import { parsePlayerResponse, VideoVideoRecord } from '../../src/platforms/video/video.js';
+import { parseChannelTab, VideoListItem } from '../../src/platforms/video/videos.js';
+import { parseSearchResponse, VideoSearchResult } from '../../src/platforms/video/search.js';
 
 const LABEL = 'video';
 /** The record built from the page alone (the about panel's request failed: fetch.ts). */
@@ -122,6 +127,114 @@ describe('video mutations (test page)', () => {
       country: 'README: only when the channel set one',
       links: 'README: only when the channel set some',
       subscriberCountText: 'hidden by channels that hide their count',
+    },
+  });
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`video reads mutations (${skipReason(LABEL)})`, () => {
+  const WATCH = 'watch-page-B68agR-OeJM-2025-06.html';
+  let watch: { player: unknown; initialData: Record<string, unknown> | null } | undefined;
+  const watchPage = () => {
+    if (!watch) {
+      const html = readFixture(LABEL, WATCH);
+      watch = { player: extractYtVar(html, 'ytInitialPlayerResponse'), initialData: extractYtVar(html, 'ytInitialData') };
+    }
+    return watch;
+  };
+  const fromPlayer = (doc: unknown) => parsePlayerResponse(doc, watchPage().initialData);
+
+  mutationTest({
+    name: `video details in the ytInitialPlayerResponse of ${WATCH}`,
+    platform: LABEL,
+    load: () => watchPage().player,
+    parse: fromPlayer,
+    schema: VideoVideoRecord,
+    source: ['videoDetails'],
+    output: ['video'],
+    identity: { videoId: 'the video id: the record is that video' },
+    fields: {
+      ...elsewhere('likeCount', 'publishDate', 'category', 'captions'),
+      description: ['shortDescription'],
+      isLive: ['isLive'],
+    },
+    quiet: {
+      keywords: 'videos without tags have none',
+      isLive: 'only live streams carry it',
+      // videoDetails first, the microformat's copy otherwise: one gone is no missing field.
+      title: 'the microformat carries it too',
+      shortDescription: 'the microformat carries it too',
+      lengthSeconds: 'the microformat carries it too',
+      viewCount: 'the microformat carries it too',
+      channelId: 'the microformat carries it too',
+      author: 'the microformat carries it too',
+    },
+    rootCodes: ['NOT_FOUND'],
+  });
+
+  mutationTest({
+    name: `microformat in the ytInitialPlayerResponse of ${WATCH}`,
+    platform: LABEL,
+    load: () => watchPage().player,
+    parse: fromPlayer,
+    schema: VideoVideoRecord,
+    source: ['microformat', 'playerMicroformatRenderer'],
+    output: ['video'],
+    rootOptional: 'the ANDROID player sends none: its facts are null (warned video.microformat)',
+    identity: {},
+    fields: {
+      ...elsewhere('videoId', 'title', 'description', 'lengthSeconds', 'viewCount', 'channelId', 'author', 'keywords', 'captions'),
+      publishDate: ['publishDate', 'uploadDate'],
+      isLive: ['liveBroadcastDetails'],
+    },
+    quiet: {
+      likeCount: 'the like button in ytInitialData says it too',
+      liveBroadcastDetails: 'only streams and premieres carry it',
+      publishDate: 'uploadDate says it too',
+    },
+  });
+
+  const CC = 'youtubei-browse-videos-tab-lockup-creativecommons-2026.json';
+  mutationTest({
+    name: `channel tab lockup grid ${CC}`,
+    platform: LABEL,
+    load: () => JSON.parse(readFixture(LABEL, CC)),
+    parse: (doc) => parseChannelTab(doc, 'videos'),
+    schema: z.strictObject({ videos: z.array(VideoListItem) }).loose(),
+    source: ['contents', 'twoColumnBrowseResultsRenderer', 'tabs', 1, 'tabRenderer', 'content', 'richGridRenderer', 'contents'],
+    identity: {},
+    fields: { videos: ['*'], token: ['*'], channelId: ['-'], handle: ['-'], clientVersion: ['-'], tabFound: ['-'] },
+    maxDepth: 8,
+    sampleDepth: 16,
+    sample: 60,
+  });
+
+  const ALL = 'youtubei-search-test-all-2026-01-26.json';
+  mutationTest({
+    name: `search results ${ALL}`,
+    platform: LABEL,
+    load: () => JSON.parse(readFixture(LABEL, ALL)),
+    parse: (doc) => parseSearchResponse(doc),
+    schema: z.strictObject({ results: z.array(VideoSearchResult), token: z.string().nullable() }),
+    // The results themselves (the section around them is a container: its loss is every result's, warned).
+    source: [
+      'contents',
+      'twoColumnSearchResultsRenderer',
+      'primaryContents',
+      'sectionListRenderer',
+      'contents',
+      0,
+      'itemSectionRenderer',
+      'contents',
+    ],
+    rootOptional: 'an item section without contents has no results (warned search.sections)',
+    identity: {},
+    fields: { results: ['*'], token: ['-'] },
+    maxDepth: 6,
+    sampleDepth: 12,
+    quiet: {
+      '*.videoRenderer.viewCountText': 'upcoming and members-only videos show none (README)',
+      '*.videoRenderer.publishedTimeText': 'live and upcoming streams show none (README)',
+      '*.videoRenderer.lengthText': 'live streams show none (README)',
     },
   });
 });

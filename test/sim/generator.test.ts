@@ -565,6 +565,135 @@ describe('decoys are present', () => {
   });
 });
 
+describe('accounts under other handles that link the creator: second accounts, fans, clip channels, impersonators', () => {
+  const accounts = [...web.world.accounts.values()];
+  const byRole = (role: SimAccount['role']) => accounts.filter((a) => a.role === role);
+  const creatorOf = (a: SimAccount) => web.world.creators.find((c) => c.accounts.includes(a.key) || c.decoys.includes(a.key))!;
+  const inSearch = (a: SimAccount) => creatorOf(a).search.results.some((r) => r.url === a.url);
+  /** Every URL something of the creator links (accounts, link page, website pages). */
+  const creatorLinks = (c: ReturnType<typeof creatorOf>) =>
+    new Set(
+      [
+        ...c.accounts.map((k) => web.world.accounts.get(k)!).flatMap((a) => a.links),
+        ...(c.linkPage ? web.world.linkPages.get(c.linkPage)!.links.map((l) => l.url) : []),
+        ...(c.site ? web.world.sites.get(c.site)!.pages.flatMap((p) => p.links.map((l) => l.url)) : []),
+      ].map(norm),
+    );
+
+  it('the mix of second accounts to everybody else’s follows `mix` (1:3 … 3:1)', () => {
+    const ratio = (mix: number) => {
+      const w = generateSimWeb({ seed: 11, creators: 48, mix });
+      const roles = [...w.world.accounts.values()].map((a) => a.role);
+      const seconds = roles.filter((r) => r === 'own-second').length;
+      const others = roles.filter((r) => r === 'fan-decoy' || r === 'clip-fan' || r === 'impersonator').length;
+      return seconds / others;
+    };
+    expect(ratio(1 / 3)).toBeGreaterThan(0.2);
+    expect(ratio(1 / 3)).toBeLessThan(0.55);
+    expect(ratio(3)).toBeGreaterThan(2);
+    expect(ratio(3)).toBeLessThan(5);
+  });
+
+  it('second accounts: nothing of the creator links them, most are in web search; kinds, renamed handles, every level of evidence', () => {
+    const seconds = byRole('own-second');
+    expect(seconds.length).toBeGreaterThan(20);
+    for (const a of seconds) {
+      expect(creatorLinks(creatorOf(a)), a.key).not.toContain(norm(a.url));
+      expect(a.creator).not.toBeNull();
+    }
+    expect(seconds.filter(inSearch).length).toBeGreaterThan(seconds.length / 2);
+    expect(new Set(seconds.map((a) => a.second!.kind))).toEqual(new Set(['clips', 'live', 'tv', 'dev', 'alt', 'renamed']));
+    expect(new Set(seconds.map((a) => a.second!.evidence))).toEqual(new Set(['strong', 'medium', 'little']));
+    // A renamed account's handle does not contain the creator's.
+    expect(seconds.some((a) => a.second!.kind === 'renamed' && !a.handle.includes(creatorOf(a).handle.slice(0, 6)))).toBe(true);
+    // Some show the creator's contact, some are named by the creator's own pages.
+    expect(seconds.some((a) => a.emails.some((e) => creatorOf(a).emails.includes(e.email.toLowerCase())))).toBe(true);
+    const named = (a: SimAccount) => {
+      const c = creatorOf(a);
+      const texts = [
+        web.world.accounts.get(c.primary)!.bio,
+        ...(c.site ? web.world.sites.get(c.site)!.pages.flatMap((p) => p.texts ?? []) : []),
+      ];
+      return texts.some((t) => t.toLowerCase().includes(`@${a.handle.toLowerCase()}`));
+    };
+    expect(seconds.some(named)).toBe(true);
+    // Little evidence: the creator's profile and the creator's name, nothing else — what a fan shows.
+    expect(seconds.some((a) => a.second!.evidence === 'little' && a.links.length === 1 && !a.markers?.second)).toBe(true);
+  });
+
+  it('fans say so in ten languages (or not at all); clip channels look like second accounts; impersonators copy the bio and link back', () => {
+    const fans = byRole('fan-decoy');
+    const many = [...generateSimWeb({ seed: 11, creators: 96, mix: 1 / 3 }).world.accounts.values()];
+    const bios = many.filter((a) => a.markers?.fan).map((a) => a.bio);
+    const languages = [
+      /fan account|just a fan|updates about|fan page|stan account|fan-run/,
+      /Fanseite|Fan-Account|kein offizieller/,
+      /cuenta fan|club de fans|actualizaciones/,
+      /compte fan|page fan|actus/,
+      /fã|atualizações/,
+      /non ufficiale|account fan/,
+      /ファン/,
+      /팬/,
+      /hayran/,
+      /fanpage|fanowskie/,
+    ];
+    for (const re of languages)
+      expect(
+        bios.some((b) => re.test(b)),
+        String(re),
+      ).toBe(true);
+    expect(fans.some((a) => !a.markers?.fan && a.displayName === creatorOf(a).displayName)).toBe(true);
+
+    const clips = byRole('clip-fan');
+    expect(clips.some((a) => /clips|highlights|vods|edits/.test(a.handle) && !a.markers?.fan)).toBe(true);
+
+    const imps = byRole('impersonator');
+    expect(imps.length).toBeGreaterThan(5);
+    for (const a of imps) {
+      const c = creatorOf(a);
+      expect(a.handle.toLowerCase()).not.toBe(c.handle.toLowerCase());
+      expect(a.handle.toLowerCase().replace(/[^a-z0-9]/g, '')).toContain(
+        c.handle
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')
+          .slice(0, 8),
+      );
+    }
+    expect(
+      imps.some((a) => a.bio === web.world.accounts.get(creatorOf(a).primary)!.bio && a.displayName === creatorOf(a).displayName),
+    ).toBe(true);
+    expect(imps.some((a) => a.links.includes(web.world.accounts.get(creatorOf(a).primary)!.url))).toBe(true);
+    expect(imps.some((a) => a.markers?.second)).toBe(true); // "backup account", "new account"
+  });
+
+  it('by the rules: a second account the lookup meets with one-way evidence is reachable (`one_way`), no one else’s ever is', () => {
+    const oneWay = Object.values(web.truth).flatMap((t) => t.profiles.filter((p) => p.verifiedBy === 'one_way').map((p) => ({ t, p })));
+    expect(oneWay.length).toBeGreaterThan(10);
+    for (const { t, p } of oneWay) {
+      const a = web.world.accounts.get(`${p.platform}:${p.handle.toLowerCase()}`)!;
+      expect(a.creator, p.url).toBe(t.creator);
+      expect(p.via).toContain('websearch');
+    }
+    const strangers = new Set(accounts.filter((a) => a.creator === null).map((a) => a.key));
+    for (const t of Object.values(web.truth))
+      for (const p of t.profiles) expect(strangers.has(`${p.platform}:${p.handle.toLowerCase()}`), `${t.key}: ${p.url}`).toBe(false);
+  });
+
+  it('a fan squatting the creator’s exact handle and linking back is not tied by the handle (it says it is a fan)', () => {
+    const w = generateSimWeb({ seed: 11, creators: 48, squatterRate: 1 });
+    const squatters = [...w.world.accounts.values()].filter((a) => a.role === 'fan-squatter');
+    expect(squatters.length).toBeGreaterThan(3);
+    for (const a of squatters) {
+      const c = w.world.creators.find((x) => x.decoys.includes(a.key))!;
+      expect(a.handle).toBe(w.world.accounts.get(c.primary)!.handle.toLowerCase());
+      expect(a.links).toEqual([w.world.accounts.get(c.primary)!.url]);
+    }
+    const keys = new Set(squatters.map((a) => a.key));
+    for (const t of Object.values(w.truth))
+      for (const p of t.profiles) expect(keys.has(`${p.platform}:${p.handle.toLowerCase()}`)).toBe(false);
+  });
+});
+
 describe('Cloudflare e-mail protection', () => {
   it('cfEncode round-trips through links/emails.ts decodeCfEmail for every key', () => {
     for (const key of [0x01, 0x5a, 0x7f, 0x80, 0xff])

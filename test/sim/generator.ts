@@ -23,9 +23,13 @@
  *  - the creator's own account that nothing links to (only web search finds it; it links back),
  *    and one with the creator's handle and name but no links at all (unverifiable);
  *  - a collaborator's account linked from the creator's website (someone else's, no link back);
- *  - fans: other people's accounts on several platforms that link TO the creator (profile,
- *    website, link page), under near-identical handles, some with the creator's display name,
- *    most of them in web search;
+ *  - accounts under other handles that link TO the creator (Builder.oneWay), in a mix (`mix`,
+ *    1:3 … 3:1) of the creator's own second accounts that only web search finds (clips, live, tv,
+ *    dev, alt, a new handle after a rename; with strong, medium or little evidence) and everybody
+ *    else's: fans (near-identical handles, the creator's name or a fan name, "fan account" in ten
+ *    languages or nothing), fan-run clip channels that look like second accounts, impersonators
+ *    (look-alike handles, the copied bio, links back, sometimes the creator's website or address);
+ *    fans squatting the creator's exact handle; strangers with the creator's very display name;
  *  - placeholder and image-name strings (`you@example.com`, `your@email.com`, `logo@2x.png`,
  *    Sentry DSNs), link-page hosts' own support addresses, Amazon's, magazine editors';
  *  - Cloudflare challenge pages (link pages, contact pages), failing (503, reset), hanging and
@@ -38,8 +42,8 @@
  * fault) — faults for the failing ones. Truth (truth.ts) is computed from the model by the
  * documented rules, per source profile, with the critical path of the lookup's upstream chain.
  */
-import { aboutPageInitialData, channelHtml } from '../pages/video.js';
-import { homeHtml, mainJs } from '../pages/microblog-b.js';
+import { aboutPageInitialData, channelHtml } from '../../src/platforms/video/samples.js';
+import { homeHtml, mainJs } from '../../src/platforms/microblog-b/samples.js';
 import { getDomain } from 'tldts';
 import type { Fault, RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import type {
@@ -52,6 +56,7 @@ import type {
   Reach,
   ReaderPlatform,
   SearchResult,
+  SecondKind,
   SiteLang,
   SimAccount,
   SimCreator,
@@ -61,7 +66,31 @@ import type {
   SimWorld,
   SourcePlatform,
 } from './model.js';
-import { EXTRA_PLATFORMS, HANDLE_RULES, LINK_PAGE_KINDS, linkPageUrl, profileUrl, READER_PLATFORMS, SOURCE_PLATFORMS } from './model.js';
+import {
+  EXTRA_PLATFORMS,
+  HANDLE_RULES,
+  LINK_PAGE_KINDS,
+  linkPageUrl,
+  PROBED_PLATFORMS,
+  profileUrl,
+  READER_PLATFORMS,
+  SOURCE_PLATFORMS,
+} from './model.js';
+import type { MarkerLang } from './markers.js';
+import {
+  CLIP_FAN_BIOS,
+  CLIP_NAMES,
+  FAN_BIOS,
+  FAN_NAMES,
+  fill,
+  IMPERSONATOR_BIOS,
+  MARKER_LANGS,
+  MENTION_OWN,
+  MENTION_SHOUTOUT,
+  NEUTRAL_FAN_BIOS,
+  SECOND_BIOS,
+  SECOND_NAMES,
+} from './markers.js';
 export { HANDLE_RULES, linkPageUrl, profileUrl } from './model.js';
 import {
   aboutToken,
@@ -166,10 +195,17 @@ export interface SimOptions {
   accountFaultRate?: number;
   /** Share of creators with a reseller account bearing their display name and linking their storefront. */
   retailerDecoyRate?: number;
-  /** Share of creators with fans: other people's accounts that link to the creator (FANS_PER_CREATOR of them). */
-  fanRate?: number;
-  /** Share of fans web search returns for the creator. */
-  fanSearchRate?: number;
+  /**
+   * The mix of accounts under other handles that link the creator (Builder.oneWay): the creator's
+   * second accounts : everybody else's (fans, fan-run clip channels, impersonators) — 1/3, 1, 3…
+   */
+  mix?: number;
+  /** How many such accounts a creator has on average (both kinds together). */
+  oneWayPerCreator?: number;
+  /** Share of creators with a fan squatting their exact handle on a platform they do not use. */
+  squatterRate?: number;
+  /** Share of creators with a stranger of the very same display name in their search results. */
+  strangerRate?: number;
   /** Per-host latency jitter drawn per seed (a factor in [1 − j, 1 + j]), so each world has its own slow hosts. */
   hostJitter?: number;
   /** Chance that a same-handle decoy on shortvideo is behind TikTok's captcha. */
@@ -206,8 +242,10 @@ export const DEFAULT_OPTIONS: Required<Omit<SimOptions, 'latencies'>> & { latenc
   extraAccounts: [1, 4],
   accountFaultRate: 0.05,
   retailerDecoyRate: 0.2,
-  fanRate: 0.6,
-  fanSearchRate: 0.75,
+  mix: 1,
+  oneWayPerCreator: 2,
+  squatterRate: 0.15,
+  strangerRate: 0.3,
   hostJitter: 0.4,
   blockedCandidateRate: 0.3,
   websearchBlockedRate: 0.05,
@@ -407,8 +445,6 @@ const TLDS = ['com', 'com', 'com', 'co', 'studio', 'art', 'io', 'co.uk', 'net', 
 const AGENCIES = ['northstarmgmt.com', 'brightlinetalent.co', 'wavelengthagency.com', 'kestrelcreators.com', 'harborandvine.co.uk'];
 const MAGAZINES = ['indiebeatmag.com', 'makersweekly.net', 'dailyculturereview.com'];
 const VARIANT_SUFFIXES = ['tv', 'hq', 'music', 'studio', 'art', 'films', 'daily'];
-/** Fans per creator who has any (min, max). */
-const FANS_PER_CREATOR: [number, number] = [1, 3];
 const BIO_LINES = [
   'making things by hand, slowly',
   'new video every friday',
@@ -1262,56 +1298,311 @@ class Builder {
   }
 
   /**
-   * Fans: other people's accounts that link TO the creator — the primary profile, another of the
-   * creator's accounts, the website or the link page — on several reader platforms, under
-   * near-identical handles (`<handle>_`, `<handle>fans`, `team<handle>`…), some with the
-   * creator's very display name, most of them returned by a web search for the creator. A link to
-   * the creator says nothing about who owns the linking account: by the rules (truth.ts, rule 4)
-   * no fan is ever the creator's. Drawn after everything else, from their own random streams, so
-   * the rest of the world is the same with or without them.
+   * Accounts under other handles that link TO the creator, drawn after everything else from their
+   * own random streams (the rest of the world is the same with or without them), in the mix
+   * `mix` = the creator's second accounts : everybody else's (fans, fan-run clip channels,
+   * impersonators), `oneWayPerCreator` of them per creator on average:
+   *  - the creator's second accounts (`own-second`): clips, live, tv, dev, alt, or a new handle
+   *    after a rename; nothing of the creator links them, only web search finds them (most of
+   *    the time). Strong ones link the creator's website or link page (and may show its
+   *    contact); medium ones link the creator's profile and say in their bio, in the creator's
+   *    language, what they are; little ones link the profile and say nothing. Some are named by
+   *    the creator's own pages (`@handle` in the primary's bio or on the website's home page);
+   *  - fans (`fan-decoy`): near-identical handles (`<handle>_`, `<handle>fans`, `team<handle>`…),
+   *    the creator's very name or a fan name, a bio that says "fan account" in one of ten
+   *    languages (two the detector does not know) or says nothing; they link the creator's
+   *    profile, sometimes its website or link page, never anything of their own;
+   *  - fan-run clip channels (`clip-fan`): second-account-like handles and names (`<handle>clips`,
+   *    "Mira Sol Clips"), bios about the creator in the third person, some saying "fan";
+   *  - impersonators: look-alike handles (`<handle>_`, `real<handle>`, doubled letters…), the
+   *    creator's name, the copied bio or the usual lures (some claiming "backup account"),
+   *    linking back to the creator's profile — or copying its website or link page link — and
+   *    sometimes showing the creator's own address (a lazy copy);
+   *  - the creator's shout-outs: the creator's pages name some fans' accounts too ("thanks
+   *    @… for the edits"), so being named by the creator is evidence, not proof.
+   * Besides the mix: fans squatting the creator's exact handle on a platform the creator does not
+   * use (they say they are fans: that breaks the same-handle tie, truth.ts), other people with the
+   * creator's very display name under their own handles, and unrelated accounts in the results.
+   * By the rules (truth.ts) no one but the creator owns any of them; the creator's second
+   * accounts the lookup meets and that link the creator (or show its contact, or are named by it)
+   * are reachable, the others are not.
    */
-  fans(): void {
+  oneWay(): void {
+    const o = this.o;
+    const S = (o.oneWayPerCreator * o.mix) / (1 + o.mix);
+    const A = o.oneWayPerCreator / (1 + o.mix);
+    // Binomial(4, mean / 4): 0–4 accounts around the mean.
+    const count = (r: Rng, mean: number) => [0, 1, 2, 3].filter(() => r.chance(Math.min(1, mean / 4))).length;
     for (const c of this.world.creators) {
-      const r = rngFor(this.o.seed, `fans:${c.index}`);
-      if (!r.chance(this.o.fanRate)) continue;
+      const r = rngFor(o.seed, `oneway:${c.index}`);
       const primary = this.world.accounts.get(c.primary)!;
       const own = c.accounts.map((k) => this.world.accounts.get(k)!).filter((a) => a.role === 'own' && a !== primary);
       const site = c.site ? this.world.sites.get(c.site) : undefined;
       const lib = c.linkPage ? this.world.linkPages.get(c.linkPage) : undefined;
+      const home = site?.pages.find((p) => p.role === 'home');
+      const lang: MarkerLang = site?.lang === 'ja' ? 'ja' : ((site?.lang ?? 'en') as MarkerLang);
       const base = c.handle.toLowerCase();
-      const platforms = r.sample(READER_PLATFORMS, r.int(FANS_PER_CREATOR[0], FANS_PER_CREATOR[1]));
-      platforms.forEach((p, j) => {
-        const valid = (h: string) => HANDLE_RULES[p].test(h) && h !== base;
-        const h = this.uniqueHandle(
-          r,
-          r.shuffle([`${base}_`, `${base}x`, `${base}fans`, `${base}.fan`, `${base}_updates`, `team${base}`, `${base}_fp`, `its${base}`]),
-          valid,
-        );
-        // The creator's primary profile most of the time (what fans link), else their other items.
-        const targets = [
-          ...(r.chance(0.7) ? [primary.url] : []),
-          ...r.sample([...own.map((a) => a.url), ...(site ? [site.declaredUrl] : []), ...(lib ? [lib.url] : [])], r.int(0, 2)),
-        ];
+      const v = { name: c.displayName, first: cap(c.first), last: cap(c.last), handle: primary.handle };
+      let n = 0;
+      const owner = (prefix: string) => `${prefix}${pad3(c.index)}-${n++}`;
+      const toSearch = (a: SimAccount) => c.search.results.splice(r.int(0, c.search.results.length), 0, searchEntry(a));
+      /** The creator's own pages name `h`: the website's home page (half the time, when there is one) or the primary's bio. */
+      const mention = (templates: readonly string[], h: string) => {
+        const line = fill(r.pick(templates), { ...v, h });
+        if (home && site!.status === 'ok' && home.status === 'ok' && r.chance(0.5)) (home.texts ??= []).push(line);
+        else primary.bio = primary.bio ? `${primary.bio}\n${line}` : line;
+      };
+      /** A handle for `platform` from `stems` (as the platform can hold it), unused; null when none fits. */
+      const handleFor = (platform: ReaderPlatform, stems: string[]) => {
+        const fitted = stems.map((s) => handleOn(platform, s)).filter((h): h is string => !!h && h !== base);
+        const ok = (h: string) => HANDLE_RULES[platform].test(h) && h !== base && !this.used.keys.has(`${platform}:${h}`);
+        if (!fitted.length) return null;
+        try {
+          return this.uniqueHandle(r, fitted, ok);
+        } catch {
+          return null;
+        }
+      };
+      const langOf = () => (r.chance(0.4) ? 'en' : r.pick(MARKER_LANGS));
+
+      // The creator's second accounts.
+      for (let k = count(r, S); k > 0; k--) {
+        const kind = r.pick<SecondKind>(['clips', 'clips', 'live', 'tv', 'dev', 'alt', 'renamed', 'renamed']);
+        const platform = kind === 'dev' && r.chance(0.7) ? 'code' : r.pick(READER_PLATFORMS);
+        const stems: Record<SecondKind, string[]> = {
+          clips: [`${base}clips`, `${base}_clips`, `${c.first}clips`],
+          live: [`${base}live`, `${base}_live`, `${c.first}live`],
+          tv: [`${base}tv`, `${base}_tv`, `${c.first}tv`],
+          dev: [`${base}-dev`, `${c.first}-${c.last}`, `${c.first}codes`],
+          alt: [`${base}2`, `${base}_alt`, `${base}backup`],
+          renamed: r.shuffle([
+            `${c.first}${c.last.slice(0, 1)}${r.int(10, 99)}`,
+            `studio${c.first}`,
+            `${c.last}${c.first}`,
+            `hey${c.first}`,
+          ]),
+        };
+        const h = handleFor(platform, stems[kind]);
+        if (!h) continue;
+        let evidence = r.pick(['strong', 'strong', 'strong', 'medium', 'medium', 'little', 'little'] as const);
+        if (evidence === 'strong' && !site && !lib) evidence = 'medium';
+        const named = kind !== 'renamed' && kind !== 'dev' && r.chance(0.4);
+        const links: string[] = [];
+        const emails: EmailPlacement[] = [];
+        let bio: string;
+        let second = named;
+        if (evidence === 'strong') {
+          links.push(r.pick([...(site ? [site.declaredUrl] : []), ...(lib ? [lib.url] : [])]));
+          if (r.chance(0.5)) links.push(primary.url);
+          if (c.emails.length && r.chance(0.4)) emails.push({ email: c.emails[0], encoding: 'plain' });
+          second ||= r.chance(0.5);
+          bio = second && !named ? fill(r.pick(SECOND_BIOS[lang]), v) : r.pick(BIO_LINES);
+        } else if (evidence === 'medium') {
+          links.push(own.length && r.chance(0.3) ? r.pick(own).url : primary.url);
+          bio = fill(r.pick(SECOND_BIOS[lang]), v);
+          second = true;
+        } else {
+          links.push(primary.url);
+          bio = r.chance(0.6) ? r.pick(BIO_LINES) : '';
+        }
         const a = this.addAccount(
           {
-            platform: p,
+            platform,
             handle: h,
-            displayName: r.chance(0.4)
-              ? c.displayName
-              : r.pick([`${c.displayName} Fan Page`, `${c.displayName} Updates`, `${c.displayName} Fans`, `Team ${cap(c.first)}`]),
-            owner: `f${pad3(c.index)}-${j}`,
-            creator: null,
-            role: 'fan-decoy',
-            bio: r.pick(DECOY_BIO),
-            links: targets.length ? targets : [primary.url],
-            emails: r.chance(0.3) ? [{ email: `${h.replace(/[^a-z0-9]/g, '')}.fanmail@gmail.com`, encoding: 'plain' }] : [],
+            displayName: named ? fill(r.pick(SECOND_NAMES[kind]), v) : c.displayName,
+            owner: c.id,
+            creator: c.index,
+            role: 'own-second',
+            bio,
+            links,
+            emails,
+            reach: 'search',
+            markers: second ? { second: true } : {},
+            second: { kind, evidence },
           },
           r,
         );
-        if (!a) return;
-        c.decoys.push(a.key);
-        if (r.chance(this.o.fanSearchRate)) c.search.results.splice(r.int(0, c.search.results.length), 0, searchEntry(a));
-      });
+        if (!a) continue;
+        c.accounts.push(a.key);
+        if (r.chance(0.25)) mention(MENTION_OWN, a.handle);
+        if (r.chance(0.85)) toSearch(a);
+      }
+
+      // Everybody else's: fans, fan-run clip channels, impersonators.
+      for (let k = count(r, A); k > 0; k--) {
+        const x = r.next();
+        const platform = r.pick(READER_PLATFORMS);
+        if (x < 0.45) {
+          const h = handleFor(
+            platform,
+            r.shuffle([`${base}_`, `${base}x`, `${base}fans`, `${base}.fan`, `${base}_updates`, `team${base}`, `${base}_fp`, `its${base}`]),
+          );
+          if (!h) continue;
+          const fanName = r.chance(0.6);
+          const fanBio = r.chance(0.55);
+          // The creator's primary profile most of the time (what fans link), else their other items.
+          const targets = [
+            ...(r.chance(0.7) ? [primary.url] : []),
+            ...r.sample([...own.map((a) => a.url), ...(site ? [site.declaredUrl] : []), ...(lib ? [lib.url] : [])], r.int(0, 2)),
+          ];
+          const a = this.addAccount(
+            {
+              platform,
+              handle: h,
+              displayName: fanName ? fill(r.pick(FAN_NAMES), v) : c.displayName,
+              owner: owner('f'),
+              creator: null,
+              role: 'fan-decoy',
+              bio: fanBio ? fill(r.pick(FAN_BIOS[langOf()]), v) : r.pick(NEUTRAL_FAN_BIOS),
+              links: targets.length ? targets : [primary.url],
+              emails: r.chance(0.25) ? [{ email: `${h.replace(/[^a-z0-9]/g, '')}.fanmail@gmail.com`, encoding: 'plain' }] : [],
+              markers: fanName || fanBio ? { fan: true } : {},
+            },
+            r,
+          );
+          if (!a) continue;
+          c.decoys.push(a.key);
+          if (r.chance(0.08)) mention(MENTION_SHOUTOUT, a.handle);
+          if (r.chance(0.8)) toSearch(a);
+        } else if (x < 0.7) {
+          const h = handleFor(
+            platform,
+            r.shuffle([`${base}clips`, `${c.first}highlights`, `${base}_edits`, `${base}vods`, `${c.first}clipz`]),
+          );
+          if (!h) continue;
+          const y = r.next();
+          const fanBio = r.chance(0.35);
+          const a = this.addAccount(
+            {
+              platform,
+              handle: h,
+              displayName: fill(y < 0.6 ? r.pick(CLIP_NAMES) : y < 0.85 ? '{name}' : r.pick(FAN_NAMES), v),
+              owner: owner('f'),
+              creator: null,
+              role: 'clip-fan',
+              bio: fill(fanBio ? r.pick(FAN_BIOS[langOf()]) : r.pick(CLIP_FAN_BIOS), v),
+              links: [r.chance(0.85) || !own.length ? primary.url : r.pick(own).url, ...(site && r.chance(0.15) ? [site.declaredUrl] : [])],
+              emails: [],
+              markers: fanBio || y >= 0.85 ? { fan: true } : {},
+            },
+            r,
+          );
+          if (!a) continue;
+          c.decoys.push(a.key);
+          if (r.chance(0.08)) mention(MENTION_SHOUTOUT, a.handle);
+          if (r.chance(0.85)) toSearch(a);
+        } else {
+          const h = handleFor(
+            platform,
+            r.shuffle([
+              `${base}_`,
+              `${base}.official`,
+              `real${base}`,
+              `${base}x`,
+              `${base}${base.slice(-1)}`,
+              `its${base}`,
+              `${base}1`,
+              `${base}__`,
+            ]),
+          );
+          if (!h) continue;
+          const copied = r.chance(0.55);
+          const lure = copied ? null : r.pick(IMPERSONATOR_BIOS);
+          const y = r.next();
+          const hub = site?.declaredUrl ?? lib?.url ?? null;
+          const links =
+            y < 0.5 || !hub
+              ? [primary.url]
+              : y < 0.8
+                ? [hub, ...(r.chance(0.5) ? [primary.url] : [])]
+                : [this.decoySite(r, `${h.replace(/[^a-z]/g, '')}giveaway`, owner('x'), c.displayName, null).declaredUrl, primary.url];
+          const emails: EmailPlacement[] = [];
+          if (c.emails.length && r.chance(0.1)) emails.push({ email: c.emails[0], encoding: 'plain' });
+          else if (r.chance(0.4)) emails.push({ email: `${h.replace(/[^a-z0-9]/g, '')}.mgmt@gmail.com`, encoding: 'plain' });
+          const a = this.addAccount(
+            {
+              platform,
+              handle: h,
+              displayName: r.chance(0.9) ? c.displayName : `${c.displayName} Official`,
+              owner: owner('x'),
+              creator: null,
+              role: 'impersonator',
+              bio: copied ? primary.bio : lure!,
+              links,
+              emails,
+              markers: lure && /backup|new account/.test(lure) ? { second: true } : {},
+            },
+            r,
+          );
+          if (!a) continue;
+          c.decoys.push(a.key);
+          if (r.chance(0.6)) toSearch(a);
+        }
+      }
+
+      // A fan squatting the creator's exact handle where the creator is not (it says it is a fan).
+      if (r.chance(o.squatterRate)) {
+        const held = new Set(c.accounts.map((k) => k.split(':')[0]));
+        const free = PROBED_PLATFORMS.filter((p) => !held.has(p) && HANDLE_RULES[p].test(primary.handle.toLowerCase()));
+        const p = free.length ? r.pick(free) : null;
+        if (p && !this.used.keys.has(`${p}:${primary.handle.toLowerCase()}`)) {
+          const a = this.addAccount(
+            {
+              platform: p,
+              handle: primary.handle.toLowerCase(),
+              displayName: r.chance(0.5) ? c.displayName : fill(r.pick(FAN_NAMES), v),
+              owner: owner('f'),
+              creator: null,
+              role: 'fan-squatter',
+              bio: fill(r.pick(FAN_BIOS[langOf()]), v),
+              links: [primary.url],
+              emails: r.chance(0.3) ? [{ email: `${base.replace(/[^a-z0-9]/g, '')}.fanclub@gmail.com`, encoding: 'plain' }] : [],
+              markers: { fan: true },
+            },
+            r,
+          );
+          if (a) {
+            c.decoys.push(a.key);
+            if (r.chance(0.5)) toSearch(a);
+          }
+        }
+      }
+
+      // Someone else with the creator's very display name, under their own handle, with their own links.
+      if (r.chance(o.strangerRate)) {
+        const p = r.pick(READER_PLATFORMS);
+        const h = handleFor(p, [`${c.first}${r.pick(LAST.filter((l) => l !== c.last))}`, `${c.first}_${r.int(100, 999)}`]);
+        if (h) {
+          const x = owner('x');
+          const a = this.addAccount(
+            {
+              platform: p,
+              handle: h,
+              displayName: c.displayName,
+              owner: x,
+              creator: null,
+              role: 'stranger',
+              bio: r.pick(DECOY_BIO),
+              links: [],
+              emails: [],
+            },
+            r,
+          );
+          if (a) {
+            a.links = [this.decoySite(r, h.replace(/[^a-z]/g, ''), x, c.displayName, a.url).declaredUrl];
+            c.decoys.push(a.key);
+            toSearch(a);
+          }
+        }
+      }
+
+      // Unrelated accounts the search returns too (other creators' and decoys').
+      if (r.chance(0.2)) {
+        const others = [...this.world.accounts.values()].filter(
+          (a) => a.creator !== c.index && a.platform !== 'professional' && !c.decoys.includes(a.key),
+        );
+        for (const a of r.sample(others, r.int(1, 2))) toSearch(a);
+      }
     }
   }
 
@@ -1809,7 +2100,7 @@ export function generateSimWeb(options: SimOptions = {}): SimWeb {
   const b = new Builder(o);
   for (let i = 0; i < o.creators; i++) b.world.creators.push(b.creator(i));
   b.collaborators();
-  b.fans();
+  b.oneWay();
   const world = b.world;
   const server = new Server(world);
 

@@ -87,7 +87,22 @@ export type AccountRole =
   /** Someone else's account (a fan, a reseller) linking the creator's own retailer storefront and showing the creator's name. */
   | 'retailer-decoy'
   /** A fan's account linking TO the creator (profile, website, link page), under a near-identical handle, sometimes the creator's name. */
-  | 'fan-decoy';
+  | 'fan-decoy'
+  /**
+   * The creator's second account under another handle (clips, live, tv, dev, alt, or a new handle
+   * after a rename) that nothing of the creator links to: only web search finds it. It carries
+   * more or less evidence (`evidence`): links the creator's website, link page or profile, shows
+   * the creator's contact, is named by the creator's own pages, says what it is in its bio.
+   */
+  | 'own-second'
+  /** A fan-run clips / highlights / edits account: a second-account-like handle and name, links the creator. */
+  | 'clip-fan'
+  /** Someone else posing as the creator: a look-alike handle, the creator's name, often the copied bio and links back. */
+  | 'impersonator'
+  /** A fan holding the creator's exact handle on a platform the creator does not use, saying it is a fan account, linking back. */
+  | 'fan-squatter'
+  /** Someone else with the creator's very display name (another person), under another handle, with their own links; found by web search. */
+  | 'stranger';
 
 /** How the generator meant an own account on a non-source platform to be reachable (truth decides what is). */
 export type Reach =
@@ -136,7 +151,18 @@ export interface SimAccount {
   fault?: 'fail' | 'ratelimited';
   /** Own accounts on non-source platforms: how the generator meant them to be reached. */
   reach?: Reach;
+  /**
+   * What the generator wrote into the account's name, bio or handle, as ground truth for the
+   * rules (truth.ts): `fan` — it says it is a fan / update / tribute account (in some language);
+   * `second` — it says it is the creator's second account (or claims to, as impersonators do).
+   */
+  markers?: { fan?: boolean; second?: boolean };
+  /** own-second accounts: the kind of second account and how much evidence it carries. */
+  second?: { kind: SecondKind; evidence: 'strong' | 'medium' | 'little' };
 }
+
+/** What a creator's second account is (own-second). */
+export type SecondKind = 'clips' | 'live' | 'tv' | 'dev' | 'alt' | 'renamed';
 
 export type LinkPageKind = 'linkpage-a' | 'linkpage-b' | 'linkpage-c' | 'linkpage-d' | 'linkpage-e';
 export const LINK_PAGE_KINDS: readonly LinkPageKind[] = ['linkpage-a', 'linkpage-b', 'linkpage-c', 'linkpage-d', 'linkpage-e'];
@@ -175,6 +201,8 @@ export interface SimSitePage {
   decoyStrings: string[];
   /** Page-level answer (the host's own fault, when it has one, wins). */
   status: PageStatus;
+  /** Extra paragraphs of text (the creator naming other accounts by @handle: a second account, a fan's edits). */
+  texts?: string[];
 }
 
 export type SiteLang = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'ja';

@@ -14,30 +14,34 @@ import {
   profileNextData as linkmeNextData,
   notFoundHtml as linkmeNotFound,
   CHALLENGE_HTML as LINKME_CHALLENGE,
-} from '../pages/linkpage-a.js';
+} from '../../src/platforms/linkpage-a/samples.js';
 import {
   linktreeHtml,
   modernAccount,
   profileNextData as linktreeNextData,
   notFoundHtml as linktreeNotFound,
   CHALLENGE_HTML as LINKTREE_CHALLENGE,
-} from '../pages/linkpage-b.js';
-import { talentBody, NOT_FOUND_BODY as KOMI_NOT_FOUND, CHALLENGE_HTML as KOMI_CHALLENGE } from '../pages/linkpage-c.js';
+} from '../../src/platforms/linkpage-b/samples.js';
+import { talentBody, NOT_FOUND_BODY as KOMI_NOT_FOUND, CHALLENGE_HTML as KOMI_CHALLENGE } from '../../src/platforms/linkpage-c/samples.js';
 import {
   creatorProfile,
   pillarHtml,
   pillarState,
   NOT_FOUND_HTML as PILLAR_NOT_FOUND,
   CHALLENGE_HTML as PILLAR_CHALLENGE,
-} from '../pages/linkpage-d.js';
-import { lnkBioHtml, NOT_FOUND_HTML as LNKBIO_NOT_FOUND, CHALLENGE_HTML as LNKBIO_CHALLENGE } from '../pages/linkpage-e.js';
-import type { TestIcon, TestButton } from '../pages/linkpage-e.js';
-import { storefrontHtml, storefrontState } from '../pages/retail-shop.js';
-import { newShapeUser } from '../pages/microblog-b.js';
-import { mediaNode, profileBody, userJson } from '../pages/social-b.js';
-import { nightOwlUser, notFoundUniversalPage, universalPage, VERIFY_PAGE } from '../pages/shortvideo.js';
-import { aboutBrowseResponse, channelHtml, channelInitialData, NOT_FOUND_HTML as YT_NOT_FOUND } from '../pages/video.js';
-import type { TestAbout, TestChannel } from '../pages/video.js';
+} from '../../src/platforms/linkpage-d/samples.js';
+import {
+  lnkBioHtml,
+  NOT_FOUND_HTML as LNKBIO_NOT_FOUND,
+  CHALLENGE_HTML as LNKBIO_CHALLENGE,
+} from '../../src/platforms/linkpage-e/samples.js';
+import type { TestIcon, TestButton } from '../../src/platforms/linkpage-e/samples.js';
+import { storefrontHtml, storefrontState } from '../../src/platforms/retail-shop/samples.js';
+import { newShapeUser } from '../../src/platforms/microblog-b/samples.js';
+import { mediaNode, profileBody, userJson } from '../../src/platforms/social-b/samples.js';
+import { nightOwlUser, notFoundUniversalPage, universalPage, VERIFY_PAGE } from '../../src/platforms/shortvideo/samples.js';
+import { aboutBrowseResponse, channelHtml, channelInitialData, NOT_FOUND_HTML as YT_NOT_FOUND } from '../../src/platforms/video/samples.js';
+import type { TestAbout, TestChannel } from '../../src/platforms/video/samples.js';
 import { classifyLink } from '../../src/links/classify.js';
 import type { EmailPlacement, SearchResult, SimAccount, SimLinkPage, SimSite, SimSitePage } from './model.js';
 
@@ -515,7 +519,7 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
           avatar: `https://komi-production-assets.s3.amazonaws.com/photos/sim${p.numericId}.jpg`,
         },
       );
-      // One LINK module with the page's buttons, in the modules answer's shape (see test/pages/linkpage-c.ts).
+      // One LINK module with the page's buttons, in the modules answer's shape (see src/platforms/linkpage-c/samples.ts).
       const moduleId = `${p.uuid.slice(0, 9)}4c2a-4f83-9e65-${p.numericId.padStart(12, '0').slice(-12)}`;
       const modules = [
         { id: `m-header-${p.numericId}`, type: 'HEADER', order: 0, visible: true, title: `Hi, I am ${first}` },
@@ -726,6 +730,7 @@ export function sitePageHtml(site: SimSite, page: SimSitePage, siteName: string)
     `<h1>${esc(page.title)}</h1>`,
     `<p>${esc(siteName)} — ${SITE_PHRASES[site.lang][page.role === 'home' || page.role === 'links' ? 0 : page.role === 'contact' ? 1 : 2]}</p>`,
     ...page.emails.filter((e) => e.encoding !== 'jsonld').map((e) => htmlEmail(e, siteName)),
+    ...(page.texts ?? []).map((t) => `<p>${esc(t)}</p>`),
     ...inline,
     ...decoys,
   ].join('\n');

@@ -129,8 +129,8 @@ describe('calibration', () => {
       truth,
     );
     expect(pts).toEqual([
-      { confidence: 0.9, correct: true },
-      { confidence: 0.8, correct: false },
+      { confidence: 0.9, correct: true, platform: 'video', handle: 'mirasol', evidence: [] },
+      { confidence: 0.8, correct: false, platform: 'microblog-b', handle: 'mirasol', evidence: [] },
     ]);
   });
 
@@ -150,5 +150,19 @@ describe('calibration', () => {
     expect(r.buckets[9]).toMatchObject({ n: 20, counted: true });
     expect(r.buckets[2]).toMatchObject({ n: 5, counted: false });
     expect(r.ece).toBeCloseTo((30 * 0.1 + 20 * 0.01) / 50);
+  });
+
+  it('any range and width: [0, 1] by 0.1 counts the profiles below 0.5 too', () => {
+    const pts = [
+      ...Array.from({ length: 10 }, (_, i) => ({ confidence: 0.05, correct: i < 1 })), // 0.10 observed
+      ...Array.from({ length: 10 }, (_, i) => ({ confidence: 0.95, correct: i < 9 })), // 0.90 observed
+      { confidence: 1, correct: true },
+    ];
+    const r = reliability(pts, 1, { from: 0, width: 0.1 });
+    expect(r.buckets).toHaveLength(10);
+    expect(r.total).toBe(21);
+    expect(r.buckets[0]).toMatchObject({ n: 10, counted: true });
+    expect(r.buckets[9]).toMatchObject({ n: 11, counted: true });
+    expect(r.ece).toBeCloseTo((10 * 0.05 + Math.abs(10 / 11 - (9.5 + 1) / 11) * 11) / 21);
   });
 });

@@ -26,10 +26,19 @@
  *  4. A candidate is verified when it links back to the source or a verified account (directly or
  *     through its link-in-bio page), or links to an owner website (a registrable domain the
  *     creator's items declare; link-page hosts, shorteners, platforms and retailers never are) —
- *     and the creator's side points at it too (a tie, evidence.ts): it has the source's handle,
- *     or a page of the creator's website links it. A link to the creator alone is what fans do:
- *     a search result under another handle that links back is never verified (the creator's own
- *     search-only accounts under other handles included: nothing tells them from fans).
+ *     and the creator's side points at it too (a tie, evidence.ts): it has the source's handle
+ *     (unless it says it is a fan account: handles are squatted), or a page of the creator's
+ *     website links it. A link to the creator alone is what fans do: a search result under another
+ *     handle that links back is never verified.
+ * 4b. Evidence short of proof: a candidate that is not verified but is the creator's own account,
+ *     was read, and links the creator's accounts, link page or website (directly or through its
+ *     link page), or shows an address the lookup found on the creator's items, or is named
+ *     (`@handle`) by a text of the creator's the lookup reads (the source's bio, read accounts'
+ *     bios, crawled pages) — is reachable (`one_way`): the lookup meets it and has evidence to
+ *     weigh, so it should come back with enough confidence. Its addresses are not scanned (api.md
+ *     rule 3). Someone else's account with the same evidence (a fan, an impersonator) is never
+ *     reachable: returning it is a false positive. An account with nothing but a matching name or
+ *     a search hit is not reachable either.
  *     A verified candidate's links to accounts make profiles too (verified_profile_link), but
  *     they are not read (verification runs when every fetch has settled): their addresses are
  *     out of reach, and so are websites only a verified candidate declares.
@@ -71,7 +80,12 @@ import type {
 import { HANDLE_RULES, PROBED_PLATFORMS, profileUrl, READER_PLATFORMS, SOURCE_PLATFORMS, TOKEN_GATED_PLATFORMS } from './model.js';
 
 export type Via = 'source' | 'source_link' | 'link_in_bio' | 'profile_link' | 'website_link' | 'same_handle' | 'websearch';
-export type VerifiedBy = 'source' | 'explicit' | 'reciprocal' | 'shared_website';
+/**
+ * How a profile is the creator's by the rules: the source itself; an explicit link from the
+ * creator's items; a tied reciprocal link or shared website (rule 4); or `one_way` — evidence short
+ * of proof (rule 4b): a link to the creator, the creator's contact, or the creator naming it.
+ */
+export type VerifiedBy = 'source' | 'explicit' | 'reciprocal' | 'shared_website' | 'one_way';
 
 export interface TruthOptions {
   /** Token-gated platforms (GitHub, Reddit) with a token configured: probed for the same handle. */
@@ -284,6 +298,10 @@ class Lookup {
   readonly libNodes = new Map<string, string>();
   readonly creatorLibs = new Set<string>();
   readonly crawled = new Set<string>();
+  /** Handles the creator's texts the lookup reads name (`@handle`): the source's bio, read accounts' bios, crawled pages. */
+  readonly mentions = new Set<string>();
+  /** The creator's accounts the lookup meets with evidence short of proof (rule 4b). */
+  readonly oneWay = new Map<string, { account: SimAccount; via: Set<Via> }>();
 
   constructor(
     readonly world: SimWorld,
@@ -459,6 +477,7 @@ class Lookup {
     for (const { page } of picks.slice(0, 3)) pages.push([page, this.sitePageNode(site, page, firstNode)]);
     for (const [page, n] of pages) {
       if (!this.ok(n)) continue;
+      for (const t of page.texts ?? []) this.noteMentions(t);
       for (const e of page.emails) this.addEmail(e, { url: page.url, type: 'website', encoding: e.encoding });
       for (const l of page.links) {
         if (new URL(l.url).hostname === site.host) continue;
@@ -473,7 +492,25 @@ class Lookup {
    * the source's handle, or a page of the creator's website links it.
    */
   tied(c: { account: SimAccount; via: Set<Via> }): boolean {
-    return c.account.handle.toLowerCase() === this.source.handle.toLowerCase() || c.via.has('website_link');
+    // An account that says it is a fan's is not the creator's, whatever handle it holds (handles are squatted).
+    const sameHandle = c.account.handle.toLowerCase() === this.source.handle.toLowerCase() && !c.account.markers?.fan;
+    return sameHandle || c.via.has('website_link');
+  }
+
+  /**
+   * Rule 4b: what ties a candidate to the creator one way — it links the creator's accounts, link
+   * page or website (directly or through its link page), shows an address the lookup found on the
+   * creator's items, or the creator's pages the lookup read name its handle.
+   */
+  oneWayEvidence(a: SimAccount): boolean {
+    if (this.verifiedBy(a)) return true;
+    if (a.emails.some((e) => this.emails.has(e.email.toLowerCase()))) return true;
+    return this.mentions.has(a.handle.toLowerCase());
+  }
+
+  /** `@handle`s in a text of the creator's that the lookup reads. */
+  noteMentions(text: string): void {
+    for (const m of text.matchAll(/@([A-Za-z0-9._-]{2,40})/g)) this.mentions.add(m[1].replace(/\.+$/, '').toLowerCase());
   }
 
   /** How a candidate is verified by what is known now, or null. */
@@ -592,6 +629,14 @@ class Lookup {
       if (!fetchable(account) || !this.ok(account.url)) continue;
       if (!this.read.has(account.key) && !this.candidates.has(account.key)) continue;
       for (const e of account.emails) this.addEmail(e, { url: account.url, type: 'social_profile', encoding: e.encoding });
+      this.noteMentions(account.bio);
+    }
+
+    // Rule 4b: the creator's own accounts met as candidates that are not verified, read, and tied
+    // to the creator one way. (Their addresses are not scanned: api.md rule 3.)
+    for (const [key, c] of this.candidates) {
+      if (this.verified.has(key) || c.account.creator !== S.creator || !this.ok(c.account.url)) continue;
+      if (this.oneWayEvidence(c.account)) this.oneWay.set(key, c);
     }
   }
 
@@ -682,14 +727,24 @@ export function truthFor(world: SimWorld, latency: (host: string) => number, sou
     key: sourceKey,
     creator: S.creator,
     source: { platform: S.platform as SourcePlatform, handle: S.handle, url: S.url },
-    profiles: [...L.verified.values()].map((v) => ({
-      platform: v.account.platform,
-      handle: v.account.handle,
-      url: v.account.url,
-      aliases: aliasesOf(v.account),
-      via: [...v.via],
-      verifiedBy: v.by,
-    })),
+    profiles: [
+      ...[...L.verified.values()].map((v) => ({
+        platform: v.account.platform,
+        handle: v.account.handle,
+        url: v.account.url,
+        aliases: aliasesOf(v.account),
+        via: [...v.via],
+        verifiedBy: v.by,
+      })),
+      ...[...L.oneWay.values()].map((v) => ({
+        platform: v.account.platform,
+        handle: v.account.handle,
+        url: v.account.url,
+        aliases: aliasesOf(v.account),
+        via: [...v.via],
+        verifiedBy: 'one_way' as const,
+      })),
+    ],
     emails: Object.keys(emailSources),
     emailSources,
     ownedProfiles: owned.map((a) => ({ platform: a.platform, handle: a.handle, url: a.url, aliases: aliasesOf(a) })),

@@ -11,6 +11,9 @@ import type { OpContext } from '../../src/platforms/operation.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/client.js';
 import { blockedError, detectBlock } from '../../src/upstream/blocks/catalogue.js';
 import { platformWalls } from '../../src/platforms/registry.js';
+import type { ReplayRequest, Route } from '../../src/replay/server.js';
+import { HTML } from '../../src/discovery/sample-web.js';
+import type { DiscoveryWeb } from '../../src/discovery/sample-web.js';
 
 let walls: ReturnType<typeof platformWalls> | undefined;
 
@@ -82,4 +85,46 @@ export function fakeContext(
     signal: opts.signal,
     requests,
   };
+}
+
+/**
+ * An OpContext answered in process from `w`'s replay routes (no server): `delays` (URL prefix →
+ * ms) hold answers back; `answered` records when each answer was due.
+ */
+export function webContext(w: DiscoveryWeb, delays: Record<string, number> = {}, opts: { env?: Record<string, string> } = {}) {
+  const routes: Route[] = w.routes();
+  const answered: { url: string; at: number }[] = [];
+  const ctx = fakeContext(
+    async (req: UpstreamRequest) => {
+      const u = new URL(req.url);
+      const rr: ReplayRequest = {
+        method: req.method ?? 'GET',
+        host: u.host,
+        path: u.pathname,
+        query: u.searchParams,
+        headers: req.headers ?? {},
+        body: Buffer.from(req.body ?? '', 'utf8'),
+        upstreamUrl: req.url,
+      };
+      const route = [...routes]
+        .reverse()
+        .find(
+          (r) =>
+            r.host.toLowerCase() === rr.host.toLowerCase() &&
+            (typeof r.path === 'string' ? r.path === rr.path : r.path.test(rr.path)) &&
+            (!r.method || r.method.toUpperCase() === rr.method),
+        );
+      const res = !route
+        ? { status: 404, headers: HTML, body: 'no route' }
+        : typeof route.response === 'function'
+          ? await route.response(rr)
+          : route.response;
+      const delayMs = Object.entries(delays).find(([prefix]) => req.url.startsWith(prefix))?.[1] ?? 0;
+      answered.push({ url: req.url, at: performance.now() + delayMs });
+      const body = typeof res.body === 'function' ? res.body() : (res.body ?? '');
+      return { status: res.status ?? 200, headers: res.headers, body: body.toString(), delayMs };
+    },
+    { env: opts.env },
+  );
+  return { ctx, answered };
 }

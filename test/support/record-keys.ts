@@ -1,90 +1,17 @@
 /**
- * api.md's field order of records pinned both by a platform's parse tests and by its end-to-end
- * tests: one hand-written list per record (written from api.md, not from the schema it checks).
+ * The key lists both a platform's parse tests and its end-to-end tests pin: each the record's zod
+ * schema's (its schema.ts, in api.md's order), never written a second time.
  */
+import { AudioCArtist } from '../../src/platforms/audio-c/schema.js';
+import { PinboardPin } from '../../src/platforms/pinboard/schema.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { SocialBUser } from '../../src/platforms/social-b/schema.js';
 
-/** api.md's field order of the audio-c artist record. */
-export const AUDIO_C_ARTIST_KEYS = [
-  'id',
-  'kind',
-  'urn',
-  'uri',
-  'permalink',
-  'permalink_url',
-  'username',
-  'first_name',
-  'last_name',
-  'full_name',
-  'description',
-  'avatar_url',
-  'city',
-  'country_code',
-  'followers_count',
-  'followings_count',
-  'track_count',
-  'playlist_count',
-  'playlist_likes_count',
-  'likes_count',
-  'comments_count',
-  'groups_count',
-  'reposts_count',
-  'verified',
-  'created_at',
-  'last_modified',
-  'date_of_birth',
-  'creator_subscription',
-  'creator_subscriptions',
-  'visuals',
-  'badges',
-  'station_urn',
-  'station_permalink',
-];
+/** The audio-c artist record. */
+export const AUDIO_C_ARTIST_KEYS = recordKeys(AudioCArtist);
 
-/** api.md's field order of the social-b profile (user) record. */
-export const SOCIAL_B_USER_KEYS = [
-  'id',
-  'fbid',
-  'username',
-  'full_name',
-  'biography',
-  'biography_with_entities',
-  'bio_links',
-  'external_url',
-  'edge_followed_by',
-  'edge_follow',
-  'is_private',
-  'is_verified',
-  'is_business_account',
-  'is_professional_account',
-  'category_name',
-  'business_address_json',
-  'business_email',
-  'business_phone_number',
-  'profile_pic_url',
-  'profile_pic_url_hd',
-  'highlight_reel_count',
-  'has_clips',
-  'edge_owner_to_timeline_media',
-];
+/** The social-b profile (user) record. */
+export const SOCIAL_B_USER_KEYS = recordKeys(SocialBUser);
 
-/** api.md's field order of the pinboard pin record. */
-export const PINBOARD_PIN_KEYS = [
-  'node_id',
-  'id',
-  'url',
-  'title',
-  'description',
-  'grid_title',
-  'auto_alt_text',
-  'seo_alt_text',
-  'link',
-  'domain',
-  'is_promoted',
-  'created_at',
-  'images',
-  'board',
-  'pinner',
-  'native_creator',
-  'videos',
-  'story_pin_data',
-];
+/** The pinboard pin record. */
+export const PINBOARD_PIN_KEYS = recordKeys(PinboardPin);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reservationOf, validateArgs } from '../../platforms/operation.js';
 import { validateRegistry } from '../../platforms/registry.js';
-import * as discovery from './platform.js';
-import { findCreatorEmails, findSocialProfiles } from './platform.js';
+import { findCreatorEmails, findSocialProfiles, platform as discovery } from './platform.js';
 import type { EmailLookupResult } from '../types.js';
 
 describe('creator tools: registry entry', () => {
@@ -32,6 +31,19 @@ describe('creator tools: registry entry', () => {
     expect(key('social-b', 'night.owl')).toBe('findCreatorEmails:social-b|night.owl');
     expect(key('microblog-b-alias', 'Pots')).toBe('findCreatorEmails:microblog-b-alias|pots');
     expect(key('video', 'UCn1ghtOw1W0rkSh0pTest01')).toBe('findCreatorEmails:video|id:UCn1ghtOw1W0rkSh0pTest01');
+  });
+
+  it('min_confidence: 0 to 1, default 0.5, not part of the cache key (one entry serves every threshold)', () => {
+    const v = (raw: Record<string, unknown>) => validateArgs(findSocialProfiles, { platform: 'social-b', handle: 'owl', ...raw });
+    const plain = v({});
+    const low = v({ minConfidence: 0 });
+    const high = v({ minConfidence: 0.95 });
+    if (!plain.ok || !low.ok || !high.ok) throw new Error('invalid');
+    expect([plain.args.minConfidence, low.args.minConfidence, high.args.minConfidence]).toEqual([0.5, 0, 0.95]);
+    expect(new Set([plain.cacheKey, low.cacheKey, high.cacheKey])).toEqual(new Set(['findSocialProfiles:social-b|owl']));
+    expect(reservationOf(findSocialProfiles, high.args)).toBe(reservationOf(findSocialProfiles, plain.args));
+    expect(v({ minConfidence: 1.01 })).toEqual({ ok: false, problems: [{ param: 'minConfidence', message: 'must be at most 1' }] });
+    expect(v({ minConfidence: -1 })).toEqual({ ok: false, problems: [{ param: 'minConfidence', message: 'must be at least 0' }] });
   });
 
   it('problems are reported on the parameter they concern', () => {

@@ -9,25 +9,35 @@
  * Invalid input, a missing source profile and a failed lookup cost 0 (the gateway charges
  * nothing for a field that errors).
  *
+ * `min_confidence` (0 to 1, default 0.5) is what the caller sees of the record (view.ts): it is
+ * applied after the cache — not part of the cache key, so every threshold is served by one entry
+ * — and the credits are the record's, whatever it hides.
+ *
  * `discovery` is not one of api.md's platform labels: it names this module in the registry only;
  * the upstream hosts below are the sources' (each sub-fetch is labelled with its own platform).
  */
+import type { PlatformDefinition } from '../../platforms/definition.js';
 import type { OperationDef } from '../../platforms/operation.js';
 import { parseSourceHandle, sourceKey } from '../input.js';
 import type { SourceRef } from '../input.js';
 import { runDiscovery } from '../pipeline.js';
 import { reportProgress } from '../progress.js';
-import type { EmailLookupResult, SocialProfilesResult, SourcePlatform } from '../types.js';
+import { DEFAULT_MIN_CONFIDENCE } from '../evidence.js';
+import type { SocialProfilesResult, SourcePlatform } from '../types.js';
 import { emailLookupRecord, SOURCE_PLATFORMS, socialProfilesRecord } from '../types.js';
+import type { EmailLookupCached } from '../view.js';
+import { emailLookupView, socialProfilesView } from '../view.js';
 import * as schema from './schema.js';
 
-export const label = 'discovery';
-export const hosts = ['i.instagram.com', 'www.tiktok.com', 'www.youtube.com', 'x.com', 'api.x.com', 'www.facebook.com', 'www.google.com'];
+const label = 'discovery';
+const hosts = ['i.instagram.com', 'www.tiktok.com', 'www.youtube.com', 'x.com', 'api.x.com', 'www.facebook.com', 'www.google.com'];
 
 export interface DiscoveryArgs {
   /** As the caller sent it (echoed in `source.platform`). */
   platform: SourcePlatform;
   ref: SourceRef;
+  /** What the caller sees (view.ts); not in the cache key. */
+  minConfidence: number;
 }
 
 const HANDLE_MAX = 200;
@@ -59,6 +69,14 @@ const params: OperationDef['params'] = [
     description:
       'Handle of the source profile (leading @ optional; not a profile URL). The video platform also accepts a channel id (UC…).',
   },
+  {
+    name: 'min_confidence',
+    kind: 'number',
+    min: 0,
+    max: 1,
+    description:
+      'Only profiles at least this sure, 0 to 1 (default 0.5); for e-mails, addresses found only on profiles below it are left out. Applied to the cached or live result alike: it changes neither the cache entry used nor the credits charged.',
+  },
 ];
 
 function check(args: Record<string, any>, problem: (param: string, message: string) => void): void {
@@ -71,7 +89,7 @@ function check(args: Record<string, any>, problem: (param: string, message: stri
 function normalize(a: Record<string, any>): DiscoveryArgs {
   const r = parseSourceHandle(a.platform, a.handle);
   if (!r.ok) throw new Error('normalize called on invalid input');
-  return { platform: a.platform, ref: r.ref };
+  return { platform: a.platform, ref: r.ref, minConfidence: a.minConfidence ?? DEFAULT_MIN_CONFIDENCE };
 }
 
 export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResult> = {
@@ -86,6 +104,7 @@ export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResul
   normalize,
   key: (a) => sourceKey(a.platform, a.ref),
   cost: { max: 10 },
+  view: (r, a) => socialProfilesView(r, a.minConfidence),
   example: { platform: 'social-b', handle: 'tala.draws' },
   async run(ctx, a) {
     const progress = reportProgress(progressKey('findSocialProfiles', a));
@@ -98,7 +117,7 @@ export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResul
   },
 };
 
-export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupResult> = {
+export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupCached> = {
   field: 'findCreatorEmails',
   platform: label,
   summary: 'Publicly listed contact e-mail addresses of a creator, each with where it was found',
@@ -115,16 +134,20 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupResult> =
     // api.md: 1 when `emails` is empty (a partial empty result included), 10 when any is returned.
     of: (r) => (r.emails.length > 0 ? 10 : 1),
   },
+  view: (r, a) => emailLookupView(r, a.minConfidence) as EmailLookupCached,
   example: { platform: 'video', handle: 'RaviMenonCooks' },
   async run(ctx, a) {
     const progress = reportProgress(progressKey('findCreatorEmails', a));
     try {
       const r = await runDiscovery(ctx, a.platform, a.ref, { emails: true, onSource: progress.source });
-      return emailLookupRecord(r.source, r.emails, r.scan, r.diagnostics);
+      // The scanned profiles' confidence, for min_confidence (view.ts); never shown.
+      const scanned = new Set(r.scan.scanned_profile_urls);
+      const confidence = Object.fromEntries(r.profiles.filter((p) => scanned.has(p.url)).map((p) => [p.url, p.confidence]));
+      return { ...emailLookupRecord(r.source, r.emails, r.scan, r.diagnostics), _profile_confidence: confidence };
     } finally {
       progress.done();
     }
   },
 };
 
-export const operations = [findSocialProfiles, findCreatorEmails];
+export const platform: PlatformDefinition = { label, hosts, operations: [findSocialProfiles, findCreatorEmails] };

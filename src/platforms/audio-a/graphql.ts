@@ -9,158 +9,182 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import type { ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic } from './parse.js';
 import { playlist, podcast } from './platform.js';
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
+/** Declares audio-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function audioAGraphql(): void {
+  type Obj = Record<string, unknown>;
+  const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
 
-const ImageSourceRef = builder.objectRef<ImageSource>('AudioAImageSource').implement({
-  fields: (t) => ({
-    url: t.exposeString('url'),
-    width: t.exposeInt('width'),
-    height: t.exposeInt('height'),
-  }),
-});
-
-const ImageRef = builder.objectRef<{ sources: ImageSource[] }>('AudioAImage').implement({
-  fields: (t) => ({
-    sources: t.expose('sources', { type: [ImageSourceRef], nullable: false }),
-  }),
-});
-
-// ---------------------------------------------------------------------------------------------
-// Podcast
-// ---------------------------------------------------------------------------------------------
-
-const PublisherRef = builder.objectRef<{ name: string | null }>('AudioAPodcastPublisher').implement({
-  fields: (t) => ({ name: t.exposeString('name') }),
-});
-
-/** An `episodesV2` entry: an entity wrapper (`entity.data`) around the episode's URI. */
-const episodeData = (e: Obj): Obj => obj(obj(e.entity)?.data) ?? {};
-
-const EpisodeRef = builder.objectRef<Obj>('AudioAPodcastEpisode').implement({
-  description: 'An episode reference of a podcast (the show query names episodes by URI only)',
-  fields: (t) => ({
-    uri: t.string({ resolve: (e) => str(episodeData(e).uri) }),
-    typename: t.string({ description: 'Upstream __typename of the entity (Episode)', resolve: (e) => str(episodeData(e).__typename) }),
-  }),
-});
-
-const TopicRef = builder.objectRef<PodcastTopic>('AudioAPodcastTopic').implement({
-  fields: (t) => ({
-    typename: t.exposeString('__typename'),
-    title: t.exposeString('title'),
-    uri: t.exposeString('uri'),
-  }),
-});
-
-const RatingRef = builder.objectRef<NonNullable<Podcast['rating']>>('AudioAPodcastRating').implement({
-  fields: (t) => ({
-    average: t.float({ resolve: (r) => r.averageRating?.average ?? null }),
-    showAverage: t.boolean({ resolve: (r) => r.averageRating?.showAverage ?? null }),
-    totalRatings: t.int({ resolve: (r) => r.averageRating?.totalRatings ?? null }),
-    canRate: t.exposeBoolean('canRate'),
-  }),
-});
-
-const PlayabilityRef = builder.objectRef<NonNullable<Podcast['playability']>>('AudioAPlayability').implement({
-  fields: (t) => ({
-    playable: t.exposeBoolean('playable'),
-    reason: t.exposeString('reason'),
-  }),
-});
-
-const SharingInfoRef = builder.objectRef<NonNullable<Podcast['sharingInfo']>>('AudioASharingInfo').implement({
-  fields: (t) => ({
-    shareId: t.exposeString('shareId'),
-    shareUrl: t.exposeString('shareUrl'),
-  }),
-});
-
-const PodcastRef = builder.objectRef<Podcast>('AudioAPodcast').implement({
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    uri: t.exposeString('uri', { nullable: false }),
-    typename: t.exposeString('__typename', { description: 'Upstream __typename (Podcast)' }),
-    name: t.exposeString('name'),
-    description: t.exposeString('description'),
-    htmlDescription: t.exposeString('htmlDescription'),
-    publisher: t.expose('publisher', { type: PublisherRef }),
-    contentType: t.exposeString('contentType'),
-    mediaType: t.exposeString('mediaType'),
-    coverArt: t.field({ type: [ImageSourceRef], nullable: false, resolve: (p) => p.coverArt?.sources ?? [] }),
-    episodes: t.field({ type: [EpisodeRef], nullable: false, description: 'episodesV2 on the wire', resolve: (p) => p.episodesV2 }),
-    topics: t.expose('topics', { type: [TopicRef], nullable: false }),
-    rating: t.expose('rating', { type: RatingRef }),
-    playability: t.expose('playability', { type: PlayabilityRef }),
-    sharingInfo: t.expose('sharingInfo', { type: SharingInfoRef }),
-    contentRatingLabels: t.stringList({
-      nullable: false,
-      description: 'contentRatingV2.labels on the wire',
-      resolve: (p) => p.contentRatingV2?.labels ?? [],
+  const ImageSourceRef = builder.objectRef<ImageSource>('AudioAImageSource').implement({
+    fields: (t) => ({
+      url: t.exposeString('url'),
+      width: t.exposeInt('width'),
+      height: t.exposeInt('height'),
     }),
-    consumptionOrder: t.exposeString('consumptionOrderV2'),
-    saved: t.exposeBoolean('saved'),
-    musicAndTalk: t.exposeBoolean('musicAndTalk'),
-    showTypes: t.exposeStringList('showTypes', { nullable: false }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
+  });
 
-// ---------------------------------------------------------------------------------------------
-// Playlist
-// ---------------------------------------------------------------------------------------------
+  const ImageRef = builder.objectRef<{ sources: ImageSource[] }>('AudioAImage').implement({
+    fields: (t) => ({
+      sources: t.expose('sources', { type: [ImageSourceRef], nullable: false }),
+    }),
+  });
 
-const OwnerRef = builder.objectRef<NonNullable<Playlist['ownerV2']>>('AudioAPlaylistOwner').implement({
-  fields: (t) => ({
-    typename: t.exposeString('__typename'),
-    name: t.exposeString('name'),
-    uri: t.exposeString('uri'),
-    username: t.exposeString('username'),
-  }),
-});
+  // ---------------------------------------------------------------------------------------------
+  // Podcast
+  // ---------------------------------------------------------------------------------------------
 
-const AlbumRef = builder.objectRef<NonNullable<PlaylistTrack['albumOfTrack']>>('AudioAAlbumRef').implement({
-  fields: (t) => ({
-    name: t.exposeString('name'),
-    uri: t.exposeString('uri'),
-  }),
-});
+  const PublisherRef = builder.objectRef<{ name: string | null }>('AudioAPodcastPublisher').implement({
+    fields: (t) => ({ name: t.exposeString('name') }),
+  });
 
-const ArtistRef = builder.objectRef<PlaylistTrack['artists'][number]>('AudioAArtistRef').implement({
-  fields: (t) => ({
-    name: t.string({ description: 'profile.name on the wire', resolve: (a) => a.profile.name }),
-    uri: t.exposeString('uri'),
-  }),
-});
+  /** An `episodesV2` entry: an entity wrapper (`entity.data`) around the episode's URI. */
+  const episodeData = (e: Obj): Obj => obj(obj(e.entity)?.data) ?? {};
 
-const TrackRef = builder.objectRef<PlaylistTrack>('AudioAPlaylistTrack').implement({
-  fields: (t) => ({
-    id: t.exposeString('id'),
-    uri: t.exposeString('uri', { nullable: false }),
-    name: t.exposeString('name'),
-    album: t.expose('albumOfTrack', { type: AlbumRef, description: 'albumOfTrack on the wire' }),
-    artists: t.expose('artists', { type: [ArtistRef], nullable: false }),
-    durationMs: t.int({ description: 'duration.totalMilliseconds on the wire', resolve: (tr) => tr.duration.totalMilliseconds }),
-    playcount: t.exposeFloat('playcount', { description: 'Play count (a number even where upstream sends a string)' }),
-  }),
-});
+  const EpisodeRef = builder.objectRef<Obj>('AudioAPodcastEpisode').implement({
+    description: 'An episode reference of a podcast (the show query names episodes by URI only)',
+    fields: (t) => ({
+      uri: t.string({ resolve: (e) => str(episodeData(e).uri) }),
+      typename: t.string({ description: 'Upstream __typename of the entity (Episode)', resolve: (e) => str(episodeData(e).__typename) }),
+    }),
+  });
 
-const PlaylistRef = builder.objectRef<Playlist>('AudioAPlaylist').implement({
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    uri: t.exposeString('uri', { nullable: false }),
-    typename: t.exposeString('__typename', { description: 'Upstream __typename (Playlist)' }),
-    name: t.exposeString('name'),
-    description: t.exposeString('description'),
-    followers: t.exposeInt('followers'),
-    images: t.expose('images', { type: [ImageRef], nullable: false }),
-    owner: t.expose('ownerV2', { type: OwnerRef, description: 'ownerV2 on the wire' }),
-    tracks: t.expose('tracks', { type: [TrackRef], nullable: false }),
-    cursor: t.exposeInt('cursor', { description: 'Pass as `cursor` to fetch the next page; null on the last page' }),
-    totalCount: t.exposeInt('totalCount', { description: 'Number of items in the whole playlist' }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
+  const TopicRef = builder.objectRef<PodcastTopic>('AudioAPodcastTopic').implement({
+    fields: (t) => ({
+      typename: t.exposeString('__typename'),
+      title: t.exposeString('title'),
+      uri: t.exposeString('uri'),
+    }),
+  });
 
-operationField(podcast, PodcastRef);
-operationField(playlist, PlaylistRef);
+  const RatingRef = builder.objectRef<NonNullable<Podcast['rating']>>('AudioAPodcastRating').implement({
+    // `rating`: the caller's own rating (always null without a login).
+    extensions: { jsonOnly: ['rating'] },
+    fields: (t) => ({
+      average: t.float({ extensions: { wire: 'averageRating.average' }, resolve: (r) => r.averageRating?.average ?? null }),
+      showAverage: t.boolean({ extensions: { wire: 'averageRating.showAverage' }, resolve: (r) => r.averageRating?.showAverage ?? null }),
+      totalRatings: t.int({ extensions: { wire: 'averageRating.totalRatings' }, resolve: (r) => r.averageRating?.totalRatings ?? null }),
+      canRate: t.exposeBoolean('canRate'),
+    }),
+  });
+
+  const PlayabilityRef = builder.objectRef<NonNullable<Podcast['playability']>>('AudioAPlayability').implement({
+    extensions: { jsonOnly: ['unplayabilityReasons'] },
+    fields: (t) => ({
+      playable: t.exposeBoolean('playable'),
+      reason: t.exposeString('reason'),
+    }),
+  });
+
+  const SharingInfoRef = builder.objectRef<NonNullable<Podcast['sharingInfo']>>('AudioASharingInfo').implement({
+    fields: (t) => ({
+      shareId: t.exposeString('shareId'),
+      shareUrl: t.exposeString('shareUrl'),
+    }),
+  });
+
+  const PodcastRef = builder.objectRef<Podcast>('AudioAPodcast').implement({
+    // Upstream objects the typed view leaves to `json`: the show's colours, access gates and trailer.
+    extensions: { jsonOnly: ['visualIdentity', 'gatedEntityRelations', 'accessInfo', 'trailerV2'] },
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      uri: t.exposeString('uri', { nullable: false }),
+      typename: t.exposeString('__typename', { description: 'Upstream __typename (Podcast)' }),
+      name: t.exposeString('name'),
+      description: t.exposeString('description'),
+      htmlDescription: t.exposeString('htmlDescription'),
+      publisher: t.expose('publisher', { type: PublisherRef }),
+      contentType: t.exposeString('contentType'),
+      mediaType: t.exposeString('mediaType'),
+      coverArt: t.field({
+        type: [ImageSourceRef],
+        nullable: false,
+        extensions: { wire: 'coverArt.sources' },
+        resolve: (p) => p.coverArt?.sources ?? [],
+      }),
+      episodes: t.field({
+        type: [EpisodeRef],
+        nullable: false,
+        description: 'episodesV2 on the wire',
+        extensions: { wire: 'episodesV2' },
+        resolve: (p) => p.episodesV2,
+      }),
+      topics: t.expose('topics', { type: [TopicRef], nullable: false }),
+      rating: t.expose('rating', { type: RatingRef }),
+      playability: t.expose('playability', { type: PlayabilityRef }),
+      sharingInfo: t.expose('sharingInfo', { type: SharingInfoRef }),
+      contentRatingLabels: t.stringList({
+        nullable: false,
+        description: 'contentRatingV2.labels on the wire',
+        extensions: { wire: 'contentRatingV2.labels' },
+        resolve: (p) => p.contentRatingV2?.labels ?? [],
+      }),
+      consumptionOrder: t.exposeString('consumptionOrderV2'),
+      saved: t.exposeBoolean('saved'),
+      musicAndTalk: t.exposeBoolean('musicAndTalk'),
+      showTypes: t.exposeStringList('showTypes', { nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Playlist
+  // ---------------------------------------------------------------------------------------------
+
+  const OwnerRef = builder.objectRef<NonNullable<Playlist['ownerV2']>>('AudioAPlaylistOwner').implement({
+    fields: (t) => ({
+      typename: t.exposeString('__typename'),
+      name: t.exposeString('name'),
+      uri: t.exposeString('uri'),
+      username: t.exposeString('username'),
+    }),
+  });
+
+  const AlbumRef = builder.objectRef<NonNullable<PlaylistTrack['albumOfTrack']>>('AudioAAlbumRef').implement({
+    fields: (t) => ({
+      name: t.exposeString('name'),
+      uri: t.exposeString('uri'),
+    }),
+  });
+
+  const ArtistRef = builder.objectRef<PlaylistTrack['artists'][number]>('AudioAArtistRef').implement({
+    fields: (t) => ({
+      name: t.string({ description: 'profile.name on the wire', extensions: { wire: 'profile.name' }, resolve: (a) => a.profile.name }),
+      uri: t.exposeString('uri'),
+    }),
+  });
+
+  const TrackRef = builder.objectRef<PlaylistTrack>('AudioAPlaylistTrack').implement({
+    fields: (t) => ({
+      id: t.exposeString('id'),
+      uri: t.exposeString('uri', { nullable: false }),
+      name: t.exposeString('name'),
+      album: t.expose('albumOfTrack', { type: AlbumRef, description: 'albumOfTrack on the wire' }),
+      artists: t.expose('artists', { type: [ArtistRef], nullable: false }),
+      durationMs: t.int({
+        description: 'duration.totalMilliseconds on the wire',
+        extensions: { wire: 'duration.totalMilliseconds' },
+        resolve: (tr) => tr.duration.totalMilliseconds,
+      }),
+      playcount: t.exposeFloat('playcount', { description: 'Play count (a number even where upstream sends a string)' }),
+    }),
+  });
+
+  const PlaylistRef = builder.objectRef<Playlist>('AudioAPlaylist').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      uri: t.exposeString('uri', { nullable: false }),
+      typename: t.exposeString('__typename', { description: 'Upstream __typename (Playlist)' }),
+      name: t.exposeString('name'),
+      description: t.exposeString('description'),
+      followers: t.exposeInt('followers'),
+      images: t.expose('images', { type: [ImageRef], nullable: false }),
+      owner: t.expose('ownerV2', { type: OwnerRef, description: 'ownerV2 on the wire' }),
+      tracks: t.expose('tracks', { type: [TrackRef], nullable: false }),
+      cursor: t.exposeInt('cursor', { description: 'Pass as `cursor` to fetch the next page; null on the last page' }),
+      totalCount: t.exposeInt('totalCount', { description: 'Number of items in the whole playlist' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(podcast, PodcastRef);
+  operationField(playlist, PlaylistRef);
+}

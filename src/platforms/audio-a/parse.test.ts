@@ -6,6 +6,8 @@ import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } fr
 import { captureWarnings } from '../../parse/index.js';
 import { extractNextData, idFromInput, idFromUri, parseEmbedSession, parsePlaylist, parsePodcast, toCount } from './parse.js';
 import { PLAYLIST_PAGE_SIZE, QUERIES, currentHash, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
+import { recordKeys } from '../records.js';
+import { Playlist, PlaylistTrack, Podcast } from './schema.js';
 
 const LABEL = 'audio-a';
 const HAVE_CAPTURES = hasFixtures(LABEL);
@@ -17,46 +19,9 @@ const WEBAPI_SHOW = 'webapi-show-acht-milliarden.SECOND-BEST.json';
 const peerExample = (name: string) => resolve(FIXTURES_DIR, '../reference/peer-examples', name);
 
 /** api.md order of the audio-a podcast record. */
-const PODCAST_KEYS = [
-  'id',
-  'uri',
-  '__typename',
-  'name',
-  'description',
-  'htmlDescription',
-  'publisher',
-  'contentType',
-  'mediaType',
-  'coverArt',
-  'episodesV2',
-  'topics',
-  'rating',
-  'playability',
-  'sharingInfo',
-  'visualIdentity',
-  'contentRatingV2',
-  'consumptionOrderV2',
-  'saved',
-  'musicAndTalk',
-  'showTypes',
-  'gatedEntityRelations',
-  'accessInfo',
-  'trailerV2',
-];
-const PLAYLIST_KEYS = [
-  'id',
-  'uri',
-  '__typename',
-  'name',
-  'description',
-  'followers',
-  'images',
-  'ownerV2',
-  'tracks',
-  'cursor',
-  'totalCount',
-];
-const TRACK_KEYS = ['id', 'uri', 'name', 'albumOfTrack', 'artists', 'duration', 'playcount'];
+const PODCAST_KEYS = recordKeys(Podcast);
+const PLAYLIST_KEYS = recordKeys(Playlist);
+const TRACK_KEYS = recordKeys(PlaylistTrack);
 
 function errorOf(fn: () => unknown): ApiError {
   try {

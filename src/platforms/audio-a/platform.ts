@@ -3,14 +3,15 @@
  * Upstream requests: platforms.md (embed page for the anonymous token; pathfinder persisted
  * queries `queryShowMetadataV2` and `fetchPlaylist`), kept in ./pathfinder.ts.
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef, ParamSpec } from '../operation.js';
 import { fetchPlaylistPage, fetchPodcast } from './fetch.js';
 import type { EntityKind, Playlist, Podcast } from './parse.js';
 import { idFromInput, SPOTIFY_ID_RE } from './parse.js';
 import * as schema from './schema.js';
 
-export const label = 'audio-a';
-export const hosts = ['open.spotify.com', 'api-partner.spotify.com'];
+const label = 'audio-a';
+const hosts = ['open.spotify.com', 'api-partner.spotify.com'];
 
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
@@ -96,4 +97,4 @@ export const playlist: OperationDef<{ id: string; cursor: number }, Playlist> = 
   run: (ctx, a) => fetchPlaylistPage(ctx, a),
 };
 
-export const operations = [podcast, playlist];
+export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist] };

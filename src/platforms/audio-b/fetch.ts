@@ -21,7 +21,8 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import { findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
-import type { Album, Artist, CatalogRef, Search, SearchType } from './parse.js';
+import type { Album, Artist, CatalogRef, Search } from './parse.js';
+import type { SearchType } from './schema.js';
 import { parseAlbumResponse, parseArtistResponse, parseSearchResponse, PLATFORM, WEB_ORIGIN } from './parse.js';
 import type { Cancellation } from '../../upstream/signals.js';
 

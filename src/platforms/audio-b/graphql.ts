@@ -7,86 +7,92 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import type { Album, Artist, ArtistAlbum, Artwork, Search, SongItem, Track } from './parse.js';
 import { album, artist, search } from './platform.js';
 
-const ArtworkRef = builder.objectRef<Artwork>('AudioBArtwork').implement({
-  fields: (t) => ({
-    url: t.exposeString('url', { nullable: false, description: 'Image URL at the stated size' }),
-    width: t.exposeInt('width'),
-    height: t.exposeInt('height'),
-  }),
-});
+/** Declares audio-b's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function audioBGraphql(): void {
+  const ArtworkRef = builder.objectRef<Artwork>('AudioBArtwork').implement({
+    fields: (t) => ({
+      url: t.exposeString('url', { nullable: false, description: 'Image URL at the stated size' }),
+      width: t.exposeInt('width'),
+      height: t.exposeInt('height'),
+    }),
+  });
 
-const SongItemRef = builder.objectRef<SongItem>('AudioBSongItem').implement({
-  description: 'A song-like item: a top song, or a search result (song, album, artist, playlist, station, music video…)',
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    kind: t.exposeString('kind', { nullable: false, description: 'song, album, artist, playlist, station, music_video…' }),
-    title: t.exposeString('title'),
-    artistName: t.exposeString('artist_name'),
-    url: t.exposeString('url'),
-    durationMs: t.exposeInt('duration_ms'),
-  }),
-});
+  const SongItemRef = builder.objectRef<SongItem>('AudioBSongItem').implement({
+    description: 'A song-like item: a top song, or a search result (song, album, artist, playlist, station, music video…)',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      kind: t.exposeString('kind', { nullable: false, description: 'song, album, artist, playlist, station, music_video…' }),
+      title: t.exposeString('title'),
+      artistName: t.exposeString('artist_name'),
+      url: t.exposeString('url'),
+      durationMs: t.exposeInt('duration_ms'),
+    }),
+  });
 
-const ArtistAlbumRef = builder.objectRef<ArtistAlbum>('AudioBArtistAlbum').implement({
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    kind: t.exposeString('kind', { nullable: false }),
-    title: t.exposeString('title'),
-    subtitle: t.exposeString('subtitle'),
-    trackCount: t.exposeInt('track_count'),
-    url: t.exposeString('url'),
-  }),
-});
+  const ArtistAlbumRef = builder.objectRef<ArtistAlbum>('AudioBArtistAlbum').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      kind: t.exposeString('kind', { nullable: false }),
+      title: t.exposeString('title'),
+      subtitle: t.exposeString('subtitle'),
+      trackCount: t.exposeInt('track_count'),
+      url: t.exposeString('url'),
+    }),
+  });
 
-const ArtistRef = builder.objectRef<Artist>('AudioBArtist').implement({
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    kind: t.exposeString('kind', { nullable: false }),
-    name: t.exposeString('name'),
-    url: t.exposeString('url'),
-    artwork: t.expose('artwork', { type: ArtworkRef }),
-    editorialNotes: t.exposeString('editorial_notes'),
-    topSongs: t.expose('top_songs', { type: [SongItemRef], nullable: false }),
-    albums: t.expose('albums', { type: [ArtistAlbumRef], nullable: false }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
+  const ArtistRef = builder.objectRef<Artist>('AudioBArtist').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      kind: t.exposeString('kind', { nullable: false }),
+      name: t.exposeString('name'),
+      url: t.exposeString('url'),
+      artwork: t.expose('artwork', { type: ArtworkRef }),
+      editorialNotes: t.exposeString('editorial_notes'),
+      topSongs: t.expose('top_songs', { type: [SongItemRef], nullable: false }),
+      albums: t.expose('albums', { type: [ArtistAlbumRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
 
-const TrackRef = builder.objectRef<Track>('AudioBTrack').implement({
-  fields: (t) => ({
-    id: t.exposeString('id'),
-    kind: t.exposeString('kind', { nullable: false }),
-    title: t.exposeString('title'),
-    durationMs: t.exposeInt('duration_ms'),
-    trackNumber: t.exposeInt('track_number'),
-    albumId: t.exposeString('album_id', { nullable: false }),
-  }),
-});
+  const TrackRef = builder.objectRef<Track>('AudioBTrack').implement({
+    fields: (t) => ({
+      id: t.exposeString('id'),
+      kind: t.exposeString('kind', { nullable: false }),
+      title: t.exposeString('title'),
+      durationMs: t.exposeInt('duration_ms'),
+      trackNumber: t.exposeInt('track_number'),
+      albumId: t.exposeString('album_id', { nullable: false }),
+    }),
+  });
 
-const AlbumRef = builder.objectRef<Album>('AudioBAlbum').implement({
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    kind: t.exposeString('kind', { nullable: false }),
-    title: t.exposeString('title'),
-    artistName: t.exposeString('artist_name'),
-    artistUrl: t.exposeString('artist_url'),
-    url: t.exposeString('url'),
-    trackCount: t.exposeInt('track_count'),
-    releaseInfo: t.exposeString('release_info', { description: 'Release date, track count and length, copyright: one per line' }),
-    tracks: t.expose('tracks', { type: [TrackRef], nullable: false }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
+  const AlbumRef = builder.objectRef<Album>('AudioBAlbum').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      kind: t.exposeString('kind', { nullable: false }),
+      title: t.exposeString('title'),
+      artistName: t.exposeString('artist_name'),
+      artistUrl: t.exposeString('artist_url'),
+      url: t.exposeString('url'),
+      trackCount: t.exposeInt('track_count'),
+      releaseInfo: t.exposeString('release_info', { description: 'Release date, track count and length, copyright: one per line' }),
+      tracks: t.expose('tracks', { type: [TrackRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
 
-const SearchRef = builder.objectRef<Search>('AudioBSearch').implement({
-  fields: (t) => ({
-    query: t.exposeString('query', { nullable: false }),
-    type: t.exposeString('type', { nullable: false, description: 'The result type asked for, as /v1 spells it (all, song, music_video…)' }),
-    results: t.expose('results', { type: [SongItemRef], nullable: false }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
+  const SearchRef = builder.objectRef<Search>('AudioBSearch').implement({
+    fields: (t) => ({
+      query: t.exposeString('query', { nullable: false }),
+      type: t.exposeString('type', {
+        nullable: false,
+        description: 'The result type asked for, as /v1 spells it (all, song, music_video…)',
+      }),
+      results: t.expose('results', { type: [SongItemRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
 
-operationField(artist, ArtistRef);
-operationField(album, AlbumRef);
-operationField(search, SearchRef);
+  operationField(artist, ArtistRef);
+  operationField(album, AlbumRef);
+  operationField(search, SearchRef);
+}

@@ -29,20 +29,11 @@ import {
   parseCatalogUrl,
   parseSearchResponse,
   plainText,
-  SEARCH_TYPES,
   type Album,
   type Artist,
 } from './parse.js';
-import {
-  ACCESS_DENIED_PAGE,
-  albumJson,
-  albumPageWithSchema,
-  artistJson,
-  bundleJs,
-  makeJwt,
-  searchJson,
-  webPlayerPage,
-} from '../../../test/pages/audio-b.js';
+import { SEARCH_TYPES } from './schema.js';
+import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'audio-b';
@@ -348,7 +339,7 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run; bodies from test/pages/audio-b.ts, written by us)
+// Project-own cases (always run; bodies from src/platforms/audio-b/samples.ts, written by us)
 // ---------------------------------------------------------------------------------------------
 
 describe('artist response', () => {

@@ -18,6 +18,7 @@ import { assertSameResource, sameId } from '../identity.js';
 import { at, isObj, nonEmpty, reader, round } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search } from './schema.js';
+import type { SearchType } from './schema.js';
 export type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search } from './schema.js';
 
 export const PLATFORM = 'audio-b';
@@ -27,9 +28,6 @@ export const DEFAULT_STOREFRONT = 'us';
 // ---------------------------------------------------------------------------------------------
 // Records (api.md "audio-b", all under `data` on REST)
 // ---------------------------------------------------------------------------------------------
-
-export const SEARCH_TYPES = ['all', 'song', 'album', 'artist', 'playlist', 'station', 'music_video', 'radio_episode'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Small readers

@@ -3,15 +3,17 @@
  * Upstream requests: platforms.md (catalog API with the web player's public developer token;
  * music.apple.com pages as a fallback). REST bodies put the record under `data` (api.md).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { parsedWithinRequest } from '../operation.js';
 import { fetchAlbum, fetchArtist, fetchSearch } from './fetch.js';
-import type { Album, Artist, CatalogRef, Search, SearchType } from './parse.js';
-import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl, SEARCH_TYPES } from './parse.js';
+import type { Album, Artist, CatalogRef, Search } from './parse.js';
+import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl } from './parse.js';
+import type { SearchType } from './schema.js';
 import * as schema from './schema.js';
 
-export const label = 'audio-b';
-export const hosts = ['music.apple.com', 'amp-api.music.apple.com'];
+const label = 'audio-b';
+const hosts = ['music.apple.com', 'amp-api.music.apple.com'];
 
 const catalogUrls = {
   artist: parsedWithinRequest((url) => parseCatalogUrl(url, 'artist')),
@@ -106,7 +108,7 @@ export const search: OperationDef<SearchArgs, Search> = {
     {
       name: 'type',
       kind: 'enum',
-      values: SEARCH_TYPES,
+      values: schema.SEARCH_TYPES,
       enumName: 'AudioBSearchType',
       description: 'Result type (default all: the top results across types)',
     },
@@ -119,4 +121,4 @@ export const search: OperationDef<SearchArgs, Search> = {
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 
-export const operations = [artist, album, search];
+export const platform: PlatformDefinition = { label, hosts, operations: [artist, album, search] };

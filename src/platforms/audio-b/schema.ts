@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 import { named, NInt, NStr, Str } from '../records.js';
-import { SEARCH_TYPES } from './parse.js';
+
+export const SEARCH_TYPES = ['all', 'song', 'album', 'artist', 'playlist', 'station', 'music_video', 'radio_episode'] as const;
+
+export type SearchType = (typeof SEARCH_TYPES)[number];
 
 export const Artwork = z.strictObject({ url: Str, width: NInt, height: NInt });
 export type Artwork = z.infer<typeof Artwork>;

@@ -2,17 +2,17 @@
  * audio-c = SoundCloud. Registry entry: hosts, operations, parameters, costs, cache policy.
  * Upstream requests: platforms.md (api-v2 `resolve` with the public web client_id).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { fetchArtist } from './fetch.js';
 import type { AudioCArtist } from './parse.js';
 import { normalizeHandle, parseProfileUrl } from './parse.js';
 import * as schema from './schema.js';
+import { reader } from './reader.js';
+import { walls } from './walls.js';
 
-export const label = 'audio-c';
-export const hosts = ['soundcloud.com', 'www.soundcloud.com', 'm.soundcloud.com', 'api-v2.soundcloud.com', 'a-v2.sndcdn.com'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
-export { walls } from './walls.js';
+const label = 'audio-c';
+const hosts = ['soundcloud.com', 'www.soundcloud.com', 'm.soundcloud.com', 'api-v2.soundcloud.com', 'a-v2.sndcdn.com'];
 
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
@@ -61,4 +61,4 @@ export const artist: OperationDef<{ handle: string }, AudioCArtist> = {
   run: (ctx, a) => fetchArtist(ctx, a.handle),
 };
 
-export const operations = [artist];
+export const platform: PlatformDefinition = { label, hosts, operations: [artist], walls, reader };

@@ -1,14 +1,13 @@
 /**
  * Upstream requests for code (GitHub).
  */
-import { ApiError, notFound } from '../../errors.js';
+import { ApiError, notFound, shapeChanged } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { parseRepository, parseTrendingDevelopers } from './parse.js';
 import type { CodeSocialAccount, CodeUser } from './profile.js';
-import { parseSocialAccounts, parseUser } from './profile.js';
 
 export async function fetchTrendingDevelopers(
   ctx: OpContext,
@@ -58,32 +57,30 @@ export async function fetchRepository(ctx: OpContext, a: { owner: string; repo: 
   return repository;
 }
 
+/** The profile reader's record of a user (user.ts `profileView` of the `codeUser` record). */
 export interface CodeProfile {
   user: CodeUser;
   socialAccounts: CodeSocialAccount[];
 }
 
 /**
- * A user's public profile: `GET https://api.github.com/users/<login>` and
- * `GET https://api.github.com/users/<login>/social_accounts`, sent together (neither needs the
- * other). Anonymous calls share GitHub's 60 requests an hour per address (walls.ts reports an
- * exhausted quota as UPSTREAM_BLOCKED); GITHUB_TOKEN raises it. A login nobody has is NOT_FOUND;
- * an answer about another login is UPSTREAM_FAILED (identity.ts).
+ * `GET https://api.github.com/users/<login><path>` → its JSON (the `codeUser` operation's two
+ * requests, user.ts). Anonymous calls share GitHub's 60 requests an hour per address (walls.ts
+ * reports an exhausted quota as UPSTREAM_BLOCKED); GITHUB_TOKEN raises it. A 404 is NOT_FOUND (a
+ * login nobody has), another failure status its typed error, a body that is not JSON UPSTREAM_FAILED.
  */
-export async function fetchUserProfile(ctx: OpContext, login: string): Promise<CodeProfile> {
-  const get = async (path: string, what: string) => {
-    const res = await ctx.upstream.request({
-      url: `https://api.github.com/users/${encodeURIComponent(login)}${path}`,
-      platform: 'code',
-      headers: apiHeaders(ctx),
-      signal: ctx.signal,
-    });
-    if (res.status === 404) throw notFound(`User ${login} was not found`);
-    expectOk(res, 'code', what);
+export async function getUserResource(ctx: OpContext, login: string, path: '' | '/social_accounts', what: string): Promise<unknown> {
+  const res = await ctx.upstream.request({
+    url: `https://api.github.com/users/${encodeURIComponent(login)}${path}`,
+    platform: 'code',
+    headers: apiHeaders(ctx),
+    signal: ctx.signal,
+  });
+  if (res.status === 404) throw notFound(`User ${login} was not found`);
+  expectOk(res, 'code', what);
+  try {
     return res.json();
-  };
-  const [userJson, socialJson] = await Promise.all([get('', `User ${login}`), get('/social_accounts', `Social accounts of ${login}`)]);
-  const user = parseUser(userJson);
-  assertSameResource('code', `user ${login}`, { handle: login }, { handle: user.login });
-  return { user, socialAccounts: parseSocialAccounts(socialJson) };
+  } catch {
+    throw shapeChanged('code', `${what}: JSON answer`);
+  }
 }

@@ -7,85 +7,88 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import type { PopularRepository, Repository, RepositoryLicense, RepositoryOwner, TrendingDeveloper, TrendingDevelopers } from './parse.js';
 import { repository, trendingDevelopers } from './platform.js';
 
-const PopularRepositoryRef = builder.objectRef<PopularRepository>('CodePopularRepository').implement({
-  fields: (t) => ({
-    owner: t.exposeString('owner'),
-    repo: t.exposeString('repo'),
-    fullName: t.exposeString('full_name'),
-    url: t.exposeString('url'),
-    name: t.exposeString('name'),
-    description: t.exposeString('description'),
-  }),
-});
+/** Declares code's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function codeGraphql(): void {
+  const PopularRepositoryRef = builder.objectRef<PopularRepository>('CodePopularRepository').implement({
+    fields: (t) => ({
+      owner: t.exposeString('owner'),
+      repo: t.exposeString('repo'),
+      fullName: t.exposeString('full_name'),
+      url: t.exposeString('url'),
+      name: t.exposeString('name'),
+      description: t.exposeString('description'),
+    }),
+  });
 
-const TrendingDeveloperRef = builder.objectRef<TrendingDeveloper>('CodeTrendingDeveloper').implement({
-  fields: (t) => ({
-    rank: t.exposeInt('rank'),
-    username: t.exposeString('username'),
-    name: t.exposeString('name'),
-    url: t.exposeString('url'),
-    avatarUrl: t.exposeString('avatar_url'),
-    popularRepository: t.expose('popular_repository', { type: PopularRepositoryRef }),
-  }),
-});
+  const TrendingDeveloperRef = builder.objectRef<TrendingDeveloper>('CodeTrendingDeveloper').implement({
+    fields: (t) => ({
+      rank: t.exposeInt('rank'),
+      username: t.exposeString('username'),
+      name: t.exposeString('name'),
+      url: t.exposeString('url'),
+      avatarUrl: t.exposeString('avatar_url'),
+      popularRepository: t.expose('popular_repository', { type: PopularRepositoryRef }),
+    }),
+  });
 
-const TrendingDevelopersRef = builder.objectRef<TrendingDevelopers>('CodeTrendingDevelopers').implement({
-  fields: (t) => ({
-    since: t.exposeString('since'),
-    language: t.exposeString('language'),
-    developers: t.expose('developers', { type: [TrendingDeveloperRef] }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
+  const TrendingDevelopersRef = builder.objectRef<TrendingDevelopers>('CodeTrendingDevelopers').implement({
+    fields: (t) => ({
+      since: t.exposeString('since'),
+      language: t.exposeString('language'),
+      developers: t.expose('developers', { type: [TrendingDeveloperRef] }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
 
-const OwnerRef = builder.objectRef<RepositoryOwner>('CodeRepositoryOwner').implement({
-  fields: (t) => ({
-    id: t.exposeFloat('id'),
-    login: t.exposeString('login'),
-    avatarUrl: t.exposeString('avatar_url'),
-    url: t.exposeString('url'),
-    type: t.exposeString('type'),
-  }),
-});
+  const OwnerRef = builder.objectRef<RepositoryOwner>('CodeRepositoryOwner').implement({
+    fields: (t) => ({
+      id: t.exposeFloat('id'),
+      login: t.exposeString('login'),
+      avatarUrl: t.exposeString('avatar_url'),
+      url: t.exposeString('url'),
+      type: t.exposeString('type'),
+    }),
+  });
 
-const LicenseRef = builder.objectRef<RepositoryLicense>('CodeRepositoryLicense').implement({
-  fields: (t) => ({
-    key: t.exposeString('key'),
-    name: t.exposeString('name'),
-    spdxId: t.exposeString('spdx_id'),
-  }),
-});
+  const LicenseRef = builder.objectRef<RepositoryLicense>('CodeRepositoryLicense').implement({
+    fields: (t) => ({
+      key: t.exposeString('key'),
+      name: t.exposeString('name'),
+      spdxId: t.exposeString('spdx_id'),
+    }),
+  });
 
-const RepositoryRef = builder.objectRef<Repository>('CodeRepository').implement({
-  fields: (t) => ({
-    id: t.exposeFloat('id', { description: 'Numeric repository id' }),
-    nodeId: t.exposeString('node_id'),
-    name: t.exposeString('name'),
-    fullName: t.exposeString('full_name'),
-    owner: t.expose('owner', { type: OwnerRef }),
-    private: t.exposeBoolean('private'),
-    url: t.exposeString('url'),
-    description: t.exposeString('description'),
-    fork: t.exposeBoolean('fork'),
-    homepage: t.exposeString('homepage'),
-    language: t.exposeString('language'),
-    forksCount: t.exposeInt('forks_count'),
-    starsCount: t.exposeInt('stars_count'),
-    watchersCount: t.exposeInt('watchers_count'),
-    size: t.exposeInt('size'),
-    defaultBranch: t.exposeString('default_branch'),
-    openIssuesCount: t.exposeInt('open_issues_count'),
-    topics: t.exposeStringList('topics'),
-    license: t.expose('license', { type: LicenseRef }),
-    archived: t.exposeBoolean('archived'),
-    disabled: t.exposeBoolean('disabled'),
-    visibility: t.exposeString('visibility'),
-    pushedAt: t.exposeString('pushed_at'),
-    createdAt: t.exposeString('created_at'),
-    updatedAt: t.exposeString('updated_at'),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
+  const RepositoryRef = builder.objectRef<Repository>('CodeRepository').implement({
+    fields: (t) => ({
+      id: t.exposeFloat('id', { description: 'Numeric repository id' }),
+      nodeId: t.exposeString('node_id'),
+      name: t.exposeString('name'),
+      fullName: t.exposeString('full_name'),
+      owner: t.expose('owner', { type: OwnerRef }),
+      private: t.exposeBoolean('private'),
+      url: t.exposeString('url'),
+      description: t.exposeString('description'),
+      fork: t.exposeBoolean('fork'),
+      homepage: t.exposeString('homepage'),
+      language: t.exposeString('language'),
+      forksCount: t.exposeInt('forks_count'),
+      starsCount: t.exposeInt('stars_count'),
+      watchersCount: t.exposeInt('watchers_count'),
+      size: t.exposeInt('size'),
+      defaultBranch: t.exposeString('default_branch'),
+      openIssuesCount: t.exposeInt('open_issues_count'),
+      topics: t.exposeStringList('topics'),
+      license: t.expose('license', { type: LicenseRef }),
+      archived: t.exposeBoolean('archived'),
+      disabled: t.exposeBoolean('disabled'),
+      visibility: t.exposeString('visibility'),
+      pushedAt: t.exposeString('pushed_at'),
+      createdAt: t.exposeString('created_at'),
+      updatedAt: t.exposeString('updated_at'),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
 
-operationField(trendingDevelopers, TrendingDevelopersRef);
-operationField(repository, RepositoryRef);
+  operationField(trendingDevelopers, TrendingDevelopersRef);
+  operationField(repository, RepositoryRef);
+}

@@ -2,20 +2,20 @@
  * code = GitHub. Registry entry: hosts, operations, parameters, costs, cache policy.
  * Upstream requests: platforms.md (trending HTML; anonymous REST API for repositories).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { parsedWithinRequest } from '../operation.js';
 import { fetchRepository, fetchTrendingDevelopers } from './fetch.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { parseRepositoryUrl } from './parse.js';
 import * as schema from './schema.js';
+import { walls } from './walls.js';
+import { reader } from './reader.js';
 
 const repositoryUrl = parsedWithinRequest(parseRepositoryUrl);
 
-export const label = 'code';
-export { walls } from './walls.js';
-export const hosts = ['github.com', 'www.github.com', 'api.github.com'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
+const label = 'code';
+const hosts = ['github.com', 'www.github.com', 'api.github.com'];
 
 /** GitHub's trending language slugs: `javascript`, `c++`, `c%23`, `jupyter-notebook`… */
 const LANGUAGE_RE = /^[a-z0-9+#.\- _]{1,40}$/i;
@@ -77,4 +77,4 @@ export const repository: OperationDef<{ owner: string; repo: string }, Repositor
   run: (ctx, a) => fetchRepository(ctx, a),
 };
 
-export const operations = [trendingDevelopers, repository];
+export const platform: PlatformDefinition = { label, hosts, operations: [trendingDevelopers, repository], walls, reader };

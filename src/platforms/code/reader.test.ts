@@ -93,6 +93,17 @@ describe('code reader', () => {
     await expect(read).resolves.toMatchObject({ handle: 'NightOwlPots' });
   });
 
+  it('a failed social-accounts request leaves their links out; the account is still read', async () => {
+    const ctx = fakeContext((req) =>
+      new URL(req.url).pathname.endsWith('/social_accounts')
+        ? { status: 502, body: 'Bad Gateway', headers: { 'content-type': 'text/plain' } }
+        : { body: JSON.stringify(USER), headers: { 'content-type': 'application/json' } },
+    );
+    const v = await readProfile(reader, ctx, 'nightowlpots');
+    expect(v.links).toEqual(['https://nightowlceramics.com', 'https://x.com/NightOwlPots', 'https://shop.nightowlceramics.com']);
+    expect(v.emails).toEqual(['code@nightowlceramics.com']);
+  });
+
   it('a login nobody has is NOT_FOUND; an answer about another login is never used as this one', async () => {
     await expect(readProfile(reader, serving(null), 'nobody-here')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(readProfile(reader, serving({ ...USER, login: 'someone-else' }), 'nightowlpots')).rejects.toMatchObject({

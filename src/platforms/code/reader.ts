@@ -1,8 +1,9 @@
 /**
- * code's profile reader for creator discovery (src/platforms/reader.ts): a GitHub user
- * (fetch.ts `fetchUserProfile`: the user and its social accounts, two requests sent together),
- * viewed as a profile — name, bio, `blog` (the website field), `twitter_username`, the social
- * accounts, the public e-mail, follower count.
+ * code's profile reader for creator discovery (src/platforms/reader.ts): a GitHub user (user.ts
+ * `fetchCodeUser`, the `codeUser` operation's fetch and parse: the user and its social accounts,
+ * two requests sent together; a failed social-accounts request leaves those links out with a
+ * counted warning, never the account unread), viewed as a profile — name, bio, `blog` (the website
+ * field), `twitter_username`, the social accounts, the public e-mail, follower count.
  *
  * Quota: anonymous API calls share 60 requests an hour per address. Without GITHUB_TOKEN a user
  * is read only when something else already points at it (a link from the creator, a search
@@ -12,8 +13,8 @@
 import type { ProfileReader } from '../reader.js';
 import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniq } from '../reader.js';
 import type { CodeProfile } from './fetch.js';
-import { fetchUserProfile } from './fetch.js';
 import { normalizeLogin } from './profile.js';
+import { fetchCodeUser, profileView } from './user.js';
 
 export const reader: ProfileReader<CodeProfile> = {
   platform: 'code',
@@ -24,7 +25,7 @@ export const reader: ProfileReader<CodeProfile> = {
   maxReads: (config) => (config.githubToken ? 4 : 2),
   requestsPerRead: 2,
   stableIdentity: true,
-  fetch: (ctx, handle) => fetchUserProfile(ctx, handle),
+  fetch: async (ctx, handle) => profileView(await fetchCodeUser(ctx, handle)),
   view({ user: u, socialAccounts }) {
     const blog = absoluteUrl(u.blog);
     return {

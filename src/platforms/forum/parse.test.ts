@@ -6,17 +6,9 @@ import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } fr
 import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl } from './fetch.js';
 import type { ForumComment, ForumPost } from './parse.js';
-import {
-  COMMENT_FIELDS,
-  COMMENT_TRIM_FIELDS,
-  isoFromUnix,
-  parseComment,
-  parseListing,
-  parsePost,
-  POST_FIELDS,
-  POST_TRIM_FIELDS,
-} from './parse.js';
-import * as s from '../../../test/pages/forum.js';
+import { isoFromUnix, parseComment, parseListing, parsePost } from './parse.js';
+import { COMMENT_FIELDS, COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from './schema.js';
+import * as s from './samples.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'forum';
@@ -204,7 +196,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example forum_search.json (ski
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run; bodies from test/pages/forum.ts, hand-written)
+// Project-own cases (always run; bodies from src/platforms/forum/samples.ts, hand-written)
 // ---------------------------------------------------------------------------------------------
 
 describe('forum parser: own cases', () => {
@@ -342,7 +334,7 @@ describe('walls: block pages by structure (walls.ts)', () => {
     });
   });
 
-  it('our own English pages (test/pages/forum.ts) are recognised by their markers, at any status', () => {
+  it('our own English pages (src/platforms/forum/samples.ts) are recognised by their markers, at any status', () => {
     for (const status of [200, 403, 429]) {
       expect(wallName(LABEL, s.WHOA_THERE_HTML, { status, url: SEARCH_URL })).toBe('rate-limit-page');
       expect(wallName(LABEL, s.NETWORK_BLOCK_HTML, { status, url: SEARCH_URL })).toBe('network-block');

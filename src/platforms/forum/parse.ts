@@ -9,15 +9,16 @@
  * of another type), and `created_at_iso` is added from `created_utc`.
  *
  * Comment search puts comments (t1) in the same `posts` array (api.md names only `posts`); their
- * documented fields are COMMENT_FIELDS below.
+ * documented fields are COMMENT_FIELDS (schema.ts).
  *
- * With `trim`, each item is reduced to POST_TRIM_FIELDS / COMMENT_TRIM_FIELDS (same names and
+ * With `trim`, each item is reduced to POST_TRIM_FIELDS / COMMENT_TRIM_FIELDS (schema.ts; same names and
  * values as the full item, nothing else).
  */
 import { isApiError, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { bool, isObj, num, reader, str, trunc } from '../../parse/index.js';
-import type { Coerce, Obj } from '../../parse/index.js';
-import type { ForumPost, ForumComment, ForumSearchPage } from './schema.js';
+import type { Coerce, Obj, Reader } from '../../parse/index.js';
+import type { FieldKind, ForumPost, ForumComment, ForumSearchPage } from './schema.js';
+import { COMMENT_FIELDS, COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from './schema.js';
 export type { ForumPost, ForumComment, ForumSearchPage } from './schema.js';
 
 const PLATFORM = 'forum';
@@ -25,128 +26,6 @@ const PLATFORM = 'forum';
 export type ForumFilter = 'posts' | 'comments';
 export type ForumSort = 'relevance' | 'new' | 'top' | 'comment_count';
 export type ForumTimeframe = 'all' | 'day' | 'week' | 'month' | 'year';
-
-type FieldKind = 'string' | 'int' | 'number' | 'bool' | 'edited';
-
-/**
- * api.md "forum post" fields, in api.md's order, with their types. `created` and `created_utc`
- * are integers (Unix seconds; Reddit sends floats such as 1497036556.0). `edited` is `false` or
- * the edit time in Unix seconds.
- */
-export const POST_FIELDS = {
-  subreddit: 'string',
-  subreddit_name_prefixed: 'string',
-  title: 'string',
-  selftext: 'string',
-  selftext_html: 'string',
-  author: 'string',
-  author_fullname: 'string',
-  name: 'string',
-  id: 'string',
-  permalink: 'string',
-  url: 'string',
-  domain: 'string',
-  score: 'int',
-  ups: 'int',
-  downs: 'int',
-  upvote_ratio: 'number',
-  num_comments: 'int',
-  num_crossposts: 'int',
-  created: 'int',
-  created_utc: 'int',
-  edited: 'edited',
-  over_18: 'bool',
-  spoiler: 'bool',
-  locked: 'bool',
-  stickied: 'bool',
-  archived: 'bool',
-  is_self: 'bool',
-  is_video: 'bool',
-  thumbnail: 'string',
-} as const satisfies Record<string, FieldKind>;
-
-/**
- * The documented fields of a comment item (comment search). The t1 object of a Reddit Listing
- * (capture user-comments-spez-2020.json): the comment itself, its thread (`link_*`; `num_comments`
- * is the thread's comment count) and its parent (`parent_id`, a t1_ or t3_ fullname).
- */
-export const COMMENT_FIELDS = {
-  subreddit: 'string',
-  subreddit_id: 'string',
-  subreddit_name_prefixed: 'string',
-  subreddit_type: 'string',
-  body: 'string',
-  body_html: 'string',
-  author: 'string',
-  author_fullname: 'string',
-  name: 'string',
-  id: 'string',
-  parent_id: 'string',
-  link_id: 'string',
-  link_title: 'string',
-  link_author: 'string',
-  link_permalink: 'string',
-  link_url: 'string',
-  permalink: 'string',
-  score: 'int',
-  ups: 'int',
-  downs: 'int',
-  controversiality: 'int',
-  num_comments: 'int',
-  is_submitter: 'bool',
-  distinguished: 'string',
-  score_hidden: 'bool',
-  gilded: 'int',
-  total_awards_received: 'int',
-  created: 'int',
-  created_utc: 'int',
-  edited: 'edited',
-  over_18: 'bool',
-  locked: 'bool',
-  stickied: 'bool',
-  archived: 'bool',
-  collapsed: 'bool',
-} as const satisfies Record<string, FieldKind>;
-
-/** `trim=true`: a post is reduced to these fields. */
-export const POST_TRIM_FIELDS = [
-  'id',
-  'name',
-  'subreddit',
-  'subreddit_name_prefixed',
-  'title',
-  'selftext',
-  'author',
-  'permalink',
-  'url',
-  'domain',
-  'score',
-  'upvote_ratio',
-  'num_comments',
-  'created_utc',
-  'created_at_iso',
-  'over_18',
-  'is_self',
-  'is_video',
-] as const;
-
-/** `trim=true`: a comment is reduced to these fields. */
-export const COMMENT_TRIM_FIELDS = [
-  'id',
-  'name',
-  'subreddit',
-  'subreddit_name_prefixed',
-  'body',
-  'author',
-  'permalink',
-  'link_id',
-  'link_title',
-  'parent_id',
-  'score',
-  'created_utc',
-  'created_at_iso',
-  'over_18',
-] as const;
 
 export type ForumItem = ForumPost | ForumComment;
 
@@ -175,16 +54,28 @@ export function isoFromUnix(seconds: number | null): string | null {
 /** Documented fields Reddit leaves out legitimately: a deleted author has no fullname; older listings have no prefixed name (filled below). */
 const UNWARNED: ReadonlySet<string> = new Set(['author_fullname', 'subreddit_name_prefixed']);
 
-function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string, record: 'post' | 'comment'): Obj {
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The upstream object with `fields` typed through `r` (a reader over `data`): upstream order
+ * first (what Reddit sends), then documented fields it lacked. Fields in `unwarned` are read
+ * with `r.opt` (absent is normal for them).
+ */
+export function typedFields(r: Reader, data: Obj, fields: Record<string, FieldKind>, unwarned: ReadonlySet<string> = NONE): Obj {
+  const out: Obj = { ...data };
+  for (const [key, kind] of Object.entries(fields)) {
+    out[key] = unwarned.has(key) ? r.opt.get(key, COERCE[kind]) : r.get(key, COERCE[kind]);
+  }
+  return out;
+}
+
+/** A t3 / t1 item: `fields` typed (typedFields), `subreddit_name_prefixed` filled, `created_at_iso` added last. */
+export function typedItem(data: Obj, fields: Record<string, FieldKind>, what: string, record: string): Obj {
   const r = reader(data, { platform: PLATFORM, record });
   const id = r.opt.str('id');
   const name = r.opt.str('name');
   if (!id || !name) throw shapeChanged(PLATFORM, `id/name of ${what}`);
-  // Upstream order first (what Reddit sends), then documented fields it lacked, then created_at_iso.
-  const out: Obj = { ...data };
-  for (const [key, kind] of Object.entries(fields)) {
-    out[key] = UNWARNED.has(key) ? r.opt.get(key, COERCE[kind]) : r.get(key, COERCE[kind]);
-  }
+  const out = typedFields(r, data, fields, UNWARNED);
   if (
     out.subreddit_name_prefixed === null &&
     typeof out.subreddit === 'string' &&

@@ -2,27 +2,21 @@
  * forum = Reddit. Registry entry: hosts, the search operation, parameters, cost, cache policy.
  * Upstream request: platforms.md (`www.reddit.com/search.json`, a Listing).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import type { ForumSearchArgs } from './fetch.js';
+import { AFTER_PARAM, checkAfter } from './api.js';
 import { fetchSearchPage } from './fetch.js';
 import type { ForumSearchPage } from './parse.js';
 import * as schema from './schema.js';
+import { walls } from './walls.js';
+import { reader } from './reader.js';
 
-export const label = 'forum';
-export { walls } from './walls.js';
-export const hosts = ['www.reddit.com', 'reddit.com', 'old.reddit.com'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
+const label = 'forum';
+const hosts = ['www.reddit.com', 'reddit.com', 'old.reddit.com'];
 
 /** api.md: comment search supports only these sorts. */
 export const COMMENT_SORTS = ['relevance', 'new', 'top'] as const;
-
-/**
- * Reddit's pagination token: the fullname of the last item (`t3_6ganxe`, `t1_egegczl`). Kept
- * lenient (letters, digits, `_`, `-`, `=`) so an opaque token Reddit may send is passed back
- * unchanged, while spaces and URL syntax are refused.
- */
-const AFTER_RE = /^[A-Za-z0-9_=-]{1,200}$/;
 
 export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
   field: 'forumSearch',
@@ -53,12 +47,7 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
       enumName: 'ForumSearchTimeframe',
       description: 'Post search only: posts from this period (default all).',
     },
-    {
-      name: 'after',
-      kind: 'string',
-      maxLength: 200,
-      description: "Pagination token: the previous response's `after`, unchanged. Omit for the first page.",
-    },
+    AFTER_PARAM,
     { name: 'trim', kind: 'boolean', description: 'Return reduced items (see the ForumPost / ForumComment trim field lists).' },
   ],
   cacheable: true,
@@ -70,9 +59,7 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
       // `all` is no restriction at all, so it is harmless; a real period would be silently ignored.
       if (args.timeframe != null && args.timeframe !== 'all') problem('timeframe', 'applies to post search only (filter=posts)');
     }
-    if (typeof args.after === 'string' && args.after !== '' && !AFTER_RE.test(args.after)) {
-      problem('after', 'must be the `after` token of a previous response, unchanged');
-    }
+    checkAfter(args, problem);
   },
   normalize: (a) => {
     const filter = a.filter ?? 'posts';
@@ -91,4 +78,4 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 
-export const operations = [search];
+export const platform: PlatformDefinition = { label, hosts, operations: [search], walls, reader };

@@ -4,7 +4,8 @@
  * blocked by network security.") that a translated page, or a post quoting them, would defeat.
  * Every forum request asks for JSON (`search.json`, `about.json`), so:
  * - its JSON refusals: `{"message": "Forbidden", "error": 403}` (../shared/fixtures/blocks/forum/)
- *   and `{"message": "Too Many Requests", "error": 429}` — the `error` code, never the message;
+ *   and `{"message": "Too Many Requests", "error": 429}` — the `error` code, never the message —
+ *   except a 403 whose `reason` is the resource's own state (a private subreddit: PRIVATE_REASONS);
  * - an HTML page where the JSON belongs, at 403 or 429: a block page, whatever it says;
  * - an HTML page carrying the markers of Reddit's block templates, at any status (a 200 too):
  *   the network-security page's "file a ticket" link (Reddit's support form,
@@ -41,10 +42,21 @@ function markup(a: AnswerView): string | null {
   return a.isMarkup && redditUrl(a) ? a.text().slice(0, WINDOW) : null;
 }
 
+/**
+ * Reasons Reddit gives with a 403 for the resource's own state — a private, members-only
+ * (`gold_only`) or quarantined subreddit: `{"reason": "private", "message": "Forbidden", "error":
+ * 403}` — not a refusal of the gateway: left to the fetch (api.ts: PRIVATE_CONTENT).
+ */
+export const PRIVATE_REASONS: ReadonlySet<string> = new Set(['private', 'gold_only', 'quarantined']);
+
+function reason(a: AnswerView): unknown {
+  return a.isMarkup ? undefined : (a.json() as { reason?: unknown } | undefined)?.reason;
+}
+
 export const redditForbidden: WallRule = {
   name: 'forbidden',
   what: 'its 403 "Forbidden" answer',
-  test: (a) => a.status === 403 && errorCode(a) === 403,
+  test: (a) => a.status === 403 && errorCode(a) === 403 && !PRIVATE_REASONS.has(reason(a) as string),
 };
 
 export const redditTooManyRequests: WallRule = {

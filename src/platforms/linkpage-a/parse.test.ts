@@ -1,7 +1,7 @@
 /**
  * linkpage-a (Linkme) parser tests. No capture of a link.me page exists (../shared/fixtures has
  * no linkpage-a folder): every page here is written by us in the public shape of link.me pages
- * (test/pages/linkpage-a.ts), and the peer example is read in place for a key and type comparison.
+ * (src/platforms/linkpage-a/samples.ts), and the peer example is read in place for a key and type comparison.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ import {
   notFoundHtml,
   PROFILE_KEYS,
   profileNextData,
-} from '../../../test/pages/linkpage-a.js';
+} from './samples.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -410,7 +410,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(
   },
 );
 
-/** Our own profile objects (test/pages/linkpage-a.ts: no link.me capture exists), with one member changed. */
+/** Our own profile objects (src/platforms/linkpage-a/samples.ts: no link.me capture exists), with one member changed. */
 describe('parse warnings (linkpage-a)', () => {
   it('a complete profile reads without a warning; a bio the owner left null: no warning', () => {
     expect(captureWarnings(() => profileRecord(linkmeProfile())).warnings).toEqual([]);

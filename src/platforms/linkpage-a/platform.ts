@@ -2,14 +2,15 @@
  * linkpage-a = Linkme. Registry entry: one operation, GET /v1/linkpage-a (1 credit, cacheable),
  * answering `{profile}` (api.md). Upstream request: platforms.md (page HTML with __NEXT_DATA__).
  */
+import type { PlatformDefinition } from '../definition.js';
 import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLinkmeProfile } from './fetch.js';
 import type { LinkpageAProfile } from './parse.js';
 import * as schema from './schema.js';
 
-export const label = 'linkpage-a';
-export const hosts = ['link.me', 'www.link.me'];
+const label = 'linkpage-a';
+const hosts = ['link.me', 'www.link.me'];
 
 const URL_MAX = 2048;
 
@@ -55,4 +56,4 @@ export const profile: OperationDef<{ username: string }, LinkpageAProfile> = {
   run: (ctx, a) => fetchLinkmeProfile(ctx, a),
 };
 
-export const operations = [profile];
+export const platform: PlatformDefinition = { label, hosts, operations: [profile] };

@@ -8,14 +8,7 @@ import { platformUrlsOf } from '../../links/graphql.js';
 import { extractNextData } from '../../links/next-data.js';
 import { FIXED_KEYS, parseLinktreeNextData, parseLinktreePage, type LinkpageBPage } from './parse.js';
 import { linktreeUsername } from './platform.js';
-import {
-  CHALLENGE_HTML,
-  linktreeHtml,
-  localizedNotFoundHtml,
-  modernAccount,
-  notFoundHtml,
-  profileNextData,
-} from '../../../test/pages/linkpage-b.js';
+import { CHALLENGE_HTML, linktreeHtml, localizedNotFoundHtml, modernAccount, notFoundHtml, profileNextData } from './samples.js';
 
 const LABEL = 'linkpage-b';
 const KAISER = 'next-data-kaiserlol.json';
@@ -123,7 +116,7 @@ describe.skipIf(!hasFixtures(LABEL))(`linkpage-b capture (${skipReason(LABEL)})`
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run): a modern page written by us (see test/pages/linkpage-b.ts)
+// Project-own cases (always run): a modern page written by us (see src/platforms/linkpage-b/samples.ts)
 // ---------------------------------------------------------------------------------------------
 
 describe('parseLinktreePage: modern page shape (hand-written)', () => {

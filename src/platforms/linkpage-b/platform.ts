@@ -2,14 +2,15 @@
  * linkpage-b = Linktree. Registry entry: one operation, GET /v1/linkpage-b (1 credit, cacheable).
  * Upstream request: platforms.md (page HTML with __NEXT_DATA__).
  */
+import type { PlatformDefinition } from '../definition.js';
 import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLinktreePage } from './fetch.js';
 import type { LinkpageBPage } from './parse.js';
 import * as schema from './schema.js';
 
-export const label = 'linkpage-b';
-export const hosts = ['linktr.ee', 'www.linktr.ee'];
+const label = 'linkpage-b';
+const hosts = ['linktr.ee', 'www.linktr.ee'];
 
 const URL_MAX = 2048;
 
@@ -54,4 +55,4 @@ export const page: OperationDef<{ username: string }, LinkpageBPage> = {
   run: (ctx, a) => fetchLinktreePage(ctx, a),
 };
 
-export const operations = [page];
+export const platform: PlatformDefinition = { label, hosts, operations: [page] };

@@ -1,7 +1,7 @@
 /**
  * linkpage-c (Komi) parser tests. No capture of Komi's API exists (../shared/fixtures has no
  * linkpage-c folder): every answer here is written by us in the public shape of Komi's two
- * endpoints (test/pages/linkpage-c.ts), and the peer example is read in place for a key and type comparison.
+ * endpoints (src/platforms/linkpage-c/samples.ts), and the peer example is read in place for a key and type comparison.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
 import { FIXED_KEYS, isNotFoundBody, pageRecord, readModules, readTalent, type LinkpageCPage } from './parse.js';
 import { komiUsername } from './platform.js';
-import { modulesBody, NOT_FOUND_BODY, PROFILE_ID, talentBody, VERSION_ID } from '../../../test/pages/linkpage-c.js';
+import { modulesBody, NOT_FOUND_BODY, PROFILE_ID, talentBody, VERSION_ID } from './samples.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -379,7 +379,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(
   },
 );
 
-/** Our own talent answers (test/pages/linkpage-c.ts: no Komi capture exists), with one member changed. */
+/** Our own talent answers (src/platforms/linkpage-c/samples.ts: no Komi capture exists), with one member changed. */
 describe('parse warnings (linkpage-c)', () => {
   const record = (body: Record<string, unknown>) =>
     captureWarnings(() => pageRecord(readTalent(body, 'nightowl'), readModules(modulesBody()), 'nightowl'));

@@ -2,6 +2,7 @@
  * linkpage-c = Komi. Registry entry: one operation, GET /v1/linkpage-c (1 credit, cacheable).
  * Upstream requests: platforms.md (api.komi.io talent by username, then its profile's modules).
  */
+import type { PlatformDefinition } from '../definition.js';
 import { classifyLink } from '../../links/classify.js';
 import { parseUserUrl } from '../../links/user-url.js';
 import type { OperationDef } from '../operation.js';
@@ -9,9 +10,9 @@ import { fetchKomiPage } from './fetch.js';
 import type { LinkpageCPage } from './parse.js';
 import * as schema from './schema.js';
 
-export const label = 'linkpage-c';
+const label = 'linkpage-c';
 /** Pages live on `<username>.komi.io`; api.komi.io answers for them. */
-export const hosts = ['*.komi.io', 'api.komi.io'];
+const hosts = ['*.komi.io', 'api.komi.io'];
 
 const URL_MAX = 2048;
 /** A Komi username is its page's DNS label. */
@@ -70,4 +71,4 @@ export const page: OperationDef<{ username: string }, LinkpageCPage> = {
   run: (ctx, a) => fetchKomiPage(ctx, a),
 };
 
-export const operations = [page];
+export const platform: PlatformDefinition = { label, hosts, operations: [page] };

@@ -1,6 +1,6 @@
 /**
  * linkpage-d (Pillar) parser tests. No real capture exists (../shared/fixtures has no
- * linkpage-d), so every page here is written by us in the publicly known shape (test/pages/linkpage-d.ts);
+ * linkpage-d), so every page here is written by us in the publicly known shape (src/platforms/linkpage-d/samples.ts);
  * the peer example is compared by keys and value types at the end.
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
-import { FIXED_KEYS, LISTED_PLATFORMS, parsePillarData, parsePillarPage, type LinkpageDPage } from './parse.js';
+import { FIXED_KEYS, parsePillarData, parsePillarPage, type LinkpageDPage } from './parse.js';
+import { LISTED_PLATFORMS } from './schema.js';
 import { pillarUsername } from './platform.js';
 import {
   CHALLENGE_HTML,
@@ -20,7 +21,7 @@ import {
   creatorProfile,
   pillarHtml,
   pillarState,
-} from '../../../test/pages/linkpage-d.js';
+} from './samples.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -356,7 +357,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(
   },
 );
 
-/** Our own page states (test/pages/linkpage-d.ts: no Pillar capture exists), with one member changed. */
+/** Our own page states (src/platforms/linkpage-d/samples.ts: no Pillar capture exists), with one member changed. */
 describe('parse warnings (linkpage-d)', () => {
   it('a complete profile reads without a warning; a last name given as null: no warning', () => {
     expect(captureWarnings(() => parsePillarData(pillarState(creatorProfile()))).warnings).toEqual([]);

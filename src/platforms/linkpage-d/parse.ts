@@ -26,6 +26,7 @@ import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
 import { declaresNotFound } from '../error-page.js';
 import type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
+import { LISTED_PLATFORMS } from './schema.js';
 export type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 
 const PLATFORM = 'linkpage-d';
@@ -41,31 +42,6 @@ export const FIXED_KEYS: ReadonlySet<string> = new Set([
   'links',
   'products',
 ]);
-
-/**
- * Platform fields every record lists, in the peer's order (its `amazon`, `medium`, `tiktok`,
- * `twitch`, `discord`, `patreon`, `spotify`, `twitter`, `youtube`, `facebook`, `linkedin`,
- * `snapchat`, `instagram`, `soundcloud`, `apple_app_store`, `google_app_store`, named here by
- * label where api.md has one). The store-listing fields are among them.
- */
-export const LISTED_PLATFORMS: readonly string[] = [
-  'amazon',
-  'medium',
-  'shortvideo',
-  'twitch',
-  'discord',
-  'patreon',
-  'audio-a',
-  'microblog-b',
-  'video',
-  'social-a',
-  'professional',
-  'snapchat',
-  'social-b',
-  'audio-c',
-  'apple_app_store',
-  'google_app_store',
-];
 
 const isHttpUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/\S/i.test(v.trim());
 /** Ids are uuids (strings, trimmed); a numeric id is kept as its decimal string. */

@@ -2,14 +2,15 @@
  * linkpage-d = Pillar. Registry entry: one operation, GET /v1/linkpage-d (1 credit, cacheable).
  * Upstream request: platforms.md (page HTML with a server-rendered data blob).
  */
+import type { PlatformDefinition } from '../definition.js';
 import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchPillarPage } from './fetch.js';
 import type { LinkpageDPage } from './parse.js';
 import * as schema from './schema.js';
 
-export const label = 'linkpage-d';
-export const hosts = ['pillar.io', 'www.pillar.io'];
+const label = 'linkpage-d';
+const hosts = ['pillar.io', 'www.pillar.io'];
 
 const URL_MAX = 2048;
 
@@ -54,4 +55,4 @@ export const page: OperationDef<{ username: string }, LinkpageDPage> = {
   run: (ctx, a) => fetchPillarPage(ctx, a),
 };
 
-export const operations = [page];
+export const platform: PlatformDefinition = { label, hosts, operations: [page] };

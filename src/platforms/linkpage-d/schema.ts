@@ -4,7 +4,31 @@
  */
 import { z } from 'zod';
 import { named, NInt, NNum, NStr, Str, withPlatformUrls } from '../records.js';
-import { LISTED_PLATFORMS } from './parse.js';
+
+/**
+ * Platform fields every record lists, in the peer's order (its `amazon`, `medium`, `tiktok`,
+ * `twitch`, `discord`, `patreon`, `spotify`, `twitter`, `youtube`, `facebook`, `linkedin`,
+ * `snapchat`, `instagram`, `soundcloud`, `apple_app_store`, `google_app_store`, named here by
+ * label where api.md has one). The store-listing fields are among them.
+ */
+export const LISTED_PLATFORMS: readonly string[] = [
+  'amazon',
+  'medium',
+  'shortvideo',
+  'twitch',
+  'discord',
+  'patreon',
+  'audio-a',
+  'microblog-b',
+  'video',
+  'social-a',
+  'professional',
+  'snapchat',
+  'social-b',
+  'audio-c',
+  'apple_app_store',
+  'google_app_store',
+];
 
 export const LinkpageDLink = z.strictObject({
   id: NStr,

@@ -1,6 +1,6 @@
 /**
  * linkpage-e (Lnk.Bio) parser tests. No real capture exists (../shared/fixtures has no
- * linkpage-e), so every page here is written by us in the publicly known markup (test/pages/linkpage-e.ts);
+ * linkpage-e), so every page here is written by us in the publicly known markup (src/platforms/linkpage-e/samples.ts);
  * the peer example is compared by keys and value types at the end.
  */
 import { readFileSync } from 'node:fs';
@@ -10,17 +10,10 @@ import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasPeerExample } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { platformUrlsOf } from '../../links/graphql.js';
-import { FIXED_KEYS, LISTED_PLATFORMS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
+import { FIXED_KEYS, linkTarget, parseLnkBioPage, type LinkpageEPage } from './parse.js';
+import { LISTED_PLATFORMS } from './schema.js';
 import { lnkBioHandle } from './platform.js';
-import {
-  CHALLENGE_HTML,
-  LOCALIZED_NOT_FOUND_HTML,
-  NOT_FOUND_HTML,
-  buttonsOnlyPage,
-  creatorPage,
-  goUrl,
-  lnkBioHtml,
-} from '../../../test/pages/linkpage-e.js';
+import { CHALLENGE_HTML, LOCALIZED_NOT_FOUND_HTML, NOT_FOUND_HTML, buttonsOnlyPage, creatorPage, goUrl, lnkBioHtml } from './samples.js';
 
 function caught(fn: () => unknown): ApiError {
   try {
@@ -294,7 +287,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(
   },
 );
 
-/** Our own pages (test/pages/linkpage-e.ts: no Lnk.Bio capture exists). */
+/** Our own pages (src/platforms/linkpage-e/samples.ts: no Lnk.Bio capture exists). */
 describe('parse warnings (linkpage-e)', () => {
   it('a complete page reads without a warning', () => {
     expect(captureWarnings(() => parseLnkBioPage(lnkBioHtml(creatorPage()), 'rosaliavega')).warnings).toEqual([]);

@@ -26,15 +26,13 @@ import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
 import { declaresNotFound } from '../error-page.js';
 import type { LinkpageELink, LinkpageEPage } from './schema.js';
+import { LISTED_PLATFORMS } from './schema.js';
 export type { LinkpageELink, LinkpageEPage } from './schema.js';
 
 const PLATFORM = 'linkpage-e';
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set(['handle', 'id', 'email', 'whatsapp', 'website', 'links']);
-
-/** Platform fields every record lists (the peer's `instagram`, `tiktok`, `youtube`, `twitter`), null when absent. */
-export const LISTED_PLATFORMS: readonly string[] = ['social-b', 'shortvideo', 'video', 'microblog-b'];
 
 const PAGE_ID_RE = /^-?\d{1,20}$/;
 const LNKBIO_HOSTS = new Set(['lnk.bio', 'www.lnk.bio']);

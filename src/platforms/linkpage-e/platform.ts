@@ -2,14 +2,15 @@
  * linkpage-e = Lnk.Bio. Registry entry: one operation, GET /v1/linkpage-e (1 credit, cacheable).
  * Upstream request: platforms.md (server-rendered page HTML).
  */
+import type { PlatformDefinition } from '../definition.js';
 import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchLnkBioPage } from './fetch.js';
 import type { LinkpageEPage } from './parse.js';
 import * as schema from './schema.js';
 
-export const label = 'linkpage-e';
-export const hosts = ['lnk.bio', 'www.lnk.bio'];
+const label = 'linkpage-e';
+const hosts = ['lnk.bio', 'www.lnk.bio'];
 
 const URL_MAX = 2048;
 /**
@@ -58,4 +59,4 @@ export const page: OperationDef<{ handle: string }, LinkpageEPage> = {
   run: (ctx, a) => fetchLnkBioPage(ctx, a),
 };
 
-export const operations = [page];
+export const platform: PlatformDefinition = { label, hosts, operations: [page] };

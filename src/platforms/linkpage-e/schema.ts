@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { named, NStr, Str, withPlatformUrls } from '../records.js';
-import { LISTED_PLATFORMS } from './parse.js';
+
+/** Platform fields every record lists (the peer's `instagram`, `tiktok`, `youtube`, `twitter`), null when absent. */
+export const LISTED_PLATFORMS: readonly string[] = ['social-b', 'shortvideo', 'video', 'microblog-b'];
 
 export const LinkpageELink = z.strictObject({ url: Str, text: Str });
 export type LinkpageELink = z.infer<typeof LinkpageELink>;

@@ -23,12 +23,21 @@ import type { OpContext } from '../operation.js';
 import type { MicroblogAMedia, MicroblogAPost, MicroblogAProfile } from './parse.js';
 import { assertNotBlocked, blockReason, parsePost, parseProfile, PLATFORM, shownMedia } from './parse.js';
 
-const API = 'https://truthsocial.com/api/v1';
+export const API = 'https://truthsocial.com/api/v1';
 
 /** Browser-like enough for a JSON API; the descriptive User-Agent of the upstream client stays. */
 const HEADERS = { accept: 'application/json, text/plain, */*', 'accept-language': 'en-US,en;q=0.9' };
 
 async function getJson(ctx: OpContext, url: string, what: string): Promise<unknown> {
+  return (await getJsonAnswer(ctx, url, what)).json;
+}
+
+/** getJson with the answer's headers (a list's `Link`). */
+export async function getJsonAnswer(
+  ctx: OpContext,
+  url: string,
+  what: string,
+): Promise<{ json: unknown; headers: Record<string, string> }> {
   const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HEADERS, signal: ctx.signal });
   const json = isJson(res);
   // Only a body that is not JSON is searched for a block page: a post may well quote one.
@@ -39,7 +48,7 @@ async function getJson(ctx: OpContext, url: string, what: string): Promise<unkno
   if (res.status === 403 && json) throw privateContent(what);
   expectOk(res, PLATFORM, what);
   if (!json) throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
-  return res.json();
+  return { json: res.json(), headers: res.headers };
 }
 
 const isJson = (res: UpstreamResponse) => /\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[{[]/.test(res.text());

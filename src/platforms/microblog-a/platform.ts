@@ -3,17 +3,18 @@
  * costs, cache policy. Upstream requests: platforms.md (the public Mastodon API; expect
  * Cloudflare bot checks).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { fetchPost, fetchProfile, mediaCount } from './fetch.js';
 import type { MicroblogAPost, MicroblogAProfile } from './parse.js';
 import { normalizeHandle, parsePostUrl, PLATFORM } from './parse.js';
 import * as schema from './schema.js';
+import { withAbsoluteMedia } from './wire.js';
+import { walls } from './walls.js';
+import { reader } from './reader.js';
 
-export const label = PLATFORM;
-export const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
-export { walls } from './walls.js';
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
+const label = PLATFORM;
+const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
 
 export interface PostArgs {
   /** Status id (the URL's last segment); the username in the URL does not identify the post. */
@@ -62,6 +63,8 @@ export const post: OperationDef<PostArgs, MicroblogAPost> = {
   },
   example: { url: 'https://truthsocial.com/@harbourweather/posts/114560000000000001' },
   run: (ctx, a) => fetchPost(ctx, a),
+  // Hosted media's gateway paths, made absolute for each caller (the stored record keeps paths).
+  wire: withAbsoluteMedia,
 };
 
 export const profile: OperationDef<{ handle: string }, MicroblogAProfile> = {
@@ -93,4 +96,11 @@ export const profile: OperationDef<{ handle: string }, MicroblogAProfile> = {
   run: (ctx, a) => fetchProfile(ctx, a),
 };
 
-export const operations = [post, profile];
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [post, profile],
+  walls,
+  // Its reads share the profile operation's cache entry and in-flight fetches.
+  reader: { ...reader, operation: { op: profile, args: (handle: string) => ({ handle }) } },
+};

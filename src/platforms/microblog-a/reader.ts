@@ -11,7 +11,6 @@ import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniqUrl
 import { fetchProfile } from './fetch.js';
 import type { MicroblogAProfile } from './parse.js';
 import { htmlToText, normalizeHandle } from './parse.js';
-import { profile } from './platform.js';
 
 const ORIGIN = 'https://truthsocial.com';
 
@@ -24,10 +23,6 @@ export const reader: ProfileReader<MicroblogAProfile> = {
   requestsPerRead: 1,
   stableIdentity: true,
   fetch: (ctx, handle) => fetchProfile(ctx, { handle }),
-  // A getter: platform.ts re-exports this module, so `profile` is read only once both are loaded.
-  get operation() {
-    return { op: profile, args: (handle: string) => ({ handle }) };
-  },
   view(p, asked) {
     const username = p.username ?? asked;
     const note = (p.note && htmlToText(p.note)) || null;

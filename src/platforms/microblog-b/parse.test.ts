@@ -26,12 +26,11 @@ import {
   parseTweetUrl,
   parseUser,
   parseUserByScreenName,
-  TRIM_FIELDS,
   trimTweet,
   twitterDate,
   USER_LEGACY_MAPPING,
 } from './parse.js';
-import type { MicroblogBTweet, MicroblogBUser } from './parse.js';
+import { TRIM_FIELDS } from './schema.js';
 import {
   AUTHOR_ID,
   homeHtml,
@@ -49,8 +48,10 @@ import {
   tweetResult,
   tweetResultBody,
   unavailable,
-} from '../../../test/pages/microblog-b.js';
+} from './samples.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
+import { recordKeys } from '../records.js';
+import { MicroblogBTweet, MicroblogBUser, TweetLegacy } from './schema.js';
 
 const LABEL = 'microblog-b';
 const HAVE_CAPTURES = hasFixtures(LABEL);
@@ -60,38 +61,9 @@ type Obj = Record<string, any>;
 const capture = (file: string): Obj => JSON.parse(readFixture(LABEL, file));
 
 /** api.md order of the tweet, its legacy block and the user object. */
-const TWEET_KEYS = ['__typename', 'rest_id', 'core', 'edit_control', 'is_translatable', 'unmention_data', 'views', 'source', 'legacy'];
-const TWEET_LEGACY_KEYS = [
-  'bookmark_count',
-  'bookmarked',
-  'created_at',
-  'conversation_id_str',
-  'display_text_range',
-  'entities',
-  'favorite_count',
-  'favorited',
-  'full_text',
-  'is_quote_status',
-  'lang',
-  'possibly_sensitive',
-  'quote_count',
-  'reply_count',
-  'retweet_count',
-  'retweeted',
-  'user_id_str',
-  'id_str',
-];
-const USER_KEYS = [
-  '__typename',
-  'id',
-  'rest_id',
-  'affiliates_highlighted_label',
-  'is_blue_verified',
-  'profile_image_shape',
-  'legacy',
-  'professional',
-  'tipjar_settings',
-];
+const TWEET_KEYS = recordKeys(MicroblogBTweet);
+const TWEET_LEGACY_KEYS = recordKeys(TweetLegacy);
+const USER_KEYS = recordKeys(MicroblogBUser);
 /** The legacy fields api.md names for the user object. */
 const USER_LEGACY_API_KEYS = [
   'created_at',
@@ -397,7 +369,7 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (test/pages/microblog-b.ts: hand-written in the public shapes, not captures). Always run.
+// Project-own cases (src/platforms/microblog-b/samples.ts: hand-written in the public shapes, not captures). Always run.
 // ---------------------------------------------------------------------------------------------
 
 describe('parseTweetResultByRestId', () => {

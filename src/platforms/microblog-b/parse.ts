@@ -36,6 +36,7 @@ import type {
   MicroblogBTweet,
   TrimmedTweet,
 } from './schema.js';
+import { TRIM_FIELDS } from './schema.js';
 export type {
   UrlEntity,
   UserEntities,
@@ -282,6 +283,8 @@ export function userNodeId(restId: string): string {
 /**
  * What every user object carries, in either shape (missing → null plus `user.legacy.<key>`); the
  * rest is set by the account (a banner, a website, a pinned post…) or exists in one shape only.
+ * `protected` is required of the 2026 shape only (it always sends `privacy.protected`): the
+ * `legacy` block leaves it out for a public account (the 2025 capture has none).
  */
 const USER_REQUIRED: ReadonlySet<string> = new Set([
   'created_at',
@@ -293,10 +296,11 @@ const USER_REQUIRED: ReadonlySet<string> = new Set([
   'media_count',
   'name',
   'profile_image_url_https',
-  'protected',
   'statuses_count',
   'verified',
 ]);
+/** USER_REQUIRED, and what the 2026 shape (no `legacy` block) always carries besides. */
+const NEW_SHAPE_REQUIRED: ReadonlySet<string> = new Set([...USER_REQUIRED, 'protected']);
 /** What the syndication embed's user carries in every vintage (2023: name, avatar, verified). */
 const EMBED_REQUIRED: ReadonlySet<string> = new Set(['name', 'profile_image_url_https', 'verified']);
 
@@ -315,7 +319,7 @@ export function parseUser(result: unknown, opts: { embed?: boolean } = {}): Micr
   const legacy = obj(u.legacy);
   const restId = str(u.rest_id) ?? str(legacy?.id_str);
   const r = reader(u, { platform: PLATFORM, record: 'user' });
-  const required = opts.embed ? EMBED_REQUIRED : USER_REQUIRED;
+  const required = opts.embed ? EMBED_REQUIRED : legacy ? USER_REQUIRED : NEW_SHAPE_REQUIRED;
   // `legacy` first (the older shape, explicit), then the 2026 block; an empty image URL counts
   // as missing (X sent "" in legacy for a while).
   const pick = <T>(key: string, coerce: Coerce<T>): T | null => {
@@ -775,37 +779,6 @@ export function parseSyndicationTweet(json: unknown, tweetId: string): Microblog
 // ---------------------------------------------------------------------------------------------
 // trim
 // ---------------------------------------------------------------------------------------------
-
-/**
- * What `trim=true` keeps — the same paths as the full record, nothing renamed:
- *
- *   __typename, rest_id, views
- *   core.user_results.result: __typename, rest_id, is_blue_verified,
- *     legacy: screen_name, name, profile_image_url_https, followers_count, verified
- *   legacy: created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count,
- *     reply_count, quote_count, bookmark_count, user_id_str, id_str
- *
- * Left out: edit_control, is_translatable, unmention_data, source, entities and media, every
- * other author field, and all further upstream fields.
- */
-export const TRIM_FIELDS = {
-  tweet: ['__typename', 'rest_id', 'views'],
-  user: ['__typename', 'rest_id', 'is_blue_verified'],
-  userLegacy: ['screen_name', 'name', 'profile_image_url_https', 'followers_count', 'verified'],
-  legacy: [
-    'created_at',
-    'full_text',
-    'lang',
-    'conversation_id_str',
-    'favorite_count',
-    'retweet_count',
-    'reply_count',
-    'quote_count',
-    'bookmark_count',
-    'user_id_str',
-    'id_str',
-  ],
-} as const;
 
 export const TRIM_DESCRIPTION =
   'Return a reduced record (default false): __typename, rest_id, views; the author (core.user_results.result) with __typename, rest_id, is_blue_verified and legacy {screen_name, name, profile_image_url_https, followers_count, verified}; legacy {created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count, reply_count, quote_count, bookmark_count, user_id_str, id_str}.';

@@ -2,15 +2,18 @@
  * microblog-b = X / Twitter. Registry entry: hosts, the tweet operation, its parameters, cost and
  * cache policy. Upstream requests: endpoints.ts (where) and fetch.ts (which source when).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { parsedWithinRequest } from '../operation.js';
 import { fetchTweet } from './fetch.js';
 import type { MicroblogBTweet, TrimmedTweet } from './parse.js';
 import { parseTweetUrl, TRIM_DESCRIPTION, trimTweet } from './parse.js';
 import * as schema from './schema.js';
+import { walls } from './walls.js';
+import { reader } from './reader.js';
 
-export const label = 'microblog-b';
-export const hosts = [
+const label = 'microblog-b';
+const hosts = [
   'x.com',
   'twitter.com',
   'www.x.com',
@@ -20,9 +23,6 @@ export const hosts = [
   'api.x.com',
   'cdn.syndication.twimg.com',
 ];
-export { walls } from './walls.js';
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
 
 const tweetUrl = parsedWithinRequest(parseTweetUrl);
 
@@ -66,4 +66,4 @@ export const tweet: OperationDef<TweetArgs, TweetRecord> = {
   },
 };
 
-export const operations = [tweet];
+export const platform: PlatformDefinition = { label, hosts, operations: [tweet], walls, reader };

@@ -6,8 +6,38 @@
  * README.md.
  */
 import { z } from 'zod';
-import { named, NBool, NNum, NObj, NStr, Obj, Str, Strs } from '../records.js';
-import { TRIM_FIELDS } from './parse.js';
+import { Any, named, NBool, NNum, NObj, NStr, Obj, Str, Strs } from '../records.js';
+
+/**
+ * What `trim=true` keeps — the same paths as the full record, nothing renamed:
+ *
+ *   __typename, rest_id, views
+ *   core.user_results.result: __typename, rest_id, is_blue_verified,
+ *     legacy: screen_name, name, profile_image_url_https, followers_count, verified
+ *   legacy: created_at, full_text, lang, conversation_id_str, favorite_count, retweet_count,
+ *     reply_count, quote_count, bookmark_count, user_id_str, id_str
+ *
+ * Left out: edit_control, is_translatable, unmention_data, source, entities and media, every
+ * other author field, and all further upstream fields.
+ */
+export const TRIM_FIELDS = {
+  tweet: ['__typename', 'rest_id', 'views'],
+  user: ['__typename', 'rest_id', 'is_blue_verified'],
+  userLegacy: ['screen_name', 'name', 'profile_image_url_https', 'followers_count', 'verified'],
+  legacy: [
+    'created_at',
+    'full_text',
+    'lang',
+    'conversation_id_str',
+    'favorite_count',
+    'retweet_count',
+    'reply_count',
+    'quote_count',
+    'bookmark_count',
+    'user_id_str',
+    'id_str',
+  ],
+} as const;
 
 export const UrlEntity = z.looseObject({
   display_url: Str.optional(),
@@ -85,6 +115,8 @@ export const TweetEntities = z.looseObject({
   timestamps: z.array(Obj),
   urls: z.array(UrlEntity),
   user_mentions: z.array(Obj),
+  /** Attached photos / videos, on posts that have them, passed through as X sends them (GraphQL `media`). */
+  media: Any.optional(),
 });
 export type TweetEntities = z.infer<typeof TweetEntities>;
 
@@ -107,6 +139,11 @@ export const TweetLegacy = z.looseObject({
   retweeted: NBool,
   user_id_str: NStr,
   id_str: Str,
+  /** On replies, quotes and posts with media only, passed through as X sends them (each a GraphQL field). */
+  in_reply_to_status_id_str: Any.optional(),
+  in_reply_to_screen_name: Any.optional(),
+  quoted_status_id_str: Any.optional(),
+  extended_entities: Any.optional(),
 });
 export type TweetLegacy = z.infer<typeof TweetLegacy>;
 
@@ -125,6 +162,8 @@ export const MicroblogBTweet = named(
     views: Views,
     source: NStr,
     legacy: TweetLegacy,
+    /** The link preview card, on posts that have one, passed through as X sends it. */
+    card: Any.optional(),
   }),
 );
 export type MicroblogBTweet = z.infer<typeof MicroblogBTweet>;

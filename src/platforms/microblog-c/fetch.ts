@@ -14,8 +14,7 @@
  * Never a login: a login wall is reported as such (`loginWall`), a checkpoint or rate limit as
  * UPSTREAM_BLOCKED.
  */
-import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { assertSameResource } from '../identity.js';
+import { loginWall, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
@@ -23,8 +22,6 @@ import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import type { MicroblogCSearchResult } from './parse.js';
 import { accessProblem, parseGraphqlBody, parseSearchResponse, parseSessionPage, THREADS, trimPost, withinDates } from './parse.js';
-import type { MicroblogCProfile } from './profile.js';
-import { parseProfilePage } from './profile.js';
 import type { Cancellation } from '../../upstream/signals.js';
 
 const PLATFORM = 'microblog-c';
@@ -172,25 +169,4 @@ export async function fetchSearch(ctx: OpContext, a: MicroblogCSearchArgs): Prom
   // no date range we could rely on.
   const posts = parseSearchResponse(json).posts.filter((p) => withinDates(p, a.startDate, a.endDate));
   return { posts: a.trim ? posts.map(trimPost) : posts };
-}
-
-/**
- * A public profile: the signed-out page `GET https://www.threads.com/@<username>` (one request,
- * no token; profile.ts reads it). A login redirect is a login wall, a checkpoint or 429
- * UPSTREAM_BLOCKED, 404 NOT_FOUND; an answer about another account is UPSTREAM_FAILED (identity.ts).
- */
-export async function fetchProfilePage(ctx: OpContext, username: string): Promise<MicroblogCProfile> {
-  const res = await ctx.upstream.request({
-    url: `${THREADS}/@${encodeURIComponent(username)}`,
-    platform: PLATFORM,
-    headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
-    signal: ctx.signal,
-  });
-  // Login and checkpoint landings are walls (walls.ts), answered before this.
-  if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: threads.com rate limit reached (HTTP 429)`);
-  if (res.status === 404 || res.status === 410) throw notFound(`microblog-c profile @${username} was not found`);
-  expectOk(res, PLATFORM, `Profile @${username}`);
-  const profile = parseProfilePage(res.text(), username);
-  assertSameResource(PLATFORM, `profile @${username}`, { handle: username }, { handle: profile.username });
-  return profile;
 }

@@ -21,7 +21,7 @@ import {
   TRIMMED_POST,
   withinDates,
 } from './parse.js';
-import * as s from '../../../test/pages/microblog-c.js';
+import * as s from './samples.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'microblog-c';
@@ -163,7 +163,7 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(`peer example microblog-c_search.jso
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run). Search answers are hand-written (test/pages/microblog-c.ts says on what
+// Project-own cases (always run). Search answers are hand-written (src/platforms/microblog-c/samples.ts says on what
 // they rest): no search capture exists.
 // ---------------------------------------------------------------------------------------------
 
@@ -382,7 +382,7 @@ describe('parse warnings (microblog-c)', () => {
     ).toEqual([]);
   });
 
-  /** Our own post (test/pages/microblog-c.ts: no search capture exists), with one member changed. */
+  /** Our own post (src/platforms/microblog-c/samples.ts: no search capture exists), with one member changed. */
   it('a post without like_count: null plus post.like_count; a caption given as null: no warning', () => {
     const raw = s.post({ pk: '3100000000000000001' });
     expect(captureWarnings(() => parsePost(raw)).warnings).toEqual([]);

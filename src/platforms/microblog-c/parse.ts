@@ -369,6 +369,14 @@ export function parseSearchResponse(json: unknown, opts: { trim?: boolean } = {}
 
 /** A profile answer (`BarcelonaProfileRootQuery`, 2023; `…ProfilePageDirectQuery` now) → `{user}`. */
 export function parseProfileResponse(json: unknown): { user: MicroblogCUser } {
+  return { user: parseUser(profileResponseUser(json), 'profile user') };
+}
+
+/**
+ * A profile answer's user object as sent (`data.userData.user`, or `data.user`), or its typed
+ * error: a login wall or block (Meta's codes), the query's own errors, a changed shape.
+ */
+export function profileResponseUser(json: unknown): Obj {
   throwAccess(json);
   const data = isObj(json) && isObj(json.data) ? json.data : null;
   const holder = data && (isObj(data.userData) ? data.userData : data);
@@ -378,7 +386,7 @@ export function parseProfileResponse(json: unknown): { user: MicroblogCUser } {
       throw upstreamFailed(`${PLATFORM}: the profile query failed: ${graphqlErrors(json)}`);
     throw shapeChanged(PLATFORM, 'data.userData.user');
   }
-  return { user: parseUser(user, 'profile user') };
+  return user;
 }
 
 // ---------------------------------------------------------------------------------------------

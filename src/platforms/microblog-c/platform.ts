@@ -2,18 +2,18 @@
  * microblog-c = Threads. Registry entry: hosts, the search operation, parameters, cost, cache
  * policy. Upstream requests: platforms.md (public GraphQL with a scraped `lsd`).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import type { MicroblogCSearchArgs } from './fetch.js';
 import { fetchSearch } from './fetch.js';
 import type { MicroblogCSearchResult } from './parse.js';
 import { dayStart } from './parse.js';
 import * as schema from './schema.js';
+import { reader } from './reader.js';
+import { walls } from './walls.js';
 
-export const label = 'microblog-c';
-export const hosts = ['www.threads.com', 'threads.com', 'www.threads.net', 'threads.net'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
-export { walls } from './walls.js';
+const label = 'microblog-c';
+const hosts = ['www.threads.com', 'threads.com', 'www.threads.net', 'threads.net'];
 
 export const search: OperationDef<MicroblogCSearchArgs, MicroblogCSearchResult> = {
   field: 'microblogCSearch',
@@ -53,4 +53,4 @@ export const search: OperationDef<MicroblogCSearchArgs, MicroblogCSearchResult> 
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 
-export const operations = [search];
+export const platform: PlatformDefinition = { label, hosts, operations: [search], walls, reader };

@@ -1,13 +1,13 @@
 /**
  * microblog-c's profile reader for creator discovery (src/platforms/reader.ts): a Threads
- * public profile page (fetch.ts `fetchProfilePage`, one request; profile.ts), viewed as a
+ * public profile page (profile.ts `fetchProfilePage`, one request), viewed as a
  * profile — full name, biography, bio links (the first is the website field), follower count,
  * private flag. Threads usernames are Instagram usernames.
  */
 import type { ProfileReader } from '../reader.js';
 import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniq } from '../reader.js';
 import { normalizeHandle } from '../social-b/parse.js';
-import { fetchProfilePage } from './fetch.js';
+import { fetchProfilePage } from './profile.js';
 import type { MicroblogCProfile } from './profile.js';
 import { THREADS } from './parse.js';
 

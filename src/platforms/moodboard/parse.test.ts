@@ -1,7 +1,7 @@
 /**
  * moodboard (Cosmos) parser tests. There is no capture of api.cosmos.so (platforms.md: "no
  * capture exists"), so every upstream body here is hand-written by us in the public GraphQL
- * shape — see test/pages/moodboard.ts for what that shape rests on. Nothing is skipped for lack of fixtures.
+ * shape — see src/platforms/moodboard/samples.ts for what that shape rests on. Nothing is skipped for lack of fixtures.
  */
 import { parse as parseGraphql, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { ELEMENT_QUERY, SEARCH_QUERY } from './fetch.js';
 import { graphqlData, parseElement, parsePost, parsePostUrl, parseSearch, TERMINAL_PAGE } from './parse.js';
-import * as s from '../../../test/pages/moodboard.js';
+import * as s from './samples.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 
 /** api.md's field order of a moodboard item (the post adds save_count). */
@@ -340,7 +340,7 @@ describe('parsePostUrl', () => {
   });
 });
 
-/** Our own elements (test/pages/moodboard.ts: no capture exists), with one member changed. */
+/** Our own elements (src/platforms/moodboard/samples.ts: no capture exists), with one member changed. */
 describe('parse warnings (moodboard)', () => {
   it('complete elements of every kind read without a warning', () => {
     for (const el of [

@@ -2,15 +2,16 @@
  * moodboard = Cosmos (cosmos.so). Registry entry: hosts, operations, parameters, costs, cache policy.
  * Upstream requests: platforms.md (public GraphQL at api.cosmos.so/graphql, operation name in `?q=`).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { fetchPost, fetchSearchPage } from './fetch.js';
 import type { MoodboardPost, MoodboardSearchPage } from './parse.js';
 import { parsePostUrl, TERMINAL_PAGE } from './parse.js';
 import * as schema from './schema.js';
+import { walls } from './walls.js';
 
-export const label = 'moodboard';
-export const hosts = ['www.cosmos.so', 'cosmos.so', 'api.cosmos.so'];
-export { walls } from './walls.js';
+const label = 'moodboard';
+const hosts = ['www.cosmos.so', 'cosmos.so', 'api.cosmos.so'];
 
 export const post: OperationDef<{ elementId: string }, MoodboardPost> = {
   field: 'moodboardPost',
@@ -72,4 +73,4 @@ export const search: OperationDef<{ query: string; cursor: string | null }, Mood
   run: async (ctx, a) => (isTerminal(a.cursor) ? { ...TERMINAL_PAGE, items: [] } : fetchSearchPage(ctx, a)),
 };
 
-export const operations = [post, search];
+export const platform: PlatformDefinition = { label, hosts, operations: [post, search], walls };

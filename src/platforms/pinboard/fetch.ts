@@ -4,17 +4,19 @@
  * or cookie). Login walls, captchas and refusals are walls (walls.ts): the upstream client answers
  * them UPSTREAM_BLOCKED before this module, and they are never parsed as data.
  */
-import { notFound, shapeChanged } from '../../errors.js';
-import { assertSameResource } from '../identity.js';
+import { shapeChanged } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
-import type { PinboardSearchArgs } from './platform.js';
 import type { PinboardSearchPage } from './parse.js';
 import { buildSearchUrl, parseSearchResponse, PINTEREST, resourceFailure, searchSourceUrl } from './parse.js';
-import type { PinboardProfile } from './profile.js';
-import { parseUserResource, userResourceUrl } from './profile.js';
 
 const PLATFORM = 'pinboard';
+
+export interface PinboardSearchArgs {
+  query: string;
+  cursor: string | null;
+  trim: boolean;
+}
 
 export async function fetchSearchPage(ctx: OpContext, a: PinboardSearchArgs): Promise<PinboardSearchPage> {
   const res = await ctx.upstream.request({
@@ -42,32 +44,4 @@ export async function fetchSearchPage(ctx: OpContext, a: PinboardSearchArgs): Pr
   }
   if (!isJson) throw shapeChanged(PLATFORM, 'JSON resource response (got a non-JSON page)');
   return parseSearchResponse(res.json(), a);
-}
-
-/**
- * A user's public profile: one UserResource GET (profile.ts), anonymous, with the web client's
- * XHR headers. A login or challenge page is reported, never parsed; 404 is NOT_FOUND; an answer
- * about another user is UPSTREAM_FAILED (identity.ts).
- */
-export async function fetchUserProfile(ctx: OpContext, username: string): Promise<PinboardProfile> {
-  const res = await ctx.upstream.request({
-    url: userResourceUrl(username),
-    platform: PLATFORM,
-    headers: {
-      accept: 'application/json, text/javascript, */*; q=0.01',
-      'accept-language': 'en-US,en;q=0.9',
-      'x-requested-with': 'XMLHttpRequest',
-      'x-pinterest-pws-handler': 'www/[username].js',
-      'x-pinterest-source-url': `/${username}/`,
-      referer: `${PINTEREST}/`,
-    },
-    signal: ctx.signal,
-  });
-  const isJson = /^\s*[{[]/.test(res.text());
-  if (!isJson && res.status === 404) throw notFound(`pinboard user ${username} was not found`);
-  if (res.status >= 400 && !isJson) expectOk(res, PLATFORM, `User ${username}`);
-  if (!isJson) throw shapeChanged(PLATFORM, 'JSON resource response (got a non-JSON page)');
-  const profile = parseUserResource(res.json(), username);
-  assertSameResource(PLATFORM, `user ${username}`, { handle: username }, { handle: profile.username });
-  return profile;
 }

@@ -8,88 +8,91 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import type { PinboardBoard, PinboardImage, PinboardPin, PinboardSearchPage, PinboardUser } from './parse.js';
 import { search } from './platform.js';
 
-const ImageRef = builder.objectRef<PinboardImage>('PinboardImage').implement({
-  fields: (t) => ({
-    width: t.exposeInt('width'),
-    height: t.exposeInt('height'),
-    url: t.exposeString('url'),
-  }),
-});
+/** Declares pinboard's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function pinboardGraphql(): void {
+  const ImageRef = builder.objectRef<PinboardImage>('PinboardImage').implement({
+    fields: (t) => ({
+      width: t.exposeInt('width'),
+      height: t.exposeInt('height'),
+      url: t.exposeString('url'),
+    }),
+  });
 
-const ImagesRef = builder.objectRef<PinboardPin['images']>('PinboardImages').implement({
-  fields: (t) => ({
-    orig: t.expose('orig', { type: ImageRef, description: 'The original upload' }),
-  }),
-});
+  const ImagesRef = builder.objectRef<PinboardPin['images']>('PinboardImages').implement({
+    fields: (t) => ({
+      orig: t.expose('orig', { type: ImageRef, description: 'The original upload' }),
+    }),
+  });
 
-const UserRef = builder.objectRef<PinboardUser>('PinboardUser').implement({
-  fields: (t) => ({
-    nodeId: t.exposeString('node_id'),
-    id: t.exposeString('id'),
-    username: t.exposeString('username'),
-    fullName: t.exposeString('full_name'),
-    followerCount: t.exposeInt('follower_count'),
-    imageSmallUrl: t.exposeString('image_small_url'),
-    imageMediumUrl: t.exposeString('image_medium_url'),
-    imageLargeUrl: t.exposeString('image_large_url'),
-    isAdsOnlyProfile: t.exposeBoolean('is_ads_only_profile'),
-    isPrimaryWebsiteVerified: t.exposeBoolean('is_primary_website_verified'),
-    isVerifiedMerchant: t.exposeBoolean('is_verified_merchant'),
-    verifiedIdentity: t.field({ type: 'JSON', resolve: (u) => u.verified_identity }),
-    adsOnlyProfileSite: t.exposeString('ads_only_profile_site'),
-  }),
-});
+  const UserRef = builder.objectRef<PinboardUser>('PinboardUser').implement({
+    fields: (t) => ({
+      nodeId: t.exposeString('node_id'),
+      id: t.exposeString('id'),
+      username: t.exposeString('username'),
+      fullName: t.exposeString('full_name'),
+      followerCount: t.exposeInt('follower_count'),
+      imageSmallUrl: t.exposeString('image_small_url'),
+      imageMediumUrl: t.exposeString('image_medium_url'),
+      imageLargeUrl: t.exposeString('image_large_url'),
+      isAdsOnlyProfile: t.exposeBoolean('is_ads_only_profile'),
+      isPrimaryWebsiteVerified: t.exposeBoolean('is_primary_website_verified'),
+      isVerifiedMerchant: t.exposeBoolean('is_verified_merchant'),
+      verifiedIdentity: t.field({ type: 'JSON', resolve: (u) => u.verified_identity }),
+      adsOnlyProfileSite: t.exposeString('ads_only_profile_site'),
+    }),
+  });
 
-const BoardRef = builder.objectRef<PinboardBoard>('PinboardBoard').implement({
-  fields: (t) => ({
-    nodeId: t.exposeString('node_id'),
-    id: t.exposeString('id'),
-    name: t.exposeString('name'),
-    url: t.exposeString('url', { description: 'Relative board path, e.g. /user/board/' }),
-    pinCount: t.exposeInt('pin_count'),
-    sectionCount: t.exposeInt('section_count'),
-    isCollaborative: t.exposeBoolean('is_collaborative'),
-    collaboratorCount: t.exposeInt('collaborator_count'),
-    collaboratingUsers: t.expose('collaborating_users', { type: [UserRef] }),
-    coverImages: t.field({ type: 'JSON', description: 'Image variants keyed by size', resolve: (b) => b.cover_images }),
-    images: t.field({ type: 'JSON', description: 'Image variants keyed by size', resolve: (b) => b.images }),
-    owner: t.expose('owner', { type: UserRef }),
-    type: t.exposeString('type'),
-    boardOrderModifiedAt: t.exposeString('board_order_modified_at'),
-  }),
-});
+  const BoardRef = builder.objectRef<PinboardBoard>('PinboardBoard').implement({
+    fields: (t) => ({
+      nodeId: t.exposeString('node_id'),
+      id: t.exposeString('id'),
+      name: t.exposeString('name'),
+      url: t.exposeString('url', { description: 'Relative board path, e.g. /user/board/' }),
+      pinCount: t.exposeInt('pin_count'),
+      sectionCount: t.exposeInt('section_count'),
+      isCollaborative: t.exposeBoolean('is_collaborative'),
+      collaboratorCount: t.exposeInt('collaborator_count'),
+      collaboratingUsers: t.expose('collaborating_users', { type: [UserRef] }),
+      coverImages: t.field({ type: 'JSON', description: 'Image variants keyed by size', resolve: (b) => b.cover_images }),
+      images: t.field({ type: 'JSON', description: 'Image variants keyed by size', resolve: (b) => b.images }),
+      owner: t.expose('owner', { type: UserRef }),
+      type: t.exposeString('type'),
+      boardOrderModifiedAt: t.exposeString('board_order_modified_at'),
+    }),
+  });
 
-const PinRef = builder.objectRef<PinboardPin>('PinboardPin').implement({
-  fields: (t) => ({
-    nodeId: t.exposeString('node_id'),
-    id: t.exposeString('id', { nullable: false }),
-    url: t.exposeString('url', { nullable: false, description: 'The pin page on the platform' }),
-    title: t.exposeString('title'),
-    description: t.exposeString('description'),
-    gridTitle: t.exposeString('grid_title'),
-    autoAltText: t.exposeString('auto_alt_text'),
-    seoAltText: t.exposeString('seo_alt_text'),
-    link: t.exposeString('link', { description: 'The outbound link the pin points to' }),
-    domain: t.exposeString('domain'),
-    isPromoted: t.exposeBoolean('is_promoted'),
-    createdAt: t.exposeString('created_at', { description: 'RFC 2822 date as the platform gives it' }),
-    images: t.expose('images', { type: ImagesRef }),
-    board: t.expose('board', { type: BoardRef }),
-    pinner: t.expose('pinner', { type: UserRef }),
-    nativeCreator: t.expose('native_creator', { type: UserRef }),
-    videos: t.field({ type: 'JSON', description: 'Video pins: video variants by format', resolve: (p) => p.videos }),
-    storyPinData: t.field({ type: 'JSON', description: 'Idea pins: their pages', resolve: (p) => p.story_pin_data }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
-  }),
-});
+  const PinRef = builder.objectRef<PinboardPin>('PinboardPin').implement({
+    fields: (t) => ({
+      nodeId: t.exposeString('node_id'),
+      id: t.exposeString('id', { nullable: false }),
+      url: t.exposeString('url', { nullable: false, description: 'The pin page on the platform' }),
+      title: t.exposeString('title'),
+      description: t.exposeString('description'),
+      gridTitle: t.exposeString('grid_title'),
+      autoAltText: t.exposeString('auto_alt_text'),
+      seoAltText: t.exposeString('seo_alt_text'),
+      link: t.exposeString('link', { description: 'The outbound link the pin points to' }),
+      domain: t.exposeString('domain'),
+      isPromoted: t.exposeBoolean('is_promoted'),
+      createdAt: t.exposeString('created_at', { description: 'RFC 2822 date as the platform gives it' }),
+      images: t.expose('images', { type: ImagesRef }),
+      board: t.expose('board', { type: BoardRef }),
+      pinner: t.expose('pinner', { type: UserRef }),
+      nativeCreator: t.expose('native_creator', { type: UserRef }),
+      videos: t.field({ type: 'JSON', description: 'Video pins: video variants by format', resolve: (p) => p.videos }),
+      storyPinData: t.field({ type: 'JSON', description: 'Idea pins: their pages', resolve: (p) => p.story_pin_data }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
+    }),
+  });
 
-const SearchPageRef = builder.objectRef<PinboardSearchPage>('PinboardSearchPage').implement({
-  fields: (t) => ({
-    // A trimmed pin has a subset of PinboardPin's fields: the others resolve to null.
-    pins: t.field({ type: [PinRef], nullable: false, resolve: (page) => page.pins as PinboardPin[] }),
-    cursor: t.exposeString('cursor', { description: 'Pass unchanged as `cursor` for the next page; null at the end' }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (page) => page }),
-  }),
-});
+  const SearchPageRef = builder.objectRef<PinboardSearchPage>('PinboardSearchPage').implement({
+    fields: (t) => ({
+      // A trimmed pin has a subset of PinboardPin's fields: the others resolve to null.
+      pins: t.field({ type: [PinRef], nullable: false, resolve: (page) => page.pins as PinboardPin[] }),
+      cursor: t.exposeString('cursor', { description: 'Pass unchanged as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (page) => page }),
+    }),
+  });
 
-operationField(search, SearchPageRef);
+  operationField(search, SearchPageRef);
+}

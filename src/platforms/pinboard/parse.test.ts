@@ -4,60 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
-import { buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin, type TrimmedPin } from './parse.js';
-import * as s from '../../../test/pages/pinboard.js';
+import { buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin } from './parse.js';
+import * as s from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
 import { PINBOARD_PIN_KEYS } from '../../../test/support/record-keys.js';
+import { recordKeys } from '../records.js';
+import { PinboardBoard, PinboardUser, TrimmedPin } from './schema.js';
 
 const LABEL = 'pinboard';
 const CAPTURE = 'base-search-resource-unauth-2024.json';
 const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'pinboard_search.json');
 
-const BOARD_KEYS = [
-  'node_id',
-  'id',
-  'name',
-  'url',
-  'pin_count',
-  'section_count',
-  'is_collaborative',
-  'collaborator_count',
-  'collaborating_users',
-  'cover_images',
-  'images',
-  'owner',
-  'type',
-  'board_order_modified_at',
-];
-const USER_KEYS = [
-  'node_id',
-  'id',
-  'username',
-  'full_name',
-  'follower_count',
-  'image_small_url',
-  'image_medium_url',
-  'image_large_url',
-  'is_ads_only_profile',
-  'is_primary_website_verified',
-  'is_verified_merchant',
-  'verified_identity',
-  'ads_only_profile_site',
-];
-const TRIMMED_KEYS = [
-  'id',
-  'url',
-  'title',
-  'grid_title',
-  'description',
-  'link',
-  'domain',
-  'is_promoted',
-  'created_at',
-  'images',
-  'board',
-  'pinner',
-];
+const BOARD_KEYS = recordKeys(PinboardBoard);
+const USER_KEYS = recordKeys(PinboardUser);
+const TRIMMED_KEYS = recordKeys(TrimmedPin);
 
 function errorOf(fn: () => unknown): ApiError {
   try {
@@ -182,7 +142,7 @@ describe.skipIf(!hasFixtures(LABEL))(`pinboard capture ${CAPTURE} (${skipReason(
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run), on the hand-written bodies of test/pages/pinboard.ts
+// Project-own cases (always run), on the hand-written bodies of src/platforms/pinboard/samples.ts
 // ---------------------------------------------------------------------------------------------
 
 describe('parseSearchResponse', () => {

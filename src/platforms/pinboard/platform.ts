@@ -2,22 +2,17 @@
  * pinboard = Pinterest. Registry entry: hosts, operations, parameters, costs, cache policy.
  * Upstream request: platforms.md (anonymous BaseSearchResource GET; cursor = Pinterest's bookmark).
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { fetchSearchPage } from './fetch.js';
+import type { PinboardSearchArgs } from './fetch.js';
 import type { PinboardSearchPage } from './parse.js';
 import * as schema from './schema.js';
+import { reader } from './reader.js';
+import { walls } from './walls.js';
 
-export const label = 'pinboard';
-export const hosts = ['www.pinterest.com', 'pinterest.com'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
-export { walls } from './walls.js';
-
-export interface PinboardSearchArgs {
-  query: string;
-  cursor: string | null;
-  trim: boolean;
-}
+const label = 'pinboard';
+const hosts = ['www.pinterest.com', 'pinterest.com'];
 
 /**
  * Pinterest bookmarks are base64 text (the capture's is 2028 characters); a few spare
@@ -64,4 +59,4 @@ export const search: OperationDef<PinboardSearchArgs, PinboardSearchPage> = {
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 
-export const operations = [search];
+export const platform: PlatformDefinition = { label, hosts, operations: [search], walls, reader };

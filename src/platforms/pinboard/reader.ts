@@ -1,13 +1,12 @@
 /**
  * pinboard's profile reader for creator discovery (src/platforms/reader.ts): a Pinterest user
- * (fetch.ts `fetchUserProfile`: UserResource, one request; profile.ts), viewed as a profile —
+ * (profile.ts `fetchUserProfile`: UserResource, one request), viewed as a profile —
  * full name, about, the website field, follower count.
  */
 import type { ProfileReader } from '../reader.js';
 import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniq } from '../reader.js';
-import { fetchUserProfile } from './fetch.js';
 import type { PinboardProfile } from './profile.js';
-import { normalizeUsername } from './profile.js';
+import { fetchUserProfile, normalizeUsername } from './profile.js';
 
 export const reader: ProfileReader<PinboardProfile> = {
   platform: 'pinboard',

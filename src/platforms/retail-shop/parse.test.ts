@@ -1,7 +1,7 @@
 /**
  * retail-shop parser tests. No capture of an Amazon storefront exists (platforms.md: "none";
  * ../shared/fixtures has no retail-shop folder), so every page here is our own, written in the
- * public shape of the storefront (test/pages/retail-shop.ts says what that rests on). A capture-driven block
+ * public shape of the storefront (src/platforms/retail-shop/samples.ts says what that rests on). A capture-driven block
  * runs if ../shared/fixtures/retail-shop ever appears.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { classifyLink } from '../../links/classify.js';
 import { feedPageUrl, storefrontUrl } from './endpoints.js';
 import { isStorefrontLocation, parseFeedPage, parseStorefrontPage, parseStorefrontUrl, STATE_KEY } from './parse.js';
 import type { RetailShopPage } from './parse.js';
-import * as s from '../../../test/pages/retail-shop.js';
+import * as s from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
 
 const LABEL = 'retail-shop';

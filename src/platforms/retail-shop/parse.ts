@@ -2,7 +2,7 @@
  * retail-shop (Amazon creator storefronts) — pure parsing: the caller's storefront URL, the
  * storefront HTML (page 1) and the storefront's JSON page answers (later pages). No I/O.
  *
- * Where the data is (no capture exists, platforms.md; test/pages/retail-shop.ts holds the pages we wrote):
+ * Where the data is (no capture exists, platforms.md; src/platforms/retail-shop/samples.ts holds the pages we wrote):
  * - Page 1 embeds the storefront state as JSON in an AUI state script,
  *   `<script type="a-state" data-a-state='{"key":"shop-storefront-state"}'>{…}</script>`, the way
  *   Amazon's pages hand server data to their scripts: `storefront.profile` (display name, bio,

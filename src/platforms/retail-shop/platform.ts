@@ -8,6 +8,7 @@
  * is ignored like any other (DECISIONS.md): the page is fetched live and charged. GraphQL has no
  * such argument on this field.
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import type { ShopArgs } from './fetch.js';
 import { fetchShopPage } from './fetch.js';
@@ -15,10 +16,10 @@ import type { RetailShopPage } from './parse.js';
 import { parseStorefrontUrl } from './parse.js';
 import * as schema from './schema.js';
 
-export { walls } from './walls.js';
+import { walls } from './walls.js';
 
-export const label = 'retail-shop';
-export const hosts = ['www.amazon.com', 'amazon.com'];
+const label = 'retail-shop';
+const hosts = ['www.amazon.com', 'amazon.com'];
 
 const URL_MAX = 2048;
 const TOKEN_MAX = 2048;
@@ -68,4 +69,4 @@ export const shop: OperationDef<ShopArgs, RetailShopPage> = {
   run: (ctx, a) => fetchShopPage(ctx, a),
 };
 
-export const operations = [shop];
+export const platform: PlatformDefinition = { label, hosts, operations: [shop], walls };

@@ -1,7 +1,7 @@
 /**
  * fetchShortvideoProfile through the real upstream client against the replay server on loopback
  * (the replay contract test/harness.ts uses): what is sent, and how each answer is classified.
- * Pages are the written ones of test/pages/shortvideo.ts, plus the shared 2022 capture served in place.
+ * Pages are the written ones of src/platforms/shortvideo/samples.ts, plus the shared 2022 capture served in place.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config, UpstreamConfig } from '../../config.js';
@@ -15,7 +15,7 @@ import type { Upstream } from '../../upstream/client.js';
 import { fixturePath, hasFixtures, skipReason } from '../../../test/support/fixtures.js';
 import type { OpContext } from '../operation.js';
 import { fetchShortvideoProfile } from './fetch.js';
-import { NOT_FOUND_TEXT_PAGE, nightOwlPage, notFoundUniversalPage, VERIFY_PAGE } from '../../../test/pages/shortvideo.js';
+import { NOT_FOUND_TEXT_PAGE, nightOwlPage, notFoundUniversalPage, VERIFY_PAGE } from './samples.js';
 
 const UPSTREAM: UpstreamConfig = {
   connectTimeoutMs: 1_000,

@@ -30,6 +30,18 @@ export async function fetchShortvideoProfile(ctx: OpContext, handle: string): Pr
   const username = normaliseShortvideoHandle(handle);
   if (!username)
     throw invalidParam('handle', 'must be a TikTok username (2–24 letters, digits, periods or underscores; leading @ optional), not a URL');
+  const profile = parseProfilePage(await fetchProfilePageHtml(ctx, username), username);
+  // Another account's page is no answer (identity.ts): its uniqueId against the handle asked.
+  assertSameResource(PLATFORM, `account @${username}`, { handle: username }, { handle: profile.handle });
+  return profile;
+}
+
+/**
+ * The profile page of `username` (already normalised), as HTML: one request. A 4xx/5xx is its
+ * typed error; the page's own verdicts (a missing account, a changed shape) are its parser's.
+ * Shared by the clean record above and the `shortvideoProfile` operation (profile.ts).
+ */
+export async function fetchProfilePageHtml(ctx: OpContext, username: string): Promise<string> {
   const res = await ctx.upstream.request({
     url: profilePageUrl(username),
     platform: PLATFORM,
@@ -37,8 +49,5 @@ export async function fetchShortvideoProfile(ctx: OpContext, handle: string): Pr
     signal: ctx.signal,
   });
   if (res.status >= 400) expectOk(res, PLATFORM, `Shortvideo account @${username}`);
-  const profile = parseProfilePage(res.text(), username);
-  // Another account's page is no answer (identity.ts): its uniqueId against the handle asked.
-  assertSameResource(PLATFORM, `account @${username}`, { handle: username }, { handle: profile.handle });
-  return profile;
+  return res.text();
 }

@@ -15,7 +15,7 @@ import {
   notFoundUniversalPage,
   universalPage,
   VERIFY_PAGE,
-} from '../../../test/pages/shortvideo.js';
+} from './samples.js';
 
 const LABEL = 'shortvideo';
 const HUXLEY = 'profile-page-sigi-huxleythepandapuppy.html';
@@ -129,7 +129,7 @@ describe.skipIf(!hasFixtures(LABEL))(`shortvideo capture ${HUXLEY} (${skipReason
 });
 
 // ---------------------------------------------------------------------------------------------
-// The project's own cases (pages written in test/pages/shortvideo.ts, not captures)
+// The project's own cases (pages written in src/platforms/shortvideo/samples.ts, not captures)
 // ---------------------------------------------------------------------------------------------
 
 describe('current shape (__UNIVERSAL_DATA_FOR_REHYDRATION__, written page)', () => {
@@ -359,7 +359,7 @@ describe('parse warnings (shortvideo)', () => {
     expect(captureWarnings(() => parseProfilePage(readFixture(LABEL, HUXLEY), 'huxleythepandapuppy')).warnings).toEqual([]);
   });
 
-  /** Our own pages (test/pages/shortvideo.ts), with one member changed. */
+  /** Our own pages (src/platforms/shortvideo/samples.ts), with one member changed. */
   it('a page whose stats and statsV2 both lack videoCount: null plus stats.videoCount; an empty bio: no warning', () => {
     expect(captureWarnings(() => parseProfilePage(nightOwlPage())).warnings).toEqual([]);
     const page = nightOwlPage({ user: { signature: '' }, stats: { videoCount: undefined }, statsV2: { videoCount: undefined } });

@@ -295,7 +295,8 @@ function fromSigi(text: string, handle: string | undefined): Found {
   };
 }
 
-function toRecord(found: Found, user: Obj): ShortvideoProfile {
+function toRecord(found: ProfileData): ShortvideoProfile {
+  const { user } = found;
   const id = idStr(user.id);
   const handle = nonEmpty(user.uniqueId);
   if (!id) throw shapeChanged(PLATFORM, `user.id in the ${found.shape === 'sigi' ? 'SIGI_STATE' : 'user-detail'} user`);
@@ -324,11 +325,29 @@ function toRecord(found: Found, user: Obj): ShortvideoProfile {
   };
 }
 
+/** The page's own user and its counts, as the page holds them (`user` unread: its identity is checked by the reader of it). */
+export interface ProfileData {
+  shape: 'universal' | 'sigi';
+  user: Obj;
+  stats: Obj | null;
+  /** The counts as digit strings (current pages): exact where `stats` may be rounded. */
+  statsV2: Obj | null;
+}
+
 /**
- * A TikTok profile page → the profile record. `handle` (optional, the one requested) picks the
- * page's own user in a 2022 SIGI_STATE that holds several, and names the account in errors.
+ * A TikTok profile page → the clean profile record. `handle` (optional, the one requested) picks
+ * the page's own user in a 2022 SIGI_STATE that holds several, and names the account in errors.
  */
 export function parseProfilePage(html: string, handle?: string): ShortvideoProfile {
+  return toRecord(profileData(html, handle));
+}
+
+/**
+ * A TikTok profile page → its user-detail data (either shape), or the page's typed error
+ * (NOT_FOUND by TikTok's statusCode; UPSTREAM_FAILED naming what was missing). Shared by the
+ * clean record above and the `shortvideoProfile` operation's record (profile.ts).
+ */
+export function profileData(html: string, handle?: string): ProfileData {
   const who = handle ? `@${handle}` : 'the requested account';
   // Current shape first; a transitional page carrying both scripts falls back to SIGI_STATE.
   const universal = scriptById(html, '__UNIVERSAL_DATA_FOR_REHYDRATION__');
@@ -341,7 +360,7 @@ export function parseProfilePage(html: string, handle?: string): ShortvideoProfi
     }
   }
   // A page that holds the user is a profile, whatever its scripts mention; interstitials hold none.
-  if (found?.user) return toRecord(found, found.user);
+  if (found?.user) return { shape: found.shape, user: found.user, stats: found.stats, statsV2: found.statsV2 };
 
   // TikTok's captcha page and any vendor challenge are walls (walls.ts, src/upstream/blocks),
   // answered UPSTREAM_BLOCKED by the upstream client before this parser.

@@ -1,13 +1,13 @@
 /**
  * shortvideo = TikTok. No /v1 route or GraphQL field of its own (api.md defines none): the
- * profile extractor (fetch.ts → parse.ts) is a source profile for creator discovery. Exported in
- * the registry entry's shape so the registry can list it when an operation is added.
+ * profile extractor (fetch.ts → parse.ts) is a source profile for creator discovery (its
+ * reader), and its walls are recognised on every answer to a request labelled with it.
  */
-import type { OperationDef } from '../operation.js';
+import type { PlatformDefinition } from '../definition.js';
+import { reader } from './reader.js';
+import { walls } from './walls.js';
 
-export const label = 'shortvideo';
-export const hosts = ['www.tiktok.com', 'tiktok.com', 'vm.tiktok.com'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
-export { walls } from './walls.js';
-export const operations: OperationDef[] = [];
+const label = 'shortvideo';
+const hosts = ['www.tiktok.com', 'tiktok.com', 'vm.tiktok.com'];
+
+export const platform: PlatformDefinition = { label, hosts, operations: [], walls, reader };

@@ -22,166 +22,178 @@ import type {
 } from './parse.js';
 import { eventSearch, events, profileEvents } from './platform.js';
 
-const PlaceRef = builder.objectRef<EventPlace | PageEventPlace>('SocialAEventPlace').implement({
-  description: 'Where an event takes place (a page, or a free-form place)',
-  fields: (t) => ({
-    typename: t.exposeString('__typename', { description: 'Page, FreeformPlace, …' }),
-    contextualName: t.exposeString('contextual_name'),
-    id: t.exposeString('id'),
-    city: t.string({
-      description: 'City of the place (page events only: location.reverse_geocode.city)',
-      resolve: (p) => ('location' in p ? p.location.reverse_geocode.city : null),
+/** Declares social-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function socialAGraphql(): void {
+  const PlaceRef = builder.objectRef<EventPlace | PageEventPlace>('SocialAEventPlace').implement({
+    description: 'Where an event takes place (a page, or a free-form place)',
+    fields: (t) => ({
+      typename: t.exposeString('__typename', { description: 'Page, FreeformPlace, …' }),
+      contextualName: t.exposeString('contextual_name'),
+      id: t.exposeString('id'),
+      city: t.string({
+        description: 'City of the place (page events only: location.reverse_geocode.city)',
+        extensions: { wire: 'location.reverse_geocode.city' },
+        resolve: (p) => ('location' in p ? p.location.reverse_geocode.city : null),
+      }),
     }),
-  }),
-});
+  });
 
-/** One view over both cover photo shapes (`{photo: {…image…}}` of lists, flat `{…eventImage…}` of search). */
-interface CoverView {
-  id: string | null;
-  accessibility_caption: string | null;
-  uri: string | null;
+  /** One view over both cover photo shapes (`{photo: {…image…}}` of lists, flat `{…eventImage…}` of search). */
+  interface CoverView {
+    id: string | null;
+    accessibility_caption: string | null;
+    uri: string | null;
+  }
+
+  const coverView = (c: CoverPhoto | SearchCoverPhoto | null): CoverView | null =>
+    c === null
+      ? null
+      : 'photo' in c
+        ? { id: c.photo.id, accessibility_caption: c.photo.accessibility_caption, uri: c.photo.image.uri }
+        : { id: c.id, accessibility_caption: c.accessibility_caption, uri: c.eventImage.uri };
+
+  const CoverPhotoRef = builder.objectRef<CoverView>('SocialAEventCoverPhoto').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { extensions: { wire: ['photo.id', 'id'] } }),
+      accessibilityCaption: t.exposeString('accessibility_caption', {
+        extensions: { wire: ['photo.accessibility_caption', 'accessibility_caption'] },
+      }),
+      uri: t.exposeString('uri', {
+        description: 'Image URL (image.uri; eventImage.uri in search results)',
+        extensions: { wire: ['photo.image.uri', 'eventImage.uri'] },
+      }),
+    }),
+  });
+
+  const SocialContextRef = builder.objectRef<SocialContext>('SocialAEventSocialContext').implement({
+    fields: (t) => ({
+      text: t.exposeString('text', { description: 'e.g. "7.3K interested · 195 going"' }),
+      interestedCount: t.exposeInt('interested_count'),
+      goingCount: t.exposeInt('going_count'),
+      wentCount: t.exposeInt('went_count'),
+    }),
+  });
+
+  const CreatorRef = builder.objectRef<EventCreator>('SocialAEventCreator').implement({
+    fields: (t) => ({
+      id: t.exposeString('id'),
+      name: t.exposeString('name'),
+      url: t.exposeString('url'),
+    }),
+  });
+
+  const CityEventRef = builder.objectRef<CityEvent>('SocialACityEvent').implement({
+    description: 'An event in a city events list',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      name: t.exposeString('name'),
+      typename: t.exposeString('__typename'),
+      dayTimeSentence: t.exposeString('day_time_sentence'),
+      startTimestamp: t.exposeFloat('start_timestamp', { description: 'Start, Unix seconds' }),
+      isOnline: t.exposeBoolean('is_online'),
+      isPast: t.exposeBoolean('is_past'),
+      isHappeningNow: t.exposeBoolean('is_happening_now'),
+      isOnlineOrDetectedOnline: t.exposeBoolean('is_online_or_detected_online'),
+      eventKind: t.exposeString('event_kind'),
+      eventPlace: t.expose('event_place', { type: PlaceRef }),
+      coverPhoto: t.field({ type: CoverPhotoRef, resolve: (e) => coverView(e.cover_photo) }),
+      coverVideo: t.expose('cover_video', { type: 'JSON' }),
+      gifCoverPhoto: t.expose('gif_cover_photo', { type: 'JSON' }),
+      priceRangeText: t.string({
+        description: 'ticketing_context_row.price_range_text',
+        extensions: { wire: 'ticketing_context_row.price_range_text' },
+        resolve: (e) => e.ticketing_context_row?.price_range_text ?? null,
+      }),
+      socialContext: t.expose('social_context', { type: SocialContextRef }),
+      eventUrl: t.exposeString('eventUrl'),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  const PageEventRef = builder.objectRef<PageEvent>('SocialAPageEvent').implement({
+    description: 'An event in a page events list',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      name: t.exposeString('name'),
+      typename: t.exposeString('__typename'),
+      dayTimeSentence: t.exposeString('day_time_sentence'),
+      startTimestamp: t.exposeFloat('start_timestamp', { description: 'Start, Unix seconds' }),
+      isOnline: t.exposeBoolean('is_online'),
+      isPast: t.exposeBoolean('is_past'),
+      isHappeningNow: t.exposeBoolean('is_happening_now'),
+      isOnlineOrDetectedOnline: t.exposeBoolean('is_online_or_detected_online'),
+      eventKind: t.exposeString('event_kind'),
+      eventPlace: t.expose('event_place', { type: PlaceRef }),
+      coverPhoto: t.field({ type: CoverPhotoRef, resolve: (e) => coverView(e.cover_photo) }),
+      coverVideo: t.expose('cover_video', { type: 'JSON' }),
+      gifCoverPhoto: t.expose('gif_cover_photo', { type: 'JSON' }),
+      priceRangeText: t.string({
+        description: 'ticketing_context_row.price_range_text',
+        extensions: { wire: 'ticketing_context_row.price_range_text' },
+        resolve: (e) => e.ticketing_context_row?.price_range_text ?? null,
+      }),
+      socialContext: t.expose('social_context', { type: SocialContextRef }),
+      url: t.exposeString('url'),
+      isCanceled: t.exposeBoolean('is_canceled'),
+      eventCreator: t.expose('event_creator', { type: CreatorRef }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  const SearchEventRef = builder.objectRef<SearchEvent>('SocialASearchEvent').implement({
+    description: 'An event search result',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      name: t.exposeString('name'),
+      type: t.exposeString('type'),
+      url: t.exposeString('url'),
+      eventUrl: t.exposeString('event_url'),
+      dayTimeSentence: t.exposeString('day_time_sentence'),
+      eventPlace: t.expose('event_place', { type: PlaceRef }),
+      priceRangeText: t.string({
+        description: 'ticketing_context_row.price_range_text',
+        extensions: { wire: 'ticketing_context_row.price_range_text' },
+        resolve: (e) => e.ticketing_context_row?.price_range_text ?? null,
+      }),
+      isOnline: t.exposeBoolean('is_online'),
+      isPast: t.exposeBoolean('is_past'),
+      eventKind: t.exposeString('event_kind'),
+      startTimestamp: t.exposeFloat('start_timestamp', { description: 'Start, Unix seconds' }),
+      coverPhoto: t.field({ type: CoverPhotoRef, resolve: (e) => coverView(e.cover_photo) }),
+      socialContext: t.expose('social_context', { type: SocialContextRef }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  const CURSOR_DESCRIPTION = 'Pass unchanged as `cursor` for the next page; null at the end';
+
+  const CityEventsRef = builder.objectRef<CityEventsPage>('SocialACityEvents').implement({
+    fields: (t) => ({
+      events: t.expose('events', { type: [CityEventRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  const EventSearchRef = builder.objectRef<EventSearchPage>('SocialAEventSearchPage').implement({
+    fields: (t) => ({
+      events: t.expose('events', { type: [SearchEventRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  const PageEventsRef = builder.objectRef<PageEventsPage>('SocialAPageEvents').implement({
+    fields: (t) => ({
+      events: t.expose('events', { type: [PageEventRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
+      hasNextPage: t.exposeBoolean('has_next_page', { nullable: false }),
+      totalCount: t.exposeInt('total_count', { nullable: false, description: "Events in the page's list (its stated total)" }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(events, CityEventsRef);
+  operationField(eventSearch, EventSearchRef);
+  operationField(profileEvents, PageEventsRef);
 }
-
-const coverView = (c: CoverPhoto | SearchCoverPhoto | null): CoverView | null =>
-  c === null
-    ? null
-    : 'photo' in c
-      ? { id: c.photo.id, accessibility_caption: c.photo.accessibility_caption, uri: c.photo.image.uri }
-      : { id: c.id, accessibility_caption: c.accessibility_caption, uri: c.eventImage.uri };
-
-const CoverPhotoRef = builder.objectRef<CoverView>('SocialAEventCoverPhoto').implement({
-  fields: (t) => ({
-    id: t.exposeString('id'),
-    accessibilityCaption: t.exposeString('accessibility_caption'),
-    uri: t.exposeString('uri', { description: 'Image URL (image.uri; eventImage.uri in search results)' }),
-  }),
-});
-
-const SocialContextRef = builder.objectRef<SocialContext>('SocialAEventSocialContext').implement({
-  fields: (t) => ({
-    text: t.exposeString('text', { description: 'e.g. "7.3K interested · 195 going"' }),
-    interestedCount: t.exposeInt('interested_count'),
-    goingCount: t.exposeInt('going_count'),
-    wentCount: t.exposeInt('went_count'),
-  }),
-});
-
-const CreatorRef = builder.objectRef<EventCreator>('SocialAEventCreator').implement({
-  fields: (t) => ({
-    id: t.exposeString('id'),
-    name: t.exposeString('name'),
-    url: t.exposeString('url'),
-  }),
-});
-
-const CityEventRef = builder.objectRef<CityEvent>('SocialACityEvent').implement({
-  description: 'An event in a city events list',
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    name: t.exposeString('name'),
-    typename: t.exposeString('__typename'),
-    dayTimeSentence: t.exposeString('day_time_sentence'),
-    startTimestamp: t.exposeFloat('start_timestamp', { description: 'Start, Unix seconds' }),
-    isOnline: t.exposeBoolean('is_online'),
-    isPast: t.exposeBoolean('is_past'),
-    isHappeningNow: t.exposeBoolean('is_happening_now'),
-    isOnlineOrDetectedOnline: t.exposeBoolean('is_online_or_detected_online'),
-    eventKind: t.exposeString('event_kind'),
-    eventPlace: t.expose('event_place', { type: PlaceRef }),
-    coverPhoto: t.field({ type: CoverPhotoRef, resolve: (e) => coverView(e.cover_photo) }),
-    coverVideo: t.expose('cover_video', { type: 'JSON' }),
-    gifCoverPhoto: t.expose('gif_cover_photo', { type: 'JSON' }),
-    priceRangeText: t.string({
-      description: 'ticketing_context_row.price_range_text',
-      resolve: (e) => e.ticketing_context_row?.price_range_text ?? null,
-    }),
-    socialContext: t.expose('social_context', { type: SocialContextRef }),
-    eventUrl: t.exposeString('eventUrl'),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
-
-const PageEventRef = builder.objectRef<PageEvent>('SocialAPageEvent').implement({
-  description: 'An event in a page events list',
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    name: t.exposeString('name'),
-    typename: t.exposeString('__typename'),
-    dayTimeSentence: t.exposeString('day_time_sentence'),
-    startTimestamp: t.exposeFloat('start_timestamp', { description: 'Start, Unix seconds' }),
-    isOnline: t.exposeBoolean('is_online'),
-    isPast: t.exposeBoolean('is_past'),
-    isHappeningNow: t.exposeBoolean('is_happening_now'),
-    isOnlineOrDetectedOnline: t.exposeBoolean('is_online_or_detected_online'),
-    eventKind: t.exposeString('event_kind'),
-    eventPlace: t.expose('event_place', { type: PlaceRef }),
-    coverPhoto: t.field({ type: CoverPhotoRef, resolve: (e) => coverView(e.cover_photo) }),
-    coverVideo: t.expose('cover_video', { type: 'JSON' }),
-    gifCoverPhoto: t.expose('gif_cover_photo', { type: 'JSON' }),
-    priceRangeText: t.string({
-      description: 'ticketing_context_row.price_range_text',
-      resolve: (e) => e.ticketing_context_row?.price_range_text ?? null,
-    }),
-    socialContext: t.expose('social_context', { type: SocialContextRef }),
-    url: t.exposeString('url'),
-    isCanceled: t.exposeBoolean('is_canceled'),
-    eventCreator: t.expose('event_creator', { type: CreatorRef }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
-
-const SearchEventRef = builder.objectRef<SearchEvent>('SocialASearchEvent').implement({
-  description: 'An event search result',
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    name: t.exposeString('name'),
-    type: t.exposeString('type'),
-    url: t.exposeString('url'),
-    eventUrl: t.exposeString('event_url'),
-    dayTimeSentence: t.exposeString('day_time_sentence'),
-    eventPlace: t.expose('event_place', { type: PlaceRef }),
-    priceRangeText: t.string({
-      description: 'ticketing_context_row.price_range_text',
-      resolve: (e) => e.ticketing_context_row?.price_range_text ?? null,
-    }),
-    isOnline: t.exposeBoolean('is_online'),
-    isPast: t.exposeBoolean('is_past'),
-    eventKind: t.exposeString('event_kind'),
-    startTimestamp: t.exposeFloat('start_timestamp', { description: 'Start, Unix seconds' }),
-    coverPhoto: t.field({ type: CoverPhotoRef, resolve: (e) => coverView(e.cover_photo) }),
-    socialContext: t.expose('social_context', { type: SocialContextRef }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
-
-const CURSOR_DESCRIPTION = 'Pass unchanged as `cursor` for the next page; null at the end';
-
-const CityEventsRef = builder.objectRef<CityEventsPage>('SocialACityEvents').implement({
-  fields: (t) => ({
-    events: t.expose('events', { type: [CityEventRef], nullable: false }),
-    cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
-
-const EventSearchRef = builder.objectRef<EventSearchPage>('SocialAEventSearchPage').implement({
-  fields: (t) => ({
-    events: t.expose('events', { type: [SearchEventRef], nullable: false }),
-    cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
-
-const PageEventsRef = builder.objectRef<PageEventsPage>('SocialAPageEvents').implement({
-  fields: (t) => ({
-    events: t.expose('events', { type: [PageEventRef], nullable: false }),
-    cursor: t.exposeString('cursor', { description: CURSOR_DESCRIPTION }),
-    hasNextPage: t.exposeBoolean('has_next_page', { nullable: false }),
-    totalCount: t.exposeInt('total_count', { nullable: false, description: "Events in the page's list (its stated total)" }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
-
-operationField(events, CityEventsRef);
-operationField(eventSearch, EventSearchRef);
-operationField(profileEvents, PageEventsRef);

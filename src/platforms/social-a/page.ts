@@ -20,14 +20,26 @@
  * and a `renderer.context_item.title` `{text, ranges[{entity{url, external_url}}]}` — the shape
  * public page scrapers read. Facebook withholds it from many logged-out visitors and it differs
  * by page type, so every field is optional: a page without it is read from its og: tags and
- * anchors as before. Phone, address, category and hours are not read (no discovery use). A login
+ * anchors as before. Phone, address and hours are not read (no discovery use). A login
  * wall, checkpoint or "content isn't available" page is reported with social-a's own classifiers
  * (blobs.ts), never parsed as data.
+ *
+ * The same request and parse answer `GET /v1/social-a/page` (`socialAPage`, below): `{page}` with
+ * the page's `id`, `username` (vanity), `url`, `name`, `category` (the intro card's
+ * INTRO_CARD_INFLUENCER_CATEGORY item), `intro`, `description`, `websites`, `emails`, `links`, and
+ * `follower_count` / `like_count` where the page shows them (its header's social context,
+ * `profile_social_context.content[].text`, else og:description: Facebook's English text, read as
+ * written — `12K followers` is 12000). The reader's clean record is `profileView` of it.
  */
+import { z } from 'zod';
 import { assertSameResource } from '../identity.js';
 import { notFound } from '../../errors.js';
+import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
-import type { OpContext } from '../operation.js';
+import type { OpContext, OperationDef } from '../operation.js';
+import { parsedWithinRequest } from '../operation.js';
+import { NInt, NStr, Str, Strs } from '../records.js';
+import { parsePageUrl } from './urls.js';
 import type { Json, Obj } from './blobs.js';
 import { explainMissingData, extractScriptJson, isObj, walk } from './blobs.js';
 import { ORIGIN, PLATFORM } from './endpoints.js';
@@ -87,6 +99,14 @@ export interface IntroCard {
   name: string | null;
 }
 
+/** The intro card, and what else the operation's record reads from the same data. */
+interface PageData extends IntroCard {
+  /** The intro card's category item (`Page · Musician/band`, as shown). */
+  category: string | null;
+  /** The header's social-context texts (`12K followers`, `11K likes`), as shown. */
+  socialContext: string[];
+}
+
 /** Text members of the page's JSON, trimmed; blank is none (the parse kit's `trimmed`). */
 const str = trimmed;
 const objAt = (o: Json | undefined, ...path: string[]): Obj | null => {
@@ -130,9 +150,26 @@ function vanityOf(url: string | null): string | null {
   }
 }
 
-/** What the page's Relay data says of it (every field optional). */
+/** What the page's Relay data says of it (every field optional): the profile reader's part. */
 export function readIntroCard(html: string): IntroCard {
-  const card: IntroCard = { websites: [], accounts: [], emails: [], bio: null, bestDescription: null, vanity: null, id: null, name: null };
+  const { category: _category, socialContext: _social, ...card } = readPageData(html);
+  return card;
+}
+
+/** What the page's Relay data says of it (every field optional). */
+function readPageData(html: string): PageData {
+  const card: PageData = {
+    websites: [],
+    accounts: [],
+    emails: [],
+    bio: null,
+    bestDescription: null,
+    vanity: null,
+    id: null,
+    name: null,
+    category: null,
+    socialContext: [],
+  };
   for (const payload of extractScriptJson(html)) {
     walk(payload, (o, _parent, key) => {
       const type = str(o.timeline_context_list_item_type);
@@ -148,6 +185,8 @@ export function readIntroCard(html: string): IntroCard {
         } else if (/EMAIL/.test(type)) {
           const text = str(title.text);
           if (text) card.emails.push(text);
+        } else if (/CATEGORY/.test(type)) {
+          card.category ??= str(title.text);
         }
         return false;
       }
@@ -165,6 +204,11 @@ export function readIntroCard(html: string): IntroCard {
           card.vanity ??= str(user.username_for_profile) ?? vanityOf(str(user.url));
           const id = str(user.id);
           if (id && /^\d{5,25}$/.test(id)) card.id ??= id;
+          const social = objAt(user, 'profile_social_context');
+          for (const item of Array.isArray(social?.content) ? social.content : []) {
+            const text = str(objAt(item, 'text')?.text);
+            if (text) card.socialContext.push(text);
+          }
         }
       }
       return undefined;
@@ -182,43 +226,167 @@ function uniqueAddresses(emails: string[]): string[] {
 const APP_LINK_RE = /<meta[^>]+property=["']al:(?:android|ios):url["'][^>]+content=["']fb:\/\/(?:page|profile)\/(?:\?id=)?(\d{5,25})/i;
 const OG_URL_RE = /<meta[^>]+property=["']og:url["'][^>]+content=["']([^"']+)["']/i;
 
-export async function fetchSocialAPage(ctx: OpContext, handle: string): Promise<SocialAPage> {
-  const url = socialAPageUrl(handle);
-  const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HEADERS, signal: ctx.signal });
-  // Checkpoints and login landings are walls (walls.ts), answered before this.
-  const html = res.text();
-  const what = `social-a page ${handle}`;
-  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
-  expectOk(res, PLATFORM, what);
+// ---------------------------------------------------------------------------------------------
+// The operation's record
+// ---------------------------------------------------------------------------------------------
+
+export const SocialAPageObject = z.strictObject({
+  id: NStr.describe("The page's numeric id"),
+  username: NStr.describe("The page's vanity name (facebook.com/<username>); null when the page names none"),
+  url: Str.describe("The page's address: by its vanity name, else by its id"),
+  name: NStr,
+  category: NStr.describe("The intro card's category line, as shown (e.g. `Page · Musician/band`); null when the card is withheld"),
+  intro: NStr.describe("The intro card's bio (and the page's longer description when it differs)"),
+  description: NStr.describe("The page's og:description (Facebook's summary: counts, then the intro)"),
+  websites: Strs.describe("The intro card's website items"),
+  emails: Strs.describe("Addresses the page shows: the intro card's e-mail item first, then those in its texts and links"),
+  links: Strs.describe('Website items and other accounts of the intro card first, then the outbound links of the page'),
+  follower_count: NInt.describe('Followers, where the page shows them (as shown: `12K followers` is 12000)'),
+  like_count: NInt.describe('Likes, where the page shows them (as shown)'),
+});
+export type SocialAPageObject = z.infer<typeof SocialAPageObject>;
+
+/**
+ * The record. Its OpenAPI component name, `SocialAPage`, is given (`named` in records.ts) when the
+ * operation is registered: named now, it would show in /openapi.json before its route.
+ */
+export const SocialAPageRecord = z.strictObject({ page: SocialAPageObject }).describe('A public social-a page: its about facts');
+export type SocialAPageRecord = z.infer<typeof SocialAPageRecord>;
+
+/** `12K followers`, `1.2M likes`, `12,345 people follow this` → the count as written, or null. */
+export function shownCount(text: string | null, what: 'followers' | 'likes'): number | null {
+  if (!text) return null;
+  const word = what === 'followers' ? '(?:followers?|people follow this)' : '(?:likes?|people like this)';
+  const m = new RegExp(`(\\d[\\d,.]*)\\s*([KMB])?\\s+${word}`, 'i').exec(text);
+  if (!m) return null;
+  const scale = { K: 1e3, M: 1e6, B: 1e9 }[(m[2] ?? '').toUpperCase() as 'K' | 'M' | 'B'] ?? 1;
+  // `12,345` and `12.345` group digits unless a scale follows (`1.2K`).
+  const n = Number(scale === 1 ? m[1].replace(/[,.]/g, '') : m[1].replace(/,/g, ''));
+  return Number.isFinite(n) ? Math.round(n * scale) : null;
+}
+
+/**
+ * A page's logged-out HTML → `{page}`. `handle` is the page asked for (its vanity or id), `finalUrl`
+ * where the request ended (Facebook's redirect from a renamed page). A page always names itself in
+ * og:title; without it this is no page: missing, a login wall, or a changed shape (blobs.ts).
+ */
+export function parseSocialAPage(html: string, opts: { handle: string; finalUrl: string }): SocialAPageRecord {
+  const { handle, finalUrl } = opts;
   const meta = pageMeta(html);
-  // A page always names itself in og:title; without it this is not a page (missing, login wall, or a new shape).
-  if (!/property=["']og:title["']/i.test(html) || !meta.title) throw explainMissingData(html, what, 'og:title');
-  const intro = readIntroCard(html);
-  const vanity = intro.vanity ?? vanityOf(OG_URL_RE.exec(html)?.[1] ?? null) ?? (/^\d+$/.test(handle) ? null : handle);
-  const id = intro.id ?? APP_LINK_RE.exec(html)?.[1] ?? (/^\d+$/.test(handle) ? handle : null);
-  // Another page than asked is no answer (identity.ts): its id against a numeric handle, its
-  // vanity against a name — the name asked, or the one Facebook's own redirect from it ended on
-  // (a renamed page).
-  if (/^\d+$/.test(handle)) assertSameResource(PLATFORM, what, { id: handle }, { id });
-  else assertSameResource(PLATFORM, what, { handle: vanityOf(res.url) ?? handle }, { handle: vanity });
+  if (!/property=["']og:title["']/i.test(html) || !meta.title) throw explainMissingData(html, `social-a page ${handle}`, 'og:title');
+  const intro = readPageData(html);
+  const numeric = /^\d+$/.test(handle);
+  const vanity = intro.vanity ?? vanityOf(OG_URL_RE.exec(html)?.[1] ?? null) ?? (numeric ? null : handle);
+  const id = intro.id ?? APP_LINK_RE.exec(html)?.[1] ?? (numeric ? handle : null);
+  // Every page names its id (the header's, or its app link): a missing one is warned.
+  if (!id) warn(PLATFORM, 'page.id', 'missing');
   const bio = [intro.bio, intro.bestDescription].filter((t, i, all): t is string => !!t && all.indexOf(t) === i).join('\n') || null;
   const links = [
     ...intro.websites,
     ...intro.accounts,
-    ...outboundLinks(html, res.url),
+    ...outboundLinks(html, finalUrl),
     ...bioUrls(meta.description),
     ...bioUrls(bio),
   ].filter((l) => classifyLink(l)?.platform !== 'social-a');
+  const social = [...intro.socialContext, meta.description ?? ''];
+  const first = (what: 'followers' | 'likes') => social.map((t) => shownCount(t, what)).find((n) => n !== null) ?? null;
   return {
-    handle,
-    url,
-    vanity,
-    id,
-    name: intro.name ?? meta.title,
-    description: meta.description,
-    bio,
-    websites: intro.websites,
-    links: [...new Set(links)],
-    emails: uniqueAddresses([...textEmails(...intro.emails), ...textEmails(meta.description, bio), ...extractEmails({ html })]),
+    page: {
+      id,
+      username: vanity,
+      url: vanity ? `${ORIGIN}/${vanity}` : id ? `${ORIGIN}/profile.php?id=${id}` : socialAPageUrl(handle),
+      name: intro.name ?? meta.title,
+      category: intro.category,
+      intro: bio,
+      description: meta.description,
+      websites: intro.websites,
+      emails: uniqueAddresses([...textEmails(...intro.emails), ...textEmails(meta.description, bio), ...extractEmails({ html })]),
+      links: [...new Set(links)],
+      follower_count: first('followers'),
+      like_count: first('likes'),
+    },
   };
 }
+
+/** The reader's clean record (asked as `handle`) computed from the operation's: what `reader.view` reads. */
+export function profileView(r: SocialAPageRecord, handle: string): SocialAPage {
+  const p = r.page;
+  return {
+    handle,
+    url: socialAPageUrl(handle),
+    vanity: p.username,
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    bio: p.intro,
+    websites: p.websites,
+    links: p.links,
+    emails: p.emails,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fetch
+// ---------------------------------------------------------------------------------------------
+
+/** The page asked for as `handle` (its vanity or numeric id): one request, parsed, checked to be that page. */
+export async function fetchSocialAPageRecord(ctx: OpContext, handle: string): Promise<SocialAPageRecord> {
+  const url = socialAPageUrl(handle);
+  const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HEADERS, signal: ctx.signal });
+  // Checkpoints and login landings are walls (walls.ts), answered before this.
+  const what = `social-a page ${handle}`;
+  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
+  expectOk(res, PLATFORM, what);
+  const record = parseSocialAPage(res.text(), { handle, finalUrl: res.url });
+  // Another page than asked is no answer (identity.ts): its id against a numeric handle, its
+  // vanity against a name — the name asked, or the one Facebook's own redirect from it ended on
+  // (a renamed page).
+  if (/^\d+$/.test(handle)) assertSameResource(PLATFORM, what, { id: handle }, { id: record.page.id });
+  else assertSameResource(PLATFORM, what, { handle: vanityOf(res.url) ?? handle }, { handle: record.page.username });
+  return record;
+}
+
+/** The reader's fetch: the operation's record, viewed as the page asked for. */
+export async function fetchSocialAPage(ctx: OpContext, handle: string): Promise<SocialAPage> {
+  return profileView(await fetchSocialAPageRecord(ctx, handle), handle);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operation
+// ---------------------------------------------------------------------------------------------
+
+const pageUrl = parsedWithinRequest(parsePageUrl);
+
+export const page: OperationDef<{ handle: string }, SocialAPageRecord> = {
+  field: 'socialAPage',
+  platform: PLATFORM,
+  summary: "A public page's about facts on the social-a platform: name, id, category, intro, websites, e-mail, links, follower count",
+  rest: { path: '/v1/social-a/page' },
+  record: SocialAPageRecord,
+  params: [
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: 2048,
+      description: 'Public page URL, e.g. https://www.facebook.com/PAGE or https://www.facebook.com/profile.php?id=ID',
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    if (typeof args.url === 'string' && args.url.trim() && !pageUrl(args.url.trim()))
+      problem(
+        'url',
+        'must be a public facebook.com page URL (https://www.facebook.com/PAGE, or https://www.facebook.com/profile.php?id=ID)',
+      );
+  },
+  // The page, whatever tab or form its URL had: its vanity (lower case) or its id.
+  normalize: (a) => {
+    const ref = pageUrl(a.url.trim())!.page;
+    return { handle: 'id' in ref ? ref.id : ref.vanity };
+  },
+  key: (a) => a.handle,
+  cost: { max: 1 },
+  example: { url: 'https://www.facebook.com/talaokafor.art' },
+  run: (ctx, a) => fetchSocialAPageRecord(ctx, a.handle),
+};

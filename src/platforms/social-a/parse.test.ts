@@ -16,8 +16,10 @@ import {
   parsePageEventsGraphql,
   parsePageEventsHtml,
 } from './parse.js';
-import * as T from '../../../test/pages/social-a.js';
+import * as T from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
+import { recordKeys } from '../records.js';
+import { SearchEvent } from './schema.js';
 
 const LABEL = 'social-a';
 const PITBULL = 'event-page-pitbull.html';
@@ -46,22 +48,7 @@ const CITY_EVENT_KEYS = [
 /** api.md "events of a page" item: the city item with `url` for `eventUrl`, plus is_canceled and event_creator. */
 const PAGE_EVENT_KEYS = [...CITY_EVENT_KEYS.slice(0, -1), 'url', 'is_canceled', 'event_creator'];
 /** api.md "Event search" item, in order. */
-const SEARCH_EVENT_KEYS = [
-  'id',
-  'name',
-  'type',
-  'url',
-  'event_url',
-  'day_time_sentence',
-  'event_place',
-  'ticketing_context_row',
-  'is_online',
-  'is_past',
-  'event_kind',
-  'start_timestamp',
-  'cover_photo',
-  'social_context',
-];
+const SEARCH_EVENT_KEYS = recordKeys(SearchEvent);
 
 function errorOf(fn: () => unknown): ApiError {
   try {
@@ -237,7 +224,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-a captures (${skipReason(LABEL)})`,
 
 // ---------------------------------------------------------------------------------------------
 // Project-own cases (always run). Lists and search have no capture: the pages and GraphQL
-// answers come from test/pages/social-a.ts, written by us from what is publicly known of Facebook's
+// answers come from src/platforms/social-a/samples.ts, written by us from what is publicly known of Facebook's
 // logged-out markup (see its header).
 // ---------------------------------------------------------------------------------------------
 
@@ -674,7 +661,7 @@ describe('parse warnings (social-a)', () => {
     for (const file of [PITBULL, AEW]) expect(captureWarnings(() => parseEventPage(readFixture(LABEL, file))).warnings).toEqual([]);
   });
 
-  /** Our own city events answer (test/pages/social-a.ts), with one member removed. */
+  /** Our own city events answer (src/platforms/social-a/samples.ts), with one member removed. */
   it('an event node without its name: null plus event.name; an online event without a place: no warning', () => {
     const body = (events: T.TestEvent[]) => parseGraphqlBody(T.cityEventsGraphql(T.CITY_ID, { events }), 'x');
     const online = { ...T.CITY_EVENTS_PAGE_2[0], place: null, online: true };

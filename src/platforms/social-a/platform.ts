@@ -4,18 +4,18 @@
  * scripts; GraphQL `api/graphql` with public `doc_id`s for search and later pages), kept in
  * ./endpoints.ts; the requests themselves in ./fetch.ts.
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { fetchCityEvents, fetchEventSearch, fetchPageEvents } from './fetch.js';
 import type { CityEventsPage, EventSearchPage, PageEventsPage } from './parse.js';
 import type { CityRef, Cursor, PageRef } from './urls.js';
 import { decodeCursor, normalizeQuery, pageKey, parseCityEventsUrl, parsePageUrl, queryKey } from './urls.js';
 import * as schema from './schema.js';
+import { reader } from './reader.js';
+import { walls } from './walls.js';
 
-export const label = 'social-a';
-export const hosts = ['www.facebook.com', 'facebook.com', 'm.facebook.com', 'web.facebook.com', 'mbasic.facebook.com'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
-export { walls } from './walls.js';
+const label = 'social-a';
+const hosts = ['www.facebook.com', 'facebook.com', 'm.facebook.com', 'web.facebook.com', 'mbasic.facebook.com'];
 
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
@@ -158,4 +158,4 @@ export const profileEvents: OperationDef<PageEventsArgs, PageEventsPage> = {
   run: (ctx, a) => fetchPageEvents(ctx, a),
 };
 
-export const operations = [events, eventSearch, profileEvents];
+export const platform: PlatformDefinition = { label, hosts, operations: [events, eventSearch, profileEvents], walls, reader };

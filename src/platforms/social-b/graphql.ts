@@ -16,132 +16,135 @@ import type {
 } from './parse.js';
 import { profile } from './platform.js';
 
-const BioLinkRef = builder.objectRef<SocialBBioLink>('SocialBBioLink').implement({
-  fields: (t) => ({
-    title: t.exposeString('title'),
-    lynxUrl: t.exposeString('lynx_url', { description: "Instagram's l.instagram.com redirect to url" }),
-    url: t.exposeString('url'),
-    linkType: t.exposeString('link_type'),
-  }),
-});
-
-const BiographyRef = builder.objectRef<NonNullable<SocialBUser['biography_with_entities']>>('SocialBBiographyWithEntities').implement({
-  fields: (t) => ({
-    rawText: t.exposeString('raw_text'),
-    entities: t.field({ type: 'JSON', description: 'Mentioned users and hashtags', resolve: (b) => b.entities }),
-  }),
-});
-
-const DimensionsRef = builder.objectRef<NonNullable<SocialBMedia['dimensions']>>('SocialBDimensions').implement({
-  fields: (t) => ({
-    width: t.exposeInt('width'),
-    height: t.exposeInt('height'),
-  }),
-});
-
-const ThumbnailRef = builder.objectRef<SocialBThumbnail>('SocialBThumbnail').implement({
-  fields: (t) => ({
-    src: t.exposeString('src'),
-    configWidth: t.exposeInt('config_width'),
-    configHeight: t.exposeInt('config_height'),
-  }),
-});
-
-const MediaOwnerRef = builder.objectRef<NonNullable<SocialBMedia['owner']>>('SocialBMediaOwner').implement({
-  fields: (t) => ({
-    id: t.exposeString('id'),
-    username: t.exposeString('username'),
-  }),
-});
-
-const MediaRef = builder.objectRef<SocialBMedia>('SocialBMedia').implement({
-  description: 'A post on the profile grid',
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    shortcode: t.exposeString('shortcode', { nullable: false, description: 'The post URL is https://www.instagram.com/p/<shortcode>/' }),
-    typename: t.string({
-      description: 'GraphImage, GraphVideo or GraphSidecar',
-      resolve: (m) => {
-        const t = (m as unknown as Record<string, unknown>).__typename;
-        return typeof t === 'string' ? t : null;
-      },
+/** Declares social-b's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function socialBGraphql(): void {
+  const BioLinkRef = builder.objectRef<SocialBBioLink>('SocialBBioLink').implement({
+    fields: (t) => ({
+      title: t.exposeString('title'),
+      lynxUrl: t.exposeString('lynx_url', { description: "Instagram's l.instagram.com redirect to url" }),
+      url: t.exposeString('url'),
+      linkType: t.exposeString('link_type'),
     }),
-    dimensions: t.expose('dimensions', { type: DimensionsRef }),
-    displayUrl: t.exposeString('display_url'),
-    isVideo: t.exposeBoolean('is_video'),
-    videoUrl: t.exposeString('video_url'),
-    // Float: a viral reel's views can pass GraphQL's 32-bit Int.
-    videoViewCount: t.exposeFloat('video_view_count'),
-    commentCount: t.int({ resolve: (m) => m.edge_media_to_comment.count }),
-    likeCount: t.int({ resolve: (m) => m.edge_liked_by.count }),
-    takenAtTimestamp: t.exposeInt('taken_at_timestamp', { description: 'Unix seconds' }),
-    thumbnailSrc: t.exposeString('thumbnail_src'),
-    thumbnailResources: t.expose('thumbnail_resources', { type: [ThumbnailRef], nullable: false }),
-    owner: t.expose('owner', { type: MediaOwnerRef }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (m) => m }),
-  }),
-});
+  });
 
-const PageInfoRef = builder.objectRef<SocialBPageInfo>('SocialBPageInfo').implement({
-  fields: (t) => ({
-    hasNextPage: t.exposeBoolean('has_next_page', { nullable: false }),
-    endCursor: t.exposeString('end_cursor'),
-  }),
-});
-
-const MediaEdgeRef = builder.objectRef<{ node: SocialBMedia }>('SocialBMediaEdge').implement({
-  fields: (t) => ({
-    node: t.expose('node', { type: MediaRef, nullable: false }),
-  }),
-});
-
-const TimelineRef = builder.objectRef<SocialBTimelineMedia>('SocialBTimelineMedia').implement({
-  fields: (t) => ({
-    count: t.exposeInt('count', { description: 'Posts on the profile' }),
-    pageInfo: t.expose('page_info', { type: PageInfoRef, nullable: false }),
-    edges: t.expose('edges', {
-      type: [MediaEdgeRef],
-      nullable: false,
-      description: 'The latest posts (about 12); empty for a private account',
+  const BiographyRef = builder.objectRef<NonNullable<SocialBUser['biography_with_entities']>>('SocialBBiographyWithEntities').implement({
+    fields: (t) => ({
+      rawText: t.exposeString('raw_text'),
+      entities: t.field({ type: 'JSON', description: 'Mentioned users and hashtags', resolve: (b) => b.entities }),
     }),
-  }),
-});
+  });
 
-const UserRef = builder.objectRef<SocialBUser>('SocialBUser').implement({
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    fbid: t.exposeString('fbid'),
-    username: t.exposeString('username', { nullable: false }),
-    fullName: t.exposeString('full_name'),
-    biography: t.exposeString('biography'),
-    biographyWithEntities: t.expose('biography_with_entities', { type: BiographyRef }),
-    bioLinks: t.expose('bio_links', { type: [BioLinkRef], nullable: false }),
-    externalUrl: t.exposeString('external_url'),
-    followerCount: t.int({ resolve: (u) => u.edge_followed_by.count }),
-    followingCount: t.int({ resolve: (u) => u.edge_follow.count }),
-    isPrivate: t.exposeBoolean('is_private', { description: 'A private account is returned with its public header only: no posts' }),
-    isVerified: t.exposeBoolean('is_verified'),
-    isBusinessAccount: t.exposeBoolean('is_business_account'),
-    isProfessionalAccount: t.exposeBoolean('is_professional_account'),
-    categoryName: t.exposeString('category_name'),
-    businessAddressJson: t.exposeString('business_address_json', { description: 'A JSON document, as a string' }),
-    businessEmail: t.exposeString('business_email'),
-    businessPhoneNumber: t.exposeString('business_phone_number'),
-    profilePicUrl: t.exposeString('profile_pic_url'),
-    profilePicUrlHd: t.exposeString('profile_pic_url_hd'),
-    highlightReelCount: t.exposeInt('highlight_reel_count'),
-    hasClips: t.exposeBoolean('has_clips'),
-    timelineMedia: t.expose('edge_owner_to_timeline_media', { type: TimelineRef, nullable: false }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (u) => u }),
-  }),
-});
+  const DimensionsRef = builder.objectRef<NonNullable<SocialBMedia['dimensions']>>('SocialBDimensions').implement({
+    fields: (t) => ({
+      width: t.exposeInt('width'),
+      height: t.exposeInt('height'),
+    }),
+  });
 
-const ProfileRef = builder.objectRef<SocialBProfile>('SocialBProfile').implement({
-  fields: (t) => ({
-    user: t.field({ type: UserRef, nullable: false, resolve: (p) => p.data.user }),
-    status: t.exposeString('status'),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
-  }),
-});
+  const ThumbnailRef = builder.objectRef<SocialBThumbnail>('SocialBThumbnail').implement({
+    fields: (t) => ({
+      src: t.exposeString('src'),
+      configWidth: t.exposeInt('config_width'),
+      configHeight: t.exposeInt('config_height'),
+    }),
+  });
 
-operationField(profile, ProfileRef);
+  const MediaOwnerRef = builder.objectRef<NonNullable<SocialBMedia['owner']>>('SocialBMediaOwner').implement({
+    fields: (t) => ({
+      id: t.exposeString('id'),
+      username: t.exposeString('username'),
+    }),
+  });
+
+  const MediaRef = builder.objectRef<SocialBMedia>('SocialBMedia').implement({
+    description: 'A post on the profile grid',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      shortcode: t.exposeString('shortcode', { nullable: false, description: 'The post URL is https://www.instagram.com/p/<shortcode>/' }),
+      typename: t.string({
+        description: 'GraphImage, GraphVideo or GraphSidecar',
+        resolve: (m) => {
+          const t = (m as unknown as Record<string, unknown>).__typename;
+          return typeof t === 'string' ? t : null;
+        },
+      }),
+      dimensions: t.expose('dimensions', { type: DimensionsRef }),
+      displayUrl: t.exposeString('display_url'),
+      isVideo: t.exposeBoolean('is_video'),
+      videoUrl: t.exposeString('video_url'),
+      // Float: a viral reel's views can pass GraphQL's 32-bit Int.
+      videoViewCount: t.exposeFloat('video_view_count'),
+      commentCount: t.int({ extensions: { wire: 'edge_media_to_comment.count' }, resolve: (m) => m.edge_media_to_comment.count }),
+      likeCount: t.int({ extensions: { wire: 'edge_liked_by.count' }, resolve: (m) => m.edge_liked_by.count }),
+      takenAtTimestamp: t.exposeInt('taken_at_timestamp', { description: 'Unix seconds' }),
+      thumbnailSrc: t.exposeString('thumbnail_src'),
+      thumbnailResources: t.expose('thumbnail_resources', { type: [ThumbnailRef], nullable: false }),
+      owner: t.expose('owner', { type: MediaOwnerRef }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (m) => m }),
+    }),
+  });
+
+  const PageInfoRef = builder.objectRef<SocialBPageInfo>('SocialBPageInfo').implement({
+    fields: (t) => ({
+      hasNextPage: t.exposeBoolean('has_next_page', { nullable: false }),
+      endCursor: t.exposeString('end_cursor'),
+    }),
+  });
+
+  const MediaEdgeRef = builder.objectRef<{ node: SocialBMedia }>('SocialBMediaEdge').implement({
+    fields: (t) => ({
+      node: t.expose('node', { type: MediaRef, nullable: false }),
+    }),
+  });
+
+  const TimelineRef = builder.objectRef<SocialBTimelineMedia>('SocialBTimelineMedia').implement({
+    fields: (t) => ({
+      count: t.exposeInt('count', { description: 'Posts on the profile' }),
+      pageInfo: t.expose('page_info', { type: PageInfoRef, nullable: false }),
+      edges: t.expose('edges', {
+        type: [MediaEdgeRef],
+        nullable: false,
+        description: 'The latest posts (about 12); empty for a private account',
+      }),
+    }),
+  });
+
+  const UserRef = builder.objectRef<SocialBUser>('SocialBUser').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      fbid: t.exposeString('fbid'),
+      username: t.exposeString('username', { nullable: false }),
+      fullName: t.exposeString('full_name'),
+      biography: t.exposeString('biography'),
+      biographyWithEntities: t.expose('biography_with_entities', { type: BiographyRef }),
+      bioLinks: t.expose('bio_links', { type: [BioLinkRef], nullable: false }),
+      externalUrl: t.exposeString('external_url'),
+      followerCount: t.int({ extensions: { wire: 'edge_followed_by.count' }, resolve: (u) => u.edge_followed_by.count }),
+      followingCount: t.int({ extensions: { wire: 'edge_follow.count' }, resolve: (u) => u.edge_follow.count }),
+      isPrivate: t.exposeBoolean('is_private', { description: 'A private account is returned with its public header only: no posts' }),
+      isVerified: t.exposeBoolean('is_verified'),
+      isBusinessAccount: t.exposeBoolean('is_business_account'),
+      isProfessionalAccount: t.exposeBoolean('is_professional_account'),
+      categoryName: t.exposeString('category_name'),
+      businessAddressJson: t.exposeString('business_address_json', { description: 'A JSON document, as a string' }),
+      businessEmail: t.exposeString('business_email'),
+      businessPhoneNumber: t.exposeString('business_phone_number'),
+      profilePicUrl: t.exposeString('profile_pic_url'),
+      profilePicUrlHd: t.exposeString('profile_pic_url_hd'),
+      highlightReelCount: t.exposeInt('highlight_reel_count'),
+      hasClips: t.exposeBoolean('has_clips'),
+      timelineMedia: t.expose('edge_owner_to_timeline_media', { type: TimelineRef, nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (u) => u }),
+    }),
+  });
+
+  const ProfileRef = builder.objectRef<SocialBProfile>('SocialBProfile').implement({
+    fields: (t) => ({
+      user: t.field({ type: UserRef, nullable: false, extensions: { wire: 'data.user' }, resolve: (p) => p.data.user }),
+      status: t.exposeString('status'),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
+    }),
+  });
+
+  operationField(profile, ProfileRef);
+}

@@ -5,29 +5,17 @@ import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
-import * as s from '../../../test/pages/social-b.js';
+import * as s from './samples.js';
 import { SOCIAL_B_USER_KEYS } from '../../../test/support/record-keys.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
+import { recordKeys } from '../records.js';
+import { SocialBMedia } from './schema.js';
 
 const LABEL = 'social-b';
 const CAPTURE = 'web-profile-info-megadeth.json';
 const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'social-b_profile.json');
 
-const NODE_KEYS = [
-  'id',
-  'shortcode',
-  'dimensions',
-  'display_url',
-  'is_video',
-  'video_url',
-  'video_view_count',
-  'edge_media_to_comment',
-  'edge_liked_by',
-  'taken_at_timestamp',
-  'thumbnail_src',
-  'thumbnail_resources',
-  'owner',
-];
+const NODE_KEYS = recordKeys(SocialBMedia);
 
 function errorOf(fn: () => unknown): ApiError {
   try {
@@ -118,7 +106,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run), on the hand-written bodies of test/pages/social-b.ts
+// Project-own cases (always run), on the hand-written bodies of src/platforms/social-b/samples.ts
 // ---------------------------------------------------------------------------------------------
 
 describe('parseProfile', () => {

@@ -11,17 +11,17 @@
  *  - the REST body is the record's `data` (and Instagram's `status`) beside the envelope:
  *    `{success, credits_remaining, credits_charged, data: {user}, status}`.
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { fetchProfile } from './fetch.js';
 import type { SocialBProfile } from './parse.js';
 import { looksLikeUrl, normalizeHandle } from './parse.js';
 import * as schema from './schema.js';
+import { walls } from './walls.js';
+import { reader } from './reader.js';
 
-export const label = 'social-b';
-export { walls } from './walls.js';
-export const hosts = ['www.instagram.com', 'instagram.com', 'i.instagram.com'];
-/** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
-export { reader } from './reader.js';
+const label = 'social-b';
+const hosts = ['www.instagram.com', 'instagram.com', 'i.instagram.com'];
 
 export const profile: OperationDef<{ handle: string }, SocialBProfile> = {
   field: 'socialBProfile',
@@ -53,4 +53,11 @@ export const profile: OperationDef<{ handle: string }, SocialBProfile> = {
   run: (ctx, a) => fetchProfile(ctx, a.handle),
 };
 
-export const operations = [profile];
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [profile],
+  walls,
+  // Its reads share the profile operation's cache entry and in-flight fetches.
+  reader: { ...reader, operation: { op: profile, args: (handle: string) => ({ handle }) } },
+};

@@ -9,7 +9,6 @@ import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniq } 
 import { fetchProfile } from './fetch.js';
 import type { SocialBProfile } from './parse.js';
 import { normalizeHandle } from './parse.js';
-import { profile } from './platform.js';
 
 export const reader: ProfileReader<SocialBProfile> = {
   platform: 'social-b',
@@ -20,10 +19,6 @@ export const reader: ProfileReader<SocialBProfile> = {
   requestsPerRead: 1,
   stableIdentity: true,
   fetch: (ctx, handle) => fetchProfile(ctx, handle),
-  // A getter: platform.ts re-exports this module, so `profile` is read only once both are loaded.
-  get operation() {
-    return { op: profile, args: (handle: string) => ({ handle }) };
-  },
   view(p) {
     const u = p.data.user;
     const website = absoluteUrl(u.external_url);

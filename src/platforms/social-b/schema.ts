@@ -45,6 +45,8 @@ export const SocialBMedia = passThrough(
     thumbnail_src: NStr,
     thumbnail_resources: z.array(SocialBThumbnail),
     owner: passThrough(z.strictObject({ id: NStr, username: NStr })).nullable(),
+    /** GraphImage, GraphVideo or GraphSidecar, passed through where the upstream sends it (GraphQL `typename`). */
+    __typename: Any.optional(),
   }),
 );
 export type SocialBMedia = z.infer<typeof SocialBMedia>;

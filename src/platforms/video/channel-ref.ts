@@ -11,9 +11,13 @@
  * so are an id and a `/channel/<id>` URL. Whether `@handle` and `UC…` are the same channel (or
  * which channel a `/c/` or `/user/` name now points at) only the page can say, so those keep
  * separate cache entries (`channelCacheKey`).
+ *
+ * Also the `channelId` / `handle` / `url` parameters (one of them, checked) of the routes that
+ * take a channel.
  */
 import { parseUserUrl } from '../../links/user-url.js';
 import { safeDecode } from '../../parse/index.js';
+import type { ParamSpec } from '../operation.js';
 
 export type ChannelRef =
   | { kind: 'id'; id: string }
@@ -158,4 +162,66 @@ export function handleFromChannelUrl(url: string | null | undefined): string | n
   if (!url) return null;
   const ref = parseChannelUrl(url);
   return ref?.kind === 'handle' ? ref.handle : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The channel parameters of the routes that take a channel (channel, videos)
+// ---------------------------------------------------------------------------------------------
+
+const URL_MAX = 2048;
+const HANDLE_MAX = 100;
+const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const REF_PARAMS = ['channelId', 'handle', 'url'] as const;
+
+export const CHANNEL_REF_PARAMS: ParamSpec[] = [
+  {
+    name: 'channelId',
+    kind: 'string',
+    maxLength: 64,
+    description: 'Channel id: UC followed by 22 characters. Give exactly one of channelId, handle or url.',
+  },
+  {
+    name: 'handle',
+    kind: 'string',
+    maxLength: HANDLE_MAX,
+    description: 'Channel handle, e.g. @kurzgesagt (the @ is optional). Give exactly one of channelId, handle or url.',
+  },
+  {
+    name: 'url',
+    kind: 'string',
+    maxLength: URL_MAX,
+    description:
+      'Channel URL: https://www.youtube.com/@HANDLE, /channel/ID, /c/NAME or /user/NAME (m.youtube.com and a tab suffix such as /about or /videos are fine). Give exactly one of channelId, handle or url.',
+  },
+];
+
+/** Exactly one of channelId, handle or url, and a valid one (problems by GraphQL argument name). */
+export function checkChannelRef(args: Record<string, any>, problem: (param: string, message: string) => void): void {
+  const present = REF_PARAMS.filter((p) => given(args[p]));
+  if (present.length === 0) {
+    for (const p of REF_PARAMS) problem(p, 'give exactly one of channelId, handle or url');
+    return;
+  }
+  if (present.length > 1) {
+    for (const p of present) problem(p, `give exactly one of channelId, handle or url (got ${present.join(', ')})`);
+    return;
+  }
+  // Over-long values are already reported by their length rule.
+  const [p] = present;
+  if (p === 'channelId' && args.channelId.length <= 64 && !CHANNEL_ID_RE.test(args.channelId.trim())) {
+    problem('channelId', 'must be a channel id: UC followed by 22 letters, digits, - or _');
+  } else if (p === 'handle' && args.handle.length <= HANDLE_MAX && !normalizeHandle(args.handle)) {
+    problem('handle', 'must be a channel handle: 3 to 30 letters, digits, _, -, . or · (a leading @ is allowed)');
+  } else if (p === 'url' && args.url.length <= URL_MAX && !parseChannelUrl(args.url)) {
+    problem('url', 'must be a youtube.com channel URL (/@HANDLE, /channel/ID, /c/NAME or /user/NAME)');
+  }
+}
+
+/** The channel valid arguments name (checkChannelRef passed). */
+export function channelRefOf(args: Record<string, any>): ChannelRef {
+  return given(args.channelId)
+    ? { kind: 'id', id: args.channelId.trim() }
+    : given(args.handle)
+      ? { kind: 'handle', handle: normalizeHandle(args.handle)! }
+      : parseChannelUrl(args.url)!;
 }

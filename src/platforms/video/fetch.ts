@@ -75,30 +75,27 @@ async function fetchChannelPage(ctx: OpContext, url: string, what: string): Prom
   }
 }
 
-/** The body of the about panel's browse request: the WEB client's context and the continuation token. */
-export function aboutRequestBody(token: string, page: Pick<ChannelPage, 'clientVersion' | 'visitorData'>): Record<string, unknown> {
+/** The WEB client's request context of a `youtubei/v1/*` request (English, US, the page's client version and visitor id). */
+export function webClientContext(page: Pick<ChannelPage, 'clientVersion' | 'visitorData'>): Record<string, unknown> {
   return {
-    context: {
-      client: {
-        hl: 'en',
-        gl: 'US',
-        clientName: 'WEB',
-        clientVersion: page.clientVersion ?? FALLBACK_CLIENT_VERSION,
-        ...(page.visitorData ? { visitorData: safeDecode(page.visitorData) } : {}),
-        originalUrl: YOUTUBE_ORIGIN,
-        platform: 'DESKTOP',
-        utcOffsetMinutes: 0,
-      },
-      request: { useSsl: true },
-      user: { lockedSafetyMode: false },
+    client: {
+      hl: 'en',
+      gl: 'US',
+      clientName: 'WEB',
+      clientVersion: page.clientVersion ?? FALLBACK_CLIENT_VERSION,
+      ...(page.visitorData ? { visitorData: safeDecode(page.visitorData) } : {}),
+      originalUrl: YOUTUBE_ORIGIN,
+      platform: 'DESKTOP',
+      utcOffsetMinutes: 0,
     },
-    continuation: token,
+    request: { useSsl: true },
+    user: { lockedSafetyMode: false },
   };
 }
 
-async function fetchAboutPanel(ctx: OpContext, page: ChannelPage, token: string): Promise<AboutPanel> {
-  const body = aboutRequestBody(token, page);
-  const client = (body.context as { client: { clientVersion: string; visitorData?: string } }).client;
+/** The headers the WEB client sends with a `youtubei/v1/*` request carrying `context` (webClientContext). */
+export function innertubeHeaders(context: Record<string, unknown>): Record<string, string> {
+  const client = (context as { client: { clientVersion: string; visitorData?: string } }).client;
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json',
@@ -108,6 +105,17 @@ async function fetchAboutPanel(ctx: OpContext, page: ChannelPage, token: string)
     'x-youtube-client-version': client.clientVersion,
   };
   if (client.visitorData) headers['x-goog-visitor-id'] = client.visitorData;
+  return headers;
+}
+
+/** The body of the about panel's browse request: the WEB client's context and the continuation token. */
+export function aboutRequestBody(token: string, page: Pick<ChannelPage, 'clientVersion' | 'visitorData'>): Record<string, unknown> {
+  return { context: webClientContext(page), continuation: token };
+}
+
+async function fetchAboutPanel(ctx: OpContext, page: ChannelPage, token: string): Promise<AboutPanel> {
+  const body = aboutRequestBody(token, page);
+  const headers = innertubeHeaders(body.context as Record<string, unknown>);
   const res = await ctx.upstream.request({
     url: BROWSE_URL,
     method: 'POST',

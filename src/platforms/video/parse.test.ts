@@ -39,7 +39,7 @@ import {
   nightOwlAbout,
   NOT_FOUND_HTML,
   TEST_CLIENT_VERSION,
-} from '../../../test/pages/video.js';
+} from './samples.js';
 
 const LABEL = 'video';
 const HOSPITAL = 'channel-videos-tab-hospitalrecords.html';
@@ -348,7 +348,7 @@ describe.skipIf(!hasFixtures(LABEL))(`video captures (${skipReason(LABEL)})`, ()
 });
 
 // ---------------------------------------------------------------------------------------------
-// Project-own cases (always run). Bodies from test/pages/video.ts: hand-written, not captures.
+// Project-own cases (always run). Bodies from src/platforms/video/samples.ts: hand-written, not captures.
 // ---------------------------------------------------------------------------------------------
 
 describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {

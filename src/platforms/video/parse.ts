@@ -75,8 +75,6 @@ export const FIXED_KEYS: ReadonlySet<string> = new Set([
 // ytInitialData
 // ---------------------------------------------------------------------------------------------
 
-const INITIAL_DATA_RE = /(?:var\s+ytInitialData|window\[\s*["']ytInitialData["']\s*\])\s*=\s*/g;
-
 /**
  * The JSON object literal starting at `start`, found by matching braces (string-aware), so a
  * `};` inside a description cannot end it early. Null when unbalanced.
@@ -97,9 +95,14 @@ function balancedObject(s: string, start: number): string | null {
   return null;
 }
 
-/** The `ytInitialData` object of a youtube.com page, or null when the page has none. */
-export function extractYtInitialData(html: string): Obj | null {
-  for (const m of html.matchAll(INITIAL_DATA_RE)) {
+/**
+ * The object a youtube.com page assigns to `name` (`var ytInitialData = {…};` or
+ * `window["ytInitialData"] = {…};`), or null when the page has none. An object that is
+ * there but does not parse is a changed shape.
+ */
+export function extractYtVar(html: string, name: 'ytInitialData' | 'ytInitialPlayerResponse'): Obj | null {
+  const re = new RegExp(`(?:var\\s+${name}|window\\[\\s*["']${name}["']\\s*\\])\\s*=\\s*`, 'g');
+  for (const m of html.matchAll(re)) {
     const json = balancedObject(html, m.index + m[0].length);
     if (json === null) continue;
     try {
@@ -108,10 +111,13 @@ export function extractYtInitialData(html: string): Obj | null {
     } catch {
       /* try the next occurrence */
     }
-    throw shapeChanged(PLATFORM, 'parseable ytInitialData JSON');
+    throw shapeChanged(PLATFORM, `parseable ${name} JSON`);
   }
   return null;
 }
+
+/** The `ytInitialData` object of a youtube.com page, or null when the page has none. */
+export const extractYtInitialData = (html: string): Obj | null => extractYtVar(html, 'ytInitialData');
 
 /** Public request context values of the page's `ytcfg` (the WEB client's version, the visitor id). */
 export function extractYtcfg(html: string): { clientVersion: string | null; visitorData: string | null } {
@@ -211,7 +217,7 @@ export interface ChannelPage {
 }
 
 /** Google's error page for a 404: the status in bold ahead of its sentence, in every language. */
-const GOOGLE_ERROR_404 = /<b>\s*404\.?\s*<\/b>\s*<ins>/i;
+export const GOOGLE_ERROR_404 = /<b>\s*404\.?\s*<\/b>\s*<ins>/i;
 
 /**
  * A channel page's HTML → what it tells. Missing channels and changed shapes are typed errors;

@@ -12,9 +12,8 @@ import { CHANNEL_ID_RE, handleFromChannelUrl, normalizeHandle, YOUTUBE_ORIGIN } 
 import { fetchChannel } from './fetch.js';
 import type { VideoChannel } from './parse.js';
 import { descriptionUrls } from './parse.js';
-import { channel } from './platform.js';
 
-const refOf = (handle: string): ChannelRef =>
+export const refOf = (handle: string): ChannelRef =>
   CHANNEL_ID_RE.test(handle) ? { kind: 'id', id: handle } : { kind: 'handle', handle: handle.toLowerCase() };
 
 export const reader: ProfileReader<VideoChannel> = {
@@ -29,10 +28,6 @@ export const reader: ProfileReader<VideoChannel> = {
   requestsPerRead: 2,
   stableIdentity: true,
   fetch: (ctx, handle) => fetchChannel(ctx, refOf(handle)),
-  // A getter: platform.ts re-exports this module, so `channel` is read only once both are loaded.
-  get operation() {
-    return { op: channel, args: (handle: string) => ({ ref: refOf(handle) }) };
-  },
   view(c) {
     const h = handleFromChannelUrl(c.channel);
     return {

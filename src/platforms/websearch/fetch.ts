@@ -5,9 +5,15 @@
  */
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
-import type { WebSearchArgs } from './platform.js';
-import type { WebSearchPage } from './parse.js';
+import type { DatePosted, WebSearchPage } from './parse.js';
 import { buildSearchUrl, parseSearchPage } from './parse.js';
+
+export interface WebSearchArgs {
+  query: string;
+  region: string | null;
+  datePosted: DatePosted | null;
+  page: number;
+}
 
 export async function fetchSearchPage(ctx: OpContext, a: WebSearchArgs): Promise<WebSearchPage> {
   const res = await ctx.upstream.request({

@@ -6,19 +6,22 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import type { WebSearchPage, WebSearchResult } from './parse.js';
 import { search } from './platform.js';
 
-const ResultRef = builder.objectRef<WebSearchResult>('WebsearchResult').implement({
-  fields: (t) => ({
-    url: t.exposeString('url', { nullable: false }),
-    title: t.exposeString('title', { nullable: false }),
-    description: t.exposeString('description', { nullable: false, description: 'Snippet; may be empty' }),
-  }),
-});
+/** Declares websearch's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function websearchGraphql(): void {
+  const ResultRef = builder.objectRef<WebSearchResult>('WebsearchResult').implement({
+    fields: (t) => ({
+      url: t.exposeString('url', { nullable: false }),
+      title: t.exposeString('title', { nullable: false }),
+      description: t.exposeString('description', { nullable: false, description: 'Snippet; may be empty' }),
+    }),
+  });
 
-const PageRef = builder.objectRef<WebSearchPage>('WebsearchPage').implement({
-  fields: (t) => ({
-    results: t.expose('results', { type: [ResultRef], nullable: false }),
-    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
-  }),
-});
+  const PageRef = builder.objectRef<WebSearchPage>('WebsearchPage').implement({
+    fields: (t) => ({
+      results: t.expose('results', { type: [ResultRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
 
-operationField(search, PageRef);
+  operationField(search, PageRef);
+}

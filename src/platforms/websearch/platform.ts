@@ -1,21 +1,16 @@
 /**
  * websearch = Google web search. Registry entry.
  */
+import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { fetchSearchPage } from './fetch.js';
-import type { DatePosted, WebSearchPage } from './parse.js';
+import type { WebSearchArgs } from './fetch.js';
+import type { WebSearchPage } from './parse.js';
 import * as schema from './schema.js';
+import { walls } from './walls.js';
 
-export const label = 'websearch';
-export { walls } from './walls.js';
-export const hosts = ['www.google.com'];
-
-export interface WebSearchArgs {
-  query: string;
-  region: string | null;
-  datePosted: DatePosted | null;
-  page: number;
-}
+const label = 'websearch';
+const hosts = ['www.google.com'];
 
 export const search: OperationDef<WebSearchArgs, WebSearchPage> = {
   field: 'websearchSearch',
@@ -53,4 +48,4 @@ export const search: OperationDef<WebSearchArgs, WebSearchPage> = {
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 
-export const operations = [search];
+export const platform: PlatformDefinition = { label, hosts, operations: [search], walls };

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { handleMentions, key, markersOf } from './markers.js';
+
+const KEYS = [key('mirasol'), key('Mira Sol'), 'mira'].filter((k) => k.length >= 4);
+const m = (handle: string, displayName: string | null, bio: string | null, handles = ['mirasol']) =>
+  markersOf({ handle, displayName, bio }, KEYS, handles);
+
+describe('what an account says about itself', () => {
+  it('fan, update and tribute accounts, in their name, bio or handle, in several languages', () => {
+    for (const bio of [
+      'fan account 💜',
+      'not affiliated with Mira — just a fan',
+      'Fanseite über Mira Sol',
+      'cuenta fan de Mira',
+      'compte fan de Mira Sol',
+      'Fã-clube não oficial',
+      'pagina fan non ufficiale',
+      'ミラさんの非公式ファンアカウント',
+      '미라 비공식 팬계정',
+      'best moments of her streams',
+      'Mira の切り抜き',
+    ])
+      expect(m('someone', 'Someone', bio).fan, bio).toBe(true);
+    for (const name of ['Mira Sol Fan Page', 'Mira Sol Updates', 'Team Mira', 'Mira Sol ファン'])
+      expect(m('someone', name, '').fan, name).toBe(true);
+    for (const handle of ['mirasol_fans', 'mirasolupdates', 'teammirasol', 'mirasol.fp', 'mirasol_edits'])
+      expect(m(handle, 'x', '').fan, handle).toBe(true);
+    // Whole words only; the creator's own words are not a fan's.
+    for (const [handle, name, bio] of [
+      ['mirasoltv', 'Mira Sol', 'fanfare and fantasy'],
+      ['mirasol', 'Mira Sol', 'thank you to all my fans!'],
+      ['heymira', 'Mira Sol', 'ファンタジー作家'],
+    ])
+      expect(m(handle, name, bio).fan, `${handle} ${bio}`).toBe(false);
+  });
+
+  it('second accounts, in the first person or around the creator’s name', () => {
+    for (const bio of [
+      'my second channel ✌️ main: @mirasol',
+      'clips from my streams',
+      'mein Zweitkanal',
+      'mi segundo canal',
+      'サブ垢です',
+      '부계정입니다',
+    ])
+      expect(m('someone', 'Someone', bio).second, bio).toBe(true);
+    for (const handle of ['mirasolclips', 'mirasol_live', 'mirasoltv', 'mira-dev', 'mirasol2', 'miraclips'])
+      expect(m(handle, 'x', '').second, handle).toBe(true);
+    expect(m('someone', 'Mira Sol Clips', '').second).toBe(true);
+    // A name without the creator's in it says nothing about being its second account.
+    expect(m('livemusic', 'Live Music Co', '').second).toBe(false);
+    expect(m('mirasolhighlights', 'x', '').second).toBe(false);
+  });
+
+  it('look-alike handles: padding, a doubled letter, separators of its own; not the same separators on another platform', () => {
+    for (const handle of ['mirasol_', 'realmirasol', 'mirasol.official', 'itsmirasol', 'mirasoll', 'mirasolx', 'mirasol__', 'mira.sol'])
+      expect(m(handle, 'Mira Sol', '').lookalike, handle).toBe(true);
+    expect(m('mira_sol', 'Mira Sol', '', ['mira.sol']).lookalike).toBe(false);
+    for (const handle of ['mirasol', 'mirasolclips', 'studiomira12', 'someoneelse'])
+      expect(m(handle, 'Mira Sol', '').lookalike, handle).toBe(false);
+  });
+
+  it('@handle mentions, lower-cased; addresses are not mentions', () => {
+    expect(handleMentions('clips → @MiraSolClips. mail: a@b.com, thanks @fan_club_.')).toEqual(['mirasolclips', 'fan_club']);
+    expect(handleMentions(null)).toEqual([]);
+  });
+});

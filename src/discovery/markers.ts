@@ -1,0 +1,410 @@
+/**
+ * What an account says about itself, read from its display name, bio and handle, for the
+ * candidate model (evidence.ts): that it is a fan / update / tribute account (`fan_marker`), that
+ * it is the creator's second account (`second_account_marker`), or that its handle is the
+ * creator's with padding only (`lookalike_handle`: `mirasol_`, `realmirasol`, `mirasoll` — what
+ * impersonators pick).
+ *
+ * Wording is weak evidence and is weighed as such: fans seldom hide that they are fans (platforms
+ * require it), but impersonators claim "backup account" too and fan-run clip channels look like
+ * second accounts. The lists below are not exhaustive (English, German, Spanish, French,
+ * Portuguese, Italian, Dutch, Indonesian, Japanese, Korean, Chinese); an account in another
+ * language is simply not marked. Matching is on whole words (letters and digits around a phrase
+ * end it) after case folding and dropping accents, so `fã-clube` and `fa clube` are one phrase
+ * and `fanfare` is no fan.
+ */
+
+/** Lower-cased, accents dropped (NFKD without combining marks), so `Fã-Clube` reads `fa-clube`. */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** A fan, update or tribute account saying so (name or bio). */
+const FAN_PHRASES = [
+  // English
+  'fan account',
+  'fan acc',
+  'fan page',
+  'fanpage',
+  'fan club',
+  'fanclub',
+  'fan-run',
+  'fan run',
+  'fan made',
+  'fanmade',
+  'fanbase',
+  'stan account',
+  'stan acc',
+  'just a fan',
+  'not affiliated',
+  'unaffiliated',
+  'unofficial',
+  'not official',
+  'not the real',
+  'parody account',
+  'tribute account',
+  'updates about',
+  'updates on',
+  'update account',
+  'daily updates',
+  'news about',
+  'appreciation account',
+  'dedicated to',
+  // Fan-run clip channels describe the creator in the third person.
+  'clips of',
+  'highlights of',
+  'edits of',
+  'best moments',
+  'best of',
+  // German
+  'fanseite',
+  'fan-seite',
+  'fan-account',
+  'fankonto',
+  'inoffiziell',
+  'inoffizieller',
+  'inoffizielle',
+  'nicht offiziell',
+  'kein offizieller',
+  'keine offizielle',
+  'updates zu',
+  'news zu',
+  'besten momente',
+  'die besten clips',
+  // Spanish
+  'cuenta fan',
+  'cuenta de fans',
+  'pagina de fans',
+  'club de fans',
+  'no oficial',
+  'actualizaciones de',
+  'actualizaciones sobre',
+  'noticias de',
+  'mejores momentos',
+  // French
+  'compte fan',
+  'page fan',
+  'non officiel',
+  'non officielle',
+  'non-officiel',
+  'non-officielle',
+  'pas officiel',
+  'actus de',
+  'actualites de',
+  'meilleurs moments',
+  // Portuguese
+  'conta fa',
+  'conta de fa',
+  'fa-clube',
+  'fa clube',
+  'pagina de fas',
+  'nao oficial',
+  'atualizacoes sobre',
+  'atualizacoes de',
+  'melhores momentos',
+  // Italian
+  'pagina fan',
+  'account fan',
+  'non ufficiale',
+  // Dutch, Indonesian
+  'fanaccount',
+  'fanpagina',
+  'niet officieel',
+  'akun fans',
+  'akun penggemar',
+  'tidak resmi',
+  // Japanese, Korean, Chinese (matched as substrings)
+  'ファンアカウント',
+  'ファン垢',
+  'ファンページ',
+  'ファンクラブ',
+  '非公式',
+  '応援垢',
+  '応援アカウント',
+  // kirinuki: clips channels, fan-run
+  '切り抜き',
+  '팬계정',
+  '팬 계정',
+  '팬페이지',
+  '팬 페이지',
+  '팬클럽',
+  '비공식',
+  '粉丝',
+  '非官方',
+  '后援会',
+];
+
+/** The creator's second account saying so, in the first person (fans write about the creator in the third). */
+const SECOND_PHRASES = [
+  // English
+  'second channel',
+  '2nd channel',
+  'second account',
+  '2nd account',
+  'backup account',
+  'backup acc',
+  'back up account',
+  'alt account',
+  'alt acc',
+  'side account',
+  'my main',
+  'main account',
+  'main acc',
+  'main channel',
+  'main:',
+  'clips from my',
+  'highlights from my',
+  'my clips',
+  'my vods',
+  'my streams',
+  'my live',
+  'new account',
+  'new acc',
+  'moved here',
+  'formerly @',
+  'old account',
+  'dev account',
+  'my code',
+  // German
+  'zweitkanal',
+  'zweiter kanal',
+  'zweitaccount',
+  'zweit-account',
+  'hauptkanal',
+  'hauptaccount',
+  'neuer account',
+  'aus meinen streams',
+  // Spanish
+  'segundo canal',
+  'canal secundario',
+  'cuenta secundaria',
+  'cuenta principal',
+  'canal principal',
+  'nueva cuenta',
+  'mis directos',
+  'mis clips',
+  // French
+  'deuxieme chaine',
+  'seconde chaine',
+  'compte secondaire',
+  'compte principal',
+  'chaine principale',
+  'nouveau compte',
+  'mes lives',
+  'mes clips',
+  // Portuguese
+  'canal secundario',
+  'conta secundaria',
+  'conta principal',
+  'conta nova',
+  'nova conta',
+  'minhas lives',
+  'meus cortes',
+  // Italian
+  'secondo canale',
+  'canale secondario',
+  'account secondario',
+  'account principale',
+  'nuovo account',
+  // Japanese, Korean, Chinese
+  'サブ垢',
+  'サブアカ',
+  'サブチャンネル',
+  '本垢',
+  'メイン垢',
+  '新アカウント',
+  '부계정',
+  '서브 채널',
+  '서브채널',
+  '본계정',
+  '새 계정',
+  '小号',
+  '副号',
+];
+
+/** Words of a name or handle (around the creator's own) that say fan, update or tribute account. */
+const FAN_WORDS = new Set([
+  'fan',
+  'fans',
+  'fanpage',
+  'fanclub',
+  'fanseite',
+  'fanbase',
+  'fp',
+  'fc',
+  'stan',
+  'stans',
+  'update',
+  'updates',
+  'upd',
+  'news',
+  'team',
+  'army',
+  'fam',
+  'lover',
+  'lovers',
+  'nation',
+  // Edit accounts are fans' (a creator's own edits are its main account's).
+  'edit',
+  'edits',
+]);
+
+/**
+ * Words of a name or handle (around the creator's own) that say second account: clips, live, tv,
+ * dev… Not `highlights`, `archive` or `daily`: those are fan-run as often as not.
+ */
+const SECOND_WORDS = new Set([
+  'clips',
+  'clip',
+  'vods',
+  'vod',
+  'live',
+  'lives',
+  'tv',
+  'dev',
+  'code',
+  'codes',
+  'gaming',
+  'games',
+  'plays',
+  'shorts',
+  'extra',
+  'extras',
+  'irl',
+  'podcast',
+  'pod',
+  'talks',
+  'alt',
+  'backup',
+  'second',
+  '2nd',
+  '2',
+]);
+
+/** What impersonators pad the creator's handle with. */
+const PADDING_WORDS = new Set(['', 'x', 'xx', 'real', 'the', 'its', 'im', 'official', 'offical', 'og', 'original', 'actual', '1', '0']);
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+function phraseMatcher(phrases: readonly string[]): (text: string) => boolean {
+  const latin = phrases.filter((p) => !CJK.test(p)).map((p) => fold(p).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const cjk = phrases.filter((p) => CJK.test(p)).map(fold);
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${latin.join('|')})(?![\\p{L}\\p{N}])`, 'u');
+  return (text) => {
+    const t = fold(text);
+    return re.test(t) || cjk.some((p) => t.includes(p));
+  };
+}
+
+const saysFan = phraseMatcher(FAN_PHRASES);
+const saysSecond = phraseMatcher(SECOND_PHRASES);
+
+/** Letters and digits only, lower-cased, accents dropped. */
+export function key(s: string): string {
+  return fold(s).replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * The words around the creator's own name in a handle or name: `mirasol_fans` around `mirasol`
+ * → `['fans']`; null when it does not contain any of `creatorKeys` (≥ 4 characters each).
+ */
+function wordsAround(text: string, creatorKeys: readonly string[]): string[] | null {
+  const folded = fold(text);
+  const flat = key(text);
+  for (const k of [...creatorKeys].sort((a, b) => b.length - a.length)) {
+    if (k.length < 4) continue;
+    const at = flat.indexOf(k);
+    if (at < 0) continue;
+    // Remove the creator's key from the text, keeping the separators around it as word breaks.
+    let seen = 0;
+    let start = -1;
+    let end = -1;
+    for (let i = 0; i < folded.length; i++) {
+      if (!/[\p{L}\p{N}]/u.test(folded[i])) continue;
+      if (seen === at) start = i;
+      seen++;
+      if (seen === at + k.length) {
+        end = i + 1;
+        break;
+      }
+    }
+    if (start < 0 || end < 0) continue;
+    const rest = `${folded.slice(0, start)} ${folded.slice(end)}`;
+    return rest
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .flatMap((w) => splitDigits(w));
+  }
+  return null;
+}
+
+/** `clips2` → `clips`, `2`: digits apart from letters. */
+function splitDigits(w: string): string[] {
+  return w.match(/\p{N}+|[^\p{N}]+/gu) ?? [w];
+}
+
+export interface Markers {
+  fan: boolean;
+  second: boolean;
+  lookalike: boolean;
+}
+
+/**
+ * What `account` says about itself, next to the creator's keys (`key()` of its handles and
+ * display name): fan words or phrases in its name, bio or around the creator's name in its
+ * handle; second-account words or phrases likewise; a handle that is the creator's plus padding
+ * or one doubled letter.
+ */
+export function markersOf(
+  account: { handle: string; displayName: string | null; bio: string | null },
+  creatorKeys: readonly string[],
+  creatorHandles: readonly string[] = [],
+): Markers {
+  const name = account.displayName ?? '';
+  const bio = account.bio ?? '';
+  const handleWords = wordsAround(account.handle, creatorKeys);
+  const nameWords =
+    wordsAround(name, creatorKeys) ??
+    fold(name)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const fan =
+    saysFan(name) ||
+    saysFan(bio) ||
+    nameWords.some((w) => FAN_WORDS.has(w)) ||
+    (handleWords ?? []).some((w) => FAN_WORDS.has(w)) ||
+    /ファン|팬|粉丝/u.test(name);
+  const second =
+    saysSecond(bio) ||
+    saysSecond(name) ||
+    (wordsAround(name, creatorKeys) ?? []).some((w) => SECOND_WORDS.has(w)) ||
+    (handleWords ?? []).some((w) => SECOND_WORDS.has(w));
+  return { fan, second, lookalike: isLookalike(account.handle, creatorKeys, creatorHandles, handleWords) };
+}
+
+/** A handle's shape: lower-cased, every separator one `_` (Instagram's `mira.sol` is X's `mira_sol`). */
+const shape = (h: string) => h.toLowerCase().replace(/[._-]/g, '_');
+
+/**
+ * The creator's handle plus padding only (`_`, `x`, `real`, `its`, `official`…), with one letter
+ * doubled, or with separators of its own (`mirasol__`, `mira.sol.` beside `mirasol`) — not the
+ * same separators in another platform's spelling.
+ */
+function isLookalike(handle: string, creatorKeys: readonly string[], creatorHandles: readonly string[], words: string[] | null): boolean {
+  const h = key(handle);
+  if (creatorKeys.includes(h)) return creatorHandles.length > 0 && !creatorHandles.some((c) => shape(c) === shape(handle));
+  if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
+  for (const k of creatorKeys) {
+    if (k.length < 4 || h.length !== k.length + 1) continue;
+    for (let i = 1; i < h.length; i++) if (h[i] === h[i - 1] && h.slice(0, i) + h.slice(i + 1) === k) return true;
+  }
+  return false;
+}
+
+/** `@handle` mentions in a text (the creator's bio, a website page), lower-cased. */
+export function handleMentions(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}._%+-])@([A-Za-z0-9._-]{2,40})/gu)) out.add(m[1].replace(/[._-]+$/, '').toLowerCase());
+  return [...out];
+}

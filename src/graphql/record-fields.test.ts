@@ -1,0 +1,131 @@
+/**
+ * A record's fields are written once, in its zod schema (each platform's schema.ts); every
+ * GraphQL object type over a record is held to that schema here: a field present in one and
+ * absent from the other fails.
+ *
+ * A GraphQL field reads the wire member its exposure names (`t.exposeString('full_name')`), or the
+ * one with its name in snake_case / camelCase, or what it declares (`extensions: { wire: 'a.b' }`:
+ * a member under another name, or inside another member). A wire member may be left to `json`
+ * only when the type says so (`extensions: { jsonOnly: [...] }`); a record's platform URL fields
+ * (src/platforms/records.ts withPlatformUrls) are the GraphQL type's `platformUrls`. A type
+ * reached by several shapes (a view over two answers) is held to all of them together.
+ */
+import { getNamedType, isObjectType } from 'graphql';
+import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allOperations } from '../gateway.js';
+import { PLATFORM_NAMES } from '../links/classify.js';
+import type { OperationDef } from '../platforms/operation.js';
+import { buildSchema } from './schema.js';
+
+type Shape = Record<string, z.ZodType>;
+
+/** The object shapes a schema stands for (unions and arrays opened), or null where it is untyped (a record, unknown). */
+function shapesOf(t: z.ZodType | undefined): Shape[] | null {
+  if (!t) return null;
+  const s = t as z.ZodType & { def: Record<string, any> };
+  if (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault)
+    return shapesOf(s.unwrap() as unknown as z.ZodType);
+  if (s instanceof z.ZodLazy) return shapesOf(s.def.getter() as z.ZodType);
+  if (s instanceof z.ZodArray) return shapesOf(s.element as unknown as z.ZodType);
+  if (s instanceof z.ZodUnion) {
+    const all = (s.options as z.ZodType[]).map(shapesOf);
+    return all.some((x) => x === null) ? null : (all.flat() as Shape[]);
+  }
+  if (s instanceof z.ZodObject) return [s.shape as Shape];
+  return null;
+}
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The wire paths a GraphQL field reads, each a list of member names. */
+function wirePaths(field: { name: string; extensions: Record<string, unknown> | null | undefined }, keys: ReadonlySet<string>): string[][] {
+  const ext = field.extensions ?? {};
+  const declared = ext.wire as string | string[] | undefined;
+  if (declared !== undefined) return (Array.isArray(declared) ? declared : [declared]).map((p) => p.split('.'));
+  if (typeof ext.pothosExposedField === 'string') return [[ext.pothosExposedField]];
+  for (const k of [field.name, snake(field.name), `__${field.name}`]) if (keys.has(k)) return [[k]];
+  return [];
+}
+
+/** The sub-schema at `path` in any of the shapes. */
+function at(shapes: Shape[], path: string[]): z.ZodType[] {
+  let level: Shape[] = shapes;
+  let found: z.ZodType[] = [];
+  for (const [i, member] of path.entries()) {
+    found = level.flatMap((s) => (s[member] ? [s[member]] : []));
+    if (i < path.length - 1) level = found.flatMap((t) => shapesOf(t) ?? []);
+  }
+  return found;
+}
+
+/** Every GraphQL object type reached from the root fields, with the record shapes it stands for. */
+function reach(schema: GraphQLSchema, ops: readonly OperationDef[]): Map<GraphQLObjectType, Shape[]> {
+  const reached = new Map<GraphQLObjectType, Shape[]>();
+  const seen = new Set<string>();
+  const visit = (type: GraphQLObjectType, record: z.ZodType) => {
+    const shapes = shapesOf(record);
+    if (!shapes) return;
+    const fresh = shapes.filter((s) => {
+      const id = `${type.name}\u0000${Object.keys(s).join()}`;
+      return !seen.has(id) && (seen.add(id), true);
+    });
+    if (!fresh.length) return;
+    reached.set(type, [...(reached.get(type) ?? []), ...fresh]);
+    const keys = new Set(fresh.flatMap((s) => Object.keys(s)));
+    for (const field of Object.values(type.getFields())) {
+      const inner = getNamedType(field.type);
+      if (!isObjectType(inner)) continue;
+      for (const path of wirePaths(field, keys)) for (const sub of at(fresh, path)) visit(inner, sub);
+    }
+  };
+  for (const op of ops) visit(getNamedType(schema.getQueryType()!.getFields()[op.field].type) as GraphQLObjectType, op.record);
+  return reached;
+}
+
+/** Where GraphQL types and record schemas part: one line per field present in one and absent from the other. */
+function mismatches(reached: Map<GraphQLObjectType, Shape[]>): string[] {
+  const out: string[] = [];
+  const platformNames = new Set(PLATFORM_NAMES);
+  for (const [type, shapes] of reached) {
+    const keys = new Set(shapes.flatMap((s) => Object.keys(s)));
+    const covered = new Set<string>((type.extensions as { jsonOnly?: string[] }).jsonOnly ?? []);
+    for (const j of covered) if (!keys.has(j)) out.push(`${type.name}: jsonOnly names ${j}, which the record does not have`);
+    const fields = type.getFields();
+    for (const field of Object.values(fields)) {
+      if (field.name === 'json') continue;
+      if (field.name === 'platformUrls') {
+        for (const k of keys) if (platformNames.has(k) && !fields[k]) covered.add(k);
+        continue;
+      }
+      const paths = wirePaths(field, keys);
+      if (!paths.length || paths.every((p) => !keys.has(p[0]))) out.push(`${type.name}.${field.name}: no such member in the record`);
+      for (const p of paths) covered.add(p[0]);
+    }
+    for (const k of keys)
+      if (!covered.has(k)) out.push(`${type.name}: record member ${k} has no GraphQL field (type it, or list it in jsonOnly)`);
+  }
+  return out.sort();
+}
+
+describe('GraphQL types held to the record schemas', () => {
+  const schema = buildSchema();
+
+  it('every field of every record is a GraphQL field (or declared json-only), and every GraphQL field a record field', () => {
+    const reached = reach(schema, allOperations());
+    expect(reached.size).toBeGreaterThan(60);
+    expect(mismatches(reached)).toEqual([]);
+  });
+
+  it('a record member missing from GraphQL, or a GraphQL field missing from the record, is reported', () => {
+    const op = allOperations().find((o) => o.field === 'codeRepository')!;
+    const type = getNamedType(schema.getQueryType()!.getFields()[op.field].type) as GraphQLObjectType;
+    const shape = (op.record as z.ZodObject).shape as Shape;
+    const { stars_count: _gone, ...fewer } = shape;
+    expect(mismatches(new Map([[type, [fewer]]]))).toEqual(['CodeRepository.starsCount: no such member in the record']);
+    expect(mismatches(new Map([[type, [{ ...shape, extra_member: z.string() }]]]))).toEqual([
+      'CodeRepository: record member extra_member has no GraphQL field (type it, or list it in jsonOnly)',
+    ]);
+  });
+});

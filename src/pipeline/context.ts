@@ -1,0 +1,167 @@
+/**
+ * The request context the pipeline runs operations in (src/pipeline/run.ts), whichever face the
+ * request came in by — REST, GraphQL (its resolvers see it as their context), a bulk job's item.
+ * `deps` are the process-wide services; the rest is per request: who is asking (the key, once
+ * admitted), the request's one fetch per cache key, its cancellation, and — for a GraphQL
+ * operation — the reservation made ahead for all its root fields.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type DataLoader from 'dataloader';
+import type { CacheEntry, ResultCache } from '../cache/cache.js';
+import type { SingleFlight } from '../cache/single-flight.js';
+import type { Config } from '../config.js';
+import type { AuthenticatedKey, Ledger, Reservation } from '../credits/ledger.js';
+import type { OperationDef } from '../platforms/operation.js';
+import type { Logger } from '../log.js';
+import type { HealthView } from '../observability/health.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { RequestInfo } from '../observability/request.js';
+import type { RateLimiter } from '../ratelimit/limiter.js';
+import type { Upstream } from '../upstream/client.js';
+import { requestBaseUrl } from '../media/public-url.js';
+import type { Db } from '../store/sqlite.js';
+import { Cancel } from '../upstream/signals.js';
+import type { Cancellation } from '../upstream/signals.js';
+import type { RedisStore } from '../store/redis.js';
+import type { SecretBox } from '../store/secrets.js';
+
+export interface Deps {
+  config: Config;
+  ledger: Ledger;
+  cache: ResultCache;
+  upstream: Upstream;
+  singleFlight: SingleFlight;
+  logger: Logger;
+  metrics: Metrics;
+  /** Per-platform success rate and latency of live fetches (GET /v1/status, platformStatus). */
+  health: HealthView;
+  rateLimiter: RateLimiter;
+  /** Aborted when a shutdown's grace period is over: live fetches still running are cancelled. */
+  shutdown: AbortSignal;
+  /** The SQLite store under DATA_DIR (bulk jobs keep their tables beside the embedded ledger's). */
+  db?: Db;
+  /** With REDIS_URL: the connection of the ledger, single-flight and rate limits (bulk jobs' store uses it too). */
+  redis?: RedisStore;
+  /** Seals secrets kept in a store (jobs' webhook secrets) under SECRETS_KEY or DATA_DIR/secret.key. */
+  secrets: SecretBox;
+}
+
+/** One live fetch a request asks for (the request's loader shares one per cache key). */
+export interface LiveFetch {
+  op: OperationDef;
+  /** Canonical arguments (validated, normalised). */
+  args: unknown;
+  cacheKey: string;
+}
+
+/**
+ * What a GraphQL operation reserved ahead for all its root fields (one reservation, so that a
+ * balance that cannot cover them all is a 402 before any of them is fetched), and what its
+ * operations have drawn on it so far. Owned by src/pipeline/run.ts.
+ */
+export interface Prepaid {
+  reservation: Reservation | null;
+  /** Credits reserved and not yet drawn by an operation. */
+  left: number;
+  /**
+   * The request's cache reads, by cache_max_age and cache key: an operation finds what the
+   * reservation was made on (a hit then is a hit now; each read counted once in the metrics).
+   */
+  reads: Map<string, CacheEntry | undefined>;
+}
+
+export interface GatewayContext {
+  deps: Deps;
+  /** The x-api-key header as sent (never logged). */
+  apiKey: string | null;
+  /** The caller's key once admitted (src/pipeline/admit.ts: checked once per request). */
+  key?: AuthenticatedKey;
+  /**
+   * The reservation made ahead for every root field of a GraphQL operation, which its operations
+   * draw on instead of reserving each on its own (src/pipeline/run.ts `reserveAhead`).
+   */
+  prepaid?: Prepaid;
+  /** Per-request loader of live fetches by cache key: duplicate root fields and aliases share one (src/pipeline/live-fetch.ts). */
+  loader?: DataLoader<LiveFetch, unknown, string>;
+  signal?: Cancellation;
+  /** `signal` aborts at shutdown too (deps.shutdown): a live fetch need not listen for both. */
+  readonly signalCoversShutdown?: boolean;
+  /** `http(s)://host` the client used, for absolute URLs of media this gateway serves. */
+  requestBaseUrl?: string | null;
+  /** This HTTP request (id for logs and errors; the key id is noted here once known). */
+  reqInfo?: RequestInfo;
+}
+
+/**
+ * The context of a request served by our own HTTP handlers (REST, the GraphQL fast path). A
+ * class rather than an object literal with getters: one per request, on the hottest path, with
+ * every field present from the start (one hidden class; no closures made per request).
+ */
+export class HttpContext implements GatewayContext {
+  key?: AuthenticatedKey = undefined;
+  prepaid?: Prepaid = undefined;
+  loader?: DataLoader<LiveFetch, unknown, string> = undefined;
+  private clientSignal: Cancellation | undefined = undefined;
+
+  constructor(
+    readonly deps: Deps,
+    readonly apiKey: string | null,
+    readonly reqInfo: RequestInfo,
+    private readonly req: IncomingMessage,
+    /** With a response: `signal` aborts live fetches when its client goes away first. */
+    private readonly res: ServerResponse | null,
+  ) {}
+
+  /**
+   * Aborts when the client goes away before its answer is sent, or at shutdown; made on first
+   * use (only a live fetch asks).
+   */
+  get signal(): Cancellation | undefined {
+    return this.res ? (this.clientSignal ??= requestSignal(this.res, this.deps.shutdown)) : undefined;
+  }
+
+  get signalCoversShutdown(): boolean {
+    return this.res !== null;
+  }
+
+  /** `http(s)://host` the client used (for media URLs), read when asked. */
+  get requestBaseUrl(): string | null {
+    return requestBaseUrl(this.req);
+  }
+}
+
+/** Per shutdown signal: the cancellations of the requests in flight, aborted with it. */
+const inFlightBySignal = new WeakMap<AbortSignal, Set<Cancel>>();
+
+/**
+ * A cancellation that aborts when the client goes away before its answer is sent, or when
+ * `shutdown` does. One Cancel per request (no AbortController: src/upstream/signals.ts); the
+ * shutdown reaches it through one listener for all requests (one Set of them),
+ * not a listener per request on the shutdown signal.
+ */
+export function requestSignal(res: ServerResponse, shutdown: AbortSignal): Cancellation {
+  if (shutdown.aborted) return shutdown;
+  let requests = inFlightBySignal.get(shutdown);
+  if (!requests) {
+    const set = (requests = new Set<Cancel>());
+    inFlightBySignal.set(shutdown, set);
+    shutdown.addEventListener(
+      'abort',
+      () => {
+        for (const c of set) {
+          set.delete(c);
+          c.abort(shutdown.reason);
+        }
+      },
+      { once: true },
+    );
+  }
+  const set = requests;
+  const abort = new Cancel();
+  set.add(abort);
+  res.once('close', () => {
+    set.delete(abort);
+    if (!res.writableFinished) abort.abort();
+  });
+  return abort;
+}

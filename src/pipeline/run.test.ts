@@ -1,0 +1,176 @@
+/**
+ * runOperation against a real ledger and cache, with an operation whose fetch is scripted: the
+ * order of checks (401 → 429 → 400 → cache → 402 → fetch), what is charged and when, and a
+ * GraphQL operation's one reservation ahead for its root fields.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { openDeps } from '../deps.js';
+import type { OpenDeps } from '../deps.js';
+import { ApiError } from '../errors.js';
+import { silentLogger } from '../log.js';
+import type { OperationDef } from '../platforms/operation.js';
+import { admit } from './admit.js';
+import type { GatewayContext } from './context.js';
+import { reserveAhead, runOperation, settleAhead } from './run.js';
+
+let dir: string;
+let deps: OpenDeps;
+/** Ids the operation fetched, in order. */
+let fetched: string[];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cl-run-'));
+  deps = openDeps(loadConfig({ DATA_DIR: dir } as NodeJS.ProcessEnv), { logger: silentLogger });
+});
+afterAll(async () => {
+  await deps.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  fetched = [];
+});
+
+interface Thing {
+  id: string;
+  cost: number;
+}
+
+/**
+ * Up to 3 credits; a thing costs what its id says after the colon (`b:2`); `missing` answers
+ * NOT_FOUND, `nothing` a null result.
+ */
+const thing: OperationDef<{ id: string }, Thing> = {
+  field: 'runTestThing',
+  platform: 'code',
+  summary: 'a thing',
+  rest: { path: '/v1/run-test/thing' },
+  params: [{ name: 'id', kind: 'string', required: true, maxLength: 20, description: 'id' }],
+  record: undefined as never,
+  cacheable: true,
+  normalize: (a) => ({ id: a.id.trim() }),
+  key: (a) => a.id,
+  cost: { max: 3, of: (r) => r.cost },
+  example: { id: 'a' },
+  async run(_ctx, { id }) {
+    fetched.push(id);
+    await new Promise((r) => setTimeout(r, 5));
+    if (id === 'missing') throw new ApiError('NOT_FOUND', 'no such thing');
+    return (id === 'nothing' ? null : { id, cost: Number(id.split(':')[1] ?? 3) }) as Thing;
+  },
+};
+
+async function caller(credits: number): Promise<{ ctx: GatewayContext; id: string }> {
+  const { key, record } = await deps.ledger.createKey({ name: 'run', credits });
+  return { ctx: { deps, apiKey: key }, id: record.id };
+}
+
+const rejection = (p: unknown) =>
+  Promise.resolve(p).then(
+    () => null,
+    (e: ApiError) => ({ code: e.code, details: e.details }),
+  );
+
+describe('runOperation', () => {
+  it('live: reserves the maximum, fetches, settles to what the result costs', async () => {
+    const { ctx, id } = await caller(10);
+    const outcome = await runOperation(ctx, thing, { args: { id: 'a:2' } });
+    expect(outcome).toEqual({ value: { id: 'a:2', cost: 2 }, charged: 2, cached: false, cachedAt: null, remaining: 8 });
+    expect(await deps.ledger.balance(id)).toBe(8);
+    expect(deps.ledger.open.size).toBe(0);
+  });
+
+  it('the order of checks: the key (401) before the face’s input problems and the operation’s rules (400)', async () => {
+    expect(
+      await rejection(runOperation({ deps, apiKey: null }, thing, { args: {}, problems: [{ param: 'id', message: 'x' }] })),
+    ).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    expect(await rejection(runOperation({ deps, apiKey: 'cl_unknown' }, thing, { args: { id: 'a' } }))).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    const { ctx } = await caller(0);
+    expect(await rejection(runOperation(ctx, thing, { args: {}, problems: [{ param: 'id', message: 'must be an integer' }] }))).toEqual({
+      code: 'INVALID_INPUT',
+      details: [{ param: 'id', message: 'must be an integer' }],
+    });
+    expect(await rejection(runOperation(ctx, thing, { args: { id: 'x'.repeat(21) } }))).toEqual({
+      code: 'INVALID_INPUT',
+      details: [{ param: 'id', message: 'must be at most 20 characters' }],
+    });
+    expect(fetched).toEqual([]);
+  });
+
+  it('402 before anything is fetched; a cache hit is served at 0 even at 0 balance', async () => {
+    const { ctx, id } = await caller(2);
+    expect(await rejection(runOperation(ctx, thing, { args: { id: 'hit' } }))).toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+    expect(fetched).toEqual([]);
+    await deps.cache.set('runTestThing:hit', { value: { id: 'hit', cost: 3 }, fetchedAt: Date.now() - 1_000 });
+    const outcome = await runOperation(ctx, thing, { args: { id: 'hit', cacheMaxAge: '1d' } });
+    expect(outcome).toMatchObject({ value: { id: 'hit' }, charged: 0, cached: true, remaining: 2 });
+    expect(outcome.cachedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(fetched).toEqual([]);
+    expect(await deps.ledger.balance(id)).toBe(2);
+  });
+
+  it('a cache hit for an admitted caller completes synchronously', async () => {
+    const { ctx } = await caller(0);
+    await runOperation(ctx, thing, { args: { id: 'hit', cacheMaxAge: '1d' } });
+    const again = runOperation(ctx, thing, { args: { id: 'hit', cacheMaxAge: '1d' } });
+    expect(again).not.toBeInstanceOf(Promise);
+  });
+
+  it('errors and null results cost nothing; their reservation is released', async () => {
+    const { ctx, id } = await caller(5);
+    expect(await rejection(runOperation(ctx, thing, { args: { id: 'missing' } }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await runOperation(ctx, thing, { args: { id: 'nothing' } })).toMatchObject({ value: null, charged: 0, remaining: 5 });
+    expect(await deps.ledger.balance(id)).toBe(5);
+    expect(deps.ledger.open.size).toBe(0);
+  });
+});
+
+describe('an operation that reserved ahead (a GraphQL operation’s root fields)', () => {
+  it('one reservation for every call not served from cache; calls of one cache key share one fetch, each charged', async () => {
+    const { ctx, id } = await caller(10);
+    await admit(ctx);
+    await deps.cache.set('runTestThing:hit', { value: { id: 'hit', cost: 3 }, fetchedAt: Date.now() - 1_000 });
+    const calls = [
+      { args: { id: 'same:2' } },
+      { args: { id: 'same:2' } },
+      { args: { id: 'hit', cacheMaxAge: '1d' } },
+      { args: { id: '' } },
+    ];
+    await reserveAhead(
+      ctx,
+      calls.map((c) => ({ op: thing, ...c })),
+    );
+    // 3 + 3 (the hit and the invalid call reserve nothing).
+    expect(ctx.prepaid?.reservation?.amount).toBe(6);
+    const outcomes = await Promise.all(calls.map((c) => Promise.resolve(runOperation(ctx, thing, c)).catch((e: ApiError) => e.code)));
+    expect(outcomes).toEqual([
+      { value: { id: 'same:2', cost: 2 }, charged: 2, cached: false, cachedAt: null, remaining: null },
+      { value: { id: 'same:2', cost: 2 }, charged: 2, cached: false, cachedAt: null, remaining: null },
+      expect.objectContaining({ charged: 0, cached: true, remaining: null }),
+      'INVALID_INPUT',
+    ]);
+    expect(fetched).toEqual(['same:2']);
+    expect(await settleAhead(ctx, 4)).toBe(6);
+    expect(await deps.ledger.balance(id)).toBe(6);
+    expect(deps.ledger.open.size).toBe(0);
+  });
+
+  it('a balance that cannot cover every call is a 402 for all of them, and nothing is fetched', async () => {
+    const { ctx, id } = await caller(5);
+    await admit(ctx);
+    const refused = await reserveAhead(ctx, [
+      { op: thing, args: { id: 'x' } },
+      { op: thing, args: { id: 'y' } },
+    ]).catch((e: ApiError) => e.code);
+    expect(refused).toBe('INSUFFICIENT_CREDITS');
+    expect(fetched).toEqual([]);
+    expect(await deps.ledger.balance(id)).toBe(5);
+  });
+});

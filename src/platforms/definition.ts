@@ -1,0 +1,26 @@
+/**
+ * What a platform is to the gateway, as one plain value: each platform folder's `platform.ts`
+ * exports `platform` of this type, and the registry (src/platforms/registry.ts) lists them. Typed
+ * as an object literal, a misspelt member is a compile error rather than a silently ignored key
+ * (Maigret's lesson); validateRegistry checks the rest at start-up.
+ */
+import type { WallRule } from '../upstream/blocks/catalogue.js';
+import type { OperationDef } from './operation.js';
+import type { ProfileReader } from './reader.js';
+
+export interface PlatformDefinition {
+  /** Neutral label (`code`, `social-b`…): REST paths, metrics, the health view and upstream requests use it. */
+  label: string;
+  /** The upstream hosts it fetches from (the SSRF guard and politeness key on them). */
+  hosts: readonly string[];
+  /** What the API can do here (src/platforms/operation.ts): each is a REST route, a GraphQL root field and an OpenAPI entry. */
+  operations: readonly OperationDef[];
+  /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
+  reader?: ProfileReader;
+  /**
+   * The platform's own walls (login, consent, "unusual traffic", rate limit), recognised by the
+   * upstream client on every answer to a request labelled with this platform (its `walls.ts`).
+   * Anti-bot vendors' pages are recognised for every platform without being listed here.
+   */
+  walls?: readonly WallRule[];
+}

@@ -1,0 +1,230 @@
+/**
+ * microblog-d requests through the real upstream client against the replay server (walls.ts
+ * applied as the registry will): what is sent, paging with our cursors, and how each answer is
+ * classified. Captures are served in place where one exists; the error answers are our own
+ * (XRPC's documented error body `{"error", "message"}`; no capture of them), said so per test.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixtures, skipReason } from '../../../test/support/fixtures.js';
+import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
+import type { ReplayContext } from '../../../test/support/replay-upstream.js';
+import { validateArgs } from '../operation.js';
+import { decodeListCursor, fetchPosts, fetchProfile, fetchProfileSearch, fetchSearch } from './fetch.js';
+import { microblogDPosts, microblogDProfile, microblogDSearch } from './operations.js';
+import { PLATFORM } from './parse.js';
+import { walls } from './walls.js';
+
+const HOST = 'public.api.bsky.app';
+const DID = 'did:plc:abcdefghijklmnopqrstuvwx';
+let t: ReplayContext;
+
+beforeAll(async () => {
+  t = await startReplayContext({ walls: { [PLATFORM]: walls } });
+});
+afterAll(() => t.close());
+beforeEach(() => t.replay.reset());
+
+const json = (body: unknown, status = 200) => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify(body),
+});
+const actor = (handle = 'harbourweather.bsky.social', did = DID) => ({ did, handle, displayName: 'Harbour Weather', labels: [] });
+const post = (rkey: string, author = actor()) => ({
+  uri: `at://${author.did}/app.bsky.feed.post/${rkey}`,
+  cid: 'bafy',
+  author,
+  record: { $type: 'app.bsky.feed.post', text: `tide ${rkey}`, createdAt: '2025-01-01T00:00:00.000Z' },
+  replyCount: 0,
+  repostCount: 0,
+  likeCount: 0,
+  quoteCount: 0,
+  indexedAt: '2025-01-01T00:00:01.000Z',
+  labels: [],
+});
+const profile = (handle = 'harbourweather.bsky.social') => ({ ...actor(handle), followersCount: 3, followsCount: 2, postsCount: 1 });
+
+describe('microblogDProfile', () => {
+  it('asks getProfile for the actor and returns the profile; a DID is compared by DID', async () => {
+    t.replay.add({ host: HOST, path: '/xrpc/app.bsky.actor.getProfile', response: json(profile()) });
+    expect(await fetchProfile(t.ctx, { actor: 'harbourweather.bsky.social' })).toMatchObject({ did: DID, followersCount: 3 });
+    expect(await fetchProfile(t.ctx, { actor: DID })).toMatchObject({ handle: 'harbourweather.bsky.social' });
+    const [hit, byDid] = t.replay.hits({ host: HOST });
+    expect(hit.upstreamUrl).toBe(`https://${HOST}/xrpc/app.bsky.actor.getProfile?actor=harbourweather.bsky.social`);
+    expect(byDid.query.get('actor')).toBe(DID);
+  });
+
+  // Our own answers: XRPC's 400 error bodies for a missing, suspended or deactivated account.
+  it.each([
+    { error: 'InvalidRequest', message: 'Profile not found' },
+    { error: 'AccountTakedown', message: 'Account has been suspended' },
+    { error: 'AccountDeactivated', message: 'Account is deactivated' },
+  ])('400 %j → NOT_FOUND', async (body) => {
+    t.replay.add({ host: HOST, path: '/xrpc/app.bsky.actor.getProfile', response: json(body, 400) });
+    const e = await failure(fetchProfile(t.ctx, { actor: 'nobody.bsky.social' }));
+    expect(e.code).toBe('NOT_FOUND');
+    expect(e.message).toContain(body.error);
+  });
+
+  it('another 400 (not a missing account) → UPSTREAM_FAILED', async () => {
+    t.replay.add({
+      host: HOST,
+      path: '/xrpc/app.bsky.actor.getProfile',
+      response: json({ error: 'InvalidRequest', message: 'Error: actor must be a valid did or a handle' }, 400),
+    });
+    expect((await failure(fetchProfile(t.ctx, { actor: 'x.bsky.social' }))).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('the profile of another account → UPSTREAM_FAILED; a handle that does not verify (handle.invalid) → NOT_FOUND', async () => {
+    t.replay.add({ host: HOST, path: '/xrpc/app.bsky.actor.getProfile', response: json(profile('someone.else.com')) });
+    const e = await failure(fetchProfile(t.ctx, { actor: 'harbourweather.bsky.social' }));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/different resource \(someone\.else\.com\)/);
+    t.replay.add({ host: HOST, path: '/xrpc/app.bsky.actor.getProfile', response: json(profile('handle.invalid')) });
+    const inv = await failure(fetchProfile(t.ctx, { actor: 'harbourweather.com' }));
+    expect(inv.code).toBe('NOT_FOUND');
+    expect(inv.message).toMatch(/does not verify/);
+  });
+
+  it('an HTML answer at 200 → UPSTREAM_FAILED naming what is missing', async () => {
+    t.replay.add({ host: HOST, path: '/xrpc/app.bsky.actor.getProfile', response: { body: '<html><body>maintenance</body></html>' } });
+    expect((await failure(fetchProfile(t.ctx, { actor: 'harbourweather.bsky.social' }))).message).toMatch(
+      /JSON from app\.bsky\.actor\.getProfile/,
+    );
+  });
+
+  it('handle validation: a bare name, an IP or a URL elsewhere → INVALID_INPUT on handle', () => {
+    for (const handle of ['harbourweather', '10.0.0.1', 'https://example.com/profile/a.b']) {
+      const v = validateArgs(microblogDProfile, { handle });
+      expect(v.ok ? null : v.problems).toEqual([expect.objectContaining({ param: 'handle' })]);
+    }
+    const ok = validateArgs(microblogDProfile, { handle: 'https://bsky.app/profile/HarbourWeather.bsky.social' });
+    expect(ok.ok && ok.args).toEqual({ actor: 'harbourweather.bsky.social' });
+  });
+});
+
+describe('microblogDPosts', () => {
+  it('pages: the upstream cursor goes out wrapped in ours and comes back as `cursor`; an empty page ends (whatever cursor it carries)', async () => {
+    t.replay.add({
+      host: HOST,
+      path: '/xrpc/app.bsky.feed.getAuthorFeed',
+      response: (req) =>
+        req.query.has('cursor')
+          ? json({ feed: [], cursor: '2024-01-01T00:00:00.000Z' })
+          : json({ feed: [{ post: post('a') }, { post: post('b') }], cursor: '2025-01-01T00:00:00.000Z' }),
+    });
+    const first = await fetchPosts(t.ctx, { actor: 'harbourweather.bsky.social', cursor: null });
+    expect(first.posts.map((p) => p.post.uri.split('/').pop())).toEqual(['a', 'b']);
+    expect(decodeListCursor(first.cursor!)).toEqual({ k: 'harbourweather.bsky.social', c: '2025-01-01T00:00:00.000Z' });
+    // The operation takes the cursor back for the same handle only.
+    const v = validateArgs(microblogDPosts, { handle: 'HarbourWeather.bsky.social', cursor: first.cursor });
+    expect(v.ok && v.args).toEqual({ actor: 'harbourweather.bsky.social', cursor: '2025-01-01T00:00:00.000Z' });
+    const other = validateArgs(microblogDPosts, { handle: 'someone.bsky.social', cursor: first.cursor });
+    expect(other.ok ? null : other.problems).toEqual([{ param: 'cursor', message: 'belongs to another list (another handle or query)' }]);
+    const garbage = validateArgs(microblogDPosts, { handle: 'someone.bsky.social', cursor: '2025-01-01T00:00:00.000Z' });
+    expect(garbage.ok).toBe(false);
+
+    const second = await fetchPosts(t.ctx, { actor: 'harbourweather.bsky.social', cursor: '2025-01-01T00:00:00.000Z' });
+    expect(second).toEqual({ posts: [], cursor: null });
+    const hits = t.replay.hits({ host: HOST });
+    expect(hits[0].query.get('limit')).toBe('50');
+    expect(hits[1].query.get('cursor')).toBe('2025-01-01T00:00:00.000Z');
+  });
+
+  it('a feed item of another account (not a repost by the one asked) → UPSTREAM_FAILED', async () => {
+    const stranger = actor('stranger.bsky.social', 'did:plc:zzzzzzzzzzzzzzzzzzzzzzzz');
+    t.replay.add({
+      host: HOST,
+      path: '/xrpc/app.bsky.feed.getAuthorFeed',
+      response: json({ feed: [{ post: post('a') }, { post: post('x', stranger) }] }),
+    });
+    expect((await failure(fetchPosts(t.ctx, { actor: 'harbourweather.bsky.social', cursor: null }))).code).toBe('UPSTREAM_FAILED');
+    // …while their post reposted by the account is the account's item.
+    t.replay.add({
+      host: HOST,
+      path: '/xrpc/app.bsky.feed.getAuthorFeed',
+      response: json({
+        feed: [{ post: post('x', stranger), reason: { $type: 'app.bsky.feed.defs#reasonRepost', by: actor(), indexedAt: 'x' } }],
+      }),
+    });
+    expect((await fetchPosts(t.ctx, { actor: DID, cursor: null })).posts).toHaveLength(1);
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`the author-feed capture served in place (${skipReason(PLATFORM)})`, () => {
+    it('50 items of chriskenny.bsky.social and a cursor bound to the handle', async () => {
+      t.replay.add({
+        host: HOST,
+        path: '/xrpc/app.bsky.feed.getAuthorFeed',
+        response: {
+          headers: { 'content-type': 'application/json' },
+          bodyFile: fixturePath(PLATFORM, 'getauthorfeed-chriskenny-2025-05-19.json'),
+        },
+      });
+      const page = await fetchPosts(t.ctx, { actor: 'chriskenny.bsky.social', cursor: null });
+      expect(page.posts).toHaveLength(50);
+      expect(decodeListCursor(page.cursor!)).toEqual({ k: 'chriskenny.bsky.social', c: '2024-03-21T23:36:16.378Z' });
+    });
+  });
+});
+
+describe('microblogDSearch', () => {
+  describe.skipIf(!hasFixtures(PLATFORM))(`the search capture served in place (${skipReason(PLATFORM)})`, () => {
+    it('25 posts and the offset cursor, bound to the query', async () => {
+      t.replay.add({
+        host: HOST,
+        path: '/xrpc/app.bsky.feed.searchPosts',
+        response: {
+          headers: { 'content-type': 'application/json' },
+          bodyFile: fixturePath(PLATFORM, 'searchposts-redistricting-2025-05-19.json'),
+        },
+      });
+      const page = await fetchSearch(t.ctx, { query: 'redistricting', cursor: null });
+      expect(page.posts).toHaveLength(25);
+      expect(decodeListCursor(page.cursor!)).toEqual({ k: 'redistricting', c: '25' });
+      expect(t.replay.hits({ host: HOST })[0].upstreamUrl).toBe(`https://${HOST}/xrpc/app.bsky.feed.searchPosts?q=redistricting&limit=25`);
+      const v = validateArgs(microblogDSearch, { query: ' redistricting ', cursor: page.cursor });
+      expect(v.ok && v.args).toEqual({ query: 'redistricting', cursor: '25' });
+      expect(validateArgs(microblogDSearch, { query: 'maps', cursor: page.cursor }).ok).toBe(false);
+    });
+  });
+
+  // Our own answers, as SOURCES.md quotes them: anonymous search switched off, or paged.
+  it.each([
+    [403, 'Request forbidden by administrative rules.'],
+    [401, JSON.stringify({ error: 'AuthMissing', message: 'Authentication Required' })],
+  ])('HTTP %i → UPSTREAM_BLOCKED (a wall, not our failure)', async (status, body) => {
+    t.replay.add({ host: HOST, path: '/xrpc/app.bsky.feed.searchPosts', response: { status, body } });
+    const e = await failure(fetchSearch(t.ctx, { query: 'tides', cursor: '25' }));
+    expect(e.code).toBe('UPSTREAM_BLOCKED');
+    expect(e.message).toMatch(/anonymous post search/);
+  });
+});
+
+describe('microblogDProfileSearch', () => {
+  it('asks the typeahead for 10 and returns `profiles`', async () => {
+    t.replay.add({ host: HOST, path: '/xrpc/app.bsky.actor.searchActorsTypeahead', response: json({ actors: [actor()] }) });
+    expect(await fetchProfileSearch(t.ctx, { query: 'harbour' })).toEqual({
+      profiles: [
+        {
+          did: DID,
+          handle: 'harbourweather.bsky.social',
+          displayName: 'Harbour Weather',
+          avatar: null,
+          associated: null,
+          labels: [],
+          createdAt: null,
+        },
+      ],
+    });
+    expect(t.replay.hits({ host: HOST })[0].upstreamUrl).toBe(
+      `https://${HOST}/xrpc/app.bsky.actor.searchActorsTypeahead?q=harbour&limit=10`,
+    );
+  });
+
+  it('HTTP 429 → UPSTREAM_BLOCKED; 500 → UPSTREAM_FAILED', async () => {
+    t.replay.add({ host: HOST, path: '/xrpc/app.bsky.actor.searchActorsTypeahead', response: { status: 429, body: '' } });
+    expect((await failure(fetchProfileSearch(t.ctx, { query: 'a' }))).code).toBe('UPSTREAM_BLOCKED');
+    t.replay.add({ host: HOST, path: '/xrpc/app.bsky.actor.searchActorsTypeahead', response: { status: 500, body: '' } });
+    expect((await failure(fetchProfileSearch(t.ctx, { query: 'a' }))).code).toBe('UPSTREAM_FAILED');
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * microblog-d (Bluesky) operations: profile, an author's posts, post search and account search,
+ * each 1 credit live (0 cached or on error). Not registered yet (registry, GraphQL, demo: README.md).
+ */
+import type { OperationDef } from '../operation.js';
+import { decodeListCursor, fetchPosts, fetchProfile, fetchProfileSearch, fetchSearch } from './fetch.js';
+import { normalizeActor, PLATFORM } from './parse.js';
+import * as schema from './schema.js';
+
+const ACTOR_PROBLEM =
+  'must be a Bluesky handle (a domain such as alice.bsky.social), a DID (did:plc:…, did:web:…) or a bsky.app profile URL';
+const ACTOR_DESCRIPTION = 'Handle (e.g. alice.bsky.social or a custom domain), DID (did:plc:…) or https://bsky.app/profile/… URL';
+const CURSOR_DESCRIPTION =
+  "Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page.";
+const QUERY_MAX = 256;
+
+const actorOf = (args: Record<string, any>) =>
+  typeof args.handle === 'string' && args.handle.trim() ? normalizeActor(args.handle) : undefined;
+const queryOf = (args: Record<string, any>) => (typeof args.query === 'string' ? args.query.trim() : '');
+
+/** Reports a cursor that is not ours, or one of another list (`k`: the actor or query it pages). */
+function checkCursor(args: Record<string, any>, k: string | null | undefined, problem: (p: string, m: string) => void) {
+  if (typeof args.cursor !== 'string' || args.cursor === '') return;
+  const c = decodeListCursor(args.cursor);
+  if (!c) problem('cursor', 'must be the `cursor` of a previous response, unchanged');
+  else if (k && c.k !== k) problem('cursor', 'belongs to another list (another handle or query)');
+}
+
+const cursorIn = (a: Record<string, any>) => (typeof a.cursor === 'string' && a.cursor !== '' ? decodeListCursor(a.cursor)!.c : null);
+
+export const microblogDProfile: OperationDef<{ actor: string }, schema.MicroblogDProfile> = {
+  field: 'microblogDProfile',
+  platform: PLATFORM,
+  summary: 'A public Bluesky profile',
+  rest: { path: '/v1/microblog-d/profile', wrap: 'profile' },
+  record: schema.MicroblogDProfile,
+  params: [{ name: 'handle', kind: 'string', required: true, maxLength: 300, description: ACTOR_DESCRIPTION }],
+  cacheable: true,
+  check(args, problem) {
+    if (actorOf(args) === null) problem('handle', ACTOR_PROBLEM);
+  },
+  // Handles are case-insensitive: lower-case, no @, in the key and the lookup.
+  normalize: (a) => ({ actor: normalizeActor(a.handle)! }),
+  key: (a) => a.actor,
+  cost: { max: 1 },
+  example: { handle: 'harbourweather.bsky.social' },
+  run: (ctx, a) => fetchProfile(ctx, a),
+};
+
+export const microblogDPosts: OperationDef<{ actor: string; cursor: string | null }, schema.MicroblogDPostsPage> = {
+  field: 'microblogDPosts',
+  platform: PLATFORM,
+  summary: "One page of a Bluesky account's posts and reposts, newest first; page with `cursor`",
+  rest: { path: '/v1/microblog-d/posts' },
+  record: schema.MicroblogDPostsPage,
+  params: [
+    { name: 'handle', kind: 'string', required: true, maxLength: 300, description: ACTOR_DESCRIPTION },
+    { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    const actor = actorOf(args);
+    if (actor === null) problem('handle', ACTOR_PROBLEM);
+    checkCursor(args, actor, problem);
+  },
+  normalize: (a) => ({ actor: normalizeActor(a.handle)!, cursor: cursorIn(a) }),
+  key: (a) => JSON.stringify([a.actor, a.cursor]),
+  cost: { max: 1 },
+  example: { handle: 'harbourweather.bsky.social' },
+  run: (ctx, a) => fetchPosts(ctx, a),
+};
+
+export const microblogDSearch: OperationDef<{ query: string; cursor: string | null }, schema.MicroblogDSearchPage> = {
+  field: 'microblogDSearch',
+  platform: PLATFORM,
+  summary:
+    'One page of Bluesky posts matching a query; page with `cursor`. Bluesky switches anonymous search (and always its paging) off at times: UPSTREAM_BLOCKED',
+  rest: { path: '/v1/microblog-d/search' },
+  record: schema.MicroblogDSearchPage,
+  params: [
+    {
+      name: 'query',
+      kind: 'string',
+      required: true,
+      maxLength: QUERY_MAX,
+      description: 'Search text (Bluesky search syntax, e.g. `from:`)',
+    },
+    { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    checkCursor(args, queryOf(args) || undefined, problem);
+  },
+  normalize: (a) => ({ query: queryOf(a), cursor: cursorIn(a) }),
+  key: (a) => JSON.stringify([a.query, a.cursor]),
+  cost: { max: 1 },
+  example: { query: 'tide tables' },
+  run: (ctx, a) => fetchSearch(ctx, a),
+};
+
+export const microblogDProfileSearch: OperationDef<{ query: string }, schema.MicroblogDProfileSearch> = {
+  field: 'microblogDProfileSearch',
+  platform: PLATFORM,
+  summary: 'Bluesky accounts whose handle or display name matches a query (at most 10, no paging)',
+  rest: { path: '/v1/microblog-d/search/profiles' },
+  record: schema.MicroblogDProfileSearch,
+  params: [{ name: 'query', kind: 'string', required: true, maxLength: QUERY_MAX, description: 'Name or handle prefix' }],
+  cacheable: true,
+  // The typeahead matches case-insensitively: one cache entry per spelling.
+  normalize: (a) => ({ query: queryOf(a).toLowerCase() }),
+  key: (a) => a.query,
+  cost: { max: 1 },
+  example: { query: 'harbour weather' },
+  run: (ctx, a) => fetchProfileSearch(ctx, a),
+};
+
+export const operations = [microblogDProfile, microblogDPosts, microblogDSearch, microblogDProfileSearch];

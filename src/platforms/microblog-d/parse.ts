@@ -1,0 +1,176 @@
+/**
+ * microblog-d = Bluesky. Pure parsers: AppView XRPC JSON in, records out (no I/O), read through
+ * the parse kit: a missing DID (account) or AT URI (post) is a changed shape; a usual field that
+ * is missing is null plus a counted warning; what lexicons mark optional (`displayName`,
+ * `avatar`, `embed`…) is read with `opt` (absent is normal). The viewer's state (`viewer`) is
+ * never read: anonymous answers carry none, and the captures were recorded logged in.
+ *
+ * Captures: ../shared/fixtures/microblog-d/ (SOURCES.md).
+ */
+import { shapeChanged } from '../../errors.js';
+import { parseUserUrl } from '../../links/user-url.js';
+import { isObj, recordReader, safeDecode } from '../../parse/index.js';
+import type { Reader } from '../../parse/index.js';
+import type { MicroblogDActor, MicroblogDFeedItem, MicroblogDPost, MicroblogDProfile } from './schema.js';
+export type { MicroblogDActor, MicroblogDFeedItem, MicroblogDPost, MicroblogDProfile } from './schema.js';
+
+export const PLATFORM = 'microblog-d';
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+// ---------------------------------------------------------------------------------------------
+
+/** Any DID the AppView sends (`did:<method>:<id>`); inputs are held to the methods Bluesky supports (DID_RE). */
+const DID = (v: unknown): string | null => (typeof v === 'string' && /^did:[a-z]+:\S+$/.test(v) ? v : null);
+
+/** profileViewBasic's fields (every profile view has them). */
+function actorFields(r: Reader): MicroblogDActor {
+  return {
+    did: r.id('did', DID),
+    handle: r.str('handle'),
+    displayName: r.opt.str('displayName'),
+    avatar: r.opt.str('avatar'),
+    associated: r.opt.obj('associated'),
+    labels: r.opt.objects('labels'),
+    createdAt: r.opt.str('createdAt'),
+  };
+}
+
+/** An account inside a post or list (profileViewBasic). */
+export function parseActor(r: Reader): MicroblogDActor {
+  return actorFields(r);
+}
+
+/** The body of `app.bsky.actor.getProfile` (profileViewDetailed). */
+export function parseProfile(body: unknown): MicroblogDProfile {
+  const r = recordReader(body, { platform: PLATFORM, record: 'profile' });
+  return {
+    ...actorFields(r),
+    description: r.opt.str('description'),
+    banner: r.opt.str('banner'),
+    followersCount: r.int('followersCount'),
+    followsCount: r.int('followsCount'),
+    postsCount: r.int('postsCount'),
+    indexedAt: r.opt.str('indexedAt'),
+    pinnedPost: r.opt.obj('pinnedPost'),
+    verification: r.opt.obj('verification'),
+  };
+}
+
+/** The body of `app.bsky.actor.searchActorsTypeahead`: `{actors: [profileViewBasic…]}`. */
+export function parseActors(body: unknown): MicroblogDActor[] {
+  const r = recordReader(body, { platform: PLATFORM, record: 'typeahead' });
+  if (!Array.isArray(r.opt.arr('actors'))) throw shapeChanged(PLATFORM, 'typeahead.actors');
+  return r.items('actors', parseActor);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Posts
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A hydrated object passed through (an embed, a reply's posts) without the logged-in viewer's
+ * state anywhere inside it (`viewer` on posts and accounts): no record carries a viewer's data.
+ */
+export function withoutViewer<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(withoutViewer) as T;
+  if (!isObj(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) if (k !== 'viewer') out[k] = withoutViewer(x);
+  return out as T;
+}
+
+/** A postView. The AT URI is its identity; counts are on every post the AppView hydrates. */
+export function parsePost(r: Reader): MicroblogDPost {
+  const uri = r.id('uri', (v) => (typeof v === 'string' && v.startsWith('at://') ? v : null));
+  const author = r.obj('author');
+  const record = r.obj('record');
+  const rec = record ? r.over(record, 'record') : null;
+  return {
+    uri,
+    cid: r.str('cid'),
+    author: author ? parseActor(r.over(author, 'author')) : null,
+    // The record is the author's own data (facets, langs, reply refs…): passed through, its text
+    // and date read as every post has them.
+    record: rec && record ? { ...record, text: rec.str('text'), createdAt: rec.str('createdAt') } : null,
+    embed: withoutViewer(r.opt.obj('embed')),
+    replyCount: r.int('replyCount'),
+    repostCount: r.int('repostCount'),
+    likeCount: r.int('likeCount'),
+    quoteCount: r.opt.int('quoteCount'),
+    indexedAt: r.str('indexedAt'),
+    labels: r.opt.objects('labels'),
+  };
+}
+
+/** A feedViewPost: the post, its reply context, and why it is in the feed (a repost, a pin). */
+export function parseFeedItem(r: Reader): MicroblogDFeedItem {
+  const post = r.child('post');
+  const reason = r.opt.obj('reason');
+  const why = reason ? r.over(reason, 'reason') : null;
+  const by = why?.opt.obj('by');
+  return {
+    post: parsePost(post),
+    reply: withoutViewer(r.opt.obj('reply')),
+    reason: why ? { $type: why.str('$type'), by: by ? parseActor(why.over(by, 'by')) : null, indexedAt: why.opt.str('indexedAt') } : null,
+  };
+}
+
+/** `{feed: [feedViewPost…], cursor?}` (getAuthorFeed) → items and the upstream's cursor (null at the end). */
+export function parseFeed(body: unknown): { items: MicroblogDFeedItem[]; cursor: string | null } {
+  const r = recordReader(body, { platform: PLATFORM, record: 'feed' });
+  if (!Array.isArray(r.opt.arr('feed'))) throw shapeChanged(PLATFORM, 'feed.feed');
+  return { items: r.items('feed', parseFeedItem), cursor: r.opt.nonEmpty('cursor') };
+}
+
+/** `{posts: [postView…], cursor?, hitsTotal?}` (searchPosts) → posts and the upstream's cursor (an offset). */
+export function parseSearch(body: unknown): { posts: MicroblogDPost[]; cursor: string | null } {
+  const r = recordReader(body, { platform: PLATFORM, record: 'search' });
+  if (!Array.isArray(r.opt.arr('posts'))) throw shapeChanged(PLATFORM, 'search.posts');
+  return { posts: r.items('posts', parsePost), cursor: r.opt.nonEmpty('cursor') };
+}
+
+/** Whose feed an item belongs to: the reposter of a repost, else the post's author. */
+export function itemOwner(item: MicroblogDFeedItem): MicroblogDActor | null {
+  return item.reason?.by ?? item.post.author;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------
+
+/** atproto handle syntax: a domain name of 2+ labels, the last not starting with a digit; at most 253 characters. */
+const HANDLE_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** The DID methods Bluesky supports: `did:plc:` (24 base32 characters) and `did:web:` (a host name). */
+const DID_RE = /^did:(?:plc:[a-z2-7]{24}|web:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62})$/;
+const PROFILE_HOSTS = new Set(['bsky.app', 'www.bsky.app']);
+
+/**
+ * An actor as the lookup and the cache use it: a handle (lower-case, without `@`), a DID, or
+ * either named by a profile URL `https://bsky.app/profile/<handle or did>`. Null when invalid.
+ */
+export function normalizeActor(input: string): string | null {
+  let s = input.trim();
+  if (/^(?:https?:\/\/)?(?:www\.)?bsky\.app\//i.test(s)) {
+    const u = parseUserUrl(s);
+    const m = u && PROFILE_HOSTS.has(u.hostname.toLowerCase()) ? /^\/profile\/([^/]+)\/?$/.exec(u.pathname) : null;
+    if (!m) return null;
+    s = safeDecode(m[1]);
+  }
+  s = s.replace(/^@/, '').toLowerCase();
+  if (DID_RE.test(s)) return s;
+  return HANDLE_RE.test(s) && !s.endsWith('.invalid') ? s : null;
+}
+
+export const isDid = (actor: string) => actor.startsWith('did:');
+
+/** Whether an account's DID or handle is the actor asked for. */
+export function isActor(asked: string, got: Pick<MicroblogDActor, 'did' | 'handle'>): boolean {
+  return isDid(asked) ? got.did === asked : typeof got.handle === 'string' && got.handle.toLowerCase() === asked;
+}
+
+/** An object's `error`/`message` (XRPC's error body), or null. */
+export function xrpcError(body: unknown): { error: string; message: string } | null {
+  if (!isObj(body) || typeof body.error !== 'string') return null;
+  return { error: body.error, message: typeof body.message === 'string' ? body.message : '' };
+}

@@ -1,0 +1,111 @@
+/**
+ * microblog-d (Bluesky) records as data: the parsers' types, the /openapi.json response schemas
+ * and what REST bodies are checked against. Field names are the AppView's own (lexicon
+ * `app.bsky.actor.defs#profileViewDetailed`, `#profileViewBasic`, `app.bsky.feed.defs#postView`,
+ * `#feedViewPost`); the logged-in viewer's state (`viewer`) is never part of a record (anonymous
+ * answers carry none of it). Nullable fields: README.md.
+ */
+import { z } from 'zod';
+import { named, NInt, NObj, NStr, Obj, Str } from '../records.js';
+
+const Labels = z.array(Obj).describe('Moderation labels on the account or post (com.atproto.label.defs#label), as sent');
+
+export const MicroblogDActor = named(
+  'MicroblogDActor',
+  z.strictObject({
+    did: Str.describe("The account's DID (`did:plc:…` or `did:web:…`): its permanent identity"),
+    handle: NStr.describe(
+      'Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain',
+    ),
+    displayName: NStr.describe('Display name; null when unset'),
+    avatar: NStr.describe('Avatar image URL; null when unset'),
+    associated: NObj.describe('Counts of lists, feeds and starter packs, chat settings; null when not sent'),
+    labels: Labels,
+    createdAt: NStr.describe('When the account was created (ISO 8601)'),
+  }),
+  'A Bluesky account as lists and posts show it (profileViewBasic)',
+);
+export type MicroblogDActor = z.infer<typeof MicroblogDActor>;
+
+export const MicroblogDProfile = named(
+  'MicroblogDProfile',
+  MicroblogDActor.extend({
+    description: NStr.describe('Bio text (plain text, links as written); null when unset'),
+    banner: NStr.describe('Banner image URL; null when unset'),
+    followersCount: NInt.describe('Followers'),
+    followsCount: NInt.describe('Accounts followed'),
+    postsCount: NInt.describe('Posts'),
+    indexedAt: NStr.describe('When the AppView last indexed the profile record'),
+    pinnedPost: NObj.describe('The pinned post reference (`uri`, `cid`); null when none'),
+    verification: NObj.describe("Bluesky's blue-check verification state; null when the AppView sends none"),
+  }),
+  'A Bluesky profile (app.bsky.actor.getProfile, profileViewDetailed)',
+);
+export type MicroblogDProfile = z.infer<typeof MicroblogDProfile>;
+
+export const MicroblogDPostRecord = z
+  .looseObject({
+    text: NStr.describe('Post text'),
+    createdAt: NStr.describe('When the author says it was written (ISO 8601, sometimes with microseconds)'),
+  })
+  .describe('The post record itself (app.bsky.feed.post) as the author wrote it: text, createdAt, facets, langs, embed, reply…');
+
+export const MicroblogDPost = named(
+  'MicroblogDPost',
+  z.strictObject({
+    uri: Str.describe('AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`): its identity'),
+    cid: NStr.describe('Content hash of this version of the post'),
+    author: MicroblogDActor.nullable().describe('The author; null when the post carries none readable'),
+    record: MicroblogDPostRecord.nullable(),
+    embed: NObj.describe('The hydrated embed (images, external link card, quoted post…); null when none'),
+    replyCount: NInt,
+    repostCount: NInt,
+    likeCount: NInt,
+    quoteCount: NInt,
+    indexedAt: NStr.describe('When the AppView indexed the post'),
+    labels: Labels,
+  }),
+  'A Bluesky post (app.bsky.feed.defs#postView)',
+);
+export type MicroblogDPost = z.infer<typeof MicroblogDPost>;
+
+export const MicroblogDFeedItem = named(
+  'MicroblogDFeedItem',
+  z.strictObject({
+    post: MicroblogDPost,
+    reply: NObj.describe('For a reply: its `root` and `parent` posts as the AppView sends them; null otherwise'),
+    reason: z
+      .strictObject({
+        $type: NStr.describe('`app.bsky.feed.defs#reasonRepost` (a repost by `by`) or `#reasonPin` (the pinned post)'),
+        by: MicroblogDActor.nullable().describe('Who reposted; null for a pin'),
+        indexedAt: NStr,
+      })
+      .nullable()
+      .describe("Why the item is in the author's feed when it is not simply their post; null otherwise"),
+  }),
+  "An item of an author's feed (app.bsky.feed.defs#feedViewPost)",
+);
+export type MicroblogDFeedItem = z.infer<typeof MicroblogDFeedItem>;
+
+const Cursor = NStr.describe('Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end');
+
+export const MicroblogDPostsPage = named(
+  'MicroblogDPostsPage',
+  z.strictObject({ posts: z.array(MicroblogDFeedItem).describe("The author's posts and reposts, newest first"), cursor: Cursor }),
+  "One page of a Bluesky account's feed",
+);
+export type MicroblogDPostsPage = z.infer<typeof MicroblogDPostsPage>;
+
+export const MicroblogDSearchPage = named(
+  'MicroblogDSearchPage',
+  z.strictObject({ posts: z.array(MicroblogDPost).describe('Posts matching the query, as Bluesky ranks them'), cursor: Cursor }),
+  'One page of a Bluesky post search',
+);
+export type MicroblogDSearchPage = z.infer<typeof MicroblogDSearchPage>;
+
+export const MicroblogDProfileSearch = named(
+  'MicroblogDProfileSearch',
+  z.strictObject({ profiles: z.array(MicroblogDActor).describe('Accounts whose handle or name matches, best first (at most 10)') }),
+  'Bluesky accounts matching a query (app.bsky.actor.searchActorsTypeahead)',
+);
+export type MicroblogDProfileSearch = z.infer<typeof MicroblogDProfileSearch>;

@@ -1,0 +1,258 @@
+/**
+ * microblog-e requests through the real upstream client against the replay server: the
+ * user-named instance through the SSRF guard (an injected resolver makes the client resolve names
+ * in replay mode), paging by the Link header, and how each answer is classified. The captures are
+ * served in place; error answers, redirects and non-Mastodon servers are our own (said per test).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
+import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
+import type { ReplayContext } from '../../../test/support/replay-upstream.js';
+import { validateArgs } from '../operation.js';
+import { decodePostsCursor, decodeTagCursor, fetchPosts, fetchProfile, fetchTag } from './fetch.js';
+import { microblogEPosts, microblogETag } from './operations.js';
+import { PLATFORM } from './parse.js';
+import { walls } from './walls.js';
+
+/** Names resolve publicly, except the ones a hostile caller points at inside networks. */
+const PRIVATE: Record<string, string> = {
+  'intranet.example': '10.0.0.5',
+  'metadata.example': '169.254.169.254',
+  'loop.example': '127.0.0.1',
+};
+const resolver = async (host: string) => [PRIVATE[host] ?? '93.184.216.34'];
+
+let t: ReplayContext;
+beforeAll(async () => {
+  t = await startReplayContext({ walls: { [PLATFORM]: walls }, resolver });
+});
+afterAll(() => t.close());
+beforeEach(() => t.replay.reset());
+
+const json = (body: unknown, headers: Record<string, string> = {}, status = 200) => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+const account = (id: string, username: string, acct = username) => ({
+  id,
+  username,
+  acct,
+  display_name: username,
+  locked: false,
+  bot: false,
+  created_at: '2022-01-01T00:00:00.000Z',
+  note: '',
+  url: `https://harbour.example/@${username}`,
+  avatar: 'a',
+  avatar_static: 'a',
+  header: 'h',
+  header_static: 'h',
+  followers_count: 1,
+  following_count: 1,
+  statuses_count: 1,
+  fields: [],
+});
+const status = (id: string, by = account('7', 'tides')) => ({
+  id,
+  uri: `https://harbour.example/users/tides/statuses/${id}`,
+  created_at: '2025-01-01T00:00:00.000Z',
+  content: '<p>x</p>',
+  visibility: 'public',
+  sensitive: false,
+  spoiler_text: '',
+  language: 'en',
+  media_attachments: [],
+  mentions: [],
+  tags: [],
+  replies_count: 0,
+  reblogs_count: 0,
+  favourites_count: 0,
+  account: by,
+});
+
+describe('the user-named instance and the SSRF guard', () => {
+  it.each(['intranet.example', 'metadata.example', 'loop.example'])(
+    'an instance resolving to a non-public address (%s) → INVALID_INPUT naming the parameter, nothing sent',
+    async (instance) => {
+      const e = await failure(fetchProfile(t.ctx, { user: 'tides', instance }));
+      expect(e.code).toBe('INVALID_INPUT');
+      expect(e.details).toEqual([
+        { param: 'handle', message: expect.stringMatching(new RegExp(`${instance.replace('.', '\\.')} resolves to a ipv4`)) },
+      ]);
+      const tag = await failure(fetchTag(t.ctx, { instance, tag: 'rstats', cursor: null }));
+      expect(tag.details).toEqual([{ param: 'instance', message: expect.any(String) }]);
+      expect(t.replay.hits()).toHaveLength(0);
+    },
+  );
+
+  it('a public instance redirecting to a private one → refused at the redirect (UPSTREAM_FAILED), the target never reached', async () => {
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/accounts/lookup',
+      response: { status: 302, headers: { location: 'https://intranet.example/api/v1/accounts/lookup?acct=tides' } },
+    });
+    const e = await failure(fetchProfile(t.ctx, { user: 'tides', instance: 'harbour.example' }));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/intranet\.example/);
+    expect(t.replay.hits({ host: 'intranet.example' })).toHaveLength(0);
+  });
+
+  it('IP literals, ports and local names are refused by the operation before any request', () => {
+    for (const handle of ['tides@10.0.0.5', 'tides@localhost', 'tides@harbour.example:8080', 'https://[::1]/@tides']) {
+      const v = validateArgs(microblogEPosts, { handle });
+      expect(v.ok ? null : v.problems).toEqual([expect.objectContaining({ param: 'handle' })]);
+    }
+    const v = validateArgs(microblogETag, { instance: '192.168.0.1', tag: 'x' });
+    expect(v.ok ? null : v.problems).toEqual([expect.objectContaining({ param: 'instance' })]);
+  });
+});
+
+describe('microblogEProfile', () => {
+  it('asks the named instance for the account', async () => {
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json(account('7', 'Tides')) });
+    expect(await fetchProfile(t.ctx, { user: 'tides', instance: 'harbour.example' })).toMatchObject({ id: '7', username: 'Tides' });
+    expect(t.replay.hits()[0].upstreamUrl).toBe('https://harbour.example/api/v1/accounts/lookup?acct=tides');
+  });
+
+  it('404 → NOT_FOUND; 401 with an error body → login wall (UPSTREAM_BLOCKED); 403 → UPSTREAM_BLOCKED', async () => {
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json({ error: 'Record not found' }, {}, 404) });
+    expect((await failure(fetchProfile(t.ctx, { user: 'nobody', instance: 'harbour.example' }))).code).toBe('NOT_FOUND');
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/accounts/lookup',
+      response: json({ error: 'This API requires an authenticated user' }, {}, 401),
+    });
+    expect((await failure(fetchProfile(t.ctx, { user: 'tides', instance: 'harbour.example' }))).message).toMatch(/login wall/);
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json({ error: 'forbidden' }, {}, 403) });
+    expect((await failure(fetchProfile(t.ctx, { user: 'tides', instance: 'harbour.example' }))).code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it.each([
+    ['an HTML page', { body: '<html><body>Welcome to my blog</body></html>', headers: { 'content-type': 'text/html' } }],
+    ['JSON of another shape', json({ ok: true, users: [] })],
+    ['a JSON array', json([])],
+  ])('a server answering %s → UPSTREAM_FAILED "does not answer the Mastodon API"', async (_what, response) => {
+    t.replay.add({ host: 'blog.example', path: '/api/v1/accounts/lookup', response });
+    const e = await failure(fetchProfile(t.ctx, { user: 'tides', instance: 'blog.example' }));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/blog\.example does not answer the Mastodon API/);
+  });
+
+  it('another account, or a remote account the server knows, is not the one asked → UPSTREAM_FAILED', async () => {
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json(account('8', 'waves')) });
+    expect((await failure(fetchProfile(t.ctx, { user: 'tides', instance: 'harbour.example' }))).message).toMatch(/different resource/);
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/accounts/lookup',
+      response: json(account('9', 'tides', 'tides@elsewhere.example')),
+    });
+    expect((await failure(fetchProfile(t.ctx, { user: 'tides', instance: 'harbour.example' }))).code).toBe('UPSTREAM_FAILED');
+  });
+});
+
+describe('microblogEPosts', () => {
+  it("first page: lookup, then statuses; the Link header's max_id becomes our cursor; a later page costs one request", async () => {
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json(account('7', 'tides')) });
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/accounts/7/statuses',
+      response: (req) =>
+        req.query.get('max_id') === '100'
+          ? json([status('99')])
+          : json([status('101'), status('100')], {
+              link: '<https://harbour.example/api/v1/accounts/7/statuses?max_id=100>; rel="next", <https://harbour.example/api/v1/accounts/7/statuses?min_id=101>; rel="prev"',
+            }),
+    });
+    const first = await fetchPosts(t.ctx, { user: 'tides', instance: 'harbour.example', cursor: null });
+    expect(first.posts.map((p) => p.id)).toEqual(['101', '100']);
+    const c = decodePostsCursor(first.cursor!);
+    expect(c).toEqual({ i: 'harbour.example', u: 'tides', a: '7', m: '100' });
+    const v = validateArgs(microblogEPosts, { handle: '@Tides@Harbour.example', cursor: first.cursor });
+    expect(v.ok && v.args).toEqual({ user: 'tides', instance: 'harbour.example', cursor: c });
+    const other = validateArgs(microblogEPosts, { handle: 'tides@other.example', cursor: first.cursor });
+    expect(other.ok ? null : other.problems).toEqual([{ param: 'cursor', message: 'belongs to another account' }]);
+
+    t.replay.reset();
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/accounts/7/statuses',
+      response: (req) => (req.query.get('max_id') === '100' ? json([status('99')]) : json([])),
+    });
+    const second = await fetchPosts(t.ctx, { user: 'tides', instance: 'harbour.example', cursor: c });
+    // A short page without a Link header is the last.
+    expect(second).toMatchObject({ posts: [{ id: '99' }], cursor: null });
+    expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual(['https://harbour.example/api/v1/accounts/7/statuses?max_id=100']);
+  });
+
+  it("a status by another account in the account's list → UPSTREAM_FAILED", async () => {
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/accounts/7/statuses',
+      response: json([status('1'), status('2', account('8', 'waves'))]),
+    });
+    const e = await failure(
+      fetchPosts(t.ctx, { user: 'tides', instance: 'harbour.example', cursor: { i: 'harbour.example', u: 'tides', a: '7', m: '3' } }),
+    );
+    expect(e.message).toMatch(/include one by @waves/);
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`the fosstodon captures served in place (${skipReason(PLATFORM)})`, () => {
+    it("schochastics: 20 statuses and the capture's Link header → cursor at max_id 113191408914362368", async () => {
+      t.replay.add({
+        host: 'fosstodon.org',
+        path: '/api/v1/accounts/lookup',
+        response: {
+          headers: { 'content-type': 'application/json' },
+          bodyFile: fixturePath(PLATFORM, 'account-fosstodon-schochastics-2025-07-17.json'),
+        },
+      });
+      t.replay.add({
+        host: 'fosstodon.org',
+        path: '/api/v1/accounts/109302436954721982/statuses',
+        response: {
+          headers: {
+            'content-type': 'application/json',
+            link: '<https://fosstodon.org/api/v1/accounts/109302436954721982/statuses?exclude_reblogs=FALSE&limit=20&max_id=113191408914362368>; rel="next", <https://fosstodon.org/api/v1/accounts/109302436954721982/statuses?exclude_reblogs=FALSE&limit=20&min_id=114739545367952761>; rel="prev"',
+          },
+          body: readFixture(PLATFORM, 'account-statuses-fosstodon-schochastics-2025-07-17.json'),
+        },
+      });
+      const page = await fetchPosts(t.ctx, { user: 'schochastics', instance: 'fosstodon.org', cursor: null });
+      expect(page.posts).toHaveLength(20);
+      expect(decodePostsCursor(page.cursor!)).toEqual({
+        i: 'fosstodon.org',
+        u: 'schochastics',
+        a: '109302436954721982',
+        m: '113191408914362368',
+      });
+    });
+  });
+});
+
+describe('microblogETag', () => {
+  it('asks /api/v1/timelines/tag/<tag>; Link-header paging bound to the server and tag', async () => {
+    t.replay.add({
+      host: 'mastodon.social',
+      path: '/api/v1/timelines/tag/rstats',
+      response: json([status('5', account('1', 'a', 'a@rstats.me'))], {
+        link: '<https://mastodon.social/api/v1/timelines/tag/rstats?max_id=5>; rel="next"',
+      }),
+    });
+    const page = await fetchTag(t.ctx, { instance: 'mastodon.social', tag: 'rstats', cursor: null });
+    expect(page.posts.map((p) => p.id)).toEqual(['5']);
+    expect(decodeTagCursor(page.cursor!)).toEqual({ i: 'mastodon.social', t: 'rstats', m: '5' });
+    const v = validateArgs(microblogETag, { instance: 'mastodon.social', tag: '#RStats', cursor: page.cursor });
+    expect(v.ok).toBe(true);
+    expect(validateArgs(microblogETag, { instance: 'fosstodon.org', tag: 'rstats', cursor: page.cursor }).ok).toBe(false);
+  });
+
+  it('a server that closed its public timelines (401 with an error body) → UPSTREAM_BLOCKED', async () => {
+    t.replay.add({
+      host: 'mastodon.social',
+      path: '/api/v1/timelines/tag/rstats',
+      response: json({ error: 'This method requires an authenticated user' }, {}, 401),
+    });
+    expect((await failure(fetchTag(t.ctx, { instance: 'mastodon.social', tag: 'rstats', cursor: null }))).code).toBe('UPSTREAM_BLOCKED');
+  });
+});

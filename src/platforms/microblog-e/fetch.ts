@@ -1,0 +1,150 @@
+/**
+ * Upstream requests for microblog-e: the public Mastodon API of whichever server the caller
+ * names, no token.
+ *
+ *   GET https://<instance>/api/v1/accounts/lookup?acct=<user>
+ *   GET https://<instance>/api/v1/accounts/<id>/statuses[?max_id=]     (next page: the Link header)
+ *   GET https://<instance>/api/v1/timelines/tag/<tag>[?max_id=]        (next page: the Link header)
+ *
+ * The instance is the caller's input, so every request names it as `userParam` (`handle`, or
+ * `instance` for a tag): the upstream client's SSRF guard refuses a private, loopback, link-local
+ * or local-name destination before anything is sent — and again at connect time and on each
+ * redirect — as INVALID_INPUT on that parameter. Politeness (rate, concurrency, 429 cool-downs)
+ * is per host in the upstream client, so each instance has its own budget.
+ *
+ * How answers map: a vendor challenge → UPSTREAM_BLOCKED (block catalogue); 404/410 → NOT_FOUND;
+ * 401/403 (the server requires a login for its API: `DISALLOW_UNAUTHENTICATED_API_ACCESS`, or
+ * its v4.2+ timeline-access settings) → UPSTREAM_BLOCKED; other non-2xx → expectOk; a 200 that
+ * is not a Mastodon Account / Status list (not JSON, another shape) → UPSTREAM_FAILED saying the
+ * server does not answer the Mastodon API.
+ */
+import { isApiError, notFound, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { sameHandle } from '../identity.js';
+import { nextPage } from '../microblog-a/posts.js';
+import type { OpContext } from '../operation.js';
+import type { Acct } from './parse.js';
+import { parseAccount, parseStatuses, PLATFORM } from './parse.js';
+import type { MicroblogEAccount, MicroblogEPostsPage, MicroblogEStatus, MicroblogETagPage } from './schema.js';
+
+const HEADERS = { accept: 'application/json' };
+
+async function getJson(
+  ctx: OpContext,
+  url: string,
+  userParam: string,
+  what: string,
+): Promise<{ json: unknown; headers: Record<string, string> }> {
+  const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HEADERS, userParam, signal: ctx.signal });
+  const host = new URL(url).host;
+  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found on ${host}`);
+  if (res.status === 401 || res.status === 403)
+    throw upstreamBlocked(`${PLATFORM}: ${host} requires a login for ${what} (HTTP ${res.status}); login-only data is never accessed`);
+  expectOk(res, PLATFORM, what);
+  try {
+    return { json: res.json(), headers: res.headers };
+  } catch {
+    throw notMastodon(host, `not JSON (${res.headers['content-type'] ?? 'no content type'})`);
+  }
+}
+
+const notMastodon = (host: string, detail: string) =>
+  upstreamFailed(`${PLATFORM}: ${host} does not answer the Mastodon API (${detail}); is it a Mastodon-compatible server?`);
+
+/** A parser's changed-shape error, said as "this server is not Mastodon-compatible". */
+function asMastodon<T>(host: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (isApiError(e) && e.code === 'UPSTREAM_FAILED') throw notMastodon(host, e.message.replace(/^microblog-e: /, ''));
+    throw e;
+  }
+}
+
+export async function fetchProfile(ctx: OpContext, a: Acct): Promise<MicroblogEAccount> {
+  const { json } = await getJson(
+    ctx,
+    `https://${a.instance}/api/v1/accounts/lookup?acct=${encodeURIComponent(a.user)}`,
+    'handle',
+    `Account @${a.user}@${a.instance}`,
+  );
+  const account = asMastodon(a.instance, () => parseAccount(json));
+  // The server's own account: `acct` is the bare username (a remote one it knows is `user@server`).
+  const local = account.acct === null || sameHandle(a.user, account.acct) || sameHandle(`${a.user}@${a.instance}`, account.acct);
+  if (!sameHandle(a.user, account.username ?? a.user) || !local)
+    throw upstreamFailed(
+      `${PLATFORM}: ${a.instance} answered account @${a.user} with a different resource (@${account.acct ?? account.username})`,
+    );
+  return account;
+}
+
+/** Our cursor of an account's statuses: instance, user, account id, next `max_id`. */
+interface PostsCursor {
+  i: string;
+  u: string;
+  a: string;
+  m: string;
+}
+/** Our cursor of a tag timeline: instance, tag, next `max_id`. */
+interface TagCursor {
+  i: string;
+  t: string;
+  m: string;
+}
+
+const ID = /^[0-9A-Za-z]{1,32}$/;
+
+export function decodePostsCursor(raw: string): PostsCursor | null {
+  const c = decodeCursor(raw);
+  if (!c || typeof c.i !== 'string' || typeof c.u !== 'string' || typeof c.a !== 'string' || typeof c.m !== 'string') return null;
+  return ID.test(c.a) && ID.test(c.m) ? { i: c.i, u: c.u, a: c.a, m: c.m } : null;
+}
+
+export function decodeTagCursor(raw: string): TagCursor | null {
+  const c = decodeCursor(raw);
+  if (!c || typeof c.i !== 'string' || typeof c.t !== 'string' || typeof c.m !== 'string') return null;
+  return ID.test(c.m) ? { i: c.i, t: c.t, m: c.m } : null;
+}
+
+/**
+ * The statuses of one account: each by that account (a boost's `account` is the booster), else
+ * the list is another account's (UPSTREAM_FAILED).
+ */
+function assertOwnStatuses(statuses: MicroblogEStatus[], a: Acct, accountId: string): void {
+  for (const s of statuses)
+    if (s.account && s.account.id !== accountId)
+      throw upstreamFailed(
+        `${PLATFORM}: the posts of @${a.user}@${a.instance} include one by @${s.account.acct ?? s.account.id} (a different resource)`,
+      );
+}
+
+export async function fetchPosts(ctx: OpContext, a: Acct & { cursor: PostsCursor | null }): Promise<MicroblogEPostsPage> {
+  const accountId = a.cursor?.a ?? (await fetchProfile(ctx, a)).id;
+  const query = a.cursor ? `?max_id=${encodeURIComponent(a.cursor.m)}` : '';
+  const { json, headers } = await getJson(
+    ctx,
+    `https://${a.instance}/api/v1/accounts/${encodeURIComponent(accountId)}/statuses${query}`,
+    'handle',
+    `Posts of @${a.user}@${a.instance}`,
+  );
+  const posts = asMastodon(a.instance, () => parseStatuses(json));
+  assertOwnStatuses(posts, a, accountId);
+  const next = nextPage(headers, json);
+  return { posts, cursor: next ? encodeCursor({ i: a.instance, u: a.user, a: accountId, m: next } satisfies PostsCursor) : null };
+}
+
+export async function fetchTag(ctx: OpContext, a: { instance: string; tag: string; cursor: TagCursor | null }): Promise<MicroblogETagPage> {
+  const query = a.cursor ? `?max_id=${encodeURIComponent(a.cursor.m)}` : '';
+  const { json, headers } = await getJson(
+    ctx,
+    `https://${a.instance}/api/v1/timelines/tag/${encodeURIComponent(a.tag)}${query}`,
+    'instance',
+    `Tag #${a.tag}`,
+  );
+  const posts = asMastodon(a.instance, () => parseStatuses(json));
+  const next = nextPage(headers, json);
+  return { posts, cursor: next ? encodeCursor({ i: a.instance, t: a.tag, m: next } satisfies TagCursor) : null };
+}
+
+export type { PostsCursor, TagCursor };

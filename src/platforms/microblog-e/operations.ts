@@ -1,0 +1,101 @@
+/**
+ * microblog-e (any Mastodon-compatible server) operations: an account's profile, its statuses,
+ * a server's hashtag timeline; each 1 credit live (0 cached or on error). Not registered yet
+ * (registry, GraphQL, demo: README.md).
+ */
+import type { OperationDef } from '../operation.js';
+import type { PostsCursor, TagCursor } from './fetch.js';
+import { decodePostsCursor, decodeTagCursor, fetchPosts, fetchProfile, fetchTag } from './fetch.js';
+import type { Acct } from './parse.js';
+import { normalizeAcct, normalizeInstance, normalizeTag, PLATFORM } from './parse.js';
+import * as schema from './schema.js';
+
+const HANDLE_PROBLEM = 'must be user@instance (e.g. alice@mastodon.social) or a profile URL https://<instance>/@user';
+const HANDLE_DESCRIPTION =
+  'The account: user@instance (e.g. alice@mastodon.social, a leading @ allowed) or its profile URL https://<instance>/@user';
+const CURSOR_DESCRIPTION =
+  "Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page.";
+const CURSOR_PROBLEM = 'must be the `cursor` of a previous response, unchanged';
+
+const acctOf = (args: Record<string, any>) =>
+  typeof args.handle === 'string' && args.handle.trim() ? normalizeAcct(args.handle) : undefined;
+const hasCursor = (args: Record<string, any>) => typeof args.cursor === 'string' && args.cursor !== '';
+
+export const microblogEProfile: OperationDef<Acct, schema.MicroblogEAccount> = {
+  field: 'microblogEProfile',
+  platform: PLATFORM,
+  summary: 'A public account on any Mastodon-compatible server, asked of that server',
+  rest: { path: '/v1/microblog-e/profile', wrap: 'profile' },
+  record: schema.MicroblogEAccount,
+  params: [{ name: 'handle', kind: 'string', required: true, maxLength: 300, description: HANDLE_DESCRIPTION }],
+  cacheable: true,
+  check(args, problem) {
+    if (acctOf(args) === null) problem('handle', HANDLE_PROBLEM);
+  },
+  normalize: (a) => normalizeAcct(a.handle)!,
+  key: (a) => `${a.user}@${a.instance}`,
+  cost: { max: 1 },
+  example: { handle: 'harbourweather@mastodon.social' },
+  run: (ctx, a) => fetchProfile(ctx, a),
+};
+
+export const microblogEPosts: OperationDef<Acct & { cursor: PostsCursor | null }, schema.MicroblogEPostsPage> = {
+  field: 'microblogEPosts',
+  platform: PLATFORM,
+  summary: "One page of a Mastodon account's public statuses and boosts, newest first; page with `cursor`",
+  rest: { path: '/v1/microblog-e/posts' },
+  record: schema.MicroblogEPostsPage,
+  params: [
+    { name: 'handle', kind: 'string', required: true, maxLength: 300, description: HANDLE_DESCRIPTION },
+    { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    const acct = acctOf(args);
+    if (acct === null) problem('handle', HANDLE_PROBLEM);
+    if (!hasCursor(args)) return;
+    const c = decodePostsCursor(args.cursor);
+    if (!c) problem('cursor', CURSOR_PROBLEM);
+    else if (acct && (c.u !== acct.user || c.i !== acct.instance)) problem('cursor', 'belongs to another account');
+  },
+  normalize: (a) => ({ ...normalizeAcct(a.handle)!, cursor: hasCursor(a) ? decodePostsCursor(a.cursor) : null }),
+  key: (a) => JSON.stringify([`${a.user}@${a.instance}`, a.cursor?.m ?? null]),
+  cost: { max: 1 },
+  example: { handle: 'harbourweather@mastodon.social' },
+  run: (ctx, a) => fetchPosts(ctx, a),
+};
+
+export const microblogETag: OperationDef<{ instance: string; tag: string; cursor: TagCursor | null }, schema.MicroblogETagPage> = {
+  field: 'microblogETag',
+  platform: PLATFORM,
+  summary: "One page of a Mastodon server's public hashtag timeline, newest first; page with `cursor`",
+  rest: { path: '/v1/microblog-e/tag' },
+  record: schema.MicroblogETagPage,
+  params: [
+    { name: 'instance', kind: 'string', required: true, maxLength: 253, description: 'The server to ask, e.g. mastodon.social' },
+    { name: 'tag', kind: 'string', required: true, maxLength: 101, description: 'Hashtag, with or without #' },
+    { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    const instance = typeof args.instance === 'string' && args.instance.trim() ? normalizeInstance(args.instance) : undefined;
+    const tag = typeof args.tag === 'string' && args.tag.trim() ? normalizeTag(args.tag) : undefined;
+    if (instance === null) problem('instance', 'must be a server host name, e.g. mastodon.social');
+    if (tag === null) problem('tag', 'must be a hashtag (letters, digits and _, at most 100)');
+    if (!hasCursor(args)) return;
+    const c = decodeTagCursor(args.cursor);
+    if (!c) problem('cursor', CURSOR_PROBLEM);
+    else if (instance && tag && (c.i !== instance || c.t !== tag)) problem('cursor', 'belongs to another server or tag');
+  },
+  normalize: (a) => ({
+    instance: normalizeInstance(a.instance)!,
+    tag: normalizeTag(a.tag)!,
+    cursor: hasCursor(a) ? decodeTagCursor(a.cursor) : null,
+  }),
+  key: (a) => JSON.stringify([a.instance, a.tag, a.cursor?.m ?? null]),
+  cost: { max: 1 },
+  example: { instance: 'mastodon.social', tag: 'tides' },
+  run: (ctx, a) => fetchTag(ctx, a),
+};
+
+export const operations = [microblogEProfile, microblogEPosts, microblogETag];

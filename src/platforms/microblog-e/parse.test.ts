@@ -1,0 +1,199 @@
+/**
+ * microblog-e parsers on the real captures (../shared/fixtures/microblog-e/, facts from its
+ * SOURCES.md; read in place) and on answers of our own for what no capture shows (said so per
+ * test): degraded fields, non-public statuses, inputs.
+ */
+import { describe, expect, it } from 'vitest';
+import { captureWarnings } from '../../parse/index.js';
+import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
+import { htmlToText } from '../microblog-a/parse.js';
+import { normalizeAcct, normalizeInstance, normalizeTag, parseAccount, parseStatuses } from './parse.js';
+import { MicroblogEAccount, MicroblogEPostsPage } from './schema.js';
+
+const LABEL = 'microblog-e';
+const load = (file: string): unknown => JSON.parse(readFixture(LABEL, file));
+
+describe.skipIf(!hasFixtures(LABEL))(`microblog-e captures (${skipReason(LABEL)})`, () => {
+  it('the Account (lookup shape): identity, counts, and the verified rel=me fields', () => {
+    const { result: a, warnings } = captureWarnings(() => parseAccount(load('account-fosstodon-schochastics-2025-07-17.json')));
+    expect(warnings).toEqual([]);
+    expect(a).toMatchObject({
+      id: '109302436954721982',
+      username: 'schochastics',
+      acct: 'schochastics',
+      display_name: 'David Schoch',
+      note: '<p>Data Scientist/DevOps Engineer at cynkra | <a href="https://fosstodon.org/tags/Rstats" class="mention hashtag" rel="tag">#<span>Rstats</span></a> enthusiast</p>',
+      followers_count: 1036,
+      following_count: 138,
+      statuses_count: 280,
+      last_status_at: '2025-07-17',
+      created_at: '2022-11-07T00:00:00.000Z',
+      url: 'https://fosstodon.org/@schochastics',
+      uri: 'https://fosstodon.org/users/schochastics',
+      bot: false,
+      locked: false,
+      discoverable: true,
+      indexable: false,
+      header: 'https://fosstodon.org/headers/original/missing.png',
+      moved: null,
+    });
+    expect(a.fields).toHaveLength(3);
+    expect(a.fields.map((f) => [f.name, /href="([^"]+)"/.exec(f.value ?? '')?.[1], f.verified_at])).toEqual([
+      ['Personal Webpage', 'https://www.mr.schochastics.net/', '2022-11-24T06:24:48.497+00:00'],
+      ['Github', 'https://github.com/schochastics', '2024-05-04T19:57:14.688+00:00'],
+      ['Side project', 'http://worldclubratings.com', null],
+    ]);
+    expect(MicroblogEAccount.parse(a)).toEqual(a);
+  });
+
+  it("an account's statuses: 20, newest first, public and unlisted kept, no viewer state", () => {
+    const { result, warnings } = captureWarnings(() => parseStatuses(load('account-statuses-fosstodon-schochastics-2025-07-17.json')));
+    expect(warnings).toEqual([]);
+    expect(result).toHaveLength(20);
+    expect(result.every((s) => s.reblog === null)).toBe(true);
+    expect(result[0]).toMatchObject({
+      id: '114739545367952761',
+      created_at: '2025-06-24T17:35:19.898Z',
+      visibility: 'unlisted',
+      language: 'en',
+    });
+    expect(htmlToText(result[0].content!)).toMatch(/^@petejones I am not too familiar with "domain law"/);
+    expect(result[2]).toMatchObject({
+      id: '114620457512351116',
+      visibility: 'public',
+      replies_count: 1,
+      reblogs_count: 5,
+      favourites_count: 12,
+      url: 'https://fosstodon.org/@schochastics/114620457512351116',
+    });
+    expect(htmlToText(result[2].content!)).toMatch(
+      /^Super grateful to have received an R Consortium grant to keep working on improving igraph!/,
+    );
+    expect(result[19]).toMatchObject({ id: '113191408914362368', created_at: '2024-09-24T07:43:52.313Z' });
+    expect(result[0]).not.toHaveProperty('favourited');
+    expect(result[0]).not.toHaveProperty('pinned');
+    expect(() => MicroblogEPostsPage.parse({ posts: result, cursor: null })).not.toThrow();
+  });
+
+  it('the anonymous tag timeline: 5 statuses, remote accounts with their own acct and origin url', () => {
+    const { result, warnings } = captureWarnings(() => parseStatuses(load('timeline-tag-rstats-mastodon-social-anon-2025-07-17.json')));
+    expect(warnings).toEqual([]);
+    expect(result).toHaveLength(5);
+    expect(result[0]).toMatchObject({
+      id: '114870142396314555',
+      created_at: '2025-07-17T19:07:48.000Z',
+      url: 'https://rstats.me/@simonpcouch/114870142137562212',
+      account: { acct: 'simonpcouch@rstats.me' },
+    });
+    expect(htmlToText(result[0].content!)).toMatch(/^After a month or so of not using Claude Code much to write R code/);
+    expect(result[1]).toMatchObject({ account: { acct: 'useR_conf' }, url: 'https://mastodon.social/@useR_conf/114869631572884594' });
+    expect(result[1].tags.map((t) => t.name)).toEqual(['user2025', 'rstats']);
+    expect(result[4].account?.acct).toBe('pp0196.bsky.social@bsky.brid.gy');
+    expect(result[4].url).toMatch(/^https:\/\/fed\.brid\.gy\/r\/https:\/\/bsky\.app\/profile\//);
+  });
+});
+
+// Answers of our own (no capture shows these), derived from Mastodon's documented entities.
+describe('microblog-e parsers, degraded and refused answers (our own)', () => {
+  const status = (id: string, visibility: unknown, extra: Record<string, unknown> = {}) => ({
+    id,
+    uri: `https://example.social/users/a/statuses/${id}`,
+    created_at: '2025-01-01T00:00:00.000Z',
+    content: '<p>x</p>',
+    visibility,
+    sensitive: false,
+    spoiler_text: '',
+    language: 'en',
+    media_attachments: [],
+    mentions: [],
+    tags: [],
+    replies_count: 0,
+    reblogs_count: 0,
+    favourites_count: 0,
+    account: {
+      id: '1',
+      username: 'a',
+      acct: 'a',
+      display_name: 'A',
+      locked: false,
+      bot: false,
+      created_at: 'x',
+      note: '',
+      url: 'u',
+      avatar: 'a',
+      avatar_static: 'a',
+      header: 'h',
+      header_static: 'h',
+      followers_count: 0,
+      following_count: 0,
+      statuses_count: 1,
+      fields: [],
+    },
+    ...extra,
+  });
+
+  it('private and direct statuses are left out silently, an unknown visibility and a missing id warned', () => {
+    const { result, warnings } = captureWarnings(() =>
+      parseStatuses([
+        status('1', 'public'),
+        status('2', 'private'),
+        status('3', 'direct'),
+        status('4', 'limited'),
+        { ...status('5', 'public'), id: undefined },
+      ]),
+    );
+    expect(result.map((s) => s.id)).toEqual(['1']);
+    expect(warnings.map((w) => `${w.field}: ${w.detail}`)).toEqual([
+      'statuses.items: element 3: visibility "limited" (left out)',
+      'statuses.items: element 4: microblog-e: upstream response changed shape: missing statuses.items.id',
+    ]);
+  });
+
+  it('a boost carries the boosted status; a missing count is null plus a warning', () => {
+    const { result, warnings } = captureWarnings(() =>
+      parseStatuses([status('1', 'public', { reblog: status('9', 'public'), replies_count: undefined })]),
+    );
+    expect(result[0].reblog?.id).toBe('9');
+    expect(result[0].replies_count).toBeNull();
+    expect(warnings.map((w) => w.field)).toEqual(['statuses.items.replies_count']);
+  });
+
+  it('something that is not a Mastodon Account or list → UPSTREAM_FAILED', () => {
+    expect(() => parseAccount({ error: 'nope' })).toThrow(/missing account\.id/);
+    expect(() => parseAccount([])).toThrow(/a Mastodon Account object/);
+    expect(() => parseStatuses({ statuses: [] })).toThrow(/the statuses array/);
+  });
+});
+
+describe('inputs', () => {
+  it.each([
+    ['schochastics@fosstodon.org', { user: 'schochastics', instance: 'fosstodon.org' }],
+    ['@Alice@Mastodon.Social', { user: 'alice', instance: 'mastodon.social' }],
+    ['https://fosstodon.org/@schochastics', { user: 'schochastics', instance: 'fosstodon.org' }],
+    ['https://mastodon.social/users/Gargron/', { user: 'gargron', instance: 'mastodon.social' }],
+  ])('handle %j → %j', (input, out) => expect(normalizeAcct(input)).toEqual(out));
+
+  it.each([
+    'alice',
+    'alice@localhost',
+    'alice@127.0.0.1',
+    'alice@[::1]',
+    'alice@example.com:8080',
+    'https://example.com:8443/@alice',
+    'https://user:pw@example.com/@alice',
+    'https://example.com/@alice/123',
+    'ftp://example.com/@alice',
+    'al ice@example.com',
+  ])('handle %j → null', (input) => expect(normalizeAcct(input)).toBeNull());
+
+  it('instance and tag', () => {
+    expect(normalizeInstance('Mastodon.Social.')).toBe('mastodon.social');
+    expect(normalizeInstance('https://mastodon.social/')).toBe('mastodon.social');
+    expect(normalizeInstance('10.0.0.1')).toBeNull();
+    expect(normalizeInstance('mastodon.social/api')).toBeNull();
+    expect(normalizeTag('#RStats')).toBe('rstats');
+    expect(normalizeTag('日本語')).toBe('日本語');
+    expect(normalizeTag('123')).toBeNull();
+    expect(normalizeTag('a/b')).toBeNull();
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * microblog-e = any Mastodon-compatible server. Pure parsers: Mastodon API JSON in, records out
+ * (no I/O), through the parse kit: an Account without its id, or a Status without its id, is a
+ * changed shape (a server that does not answer Mastodon's entities: UPSTREAM_FAILED, never a
+ * crash); fields every Mastodon version sends are warned when missing; fields newer versions
+ * added (`indexable`, `edited_at`…) or forks leave out are read with `opt`.
+ *
+ * microblog-a (Truth Social, a Mastodon fork) keeps its own parser: its records are api.md's
+ * (Truth Social extras, `text`) with their own contract tests. Both share the Link-header paging
+ * (../microblog-a/posts.ts `nextPage`).
+ *
+ * Captures: ../shared/fixtures/microblog-e/ (SOURCES.md).
+ */
+import { shapeChanged } from '../../errors.js';
+import { parseUserUrl } from '../../links/user-url.js';
+import { idStr, isObj, recordReader } from '../../parse/index.js';
+import type { Reader } from '../../parse/index.js';
+import type { MicroblogEAccount, MicroblogEField, MicroblogEStatus } from './schema.js';
+export type { MicroblogEAccount, MicroblogEStatus } from './schema.js';
+
+export const PLATFORM = 'microblog-e';
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+// ---------------------------------------------------------------------------------------------
+
+function parseField(f: Reader): MicroblogEField {
+  return { name: f.str('name'), value: f.str('value'), verified_at: f.str('verified_at') };
+}
+
+function accountFields(r: Reader): MicroblogEAccount {
+  return {
+    id: r.id('id', idStr),
+    username: r.str('username'),
+    acct: r.str('acct'),
+    display_name: r.str('display_name'),
+    locked: r.bool('locked'),
+    bot: r.bool('bot'),
+    group: r.opt.bool('group'),
+    discoverable: r.opt.bool('discoverable'),
+    indexable: r.opt.bool('indexable'),
+    created_at: r.str('created_at'),
+    note: r.str('note'),
+    url: r.str('url'),
+    uri: r.opt.str('uri'),
+    avatar: r.str('avatar'),
+    avatar_static: r.str('avatar_static'),
+    header: r.str('header'),
+    header_static: r.str('header_static'),
+    followers_count: r.int('followers_count'),
+    following_count: r.int('following_count'),
+    statuses_count: r.int('statuses_count'),
+    last_status_at: r.opt.str('last_status_at'),
+    emojis: r.opt.objects('emojis'),
+    fields: r.items('fields', parseField),
+    moved: r.opt.obj('moved'),
+  };
+}
+
+/** The body of `GET /api/v1/accounts/lookup?acct=` (an Account entity). */
+export function parseAccount(body: unknown): MicroblogEAccount {
+  return accountFields(recordReader(body, { platform: PLATFORM, record: 'account', what: 'a Mastodon Account object' }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statuses
+// ---------------------------------------------------------------------------------------------
+
+/** Visibilities an anonymous caller may be shown (Mastodon: public, unlisted). */
+const PUBLIC_VISIBILITY = new Set(['public', 'unlisted']);
+/** A status parseStatuses leaves out on purpose (not `null`, which the list reader warns about). */
+const SKIP = Symbol('not public');
+
+function statusFields(r: Reader, nested: boolean): MicroblogEStatus {
+  const account = r.obj('account');
+  const reblog = nested ? null : r.opt.obj('reblog');
+  return {
+    id: r.id('id', idStr),
+    uri: r.str('uri'),
+    url: r.opt.str('url'),
+    created_at: r.str('created_at'),
+    edited_at: r.opt.str('edited_at'),
+    account: account ? accountFields(r.over(account, 'account')) : null,
+    content: r.str('content'),
+    visibility: r.str('visibility'),
+    sensitive: r.bool('sensitive'),
+    spoiler_text: r.str('spoiler_text'),
+    language: r.str('language'),
+    in_reply_to_id: r.opt.idStr('in_reply_to_id'),
+    in_reply_to_account_id: r.opt.idStr('in_reply_to_account_id'),
+    // A boost of a boost does not exist in Mastodon: one level is read.
+    reblog: reblog ? statusFields(r.over(reblog, 'reblog'), true) : null,
+    media_attachments: r.objects('media_attachments'),
+    mentions: r.objects('mentions'),
+    tags: r.objects('tags'),
+    emojis: r.opt.objects('emojis'),
+    card: r.opt.obj('card'),
+    poll: r.opt.obj('poll'),
+    replies_count: r.int('replies_count'),
+    reblogs_count: r.int('reblogs_count'),
+    favourites_count: r.int('favourites_count'),
+  };
+}
+
+/**
+ * A JSON array of Status entities (an account's statuses, a tag timeline) → its public statuses,
+ * newest first as sent. A status without its id is left out (warned `statuses.items`); one that
+ * is not public (`private`, `direct`) is left out silently — anonymous callers are never shown
+ * one, and a record never carries one —, one of an unknown visibility left out warned.
+ */
+export function parseStatuses(json: unknown): MicroblogEStatus[] {
+  if (!Array.isArray(json)) throw shapeChanged(PLATFORM, 'the statuses array (a Mastodon Status list)');
+  const list = recordReader({ items: json }, { platform: PLATFORM, record: 'statuses' });
+  return list
+    .items('items', (r, i) => {
+      const v = isObj(r.root) ? r.root.visibility : undefined;
+      if (typeof v === 'string' && PUBLIC_VISIBILITY.has(v)) return statusFields(r, false);
+      if (v !== 'private' && v !== 'direct') list.warn('items', `element ${i}: visibility ${JSON.stringify(v)} (left out)`);
+      return SKIP;
+    })
+    .filter((s): s is MicroblogEStatus => s !== SKIP);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------
+
+/** Mastodon usernames: `[a-z0-9_]+([a-z0-9_.-]+[a-z0-9_]+)?` (case-insensitive), at most 30 characters. */
+const USERNAME = /^[a-z0-9_](?:[a-z0-9_.-]{0,28}[a-z0-9_])?$/;
+/** A public DNS name of 2+ labels (no IP literals, no ports: the SSRF guard refuses those anyway). */
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
+export interface Acct {
+  user: string;
+  instance: string;
+}
+
+/** An instance host: lower-case, no trailing dot. Null for anything but a domain name. */
+export function normalizeInstance(input: string): string | null {
+  let s = input.trim().toLowerCase();
+  if (/^https?:\/\//.test(s)) {
+    const u = parseUserUrl(s);
+    if (!u || (u.pathname !== '/' && u.pathname !== '') || u.search) return null;
+    s = u.hostname;
+  }
+  s = s.replace(/\.$/, '');
+  return HOST.test(s) ? s : null;
+}
+
+/**
+ * `user@instance`, `@user@instance`, or a profile URL `https://<instance>/@user` (also
+ * `/users/<user>`, ActivityPub's id): the account and the server to ask. Null when invalid.
+ * Lower-cased: Mastodon looks usernames up case-insensitively.
+ */
+export function normalizeAcct(input: string): Acct | null {
+  const s = input.trim();
+  let user: string | undefined;
+  let instance: string | null = null;
+  const m = /^@?([^@\s/]+)@([^@\s/]+)$/.exec(s);
+  if (m) {
+    user = m[1];
+    instance = normalizeInstance(m[2]);
+  } else if (/^https?:\/\//i.test(s)) {
+    const u = parseUserUrl(s);
+    const p = u && !u.search ? /^\/(?:@([^/@]+)|users\/([^/]+))\/?$/.exec(u.pathname) : null;
+    if (!u || !p) return null;
+    user = p[1] ?? p[2];
+    instance = normalizeInstance(u.hostname);
+  }
+  if (!user || !instance) return null;
+  user = user.toLowerCase();
+  return USERNAME.test(user) ? { user, instance } : null;
+}
+
+/** A hashtag without `#`: letters, digits, `_` and middle dots (Mastodon's), at most 100 characters; lower-cased. */
+export function normalizeTag(input: string): string | null {
+  const t = input.trim().replace(/^#/, '');
+  return /^[\p{L}\p{N}_\u00b7\u200c]{1,100}$/u.test(t) && /[\p{L}_]/u.test(t) ? t.toLowerCase() : null;
+}

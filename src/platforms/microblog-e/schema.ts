@@ -1,0 +1,129 @@
+/**
+ * microblog-e (any Mastodon-compatible server) records as data: the parsers' types, the
+ * /openapi.json response schemas and what REST bodies are checked against. Field names are
+ * Mastodon's own (Account, Status entities); the viewer's state (`favourited`, `bookmarked`,
+ * `muted`, `filtered`…) is never part of a record. Nullable fields: README.md.
+ */
+import { z } from 'zod';
+import { named, NBool, NInt, NObj, NStr, Obj, Str } from '../records.js';
+
+export const MicroblogEField = z.strictObject({
+  name: NStr.describe('Label, as the account wrote it'),
+  value: NStr.describe('Value as HTML (a link is an `<a href>`)'),
+  verified_at: NStr.describe(
+    'When the server last confirmed the linked page links back to this profile with rel="me"; null when not verified',
+  ),
+});
+export type MicroblogEField = z.infer<typeof MicroblogEField>;
+
+export const MicroblogEAccount = named(
+  'MicroblogEAccount',
+  z.strictObject({
+    id: Str.describe("The account's id on the server that answered"),
+    username: NStr.describe('Username, without the server'),
+    acct: NStr.describe('`username` for an account of the server that answered, `username@server` for a remote one'),
+    display_name: NStr,
+    locked: NBool.describe('Follow requests are approved by hand'),
+    bot: NBool,
+    group: NBool,
+    discoverable: NBool.describe('Listed in the server directory; null when the account never chose'),
+    indexable: NBool.describe('Public posts may be indexed for search; null on servers before Mastodon 4.2'),
+    created_at: NStr.describe('Account creation date (Mastodon rounds it to the day)'),
+    note: NStr.describe('Bio as HTML'),
+    url: NStr.describe("Profile page on the account's own server"),
+    uri: NStr.describe('ActivityPub id'),
+    avatar: NStr,
+    avatar_static: NStr,
+    header: NStr.describe('Header image (`…/missing.png` when none)'),
+    header_static: NStr,
+    followers_count: NInt,
+    following_count: NInt,
+    statuses_count: NInt,
+    last_status_at: NStr.describe('Date of the last post (day precision)'),
+    emojis: z.array(Obj).describe('Custom emoji used in the name and bio'),
+    fields: z.array(MicroblogEField).describe('Profile metadata: up to 4 (server-configurable) label/value pairs'),
+    moved: NObj.describe('The account this one moved to; null when it has not'),
+  }),
+  'A Mastodon account (Account entity)',
+);
+export type MicroblogEAccount = z.infer<typeof MicroblogEAccount>;
+
+interface StatusShape {
+  id: string;
+  uri: string | null;
+  url: string | null;
+  created_at: string | null;
+  edited_at: string | null;
+  account: MicroblogEAccount | null;
+  content: string | null;
+  visibility: string | null;
+  sensitive: boolean | null;
+  spoiler_text: string | null;
+  language: string | null;
+  in_reply_to_id: string | null;
+  in_reply_to_account_id: string | null;
+  reblog: StatusShape | null;
+  media_attachments: Record<string, unknown>[];
+  mentions: Record<string, unknown>[];
+  tags: Record<string, unknown>[];
+  emojis: Record<string, unknown>[];
+  card: Record<string, unknown> | null;
+  poll: Record<string, unknown> | null;
+  replies_count: number | null;
+  reblogs_count: number | null;
+  favourites_count: number | null;
+}
+
+export const MicroblogEStatus: z.ZodType<StatusShape> = named(
+  'MicroblogEStatus',
+  z.strictObject({
+    id: Str.describe("The status id on the server that answered (a remote status's id differs from its origin's)"),
+    uri: NStr.describe('ActivityPub id (on the origin server)'),
+    url: NStr.describe('Web page of the status (on the origin server)'),
+    created_at: NStr,
+    edited_at: NStr.describe('Last edit; null when never edited'),
+    account: MicroblogEAccount.nullable().describe('The author (the booster, for a boost)'),
+    content: NStr.describe('HTML'),
+    visibility: NStr.describe('`public` or `unlisted` (other visibilities are never returned)'),
+    sensitive: NBool,
+    spoiler_text: NStr.describe('Content warning; empty when none'),
+    language: NStr,
+    in_reply_to_id: NStr,
+    in_reply_to_account_id: NStr,
+    get reblog() {
+      return MicroblogEStatus.nullable().describe('The boosted status, for a boost; null otherwise');
+    },
+    media_attachments: z.array(Obj).describe('MediaAttachment entities, as sent'),
+    mentions: z.array(Obj),
+    tags: z.array(Obj).describe('Hashtags (`name`, `url`)'),
+    emojis: z.array(Obj),
+    card: NObj.describe('Link preview card; null when none'),
+    poll: NObj,
+    replies_count: NInt,
+    reblogs_count: NInt,
+    favourites_count: NInt,
+  }),
+  'A Mastodon status (Status entity)',
+);
+export type MicroblogEStatus = z.infer<typeof MicroblogEStatus>;
+
+const Cursor = NStr.describe('Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end');
+
+export const MicroblogEPostsPage = named(
+  'MicroblogEPostsPage',
+  z.strictObject({ posts: z.array(MicroblogEStatus).describe("The account's public statuses and boosts, newest first"), cursor: Cursor }),
+  "One page of a Mastodon account's statuses",
+);
+export type MicroblogEPostsPage = z.infer<typeof MicroblogEPostsPage>;
+
+export const MicroblogETagPage = named(
+  'MicroblogETagPage',
+  z.strictObject({
+    posts: z
+      .array(MicroblogEStatus)
+      .describe('Public statuses with the hashtag that the server knows of (its own and federated), newest first'),
+    cursor: Cursor,
+  }),
+  "One page of a Mastodon server's hashtag timeline",
+);
+export type MicroblogETagPage = z.infer<typeof MicroblogETagPage>;

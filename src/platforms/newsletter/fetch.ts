@@ -1,0 +1,67 @@
+/**
+ * Upstream requests for newsletter (Substack): its JSON API on substack.com, no login.
+ *
+ *   GET https://substack.com/api/v1/user/<handle>/public_profile
+ *   GET https://substack.com/api/v1/profile/posts?profile_user_id=<id>&limit=50[&cursor=]
+ *
+ * How answers map: a vendor challenge (Substack sits behind Cloudflare) → UPSTREAM_BLOCKED (block
+ * catalogue); 404 → NOT_FOUND; other non-2xx → expectOk; a 200 that is not JSON, or not the
+ * endpoint's shape → UPSTREAM_FAILED; a profile of another handle, or a post whose bylines do not
+ * name the person → UPSTREAM_FAILED (identity.ts).
+ *
+ * The cursor is ours (../cursor.ts): Substack's `nextCursor` bound to the handle and its user id
+ * (later pages cost one request; another handle's cursor is INVALID_INPUT).
+ */
+import { shapeChanged, upstreamFailed } from '../../errors.js';
+import { expectOk } from '../../upstream/client.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { assertSameResource } from '../identity.js';
+import type { OpContext } from '../operation.js';
+import { bylinedBy, parseProfile, parseProfilePosts, PLATFORM } from './parse.js';
+import type { NewsletterPostsPage, NewsletterProfile } from './schema.js';
+
+export const API = 'https://substack.com/api/v1';
+const PAGE_SIZE = 50;
+
+async function getJson(ctx: OpContext, url: string, what: string): Promise<unknown> {
+  const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: { accept: 'application/json' }, signal: ctx.signal });
+  expectOk(res, PLATFORM, what);
+  try {
+    return res.json();
+  } catch {
+    throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
+  }
+}
+
+export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promise<NewsletterProfile> {
+  const profile = parseProfile(await getJson(ctx, `${API}/user/${encodeURIComponent(a.handle)}/public_profile`, `Profile @${a.handle}`));
+  assertSameResource(PLATFORM, `profile @${a.handle}`, { handle: a.handle }, { handle: profile.handle });
+  return profile;
+}
+
+/** Our cursor: handle, user id, Substack's `nextCursor`. */
+export interface PostsCursor {
+  h: string;
+  u: number;
+  c: string;
+}
+
+export function decodePostsCursor(raw: string): PostsCursor | null {
+  const c = decodeCursor(raw);
+  if (!c || typeof c.h !== 'string' || !Number.isSafeInteger(c.u) || typeof c.c !== 'string' || !c.c || c.c.length > 1024) return null;
+  return { h: c.h, u: c.u as number, c: c.c };
+}
+
+export async function fetchPosts(ctx: OpContext, a: { handle: string; cursor: PostsCursor | null }): Promise<NewsletterPostsPage> {
+  const userId = a.cursor?.u ?? (await fetchProfile(ctx, a)).id;
+  const q = new URLSearchParams({ profile_user_id: String(userId), limit: String(PAGE_SIZE) });
+  if (a.cursor) q.set('cursor', a.cursor.c);
+  const { posts, nextCursor } = parseProfilePosts(await getJson(ctx, `${API}/profile/posts?${q.toString()}`, `Posts of @${a.handle}`));
+  const stranger = posts.find((p) => !bylinedBy(p, userId));
+  if (stranger)
+    throw upstreamFailed(`${PLATFORM}: the posts of @${a.handle} include post ${stranger.id} by someone else (a different resource)`);
+  return {
+    posts,
+    cursor: nextCursor && posts.length ? encodeCursor({ h: a.handle, u: userId, c: nextCursor } satisfies PostsCursor) : null,
+  };
+}

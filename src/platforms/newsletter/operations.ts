@@ -1,0 +1,66 @@
+/**
+ * newsletter (Substack) operations: a writer's profile and their posts; each 1 credit live (0
+ * cached or on error). Not registered yet (registry, GraphQL, demo: README.md).
+ */
+import type { OperationDef } from '../operation.js';
+import type { PostsCursor } from './fetch.js';
+import { decodePostsCursor, fetchPosts, fetchProfile } from './fetch.js';
+import { normalizeHandle, PLATFORM } from './parse.js';
+import * as schema from './schema.js';
+
+const HANDLE_PROBLEM = 'must be a Substack handle (letters, digits and _) or a profile URL https://substack.com/@handle';
+const HANDLE_DESCRIPTION = 'Profile handle, with or without @ (e.g. jakubslys), or https://substack.com/@handle';
+const handleOf = (args: Record<string, any>) =>
+  typeof args.handle === 'string' && args.handle.trim() ? normalizeHandle(args.handle) : undefined;
+const hasCursor = (args: Record<string, any>) => typeof args.cursor === 'string' && args.cursor !== '';
+
+export const newsletterProfile: OperationDef<{ handle: string }, schema.NewsletterProfile> = {
+  field: 'newsletterProfile',
+  platform: PLATFORM,
+  summary: "A Substack writer's public profile",
+  rest: { path: '/v1/newsletter/profile', wrap: 'profile' },
+  record: schema.NewsletterProfile,
+  params: [{ name: 'handle', kind: 'string', required: true, maxLength: 300, description: HANDLE_DESCRIPTION }],
+  cacheable: true,
+  check(args, problem) {
+    if (handleOf(args) === null) problem('handle', HANDLE_PROBLEM);
+  },
+  normalize: (a) => ({ handle: normalizeHandle(a.handle)! }),
+  key: (a) => a.handle,
+  cost: { max: 1 },
+  example: { handle: 'harbourweather' },
+  run: (ctx, a) => fetchProfile(ctx, a),
+};
+
+export const newsletterPosts: OperationDef<{ handle: string; cursor: PostsCursor | null }, schema.NewsletterPostsPage> = {
+  field: 'newsletterPosts',
+  platform: PLATFORM,
+  summary: "One page of a Substack writer's posts across their publications, newest first; page with `cursor`",
+  rest: { path: '/v1/newsletter/posts' },
+  record: schema.NewsletterPostsPage,
+  params: [
+    { name: 'handle', kind: 'string', required: true, maxLength: 300, description: HANDLE_DESCRIPTION },
+    {
+      name: 'cursor',
+      kind: 'string',
+      maxLength: 2048,
+      description: "Pagination token: the previous response's `cursor`, unchanged, with the same handle. Omit for the first page.",
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    const handle = handleOf(args);
+    if (handle === null) problem('handle', HANDLE_PROBLEM);
+    if (!hasCursor(args)) return;
+    const c = decodePostsCursor(args.cursor);
+    if (!c) problem('cursor', 'must be the `cursor` of a previous response, unchanged');
+    else if (handle && c.h !== handle) problem('cursor', 'belongs to another handle');
+  },
+  normalize: (a) => ({ handle: normalizeHandle(a.handle)!, cursor: hasCursor(a) ? decodePostsCursor(a.cursor) : null }),
+  key: (a) => JSON.stringify([a.handle, a.cursor?.c ?? null]),
+  cost: { max: 1 },
+  example: { handle: 'harbourweather' },
+  run: (ctx, a) => fetchPosts(ctx, a),
+};
+
+export const operations = [newsletterProfile, newsletterPosts];

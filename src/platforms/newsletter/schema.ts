@@ -1,0 +1,74 @@
+/**
+ * newsletter (Substack) records as data: the parsers' types, the /openapi.json response schemas
+ * and what REST bodies are checked against. Field names are Substack's own (its mix of
+ * snake_case and camelCase kept); viewer fields of a logged-in caller (`isSubscribed`,
+ * `isFollowing`, `can_dm`, `mutualsContext`…) are never part of a record. Nullable fields: README.md.
+ */
+import { z } from 'zod';
+import { Int, named, NBool, NInt, NObj, NStr, Obj, Str } from '../records.js';
+
+export const NewsletterProfile = named(
+  'NewsletterProfile',
+  z.strictObject({
+    id: Int.describe("The person's Substack user id"),
+    handle: Str.describe('Profile handle (substack.com/@<handle>)'),
+    name: NStr,
+    previous_name: NStr,
+    slug: NStr,
+    bio: NStr.describe('Bio, plain text'),
+    photo_url: NStr,
+    profile_set_up_at: NStr,
+    profile_disabled: NBool,
+    subdomainUrl: NStr.describe("The person's own <name>.substack.com address"),
+    primaryPublication: NObj.describe('The publication they write (id, subdomain, custom_domain, name, author_id…); null when none'),
+    publicationUsers: z.array(Obj).describe('Publications they have a role on (`role`, `publication`)'),
+    userLinks: z.array(Obj).describe('Links they list on their profile'),
+    twitterAccount: NObj.describe('A connected X/Twitter account; null when none'),
+    facebookAccount: NObj,
+    subscriberCount: NStr.describe('Subscribers of their primary publication, as Substack sends it (a string)'),
+    subscriberCountNumber: NInt,
+    subscriberCountString: NStr.describe('e.g. "88 subscribers"'),
+    rough_num_free_subscribers: NStr.describe('A rough band ("Tens", "Hundreds"…)'),
+    subscriptions: z.array(Obj).describe('Publications they subscribe to publicly'),
+  }),
+  'A Substack profile (/api/v1/user/<handle>/public_profile)',
+);
+export type NewsletterProfile = z.infer<typeof NewsletterProfile>;
+
+export const NewsletterPost = named(
+  'NewsletterPost',
+  z.strictObject({
+    id: Int,
+    publication_id: NInt,
+    title: NStr,
+    subtitle: NStr,
+    description: NStr,
+    slug: NStr,
+    type: NStr.describe('`newsletter`, `podcast`, `thread`…'),
+    audience: NStr.describe('`everyone`, `only_paid`, `founding`…: who may read the full text'),
+    post_date: NStr,
+    canonical_url: NStr,
+    cover_image: NStr,
+    wordcount: NInt,
+    reaction_count: NInt,
+    reactions: NObj.describe('Reaction counts by emoji'),
+    comment_count: NInt,
+    child_comment_count: NInt,
+    section_name: NStr,
+    podcast_url: NStr,
+    postTags: z.array(Obj),
+    publishedBylines: z.array(Obj).describe('Authors (`id`, `name`, `handle`…)'),
+  }),
+  'A Substack post as profile lists show it (no body)',
+);
+export type NewsletterPost = z.infer<typeof NewsletterPost>;
+
+export const NewsletterPostsPage = named(
+  'NewsletterPostsPage',
+  z.strictObject({
+    posts: z.array(NewsletterPost).describe("The person's posts across their publications, newest first"),
+    cursor: NStr.describe('Pass unchanged as `cursor` (with the same handle) for the next page; null at the end'),
+  }),
+  "One page of a Substack writer's posts",
+);
+export type NewsletterPostsPage = z.infer<typeof NewsletterPostsPage>;

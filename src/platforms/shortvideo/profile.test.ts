@@ -1,0 +1,195 @@
+/**
+ * `shortvideoProfile` (profile.ts): the 2022 capture in ../shared/fixtures/shortvideo (SIGI_STATE),
+ * read in place, and today's shape (`__UNIVERSAL_DATA_FOR_REHYDRATION__`), of which no capture
+ * exists: those pages are our own, written in src/platforms/shortvideo/samples.ts (an invented account).
+ */
+import { describe, expect, it } from 'vitest';
+import { wallError } from '../../../test/blocks/wall-answer.js';
+import { nightOwlPage, notFoundSigiPage, notFoundUniversalPage, VERIFY_PAGE } from './samples.js';
+import { fakeContext } from '../../../test/support/discovery-context.js';
+import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
+import { ApiError } from '../../errors.js';
+import { captureWarnings } from '../../parse/index.js';
+import { validateArgs } from '../operation.js';
+import { parseProfilePage } from './parse.js';
+import { parseShortvideoProfile, profile, profileView, ShortvideoProfileRecord } from './profile.js';
+
+const LABEL = 'shortvideo';
+const HUXLEY = 'profile-page-sigi-huxleythepandapuppy.html';
+
+function failure(f: () => unknown): ApiError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected an ApiError, got a record');
+}
+
+const warned = (ws: { platform: string; field: string }[]) => ws.map((w) => `${w.platform}:${w.field}`);
+
+describe.skipIf(!hasFixtures(LABEL))(`shortvideoProfile on the 2022 capture ${HUXLEY} (${skipReason(LABEL)})`, () => {
+  const html = hasFixtures(LABEL) ? readFixture(LABEL, HUXLEY) : '';
+
+  it('reads the SOURCES.md facts under user and stats, with no warning, and passes its schema', () => {
+    const { result: r, warnings } = captureWarnings(() => parseShortvideoProfile(html, 'huxleythepandapuppy'));
+    expect(warnings).toEqual([]);
+    expect(r.user).toMatchObject({
+      id: '19994247',
+      uniqueId: 'huxleythepandapuppy',
+      nickname: 'Huxley the Panda Puppy🐼🐶(pandaloon',
+      signature: 'DMs on IG, CEO of Pandaloon from Shark Tank. Follow for ur dose of serotonin☺️',
+      verified: true,
+      privateAccount: false,
+      secUid: 'MS4wLjABAAAAVIlLAiK6H4ql_MNeXY30sFjwn1ikgGKasDbBF04-XbY',
+      bioLink: { link: 'https://beacons.ai/huxleythepandapuppy', risk: 3 },
+      // Passed through: not a listed field.
+      region: 'US',
+    });
+    expect(r.user.avatarLarger).toMatch(/^https:\/\/p16-sign-sg\.tiktokcdn\.com\/aweme\/1080x1080\//);
+    expect(r.user.avatarThumb).toMatch(/\/aweme\/100x100\//);
+    // The 2022 page has no statsV2 and no friendCount.
+    expect(r.stats).toEqual({
+      followerCount: 6200000,
+      followingCount: 563,
+      heartCount: 108500000,
+      videoCount: 767,
+      diggCount: 0,
+      friendCount: null,
+    });
+    expect(ShortvideoProfileRecord.safeParse(r).success).toBe(true);
+  });
+
+  it('the listed user fields come first, in the documented order', () => {
+    expect(Object.keys(parseShortvideoProfile(html).user).slice(0, 11)).toEqual([
+      'id',
+      'uniqueId',
+      'secUid',
+      'nickname',
+      'signature',
+      'verified',
+      'privateAccount',
+      'bioLink',
+      'avatarLarger',
+      'avatarMedium',
+      'avatarThumb',
+    ]);
+  });
+
+  it("the reader's clean record is a view of this one (one parse for both)", () => {
+    expect(profileView(parseShortvideoProfile(html))).toEqual(parseProfilePage(html));
+  });
+});
+
+describe("shortvideoProfile on today's shape (our own pages)", () => {
+  it('user and stats from webapp.user-detail, statsV2 preferred (exact), no warning', () => {
+    const page = nightOwlPage({ stats: { followerCount: 1200000 }, statsV2: { followerCount: '1234567', diggCount: '5121' } });
+    const { result: r, warnings } = captureWarnings(() => parseShortvideoProfile(page, 'nightowl.ceramics'));
+    expect(warnings).toEqual([]);
+    expect(r.user).toMatchObject({
+      id: '7012345678901234567',
+      uniqueId: 'nightowl.ceramics',
+      nickname: 'Night Owl Ceramics 🦉',
+      verified: false,
+      privateAccount: false,
+      bioLink: { link: 'linktr.ee/nightowl.ceramics', risk: 0 },
+      commerceUserInfo: { commerceUser: true, category: 'Home & Garden' },
+    });
+    expect(r.stats).toEqual({
+      followerCount: 1234567,
+      followingCount: 311,
+      heartCount: 1290000,
+      videoCount: 214,
+      diggCount: 5121,
+      friendCount: 97,
+    });
+    expect(ShortvideoProfileRecord.safeParse(r).success).toBe(true);
+  });
+
+  it('stats alone (no statsV2) and statsV2 alone (no stats) both fill the counts', () => {
+    expect(parseShortvideoProfile(nightOwlPage({ statsV2: null })).stats.followerCount).toBe(48200);
+    expect(parseShortvideoProfile(nightOwlPage({ stats: null, statsV2: { followerCount: '3000000000' } })).stats).toMatchObject({
+      followerCount: 3_000_000_000,
+      heartCount: 1290000,
+    });
+  });
+
+  it('heartCount falls back to heart; an overflowed (negative) heart is no count: null and warned', () => {
+    const onlyHeart = nightOwlPage({ stats: { heartCount: undefined, heart: 77 }, statsV2: null });
+    expect(parseShortvideoProfile(onlyHeart).stats.heartCount).toBe(77);
+    const overflowed = nightOwlPage({ stats: { heartCount: undefined, heart: -1294967296 }, statsV2: null });
+    const { result, warnings } = captureWarnings(() => parseShortvideoProfile(overflowed));
+    expect(result.stats.heartCount).toBeNull();
+    expect(warned(warnings)).toEqual(['shortvideo:stats.heartCount']);
+  });
+
+  it('one field degrading never fails the record: a missing nickname or count is null and warned; no bioLink is null, not warned', () => {
+    const page = nightOwlPage({ user: { nickname: undefined, bioLink: undefined }, stats: { videoCount: undefined }, statsV2: null });
+    const { result, warnings } = captureWarnings(() => parseShortvideoProfile(page));
+    expect(result.user).toMatchObject({ nickname: null, bioLink: null, uniqueId: 'nightowl.ceramics' });
+    expect(result.stats.videoCount).toBeNull();
+    expect(warned(warnings)).toEqual(['shortvideo:user.nickname', 'shortvideo:stats.videoCount']);
+  });
+
+  it('blank strings are the upstream saying "none": kept for texts, null for avatars, never warned', () => {
+    const { result, warnings } = captureWarnings(() => parseShortvideoProfile(nightOwlPage({ user: { signature: '', avatarLarger: '' } })));
+    expect(result.user.signature).toBe('');
+    expect(result.user.avatarLarger).toBeNull();
+    expect(warnings).toEqual([]);
+    expect(profileView(result)).toMatchObject({ bio: null, avatarUrl: expect.stringContaining('720x720') });
+  });
+
+  it('the older `secret` flag stands in for privateAccount; a private account is its public header', () => {
+    const r = parseShortvideoProfile(nightOwlPage({ user: { privateAccount: undefined, secret: true } }));
+    expect(r.user.privateAccount).toBe(true);
+    expect(r.stats.followerCount).toBe(48200);
+  });
+
+  it("the reader's clean record is a view of this one", () => {
+    for (const page of [nightOwlPage(), nightOwlPage({ statsV2: null }), nightOwlPage({ user: { bioLink: undefined, nickname: '' } })])
+      expect(profileView(parseShortvideoProfile(page))).toEqual(parseProfilePage(page));
+  });
+
+  it('without id or uniqueId there is no record (UPSTREAM_FAILED naming it)', () => {
+    expect(failure(() => parseShortvideoProfile(nightOwlPage({ user: { id: '' } }))).message).toContain('user.id');
+    expect(failure(() => parseShortvideoProfile(nightOwlPage({ user: { uniqueId: undefined } }))).message).toContain('user.uniqueId');
+  });
+
+  it("TikTok's not-found statusCodes (today's and 2022's) are NOT_FOUND", () => {
+    expect(failure(() => parseShortvideoProfile(notFoundUniversalPage(10221), 'no.such.owl')).code).toBe('NOT_FOUND');
+    expect(failure(() => parseShortvideoProfile(notFoundSigiPage())).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('shortvideoProfile operation', () => {
+  const serving = (body: string, status = 200) =>
+    fakeContext(() => ({ status, body, headers: { 'content-type': 'text/html; charset=utf-8' } }));
+
+  it('one request to the profile page; the record for the account asked', async () => {
+    const ctx = serving(nightOwlPage());
+    const r = await profile.run(ctx, { handle: 'nightowl.ceramics' });
+    expect(ctx.requests.map((q) => [q.url, q.platform])).toEqual([['https://www.tiktok.com/@nightowl.ceramics', 'shortvideo']]);
+    expect(ctx.requests[0].headers?.accept).toMatch(/^text\/html/);
+    expect(r.user.uniqueId).toBe('nightowl.ceramics');
+  });
+
+  it('typed errors: another account → UPSTREAM_FAILED, 404 and statusCode 10221 → NOT_FOUND, captcha page → UPSTREAM_BLOCKED', async () => {
+    await expect(profile.run(serving(nightOwlPage()), { handle: 'someone.else' })).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    await expect(profile.run(serving('<html></html>', 404), { handle: 'gone.owl' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(profile.run(serving(notFoundUniversalPage()), { handle: 'gone.owl' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(profile.run(serving(VERIFY_PAGE), { handle: 'nightowl.ceramics' })).rejects.toMatchObject({ code: 'UPSTREAM_BLOCKED' });
+    expect(wallError('shortvideo', VERIFY_PAGE)?.code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it('handle: normalised (no @, lower case) into one cache key; a URL or a bad name is refused naming handle', () => {
+    const ok = validateArgs(profile, { handle: '@NightOwl.Ceramics' });
+    expect(ok).toMatchObject({ ok: true, args: { handle: 'nightowl.ceramics' }, cacheKey: 'shortvideoProfile:nightowl.ceramics' });
+    for (const bad of ['https://www.tiktok.com/@nightowl.ceramics', 'a', 'has space']) {
+      const r = validateArgs(profile, { handle: bad });
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok) expect(r.problems.map((p) => p.param)).toEqual(['handle']);
+    }
+    expect(validateArgs(profile, { handle: 'tala.draws', cacheMaxAge: '7d' }).ok).toBe(true);
+  });
+});
