@@ -3,18 +3,49 @@
  * packages stay in node_modules) → dist/server.js, with a linked source map.
  *
  * Why: `tsx` compiles TypeScript inside the serving process, which costs ~10% throughput and
- * ~100 MB of memory for its loader; the bundle runs on plain node. `npm start` builds first (it
- * takes well under a second), so the bundle never lags the source. For a production image:
- * `npm run build` once, then `node dist/server.js` (or `npm start`).
+ * ~100 MB of memory for its loader; the bundle runs on plain node. `npm start` builds only when
+ * the bundle is older than a file it is built from (`bundleIsCurrent`), so a start after an edit
+ * never runs stale code and any other start skips the build. For a production image: `npm run
+ * build` once, then `node dist/server.js` (or `npm start`).
  */
-import { build, stop } from 'esbuild';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const BUNDLE = join(ROOT, 'dist/server.js');
 
-export async function buildServer({ outfile = join(ROOT, 'dist/server.js') } = {}) {
+/** What the bundle is built from: every file under src/, and the files that say how. */
+const INPUTS = {
+  dirs: [join(ROOT, 'src')],
+  files: [join(ROOT, 'tsconfig.json'), join(ROOT, 'package.json'), fileURLToPath(import.meta.url)],
+};
+
+/** The newest modification time (ms) among `inputs`' files. */
+function newestInput({ dirs, files }) {
+  let newest = 0;
+  for (const dir of dirs)
+    for (const f of readdirSync(dir, { recursive: true, withFileTypes: true }))
+      if (f.isFile()) newest = Math.max(newest, statSync(join(f.parentPath ?? f.path, f.name)).mtimeMs);
+  for (const f of files) newest = Math.max(newest, statSync(f).mtimeMs);
+  return newest;
+}
+
+/** Whether `outfile` exists and no input changed after the build that wrote it began. */
+export function bundleIsCurrent(outfile = BUNDLE, inputs = INPUTS) {
+  let built;
+  try {
+    built = statSync(outfile).mtimeMs;
+  } catch {
+    return false;
+  }
+  return newestInput(inputs) <= built;
+}
+
+export async function buildServer({ outfile = BUNDLE } = {}) {
+  // The bundle is dated when the build began: a source saved while it ran is newer than it.
+  const began = new Date();
+  const { build, stop } = await import('esbuild');
   const result = await build({
     entryPoints: [join(ROOT, 'src/server.ts')],
     outfile,
@@ -35,6 +66,7 @@ export async function buildServer({ outfile = join(ROOT, 'dist/server.js') } = {
   for (const f of result.outputFiles) {
     const tmp = `${f.path}.${process.pid}.tmp`;
     writeFileSync(tmp, f.contents);
+    utimesSync(tmp, began, began);
     renameSync(tmp, f.path);
   }
   return outfile;

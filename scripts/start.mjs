@@ -1,10 +1,11 @@
 /**
- * `npm start`: compile the server (scripts/build.mjs) and run it in this same process — one
- * process, so signals (SIGTERM for a graceful shutdown) and the memory measured are the
- * gateway's own. main() reports a failed start in one line and exits 1.
+ * `npm start`: run the compiled server (scripts/build.mjs) in this same process — one process,
+ * so signals (SIGTERM for a graceful shutdown) and the memory measured are the gateway's own.
+ * The bundle is rebuilt first only when a file it is built from changed since. main() reports a
+ * failed start in one line and exits 1.
  */
 import { pathToFileURL } from 'node:url';
-import { buildServer } from './build.mjs';
+import { BUNDLE, buildServer, bundleIsCurrent } from './build.mjs';
 
 // A server runs as production unless told otherwise, before any package is loaded: graphql-js
 // reads NODE_ENV once, when it loads, and outside production checks every failed instanceof for
@@ -13,6 +14,6 @@ import { buildServer } from './build.mjs';
 // yoga's error masking and SSE: an explicit NODE_ENV is kept as it is).
 if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
 
-const out = await buildServer();
+const out = bundleIsCurrent() ? BUNDLE : await buildServer();
 const { main } = await import(pathToFileURL(out).href);
 main();

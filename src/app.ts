@@ -27,7 +27,6 @@ import { buildSchema, checkRootFields } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
 import { createCanaryRunner, resolveCanaries } from './observability/canary.js';
 import type { CanaryRunner } from './observability/canary.js';
-import { isWarmUp, WARM_UP_HEADER } from './http/warm-up.js';
 import { requestIdOf } from './observability/request.js';
 import type { RequestInfo } from './observability/request.js';
 import type { HttpRoute } from './platforms/module.js';
@@ -35,7 +34,6 @@ import { allOperations, modules, validateGateway } from './gateway.js';
 import { logRequestFailure, sendError, sendJson } from './pipeline/errors.js';
 import { createRestHandler } from './rest/handler.js';
 import { accessLogger } from './log.js';
-import { InFlight } from './http/in-flight.js';
 import { buildOpenApi } from './rest/openapi.js';
 import { buildRoutes } from './rest/routes.js';
 import type { RestRoute } from './rest/routes.js';
@@ -114,7 +112,7 @@ export function createApp(deps: Deps): App {
 
   // Responses being served: for graceful shutdown (wait for them; ask their clients to close the
   // connection) and the in-flight gauge.
-  const open = new InFlight<ServerResponse>();
+  const open = new Set<ServerResponse>();
   let draining = false;
   let idleWaiters: (() => void)[] = [];
   deps.metrics.setInFlight(() => open.size);
@@ -146,8 +144,8 @@ export function createApp(deps: Deps): App {
     // A response cut short (the client went away, or a forced shutdown) is counted as 499.
     const status = res.writableFinished ? res.statusCode : 499;
     const ms = performance.now() - info.started;
-    if (!info.warmUp) deps.metrics.route(info.route).record(status, ms / 1000);
-    if (accessLog && !info.warmUp)
+    deps.metrics.route(info.route).record(status, ms / 1000);
+    if (accessLog)
       writeAccess({
         req_id: info.id,
         method: res.req.method,
@@ -180,7 +178,7 @@ export function createApp(deps: Deps): App {
     if (table.has(r.path)) throw new Error(`route ${r.path} declared twice`);
     table.set(r.path, r);
   };
-  route({ path: '/graphql', methods: ['GET', 'POST'], singleRequest: true, serve: (req, res, info) => graphql.serve(req, res, info) });
+  route({ path: '/graphql', methods: ['GET', 'POST'], serve: (req, res, info) => graphql.serve(req, res, info) });
   route({
     path: '/openapi.json',
     methods: ['GET'],
@@ -224,7 +222,6 @@ export function createApp(deps: Deps): App {
       route: 'unmatched',
       keyId: null,
       started: performance.now(),
-      warmUp: isWarmUp(req.headers[WARM_UP_HEADER]),
     };
     (res as Tracked)[kInfo] = info;
     open.add(res);
@@ -245,9 +242,6 @@ export function createApp(deps: Deps): App {
     if (origin !== undefined) applyCors(res, origin, deps.config.corsOrigins);
 
     const exact = table.get(path) ?? (prefixed.length ? prefixed.find((r) => path.startsWith(r.path)) : undefined);
-    // Single requests (operations, GraphQL, media, routes marked so; not job routes, health checks,
-    // metrics or the warm-up): jobs pace themselves more strictly while they come (src/jobs/pace.ts).
-    if (!info.warmUp && (exact ? exact.singleRequest : path.startsWith('/v1/') || path.startsWith('/media/'))) deps.activity.seen();
     if (exact) {
       info.route = routeName(exact);
       res.setHeader('x-request-id', info.id);

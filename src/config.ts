@@ -39,8 +39,6 @@ export interface Config {
   corsOrigins: '*' | string[];
   /** Serve plain POST JSON GraphQL requests without yoga's Fetch round trip (same responses). */
   graphqlFastPath: boolean;
-  /** Warm the keyless request paths at start (src/http/warm-up.ts). */
-  warmUp: boolean;
   /** Maximum number of cache entries kept by the embedded cache (oldest written evicted first). */
   cacheMaxEntries: number;
   /** Bytes of JSON the in-process cache front may hold (CACHE_MEMORY_MB). */
@@ -66,6 +64,11 @@ export interface Config {
   logLevel: string;
   /** LOG_FORMAT: json (default), or pretty (readable lines; the default when stdout is a terminal). */
   logFormat: LogFormat;
+  /**
+   * Retired settings (RETIRED_SETTINGS) this environment still sets: they change nothing, and
+   * start-up says so in one warning line. Accepted for one release, then they will be unknown.
+   */
+  ignoredSettings: string[];
   /** Default rate limit of every API key (a key's own override wins); rps 0: no limit. */
   rateLimit: RateLimit;
   /** SIGTERM: how long in-flight requests may finish before they are cancelled. */
@@ -106,16 +109,6 @@ export interface JobsConfig {
   concurrency: number;
   /** JOBS_CONCURRENCY_PER_JOB: items of one job run at once (default 4). */
   concurrencyPerJob: number;
-  /**
-   * JOBS_CPU_PRESSURE_MAX (percent, default 20; 100 turns it off): while tasks wait for a CPU
-   * longer than this share of the time (Linux PSI), fewer items run at once (jobs/pace.ts).
-   */
-  cpuPressureMax: number;
-  /**
-   * JOBS_CPU_PRESSURE_MAX_SERVING (percent, default 10; 100 turns it off): the same threshold while
-   * this instance serves single requests (one began in the last second; src/http/activity.ts).
-   */
-  cpuPressureMaxServing: number;
   /**
    * JOBS_MAX_STREAMS_PER_KEY: progress streams (GET /v1/jobs/{id}/events, GraphQL
    * lookupJobProgress) a key may hold open at once on this instance; more is 429 (default 20).
@@ -405,6 +398,21 @@ export function parseLogFormat(raw: string | undefined, stdoutIsTTY: boolean): L
   return v as LogFormat;
 }
 
+/**
+ * Settings that lost their meaning, and why: accepted (whatever their value) and ignored for one
+ * release, with a warning line at start (src/server.ts); README "Retired settings".
+ */
+export const RETIRED_SETTINGS: Readonly<Record<string, string>> = {
+  WARM_UP: 'there is no start-up warm-up any more: the gateway listens as soon as its stores are open',
+  JOBS_CPU_PRESSURE_MAX: 'job items are paced by the event loop alone (src/jobs/pace.ts)',
+  JOBS_CPU_PRESSURE_MAX_SERVING: 'job items are paced by the event loop alone (src/jobs/pace.ts)',
+};
+
+/** The retired settings `env` sets (to anything but the empty string), in RETIRED_SETTINGS' order. */
+export function retiredSettingsIn(env: NodeJS.ProcessEnv): string[] {
+  return Object.keys(RETIRED_SETTINGS).filter((name) => (env[name] ?? '') !== '');
+}
+
 export interface LoadOptions {
   /** Whether stdout is a terminal (LOG_FORMAT's default); process.stdout's by default. */
   stdoutIsTTY?: boolean;
@@ -453,8 +461,6 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       maxStreamsPerKey: int(env, 'JOBS_MAX_STREAMS_PER_KEY', 20, 1),
       concurrency: int(env, 'JOBS_CONCURRENCY', 8, 1, 1024),
       concurrencyPerJob: int(env, 'JOBS_CONCURRENCY_PER_JOB', 4, 1, 1024),
-      cpuPressureMax: int(env, 'JOBS_CPU_PRESSURE_MAX', 20, 1, 100) / 100,
-      cpuPressureMaxServing: int(env, 'JOBS_CPU_PRESSURE_MAX_SERVING', 10, 1, 100) / 100,
       retentionMs: num(env, 'JOBS_RETENTION_DAYS', 7, 0) * 24 * 3600 * 1000,
       keyQuotaBytes: int(env, 'JOBS_KEY_QUOTA_MB', 512, 1) * 1024 * 1024,
       webhookAttempts: int(env, 'JOBS_WEBHOOK_ATTEMPTS', 6, 1, 20),
@@ -471,7 +477,6 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     introspectionCpuMs: int(env, 'INTROSPECTION_CPU_MS', 20, 0, 1_000),
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',
-    warmUp: env.WARM_UP !== '0',
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),
     cacheMemoryBytes: int(env, 'CACHE_MEMORY_MB', 32, 1) * 1024 * 1024,
     redisUrl,
@@ -500,6 +505,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     redditApp: redditAppOf(env),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: parseLogFormat(env.LOG_FORMAT, stdoutIsTTY),
+    ignoredSettings: retiredSettingsIn(env),
     rateLimit: { rps: keyRps, burst: int(env, 'RATE_LIMIT_BURST', defaultBurst(keyRps), 1) },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     metricsToken: env.METRICS_TOKEN || null,

@@ -17,7 +17,6 @@ import { createSqliteLedger } from './credits/sqlite-ledger.js';
 import { trackReservations } from './credits/tracked-ledger.js';
 import type { TrackedLedger } from './credits/tracked-ledger.js';
 import type { Deps } from './pipeline/context.js';
-import { createRequestActivity } from './http/activity.js';
 import { createLogger } from './log.js';
 import type { Logger } from './log.js';
 import { createHealthView } from './observability/health.js';
@@ -111,7 +110,6 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
     health,
     rateLimiter: overrides.rateLimiter ?? (redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()),
     shutdown: shutdown.signal,
-    activity: overrides.activity ?? createRequestActivity(),
     secrets,
     ledger,
     cache:

@@ -14,9 +14,8 @@
  * unusable, Redis out of reach, REDIS_URL without SECRETS_KEY) is reported as one line naming it,
  * exit code 1.
  */
-import { warmUp } from './http/warm-up.js';
 import { createApp, createHttpServer } from './app.js';
-import { loadConfig, redisLabel } from './config.js';
+import { loadConfig, redisLabel, RETIRED_SETTINGS } from './config.js';
 import type { Config } from './config.js';
 import { bootstrapKey, openDeps } from './deps.js';
 import type { OpenDeps } from './deps.js';
@@ -134,6 +133,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: St
     throw new StartupError((e as Error).message, { cause: e });
   }
   const { lock, deps } = await open(config);
+  if (config.ignoredSettings.length) {
+    const names = config.ignoredSettings.join(', ');
+    deps.logger.warn(
+      { settings: Object.fromEntries(config.ignoredSettings.map((n) => [n, RETIRED_SETTINGS[n]])) },
+      `retired settings ignored: ${names} (they no longer do anything; remove them)`,
+    );
+  }
   const unguard = guardUnhandledRejections(deps.logger, deps.metrics.unhandledRejections);
   const server = createHttpServer();
   let app: ReturnType<typeof createApp>;
@@ -164,11 +170,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: St
   }
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  // The keyless paths compiled before anyone is told the gateway listens (src/http/warm-up.ts).
-  if (config.warmUp) {
-    const w = await warmUp(port, config.host);
-    deps.logger.info({ requests: w.answered, ms: w.ms }, 'warm-up done (these requests are neither logged nor counted)');
-  }
   app.canaries.start();
 
   let closing: Promise<void> | null = null;

@@ -151,7 +151,8 @@ describe('DATA_DIR lock', () => {
       const next = gateway();
       await next.listening;
       expect(next.stderr()).toBe('');
-      expect(next.stdout()).toMatch(/refunded reservations left open by a previous process/);
+      // Logged before it listens; pino writes it asynchronously, the listening line on its own.
+      await vi.waitFor(() => expect(next.stdout()).toMatch(/refunded reservations left open by a previous process/), { timeout: 5_000 });
       expect(await ledgerState()).toEqual({ balance: 14, open: 0, charged: 1 });
       next.child.kill('SIGTERM');
       expect(await next.exited).toEqual({ code: 0, signal: null });

@@ -27,7 +27,7 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 
 /** Starts a gateway on DATA_DIR, stops it (SIGTERM) once it listens; its stdout (JSON log lines at warn and above). */
 async function startAndStop(): Promise<Record<string, unknown>[]> {
-  const g = spawnGateway({ DATA_DIR: dataDir, WARM_UP: '0' });
+  const g = spawnGateway({ DATA_DIR: dataDir });
   gateways.push(g);
   await g.listening;
   g.child.kill('SIGTERM');
@@ -45,7 +45,7 @@ describe('DATA_DIR permissions', () => {
     async () => {
       await startAndStop();
       // The -wal and -shm files are removed when the last connection closes: look at them while a gateway runs.
-      const g = spawnGateway({ DATA_DIR: dataDir, WARM_UP: '0' });
+      const g = spawnGateway({ DATA_DIR: dataDir });
       gateways.push(g);
       await g.listening;
       const names = readdirSync(dataDir).sort();

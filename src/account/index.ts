@@ -14,7 +14,6 @@ export const accountModule: GatewayModule = {
     {
       path: '/v1/account',
       methods: ['GET'],
-      singleRequest: true,
       openapi: {
         get: {
           operationId: 'account',

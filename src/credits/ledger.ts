@@ -70,9 +70,9 @@ export interface Ledger {
   reserve(keyId: string, amount: number): Promise<Reservation | null>;
   /**
    * Charges `actual` (≤ reserved amount) and returns the rest; returns the balance after.
-   * Settling an already settled reservation changes nothing. A charge the store refuses (the
-   * embedded ledger: its reservation refused by its batch) throws UNAUTHORIZED when the key was
-   * revoked meanwhile, INSUFFICIENT_CREDITS otherwise.
+   * Settling an already settled reservation changes nothing. The credits were taken when they
+   * were reserved: a key revoked since is charged as reserved. A store that fails throws, and
+   * the reservation stays open (settled again later, or refunded).
    */
   settle(reservation: Reservation, actual: number): Promise<number>;
   /**

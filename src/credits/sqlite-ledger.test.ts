@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/sqlite.js';
 import type { Db } from '../store/sqlite.js';
-import { createSqliteLedger, LEDGER_COMMIT_MS, MIRROR_CHECK_MS } from './sqlite-ledger.js';
+import { createSqliteLedger } from './sqlite-ledger.js';
 import type { Ledger } from './ledger.js';
 
 let dir: string;
@@ -94,18 +94,50 @@ describe('sqlite ledger', () => {
     expect(await ledger.balance(record.id)).toBe(5);
   });
 
-  it('a key revoked by another process (the keys command) after its authentication: 401 once the revocation is seen', async () => {
+  it('a key revoked by another process (the keys command) after its authentication: its next reservation is 401, at once', async () => {
     const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
     expect(await ledger.authenticate(key)).not.toBeNull();
     const other = openDatabase(dir);
     await createSqliteLedger(other).revokeKey(record.id);
     other.close();
-    await new Promise((r) => setTimeout(r, MIRROR_CHECK_MS + 20));
     await expect(ledger.reserve(record.id, 1)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(ledger.reserve(record.id, 0)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await ledger.authenticate(key)).toBeNull();
+  });
+
+  it('a reservation of 0 credits holds nothing and writes nothing; settling it changes nothing', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 2 });
+    const r = (await ledger.reserve(record.id, 0))!;
+    expect(r).toMatchObject({ keyId: record.id, amount: 0 });
+    expect((db.prepare('SELECT COUNT(*) AS n FROM reservations').get() as { n: number }).n).toBe(0);
+    expect(await ledger.settle(r, 5)).toBe(2);
+    expect(await ledger.totalCharged(record.id)).toBe(0);
+  });
+
+  it('a charge and the caller’s record are one transaction (settleRecorded): a record that throws rolls the settlement back', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 10 });
+    const r = (await ledger.reserve(record.id, 4))!;
+    db.exec('CREATE TABLE notes (n INTEGER)');
+    await expect(
+      ledger.settleRecorded!(r, 3, () => {
+        db.prepare('INSERT INTO notes VALUES (1)').run();
+        throw new Error('record failed');
+      }),
+    ).rejects.toThrow('record failed');
+    expect((db.prepare('SELECT COUNT(*) AS n FROM notes').get() as { n: number }).n).toBe(0);
+    expect(await ledger.balance(record.id)).toBe(6);
+    const seen: unknown[] = [];
+    expect(await ledger.settleRecorded!(r, 3, (o) => void seen.push(o))).toBe(7);
+    expect(await ledger.settleRecorded!(r, 3, (o) => void seen.push(o))).toBe(7);
+    expect(seen).toEqual([
+      { settled: true, charged: 3, balance: 7 },
+      { settled: false, charged: 0, balance: 7 },
+    ]);
+    expect(await ledger.totalCharged(record.id)).toBe(3);
   });
 });
 
-describe('group commit', () => {
+describe('what another process sees (the keys command, a crash)', () => {
   /** The store as another process sees it. */
   const outside = () => {
     const other = openDatabase(dir);
@@ -117,106 +149,61 @@ describe('group commit', () => {
     return { balance: row.balance, open, charged };
   };
 
-  it('a charge is on disk when its settle resolves; concurrent reservations never exceed the balance', async () => {
+  it('a reservation and a charge are on disk when their call resolves; concurrent reservations never exceed the balance', async () => {
     const { record } = await ledger.createKey({ name: 'k', credits: 10 });
     const rs = await Promise.all(Array.from({ length: 30 }, () => ledger.reserve(record.id, 1)));
     expect(rs.filter(Boolean)).toHaveLength(10);
+    expect(outside()).toEqual({ balance: 0, open: 10, charged: 0 });
     const held = rs.filter((r) => r !== null);
     await Promise.all(held.slice(0, 4).map((r) => ledger.settle(r, 1)));
-    // Resolved: committed, read by another connection with nothing flushed for it.
     expect(outside()).toEqual({ balance: 0, open: 6, charged: 4 });
     expect(await ledger.settle(held[4], 0)).toBe(1);
     expect(await ledger.settle(held[5], 1)).toBe(1);
     expect(outside()).toEqual({ balance: 1, open: 4, charged: 5 });
   });
 
-  it('a reservation still in memory when another process revokes the key is refused by its batch: the charge is not answered', async () => {
+  it('a key revoked by another process after a reservation: the reservation is charged as reserved, the next one refused (401)', async () => {
     const { record } = await ledger.createKey({ name: 'k', credits: 5 });
     const before = (await ledger.reserve(record.id, 2))!;
-    await new Promise((r) => setImmediate(r)); // its row written
-    const r = (await ledger.reserve(record.id, 2))!; // still queued
     const other = openDatabase(dir);
     await createSqliteLedger(other).revokeKey(record.id);
     other.close();
-    // Revoked, not poor: the charge is refused as a revoked key's (401).
-    await expect(ledger.settle(r, 1)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    // Reserved before the revocation: charged as reserved.
+    await expect(ledger.reserve(record.id, 2)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await ledger.settle(before, 1)).toBe(4);
     expect(outside()).toEqual({ balance: 4, open: 0, charged: 1 });
   });
 
-  it('a batch that cannot commit answers no charge; the reservation stays open and settles later', async () => {
+  it('credits added by another process are seen by the next authentication', async () => {
+    const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 5 });
+    const other = openDatabase(dir);
+    await createSqliteLedger(other).addCredits(record.id, 10);
+    other.close();
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 15 });
+  });
+
+  it('a settlement that cannot commit answers no charge; the reservation stays open and settles later', async () => {
     const { record } = await ledger.createKey({ name: 'k', credits: 5 });
     const r = (await ledger.reserve(record.id, 3))!;
-    await new Promise((res) => setImmediate(res));
     db.pragma('busy_timeout = 0');
     const other = openDatabase(dir);
     other.exec('BEGIN IMMEDIATE'); // another writer holds the lock
     await expect(ledger.settle(r, 1)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
     other.exec('ROLLBACK');
     other.close();
-    expect(await ledger.balance(record.id)).toBe(2);
+    expect(outside()).toEqual({ balance: 2, open: 1, charged: 0 });
     expect(await ledger.settle(r, 1)).toBe(4);
     expect(outside()).toEqual({ balance: 4, open: 0, charged: 1 });
   });
-});
 
-describe('commit rate', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('a lone settle is committed at the end of its turn; settles that follow a commit closely are gathered into the next, LEDGER_COMMIT_MS after it', async () => {
-    const { record } = await ledger.createKey({ name: 'k', credits: 10 });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
-    // Commits by this ledger, as another connection counts them.
+  it('a reservation that cannot commit takes nothing', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 5 });
+    db.pragma('busy_timeout = 0');
     const other = openDatabase(dir);
-    const version = other.prepare('PRAGMA data_version').pluck();
-    const commits = (() => {
-      const v0 = version.get() as number;
-      return () => (version.get() as number) - v0;
-    })();
-    const [r1, r2, r3] = (await Promise.all([1, 2, 3].map(() => ledger.reserve(record.id, 1)))).map((r) => r!);
-    const settled: number[] = [];
-    const settle = (r: typeof r1) => void ledger.settle(r, 1).then((b) => settled.push(b));
-
-    settle(r1);
-    await vi.advanceTimersByTimeAsync(0);
-    expect({ commits: commits(), settled }).toEqual({ commits: 1, settled: [7] });
-
-    settle(r2);
-    await vi.advanceTimersByTimeAsync(LEDGER_COMMIT_MS / 2);
-    expect({ commits: commits(), settled }).toEqual({ commits: 1, settled: [7] });
-    settle(r3);
-    await vi.advanceTimersByTimeAsync(LEDGER_COMMIT_MS / 2);
-    expect({ commits: commits(), settled }).toEqual({ commits: 2, settled: [7, 7, 7] });
+    other.exec('BEGIN IMMEDIATE');
+    await expect(ledger.reserve(record.id, 3)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    other.exec('ROLLBACK');
     other.close();
-    expect(await ledger.totalCharged(record.id)).toBe(3);
-  });
-});
-
-describe('in-memory key mirror', () => {
-  it('sees credits added and revocations made by another process (the keys command) within the check interval', async () => {
-    const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
-    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 5 });
-    // Another process: its own connection to the same file.
-    const other = openDatabase(dir);
-    const cli = createSqliteLedger(other);
-    await cli.addCredits(record.id, 10);
-    await new Promise((r) => setTimeout(r, MIRROR_CHECK_MS + 20));
-    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 15 });
-    await cli.revokeKey(record.id);
-    await new Promise((r) => setTimeout(r, MIRROR_CHECK_MS + 20));
-    expect(await ledger.authenticate(key)).toBeNull();
-    other.close();
-  });
-
-  it('keeps the mirrored balance current through reserve and settle', async () => {
-    const { key, record } = await ledger.createKey({ name: 'k', credits: 10 });
-    await ledger.authenticate(key);
-    const r = (await ledger.reserve(record.id, 4))!;
-    expect((await ledger.authenticate(key))!.balance).toBe(6);
-    await ledger.settle(r, 1);
-    expect((await ledger.authenticate(key))!.balance).toBe(9);
+    expect(outside()).toEqual({ balance: 5, open: 0, charged: 0 });
   });
 });

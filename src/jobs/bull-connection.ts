@@ -13,8 +13,11 @@
  * awaits it still gets its result or its error; a rejection nobody waits for is dropped. Only the
  * job queues' connections are wrapped; the ledger, cache and job store use their own clients.
  */
-import { Redis } from 'ioredis';
-import type { RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis, RedisOptions } from 'ioredis';
+
+// ioredis is loaded only by a gateway that runs jobs on Redis (BullMQ's own client; queue.ts).
+const requireHere = createRequire(import.meta.url);
 
 const observe = (): undefined => undefined;
 
@@ -37,8 +40,9 @@ function observed<T extends Redis>(client: T): T {
  * themselves when it is back), reconnecting every second at most.
  */
 export function bullConnection(url: string): Redis {
+  const { Redis: Client } = requireHere('ioredis') as typeof import('ioredis');
   return observed(
-    new Redis(url, {
+    new Client(url, {
       maxRetriesPerRequest: null,
       retryStrategy: (n) => Math.min(50 * 2 ** n, 1_000),
     }),

@@ -162,8 +162,7 @@ interface EmbeddedGateway {
 
 /**
  * A gateway in this process, as `npm start` would run it from the same environment, but on a
- * loopback port chosen by the system, without the warm-up (unless WARM_UP says otherwise) and
- * without signal handlers of its own (Ctrl-C is the CLI's: it stops this gateway gracefully —
+ * loopback port chosen by the system, and without signal handlers of its own (Ctrl-C is the CLI's: it stops this gateway gracefully —
  * items in flight settle or are refunded, the rest wait in DATA_DIR). Its log goes where the
  * gateway's goes, at LOG_LEVEL=warn unless set; its lines for a person (a first key) to stderr.
  */
@@ -171,7 +170,7 @@ async function startEmbedded(env: NodeJS.ProcessEnv, out: BulkOutput): Promise<E
   const [{ startServer, StartupError }, { DataDirLockError }] = await Promise.all([import('../server.js'), import('../store/lock.js')]);
   try {
     const gw = await startServer(
-      { LOG_LEVEL: 'warn', WARM_UP: '0', ...env, HOST: '127.0.0.1', PORT: '0' },
+      { LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: '0' },
       { signals: false, print: (line) => out.error(line) },
     );
     return { url: `http://127.0.0.1:${gw.port}`, stop: () => gw.shutdown('bulk done') };

@@ -8,9 +8,8 @@
  * RESERVED_SLOTS slots and half the rate to themselves — job items come second.
  */
 import type { Deps } from '../pipeline/context.js';
-import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/client.js';
+import type { Upstream, UpstreamRequest } from '../upstream/client.js';
 import type { Cancellation } from '../upstream/signals.js';
-import { jobTurns } from './turns.js';
 
 /** Slots of each host's upstream concurrency job items leave to single requests. */
 export const RESERVED_SLOTS = 2;
@@ -93,15 +92,11 @@ export function jobUpstream(deps: Deps): Upstream {
         return deps.upstream.request(req);
       }
       const share = await enter(host, req.signal);
-      let res: UpstreamResponse;
       try {
-        res = await deps.upstream.request(req);
+        return await deps.upstream.request(req);
       } finally {
         leave(host, share);
       }
-      // What the item does with the answer waits for a turn of its own (turns.ts).
-      await jobTurns.turn();
-      return res;
     },
     close: () => deps.upstream.close(),
   };

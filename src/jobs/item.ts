@@ -24,7 +24,6 @@ import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
 import type { Upstream } from '../upstream/client.js';
 import type { ItemOutcome } from './store.js';
-import { jobTurns } from './turns.js';
 
 class JobItemContext implements GatewayContext {
   loader?: DataLoader<LiveFetch, unknown, string> = undefined;
@@ -81,21 +80,6 @@ export async function runJobItem(
   signal: AbortSignal,
   env: ItemEnv,
 ): Promise<ItemRun> {
-  const run = await runInPipeline(deps, job, item, gate, signal, env);
-  // What the runner does with a run — settling its charge and recording its result (a store
-  // transaction), or refunding it — goes on in a turn of the event loop of its own (turns.ts).
-  if (run.kind === 'ran') await jobTurns.turn();
-  return run;
-}
-
-async function runInPipeline(
-  deps: Deps,
-  job: ItemJob,
-  item: { idx: number; input: string },
-  gate: ReserveGate,
-  signal: AbortSignal,
-  env: ItemEnv,
-): Promise<ItemRun> {
   const state = { reservation: null as Reservation | null, actual: 0, refused: null as 'cap' | 'no_credits' | 'stopped' | null };
   const ledger: Ledger = Object.create(deps.ledger);
   ledger.reserve = async (_keyId, amount) => {
@@ -128,7 +112,6 @@ async function runInPipeline(
     route: job.route.path,
     keyId: job.keyId,
     started: performance.now(),
-    warmUp: false,
   };
   const ctx = new JobItemContext(itemDeps, { id: job.keyId, balance: 0 }, info, signal);
   const params = new URLSearchParams(JSON.parse(item.input) as Record<string, string>);

@@ -23,9 +23,9 @@
  * one that counts); BullMQ's own connection simply waits for Redis.
  */
 import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue, Worker } from 'bullmq';
-import type { Job } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
@@ -139,18 +139,18 @@ class RunAgain extends Error {}
 
 const isUnavailable = (e: unknown) => e instanceof ApiError && e.code === 'SERVICE_UNAVAILABLE';
 
+// BullMQ (ioredis under it: ~0.4 s of every start) is loaded only by a gateway that runs jobs on Redis.
+const requireHere = createRequire(import.meta.url);
+
 export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: ReadonlyMap<string, RestRoute>): JobRunner {
+  const bull = requireHere('bullmq') as typeof import('bullmq');
   const cfg = deps.config.jobs;
   const keepMs = cfg.retentionMs + ONCE_EXTRA_MS;
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const local = new Map<string, Local>();
-  // JOBS_CONCURRENCY at most, fewer while the event loop is busy or the CPUs are queued for (pace.ts).
-  const pacer = createPacer(cfg.concurrency, () => slots.wake(), {
-    cpuPressureMax: cfg.cpuPressureMax,
-    cpuPressureMaxServing: cfg.cpuPressureMaxServing,
-    serving: deps.activity.serving,
-  });
+  // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
+  const pacer = createPacer(cfg.concurrency, () => slots.wake());
   const slots = new Slots(() => pacer.limit());
   // Job items come second at each upstream host (hosts.ts).
   const itemEnv = { upstream: jobUpstream(deps) };
@@ -187,7 +187,7 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
       );
       return undefined;
     }
-    const queue = new Queue<ChunkData>(row.id, {
+    const queue = new bull.Queue<ChunkData>(row.id, {
       connection,
       prefix: BULL_PREFIX,
       streams: { events: { maxLen: 100 } },
@@ -205,7 +205,7 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
       drained: false,
       items: new Slots(() => cfg.concurrencyPerJob),
     };
-    l.worker = new Worker<ChunkData>(row.id, (job) => processChunk(l, job), {
+    l.worker = new bull.Worker<ChunkData>(row.id, (job) => processChunk(l, job), {
       connection,
       prefix: BULL_PREFIX,
       concurrency: cfg.concurrencyPerJob,
@@ -419,7 +419,7 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
 
   async function purge(): Promise<void> {
     for (const id of await store.expired(cfg.retentionMs, 100)) {
-      const q = new Queue(id, { connection, prefix: BULL_PREFIX });
+      const q = new bull.Queue(id, { connection, prefix: BULL_PREFIX });
       await q.obliterate({ force: true }).catch(() => undefined);
       await q.close().catch(() => undefined);
       await store.purge(id);

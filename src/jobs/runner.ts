@@ -65,12 +65,8 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
   let inUse = 0;
   let closed = false;
   const webhooks = createWebhookSender(deps, embeddedJobStore(store), () => closed);
-  // JOBS_CONCURRENCY at most, fewer while the event loop is busy or the CPUs are queued for (pace.ts).
-  const pacer = createPacer(cfg.concurrency, () => pump(), {
-    cpuPressureMax: cfg.cpuPressureMax,
-    cpuPressureMaxServing: cfg.cpuPressureMaxServing,
-    serving: deps.activity.serving,
-  });
+  // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
+  const pacer = createPacer(cfg.concurrency, () => pump());
   // Job items come second at each upstream host (hosts.ts).
   const itemEnv = { upstream: jobUpstream(deps) };
 

@@ -22,8 +22,6 @@ export interface RequestInfo {
    * so that the pipeline's admit step does not look it up again (rate limit still to come).
    */
   authenticatedKey?: AuthenticatedKey;
-  /** This process's own start-up warm-up request (src/http/warm-up.ts): neither logged nor counted. */
-  warmUp: boolean;
 }
 
 const SANE = /^[A-Za-z0-9._:/+=@~-]{1,128}$/;

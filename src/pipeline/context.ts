@@ -12,7 +12,6 @@ import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
 import type { AuthenticatedKey, Ledger, Reservation } from '../credits/ledger.js';
 import type { OperationDef } from '../platforms/operation.js';
-import type { RequestActivity } from '../http/activity.js';
 import type { Logger } from '../log.js';
 import type { HealthView } from '../observability/health.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -23,7 +22,6 @@ import { requestBaseUrl } from '../media/public-url.js';
 import type { Db } from '../store/sqlite.js';
 import { Cancel } from '../upstream/signals.js';
 import type { Cancellation } from '../upstream/signals.js';
-import { InFlight } from '../http/in-flight.js';
 import type { RedisStore } from '../store/redis.js';
 import type { SecretBox } from '../store/secrets.js';
 
@@ -40,8 +38,6 @@ export interface Deps {
   rateLimiter: RateLimiter;
   /** Aborted when a shutdown's grace period is over: live fetches still running are cancelled. */
   shutdown: AbortSignal;
-  /** When this process last began serving a single request (src/app.ts notes it; the job pacer reads it). */
-  activity: RequestActivity;
   /** The SQLite store under DATA_DIR (bulk jobs keep their tables beside the embedded ledger's). */
   db?: Db;
   /** With REDIS_URL: the connection of the ledger, single-flight and rate limits (bulk jobs' store uses it too). */
@@ -135,19 +131,19 @@ export class HttpContext implements GatewayContext {
 }
 
 /** Per shutdown signal: the cancellations of the requests in flight, aborted with it. */
-const inFlightBySignal = new WeakMap<AbortSignal, InFlight<Cancel>>();
+const inFlightBySignal = new WeakMap<AbortSignal, Set<Cancel>>();
 
 /**
  * A cancellation that aborts when the client goes away before its answer is sent, or when
  * `shutdown` does. One Cancel per request (no AbortController: src/upstream/signals.ts); the
- * shutdown reaches it through one listener for all requests (one list of them, src/http/in-flight.ts),
+ * shutdown reaches it through one listener for all requests (one Set of them),
  * not a listener per request on the shutdown signal.
  */
 export function requestSignal(res: ServerResponse, shutdown: AbortSignal): Cancellation {
   if (shutdown.aborted) return shutdown;
   let requests = inFlightBySignal.get(shutdown);
   if (!requests) {
-    const set = (requests = new InFlight<Cancel>());
+    const set = (requests = new Set<Cancel>());
     inFlightBySignal.set(shutdown, set);
     shutdown.addEventListener(
       'abort',

@@ -18,11 +18,6 @@ export interface HttpRoute {
   prefix?: boolean;
   /** Methods served (HEAD is served where GET is; OPTIONS — CORS preflights — everywhere). */
   methods: readonly HttpMethod[];
-  /**
-   * A client's single request (an account or status lookup), not a job's route or a probe: bulk
-   * jobs pace themselves more strictly while these come in (src/http/activity.ts).
-   */
-  singleRequest?: boolean;
   serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): void | Promise<void>;
   /** Its OpenAPI path item, for a route clients call (/openapi.json). */
   openapi?: Record<string, unknown>;

@@ -13,7 +13,6 @@ export function statusModule(labels: () => string[]): GatewayModule {
       {
         path: '/v1/status',
         methods: ['GET'],
-        singleRequest: true,
         serve: (_req, res, _info, deps) => sendJson(res, 200, statusWire(deps.health.snapshot(labels()))),
       },
     ],

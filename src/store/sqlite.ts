@@ -3,9 +3,8 @@
  * and the result cache. WAL mode lets the `keys` command run beside a live gateway. A new file
  * (and its -wal and -shm) is 0600, in a DATA_DIR created 0700 (data-dir.ts).
  *
- * The ledger and the cache group-commit their writes (the ledger at the end of a turn, or at most
- * every LEDGER_COMMIT_MS under load; the cache every CACHE_COMMIT_MS): `beforeClose` lets them
- * commit what is still queued when the database is closed, whoever closes it.
+ * The cache group-commits its writes (every CACHE_COMMIT_MS): `beforeClose` lets it commit what
+ * is still queued when the database is closed, whoever closes it.
  *
  * Checkpoints (copying the WAL back into the database file, with its fsync) run on a worker
  * thread, not in whichever commit crosses SQLite's auto-checkpoint size: there they stalled
