@@ -492,6 +492,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shortvideo/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public shortvideo account: its user object (name, bio, website, flags, avatars) and counts
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `shortvideoProfile`.
+         */
+        get: operations["shortvideoProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/forum/search": {
         parameters: {
             query?: never;
@@ -1753,6 +1773,56 @@ export interface components {
                 };
             };
             status: string;
+        };
+        /** @description A public shortvideo account: its user object and counts */
+        ShortvideoProfile: {
+            /** @description TikTok's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description TikTok's numeric user id, as a string */
+                id: string;
+                /** @description The @name, as TikTok spells it */
+                uniqueId: string;
+                /** @description TikTok's stable opaque user key (survives a change of uniqueId) */
+                secUid: string | null;
+                /** @description Display name ("" when the account set none) */
+                nickname: string | null;
+                /** @description Bio ("" when the account wrote none) */
+                signature: string | null;
+                /** @description Verified badge */
+                verified: boolean | null;
+                /** @description Private account: its header is public, its posts are not read */
+                privateAccount: boolean | null;
+                /** @description The profile website field; null when the account declares none */
+                bioLink: ({
+                    /** @description The declared website, often without a scheme */
+                    link: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Avatar, 1080 px (signed, expiring URL) */
+                avatarLarger: string | null;
+                /** @description Avatar, 720 px */
+                avatarMedium: string | null;
+                /** @description Avatar, 100 px */
+                avatarThumb: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Counts: exact (statsV2) where the page has them */
+            stats: {
+                /** @description Followers */
+                followerCount: number | null;
+                /** @description Accounts followed */
+                followingCount: number | null;
+                /** @description Likes received on all videos */
+                heartCount: number | null;
+                /** @description Public videos */
+                videoCount: number | null;
+                /** @description Videos this account liked */
+                diggCount: number | null;
+                /** @description Mutual follows (pages from 2023 on; null on older pages) */
+                friendCount: number | null;
+            };
         };
         ForumPost: {
             subreddit: string | null;
@@ -3453,6 +3523,62 @@ export interface components {
                 };
             };
             status: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ShortvideoProfileResponse: {
+            /** @description TikTok's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description TikTok's numeric user id, as a string */
+                id: string;
+                /** @description The @name, as TikTok spells it */
+                uniqueId: string;
+                /** @description TikTok's stable opaque user key (survives a change of uniqueId) */
+                secUid: string | null;
+                /** @description Display name ("" when the account set none) */
+                nickname: string | null;
+                /** @description Bio ("" when the account wrote none) */
+                signature: string | null;
+                /** @description Verified badge */
+                verified: boolean | null;
+                /** @description Private account: its header is public, its posts are not read */
+                privateAccount: boolean | null;
+                /** @description The profile website field; null when the account declares none */
+                bioLink: ({
+                    /** @description The declared website, often without a scheme */
+                    link: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Avatar, 1080 px (signed, expiring URL) */
+                avatarLarger: string | null;
+                /** @description Avatar, 720 px */
+                avatarMedium: string | null;
+                /** @description Avatar, 100 px */
+                avatarThumb: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Counts: exact (statsV2) where the page has them */
+            stats: {
+                /** @description Followers */
+                followerCount: number | null;
+                /** @description Accounts followed */
+                followingCount: number | null;
+                /** @description Likes received on all videos */
+                heartCount: number | null;
+                /** @description Public videos */
+                videoCount: number | null;
+                /** @description Videos this account liked */
+                diggCount: number | null;
+                /** @description Mutual follows (pages from 2023 on; null on older pages) */
+                friendCount: number | null;
+            };
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -5796,6 +5922,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SocialBProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    shortvideoProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, e.g. tala.draws; a leading @ is ignored. Not a profile URL.
+                 * @example tala.draws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShortvideoProfileResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -30,6 +30,7 @@ import { microblogBGraphql } from '../platforms/microblog-b/graphql.js';
 import { microblogCGraphql } from '../platforms/microblog-c/graphql.js';
 import { moodboardGraphql } from '../platforms/moodboard/graphql.js';
 import { pinboardGraphql } from '../platforms/pinboard/graphql.js';
+import { shortvideoGraphql } from '../platforms/shortvideo/graphql.js';
 import { retailShopGraphql } from '../platforms/retail-shop/graphql.js';
 import { socialAGraphql } from '../platforms/social-a/graphql.js';
 import { socialBGraphql } from '../platforms/social-b/graphql.js';
@@ -59,6 +60,7 @@ export function buildSchema(): GraphQLSchema {
   linkpageEGraphql();
   pinboardGraphql();
   socialBGraphql();
+  shortvideoGraphql();
   forumGraphql();
   microblogCGraphql();
   microblogAGraphql();
