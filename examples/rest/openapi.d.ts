@@ -612,6 +612,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-b/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public microblog-b account (the user object a post carries as its author: bio, links, counts, flags)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogBProfile`.
+         */
+        get: operations["microblogBProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/video/channel": {
         parameters: {
             query?: never;
@@ -2367,6 +2387,88 @@ export interface components {
                 id_str: string;
             };
         };
+        /** @description A public microblog-b account */
+        MicroblogBProfile: {
+            /** @description The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era */
+            user: {
+                __typename: string;
+                id: string | null;
+                rest_id: string;
+                affiliates_highlighted_label: {
+                    [key: string]: unknown;
+                } | null;
+                is_blue_verified: boolean | null;
+                profile_image_shape: string | null;
+                legacy: {
+                    created_at: string | null;
+                    default_profile: boolean | null;
+                    default_profile_image: boolean | null;
+                    description: string | null;
+                    entities: {
+                        description: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        url: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    fast_followers_count: number | null;
+                    favourites_count: number | null;
+                    followers_count: number | null;
+                    friends_count: number | null;
+                    has_custom_timelines: boolean | null;
+                    is_translator: boolean | null;
+                    listed_count: number | null;
+                    location: string | null;
+                    media_count: number | null;
+                    name: string | null;
+                    normal_followers_count: number | null;
+                    pinned_tweet_ids_str: string[] | null;
+                    possibly_sensitive: boolean | null;
+                    profile_banner_url: string | null;
+                    profile_image_url_https: string | null;
+                    profile_interstitial_type: string | null;
+                    protected: boolean | null;
+                    screen_name: string;
+                    statuses_count: number | null;
+                    translator_type: string | null;
+                    url: string | null;
+                    verified: boolean | null;
+                    verified_type: string | null;
+                    withheld_in_countries: string[] | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                professional: {
+                    [key: string]: unknown;
+                } | null;
+                tipjar_settings: {
+                    [key: string]: unknown;
+                } | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
         VideoChannel: {
             channelId: string;
             channel: string | null;
@@ -3921,6 +4023,94 @@ export interface components {
                 bookmark_count: number | null;
                 user_id_str: string | null;
                 id_str: string;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogBProfileResponse: {
+            /** @description The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era */
+            user: {
+                __typename: string;
+                id: string | null;
+                rest_id: string;
+                affiliates_highlighted_label: {
+                    [key: string]: unknown;
+                } | null;
+                is_blue_verified: boolean | null;
+                profile_image_shape: string | null;
+                legacy: {
+                    created_at: string | null;
+                    default_profile: boolean | null;
+                    default_profile_image: boolean | null;
+                    description: string | null;
+                    entities: {
+                        description: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        url: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    fast_followers_count: number | null;
+                    favourites_count: number | null;
+                    followers_count: number | null;
+                    friends_count: number | null;
+                    has_custom_timelines: boolean | null;
+                    is_translator: boolean | null;
+                    listed_count: number | null;
+                    location: string | null;
+                    media_count: number | null;
+                    name: string | null;
+                    normal_followers_count: number | null;
+                    pinned_tweet_ids_str: string[] | null;
+                    possibly_sensitive: boolean | null;
+                    profile_banner_url: string | null;
+                    profile_image_url_https: string | null;
+                    profile_interstitial_type: string | null;
+                    protected: boolean | null;
+                    screen_name: string;
+                    statuses_count: number | null;
+                    translator_type: string | null;
+                    url: string | null;
+                    verified: boolean | null;
+                    verified_type: string | null;
+                    withheld_in_countries: string[] | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                professional: {
+                    [key: string]: unknown;
+                } | null;
+                tipjar_settings: {
+                    [key: string]: unknown;
+                } | null;
+            } & {
+                [key: string]: unknown;
             };
             /** @constant */
             success: true;
@@ -6152,6 +6342,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogBTweetResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogBProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Screen name, e.g. TalaDraws; a leading @ is ignored. Not a profile URL.
+                 * @example TalaDraws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogBProfileResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];
