@@ -492,6 +492,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/social-b/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public social-b post or reel: caption, counts, owner, image and video renditions
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialBPost`.
+         */
+        get: operations["socialBPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-b/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public social-b account's posts, one page per call (about 12)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialBPosts`.
+         */
+        get: operations["socialBPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shortvideo/profile": {
         parameters: {
             query?: never;
@@ -1793,6 +1833,149 @@ export interface components {
                 };
             };
             status: string;
+        };
+        /** @description A public social-b post or reel */
+        SocialBPost: {
+            /** @description Instagram's media object; members beyond the listed ones pass through unchanged */
+            post: {
+                /** @description `<pk>_<owner pk>` */
+                id: string;
+                /** @description Numeric media id, as a string (64 bits: never a double) */
+                pk: string;
+                /** @description Shortcode: the /p/<code>/ of the post URL */
+                code: string;
+                /** @description Unix seconds */
+                taken_at: number | null;
+                /** @description 1 image, 2 video, 8 carousel */
+                media_type: number | null;
+                /** @description feed, clips (a reel), carousel_container, igtv */
+                product_type: string | null;
+                caption: ({
+                    pk: string | null;
+                    text: string | null;
+                    /** @description Unix seconds */
+                    created_at: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                like_count: number | null;
+                comment_count: number | null;
+                /** @description Plays (videos; null where not shown) */
+                play_count: number | null;
+                owner: ({
+                    /** @description The owner's numeric id, as a string */
+                    pk: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    is_verified: boolean | null;
+                    /** @description Always false in a record: a private owner is PRIVATE_CONTENT */
+                    is_private: boolean | null;
+                    profile_pic_url: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Image renditions, largest first (a video post: its cover) */
+                image_versions2: {
+                    candidates: ({
+                        /** @description Image URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } | null;
+                /** @description Video renditions; null for images and carousels */
+                video_versions: ({
+                    /** @description Video URL (signed, expiring) */
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                    /** @description Rendition kind */
+                    type: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                carousel_media_count: number | null;
+                /** @description The slides of a carousel; null otherwise */
+                carousel_media: ({
+                    id: string;
+                    /** @description 1 image, 2 video */
+                    media_type: number | null;
+                    /** @description Image renditions, largest first (a video post: its cover) */
+                    image_versions2: {
+                        candidates: ({
+                            /** @description Image URL (signed, expiring) */
+                            url: string;
+                            width: number | null;
+                            height: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } | null;
+                    /** @description Video renditions; null for an image */
+                    video_versions: ({
+                        /** @description Video URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                        /** @description Rendition kind */
+                        type: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[] | null;
+                    original_width: number | null;
+                    original_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                original_width: number | null;
+                original_height: number | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A page of a public social-b account's posts */
+        SocialBPosts: {
+            /** @description The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes */
+            posts: ({
+                id: string;
+                shortcode: string;
+                dimensions: {
+                    height: number | null;
+                    width: number | null;
+                } | null;
+                display_url: string | null;
+                is_video: boolean | null;
+                video_url: string | null;
+                video_view_count: number | null;
+                edge_media_to_comment: {
+                    count: number | null;
+                };
+                edge_liked_by: {
+                    count: number | null;
+                };
+                taken_at_timestamp: number | null;
+                thumbnail_src: string | null;
+                thumbnail_resources: ({
+                    src: string | null;
+                    config_width: number | null;
+                    config_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                owner: ({
+                    id: string | null;
+                    username: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                __typename?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` for the next page; null on the last page */
+            cursor: string | null;
         };
         /** @description A public shortvideo account: its user object and counts */
         ShortvideoProfile: {
@@ -3625,6 +3808,161 @@ export interface components {
                 };
             };
             status: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialBPostResponse: {
+            /** @description Instagram's media object; members beyond the listed ones pass through unchanged */
+            post: {
+                /** @description `<pk>_<owner pk>` */
+                id: string;
+                /** @description Numeric media id, as a string (64 bits: never a double) */
+                pk: string;
+                /** @description Shortcode: the /p/<code>/ of the post URL */
+                code: string;
+                /** @description Unix seconds */
+                taken_at: number | null;
+                /** @description 1 image, 2 video, 8 carousel */
+                media_type: number | null;
+                /** @description feed, clips (a reel), carousel_container, igtv */
+                product_type: string | null;
+                caption: ({
+                    pk: string | null;
+                    text: string | null;
+                    /** @description Unix seconds */
+                    created_at: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                like_count: number | null;
+                comment_count: number | null;
+                /** @description Plays (videos; null where not shown) */
+                play_count: number | null;
+                owner: ({
+                    /** @description The owner's numeric id, as a string */
+                    pk: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    is_verified: boolean | null;
+                    /** @description Always false in a record: a private owner is PRIVATE_CONTENT */
+                    is_private: boolean | null;
+                    profile_pic_url: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Image renditions, largest first (a video post: its cover) */
+                image_versions2: {
+                    candidates: ({
+                        /** @description Image URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } | null;
+                /** @description Video renditions; null for images and carousels */
+                video_versions: ({
+                    /** @description Video URL (signed, expiring) */
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                    /** @description Rendition kind */
+                    type: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                carousel_media_count: number | null;
+                /** @description The slides of a carousel; null otherwise */
+                carousel_media: ({
+                    id: string;
+                    /** @description 1 image, 2 video */
+                    media_type: number | null;
+                    /** @description Image renditions, largest first (a video post: its cover) */
+                    image_versions2: {
+                        candidates: ({
+                            /** @description Image URL (signed, expiring) */
+                            url: string;
+                            width: number | null;
+                            height: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } | null;
+                    /** @description Video renditions; null for an image */
+                    video_versions: ({
+                        /** @description Video URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                        /** @description Rendition kind */
+                        type: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[] | null;
+                    original_width: number | null;
+                    original_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                original_width: number | null;
+                original_height: number | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialBPostsResponse: {
+            /** @description The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes */
+            posts: ({
+                id: string;
+                shortcode: string;
+                dimensions: {
+                    height: number | null;
+                    width: number | null;
+                } | null;
+                display_url: string | null;
+                is_video: boolean | null;
+                video_url: string | null;
+                video_view_count: number | null;
+                edge_media_to_comment: {
+                    count: number | null;
+                };
+                edge_liked_by: {
+                    count: number | null;
+                };
+                taken_at_timestamp: number | null;
+                thumbnail_src: string | null;
+                thumbnail_resources: ({
+                    src: string | null;
+                    config_width: number | null;
+                    config_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                owner: ({
+                    id: string | null;
+                    username: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                __typename?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` for the next page; null on the last page */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6112,6 +6450,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SocialBProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialBPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description Post or reel URL, e.g. https://www.instagram.com/p/CODE/ or https://www.instagram.com/reel/CODE/
+                 * @example https://www.instagram.com/p/DAtalaDraw1/
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialBPostResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialBPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, e.g. tala.draws; a leading @ is ignored. Not a profile URL.
+                 * @example tala.draws
+                 */
+                handle: string;
+                /** @description The previous response's cursor for the same handle, unchanged; omit for the first page. The last page answers cursor null. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialBPostsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

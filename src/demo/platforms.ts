@@ -17,6 +17,7 @@ import * as pinboard from '../platforms/pinboard/samples.js';
 import { END_BOOKMARK } from '../platforms/pinboard/parse.js';
 import * as retail from '../platforms/retail-shop/samples.js';
 import * as socialA from '../platforms/social-a/samples.js';
+import { postMedia as socialBPostMedia, postPage as socialBPostPage } from '../platforms/social-b/samples.js';
 import { OPERATIONS as SOCIAL_A_OPERATIONS } from '../platforms/social-a/endpoints.js';
 import { legacyShapeUser, tweetResult, tweetResultBody } from '../platforms/microblog-b/samples.js';
 import { albumJson, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../platforms/audio-b/samples.js';
@@ -35,6 +36,7 @@ const json = (body: unknown, status = 200): RecordedResponse => ({
 /** What each platform's demo data holds, for the banner and for a demo miss's message. */
 export const DEMO_PLATFORM_DATA = {
   tweetId: '1881234567890123457',
+  socialBPostCode: 'DAtalaDraw1',
   forumQueries: 'any query',
   microblogCQuery: 'any query',
   moodboardPostId: 1909064612,
@@ -166,6 +168,14 @@ function socialARoutes(): Route[] {
         return demoMiss(req);
       },
     },
+  ];
+}
+
+// --- social-b: one post by Tala Okafor (her profile and posts: the creator web) ---------------
+function socialBRoutes(): Route[] {
+  const code = DEMO_PLATFORM_DATA.socialBPostCode;
+  return [
+    { host: 'www.instagram.com', path: `/p/${code}/`, response: { headers: HTML, body: socialBPostPage([socialBPostMedia({ code })]) } },
   ];
 }
 
@@ -338,5 +348,13 @@ function linkPageRoutes(): Route[] {
 
 /** Routes of every platform here (they take precedence over the creator web's catch-alls). */
 export function platformRoutes(): Route[] {
-  return [...microblogBRoutes(), ...socialARoutes(), ...retailShopRoutes(), ...searchRoutes(), ...audioBRoutes(), ...linkPageRoutes()];
+  return [
+    ...microblogBRoutes(),
+    ...socialBRoutes(),
+    ...socialARoutes(),
+    ...retailShopRoutes(),
+    ...searchRoutes(),
+    ...audioBRoutes(),
+    ...linkPageRoutes(),
+  ];
 }
