@@ -592,6 +592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-c/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public microblog-c account: name, bio, links, follower count, flags
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogCProfile`.
+         */
+        get: operations["microblogCProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-a/post": {
         parameters: {
             query?: never;
@@ -2237,6 +2257,34 @@ export interface components {
         };
         MicroblogCSearchResult: {
             posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
+        };
+        /** @description A public microblog-c account */
+        MicroblogCProfile: {
+            /** @description Threads' user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string; null where only the page's og: tags named the profile */
+                pk: string | null;
+                /** @description The @name (an Instagram username) */
+                username: string;
+                /** @description Display name ("" when none) */
+                full_name: string | null;
+                /** @description Bio ("" when none) */
+                biography: string | null;
+                /** @description Links in the profile, the first being its website field */
+                bio_links: ({
+                    /** @description The link ("" where Threads keeps an empty entry) */
+                    url: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                follower_count: number | null;
+                is_verified: boolean | null;
+                /** @description A private account: its header is public, its posts are not read */
+                is_private: boolean | null;
+                profile_pic_url: string | null;
+            } & {
+                [key: string]: unknown;
+            };
         };
         MicroblogAAccount: {
             id: string;
@@ -4040,6 +4088,40 @@ export interface components {
         };
         MicroblogCSearchResponse: {
             posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogCProfileResponse: {
+            /** @description Threads' user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string; null where only the page's og: tags named the profile */
+                pk: string | null;
+                /** @description The @name (an Instagram username) */
+                username: string;
+                /** @description Display name ("" when none) */
+                full_name: string | null;
+                /** @description Bio ("" when none) */
+                biography: string | null;
+                /** @description Links in the profile, the first being its website field */
+                bio_links: ({
+                    /** @description The link ("" where Threads keeps an empty entry) */
+                    url: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                follower_count: number | null;
+                is_verified: boolean | null;
+                /** @description A private account: its header is public, its posts are not read */
+                is_private: boolean | null;
+                profile_pic_url: string | null;
+            } & {
+                [key: string]: unknown;
+            };
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6643,6 +6725,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogCSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogCProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, e.g. tala.draws; a leading @ is ignored. Not a profile URL.
+                 * @example tala.draws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogCProfileResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];
