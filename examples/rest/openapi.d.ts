@@ -172,6 +172,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/code/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public code-platform account (user or organization) and its social accounts
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `codeUser`.
+         */
+        get: operations["codeUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/websearch/search": {
         parameters: {
             query?: never;
@@ -891,6 +911,48 @@ export interface components {
             pushed_at: string | null;
             created_at: string | null;
             updated_at: string | null;
+        };
+        /** @description A public code-platform account */
+        CodeUser: {
+            /** @description GitHub's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User or Organization */
+                type: string | null;
+                name: string | null;
+                company: string | null;
+                /** @description The website field, as written ("" when none; often without a scheme) */
+                blog: string | null;
+                location: string | null;
+                /** @description Public e-mail (only when the account made it public) */
+                email: string | null;
+                hireable: boolean | null;
+                bio: string | null;
+                twitter_username: string | null;
+                public_repos: number | null;
+                public_gists: number | null;
+                followers: number | null;
+                following: number | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+                /** @description ISO 8601 */
+                created_at: string | null;
+                /** @description ISO 8601 */
+                updated_at: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The profile's social accounts; null when that request failed (the account itself was read) */
+            social_accounts: {
+                /** @description twitter, instagram, youtube, linkedin, mastodon… or generic */
+                provider: string | null;
+                url: string;
+            }[] | null;
         };
         WebSearchPage: {
             results: {
@@ -3095,6 +3157,54 @@ export interface components {
             cached?: true;
             cached_at?: string;
             repository: components["schemas"]["CodeRepository"];
+        };
+        CodeUserResponse: {
+            /** @description GitHub's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User or Organization */
+                type: string | null;
+                name: string | null;
+                company: string | null;
+                /** @description The website field, as written ("" when none; often without a scheme) */
+                blog: string | null;
+                location: string | null;
+                /** @description Public e-mail (only when the account made it public) */
+                email: string | null;
+                hireable: boolean | null;
+                bio: string | null;
+                twitter_username: string | null;
+                public_repos: number | null;
+                public_gists: number | null;
+                followers: number | null;
+                following: number | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+                /** @description ISO 8601 */
+                created_at: string | null;
+                /** @description ISO 8601 */
+                updated_at: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The profile's social accounts; null when that request failed (the account itself was read) */
+            social_accounts: {
+                /** @description twitter, instagram, youtube, linkedin, mastodon… or generic */
+                provider: string | null;
+                url: string;
+            }[] | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         WebsearchSearchResponse: {
             results: {
@@ -5946,6 +6056,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CodeRepositoryResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    codeUser: {
+        parameters: {
+            query: {
+                /**
+                 * @description Login, e.g. octocat; a leading @ is ignored. Not a profile URL.
+                 * @example creator-lookup-demo
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeUserResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];
