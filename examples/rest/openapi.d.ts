@@ -492,6 +492,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pinboard/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public pinboard account: name, bio, website, counts, images
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `pinboardProfile`.
+         */
+        get: operations["pinboardProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/social-b/profile": {
         parameters: {
             query?: never;
@@ -1825,6 +1845,44 @@ export interface components {
         PinboardSearchPage: {
             pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
             cursor: string | null;
+        };
+        /** @description A public pinboard account */
+        PinboardProfile: {
+            /** @description Pinterest's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string */
+                id: string | null;
+                node_id: string | null;
+                /** @description The account name, as Pinterest spells it */
+                username: string;
+                /** @description Display name */
+                full_name: string | null;
+                first_name: string | null;
+                last_name: string | null;
+                /** @description Bio ("" when none) */
+                about: string | null;
+                /** @description The website field; null or "" when none */
+                website_url: string | null;
+                /** @description The website's domain */
+                domain_url: string | null;
+                /** @description The website is verified as the account’s */
+                domain_verified: boolean | null;
+                follower_count: number | null;
+                following_count: number | null;
+                pin_count: number | null;
+                board_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                image_xlarge_url: string | null;
+                is_verified_merchant: boolean | null;
+                /** @description Pinterest’s verified-identity object ({} when none), as sent */
+                verified_identity: unknown;
+                /** @description A private profile: its header is public, its boards and pins are not read */
+                is_private_profile: boolean | null;
+            } & {
+                [key: string]: unknown;
+            };
         };
         SocialBProfile: {
             data: {
@@ -3869,6 +3927,50 @@ export interface components {
         PinboardSearchResponse: {
             pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
             cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        PinboardProfileResponse: {
+            /** @description Pinterest's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string */
+                id: string | null;
+                node_id: string | null;
+                /** @description The account name, as Pinterest spells it */
+                username: string;
+                /** @description Display name */
+                full_name: string | null;
+                first_name: string | null;
+                last_name: string | null;
+                /** @description Bio ("" when none) */
+                about: string | null;
+                /** @description The website field; null or "" when none */
+                website_url: string | null;
+                /** @description The website's domain */
+                domain_url: string | null;
+                /** @description The website is verified as the account’s */
+                domain_verified: boolean | null;
+                follower_count: number | null;
+                following_count: number | null;
+                pin_count: number | null;
+                board_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                image_xlarge_url: string | null;
+                is_verified_merchant: boolean | null;
+                /** @description Pinterest’s verified-identity object ({} when none), as sent */
+                verified_identity: unknown;
+                /** @description A private profile: its header is public, its boards and pins are not read */
+                is_private_profile: boolean | null;
+            } & {
+                [key: string]: unknown;
+            };
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6642,6 +6744,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PinboardSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    pinboardProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, e.g. taladraws; a leading @ is ignored. Not a profile URL.
+                 * @example taladraws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinboardProfileResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -41,6 +41,7 @@ export const DEMO_PLATFORM_DATA = {
   microblogCQuery: 'any query',
   moodboardPostId: 1909064612,
   pinboardQuery: 'any query',
+  pinboardUser: 'taladraws',
   audioBArtistId: '1500000001',
   audioBAlbumId: '1600000001',
   linkmeUser: 'mira.sol',
@@ -176,6 +177,38 @@ function socialBRoutes(): Route[] {
   const code = DEMO_PLATFORM_DATA.socialBPostCode;
   return [
     { host: 'www.instagram.com', path: `/p/${code}/`, response: { headers: HTML, body: socialBPostPage([socialBPostMedia({ code })]) } },
+  ];
+}
+
+// --- pinboard: Tala Okafor's account (its UserResource; any other account: Pinterest's 404) ------
+function pinboardRoutes(): Route[] {
+  const username = DEMO_PLATFORM_DATA.pinboardUser;
+  const user = pinboard.userJson('900123456789012345', username, {
+    full_name: TALA.name,
+    first_name: 'Tala',
+    last_name: 'Okafor',
+    about: 'Picture books, editorial illustration and prints. Sketchbook boards.',
+    website_url: `${TALA.site}/`,
+    domain_url: 'talaokafor.com',
+    domain_verified: true,
+    follower_count: 2310,
+    following_count: 88,
+    pin_count: 1204,
+    board_count: 17,
+    image_xlarge_url: 'https://i.pinimg.com/280x280_RS/aa/bb/cc/900123456789012345.jpg',
+    is_private_profile: false,
+  });
+  return [
+    {
+      host: 'www.pinterest.com',
+      path: '/resource/UserResource/get/',
+      response: (req) => {
+        const asked = (JSON.parse(req.query.get('data') ?? '{}') as { options?: { username?: string } }).options?.username;
+        return asked?.toLowerCase() === username
+          ? json(pinboard.userResourceBody(user))
+          : json(pinboard.failureBody(404, 'User not found.'), 404);
+      },
+    },
   ];
 }
 
@@ -351,6 +384,7 @@ export function platformRoutes(): Route[] {
   return [
     ...microblogBRoutes(),
     ...socialBRoutes(),
+    ...pinboardRoutes(),
     ...socialARoutes(),
     ...retailShopRoutes(),
     ...searchRoutes(),
