@@ -832,6 +832,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/social-a/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public page's about facts on the social-a platform: name, id, category, intro, websites, e-mail, links, follower count
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialAPage`.
+         */
+        get: operations["socialAPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-social-profiles": {
         parameters: {
             query?: never;
@@ -3089,6 +3109,34 @@ export interface components {
             has_next_page: boolean;
             total_count: number;
         };
+        /** @description A public social-a page: its about facts */
+        SocialAPage: {
+            page: {
+                /** @description The page's numeric id */
+                id: string | null;
+                /** @description The page's vanity name (facebook.com/<username>); null when the page names none */
+                username: string | null;
+                /** @description The page's address: by its vanity name, else by its id */
+                url: string;
+                name: string | null;
+                /** @description The intro card's category line, as shown (e.g. `Page · Musician/band`); null when the card is withheld */
+                category: string | null;
+                /** @description The intro card's bio (and the page's longer description when it differs) */
+                intro: string | null;
+                /** @description The page's og:description (Facebook's summary: counts, then the intro) */
+                description: string | null;
+                /** @description The intro card's website items */
+                websites: string[];
+                /** @description Addresses the page shows: the intro card's e-mail item first, then those in its texts and links */
+                emails: string[];
+                /** @description Website items and other accounts of the intro card first, then the outbound links of the page */
+                links: string[];
+                /** @description Followers, where the page shows them (as shown: `12K followers` is 12000) */
+                follower_count: number | null;
+                /** @description Likes, where the page shows them (as shown) */
+                like_count: number | null;
+            };
+        };
         SocialProfilesResult: {
             source: {
                 platform: string;
@@ -5048,6 +5096,40 @@ export interface components {
             cursor: string | null;
             has_next_page: boolean;
             total_count: number;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialAPageResponse: {
+            page: {
+                /** @description The page's numeric id */
+                id: string | null;
+                /** @description The page's vanity name (facebook.com/<username>); null when the page names none */
+                username: string | null;
+                /** @description The page's address: by its vanity name, else by its id */
+                url: string;
+                name: string | null;
+                /** @description The intro card's category line, as shown (e.g. `Page · Musician/band`); null when the card is withheld */
+                category: string | null;
+                /** @description The intro card's bio (and the page's longer description when it differs) */
+                intro: string | null;
+                /** @description The page's og:description (Facebook's summary: counts, then the intro) */
+                description: string | null;
+                /** @description The intro card's website items */
+                websites: string[];
+                /** @description Addresses the page shows: the intro card's e-mail item first, then those in its texts and links */
+                emails: string[];
+                /** @description Website items and other accounts of the intro card first, then the outbound links of the page */
+                links: string[];
+                /** @description Followers, where the page shows them (as shown: `12K followers` is 12000) */
+                follower_count: number | null;
+                /** @description Likes, where the page shows them (as shown) */
+                like_count: number | null;
+            };
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -7371,6 +7453,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SocialAProfileEventsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialAPage: {
+        parameters: {
+            query: {
+                /**
+                 * @description Public page URL, e.g. https://www.facebook.com/PAGE or https://www.facebook.com/profile.php?id=ID
+                 * @example https://www.facebook.com/talaokafor.art
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAPageResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];
