@@ -172,6 +172,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/code/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public code-platform account (user or organization) and its social accounts
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `codeUser`.
+         */
+        get: operations["codeUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/websearch/search": {
         parameters: {
             query?: never;
@@ -472,6 +492,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pinboard/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public pinboard account: name, bio, website, counts, images
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `pinboardProfile`.
+         */
+        get: operations["pinboardProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/social-b/profile": {
         parameters: {
             query?: never;
@@ -484,6 +524,66 @@ export interface paths {
          * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialBProfile`.
          */
         get: operations["socialBProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-b/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public social-b post or reel: caption, counts, owner, image and video renditions
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialBPost`.
+         */
+        get: operations["socialBPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-b/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public social-b account's posts, one page per call (about 12)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialBPosts`.
+         */
+        get: operations["socialBPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shortvideo/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public shortvideo account: its user object (name, bio, website, flags, avatars) and counts
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `shortvideoProfile`.
+         */
+        get: operations["shortvideoProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -612,6 +712,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-c/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public microblog-c account: name, bio, links, follower count, flags
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogCProfile`.
+         */
+        get: operations["microblogCProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-a/post": {
         parameters: {
             query?: never;
@@ -664,6 +784,26 @@ export interface paths {
          * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogBTweet`.
          */
         get: operations["microblogBTweet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-b/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public microblog-b account (the user object a post carries as its author: bio, links, counts, flags)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogBProfile`.
+         */
+        get: operations["microblogBProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -784,6 +924,26 @@ export interface paths {
          * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialAProfileEvents`.
          */
         get: operations["socialAProfileEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social-a/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public page's about facts on the social-a platform: name, id, category, intro, websites, e-mail, links, follower count
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `socialAPage`.
+         */
+        get: operations["socialAPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1111,6 +1271,48 @@ export interface components {
             pushed_at: string | null;
             created_at: string | null;
             updated_at: string | null;
+        };
+        /** @description A public code-platform account */
+        CodeUser: {
+            /** @description GitHub's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User or Organization */
+                type: string | null;
+                name: string | null;
+                company: string | null;
+                /** @description The website field, as written ("" when none; often without a scheme) */
+                blog: string | null;
+                location: string | null;
+                /** @description Public e-mail (only when the account made it public) */
+                email: string | null;
+                hireable: boolean | null;
+                bio: string | null;
+                twitter_username: string | null;
+                public_repos: number | null;
+                public_gists: number | null;
+                followers: number | null;
+                following: number | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+                /** @description ISO 8601 */
+                created_at: string | null;
+                /** @description ISO 8601 */
+                updated_at: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The profile's social accounts; null when that request failed (the account itself was read) */
+            social_accounts: {
+                /** @description twitter, instagram, youtube, linkedin, mastodon… or generic */
+                provider: string | null;
+                url: string;
+            }[] | null;
         };
         WebSearchPage: {
             results: {
@@ -1984,6 +2186,44 @@ export interface components {
             pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
             cursor: string | null;
         };
+        /** @description A public pinboard account */
+        PinboardProfile: {
+            /** @description Pinterest's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string */
+                id: string | null;
+                node_id: string | null;
+                /** @description The account name, as Pinterest spells it */
+                username: string;
+                /** @description Display name */
+                full_name: string | null;
+                first_name: string | null;
+                last_name: string | null;
+                /** @description Bio ("" when none) */
+                about: string | null;
+                /** @description The website field; null or "" when none */
+                website_url: string | null;
+                /** @description The website's domain */
+                domain_url: string | null;
+                /** @description The website is verified as the account’s */
+                domain_verified: boolean | null;
+                follower_count: number | null;
+                following_count: number | null;
+                pin_count: number | null;
+                board_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                image_xlarge_url: string | null;
+                is_verified_merchant: boolean | null;
+                /** @description Pinterest’s verified-identity object ({} when none), as sent */
+                verified_identity: unknown;
+                /** @description A private profile: its header is public, its boards and pins are not read */
+                is_private_profile: boolean | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
         SocialBProfile: {
             data: {
                 user: {
@@ -2073,6 +2313,199 @@ export interface components {
                 };
             };
             status: string;
+        };
+        /** @description A public social-b post or reel */
+        SocialBPost: {
+            /** @description Instagram's media object; members beyond the listed ones pass through unchanged */
+            post: {
+                /** @description `<pk>_<owner pk>` */
+                id: string;
+                /** @description Numeric media id, as a string (64 bits: never a double) */
+                pk: string;
+                /** @description Shortcode: the /p/<code>/ of the post URL */
+                code: string;
+                /** @description Unix seconds */
+                taken_at: number | null;
+                /** @description 1 image, 2 video, 8 carousel */
+                media_type: number | null;
+                /** @description feed, clips (a reel), carousel_container, igtv */
+                product_type: string | null;
+                caption: ({
+                    pk: string | null;
+                    text: string | null;
+                    /** @description Unix seconds */
+                    created_at: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                like_count: number | null;
+                comment_count: number | null;
+                /** @description Plays (videos; null where not shown) */
+                play_count: number | null;
+                owner: ({
+                    /** @description The owner's numeric id, as a string */
+                    pk: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    is_verified: boolean | null;
+                    /** @description Always false in a record: a private owner is PRIVATE_CONTENT */
+                    is_private: boolean | null;
+                    profile_pic_url: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Image renditions, largest first (a video post: its cover) */
+                image_versions2: {
+                    candidates: ({
+                        /** @description Image URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } | null;
+                /** @description Video renditions; null for images and carousels */
+                video_versions: ({
+                    /** @description Video URL (signed, expiring) */
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                    /** @description Rendition kind */
+                    type: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                carousel_media_count: number | null;
+                /** @description The slides of a carousel; null otherwise */
+                carousel_media: ({
+                    id: string;
+                    /** @description 1 image, 2 video */
+                    media_type: number | null;
+                    /** @description Image renditions, largest first (a video post: its cover) */
+                    image_versions2: {
+                        candidates: ({
+                            /** @description Image URL (signed, expiring) */
+                            url: string;
+                            width: number | null;
+                            height: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } | null;
+                    /** @description Video renditions; null for an image */
+                    video_versions: ({
+                        /** @description Video URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                        /** @description Rendition kind */
+                        type: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[] | null;
+                    original_width: number | null;
+                    original_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                original_width: number | null;
+                original_height: number | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A page of a public social-b account's posts */
+        SocialBPosts: {
+            /** @description The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes */
+            posts: ({
+                id: string;
+                shortcode: string;
+                dimensions: {
+                    height: number | null;
+                    width: number | null;
+                } | null;
+                display_url: string | null;
+                is_video: boolean | null;
+                video_url: string | null;
+                video_view_count: number | null;
+                edge_media_to_comment: {
+                    count: number | null;
+                };
+                edge_liked_by: {
+                    count: number | null;
+                };
+                taken_at_timestamp: number | null;
+                thumbnail_src: string | null;
+                thumbnail_resources: ({
+                    src: string | null;
+                    config_width: number | null;
+                    config_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                owner: ({
+                    id: string | null;
+                    username: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                __typename?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` for the next page; null on the last page */
+            cursor: string | null;
+        };
+        /** @description A public shortvideo account: its user object and counts */
+        ShortvideoProfile: {
+            /** @description TikTok's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description TikTok's numeric user id, as a string */
+                id: string;
+                /** @description The @name, as TikTok spells it */
+                uniqueId: string;
+                /** @description TikTok's stable opaque user key (survives a change of uniqueId) */
+                secUid: string | null;
+                /** @description Display name ("" when the account set none) */
+                nickname: string | null;
+                /** @description Bio ("" when the account wrote none) */
+                signature: string | null;
+                /** @description Verified badge */
+                verified: boolean | null;
+                /** @description Private account: its header is public, its posts are not read */
+                privateAccount: boolean | null;
+                /** @description The profile website field; null when the account declares none */
+                bioLink: ({
+                    /** @description The declared website, often without a scheme */
+                    link: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Avatar, 1080 px (signed, expiring URL) */
+                avatarLarger: string | null;
+                /** @description Avatar, 720 px */
+                avatarMedium: string | null;
+                /** @description Avatar, 100 px */
+                avatarThumb: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Counts: exact (statsV2) where the page has them */
+            stats: {
+                /** @description Followers */
+                followerCount: number | null;
+                /** @description Accounts followed */
+                followingCount: number | null;
+                /** @description Likes received on all videos */
+                heartCount: number | null;
+                /** @description Public videos */
+                videoCount: number | null;
+                /** @description Videos this account liked */
+                diggCount: number | null;
+                /** @description Mutual follows (pages from 2023 on; null on older pages) */
+                friendCount: number | null;
+            };
         };
         ForumPost: {
             subreddit: string | null;
@@ -2474,6 +2907,34 @@ export interface components {
         MicroblogCSearchResult: {
             posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
         };
+        /** @description A public microblog-c account */
+        MicroblogCProfile: {
+            /** @description Threads' user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string; null where only the page's og: tags named the profile */
+                pk: string | null;
+                /** @description The @name (an Instagram username) */
+                username: string;
+                /** @description Display name ("" when none) */
+                full_name: string | null;
+                /** @description Bio ("" when none) */
+                biography: string | null;
+                /** @description Links in the profile, the first being its website field */
+                bio_links: ({
+                    /** @description The link ("" where Threads keeps an empty entry) */
+                    url: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                follower_count: number | null;
+                is_verified: boolean | null;
+                /** @description A private account: its header is public, its posts are not read */
+                is_private: boolean | null;
+                profile_pic_url: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
         MicroblogAAccount: {
             id: string;
             username: string | null;
@@ -2806,6 +3267,88 @@ export interface components {
                 id_str: string;
             };
         };
+        /** @description A public microblog-b account */
+        MicroblogBProfile: {
+            /** @description The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era */
+            user: {
+                __typename: string;
+                id: string | null;
+                rest_id: string;
+                affiliates_highlighted_label: {
+                    [key: string]: unknown;
+                } | null;
+                is_blue_verified: boolean | null;
+                profile_image_shape: string | null;
+                legacy: {
+                    created_at: string | null;
+                    default_profile: boolean | null;
+                    default_profile_image: boolean | null;
+                    description: string | null;
+                    entities: {
+                        description: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        url: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    fast_followers_count: number | null;
+                    favourites_count: number | null;
+                    followers_count: number | null;
+                    friends_count: number | null;
+                    has_custom_timelines: boolean | null;
+                    is_translator: boolean | null;
+                    listed_count: number | null;
+                    location: string | null;
+                    media_count: number | null;
+                    name: string | null;
+                    normal_followers_count: number | null;
+                    pinned_tweet_ids_str: string[] | null;
+                    possibly_sensitive: boolean | null;
+                    profile_banner_url: string | null;
+                    profile_image_url_https: string | null;
+                    profile_interstitial_type: string | null;
+                    protected: boolean | null;
+                    screen_name: string;
+                    statuses_count: number | null;
+                    translator_type: string | null;
+                    url: string | null;
+                    verified: boolean | null;
+                    verified_type: string | null;
+                    withheld_in_countries: string[] | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                professional: {
+                    [key: string]: unknown;
+                } | null;
+                tipjar_settings: {
+                    [key: string]: unknown;
+                } | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
         VideoChannel: {
             channelId: string;
             channel: string | null;
@@ -3111,6 +3654,34 @@ export interface components {
             cursor: string | null;
             has_next_page: boolean;
             total_count: number;
+        };
+        /** @description A public social-a page: its about facts */
+        SocialAPage: {
+            page: {
+                /** @description The page's numeric id */
+                id: string | null;
+                /** @description The page's vanity name (facebook.com/<username>); null when the page names none */
+                username: string | null;
+                /** @description The page's address: by its vanity name, else by its id */
+                url: string;
+                name: string | null;
+                /** @description The intro card's category line, as shown (e.g. `Page · Musician/band`); null when the card is withheld */
+                category: string | null;
+                /** @description The intro card's bio (and the page's longer description when it differs) */
+                intro: string | null;
+                /** @description The page's og:description (Facebook's summary: counts, then the intro) */
+                description: string | null;
+                /** @description The intro card's website items */
+                websites: string[];
+                /** @description Addresses the page shows: the intro card's e-mail item first, then those in its texts and links */
+                emails: string[];
+                /** @description Website items and other accounts of the intro card first, then the outbound links of the page */
+                links: string[];
+                /** @description Followers, where the page shows them (as shown: `12K followers` is 12000) */
+                follower_count: number | null;
+                /** @description Likes, where the page shows them (as shown) */
+                like_count: number | null;
+            };
         };
         MicroblogDActor: {
             /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
@@ -3660,6 +4231,54 @@ export interface components {
             cached?: true;
             cached_at?: string;
             repository: components["schemas"]["CodeRepository"];
+        };
+        CodeUserResponse: {
+            /** @description GitHub's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User or Organization */
+                type: string | null;
+                name: string | null;
+                company: string | null;
+                /** @description The website field, as written ("" when none; often without a scheme) */
+                blog: string | null;
+                location: string | null;
+                /** @description Public e-mail (only when the account made it public) */
+                email: string | null;
+                hireable: boolean | null;
+                bio: string | null;
+                twitter_username: string | null;
+                public_repos: number | null;
+                public_gists: number | null;
+                followers: number | null;
+                following: number | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+                /** @description ISO 8601 */
+                created_at: string | null;
+                /** @description ISO 8601 */
+                updated_at: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The profile's social accounts; null when that request failed (the account itself was read) */
+            social_accounts: {
+                /** @description twitter, instagram, youtube, linkedin, mastodon… or generic */
+                provider: string | null;
+                url: string;
+            }[] | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         WebsearchSearchResponse: {
             results: {
@@ -4332,6 +4951,50 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
+        PinboardProfileResponse: {
+            /** @description Pinterest's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string */
+                id: string | null;
+                node_id: string | null;
+                /** @description The account name, as Pinterest spells it */
+                username: string;
+                /** @description Display name */
+                full_name: string | null;
+                first_name: string | null;
+                last_name: string | null;
+                /** @description Bio ("" when none) */
+                about: string | null;
+                /** @description The website field; null or "" when none */
+                website_url: string | null;
+                /** @description The website's domain */
+                domain_url: string | null;
+                /** @description The website is verified as the account’s */
+                domain_verified: boolean | null;
+                follower_count: number | null;
+                following_count: number | null;
+                pin_count: number | null;
+                board_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                image_xlarge_url: string | null;
+                is_verified_merchant: boolean | null;
+                /** @description Pinterest’s verified-identity object ({} when none), as sent */
+                verified_identity: unknown;
+                /** @description A private profile: its header is public, its boards and pins are not read */
+                is_private_profile: boolean | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
         SocialBProfileResponse: {
             data: {
                 user: {
@@ -4429,6 +5092,217 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
+        SocialBPostResponse: {
+            /** @description Instagram's media object; members beyond the listed ones pass through unchanged */
+            post: {
+                /** @description `<pk>_<owner pk>` */
+                id: string;
+                /** @description Numeric media id, as a string (64 bits: never a double) */
+                pk: string;
+                /** @description Shortcode: the /p/<code>/ of the post URL */
+                code: string;
+                /** @description Unix seconds */
+                taken_at: number | null;
+                /** @description 1 image, 2 video, 8 carousel */
+                media_type: number | null;
+                /** @description feed, clips (a reel), carousel_container, igtv */
+                product_type: string | null;
+                caption: ({
+                    pk: string | null;
+                    text: string | null;
+                    /** @description Unix seconds */
+                    created_at: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                like_count: number | null;
+                comment_count: number | null;
+                /** @description Plays (videos; null where not shown) */
+                play_count: number | null;
+                owner: ({
+                    /** @description The owner's numeric id, as a string */
+                    pk: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    is_verified: boolean | null;
+                    /** @description Always false in a record: a private owner is PRIVATE_CONTENT */
+                    is_private: boolean | null;
+                    profile_pic_url: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Image renditions, largest first (a video post: its cover) */
+                image_versions2: {
+                    candidates: ({
+                        /** @description Image URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } | null;
+                /** @description Video renditions; null for images and carousels */
+                video_versions: ({
+                    /** @description Video URL (signed, expiring) */
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                    /** @description Rendition kind */
+                    type: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                carousel_media_count: number | null;
+                /** @description The slides of a carousel; null otherwise */
+                carousel_media: ({
+                    id: string;
+                    /** @description 1 image, 2 video */
+                    media_type: number | null;
+                    /** @description Image renditions, largest first (a video post: its cover) */
+                    image_versions2: {
+                        candidates: ({
+                            /** @description Image URL (signed, expiring) */
+                            url: string;
+                            width: number | null;
+                            height: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } | null;
+                    /** @description Video renditions; null for an image */
+                    video_versions: ({
+                        /** @description Video URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                        /** @description Rendition kind */
+                        type: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[] | null;
+                    original_width: number | null;
+                    original_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                original_width: number | null;
+                original_height: number | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialBPostsResponse: {
+            /** @description The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes */
+            posts: ({
+                id: string;
+                shortcode: string;
+                dimensions: {
+                    height: number | null;
+                    width: number | null;
+                } | null;
+                display_url: string | null;
+                is_video: boolean | null;
+                video_url: string | null;
+                video_view_count: number | null;
+                edge_media_to_comment: {
+                    count: number | null;
+                };
+                edge_liked_by: {
+                    count: number | null;
+                };
+                taken_at_timestamp: number | null;
+                thumbnail_src: string | null;
+                thumbnail_resources: ({
+                    src: string | null;
+                    config_width: number | null;
+                    config_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                owner: ({
+                    id: string | null;
+                    username: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                __typename?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` for the next page; null on the last page */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ShortvideoProfileResponse: {
+            /** @description TikTok's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description TikTok's numeric user id, as a string */
+                id: string;
+                /** @description The @name, as TikTok spells it */
+                uniqueId: string;
+                /** @description TikTok's stable opaque user key (survives a change of uniqueId) */
+                secUid: string | null;
+                /** @description Display name ("" when the account set none) */
+                nickname: string | null;
+                /** @description Bio ("" when the account wrote none) */
+                signature: string | null;
+                /** @description Verified badge */
+                verified: boolean | null;
+                /** @description Private account: its header is public, its posts are not read */
+                privateAccount: boolean | null;
+                /** @description The profile website field; null when the account declares none */
+                bioLink: ({
+                    /** @description The declared website, often without a scheme */
+                    link: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Avatar, 1080 px (signed, expiring URL) */
+                avatarLarger: string | null;
+                /** @description Avatar, 720 px */
+                avatarMedium: string | null;
+                /** @description Avatar, 100 px */
+                avatarThumb: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Counts: exact (statsV2) where the page has them */
+            stats: {
+                /** @description Followers */
+                followerCount: number | null;
+                /** @description Accounts followed */
+                followingCount: number | null;
+                /** @description Likes received on all videos */
+                heartCount: number | null;
+                /** @description Public videos */
+                videoCount: number | null;
+                /** @description Videos this account liked */
+                diggCount: number | null;
+                /** @description Mutual follows (pages from 2023 on; null on older pages) */
+                friendCount: number | null;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
         ForumSearchResponse: {
             posts: (components["schemas"]["ForumPost"] | components["schemas"]["ForumComment"] | components["schemas"]["ForumTrimmedPost"] | components["schemas"]["ForumTrimmedComment"])[];
             after: string | null;
@@ -4492,6 +5366,40 @@ export interface components {
         };
         MicroblogCSearchResponse: {
             posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogCProfileResponse: {
+            /** @description Threads' user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string; null where only the page's og: tags named the profile */
+                pk: string | null;
+                /** @description The @name (an Instagram username) */
+                username: string;
+                /** @description Display name ("" when none) */
+                full_name: string | null;
+                /** @description Bio ("" when none) */
+                biography: string | null;
+                /** @description Links in the profile, the first being its website field */
+                bio_links: ({
+                    /** @description The link ("" where Threads keeps an empty entry) */
+                    url: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                follower_count: number | null;
+                is_verified: boolean | null;
+                /** @description A private account: its header is public, its posts are not read */
+                is_private: boolean | null;
+                profile_pic_url: string | null;
+            } & {
+                [key: string]: unknown;
+            };
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -4822,6 +5730,94 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
+        MicroblogBProfileResponse: {
+            /** @description The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era */
+            user: {
+                __typename: string;
+                id: string | null;
+                rest_id: string;
+                affiliates_highlighted_label: {
+                    [key: string]: unknown;
+                } | null;
+                is_blue_verified: boolean | null;
+                profile_image_shape: string | null;
+                legacy: {
+                    created_at: string | null;
+                    default_profile: boolean | null;
+                    default_profile_image: boolean | null;
+                    description: string | null;
+                    entities: {
+                        description: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        url: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    fast_followers_count: number | null;
+                    favourites_count: number | null;
+                    followers_count: number | null;
+                    friends_count: number | null;
+                    has_custom_timelines: boolean | null;
+                    is_translator: boolean | null;
+                    listed_count: number | null;
+                    location: string | null;
+                    media_count: number | null;
+                    name: string | null;
+                    normal_followers_count: number | null;
+                    pinned_tweet_ids_str: string[] | null;
+                    possibly_sensitive: boolean | null;
+                    profile_banner_url: string | null;
+                    profile_image_url_https: string | null;
+                    profile_interstitial_type: string | null;
+                    protected: boolean | null;
+                    screen_name: string;
+                    statuses_count: number | null;
+                    translator_type: string | null;
+                    url: string | null;
+                    verified: boolean | null;
+                    verified_type: string | null;
+                    withheld_in_countries: string[] | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                professional: {
+                    [key: string]: unknown;
+                } | null;
+                tipjar_settings: {
+                    [key: string]: unknown;
+                } | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
         VideoChannelResponse: {
             channelId: string;
             channel: string | null;
@@ -5128,6 +6124,40 @@ export interface components {
             cursor: string | null;
             has_next_page: boolean;
             total_count: number;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialAPageResponse: {
+            page: {
+                /** @description The page's numeric id */
+                id: string | null;
+                /** @description The page's vanity name (facebook.com/<username>); null when the page names none */
+                username: string | null;
+                /** @description The page's address: by its vanity name, else by its id */
+                url: string;
+                name: string | null;
+                /** @description The intro card's category line, as shown (e.g. `Page · Musician/band`); null when the card is withheld */
+                category: string | null;
+                /** @description The intro card's bio (and the page's longer description when it differs) */
+                intro: string | null;
+                /** @description The page's og:description (Facebook's summary: counts, then the intro) */
+                description: string | null;
+                /** @description The intro card's website items */
+                websites: string[];
+                /** @description Addresses the page shows: the intro card's e-mail item first, then those in its texts and links */
+                emails: string[];
+                /** @description Website items and other accounts of the intro card first, then the outbound links of the page */
+                links: string[];
+                /** @description Followers, where the page shows them (as shown: `12K followers` is 12000) */
+                follower_count: number | null;
+                /** @description Likes, where the page shows them (as shown) */
+                like_count: number | null;
+            };
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6378,6 +7408,41 @@ export interface operations {
             504: components["responses"]["UpstreamTimeout"];
         };
     };
+    codeUser: {
+        parameters: {
+            query: {
+                /**
+                 * @description Login, e.g. octocat; a leading @ is ignored. Not a profile URL.
+                 * @example creator-lookup-demo
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeUserResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
     websearchSearch: {
         parameters: {
             query: {
@@ -6929,6 +7994,41 @@ export interface operations {
             504: components["responses"]["UpstreamTimeout"];
         };
     };
+    pinboardProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, e.g. taladraws; a leading @ is ignored. Not a profile URL.
+                 * @example taladraws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinboardProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
     socialBProfile: {
         parameters: {
             query: {
@@ -6953,6 +8053,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SocialBProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialBPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description Post or reel URL, e.g. https://www.instagram.com/p/CODE/ or https://www.instagram.com/reel/CODE/
+                 * @example https://www.instagram.com/p/DAtalaDraw1/
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialBPostResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialBPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, e.g. tala.draws; a leading @ is ignored. Not a profile URL.
+                 * @example tala.draws
+                 */
+                handle: string;
+                /** @description The previous response's cursor for the same handle, unchanged; omit for the first page. The last page answers cursor null. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialBPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    shortvideoProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, e.g. tala.draws; a leading @ is ignored. Not a profile URL.
+                 * @example tala.draws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShortvideoProfileResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];
@@ -7200,6 +8407,41 @@ export interface operations {
             504: components["responses"]["UpstreamTimeout"];
         };
     };
+    microblogCProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, e.g. tala.draws; a leading @ is ignored. Not a profile URL.
+                 * @example tala.draws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogCProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
     microblogAPost: {
         parameters: {
             query: {
@@ -7298,6 +8540,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogBTweetResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogBProfile: {
+        parameters: {
+            query: {
+                /**
+                 * @description Screen name, e.g. TalaDraws; a leading @ is ignored. Not a profile URL.
+                 * @example TalaDraws
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogBProfileResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];
@@ -7520,6 +8797,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SocialAProfileEventsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    socialAPage: {
+        parameters: {
+            query: {
+                /**
+                 * @description Public page URL, e.g. https://www.facebook.com/PAGE or https://www.facebook.com/profile.php?id=ID
+                 * @example https://www.facebook.com/talaokafor.art
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAPageResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

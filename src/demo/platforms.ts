@@ -18,6 +18,7 @@ import * as pinboard from '../platforms/pinboard/samples.js';
 import { END_BOOKMARK } from '../platforms/pinboard/parse.js';
 import * as retail from '../platforms/retail-shop/samples.js';
 import * as socialA from '../platforms/social-a/samples.js';
+import { postMedia as socialBPostMedia, postPage as socialBPostPage } from '../platforms/social-b/samples.js';
 import { OPERATIONS as SOCIAL_A_OPERATIONS } from '../platforms/social-a/endpoints.js';
 import { legacyShapeUser, tweetResult, tweetResultBody } from '../platforms/microblog-b/samples.js';
 import { albumJson, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from '../platforms/audio-b/samples.js';
@@ -36,10 +37,12 @@ const json = (body: unknown, status = 200): RecordedResponse => ({
 /** What each platform's demo data holds, for the banner and for a demo miss's message. */
 export const DEMO_PLATFORM_DATA = {
   tweetId: '1881234567890123457',
+  socialBPostCode: 'DAtalaDraw1',
   forumQueries: 'any query',
   microblogCQuery: 'any query',
   moodboardPostId: 1909064612,
   pinboardQuery: 'any query',
+  pinboardUser: 'taladraws',
   audioBArtistId: '1500000001',
   audioBAlbumId: '1600000001',
   linkmeUser: 'mira.sol',
@@ -269,6 +272,46 @@ function socialARoutes(): Route[] {
   ];
 }
 
+// --- social-b: one post by Tala Okafor (her profile and posts: the creator web) ---------------
+function socialBRoutes(): Route[] {
+  const code = DEMO_PLATFORM_DATA.socialBPostCode;
+  return [
+    { host: 'www.instagram.com', path: `/p/${code}/`, response: { headers: HTML, body: socialBPostPage([socialBPostMedia({ code })]) } },
+  ];
+}
+
+// --- pinboard: Tala Okafor's account (its UserResource; any other account: Pinterest's 404) ------
+function pinboardRoutes(): Route[] {
+  const username = DEMO_PLATFORM_DATA.pinboardUser;
+  const user = pinboard.userJson('900123456789012345', username, {
+    full_name: TALA.name,
+    first_name: 'Tala',
+    last_name: 'Okafor',
+    about: 'Picture books, editorial illustration and prints. Sketchbook boards.',
+    website_url: `${TALA.site}/`,
+    domain_url: 'talaokafor.com',
+    domain_verified: true,
+    follower_count: 2310,
+    following_count: 88,
+    pin_count: 1204,
+    board_count: 17,
+    image_xlarge_url: 'https://i.pinimg.com/280x280_RS/aa/bb/cc/900123456789012345.jpg',
+    is_private_profile: false,
+  });
+  return [
+    {
+      host: 'www.pinterest.com',
+      path: '/resource/UserResource/get/',
+      response: (req) => {
+        const asked = (JSON.parse(req.query.get('data') ?? '{}') as { options?: { username?: string } }).options?.username;
+        return asked?.toLowerCase() === username
+          ? json(pinboard.userResourceBody(user))
+          : json(pinboard.failureBody(404, 'User not found.'), 404);
+      },
+    },
+  ];
+}
+
 // --- retail-shop: Ravi Menon's storefront ---------------------------------------------------
 function retailShopRoutes(): Route[] {
   const handle = DEMO_PLATFORM_DATA.storefront;
@@ -442,6 +485,8 @@ export function platformRoutes(): Route[] {
     ...forumRoutes(),
     ...videoRoutes(),
     ...microblogBRoutes(),
+    ...socialBRoutes(),
+    ...pinboardRoutes(),
     ...socialARoutes(),
     ...retailShopRoutes(),
     ...searchRoutes(),

@@ -6,6 +6,7 @@
  * The creator web (web.ts), the other platforms' records (platforms.ts, written.ts, open-apis.ts), and here:
  *
  *   api.github.com  /repos/creator-lookup-demo/{creator-kit,trend-radar,profile-cards}
+ *                   /users/creator-lookup-demo (and its /social_accounts)
  *                   (any other repository: a demo miss, "the demo has no data", see miss.ts)
  *   github.com      /trending/developers             (any since=) → 5 developers
  *                   /trending/developers/typescript  (any since=) → 4 developers
@@ -78,6 +79,22 @@ export function demoRoutes(): Route[] {
       response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/repo-${repo}.json`) },
     });
   }
+
+  // The demo organisation's account and social accounts (GET /v1/code/user's example).
+  routes.push(
+    {
+      host: 'api.github.com',
+      path: new RegExp(`^/users/${escapeRegExp(DEMO_OWNER)}$`, 'i'),
+      method: 'GET',
+      response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/user-${DEMO_OWNER}.json`) },
+    },
+    {
+      host: 'api.github.com',
+      path: new RegExp(`^/users/${escapeRegExp(DEMO_OWNER)}/social_accounts$`, 'i'),
+      method: 'GET',
+      response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/social-accounts-${DEMO_OWNER}.json`) },
+    },
+  );
 
   routes.push({
     host: 'github.com',

@@ -11,7 +11,8 @@
  *   Linktree    talaokafor (linkpage-b): website, shortvideo, video, microblog-b, social-a; its e-mail icon
  *   website     talaokafor.com: / → /contact (Cloudflare-protected agent address), /about (JSON-LD)
  *   shortvideo  tala.draws links the Linktree back; video @TalaDraws links social-b and the website;
- *   microblog-b taladraws links the website; social-a talaokafor.art: intro card with website and e-mail
+ *   microblog-b taladraws links the website; social-a talaokafor.art: intro card with website and e-mail;
+ *   microblog-c tala.draws (Threads) links the website
  * Ravi Menon — home cook (source for find-creator-emails: video @RaviMenonCooks)
  *   video       RaviMenonCooks: "(at)"-spelled address in the description; links the Lnk.Bio page
  *   Lnk.Bio     ravimenoncooks (linkpage-e): social-b, shortvideo, microblog-b, social-a, e-mail, website
@@ -157,6 +158,13 @@ function creatorWeb(): DiscoveryWeb {
     name: t.name,
     description: 'Illustrator. Picture books, editorial.',
     url: `${t.site}/`,
+  });
+  // Threads (microblog-c): the same @name as on social-b; its bio links the website.
+  w.threads.set(t.socialB, {
+    handle: t.socialB,
+    name: t.name,
+    bio: 'Illustrator. Sketchbook pages and works in progress.',
+    website: `${t.site}/`,
   });
   w.facebook.set(t.socialA, {
     vanity: t.socialA,

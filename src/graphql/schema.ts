@@ -35,6 +35,7 @@ import { microblogEGraphql } from '../platforms/microblog-e/graphql.js';
 import { moodboardGraphql } from '../platforms/moodboard/graphql.js';
 import { newsletterGraphql } from '../platforms/newsletter/graphql.js';
 import { pinboardGraphql } from '../platforms/pinboard/graphql.js';
+import { shortvideoGraphql } from '../platforms/shortvideo/graphql.js';
 import { retailShopGraphql } from '../platforms/retail-shop/graphql.js';
 import { socialAGraphql } from '../platforms/social-a/graphql.js';
 import { socialBGraphql } from '../platforms/social-b/graphql.js';
@@ -64,6 +65,7 @@ export function buildSchema(): GraphQLSchema {
   linkpageEGraphql();
   pinboardGraphql();
   socialBGraphql();
+  shortvideoGraphql();
   forumGraphql();
   microblogCGraphql();
   microblogAGraphql();

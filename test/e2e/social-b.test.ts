@@ -15,6 +15,7 @@ import type { Harness } from '../harness.js';
 import { SOCIAL_B_USER_KEYS } from '../support/record-keys.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
 const HOST = 'i.instagram.com';
 const PATH = '/api/v1/users/web_profile_info/';
 
@@ -258,6 +259,121 @@ describe('social-b profile', () => {
     });
     expect(r.body.extensions.credits.charged).toBe(0);
     expect(await h.balance(id)).toBe(5);
+  });
+});
+
+describe('social-b post', () => {
+  const PAGE = '/p/DAtalaDraw1/';
+  const postPath = (url: string, extra = '') => `/v1/social-b/post?url=${encodeURIComponent(url)}${extra}`;
+  const pageHits = () => h.replay.hits({ host: 'www.instagram.com' });
+  beforeEach(() => {
+    h.replay.add({ host: 'www.instagram.com', path: PAGE, response: { headers: HTML_HEADERS, body: s.postPage([s.postMedia()]) } });
+    h.replay.add({
+      host: 'www.instagram.com',
+      path: '/p/DGoneGone01/',
+      response: { status: 404, headers: HTML_HEADERS, body: '<html></html>' },
+    });
+  });
+
+  it('charges 1 for a live answer {post}; cache_max_age answers it at 0 credits, URL spellings sharing the entry', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(postPath('https://www.instagram.com/p/DAtalaDraw1/'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      credits_charged: 1,
+      post: { code: 'DAtalaDraw1', pk: '3500000000000000001', like_count: 231, owner: { username: 'tala.draws' } },
+    });
+    const hit = await h.rest(postPath('https://instagram.com/tala.draws/p/DAtalaDraw1/?img_index=1', '&cache_max_age=1d'), { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true, post: { code: 'DAtalaDraw1' } });
+    expect(pageHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('a missing post (HTTP 404) is NOT_FOUND at 0 credits', async () => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(postPath('https://www.instagram.com/p/DGoneGone01/'), { key });
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a URL that is not a post is 400 naming url, 0 credits, nothing fetched', async () => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(postPath('https://www.instagram.com/tala.draws/'), { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toContainEqual({ param: 'url', message: expect.stringMatching(/post or reel URL/) });
+    expect(pageHits()).toHaveLength(0);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('GraphQL socialBPost: typed fields, json equal to the REST record', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest(postPath('https://www.instagram.com/p/DAtalaDraw1/'), { key });
+    const gql = await h.gql(
+      `{ socialBPost(url: "https://www.instagram.com/p/DAtalaDraw1/", cacheMaxAge: "1d") {
+          post { code pk likeCount caption { text } owner { username fullName } imageVersions2 { candidates { url width } } }
+          json } }`,
+      { key },
+    );
+    expect(gql.body.errors).toBeUndefined();
+    const p = gql.body.data.socialBPost;
+    expect(p.json).toEqual({ post: rest.body.post });
+    expect(p.post).toMatchObject({
+      code: 'DAtalaDraw1',
+      likeCount: 231,
+      caption: { text: 'Ink study, day 12' },
+      owner: { fullName: 'Tala Okafor' },
+    });
+  });
+});
+
+describe('social-b posts', () => {
+  const postsPath = (handle: string, extra = '') => `/v1/social-b/posts?handle=${encodeURIComponent(handle)}${extra}`;
+
+  it('first page: the profile timeline nodes and a cursor, 1 credit; cache_max_age answers it at 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(postsPath('clay.studio'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.credits_charged).toBe(1);
+    expect(r.body.posts.length).toBeGreaterThan(0);
+    expect(r.body.posts[0]).toMatchObject({ shortcode: 'DAbCdEf1234', owner: { username: 'clay.studio' } });
+    expect(typeof r.body.cursor).toBe('string');
+    const hit = await h.rest(postsPath('@Clay.Studio', '&cache_max_age=1d'), { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true, cursor: r.body.cursor });
+    expect(igHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('a private account is 403 PRIVATE_CONTENT and a missing one 404 NOT_FOUND, both at 0 credits', async () => {
+    const { key, id } = await h.key(3);
+    const priv = await h.rest(postsPath('quiet.one'), { key });
+    expect(priv.status).toBe(403);
+    expect(priv.body.error.code).toBe('PRIVATE_CONTENT');
+    const gone = await h.rest(postsPath('gone.user'), { key });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.code).toBe('NOT_FOUND');
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a cursor of another account is 400 naming cursor, 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest(postsPath('clay.studio'), { key });
+    const r = await h.rest(postsPath('kiln.works', `&cursor=${encodeURIComponent(first.body.cursor)}`), { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toContainEqual({ param: 'cursor', message: expect.any(String) });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('GraphQL socialBPosts: typed posts, json equal to the REST record', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest(postsPath('clay.studio'), { key });
+    const gql = await h.gql(`{ socialBPosts(handle: "clay.studio", cacheMaxAge: "1d") { posts { shortcode likeCount } cursor json } }`, {
+      key,
+    });
+    expect(gql.body.errors).toBeUndefined();
+    const p = gql.body.data.socialBPosts;
+    expect(p.json).toEqual({ posts: rest.body.posts, cursor: rest.body.cursor });
+    expect(p.posts[0]).toEqual({ shortcode: rest.body.posts[0].shortcode, likeCount: rest.body.posts[0].edge_liked_by.count });
   });
 });
 

@@ -6,6 +6,8 @@ import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { PopularRepository, Repository, RepositoryLicense, RepositoryOwner, TrendingDeveloper, TrendingDevelopers } from './parse.js';
 import { repository, trendingDevelopers } from './platform.js';
+import type { CodeUserObject, CodeUserRecord } from './user.js';
+import { user } from './user.js';
 
 /** Declares code's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function codeGraphql(): void {
@@ -91,4 +93,51 @@ export function codeGraphql(): void {
 
   operationField(trendingDevelopers, TrendingDevelopersRef);
   operationField(repository, RepositoryRef);
+
+  const SocialAccountRef = builder.objectRef<NonNullable<CodeUserRecord['social_accounts']>[number]>('CodeSocialAccount').implement({
+    fields: (t) => ({
+      provider: t.exposeString('provider', { description: 'twitter, instagram, youtube, linkedin, mastodon… or generic' }),
+      url: t.exposeString('url', { nullable: false }),
+    }),
+  });
+
+  const UserObjectRef = builder.objectRef<CodeUserObject>('CodeUserObject').implement({
+    description: "GitHub's user object (its further members are in `json`)",
+    fields: (t) => ({
+      login: t.exposeString('login', { nullable: false }),
+      id: t.exposeFloat('id', { nullable: false, description: 'Numeric account id' }),
+      nodeId: t.exposeString('node_id'),
+      type: t.exposeString('type', { description: 'User or Organization' }),
+      name: t.exposeString('name'),
+      company: t.exposeString('company'),
+      blog: t.exposeString('blog', { description: 'The website field, as written ("" when none)' }),
+      location: t.exposeString('location'),
+      email: t.exposeString('email', { description: 'Public e-mail (only when made public)' }),
+      hireable: t.exposeBoolean('hireable'),
+      bio: t.exposeString('bio'),
+      twitterUsername: t.exposeString('twitter_username'),
+      publicRepos: t.exposeInt('public_repos'),
+      publicGists: t.exposeInt('public_gists'),
+      followers: t.exposeInt('followers'),
+      following: t.exposeInt('following'),
+      avatarUrl: t.exposeString('avatar_url'),
+      htmlUrl: t.exposeString('html_url'),
+      createdAt: t.exposeString('created_at'),
+      updatedAt: t.exposeString('updated_at'),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (u) => u }),
+    }),
+  });
+
+  const UserRef = builder.objectRef<CodeUserRecord>('CodeUser').implement({
+    fields: (t) => ({
+      user: t.expose('user', { type: UserObjectRef, nullable: false }),
+      socialAccounts: t.expose('social_accounts', {
+        type: [SocialAccountRef],
+        nullable: true,
+        description: "The profile's social accounts; null when that request failed",
+      }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(user, UserRef);
 }

@@ -11,6 +11,7 @@ import { parseRepositoryUrl } from './parse.js';
 import * as schema from './schema.js';
 import { walls } from './walls.js';
 import { reader } from './reader.js';
+import { user } from './user.js';
 
 const repositoryUrl = parsedWithinRequest(parseRepositoryUrl);
 
@@ -77,4 +78,4 @@ export const repository: OperationDef<{ owner: string; repo: string }, Repositor
   run: (ctx, a) => fetchRepository(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [trendingDevelopers, repository], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [trendingDevelopers, repository, user], walls, reader };

@@ -24,7 +24,7 @@ import type { Obj } from '../../parse/index.js';
 import { int, nonEmpty, recordReader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { Int, NBool, NInt, NStr, passThrough, Str } from '../records.js';
+import { Int, named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { getUserResource } from './fetch.js';
 import type { CodeProfile } from './fetch.js';
 import { normalizeLogin, parseSocialAccounts, parseUser } from './profile.js';
@@ -66,19 +66,19 @@ export const CodeSocialAccountObject = z.strictObject({
   url: Str,
 });
 
-/**
- * The record. Its OpenAPI component name, `CodeUser`, is given (`named` in records.ts) when the
- * operation is registered: named now, it would show in /openapi.json before its route.
- */
-export const CodeUserRecord = z
-  .strictObject({
-    user: CodeUserObject,
-    social_accounts: z
-      .array(CodeSocialAccountObject)
-      .nullable()
-      .describe("The profile's social accounts; null when that request failed (the account itself was read)"),
-  })
-  .describe('A public code-platform account');
+/** The record; /openapi.json names it `CodeUser`. */
+export const CodeUserRecord = named(
+  'CodeUser',
+  z
+    .strictObject({
+      user: CodeUserObject,
+      social_accounts: z
+        .array(CodeSocialAccountObject)
+        .nullable()
+        .describe("The profile's social accounts; null when that request failed (the account itself was read)"),
+    })
+    .describe('A public code-platform account'),
+);
 export type CodeUserRecord = z.infer<typeof CodeUserRecord>;
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import { bool, int, obj, objects, str, strings } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { tweet } from './platform.js';
+import type { MicroblogBProfile } from './profile.js';
+import { profile } from './profile.js';
 
 /** Declares microblog-b's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function microblogBGraphql(): void {
@@ -203,4 +205,13 @@ export function microblogBGraphql(): void {
 
   // The types read the record as a plain object (full or trimmed alike), hence the cast.
   operationField(tweet, TweetRef as never);
+
+  const ProfileRef = builder.objectRef<MicroblogBProfile>('MicroblogBProfile').implement({
+    description: 'A public account: its user object, in the shape a post carries its author',
+    fields: (t) => ({
+      user: t.field({ type: UserRef, nullable: false, resolve: (p) => p.user as unknown as Obj }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
+    }),
+  });
+  operationField(profile, ProfileRef);
 }

@@ -1,6 +1,6 @@
 /**
- * microblog-b = X / Twitter. Registry entry: hosts, the tweet operation, its parameters, cost and
- * cache policy. Upstream requests: endpoints.ts (where) and fetch.ts (which source when).
+ * microblog-b = X / Twitter. Registry entry: hosts, the tweet operation (and the profile one,
+ * profile.ts), their parameters, cost and cache policy. Upstream requests: endpoints.ts (where) and fetch.ts (which source when).
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
@@ -11,6 +11,7 @@ import { parseTweetUrl, TRIM_DESCRIPTION, trimTweet } from './parse.js';
 import * as schema from './schema.js';
 import { walls } from './walls.js';
 import { reader } from './reader.js';
+import { profile } from './profile.js';
 
 const label = 'microblog-b';
 const hosts = [
@@ -66,4 +67,4 @@ export const tweet: OperationDef<TweetArgs, TweetRecord> = {
   },
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [tweet], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [tweet, profile], walls, reader };

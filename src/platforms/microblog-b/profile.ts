@@ -22,22 +22,23 @@
 import { z } from 'zod';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { named } from '../records.js';
 import { PLATFORM } from './endpoints.js';
 import { parseUserByScreenName } from './parse.js';
 import { MicroblogBUser } from './schema.js';
 import { fetchUserByScreenName } from './user.js';
 
-/**
- * The record. Its OpenAPI component name, `MicroblogBProfile`, is given (`named` in records.ts) when the
- * operation is registered: named now, it would show in /openapi.json before its route.
- */
-export const MicroblogBProfile = z
-  .strictObject({
-    user: MicroblogBUser.describe(
-      "The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era",
-    ),
-  })
-  .describe('A public microblog-b account');
+/** The record; /openapi.json names it `MicroblogBProfile`. */
+export const MicroblogBProfile = named(
+  'MicroblogBProfile',
+  z
+    .strictObject({
+      user: MicroblogBUser.describe(
+        "The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era",
+      ),
+    })
+    .describe('A public microblog-b account'),
+);
 export type MicroblogBProfile = z.infer<typeof MicroblogBProfile>;
 
 /** X screen names: 1–15 letters, digits and underscores; case-insensitive. */

@@ -15,6 +15,8 @@ import type {
   MicroblogCUser,
 } from './parse.js';
 import { search } from './platform.js';
+import type { MicroblogCProfileRecord, MicroblogCProfileUser } from './profile.js';
+import { profile } from './profile.js';
 
 /** Declares microblog-c's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function microblogCGraphql(): void {
@@ -106,4 +108,34 @@ export function microblogCGraphql(): void {
   });
 
   operationField(search, SearchResultRef);
+
+  const BioLinkRef = builder.objectRef<MicroblogCProfileUser['bio_links'][number]>('MicroblogCBioLink').implement({
+    fields: (t) => ({
+      url: t.exposeString('url', { description: 'The link ("" where Threads keeps an empty entry)' }),
+    }),
+  });
+
+  const ProfileUserRef = builder.objectRef<MicroblogCProfileUser>('MicroblogCProfileUser').implement({
+    description: "Threads' user object (its further members are in `json`)",
+    fields: (t) => ({
+      pk: t.exposeString('pk', { description: "The account's numeric id, as a string; null where only the page's og: tags named it" }),
+      username: t.exposeString('username', { nullable: false }),
+      fullName: t.exposeString('full_name'),
+      biography: t.exposeString('biography'),
+      bioLinks: t.expose('bio_links', { type: [BioLinkRef], nullable: false, description: 'The first is the website field' }),
+      followerCount: t.exposeInt('follower_count'),
+      isVerified: t.exposeBoolean('is_verified'),
+      isPrivate: t.exposeBoolean('is_private', { description: 'A private account: its header is public, its posts are not read' }),
+      profilePicUrl: t.exposeString('profile_pic_url'),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (u) => u }),
+    }),
+  });
+
+  const ProfileRef = builder.objectRef<MicroblogCProfileRecord>('MicroblogCProfile').implement({
+    fields: (t) => ({
+      user: t.expose('user', { type: ProfileUserRef, nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
+    }),
+  });
+  operationField(profile, ProfileRef);
 }

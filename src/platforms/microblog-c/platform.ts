@@ -1,6 +1,6 @@
 /**
- * microblog-c = Threads. Registry entry: hosts, the search operation, parameters, cost, cache
- * policy. Upstream requests: platforms.md (public GraphQL with a scraped `lsd`).
+ * microblog-c = Threads. Registry entry: hosts, the search and profile (profile.ts) operations,
+ * parameters, cost, cache policy. Upstream requests: platforms.md (public GraphQL with a scraped `lsd`).
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
@@ -10,6 +10,7 @@ import type { MicroblogCSearchResult } from './parse.js';
 import { dayStart } from './parse.js';
 import * as schema from './schema.js';
 import { reader } from './reader.js';
+import { profile } from './profile.js';
 import { walls } from './walls.js';
 
 const label = 'microblog-c';
@@ -53,4 +54,4 @@ export const search: OperationDef<MicroblogCSearchArgs, MicroblogCSearchResult> 
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [search], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [search, profile], walls, reader };

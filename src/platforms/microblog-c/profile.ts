@@ -33,7 +33,7 @@ import { isObj, nonEmpty, reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { NBool, NInt, NStr, passThrough, Str } from '../records.js';
+import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { normalizeHandle, looksLikeUrl } from '../social-b/parse.js';
 import { GRAPHQL_URL, IG_APP_ID } from './fetch.js';
 import type { MicroblogCUser } from './parse.js';
@@ -179,11 +179,11 @@ export const MicroblogCProfileUser = passThrough(
 ).describe("Threads' user object; members beyond the listed ones pass through unchanged");
 export type MicroblogCProfileUser = z.infer<typeof MicroblogCProfileUser>;
 
-/**
- * The record. Its OpenAPI component name, `MicroblogCProfile`, is given (`named` in records.ts) when the
- * operation is registered: named now, it would show in /openapi.json before its route.
- */
-export const MicroblogCProfileRecord = z.strictObject({ user: MicroblogCProfileUser }).describe('A public microblog-c account');
+/** The record; /openapi.json names it `MicroblogCProfile`. */
+export const MicroblogCProfileRecord = named(
+  'MicroblogCProfile',
+  z.strictObject({ user: MicroblogCProfileUser }).describe('A public microblog-c account'),
+);
 export type MicroblogCProfileRecord = z.infer<typeof MicroblogCProfileRecord>;
 
 /** `listed` first (in that order), then every other member of `raw` unchanged. */

@@ -7,6 +7,8 @@ import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { PinboardBoard, PinboardImage, PinboardPin, PinboardSearchPage, PinboardUser } from './parse.js';
 import { search } from './platform.js';
+import type { PinboardProfileRecord, PinboardProfileUser } from './profile.js';
+import { profile } from './profile.js';
 
 /** Declares pinboard's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function pinboardGraphql(): void {
@@ -95,4 +97,40 @@ export function pinboardGraphql(): void {
   });
 
   operationField(search, SearchPageRef);
+
+  const ProfileUserRef = builder.objectRef<PinboardProfileUser>('PinboardProfileUser').implement({
+    description: "Pinterest's user object (its further members are in `json`)",
+    fields: (t) => ({
+      id: t.exposeString('id', { description: "The account's numeric id, as a string" }),
+      nodeId: t.exposeString('node_id'),
+      username: t.exposeString('username', { nullable: false }),
+      fullName: t.exposeString('full_name'),
+      firstName: t.exposeString('first_name'),
+      lastName: t.exposeString('last_name'),
+      about: t.exposeString('about', { description: 'Bio ("" when none)' }),
+      websiteUrl: t.exposeString('website_url', { description: 'The website field; null or "" when none' }),
+      domainUrl: t.exposeString('domain_url'),
+      domainVerified: t.exposeBoolean('domain_verified'),
+      followerCount: t.exposeInt('follower_count'),
+      followingCount: t.exposeInt('following_count'),
+      pinCount: t.exposeInt('pin_count'),
+      boardCount: t.exposeInt('board_count'),
+      imageSmallUrl: t.exposeString('image_small_url'),
+      imageMediumUrl: t.exposeString('image_medium_url'),
+      imageLargeUrl: t.exposeString('image_large_url'),
+      imageXlargeUrl: t.exposeString('image_xlarge_url'),
+      isVerifiedMerchant: t.exposeBoolean('is_verified_merchant'),
+      verifiedIdentity: t.field({ type: 'JSON', description: '{} when none, as sent', resolve: (u) => u.verified_identity ?? null }),
+      isPrivateProfile: t.exposeBoolean('is_private_profile', { description: 'A private profile: its boards and pins are not read' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (u) => u }),
+    }),
+  });
+
+  const ProfileRef = builder.objectRef<PinboardProfileRecord>('PinboardProfile').implement({
+    fields: (t) => ({
+      user: t.expose('user', { type: ProfileUserRef, nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
+    }),
+  });
+  operationField(profile, ProfileRef);
 }

@@ -9,6 +9,7 @@ import type { PinboardSearchArgs } from './fetch.js';
 import type { PinboardSearchPage } from './parse.js';
 import * as schema from './schema.js';
 import { reader } from './reader.js';
+import { profile } from './profile.js';
 import { walls } from './walls.js';
 
 const label = 'pinboard';
@@ -59,4 +60,4 @@ export const search: OperationDef<PinboardSearchArgs, PinboardSearchPage> = {
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [search], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [search, profile], walls, reader };

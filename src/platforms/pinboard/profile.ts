@@ -20,7 +20,7 @@ import { isObj, nonEmpty, reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { Any, NBool, NInt, NStr, passThrough, Str } from '../records.js';
+import { Any, named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { PINTEREST, resourceFailure } from './parse.js';
 
 export interface PinboardProfile {
@@ -120,11 +120,11 @@ export const PinboardProfileUser = passThrough(
 ).describe("Pinterest's user object; members beyond the listed ones pass through unchanged");
 export type PinboardProfileUser = z.infer<typeof PinboardProfileUser>;
 
-/**
- * The record. Its OpenAPI component name, `PinboardProfile`, is given (`named` in records.ts) when the
- * operation is registered: named now, it would show in /openapi.json before its route.
- */
-export const PinboardProfileRecord = z.strictObject({ user: PinboardProfileUser }).describe('A public pinboard account');
+/** The record; /openapi.json names it `PinboardProfile`. */
+export const PinboardProfileRecord = named(
+  'PinboardProfile',
+  z.strictObject({ user: PinboardProfileUser }).describe('A public pinboard account'),
+);
 export type PinboardProfileRecord = z.infer<typeof PinboardProfileRecord>;
 
 /** `listed` first (in that order), then every other member of `raw` unchanged. */

@@ -100,6 +100,16 @@ export function searchBody(results: Obj[], bookmark: string | null): Obj {
   };
 }
 
+/** A UserResource answer (`field_set_key: profile`) carrying the user `data`, in the search capture's envelope. */
+export function userResourceBody(data: Obj): Obj {
+  return {
+    resource_response: { status: 'success', code: 0, message: 'ok', endpoint_name: 'v3_get_user_handler', data, http_status: 200 },
+    client_context: { is_authenticated: false },
+    resource: { name: 'UserResource', options: { username: data.username, field_set_key: 'profile' } },
+    request_identifier: '3121779956231599',
+  };
+}
+
 /** A `status: "failure"` answer. */
 export function failureBody(httpStatus: number, message: string): Obj {
   return {

@@ -26,7 +26,7 @@ import type { Coerce, Obj } from '../../parse/index.js';
 import { intish, nonEmpty, reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { NBool, NInt, NStr, passThrough, Str } from '../records.js';
+import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchProfilePageHtml } from './fetch.js';
 import type { ShortvideoProfile } from './parse.js';
 import { normaliseShortvideoHandle, profileData, profileLinks, TIKTOK_ORIGIN } from './parse.js';
@@ -68,13 +68,11 @@ export const ShortvideoStats = z
   .describe('Counts: exact (statsV2) where the page has them');
 export type ShortvideoStats = z.infer<typeof ShortvideoStats>;
 
-/**
- * The record. Its OpenAPI component name, `ShortvideoProfile`, is given (`named` in records.ts) when the
- * operation is registered: named now, it would show in /openapi.json before its route.
- */
-export const ShortvideoProfileRecord = z
-  .strictObject({ user: ShortvideoUser, stats: ShortvideoStats })
-  .describe('A public shortvideo account: its user object and counts');
+/** The record; /openapi.json names it `ShortvideoProfile`. */
+export const ShortvideoProfileRecord = named(
+  'ShortvideoProfile',
+  z.strictObject({ user: ShortvideoUser, stats: ShortvideoStats }).describe('A public shortvideo account: its user object and counts'),
+);
 export type ShortvideoProfileRecord = z.infer<typeof ShortvideoProfileRecord>;
 
 // ---------------------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ import type {
   SocialContext,
 } from './parse.js';
 import { eventSearch, events, profileEvents } from './platform.js';
+import type { SocialAPageObject, SocialAPageRecord } from './page.js';
+import { page } from './page.js';
 
 /** Declares social-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function socialAGraphql(): void {
@@ -196,4 +198,30 @@ export function socialAGraphql(): void {
   operationField(events, CityEventsRef);
   operationField(eventSearch, EventSearchRef);
   operationField(profileEvents, PageEventsRef);
+
+  const PageObjectRef = builder.objectRef<SocialAPageObject>('SocialAPageObject').implement({
+    description: "A public page's about facts",
+    fields: (t) => ({
+      id: t.exposeString('id', { description: "The page's numeric id" }),
+      username: t.exposeString('username', { description: "The page's vanity name; null when the page names none" }),
+      url: t.exposeString('url', { nullable: false }),
+      name: t.exposeString('name'),
+      category: t.exposeString('category', { description: "The intro card's category line, as shown" }),
+      intro: t.exposeString('intro', { description: "The intro card's bio" }),
+      description: t.exposeString('description', { description: "The page's og:description" }),
+      websites: t.exposeStringList('websites', { nullable: false }),
+      emails: t.exposeStringList('emails', { nullable: false }),
+      links: t.exposeStringList('links', { nullable: false }),
+      followerCount: t.exposeInt('follower_count', { description: 'Where the page shows it (as shown)' }),
+      likeCount: t.exposeInt('like_count', { description: 'Where the page shows it (as shown)' }),
+    }),
+  });
+
+  const PageRef = builder.objectRef<SocialAPageRecord>('SocialAPage').implement({
+    fields: (t) => ({
+      page: t.expose('page', { type: PageObjectRef, nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(page, PageRef);
 }

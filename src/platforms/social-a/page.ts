@@ -38,7 +38,7 @@ import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { parsedWithinRequest } from '../operation.js';
-import { NInt, NStr, Str, Strs } from '../records.js';
+import { named, NInt, NStr, Str, Strs } from '../records.js';
 import { parsePageUrl } from './urls.js';
 import type { Json, Obj } from './blobs.js';
 import { explainMissingData, extractScriptJson, isObj, walk } from './blobs.js';
@@ -246,11 +246,11 @@ export const SocialAPageObject = z.strictObject({
 });
 export type SocialAPageObject = z.infer<typeof SocialAPageObject>;
 
-/**
- * The record. Its OpenAPI component name, `SocialAPage`, is given (`named` in records.ts) when the
- * operation is registered: named now, it would show in /openapi.json before its route.
- */
-export const SocialAPageRecord = z.strictObject({ page: SocialAPageObject }).describe('A public social-a page: its about facts');
+/** The record; /openapi.json names it `SocialAPage`. */
+export const SocialAPageRecord = named(
+  'SocialAPage',
+  z.strictObject({ page: SocialAPageObject }).describe('A public social-a page: its about facts'),
+);
 export type SocialAPageRecord = z.infer<typeof SocialAPageRecord>;
 
 /** `12K followers`, `1.2M likes`, `12,345 people follow this` → the count as written, or null. */

@@ -12,6 +12,7 @@ import type { CityRef, Cursor, PageRef } from './urls.js';
 import { decodeCursor, normalizeQuery, pageKey, parseCityEventsUrl, parsePageUrl, queryKey } from './urls.js';
 import * as schema from './schema.js';
 import { reader } from './reader.js';
+import { page } from './page.js';
 import { walls } from './walls.js';
 
 const label = 'social-a';
@@ -158,4 +159,4 @@ export const profileEvents: OperationDef<PageEventsArgs, PageEventsPage> = {
   run: (ctx, a) => fetchPageEvents(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [events, eventSearch, profileEvents], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [events, eventSearch, profileEvents, page], walls, reader };

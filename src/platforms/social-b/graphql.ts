@@ -15,6 +15,18 @@ import type {
   SocialBUser,
 } from './parse.js';
 import { profile } from './platform.js';
+import type {
+  SocialBCarouselItem,
+  SocialBImageCandidate,
+  SocialBPost,
+  SocialBPostCaption,
+  SocialBPostOwner,
+  SocialBPostRecord,
+  SocialBVideoVersion,
+} from './post.js';
+import { post } from './post.js';
+import type { SocialBPostsPage } from './posts.js';
+import { posts } from './posts.js';
 
 /** Declares social-b's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function socialBGraphql(): void {
@@ -147,4 +159,101 @@ export function socialBGraphql(): void {
   });
 
   operationField(profile, ProfileRef);
+
+  // socialBPost: one post or reel as Instagram's media dict.
+  const ImageCandidateRef = builder.objectRef<SocialBImageCandidate>('SocialBImageCandidate').implement({
+    fields: (t) => ({
+      url: t.exposeString('url', { nullable: false }),
+      width: t.exposeInt('width'),
+      height: t.exposeInt('height'),
+    }),
+  });
+
+  const ImageVersionsRef = builder.objectRef<NonNullable<SocialBPost['image_versions2']>>('SocialBImageVersions').implement({
+    fields: (t) => ({
+      candidates: t.expose('candidates', { type: [ImageCandidateRef], nullable: false, description: 'Largest first' }),
+    }),
+  });
+
+  const VideoVersionRef = builder.objectRef<SocialBVideoVersion>('SocialBVideoVersion').implement({
+    fields: (t) => ({
+      url: t.exposeString('url', { nullable: false }),
+      width: t.exposeInt('width'),
+      height: t.exposeInt('height'),
+      type: t.exposeInt('type', { description: 'Rendition kind' }),
+    }),
+  });
+
+  const PostOwnerRef = builder.objectRef<SocialBPostOwner>('SocialBPostOwner').implement({
+    fields: (t) => ({
+      pk: t.exposeString('pk'),
+      username: t.exposeString('username'),
+      fullName: t.exposeString('full_name'),
+      isVerified: t.exposeBoolean('is_verified'),
+      isPrivate: t.exposeBoolean('is_private'),
+      profilePicUrl: t.exposeString('profile_pic_url'),
+    }),
+  });
+
+  const CaptionRef = builder.objectRef<SocialBPostCaption>('SocialBPostCaption').implement({
+    fields: (t) => ({
+      pk: t.exposeString('pk'),
+      text: t.exposeString('text'),
+      createdAt: t.exposeInt('created_at', { description: 'Unix seconds' }),
+    }),
+  });
+
+  const CarouselItemRef = builder.objectRef<SocialBCarouselItem>('SocialBCarouselItem').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      mediaType: t.exposeInt('media_type', { description: '1 image, 2 video' }),
+      imageVersions2: t.expose('image_versions2', { type: ImageVersionsRef }),
+      videoVersions: t.expose('video_versions', { type: [VideoVersionRef], nullable: true }),
+      originalWidth: t.exposeInt('original_width'),
+      originalHeight: t.exposeInt('original_height'),
+    }),
+  });
+
+  const PostRef = builder.objectRef<SocialBPost>('SocialBPost').implement({
+    description: "A post or reel (Instagram's media object; its further members are in `json`)",
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      pk: t.exposeString('pk', { nullable: false, description: 'Numeric media id, as a string (64 bits)' }),
+      code: t.exposeString('code', { nullable: false, description: 'The post URL is https://www.instagram.com/p/<code>/' }),
+      takenAt: t.exposeInt('taken_at', { description: 'Unix seconds' }),
+      mediaType: t.exposeInt('media_type', { description: '1 image, 2 video, 8 carousel' }),
+      productType: t.exposeString('product_type'),
+      caption: t.expose('caption', { type: CaptionRef, nullable: true }),
+      likeCount: t.exposeInt('like_count'),
+      commentCount: t.exposeInt('comment_count'),
+      // Float: a viral reel's plays can pass GraphQL's 32-bit Int.
+      playCount: t.exposeFloat('play_count'),
+      owner: t.expose('owner', { type: PostOwnerRef, nullable: true }),
+      imageVersions2: t.expose('image_versions2', { type: ImageVersionsRef, nullable: true }),
+      videoVersions: t.expose('video_versions', { type: [VideoVersionRef], nullable: true }),
+      carouselMediaCount: t.exposeInt('carousel_media_count'),
+      carouselMedia: t.expose('carousel_media', { type: [CarouselItemRef], nullable: true }),
+      originalWidth: t.exposeInt('original_width'),
+      originalHeight: t.exposeInt('original_height'),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
+    }),
+  });
+
+  const PostRecordRef = builder.objectRef<SocialBPostRecord>('SocialBPostRecord').implement({
+    fields: (t) => ({
+      post: t.expose('post', { type: PostRef, nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(post, PostRecordRef);
+
+  // socialBPosts: a page of the grid, each post a timeline node (SocialBMedia above).
+  const PostsPageRef = builder.objectRef<SocialBPostsPage>('SocialBPostsPage').implement({
+    fields: (t) => ({
+      posts: t.expose('posts', { type: [MediaRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass unchanged as cursor for the next page; null on the last page' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(posts, PostsPageRef);
 }

@@ -19,6 +19,8 @@ import { looksLikeUrl, normalizeHandle } from './parse.js';
 import * as schema from './schema.js';
 import { walls } from './walls.js';
 import { reader } from './reader.js';
+import { post } from './post.js';
+import { posts } from './posts.js';
 
 const label = 'social-b';
 const hosts = ['www.instagram.com', 'instagram.com', 'i.instagram.com'];
@@ -56,7 +58,7 @@ export const profile: OperationDef<{ handle: string }, SocialBProfile> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [profile],
+  operations: [profile, post, posts],
   walls,
   // Its reads share the profile operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: profile, args: (handle: string) => ({ handle }) } },

@@ -7,7 +7,7 @@
  * are invented.
  */
 import { describe, expect, it } from 'vitest';
-import { LOGIN_HTML, WAIT_BODY } from './samples.js';
+import { LOGIN_HTML, postMedia as photo, postPage, WAIT_BODY } from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { FakeAnswer } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
@@ -121,70 +121,6 @@ describe.skipIf(!hasFixtures(LABEL))(`socialBPost on the captures (${skipReason(
 // ---------------------------------------------------------------------------------------------
 // Our own answers
 // ---------------------------------------------------------------------------------------------
-
-const CDN = 'https://scontent-lhr8-1.cdninstagram.com/v/t51.2885-15';
-
-/** An invented photo post as a media dict (web_info's shape). */
-function photo(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    code: 'DAtalaDraw1',
-    pk: '3500000000000000001',
-    id: '3500000000000000001_6100200300',
-    taken_at: 1767225600,
-    media_type: 1,
-    product_type: 'feed',
-    image_versions2: { candidates: [{ url: `${CDN}/tala_1080.jpg`, width: 1080, height: 1350 }] },
-    original_width: 1080,
-    original_height: 1350,
-    user: { pk: '6100200300', username: 'tala.draws' },
-    owner: {
-      pk: '6100200300',
-      id: '6100200300',
-      username: 'tala.draws',
-      full_name: 'Tala Okafor',
-      is_verified: false,
-      is_private: false,
-      profile_pic_url: `${CDN}/tala_pic.jpg`,
-    },
-    caption: { pk: '18000000000000001', text: 'Ink study, day 12', created_at: 1767225601 },
-    like_count: 231,
-    comment_count: 14,
-    ...extra,
-  };
-}
-
-/** A post page shipping `item` the way the 2024 capture does (a Relay preloader result in a data-sjs blob). */
-function postPage(items: unknown[]): string {
-  const payload = {
-    require: [
-      [
-        'ScheduledServerJS',
-        'handle',
-        null,
-        [
-          {
-            __bbox: {
-              require: [
-                [
-                  'RelayPrefetchedStreamCache',
-                  'next',
-                  [],
-                  [
-                    'adp_PolarisPostRootQueryRelayPreloader_1',
-                    { __bbox: { complete: true, result: { data: { xdt_api__v1__media__shortcode__web_info: { items } } } } },
-                  ],
-                ],
-              ],
-            },
-          },
-        ],
-      ],
-    ],
-  };
-  return `<!DOCTYPE html><html><head><meta property="og:title" content="Tala Okafor on Instagram"></head><body>
-<script type="application/json" data-sjs>{"require":[["ServerJS"]]}</script>
-<script type="application/json" data-content-len="1" data-sjs>${JSON.stringify(payload)}</script></body></html>`;
-}
 
 describe('socialBPost parse (our own answers)', () => {
   it('a photo post: no warning; its missing video parts are null, not warned', () => {

@@ -36,7 +36,7 @@ import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { parsedWithinRequest } from '../operation.js';
-import { NBool, NInt, NStr, passThrough, Str } from '../records.js';
+import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import type { Json } from '../social-a/blobs.js';
 import { walk } from '../social-a/blobs.js';
 import { IG_APP_ID } from './fetch.js';
@@ -116,11 +116,8 @@ export const SocialBPost = passThrough(
 ).describe("Instagram's media object; members beyond the listed ones pass through unchanged");
 export type SocialBPost = z.infer<typeof SocialBPost>;
 
-/**
- * The record. Its OpenAPI component name, `SocialBPost`, is given (`named` in records.ts) when the
- * operation is registered: named now, it would show in /openapi.json before its route.
- */
-export const SocialBPostRecord = z.strictObject({ post: SocialBPost }).describe('A public social-b post or reel');
+/** The record; /openapi.json names it `SocialBPost`. */
+export const SocialBPostRecord = named('SocialBPost', z.strictObject({ post: SocialBPost }).describe('A public social-b post or reel'));
 export type SocialBPostRecord = z.infer<typeof SocialBPostRecord>;
 
 // ---------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ import { isObj, nonEmpty, reader, str } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { NStr } from '../records.js';
+import { named, NStr } from '../records.js';
 import { fetchProfile, IG_APP_ID } from './fetch.js';
 import type { SocialBMedia, SocialBProfile, SocialBThumbnail } from './parse.js';
 import { failureOf, looksLikeUrl, normalizeHandle } from './parse.js';
@@ -54,18 +54,18 @@ const NOT_LOGGED_IN = 1357001;
 // Record
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The record. Its OpenAPI component name, `SocialBPosts`, is given (`named` in records.ts) when the
- * operation is registered: named now, it would show in /openapi.json before its route.
- */
-export const SocialBPostsPage = z
-  .strictObject({
-    posts: z
-      .array(SocialBMediaSchema)
-      .describe("The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes"),
-    cursor: NStr.describe('Pass unchanged as `cursor` for the next page; null on the last page'),
-  })
-  .describe("A page of a public social-b account's posts");
+/** The record; /openapi.json names it `SocialBPosts`. */
+export const SocialBPostsPage = named(
+  'SocialBPosts',
+  z
+    .strictObject({
+      posts: z
+        .array(SocialBMediaSchema)
+        .describe("The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes"),
+      cursor: NStr.describe('Pass unchanged as `cursor` for the next page; null on the last page'),
+    })
+    .describe("A page of a public social-b account's posts"),
+);
 export type SocialBPostsPage = z.infer<typeof SocialBPostsPage>;
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@
  * answers, as in the peer example), `data.user: null` for a username nobody has, a private
  * account's header with `is_private: true` and no edges, and the
  * `{"message": "Please wait a few minutes before you try again.", "require_login": true,
- * "status": "fail"}` refusal Instagram sends logged-out clients (HTTP 401 or 429).
+ * "status": "fail"}` refusal Instagram sends logged-out clients (HTTP 401 or 429); a post page in
+ * the 2024 reel capture's shape (a Relay preloader result carrying `xdt_api__v1__media__shortcode__web_info`).
  * Names, ids, URLs and texts are invented.
  */
 
@@ -122,3 +123,67 @@ export const CHECKPOINT_BODY = {
 /** The login page logged-out visitors are redirected to (abridged). */
 export const LOGIN_HTML = `<!DOCTYPE html><html lang="en" class="no-js not-logged-in"><head><title>Login • Instagram</title></head>
 <body><div id="react-root"><form id="loginForm"><input name="username"><input name="password" type="password"></form></div></body></html>`;
+
+const POST_CDN = 'https://scontent-lhr8-1.cdninstagram.com/v/t51.2885-15';
+
+/** An invented photo post (Tala Okafor's `DAtalaDraw1`) as a media dict (web_info's shape): the post tests' and the demo's. */
+export function postMedia(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    code: 'DAtalaDraw1',
+    pk: '3500000000000000001',
+    id: '3500000000000000001_6100200300',
+    taken_at: 1767225600,
+    media_type: 1,
+    product_type: 'feed',
+    image_versions2: { candidates: [{ url: `${POST_CDN}/tala_1080.jpg`, width: 1080, height: 1350 }] },
+    original_width: 1080,
+    original_height: 1350,
+    user: { pk: '6100200300', username: 'tala.draws' },
+    owner: {
+      pk: '6100200300',
+      id: '6100200300',
+      username: 'tala.draws',
+      full_name: 'Tala Okafor',
+      is_verified: false,
+      is_private: false,
+      profile_pic_url: `${POST_CDN}/tala_pic.jpg`,
+    },
+    caption: { pk: '18000000000000001', text: 'Ink study, day 12', created_at: 1767225601 },
+    like_count: 231,
+    comment_count: 14,
+    ...extra,
+  };
+}
+
+/** A post page shipping `item` the way the 2024 capture does (a Relay preloader result in a data-sjs blob). */
+export function postPage(items: unknown[]): string {
+  const payload = {
+    require: [
+      [
+        'ScheduledServerJS',
+        'handle',
+        null,
+        [
+          {
+            __bbox: {
+              require: [
+                [
+                  'RelayPrefetchedStreamCache',
+                  'next',
+                  [],
+                  [
+                    'adp_PolarisPostRootQueryRelayPreloader_1',
+                    { __bbox: { complete: true, result: { data: { xdt_api__v1__media__shortcode__web_info: { items } } } } },
+                  ],
+                ],
+              ],
+            },
+          },
+        ],
+      ],
+    ],
+  };
+  return `<!DOCTYPE html><html><head><meta property="og:title" content="Tala Okafor on Instagram"></head><body>
+<script type="application/json" data-sjs>{"require":[["ServerJS"]]}</script>
+<script type="application/json" data-content-len="1" data-sjs>${JSON.stringify(payload)}</script></body></html>`;
+}
