@@ -32,6 +32,7 @@ import { upstreamTimeout } from '../errors.js';
 import type { OpContext, OperationDef } from '../platforms/operation.js';
 import { cacheKeyOf } from '../platforms/operation.js';
 import type { Upstream } from '../upstream/client.js';
+import { withDeadline } from '../upstream/signals.js';
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 8_000;
 export const DEFAULT_SUBFETCH_MAX_AGE_MS = 3_600_000;
@@ -166,7 +167,8 @@ export class LookupFetcher {
     return joinShared(
       key,
       async (sharedSignal) => {
-        const signal = timeout === null ? sharedSignal : AbortSignal.any([sharedSignal, AbortSignal.timeout(timeout)]);
+        const deadline = timeout === null ? null : withDeadline(sharedSignal, timeout);
+        const signal = deadline?.signal ?? sharedSignal;
         const upstream = opts.required ? this.ctx.upstream : optionalUpstream(this.ctx.upstream);
         // The result is stored before the work ends, so callers on other instances waiting for it find it.
         const produce = async () => {
@@ -175,13 +177,16 @@ export class LookupFetcher {
           return value;
         };
         const sf = cacheable ? this.ctx.singleFlight : undefined;
-        if (!sf) return produce();
         const since = Date.now();
         const readShared = async () => {
           const entry = await this.ctx.cache.get<T>(key, { fetchedSince: since });
           return entry && entry.fetchedAt >= since ? entry.value : undefined;
         };
-        return (await sf.run(key, produce, { readShared })).value;
+        try {
+          return sf ? (await sf.run(key, produce, { readShared })).value : await produce();
+        } finally {
+          deadline?.clear();
+        }
       },
       this.signal,
       opts.what,

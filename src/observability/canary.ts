@@ -22,6 +22,7 @@ import { validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
 import { expectOk } from '../upstream/client.js';
+import { withDeadline } from '../upstream/signals.js';
 import type { CanaryResult } from './health.js';
 import { outcomeOfError } from './metrics.js';
 
@@ -84,7 +85,8 @@ export function createCanaryRunner(deps: Deps, canaries: Canary[], intervalMs: n
     for (const c of canaries) {
       if (deps.shutdown.aborted) break;
       const started = performance.now();
-      const signal = AbortSignal.any([AbortSignal.timeout(deps.config.upstream.totalTimeoutMs + 5_000), deps.shutdown]);
+      const deadline = withDeadline(deps.shutdown, deps.config.upstream.totalTimeoutMs + 5_000);
+      const signal = deadline.signal;
       let result: CanaryResult;
       try {
         await c.run(signal);
@@ -116,6 +118,7 @@ export function createCanaryRunner(deps: Deps, canaries: Canary[], intervalMs: n
           `canary failed: ${result.error!.message}`,
         );
       }
+      deadline.clear();
       deps.health.recordCanary(c.spec.label, result);
       results.push(result);
     }

@@ -1,5 +1,7 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { Cancel, abortSignalOf, linkSignals } from './signals.js';
+import { Cancel, abortSignalOf, linkSignals, withDeadline } from './signals.js';
 
 describe('linkSignals', () => {
   it('aborts with the reason of whichever aborts first, and no more once unlinked', () => {
@@ -60,5 +62,36 @@ describe('Cancel', () => {
     const linked = linkSignals(new AbortController().signal, new Cancel()).signal;
     const followed = abortSignalOf(linked);
     expect(followed.aborted).toBe(false);
+  });
+});
+
+describe('withDeadline', () => {
+  it('fires after a full GC: nothing but its timer holds it (AbortSignal.timeout inside AbortSignal.any did not)', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const fired = Array.from({ length: 100 }, () => {
+      const { signal } = withDeadline(new AbortController().signal, 30);
+      return new Promise<string>((resolve) => {
+        signal.addEventListener('abort', () => resolve((signal.reason as DOMException).name));
+        setTimeout(() => resolve('lost'), 1_000);
+      });
+    });
+    // WeakRefs are kept until the end of the turn that made them: collect on a later turn too.
+    gc();
+    await new Promise((r) => setTimeout(r, 5));
+    gc();
+    expect(new Set(await Promise.all(fired))).toEqual(new Set(['TimeoutError']));
+  });
+
+  it('follows its parent, and never fires once cleared', async () => {
+    const parent = new AbortController();
+    const a = withDeadline(parent.signal, 10_000);
+    parent.abort(new Error('client gone'));
+    expect((a.signal.reason as Error).message).toBe('client gone');
+    a.clear();
+    const b = withDeadline(new AbortController().signal, 5);
+    b.clear();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(b.signal.aborted).toBe(false);
   });
 });

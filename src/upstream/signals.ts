@@ -112,3 +112,17 @@ export function linkSignals(a: Cancellation, b: Cancellation): LinkedSignal {
     },
   };
 }
+
+/**
+ * A signal that aborts when `parent` does or `ms` after now (reason: a TimeoutError, as
+ * AbortSignal.timeout's); `clear()` when the work is over. Not `AbortSignal.any([parent,
+ * AbortSignal.timeout(ms)])`: on Node 20 nothing keeps that timeout signal alive, the GC may
+ * collect it before it fires and the deadline is silently lost (nodejs/node#57736). Here the
+ * timer holds the controller.
+ */
+export function withDeadline(parent: AbortSignal, ms: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
+  timer.unref();
+  return { signal: AbortSignal.any([parent, controller.signal]), clear: () => clearTimeout(timer) };
+}
