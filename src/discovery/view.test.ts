@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscoveredProfile, DiscoveryDiagnostics } from './types.js';
-import { emailLookupRecord, socialProfilesRecord } from './types.js';
+import { emailLookupRecord, socialProfilesRecord } from './api/schema.js';
 import type { EmailLookupCached } from './view.js';
 import { emailLookupView, socialProfilesView } from './view.js';
 

@@ -42,7 +42,7 @@ import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/se
 import { allParts, postStreaming } from '../incremental.js';
 import type { Part } from '../incremental.js';
 import { recordKeys } from '../../src/platforms/records.js';
-import { SocialProfilesResultSchema } from '../../src/discovery/api/schema.js';
+import { EmailLookupResultSchema, SocialProfilesResultSchema } from '../../src/discovery/api/schema.js';
 
 let h: Harness;
 
@@ -209,30 +209,7 @@ const record = (body: Record<string, unknown>) => {
 const addresses = (body: { emails: { email: string }[] }) => body.emails.map((e) => e.email);
 const sortByUrl = <T extends { url: string }>(xs: T[]) => [...xs].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 
-const EMAIL_RESULT_KEYS = [
-  'source',
-  'emails',
-  'scanned_profile_urls',
-  'failed_email_scan_urls',
-  'email_scan_limited',
-  'link_in_bio_urls',
-  'expanded_website_urls',
-  'partial',
-  'failed_link_in_bio_urls',
-  'failed_website_urls',
-  'source_linked_profile_urls',
-  'failed_source_linked_profile_urls',
-  'same_handle_candidate_urls',
-  'same_handle_search_partial',
-  'websearch_used',
-  'websearch_failed',
-  'websearch_candidate_urls',
-  'websearch_candidate_link_in_bio_urls',
-  'failed_websearch_candidate_link_in_bio_urls',
-  'verified_websearch_candidate_urls',
-  'failed_websearch_candidate_urls',
-  'websearch_verification_partial',
-];
+const EMAIL_RESULT_KEYS = recordKeys(EmailLookupResultSchema);
 const PROFILE_RESULT_KEYS = recordKeys(SocialProfilesResultSchema);
 const BOOLEAN_KEYS = new Set([
   'partial',

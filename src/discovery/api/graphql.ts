@@ -24,14 +24,13 @@ import { watchProgress } from '../progress.js';
 import type { ProfileIdentity, SourceStage } from '../progress.js';
 import type {
   DiscoveredProfile,
-  DiscoveryDiagnostics,
   DiscoverySource,
   EmailLookupResult,
   EmailSource,
   FoundEmail,
   SocialProfilesResult,
 } from '../types.js';
-import { emailLookupRecord, socialProfilesRecord } from '../types.js';
+import { EmailLookupResultSchema, SocialProfilesResultSchema } from './schema.js';
 import type { DiscoveryArgs } from './platform.js';
 import { findCreatorEmails, findSocialProfiles, progressKey } from './platform.js';
 
@@ -46,9 +45,9 @@ export function discoveryGraphql(): void {
   /** A live view's `profiles`, given whether the field is streamed. */
   const LIVE_PROFILES = Symbol('discovery.profiles');
 
-  /** Every wire key of each record, from the record builders themselves (each writes every key). */
-  const PROFILE_KEYS = Object.keys(socialProfilesRecord(undefined as never, [], {} as DiscoveryDiagnostics));
-  const EMAIL_KEYS = Object.keys(emailLookupRecord(undefined as never, [], {} as never, {} as DiscoveryDiagnostics));
+  /** Every wire key of each record: its schema's. */
+  const PROFILE_KEYS = Object.keys(SocialProfilesResultSchema.shape);
+  const EMAIL_KEYS = Object.keys(EmailLookupResultSchema.shape);
 
   const sameIdentity = (a: ProfileIdentity, b: ProfileIdentity) => a.platform === b.platform && a.handle === b.handle && a.url === b.url;
 

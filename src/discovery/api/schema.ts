@@ -66,6 +66,11 @@ export const SocialProfilesResultSchema = named(
   z.strictObject({ source: DiscoverySourceSchema, profiles: z.array(DiscoveredProfileSchema), ...diagnostics }),
 );
 
+// The e-mail record follows api.md's table order: `partial` and the first scans' failures come
+// before the linked accounts (the social-profiles record lists them the other way).
+const { link_in_bio_urls, expanded_website_urls, partial, failed_link_in_bio_urls, failed_website_urls, ...linkedAccounts } = diagnostics;
+const firstScans = { link_in_bio_urls, expanded_website_urls, partial, failed_link_in_bio_urls, failed_website_urls };
+
 export const EmailLookupResultSchema = named(
   'EmailLookupResult',
   z.strictObject({
@@ -74,9 +79,34 @@ export const EmailLookupResultSchema = named(
     scanned_profile_urls: Strs,
     failed_email_scan_urls: Strs,
     email_scan_limited: Bool,
-    ...diagnostics,
+    ...firstScans,
+    ...linkedAccounts,
   }),
 );
+
+/** `fields` as a record of `schema`: its keys, in the schema's (the wire's) order. */
+function inSchemaOrder<T>(schema: z.ZodObject, fields: Record<string, unknown>): T {
+  return Object.fromEntries(Object.keys(schema.shape).map((k) => [k, fields[k]])) as T;
+}
+
+/** The social-profiles record, in wire order. */
+export function socialProfilesRecord(
+  source: DiscoverySource,
+  profiles: DiscoveredProfile[],
+  d: DiscoveryDiagnostics,
+): SocialProfilesResult {
+  return inSchemaOrder(SocialProfilesResultSchema, { ...d, source, profiles });
+}
+
+/** The e-mail record, in wire order. */
+export function emailLookupRecord(
+  source: DiscoverySource,
+  emails: FoundEmail[],
+  scan: Pick<EmailLookupResult, 'scanned_profile_urls' | 'failed_email_scan_urls' | 'email_scan_limited'>,
+  d: DiscoveryDiagnostics,
+): EmailLookupResult {
+  return inSchemaOrder(EmailLookupResultSchema, { ...d, ...scan, source, emails });
+}
 
 assertType<Equals<z.infer<typeof DiscoverySourceSchema>, DiscoverySource>>();
 assertType<Equals<z.infer<typeof DiscoveredProfileSchema>, DiscoveredProfile>>();
