@@ -11,8 +11,13 @@ import { describe, expect, it } from 'vitest';
 import config from '../codegen.js';
 import { OPENAPI_TYPES_FILE, openApiTypes } from '../scripts/openapi-types.js';
 import { printSchemaFile, SCHEMA_FILE } from '../src/graphql/print.js';
+import { ROUTES_DOC_FILE, routesMarkdown } from '../src/rest/routes-doc.js';
 
 describe('generated files are fresh', () => {
+  it('docs/routes.md matches the registry', () => {
+    expect(readFileSync(ROUTES_DOC_FILE, 'utf8'), 'docs/routes.md is stale: run npm run docs:routes').toBe(routesMarkdown());
+  });
+
   it('schema/schema.graphql matches the Pothos schema', () => {
     expect(readFileSync(SCHEMA_FILE, 'utf8'), 'schema/schema.graphql is stale: run npm run schema:print').toBe(printSchemaFile());
   });
