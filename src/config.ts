@@ -400,7 +400,7 @@ export function parseLogFormat(raw: string | undefined, stdoutIsTTY: boolean): L
 
 /**
  * Settings that lost their meaning, and why: accepted (whatever their value) and ignored for one
- * release, with a warning line at start (src/server.ts); README "Retired settings".
+ * release, with a warning line at start (src/server.ts); docs/configuration.md "Retired settings".
  */
 export const RETIRED_SETTINGS: Readonly<Record<string, string>> = {
   WARM_UP: 'there is no start-up warm-up any more: the gateway listens as soon as its stores are open',

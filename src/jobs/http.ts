@@ -1,5 +1,5 @@
 /**
- * The REST face of bulk jobs (README "Bulk lookups"):
+ * The REST face of bulk jobs (docs/bulk-jobs.md):
  *
  *   POST   /v1/jobs                  create (JSON; or NDJSON / CSV upload) → 202 {success, job}
  *   GET    /v1/jobs                  the key's jobs, newest first (?status, ?limit, ?after) → {success, jobs, next_after}

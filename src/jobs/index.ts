@@ -1,6 +1,6 @@
 /**
  * Bulk lookups as resumable jobs: any /v1 GET operation over up to 100,000 inputs, run through
- * the same pipeline as single requests (README "Bulk lookups"). Embedded by default: kept in the
+ * the same pipeline as single requests (docs/bulk-jobs.md). Embedded by default: kept in the
  * SQLite store under DATA_DIR and run by this process's worker pool (store.ts, runner.ts). With
  * REDIS_URL: kept in Redis and carried by BullMQ, so every instance works on every job
  * (redis-store.ts, queue.ts). Listed like every module (src/gateway.ts); `start`

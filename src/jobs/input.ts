@@ -57,7 +57,7 @@ const MAX_DETAILS = 50;
 const unread = (req: IncomingMessage) => req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
 
 /**
- * What one job request body may hold (README "Bulk lookups"). Each cap is enforced while reading,
+ * What one job request body may hold (docs/bulk-jobs.md). Each cap is enforced while reading,
  * before more is read or kept: a body over its cap is 413, a line or field over its cap 400 naming
  * the item. Nothing is charged.
  */

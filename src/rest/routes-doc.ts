@@ -36,7 +36,7 @@ export function routesMarkdown(): string {
     'Every operation is a `GET /v1/…` route and a GraphQL root field with the same record (its `json` field);',
     '`/openapi.json` documents each parameter and record. Credits are charged live only: a cache hit and every error',
     'cost 0. `*`: required. "up to N": the call reserves at most N and is charged what its answer costs',
-    '(the route\'s OpenAPI description says how).',
+    "(the route's OpenAPI description says how).",
     '',
   ];
   for (const p of entries) {

@@ -118,7 +118,7 @@ export function ndjson(text: string): any[] {
     .map((l) => JSON.parse(l));
 }
 
-/** The receiver's check of a delivery (README "Bulk lookups"). */
+/** The receiver's check of a delivery (docs/bulk-jobs.md). */
 export function verifySignature(
   secret: string,
   headers: Record<string, string | string[] | undefined>,
