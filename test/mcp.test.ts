@@ -189,7 +189,8 @@ describe('the HTTP edge', () => {
     });
 
   it('no key, an unknown key or a revoked one: 401 as REST answers it', async () => {
-    for (const headers of [{}, { 'x-api-key': 'cl_not-a-real-key' }, { authorization: 'Bearer cl_not-a-real-key' }]) {
+    const refused: Record<string, string>[] = [{}, { 'x-api-key': 'cl_not-a-real-key' }, { authorization: 'Bearer cl_not-a-real-key' }];
+    for (const headers of refused) {
       const res = await post(headers, JSON.stringify(initialize));
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({
@@ -219,6 +220,22 @@ describe('the HTTP edge', () => {
     const get = await fetch(`${h.url}/mcp`, { headers: { 'x-api-key': key, accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toContain('POST');
+  });
+
+  it('a browser preflight allows the headers an MCP client sends', async () => {
+    const res = await fetch(`${h.url}/mcp`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, mcp-protocol-version, content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    const allowed = (res.headers.get('access-control-allow-headers') ?? '').split(/,\s*/);
+    for (const header of ['x-api-key', 'authorization', 'content-type', 'accept', 'mcp-protocol-version'])
+      expect(allowed).toContain(header);
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
   });
 
   it('a request id equal to the bearer key is replaced (never logged or echoed)', async () => {
