@@ -21,7 +21,7 @@ import { responseExample } from '../src/rest/openapi.js';
 import { ENVELOPE_SHAPE } from '../src/rest/contract.js';
 import { startHarness } from './harness.js';
 import type { Harness } from './harness.js';
-import { anyRepo } from './jobs/helpers.js';
+import { anyRepo, heldRepos } from './jobs/helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const repo = (name: string) => `https://github.com/octo/${name}`;
@@ -275,6 +275,28 @@ describe('jobs and account tools', () => {
     expect((await call(client, 'account')).structuredContent).toMatchObject({ account: { key_id: id, balance: 8 } });
     const list = await call(client, 'jobs_list');
     expect((list.structuredContent as { jobs: { id: string }[] }).jobs.map((j) => j.id)).toEqual([job.id]);
+  });
+
+  it('jobs_results of a running job keeps the cursor (next_after) until the job has ended', async () => {
+    const held = heldRepos('held');
+    h.replay.reset();
+    h.replay.add(held.route);
+    const client = await connect({ 'x-api-key': (await h.key(5)).key });
+    const made = await call(client, 'jobs_create', {
+      operation: 'code_repository',
+      items: [{ url: 'https://github.com/held/a' }, { url: 'https://github.com/held/b' }],
+    });
+    const id = (made.structuredContent as { job: { id: string } }).job.id;
+    const early = await call(client, 'jobs_results', { id });
+    expect(early.structuredContent).toMatchObject({ results: [], next_after: -1 });
+    held.releaseAll({ free: true });
+    let status = '';
+    for (let i = 0; i < 100 && status !== 'completed'; i++) {
+      status = ((await call(client, 'jobs_status', { id })).structuredContent as { job: { status: string } }).job.status;
+      if (status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+    }
+    const done = await call(client, 'jobs_results', { id, after: -1 });
+    expect(done.structuredContent).toMatchObject({ results: [{ index: 0 }, { index: 1 }], next_after: null });
   });
 
   it("another key's job does not exist; a bad job request is INVALID_INPUT", async () => {

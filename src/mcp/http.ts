@@ -21,6 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, unknownOrRevokedKey } from '../errors.js';
 import { readBody, tooLarge } from '../http/edges.js';
@@ -32,7 +33,7 @@ import { HttpContext } from '../pipeline/context.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
 import { buildTools } from './tools.js';
-import type { ToolCall } from './tools.js';
+import type { GatewayTool, ToolCall } from './tools.js';
 
 /** A tool call's arguments are small; a job larger than this goes to POST /v1/jobs (JOBS_MAX_JSON_BODY_MB). */
 export const MCP_MAX_BODY = 1024 * 1024;
@@ -53,11 +54,19 @@ export function apiKeyOf(req: IncomingMessage): string | null {
 }
 
 export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>) {
-  const tools = buildTools(routes);
-  const list = [...tools.values()].map((t) => t.tool);
+  // Made on the first /mcp request (their JSON Schemas take ~0.1 s to generate), not with every app.
+  let made: { tools: Map<string, GatewayTool>; list: Tool[] } | null = null;
+  const catalogue = () => {
+    if (!made) {
+      const tools = buildTools(routes);
+      made = { tools, list: [...tools.values()].map((t) => t.tool) };
+    }
+    return made;
+  };
 
   /** One SDK server for one request: the tools, run for this request's key. */
   function serverFor(call: ToolCall): Server {
+    const { tools, list } = catalogue();
     const server = new Server({ name: 'creator-lookup', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list }));
     server.setRequestHandler(CallToolRequestSchema, (request) => {
@@ -109,5 +118,5 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     await transport.handleRequest(req, res, body);
   }
 
-  return { serve, tools: list };
+  return { serve, tools: () => catalogue().list };
 }

@@ -381,7 +381,11 @@ function jobTools(operationNames: ReadonlyMap<string, string>): GatewayTool[] {
                 ['index', 'input', 'status', 'code', 'credits_charged', 'cached', 'body'],
               ),
             },
-            next_after: { type: ['integer', 'null'], description: '`after` of the next page; null when no more results are stored yet' },
+            next_after: {
+              type: ['integer', 'null'],
+              description:
+                '`after` of the next page (while the job runs, call again later with it); null once the job has ended and every result was listed',
+            },
           },
           ['job', 'results', 'next_after'],
         ),
@@ -410,7 +414,9 @@ function jobTools(operationNames: ReadonlyMap<string, string>): GatewayTool[] {
           body: JSON.parse(r.body) as object,
         }));
         const view = jobView(row, svc.runner.rateOf(row));
-        const nextAfter = rows.length > page.length ? page[page.length - 1].idx : null;
+        // A job still running has more to come: the cursor stays where the page ended.
+        const last = page.length ? page[page.length - 1].idx : (after as number);
+        const nextAfter = rows.length > page.length || !FINAL.has(row.status) ? last : null;
         return free(
           c,
           key,
