@@ -4,6 +4,7 @@
  * routing table (below, in createApp):
  *
  *   /graphql        GraphQL (src/graphql/http.ts): GraphiQL inline (works offline), fast path, yoga
+ *   /mcp            the Model Context Protocol for agents (src/mcp/http.ts): every operation a tool
  *   /v1/...         every operation's REST route (src/rest/) — both faces run each operation
  *                   through the one pipeline (src/pipeline/run.ts runOperation)
  *   module routes   /v1/status, /v1/account … (src/gateway.ts `modules`)
@@ -25,6 +26,7 @@ import { createGraphqlFace } from './graphql/http.js';
 import { GatewayResponse, answerClientError, answerOptions, applyCors, methodNotAllowed } from './http/edges.js';
 import { buildSchema, checkRootFields } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
+import { createMcpFace } from './mcp/http.js';
 import { createCanaryRunner, resolveCanaries } from './observability/canary.js';
 import type { CanaryRunner } from './observability/canary.js';
 import { requestIdOf } from './observability/request.js';
@@ -102,6 +104,7 @@ export function createApp(deps: Deps): App {
   const media = createMediaServer(deps);
 
   const graphql = createGraphqlFace(deps, schema);
+  const mcp = createMcpFace(deps, routes);
   const runtimes = modules.flatMap((m) => (m.start ? [m.start(deps, routes)] : []));
 
   const canaries = createCanaryRunner(
@@ -120,6 +123,7 @@ export function createApp(deps: Deps): App {
   for (const r of [
     ...routes.keys(),
     '/graphql',
+    '/mcp',
     '/metrics',
     '/media/*',
     '/openapi.json',
@@ -179,6 +183,7 @@ export function createApp(deps: Deps): App {
     table.set(r.path, r);
   };
   route({ path: '/graphql', methods: ['GET', 'POST'], serve: (req, res, info) => graphql.serve(req, res, info) });
+  route({ path: '/mcp', methods: ['POST'], serve: (req, res, info) => mcp.serve(req, res, info) });
   route({
     path: '/openapi.json',
     methods: ['GET'],

@@ -172,7 +172,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
 export type CorsOrigins = '*' | string[];
 
 const EXPOSED = 'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy';
-const ALLOWED_HEADERS = 'x-api-key, content-type, accept, x-request-id';
+const ALLOWED_HEADERS = 'x-api-key, content-type, accept, x-request-id, authorization, mcp-protocol-version';
 
 function allowedOrigin(origin: string, allowed: CorsOrigins): string | null {
   if (allowed === '*') return '*';

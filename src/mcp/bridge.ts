@@ -1,0 +1,102 @@
+/**
+ * `npm run --silent mcp`: a stdio MCP server for desktop clients that speak only stdio, forwarding
+ * tools/list and tools/call to a gateway's /mcp (the SDK's Client over Streamable HTTP).
+ *
+ *   GATEWAY_URL   the gateway (default http://localhost:8080)
+ *   API_KEY       the key every call is made with (required)
+ *
+ * stdout carries nothing but JSON-RPC (the SDK's stdio transport writes it); every line for a
+ * person goes to stderr, without the key. The gateway is reached on the first request, not at
+ * start (a desktop client starts its servers when it opens; the gateway may come up later): a
+ * gateway out of reach, or one that refuses the key, is a tool error (tools/call) or a JSON-RPC
+ * error (tools/list) saying so, and the next request tries again.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/** A creator tool (find_creator_emails) may take a while; the SDK's default is 60 s. */
+const CALL_TIMEOUT_MS = 300_000;
+
+const log = (line: string) => void process.stderr.write(`creator-lookup mcp: ${line}\n`);
+
+export function createBridge(gatewayUrl: string, apiKey: string): Server {
+  const endpoint = new URL('/mcp', gatewayUrl);
+  let connected: Promise<Client> | null = null;
+
+  /** The client of the gateway, connected on first use; a failed connection is tried again next time. */
+  function gateway(): Promise<Client> {
+    connected ??= (async () => {
+      const client = new Client({ name: 'creator-lookup-bridge', version: '1.0.0' });
+      client.onerror = (err) => log(`gateway: ${err.message}`);
+      await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { 'x-api-key': apiKey } } }));
+      log(`connected to ${endpoint.href}`);
+      return client;
+    })().catch((err: unknown) => {
+      connected = null;
+      throw err;
+    });
+    return connected;
+  }
+
+  const why = (err: unknown) =>
+    `the gateway at ${endpoint.href} could not be reached or refused the request: ${err instanceof Error ? err.message : String(err)}`;
+
+  const server = new Server(
+    { name: 'creator-lookup', version: '1.0.0' },
+    { capabilities: { tools: {} }, instructions: 'Creator Lookup through a stdio bridge: the gateway’s /mcp tools, as they are.' },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    try {
+      return await (await gateway()).listTools(request.params);
+    } catch (err) {
+      if (err instanceof McpError) throw err;
+      log(why(err));
+      throw new McpError(ErrorCode.InternalError, why(err));
+    }
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    try {
+      // As the gateway answered it (the desktop client checks it against the tool's outputSchema).
+      return await (
+        await gateway()
+      ).request({ method: 'tools/call', params: request.params }, CallToolResultSchema, { timeout: CALL_TIMEOUT_MS });
+    } catch (err) {
+      if (err instanceof McpError && err.code !== ErrorCode.RequestTimeout && err.code !== ErrorCode.ConnectionClosed) throw err;
+      log(why(err));
+      return { isError: true, content: [{ type: 'text', text: why(err) }] };
+    }
+  });
+  server.onclose = () => void connected?.then((c) => c.close()).catch(() => undefined);
+  return server;
+}
+
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const apiKey = env.API_KEY?.trim();
+  if (!apiKey) {
+    log('API_KEY is not set: set it to your gateway key (and GATEWAY_URL to the gateway, default http://localhost:8080)');
+    process.exit(1);
+  }
+  const gatewayUrl = env.GATEWAY_URL?.trim() || 'http://localhost:8080';
+  try {
+    new URL('/mcp', gatewayUrl);
+  } catch {
+    log(`GATEWAY_URL ${gatewayUrl} is not a URL (e.g. http://localhost:8080)`);
+    process.exit(1);
+  }
+  const server = createBridge(gatewayUrl, apiKey);
+  await server.connect(new StdioServerTransport());
+  // The desktop client closed our stdin (it quits, or stops this server): nothing more to serve.
+  process.stdin.once('end', () => void server.close().finally(() => process.exit(0)));
+  log(`serving on stdio, forwarding to ${gatewayUrl}/mcp`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/mcp/bridge.ts')) void main();

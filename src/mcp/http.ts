@@ -1,0 +1,122 @@
+/**
+ * /mcp: the Model Context Protocol over Streamable HTTP (the official SDK's server and transport),
+ * for LLM agents. Every operation the REST route table serves is a tool (src/mcp/tools.ts), with
+ * the jobs and the account beside them.
+ *
+ * Stateless: each POST is served by a server and a transport of its own (`sessionIdGenerator:
+ * undefined`), answered as JSON (no SSE stream: GET is 405, which MCP clients take as "no stream"),
+ * so any instance behind a load balancer serves any request. In this order, before the SDK sees
+ * anything:
+ *
+ *   key     `x-api-key` or `Authorization: Bearer <key>`; missing, unknown or revoked → 401
+ *           UNAUTHORIZED as REST answers it (JSON error body), before a byte of the body is read
+ *   body    at most MCP_MAX_BODY bytes: a larger one → 413 PAYLOAD_TOO_LARGE, refused from its
+ *           content-length or once over the limit (nothing more is read); not JSON → a JSON-RPC
+ *           parse error (400)
+ *
+ * Each tool call is then admitted as one REST request is (the key's rate limit: RATE_LIMITED as a
+ * tool error) and charged as it is (src/mcp/tools.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthenticatedKey } from '../credits/ledger.js';
+import { ApiError, unknownOrRevokedKey } from '../errors.js';
+import { readBody, tooLarge } from '../http/edges.js';
+import type { RequestInfo } from '../observability/request.js';
+import { newRequestId } from '../observability/request.js';
+import { storeError } from '../pipeline/admit.js';
+import type { Deps } from '../pipeline/context.js';
+import { HttpContext } from '../pipeline/context.js';
+import { sendError, sendJson } from '../pipeline/errors.js';
+import type { RestRoute } from '../rest/routes.js';
+import { buildTools } from './tools.js';
+import type { GatewayTool, ToolCall } from './tools.js';
+
+/** A tool call's arguments are small; a job larger than this goes to POST /v1/jobs (JOBS_MAX_JSON_BODY_MB). */
+export const MCP_MAX_BODY = 1024 * 1024;
+
+const INSTRUCTIONS =
+  'Creator Lookup: public data about online creators (profiles, posts, repositories, contacts…). ' +
+  'Each lookup tool costs credits when fetched live (its description says how many; the `free` tool lists what costs nothing): ' +
+  'pass cache_max_age (e.g. "7d") to accept a cached result at 0 credits; a failed call costs 0. ' +
+  "Every result's _meta says the credits charged and remaining. Many lookups at once: jobs_create.";
+
+/** The key a request carries: `x-api-key`, else `Authorization: Bearer <key>`. */
+export function apiKeyOf(req: IncomingMessage): string | null {
+  const header = req.headers['x-api-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key) return key;
+  const auth = req.headers.authorization;
+  return auth && /^Bearer\s+\S/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : null;
+}
+
+export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>) {
+  // Made on the first /mcp request (their JSON Schemas take ~0.1 s to generate), not with every app.
+  let made: { tools: Map<string, GatewayTool>; list: Tool[] } | null = null;
+  const catalogue = () => {
+    if (!made) {
+      const tools = buildTools(routes);
+      made = { tools, list: [...tools.values()].map((t) => t.tool) };
+    }
+    return made;
+  };
+
+  /** One SDK server for one request: the tools, run for this request's key. */
+  function serverFor(call: ToolCall): Server {
+    const { tools, list } = catalogue();
+    const server = new Server({ name: 'creator-lookup', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => {
+      const tool = tools.get(request.params.name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name} (tools/list names them)`);
+      return tool.call(call, request.params.arguments ?? {});
+    });
+    return server;
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
+    const apiKey = apiKeyOf(req);
+    // The request id is logged and echoed: never the key (requestIdOf checks x-api-key only).
+    if (apiKey && info.id === apiKey) res.setHeader('x-request-id', (info.id = newRequestId()));
+    if (!apiKey)
+      return sendError(
+        res,
+        new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header (or as Authorization: Bearer <key>)'),
+      );
+    let key: AuthenticatedKey | null;
+    try {
+      key = await deps.ledger.authenticate(apiKey);
+    } catch (e) {
+      return sendError(res, storeError(e, deps));
+    }
+    if (!key) return sendError(res, unknownOrRevokedKey());
+    // The pipeline's admit step takes the key from here (each tool call: its rate limit only).
+    info.authenticatedKey = key;
+    info.keyId = key.id;
+
+    const raw = await readBody(req, MCP_MAX_BODY);
+    if (raw === 'too-large') return sendError(res, tooLarge(MCP_MAX_BODY));
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return sendJson(res, 400, {
+        jsonrpc: '2.0',
+        error: { code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON' },
+        id: null,
+      });
+    }
+
+    const call: ToolCall = { deps, requestId: info.id, context: () => new HttpContext(deps, apiKey, info, req, res) };
+    const server = serverFor(call);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.once('close', () => void server.close().catch(() => undefined));
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  return { serve, tools: () => catalogue().list };
+}
