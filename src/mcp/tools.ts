@@ -351,81 +351,7 @@ function jobTools(operationNames: ReadonlyMap<string, string>): GatewayTool[] {
         );
       },
     ),
-    adminTool(
-      {
-        name: 'jobs_results',
-        description: `A page of a job's finished items in input order: each its input, status, code, credits charged and the REST body of its single request. \`after\`: the last index seen (next_after); \`limit\`: up to ${RESULTS_MAX} (default ${RESULTS_DEFAULT}). 0 credits. (REST: GET /v1/jobs/{id}/results)`,
-        inputSchema: objectSchema(
-          {
-            ...idArg,
-            after: { type: 'integer', minimum: -1, description: 'Results after this item index (the previous page’s next_after)' },
-            limit: { type: 'integer', minimum: 1, maximum: RESULTS_MAX, description: `Results per page (default ${RESULTS_DEFAULT})` },
-          },
-          ['id'],
-        ),
-        outputSchema: objectSchema(
-          {
-            job,
-            results: {
-              type: 'array',
-              items: objectSchema(
-                {
-                  index: { type: 'integer' },
-                  input: { type: 'object' },
-                  status: { type: 'integer', description: 'The HTTP status the single request would have had' },
-                  code: { type: ['string', 'null'] },
-                  credits_charged: { type: 'integer' },
-                  cached: { type: 'boolean' },
-                  body: { type: 'object', description: 'The REST body of the single request' },
-                },
-                ['index', 'input', 'status', 'code', 'credits_charged', 'cached', 'body'],
-              ),
-            },
-            next_after: {
-              type: ['integer', 'null'],
-              description:
-                '`after` of the next page (while the job runs, call again later with it); null once the job has ended and every result was listed',
-            },
-          },
-          ['job', 'results', 'next_after'],
-        ),
-        annotations: { readOnlyHint: true, openWorldHint: false },
-      },
-      async (c, key, args) => {
-        const svc = serviceOf(c.deps);
-        const problems: ParamProblem[] = [];
-        const after = args.after ?? -1;
-        const limit = args.limit ?? RESULTS_DEFAULT;
-        if (typeof after !== 'number' || !Number.isInteger(after) || after < -1)
-          problems.push({ param: 'after', message: 'must be an item index (results after it are sent)' });
-        if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > RESULTS_MAX)
-          problems.push({ param: 'limit', message: `must be an integer from 1 to ${RESULTS_MAX}` });
-        if (problems.length) throw invalidInput(problems);
-        const row = await ownJob(svc, key, args.id);
-        const rows = await svc.store.results(row.id, after as number, (limit as number) + 1);
-        const page = rows.slice(0, limit as number);
-        const results = page.map((r) => ({
-          index: r.idx,
-          input: JSON.parse(r.input) as object,
-          status: r.status,
-          code: r.code,
-          credits_charged: r.credits_charged,
-          cached: !!r.cached,
-          body: JSON.parse(r.body) as object,
-        }));
-        const view = jobView(row, svc.runner.rateOf(row));
-        // A job still running has more to come: the cursor stays where the page ended.
-        const last = page.length ? page[page.length - 1].idx : (after as number);
-        const nextAfter = rows.length > page.length || !FINAL.has(row.status) ? last : null;
-        return free(
-          c,
-          key,
-          'jobs_results',
-          { job: view, results, next_after: nextAfter },
-          `job ${view.id} ${view.status}: ${plural(results.length, 'result')}${nextAfter === null ? '' : `, more after ${nextAfter}`}`,
-        );
-      },
-    ),
+    jobsResultsTool(job, idArg),
     adminTool(
       {
         name: 'jobs_list',
@@ -473,6 +399,85 @@ function jobTools(operationNames: ReadonlyMap<string, string>): GatewayTool[] {
       },
     ),
   ];
+}
+
+/** jobs_results: a page of a job's finished items (REST: GET /v1/jobs/{id}/results). */
+function jobsResultsTool(job: JsonSchema, idArg: Record<string, JsonSchema>): GatewayTool {
+  return adminTool(
+    {
+      name: 'jobs_results',
+      description: `A page of a job's finished items in input order: each its input, status, code, credits charged and the REST body of its single request. \`after\`: the last index seen (next_after); \`limit\`: up to ${RESULTS_MAX} (default ${RESULTS_DEFAULT}). 0 credits. (REST: GET /v1/jobs/{id}/results)`,
+      inputSchema: objectSchema(
+        {
+          ...idArg,
+          after: { type: 'integer', minimum: -1, description: 'Results after this item index (the previous page’s next_after)' },
+          limit: { type: 'integer', minimum: 1, maximum: RESULTS_MAX, description: `Results per page (default ${RESULTS_DEFAULT})` },
+        },
+        ['id'],
+      ),
+      outputSchema: objectSchema(
+        {
+          job,
+          results: {
+            type: 'array',
+            items: objectSchema(
+              {
+                index: { type: 'integer' },
+                input: { type: 'object' },
+                status: { type: 'integer', description: 'The HTTP status the single request would have had' },
+                code: { type: ['string', 'null'] },
+                credits_charged: { type: 'integer' },
+                cached: { type: 'boolean' },
+                body: { type: 'object', description: 'The REST body of the single request' },
+              },
+              ['index', 'input', 'status', 'code', 'credits_charged', 'cached', 'body'],
+            ),
+          },
+          next_after: {
+            type: ['integer', 'null'],
+            description:
+              '`after` of the next page (while the job runs, call again later with it); null once the job has ended and every result was listed',
+          },
+        },
+        ['job', 'results', 'next_after'],
+      ),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (c, key, args) => {
+      const svc = serviceOf(c.deps);
+      const problems: ParamProblem[] = [];
+      const after = args.after ?? -1;
+      const limit = args.limit ?? RESULTS_DEFAULT;
+      if (typeof after !== 'number' || !Number.isInteger(after) || after < -1)
+        problems.push({ param: 'after', message: 'must be an item index (results after it are sent)' });
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > RESULTS_MAX)
+        problems.push({ param: 'limit', message: `must be an integer from 1 to ${RESULTS_MAX}` });
+      if (problems.length) throw invalidInput(problems);
+      const row = await ownJob(svc, key, args.id);
+      const rows = await svc.store.results(row.id, after as number, (limit as number) + 1);
+      const page = rows.slice(0, limit as number);
+      const results = page.map((r) => ({
+        index: r.idx,
+        input: JSON.parse(r.input) as object,
+        status: r.status,
+        code: r.code,
+        credits_charged: r.credits_charged,
+        cached: !!r.cached,
+        body: JSON.parse(r.body) as object,
+      }));
+      const view = jobView(row, svc.runner.rateOf(row));
+      // A job still running has more to come: the cursor stays where the page ended.
+      const last = page.length ? page[page.length - 1].idx : (after as number);
+      const nextAfter = rows.length > page.length || !FINAL.has(row.status) ? last : null;
+      return free(
+        c,
+        key,
+        'jobs_results',
+        { job: view, results, next_after: nextAfter },
+        `job ${view.id} ${view.status}: ${plural(results.length, 'result')}${nextAfter === null ? '' : `, more after ${nextAfter}`}`,
+      );
+    },
+  );
 }
 
 /**
