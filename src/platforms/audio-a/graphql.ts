@@ -3,6 +3,7 @@
  * records, plus `json` carrying the whole wire record (what REST returns). Play counts exceed
  * GraphQL's 32-bit Int (the 2026 capture has 2,695,221,420), so they are Float.
  */
+import type { ObjectRef } from '@pothos/core';
 import { builder } from '../../graphql/builder.js';
 import { str } from '../../parse/index.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
@@ -10,10 +11,10 @@ import type { ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic } from
 import { playlist, podcast } from './platform.js';
 
 /** Declares audio-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
-export function audioAGraphql(): void {
-  type Obj = Record<string, unknown>;
-  const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
 
+export function audioAGraphql(): void {
   const ImageSourceRef = builder.objectRef<ImageSource>('AudioAImageSource').implement({
     fields: (t) => ({
       url: t.exposeString('url'),
@@ -125,6 +126,12 @@ export function audioAGraphql(): void {
     }),
   });
 
+  operationField(podcast, PodcastRef);
+  playlistGraphql(ImageRef);
+}
+
+/** audioAPlaylist and its types. */
+function playlistGraphql(ImageRef: ObjectRef<any, { sources: ImageSource[] }>): void {
   // ---------------------------------------------------------------------------------------------
   // Playlist
   // ---------------------------------------------------------------------------------------------
@@ -185,6 +192,5 @@ export function audioAGraphql(): void {
     }),
   });
 
-  operationField(podcast, PodcastRef);
   operationField(playlist, PlaylistRef);
 }

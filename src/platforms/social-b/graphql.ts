@@ -30,6 +30,12 @@ import { posts } from './posts.js';
 
 /** Declares social-b's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function socialBGraphql(): void {
+  const { MediaRef } = profileGraphql();
+  postGraphql(MediaRef);
+}
+
+/** socialBProfile and its types; returns the grid media type the post types reuse. */
+function profileGraphql() {
   const BioLinkRef = builder.objectRef<SocialBBioLink>('SocialBBioLink').implement({
     fields: (t) => ({
       title: t.exposeString('title'),
@@ -159,8 +165,11 @@ export function socialBGraphql(): void {
   });
 
   operationField(profile, ProfileRef);
+  return { MediaRef };
+}
 
-  // socialBPost: one post or reel as Instagram's media dict.
+/** socialBPost (one post or reel as Instagram's media dict), socialBPosts and their types. */
+function postGraphql(MediaRef: ReturnType<typeof profileGraphql>['MediaRef']): void {
   const ImageCandidateRef = builder.objectRef<SocialBImageCandidate>('SocialBImageCandidate').implement({
     fields: (t) => ({
       url: t.exposeString('url', { nullable: false }),
