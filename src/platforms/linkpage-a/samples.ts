@@ -65,6 +65,115 @@ export function linkmeHtml(nextData: unknown, title = 'Linkme'): string {
 <script id="__NEXT_DATA__" type="application/json">${json}</script></body></html>`;
 }
 
+/** The sample profile's web links: one of each kind the page shows. */
+const WEB_LINKS = [
+  {
+    title: 'Instagram',
+    linkId: 4,
+    isCustom: false,
+    links: [
+      {
+        webLinkId: 3300110,
+        linkImage: 'style/icons/v5.0/Instagram-1.png',
+        linkValue: 'https://www.instagram.com/mira.sol.music/',
+        faceValue: 'mira.sol.music',
+        baseUrl: 'https://www.instagram.com/',
+        isCustom: false,
+        isAdult: false,
+      },
+    ],
+  },
+  {
+    title: 'Tiktok',
+    linkId: 21,
+    isCustom: false,
+    links: [
+      {
+        webLinkId: 3300111,
+        linkImage: 'style/icons/v5.0/TikTok-1.png',
+        linkValue: 'https://www.tiktok.com/@mirasolmusic',
+        faceValue: 'mirasolmusic',
+        baseUrl: 'https://www.tiktok.com/',
+        isCustom: false,
+        isAdult: false,
+      },
+    ],
+  },
+  {
+    title: 'Youtube',
+    linkId: 12,
+    isCustom: false,
+    links: [
+      {
+        webLinkId: 3300113,
+        linkImage: 'style/icons/v5.0/YouTube-1.png',
+        linkValue: 'https://www.youtube.com/@MiraSolOfficial',
+        faceValue: 'MiraSolOfficial',
+        baseUrl: 'https://youtube.com/user/',
+        isCustom: false,
+        isAdult: false,
+      },
+      {
+        webLinkId: 3300112,
+        linkImage: 'style/icons/v5.0/YouTube-1.png',
+        linkValue: 'https://www.youtube.com/watch?v=Tw7dEwAt3r0',
+        faceValue: 'Tw7dEwAt3r0',
+        baseUrl: 'https://youtube.com/user/',
+        isCustom: false,
+        isAdult: false,
+      },
+    ],
+  },
+  {
+    title: 'Spotify',
+    linkId: 10,
+    isCustom: false,
+    links: [
+      {
+        webLinkId: 3300114,
+        linkImage: 'style/icons/v5.0/Spotify-1.png',
+        linkValue: 'https://open.spotify.com/artist/3mIrAsOlXyZ0123456789a',
+        faceValue: '3mIrAsOlXyZ0123456789a',
+        baseUrl: 'https://open.spotify.com/user/',
+        isCustom: false,
+        isAdult: false,
+      },
+    ],
+  },
+  {
+    title: 'Website',
+    linkId: 900,
+    isCustom: true,
+    links: [
+      {
+        webLinkId: 3300115,
+        linkImage: 'user-custom-icons/2204711/site.png',
+        linkValue: 'https://mirasol.example/tour',
+        faceValue: 'Tour dates',
+        baseUrl: '',
+        isCustom: true,
+        isAdult: false,
+      },
+    ],
+  },
+  {
+    title: 'Onlyfans',
+    linkId: 70,
+    isCustom: false,
+    links: [
+      {
+        webLinkId: 3300116,
+        linkImage: 'style/icons/v5.0/OnlyFans-1.png',
+        linkValue: 'https://onlyfans.com/mirasolbackstage',
+        faceValue: 'mirasolbackstage',
+        baseUrl: 'https://onlyfans.com/',
+        isCustom: false,
+        isAdult: true,
+      },
+    ],
+  },
+];
+
 /** A full profile: every api.md member, with values of each kind, and a few members api.md does not list. */
 export function linkmeProfile(username = 'mira.sol', extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -137,113 +246,7 @@ export function linkmeProfile(username = 'mira.sol', extra: Record<string, unkno
       },
     ],
     businessInfo: { companyName: 'Tidewater Records', address: '12 Harbour St', city: 'Lisbon', country: 'PT' },
-    webLinks: [
-      {
-        title: 'Instagram',
-        linkId: 4,
-        isCustom: false,
-        links: [
-          {
-            webLinkId: 3300110,
-            linkImage: 'style/icons/v5.0/Instagram-1.png',
-            linkValue: 'https://www.instagram.com/mira.sol.music/',
-            faceValue: 'mira.sol.music',
-            baseUrl: 'https://www.instagram.com/',
-            isCustom: false,
-            isAdult: false,
-          },
-        ],
-      },
-      {
-        title: 'Tiktok',
-        linkId: 21,
-        isCustom: false,
-        links: [
-          {
-            webLinkId: 3300111,
-            linkImage: 'style/icons/v5.0/TikTok-1.png',
-            linkValue: 'https://www.tiktok.com/@mirasolmusic',
-            faceValue: 'mirasolmusic',
-            baseUrl: 'https://www.tiktok.com/',
-            isCustom: false,
-            isAdult: false,
-          },
-        ],
-      },
-      {
-        title: 'Youtube',
-        linkId: 12,
-        isCustom: false,
-        links: [
-          {
-            webLinkId: 3300113,
-            linkImage: 'style/icons/v5.0/YouTube-1.png',
-            linkValue: 'https://www.youtube.com/@MiraSolOfficial',
-            faceValue: 'MiraSolOfficial',
-            baseUrl: 'https://youtube.com/user/',
-            isCustom: false,
-            isAdult: false,
-          },
-          {
-            webLinkId: 3300112,
-            linkImage: 'style/icons/v5.0/YouTube-1.png',
-            linkValue: 'https://www.youtube.com/watch?v=Tw7dEwAt3r0',
-            faceValue: 'Tw7dEwAt3r0',
-            baseUrl: 'https://youtube.com/user/',
-            isCustom: false,
-            isAdult: false,
-          },
-        ],
-      },
-      {
-        title: 'Spotify',
-        linkId: 10,
-        isCustom: false,
-        links: [
-          {
-            webLinkId: 3300114,
-            linkImage: 'style/icons/v5.0/Spotify-1.png',
-            linkValue: 'https://open.spotify.com/artist/3mIrAsOlXyZ0123456789a',
-            faceValue: '3mIrAsOlXyZ0123456789a',
-            baseUrl: 'https://open.spotify.com/user/',
-            isCustom: false,
-            isAdult: false,
-          },
-        ],
-      },
-      {
-        title: 'Website',
-        linkId: 900,
-        isCustom: true,
-        links: [
-          {
-            webLinkId: 3300115,
-            linkImage: 'user-custom-icons/2204711/site.png',
-            linkValue: 'https://mirasol.example/tour',
-            faceValue: 'Tour dates',
-            baseUrl: '',
-            isCustom: true,
-            isAdult: false,
-          },
-        ],
-      },
-      {
-        title: 'Onlyfans',
-        linkId: 70,
-        isCustom: false,
-        links: [
-          {
-            webLinkId: 3300116,
-            linkImage: 'style/icons/v5.0/OnlyFans-1.png',
-            linkValue: 'https://onlyfans.com/mirasolbackstage',
-            faceValue: 'mirasolbackstage',
-            baseUrl: 'https://onlyfans.com/',
-            isCustom: false,
-            isAdult: true,
-          },
-        ],
-      },
-    ],
+    webLinks: WEB_LINKS,
     customisedTheme: {
       verifiedIcon: 'gold',
       backgroundColor: '#101820',
