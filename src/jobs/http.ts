@@ -3,7 +3,7 @@
  *
  *   POST   /v1/jobs                  create (JSON; or NDJSON / CSV upload) → 202 {success, job}
  *   GET    /v1/jobs                  the key's jobs, newest first (?status, ?limit, ?after) → {success, jobs, next_after}
- *   POST   /v1/jobs/estimate         the same body, 0 credits: max cost, cached items, expected cost
+ *   POST   /v1/jobs/estimate         the same body, 0 credits: max possible cost, cached items, expected cost
  *   GET    /v1/jobs/{id}             the job
  *   GET    /v1/jobs/{id}/results     NDJSON in input order (?after=N, ?format=csv)
  *   GET    /v1/jobs/{id}/events      server-sent progress events (JOBS_MAX_STREAMS_PER_KEY open at once: streams.ts)
@@ -373,7 +373,9 @@ export async function estimateJob(deps: Deps, r: { route: RestRoute; items: Vali
     if (await cachedNow(deps, r.route, item)) cached++;
     else expected += item.maxCost;
   }
-  return { items: r.items.length, max_credits: max, cached, expected_credits: expected };
+  // `max_credits` (the name before max_possible_credits, which a job's own max_credits — its cap —
+  // made ambiguous) stays one release as a deprecated alias.
+  return { items: r.items.length, max_possible_credits: max, max_credits: max, cached, expected_credits: expected };
 }
 
 export function createJobHandlers(service: (deps: Deps) => JobService | undefined) {
