@@ -53,6 +53,8 @@ export interface Config {
   secretsKey: Buffer | null;
   /** With Redis: an unsettled reservation older than this was left by a crashed instance and is refunded. */
   reservationTtlMs: number;
+  /** TRANSACTIONS_RETENTION_DAYS: a key's transaction row is kept this long after it last changed (default 400). */
+  transactionsKeepMs: number;
   /** With Redis: how long one store call may take before it is a 503 (REDIS_COMMAND_TIMEOUT_MS). */
   redisCommandTimeoutMs: number;
   upstream: UpstreamConfig;
@@ -255,6 +257,11 @@ function num(env: NodeJS.ProcessEnv, name: string, def: number, min = 0): number
   const n = Number(v);
   if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number ≥ ${min}, got ${JSON.stringify(v)}`);
   return n;
+}
+
+/** TRANSACTIONS_RETENTION_DAYS in ms (also read by the `keys` command, which writes grants). */
+export function transactionsKeepMsOf(env: NodeJS.ProcessEnv): number {
+  return num(env, 'TRANSACTIONS_RETENTION_DAYS', 400, 1) * 24 * 3_600_000;
 }
 
 /** A burst for a rate: at least one request, at least a second's worth by default. */
@@ -482,6 +489,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     redisUrl,
     secretsKey,
     reservationTtlMs: int(env, 'RESERVATION_TTL_MS', 5 * 60_000, 1_000),
+    transactionsKeepMs: transactionsKeepMsOf(env),
     redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', DEFAULT_REDIS_COMMAND_TIMEOUT_MS, 10),
     upstream: {
       connectTimeoutMs: int(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5_000, 1),

@@ -85,9 +85,10 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
       (redis
         ? createRedisLedger(redis, {
             reservationTtlMs: config.reservationTtlMs,
+            transactionsKeepMs: config.transactionsKeepMs,
             onSweepError: (err) => logger.warn({ err }, 'refunding abandoned reservations failed'),
           })
-        : createSqliteLedger(db)),
+        : createSqliteLedger(db, { transactionsKeepMs: config.transactionsKeepMs })),
     metrics,
   );
   // Parser warnings: counted (/metrics, /v1/status), and logged at most once a minute per platform and field.

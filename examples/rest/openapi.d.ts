@@ -22,6 +22,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling key's settled movements: grants and charges, oldest first
+         * @description Costs 0 credits; needs a key, and the key's rate limit applies. Grants (+) and charges (−), each with the settled balance after it; open reservations are not movements. One row per request or monitor run; a job is one row, updated as its items settle (`final` once it ends). The sum of `credits` over an interval is the settled balance's change over it. Rows are kept TRANSACTIONS_RETENTION_DAYS (default 400) after they last changed. Also available as the GraphQL field `transactions`.
+         */
+        get: operations["accountTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/jobs": {
         parameters: {
             query?: never;
@@ -6501,6 +6521,87 @@ export interface operations {
             };
         };
     };
+    accountTransactions: {
+        parameters: {
+            query?: {
+                /** @description Rows after this id: the previous page's next_after */
+                after?: number;
+                limit?: number;
+                /** @description Only this operation, e.g. code/repository */
+                operation?: string;
+                /** @description Only rows that last changed at or after this ISO 8601 date or date-time */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        transactions: {
+                            /** @description Increasing in the order rows were first written: the `after` cursor */
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @description When the row last changed (a job's row: its latest item's settlement)
+                             */
+                            time: string;
+                            /** @enum {string} */
+                            kind: "grant" | "charge";
+                            /** @description The request charged (x-request-id); null for grants and jobs */
+                            request_id: string | null;
+                            /** @description The operation charged, by /v1 path without /v1/ (code/repository) */
+                            operation: string | null;
+                            job_id: string | null;
+                            monitor_id: string | null;
+                            /** @description Signed: grants +, charges − */
+                            credits: number;
+                            /** @description The key's settled balance right after this row's (latest) movement */
+                            balance_after: number;
+                            /** @description false: a job still running, whose row changes as its items settle */
+                            final: boolean;
+                        }[];
+                        /** @description null on the last page */
+                        next_after: number | null;
+                    };
+                };
+            };
+            /** @description INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listJobs: {
         parameters: {
             query?: {
@@ -6842,6 +6943,11 @@ export interface operations {
                         estimate: {
                             items: number;
                             /** @description Every item at its maximum */
+                            max_possible_credits: number;
+                            /**
+                             * @deprecated
+                             * @description Deprecated alias of max_possible_credits (not a job's max_credits cap); removed in the next release
+                             */
                             max_credits: number;
                             /** @description Items in the cache within their cache_max_age now */
                             cached: number;

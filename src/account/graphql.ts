@@ -1,11 +1,15 @@
 /**
- * GraphQL `me`: the caller's own account (balance, rate limit, key name and hint) at 0 credits.
- * Not an operation: the pipeline admits the caller (401, 429) and charges nothing.
+ * GraphQL `me`: the caller's own account (balance, rate limit, key name and hint), and
+ * `transactions`: its settled movements (transactions.ts), at 0 credits. Not operations: the
+ * pipeline admits the caller (401, 429) and charges nothing.
  */
+import { ApiError } from '../errors.js';
 import type { GatewayContext } from '../pipeline/context.js';
 import { builder } from '../graphql/builder.js';
 import type { Account } from './account.js';
 import { accountOf } from './account.js';
+import type { TransactionView, TransactionsPage } from './transactions.js';
+import { TRANSACTIONS_LIMIT_DEFAULT, TRANSACTIONS_LIMIT_MAX, transactionsOf, transactionsQueryOf } from './transactions.js';
 
 /** Declares account's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function accountGraphql(): void {
@@ -37,6 +41,58 @@ export function accountGraphql(): void {
       description:
         'The API key making the request: balance, rate limit, name and hint (REST: GET /v1/account; costs 0 credits, needs a key)',
       resolve: (_root, _args, ctx: GatewayContext) => (ctx.key ? accountOf(ctx.deps, ctx.key) : null),
+    }),
+  );
+
+  const TransactionRef = builder.objectRef<TransactionView>('Transaction').implement({
+    description: "A settled movement of the key's credits: a grant (+) or a charge (−)",
+    fields: (t) => ({
+      id: t.exposeInt('id', { nullable: false, description: 'Increasing in the order rows were first written: the `after` cursor' }),
+      time: t.exposeString('time', {
+        nullable: false,
+        description: "When the row last changed (a job's row: its latest item's settlement)",
+      }),
+      kind: t.exposeString('kind', { nullable: false, description: 'grant or charge' }),
+      requestId: t.exposeString('request_id', { nullable: true, description: 'The request charged; null for grants and jobs' }),
+      operation: t.exposeString('operation', { nullable: true, description: 'The operation charged, by /v1 path without /v1/' }),
+      jobId: t.exposeString('job_id', { nullable: true }),
+      monitorId: t.exposeString('monitor_id', { nullable: true }),
+      credits: t.exposeInt('credits', { nullable: false, description: 'Signed: grants +, charges −' }),
+      balanceAfter: t.exposeInt('balance_after', {
+        nullable: false,
+        description: "The key's settled balance right after this row's (latest) movement",
+      }),
+      final: t.exposeBoolean('final', {
+        nullable: false,
+        description: 'false: a job still running, whose row changes as its items settle',
+      }),
+    }),
+  });
+
+  const TransactionsPageRef = builder.objectRef<TransactionsPage>('TransactionsPage').implement({
+    fields: (t) => ({
+      transactions: t.expose('transactions', { type: [TransactionRef], nullable: false }),
+      nextAfter: t.exposeInt('next_after', { nullable: true, description: 'The `after` of the next page; null on the last page' }),
+    }),
+  });
+
+  builder.queryField('transactions', (t) =>
+    t.field({
+      type: TransactionsPageRef,
+      nullable: false,
+      description: `The calling key's settled movements, oldest first (REST: GET /v1/account/transactions): after the row whose id is \`after\`, \`limit\` per page (default ${TRANSACTIONS_LIMIT_DEFAULT}, at most ${TRANSACTIONS_LIMIT_MAX}), only \`operation\`, only rows changed at or after \`since\` (ISO 8601). 0 credits.`,
+      args: {
+        after: t.arg.int({ required: false }),
+        limit: t.arg.int({ required: false }),
+        operation: t.arg.string({ required: false }),
+        since: t.arg.string({ required: false }),
+      },
+      resolve: async (_root, args, ctx: GatewayContext) => {
+        if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+        const query = transactionsQueryOf(args);
+        if (query instanceof ApiError) throw query;
+        return transactionsOf(ctx.deps, ctx.key.id, query);
+      },
     }),
   );
 }

@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { defaultBurst, redisLabel } from '../config.js';
+import { defaultBurst, redisLabel, transactionsKeepMsOf } from '../config.js';
 import type { KeyRecord, Ledger } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import { createRedisLedger } from '../credits/redis-ledger.js';
@@ -101,7 +101,7 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
     if (redisUrl) {
       const redis = openRedis(redisUrl);
       try {
-        return await fn(createRedisLedger(redis, { sweepIntervalMs: 0 }));
+        return await fn(createRedisLedger(redis, { sweepIntervalMs: 0, transactionsKeepMs: transactionsKeepMsOf(env) }));
       } catch (err) {
         if (err instanceof ApiError && err.code === 'SERVICE_UNAVAILABLE') throw new CliError(`Redis at ${dbPath} is unreachable.`);
         throw err;
@@ -114,7 +114,7 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
     }
     const db = openDatabase(dataDir, DB_FILE);
     try {
-      return await fn(createSqliteLedger(db));
+      return await fn(createSqliteLedger(db, { transactionsKeepMs: transactionsKeepMsOf(env) }));
     } finally {
       db.close();
     }

@@ -6,6 +6,13 @@
  *
  * This interface is all callers see, so a Redis implementation can replace the embedded SQLite
  * one without touching them.
+ *
+ * Each key's settled movements — grants, and the charges settlements make — are kept as its
+ * transactions (GET /v1/account/transactions), written in the same atomic step as the movement:
+ * the sum of their `credits` over any interval is the change of the key's settled balance (its
+ * balance plus what open reservations hold) over it. An open reservation is not a movement, nor
+ * is a settlement that charges 0 or the refund of a reservation never settled. A job's charges
+ * are one row per job (by `ReserveMeta.jobId`), updated as its items settle.
  */
 import type { RateLimit } from '../config.js';
 
@@ -27,11 +34,55 @@ export interface AuthenticatedKey {
   rate?: RateLimit;
 }
 
+/** What a reservation is for, recorded with its charge when it settles (its transaction row). */
+export interface ReserveMeta {
+  /** The request's id (x-request-id). */
+  requestId?: string;
+  /** The operation, as its /v1 path without `/v1/` (`code/repository`). */
+  operation?: string;
+  /** A bulk job's item: the job's charges are one row, updated as its items settle. */
+  jobId?: string;
+  /** A monitor's run. */
+  monitorId?: string;
+}
+
 export interface Reservation {
   id: string;
   keyId: string;
   amount: number;
+  /** Present when the reservation was made with one (a copy of the reservation carries it too). */
+  meta?: ReserveMeta;
 }
+
+/** One settled movement of a key's credits. */
+export interface Transaction {
+  /** Increasing per key, in the order rows were first written: the `after` cursor. */
+  id: number;
+  /** When the row last changed (ms since the epoch): a job's row, when its latest item settled. */
+  at: number;
+  kind: 'grant' | 'charge';
+  requestId: string | null;
+  operation: string | null;
+  jobId: string | null;
+  monitorId: string | null;
+  /** Signed: grants +, charges −. */
+  credits: number;
+  /** The key's settled balance right after the row's (latest) movement. */
+  balanceAfter: number;
+}
+
+export interface TransactionQuery {
+  /** Rows with an id above this one. */
+  after?: number;
+  /** Rows at most (1 …). */
+  limit: number;
+  operation?: string;
+  /** Rows whose `at` is at or after this (ms since the epoch). */
+  since?: number;
+}
+
+/** Default of TRANSACTIONS_RETENTION_DAYS: how long a transaction row is kept after it last changed. */
+export const DEFAULT_TRANSACTIONS_KEEP_MS = 400 * 24 * 3_600_000;
 
 export interface SettleOutcome {
   /** The reservation was open and is settled now (false: already settled or refunded; nothing charged). */
@@ -66,8 +117,9 @@ export interface Ledger {
    * Holds `amount` credits, or returns null when the balance cannot cover it. Throws ApiError
    * UNAUTHORIZED (errors.ts unknownOrRevokedKey) for a revoked or unknown key: a key revoked
    * after its request was authenticated is refused as revoked (401), never as poor (402).
+   * `meta` is recorded with the charge when the reservation settles.
    */
-  reserve(keyId: string, amount: number): Promise<Reservation | null>;
+  reserve(keyId: string, amount: number, meta?: ReserveMeta): Promise<Reservation | null>;
   /**
    * Charges `actual` (≤ reserved amount) and returns the rest; returns the balance after.
    * Settling an already settled reservation changes nothing. The credits were taken when they
@@ -105,6 +157,11 @@ export interface Ledger {
   countKeys(): Promise<number>;
   /** Refunds reservations left open by a crashed process. Returns how many. */
   refundAbandoned(olderThanMs: number): Promise<number>;
+  /**
+   * A page of the key's transactions, oldest first (by id), those kept (the ledger's retention):
+   * `nextAfter` is the last row's id when more rows match, else null.
+   */
+  transactions(keyId: string, query: TransactionQuery): Promise<{ rows: Transaction[]; nextAfter: number | null }>;
   /** Sum of charges ever settled for a key (audit and tests). */
   totalCharged(keyId: string): Promise<number>;
   ping(): Promise<void>;

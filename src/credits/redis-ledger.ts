@@ -14,6 +14,15 @@
  *   P:keys       zset  id by creation time (listing order)
  *   P:res        hash  reservation id → "<amount>:<key id>"
  *   P:res:at     zset  reservation id by creation time (Redis server clock, ms)
+ *   P:tx:<id>    zset  the key's transaction rows by id (ledger.ts Transaction; `tx_seq` in P:key:<id> numbers them)
+ *   P:txrow:<id> hash  row id → the row (JSON: i id, t time ms, k kind, r request id, o operation,
+ *                      j job id, m monitor id, c credits, b settled balance after)
+ *   P:txjob:<id> hash  job id → the id of the job's row
+ *
+ * Transactions: the scripts that move credits (SETTLE and SETTLE_ONCE when they charge, CREATE
+ * with credits, ADD) write the movement's row in the same script, with the settled balance after
+ * (`granted` − `charged`); a job's charges update its one row. Each new row deletes the key's
+ * oldest rows past the retention (TRANSACTIONS_RETENTION_DAYS); listing never shows them.
  *
  * A reservation whose instance crashed is never settled; it is refunded once it is older than
  * `reservationTtlMs` by a sweeper every instance runs (`refundAbandoned`, atomic per batch, so
@@ -44,7 +53,8 @@ import type { RedisStore } from '../store/redis.js';
 import { attached } from '../attached.js';
 import { lua, storeUnavailable } from '../store/redis.js';
 import { generateApiKey, hashApiKey, keyHint } from './keys.js';
-import type { AuthenticatedKey, KeyRecord, Ledger, Reservation } from './ledger.js';
+import { DEFAULT_TRANSACTIONS_KEEP_MS } from './ledger.js';
+import type { AuthenticatedKey, KeyRecord, Ledger, Reservation, ReserveMeta, Transaction } from './ledger.js';
 
 export const DEFAULT_RESERVATION_TTL_MS = 5 * 60_000;
 const SWEEP_BATCH = 500;
@@ -52,6 +62,43 @@ const SWEEP_BATCH = 500;
 /** Milliseconds on the Redis server's clock: one clock for every instance. */
 const NOW_MS = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/**
+ * A movement of the key's settled balance (its `granted`/`charged` already updated) and its
+ * transaction row. k: the key hash; txz, txr, txj: its transaction zset, rows hash and job index;
+ * credits signed; req, op, job, mon: the reservation's meta ('' for none); keep: retention (ms).
+ */
+const MOVEMENT = `
+local function movement(k, txz, txr, txj, credits, kind, req, op, job, mon, keep)
+  local v = redis.call('HMGET', k, 'granted', 'charged')
+  local after = tonumber(v[1] or '0') - tonumber(v[2] or '0')
+  local tm = redis.call('TIME')
+  local at = tonumber(tm[1]) * 1000 + math.floor(tonumber(tm[2]) / 1000)
+  if job ~= '' then
+    local seq = redis.call('HGET', txj, job)
+    local raw = seq and redis.call('HGET', txr, seq)
+    if raw then
+      local row = cjson.decode(raw)
+      row.c = row.c + credits
+      row.b = after
+      row.t = at
+      redis.call('HSET', txr, seq, cjson.encode(row))
+      return
+    end
+  end
+  for _, s in ipairs(redis.call('ZRANGE', txz, 0, 3)) do
+    local raw = redis.call('HGET', txr, s)
+    local row = raw and cjson.decode(raw)
+    if row and row.t >= at - keep then break end
+    redis.call('ZREM', txz, s)
+    redis.call('HDEL', txr, s)
+    if row and row.j ~= '' and redis.call('HGET', txj, row.j) == s then redis.call('HDEL', txj, row.j) end
+  end
+  local seq = redis.call('HINCRBY', k, 'tx_seq', 1)
+  redis.call('ZADD', txz, seq, seq)
+  redis.call('HSET', txr, seq, cjson.encode({ i = seq, t = at, k = kind, r = req, o = op, j = job, m = mon, c = credits, b = after }))
+  if job ~= '' then redis.call('HSET', txj, job, seq) end
+end`;
 
 // KEYS: key hash, reservations hash, reservations zset. ARGV: amount, reservation id, key id.
 // → { balance after, server time (ms) }, or -1 (cannot cover), -2 (unknown or revoked key).
@@ -66,10 +113,11 @@ redis.call('HSET', KEYS[2], ARGV[2], ARGV[1] .. ':' .. ARGV[3])
 redis.call('ZADD', KEYS[3], now, ARGV[2])
 return { after, now }`);
 
-// KEYS: reservations hash, reservations zset, key hash. ARGV: reservation id, actual, key id,
-// apply-by (server ms, '' for none). → balance after, or -1 when run after apply-by (nothing
+// KEYS: reservations hash, reservations zset, key hash, the key's 3 transaction keys. ARGV:
+// reservation id, actual, key id, apply-by (server ms, '' for none), request id, operation, job
+// id, monitor id, retention (ms). → balance after, or -1 when run after apply-by (nothing
 // changed). A reservation already settled (or refunded) changes nothing.
-const SETTLE = lua(`
+const SETTLE = lua(`${MOVEMENT}
 if ARGV[4] ~= '' then
   ${NOW_MS}
   if now > tonumber(ARGV[4]) then return -1 end
@@ -83,16 +131,20 @@ if r then
     redis.call('ZREM', KEYS[2], ARGV[1])
     local charge = math.max(0, math.min(tonumber(ARGV[2]), amount))
     if amount - charge > 0 then redis.call('HINCRBY', KEYS[3], 'balance', amount - charge) end
-    if charge > 0 then redis.call('HINCRBY', KEYS[3], 'charged', charge) end
+    if charge > 0 then
+      redis.call('HINCRBY', KEYS[3], 'charged', charge)
+      movement(KEYS[3], KEYS[4], KEYS[5], KEYS[6], -charge, 'charge', ARGV[5], ARGV[6], ARGV[7], ARGV[8], tonumber(ARGV[9]))
+    end
   end
 end
 return tonumber(redis.call('HGET', KEYS[3], 'balance') or '0')`);
 
-// KEYS: reservations hash, reservations zset, key hash, once hash. ARGV: reservation id ('' for
-// none), actual, key id, once id, keep (ms). → { 1 settled / 2 duplicate / 0 lost, charge, balance }.
+// KEYS: reservations hash, reservations zset, key hash, once hash, the key's 3 transaction keys.
+// ARGV: reservation id ('' for none), actual, key id, once id, keep (ms), request id, operation,
+// job id, monitor id, retention (ms). → { 1 settled / 2 duplicate / 0 lost, charge, balance }.
 // The once hash remembers each unit's charge: a later settlement of the same unit refunds its own
 // reservation and reports that charge. A reservation refunded meanwhile settles nothing.
-const SETTLE_ONCE = lua(`
+const SETTLE_ONCE = lua(`${MOVEMENT}
 local prior = redis.call('HGET', KEYS[4], ARGV[4])
 local r = false
 if ARGV[1] ~= '' then
@@ -108,7 +160,10 @@ if r then
   redis.call('ZREM', KEYS[2], ARGV[1])
   if not prior then charge = math.max(0, math.min(tonumber(ARGV[2]), r)) end
   if r - charge > 0 then redis.call('HINCRBY', KEYS[3], 'balance', r - charge) end
-  if charge > 0 then redis.call('HINCRBY', KEYS[3], 'charged', charge) end
+  if charge > 0 then
+    redis.call('HINCRBY', KEYS[3], 'charged', charge)
+    movement(KEYS[3], KEYS[5], KEYS[6], KEYS[7], -charge, 'charge', ARGV[6], ARGV[7], ARGV[8], ARGV[9], tonumber(ARGV[10]))
+  end
 end
 local balance = tonumber(redis.call('HGET', KEYS[3], 'balance') or '0')
 if prior then return { 2, tonumber(prior), balance } end
@@ -139,9 +194,9 @@ for _, id in ipairs(ids) do
 end
 return { n, #ids }`);
 
-// KEYS: key hash, index, keys zset. ARGV: sha, id, name, hint, credits, created_at.
-// → 1 created, 0 this API key exists already, -1 id taken.
-const CREATE = lua(`
+// KEYS: key hash, index, keys zset, the key's 3 transaction keys. ARGV: sha, id, name, hint,
+// credits, created_at, retention (ms). → 1 created, 0 this API key exists already, -1 id taken.
+const CREATE = lua(`${MOVEMENT}
 if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return 0 end
 if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
 ${NOW_MS}
@@ -149,13 +204,17 @@ redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[1], 'name', ARGV[3], 'hint', ARGV[4], 'balance', ARGV[5], 'created_at', ARGV[6],
   'revoked_at', '', 'key_hash', ARGV[1], 'charged', 0, 'granted', ARGV[5], 'refunded', 0)
 redis.call('ZADD', KEYS[3], now, ARGV[2])
+if tonumber(ARGV[5]) > 0 then movement(KEYS[1], KEYS[4], KEYS[5], KEYS[6], tonumber(ARGV[5]), 'grant', '', '', '', '', tonumber(ARGV[7])) end
 return 1`);
 
-// KEYS: key hash. ARGV: amount. → balance after, or nil for an unknown key.
-const ADD = lua(`
+// KEYS: key hash, the key's 3 transaction keys. ARGV: amount, retention (ms). → balance after,
+// or nil for an unknown key.
+const ADD = lua(`${MOVEMENT}
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 redis.call('HINCRBY', KEYS[1], 'granted', ARGV[1])
-return redis.call('HINCRBY', KEYS[1], 'balance', ARGV[1])`);
+local balance = redis.call('HINCRBY', KEYS[1], 'balance', ARGV[1])
+movement(KEYS[1], KEYS[2], KEYS[3], KEYS[4], tonumber(ARGV[1]), 'grant', '', '', '', '', tonumber(ARGV[2]))
+return balance`);
 
 // KEYS: key hash. ARGV: revoked_at. → 1 revoked now, 0 unknown or revoked before.
 const REVOKE = lua(`
@@ -192,9 +251,40 @@ export interface RedisLedgerOptions {
   prefix?: string;
   /** Age after which an unsettled reservation counts as abandoned and is refunded. */
   reservationTtlMs?: number;
+  /** How long a transaction row is kept after it last changed (TRANSACTIONS_RETENTION_DAYS). */
+  transactionsKeepMs?: number;
   /** How often this instance sweeps abandoned reservations; 0: never (the keys command). */
   sweepIntervalMs?: number;
   onSweepError?: (err: unknown) => void;
+}
+
+/** Transaction rows read from Redis at once while listing. */
+const TX_BATCH = 200;
+
+/** A transaction row as MOVEMENT stores it ('' for none). */
+function transactionOf(raw: string): Transaction {
+  const r = JSON.parse(raw) as {
+    i: number;
+    t: number;
+    k: Transaction['kind'];
+    r: string;
+    o: string;
+    j: string;
+    m: string;
+    c: number;
+    b: number;
+  };
+  return {
+    id: r.i,
+    at: r.t,
+    kind: r.k,
+    requestId: r.r || null,
+    operation: r.o || null,
+    jobId: r.j || null,
+    monitorId: r.m || null,
+    credits: r.c,
+    balanceAfter: r.b,
+  };
 }
 
 /** Hash → id of keys seen; ids never change, so entries stay valid (bounded size). */
@@ -216,7 +306,12 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
     res: `${p}:res`,
     resAt: `${p}:res:at`,
     once: (scope: string) => `${p}:once:${scope}`,
+    /** The key's transaction zset, rows and job index (MOVEMENT). */
+    tx: (id: string) => [`${p}:tx:${id}`, `${p}:txrow:${id}`, `${p}:txjob:${id}`],
   };
+  const keepMs = opts.transactionsKeepMs ?? DEFAULT_TRANSACTIONS_KEEP_MS;
+  /** A settlement's transaction arguments: its reservation's meta, and the retention. */
+  const metaArgs = (m: ReserveMeta | undefined) => [m?.requestId ?? '', m?.operation ?? '', m?.jobId ?? '', m?.monitorId ?? '', keepMs];
   const reservationTtlMs = opts.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
   const idByHash = new Map<string, string>();
   // A settle must run before this process stops waiting for it (see the rule above); half the
@@ -224,7 +319,11 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
   const settleWindowMs = Math.floor(redis.commandTimeoutMs / 2);
   /** Queues a full refund of `r` behind the call that just failed (the rule above); never waited for. */
   const undo = (r: Reservation) =>
-    void redis.script(SETTLE, [K.res, K.resAt, K.key(r.keyId)], [r.id, 0, r.keyId, ''], { evenIfStuck: true }).catch(() => undefined);
+    void redis
+      .script(SETTLE, [K.res, K.resAt, K.key(r.keyId), ...K.tx(r.keyId)], [r.id, 0, r.keyId, '', ...metaArgs(undefined)], {
+        evenIfStuck: true,
+      })
+      .catch(() => undefined);
   const rememberId = (hash: string, id: string) => {
     if (idByHash.size >= ID_CACHE_MAX) idByHash.clear();
     idByHash.set(hash, id);
@@ -287,9 +386,9 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
     async balance(keyId) {
       return int(await redis.command<string | null>(['HGET', K.key(keyId), 'balance']));
     },
-    async reserve(keyId, amount) {
+    async reserve(keyId, amount, meta) {
       if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
-      const r: Reservation = { id: randomUUID(), keyId, amount };
+      const r: Reservation = meta ? { id: randomUUID(), keyId, amount, meta } : { id: randomUUID(), keyId, amount };
       let out: number | [number, number];
       try {
         out = await redis.script<number | [number, number]>(RESERVE, [K.key(keyId), K.res, K.resAt], [amount, r.id, keyId]);
@@ -313,8 +412,8 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
         balance = int(
           await redis.script<number>(
             SETTLE,
-            [K.res, K.resAt, K.key(reservation.keyId)],
-            [reservation.id, charge, reservation.keyId, applyBy],
+            [K.res, K.resAt, K.key(reservation.keyId), ...K.tx(reservation.keyId)],
+            [reservation.id, charge, reservation.keyId, applyBy, ...metaArgs(reservation.meta)],
           ),
         );
       } catch (err) {
@@ -332,8 +431,8 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
       try {
         const [state, charged, balance] = await redis.script<[number, number, number]>(
           SETTLE_ONCE,
-          [K.res, K.resAt, K.key(keyId), K.once(once.scope)],
-          [reservation?.id ?? '', charge, keyId, once.id, Math.max(1, Math.floor(once.keepMs))],
+          [K.res, K.resAt, K.key(keyId), K.once(once.scope), ...K.tx(keyId)],
+          [reservation?.id ?? '', charge, keyId, once.id, Math.max(1, Math.floor(once.keepMs)), ...metaArgs(reservation?.meta)],
         );
         return { state: state === 1 ? 'settled' : state === 2 ? 'duplicate' : 'lost', charged: int(charged), balance: int(balance) };
       } catch (err) {
@@ -358,8 +457,8 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
         };
         const done = await redis.script<number>(
           CREATE,
-          [K.key(record.id), K.index, K.keys],
-          [hash, record.id, name, record.hint, credits, record.createdAt],
+          [K.key(record.id), K.index, K.keys, ...K.tx(record.id)],
+          [hash, record.id, name, record.hint, credits, record.createdAt, keepMs],
         );
         if (done === 1) {
           rememberId(hash, record.id);
@@ -404,7 +503,7 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
     },
     async addCredits(keyId, amount) {
       if (!Number.isInteger(amount) || amount <= 0) throw new Error('amount must be a positive integer');
-      const balance = await redis.script<number | null>(ADD, [K.key(keyId)], [amount]);
+      const balance = await redis.script<number | null>(ADD, [K.key(keyId), ...K.tx(keyId)], [amount, keepMs]);
       if (balance === null) throw new Error(`no key with id ${keyId}`);
       return int(balance);
     },
@@ -418,6 +517,27 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
       return redis.command<number>(['ZCARD', K.keys]);
     },
     refundAbandoned,
+    async transactions(keyId, { after, limit, operation, since }) {
+      const [txz, txr] = K.tx(keyId);
+      const from = Math.max(since ?? 0, Date.now() - keepMs);
+      const rows: Transaction[] = [];
+      let cursor = after ?? 0;
+      // Read in batches by id, filtered here, until the page and one more row are found.
+      for (;;) {
+        const ids = await redis.command<string[]>(['ZRANGEBYSCORE', txz, `(${cursor}`, '+inf', 'LIMIT', '0', String(TX_BATCH)]);
+        if (ids.length === 0) break;
+        const raws = await redis.command<(string | null)[]>(['HMGET', txr, ...ids]);
+        for (const raw of raws) {
+          if (raw === null) continue;
+          const t = transactionOf(raw);
+          if (t.at >= from && (!operation || t.operation === operation)) rows.push(t);
+        }
+        cursor = Number(ids[ids.length - 1]);
+        if (rows.length > limit || ids.length < TX_BATCH) break;
+      }
+      const page = rows.slice(0, limit);
+      return { rows: page, nextAfter: rows.length > limit ? page[page.length - 1].id : null };
+    },
     async totalCharged(keyId) {
       return int(await redis.command<string | null>(['HGET', K.key(keyId), 'charged']));
     },

@@ -206,4 +206,84 @@ describe('what another process sees (the keys command, a crash)', () => {
     other.close();
     expect(outside()).toEqual({ balance: 5, open: 0, charged: 0 });
   });
+
+  describe('transactions', () => {
+    const strip = (rows: { at: number }[]) => rows.map(({ at: _at, ...r }) => r);
+
+    it('grants and charges are rows with the settled balance after; a job is one row; open reservations, 0 charges and abandoned refunds are not rows', async () => {
+      const { record } = await ledger.createKey({ name: 'k', credits: 10 });
+      const r1 = (await ledger.reserve(record.id, 3, { requestId: 'req-1', operation: 'code/repository' }))!;
+      expect(r1.meta).toEqual({ requestId: 'req-1', operation: 'code/repository' });
+      expect(await ledger.settle(r1, 2)).toBe(8);
+      expect(await ledger.settle(r1, 2)).toBe(8); // settled once: one row
+      // Left open, then refunded as abandoned: never a row.
+      await ledger.reserve(record.id, 4, { requestId: 'req-open' });
+      await ledger.settle((await ledger.reserve(record.id, 1, { requestId: 'req-zero' }))!, 0);
+      for (let i = 0; i < 3; i++) {
+        const r = (await ledger.reserve(record.id, 2, { operation: 'code/repository', jobId: 'job_x' }))!;
+        await ledger.settleRecorded!(r, 1, () => undefined);
+      }
+      await ledger.addCredits(record.id, 5);
+      const abandoned = (await ledger.reserve(record.id, 2, { requestId: 'req-lost' }))!;
+      expect(await ledger.refundAbandoned(0)).toBe(2);
+      expect(await ledger.settle(abandoned, 2)).toBe(10); // refunded already: no charge, no row
+      const { rows, nextAfter } = await ledger.transactions(record.id, { limit: 10 });
+      expect(nextAfter).toBeNull();
+      expect(strip(rows)).toEqual([
+        { id: 1, kind: 'grant', requestId: null, operation: null, jobId: null, monitorId: null, credits: 10, balanceAfter: 10 },
+        {
+          id: 2,
+          kind: 'charge',
+          requestId: 'req-1',
+          operation: 'code/repository',
+          jobId: null,
+          monitorId: null,
+          credits: -2,
+          balanceAfter: 8,
+        },
+        {
+          id: 3,
+          kind: 'charge',
+          requestId: null,
+          operation: 'code/repository',
+          jobId: 'job_x',
+          monitorId: null,
+          credits: -3,
+          balanceAfter: 5,
+        },
+        { id: 4, kind: 'grant', requestId: null, operation: null, jobId: null, monitorId: null, credits: 5, balanceAfter: 10 },
+      ]);
+      expect(rows.reduce((n, r) => n + r.credits, 0)).toBe(10);
+      expect((await ledger.transactions(record.id, { limit: 3 })).nextAfter).toBe(3);
+      expect((await ledger.transactions(record.id, { limit: 3, after: 3 })).rows.map((r) => r.id)).toEqual([4]);
+      expect((await ledger.transactions(record.id, { limit: 9, operation: 'code/repository' })).rows.map((r) => r.id)).toEqual([2, 3]);
+      expect((await ledger.transactions(record.id, { limit: 9, since: Date.now() + 1_000 })).rows).toEqual([]);
+      // A monitor's run is its own row.
+      await ledger.settle((await ledger.reserve(record.id, 1, { operation: 'code/repository', monitorId: 'mon_1' }))!, 1);
+      expect((await ledger.transactions(record.id, { limit: 1, after: 4 })).rows).toMatchObject([
+        { monitorId: 'mon_1', credits: -1, balanceAfter: 9 },
+      ]);
+    });
+
+    it('rows past the retention are not listed, and are deleted as new rows are written', async () => {
+      const short = createSqliteLedger(db, { transactionsKeepMs: 100 });
+      const { record } = await short.createKey({ name: 'k', credits: 3 });
+      await new Promise((r) => setTimeout(r, 150));
+      expect((await short.transactions(record.id, { limit: 10 })).rows).toEqual([]);
+      expect(await ledger.transactions(record.id, { limit: 10 })).toMatchObject({ rows: [{ credits: 3 }] });
+      await short.addCredits(record.id, 1);
+      expect(db.prepare('SELECT credits, balance_after FROM transactions WHERE key_id = ?').all(record.id)).toEqual([
+        { credits: 1, balance_after: 4 },
+      ]);
+    });
+
+    it('a store made before transactions gets its settled balances: the balance plus what open reservations hold', async () => {
+      const { record } = await ledger.createKey({ name: 'k', credits: 10 });
+      await ledger.reserve(record.id, 4);
+      db.exec('ALTER TABLE api_keys DROP COLUMN settled');
+      const upgraded = createSqliteLedger(db);
+      expect(await upgraded.addCredits(record.id, 1)).toBe(7);
+      expect((await upgraded.transactions(record.id, { limit: 10 })).rows.at(-1)).toMatchObject({ credits: 1, balanceAfter: 11 });
+    });
+  });
 });

@@ -16,13 +16,21 @@
  *   transaction; a reservation already closed changes nothing (settled at most once).
  * - A crash between the two leaves the row open; the next start refunds it (refundAbandoned).
  * A reservation of 0 credits holds nothing and writes nothing.
+ *
+ * Transactions (ledger.ts): a settlement that charges, a key created with credits and a top-up
+ * write their `transactions` row in their own transaction, with the key's settled balance after
+ * (`api_keys.settled`: granted minus charged, i.e. the balance plus what open reservations hold,
+ * kept in the same statements). A job's charges update its one row. Rows older than the
+ * retention (TRANSACTIONS_RETENTION_DAYS) are not listed, and are deleted as the key's next rows
+ * are written.
  */
 import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
 import { unknownOrRevokedKey } from '../errors.js';
 import type { Db } from '../store/sqlite.js';
 import { generateApiKey, hashApiKey, keyHint, shortenStoredHint } from './keys.js';
-import type { AuthenticatedKey, KeyRecord, Ledger, Reservation, SettleOutcome } from './ledger.js';
+import { DEFAULT_TRANSACTIONS_KEEP_MS } from './ledger.js';
+import type { AuthenticatedKey, KeyRecord, Ledger, Reservation, ReserveMeta, SettleOutcome, Transaction } from './ledger.js';
 
 type RateRow = { rate_rps: number | null; rate_burst: number | null };
 type KeyRow = { id: string; name: string; hint: string; balance: number; created_at: string; revoked_at: string | null } & RateRow;
@@ -61,11 +69,32 @@ function migrate(db: Db): void {
       at TEXT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS ledger_entries_key ON ledger_entries(key_id, kind);
+    CREATE TABLE IF NOT EXISTS transactions (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      key_id TEXT NOT NULL,
+      at_ms INTEGER NOT NULL,
+      kind TEXT NOT NULL CHECK (kind IN ('grant', 'charge')),
+      request_id TEXT,
+      operation TEXT,
+      job_id TEXT,
+      monitor_id TEXT,
+      credits INTEGER NOT NULL,
+      balance_after INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS transactions_key ON transactions(key_id, id);
+    CREATE INDEX IF NOT EXISTS transactions_age ON transactions(key_id, at_ms);
+    CREATE UNIQUE INDEX IF NOT EXISTS transactions_job ON transactions(key_id, job_id) WHERE job_id IS NOT NULL;
   `);
   // Per-key rate limits (added later: stores created before get the columns here).
   const columns = new Set((db.prepare('PRAGMA table_info(api_keys)').all() as { name: string }[]).map((c) => c.name));
   if (!columns.has('rate_rps')) db.exec('ALTER TABLE api_keys ADD COLUMN rate_rps REAL');
   if (!columns.has('rate_burst')) db.exec('ALTER TABLE api_keys ADD COLUMN rate_burst INTEGER');
+  // The settled balance (added with transactions): the balance plus what open reservations hold.
+  if (!columns.has('settled'))
+    db.transaction(() => {
+      db.exec('ALTER TABLE api_keys ADD COLUMN settled INTEGER NOT NULL DEFAULT 0');
+      db.exec('UPDATE api_keys SET settled = balance + COALESCE((SELECT SUM(amount) FROM reservations r WHERE r.key_id = api_keys.id), 0)');
+    })();
   // Hints stored before they were cut to the last 4 characters (an operator-chosen key kept 11).
   const fixHint = db.prepare('UPDATE api_keys SET hint = ? WHERE id = ?');
   db.transaction(() => {
@@ -95,7 +124,24 @@ function statements(db: Db) {
     oldRes: db.prepare<[number], { id: string }>('SELECT id FROM reservations WHERE created_ms <= ?'),
     entry: db.prepare('INSERT INTO ledger_entries (key_id, kind, amount, at) VALUES (?, ?, ?, ?)'),
     insKey: db.prepare(
-      'INSERT INTO api_keys (id, key_hash, name, hint, balance, created_at) VALUES (@id, @hash, @name, @hint, @balance, @at)',
+      'INSERT INTO api_keys (id, key_hash, name, hint, balance, settled, created_at) VALUES (@id, @hash, @name, @hint, @balance, @balance, @at)',
+    ),
+    moveSettled: db.prepare<[number, string], { settled: number }>(
+      'UPDATE api_keys SET settled = settled + ? WHERE id = ? RETURNING settled',
+    ),
+    insTx: db.prepare(
+      `INSERT INTO transactions (key_id, at_ms, kind, request_id, operation, job_id, monitor_id, credits, balance_after)
+       VALUES (@keyId, @at, @kind, @requestId, @operation, @jobId, @monitorId, @credits, @balanceAfter)`,
+    ),
+    jobTx: db.prepare<{ keyId: string; jobId: string; at: number; credits: number; balanceAfter: number }>(
+      `UPDATE transactions SET at_ms = @at, credits = credits + @credits, balance_after = @balanceAfter
+       WHERE key_id = @keyId AND job_id = @jobId`,
+    ),
+    expireTx: db.prepare<[string, number]>('DELETE FROM transactions WHERE key_id = ? AND at_ms < ?'),
+    listTx: db.prepare<{ keyId: string; after: number; since: number; operation: string | null; limit: number }, TxRow>(
+      `SELECT id, at_ms, kind, request_id, operation, job_id, monitor_id, credits, balance_after FROM transactions
+       WHERE key_id = @keyId AND id > @after AND at_ms >= @since AND (@operation IS NULL OR operation = @operation)
+       ORDER BY id LIMIT @limit`,
     ),
     list: db.prepare<[], KeyRow>(
       'SELECT id, name, hint, balance, created_at, revoked_at, rate_rps, rate_burst FROM api_keys ORDER BY created_at',
@@ -108,6 +154,30 @@ function statements(db: Db) {
   };
 }
 
+type TxRow = {
+  id: number;
+  at_ms: number;
+  kind: 'grant' | 'charge';
+  request_id: string | null;
+  operation: string | null;
+  job_id: string | null;
+  monitor_id: string | null;
+  credits: number;
+  balance_after: number;
+};
+
+const toTransaction = (r: TxRow): Transaction => ({
+  id: r.id,
+  at: r.at_ms,
+  kind: r.kind,
+  requestId: r.request_id,
+  operation: r.operation,
+  jobId: r.job_id,
+  monitorId: r.monitor_id,
+  credits: r.credits,
+  balanceAfter: r.balance_after,
+});
+
 function toRecord(r: KeyRow): KeyRecord {
   const record: KeyRecord = { id: r.id, name: r.name, hint: r.hint, balance: r.balance, createdAt: r.created_at, revokedAt: r.revoked_at };
   const rate = rateOf(r);
@@ -116,12 +186,33 @@ function toRecord(r: KeyRow): KeyRecord {
 }
 
 /** Each operation that writes, as one transaction on `q`'s statements. */
-function transactions(db: Db, q: ReturnType<typeof statements>) {
+function transactions(db: Db, q: ReturnType<typeof statements>, keepMs: number) {
+  /**
+   * A movement of `credits` (signed) of the key's settled balance and its transaction row; within
+   * the caller's transaction. A job's charge adds to the job's row (made by its first charge).
+   */
+  const movement = (keyId: string, kind: Transaction['kind'], credits: number, meta: ReserveMeta | undefined, at = Date.now()) => {
+    const balanceAfter = q.moveSettled.get(credits, keyId)?.settled ?? 0;
+    if (meta?.jobId && q.jobTx.run({ keyId, jobId: meta.jobId, at, credits, balanceAfter }).changes === 1) return;
+    q.expireTx.run(keyId, at - keepMs);
+    q.insTx.run({
+      keyId,
+      at,
+      kind,
+      requestId: meta?.requestId ?? null,
+      operation: meta?.operation ?? null,
+      jobId: meta?.jobId ?? null,
+      monitorId: meta?.monitorId ?? null,
+      credits,
+      balanceAfter,
+    });
+  };
+
   // Run as BEGIN IMMEDIATE (reserve.immediate): it reads, then writes what it read.
-  const reserve = db.transaction((keyId: string, amount: number): Reservation | null => {
+  const reserve = db.transaction((keyId: string, amount: number, meta: ReserveMeta | undefined): Reservation | null => {
     const key = q.account.get(keyId);
     if (!key || key.revoked_at !== null) throw unknownOrRevokedKey();
-    const r: Reservation = { id: randomUUID(), keyId, amount };
+    const r: Reservation = meta ? { id: randomUUID(), keyId, amount, meta } : { id: randomUUID(), keyId, amount };
     if (amount === 0) return r;
     if (!q.take.get({ id: keyId, amount })) return null;
     q.insRes.run({ id: r.id, keyId, amount, ms: Date.now() });
@@ -134,7 +225,10 @@ function transactions(db: Db, q: ReturnType<typeof statements>) {
     if (row) {
       charged = chargeOf(actual, row.amount);
       if (row.amount > charged) q.give.get({ id: row.key_id, amount: row.amount - charged });
-      if (charged > 0) q.entry.run(row.key_id, 'charge', charged, now());
+      if (charged > 0) {
+        q.entry.run(row.key_id, 'charge', charged, now());
+        movement(row.key_id, 'charge', -charged, r.meta);
+      }
     }
     return { settled: row !== undefined || r.amount === 0, charged, balance: q.balance.get(r.keyId)?.balance ?? 0 };
   });
@@ -162,21 +256,42 @@ function transactions(db: Db, q: ReturnType<typeof statements>) {
     const row = q.give.get({ id: keyId, amount });
     if (!row) throw new Error(`no key with id ${keyId}`);
     q.entry.run(keyId, 'grant', amount, now());
+    movement(keyId, 'grant', amount, undefined);
     return row.balance;
   });
 
   const insertKey = db.transaction((record: KeyRecord, hash: string) => {
     q.insKey.run({ id: record.id, hash, name: record.name, hint: record.hint, balance: record.balance, at: record.createdAt });
-    if (record.balance > 0) q.entry.run(record.id, 'grant', record.balance, record.createdAt);
+    if (record.balance > 0) {
+      q.entry.run(record.id, 'grant', record.balance, record.createdAt);
+      // The key's settled balance starts at its credits (insKey): the row records that grant.
+      q.insTx.run({
+        keyId: record.id,
+        at: Date.parse(record.createdAt),
+        kind: 'grant',
+        requestId: null,
+        operation: null,
+        jobId: null,
+        monitorId: null,
+        credits: record.balance,
+        balanceAfter: record.balance,
+      });
+    }
   });
 
   return { reserve, settle, settleRecorded, refundAbandoned, grant, insertKey };
 }
 
-export function createSqliteLedger(db: Db): Ledger {
+export interface SqliteLedgerOptions {
+  /** How long a transaction row is kept after it last changed (TRANSACTIONS_RETENTION_DAYS). */
+  transactionsKeepMs?: number;
+}
+
+export function createSqliteLedger(db: Db, opts: SqliteLedgerOptions = {}): Ledger {
   migrate(db);
   const q = statements(db);
-  const tx = transactions(db, q);
+  const keepMs = opts.transactionsKeepMs ?? DEFAULT_TRANSACTIONS_KEEP_MS;
+  const tx = transactions(db, q, keepMs);
   return {
     async authenticate(rawKey): Promise<AuthenticatedKey | null> {
       const row = q.auth.get(hashApiKey(rawKey));
@@ -190,9 +305,9 @@ export function createSqliteLedger(db: Db): Ledger {
     async balance(keyId) {
       return q.balance.get(keyId)?.balance ?? 0;
     },
-    async reserve(keyId, amount) {
+    async reserve(keyId, amount, meta) {
       if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
-      return tx.reserve.immediate(keyId, amount);
+      return tx.reserve.immediate(keyId, amount, meta);
     },
     async settle(reservation, actual) {
       return tx.settle(reservation, actual).balance;
@@ -231,6 +346,17 @@ export function createSqliteLedger(db: Db): Ledger {
     },
     async refundAbandoned(olderThanMs) {
       return tx.refundAbandoned(olderThanMs);
+    },
+    async transactions(keyId, { after, limit, operation, since }) {
+      const rows = q.listTx.all({
+        keyId,
+        after: after ?? 0,
+        since: Math.max(since ?? 0, Date.now() - keepMs),
+        operation: operation ?? null,
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit).map(toTransaction);
+      return { rows: page, nextAfter: rows.length > limit ? page[page.length - 1].id : null };
     },
     async totalCharged(keyId) {
       return q.charged.get(keyId)?.n ?? 0;

@@ -4,12 +4,16 @@
  * CL_API_KEY). The input is uploaded as it is (CSV with a header row of parameter names, NDJSON,
  * or a JSON array of items); a progress bar (cli-progress, on stderr) shows items done, items/s,
  * credits and the ETA; results are written in input order once the job has ended, and a summary
- * by outcome and credits closes the run.
+ * by outcome and credits closes the run. --out names the format: `.csv` gets the job's CSV
+ * (GET /v1/jobs/{id}/results?format=csv), `.ndjson`/`.jsonl` NDJSON; any other name gets NDJSON,
+ * and the CLI says so.
  *
  * Resumable: the job's idempotency key is derived from the operation, the options and the
  * input's bytes, so running the same command again after Ctrl-C (the job goes on in the gateway
- * meanwhile) or a crash attaches to the same job (nothing runs twice), resumes it when it stopped
- * for lack of credits or at its cap (with --resume), and appends only the results not yet in --out.
+ * meanwhile) or a crash attaches to the same job (nothing runs twice; the CLI says on stderr that
+ * it found the job, and that --new runs the items again as a fresh job, charged again), resumes it
+ * when it stopped for lack of credits or at its cap (with --resume), and appends only the NDJSON
+ * results not yet in --out (a CSV --out is written whole again).
  *
  * --embedded: no gateway to run first — this process starts one on DATA_DIR (and REDIS_URL, as
  * configured by the same environment as `npm start`) on a loopback port of its own, runs the job
@@ -18,11 +22,12 @@
  * The key must be in that store (`npm run keys -- create`, or BOOTSTRAP_API_KEY). A gateway already
  * serving that DATA_DIR holds its lock: then follow the job through it with --url instead.
  */
-import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SingleBar } from 'cli-progress';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { Command, CommanderError } from 'commander';
 
 export interface BulkOutput {
@@ -57,7 +62,14 @@ function contentTypeOf(path: string): string {
   throw new Error(`--input ${path}: use a .csv, .ndjson, .jsonl or .json file`);
 }
 
-/** The last item index already written to `out` (-1: none). */
+/** What --out gets: CSV for .csv, NDJSON for .ndjson/.jsonl, and NDJSON (said so: `named`) for any other name. */
+export function outFormatOf(path: string): { format: 'csv' | 'ndjson'; named: boolean } {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.csv') return { format: 'csv', named: true };
+  return { format: 'ndjson', named: ext === '.ndjson' || ext === '.jsonl' };
+}
+
+/** The last item index already written to an NDJSON `out` (-1: none). */
 function lastWritten(out: string): number {
   if (!existsSync(out)) return -1;
   const lines = readFileSync(out, 'utf8').split('\n').filter(Boolean);
@@ -94,13 +106,14 @@ export async function runBulkCli(
   const program = new Command('bulk')
     .requiredOption('--op <path>', 'the /v1 GET operation each item runs, e.g. /v1/find-creator-emails')
     .requiredOption('--input <file>', 'items: .csv (header row of parameter names), .ndjson/.jsonl, or .json (array)')
-    .requiredOption('--out <file>', 'results as NDJSON in input order (appended to when resuming)')
+    .requiredOption('--out <file>', 'results in input order: .csv as CSV, .ndjson/.jsonl (or any other name) as NDJSON')
     .option('--url <url>', 'the gateway (default: CL_URL, else http://localhost:8080)')
     .option('--embedded', 'run a gateway in this process on DATA_DIR instead of calling one at --url')
     .option('--key <key>', 'API key (default: CL_API_KEY)')
     .option('--cache-max-age <age>', 'serve items cached within 1d, 3d, 7d, 14d or 30d at 0 credits')
     .option('--max-credits <n>', 'stop the job once it would need more credits than this')
     .option('--resume', 'resume the job if it stopped (no credits, cap)')
+    .option('--new', 'run the items as a new job even if this command ran before (charged again); --out is replaced')
     .exitOverride()
     .configureOutput({ writeOut: (s) => out.log(s.trimEnd()), writeErr: (s) => out.error(s.trimEnd()) });
   try {
@@ -119,6 +132,7 @@ export async function runBulkCli(
     cacheMaxAge?: string;
     maxCredits?: string;
     resume?: boolean;
+    new?: boolean;
   }>();
   const key = o.key ?? env.CL_API_KEY;
   if (!key) {
@@ -183,16 +197,20 @@ async function startEmbedded(env: NodeJS.ProcessEnv, out: BulkOutput): Promise<E
 }
 
 async function follow(
-  o: { op: string; input: string; out: string; cacheMaxAge?: string; maxCredits?: string; resume?: boolean },
+  o: { op: string; input: string; out: string; cacheMaxAge?: string; maxCredits?: string; resume?: boolean; new?: boolean },
   gateway: { base: string; key: string; embedded: boolean },
   type: string,
   body: Buffer,
   out: BulkOutput,
   opts: { pollMs?: number; progressEveryMs?: number; signal?: AbortSignal },
 ): Promise<number> {
+  const { format, named } = outFormatOf(o.out);
+  if (!named) out.error(`--out ${o.out}: writing NDJSON (name it .csv for CSV, .ndjson for NDJSON).`);
+  // The same command finds its job again by this key; --new makes one no earlier run used.
   const idem = `bulk-${createHash('sha256')
     .update(JSON.stringify([o.op, o.cacheMaxAge ?? null, o.maxCredits ?? null]))
     .update(body)
+    .update(o.new ? randomUUID() : '')
     .digest('hex')
     .slice(0, 32)}`;
   const { base, key } = gateway;
@@ -204,7 +222,7 @@ async function follow(
       body: init.body as BodyInit | undefined,
       signal: opts.signal,
     });
-    return { status: res.status, text: await res.text() };
+    return { status: res.status, text: await res.text(), replayed: res.headers.get('idempotent-replayed') === 'true' };
   };
   const fail = (r: { status: number; text: string }) => {
     let msg = r.text;
@@ -221,7 +239,7 @@ async function follow(
   };
 
   // Create (or find again, by the idempotency key) the job.
-  let created: { status: number; text: string };
+  let created: { status: number; text: string; replayed: boolean };
   if (type === 'application/json') {
     let items: unknown;
     try {
@@ -249,6 +267,13 @@ async function follow(
   if (created.status !== 202) return fail(created);
   let job = (JSON.parse(created.text) as { job: Job }).job;
   out.log(`job ${job.id}: ${job.items} items, ${o.op}`);
+  if (created.replayed)
+    out.error(
+      `Found job ${job.id} from an earlier run of this command (${job.status}, ${job.counts.done}/${job.items} done): following it. ` +
+        'Pass --new to run the items again as a new job (charged again).',
+    );
+  // A new job's results start at its first item: --out is written afresh.
+  if (o.new && existsSync(o.out)) rmSync(o.out);
   if (o.resume && (job.status === 'stopped_no_credits' || job.status === 'stopped_at_cap')) {
     const r = await call('POST', `/v1/jobs/${job.id}/resume`, {
       type: 'application/json',
@@ -302,18 +327,28 @@ async function follow(
   progress.update(job.counts.done, barPayload(job, rateOf(job)));
   progress.stop();
 
-  // Results not yet in --out, in input order.
-  const after = lastWritten(o.out);
-  const res = await call('GET', `/v1/jobs/${job.id}/results?after=${after}`);
-  if (res.status !== 200) return fail(res);
-  if (res.text) appendFileSync(o.out, res.text);
-  const lines = res.text.split('\n').filter(Boolean).length;
+  // Results in input order: NDJSON appends those not yet in --out; CSV is written whole (an
+  // item may be several rows), through a temporary file so a crash leaves the earlier one.
+  let lines: number;
+  if (format === 'csv') {
+    const res = await call('GET', `/v1/jobs/${job.id}/results?format=csv`);
+    if (res.status !== 200) return fail(res);
+    const tmp = `${o.out}.${process.pid}.tmp`;
+    writeFileSync(tmp, res.text);
+    renameSync(tmp, o.out);
+    lines = Math.max(0, (parseCsv(res.text, { relax_column_count: true }) as unknown[]).length - 1);
+  } else {
+    const res = await call('GET', `/v1/jobs/${job.id}/results?after=${lastWritten(o.out)}`);
+    if (res.status !== 200) return fail(res);
+    if (res.text) appendFileSync(o.out, res.text);
+    lines = res.text.split('\n').filter(Boolean).length;
+  }
 
   const c = job.counts;
   out.log(
     `\n${job.status}: ${c.ok} ok (${c.cached} from cache), ${c.failed} failed, ${c.skipped} not run — ${job.credits_charged} credits charged`,
   );
-  out.log(`${lines} result lines written to ${o.out}`);
+  out.log(format === 'csv' ? `${lines} CSV rows (and a header) written to ${o.out}` : `${lines} result lines written to ${o.out}`);
   if (job.status === 'stopped_no_credits') out.log('Add credits and run the same command with --resume to finish the job.');
   if (job.status === 'stopped_at_cap') out.log('Run the same command with --resume and a higher --max-credits to go on.');
   return job.status === 'completed' ? 0 : 3;

@@ -3,7 +3,7 @@
  *
  *   POST   /v1/jobs                  create (JSON; or NDJSON / CSV upload) → 202 {success, job}
  *   GET    /v1/jobs                  the key's jobs, newest first (?status, ?limit, ?after) → {success, jobs, next_after}
- *   POST   /v1/jobs/estimate         the same body, 0 credits: max cost, cached items, expected cost
+ *   POST   /v1/jobs/estimate         the same body, 0 credits: max possible cost, cached items, expected cost
  *   GET    /v1/jobs/{id}             the job
  *   GET    /v1/jobs/{id}/results     NDJSON in input order (?after=N, ?format=csv)
  *   GET    /v1/jobs/{id}/events      server-sent progress events (JOBS_MAX_STREAMS_PER_KEY open at once: streams.ts)
@@ -28,10 +28,12 @@ import type { RequestInfo } from '../observability/request.js';
 import { admit } from '../pipeline/admit.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
+import { csvRows, csvShape } from './export.js';
+import type { CsvShape } from './export.js';
 import { bodyText, readJobRequest, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
-import type { JobCursor, JobListQuery, JobRow, JobStatus, ResultRow } from './store.js';
+import type { JobCursor, JobListQuery, JobRow, JobStatus } from './store.js';
 import { FINAL, JOB_STATUSES } from './store.js';
 import { jobView } from './view.js';
 import type { JobView } from './view.js';
@@ -371,7 +373,9 @@ export async function estimateJob(deps: Deps, r: { route: RestRoute; items: Vali
     if (await cachedNow(deps, r.route, item)) cached++;
     else expected += item.maxCost;
   }
-  return { items: r.items.length, max_credits: max, cached, expected_credits: expected };
+  // `max_credits` (the name before max_possible_credits, which a job's own max_credits — its cap —
+  // made ambiguous) stays one release as a deprecated alias.
+  return { items: r.items.length, max_possible_credits: max, max_credits: max, cached, expected_credits: expected };
 }
 
 export function createJobHandlers(service: (deps: Deps) => JobService | undefined) {
@@ -559,10 +563,10 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
       let chunk = '';
       if (format === 'csv') {
         if (!csv) {
-          csv = csvShape(route, rows);
+          csv = csvShape(route, row, rows);
           chunk += csvLine(csv.header);
         }
-        for (const r of rows) chunk += csvLine(csvRow(csv, r));
+        for (const r of rows) for (const line of csvRows(csv, r)) chunk += csvLine(line);
       } else {
         for (const r of rows)
           chunk += `{"index":${r.idx},"input":${r.input},"status":${r.status},"code":${JSON.stringify(r.code)},"credits_charged":${r.credits_charged},"cached":${r.cached ? 'true' : 'false'},"body":${r.body}}\n`;
@@ -602,65 +606,6 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     req.method === 'POST' ? create(req, res, info, deps) : list(req, res, info, deps);
 
   return { root: guarded(root), estimate: guarded(estimate), byId: guarded(byId) };
-}
-
-interface CsvShape {
-  header: string[];
-  inputs: string[];
-  fields: string[];
-  wrap: string | undefined;
-}
-
-/**
- * CSV columns: the item's place and outcome, its parameters, then the record's top-level
- * scalar fields (as found in the first page of results; nested values as JSON).
- */
-function csvShape(route: RestRoute | undefined, first: ResultRow[]): CsvShape {
-  const inputs = new Set(route?.params.map((p) => p.name) ?? []);
-  const fields = new Set<string>();
-  const wrap = route?.op.rest.wrap;
-  for (const r of first) {
-    for (const k of Object.keys(JSON.parse(r.input) as object)) inputs.add(k);
-    if (r.status !== 200) continue;
-    const body = JSON.parse(r.body) as Record<string, unknown>;
-    const rec = (wrap ? body[wrap] : body) as Record<string, unknown> | undefined;
-    for (const [k, v] of Object.entries(rec ?? {})) {
-      if (['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k) && !wrap) continue;
-      if (v === null || typeof v !== 'object') fields.add(k);
-    }
-  }
-  return {
-    inputs: [...inputs],
-    fields: [...fields],
-    wrap,
-    header: [
-      'index',
-      'status',
-      'code',
-      'credits_charged',
-      'cached',
-      ...[...inputs].map((k) => `input.${k}`),
-      'error_message',
-      ...[...fields],
-    ],
-  };
-}
-
-function csvRow(s: CsvShape, r: ResultRow): unknown[] {
-  const input = JSON.parse(r.input) as Record<string, unknown>;
-  const body = JSON.parse(r.body) as Record<string, unknown>;
-  const rec = (r.status === 200 ? (s.wrap ? body[s.wrap] : body) : undefined) as Record<string, unknown> | undefined;
-  const message = r.status === 200 ? '' : ((body.error as { message?: string } | undefined)?.message ?? '');
-  return [
-    r.idx,
-    r.status,
-    r.code ?? '',
-    r.credits_charged,
-    r.cached ? 'true' : 'false',
-    ...s.inputs.map((k) => input[k]),
-    message,
-    ...s.fields.map((k) => rec?.[k]),
-  ];
 }
 
 /**

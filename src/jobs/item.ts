@@ -11,7 +11,7 @@
  *    (embedded: in one SQLite transaction; Redis: once per item identity).
  */
 import type DataLoader from 'dataloader';
-import type { AuthenticatedKey, Ledger, Reservation } from '../credits/ledger.js';
+import type { AuthenticatedKey, Ledger, Reservation, ReserveMeta } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import type { Deps, GatewayContext, LiveFetch } from '../pipeline/context.js';
 import { newRequestId } from '../observability/request.js';
@@ -56,7 +56,7 @@ export interface ItemEnv {
  * ledger's UNAUTHORIZED, a key revoked meanwhile, is taken as this too),
  * `stopped` (the job was stopped or cancelled meanwhile).
  */
-export type ReserveGate = (amount: number) => Promise<Reservation | 'cap' | 'no_credits' | 'stopped'>;
+export type ReserveGate = (amount: number, meta: ReserveMeta) => Promise<Reservation | 'cap' | 'no_credits' | 'stopped'>;
 
 /** An item's outcome before its settlement: its body needs the balance and charge the settlement gives. */
 export type PendingOutcome = Omit<ItemOutcome, 'body'> & { body: (balance: number, charged: number) => string };
@@ -82,10 +82,11 @@ export async function runJobItem(
 ): Promise<ItemRun> {
   const state = { reservation: null as Reservation | null, actual: 0, refused: null as 'cap' | 'no_credits' | 'stopped' | null };
   const ledger: Ledger = Object.create(deps.ledger);
-  ledger.reserve = async (_keyId, amount) => {
+  ledger.reserve = async (_keyId, amount, meta) => {
     let r: Awaited<ReturnType<ReserveGate>>;
     try {
-      r = await gate(amount);
+      // The job's charges are one transaction row (by job id), not one per item's request.
+      r = await gate(amount, { operation: meta?.operation, jobId: job.id });
     } catch (e) {
       // The job's key revoked while the job runs (the ledger's 401): the job stops as when the
       // balance runs out, its items left pending and uncharged.

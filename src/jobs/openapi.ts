@@ -220,10 +220,16 @@ export function jobsOpenApi(): Record<string, Record<string, unknown>> {
                       properties: {
                         estimate: {
                           type: 'object',
-                          required: ['items', 'max_credits', 'cached', 'expected_credits'],
+                          required: ['items', 'max_possible_credits', 'max_credits', 'cached', 'expected_credits'],
                           properties: {
                             items: { type: 'integer' },
-                            max_credits: { type: 'integer', description: 'Every item at its maximum' },
+                            max_possible_credits: { type: 'integer', description: 'Every item at its maximum' },
+                            max_credits: {
+                              type: 'integer',
+                              deprecated: true,
+                              description:
+                                "Deprecated alias of max_possible_credits (not a job's max_credits cap); removed in the next release",
+                            },
                             cached: { type: 'integer', description: 'Items in the cache within their cache_max_age now' },
                             expected_credits: { type: 'integer', description: 'The maximum of the items not cached' },
                           },

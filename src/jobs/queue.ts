@@ -230,11 +230,11 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
 
   /** The job's cap, then the key's balance. */
   function gate(l: Local, idx: number): ReserveGate {
-    return async (amount) => {
+    return async (amount, meta) => {
       const c = await store.cap(l.ref, idx, amount);
       if (c === 0) return 'cap';
       if (c < 0) return 'stopped';
-      const r = await deps.ledger.reserve(l.ref.keyId, amount);
+      const r = await deps.ledger.reserve(l.ref.keyId, amount, meta);
       return r ?? 'no_credits';
     };
   }

@@ -170,11 +170,11 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
 
   /** The job's cap on an item's reservation: what max_credits leaves, minus what items in flight hold. */
   function gate(job: Active): ReserveGate {
-    return async (amount) => {
+    return async (amount, meta) => {
       const left = job.maxCredits === null ? Infinity : job.maxCredits - job.charged - job.reserved;
       if (amount > left) return 'cap';
       job.reserved += amount;
-      const r = await deps.ledger.reserve(job.keyId, amount).catch((e: unknown) => {
+      const r = await deps.ledger.reserve(job.keyId, amount, meta).catch((e: unknown) => {
         job.reserved -= amount;
         throw e;
       });

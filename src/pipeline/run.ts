@@ -29,7 +29,7 @@
  */
 import type { CacheEntry, CacheMaxAge } from '../cache/cache.js';
 import { maxAgeMs } from '../cache/cache.js';
-import type { AuthenticatedKey, Reservation } from '../credits/ledger.js';
+import type { AuthenticatedKey, Reservation, ReserveMeta } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
@@ -136,7 +136,7 @@ async function live<R>(
       throw new ApiError('INSUFFICIENT_CREDITS', `This field needs up to ${max} credits beyond the operation's reservation`);
     prepaid.left -= max;
   } else if (max > 0) {
-    reservation = await reserve(ctx, key, max);
+    reservation = await reserve(ctx, key, max, metaOf(ctx, [op]));
   }
   let value: R | null;
   try {
@@ -151,13 +151,19 @@ async function live<R>(
   return { value, charged, cached: false, cachedAt: null, remaining };
 }
 
+/** What a reservation is for (its charge's transaction row): the request, and the operations it runs by /v1 path. */
+function metaOf(ctx: GatewayContext, ops: readonly OperationDef[]): ReserveMeta {
+  const operation = [...new Set(ops.map((o) => o.rest.path.replace(/^\/v1\//, '')))].join(',');
+  return ctx.reqInfo ? { requestId: ctx.reqInfo.id, operation } : { operation };
+}
+
 /** Holds `amount` credits of the key: 402 when the balance cannot cover it, 503 when the ledger is unreachable. */
-async function reserve(ctx: GatewayContext, key: AuthenticatedKey, amount: number): Promise<Reservation> {
+async function reserve(ctx: GatewayContext, key: AuthenticatedKey, amount: number, meta: ReserveMeta): Promise<Reservation> {
   const { deps } = ctx;
   let reservation: Reservation | null;
   let balance = 0;
   try {
-    reservation = await deps.ledger.reserve(key.id, amount);
+    reservation = await deps.ledger.reserve(key.id, amount, meta);
     if (!reservation) balance = await deps.ledger.balance(key.id);
   } catch (e) {
     throw storeError(e, deps);
@@ -228,6 +234,7 @@ export async function reserveAhead(
   const prepaid: Prepaid = { reservation: null, left: 0, reads: new Map() };
   ctx.prepaid = prepaid;
   let total = 0;
+  const reserved: OperationDef[] = [];
   for (const { op, args } of calls) {
     const v = validateArgs(op, args);
     if (!v.ok) continue;
@@ -237,8 +244,9 @@ export async function reserveAhead(
       if (counted(ctx, op, hit instanceof Promise ? await hit : hit)) continue;
     }
     total += reservationOf(op, v.args);
+    reserved.push(op);
   }
-  if (total > 0) prepaid.reservation = await reserve(ctx, key, total);
+  if (total > 0) prepaid.reservation = await reserve(ctx, key, total, metaOf(ctx, reserved));
   prepaid.left = total;
 }
 

@@ -101,11 +101,22 @@ export interface OperationDef<A = any, R = any> {
    */
   view?: (record: R, args: A) => R;
   /**
+   * The record's flat form (a bulk job's CSV results, src/jobs/export.ts): its columns, and for a
+   * list record the list whose items are one row each. Default: derived from `record`.
+   */
+  flat?: FlatForm;
+  /**
    * One request the demo answers (`npm run demo`, src/demo/), by /v1 parameter name. The single
    * source of the demo banner's example, each OpenAPI parameter's `example` and GraphiQL's saved
    * example operations.
    */
   example: Record<string, string | number | boolean>;
+}
+
+/** Columns by dotted path in the record; `rows`: the list (a path; '' for the record itself) whose items are rows, with their columns' paths. */
+export interface FlatForm {
+  columns: string[];
+  rows?: { list: string; columns: string[] };
 }
 
 /** The record as this caller is sent it (the operation's `wire`, else the record). */

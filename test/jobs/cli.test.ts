@@ -1,11 +1,13 @@
 /**
  * `npm run bulk` against a gateway over HTTP: upload, progress, results in input order, summary;
  * the same command again attaches to the same job (nothing run or charged twice) and appends
- * only what --out lacks; a job stopped for credits resumes with --resume.
+ * only what --out lacks, saying on stderr it found the job (--new runs a fresh one); --out names
+ * the format (.csv CSV, else NDJSON, said so); a job stopped for credits resumes with --resume.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED, runBulkCli } from '../../src/jobs/cli.js';
 import { repoJson } from '../data.js';
@@ -58,6 +60,10 @@ describe('npm run bulk', () => {
     expect(await runBulkCli(args, {}, b.out, { pollMs: 20 })).toBe(0);
     expect(b.logs[0]).toBe(a.logs[0]);
     expect(b.logs.join('\n')).toContain('0 result lines written');
+    // It says it found the job of an earlier run, and how to run the items again.
+    expect(b.errors).toEqual([
+      expect.stringMatching(/^Found job job_\w+ from an earlier run of this command \(completed, 6\/6 done\).*--new/),
+    ]);
     expect(ndjson(readFileSync(out, 'utf8'))).toHaveLength(6);
     expect(await h.deps.ledger.totalCharged(keyId)).toBe(6);
   });
@@ -109,6 +115,46 @@ describe('npm run bulk', () => {
     expect(ndjson(readFileSync(out, 'utf8')).map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(await h.deps.ledger.totalCharged(keyId)).toBe(6);
     expect(h.replay.hits({ host: 'api.github.com', path: /^\/repos\/held\// })).toHaveLength(6);
+  });
+
+  it('--out x.csv writes CSV, any other name NDJSON and says so; --new runs the items as a new job and replaces --out', async () => {
+    const { key, id: keyId } = await h.key(20);
+    const input = join(dir, 'fmt.json');
+    writeFileSync(input, JSON.stringify(Array.from({ length: 3 }, (_, i) => ({ url: repoUrl('fmt', `r${i}`) }))));
+    const csvOut = join(dir, 'fmt.csv');
+    const args = (out: string) => ['--op', '/v1/code/repository', '--input', input, '--out', out, '--url', h.url, '--key', key];
+    const a = io();
+    expect(await runBulkCli(args(csvOut), {}, a.out, { pollMs: 20 })).toBe(0);
+    expect(a.errors).toEqual([]);
+    const [header, ...rows] = parseCsv(readFileSync(csvOut, 'utf8')) as string[][];
+    expect(header.slice(0, 6)).toEqual(['index', 'status', 'code', 'credits_charged', 'cached', 'input.url']);
+    expect(rows.map((r) => [r[0], r[1], r[header.indexOf('full_name')]])).toEqual([
+      ['0', '200', 'fmt/r0'],
+      ['1', '200', 'fmt/r1'],
+      ['2', '200', 'fmt/r2'],
+    ]);
+    expect(a.logs.join('\n')).toContain(`3 CSV rows (and a header) written to ${csvOut}`);
+    // Again: the same job, the CSV written whole once more (not appended to).
+    const b = io();
+    expect(await runBulkCli(args(csvOut), {}, b.out, { pollMs: 20 })).toBe(0);
+    expect(b.logs[0]).toBe(a.logs[0]);
+    expect(parseCsv(readFileSync(csvOut, 'utf8'))).toHaveLength(4);
+
+    const txtOut = join(dir, 'fmt.txt');
+    const c = io();
+    expect(await runBulkCli(args(txtOut), {}, c.out, { pollMs: 20 })).toBe(0);
+    expect(c.errors[0]).toBe(`--out ${txtOut}: writing NDJSON (name it .csv for CSV, .ndjson for NDJSON).`);
+    expect(ndjson(readFileSync(txtOut, 'utf8')).map((l) => l.index)).toEqual([0, 1, 2]);
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(3);
+
+    const d = io();
+    expect(await runBulkCli([...args(csvOut), '--new'], {}, d.out, { pollMs: 20 })).toBe(0);
+    expect(d.errors).toEqual([]);
+    expect(d.logs[0]).toMatch(/^job job_\w+: 3 items/);
+    expect(d.logs[0]).not.toBe(a.logs[0]);
+    expect(parseCsv(readFileSync(csvOut, 'utf8'))).toHaveLength(4);
+    // The items ran again (live: the job has no cache_max_age), charged again.
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(6);
   });
 
   it('bad usage: exit 2 with a message', async () => {

@@ -271,7 +271,7 @@ describe('input', () => {
     ).toBe(1);
   });
 
-  it('estimate: 0 credits; max cost, items cached within cache_max_age, expected cost — and the run matches it', async () => {
+  it('estimate: 0 credits; max possible cost, items cached within cache_max_age, expected cost — and the run matches it', async () => {
     const { key, id: keyId } = await h.key(30);
     await h.rest(`${OP}?url=${encodeURIComponent(repoUrl('est', 'hot'))}`, { key });
     const body = {
@@ -282,11 +282,17 @@ describe('input', () => {
     const before = await h.balance(keyId);
     const est = await call(h, 'POST', '/v1/jobs/estimate', { key, body });
     expect(est.status).toBe(200);
-    expect(est.body).toMatchObject({
+    // max_possible_credits, and max_credits as its deprecated alias for one release.
+    expect(est.body).toEqual({
       success: true,
       credits_charged: 0,
-      estimate: { items: 3, max_credits: 3, cached: 1, expected_credits: 2 },
+      credits_remaining: before,
+      estimate: { items: 3, max_possible_credits: 3, max_credits: 3, cached: 1, expected_credits: 2 },
     });
+    const doc = (await (await fetch(`${h.url}/openapi.json`)).json()) as any;
+    const estimate = doc.paths['/v1/jobs/estimate'].post.responses['200'].content['application/json'].schema.allOf[1].properties.estimate;
+    expect(estimate.properties.max_credits.deprecated).toBe(true);
+    expect(estimate.required).toContain('max_possible_credits');
     expect(await h.balance(keyId)).toBe(before);
     const job = await waitFinal(h, key, (await call(h, 'POST', '/v1/jobs', { key, body })).body.job.id);
     expect(job.credits_charged).toBe(est.body.estimate.expected_credits);
