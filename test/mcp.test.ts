@@ -26,7 +26,7 @@ import { anyRepo, heldRepos } from './jobs/helpers.js';
 const ROOT = resolve(import.meta.dirname, '..');
 const repo = (name: string) => `https://github.com/octo/${name}`;
 const restRepo = (name: string, extra = '') => `/v1/code/repository?url=${encodeURIComponent(repo(name))}${extra}`;
-const OTHER_TOOLS = ['jobs_create', 'jobs_status', 'jobs_results', 'jobs_list', 'jobs_cancel', 'account', 'free'];
+const OTHER_TOOLS = ['jobs_create', 'jobs_status', 'jobs_results', 'jobs_list', 'jobs_cancel', 'account', 'account_transactions', 'free'];
 
 let h: Harness;
 const clients: Client[] = [];
@@ -275,6 +275,19 @@ describe('jobs and account tools', () => {
     expect((await call(client, 'account')).structuredContent).toMatchObject({ account: { key_id: id, balance: 8 } });
     const list = await call(client, 'jobs_list');
     expect((list.structuredContent as { jobs: { id: string }[] }).jobs.map((j) => j.id)).toEqual([job.id]);
+    // The key's movements: its grant, then the job as one row of 2 credits, the settled balance after each.
+    const tx = await call(client, 'account_transactions');
+    expect(tx._meta).toMatchObject({ charged: 0, remaining: 8 });
+    expect(tx.structuredContent).toMatchObject({
+      transactions: [
+        { kind: 'grant', credits: 10, balance_after: 10 },
+        { kind: 'charge', job_id: job.id, operation: 'code/repository', credits: -2, balance_after: 8 },
+      ],
+      next_after: null,
+    });
+    const bad = await call(client, 'account_transactions', { since: 'yesterday' });
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.content)).toMatch(/INVALID_INPUT.*since/);
   });
 
   it('jobs_results of a running job keeps the cursor (next_after) until the job has ended', async () => {

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
 import { accountOf } from '../account/account.js';
 import { accountModule } from '../account/index.js';
+import { transactionsOf, transactionsQueryOf } from '../account/transactions.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput, isApiError } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
@@ -480,6 +481,43 @@ function jobsResultsTool(job: JsonSchema, idArg: Record<string, JsonSchema>): Ga
   );
 }
 
+/** account_transactions: the key's grants and charges (REST: GET /v1/account/transactions). */
+function transactionsTool(): GatewayTool {
+  const get = (accountModule.routes.find((r) => r.path === '/v1/account/transactions')?.openapi as { get?: Record<string, unknown> })?.get;
+  const params = (get?.parameters ?? []) as { name: string; schema: JsonSchema; description?: string }[];
+  const page = openApiAt(get, 'responses', '200', 'content', 'application/json', 'schema', 'allOf', '1');
+  return adminTool(
+    {
+      name: 'account_transactions',
+      description:
+        "The calling key's settled movements, oldest first: grants (+) and charges (−), each with its request id, operation, job or monitor id and the settled balance after it; a job is one row. Page with `after` (the previous page's next_after). 0 credits. (REST: GET /v1/account/transactions; GraphQL: transactions)",
+      inputSchema: objectSchema(
+        Object.fromEntries(params.map((p) => [p.name, { ...p.schema, ...(p.description ? { description: p.description } : {}) }])),
+      ),
+      outputSchema: page as ObjectSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (c, key, args) => {
+      const text = (v: unknown) => (v === undefined || v === null ? null : String(v));
+      const query = transactionsQueryOf({
+        after: typeof args.after === 'number' ? args.after : text(args.after),
+        limit: typeof args.limit === 'number' ? args.limit : text(args.limit),
+        operation: text(args.operation),
+        since: text(args.since),
+      });
+      if (query instanceof ApiError) throw query;
+      const result = await transactionsOf(c.deps, key.id, query);
+      return free(
+        c,
+        key,
+        'account_transactions',
+        result,
+        `${plural(result.transactions.length, 'transaction')}${result.next_after === null ? '' : `, more after ${result.next_after}`}`,
+      );
+    },
+  );
+}
+
 /**
  * The account's tools. A table of its own (the account routes are module routes, not operations):
  * a further account route gets its tool here.
@@ -507,6 +545,7 @@ function accountTools(costs: { name: string; max: number; cacheable: boolean }[]
         });
       },
     ),
+    transactionsTool(),
     adminTool(
       {
         name: 'free',
