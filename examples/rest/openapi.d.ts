@@ -792,6 +792,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-a/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a microblog-a account's public posts, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogAPosts`.
+         */
+        get: operations["microblogAPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-b/tweet": {
         parameters: {
             query?: never;
@@ -864,6 +884,46 @@ export interface paths {
          * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `videoVideo`.
          */
         get: operations["videoVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/video/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a channel's videos, Shorts or live streams; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `videoVideos`.
+         */
+        get: operations["videoVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/video/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the video platform: videos, channels and playlists; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `videoSearch`.
+         */
+        get: operations["videoSearch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3096,6 +3156,12 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        MicroblogAPostsPage: {
+            /** @description Public posts, newest first */
+            posts: components["schemas"]["MicroblogAPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+        };
         MicroblogBTweet: {
             __typename: string;
             rest_id: string;
@@ -3503,6 +3569,90 @@ export interface components {
         VideoVideoRecord: {
             video: components["schemas"]["VideoVideo"];
         };
+        VideoListItem: {
+            /** @description The 11-character video id */
+            videoId: string;
+            title: string | null;
+            /** @description As shown: "4,413 views", "1.2K watching"; null where YouTube shows none (upcoming, members-only) */
+            viewCountText: string | null;
+            /** @description As shown: "9 days ago", "Streamed 2 weeks ago"; null for Shorts and upcoming streams */
+            publishedTimeText: string | null;
+            /** @description As shown: "56:56"; null for Shorts and live streams */
+            lengthText: string | null;
+            thumbnails: {
+                url: string;
+                width: number | null;
+                height: number | null;
+            }[];
+        };
+        VideoVideosPage: {
+            /** @description The tab's videos, in YouTube's order */
+            videos: components["schemas"]["VideoListItem"][];
+            /** @description Pass unchanged as `cursor` (with the same channel and tab) for the next page; null at the end */
+            cursor: string | null;
+        };
+        VideoSearchPage: {
+            /** @description Videos, channels and playlists, in YouTube's order */
+            results: ({
+                /** @constant */
+                type: "video";
+                /** @description The 11-character video id */
+                videoId: string;
+                title: string | null;
+                /** @description As shown: "4,413 views", "1.2K watching"; null where YouTube shows none (upcoming, members-only) */
+                viewCountText: string | null;
+                /** @description As shown: "9 days ago", "Streamed 2 weeks ago"; null for Shorts and upcoming streams */
+                publishedTimeText: string | null;
+                /** @description As shown: "56:56"; null for Shorts and live streams */
+                lengthText: string | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+                /** @description The channel's name */
+                author: string | null;
+                /** @description UC… id of the channel */
+                channelId: string | null;
+            } | {
+                /** @constant */
+                type: "channel";
+                /** @description UC… id */
+                channelId: string;
+                title: string | null;
+                /** @description Without the @; null for a channel without one */
+                handle: string | null;
+                /** @description As shown: "234k subscribers" */
+                subscriberCountText: string | null;
+                /** @description As shown: "1.2K videos"; null where YouTube shows none (2026) */
+                videoCountText: string | null;
+                /** @description The snippet shown */
+                description: string | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | {
+                /** @constant */
+                type: "playlist";
+                playlistId: string;
+                title: string | null;
+                /** @description As shown: "12 videos" */
+                videoCountText: string | null;
+                /** @description The channel's name */
+                author: string | null;
+                /** @description UC… id of the channel */
+                channelId: string | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same query and type) for the next page; null at the end */
+            cursor: string | null;
+        };
         RetailShopPage: {
             avatar: string | null;
             name: string | null;
@@ -3823,12 +3973,6 @@ export interface components {
         MicroblogDProfileSearch: {
             /** @description Accounts whose handle or name matches, best first (at most 10) */
             profiles: components["schemas"]["MicroblogDActor"][];
-        };
-        MicroblogAPostsPage: {
-            /** @description Public posts, newest first */
-            posts: components["schemas"]["MicroblogAPost"][];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
-            cursor: string | null;
         };
         MicroblogEAccount: {
             /** @description The account's id on the server that answered */
@@ -5546,6 +5690,19 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
+        MicroblogAPostsResponse: {
+            /** @description Public posts, newest first */
+            posts: components["schemas"]["MicroblogAPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
         MicroblogBTweetResponse: ({
             __typename: string;
             rest_id: string;
@@ -5944,6 +6101,88 @@ export interface components {
         };
         VideoVideoResponse: {
             video: components["schemas"]["VideoVideo"];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoVideosResponse: {
+            /** @description The tab's videos, in YouTube's order */
+            videos: components["schemas"]["VideoListItem"][];
+            /** @description Pass unchanged as `cursor` (with the same channel and tab) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoSearchResponse: {
+            /** @description Videos, channels and playlists, in YouTube's order */
+            results: ({
+                /** @constant */
+                type: "video";
+                /** @description The 11-character video id */
+                videoId: string;
+                title: string | null;
+                /** @description As shown: "4,413 views", "1.2K watching"; null where YouTube shows none (upcoming, members-only) */
+                viewCountText: string | null;
+                /** @description As shown: "9 days ago", "Streamed 2 weeks ago"; null for Shorts and upcoming streams */
+                publishedTimeText: string | null;
+                /** @description As shown: "56:56"; null for Shorts and live streams */
+                lengthText: string | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+                /** @description The channel's name */
+                author: string | null;
+                /** @description UC… id of the channel */
+                channelId: string | null;
+            } | {
+                /** @constant */
+                type: "channel";
+                /** @description UC… id */
+                channelId: string;
+                title: string | null;
+                /** @description Without the @; null for a channel without one */
+                handle: string | null;
+                /** @description As shown: "234k subscribers" */
+                subscriberCountText: string | null;
+                /** @description As shown: "1.2K videos"; null where YouTube shows none (2026) */
+                videoCountText: string | null;
+                /** @description The snippet shown */
+                description: string | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | {
+                /** @constant */
+                type: "playlist";
+                playlistId: string;
+                title: string | null;
+                /** @description As shown: "12 videos" */
+                videoCountText: string | null;
+                /** @description The channel's name */
+                author: string | null;
+                /** @description UC… id of the channel */
+                channelId: string | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same query and type) for the next page; null at the end */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -8620,6 +8859,43 @@ export interface operations {
             504: components["responses"]["UpstreamTimeout"];
         };
     };
+    microblogAPosts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Username, with or without a leading @ (e.g. realDonaldTrump)
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same handle. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogAPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
     microblogBTweet: {
         parameters: {
             query: {
@@ -8757,6 +9033,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VideoVideoResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    videoVideos: {
+        parameters: {
+            query?: {
+                /** @description Channel id: UC followed by 22 characters. Give exactly one of channelId, handle or url. */
+                channelId?: string;
+                /**
+                 * @description Channel handle, e.g. @kurzgesagt (the @ is optional). Give exactly one of channelId, handle or url.
+                 * @example @RaviMenonCooks
+                 */
+                handle?: string;
+                /** @description Channel URL: https://www.youtube.com/@HANDLE, /channel/ID, /c/NAME or /user/NAME (m.youtube.com and a tab suffix such as /about or /videos are fine). Give exactly one of channelId, handle or url. */
+                url?: string;
+                /** @description Which list (default videos). */
+                tab?: "videos" | "shorts" | "streams";
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same channel and tab. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoVideosResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    videoSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Search query
+                 * @example kerala fish curry
+                 */
+                query: string;
+                /** @description What to search: all (default; YouTube's mix of videos, channels and playlists), video or channel. */
+                type?: "all" | "video" | "channel";
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same query and type. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoSearchResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

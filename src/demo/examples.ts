@@ -3,7 +3,7 @@
  * `example` (src/platforms/<label>/platform.ts), which OpenAPI also shows as its parameters'
  * examples. test/demo-routes.test.ts runs every one of them against the demo data.
  */
-import { getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType } from 'graphql';
+import { getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType, isUnionType } from 'graphql';
 import type { GraphQLField, GraphQLOutputType, GraphQLSchema } from 'graphql';
 import type { OperationDef } from '../platforms/operation.js';
 import { allParams, gqlEnumValue, gqlName } from '../platforms/operation.js';
@@ -64,12 +64,20 @@ const MAX_LEAVES = 6;
 
 /**
  * A small selection for a type: up to six scalar fields, and the first fields of a few nested
- * objects (so `developers { rank username }` rather than nothing). Fields with required
- * arguments are skipped.
+ * objects (so `developers { rank username }` rather than nothing); a union's `__typename` and an
+ * inline fragment per member. Fields with required arguments are skipped.
  */
 function selection(type: GraphQLOutputType, schema: GraphQLSchema, depth: number, indent: string): string | null {
   const named = getNamedType(type);
   if (isLeafType(named)) return '';
+  // A union (video search results): its type name, and each member's own selection.
+  if (isUnionType(named)) {
+    const members = named.getTypes().flatMap((m) => {
+      const inner = selection(m, schema, depth, `${indent}  `);
+      return inner ? [`${indent}  ... on ${m.name} {\n${inner}\n${indent}  }`] : [];
+    });
+    return [`${indent}  __typename`, ...members].join('\n');
+  }
   if (!isObjectType(named) && !isInterfaceType(named)) return null;
   // `json` (the whole record as JSON) would repeat everything: leave it to the user.
   const fields = Object.values(named.getFields()).filter(

@@ -50,6 +50,7 @@ export const DEMO_PLATFORM_DATA = {
   pillarUser: 'maraquintero',
   socialACityUrl: socialA.CITY_URL,
   storefront: RAVI.shortvideo,
+  videoSearchQuery: 'kerala fish curry',
 } as const;
 
 // --- microblog-b: one post by Tala Okafor --------------------------------------------------
@@ -174,7 +175,7 @@ function forumRoutes(): Route[] {
   ];
 }
 
-// --- video: one of Ravi Menon's videos -------------------------------------------------------
+// --- video: one of Ravi Menon's videos, his Videos tab, a search that finds him ---------------
 function videoRoutes(): Route[] {
   const id = 'kP9xWq2LmZ4';
   const player = video.playerResponse({
@@ -190,11 +191,44 @@ function videoRoutes(): Route[] {
     category: 'Howto & Style',
     keywords: ['kerala', 'fish curry', 'weeknight'],
   });
+  const channel = { ...video.NIGHT_OWL, channelId: RAVI.videoChannelId, handle: RAVI.video, title: `${RAVI.name} Cooks` };
+  const uploads: video.TestListVideo[] = [
+    { videoId: id, title: 'Kerala fish curry in 30 minutes', views: '48,213 views', published: '8 months ago', length: '18:24' },
+    { videoId: 'kP9xWq2LmZ5', title: 'Appam without a mould', views: '21,877 views', published: '9 months ago', length: '12:51' },
+    { videoId: 'kP9xWq2LmZ6', title: 'Sambar for a week of lunches', views: '35,090 views', published: '10 months ago', length: '15:07' },
+  ];
+  const byRavi = { name: channel.title, channelId: channel.channelId };
   return [
     {
       host: 'www.youtube.com',
       path: '/watch',
       response: (req) => (req.query.get('v') === id ? { headers: HTML, body: video.watchPageHtml(player) } : demoMiss(req)),
+    },
+    {
+      host: 'www.youtube.com',
+      path: /^\/@ravimenoncooks\/videos$/i,
+      method: 'GET',
+      response: { headers: HTML, body: video.channelHtml(video.videosTabInitialData(channel, uploads), channel.title) },
+    },
+    {
+      host: 'www.youtube.com',
+      path: '/youtubei/v1/search',
+      method: 'POST',
+      response: (req) => {
+        const sent = JSON.parse(req.body.toString('utf8')) as { query?: string };
+        if (sent.query?.toLowerCase() !== DEMO_PLATFORM_DATA.videoSearchQuery) return demoMiss(req);
+        const results = [
+          video.searchChannelRenderer({
+            channelId: channel.channelId,
+            handle: channel.handle,
+            title: channel.title,
+            subscribers: '61.4K subscribers',
+            description: 'Weeknight curries and Kerala classics, a new recipe every Thursday.',
+          }),
+          ...uploads.slice(0, 1).map((v) => video.searchVideoRenderer(v, byRavi)),
+        ];
+        return json(video.searchAnswer(results));
+      },
     },
   ];
 }

@@ -2,8 +2,8 @@
  * Demo upstream answers written here for the platforms whose modules export no sample builders
  * (their tests read real captures from ../shared, which the demo never uses): audio-a's embed
  * page and pathfinder answers, audio-c's home page and api-v2 user, microblog-a's Mastodon
- * account and status. Written in the shapes each parse.ts reads; every name, id and URL is
- * invented. Tokens never expire (2100): the demo has no clock to keep.
+ * account, status and statuses list. Written in the shapes each parse.ts reads; every name, id
+ * and URL is invented. Tokens never expire (2100): the demo has no clock to keep.
  */
 import type { RecordedResponse, Route } from '../replay/server.js';
 import { demoMiss } from './miss.js';
@@ -300,6 +300,27 @@ function microblogARoutes(): Route[] {
     poll: null,
     emojis: [],
   };
+  const later = (id: string, createdAt: string, content: string, counts: [number, number, number]) => ({
+    ...status,
+    id,
+    created_at: createdAt,
+    uri: `https://truthsocial.com/@${handle}/${id}`,
+    url: `https://truthsocial.com/@${handle}/${id}`,
+    content,
+    replies_count: counts[0],
+    reblogs_count: counts[1],
+    favourites_count: counts[2],
+  });
+  const timeline = [
+    later(
+      '114560000000000003',
+      '2025-03-07T06:00:00.000Z',
+      '<p>Morning forecast: gusts to 60 km/h by noon. Ferries may be delayed.</p>',
+      [9, 88, 412],
+    ),
+    later('114560000000000002', '2025-03-06T18:00:00.000Z', '<p>Evening update: the fog is back overnight. Low 9°C.</p>', [1, 12, 97]),
+    status,
+  ];
   return [
     {
       host: 'truthsocial.com',
@@ -313,6 +334,12 @@ function microblogARoutes(): Route[] {
       host: 'truthsocial.com',
       path: /^\/api\/v1\/statuses\/\d+$/,
       response: (req) => (req.path.endsWith(`/${WRITTEN_DATA.microblogAPostId}`) ? json(status) : demoMiss(req)),
+    },
+    {
+      // The account's latest posts: one page, no Link header (the end of the list).
+      host: 'truthsocial.com',
+      path: `/api/v1/accounts/${account.id}/statuses`,
+      response: (req) => (req.query.has('max_id') ? json([]) : json(timeline)),
     },
   ];
 }

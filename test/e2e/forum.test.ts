@@ -12,6 +12,7 @@ import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { expectOneFetchForBoth } from '../support/discovery-read.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 const ENVELOPE = ['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'];
@@ -484,5 +485,20 @@ describe('forum user, user posts, subreddit, post', () => {
       },
       { __typename: 'ForumMoreComments', more: 4, ids: ['c3', 'c4'] },
     ]);
+  });
+  it('creator discovery reads the user through forumUser: a read and the REST call share one about request, either order', async () => {
+    const view = await expectOneFetchForBoth(h, {
+      platform: 'forum',
+      handle: 'nightowlpots',
+      restPath: (x) => `/v1/forum/user?handle=nightowlpots${x}`,
+      hits: () => redditHits().filter((r) => r.path === '/user/nightowlpots/about.json').length,
+    });
+    expect(view).toMatchObject({
+      platform: 'forum',
+      handle: 'NightOwlPots',
+      displayName: 'Night Owl Ceramics',
+      bio: 'Mugs and bowls, thrown late at night.',
+      followers: 42,
+    });
   });
 });

@@ -694,6 +694,84 @@ describe('GET /v1/microblog-a/profile', () => {
   });
 });
 
+describe('GET /v1/microblog-a/posts', () => {
+  const ACCOUNT_ID = '109000000000000001';
+  const STATUSES_PATH = `/api/v1/accounts/${ACCOUNT_ID}/statuses`;
+  const statusHits = () => h.replay.hits({ host: API, path: STATUSES_PATH });
+  beforeEach(() => {
+    h.replay.add({
+      host: API,
+      path: STATUSES_PATH,
+      response: (req) => {
+        const max = req.query.get('max_id');
+        if (max === null)
+          return {
+            ...json([statusJson('7002'), statusJson('7001'), statusJson('7000', { visibility: 'private' })]),
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              link: `<https://truthsocial.com${STATUSES_PATH}?max_id=7000>; rel="next", <https://truthsocial.com${STATUSES_PATH}?min_id=7002>; rel="prev"`,
+            },
+          };
+        return max === '7000' ? json([statusJson('6999')]) : json([]);
+      },
+    });
+  });
+
+  it('live 1 credit: public posts newest first and a cursor; the cursor pages on to cursor null; cache_max_age 0 credits', async () => {
+    const { key, id } = await h.key(10);
+    const first = await h.rest('/v1/microblog-a/posts?handle=@Tester', { key });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ credits_charged: 1, cursor: expect.any(String) });
+    // The followers-only status is never shown.
+    expect(first.body.posts.map((p: { id: string }) => p.id)).toEqual(['7002', '7001']);
+    expect(first.body.posts[0]).toMatchObject({ text: 'First line\nsecond line\n\nTom & Jerry', account: { username: 'tester' } });
+    const next = await h.rest(`/v1/microblog-a/posts?handle=tester&cursor=${first.body.cursor}`, { key });
+    expect(next.body).toMatchObject({ credits_charged: 1, cursor: null });
+    expect(next.body.posts.map((p: { id: string }) => p.id)).toEqual(['6999']);
+    // The later page is one request: the cursor carries the account id.
+    expect(h.replay.hits({ host: API, path: '/api/v1/accounts/lookup' })).toHaveLength(1);
+    expect(statusHits().map((r) => r.query.get('max_id'))).toEqual([null, '7000']);
+    const hit = await h.rest('/v1/microblog-a/posts?handle=TESTER&cache_max_age=1d', { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(hit.body.posts).toEqual(first.body.posts);
+    expect(statusHits()).toHaveLength(2);
+    expect(await h.balance(id)).toBe(8);
+  });
+
+  it('a missing account is 404 NOT_FOUND and a challenge 502 UPSTREAM_BLOCKED at 0 credits; a cursor of another account is INVALID_INPUT', async () => {
+    const { key, id } = await h.key(10);
+    const missing = await h.rest('/v1/microblog-a/posts?handle=ghost', { key });
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    const walled = await h.rest('/v1/microblog-a/posts?handle=walled', { key });
+    expect([walled.status, walled.body.error.code]).toEqual([502, 'UPSTREAM_BLOCKED']);
+    const first = await h.rest('/v1/microblog-a/posts?handle=tester', { key });
+    const other = await h.rest(`/v1/microblog-a/posts?handle=someoneelse&cursor=${first.body.cursor}`, { key });
+    expect([other.status, other.body.error.details[0].param]).toEqual([400, 'cursor']);
+    expect(statusHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(9);
+  });
+
+  it('GraphQL microblogAPosts: typed posts and cursor; json is the REST record', async () => {
+    const { key } = await h.key(10);
+    const rest = await h.rest('/v1/microblog-a/posts?handle=tester', { key });
+    const gql = await h.gql(
+      '{ microblogAPosts(handle: "tester", cacheMaxAge: "1d") { cursor posts { id text account { username } } json } }',
+      {
+        key,
+      },
+    );
+    expect(gql.body.errors).toBeUndefined();
+    const { success: _s, credits_remaining: _r, credits_charged: _c, ...record } = rest.body;
+    expect(gql.body.data.microblogAPosts.json).toEqual(record);
+    expect(gql.body.data.microblogAPosts.cursor).toBe(rest.body.cursor);
+    expect(gql.body.data.microblogAPosts.posts[1]).toEqual({
+      id: '7001',
+      text: 'First line\nsecond line\n\nTom & Jerry',
+      account: { username: 'tester' },
+    });
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Real captures, replayed in place
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { GUEST_ACTIVATE_BODY, LOGIN_WALL_HTML, newShapeUser } from '../../src/pl
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { expectOneFetchForBoth } from '../support/discovery-read.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const USER_PATH = `/i/api/graphql/${USER_BY_SCREEN_NAME.queryId}/UserByScreenName`;
@@ -108,5 +109,17 @@ describe('microblog-b profile', () => {
     const p = gql.body.data.microblogBProfile;
     expect(p.json).toEqual({ user: rest.body.user });
     expect(p.user).toEqual({ restId: rest.body.user.rest_id, legacy: { screenName: 'ada_writes' } });
+  });
+});
+
+describe('creator discovery reads the account through microblogBProfile', () => {
+  it('a discovery read and the REST call share one fetch (one UserByScreenName request, either order)', async () => {
+    const view = await expectOneFetchForBoth(h, {
+      platform: 'microblog-b',
+      handle: 'ada_writes',
+      restPath: (x) => path('ada_writes', x),
+      hits: () => userHits().length,
+    });
+    expect(view).toMatchObject({ platform: 'microblog-b', handle: 'ada_writes', ids: ['microblog-b:ada_writes'] });
   });
 });

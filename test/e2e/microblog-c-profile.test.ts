@@ -9,6 +9,7 @@ import { DiscoveryWeb } from '../../src/discovery/sample-web.js';
 import { LOGIN_PAGE_HTML } from '../../src/platforms/microblog-c/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { expectOneFetchForBoth } from '../support/discovery-read.js';
 
 const HOST = 'www.threads.com';
 
@@ -81,6 +82,24 @@ describe('microblog-c profile', () => {
       fullName: 'Owl Studio',
       bioLinks: [{ url: 'https://owl.example/' }],
       isPrivate: false,
+    });
+  });
+});
+
+describe('creator discovery reads the account through microblogCProfile', () => {
+  it('a discovery read and the REST call share one fetch (one page request, either order); the view reads the record', async () => {
+    const view = await expectOneFetchForBoth(h, {
+      platform: 'microblog-c',
+      handle: 'owl.studio',
+      restPath: (x) => path('owl.studio', x),
+      hits: () => hits().length,
+    });
+    expect(view).toMatchObject({
+      platform: 'microblog-c',
+      handle: 'owl.studio',
+      displayName: 'Owl Studio',
+      bio: 'Night threads',
+      ids: ['microblog-c:owl.studio'],
     });
   });
 });

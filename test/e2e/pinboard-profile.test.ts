@@ -8,6 +8,7 @@ import * as s from '../../src/platforms/pinboard/samples.js';
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { expectOneFetchForBoth } from '../support/discovery-read.js';
 
 const HOST = 'www.pinterest.com';
 const PATH = '/resource/UserResource/get/';
@@ -96,5 +97,17 @@ describe('pinboard profile', () => {
     const p = gql.body.data.pinboardProfile;
     expect(p.json).toEqual({ user: rest.body.user });
     expect(p.user).toMatchObject({ username: 'inkpots', about: 'Ink and pots', websiteUrl: 'https://inkpots.example/', pinCount: 40 });
+  });
+});
+
+describe('creator discovery reads the account through pinboardProfile', () => {
+  it('a discovery read and the REST call share one fetch (one UserResource request, either order); the view reads the record', async () => {
+    const view = await expectOneFetchForBoth(h, {
+      platform: 'pinboard',
+      handle: 'inkpots',
+      restPath: (x) => path('inkpots', x),
+      hits: () => hits().length,
+    });
+    expect(view).toMatchObject({ platform: 'pinboard', handle: 'inkpots', bio: 'Ink and pots', ids: ['pinboard:inkpots'] });
   });
 });

@@ -7,6 +7,7 @@ import type { Route } from '../../src/replay/server.js';
 import { nightOwlPage, notFoundUniversalPage, VERIFY_PAGE } from '../../src/platforms/shortvideo/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { expectOneFetchForBoth } from '../support/discovery-read.js';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const HOST = 'www.tiktok.com';
@@ -115,5 +116,18 @@ describe('shortvideo profile', () => {
       bioLink: { link: 'linktr.ee/nightowl.ceramics' },
     });
     expect(p.stats).toEqual(rest.body.stats);
+  });
+});
+
+describe('creator discovery reads the account through shortvideoProfile', () => {
+  it('a discovery read and the REST call share one fetch (one upstream request, either order); the view reads the record', async () => {
+    const view = await expectOneFetchForBoth(h, {
+      platform: 'shortvideo',
+      handle: 'nightowl.ceramics',
+      restPath: (x) => path('nightowl.ceramics', x),
+      hits: () => hits().length,
+    });
+    expect(view).toMatchObject({ platform: 'shortvideo', handle: 'nightowl.ceramics', followers: 48200, isPrivate: false });
+    expect(view.links[0]).toBe('https://linktr.ee/nightowl.ceramics');
   });
 });

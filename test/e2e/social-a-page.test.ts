@@ -9,6 +9,7 @@ import { DiscoveryWeb } from '../../src/discovery/sample-web.js';
 import { LOGIN_WALL_HTML } from '../../src/platforms/social-a/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { expectOneFetchForBoth } from '../support/discovery-read.js';
 
 const HOST = 'www.facebook.com';
 
@@ -98,6 +99,25 @@ describe('social-a page', () => {
       name: 'Harbour Kiln',
       websites: rest.body.page.websites,
       emails: rest.body.page.emails,
+    });
+  });
+});
+
+describe('creator discovery reads the page through socialAPage', () => {
+  it('a discovery read and the REST call share one fetch (one page request, either order); the view reads the record', async () => {
+    const view = await expectOneFetchForBoth(h, {
+      platform: 'social-a',
+      handle: 'harbourkiln',
+      restPath: (x) => path('https://www.facebook.com/HarbourKiln/', x),
+      hits: () => hits().length,
+    });
+    expect(view).toMatchObject({
+      platform: 'social-a',
+      handle: 'harbourkiln',
+      displayName: 'Harbour Kiln',
+      websites: ['https://harbourkiln.example/'],
+      emails: ['hello@harbourkilnstudio.com'],
+      ids: ['social-a:harbourkiln', 'social-a:100070000000123'],
     });
   });
 });

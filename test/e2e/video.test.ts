@@ -19,10 +19,15 @@ import {
   nightOwlAbout,
   NOT_FOUND_HTML,
   playerResponse,
+  searchAnswer,
+  searchChannelRenderer,
+  searchVideoRenderer,
+  tabContinuationAnswer,
   TEST_CLIENT_VERSION,
+  videosTabInitialData,
   watchPageHtml,
 } from '../../src/platforms/video/samples.js';
-import type { TestAbout } from '../../src/platforms/video/samples.js';
+import type { TestAbout, TestListVideo } from '../../src/platforms/video/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -563,6 +568,200 @@ describe('GET /v1/video/video', () => {
         { languageCode: 'en', kind: 'asr' },
       ],
     });
+  });
+});
+
+describe('GET /v1/video/videos', () => {
+  const v = (n: number): TestListVideo => ({
+    videoId: `Nw${String(n).padStart(9, '0')}`,
+    title: `Build ${n}`,
+    views: `${n},204 views`,
+    published: `${n} days ago`,
+    length: `1${n}:0${n}`,
+  });
+  const TOKEN = 'NIGHT-OWL-VIDEOS-PAGE-2';
+  const tabHits = () => h.replay.hits({ host: YT, path: '/@nightowlworkshop/videos' });
+  beforeEach(() => {
+    h.replay.add({
+      host: YT,
+      path: '/@nightowlworkshop/videos',
+      method: 'GET',
+      response: { headers: HTML, body: channelHtml(videosTabInitialData(NIGHT_OWL, [v(1), v(2)], TOKEN), NIGHT_OWL.title) },
+    });
+    h.replay.add({
+      host: YT,
+      path: '/youtubei/v1/browse',
+      method: 'POST',
+      response: (req: ReplayRequest) =>
+        (JSON.parse(req.body.toString('utf8')) as { continuation?: string }).continuation === TOKEN
+          ? { headers: JSON_TYPE, body: JSON.stringify(tabContinuationAnswer([v(3)])) }
+          : browse(req),
+    });
+  });
+
+  it('live 1 credit with a cursor; the cursor pages on (1 credit, cursor null at the end); cache_max_age 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest('/v1/video/videos?handle=@NightOwlWorkshop', { key });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ credits_charged: 1, cursor: expect.any(String) });
+    expect(first.body.videos).toEqual([
+      {
+        videoId: 'Nw000000001',
+        title: 'Build 1',
+        viewCountText: '1,204 views',
+        publishedTimeText: '1 days ago',
+        lengthText: '11:01',
+        thumbnails: expect.any(Array),
+      },
+      expect.objectContaining({ videoId: 'Nw000000002' }),
+    ]);
+    expect(tabHits()[0].query.get('hl')).toBe('en');
+    const next = await h.rest(`/v1/video/videos?handle=NightOwlWorkshop&cursor=${first.body.cursor}`, { key });
+    expect(next.body).toMatchObject({ credits_charged: 1, cursor: null, videos: [{ videoId: 'Nw000000003' }] });
+    const sent = JSON.parse(h.replay.hits({ host: YT, path: '/youtubei/v1/browse' })[0].body.toString('utf8'));
+    expect(sent).toMatchObject({ continuation: TOKEN, context: { client: { clientName: 'WEB', clientVersion: TEST_CLIENT_VERSION } } });
+    const hit = await h.rest('/v1/video/videos?url=https://www.youtube.com/@nightowlworkshop/videos&cache_max_age=1d', { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(record(hit.body)).toEqual(record(first.body));
+    expect(tabHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a channel nobody has is 404 NOT_FOUND at 0 credits; a cursor of another tab or a foreign cursor is INVALID_INPUT', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest('/v1/video/videos?handle=@NightOwlWorkshop', { key });
+    const gone = await h.rest('/v1/video/videos?handle=@nobodyhasthis', { key });
+    expect([gone.status, gone.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    for (const q of [`tab=shorts&cursor=${first.body.cursor}`, 'cursor=bm90LW91cnM']) {
+      const bad = await h.rest(`/v1/video/videos?handle=@NightOwlWorkshop&${q}`, { key });
+      expect([q, bad.status, bad.body.error.details[0].param]).toEqual([q, 400, 'cursor']);
+    }
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('GraphQL videoVideos: typed list items and cursor; json is the REST record', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest('/v1/video/videos?handle=@NightOwlWorkshop', { key });
+    const r = await h.gql(
+      '{ videoVideos(handle: "@NightOwlWorkshop", tab: VIDEOS, cacheMaxAge: "1d") { json cursor videos { videoId title viewCountText lengthText thumbnails { url width } } } }',
+      { key },
+    );
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.videoVideos.json).toEqual(record(rest.body));
+    expect(r.body.data.videoVideos.cursor).toBe(rest.body.cursor);
+    expect(r.body.data.videoVideos.videos[0]).toMatchObject({ videoId: 'Nw000000001', viewCountText: '1,204 views', lengthText: '11:01' });
+  });
+});
+
+describe('GET /v1/video/search', () => {
+  const CHANNEL = { name: NIGHT_OWL.title, channelId: ID };
+  const TOKEN = 'SEARCH-PAGE-2';
+  const searchHits = () => h.replay.hits({ host: YT, path: '/youtubei/v1/search' });
+  beforeEach(() => {
+    h.replay.add({
+      host: YT,
+      path: '/youtubei/v1/search',
+      method: 'POST',
+      response: (req: ReplayRequest) => {
+        const sent = JSON.parse(req.body.toString('utf8')) as { query?: string; continuation?: string };
+        if (sent.continuation === TOKEN)
+          return {
+            headers: JSON_TYPE,
+            body: JSON.stringify({
+              onResponseReceivedCommands: [
+                {
+                  appendContinuationItemsAction: {
+                    continuationItems: [
+                      {
+                        itemSectionRenderer: {
+                          contents: [
+                            searchVideoRenderer(
+                              { videoId: 'Sr000000003', title: 'Bowl 3', views: '3 views', published: '3 days ago', length: '3:03' },
+                              CHANNEL,
+                            ),
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            }),
+          };
+        if (sent.continuation) return { status: 400, headers: JSON_TYPE, body: '{"error":{"code":400,"status":"INVALID_ARGUMENT"}}' };
+        return {
+          headers: JSON_TYPE,
+          body: JSON.stringify(
+            searchAnswer(
+              [
+                searchChannelRenderer({
+                  channelId: ID,
+                  handle: NIGHT_OWL.handle,
+                  title: NIGHT_OWL.title,
+                  subscribers: '5.2K subscribers',
+                  description: 'Woodworking after dark',
+                }),
+                searchVideoRenderer(
+                  { videoId: 'Sr000000001', title: 'Bowl 1', views: '1,001 views', published: '1 day ago', length: '1:01' },
+                  CHANNEL,
+                ),
+              ],
+              TOKEN,
+            ),
+          ),
+        };
+      },
+    });
+  });
+
+  it('live 1 credit: a channel and a video with their types, a cursor; the next page ends with cursor null; cache_max_age 0', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest('/v1/video/search?query=walnut%20bowl', { key });
+    expect(first.status).toBe(200);
+    expect(first.body.results).toEqual([
+      expect.objectContaining({
+        type: 'channel',
+        channelId: ID,
+        handle: NIGHT_OWL.handle,
+        subscriberCountText: '5.2K subscribers',
+        videoCountText: '212 videos',
+      }),
+      expect.objectContaining({ type: 'video', videoId: 'Sr000000001', author: NIGHT_OWL.title, channelId: ID, lengthText: '1:01' }),
+    ]);
+    expect(first.body).toMatchObject({ credits_charged: 1, cursor: expect.any(String) });
+    expect(JSON.parse(searchHits()[0].body.toString('utf8'))).toMatchObject({ query: 'walnut bowl', params: '8AEB' });
+    const next = await h.rest(`/v1/video/search?query=walnut%20bowl&cursor=${first.body.cursor}`, { key });
+    expect(next.body).toMatchObject({ credits_charged: 1, cursor: null, results: [{ type: 'video', videoId: 'Sr000000003' }] });
+    const hit = await h.rest('/v1/video/search?query=walnut%20%20bowl&type=all&cache_max_age=1d', { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(record(hit.body)).toEqual(record(first.body));
+    expect(searchHits()).toHaveLength(2);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('YouTube refusing a cursor is INVALID_INPUT on cursor at 0 credits; a cursor of another query too, before any request', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest('/v1/video/search?query=walnut%20bowl', { key });
+    const other = await h.rest(`/v1/video/search?query=oak&cursor=${first.body.cursor}`, { key });
+    expect([other.status, other.body.error.details[0].param]).toEqual([400, 'cursor']);
+    expect(searchHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('GraphQL videoSearch: results as a union told apart by __typename; json is the REST record', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest('/v1/video/search?query=walnut%20bowl&type=all', { key });
+    const r = await h.gql(
+      `{ videoSearch(query: "walnut bowl", type: ALL, cacheMaxAge: "1d") { json cursor results {
+          __typename ... on VideoSearchVideo { videoId author } ... on VideoSearchChannel { channelId handle } } } }`,
+      { key },
+    );
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.videoSearch.json).toEqual(record(rest.body));
+    expect(r.body.data.videoSearch.results).toEqual([
+      { __typename: 'VideoSearchChannel', channelId: ID, handle: NIGHT_OWL.handle },
+      { __typename: 'VideoSearchVideo', videoId: 'Sr000000001', author: NIGHT_OWL.title },
+    ]);
   });
 });
 

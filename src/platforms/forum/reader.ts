@@ -1,7 +1,12 @@
 /**
- * forum's profile reader for creator discovery (src/platforms/reader.ts): a Reddit user's
- * about.json (fetch.ts `fetchUserAbout`, one request), viewed as a profile — the profile's
- * display name and description (links and addresses written in it), follower count.
+ * forum's profile reader for creator discovery (src/platforms/reader.ts): a view over the
+ * `forumUser` operation (user.ts: the user's `about`, one request) — the profile's display name
+ * and description (links and addresses written in it), follower count.
+ *
+ * It reads through the operation (`operation` below): discovery's fetcher (src/discovery/
+ * fetcher.ts `LookupFetcher.run(key, work, { op, args })`) uses the operation's cache key, so a
+ * lookup's read and a `GET /v1/forum/user` of the same account share one cache entry and one
+ * in-flight fetch. `view` reads the operation's record (user.ts `userView`).
  *
  * Quota: Reddit throttles anonymous JSON clients hard, so without a Reddit application a user is
  * never probed on a same handle alone; it is read only when something already points at it (a link
@@ -11,11 +16,11 @@
  */
 import type { ProfileReader } from '../reader.js';
 import { bioUrls, classifiedHandle, identityOf, textEmails } from '../reader.js';
-import { fetchUserAbout } from './fetch.js';
-import type { ForumUser } from './profile.js';
 import { normalizeUsername } from './profile.js';
+import type { ForumUserRecord } from './user.js';
+import { fetchForumUser, forumUser, userView } from './user.js';
 
-export const reader: ProfileReader<ForumUser> = {
+export const reader: ProfileReader<ForumUserRecord> = {
   platform: 'forum',
   canonicalHandle: normalizeUsername,
   handleFromUrl: classifiedHandle('forum'),
@@ -24,8 +29,9 @@ export const reader: ProfileReader<ForumUser> = {
   maxReads: () => 2,
   requestsPerRead: 1,
   stableIdentity: true,
-  fetch: (ctx, handle) => fetchUserAbout(ctx, handle),
-  view(u) {
+  fetch: (ctx, handle) => fetchForumUser(ctx, handle),
+  view(record) {
+    const u = userView(record);
     return {
       platform: 'forum',
       handle: u.name,
@@ -40,4 +46,5 @@ export const reader: ProfileReader<ForumUser> = {
       isPrivate: false,
     };
   },
+  operation: { op: forumUser, args: (handle: string) => ({ handle }) },
 };

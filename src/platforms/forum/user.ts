@@ -15,9 +15,8 @@
  * nothing else) → NOT_FOUND (nothing of it is public); an answer about another user →
  * UPSTREAM_FAILED (identity.ts); a missing `name` → UPSTREAM_FAILED (changed shape).
  *
- * The parse is the one forum's profile reader can share (reader.ts reads the same request through
- * profile.ts today): its view is `user.name`, `user.subreddit.title` / `public_description` /
- * `subscribers`.
+ * forum's profile reader (reader.ts) reads through this operation: `userView` is its clean record
+ * (`user.name`, `user.subreddit.title` / `public_description` / `subscribers`).
  */
 import { z } from 'zod';
 import { notFound, shapeChanged } from '../../errors.js';
@@ -28,6 +27,7 @@ import type { OpContext, OperationDef } from '../operation.js';
 import { readRedditJson } from './api.js';
 import type { FieldKind } from './schema.js';
 import { isoFromUnix, typedFields } from './parse.js';
+import type { ForumUser as ForumUserView } from './profile.js';
 import { normalizeUsername } from './profile.js';
 import { describedShape } from './schema.js';
 
@@ -146,6 +146,27 @@ function totalKarma(u: Record<string, unknown>): number | null {
   const parts = [u.link_karma, u.comment_karma];
   if (!parts.every((n) => typeof n === 'number')) return null;
   return [...parts, u.awardee_karma, u.awarder_karma].reduce<number>((sum, n) => sum + (typeof n === 'number' ? n : 0), 0);
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/**
+ * The profile reader's clean record computed from the operation's: the profile subreddit's
+ * `title` (display name), `public_description` (else `description`: the bio) and `subscribers`
+ * (followers); an account without a profile subreddit has none of them.
+ */
+export function userView(record: ForumUserRecord): ForumUserView {
+  const u = record.user;
+  const sub = u.subreddit;
+  return {
+    name: u.name,
+    id: text(u.id),
+    displayName: text(sub?.title),
+    description: text(sub?.public_description) ?? text(sub?.description),
+    followers: typeof sub?.subscribers === 'number' ? sub.subscribers : null,
+    over18: typeof sub?.over_18 === 'boolean' ? sub.over_18 : null,
+    url: `https://www.reddit.com/user/${u.name}/`,
+  };
 }
 
 /** `/user/<name>/about` of an already-normalised username, checked to be that user. */

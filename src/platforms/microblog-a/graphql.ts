@@ -11,6 +11,8 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import { wireRecord } from '../operation.js';
 import type { MicroblogAAccount, MicroblogAMedia, MicroblogAPost, MicroblogAProfile } from './parse.js';
 import { post, profile } from './platform.js';
+import type { MicroblogAPostsPage } from './posts.js';
+import { microblogAPosts } from './posts.js';
 import { forCaller } from './wire.js';
 
 /** Declares microblog-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
@@ -178,4 +180,14 @@ export function microblogAGraphql(): void {
 
   operationField(post, PostRef);
   operationField(profile, ProfileRef);
+
+  const PostsPageRef = builder.objectRef<MicroblogAPostsPage>('MicroblogAPostsPage').implement({
+    description: "One page of an account's public posts, newest first",
+    fields: (t) => ({
+      posts: t.expose('posts', { type: [PostRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` (same handle) for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(microblogAPosts, PostsPageRef);
 }

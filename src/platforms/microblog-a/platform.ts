@@ -1,7 +1,7 @@
 /**
- * microblog-a = Truth Social (a Mastodon fork). Registry entry: hosts, operations, parameters,
- * costs, cache policy. Upstream requests: platforms.md (the public Mastodon API; expect
- * Cloudflare bot checks).
+ * microblog-a = Truth Social (a Mastodon fork). Registry entry: hosts, operations (post and profile
+ * here, posts in posts.ts), parameters, costs, cache policy. Upstream requests: platforms.md (the
+ * public Mastodon API; expect Cloudflare bot checks).
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
@@ -12,6 +12,7 @@ import * as schema from './schema.js';
 import { withAbsoluteMedia } from './wire.js';
 import { walls } from './walls.js';
 import { reader } from './reader.js';
+import { microblogAPosts } from './posts.js';
 
 const label = PLATFORM;
 const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
@@ -99,7 +100,7 @@ export const profile: OperationDef<{ handle: string }, MicroblogAProfile> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [post, profile],
+  operations: [post, profile, microblogAPosts],
   walls,
   // Its reads share the profile operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: profile, args: (handle: string) => ({ handle }) } },

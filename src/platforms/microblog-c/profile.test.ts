@@ -11,6 +11,7 @@ import type { FakeAnswer } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import type { UpstreamRequest } from '../../upstream/client.js';
+import { onParserWarning } from '../../observability/warn.js';
 import { validateArgs } from '../operation.js';
 import {
   MicroblogCProfileRecord,
@@ -23,6 +24,7 @@ import {
   profileQueryOf,
   profileView,
 } from './profile.js';
+import { reader } from './reader.js';
 
 const LABEL = 'microblog-c';
 const CAPTURE = 'profile-graphql-zuck-2023-07-10.json';
@@ -217,6 +219,30 @@ describe('microblogCProfile operation', () => {
       expect(r.user).toMatchObject({ username: 'tala.draws', full_name: 'Tala Okafor', pk: null });
       expect(ctx.requests).toHaveLength(2);
     }
+  });
+
+  it('the reader degrades per field: the profile query failing (HTTP 500) leaves its fields null with counted warnings, the account read from the page', async () => {
+    const ctx = route(() => ({ status: 500, body: '{"error":"internal"}', headers: { 'content-type': 'application/json' } }));
+    const warnings: string[] = [];
+    const stop = onParserWarning((platform, field) => warnings.push(`${platform}:${field}`));
+    let record: MicroblogCProfileRecord;
+    try {
+      record = await reader.fetch(ctx, 'tala.draws');
+    } finally {
+      stop();
+    }
+    expect(ctx.requests.map((r) => r.method ?? 'GET')).toEqual(['GET', 'POST']);
+    expect(warnings).toEqual(
+      expect.arrayContaining(['microblog-c:user.pk', 'microblog-c:user.follower_count', 'microblog-c:user.bio_links']),
+    );
+    expect(reader.view(record, 'tala.draws')).toMatchObject({
+      handle: 'tala.draws',
+      displayName: 'Tala Okafor',
+      bio: 'Ink and paper. studio@tala-example.org.',
+      emails: ['studio@tala-example.org'],
+      websites: [],
+      followers: null,
+    });
   });
 
   it('a page naming no such profile: NOT_FOUND; a login page: UPSTREAM_BLOCKED; HTTP 404: NOT_FOUND', async () => {

@@ -236,7 +236,7 @@ export function parseProfileQueryAnswer(json: unknown): MicroblogCProfileRecord 
 
 /**
  * The reader's clean record computed from the operation's: what `reader.view` reads, so the reader
- * can be a view over `microblogCProfile`.
+ * is a view over `microblogCProfile`.
  */
 export function profileView(p: MicroblogCProfileRecord): MicroblogCProfile {
   return profileFromUser(p.user as unknown as MicroblogCUser);

@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture } from '../../../test/support/fixtures.js';
 import { readProfile } from '../reader.js';
-import { parseProfileResponse } from './parse.js';
-import { parseProfilePage, profileFromUser } from './profile.js';
+import { parseProfilePage, parseProfileQueryAnswer } from './profile.js';
 import { reader } from './reader.js';
 
 const LABEL = 'microblog-c';
@@ -48,8 +47,8 @@ function profilePage(user: object, name = 'Mark Zuckerberg', handle = 'zuck'): s
 
 describe.skipIf(!hasFixtures(LABEL))('microblog-c reader (capture)', () => {
   it('the captured profile user as a profile (empty bio, empty bio link dropped)', () => {
-    const p = profileFromUser(parseProfileResponse(JSON.parse(readFixture(LABEL, CAPTURE))).user);
-    expect(reader.view(p, 'zuck')).toEqual({
+    const record = parseProfileQueryAnswer(JSON.parse(readFixture(LABEL, CAPTURE)));
+    expect(reader.view(record, 'zuck')).toEqual({
       platform: 'microblog-c',
       handle: 'zuck',
       url: 'https://www.threads.com/@zuck',

@@ -1,26 +1,34 @@
 /**
- * microblog-c's profile reader for creator discovery (src/platforms/reader.ts): a Threads
- * public profile page (profile.ts `fetchProfilePage`, one request), viewed as a
- * profile — full name, biography, bio links (the first is the website field), follower count,
- * private flag. Threads usernames are Instagram usernames.
+ * microblog-c's profile reader for creator discovery (src/platforms/reader.ts): a view over the
+ * `microblogCProfile` operation (profile.ts: the signed-out Threads profile page, one request;
+ * the profile GraphQL query as its fallback when the page ships no user object) — full name,
+ * biography, bio links (the first is the website field), follower count, private flag. Threads
+ * usernames are Instagram usernames.
+ *
+ * It reads through the operation (`operation` below): discovery's fetcher (src/discovery/
+ * fetcher.ts `LookupFetcher.run(key, work, { op, args })`) uses the operation's cache key, so a
+ * lookup's read and a `GET /v1/microblog-c/profile` of the same account share one cache entry and
+ * one in-flight fetch. `view` reads the operation's record (profile.ts `profileView`).
  */
 import type { ProfileReader } from '../reader.js';
 import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniq } from '../reader.js';
 import { normalizeHandle } from '../social-b/parse.js';
-import { fetchProfilePage } from './profile.js';
-import type { MicroblogCProfile } from './profile.js';
+import type { MicroblogCProfileRecord } from './profile.js';
+import { fetchMicroblogCProfile, profile, profileView } from './profile.js';
 import { THREADS } from './parse.js';
 
-export const reader: ProfileReader<MicroblogCProfile> = {
+export const reader: ProfileReader<MicroblogCProfileRecord> = {
   platform: 'microblog-c',
   canonicalHandle: normalizeHandle,
   handleFromUrl: classifiedHandle('microblog-c'),
   profileUrl: (h) => `${THREADS}/@${h}`,
   probes: () => true,
-  requestsPerRead: 1,
+  // The page, and the profile query when the page ships no user object.
+  requestsPerRead: 2,
   stableIdentity: true,
-  fetch: (ctx, handle) => fetchProfilePage(ctx, handle),
-  view(p) {
+  fetch: (ctx, handle) => fetchMicroblogCProfile(ctx, handle),
+  view(record) {
+    const p = profileView(record);
     const links = p.bioLinks.map(absoluteUrl).filter((x): x is string => !!x);
     return {
       platform: 'microblog-c',
@@ -36,4 +44,5 @@ export const reader: ProfileReader<MicroblogCProfile> = {
       isPrivate: p.isPrivate === true,
     };
   },
+  operation: { op: profile, args: (handle: string) => ({ handle }) },
 };

@@ -1,14 +1,19 @@
 /**
- * pinboard's profile reader for creator discovery (src/platforms/reader.ts): a Pinterest user
- * (profile.ts `fetchUserProfile`: UserResource, one request), viewed as a profile —
- * full name, about, the website field, follower count.
+ * pinboard's profile reader for creator discovery (src/platforms/reader.ts): a view over the
+ * `pinboardProfile` operation (profile.ts: UserResource, one request) — full name, about, the
+ * website field, follower count.
+ *
+ * It reads through the operation (`operation` below): discovery's fetcher (src/discovery/
+ * fetcher.ts `LookupFetcher.run(key, work, { op, args })`) uses the operation's cache key, so a
+ * lookup's read and a `GET /v1/pinboard/profile` of the same account share one cache entry and one
+ * in-flight fetch. `view` reads the operation's record (profile.ts `profileView`).
  */
 import type { ProfileReader } from '../reader.js';
 import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniq } from '../reader.js';
-import type { PinboardProfile } from './profile.js';
-import { fetchUserProfile, normalizeUsername } from './profile.js';
+import type { PinboardProfileRecord } from './profile.js';
+import { fetchPinboardProfile, normalizeUsername, profile, profileView } from './profile.js';
 
-export const reader: ProfileReader<PinboardProfile> = {
+export const reader: ProfileReader<PinboardProfileRecord> = {
   platform: 'pinboard',
   canonicalHandle: normalizeUsername,
   handleFromUrl: classifiedHandle('pinboard'),
@@ -16,8 +21,9 @@ export const reader: ProfileReader<PinboardProfile> = {
   probes: () => true,
   requestsPerRead: 1,
   stableIdentity: true,
-  fetch: (ctx, handle) => fetchUserProfile(ctx, handle),
-  view(p) {
+  fetch: (ctx, handle) => fetchPinboardProfile(ctx, handle),
+  view(record) {
+    const p = profileView(record);
     const website = absoluteUrl(p.websiteUrl);
     return {
       platform: 'pinboard',
@@ -33,4 +39,5 @@ export const reader: ProfileReader<PinboardProfile> = {
       isPrivate: false,
     };
   },
+  operation: { op: profile, args: (handle: string) => ({ handle }) },
 };

@@ -1,7 +1,7 @@
 /**
- * shortvideo = TikTok. One operation, `GET /v1/shortvideo/profile` (profile.ts); the profile
- * extractor (fetch.ts → parse.ts) is also a source profile for creator discovery (its reader),
- * and its walls are recognised on every answer to a request labelled with it.
+ * shortvideo = TikTok. One operation, `GET /v1/shortvideo/profile` (profile.ts); creator discovery
+ * reads its source profiles through that operation (reader.ts: one cache entry serves both), and
+ * its walls are recognised on every answer to a request labelled with it.
  */
 import type { PlatformDefinition } from '../definition.js';
 import { profile } from './profile.js';

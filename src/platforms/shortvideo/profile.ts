@@ -19,7 +19,7 @@
  * `stats.<field>`; an absent `bioLink` (no declared website) is null without one.
  *
  * The profile reader (reader.ts) reads the same page: `profileView` is its clean record computed
- * from this one, so the reader can fetch through this operation and share its cache entry.
+ * from this one: the reader fetches through this operation and shares its cache entry.
  */
 import { z } from 'zod';
 import type { Coerce, Obj } from '../../parse/index.js';
@@ -147,7 +147,7 @@ export function parseShortvideoProfile(html: string, handle?: string): Shortvide
 
 /**
  * The profile reader's clean record (parse.ts `ShortvideoProfile`) computed from this operation's
- * record: what `reader.view` reads, so the reader can be a view over `shortvideoProfile`.
+ * record: what `reader.view` reads (the reader is a view over `shortvideoProfile`).
  */
 export function profileView(p: ShortvideoProfileRecord): ShortvideoProfile {
   const u = p.user;

@@ -1,16 +1,21 @@
 /**
- * shortvideo's profile reader for creator discovery (src/platforms/reader.ts): the profile page
- * extractor (fetch.ts `fetchShortvideoProfile`, one request; parse.ts) viewed as a profile —
+ * shortvideo's profile reader for creator discovery (src/platforms/reader.ts): a view over the
+ * `shortvideoProfile` operation (profile.ts: the profile page, one request, parsed once) —
  * signature (bio), `bioLink` (the website field) and links written in the bio, nickname,
- * follower count, private flag. No operation of its own, so no cache entry to share.
+ * follower count, private flag.
+ *
+ * It reads through the operation (`operation` below): discovery's fetcher (src/discovery/
+ * fetcher.ts `LookupFetcher.run(key, work, { op, args })`) uses the operation's cache key, so a
+ * lookup's read and a `GET /v1/shortvideo/profile` of the same account share one cache entry and
+ * one in-flight fetch. `view` reads the operation's record (profile.ts `profileView`).
  */
 import type { ProfileReader } from '../reader.js';
 import { bioUrls, classifiedHandle, identityOf, textEmails } from '../reader.js';
-import { fetchShortvideoProfile } from './fetch.js';
-import type { ShortvideoProfile } from './parse.js';
+import type { ShortvideoProfileRecord } from './profile.js';
+import { fetchShortvideoProfileRecord, profile, profileView } from './profile.js';
 import { normaliseShortvideoHandle } from './parse.js';
 
-export const reader: ProfileReader<ShortvideoProfile> = {
+export const reader: ProfileReader<ShortvideoProfileRecord> = {
   platform: 'shortvideo',
   canonicalHandle: normaliseShortvideoHandle,
   handleFromUrl: classifiedHandle('shortvideo'),
@@ -18,8 +23,9 @@ export const reader: ProfileReader<ShortvideoProfile> = {
   probes: () => true,
   requestsPerRead: 1,
   stableIdentity: true,
-  fetch: (ctx, handle) => fetchShortvideoProfile(ctx, handle),
-  view(p) {
+  fetch: (ctx, handle) => fetchShortvideoProfileRecord(ctx, handle),
+  view(record) {
+    const p = profileView(record);
     // bioLinks: `bioLink.link` first (the website field), then URLs written in the bio.
     const written = new Set(bioUrls(p.bio));
     const declared = p.bioLinks.filter((l) => !written.has(l)).slice(0, 1);
@@ -37,4 +43,6 @@ export const reader: ProfileReader<ShortvideoProfile> = {
       isPrivate: p.private === true,
     };
   },
+  // The canonical handle is the operation's canonical argument (normaliseShortvideoHandle both).
+  operation: { op: profile, args: (handle: string) => ({ handle }) },
 };

@@ -1,8 +1,14 @@
 /**
- * social-a's profile reader for creator discovery (src/platforms/reader.ts): a page's logged-out
- * HTML (page.ts `fetchSocialAPage`, one request) viewed as a profile — name, og:description and
- * the intro card's bio, its website / e-mail / other-account items, outbound links; the page
- * answers to its vanity name and its numeric id.
+ * social-a's profile reader for creator discovery (src/platforms/reader.ts): a view over the
+ * `socialAPage` operation (page.ts: a page's logged-out HTML, one request) — name,
+ * og:description and the intro card's bio, its website / e-mail / other-account items, outbound
+ * links; the page answers to its vanity name and its numeric id.
+ *
+ * It reads through the operation (`operation` below): discovery's fetcher (src/discovery/
+ * fetcher.ts `LookupFetcher.run(key, work, { op, args })`) uses the operation's cache key — the
+ * page's vanity (lower case) or its numeric id, as a `GET /v1/social-a/page?url=…` of that page
+ * normalises it — so a lookup's read and the REST call share one cache entry and one in-flight
+ * fetch. `view` reads the operation's record as the page asked for (page.ts `profileView`).
  *
  * Never probed on a handle alone: logged-out pages are login-walled too often to say whether a
  * page exists. Not a stable identity: a page that does not name its vanity is known by the name
@@ -10,13 +16,13 @@
  */
 import type { ProfileReader } from '../reader.js';
 import { classifiedHandle, identityOf, uniq } from '../reader.js';
-import type { SocialAPage } from './page.js';
-import { fetchSocialAPage, socialAPageUrl } from './page.js';
+import type { SocialAPageRecord } from './page.js';
+import { fetchSocialAPageRecord, page, profileView, socialAPageUrl } from './page.js';
 
 /** Page usernames (letters, digits, periods; older vanities also hyphens) or a numeric id, case-insensitive. */
 const PAGE_RE = /^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/;
 
-export const reader: ProfileReader<SocialAPage> = {
+export const reader: ProfileReader<SocialAPageRecord> = {
   platform: 'social-a',
   canonicalHandle: (raw) => {
     const h = raw.trim().replace(/^@/, '');
@@ -27,8 +33,9 @@ export const reader: ProfileReader<SocialAPage> = {
   probes: () => false,
   requestsPerRead: 1,
   stableIdentity: false,
-  fetch: (ctx, handle) => fetchSocialAPage(ctx, handle),
-  view(p) {
+  fetch: (ctx, handle) => fetchSocialAPageRecord(ctx, handle),
+  view(record, handle) {
+    const p = profileView(record, handle);
     return {
       platform: 'social-a',
       // Its vanity name when the page names one (a page asked for by id included), else as asked.
@@ -40,8 +47,10 @@ export const reader: ProfileReader<SocialAPage> = {
       links: p.links,
       emails: p.emails,
       ids: uniq([p.handle, p.vanity, p.id].filter((x): x is string => !!x).map((x) => identityOf('social-a', x))),
-      followers: null,
+      // Where the page shows them (the operation's record reads its social context).
+      followers: record.page.follower_count,
       isPrivate: false,
     };
   },
+  operation: { op: page, args: (handle: string) => ({ handle }) },
 };

@@ -12,6 +12,10 @@ import { FIXED_KEYS } from './parse.js';
 import { channel } from './platform.js';
 import type { VideoVideoRecord } from './video.js';
 import { videoVideo } from './video.js';
+import type { VideoListItem, VideoVideosPage } from './videos.js';
+import { videoVideos } from './videos.js';
+import type { VideoSearchPage, VideoSearchResult } from './search.js';
+import { videoSearch } from './search.js';
 
 /** Declares video's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function videoGraphql(): void {
@@ -125,4 +129,99 @@ export function videoGraphql(): void {
     }),
   });
   operationField(videoVideo, VideoRecordRef);
+
+  // --- videoVideos ---------------------------------------------------------------------------
+  const listItemFields = {
+    videoId: { nullable: false, description: 'The 11-character video id' },
+    viewCountText: { description: 'As shown: "4,413 views", "1.2K watching"' },
+    publishedTimeText: { description: 'As shown: "9 days ago"; null for Shorts and upcoming streams' },
+    lengthText: { description: 'As shown: "56:56"; null for Shorts and live streams' },
+  } as const;
+  const ListItemRef = builder.objectRef<VideoListItem>('VideoListItem').implement({
+    description: 'A video in a list (channel tab)',
+    fields: (t) => ({
+      videoId: t.exposeString('videoId', listItemFields.videoId),
+      title: t.exposeString('title'),
+      viewCountText: t.exposeString('viewCountText', listItemFields.viewCountText),
+      publishedTimeText: t.exposeString('publishedTimeText', listItemFields.publishedTimeText),
+      lengthText: t.exposeString('lengthText', listItemFields.lengthText),
+      thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+    }),
+  });
+  const VideosPageRef = builder.objectRef<VideoVideosPage>('VideoVideosPage').implement({
+    description: "One page of a channel's videos, Shorts or live streams",
+    fields: (t) => ({
+      videos: t.expose('videos', { type: [ListItemRef], nullable: false, description: "The tab's videos, in YouTube's order" }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` (same channel and tab) for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(videoVideos, VideosPageRef);
+
+  // --- videoSearch ---------------------------------------------------------------------------
+  type Of<T extends VideoSearchResult['type']> = Extract<VideoSearchResult, { type: T }>;
+  const SearchVideoRef = builder.objectRef<Of<'video'>>('VideoSearchVideo').implement({
+    description: 'A video among search results',
+    fields: (t) => ({
+      type: t.exposeString('type', { nullable: false, description: '"video"' }),
+      videoId: t.exposeString('videoId', listItemFields.videoId),
+      title: t.exposeString('title'),
+      viewCountText: t.exposeString('viewCountText', listItemFields.viewCountText),
+      publishedTimeText: t.exposeString('publishedTimeText', listItemFields.publishedTimeText),
+      lengthText: t.exposeString('lengthText', listItemFields.lengthText),
+      thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
+      author: t.exposeString('author', { description: "The channel's name" }),
+      channelId: t.exposeString('channelId', { description: 'UC… id of the channel' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+    }),
+  });
+  const SearchChannelRef = builder.objectRef<Of<'channel'>>('VideoSearchChannel').implement({
+    description: 'A channel among search results',
+    fields: (t) => ({
+      type: t.exposeString('type', { nullable: false, description: '"channel"' }),
+      // Nullable in GraphQL (always present) so it selects alongside a video's or playlist's channelId.
+      channelId: t.exposeString('channelId', { description: 'UC… id (always present)' }),
+      title: t.exposeString('title'),
+      handle: t.exposeString('handle', { description: 'Without the @; null for a channel without one' }),
+      subscriberCountText: t.exposeString('subscriberCountText', { description: 'As shown: "234k subscribers"' }),
+      videoCountText: t.exposeString('videoCountText', { description: 'As shown: "1.2K videos"; null where YouTube shows none' }),
+      description: t.exposeString('description', { description: 'The snippet shown' }),
+      thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+    }),
+  });
+  const SearchPlaylistRef = builder.objectRef<Of<'playlist'>>('VideoSearchPlaylist').implement({
+    description: 'A playlist among search results',
+    fields: (t) => ({
+      type: t.exposeString('type', { nullable: false, description: '"playlist"' }),
+      playlistId: t.exposeString('playlistId', { nullable: false }),
+      title: t.exposeString('title'),
+      videoCountText: t.exposeString('videoCountText', { description: 'As shown: "12 videos"' }),
+      author: t.exposeString('author', { description: "The channel's name" }),
+      channelId: t.exposeString('channelId', { description: 'UC… id of the channel' }),
+      thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+    }),
+  });
+  const NAMES = { video: 'VideoSearchVideo', channel: 'VideoSearchChannel', playlist: 'VideoSearchPlaylist' } as const;
+  const SearchResultRef = builder.unionType('VideoSearchResult', {
+    description: 'A search result: a video, a channel or a playlist (its `type`)',
+    types: [SearchVideoRef, SearchChannelRef, SearchPlaylistRef],
+    resolveType: (r: VideoSearchResult) => NAMES[r.type],
+  });
+  const SearchPageRef = builder.objectRef<VideoSearchPage>('VideoSearchPage').implement({
+    description: 'One page of search results on the video platform',
+    fields: (t) => ({
+      results: t.field({
+        type: [SearchResultRef],
+        nullable: false,
+        description: "Videos, channels and playlists, in YouTube's order",
+        resolve: (p) => p.results,
+      }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` (same query and type) for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(videoSearch, SearchPageRef);
 }

@@ -1,5 +1,6 @@
 /**
- * video = YouTube. Registry entry: GET /v1/video/channel (here) and /v1/video/video (video.ts), 1 credit each, cacheable.
+ * video = YouTube. Registry entry: GET /v1/video/channel (here), /v1/video/video (video.ts), /v1/video/videos
+ * (videos.ts) and /v1/video/search (search.ts), 1 credit each, cacheable.
  * Upstream requests: platforms.md (channel page ytInitialData + the about panel's browse request).
  */
 import type { PlatformDefinition } from '../definition.js';
@@ -12,6 +13,8 @@ import * as schema from './schema.js';
 import { walls } from './walls.js';
 import { reader, refOf } from './reader.js';
 import { videoVideo } from './video.js';
+import { videoVideos } from './videos.js';
+import { videoSearch } from './search.js';
 
 const label = 'video';
 const hosts = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
@@ -37,7 +40,7 @@ export const channel: OperationDef<{ ref: ChannelRef }, VideoChannel> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [channel, videoVideo],
+  operations: [channel, videoVideo, videoVideos, videoSearch],
   walls,
   // Its reads share the channel operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: channel, args: (handle: string) => ({ ref: refOf(handle) }) } },

@@ -454,3 +454,161 @@ export function playerResponse(v: TestVideo): Obj {
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Channel tabs (videoVideos) and search answers (videoSearch): written pages, not captures —
+// the 2026 shapes the real captures in ../shared/fixtures/video show (a Videos tab's
+// `richGridRenderer` of `lockupViewModel`s, youtubei/v1/search's `itemSectionRenderer`s of
+// `videoRenderer` / `channelRenderer`); ids, titles and counts invented.
+// ---------------------------------------------------------------------------------------------
+
+export interface TestListVideo {
+  videoId: string;
+  title: string;
+  /** "48,213 views" */
+  views: string;
+  /** "9 days ago" */
+  published: string;
+  /** "18:24" */
+  length: string;
+}
+
+const thumbnail = (id: string) => [
+  { url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg?sqp=test`, width: 168, height: 94 },
+  { url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg?sqp=test2`, width: 336, height: 188 },
+];
+
+/** A 2026 Videos-tab grid item (`richItemRenderer` → `lockupViewModel`: title, views and date parts, a duration badge). */
+export function lockupItem(v: TestListVideo): Obj {
+  return {
+    richItemRenderer: {
+      content: {
+        lockupViewModel: {
+          contentId: v.videoId,
+          contentType: 'LOCKUP_CONTENT_TYPE_VIDEO',
+          contentImage: {
+            thumbnailViewModel: {
+              image: { sources: thumbnail(v.videoId) },
+              overlays: [{ thumbnailBottomOverlayViewModel: { badges: [{ thumbnailBadgeViewModel: { text: v.length } }] } }],
+            },
+          },
+          metadata: {
+            lockupMetadataViewModel: {
+              title: { content: v.title },
+              metadata: {
+                contentMetadataViewModel: {
+                  metadataRows: [{ metadataParts: [{ text: { content: v.views } }, { text: { content: v.published } }] }],
+                  delimiter: ' • ',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** A list's continuation entry (the next page's token). */
+export const continuationItem = (token: string): Obj => ({
+  continuationItemRenderer: {
+    trigger: 'CONTINUATION_TRIGGER_ON_ITEM_SHOWN',
+    continuationEndpoint: { continuationCommand: { token, request: 'CONTINUATION_REQUEST_TYPE_BROWSE' } },
+  },
+});
+
+/**
+ * `ytInitialData` of a channel's Videos tab (`/@<handle>/videos`): the channel's header and
+ * metadata as on its Home tab, the Videos tab selected, its grid of `videos` and, when `token` is
+ * given, a continuation entry.
+ */
+export function videosTabInitialData(c: TestChannel, videos: TestListVideo[], token: string | null = null): Obj {
+  const tab = (title: string, path: string, selected: boolean, content?: Obj) => ({
+    tabRenderer: {
+      title,
+      selected,
+      endpoint: { commandMetadata: { webCommandMetadata: { url: `/@${c.handle}${path}` } }, browseEndpoint: { browseId: c.channelId } },
+      ...(content ? { content } : {}),
+    },
+  });
+  const grid = [...videos.map(lockupItem), ...(token ? [continuationItem(token)] : [])];
+  return channelInitialData(c, {
+    contents: {
+      twoColumnBrowseResultsRenderer: {
+        tabs: [
+          tab('Home', '/featured', false),
+          tab('Videos', '/videos', true, { richGridRenderer: { contents: grid } }),
+          tab('Shorts', '/shorts', false),
+        ],
+      },
+    },
+  });
+}
+
+/** A later page of a channel tab: `youtubei/v1/browse`'s continuation answer. */
+export function tabContinuationAnswer(videos: TestListVideo[], token: string | null = null): Obj {
+  return {
+    responseContext: { visitorData: TEST_VISITOR_DATA },
+    onResponseReceivedActions: [
+      { appendContinuationItemsAction: { continuationItems: [...videos.map(lockupItem), ...(token ? [continuationItem(token)] : [])] } },
+    ],
+  };
+}
+
+/** A search result video (`videoRenderer`, with its channel byline). */
+export function searchVideoRenderer(v: TestListVideo, channel: { name: string; channelId: string }): Obj {
+  return {
+    videoRenderer: {
+      videoId: v.videoId,
+      thumbnail: { thumbnails: thumbnail(v.videoId) },
+      title: { runs: [{ text: v.title }] },
+      longBylineText: {
+        runs: [{ text: channel.name, navigationEndpoint: { browseEndpoint: { browseId: channel.channelId } } }],
+      },
+      ownerText: { runs: [{ text: channel.name, navigationEndpoint: { browseEndpoint: { browseId: channel.channelId } } }] },
+      publishedTimeText: { simpleText: v.published },
+      lengthText: { simpleText: v.length },
+      viewCountText: { simpleText: v.views },
+    },
+  };
+}
+
+/** A search result channel (`channelRenderer`, 2025 layout: the handle in its canonical URL). */
+export function searchChannelRenderer(c: {
+  channelId: string;
+  handle: string;
+  title: string;
+  subscribers: string;
+  description: string;
+}): Obj {
+  return {
+    channelRenderer: {
+      channelId: c.channelId,
+      title: { simpleText: c.title },
+      navigationEndpoint: { browseEndpoint: { browseId: c.channelId, canonicalBaseUrl: `/@${c.handle}` } },
+      thumbnail: {
+        thumbnails: [{ url: `//yt3.googleusercontent.com/ytc/TestAvatar_${c.channelId}=s88-c-k-c0x00ffffff-no-rj`, width: 88, height: 88 }],
+      },
+      descriptionSnippet: { runs: [{ text: c.description }] },
+      subscriberCountText: { simpleText: c.subscribers },
+      videoCountText: { runs: [{ text: '212' }, { text: ' videos' }] },
+    },
+  };
+}
+
+/** `youtubei/v1/search`'s first answer: one item section of `results`, then the continuation entry when `token` is given. */
+export function searchAnswer(results: Obj[], token: string | null = null): Obj {
+  return {
+    responseContext: { visitorData: TEST_VISITOR_DATA },
+    estimatedResults: String(results.length),
+    contents: {
+      twoColumnSearchResultsRenderer: {
+        primaryContents: {
+          sectionListRenderer: {
+            contents: [{ itemSectionRenderer: { contents: results } }, ...(token ? [continuationItem(token)] : [])],
+          },
+        },
+      },
+    },
+  };
+}

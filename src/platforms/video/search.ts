@@ -306,6 +306,6 @@ export const videoSearch: OperationDef<VideoSearchArgs, VideoSearchPage> = {
   }),
   key: (a) => JSON.stringify([a.query, a.type, a.cursor ? encodeCursor(a.cursor) : null]),
   cost: { max: 1 },
-  example: { query: 'wheel throwing for beginners' },
+  example: { query: 'kerala fish curry' },
   run: (ctx, a) => fetchVideoSearch(ctx, a),
 };
