@@ -6,5 +6,6 @@
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';
 import { PLATFORM } from './parse.js';
+import { links } from './links.js';
 
-export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['api.tumblr.com'], operations };
+export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['api.tumblr.com'], operations, links };

@@ -6,5 +6,6 @@ import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';
 import { PLATFORM } from './parse.js';
 import { walls } from './walls.js';
+import { links } from './links.js';
 
-export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['public.api.bsky.app'], operations, walls };
+export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['public.api.bsky.app'], operations, walls, links };

@@ -5,5 +5,6 @@
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';
 import { PLATFORM } from './parse.js';
+import { links } from './links.js';
 
-export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['substack.com'], operations };
+export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['substack.com'], operations, links };

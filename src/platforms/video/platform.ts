@@ -12,6 +12,7 @@ import * as schema from './schema.js';
 import { walls } from './walls.js';
 import { reader, refOf } from './reader.js';
 import { videoVideo } from './video.js';
+import { links } from './links.js';
 
 const label = 'video';
 const hosts = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
@@ -41,4 +42,5 @@ export const platform: PlatformDefinition = {
   walls,
   // Its reads share the channel operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: channel, args: (handle: string) => ({ ref: refOf(handle) }) } },
+  links,
 };
