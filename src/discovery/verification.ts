@@ -25,7 +25,9 @@ import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js'
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
 import { fold, handleMentions, key, markersOf } from './markers.js';
+import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
+import { comparableHandle } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
 
 /**
@@ -112,7 +114,19 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
       labels.push('reciprocal_profile_link');
     if (t.domains.some((d) => v.sites.has(d))) labels.push('shared_website');
   }
-  if (n.handle.toLowerCase() === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
+  if (comparableHandle(n.platform, n.handle) === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
+  // Proofs (issue 35): a domain the account is proven to control is the creator's website; a link
+  // its server verified links back goes to the creator's website, link page or a verified profile.
+  if ([...n.provenDomains].some((d) => v.sites.has(ownerDomain(`https://${d}/`) ?? ''))) labels.push('domain_handle');
+  if (n.view?.verifiedLinks?.length) {
+    const vt = g.targetsOf(n.view.verifiedLinks);
+    if (
+      vt.domains.some((d) => v.sites.has(d)) ||
+      vt.pages.some((u) => v.pages.has(u)) ||
+      vt.profiles.some((k) => provesIdentity(k) && verifiedOther(k))
+    )
+      labels.push('verified_field_link');
+  }
   if (n.view && sameDisplayName(n.view.displayName, g.sourceView.displayName)) labels.push('display_name_match');
   if (n.websearch) labels.push('websearch_match');
   // Breaks the same-handle tie (evidence.ts): an account that says it is a fan's is not the creator's.
