@@ -23,7 +23,7 @@ export function tumblrPostsBody(s: TumblrSample): Record<string, unknown> {
   const post = {
     object_type: 'post',
     type: 'blocks',
-    id: 616_000_000_000_000_001,
+    id: 616_000_000_000_000,
     id_string: '616000000000000001',
     blog_name: s.name,
     blog,
