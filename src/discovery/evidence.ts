@@ -111,6 +111,8 @@ export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>>
   fan_marker: -4.1,
   lookalike_handle: -3.3,
   links_elsewhere: -2.7,
+  // Issue 35, fitted on the development seeds of the five-platform web (bench/discovery/five.ts).
+  unverified_field_link: -2.3,
 };
 
 /** A candidate is at most this sure: it is short of proof by definition. */

@@ -58,6 +58,7 @@ export const CANDIDATE_EVIDENCE_LABELS = [
   'fan_marker',
   'lookalike_handle',
   'links_elsewhere',
+  'unverified_field_link',
 ] as const;
 
 /** Every label, in the order `evidence` lists them. */

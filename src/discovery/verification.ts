@@ -153,7 +153,21 @@ export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verificatio
   const m = markersFor(g, n.view);
   if (m.second) labels.push('second_account_marker');
   if (m.lookalike) labels.push('lookalike_handle');
-  if (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u))) labels.push('links_elsewhere');
+  // A domain it is proven to control that is not the creator's (a Bluesky domain handle of its own) is an identity of its own too.
+  const ownDomains = [...n.provenDomains].map((d) => ownerDomain(`https://${d}/`)).filter((d): d is string => !!d);
+  if (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u)) || ownDomains.some((d) => !v.sites.has(d)))
+    labels.push('links_elsewhere');
+  // Its link to the creator sits in a field its server checks, and the check failed (Mastodon: no verified_at).
+  const onCreatorSide = (links: readonly string[] | undefined) => {
+    if (!links?.length) return false;
+    const x = g.targetsOf(links);
+    return (
+      x.domains.some((d) => v.sites.has(d)) ||
+      x.pages.some((u) => v.pages.has(u)) ||
+      x.profiles.some((k) => provesIdentity(k) && g.canonical(k) !== n.key && isVerifiedKey(g, k, v))
+    );
+  };
+  if (onCreatorSide(n.view.unverifiedLinks) && !onCreatorSide(n.view.verifiedLinks)) labels.push('unverified_field_link');
   return labels;
 }
 

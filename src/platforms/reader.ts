@@ -50,6 +50,8 @@ export interface ProfileView {
    * with `verified_at`, the server having found `rel="me"` on the linked page). Also in `links`.
    */
   verifiedLinks?: string[];
+  /** Links in the fields the platform checks that did not pass the check (Mastodon: fields without `verified_at`). */
+  unverifiedLinks?: string[];
 }
 
 export interface ProfileReader<R = any> {

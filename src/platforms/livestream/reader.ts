@@ -7,7 +7,8 @@
  *
  * Never probed on a handle alone: Kick answers made-up slugs with real dormant channels
  * (../shared/fixtures/livestream/SOURCES.md), so a 200 says nothing about whose slug it is. A
- * linked channel is read; whether it is the creator's is the evidence's business, like any other.
+ * linked channel is read; whether it is the creator's is the evidence's business, like any other —
+ * and a slug equal to the creator's handle is no `same_handle_match` (no tie).
  */
 import type { ProfileReader } from '../reader.js';
 import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniqUrls } from '../reader.js';
@@ -36,6 +37,8 @@ function socialUrl(field: string, value: string | null): string | null {
 export const reader: ProfileReader<LivestreamChannel> = {
   platform: PLATFORM,
   canonicalHandle: normalizeSlug,
+  // Kick answers any slug with some channel: holding the creator's handle there ties nothing.
+  sameHandleOf: () => null,
   handleFromUrl: classifiedHandle(PLATFORM),
   profileUrl: (slug) => `https://kick.com/${slug}`,
   probes: () => false,

@@ -12,7 +12,9 @@
  * typed error). Never probed on a handle alone: which server would it be?
  *
  * A field with `verified_at` is a link the server has checked links back (`rel="me"`): the view
- * lists it in `verifiedLinks` (evidence `verified_field_link`).
+ * lists it in `verifiedLinks` (evidence `verified_field_link`); the other fields' links are
+ * `unverifiedLinks` (a candidate whose link to the creator the server did not verify:
+ * `unverified_field_link`, which counts against it).
  */
 import { classifyLink } from '../../links/classify.js';
 import { htmlToText } from '../microblog-a/parse.js';
@@ -72,6 +74,7 @@ export const reader: ProfileReader<MicroblogEAccount> = {
       followers: p.followers_count,
       isPrivate: p.locked === true,
       verifiedLinks: uniqUrls(fieldLinks.filter((_, i) => fields[i].verified).flat()),
+      unverifiedLinks: uniqUrls(fieldLinks.filter((_, i) => !fields[i].verified).flat()),
     };
   },
 };
