@@ -13,6 +13,9 @@
  *    to the creator (reciprocal, shared website) tied by the creator's side (same handle — unless
  *    the account says it is a fan's, `fan_marker` —, linked by the creator's website) — a fan's
  *    link to the creator is no proof alone.
+ * Two identity proofs are anchors too (issue 35): a domain the profile is proven to control that is
+ * the creator's website (`domain_handle`), and a link its server verified to the creator's items
+ * (`verified_field_link`).
  * Profiles that are not verified are candidates: `candidateLabels` adds what the candidate model
  * (evidence.ts) weighs beyond api.md's labels — what else they link, the creator's contact, the
  * creator naming them, and what their name, bio and handle say (markers.ts).
