@@ -1736,7 +1736,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -1749,8 +1749,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -1759,11 +1764,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -1783,7 +1785,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -1795,7 +1796,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         LinkpageCPage: {
             id: string;
@@ -1827,7 +1827,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -1840,8 +1840,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -1850,11 +1855,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -1874,7 +1876,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -1886,7 +1887,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         LinkpageDPage: {
             id: string;
@@ -1919,7 +1919,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b": string;
             "microblog-c"?: string;
-            professional: string;
+            "microblog-d"?: string;
             "audio-a": string;
             "audio-b"?: string;
             "audio-c": string;
@@ -1932,8 +1932,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon: string;
+            professional: string;
             twitch: string;
-            kick?: string;
             snapchat: string;
             discord: string;
             telegram?: string;
@@ -1942,11 +1947,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -1966,7 +1968,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store: string;
             google_app_store: string;
-            amazon: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -1978,7 +1979,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         LinkpageEPage: {
             handle: string;
@@ -1997,7 +1997,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b": string | null;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -2010,8 +2010,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -2019,11 +2024,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -2043,7 +2045,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -2055,7 +2056,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         PinboardPin: {
             node_id: string | null;
@@ -3385,7 +3385,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -3398,8 +3398,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -3408,11 +3413,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -3432,7 +3434,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -3444,7 +3445,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         VideoVideo: {
             /** @description The 11-character video id */
@@ -4116,7 +4116,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unverified_field_link")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];
@@ -4591,7 +4591,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -4604,8 +4604,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -4614,11 +4619,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -4638,7 +4640,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -4650,7 +4651,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -4689,7 +4689,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -4702,8 +4702,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -4712,11 +4717,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -4736,7 +4738,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -4748,7 +4749,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -4788,7 +4788,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b": string;
             "microblog-c"?: string;
-            professional: string;
+            "microblog-d"?: string;
             "audio-a": string;
             "audio-b"?: string;
             "audio-c": string;
@@ -4801,8 +4801,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon: string;
+            professional: string;
             twitch: string;
-            kick?: string;
             snapchat: string;
             discord: string;
             telegram?: string;
@@ -4811,11 +4816,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -4835,7 +4837,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store: string;
             google_app_store: string;
-            amazon: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -4847,7 +4848,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -4873,7 +4873,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b": string | null;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -4886,8 +4886,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -4895,11 +4900,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -4919,7 +4921,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -4931,7 +4932,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -5854,7 +5854,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -5867,8 +5867,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -5877,11 +5882,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -5901,7 +5903,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -5913,7 +5914,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6306,7 +6306,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unverified_field_link")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];
