@@ -428,7 +428,9 @@ describe('the classifier is built from the platform definitions', () => {
     };
     expect(() => validateLinks([rogue])).toThrow(/not in src\/platforms\/links.ts/);
     const video = platforms.find((p) => p.label === 'video')!;
-    expect(() => validateLinks([{ ...video, links: { ...video.links!, hosts: ['yt.example'] } }])).toThrow(/not in src\/platforms\/links.ts/);
+    expect(() => validateLinks([{ ...video, links: { ...video.links!, hosts: ['yt.example'] } }])).toThrow(
+      /not in src\/platforms\/links.ts/,
+    );
     expect(() => validateLinks([{ ...video, links: undefined }])).toThrow(/does not declare/);
   });
 
