@@ -1816,7 +1816,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -1829,8 +1829,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -1839,11 +1844,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -1863,7 +1865,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -1875,7 +1876,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         LinkpageCPage: {
             id: string;
@@ -1907,7 +1907,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -1920,8 +1920,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -1930,11 +1935,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -1954,7 +1956,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -1966,7 +1967,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         LinkpageDPage: {
             id: string;
@@ -1999,7 +1999,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b": string;
             "microblog-c"?: string;
-            professional: string;
+            "microblog-d"?: string;
             "audio-a": string;
             "audio-b"?: string;
             "audio-c": string;
@@ -2012,8 +2012,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon: string;
+            professional: string;
             twitch: string;
-            kick?: string;
             snapchat: string;
             discord: string;
             telegram?: string;
@@ -2022,11 +2027,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -2046,7 +2048,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store: string;
             google_app_store: string;
-            amazon: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -2058,7 +2059,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         LinkpageEPage: {
             handle: string;
@@ -2077,7 +2077,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b": string | null;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -2090,8 +2090,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -2099,11 +2104,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -2123,7 +2125,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -2135,7 +2136,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         PinboardPin: {
             node_id: string | null;
@@ -3471,7 +3471,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -3484,8 +3484,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -3494,11 +3499,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -3518,7 +3520,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -3530,7 +3531,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
         };
         VideoVideo: {
             /** @description The 11-character video id */
@@ -4280,7 +4280,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unverified_field_link")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];
@@ -4755,7 +4755,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -4768,8 +4768,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -4778,11 +4783,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -4802,7 +4804,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -4814,7 +4815,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -4853,7 +4853,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -4866,8 +4866,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -4876,11 +4881,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -4900,7 +4902,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -4912,7 +4913,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -4952,7 +4952,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b": string;
             "microblog-c"?: string;
-            professional: string;
+            "microblog-d"?: string;
             "audio-a": string;
             "audio-b"?: string;
             "audio-c": string;
@@ -4965,8 +4965,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon: string;
+            professional: string;
             twitch: string;
-            kick?: string;
             snapchat: string;
             discord: string;
             telegram?: string;
@@ -4975,11 +4980,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -4999,7 +5001,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store: string;
             google_app_store: string;
-            amazon: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -5011,7 +5012,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -5037,7 +5037,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b": string | null;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -5050,8 +5050,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -5059,11 +5064,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -5083,7 +5085,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -5095,7 +5096,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6031,7 +6031,7 @@ export interface components {
             "microblog-a"?: string;
             "microblog-b"?: string;
             "microblog-c"?: string;
-            professional?: string;
+            "microblog-d"?: string;
             "audio-a"?: string;
             "audio-b"?: string;
             "audio-c"?: string;
@@ -6044,8 +6044,13 @@ export interface components {
             "linkpage-c"?: string;
             "linkpage-d"?: string;
             "linkpage-e"?: string;
+            livestream?: string;
+            newsletter?: string;
+            blog?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            professional?: string;
             twitch?: string;
-            kick?: string;
             snapchat?: string;
             discord?: string;
             telegram?: string;
@@ -6054,11 +6059,8 @@ export interface components {
             onlyfans?: string;
             cameo?: string;
             bandcamp?: string;
-            tumblr?: string;
             vimeo?: string;
-            bluesky?: string;
             medium?: string;
-            substack?: string;
             kofi?: string;
             buymeacoffee?: string;
             gumroad?: string;
@@ -6078,7 +6080,6 @@ export interface components {
             apple_podcasts?: string;
             apple_app_store?: string;
             google_app_store?: string;
-            amazon?: string;
             beacons?: string;
             stan?: string;
             biolink?: string;
@@ -6090,7 +6091,6 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
-            "retail-shop"?: string;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -6565,7 +6565,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unverified_field_link")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];

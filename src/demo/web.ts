@@ -24,6 +24,8 @@
  */
 import type { ReplayRequest, Route } from '../replay/server.js';
 import { demoMiss } from './miss.js';
+import { BSKY_NOT_FOUND } from '../platforms/microblog-d/samples.js';
+import { SUBSTACK_NOT_FOUND } from '../platforms/newsletter/samples.js';
 import { cfEncode, DiscoveryWeb, sitePage } from '../discovery/sample-web.js';
 import { lnkBioHtml } from '../platforms/linkpage-e/samples.js';
 import type { TestPage as LnkBioPage } from '../platforms/linkpage-e/samples.js';
@@ -311,7 +313,8 @@ function holdsAccount(w: DiscoveryWeb, req: ReplayRequest): boolean | null {
 
 /**
  * The same-handle probes of the demo lookups on platforms whose demo routes serve other records
- * (src/demo/written.ts: one Truth Social account, one SoundCloud artist): the demo holds these
+ * (src/demo/written.ts: one Truth Social account, one SoundCloud artist; src/demo/open-apis.ts:
+ * a Bluesky and a Substack account): the demo holds these
  * accounts as not existing, answered in each platform's own "not found" way. Added after those
  * routes (src/demo/routes.ts), so they win for exactly these requests.
  */
@@ -330,6 +333,18 @@ export function absentProbeRoutes(): Route[] {
       path: '/resolve',
       query: { url: exact(`https://soundcloud.com/${RAVI.video.toLowerCase()}`) },
       response: notFound({}),
+    },
+    // Bluesky (as <handle>.bsky.social) and Substack are probed too (issue 35); `tala.draws` can be neither.
+    {
+      host: 'public.api.bsky.app',
+      path: '/xrpc/app.bsky.actor.getProfile',
+      query: { actor: exact(`${RAVI.video.toLowerCase()}.bsky.social`) },
+      response: { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify(BSKY_NOT_FOUND) },
+    },
+    {
+      host: 'substack.com',
+      path: `/api/v1/user/${RAVI.video.toLowerCase()}/public_profile`,
+      response: notFound(SUBSTACK_NOT_FOUND),
     },
   ];
 }

@@ -19,13 +19,13 @@ import {
   VERIFIED_MIN_CONFIDENCE,
 } from './evidence.js';
 import type { EvidenceLabel } from './types.js';
-import { API_EVIDENCE_LABELS, CANDIDATE_EVIDENCE_LABELS } from './types.js';
+import { API_EVIDENCE_LABELS, CANDIDATE_EVIDENCE_LABELS, PROOF_EVIDENCE_LABELS } from './types.js';
 
 const WEAK: EvidenceLabel[] = ['same_handle_match', 'website_link', 'display_name_match', 'websearch_match'];
 
 describe('the evidence model', () => {
-  it('has a weight for every api.md label, in 0..1', () => {
-    expect(Object.keys(EVIDENCE_WEIGHTS).sort()).toEqual([...API_EVIDENCE_LABELS].sort());
+  it('has a weight for every api.md label and every identity proof, in 0..1', () => {
+    expect(Object.keys(EVIDENCE_WEIGHTS).sort()).toEqual([...API_EVIDENCE_LABELS, ...PROOF_EVIDENCE_LABELS].sort());
     for (const w of Object.values(EVIDENCE_WEIGHTS)) expect(w > 0 && w <= 1).toBe(true);
   });
 

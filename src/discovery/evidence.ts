@@ -20,6 +20,8 @@
  * | website_link | a page of the creator's website links to it | 0.15 | a tie |
  * | display_name_match | its display name equals the source's (case, spacing, punctuation and emoji ignored) | 0.15 | |
  * | websearch_match | a web search for the creator returned it | 0.10 | |
+ * | domain_handle | a Bluesky domain handle proven by the creator's website (`/.well-known/atproto-did` answers its DID) | 0.95 | anchor |
+ * | verified_field_link | a Mastodon field the server verified (`verified_at`) links the creator's website, link page or a verified profile | 0.95 | anchor |
  *
  * Ties: reciprocal_profile_link and shared_website say what the profile links to — that it knows
  * the creator, as fans, resellers and impostors do. They verify only when the creator's side
@@ -41,9 +43,12 @@
  * (src/discovery/api/). Every verified profile has at least VERIFIED_MIN_CONFIDENCE.
  */
 import type { EvidenceLabel } from './types.js';
-import { API_EVIDENCE_LABELS, EVIDENCE_LABELS } from './types.js';
+import { API_EVIDENCE_LABELS, EVIDENCE_LABELS, PROOF_EVIDENCE_LABELS } from './types.js';
 
-type ApiLabel = (typeof API_EVIDENCE_LABELS)[number];
+type ApiLabel = (typeof API_EVIDENCE_LABELS)[number] | (typeof PROOF_EVIDENCE_LABELS)[number];
+
+/** What a verified profile's `evidence` lists: api.md's labels, then the identity proofs. */
+const VERIFIED_SHOWN: readonly EvidenceLabel[] = [...API_EVIDENCE_LABELS, ...PROOF_EVIDENCE_LABELS];
 
 /** Verified profiles: each api.md label's weight in the noisy-OR. */
 export const EVIDENCE_WEIGHTS: Readonly<Record<ApiLabel, number>> = {
@@ -56,10 +61,20 @@ export const EVIDENCE_WEIGHTS: Readonly<Record<ApiLabel, number>> = {
   website_link: 0.15,
   display_name_match: 0.15,
   websearch_match: 0.1,
+  // Identity proofs (issue 35): measured on the held-out seeds of the simulated web (README.md).
+  domain_handle: 0.95,
+  verified_field_link: 0.95,
 };
 
 /** Labels that verify a profile alone: the caller named it, or the creator's own items link it. */
-export const ANCHOR_LABELS: ReadonlySet<EvidenceLabel> = new Set(['source_profile', 'verified_profile_link', 'link_in_bio']);
+export const ANCHOR_LABELS: ReadonlySet<EvidenceLabel> = new Set([
+  'source_profile',
+  'verified_profile_link',
+  'link_in_bio',
+  // Proofs: the account controls the creator's domain, or its server checked its link to the creator's item links back.
+  'domain_handle',
+  'verified_field_link',
+]);
 
 /** What the profile links to: verifies only with a tie (TIE_LABELS). */
 export const TIED_LABELS: ReadonlySet<EvidenceLabel> = new Set(['reciprocal_profile_link', 'shared_website']);
@@ -96,6 +111,8 @@ export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>>
   fan_marker: -4.1,
   lookalike_handle: -3.3,
   links_elsewhere: -2.7,
+  // Issue 35, fitted on the development seeds of the five-platform web (bench/discovery/five.ts).
+  unverified_field_link: -2.3,
 };
 
 /** A candidate is at most this sure: it is short of proof by definition. */
@@ -196,7 +213,7 @@ export function isReturned(labels: Iterable<EvidenceLabel>, minConfidence = DEFA
  */
 export function orderedEvidence(labels: Iterable<EvidenceLabel>): EvidenceLabel[] {
   const set = new Set(labels);
-  const shown: readonly EvidenceLabel[] = isVerifiedSet(set) ? API_EVIDENCE_LABELS : EVIDENCE_LABELS;
+  const shown: readonly EvidenceLabel[] = isVerifiedSet(set) ? VERIFIED_SHOWN : EVIDENCE_LABELS;
   return shown.filter((l) => set.has(l));
 }
 

@@ -54,6 +54,8 @@ export interface ProfileNode {
   followedAnchored: boolean;
   /** Its read was refused by an exhausted quota or a wall (UPSTREAM_BLOCKED): that platform's part is partial. */
   blocked: boolean;
+  /** Domains its view claims (`ownedDomains`) whose proof answered what the view expects: the account controls them. */
+  provenDomains: Set<string>;
 }
 
 export interface PageNode {
@@ -185,6 +187,7 @@ export class EvidenceGraph {
         anchored: false,
         followedAnchored: false,
         blocked: false,
+        provenDomains: new Set(),
       };
       this.profiles.set(key, n);
       this.alias.set(key, key);
@@ -231,6 +234,7 @@ export class EvidenceGraph {
     for (const x of from.fromPages) into.fromPages.add(x);
     for (const x of from.fromSites) into.fromSites.add(x);
     for (const x of from.fromProfiles) into.fromProfiles.add(x);
+    for (const x of from.provenDomains) into.provenDomains.add(x);
     // A duplicate still pending keeps running; its answer is dropped (the node is gone).
     this.profiles.delete(from.key);
     for (const [id, k] of this.alias) if (k === from.key) this.alias.set(id, into.key);

@@ -1,8 +1,9 @@
 /**
  * Link-in-bio pages, read for the links and addresses the creator put on them.
  *
- * The five linkpage hosts go through their own extractors (linkpage-a … linkpage-e `fetch*`,
- * with their cache entries shared through the lookup fetcher); their records hold only the
+ * The link-in-bio platforms with an operation of their own (linkpage-a … linkpage-e: their
+ * definitions' `links` and page operation, found in the registry — nothing here names one) are
+ * read through that operation, their cache entries shared through the lookup fetcher; their records hold only the
  * creator's page (no vendor chrome), so every URL in the record (images and referral links
  * left out) is a link the creator placed, and every address in its strings one they listed.
  *
@@ -13,16 +14,9 @@
  * vendor's domain (text.ts drops those for every page).
  */
 import { classifyLink, isLinkInBioHost } from '../links/classify.js';
-import { fetchLinkmeProfile } from '../platforms/linkpage-a/fetch.js';
-import { linkmeUsername, profile as linkpageAOp } from '../platforms/linkpage-a/platform.js';
-import { fetchLinktreePage } from '../platforms/linkpage-b/fetch.js';
-import { linktreeUsername, page as linkpageBOp } from '../platforms/linkpage-b/platform.js';
-import { fetchKomiPage } from '../platforms/linkpage-c/fetch.js';
-import { komiUsername, page as linkpageCOp } from '../platforms/linkpage-c/platform.js';
-import { fetchPillarPage } from '../platforms/linkpage-d/fetch.js';
-import { page as linkpageDOp, pillarUsername } from '../platforms/linkpage-d/platform.js';
-import { fetchLnkBioPage } from '../platforms/linkpage-e/fetch.js';
-import { lnkBioHandle, page as linkpageEOp } from '../platforms/linkpage-e/platform.js';
+import type { PlatformDefinition } from '../platforms/definition.js';
+import type { OperationDef } from '../platforms/operation.js';
+import { platforms } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { fetchHtmlPage } from './pages.js';
 import { anchorLinks, emailsInHtml, emailsInText, linksInText, pageMeta } from './text.js';
@@ -100,95 +94,50 @@ function fromRecord(url: string, title: string | null, record: unknown): LinkPag
 
 const name = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ').trim() || null;
 
-/** Reads the link-in-bio page at `url` (a URL `isLinkInBioHost` accepts). */
-export async function fetchLinkPage(f: LookupFetcher, url: string): Promise<LinkPageView> {
-  const c = classifyLink(url);
-  switch (c?.platform) {
-    case 'linkpage-a': {
-      const username = linkmeUsername(url)?.toLowerCase();
-      if (!username) break;
-      const r = await f.run('', (ctx) => fetchLinkmeProfile(ctx, { username }), {
-        op: linkpageAOp,
-        args: { username },
-        what: `link page link.me/${username}`,
-      });
-      return fromRecord(`https://link.me/${username}`, name(r.firstName, r.lastName), r);
-    }
-    case 'linkpage-b': {
-      const username = linktreeUsername(url)?.toLowerCase();
-      if (!username) break;
-      const r = await f.run('', (ctx) => fetchLinktreePage(ctx, { username }), {
-        op: linkpageBOp,
-        args: { username },
-        what: `link page linktr.ee/${username}`,
-      });
-      return fromRecord(`https://linktr.ee/${username}`, null, r);
-    }
-    case 'linkpage-c': {
-      const username = komiUsername(url)?.toLowerCase();
-      if (!username) break;
-      const r = await f.run('', (ctx) => fetchKomiPage(ctx, { username }), {
-        op: linkpageCOp,
-        args: { username },
-        what: `link page ${username}.komi.io`,
-      });
-      return fromRecord(`https://${username}.komi.io`, r.displayName ?? name(r.firstName, r.lastName), r);
-    }
-    case 'linkpage-d': {
-      const username = pillarUsername(url)?.toLowerCase();
-      if (!username) break;
-      const r = await f.run('', (ctx) => fetchPillarPage(ctx, { username }), {
-        op: linkpageDOp,
-        args: { username },
-        what: `link page pillar.io/${username}`,
-      });
-      return fromRecord(`https://pillar.io/${username}`, name(r.first_name, r.last_name), r);
-    }
-    case 'linkpage-e': {
-      const handle = lnkBioHandle(url)?.toLowerCase();
-      if (!handle) break;
-      const r = await f.run('', (ctx) => fetchLnkBioPage(ctx, { handle }), {
-        op: linkpageEOp,
-        args: { handle },
-        what: `link page lnk.bio/${handle}`,
-      });
-      return fromRecord(`https://lnk.bio/${handle}`, null, r);
-    }
-  }
-  return fetchGenericLinkPage(f, url, c?.platform ?? null);
+/** A link page record's own title: the name it shows (the five records spell it differently), else null. */
+function titleOf(r: Record<string, any>): string | null {
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return str(r.displayName) ?? name(str(r.firstName), str(r.lastName)) ?? name(str(r.first_name), str(r.last_name));
 }
 
-/** The canonical URL a link-in-bio link is read at (the five hosts: their page URL; others: as linked, without query or fragment). */
-export function linkPageUrl(url: string): string {
+/**
+ * A link-in-bio platform with an operation of its own (the registry: a definition whose `links`
+ * say `linkInBio` and give the page URL of a handle, and whose operation takes the page `url`),
+ * or null: such pages are read through that operation, other link-in-bio hosts by the generic scan.
+ */
+function linkPagePlatform(platform: string | undefined): { def: PlatformDefinition; op: OperationDef<any, any> } | null {
+  const def = platforms.find((p) => p.label === platform && p.links?.linkInBio && p.links.pageUrl);
+  const op = def?.operations.find((o) => o.params.some((p) => p.name === 'url' && p.required));
+  return def && op ? { def, op } : null;
+}
+
+/** The page URL of a link to one of the link-in-bio platforms with an operation, or null. */
+function ownPageUrl(url: string): { url: string; page: NonNullable<ReturnType<typeof linkPagePlatform>> } | null {
   const c = classifyLink(url);
-  const u = new URL(c?.url ?? url);
-  switch (c?.platform) {
-    case 'linkpage-a': {
-      const n = linkmeUsername(url);
-      if (n) return `https://link.me/${n.toLowerCase()}`;
-      break;
-    }
-    case 'linkpage-b': {
-      const n = linktreeUsername(url);
-      if (n) return `https://linktr.ee/${n.toLowerCase()}`;
-      break;
-    }
-    case 'linkpage-c': {
-      const n = komiUsername(url);
-      if (n) return `https://${n.toLowerCase()}.komi.io`;
-      break;
-    }
-    case 'linkpage-d': {
-      const n = pillarUsername(url);
-      if (n) return `https://pillar.io/${n.toLowerCase()}`;
-      break;
-    }
-    case 'linkpage-e': {
-      const n = lnkBioHandle(url);
-      if (n) return `https://lnk.bio/${n.toLowerCase()}`;
-      break;
-    }
+  const page = linkPagePlatform(c?.platform);
+  if (!c?.handle || !page) return null;
+  let valid = true;
+  page.op.check?.({ url }, () => (valid = false));
+  return valid ? { url: page.def.links!.pageUrl!(c.handle.toLowerCase()), page } : null;
+}
+
+/** Reads the link-in-bio page at `url` (a URL `isLinkInBioHost` accepts). */
+export async function fetchLinkPage(f: LookupFetcher, url: string): Promise<LinkPageView> {
+  const own = ownPageUrl(url);
+  if (own) {
+    const { op } = own.page;
+    const args = op.normalize({ url });
+    const r = await f.run('', (ctx) => op.run(ctx, args), { op, args, what: `link page ${own.url.replace(/^https:\/\//, '')}` });
+    return fromRecord(own.url, titleOf(r), r);
   }
+  return fetchGenericLinkPage(f, url, classifyLink(url)?.platform ?? null);
+}
+
+/** The canonical URL a link-in-bio link is read at (the platforms with an operation: their page URL; others: as linked, without query or fragment). */
+export function linkPageUrl(url: string): string {
+  const own = ownPageUrl(url);
+  if (own) return own.url;
+  const u = new URL(classifyLink(url)?.url ?? url);
   return `${u.origin}${u.pathname}`.replace(/\/$/, '') || u.origin;
 }
 

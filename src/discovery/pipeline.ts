@@ -39,7 +39,8 @@ import type { SourceRef } from './input.js';
 import type { InternalContactSource } from './internal.js';
 import { fetchLinkPage, linkPageOf } from './linkpages.js';
 import type { ProfileView } from './profiles.js';
-import { fetchHandle, fetchProfileView, readerOf, readers } from './profiles.js';
+import { fetchHandle, fetchProfileView, probeHandle, readerOf, readers } from './profiles.js';
+import { fetchHtmlPage } from './pages.js';
 import type { ProfileIdentity, SourceStage } from './progress.js';
 import { isGenericShortLink, resolveShortLink } from './shorteners.js';
 import type { SourcePlatform } from './types.js';
@@ -576,10 +577,11 @@ class Lookup {
    * a handle the platform cannot hold, or the platform's own per-lookup quota is used up (a cut:
    * the scan is limited).
    */
-  private readable(n: ProfileNode): string | null {
-    const handle = fetchHandle(n.platform, n.handle);
+  private readable(n: ProfileNode, handle: string | null = fetchHandle(n.platform, n.handle)): string | null {
     if (!handle) return null;
     const r = readerOf(n.platform)!;
+    // Reads that need an operator setting (Tumblr's key) are not made without it: the link stands on its own evidence.
+    if (r.enabled && !r.enabled(this.ctx.config)) return null;
     const max = r.maxReads?.(this.ctx.config);
     if (max !== undefined && (this.reads.get(n.platform) ?? 0) >= max) {
       this.st.limited = true;
@@ -624,9 +626,28 @@ class Lookup {
         if (!g.attachView(n, view)) return;
         n.status = 'ok';
         this.followProfile(n);
+        for (const claim of view.ownedDomains ?? []) this.proveDomain(n, claim);
       } catch (e) {
-        n.status = isMissing(e) ? 'missing' : isPrivate(e) ? 'private' : 'failed';
+        // A link a reader only claimed (any host's `/@user`) that its read does not confirm is no account of that platform.
+        n.status = isMissing(e) || readerOf(n.platform)?.tentative ? 'missing' : isPrivate(e) ? 'private' : 'failed';
         n.blocked = isBlocked(e);
+      }
+    });
+  }
+
+  /**
+   * A domain the account claims (a Bluesky domain handle): its proof URL is read (one small GET
+   * through the upstream client and its SSRF guard, an optional fetch like any other) and the
+   * domain is the account's when the answer is exactly what the view expects (the account's DID).
+   * Anything else — no answer, another DID, a page — proves nothing and fails nothing.
+   */
+  private proveDomain(n: ProfileNode, claim: { domain: string; proofUrl: string; expect: string }): void {
+    this.spawnFor(n, async () => {
+      try {
+        const page = await fetchHtmlPage(this.f, claim.proofUrl, 'website');
+        if (page.html.trim() === claim.expect) this.g.profiles.get(this.g.canonical(n.key))?.provenDomains.add(claim.domain.toLowerCase());
+      } catch {
+        // No proof: the claim is not evidence.
       }
     });
   }
@@ -690,12 +711,12 @@ class Lookup {
     const g = this.g;
     sameHandlePlatforms(this.ctx.config).forEach((platform, i) => {
       if (platform === this.ref.platform) return;
-      const h = fetchHandle(platform, handle);
+      const h = probeHandle(platform, handle);
       if (!h || (platform === 'video' && VIDEO_CHANNEL_ID_RE.test(h))) return;
       const n = g.profileNode(g.nodeKey(platform, h), platform, h, '', [2, i], MAX_FETCH_DEPTH);
       n.sameHandle = true;
       if (n.status !== 'new') return;
-      const readable = this.readable(n);
+      const readable = this.readable(n, h);
       if (!readable) {
         n.status = 'unfetched';
         return;

@@ -41,6 +41,21 @@ export function fetchHandle(platform: string, handle: string): string | null {
   return readerOf(platform)?.canonicalHandle(handle.replace(/^@/, '')) ?? null;
 }
 
+/** The account a same-handle probe asks for on `platform` (its reader's `probeHandle`, else its canonical handle), or null. */
+export function probeHandle(platform: string, handle: string): string | null {
+  const r = readerOf(platform);
+  if (!r) return null;
+  const h = handle.replace(/^@/, '');
+  return r.probeHandle ? r.probeHandle(h) : r.canonicalHandle(h);
+}
+
+/** The part of `handle` that compares with other platforms' handles (`same_handle_match`), lower-cased, or null. */
+export function comparableHandle(platform: string, handle: string): string | null {
+  const r = readerOf(platform);
+  const h = r?.sameHandleOf ? r.sameHandleOf(handle) : handle;
+  return h ? h.toLowerCase() : null;
+}
+
 /**
  * The account a URL names on a reader platform (the readers' own URL patterns), or null. Discovery
  * asks this before the shared classifier, so a platform's reader decides what its profile URLs are.

@@ -79,11 +79,16 @@ describe('the registry decides which platforms discovery reads', () => {
       .sort();
     expect(withReader).toEqual([
       'audio-c',
+      'blog',
       'code',
       'forum',
+      'livestream',
       'microblog-a',
       'microblog-b',
       'microblog-c',
+      'microblog-d',
+      'microblog-e',
+      'newsletter',
       'pinboard',
       'shortvideo',
       'social-a',
@@ -97,6 +102,16 @@ describe('the registry decides which platforms discovery reads', () => {
     );
     expect(readerAccount('https://soundcloud.com/owlstudio')).toEqual({ platform: 'audio-c', handle: 'owlstudio' });
     expect(readerAccount('https://www.reddit.com/user/owlstudio/')).toEqual({ platform: 'forum', handle: 'owlstudio' });
+    // The five of issue 35.
+    expect(readerAccount('https://bsky.app/profile/owl.studio')).toEqual({ platform: 'microblog-d', handle: 'owl.studio' });
+    expect(readerAccount('https://kick.com/owlstudio')).toEqual({ platform: 'livestream', handle: 'owlstudio' });
+    expect(readerAccount('https://substack.com/@owlstudio')).toEqual({ platform: 'newsletter', handle: 'owlstudio' });
+    expect(readerAccount('https://owlstudio.substack.com/p/a-post')).toEqual({ platform: 'newsletter', handle: 'owlstudio' });
+    expect(readerAccount('https://owlstudio.tumblr.com/')).toEqual({ platform: 'blog', handle: 'owlstudio' });
+    // Any host's `/@user` is claimed tentatively by microblog-e; a platform's own `/@…` is that platform's.
+    expect(readerAccount('https://fosstodon.org/@OwlStudio')).toEqual({ platform: 'microblog-e', handle: 'owlstudio@fosstodon.org' });
+    expect(readerAccount('https://www.tiktok.com/@owlstudio')).toEqual({ platform: 'shortvideo', handle: 'owlstudio' });
+    expect(readerAccount('https://fosstodon.org/@owlstudio/1234')).toBeNull();
   });
 
   it('tight quotas: GitHub is probed on a handle alone only with a token, Reddit and Facebook pages never', () => {

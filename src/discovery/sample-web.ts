@@ -26,6 +26,16 @@ import { legacyShapeUser } from '../platforms/microblog-b/samples.js';
 import { NOT_AVAILABLE_HTML } from '../platforms/social-a/samples.js';
 import { linktreeHtml, modernAccount, notFoundHtml as linktreeNotFound, profileNextData } from '../platforms/linkpage-b/samples.js';
 import { USER_BY_SCREEN_NAME } from '../platforms/microblog-b/endpoints.js';
+import type { BskySample } from '../platforms/microblog-d/samples.js';
+import { BSKY_NOT_FOUND, bskyProfileBody } from '../platforms/microblog-d/samples.js';
+import type { MastodonSample } from '../platforms/microblog-e/samples.js';
+import { MASTODON_NOT_FOUND, mastodonAccountBody } from '../platforms/microblog-e/samples.js';
+import type { KickSample } from '../platforms/livestream/samples.js';
+import { kickChannelBody } from '../platforms/livestream/samples.js';
+import type { SubstackSample } from '../platforms/newsletter/samples.js';
+import { SUBSTACK_NOT_FOUND, substackProfileBody } from '../platforms/newsletter/samples.js';
+import type { TumblrSample } from '../platforms/blog/samples.js';
+import { tumblrPostsBody } from '../platforms/blog/samples.js';
 
 type Obj = Record<string, unknown>;
 
@@ -284,6 +294,12 @@ export class DiscoveryWeb {
   readonly reddit = new Map<string, OtherAccount>();
   readonly soundcloud = new Map<string, OtherAccount>();
   readonly truth = new Map<string, OtherAccount>();
+  /** The five of issue 35: Bluesky by handle (and DID), Mastodon by `user@instance`, Kick by slug, Substack by handle, Tumblr by blog name. */
+  readonly bluesky = new Map<string, BskySample>();
+  readonly mastodon = new Map<string, MastodonSample>();
+  readonly kick = new Map<string, KickSample>();
+  readonly substack = new Map<string, SubstackSample>();
+  readonly tumblr = new Map<string, TumblrSample>();
   /** `host/path` → page or response. */
   readonly pages = new Map<string, RecordedResponse>();
   /** Google: query → result URLs (unknown queries: no results). */
@@ -643,6 +659,54 @@ function otherPlatformRoutes(
           ...(a.website ? [{ url: a.website, network: 'personal', title: 'Website' }] : []),
           ...(a.links ?? []).map((url) => ({ url, network: 'other', title: url })),
         ]);
+      }),
+    },
+    {
+      host: 'public.api.bsky.app',
+      path: '/xrpc/app.bsky.actor.getProfile',
+      response: wrap((req) => {
+        const actor = (req.query.get('actor') ?? '').toLowerCase();
+        const a = w.bluesky.get(actor) ?? [...w.bluesky.values()].find((b) => b.did === actor);
+        return a ? json(bskyProfileBody(a)) : json(BSKY_NOT_FOUND, 400);
+      }),
+    },
+    // Every Mastodon server the web holds an account on answers its own accounts lookup.
+    ...[...new Set([...w.mastodon.values()].map((a) => a.instance))].map((host): Route => ({
+      host,
+      path: '/api/v1/accounts/lookup',
+      response: wrap((req) => {
+        const a = w.mastodon.get(`${(req.query.get('acct') ?? '').toLowerCase()}@${host}`);
+        return a ? json(mastodonAccountBody(a)) : json(MASTODON_NOT_FOUND, 404);
+      }),
+    })),
+    {
+      host: 'kick.com',
+      path: /^\/api\/v2\/channels\/[^/]+$/,
+      response: wrap((req) => {
+        const a = w.kick.get(decodeURIComponent(req.path.split('/')[4]).toLowerCase());
+        return a ? json(kickChannelBody(a)) : json({ message: 'Not found' }, 404);
+      }),
+    },
+    {
+      host: 'substack.com',
+      path: /^\/api\/v1\/user\/[^/]+\/public_profile$/,
+      response: wrap((req) => {
+        const a = w.substack.get(decodeURIComponent(req.path.split('/')[4]).toLowerCase());
+        return a ? json(substackProfileBody(a)) : json(SUBSTACK_NOT_FOUND, 404);
+      }),
+    },
+    {
+      host: 'api.tumblr.com',
+      path: /^\/v2\/blog\/[^/]+\/posts$/,
+      response: wrap((req) => {
+        const a = w.tumblr.get(
+          decodeURIComponent(req.path.split('/')[3])
+            .replace(/\.tumblr\.com$/, '')
+            .toLowerCase(),
+        );
+        return a
+          ? json(tumblrPostsBody(a))
+          : json({ meta: { status: 404, msg: 'Not Found' }, response: [], errors: [{ title: 'Not Found', code: 0 }] }, 404);
       }),
     },
     {

@@ -35,6 +35,18 @@ export const API_EVIDENCE_LABELS = [
 ] as const;
 
 /**
+ * Identity proofs beyond api.md's labels (issue 35), shown for verified profiles after api.md's:
+ * each alone verifies a profile (evidence.ts).
+ *  - `domain_handle`: a Bluesky domain handle whose `https://<domain>/.well-known/atproto-did`
+ *    answers the profile's DID, the domain being the creator's website (a shared owner-controlled
+ *    website, proven from the domain's side);
+ *  - `verified_field_link`: a Mastodon profile field with `verified_at` (the server found
+ *    `rel="me"` on the linked page) that links the creator's website, link page or a verified
+ *    profile (a two-way link the server has checked).
+ */
+export const PROOF_EVIDENCE_LABELS = ['domain_handle', 'verified_field_link'] as const;
+
+/**
  * Labels beyond api.md's, listed for candidates only (profiles short of proof, evidence.ts "The
  * candidate model"): what else tells the creator's second account from a fan's or an impostor's.
  */
@@ -46,10 +58,11 @@ export const CANDIDATE_EVIDENCE_LABELS = [
   'fan_marker',
   'lookalike_handle',
   'links_elsewhere',
+  'unverified_field_link',
 ] as const;
 
 /** Every label, in the order `evidence` lists them. */
-export const EVIDENCE_LABELS = [...API_EVIDENCE_LABELS, ...CANDIDATE_EVIDENCE_LABELS] as const;
+export const EVIDENCE_LABELS = [...API_EVIDENCE_LABELS, ...PROOF_EVIDENCE_LABELS, ...CANDIDATE_EVIDENCE_LABELS] as const;
 export type EvidenceLabel = (typeof EVIDENCE_LABELS)[number];
 
 export interface DiscoveredProfile {

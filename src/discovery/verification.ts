@@ -13,6 +13,9 @@
  *    to the creator (reciprocal, shared website) tied by the creator's side (same handle — unless
  *    the account says it is a fan's, `fan_marker` —, linked by the creator's website) — a fan's
  *    link to the creator is no proof alone.
+ * Two identity proofs are anchors too (issue 35): a domain the profile is proven to control that is
+ * the creator's website (`domain_handle`), and a link its server verified to the creator's items
+ * (`verified_field_link`).
  * Profiles that are not verified are candidates: `candidateLabels` adds what the candidate model
  * (evidence.ts) weighs beyond api.md's labels — what else they link, the creator's contact, the
  * creator naming them, and what their name, bio and handle say (markers.ts).
@@ -25,7 +28,9 @@ import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js'
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
 import { fold, handleMentions, key, markersOf } from './markers.js';
+import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
+import { comparableHandle } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
 
 /**
@@ -112,7 +117,19 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
       labels.push('reciprocal_profile_link');
     if (t.domains.some((d) => v.sites.has(d))) labels.push('shared_website');
   }
-  if (n.handle.toLowerCase() === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
+  if (comparableHandle(n.platform, n.handle) === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
+  // Proofs (issue 35): a domain the account is proven to control is the creator's website; a link
+  // its server verified links back goes to the creator's website, link page or a verified profile.
+  if ([...n.provenDomains].some((d) => v.sites.has(ownerDomain(`https://${d}/`) ?? ''))) labels.push('domain_handle');
+  if (n.view?.verifiedLinks?.length) {
+    const vt = g.targetsOf(n.view.verifiedLinks);
+    if (
+      vt.domains.some((d) => v.sites.has(d)) ||
+      vt.pages.some((u) => v.pages.has(u)) ||
+      vt.profiles.some((k) => provesIdentity(k) && verifiedOther(k))
+    )
+      labels.push('verified_field_link');
+  }
   if (n.view && sameDisplayName(n.view.displayName, g.sourceView.displayName)) labels.push('display_name_match');
   if (n.websearch) labels.push('websearch_match');
   // Breaks the same-handle tie (evidence.ts): an account that says it is a fan's is not the creator's.
@@ -139,7 +156,21 @@ export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verificatio
   const m = markersFor(g, n.view);
   if (m.second) labels.push('second_account_marker');
   if (m.lookalike) labels.push('lookalike_handle');
-  if (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u))) labels.push('links_elsewhere');
+  // A domain it is proven to control that is not the creator's (a Bluesky domain handle of its own) is an identity of its own too.
+  const ownDomains = [...n.provenDomains].map((d) => ownerDomain(`https://${d}/`)).filter((d): d is string => !!d);
+  if (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u)) || ownDomains.some((d) => !v.sites.has(d)))
+    labels.push('links_elsewhere');
+  // Its link to the creator sits in a field its server checks, and the check failed (Mastodon: no verified_at).
+  const onCreatorSide = (links: readonly string[] | undefined) => {
+    if (!links?.length) return false;
+    const x = g.targetsOf(links);
+    return (
+      x.domains.some((d) => v.sites.has(d)) ||
+      x.pages.some((u) => v.pages.has(u)) ||
+      x.profiles.some((k) => provesIdentity(k) && g.canonical(k) !== n.key && isVerifiedKey(g, k, v))
+    );
+  };
+  if (onCreatorSide(n.view.unverifiedLinks) && !onCreatorSide(n.view.verifiedLinks)) labels.push('unverified_field_link');
   return labels;
 }
 

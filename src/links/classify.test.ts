@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PLATFORM_LINKS } from '../platforms/links.js';
+import type { PlatformDefinition } from '../platforms/definition.js';
+import { platforms, validateLinks } from '../platforms/registry.js';
 import { classifyLink, isLinkInBioHost, isShortener, PLATFORM_NAMES, platformUrlFields, unwrapRedirect } from './classify.js';
 
 describe('classifyLink: platform and handle', () => {
@@ -123,7 +126,7 @@ describe('classifyLink: platform and handle', () => {
     // other platforms
     ['https://www.twitch.tv/nightowllive', 'twitch', 'nightowllive'],
     ['https://www.twitch.tv/directory/game/x', 'twitch', null],
-    ['https://kick.com/streamer_1', 'kick', 'streamer_1'],
+    ['https://kick.com/streamer_1', 'livestream', 'streamer_1'],
     ['https://www.snapchat.com/add/snapuser', 'snapchat', 'snapuser'],
     ['https://snapchat.com/@snapuser2', 'snapchat', 'snapuser2'],
     ['https://t.snapchat.com/AbCd', 'snapchat', null],
@@ -142,15 +145,20 @@ describe('classifyLink: platform and handle', () => {
     ['https://www.cameo.com/someone', 'cameo', 'someone'],
     ['https://nightowl.bandcamp.com/album/moth-hours', 'bandcamp', 'nightowl'],
     ['https://bandcamp.com/discover', 'bandcamp', null],
-    ['https://someblog.tumblr.com/post/1', 'tumblr', 'someblog'],
-    ['https://www.tumblr.com/someblog', 'tumblr', 'someblog'],
-    ['https://www.tumblr.com/blog/view/someblog', 'tumblr', 'someblog'],
+    ['https://someblog.tumblr.com/post/1', 'blog', 'someblog'],
+    ['https://www.tumblr.com/someblog', 'blog', 'someblog'],
+    ['https://www.tumblr.com/blog/view/someblog', 'blog', 'someblog'],
     ['https://vimeo.com/someuser', 'vimeo', 'someuser'],
     ['https://vimeo.com/123456789', 'vimeo', null],
-    ['https://bsky.app/profile/someone.bsky.social', 'bluesky', 'someone.bsky.social'],
+    ['https://bsky.app/profile/someone.bsky.social', 'microblog-d', 'someone.bsky.social'],
     ['https://medium.com/@writer', 'medium', 'writer'],
     ['https://writer.medium.com/', 'medium', 'writer'],
-    ['https://letters.substack.com/p/hello', 'substack', 'letters'],
+    ['https://letters.substack.com/p/hello', 'newsletter', 'letters'],
+    ['https://substack.com/@letterwriter', 'newsletter', 'letterwriter'],
+    ['https://bsky.app/profile/did:plc:abcdefghijklmnopqrstuvwx', 'microblog-d', 'did:plc:abcdefghijklmnopqrstuvwx'],
+    ['https://bsky.app/search?q=x', 'microblog-d', null],
+    ['https://kick.com/categories', 'livestream', null],
+    ['https://staff.tumblr.com', 'blog', 'staff'],
     ['https://ko-fi.com/supportme', 'kofi', 'supportme'],
     ['https://www.buymeacoffee.com/coffeefan', 'buymeacoffee', 'coffeefan'],
     ['https://www.etsy.com/shop/HandmadeThings', 'etsy', 'HandmadeThings'],
@@ -389,5 +397,47 @@ describe('lnk.bio redirects and site sections', () => {
     expect(classifyLink('https://lnk.bio/go')?.handle ?? null).toBeNull();
     expect(classifyLink('https://lnk.bio/share')?.handle ?? null).toBeNull();
     expect(classifyLink('https://lnk.bio/jane')).toMatchObject({ platform: 'linkpage-e', handle: 'jane' });
+  });
+});
+
+describe('the classifier is built from the platform definitions', () => {
+  it("every definition's `links` is in the classifier's table, and the table holds nothing else under a platform's label", () => {
+    expect(() => validateLinks()).not.toThrow();
+    const declared = platforms.flatMap((p) => (p.links ? [p.links] : []));
+    expect(new Set(PLATFORM_LINKS)).toEqual(new Set(declared));
+    for (const p of platforms) if (p.links) expect(p.links.platform).toBe(p.label);
+  });
+
+  it("each definition's own hosts classify as that platform", () => {
+    for (const p of platforms) {
+      if (!p.links) continue;
+      for (const host of p.links.hosts) {
+        const h = host.replace(/\.\*$/, '.com');
+        const c = classifyLink(`https://${h}/`);
+        expect(c?.platform === p.label || c?.platform === p.links.otherwise, `${h} → ${c?.platform}`).toBe(true);
+      }
+    }
+  });
+
+  it('a definition whose links are missing from the table, or a table rule its definition does not declare, fails loudly', () => {
+    const rogue: PlatformDefinition = {
+      label: 'rogue',
+      hosts: ['rogue.example'],
+      operations: [],
+      links: { platform: 'rogue', hosts: ['rogue.example'] },
+    };
+    expect(() => validateLinks([rogue])).toThrow(/not in src\/platforms\/links.ts/);
+    const video = platforms.find((p) => p.label === 'video')!;
+    expect(() => validateLinks([{ ...video, links: { ...video.links!, hosts: ['yt.example'] } }])).toThrow(
+      /not in src\/platforms\/links.ts/,
+    );
+    expect(() => validateLinks([{ ...video, links: undefined }])).toThrow(/does not declare/);
+  });
+
+  it('the five platforms of issue 35 are classified by their labels', () => {
+    expect(PLATFORM_NAMES).toEqual(expect.arrayContaining(['microblog-d', 'livestream', 'newsletter', 'blog']));
+    for (const gone of ['bluesky', 'kick', 'substack', 'tumblr']) expect(PLATFORM_NAMES).not.toContain(gone);
+    // Mastodon profile URLs live on any host: the classifier never guesses (discovery confirms them by a read).
+    expect(classifyLink('https://mastodon.social/@someone')).toBeNull();
   });
 });

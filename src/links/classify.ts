@@ -3,7 +3,10 @@
  * (linkpage-a … linkpage-e), by the video channel's links and by creator discovery.
  *
  * Platforms are described as data (one rule per platform: its hosts and how a handle sits in its
- * URLs), in the manner of Maigret's site table. Platforms with a neutral label in api.md are
+ * URLs, src/links/rules.ts), in the manner of Maigret's site table. A platform the gateway has a
+ * folder for states its own rule there (its `links.ts`, its definition's `links` field; the list is
+ * src/platforms/links.ts); this module holds only the rules of platforms without a folder
+ * (`OTHER_RULES`: LinkedIn, Twitch, Patreon, the other link-in-bio hosts…). Platforms with a neutral label in api.md are
  * reported by that label (`social-b`, `shortvideo`, …); others by a lowercase name (`twitch`,
  * `patreon`, `apple_app_store`, …). Those names are also the field names of the "one URL field per
  * linked platform" that link-page records carry (`platformUrlFields`).
@@ -15,6 +18,11 @@
  */
 import { parse as parseDomain } from 'tldts';
 import { safeDecode } from '../parse/index.js';
+import { PLATFORM_LINKS } from '../platforms/links.js';
+/** First path segments on github.com that are site sections (code's own list, re-exported for its parser). */
+export { GITHUB_RESERVED } from '../platforms/code/links.js';
+import type { HandleFn, LinkRule as Rule } from './rules.js';
+import { afterPrefix, anyOf, atSegment, COMMON_RESERVED, DIGITS_RE, firstSegment, noHandle, SLUG_RE, subdomain, WORD_RE } from './rules.js';
 
 export interface LinkClass {
   /** Neutral label (api.md) or lowercase platform name. */
@@ -25,395 +33,9 @@ export interface LinkClass {
   url: string;
 }
 
-interface HandleInput {
-  /** Path segments, percent-decoded, empty ones dropped. */
-  segs: string[];
-  /** Labels left of the matched rule host (`www`, `m` and `mobile` removed), or null. */
-  sub: string | null;
-  url: URL;
-}
-
-type HandleFn = (p: HandleInput) => string | null;
-
-interface Rule {
-  platform: string;
-  /** Hostnames this rule owns, subdomains included; `name.*` means that name under any public suffix. */
-  hosts: readonly string[];
-  handle?: HandleFn;
-  /** A link-in-bio page host (isLinkInBioHost). */
-  linkInBio?: boolean;
-  /** Pages live on subdomains (`<user>.komi.io`): the bare host is the vendor's own site. */
-  subdomainPages?: boolean;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Handle helpers
+// The table: the platforms' own rules, then those of platforms without a folder
 // ---------------------------------------------------------------------------------------------
-
-const lower = (xs: readonly string[]) => new Set(xs.map((x) => x.toLowerCase()));
-
-/** `/<handle>` as the first path segment, unless it is a site section. */
-function firstSegment(re: RegExp, reserved: readonly string[] = []): HandleFn {
-  const skip = lower(reserved);
-  return ({ segs }) => {
-    const s = segs[0]?.replace(/^@/, '');
-    return s && re.test(s) && !skip.has(s.toLowerCase()) ? s : null;
-  };
-}
-
-/** `/@<handle>` as the first path segment. */
-function atSegment(re: RegExp): HandleFn {
-  return ({ segs }) => {
-    const s = segs[0];
-    return s?.startsWith('@') && re.test(s.slice(1)) ? s.slice(1) : null;
-  };
-}
-
-/** `/<prefix>/<handle>` (the prefix compared case-insensitively). */
-function afterPrefix(prefixes: readonly string[], re: RegExp): HandleFn {
-  const set = lower(prefixes);
-  return ({ segs }) => {
-    const [p, s] = segs;
-    return p && s && set.has(p.toLowerCase()) && re.test(s.replace(/^@/, '')) ? s.replace(/^@/, '') : null;
-  };
-}
-
-/** `<handle>.host` */
-function subdomain(re: RegExp, reserved: readonly string[] = []): HandleFn {
-  const skip = lower(['www', 'm', 'mobile', 'api', 'app', 'help', 'blog', 'cdn', 'static', 'assets', 'support', ...reserved]);
-  return ({ sub }) => (sub && !sub.includes('.') && re.test(sub) && !skip.has(sub) ? sub : null);
-}
-
-/** The first helper that finds a handle. */
-function anyOf(...fns: HandleFn[]): HandleFn {
-  return (p) => {
-    for (const fn of fns) {
-      const h = fn(p);
-      if (h) return h;
-    }
-    return null;
-  };
-}
-
-const noHandle: HandleFn = () => null;
-
-// Character sets as the platforms document them (generous where unsure: a wrong handle is worse
-// than none, but a too-strict pattern only loses a handle, never invents one).
-const IG_RE = /^[A-Za-z0-9._]{1,30}$/;
-const TIKTOK_RE = /^[A-Za-z0-9._]{2,24}$/;
-const X_RE = /^[A-Za-z0-9_]{1,15}$/;
-const MASTODON_RE = /^[A-Za-z0-9_]{1,30}$/;
-const YT_HANDLE_RE = /^[\p{L}\p{N}._·-]{3,30}$/u;
-const YT_CHANNEL_RE = /^UC[A-Za-z0-9_-]{22}$/;
-const GITHUB_RE = /^[A-Za-z0-9](?:-?[A-Za-z0-9])*-?$/;
-const SLUG_RE = /^[\p{L}\p{N}._-]{1,100}$/u;
-const WORD_RE = /^[A-Za-z0-9._-]{1,64}$/;
-const DIGITS_RE = /^\d{1,20}$/;
-
-const X_RESERVED = [
-  'home',
-  'i',
-  'intent',
-  'share',
-  'search',
-  'explore',
-  'hashtag',
-  'settings',
-  'messages',
-  'notifications',
-  'compose',
-  'login',
-  'logout',
-  'signup',
-  'tos',
-  'privacy',
-  'about',
-  'jobs',
-  'download',
-  'account',
-  'web',
-  'oauth',
-  'help',
-  'en',
-  'rules',
-  'following',
-  'followers',
-  'lists',
-  'topics',
-  'communities',
-  'who_to_follow',
-  'connect_people',
-  'verified-choose',
-  'premium',
-  'x',
-  'twitter',
-];
-
-const IG_RESERVED = [
-  'p',
-  'reel',
-  'reels',
-  'tv',
-  'stories',
-  'explore',
-  'accounts',
-  'direct',
-  'about',
-  'developer',
-  'legal',
-  'privacy',
-  'web',
-  'challenge',
-  'emails',
-  'session',
-  'graphql',
-  'api',
-  's',
-  'ar',
-  'create',
-  'lite',
-  'nametag',
-  'directory',
-  'static',
-  'oauth',
-  'help',
-  'press',
-  'invites',
-  'terms',
-  'login',
-  'signup',
-];
-
-const FB_RESERVED = [
-  'pages',
-  'groups',
-  'events',
-  'watch',
-  'sharer',
-  'sharer.php',
-  'share',
-  'share.php',
-  'dialog',
-  'plugins',
-  'login',
-  'login.php',
-  'help',
-  'policies',
-  'photo.php',
-  'photo',
-  'photos',
-  'story.php',
-  'permalink.php',
-  'people',
-  'hashtag',
-  'gaming',
-  'marketplace',
-  'business',
-  'ads',
-  'privacy',
-  'settings',
-  'home.php',
-  'l.php',
-  'tr',
-  'reel',
-  'reels',
-  'video.php',
-  'videos',
-  'media',
-  'notes',
-  'search',
-  'friends',
-  'messages',
-  'bookmarks',
-  'fundraisers',
-  'profile.php',
-  'pg',
-  'p',
-  'stories',
-  'legal',
-  'about',
-  'careers',
-  'signup',
-  'recover',
-  'checkpoint',
-  'public',
-  'directory',
-  'places',
-  'pagesmanager',
-  'home',
-];
-
-const YT_RESERVED = [
-  'watch',
-  'shorts',
-  'playlist',
-  'embed',
-  'live',
-  'results',
-  'feed',
-  'hashtag',
-  'redirect',
-  'premium',
-  'music',
-  'kids',
-  'gaming',
-  'about',
-  'account',
-  'channel',
-  'c',
-  'user',
-  'post',
-  'clip',
-  'v',
-  'e',
-  'attribution_link',
-  'signin',
-  'logout',
-  'upload',
-  'studio',
-  'howyoutubeworks',
-  'creators',
-  'ads',
-  't',
-  'trends',
-  'jobs',
-  'store',
-  'podcasts',
-  'new',
-  'supported_browsers',
-  'oembed',
-  'iframe_api',
-  'youtubei',
-  's',
-  'sw.js',
-  'robots.txt',
-];
-
-/** First path segments on github.com that are site sections, not owners. */
-export const GITHUB_RESERVED = [
-  'about',
-  'account',
-  'apps',
-  'codespaces',
-  'collections',
-  'contact',
-  'customer-stories',
-  'dashboard',
-  'enterprise',
-  'events',
-  'explore',
-  'features',
-  'issues',
-  'join',
-  'login',
-  'logout',
-  'marketplace',
-  'new',
-  'notifications',
-  'organizations',
-  'orgs',
-  'pricing',
-  'pulls',
-  'readme',
-  'search',
-  'security',
-  'sessions',
-  'settings',
-  'signup',
-  'site',
-  'sponsors',
-  'stars',
-  'topics',
-  'trending',
-  'users',
-  'team',
-  'home',
-  'solutions',
-  'resources',
-  'copilot',
-  'git-guides',
-  'premium-support',
-  'mobile',
-  'watching',
-];
-
-/** Sections of most sites that are never an account. */
-const COMMON_RESERVED = [
-  'about',
-  'login',
-  'log-in',
-  'signin',
-  'sign-in',
-  'signup',
-  'sign-up',
-  'register',
-  'logout',
-  'privacy',
-  'terms',
-  'legal',
-  'help',
-  'faq',
-  'support',
-  'blog',
-  'pricing',
-  'features',
-  'explore',
-  'discover',
-  'search',
-  'settings',
-  'home',
-  'contact',
-  'careers',
-  'jobs',
-  'press',
-  'api',
-  'app',
-  'apps',
-  'download',
-  'static',
-  'assets',
-  'cdn-cgi',
-  'favicon.ico',
-  'robots.txt',
-  'sitemap.xml',
-  'index.html',
-  'admin',
-  'dashboard',
-];
-
-/** YouTube: /@handle, /channel/UC…, /c/name, /user/name, legacy /name. */
-const youtubeHandle: HandleFn = anyOf(
-  atSegment(YT_HANDLE_RE),
-  afterPrefix(['channel'], YT_CHANNEL_RE),
-  afterPrefix(['c', 'user'], SLUG_RE),
-  firstSegment(/^[A-Za-z0-9_-]{1,100}$/, YT_RESERVED),
-);
-
-/** Facebook: /name, /profile.php?id=N, /people/Name/N, /pg/name. */
-const facebookHandle: HandleFn = (p) => {
-  const [a, b, c] = p.segs;
-  if (a?.toLowerCase() === 'profile.php') {
-    const id = p.url.searchParams.get('id');
-    return id && DIGITS_RE.test(id) ? id : null;
-  }
-  if (a?.toLowerCase() === 'people' && c && DIGITS_RE.test(c)) return c;
-  if (a?.toLowerCase() === 'pg' && b && /^[A-Za-z0-9.-]{1,80}$/.test(b)) return b;
-  return firstSegment(/^[A-Za-z0-9.-]{1,80}$/, FB_RESERVED)(p);
-};
-
-/** Spotify: optional /intl-xx prefix, then /artist/<id> or /user/<id>. */
-const spotifyHandle: HandleFn = (p) => {
-  const segs = /^intl-[a-z-]+$/i.test(p.segs[0] ?? '') ? p.segs.slice(1) : p.segs;
-  return afterPrefix(['artist', 'user'], /^[A-Za-z0-9._-]{1,64}$/)({ ...p, segs });
-};
-
-/** Apple Music: /[cc/]artist/[slug/]<numeric id>. */
-const appleMusicHandle: HandleFn = ({ segs }) => {
-  const i = segs.findIndex((s) => s.toLowerCase() === 'artist');
-  if (i < 0 || i > 1) return null;
-  const id = segs.slice(i + 1).find((s) => /^(?:id)?\d{1,20}$/.test(s));
-  return id ? id.replace(/^id/, '') : null;
-};
 
 /** WhatsApp: wa.me/<number>, api.whatsapp.com/send?phone=<number>. */
 const whatsappHandle: HandleFn = ({ segs, url, sub }) => {
@@ -425,131 +47,13 @@ const whatsappHandle: HandleFn = ({ segs, url, sub }) => {
   return null;
 };
 
-/** Tumblr: /blog/<name> and /blog/view/<name>. */
-const tumblrBlogPath: HandleFn = ({ segs }) => {
-  if (segs[0]?.toLowerCase() !== 'blog') return null;
-  const name = segs[1]?.toLowerCase() === 'view' ? segs[2] : segs[1];
-  return name && /^[a-z0-9-]{1,32}$/i.test(name) ? name : null;
-};
-
-/** Amazon: /shop/<creator> is the creator storefront (retail-shop). */
-const amazonShopHandle: HandleFn = afterPrefix(['shop'], /^[A-Za-z0-9._-]{1,100}$/);
-
-// ---------------------------------------------------------------------------------------------
-// The platform table
-// ---------------------------------------------------------------------------------------------
-
-const RULES: readonly Rule[] = [
-  // Neutral labels (api.md / platforms.md).
-  { platform: 'social-a', hosts: ['facebook.com', 'fb.com', 'fb.me', 'fb.watch'], handle: facebookHandle },
-  {
-    platform: 'social-b',
-    hosts: ['instagram.com', 'instagr.am'],
-    handle: anyOf(afterPrefix(['_u'], IG_RE), firstSegment(IG_RE, IG_RESERVED)),
-  },
-  { platform: 'shortvideo', hosts: ['tiktok.com'], handle: atSegment(TIKTOK_RE) },
-  {
-    platform: 'video',
-    hosts: ['youtube.com', 'youtu.be', 'youtube-nocookie.com'],
-    handle: (p) => (p.url.hostname.endsWith('youtu.be') ? null : youtubeHandle(p)),
-  },
-  { platform: 'microblog-a', hosts: ['truthsocial.com'], handle: atSegment(MASTODON_RE) },
-  { platform: 'microblog-b', hosts: ['x.com', 'twitter.com'], handle: firstSegment(X_RE, X_RESERVED) },
-  { platform: 'microblog-c', hosts: ['threads.net', 'threads.com'], handle: atSegment(IG_RE) },
+/**
+ * Platforms the gateway has no folder for, worth a field on a link page (lowercase names;
+ * snake_case where the peer examples spell them so: apple_app_store, google_app_store), and the
+ * other link-in-bio hosts (platforms.md).
+ */
+const OTHER_RULES: readonly Rule[] = [
   { platform: 'professional', hosts: ['linkedin.com'], handle: afterPrefix(['in', 'company', 'school', 'showcase'], SLUG_RE) },
-  {
-    platform: 'audio-a',
-    hosts: ['open.spotify.com', 'play.spotify.com', 'spotify.com', 'spotify.link', 'spoti.fi'],
-    handle: spotifyHandle,
-  },
-  { platform: 'audio-b', hosts: ['music.apple.com', 'itunes.apple.com'], handle: appleMusicHandle },
-  {
-    platform: 'audio-c',
-    hosts: ['soundcloud.com'],
-    handle: (p) =>
-      p.sub === 'on'
-        ? null
-        : firstSegment(/^[A-Za-z0-9_-]{1,50}$/, [
-            ...COMMON_RESERVED,
-            'stream',
-            'upload',
-            'you',
-            'charts',
-            'pages',
-            'mobile',
-            'tags',
-            'popular',
-            'people',
-            'messages',
-            'notifications',
-            'creators',
-            'pro',
-            'connect',
-            'imprint',
-            'artists',
-            'playlists',
-            'tracks',
-            'sets',
-          ])(p),
-  },
-  { platform: 'forum', hosts: ['reddit.com', 'redd.it'], handle: afterPrefix(['u', 'user'], /^[A-Za-z0-9_-]{3,20}$/) },
-  {
-    platform: 'pinboard',
-    hosts: ['pinterest.*', 'pin.it'],
-    handle: (p) =>
-      p.url.hostname === 'pin.it'
-        ? null
-        : firstSegment(/^[A-Za-z0-9_]{3,30}$/, [
-            ...COMMON_RESERVED,
-            'pin',
-            'ideas',
-            'today',
-            'business',
-            'categories',
-            'topics',
-            'videos',
-            'shopping',
-            'resource',
-            'password',
-            'oauth',
-            'news_hub',
-            '_',
-            'board',
-          ])(p),
-  },
-  { platform: 'code', hosts: ['github.com'], handle: firstSegment(GITHUB_RE, GITHUB_RESERVED) },
-  { platform: 'moodboard', hosts: ['cosmos.so'], handle: firstSegment(WORD_RE, [...COMMON_RESERVED, 'e', 'c', 's', 'x']) },
-  { platform: 'linkpage-a', hosts: ['link.me'], handle: firstSegment(WORD_RE, COMMON_RESERVED), linkInBio: true },
-  {
-    platform: 'linkpage-b',
-    hosts: ['linktr.ee'],
-    handle: firstSegment(WORD_RE, [
-      ...COMMON_RESERVED,
-      's',
-      'marketplace',
-      'templates',
-      'products',
-      'creators',
-      'use-cases',
-      'linktree',
-      'auth',
-      'account',
-      'link-in-bio',
-      'wp-content',
-    ]),
-    linkInBio: true,
-  },
-  { platform: 'linkpage-c', hosts: ['komi.io'], handle: subdomain(/^[a-z0-9][a-z0-9-]{0,62}$/i), linkInBio: true, subdomainPages: true },
-  { platform: 'linkpage-d', hosts: ['pillar.io'], handle: firstSegment(WORD_RE, [...COMMON_RESERVED, 'creators', 'p']), linkInBio: true },
-  {
-    platform: 'linkpage-e',
-    hosts: ['lnk.bio'],
-    handle: firstSegment(WORD_RE, [...COMMON_RESERVED, 'manage', 'public', 'go', 'share']),
-    linkInBio: true,
-  },
-
-  // Other platforms worth a field on a link page (lowercase names; snake_case where the peer
-  // examples spell them so: apple_music is audio-b here, apple_app_store, google_app_store).
   {
     platform: 'twitch',
     hosts: ['twitch.tv'],
@@ -568,11 +72,6 @@ const RULES: readonly Rule[] = [
       'store',
       'jobs',
     ]),
-  },
-  {
-    platform: 'kick',
-    hosts: ['kick.com'],
-    handle: firstSegment(/^[A-Za-z0-9_]{3,25}$/, [...COMMON_RESERVED, 'categories', 'following', 'video', 'community-guidelines']),
   },
   {
     platform: 'snapchat',
@@ -629,26 +128,6 @@ const RULES: readonly Rule[] = [
   },
   { platform: 'bandcamp', hosts: ['bandcamp.com'], handle: subdomain(/^[a-z0-9-]{1,63}$/i, ['daily', 'f4']) },
   {
-    platform: 'tumblr',
-    hosts: ['tumblr.com'],
-    handle: anyOf(
-      subdomain(/^[a-z0-9-]{1,32}$/i, ['assets', 'media', 'embed']),
-      tumblrBlogPath,
-      firstSegment(/^[a-z0-9-]{1,32}$/i, [
-        ...COMMON_RESERVED,
-        'blog',
-        'tagged',
-        'explore',
-        'dashboard',
-        'policy',
-        'tips',
-        'new',
-        'likes',
-        'following',
-      ]),
-    ),
-  },
-  {
     platform: 'vimeo',
     hosts: ['vimeo.com'],
     handle: firstSegment(/^(?!\d+$)[A-Za-z0-9_-]{1,64}$/, [
@@ -674,16 +153,10 @@ const RULES: readonly Rule[] = [
       'video',
     ]),
   },
-  { platform: 'bluesky', hosts: ['bsky.app'], handle: afterPrefix(['profile'], /^[A-Za-z0-9.:-]{3,253}$/) },
   {
     platform: 'medium',
     hosts: ['medium.com'],
     handle: anyOf(atSegment(/^[A-Za-z0-9._-]{1,50}$/), subdomain(/^[a-z0-9-]{1,63}$/i, ['policy'])),
-  },
-  {
-    platform: 'substack',
-    hosts: ['substack.com'],
-    handle: anyOf(atSegment(/^[A-Za-z0-9._-]{1,63}$/), subdomain(/^[a-z0-9-]{1,63}$/i, ['on', 'open'])),
   },
   {
     platform: 'kofi',
@@ -795,8 +268,6 @@ const RULES: readonly Rule[] = [
   { platform: 'apple_podcasts', hosts: ['podcasts.apple.com'], handle: noHandle },
   { platform: 'apple_app_store', hosts: ['apps.apple.com'], handle: noHandle },
   { platform: 'google_app_store', hosts: ['play.google.com'], handle: noHandle },
-  // amazon.<any suffix>/shop/<creator> is the retail-shop label; other Amazon pages are "amazon".
-  { platform: 'amazon', hosts: ['amazon.*', 'amzn.to', 'amzn.eu', 'a.co'], handle: noHandle },
 
   // Other link-in-bio hosts (platforms.md).
   { platform: 'beacons', hosts: ['beacons.ai', 'beacons.page'], handle: firstSegment(WORD_RE, COMMON_RESERVED), linkInBio: true },
@@ -811,6 +282,9 @@ const RULES: readonly Rule[] = [
   { platform: 'hoobe', hosts: ['hoo.be'], handle: firstSegment(WORD_RE, COMMON_RESERVED), linkInBio: true },
   { platform: 'milkshake', hosts: ['msha.ke'], handle: firstSegment(WORD_RE, COMMON_RESERVED), linkInBio: true },
 ];
+
+/** The platforms' own rules (each folder's `links.ts`, src/platforms/links.ts), then the others. */
+const RULES: readonly Rule[] = [...PLATFORM_LINKS, ...OTHER_RULES];
 
 const RULE_BY_HOST = new Map<string, Rule>();
 for (const rule of RULES) {
@@ -995,13 +469,9 @@ export function classifyLink(url: string): LinkClass | null {
     .filter(Boolean)
     .map((s) => safeDecode(s));
 
-  let platform = rule.platform;
-  let handle: string | null;
-  if (rule.platform === 'amazon' && (handle = amazonShopHandle({ segs, sub, url: u }))) {
-    platform = 'retail-shop';
-  } else {
-    handle = rule.handle ? rule.handle({ segs, sub, url: u }) : null;
-  }
+  const handle = rule.handle ? rule.handle({ segs, sub, url: u }) : null;
+  // A URL on the hosts that names no account here may be another name's (Amazon pages but storefronts).
+  const platform = !handle && rule.otherwise ? rule.otherwise : rule.platform;
 
   const trimmed = url.trim();
   const out = u !== parsed ? u.href : /^https?:\/\//i.test(trimmed) ? trimmed : parsed.href;
@@ -1040,4 +510,4 @@ export function platformUrlFields(links: readonly string[]): Record<string, stri
 }
 
 /** Every platform name classifyLink can return (labels and lowercase names). */
-export const PLATFORM_NAMES: readonly string[] = [...new Set([...RULES.map((r) => r.platform), 'retail-shop'])];
+export const PLATFORM_NAMES: readonly string[] = [...new Set(RULES.flatMap((r) => [r.platform, ...(r.otherwise ? [r.otherwise] : [])]))];

@@ -4,6 +4,7 @@
  * as an object literal, a misspelt member is a compile error rather than a silently ignored key
  * (Maigret's lesson); validateRegistry checks the rest at start-up.
  */
+import type { LinkRule } from '../links/rules.js';
 import type { WallRule } from '../upstream/blocks/catalogue.js';
 import type { OperationDef } from './operation.js';
 import type { ProfileReader } from './reader.js';
@@ -15,6 +16,13 @@ export interface PlatformDefinition {
   hosts: readonly string[];
   /** What the API can do here (src/platforms/operation.ts): each is a REST route, a GraphQL root field and an OpenAPI entry. */
   operations: readonly OperationDef[];
+  /**
+   * How this platform's URLs name an account (src/links/rules.ts): the shared link classifier
+   * (src/links/classify.ts) is built from these, so link pages, channel links and discovery
+   * recognise the platform by its own definition. Kept in the folder's `links.ts` (a leaf module,
+   * listed in src/platforms/links.ts: the classifier cannot import the registry without a cycle).
+   */
+  links?: LinkRule;
   /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
   reader?: ProfileReader;
   /**

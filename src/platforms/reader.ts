@@ -39,6 +39,19 @@ export interface ProfileView {
   followers: number | null;
   /** The account is private: its header may be public, its content is not read. */
   isPrivate: boolean;
+  /**
+   * Domains the account claims to control, each with its proof: `GET proofUrl` answers `expect`
+   * (Bluesky: a domain handle, `https://<domain>/.well-known/atproto-did` answering the account's
+   * DID). Discovery checks the proof itself; the claim alone is nothing.
+   */
+  ownedDomains?: { domain: string; proofUrl: string; expect: string }[];
+  /**
+   * Links the platform itself has checked link back to this profile (Mastodon: a profile field
+   * with `verified_at`, the server having found `rel="me"` on the linked page). Also in `links`.
+   */
+  verifiedLinks?: string[];
+  /** Links in the fields the platform checks that did not pass the check (Mastodon: fields without `verified_at`). */
+  unverifiedLinks?: string[];
 }
 
 export interface ProfileReader<R = any> {
@@ -54,6 +67,29 @@ export interface ProfileReader<R = any> {
    * operator configured a token; without one, only candidates with other evidence are read.
    */
   probes(config: OpContext['config']): boolean;
+  /**
+   * The account a same-handle probe asks for, or null when the platform cannot hold it (default:
+   * `canonicalHandle`). Bluesky: `<handle>.bsky.social`, the one account a bare handle names there.
+   */
+  probeHandle?(handle: string): string | null;
+  /**
+   * The part of a handle that compares with other platforms' handles (`same_handle_match`), or
+   * null when none does (default: the handle). Bluesky: `<name>` of `<name>.bsky.social`; a domain
+   * handle or a DID compares with nothing.
+   */
+  sameHandleOf?(handle: string): string | null;
+  /**
+   * Whether reads may be made at all with this configuration (default: yes). Without the operator
+   * setting a platform needs (Tumblr: TUMBLR_API_KEY), its links are classified and returned on
+   * their own evidence, never read.
+   */
+  enabled?(config: OpContext['config']): boolean;
+  /**
+   * Its profile URLs cannot be told by their host (a Mastodon server is any host): a link it claims
+   * is taken as this platform's account only once the read answers the account; a link whose read
+   * fails is not listed as one.
+   */
+  tentative?: boolean;
   /** Upstream requests one read costs at most (the lookup's budget, src/discovery/README.md). */
   requestsPerRead: number;
   /**

@@ -5,9 +5,11 @@
  * silently ignored. What the gateway serves besides the platforms (creator discovery, the
  * modules with routes of their own) is listed in src/gateway.ts.
  */
+import type { LinkRule } from '../links/rules.js';
 import type { WallRule } from '../upstream/blocks/catalogue.js';
 import type { PlatformDefinition } from './definition.js';
 import type { ProfileReader } from './reader.js';
+import { PLATFORM_LINKS } from './links.js';
 import { platform as code } from './code/platform.js';
 import { platform as websearch } from './websearch/platform.js';
 import { platform as audioA } from './audio-a/platform.js';
@@ -97,5 +99,23 @@ export function validateRegistry(entries: readonly PlatformDefinition[] = platfo
       paths.add(op.rest.path);
     }
     if (p.reader && p.reader.platform !== p.label) throw new Error(`platform ${p.label} exports the reader of ${p.reader.platform}`);
+    if (p.links && p.links.platform !== p.label) throw new Error(`platform ${p.label} declares the links of ${p.links.platform}`);
+  }
+  validateLinks(entries);
+}
+
+/**
+ * The link classifier's table (src/platforms/links.ts) holds exactly the definitions' `links`:
+ * every declared rule is in it, and a rule under a listed platform's label is that platform's
+ * declared one (with the whole registry: the two lists are the same objects).
+ */
+export function validateLinks(entries: readonly PlatformDefinition[] = platforms, table: readonly LinkRule[] = PLATFORM_LINKS): void {
+  const byLabel = new Map(entries.map((p) => [p.label, p]));
+  for (const p of entries)
+    if (p.links && !table.includes(p.links)) throw new Error(`platform ${p.label}: its links are not in src/platforms/links.ts`);
+  for (const rule of table) {
+    const p = byLabel.get(rule.platform);
+    if (p && p.links !== rule)
+      throw new Error(`src/platforms/links.ts lists links of ${rule.platform} that its definition does not declare`);
   }
 }

@@ -9,6 +9,7 @@ import { fetchPlaylistPage, fetchPodcast } from './fetch.js';
 import type { EntityKind, Playlist, Podcast } from './parse.js';
 import { idFromInput, SPOTIFY_ID_RE } from './parse.js';
 import * as schema from './schema.js';
+import { links } from './links.js';
 
 const label = 'audio-a';
 const hosts = ['open.spotify.com', 'api-partner.spotify.com'];
@@ -97,4 +98,4 @@ export const playlist: OperationDef<{ id: string; cursor: number }, Playlist> = 
   run: (ctx, a) => fetchPlaylistPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist] };
+export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist], links };

@@ -11,6 +11,7 @@ import type { Album, Artist, CatalogRef, Search } from './parse.js';
 import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl } from './parse.js';
 import type { SearchType } from './schema.js';
 import * as schema from './schema.js';
+import { links } from './links.js';
 
 const label = 'audio-b';
 const hosts = ['music.apple.com', 'amp-api.music.apple.com'];
@@ -121,4 +122,4 @@ export const search: OperationDef<SearchArgs, Search> = {
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [artist, album, search] };
+export const platform: PlatformDefinition = { label, hosts, operations: [artist, album, search], links };

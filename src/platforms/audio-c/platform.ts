@@ -10,6 +10,7 @@ import { normalizeHandle, parseProfileUrl } from './parse.js';
 import * as schema from './schema.js';
 import { reader } from './reader.js';
 import { walls } from './walls.js';
+import { links } from './links.js';
 
 const label = 'audio-c';
 const hosts = ['soundcloud.com', 'www.soundcloud.com', 'm.soundcloud.com', 'api-v2.soundcloud.com', 'a-v2.sndcdn.com'];
@@ -61,4 +62,4 @@ export const artist: OperationDef<{ handle: string }, AudioCArtist> = {
   run: (ctx, a) => fetchArtist(ctx, a.handle),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [artist], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [artist], walls, reader, links };

@@ -5,6 +5,16 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';
+import { blogPosts } from './operations.js';
+import { reader } from './reader.js';
 import { PLATFORM } from './parse.js';
+import { links } from './links.js';
 
-export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['api.tumblr.com'], operations };
+export const platform: PlatformDefinition = {
+  label: PLATFORM,
+  hosts: ['api.tumblr.com'],
+  operations,
+  links,
+  // Discovery reads through the blogPosts operation: one cache entry serves both.
+  reader: { ...reader, operation: { op: blogPosts, args: (name: string) => ({ blog: `${name}.tumblr.com`, cursor: null }) } },
+};

@@ -12,6 +12,7 @@ import * as schema from './schema.js';
 import { walls } from './walls.js';
 import { reader } from './reader.js';
 import { user } from './user.js';
+import { links } from './links.js';
 
 const repositoryUrl = parsedWithinRequest(parseRepositoryUrl);
 
@@ -78,4 +79,4 @@ export const repository: OperationDef<{ owner: string; repo: string }, Repositor
   run: (ctx, a) => fetchRepository(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [trendingDevelopers, repository, user], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [trendingDevelopers, repository, user], walls, reader, links };

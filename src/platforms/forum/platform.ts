@@ -15,6 +15,7 @@ import { forumUser } from './user.js';
 import { forumUserPosts } from './user-posts.js';
 import { forumSubreddit } from './subreddit.js';
 import { forumPost } from './post.js';
+import { links } from './links.js';
 
 const label = 'forum';
 const hosts = ['www.reddit.com', 'reddit.com', 'old.reddit.com'];
@@ -88,4 +89,5 @@ export const platform: PlatformDefinition = {
   operations: [search, forumUser, forumUserPosts, forumSubreddit, forumPost],
   walls,
   reader,
+  links,
 };

@@ -8,6 +8,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchLinkmeProfile } from './fetch.js';
 import type { LinkpageAProfile } from './parse.js';
 import * as schema from './schema.js';
+import { links } from './links.js';
 
 const label = 'linkpage-a';
 const hosts = ['link.me', 'www.link.me'];
@@ -56,4 +57,4 @@ export const profile: OperationDef<{ username: string }, LinkpageAProfile> = {
   run: (ctx, a) => fetchLinkmeProfile(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [profile] };
+export const platform: PlatformDefinition = { label, hosts, operations: [profile], links };

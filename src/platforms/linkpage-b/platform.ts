@@ -8,6 +8,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchLinktreePage } from './fetch.js';
 import type { LinkpageBPage } from './parse.js';
 import * as schema from './schema.js';
+import { links } from './links.js';
 
 const label = 'linkpage-b';
 const hosts = ['linktr.ee', 'www.linktr.ee'];
@@ -55,4 +56,4 @@ export const page: OperationDef<{ username: string }, LinkpageBPage> = {
   run: (ctx, a) => fetchLinktreePage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [page] };
+export const platform: PlatformDefinition = { label, hosts, operations: [page], links };

@@ -9,6 +9,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchKomiPage } from './fetch.js';
 import type { LinkpageCPage } from './parse.js';
 import * as schema from './schema.js';
+import { links } from './links.js';
 
 const label = 'linkpage-c';
 /** Pages live on `<username>.komi.io`; api.komi.io answers for them. */
@@ -71,4 +72,4 @@ export const page: OperationDef<{ username: string }, LinkpageCPage> = {
   run: (ctx, a) => fetchKomiPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [page] };
+export const platform: PlatformDefinition = { label, hosts, operations: [page], links };

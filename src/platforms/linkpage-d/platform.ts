@@ -8,6 +8,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchPillarPage } from './fetch.js';
 import type { LinkpageDPage } from './parse.js';
 import * as schema from './schema.js';
+import { links } from './links.js';
 
 const label = 'linkpage-d';
 const hosts = ['pillar.io', 'www.pillar.io'];
@@ -55,4 +56,4 @@ export const page: OperationDef<{ username: string }, LinkpageDPage> = {
   run: (ctx, a) => fetchPillarPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [page] };
+export const platform: PlatformDefinition = { label, hosts, operations: [page], links };

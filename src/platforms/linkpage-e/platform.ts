@@ -8,6 +8,7 @@ import type { OperationDef } from '../operation.js';
 import { fetchLnkBioPage } from './fetch.js';
 import type { LinkpageEPage } from './parse.js';
 import * as schema from './schema.js';
+import { links } from './links.js';
 
 const label = 'linkpage-e';
 const hosts = ['lnk.bio', 'www.lnk.bio'];
@@ -59,4 +60,4 @@ export const page: OperationDef<{ handle: string }, LinkpageEPage> = {
   run: (ctx, a) => fetchLnkBioPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [page] };
+export const platform: PlatformDefinition = { label, hosts, operations: [page], links };

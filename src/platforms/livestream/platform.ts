@@ -4,7 +4,18 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';
+import { livestreamChannel } from './operations.js';
+import { reader } from './reader.js';
 import { PLATFORM } from './parse.js';
 import { walls } from './walls.js';
+import { links } from './links.js';
 
-export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['kick.com'], operations, walls };
+export const platform: PlatformDefinition = {
+  label: PLATFORM,
+  hosts: ['kick.com'],
+  operations,
+  walls,
+  links,
+  // Discovery reads through the livestreamChannel operation: one cache entry serves both.
+  reader: { ...reader, operation: { op: livestreamChannel, args: (slug: string) => ({ slug }) } },
+};

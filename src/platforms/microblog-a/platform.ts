@@ -13,6 +13,7 @@ import { withAbsoluteMedia } from './wire.js';
 import { walls } from './walls.js';
 import { reader } from './reader.js';
 import { microblogAPosts } from './posts.js';
+import { links } from './links.js';
 
 const label = PLATFORM;
 const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
@@ -104,4 +105,5 @@ export const platform: PlatformDefinition = {
   walls,
   // Its reads share the profile operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: profile, args: (handle: string) => ({ handle }) } },
+  links,
 };

@@ -12,6 +12,7 @@ import * as schema from './schema.js';
 import { walls } from './walls.js';
 import { reader } from './reader.js';
 import { profile } from './profile.js';
+import { links } from './links.js';
 
 const label = 'microblog-b';
 const hosts = [
@@ -67,4 +68,4 @@ export const tweet: OperationDef<TweetArgs, TweetRecord> = {
   },
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [tweet, profile], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [tweet, profile], walls, reader, links };

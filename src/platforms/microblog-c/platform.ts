@@ -12,6 +12,7 @@ import * as schema from './schema.js';
 import { reader } from './reader.js';
 import { profile } from './profile.js';
 import { walls } from './walls.js';
+import { links } from './links.js';
 
 const label = 'microblog-c';
 const hosts = ['www.threads.com', 'threads.com', 'www.threads.net', 'threads.net'];
@@ -54,4 +55,4 @@ export const search: OperationDef<MicroblogCSearchArgs, MicroblogCSearchResult> 
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [search, profile], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [search, profile], walls, reader, links };

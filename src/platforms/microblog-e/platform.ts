@@ -5,7 +5,17 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';
+import { microblogEProfile } from './operations.js';
+import { normalizeAcct } from './parse.js';
+import { reader } from './reader.js';
 import { PLATFORM } from './parse.js';
 import { walls } from './walls.js';
 
-export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['*'], operations, walls };
+export const platform: PlatformDefinition = {
+  label: PLATFORM,
+  hosts: ['*'],
+  operations,
+  walls,
+  // Discovery reads through the microblogEProfile operation: one cache entry serves both.
+  reader: { ...reader, operation: { op: microblogEProfile, args: (handle: string) => normalizeAcct(handle)! } },
+};

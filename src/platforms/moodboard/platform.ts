@@ -9,6 +9,7 @@ import type { MoodboardPost, MoodboardSearchPage } from './parse.js';
 import { parsePostUrl, TERMINAL_PAGE } from './parse.js';
 import * as schema from './schema.js';
 import { walls } from './walls.js';
+import { links } from './links.js';
 
 const label = 'moodboard';
 const hosts = ['www.cosmos.so', 'cosmos.so', 'api.cosmos.so'];
@@ -73,4 +74,4 @@ export const search: OperationDef<{ query: string; cursor: string | null }, Mood
   run: async (ctx, a) => (isTerminal(a.cursor) ? { ...TERMINAL_PAGE, items: [] } : fetchSearchPage(ctx, a)),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [post, search], walls };
+export const platform: PlatformDefinition = { label, hosts, operations: [post, search], walls, links };

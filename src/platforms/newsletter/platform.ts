@@ -4,6 +4,16 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';
+import { newsletterProfile } from './operations.js';
+import { reader } from './reader.js';
 import { PLATFORM } from './parse.js';
+import { links } from './links.js';
 
-export const platform: PlatformDefinition = { label: PLATFORM, hosts: ['substack.com'], operations };
+export const platform: PlatformDefinition = {
+  label: PLATFORM,
+  hosts: ['substack.com'],
+  operations,
+  links,
+  // Discovery reads through the newsletterProfile operation: one cache entry serves both.
+  reader: { ...reader, operation: { op: newsletterProfile, args: (handle: string) => ({ handle }) } },
+};

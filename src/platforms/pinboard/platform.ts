@@ -11,6 +11,7 @@ import * as schema from './schema.js';
 import { reader } from './reader.js';
 import { profile } from './profile.js';
 import { walls } from './walls.js';
+import { links } from './links.js';
 
 const label = 'pinboard';
 const hosts = ['www.pinterest.com', 'pinterest.com'];
@@ -60,4 +61,4 @@ export const search: OperationDef<PinboardSearchArgs, PinboardSearchPage> = {
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [search, profile], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [search, profile], walls, reader, links };

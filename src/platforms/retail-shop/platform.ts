@@ -17,6 +17,7 @@ import { parseStorefrontUrl } from './parse.js';
 import * as schema from './schema.js';
 
 import { walls } from './walls.js';
+import { links } from './links.js';
 
 const label = 'retail-shop';
 const hosts = ['www.amazon.com', 'amazon.com'];
@@ -69,4 +70,4 @@ export const shop: OperationDef<ShopArgs, RetailShopPage> = {
   run: (ctx, a) => fetchShopPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [shop], walls };
+export const platform: PlatformDefinition = { label, hosts, operations: [shop], walls, links };

@@ -7,8 +7,9 @@ import type { PlatformDefinition } from '../definition.js';
 import { profile } from './profile.js';
 import { reader } from './reader.js';
 import { walls } from './walls.js';
+import { links } from './links.js';
 
 const label = 'shortvideo';
 const hosts = ['www.tiktok.com', 'tiktok.com', 'vm.tiktok.com'];
 
-export const platform: PlatformDefinition = { label, hosts, operations: [profile], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [profile], walls, reader, links };

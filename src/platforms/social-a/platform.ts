@@ -14,6 +14,7 @@ import * as schema from './schema.js';
 import { reader } from './reader.js';
 import { page } from './page.js';
 import { walls } from './walls.js';
+import { links } from './links.js';
 
 const label = 'social-a';
 const hosts = ['www.facebook.com', 'facebook.com', 'm.facebook.com', 'web.facebook.com', 'mbasic.facebook.com'];
@@ -159,4 +160,4 @@ export const profileEvents: OperationDef<PageEventsArgs, PageEventsPage> = {
   run: (ctx, a) => fetchPageEvents(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [events, eventSearch, profileEvents, page], walls, reader };
+export const platform: PlatformDefinition = { label, hosts, operations: [events, eventSearch, profileEvents, page], walls, reader, links };

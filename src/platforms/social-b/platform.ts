@@ -21,6 +21,7 @@ import { walls } from './walls.js';
 import { reader } from './reader.js';
 import { post } from './post.js';
 import { posts } from './posts.js';
+import { links } from './links.js';
 
 const label = 'social-b';
 const hosts = ['www.instagram.com', 'instagram.com', 'i.instagram.com'];
@@ -62,4 +63,5 @@ export const platform: PlatformDefinition = {
   walls,
   // Its reads share the profile operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: profile, args: (handle: string) => ({ handle }) } },
+  links,
 };

@@ -15,6 +15,7 @@ import { reader, refOf } from './reader.js';
 import { videoVideo } from './video.js';
 import { videoVideos } from './videos.js';
 import { videoSearch } from './search.js';
+import { links } from './links.js';
 
 const label = 'video';
 const hosts = ['www.youtube.com', 'youtube.com', 'm.youtube.com'];
@@ -44,4 +45,5 @@ export const platform: PlatformDefinition = {
   walls,
   // Its reads share the channel operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: channel, args: (handle: string) => ({ ref: refOf(handle) }) } },
+  links,
 };

@@ -1,0 +1,61 @@
+/**
+ * Written upstream answers for tests, the demo and the simulated webs (not captures: names and
+ * numbers invented), in the shape of the real Mastodon Account entity
+ * (../shared/fixtures/microblog-e/account-fosstodon-schochastics-2025-07-17.json): `note` and the
+ * field values are HTML; a field whose link the server checked (`rel="me"`) has `verified_at`.
+ */
+export interface MastodonSample {
+  user: string;
+  instance: string;
+  displayName: string;
+  /** Plain text; written as one paragraph of HTML. */
+  note?: string;
+  fields?: { name: string; url: string; verified?: boolean }[];
+  followers?: number;
+  id?: string;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A field value as Mastodon renders a link (the scheme and `www.` in an invisible span). */
+function linkHtml(url: string): string {
+  const m = /^(https?:\/\/(?:www\.)?)(.*)$/.exec(url)!;
+  return `<a href="${esc(url)}" target="_blank" rel="nofollow noopener me" translate="no"><span class="invisible">${esc(m[1])}</span><span class="">${esc(m[2])}</span><span class="invisible"></span></a>`;
+}
+
+/** The body of `GET https://<instance>/api/v1/accounts/lookup?acct=<user>` for `s`. */
+export function mastodonAccountBody(s: MastodonSample): Record<string, unknown> {
+  const url = `https://${s.instance}/@${s.user}`;
+  return {
+    id: s.id ?? '109302436954700001',
+    username: s.user,
+    acct: s.user,
+    display_name: s.displayName,
+    locked: false,
+    bot: false,
+    discoverable: true,
+    indexable: false,
+    group: false,
+    created_at: '2022-11-07T00:00:00.000Z',
+    note: `<p>${esc(s.note ?? '')}</p>`,
+    url,
+    uri: `https://${s.instance}/users/${s.user}`,
+    avatar: `https://${s.instance}/avatars/original/missing.png`,
+    avatar_static: `https://${s.instance}/avatars/original/missing.png`,
+    header: `https://${s.instance}/headers/original/missing.png`,
+    header_static: `https://${s.instance}/headers/original/missing.png`,
+    followers_count: s.followers ?? 300,
+    following_count: 100,
+    statuses_count: 250,
+    last_status_at: '2025-07-17',
+    emojis: [],
+    fields: (s.fields ?? []).map((f) => ({
+      name: f.name,
+      value: linkHtml(f.url),
+      verified_at: f.verified ? '2024-11-24T06:24:48.497+00:00' : null,
+    })),
+  };
+}
+
+/** Mastodon's 404 body for an unknown account. */
+export const MASTODON_NOT_FOUND = { error: 'Record not found' };
