@@ -10,162 +10,49 @@
  * error nulls `data` and a job made by another would be one whose id its client never got.
  */
 import { GraphQLError, Kind, getArgumentValues } from 'graphql';
+
 import type { DocumentNode, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
+
 import { ApiError } from '../errors.js';
+
 import { builder } from '../graphql/builder.js';
+
 import type { GatewayContext } from '../pipeline/context.js';
+
 import { admit } from '../pipeline/admit.js';
+
 import { operationError } from '../pipeline/errors.js';
+
 import { collectRootFields } from '../graphql/root-fields.js';
+
 import { createJobs, listJobs, listQueryOf } from './http.js';
+
 import type { CheckedJob } from './http.js';
+
 import { jobRequestOf, validateItems } from './input.js';
+
 import { jobService } from './service.js';
+
 import type { JobService } from './service.js';
+
 import type { JobRow, ResultRow } from './store.js';
+
 import { jobView } from './view.js';
+
 import type { JobView, JobWebhook } from './view.js';
+
 import { watchJob } from './watch.js';
 
 /** Progress updates of the subscription: at most this often. */
 const PROGRESS_THROTTLE_MS = 100;
 
-const CountsRef = builder.objectRef<JobView['counts']>('LookupJobCounts').implement({
-  fields: (t) => ({
-    done: t.exposeInt('done', { nullable: false, description: 'ok + failed' }),
-    ok: t.exposeInt('ok', { nullable: false }),
-    cached: t.exposeInt('cached', { nullable: false, description: 'ok items served from cache (0 credits)' }),
-    failed: t.exposeInt('failed', { nullable: false }),
-    skipped: t.exposeInt('skipped', { nullable: false, description: 'Items a stopped or cancelled job did not run' }),
-  }),
-});
-
-const ResultRef = builder.objectRef<ResultRow>('LookupJobResult').implement({
-  description: 'One finished item: what its single REST request answered',
-  fields: (t) => ({
-    index: t.exposeInt('idx', { nullable: false }),
-    input: t.field({ type: 'JSON', nullable: false, resolve: (r) => JSON.parse(r.input) }),
-    status: t.exposeInt('status', { nullable: false, description: 'The HTTP status the single request would have had' }),
-    code: t.exposeString('code', { nullable: true }),
-    creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
-    cached: t.field({ type: 'Boolean', nullable: false, resolve: (r) => r.cached === 1 }),
-    body: t.field({
-      type: 'JSON',
-      nullable: false,
-      description: 'The REST body of the single request',
-      resolve: (r) => JSON.parse(r.body),
-    }),
-  }),
-});
-
-const WebhookDeliveryRef = builder.objectRef<JobWebhook>('LookupJobWebhookDelivery').implement({
-  description: "The delivery of the job's latest event to its webhook",
-  fields: (t) => ({
-    attempts: t.exposeInt('attempts', {
-      nullable: false,
-      description: 'Deliveries tried for the latest event (0 until the job ends; it starts again at each end)',
-    }),
-    lastStatus: t.exposeInt('last_status', { nullable: true, description: "The latest attempt's HTTP status (null: none, or no answer)" }),
-    lastError: t.exposeString('last_error', {
-      nullable: true,
-      description: 'What went wrong with the latest attempt, in a line (null: none tried, or delivered)',
-    }),
-    delivered: t.exposeBoolean('delivered', {
-      nullable: true,
-      description: 'true: delivered; false: given up (refused by the SSRF guard, or every attempt failed); null: not yet either',
-    }),
-  }),
-});
-
 type JobNode = JobView & { svc: JobService };
-
-const JobRef = builder.objectRef<JobNode>('LookupJob').implement({
-  description: 'A bulk lookup job (REST: /v1/jobs)',
-  fields: (t) => ({
-    id: t.exposeString('id', { nullable: false }),
-    operation: t.exposeString('operation', { nullable: false, description: 'The /v1 GET path each item runs' }),
-    status: t.exposeString('status', {
-      nullable: false,
-      description: 'queued, running, completed, cancelled, stopped_at_cap or stopped_no_credits',
-    }),
-    items: t.exposeInt('items', { nullable: false }),
-    counts: t.expose('counts', { type: CountsRef, nullable: false }),
-    creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
-    maxCredits: t.exposeInt('max_credits', { nullable: true }),
-    cacheMaxAge: t.exposeString('cache_max_age', { nullable: true }),
-    webhookUrl: t.exposeString('webhook_url', { nullable: true }),
-    webhook: t.expose('webhook', {
-      type: WebhookDeliveryRef,
-      nullable: true,
-      description: "How the delivery of the job's latest event went (null: the job has no webhook)",
-    }),
-    createdAt: t.exposeString('created_at', { nullable: false }),
-    updatedAt: t.exposeString('updated_at', { nullable: false }),
-    finishedAt: t.exposeString('finished_at', { nullable: true }),
-    etaS: t.exposeInt('eta_s', { nullable: true }),
-    results: t.field({
-      type: [ResultRef],
-      nullable: false,
-      description: 'Finished items in input order, after index `after`, at most `first` (≤ 1000)',
-      args: { after: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
-      resolve: (job, args) => {
-        const first = Math.max(0, Math.min(1000, args.first ?? 100));
-        return job.svc.store.results(job.id, args.after ?? -1, first);
-      },
-    }),
-  }),
-});
-
-const WebhookInput = builder.inputType('LookupJobWebhook', {
-  fields: (t) => ({ url: t.string({ required: true }), secret: t.string({ required: true }) }),
-});
 
 function serviceOf(ctx: GatewayContext): JobService {
   const svc = jobService(ctx.deps);
   if (!svc) throw new ApiError('SERVICE_UNAVAILABLE', 'Bulk jobs are not available with this ledger');
   return svc;
 }
-
-builder.queryField('lookupJob', (t) =>
-  t.field({
-    type: JobRef,
-    nullable: true,
-    description: 'A bulk lookup job of the calling key (null: no such job for this key). 0 credits.',
-    args: { id: t.arg.string({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const svc = serviceOf(ctx);
-      const row = await svc.store.get(args.id);
-      if (!row || !ctx.key || row.key_id !== ctx.key.id) return null;
-      return { ...jobView(row, svc.runner.rateOf(row)), svc };
-    },
-  }),
-);
-
-const JobPageRef = builder.objectRef<{ jobs: JobNode[]; next_after: string | null }>('LookupJobPage').implement({
-  description: "A page of the calling key's jobs, newest first",
-  fields: (t) => ({
-    jobs: t.field({ type: [JobRef], nullable: false, resolve: (p) => p.jobs }),
-    nextAfter: t.exposeString('next_after', { nullable: true, description: '`after` of the next page; null on the last' }),
-  }),
-});
-
-builder.queryField('lookupJobs', (t) =>
-  t.field({
-    type: JobPageRef,
-    nullable: false,
-    description:
-      "The calling key's jobs, newest first (REST: GET /v1/jobs): `status` only, `limit` per page (default 20, at most 100), after the page whose nextAfter is `after`. 0 credits.",
-    args: { status: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
-    resolve: async (_root, args, ctx) => {
-      const svc = serviceOf(ctx);
-      if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
-      const query = listQueryOf(args);
-      if (query instanceof ApiError) throw query;
-      const page = await listJobs(svc, ctx.key.id, query);
-      return { ...page, jobs: page.jobs.map((j) => ({ ...j, svc })) };
-    },
-  }),
-);
 
 /** The jobs of each operation's createLookupJob fields, by response key: made once, by the first to resolve. */
 const madeByOperation = new WeakMap<GatewayContext, WeakMap<OperationDefinitionNode, Promise<Map<string, JobRow>>>>();
@@ -207,34 +94,6 @@ async function createOperationJobs(svc: JobService, ctx: GatewayContext, info: G
   if (made instanceof ApiError) throw made;
   return new Map(made.map((m, i) => [keys[i], m.row]));
 }
-
-builder.mutationField('createLookupJob', (t) =>
-  t.field({
-    type: JobRef,
-    nullable: false,
-    description:
-      'Starts a bulk job (REST: POST /v1/jobs): `operation` over `items`, each item its query parameters. Costs nothing itself; each item what its single request costs.',
-    args: {
-      operation: t.arg.string({ required: true }),
-      items: t.arg({ type: ['JSON'], required: true }),
-      cacheMaxAge: t.arg.string({ required: false }),
-      maxCredits: t.arg.int({ required: false }),
-      webhook: t.arg({ type: WebhookInput, required: false }),
-      idempotencyKey: t.arg.string({ required: false }),
-    },
-    resolve: async (_root, _args, ctx, info) => {
-      const svc = serviceOf(ctx);
-      // executeGraphql admitted the caller before this runs.
-      if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
-      let byOperation = madeByOperation.get(ctx);
-      if (!byOperation) madeByOperation.set(ctx, (byOperation = new WeakMap()));
-      let made = byOperation.get(info.operation);
-      if (!made) byOperation.set(info.operation, (made = createOperationJobs(svc, ctx, info)));
-      const row = (await made).get(String(info.path.key))!;
-      return { ...jobView(row, svc.runner.rateOf(row)), svc };
-    },
-  }),
-);
 
 /** An ApiError as the GraphQL error every face answers with (code in extensions). */
 function graphqlError(e: ApiError): GraphQLError {
@@ -291,35 +150,218 @@ function progressOf(svc: JobService, id: string, release: () => void): AsyncIter
   };
 }
 
-builder.subscriptionType({
-  description: 'Progress of what the calling key started (bulk lookup jobs). Over server-sent events (Accept: text/event-stream).',
-});
+/** Declares bulk jobs' GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function jobsGraphql(): void {
+  const types = jobTypes();
+  jobQueries(types);
+  jobMutation(types);
+  jobSubscription(types);
+}
 
-builder.subscriptionField('lookupJobProgress', (t) =>
-  t.field({
-    type: JobRef,
-    nullable: false,
-    description:
-      'The job each time its progress changes (at most every 100 ms), then once more when it has ended, and the stream ends (REST: GET /v1/jobs/{id}/events). 0 credits. Another key’s job is NOT_FOUND; more than JOBS_MAX_STREAMS_PER_KEY streams of a key open at once (with GET /v1/jobs/{id}/events) RATE_LIMITED.',
-    args: { id: t.arg.string({ required: true }) },
-    subscribe: async (_root, args, ctx) => {
-      // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
-      const key = await admit(ctx);
-      if (!('id' in key)) throw graphqlError(key);
-      let svc: JobService;
-      try {
-        svc = serviceOf(ctx);
-      } catch (e) {
-        throw e instanceof ApiError ? graphqlError(e) : e;
-      }
-      const row = await svc.store.get(args.id).catch((e: unknown) => {
-        throw e instanceof ApiError ? graphqlError(e) : e;
-      });
-      if (!row || row.key_id !== key.id) throw graphqlError(new ApiError('NOT_FOUND', `No job ${args.id}`));
-      const release = svc.streams.take(key.id);
-      if (release instanceof ApiError) throw operationError(release);
-      return progressOf(svc, args.id, release);
-    },
-    resolve: (job) => job,
-  }),
-);
+type JobTypes = ReturnType<typeof jobTypes>;
+
+function jobTypes() {
+  const CountsRef = builder.objectRef<JobView['counts']>('LookupJobCounts').implement({
+    fields: (t) => ({
+      done: t.exposeInt('done', { nullable: false, description: 'ok + failed' }),
+      ok: t.exposeInt('ok', { nullable: false }),
+      cached: t.exposeInt('cached', { nullable: false, description: 'ok items served from cache (0 credits)' }),
+      failed: t.exposeInt('failed', { nullable: false }),
+      skipped: t.exposeInt('skipped', { nullable: false, description: 'Items a stopped or cancelled job did not run' }),
+    }),
+  });
+
+  const ResultRef = builder.objectRef<ResultRow>('LookupJobResult').implement({
+    description: 'One finished item: what its single REST request answered',
+    fields: (t) => ({
+      index: t.exposeInt('idx', { nullable: false }),
+      input: t.field({ type: 'JSON', nullable: false, resolve: (r) => JSON.parse(r.input) }),
+      status: t.exposeInt('status', { nullable: false, description: 'The HTTP status the single request would have had' }),
+      code: t.exposeString('code', { nullable: true }),
+      creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
+      cached: t.field({ type: 'Boolean', nullable: false, resolve: (r) => r.cached === 1 }),
+      body: t.field({
+        type: 'JSON',
+        nullable: false,
+        description: 'The REST body of the single request',
+        resolve: (r) => JSON.parse(r.body),
+      }),
+    }),
+  });
+
+  const WebhookDeliveryRef = builder.objectRef<JobWebhook>('LookupJobWebhookDelivery').implement({
+    description: "The delivery of the job's latest event to its webhook",
+    fields: (t) => ({
+      attempts: t.exposeInt('attempts', {
+        nullable: false,
+        description: 'Deliveries tried for the latest event (0 until the job ends; it starts again at each end)',
+      }),
+      lastStatus: t.exposeInt('last_status', {
+        nullable: true,
+        description: "The latest attempt's HTTP status (null: none, or no answer)",
+      }),
+      lastError: t.exposeString('last_error', {
+        nullable: true,
+        description: 'What went wrong with the latest attempt, in a line (null: none tried, or delivered)',
+      }),
+      delivered: t.exposeBoolean('delivered', {
+        nullable: true,
+        description: 'true: delivered; false: given up (refused by the SSRF guard, or every attempt failed); null: not yet either',
+      }),
+    }),
+  });
+
+  const JobRef = builder.objectRef<JobNode>('LookupJob').implement({
+    description: 'A bulk lookup job (REST: /v1/jobs)',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      operation: t.exposeString('operation', { nullable: false, description: 'The /v1 GET path each item runs' }),
+      status: t.exposeString('status', {
+        nullable: false,
+        description: 'queued, running, completed, cancelled, stopped_at_cap or stopped_no_credits',
+      }),
+      items: t.exposeInt('items', { nullable: false }),
+      counts: t.expose('counts', { type: CountsRef, nullable: false }),
+      creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
+      maxCredits: t.exposeInt('max_credits', { nullable: true }),
+      cacheMaxAge: t.exposeString('cache_max_age', { nullable: true }),
+      webhookUrl: t.exposeString('webhook_url', { nullable: true }),
+      webhook: t.expose('webhook', {
+        type: WebhookDeliveryRef,
+        nullable: true,
+        description: "How the delivery of the job's latest event went (null: the job has no webhook)",
+      }),
+      createdAt: t.exposeString('created_at', { nullable: false }),
+      updatedAt: t.exposeString('updated_at', { nullable: false }),
+      finishedAt: t.exposeString('finished_at', { nullable: true }),
+      etaS: t.exposeInt('eta_s', { nullable: true }),
+      results: t.field({
+        type: [ResultRef],
+        nullable: false,
+        description: 'Finished items in input order, after index `after`, at most `first` (≤ 1000)',
+        args: { after: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
+        resolve: (job, args) => {
+          const first = Math.max(0, Math.min(1000, args.first ?? 100));
+          return job.svc.store.results(job.id, args.after ?? -1, first);
+        },
+      }),
+    }),
+  });
+
+  const WebhookInput = builder.inputType('LookupJobWebhook', {
+    fields: (t) => ({ url: t.string({ required: true }), secret: t.string({ required: true }) }),
+  });
+
+  const JobPageRef = builder.objectRef<{ jobs: JobNode[]; next_after: string | null }>('LookupJobPage').implement({
+    description: "A page of the calling key's jobs, newest first",
+    fields: (t) => ({
+      jobs: t.field({ type: [JobRef], nullable: false, resolve: (p) => p.jobs }),
+      nextAfter: t.exposeString('next_after', { nullable: true, description: '`after` of the next page; null on the last' }),
+    }),
+  });
+
+  return { JobRef, WebhookInput, JobPageRef };
+}
+
+/** lookupJob and lookupJobs (REST: GET /v1/jobs/{id}, GET /v1/jobs). */
+function jobQueries({ JobRef, JobPageRef }: JobTypes): void {
+  builder.queryField('lookupJob', (t) =>
+    t.field({
+      type: JobRef,
+      nullable: true,
+      description: 'A bulk lookup job of the calling key (null: no such job for this key). 0 credits.',
+      args: { id: t.arg.string({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const svc = serviceOf(ctx);
+        const row = await svc.store.get(args.id);
+        if (!row || !ctx.key || row.key_id !== ctx.key.id) return null;
+        return { ...jobView(row, svc.runner.rateOf(row)), svc };
+      },
+    }),
+  );
+
+  builder.queryField('lookupJobs', (t) =>
+    t.field({
+      type: JobPageRef,
+      nullable: false,
+      description:
+        "The calling key's jobs, newest first (REST: GET /v1/jobs): `status` only, `limit` per page (default 20, at most 100), after the page whose nextAfter is `after`. 0 credits.",
+      args: { status: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
+      resolve: async (_root, args, ctx) => {
+        const svc = serviceOf(ctx);
+        if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+        const query = listQueryOf(args);
+        if (query instanceof ApiError) throw query;
+        const page = await listJobs(svc, ctx.key.id, query);
+        return { ...page, jobs: page.jobs.map((j) => ({ ...j, svc })) };
+      },
+    }),
+  );
+}
+
+/** createLookupJob (REST: POST /v1/jobs). */
+function jobMutation({ JobRef, WebhookInput }: JobTypes): void {
+  builder.mutationField('createLookupJob', (t) =>
+    t.field({
+      type: JobRef,
+      nullable: false,
+      description:
+        'Starts a bulk job (REST: POST /v1/jobs): `operation` over `items`, each item its query parameters. Costs nothing itself; each item what its single request costs.',
+      args: {
+        operation: t.arg.string({ required: true }),
+        items: t.arg({ type: ['JSON'], required: true }),
+        cacheMaxAge: t.arg.string({ required: false }),
+        maxCredits: t.arg.int({ required: false }),
+        webhook: t.arg({ type: WebhookInput, required: false }),
+        idempotencyKey: t.arg.string({ required: false }),
+      },
+      resolve: async (_root, _args, ctx, info) => {
+        const svc = serviceOf(ctx);
+        // executeGraphql admitted the caller before this runs.
+        if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+        let byOperation = madeByOperation.get(ctx);
+        if (!byOperation) madeByOperation.set(ctx, (byOperation = new WeakMap()));
+        let made = byOperation.get(info.operation);
+        if (!made) byOperation.set(info.operation, (made = createOperationJobs(svc, ctx, info)));
+        const row = (await made).get(String(info.path.key))!;
+        return { ...jobView(row, svc.runner.rateOf(row)), svc };
+      },
+    }),
+  );
+}
+
+/** lookupJobProgress (REST: GET /v1/jobs/{id}/events). */
+function jobSubscription({ JobRef }: JobTypes): void {
+  builder.subscriptionType({
+    description: 'Progress of what the calling key started (bulk lookup jobs). Over server-sent events (Accept: text/event-stream).',
+  });
+
+  builder.subscriptionField('lookupJobProgress', (t) =>
+    t.field({
+      type: JobRef,
+      nullable: false,
+      description:
+        'The job each time its progress changes (at most every 100 ms), then once more when it has ended, and the stream ends (REST: GET /v1/jobs/{id}/events). 0 credits. Another key’s job is NOT_FOUND; more than JOBS_MAX_STREAMS_PER_KEY streams of a key open at once (with GET /v1/jobs/{id}/events) RATE_LIMITED.',
+      args: { id: t.arg.string({ required: true }) },
+      subscribe: async (_root, args, ctx) => {
+        // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
+        const key = await admit(ctx);
+        if (!('id' in key)) throw graphqlError(key);
+        let svc: JobService;
+        try {
+          svc = serviceOf(ctx);
+        } catch (e) {
+          throw e instanceof ApiError ? graphqlError(e) : e;
+        }
+        const row = await svc.store.get(args.id).catch((e: unknown) => {
+          throw e instanceof ApiError ? graphqlError(e) : e;
+        });
+        if (!row || row.key_id !== key.id) throw graphqlError(new ApiError('NOT_FOUND', `No job ${args.id}`));
+        const release = svc.streams.take(key.id);
+        if (release instanceof ApiError) throw operationError(release);
+        return progressOf(svc, args.id, release);
+      },
+      resolve: (job) => job,
+    }),
+  );
+}
