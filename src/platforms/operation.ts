@@ -13,7 +13,6 @@ import type { ParamProblem } from '../errors.js';
 import type { WithRequestBaseUrl } from '../media/public-url.js';
 import type { Upstream } from '../upstream/client.js';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
-import type { Cancellation } from '../upstream/signals.js';
 
 /** `number`: a decimal (GraphQL Float), e.g. a threshold in 0..1. */
 export type ParamKind = 'string' | 'int' | 'number' | 'boolean' | 'enum';
@@ -41,7 +40,7 @@ export interface OpContext {
   upstream: Upstream;
   config: Config;
   /** Cancels when the caller is gone or a deadline passes. */
-  signal?: Cancellation;
+  signal?: AbortSignal;
   cache: ResultCache;
   /**
    * The gateway's single-flight (across instances with REDIS_URL): an operation that fetches

@@ -46,8 +46,7 @@ import {
   trackResolutions,
 } from './ssrf.js';
 import type { Resolver } from './ssrf.js';
-import { Cancel, sleep } from './signals.js';
-import type { Cancellation } from './signals.js';
+import { sleep, withDeadline } from './signals.js';
 
 export interface UpstreamRequest {
   url: string;
@@ -78,7 +77,7 @@ export interface UpstreamRequest {
    */
   followRedirects?: boolean;
   /** Caller's cancellation (e.g. a discovery deadline, the client going away). */
-  signal?: Cancellation;
+  signal?: AbortSignal;
 }
 
 export interface UpstreamResponse {
@@ -128,7 +127,7 @@ class Semaphore {
     return this.active === 0 && this.waiters.length === 0;
   }
   /** The release function at once when a slot is free (no promise, no turn), else a promise of it. */
-  acquire(signal: Cancellation): (() => void) | Promise<() => void> {
+  acquire(signal: AbortSignal): (() => void) | Promise<() => void> {
     if (signal.aborted) return Promise.reject(signal.reason as Error);
     if (this.active < this.limit) {
       this.active++;
@@ -137,7 +136,7 @@ class Semaphore {
     return this.wait(signal);
   }
 
-  private async wait(signal: Cancellation): Promise<() => void> {
+  private async wait(signal: AbortSignal): Promise<() => void> {
     // A released slot is handed straight to the first waiter (`active` stays as it is), so a
     // newcomer arriving between release and the waiter's wake-up cannot take it too.
     await new Promise<void>((resolveP, reject) => {
@@ -211,7 +210,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   private settled = false;
 
   constructor(
-    private readonly signal: Cancellation,
+    private readonly signal: AbortSignal,
     private readonly maxBytes: number,
     private readonly platform: string,
     /** A HEAD request: the answer has no body whatever its content-length says. */
@@ -378,7 +377,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     url: URL,
     send: Outgoing,
     req: UpstreamRequest,
-    signal: Cancel,
+    signal: AbortSignal,
     maxBytes: number,
     deadlineAt: number,
   ): Promise<UpstreamResponse & { location?: string }> {
@@ -417,10 +416,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
   }
 
-  function classify(err: unknown, req: UpstreamRequest, host: string, deadline: { readonly aborted: boolean }): ApiError {
+  function classify(err: unknown, req: UpstreamRequest, host: string, signal: AbortSignal): ApiError {
     if (err instanceof ApiError) return err;
     const code = (err as { code?: string }).code ?? '';
-    if (deadline.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
+    // Aborted, and not by the caller: the deadline.
+    if (signal.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
     if (req.signal?.aborted) return upstreamTimeout(`${req.platform}: request to ${host} cancelled (deadline)`);
     if (TIMEOUT_CODES.has(code)) return upstreamTimeout(`${req.platform}: upstream ${host} timed out (${code})`);
     if (code === 'ESSRF')
@@ -440,21 +440,10 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
     const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
     const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
-    // The deadline and the caller's cancellation as one Cancel: a timer and a listener,
-    // undone in `finally` (AbortSignal.timeout and AbortSignal.any cost a timer that outlives the
-    // request and weak references for the GC to trace, on every request; an AbortController
-    // costs an EventTarget and its listeners).
+    // The deadline and the caller's cancellation as one signal, undone in `finally`.
     const timeoutMs = req.timeoutMs ?? cfg.totalTimeoutMs;
     const deadlineAt = Date.now() + timeoutMs;
-    const signal = new Cancel();
-    const deadline = { aborted: false };
-    const timer = setTimeout(() => {
-      deadline.aborted = true;
-      signal.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
-    }, timeoutMs).unref();
-    const onCancel = () => signal.abort(req.signal!.reason);
-    if (req.signal?.aborted) onCancel();
-    else req.signal?.addEventListener('abort', onCancel, { once: true });
+    const { signal, clear } = withDeadline(req.signal, timeoutMs);
     const started = Date.now();
     const send: Outgoing = {
       method: req.method ?? 'GET',
@@ -487,12 +476,12 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         try {
           res = await exchangeOnce(url, send, req, signal, maxBytes, deadlineAt);
         } catch (err) {
-          const e = classify(err, req, url.host, deadline);
+          const e = classify(err, req, url.host, signal);
           const code = (err as { code?: string } | null)?.code;
           const transient = !(err instanceof ApiError) && code !== 'ESSRF' && e.code === 'UPSTREAM_FAILED' && !signal.aborted;
           if (transient && attempt < retries) {
             await sleep(backoff(attempt++), signal).catch(() => undefined);
-            if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);
+            if (signal.aborted) throw classify(signal.reason, req, url.host, signal);
             continue;
           }
           throw e;
@@ -532,7 +521,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
           if ((after === null || after <= 2_000) && Date.now() + wait < deadlineAt && !(cooling > 0 && req.cooldown === 'fail')) {
             await sleep(wait, signal).catch(() => undefined);
             attempt++;
-            if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);
+            if (signal.aborted) throw classify(signal.reason, req, url.host, signal);
             continue;
           }
         }
@@ -544,12 +533,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         return res;
       }
     } catch (e) {
-      const err = e instanceof ApiError ? e : classify(e, req, url.host, deadline);
+      const err = e instanceof ApiError ? e : classify(e, req, url.host, signal);
       outcome = err.code.toLowerCase();
       throw err;
     } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onCancel);
+      clear();
       if (opts.onExchange) {
         const e: { platform: string; host: string; outcome: string; ms: number; block?: string } = {
           platform: req.platform,
@@ -610,7 +598,7 @@ function requestedUrl(url: URL): string {
 }
 
 /** Settles like `p`, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(p: Promise<T>, signal: Cancellation): Promise<T> {
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolveP, reject) => {
     const onAbort = () => reject(signal.reason);
