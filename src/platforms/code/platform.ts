@@ -4,7 +4,6 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
-import { parsedWithinRequest } from '../operation.js';
 import { fetchRepository, fetchTrendingDevelopers } from './fetch.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { parseRepositoryUrl } from './parse.js';
@@ -13,7 +12,7 @@ import { walls } from './walls.js';
 import { reader } from './reader.js';
 import { user } from './user.js';
 
-const repositoryUrl = parsedWithinRequest(parseRepositoryUrl);
+const repositoryUrl = parseRepositoryUrl;
 
 const label = 'code';
 const hosts = ['github.com', 'www.github.com', 'api.github.com'];
