@@ -4,6 +4,7 @@
  * validation (one zod schema, run by the pipeline whichever face asked: src/pipeline/run.ts), the
  * /v1 REST route and its query parameters, the OpenAPI document, the cache key and the cost.
  */
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { ResultCache } from '../cache/cache.js';
 import type { SingleFlight } from '../cache/single-flight.js';
@@ -195,15 +196,32 @@ export function zodProblems(issues: readonly { path?: readonly PropertyKey[] | r
   });
 }
 
+type Validated = { ok: true; args: any; cacheKey: string } | { ok: false; problems: ParamProblem[] };
+
+/**
+ * Outcomes of validation remembered by operation and arguments (JSON of at most MEMO_MAX_INPUT
+ * characters): a GraphQL operation validates each root field twice (its reservation, then its
+ * resolver), and the arguments of hot resources recur across requests. It buys cached GraphQL
+ * about a fifth of its throughput (docs/performance.md). Canonical args are frozen: shared
+ * between requests, never mutated. Capped in entries and bytes (a key is the caller's arguments).
+ */
+const outcomes = new LRUCache<string, Validated>({ max: 1_000, maxSize: 16 * 1024 * 1024, sizeCalculation: (_o, k) => 512 + k.length * 4 });
+const MEMO_MAX_INPUT = 4_096;
+
 /** Validates GraphQL-named arguments; returns canonical args (and their cache key) or the problems found. */
-export function validateArgs(
-  op: OperationDef,
-  raw: Record<string, unknown>,
-): { ok: true; args: any; cacheKey: string } | { ok: false; problems: ParamProblem[] } {
+export function validateArgs(op: OperationDef, raw: Record<string, unknown>): Validated {
+  const json = JSON.stringify(raw);
+  const memoKey = json !== undefined && json.length <= MEMO_MAX_INPUT ? `${op.field}\u0000${json}` : null;
+  const known = memoKey ? outcomes.get(memoKey) : undefined;
+  if (known) return known;
   const r = argsSchema(op).safeParse(raw);
-  if (!r.success) return { ok: false, problems: zodProblems(r.error.issues) };
-  const args = op.normalize(r.data as Record<string, unknown>);
-  return { ok: true, args, cacheKey: cacheKeyOf(op, args) };
+  let outcome: Validated;
+  if (r.success) {
+    const args = Object.freeze(op.normalize(r.data as Record<string, unknown>));
+    outcome = { ok: true, args, cacheKey: cacheKeyOf(op, args) };
+  } else outcome = { ok: false, problems: zodProblems(r.error.issues) };
+  if (memoKey) outcomes.set(memoKey, outcome);
+  return outcome;
 }
 
 /** Credits to reserve for one call with these canonical arguments. */
