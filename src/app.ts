@@ -3,7 +3,7 @@
  * here (src/server.ts does that), so tests can mount it on an ephemeral port. The handler is a
  * routing table (below, in createApp):
  *
- *   /graphql        GraphQL (src/graphql/http.ts): GraphiQL inline (works offline), yoga
+ *   /graphql        GraphQL (src/graphql/http.ts): GraphiQL inline (works offline), fast path, yoga
  *   /v1/...         every operation's REST route (src/rest/) — both faces run each operation
  *                   through the one pipeline (src/pipeline/run.ts runOperation)
  *   module routes   /v1/status, /v1/account … (src/gateway.ts `modules`)
@@ -44,8 +44,8 @@ export interface App {
   openapi: Record<string, unknown>;
   /** Requests being served right now. */
   inFlight(): number;
-  /** What the GraphQL document cache holds (bounded in bytes: a keyless caller fills it). */
-  documentCache(): { entries: number; bytes: number };
+  /** What the GraphQL document caches hold (bounded in bytes: a keyless caller fills them). */
+  documentCaches(): { fast: { entries: number; bytes: number }; yoga: { entries: number; bytes: number } };
   /** Resolves once no request is being served (at once when none is). */
   idle(): Promise<void>;
   /** Shutting down: /readyz answers 503 and responses ask clients to close their connection. */
@@ -273,7 +273,7 @@ export function createApp(deps: Deps): App {
     schema,
     openapi,
     inFlight: () => open.size,
-    documentCache: () => graphql.documentCache(),
+    documentCaches: () => graphql.documentCaches(),
     idle: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r))),
     drain() {
       draining = true;

@@ -1,9 +1,9 @@
 /**
- * GraphQL over HTTP (/graphql), served by yoga. A POST is read once here first — its size (by
- * key: KEYLESS_MAX_BODY without a valid key), type and JSON checked, answered as JSON errors with
- * stable codes — and handed to yoga with the bytes already read. yoga parses (with the document
- * limits: src/graphql/limits.ts), validates and executes through the one pipeline
- * (src/graphql/execute.ts → src/pipeline/run.ts).
+ * GraphQL over HTTP (/graphql): GraphiQL and GET queries are yoga's; a POST is read once here —
+ * its size (by key: KEYLESS_MAX_BODY without a valid key), type and JSON checked, answered as
+ * JSON errors with stable codes — then the fast path (src/graphql/fast-http.ts: compiled
+ * documents for the common case) or yoga serves it. Both execute through the one pipeline
+ * (src/graphql/execute.ts → src/pipeline/run.ts) and share the document limits (src/graphql/limits.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
@@ -28,6 +28,7 @@ import type { RequestInfo } from '../observability/request.js';
 import { sendGraphqlError, withRequestIdExtension } from '../pipeline/errors.js';
 import { executeGraphql } from './execute.js';
 import type { Deps, GatewayContext } from '../pipeline/context.js';
+import { createFastGraphql, preparedSize } from './fast-http.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './incremental.js';
 import type { DocumentLimits } from './limits.js';
 import { documentLimitErrors, parseLimited } from './limits.js';
@@ -66,14 +67,9 @@ function withRequestId(result: unknown, id: string): unknown {
 
 export interface GraphqlFace {
   serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void>;
-  /** What yoga's document cache holds (bounded in bytes: a keyless caller fills it). */
-  documentCache(): { entries: number; bytes: number };
+  /** What the document caches hold (bounded in bytes: a keyless caller fills them). */
+  documentCaches(): { fast: { entries: number; bytes: number }; yoga: { entries: number; bytes: number } };
 }
-
-/** Texts over this are parsed per request and never remembered (a keyless caller chooses the text). */
-const DOCUMENT_MAX_TEXT = 16 * 1024;
-/** What a remembered document is counted as: its text and its AST. */
-const documentSize = (query: string) => 4_096 + query.length * 24;
 
 export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFace {
   const limits: DocumentLimits = {
@@ -112,13 +108,13 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     },
   };
 
-  // yoga remembers parsed documents by query text: capped in bytes, and only documents that
-  // validated are remembered (a keyless caller chooses the text).
+  // yoga remembers parsed documents by query text: the same byte cap as the fast path's, and
+  // documents that fail to parse are not remembered at all (a keyless caller chooses the text).
   const parsedText = new WeakMap<DocumentNode, string>();
   const yogaDocuments = new LRUCache<string, DocumentNode>({
     max: 2_000,
     maxSize: 8 * 1024 * 1024,
-    sizeCalculation: (_d, query) => documentSize(query),
+    sizeCalculation: (_d, query) => preparedSize(query),
   });
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse; info: RequestInfo }>({
     schema,
@@ -127,7 +123,7 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     // CORS is the app's (src/http/edges.ts): an allow-list, never with credentials.
     cors: false,
     parserAndValidationCache: {
-      documentCache: { get: (q) => yogaDocuments.get(q), set: (q, d) => void (q.length <= DOCUMENT_MAX_TEXT && parsedText.set(d, q)) },
+      documentCache: { get: (q) => yogaDocuments.get(q), set: (q, d) => void (q.length <= 16 * 1024 && parsedText.set(d, q)) },
       errorCache: { get: () => undefined, set: () => undefined },
       validationCache: true,
     },
@@ -158,10 +154,12 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     },
   });
 
+  const fast = createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits);
   /**
-   * /graphql. GET (GraphiQL, queries in the URL) goes to yoga as it is. A POST is read here once:
-   * its size, type and JSON are checked here (JSON error bodies with stable codes), then yoga
-   * serves it from the bytes already read.
+   * /graphql. GET (GraphiQL, queries in the URL) is yoga's. A POST is read here once, whichever
+   * executor serves it: its size, type and JSON are checked here (JSON error bodies with stable
+   * codes), then the fast path serves the common case and yoga the rest (batches, @defer/@stream,
+   * invalid documents), from the bytes already read.
    */
   async function serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
     if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, 'GET, POST');
@@ -201,6 +199,7 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     if (typeof query === 'string' && query.length > limits.maxQueryLength) {
       return sendGraphqlError(res, invalidInput([{ param: 'query', message: `longer than ${limits.maxQueryLength} characters` }]), info.id);
     }
+    if (deps.config.graphqlFastPath && (await fast.handle(req, res, info, parsed))) return;
     // Hand yoga an equivalent request with the body already read.
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) {
@@ -231,6 +230,6 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
 
   return {
     serve,
-    documentCache: () => ({ entries: yogaDocuments.size, bytes: yogaDocuments.calculatedSize }),
+    documentCaches: () => ({ fast: fast.held(), yoga: { entries: yogaDocuments.size, bytes: yogaDocuments.calculatedSize } }),
   };
 }

@@ -41,7 +41,7 @@ import { executeGraphql } from './execute.js';
 /*
  * The directives as graphql-js 17 and @graphql-tools/utils declare them (yoga's executor reads
  * them by name). Declared in the schema itself, so schema/schema.graphql and introspection show
- * them and yoga serves the very schema REST uses.
+ * them and yoga serves the very schema REST and the fast path use.
  */
 export const GraphQLDeferDirective = new GraphQLDirective({
   name: 'defer',
@@ -66,7 +66,7 @@ export const GraphQLStreamDirective = new GraphQLDirective({
 
 const incrementalDocuments = new WeakMap<DocumentNode, boolean>();
 
-/** Whether a document asks for incremental delivery anywhere. */
+/** Whether a document asks for incremental delivery anywhere (yoga executes it; the compiled fast path cannot). */
 export function usesIncrementalDelivery(document: DocumentNode): boolean {
   let uses = incrementalDocuments.get(document);
   if (uses === undefined) {

@@ -80,7 +80,7 @@ export function buildSchema(): GraphQLSchema {
   blogGraphql();
   discoveryGraphql();
   // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
-  // schema, introspection and REST all see the one schema yoga serves.
+  // schema, introspection, REST and the fast path all see the one schema yoga serves.
   return (schema = builder.toSchema({
     sortSchema: false,
     directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],

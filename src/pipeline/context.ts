@@ -91,7 +91,7 @@ export interface GatewayContext {
 }
 
 /**
- * The context of a request served by our own HTTP handlers (REST). A
+ * The context of a request served by our own HTTP handlers (REST, the GraphQL fast path). A
  * class rather than an object literal with getters: one per request, on the hottest path, with
  * every field present from the start (one hidden class; no closures made per request).
  */
