@@ -140,7 +140,8 @@ async function main() {
       await fetch(url + REST_PATH, { headers });
       const rest = await (await fetch(url + REST_PATH, { headers })).text();
       const gql = await (await fetch(`${url}/graphql`, { method: 'POST', headers: gqlHeaders, body: GQL_BODY })).text();
-      if (!rest.includes('"cached":true') || !gql.includes('"cached":true')) throw new Error(`${arm.name}: seeding failed: ${rest.slice(0, 200)}`);
+      if (!rest.includes('"cached":true') || !gql.includes('"cached":true'))
+        throw new Error(`${arm.name}: seeding failed: ${rest.slice(0, 200)}`);
       if (gws.length === 0) {
         writeFileSync(join(work, 'rest.json'), rest);
         writeFileSync(join(work, 'gql.json'), gql);
@@ -151,7 +152,12 @@ async function main() {
     for (const kind of ['rest', 'gql']) {
       const port = await freePort();
       children.push(
-        await startChild(process.execPath, ['bench/bare-server.mjs'], { PORT: String(port), BODY_FILE: join(work, `${kind}.json`) }, /listening/),
+        await startChild(
+          process.execPath,
+          ['bench/bare-server.mjs'],
+          { PORT: String(port), BODY_FILE: join(work, `${kind}.json`) },
+          /listening/,
+        ),
       );
       bare[kind] = `http://127.0.0.1:${port}`;
     }
@@ -161,7 +167,8 @@ async function main() {
     const runs: Record<string, (base: string, s: number) => LoadResult> = {
       live: (base, s) => wrkRun(`${base}/`, { seconds: s, connections: CONNECTIONS, headers, lua: distinctPaths(`t${++tag}`) }),
       rest: (base, s) => wrkRun(base + REST_PATH, { seconds: s, connections: CONNECTIONS, headers }),
-      graphql: (base, s) => wrkRun(`${base}/graphql`, { seconds: s, connections: CONNECTIONS, headers: gqlHeaders, method: 'POST', body: GQL_BODY }),
+      graphql: (base, s) =>
+        wrkRun(`${base}/graphql`, { seconds: s, connections: CONNECTIONS, headers: gqlHeaders, method: 'POST', body: GQL_BODY }),
     };
     const bareOf: Record<string, string> = { live: relay, rest: bare.rest, graphql: bare.gql };
 
@@ -191,7 +198,12 @@ async function main() {
 
     const list = (xs: number[], d = 0) => `${xs.map((x) => x.toFixed(d)).join(', ')} — median **${median(xs).toFixed(d)}**`;
     const lines = [
-      `A/B ${new Date().toISOString().slice(0, 10)}, node ${process.version}, wrk ${CONNECTIONS} connections, ${RUNS} rounds of ${SECONDS} s per target (arms' order alternating), load average at the end ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+      `A/B ${new Date().toISOString().slice(0, 10)}, node ${process.version}, wrk ${CONNECTIONS} connections, ${RUNS} rounds of ${SECONDS} s per target (arms' order alternating), load average at the end ${(
+        await import('node:os')
+      )
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}.`,
       '',
       `| figure | ${gws.map((g) => g.name).join(' | ')} |`,
       `|---|${gws.map(() => '---').join('|')}|`,
@@ -199,7 +211,16 @@ async function main() {
     for (const sc of SCENARIOS) {
       lines.push(`| ${sc} req/s | ${gws.map((g) => list(results[sc][g.name].map((r) => r.rps))).join(' | ')} |`);
       lines.push(`| ${sc} / bare | ${gws.map((g) => list(ratios[sc][g.name], 2)).join(' | ')} |`);
-      lines.push(`| ${sc} p99 ms | ${gws.map((g) => list(results[sc][g.name].map((r) => r.p99ms), 1)).join(' | ')} |`);
+      lines.push(
+        `| ${sc} p99 ms | ${gws
+          .map((g) =>
+            list(
+              results[sc][g.name].map((r) => r.p99ms),
+              1,
+            ),
+          )
+          .join(' | ')} |`,
+      );
       lines.push(`| ${sc} errors | ${gws.map((g) => String(results[sc][g.name].reduce((s, r) => s + r.errors, 0))).join(' | ')} |`);
     }
     lines.push(`| peak RSS MB | ${gws.map((g) => peakRssMb(g.pid).toFixed(0)).join(' | ')} |`);
