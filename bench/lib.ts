@@ -48,9 +48,10 @@ export async function startLoggedChild(
   env: Record<string, string>,
   logFile: string,
   readyText: RegExp,
+  cwd?: string,
 ): Promise<ChildProcess> {
   const fd = openSync(logFile, 'a');
-  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', fd, fd], cwd });
   closeSync(fd);
   for (let t = 0; !readyText.test(readFileSync(logFile, 'utf8')); t++) {
     if (t > 600 || child.exitCode !== null) {

@@ -4,14 +4,13 @@ import { fakeContext } from '../../test/support/discovery-context.js';
 import { createLocalSingleFlight } from '../cache/single-flight.js';
 import type { SingleFlight } from '../cache/single-flight.js';
 import { page as linktreeOp } from '../platforms/linkpage-b/platform.js';
-import type { Cancellation } from '../upstream/signals.js';
 
 afterEach(() => {
   delete process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS;
   delete process.env.DISCOVERY_FETCH_TIMEOUT_MS;
 });
 
-const page = (ctx: { upstream: { request: (r: any) => Promise<{ text(): string }> }; signal?: Cancellation }, url: string) =>
+const page = (ctx: { upstream: { request: (r: any) => Promise<{ text(): string }> }; signal?: AbortSignal }, url: string) =>
   ctx.upstream.request({ url, platform: 'test', signal: ctx.signal }).then((r) => r.text());
 
 describe('LookupFetcher', () => {

@@ -47,7 +47,7 @@ import type { SourcePlatform } from './types.js';
 import { solve } from './verification.js';
 import { crawlSite } from './website.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
-import { abortSignalOf } from '../upstream/signals.js';
+import { linkSignals } from '../upstream/signals.js';
 
 export type { LookupOutcome } from './assemble.js';
 
@@ -157,7 +157,9 @@ export async function runDiscovery(
   const deadline = opts.deadlineMs ?? deadlineMs();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(upstreamTimeout('discovery: lookup deadline reached')), deadline);
-  const signal = ctx.signal ? AbortSignal.any([controller.signal, abortSignalOf(ctx.signal)]) : controller.signal;
+  // Not AbortSignal.any: ctx.signal may be the long-lived shutdown signal (src/upstream/signals.ts).
+  const link = ctx.signal ? linkSignals(controller.signal, ctx.signal) : null;
+  const signal = link ? link.signal : controller.signal;
   // Every fetch of the lookup listens to it (dozens at once): not a leak.
   setMaxListeners(0, signal);
   const lookup = new Lookup(new LookupFetcher(ctx, signal), sourcePlatform, ref, opts, ctx);
@@ -167,6 +169,7 @@ export async function runDiscovery(
     clearTimeout(timer);
     // Nothing of this lookup outlives it.
     controller.abort(upstreamTimeout('discovery: lookup finished'));
+    link?.unlink();
   }
 }
 

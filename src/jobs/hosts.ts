@@ -9,7 +9,6 @@
  */
 import type { Deps } from '../pipeline/context.js';
 import type { Upstream, UpstreamRequest } from '../upstream/client.js';
-import type { Cancellation } from '../upstream/signals.js';
 
 /** Slots of each host's upstream concurrency job items leave to single requests. */
 export const RESERVED_SLOTS = 2;
@@ -28,7 +27,7 @@ export function jobUpstream(deps: Deps): Upstream {
   const gapMs = (cfg.perHostRps ?? 0) > 0 ? 1000 / (cfg.perHostRps! / 2) : 0;
   const hosts = new Map<string, HostShare>();
 
-  const abortable = (signal: Cancellation | undefined, wait: (done: () => void) => () => void) =>
+  const abortable = (signal: AbortSignal | undefined, wait: (done: () => void) => () => void) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
@@ -42,7 +41,7 @@ export function jobUpstream(deps: Deps): Upstream {
       signal?.addEventListener('abort', onAbort, { once: true });
     });
 
-  async function enter(host: string, signal: Cancellation | undefined): Promise<HostShare> {
+  async function enter(host: string, signal: AbortSignal | undefined): Promise<HostShare> {
     let h = hosts.get(host);
     if (!h) hosts.set(host, (h = { active: 0, waiting: [], nextAt: 0 }));
     const share = h;

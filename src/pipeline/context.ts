@@ -20,8 +20,6 @@ import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { Upstream } from '../upstream/client.js';
 import { requestBaseUrl } from '../media/public-url.js';
 import type { Db } from '../store/sqlite.js';
-import { Cancel } from '../upstream/signals.js';
-import type { Cancellation } from '../upstream/signals.js';
 import type { RedisStore } from '../store/redis.js';
 import type { SecretBox } from '../store/secrets.js';
 
@@ -83,7 +81,7 @@ export interface GatewayContext {
   prepaid?: Prepaid;
   /** Per-request loader of live fetches by cache key: duplicate root fields and aliases share one (src/pipeline/live-fetch.ts). */
   loader?: DataLoader<LiveFetch, unknown, string>;
-  signal?: Cancellation;
+  signal?: AbortSignal;
   /** `signal` aborts at shutdown too (deps.shutdown): a live fetch need not listen for both. */
   readonly signalCoversShutdown?: boolean;
   /** `http(s)://host` the client used, for absolute URLs of media this gateway serves. */
@@ -101,7 +99,7 @@ export class HttpContext implements GatewayContext {
   key?: AuthenticatedKey = undefined;
   prepaid?: Prepaid = undefined;
   loader?: DataLoader<LiveFetch, unknown, string> = undefined;
-  private clientSignal: Cancellation | undefined = undefined;
+  private clientSignal: AbortSignal | undefined = undefined;
 
   constructor(
     readonly deps: Deps,
@@ -116,7 +114,7 @@ export class HttpContext implements GatewayContext {
    * Aborts when the client goes away before its answer is sent, or at shutdown; made on first
    * use (only a live fetch asks).
    */
-  get signal(): Cancellation | undefined {
+  get signal(): AbortSignal | undefined {
     return this.res ? (this.clientSignal ??= requestSignal(this.res, this.deps.shutdown)) : undefined;
   }
 
@@ -130,20 +128,20 @@ export class HttpContext implements GatewayContext {
   }
 }
 
-/** Per shutdown signal: the cancellations of the requests in flight, aborted with it. */
-const inFlightBySignal = new WeakMap<AbortSignal, Set<Cancel>>();
+/** Per shutdown signal: the controllers of the requests in flight, aborted with it. */
+const inFlightBySignal = new WeakMap<AbortSignal, Set<AbortController>>();
 
 /**
- * A cancellation that aborts when the client goes away before its answer is sent, or when
- * `shutdown` does. One Cancel per request (no AbortController: src/upstream/signals.ts); the
- * shutdown reaches it through one listener for all requests (one Set of them),
- * not a listener per request on the shutdown signal.
+ * A signal that aborts when the client goes away before its answer is sent, or when `shutdown`
+ * does. One AbortController per request; the shutdown reaches them through one listener for all
+ * requests (a Set of them), not one per request on the long-lived shutdown signal (nor
+ * AbortSignal.any, which would leave an entry in its list per request: src/upstream/signals.ts).
  */
-export function requestSignal(res: ServerResponse, shutdown: AbortSignal): Cancellation {
+export function requestSignal(res: ServerResponse, shutdown: AbortSignal): AbortSignal {
   if (shutdown.aborted) return shutdown;
   let requests = inFlightBySignal.get(shutdown);
   if (!requests) {
-    const set = (requests = new Set<Cancel>());
+    const set = (requests = new Set<AbortController>());
     inFlightBySignal.set(shutdown, set);
     shutdown.addEventListener(
       'abort',
@@ -157,11 +155,11 @@ export function requestSignal(res: ServerResponse, shutdown: AbortSignal): Cance
     );
   }
   const set = requests;
-  const abort = new Cancel();
-  set.add(abort);
+  const controller = new AbortController();
+  set.add(controller);
   res.once('close', () => {
-    set.delete(abort);
-    if (!res.writableFinished) abort.abort();
+    set.delete(controller);
+    if (!res.writableFinished) controller.abort();
   });
-  return abort;
+  return controller.signal;
 }

@@ -11,7 +11,6 @@ import type { Deps, GatewayContext, LiveFetch } from './context.js';
 import { outcomeOfError } from '../observability/metrics.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { linkSignals } from '../upstream/signals.js';
-import type { Cancellation } from '../upstream/signals.js';
 
 /**
  * One live fetch through this request's loader, by cache key: root fields and aliases with the
@@ -48,7 +47,7 @@ async function liveFetch(
   op: OperationDef,
   args: unknown,
   cacheKey: string,
-  signal?: Cancellation,
+  signal?: AbortSignal,
   /** `signal` aborts at shutdown already (an HTTP request's): not linked to deps.shutdown again. */
   signalCoversShutdown = false,
 ): Promise<unknown> {

@@ -13,7 +13,6 @@ import type { ParamProblem } from '../errors.js';
 import type { WithRequestBaseUrl } from '../media/public-url.js';
 import type { Upstream } from '../upstream/client.js';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
-import type { Cancellation } from '../upstream/signals.js';
 
 /** `number`: a decimal (GraphQL Float), e.g. a threshold in 0..1. */
 export type ParamKind = 'string' | 'int' | 'number' | 'boolean' | 'enum';
@@ -41,7 +40,7 @@ export interface OpContext {
   upstream: Upstream;
   config: Config;
   /** Cancels when the caller is gone or a deadline passes. */
-  signal?: Cancellation;
+  signal?: AbortSignal;
   cache: ResultCache;
   /**
    * The gateway's single-flight (across instances with REDIS_URL): an operation that fetches
@@ -208,91 +207,32 @@ export function zodProblems(issues: readonly { path?: readonly PropertyKey[] | r
   });
 }
 
-type Outcome =
-  { ok: true; data: Record<string, unknown>; args: any; cacheKey: string } | { ok: false; issues: readonly z.core.$ZodIssue[] };
+type Validated = { ok: true; args: any; cacheKey: string } | { ok: false; problems: ParamProblem[] };
 
 /**
- * Validation is a pure function of the arguments, and the same arguments arrive again and again
- * (a GraphQL operation's reservation and its root field's run see each field's; hot resources
- * recur across requests):
- * outcomes are remembered, canonical args and cache key included. Canonical args are frozen —
- * shared between requests, never mutated.
+ * Outcomes of validation remembered by operation and arguments (JSON of at most MEMO_MAX_INPUT
+ * characters): a GraphQL operation validates each root field twice (its reservation, then its
+ * resolver), and the arguments of hot resources recur across requests. It buys cached GraphQL
+ * about a fifth of its throughput (docs/performance.md). Canonical args are frozen: shared
+ * between requests, never mutated. Capped in entries and bytes (a key is the caller's arguments).
  */
-// Capped in bytes too (a memo key is the caller's arguments, up to MEMO_MAX_INPUT characters):
-// a key, its canonical args and cache key are each about as long as the input. 1,000 entries hold
-// the recurring (hot) arguments; more only keeps one-off arguments alive into old-generation GC,
-// which cost 10–20% of CPU on distinct-argument traffic (bench/live-path.ts).
-const outcomes = new LRUCache<string, Outcome>({ max: 1_000, maxSize: 16 * 1024 * 1024, sizeCalculation: (_o, k) => 512 + k.length * 4 });
+const outcomes = new LRUCache<string, Validated>({ max: 1_000, maxSize: 16 * 1024 * 1024, sizeCalculation: (_o, k) => 512 + k.length * 4 });
 const MEMO_MAX_INPUT = 4_096;
 
-/**
- * The last arguments validated per operation: a GraphQL operation's reservation validates a root
- * field's arguments (src/pipeline/run.ts reserveAhead) and, moments later, its resolver's run of
- * the operation validates the same values again.
- */
-const lastSeen = new WeakMap<OperationDef, { raw: Record<string, unknown>; outcome: Outcome }>();
-
-function sameArgs(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  let n = 0;
-  for (const k in a) {
-    const v = a[k];
-    if (v !== null && typeof v === 'object') return false;
-    if (v !== b[k] && !(v == null && b[k] == null)) return false;
-    if (v != null) n++;
-  }
-  for (const k in b) if (b[k] != null) n--;
-  return n === 0;
-}
-
-function outcomeOf(op: OperationDef, raw: unknown): Outcome {
-  const last = lastSeen.get(op);
-  if (last && raw && typeof raw === 'object' && sameArgs(raw as Record<string, unknown>, last.raw)) return last.outcome;
-  const outcome = memoisedOutcome(op, raw);
-  if (raw && typeof raw === 'object') lastSeen.set(op, { raw: { ...(raw as Record<string, unknown>) }, outcome });
-  return outcome;
-}
-
-function memoisedOutcome(op: OperationDef, raw: unknown): Outcome {
+/** Validates GraphQL-named arguments; returns canonical args (and their cache key) or the problems found. */
+export function validateArgs(op: OperationDef, raw: Record<string, unknown>): Validated {
   const json = JSON.stringify(raw);
   const memoKey = json !== undefined && json.length <= MEMO_MAX_INPUT ? `${op.field}\u0000${json}` : null;
   const known = memoKey ? outcomes.get(memoKey) : undefined;
   if (known) return known;
   const r = argsSchema(op).safeParse(raw);
-  let outcome: Outcome;
+  let outcome: Validated;
   if (r.success) {
-    const data = r.data as Record<string, unknown>;
-    const args = Object.freeze(op.normalize(data));
-    outcome = { ok: true, data, args, cacheKey: cacheKeyOf(op, args) };
-  } else {
-    outcome = { ok: false, issues: r.error.issues };
-  }
+    const args = Object.freeze(op.normalize(r.data as Record<string, unknown>));
+    outcome = { ok: true, args, cacheKey: cacheKeyOf(op, args) };
+  } else outcome = { ok: false, problems: zodProblems(r.error.issues) };
   if (memoKey) outcomes.set(memoKey, outcome);
   return outcome;
-}
-
-/**
- * `parse` of a URL argument, remembered for the moments one request checks the same URL several
- * times (the reservation ahead, the run, normalize). Recurring arguments across requests are
- * served by the validation memo above; this one holds a few entries only: a large one kept every
- * distinct URL alive for seconds, copied by each young-generation GC and promoted to the old
- * generation to die there (bench/live-path.ts: 1.8% of CPU at 2,000 entries).
- */
-export function parsedWithinRequest<T extends object>(parse: (url: string) => T | null): (url: string) => T | null {
-  const recent = new LRUCache<string, T | false>({ max: 64 });
-  return (url) => {
-    let r = recent.get(url);
-    if (r === undefined) recent.set(url, (r = parse(url) ?? false));
-    return r || null;
-  };
-}
-
-/** Validates GraphQL-named arguments; returns canonical args (and their cache key) or the problems found. */
-export function validateArgs(
-  op: OperationDef,
-  raw: Record<string, unknown>,
-): { ok: true; args: any; cacheKey: string } | { ok: false; problems: ParamProblem[] } {
-  const o = outcomeOf(op, raw);
-  return o.ok ? { ok: true, args: o.args, cacheKey: o.cacheKey } : { ok: false, problems: zodProblems(o.issues) };
 }
 
 /** Credits to reserve for one call with these canonical arguments. */

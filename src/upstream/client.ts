@@ -1,14 +1,17 @@
 /**
- * The one module every upstream request goes through (undici).
+ * The one module every upstream request goes through: undici's request() on one Agent.
  *
- * - connection pools per origin (one undici Agent), connect / headers / body timeouts and an
+ * - a connection pool per upstream origin (undici's), connect / headers / body timeouts and an
  *   overall deadline per request;
  * - a maximum body size, enforced while streaming (a lying or absent content-length cannot
  *   make us buffer more);
  * - at most 5 redirects, each re-checked by the SSRF guard (or none followed, per request);
  * - bounded retries with exponential backoff and full jitter for 429 / 5xx / resets / truncated
  *   bodies on idempotent requests, honouring a short Retry-After;
- * - per upstream host: a concurrency limit, an optional request rate, and a cool-down after a
+ * - per upstream origin at most UPSTREAM_PER_HOST_CONCURRENCY connections, one request on each at
+ *   a time (the pool's `connections`; a request beyond waits in its queue, and leaves it promptly
+ *   when cancelled); through a rotating proxy list, that limit holds per proxy;
+ * - per upstream host: an optional request rate, and a cool-down after a
  *   429 (or a 503 with Retry-After) that honours Retry-After for later requests to that host,
  *   never waiting past a request's deadline (politeness.ts);
  * - HTTP(S)_PROXY / NO_PROXY and a rotating UPSTREAM_PROXIES list, except in replay mode (proxy.ts);
@@ -26,7 +29,7 @@
  * (see `expectOk`). Transport failures are thrown as ApiError.
  */
 import { createSecureContext, rootCertificates } from 'node:tls';
-import { Agent, util as undiciUtil } from 'undici';
+import { Agent, Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError, invalidParam, notFound, upstreamBlocked, upstreamFailed, upstreamTimeout } from '../errors.js';
 import type { UpstreamConfig } from '../config.js';
@@ -46,8 +49,7 @@ import {
   trackResolutions,
 } from './ssrf.js';
 import type { Resolver } from './ssrf.js';
-import { Cancel, sleep } from './signals.js';
-import type { Cancellation } from './signals.js';
+import { sleep, withDeadline } from './signals.js';
 
 export interface UpstreamRequest {
   url: string;
@@ -78,7 +80,7 @@ export interface UpstreamRequest {
    */
   followRedirects?: boolean;
   /** Caller's cancellation (e.g. a discovery deadline, the client going away). */
-  signal?: Cancellation;
+  signal?: AbortSignal;
 }
 
 export interface UpstreamResponse {
@@ -116,62 +118,6 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-class Semaphore {
-  private active = 0;
-  private readonly waiters: (() => void)[] = [];
-  constructor(
-    private readonly limit: number,
-    /** Called when the last holder leaves and nobody waits (lets the owner forget this host). */
-    private readonly onIdle: () => void = () => {},
-  ) {}
-  get idle(): boolean {
-    return this.active === 0 && this.waiters.length === 0;
-  }
-  /** The release function at once when a slot is free (no promise, no turn), else a promise of it. */
-  acquire(signal: Cancellation): (() => void) | Promise<() => void> {
-    if (signal.aborted) return Promise.reject(signal.reason as Error);
-    if (this.active < this.limit) {
-      this.active++;
-      return this.releaser();
-    }
-    return this.wait(signal);
-  }
-
-  private async wait(signal: Cancellation): Promise<() => void> {
-    // A released slot is handed straight to the first waiter (`active` stays as it is), so a
-    // newcomer arriving between release and the waiter's wake-up cannot take it too.
-    await new Promise<void>((resolveP, reject) => {
-      const onAbort = () => {
-        const i = this.waiters.indexOf(go);
-        if (i >= 0) this.waiters.splice(i, 1);
-        reject(signal.reason);
-        if (this.idle) this.onIdle();
-      };
-      const go = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolveP();
-      };
-      this.waiters.push(go);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    return this.releaser();
-  }
-
-  private releaser(): () => void {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiters.shift();
-      if (next) next();
-      else {
-        this.active--;
-        if (this.idle) this.onIdle();
-      }
-    };
-  }
-}
-
 /** Where a request for `original` is actually sent. */
 export function replayTarget(replayUrl: string, original: URL): string {
   const base = replayUrl.replace(/\/+$/, '');
@@ -187,111 +133,35 @@ function retryAfterMs(value: string | undefined): number | null {
 }
 
 /**
- * What the answer's head decides about its body: `read` (collected, up to the exchange's byte
- * limit) or `drop` (read to its end and dropped — a redirect, the demo's miss — so the
- * connection stays usable).
+ * The body of an answer, collected into one Buffer: refused (and the exchange aborted, so nothing
+ * more is read) as soon as a declared content-length or the bytes received exceed `maxBytes`.
  */
-type BodyUse = 'read' | 'drop';
-
-/**
- * One HTTP exchange through an undici dispatcher (undici's own request() minus what it adds per
- * request and this client does not use: an async resource, a stream for the body, a promise per
- * chunk read): the head parsed as request() parses it (repeated names joined with ', '), the
- * body collected into one Buffer, refused (and the exchange aborted) as soon as a declared
- * content-length or the bytes received exceed `maxBytes`. `signal` aborts it; its reason (or
- * undici's error, or the refusal) rejects it.
- */
-class Exchange implements Dispatcher.DispatchHandler {
-  status = 0;
-  headers: Record<string, string> = {};
-  use: BodyUse = 'read';
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  private abort: ((reason: Error) => void) | null = null;
-  private settled = false;
-
-  constructor(
-    private readonly signal: Cancellation,
-    private readonly maxBytes: number,
-    private readonly platform: string,
-    /** A HEAD request: the answer has no body whatever its content-length says. */
-    private readonly head: boolean,
-    /** Decides, from the head, whether the body is read or dropped. */
-    private readonly decide: (e: Exchange) => BodyUse,
-    private readonly resolve: (e: Exchange) => void,
-    private readonly reject: (err: unknown) => void,
-  ) {
-    signal.addEventListener('abort', this, { once: true });
+async function readCapped(res: Dispatcher.ResponseData, maxBytes: number, platform: string, bodyless: boolean): Promise<Buffer> {
+  const tooBig = () => {
+    // Aborts the exchange (undici then reports the abort as the body's error: nobody reads it).
+    res.body.on('error', () => undefined).destroy();
+    return upstreamFailed(`${platform}: upstream response exceeds ${maxBytes} bytes`);
+  };
+  const declared = Number(res.headers['content-length']);
+  if (!bodyless && Number.isFinite(declared) && declared > maxBytes) throw tooBig();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw tooBig();
+    chunks.push(chunk);
   }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}
 
-  /** The body received (empty when dropped). */
-  get body(): Buffer {
-    return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.size);
+/** Response headers as one string each (undici gives repeated names as arrays: joined with ', '). */
+function joinedHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k in headers) {
+    const v = headers[k];
+    if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
   }
-
-  /** The request was cancelled (a listener object: no closure per exchange). */
-  handleEvent(): void {
-    this.abort?.(this.signal.reason as Error);
-  }
-
-  onConnect(abort: (reason: Error) => void): void {
-    if (this.signal.aborted) abort(this.signal.reason as Error);
-    else this.abort = abort;
-  }
-
-  onHeaders(status: number, raw: Buffer[]): boolean {
-    this.status = status;
-    // As undici's request() parses them (UTF-8 values, arrays for repeated names), then joined.
-    const headers = undiciUtil.parseHeaders(raw) as Record<string, string | string[]>;
-    for (const k in headers) {
-      const v = headers[k];
-      if (Array.isArray(v)) headers[k] = v.join(', ');
-    }
-    this.headers = headers as Record<string, string>;
-    // 1xx: informational, the answer's own head follows.
-    if (status < 200) return true;
-    this.use = this.decide(this);
-    // A HEAD (or 204/304) answer has no body whatever its content-length says.
-    const bodyless = this.head || status === 204 || status === 304;
-    const declared = Number(headers['content-length']);
-    if (this.use === 'read' && !bodyless && Number.isFinite(declared) && declared > this.maxBytes) throw this.tooBig();
-    return true;
-  }
-
-  onData(chunk: Buffer): boolean {
-    if (this.use === 'drop') return true;
-    this.size += chunk.length;
-    // Thrown here, undici aborts the exchange with it (and reports it through onError).
-    if (this.size > this.maxBytes) throw this.tooBig();
-    this.chunks.push(chunk);
-    return true;
-  }
-
-  onComplete(): void {
-    this.finish();
-    this.resolve(this);
-  }
-
-  onError(err: Error): void {
-    this.finish();
-    // A body that is dropped anyway may fail: the answer's head is what counts (as undici's dump()).
-    if (this.use === 'drop' && this.status >= 200) this.resolve(this);
-    else this.reject(err);
-  }
-
-  onUpgrade(): void {
-    this.onError(new Error('unexpected upgrade'));
-  }
-
-  private tooBig(): ApiError {
-    return upstreamFailed(`${this.platform}: upstream response exceeds ${this.maxBytes} bytes`);
-  }
-
-  private finish(): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.signal.removeEventListener('abort', this);
-  }
+  return out;
 }
 
 /**
@@ -332,37 +202,8 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   // UPSTREAM_CA_FILE adds to Node's bundled roots (a bare `ca` would replace them); one context,
   // built once, rather than the whole bundle parsed again for every connection.
   const secureContext = cfg.extraCaCerts?.length ? createSecureContext({ ca: [...rootCertificates, ...cfg.extraCaCerts] }) : undefined;
-  const agent = new Agent({
-    connect: replayUrl
-      ? { timeout: cfg.connectTimeoutMs, secureContext }
-      : { timeout: cfg.connectTimeoutMs, secureContext, lookup: guardedLookup(resolver) as never },
-    headersTimeout: cfg.headersTimeoutMs,
-    bodyTimeout: cfg.bodyTimeoutMs,
-    keepAliveTimeout: 4_000,
-  });
-  // One limiter per host while it has requests in flight or waiting; forgotten when idle, so
-  // user-supplied URLs on ever new hosts do not grow the map without bound.
-  const hostLimits = new Map<string, Semaphore>();
-  const limiterFor = (host: string) => {
-    let s = hostLimits.get(host);
-    if (!s) {
-      // 0 means no limit (a limit of 0 would hold every request until its deadline).
-      const created: Semaphore = new Semaphore(cfg.perHostConcurrency > 0 ? cfg.perHostConcurrency : Infinity, () => {
-        if (hostLimits.get(host) === created) hostLimits.delete(host);
-      });
-      hostLimits.set(host, (s = created));
-    }
-    return s;
-  };
-
-  const gate = createHostGate({
-    rps: cfg.perHostRps ?? 0,
-    burst: cfg.perHostBurst ?? Math.max(1, Math.ceil(cfg.perHostRps ?? 0)),
-    cooldownMaxMs: cfg.cooldownMaxMs ?? 0,
-  });
   // Proxies never apply to the replay origin.
   const proxies = createProxySelector(replayUrl ? undefined : cfg.proxy);
-  const proxyAgents = proxies.active ? createProxyDispatchers({ ...cfg, secureContext }) : null;
   // The replay origin, and any path before the original host (replayTarget's base), parsed once.
   const replay = replayUrl
     ? (() => {
@@ -370,25 +211,42 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         return { origin: base.origin, prefix: base.pathname === '/' ? '' : base.pathname };
       })()
     : null;
-  /** A redirect (followed by the caller) and the demo's miss are answered by their head alone. */
-  const decideBody = (e: Exchange): BodyUse =>
-    (REDIRECT.has(e.status) && e.headers.location) || (replay && cfg.demoCoverage && e.headers['x-replay-miss']) ? 'drop' : 'read';
+  // Per upstream origin, at most UPSTREAM_PER_HOST_CONCURRENCY connections, one request each at a
+  // time (undici's pool per origin; 0: no limit); requests beyond wait in the pool's queue. In
+  // replay mode each original origin still has a pool of its own, connected to the replay origin,
+  // so one upstream's queue does not hold up another's there either.
+  const connections = cfg.perHostConcurrency > 0 ? cfg.perHostConcurrency : null;
+  const agent = new Agent({
+    connections,
+    connect: replay
+      ? { timeout: cfg.connectTimeoutMs, secureContext }
+      : { timeout: cfg.connectTimeoutMs, secureContext, lookup: guardedLookup(resolver) as never },
+    headersTimeout: cfg.headersTimeoutMs,
+    bodyTimeout: cfg.bodyTimeoutMs,
+    keepAliveTimeout: 4_000,
+    ...(replay ? { factory: (_origin: string | URL, o: Pool.Options) => new Pool(replay.origin, o) } : {}),
+  });
+
+  const gate = createHostGate({
+    rps: cfg.perHostRps ?? 0,
+    burst: cfg.perHostBurst ?? Math.max(1, Math.ceil(cfg.perHostRps ?? 0)),
+    cooldownMaxMs: cfg.cooldownMaxMs ?? 0,
+  });
+  const proxyAgents = proxies.active ? createProxyDispatchers({ ...cfg, secureContext, connections }) : null;
 
   async function exchangeOnce(
     url: URL,
     send: Outgoing,
     req: UpstreamRequest,
-    signal: Cancel,
+    signal: AbortSignal,
     maxBytes: number,
     deadlineAt: number,
   ): Promise<UpstreamResponse & { location?: string }> {
     const headers: Record<string, string> = { ...send.headers };
-    // Where it is sent: the upstream itself, or the replay origin with the original host as the
-    // first path segment (replayTarget) and the original URL in x-upstream-url.
-    let origin = url.origin;
+    // Where it is sent: the upstream itself, or (replay) its pool to the replay origin with the
+    // original host as the first path segment (replayTarget) and the original URL in x-upstream-url.
     let path = `${url.pathname}${url.search}`;
     if (replay) {
-      origin = replay.origin;
       path = `${replay.prefix}/${url.host}${path}`;
       headers['x-upstream-url'] = requestedUrl(url);
     }
@@ -396,31 +254,34 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     if (gate && !gate.open(url.host))
       await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
     const proxy = proxyAgents ? proxies.select(url) : null;
-    const slot = limiterFor(url.host).acquire(signal);
-    const release = typeof slot === 'function' ? slot : await slot;
-    try {
-      const dispatcher: Dispatcher = proxy ? proxyAgents!.get(proxy)! : agent;
-      const res = await new Promise<Exchange>((resolveP, reject) => {
-        const exchange = new Exchange(signal, maxBytes, req.platform, send.method === 'HEAD', decideBody, resolveP, reject);
-        dispatcher.dispatch({ origin, path, method: send.method as Dispatcher.HttpMethod, headers, body: send.body }, exchange);
-      });
-      // `npm run demo`: a request its data does not cover is no answer of the real site's.
-      if (replay && cfg.demoCoverage && res.headers['x-replay-miss']) {
-        throw upstreamFailed(
-          `The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`,
-        );
-      }
-      if (res.use === 'drop') return new Answer(res.status, res.headers, url.href, EMPTY, res.headers.location);
-      return new Answer(res.status, res.headers, url.href, res.body);
-    } finally {
-      release();
+    const dispatcher: Dispatcher = proxy ? proxyAgents!.get(proxy)! : agent;
+    const res = await untilAborted(
+      dispatcher.request({ origin: url.origin, path, method: send.method as Dispatcher.HttpMethod, headers, body: send.body, signal }),
+      signal,
+    );
+    const answerHeaders = joinedHeaders(res.headers);
+    // `npm run demo`: a request its data does not cover is no answer of the real site's.
+    if (replay && cfg.demoCoverage && answerHeaders['x-replay-miss']) {
+      await res.body.dump();
+      throw upstreamFailed(
+        `The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`,
+      );
     }
+    // A redirect (followed by the caller) is answered by its head alone.
+    if (REDIRECT.has(res.statusCode) && answerHeaders.location) {
+      await res.body.dump();
+      return new Answer(res.statusCode, answerHeaders, url.href, EMPTY, answerHeaders.location);
+    }
+    // A HEAD (or 204/304) answer has no body whatever its content-length says.
+    const bodyless = send.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+    return new Answer(res.statusCode, answerHeaders, url.href, await readCapped(res, maxBytes, req.platform, bodyless));
   }
 
-  function classify(err: unknown, req: UpstreamRequest, host: string, deadline: { readonly aborted: boolean }): ApiError {
+  function classify(err: unknown, req: UpstreamRequest, host: string, signal: AbortSignal): ApiError {
     if (err instanceof ApiError) return err;
     const code = (err as { code?: string }).code ?? '';
-    if (deadline.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
+    // Aborted, and not by the caller: the deadline.
+    if (signal.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
     if (req.signal?.aborted) return upstreamTimeout(`${req.platform}: request to ${host} cancelled (deadline)`);
     if (TIMEOUT_CODES.has(code)) return upstreamTimeout(`${req.platform}: upstream ${host} timed out (${code})`);
     if (code === 'ESSRF')
@@ -440,21 +301,10 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     }
     const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
     const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
-    // The deadline and the caller's cancellation as one Cancel: a timer and a listener,
-    // undone in `finally` (AbortSignal.timeout and AbortSignal.any cost a timer that outlives the
-    // request and weak references for the GC to trace, on every request; an AbortController
-    // costs an EventTarget and its listeners).
+    // The deadline and the caller's cancellation as one signal, undone in `finally`.
     const timeoutMs = req.timeoutMs ?? cfg.totalTimeoutMs;
     const deadlineAt = Date.now() + timeoutMs;
-    const signal = new Cancel();
-    const deadline = { aborted: false };
-    const timer = setTimeout(() => {
-      deadline.aborted = true;
-      signal.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
-    }, timeoutMs).unref();
-    const onCancel = () => signal.abort(req.signal!.reason);
-    if (req.signal?.aborted) onCancel();
-    else req.signal?.addEventListener('abort', onCancel, { once: true });
+    const { signal, clear } = withDeadline(req.signal, timeoutMs);
     const started = Date.now();
     const send: Outgoing = {
       method: req.method ?? 'GET',
@@ -487,12 +337,12 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         try {
           res = await exchangeOnce(url, send, req, signal, maxBytes, deadlineAt);
         } catch (err) {
-          const e = classify(err, req, url.host, deadline);
+          const e = classify(err, req, url.host, signal);
           const code = (err as { code?: string } | null)?.code;
           const transient = !(err instanceof ApiError) && code !== 'ESSRF' && e.code === 'UPSTREAM_FAILED' && !signal.aborted;
           if (transient && attempt < retries) {
             await sleep(backoff(attempt++), signal).catch(() => undefined);
-            if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);
+            if (signal.aborted) throw classify(signal.reason, req, url.host, signal);
             continue;
           }
           throw e;
@@ -532,7 +382,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
           if ((after === null || after <= 2_000) && Date.now() + wait < deadlineAt && !(cooling > 0 && req.cooldown === 'fail')) {
             await sleep(wait, signal).catch(() => undefined);
             attempt++;
-            if (signal.aborted) throw classify(signal.reason, req, url.host, deadline);
+            if (signal.aborted) throw classify(signal.reason, req, url.host, signal);
             continue;
           }
         }
@@ -544,12 +394,11 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
         return res;
       }
     } catch (e) {
-      const err = e instanceof ApiError ? e : classify(e, req, url.host, deadline);
+      const err = e instanceof ApiError ? e : classify(e, req, url.host, signal);
       outcome = err.code.toLowerCase();
       throw err;
     } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onCancel);
+      clear();
       if (opts.onExchange) {
         const e: { platform: string; host: string; outcome: string; ms: number; block?: string } = {
           platform: req.platform,
@@ -609,12 +458,16 @@ function requestedUrl(url: URL): string {
   return `${url.origin}${url.pathname}${url.search}`;
 }
 
-/** Settles like `p`, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(p: Promise<T>, signal: Cancellation): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+/**
+ * Settles like `p`, or rejects with the signal's reason as soon as it aborts (undici's request()
+ * rejects a request aborted while it waits in a pool's queue only when its turn comes; it is
+ * never sent then).
+ */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolveP, reject) => {
     const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
     p.then(
       (v) => {
         signal.removeEventListener('abort', onAbort);

@@ -17,7 +17,6 @@
  */
 import { upstreamBlocked, upstreamTimeout } from '../errors.js';
 import { sleep } from './signals.js';
-import type { Cancellation } from './signals.js';
 
 export interface HostGateOptions {
   /** Requests per second per host; 0: no rate limit. */
@@ -46,7 +45,7 @@ export interface HostGate {
    * Waits for this host's turn; rejects when it would come after `deadlineAt` (or `signal` aborts),
    * and with `failWhileCooling` at once while the host is cooling down.
    */
-  pass(host: string, platform: string, deadlineAt: number, signal: Cancellation, opts?: { failWhileCooling?: boolean }): Promise<void>;
+  pass(host: string, platform: string, deadlineAt: number, signal: AbortSignal, opts?: { failWhileCooling?: boolean }): Promise<void>;
   /** Whether `host` may be sent to at once (no rate limit, no cool-down): `pass` would not wait or refuse. */
   open(host: string): boolean;
   /** An answer from `host`: starts or extends a cool-down (429, 503 with Retry-After) or ends a 429 streak. */
@@ -148,6 +147,6 @@ export function createHostGate(opts: HostGateOptions): HostGate | null {
  * (Node counts from the event loop's cached time), and a request let go early would exceed the
  * rate: so the clock is read again, and the rest is waited for.
  */
-async function sleepUntil(at: number, now: () => number, signal: Cancellation): Promise<void> {
+async function sleepUntil(at: number, now: () => number, signal: AbortSignal): Promise<void> {
   for (let left = at - now(); left > 0; left = at - now()) await sleep(left, signal);
 }

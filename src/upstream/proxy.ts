@@ -188,6 +188,8 @@ export function createProxyDispatchers(opts: {
   bodyTimeoutMs: number;
   /** The trust store with UPSTREAM_CA_FILE, for the tunnelled TLS and for an https:// proxy. */
   secureContext?: SecureContext;
+  /** Connections per target origin through one proxy (null: no limit; see client.ts). */
+  connections?: number | null;
 }): ProxyDispatchers {
   const agents = new Map<string, ProxyAgent>();
   return {
@@ -201,6 +203,7 @@ export function createProxyDispatchers(opts: {
           headersTimeout: opts.headersTimeoutMs,
           bodyTimeout: opts.bodyTimeoutMs,
           keepAliveTimeout: 4_000,
+          connections: opts.connections ?? null,
           proxyTls: { timeout: opts.connectTimeoutMs, secureContext: opts.secureContext },
           requestTls: { timeout: opts.connectTimeoutMs, secureContext: opts.secureContext },
         });

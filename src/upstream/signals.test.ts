@@ -1,7 +1,8 @@
+import { getEventListeners } from 'node:events';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { Cancel, abortSignalOf, linkSignals, withDeadline } from './signals.js';
+import { linkSignals, sleep, withDeadline } from './signals.js';
 
 describe('linkSignals', () => {
   it('aborts with the reason of whichever aborts first, and no more once unlinked', () => {
@@ -19,6 +20,12 @@ describe('linkSignals', () => {
     expect(done.signal.aborted).toBe(false);
   });
 
+  it('leaves nothing on a long-lived parent once unlinked (the shutdown signal links every request)', () => {
+    const shutdown = new AbortController().signal;
+    for (let i = 0; i < 100; i++) linkSignals(new AbortController().signal, shutdown).unlink();
+    expect(getEventListeners(shutdown, 'abort')).toHaveLength(0);
+  });
+
   it('is the aborted one when either is aborted already', () => {
     const a = new AbortController();
     a.abort('gone');
@@ -26,42 +33,13 @@ describe('linkSignals', () => {
   });
 });
 
-describe('Cancel', () => {
-  it('runs each listener once, with AbortController’s default reason, and keeps a late real AbortSignal in step', () => {
-    const c = new Cancel();
-    const calls: string[] = [];
-    const fn = () => calls.push('fn');
-    const removed = () => calls.push('removed');
-    c.addEventListener('abort', fn);
-    c.addEventListener('abort', { handleEvent: () => calls.push('object') });
-    c.addEventListener('abort', removed);
-    c.removeEventListener('abort', removed);
-    const early = c.signal;
-    c.abort();
-    c.abort(new Error('again'));
-    expect(calls).toEqual(['fn', 'object']);
-    expect(c.reason).toBeInstanceOf(DOMException);
-    expect((c.reason as DOMException).name).toBe('AbortError');
-    expect(early.aborted).toBe(true);
-    expect(early.reason).toBe(c.reason);
-    // Made after the abort: aborted already, same reason; a listener added now never runs.
-    const late = new Cancel();
-    late.abort('gone');
-    expect(late.signal.aborted && late.signal.reason).toBe('gone');
-    late.addEventListener('abort', fn);
-    expect(calls).toEqual(['fn', 'object']);
-  });
-
-  it('abortSignalOf gives an AbortSignal for AbortSignal.any: the signal itself, or one that follows', () => {
-    const a = new AbortController();
-    expect(abortSignalOf(a.signal)).toBe(a.signal);
-    const c = new Cancel();
-    const any = AbortSignal.any([new AbortController().signal, abortSignalOf(c)]);
-    c.abort('client gone');
-    expect(any.aborted && any.reason).toBe('client gone');
-    const linked = linkSignals(new AbortController().signal, new Cancel()).signal;
-    const followed = abortSignalOf(linked);
-    expect(followed.aborted).toBe(false);
+describe('sleep', () => {
+  it('resolves after its time, or rejects with the reason as soon as the signal aborts', async () => {
+    await sleep(5, new AbortController().signal);
+    const c = new AbortController();
+    const slept = sleep(10_000, c.signal);
+    c.abort(new Error('gone'));
+    await expect(slept).rejects.toThrow('gone');
   });
 });
 
@@ -93,5 +71,14 @@ describe('withDeadline', () => {
     b.clear();
     await new Promise((r) => setTimeout(r, 30));
     expect(b.signal.aborted).toBe(false);
+  });
+
+  it('without a parent, fires at its deadline with a TimeoutError; cleared, it leaves no listener on its parent', async () => {
+    const alone = withDeadline(undefined, 5);
+    await new Promise((r) => setTimeout(r, 30));
+    expect((alone.signal.reason as DOMException).name).toBe('TimeoutError');
+    const shutdown = new AbortController().signal;
+    for (let i = 0; i < 100; i++) withDeadline(shutdown, 10_000).clear();
+    expect(getEventListeners(shutdown, 'abort')).toHaveLength(0);
   });
 });

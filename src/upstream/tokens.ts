@@ -7,7 +7,6 @@
  * (401/403), after which the request is retried once.
  */
 import { ApiError, upstreamBlocked } from '../errors.js';
-import type { Cancellation } from './signals.js';
 
 export interface Token {
   value: string;
@@ -17,14 +16,14 @@ export interface Token {
 
 export interface TokenSource {
   /** A valid token, fetching one if none is cached or it has expired. */
-  get(signal?: Cancellation): Promise<string>;
+  get(signal?: AbortSignal): Promise<string>;
   /** Forgets `value` (if it is still the current token) so the next get() fetches anew. */
   invalidate(value: string): void;
   /**
    * Runs `use(token)`; when it reports the token was refused (`isRefused`), fetches a fresh token
    * and runs it once more.
    */
-  withToken<T>(use: (token: string) => Promise<T>, opts?: { signal?: Cancellation; isRefused?: (e: unknown) => boolean }): Promise<T>;
+  withToken<T>(use: (token: string) => Promise<T>, opts?: { signal?: AbortSignal; isRefused?: (e: unknown) => boolean }): Promise<T>;
 }
 
 /** Safety margin: a token within this long of its expiry is treated as expired. */
@@ -40,13 +39,13 @@ export class TokenRefusedError extends Error {
 
 export function createTokenSource(
   name: string,
-  fetchToken: (signal?: Cancellation) => Promise<Token>,
+  fetchToken: (signal?: AbortSignal) => Promise<Token>,
   now: () => number = Date.now,
 ): TokenSource {
   let current: Token | null = null;
   let inFlight: Promise<Token> | null = null;
 
-  const refresh = (signal?: Cancellation): Promise<Token> => {
+  const refresh = (signal?: AbortSignal): Promise<Token> => {
     // One refresh at a time: concurrent callers join it.
     inFlight ??= fetchToken(signal)
       .then((t) => {

@@ -24,7 +24,6 @@ import { findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbum
 import type { Album, Artist, CatalogRef, Search } from './parse.js';
 import type { SearchType } from './schema.js';
 import { parseAlbumResponse, parseArtistResponse, parseSearchResponse, PLATFORM, WEB_ORIGIN } from './parse.js';
-import type { Cancellation } from '../../upstream/signals.js';
 
 const API_ORIGIN = 'https://amp-api.music.apple.com';
 /** The page whose bundle holds the token (renders the storefront's browse page). */
@@ -44,7 +43,7 @@ function markTokenTrouble(e: unknown): void {
   if (e instanceof ApiError && (e.code === 'UPSTREAM_FAILED' || e.code === 'UPSTREAM_BLOCKED')) tokenTrouble.add(e);
 }
 
-export async function fetchDeveloperToken(upstream: Upstream, signal?: Cancellation, now: () => number = Date.now): Promise<Token> {
+export async function fetchDeveloperToken(upstream: Upstream, signal?: AbortSignal, now: () => number = Date.now): Promise<Token> {
   const page = await upstream.request({ url: TOKEN_PAGE_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
   expectStepOk(page, PLATFORM, 'The music.apple.com web player page');
   const html = page.text();

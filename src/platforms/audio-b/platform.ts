@@ -5,7 +5,6 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
-import { parsedWithinRequest } from '../operation.js';
 import { fetchAlbum, fetchArtist, fetchSearch } from './fetch.js';
 import type { Album, Artist, CatalogRef, Search } from './parse.js';
 import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl } from './parse.js';
@@ -17,8 +16,8 @@ const label = 'audio-b';
 const hosts = ['music.apple.com', 'amp-api.music.apple.com'];
 
 const catalogUrls = {
-  artist: parsedWithinRequest((url) => parseCatalogUrl(url, 'artist')),
-  album: parsedWithinRequest((url) => parseCatalogUrl(url, 'album')),
+  artist: (url: string) => parseCatalogUrl(url, 'artist'),
+  album: (url: string) => parseCatalogUrl(url, 'album'),
 };
 const catalogUrl = (url: string, kind: 'artist' | 'album'): CatalogRef | null => catalogUrls[kind](url);
 

@@ -31,7 +31,6 @@ import { bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle, parseH
 import type { AudioCWebProfile } from './profile.js';
 import { parseWebProfiles } from './profile.js';
 import { assertSameResource } from '../identity.js';
-import type { Cancellation } from '../../upstream/signals.js';
 
 const PLATFORM = 'audio-c';
 const HOME_URL = 'https://soundcloud.com/';
@@ -49,7 +48,7 @@ const MAX_BUNDLES = 8;
 
 const looksLikeHtml = (res: UpstreamResponse) => /^\s*</.test(res.text());
 
-async function fetchClientId(upstream: Upstream, signal?: Cancellation): Promise<Token> {
+async function fetchClientId(upstream: Upstream, signal?: AbortSignal): Promise<Token> {
   const home = await upstream.request({ url: HOME_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
   const html = home.text();
   expectStepOk(home, PLATFORM, 'The soundcloud.com home page');

@@ -4,7 +4,6 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
-import { parsedWithinRequest } from '../operation.js';
 import { fetchRepository, fetchTrendingDevelopers } from './fetch.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { parseRepositoryUrl } from './parse.js';
@@ -14,7 +13,7 @@ import { reader } from './reader.js';
 import { user } from './user.js';
 import { links } from './links.js';
 
-const repositoryUrl = parsedWithinRequest(parseRepositoryUrl);
+const repositoryUrl = parseRepositoryUrl;
 
 const label = 'code';
 const hosts = ['github.com', 'www.github.com', 'api.github.com'];

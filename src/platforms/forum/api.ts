@@ -32,7 +32,6 @@ import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { TokenSource } from '../../upstream/tokens.js';
-import type { Cancellation } from '../../upstream/signals.js';
 import type { OpContext } from '../operation.js';
 import { PRIVATE_REASONS } from './walls.js';
 
@@ -156,7 +155,7 @@ export function appTokens(ctx: OpContext, app: RedditApp): TokenSource {
   );
 }
 
-async function fetchAppToken(upstream: Upstream, app: RedditApp, signal?: Cancellation): Promise<{ value: string; expiresAt: number }> {
+async function fetchAppToken(upstream: Upstream, app: RedditApp, signal?: AbortSignal): Promise<{ value: string; expiresAt: number }> {
   const basic = Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64');
   const res = await upstream.request({
     url: ACCESS_TOKEN_URL,

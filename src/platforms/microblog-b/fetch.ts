@@ -43,7 +43,6 @@ import {
 } from './endpoints.js';
 import type { MicroblogBTweet } from './parse.js';
 import { errorFacts, htmlAnswerError, looksLikeHtml, parseSyndicationTweet, parseTweetResultByRestId, X_ERROR } from './parse.js';
-import type { Cancellation } from '../../upstream/signals.js';
 
 /** X refused the GraphQL query id (unknown after a redeploy). */
 export class QueryIdRefusedError extends Error {
@@ -70,7 +69,7 @@ function parseJson(res: UpstreamResponse, what: string): unknown {
 // Guest token
 // ---------------------------------------------------------------------------------------------
 
-async function activateGuestToken(upstream: Upstream, signal?: Cancellation): Promise<Token> {
+async function activateGuestToken(upstream: Upstream, signal?: AbortSignal): Promise<Token> {
   const res = await upstream.request({
     url: GUEST_ACTIVATE_URL,
     method: 'POST',
@@ -98,7 +97,7 @@ export function guestTokenSource(upstream: Upstream): TokenSource {
 // Query id
 // ---------------------------------------------------------------------------------------------
 
-async function scrapeQueryId(upstream: Upstream, op: GraphqlOperation, signal?: Cancellation): Promise<string> {
+async function scrapeQueryId(upstream: Upstream, op: GraphqlOperation, signal?: AbortSignal): Promise<string> {
   const home = await upstream.request({ url: WEB_HOME_URL, platform: PLATFORM, headers: { accept: 'text/html' }, signal });
   expectStepOk(home, PLATFORM, 'The x.com home page');
   const bundles = bundleUrlsFromHtml(home.text());

@@ -4,7 +4,6 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
-import { parsedWithinRequest } from '../operation.js';
 import { fetchTweet } from './fetch.js';
 import type { MicroblogBTweet, TrimmedTweet } from './parse.js';
 import { parseTweetUrl, TRIM_DESCRIPTION, trimTweet } from './parse.js';
@@ -26,7 +25,7 @@ const hosts = [
   'cdn.syndication.twimg.com',
 ];
 
-const tweetUrl = parsedWithinRequest(parseTweetUrl);
+const tweetUrl = parseTweetUrl;
 
 export interface TweetArgs {
   id: string;

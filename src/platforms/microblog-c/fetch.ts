@@ -22,7 +22,6 @@ import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import type { MicroblogCSearchResult } from './parse.js';
 import { accessProblem, parseGraphqlBody, parseSearchResponse, parseSessionPage, THREADS, trimPost, withinDates } from './parse.js';
-import type { Cancellation } from '../../upstream/signals.js';
 
 const PLATFORM = 'microblog-c';
 export const GRAPHQL_URL = `${THREADS}/api/graphql`;
@@ -70,7 +69,7 @@ export interface MicroblogCSearchArgs {
 
 const looksLikeHtml = (res: UpstreamResponse) => /^\s*</.test(res.text());
 
-async function fetchSession(upstream: Upstream, signal?: Cancellation): Promise<Token> {
+async function fetchSession(upstream: Upstream, signal?: AbortSignal): Promise<Token> {
   const res = await upstream.request({
     url: SESSION_PAGE_URL,
     platform: PLATFORM,

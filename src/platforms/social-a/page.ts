@@ -37,7 +37,6 @@ import { notFound } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { parsedWithinRequest } from '../operation.js';
 import { named, NInt, NStr, Str, Strs } from '../records.js';
 import { parsePageUrl } from './urls.js';
 import type { Json, Obj } from './blobs.js';
@@ -355,7 +354,7 @@ export async function fetchSocialAPage(ctx: OpContext, handle: string): Promise<
 // Operation
 // ---------------------------------------------------------------------------------------------
 
-const pageUrl = parsedWithinRequest(parsePageUrl);
+const pageUrl = parsePageUrl;
 
 export const page: OperationDef<{ handle: string }, SocialAPageRecord> = {
   field: 'socialAPage',

@@ -35,7 +35,6 @@ import { isObj, nonEmpty, recordReader, str } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { parsedWithinRequest } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import type { Json } from '../social-a/blobs.js';
 import { walk } from '../social-a/blobs.js';
@@ -425,7 +424,7 @@ export async function fetchSocialBPost(ctx: OpContext, ref: PostRef): Promise<So
 // Operation
 // ---------------------------------------------------------------------------------------------
 
-const postUrl = parsedWithinRequest(parsePostUrl);
+const postUrl = parsePostUrl;
 
 export const post: OperationDef<PostRef, SocialBPostRecord> = {
   field: 'socialBPost',
