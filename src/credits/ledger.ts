@@ -27,6 +27,14 @@ export interface AuthenticatedKey {
   rate?: RateLimit;
 }
 
+/** What a reservation is for, recorded with its settlement (the key's transactions). */
+export interface ReserveMeta {
+  requestId?: string;
+  operation?: string;
+  jobId?: string;
+  monitorId?: string;
+}
+
 export interface Reservation {
   id: string;
   keyId: string;
@@ -67,7 +75,7 @@ export interface Ledger {
    * UNAUTHORIZED (errors.ts unknownOrRevokedKey) for a revoked or unknown key: a key revoked
    * after its request was authenticated is refused as revoked (401), never as poor (402).
    */
-  reserve(keyId: string, amount: number): Promise<Reservation | null>;
+  reserve(keyId: string, amount: number, meta?: ReserveMeta): Promise<Reservation | null>;
   /**
    * Charges `actual` (≤ reserved amount) and returns the rest; returns the balance after.
    * Settling an already settled reservation changes nothing. The credits were taken when they

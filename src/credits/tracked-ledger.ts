@@ -4,7 +4,7 @@
  * sharing a Redis ledger are untouched), and settlements are counted for /metrics
  * (credits charged and refunded).
  */
-import type { Ledger, OnceOutcome, Reservation, SettleOutcome } from './ledger.js';
+import type { Ledger, OnceOutcome, Reservation, ReserveMeta, SettleOutcome } from './ledger.js';
 
 export interface CreditCounters {
   creditsCharged: { inc(v: number): void };
@@ -50,8 +50,8 @@ export function trackReservations(inner: Ledger, counters?: CreditCounters): Tra
   return {
     ...inner,
     open,
-    async reserve(keyId: string, amount: number) {
-      const r = await inner.reserve(keyId, amount);
+    async reserve(keyId: string, amount: number, meta?: ReserveMeta) {
+      const r = await inner.reserve(keyId, amount, meta);
       if (r && r.amount > 0) open.add(r);
       return r;
     },
