@@ -132,6 +132,8 @@ export async function patchMonitor(svc: MonitorService, deps: Deps, row: Monitor
 export async function deleteMonitor(svc: MonitorService, row: MonitorRow): Promise<void> {
   await svc.store.delete(row.id);
   await svc.scheduler.changed(row.id, undefined);
+  // Its subscriptions look, find it gone, and end.
+  svc.events.emit(row.id);
 }
 
 /**
