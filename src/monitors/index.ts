@@ -7,6 +7,7 @@
  */
 import type { GatewayModule } from '../platforms/module.js';
 import { createMonitorHandlers } from './http.js';
+import { createRedisMonitorService } from './queue.js';
 import { monitorsOpenApi } from './openapi.js';
 import { createEmbeddedMonitorService, monitorService, services } from './service.js';
 import type { MonitorService } from './service.js';
@@ -30,8 +31,9 @@ export const monitorsModule: GatewayModule = {
     // As bulk jobs (src/jobs/index.ts): embedded, a run's charge is committed with its record in
     // one SQLite transaction (settleRecorded); on Redis it is settled once per run (settleOnce).
     // Deps without them (only injected ones, in tests) run no monitors: the routes answer 503.
-    // (With REDIS_URL: not yet — the Redis store comes in the next step.)
-    if (deps.config.redisUrl || !deps.db || !deps.ledger.settleRecorded) return { close: async () => undefined };
+    const redis = deps.redis;
+    if (deps.config.redisUrl ? !redis || !deps.ledger.settleOnce : !deps.db || !deps.ledger.settleRecorded)
+      return { close: async () => undefined };
     const known = services.get(deps);
     if (known) {
       // A second app on the same deps (tests): one scheduler serves both.
@@ -39,7 +41,7 @@ export const monitorsModule: GatewayModule = {
       return { close: async () => void known.apps-- };
     }
     const svc: MonitorService & { apps: number } = {
-      ...createEmbeddedMonitorService(deps, routes),
+      ...(redis ? createRedisMonitorService(deps, redis, routes) : createEmbeddedMonitorService(deps, routes)),
       apps: 1,
     };
     services.set(deps, svc);
