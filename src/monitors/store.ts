@@ -277,6 +277,12 @@ export function createSqliteMonitorStore(db: Db) {
       last_error TEXT
     );
     CREATE INDEX IF NOT EXISTS monitor_events_of ON monitor_events(monitor_id, seq);
+    -- Each key's history bytes (MONITORS_KEY_QUOTA_MB), kept with every change of a monitor's: a
+    -- run reads one row instead of summing its key's monitors.
+    CREATE TABLE IF NOT EXISTS monitor_keys (
+      key_id TEXT PRIMARY KEY,
+      history_bytes INTEGER NOT NULL DEFAULT 0
+    ) WITHOUT ROWID;
   `);
 
   const q = {
@@ -328,16 +334,22 @@ export function createSqliteMonitorStore(db: Db) {
       `SELECT seq, at, field, before, after FROM monitor_changes WHERE monitor_id = @id AND seq > @after
          AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until) ORDER BY seq LIMIT @limit`,
     ),
-    keyBytes: db.prepare<[string], { n: number | null }>('SELECT SUM(history_bytes) AS n FROM monitors WHERE key_id = ?'),
-    oldestSnapshots: db.prepare<[string, number], { seq: number; vals: string }>(
-      'SELECT seq, vals FROM monitor_snapshots WHERE monitor_id = ? ORDER BY seq LIMIT ?',
+    keyBytes: db.prepare<[string], { n: number | null }>('SELECT history_bytes AS n FROM monitor_keys WHERE key_id = ?'),
+    moreKeyBytes: db.prepare(
+      'INSERT INTO monitor_keys (key_id, history_bytes) VALUES (?, ?) ON CONFLICT (key_id) DO UPDATE SET history_bytes = history_bytes + excluded.history_bytes',
     ),
-    oldestChanges: db.prepare<[string, number], { seq: number; field: string; before: string; after: string }>(
-      'SELECT seq, field, before, after FROM monitor_changes WHERE monitor_id = ? ORDER BY seq LIMIT ?',
+    oldestSnapshots: db.prepare<[string, number], { seq: number; at: number; vals: string }>(
+      'SELECT seq, at, vals FROM monitor_snapshots WHERE monitor_id = ? ORDER BY seq LIMIT ?',
+    ),
+    oldestChanges: db.prepare<[string, number], { seq: number; at: number; field: string; before: string; after: string }>(
+      'SELECT seq, at, field, before, after FROM monitor_changes WHERE monitor_id = ? ORDER BY seq LIMIT ?',
     ),
     delSnapshot: db.prepare('DELETE FROM monitor_snapshots WHERE seq = ?'),
     delChange: db.prepare('DELETE FROM monitor_changes WHERE seq = ?'),
     lessBytes: db.prepare('UPDATE monitors SET history_bytes = MAX(0, history_bytes - ?) WHERE id = ?'),
+    lessKeyBytes: db.prepare(
+      'UPDATE monitor_keys SET history_bytes = MAX(0, history_bytes - @bytes) WHERE key_id = (SELECT key_id FROM monitors WHERE id = @id)',
+    ),
     expiredSnapshots: db.prepare<[number], { seq: number; monitor_id: string; vals: string }>(
       'SELECT seq, monitor_id, vals FROM monitor_snapshots WHERE at < ? LIMIT 1000',
     ),
@@ -410,36 +422,46 @@ export function createSqliteMonitorStore(db: Db) {
       now: iso(),
     }).changes;
     if (changed === 0) return undefined;
-    if (snapshotJson) q.snapshot.run(id, r.at, snapshotJson);
-    for (const [field, before, after] of changeRows) q.change.run(id, r.at, field, before, after);
     const after = q.get.get(id)!;
+    if (bytes) q.moreKeyBytes.run(after.key_id, bytes);
+    if (snapshotJson) q.snapshot.run(id, r.at, snapshotJson);
+    for (const [field, before, was] of changeRows) q.change.run(id, r.at, field, before, was);
     if (after.webhook_url && after.webhook_secret) for (const e of r.events(after)) q.event.run(id, e.event, e.body);
     return after;
   }
   const recordTx = db.transaction((id: string, r: RunRecord) => recordIn(id, r));
 
+  /** `bytes` of `id`'s history dropped: its count and its key's. */
+  const less = (bytes: number, id: string) => {
+    q.lessKeyBytes.run({ bytes, id });
+    q.lessBytes.run(bytes, id);
+  };
+
   /** Drops the oldest history of `id` until its key is within `quota` bytes (or it has none left). */
   const trimTx = db.transaction((id: string, keyId: string, quota: number): number => {
-    let over = (q.keyBytes.get(keyId)!.n ?? 0) - quota;
+    let over = (q.keyBytes.get(keyId)?.n ?? 0) - quota;
     let dropped = 0;
     while (over > 0) {
+      // Oldest first across both: the two lists' heads merged by time (a run's snapshot before its changes).
       const snaps = q.oldestSnapshots.all(id, 100);
       const changes = q.oldestChanges.all(id, 100);
       if (!snaps.length && !changes.length) break;
-      // Oldest first across both: alternate by sequence within the two pages.
-      for (const s of snaps) {
-        if (over <= 0) break;
-        q.delSnapshot.run(s.seq);
-        const b = rowBytes(s.vals);
-        q.lessBytes.run(b, id);
-        over -= b;
-        dropped++;
-      }
-      for (const c of changes) {
-        if (over <= 0) break;
-        q.delChange.run(c.seq);
-        const b = rowBytes(c.field + c.before + c.after);
-        q.lessBytes.run(b, id);
+      let i = 0;
+      let j = 0;
+      while (over > 0 && (i < snaps.length || j < changes.length)) {
+        const snap = snaps[i];
+        const change = changes[j];
+        let b: number;
+        if (snap && (!change || snap.at <= change.at)) {
+          q.delSnapshot.run(snap.seq);
+          b = rowBytes(snap.vals);
+          i++;
+        } else {
+          q.delChange.run(change.seq);
+          b = rowBytes(change.field + change.before + change.after);
+          j++;
+        }
+        less(b, id);
         over -= b;
         dropped++;
       }
@@ -448,6 +470,8 @@ export function createSqliteMonitorStore(db: Db) {
   });
 
   const deleteTx = db.transaction((id: string): boolean => {
+    const row = q.get.get(id);
+    if (row?.history_bytes) less(row.history_bytes, id);
     q.delSnapshots.run(id);
     q.delChanges.run(id);
     q.delEvents.run(id);
@@ -485,12 +509,12 @@ export function createSqliteMonitorStore(db: Db) {
     let n = 0;
     for (const s of q.expiredSnapshots.all(before)) {
       q.delSnapshot.run(s.seq);
-      q.lessBytes.run(rowBytes(s.vals), s.monitor_id);
+      less(rowBytes(s.vals), s.monitor_id);
       n++;
     }
     for (const c of q.expiredChanges.all(before)) {
       q.delChange.run(c.seq);
-      q.lessBytes.run(rowBytes(c.field + c.before + c.after), c.monitor_id);
+      less(rowBytes(c.field + c.before + c.after), c.monitor_id);
       n++;
     }
     return n;
