@@ -4,7 +4,7 @@
  * appears and disappears, a numeric series, a link list; failing runs, credits running out, the
  * daily cap, runs missed while time jumped; signed webhooks; validation and ownership.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -42,7 +42,6 @@ beforeEach(() => {
   h.replay.reset();
   for (const p of ['/mon', '/stop']) h.replay.add({ host: 'hooks.example', path: p, method: 'POST', response: { status: 204 } });
 });
-afterEach(() => undefined);
 
 async function create(key: string, body: Record<string, unknown>) {
   const r = await call(h, 'POST', '/v1/monitors', { key, body });
