@@ -89,6 +89,26 @@ export interface Config {
   graphiql: GraphiqlDefaults | null;
   /** Bulk lookups (src/jobs/): limits of POST /v1/jobs and the embedded worker pool. */
   jobs: JobsConfig;
+  /** Monitors (src/monitors/, docs/monitors.md): per-key limits, history, runs at once. */
+  monitors: MonitorsConfig;
+}
+
+export interface MonitorsConfig {
+  /** MONITORS_MAX_PER_KEY: monitors a key may have (default 100); more is 429. */
+  maxPerKey: number;
+  /**
+   * MONITORS_MIN_INTERVAL (seconds; default 3600): the shortest `every` a monitor may have. Below
+   * an hour (tests and bench only) `every` also takes any `<n>s|m|h|d` at least this long.
+   */
+  minIntervalMs: number;
+  /** MONITORS_RETENTION_DAYS: snapshots and changes are kept this long (default 400). */
+  retentionMs: number;
+  /** MONITORS_KEY_QUOTA_MB: history (snapshots, changes) a key's monitors may hold; the oldest goes first beyond (default 64 MiB). */
+  keyQuotaBytes: number;
+  /** MONITORS_FAILING_AFTER: consecutive NOT_FOUND runs after which a monitor is stopped_failing (default 3). */
+  failingAfter: number;
+  /** MONITORS_CONCURRENCY: runs this instance makes at once (default 4; fewer while the event loop is busy). */
+  concurrency: number;
 }
 
 export interface JobsConfig {
@@ -472,6 +492,14 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       keyQuotaBytes: int(env, 'JOBS_KEY_QUOTA_MB', 512, 1) * 1024 * 1024,
       webhookAttempts: int(env, 'JOBS_WEBHOOK_ATTEMPTS', 6, 1, 20),
       webhookBackoffMs: int(env, 'JOBS_WEBHOOK_BACKOFF_MS', 2_000, 1),
+    },
+    monitors: {
+      maxPerKey: int(env, 'MONITORS_MAX_PER_KEY', 100, 0),
+      minIntervalMs: int(env, 'MONITORS_MIN_INTERVAL', 3600, 1) * 1000,
+      retentionMs: num(env, 'MONITORS_RETENTION_DAYS', 400, 0) * 24 * 3600 * 1000,
+      keyQuotaBytes: int(env, 'MONITORS_KEY_QUOTA_MB', 64, 1) * 1024 * 1024,
+      failingAfter: int(env, 'MONITORS_FAILING_AFTER', 3, 1, 1000),
+      concurrency: int(env, 'MONITORS_CONCURRENCY', 4, 1, 1024),
     },
     bootstrapApiKey: bootstrapKeyOf(env.BOOTSTRAP_API_KEY),
     bootstrapCredits: int(env, 'BOOTSTRAP_CREDITS', 1000),

@@ -11,6 +11,7 @@ import { platforms, validateRegistry } from './platforms/registry.js';
 import { accountModule } from './account/index.js';
 import { platform as discovery } from './discovery/api/platform.js';
 import { jobsModule } from './jobs/index.js';
+import { monitorsModule } from './monitors/index.js';
 import type { PlatformDefinition } from './platforms/definition.js';
 import type { GatewayModule } from './platforms/module.js';
 import type { OperationDef } from './platforms/operation.js';
@@ -23,7 +24,7 @@ export const entries: readonly PlatformDefinition[] = [...platforms, discovery];
 export const labels = (): string[] => entries.map((p) => p.label);
 
 /** Parts of the gateway that are not platforms (src/platforms/module.ts). */
-export const modules: readonly GatewayModule[] = [statusModule(labels), accountModule, jobsModule];
+export const modules: readonly GatewayModule[] = [statusModule(labels), accountModule, jobsModule, monitorsModule];
 
 export function allOperations(): OperationDef[] {
   return entries.flatMap((p) => p.operations);

@@ -152,6 +152,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's monitors, newest first (0 credits) */
+        get: operations["listMonitors"];
+        put?: never;
+        /** Watch a lookup on a schedule: keep its history, say what changed (0 credits; each run costs what its request costs) */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A monitor (0 credits) */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /** Delete a monitor with its history */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /** Change every, watch, webhook (null: none), max_credits_per_day; pause (paused: true) or resume (paused: false, also after a stop) */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/v1/monitors/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run now: charged what the single request costs (a cached answer younger than a tenth of the interval: 0) */
+        post: operations["runMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{id}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The watched numbers, run by run (a series per field), oldest first */
+        get: operations["monitorSnapshots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the watched fields, oldest first (a list compares as a set: one change per item added or removed) */
+        get: operations["monitorChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/code/trending/developers": {
         parameters: {
             query?: never;
@@ -7651,6 +7739,897 @@ export interface operations {
             };
             /** @description INSUFFICIENT_CREDITS: the balance does not cover the next item */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: {
+                status?: "active" | "paused" | "stopped_no_credits" | "stopped_failing";
+                limit?: number;
+                /** @description A page's next_after */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of monitors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        monitors: {
+                            id: string;
+                            /** @description The /v1 GET path each run requests */
+                            operation: string;
+                            /** @description The operation's query parameters */
+                            params: {
+                                [key: string]: string;
+                            };
+                            /** @description 1h, 6h, 12h, 1d or 7d */
+                            every: string;
+                            /** @description Watched fields: dotted paths into the record */
+                            watch: string[];
+                            /** @enum {string} */
+                            status: "active" | "paused" | "stopped_no_credits" | "stopped_failing";
+                            /**
+                             * Format: date-time
+                             * @description When the next run is due (null unless active)
+                             */
+                            next_run_at: string | null;
+                            /** Format: date-time */
+                            last_run_at: string | null;
+                            last_run: {
+                                /** Format: date-time */
+                                at: string;
+                                /**
+                                 * @description ok: fetched live; cached: a recent answer reused (0 credits); failed: an error (0 credits); skipped: not run (no credits, or max_credits_per_day)
+                                 * @enum {string}
+                                 */
+                                result: "ok" | "cached" | "failed" | "skipped";
+                                /** @description The error code of a failed run; INSUFFICIENT_CREDITS or MAX_CREDITS_PER_DAY for a skipped one */
+                                code: string | null;
+                                credits_charged: number;
+                                /** @description Changes the run found */
+                                changed: number;
+                            } | null;
+                            /** @description Runs made (ok, cached or failed) */
+                            runs: number;
+                            /** @description The sum of the runs' charges */
+                            credits_charged: number;
+                            max_credits_per_day: number | null;
+                            /** @description Charged today (UTC): what max_credits_per_day counts */
+                            credits_today: number;
+                            webhook_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        /** @description `after` of the next page; null on the last */
+                        next_after: string | null;
+                    };
+                };
+            };
+            /** @description INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Any /v1 GET path (see this document)
+                     * @example /v1/video/channel
+                     */
+                    operation: string;
+                    /**
+                     * @description The operation's query parameters (cache_max_age not taken)
+                     * @example {
+                     *       "handle": "talaokafor"
+                     *     }
+                     */
+                    params: Record<string, never>;
+                    /**
+                     * @description At least MONITORS_MIN_INTERVAL
+                     * @enum {string}
+                     */
+                    every: "1h" | "6h" | "12h" | "1d" | "7d";
+                    /** @description Dotted paths into the record (a list step maps over its items: emails.email); default: the operation's tracked fields */
+                    watch?: string[];
+                    webhook?: {
+                        /** @description http(s) URL the events are POSTed to (refused: private and loopback addresses) */
+                        url: string;
+                        /** @description The HMAC-SHA256 key deliveries are signed with (stored sealed) */
+                        secret: string;
+                    };
+                    /** @description Runs that would take the day (UTC) past it are skipped */
+                    max_credits_per_day?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The monitor; its first run is due at once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        monitor: {
+                            id: string;
+                            /** @description The /v1 GET path each run requests */
+                            operation: string;
+                            /** @description The operation's query parameters */
+                            params: {
+                                [key: string]: string;
+                            };
+                            /** @description 1h, 6h, 12h, 1d or 7d */
+                            every: string;
+                            /** @description Watched fields: dotted paths into the record */
+                            watch: string[];
+                            /** @enum {string} */
+                            status: "active" | "paused" | "stopped_no_credits" | "stopped_failing";
+                            /**
+                             * Format: date-time
+                             * @description When the next run is due (null unless active)
+                             */
+                            next_run_at: string | null;
+                            /** Format: date-time */
+                            last_run_at: string | null;
+                            last_run: {
+                                /** Format: date-time */
+                                at: string;
+                                /**
+                                 * @description ok: fetched live; cached: a recent answer reused (0 credits); failed: an error (0 credits); skipped: not run (no credits, or max_credits_per_day)
+                                 * @enum {string}
+                                 */
+                                result: "ok" | "cached" | "failed" | "skipped";
+                                /** @description The error code of a failed run; INSUFFICIENT_CREDITS or MAX_CREDITS_PER_DAY for a skipped one */
+                                code: string | null;
+                                credits_charged: number;
+                                /** @description Changes the run found */
+                                changed: number;
+                            } | null;
+                            /** @description Runs made (ok, cached or failed) */
+                            runs: number;
+                            /** @description The sum of the runs' charges */
+                            credits_charged: number;
+                            max_credits_per_day: number | null;
+                            /** @description Charged today (UTC): what max_credits_per_day counts */
+                            credits_today: number;
+                            webhook_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_INPUT: each problem names its parameter; nothing is created */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key's rate limit, or MONITORS_MAX_PER_KEY monitors already */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor id (mon_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        monitor: {
+                            id: string;
+                            /** @description The /v1 GET path each run requests */
+                            operation: string;
+                            /** @description The operation's query parameters */
+                            params: {
+                                [key: string]: string;
+                            };
+                            /** @description 1h, 6h, 12h, 1d or 7d */
+                            every: string;
+                            /** @description Watched fields: dotted paths into the record */
+                            watch: string[];
+                            /** @enum {string} */
+                            status: "active" | "paused" | "stopped_no_credits" | "stopped_failing";
+                            /**
+                             * Format: date-time
+                             * @description When the next run is due (null unless active)
+                             */
+                            next_run_at: string | null;
+                            /** Format: date-time */
+                            last_run_at: string | null;
+                            last_run: {
+                                /** Format: date-time */
+                                at: string;
+                                /**
+                                 * @description ok: fetched live; cached: a recent answer reused (0 credits); failed: an error (0 credits); skipped: not run (no credits, or max_credits_per_day)
+                                 * @enum {string}
+                                 */
+                                result: "ok" | "cached" | "failed" | "skipped";
+                                /** @description The error code of a failed run; INSUFFICIENT_CREDITS or MAX_CREDITS_PER_DAY for a skipped one */
+                                code: string | null;
+                                credits_charged: number;
+                                /** @description Changes the run found */
+                                changed: number;
+                            } | null;
+                            /** @description Runs made (ok, cached or failed) */
+                            runs: number;
+                            /** @description The sum of the runs' charges */
+                            credits_charged: number;
+                            max_credits_per_day: number | null;
+                            /** @description Charged today (UTC): what max_credits_per_day counts */
+                            credits_today: number;
+                            webhook_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such monitor for this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor id (mon_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor as it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        deleted: true;
+                        monitor: {
+                            id: string;
+                            /** @description The /v1 GET path each run requests */
+                            operation: string;
+                            /** @description The operation's query parameters */
+                            params: {
+                                [key: string]: string;
+                            };
+                            /** @description 1h, 6h, 12h, 1d or 7d */
+                            every: string;
+                            /** @description Watched fields: dotted paths into the record */
+                            watch: string[];
+                            /** @enum {string} */
+                            status: "active" | "paused" | "stopped_no_credits" | "stopped_failing";
+                            /**
+                             * Format: date-time
+                             * @description When the next run is due (null unless active)
+                             */
+                            next_run_at: string | null;
+                            /** Format: date-time */
+                            last_run_at: string | null;
+                            last_run: {
+                                /** Format: date-time */
+                                at: string;
+                                /**
+                                 * @description ok: fetched live; cached: a recent answer reused (0 credits); failed: an error (0 credits); skipped: not run (no credits, or max_credits_per_day)
+                                 * @enum {string}
+                                 */
+                                result: "ok" | "cached" | "failed" | "skipped";
+                                /** @description The error code of a failed run; INSUFFICIENT_CREDITS or MAX_CREDITS_PER_DAY for a skipped one */
+                                code: string | null;
+                                credits_charged: number;
+                                /** @description Changes the run found */
+                                changed: number;
+                            } | null;
+                            /** @description Runs made (ok, cached or failed) */
+                            runs: number;
+                            /** @description The sum of the runs' charges */
+                            credits_charged: number;
+                            max_credits_per_day: number | null;
+                            /** @description Charged today (UTC): what max_credits_per_day counts */
+                            credits_today: number;
+                            webhook_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor id (mon_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    every?: "1h" | "6h" | "12h" | "1d" | "7d";
+                    watch?: string[];
+                    webhook?: {
+                        /** @description http(s) URL the events are POSTed to (refused: private and loopback addresses) */
+                        url: string;
+                        /** @description The HMAC-SHA256 key deliveries are signed with (stored sealed) */
+                        secret: string;
+                    } | null;
+                    paused?: boolean;
+                    max_credits_per_day?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The monitor as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        monitor: {
+                            id: string;
+                            /** @description The /v1 GET path each run requests */
+                            operation: string;
+                            /** @description The operation's query parameters */
+                            params: {
+                                [key: string]: string;
+                            };
+                            /** @description 1h, 6h, 12h, 1d or 7d */
+                            every: string;
+                            /** @description Watched fields: dotted paths into the record */
+                            watch: string[];
+                            /** @enum {string} */
+                            status: "active" | "paused" | "stopped_no_credits" | "stopped_failing";
+                            /**
+                             * Format: date-time
+                             * @description When the next run is due (null unless active)
+                             */
+                            next_run_at: string | null;
+                            /** Format: date-time */
+                            last_run_at: string | null;
+                            last_run: {
+                                /** Format: date-time */
+                                at: string;
+                                /**
+                                 * @description ok: fetched live; cached: a recent answer reused (0 credits); failed: an error (0 credits); skipped: not run (no credits, or max_credits_per_day)
+                                 * @enum {string}
+                                 */
+                                result: "ok" | "cached" | "failed" | "skipped";
+                                /** @description The error code of a failed run; INSUFFICIENT_CREDITS or MAX_CREDITS_PER_DAY for a skipped one */
+                                code: string | null;
+                                credits_charged: number;
+                                /** @description Changes the run found */
+                                changed: number;
+                            } | null;
+                            /** @description Runs made (ok, cached or failed) */
+                            runs: number;
+                            /** @description The sum of the runs' charges */
+                            credits_charged: number;
+                            max_credits_per_day: number | null;
+                            /** @description Charged today (UTC): what max_credits_per_day counts */
+                            credits_today: number;
+                            webhook_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_INPUT: each problem names its parameter; nothing is changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The monitor id (mon_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run (a failed run too: its code, 0 credits) and the monitor after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        credits_remaining: number;
+                        credits_charged: number;
+                        monitor: {
+                            id: string;
+                            /** @description The /v1 GET path each run requests */
+                            operation: string;
+                            /** @description The operation's query parameters */
+                            params: {
+                                [key: string]: string;
+                            };
+                            /** @description 1h, 6h, 12h, 1d or 7d */
+                            every: string;
+                            /** @description Watched fields: dotted paths into the record */
+                            watch: string[];
+                            /** @enum {string} */
+                            status: "active" | "paused" | "stopped_no_credits" | "stopped_failing";
+                            /**
+                             * Format: date-time
+                             * @description When the next run is due (null unless active)
+                             */
+                            next_run_at: string | null;
+                            /** Format: date-time */
+                            last_run_at: string | null;
+                            last_run: {
+                                /** Format: date-time */
+                                at: string;
+                                /**
+                                 * @description ok: fetched live; cached: a recent answer reused (0 credits); failed: an error (0 credits); skipped: not run (no credits, or max_credits_per_day)
+                                 * @enum {string}
+                                 */
+                                result: "ok" | "cached" | "failed" | "skipped";
+                                /** @description The error code of a failed run; INSUFFICIENT_CREDITS or MAX_CREDITS_PER_DAY for a skipped one */
+                                code: string | null;
+                                credits_charged: number;
+                                /** @description Changes the run found */
+                                changed: number;
+                            } | null;
+                            /** @description Runs made (ok, cached or failed) */
+                            runs: number;
+                            /** @description The sum of the runs' charges */
+                            credits_charged: number;
+                            max_credits_per_day: number | null;
+                            /** @description Charged today (UTC): what max_credits_per_day counts */
+                            credits_today: number;
+                            webhook_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        run: {
+                            /** Format: date-time */
+                            at: string;
+                            /**
+                             * @description ok: fetched live; cached: a recent answer reused (0 credits); failed: an error (0 credits); skipped: not run (no credits, or max_credits_per_day)
+                             * @enum {string}
+                             */
+                            result: "ok" | "cached" | "failed" | "skipped";
+                            /** @description The error code of a failed run; INSUFFICIENT_CREDITS or MAX_CREDITS_PER_DAY for a skipped one */
+                            code: string | null;
+                            credits_charged: number;
+                            /** @description Changes the run found */
+                            changed: number;
+                            changes?: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description The watched path */
+                                field: string;
+                                /** @description The value before (a list item removed; null for one added) */
+                                before: unknown;
+                                /** @description The value after (a list item added; null for one removed) */
+                                after: unknown;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_CREDITS: the balance cannot cover the run (the monitor is unchanged) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: a run of this monitor is in progress, or the run would pass max_credits_per_day; Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    monitorSnapshots: {
+        parameters: {
+            query?: {
+                /** @description From this time on (ISO 8601) */
+                since?: string;
+                /** @description Before this time (ISO 8601) */
+                until?: string;
+                /** @description A page's next_after */
+                after?: string;
+                limit?: number;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description The monitor id (mon_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON {success, snapshots: [{at, values: {field: number}}], next_after}; CSV: at and a column per field (next page: the x-next-after header) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        snapshots: {
+                            /** Format: date-time */
+                            at: string;
+                            values: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        /** @description `after` of the next page; null on the last */
+                        next_after: string | null;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    monitorChanges: {
+        parameters: {
+            query?: {
+                /** @description From this time on (ISO 8601) */
+                since?: string;
+                /** @description Before this time (ISO 8601) */
+                until?: string;
+                /** @description A page's next_after */
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The monitor id (mon_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        changes: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description The watched path */
+                            field: string;
+                            /** @description The value before (a list item removed; null for one added) */
+                            before: unknown;
+                            /** @description The value after (a list item added; null for one removed) */
+                            after: unknown;
+                        }[];
+                        /** @description `after` of the next page; null on the last */
+                        next_after: string | null;
+                    };
+                };
+            };
+            /** @description INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

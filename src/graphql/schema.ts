@@ -11,6 +11,7 @@ import { accountGraphql } from '../account/graphql.js';
 import { discoveryGraphql } from '../discovery/api/graphql.js';
 import { jobsGraphql } from '../jobs/graphql.js';
 import { linksGraphql } from '../links/graphql.js';
+import { monitorsGraphql } from '../monitors/graphql.js';
 import { audioAGraphql } from '../platforms/audio-a/graphql.js';
 import { audioBGraphql } from '../platforms/audio-b/graphql.js';
 import { audioCGraphql } from '../platforms/audio-c/graphql.js';
@@ -76,6 +77,7 @@ export function buildSchema(): GraphQLSchema {
   livestreamGraphql();
   blogGraphql();
   discoveryGraphql();
+  monitorsGraphql();
   // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
   // schema, introspection, REST and the fast path all see the one schema yoga serves.
   return (schema = builder.toSchema({

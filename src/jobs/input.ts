@@ -153,6 +153,40 @@ function tooLarge(limit: number, setting: string): ApiError {
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/**
+ * A webhook option `{url, secret}` (a job's, a monitor's): an http(s) URL of at most 2048
+ * characters the SSRF guard's static check lets through (names are checked again when a delivery
+ * resolves them), and a secret of 16 to 256 characters. Absent or null: none. Problems name
+ * `webhook.url` / `webhook.secret`.
+ */
+export function webhookOption(value: unknown, problems: ParamProblem[]): { url: string; secret: string } | null {
+  if (value === undefined || value === null) return null;
+  const w = value as Record<string, unknown>;
+  const url = typeof w === 'object' ? str(w.url) : null;
+  const secret = typeof w === 'object' ? str(w.secret) : null;
+  let parsed: URL | null = null;
+  try {
+    parsed = url ? new URL(url) : null;
+  } catch {
+    parsed = null;
+  }
+  // The SSRF guard's static check now (a private address literal, localhost…); names are
+  // checked again when the delivery resolves them.
+  const refusal = parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:') ? staticUrlRefusal(parsed) : null;
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || url!.length > 2048)
+    problems.push({ param: 'webhook.url', message: 'must be an http(s) URL of at most 2048 characters' });
+  else if (refusal) {
+    problems.push({ param: 'webhook.url', message: `may not be fetched: ${refusal}` });
+    parsed = null;
+  }
+  if (!secret || secret.length < 16 || secret.length > 256)
+    problems.push({
+      param: 'webhook.secret',
+      message: 'must be a string of 16 to 256 characters (the HMAC key the deliveries are signed with)',
+    });
+  return parsed && secret && secret.length >= 16 && secret.length <= 256 && url!.length <= 2048 ? { url: url!, secret } : null;
+}
+
 /** Options of a job, from a JSON body or (uploads) the query string and headers. */
 function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<JobRequest, 'items' | 'itemProblems'> {
   const operation = str(o.operation)?.trim() ?? '';
@@ -170,33 +204,7 @@ function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<J
       problems.push({ param: 'max_credits', message: 'must be an integer ≥ 0' });
     else maxCredits = n;
   }
-  let webhook: JobRequest['webhook'] = null;
-  if (o.webhook !== undefined && o.webhook !== null) {
-    const w = o.webhook as Record<string, unknown>;
-    const url = typeof w === 'object' ? str(w.url) : null;
-    const secret = typeof w === 'object' ? str(w.secret) : null;
-    let parsed: URL | null = null;
-    try {
-      parsed = url ? new URL(url) : null;
-    } catch {
-      parsed = null;
-    }
-    // The SSRF guard's static check now (a private address literal, localhost…); names are
-    // checked again when the delivery resolves them.
-    const refusal = parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:') ? staticUrlRefusal(parsed) : null;
-    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || url!.length > 2048)
-      problems.push({ param: 'webhook.url', message: 'must be an http(s) URL of at most 2048 characters' });
-    else if (refusal) {
-      problems.push({ param: 'webhook.url', message: `may not be fetched: ${refusal}` });
-      parsed = null;
-    }
-    if (!secret || secret.length < 16 || secret.length > 256)
-      problems.push({
-        param: 'webhook.secret',
-        message: 'must be a string of 16 to 256 characters (the HMAC key the deliveries are signed with)',
-      });
-    if (parsed && secret && secret.length >= 16 && secret.length <= 256 && url!.length <= 2048) webhook = { url: url!, secret };
-  }
+  const webhook = webhookOption(o.webhook, problems);
   let idempotencyKey: string | null = null;
   if (o.idempotency_key !== undefined && o.idempotency_key !== null) {
     const k = str(o.idempotency_key);

@@ -43,6 +43,8 @@ export interface ItemJob {
   keyId: string;
   route: RestRoute;
   cacheMaxAge: string | null;
+  /** A cached answer younger than this (ms) is reused (a monitor's run: src/monitors/run.ts). */
+  reuseWithinMs?: number;
 }
 
 /** What an item runs with besides the app's deps: its runner's share of upstream hosts (hosts.ts). */
@@ -127,7 +129,7 @@ export async function runJobItem(
   });
   let outcome: OperationOutcome;
   try {
-    outcome = await runOperation(ctx, job.route.op, toVariables(job.route, params));
+    outcome = await runOperation(ctx, job.route.op, { ...toVariables(job.route, params), reuseWithinMs: job.reuseWithinMs });
   } catch (e) {
     const err = inRestTerms(e, job.route.restName, deps.logger, info.id);
     if (err.code === 'INSUFFICIENT_CREDITS' && state.refused) return { kind: 'refused', why: state.refused };

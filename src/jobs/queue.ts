@@ -39,7 +39,7 @@ import type { JobRef, RedisJobRow, RedisJobStore } from './redis-store.js';
 import type { JobRunner } from './service.js';
 import type { JobRow } from './store.js';
 import { FINAL } from './store.js';
-import { createWebhookSender } from './webhook.js';
+import { createWebhookSender, jobOutbox } from './webhook.js';
 
 const BULL_PREFIX = 'cl:bull';
 /** How often an instance looks at the unfinished jobs. */
@@ -156,7 +156,7 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
   const itemEnv = { upstream: jobUpstream(deps) };
   const closing = new AbortController();
   let closed = false;
-  const webhooks = createWebhookSender(deps, store, () => closed);
+  const webhooks = createWebhookSender(deps, jobOutbox(store), () => closed);
   let lastError = 0;
   const report = (err: unknown, msg: string) => {
     if (closed || Date.now() - lastError < 5_000) return;

@@ -24,7 +24,7 @@ import type { PendingOutcome, ReserveGate } from './item.js';
 import type { ItemRow, JobRow, JobStatus, SqliteJobStore } from './store.js';
 import { FINAL, embeddedJobStore } from './store.js';
 import type { JobRunner } from './service.js';
-import { createWebhookSender } from './webhook.js';
+import { createWebhookSender, jobOutbox } from './webhook.js';
 
 /** Items read from the store per refill of a job's queue. */
 const BATCH = 256;
@@ -64,7 +64,7 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
   const running = new Set<Promise<void>>();
   let inUse = 0;
   let closed = false;
-  const webhooks = createWebhookSender(deps, embeddedJobStore(store), () => closed);
+  const webhooks = createWebhookSender(deps, jobOutbox(embeddedJobStore(store)), () => closed);
   // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
   const pacer = createPacer(cfg.concurrency, () => pump());
   // Job items come second at each upstream host (hosts.ts).

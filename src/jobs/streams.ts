@@ -17,7 +17,8 @@ export interface StreamSlots {
   held(keyId: string): number;
 }
 
-export function createStreamSlots(maxPerKey: number): StreamSlots {
+/** `what`: the streams, as the 429 names them (and the setting that bounds them). */
+export function createStreamSlots(maxPerKey: number, what = 'job progress streams'): StreamSlots {
   const open = new Map<string, number>();
   return {
     take(keyId) {
@@ -25,7 +26,7 @@ export function createStreamSlots(maxPerKey: number): StreamSlots {
       if (n >= maxPerKey) {
         return new ApiError(
           'RATE_LIMITED',
-          `A key may have at most ${maxPerKey} job progress streams open at once (JOBS_MAX_STREAMS_PER_KEY); close one first`,
+          `A key may have at most ${maxPerKey} ${what} open at once (JOBS_MAX_STREAMS_PER_KEY); close one first`,
           { retryAfterSec: RETRY_AFTER_SEC },
         );
       }

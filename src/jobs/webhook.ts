@@ -23,6 +23,10 @@
  *
  * The secret is stored sealed (src/store/secrets.ts) and opened only here, to sign; one that does
  * not open (the secrets key changed since) is given up, logged.
+ *
+ * The sender delivers what a `WebhookOutbox` holds: the jobs' (each job's latest event, below) and
+ * the monitors' (each monitor's events in order, src/monitors/store.ts) — signed, retried, claimed
+ * and recorded the same way.
  */
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,6 +34,8 @@ import type { Deps } from '../pipeline/context.js';
 import { ssrfRefusalOf } from '../upstream/ssrf.js';
 import type { JobStore, WebhookAnswer } from './store.js';
 import { jobView } from './view.js';
+
+export type { WebhookAnswer } from './store.js';
 
 const TIMEOUT_MS = 10_000;
 /** A recorded error is one line of at most this many characters. */
@@ -49,7 +55,75 @@ interface Attempt extends WebhookAnswer {
 
 const errorLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, ERROR_CHARS);
 
-export function createWebhookSender(deps: Deps, store: JobStore, isClosed: () => boolean) {
+/**
+ * The event a source (a job, a monitor) has to deliver now: one at a time per source, in order.
+ */
+export interface WebhookDelivery {
+  /** x-cl-webhook-id: the same on every retry of this event (receivers deduplicate on it). */
+  id: string;
+  /** x-cl-webhook-event, e.g. `job.completed`, `monitor.changed`. */
+  event: string;
+  /** Which of the source's events this is, as its store names it (attempts and outcomes are kept per event). */
+  key: string;
+  url: string;
+  /** Sealed (src/store/secrets.ts): opened only to sign. */
+  secret: string;
+  /** Attempts made so far. */
+  attempts: number;
+  /** The body of the attempt counted as `attempt`. */
+  body(attempt: number): string;
+  /** Fields of the log lines about this delivery. */
+  log: Record<string, unknown>;
+}
+
+/** Where the deliveries of one kind of source are kept (each source by its id). */
+export interface WebhookOutbox {
+  /** False once closed. */
+  readonly open: boolean;
+  /** The source's event to deliver now (undefined: nothing to send). */
+  next(source: string): Promise<WebhookDelivery | undefined>;
+  /** Sources with an event not yet delivered (nor given up). */
+  due(): Promise<string[]>;
+  /** Takes (or keeps) the source's delivery for `ms`: false when another instance is delivering it. */
+  claim(source: string, ms: number): Promise<boolean>;
+  /** One more attempt at the event (counted before it is sent: a crash mid-attempt counts it). */
+  attempt(source: string, key: string): Promise<void>;
+  /** What the event's latest attempt got. */
+  outcome(source: string, key: string, last: WebhookAnswer): Promise<void>;
+  /** The event delivered (true) or given up (false): nothing more is sent for it. */
+  done(source: string, key: string, delivered: boolean): Promise<void>;
+}
+
+/** A job store's deliveries: each job's latest terminal event, `job.<status>` with the job as it is. */
+export function jobOutbox(store: JobStore): WebhookOutbox {
+  return {
+    get open() {
+      return store.open;
+    },
+    async next(jobId) {
+      const row = await store.get(jobId);
+      if (!row?.webhook_event || !row.webhook_url || !row.webhook_secret) return undefined;
+      const event = row.webhook_event;
+      return {
+        id: `${jobId}.${event}`,
+        event: `job.${event}`,
+        key: event,
+        url: row.webhook_url,
+        secret: row.webhook_secret,
+        attempts: row.webhook_attempts,
+        body: (attempt) => JSON.stringify({ event: `job.${event}`, job: jobView({ ...row, webhook_attempts: attempt }, null) }),
+        log: { job: jobId, event },
+      };
+    },
+    due: async () => (await store.webhooksDue()).map((r) => r.id),
+    claim: (id, ms) => store.claimWebhook(id, ms),
+    attempt: (id, key) => store.webhookAttempt(id, key),
+    outcome: (id, key, last) => store.webhookOutcome(id, key, last),
+    done: (id, key, delivered) => store.webhookDone(id, key, delivered),
+  };
+}
+
+export function createWebhookSender(deps: Deps, outbox: WebhookOutbox, isClosed: () => boolean) {
   const cfg = deps.config.jobs;
   const sending = new Set<string>();
   const abort = new AbortController();
@@ -86,77 +160,80 @@ export function createWebhookSender(deps: Deps, store: JobStore, isClosed: () =>
     }
   }
 
-  const closed = () => isClosed() || !store.open;
+  const closed = () => isClosed() || !outbox.open;
 
-  async function deliver(jobId: string): Promise<void> {
+  async function deliver(source: string): Promise<void> {
     for (;;) {
       if (closed()) return;
-      const row = await store.get(jobId);
-      if (!row?.webhook_event || !row.webhook_url || !row.webhook_secret) return;
-      const event = row.webhook_event;
-      if (row.webhook_attempts >= cfg.webhookAttempts) {
-        deps.logger.warn({ job: jobId, event, attempts: row.webhook_attempts }, 'webhook given up');
-        await store.webhookDone(jobId, event, false);
-        return;
+      const d = await outbox.next(source);
+      if (!d) return;
+      if (d.attempts >= cfg.webhookAttempts) {
+        deps.logger.warn({ ...d.log, attempts: d.attempts }, 'webhook given up');
+        await outbox.done(source, d.key, false);
+        continue;
       }
       // Opened only here, to sign: the store holds it sealed (src/store/secrets.ts).
       let secret: string;
       try {
-        secret = deps.secrets.open(row.webhook_secret);
+        secret = deps.secrets.open(d.secret);
       } catch (err) {
         deps.logger.error(
-          { err, job: jobId, event },
-          'webhook given up: its secret does not open with this secrets key (SECRETS_KEY or DATA_DIR/secret.key changed since the job was created)',
+          { err, ...d.log },
+          'webhook given up: its secret does not open with this secrets key (SECRETS_KEY or DATA_DIR/secret.key changed since it was stored)',
         );
-        await store.webhookOutcome(jobId, event, { status: null, error: 'its secret does not open with this secrets key' });
-        await store.webhookDone(jobId, event, false);
-        return;
+        await outbox.outcome(source, d.key, { status: null, error: 'its secret does not open with this secrets key' });
+        await outbox.done(source, d.key, false);
+        continue;
       }
-      const wait = row.webhook_attempts > 0 ? cfg.webhookBackoffMs * 2 ** (row.webhook_attempts - 1) : 0;
+      const wait = d.attempts > 0 ? cfg.webhookBackoffMs * 2 ** (d.attempts - 1) : 0;
       // Held through the wait and the attempt (and a margin): nobody else sends it meanwhile.
-      if (!(await store.claimWebhook(jobId, wait + TIMEOUT_MS + CLAIM_MARGIN_MS))) return;
+      if (!(await outbox.claim(source, wait + TIMEOUT_MS + CLAIM_MARGIN_MS))) return;
       if (wait) {
         await sleep(wait, undefined, { signal: abort.signal, ref: false }).catch(() => undefined);
         if (closed()) return;
-        // Still this attempt to make (not delivered or resumed meanwhile)?
-        const now = await store.get(jobId);
-        if (now?.webhook_event !== event || now.webhook_attempts !== row.webhook_attempts) continue;
+        // Still this attempt to make (not delivered or replaced meanwhile)?
+        const now = await outbox.next(source);
+        if (now?.key !== d.key || now.attempts !== d.attempts) continue;
       }
-      const body = JSON.stringify({ event: `job.${event}`, job: jobView({ ...row, webhook_attempts: row.webhook_attempts + 1 }, null) });
-      await store.webhookAttempt(jobId, event);
-      const sent = await post(row.webhook_url, secret, `${jobId}.${event}`, `job.${event}`, body);
+      const body = d.body(d.attempts + 1);
+      await outbox.attempt(source, d.key);
+      const sent = await post(d.url, secret, d.id, d.event, body);
       if (closed()) return;
-      await store.webhookOutcome(jobId, event, { status: sent.status, error: sent.error });
+      await outbox.outcome(source, d.key, { status: sent.status, error: sent.error });
       if (sent.final) {
-        if (!sent.delivered) deps.logger.warn({ job: jobId, event, error: sent.error }, 'webhook refused for good: not retried');
-        await store.webhookDone(jobId, event, sent.delivered);
+        if (!sent.delivered) deps.logger.warn({ ...d.log, error: sent.error }, 'webhook refused for good: not retried');
+        await outbox.done(source, d.key, sent.delivered);
       }
-      // Then look again: the job may have ended anew meanwhile (resumed and completed); an event
-      // not delivered is tried again after its wait, or given up.
+      // Then look again: the source may have a new event meanwhile (a job resumed and completed, a
+      // monitor's next change); an event not delivered is tried again after its wait, or given up.
     }
   }
 
-  function start(jobId: string): void {
-    if (sending.has(jobId)) return;
-    sending.add(jobId);
-    deliver(jobId)
+  function start(source: string): void {
+    if (sending.has(source)) return;
+    sending.add(source);
+    deliver(source)
       .catch((err: unknown) => {
         // The store away (503): the event stays due; the next deliverDue (or a restart) sends it.
-        if (!closed()) deps.logger.warn({ err, job: jobId }, 'webhook delivery interrupted');
+        if (!closed()) deps.logger.warn({ err, webhook: source }, 'webhook delivery interrupted');
       })
-      .finally(() => sending.delete(jobId));
+      .finally(() => sending.delete(source));
   }
 
   return {
-    /** Starts delivering every event not delivered yet (each job's one at a time). */
+    /** Starts delivering every event not delivered yet (each source's one at a time). */
     deliverDue(): void {
       if (closed()) return;
-      store.webhooksDue().then(
-        (rows) => {
-          for (const row of rows) start(row.id);
+      outbox.due().then(
+        (sources) => {
+          for (const s of sources) start(s);
         },
         (err: unknown) => deps.logger.warn({ err }, 'webhooks due: store unavailable'),
       );
+    },
+    /** Starts delivering one source's events now. */
+    deliver(source: string): void {
+      if (!closed()) start(source);
     },
     close(): void {
       abort.abort();

@@ -43,6 +43,12 @@ export interface OperationInput {
   args: Record<string, unknown>;
   /** What the face found wrong while decoding them (REST: a query-string value of the wrong type): a 400 after the key. */
   problems?: readonly ParamProblem[];
+  /**
+   * Internal, never from a client (a monitor's run: src/monitors/run.ts): a cached answer younger
+   * than this many ms is the answer (0 credits), as a cache_max_age would make it; a
+   * cache_max_age given wins.
+   */
+  reuseWithinMs?: number;
 }
 
 export interface OperationOutcome<R = unknown> {
@@ -94,12 +100,13 @@ function runAdmitted<R>(
     ? (o: OperationOutcome<R>): OperationOutcome<R> => (o.value == null ? o : { ...o, value: view(o.value, v.args) })
     : (o: OperationOutcome<R>) => o;
   const maxAge = cacheMaxAgeOf(op, input.args);
-  if (maxAge) {
+  const withinMs = maxAge ? maxAgeMs(maxAge) : op.cacheable ? (input.reuseWithinMs ?? 0) : 0;
+  if (withinMs > 0) {
     const answer = (hit: CacheEntry | undefined) => {
       if (!ctx.prepaid) counted(ctx, op, hit);
       return hit ? seen(served<R>(ctx, key, hit)) : live(ctx, key, op, v.args, v.cacheKey).then(seen);
     };
-    const hit = cachedEntry(ctx, v.cacheKey, maxAge);
+    const hit = cachedEntry(ctx, v.cacheKey, withinMs);
     return hit instanceof Promise ? hit.then(answer) : answer(hit);
   }
   return live(ctx, key, op, v.args, v.cacheKey).then(seen);
@@ -185,12 +192,12 @@ async function settle(ctx: GatewayContext, reservation: Reservation, charged: nu
  * The entry that answers a call with this cache_max_age (fresh enough), or undefined. Within an
  * operation that reserved ahead, each is read once: a call finds what the reservation was made on.
  */
-function cachedEntry(ctx: GatewayContext, cacheKey: string, maxAge: CacheMaxAge): MaybePromise<CacheEntry | undefined> {
+function cachedEntry(ctx: GatewayContext, cacheKey: string, withinMs: number): MaybePromise<CacheEntry | undefined> {
   const reads = ctx.prepaid?.reads;
-  const readKey = reads ? `${maxAge}\u0000${cacheKey}` : '';
+  const readKey = reads ? `${withinMs}\u0000${cacheKey}` : '';
   if (reads?.has(readKey)) return reads.get(readKey);
   const { deps } = ctx;
-  const since = Date.now() - maxAgeMs(maxAge);
+  const since = Date.now() - withinMs;
   const fresh = (entry: CacheEntry | undefined): CacheEntry | undefined => {
     const hit = entry && entry.fetchedAt >= since ? entry : undefined;
     reads?.set(readKey, hit);
@@ -240,7 +247,7 @@ export async function reserveAhead(
     if (!v.ok) continue;
     const maxAge = cacheMaxAgeOf(op, args);
     if (maxAge) {
-      const hit = cachedEntry(ctx, v.cacheKey, maxAge);
+      const hit = cachedEntry(ctx, v.cacheKey, maxAgeMs(maxAge));
       if (counted(ctx, op, hit instanceof Promise ? await hit : hit)) continue;
     }
     total += reservationOf(op, v.args);

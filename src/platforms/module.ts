@@ -9,7 +9,7 @@ import type { Deps } from '../pipeline/context.js';
 import type { RequestInfo } from '../observability/request.js';
 import type { RestRoute } from '../rest/routes.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface HttpRoute {
   /** Exact path (`/v1/status`), or with `prefix` the start of every path it serves (`/v1/jobs/`). */

@@ -105,6 +105,13 @@ export interface OperationDef<A = any, R = any> {
    */
   flat?: FlatForm;
   /**
+   * What a monitor of this operation tracks when its creator names nothing (dotted paths into the
+   * record; a path through a list maps over its items: `emails.email`). Absent: derived from
+   * `record` — its top-level numbers, strings and lists of strings or of links / e-mails
+   * (src/monitors/fields.ts).
+   */
+  watch?: readonly string[];
+  /**
    * One request the demo answers (`npm run demo`, src/demo/), by /v1 parameter name. The single
    * source of the demo banner's example, each OpenAPI parameter's `example` and GraphiQL's saved
    * example operations.

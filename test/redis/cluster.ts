@@ -50,7 +50,8 @@ async function startInstance(
     ...env,
   } as NodeJS.ProcessEnv);
   const deps = openDeps(config, { logger: silentLogger });
-  const server: Server = createServer(createApp(deps).handler);
+  const app = createApp(deps);
+  const server: Server = createServer(app.handler);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const parse = async (res: Response) => {
@@ -88,6 +89,8 @@ async function startInstance(
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+      // The modules' background work (job workers, monitor schedulers) stops before the stores close.
+      await app.close();
       await deps.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

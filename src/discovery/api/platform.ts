@@ -98,6 +98,8 @@ export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResul
   platform: label,
   summary: "The creator's profiles on other platforms, each with a confidence and the evidence for it",
   rest: { path: '/v1/find-social-profiles' },
+  // A monitor tracks the profiles found (src/monitors/fields.ts), not the diagnostic lists.
+  watch: ['profiles.url'],
   record: schema.SocialProfilesResultSchema,
   params,
   cacheable: true,
@@ -123,6 +125,8 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupCached> =
   platform: label,
   summary: 'Publicly listed contact e-mail addresses of a creator, each with where it was found',
   rest: { path: '/v1/find-creator-emails' },
+  // A monitor tracks the addresses found (src/monitors/fields.ts), not the diagnostic lists.
+  watch: ['emails.email'],
   record: schema.EmailLookupResultSchema,
   params,
   cacheable: true,

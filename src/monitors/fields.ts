@@ -1,0 +1,215 @@
+/**
+ * What a monitor watches in its operation's record, read off the record's zod schema (the one
+ * source of a record's fields: src/platforms/records.ts):
+ *
+ *  - a watched field is a dotted path into the record (what REST carries, under `rest.wrap` when
+ *    the operation has one); a path through a list maps over its items (`emails.email`: every
+ *    address of the list). A path the schema does not have is refused when the monitor is made;
+ *  - its kind: `number` (a top-level number or one inside objects: a series, kept in snapshots),
+ *    `list` (a path through a list, or to one: compared as a set) or `value` (anything else:
+ *    compared as a whole);
+ *  - the default (`defaultWatch`): the operation's own `watch` when it narrows it (the creator
+ *    tools: their e-mail addresses, their profiles), else the record's top-level fields (and those
+ *    of its top-level objects: `user.followers`) that every record carries and that are numbers,
+ *    strings, lists of strings, or lists of objects watched by each item's `email`, `url`, `uri`
+ *    or `id` (`emails.email`, `posts.url`); pagination tokens (`cursor`…) are left out.
+ *
+ * Changes (`diff`): a number or value that differs is one change `{field, before, after}`; a list
+ * compares as a set: an item added is `{before: null, after: item}`, one removed
+ * `{before: item, after: null}` (items compared by their JSON, in the order the record gives).
+ */
+import { z } from 'zod';
+import type { OperationDef } from '../platforms/operation.js';
+
+export type FieldKind = 'number' | 'list' | 'value';
+
+export interface Change {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Watched fields a monitor may have, and a path's length. */
+export const WATCH_MAX = 100;
+export const PATH_MAX = 200;
+
+/** The schema under wrappers that do not change what a value is (nullable, optional, default, lazy, pipes, readonly, unions: the first). */
+function unwrap(s: z.ZodType): z.ZodType {
+  for (let i = 0; i < 20; i++) {
+    if (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodReadonly)
+      s = s.unwrap() as z.ZodType;
+    else if (s instanceof z.ZodLazy) s = s.unwrap() as z.ZodType;
+    else if (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+    // A union (a record or its tombstone, a list or null): its first option that is a value.
+    else if (s instanceof z.ZodUnion) {
+      const options = (s.options as z.ZodType[]).filter((o) => !(o instanceof z.ZodNull) && !(o instanceof z.ZodUndefined));
+      if (!options.length) return s;
+      s = options[0];
+    } else return s;
+  }
+  return s;
+}
+
+const isNumber = (s: z.ZodType) => s instanceof z.ZodNumber;
+const isString = (s: z.ZodType) => s instanceof z.ZodString || s instanceof z.ZodEnum || s instanceof z.ZodLiteral;
+
+/** A path's kind in the schema, or why it is not one of the record's (a message naming the step). */
+export function kindOf(record: z.ZodType, path: string): FieldKind | { problem: string } {
+  const steps = path.split('.');
+  if (!path || path.length > PATH_MAX || steps.some((s) => !s))
+    return { problem: `must be a dotted path of at most ${PATH_MAX} characters (e.g. description, links, emails.email)` };
+  let s = unwrap(record);
+  let throughList = false;
+  for (let i = 0; i < steps.length; i++) {
+    while (s instanceof z.ZodArray) {
+      throughList = true;
+      s = unwrap(s.element as z.ZodType);
+    }
+    const step = steps[i];
+    if (s instanceof z.ZodObject) {
+      const shape = s.shape as Record<string, z.ZodType>;
+      if (Object.hasOwn(shape, step)) s = unwrap(shape[step]);
+      else if (s.def.catchall && !(s.def.catchall instanceof z.ZodNever)) s = unwrap(s.def.catchall as z.ZodType);
+      else return { problem: `the record has no field ${steps.slice(0, i + 1).join('.')}` };
+    } else if (s instanceof z.ZodRecord || s instanceof z.ZodUnknown || s instanceof z.ZodAny) {
+      // Passed through as the upstream gives it: any member may be there.
+      s = z.unknown();
+    } else return { problem: `${steps.slice(0, i).join('.')} has no fields (it is not an object)` };
+  }
+  if (s instanceof z.ZodArray || throughList) return 'list';
+  return isNumber(s) ? 'number' : 'value';
+}
+
+/** Pagination tokens and type tags: they change from one run to the next without anything changing. */
+const NOT_TRACKED = /^(cursor|after|before|next_?cursor|next_?page_?token|page_?token|__typename)$/i;
+
+/** What names an item of a list (its e-mail, its link, else its id), here or in one of its object fields (`post.uri`). */
+const IDENTITY = ['email', 'url', 'uri', 'permalink', 'post_url', 'id', 'id_string', 'handle', 'username'];
+
+function identityOf(item: z.ZodObject, depth = 1): string | null {
+  const shape = item.shape as Record<string, z.ZodType>;
+  const own = IDENTITY.find((k) => Object.hasOwn(shape, k) && (isString(unwrap(shape[k])) || (k === 'id' && isNumber(unwrap(shape[k])))));
+  if (own) return own;
+  if (depth === 0) return null;
+  for (const [name, field] of Object.entries(shape)) {
+    const s = unwrap(field);
+    const inner = s instanceof z.ZodObject ? identityOf(s, depth - 1) : null;
+    if (inner) return `${name}.${inner}`;
+  }
+  return null;
+}
+
+/** The trackable fields of one object schema, under `prefix`; its object fields looked into `depth` more levels. */
+function trackable(record: z.ZodObject, prefix: string, depth: number, out: string[]): void {
+  for (const [name, field] of Object.entries(record.shape as Record<string, z.ZodType>)) {
+    // The fields every record carries: the `.optional()` ones (one per linked platform, present
+    // when the page links it) are in `links` already.
+    if (field instanceof z.ZodOptional || NOT_TRACKED.test(name)) continue;
+    const s = unwrap(field);
+    const path = `${prefix}${name}`;
+    if (isNumber(s) || isString(s)) out.push(path);
+    else if (s instanceof z.ZodArray) {
+      const item = unwrap(s.element as z.ZodType);
+      if (isString(item)) out.push(path);
+      else if (item instanceof z.ZodObject) {
+        const key = identityOf(item);
+        if (key) out.push(`${path}.${key}`);
+      }
+    } else if (s instanceof z.ZodObject && depth > 0) trackable(s, `${path}.`, depth - 1, out);
+  }
+}
+
+/**
+ * The fields a monitor of `op` watches when its creator names none (see the header): the record's
+ * own, and those of its object fields two levels down (`{user: {…}}` records: `user.followers`;
+ * `{data: {user: {…}}}`), but not pagination tokens; a list of objects by each item's e-mail, link
+ * or id.
+ */
+export function defaultWatch(op: OperationDef): string[] {
+  if (op.watch) return [...op.watch];
+  const record = unwrap(op.record);
+  if (!(record instanceof z.ZodObject)) return [];
+  const out: string[] = [];
+  trackable(record, '', 2, out);
+  return out.slice(0, WATCH_MAX);
+}
+
+/** The values at `path` in `record`; a list step maps over its items. */
+function valuesAt(record: unknown, path: string): unknown[] {
+  let at: unknown[] = [record];
+  for (const step of path.split('.')) {
+    const next: unknown[] = [];
+    for (const v of at) {
+      const items = Array.isArray(v) ? v : [v];
+      for (const item of items) {
+        if (item !== null && typeof item === 'object' && !Array.isArray(item) && Object.hasOwn(item, step))
+          next.push((item as Record<string, unknown>)[step]);
+      }
+    }
+    at = next;
+  }
+  return at;
+}
+
+/** What a watched field holds in a record: a number or value (null when absent), or a list (de-duplicated, in order). */
+export function extract(record: unknown, path: string, kind: FieldKind): unknown {
+  const found = valuesAt(record, path);
+  if (kind !== 'list') {
+    const v = found[0];
+    return v === undefined ? null : v;
+  }
+  const seen = new Set<string>();
+  const out: unknown[] = [];
+  for (const v of found.flatMap((x) => (Array.isArray(x) ? x : [x]))) {
+    if (v === null || v === undefined) continue;
+    const k = JSON.stringify(v);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(v);
+  }
+  return out;
+}
+
+/** Every watched field's value in a record. */
+export function valuesOf(record: unknown, watch: readonly { path: string; kind: FieldKind }[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const w of watch) out[w.path] = extract(record, w.path, w.kind);
+  return out;
+}
+
+/** The numeric values of a run (its snapshot): the `number` fields that hold one. */
+export function snapshotOf(values: Record<string, unknown>, watch: readonly { path: string; kind: FieldKind }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const w of watch) {
+    const v = values[w.path];
+    if (w.kind === 'number' && typeof v === 'number' && Number.isFinite(v)) out[w.path] = v;
+  }
+  return out;
+}
+
+/**
+ * What changed between two runs' values, field by field in watch order. A field the previous run
+ * did not watch (added to `watch` since) has no before: it is not a change.
+ */
+export function diff(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  watch: readonly { path: string; kind: FieldKind }[],
+): Change[] {
+  if (!before) return [];
+  const changes: Change[] = [];
+  for (const w of watch) {
+    if (!Object.hasOwn(before, w.path)) continue;
+    const a = before[w.path];
+    const b = after[w.path];
+    if (w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
+      const had = new Set(a.map((x) => JSON.stringify(x)));
+      const has = new Set(b.map((x) => JSON.stringify(x)));
+      for (const x of b) if (!had.has(JSON.stringify(x))) changes.push({ field: w.path, before: null, after: x });
+      for (const x of a) if (!has.has(JSON.stringify(x))) changes.push({ field: w.path, before: x, after: null });
+    } else if (JSON.stringify(a ?? null) !== JSON.stringify(b ?? null)) {
+      changes.push({ field: w.path, before: a ?? null, after: b ?? null });
+    }
+  }
+  return changes;
+}

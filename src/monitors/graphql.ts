@@ -1,0 +1,429 @@
+/**
+ * GraphQL face of monitors, mirroring the REST routes (http.ts): mutations `createMonitor`,
+ * `updateMonitor`, `deleteMonitor`, `runMonitor`; queries `monitor(id)` (with its `snapshots` and
+ * `changes`) and `monitors`; the subscription `monitorRuns(id)` (each run of the monitor as it is
+ * recorded, with that run's changes). The caller is admitted before any resolver runs
+ * (executeGraphql admits queries and mutations; the subscription admits it itself); a monitor of
+ * another key is null (mutations and the subscription: NOT_FOUND). Only runMonitor costs
+ * anything: what the run's single request costs (its payload says how much; mutations carry no
+ * extensions.credits).
+ */
+import { GraphQLError } from 'graphql';
+import { ApiError } from '../errors.js';
+import { builder } from '../graphql/builder.js';
+import type { AuthenticatedKey } from '../credits/ledger.js';
+import { admit } from '../pipeline/admit.js';
+import type { GatewayContext } from '../pipeline/context.js';
+import { operationError } from '../pipeline/errors.js';
+import type { Change } from './fields.js';
+import {
+  changesPage,
+  createMonitor,
+  deleteMonitor,
+  historyQueryOf,
+  listMonitors,
+  listQueryOf,
+  ownMonitor,
+  patchMonitor,
+  runMonitorNow,
+  snapshotsPage,
+} from './http.js';
+import { monitorRequestOf } from './input.js';
+import { monitorService } from './service.js';
+import type { MonitorService } from './service.js';
+import type { RunOutcome } from './store.js';
+import { monitorView } from './view.js';
+import type { MonitorView } from './view.js';
+
+type MonitorNode = MonitorView & { svc: MonitorService };
+type ChangeNode = Change & { at: string };
+
+function serviceOf(ctx: GatewayContext): MonitorService {
+  const svc = monitorService(ctx.deps);
+  if (!svc) throw new ApiError('SERVICE_UNAVAILABLE', 'Monitors are not available with this ledger');
+  return svc;
+}
+
+function keyOf(ctx: GatewayContext): AuthenticatedKey {
+  // executeGraphql admitted the caller before any resolver runs.
+  if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+  return ctx.key;
+}
+
+const orThrow = <T>(v: T | ApiError): T => {
+  if (v instanceof ApiError) throw v;
+  return v;
+};
+
+/** An ApiError as the GraphQL error every face answers with (code in extensions). */
+const graphqlError = (e: ApiError) =>
+  new GraphQLError(e.message, { extensions: { code: e.code, ...(e.details ? { details: e.details } : {}) } });
+
+export function monitorsGraphql(): void {
+  const RunRef = builder.objectRef<RunOutcome>('MonitorRun').implement({
+    description: 'How a run of a monitor went',
+    fields: (t) => ({
+      at: t.exposeString('at', { nullable: false }),
+      result: t.exposeString('result', {
+        nullable: false,
+        description:
+          'ok (live), cached (a recent answer reused: 0 credits), failed (an error: 0 credits), skipped (no credits, or max_credits_per_day)',
+      }),
+      code: t.exposeString('code', {
+        nullable: true,
+        description: 'The error code of a failed run; INSUFFICIENT_CREDITS or MAX_CREDITS_PER_DAY for a skipped one',
+      }),
+      creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
+      changed: t.exposeInt('changed', { nullable: false, description: 'Changes the run found' }),
+    }),
+  });
+
+  const ChangeRef = builder.objectRef<ChangeNode>('MonitorChange').implement({
+    description: 'A watched value that changed (a list compares as a set: one change per item added, before null, or removed, after null)',
+    fields: (t) => ({
+      at: t.exposeString('at', { nullable: false }),
+      field: t.exposeString('field', { nullable: false, description: 'The watched path' }),
+      before: t.field({ type: 'JSON', nullable: true, resolve: (c) => c.before }),
+      after: t.field({ type: 'JSON', nullable: true, resolve: (c) => c.after }),
+    }),
+  });
+
+  const SnapshotRef = builder.objectRef<{ at: string; values: Record<string, number> }>('MonitorSnapshot').implement({
+    description: "A run's watched numbers",
+    fields: (t) => ({
+      at: t.exposeString('at', { nullable: false }),
+      values: t.field({ type: 'JSON', nullable: false, description: '{field: number}', resolve: (s) => s.values }),
+    }),
+  });
+
+  const SnapshotPageRef = builder.objectRef<Awaited<ReturnType<typeof snapshotsPage>>>('MonitorSnapshotPage').implement({
+    fields: (t) => ({
+      snapshots: t.field({ type: [SnapshotRef], nullable: false, resolve: (p) => p.snapshots }),
+      nextAfter: t.exposeString('next_after', { nullable: true }),
+    }),
+  });
+
+  const ChangePageRef = builder.objectRef<Awaited<ReturnType<typeof changesPage>>>('MonitorChangePage').implement({
+    fields: (t) => ({
+      changes: t.field({ type: [ChangeRef], nullable: false, resolve: (p) => p.changes }),
+      nextAfter: t.exposeString('next_after', { nullable: true }),
+    }),
+  });
+
+  const MonitorRef = builder.objectRef<MonitorNode>('Monitor').implement({
+    description: 'A lookup watched on a schedule (REST: /v1/monitors)',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      operation: t.exposeString('operation', { nullable: false, description: 'The /v1 GET path each run requests' }),
+      params: t.field({ type: 'JSON', nullable: false, resolve: (m) => m.params }),
+      every: t.exposeString('every', { nullable: false }),
+      watch: t.exposeStringList('watch', { nullable: false }),
+      status: t.exposeString('status', { nullable: false, description: 'active, paused, stopped_no_credits or stopped_failing' }),
+      nextRunAt: t.exposeString('next_run_at', { nullable: true, description: 'When the next run is due (null unless active)' }),
+      lastRunAt: t.exposeString('last_run_at', { nullable: true }),
+      lastRun: t.field({ type: RunRef, nullable: true, resolve: (m) => m.last_run }),
+      runs: t.exposeInt('runs', { nullable: false }),
+      creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
+      maxCreditsPerDay: t.exposeInt('max_credits_per_day', { nullable: true }),
+      creditsToday: t.exposeInt('credits_today', { nullable: false, description: 'Charged today (UTC): what maxCreditsPerDay counts' }),
+      webhookUrl: t.exposeString('webhook_url', { nullable: true }),
+      createdAt: t.exposeString('created_at', { nullable: false }),
+      updatedAt: t.exposeString('updated_at', { nullable: false }),
+      snapshots: t.field({
+        type: SnapshotPageRef,
+        nullable: false,
+        description: 'The watched numbers run by run, oldest first (REST: GET /v1/monitors/{id}/snapshots)',
+        args: {
+          since: t.arg.string({ required: false }),
+          until: t.arg.string({ required: false }),
+          after: t.arg.string({ required: false }),
+          limit: t.arg.int({ required: false }),
+        },
+        resolve: (m, args) => snapshotsPage(m.svc, m.id, orThrow(historyQueryOf(args))),
+      }),
+      changes: t.field({
+        type: ChangePageRef,
+        nullable: false,
+        description: 'What changed, oldest first (REST: GET /v1/monitors/{id}/changes)',
+        args: {
+          since: t.arg.string({ required: false }),
+          until: t.arg.string({ required: false }),
+          after: t.arg.string({ required: false }),
+          limit: t.arg.int({ required: false }),
+        },
+        resolve: (m, args) => changesPage(m.svc, m.id, orThrow(historyQueryOf(args))),
+      }),
+    }),
+  });
+
+  const node = (svc: MonitorService, v: MonitorView): MonitorNode => ({ ...v, svc });
+
+  const PageRef = builder.objectRef<{ monitors: MonitorNode[]; next_after: string | null }>('MonitorPage').implement({
+    description: "A page of the calling key's monitors, newest first",
+    fields: (t) => ({
+      monitors: t.field({ type: [MonitorRef], nullable: false, resolve: (p) => p.monitors }),
+      nextAfter: t.exposeString('next_after', { nullable: true, description: '`after` of the next page; null on the last' }),
+    }),
+  });
+
+  builder.queryField('monitor', (t) =>
+    t.field({
+      type: MonitorRef,
+      nullable: true,
+      description: 'A monitor of the calling key (null: no such monitor for this key). 0 credits.',
+      args: { id: t.arg.string({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const svc = serviceOf(ctx);
+        const row = await ownMonitor(svc, keyOf(ctx), args.id);
+        return row instanceof ApiError ? null : node(svc, monitorView(row));
+      },
+    }),
+  );
+
+  builder.queryField('monitors', (t) =>
+    t.field({
+      type: PageRef,
+      nullable: false,
+      description:
+        "The calling key's monitors, newest first (REST: GET /v1/monitors): `status` only, `limit` per page (default 20, at most 100). 0 credits.",
+      args: { status: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
+      resolve: async (_root, args, ctx) => {
+        const svc = serviceOf(ctx);
+        const page = await listMonitors(svc, keyOf(ctx).id, orThrow(listQueryOf(args)));
+        return { ...page, monitors: page.monitors.map((m) => node(svc, m)) };
+      },
+    }),
+  );
+
+  const WebhookInput = builder.inputType('MonitorWebhook', {
+    fields: (t) => ({ url: t.string({ required: true }), secret: t.string({ required: true }) }),
+  });
+
+  builder.mutationField('createMonitor', (t) =>
+    t.field({
+      type: MonitorRef,
+      nullable: false,
+      description:
+        "Watches `operation` with `params` every `every` (REST: POST /v1/monitors). Costs nothing; each run what its single request costs. `watch`: dotted paths into the record (default: the operation's tracked fields).",
+      args: {
+        operation: t.arg.string({ required: true }),
+        params: t.arg({ type: 'JSON', required: true }),
+        every: t.arg.string({ required: true }),
+        watch: t.arg.stringList({ required: false }),
+        webhook: t.arg({ type: WebhookInput, required: false }),
+        maxCreditsPerDay: t.arg.int({ required: false }),
+      },
+      resolve: async (_root, args, ctx) => {
+        const svc = serviceOf(ctx);
+        const key = keyOf(ctx);
+        const request = orThrow(
+          monitorRequestOf(
+            {
+              operation: args.operation,
+              params: args.params,
+              every: args.every,
+              ...(args.watch != null ? { watch: args.watch } : {}),
+              ...(args.webhook != null ? { webhook: args.webhook } : {}),
+              ...(args.maxCreditsPerDay != null ? { max_credits_per_day: args.maxCreditsPerDay } : {}),
+            },
+            svc.routes,
+            ctx.deps.config.monitors.minIntervalMs,
+          ),
+        );
+        return node(svc, monitorView(orThrow(await createMonitor(svc, ctx.deps, key, request))));
+      },
+    }),
+  );
+
+  builder.mutationField('updateMonitor', (t) =>
+    t.field({
+      type: MonitorRef,
+      nullable: false,
+      description:
+        'Changes a monitor (REST: PATCH /v1/monitors/{id}): every, watch, webhook (null: none), maxCreditsPerDay (null: no cap); paused true pauses, false resumes (after a stop too).',
+      args: {
+        id: t.arg.string({ required: true }),
+        every: t.arg.string({ required: false }),
+        watch: t.arg.stringList({ required: false }),
+        webhook: t.arg({ type: WebhookInput, required: false }),
+        paused: t.arg.boolean({ required: false }),
+        maxCreditsPerDay: t.arg.int({ required: false }),
+      },
+      resolve: async (_root, args, ctx) => {
+        const svc = serviceOf(ctx);
+        const row = orThrow(await ownMonitor(svc, keyOf(ctx), args.id));
+        // An argument given as null clears it (webhook, maxCreditsPerDay); one left out is unchanged.
+        const body: Record<string, unknown> = {};
+        if (args.every !== undefined) body.every = args.every;
+        if (args.watch !== undefined) body.watch = args.watch;
+        if (args.webhook !== undefined) body.webhook = args.webhook;
+        if (args.paused !== undefined) body.paused = args.paused;
+        if (args.maxCreditsPerDay !== undefined) body.max_credits_per_day = args.maxCreditsPerDay;
+        return node(svc, monitorView(orThrow(await patchMonitor(svc, ctx.deps, row, body))));
+      },
+    }),
+  );
+
+  builder.mutationField('deleteMonitor', (t) =>
+    t.field({
+      type: MonitorRef,
+      nullable: false,
+      description: 'Deletes a monitor with its history (REST: DELETE /v1/monitors/{id}); the monitor as it was.',
+      args: { id: t.arg.string({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const svc = serviceOf(ctx);
+        const row = orThrow(await ownMonitor(svc, keyOf(ctx), args.id));
+        await deleteMonitor(svc, row);
+        return node(svc, monitorView(row));
+      },
+    }),
+  );
+
+  const RunResultRef = builder
+    .objectRef<{ monitor: MonitorNode; run: RunOutcome; changes: ChangeNode[]; creditsRemaining: number }>('MonitorRunResult')
+    .implement({
+      fields: (t) => ({
+        creditsCharged: t.field({ type: 'Int', nullable: false, resolve: (r) => r.run.credits_charged }),
+        creditsRemaining: t.exposeInt('creditsRemaining', { nullable: false }),
+        monitor: t.field({ type: MonitorRef, nullable: false, resolve: (r) => r.monitor }),
+        run: t.field({ type: RunRef, nullable: false, resolve: (r) => r.run }),
+        changes: t.field({ type: [ChangeRef], nullable: false, resolve: (r) => r.changes }),
+      }),
+    });
+
+  builder.mutationField('runMonitor', (t) =>
+    t.field({
+      type: RunResultRef,
+      nullable: false,
+      description:
+        'Runs a monitor now (REST: POST /v1/monitors/{id}/run), charged what its single request costs (a cached answer younger than a tenth of the interval: 0). INSUFFICIENT_CREDITS when the balance cannot cover it; RATE_LIMITED while a run of it is in progress or past maxCreditsPerDay.',
+      args: { id: t.arg.string({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const svc = serviceOf(ctx);
+        const key = keyOf(ctx);
+        const row = orThrow(await ownMonitor(svc, key, args.id));
+        const r = orThrow(await runMonitorNow(svc, ctx.deps, key, row));
+        return {
+          monitor: node(svc, monitorView(r.row)),
+          run: r.outcome,
+          changes: r.changes.map((c) => ({ ...c, at: r.outcome.at })),
+          creditsRemaining: r.balance,
+        };
+      },
+    }),
+  );
+
+  const RunEventRef = builder.objectRef<{ monitor: MonitorNode; changes: ChangeNode[] }>('MonitorRunEvent').implement({
+    description: 'A run of a monitor, as recorded',
+    fields: (t) => ({
+      monitor: t.field({
+        type: MonitorRef,
+        nullable: false,
+        description: 'The monitor after the run (its lastRun: this run)',
+        resolve: (e) => e.monitor,
+      }),
+      changes: t.field({ type: [ChangeRef], nullable: false, description: "The run's changes", resolve: (e) => e.changes }),
+    }),
+  });
+
+  builder.subscriptionField('monitorRuns', (t) =>
+    t.field({
+      type: RunEventRef,
+      nullable: false,
+      description:
+        "Each run of the monitor as it is recorded, with its changes; the stream ends when the monitor is deleted. 0 credits. Another key's monitor is NOT_FOUND; more than JOBS_MAX_STREAMS_PER_KEY open at once RATE_LIMITED.",
+      args: { id: t.arg.string({ required: true }) },
+      subscribe: async (_root, args, ctx) => {
+        // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
+        const key = await admit(ctx);
+        if (!('id' in key)) throw graphqlError(key);
+        try {
+          const svc = serviceOf(ctx);
+          const row = orThrow(await ownMonitor(svc, key, args.id));
+          const release = svc.streams.take(key.id);
+          if (release instanceof ApiError) throw operationError(release);
+          return runsOf(svc, row.id, row.last_run_at, release);
+        } catch (e) {
+          throw e instanceof ApiError ? graphqlError(e) : e;
+        }
+      },
+      resolve: (e) => e,
+    }),
+  );
+}
+
+/**
+ * The runs of a monitor from now on: this process's own as it records them (svc.events), others'
+ * (REDIS_URL) as the store shows them every `svc.pollMs`. A consumer slower than the runs sees the
+ * latest, not a backlog. Ends when the monitor is gone, the service closes, or the client leaves.
+ */
+function runsOf(
+  svc: MonitorService,
+  id: string,
+  seenAt: number | null,
+  release: () => void,
+): AsyncIterableIterator<{ monitor: MonitorNode; changes: ChangeNode[] }> {
+  let lastAt = seenAt;
+  let ended = false;
+  let next: { monitor: MonitorNode; changes: ChangeNode[] } | null = null;
+  let wake: (() => void) | null = null;
+  const poke = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  let looking = false;
+  const look = async () => {
+    if (ended || looking) return;
+    looking = true;
+    try {
+      const row = await svc.store.get(id);
+      if (!row) return end();
+      if (row.last_run_at === null || row.last_run_at === lastAt) return;
+      lastAt = row.last_run_at;
+      const at = row.last_run_at;
+      const page = await changesPage(svc, id, { since: at, until: at + 1, after: null, limit: 1000 });
+      next = { monitor: { ...monitorView(row), svc }, changes: page.changes };
+      poke();
+    } catch {
+      // The store away for a moment: the next event or poll looks again.
+    } finally {
+      looking = false;
+    }
+  };
+  const onRun = () => void look();
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    svc.events.off(id, onRun);
+    svc.events.off('close', end);
+    if (timer) clearInterval(timer);
+    release();
+    poke();
+  };
+  svc.events.on(id, onRun);
+  svc.events.on('close', end);
+  const timer = svc.pollMs > 0 ? setInterval(onRun, svc.pollMs) : null;
+  timer?.unref();
+  const finish = async (): Promise<IteratorResult<{ monitor: MonitorNode; changes: ChangeNode[] }>> => {
+    end();
+    next = null;
+    return { value: undefined, done: true };
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      while (!next && !ended) await new Promise<void>((r) => (wake = r));
+      if (next) {
+        const value = next;
+        next = null;
+        return { value, done: false };
+      }
+      return { value: undefined, done: true };
+    },
+    return: finish,
+    throw: finish,
+  };
+}

@@ -1,0 +1,388 @@
+/**
+ * The REST face of monitors (docs/monitors.md):
+ *
+ *   POST   /v1/monitors                  create → 201 {success, monitor}
+ *   GET    /v1/monitors                  the key's monitors, newest first (?status, ?limit, ?after) → {success, monitors, next_after}
+ *   GET    /v1/monitors/{id}             the monitor
+ *   PATCH  /v1/monitors/{id}             every, watch, webhook, paused, max_credits_per_day
+ *   DELETE /v1/monitors/{id}             deletes it with its history
+ *   POST   /v1/monitors/{id}/run         a run now (charged as a run) → {success, credits_charged, credits_remaining, monitor, run}
+ *   GET    /v1/monitors/{id}/snapshots   the watched numbers run by run (?since, ?until, ?after, ?limit, ?format=json|csv)
+ *   GET    /v1/monitors/{id}/changes     what changed (?since, ?until, ?after, ?limit)
+ *
+ * Every route admits the key first (401, 429), as every route does; a monitor of another key is
+ * 404. Only POST …/run costs anything (what the run's single request costs). A query parameter a
+ * route reads, given twice, is a 400 as on every route (src/http/query.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthenticatedKey } from '../credits/ledger.js';
+import { ApiError, invalidInput } from '../errors.js';
+import type { ParamProblem } from '../errors.js';
+import { methodNotAllowed } from '../http/edges.js';
+import { repeatedParams } from '../http/query.js';
+import { bodyText } from '../jobs/input.js';
+import type { RequestInfo } from '../observability/request.js';
+import { admit } from '../pipeline/admit.js';
+import type { Deps } from '../pipeline/context.js';
+import { HttpContext } from '../pipeline/context.js';
+import { sendError, sendJson } from '../pipeline/errors.js';
+import type { Change } from './fields.js';
+import { monitorChangesOf, monitorRequestOf } from './input.js';
+import type { MonitorRequest } from './input.js';
+import type { MonitorService } from './service.js';
+import type { HistoryQuery, MonitorCursor, MonitorListQuery, MonitorPatch, MonitorRow, MonitorStatus, RunOutcome } from './store.js';
+import { MONITOR_STATUSES } from './store.js';
+import { monitorView } from './view.js';
+import type { MonitorView } from './view.js';
+
+/** A create or PATCH body: at most this many bytes. */
+const BODY_MAX = 64 * 1024;
+const LIST_DEFAULT = 20;
+const LIST_MAX = 100;
+const HISTORY_DEFAULT = 100;
+const HISTORY_MAX = 1_000;
+
+const queryOf = (req: IncomingMessage) => {
+  const raw = req.url ?? '';
+  const q = raw.indexOf('?');
+  return new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
+};
+
+/** The caller's key (or the error already answered). */
+async function keyOf(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<AuthenticatedKey | null> {
+  const header = req.headers['x-api-key'];
+  const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);
+  const key = await admit(ctx);
+  if ('id' in key) return key;
+  sendError(res, key, {}, info.id);
+  return null;
+}
+
+async function jsonBody(req: IncomingMessage): Promise<unknown> {
+  const text = await bodyText(req, BODY_MAX, 'a monitor request body is at most 64 KiB');
+  try {
+    return text.trim() ? (JSON.parse(text) as unknown) : {};
+  } catch {
+    throw invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
+  }
+}
+
+/** Creates a monitor of the key (checked already): 429 beyond MONITORS_MAX_PER_KEY. Costs nothing; its first run is due at once. */
+export async function createMonitor(
+  svc: MonitorService,
+  deps: Deps,
+  key: AuthenticatedKey,
+  r: MonitorRequest,
+): Promise<MonitorRow | ApiError> {
+  const max = deps.config.monitors.maxPerKey;
+  const made = await svc.store.create(
+    {
+      id: `mon_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+      key_id: key.id,
+      operation: r.route.path,
+      params: JSON.stringify(r.params),
+      every: r.every,
+      interval_ms: r.intervalMs,
+      watch: JSON.stringify(r.watch),
+      webhook_url: r.webhook?.url ?? null,
+      // Sealed at rest (src/store/secrets.ts); opened only to sign a delivery (src/jobs/webhook.ts).
+      webhook_secret: r.webhook ? deps.secrets.seal(r.webhook.secret) : null,
+      max_credits_per_day: r.maxCreditsPerDay,
+      next_run_at: svc.clock.now(),
+    },
+    max,
+  );
+  if (made === 'limit')
+    return new ApiError('RATE_LIMITED', `A key may have at most ${max} monitors (MONITORS_MAX_PER_KEY); delete one first`, {
+      retryAfterSec: 60,
+    });
+  await svc.scheduler.changed(made.id, made);
+  return made;
+}
+
+/** The key's monitor `id`, or 404 (another key's monitor does not exist for this caller). */
+export async function ownMonitor(svc: MonitorService, key: AuthenticatedKey, id: string): Promise<MonitorRow | ApiError> {
+  const row = await svc.store.get(id);
+  return row && row.key_id === key.id ? row : new ApiError('NOT_FOUND', `No monitor ${id}`);
+}
+
+/** Applies a PATCH body to the key's monitor (every field checked first: a 400 changes nothing). */
+export async function patchMonitor(svc: MonitorService, deps: Deps, row: MonitorRow, body: unknown): Promise<MonitorRow | ApiError> {
+  const c = monitorChangesOf(
+    body,
+    svc.routes.get(row.operation),
+    JSON.parse(row.params) as Record<string, string>,
+    deps.config.monitors.minIntervalMs,
+  );
+  if (c instanceof ApiError) return c;
+  const now = svc.clock.now();
+  const patch: MonitorPatch = {};
+  if (c.every) patch.every = { every: c.every.every, interval_ms: c.every.intervalMs, next_run_at: now + c.every.intervalMs };
+  if (c.watch) patch.watch = JSON.stringify(c.watch);
+  if (c.webhook !== undefined) patch.webhook = c.webhook && { url: c.webhook.url, secret: deps.secrets.seal(c.webhook.secret) };
+  if (c.maxCreditsPerDay !== undefined) patch.max_credits_per_day = c.maxCreditsPerDay;
+  if (c.paused !== undefined) patch.paused = { paused: c.paused, resume_at: now };
+  const after = await svc.store.update(row.id, patch);
+  if (!after) return new ApiError('NOT_FOUND', `No monitor ${row.id}`);
+  await svc.scheduler.changed(after.id, after);
+  return after;
+}
+
+export async function deleteMonitor(svc: MonitorService, row: MonitorRow): Promise<void> {
+  await svc.store.delete(row.id);
+  await svc.scheduler.changed(row.id, undefined);
+  // Its subscriptions look, find it gone, and end.
+  svc.events.emit(row.id);
+}
+
+/**
+ * POST …/run: a run now, charged as a run. A run in progress is a 429 (try again once it ended);
+ * a run the balance cannot cover 402, one past max_credits_per_day 429 (the monitor is unchanged).
+ */
+export async function runMonitorNow(
+  svc: MonitorService,
+  deps: Deps,
+  key: AuthenticatedKey,
+  row: MonitorRow,
+): Promise<{ row: MonitorRow; outcome: RunOutcome; changes: Change[]; balance: number } | ApiError> {
+  const r = await svc.runNow(row.id);
+  if (r === 'gone') return new ApiError('NOT_FOUND', `No monitor ${row.id}`);
+  if (r === 'busy')
+    return new ApiError('RATE_LIMITED', 'A run of this monitor is in progress; try again once it has ended', { retryAfterSec: 5 });
+  if (r.kind === 'aborted')
+    throw new ApiError('SERVICE_UNAVAILABLE', 'The run was cut short (shutting down, or a store away); it is made again');
+  if (r.outcome.result === 'skipped') {
+    if (r.outcome.code === 'INSUFFICIENT_CREDITS') {
+      const balance = await deps.ledger.balance(key.id);
+      return new ApiError('INSUFFICIENT_CREDITS', `A run of this monitor needs more credits than the key has (${balance})`);
+    }
+    return new ApiError('RATE_LIMITED', `This run would take today's charges past max_credits_per_day (${row.max_credits_per_day})`, {
+      retryAfterSec: 3600,
+    });
+  }
+  return { row: r.row, outcome: r.outcome, changes: r.changes, balance: await deps.ledger.balance(key.id) };
+}
+
+/** A page's `next_after`: the last monitor listed, opaque to clients (base64url of "<created_at> <id>"). */
+function cursorOf(row: Pick<MonitorRow, 'created_at' | 'id'>): string {
+  return Buffer.from(`${row.created_at} ${row.id}`).toString('base64url');
+}
+
+function cursorFrom(text: string): MonitorCursor | null {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z) (mon_[A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString());
+  if (!m || Number.isNaN(Date.parse(m[1])) || cursorOf({ created_at: m[1], id: m[2] }) !== text) return null;
+  return { created_at: m[1], id: m[2] };
+}
+
+const limitOf = (v: string | number | null | undefined, def: number, max: number, problems: ParamProblem[]): number => {
+  if (v === undefined || v === null) return def;
+  const n = typeof v === 'number' ? v : /^\d{1,6}$/.test(v) ? Number(v) : NaN;
+  if (Number.isInteger(n) && n >= 1 && n <= max) return n;
+  problems.push({ param: 'limit', message: `must be an integer from 1 to ${max}` });
+  return def;
+};
+
+/** GET /v1/monitors's (and GraphQL monitors') parameters; each problem a 400 naming its parameter. */
+export function listQueryOf(given: {
+  status?: string | null;
+  limit?: string | number | null;
+  after?: string | null;
+}): MonitorListQuery | ApiError {
+  const problems: ParamProblem[] = [];
+  let status: MonitorStatus | null = null;
+  if (given.status !== undefined && given.status !== null) {
+    if ((MONITOR_STATUSES as readonly string[]).includes(given.status)) status = given.status as MonitorStatus;
+    else problems.push({ param: 'status', message: `must be one of ${MONITOR_STATUSES.join(', ')}` });
+  }
+  const limit = limitOf(given.limit, LIST_DEFAULT, LIST_MAX, problems);
+  let after: MonitorCursor | null = null;
+  if (given.after !== undefined && given.after !== null) {
+    after = cursorFrom(given.after);
+    if (!after) problems.push({ param: 'after', message: "must be a page's next_after, as given" });
+  }
+  return problems.length ? invalidInput(problems) : { status, limit, after };
+}
+
+export async function listMonitors(
+  svc: MonitorService,
+  keyId: string,
+  q: MonitorListQuery,
+): Promise<{ monitors: MonitorView[]; next_after: string | null }> {
+  const rows = await svc.store.list(keyId, { ...q, limit: q.limit + 1 });
+  const page = rows.slice(0, q.limit);
+  return { monitors: page.map((r) => monitorView(r)), next_after: rows.length > q.limit ? cursorOf(page[page.length - 1]) : null };
+}
+
+const instantOf = (param: string, v: string | null | undefined, problems: ParamProblem[]): number | null => {
+  if (v === undefined || v === null) return null;
+  const t = /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : NaN;
+  if (Number.isNaN(t)) problems.push({ param, message: 'must be a date or date-time (ISO 8601, e.g. 2025-01-31 or 2025-01-31T12:00:00Z)' });
+  return Number.isNaN(t) ? null : t;
+};
+
+/** The history routes' parameters (snapshots, changes); each problem a 400 naming its parameter. */
+export function historyQueryOf(given: {
+  since?: string | null;
+  until?: string | null;
+  after?: string | null;
+  limit?: string | number | null;
+}): HistoryQuery | ApiError {
+  const problems: ParamProblem[] = [];
+  const since = instantOf('since', given.since, problems);
+  const until = instantOf('until', given.until, problems);
+  let after: number | null = null;
+  if (given.after !== undefined && given.after !== null) {
+    if (/^\d{1,15}$/.test(given.after)) after = Number(given.after);
+    else problems.push({ param: 'after', message: "must be a page's next_after, as given" });
+  }
+  const limit = limitOf(given.limit, HISTORY_DEFAULT, HISTORY_MAX, problems);
+  return problems.length ? invalidInput(problems) : { since, until, after, limit };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export async function snapshotsPage(svc: MonitorService, id: string, q: HistoryQuery) {
+  const rows = await svc.store.snapshots(id, q);
+  return {
+    snapshots: rows.map((s) => ({ at: iso(s.at), values: s.values })),
+    next_after: rows.length === q.limit ? String(rows[rows.length - 1].seq) : null,
+  };
+}
+
+export async function changesPage(svc: MonitorService, id: string, q: HistoryQuery) {
+  const rows = await svc.store.changes(id, q);
+  return {
+    changes: rows.map((c) => ({ at: iso(c.at), field: c.field, before: c.before, after: c.after })),
+    next_after: rows.length === q.limit ? String(rows[rows.length - 1].seq) : null,
+  };
+}
+
+/**
+ * Text a spreadsheet would run as a formula is never written by the snapshots' CSV: it holds the
+ * run's time and numbers only (field names are the monitor's own watched paths, checked against
+ * the record's schema).
+ */
+const csvCell = (v: unknown) => {
+  const t = v === undefined || v === null ? '' : String(v);
+  return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+};
+
+export function createMonitorHandlers(service: (deps: Deps) => MonitorService | undefined) {
+  const svcOf = (res: ServerResponse, info: RequestInfo, deps: Deps): MonitorService | null => {
+    const svc = service(deps);
+    if (!svc) sendError(res, new ApiError('SERVICE_UNAVAILABLE', 'Monitors are not available with this ledger'), {}, info.id);
+    return svc ?? null;
+  };
+
+  /** A handler whose ApiErrors (a 400 thrown while reading, a store away: 503) are answered as every route answers them. */
+  const guarded =
+    (fn: (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps) => Promise<void>) =>
+    async (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> => {
+      try {
+        await fn(req, res, info, deps);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        if (e.code === 'SERVICE_UNAVAILABLE') deps.logger.warn({ code: e.code, msg_detail: e.message }, 'store unavailable');
+        if (res.headersSent) return void res.destroy();
+        sendError(res, e, {}, info.id);
+      }
+    };
+
+  async function root(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
+    const key = await keyOf(req, res, info, deps);
+    if (!key) return;
+    const svc = svcOf(res, info, deps);
+    if (!svc) return;
+    if (req.method === 'POST') {
+      const r = monitorRequestOf(await jsonBody(req), svc.routes, deps.config.monitors.minIntervalMs);
+      if (r instanceof ApiError) return sendError(res, r, {}, info.id);
+      const made = await createMonitor(svc, deps, key, r);
+      if (made instanceof ApiError) return sendError(res, made, {}, info.id);
+      return sendJson(res, 201, { success: true, monitor: monitorView(made) });
+    }
+    const q = queryOf(req);
+    const twice = repeatedParams(q, ['status', 'limit', 'after']);
+    if (twice.length) return sendError(res, invalidInput(twice), {}, info.id);
+    const query = listQueryOf({ status: q.get('status'), limit: q.get('limit'), after: q.get('after') });
+    if (query instanceof ApiError) return sendError(res, query, {}, info.id);
+    sendJson(res, 200, { success: true, ...(await listMonitors(svc, key.id, query)) });
+  }
+
+  async function byId(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
+    const path = (req.url ?? '').split('?')[0];
+    const m = /^\/v1\/monitors\/([A-Za-z0-9_-]{1,64})(\/run|\/snapshots|\/changes)?\/?$/.exec(path);
+    if (!m) return sendError(res, new ApiError('NOT_FOUND', `No route ${path}; see /openapi.json`), {}, info.id);
+    const [, id, sub = ''] = m;
+    const allowed = sub === '/run' ? ['POST'] : sub === '' ? ['GET', 'HEAD', 'PATCH', 'DELETE'] : ['GET', 'HEAD'];
+    info.route = `/v1/monitors/{id}${sub}`;
+    if (!allowed.includes(req.method ?? ''))
+      return sendError(res, methodNotAllowed(req.method, allowed.join(' or ')), { allow: `${allowed.join(', ')}, OPTIONS` }, info.id);
+    const key = await keyOf(req, res, info, deps);
+    if (!key) return;
+    const svc = svcOf(res, info, deps);
+    if (!svc) return;
+    const row = await ownMonitor(svc, key, id);
+    if (row instanceof ApiError) return sendError(res, row, {}, info.id);
+    if (sub === '/snapshots' || sub === '/changes') return history(req, res, info, svc, row, sub);
+    if (sub === '/run') {
+      const r = await runMonitorNow(svc, deps, key, row);
+      if (r instanceof ApiError) return sendError(res, r, {}, info.id);
+      return sendJson(res, 200, {
+        success: true,
+        credits_remaining: r.balance,
+        credits_charged: r.outcome.credits_charged,
+        monitor: monitorView(r.row),
+        run: { ...r.outcome, changes: r.changes },
+      });
+    }
+    if (req.method === 'PATCH') {
+      const after = await patchMonitor(svc, deps, row, await jsonBody(req));
+      if (after instanceof ApiError) return sendError(res, after, {}, info.id);
+      return sendJson(res, 200, { success: true, monitor: monitorView(after) });
+    }
+    if (req.method === 'DELETE') {
+      await deleteMonitor(svc, row);
+      return sendJson(res, 200, { success: true, deleted: true, monitor: monitorView(row) });
+    }
+    sendJson(res, 200, { success: true, monitor: monitorView(row) });
+  }
+
+  async function history(
+    req: IncomingMessage,
+    res: ServerResponse,
+    info: RequestInfo,
+    svc: MonitorService,
+    row: MonitorRow,
+    sub: '/snapshots' | '/changes',
+  ): Promise<void> {
+    const q = queryOf(req);
+    const names = sub === '/snapshots' ? ['since', 'until', 'after', 'limit', 'format'] : ['since', 'until', 'after', 'limit'];
+    const twice = repeatedParams(q, names);
+    if (twice.length) return sendError(res, invalidInput(twice), {}, info.id);
+    const hq = historyQueryOf({ since: q.get('since'), until: q.get('until'), after: q.get('after'), limit: q.get('limit') });
+    const format = sub === '/snapshots' ? (q.get('format') ?? 'json') : 'json';
+    if (format !== 'json' && format !== 'csv')
+      return sendError(res, invalidInput([{ param: 'format', message: 'must be json or csv' }]), {}, info.id);
+    if (hq instanceof ApiError) return sendError(res, hq, {}, info.id);
+    if (sub === '/changes') return sendJson(res, 200, { success: true, ...(await changesPage(svc, row.id, hq)) });
+    const page = await snapshotsPage(svc, row.id, hq);
+    if (format === 'json') return sendJson(res, 200, { success: true, ...page });
+    // CSV: a column per watched number, in watch order (then any a snapshot holds beyond, e.g. a field watched before).
+    const fields = new Set<string>();
+    for (const s of page.snapshots) for (const k of Object.keys(s.values)) fields.add(k);
+    const watched = (JSON.parse(row.watch) as string[]).filter((f) => fields.has(f));
+    const columns = [...new Set([...watched, ...fields])];
+    const lines = [['at', ...columns], ...page.snapshots.map((s) => [s.at, ...columns.map((c) => s.values[c])])];
+    const body = lines.map((l) => `${l.map(csvCell).join(',')}\r\n`).join('');
+    res.writeHead(200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'x-request-id': info.id,
+      ...(page.next_after ? { 'x-next-after': page.next_after } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return { root: guarded(root), byId: guarded(byId) };
+}

@@ -1,0 +1,186 @@
+/**
+ * Monitors with REDIS_URL: kept in Redis (redis-store.ts) and scheduled by BullMQ job schedulers,
+ * so any instance runs any monitor and every instance answers for every monitor.
+ *
+ * Each active monitor has a job scheduler (named by its id, `every` its interval) on one BullMQ
+ * queue; every instance runs a Worker on it (MONITORS_CONCURRENCY runs at once). BullMQ hands each
+ * iteration to one worker, waiting in Redis meanwhile (blocking reads: no polling by this
+ * process). A fire is only a prompt: the run happens when the store's claim says so (store.ts) —
+ * the claim is what makes each due run happen once across instances and restarts and never
+ * overlap the previous run of the monitor; a fire that finds it not due (a duplicate, a catch-up
+ * iteration after downtime) or held (a run in progress) does nothing. After its run a worker
+ * claims again, so a run that came due meanwhile (the previous one outlasted the interval, or one
+ * taken over from an instance that died) is made at once, once.
+ *
+ * Charges: settled once per run number by the ledger (Ledger.settleOnce, scope the monitor): a run
+ * taken over after its instance died is charged once, whichever instance settles first.
+ */
+import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Queue, Worker } from 'bullmq';
+import type { Deps } from '../pipeline/context.js';
+import type { RestRoute } from '../rest/routes.js';
+import type { RedisStore } from '../store/redis.js';
+import { bullConnection } from '../jobs/bull-connection.js';
+import { jobUpstream } from '../jobs/hosts.js';
+import { createStreamSlots } from '../jobs/streams.js';
+import { createWebhookSender } from '../jobs/webhook.js';
+import { monitorClock } from './clock.js';
+import { createRedisMonitorStore } from './redis-store.js';
+import { createMonitorRun } from './run.js';
+import type { RunBooks, RunResult } from './run.js';
+import type { MonitorService } from './service.js';
+import type { MonitorRow } from './store.js';
+import { LEASE_MS } from './store.js';
+
+const BULL_PREFIX = 'cl:bull';
+const QUEUE = 'monitors';
+/** With REDIS_URL, how often a subscription looks at the store (other instances run monitors too). */
+const POLL_MS = 500;
+const WEBHOOK_SWEEP_MS = 5_000;
+const HOUR_MS = 3_600_000;
+const CLOSE_WAIT_MS = 5_000;
+/** How long a run's charge is remembered by its number: beyond any takeover of it. */
+const ONCE_KEEP_MS = 3 * LEASE_MS;
+
+const requireHere = createRequire(import.meta.url);
+
+export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes: ReadonlyMap<string, RestRoute>): MonitorService {
+  const bull = requireHere('bullmq') as typeof import('bullmq');
+  const cfg = deps.config.monitors;
+  const r = createRedisMonitorStore(redis);
+  const store = r.store;
+  const clock = monitorClock();
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const closing = new AbortController();
+  let closed = false;
+  const webhooks = createWebhookSender(deps, store.outbox, () => closed);
+  const env = { upstream: jobUpstream(deps) };
+  let lastError = 0;
+  const report = (err: unknown, msg: string) => {
+    if (closed || Date.now() - lastError < 5_000) return;
+    lastError = Date.now();
+    deps.logger.warn({ err }, msg);
+  };
+
+  const books: RunBooks = {
+    async settleAndRecord(m, reservation, actual, make) {
+      const o = await deps.ledger.settleOnce!(m.key_id, reservation, actual, {
+        scope: `monitor:${m.id}`,
+        id: String(m.run_no),
+        keepMs: ONCE_KEEP_MS,
+      });
+      // Refunded as abandoned before it settled: nothing charged, nothing recorded; the run is made again.
+      if (o.state === 'lost') return undefined;
+      return store.record(m.id, make(o.charged));
+    },
+  };
+  const runMonitor = createMonitorRun(deps, routes, books);
+
+  async function run(row: MonitorRow, manual: boolean): Promise<RunResult> {
+    const res = await runMonitor(row, { manual, signal: closing.signal, env });
+    if (res.kind === 'recorded' && !closed) {
+      const dropped = await r.trim(row.id, cfg.keyQuotaBytes).catch(() => 0);
+      if (dropped)
+        deps.logger.info({ monitor: row.id, dropped }, "monitor history trimmed: the key's monitors are over MONITORS_KEY_QUOTA_MB");
+      events.emit(row.id, res.row);
+      webhooks.deliver(row.id);
+      if (res.row.status !== 'active')
+        await schedule(res.row.id, res.row).catch((err: unknown) => report(err, 'monitors: unscheduling failed'));
+    }
+    return res;
+  }
+
+  // BullMQ's connection (src/jobs/bull-connection.ts): commands wait for Redis rather than fail.
+  const connection = bullConnection(deps.config.redisUrl!);
+  connection.on('error', (err) => report(err, 'monitors: BullMQ connection error'));
+  const queue: Queue = new bull.Queue(QUEUE, {
+    connection,
+    prefix: BULL_PREFIX,
+    streams: { events: { maxLen: 100 } },
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+  });
+  queue.on('error', (err) => report(err, 'monitors: BullMQ queue error'));
+
+  /** A fire of a monitor's scheduler: its due runs, claimed one at a time until none is due. */
+  async function fired(id: string): Promise<void> {
+    for (;;) {
+      if (closed) return;
+      const c = await store.claim(id, clock.now(), false);
+      if (c.kind !== 'claimed') return;
+      const res = await run(c.row, false);
+      if (res.kind === 'aborted') return;
+    }
+  }
+
+  const worker: Worker = new bull.Worker(QUEUE, (job) => fired((job.data as { id: string }).id), {
+    connection,
+    prefix: BULL_PREFIX,
+    concurrency: cfg.concurrency,
+  });
+  worker.on('error', (err) => report(err, 'monitors: BullMQ worker error'));
+
+  /** The monitor's job scheduler follows it: one while it is active (every its interval), none otherwise. */
+  async function schedule(id: string, row: MonitorRow | undefined): Promise<void> {
+    if (row?.status === 'active') {
+      await queue.upsertJobScheduler(id, { every: row.interval_ms }, { name: 'run', data: { id } });
+    } else await queue.removeJobScheduler(id);
+  }
+
+  const hookSweep = setInterval(() => webhooks.deliverDue(), WEBHOOK_SWEEP_MS);
+  hookSweep.unref();
+  const purge = () =>
+    void store.purge(cfg.retentionMs).then(
+      (n) => void (n && deps.logger.info({ purged: n }, 'purged monitor history past MONITORS_RETENTION_DAYS')),
+      (err: unknown) => report(err, 'monitors: purge failed'),
+    );
+  const purgeTimer = setInterval(purge, HOUR_MS);
+  purgeTimer.unref();
+  purge();
+  webhooks.deliverDue();
+
+  return {
+    store,
+    routes,
+    clock,
+    events,
+    pollMs: POLL_MS,
+    streams: createStreamSlots(deps.config.jobs.maxStreamsPerKey, 'monitor subscriptions'),
+    scheduler: {
+      async changed(id, row) {
+        await schedule(id, row);
+        // Due now (just made, or resumed): run it here rather than wait for the first fire.
+        if (row?.status === 'active' && row.next_run_at <= clock.now())
+          void fired(id).catch((err: unknown) => report(err, 'monitors: a run failed'));
+      },
+      close: async () => undefined,
+    },
+    async runNow(id) {
+      const c = await store.claim(id, clock.now(), true);
+      if (c.kind === 'busy' || c.kind === 'gone') return c.kind;
+      if (c.kind !== 'claimed') return 'gone';
+      return run(c.row, true);
+    },
+    async close() {
+      closed = true;
+      closing.abort();
+      events.emit('close');
+      clearInterval(hookSweep);
+      clearInterval(purgeTimer);
+      webhooks.close();
+      // Runs in flight finish (aborted: their leases stay, another instance takes them over); a
+      // Redis that does not answer does not hold the shutdown.
+      const graceful = Promise.all([worker.close(), queue.close()]).catch(() => undefined);
+      if ((await Promise.race([graceful, sleep(CLOSE_WAIT_MS, 'timeout', { ref: false })])) === 'timeout') {
+        void worker.disconnect().catch(() => undefined);
+        connection.disconnect();
+      } else {
+        await Promise.race([connection.quit().catch(() => undefined), sleep(1_000, undefined, { ref: false })]);
+        connection.disconnect();
+      }
+      r.close();
+    },
+  };
+}

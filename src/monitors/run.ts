@@ -1,0 +1,201 @@
+/**
+ * One run of a monitor, claimed already (store.ts `claim`): its operation's single REST request
+ * through the same pipeline as every request (src/jobs/item.ts runJobItem → runOperation: cache,
+ * reservation of its maximum, live fetch, settlement), with the monitor's key. What is a monitor's
+ * own:
+ *
+ *  - a cached answer younger than a tenth of the monitor's interval is reused (0 credits, as any
+ *    cache hit); otherwise the run fetches live. This is internal: not a cache_max_age a client
+ *    sends, and no other caller's request is changed by it;
+ *  - before the reservation, `max_credits_per_day`: a run whose maximum would take today's (UTC)
+ *    charges past it is skipped (not charged; the monitor stays active). A reservation the
+ *    balance cannot cover skips the run and stops the monitor `stopped_no_credits` (a run asked
+ *    for by POST …/run is only refused); balances never go negative;
+ *  - the reservation carries the monitor's id (ReserveMeta): the run is one row of the key's
+ *    transactions;
+ *  - the charge is what the single request costs (cache hits and errors 0), settled together with
+ *    the run's record (`RunBooks`: embedded in one SQLite transaction, on Redis once per run
+ *    number), so a run is charged once and its record says that charge;
+ *  - the watched values, compared with the last successful run's: changes, and a snapshot of the
+ *    numbers. A failed run changes neither; MONITORS_FAILING_AFTER NOT_FOUND in a row stop the
+ *    monitor `stopped_failing`. Webhook events (`monitor.changed`, `monitor.stopped`) are written
+ *    with the record and delivered after it (never holding the schedule up).
+ */
+import type { Reservation } from '../credits/ledger.js';
+import type { Deps } from '../pipeline/context.js';
+import type { RestRoute } from '../rest/routes.js';
+import { runJobItem } from '../jobs/item.js';
+import type { ItemEnv, ReserveGate } from '../jobs/item.js';
+import type { Change, FieldKind } from './fields.js';
+import { diff, kindOf, snapshotOf, valuesOf } from './fields.js';
+import type { MonitorRow, RunOutcome, RunRecord } from './store.js';
+import { dayOf } from './store.js';
+import { monitorView } from './view.js';
+
+/** How a run's charge and its record are committed together (embedded or Redis: service.ts). */
+export interface RunBooks {
+  /**
+   * Settles the run's reservation (if any) to `actual` and records the run with the charge the
+   * settlement made; undefined when nothing was recorded (the run no longer holds the monitor, or
+   * its reservation was refunded meanwhile): nothing is charged then.
+   */
+  settleAndRecord(
+    m: MonitorRow,
+    reservation: Reservation | null,
+    actual: number,
+    record: (charged: number) => RunRecord,
+  ): Promise<MonitorRow | undefined>;
+}
+
+export type RunResult =
+  | { kind: 'recorded'; row: MonitorRow; outcome: RunOutcome; changes: Change[] }
+  /** Not recorded (shutting down, the store away, taken over): the run's lease stays; it runs again. */
+  | { kind: 'aborted' };
+
+export interface RunOptions {
+  /** POST …/run: any status; a run the balance cannot cover is refused without stopping the monitor. */
+  manual: boolean;
+  signal: AbortSignal;
+  env: ItemEnv;
+}
+
+/** Why a monitor stopped, in its `monitor.stopped` event. */
+type StopReason = 'no_credits' | 'failing' | 'operation_removed';
+
+export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRoute>, books: RunBooks) {
+  const cfg = deps.config.monitors;
+
+  const stoppedEvent = (reason: StopReason, at: string, charged: number) => (after: MonitorRow) => [
+    {
+      event: 'monitor.stopped',
+      body: JSON.stringify({ event: 'monitor.stopped', monitor: monitorView(after), run: { at, credits_charged: charged }, reason }),
+    },
+  ];
+
+  return async function runMonitor(m: MonitorRow, opts: RunOptions): Promise<RunResult> {
+    const atMs = Date.now();
+    const at = new Date(atMs).toISOString();
+    const route = routes.get(m.operation);
+    const base = { runNo: m.run_no, at: atMs, snapshot: null, values: null, changes: [] as Change[] };
+    if (!route) {
+      // An operation removed since the monitor was made: nothing of it can run again.
+      deps.logger.warn({ monitor: m.id, operation: m.operation }, 'monitor operation no longer exists; stopping the monitor');
+      const outcome: RunOutcome = { at, result: 'failed', code: 'NOT_FOUND', credits_charged: 0, changed: 0 };
+      const row = await books.settleAndRecord(m, null, 0, () => ({
+        ...base,
+        charged: 0,
+        outcome,
+        counted: true,
+        notFound: 'keep',
+        stop: 'stopped_failing',
+        events: stoppedEvent('operation_removed', at, 0),
+      }));
+      return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
+    }
+    const watch = (JSON.parse(m.watch) as string[]).map((path) => {
+      const kind = kindOf(route.op.record, path);
+      return { path, kind: typeof kind === 'string' ? kind : ('value' as FieldKind) };
+    });
+    const gate: ReserveGate = async (amount) => {
+      if (m.max_credits_per_day !== null) {
+        const today = m.day === dayOf(atMs) ? m.day_credits : 0;
+        if (today + amount > m.max_credits_per_day) return 'cap';
+      }
+      const r = await deps.ledger.reserve(m.key_id, amount, { monitorId: m.id, operation: m.operation });
+      return r ?? 'no_credits';
+    };
+    const run = await runJobItem(
+      deps,
+      { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
+      { idx: m.run_no, input: m.params },
+      gate,
+      opts.signal,
+      opts.env,
+    );
+
+    if (run.kind === 'refused') {
+      const poor = run.why !== 'cap';
+      const stop = poor && !opts.manual;
+      const outcome: RunOutcome = {
+        at,
+        result: 'skipped',
+        code: poor ? 'INSUFFICIENT_CREDITS' : 'MAX_CREDITS_PER_DAY',
+        credits_charged: 0,
+        changed: 0,
+      };
+      const row = await books.settleAndRecord(m, null, 0, () => ({
+        ...base,
+        charged: 0,
+        outcome,
+        counted: false,
+        notFound: 'keep',
+        stop: stop ? 'stopped_no_credits' : null,
+        events: stop ? stoppedEvent('no_credits', at, 0) : () => [],
+      }));
+      if (stop) deps.logger.info({ monitor: m.id }, 'monitor stopped: the balance cannot cover a run');
+      return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
+    }
+
+    if (run.error && (opts.signal.aborted || deps.shutdown.aborted)) {
+      // Shutting down: its aborted fetch is not a result; the run is made again (its lease stays).
+      if (run.reservation) await deps.ledger.settle(run.reservation, 0).catch(() => undefined);
+      return { kind: 'aborted' };
+    }
+
+    if (run.error) {
+      const code = run.error.code;
+      const notFound = code === 'NOT_FOUND';
+      const failing = notFound && m.not_found_streak + 1 >= cfg.failingAfter;
+      const outcome: RunOutcome = { at, result: 'failed', code, credits_charged: 0, changed: 0 };
+      const row = await books.settleAndRecord(m, run.reservation, 0, () => ({
+        ...base,
+        charged: 0,
+        outcome,
+        counted: true,
+        notFound: notFound ? 'inc' : 'keep',
+        stop: failing ? 'stopped_failing' : null,
+        events: failing ? stoppedEvent('failing', at, 0) : () => [],
+      }));
+      if (failing && row)
+        deps.logger.info({ monitor: m.id, runs: cfg.failingAfter }, 'monitor stopped: its target answered NOT_FOUND run after run');
+      return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
+    }
+
+    const body = JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>;
+    const wrap = route.op.rest.wrap;
+    const values = valuesOf(wrap ? body[wrap] : body, watch);
+    const changes = diff(m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null, values, watch);
+    let outcome!: RunOutcome;
+    const row = await books.settleAndRecord(m, run.reservation, run.actual, (charged) => {
+      outcome = { at, result: run.outcome.cached ? 'cached' : 'ok', code: null, credits_charged: charged, changed: changes.length };
+      return {
+        ...base,
+        charged,
+        outcome,
+        counted: true,
+        values,
+        snapshot: snapshotOf(values, watch),
+        changes,
+        notFound: 'reset',
+        stop: null,
+        events: (after) =>
+          changes.length
+            ? [
+                {
+                  event: 'monitor.changed',
+                  body: JSON.stringify({
+                    event: 'monitor.changed',
+                    monitor: monitorView(after),
+                    run: { at, credits_charged: charged },
+                    changes,
+                  }),
+                },
+              ]
+            : [],
+      };
+    });
+    return row ? { kind: 'recorded', row, outcome, changes } : { kind: 'aborted' };
+  };
+}
+
+export type MonitorRunFn = ReturnType<typeof createMonitorRun>;

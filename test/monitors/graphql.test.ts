@@ -1,0 +1,166 @@
+/**
+ * Monitors over GraphQL, mirroring REST: createMonitor / updateMonitor / deleteMonitor / runMonitor,
+ * monitor(id) with its snapshots and changes, monitors, and the monitorRuns(id) subscription over
+ * server-sent events — on a fake clock against a replay whose answer changes between runs.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setMonitorClock } from '../../src/monitors/clock.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+import { call, codeUser, testClock, waitFor } from './helpers.js';
+
+const HOUR = 3_600_000;
+const t = testClock();
+let h: Harness;
+const user = codeUser('octo-gql');
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(new Date('2030-02-01T00:00:00Z'));
+  setMonitorClock(t.clock);
+  h = await startHarness();
+  h.replay.add(user.route);
+});
+afterAll(async () => {
+  await h.close();
+  setMonitorClock(null);
+  vi.useRealTimers();
+});
+
+const CREATE = `mutation($params: JSON!, $watch: [String!]) {
+  createMonitor(operation: "/v1/code/user", params: $params, every: "1h", watch: $watch) { id status every watch runs nextRunAt }
+}`;
+const MONITOR = `query($id: String!) {
+  monitor(id: $id) {
+    id status runs creditsCharged lastRun { result creditsCharged changed }
+    snapshots { snapshots { at values } nextAfter }
+    changes { changes { field before after } nextAfter }
+  }
+}`;
+
+/** A subscription over GraphQL-over-SSE, read until `stop` says so (then the client leaves). */
+async function subscribe(query: string, key: string, variables: Record<string, unknown>, until: (events: any[]) => boolean) {
+  const ac = new AbortController();
+  const res = await fetch(`${h.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': key },
+    body: JSON.stringify({ query, variables }),
+    signal: ac.signal,
+  });
+  const events: any[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let at;
+      while ((at = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, at);
+        buffer = buffer.slice(at + 2);
+        const event = /^event: (\w+)/m.exec(block)?.[1];
+        const data = /^data: ?(.*)$/m.exec(block)?.[1];
+        if (event) events.push({ event, data: data ? JSON.parse(data) : null });
+      }
+      if (until(events)) break;
+    }
+  } finally {
+    ac.abort();
+  }
+  return { status: res.status, events };
+}
+
+describe('monitors over GraphQL', () => {
+  it('create, query with history, run now, update, delete; another key sees null', async () => {
+    const { key, id: keyId } = await h.key(10);
+    const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-gql' }, watch: ['user.followers', 'user.bio'] } });
+    expect(made.body.errors).toBeUndefined();
+    const m = made.body.data.createMonitor;
+    expect(m).toMatchObject({ status: 'active', every: '1h', watch: ['user.followers', 'user.bio'], runs: 0 });
+    await waitFor(async () => (await h.gql(MONITOR, { key, variables: { id: m.id } })).body.data.monitor.runs === 1);
+    user.state.followers = 400;
+    user.state.bio = 'Porcelain now.';
+    t.advance(HOUR);
+    await waitFor(async () => (await h.gql(MONITOR, { key, variables: { id: m.id } })).body.data.monitor.runs === 2);
+    const q = (await h.gql(MONITOR, { key, variables: { id: m.id } })).body.data.monitor;
+    expect(q).toMatchObject({ status: 'active', runs: 2, creditsCharged: 2, lastRun: { result: 'ok', creditsCharged: 1, changed: 2 } });
+    expect(q.snapshots.snapshots.map((s: any) => s.values)).toEqual([{ 'user.followers': 340 }, { 'user.followers': 400 }]);
+    expect(q.changes).toEqual({
+      changes: [
+        { field: 'user.followers', before: 340, after: 400 },
+        { field: 'user.bio', before: 'Tools for potters.', after: 'Porcelain now.' },
+      ],
+      nextAfter: null,
+    });
+    // The same as REST says.
+    const rest = await call(h, 'GET', `/v1/monitors/${m.id}/changes`, { key });
+    expect(rest.body.changes.map((c: any) => c.field)).toEqual(['user.followers', 'user.bio']);
+
+    const other = await h.key(10);
+    expect((await h.gql(MONITOR, { key: other.key, variables: { id: m.id } })).body.data.monitor).toBeNull();
+    const stolen = await h.gql(`mutation { runMonitor(id: "${m.id}") { creditsCharged } }`, { key: other.key });
+    expect(stolen.body.errors[0].extensions.code).toBe('NOT_FOUND');
+
+    // Run now: within a tenth of the interval the answer is reused, 0 credits.
+    const now = await h.gql(
+      `mutation { runMonitor(id: "${m.id}") { creditsCharged creditsRemaining run { result } changes { field } monitor { runs } } }`,
+      {
+        key,
+      },
+    );
+    expect(now.body.data.runMonitor).toEqual({
+      creditsCharged: 0,
+      creditsRemaining: 8,
+      run: { result: 'cached' },
+      changes: [],
+      monitor: { runs: 3 },
+    });
+
+    const list = await h.gql(`{ monitors(limit: 5) { monitors { id } nextAfter } }`, { key });
+    expect(list.body.data.monitors).toEqual({ monitors: [{ id: m.id }], nextAfter: null });
+    const bad = await h.gql(`mutation { updateMonitor(id: "${m.id}", every: "2h", watch: ["nope"]) { id } }`, { key });
+    expect(bad.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+    expect(bad.body.errors[0].extensions.details.map((d: any) => d.param)).toEqual(['every', 'watch[0]']);
+    const paused = await h.gql(`mutation { updateMonitor(id: "${m.id}", paused: true, every: "1d") { status every nextRunAt } }`, { key });
+    expect(paused.body.data.updateMonitor).toEqual({ status: 'paused', every: '1d', nextRunAt: null });
+    const invalid = await h.gql(`mutation { createMonitor(operation: "/v1/code/user", params: {handle: "x y"}, every: "1h") { id } }`, {
+      key,
+    });
+    expect(invalid.body.errors[0].extensions.details).toEqual([{ param: 'params.handle', message: expect.any(String) }]);
+    const gone = await h.gql(`mutation { deleteMonitor(id: "${m.id}") { id status } }`, { key });
+    expect(gone.body.data.deleteMonitor).toEqual({ id: m.id, status: 'paused' });
+    expect((await h.gql(MONITOR, { key, variables: { id: m.id } })).body.data.monitor).toBeNull();
+    expect(await h.balance(keyId)).toBe(8);
+  });
+
+  it('monitorRuns streams each run as it is recorded, with its changes', async () => {
+    const { key } = await h.key(10);
+    const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-gql' }, watch: ['user.followers'] } });
+    const id = made.body.data.createMonitor.id;
+    await waitFor(async () => (await h.gql(MONITOR, { key, variables: { id } })).body.data.monitor.runs === 1);
+    const stream = subscribe(
+      `subscription($id: String!) { monitorRuns(id: $id) { monitor { runs lastRun { result } } changes { field before after } } }`,
+      key,
+      { id },
+      (events) => events.filter((e) => e.event === 'next').length === 2,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    user.state.followers = 401;
+    t.advance(HOUR);
+    await waitFor(async () => (await h.gql(MONITOR, { key, variables: { id } })).body.data.monitor.runs === 2);
+    user.state.followers = 402;
+    t.advance(HOUR);
+    const { status, events } = await stream;
+    expect(status).toBe(200);
+    const runs = events.filter((e) => e.event === 'next').map((e) => e.data.data.monitorRuns);
+    expect(runs).toEqual([
+      { monitor: { runs: 2, lastRun: { result: 'ok' } }, changes: [{ field: 'user.followers', before: 400, after: 401 }] },
+      { monitor: { runs: 3, lastRun: { result: 'ok' } }, changes: [{ field: 'user.followers', before: 401, after: 402 }] },
+    ]);
+    const refused = await fetch(`${h.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': (await h.key(0)).key },
+      body: JSON.stringify({ query: `subscription { monitorRuns(id: "${id}") { changes { field } } }` }),
+    });
+    expect(await refused.text()).toContain('NOT_FOUND');
+  });
+});

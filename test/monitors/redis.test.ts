@@ -1,0 +1,94 @@
+/**
+ * Monitors with REDIS_URL: two gateway instances on one real redis-server (BullMQ job schedulers,
+ * the Redis store and ledger) and one replay upstream. Either instance answers for a monitor made
+ * on the other; each due run happens once across both (one upstream request per run, one charge
+ * per run), runs of one monitor never overlap; snapshots and changes are the same from either.
+ * Real time, with MONITORS_MIN_INTERVAL at 1 s so a monitor runs every 2 s.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireTool, titled } from '../prereq.js';
+import { startCluster } from '../redis/cluster.js';
+import type { Cluster } from '../redis/cluster.js';
+import { startRedisServer } from '../redis/redis-server.js';
+import type { RedisServer } from '../redis/redis-server.js';
+import { call, codeUser, monitorOf, waitFor } from './helpers.js';
+
+const REDIS = requireTool('redis-server');
+
+describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), () => {
+  let redis: RedisServer;
+  let c: Cluster;
+  const user = codeUser('octo-redis');
+  /** Answers of the account in flight now, and the most at once (runs of one monitor never overlap). */
+  const flight = { now: 0, most: 0 };
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    c = await startCluster(redis.url, { env: { MONITORS_MIN_INTERVAL: '1', RATE_LIMIT_RPS: '1000' } });
+    const route = user.route;
+    c.replay.add({
+      ...route,
+      response: async (req) => {
+        // The account's own request (its social accounts are read beside it, in the same run).
+        const own = req.path === '/users/octo-redis';
+        if (own) flight.most = Math.max(flight.most, ++flight.now);
+        await new Promise((r) => setTimeout(r, 150));
+        if (own) flight.now--;
+        return (route.response as (r: typeof req) => any)(req);
+      },
+    });
+  });
+  afterAll(async () => {
+    await c?.close();
+    await redis?.close();
+  });
+
+  it('each due run once across both instances: one upstream request and one charge per run; either instance answers', async () => {
+    const [a, b] = c.nodes;
+    const { key, id: keyId } = await c.key(100);
+    const made = await call(a, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: '/v1/code/user', params: { handle: 'octo-redis' }, every: '2s', watch: ['user.followers', 'user.bio'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.monitor.id;
+    const started = Date.now();
+    expect((await monitorOf(b, key, id)).id).toBe(id);
+    let followers = 340;
+    // Changes between runs: each run sees the next count.
+    const bump = setInterval(() => (user.state.followers = ++followers), 2_000);
+    try {
+      await waitFor(async () => (await monitorOf(b, key, id)).runs >= 4, 20_000);
+    } finally {
+      clearInterval(bump);
+    }
+    // Let a run in flight finish, then read both sides.
+    await new Promise((r) => setTimeout(r, 600));
+    const elapsed = Date.now() - started;
+    const m = await monitorOf(a, key, id);
+    expect(await monitorOf(b, key, id)).toEqual(m);
+    const userRequests = c.replay.hits({ host: 'api.github.com' }).filter((h) => h.path === '/users/octo-redis').length;
+    // One upstream request per run, one charge per run, no more runs than due times.
+    expect(userRequests).toBe(m.runs);
+    expect(m.credits_charged).toBe(m.runs);
+    expect(await a.deps.ledger.balance(keyId)).toBe(100 - m.runs);
+    expect(m.runs).toBeLessThanOrEqual(Math.floor(elapsed / 2_000) + 1);
+    expect(m.runs).toBeGreaterThanOrEqual(Math.floor(elapsed / 2_000) - 1);
+    // The runs of one monitor never overlap.
+    expect(flight.most).toBe(1);
+    const snaps = (await call(b, 'GET', `/v1/monitors/${id}/snapshots`, { key })).body.snapshots;
+    expect(snaps).toHaveLength(m.runs);
+    const counts = snaps.map((s: any) => s.values['user.followers']);
+    expect([...counts].sort((x: number, y: number) => x - y)).toEqual(counts);
+    const changes = (await call(a, 'GET', `/v1/monitors/${id}/changes`, { key })).body.changes;
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.every((ch: any) => ch.field === 'user.followers' && ch.after > ch.before)).toBe(true);
+    // Paused on one instance: no instance runs it any more.
+    expect((await call(b, 'PATCH', `/v1/monitors/${id}`, { key, body: { paused: true } })).body.monitor.status).toBe('paused');
+    const runs = (await monitorOf(a, key, id)).runs;
+    await new Promise((r) => setTimeout(r, 4_500));
+    expect((await monitorOf(a, key, id)).runs).toBe(runs);
+    expect((await call(a, 'DELETE', `/v1/monitors/${id}`, { key })).status).toBe(200);
+    expect((await call(b, 'GET', `/v1/monitors/${id}`, { key })).status).toBe(404);
+  });
+});

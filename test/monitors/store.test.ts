@@ -1,0 +1,106 @@
+/**
+ * The embedded monitor store's rules, on its own: a claim is refused while a run holds the
+ * monitor and before it is due; missed due times collapse into one run; only the run holding the
+ * lease records; history beyond the key's quota and past the retention is dropped, oldest first.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqliteMonitorStore } from '../../src/monitors/store.js';
+import type { RunRecord, SqliteMonitorStore } from '../../src/monitors/store.js';
+import { openDatabase } from '../../src/store/sqlite.js';
+import type { Db } from '../../src/store/sqlite.js';
+
+const HOUR = 3_600_000;
+let dir: string;
+let db: Db;
+let s: SqliteMonitorStore;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cl-mon-store-'));
+  db = openDatabase(dir);
+  s = createSqliteMonitorStore(db);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const T0 = Date.parse('2020-06-01T00:00:00Z');
+async function make(id: string, key = 'k1') {
+  const m = await s.store.create(
+    {
+      id,
+      key_id: key,
+      operation: '/v1/code/user',
+      params: '{}',
+      every: '1h',
+      interval_ms: HOUR,
+      watch: '["n"]',
+      webhook_url: null,
+      webhook_secret: null,
+      max_credits_per_day: null,
+      next_run_at: T0,
+    },
+    10,
+  );
+  if (m === 'limit') throw new Error('limit');
+  return m;
+}
+const record = (runNo: number, at: number, n: number, changes = 0): RunRecord => ({
+  runNo,
+  at,
+  charged: 1,
+  outcome: { at: new Date(at).toISOString(), result: 'ok', code: null, credits_charged: 1, changed: changes },
+  counted: true,
+  values: { n },
+  snapshot: { n },
+  changes: Array.from({ length: changes }, (_, i) => ({ field: 'n', before: i, after: i + 1 })),
+  notFound: 'reset',
+  stop: null,
+  events: () => [],
+});
+
+describe('embedded monitor store', () => {
+  it('claims: busy while a run holds it, early before its due time, missed due times collapse into one run', async () => {
+    await make('m1');
+    const c = await s.store.claim('m1', T0 + 5 * HOUR + 60_000, false);
+    expect(c.kind).toBe('claimed');
+    const row = c.kind === 'claimed' ? c.row : null!;
+    expect(row).toMatchObject({ run_no: 1, claimed_due: T0, next_run_at: T0 + 6 * HOUR });
+    expect((await s.store.claim('m1', T0 + 5 * HOUR + 61_000, true)).kind).toBe('busy');
+    // A record by a run number that does not hold it changes nothing.
+    expect(await s.store.record('m1', record(2, T0 + 5 * HOUR, 1))).toBeUndefined();
+    expect(await s.store.record('m1', record(1, T0 + 5 * HOUR, 1))).toMatchObject({ runs: 1, lease_until: null, credits_charged: 1 });
+    expect(await s.store.record('m1', record(1, T0 + 5 * HOUR, 1))).toBeUndefined();
+    expect((await s.store.claim('m1', T0 + 5 * HOUR + 2 * 60_000, false)).kind).toBe('early');
+    // Within a tenth of the interval before it is due: due.
+    expect((await s.store.claim('m1', T0 + 6 * HOUR - 5 * 60_000, false)).kind).toBe('claimed');
+    expect(s.nextDueAt()).toBeNull();
+  });
+
+  it("history beyond the key's quota goes, oldest first; history past the retention is purged", async () => {
+    await make('m1');
+    await make('m2');
+    for (let i = 1; i <= 10; i++) {
+      const c = await s.store.claim('m1', T0 + (i - 1) * HOUR, false);
+      expect(c.kind).toBe('claimed');
+      await s.store.record('m1', record(i, T0 + (i - 1) * HOUR, i, 2));
+    }
+    const all = await s.store.snapshots('m1', { since: null, until: null, after: null, limit: 100 });
+    expect(all.map((x) => x.values.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const bytes = (await s.store.get('m1'))!.history_bytes;
+    // A quota of half what the key holds: about the older half goes.
+    expect(s.trim('m1', 'k1', Math.floor(bytes / 2))).toBeGreaterThan(0);
+    const left = await s.store.snapshots('m1', { since: null, until: null, after: null, limit: 100 });
+    expect(left.map((x) => x.values.n)).toEqual([6, 7, 8, 9, 10].slice(-left.length));
+    expect(left.length).toBeGreaterThanOrEqual(4);
+    expect((await s.store.get('m1'))!.history_bytes).toBeLessThanOrEqual(Math.floor(bytes / 2));
+    // Retention: what is older than it goes (the runs were in 2020).
+    expect(await s.store.purge(0)).toBeGreaterThan(0);
+    expect(await s.store.changes('m1', { since: null, until: null, after: null, limit: 100 })).toEqual([]);
+    expect((await s.store.get('m1'))!.history_bytes).toBe(0);
+    expect(await s.store.delete('m1')).toBe(true);
+    expect(await s.store.get('m1')).toBeUndefined();
+  });
+});
