@@ -96,12 +96,13 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       const kind = kindOf(route.op.record, path);
       return { path, kind: typeof kind === 'string' ? kind : ('value' as FieldKind) };
     });
-    const gate: ReserveGate = async (amount) => {
+    // The item's meta names the operation as transactions do (`video/channel`); the job id it carries is this monitor's.
+    const gate: ReserveGate = async (amount, meta) => {
       if (m.max_credits_per_day !== null) {
         const today = m.day === dayOf(atMs) ? m.day_credits : 0;
         if (today + amount > m.max_credits_per_day) return 'cap';
       }
-      const r = await deps.ledger.reserve(m.key_id, amount, { monitorId: m.id, operation: m.operation });
+      const r = await deps.ledger.reserve(m.key_id, amount, { monitorId: m.id, operation: meta.operation });
       return r ?? 'no_credits';
     };
     const run = await runJobItem(

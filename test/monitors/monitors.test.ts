@@ -303,7 +303,13 @@ describe('a monitor over REST', () => {
       const m = await create(key, { operation: OP, params: { handle: 'octo-meta' }, every: '1h', watch: WATCH });
       await runsOf(key, m.id, 1);
       const calls = reserve.mock.calls.filter((c) => c[0] === keyId);
-      expect(calls).toEqual([[keyId, 1, { monitorId: m.id, operation: OP }]]);
+      expect(calls).toEqual([[keyId, 1, { monitorId: m.id, operation: 'code/user' }]]);
+      // The run is one row of the key's transactions: its monitor, its operation, its credit.
+      const tx = await call(h, 'GET', '/v1/account/transactions', { key });
+      expect(tx.body.transactions).toEqual([
+        expect.objectContaining({ kind: 'grant', credits: 5, balance_after: 5 }),
+        expect.objectContaining({ kind: 'charge', monitor_id: m.id, job_id: null, operation: 'code/user', credits: -1, balance_after: 4 }),
+      ]);
       await call(h, 'DELETE', `/v1/monitors/${m.id}`, { key });
     } finally {
       reserve.mockRestore();
