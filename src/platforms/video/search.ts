@@ -275,6 +275,8 @@ export const videoSearch: OperationDef<VideoSearchArgs, VideoSearchPage> = {
   summary: 'Search the video platform: videos, channels and playlists; page with `cursor`',
   rest: { path: '/v1/video/search' },
   record: VideoSearchPage,
+  // A monitor watches which results the query finds, by title (videos, channels and playlists all have one).
+  watch: ['results.title'],
   params: [
     { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Search query' },
     {

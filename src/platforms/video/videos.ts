@@ -434,6 +434,8 @@ export const videoVideos: OperationDef<VideoVideosArgs, VideoVideosPage> = {
   summary: "One page of a channel's videos, Shorts or live streams; page with `cursor`",
   rest: { path: '/v1/video/videos' },
   record: VideoVideosPage,
+  // A monitor watches which videos the page lists (a new upload: one change).
+  watch: ['videos.videoId'],
   params: [
     ...CHANNEL_REF_PARAMS,
     { name: 'tab', kind: 'enum', values: CHANNEL_TABS, enumName: 'VideoChannelTab', description: 'Which list (default videos).' },
