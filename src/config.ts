@@ -28,6 +28,11 @@ export interface Config {
   /** Field selections per GraphQL operation after fragment expansion, MAX_SELECTIONS. */
   maxSelections: number;
   /**
+   * INTROSPECTION_CPU_MS: event-loop milliseconds per second that computing introspection answers
+   * not remembered yet may take (src/graphql/introspection-budget.ts); 0 = no limit.
+   */
+  introspectionCpuMs: number;
+  /**
    * CORS_ORIGINS: browser origins allowed to call /graphql and /v1 ('*' — the default — any
    * origin; never with credentials: keys travel in a header, not in cookies).
    */
@@ -408,8 +413,6 @@ export const RETIRED_SETTINGS: Readonly<Record<string, string>> = {
   WARM_UP: 'there is no start-up warm-up any more: the gateway listens as soon as its stores are open',
   JOBS_CPU_PRESSURE_MAX: 'job items are paced by the event loop alone (src/jobs/pace.ts)',
   JOBS_CPU_PRESSURE_MAX_SERVING: 'job items are paced by the event loop alone (src/jobs/pace.ts)',
-  INTROSPECTION_CPU_MS:
-    'introspection is answered by the executor like any query, bounded by the document limits (MAX_DEPTH, MAX_SELECTIONS, one __schema per operation)',
 };
 
 /** The retired settings `env` sets (to anything but the empty string), in RETIRED_SETTINGS' order. */
@@ -478,6 +481,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     maxTokens: int(env, 'MAX_TOKENS', 5_000, 100),
     maxQueryLength: int(env, 'MAX_QUERY_LENGTH', 64 * 1024, 256),
     maxSelections: int(env, 'MAX_SELECTIONS', 2_000, 10),
+    introspectionCpuMs: int(env, 'INTROSPECTION_CPU_MS', 20, 0, 1_000),
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',
     cacheMaxEntries: int(env, 'CACHE_MAX_ENTRIES', 100_000, 1),

@@ -100,14 +100,13 @@ describe('npm start', () => {
     ).toEqual(['/healthz', '/graphql']);
   });
 
-  it('retired settings (WARM_UP, JOBS_CPU_PRESSURE_MAX, JOBS_CPU_PRESSURE_MAX_SERVING, INTROSPECTION_CPU_MS) are accepted, named in one warning line', async () => {
+  it('retired settings (WARM_UP, JOBS_CPU_PRESSURE_MAX, JOBS_CPU_PRESSURE_MAX_SERVING) are accepted, named in one warning line', async () => {
     const g = spawnGateway({
       DATA_DIR: tempDir('cl-start-retired-'),
       LOG_FORMAT: 'json',
       WARM_UP: '0',
       JOBS_CPU_PRESSURE_MAX: '20',
       JOBS_CPU_PRESSURE_MAX_SERVING: 'not a number',
-      INTROSPECTION_CPU_MS: '20',
     });
     started.push(g);
     const port = await g.listening;
@@ -117,14 +116,9 @@ describe('npm start', () => {
     expect(retired()).toHaveLength(1);
     expect(retired()[0]).toMatchObject({
       level: 40,
-      msg: 'retired settings ignored: WARM_UP, JOBS_CPU_PRESSURE_MAX, JOBS_CPU_PRESSURE_MAX_SERVING, INTROSPECTION_CPU_MS (they no longer do anything; remove them)',
+      msg: 'retired settings ignored: WARM_UP, JOBS_CPU_PRESSURE_MAX, JOBS_CPU_PRESSURE_MAX_SERVING (they no longer do anything; remove them)',
     });
-    expect(Object.keys(retired()[0].settings as object)).toEqual([
-      'WARM_UP',
-      'JOBS_CPU_PRESSURE_MAX',
-      'JOBS_CPU_PRESSURE_MAX_SERVING',
-      'INTROSPECTION_CPU_MS',
-    ]);
+    expect(Object.keys(retired()[0].settings as object)).toEqual(['WARM_UP', 'JOBS_CPU_PRESSURE_MAX', 'JOBS_CPU_PRESSURE_MAX_SERVING']);
   });
 
   it('an explicit NODE_ENV is kept', async () => {

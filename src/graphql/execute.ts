@@ -9,13 +9,13 @@
  *              root fields cost → the result with extensions.credits (credits.ts)
  *   mutation   admit, then the mutation's resolvers (bulk jobs; no credits)
  *
- * Only introspection-only operations skip the key (GraphiQL's docs must load); they run through
- * the executor like any query, and what they cost is bounded by the document limits
- * (src/graphql/limits.ts: at most one copy of the schema's introspection), the root-field limit
- * and the keyless body cap (src/graphql/http.ts).
+ * Only introspection-only operations skip the key (GraphiQL's docs must load); they are
+ * bounded by the document limits (src/graphql/limits.ts), INTROSPECTION_MAX_BYTES and, for answers
+ * not remembered yet, the compute budget (src/graphql/introspection-budget.ts).
  */
-import { getArgumentValues, getOperationAST, getVariableValues, execute as graphqlExecute } from 'graphql';
-import type { ExecutionArgs, ExecutionResult, OperationDefinitionNode } from 'graphql';
+import { Kind, getArgumentValues, getOperationAST, getVariableValues, print, execute as graphqlExecute } from 'graphql';
+import type { DefinitionNode, DocumentNode, ExecutionArgs, ExecutionResult, FieldNode, OperationDefinitionNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import { invalidInput, isApiError } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { admit } from '../pipeline/admit.js';
@@ -24,6 +24,10 @@ import { failedOperation as fail, formatError } from '../pipeline/errors.js';
 import { releaseAhead, reserveAhead, settleAhead } from '../pipeline/run.js';
 import type { CreditsExtension } from './credits.js';
 import { rootFieldCredits } from './credits.js';
+import { answerIntrospectionInSlices } from './introspection.js';
+import { createIntrospectionGate } from './introspection-budget.js';
+import type { IntrospectionGate } from './introspection-budget.js';
+import { INTROSPECTION_MAX_BYTES } from './limits.js';
 import { collectRootFields, isIntrospectionOnly } from './root-fields.js';
 
 type Exec = (a: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult> | AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>;
@@ -62,7 +66,46 @@ export async function executeGraphql(
   if (isIntrospectionOnly(rootFields)) {
     const over = tooMany();
     if (over) return fail(over);
-    return (await exec(args)) as ExecutionResult;
+    // The schema never changes while the process runs: an introspection answer without
+    // variables is the same for every caller, so the common one (GraphiQL's) is computed once.
+    // Keyed by the operation as printed (no comments, no layout, no name), so texts that differ
+    // only in those — free for a keyless caller to vary — share one answer.
+    const source = operation.variableDefinitions?.length ? undefined : args.document.loc?.source.body;
+    const key = source !== undefined && source.length <= 16 * 1024 ? answerKey(args.document, operation) : undefined;
+    const known = key === undefined ? undefined : introspectionAnswers.get(key);
+    if (known) return known.result;
+    // Any other answer is computed: `{__typename}` alone at once (it costs nothing); one that
+    // asks for the schema within the budget for that and at most COMPUTING_MAX at a time
+    // (src/graphql/introspection-budget.ts), in slices of the event loop.
+    const gate = asksSchema(rootFields) ? gateOf(deps) : null;
+    const refused = gate?.admit();
+    if (refused) return fail(refused);
+    let answer: IntrospectionAnswer & { json?: string };
+    let ms = 0;
+    try {
+      // Walked without graphql-js's executor (src/graphql/introspection.ts): its answer at a
+      // fraction of the cost, for texts a keyless caller may vary at will.
+      const walked = await answerIntrospectionInSlices(args.schema, args.document, operation, coerced.coerced);
+      const started = performance.now();
+      answer = introspectionAnswer(walked?.result ?? ((await exec(args)) as ExecutionResult));
+      ms = (walked?.cpuMs ?? 0) + performance.now() - started;
+    } finally {
+      gate?.done(ms);
+    }
+    if (!answer.result.errors) {
+      // The body every caller is sent for it, made from the JSON its size was measured on.
+      if (answer.json !== undefined && Object.keys(answer.result).length === 1)
+        sharedBodies.set(answer.result, Buffer.from(`{"data":${answer.json}}`));
+      // Remembered from its second time: a document sent once (a keyless caller may make up a
+      // new one each time) does not push out those asked for again and again (GraphiQL's).
+      if (key !== undefined) {
+        if (askedOnce.has(key)) {
+          askedOnce.delete(key);
+          introspectionAnswers.set(key, { result: answer.result, bytes: answer.bytes });
+        } else askedOnce.set(key, true);
+      }
+    }
+    return answer.result;
   }
 
   const caller = await admit(ctx);
@@ -121,4 +164,69 @@ export async function executeGraphql(
   if ('data' in result) out.data = result.data;
   out.extensions = { ...result.extensions, credits };
   return out;
+}
+
+/**
+ * What an introspection answer depends on: the operation (without its name — GraphiQL lets its
+ * users rename its query, and the name is not in the answer) and the document's fragments.
+ */
+function answerKey(document: DocumentNode, operation: OperationDefinitionNode): string {
+  const { name: _name, ...anonymous } = operation;
+  const definitions = document.definitions.flatMap<DefinitionNode>((d) =>
+    d === operation ? [anonymous] : d.kind === Kind.OPERATION_DEFINITION ? [] : [d],
+  );
+  return print({ kind: Kind.DOCUMENT, definitions });
+}
+
+const asksSchema = (fields: Map<string, readonly FieldNode[]>) => {
+  for (const nodes of fields.values()) if (nodes[0].name.value !== '__typename') return true;
+  return false;
+};
+/** Documents asked for once (their printed text): the next time, their answer is remembered. */
+const askedOnce = new LRUCache<string, true>({ max: 1_000, maxSize: 2 * 1024 * 1024, sizeCalculation: (_v, k) => k.length });
+const gates = new WeakMap<object, IntrospectionGate>();
+function gateOf(deps: GatewayContext['deps']): IntrospectionGate {
+  let g = gates.get(deps);
+  if (!g) gates.set(deps, (g = createIntrospectionGate(deps.config.introspectionCpuMs)));
+  return g;
+}
+
+interface IntrospectionAnswer {
+  result: ExecutionResult;
+  /** Bytes of its JSON. */
+  bytes: number;
+}
+
+/**
+ * Remembered introspection answers: the same object for every caller, without errors, with the
+ * body every caller is sent for it, serialised once — when its size was measured (an answer of the
+ * schema's size, GraphiQL's query, costs a few milliseconds of one turn to serialise). The fast
+ * path sends that body (src/graphql/fast-http.ts).
+ */
+const sharedBodies = new WeakMap<ExecutionResult, Buffer>();
+export const sharedAnswerBody = (result: ExecutionResult): Buffer | undefined => sharedBodies.get(result);
+
+/** Introspection answers by query text: a few MB at most (keyless callers choose the text). */
+const introspectionAnswers = new LRUCache<string, IntrospectionAnswer>({
+  max: 64,
+  maxSize: 8 * 1024 * 1024,
+  // Its data, and its body (serialised once, sent by the fast path).
+  sizeCalculation: (a, k) => 2 * a.bytes + k.length,
+});
+
+/**
+ * A keyless introspection answer, checked against its bound (src/graphql/limits.ts keeps it to
+ * one copy of the schema's introspection; this is the run-time proof that it did).
+ */
+function introspectionAnswer(result: ExecutionResult): IntrospectionAnswer & { json?: string } {
+  const json = result.data ? JSON.stringify(result.data) : undefined;
+  const bytes = json?.length ?? 0;
+  if (bytes > INTROSPECTION_MAX_BYTES) {
+    return {
+      result: fail(invalidInput([{ param: 'query', message: `the introspection answer would exceed ${INTROSPECTION_MAX_BYTES} bytes` }])),
+      bytes: 0,
+    };
+  }
+  // The JSON (data) goes with it: the body of a remembered answer is made from it, not serialised again.
+  return { result, bytes, json };
 }

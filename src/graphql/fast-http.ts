@@ -20,7 +20,7 @@ import type { Deps } from '../pipeline/context.js';
 import { HttpContext } from '../pipeline/context.js';
 import type { RequestInfo } from '../observability/request.js';
 import { usesIncrementalDelivery } from './incremental.js';
-import { executeGraphql } from './execute.js';
+import { executeGraphql, sharedAnswerBody } from './execute.js';
 
 interface Prepared {
   document: DocumentNode;
@@ -126,8 +126,8 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       if (!operation) return null;
       let c: { run: CompiledOperation; operation: OperationDefinitionNode } | null = null;
       if (operation && operation.operation === 'query' && introspectionOnly(operation)) {
-        // Introspection is interpreted (graphql-js's execute): compiling each new text a keyless
-        // caller sends would cost more than interpreting it.
+        // Introspection is answered once per document (execute.ts); compiling each new
+        // text a keyless caller sends would cost more than interpreting it the one time it runs.
         const document = p.document;
         c = { run: (ctx, vars) => execute({ schema, document, operationName, contextValue: ctx, variableValues: vars }), operation };
       } else if (operation && operation.operation === 'query') {
@@ -188,6 +188,13 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
         },
         () => compiled.run(ctx, vars),
       );
+      // A remembered introspection answer: its body was serialised once (execute.ts).
+      const shared = sharedAnswerBody(result);
+      if (shared) {
+        res.writeHead(200, { 'content-type': `${media}; charset=utf-8`, 'content-length': shared.length });
+        res.end(shared);
+        return true;
+      }
       const { status, body: payload, headers } = serialise(result, info.id);
       res.writeHead(status, { ...headers, 'content-type': `${media}; charset=utf-8`, 'content-length': Buffer.byteLength(payload) });
       res.end(payload);

@@ -17,7 +17,7 @@
  *
  * Both GraphQL entry points (the fast path and yoga) run `documentLimitErrors` before validating.
  * The answer to an introspection operation is bounded by these rules to one copy of the schema's
- * introspection (test/abuse/keyless.test.ts measures GraphiQL's, the largest standard one).
+ * introspection; `INTROSPECTION_MAX_BYTES` checks that bound at run time (src/graphql/execute.ts).
  */
 import { GraphQLError, Kind, parse } from 'graphql';
 import type { DocumentNode, FieldNode, FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode } from 'graphql';
@@ -133,3 +133,6 @@ function operationLimitError(
     throw e;
   }
 }
+
+/** Bytes of JSON an introspection answer may take (several times our whole schema's). */
+export const INTROSPECTION_MAX_BYTES = 4 * 1024 * 1024;

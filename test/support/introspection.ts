@@ -1,15 +1,9 @@
 /**
  * The introspection query with every option of graphql-js's getIntrospectionQuery on — close to
- * what GraphiQL (as @graphql-yoga/render-graphiql ships it) asks for its docs panel: the largest
- * standard introspection. Shared by the keyless-introspection tests and bench/abuse.ts.
+ * what GraphiQL (as @graphql-yoga/render-graphiql ships it) asks for its docs panel. Shared by the
+ * keyless-introspection tests and bench/abuse.ts.
  */
 import { getIntrospectionQuery } from 'graphql';
+import { ALL_INTROSPECTION_OPTIONS } from '../../src/graphql/introspection.js';
 
-export const FULL_INTROSPECTION_QUERY = getIntrospectionQuery({
-  descriptions: true,
-  specifiedByUrl: true,
-  directiveIsRepeatable: true,
-  schemaDescription: true,
-  inputValueDeprecation: true,
-  oneOf: true,
-});
+export const FULL_INTROSPECTION_QUERY = getIntrospectionQuery(ALL_INTROSPECTION_OPTIONS);
