@@ -126,7 +126,7 @@ function introspectionAttempt(kind: number, n = 0): string {
       return JSON.stringify({ query: `{ __type(name: "Query") { name fields { name args { name } } } }` });
     default:
       // GraphiQL's query made a new document (a root alias of __typename): an answer to compute
-      // each time, however the gateway may remember answers.
+      // each time, not one remembered — limited by the gateway's introspection CPU budget.
       return JSON.stringify({ query: `query { n${n}: __typename ${GRAPHIQL.slice(GRAPHIQL.indexOf('{') + 1)}` });
   }
 }
