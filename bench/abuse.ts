@@ -17,15 +17,22 @@
  *
  *   npx tsx bench/abuse.ts [--write]     (--write: replace this section of bench/RESULTS.md)
  *
+ * Beside /healthz, a keyed request is probed the same way (GET /v1/account with the bootstrap key:
+ * authentication, one SQLite read) — what a paying caller feels during the flood.
+ *
+ * BENCH_ABUSE_TREE=DIR starts the gateway of another checkout (its own `npm start`, from DIR; the
+ * flood and the probes are this file's), and BENCH_ABUSE_JSON=FILE writes the figures as JSON —
+ * for A/B runs of two trees (bench/abuse-ab.ts).
+ *
  * BENCH_ABUSE_DIAG=1 adds, on stderr, where the slow probes came from (bench/abuse-diagnostics.mjs
  * inside the gateway: event-loop stalls, GC pauses, when each probe reached the gateway);
  * BENCH_ABUSE_DIAG_PROFILE=1 also says what ran during each of the longest stalls (a CPU profile).
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { startArgs } from '../test/start-args.js';
@@ -47,6 +54,17 @@ const DIAG = process.env.BENCH_ABUSE_DIAG === '1';
  * ranged 3.2–6.3×. (BENCH_ABUSE_DIAG looks at one flood.)
  */
 const ROUNDS = DIAG ? 1 : Number(process.env.BENCH_ABUSE_ROUNDS ?? 3);
+
+const TREE = process.env.BENCH_ABUSE_TREE ? resolve(process.env.BENCH_ABUSE_TREE) : undefined;
+const KEY = 'bench-abuse-key-000000000000000000';
+
+/** node's arguments of a tree's `npm start`, its scripts made absolute (bench/ab.ts does the same). */
+function treeStartArgs(dir: string): string[] {
+  const start = String((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start);
+  const words = start.split(/\s+/).filter(Boolean);
+  if (words[0] !== 'node') throw new Error(`${dir}: the start script is not a plain node command: ${start}`);
+  return words.slice(1).map((w) => (w.endsWith('.mjs') || w.endsWith('.js') ? join(dir, w) : w));
+}
 
 const progress = (msg: string) => process.stderr.write(`[abuse] ${msg}\n`);
 
@@ -72,6 +90,13 @@ function pin(pid: number, cpu: number, threads: 'all' | 'main' = 'all'): void {
 /** /healthz once every PROBE_EVERY_MS (bench/probe.ts: a process of its own), pinned with the gateway's event loop. */
 function probe(url: string): Probe {
   const p = startProbe(`${url}/healthz`, { everyMs: PROBE_EVERY_MS });
+  pin(p.pid, 1);
+  return p;
+}
+
+/** A keyed request (GET /v1/account) at the same rate, pinned the same way. */
+function keyedProbe(url: string): Probe {
+  const p = startProbe(`${url}/v1/account`, { everyMs: PROBE_EVERY_MS, headers: { 'x-api-key': KEY } });
   pin(p.pid, 1);
   return p;
 }
@@ -249,8 +274,17 @@ async function main() {
           ABUSE_DIAG_PROFILE: process.env.BENCH_ABUSE_DIAG_PROFILE ?? '',
         }
       : {};
-    child = spawn(process.execPath, startArgs(), {
-      env: { ...process.env, ...diagEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data') },
+    child = spawn(process.execPath, TREE ? treeStartArgs(TREE) : startArgs(), {
+      cwd: TREE,
+      env: {
+        ...process.env,
+        ...diagEnv,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(work, 'data'),
+        BOOTSTRAP_API_KEY: KEY,
+        BOOTSTRAP_CREDITS: '1000',
+      },
       stdio: ['ignore', fd, fd],
     });
     closeSync(fd);
@@ -270,6 +304,7 @@ async function main() {
 
     const floodRun = async (round: number) => {
       const p = probe(url);
+      const k = keyedProbe(url);
       if (DIAG) process.kill(pid, 'SIGUSR2');
       // The flood's client in a process of its own, pinned to the other core.
       const client = fork(fileURLToPath(import.meta.url), ['--flood-child', url, String(round)], { execArgv: process.execArgv });
@@ -285,15 +320,19 @@ async function main() {
         // (Its result may be read after its exit: a no-op once resolved.)
         client.once('exit', (code) => setTimeout(() => reject(new Error(`flood client exited (${code}) without its results`)), 1_000));
       });
-      const loud = await p.stop();
+      const [loud, keyed] = await Promise.all([p.stop(), k.stop()]);
       if (DIAG) process.kill(pid, 'SIGUSR2');
-      return { f, probe: loud };
+      return { f, probe: loud, keyed };
     };
     const quietRun = async (ms: number) => {
       const p = probe(url);
+      const k = keyedProbe(url);
       await new Promise((r) => setTimeout(r, ms));
-      return p.stop();
+      const [healthz, keyed] = await Promise.all([p.stop(), k.stop()]);
+      quietKeyed.push(keyed);
+      return healthz;
     };
+    const quietKeyed: ProbeResult[] = [];
 
     // Warm-up (connections, JIT), then the baseline; ROUNDS floods 5 s apart; then the baseline once more.
     // 10 s of warm-up (2 s until 2026-11-25), as bench/jobs.ts. The p99 before the floods stays
@@ -333,6 +372,12 @@ async function main() {
       diagnose(JSON.parse(readFileSync(diagOut, 'utf8')) as Diagnostics, loud);
     }
     const ratio = loudP99 / quietP99;
+    // The keyed probe (the first quiet run is the warm-up's).
+    const keyedQuiet = quietKeyed.slice(1).flatMap(msOf);
+    const keyedLoud = floods.flatMap(({ keyed }) => msOf(keyed));
+    const keyedQuietFailed = quietKeyed.slice(1).reduce((n, q) => n + q.failures, 0);
+    const keyedLoudFailed = floods.reduce((n, r) => n + r.keyed.failures, 0);
+    const healthzLoudFailed = floods.reduce((n, r) => n + r.probe.failures, 0);
     const maxRss = Math.max(...rss);
     const alive =
       !exited &&
@@ -355,12 +400,31 @@ async function main() {
       `| /healthz probes (every ${PROBE_EVERY_MS} ms, keep-alive) | ${quiet.length} ok, ${quiets.reduce((n, q) => n + q.failures, 0)} failed | ${loudMs.length} ok, ${floods.reduce((n, r) => n + r.probe.failures, 0)} failed |`,
       `| /healthz p50 ms | ${percentile(quiet, 50).toFixed(2)} | ${percentile(loudMs, 50).toFixed(2)} |`,
       `| /healthz p99 ms | ${quietP99.toFixed(2)} (before ${quietP99s[0]}, after ${quietP99s[1]}) | ${loudP99.toFixed(2)} (rounds: ${roundP99s.join(', ')}) |`,
+      `| keyed GET /v1/account probes | ${keyedQuiet.length} ok, ${keyedQuietFailed} failed | ${keyedLoud.length} ok, ${keyedLoudFailed} failed |`,
+      `| keyed p99 ms | ${percentile(keyedQuiet, 99).toFixed(2)} | ${percentile(keyedLoud, 99).toFixed(2)} |`,
       '',
       `- process alive throughout: **${alive ? 'yes' : 'NO'}** (target: ${met(alive)})`,
       `- RSS max **${maxRss.toFixed(0)} MB** over ${rss.length} samples (target ≤ 300 MB: ${met(maxRss <= 300)})`,
       `- /healthz p99 during / without the flood = **${ratio.toFixed(2)}×** (target ≤ 5×: ${met(ratio <= 5)})`,
     ].join('\n');
     process.stdout.write(`${body}\n`);
+    if (process.env.BENCH_ABUSE_JSON) {
+      const figures = {
+        alive,
+        rssMaxMb: maxRss,
+        floodSeconds: f.seconds,
+        statuses: Object.fromEntries(f.statuses),
+        transportFailures: f.failures,
+        healthz: { quietP99, loudP99, ratio, loudOk: loudMs.length, loudFailed: healthzLoudFailed },
+        keyed: {
+          quietP99: percentile(keyedQuiet, 99),
+          loudP99: percentile(keyedLoud, 99),
+          loudOk: keyedLoud.length,
+          loudFailed: keyedLoudFailed,
+        },
+      };
+      writeFileSync(process.env.BENCH_ABUSE_JSON, JSON.stringify(figures));
+    }
     if (write) writeResultsSection('Abuse: keyless floods', body);
     else progress('not written (pass --write to replace the section of bench/RESULTS.md)');
   } finally {
