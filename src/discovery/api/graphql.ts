@@ -22,14 +22,7 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import { ANCHOR_MIN_CONFIDENCE, DEFAULT_MIN_CONFIDENCE } from '../evidence.js';
 import { watchProgress } from '../progress.js';
 import type { ProfileIdentity, SourceStage } from '../progress.js';
-import type {
-  DiscoveredProfile,
-  DiscoverySource,
-  EmailLookupResult,
-  EmailSource,
-  FoundEmail,
-  SocialProfilesResult,
-} from '../types.js';
+import type { DiscoveredProfile, DiscoverySource, EmailLookupResult, EmailSource, FoundEmail, SocialProfilesResult } from '../types.js';
 import { EmailLookupResultSchema, SocialProfilesResultSchema } from './schema.js';
 import type { DiscoveryArgs } from './platform.js';
 import { findCreatorEmails, findSocialProfiles, progressKey } from './platform.js';
