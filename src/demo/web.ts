@@ -86,10 +86,8 @@ export const RAVI_LNKBIO: LnkBioPage = {
   ],
 };
 
-function creatorWeb(): DiscoveryWeb {
-  const w = new DiscoveryWeb();
-
-  // --- Tala Okafor -------------------------------------------------------------------------
+/** Tala Okafor's accounts, link page and website, and her decoys. */
+function addTala(w: DiscoveryWeb): void {
   const t = TALA;
   w.ig.set(t.socialB, {
     username: t.socialB,
@@ -199,8 +197,10 @@ function creatorWeb(): DiscoveryWeb {
     'https://www.instagram.com/talaokafor.photo/',
     `${t.site}/`,
   ]);
+}
 
-  // --- Ravi Menon --------------------------------------------------------------------------
+/** Ravi Menon's accounts, link page and website, and his decoys. */
+function addRavi(w: DiscoveryWeb): void {
   const r = RAVI;
   w.youtube.set(r.video.toLowerCase(), {
     handle: r.video,
@@ -270,6 +270,12 @@ function creatorWeb(): DiscoveryWeb {
     'https://www.facebook.com/ravicooksfans',
     `${r.site}/`,
   ]);
+}
+
+function creatorWeb(): DiscoveryWeb {
+  const w = new DiscoveryWeb();
+  addTala(w);
+  addRavi(w);
   return w;
 }
 
