@@ -93,6 +93,75 @@ export function openApiDocument(routes: Map<string, RestRoute> = buildRoutes(all
   );
 }
 
+/**
+ * The routing table. Exact paths: the gateway's own (GraphQL, OpenAPI, health, metrics) and
+ * every module's (src/gateway.ts `modules`: status, account…); then the modules'
+ * prefix routes (`/v1/jobs/` serves `/v1/jobs/{id}…`); then two prefixes: /v1/ (every
+ * operation's REST route, src/rest/) and /media/ (hosted media).
+ */
+function routeTable(
+  deps: Deps,
+  faces: {
+    graphql: ReturnType<typeof createGraphqlFace>;
+    mcp: ReturnType<typeof createMcpFace>;
+    openapiJson: string;
+    draining: () => boolean;
+  },
+): { table: Map<string, HttpRoute>; prefixed: HttpRoute[] } {
+  const table = new Map<string, HttpRoute>();
+  const prefixed: HttpRoute[] = [];
+  const route = (r: HttpRoute) => {
+    if (r.prefix) {
+      if (prefixed.some((p) => p.path === r.path)) throw new Error(`route ${r.path}* declared twice`);
+      prefixed.push(r);
+      return;
+    }
+    if (table.has(r.path)) throw new Error(`route ${r.path} declared twice`);
+    table.set(r.path, r);
+  };
+  route({ path: '/graphql', methods: ['GET', 'POST'], serve: (req, res, info) => faces.graphql.serve(req, res, info) });
+  route({ path: '/mcp', methods: ['POST'], serve: (req, res, info) => faces.mcp.serve(req, res, info) });
+  route({
+    path: '/openapi.json',
+    methods: ['GET'],
+    serve: (_req, res) => void (res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }), res.end(faces.openapiJson)),
+  });
+  route({ path: '/healthz', methods: ['GET'], serve: (_req, res) => sendJson(res, 200, { status: 'ok' }) });
+  route({ path: '/readyz', methods: ['GET'], serve: (_req, res) => ready(deps, res, faces.draining()) });
+  route({ path: '/metrics', methods: ['GET'], serve: (req, res) => metrics(deps, req, res) });
+  route({
+    path: '/',
+    methods: ['GET'],
+    serve: (_req, res) => sendJson(res, 200, { name: 'Creator Lookup', graphql: '/graphql', openapi: '/openapi.json' }),
+  });
+  for (const m of modules) for (const r of m.routes) route(r);
+  return { table, prefixed };
+}
+
+/** /readyz: 503 while draining or while a store does not answer. */
+function ready(deps: Deps, res: ServerResponse, draining: boolean): void | Promise<void> {
+  if (draining) return sendJson(res, 503, { status: 'unavailable', error: { code: 'SERVICE_UNAVAILABLE', message: 'shutting down' } });
+  return Promise.all([deps.ledger.ping(), deps.cache.ping()]).then(
+    () => sendJson(res, 200, { status: 'ready' }),
+    (err) => {
+      deps.logger.warn({ err }, 'readiness check failed');
+      sendJson(res, 503, { status: 'unavailable', error: { code: 'SERVICE_UNAVAILABLE', message: 'a store is unreachable' } });
+    },
+  );
+}
+
+/** /metrics (behind METRICS_TOKEN when set). */
+async function metrics(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (deps.config.metricsToken && !tokenMatches(req.headers.authorization, deps.config.metricsToken)) {
+    return sendError(res, new ApiError('UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>'), {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  const { contentType, body } = await deps.metrics.expose();
+  res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
 export function createApp(deps: Deps): App {
   validateGateway();
   const schema = buildSchema();
@@ -165,61 +234,7 @@ export function createApp(deps: Deps): App {
     }
   }
 
-  /**
-   * The routing table. Exact paths: the gateway's own (GraphQL, OpenAPI, health, metrics) and
-   * every module's (src/gateway.ts `modules`: status, account…); then the modules'
-   * prefix routes (`/v1/jobs/` serves `/v1/jobs/{id}…`); then two prefixes: /v1/ (every
-   * operation's REST route, src/rest/) and /media/ (hosted media).
-   */
-  const table = new Map<string, HttpRoute>();
-  const prefixed: HttpRoute[] = [];
-  const route = (r: HttpRoute) => {
-    if (r.prefix) {
-      if (prefixed.some((p) => p.path === r.path)) throw new Error(`route ${r.path}* declared twice`);
-      prefixed.push(r);
-      return;
-    }
-    if (table.has(r.path)) throw new Error(`route ${r.path} declared twice`);
-    table.set(r.path, r);
-  };
-  route({ path: '/graphql', methods: ['GET', 'POST'], serve: (req, res, info) => graphql.serve(req, res, info) });
-  route({ path: '/mcp', methods: ['POST'], serve: (req, res, info) => mcp.serve(req, res, info) });
-  route({
-    path: '/openapi.json',
-    methods: ['GET'],
-    serve: (_req, res) => void (res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }), res.end(openapiJson)),
-  });
-  route({ path: '/healthz', methods: ['GET'], serve: (_req, res) => sendJson(res, 200, { status: 'ok' }) });
-  route({ path: '/readyz', methods: ['GET'], serve: (_req, res) => ready(res) });
-  route({ path: '/metrics', methods: ['GET'], serve: (req, res) => metrics(req, res) });
-  route({
-    path: '/',
-    methods: ['GET'],
-    serve: (_req, res) => sendJson(res, 200, { name: 'Creator Lookup', graphql: '/graphql', openapi: '/openapi.json' }),
-  });
-  for (const m of modules) for (const r of m.routes) route(r);
-
-  function ready(res: ServerResponse): void | Promise<void> {
-    if (draining) return sendJson(res, 503, { status: 'unavailable', error: { code: 'SERVICE_UNAVAILABLE', message: 'shutting down' } });
-    return Promise.all([deps.ledger.ping(), deps.cache.ping()]).then(
-      () => sendJson(res, 200, { status: 'ready' }),
-      (err) => {
-        deps.logger.warn({ err }, 'readiness check failed');
-        sendJson(res, 503, { status: 'unavailable', error: { code: 'SERVICE_UNAVAILABLE', message: 'a store is unreachable' } });
-      },
-    );
-  }
-
-  async function metrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (deps.config.metricsToken && !tokenMatches(req.headers.authorization, deps.config.metricsToken)) {
-      return sendError(res, new ApiError('UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>'), {
-        'www-authenticate': 'Bearer',
-      });
-    }
-    const { contentType, body } = await deps.metrics.expose();
-    res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  }
+  const { table, prefixed } = routeTable(deps, { graphql, mcp, openapiJson, draining: () => draining });
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const info: RequestInfo = {

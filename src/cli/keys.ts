@@ -86,6 +86,48 @@ function formatTable(keys: KeyRecord[]): string[] {
   return [line(header), ...rows.map(line)];
 }
 
+/** Where a command's keys are: DATA_DIR's database, or Redis with REDIS_URL (`dbPath` names either in messages). */
+interface KeyStore {
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  redisUrl: string | null;
+  dbPath: string;
+}
+
+/** Opens the store for one command and always closes it. `create` may create it; the others need it to exist. */
+async function withLedger<T>(
+  { env, dataDir, redisUrl, dbPath }: KeyStore,
+  opts: { create: boolean },
+  fn: (ledger: Ledger) => Promise<T>,
+): Promise<T> {
+  if (redisUrl) {
+    const redis = openRedis(redisUrl);
+    try {
+      return await fn(createRedisLedger(redis, { sweepIntervalMs: 0, transactionsKeepMs: transactionsKeepMsOf(env) }));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'SERVICE_UNAVAILABLE') throw new CliError(`Redis at ${dbPath} is unreachable.`);
+      throw err;
+    } finally {
+      await redis.close();
+    }
+  }
+  if (!opts.create && !existsSync(dbPath)) {
+    throw new CliError(`No key store at ${dbPath}. Set DATA_DIR to the gateway's data directory (default ./data).`);
+  }
+  const db = openDatabase(dataDir, DB_FILE);
+  try {
+    return await fn(createSqliteLedger(db, { transactionsKeepMs: transactionsKeepMsOf(env) }));
+  } finally {
+    db.close();
+  }
+}
+
+async function findKey(ledger: Ledger, id: string): Promise<KeyRecord> {
+  const record = (await ledger.listKeys()).find((k) => k.id === id);
+  if (!record) throw new CliError(`No key with id ${JSON.stringify(id)} (see \`keys list\`).`);
+  return record;
+}
+
 /**
  * Runs one `keys` command. `argv` is in process.argv form (`[node, script, command, ...args]`).
  * Resolves to the exit code: 0 on success, 1 on any error (the message went to `out.error`).
@@ -95,36 +137,7 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
   const redisUrl = env.REDIS_URL?.trim() || null;
   // Where the keys are, for messages (a Redis URL without its credentials).
   const dbPath = redisUrl ? redisLabel(redisUrl) : join(dataDir, DB_FILE);
-
-  /** Opens the store for one command and always closes it. `create` may create it; the others need it to exist. */
-  async function withLedger<T>(opts: { create: boolean }, fn: (ledger: Ledger) => Promise<T>): Promise<T> {
-    if (redisUrl) {
-      const redis = openRedis(redisUrl);
-      try {
-        return await fn(createRedisLedger(redis, { sweepIntervalMs: 0, transactionsKeepMs: transactionsKeepMsOf(env) }));
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 'SERVICE_UNAVAILABLE') throw new CliError(`Redis at ${dbPath} is unreachable.`);
-        throw err;
-      } finally {
-        await redis.close();
-      }
-    }
-    if (!opts.create && !existsSync(dbPath)) {
-      throw new CliError(`No key store at ${dbPath}. Set DATA_DIR to the gateway's data directory (default ./data).`);
-    }
-    const db = openDatabase(dataDir, DB_FILE);
-    try {
-      return await fn(createSqliteLedger(db, { transactionsKeepMs: transactionsKeepMsOf(env) }));
-    } finally {
-      db.close();
-    }
-  }
-
-  async function findKey(ledger: Ledger, id: string): Promise<KeyRecord> {
-    const record = (await ledger.listKeys()).find((k) => k.id === id);
-    if (!record) throw new CliError(`No key with id ${JSON.stringify(id)} (see \`keys list\`).`);
-    return record;
-  }
+  const store: KeyStore = { env, dataDir, redisUrl, dbPath };
 
   const program = new Command('keys')
     .description(`Manage Creator Lookup API keys and credits (store: ${dbPath}; set DATA_DIR to change)`)
@@ -143,7 +156,7 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
     .action(async (opts: { name: string; credits: number }) => {
       const name = opts.name.trim();
       if (!name) throw new CliError('--name must not be empty');
-      const { key, record } = await withLedger({ create: true }, (ledger) => ledger.createKey({ name, credits: opts.credits }));
+      const { key, record } = await withLedger(store, { create: true }, (ledger) => ledger.createKey({ name, credits: opts.credits }));
       out.log(`Created key ${record.id} (name ${JSON.stringify(record.name)}, ${record.balance} credits).`);
       out.log('API key (shown once — store it now; it cannot be recovered):');
       out.log('');
@@ -157,7 +170,7 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
     .description('list keys (never the secret, only its hint)')
     .option('--json', 'print a JSON array')
     .action(async (opts: { json?: boolean }) => {
-      const keys = await withLedger({ create: false }, (ledger) => ledger.listKeys());
+      const keys = await withLedger(store, { create: false }, (ledger) => ledger.listKeys());
       if (opts.json) {
         out.log(JSON.stringify(keys, null, 2));
         return;
@@ -175,7 +188,7 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
     .argument('<id>', 'key id (from `keys list`)')
     .argument('<amount>', 'credits to add, a positive whole number', (v) => parseCount(v, 'amount', false))
     .action(async (id: string, amount: number) => {
-      const balance = await withLedger({ create: false }, async (ledger) => {
+      const balance = await withLedger(store, { create: false }, async (ledger) => {
         const record = await findKey(ledger, id);
         if (record.revokedAt) throw new CliError(`Key ${id} was revoked at ${record.revokedAt}; credits on it could never be used.`);
         if (!Number.isSafeInteger(record.balance + amount))
@@ -190,7 +203,7 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
     .description('revoke a key: it stops authenticating at once')
     .argument('<id>', 'key id (from `keys list`)')
     .action(async (id: string) => {
-      await withLedger({ create: false }, async (ledger) => {
+      await withLedger(store, { create: false }, async (ledger) => {
         const record = await findKey(ledger, id);
         if (record.revokedAt) throw new CliError(`Key ${id} is already revoked (at ${record.revokedAt}).`);
         if (!(await ledger.revokeKey(id))) throw new CliError(`Key ${id} could not be revoked (revoked concurrently?).`);
@@ -211,7 +224,7 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
     .action(async (id: string, rpsRaw: string, burstArg: number | undefined) => {
       const rate = rpsRaw.trim() === 'default' ? null : { rps: parseRps(rpsRaw), burst: burstArg ?? defaultBurst(parseRps(rpsRaw)) };
       if (rate === null && burstArg !== undefined) throw new CliError('a burst cannot be given with "default"');
-      await withLedger({ create: false }, async (ledger) => {
+      await withLedger(store, { create: false }, async (ledger) => {
         const record = await findKey(ledger, id);
         if (record.revokedAt) throw new CliError(`Key ${id} was revoked at ${record.revokedAt}; a rate limit on it would never apply.`);
         if (!(await ledger.setRateLimit(id, rate))) throw new CliError(`Key ${id} could not be updated.`);

@@ -287,7 +287,7 @@ function transactionOf(raw: string): Transaction {
   };
 }
 
-/** Hash → id of keys seen; ids never change, so entries stay valid (bounded size). */
+/** Key ids remembered by hash at most (KeyIds). */
 const ID_CACHE_MAX = 10_000;
 
 /**
@@ -296,9 +296,12 @@ const ID_CACHE_MAX = 10_000;
  */
 const madeAt = attached<{ server: number; local: number }>('madeAt');
 
-export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = {}): Ledger & { readonly reservationTtlMs: number } {
-  const p = `${opts.prefix ?? 'cl'}:{ledger}`;
-  const K = {
+const int = (v: unknown) => Number(v ?? 0);
+
+/** The ledger's Redis keys under `prefix` (one hash slot: `{ledger}`). */
+function ledgerKeys(prefix: string) {
+  const p = `${prefix}:{ledger}`;
+  return {
     keyPrefix: `${p}:key:`,
     key: (id: string) => `${p}:key:${id}`,
     index: `${p}:keyhash`,
@@ -309,11 +312,159 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
     /** The key's transaction zset, rows and job index (MOVEMENT). */
     tx: (id: string) => [`${p}:tx:${id}`, `${p}:txrow:${id}`, `${p}:txjob:${id}`],
   };
+}
+
+type LedgerKeys = ReturnType<typeof ledgerKeys>;
+
+/** A new key with `credits` (a grant movement); a fresh id on the rare collision. */
+async function createKeyRecord(
+  redis: RedisStore,
+  K: LedgerKeys,
+  keepMs: number,
+  ids: KeyIds,
+  { name, credits, rawKey }: Parameters<Ledger['createKey']>[0],
+): ReturnType<Ledger['createKey']> {
+  if (!Number.isSafeInteger(credits) || credits < 0) throw new Error('credits must be a non-negative integer');
+  const key = rawKey ?? generateApiKey();
+  const hash = hashApiKey(key);
+  for (let attempt = 0; ; attempt++) {
+    const record: KeyRecord = {
+      id: `key_${randomUUID().slice(0, 8)}`,
+      name,
+      hint: keyHint(key),
+      balance: credits,
+      createdAt: new Date().toISOString(),
+      revokedAt: null,
+    };
+    const done = await redis.script<number>(
+      CREATE,
+      [K.key(record.id), K.index, K.keys, ...K.tx(record.id)],
+      [hash, record.id, name, record.hint, credits, record.createdAt, keepMs],
+    );
+    if (done === 1) {
+      ids.remember(hash, record.id);
+      return { key, record };
+    }
+    if (done === 0) throw new Error('an API key with this value exists already');
+    if (attempt >= 5) throw new ApiError('INTERNAL', 'could not allocate a key id');
+  }
+}
+
+/** Every key, oldest first (a key the store lost meanwhile is left out). */
+async function listKeyRecords(redis: RedisStore, K: LedgerKeys): Promise<KeyRecord[]> {
+  const ids = await redis.command<string[]>(['ZRANGE', K.keys, '0', '-1']);
+  const rows = await Promise.all(
+    ids.map((id) =>
+      redis.command<(string | null)[]>([
+        'HMGET',
+        K.key(id),
+        'name',
+        'hint',
+        'balance',
+        'created_at',
+        'revoked_at',
+        'rate_rps',
+        'rate_burst',
+      ]),
+    ),
+  );
+  return ids.flatMap((id, i): KeyRecord[] => {
+    const [name, hint, balance, createdAt, revokedAt, rps, burst] = rows[i];
+    if (balance === null) return [];
+    const record: KeyRecord = {
+      id,
+      name: name ?? '',
+      hint: hint ?? '',
+      balance: int(balance),
+      createdAt: createdAt ?? '',
+      revokedAt: revokedAt || null,
+    };
+    const rate = rateOf(rps, burst);
+    if (rate) record.rateLimit = rate;
+    return [record];
+  });
+}
+
+/** A page of the key's movements after `after`, kept `keepMs` (TX_BATCH ids read at a time). */
+async function readTransactions(
+  redis: RedisStore,
+  K: LedgerKeys,
+  keepMs: number,
+  keyId: string,
+  { after, limit, operation, since }: Parameters<Ledger['transactions']>[1],
+): ReturnType<Ledger['transactions']> {
+  const [txz, txr] = K.tx(keyId);
+  const from = Math.max(since ?? 0, Date.now() - keepMs);
+  const rows: Transaction[] = [];
+  let cursor = after ?? 0;
+  // Read in batches by id, filtered here, until the page and one more row are found.
+  for (;;) {
+    const ids = await redis.command<string[]>(['ZRANGEBYSCORE', txz, `(${cursor}`, '+inf', 'LIMIT', '0', String(TX_BATCH)]);
+    if (ids.length === 0) break;
+    const raws = await redis.command<(string | null)[]>(['HMGET', txr, ...ids]);
+    for (const raw of raws) {
+      if (raw === null) continue;
+      const t = transactionOf(raw);
+      if (t.at >= from && (!operation || t.operation === operation)) rows.push(t);
+    }
+    cursor = Number(ids[ids.length - 1]);
+    if (rows.length > limit || ids.length < TX_BATCH) break;
+  }
+  const page = rows.slice(0, limit);
+  return { rows: page, nextAfter: rows.length > limit ? page[page.length - 1].id : null };
+}
+
+/** Hash → id of keys seen; ids never change, so entries stay valid (emptied at ID_CACHE_MAX). */
+class KeyIds extends Map<string, string> {
+  remember(hash: string, id: string): void {
+    if (this.size >= ID_CACHE_MAX) this.clear();
+    this.set(hash, id);
+  }
+}
+
+/** The key's id, balance and rate limit (null: unknown or revoked); a key seen before is read by its id. */
+async function authenticateKey(redis: RedisStore, K: LedgerKeys, ids: KeyIds, rawKey: string): Promise<AuthenticatedKey | null> {
+  const hash = hashApiKey(rawKey);
+  const id = ids.get(hash);
+  if (id) {
+    const [balance, revokedAt, rps, burst] = await redis.command<(string | null)[]>([
+      'HMGET',
+      K.key(id),
+      'balance',
+      'revoked_at',
+      'rate_rps',
+      'rate_burst',
+    ]);
+    if (balance !== null) return revokedAt ? null : authenticated(id, int(balance), rateOf(rps, burst));
+    ids.delete(hash); // the store was emptied: look the key up again
+  }
+  const found = await redis.script<[string, string, string, string, string] | null>(AUTH, [K.index], [hash, K.keyPrefix]);
+  if (!found) return null;
+  ids.remember(hash, found[0]);
+  return found[2] ? null : authenticated(found[0], int(found[1]), rateOf(found[3], found[4]));
+}
+
+/** Refunds the reservations older than `olderThanMs` (REFUND, SWEEP_BATCH at a time); returns how many. */
+async function refundAbandonedOn(redis: RedisStore, K: LedgerKeys, olderThanMs: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [n, seen] = await redis.script<[number, number]>(
+      REFUND,
+      [K.res, K.resAt],
+      [Math.max(0, Math.floor(olderThanMs)), K.keyPrefix, SWEEP_BATCH],
+    );
+    total += n;
+    if (seen < SWEEP_BATCH) return total;
+  }
+}
+
+export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = {}): Ledger & { readonly reservationTtlMs: number } {
+  const K = ledgerKeys(opts.prefix ?? 'cl');
   const keepMs = opts.transactionsKeepMs ?? DEFAULT_TRANSACTIONS_KEEP_MS;
   /** A settlement's transaction arguments: its reservation's meta, and the retention. */
   const metaArgs = (m: ReserveMeta | undefined) => [m?.requestId ?? '', m?.operation ?? '', m?.jobId ?? '', m?.monitorId ?? '', keepMs];
   const reservationTtlMs = opts.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
-  const idByHash = new Map<string, string>();
+  const ids = new KeyIds();
   // A settle must run before this process stops waiting for it (see the rule above); half the
   // timeout leaves the other half for its answer to come back.
   const settleWindowMs = Math.floor(redis.commandTimeoutMs / 2);
@@ -324,25 +475,9 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
         evenIfStuck: true,
       })
       .catch(() => undefined);
-  const rememberId = (hash: string, id: string) => {
-    if (idByHash.size >= ID_CACHE_MAX) idByHash.clear();
-    idByHash.set(hash, id);
-  };
   const now = () => new Date().toISOString();
-  const int = (v: unknown) => Number(v ?? 0);
 
-  const refundAbandoned = async (olderThanMs: number): Promise<number> => {
-    let total = 0;
-    for (;;) {
-      const [n, seen] = await redis.script<[number, number]>(
-        REFUND,
-        [K.res, K.resAt],
-        [Math.max(0, Math.floor(olderThanMs)), K.keyPrefix, SWEEP_BATCH],
-      );
-      total += n;
-      if (seen < SWEEP_BATCH) return total;
-    }
-  };
+  const refundAbandoned = (olderThanMs: number) => refundAbandonedOn(redis, K, olderThanMs);
 
   const sweepEvery = opts.sweepIntervalMs ?? Math.max(50, Math.min(60_000, Math.floor(reservationTtlMs / 2)));
   let sweeping = false;
@@ -360,26 +495,7 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
 
   return {
     reservationTtlMs,
-    async authenticate(rawKey): Promise<AuthenticatedKey | null> {
-      const hash = hashApiKey(rawKey);
-      const id = idByHash.get(hash);
-      if (id) {
-        const [balance, revokedAt, rps, burst] = await redis.command<(string | null)[]>([
-          'HMGET',
-          K.key(id),
-          'balance',
-          'revoked_at',
-          'rate_rps',
-          'rate_burst',
-        ]);
-        if (balance !== null) return revokedAt ? null : authenticated(id, int(balance), rateOf(rps, burst));
-        idByHash.delete(hash); // the store was emptied: look the key up again
-      }
-      const found = await redis.script<[string, string, string, string, string] | null>(AUTH, [K.index], [hash, K.keyPrefix]);
-      if (!found) return null;
-      rememberId(hash, found[0]);
-      return found[2] ? null : authenticated(found[0], int(found[1]), rateOf(found[3], found[4]));
-    },
+    authenticate: (rawKey) => authenticateKey(redis, K, ids, rawKey),
     async keyExists(rawKey) {
       return (await redis.command<number>(['HEXISTS', K.index, hashApiKey(rawKey)])) === 1;
     },
@@ -442,65 +558,8 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
         throw err;
       }
     },
-    async createKey({ name, credits, rawKey }) {
-      if (!Number.isSafeInteger(credits) || credits < 0) throw new Error('credits must be a non-negative integer');
-      const key = rawKey ?? generateApiKey();
-      const hash = hashApiKey(key);
-      for (let attempt = 0; ; attempt++) {
-        const record: KeyRecord = {
-          id: `key_${randomUUID().slice(0, 8)}`,
-          name,
-          hint: keyHint(key),
-          balance: credits,
-          createdAt: now(),
-          revokedAt: null,
-        };
-        const done = await redis.script<number>(
-          CREATE,
-          [K.key(record.id), K.index, K.keys, ...K.tx(record.id)],
-          [hash, record.id, name, record.hint, credits, record.createdAt, keepMs],
-        );
-        if (done === 1) {
-          rememberId(hash, record.id);
-          return { key, record };
-        }
-        if (done === 0) throw new Error('an API key with this value exists already');
-        if (attempt >= 5) throw new ApiError('INTERNAL', 'could not allocate a key id');
-      }
-    },
-    async listKeys() {
-      const ids = await redis.command<string[]>(['ZRANGE', K.keys, '0', '-1']);
-      const rows = await Promise.all(
-        ids.map((id) =>
-          redis.command<(string | null)[]>([
-            'HMGET',
-            K.key(id),
-            'name',
-            'hint',
-            'balance',
-            'created_at',
-            'revoked_at',
-            'rate_rps',
-            'rate_burst',
-          ]),
-        ),
-      );
-      return ids.flatMap((id, i): KeyRecord[] => {
-        const [name, hint, balance, createdAt, revokedAt, rps, burst] = rows[i];
-        if (balance === null) return [];
-        const record: KeyRecord = {
-          id,
-          name: name ?? '',
-          hint: hint ?? '',
-          balance: int(balance),
-          createdAt: createdAt ?? '',
-          revokedAt: revokedAt || null,
-        };
-        const rate = rateOf(rps, burst);
-        if (rate) record.rateLimit = rate;
-        return [record];
-      });
-    },
+    createKey: (input) => createKeyRecord(redis, K, keepMs, ids, input),
+    listKeys: () => listKeyRecords(redis, K),
     async addCredits(keyId, amount) {
       if (!Number.isInteger(amount) || amount <= 0) throw new Error('amount must be a positive integer');
       const balance = await redis.script<number | null>(ADD, [K.key(keyId), ...K.tx(keyId)], [amount, keepMs]);
@@ -517,27 +576,7 @@ export function createRedisLedger(redis: RedisStore, opts: RedisLedgerOptions = 
       return redis.command<number>(['ZCARD', K.keys]);
     },
     refundAbandoned,
-    async transactions(keyId, { after, limit, operation, since }) {
-      const [txz, txr] = K.tx(keyId);
-      const from = Math.max(since ?? 0, Date.now() - keepMs);
-      const rows: Transaction[] = [];
-      let cursor = after ?? 0;
-      // Read in batches by id, filtered here, until the page and one more row are found.
-      for (;;) {
-        const ids = await redis.command<string[]>(['ZRANGEBYSCORE', txz, `(${cursor}`, '+inf', 'LIMIT', '0', String(TX_BATCH)]);
-        if (ids.length === 0) break;
-        const raws = await redis.command<(string | null)[]>(['HMGET', txr, ...ids]);
-        for (const raw of raws) {
-          if (raw === null) continue;
-          const t = transactionOf(raw);
-          if (t.at >= from && (!operation || t.operation === operation)) rows.push(t);
-        }
-        cursor = Number(ids[ids.length - 1]);
-        if (rows.length > limit || ids.length < TX_BATCH) break;
-      }
-      const page = rows.slice(0, limit);
-      return { rows: page, nextAfter: rows.length > limit ? page[page.length - 1].id : null };
-    },
+    transactions: (keyId, query) => readTransactions(redis, K, keepMs, keyId, query),
     async totalCharged(keyId) {
       return int(await redis.command<string | null>(['HGET', K.key(keyId), 'charged']));
     },

@@ -29,44 +29,9 @@ import { SUBSTACK_NOT_FOUND } from '../platforms/newsletter/samples.js';
 import { cfEncode, DiscoveryWeb, sitePage } from '../discovery/sample-web.js';
 import { lnkBioHtml } from '../platforms/linkpage-e/samples.js';
 import type { TestPage as LnkBioPage } from '../platforms/linkpage-e/samples.js';
+import { RAVI, TALA } from './creators.js';
 
-export const TALA = {
-  name: 'Tala Okafor',
-  site: 'https://talaokafor.com',
-  socialB: 'tala.draws',
-  shortvideo: 'tala.draws',
-  video: 'TalaDraws',
-  videoChannelId: 'UCt4l40kaf0rDr4wsDem0x01',
-  microblogB: 'taladraws',
-  socialA: 'talaokafor.art',
-  linkpage: 'https://linktr.ee/talaokafor',
-  /** Addresses the creator publishes, and where. */
-  emails: ['hello@talaokafor.com', 'studio@talaokafor.com', 'prints@talaokafor.com', 'agent@talaokafor.com', 'info@talaokafor.com'],
-} as const;
-
-export const RAVI = {
-  name: 'Ravi Menon',
-  site: 'https://ravimenoncooks.com',
-  socialB: 'ravimenon.cooks',
-  shortvideo: 'ravimenoncooks',
-  video: 'RaviMenonCooks',
-  videoChannelId: 'UCr4v1M3n0nC00ksDem0x002',
-  microblogB: 'ravicooks',
-  socialA: 'ravimenoncooks',
-  linkpage: 'https://lnk.bio/ravimenoncooks',
-  emails: ['ravi@ravimenoncooks.com', 'collabs@ravimenoncooks.com', 'bookings@ravimenoncooks.com', 'press@ravimenoncooks.com'],
-} as const;
-
-/** Accounts and addresses that look like a demo creator's but are someone else's. */
-export const DECOYS = {
-  profileUrls: [
-    'https://www.youtube.com/@tala.draws',
-    'https://www.instagram.com/talaokafor.photo/',
-    'https://www.instagram.com/ravimenoncooks/',
-    'https://www.facebook.com/ravicooksfans',
-  ],
-  emails: ['hi@talaokafor-ceramics.net', 'frames@talaokaforphoto.net', 'smiles@menondental.in', 'fans@ravifans.example.org'],
-} as const;
+export { DECOYS, RAVI, TALA } from './creators.js';
 
 /** The Lnk.Bio page of Ravi Menon (also served for /v1/linkpage-e). */
 export const RAVI_LNKBIO: LnkBioPage = {
@@ -88,10 +53,8 @@ export const RAVI_LNKBIO: LnkBioPage = {
   ],
 };
 
-function creatorWeb(): DiscoveryWeb {
-  const w = new DiscoveryWeb();
-
-  // --- Tala Okafor -------------------------------------------------------------------------
+/** Tala Okafor's accounts, link page and website, and her decoys. */
+function addTala(w: DiscoveryWeb): void {
   const t = TALA;
   w.ig.set(t.socialB, {
     username: t.socialB,
@@ -201,8 +164,10 @@ function creatorWeb(): DiscoveryWeb {
     'https://www.instagram.com/talaokafor.photo/',
     `${t.site}/`,
   ]);
+}
 
-  // --- Ravi Menon --------------------------------------------------------------------------
+/** Ravi Menon's accounts, link page and website, and his decoys. */
+function addRavi(w: DiscoveryWeb): void {
   const r = RAVI;
   w.youtube.set(r.video.toLowerCase(), {
     handle: r.video,
@@ -272,6 +237,12 @@ function creatorWeb(): DiscoveryWeb {
     'https://www.facebook.com/ravicooksfans',
     `${r.site}/`,
   ]);
+}
+
+function creatorWeb(): DiscoveryWeb {
+  const w = new DiscoveryWeb();
+  addTala(w);
+  addRavi(w);
   return w;
 }
 
@@ -313,7 +284,7 @@ function holdsAccount(w: DiscoveryWeb, req: ReplayRequest): boolean | null {
 
 /**
  * The same-handle probes of the demo lookups on platforms whose demo routes serve other records
- * (src/demo/written.ts: one Truth Social account, one SoundCloud artist; src/demo/open-apis.ts:
+ * (microblog-a's and audio-c's demo.ts: one Truth Social account, one SoundCloud artist; src/demo/open-apis.ts:
  * a Bluesky and a Substack account): the demo holds these
  * accounts as not existing, answered in each platform's own "not found" way. Added after those
  * routes (src/demo/routes.ts), so they win for exactly these requests.

@@ -196,6 +196,34 @@ async function startEmbedded(env: NodeJS.ProcessEnv, out: BulkOutput): Promise<E
   }
 }
 
+/** A gateway's answer, as the CLI reads it. */
+interface Reply {
+  status: number;
+  text: string;
+  replayed: boolean;
+}
+type Call = (method: string, path: string, init?: { body?: string | Uint8Array; type?: string }) => Promise<Reply>;
+
+/**
+ * Results in input order: NDJSON appends those not yet in --out; CSV is written whole (an item
+ * may be several rows), through a temporary file so a crash leaves the earlier one. Returns the
+ * lines (rows) written, or the answer that failed.
+ */
+async function saveResults(call: Call, jobId: string, outPath: string, format: 'csv' | 'ndjson'): Promise<number | Reply> {
+  if (format === 'csv') {
+    const res = await call('GET', `/v1/jobs/${jobId}/results?format=csv`);
+    if (res.status !== 200) return res;
+    const tmp = `${outPath}.${process.pid}.tmp`;
+    writeFileSync(tmp, res.text);
+    renameSync(tmp, outPath);
+    return Math.max(0, (parseCsv(res.text, { relax_column_count: true }) as unknown[]).length - 1);
+  }
+  const res = await call('GET', `/v1/jobs/${jobId}/results?after=${lastWritten(outPath)}`);
+  if (res.status !== 200) return res;
+  if (res.text) appendFileSync(outPath, res.text);
+  return res.text.split('\n').filter(Boolean).length;
+}
+
 async function follow(
   o: { op: string; input: string; out: string; cacheMaxAge?: string; maxCredits?: string; resume?: boolean; new?: boolean },
   gateway: { base: string; key: string; embedded: boolean },
@@ -215,7 +243,7 @@ async function follow(
     .slice(0, 32)}`;
   const { base, key } = gateway;
   const headers = { 'x-api-key': key };
-  const call = async (method: string, path: string, init: { body?: string | Uint8Array; type?: string } = {}) => {
+  const call: Call = async (method, path, init = {}) => {
     const res = await fetch(base + path, {
       method,
       headers: { ...headers, ...(init.type ? { 'content-type': init.type } : {}) },
@@ -224,7 +252,7 @@ async function follow(
     });
     return { status: res.status, text: await res.text(), replayed: res.headers.get('idempotent-replayed') === 'true' };
   };
-  const fail = (r: { status: number; text: string }) => {
+  const fail = (r: Reply) => {
     let msg = r.text;
     try {
       const e = (JSON.parse(r.text) as { error?: { code: string; message: string; details?: { param: string; message: string }[] } }).error;
@@ -239,7 +267,7 @@ async function follow(
   };
 
   // Create (or find again, by the idempotency key) the job.
-  let created: { status: number; text: string; replayed: boolean };
+  let created: Reply;
   if (type === 'application/json') {
     let items: unknown;
     try {
@@ -327,22 +355,8 @@ async function follow(
   progress.update(job.counts.done, barPayload(job, rateOf(job)));
   progress.stop();
 
-  // Results in input order: NDJSON appends those not yet in --out; CSV is written whole (an
-  // item may be several rows), through a temporary file so a crash leaves the earlier one.
-  let lines: number;
-  if (format === 'csv') {
-    const res = await call('GET', `/v1/jobs/${job.id}/results?format=csv`);
-    if (res.status !== 200) return fail(res);
-    const tmp = `${o.out}.${process.pid}.tmp`;
-    writeFileSync(tmp, res.text);
-    renameSync(tmp, o.out);
-    lines = Math.max(0, (parseCsv(res.text, { relax_column_count: true }) as unknown[]).length - 1);
-  } else {
-    const res = await call('GET', `/v1/jobs/${job.id}/results?after=${lastWritten(o.out)}`);
-    if (res.status !== 200) return fail(res);
-    if (res.text) appendFileSync(o.out, res.text);
-    lines = res.text.split('\n').filter(Boolean).length;
-  }
+  const lines = await saveResults(call, job.id, o.out, format);
+  if (typeof lines !== 'number') return fail(lines);
 
   const c = job.counts;
   out.log(

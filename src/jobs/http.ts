@@ -378,6 +378,125 @@ export async function estimateJob(deps: Deps, r: { route: RestRoute; items: Vali
   return { items: r.items.length, max_possible_credits: max, max_credits: max, cached, expected_credits: expected };
 }
 
+/** POST /v1/jobs/{id}/resume: a stopped job runs on, with the body's max_credits if it gives one. */
+async function resumeJob(
+  req: IncomingMessage,
+  res: ServerResponse,
+  info: RequestInfo,
+  deps: Deps,
+  svc: JobService,
+  key: AuthenticatedKey,
+  row: JobRow,
+): Promise<void> {
+  let body: Record<string, unknown> = {};
+  try {
+    const text = await bodyText(req, 64 * 1024, 'a resume body is {"max_credits": n}');
+    if (text.trim()) body = JSON.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    if (e instanceof ApiError) return sendError(res, e, {}, info.id);
+    return sendError(res, invalidInput([{ param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' }]), {}, info.id);
+  }
+  let maxCredits = row.max_credits;
+  if (body && typeof body === 'object' && body.max_credits !== undefined) {
+    const n = body.max_credits;
+    if (n !== null && (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0))
+      return sendError(res, invalidInput([{ param: 'max_credits', message: 'must be an integer ≥ 0, or null for no cap' }]), {}, info.id);
+    maxCredits = n as number | null;
+  }
+  if (row.status === 'completed' || row.status === 'cancelled') {
+    return sendError(
+      res,
+      invalidInput([{ param: 'id', message: `the job is ${row.status}; only a stopped job (stopped_at_cap, stopped_no_credits) resumes` }]),
+      {},
+      info.id,
+    );
+  }
+  if (row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') {
+    const busy = await tooManyRunning(svc, deps, key);
+    if (busy) return sendError(res, busy, {}, info.id);
+    const first = await svc.store.firstPending(row.id);
+    if (first) {
+      const v = await validateItems(svc.routes, {
+        operation: row.operation,
+        items: [JSON.parse(first.input) as Record<string, string>],
+        cacheMaxAge: row.cache_max_age,
+      });
+      const poor = v instanceof ApiError ? null : await covered(deps, key, await firstItemCost(deps, v.route, v.items[0]), 1);
+      if (poor) return sendError(res, poor, {}, info.id);
+    }
+    await svc.store.resume(row.id, maxCredits);
+    const resumed = await svc.store.get(row.id);
+    if (resumed) await svc.runner.activate(resumed);
+  }
+  const now = (await svc.store.get(row.id)) ?? row;
+  sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(now)) });
+}
+
+/** GET /v1/jobs/{id}/results: NDJSON (or CSV) in input order, read from the store a page at a time. */
+async function sendResults(req: IncomingMessage, res: ServerResponse, info: RequestInfo, svc: JobService, row: JobRow): Promise<void> {
+  const q = queryOf(req);
+  const twice = repeatedParams(q, RESULTS_PARAMS);
+  if (twice.length) return sendError(res, invalidInput(twice), {}, info.id);
+  const afterRaw = q.get('after');
+  if (afterRaw !== null && !/^-?\d{1,9}$/.test(afterRaw.trim()))
+    return sendError(res, invalidInput([{ param: 'after', message: 'must be an item index (results after it are sent)' }]), {}, info.id);
+  const format = q.get('format') ?? 'ndjson';
+  if (format !== 'ndjson' && format !== 'csv')
+    return sendError(res, invalidInput([{ param: 'format', message: 'must be ndjson or csv' }]), {}, info.id);
+  let cursor = afterRaw === null ? -1 : Number(afterRaw);
+  res.writeHead(200, {
+    'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+    'x-request-id': info.id,
+    'x-job-status': row.status,
+  });
+  if (req.method === 'HEAD') return void res.end();
+  const route = svc.routes.get(row.operation);
+  let csv: CsvShape | null = null;
+  for (;;) {
+    if (!svc.store.open || res.destroyed) return void res.destroy();
+    const rows = await svc.store.results(row.id, cursor, PAGE);
+    let chunk = '';
+    if (format === 'csv') {
+      if (!csv) {
+        csv = csvShape(route, row, rows);
+        chunk += csvLine(csv.header);
+      }
+      for (const r of rows) for (const line of csvRows(csv, r)) chunk += csvLine(line);
+    } else {
+      for (const r of rows)
+        chunk += `{"index":${r.idx},"input":${r.input},"status":${r.status},"code":${JSON.stringify(r.code)},"credits_charged":${r.credits_charged},"cached":${r.cached ? 'true' : 'false'},"body":${r.body}}\n`;
+    }
+    if (rows.length) cursor = rows[rows.length - 1].idx;
+    if (chunk && !res.write(chunk)) await once(res, 'drain').catch(() => undefined);
+    if (rows.length < PAGE) break;
+  }
+  res.end();
+}
+
+/** GET /v1/jobs/{id}/events: server-sent progress until the job ends or the client leaves. */
+function streamEvents(req: IncomingMessage, res: ServerResponse, info: RequestInfo, svc: JobService, row: JobRow): void {
+  const release = req.method === 'HEAD' ? () => undefined : svc.streams.take(row.key_id);
+  if (release instanceof ApiError) return sendError(res, release, {}, info.id);
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+  if (req.method === 'HEAD') return void res.end();
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
+  heartbeat.unref();
+  const stop = watchJob(svc, row.id, {
+    throttleMs: SSE_THROTTLE_MS,
+    onUpdate: (job, final) => {
+      if (res.destroyed) return stop();
+      res.write(`event: ${final ? 'end' : 'progress'}\ndata: ${JSON.stringify(job)}\n\n`);
+    },
+    // Once: the job ended, or the client left (close → stop).
+    onEnd: () => {
+      clearInterval(heartbeat);
+      release();
+      if (!res.writableEnded) res.end();
+    },
+  });
+  res.on('close', stop);
+}
+
 export function createJobHandlers(service: (deps: Deps) => JobService | undefined) {
   /** The service, or 503 answered (a ledger jobs cannot settle items with: only an injected one, in tests). */
   const svcOf = (res: ServerResponse, info: RequestInfo, deps: Deps): JobService | null => {
@@ -473,132 +592,14 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     const row = await svc.store.get(id);
     // Another key's job does not exist for this caller.
     if (!row || row.key_id !== key.id) return sendError(res, new ApiError('NOT_FOUND', `No job ${id}`), {}, info.id);
-    if (sub === '/results') return results(req, res, info, svc, row);
-    if (sub === '/events') return events(req, res, info, svc, row);
-    if (sub === '/resume') return resume(req, res, info, deps, svc, key, row);
+    if (sub === '/results') return sendResults(req, res, info, svc, row);
+    if (sub === '/events') return streamEvents(req, res, info, svc, row);
+    if (sub === '/resume') return resumeJob(req, res, info, deps, svc, key, row);
     if (req.method === 'DELETE') {
       if (!FINAL.has(row.status) || row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') await svc.runner.cancel(id);
     }
     const now = (await svc.store.get(id)) ?? row;
     sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(now)) });
-  }
-
-  async function resume(
-    req: IncomingMessage,
-    res: ServerResponse,
-    info: RequestInfo,
-    deps: Deps,
-    svc: JobService,
-    key: AuthenticatedKey,
-    row: JobRow,
-  ): Promise<void> {
-    let body: Record<string, unknown> = {};
-    try {
-      const text = await bodyText(req, 64 * 1024, 'a resume body is {"max_credits": n}');
-      if (text.trim()) body = JSON.parse(text) as Record<string, unknown>;
-    } catch (e) {
-      if (e instanceof ApiError) return sendError(res, e, {}, info.id);
-      return sendError(res, invalidInput([{ param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' }]), {}, info.id);
-    }
-    let maxCredits = row.max_credits;
-    if (body && typeof body === 'object' && body.max_credits !== undefined) {
-      const n = body.max_credits;
-      if (n !== null && (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0))
-        return sendError(res, invalidInput([{ param: 'max_credits', message: 'must be an integer ≥ 0, or null for no cap' }]), {}, info.id);
-      maxCredits = n as number | null;
-    }
-    if (row.status === 'completed' || row.status === 'cancelled') {
-      return sendError(
-        res,
-        invalidInput([
-          { param: 'id', message: `the job is ${row.status}; only a stopped job (stopped_at_cap, stopped_no_credits) resumes` },
-        ]),
-        {},
-        info.id,
-      );
-    }
-    if (row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') {
-      const busy = await tooManyRunning(svc, deps, key);
-      if (busy) return sendError(res, busy, {}, info.id);
-      const first = await svc.store.firstPending(row.id);
-      if (first) {
-        const v = await validateItems(svc.routes, {
-          operation: row.operation,
-          items: [JSON.parse(first.input) as Record<string, string>],
-          cacheMaxAge: row.cache_max_age,
-        });
-        const poor = v instanceof ApiError ? null : await covered(deps, key, await firstItemCost(deps, v.route, v.items[0]), 1);
-        if (poor) return sendError(res, poor, {}, info.id);
-      }
-      await svc.store.resume(row.id, maxCredits);
-      const resumed = await svc.store.get(row.id);
-      if (resumed) await svc.runner.activate(resumed);
-    }
-    const now = (await svc.store.get(row.id)) ?? row;
-    sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(now)) });
-  }
-
-  async function results(req: IncomingMessage, res: ServerResponse, info: RequestInfo, svc: JobService, row: JobRow): Promise<void> {
-    const q = queryOf(req);
-    const twice = repeatedParams(q, RESULTS_PARAMS);
-    if (twice.length) return sendError(res, invalidInput(twice), {}, info.id);
-    const afterRaw = q.get('after');
-    if (afterRaw !== null && !/^-?\d{1,9}$/.test(afterRaw.trim()))
-      return sendError(res, invalidInput([{ param: 'after', message: 'must be an item index (results after it are sent)' }]), {}, info.id);
-    const format = q.get('format') ?? 'ndjson';
-    if (format !== 'ndjson' && format !== 'csv')
-      return sendError(res, invalidInput([{ param: 'format', message: 'must be ndjson or csv' }]), {}, info.id);
-    let cursor = afterRaw === null ? -1 : Number(afterRaw);
-    res.writeHead(200, {
-      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-      'x-request-id': info.id,
-      'x-job-status': row.status,
-    });
-    if (req.method === 'HEAD') return void res.end();
-    const route = svc.routes.get(row.operation);
-    let csv: CsvShape | null = null;
-    for (;;) {
-      if (!svc.store.open || res.destroyed) return void res.destroy();
-      const rows = await svc.store.results(row.id, cursor, PAGE);
-      let chunk = '';
-      if (format === 'csv') {
-        if (!csv) {
-          csv = csvShape(route, row, rows);
-          chunk += csvLine(csv.header);
-        }
-        for (const r of rows) for (const line of csvRows(csv, r)) chunk += csvLine(line);
-      } else {
-        for (const r of rows)
-          chunk += `{"index":${r.idx},"input":${r.input},"status":${r.status},"code":${JSON.stringify(r.code)},"credits_charged":${r.credits_charged},"cached":${r.cached ? 'true' : 'false'},"body":${r.body}}\n`;
-      }
-      if (rows.length) cursor = rows[rows.length - 1].idx;
-      if (chunk && !res.write(chunk)) await once(res, 'drain').catch(() => undefined);
-      if (rows.length < PAGE) break;
-    }
-    res.end();
-  }
-
-  function events(req: IncomingMessage, res: ServerResponse, info: RequestInfo, svc: JobService, row: JobRow): void {
-    const release = req.method === 'HEAD' ? () => undefined : svc.streams.take(row.key_id);
-    if (release instanceof ApiError) return sendError(res, release, {}, info.id);
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
-    if (req.method === 'HEAD') return void res.end();
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
-    heartbeat.unref();
-    const stop = watchJob(svc, row.id, {
-      throttleMs: SSE_THROTTLE_MS,
-      onUpdate: (job, final) => {
-        if (res.destroyed) return stop();
-        res.write(`event: ${final ? 'end' : 'progress'}\ndata: ${JSON.stringify(job)}\n\n`);
-      },
-      // Once: the job ended, or the client left (close → stop).
-      onEnd: () => {
-        clearInterval(heartbeat);
-        release();
-        if (!res.writableEnded) res.end();
-      },
-    });
-    res.on('close', stop);
   }
 
   /** /v1/jobs: POST creates, GET lists. */

@@ -125,231 +125,233 @@ const requestBody = {
   },
 };
 
-export function jobsOpenApi(): Record<string, Record<string, unknown>> {
-  return {
-    '/v1/jobs': {
-      get: {
-        operationId: 'listJobs',
-        summary: "The key's jobs, newest first (0 credits)",
-        tags: ['jobs'],
-        description: 'Every job the key created and still kept (JOBS_RETENTION_DAYS), page by page. Also the GraphQL query `lookupJobs`.',
-        parameters: [
-          { name: 'status', in: 'query', required: false, schema: job.properties.status, description: 'Only jobs with this status' },
-          {
-            name: 'limit',
-            in: 'query',
-            required: false,
-            schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-            description: 'Jobs per page',
+const listJobsOp = {
+  operationId: 'listJobs',
+  summary: "The key's jobs, newest first (0 credits)",
+  tags: ['jobs'],
+  description: 'Every job the key created and still kept (JOBS_RETENTION_DAYS), page by page. Also the GraphQL query `lookupJobs`.',
+  parameters: [
+    { name: 'status', in: 'query', required: false, schema: job.properties.status, description: 'Only jobs with this status' },
+    {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      description: 'Jobs per page',
+    },
+    {
+      name: 'after',
+      in: 'query',
+      required: false,
+      schema: { type: 'string' },
+      description: "The previous page's next_after (opaque): the jobs older than its last",
+    },
+  ],
+  responses: {
+    '200': {
+      description: 'A page of jobs',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['success', 'jobs', 'next_after'],
+            properties: {
+              success: { type: 'boolean', const: true },
+              jobs: { type: 'array', items: job },
+              next_after: { type: ['string', 'null'], description: '`after` of the next page; null on the last' },
+            },
           },
-          {
-            name: 'after',
-            in: 'query',
-            required: false,
-            schema: { type: 'string' },
-            description: "The previous page's next_after (opaque): the jobs older than its last",
-          },
-        ],
-        responses: {
-          '200': {
-            description: 'A page of jobs',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['success', 'jobs', 'next_after'],
-                  properties: {
-                    success: { type: 'boolean', const: true },
-                    jobs: { type: 'array', items: job },
-                    next_after: { type: ['string', 'null'], description: '`after` of the next page; null on the last' },
+        },
+      },
+    },
+    '400': error('INVALID_INPUT: status, limit or after (details name it)'),
+    '401': error('UNAUTHORIZED'),
+    '429': error("RATE_LIMITED: the key's rate limit"),
+    '503': unavailable,
+  },
+  security,
+};
+
+const createJobOp = {
+  operationId: 'createJob',
+  summary: 'Start a bulk job: one operation over many items',
+  tags: ['jobs'],
+  description:
+    'Creating costs nothing; each item costs what its single request would (cache hits and errors 0). Needs a balance covering the first item. Also the GraphQL mutation `createLookupJob`.',
+  parameters: uploadParams,
+  requestBody,
+  responses: {
+    '202': jobAnswer('The job (an existing one for a repeated idempotency_key)'),
+    '400': error('INVALID_INPUT: details name each item and parameter (items[3].url); 0 credits'),
+    '401': error('UNAUTHORIZED'),
+    '503': unavailable,
+    '402': error('INSUFFICIENT_CREDITS: the balance does not cover the first item'),
+    '413': error(
+      "PAYLOAD_TOO_LARGE: an upload over JOBS_MAX_BODY_MB or a JSON body over JOBS_MAX_JSON_BODY_MB, or the key's stored jobs over JOBS_KEY_QUOTA_MB",
+    ),
+    '415': error('UNSUPPORTED_MEDIA_TYPE'),
+    '429': error(
+      "RATE_LIMITED: the key's rate limit, JOBS_MAX_RUNNING_PER_KEY unfinished jobs, or job bodies being read at once (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE; Retry-After)",
+    ),
+  },
+  security,
+};
+
+const estimateJobOp = {
+  operationId: 'estimateJob',
+  summary: 'What a job would cost (0 credits)',
+  tags: ['jobs'],
+  parameters: uploadParams,
+  requestBody,
+  responses: {
+    '200': {
+      description: 'The estimate',
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/Envelope' },
+              {
+                type: 'object',
+                required: ['estimate'],
+                properties: {
+                  estimate: {
+                    type: 'object',
+                    required: ['items', 'max_possible_credits', 'max_credits', 'cached', 'expected_credits'],
+                    properties: {
+                      items: { type: 'integer' },
+                      max_possible_credits: { type: 'integer', description: 'Every item at its maximum' },
+                      max_credits: {
+                        type: 'integer',
+                        deprecated: true,
+                        description: "Deprecated alias of max_possible_credits (not a job's max_credits cap); removed in the next release",
+                      },
+                      cached: { type: 'integer', description: 'Items in the cache within their cache_max_age now' },
+                      expected_credits: { type: 'integer', description: 'The maximum of the items not cached' },
+                    },
                   },
                 },
               },
-            },
-          },
-          '400': error('INVALID_INPUT: status, limit or after (details name it)'),
-          '401': error('UNAUTHORIZED'),
-          '429': error("RATE_LIMITED: the key's rate limit"),
-          '503': unavailable,
-        },
-        security,
-      },
-      post: {
-        operationId: 'createJob',
-        summary: 'Start a bulk job: one operation over many items',
-        tags: ['jobs'],
-        description:
-          'Creating costs nothing; each item costs what its single request would (cache hits and errors 0). Needs a balance covering the first item. Also the GraphQL mutation `createLookupJob`.',
-        parameters: uploadParams,
-        requestBody,
-        responses: {
-          '202': jobAnswer('The job (an existing one for a repeated idempotency_key)'),
-          '400': error('INVALID_INPUT: details name each item and parameter (items[3].url); 0 credits'),
-          '401': error('UNAUTHORIZED'),
-          '503': unavailable,
-          '402': error('INSUFFICIENT_CREDITS: the balance does not cover the first item'),
-          '413': error(
-            "PAYLOAD_TOO_LARGE: an upload over JOBS_MAX_BODY_MB or a JSON body over JOBS_MAX_JSON_BODY_MB, or the key's stored jobs over JOBS_KEY_QUOTA_MB",
-          ),
-          '415': error('UNSUPPORTED_MEDIA_TYPE'),
-          '429': error(
-            "RATE_LIMITED: the key's rate limit, JOBS_MAX_RUNNING_PER_KEY unfinished jobs, or job bodies being read at once (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE; Retry-After)",
-          ),
-        },
-        security,
-      },
-    },
-    '/v1/jobs/estimate': {
-      post: {
-        operationId: 'estimateJob',
-        summary: 'What a job would cost (0 credits)',
-        tags: ['jobs'],
-        parameters: uploadParams,
-        requestBody,
-        responses: {
-          '200': {
-            description: 'The estimate',
-            content: {
-              'application/json': {
-                schema: {
-                  allOf: [
-                    { $ref: '#/components/schemas/Envelope' },
-                    {
-                      type: 'object',
-                      required: ['estimate'],
-                      properties: {
-                        estimate: {
-                          type: 'object',
-                          required: ['items', 'max_possible_credits', 'max_credits', 'cached', 'expected_credits'],
-                          properties: {
-                            items: { type: 'integer' },
-                            max_possible_credits: { type: 'integer', description: 'Every item at its maximum' },
-                            max_credits: {
-                              type: 'integer',
-                              deprecated: true,
-                              description:
-                                "Deprecated alias of max_possible_credits (not a job's max_credits cap); removed in the next release",
-                            },
-                            cached: { type: 'integer', description: 'Items in the cache within their cache_max_age now' },
-                            expected_credits: { type: 'integer', description: 'The maximum of the items not cached' },
-                          },
-                        },
-                      },
-                    },
-                  ],
-                },
-              },
-            },
-          },
-          '400': error('INVALID_INPUT'),
-          '401': error('UNAUTHORIZED'),
-          '413': error('PAYLOAD_TOO_LARGE: an upload over JOBS_MAX_BODY_MB or a JSON body over JOBS_MAX_JSON_BODY_MB'),
-          '429': error(
-            "RATE_LIMITED: the key's rate limit, or job bodies being read at once (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE; Retry-After)",
-          ),
-          '503': unavailable,
-        },
-        security,
-      },
-    },
-    '/v1/jobs/{id}': {
-      get: {
-        operationId: 'getJob',
-        summary: 'A job and its progress',
-        tags: ['jobs'],
-        parameters: [idParam],
-        responses: {
-          '200': jobAnswer('The job'),
-          '401': error('UNAUTHORIZED'),
-          '503': unavailable,
-          '404': error('NOT_FOUND: no such job for this key'),
-        },
-        security,
-      },
-      delete: {
-        operationId: 'cancelJob',
-        summary: 'Cancel a job: unfinished items are not run; what is reserved and not spent is refunded',
-        tags: ['jobs'],
-        parameters: [idParam],
-        responses: {
-          '200': jobAnswer('The job, cancelled (a finished one unchanged)'),
-          '401': error('UNAUTHORIZED'),
-          '503': unavailable,
-          '404': error('NOT_FOUND'),
-        },
-        security,
-      },
-    },
-    '/v1/jobs/{id}/results': {
-      get: {
-        operationId: 'jobResults',
-        summary: 'Finished items in input order',
-        tags: ['jobs'],
-        parameters: [
-          idParam,
-          {
-            name: 'after',
-            in: 'query',
-            required: false,
-            schema: { type: 'integer' },
-            description: 'Only items with a greater index (resume a download)',
-          },
-          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['ndjson', 'csv'] } },
-        ],
-        responses: {
-          '200': {
-            description:
-              'One line per finished item: {"index", "input", "status", "code", "credits_charged", "cached", "body"} (body: what the single request answers)',
-            content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'string' } } },
-          },
-          '400': error('INVALID_INPUT'),
-          '401': error('UNAUTHORIZED'),
-          '503': unavailable,
-          '404': error('NOT_FOUND'),
-        },
-        security,
-      },
-    },
-    '/v1/jobs/{id}/events': {
-      get: {
-        operationId: 'jobEvents',
-        summary: 'Progress as server-sent events (progress …, then end)',
-        tags: ['jobs'],
-        parameters: [idParam],
-        responses: {
-          '200': { description: 'text/event-stream; each data: the job', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-          '401': error('UNAUTHORIZED'),
-          '429': error(
-            "RATE_LIMITED: the key's rate limit, or JOBS_MAX_STREAMS_PER_KEY progress streams open on this instance (with GraphQL lookupJobProgress); Retry-After",
-          ),
-          '503': unavailable,
-          '404': error('NOT_FOUND'),
-        },
-        security,
-      },
-    },
-    '/v1/jobs/{id}/resume': {
-      post: {
-        operationId: 'resumeJob',
-        summary: 'Resume a stopped job (stopped_at_cap, stopped_no_credits)',
-        tags: ['jobs'],
-        parameters: [idParam],
-        requestBody: {
-          required: false,
-          content: {
-            'application/json': { schema: { type: 'object', properties: { max_credits: { type: ['integer', 'null'], minimum: 0 } } } },
+            ],
           },
         },
-        responses: {
-          '200': jobAnswer('The job, queued again'),
-          '400': error('INVALID_INPUT: the job is completed or cancelled'),
-          '401': error('UNAUTHORIZED'),
-          '503': unavailable,
-          '402': error('INSUFFICIENT_CREDITS: the balance does not cover the next item'),
-          '404': error('NOT_FOUND'),
-        },
-        security,
       },
     },
+    '400': error('INVALID_INPUT'),
+    '401': error('UNAUTHORIZED'),
+    '413': error('PAYLOAD_TOO_LARGE: an upload over JOBS_MAX_BODY_MB or a JSON body over JOBS_MAX_JSON_BODY_MB'),
+    '429': error(
+      "RATE_LIMITED: the key's rate limit, or job bodies being read at once (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE; Retry-After)",
+    ),
+    '503': unavailable,
+  },
+  security,
+};
+
+const getJobOp = {
+  operationId: 'getJob',
+  summary: 'A job and its progress',
+  tags: ['jobs'],
+  parameters: [idParam],
+  responses: {
+    '200': jobAnswer('The job'),
+    '401': error('UNAUTHORIZED'),
+    '503': unavailable,
+    '404': error('NOT_FOUND: no such job for this key'),
+  },
+  security,
+};
+
+const cancelJobOp = {
+  operationId: 'cancelJob',
+  summary: 'Cancel a job: unfinished items are not run; what is reserved and not spent is refunded',
+  tags: ['jobs'],
+  parameters: [idParam],
+  responses: {
+    '200': jobAnswer('The job, cancelled (a finished one unchanged)'),
+    '401': error('UNAUTHORIZED'),
+    '503': unavailable,
+    '404': error('NOT_FOUND'),
+  },
+  security,
+};
+
+const jobResultsOp = {
+  operationId: 'jobResults',
+  summary: 'Finished items in input order',
+  tags: ['jobs'],
+  parameters: [
+    idParam,
+    {
+      name: 'after',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer' },
+      description: 'Only items with a greater index (resume a download)',
+    },
+    { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['ndjson', 'csv'] } },
+  ],
+  responses: {
+    '200': {
+      description:
+        'One line per finished item: {"index", "input", "status", "code", "credits_charged", "cached", "body"} (body: what the single request answers)',
+      content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'string' } } },
+    },
+    '400': error('INVALID_INPUT'),
+    '401': error('UNAUTHORIZED'),
+    '503': unavailable,
+    '404': error('NOT_FOUND'),
+  },
+  security,
+};
+
+const jobEventsOp = {
+  operationId: 'jobEvents',
+  summary: 'Progress as server-sent events (progress …, then end)',
+  tags: ['jobs'],
+  parameters: [idParam],
+  responses: {
+    '200': { description: 'text/event-stream; each data: the job', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    '401': error('UNAUTHORIZED'),
+    '429': error(
+      "RATE_LIMITED: the key's rate limit, or JOBS_MAX_STREAMS_PER_KEY progress streams open on this instance (with GraphQL lookupJobProgress); Retry-After",
+    ),
+    '503': unavailable,
+    '404': error('NOT_FOUND'),
+  },
+  security,
+};
+
+const resumeJobOp = {
+  operationId: 'resumeJob',
+  summary: 'Resume a stopped job (stopped_at_cap, stopped_no_credits)',
+  tags: ['jobs'],
+  parameters: [idParam],
+  requestBody: {
+    required: false,
+    content: {
+      'application/json': { schema: { type: 'object', properties: { max_credits: { type: ['integer', 'null'], minimum: 0 } } } },
+    },
+  },
+  responses: {
+    '200': jobAnswer('The job, queued again'),
+    '400': error('INVALID_INPUT: the job is completed or cancelled'),
+    '401': error('UNAUTHORIZED'),
+    '503': unavailable,
+    '402': error('INSUFFICIENT_CREDITS: the balance does not cover the next item'),
+    '404': error('NOT_FOUND'),
+  },
+  security,
+};
+
+/** The job routes' path items, by path (each operation its const above). */
+export function jobsOpenApi(): Record<string, Record<string, unknown>> {
+  return {
+    '/v1/jobs': { get: listJobsOp, post: createJobOp },
+    '/v1/jobs/estimate': { post: estimateJobOp },
+    '/v1/jobs/{id}': { get: getJobOp, delete: cancelJobOp },
+    '/v1/jobs/{id}/results': { get: jobResultsOp },
+    '/v1/jobs/{id}/events': { get: jobEventsOp },
+    '/v1/jobs/{id}/resume': { post: resumeJobOp },
   };
 }

@@ -26,6 +26,7 @@ import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Job, Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
@@ -34,7 +35,8 @@ import { bullConnection } from './bull-connection.js';
 import { jobUpstream } from './hosts.js';
 import { runJobItem } from './item.js';
 import { createPacer } from './pace.js';
-import type { ReserveGate } from './item.js';
+import type { Pacer } from './pace.js';
+import type { ItemEnv, ReserveGate } from './item.js';
 import type { JobRef, RedisJobRow, RedisJobStore } from './redis-store.js';
 import type { JobRunner } from './service.js';
 import type { JobRow } from './store.js';
@@ -142,340 +144,384 @@ const isUnavailable = (e: unknown) => e instanceof ApiError && e.code === 'SERVI
 // BullMQ (ioredis under it: ~0.4 s of every start) is loaded only by a gateway that runs jobs on Redis.
 const requireHere = createRequire(import.meta.url);
 
-export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: ReadonlyMap<string, RestRoute>): JobRunner {
-  const bull = requireHere('bullmq') as typeof import('bullmq');
-  const cfg = deps.config.jobs;
-  const keepMs = cfg.retentionMs + ONCE_EXTRA_MS;
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
-  const local = new Map<string, Local>();
-  // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
-  const pacer = createPacer(cfg.concurrency, () => slots.wake());
-  const slots = new Slots(() => pacer.limit());
-  // Job items come second at each upstream host (hosts.ts).
-  const itemEnv = { upstream: jobUpstream(deps) };
-  const closing = new AbortController();
-  let closed = false;
-  const webhooks = createWebhookSender(deps, jobOutbox(store), () => closed);
-  let lastError = 0;
-  const report = (err: unknown, msg: string) => {
-    if (closed || Date.now() - lastError < 5_000) return;
-    lastError = Date.now();
-    deps.logger.warn({ err }, msg);
-  };
-  // BullMQ's connection (bull-connection.ts): commands wait for Redis rather than fail (workers
-  // resume by themselves); the job store and the ledger share the app's, with the store's deadline.
-  const connection = bullConnection(deps.config.redisUrl!);
-  connection.on('error', (err) => report(err, 'jobs: BullMQ connection error'));
+/** What one runner's functions share: its dependencies, its Workers, its slots and its closed flag. */
+interface Runner {
+  deps: Deps;
+  store: RedisJobStore;
+  routes: ReadonlyMap<string, RestRoute>;
+  bull: typeof import('bullmq');
+  connection: Redis;
+  /** The jobs this instance works on, by id. */
+  local: Map<string, Local>;
+  /** JOBS_CONCURRENCY items of all jobs at once (fewer while the event loop is busy: pace.ts). */
+  slots: Slots;
+  /** Job items come second at each upstream host (hosts.ts). */
+  itemEnv: ItemEnv;
+  /** How long an item's charge is remembered (Ledger.settleOnce). */
+  keepMs: number;
+  /** Aborted at close: waits for the store end. */
+  closing: AbortController;
+  closed: boolean;
+  /** Logs a background failure, once per 5 s at most, not after close. */
+  report(err: unknown, msg: string): void;
+  /** Wakes whoever follows the job (its events). */
+  notify(id: string): void;
+  /** The job ended: followers, then its webhook. */
+  ended(id: string): void;
+}
 
-  const notify = (id: string) => events.emit(id);
-  const ended = (id: string) => {
-    notify(id);
-    webhooks.deliverDue();
-  };
-
-  function start(row: RedisJobRow): Local | undefined {
-    if (closed || local.has(row.id) || FINAL.has(row.status)) return local.get(row.id);
-    const ref = { id: row.id, keyId: row.key_id };
-    const route = routes.get(row.operation);
-    if (!route) {
-      // An operation removed since the job was created: nothing of it can run.
-      deps.logger.warn({ job: row.id, operation: row.operation }, 'job operation no longer exists; cancelling the job');
-      void store.stop(ref, 'cancelled', null).then(
-        (end) => void (end && ended(row.id)),
-        (err: unknown) => report(err, 'jobs: cancelling a job failed'),
-      );
-      return undefined;
-    }
-    const queue = new bull.Queue<ChunkData>(row.id, {
-      connection,
-      prefix: BULL_PREFIX,
-      streams: { events: { maxLen: 100 } },
-      defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: ATTEMPTS, backoff: { type: 'fixed', delay: RETRY_MS } },
-    });
-    const l: Local = {
-      ref,
-      route,
-      cacheMaxAge: row.cache_max_age,
-      gen: row.gen,
-      queue,
-      worker: undefined as unknown as Worker<ChunkData>,
-      abort: new AbortController(),
-      idleTicks: 0,
-      drained: false,
-      items: new Slots(() => cfg.concurrencyPerJob),
-    };
-    l.worker = new bull.Worker<ChunkData>(row.id, (job) => processChunk(l, job), {
-      connection,
-      prefix: BULL_PREFIX,
-      concurrency: cfg.concurrencyPerJob,
-      lockDuration: LOCK_MS,
-      stalledInterval: STALLED_CHECK_MS,
-      maxStalledCount: MAX_STALLED,
-      drainDelay: 1,
-    });
-    l.worker.on('error', (err) => report(err, 'jobs: BullMQ worker error'));
-    queue.on('error', (err) => report(err, 'jobs: BullMQ queue error'));
-    local.set(row.id, l);
-    return l;
-  }
-
-  async function stopLocal(l: Local, drain: boolean): Promise<void> {
-    local.delete(l.ref.id);
-    l.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job stopped'));
-    if (drain) await l.queue.drain(true).catch((err: unknown) => report(err, 'jobs: draining a queue failed'));
-    await l.worker.close().catch(() => undefined);
-    await l.queue.close().catch(() => undefined);
-  }
-
-  /** The job's cap, then the key's balance. */
-  function gate(l: Local, idx: number): ReserveGate {
-    return async (amount, meta) => {
-      const c = await store.cap(l.ref, idx, amount);
-      if (c === 0) return 'cap';
-      if (c < 0) return 'stopped';
-      const r = await deps.ledger.reserve(l.ref.keyId, amount, meta);
-      return r ?? 'no_credits';
-    };
-  }
-
-  const refund = (r: Reservation | null) =>
-    r
-      ? deps.ledger.settle(r, 0).then(
-          () => undefined,
-          () => undefined,
-        )
-      : Promise.resolve();
-
-  /**
-   * One run of an item: `done` (or not to be run: done already), `again` (its reservation was
-   * refunded as abandoned before it settled), `over` (the job stopped or was resumed as a new gen:
-   * no item of this chunk runs).
-   */
-  async function runOnce(l: Local, idx: number, gen: number, input: string): Promise<'done' | 'again' | 'over'> {
-    const claim = await store.claim(l.ref, idx, gen);
-    if (claim < 0) return 'over';
-    if (claim !== 1) return 'done';
-    const run = await runJobItem(
-      deps,
-      { id: l.ref.id, keyId: l.ref.keyId, route: l.route, cacheMaxAge: l.cacheMaxAge },
-      { idx, input },
-      gate(l, idx),
-      l.abort.signal,
-      itemEnv,
+function start(r: Runner, row: RedisJobRow): Local | undefined {
+  if (r.closed || r.local.has(row.id) || FINAL.has(row.status)) return r.local.get(row.id);
+  const ref = { id: row.id, keyId: row.key_id };
+  const route = r.routes.get(row.operation);
+  if (!route) {
+    // An operation removed since the job was created: nothing of it can run.
+    r.deps.logger.warn({ job: row.id, operation: row.operation }, 'job operation no longer exists; cancelling the job');
+    void r.store.stop(ref, 'cancelled', null).then(
+      (end) => void (end && r.ended(row.id)),
+      (err: unknown) => r.report(err, 'jobs: cancelling a job failed'),
     );
-    if (run.kind === 'refused') {
-      const end =
-        run.why === 'stopped'
-          ? await store.release(l.ref, idx)
-          : await store.stop(l.ref, run.why === 'cap' ? 'stopped_at_cap' : 'stopped_no_credits', idx);
-      if (end) ended(l.ref.id);
-      else notify(l.ref.id);
-      return 'done';
-    }
-    if (run.error && (run.error.code === 'SERVICE_UNAVAILABLE' || l.abort.signal.aborted)) {
-      await refund(run.reservation);
-      // Cancelled while it ran: its aborted fetch is not a result.
-      if (l.abort.signal.aborted) {
-        if (await store.release(l.ref, idx)) ended(l.ref.id);
-        return 'done';
-      }
-      throw run.error;
-    }
-    const o = await deps.ledger.settleOnce!(l.ref.keyId, run.reservation, run.actual, { scope: l.ref.id, id: String(idx), keepMs });
-    if (o.state === 'lost') return 'again';
-    const r = await store.record(l.ref, idx, { ...run.outcome, charged: o.charged, body: run.outcome.body(o.balance, o.charged) });
-    if (r.ended) ended(l.ref.id);
-    else notify(l.ref.id);
+    return undefined;
+  }
+  const { connection } = r;
+  const queue = new r.bull.Queue<ChunkData>(row.id, {
+    connection,
+    prefix: BULL_PREFIX,
+    streams: { events: { maxLen: 100 } },
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: ATTEMPTS, backoff: { type: 'fixed', delay: RETRY_MS } },
+  });
+  const cfg = r.deps.config.jobs;
+  const l: Local = {
+    ref,
+    route,
+    cacheMaxAge: row.cache_max_age,
+    gen: row.gen,
+    queue,
+    worker: undefined as unknown as Worker<ChunkData>,
+    abort: new AbortController(),
+    idleTicks: 0,
+    drained: false,
+    items: new Slots(() => cfg.concurrencyPerJob),
+  };
+  l.worker = new r.bull.Worker<ChunkData>(row.id, (job) => processChunk(r, l, job), {
+    connection,
+    prefix: BULL_PREFIX,
+    concurrency: cfg.concurrencyPerJob,
+    lockDuration: LOCK_MS,
+    stalledInterval: STALLED_CHECK_MS,
+    maxStalledCount: MAX_STALLED,
+    drainDelay: 1,
+  });
+  l.worker.on('error', (err) => r.report(err, 'jobs: BullMQ worker error'));
+  queue.on('error', (err) => r.report(err, 'jobs: BullMQ queue error'));
+  r.local.set(row.id, l);
+  return l;
+}
+
+async function stopLocal(r: Runner, l: Local, drain: boolean): Promise<void> {
+  r.local.delete(l.ref.id);
+  l.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job stopped'));
+  if (drain) await l.queue.drain(true).catch((err: unknown) => r.report(err, 'jobs: draining a queue failed'));
+  await l.worker.close().catch(() => undefined);
+  await l.queue.close().catch(() => undefined);
+}
+
+/** The job's cap, then the key's balance. */
+function gate(r: Runner, l: Local, idx: number): ReserveGate {
+  return async (amount, meta) => {
+    const c = await r.store.cap(l.ref, idx, amount);
+    if (c === 0) return 'cap';
+    if (c < 0) return 'stopped';
+    const res = await r.deps.ledger.reserve(l.ref.keyId, amount, meta);
+    return res ?? 'no_credits';
+  };
+}
+
+const refund = (r: Runner, res: Reservation | null) =>
+  res
+    ? r.deps.ledger.settle(res, 0).then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+
+/**
+ * One run of an item: `done` (or not to be run: done already), `again` (its reservation was
+ * refunded as abandoned before it settled), `over` (the job stopped or was resumed as a new gen:
+ * no item of this chunk runs).
+ */
+async function runOnce(r: Runner, l: Local, idx: number, gen: number, input: string): Promise<'done' | 'again' | 'over'> {
+  const { store, deps } = r;
+  const claim = await store.claim(l.ref, idx, gen);
+  if (claim < 0) return 'over';
+  if (claim !== 1) return 'done';
+  const run = await runJobItem(
+    deps,
+    { id: l.ref.id, keyId: l.ref.keyId, route: l.route, cacheMaxAge: l.cacheMaxAge },
+    { idx, input },
+    gate(r, l, idx),
+    l.abort.signal,
+    r.itemEnv,
+  );
+  if (run.kind === 'refused') {
+    const end =
+      run.why === 'stopped'
+        ? await store.release(l.ref, idx)
+        : await store.stop(l.ref, run.why === 'cap' ? 'stopped_at_cap' : 'stopped_no_credits', idx);
+    if (end) r.ended(l.ref.id);
+    else r.notify(l.ref.id);
     return 'done';
   }
-
-  /**
-   * A chunk's items, JOBS_CONCURRENCY_PER_JOB of the job at a time on this instance. Once one finds
-   * the job stopped (or resumed as a new gen), the rest are not started. A failure is thrown (BullMQ
-   * runs the chunk again) only once none of its items runs any more, so a retry never overlaps them.
-   */
-  async function processChunk(l: Local, job: Job<ChunkData>): Promise<void> {
-    let over = false;
-    const runs = itemsOf(job.data).map(async ([idx, input]) => {
-      await l.items.take();
-      try {
-        if (!over && (await processItem(l, idx, job.data.g, input)) === 'over') over = true;
-      } finally {
-        l.items.give();
-      }
-    });
-    const failed = (await Promise.allSettled(runs)).find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
+  if (run.error && (run.error.code === 'SERVICE_UNAVAILABLE' || l.abort.signal.aborted)) {
+    await refund(r, run.reservation);
+    // Cancelled while it ran: its aborted fetch is not a result.
+    if (l.abort.signal.aborted) {
+      if (await store.release(l.ref, idx)) r.ended(l.ref.id);
+      return 'done';
+    }
+    throw run.error;
   }
+  const o = await deps.ledger.settleOnce!(l.ref.keyId, run.reservation, run.actual, { scope: l.ref.id, id: String(idx), keepMs: r.keepMs });
+  if (o.state === 'lost') return 'again';
+  const rec = await store.record(l.ref, idx, { ...run.outcome, charged: o.charged, body: run.outcome.body(o.balance, o.charged) });
+  if (rec.ended) r.ended(l.ref.id);
+  else r.notify(l.ref.id);
+  return 'done';
+}
 
-  async function processItem(l: Local, idx: number, gen: number, input: string): Promise<'done' | 'over'> {
-    await slots.take();
-    // Each item starts in a turn of its own: requests that arrived meanwhile are read first.
-    await new Promise<void>((r) => setImmediate(r));
+/**
+ * A chunk's items, JOBS_CONCURRENCY_PER_JOB of the job at a time on this instance. Once one finds
+ * the job stopped (or resumed as a new gen), the rest are not started. A failure is thrown (BullMQ
+ * runs the chunk again) only once none of its items runs any more, so a retry never overlaps them.
+ */
+async function processChunk(r: Runner, l: Local, job: Job<ChunkData>): Promise<void> {
+  let over = false;
+  const runs = itemsOf(job.data).map(async ([idx, input]) => {
+    await l.items.take();
     try {
-      let wait = UNAVAILABLE_WAIT_MS;
-      for (;;) {
-        if (closed) throw new RunAgain('shutting down');
-        try {
-          const r = await runOnce(l, idx, gen, input);
-          if (r !== 'again') return r;
-        } catch (e) {
-          if (!isUnavailable(e)) throw e;
-          // The store away: wait for it (this item's lock may lapse meanwhile; if another instance
-          // runs it, whichever settles first is the charge).
-          await sleep(wait, undefined, { signal: closing.signal }).catch(() => undefined);
-          wait = Math.min(wait * 2, UNAVAILABLE_WAIT_MAX_MS);
-        }
-      }
+      if (!over && (await processItem(r, l, idx, job.data.g, input)) === 'over') over = true;
     } finally {
-      slots.give();
+      l.items.give();
     }
-  }
+  });
+  const failed = (await Promise.allSettled(runs)).find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+}
 
-  /** Starts, stops and tops up this instance's Workers after the unfinished jobs. */
-  async function tick(): Promise<void> {
-    const ids = new Set(await store.unfinished());
-    pacer.setActive(ids.size > 0);
-    for (const [id, l] of local) if (!ids.has(id)) await stopLocal(l, true);
-    for (const id of ids) {
-      if (closed) return;
-      const row = await store.getRun(id);
-      if (!row) continue;
-      const l = local.get(id) ?? start(row);
-      if (!l) continue;
-      if (FINAL.has(row.status)) {
-        await stopLocal(l, true);
-        continue;
+async function processItem(r: Runner, l: Local, idx: number, gen: number, input: string): Promise<'done' | 'over'> {
+  await r.slots.take();
+  // Each item starts in a turn of its own: requests that arrived meanwhile are read first.
+  await new Promise<void>((res) => setImmediate(res));
+  try {
+    let wait = UNAVAILABLE_WAIT_MS;
+    for (;;) {
+      if (r.closed) throw new RunAgain('shutting down');
+      try {
+        const out = await runOnce(r, l, idx, gen, input);
+        if (out !== 'again') return out;
+      } catch (e) {
+        if (!isUnavailable(e)) throw e;
+        // The store away: wait for it (this item's lock may lapse meanwhile; if another instance
+        // runs it, whichever settles first is the charge).
+        await sleep(wait, undefined, { signal: r.closing.signal }).catch(() => undefined);
+        wait = Math.min(wait * 2, UNAVAILABLE_WAIT_MAX_MS);
       }
-      await topUp(l, row);
     }
+  } finally {
+    r.slots.give();
   }
+}
 
-  async function topUp(l: Local, row: RedisJobRow): Promise<void> {
-    l.gen = row.gen;
-    if (row.stop) {
-      // Stopping: nothing more starts; a cancel stops the fetches of items in flight here.
-      if (row.stop === 'cancelled') l.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job cancelled'));
-      if (!l.drained) {
-        l.drained = true;
-        await l.queue.drain(true).catch((err: unknown) => report(err, 'jobs: draining a queue failed'));
-      }
-    } else {
-      l.drained = false;
-      if (l.abort.signal.aborted) l.abort = new AbortController();
+/** Starts, stops and tops up this instance's Workers after the unfinished jobs. */
+async function tick(r: Runner, pacer: Pacer): Promise<void> {
+  const ids = new Set(await r.store.unfinished());
+  pacer.setActive(ids.size > 0);
+  for (const [id, l] of r.local) if (!ids.has(id)) await stopLocal(r, l, true);
+  for (const id of ids) {
+    if (r.closed) return;
+    const row = await r.store.getRun(id);
+    if (!row) continue;
+    const l = r.local.get(id) ?? start(r, row);
+    if (!l) continue;
+    if (FINAL.has(row.status)) {
+      await stopLocal(r, l, true);
+      continue;
     }
-    const c = await l.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'paused', 'active');
-    const waiting = (c.waiting ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0) + (c.paused ?? 0);
-    // Chunks are full but for a range's last one: items waiting, at most.
-    const waitingItems = waiting * CHUNK;
-    if (!row.stop && row.enqueued < row.total && waitingItems < LOW_WATER) {
-      l.idleTicks = 0;
-      for (let queued = waitingItems; queued < LOW_WATER && !closed;) {
-        const range = await store.advance(l.ref, row.gen, BATCH);
-        if (!range) break;
-        const chunks: [number, string][][] = [];
-        for (let i = 0; i < range.items.length; i += CHUNK) chunks.push(range.items.slice(i, i + CHUNK).map((it) => [it.idx, it.input]));
-        if (chunks.length) {
-          await l.queue.addBulk(
-            chunks.map((it) => ({
-              name: 'items',
-              data: { g: row.gen, it },
-              // Unique per gen: a range is taken once per gen (again only after RECONCILE, when
-              // none of the job's chunks is left in BullMQ); `c`, not the one-item form's `i` of
-              // earlier versions, so a chunk is never taken for such an item still queued.
-              opts: { jobId: `g${row.gen}c${it[0][0]}` },
-            })),
-          );
-        }
-        queued += range.items.length;
-      }
-      return;
+    await topUp(r, l, row);
+  }
+}
+
+async function topUp(r: Runner, l: Local, row: RedisJobRow): Promise<void> {
+  l.gen = row.gen;
+  if (row.stop) {
+    // Stopping: nothing more starts; a cancel stops the fetches of items in flight here.
+    if (row.stop === 'cancelled') l.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job cancelled'));
+    if (!l.drained) {
+      l.drained = true;
+      await l.queue.drain(true).catch((err: unknown) => r.report(err, 'jobs: draining a queue failed'));
     }
-    if (waiting + (c.active ?? 0) > 0) {
-      l.idleTicks = 0;
-      return;
-    }
-    // Nothing of it in BullMQ, yet it has not ended: see RECONCILE.
-    if (++l.idleTicks < IDLE_TICKS) return;
+  } else {
+    l.drained = false;
+    if (l.abort.signal.aborted) l.abort = new AbortController();
+  }
+  const c = await l.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'paused', 'active');
+  const waiting = (c.waiting ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0) + (c.paused ?? 0);
+  // Chunks are full but for a range's last one: items waiting, at most.
+  const waitingItems = waiting * CHUNK;
+  if (!row.stop && row.enqueued < row.total && waitingItems < LOW_WATER) {
     l.idleTicks = 0;
-    const r = await store.reconcile(l.ref, row.gen);
-    if (r === 1) ended(l.ref.id);
-    if (r !== 0)
-      deps.logger.warn({ job: l.ref.id, outcome: r === 1 ? 'ended' : 'requeued' }, 'job reconciled: items were missing from the queue');
+    await enqueue(r, l, row.gen, waitingItems);
+    return;
   }
+  if (waiting + (c.active ?? 0) > 0) {
+    l.idleTicks = 0;
+    return;
+  }
+  // Nothing of it in BullMQ, yet it has not ended: see RECONCILE.
+  if (++l.idleTicks < IDLE_TICKS) return;
+  l.idleTicks = 0;
+  const out = await r.store.reconcile(l.ref, row.gen);
+  if (out === 1) r.ended(l.ref.id);
+  if (out !== 0)
+    r.deps.logger.warn({ job: l.ref.id, outcome: out === 1 ? 'ended' : 'requeued' }, 'job reconciled: items were missing from the queue');
+}
+
+/** Hands the job's next ranges to BullMQ, BATCH items at a time, until LOW_WATER items wait. */
+async function enqueue(r: Runner, l: Local, gen: number, waitingItems: number): Promise<void> {
+  for (let queued = waitingItems; queued < LOW_WATER && !r.closed;) {
+    const range = await r.store.advance(l.ref, gen, BATCH);
+    if (!range) break;
+    const chunks: [number, string][][] = [];
+    for (let i = 0; i < range.items.length; i += CHUNK) chunks.push(range.items.slice(i, i + CHUNK).map((it) => [it.idx, it.input]));
+    if (chunks.length) {
+      await l.queue.addBulk(
+        chunks.map((it) => ({
+          name: 'items',
+          data: { g: gen, it },
+          // Unique per gen: a range is taken once per gen (again only after RECONCILE, when
+          // none of the job's chunks is left in BullMQ); `c`, not the one-item form's `i` of
+          // earlier versions, so a chunk is never taken for such an item still queued.
+          opts: { jobId: `g${gen}c${it[0][0]}` },
+        })),
+      );
+    }
+    queued += range.items.length;
+  }
+}
+
+/** Removes the queues of jobs past their retention, then the jobs. */
+async function purge(r: Runner): Promise<void> {
+  for (const id of await r.store.expired(r.deps.config.jobs.retentionMs, 100)) {
+    const q = new r.bull.Queue(id, { connection: r.connection, prefix: BULL_PREFIX });
+    await q.obliterate({ force: true }).catch(() => undefined);
+    await q.close().catch(() => undefined);
+    await r.store.purge(id);
+  }
+}
+
+/**
+ * Items in flight finish (they settle and record); then the connections go. A Redis that does not
+ * answer does not hold the shutdown.
+ */
+async function closeWorkers(r: Runner, ticking: Promise<void> | null): Promise<void> {
+  const all = [...r.local.values()];
+  r.local.clear();
+  const graceful = Promise.all([ticking, ...all.map((l) => l.worker.close().then(() => l.queue.close()))]).catch(() => undefined);
+  const timer = sleep(CLOSE_WAIT_MS, 'timeout', { ref: false });
+  if ((await Promise.race([graceful, timer])) === 'timeout') {
+    for (const l of all) void l.worker.disconnect().catch(() => undefined);
+    r.connection.disconnect();
+  } else {
+    await Promise.race([r.connection.quit().catch(() => undefined), sleep(1_000, undefined, { ref: false })]);
+    r.connection.disconnect();
+  }
+}
+
+export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: ReadonlyMap<string, RestRoute>): JobRunner {
+  const cfg = deps.config.jobs;
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
+  const pacer = createPacer(cfg.concurrency, () => r.slots.wake());
+  let lastError = 0;
+  const r: Runner = {
+    deps,
+    store,
+    routes,
+    bull: requireHere('bullmq') as typeof import('bullmq'),
+    // BullMQ's connection (bull-connection.ts): commands wait for Redis rather than fail (workers
+    // resume by themselves); the job store and the ledger share the app's, with the store's deadline.
+    connection: bullConnection(deps.config.redisUrl!),
+    local: new Map(),
+    slots: new Slots(() => pacer.limit()),
+    itemEnv: { upstream: jobUpstream(deps) },
+    keepMs: cfg.retentionMs + ONCE_EXTRA_MS,
+    closing: new AbortController(),
+    closed: false,
+    report(err, msg) {
+      if (r.closed || Date.now() - lastError < 5_000) return;
+      lastError = Date.now();
+      deps.logger.warn({ err }, msg);
+    },
+    notify: (id) => events.emit(id),
+    ended(id) {
+      r.notify(id);
+      webhooks.deliverDue();
+    },
+  };
+  const webhooks = createWebhookSender(deps, jobOutbox(store), () => r.closed);
+  r.connection.on('error', (err) => r.report(err, 'jobs: BullMQ connection error'));
 
   let ticking: Promise<void> | null = null;
   const runTick = () => {
-    if (closed || ticking) return;
-    ticking = tick()
-      .catch((err: unknown) => report(err, 'jobs: looking at unfinished jobs failed'))
+    if (r.closed || ticking) return;
+    ticking = tick(r, pacer)
+      .catch((err: unknown) => r.report(err, 'jobs: looking at unfinished jobs failed'))
       .finally(() => (ticking = null));
   };
   const ticker = setInterval(runTick, TICK_MS);
   ticker.unref();
   const hookSweep = setInterval(() => webhooks.deliverDue(), WEBHOOK_SWEEP_MS);
   hookSweep.unref();
-
-  async function purge(): Promise<void> {
-    for (const id of await store.expired(cfg.retentionMs, 100)) {
-      const q = new bull.Queue(id, { connection, prefix: BULL_PREFIX });
-      await q.obliterate({ force: true }).catch(() => undefined);
-      await q.close().catch(() => undefined);
-      await store.purge(id);
-    }
-  }
-  const purgeTimer = setInterval(() => void purge().catch((err: unknown) => report(err, 'jobs: purge failed')), HOUR_MS);
+  const runPurge = () => void purge(r).catch((err: unknown) => r.report(err, 'jobs: purge failed'));
+  const purgeTimer = setInterval(runPurge, HOUR_MS);
   purgeTimer.unref();
-  void purge().catch((err: unknown) => report(err, 'jobs: purge failed'));
+  runPurge();
   runTick();
   webhooks.deliverDue();
 
   return {
     events,
     activate(row: JobRow) {
-      start(row as RedisJobRow);
-      notify(row.id);
+      start(r, row as RedisJobRow);
+      r.notify(row.id);
       runTick();
     },
     async cancel(id: string) {
       const row = await store.getRun(id);
       if (!row) return;
-      const l = local.get(id);
-      l?.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job cancelled'));
+      r.local.get(id)?.abort.abort(new ApiError('SERVICE_UNAVAILABLE', 'job cancelled'));
       const end = await store.stop({ id, keyId: row.key_id }, 'cancelled', null);
-      if (end) ended(id);
-      else notify(id);
+      if (end) r.ended(id);
+      else r.notify(id);
     },
     rateOf(row: JobRow): number | null {
-      const r = row as RedisJobRow;
-      if (r.run_started_ms === null || r.run_started_ms === undefined || r.done <= r.run_done0) return null;
-      return (r.done - r.run_done0) / Math.max(0.001, (Date.now() - r.run_started_ms) / 1000);
+      const j = row as RedisJobRow;
+      if (j.run_started_ms === null || j.run_started_ms === undefined || j.done <= j.run_done0) return null;
+      return (j.done - j.run_done0) / Math.max(0.001, (Date.now() - j.run_started_ms) / 1000);
     },
     // A job's status is final only once no instance runs any of its items (RECORD, STOP).
     isActive: () => false,
     async close(): Promise<void> {
-      closed = true;
-      closing.abort();
+      r.closed = true;
+      r.closing.abort();
       pacer.close();
       events.emit('close');
       clearInterval(ticker);
       clearInterval(hookSweep);
       clearInterval(purgeTimer);
       webhooks.close();
-      const all = [...local.values()];
-      local.clear();
-      // Items in flight finish (they settle and record); then the connections go. A Redis that
-      // does not answer does not hold the shutdown.
-      const graceful = Promise.all([ticking, ...all.map((l) => l.worker.close().then(() => l.queue.close()))]).catch(() => undefined);
-      const timer = sleep(CLOSE_WAIT_MS, 'timeout', { ref: false });
-      if ((await Promise.race([graceful, timer])) === 'timeout') {
-        for (const l of all) void l.worker.disconnect().catch(() => undefined);
-        connection.disconnect();
-      } else {
-        await Promise.race([connection.quit().catch(() => undefined), sleep(1_000, undefined, { ref: false })]);
-        connection.disconnect();
-      }
+      await closeWorkers(r, ticking);
       await store.close();
     },
   };

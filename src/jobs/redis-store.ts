@@ -384,38 +384,141 @@ export interface JobRef {
   keyId: string;
 }
 
+/** Now, as the ISO time rows show and the milliseconds scripts compare. */
+const stamp = (): [string, number] => {
+  const ms = Date.now();
+  return [new Date(ms).toISOString(), ms];
+};
+
+const getJob = async (redis: RedisStore, id: string) => rowOf(await redis.command<(string | null)[]>(['HGETALL', K.job(id)]));
+
+/**
+ * A key's jobs newest first from its J:of set (its members in reverse lex order), in batches
+ * past the last member read, each job read and kept when it has `status`.
+ */
+async function listJobs(redis: RedisStore, keyId: string, { status, limit, after }: JobListQuery): Promise<JobRow[]> {
+  const out: JobRow[] = [];
+  let from = after ? `(${listMember(after.created_at, after.id)}` : '+';
+  while (out.length < limit) {
+    const members = await redis.command<string[]>(['ZREVRANGEBYLEX', K.of(keyId), from, '-', 'LIMIT', 0, LIST_BATCH]);
+    if (!members.length) break;
+    from = `(${members[members.length - 1]}`;
+    const rows = await Promise.all(members.map((m) => getJob(redis, m.slice(m.indexOf(':') + 1))));
+    // Purged meanwhile (gone) or of another status: left out.
+    for (const row of rows) if (row && (!status || row.status === status) && out.length < limit) out.push(row);
+    if (members.length < LIST_BATCH) break;
+  }
+  return out;
+}
+
+/** The new job's hash, as HSET's field/value list. */
+function newJobFields(job: NewJob, at: string): (string | number)[] {
+  const fields: (string | number)[] = [
+    'id',
+    job.id,
+    'key_id',
+    job.key_id,
+    'operation',
+    job.operation,
+    'status',
+    'queued',
+    'total',
+    job.total,
+    'webhook_attempts',
+    0,
+    'done',
+    0,
+    'ok',
+    0,
+    'cached',
+    0,
+    'failed',
+    0,
+    'credits_charged',
+    0,
+    'bytes',
+    job.bytes,
+    'created_at',
+    at,
+    'updated_at',
+    at,
+    'gen',
+    1,
+    'enqueued',
+    0,
+    'stop',
+    '',
+  ];
+  for (const k of ['cache_max_age', 'max_credits', 'webhook_url', 'webhook_secret', 'idempotency_key'] as const) {
+    const v = job[k];
+    if (v !== null) fields.push(k, v);
+  }
+  return fields;
+}
+
+/** Stages the inputs, then creates the job in one script (CREATE); an idempotency key's earlier job if it has one. */
+async function createJob(redis: RedisStore, job: NewJob, inputs: string[]): Promise<{ row: RedisJobRow; existing: boolean }> {
+  const get = (id: string) => getJob(redis, id);
+  const idemField = job.idempotency_key ? `${job.key_id}\n${job.idempotency_key}` : '';
+  if (idemField) {
+    const had = await redis.command<string | null>(['HGET', K.idem, idemField]);
+    const row = had ? await get(had) : undefined;
+    if (row) return { row, existing: true };
+  }
+  const stage = K.stage(job.id);
+  for (let i = 0; i < inputs.length; i += STAGE_BATCH) {
+    const args: (string | number)[] = ['HSET', stage];
+    for (let j = i; j < Math.min(inputs.length, i + STAGE_BATCH); j++) args.push(j, inputs[j]);
+    await redis.command(args);
+    if (i === 0) await redis.command(['PEXPIRE', stage, STAGE_TTL_MS]);
+  }
+  const [at, ms] = stamp();
+  const fields = newJobFields(job, at);
+  const id = await redis.script<string>(
+    CREATE,
+    [K.job(job.id), stage, K.inputs(job.id), K.idem, K.unfinished, K.open(job.key_id), K.bytes, K.of(job.key_id)],
+    [idemField, job.id, job.key_id, job.bytes, ms, ...fields],
+  );
+  if (id !== job.id) {
+    await redis.command(['DEL', stage]);
+    const row = await get(id);
+    if (row) return { row, existing: true };
+  }
+  return { row: (await get(job.id))!, existing: false };
+}
+
+/** Done items after `afterIdx` in index order, at most `limit`, each with its input. */
+async function readResults(redis: RedisStore, jobId: string, afterIdx: number, limit: number): Promise<ResultRow[]> {
+  const total = int(await redis.command<string | null>(['HGET', K.job(jobId), 'total']));
+  const out: ResultRow[] = [];
+  // Done items are read in index ranges; a running job's may be sparse, so ranges are read
+  // until `limit` are found or the items end.
+  for (let from = Math.max(0, afterIdx + 1); from < total && out.length < limit; from += READ_BATCH) {
+    const idx: number[] = [];
+    for (let i = from; i < Math.min(total, from + READ_BATCH); i++) idx.push(i);
+    const lines = await redis.command<(string | null)[]>(['HMGET', K.res(jobId), ...idx]);
+    const have = idx.filter((_, n) => lines[n] !== null);
+    if (!have.length) continue;
+    const ins = await redis.command<(string | null)[]>(['HMGET', K.inputs(jobId), ...have]);
+    let n = 0;
+    for (let k = 0; k < idx.length && out.length < limit; k++) {
+      const line = lines[k];
+      if (line === null) continue;
+      out.push(resultOf(idx[k], ins[n++] ?? '{}', line));
+    }
+  }
+  return out;
+}
+
 /** On `redis`, a connection its owner closes (the app's, Deps.redis): closing the store does not. */
 export function createRedisJobStore(redis: RedisStore) {
   let open = true;
   /** This process, as the holder of webhook deliveries. */
   const holder = randomUUID();
-  const stamp = (): [string, number] => {
-    const ms = Date.now();
-    return [new Date(ms).toISOString(), ms];
-  };
   const run = <T>(script: ReturnType<typeof lua>, job: JobRef, args: (string | number)[]) =>
     redis.script<T>(script, jobKeys(job.id, job.keyId), [...stamp(), ...args]);
 
-  const get = async (id: string) => rowOf(await redis.command<(string | null)[]>(['HGETALL', K.job(id)]));
-
-  /**
-   * A key's jobs newest first from its J:of set (its members in reverse lex order), in batches
-   * past the last member read, each job read and kept when it has `status`.
-   */
-  async function listJobs(keyId: string, { status, limit, after }: JobListQuery): Promise<JobRow[]> {
-    const out: JobRow[] = [];
-    let from = after ? `(${listMember(after.created_at, after.id)}` : '+';
-    while (out.length < limit) {
-      const members = await redis.command<string[]>(['ZREVRANGEBYLEX', K.of(keyId), from, '-', 'LIMIT', 0, LIST_BATCH]);
-      if (!members.length) break;
-      from = `(${members[members.length - 1]}`;
-      const rows = await Promise.all(members.map((m) => get(m.slice(m.indexOf(':') + 1))));
-      // Purged meanwhile (gone) or of another status: left out.
-      for (const row of rows) if (row && (!status || row.status === status) && out.length < limit) out.push(row);
-      if (members.length < LIST_BATCH) break;
-    }
-    return out;
-  }
+  const get = (id: string) => getJob(redis, id);
 
   /**
    * Jobs created before J:of:* existed (an earlier version) are added to their keys' sets once,
@@ -440,73 +543,7 @@ export function createRedisJobStore(redis: RedisStore) {
     get open() {
       return open;
     },
-    async create(job: NewJob, inputs: string[]) {
-      const idemField = job.idempotency_key ? `${job.key_id}\n${job.idempotency_key}` : '';
-      if (idemField) {
-        const had = await redis.command<string | null>(['HGET', K.idem, idemField]);
-        const row = had ? await get(had) : undefined;
-        if (row) return { row, existing: true };
-      }
-      const stage = K.stage(job.id);
-      for (let i = 0; i < inputs.length; i += STAGE_BATCH) {
-        const args: (string | number)[] = ['HSET', stage];
-        for (let j = i; j < Math.min(inputs.length, i + STAGE_BATCH); j++) args.push(j, inputs[j]);
-        await redis.command(args);
-        if (i === 0) await redis.command(['PEXPIRE', stage, STAGE_TTL_MS]);
-      }
-      const [at, ms] = stamp();
-      const fields: (string | number)[] = [
-        'id',
-        job.id,
-        'key_id',
-        job.key_id,
-        'operation',
-        job.operation,
-        'status',
-        'queued',
-        'total',
-        job.total,
-        'webhook_attempts',
-        0,
-        'done',
-        0,
-        'ok',
-        0,
-        'cached',
-        0,
-        'failed',
-        0,
-        'credits_charged',
-        0,
-        'bytes',
-        job.bytes,
-        'created_at',
-        at,
-        'updated_at',
-        at,
-        'gen',
-        1,
-        'enqueued',
-        0,
-        'stop',
-        '',
-      ];
-      for (const k of ['cache_max_age', 'max_credits', 'webhook_url', 'webhook_secret', 'idempotency_key'] as const) {
-        const v = job[k];
-        if (v !== null) fields.push(k, v);
-      }
-      const id = await redis.script<string>(
-        CREATE,
-        [K.job(job.id), stage, K.inputs(job.id), K.idem, K.unfinished, K.open(job.key_id), K.bytes, K.of(job.key_id)],
-        [idemField, job.id, job.key_id, job.bytes, ms, ...fields],
-      );
-      if (id !== job.id) {
-        await redis.command(['DEL', stage]);
-        const row = await get(id);
-        if (row) return { row, existing: true };
-      }
-      return { row: (await get(job.id))!, existing: false };
-    },
+    create: (job: NewJob, inputs: string[]) => createJob(redis, job, inputs),
     get,
     async byIdempotencyKey(keyId, key) {
       const id = await redis.command<string | null>(['HGET', K.idem, `${keyId}\n${key}`]);
@@ -514,7 +551,7 @@ export function createRedisJobStore(redis: RedisStore) {
     },
     async list(keyId, query) {
       await indexed();
-      return listJobs(keyId, query);
+      return listJobs(redis, keyId, query);
     },
     unfinishedCount: async (keyId) => Number(await redis.command<number>(['SCARD', K.open(keyId)])),
     bytesOf: async (keyId) => int(await redis.command<string | null>(['HGET', K.bytes, keyId])),
@@ -522,27 +559,7 @@ export function createRedisJobStore(redis: RedisStore) {
       const r = await redis.script<[number, string] | []>(FIRST_PENDING, [K.job(jobId), K.res(jobId), K.inputs(jobId)], []);
       return r.length ? { idx: Number(r[0]), input: r[1] } : undefined;
     },
-    async results(jobId, afterIdx, limit) {
-      const total = int(await redis.command<string | null>(['HGET', K.job(jobId), 'total']));
-      const out: ResultRow[] = [];
-      // Done items are read in index ranges; a running job's may be sparse, so ranges are read
-      // until `limit` are found or the items end.
-      for (let from = Math.max(0, afterIdx + 1); from < total && out.length < limit; from += READ_BATCH) {
-        const idx: number[] = [];
-        for (let i = from; i < Math.min(total, from + READ_BATCH); i++) idx.push(i);
-        const lines = await redis.command<(string | null)[]>(['HMGET', K.res(jobId), ...idx]);
-        const have = idx.filter((_, n) => lines[n] !== null);
-        if (!have.length) continue;
-        const ins = await redis.command<(string | null)[]>(['HMGET', K.inputs(jobId), ...have]);
-        let n = 0;
-        for (let k = 0; k < idx.length && out.length < limit; k++) {
-          const line = lines[k];
-          if (line === null) continue;
-          out.push(resultOf(idx[k], ins[n++] ?? '{}', line));
-        }
-      }
-      return out;
-    },
+    results: (jobId, afterIdx, limit) => readResults(redis, jobId, afterIdx, limit),
     async resume(id, maxCredits) {
       const row = await get(id);
       if (!row) return;

@@ -159,7 +159,8 @@ export const CREATE_SLICE = 1_000;
 const visible = (row: JobRow | undefined): JobRow | undefined =>
   row && (row.status as string) === 'creating' ? { ...row, status: 'queued' } : row;
 
-export function createSqliteJobStore(db: Db) {
+/** The jobs and job_items tables, and the columns added since (stores created before get them here). */
+function migrate(db: Db): void {
   db.exec(`
     CREATE TABLE IF NOT EXISTS jobs (
       id TEXT PRIMARY KEY,
@@ -201,13 +202,16 @@ export function createSqliteJobStore(db: Db) {
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS job_items_state ON job_items(job_id, state, idx);
   `);
-  // Webhook outcomes (added later: stores created before get the columns here).
+  // Webhook outcomes (added later).
   const jobColumns = new Set((db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[]).map((c) => c.name));
   if (!jobColumns.has('webhook_last_status')) db.exec('ALTER TABLE jobs ADD COLUMN webhook_last_status INTEGER');
   if (!jobColumns.has('webhook_last_error')) db.exec('ALTER TABLE jobs ADD COLUMN webhook_last_error TEXT');
   if (!jobColumns.has('webhook_delivered')) db.exec('ALTER TABLE jobs ADD COLUMN webhook_delivered INTEGER');
+}
 
-  const q = {
+/** The store's statements, prepared once. */
+function statements(db: Db) {
+  return {
     insJob: db.prepare(
       `INSERT INTO jobs (id, key_id, operation, status, total, cache_max_age, max_credits, webhook_url, webhook_secret, idempotency_key, bytes, created_at, updated_at)
        VALUES (@id, @key_id, @operation, 'creating', @total, @cache_max_age, @max_credits, @webhook_url, @webhook_secret, @idempotency_key, @bytes, @at, @at)`,
@@ -267,6 +271,11 @@ export function createSqliteJobStore(db: Db) {
     delItems: db.prepare('DELETE FROM job_items WHERE job_id = ?'),
     delJob: db.prepare('DELETE FROM jobs WHERE id = ?'),
   };
+}
+
+export function createSqliteJobStore(db: Db) {
+  migrate(db);
+  const q = statements(db);
   const now = () => new Date().toISOString();
 
   const recordTx = db.transaction((jobId: string, idx: number, o: ItemOutcome): boolean => recordIn(jobId, idx, o));

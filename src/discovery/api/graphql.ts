@@ -17,141 +17,150 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { ApiError } from '../../errors.js';
 import type { GatewayContext } from '../../pipeline/context.js';
 import { builder } from '../../graphql/builder.js';
+import type { Fields } from '../../graphql/fields.js';
 import { GraphQLStreamDirective } from '../../graphql/incremental.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import { ANCHOR_MIN_CONFIDENCE, DEFAULT_MIN_CONFIDENCE } from '../evidence.js';
 import { watchProgress } from '../progress.js';
 import type { ProfileIdentity, SourceStage } from '../progress.js';
-import type { DiscoveredProfile, DiscoverySource, EmailLookupResult, EmailSource, FoundEmail, SocialProfilesResult } from '../types.js';
+import type {
+  DiscoveredProfile,
+  DiscoveryDiagnostics,
+  DiscoverySource,
+  EmailLookupResult,
+  EmailSource,
+  FoundEmail,
+  SocialProfilesResult,
+} from '../types.js';
 import { EmailLookupResultSchema, SocialProfilesResultSchema } from './schema.js';
 import type { DiscoveryArgs } from './platform.js';
 import { findCreatorEmails, findSocialProfiles, progressKey } from './platform.js';
 
-/** Declares api's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
-export function discoveryGraphql(): void {
-  // ---------------------------------------------------------------------------------------------
-  // Live views (incremental delivery)
-  // ---------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------------------------------
+// Live views (incremental delivery)
+// ---------------------------------------------------------------------------------------------
 
-  /** The lookup behind a live view (what `json` returns). */
-  const LOOKUP = Symbol('discovery.lookup');
-  /** A live view's `profiles`, given whether the field is streamed. */
-  const LIVE_PROFILES = Symbol('discovery.profiles');
+/** The lookup behind a live view (what `json` returns). */
+const LOOKUP = Symbol('discovery.lookup');
+/** A live view's `profiles`, given whether the field is streamed. */
+const LIVE_PROFILES = Symbol('discovery.profiles');
 
-  /** Every wire key of each record: its schema's. */
-  const PROFILE_KEYS = Object.keys(SocialProfilesResultSchema.shape);
-  const EMAIL_KEYS = Object.keys(EmailLookupResultSchema.shape);
+/** Every wire key of each record: its schema's. */
+const PROFILE_KEYS = Object.keys(SocialProfilesResultSchema.shape);
+const EMAIL_KEYS = Object.keys(EmailLookupResultSchema.shape);
 
-  const sameIdentity = (a: ProfileIdentity, b: ProfileIdentity) => a.platform === b.platform && a.handle === b.handle && a.url === b.url;
+const sameIdentity = (a: ProfileIdentity, b: ProfileIdentity) => a.platform === b.platform && a.handle === b.handle && a.url === b.url;
 
-  /** A profile settled in identity: platform, handle and url now; confidence and evidence from the record, once the lookup completes. */
-  function settledProfile(p: ProfileIdentity, lookup: Promise<SocialProfilesResult>): DiscoveredProfile {
-    let record: Promise<DiscoveredProfile> | undefined;
-    // Lazily: a client that does not select them leaves no promise behind to fail unobserved.
-    const final = () =>
-      (record ??= lookup.then(({ profiles }) => {
-        const r = profiles.find((x) => sameIdentity(x, p));
-        // The pipeline reports only what the record will hold (pipeline.ts settled()).
-        if (!r) throw new ApiError('INTERNAL', `profile ${p.url} was streamed but is not in the completed lookup`);
-        return r;
-      }));
-    return {
-      platform: p.platform,
-      handle: p.handle,
-      url: p.url,
-      get confidence() {
-        return final().then((r) => r.confidence);
-      },
-      get evidence() {
-        return final().then((r) => r.evidence);
-      },
-    } as unknown as DiscoveredProfile;
+/** A profile settled in identity: platform, handle and url now; confidence and evidence from the record, once the lookup completes. */
+function settledProfile(p: ProfileIdentity, lookup: Promise<SocialProfilesResult>): DiscoveredProfile {
+  let record: Promise<DiscoveredProfile> | undefined;
+  // Lazily: a client that does not select them leaves no promise behind to fail unobserved.
+  const final = () =>
+    (record ??= lookup.then(({ profiles }) => {
+      const r = profiles.find((x) => sameIdentity(x, p));
+      // The pipeline reports only what the record will hold (pipeline.ts settled()).
+      if (!r) throw new ApiError('INTERNAL', `profile ${p.url} was streamed but is not in the completed lookup`);
+      return r;
+    }));
+  return {
+    platform: p.platform,
+    handle: p.handle,
+    url: p.url,
+    get confidence() {
+      return final().then((r) => r.confidence);
+    },
+    get evidence() {
+      return final().then((r) => r.evidence);
+    },
+  } as unknown as DiscoveredProfile;
+}
+
+/**
+ * `profiles` under @stream, in verification order: the source's entry the moment it is known,
+ * then each profile as the lookup settles it in identity, then the rest in the record's order.
+ * Items are never revised, so an item goes out only once it is certain to be in the record
+ * (confidence and evidence arrive when the lookup completes); the set is exactly the record's.
+ */
+async function* profilesAsSettled(
+  first: DiscoveredProfile | undefined,
+  settled: AsyncIterable<ProfileIdentity> | null,
+  lookup: Promise<SocialProfilesResult>,
+): AsyncGenerator<DiscoveredProfile> {
+  if (first) yield first;
+  const sent: ProfileIdentity[] = [];
+  if (settled) {
+    for await (const p of settled) {
+      sent.push(p);
+      yield settledProfile(p, lookup);
+    }
   }
+  const { profiles } = await lookup;
+  // The source's entry is always the first (confidence 1, listed first): it went out already.
+  for (const p of first ? profiles.slice(1) : profiles) {
+    const i = sent.findIndex((s) => sameIdentity(s, p));
+    if (i >= 0) sent.splice(i, 1);
+    else yield p;
+  }
+}
 
-  /**
-   * `profiles` under @stream, in verification order: the source's entry the moment it is known,
-   * then each profile as the lookup settles it in identity, then the rest in the record's order.
-   * Items are never revised, so an item goes out only once it is certain to be in the record
-   * (confidence and evidence arrive when the lookup completes); the set is exactly the record's.
-   */
-  async function* profilesAsSettled(
-    first: DiscoveredProfile | undefined,
-    settled: AsyncIterable<ProfileIdentity> | null,
-    lookup: Promise<SocialProfilesResult>,
-  ): AsyncGenerator<DiscoveredProfile> {
-    if (first) yield first;
-    const sent: ProfileIdentity[] = [];
-    if (settled) {
-      for await (const p of settled) {
-        sent.push(p);
-        yield settledProfile(p, lookup);
+/** Whether this field is streamed (`@stream`, its `if` not false), read as the executor reads it. */
+function isStreamed(info: GraphQLResolveInfo): boolean {
+  const node = info.fieldNodes[0];
+  if (!node.directives?.some((d) => d.name.value === 'stream')) return false;
+  const values = getDirectiveValues(GraphQLStreamDirective, node, info.variableValues);
+  return !!values && values.if !== false;
+}
+
+/**
+ * The record as a view whose fields settle as the one lookup progresses; the root field
+ * resolves once the source is read (a lookup that fails before that fails the field, at 0 credits).
+ */
+function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(
+  field: 'findSocialProfiles' | 'findCreatorEmails',
+  keys: readonly string[],
+) {
+  return (
+    lookup: Promise<R>,
+    _ctx: GatewayContext,
+    info: GraphQLResolveInfo,
+    args: DiscoveryArgs | undefined,
+  ): Promise<Record<string | symbol, unknown>> => {
+    const watch = args ? watchProgress(progressKey(field, args)) : null;
+    if (watch) void lookup.then(watch.release, watch.release);
+    // `lookup` is the record as the caller's min_confidence shows it (the operation's view).
+    const min = args?.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+    const fromResult = lookup.then((r): SourceStage => ({
+      source: r.source,
+      profile: 'profiles' in r ? r.profiles[0] : (undefined as never),
+    }));
+    return (watch ? Promise.race([watch.source, fromResult]) : fromResult).then((stage) => {
+      const view: Record<string | symbol, unknown> = { [LOOKUP]: lookup, source: stage.source };
+      if (keys.includes('profiles')) {
+        const all = lookup as Promise<SocialProfilesResult>;
+        // Not streamed, the list is the record's (its order by confidence is final only at the end).
+        // Profiles settled early are anchored (at least ANCHOR_MIN_CONFIDENCE sure): sent early only
+        // when the caller's threshold cannot hide them.
+        const early = min <= ANCHOR_MIN_CONFIDENCE ? (watch?.profiles() ?? null) : null;
+        view[LIVE_PROFILES] = (streamed: boolean) =>
+          streamed ? profilesAsSettled(stage.profile, early, all) : all.then((r) => r.profiles);
       }
-    }
-    const { profiles } = await lookup;
-    // The source's entry is always the first (confidence 1, listed first): it went out already.
-    for (const p of first ? profiles.slice(1) : profiles) {
-      const i = sent.findIndex((s) => sameIdentity(s, p));
-      if (i >= 0) sent.splice(i, 1);
-      else yield p;
-    }
-  }
+      for (const k of keys) {
+        if (!(k in view))
+          Object.defineProperty(view, k, {
+            enumerable: true,
+            get: () => lookup.then((r) => (r as unknown as Record<string, unknown>)[k]),
+          });
+      }
+      return view;
+    });
+  };
+}
 
-  /** Whether this field is streamed (`@stream`, its `if` not false), read as the executor reads it. */
-  function isStreamed(info: GraphQLResolveInfo): boolean {
-    const node = info.fieldNodes[0];
-    if (!node.directives?.some((d) => d.name.value === 'stream')) return false;
-    const values = getDirectiveValues(GraphQLStreamDirective, node, info.variableValues);
-    return !!values && values.if !== false;
-  }
+/** `json`: the whole record (from a live view, once its lookup completes). */
+const wholeRecord = <R>(r: R): R | Promise<R> => (r as { [LOOKUP]?: Promise<R> })[LOOKUP] ?? r;
 
-  /**
-   * The record as a view whose fields settle as the one lookup progresses; the root field
-   * resolves once the source is read (a lookup that fails before that fails the field, at 0 credits).
-   */
-  function liveRecord<R extends SocialProfilesResult | EmailLookupResult>(
-    field: 'findSocialProfiles' | 'findCreatorEmails',
-    keys: readonly string[],
-  ) {
-    return (
-      lookup: Promise<R>,
-      _ctx: GatewayContext,
-      info: GraphQLResolveInfo,
-      args: DiscoveryArgs | undefined,
-    ): Promise<Record<string | symbol, unknown>> => {
-      const watch = args ? watchProgress(progressKey(field, args)) : null;
-      if (watch) void lookup.then(watch.release, watch.release);
-      // `lookup` is the record as the caller's min_confidence shows it (the operation's view).
-      const min = args?.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
-      const fromResult = lookup.then((r): SourceStage => ({
-        source: r.source,
-        profile: 'profiles' in r ? r.profiles[0] : (undefined as never),
-      }));
-      return (watch ? Promise.race([watch.source, fromResult]) : fromResult).then((stage) => {
-        const view: Record<string | symbol, unknown> = { [LOOKUP]: lookup, source: stage.source };
-        if (keys.includes('profiles')) {
-          const all = lookup as Promise<SocialProfilesResult>;
-          // Not streamed, the list is the record's (its order by confidence is final only at the end).
-          // Profiles settled early are anchored (at least ANCHOR_MIN_CONFIDENCE sure): sent early only
-          // when the caller's threshold cannot hide them.
-          const early = min <= ANCHOR_MIN_CONFIDENCE ? (watch?.profiles() ?? null) : null;
-          view[LIVE_PROFILES] = (streamed: boolean) =>
-            streamed ? profilesAsSettled(stage.profile, early, all) : all.then((r) => r.profiles);
-        }
-        for (const k of keys) {
-          if (!(k in view))
-            Object.defineProperty(view, k, {
-              enumerable: true,
-              get: () => lookup.then((r) => (r as unknown as Record<string, unknown>)[k]),
-            });
-        }
-        return view;
-      });
-    };
-  }
-
-  /** `json`: the whole record (from a live view, once its lookup completes). */
-  const wholeRecord = <R>(r: R): R | Promise<R> => (r as { [LOOKUP]?: Promise<R> })[LOOKUP] ?? r;
-
+/** The parts of both results: the source, a discovered profile, a found address. */
+function partTypes() {
   const SourceRef = builder.objectRef<DiscoverySource>('DiscoverySource').implement({
     description: 'The source profile a lookup started from',
     fields: (t) => ({
@@ -206,38 +215,42 @@ export function discoveryGraphql(): void {
       }),
     }),
   });
+  return { SourceRef, ProfileRef, EmailRef };
+}
 
-  /** What the diagnostic helper needs of a Pothos field builder (both result types share the fields). */
-  interface ExposeBuilder {
-    exposeStringList(name: string, opts: { nullable: false; description?: string }): unknown;
-    exposeBoolean(name: string, opts: { nullable: false; description?: string }): unknown;
-  }
+type Parts = ReturnType<typeof partTypes>;
 
-  /** The diagnostic fields both results carry (api.md "diagnostic fields"), in api.md's order. */
-  function diagnosticFields(t: ExposeBuilder): Record<string, never> {
-    const list = (key: string, description?: string) => t.exposeStringList(key, { nullable: false, description });
-    const flag = (key: string, description?: string) => t.exposeBoolean(key, { nullable: false, description });
-    return {
-      linkInBioUrls: list('link_in_bio_urls', 'Link-in-bio pages found'),
-      expandedWebsiteUrls: list('expanded_website_urls', 'Creator-declared websites scanned'),
-      sourceLinkedProfileUrls: list('source_linked_profile_urls', 'Accounts explicitly linked from the source profile'),
-      failedSourceLinkedProfileUrls: list('failed_source_linked_profile_urls'),
-      sameHandleCandidateUrls: list('same_handle_candidate_urls', 'Same-handle profile candidates on other platforms'),
-      partial: flag('partial', 'Some optional scans failed or timed out'),
-      failedLinkInBioUrls: list('failed_link_in_bio_urls'),
-      failedWebsiteUrls: list('failed_website_urls'),
-      sameHandleSearchPartial: flag('same_handle_search_partial'),
-      websearchUsed: flag('websearch_used', 'A web search took part in discovery'),
-      websearchFailed: flag('websearch_failed'),
-      websearchCandidateUrls: list('websearch_candidate_urls'),
-      websearchCandidateLinkInBioUrls: list('websearch_candidate_link_in_bio_urls'),
-      failedWebsearchCandidateLinkInBioUrls: list('failed_websearch_candidate_link_in_bio_urls'),
-      verifiedWebsearchCandidateUrls: list('verified_websearch_candidate_urls'),
-      failedWebsearchCandidateUrls: list('failed_websearch_candidate_urls'),
-      websearchVerificationPartial: flag('websearch_verification_partial'),
-    } as unknown as Record<string, never>;
-  }
+/** The diagnostic fields both results carry (api.md "diagnostic fields"), in api.md's order: declared once. */
+function diagnosticFields(t: Fields<DiscoveryDiagnostics>) {
+  return {
+    linkInBioUrls: t.exposeStringList('link_in_bio_urls', { nullable: false, description: 'Link-in-bio pages found' }),
+    expandedWebsiteUrls: t.exposeStringList('expanded_website_urls', { nullable: false, description: 'Creator-declared websites scanned' }),
+    sourceLinkedProfileUrls: t.exposeStringList('source_linked_profile_urls', {
+      nullable: false,
+      description: 'Accounts explicitly linked from the source profile',
+    }),
+    failedSourceLinkedProfileUrls: t.exposeStringList('failed_source_linked_profile_urls', { nullable: false }),
+    sameHandleCandidateUrls: t.exposeStringList('same_handle_candidate_urls', {
+      nullable: false,
+      description: 'Same-handle profile candidates on other platforms',
+    }),
+    partial: t.exposeBoolean('partial', { nullable: false, description: 'Some optional scans failed or timed out' }),
+    failedLinkInBioUrls: t.exposeStringList('failed_link_in_bio_urls', { nullable: false }),
+    failedWebsiteUrls: t.exposeStringList('failed_website_urls', { nullable: false }),
+    sameHandleSearchPartial: t.exposeBoolean('same_handle_search_partial', { nullable: false }),
+    websearchUsed: t.exposeBoolean('websearch_used', { nullable: false, description: 'A web search took part in discovery' }),
+    websearchFailed: t.exposeBoolean('websearch_failed', { nullable: false }),
+    websearchCandidateUrls: t.exposeStringList('websearch_candidate_urls', { nullable: false }),
+    websearchCandidateLinkInBioUrls: t.exposeStringList('websearch_candidate_link_in_bio_urls', { nullable: false }),
+    failedWebsearchCandidateLinkInBioUrls: t.exposeStringList('failed_websearch_candidate_link_in_bio_urls', { nullable: false }),
+    verifiedWebsearchCandidateUrls: t.exposeStringList('verified_websearch_candidate_urls', { nullable: false }),
+    failedWebsearchCandidateUrls: t.exposeStringList('failed_websearch_candidate_urls', { nullable: false }),
+    websearchVerificationPartial: t.exposeBoolean('websearch_verification_partial', { nullable: false }),
+  };
+}
 
+/** SocialProfileDiscovery and the findSocialProfiles root field (live under @defer / @stream). */
+function socialProfilesTypes({ SourceRef, ProfileRef }: Parts): void {
   const SocialProfilesRef = builder.objectRef<SocialProfilesResult>('SocialProfileDiscovery').implement({
     description: "A creator's profiles across platforms (find social profiles)",
     fields: (t) => ({
@@ -252,11 +265,15 @@ export function discoveryGraphql(): void {
           return (live ? live(isStreamed(info)) : r.profiles) as never;
         },
       }),
-      ...diagnosticFields(t as unknown as ExposeBuilder),
+      ...diagnosticFields(t),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: wholeRecord }),
     }),
   });
+  operationField(findSocialProfiles, SocialProfilesRef, liveRecord('findSocialProfiles', PROFILE_KEYS));
+}
 
+/** CreatorEmailLookup and the findCreatorEmails root field (live under @defer). */
+function emailLookupTypes({ SourceRef, EmailRef }: Parts): void {
   const EmailLookupRef = builder.objectRef<EmailLookupResult>('CreatorEmailLookup').implement({
     description: "A creator's publicly listed contact addresses (find creator emails)",
     fields: (t) => ({
@@ -273,11 +290,16 @@ export function discoveryGraphql(): void {
         nullable: false,
         description: 'A bound (pages, bytes, sites, accounts) cut the scan',
       }),
-      ...diagnosticFields(t as unknown as ExposeBuilder),
+      ...diagnosticFields(t),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: wholeRecord }),
     }),
   });
-
-  operationField(findSocialProfiles, SocialProfilesRef, liveRecord('findSocialProfiles', PROFILE_KEYS));
   operationField(findCreatorEmails, EmailLookupRef, liveRecord('findCreatorEmails', EMAIL_KEYS));
+}
+
+/** Declares api's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function discoveryGraphql(): void {
+  const parts = partTypes();
+  socialProfilesTypes(parts);
+  emailLookupTypes(parts);
 }

@@ -7,6 +7,7 @@
  * `ForumThreadNode`s (a comment with its replies, or a "load more" stub).
  */
 import { builder } from '../../graphql/builder.js';
+import type { AnyKind, Fields } from '../../graphql/fields.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { ForumComment, ForumItem, ForumPost, ForumSearchPage } from './parse.js';
 import { search } from './platform.js';
@@ -19,8 +20,129 @@ import { forumUserPosts } from './user-posts.js';
 import type { ForumUser, ForumUserRecord } from './user.js';
 import { forumUser } from './user.js';
 
-/** Declares forum's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
-export function forumGraphql(): void {
+type ThreadNode = ThreadComment | ForumMoreComments;
+// The record's type carries t1 members beyond the documented ones (an index signature): typed here by name.
+type S = string | null;
+type N = number | null;
+type B = boolean | null;
+interface ThreadComment {
+  id: string;
+  name: string;
+  subreddit: S;
+  subreddit_id: S;
+  subreddit_name_prefixed: S;
+  subreddit_type: S;
+  body: S;
+  body_html: S;
+  author: S;
+  author_fullname: S;
+  parent_id: S;
+  link_id: S;
+  permalink: S;
+  score: N;
+  ups: N;
+  downs: N;
+  controversiality: N;
+  is_submitter: B;
+  distinguished: S;
+  score_hidden: B;
+  gilded: N;
+  total_awards_received: N;
+  created: N;
+  created_utc: N;
+  created_at_iso: S;
+  edited: number | boolean | null;
+  locked: B;
+  stickied: B;
+  archived: B;
+  collapsed: B;
+  depth: N;
+  replies: ThreadNode[];
+}
+
+/** The fields every forum item (post, comment, thread comment) carries with the same meaning. */
+type ItemShape = Pick<
+  ThreadComment,
+  | 'subreddit'
+  | 'subreddit_name_prefixed'
+  | 'author'
+  | 'author_fullname'
+  | 'score'
+  | 'ups'
+  | 'downs'
+  | 'created_utc'
+  | 'edited'
+  | 'locked'
+  | 'stickied'
+  | 'archived'
+>;
+
+/** Declared once for ForumItem (so ForumPost and ForumComment) and ForumThreadComment. */
+function itemFields(t: Fields<ItemShape, AnyKind>) {
+  return {
+    subreddit: t.exposeString('subreddit'),
+    subredditNamePrefixed: t.exposeString('subreddit_name_prefixed'),
+    author: t.exposeString('author'),
+    authorFullname: t.exposeString('author_fullname'),
+    score: t.exposeInt('score'),
+    ups: t.exposeInt('ups'),
+    downs: t.exposeInt('downs'),
+    createdUtc: t.exposeInt('created_utc', { description: 'Unix seconds, UTC' }),
+    edited: t.boolean({
+      description: 'Whether it was edited',
+      resolve: (r: ItemShape) => (r.edited === undefined || r.edited === null ? null : r.edited !== false),
+    }),
+    editedUtc: t.int({
+      description: 'When it was edited (Unix seconds), if known',
+      extensions: { wire: 'edited' },
+      resolve: (r: ItemShape) => (typeof r.edited === 'number' ? r.edited : null),
+    }),
+    locked: t.exposeBoolean('locked'),
+    stickied: t.exposeBoolean('stickied'),
+    archived: t.exposeBoolean('archived'),
+    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r: ItemShape) => r }),
+  };
+}
+
+/** The t1 fields a comment carries, from comment search (ForumComment) or in a thread (ForumThreadComment). */
+type CommentShape = Pick<
+  ThreadComment,
+  | 'body'
+  | 'body_html'
+  | 'subreddit_id'
+  | 'subreddit_type'
+  | 'parent_id'
+  | 'link_id'
+  | 'controversiality'
+  | 'is_submitter'
+  | 'distinguished'
+  | 'score_hidden'
+  | 'gilded'
+  | 'total_awards_received'
+  | 'collapsed'
+>;
+
+/** Declared once for ForumComment and ForumThreadComment. */
+function commentFields(t: Fields<CommentShape>) {
+  return {
+    body: t.exposeString('body', { description: 'Markdown' }),
+    bodyHtml: t.exposeString('body_html'),
+    subredditId: t.exposeString('subreddit_id'),
+    subredditType: t.exposeString('subreddit_type'),
+    parentId: t.exposeString('parent_id', { description: 'Fullname of the parent: t1_ (a comment) or t3_ (the post)' }),
+    linkId: t.exposeString('link_id', { description: 'Fullname of the post (t3_…)' }),
+    controversiality: t.exposeInt('controversiality'),
+    isSubmitter: t.exposeBoolean('is_submitter', { description: 'The comment author is the post author' }),
+    distinguished: t.exposeString('distinguished', { description: 'moderator, admin or null' }),
+    scoreHidden: t.exposeBoolean('score_hidden'),
+    gilded: t.exposeInt('gilded'),
+    totalAwardsReceived: t.exposeInt('total_awards_received'),
+    collapsed: t.exposeBoolean('collapsed'),
+  };
+}
+
+/** ForumItem, ForumPost, ForumComment and the search root field; ForumPost for the other records. */
+function forumItemTypes() {
   const ItemRef = builder.interfaceRef<ForumItem>('ForumItem').implement({
     description:
       'A forum search result: a post (ForumPost) or a comment (ForumComment). Fields not in the trimmed item are null with `trim: true`.',
@@ -28,32 +150,12 @@ export function forumGraphql(): void {
     fields: (t) => ({
       id: t.exposeString('id', { nullable: false, description: 'Base-36 id, e.g. 6ganxe' }),
       name: t.exposeString('name', { nullable: false, description: 'Fullname: t3_<id> for a post, t1_<id> for a comment' }),
-      subreddit: t.exposeString('subreddit'),
-      subredditNamePrefixed: t.exposeString('subreddit_name_prefixed'),
-      author: t.exposeString('author'),
-      authorFullname: t.exposeString('author_fullname'),
       permalink: t.exposeString('permalink', { description: 'Path on www.reddit.com' }),
-      score: t.exposeInt('score'),
-      ups: t.exposeInt('ups'),
-      downs: t.exposeInt('downs'),
       numComments: t.exposeInt('num_comments', { description: "A comment's value is its thread's comment count" }),
       created: t.exposeInt('created', { description: 'Unix seconds as Reddit sends it (older data: created_utc + 28800)' }),
-      createdUtc: t.exposeInt('created_utc', { description: 'Unix seconds, UTC' }),
       createdAtIso: t.exposeString('created_at_iso', { description: 'created_utc as ISO 8601' }),
-      edited: t.boolean({
-        description: 'Whether it was edited',
-        resolve: (r) => (r.edited === undefined || r.edited === null ? null : r.edited !== false),
-      }),
-      editedUtc: t.int({
-        description: 'When it was edited (Unix seconds), if known',
-        extensions: { wire: 'edited' },
-        resolve: (r) => (typeof r.edited === 'number' ? r.edited : null),
-      }),
       over18: t.exposeBoolean('over_18'),
-      locked: t.exposeBoolean('locked'),
-      stickied: t.exposeBoolean('stickied'),
-      archived: t.exposeBoolean('archived'),
-      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+      ...itemFields(t),
     }),
   });
 
@@ -81,23 +183,11 @@ export function forumGraphql(): void {
       'A comment (t1), from comment search. Trimmed fields: id, name, subreddit, subreddit_name_prefixed, body, author, permalink, link_id, link_title, parent_id, score, created_utc, created_at_iso, over_18.',
     interfaces: [ItemRef],
     fields: (t) => ({
-      body: t.exposeString('body', { description: 'Markdown' }),
-      bodyHtml: t.exposeString('body_html'),
-      subredditId: t.exposeString('subreddit_id'),
-      subredditType: t.exposeString('subreddit_type'),
-      parentId: t.exposeString('parent_id', { description: 'Fullname of the parent: t1_ (a comment) or t3_ (the post)' }),
-      linkId: t.exposeString('link_id', { description: 'Fullname of the post (t3_…)' }),
+      ...commentFields(t),
       linkTitle: t.exposeString('link_title'),
       linkAuthor: t.exposeString('link_author'),
       linkPermalink: t.exposeString('link_permalink'),
       linkUrl: t.exposeString('link_url'),
-      controversiality: t.exposeInt('controversiality'),
-      isSubmitter: t.exposeBoolean('is_submitter', { description: 'The comment author is the post author' }),
-      distinguished: t.exposeString('distinguished', { description: 'moderator, admin or null' }),
-      scoreHidden: t.exposeBoolean('score_hidden'),
-      gilded: t.exposeInt('gilded'),
-      totalAwardsReceived: t.exposeInt('total_awards_received'),
-      collapsed: t.exposeBoolean('collapsed'),
     }),
   });
 
@@ -108,22 +198,14 @@ export function forumGraphql(): void {
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
     }),
   });
-
   operationField(search, SearchPageRef);
+  return PostRef;
+}
 
-  const edited = (t: any) => ({
-    edited: t.boolean({
-      description: 'Whether it was edited',
-      resolve: (r: { edited?: unknown }) => (r.edited === undefined || r.edited === null ? null : r.edited !== false),
-    }),
-    editedUtc: t.int({
-      description: 'When it was edited (Unix seconds), if known',
-      extensions: { wire: 'edited' },
-      resolve: (r: { edited?: unknown }) => (typeof r.edited === 'number' ? r.edited : null),
-    }),
-  });
+type PostType = ReturnType<typeof forumItemTypes>;
 
-  // --- forumUser ---------------------------------------------------------------------------
+/** ForumUser (with its profile subreddit) and the forumUser root field. */
+function forumUserTypes(): void {
   const UserSubredditRef = builder.objectRef<NonNullable<ForumUser['subreddit']>>('ForumUserSubreddit').implement({
     description: "A user's profile (subreddit u_<name>): title is the display name, public_description the bio",
     fields: (t) => ({
@@ -174,8 +256,10 @@ export function forumGraphql(): void {
     }),
   });
   operationField(forumUser, UserRecordRef);
+}
 
-  // --- forumUserPosts ----------------------------------------------------------------------
+/** ForumPostsPage and the forumUserPosts root field. */
+function forumUserPostsTypes(PostRef: PostType): void {
   const PostsPageRef = builder.objectRef<ForumPostsPage>('ForumPostsPage').implement({
     fields: (t) => ({
       posts: t.expose('posts', { type: [PostRef], nullable: false }),
@@ -184,8 +268,10 @@ export function forumGraphql(): void {
     }),
   });
   operationField(forumUserPosts, PostsPageRef);
+}
 
-  // --- forumSubreddit ----------------------------------------------------------------------
+/** ForumSubreddit, its page and the forumSubreddit root field. */
+function forumSubredditTypes(PostRef: PostType): void {
   const SubredditRef = builder.objectRef<ForumSubreddit>('ForumSubreddit').implement({
     description: 'A subreddit (t5 about)',
     fields: (t) => ({
@@ -224,9 +310,10 @@ export function forumGraphql(): void {
     }),
   });
   operationField(forumSubreddit, SubredditPageRef);
+}
 
-  // --- forumPost ---------------------------------------------------------------------------
-  type ThreadNode = ThreadComment | ForumMoreComments;
+/** A thread: ForumThread, its comment tree (ForumThreadNode) and the forumPost root field. */
+function forumThreadTypes(PostRef: PostType): void {
   const MoreRef = builder.objectRef<ForumMoreComments>('ForumMoreComments').implement({
     description: 'Reddit\'s "load more comments" stub, where it stands in the tree',
     fields: (t) => ({
@@ -234,44 +321,6 @@ export function forumGraphql(): void {
       ids: t.exposeStringList('ids', { nullable: false, description: 'Ids of the first of them (base-36, without t1_)' }),
     }),
   });
-  // The record's type carries t1 members beyond the documented ones (an index signature): typed here by name.
-  type S = string | null;
-  type N = number | null;
-  type B = boolean | null;
-  interface ThreadComment {
-    id: string;
-    name: string;
-    subreddit: S;
-    subreddit_id: S;
-    subreddit_name_prefixed: S;
-    subreddit_type: S;
-    body: S;
-    body_html: S;
-    author: S;
-    author_fullname: S;
-    parent_id: S;
-    link_id: S;
-    permalink: S;
-    score: N;
-    ups: N;
-    downs: N;
-    controversiality: N;
-    is_submitter: B;
-    distinguished: S;
-    score_hidden: B;
-    gilded: N;
-    total_awards_received: N;
-    created: N;
-    created_utc: N;
-    created_at_iso: S;
-    edited: number | boolean | null;
-    locked: B;
-    stickied: B;
-    archived: B;
-    collapsed: B;
-    depth: N;
-    replies: ThreadNode[];
-  }
   const ThreadCommentRef = builder.objectRef<ThreadComment>('ForumThreadComment');
   const NodeRef = builder.unionType('ForumThreadNode', {
     description: 'A comment of the tree, or a "load more" stub',
@@ -283,37 +332,13 @@ export function forumGraphql(): void {
     fields: (t) => ({
       id: t.exposeString('id', { nullable: false }),
       name: t.exposeString('name', { nullable: false, description: 'Fullname: t1_<id>' }),
-      subreddit: t.exposeString('subreddit'),
-      subredditId: t.exposeString('subreddit_id'),
-      subredditNamePrefixed: t.exposeString('subreddit_name_prefixed'),
-      subredditType: t.exposeString('subreddit_type'),
-      body: t.exposeString('body', { description: 'Markdown' }),
-      bodyHtml: t.exposeString('body_html'),
-      author: t.exposeString('author'),
-      authorFullname: t.exposeString('author_fullname'),
-      parentId: t.exposeString('parent_id', { description: 'Fullname of the parent: t1_ (a comment) or t3_ (the post)' }),
-      linkId: t.exposeString('link_id', { description: 'Fullname of the post (t3_…)' }),
       permalink: t.exposeString('permalink'),
-      score: t.exposeInt('score'),
-      ups: t.exposeInt('ups'),
-      downs: t.exposeInt('downs'),
-      controversiality: t.exposeInt('controversiality'),
-      isSubmitter: t.exposeBoolean('is_submitter', { description: 'The comment author is the post author' }),
-      distinguished: t.exposeString('distinguished', { description: 'moderator, admin or null' }),
-      scoreHidden: t.exposeBoolean('score_hidden'),
-      gilded: t.exposeInt('gilded'),
-      totalAwardsReceived: t.exposeInt('total_awards_received'),
       created: t.exposeInt('created'),
-      createdUtc: t.exposeInt('created_utc', { description: 'Unix seconds, UTC' }),
       createdAtIso: t.exposeString('created_at_iso'),
-      ...edited(t),
-      locked: t.exposeBoolean('locked'),
-      stickied: t.exposeBoolean('stickied'),
-      archived: t.exposeBoolean('archived'),
-      collapsed: t.exposeBoolean('collapsed'),
       depth: t.exposeInt('depth', { description: '0 for a top-level comment' }),
       replies: t.field({ type: [NodeRef], nullable: false, description: "Replies, in Reddit's order", resolve: (c) => c.replies }),
-      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+      ...itemFields(t),
+      ...commentFields(t),
     }),
   });
 
@@ -331,4 +356,13 @@ export function forumGraphql(): void {
     }),
   });
   operationField(forumPost, ThreadRef);
+}
+
+/** Declares forum's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function forumGraphql(): void {
+  const PostRef = forumItemTypes();
+  forumUserTypes();
+  forumUserPostsTypes(PostRef);
+  forumSubredditTypes(PostRef);
+  forumThreadTypes(PostRef);
 }

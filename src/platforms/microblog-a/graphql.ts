@@ -15,10 +15,10 @@ import type { MicroblogAPostsPage } from './posts.js';
 import { microblogAPosts } from './posts.js';
 import { forCaller } from './wire.js';
 
-/** Declares microblog-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
-export function microblogAGraphql(): void {
-  type Json = Record<string, unknown>;
+type Json = Record<string, unknown>;
 
+/** The small parts of accounts and posts: emojis, profile fields, mentions, tags. */
+function partTypes() {
   const EmojiRef = builder.objectRef<Json>('MicroblogAEmoji').implement({
     description: 'A custom emoji',
     fields: (t) => ({
@@ -53,7 +53,13 @@ export function microblogAGraphql(): void {
       url: t.string({ resolve: (g) => str(g.url) }),
     }),
   });
+  return { EmojiRef, ProfileFieldRef, MentionRef, TagRef };
+}
 
+type Parts = ReturnType<typeof partTypes>;
+
+/** The account fields (an interface), the author of a post (MicroblogAAccount) and the profile (MicroblogAProfile). */
+function accountTypes({ EmojiRef, ProfileFieldRef }: Parts) {
   /**
    * The account fields api.md lists for the account inside a post and for the profile, declared
    * once as an interface both object types implement (and inherit these fields from).
@@ -117,7 +123,11 @@ export function microblogAGraphql(): void {
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
     }),
   });
+  return { AccountRef, ProfileRef };
+}
 
+/** MicroblogAPost and its media. */
+function postTypes({ EmojiRef, MentionRef, TagRef }: Parts, AccountRef: ReturnType<typeof accountTypes>['AccountRef']) {
   const MediaRef = builder.objectRef<MicroblogAMedia>('MicroblogAMediaAttachment').implement({
     description:
       'An image or video attached to a post. With downloadMedia, url and previewUrl are on this gateway and remoteUrl / previewRemoteUrl are the upstream originals.',
@@ -177,7 +187,14 @@ export function microblogAGraphql(): void {
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p, _a, ctx) => wireRecord(post, p, ctx) }),
     }),
   });
+  return PostRef;
+}
 
+/** Declares microblog-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function microblogAGraphql(): void {
+  const parts = partTypes();
+  const { AccountRef, ProfileRef } = accountTypes(parts);
+  const PostRef = postTypes(parts, AccountRef);
   operationField(post, PostRef);
   operationField(profile, ProfileRef);
 

@@ -13,17 +13,17 @@ import { tweet } from './platform.js';
 import type { MicroblogBProfile } from './profile.js';
 import { profile } from './profile.js';
 
-/** Declares microblog-b's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
-export function microblogBGraphql(): void {
-  const strs = (v: unknown): string[] | null => (Array.isArray(v) ? strings(v) : null);
-  const ints = (v: unknown): number[] | null => (Array.isArray(v) && v.every((x) => Number.isInteger(x)) ? (v as number[]) : null);
+const strs = (v: unknown): string[] | null => (Array.isArray(v) ? strings(v) : null);
+const ints = (v: unknown): number[] | null => (Array.isArray(v) && v.every((x) => Number.isInteger(x)) ? (v as number[]) : null);
 
-  /** Field options over a loosely read record: `t.string(S('screen_name'))`. */
-  const S = (key: string, description?: string) => ({ description, resolve: (o: Obj) => str(o[key]) });
-  const I = (key: string, description?: string) => ({ description, resolve: (o: Obj) => int(o[key]) });
-  const B = (key: string, description?: string) => ({ description, resolve: (o: Obj) => bool(o[key]) });
-  const J = (key: string, description?: string) => ({ type: 'JSON' as const, description, resolve: (o: Obj) => o[key] ?? null });
+/** Field options over a loosely read record: `t.string(S('screen_name'))`. */
+const S = (key: string, description?: string) => ({ description, resolve: (o: Obj) => str(o[key]) });
+const I = (key: string, description?: string) => ({ description, resolve: (o: Obj) => int(o[key]) });
+const B = (key: string, description?: string) => ({ description, resolve: (o: Obj) => bool(o[key]) });
+const J = (key: string, description?: string) => ({ type: 'JSON' as const, description, resolve: (o: Obj) => o[key] ?? null });
 
+/** The entities of a post's text (links, mentions, hashtags). */
+function entityTypes() {
   const UrlEntityRef = builder.objectRef<Obj>('MicroblogBUrlEntity').implement({
     description: 'A t.co link and where it leads',
     fields: (t) => ({
@@ -65,7 +65,11 @@ export function microblogBGraphql(): void {
       }),
     }),
   });
+  return { UrlEntityRef, TweetEntitiesRef };
+}
 
+/** MicroblogBUser and its legacy profile fields. */
+function userTypes(UrlEntityRef: ReturnType<typeof entityTypes>['UrlEntityRef']) {
   const UserLegacyRef = builder.objectRef<Obj>('MicroblogBUserLegacy').implement({
     description: 'The profile fields (api.md `legacy`), filled from whichever user shape X sent',
     // Account flags and counters of X's own bookkeeping, left to `json`.
@@ -136,7 +140,13 @@ export function microblogBGraphql(): void {
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (o) => o }),
     }),
   });
+  return UserRef;
+}
 
+type UserType = ReturnType<typeof userTypes>;
+
+/** MicroblogBTweet and its parts, and the tweet root field. */
+function tweetTypes(UserRef: UserType, TweetEntitiesRef: ReturnType<typeof entityTypes>['TweetEntitiesRef']): void {
   const EditControlRef = builder.objectRef<Obj>('MicroblogBEditControl').implement({
     fields: (t) => ({
       editTweetIds: t.stringList({ nullable: true, resolve: (o) => strs(o.edit_tweet_ids) }),
@@ -205,7 +215,10 @@ export function microblogBGraphql(): void {
 
   // The types read the record as a plain object (full or trimmed alike), hence the cast.
   operationField(tweet, TweetRef as never);
+}
 
+/** MicroblogBProfile and the profile root field. */
+function profileTypes(UserRef: UserType): void {
   const ProfileRef = builder.objectRef<MicroblogBProfile>('MicroblogBProfile').implement({
     description: 'A public account: its user object, in the shape a post carries its author',
     fields: (t) => ({
@@ -214,4 +227,12 @@ export function microblogBGraphql(): void {
     }),
   });
   operationField(profile, ProfileRef);
+}
+
+/** Declares microblog-b's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function microblogBGraphql(): void {
+  const { UrlEntityRef, TweetEntitiesRef } = entityTypes();
+  const UserRef = userTypes(UrlEntityRef);
+  tweetTypes(UserRef, TweetEntitiesRef);
+  profileTypes(UserRef);
 }

@@ -4,11 +4,32 @@
  * the reduced pin leaves out resolve to null.
  */
 import { builder } from '../../graphql/builder.js';
+import type { Fields } from '../../graphql/fields.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { PinboardBoard, PinboardImage, PinboardPin, PinboardSearchPage, PinboardUser } from './parse.js';
 import { search } from './platform.js';
 import type { PinboardProfileRecord, PinboardProfileUser } from './profile.js';
 import { profile } from './profile.js';
+
+/** Declared once for the user inside a pin (PinboardUser) and the profile's (PinboardProfileUser). */
+function userFields(
+  t: Fields<
+    Pick<
+      PinboardUser,
+      'node_id' | 'full_name' | 'follower_count' | 'image_small_url' | 'image_medium_url' | 'image_large_url' | 'is_verified_merchant'
+    >
+  >,
+) {
+  return {
+    nodeId: t.exposeString('node_id'),
+    fullName: t.exposeString('full_name'),
+    followerCount: t.exposeInt('follower_count'),
+    imageSmallUrl: t.exposeString('image_small_url'),
+    imageMediumUrl: t.exposeString('image_medium_url'),
+    imageLargeUrl: t.exposeString('image_large_url'),
+    isVerifiedMerchant: t.exposeBoolean('is_verified_merchant'),
+  };
+}
 
 /** Declares pinboard's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function pinboardGraphql(): void {
@@ -28,17 +49,11 @@ export function pinboardGraphql(): void {
 
   const UserRef = builder.objectRef<PinboardUser>('PinboardUser').implement({
     fields: (t) => ({
-      nodeId: t.exposeString('node_id'),
+      ...userFields(t),
       id: t.exposeString('id'),
       username: t.exposeString('username'),
-      fullName: t.exposeString('full_name'),
-      followerCount: t.exposeInt('follower_count'),
-      imageSmallUrl: t.exposeString('image_small_url'),
-      imageMediumUrl: t.exposeString('image_medium_url'),
-      imageLargeUrl: t.exposeString('image_large_url'),
       isAdsOnlyProfile: t.exposeBoolean('is_ads_only_profile'),
       isPrimaryWebsiteVerified: t.exposeBoolean('is_primary_website_verified'),
-      isVerifiedMerchant: t.exposeBoolean('is_verified_merchant'),
       verifiedIdentity: t.field({ type: 'JSON', resolve: (u) => u.verified_identity }),
       adsOnlyProfileSite: t.exposeString('ads_only_profile_site'),
     }),
@@ -101,25 +116,19 @@ export function pinboardGraphql(): void {
   const ProfileUserRef = builder.objectRef<PinboardProfileUser>('PinboardProfileUser').implement({
     description: "Pinterest's user object (its further members are in `json`)",
     fields: (t) => ({
+      ...userFields(t),
       id: t.exposeString('id', { description: "The account's numeric id, as a string" }),
-      nodeId: t.exposeString('node_id'),
       username: t.exposeString('username', { nullable: false }),
-      fullName: t.exposeString('full_name'),
       firstName: t.exposeString('first_name'),
       lastName: t.exposeString('last_name'),
       about: t.exposeString('about', { description: 'Bio ("" when none)' }),
       websiteUrl: t.exposeString('website_url', { description: 'The website field; null or "" when none' }),
       domainUrl: t.exposeString('domain_url'),
       domainVerified: t.exposeBoolean('domain_verified'),
-      followerCount: t.exposeInt('follower_count'),
       followingCount: t.exposeInt('following_count'),
       pinCount: t.exposeInt('pin_count'),
       boardCount: t.exposeInt('board_count'),
-      imageSmallUrl: t.exposeString('image_small_url'),
-      imageMediumUrl: t.exposeString('image_medium_url'),
-      imageLargeUrl: t.exposeString('image_large_url'),
       imageXlargeUrl: t.exposeString('image_xlarge_url'),
-      isVerifiedMerchant: t.exposeBoolean('is_verified_merchant'),
       verifiedIdentity: t.field({ type: 'JSON', description: '{} when none, as sent', resolve: (u) => u.verified_identity ?? null }),
       isPrivateProfile: t.exposeBoolean('is_private_profile', { description: 'A private profile: its boards and pins are not read' }),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (u) => u }),

@@ -4,6 +4,7 @@
  * flags included).
  */
 import { builder } from '../../graphql/builder.js';
+import type { Fields, Ref } from '../../graphql/fields.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type {
   SocialBBioLink,
@@ -27,6 +28,21 @@ import type {
 import { post } from './post.js';
 import type { SocialBPostsPage } from './posts.js';
 import { posts } from './posts.js';
+
+/** A photo or video's media: declared once for a post (SocialBPost) and a carousel item (SocialBCarouselItem). */
+function mediaFields(
+  t: Fields<Pick<SocialBCarouselItem, 'id' | 'image_versions2' | 'video_versions' | 'original_width' | 'original_height'>>,
+  ImageVersionsRef: Ref<NonNullable<SocialBPost['image_versions2']>>,
+  VideoVersionRef: Ref<SocialBVideoVersion>,
+) {
+  return {
+    id: t.exposeString('id', { nullable: false }),
+    imageVersions2: t.expose('image_versions2', { type: ImageVersionsRef, nullable: true }),
+    videoVersions: t.expose('video_versions', { type: [VideoVersionRef], nullable: true }),
+    originalWidth: t.exposeInt('original_width'),
+    originalHeight: t.exposeInt('original_height'),
+  };
+}
 
 /** Declares social-b's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function socialBGraphql(): void {
@@ -214,19 +230,15 @@ function postGraphql(MediaRef: ReturnType<typeof profileGraphql>['MediaRef']): v
 
   const CarouselItemRef = builder.objectRef<SocialBCarouselItem>('SocialBCarouselItem').implement({
     fields: (t) => ({
-      id: t.exposeString('id', { nullable: false }),
+      ...mediaFields(t, ImageVersionsRef, VideoVersionRef),
       mediaType: t.exposeInt('media_type', { description: '1 image, 2 video' }),
-      imageVersions2: t.expose('image_versions2', { type: ImageVersionsRef }),
-      videoVersions: t.expose('video_versions', { type: [VideoVersionRef], nullable: true }),
-      originalWidth: t.exposeInt('original_width'),
-      originalHeight: t.exposeInt('original_height'),
     }),
   });
 
   const PostRef = builder.objectRef<SocialBPost>('SocialBPost').implement({
     description: "A post or reel (Instagram's media object; its further members are in `json`)",
     fields: (t) => ({
-      id: t.exposeString('id', { nullable: false }),
+      ...mediaFields(t, ImageVersionsRef, VideoVersionRef),
       pk: t.exposeString('pk', { nullable: false, description: 'Numeric media id, as a string (64 bits)' }),
       code: t.exposeString('code', { nullable: false, description: 'The post URL is https://www.instagram.com/p/<code>/' }),
       takenAt: t.exposeInt('taken_at', { description: 'Unix seconds' }),
@@ -238,12 +250,8 @@ function postGraphql(MediaRef: ReturnType<typeof profileGraphql>['MediaRef']): v
       // Float: a viral reel's plays can pass GraphQL's 32-bit Int.
       playCount: t.exposeFloat('play_count'),
       owner: t.expose('owner', { type: PostOwnerRef, nullable: true }),
-      imageVersions2: t.expose('image_versions2', { type: ImageVersionsRef, nullable: true }),
-      videoVersions: t.expose('video_versions', { type: [VideoVersionRef], nullable: true }),
       carouselMediaCount: t.exposeInt('carousel_media_count'),
       carouselMedia: t.expose('carousel_media', { type: [CarouselItemRef], nullable: true }),
-      originalWidth: t.exposeInt('original_width'),
-      originalHeight: t.exposeInt('original_height'),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (p) => p }),
     }),
   });

@@ -4,6 +4,7 @@
  * whole wire record (what REST returns).
  */
 import { builder } from '../../graphql/builder.js';
+import type { Fields } from '../../graphql/fields.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import { LinkedPlatformUrlRef, platformUrlsOf } from '../../links/graphql.js';
 import { parseCount, parseJoinedDate } from './counts.js';
@@ -17,8 +18,36 @@ import { videoVideos } from './videos.js';
 import type { VideoSearchPage, VideoSearchResult } from './search.js';
 import { videoSearch } from './search.js';
 
-/** Declares video's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
-export function videoGraphql(): void {
+type Video = VideoVideoRecord['video'];
+type Of<T extends VideoSearchResult['type']> = Extract<VideoSearchResult, { type: T }>;
+type ImageSourceType = ReturnType<typeof channelTypes>;
+
+/** The channel a video or playlist is of: declared once for VideoVideo, VideoSearchVideo and VideoSearchPlaylist. */
+function ownerFields(t: Fields<Pick<Of<'playlist'>, 'author' | 'channelId'>>) {
+  return {
+    author: t.exposeString('author', { description: "The channel's name" }),
+    channelId: t.exposeString('channelId', { description: 'UC… id of the channel' }),
+  };
+}
+
+/** A video as a list shows it: declared once for VideoListItem (a channel tab) and VideoSearchVideo. */
+function listedVideoFields(
+  t: Fields<Pick<VideoListItem, 'videoId' | 'title' | 'viewCountText' | 'publishedTimeText' | 'lengthText' | 'thumbnails'>>,
+  ImageSourceRef: ImageSourceType,
+) {
+  return {
+    videoId: t.exposeString('videoId', { nullable: false, description: 'The 11-character video id' }),
+    title: t.exposeString('title'),
+    viewCountText: t.exposeString('viewCountText', { description: 'As shown: "4,413 views", "1.2K watching"' }),
+    publishedTimeText: t.exposeString('publishedTimeText', { description: 'As shown: "9 days ago"; null for Shorts and upcoming streams' }),
+    lengthText: t.exposeString('lengthText', { description: 'As shown: "56:56"; null for Shorts and live streams' }),
+    thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
+    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+  };
+}
+
+/** VideoChannel (with its avatar) and the channel root field; VideoImageSource for the other records. */
+function channelTypes() {
   const ImageSourceRef = builder.objectRef<VideoImageSource>('VideoImageSource').implement({
     fields: (t) => ({
       url: t.exposeString('url', { nullable: false }),
@@ -93,9 +122,11 @@ export function videoGraphql(): void {
   });
 
   operationField(channel, ChannelRef);
+  return ImageSourceRef;
+}
 
-  // --- videoVideo ----------------------------------------------------------------------------
-  type Video = VideoVideoRecord['video'];
+/** VideoVideo, its record and the videoVideo root field. */
+function videoTypes(): void {
   const CaptionTrackRef = builder.objectRef<Video['captions'][number]>('VideoCaptionTrack').implement({
     fields: (t) => ({
       languageCode: t.exposeString('languageCode', { nullable: false, description: 'en, pt-BR…' }),
@@ -112,8 +143,7 @@ export function videoGraphql(): void {
       lengthSeconds: t.exposeInt('lengthSeconds', { description: 'Duration in seconds (0 for a live stream in progress)' }),
       viewCount: t.exposeFloat('viewCount', { description: 'Exact views (a Float: view counts outgrow 32-bit integers)' }),
       likeCount: t.exposeFloat('likeCount', { description: 'Exact likes; null when hidden or ratings are off' }),
-      channelId: t.exposeString('channelId', { description: 'UC… id of the channel' }),
-      author: t.exposeString('author', { description: "The channel's name" }),
+      ...ownerFields(t),
       publishDate: t.exposeString('publishDate', { description: 'ISO 8601 with offset, or a date, as YouTube states it' }),
       category: t.exposeString('category'),
       keywords: t.exposeStringList('keywords', { nullable: false }),
@@ -129,24 +159,14 @@ export function videoGraphql(): void {
     }),
   });
   operationField(videoVideo, VideoRecordRef);
+}
 
-  // --- videoVideos ---------------------------------------------------------------------------
-  const listItemFields = {
-    videoId: { nullable: false, description: 'The 11-character video id' },
-    viewCountText: { description: 'As shown: "4,413 views", "1.2K watching"' },
-    publishedTimeText: { description: 'As shown: "9 days ago"; null for Shorts and upcoming streams' },
-    lengthText: { description: 'As shown: "56:56"; null for Shorts and live streams' },
-  } as const;
+/** A channel tab's videos: VideoListItem, its page and the videoVideos root field. */
+function videosTypes(ImageSourceRef: ImageSourceType): void {
   const ListItemRef = builder.objectRef<VideoListItem>('VideoListItem').implement({
     description: 'A video in a list (channel tab)',
     fields: (t) => ({
-      videoId: t.exposeString('videoId', listItemFields.videoId),
-      title: t.exposeString('title'),
-      viewCountText: t.exposeString('viewCountText', listItemFields.viewCountText),
-      publishedTimeText: t.exposeString('publishedTimeText', listItemFields.publishedTimeText),
-      lengthText: t.exposeString('lengthText', listItemFields.lengthText),
-      thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
-      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+      ...listedVideoFields(t, ImageSourceRef),
     }),
   });
   const VideosPageRef = builder.objectRef<VideoVideosPage>('VideoVideosPage').implement({
@@ -158,22 +178,16 @@ export function videoGraphql(): void {
     }),
   });
   operationField(videoVideos, VideosPageRef);
+}
 
-  // --- videoSearch ---------------------------------------------------------------------------
-  type Of<T extends VideoSearchResult['type']> = Extract<VideoSearchResult, { type: T }>;
+/** Search results (videos, channels, playlists), their page and the videoSearch root field. */
+function searchTypes(ImageSourceRef: ImageSourceType): void {
   const SearchVideoRef = builder.objectRef<Of<'video'>>('VideoSearchVideo').implement({
     description: 'A video among search results',
     fields: (t) => ({
       type: t.exposeString('type', { nullable: false, description: '"video"' }),
-      videoId: t.exposeString('videoId', listItemFields.videoId),
-      title: t.exposeString('title'),
-      viewCountText: t.exposeString('viewCountText', listItemFields.viewCountText),
-      publishedTimeText: t.exposeString('publishedTimeText', listItemFields.publishedTimeText),
-      lengthText: t.exposeString('lengthText', listItemFields.lengthText),
-      thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
-      author: t.exposeString('author', { description: "The channel's name" }),
-      channelId: t.exposeString('channelId', { description: 'UC… id of the channel' }),
-      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+      ...listedVideoFields(t, ImageSourceRef),
+      ...ownerFields(t),
     }),
   });
   const SearchChannelRef = builder.objectRef<Of<'channel'>>('VideoSearchChannel').implement({
@@ -198,8 +212,7 @@ export function videoGraphql(): void {
       playlistId: t.exposeString('playlistId', { nullable: false }),
       title: t.exposeString('title'),
       videoCountText: t.exposeString('videoCountText', { description: 'As shown: "12 videos"' }),
-      author: t.exposeString('author', { description: "The channel's name" }),
-      channelId: t.exposeString('channelId', { description: 'UC… id of the channel' }),
+      ...ownerFields(t),
       thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
     }),
@@ -224,4 +237,12 @@ export function videoGraphql(): void {
     }),
   });
   operationField(videoSearch, SearchPageRef);
+}
+
+/** Declares video's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
+export function videoGraphql(): void {
+  const ImageSourceRef = channelTypes();
+  videoTypes();
+  videosTypes(ImageSourceRef);
+  searchTypes(ImageSourceRef);
 }

@@ -1,0 +1,158 @@
+/**
+ * audio-a's demo answers (`npm run demo`, src/demo/platforms.ts): the embed page's anonymous token,
+ * then one podcast and one playlist (Ravi Menon's) through pathfinder; others are demo misses.
+ * Written here (this folder's tests read real captures from ../shared, which the demo never uses) in
+ * the shapes parse.ts reads; every name, id and URL is invented. Tokens never expire (2100): the
+ * demo has no clock to keep.
+ */
+import type { Route } from '../../replay/server.js';
+import { HTML, json } from '../../demo/answer.js';
+import { RAVI } from '../../demo/creators.js';
+import { demoMiss } from '../../demo/miss.js';
+
+/** The podcast and playlist the demo holds. */
+export const DEMO_PODCAST_ID = '5dEm0Sh0wK1tchenT4lk01';
+export const DEMO_PLAYLIST_ID = '3dEm0PlAyl1stCurry0x01';
+
+const SPOTIFY_IMG = (id: string, size: number) => ({
+  url: `https://i.scdn.co/image/ab6765630000ba8a${id}${size}`,
+  width: size,
+  height: size,
+});
+
+function embedPage(): string {
+  const next = {
+    props: {
+      pageProps: {
+        state: {
+          settings: {
+            session: {
+              accessToken: 'BQDemoAnonymousWebPlayerToken0000000000',
+              accessTokenExpirationTimestampMs: 4_102_444_800_000,
+              isAnonymous: true,
+            },
+          },
+        },
+      },
+    },
+    page: '/track/[id]',
+  };
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spotify Embed</title></head><body><div id="__next"></div>
+<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script></body></html>`;
+}
+
+function episode(n: number, name: string, minutes: number): Record<string, unknown> {
+  const id = `5dEm0Ep1s0de00000000${String(n).padStart(2, '0')}`;
+  return {
+    entity: {
+      _uri: `spotify:episode:${id}`,
+      data: {
+        __typename: 'Episode',
+        uri: `spotify:episode:${id}`,
+        name,
+        duration: { totalMilliseconds: minutes * 60_000 },
+        releaseDate: { isoString: `2025-0${n}-06T05:00:00Z`, precision: 'DAY' },
+      },
+    },
+  };
+}
+
+function podcastAnswer(): unknown {
+  const id = DEMO_PODCAST_ID;
+  return {
+    data: {
+      podcastUnionV2: {
+        __typename: 'Podcast',
+        id,
+        uri: `spotify:show:${id}`,
+        name: 'Kitchen Talk with Ravi Menon',
+        description: 'Home cooks, chefs and spice merchants on what we eat on weeknights.',
+        htmlDescription: '<p>Home cooks, chefs and spice merchants on what we eat on weeknights.</p>',
+        publisher: { name: `${RAVI.name} Cooks` },
+        contentType: 'SPOKEN_WORD',
+        mediaType: 'AUDIO',
+        coverArt: { sources: [SPOTIFY_IMG('d3m0c0ver', 64), SPOTIFY_IMG('d3m0c0ver', 300), SPOTIFY_IMG('d3m0c0ver', 640)] },
+        episodesV2: {
+          items: [episode(3, 'Tamarind, three ways', 41), episode(2, 'The spice box', 37), episode(1, 'Why Thursday?', 28)],
+          totalCount: 3,
+        },
+        topics: { items: [{ __typename: 'PodcastTopic', title: 'Food', uri: 'spotify:genre:podcasts-food' }] },
+        rating: { averageRating: { average: 4.8, showAverage: true, totalRatings: 212 }, canRate: false, rating: null },
+        playability: { playable: true, reason: 'PLAYABLE', unplayabilityReasons: [] },
+        sharingInfo: { shareId: 'd3m0sh4re01', shareUrl: `https://open.spotify.com/show/${id}?si=d3m0sh4re01` },
+        visualIdentity: {
+          squareCoverImage: { extractedColorSet: { highContrast: { backgroundBase: { red: 120, green: 60, blue: 20, alpha: 255 } } } },
+        },
+        contentRatingV2: { labels: [] },
+        consumptionOrderV2: 'EPISODIC',
+        saved: false,
+        musicAndTalk: false,
+        showTypes: [],
+        gatedEntityRelations: [],
+        accessInfo: null,
+        trailerV2: null,
+      },
+    },
+    extensions: {},
+  };
+}
+
+function playlistAnswer(): unknown {
+  const id = DEMO_PLAYLIST_ID;
+  const track = (n: number, name: string, artist: string, seconds: number, plays: string) => ({
+    itemV2: {
+      __typename: 'TrackResponseWrapper',
+      data: {
+        __typename: 'Track',
+        uri: `spotify:track:3dEm0Tr4ck00000000000${n}`,
+        name,
+        albumOfTrack: { name: `${name} (single)`, uri: `spotify:album:3dEm0A1bum00000000000${n}` },
+        artists: { items: [{ profile: { name: artist }, uri: `spotify:artist:3dEm0Art1st0000000000${n}` }] },
+        trackDuration: { totalMilliseconds: seconds * 1000 },
+        playcount: plays,
+      },
+    },
+  });
+  const items = [
+    track(1, 'Slow Simmer', 'Paper Lanterns', 214, '1843021'),
+    track(2, 'Curry Leaves', 'The Monsoon Set', 187, '402118'),
+    track(3, 'Thursday Night', 'Harbour Lights', 243, '98231'),
+  ];
+  return {
+    data: {
+      playlistV2: {
+        __typename: 'Playlist',
+        uri: `spotify:playlist:${id}`,
+        name: 'Cooking with Ravi',
+        description: 'What plays in my kitchen while the curry simmers.',
+        followers: 1288,
+        images: { items: [{ sources: [SPOTIFY_IMG('d3m0pl4y', 300), SPOTIFY_IMG('d3m0pl4y', 640)] }] },
+        ownerV2: {
+          data: { __typename: 'User', name: `${RAVI.name} Cooks`, uri: 'spotify:user:ravimenoncooks', username: 'ravimenoncooks' },
+        },
+        content: { __typename: 'PlaylistItemsPage', items, pagingInfo: { offset: 0, limit: 100 }, totalCount: items.length },
+      },
+    },
+    extensions: {},
+  };
+}
+
+export function demoRoutes(): Route[] {
+  return [
+    { host: 'open.spotify.com', path: /^\/embed\//, response: { headers: HTML, body: embedPage() } },
+    {
+      host: 'api-partner.spotify.com',
+      path: '/pathfinder/v1/query',
+      response: (req) => {
+        const uri = (JSON.parse(req.query.get('variables') ?? '{}') as { uri?: string }).uri;
+        if (req.query.get('operationName') === 'queryShowMetadataV2') {
+          return uri === `spotify:show:${DEMO_PODCAST_ID}` ? json(podcastAnswer()) : demoMiss(req);
+        }
+        if (req.query.get('operationName') === 'fetchPlaylist') {
+          return uri === `spotify:playlist:${DEMO_PLAYLIST_ID}` ? json(playlistAnswer()) : demoMiss(req);
+        }
+        return json({ errors: [{ message: 'PersistedQueryNotFound' }] }, 400);
+      },
+    },
+  ];
+}

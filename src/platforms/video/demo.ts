@@ -1,0 +1,70 @@
+/**
+ * video's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented, not
+ * captures): one of Ravi Menon's videos, his Videos tab, and a search that finds him. Other videos
+ * and queries are demo misses.
+ */
+import type { Route } from '../../replay/server.js';
+import { HTML, json } from '../../demo/answer.js';
+import { RAVI } from '../../demo/creators.js';
+import { demoMiss } from '../../demo/miss.js';
+import * as video from './samples.js';
+
+/** The search query the demo answers. */
+export const DEMO_SEARCH_QUERY = 'kerala fish curry';
+
+export function demoRoutes(): Route[] {
+  const id = 'kP9xWq2LmZ4';
+  const player = video.playerResponse({
+    videoId: id,
+    title: 'Kerala fish curry in 30 minutes',
+    description: `Tamarind, coconut and curry leaves: a weeknight fish curry.\nRecipe: ${RAVI.site}/fish-curry`,
+    lengthSeconds: 1104,
+    viewCount: 48_213,
+    likeCount: 2_140,
+    channelId: RAVI.videoChannelId,
+    author: `${RAVI.name} Cooks`,
+    publishDate: '2025-03-06T04:00:00-08:00',
+    category: 'Howto & Style',
+    keywords: ['kerala', 'fish curry', 'weeknight'],
+  });
+  const channel = { ...video.NIGHT_OWL, channelId: RAVI.videoChannelId, handle: RAVI.video, title: `${RAVI.name} Cooks` };
+  const uploads: video.TestListVideo[] = [
+    { videoId: id, title: 'Kerala fish curry in 30 minutes', views: '48,213 views', published: '8 months ago', length: '18:24' },
+    { videoId: 'kP9xWq2LmZ5', title: 'Appam without a mould', views: '21,877 views', published: '9 months ago', length: '12:51' },
+    { videoId: 'kP9xWq2LmZ6', title: 'Sambar for a week of lunches', views: '35,090 views', published: '10 months ago', length: '15:07' },
+  ];
+  const byRavi = { name: channel.title, channelId: channel.channelId };
+  return [
+    {
+      host: 'www.youtube.com',
+      path: '/watch',
+      response: (req) => (req.query.get('v') === id ? { headers: HTML, body: video.watchPageHtml(player) } : demoMiss(req)),
+    },
+    {
+      host: 'www.youtube.com',
+      path: /^\/@ravimenoncooks\/videos$/i,
+      method: 'GET',
+      response: { headers: HTML, body: video.channelHtml(video.videosTabInitialData(channel, uploads), channel.title) },
+    },
+    {
+      host: 'www.youtube.com',
+      path: '/youtubei/v1/search',
+      method: 'POST',
+      response: (req) => {
+        const sent = JSON.parse(req.body.toString('utf8')) as { query?: string };
+        if (sent.query?.toLowerCase() !== DEMO_SEARCH_QUERY) return demoMiss(req);
+        const results = [
+          video.searchChannelRenderer({
+            channelId: channel.channelId,
+            handle: channel.handle,
+            title: channel.title,
+            subscribers: '61.4K subscribers',
+            description: 'Weeknight curries and Kerala classics, a new recipe every Thursday.',
+          }),
+          ...uploads.slice(0, 1).map((v) => video.searchVideoRenderer(v, byRavi)),
+        ];
+        return json(video.searchAnswer(results));
+      },
+    },
+  ];
+}
