@@ -27,36 +27,76 @@ interface Common {
 
 class Refused extends Error {}
 
+/** The gateway's REST API under one key: an answer that is not a success throws Refused with the error it carried. */
+type Call = (method: string, path: string, body?: unknown) => Promise<any>;
+
+function gatewayClient(o: Common, env: NodeJS.ProcessEnv): Call {
+  const key = o.key ?? env.CL_API_KEY;
+  if (!key) throw new CommanderError(2, 'monitors.key', 'No API key: pass --key or set CL_API_KEY.');
+  const base = (o.url ?? env.CL_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+  return async (method, path, body) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new Refused(`HTTP ${res.status}: ${text.slice(0, 300)}`);
+    }
+    if (!res.ok || json.success === false) {
+      const e = json.error ?? {};
+      const details = Array.isArray(e.details) ? e.details.map((d: any) => `\n  ${d.param}: ${d.message}`).join('') : '';
+      throw new Refused(`${e.code ?? `HTTP ${res.status}`}: ${e.message ?? text}${details}`);
+    }
+    return json;
+  };
+}
+
+/** One monitor, one line (list, create). */
+const monitorLine = (m: any) =>
+  `${m.id}  ${m.status.padEnd(18)} every ${m.every.padEnd(4)} ${m.operation} ${new URLSearchParams(m.params).toString()}  runs ${m.runs}, ${m.credits_charged} credits${m.next_run_at ? `, next ${m.next_run_at}` : ''}`;
+
+/** One change, one line (changes). */
+const changeLine = (c: any) =>
+  `${c.at}  ${c.field}: ${c.before === null ? '(added)' : JSON.stringify(c.before)} → ${c.after === null ? '(removed)' : JSON.stringify(c.after)}`;
+
+interface CreateOptions extends Common {
+  op: string;
+  param: string[];
+  every: string;
+  watch?: string;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  maxCreditsPerDay?: string;
+}
+
+/** `create`'s options as the POST /v1/monitors body; the gateway validates it (a bad number is sent as written). */
+function createBody(o: CreateOptions): Record<string, unknown> {
+  const params: Record<string, string> = {};
+  for (const p of o.param) {
+    const at = p.indexOf('=');
+    if (at <= 0) throw new CommanderError(2, 'monitors.param', `--param ${p}: write it as name=value`);
+    params[p.slice(0, at)] = p.slice(at + 1);
+  }
+  const body: Record<string, unknown> = { operation: o.op, params, every: o.every };
+  if (o.watch)
+    body.watch = o.watch
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (o.webhookUrl || o.webhookSecret) body.webhook = { url: o.webhookUrl, secret: o.webhookSecret };
+  if (o.maxCreditsPerDay !== undefined)
+    body.max_credits_per_day = /^\d+$/.test(o.maxCreditsPerDay) ? Number(o.maxCreditsPerDay) : o.maxCreditsPerDay;
+  return body;
+}
+
 export async function runMonitorsCli(argv: string[], env: NodeJS.ProcessEnv, out: MonitorsOutput): Promise<number> {
   let code = 0;
-  const client = (o: Common) => {
-    const key = o.key ?? env.CL_API_KEY;
-    if (!key) throw new CommanderError(2, 'monitors.key', 'No API key: pass --key or set CL_API_KEY.');
-    const base = (o.url ?? env.CL_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
-    return async (method: string, path: string, body?: unknown): Promise<any> => {
-      const res = await fetch(base + path, {
-        method,
-        headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let json: any;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new Refused(`HTTP ${res.status}: ${text.slice(0, 300)}`);
-      }
-      if (!res.ok || json.success === false) {
-        const e = json.error ?? {};
-        const details = Array.isArray(e.details) ? e.details.map((d: any) => `\n  ${d.param}: ${d.message}`).join('') : '';
-        throw new Refused(`${e.code ?? `HTTP ${res.status}`}: ${e.message ?? text}${details}`);
-      }
-      return json;
-    };
-  };
-  const line = (m: any) =>
-    `${m.id}  ${m.status.padEnd(18)} every ${m.every.padEnd(4)} ${m.operation} ${new URLSearchParams(m.params).toString()}  runs ${m.runs}, ${m.credits_charged} credits${m.next_run_at ? `, next ${m.next_run_at}` : ''}`;
-
+  const client = (o: Common) => gatewayClient(o, env);
   const program = new Command('monitors')
     .exitOverride()
     .configureOutput({ writeOut: (s) => out.log(s.trimEnd()), writeErr: (s) => out.error(s.trimEnd()) });
@@ -76,39 +116,12 @@ export async function runMonitorsCli(argv: string[], env: NodeJS.ProcessEnv, out
     .option('--webhook-url <url>', 'POST monitor.changed / monitor.stopped here, signed')
     .option('--webhook-secret <secret>', 'the HMAC key (16 to 256 characters)')
     .option('--max-credits-per-day <n>', 'skip runs that would pass this many credits in a day (UTC)')
-    .action(
-      async (
-        o: Common & {
-          op: string;
-          param: string[];
-          every: string;
-          watch?: string;
-          webhookUrl?: string;
-          webhookSecret?: string;
-          maxCreditsPerDay?: string;
-        },
-      ) => {
-        const params: Record<string, string> = {};
-        for (const p of o.param) {
-          const at = p.indexOf('=');
-          if (at <= 0) throw new CommanderError(2, 'monitors.param', `--param ${p}: write it as name=value`);
-          params[p.slice(0, at)] = p.slice(at + 1);
-        }
-        const body: Record<string, unknown> = { operation: o.op, params, every: o.every };
-        if (o.watch)
-          body.watch = o.watch
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean);
-        if (o.webhookUrl || o.webhookSecret) body.webhook = { url: o.webhookUrl, secret: o.webhookSecret };
-        if (o.maxCreditsPerDay !== undefined)
-          body.max_credits_per_day = /^\d+$/.test(o.maxCreditsPerDay) ? Number(o.maxCreditsPerDay) : o.maxCreditsPerDay;
-        const r = await client(o)('POST', '/v1/monitors', body);
-        if (o.json) return out.log(JSON.stringify(r));
-        out.log(`created ${line(r.monitor)}`);
-        out.log(`watching ${r.monitor.watch.join(', ')}`);
-      },
-    );
+    .action(async (o: CreateOptions) => {
+      const r = await client(o)('POST', '/v1/monitors', createBody(o));
+      if (o.json) return out.log(JSON.stringify(r));
+      out.log(`created ${monitorLine(r.monitor)}`);
+      out.log(`watching ${r.monitor.watch.join(', ')}`);
+    });
 
   common(program.command('list').description("the key's monitors, newest first"))
     .option('--status <status>', 'active, paused, stopped_no_credits or stopped_failing')
@@ -119,7 +132,7 @@ export async function runMonitorsCli(argv: string[], env: NodeJS.ProcessEnv, out
       do {
         const q = new URLSearchParams({ limit: '100', ...(o.status ? { status: o.status } : {}), ...(after ? { after } : {}) });
         const page = await call('GET', `/v1/monitors?${q}`);
-        for (const m of page.monitors) out.log(o.json ? JSON.stringify(m) : line(m));
+        for (const m of page.monitors) out.log(o.json ? JSON.stringify(m) : monitorLine(m));
         n += page.monitors.length;
         after = page.next_after;
       } while (after);
@@ -140,12 +153,7 @@ export async function runMonitorsCli(argv: string[], env: NodeJS.ProcessEnv, out
       do {
         const q = new URLSearchParams({ limit: '1000', ...(o.since ? { since: o.since } : {}), ...(after ? { after } : {}) });
         const page = await call('GET', `/v1/monitors/${encodeURIComponent(id)}/changes?${q}`);
-        for (const c of page.changes)
-          out.log(
-            o.json
-              ? JSON.stringify(c)
-              : `${c.at}  ${c.field}: ${c.before === null ? '(added)' : JSON.stringify(c.before)} → ${c.after === null ? '(removed)' : JSON.stringify(c.after)}`,
-          );
+        for (const c of page.changes) out.log(o.json ? JSON.stringify(c) : changeLine(c));
         n += page.changes.length;
         after = page.next_after;
       } while (after);
