@@ -130,224 +130,222 @@ const historyParams = [
   { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
 ];
 
+const createMonitorOp = {
+  operationId: 'createMonitor',
+  summary: 'Watch a lookup on a schedule: keep its history, say what changed (0 credits; each run costs what its request costs)',
+  tags,
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['operation', 'params', 'every'],
+          properties: {
+            operation: { type: 'string', example: '/v1/video/channel', description: 'Any /v1 GET path (see this document)' },
+            params: {
+              type: 'object',
+              description: "The operation's query parameters (cache_max_age not taken)",
+              example: { handle: 'talaokafor' },
+            },
+            every: { type: 'string', enum: ['1h', '6h', '12h', '1d', '7d'], description: 'At least MONITORS_MIN_INTERVAL' },
+            watch: {
+              type: 'array',
+              items: { type: 'string' },
+              maxItems: 100,
+              description:
+                "Dotted paths into the record (a list step maps over its items: emails.email); default: the operation's tracked fields",
+            },
+            webhook,
+            max_credits_per_day: {
+              type: ['integer', 'null'],
+              minimum: 0,
+              description: 'Runs that would take the day (UTC) past it are skipped',
+            },
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    '201': monitorAnswer('The monitor; its first run is due at once'),
+    '400': error('INVALID_INPUT: each problem names its parameter; nothing is created'),
+    '401': error('UNAUTHORIZED'),
+    '413': error('PAYLOAD_TOO_LARGE: over 64 KiB'),
+    '429': error("RATE_LIMITED: the key's rate limit, or MONITORS_MAX_PER_KEY monitors already"),
+    '503': unavailable,
+  },
+  security,
+};
+
+const listMonitorsOp = {
+  operationId: 'listMonitors',
+  summary: "The key's monitors, newest first (0 credits)",
+  tags,
+  parameters: [
+    { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: STATUSES } },
+    { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+    { name: 'after', in: 'query', required: false, schema: { type: 'string' }, description: "A page's next_after" },
+  ],
+  responses: {
+    '200': answer('A page of monitors', { monitors: { type: 'array', items: monitor }, next_after: nextAfter }, ['monitors', 'next_after']),
+    '400': error('INVALID_INPUT'),
+    '401': error('UNAUTHORIZED'),
+    '503': unavailable,
+  },
+  security,
+};
+
+const getMonitorOp = {
+  operationId: 'getMonitor',
+  summary: 'A monitor (0 credits)',
+  tags,
+  parameters: [idParam],
+  responses: {
+    '200': monitorAnswer('The monitor'),
+    '401': error('UNAUTHORIZED'),
+    '404': error('NOT_FOUND: no such monitor for this key'),
+    '503': unavailable,
+  },
+  security,
+};
+
+const updateMonitorOp = {
+  operationId: 'updateMonitor',
+  summary:
+    'Change every, watch, webhook (null: none), max_credits_per_day; pause (paused: true) or resume (paused: false, also after a stop)',
+  tags,
+  parameters: [idParam],
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: {
+            every: { type: 'string', enum: ['1h', '6h', '12h', '1d', '7d'] },
+            watch: { type: 'array', items: { type: 'string' } },
+            webhook: { oneOf: [webhook, { type: 'null' }] },
+            paused: { type: 'boolean' },
+            max_credits_per_day: { type: ['integer', 'null'], minimum: 0 },
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    '200': monitorAnswer('The monitor as changed'),
+    '400': error('INVALID_INPUT: each problem names its parameter; nothing is changed'),
+    '401': error('UNAUTHORIZED'),
+    '404': error('NOT_FOUND'),
+    '503': unavailable,
+  },
+  security,
+};
+
+const deleteMonitorOp = {
+  operationId: 'deleteMonitor',
+  summary: 'Delete a monitor with its history',
+  tags,
+  parameters: [idParam],
+  responses: {
+    '200': answer('The monitor as it was', { deleted: { type: 'boolean', const: true }, monitor }, ['deleted', 'monitor']),
+    '401': error('UNAUTHORIZED'),
+    '404': error('NOT_FOUND'),
+    '503': unavailable,
+  },
+  security,
+};
+
+const runMonitorOp = {
+  operationId: 'runMonitor',
+  summary: 'Run now: charged what the single request costs (a cached answer younger than a tenth of the interval: 0)',
+  tags,
+  parameters: [idParam],
+  responses: {
+    '200': answer(
+      'The run (a failed run too: its code, 0 credits) and the monitor after it',
+      {
+        credits_remaining: { type: 'integer' },
+        credits_charged: { type: 'integer' },
+        monitor,
+        run: { ...runOutcome, properties: { ...runOutcome.properties, changes: { type: 'array', items: change } } },
+      },
+      ['credits_remaining', 'credits_charged', 'monitor', 'run'],
+    ),
+    '401': error('UNAUTHORIZED'),
+    '402': error('INSUFFICIENT_CREDITS: the balance cannot cover the run (the monitor is unchanged)'),
+    '404': error('NOT_FOUND'),
+    '429': error('RATE_LIMITED: a run of this monitor is in progress, or the run would pass max_credits_per_day; Retry-After'),
+    '503': unavailable,
+  },
+  security,
+};
+
+const monitorSnapshotsOp = {
+  operationId: 'monitorSnapshots',
+  summary: 'The watched numbers, run by run (a series per field), oldest first',
+  tags,
+  parameters: [...historyParams, { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'csv'] } }],
+  responses: {
+    '200': {
+      description:
+        'JSON {success, snapshots: [{at, values: {field: number}}], next_after}; CSV: at and a column per field (next page: the x-next-after header)',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['success', 'snapshots', 'next_after'],
+            properties: {
+              success: { type: 'boolean', const: true },
+              snapshots: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['at', 'values'],
+                  properties: {
+                    at: { type: 'string', format: 'date-time' },
+                    values: { type: 'object', additionalProperties: { type: 'number' } },
+                  },
+                },
+              },
+              next_after: nextAfter,
+            },
+          },
+        },
+        'text/csv': { schema: { type: 'string' } },
+      },
+    },
+    '400': error('INVALID_INPUT'),
+    '401': error('UNAUTHORIZED'),
+    '404': error('NOT_FOUND'),
+    '503': unavailable,
+  },
+  security,
+};
+
+const monitorChangesOp = {
+  operationId: 'monitorChanges',
+  summary: 'What changed in the watched fields, oldest first (a list compares as a set: one change per item added or removed)',
+  tags,
+  parameters: historyParams,
+  responses: {
+    '200': answer('A page of changes', { changes: { type: 'array', items: change }, next_after: nextAfter }, ['changes', 'next_after']),
+    '400': error('INVALID_INPUT'),
+    '401': error('UNAUTHORIZED'),
+    '404': error('NOT_FOUND'),
+    '503': unavailable,
+  },
+  security,
+};
+
+/** The monitor routes' path items, by path (each operation its const above). */
 export function monitorsOpenApi(): Record<string, Record<string, unknown>> {
   return {
-    '/v1/monitors': {
-      post: {
-        operationId: 'createMonitor',
-        summary: 'Watch a lookup on a schedule: keep its history, say what changed (0 credits; each run costs what its request costs)',
-        tags,
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['operation', 'params', 'every'],
-                properties: {
-                  operation: { type: 'string', example: '/v1/video/channel', description: 'Any /v1 GET path (see this document)' },
-                  params: {
-                    type: 'object',
-                    description: "The operation's query parameters (cache_max_age not taken)",
-                    example: { handle: 'talaokafor' },
-                  },
-                  every: { type: 'string', enum: ['1h', '6h', '12h', '1d', '7d'], description: 'At least MONITORS_MIN_INTERVAL' },
-                  watch: {
-                    type: 'array',
-                    items: { type: 'string' },
-                    maxItems: 100,
-                    description:
-                      "Dotted paths into the record (a list step maps over its items: emails.email); default: the operation's tracked fields",
-                  },
-                  webhook,
-                  max_credits_per_day: {
-                    type: ['integer', 'null'],
-                    minimum: 0,
-                    description: 'Runs that would take the day (UTC) past it are skipped',
-                  },
-                },
-              },
-            },
-          },
-        },
-        responses: {
-          '201': monitorAnswer('The monitor; its first run is due at once'),
-          '400': error('INVALID_INPUT: each problem names its parameter; nothing is created'),
-          '401': error('UNAUTHORIZED'),
-          '413': error('PAYLOAD_TOO_LARGE: over 64 KiB'),
-          '429': error("RATE_LIMITED: the key's rate limit, or MONITORS_MAX_PER_KEY monitors already"),
-          '503': unavailable,
-        },
-        security,
-      },
-      get: {
-        operationId: 'listMonitors',
-        summary: "The key's monitors, newest first (0 credits)",
-        tags,
-        parameters: [
-          { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: STATUSES } },
-          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-          { name: 'after', in: 'query', required: false, schema: { type: 'string' }, description: "A page's next_after" },
-        ],
-        responses: {
-          '200': answer('A page of monitors', { monitors: { type: 'array', items: monitor }, next_after: nextAfter }, [
-            'monitors',
-            'next_after',
-          ]),
-          '400': error('INVALID_INPUT'),
-          '401': error('UNAUTHORIZED'),
-          '503': unavailable,
-        },
-        security,
-      },
-    },
-    '/v1/monitors/{id}': {
-      get: {
-        operationId: 'getMonitor',
-        summary: 'A monitor (0 credits)',
-        tags,
-        parameters: [idParam],
-        responses: {
-          '200': monitorAnswer('The monitor'),
-          '401': error('UNAUTHORIZED'),
-          '404': error('NOT_FOUND: no such monitor for this key'),
-          '503': unavailable,
-        },
-        security,
-      },
-      patch: {
-        operationId: 'updateMonitor',
-        summary:
-          'Change every, watch, webhook (null: none), max_credits_per_day; pause (paused: true) or resume (paused: false, also after a stop)',
-        tags,
-        parameters: [idParam],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  every: { type: 'string', enum: ['1h', '6h', '12h', '1d', '7d'] },
-                  watch: { type: 'array', items: { type: 'string' } },
-                  webhook: { oneOf: [webhook, { type: 'null' }] },
-                  paused: { type: 'boolean' },
-                  max_credits_per_day: { type: ['integer', 'null'], minimum: 0 },
-                },
-              },
-            },
-          },
-        },
-        responses: {
-          '200': monitorAnswer('The monitor as changed'),
-          '400': error('INVALID_INPUT: each problem names its parameter; nothing is changed'),
-          '401': error('UNAUTHORIZED'),
-          '404': error('NOT_FOUND'),
-          '503': unavailable,
-        },
-        security,
-      },
-      delete: {
-        operationId: 'deleteMonitor',
-        summary: 'Delete a monitor with its history',
-        tags,
-        parameters: [idParam],
-        responses: {
-          '200': answer('The monitor as it was', { deleted: { type: 'boolean', const: true }, monitor }, ['deleted', 'monitor']),
-          '401': error('UNAUTHORIZED'),
-          '404': error('NOT_FOUND'),
-          '503': unavailable,
-        },
-        security,
-      },
-    },
-    '/v1/monitors/{id}/run': {
-      post: {
-        operationId: 'runMonitor',
-        summary: 'Run now: charged what the single request costs (a cached answer younger than a tenth of the interval: 0)',
-        tags,
-        parameters: [idParam],
-        responses: {
-          '200': answer(
-            'The run (a failed run too: its code, 0 credits) and the monitor after it',
-            {
-              credits_remaining: { type: 'integer' },
-              credits_charged: { type: 'integer' },
-              monitor,
-              run: { ...runOutcome, properties: { ...runOutcome.properties, changes: { type: 'array', items: change } } },
-            },
-            ['credits_remaining', 'credits_charged', 'monitor', 'run'],
-          ),
-          '401': error('UNAUTHORIZED'),
-          '402': error('INSUFFICIENT_CREDITS: the balance cannot cover the run (the monitor is unchanged)'),
-          '404': error('NOT_FOUND'),
-          '429': error('RATE_LIMITED: a run of this monitor is in progress, or the run would pass max_credits_per_day; Retry-After'),
-          '503': unavailable,
-        },
-        security,
-      },
-    },
-    '/v1/monitors/{id}/snapshots': {
-      get: {
-        operationId: 'monitorSnapshots',
-        summary: 'The watched numbers, run by run (a series per field), oldest first',
-        tags,
-        parameters: [...historyParams, { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'csv'] } }],
-        responses: {
-          '200': {
-            description:
-              'JSON {success, snapshots: [{at, values: {field: number}}], next_after}; CSV: at and a column per field (next page: the x-next-after header)',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['success', 'snapshots', 'next_after'],
-                  properties: {
-                    success: { type: 'boolean', const: true },
-                    snapshots: {
-                      type: 'array',
-                      items: {
-                        type: 'object',
-                        required: ['at', 'values'],
-                        properties: {
-                          at: { type: 'string', format: 'date-time' },
-                          values: { type: 'object', additionalProperties: { type: 'number' } },
-                        },
-                      },
-                    },
-                    next_after: nextAfter,
-                  },
-                },
-              },
-              'text/csv': { schema: { type: 'string' } },
-            },
-          },
-          '400': error('INVALID_INPUT'),
-          '401': error('UNAUTHORIZED'),
-          '404': error('NOT_FOUND'),
-          '503': unavailable,
-        },
-        security,
-      },
-    },
-    '/v1/monitors/{id}/changes': {
-      get: {
-        operationId: 'monitorChanges',
-        summary: 'What changed in the watched fields, oldest first (a list compares as a set: one change per item added or removed)',
-        tags,
-        parameters: historyParams,
-        responses: {
-          '200': answer('A page of changes', { changes: { type: 'array', items: change }, next_after: nextAfter }, [
-            'changes',
-            'next_after',
-          ]),
-          '400': error('INVALID_INPUT'),
-          '401': error('UNAUTHORIZED'),
-          '404': error('NOT_FOUND'),
-          '503': unavailable,
-        },
-        security,
-      },
-    },
+    '/v1/monitors': { post: createMonitorOp, get: listMonitorsOp },
+    '/v1/monitors/{id}': { get: getMonitorOp, patch: updateMonitorOp, delete: deleteMonitorOp },
+    '/v1/monitors/{id}/run': { post: runMonitorOp },
+    '/v1/monitors/{id}/snapshots': { get: monitorSnapshotsOp },
+    '/v1/monitors/{id}/changes': { get: monitorChangesOp },
   };
 }
