@@ -59,7 +59,10 @@ const orThrow = <T>(v: T | ApiError): T => {
 const graphqlError = (e: ApiError) =>
   new GraphQLError(e.message, { extensions: { code: e.code, ...(e.details ? { details: e.details } : {}) } });
 
-export function monitorsGraphql(): void {
+const node = (svc: MonitorService, v: MonitorView): MonitorNode => ({ ...v, svc });
+
+/** A run's outcome and the history a monitor keeps: changes and snapshots, each in pages. */
+function historyTypes() {
   const RunRef = builder.objectRef<RunOutcome>('MonitorRun').implement({
     description: 'How a run of a monitor went',
     fields: (t) => ({
@@ -109,7 +112,13 @@ export function monitorsGraphql(): void {
       nextAfter: t.exposeString('next_after', { nullable: true }),
     }),
   });
+  return { RunRef, ChangeRef, SnapshotPageRef, ChangePageRef };
+}
 
+type History = ReturnType<typeof historyTypes>;
+
+/** The monitor, with its history as fields. */
+function monitorType({ RunRef, SnapshotPageRef, ChangePageRef }: History) {
   const MonitorRef = builder.objectRef<MonitorNode>('Monitor').implement({
     description: 'A lookup watched on a schedule (REST: /v1/monitors)',
     fields: (t) => ({
@@ -155,9 +164,13 @@ export function monitorsGraphql(): void {
       }),
     }),
   });
+  return MonitorRef;
+}
 
-  const node = (svc: MonitorService, v: MonitorView): MonitorNode => ({ ...v, svc });
+type MonitorType = ReturnType<typeof monitorType>;
 
+/** monitor(id) and monitors: the calling key's own. */
+function monitorQueries(MonitorRef: MonitorType): void {
   const PageRef = builder.objectRef<{ monitors: MonitorNode[]; next_after: string | null }>('MonitorPage').implement({
     description: "A page of the calling key's monitors, newest first",
     fields: (t) => ({
@@ -194,7 +207,10 @@ export function monitorsGraphql(): void {
       },
     }),
   );
+}
 
+/** createMonitor, updateMonitor, deleteMonitor: the REST routes' bodies as arguments. */
+function monitorMutations(MonitorRef: MonitorType): void {
   const WebhookInput = builder.inputType('MonitorWebhook', {
     fields: (t) => ({ url: t.string({ required: true }), secret: t.string({ required: true }) }),
   });
@@ -278,7 +294,10 @@ export function monitorsGraphql(): void {
       },
     }),
   );
+}
 
+/** runMonitor: a run now, charged; its outcome, its changes and the monitor after it. */
+function runMonitorMutation(MonitorRef: MonitorType, { RunRef, ChangeRef }: History): void {
   const RunResultRef = builder
     .objectRef<{ monitor: MonitorNode; run: RunOutcome; changes: ChangeNode[]; creditsRemaining: number }>('MonitorRunResult')
     .implement({
@@ -312,7 +331,10 @@ export function monitorsGraphql(): void {
       },
     }),
   );
+}
 
+/** monitorRuns(id): the subscription to a monitor's runs (runsOf). */
+function monitorRunsSubscription(MonitorRef: MonitorType, { ChangeRef }: History): void {
   const RunEventRef = builder.objectRef<{ monitor: MonitorNode; changes: ChangeNode[] }>('MonitorRunEvent').implement({
     description: 'A run of a monitor, as recorded',
     fields: (t) => ({
@@ -350,6 +372,16 @@ export function monitorsGraphql(): void {
       resolve: (e) => e,
     }),
   );
+}
+
+/** The monitor declarations, each record with the root fields that return it. */
+export function monitorsGraphql(): void {
+  const history = historyTypes();
+  const MonitorRef = monitorType(history);
+  monitorQueries(MonitorRef);
+  monitorMutations(MonitorRef);
+  runMonitorMutation(MonitorRef, history);
+  monitorRunsSubscription(MonitorRef, history);
 }
 
 /**
