@@ -22,7 +22,17 @@ import { randomUUID } from 'node:crypto';
 import type { RedisStore } from '../store/redis.js';
 import { lua } from '../store/redis.js';
 import type { WebhookOutbox } from '../jobs/webhook.js';
-import type { ChangeRow, Claim, MonitorRow, MonitorStore, RunRecord, SnapshotRow } from './store.js';
+import type {
+  ChangeRow,
+  Claim,
+  HistoryQuery,
+  MonitorListQuery,
+  MonitorRow,
+  MonitorStore,
+  NewMonitor,
+  RunRecord,
+  SnapshotRow,
+} from './store.js';
 import { LEASE_MS, dayOf } from './store.js';
 
 const P = 'cl:{mon}';
@@ -233,46 +243,142 @@ const rowOf = (json: string | null): MonitorRow | undefined => {
 
 const listMember = (createdAt: string, id: string) => `${String(Date.parse(createdAt)).padStart(15, '0')}:${id}`;
 
-/** A history member "<seq>:<at>:<json>". */
-function memberOf(member: string): { seq: number; at: number; json: string } {
+/** A history member "<seq>:<at>:<json>", read. */
+interface HistoryMember {
+  seq: number;
+  at: number;
+  json: string;
+}
+
+function memberOf(member: string): HistoryMember {
   const a = member.indexOf(':');
   const b = member.indexOf(':', a + 1);
   return { seq: Number(member.slice(0, a)), at: Number(member.slice(a + 1, b)), json: member.slice(b + 1) };
 }
 
-/** On `redis`, a connection its owner closes (the app's, Deps.redis). */
-export function createRedisMonitorStore(redis: RedisStore) {
-  let open = true;
-  const holder = randomUUID();
-  const iso = () => new Date().toISOString();
-  const get = async (id: string) => rowOf(await redis.command<string | null>(['GET', K.m(id)]));
+const iso = () => new Date().toISOString();
 
-  /** History rows past `after` within since/until, in seq order, at most `limit`. */
-  async function history(key: string, q: { since: number | null; until: number | null; after: number | null; limit: number }) {
-    const out: { seq: number; at: number; json: string }[] = [];
-    let from = q.after ?? 0;
-    while (out.length < q.limit) {
-      const members = await redis.command<string[]>(['ZRANGEBYSCORE', key, `(${from}`, '+inf', 'LIMIT', 0, BATCH]);
-      if (!members.length) break;
-      for (const m of members) {
-        const h = memberOf(m);
-        from = h.seq;
-        if ((q.since === null || h.at >= q.since) && (q.until === null || h.at < q.until) && out.length < q.limit) out.push(h);
-      }
-      if (members.length < BATCH) break;
+const readRow = async (redis: RedisStore, id: string) => rowOf(await redis.command<string | null>(['GET', K.m(id)]));
+
+/** History rows past `after` within since/until, in seq order, at most `limit`. */
+async function readHistory(redis: RedisStore, key: string, q: HistoryQuery): Promise<HistoryMember[]> {
+  const out: HistoryMember[] = [];
+  let from = q.after ?? 0;
+  while (out.length < q.limit) {
+    const members = await redis.command<string[]>(['ZRANGEBYSCORE', key, `(${from}`, '+inf', 'LIMIT', 0, BATCH]);
+    if (!members.length) break;
+    for (const m of members) {
+      const h = memberOf(m);
+      from = h.seq;
+      if ((q.since === null || h.at >= q.since) && (q.until === null || h.at < q.until) && out.length < q.limit) out.push(h);
     }
-    return out;
+    if (members.length < BATCH) break;
   }
+  return out;
+}
 
-  const outbox: WebhookOutbox = {
+/** store.create: the row as new, written with its list member unless the key has `maxPerKey` already. */
+async function createRow(redis: RedisStore, m: NewMonitor, maxPerKey: number): Promise<MonitorRow | 'limit'> {
+  const at = iso();
+  const row: Stored = {
+    ...m,
+    status: 'active',
+    last_run_at: null,
+    runs: 0,
+    credits_charged: 0,
+    run_no: 0,
+    lease_until: null,
+    claimed_due: null,
+    not_found_streak: 0,
+    day: null,
+    day_credits: 0,
+    last_values: null,
+    last_outcome: null,
+    history_bytes: 0,
+    created_at: at,
+    updated_at: at,
+    created_ms: String(Date.parse(at)),
+  };
+  const made = await redis.script<number>(
+    CREATE,
+    [K.m(m.id), K.of(m.key_id), K.all],
+    [maxPerKey, JSON.stringify(row), listMember(at, m.id), m.id],
+  );
+  return made === 1 ? rowOf(JSON.stringify(row))! : 'limit';
+}
+
+/** store.list: walks the key's list members newest first, reading the rows in batches. */
+async function listRows(redis: RedisStore, keyId: string, { status, limit, after }: MonitorListQuery): Promise<MonitorRow[]> {
+  const out: MonitorRow[] = [];
+  let from = after ? `(${listMember(after.created_at, after.id)}` : '+';
+  while (out.length < limit) {
+    const members = await redis.command<string[]>(['ZREVRANGEBYLEX', K.of(keyId), from, '-', 'LIMIT', 0, BATCH]);
+    if (!members.length) break;
+    from = `(${members[members.length - 1]}`;
+    const rows = await Promise.all(members.map((m) => readRow(redis, m.slice(m.indexOf(':') + 1))));
+    for (const row of rows) if (row && (!status || row.status === status) && out.length < limit) out.push(row);
+    if (members.length < BATCH) break;
+  }
+  return out;
+}
+
+/** store.record: the end of a run, one script (RECORD). */
+async function recordRun(redis: RedisStore, id: string, r: RunRecord): Promise<MonitorRow | undefined> {
+  // The events are made from the row as this record leaves it (built here, written with it).
+  const before = await readRow(redis, id);
+  if (!before) return undefined;
+  const now = iso();
+  const charged = r.charged;
+  const day = dayOf(r.at);
+  const predicted: MonitorRow = {
+    ...before,
+    lease_until: null,
+    claimed_due: null,
+    last_run_at: r.at,
+    runs: before.runs + (r.counted ? 1 : 0),
+    credits_charged: before.credits_charged + charged,
+    day,
+    day_credits: before.day === day ? before.day_credits + charged : charged,
+    last_values: r.values ? JSON.stringify(r.values) : before.last_values,
+    last_outcome: JSON.stringify(r.outcome),
+    status: r.stop ?? before.status,
+    updated_at: now,
+  };
+  const events = before.webhook_url ? r.events(predicted).map((e) => [e.event, e.body]) : [];
+  const snapshot = r.snapshot && Object.keys(r.snapshot).length ? JSON.stringify(r.snapshot) : '';
+  const after = await redis.script<string | null>(
+    RECORD,
+    [K.m(id), K.snap(id), K.chg(id), K.ev(id), K.evh(id), K.hooks, K.seq, K.bytes],
+    [
+      r.runNo,
+      r.at,
+      r.counted ? 1 : 0,
+      charged,
+      day,
+      r.values ? JSON.stringify(r.values) : '',
+      JSON.stringify(r.outcome),
+      r.notFound,
+      r.stop ?? '',
+      snapshot,
+      now,
+      JSON.stringify(r.changes.map((c) => JSON.stringify([c.field, c.before, c.after]))),
+      JSON.stringify(events),
+    ],
+  );
+  return rowOf(after);
+}
+
+/** The monitors' webhook events: M:ev / M:evh per monitor, M:hooks the ones with any, a lease per monitor's delivery. */
+function webhookOutbox(redis: RedisStore, holder: string, isOpen: () => boolean): WebhookOutbox {
+  return {
     get open() {
-      return open;
+      return isOpen();
     },
     async next(id) {
       const seq = await redis.command<string | null>(['LINDEX', K.ev(id), 0]);
       if (!seq) return undefined;
       const [event, attempts] = await redis.command<(string | null)[]>(['HMGET', K.evh(id), seq, `${seq}:a`]);
-      const m = await get(id);
+      const m = await readRow(redis, id);
       if (!event || !m?.webhook_url || !m.webhook_secret) return undefined;
       const nl = event.indexOf('\n');
       const body = event.slice(nl + 1);
@@ -294,53 +400,21 @@ export function createRedisMonitorStore(redis: RedisStore) {
       void (await redis.script(EVENT_OUTCOME, [K.ev(id), K.evh(id)], [seq, last.status === null ? '' : last.status, last.error ?? ''])),
     done: async (id, seq) => void (await redis.script(EVENT_DONE, [K.ev(id), K.evh(id), K.hooks], [seq, id])),
   };
+}
+
+/** On `redis`, a connection its owner closes (the app's, Deps.redis). */
+export function createRedisMonitorStore(redis: RedisStore) {
+  let open = true;
+  const holder = randomUUID();
+  const get = (id: string) => readRow(redis, id);
 
   const store: MonitorStore = {
     get open() {
       return open;
     },
-    async create(m, maxPerKey) {
-      const at = iso();
-      const row: Stored = {
-        ...m,
-        status: 'active',
-        last_run_at: null,
-        runs: 0,
-        credits_charged: 0,
-        run_no: 0,
-        lease_until: null,
-        claimed_due: null,
-        not_found_streak: 0,
-        day: null,
-        day_credits: 0,
-        last_values: null,
-        last_outcome: null,
-        history_bytes: 0,
-        created_at: at,
-        updated_at: at,
-        created_ms: String(Date.parse(at)),
-      };
-      const made = await redis.script<number>(
-        CREATE,
-        [K.m(m.id), K.of(m.key_id), K.all],
-        [maxPerKey, JSON.stringify(row), listMember(at, m.id), m.id],
-      );
-      return made === 1 ? rowOf(JSON.stringify(row))! : 'limit';
-    },
+    create: (m, maxPerKey) => createRow(redis, m, maxPerKey),
     get,
-    async list(keyId, { status, limit, after }) {
-      const out: MonitorRow[] = [];
-      let from = after ? `(${listMember(after.created_at, after.id)}` : '+';
-      while (out.length < limit) {
-        const members = await redis.command<string[]>(['ZREVRANGEBYLEX', K.of(keyId), from, '-', 'LIMIT', 0, BATCH]);
-        if (!members.length) break;
-        from = `(${members[members.length - 1]}`;
-        const rows = await Promise.all(members.map((m) => get(m.slice(m.indexOf(':') + 1))));
-        for (const row of rows) if (row && (!status || row.status === status) && out.length < limit) out.push(row);
-        if (members.length < BATCH) break;
-      }
-      return out;
-    },
+    list: (keyId, q) => listRows(redis, keyId, q),
     async update(id, p) {
       const set: Record<string, unknown> = {};
       if (p.every) Object.assign(set, p.every);
@@ -369,55 +443,16 @@ export function createRedisMonitorStore(redis: RedisStore) {
       if (kind === 'claimed' || kind === 'takeover') return { kind: 'claimed', row: rowOf(json!)!, takeover: kind === 'takeover' };
       return { kind: kind as 'busy' | 'early' | 'inactive' | 'gone' };
     },
-    async record(id, r: RunRecord) {
-      // The events are made from the row as this record leaves it (built here, written with it).
-      const before = await get(id);
-      if (!before) return undefined;
-      const now = iso();
-      const charged = r.charged;
-      const day = dayOf(r.at);
-      const predicted: MonitorRow = {
-        ...before,
-        lease_until: null,
-        claimed_due: null,
-        last_run_at: r.at,
-        runs: before.runs + (r.counted ? 1 : 0),
-        credits_charged: before.credits_charged + charged,
-        day,
-        day_credits: before.day === day ? before.day_credits + charged : charged,
-        last_values: r.values ? JSON.stringify(r.values) : before.last_values,
-        last_outcome: JSON.stringify(r.outcome),
-        status: r.stop ?? before.status,
-        updated_at: now,
-      };
-      const events = before.webhook_url ? r.events(predicted).map((e) => [e.event, e.body]) : [];
-      const snapshot = r.snapshot && Object.keys(r.snapshot).length ? JSON.stringify(r.snapshot) : '';
-      const after = await redis.script<string | null>(
-        RECORD,
-        [K.m(id), K.snap(id), K.chg(id), K.ev(id), K.evh(id), K.hooks, K.seq, K.bytes],
-        [
-          r.runNo,
-          r.at,
-          r.counted ? 1 : 0,
-          charged,
-          day,
-          r.values ? JSON.stringify(r.values) : '',
-          JSON.stringify(r.outcome),
-          r.notFound,
-          r.stop ?? '',
-          snapshot,
-          now,
-          JSON.stringify(r.changes.map((c) => JSON.stringify([c.field, c.before, c.after]))),
-          JSON.stringify(events),
-        ],
-      );
-      return rowOf(after);
-    },
+    record: (id, r) => recordRun(redis, id, r),
     async snapshots(id, q): Promise<SnapshotRow[]> {
-      return (await history(K.snap(id), q)).map((h) => ({ seq: h.seq, at: h.at, values: JSON.parse(h.json) as Record<string, number> }));
+      return (await readHistory(redis, K.snap(id), q)).map((h) => ({
+        seq: h.seq,
+        at: h.at,
+        values: JSON.parse(h.json) as Record<string, number>,
+      }));
     },
     async changes(id, q): Promise<ChangeRow[]> {
-      return (await history(K.chg(id), q)).map((h) => {
+      return (await readHistory(redis, K.chg(id), q)).map((h) => {
         const [field, before, after] = JSON.parse(h.json) as [string, unknown, unknown];
         return { seq: h.seq, at: h.at, field, before, after };
       });
@@ -429,7 +464,7 @@ export function createRedisMonitorStore(redis: RedisStore) {
         n += await redis.script<number>(TRIM, [K.m(id), K.snap(id), K.chg(id), K.bytes], ['', cut]);
       return n;
     },
-    outbox,
+    outbox: webhookOutbox(redis, holder, () => open),
   };
 
   return {
