@@ -217,7 +217,8 @@ interface EventRow {
   attempts: number;
 }
 
-export function createSqliteMonitorStore(db: Db) {
+/** The embedded store's tables (created when missing). */
+function migrate(db: Db): void {
   db.exec(`
     CREATE TABLE IF NOT EXISTS monitors (
       id TEXT PRIMARY KEY,
@@ -284,8 +285,11 @@ export function createSqliteMonitorStore(db: Db) {
       history_bytes INTEGER NOT NULL DEFAULT 0
     ) WITHOUT ROWID;
   `);
+}
 
-  const q = {
+/** The embedded store's statements, prepared once. */
+function statements(db: Db) {
+  return {
     insert: db.prepare(
       `INSERT INTO monitors (id, key_id, operation, params, every, interval_ms, watch, webhook_url, webhook_secret, max_credits_per_day, status, next_run_at, created_at, updated_at)
        VALUES (@id, @key_id, @operation, @params, @every, @interval_ms, @watch, @webhook_url, @webhook_secret, @max_credits_per_day, 'active', @next_run_at, @at, @at)`,
@@ -368,159 +372,153 @@ export function createSqliteMonitorStore(db: Db) {
     eventOutcome: db.prepare('UPDATE monitor_events SET last_status = ?, last_error = ? WHERE seq = ?'),
     eventDone: db.prepare('DELETE FROM monitor_events WHERE seq = ?'),
   };
-  const iso = () => new Date().toISOString();
+}
 
-  const claimTx = db.transaction((id: string, now: number, manual: boolean): Claim => {
-    const row = q.get.get(id);
-    if (!row) return { kind: 'gone' };
-    return claimRow(row, now, manual);
-  });
+type Statements = ReturnType<typeof statements>;
 
-  /** The claim of a row read in this transaction (see the header). */
-  function claimRow(row: MonitorRow, now: number, manual: boolean): Claim {
-    if (row.lease_until !== null && row.lease_until > now) return { kind: 'busy' };
-    const lease = now + LEASE_MS;
-    if (row.lease_until !== null && row.claimed_due !== null && !manual) {
-      q.takeover.run({ id: row.id, lease });
-      return { kind: 'claimed', row: q.get.get(row.id)!, takeover: true };
-    }
-    if (manual) {
-      q.claimManual.run({ id: row.id, lease });
-      return { kind: 'claimed', row: q.get.get(row.id)!, takeover: false };
-    }
-    if (row.status !== 'active') return { kind: 'inactive' };
-    if (row.next_run_at > now + earlyTolerance(row.interval_ms)) return { kind: 'early' };
-    q.claimScheduled.run({ id: row.id, lease, next: nextDue(row.next_run_at, row.interval_ms, now) });
+const iso = () => new Date().toISOString();
+
+/** The claim of a row read in this transaction (see the header). */
+function claimRow(q: Statements, row: MonitorRow, now: number, manual: boolean): Claim {
+  if (row.lease_until !== null && row.lease_until > now) return { kind: 'busy' };
+  const lease = now + LEASE_MS;
+  if (row.lease_until !== null && row.claimed_due !== null && !manual) {
+    q.takeover.run({ id: row.id, lease });
+    return { kind: 'claimed', row: q.get.get(row.id)!, takeover: true };
+  }
+  if (manual) {
+    q.claimManual.run({ id: row.id, lease });
     return { kind: 'claimed', row: q.get.get(row.id)!, takeover: false };
   }
+  if (row.status !== 'active') return { kind: 'inactive' };
+  if (row.next_run_at > now + earlyTolerance(row.interval_ms)) return { kind: 'early' };
+  q.claimScheduled.run({ id: row.id, lease, next: nextDue(row.next_run_at, row.interval_ms, now) });
+  return { kind: 'claimed', row: q.get.get(row.id)!, takeover: false };
+}
 
-  /** The earliest due monitor not running, claimed (the embedded scheduler's one step). */
-  const claimNextTx = db.transaction((now: number): MonitorRow | undefined => {
-    const row = q.firstDue.get(now);
-    if (!row) return undefined;
-    const c = claimRow(row, now, false);
-    return c.kind === 'claimed' ? c.row : undefined;
-  });
+/** Inside a transaction: the run's end (see RunRecord); undefined when the run no longer holds the monitor. */
+function recordRun(q: Statements, id: string, r: RunRecord): MonitorRow | undefined {
+  const snapshotJson = r.snapshot && Object.keys(r.snapshot).length ? JSON.stringify(r.snapshot) : null;
+  const changeRows = r.changes.map((c) => [c.field, JSON.stringify(c.before), JSON.stringify(c.after)] as const);
+  const bytes = (snapshotJson ? rowBytes(snapshotJson) : 0) + changeRows.reduce((n, c) => n + rowBytes(c.join('')), 0);
+  const changed = q.record.run({
+    id,
+    run: r.runNo,
+    at: r.at,
+    counted: r.counted ? 1 : 0,
+    charged: r.charged,
+    day: dayOf(r.at),
+    values: r.values ? JSON.stringify(r.values) : null,
+    outcome: JSON.stringify(r.outcome),
+    nf: r.notFound,
+    stop: r.stop,
+    bytes,
+    now: iso(),
+  }).changes;
+  if (changed === 0) return undefined;
+  const after = q.get.get(id)!;
+  if (bytes) q.moreKeyBytes.run(after.key_id, bytes);
+  if (snapshotJson) q.snapshot.run(id, r.at, snapshotJson);
+  for (const [field, before, was] of changeRows) q.change.run(id, r.at, field, before, was);
+  if (after.webhook_url && after.webhook_secret) for (const e of r.events(after)) q.event.run(id, e.event, e.body);
+  return after;
+}
 
-  /** Inside a transaction: the run's end (see RunRecord); undefined when the run no longer holds the monitor. */
-  function recordIn(id: string, r: RunRecord): MonitorRow | undefined {
-    const snapshotJson = r.snapshot && Object.keys(r.snapshot).length ? JSON.stringify(r.snapshot) : null;
-    const changeRows = r.changes.map((c) => [c.field, JSON.stringify(c.before), JSON.stringify(c.after)] as const);
-    const bytes = (snapshotJson ? rowBytes(snapshotJson) : 0) + changeRows.reduce((n, c) => n + rowBytes(c.join('')), 0);
-    const changed = q.record.run({
-      id,
-      run: r.runNo,
-      at: r.at,
-      counted: r.counted ? 1 : 0,
-      charged: r.charged,
-      day: dayOf(r.at),
-      values: r.values ? JSON.stringify(r.values) : null,
-      outcome: JSON.stringify(r.outcome),
-      nf: r.notFound,
-      stop: r.stop,
-      bytes,
-      now: iso(),
-    }).changes;
-    if (changed === 0) return undefined;
-    const after = q.get.get(id)!;
-    if (bytes) q.moreKeyBytes.run(after.key_id, bytes);
-    if (snapshotJson) q.snapshot.run(id, r.at, snapshotJson);
-    for (const [field, before, was] of changeRows) q.change.run(id, r.at, field, before, was);
-    if (after.webhook_url && after.webhook_secret) for (const e of r.events(after)) q.event.run(id, e.event, e.body);
-    return after;
+/** `bytes` of `id`'s history dropped: its count and its key's. */
+function less(q: Statements, bytes: number, id: string): void {
+  q.lessKeyBytes.run({ bytes, id });
+  q.lessBytes.run(bytes, id);
+}
+
+/** Drops the oldest history of `id` until its key is within `quota` bytes (or it has none left). */
+function trimHistory(q: Statements, id: string, keyId: string, quota: number): number {
+  let over = (q.keyBytes.get(keyId)?.n ?? 0) - quota;
+  let dropped = 0;
+  while (over > 0) {
+    // Oldest first across both: the two lists' heads merged by time (a run's snapshot before its changes).
+    const snaps = q.oldestSnapshots.all(id, 100);
+    const changes = q.oldestChanges.all(id, 100);
+    if (!snaps.length && !changes.length) break;
+    let i = 0;
+    let j = 0;
+    while (over > 0 && (i < snaps.length || j < changes.length)) {
+      const snap = snaps[i];
+      const change = changes[j];
+      let b: number;
+      if (snap && (!change || snap.at <= change.at)) {
+        q.delSnapshot.run(snap.seq);
+        b = rowBytes(snap.vals);
+        i++;
+      } else {
+        q.delChange.run(change.seq);
+        b = rowBytes(change.field + change.before + change.after);
+        j++;
+      }
+      less(q, b, id);
+      over -= b;
+      dropped++;
+    }
   }
-  const recordTx = db.transaction((id: string, r: RunRecord) => recordIn(id, r));
+  return dropped;
+}
 
-  /** `bytes` of `id`'s history dropped: its count and its key's. */
-  const less = (bytes: number, id: string) => {
-    q.lessKeyBytes.run({ bytes, id });
-    q.lessBytes.run(bytes, id);
-  };
+/** A monitor with its history and events; its key's bytes less its history's. */
+function deleteMonitorRows(q: Statements, id: string): boolean {
+  const row = q.get.get(id);
+  if (row?.history_bytes) less(q, row.history_bytes, id);
+  q.delSnapshots.run(id);
+  q.delChanges.run(id);
+  q.delEvents.run(id);
+  return q.delMonitor.run(id).changes > 0;
+}
 
-  /** Drops the oldest history of `id` until its key is within `quota` bytes (or it has none left). */
-  const trimTx = db.transaction((id: string, keyId: string, quota: number): number => {
-    let over = (q.keyBytes.get(keyId)?.n ?? 0) - quota;
-    let dropped = 0;
-    while (over > 0) {
-      // Oldest first across both: the two lists' heads merged by time (a run's snapshot before its changes).
-      const snaps = q.oldestSnapshots.all(id, 100);
-      const changes = q.oldestChanges.all(id, 100);
-      if (!snaps.length && !changes.length) break;
-      let i = 0;
-      let j = 0;
-      while (over > 0 && (i < snaps.length || j < changes.length)) {
-        const snap = snaps[i];
-        const change = changes[j];
-        let b: number;
-        if (snap && (!change || snap.at <= change.at)) {
-          q.delSnapshot.run(snap.seq);
-          b = rowBytes(snap.vals);
-          i++;
-        } else {
-          q.delChange.run(change.seq);
-          b = rowBytes(change.field + change.before + change.after);
-          j++;
-        }
-        less(b, id);
-        over -= b;
-        dropped++;
-      }
+/** The patch on a row read in this transaction: only the columns it gives; resuming resets the not-found streak. */
+function updateRow(db: Db, q: Statements, id: string, p: MonitorPatch): MonitorRow | undefined {
+  const row = q.get.get(id);
+  if (!row) return undefined;
+  const set: Record<string, unknown> = {};
+  if (p.every) Object.assign(set, p.every);
+  if (p.watch !== undefined) set.watch = p.watch;
+  if (p.webhook !== undefined) {
+    set.webhook_url = p.webhook?.url ?? null;
+    set.webhook_secret = p.webhook?.secret ?? null;
+  }
+  if (p.max_credits_per_day !== undefined) set.max_credits_per_day = p.max_credits_per_day;
+  if (p.paused) {
+    if (p.paused.paused) set.status = 'paused';
+    else if (row.status !== 'active') {
+      set.status = 'active';
+      set.not_found_streak = 0;
+      set.next_run_at = Math.min((set.next_run_at as number | undefined) ?? row.next_run_at, p.paused.resume_at);
     }
-    return dropped;
-  });
+  }
+  set.updated_at = iso();
+  const cols = Object.keys(set);
+  db.prepare(`UPDATE monitors SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...set, id });
+  // A monitor with no webhook any more has nothing to deliver.
+  if (p.webhook === null) q.delEvents.run(id);
+  return q.get.get(id);
+}
 
-  const deleteTx = db.transaction((id: string): boolean => {
-    const row = q.get.get(id);
-    if (row?.history_bytes) less(row.history_bytes, id);
-    q.delSnapshots.run(id);
-    q.delChanges.run(id);
-    q.delEvents.run(id);
-    return q.delMonitor.run(id).changes > 0;
-  });
+/** Up to 1000 snapshots and 1000 changes older than `before` deleted; returns how many. */
+function purgeExpired(q: Statements, before: number): number {
+  let n = 0;
+  for (const s of q.expiredSnapshots.all(before)) {
+    q.delSnapshot.run(s.seq);
+    less(q, rowBytes(s.vals), s.monitor_id);
+    n++;
+  }
+  for (const c of q.expiredChanges.all(before)) {
+    q.delChange.run(c.seq);
+    less(q, rowBytes(c.field + c.before + c.after), c.monitor_id);
+    n++;
+  }
+  return n;
+}
 
-  const updateTx = db.transaction((id: string, p: MonitorPatch): MonitorRow | undefined => {
-    const row = q.get.get(id);
-    if (!row) return undefined;
-    const set: Record<string, unknown> = {};
-    if (p.every) Object.assign(set, p.every);
-    if (p.watch !== undefined) set.watch = p.watch;
-    if (p.webhook !== undefined) {
-      set.webhook_url = p.webhook?.url ?? null;
-      set.webhook_secret = p.webhook?.secret ?? null;
-    }
-    if (p.max_credits_per_day !== undefined) set.max_credits_per_day = p.max_credits_per_day;
-    if (p.paused) {
-      if (p.paused.paused) set.status = 'paused';
-      else if (row.status !== 'active') {
-        set.status = 'active';
-        set.not_found_streak = 0;
-        set.next_run_at = Math.min((set.next_run_at as number | undefined) ?? row.next_run_at, p.paused.resume_at);
-      }
-    }
-    set.updated_at = iso();
-    const cols = Object.keys(set);
-    db.prepare(`UPDATE monitors SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...set, id });
-    // A monitor with no webhook any more has nothing to deliver.
-    if (p.webhook === null) q.delEvents.run(id);
-    return q.get.get(id);
-  });
-
-  const purgeTx = db.transaction((before: number): number => {
-    let n = 0;
-    for (const s of q.expiredSnapshots.all(before)) {
-      q.delSnapshot.run(s.seq);
-      less(rowBytes(s.vals), s.monitor_id);
-      n++;
-    }
-    for (const c of q.expiredChanges.all(before)) {
-      q.delChange.run(c.seq);
-      less(rowBytes(c.field + c.before + c.after), c.monitor_id);
-      n++;
-    }
-    return n;
-  });
-
-  const outbox: WebhookOutbox = {
+/** The monitors' webhook events, a table in the file (one process holds DATA_DIR). */
+function sqliteOutbox(db: Db, q: Statements): WebhookOutbox {
+  return {
     get open() {
       return db.open;
     },
@@ -546,6 +544,34 @@ export function createSqliteMonitorStore(db: Db) {
     outcome: async (_id, key, last: WebhookAnswer) => void q.eventOutcome.run(last.status, last.error, Number(key)),
     done: async (_id, key) => void q.eventDone.run(Number(key)),
   };
+}
+
+export function createSqliteMonitorStore(db: Db) {
+  migrate(db);
+  const q = statements(db);
+
+  const claimTx = db.transaction((id: string, now: number, manual: boolean): Claim => {
+    const row = q.get.get(id);
+    if (!row) return { kind: 'gone' };
+    return claimRow(q, row, now, manual);
+  });
+
+  /** The earliest due monitor not running, claimed (the embedded scheduler's one step). */
+  const claimNextTx = db.transaction((now: number): MonitorRow | undefined => {
+    const row = q.firstDue.get(now);
+    if (!row) return undefined;
+    const c = claimRow(q, row, now, false);
+    return c.kind === 'claimed' ? c.row : undefined;
+  });
+
+  /** Inside a transaction: the run's end (see RunRecord); undefined when the run no longer holds the monitor. */
+  const recordIn = (id: string, r: RunRecord) => recordRun(q, id, r);
+  const recordTx = db.transaction((id: string, r: RunRecord) => recordIn(id, r));
+  const trimTx = db.transaction((id: string, keyId: string, quota: number) => trimHistory(q, id, keyId, quota));
+  const deleteTx = db.transaction((id: string) => deleteMonitorRows(q, id));
+  const updateTx = db.transaction((id: string, p: MonitorPatch) => updateRow(db, q, id, p));
+  const purgeTx = db.transaction((before: number) => purgeExpired(q, before));
+  const outbox = sqliteOutbox(db, q);
 
   return {
     db,
