@@ -167,7 +167,8 @@ const DELETE = lua(`
 local raw = redis.call('GET', KEYS[1])
 if not raw then return 0 end
 local m = cjson.decode(raw)
-redis.call('HINCRBY', KEYS[9], m.key_id, -m.history_bytes)
+-- 0 - n, not -n: Lua's -0 is sent as "-0", which HINCRBY refuses (a monitor with no history yet).
+redis.call('HINCRBY', KEYS[9], m.key_id, 0 - m.history_bytes)
 redis.call('ZREM', KEYS[2], string.rep('0', 15 - #m.created_ms) .. m.created_ms .. ':' .. ARGV[1])
 redis.call('SREM', KEYS[3], ARGV[1])
 redis.call('SREM', KEYS[8], ARGV[1])

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireTool, titled } from '../prereq.js';
 import { startCluster } from '../redis/cluster.js';
 import type { Cluster } from '../redis/cluster.js';
+import { createRedisMonitorStore } from '../../src/monitors/redis-store.js';
+import { openRedis } from '../../src/store/redis.js';
 import { startRedisServer } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
 import { call, codeUser, monitorOf, waitFor } from './helpers.js';
@@ -90,5 +92,34 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
     expect((await monitorOf(a, key, id)).runs).toBe(runs);
     expect((await call(a, 'DELETE', `/v1/monitors/${id}`, { key })).status).toBe(200);
     expect((await call(b, 'GET', `/v1/monitors/${id}`, { key })).status).toBe(404);
+  });
+
+  it('a monitor with no history yet is deleted (was: HINCRBY refused -0, a 503)', async () => {
+    const conn = openRedis(redis.url);
+    try {
+      const { store } = createRedisMonitorStore(conn);
+      const made = await store.create(
+        {
+          id: 'mon_nohistory',
+          key_id: 'key_nohistory',
+          operation: '/v1/code/user',
+          params: '{"user":"octo-redis"}',
+          every: '1d',
+          interval_ms: 86_400_000,
+          watch: '["user.followers"]',
+          webhook_url: null,
+          webhook_secret: null,
+          max_credits_per_day: null,
+          next_run_at: Date.now() + 86_400_000,
+        },
+        10,
+      );
+      expect(made).toMatchObject({ id: 'mon_nohistory', history_bytes: 0 });
+      expect(await store.delete('mon_nohistory')).toBe(true);
+      expect(await store.get('mon_nohistory')).toBeUndefined();
+      expect(await store.list('key_nohistory', { status: null, limit: 10, after: null })).toEqual([]);
+    } finally {
+      await conn.close();
+    }
   });
 });
