@@ -107,7 +107,7 @@ local v = redis.call('HMGET', KEYS[1], 'balance', 'revoked_at')
 if not v[1] or (v[2] and v[2] ~= '') then return -2 end
 local amount = tonumber(ARGV[1])
 if tonumber(v[1]) < amount then return -1 end
-local after = redis.call('HINCRBY', KEYS[1], 'balance', -amount)
+local after = redis.call('HINCRBY', KEYS[1], 'balance', 0 - amount)
 ${NOW_MS}
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[1] .. ':' .. ARGV[3])
 redis.call('ZADD', KEYS[3], now, ARGV[2])

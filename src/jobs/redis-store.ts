@@ -269,7 +269,7 @@ return {}`);
 const PURGE = lua(`
 local v = redis.call('HMGET', KEYS[1], 'key_id', 'bytes', 'idempotency_key')
 if v[1] then
-  redis.call('HINCRBY', KEYS[8], v[1], -tonumber(v[2] or '0'))
+  redis.call('HINCRBY', KEYS[8], v[1], 0 - tonumber(v[2] or '0'))
   if v[3] then redis.call('HDEL', KEYS[5], v[1] .. '\\n' .. v[3]) end
 end
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])

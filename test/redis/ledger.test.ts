@@ -91,6 +91,14 @@ describe.skipIf(REDIS.skip)(titled('redis ledger', REDIS), () => {
     expect(await a.totalCharged(record.id)).toBe(3);
   });
 
+  it('a reservation of 0 credits is held and settled like any other (Lua must not send HINCRBY "-0")', async () => {
+    const { record } = await a.createKey({ name: 'k', credits: 3 });
+    const r = (await a.reserve(record.id, 0))!;
+    expect(r).toMatchObject({ amount: 0 });
+    expect(await b.settle(r, 0)).toBe(3);
+    expect(await a.totalCharged(record.id)).toBe(0);
+  });
+
   it('a reservation left by a crashed instance expires and is refunded by a sweeper; a late settle charges nothing', async () => {
     const { record } = await a.createKey({ name: 'k', credits: 10 });
     const crashed = (await a.reserve(record.id, 10))!;
