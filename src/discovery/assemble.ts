@@ -6,7 +6,7 @@
 import type { OpContext } from '../platforms/operation.js';
 import { normaliseEmail } from '../links/emails.js';
 import { confidenceOf, isListed, isVerified, orderedEvidence } from './evidence.js';
-import type { EvidenceGraph, ProfileNode, Status } from './graph.js';
+import type { EvidenceGraph, PageNode, ProfileNode, SiteNode, Status } from './graph.js';
 import { byOrder } from './graph.js';
 import type { InternalContactSource } from './internal.js';
 import { internalContactSource } from './internal.js';
@@ -21,6 +21,7 @@ import type {
   SourcePlatform,
 } from './types.js';
 import { candidateLabels, declaredByCreator, labelsOf, solve } from './verification.js';
+import type { Verification } from './verification.js';
 
 export interface LookupOutcome {
   source: DiscoverySource;
@@ -66,25 +67,12 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
   const verified = global.verified;
   const creatorPages = global.pages;
   const creatorSites = global.sites;
-  /** A profile's own labels: judged in the world without its own contribution (verification.ts). */
-  const ownLabels = (n: ProfileNode) => labelsOf(g, n, verified.has(n.key) && !n.isSource ? solve(g, n.key) : global);
 
   const nodes = [...g.profiles.values()].sort(byOrder);
   const pages = [...g.pages.values()].sort(byOrder);
   const sites = [...g.sites.values()].sort(byOrder);
   const urls = <T>(xs: T[], url: (x: T) => string) => [...new Set(xs.map(url).filter(Boolean))];
-
-  // Profiles: every verified one, and every candidate with identity evidence short of proof
-  // (evidence.ts) with its confidence — what a caller sees of them is its `min_confidence`
-  // (src/discovery/api/). By confidence, the source first.
-  const profiles: DiscoveredProfile[] = [];
-  for (const n of nodes) {
-    if (!exists(n.status) || !n.url) continue;
-    let labels = ownLabels(n);
-    if (!isVerified(labels)) labels = [...labels, ...candidateLabels(g, n, global)];
-    if (isListed(labels)) profiles.push(profileRecord(g, n, labels));
-  }
-  profiles.sort((a, b) => b.confidence - a.confidence);
+  const profiles = listedProfiles(g, nodes, global);
 
   const linkPages = pages.filter((p) => creatorPages.has(p.url));
   const failedPages = linkPages.filter((p) => p.status === 'failed');
@@ -169,39 +157,15 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
     websearch_verification_partial: wsPartial,
   };
 
-  // E-mails: the source, the creator's link pages and website pages, verified accounts — in that order.
-  const found = new Map<string, FoundEmail>();
-  const add = (emails: readonly string[], url: string, type: EmailSourceType) => {
-    for (const e of emails) {
-      const k = e.toLowerCase();
-      let entry = found.get(k);
-      if (!entry) found.set(k, (entry = { email: e, sources: [] }));
-      if (!entry.sources.some((s: EmailSource) => s.url === url && s.type === type)) entry.sources.push({ url, type });
-    }
-  };
-  add(g.sourceView.emails, g.source.url, 'social_profile');
-  for (const p of linkPages) if (p.view) add(p.view.emails, p.url, 'link_in_bio');
-  for (const s of crawled) for (const page of s.scan!.pages) add(page.emails, page.url, 'website');
-  for (const n of verifiedProfiles) if (n.view) add(n.view.emails, n.url, 'linked_profile');
+  const found = foundEmails(g, linkPages, crawled, verifiedProfiles);
 
   // Internal-only sources: addresses only. Nothing of theirs enters a list; their state still
   // counts for `partial` and `email_scan_limited`.
   const internal = st.emails ? (st.internal !== undefined ? st.internal : internalContactSource(ctx.config.dataDir)) : null;
   if (internal) {
-    const keys = [
-      { platform: st.platform, handle: g.sourceHandle.toLowerCase() },
-      ...verifiedProfiles.map((n) => ({ platform: n.platform, handle: n.handle.toLowerCase() })),
-    ];
-    try {
-      const r = await internal.lookup(keys);
-      limited ||= r.limited;
-      for (const raw of r.emails) {
-        const e = normaliseEmail(raw);
-        if (e && !found.has(e.toLowerCase())) found.set(e.toLowerCase(), { email: e, sources: [] });
-      }
-    } catch {
-      partial = true;
-    }
+    const asked = await addInternalEmails(internal, g, st, verifiedProfiles, found);
+    if (asked === 'failed') partial = true;
+    else limited ||= asked.limited;
   }
   diagnostics.partial = partial;
 
@@ -218,4 +182,73 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
     },
     diagnostics,
   };
+}
+
+/**
+ * Profiles: every verified one, and every candidate with identity evidence short of proof
+ * (evidence.ts) with its confidence — what a caller sees of them is its `min_confidence`
+ * (src/discovery/api/). By confidence, the source first.
+ */
+function listedProfiles(g: EvidenceGraph, nodes: readonly ProfileNode[], global: Verification): DiscoveredProfile[] {
+  /** A profile's own labels: judged in the world without its own contribution (verification.ts). */
+  const ownLabels = (n: ProfileNode) => labelsOf(g, n, global.verified.has(n.key) && !n.isSource ? solve(g, n.key) : global);
+  const profiles: DiscoveredProfile[] = [];
+  for (const n of nodes) {
+    if (n.status === 'missing' || !n.url) continue;
+    let labels = ownLabels(n);
+    if (!isVerified(labels)) labels = [...labels, ...candidateLabels(g, n, global)];
+    if (isListed(labels)) profiles.push(profileRecord(g, n, labels));
+  }
+  profiles.sort((a, b) => b.confidence - a.confidence);
+  return profiles;
+}
+
+/** E-mails by address (lower case): the source, the creator's link pages and website pages, verified accounts — in that order. */
+function foundEmails(
+  g: EvidenceGraph,
+  linkPages: readonly PageNode[],
+  crawled: readonly SiteNode[],
+  verifiedProfiles: readonly ProfileNode[],
+): Map<string, FoundEmail> {
+  const found = new Map<string, FoundEmail>();
+  const add = (emails: readonly string[], url: string, type: EmailSourceType) => {
+    for (const e of emails) {
+      const k = e.toLowerCase();
+      let entry = found.get(k);
+      if (!entry) found.set(k, (entry = { email: e, sources: [] }));
+      if (!entry.sources.some((s: EmailSource) => s.url === url && s.type === type)) entry.sources.push({ url, type });
+    }
+  };
+  add(g.sourceView.emails, g.source.url, 'social_profile');
+  for (const p of linkPages) if (p.view) add(p.view.emails, p.url, 'link_in_bio');
+  for (const s of crawled) for (const page of s.scan!.pages) add(page.emails, page.url, 'website');
+  for (const n of verifiedProfiles) if (n.view) add(n.view.emails, n.url, 'linked_profile');
+  return found;
+}
+
+/**
+ * The internal contact source asked for the source's and the verified accounts' addresses: the
+ * ones not found already are added, with no sources; 'failed' when it could not answer.
+ */
+async function addInternalEmails(
+  internal: InternalContactSource,
+  g: EvidenceGraph,
+  st: LookupState,
+  verifiedProfiles: readonly ProfileNode[],
+  found: Map<string, FoundEmail>,
+): Promise<{ limited: boolean } | 'failed'> {
+  const keys = [
+    { platform: st.platform, handle: g.sourceHandle.toLowerCase() },
+    ...verifiedProfiles.map((n) => ({ platform: n.platform, handle: n.handle.toLowerCase() })),
+  ];
+  try {
+    const r = await internal.lookup(keys);
+    for (const raw of r.emails) {
+      const e = normaliseEmail(raw);
+      if (e && !found.has(e.toLowerCase())) found.set(e.toLowerCase(), { email: e, sources: [] });
+    }
+    return { limited: r.limited };
+  } catch {
+    return 'failed';
+  }
 }

@@ -330,185 +330,8 @@ export class DiscoveryWeb {
 
   /** The replay routes of this web as it is now (hosts of pages and overrides added later need a new call). */
   routes(): Route[] {
-    const wrap = (fn: (req: ReplayRequest) => RecordedResponse) => (req: ReplayRequest) => this.overrideFor(req) ?? fn(req);
-    return this.hostRoutes(wrap);
-  }
-
-  private hostRoutes(wrap: (fn: (req: ReplayRequest) => RecordedResponse) => (req: ReplayRequest) => RecordedResponse): Route[] {
-    const any = /.*/;
-    const routes: Route[] = [];
-    const seenHosts = new Set<string>();
-    for (const key of [...this.pages.keys(), ...this.overrides.keys()]) seenHosts.add(key.split('/')[0]);
-    for (const host of seenHosts) {
-      routes.push({
-        host,
-        path: any,
-        response: wrap(
-          (req) =>
-            this.pages.get(`${req.host}${req.path}`) ??
-            this.pages.get(`${req.host}${req.path.replace(/\/$/, '')}`) ?? {
-              status: 404,
-              headers: HTML,
-              body: '<html><head><title>404 Not Found</title></head><body>Not found</body></html>',
-            },
-        ),
-      });
-    }
-    routes.push(
-      {
-        host: 'i.instagram.com',
-        path: '/api/v1/users/web_profile_info/',
-        response: wrap((req) => {
-          const a = this.ig.get((req.query.get('username') ?? '').toLowerCase());
-          if (!a) return { status: 404, headers: JSON_TYPE, body: JSON.stringify({ data: { user: null }, status: 'ok' }) };
-          const links = a.bioLinks ?? (a.externalUrl ? [a.externalUrl] : []);
-          const user = userJson(a.username, {
-            extra: {
-              full_name: a.fullName,
-              biography: a.bio,
-              biography_with_entities: { raw_text: a.bio, entities: [] },
-              external_url: a.externalUrl ?? null,
-              bio_links: links.map((url) => ({
-                title: '',
-                lynx_url: `https://l.instagram.com/?u=${encodeURIComponent(url)}`,
-                url,
-                link_type: 'external',
-              })),
-              business_email: a.businessEmail ?? null,
-            },
-          });
-          return { headers: JSON_TYPE, body: JSON.stringify(profileBody(user)) };
-        }),
-      },
-      {
-        host: 'www.tiktok.com',
-        path: /^\/@/,
-        response: wrap((req) => {
-          const a = this.tiktok.get(decodeURIComponent(req.path.slice(2)).toLowerCase());
-          if (!a) return { headers: HTML, body: notFoundUniversalPage() };
-          return {
-            headers: HTML,
-            body: nightOwlPage({
-              user: {
-                uniqueId: a.handle,
-                nickname: a.nickname,
-                signature: a.signature,
-                bioLink: a.bioLink ? { link: a.bioLink, risk: 0 } : undefined,
-              },
-            }),
-          };
-        }),
-      },
-      {
-        host: 'www.youtube.com',
-        path: '/youtubei/v1/browse',
-        response: wrap((req) => {
-          const token = (JSON.parse(req.body.toString('utf8')) as { continuation?: string }).continuation ?? '';
-          const c = [...this.youtube.values()].find((ch) => aboutToken(ch) === token);
-          if (!c) return { status: 400, headers: JSON_TYPE, body: '{"error":{"code":400}}' };
-          const about: TestAbout = {
-            channelId: c.channelId,
-            handle: c.handle,
-            description: c.description,
-            country: null,
-            subscribers: '1K subscribers',
-            videos: '10 videos',
-            views: '1,000 views',
-            joined: 'Joined 1 Jan 2020',
-            links: c.links,
-          };
-          return { headers: JSON_TYPE, body: JSON.stringify(aboutBrowseResponse(about)) };
-        }),
-      },
-      {
-        host: 'www.youtube.com',
-        path: any,
-        method: 'GET',
-        response: wrap((req) => {
-          const m = /^\/(?:@([^/]+)|channel\/([^/]+))/.exec(decodeURIComponent(req.path));
-          const c = m
-            ? [...this.youtube.values()].find((ch) => (m[1] ? ch.handle.toLowerCase() === m[1].toLowerCase() : ch.channelId === m[2]))
-            : undefined;
-          if (!c) return { status: 404, headers: HTML, body: YT_NOT_FOUND };
-          const tc: TestChannel = {
-            ...NIGHT_OWL,
-            channelId: c.channelId,
-            handle: c.handle,
-            title: c.title,
-            description: c.description,
-            headerLink: null,
-            aboutToken: aboutToken(c),
-          };
-          return { headers: HTML, body: channelHtml(channelInitialData(tc), c.title) };
-        }),
-      },
-      {
-        host: 'api.x.com',
-        path: '/1.1/guest/activate.json',
-        response: wrap(() => ({ headers: JSON_TYPE, body: JSON.stringify({ guest_token: '1900000000000000001' }) })),
-      },
-      {
-        host: 'x.com',
-        path: `/i/api/graphql/${USER_BY_SCREEN_NAME.queryId}/UserByScreenName`,
-        response: wrap((req) => {
-          const vars = JSON.parse(req.query.get('variables') ?? '{}') as { screen_name?: string };
-          const a = this.x.get((vars.screen_name ?? '').toLowerCase());
-          if (!a) return { headers: JSON_TYPE, body: JSON.stringify({ data: { user: {} } }) };
-          const urls = (a.bioUrls ?? []).map((u, i) => ({
-            display_url: u.replace(/^https?:\/\//, ''),
-            expanded_url: u,
-            url: `https://t.co/Bio${i}`,
-            indices: [0, 1],
-          }));
-          const user = legacyShapeUser(a.screenName);
-          const legacy = user.legacy as Obj;
-          Object.assign(legacy, {
-            name: a.name,
-            description: a.description,
-            url: a.url ? 'https://t.co/Site0' : null,
-            entities: {
-              description: { urls },
-              url: { urls: a.url ? [{ display_url: a.url, expanded_url: a.url, url: 'https://t.co/Site0', indices: [0, 23] }] : [] },
-            },
-          });
-          return { headers: JSON_TYPE, body: JSON.stringify({ data: { user: { result: user } } }) };
-        }),
-      },
-      {
-        host: 'www.facebook.com',
-        path: any,
-        response: wrap((req) => {
-          const id = req.path === '/profile.php' ? (req.query.get('id') ?? '') : null;
-          const vanity = id ?? decodeURIComponent(req.path.slice(1)).replace(/\/$/, '').toLowerCase();
-          const p = this.facebook.get(vanity) ?? (id ? [...this.facebook.values()].find((x) => x.id === id) : undefined);
-          return p ? { headers: HTML, body: facebookPageHtml(p) } : { headers: HTML, body: NOT_FOUND_FB };
-        }),
-      },
-      {
-        host: 'linktr.ee',
-        path: any,
-        response: wrap((req) => {
-          const p = this.linktree.get(decodeURIComponent(req.path.slice(1)).toLowerCase());
-          if (!p) return { status: 404, headers: HTML, body: linktreeNotFound() };
-          const account = modernAccount(p.username, {
-            description: p.description,
-            links: p.links.map((l, i) => ({ id: 800_000_000 + i, type: 'CLASSIC', title: l.title, position: i, url: l.url })),
-            socialLinks: p.email ? [{ type: 'EMAIL_ADDRESS', url: `mailto:${p.email}`, position: 0 }] : [],
-          });
-          return { headers: HTML, body: linktreeHtml(profileNextData(account), `@${p.username} | Linktree`) };
-        }),
-      },
-      ...otherPlatformRoutes(this, wrap),
-      {
-        host: 'www.google.com',
-        path: '/search',
-        response: wrap((req) => {
-          const q = req.query.get('q') ?? '';
-          return { headers: HTML, body: googlePage(q, this.search.get(q) ?? []) };
-        }),
-      },
-    );
-    return routes;
+    const wrap: Wrap = (fn) => (req) => this.overrideFor(req) ?? fn(req);
+    return [...pageRoutes(this, wrap), ...PLATFORM_ROUTES.flatMap((platform) => platform(this, wrap))];
   }
 }
 
@@ -519,17 +342,240 @@ function aboutToken(c: YouTubeChannel): string {
 const json = (body: unknown, status = 200): RecordedResponse => ({ status, headers: JSON_TYPE, body: JSON.stringify(body) });
 const notFoundJson = () => json({ message: 'Not Found' }, 404);
 
+/** How a route answers: an override for the request first (DiscoveryWeb.override), else `fn`. */
+type Wrap = (fn: (req: ReplayRequest) => RecordedResponse) => (req: ReplayRequest) => RecordedResponse;
+
+const ANY_PATH = /.*/;
+
 /**
- * The other reader platforms, each in the shape its reader reads (src/platforms/<label>/reader.ts):
- * a Threads profile page with the user object in a data-sjs script, GitHub's users API (and
- * social_accounts), Pinterest's UserResource, Reddit's about.json, SoundCloud's home page (client
- * id), resolve and web-profiles, Truth Social's accounts lookup.
+ * Each platform's routes, in the order they are matched (after the web's own pages). The reader
+ * platforms each answer in the shape their reader reads (src/platforms/<label>/reader.ts).
  */
-function otherPlatformRoutes(
-  w: DiscoveryWeb,
-  wrap: (fn: (req: ReplayRequest) => RecordedResponse) => (req: ReplayRequest) => RecordedResponse,
-): Route[] {
-  const soundcloudById = (id: string) => [...w.soundcloud.values()].find((a) => String(numericId(a.handle)) === id);
+const PLATFORM_ROUTES: ((w: DiscoveryWeb, wrap: Wrap) => Route[])[] = [
+  instagramRoutes,
+  tiktokRoutes,
+  youtubeRoutes,
+  xRoutes,
+  facebookRoutes,
+  linktreeRoutes,
+  threadsRoutes,
+  githubRoutes,
+  pinterestRoutes,
+  redditRoutes,
+  soundcloudRoutes,
+  blueskyRoutes,
+  mastodonRoutes,
+  kickRoutes,
+  substackRoutes,
+  tumblrRoutes,
+  truthRoutes,
+  googleRoutes,
+];
+
+/** The web's own pages (and the hosts of its overrides), by host: a path it does not hold is a 404 page. */
+function pageRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  const routes: Route[] = [];
+  const seenHosts = new Set<string>();
+  for (const key of [...w.pages.keys(), ...w.overrides.keys()]) seenHosts.add(key.split('/')[0]);
+  for (const host of seenHosts) {
+    routes.push({
+      host,
+      path: ANY_PATH,
+      response: wrap(
+        (req) =>
+          w.pages.get(`${req.host}${req.path}`) ??
+          w.pages.get(`${req.host}${req.path.replace(/\/$/, '')}`) ?? {
+            status: 404,
+            headers: HTML,
+            body: '<html><head><title>404 Not Found</title></head><body>Not found</body></html>',
+          },
+      ),
+    });
+  }
+  return routes;
+}
+
+/** Instagram's web_profile_info. */
+function instagramRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
+    {
+      host: 'i.instagram.com',
+      path: '/api/v1/users/web_profile_info/',
+      response: wrap((req) => {
+        const a = w.ig.get((req.query.get('username') ?? '').toLowerCase());
+        if (!a) return { status: 404, headers: JSON_TYPE, body: JSON.stringify({ data: { user: null }, status: 'ok' }) };
+        const links = a.bioLinks ?? (a.externalUrl ? [a.externalUrl] : []);
+        const user = userJson(a.username, {
+          extra: {
+            full_name: a.fullName,
+            biography: a.bio,
+            biography_with_entities: { raw_text: a.bio, entities: [] },
+            external_url: a.externalUrl ?? null,
+            bio_links: links.map((url) => ({
+              title: '',
+              lynx_url: `https://l.instagram.com/?u=${encodeURIComponent(url)}`,
+              url,
+              link_type: 'external',
+            })),
+            business_email: a.businessEmail ?? null,
+          },
+        });
+        return { headers: JSON_TYPE, body: JSON.stringify(profileBody(user)) };
+      }),
+    },
+  ];
+}
+
+/** A TikTok profile page (universal data), or TikTok's not-found page. */
+function tiktokRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
+    {
+      host: 'www.tiktok.com',
+      path: /^\/@/,
+      response: wrap((req) => {
+        const a = w.tiktok.get(decodeURIComponent(req.path.slice(2)).toLowerCase());
+        if (!a) return { headers: HTML, body: notFoundUniversalPage() };
+        return {
+          headers: HTML,
+          body: nightOwlPage({
+            user: {
+              uniqueId: a.handle,
+              nickname: a.nickname,
+              signature: a.signature,
+              bioLink: a.bioLink ? { link: a.bioLink, risk: 0 } : undefined,
+            },
+          }),
+        };
+      }),
+    },
+  ];
+}
+
+/** A YouTube channel page by handle or id, and its about panel (youtubei browse with the channel's continuation token). */
+function youtubeRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
+    {
+      host: 'www.youtube.com',
+      path: '/youtubei/v1/browse',
+      response: wrap((req) => {
+        const token = (JSON.parse(req.body.toString('utf8')) as { continuation?: string }).continuation ?? '';
+        const c = [...w.youtube.values()].find((ch) => aboutToken(ch) === token);
+        if (!c) return { status: 400, headers: JSON_TYPE, body: '{"error":{"code":400}}' };
+        const about: TestAbout = {
+          channelId: c.channelId,
+          handle: c.handle,
+          description: c.description,
+          country: null,
+          subscribers: '1K subscribers',
+          videos: '10 videos',
+          views: '1,000 views',
+          joined: 'Joined 1 Jan 2020',
+          links: c.links,
+        };
+        return { headers: JSON_TYPE, body: JSON.stringify(aboutBrowseResponse(about)) };
+      }),
+    },
+    {
+      host: 'www.youtube.com',
+      path: ANY_PATH,
+      method: 'GET',
+      response: wrap((req) => {
+        const m = /^\/(?:@([^/]+)|channel\/([^/]+))/.exec(decodeURIComponent(req.path));
+        const c = m
+          ? [...w.youtube.values()].find((ch) => (m[1] ? ch.handle.toLowerCase() === m[1].toLowerCase() : ch.channelId === m[2]))
+          : undefined;
+        if (!c) return { status: 404, headers: HTML, body: YT_NOT_FOUND };
+        const tc: TestChannel = {
+          ...NIGHT_OWL,
+          channelId: c.channelId,
+          handle: c.handle,
+          title: c.title,
+          description: c.description,
+          headerLink: null,
+          aboutToken: aboutToken(c),
+        };
+        return { headers: HTML, body: channelHtml(channelInitialData(tc), c.title) };
+      }),
+    },
+  ];
+}
+
+/** X: a guest token, then UserByScreenName. */
+function xRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
+    {
+      host: 'api.x.com',
+      path: '/1.1/guest/activate.json',
+      response: wrap(() => ({ headers: JSON_TYPE, body: JSON.stringify({ guest_token: '1900000000000000001' }) })),
+    },
+    {
+      host: 'x.com',
+      path: `/i/api/graphql/${USER_BY_SCREEN_NAME.queryId}/UserByScreenName`,
+      response: wrap((req) => {
+        const vars = JSON.parse(req.query.get('variables') ?? '{}') as { screen_name?: string };
+        const a = w.x.get((vars.screen_name ?? '').toLowerCase());
+        if (!a) return { headers: JSON_TYPE, body: JSON.stringify({ data: { user: {} } }) };
+        const urls = (a.bioUrls ?? []).map((u, i) => ({
+          display_url: u.replace(/^https?:\/\//, ''),
+          expanded_url: u,
+          url: `https://t.co/Bio${i}`,
+          indices: [0, 1],
+        }));
+        const user = legacyShapeUser(a.screenName);
+        const legacy = user.legacy as Obj;
+        Object.assign(legacy, {
+          name: a.name,
+          description: a.description,
+          url: a.url ? 'https://t.co/Site0' : null,
+          entities: {
+            description: { urls },
+            url: { urls: a.url ? [{ display_url: a.url, expanded_url: a.url, url: 'https://t.co/Site0', indices: [0, 23] }] : [] },
+          },
+        });
+        return { headers: JSON_TYPE, body: JSON.stringify({ data: { user: { result: user } } }) };
+      }),
+    },
+  ];
+}
+
+/** A Facebook page by vanity name or profile.php id (logged-out HTML), else Facebook's not-available page. */
+function facebookRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
+    {
+      host: 'www.facebook.com',
+      path: ANY_PATH,
+      response: wrap((req) => {
+        const id = req.path === '/profile.php' ? (req.query.get('id') ?? '') : null;
+        const vanity = id ?? decodeURIComponent(req.path.slice(1)).replace(/\/$/, '').toLowerCase();
+        const p = w.facebook.get(vanity) ?? (id ? [...w.facebook.values()].find((x) => x.id === id) : undefined);
+        return p ? { headers: HTML, body: facebookPageHtml(p) } : { headers: HTML, body: NOT_FOUND_FB };
+      }),
+    },
+  ];
+}
+
+/** A Linktree page (its Next.js data). */
+function linktreeRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
+    {
+      host: 'linktr.ee',
+      path: ANY_PATH,
+      response: wrap((req) => {
+        const p = w.linktree.get(decodeURIComponent(req.path.slice(1)).toLowerCase());
+        if (!p) return { status: 404, headers: HTML, body: linktreeNotFound() };
+        const account = modernAccount(p.username, {
+          description: p.description,
+          links: p.links.map((l, i) => ({ id: 800_000_000 + i, type: 'CLASSIC', title: l.title, position: i, url: l.url })),
+          socialLinks: p.email ? [{ type: 'EMAIL_ADDRESS', url: `mailto:${p.email}`, position: 0 }] : [],
+        });
+        return { headers: HTML, body: linktreeHtml(profileNextData(account), `@${p.username} | Linktree`) };
+      }),
+    },
+  ];
+}
+
+/** A Threads profile page with the user object in a data-sjs script. */
+function threadsRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
   return [
     ...['www.threads.com', 'www.threads.net'].map((host): Route => ({
       host,
@@ -566,6 +612,12 @@ function otherPlatformRoutes(
         };
       }),
     })),
+  ];
+}
+
+/** GitHub's users API (and social_accounts). */
+function githubRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
     {
       host: 'api.github.com',
       path: /^\/users\//,
@@ -588,6 +640,12 @@ function otherPlatformRoutes(
         });
       }),
     },
+  ];
+}
+
+/** Pinterest's UserResource. */
+function pinterestRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
     {
       host: 'www.pinterest.com',
       path: '/resource/UserResource/get/',
@@ -615,6 +673,12 @@ function otherPlatformRoutes(
         });
       }),
     },
+  ];
+}
+
+/** Reddit's about.json (and its application token). */
+function redditRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
     // Reddit's user about: anonymous JSON on www.reddit.com, or oauth.reddit.com with an application
     // token (client_credentials at /api/v1/access_token) when one is configured.
     ...(['www.reddit.com', 'oauth.reddit.com'] as const).map((host) => ({
@@ -634,6 +698,13 @@ function otherPlatformRoutes(
       path: '/api/v1/access_token',
       response: wrap(() => json({ access_token: 'sample-app-token', token_type: 'bearer', expires_in: 86400, scope: '*' })),
     },
+  ];
+}
+
+/** SoundCloud's home page (client id), resolve and web-profiles. */
+function soundcloudRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  const soundcloudById = (id: string) => [...w.soundcloud.values()].find((a) => String(numericId(a.handle)) === id);
+  return [
     {
       host: 'soundcloud.com',
       path: '/',
@@ -661,6 +732,12 @@ function otherPlatformRoutes(
         ]);
       }),
     },
+  ];
+}
+
+/** Bluesky's getProfile, by handle or DID. */
+function blueskyRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
     {
       host: 'public.api.bsky.app',
       path: '/xrpc/app.bsky.actor.getProfile',
@@ -670,6 +747,12 @@ function otherPlatformRoutes(
         return a ? json(bskyProfileBody(a)) : json(BSKY_NOT_FOUND, 400);
       }),
     },
+  ];
+}
+
+/** Mastodon's accounts lookup. */
+function mastodonRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
     // Every Mastodon server the web holds an account on answers its own accounts lookup.
     ...[...new Set([...w.mastodon.values()].map((a) => a.instance))].map((host): Route => ({
       host,
@@ -679,6 +762,12 @@ function otherPlatformRoutes(
         return a ? json(mastodonAccountBody(a)) : json(MASTODON_NOT_FOUND, 404);
       }),
     })),
+  ];
+}
+
+/** Kick's channel API. */
+function kickRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
     {
       host: 'kick.com',
       path: /^\/api\/v2\/channels\/[^/]+$/,
@@ -687,6 +776,12 @@ function otherPlatformRoutes(
         return a ? json(kickChannelBody(a)) : json({ message: 'Not found' }, 404);
       }),
     },
+  ];
+}
+
+/** Substack's public profile API. */
+function substackRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
     {
       host: 'substack.com',
       path: /^\/api\/v1\/user\/[^/]+\/public_profile$/,
@@ -695,6 +790,12 @@ function otherPlatformRoutes(
         return a ? json(substackProfileBody(a)) : json(SUBSTACK_NOT_FOUND, 404);
       }),
     },
+  ];
+}
+
+/** Tumblr's blog posts API. */
+function tumblrRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
     {
       host: 'api.tumblr.com',
       path: /^\/v2\/blog\/[^/]+\/posts$/,
@@ -709,6 +810,12 @@ function otherPlatformRoutes(
           : json({ meta: { status: 404, msg: 'Not Found' }, response: [], errors: [{ title: 'Not Found', code: 0 }] }, 404);
       }),
     },
+  ];
+}
+
+/** Truth Social's accounts lookup. */
+function truthRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
     {
       host: 'truthsocial.com',
       path: '/api/v1/accounts/lookup',
@@ -726,6 +833,20 @@ function otherPlatformRoutes(
           locked: false,
           fields: (a.links ?? []).map((url) => ({ name: 'Link', value: `<a href="${url}">${url}</a>` })),
         });
+      }),
+    },
+  ];
+}
+
+/** Google's results page for the queries the web holds (others: no results). */
+function googleRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
+  return [
+    {
+      host: 'www.google.com',
+      path: '/search',
+      response: wrap((req) => {
+        const q = req.query.get('q') ?? '';
+        return { headers: HTML, body: googlePage(q, w.search.get(q) ?? []) };
       }),
     },
   ];

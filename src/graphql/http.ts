@@ -29,6 +29,7 @@ import { sendGraphqlError, withRequestIdExtension } from '../pipeline/errors.js'
 import { executeGraphql } from './execute.js';
 import type { Deps, GatewayContext } from '../pipeline/context.js';
 import { createFastGraphql, preparedSize } from './fast-http.js';
+import type { FastGraphql } from './fast-http.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './incremental.js';
 import type { DocumentLimits } from './limits.js';
 import { documentLimitErrors, parseLimited } from './limits.js';
@@ -71,6 +72,23 @@ export interface GraphqlFace {
   documentCaches(): { fast: { entries: number; bytes: number }; yoga: { entries: number; bytes: number } };
 }
 
+/** What the server hands yoga with each request. */
+interface ServerContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  info: RequestInfo;
+}
+
+type Yoga = ReturnType<typeof createYoga<ServerContext>>;
+
+/** What /graphql's functions share: the two executors and the document limits. */
+interface Face {
+  deps: Deps;
+  limits: DocumentLimits;
+  yoga: Yoga;
+  fast: FastGraphql;
+}
+
 export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFace {
   const limits: DocumentLimits = {
     maxDepth: deps.config.maxDepth,
@@ -79,7 +97,25 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     maxSelections: deps.config.maxSelections,
     maxQueryLength: deps.config.maxQueryLength,
   };
-  const creditsPlugin: Plugin = {
+  const { yoga, documents } = createYogaServer(deps, schema, limits);
+  const face: Face = { deps, limits, yoga, fast: createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits) };
+  return {
+    serve: (req, res, info) => serve(face, req, res, info),
+    documentCaches: () => ({ fast: face.fast.held(), yoga: { entries: documents.size, bytes: documents.calculatedSize } }),
+  };
+}
+
+/**
+ * The yoga plugin that runs documents through the pipeline (credits), parses them under the
+ * document limits and refuses one over them before graphql's own validation; a document that
+ * validates is remembered in `documents` by its text.
+ */
+function creditsPlugin(
+  limits: DocumentLimits,
+  parsedText: WeakMap<DocumentNode, string>,
+  documents: LRUCache<string, DocumentNode>,
+): Plugin {
+  return {
     onParse({ setParseFn }) {
       setParseFn((source) => parseLimited(typeof source === 'string' ? source : source.body, limits));
     },
@@ -99,7 +135,7 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
       const text = parsedText.get(params.documentAST);
       if (text === undefined) return;
       return ({ result }) => {
-        if (result.length === 0) yogaDocuments.set(text, params.documentAST);
+        if (result.length === 0) documents.set(text, params.documentAST);
       };
     },
     onResultProcess({ result, setResult, serverContext }) {
@@ -107,23 +143,30 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
       if (id) setResult(withRequestId(result, id) as never);
     },
   };
+}
 
+/** The yoga server (GraphiQL, GET queries, and the POSTs the fast path leaves) and its document cache. */
+function createYogaServer(
+  deps: Deps,
+  schema: GraphQLSchema,
+  limits: DocumentLimits,
+): { yoga: Yoga; documents: LRUCache<string, DocumentNode> } {
   // yoga remembers parsed documents by query text: the same byte cap as the fast path's, and
   // documents that fail to parse are not remembered at all (a keyless caller chooses the text).
   const parsedText = new WeakMap<DocumentNode, string>();
-  const yogaDocuments = new LRUCache<string, DocumentNode>({
+  const documents = new LRUCache<string, DocumentNode>({
     max: 2_000,
     maxSize: 8 * 1024 * 1024,
     sizeCalculation: (_d, query) => preparedSize(query),
   });
-  const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse; info: RequestInfo }>({
+  const yoga = createYoga<ServerContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     // CORS is the app's (src/http/edges.ts): an allow-list, never with credentials.
     cors: false,
     parserAndValidationCache: {
-      documentCache: { get: (q) => yogaDocuments.get(q), set: (q, d) => void (q.length <= 16 * 1024 && parsedText.set(d, q)) },
+      documentCache: { get: (q) => documents.get(q), set: (q, d) => void (q.length <= 16 * 1024 && parsedText.set(d, q)) },
       errorCache: { get: () => undefined, set: () => undefined },
       validationCache: true,
     },
@@ -145,7 +188,7 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
       reqInfo: info,
     }),
     // @defer / @stream (src/graphql/incremental.ts): multipart/mixed or text/event-stream responses.
-    plugins: [useDeferStream(), creditsPlugin],
+    plugins: [useDeferStream(), creditsPlugin(limits, parsedText, documents)],
     logging: {
       debug: (...a) => deps.logger.debug({ yoga: a }),
       info: (...a) => deps.logger.info({ yoga: a }),
@@ -153,83 +196,85 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
       error: (...a) => deps.logger.error({ yoga: a }),
     },
   });
+  return { yoga, documents };
+}
 
-  const fast = createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits);
-  /**
-   * /graphql. GET (GraphiQL, queries in the URL) is yoga's. A POST is read here once, whichever
-   * executor serves it: its size, type and JSON are checked here (JSON error bodies with stable
-   * codes), then the fast path serves the common case and yoga the rest (batches, @defer/@stream,
-   * invalid documents), from the bytes already read.
-   */
-  async function serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
-    if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, 'GET, POST');
-    if (req.method !== 'POST') {
-      if (req.method !== 'GET')
-        return sendGraphqlError(res, methodNotAllowed(req.method, 'GET or POST'), info.id, { allow: 'GET, POST, OPTIONS' });
-      return yoga(req, res, { info }) as unknown as Promise<void>;
-    }
-    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    // (A large body is not read for this answer: GatewayResponse closes the connection instead.)
-    if (type !== 'application/json') return sendGraphqlError(res, unsupportedMediaType(type), info.id);
-    // A body over the keyless limit is read only for a valid key, looked up from the headers once:
-    // the pipeline's admit step takes it from `info` (src/pipeline/admit.ts) instead of a second lookup.
-    let limit = KEYLESS_MAX_BODY;
-    const declared = Number(req.headers['content-length']);
-    if (!(declared <= KEYLESS_MAX_BODY)) {
-      const header = req.headers['x-api-key'];
-      const apiKey = Array.isArray(header) ? header[0] : header;
-      const key = apiKey ? await deps.ledger.authenticate(apiKey) : null;
-      if (key) {
-        limit = MAX_GRAPHQL_BODY;
-        info.authenticatedKey = key;
-      }
-    }
-    // Refused from its headers or once over the limit: nothing more is read, and the answer
-    // closes the connection (GatewayResponse) rather than draining the rest of the body.
-    const raw = declared > limit ? 'too-large' : await readBody(req, limit);
-    if (raw === 'too-large') return sendGraphqlError(res, limit === KEYLESS_MAX_BODY ? KEYLESS_TOO_LARGE : TOO_LARGE, info.id);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw.toString('utf8'));
-    } catch {
-      return sendGraphqlError(res, notJson(), info.id);
-    }
-    // A query text over the limit is refused before anyone lexes it (see src/graphql/limits.ts).
-    const query = (parsed as { query?: unknown } | null)?.query;
-    if (typeof query === 'string' && query.length > limits.maxQueryLength) {
-      return sendGraphqlError(res, invalidInput([{ param: 'query', message: `longer than ${limits.maxQueryLength} characters` }]), info.id);
-    }
-    if (deps.config.graphqlFastPath && (await fast.handle(req, res, info, parsed))) return;
-    // Hand yoga an equivalent request with the body already read.
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) {
-      if (v === undefined) continue;
-      for (const item of Array.isArray(v) ? v : [v]) headers.append(k, item);
-    }
-    const response = await yoga.fetch(
-      new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`),
-      { method: req.method, headers, body: new Uint8Array(raw) },
-      { req, res, info },
-    );
-    const outHeaders: Record<string, string> = {};
-    response.headers.forEach((v, k) => (outHeaders[k] = v));
-    // Incremental delivery: each part as it is ready; a client that leaves cancels the stream.
-    if (response.body && /^(multipart\/mixed|text\/event-stream)/.test(response.headers.get('content-type') ?? '')) {
-      res.writeHead(response.status, outHeaders);
-      const reader = response.body.getReader();
-      res.once('close', () => void reader.cancel().catch(() => undefined));
-      for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
-      res.end();
-      return;
-    }
-    const out = Buffer.from(await response.arrayBuffer());
-    outHeaders['content-length'] = String(out.length);
-    res.writeHead(response.status, outHeaders);
-    res.end(out);
+/**
+ * /graphql. GET (GraphiQL, queries in the URL) is yoga's. A POST is read here once, whichever
+ * executor serves it: its size, type and JSON are checked here (JSON error bodies with stable
+ * codes), then the fast path serves the common case and yoga the rest (batches, @defer/@stream,
+ * invalid documents), from the bytes already read.
+ */
+async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
+  const { deps, limits } = face;
+  if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, 'GET, POST');
+  if (req.method !== 'POST') {
+    if (req.method !== 'GET')
+      return sendGraphqlError(res, methodNotAllowed(req.method, 'GET or POST'), info.id, { allow: 'GET, POST, OPTIONS' });
+    return face.yoga(req, res, { info }) as unknown as Promise<void>;
   }
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  // (A large body is not read for this answer: GatewayResponse closes the connection instead.)
+  if (type !== 'application/json') return sendGraphqlError(res, unsupportedMediaType(type), info.id);
+  // A body over the keyless limit is read only for a valid key, looked up from the headers once:
+  // the pipeline's admit step takes it from `info` (src/pipeline/admit.ts) instead of a second lookup.
+  // (No await without a key: a keyless body refused from its headers is refused before node's
+  // parser hands JS any of it.)
+  let limit = KEYLESS_MAX_BODY;
+  const declared = Number(req.headers['content-length']);
+  if (!(declared <= KEYLESS_MAX_BODY)) {
+    const header = req.headers['x-api-key'];
+    const apiKey = Array.isArray(header) ? header[0] : header;
+    const key = apiKey ? await deps.ledger.authenticate(apiKey) : null;
+    if (key) {
+      limit = MAX_GRAPHQL_BODY;
+      info.authenticatedKey = key;
+    }
+  }
+  // Refused from its headers or once over the limit: nothing more is read, and the answer
+  // closes the connection (GatewayResponse) rather than draining the rest of the body.
+  const raw = declared > limit ? 'too-large' : await readBody(req, limit);
+  if (raw === 'too-large') return sendGraphqlError(res, limit === KEYLESS_MAX_BODY ? KEYLESS_TOO_LARGE : TOO_LARGE, info.id);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return sendGraphqlError(res, notJson(), info.id);
+  }
+  // A query text over the limit is refused before anyone lexes it (see src/graphql/limits.ts).
+  const query = (parsed as { query?: unknown } | null)?.query;
+  if (typeof query === 'string' && query.length > limits.maxQueryLength) {
+    return sendGraphqlError(res, invalidInput([{ param: 'query', message: `longer than ${limits.maxQueryLength} characters` }]), info.id);
+  }
+  if (deps.config.graphqlFastPath && (await face.fast.handle(req, res, info, parsed))) return;
+  await yogaPost(face.yoga, req, res, info, raw);
+}
 
-  return {
-    serve,
-    documentCaches: () => ({ fast: fast.held(), yoga: { entries: yogaDocuments.size, bytes: yogaDocuments.calculatedSize } }),
-  };
+/** A POST the fast path left, handed to yoga with the body already read, and yoga's answer written out. */
+async function yogaPost(yoga: Yoga, req: IncomingMessage, res: ServerResponse, info: RequestInfo, raw: Buffer): Promise<void> {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    for (const item of Array.isArray(v) ? v : [v]) headers.append(k, item);
+  }
+  const response = await yoga.fetch(
+    new URL(req.url ?? '/graphql', `http://${req.headers.host ?? 'localhost'}`),
+    { method: req.method, headers, body: new Uint8Array(raw) },
+    { req, res, info },
+  );
+  const outHeaders: Record<string, string> = {};
+  response.headers.forEach((v, k) => (outHeaders[k] = v));
+  // Incremental delivery: each part as it is ready; a client that leaves cancels the stream.
+  if (response.body && /^(multipart\/mixed|text\/event-stream)/.test(response.headers.get('content-type') ?? '')) {
+    res.writeHead(response.status, outHeaders);
+    const reader = response.body.getReader();
+    res.once('close', () => void reader.cancel().catch(() => undefined));
+    for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
+    res.end();
+    return;
+  }
+  const out = Buffer.from(await response.arrayBuffer());
+  outHeaders['content-length'] = String(out.length);
+  res.writeHead(response.status, outHeaders);
+  res.end(out);
 }

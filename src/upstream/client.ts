@@ -36,7 +36,9 @@ import type { UpstreamConfig } from '../config.js';
 import { blockedError, detectBlock } from './blocks/catalogue.js';
 import type { WallRule } from './blocks/catalogue.js';
 import { createHostGate } from './politeness.js';
+import type { HostGate } from './politeness.js';
 import { createProxyDispatchers, createProxySelector } from './proxy.js';
+import type { ProxyDispatchers, ProxySelector } from './proxy.js';
 import {
   asSsrfRefusal,
   assertFetchable,
@@ -48,7 +50,7 @@ import {
   systemResolver,
   trackResolutions,
 } from './ssrf.js';
-import type { Resolver } from './ssrf.js';
+import type { Resolver, TrackedResolver } from './ssrf.js';
 import { sleep, withDeadline } from './signals.js';
 
 export interface UpstreamRequest {
@@ -191,11 +193,25 @@ class Answer implements UpstreamResponse {
   }
 }
 
+/** What one client's functions share: its settings, its connections and its host gate. */
+interface Client {
+  cfg: UpstreamConfig;
+  opts: UpstreamOptions;
+  /** The replay origin, and any path before the original host (replayTarget's base); null when live. */
+  replay: { origin: string; prefix: string } | null;
+  dns: TrackedResolver;
+  /** Whether host names are resolved and checked before sending (see createUpstream). */
+  resolveNames: boolean;
+  agent: Agent;
+  gate: HostGate | null;
+  proxies: ProxySelector;
+  proxyAgents: ProxyDispatchers | null;
+}
+
 export function createUpstream(opts: UpstreamOptions): Upstream {
   const cfg = opts.config;
   const replayUrl = opts.replayUrl ?? null;
   const dns = trackResolutions(opts.resolver ?? systemResolver);
-  const resolver = dns.resolver;
   // In replay mode DNS is resolved only when a resolver was injected (tests of "a name resolving
   // to a private address"); the replay origin itself is the one address let through.
   const resolveNames = replayUrl ? opts.resolver !== undefined : true;
@@ -220,7 +236,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     connections,
     connect: replay
       ? { timeout: cfg.connectTimeoutMs, secureContext }
-      : { timeout: cfg.connectTimeoutMs, secureContext, lookup: guardedLookup(resolver) as never },
+      : { timeout: cfg.connectTimeoutMs, secureContext, lookup: guardedLookup(dns.resolver) as never },
     headersTimeout: cfg.headersTimeoutMs,
     bodyTimeout: cfg.bodyTimeoutMs,
     keepAliveTimeout: 4_000,
@@ -233,191 +249,205 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     cooldownMaxMs: cfg.cooldownMaxMs ?? 0,
   });
   const proxyAgents = proxies.active ? createProxyDispatchers({ ...cfg, secureContext, connections }) : null;
-
-  async function exchangeOnce(
-    url: URL,
-    send: Outgoing,
-    req: UpstreamRequest,
-    signal: AbortSignal,
-    maxBytes: number,
-    deadlineAt: number,
-  ): Promise<UpstreamResponse & { location?: string }> {
-    const headers: Record<string, string> = { ...send.headers };
-    // Where it is sent: the upstream itself, or (replay) its pool to the replay origin with the
-    // original host as the first path segment (replayTarget) and the original URL in x-upstream-url.
-    let path = `${url.pathname}${url.search}`;
-    if (replay) {
-      path = `${replay.prefix}/${url.host}${path}`;
-      headers['x-upstream-url'] = requestedUrl(url);
-    }
-    // Only a host with a rate limit or a cool-down has a turn to wait for.
-    if (gate && !gate.open(url.host))
-      await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
-    const proxy = proxyAgents ? proxies.select(url) : null;
-    const dispatcher: Dispatcher = proxy ? proxyAgents!.get(proxy)! : agent;
-    const res = await untilAborted(
-      dispatcher.request({ origin: url.origin, path, method: send.method as Dispatcher.HttpMethod, headers, body: send.body, signal }),
-      signal,
-    );
-    const answerHeaders = joinedHeaders(res.headers);
-    // `npm run demo`: a request its data does not cover is no answer of the real site's.
-    if (replay && cfg.demoCoverage && answerHeaders['x-replay-miss']) {
-      await res.body.dump();
-      throw upstreamFailed(
-        `The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`,
-      );
-    }
-    // A redirect (followed by the caller) is answered by its head alone.
-    if (REDIRECT.has(res.statusCode) && answerHeaders.location) {
-      await res.body.dump();
-      return new Answer(res.statusCode, answerHeaders, url.href, EMPTY, answerHeaders.location);
-    }
-    // A HEAD (or 204/304) answer has no body whatever its content-length says.
-    const bodyless = send.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-    return new Answer(res.statusCode, answerHeaders, url.href, await readCapped(res, maxBytes, req.platform, bodyless));
-  }
-
-  function classify(err: unknown, req: UpstreamRequest, host: string, signal: AbortSignal): ApiError {
-    if (err instanceof ApiError) return err;
-    const code = (err as { code?: string }).code ?? '';
-    // Aborted, and not by the caller: the deadline.
-    if (signal.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
-    if (req.signal?.aborted) return upstreamTimeout(`${req.platform}: request to ${host} cancelled (deadline)`);
-    if (TIMEOUT_CODES.has(code)) return upstreamTimeout(`${req.platform}: upstream ${host} timed out (${code})`);
-    if (code === 'ESSRF')
-      return asSsrfRefusal(
-        upstreamFailed(`${req.platform}: upstream ${host} refused at connect time (${(err as Error).message})`),
-        (err as Error).message.replace(/^SSRF guard: /, ''),
-      );
-    return upstreamFailed(`${req.platform}: upstream ${host} failed (${code || (err as Error).message})`, err);
-  }
-
-  async function request(req: UpstreamRequest): Promise<UpstreamResponse> {
-    let url: URL;
-    try {
-      url = new URL(req.url);
-    } catch {
-      throw req.userParam ? invalidParam(req.userParam, 'not a valid URL') : upstreamFailed(`${req.platform}: invalid upstream URL`);
-    }
-    const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
-    const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
-    // The deadline and the caller's cancellation as one signal, undone in `finally`.
-    const timeoutMs = req.timeoutMs ?? cfg.totalTimeoutMs;
-    const deadlineAt = Date.now() + timeoutMs;
-    const { signal, clear } = withDeadline(req.signal, timeoutMs);
-    const started = Date.now();
-    const send: Outgoing = {
-      method: req.method ?? 'GET',
-      headers: lowerCaseKeys({ 'user-agent': cfg.userAgent, accept: '*/*', ...req.headers }),
-      body: req.body,
-    };
-    let redirects = 0;
-    let attempt = 0;
-    let outcome = 'failed';
-    let block: string | undefined;
-    try {
-      for (;;) {
-        try {
-          // DNS has no signal of its own: do not let a slow resolver outlive the deadline. (Only
-          // a name to resolve costs a turn: the static checks run here, synchronously.)
-          if (needsResolution(url, { resolveNames })) await untilAborted(assertFetchable(url, { resolver, resolveNames }), signal);
-        } catch (e) {
-          if (e instanceof SsrfError) {
-            // The user's own URL refused before anything was sent: their input. A redirect that
-            // leads somewhere refused: the upstream's doing.
-            if (redirects === 0 && req.userParam) throw asSsrfRefusal(invalidParam(req.userParam, `URL refused: ${e.message}`), e.message);
-            if (redirects === 0) throw asSsrfRefusal(upstreamFailed(`${req.platform}: upstream address refused (${e.message})`), e.message);
-            throw asSsrfRefusal(upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`), e.message);
-          }
-          if (e instanceof DnsError)
-            throw dnsFailure(e, { platform: req.platform, userParam: req.userParam, redirected: redirects > 0, online: dns.anyResolved() });
-          throw e;
-        }
-        let res: UpstreamResponse & { location?: string };
-        try {
-          res = await exchangeOnce(url, send, req, signal, maxBytes, deadlineAt);
-        } catch (err) {
-          const e = classify(err, req, url.host, signal);
-          const code = (err as { code?: string } | null)?.code;
-          const transient = !(err instanceof ApiError) && code !== 'ESSRF' && e.code === 'UPSTREAM_FAILED' && !signal.aborted;
-          if (transient && attempt < retries) {
-            await sleep(backoff(attempt++), signal).catch(() => undefined);
-            if (signal.aborted) throw classify(signal.reason, req, url.host, signal);
-            continue;
-          }
-          throw e;
-        }
-        if (res.location !== undefined) {
-          if (req.followRedirects === false) {
-            outcome = 'ok';
-            return res;
-          }
-          if (++redirects > cfg.maxRedirects) throw upstreamFailed(`${req.platform}: more than ${cfg.maxRedirects} redirects`);
-          let next: URL;
-          try {
-            next = new URL(res.location, url);
-          } catch {
-            throw upstreamFailed(`${req.platform}: upstream sent an invalid redirect`);
-          }
-          followRedirect(send, res.status, url, next);
-          url = next;
-          continue;
-        }
-        const after = RETRYABLE_STATUS.has(res.status) ? retryAfterMs(res.headers['retry-after']) : null;
-        gate?.observe(url.host, res.status, after);
-        const blocked = detectBlock(res, opts.walls?.get(req.platform) ?? NO_WALLS);
-        // A wall that says it is transient (a throttling page at 503) gets the retry its status
-        // would; any other block is answered at once.
-        const retryWall = blocked?.retry === true && RETRYABLE_STATUS.has(res.status) && attempt < retries;
-        if (blocked && !retryWall) {
-          block = blocked.source;
-          throw blockedError(req.platform, url.host, res.status, blocked);
-        }
-        if (RETRYABLE_STATUS.has(res.status) && attempt < retries) {
-          // A long Retry-After (or host cool-down) is not worth holding the caller for, nor one
-          // that would outlast the deadline, nor any cool-down for a caller that may not wait:
-          // return the answer instead.
-          const cooling = gate ? gate.coolingMs(url.host) : 0;
-          const wait = Math.max(after ?? backoff(attempt), cooling);
-          if ((after === null || after <= 2_000) && Date.now() + wait < deadlineAt && !(cooling > 0 && req.cooldown === 'fail')) {
-            await sleep(wait, signal).catch(() => undefined);
-            attempt++;
-            if (signal.aborted) throw classify(signal.reason, req, url.host, signal);
-            continue;
-          }
-        }
-        if (blocked) {
-          block = blocked.source;
-          throw blockedError(req.platform, url.host, res.status, blocked);
-        }
-        outcome = res.status < 400 ? 'ok' : `http_${res.status}`;
-        return res;
-      }
-    } catch (e) {
-      const err = e instanceof ApiError ? e : classify(e, req, url.host, signal);
-      outcome = err.code.toLowerCase();
-      throw err;
-    } finally {
-      clear();
-      if (opts.onExchange) {
-        const e: { platform: string; host: string; outcome: string; ms: number; block?: string } = {
-          platform: req.platform,
-          host: url.host,
-          outcome,
-          ms: Date.now() - started,
-        };
-        if (block) e.block = block;
-        opts.onExchange(e);
-      }
-    }
-  }
+  const client: Client = { cfg, opts, replay, dns, resolveNames, agent, gate, proxies, proxyAgents };
 
   return {
-    request,
+    request: (req) => request(client, req),
     close: async () => {
       await Promise.all([agent.close(), proxyAgents?.close()]);
     },
   };
+}
+
+async function exchangeOnce(
+  c: Client,
+  url: URL,
+  send: Outgoing,
+  req: UpstreamRequest,
+  signal: AbortSignal,
+  maxBytes: number,
+  deadlineAt: number,
+): Promise<UpstreamResponse & { location?: string }> {
+  const { replay, gate, cfg } = c;
+  const headers: Record<string, string> = { ...send.headers };
+  // Where it is sent: the upstream itself, or (replay) its pool to the replay origin with the
+  // original host as the first path segment (replayTarget) and the original URL in x-upstream-url.
+  let path = `${url.pathname}${url.search}`;
+  if (replay) {
+    path = `${replay.prefix}/${url.host}${path}`;
+    headers['x-upstream-url'] = requestedUrl(url);
+  }
+  // Only a host with a rate limit or a cool-down has a turn to wait for.
+  if (gate && !gate.open(url.host))
+    await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
+  const proxy = c.proxyAgents ? c.proxies.select(url) : null;
+  const dispatcher: Dispatcher = proxy ? c.proxyAgents!.get(proxy)! : c.agent;
+  const res = await untilAborted(
+    dispatcher.request({ origin: url.origin, path, method: send.method as Dispatcher.HttpMethod, headers, body: send.body, signal }),
+    signal,
+  );
+  const answerHeaders = joinedHeaders(res.headers);
+  // `npm run demo`: a request its data does not cover is no answer of the real site's.
+  if (replay && cfg.demoCoverage && answerHeaders['x-replay-miss']) {
+    await res.body.dump();
+    throw upstreamFailed(
+      `The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`,
+    );
+  }
+  // A redirect (followed by the caller) is answered by its head alone.
+  if (REDIRECT.has(res.statusCode) && answerHeaders.location) {
+    await res.body.dump();
+    return new Answer(res.statusCode, answerHeaders, url.href, EMPTY, answerHeaders.location);
+  }
+  // A HEAD (or 204/304) answer has no body whatever its content-length says.
+  const bodyless = send.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+  return new Answer(res.statusCode, answerHeaders, url.href, await readCapped(res, maxBytes, req.platform, bodyless));
+}
+
+function classify(err: unknown, req: UpstreamRequest, host: string, signal: AbortSignal): ApiError {
+  if (err instanceof ApiError) return err;
+  const code = (err as { code?: string }).code ?? '';
+  // Aborted, and not by the caller: the deadline.
+  if (signal.aborted && !req.signal?.aborted) return upstreamTimeout(`${req.platform}: upstream ${host} did not answer in time`);
+  if (req.signal?.aborted) return upstreamTimeout(`${req.platform}: request to ${host} cancelled (deadline)`);
+  if (TIMEOUT_CODES.has(code)) return upstreamTimeout(`${req.platform}: upstream ${host} timed out (${code})`);
+  if (code === 'ESSRF')
+    return asSsrfRefusal(
+      upstreamFailed(`${req.platform}: upstream ${host} refused at connect time (${(err as Error).message})`),
+      (err as Error).message.replace(/^SSRF guard: /, ''),
+    );
+  return upstreamFailed(`${req.platform}: upstream ${host} failed (${code || (err as Error).message})`, err);
+}
+
+/**
+ * The SSRF guard on the URL about to be sent (the user's own, or where a redirect leads): a
+ * refusal or a DNS failure thrown as the typed error its origin calls for.
+ */
+async function assertSendable(c: Client, url: URL, req: UpstreamRequest, redirects: number, signal: AbortSignal): Promise<void> {
+  const { resolveNames } = c;
+  try {
+    // DNS has no signal of its own: do not let a slow resolver outlive the deadline. (Only
+    // a name to resolve costs a turn: the static checks run here, synchronously.)
+    if (needsResolution(url, { resolveNames }))
+      await untilAborted(assertFetchable(url, { resolver: c.dns.resolver, resolveNames }), signal);
+  } catch (e) {
+    if (e instanceof SsrfError) {
+      // The user's own URL refused before anything was sent: their input. A redirect that
+      // leads somewhere refused: the upstream's doing.
+      if (redirects === 0 && req.userParam) throw asSsrfRefusal(invalidParam(req.userParam, `URL refused: ${e.message}`), e.message);
+      if (redirects === 0) throw asSsrfRefusal(upstreamFailed(`${req.platform}: upstream address refused (${e.message})`), e.message);
+      throw asSsrfRefusal(upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`), e.message);
+    }
+    if (e instanceof DnsError)
+      throw dnsFailure(e, { platform: req.platform, userParam: req.userParam, redirected: redirects > 0, online: c.dns.anyResolved() });
+    throw e;
+  }
+}
+
+async function request(c: Client, req: UpstreamRequest): Promise<UpstreamResponse> {
+  const { cfg, gate, opts } = c;
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    throw req.userParam ? invalidParam(req.userParam, 'not a valid URL') : upstreamFailed(`${req.platform}: invalid upstream URL`);
+  }
+  const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
+  const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
+  // The deadline and the caller's cancellation as one signal, undone in `finally`.
+  const timeoutMs = req.timeoutMs ?? cfg.totalTimeoutMs;
+  const deadlineAt = Date.now() + timeoutMs;
+  const { signal, clear } = withDeadline(req.signal, timeoutMs);
+  const started = Date.now();
+  const send: Outgoing = {
+    method: req.method ?? 'GET',
+    headers: lowerCaseKeys({ 'user-agent': cfg.userAgent, accept: '*/*', ...req.headers }),
+    body: req.body,
+  };
+  let redirects = 0;
+  let attempt = 0;
+  let outcome = 'failed';
+  let block: string | undefined;
+  try {
+    for (;;) {
+      await assertSendable(c, url, req, redirects, signal);
+      let res: UpstreamResponse & { location?: string };
+      try {
+        res = await exchangeOnce(c, url, send, req, signal, maxBytes, deadlineAt);
+      } catch (err) {
+        const e = classify(err, req, url.host, signal);
+        const code = (err as { code?: string } | null)?.code;
+        const transient = !(err instanceof ApiError) && code !== 'ESSRF' && e.code === 'UPSTREAM_FAILED' && !signal.aborted;
+        if (transient && attempt < retries) {
+          await sleep(backoff(attempt++), signal).catch(() => undefined);
+          if (signal.aborted) throw classify(signal.reason, req, url.host, signal);
+          continue;
+        }
+        throw e;
+      }
+      if (res.location !== undefined) {
+        if (req.followRedirects === false) {
+          outcome = 'ok';
+          return res;
+        }
+        if (++redirects > cfg.maxRedirects) throw upstreamFailed(`${req.platform}: more than ${cfg.maxRedirects} redirects`);
+        let next: URL;
+        try {
+          next = new URL(res.location, url);
+        } catch {
+          throw upstreamFailed(`${req.platform}: upstream sent an invalid redirect`);
+        }
+        followRedirect(send, res.status, url, next);
+        url = next;
+        continue;
+      }
+      const after = RETRYABLE_STATUS.has(res.status) ? retryAfterMs(res.headers['retry-after']) : null;
+      gate?.observe(url.host, res.status, after);
+      const blocked = detectBlock(res, opts.walls?.get(req.platform) ?? NO_WALLS);
+      // A wall that says it is transient (a throttling page at 503) gets the retry its status
+      // would; any other block is answered at once.
+      const retryWall = blocked?.retry === true && RETRYABLE_STATUS.has(res.status) && attempt < retries;
+      if (blocked && !retryWall) {
+        block = blocked.source;
+        throw blockedError(req.platform, url.host, res.status, blocked);
+      }
+      if (RETRYABLE_STATUS.has(res.status) && attempt < retries) {
+        // A long Retry-After (or host cool-down) is not worth holding the caller for, nor one
+        // that would outlast the deadline, nor any cool-down for a caller that may not wait:
+        // return the answer instead.
+        const cooling = gate ? gate.coolingMs(url.host) : 0;
+        const wait = Math.max(after ?? backoff(attempt), cooling);
+        if ((after === null || after <= 2_000) && Date.now() + wait < deadlineAt && !(cooling > 0 && req.cooldown === 'fail')) {
+          await sleep(wait, signal).catch(() => undefined);
+          attempt++;
+          if (signal.aborted) throw classify(signal.reason, req, url.host, signal);
+          continue;
+        }
+      }
+      if (blocked) {
+        block = blocked.source;
+        throw blockedError(req.platform, url.host, res.status, blocked);
+      }
+      outcome = res.status < 400 ? 'ok' : `http_${res.status}`;
+      return res;
+    }
+  } catch (e) {
+    const err = e instanceof ApiError ? e : classify(e, req, url.host, signal);
+    outcome = err.code.toLowerCase();
+    throw err;
+  } finally {
+    clear();
+    if (opts.onExchange) {
+      const e: { platform: string; host: string; outcome: string; ms: number; block?: string } = {
+        platform: req.platform,
+        host: url.host,
+        outcome,
+        ms: Date.now() - started,
+      };
+      if (block) e.block = block;
+      opts.onExchange(e);
+    }
+  }
 }
 
 /** What is sent on the next exchange; redirects may change it. */
