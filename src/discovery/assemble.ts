@@ -164,8 +164,8 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
   const internal = st.emails ? (st.internal !== undefined ? st.internal : internalContactSource(ctx.config.dataDir)) : null;
   if (internal) {
     const asked = await addInternalEmails(internal, g, st, verifiedProfiles, found);
-    if (asked === 'failed') partial = true;
-    else limited ||= asked.limited;
+    limited ||= asked.limited;
+    if (asked.failed) partial = true;
   }
   diagnostics.partial = partial;
 
@@ -228,7 +228,8 @@ function foundEmails(
 
 /**
  * The internal contact source asked for the source's and the verified accounts' addresses: the
- * ones not found already are added, with no sources; 'failed' when it could not answer.
+ * ones not found already are added, with no sources; `failed` when it could not answer (or its
+ * answer could not be read: what it said of `limited` still counts).
  */
 async function addInternalEmails(
   internal: InternalContactSource,
@@ -236,19 +237,21 @@ async function addInternalEmails(
   st: LookupState,
   verifiedProfiles: readonly ProfileNode[],
   found: Map<string, FoundEmail>,
-): Promise<{ limited: boolean } | 'failed'> {
+): Promise<{ limited: boolean; failed: boolean }> {
   const keys = [
     { platform: st.platform, handle: g.sourceHandle.toLowerCase() },
     ...verifiedProfiles.map((n) => ({ platform: n.platform, handle: n.handle.toLowerCase() })),
   ];
+  let limited = false;
   try {
     const r = await internal.lookup(keys);
+    limited = r.limited;
     for (const raw of r.emails) {
       const e = normaliseEmail(raw);
       if (e && !found.has(e.toLowerCase())) found.set(e.toLowerCase(), { email: e, sources: [] });
     }
-    return { limited: r.limited };
+    return { limited, failed: false };
   } catch {
-    return 'failed';
+    return { limited, failed: true };
   }
 }
