@@ -23,6 +23,7 @@ import { ApiError, invalidInput } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
 import { HttpContext } from '../pipeline/context.js';
 import { methodNotAllowed } from '../http/edges.js';
+import { csvLine } from '../http/csv.js';
 import { repeatedParams } from '../http/query.js';
 import type { RequestInfo } from '../observability/request.js';
 import { admit } from '../pipeline/admit.js';
@@ -607,25 +608,4 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     req.method === 'POST' ? create(req, res, info, deps) : list(req, res, info, deps);
 
   return { root: guarded(root), estimate: guarded(estimate), byId: guarded(byId) };
-}
-
-/**
- * Text a spreadsheet would run as a formula (OWASP "CSV injection"): a cell beginning with = + - @,
- * a tab or a carriage return. Such text — an input, an upstream's description, an error message —
- * is written with a leading single quote ('=HYPERLINK(…)), which spreadsheets show and do not run.
- * Only strings are looked at: numbers (index, status, credits, an upstream's counts) are written as
- * they are, and so is a string that is a plain decimal number ("-5", "+1.5e3": a number to a
- * spreadsheet, never a formula).
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-function csvLine(values: unknown[]): string {
-  return `${values
-    .map((v) => {
-      let t = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-      if (typeof v === 'string' && FORMULA_START.test(t) && !PLAIN_NUMBER.test(t)) t = `'${t}`;
-      return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-    })
-    .join(',')}\r\n`;
 }

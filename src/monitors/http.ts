@@ -20,6 +20,7 @@ import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { methodNotAllowed } from '../http/edges.js';
+import { csvLine } from '../http/csv.js';
 import { repeatedParams } from '../http/query.js';
 import { bodyText } from '../jobs/input.js';
 import type { RequestInfo } from '../observability/request.js';
@@ -258,16 +259,6 @@ export async function changesPage(svc: MonitorService, id: string, q: HistoryQue
   };
 }
 
-/**
- * Text a spreadsheet would run as a formula is never written by the snapshots' CSV: it holds the
- * run's time and numbers only (field names are the monitor's own watched paths, checked against
- * the record's schema).
- */
-const csvCell = (v: unknown) => {
-  const t = v === undefined || v === null ? '' : String(v);
-  return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-};
-
 export function createMonitorHandlers(service: (deps: Deps) => MonitorService | undefined) {
   const svcOf = (res: ServerResponse, info: RequestInfo, deps: Deps): MonitorService | null => {
     const svc = service(deps);
@@ -374,7 +365,7 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
     const watched = (JSON.parse(row.watch) as string[]).filter((f) => fields.has(f));
     const columns = [...new Set([...watched, ...fields])];
     const lines = [['at', ...columns], ...page.snapshots.map((s) => [s.at, ...columns.map((c) => s.values[c])])];
-    const body = lines.map((l) => `${l.map(csvCell).join(',')}\r\n`).join('');
+    const body = lines.map(csvLine).join('');
     res.writeHead(200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-length': Buffer.byteLength(body),
