@@ -4,7 +4,7 @@
  * developers are invented, and other links and avatars use reserved example.* domains. Served:
  *
  * The creator web (web.ts), the other platforms' records (each platform's demo.ts, collected by
- * platforms.ts; open-apis.ts), and here:
+ * platforms.ts), and here:
  *
  *   api.github.com  /repos/creator-lookup-demo/{creator-kit,trend-radar,profile-cards}
  *                   /users/creator-lookup-demo (and its /social_accounts)
@@ -23,7 +23,6 @@ import { fileURLToPath } from 'node:url';
 import type { Route } from '../replay/server.js';
 import { platformRoutes } from './platforms.js';
 import { absentProbeRoutes, creatorWebRoutes } from './web.js';
-import { openApiRoutes } from './open-apis.js';
 
 const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -57,7 +56,6 @@ export function demoRoutes(): Route[] {
     // platform's way; Google answers "did not match any documents" for unknown queries).
     ...creatorWebRoutes(),
     ...platformRoutes(),
-    ...openApiRoutes(),
     // The demo lookups' same-handle probes that find nobody on those platforms' written records.
     ...absentProbeRoutes(),
     // Catch-alls first (lowest precedence).

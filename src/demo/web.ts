@@ -284,7 +284,7 @@ function holdsAccount(w: DiscoveryWeb, req: ReplayRequest): boolean | null {
 
 /**
  * The same-handle probes of the demo lookups on platforms whose demo routes serve other records
- * (microblog-a's and audio-c's demo.ts: one Truth Social account, one SoundCloud artist; src/demo/open-apis.ts:
+ * (microblog-a's and audio-c's demo.ts: one Truth Social account, one SoundCloud artist; microblog-d's and newsletter's demo.ts:
  * a Bluesky and a Substack account): the demo holds these
  * accounts as not existing, answered in each platform's own "not found" way. Added after those
  * routes (src/demo/routes.ts), so they win for exactly these requests.

@@ -1,11 +1,11 @@
 /**
  * blog (Tumblr) end to end: gateway + replay upstream over real HTTP, on the demo's written API v2
- * answer (src/demo/open-apis.ts: invented, not a capture). With TUMBLR_API_KEY: a live answer at
+ * answer (its demo.ts: invented, not a capture). With TUMBLR_API_KEY: a live answer at
  * 1 credit, the same page from cache at 0, a missing blog typed at 0, the key never in an answer.
  * Without it: 501 NOT_CONFIGURED at 0 credits, nothing sent upstream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiRoutes } from '../../src/demo/open-apis.js';
+import { demoRoutes } from '../../src/platforms/blog/demo.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -14,7 +14,7 @@ const TUMBLR_KEY = 'tumblr-test-consumer-key-0001';
 describe('blog posts with TUMBLR_API_KEY', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ routes: openApiRoutes(), env: { TUMBLR_API_KEY: TUMBLR_KEY } });
+    h = await startHarness({ routes: demoRoutes(), env: { TUMBLR_API_KEY: TUMBLR_KEY } });
   });
   afterAll(() => h?.close());
 
@@ -69,7 +69,7 @@ describe('blog posts with TUMBLR_API_KEY', () => {
 describe('blog posts without TUMBLR_API_KEY', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ routes: openApiRoutes() });
+    h = await startHarness({ routes: demoRoutes() });
   });
   afterAll(() => h?.close());
 

@@ -1,16 +1,16 @@
 /**
  * livestream (Kick) end to end: gateway + replay upstream over real HTTP, on the demo's written
- * channel answer (src/demo/open-apis.ts: invented, not a capture). A live answer at 1 credit, the
+ * channel answer (its demo.ts: invented, not a capture). A live answer at 1 credit, the
  * same channel from cache at 0, Kick's own 403 and a 404 typed at 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiRoutes } from '../../src/demo/open-apis.js';
+import { demoRoutes } from '../../src/platforms/livestream/demo.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ routes: openApiRoutes() });
+  h = await startHarness({ routes: demoRoutes() });
 });
 afterAll(() => h?.close());
 

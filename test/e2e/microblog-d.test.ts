@@ -1,10 +1,10 @@
 /**
  * microblog-d (Bluesky) end to end: gateway + replay upstream over real HTTP, on the demo's
- * written AppView answers (src/demo/open-apis.ts: invented, not captures). Each route: a live
+ * written AppView answers (its demo.ts: invented, not captures). Each route: a live
  * answer at 1 credit, the same request from cache at 0, and a typed failure at 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiRoutes } from '../../src/demo/open-apis.js';
+import { demoRoutes } from '../../src/platforms/microblog-d/demo.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -17,7 +17,7 @@ const xrpcError = (status: number, error: string, message: string) => ({
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ routes: openApiRoutes() });
+  h = await startHarness({ routes: demoRoutes() });
 });
 afterAll(() => h?.close());
 
@@ -84,7 +84,7 @@ describe('microblog-d routes', () => {
       expect(await h.balance(id)).toBe(5);
     } finally {
       h.replay.reset();
-      for (const r of openApiRoutes()) h.replay.add(r);
+      for (const r of demoRoutes()) h.replay.add(r);
     }
   });
 });

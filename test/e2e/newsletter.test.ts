@@ -1,16 +1,16 @@
 /**
  * newsletter (Substack) end to end: gateway + replay upstream over real HTTP, on the demo's
- * written Substack answers (src/demo/open-apis.ts: invented, not captures). Each route: a live
+ * written Substack answers (its demo.ts: invented, not captures). Each route: a live
  * answer at 1 credit, the same request from cache at 0, and a typed failure at 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiRoutes } from '../../src/demo/open-apis.js';
+import { demoRoutes } from '../../src/platforms/newsletter/demo.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ routes: openApiRoutes() });
+  h = await startHarness({ routes: demoRoutes() });
 });
 afterAll(() => h?.close());
 

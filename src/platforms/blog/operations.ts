@@ -1,7 +1,7 @@
 /**
  * blog (Tumblr) operation: one page of a blog's posts, 1 credit live (0 cached, on error, or
  * NOT_CONFIGURED without TUMBLR_API_KEY). Listed by platform.ts; GraphQL types in graphql.ts; demo
- * answers in src/demo/open-apis.ts (the demo itself has no key: NOT_CONFIGURED there).
+ * answers in its demo.ts (the demo itself has no key: NOT_CONFIGURED there).
  */
 import type { OperationDef } from '../operation.js';
 import type { PostsCursor } from './fetch.js';

@@ -1,6 +1,6 @@
 /**
  * livestream (Kick) operation: one channel, 1 credit live (0 cached or on error). Listed by
- * platform.ts; GraphQL types in graphql.ts; demo answers in src/demo/open-apis.ts.
+ * platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
  */
 import type { OperationDef } from '../operation.js';
 import { fetchChannel } from './fetch.js';

@@ -1,7 +1,7 @@
 /**
  * microblog-d (Bluesky) operations: profile, an author's posts, post search and account search,
  * each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts;
- * demo answers in src/demo/open-apis.ts.
+ * demo answers in its demo.ts.
  */
 import type { OperationDef } from '../operation.js';
 import { decodeListCursor, fetchPosts, fetchProfile, fetchProfileSearch, fetchSearch } from './fetch.js';

@@ -1,7 +1,7 @@
 /**
  * microblog-e (any Mastodon-compatible server) operations: an account's profile, its statuses,
  * a server's hashtag timeline; each 1 credit live (0 cached or on error). Listed by platform.ts;
- * GraphQL types in graphql.ts; demo answers in src/demo/open-apis.ts.
+ * GraphQL types in graphql.ts; demo answers in its demo.ts.
  */
 import type { OperationDef } from '../operation.js';
 import type { PostsCursor, TagCursor } from './fetch.js';

@@ -1,7 +1,7 @@
 /**
  * newsletter (Substack) operations: a writer's profile and their posts; each 1 credit live (0
  * cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in
- * src/demo/open-apis.ts.
+ * its demo.ts.
  */
 import type { OperationDef } from '../operation.js';
 import type { PostsCursor } from './fetch.js';

@@ -1,0 +1,108 @@
+/**
+ * microblog-d's demo answers (`npm run demo`, src/demo/platforms.ts), from Bluesky AppView XRPC.
+ * Written here in the shapes parse.ts reads (this folder's tests read real captures from ../shared,
+ * which the demo never uses); every name, id and URL is invented. Each route answers the
+ * operation's example (its `example`) and is a demo miss for anything else.
+ */
+import type { Route } from '../../replay/server.js';
+import { json } from '../../demo/answer.js';
+import { demoMiss } from '../../demo/miss.js';
+
+/** What the demo holds on this platform. */
+export const DEMO = {
+  microblogDHandle: 'harbourweather.bsky.social',
+} as const;
+
+export function demoRoutes(): Route[] {
+  const XRPC = '/xrpc/';
+  const HOST = 'public.api.bsky.app';
+  const handle: string = DEMO.microblogDHandle;
+  const did = 'did:plc:demoharbourweather00001';
+  const cdn = (kind: string, who: string) => `https://cdn.bsky.app/img/${kind}/plain/${who}/bafkreidemo${kind.replace(/_/g, '')}@jpeg`;
+  const actor = {
+    did,
+    handle,
+    displayName: 'Harbour City Weather',
+    avatar: cdn('avatar', did),
+    labels: [],
+    createdAt: '2023-09-14T08:00:00.000Z',
+  };
+  const other = {
+    did: 'did:plc:demotidewatcher000000001',
+    handle: 'tidewatcher.example.org',
+    displayName: 'Tide Watcher',
+    avatar: cdn('avatar', 'did:plc:demotidewatcher000000001'),
+    labels: [],
+    createdAt: '2024-02-01T10:00:00.000Z',
+  };
+  const post = (author: typeof actor, rkey: string, text: string, at: string, counts: [number, number, number, number]) => ({
+    uri: `at://${author.did}/app.bsky.feed.post/${rkey}`,
+    cid: `bafyreidemo${rkey}`,
+    author,
+    record: { $type: 'app.bsky.feed.post', text, createdAt: at, langs: ['en'] },
+    replyCount: counts[0],
+    repostCount: counts[1],
+    likeCount: counts[2],
+    quoteCount: counts[3],
+    indexedAt: at.replace(/\.000Z$/, '.120Z'),
+    labels: [],
+  });
+  const forecast = post(
+    actor,
+    '3lkdemo0000a1',
+    'Morning forecast: sea fog until 10, then sunny spells. High 17°C.',
+    '2025-03-06T06:00:00.000Z',
+    [2, 14, 96, 1],
+  );
+  const tides = post(
+    actor,
+    '3lkdemo0000a2',
+    'Tide tables for next week are up: spring tides on Tuesday, high water 06:42.',
+    '2025-03-05T17:30:00.000Z',
+    [5, 31, 188, 3],
+  );
+  const reposted = post(
+    other,
+    '3lkdemo0000b1',
+    'Lovely low tide at the north pier this evening.',
+    '2025-03-04T18:10:00.000Z',
+    [1, 3, 40, 0],
+  );
+  const profile = {
+    ...actor,
+    description: 'Forecasts and storm warnings for Harbour City, twice a day.',
+    banner: cdn('banner', did),
+    followersCount: 4_210,
+    followsCount: 38,
+    postsCount: 1_873,
+    indexedAt: '2025-03-06T06:01:00.000Z',
+    associated: { lists: 0, feedgens: 0, starterPacks: 1, labeler: false },
+    pinnedPost: { uri: tides.uri, cid: tides.cid },
+  };
+  const byMethod: Record<string, (q: URLSearchParams) => unknown> = {
+    'app.bsky.actor.getProfile': (q) => (q.get('actor') === handle ? profile : null),
+    'app.bsky.feed.getAuthorFeed': (q) =>
+      q.get('actor') === handle && !q.get('cursor')
+        ? {
+            feed: [
+              { post: forecast },
+              { post: tides },
+              { post: reposted, reason: { $type: 'app.bsky.feed.defs#reasonRepost', by: actor, indexedAt: '2025-03-04T19:00:00.000Z' } },
+            ],
+          }
+        : null,
+    'app.bsky.feed.searchPosts': (q) =>
+      q.get('q') === 'tide tables' && !q.get('cursor') ? { posts: [tides, reposted], hitsTotal: 2 } : null,
+    'app.bsky.actor.searchActorsTypeahead': (q) => (q.get('q') === 'harbour weather' ? { actors: [actor] } : null),
+  };
+  return [
+    {
+      host: HOST,
+      path: /^\/xrpc\/[a-zA-Z.]+$/,
+      response: (req) => {
+        const body = byMethod[req.path.slice(XRPC.length)]?.(req.query);
+        return body ? json(body) : demoMiss(req);
+      },
+    },
+  ];
+}
