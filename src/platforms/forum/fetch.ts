@@ -7,15 +7,11 @@
  * HTML 403/429) is UPSTREAM_BLOCKED and never parsed; a redirect to the login page is a login
  * wall. Both are walls (walls.ts, by structure), answered by the upstream client before this.
  */
-import { readRedditJson } from './api.js';
 import { shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { assertSameResource } from '../identity.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { ForumFilter, ForumSearchPage, ForumSort, ForumTimeframe } from './parse.js';
 import { parseListing } from './parse.js';
-import type { ForumUser } from './profile.js';
-import { parseUserAbout } from './profile.js';
 
 const PLATFORM = 'forum';
 export const SEARCH_URL = 'https://www.reddit.com/search.json';
@@ -66,19 +62,4 @@ export async function fetchSearchPage(ctx: OpContext, a: ForumSearchArgs): Promi
   }
   expectOk(res, PLATFORM, 'The search page');
   return parseListing(res.json(), { filter: a.filter, trim: a.trim });
-}
-
-/**
- * A user's public profile: `GET https://www.reddit.com/user/<name>/about.json?raw_json=1`,
- * anonymous (profile.ts). 404 (or a suspended account) is NOT_FOUND; a block page or 403/429 is
- * UPSTREAM_BLOCKED (Reddit's anonymous quota is small: discovery reads users only when something
- * points at them); an answer about another user is UPSTREAM_FAILED (identity.ts).
- */
-export async function fetchUserAbout(ctx: OpContext, name: string): Promise<ForumUser> {
-  // With a Reddit application configured (REDDIT_CLIENT_ID/SECRET), oauth.reddit.com with its
-  // application token (api.ts); else www.reddit.com's JSON, anonymously.
-  const { json } = await readRedditJson(ctx, { path: `/user/${encodeURIComponent(name)}/about`, what: `User u/${name}` });
-  const user = parseUserAbout(json);
-  assertSameResource(PLATFORM, `user u/${name}`, { handle: name }, { handle: user.name });
-  return user;
 }

@@ -355,17 +355,6 @@ export async function fetchProfilePageHtml(ctx: OpContext, username: string): Pr
   return res.text();
 }
 
-/**
- * A public profile as the reader's clean record: the signed-out page (one request, no token). A
- * login redirect is a login wall, a checkpoint or 429 UPSTREAM_BLOCKED, 404 NOT_FOUND; an answer
- * about another account is UPSTREAM_FAILED (identity.ts).
- */
-export async function fetchProfilePage(ctx: OpContext, username: string): Promise<MicroblogCProfile> {
-  const profile = parseProfilePage(await fetchProfilePageHtml(ctx, username), username);
-  assertSameResource(PLATFORM, `profile @${username}`, { handle: username }, { handle: profile.username });
-  return profile;
-}
-
 /** Query failures after which the page's og: tags are read; definitive answers (NOT_FOUND) stand. */
 const queryUnusable = (e: unknown): e is ApiError =>
   isApiError(e) && (e.code === 'UPSTREAM_BLOCKED' || e.code === 'UPSTREAM_FAILED' || e.code === 'UPSTREAM_TIMEOUT');

@@ -221,13 +221,6 @@ export async function fetchUserResource(ctx: OpContext, username: string): Promi
   }
 }
 
-/** The reader's clean record of `username`; an answer about another user is UPSTREAM_FAILED (identity.ts). */
-export async function fetchUserProfile(ctx: OpContext, username: string): Promise<PinboardProfile> {
-  const profile = parseUserResource(await fetchUserResource(ctx, username), username);
-  assertSameResource(PLATFORM, `user ${username}`, { handle: username }, { handle: profile.username });
-  return profile;
-}
-
 /** The operation's record of `username` (normalised), checked to be that account. */
 export async function fetchPinboardProfile(ctx: OpContext, username: string): Promise<PinboardProfileRecord> {
   const record = parsePinboardProfile(await fetchUserResource(ctx, username), username);
