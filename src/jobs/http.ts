@@ -506,23 +506,6 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     return svc ?? null;
   };
 
-  /**
-   * Runs a handler's work; a store that fails meanwhile (503, REDIS_URL) is answered as every
-   * route answers it, unless the response has begun (a stream: it is cut).
-   */
-  const guarded =
-    (fn: (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps) => Promise<void>) =>
-    async (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> => {
-      try {
-        await fn(req, res, info, deps);
-      } catch (e) {
-        if (!(e instanceof ApiError) || e.code !== 'SERVICE_UNAVAILABLE') throw e;
-        deps.logger.warn({ code: e.code, msg_detail: e.message }, 'store unavailable');
-        if (res.headersSent) return void res.destroy();
-        sendError(res, e, {}, info.id);
-      }
-    };
-
   async function create(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
     const key = await keyOf(req, res, info, deps);
     if (!key) return;
@@ -607,5 +590,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
   const root = (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps) =>
     req.method === 'POST' ? create(req, res, info, deps) : list(req, res, info, deps);
 
-  return { root: guarded(root), estimate: guarded(estimate), byId: guarded(byId) };
+  // Errors thrown here (a store away meanwhile: 503; a stream already begun: cut) are answered by
+  // the app's routing, as for every route (src/app.ts).
+  return { root, estimate, byId };
 }

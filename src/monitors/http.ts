@@ -266,20 +266,6 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
     return svc ?? null;
   };
 
-  /** A handler whose ApiErrors (a 400 thrown while reading, a store away: 503) are answered as every route answers them. */
-  const guarded =
-    (fn: (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps) => Promise<void>) =>
-    async (req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> => {
-      try {
-        await fn(req, res, info, deps);
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-        if (e.code === 'SERVICE_UNAVAILABLE') deps.logger.warn({ code: e.code, msg_detail: e.message }, 'store unavailable');
-        if (res.headersSent) return void res.destroy();
-        sendError(res, e, {}, info.id);
-      }
-    };
-
   async function root(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
     const key = await keyOf(req, res, info, deps);
     if (!key) return;
@@ -375,5 +361,7 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  return { root: guarded(root), byId: guarded(byId) };
+  // Errors thrown here (a 400 while reading, a store away: 503) are answered by the app's routing,
+  // as for every route (src/app.ts).
+  return { root, byId };
 }
