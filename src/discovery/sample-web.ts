@@ -23,7 +23,7 @@ import {
 } from '../platforms/video/samples.js';
 import type { TestAbout, TestChannel } from '../platforms/video/samples.js';
 import { legacyShapeUser } from '../platforms/microblog-b/samples.js';
-import { NOT_AVAILABLE_HTML } from '../platforms/social-a/samples.js';
+import { introItem, NOT_AVAILABLE_HTML } from '../platforms/social-a/samples.js';
 import { linktreeHtml, modernAccount, notFoundHtml as linktreeNotFound, profileNextData } from '../platforms/linkpage-b/samples.js';
 import { USER_BY_SCREEN_NAME } from '../platforms/microblog-b/endpoints.js';
 import type { BskySample } from '../platforms/microblog-d/samples.js';
@@ -196,25 +196,7 @@ function relayScript(queryName: string, data: unknown): string {
  */
 function introData(p: FacebookPage): unknown {
   const i = p.intro ?? {};
-  const item = (type: string, text: string, url?: string) => ({
-    node: {
-      __typename: 'TimelineContextListItem',
-      timeline_context_item: {
-        timeline_context_list_item_type: type,
-        renderer: {
-          __typename: 'ProfileTileContextListItemRenderer',
-          context_item: {
-            title: {
-              text,
-              ranges: url
-                ? [{ offset: 0, length: text.length, entity: { __typename: 'ExternalUrl', url: fbShim(url), external_url: url } }]
-                : [],
-            },
-          },
-        },
-      },
-    },
-  });
+  const item = (type: string, text: string, url?: string) => introItem(type, text, url, fbShim);
   const items = [
     ...(i.category ? [item('INTRO_CARD_INFLUENCER_CATEGORY', `Page · ${i.category}`)] : []),
     ...(i.phone ? [item('INTRO_CARD_PROFILE_PHONE', i.phone)] : []),

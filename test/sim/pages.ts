@@ -43,6 +43,7 @@ import { nightOwlUser, notFoundUniversalPage, universalPage, VERIFY_PAGE } from 
 import { aboutBrowseResponse, channelHtml, channelInitialData, NOT_FOUND_HTML as YT_NOT_FOUND } from '../../src/platforms/video/samples.js';
 import type { TestAbout, TestChannel } from '../../src/platforms/video/samples.js';
 import { classifyLink } from '../../src/links/classify.js';
+import { introItem } from '../../src/platforms/social-a/samples.js';
 import type { EmailPlacement, SearchResult, SimAccount, SimLinkPage, SimSite, SimSitePage } from './model.js';
 
 type Obj = Record<string, unknown>;
@@ -857,25 +858,7 @@ export function facebookPageHtml(a: SimAccount): string {
   const { website, others } = websiteAndOthers(a);
   const bio = [a.bio, ...bioEmailLines(a)].filter(Boolean).join('\n');
   const email = contactField(a);
-  const item = (type: string, text: string, url?: string) => ({
-    node: {
-      __typename: 'TimelineContextListItem',
-      timeline_context_item: {
-        timeline_context_list_item_type: type,
-        renderer: {
-          __typename: 'ProfileTileContextListItemRenderer',
-          context_item: {
-            title: {
-              text,
-              ranges: url
-                ? [{ offset: 0, length: text.length, entity: { __typename: 'ExternalUrl', url: fbShim(url), external_url: url } }]
-                : [],
-            },
-          },
-        },
-      },
-    },
-  });
+  const item = (type: string, text: string, url?: string) => introItem(type, text, url, fbShim);
   const items = [
     item('INTRO_CARD_INFLUENCER_CATEGORY', 'Page · Digital creator'),
     ...(email ? [item('INTRO_CARD_PROFILE_EMAIL', email)] : []),

@@ -547,3 +547,30 @@ export const SEARCH_EVENTS: TestEvent[] = [
     caption: 'May be an image of dog',
   },
 ];
+
+/**
+ * One item of a page's intro card as the page's Relay data holds it (`timeline_context_item`
+ * typed INTRO_CARD_*, a `title {text, ranges[{entity}]}`); a link's entity carries `url` through
+ * Facebook's l.php redirect (`shim`) and the `external_url` itself.
+ */
+export function introItem(type: string, text: string, url: string | undefined, shim: (url: string) => string) {
+  return {
+    node: {
+      __typename: 'TimelineContextListItem',
+      timeline_context_item: {
+        timeline_context_list_item_type: type,
+        renderer: {
+          __typename: 'ProfileTileContextListItemRenderer',
+          context_item: {
+            title: {
+              text,
+              ranges: url
+                ? [{ offset: 0, length: text.length, entity: { __typename: 'ExternalUrl', url: shim(url), external_url: url } }]
+                : [],
+            },
+          },
+        },
+      },
+    },
+  };
+}
