@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -160,6 +160,42 @@ describe('what another process sees (the keys command, a crash)', () => {
     expect(await ledger.settle(held[4], 0)).toBe(1);
     expect(await ledger.settle(held[5], 1)).toBe(1);
     expect(outside()).toEqual({ balance: 1, open: 4, charged: 5 });
+  });
+
+  it('reservations and settlements asked in one turn commit together: one WAL commit for all, each answered with its own outcome', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 20 });
+    const poor = await ledger.createKey({ name: 'poor', credits: 1 });
+    const wal = join(dir, 'gateway.db-wal');
+    const frames = () => statSync(wal).size;
+    const before = frames();
+    // 20 reservations in one turn, one of them refused (a balance of 1): each gets its own answer.
+    const rs = await Promise.all([...Array.from({ length: 20 }, () => ledger.reserve(record.id, 1)), ledger.reserve(poor.record.id, 2)]);
+    expect(rs.slice(0, 20).every((r) => r !== null)).toBe(true);
+    expect(rs[20]).toBeNull();
+    // One commit touches a handful of pages (api_keys, reservations and its index): a commit per call would write 20×.
+    const FRAME = 4096 + 24;
+    expect((frames() - before) / FRAME).toBeLessThan(10);
+    expect(outside()).toMatchObject({ open: 20 });
+    const afterReserve = frames();
+    const balances = await Promise.all(rs.slice(0, 20).map((r) => ledger.settle(r!, 1)));
+    expect(Math.min(...balances)).toBe(0);
+    expect((frames() - afterReserve) / FRAME).toBeLessThan(15);
+    expect(outside()).toMatchObject({ open: 0, charged: 20 });
+  });
+
+  it('in one turn, a settlement whose record throws rolls back alone; the others of its commit stand', async () => {
+    const { record } = await ledger.createKey({ name: 'k', credits: 5 });
+    const [a, b, c] = await Promise.all([1, 1, 1].map((n) => ledger.reserve(record.id, n)));
+    const results = await Promise.allSettled([
+      ledger.settle(a!, 1),
+      ledger.settleRecorded(b!, 1, () => {
+        throw new Error('record failed');
+      }),
+      ledger.settle(c!, 1),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // b's charge rolled back with its record: its reservation stays open (refunded at the next start).
+    expect(outside()).toEqual({ balance: 2, open: 1, charged: 2 });
   });
 
   it('a key revoked by another process after a reservation: the reservation is charged as reserved, the next one refused (401)', async () => {

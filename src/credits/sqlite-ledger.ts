@@ -7,6 +7,11 @@
  * (no copy in memory), and answered once it has committed (WAL, synchronous=NORMAL: a commit
  * survives a crash of the process). better-sqlite3 is synchronous, so a transaction runs to its
  * end before any other request's code does.
+ * - Reservations and settlements asked for in one event-loop turn commit together (`inOneCommit`):
+ *   each runs in its own savepoint of one transaction at the end of the turn, in the order asked,
+ *   and each caller is answered after that commit — its own result, or its own error (a failing
+ *   one rolls back only its savepoint). One commit per turn instead of one per call: the commit
+ *   (its WAL write) was most of a settlement's cost (docs/performance.md).
  * - reserve: the key is read (revoked or unknown: UNAUTHORIZED — a key revoked after its request
  *   was authenticated is refused as revoked, never as poor), the amount taken from its balance
  *   and a reservation row written, in one transaction; a balance that cannot cover it takes
@@ -28,6 +33,7 @@ import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
 import { unknownOrRevokedKey } from '../errors.js';
 import type { Db } from '../store/sqlite.js';
+import { beforeClose } from '../store/sqlite.js';
 import { generateApiKey, hashApiKey, keyHint, shortenStoredHint } from './keys.js';
 import { DEFAULT_TRANSACTIONS_KEEP_MS } from './ledger.js';
 import type { AuthenticatedKey, KeyRecord, Ledger, Reservation, ReserveMeta, SettleOutcome, Transaction } from './ledger.js';
@@ -208,7 +214,7 @@ function transactions(db: Db, q: ReturnType<typeof statements>, keepMs: number) 
     });
   };
 
-  // Run as BEGIN IMMEDIATE (reserve.immediate): it reads, then writes what it read.
+  // In the batch of its turn (inOneCommit), a transaction begun IMMEDIATE: it reads, then writes what it read.
   const reserve = db.transaction((keyId: string, amount: number, meta: ReserveMeta | undefined): Reservation | null => {
     const key = q.account.get(keyId);
     if (!key || key.revoked_at !== null) throw unknownOrRevokedKey();
@@ -282,6 +288,47 @@ function transactions(db: Db, q: ReturnType<typeof statements>, keepMs: number) 
   return { reserve, settle, settleRecorded, refundAbandoned, grant, insertKey };
 }
 
+/**
+ * Runs the writes asked for in one event-loop turn in one transaction (see the header): `write(fn)`
+ * queues `fn` (a better-sqlite3 transaction function: called inside the batch's transaction, it is
+ * a savepoint) and answers with its result once the batch has committed. What is queued when the
+ * database is closed is committed first.
+ */
+function inOneCommit(db: Db) {
+  type Item = { fn: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void; ok?: boolean; out?: unknown };
+  let queue: Item[] = [];
+  const runAll = db.transaction((items: Item[]) => {
+    for (const item of items) {
+      try {
+        item.out = item.fn();
+        item.ok = true;
+      } catch (e) {
+        item.out = e;
+        item.ok = false;
+      }
+    }
+  });
+  const flush = () => {
+    const items = queue;
+    queue = [];
+    if (items.length === 0) return;
+    try {
+      runAll.immediate(items);
+    } catch (e) {
+      // The commit itself failed: nothing of the batch is written.
+      for (const item of items) item.reject(e);
+      return;
+    }
+    for (const item of items) (item.ok ? item.resolve : item.reject)(item.out);
+  };
+  beforeClose(db, flush);
+  return <T>(fn: () => T): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+    });
+}
+
 export interface SqliteLedgerOptions {
   /** How long a transaction row is kept after it last changed (TRANSACTIONS_RETENTION_DAYS). */
   transactionsKeepMs?: number;
@@ -292,6 +339,7 @@ export function createSqliteLedger(db: Db, opts: SqliteLedgerOptions = {}): Ledg
   const q = statements(db);
   const keepMs = opts.transactionsKeepMs ?? DEFAULT_TRANSACTIONS_KEEP_MS;
   const tx = transactions(db, q, keepMs);
+  const write = inOneCommit(db);
   return {
     async authenticate(rawKey): Promise<AuthenticatedKey | null> {
       const row = q.auth.get(hashApiKey(rawKey));
@@ -307,13 +355,13 @@ export function createSqliteLedger(db: Db, opts: SqliteLedgerOptions = {}): Ledg
     },
     async reserve(keyId, amount, meta) {
       if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
-      return tx.reserve.immediate(keyId, amount, meta);
+      return write(() => tx.reserve(keyId, amount, meta));
     },
     async settle(reservation, actual) {
-      return tx.settle(reservation, actual).balance;
+      return (await write(() => tx.settle(reservation, actual))).balance;
     },
     async settleRecorded(reservation, actual, record) {
-      return tx.settleRecorded(reservation, actual, record);
+      return write(() => tx.settleRecorded(reservation, actual, record));
     },
     async createKey({ name, credits, rawKey }) {
       const key = rawKey ?? generateApiKey();

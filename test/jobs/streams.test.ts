@@ -103,6 +103,8 @@ describe('JOBS_MAX_STREAMS_PER_KEY', () => {
     held.releaseAll({ free: true });
     await waitFinal(h, key, id);
     await waitFor(() => streamsHeld(keyId) === 0 && streamsHeld(other.id) === 0);
+    // The slot is freed when the server ends the stream; its last bytes may still be on the way to the client.
+    await waitFor(() => f.text().includes('event: end'));
     expect(f.text()).toContain('event: end');
     expect((await openEvents(key, id)).res.status).toBe(200);
     await waitFor(() => streamsHeld(keyId) === 0);
