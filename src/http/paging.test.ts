@@ -4,8 +4,9 @@
  * each one problem naming the parameter; absent values take the route's default.
  */
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { cursorParam, instantParam, keysetCursor, limitParam, oneOfParam, positionParam } from './paging.js';
+import { cursorParam, instantParam, keysetCursor, keysetListQuery, limitParam, oneOfParam, positionParam } from './paging.js';
 import type { Given } from './paging.js';
 import { repeatedParams } from './query.js';
 
@@ -88,6 +89,22 @@ describe('paging parameters', () => {
     expect(status('done')).toEqual({ value: 'done', problems: [] });
     expect(status(null)).toEqual({ value: null, problems: [] });
     for (const g of ['DONE', ' done', '', 1]) expect(status(g).problems).toEqual(['status: must be one of queued, done']);
+  });
+
+  it('a keyset list query: status, limit and after, every problem at once in that order', () => {
+    const cursor = keysetCursor('job_');
+    const rules = { statuses: ['queued', 'done'] as const, page: PAGE, cursor };
+    expect(keysetListQuery({}, rules)).toEqual({ status: null, limit: 20, after: null });
+    const after = cursor.of({ created_at: '2026-01-02T03:04:05.678Z', id: 'job_1' });
+    expect(keysetListQuery({ status: 'done', limit: '5', after }, rules)).toEqual({
+      status: 'done',
+      limit: 5,
+      after: { created_at: '2026-01-02T03:04:05.678Z', id: 'job_1' },
+    });
+    const bad = keysetListQuery({ after: 'x', limit: 500, status: 'nope' }, rules);
+    expect(bad).toBeInstanceOf(ApiError);
+    expect((bad as ApiError).code).toBe('INVALID_INPUT');
+    expect((bad as ApiError).details!.map((d) => d.param)).toEqual(['status', 'limit', 'after']);
   });
 
   it('a repeated parameter is refused before it is read (never "the first one wins")', () => {

@@ -15,7 +15,8 @@
  *    2025-01-31T12:00:00Z): a time without an offset would be the server's local time;
  *  - a filter (`status`): one of its values, as spelled.
  */
-import type { ParamProblem } from '../errors.js';
+import { invalidInput } from '../errors.js';
+import type { ApiError, ParamProblem } from '../errors.js';
 
 /** A parameter as given: text from a query string, a number from GraphQL or MCP, null when absent. */
 export type Given = string | number | null | undefined;
@@ -94,4 +95,19 @@ export function cursorParam(
   const at = typeof given === 'string' ? cursor.from(given) : null;
   if (!at) problems.push({ param: 'after', message: "must be a page's next_after, as given" });
   return at;
+}
+
+/**
+ * The query of a list ordered by (created_at, id) with a status filter (GET /v1/jobs,
+ * GET /v1/monitors): `status`, `limit`, `after` (its cursor); every problem at once.
+ */
+export function keysetListQuery<S extends string>(
+  given: { status?: Given; limit?: Given; after?: Given },
+  rules: { statuses: readonly S[]; page: { default: number; max: number }; cursor: ReturnType<typeof keysetCursor> },
+): { status: S | null; limit: number; after: KeysetPosition | null } | ApiError {
+  const problems: ParamProblem[] = [];
+  const status = oneOfParam('status', given.status, rules.statuses, problems);
+  const limit = limitParam(given.limit, rules.page, problems);
+  const after = cursorParam(given.after, rules.cursor, problems);
+  return problems.length ? invalidInput(problems) : { status, limit, after };
 }

@@ -20,12 +20,11 @@ import { maxAgeMs } from '../cache/cache.js';
 import type { CacheMaxAge } from '../cache/cache.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
-import type { ParamProblem } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
 import { HttpContext } from '../pipeline/context.js';
 import { methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
-import { cursorParam, keysetCursor, limitParam, oneOfParam } from '../http/paging.js';
+import { keysetCursor, keysetListQuery } from '../http/paging.js';
 import type { Given } from '../http/paging.js';
 import { repeatedParams } from '../http/query.js';
 import type { RequestInfo } from '../observability/request.js';
@@ -323,12 +322,8 @@ const LIST_PAGE = { default: 20, max: 100 };
 const JOB_CURSOR = keysetCursor('job_');
 
 /** GET /v1/jobs's (and lookupJobs') parameters, read as src/http/paging.ts says; each problem a 400 naming its parameter. */
-export function listQueryOf(given: { status?: string | null; limit?: Given; after?: Given }): JobListQuery | ApiError {
-  const problems: ParamProblem[] = [];
-  const status = oneOfParam('status', given.status, JOB_STATUSES, problems);
-  const limit = limitParam(given.limit, LIST_PAGE, problems);
-  const after = cursorParam(given.after, JOB_CURSOR, problems);
-  return problems.length ? invalidInput(problems) : { status, limit, after };
+export function listQueryOf(given: { status?: Given; limit?: Given; after?: Given }): JobListQuery | ApiError {
+  return keysetListQuery(given, { statuses: JOB_STATUSES, page: LIST_PAGE, cursor: JOB_CURSOR });
 }
 
 /** A page of the key's jobs, newest first; `next_after` null on the last page. 0 credits. */

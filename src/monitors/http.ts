@@ -21,7 +21,7 @@ import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
-import { cursorParam, instantParam, keysetCursor, limitParam, oneOfParam, positionParam } from '../http/paging.js';
+import { instantParam, keysetCursor, keysetListQuery, limitParam, positionParam } from '../http/paging.js';
 import type { Given } from '../http/paging.js';
 import { repeatedParams } from '../http/query.js';
 import { bodyText } from '../jobs/input.js';
@@ -169,12 +169,8 @@ export async function runMonitorNow(
 const MONITOR_CURSOR = keysetCursor('mon_');
 
 /** GET /v1/monitors's (and GraphQL monitors') parameters, read as src/http/paging.ts says; each problem a 400 naming its parameter. */
-export function listQueryOf(given: { status?: string | null; limit?: Given; after?: Given }): MonitorListQuery | ApiError {
-  const problems: ParamProblem[] = [];
-  const status = oneOfParam('status', given.status, MONITOR_STATUSES, problems);
-  const limit = limitParam(given.limit, LIST_PAGE, problems);
-  const after = cursorParam(given.after, MONITOR_CURSOR, problems);
-  return problems.length ? invalidInput(problems) : { status, limit, after };
+export function listQueryOf(given: { status?: Given; limit?: Given; after?: Given }): MonitorListQuery | ApiError {
+  return keysetListQuery(given, { statuses: MONITOR_STATUSES, page: LIST_PAGE, cursor: MONITOR_CURSOR });
 }
 
 export async function listMonitors(
