@@ -11,6 +11,8 @@
 import type { Transaction, TransactionQuery } from '../credits/ledger.js';
 import { invalidInput } from '../errors.js';
 import type { ApiError, ParamProblem } from '../errors.js';
+import { instantParam, limitParam, positionParam } from '../http/paging.js';
+import type { Given } from '../http/paging.js';
 import type { Deps } from '../pipeline/context.js';
 import { jobService } from '../jobs/service.js';
 import { FINAL } from '../jobs/store.js';
@@ -18,6 +20,7 @@ import { FINAL } from '../jobs/store.js';
 export const TRANSACTIONS_PARAMS = ['after', 'limit', 'operation', 'since'] as const;
 export const TRANSACTIONS_LIMIT_DEFAULT = 100;
 export const TRANSACTIONS_LIMIT_MAX = 1_000;
+const TRANSACTIONS_PAGE = { default: TRANSACTIONS_LIMIT_DEFAULT, max: TRANSACTIONS_LIMIT_MAX };
 
 export interface TransactionView {
   id: number;
@@ -39,39 +42,25 @@ export interface TransactionsPage {
   next_after: number | null;
 }
 
-const SINCE_FORM = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-
-/** The parameters as given (strings from a query string, numbers from GraphQL), checked. */
+/** The parameters as given (strings from a query string, numbers from GraphQL), checked as src/http/paging.ts says. */
 export function transactionsQueryOf(given: {
-  after?: string | number | null;
-  limit?: string | number | null;
+  after?: Given;
+  limit?: Given;
   operation?: string | null;
   since?: string | null;
 }): TransactionQuery | ApiError {
   const problems: ParamProblem[] = [];
-  const intOf = (v: string | number) => (typeof v === 'number' ? v : /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : NaN);
-  const query: TransactionQuery = { limit: TRANSACTIONS_LIMIT_DEFAULT };
-  if (given.after != null) {
-    const n = intOf(given.after);
-    if (Number.isSafeInteger(n) && n >= 0) query.after = n;
-    else problems.push({ param: 'after', message: "must be a page's next_after (an integer ≥ 0)" });
-  }
-  if (given.limit != null) {
-    const n = intOf(given.limit);
-    if (Number.isInteger(n) && n >= 1 && n <= TRANSACTIONS_LIMIT_MAX) query.limit = n;
-    else problems.push({ param: 'limit', message: `must be an integer from 1 to ${TRANSACTIONS_LIMIT_MAX}` });
-  }
+  const after = positionParam(given.after, problems);
+  const query: TransactionQuery = { limit: limitParam(given.limit, TRANSACTIONS_PAGE, problems) };
+  if (after !== null) query.after = after;
   if (given.operation != null) {
     // As a job names it (`/v1/code/repository`) or as rows show it (`code/repository`).
     const op = given.operation.trim().replace(/^\/?(v1\/)?/, '');
     if (op && op.length <= 200) query.operation = op;
     else problems.push({ param: 'operation', message: 'must be an operation, e.g. code/repository' });
   }
-  if (given.since != null) {
-    const t = SINCE_FORM.test(given.since.trim()) ? Date.parse(given.since.trim()) : NaN;
-    if (Number.isFinite(t)) query.since = t;
-    else problems.push({ param: 'since', message: 'must be an ISO 8601 date or date-time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z' });
-  }
+  const since = instantParam('since', given.since, problems);
+  if (since !== null) query.since = since;
   return problems.length ? invalidInput(problems) : query;
 }
 

@@ -22,6 +22,8 @@
  */
 import type { z } from 'zod';
 import type { FlatForm, OperationDef } from '../platforms/operation.js';
+import { fieldPaths, memberNode, nodeOf } from '../platforms/schema-walk.js';
+import type { SchemaNode } from '../platforms/schema-walk.js';
 import type { RestRoute } from '../rest/routes.js';
 import type { JobRow, ResultRow } from './store.js';
 
@@ -30,70 +32,27 @@ const MAX_DEPTH = 4;
 
 const OUTCOME_COLUMNS = ['index', 'status', 'code', 'credits_charged', 'cached'];
 
-type Def = { type: string; innerType?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType>; options?: z.ZodType[] };
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+/** A column: a scalar, or with `lists` (an item's columns) a list too; objects are walked into. */
+const columnsOf = (node: SchemaNode, lists: boolean) =>
+  fieldPaths(node, { levels: MAX_DEPTH, leaf: (n) => (n.kind === 'scalar' || (lists && n.kind === 'list') ? '' : null) });
 
-const WRAPPERS = new Set(['nullable', 'optional', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
-const SCALARS = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'bigint', 'int', 'template_literal']);
+/** The item of a list of objects (a union of such lists: their items merged), else null. */
+const objectItems = (node: SchemaNode) => (node.kind === 'list' && node.item.kind === 'object' ? node.item : null);
 
-function unwrap(s: z.ZodType): Def {
-  let d = defOf(s);
-  while (WRAPPERS.has(d.type) && d.innerType) d = defOf(d.innerType);
-  return d;
-}
-
-function isScalar(d: Def): boolean {
-  return SCALARS.has(d.type) || (d.type === 'union' && (d.options ?? []).every((o) => isScalar(unwrap(o))));
-}
-
-/** The object schemas a value may be: an object, or each object of a union (a tweet or a tombstone). */
-function objectsOf(d: Def): Def[] {
-  if (d.type === 'object') return [d];
-  if (d.type === 'union') return (d.options ?? []).flatMap((o) => objectsOf(unwrap(o)));
-  return [];
-}
-
-/** The object schemas a list's items may be (a union of lists: each one's items). */
-function listItemsOf(d: Def): Def[] {
-  if (d.type === 'array' && d.element) return objectsOf(unwrap(d.element));
-  if (d.type === 'union' && (d.options ?? []).every((o) => unwrap(o).type === 'array'))
-    return (d.options ?? []).flatMap((o) => listItemsOf(unwrap(o)));
-  return [];
-}
-
-/** Paths of the scalar fields of these objects (all of a union's), lists too with `lists`, nested objects followed. */
-function scalarPaths(objects: Def[], prefix: string, depth: number, lists: boolean): string[] {
-  const out = new Set<string>();
-  if (depth > MAX_DEPTH) return [];
-  for (const d of objects) {
-    for (const [name, member] of Object.entries(d.shape ?? {})) {
-      const m = unwrap(member);
-      const path = prefix ? `${prefix}.${name}` : name;
-      if (isScalar(m) || (lists && (m.type === 'array' || listItemsOf(m).length))) out.add(path);
-      else for (const p of scalarPaths(objectsOf(m), path, depth + 1, lists)) out.add(p);
-    }
-  }
-  return [...out];
-}
-
-/** The flat form derived from a record schema (see the header). */
+/** The flat form derived from a record schema (see the header; read as src/platforms/schema-walk.ts says). */
 export function deriveFlatForm(record: z.ZodType): FlatForm {
-  const d = unwrap(record);
-  const objects = objectsOf(d);
-  if (!objects.length) {
-    const items = listItemsOf(d);
-    return items.length ? { columns: [], rows: { list: '', columns: scalarPaths(items, '', 1, true) } } : { columns: [] };
+  const node = nodeOf(record);
+  if (node.kind !== 'object') {
+    const items = objectItems(node);
+    return items ? { columns: [], rows: { list: '', columns: columnsOf(items, true) } } : { columns: [] };
   }
-  const lists = new Map<string, Def[]>();
-  for (const o of objects)
-    for (const [name, member] of Object.entries(o.shape ?? {})) {
-      const items = listItemsOf(unwrap(member));
-      if (items.length) lists.set(name, [...(lists.get(name) ?? []), ...items]);
-    }
-  const columns = scalarPaths(objects, '', 1, false);
-  if (lists.size !== 1) return { columns };
-  const [[list, items]] = lists;
-  return { columns, rows: { list, columns: scalarPaths(items, '', 1, true) } };
+  const lists = [...node.members.keys()].flatMap((name) => {
+    const items = objectItems(memberNode(node, name)!);
+    return items ? [{ name, items }] : [];
+  });
+  const columns = columnsOf(node, false);
+  if (lists.length !== 1) return { columns };
+  return { columns, rows: { list: lists[0].name, columns: columnsOf(lists[0].items, true) } };
 }
 
 const forms = new WeakMap<OperationDef, FlatForm>();

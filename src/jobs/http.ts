@@ -24,6 +24,8 @@ import type { Deps } from '../pipeline/context.js';
 import { HttpContext } from '../pipeline/context.js';
 import { methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
+import { keysetCursor, keysetListQuery } from '../http/paging.js';
+import type { Given } from '../http/paging.js';
 import { repeatedParams } from '../http/query.js';
 import type { RequestInfo } from '../observability/request.js';
 import { admit } from '../pipeline/admit.js';
@@ -34,7 +36,7 @@ import type { CsvShape } from './export.js';
 import { bodyText, readJobRequest, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
-import type { JobCursor, JobListQuery, JobRow, JobStatus } from './store.js';
+import type { JobListQuery, JobRow } from './store.js';
 import { FINAL, JOB_STATUSES } from './store.js';
 import { jobView } from './view.js';
 import type { JobView } from './view.js';
@@ -311,48 +313,17 @@ export async function createJob(
 }
 
 /** Jobs a page lists by default, and at most. */
-const LIST_DEFAULT = 20;
-const LIST_MAX = 100;
+const LIST_PAGE = { default: 20, max: 100 };
 
 /**
- * A page's `next_after`: the last job listed, opaque to clients (base64url of "<created_at> <id>";
- * both stores order a key's jobs by the two).
+ * A page's `next_after`: the last job listed, opaque to clients (src/http/paging.ts; both stores
+ * order a key's jobs by created_at, then id).
  */
-function cursorOf(row: JobRow): string {
-  return Buffer.from(`${row.created_at} ${row.id}`).toString('base64url');
-}
+const JOB_CURSOR = keysetCursor('job_');
 
-function cursorFrom(text: string): JobCursor | null {
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z) (job_[A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString());
-  // Only the form cursorOf writes (base64url decoding forgives other spellings).
-  if (!m || Number.isNaN(Date.parse(m[1])) || cursorOf({ created_at: m[1], id: m[2] } as JobRow) !== text) return null;
-  return { created_at: m[1], id: m[2] };
-}
-
-/** GET /v1/jobs's (and lookupJobs') parameters; each problem a 400 naming its parameter. */
-export function listQueryOf(given: {
-  status?: string | null;
-  limit?: string | number | null;
-  after?: string | null;
-}): JobListQuery | ApiError {
-  const problems: { param: string; message: string }[] = [];
-  let status: JobStatus | null = null;
-  if (given.status !== undefined && given.status !== null) {
-    if ((JOB_STATUSES as readonly string[]).includes(given.status)) status = given.status as JobStatus;
-    else problems.push({ param: 'status', message: `must be one of ${JOB_STATUSES.join(', ')}` });
-  }
-  let limit = LIST_DEFAULT;
-  if (given.limit !== undefined && given.limit !== null) {
-    const n = typeof given.limit === 'number' ? given.limit : /^\d{1,6}$/.test(given.limit) ? Number(given.limit) : NaN;
-    if (Number.isInteger(n) && n >= 1 && n <= LIST_MAX) limit = n;
-    else problems.push({ param: 'limit', message: `must be an integer from 1 to ${LIST_MAX}` });
-  }
-  let after: JobCursor | null = null;
-  if (given.after !== undefined && given.after !== null) {
-    after = cursorFrom(given.after);
-    if (!after) problems.push({ param: 'after', message: "must be a page's next_after, as given" });
-  }
-  return problems.length ? invalidInput(problems) : { status, limit, after };
+/** GET /v1/jobs's (and lookupJobs') parameters, read as src/http/paging.ts says; each problem a 400 naming its parameter. */
+export function listQueryOf(given: { status?: Given; limit?: Given; after?: Given }): JobListQuery | ApiError {
+  return keysetListQuery(given, { statuses: JOB_STATUSES, page: LIST_PAGE, cursor: JOB_CURSOR });
 }
 
 /** A page of the key's jobs, newest first; `next_after` null on the last page. 0 credits. */
@@ -361,7 +332,7 @@ export async function listJobs(svc: JobService, keyId: string, q: JobListQuery):
   const page = rows.slice(0, q.limit);
   return {
     jobs: page.map((r) => jobView(r, svc.runner.rateOf(r))),
-    next_after: rows.length > q.limit ? cursorOf(page[page.length - 1]) : null,
+    next_after: rows.length > q.limit ? JOB_CURSOR.of(page[page.length - 1]) : null,
   };
 }
 

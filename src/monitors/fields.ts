@@ -1,6 +1,7 @@
 /**
  * What a monitor watches in its operation's record, read off the record's zod schema (the one
- * source of a record's fields: src/platforms/records.ts):
+ * source of a record's fields: src/platforms/records.ts) as src/platforms/schema-walk.ts reads it
+ * (a union record has every option's fields; a number-or-flag is a value):
  *
  *  - a watched field is a dotted path into the record (what REST carries, under `rest.wrap` when
  *    the operation has one); a path through a list maps over its items (`emails.email`: every
@@ -10,16 +11,19 @@
  *    compared as a whole);
  *  - the default (`defaultWatch`): the operation's own `watch` when it narrows it (the creator
  *    tools: their e-mail addresses, their profiles), else the record's top-level fields (and those
- *    of its top-level objects: `user.followers`) that every record carries and that are numbers,
- *    strings, lists of strings, or lists of objects watched by each item's `email`, `url`, `uri`
- *    or `id` (`emails.email`, `posts.url`); pagination tokens (`cursor`…) are left out.
+ *    of its top-level objects: `user.followers`) that every record carries (every option of a
+ *    union) and that are numbers, strings, lists of strings, or lists of objects watched by each
+ *    item's `email`, `url`, `uri` or `id` (`emails.email`, `posts.url`); pagination tokens
+ *    (`cursor`…) are left out.
  *
  * Changes (`diff`): a number or value that differs is one change `{field, before, after}`; a list
  * compares as a set: an item added is `{before: null, after: item}`, one removed
  * `{before: item, after: null}` (items compared by their JSON, in the order the record gives).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { OperationDef } from '../platforms/operation.js';
+import { fieldPaths, memberNode, nodeOf } from '../platforms/schema-walk.js';
+import type { SchemaNode } from '../platforms/schema-walk.js';
 
 export type FieldKind = 'number' | 'list' | 'value';
 
@@ -33,51 +37,34 @@ export interface Change {
 export const WATCH_MAX = 100;
 export const PATH_MAX = 200;
 
-/** The schema under wrappers that do not change what a value is (nullable, optional, default, lazy, pipes, readonly, unions: the first). */
-function unwrap(s: z.ZodType): z.ZodType {
-  for (let i = 0; i < 20; i++) {
-    if (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodReadonly)
-      s = s.unwrap() as z.ZodType;
-    else if (s instanceof z.ZodLazy) s = s.unwrap() as z.ZodType;
-    else if (s instanceof z.ZodPipe) s = s.in as z.ZodType;
-    // A union (a record or its tombstone, a list or null): its first option that is a value.
-    else if (s instanceof z.ZodUnion) {
-      const options = (s.options as z.ZodType[]).filter((o) => !(o instanceof z.ZodNull) && !(o instanceof z.ZodUndefined));
-      if (!options.length) return s;
-      s = options[0];
-    } else return s;
-  }
-  return s;
-}
-
-const isNumber = (s: z.ZodType) => s instanceof z.ZodNumber;
-const isString = (s: z.ZodType) => s instanceof z.ZodString || s instanceof z.ZodEnum || s instanceof z.ZodLiteral;
+const ANY: SchemaNode = { kind: 'any' };
+const isNumber = (n: SchemaNode) => n.kind === 'scalar' && n.type === 'number';
+const isString = (n: SchemaNode) => n.kind === 'scalar' && n.type === 'string';
 
 /** A path's kind in the schema, or why it is not one of the record's (a message naming the step). */
 export function kindOf(record: z.ZodType, path: string): FieldKind | { problem: string } {
   const steps = path.split('.');
   if (!path || path.length > PATH_MAX || steps.some((s) => !s))
     return { problem: `must be a dotted path of at most ${PATH_MAX} characters (e.g. description, links, emails.email)` };
-  let s = unwrap(record);
+  let n = nodeOf(record);
   let throughList = false;
   for (let i = 0; i < steps.length; i++) {
-    while (s instanceof z.ZodArray) {
+    while (n.kind === 'list') {
       throughList = true;
-      s = unwrap(s.element as z.ZodType);
+      n = n.item;
     }
-    const step = steps[i];
-    if (s instanceof z.ZodObject) {
-      const shape = s.shape as Record<string, z.ZodType>;
-      if (Object.hasOwn(shape, step)) s = unwrap(shape[step]);
-      else if (s.def.catchall && !(s.def.catchall instanceof z.ZodNever)) s = unwrap(s.def.catchall as z.ZodType);
+    if (n.kind === 'object') {
+      const member = memberNode(n, steps[i]);
+      if (member) n = member;
+      else if (n.rest.length) n = nodeOf(n.rest);
       else return { problem: `the record has no field ${steps.slice(0, i + 1).join('.')}` };
-    } else if (s instanceof z.ZodRecord || s instanceof z.ZodUnknown || s instanceof z.ZodAny) {
+    } else if (n.kind === 'any') {
       // Passed through as the upstream gives it: any member may be there.
-      s = z.unknown();
+      n = ANY;
     } else return { problem: `${steps.slice(0, i).join('.')} has no fields (it is not an object)` };
   }
-  if (s instanceof z.ZodArray || throughList) return 'list';
-  return isNumber(s) ? 'number' : 'value';
+  if (n.kind === 'list' || throughList) return 'list';
+  return isNumber(n) ? 'number' : 'value';
 }
 
 /** Pagination tokens and type tags: they change from one run to the next without anything changing. */
@@ -86,52 +73,43 @@ const NOT_TRACKED = /^(cursor|after|before|next_?cursor|next_?page_?token|page_?
 /** What names an item of a list (its e-mail, its link, else its id), here or in one of its object fields (`post.uri`). */
 const IDENTITY = ['email', 'url', 'uri', 'permalink', 'post_url', 'id', 'id_string', 'handle', 'username'];
 
-function identityOf(item: z.ZodObject, depth = 1): string | null {
-  const shape = item.shape as Record<string, z.ZodType>;
-  const own = IDENTITY.find((k) => Object.hasOwn(shape, k) && (isString(unwrap(shape[k])) || (k === 'id' && isNumber(unwrap(shape[k])))));
+function identityOf(item: SchemaNode, depth = 1): string | null {
+  const own = IDENTITY.find((k) => {
+    const n = memberNode(item, k);
+    return n && (isString(n) || (k === 'id' && isNumber(n)));
+  });
   if (own) return own;
-  if (depth === 0) return null;
-  for (const [name, field] of Object.entries(shape)) {
-    const s = unwrap(field);
-    const inner = s instanceof z.ZodObject ? identityOf(s, depth - 1) : null;
+  if (depth === 0 || item.kind !== 'object') return null;
+  for (const name of item.members.keys()) {
+    const inner = identityOf(memberNode(item, name)!, depth - 1);
     if (inner) return `${name}.${inner}`;
   }
   return null;
 }
 
-/** The trackable fields of one object schema, under `prefix`; its object fields looked into `depth` more levels. */
-function trackable(record: z.ZodObject, prefix: string, depth: number, out: string[]): void {
-  for (const [name, field] of Object.entries(record.shape as Record<string, z.ZodType>)) {
-    // The fields every record carries: the `.optional()` ones (one per linked platform, present
-    // when the page links it) are in `links` already.
-    if (field instanceof z.ZodOptional || NOT_TRACKED.test(name)) continue;
-    const s = unwrap(field);
-    const path = `${prefix}${name}`;
-    if (isNumber(s) || isString(s)) out.push(path);
-    else if (s instanceof z.ZodArray) {
-      const item = unwrap(s.element as z.ZodType);
-      if (isString(item)) out.push(path);
-      else if (item instanceof z.ZodObject) {
-        const key = identityOf(item);
-        if (key) out.push(`${path}.${key}`);
-      }
-    } else if (s instanceof z.ZodObject && depth > 0) trackable(s, `${path}.`, depth - 1, out);
-  }
+/**
+ * A trackable field (see the header): a number or string (a scalar but a flag), a list of
+ * strings, or a list of objects by each item's identity (`emails.email`).
+ */
+function trackedTail(n: SchemaNode): string | null {
+  if (n.kind === 'scalar') return n.type === 'boolean' ? null : '';
+  if (n.kind !== 'list') return null;
+  if (isString(n.item)) return '';
+  const key = n.item.kind === 'object' ? identityOf(n.item) : null;
+  return key ? `.${key}` : null;
 }
 
 /**
  * The fields a monitor of `op` watches when its creator names none (see the header): the record's
- * own, and those of its object fields two levels down (`{user: {…}}` records: `user.followers`;
- * `{data: {user: {…}}}`), but not pagination tokens; a list of objects by each item's e-mail, link
- * or id.
+ * own that every record carries, and those of its object fields two levels down (`{user: {…}}`
+ * records: `user.followers`; `{data: {user: {…}}}`), but not pagination tokens; a list of objects
+ * by each item's e-mail, link or id. The `.optional()` members (one per linked platform, present
+ * when the page links it) are in `links` already.
  */
 export function defaultWatch(op: OperationDef): string[] {
   if (op.watch) return [...op.watch];
-  const record = unwrap(op.record);
-  if (!(record instanceof z.ZodObject)) return [];
-  const out: string[] = [];
-  trackable(record, '', 2, out);
-  return out.slice(0, WATCH_MAX);
+  const rule = { levels: 3, alwaysOnly: true, skip: (name: string) => NOT_TRACKED.test(name), leaf: trackedTail };
+  return fieldPaths(nodeOf(op.record), rule).slice(0, WATCH_MAX);
 }
 
 /** The values at `path` in `record`; a list step maps over its items. */

@@ -21,6 +21,8 @@ import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
+import { instantParam, keysetCursor, keysetListQuery, limitParam, positionParam } from '../http/paging.js';
+import type { Given } from '../http/paging.js';
 import { repeatedParams } from '../http/query.js';
 import { bodyText } from '../jobs/input.js';
 import type { RequestInfo } from '../observability/request.js';
@@ -32,17 +34,15 @@ import type { Change } from './fields.js';
 import { monitorChangesOf, monitorRequestOf } from './input.js';
 import type { MonitorRequest } from './input.js';
 import type { MonitorService } from './service.js';
-import type { HistoryQuery, MonitorCursor, MonitorListQuery, MonitorPatch, MonitorRow, MonitorStatus, RunOutcome } from './store.js';
+import type { HistoryQuery, MonitorListQuery, MonitorPatch, MonitorRow, RunOutcome } from './store.js';
 import { MONITOR_STATUSES } from './store.js';
 import { monitorView } from './view.js';
 import type { MonitorView } from './view.js';
 
 /** A create or PATCH body: at most this many bytes. */
 const BODY_MAX = 64 * 1024;
-const LIST_DEFAULT = 20;
-const LIST_MAX = 100;
-const HISTORY_DEFAULT = 100;
-const HISTORY_MAX = 1_000;
+const LIST_PAGE = { default: 20, max: 100 };
+const HISTORY_PAGE = { default: 100, max: 1_000 };
 
 const queryOf = (req: IncomingMessage) => {
   const raw = req.url ?? '';
@@ -165,44 +165,12 @@ export async function runMonitorNow(
   return { row: r.row, outcome: r.outcome, changes: r.changes, balance: await deps.ledger.balance(key.id) };
 }
 
-/** A page's `next_after`: the last monitor listed, opaque to clients (base64url of "<created_at> <id>"). */
-function cursorOf(row: Pick<MonitorRow, 'created_at' | 'id'>): string {
-  return Buffer.from(`${row.created_at} ${row.id}`).toString('base64url');
-}
+/** A page's `next_after`: the last monitor listed, opaque to clients (src/http/paging.ts). */
+const MONITOR_CURSOR = keysetCursor('mon_');
 
-function cursorFrom(text: string): MonitorCursor | null {
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z) (mon_[A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString());
-  if (!m || Number.isNaN(Date.parse(m[1])) || cursorOf({ created_at: m[1], id: m[2] }) !== text) return null;
-  return { created_at: m[1], id: m[2] };
-}
-
-const limitOf = (v: string | number | null | undefined, def: number, max: number, problems: ParamProblem[]): number => {
-  if (v === undefined || v === null) return def;
-  const n = typeof v === 'number' ? v : /^\d{1,6}$/.test(v) ? Number(v) : NaN;
-  if (Number.isInteger(n) && n >= 1 && n <= max) return n;
-  problems.push({ param: 'limit', message: `must be an integer from 1 to ${max}` });
-  return def;
-};
-
-/** GET /v1/monitors's (and GraphQL monitors') parameters; each problem a 400 naming its parameter. */
-export function listQueryOf(given: {
-  status?: string | null;
-  limit?: string | number | null;
-  after?: string | null;
-}): MonitorListQuery | ApiError {
-  const problems: ParamProblem[] = [];
-  let status: MonitorStatus | null = null;
-  if (given.status !== undefined && given.status !== null) {
-    if ((MONITOR_STATUSES as readonly string[]).includes(given.status)) status = given.status as MonitorStatus;
-    else problems.push({ param: 'status', message: `must be one of ${MONITOR_STATUSES.join(', ')}` });
-  }
-  const limit = limitOf(given.limit, LIST_DEFAULT, LIST_MAX, problems);
-  let after: MonitorCursor | null = null;
-  if (given.after !== undefined && given.after !== null) {
-    after = cursorFrom(given.after);
-    if (!after) problems.push({ param: 'after', message: "must be a page's next_after, as given" });
-  }
-  return problems.length ? invalidInput(problems) : { status, limit, after };
+/** GET /v1/monitors's (and GraphQL monitors') parameters, read as src/http/paging.ts says; each problem a 400 naming its parameter. */
+export function listQueryOf(given: { status?: Given; limit?: Given; after?: Given }): MonitorListQuery | ApiError {
+  return keysetListQuery(given, { statuses: MONITOR_STATUSES, page: LIST_PAGE, cursor: MONITOR_CURSOR });
 }
 
 export async function listMonitors(
@@ -212,32 +180,21 @@ export async function listMonitors(
 ): Promise<{ monitors: MonitorView[]; next_after: string | null }> {
   const rows = await svc.store.list(keyId, { ...q, limit: q.limit + 1 });
   const page = rows.slice(0, q.limit);
-  return { monitors: page.map((r) => monitorView(r)), next_after: rows.length > q.limit ? cursorOf(page[page.length - 1]) : null };
+  return { monitors: page.map((r) => monitorView(r)), next_after: rows.length > q.limit ? MONITOR_CURSOR.of(page[page.length - 1]) : null };
 }
 
-const instantOf = (param: string, v: string | null | undefined, problems: ParamProblem[]): number | null => {
-  if (v === undefined || v === null) return null;
-  const t = /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : NaN;
-  if (Number.isNaN(t)) problems.push({ param, message: 'must be a date or date-time (ISO 8601, e.g. 2025-01-31 or 2025-01-31T12:00:00Z)' });
-  return Number.isNaN(t) ? null : t;
-};
-
-/** The history routes' parameters (snapshots, changes); each problem a 400 naming its parameter. */
+/** The history routes' parameters (snapshots, changes), read as src/http/paging.ts says; each problem a 400 naming its parameter. */
 export function historyQueryOf(given: {
   since?: string | null;
   until?: string | null;
-  after?: string | null;
-  limit?: string | number | null;
+  after?: Given;
+  limit?: Given;
 }): HistoryQuery | ApiError {
   const problems: ParamProblem[] = [];
-  const since = instantOf('since', given.since, problems);
-  const until = instantOf('until', given.until, problems);
-  let after: number | null = null;
-  if (given.after !== undefined && given.after !== null) {
-    if (/^\d{1,15}$/.test(given.after)) after = Number(given.after);
-    else problems.push({ param: 'after', message: "must be a page's next_after, as given" });
-  }
-  const limit = limitOf(given.limit, HISTORY_DEFAULT, HISTORY_MAX, problems);
+  const since = instantParam('since', given.since, problems);
+  const until = instantParam('until', given.until, problems);
+  const after = positionParam(given.after, problems);
+  const limit = limitParam(given.limit, HISTORY_PAGE, problems);
   return problems.length ? invalidInput(problems) : { since, until, after, limit };
 }
 

@@ -58,6 +58,15 @@ describe('flat forms from the registry', () => {
     }
   });
 
+  it('a field nullable by a union with null is a column; an object behind z.lazy is walked into', async () => {
+    const { z } = await import('zod');
+    const record = z.object({
+      bio: z.union([z.string(), z.null()]),
+      owner: z.lazy(() => z.object({ name: z.string() })),
+    });
+    expect(deriveFlatForm(record)).toEqual({ columns: ['bio', 'owner.name'] });
+  });
+
   it('a list record is one row per item; an operation may declare its own form', async () => {
     const { z } = await import('zod');
     const record = z.object({

@@ -4,6 +4,7 @@
  * read and compared as docs/monitors.md says.
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { allOperations } from '../../src/gateway.js';
 import { defaultWatch, diff, kindOf, snapshotOf, valuesOf } from '../../src/monitors/fields.js';
 import type { FieldKind } from '../../src/monitors/fields.js';
@@ -25,6 +26,21 @@ describe('monitor fields', () => {
     expect(kindOf(op.record, 'social_accounts')).toBe('list');
     expect(kindOf(op.record, 'nope')).toEqual({ problem: 'the record has no field nope' });
     expect(kindOf(op.record, 'user..bio')).toEqual({ problem: expect.stringContaining('dotted path') });
+  });
+
+  it("a union record's fields: a path of any option resolves; the default watches what every option carries", () => {
+    // A search result is a video, a channel or a playlist: each one's fields may be watched.
+    const search = allOperations().find((o) => o.rest.path === '/v1/video/search')!;
+    expect(kindOf(search.record, 'results.handle')).toBe('list');
+    expect(kindOf(search.record, 'results.playlistId')).toBe('list');
+    expect(kindOf(search.record, 'results.nope')).toEqual({ problem: 'the record has no field results.nope' });
+    const post = z.object({ id: z.string(), text: z.string(), likes: z.number() });
+    const trimmed = z.object({ id: z.string(), likes: z.number() });
+    const op = { ...search, watch: undefined, record: z.union([post, trimmed]) };
+    expect(defaultWatch(op)).toEqual(['id', 'likes']);
+    expect(kindOf(op.record, 'text')).toBe('value');
+    // A number or a flag (forum's `edited`) is a value, not a series.
+    expect(kindOf(z.object({ edited: z.union([z.number(), z.boolean()]).nullable() }), 'edited')).toBe('value');
   });
 
   it('values, snapshots and changes: lists compare as sets (one change per item added or removed)', () => {

@@ -404,6 +404,29 @@ describe('monitor requests', () => {
     expect([...p1.monitors, ...p2.monitors].map((m: any) => m.id)).toEqual(newestFirst.map((m) => m.id));
     expect(p2.next_after).toBeNull();
     expect((await call(h, 'GET', '/v1/monitors?status=nope', { key: a.key })).status).toBe(400);
+    // The list and history parameters, read as every list route reads them (src/http/paging.ts);
+    // a time without its offset (the server's local time) is refused.
+    for (const [path, param] of [
+      ['/v1/monitors?limit=0', 'limit'],
+      ['/v1/monitors?limit=101', 'limit'],
+      ['/v1/monitors?limit=2.5', 'limit'],
+      ['/v1/monitors?limit=', 'limit'],
+      ['/v1/monitors?after=nope', 'after'],
+      ['/v1/monitors?limit=1&limit=2', 'limit'],
+      [`/v1/monitors/${id}/snapshots?limit=1001`, 'limit'],
+      [`/v1/monitors/${id}/snapshots?after=-1`, 'after'],
+      [`/v1/monitors/${id}/changes?since=yesterday`, 'since'],
+      [`/v1/monitors/${id}/changes?until=2030-01-01T12:00`, 'until'],
+      [`/v1/monitors/${id}/changes?after=1&after=2`, 'after'],
+    ]) {
+      const r = await call(h, 'GET', path, { key: a.key });
+      expect(r.status, path).toBe(400);
+      expect(r.body.error.code).toBe('INVALID_INPUT');
+      expect(
+        r.body.error.details.map((d: any) => d.param),
+        path,
+      ).toEqual([param]);
+    }
 
     const badPatch = await call(h, 'PATCH', `/v1/monitors/${id}`, { key: a.key, body: { every: '5m', watch: ['nope'], paused: 'yes' } });
     expect(badPatch.body.error.details.map((d: any) => d.param)).toEqual(['every', 'watch[0]', 'paused']);
