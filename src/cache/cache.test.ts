@@ -233,6 +233,36 @@ describe('single-flight', () => {
     expect(runs).toBe(3);
   });
 
+  it('a caller whose signal aborts leaves at once with its reason; the work is aborted only when every caller has left', async () => {
+    const sf = createLocalSingleFlight();
+    let workSignal!: AbortSignal;
+    const work = (signal: AbortSignal) => ((workSignal = signal), new Promise<string>((r) => setTimeout(() => r('done'), 30)));
+    const a = new AbortController();
+    const b = new AbortController();
+    const pa = sf.run('k', work, { signal: a.signal });
+    const pb = sf.run('k', work, { signal: b.signal });
+    const pc = sf.run('k', work);
+    a.abort(new Error('a gave up'));
+    await expect(pa).rejects.toThrow('a gave up');
+    expect(workSignal.aborted).toBe(false);
+    expect(await pc).toEqual({ value: 'done', joined: true });
+    expect((await pb).value).toBe('done');
+
+    const c = new AbortController();
+    const d = new AbortController();
+    const pd = sf.run('j', work, { signal: c.signal });
+    const pe = sf.run('j', work, { signal: d.signal });
+    const first = workSignal;
+    c.abort();
+    expect(first.aborted).toBe(false);
+    d.abort();
+    expect(first.aborted).toBe(true);
+    await Promise.allSettled([pd, pe]);
+    // Given up by everyone: forgotten at once, the next caller starts afresh.
+    expect(await sf.run('j', work)).toEqual({ value: 'done', joined: false });
+    expect(workSignal).not.toBe(first);
+  });
+
   it('shares failures too, and forgets them', async () => {
     const sf = createLocalSingleFlight();
     const fail = () => Promise.reject(new Error('boom'));

@@ -1,8 +1,9 @@
 /**
  * Single-flight across gateway instances (REDIS_URL). Two layers:
  *
- * 1. In process, as createLocalSingleFlight: identical calls arriving while one is in flight
- *    join it, so each instance has at most one caller per key in the layer below.
+ * 1. In process, createLocalSingleFlight itself: identical calls arriving while one is in flight
+ *    join it (with its reference-counted cancellation), so each instance has at most one caller
+ *    per key in the layer below.
  * 2. Across instances, a Redis lock per key (`SET NX PX`). The holder runs the work, which
  *    (liveFetch) stores its result in the shared cache before the lock is released. The others
  *    poll `readShared` — the cache entry, if one was fetched since they began — with backoff,
@@ -25,6 +26,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RedisStore } from '../store/redis.js';
 import { lua } from '../store/redis.js';
+import { createLocalSingleFlight } from './single-flight.js';
 import type { SingleFlight, SingleFlightOptions } from './single-flight.js';
 
 /** Deletes the lock only if this caller still holds it (it may have expired and moved on). */
@@ -82,7 +84,7 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
   const waitMs = opts.waitMs ?? 30_000;
   const pollMin = opts.pollMinMs ?? 10;
   const pollMax = opts.pollMaxMs ?? 100;
-  const inFlight = new Map<string, Promise<Outcome<unknown>>>();
+  const local = createLocalSingleFlight();
 
   /**
    * Deletes our lock. Not waited for: a later SET on this connection is run after it (commands
@@ -150,17 +152,19 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
 
   async function coordinated<T>(
     key: string,
-    work: () => Promise<T>,
+    work: (signal: AbortSignal) => Promise<T>,
     readShared: (() => Promise<T | undefined>) | undefined,
+    /** Aborts when every caller in this process has given up. */
+    signal: AbortSignal,
   ): Promise<Outcome<T>> {
-    if (!readShared) return { value: await work(), joined: false };
+    if (!readShared) return { value: await work(signal), joined: false };
     const lockKey = prefix + createHash('sha256').update(key).digest('hex');
     const token = randomUUID();
     const deadline = Date.now() + waitMs;
     let pause = pollMin;
     for (let round = 0; ; round++) {
       const locked = await tryLock(lockKey, token);
-      if (locked === null) return { value: await work(), joined: false };
+      if (locked === null) return { value: await work(signal), joined: false };
       if (locked) {
         const stop = heartbeat(lockKey, token);
         try {
@@ -169,7 +173,7 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
             const shared = await look(readShared);
             if (shared !== undefined) return { value: shared, joined: true };
           }
-          return { value: await work(), joined: false };
+          return { value: await work(signal), joined: false };
         } finally {
           stop();
           release(lockKey, token);
@@ -178,23 +182,16 @@ export function createRedisSingleFlight(redis: RedisStore, opts: RedisSingleFlig
       const shared = await look(readShared);
       if (shared !== undefined) return { value: shared, joined: true };
       const left = deadline - Date.now();
-      if (left <= 0) return { value: await work(), joined: false };
-      await sleep(Math.min(pause, left));
+      if (left <= 0) return { value: await work(signal), joined: false };
+      await sleep(Math.min(pause, left), undefined, { signal });
       pause = Math.min(pause * 2, pollMax);
     }
   }
 
   return {
-    async run<T>(key: string, work: () => Promise<T>, o?: SingleFlightOptions<T>) {
-      const existing = inFlight.get(key) as Promise<Outcome<T>> | undefined;
-      if (existing) return { value: (await existing).value, joined: true };
-      const p = coordinated(key, work, o?.readShared);
-      inFlight.set(key, p);
-      try {
-        return await p;
-      } finally {
-        inFlight.delete(key);
-      }
+    async run<T>(key: string, work: (signal: AbortSignal) => Promise<T>, o?: SingleFlightOptions<T>) {
+      const here = await local.run(key, (signal) => coordinated(key, work, o?.readShared, signal), { signal: o?.signal });
+      return { value: here.value.value, joined: here.joined || here.value.joined };
     },
   };
 }

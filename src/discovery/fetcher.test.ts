@@ -3,12 +3,16 @@ import { LookupFetcher, optionalUpstream } from './fetcher.js';
 import { fakeContext } from '../../test/support/discovery-context.js';
 import { createLocalSingleFlight } from '../cache/single-flight.js';
 import type { SingleFlight } from '../cache/single-flight.js';
+import type { OperationDef } from '../platforms/operation.js';
 import { page as linktreeOp } from '../platforms/linkpage-b/platform.js';
 
 afterEach(() => {
   delete process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS;
   delete process.env.DISCOVERY_FETCH_TIMEOUT_MS;
 });
+
+/** The linkpage-b page operation (its field and cache key) with `run` answering `value`. */
+const linktreeAnswering = (run: () => Promise<unknown>): OperationDef<{ username: string }> => ({ ...linktreeOp, run }) as never;
 
 const page = (ctx: { upstream: { request: (r: any) => Promise<{ text(): string }> }; signal?: AbortSignal }, url: string) =>
   ctx.upstream.request({ url, platform: 'test', signal: ctx.signal }).then((r) => r.text());
@@ -70,18 +74,36 @@ describe('LookupFetcher', () => {
     const ctx = fakeContext(() => ({ body: 'live' }));
     const args = { username: 'owl' };
     const f1 = new LookupFetcher(ctx, new AbortController().signal);
-    expect(await f1.run('ignored', async () => ({ from: 'live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({
+    expect(
+      await f1.read(
+        linktreeAnswering(async () => ({ from: 'live' })),
+        args,
+        { what: 'linktree' },
+      ),
+    ).toEqual({
       from: 'live',
     });
     const stored = await ctx.cache.get('linkpageBPage:owl');
     expect(stored?.value).toEqual({ from: 'live' });
     const f2 = new LookupFetcher(ctx, new AbortController().signal);
-    expect(await f2.run('ignored', async () => ({ from: 'second live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({
+    expect(
+      await f2.read(
+        linktreeAnswering(async () => ({ from: 'second live' })),
+        args,
+        { what: 'linktree' },
+      ),
+    ).toEqual({
       from: 'live',
     });
     process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
     const f3 = new LookupFetcher(ctx, new AbortController().signal);
-    expect(await f3.run('ignored', async () => ({ from: 'third live' }), { op: linktreeOp as never, args, what: 'linktree' })).toEqual({
+    expect(
+      await f3.read(
+        linktreeAnswering(async () => ({ from: 'third live' })),
+        args,
+        { what: 'linktree' },
+      ),
+    ).toEqual({
       from: 'third live',
     });
   });
@@ -113,12 +135,12 @@ describe('LookupFetcher', () => {
     let release!: (v: unknown) => void;
     const endpoint = sf.run('linkpageBPage:owl', () => new Promise((r) => (release = r)));
     let ran = 0;
-    const f = new LookupFetcher({ ...ctx, singleFlight: sf }, new AbortController().signal);
-    const sub = f.run('ignored', async () => (ran++, { from: 'lookup' }), {
-      op: linktreeOp as never,
-      args: { username: 'owl' },
-      what: 'linktree',
-    });
+    const f = new LookupFetcher({ ...ctx, deps: { ...ctx.deps!, singleFlight: sf } }, new AbortController().signal);
+    const sub = f.read(
+      linktreeAnswering(async () => (ran++, { from: 'lookup' })),
+      { username: 'owl' },
+      { what: 'linktree' },
+    );
     release({ from: 'endpoint' });
     expect(await sub).toEqual({ from: 'endpoint' });
     expect((await endpoint).value).toEqual({ from: 'endpoint' });
@@ -131,7 +153,7 @@ describe('LookupFetcher', () => {
     const keys: string[] = [];
     // Another instance holds the lock, fetches and stores; this one polls readShared.
     const remote: SingleFlight = {
-      async run<T>(key: string, _work: () => Promise<T>, opts?: { readShared?: () => Promise<T | undefined> }) {
+      async run<T>(key: string, _work: (signal: AbortSignal) => Promise<T>, opts?: { readShared?: () => Promise<T | undefined> }) {
         keys.push(key);
         expect(await opts!.readShared!()).toBeUndefined();
         await ctx.cache.set(key, { value: { from: 'other instance' }, fetchedAt: Date.now() + 1 });
@@ -139,13 +161,13 @@ describe('LookupFetcher', () => {
       },
     };
     let ran = 0;
-    const f = new LookupFetcher({ ...ctx, singleFlight: remote }, new AbortController().signal);
+    const f = new LookupFetcher({ ...ctx, deps: { ...ctx.deps!, singleFlight: remote } }, new AbortController().signal);
     expect(
-      await f.run('ignored', async () => (ran++, { from: 'lookup' }), {
-        op: linktreeOp as never,
-        args: { username: 'owl2' },
-        what: 'linktree',
-      }),
+      await f.read(
+        linktreeAnswering(async () => (ran++, { from: 'lookup' })),
+        { username: 'owl2' },
+        { what: 'linktree' },
+      ),
     ).toEqual({
       from: 'other instance',
     });

@@ -1,16 +1,23 @@
 /**
  * How a lookup fetches: every sub-fetch of one lookup goes through its LookupFetcher, which
  *
- *  - memoises per lookup: the same key (an extractor and its canonical arguments, or a page URL)
- *    is fetched at most once per lookup, however many links lead to it;
- *  - shares in-flight work between concurrent lookups in this process (single-flight), with
- *    reference-counted cancellation: the shared fetch is aborted only when every lookup waiting
- *    for it has given up, so one lookup's deadline never fails another's scan;
- *  - reuses the gateway's result cache for sub-fetches that are platform operations (a
- *    social-b profile, a video channel, a link page, a search page): the same cache key as the
- *    operation (`cacheKeyOf`), read when younger than DISCOVERY_SUBFETCH_MAX_AGE_MS (default
- *    1 h; 0 turns reading off) and written after a live fetch, so a later `cache_max_age` call of
- *    that operation can be served from it;
+ *  - memoises per lookup: the same key (an operation's cache key, or a page URL) is fetched at
+ *    most once per lookup, however many links lead to it;
+ *  - reads sub-fetches that are platform operations (a social-b profile, a video channel, a link
+ *    page, a search page: `read`) through the gateway's one way, runOperation in its uncharged
+ *    internal mode (src/pipeline/run.ts): the operation's own cache key, its entry read when
+ *    younger than DISCOVERY_SUBFETCH_MAX_AGE_MS (default 1 h; 0 turns reading off) and written
+ *    after a live fetch (so a later `cache_max_age` call of that operation is served from it), the
+ *    gateway's single-flight (a lookup joins a REST or GraphQL request for the same resource in
+ *    flight, and with REDIS_URL a fetch running on another instance), the same metrics and health
+ *    records — and never a charge: discovery costs only its own operation's credits;
+ *  - shares the other fetches (pages that are no operation: link-in-bio pages of other hosts,
+ *    websites, short links, profiles of readers without an operation: `run`) between concurrent
+ *    lookups in this process through a single-flight of their own (the same primitive; nothing of
+ *    theirs is cached, so nothing to share across instances);
+ *  - cancels by reference count either way (src/cache/single-flight.ts): a shared fetch is aborted
+ *    only when every caller waiting for it has given up, so one lookup's deadline never fails
+ *    another's scan;
  *  - bounds each sub-fetch with its own timeout (DISCOVERY_FETCH_TIMEOUT_MS, default 8 s) on top
  *    of the lookup's deadline signal; every HTTP request still goes through `ctx.upstream`
  *    (SSRF guard, per-request timeouts, replay);
@@ -19,16 +26,13 @@
  *    is the answer (its URL lands in a failed_* list, the result is partial) and a host cooling
  *    down after a 429 fails it at once instead of being slept on. The source profile, which
  *    fails the whole lookup, keeps the client's retries and cool-down waits (within the deadline).
- *
- *  - sends sub-fetches that are platform operations through the gateway's own single-flight as
- *    well (OpContext.singleFlight, keyed by the operation's cache key like liveFetch in src/pipeline/live-fetch.ts):
- *    a lookup joins a REST or GraphQL request for the same resource in flight, and with
- *    REDIS_URL a fetch running on another instance — waiting for the result it stores in the
- *    shared cache (bounded by the lock's lifetime, and always by this lookup's deadline, which
- *    this fetcher's own wait honours). Whichever caller starts a shared fetch decides its retry
- *    policy.
+ *    Whichever caller starts a shared fetch decides its retry policy.
  */
-import { upstreamTimeout } from '../errors.js';
+import { isApiError, upstreamTimeout } from '../errors.js';
+import { createLocalSingleFlight } from '../cache/single-flight.js';
+import { internalContext } from '../pipeline/context.js';
+import type { Deps } from '../pipeline/deps.js';
+import { runOperation } from '../pipeline/run.js';
 import type { OpContext, OperationDef } from '../platforms/operation.js';
 import { cacheKeyOf } from '../platforms/operation.js';
 import type { Upstream } from '../upstream/client.js';
@@ -52,65 +56,10 @@ export function subfetchMaxAgeMs(): number {
   return envInt('DISCOVERY_SUBFETCH_MAX_AGE_MS', DEFAULT_SUBFETCH_MAX_AGE_MS);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Process-wide in-flight sharing
-// ---------------------------------------------------------------------------------------------
+/** Pages that are no platform operation, shared by concurrent lookups in this process. */
+const pages = createLocalSingleFlight();
 
-interface Shared {
-  promise: Promise<unknown>;
-  controller: AbortController;
-  waiters: number;
-}
-
-const inFlight = new Map<string, Shared>();
-
-/** Joins (or starts) the shared work for `key`; `signal` ends this caller's wait only. */
-function joinShared<T>(key: string, start: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, what: string): Promise<T> {
-  let entry = inFlight.get(key);
-  if (!entry) {
-    const controller = new AbortController();
-    const created: Shared = { promise: Promise.resolve(), controller, waiters: 0 };
-    created.promise = start(controller.signal).finally(() => {
-      if (inFlight.get(key) === created) inFlight.delete(key);
-    });
-    created.promise.catch(() => undefined);
-    inFlight.set(key, created);
-    entry = created;
-  }
-  const shared = entry;
-  shared.waiters++;
-  return new Promise<T>((resolve, reject) => {
-    let left = false;
-    const leave = () => {
-      if (left) return false;
-      left = true;
-      signal.removeEventListener('abort', onAbort);
-      shared.waiters--;
-      return true;
-    };
-    const onAbort = () => {
-      if (!leave()) return;
-      // Nobody waits any more: stop the upstream work.
-      if (shared.waiters === 0) shared.controller.abort(signal.reason);
-      reject(upstreamTimeout(`discovery: ${what} was cancelled (lookup deadline)`));
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    shared.promise.then(
-      (v) => leave() && resolve(v as T),
-      (e: unknown) => leave() && reject(e),
-    );
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Per lookup
-// ---------------------------------------------------------------------------------------------
-
-export interface FetchOptions<A> {
-  /** The platform operation this sub-fetch is (its cache entry is read and written). */
-  op?: OperationDef<A>;
-  args?: A;
+export interface FetchOptions {
   /** Per-fetch timeout; null for none beyond the lookup's deadline (the source profile). */
   timeoutMs?: number | null;
   /**
@@ -124,12 +73,17 @@ export interface FetchOptions<A> {
 
 export class LookupFetcher {
   private readonly memo = new Map<string, Promise<unknown>>();
+  private readonly deps: Deps;
 
   constructor(
+    /** The discovery operation's context: its deps (set by the pipeline) serve the internal reads. */
     private readonly ctx: OpContext,
     /** Aborts at the lookup's deadline or when the caller goes away. */
     readonly signal: AbortSignal,
-  ) {}
+  ) {
+    if (!ctx.deps) throw new Error('discovery: the operation context carries no gateway deps to read through');
+    this.deps = ctx.deps;
+  }
 
   /** Fetches that went upstream or to the cache in this lookup (memo hits excluded). */
   get size(): number {
@@ -141,56 +95,48 @@ export class LookupFetcher {
   }
 
   /**
-   * The result of `work` for `key`, fetched at most once per lookup. With `op`, `key` is ignored
-   * and the operation's own cache key is used, so its cache entry and in-flight work are shared.
+   * The platform operation `op` with canonical `args` (a reader's, normalize's output), read
+   * through runOperation's internal mode (uncharged), at most once per lookup.
    */
-  run<T, A = unknown>(key: string, work: (ctx: OpContext) => Promise<T>, opts: FetchOptions<A>): Promise<T> {
-    const k = opts.op ? cacheKeyOf(opts.op, opts.args) : key;
-    let p = this.memo.get(k) as Promise<T> | undefined;
+  read<A, R>(op: OperationDef<A, R>, args: A, opts: FetchOptions): Promise<R> {
+    return this.once(cacheKeyOf(op, args), opts, async (signal, upstream) => {
+      const input = { args: args as Record<string, unknown>, canonical: true, reuseWithinMs: subfetchMaxAgeMs() };
+      return (await runOperation(internalContext(this.deps, signal, { upstream }), op, input)).value as R;
+    });
+  }
+
+  /** The result of `work` for `key` (a page that is no platform operation), at most once per lookup. */
+  run<T>(key: string, work: (ctx: OpContext) => Promise<T>, opts: FetchOptions): Promise<T> {
+    return this.once(key, opts, async (signal, upstream) => {
+      const shared = await pages.run(key, (s) => work({ ...this.ctx, upstream, signal: s }), { signal });
+      return shared.value;
+    });
+  }
+
+  private once<T>(key: string, opts: FetchOptions, fetch: (signal: AbortSignal, upstream: Upstream) => Promise<T>): Promise<T> {
+    let p = this.memo.get(key) as Promise<T> | undefined;
     if (!p) {
-      p = this.fetch(k, work, opts);
+      p = this.fetch(opts, fetch);
       p.catch(() => undefined);
-      this.memo.set(k, p);
+      this.memo.set(key, p);
     }
     return p;
   }
 
-  private async fetch<T, A>(key: string, work: (ctx: OpContext) => Promise<T>, opts: FetchOptions<A>): Promise<T> {
+  private async fetch<T>(opts: FetchOptions, fetch: (signal: AbortSignal, upstream: Upstream) => Promise<T>): Promise<T> {
     if (this.signal.aborted) throw upstreamTimeout(`discovery: ${opts.what} was not started (lookup deadline)`);
-    const cacheable = opts.op?.cacheable === true;
-    const maxAge = subfetchMaxAgeMs();
-    if (cacheable && maxAge > 0) {
-      const hit = await this.ctx.cache.get<T>(key).catch(() => undefined);
-      if (hit && hit.fetchedAt >= Date.now() - maxAge) return hit.value;
-    }
     const timeout = opts.timeoutMs === undefined ? fetchTimeoutMs() : opts.timeoutMs;
-    return joinShared(
-      key,
-      async (sharedSignal) => {
-        const deadline = timeout === null ? null : withDeadline(sharedSignal, timeout);
-        const signal = deadline?.signal ?? sharedSignal;
-        const upstream = opts.required ? this.ctx.upstream : optionalUpstream(this.ctx.upstream);
-        // The result is stored before the work ends, so callers on other instances waiting for it find it.
-        const produce = async () => {
-          const value = await work({ ...this.ctx, upstream, signal });
-          if (cacheable) await this.ctx.cache.set(key, { value, fetchedAt: Date.now() }).catch(() => undefined);
-          return value;
-        };
-        const sf = cacheable ? this.ctx.singleFlight : undefined;
-        const since = Date.now();
-        const readShared = async () => {
-          const entry = await this.ctx.cache.get<T>(key, { fetchedSince: since });
-          return entry && entry.fetchedAt >= since ? entry.value : undefined;
-        };
-        try {
-          return sf ? (await sf.run(key, produce, { readShared })).value : await produce();
-        } finally {
-          deadline?.clear();
-        }
-      },
-      this.signal,
-      opts.what,
-    );
+    const deadline = timeout === null ? null : withDeadline(this.signal, timeout);
+    const signal = deadline?.signal ?? this.signal;
+    try {
+      return await fetch(signal, opts.required ? this.ctx.upstream : optionalUpstream(this.ctx.upstream));
+    } catch (e) {
+      // This lookup stopped waiting (its deadline, or this fetch's own): the signal's reason, as a timeout.
+      if (signal.aborted && !isApiError(e)) throw upstreamTimeout(`discovery: ${opts.what} was cancelled (deadline)`);
+      throw e;
+    } finally {
+      deadline?.clear();
+    }
   }
 }
 

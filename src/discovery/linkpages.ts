@@ -127,7 +127,7 @@ export async function fetchLinkPage(f: LookupFetcher, url: string): Promise<Link
   if (own) {
     const { op } = own.page;
     const args = op.normalize({ url });
-    const r = await f.run('', (ctx) => op.run(ctx, args), { op, args, what: `link page ${own.url.replace(/^https:\/\//, '')}` });
+    const r = await f.read(op, args, { what: `link page ${own.url.replace(/^https:\/\//, '')}` });
     return fromRecord(own.url, titleOf(r), r);
   }
   return fetchGenericLinkPage(f, url, classifyLink(url)?.platform ?? null);

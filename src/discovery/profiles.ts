@@ -94,9 +94,7 @@ export function fetchProfileView(
   if (!r) return Promise.reject(new Error(`discovery: no profile reader for ${platform}`));
   const what = `${platform} profile ${handle}`;
   const read = r.operation
-    ? f
-        .run('', (ctx) => r.fetch(ctx, handle), { op: r.operation.op, args: r.operation.args(handle), what, ...opts })
-        .then((raw) => r.view(raw, handle))
+    ? f.read(r.operation.op, r.operation.args(handle), { what, ...opts }).then((raw) => r.view(raw, handle))
     : f.run(`${platform}:profile:${handle}`, (ctx) => readProfile(r, ctx, handle), { what, ...opts });
   return read.then(enrich);
 }

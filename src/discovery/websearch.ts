@@ -1,6 +1,6 @@
 /**
- * Websearch candidates: one results page of the websearch platform (`fetchSearchPage`, its cache
- * entry shared), for a query built from the source's display name and handle:
+ * Websearch candidates: one results page of the websearch platform (its search operation, read
+ * through the pipeline's internal mode: its cache entry shared), for a query built from the source's display name and handle:
  * `"<display name>" <handle>` (just the handle when the profile shows no name). Result URLs that
  * name an account on a known platform are profile candidates; link-in-bio pages are link-page
  * candidates. Neither counts until verified (pipeline.ts).
@@ -9,7 +9,6 @@
  */
 import { search as websearchOp } from '../platforms/websearch/platform.js';
 import type { WebSearchArgs } from '../platforms/websearch/fetch.js';
-import { fetchSearchPage } from '../platforms/websearch/fetch.js';
 import type { LookupFetcher } from './fetcher.js';
 
 export function websearchEnabled(): boolean {
@@ -26,6 +25,6 @@ export function websearchQuery(handle: string, displayName: string | null): stri
 /** Result URLs of the first page, in order. */
 export async function websearchResults(f: LookupFetcher, query: string): Promise<string[]> {
   const args: WebSearchArgs = { query, region: null, datePosted: null, page: 1 };
-  const page = await f.run('', (ctx) => fetchSearchPage(ctx, args), { op: websearchOp, args, what: `websearch "${query}"` });
+  const page = await f.read(websearchOp, args, { what: `websearch "${query}"` });
   return page.results.map((r) => r.url);
 }

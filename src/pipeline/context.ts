@@ -3,46 +3,20 @@
  * request came in by — REST, GraphQL (its resolvers see it as their context), a bulk job's item.
  * `deps` are the process-wide services; the rest is per request: who is asking (the key, once
  * admitted), the request's one fetch per cache key, its cancellation, and — for a GraphQL
- * operation — the reservation made ahead for all its root fields.
+ * operation — the reservation made ahead for all its root fields. An internal context
+ * (`internalContext`: discovery's own reads) asks as nobody and is charged nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type DataLoader from 'dataloader';
-import type { CacheEntry, ResultCache } from '../cache/cache.js';
-import type { SingleFlight } from '../cache/single-flight.js';
-import type { Config } from '../config.js';
-import type { AuthenticatedKey, Ledger, Reservation } from '../credits/ledger.js';
+import type { CacheEntry } from '../cache/cache.js';
+import type { AuthenticatedKey, Reservation } from '../credits/ledger.js';
 import type { OperationDef } from '../platforms/operation.js';
-import type { Logger } from '../log.js';
-import type { HealthView } from '../observability/health.js';
-import type { Metrics } from '../observability/metrics.js';
 import type { RequestInfo } from '../observability/request.js';
-import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { Upstream } from '../upstream/client.js';
 import { requestBaseUrl } from '../media/public-url.js';
-import type { Db } from '../store/sqlite.js';
-import type { RedisStore } from '../store/redis.js';
-import type { SecretBox } from '../store/secrets.js';
+import type { Deps } from './deps.js';
 
-export interface Deps {
-  config: Config;
-  ledger: Ledger;
-  cache: ResultCache;
-  upstream: Upstream;
-  singleFlight: SingleFlight;
-  logger: Logger;
-  metrics: Metrics;
-  /** Per-platform success rate and latency of live fetches (GET /v1/status, platformStatus). */
-  health: HealthView;
-  rateLimiter: RateLimiter;
-  /** Aborted when a shutdown's grace period is over: live fetches still running are cancelled. */
-  shutdown: AbortSignal;
-  /** The SQLite store under DATA_DIR (bulk jobs keep their tables beside the embedded ledger's). */
-  db?: Db;
-  /** With REDIS_URL: the connection of the ledger, single-flight and rate limits (bulk jobs' store uses it too). */
-  redis?: RedisStore;
-  /** Seals secrets kept in a store (jobs' webhook secrets) under SECRETS_KEY or DATA_DIR/secret.key. */
-  secrets: SecretBox;
-}
+export type { Deps } from './deps.js';
 
 /** One live fetch a request asks for (the request's loader shares one per cache key). */
 export interface LiveFetch {
@@ -88,6 +62,24 @@ export interface GatewayContext {
   requestBaseUrl?: string | null;
   /** This HTTP request (id for logs and errors; the key id is noted here once known). */
   reqInfo?: RequestInfo;
+  /** Set only by `internalContext`, never for a client's request. */
+  readonly internal?: Internal;
+}
+
+/** What an internal read (runOperation's uncharged mode, src/pipeline/run.ts) runs with. */
+export interface Internal {
+  /** Replaces deps.upstream for this read's live fetch (discovery's optional reads: no retries, no cool-down waits). */
+  upstream?: Upstream;
+}
+
+/**
+ * The context of an internal read — an operation read by the gateway itself (discovery's
+ * sub-fetches of other operations' resources), not by a client: no key is admitted, nothing is
+ * reserved or settled, its outcome is charged 0. `signal` ends this read's wait (its own deadline
+ * and the lookup's); `upstream` as in Internal.
+ */
+export function internalContext(deps: Deps, signal: AbortSignal | undefined, internal: Internal = {}): GatewayContext {
+  return { deps, apiKey: null, signal, internal };
 }
 
 /**

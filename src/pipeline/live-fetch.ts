@@ -3,11 +3,16 @@
  * served from cache: the request's own dataloader (root fields and aliases of one GraphQL
  * request with the same cache key share one fetch) → the gateway's single-flight (concurrent
  * identical requests share one fetch, across instances with REDIS_URL) → the operation's `run`
- * (its fetch.ts → upstream client → its parser) → the cache.
+ * (its fetch.ts → upstream client → its parser) → the cache. An internal read (discovery's:
+ * src/pipeline/run.ts) takes the same step with its own upstream (GatewayContext.internal).
+ *
+ * A caller that goes away (its client disconnected, its deadline passed) stops waiting at once
+ * (UPSTREAM_TIMEOUT, or 503 at shutdown); the shared fetch goes on for the others that joined it
+ * and is cancelled only when every caller has gone (src/cache/single-flight.ts).
  */
 import DataLoader from 'dataloader';
-import { ApiError, isApiError } from '../errors.js';
-import type { Deps, GatewayContext, LiveFetch } from './context.js';
+import { ApiError, isApiError, upstreamTimeout } from '../errors.js';
+import type { GatewayContext, LiveFetch } from './context.js';
 import { outcomeOfError } from '../observability/metrics.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { linkSignals } from '../upstream/signals.js';
@@ -15,9 +20,12 @@ import { linkSignals } from '../upstream/signals.js';
 /**
  * One live fetch through this request's loader, by cache key: root fields and aliases with the
  * same operation and arguments (the same cache key) share one fetch; those asked in one tick
- * start together. The loader is made on the first live fetch (a cache hit needs none).
+ * start together. The loader is made on the first live fetch (a cache hit needs none). An
+ * internal read is one fetch of its own: it needs no loader, and starts (or joins one in flight)
+ * at once.
  */
 export function fetchLive(ctx: GatewayContext, call: LiveFetch): Promise<unknown> {
+  if (ctx.internal) return liveFetch(ctx, call.op, call.args, call.cacheKey);
   ctx.loader ??= new DataLoader<LiveFetch, unknown, string>((calls) => fetchBatch(ctx, calls), { cacheKeyFn });
   return ctx.loader.load(call);
 }
@@ -32,7 +40,7 @@ const errorInArray = (err: unknown): unknown[] => [asError(err)];
  * (a REST route, most GraphQL requests) without the array of promises and Promise.all.
  */
 function fetchBatch(ctx: GatewayContext, entries: readonly LiveFetch[]): Promise<unknown[]> {
-  const one = (e: LiveFetch) => liveFetch(ctx.deps, e.op, e.args, e.cacheKey, ctx.signal, ctx.signalCoversShutdown);
+  const one = (e: LiveFetch) => liveFetch(ctx, e.op, e.args, e.cacheKey);
   if (entries.length === 1) return one(entries[0]).then(inArray, errorInArray);
   return Promise.all(entries.map((e) => one(e).catch(asError)));
 }
@@ -42,34 +50,26 @@ function fetchBatch(ctx: GatewayContext, entries: readonly LiveFetch[]): Promise
  * fetch actually made is recorded (metrics and the platform health view); one still running
  * when a shutdown's grace period ends is cancelled and answered 503.
  */
-async function liveFetch(
-  deps: Deps,
-  op: OperationDef,
-  args: unknown,
-  cacheKey: string,
-  signal?: AbortSignal,
-  /** `signal` aborts at shutdown already (an HTTP request's): not linked to deps.shutdown again. */
-  signalCoversShutdown = false,
-): Promise<unknown> {
+async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, cacheKey: string): Promise<unknown> {
+  const { deps, signal } = ctx;
+  const upstream = ctx.internal?.upstream ?? deps.upstream;
   const since = Date.now();
   // Another instance's fetch of the same key, stored while this one waited (Redis single-flight).
   const readShared = async () => {
     const entry = await deps.cache.get(cacheKey, { fetchedSince: since });
     return entry && entry.fetchedAt >= since ? entry.value : undefined;
   };
-  const link = signal && !signalCoversShutdown ? linkSignals(signal, deps.shutdown) : null;
-  const opSignal = link ? link.signal : (signal ?? deps.shutdown);
+  // An HTTP request's signal aborts at shutdown already: not linked to deps.shutdown again.
+  const link = signal && !ctx.signalCoversShutdown ? linkSignals(signal, deps.shutdown) : null;
+  const callerSignal = link ? link.signal : (signal ?? deps.shutdown);
   try {
     const { value, joined } = await deps.singleFlight.run(
       cacheKey,
-      async () => {
+      async (shared) => {
         const started = performance.now();
         let v: unknown;
         try {
-          v = await op.run(
-            { upstream: deps.upstream, config: deps.config, cache: deps.cache, signal: opSignal, singleFlight: deps.singleFlight },
-            args,
-          );
+          v = await op.run({ upstream, config: deps.config, cache: deps.cache, signal: shared, deps }, args);
         } catch (e) {
           const outcome = deps.shutdown.aborted ? null : outcomeOfError(e);
           if (outcome) {
@@ -94,12 +94,14 @@ async function liveFetch(
             .catch((err) => deps.logger.warn({ err }, 'cache write failed'));
         return v;
       },
-      op.cacheable ? { readShared } : undefined,
+      op.cacheable ? { readShared, signal: callerSignal } : { signal: callerSignal },
     );
     if (joined) deps.metrics.singleFlightJoin(op.platform);
     return value;
   } catch (e) {
     if (deps.shutdown.aborted) throw new ApiError('SERVICE_UNAVAILABLE', 'The gateway is shutting down; retry the request', { cause: e });
+    // This caller gave up (its signal's reason, unless that was an ApiError already).
+    if (callerSignal.aborted && !isApiError(e)) throw upstreamTimeout(`${op.platform}: request cancelled (deadline)`);
     throw e;
   } finally {
     link?.unlink();

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDeps } from '../deps.js';
 import type { OpenDeps } from '../deps.js';
@@ -15,6 +15,7 @@ import { silentLogger } from '../log.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { admit } from './admit.js';
 import type { GatewayContext } from './context.js';
+import { internalContext } from './context.js';
 import { reserveAhead, runOperation, settleAhead } from './run.js';
 
 let dir: string;
@@ -172,5 +173,100 @@ describe('an operation that reserved ahead (a GraphQL operation’s root fields)
     expect(refused).toBe('INSUFFICIENT_CREDITS');
     expect(fetched).toEqual([]);
     expect(await deps.ledger.balance(id)).toBe(5);
+  });
+});
+
+/** Answers after `ms` unless the fetch's signal aborts first (then as the upstream client does: UPSTREAM_TIMEOUT). */
+const slow = (ms: number): OperationDef<{ id: string }, Thing> => ({
+  ...thing,
+  field: 'runTestSlow',
+  async run(ctx, { id }) {
+    fetched.push(id);
+    await new Promise<void>((resolve, reject) => {
+      const t = setTimeout(resolve, ms);
+      ctx.signal?.addEventListener('abort', () => {
+        clearTimeout(t);
+        reject(new ApiError('UPSTREAM_TIMEOUT', 'cancelled'));
+      });
+    });
+    return { id, cost: 1 };
+  },
+});
+
+describe('callers that go away (a REST client disconnecting)', () => {
+  it('one caller going away does not fail another that joined its fetch: it leaves at once, the fetch goes on', async () => {
+    const first = await caller(5);
+    const second = await caller(5);
+    const a = new AbortController();
+    const op = slow(60);
+    const pa = runOperation({ ...first.ctx, signal: a.signal }, op, { args: { id: 'shared-1' } });
+    const pb = runOperation({ ...second.ctx, signal: new AbortController().signal }, op, { args: { id: 'shared-1' } });
+    await new Promise((r) => setTimeout(r, 10));
+    const leftAt = performance.now();
+    a.abort();
+    expect(await rejection(pa)).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    expect(performance.now() - leftAt).toBeLessThan(40);
+    expect(await pb).toMatchObject({ value: { id: 'shared-1' }, charged: 1, remaining: 4 });
+    expect(fetched).toEqual(['shared-1']);
+    expect(await deps.ledger.balance(first.id)).toBe(5);
+    expect(deps.ledger.open.size).toBe(0);
+  });
+
+  it('the shared fetch is cancelled when every caller has gone; a later caller starts afresh', async () => {
+    const { ctx } = await caller(10);
+    const a = new AbortController();
+    const b = new AbortController();
+    const op = slow(5_000);
+    const pa = runOperation({ ...ctx, signal: a.signal }, op, { args: { id: 'gone-1' } });
+    const pb = runOperation({ ...ctx, signal: b.signal }, op, { args: { id: 'gone-1' } });
+    await new Promise((r) => setTimeout(r, 10));
+    a.abort();
+    b.abort();
+    expect([await rejection(pa), await rejection(pb)]).toMatchObject([{ code: 'UPSTREAM_TIMEOUT' }, { code: 'UPSTREAM_TIMEOUT' }]);
+    const started = performance.now();
+    const fast = { ...slow(5), field: op.field };
+    expect(await runOperation({ ...ctx, signal: new AbortController().signal }, fast, { args: { id: 'gone-1' } })).toMatchObject({
+      value: { id: 'gone-1' },
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(fetched).toEqual(['gone-1', 'gone-1']);
+  });
+});
+
+describe('internal mode (discovery’s own reads)', () => {
+  it('no key, nothing reserved or charged: fetched through the same step, its cache entry written and then reused', async () => {
+    const upstreams: unknown[] = [];
+    const seen: OperationDef<{ id: string }, Thing> = {
+      ...thing,
+      run: (ctx, args) => (upstreams.push(ctx.upstream), thing.run(ctx, args)),
+    };
+    const own = { request: deps.upstream.request, close: deps.upstream.close };
+    const ctx = internalContext(deps, new AbortController().signal, { upstream: own });
+    const reserve = vi.spyOn(deps.ledger, 'reserve');
+    // Canonical arguments, used as they are (no trim by normalize, no validation).
+    const outcome = await runOperation(ctx, seen, { args: { id: ' in:2 ' }, canonical: true });
+    expect(outcome).toEqual({ value: { id: ' in:2 ', cost: 2 }, charged: 0, cached: false, cachedAt: null, remaining: null });
+    expect(upstreams).toEqual([own]);
+    expect(reserve).not.toHaveBeenCalled();
+    reserve.mockRestore();
+    expect((await deps.cache.get('runTestThing: in:2 '))?.value).toEqual({ id: ' in:2 ', cost: 2 });
+    const again = await runOperation(internalContext(deps, undefined), seen, {
+      args: { id: ' in:2 ' },
+      canonical: true,
+      reuseWithinMs: 60_000,
+    });
+    expect(again).toMatchObject({ value: { id: ' in:2 ', cost: 2 }, charged: 0, cached: true, remaining: null });
+    expect(fetched).toEqual([' in:2 ']);
+  });
+
+  it('arguments that are not canonical are validated as for any caller', async () => {
+    expect(await rejection(runOperation(internalContext(deps, undefined), thing, { args: { id: 'x'.repeat(21) } }))).toEqual({
+      code: 'INVALID_INPUT',
+      details: [{ param: 'id', message: 'must be at most 20 characters' }],
+    });
+    expect(await runOperation(internalContext(deps, undefined), thing, { args: { id: ' v:1 ' } })).toMatchObject({
+      value: { id: 'v:1' },
+      charged: 0,
+    });
   });
 });

@@ -23,6 +23,14 @@
  * nothing is fetched); its root fields' resolvers then run the same steps, drawing on that
  * reservation instead of making their own, and the operation settles once (`settleAhead`).
  *
+ * Internal mode (`internalContext`, src/pipeline/context.ts): an operation the gateway reads
+ * for itself — discovery's sub-fetches of profiles, link pages, search pages (src/discovery/
+ * fetcher.ts) — takes the same way without admit, reserve and settle: its arguments come
+ * canonical from code (`canonical`), a cached answer within `reuseWithinMs` is the answer, and a
+ * live one is fetched by the same fetch step (same single-flight, cache write, metrics and health
+ * records), with the context's own signal and upstream. Its outcome is charged 0 and no balance
+ * is read (`remaining` null): discovery is charged only its own operation's cost.
+ *
  * An operation served from cache to an admitted caller completes synchronously (no promise):
  * a GraphQL document answered from cache executes in one turn. Failures are always a rejected
  * promise.
@@ -33,7 +41,7 @@ import type { AuthenticatedKey, Reservation, ReserveMeta } from '../credits/ledg
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
-import { reservationOf, validateArgs } from '../platforms/operation.js';
+import { cacheKeyOf, reservationOf, validateArgs } from '../platforms/operation.js';
 import { admit, storeError } from './admit.js';
 import type { GatewayContext, Prepaid } from './context.js';
 import { fetchLive } from './live-fetch.js';
@@ -44,11 +52,17 @@ export interface OperationInput {
   /** What the face found wrong while decoding them (REST: a query-string value of the wrong type): a 400 after the key. */
   problems?: readonly ParamProblem[];
   /**
-   * Internal, never from a client (a monitor's run: src/monitors/run.ts): a cached answer younger
-   * than this many ms is the answer (0 credits), as a cache_max_age would make it; a
-   * cache_max_age given wins.
+   * Internal, never from a client (a monitor's run: src/monitors/run.ts; discovery's reads): a
+   * cached answer younger than this many ms is the answer (0 credits), as a cache_max_age would
+   * make it; a cache_max_age given wins.
    */
   reuseWithinMs?: number;
+  /**
+   * Internal mode only: `args` are canonical already (an operation's `normalize` output, as
+   * discovery's readers build them), so they are used as they are — not validated again — and
+   * their cache key is derived from them.
+   */
+  canonical?: boolean;
 }
 
 export interface OperationOutcome<R = unknown> {
@@ -60,7 +74,8 @@ export interface OperationOutcome<R = unknown> {
   cachedAt: string | null;
   /**
    * The key's balance after this call's settlement; null for a call that drew on a reservation
-   * made ahead (`settleAhead` gives the balance once the whole operation is settled).
+   * made ahead (`settleAhead` gives the balance once the whole operation is settled), and for an
+   * internal read.
    */
   remaining: number | null;
 }
@@ -72,8 +87,9 @@ type MaybePromise<T> = T | Promise<T>;
  * served from cache to an admitted caller, else a promise; a failure is always a rejected promise.
  */
 export function runOperation<R>(ctx: GatewayContext, op: OperationDef<any, R>, input: OperationInput): MaybePromise<OperationOutcome<R>> {
-  const key = ctx.key;
-  if (key) {
+  // An internal read asks as nobody (null): nothing to admit, nothing to charge.
+  const key = ctx.internal ? null : ctx.key;
+  if (key !== undefined) {
     try {
       return runAdmitted(ctx, key, op, input);
     } catch (e) {
@@ -88,12 +104,15 @@ export function runOperation<R>(ctx: GatewayContext, op: OperationDef<any, R>, i
 
 function runAdmitted<R>(
   ctx: GatewayContext,
-  key: AuthenticatedKey,
+  key: AuthenticatedKey | null,
   op: OperationDef<any, R>,
   input: OperationInput,
 ): MaybePromise<OperationOutcome<R>> {
   if (input.problems?.length) throw invalidInput([...input.problems]);
-  const v = validateArgs(op, input.args);
+  const v =
+    key === null && input.canonical
+      ? { ok: true as const, args: input.args, cacheKey: cacheKeyOf(op, input.args) }
+      : validateArgs(op, input.args);
   if (!v.ok) throw invalidInput(v.problems);
   const view = op.view;
   const seen = view
@@ -117,23 +136,28 @@ function cacheMaxAgeOf(op: OperationDef, args: Record<string, unknown>): CacheMa
   return op.cacheable ? ((args.cacheMaxAge as CacheMaxAge | null | undefined) ?? null) : null;
 }
 
-function served<R>(ctx: GatewayContext, key: AuthenticatedKey, hit: CacheEntry): OperationOutcome<R> {
+function served<R>(ctx: GatewayContext, key: AuthenticatedKey | null, hit: CacheEntry): OperationOutcome<R> {
   return {
     value: hit.value as R,
     charged: 0,
     cached: true,
     cachedAt: fetchedAtIso(hit),
-    remaining: ctx.prepaid ? null : key.balance,
+    remaining: ctx.prepaid || !key ? null : key.balance,
   };
 }
 
 async function live<R>(
   ctx: GatewayContext,
-  key: AuthenticatedKey,
+  key: AuthenticatedKey | null,
   op: OperationDef<any, R>,
   args: unknown,
   cacheKey: string,
 ): Promise<OperationOutcome<R>> {
+  if (!key) {
+    // Internal: the same fetch step, nothing reserved, charged 0.
+    const value = ((await fetchLive(ctx, { op, args, cacheKey })) as R | null) ?? null;
+    return { value, charged: 0, cached: false, cachedAt: null, remaining: null };
+  }
   const max = reservationOf(op, args);
   const prepaid = ctx.prepaid;
   let reservation: Reservation | null = null;

@@ -7,10 +7,10 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { ResultCache } from '../cache/cache.js';
-import type { SingleFlight } from '../cache/single-flight.js';
 import type { Config } from '../config.js';
 import type { ParamProblem } from '../errors.js';
 import type { WithRequestBaseUrl } from '../media/public-url.js';
+import type { Deps } from '../pipeline/deps.js';
 import type { Upstream } from '../upstream/client.js';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
 
@@ -43,10 +43,11 @@ export interface OpContext {
   signal?: AbortSignal;
   cache: ResultCache;
   /**
-   * The gateway's single-flight (across instances with REDIS_URL): an operation that fetches
-   * other operations' resources (discovery) shares their in-flight fetches through it.
+   * The gateway's services (set by the pipeline's fetch step, src/pipeline/live-fetch.ts): an
+   * operation that reads other operations (discovery) reads them through runOperation's internal
+   * mode with them (src/discovery/fetcher.ts), sharing their cache entries and in-flight fetches.
    */
-  singleFlight?: SingleFlight;
+  deps?: Deps;
 }
 
 export interface OperationDef<A = any, R = any> {

@@ -1,11 +1,13 @@
 /**
  * A client that goes away before its answer: the live fetch made for it is cancelled (the
  * upstream request aborted, its reservation refunded at 0) instead of running on to the upstream
- * timeouts — here a minute, so only the cancellation can end it within the test.
+ * timeouts — here a minute, so only the cancellation can end it within the test. A fetch another
+ * request joined goes on for that one (src/cache/single-flight.ts).
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { repoJson } from '../data.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,6 +16,16 @@ beforeAll(async () => {
   });
   // The upstream takes the request and never answers.
   h.replay.add({ host: 'api.github.com', path: /^\/repos\/hang\/[^/]+$/, response: { fault: { kind: 'timeout' } } });
+  // Answers after a while.
+  h.replay.add({
+    host: 'api.github.com',
+    path: /^\/repos\/slow\/[^/]+$/,
+    response: (req: { path: string }) => ({
+      headers: { 'content-type': 'application/json' },
+      body: repoJson('slow', req.path.split('/')[3]),
+      fault: { kind: 'latency', ms: 1_500 },
+    }),
+  });
 });
 afterAll(() => h.close());
 
@@ -32,4 +44,25 @@ it('REST: the upstream request is cancelled and the reservation refunded once th
   expect(await h.balance(id)).toBe(5);
   expect(await h.deps.ledger.totalCharged(id)).toBe(0);
   expect(h.app.inFlight()).toBe(0);
+}, 30_000);
+
+it('REST: a client going away does not fail another request that joined its fetch', async () => {
+  const first = await h.key(5);
+  const second = await h.key(5);
+  const path = `/v1/code/repository?url=${encodeURIComponent('https://github.com/slow/shared')}`;
+  const abort = new AbortController();
+  const gone = fetch(`${h.url}${path}`, { headers: { 'x-api-key': first.key }, signal: abort.signal }).catch((e: unknown) => e);
+  await vi.waitFor(() => expect(h.replay.hits({ host: 'api.github.com', path: '/repos/slow/shared' })).toHaveLength(1), {
+    timeout: 10_000,
+  });
+  const joined = h.rest(path, { key: second.key });
+  await vi.waitFor(() => expect(h.deps.ledger.open.size).toBe(2), { timeout: 10_000 });
+  abort.abort();
+  expect(await gone).toBeInstanceOf(Error);
+  const answer = await joined;
+  expect(answer.status).toBe(200);
+  expect(answer.body).toMatchObject({ success: true, credits_charged: 1 });
+  expect(h.replay.hits({ host: 'api.github.com', path: '/repos/slow/shared' })).toHaveLength(1);
+  await vi.waitFor(() => expect(h.deps.ledger.open.size).toBe(0), { timeout: 10_000 });
+  expect(await h.deps.ledger.totalCharged(first.id)).toBe(0);
 }, 30_000);

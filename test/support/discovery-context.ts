@@ -2,11 +2,24 @@
  * An OpContext for unit tests of discovery code: an in-memory upstream that answers from a
  * function (and counts requests), an in-memory result cache, the default configuration. Like the
  * real upstream client, it answers a block (a vendor challenge, the request's platform's walls:
- * src/upstream/blocks) with UPSTREAM_BLOCKED before any platform module sees it.
+ * src/upstream/blocks) with UPSTREAM_BLOCKED before any platform module sees it. Its `deps` (what
+ * discovery reads other operations through: runOperation's internal mode) are made of the same
+ * upstream and cache, an in-process single-flight, and a ledger that fails any use: internal
+ * reads never charge.
  */
+import { randomBytes } from 'node:crypto';
 import type { CacheEntry, ResultCache } from '../../src/cache/cache.js';
+import { createLocalSingleFlight } from '../../src/cache/single-flight.js';
+import type { Config } from '../../src/config.js';
 import { loadConfig } from '../../src/config.js';
+import type { Ledger } from '../../src/credits/ledger.js';
 import { upstreamTimeout } from '../../src/errors.js';
+import { silentLogger } from '../../src/log.js';
+import { createHealthView } from '../../src/observability/health.js';
+import { createMetrics } from '../../src/observability/metrics.js';
+import type { Deps } from '../../src/pipeline/deps.js';
+import { createMemoryRateLimiter } from '../../src/ratelimit/limiter.js';
+import { secretBox } from '../../src/store/secrets.js';
 import type { OpContext } from '../../src/platforms/operation.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/client.js';
 import { blockedError, detectBlock } from '../../src/upstream/blocks/catalogue.js';
@@ -78,12 +91,39 @@ export function fakeContext(
     },
     close: async () => undefined,
   };
+  const config = loadConfig({ DATA_DIR: '/tmp/cl-discovery-unit', ...opts.env } as NodeJS.ProcessEnv);
+  const cache = memoryCache();
+  let deps: Deps | undefined;
   return {
     upstream,
-    config: loadConfig({ DATA_DIR: '/tmp/cl-discovery-unit', ...opts.env } as NodeJS.ProcessEnv),
-    cache: memoryCache(),
+    config,
+    cache,
     signal: opts.signal,
     requests,
+    // Made when first asked for (discovery's tests): most tests of a platform's parser never do.
+    get deps() {
+      return (deps ??= unitDeps(config, upstream, cache));
+    },
+  };
+}
+
+/** The gateway's services for discovery's unit tests: `upstream` and `cache` as given; the ledger fails any use. */
+export function unitDeps(config: Config, upstream: Upstream, cache: ResultCache): Deps {
+  const ledger = new Proxy({} as Ledger, {
+    get: (_t, name) => () => Promise.reject(new Error(`discovery's reads are never charged: ledger.${String(name)} was called`)),
+  });
+  return {
+    config,
+    ledger,
+    cache,
+    upstream,
+    singleFlight: createLocalSingleFlight(),
+    logger: silentLogger,
+    metrics: createMetrics(),
+    health: createHealthView({ windowMs: config.healthWindowMs }),
+    rateLimiter: createMemoryRateLimiter(),
+    shutdown: new AbortController().signal,
+    secrets: secretBox(randomBytes(32)),
   };
 }
 

@@ -13,8 +13,8 @@ import type { Harness } from '../harness.js';
 
 /** One discovery read of `platform`/`handle` (the reader's canonical handle) through the gateway's deps. */
 export function discoveryRead(h: Harness, platform: string, handle: string): Promise<ProfileView> {
-  const { upstream, config, cache, singleFlight } = h.deps;
-  const f = new LookupFetcher({ upstream, config, cache, singleFlight }, new AbortController().signal);
+  const { upstream, config, cache } = h.deps;
+  const f = new LookupFetcher({ upstream, config, cache, deps: h.deps }, new AbortController().signal);
   return fetchProfileView(f, platform, handle, { required: true });
 }
 

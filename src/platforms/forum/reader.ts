@@ -4,7 +4,7 @@
  * and description (links and addresses written in it), follower count.
  *
  * It reads through the operation (`operation` below): discovery's fetcher (src/discovery/
- * fetcher.ts `LookupFetcher.run(key, work, { op, args })`) uses the operation's cache key, so a
+ * fetcher.ts `LookupFetcher.read(op, args)`, through runOperation) uses the operation's cache key, so a
  * lookup's read and a `GET /v1/forum/user` of the same account share one cache entry and one
  * in-flight fetch. `view` reads the operation's record (user.ts `userView`).
  *

@@ -5,7 +5,7 @@
  * links; the page answers to its vanity name and its numeric id.
  *
  * It reads through the operation (`operation` below): discovery's fetcher (src/discovery/
- * fetcher.ts `LookupFetcher.run(key, work, { op, args })`) uses the operation's cache key — the
+ * fetcher.ts `LookupFetcher.read(op, args)`, through runOperation) uses the operation's cache key — the
  * page's vanity (lower case) or its numeric id, as a `GET /v1/social-a/page?url=…` of that page
  * normalises it — so a lookup's read and the REST call share one cache entry and one in-flight
  * fetch. `view` reads the operation's record as the page asked for (page.ts `profileView`).
