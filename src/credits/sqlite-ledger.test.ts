@@ -188,7 +188,7 @@ describe('what another process sees (the keys command, a crash)', () => {
     const [a, b, c] = await Promise.all([1, 1, 1].map((n) => ledger.reserve(record.id, n)));
     const results = await Promise.allSettled([
       ledger.settle(a!, 1),
-      ledger.settleRecorded(b!, 1, () => {
+      ledger.settleRecorded!(b!, 1, () => {
         throw new Error('record failed');
       }),
       ledger.settle(c!, 1),
