@@ -8,7 +8,8 @@
  * a member under another name, or inside another member). A wire member may be left to `json`
  * only when the type says so (`extensions: { jsonOnly: [...] }`); a record's platform URL fields
  * (src/platforms/records.ts withPlatformUrls) are the GraphQL type's `platformUrls`. A type
- * reached by several shapes (a view over two answers) is held to all of them together.
+ * reached by several shapes (a view over two answers) is held to all of them together. Records
+ * are read as every other reader reads them (src/platforms/schema-walk.ts `nodeOf`).
  */
 import { getNamedType, isObjectType } from 'graphql';
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
@@ -17,24 +18,16 @@ import { z } from 'zod';
 import { allOperations } from '../gateway.js';
 import { PLATFORM_NAMES } from '../links/classify.js';
 import type { OperationDef } from '../platforms/operation.js';
+import { memberNode, nodeOf } from '../platforms/schema-walk.js';
+import type { SchemaNode } from '../platforms/schema-walk.js';
 import { buildSchema } from './schema.js';
 
-type Shape = Record<string, z.ZodType>;
+type ObjectNode = Extract<SchemaNode, { kind: 'object' }>;
 
-/** The object shapes a schema stands for (unions and arrays opened), or null where it is untyped (a record, unknown). */
-function shapesOf(t: z.ZodType | undefined): Shape[] | null {
-  if (!t) return null;
-  const s = t as z.ZodType & { def: Record<string, any> };
-  if (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault)
-    return shapesOf(s.unwrap() as unknown as z.ZodType);
-  if (s instanceof z.ZodLazy) return shapesOf(s.def.getter() as z.ZodType);
-  if (s instanceof z.ZodArray) return shapesOf(s.element as unknown as z.ZodType);
-  if (s instanceof z.ZodUnion) {
-    const all = (s.options as z.ZodType[]).map(shapesOf);
-    return all.some((x) => x === null) ? null : (all.flat() as Shape[]);
-  }
-  if (s instanceof z.ZodObject) return [s.shape as Shape];
-  return null;
+/** The object a value is, lists opened (a list of posts: a post); null where it is none (a record, unknown, a string). */
+function objectOf(node: SchemaNode | null): ObjectNode | null {
+  while (node?.kind === 'list') node = node.item;
+  return node?.kind === 'object' ? node : null;
 }
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -49,47 +42,41 @@ function wirePaths(field: { name: string; extensions: Record<string, unknown> | 
   return [];
 }
 
-/** The sub-schema at `path` in any of the shapes. */
-function at(shapes: Shape[], path: string[]): z.ZodType[] {
-  let level: Shape[] = shapes;
-  let found: z.ZodType[] = [];
-  for (const [i, member] of path.entries()) {
-    found = level.flatMap((s) => (s[member] ? [s[member]] : []));
-    if (i < path.length - 1) level = found.flatMap((t) => shapesOf(t) ?? []);
-  }
+/** The object at `path` in the node (a member's options merged), or null where there is none. */
+function at(node: ObjectNode, path: string[]): ObjectNode | null {
+  let found: ObjectNode | null = node;
+  for (const member of path) found = found && objectOf(memberNode(found, member));
   return found;
 }
 
-/** Every GraphQL object type reached from the root fields, with the record shapes it stands for. */
-function reach(schema: GraphQLSchema, ops: readonly OperationDef[]): Map<GraphQLObjectType, Shape[]> {
-  const reached = new Map<GraphQLObjectType, Shape[]>();
+/** Every GraphQL object type reached from the root fields, with the record objects it stands for. */
+function reach(schema: GraphQLSchema, ops: readonly OperationDef[]): Map<GraphQLObjectType, ObjectNode[]> {
+  const reached = new Map<GraphQLObjectType, ObjectNode[]>();
   const seen = new Set<string>();
-  const visit = (type: GraphQLObjectType, record: z.ZodType) => {
-    const shapes = shapesOf(record);
-    if (!shapes) return;
-    const fresh = shapes.filter((s) => {
-      const id = `${type.name}\u0000${Object.keys(s).join()}`;
-      return !seen.has(id) && (seen.add(id), true);
-    });
-    if (!fresh.length) return;
-    reached.set(type, [...(reached.get(type) ?? []), ...fresh]);
-    const keys = new Set(fresh.flatMap((s) => Object.keys(s)));
+  const visit = (type: GraphQLObjectType, node: ObjectNode | null) => {
+    if (!node) return;
+    const keys = new Set(node.members.keys());
+    const id = `${type.name}\u0000${[...keys].join()}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    reached.set(type, [...(reached.get(type) ?? []), node]);
     for (const field of Object.values(type.getFields())) {
       const inner = getNamedType(field.type);
       if (!isObjectType(inner)) continue;
-      for (const path of wirePaths(field, keys)) for (const sub of at(fresh, path)) visit(inner, sub);
+      for (const path of wirePaths(field, keys)) visit(inner, at(node, path));
     }
   };
-  for (const op of ops) visit(getNamedType(schema.getQueryType()!.getFields()[op.field].type) as GraphQLObjectType, op.record);
+  for (const op of ops)
+    visit(getNamedType(schema.getQueryType()!.getFields()[op.field].type) as GraphQLObjectType, objectOf(nodeOf(op.record)));
   return reached;
 }
 
 /** Where GraphQL types and record schemas part: one line per field present in one and absent from the other. */
-function mismatches(reached: Map<GraphQLObjectType, Shape[]>): string[] {
+function mismatches(reached: Map<GraphQLObjectType, ObjectNode[]>): string[] {
   const out: string[] = [];
   const platformNames = new Set(PLATFORM_NAMES);
-  for (const [type, shapes] of reached) {
-    const keys = new Set(shapes.flatMap((s) => Object.keys(s)));
+  for (const [type, nodes] of reached) {
+    const keys = new Set(nodes.flatMap((n) => [...n.members.keys()]));
     const covered = new Set<string>((type.extensions as { jsonOnly?: string[] }).jsonOnly ?? []);
     for (const j of covered) if (!keys.has(j)) out.push(`${type.name}: jsonOnly names ${j}, which the record does not have`);
     const fields = type.getFields();
@@ -121,10 +108,11 @@ describe('GraphQL types held to the record schemas', () => {
   it('a record member missing from GraphQL, or a GraphQL field missing from the record, is reported', () => {
     const op = allOperations().find((o) => o.field === 'codeRepository')!;
     const type = getNamedType(schema.getQueryType()!.getFields()[op.field].type) as GraphQLObjectType;
-    const shape = (op.record as z.ZodObject).shape as Shape;
+    const shape = (op.record as z.ZodObject).shape as Record<string, z.ZodType>;
     const { stars_count: _gone, ...fewer } = shape;
-    expect(mismatches(new Map([[type, [fewer]]]))).toEqual(['CodeRepository.starsCount: no such member in the record']);
-    expect(mismatches(new Map([[type, [{ ...shape, extra_member: z.string() }]]]))).toEqual([
+    const nodes = (s: Record<string, z.ZodType>) => [objectOf(nodeOf(z.object(s)))!];
+    expect(mismatches(new Map([[type, nodes(fewer)]]))).toEqual(['CodeRepository.starsCount: no such member in the record']);
+    expect(mismatches(new Map([[type, nodes({ ...shape, extra_member: z.string() })]]))).toEqual([
       'CodeRepository: record member extra_member has no GraphQL field (type it, or list it in jsonOnly)',
     ]);
   });

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { PLATFORM_NAMES } from '../links/classify.js';
+import { nodeOf } from './schema-walk.js';
 
 export const Str = z.string();
 export const NStr = z.string().nullable();
@@ -70,12 +71,12 @@ export function named<T extends z.ZodType>(id: string, schema: T, description?: 
 
 /**
  * The members every record of an object schema carries, in the schema's order (api.md's): its
- * members but the `.optional()` ones. What tests check a record's keys against.
+ * members but the `.optional()` ones (`always`, src/platforms/schema-walk.ts). What tests check a
+ * record's keys against.
  */
 export function recordKeys(schema: z.ZodObject): string[] {
-  return Object.entries(schema.shape as Record<string, z.ZodType>)
-    .filter(([, s]) => !(s instanceof z.ZodOptional))
-    .map(([k]) => k);
+  const node = nodeOf(schema);
+  return node.kind === 'object' ? [...node.members.values()].filter((m) => m.always).map((m) => m.name) : [];
 }
 
 /** Compile-time: A and B are the same type (for types kept outside a schema file, checked equal). */

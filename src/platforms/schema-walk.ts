@@ -1,8 +1,9 @@
 /**
  * A record's zod schema (the one source of its fields: src/platforms/records.ts) read as a tree of
  * what each value may be, and the dotted paths to its fields. The bulk jobs' CSV columns
- * (src/jobs/export.ts) and a monitor's watchable fields (src/monitors/fields.ts) both read
- * schemas here, by one rule:
+ * (src/jobs/export.ts), a monitor's watchable fields (src/monitors/fields.ts), the record keys
+ * tests pin (recordKeys, src/platforms/records.ts) and the GraphQL types' check against the
+ * records (src/graphql/record-fields.test.ts) all read schemas here, by one rule:
  *
  *  - wrappers that do not change what a value is are seen through: optional, nullable, default,
  *    prefault, catch, readonly, nonoptional, lazy (a recursive record: a post quoting a post), a
@@ -13,8 +14,8 @@
  *    seen (a tweet or its trimmed form); lists → a list of the merged items. Options of different
  *    kinds (an object or a string) are `other`: a value read whole, never walked into;
  *  - an object member is `always` when every record carries it: every option of a union has it,
- *    and none marks it `.optional()` (as recordKeys counts them). A catchall (a loose record)
- *    lets any other member be there (`rest`);
+ *    and none marks it `.optional()` (recordKeys in src/platforms/records.ts lists these). A
+ *    catchall (a loose record) lets any other member be there (`rest`);
  *  - z.record, unknown and any are `any`: passed through as the upstream gives it, any member;
  *  - everything else (null alone, never, a date…) is `other`.
  *

@@ -49,7 +49,11 @@ export function responseName(op: OperationDef): string {
   return `${pascal(op.field)}Response`;
 }
 
-/** The record's members next to the envelope's, keeping the record's strictness (or looseness). */
+/**
+ * The record's members next to the envelope's, keeping the record's strictness (or looseness).
+ * Not a reading of the schema (src/platforms/schema-walk.ts): it builds a schema that validates as
+ * the record does, so each union option stays its own option, never merged.
+ */
 function spread(record: z.ZodType): z.ZodType {
   if (record instanceof z.ZodObject) return record.extend(ENVELOPE_SHAPE);
   if (record instanceof z.ZodUnion) return z.union((record.options as z.ZodType[]).map(spread));
