@@ -312,6 +312,39 @@ describe('jobs and account tools', () => {
     expect(done.structuredContent).toMatchObject({ results: [{ index: 0 }, { index: 1 }], next_after: null });
   });
 
+  it('jobs_results: a bad after or limit is INVALID_INPUT naming each, 0 credits; digits as text are read', async () => {
+    const { key, id } = await h.key(5);
+    const client = await connect({ 'x-api-key': key });
+    const made = await call(client, 'jobs_create', { operation: 'code_repository', items: [{ url: repo('pages') }] });
+    const job = (made.structuredContent as { job: { id: string } }).job.id;
+    let status = '';
+    for (let i = 0; i < 100 && status !== 'completed'; i++) {
+      status = ((await call(client, 'jobs_status', { id: job })).structuredContent as { job: { status: string } }).job.status;
+      if (status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await h.balance(id)).toBe(4);
+    const after = { param: 'after', message: 'must be an item index (results after it are sent)' };
+    const limit = { param: 'limit', message: 'must be an integer from 1 to 1000' };
+    for (const [args, details] of [
+      [{ after: -2 }, [after]],
+      [{ after: 1.5 }, [after]],
+      [{ after: 'x' }, [after]],
+      [{ after: true }, [after]],
+      [{ limit: 0 }, [limit]],
+      [{ limit: 1001 }, [limit]],
+      [{ limit: 'many' }, [limit]],
+      [{ after: -5, limit: 0 }, [after, limit]],
+    ] as const) {
+      const r = await call(client, 'jobs_results', { id: job, ...args });
+      expect(r._meta?.error, JSON.stringify(args)).toMatchObject({ code: 'INVALID_INPUT', details });
+      expect(r._meta).toMatchObject({ charged: 0 });
+    }
+    // Read as every list tool reads them (src/http/paging.ts): digits as text are the number.
+    const text = await call(client, 'jobs_results', { id: job, after: '-1', limit: '1' });
+    expect(text.structuredContent).toMatchObject({ results: [{ index: 0 }], next_after: null });
+    expect(await h.balance(id)).toBe(4);
+  });
+
   it("another key's job does not exist; a bad job request is INVALID_INPUT", async () => {
     const a = await connect({ 'x-api-key': (await h.key(5)).key });
     const b = await connect({ 'x-api-key': (await h.key(5)).key });

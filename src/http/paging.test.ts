@@ -6,7 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { cursorParam, instantParam, keysetCursor, keysetListQuery, limitParam, oneOfParam, positionParam } from './paging.js';
+import {
+  cursorParam,
+  givenOf,
+  instantParam,
+  itemIndexParam,
+  keysetCursor,
+  keysetListQuery,
+  limitParam,
+  oneOfParam,
+  positionParam,
+} from './paging.js';
 import type { Given } from './paging.js';
 import { repeatedParams } from './query.js';
 
@@ -51,6 +61,32 @@ describe('paging parameters', () => {
       expect(after(g)).toEqual({ value: v, problems: [] });
     for (const g of ['-1', -1, 'abc', '1.5', 1.5, '', '9999999999999999', 2 ** 53, '0x10'])
       expect(after(g), String(g)).toEqual({ value: null, problems: ["after: must be a page's next_after (an integer ≥ 0)"] });
+  });
+
+  it("after as an item index (a job's results): an integer ≥ -1; absent → -1, before the first item", () => {
+    const after = (g: Given) => read(itemIndexParam, g);
+    expect(after(undefined)).toEqual({ value: -1, problems: [] });
+    expect(after(null)).toEqual({ value: -1, problems: [] });
+    for (const [g, v] of [
+      ['-1', -1],
+      [-1, -1],
+      ['0', 0],
+      [' 37 ', 37],
+      [5, 5],
+      ['999999999999999', 999999999999999],
+    ] as const)
+      expect(after(g)).toEqual({ value: v, problems: [] });
+    for (const g of ['-2', -2, 'x', '1.5', 1.5, '', ' ', '1e3', '+3', '--1', '9999999999999999', 2 ** 53, NaN, Infinity])
+      expect(after(g), String(g)).toEqual({ value: -1, problems: ['after: must be an item index (results after it are sent)'] });
+  });
+
+  it('a JSON argument (MCP): a number or text as it is, absent → null, anything else a value every reader refuses', () => {
+    expect([givenOf(5), givenOf('5'), givenOf(undefined), givenOf(null)]).toEqual([5, '5', null, null]);
+    for (const v of [true, {}, ['5'], [5]]) {
+      expect(givenOf(v), JSON.stringify(v)).toBeNaN();
+      expect(read(itemIndexParam, givenOf(v)).problems, JSON.stringify(v)).toHaveLength(1);
+      expect(read((g, p) => limitParam(g, PAGE, p), givenOf(v)).problems, JSON.stringify(v)).toHaveLength(1);
+    }
   });
 
   it('after as a cursor: only exactly what the route wrote, for its own ids', () => {

@@ -1,16 +1,19 @@
 /**
  * The parameters of a paged list, read the same way on every list route: GET /v1/jobs,
  * GET /v1/monitors, a monitor's snapshots and changes, GET /v1/account/transactions, and their
- * GraphQL and MCP faces. Each reader takes the value as given (a query string's text, or a
- * GraphQL/MCP number), records a problem naming the parameter when it is bad (the route answers
- * 400 INVALID_INPUT with every problem, 0 credits) and returns the default when it is not given.
+ * GraphQL and MCP faces; a job's results (GET /v1/jobs/{id}/results, MCP jobs_results; GraphQL
+ * lookupJob.results still bounds `first` itself). Each reader takes the value as given (a query
+ * string's text, or a GraphQL/MCP number), records a problem naming the parameter when it is bad
+ * (the route answers 400 INVALID_INPUT with every problem, 0 credits) and returns the default
+ * when it is not given.
  * A parameter given empty (`limit=`) is a bad value, not an absent one; one given twice is refused
  * before it gets here (src/http/query.ts).
  *
  *  - `limit`: an integer from 1 to the route's most (blanks around it are allowed);
  *  - `after`: a page's `next_after`, as the route wrote it: a position (a row's id or sequence, an
  *    integer ≥ 0) or an opaque cursor (`keysetCursor`: base64url of "<created_at> <id>", refused
- *    unless in exactly the form the route writes);
+ *    unless in exactly the form the route writes); or, for a job's results, an item index: an
+ *    integer ≥ -1, -1 (the default) before the first item;
  *  - `since` / `until`: an ISO 8601 date, or date-time with its offset (2025-01-31,
  *    2025-01-31T12:00:00Z): a time without an offset would be the server's local time;
  *  - a filter (`status`): one of its values, as spelled.
@@ -20,6 +23,10 @@ import type { ApiError, ParamProblem } from '../errors.js';
 
 /** A parameter as given: text from a query string, a number from GraphQL or MCP, null when absent. */
 export type Given = string | number | null | undefined;
+
+/** An argument from JSON (an MCP tool's): a number or text as it is, null when absent, anything else a value no reader takes. */
+export const givenOf = (v: unknown): Given =>
+  typeof v === 'number' || typeof v === 'string' ? v : v === undefined || v === null ? null : NaN;
 
 const DIGITS = /^\d{1,15}$/;
 
@@ -42,6 +49,17 @@ export function positionParam(given: Given, problems: ParamProblem[]): number | 
   if (Number.isSafeInteger(n) && n >= 0) return n;
   problems.push({ param: 'after', message: "must be a page's next_after (an integer ≥ 0)" });
   return null;
+}
+
+const INDEX = /^-?\d{1,15}$/;
+
+/** `after` as an item index (a job's results after it): an integer ≥ -1; -1 (before the first) when not given. */
+export function itemIndexParam(given: Given, problems: ParamProblem[]): number {
+  if (given === undefined || given === null) return -1;
+  const n = typeof given === 'number' ? given : INDEX.test(given.trim()) ? Number(given.trim()) : NaN;
+  if (Number.isSafeInteger(n) && n >= -1) return n;
+  problems.push({ param: 'after', message: 'must be an item index (results after it are sent)' });
+  return -1;
 }
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;

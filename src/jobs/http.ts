@@ -20,11 +20,12 @@ import { maxAgeMs } from '../cache/cache.js';
 import type { CacheMaxAge } from '../cache/cache.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
+import type { ParamProblem } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
 import { HttpContext } from '../pipeline/context.js';
 import { methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
-import { keysetCursor, keysetListQuery } from '../http/paging.js';
+import { itemIndexParam, keysetCursor, keysetListQuery } from '../http/paging.js';
 import type { Given } from '../http/paging.js';
 import { repeatedParams } from '../http/query.js';
 import type { RequestInfo } from '../observability/request.js';
@@ -409,13 +410,11 @@ async function sendResults(req: IncomingMessage, res: ServerResponse, info: Requ
   const q = queryOf(req);
   const twice = repeatedParams(q, RESULTS_PARAMS);
   if (twice.length) return sendError(res, invalidInput(twice), {}, info.id);
-  const afterRaw = q.get('after');
-  if (afterRaw !== null && !/^-?\d{1,9}$/.test(afterRaw.trim()))
-    return sendError(res, invalidInput([{ param: 'after', message: 'must be an item index (results after it are sent)' }]), {}, info.id);
+  const problems: ParamProblem[] = [];
+  let cursor = itemIndexParam(q.get('after'), problems);
   const format = q.get('format') ?? 'ndjson';
-  if (format !== 'ndjson' && format !== 'csv')
-    return sendError(res, invalidInput([{ param: 'format', message: 'must be ndjson or csv' }]), {}, info.id);
-  let cursor = afterRaw === null ? -1 : Number(afterRaw);
+  if (format !== 'ndjson' && format !== 'csv') problems.push({ param: 'format', message: 'must be ndjson or csv' });
+  if (problems.length) return sendError(res, invalidInput(problems), {}, info.id);
   res.writeHead(200, {
     'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
     'x-request-id': info.id,

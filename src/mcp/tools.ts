@@ -30,6 +30,7 @@ import { ApiError, invalidInput, isApiError } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { createJob, listJobs, listQueryOf } from '../jobs/http.js';
 import { jobRequestOf, validateItems } from '../jobs/input.js';
+import { givenOf, itemIndexParam, limitParam } from '../http/paging.js';
 import { jobsOpenApi } from '../jobs/openapi.js';
 import { jobService } from '../jobs/service.js';
 import type { JobService } from '../jobs/service.js';
@@ -278,8 +279,7 @@ function adminTool(
 }
 
 /** The results a page of jobs_results holds by default, and at most (GraphQL lookupJob.results: the same). */
-const RESULTS_DEFAULT = 100;
-const RESULTS_MAX = 1000;
+const RESULTS_PAGE = { default: 100, max: 1000 };
 
 function jobTools(operationNames: ReadonlyMap<string, string>): GatewayTool[] {
   const docs = jobsOpenApi();
@@ -407,12 +407,17 @@ function jobsResultsTool(job: JsonSchema, idArg: Record<string, JsonSchema>): Ga
   return adminTool(
     {
       name: 'jobs_results',
-      description: `A page of a job's finished items in input order: each its input, status, code, credits charged and the REST body of its single request. \`after\`: the last index seen (next_after); \`limit\`: up to ${RESULTS_MAX} (default ${RESULTS_DEFAULT}). 0 credits. (REST: GET /v1/jobs/{id}/results)`,
+      description: `A page of a job's finished items in input order: each its input, status, code, credits charged and the REST body of its single request. \`after\`: the last index seen (next_after); \`limit\`: up to ${RESULTS_PAGE.max} (default ${RESULTS_PAGE.default}). 0 credits. (REST: GET /v1/jobs/{id}/results)`,
       inputSchema: objectSchema(
         {
           ...idArg,
           after: { type: 'integer', minimum: -1, description: 'Results after this item index (the previous page’s next_after)' },
-          limit: { type: 'integer', minimum: 1, maximum: RESULTS_MAX, description: `Results per page (default ${RESULTS_DEFAULT})` },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: RESULTS_PAGE.max,
+            description: `Results per page (default ${RESULTS_PAGE.default})`,
+          },
         },
         ['id'],
       ),
@@ -447,16 +452,12 @@ function jobsResultsTool(job: JsonSchema, idArg: Record<string, JsonSchema>): Ga
     async (c, key, args) => {
       const svc = serviceOf(c.deps);
       const problems: ParamProblem[] = [];
-      const after = args.after ?? -1;
-      const limit = args.limit ?? RESULTS_DEFAULT;
-      if (typeof after !== 'number' || !Number.isInteger(after) || after < -1)
-        problems.push({ param: 'after', message: 'must be an item index (results after it are sent)' });
-      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > RESULTS_MAX)
-        problems.push({ param: 'limit', message: `must be an integer from 1 to ${RESULTS_MAX}` });
+      const after = itemIndexParam(givenOf(args.after), problems);
+      const limit = limitParam(givenOf(args.limit), RESULTS_PAGE, problems);
       if (problems.length) throw invalidInput(problems);
       const row = await ownJob(svc, key, args.id);
-      const rows = await svc.store.results(row.id, after as number, (limit as number) + 1);
-      const page = rows.slice(0, limit as number);
+      const rows = await svc.store.results(row.id, after, limit + 1);
+      const page = rows.slice(0, limit);
       const results = page.map((r) => ({
         index: r.idx,
         input: JSON.parse(r.input) as object,
@@ -468,7 +469,7 @@ function jobsResultsTool(job: JsonSchema, idArg: Record<string, JsonSchema>): Ga
       }));
       const view = jobView(row, svc.runner.rateOf(row));
       // A job still running has more to come: the cursor stays where the page ended.
-      const last = page.length ? page[page.length - 1].idx : (after as number);
+      const last = page.length ? page[page.length - 1].idx : after;
       const nextAfter = rows.length > page.length || !FINAL.has(row.status) ? last : null;
       return free(
         c,

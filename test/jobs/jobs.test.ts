@@ -108,6 +108,28 @@ describe('a job runs each item through the single-request pipeline', () => {
     expect((await call(h, 'GET', `/v1/jobs/${job.id}/results?format=xml`, { key })).status).toBe(400);
   });
 
+  it('?after is an item index ≥ -1 (-1: from the first); a bad after or format is INVALID_INPUT naming each, 0 credits', async () => {
+    const { key, id } = await h.key(10);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(3, 'after') } });
+    const job = await waitFinal(h, key, created.body.job.id);
+    const balance = await h.balance(id);
+    const indexes = async (q: string) => ndjson((await call(h, 'GET', `/v1/jobs/${job.id}/results${q}`, { key })).text).map((l) => l.index);
+    expect(await indexes('?after=-1')).toEqual([0, 1, 2]);
+    expect(await indexes('?after=%201%20')).toEqual([2]);
+    const message = 'must be an item index (results after it are sent)';
+    for (const bad of ['-2', '-100', 'x', '', '1.5', '1e3', '+1', '99999999999999999'])
+      expect((await call(h, 'GET', `/v1/jobs/${job.id}/results?after=${encodeURIComponent(bad)}`, { key })).body, bad).toMatchObject({
+        error: { code: 'INVALID_INPUT', details: [{ param: 'after', message }] },
+      });
+    const both = await call(h, 'GET', `/v1/jobs/${job.id}/results?after=x&format=xml`, { key });
+    expect(both.status).toBe(400);
+    expect(both.body.error.details).toEqual([
+      { param: 'after', message },
+      { param: 'format', message: 'must be ndjson or csv' },
+    ]);
+    expect(await h.balance(id)).toBe(balance);
+  });
+
   it('?format=csv: text that a spreadsheet would run as a formula (= + - @ tab CR) starts with a quote; numbers stay numbers', async () => {
     h.replay.add({
       host: 'api.github.com',
