@@ -7526,7 +7526,7 @@ export interface operations {
     jobResults: {
         parameters: {
             query?: {
-                /** @description Only items with a greater index (resume a download) */
+                /** @description Only items with a greater index (resume a download); -1, the default: from the first */
                 after?: number;
                 format?: "ndjson" | "csv";
             };
@@ -7549,7 +7549,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description INVALID_INPUT */
+            /** @description INVALID_INPUT: after or format (details name it) */
             400: {
                 headers: {
                     [name: string]: unknown;
