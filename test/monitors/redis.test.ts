@@ -10,6 +10,8 @@ import { requireTool, titled } from '../prereq.js';
 import { startCluster } from '../redis/cluster.js';
 import type { Cluster } from '../redis/cluster.js';
 import { createRedisMonitorStore } from '../../src/monitors/redis-store.js';
+import { LEASE_MS } from '../../src/monitors/store.js';
+import type { RunRecord } from '../../src/monitors/store.js';
 import { openRedis } from '../../src/store/redis.js';
 import { startRedisServer } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
@@ -118,6 +120,63 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
       expect(await store.delete('mon_nohistory')).toBe(true);
       expect(await store.get('mon_nohistory')).toBeUndefined();
       expect(await store.list('key_nohistory', { status: null, limit: 10, after: null })).toEqual([]);
+    } finally {
+      await conn.close();
+    }
+  });
+  it('a run whose instance died is taken over once its lease lapses: the same run number, recorded once', async () => {
+    const conn = openRedis(redis.url);
+    try {
+      const { store } = createRedisMonitorStore(conn);
+      const t0 = Date.now();
+      await store.create(
+        {
+          id: 'mon_takeover',
+          key_id: 'key_takeover',
+          operation: '/v1/code/user',
+          params: '{"user":"octo-redis"}',
+          every: '1h',
+          interval_ms: 3_600_000,
+          watch: '["user.followers"]',
+          webhook_url: null,
+          webhook_secret: null,
+          max_credits_per_day: null,
+          next_run_at: t0 - 1,
+        },
+        10,
+      );
+      // Instance A claims the due run, then dies before recording it.
+      const a = await store.claim('mon_takeover', t0, false);
+      expect(a).toMatchObject({ kind: 'claimed', takeover: false });
+      const runNo = a.kind === 'claimed' ? a.row.run_no : -1;
+      // While A's lease holds, nobody else runs it (a scheduled fire or a manual run alike).
+      expect((await store.claim('mon_takeover', t0 + 60_000, false)).kind).toBe('busy');
+      expect((await store.claim('mon_takeover', t0 + LEASE_MS - 1, true)).kind).toBe('busy');
+      // Once it lapses, instance B takes the same run over (its charge is settled once by run number).
+      const b = await store.claim('mon_takeover', t0 + LEASE_MS + 1, false);
+      expect(b).toMatchObject({ kind: 'claimed', takeover: true });
+      expect(b.kind === 'claimed' && b.row.run_no).toBe(runNo);
+      const record = (at: number): RunRecord => ({
+        runNo,
+        at,
+        charged: 1,
+        outcome: { at: new Date(at).toISOString(), result: 'ok', code: null, credits_charged: 1, changed: 0 } as RunRecord['outcome'],
+        counted: true,
+        values: { 'user.followers': 5 },
+        snapshot: { 'user.followers': 5 },
+        changes: [],
+        notFound: 'reset',
+        stop: null,
+        events: () => [],
+      });
+      const recorded = await store.record('mon_takeover', record(t0 + LEASE_MS + 2));
+      expect(recorded).toMatchObject({ runs: 1, credits_charged: 1, lease_until: null });
+      // A, come back late with the same run, records nothing: the run is counted and charged once.
+      expect(await store.record('mon_takeover', record(t0 + LEASE_MS + 3))).toBeUndefined();
+      expect(await store.get('mon_takeover')).toMatchObject({ runs: 1, credits_charged: 1 });
+      expect(await store.snapshots('mon_takeover', { after: null, limit: 10, since: null, until: null } as never)).toHaveLength(1);
+      // The cadence moved on: the next scheduled claim is early, not a second run of the same due time.
+      expect((await store.claim('mon_takeover', t0 + LEASE_MS + 4, false)).kind).toBe('early');
     } finally {
       await conn.close();
     }
