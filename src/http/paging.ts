@@ -1,8 +1,8 @@
 /**
  * The parameters of a paged list, read the same way on every list route: GET /v1/jobs,
  * GET /v1/monitors, a monitor's snapshots and changes, GET /v1/account/transactions, and their
- * GraphQL and MCP faces; a job's results (GET /v1/jobs/{id}/results, MCP jobs_results; GraphQL
- * lookupJob.results still bounds `first` itself). Each reader takes the value as given (a query
+ * GraphQL and MCP faces; a job's results (GET /v1/jobs/{id}/results, MCP jobs_results, GraphQL
+ * lookupJob.results with its `first`). Each reader takes the value as given (a query
  * string's text, or a GraphQL/MCP number), records a problem naming the parameter when it is bad
  * (the route answers 400 INVALID_INPUT with every problem, 0 credits) and returns the default
  * when it is not given.
@@ -33,12 +33,12 @@ const DIGITS = /^\d{1,15}$/;
 /** A whole number ≥ 0 as given (text of digits, blanks around allowed), else NaN. */
 const wholeOf = (v: string | number): number => (typeof v === 'number' ? v : DIGITS.test(v.trim()) ? Number(v.trim()) : NaN);
 
-/** `limit`: an integer from 1 to `page.max`; `page.default` when not given. */
-export function limitParam(given: Given, page: { default: number; max: number }, problems: ParamProblem[]): number {
+/** `limit` (or the face's own name for it: GraphQL's `first`): an integer from 1 to `page.max`; `page.default` when not given. */
+export function limitParam(given: Given, page: { default: number; max: number }, problems: ParamProblem[], param = 'limit'): number {
   if (given === undefined || given === null) return page.default;
   const n = wholeOf(given);
   if (Number.isInteger(n) && n >= 1 && n <= page.max) return n;
-  problems.push({ param: 'limit', message: `must be an integer from 1 to ${page.max}` });
+  problems.push({ param, message: `must be an integer from 1 to ${page.max}` });
   return page.default;
 }
 

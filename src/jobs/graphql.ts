@@ -13,7 +13,9 @@ import { GraphQLError, Kind, getArgumentValues } from 'graphql';
 
 import type { DocumentNode, GraphQLResolveInfo, OperationDefinitionNode } from 'graphql';
 
-import { ApiError } from '../errors.js';
+import { ApiError, invalidInput } from '../errors.js';
+import type { ParamProblem } from '../errors.js';
+import { itemIndexParam, limitParam } from '../http/paging.js';
 
 import { builder } from '../graphql/builder.js';
 
@@ -25,7 +27,7 @@ import { operationError } from '../pipeline/errors.js';
 
 import { collectRootFields } from '../graphql/root-fields.js';
 
-import { createJobs, listJobs, listQueryOf } from './http.js';
+import { JOB_RESULTS_PAGE, createJobs, listJobs, listQueryOf } from './http.js';
 
 import type { CheckedJob } from './http.js';
 
@@ -238,11 +240,15 @@ function jobTypes() {
       results: t.field({
         type: [ResultRef],
         nullable: false,
-        description: 'Finished items in input order, after index `after`, at most `first` (≤ 1000)',
+        description:
+          'Finished items in input order, after index `after` (default -1: from the first), at most `first` (1 to 1000, default 100); other values are INVALID_INPUT, as on GET /v1/jobs/{id}/results',
         args: { after: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
         resolve: (job, args) => {
-          const first = Math.max(0, Math.min(1000, args.first ?? 100));
-          return job.svc.store.results(job.id, args.after ?? -1, first);
+          const problems: ParamProblem[] = [];
+          const after = itemIndexParam(args.after, problems);
+          const first = limitParam(args.first, JOB_RESULTS_PAGE, problems, 'first');
+          if (problems.length) throw invalidInput(problems);
+          return job.svc.store.results(job.id, after, first);
         },
       }),
     }),

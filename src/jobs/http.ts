@@ -323,6 +323,9 @@ const LIST_PAGE = { default: 20, max: 100 };
 const JOB_CURSOR = keysetCursor('job_');
 
 /** GET /v1/jobs's (and lookupJobs') parameters, read as src/http/paging.ts says; each problem a 400 naming its parameter. */
+/** A page of a job's results where a face pages them (GraphQL `first`, MCP `limit`; REST streams them all after `after`). */
+export const JOB_RESULTS_PAGE = { default: 100, max: 1000 };
+
 export function listQueryOf(given: { status?: Given; limit?: Given; after?: Given }): JobListQuery | ApiError {
   return keysetListQuery(given, { statuses: JOB_STATUSES, page: LIST_PAGE, cursor: JOB_CURSOR });
 }

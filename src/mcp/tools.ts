@@ -28,7 +28,7 @@ import { transactionsOf, transactionsQueryOf } from '../account/transactions.js'
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput, isApiError } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { createJob, listJobs, listQueryOf } from '../jobs/http.js';
+import { JOB_RESULTS_PAGE, createJob, listJobs, listQueryOf } from '../jobs/http.js';
 import { jobRequestOf, validateItems } from '../jobs/input.js';
 import { givenOf, itemIndexParam, limitParam } from '../http/paging.js';
 import { jobsOpenApi } from '../jobs/openapi.js';
@@ -279,7 +279,7 @@ function adminTool(
 }
 
 /** The results a page of jobs_results holds by default, and at most (GraphQL lookupJob.results: the same). */
-const RESULTS_PAGE = { default: 100, max: 1000 };
+const RESULTS_PAGE = JOB_RESULTS_PAGE;
 
 function jobTools(operationNames: ReadonlyMap<string, string>): GatewayTool[] {
   const docs = jobsOpenApi();

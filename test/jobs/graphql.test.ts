@@ -73,6 +73,21 @@ describe('GraphQL jobs', () => {
     const other = await h.key(5);
     expect((await h.gql(q, { key: other.key, variables: { id: job.id } })).body.data.lookupJob).toBeNull();
 
+    // Paging values out of range are INVALID_INPUT naming the argument, as on REST (they were clamped silently), 0 credits.
+    const page = `query($id: String!, $after: Int, $first: Int) { lookupJob(id: $id) { results(after: $after, first: $first) { index } } }`;
+    for (const [vars, param] of [
+      [{ first: 5000 }, 'first'],
+      [{ first: 0 }, 'first'],
+      [{ after: -2 }, 'after'],
+    ] as const) {
+      const r = await h.gql(page, { key, variables: { id: job.id, ...vars } });
+      expect(r.body.errors?.[0]?.extensions?.code, JSON.stringify(vars)).toBe('INVALID_INPUT');
+      expect(r.body.errors[0].extensions.details).toEqual([{ param, message: expect.any(String) }]);
+    }
+    const firstOne = await h.gql(page, { key, variables: { id: job.id, after: -1, first: 1 } });
+    expect(firstOne.body.data.lookupJob.results).toEqual([{ index: 0 }]);
+    expect(await h.balance(keyId)).toBe(8);
+
     const invalid = await h.gql(CREATE, { key, variables: { items: [{ url: repoUrl('gql', 'c') }, { url: 'nope' }] } });
     expect(invalid.body.errors[0].extensions.code).toBe('INVALID_INPUT');
     expect(invalid.body.errors[0].extensions.details).toEqual([{ param: 'items[1].url', message: expect.any(String) }]);
