@@ -369,11 +369,10 @@ function jobTools(operationNames: ReadonlyMap<string, string>): GatewayTool[] {
       },
       async (c, key, args) => {
         const svc = serviceOf(c.deps);
-        const given = (v: unknown) => (v === undefined || v === null ? null : typeof v === 'number' ? v : String(v));
         const query = listQueryOf({
-          status: given(args.status) as string | null,
-          limit: given(args.limit),
-          after: given(args.after) as string | null,
+          status: givenOf(args.status),
+          limit: givenOf(args.limit),
+          after: givenOf(args.after),
         });
         if (query instanceof ApiError) throw query;
         const page = await listJobs(svc, key.id, query);
@@ -501,8 +500,8 @@ function transactionsTool(): GatewayTool {
     async (c, key, args) => {
       const text = (v: unknown) => (v === undefined || v === null ? null : String(v));
       const query = transactionsQueryOf({
-        after: typeof args.after === 'number' ? args.after : text(args.after),
-        limit: typeof args.limit === 'number' ? args.limit : text(args.limit),
+        after: givenOf(args.after),
+        limit: givenOf(args.limit),
         operation: text(args.operation),
         since: text(args.since),
       });
