@@ -52,21 +52,6 @@ export function userResourceUrl(username: string): string {
   return `${PINTEREST}/resource/UserResource/get/?${sp.toString()}`;
 }
 
-export function parseUserResource(body: unknown, username: string): PinboardProfile {
-  const data = userResourceData(body, username);
-  const name = text(data.username);
-  if (!name) throw shapeChanged('pinboard', 'username of the user');
-  return {
-    username: name,
-    id: text(data.id) ?? (typeof data.id === 'number' ? String(data.id) : null),
-    fullName: text(data.full_name),
-    about: text(data.about),
-    websiteUrl: text(data.website_url) ?? text(data.domain_url),
-    followerCount: typeof data.follower_count === 'number' ? data.follower_count : null,
-    url: `${PINTEREST}/${name}/`,
-  };
-}
-
 /** A UserResource answer's user object as sent, or its typed error (404 → NOT_FOUND, other failures, a changed shape). */
 function userResourceData(body: unknown, username: string): Obj {
   if (isObj(body) && isObj(body.resource_response)) {
