@@ -83,8 +83,8 @@ describe('the evidence model', () => {
 
   it('noisy-OR: facts add up, duplicates do not', () => {
     expect(confidenceOf(['link_in_bio', 'same_handle_match'])).toBe(0.92); // 1 - 0.1 * 0.8
-    expect(confidenceOf(['shared_website', 'same_handle_match', 'websearch_match'])).toBe(0.86); // 1 - 0.2 * 0.8 * 0.9
-    expect(confidenceOf(['shared_website', 'website_link', 'website_link'])).toBe(0.83); // 1 - 0.2 * 0.85
+    expect(confidenceOf(['shared_website', 'same_handle_match', 'websearch_match'])).toBe(0.93); // 1 - 0.1 * 0.8 * 0.9
+    expect(confidenceOf(['shared_website', 'website_link', 'website_link'])).toBe(0.92); // 1 - 0.1 * 0.85
     expect(confidenceOf([])).toBe(0);
   });
 

@@ -56,7 +56,9 @@ export const EVIDENCE_WEIGHTS: Readonly<Record<ApiLabel, number>> = {
   verified_profile_link: 0.9,
   link_in_bio: 0.9,
   reciprocal_profile_link: 0.9,
-  shared_website: 0.8,
+  // Tied (TIED_LABELS), a link both ways between the profile and the creator's website: as sure as a
+  // tied reciprocal link (was 0.8: those profiles were the creator's every time, at 0.86 — README.md).
+  shared_website: 0.9,
   same_handle_match: 0.2,
   website_link: 0.15,
   display_name_match: 0.15,
@@ -145,10 +147,10 @@ export const MAX_DISCOVERED_CONFIDENCE = 0.99;
 export const ANCHOR_MIN_CONFIDENCE = 0.9;
 
 /**
- * The least confidence a verified profile has: a tied shared website (0.8) with its weakest tie
- * (website_link, 0.15) — 1 − 0.2 · 0.85. Anchors (0.9) and tied reciprocal links are above it.
+ * The least confidence a verified profile has: a tied shared website or reciprocal link (0.9)
+ * with its weakest tie (website_link, 0.15) — 1 − 0.1 · 0.85, rounded. Anchors are 0.9 alone.
  */
-export const VERIFIED_MIN_CONFIDENCE = 0.83;
+export const VERIFIED_MIN_CONFIDENCE = 0.92;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 

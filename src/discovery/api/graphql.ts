@@ -20,7 +20,7 @@ import { builder } from '../../graphql/builder.js';
 import type { Fields } from '../../graphql/fields.js';
 import { GraphQLStreamDirective } from '../../graphql/incremental.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { ANCHOR_MIN_CONFIDENCE, DEFAULT_MIN_CONFIDENCE } from '../evidence.js';
+import { ANCHOR_MIN_CONFIDENCE, CANDIDATE_MAX_CONFIDENCE, DEFAULT_MIN_CONFIDENCE, VERIFIED_MIN_CONFIDENCE } from '../evidence.js';
 import { watchProgress } from '../progress.js';
 import type { ProfileIdentity, SourceStage } from '../progress.js';
 import type {
@@ -187,7 +187,7 @@ function partTypes() {
       url: t.exposeString('url', { nullable: false }),
       confidence: t.exposeFloat('confidence', {
         nullable: false,
-        description: '0 to 1, from the documented evidence model: verified profiles at least 0.83, candidates short of proof at most 0.95',
+        description: `0 to 1, from the documented evidence model: verified profiles at least ${VERIFIED_MIN_CONFIDENCE}, candidates short of proof at most ${CANDIDATE_MAX_CONFIDENCE}`,
       }),
       evidence: t.exposeStringList('evidence', {
         nullable: false,
