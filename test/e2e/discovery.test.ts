@@ -324,7 +324,7 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
       platform: 'microblog-b',
       handle: 'NightOwlPots',
       url: X_URL,
-      confidence: 0.98,
+      confidence: 0.99, // 1 − 0.1 · 0.1 · 0.85 (shared_website 0.9 since session 17)
       evidence: ['link_in_bio', 'shared_website', 'website_link'],
     });
     expect(profile('social-b', 'friendlypotter')).toBeUndefined();
@@ -336,7 +336,7 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
       platform: 'social-a',
       handle: 'nightowl.ceramics',
       url: FB_OWN,
-      confidence: 0.88,
+      confidence: 0.94, // 1 − 0.8 · 0.1 · 0.9 · 0.85
       evidence: ['same_handle_match', 'shared_website', 'websearch_match', 'display_name_match'],
     });
     // The same fact under another handle is what a fan's account shows too: not tied to the creator,
@@ -1080,7 +1080,7 @@ describe('generic short links are resolved and used as if linked directly', () =
       platform: 'microblog-b',
       handle: 'claylarkpots',
       url: 'https://x.com/claylarkpots',
-      confidence: 0.98,
+      confidence: 0.99,
       evidence: ['link_in_bio', 'shared_website', 'display_name_match'],
     });
     // The own channel links the Linktree through tinyurl: it links back.
