@@ -37,6 +37,19 @@ export function startChild(cmd: string, args: string[], env: Record<string, stri
 }
 
 /**
+ * Stops a child started here: SIGTERM (a gateway shuts down gracefully), then SIGKILL if it is
+ * still there after `graceMs`; resolves once it has exited, so no benchmark leaves one running.
+ */
+export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
  * A child whose stdout and stderr go to `logFile`, as a process manager would keep them: a pipe
  * read by the benchmark (which sits blocked in wrk while it measures) would hold up the child's
  * synchronous log writes (pino) and measure the pipe instead of the server. Resolves once

@@ -56,7 +56,7 @@ import { generateSimWeb } from '../../test/sim/generator.js';
 import type { SimWeb } from '../../test/sim/generator.js';
 import { SOURCE_PLATFORMS } from '../../test/sim/model.js';
 import type { TruthEntry } from '../../test/sim/truth.js';
-import { freePort, median, startChild } from '../lib.js';
+import { freePort, median, startChild, stopChild } from '../lib.js';
 import { finishResults, progress } from '../results.js';
 import type { CalibrationPoint, Counts, LabelledProfile, ReturnedProfile } from './score.js';
 import {
@@ -154,9 +154,11 @@ const SHARED_REQUEST =
 
 async function startGateway(replay: ReplayServer, work: string, name: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
+  // node itself with tsx's loader, not `npx tsx`: a signal to npx is not passed on to the server it
+  // starts, and every gateway of a run was left running after it.
   const child = await startChild(
-    'npx',
-    ['tsx', 'src/server.ts'],
+    process.execPath,
+    ['--import', 'tsx', 'src/server.ts'],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -591,7 +593,7 @@ async function main() {
           const into = results.get(op)!;
           into.runs.push(...o.runs);
           into.ops.push(o);
-          gw.child.kill('SIGTERM');
+          await stopChild(gw.child);
         }
       }
       const p = results.get('find-social-profiles');
@@ -656,7 +658,7 @@ async function main() {
       exitCode = 1;
     }
   } finally {
-    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => stopChild(c)));
     await replay.close();
     rmSync(work, { recursive: true, force: true });
   }
