@@ -3,14 +3,9 @@
  * hint — and GET /v1/account/transactions and GraphQL `transactions` — its settled movements
  * (transactions.ts) — at 0 credits (a key is needed, and its rate limit applies).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
-import { repeatedParams } from '../http/query.js';
-import type { RequestInfo } from '../observability/request.js';
-import type { Deps } from '../pipeline/context.js';
-import { HttpContext } from '../pipeline/context.js';
-import { admit } from '../pipeline/admit.js';
+import { queryOf, repeatedParams } from '../http/query.js';
+import { admitted } from '../pipeline/admit.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { GatewayModule } from '../platforms/module.js';
 import { accountOf } from './account.js';
@@ -21,16 +16,6 @@ import {
   transactionsOf,
   transactionsQueryOf,
 } from './transactions.js';
-
-/** The caller's key, admitted (401, 429), or null when that error has been answered. */
-async function admitted(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<AuthenticatedKey | null> {
-  const header = req.headers['x-api-key'];
-  const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);
-  const key = await admit(ctx);
-  if ('id' in key) return key;
-  sendError(res, key, {}, info.id);
-  return null;
-}
 
 const errorResponse = (code: string) => ({
   description: code,
@@ -175,8 +160,7 @@ export const accountModule: GatewayModule = {
       async serve(req, res, info, deps) {
         const key = await admitted(req, res, info, deps);
         if (!key) return;
-        const raw = req.url ?? '';
-        const q = new URLSearchParams(raw.includes('?') ? raw.slice(raw.indexOf('?') + 1) : '');
+        const q = queryOf(req);
         const twice = repeatedParams(q, TRANSACTIONS_PARAMS);
         if (twice.length) return sendError(res, invalidInput(twice), {}, info.id);
         const query = transactionsQueryOf({

@@ -5,6 +5,7 @@
  * first (or last) one wins". Parameters a route does not know are ignored, repeated or not
  * (legacy clients send extras, DECISIONS.md).
  */
+import type { IncomingMessage } from 'node:http';
 import type { ParamProblem } from '../errors.js';
 
 /** The problem of a known parameter given more than once. */
@@ -15,4 +16,11 @@ export function repeatedParams(query: URLSearchParams, names: readonly string[])
   const problems: ParamProblem[] = [];
   for (const name of names) if (query.getAll(name).length > 1) problems.push(givenMoreThanOnce(name));
   return problems;
+}
+
+/** A request's query string, as parameters. */
+export function queryOf(req: IncomingMessage): URLSearchParams {
+  const raw = req.url ?? '';
+  const q = raw.indexOf('?');
+  return new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
 }

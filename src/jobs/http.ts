@@ -22,14 +22,13 @@ import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
-import { HttpContext } from '../pipeline/context.js';
 import { methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
 import { itemIndexParam, keysetCursor, keysetListQuery } from '../http/paging.js';
 import type { Given } from '../http/paging.js';
-import { repeatedParams } from '../http/query.js';
+import { queryOf, repeatedParams } from '../http/query.js';
 import type { RequestInfo } from '../observability/request.js';
-import { admit } from '../pipeline/admit.js';
+import { admitted } from '../pipeline/admit.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
 import { csvRows, csvShape } from './export.js';
@@ -51,22 +50,6 @@ const SSE_HEARTBEAT_MS = 15_000;
 const UPLOAD_OPTIONS = ['operation', 'cache_max_age', 'max_credits', 'webhook_url', 'idempotency_key'] as const;
 /** GET /v1/jobs/{id}/results's parameters. */
 const RESULTS_PARAMS = ['after', 'format'] as const;
-
-function queryOf(req: IncomingMessage): URLSearchParams {
-  const raw = req.url ?? '';
-  const q = raw.indexOf('?');
-  return new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
-}
-
-/** The caller's key (or the error already answered). */
-async function keyOf(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<AuthenticatedKey | null> {
-  const header = req.headers['x-api-key'];
-  const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);
-  const key = await admit(ctx);
-  if ('id' in key) return key;
-  sendError(res, key, {}, info.id);
-  return null;
-}
 
 /** Whether the item's single request would be served from cache at 0 credits now. */
 async function cachedNow(deps: Deps, route: RestRoute, item: ValidItem): Promise<boolean> {
@@ -480,7 +463,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
   };
 
   async function create(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
-    const key = await keyOf(req, res, info, deps);
+    const key = await admitted(req, res, info, deps);
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;
@@ -504,7 +487,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
   }
 
   async function list(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
-    const key = await keyOf(req, res, info, deps);
+    const key = await admitted(req, res, info, deps);
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;
@@ -517,7 +500,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
   }
 
   async function estimate(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
-    const key = await keyOf(req, res, info, deps);
+    const key = await admitted(req, res, info, deps);
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;
@@ -542,7 +525,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     info.route = `/v1/jobs/{id}${sub}`;
     if (!allowed.includes(req.method ?? ''))
       return sendError(res, methodNotAllowed(req.method, allowed.join(' or ')), { allow: `${allowed.join(', ')}, OPTIONS` }, info.id);
-    const key = await keyOf(req, res, info, deps);
+    const key = await admitted(req, res, info, deps);
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;

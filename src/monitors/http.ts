@@ -23,12 +23,11 @@ import { methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
 import { instantParam, keysetCursor, keysetListQuery, limitParam, positionParam } from '../http/paging.js';
 import type { Given } from '../http/paging.js';
-import { repeatedParams } from '../http/query.js';
+import { queryOf, repeatedParams } from '../http/query.js';
 import { bodyText } from '../jobs/input.js';
 import type { RequestInfo } from '../observability/request.js';
-import { admit } from '../pipeline/admit.js';
+import { admitted } from '../pipeline/admit.js';
 import type { Deps } from '../pipeline/context.js';
-import { HttpContext } from '../pipeline/context.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { Change } from './fields.js';
 import { monitorChangesOf, monitorRequestOf } from './input.js';
@@ -43,22 +42,6 @@ import type { MonitorView } from './view.js';
 const BODY_MAX = 64 * 1024;
 const LIST_PAGE = { default: 20, max: 100 };
 const HISTORY_PAGE = { default: 100, max: 1_000 };
-
-const queryOf = (req: IncomingMessage) => {
-  const raw = req.url ?? '';
-  const q = raw.indexOf('?');
-  return new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
-};
-
-/** The caller's key (or the error already answered). */
-async function keyOf(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<AuthenticatedKey | null> {
-  const header = req.headers['x-api-key'];
-  const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);
-  const key = await admit(ctx);
-  if ('id' in key) return key;
-  sendError(res, key, {}, info.id);
-  return null;
-}
 
 async function jsonBody(req: IncomingMessage): Promise<unknown> {
   const text = await bodyText(req, BODY_MAX, 'a monitor request body is at most 64 KiB');
@@ -224,7 +207,7 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
   };
 
   async function root(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<void> {
-    const key = await keyOf(req, res, info, deps);
+    const key = await admitted(req, res, info, deps);
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;
@@ -252,7 +235,7 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
     info.route = `/v1/monitors/{id}${sub}`;
     if (!allowed.includes(req.method ?? ''))
       return sendError(res, methodNotAllowed(req.method, allowed.join(' or ')), { allow: `${allowed.join(', ')}, OPTIONS` }, info.id);
-    const key = await keyOf(req, res, info, deps);
+    const key = await admitted(req, res, info, deps);
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;

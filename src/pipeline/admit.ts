@@ -3,9 +3,13 @@
  * its rate limit taken (429, right after the key and before any input is looked at —
  * DECISIONS.md's order of checks), whichever face the request came in by.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, unknownOrRevokedKey } from '../errors.js';
+import type { RequestInfo } from '../observability/request.js';
 import type { Deps, GatewayContext } from './context.js';
+import { HttpContext } from './context.js';
+import { sendError } from './errors.js';
 import { enforceRateLimit } from '../ratelimit/limiter.js';
 
 /**
@@ -56,4 +60,16 @@ export function storeError(e: unknown, deps: Deps): ApiError {
   if (!(e instanceof ApiError)) throw e;
   if (e.code === 'SERVICE_UNAVAILABLE') deps.logger.warn({ code: e.code, msg_detail: e.message }, 'store unavailable');
   return e;
+}
+
+/**
+ * The caller of a module's own route (account, bulk jobs, monitors), admitted like any request
+ * (401, 429); null when that error has been answered.
+ */
+export async function admitted(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<AuthenticatedKey | null> {
+  const header = req.headers['x-api-key'];
+  const key = await admit(new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res));
+  if ('id' in key) return key;
+  sendError(res, key, {}, info.id);
+  return null;
 }
