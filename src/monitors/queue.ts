@@ -28,7 +28,7 @@ import { createStreamSlots } from '../jobs/streams.js';
 import { createWebhookSender } from '../jobs/webhook.js';
 import { monitorClock } from './clock.js';
 import { createRedisMonitorStore } from './redis-store.js';
-import { createMonitorRun } from './run.js';
+import { createMonitorRun, runManually } from './run.js';
 import type { RunBooks, RunResult } from './run.js';
 import type { MonitorService } from './service.js';
 import type { MonitorRow } from './store.js';
@@ -157,12 +157,7 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
       },
       close: async () => undefined,
     },
-    async runNow(id) {
-      const c = await store.claim(id, clock.now(), true);
-      if (c.kind === 'busy' || c.kind === 'gone') return c.kind;
-      if (c.kind !== 'claimed') return 'gone';
-      return run(c.row, true);
-    },
+    runNow: (id) => runManually(store, clock.now(), id, run),
     async close() {
       closed = true;
       closing.abort();

@@ -33,7 +33,7 @@ import type {
   RunRecord,
   SnapshotRow,
 } from './store.js';
-import { LEASE_MS, dayOf } from './store.js';
+import { LEASE_MS, dayOf, patchedColumns } from './store.js';
 
 const P = 'cl:{mon}';
 const K = {
@@ -417,14 +417,7 @@ export function createRedisMonitorStore(redis: RedisStore) {
     get,
     list: (keyId, q) => listRows(redis, keyId, q),
     async update(id, p) {
-      const set: Record<string, unknown> = {};
-      if (p.every) Object.assign(set, p.every);
-      if (p.watch !== undefined) set.watch = p.watch;
-      if (p.webhook !== undefined) {
-        set.webhook_url = p.webhook?.url ?? null;
-        set.webhook_secret = p.webhook?.secret ?? null;
-      }
-      if (p.max_credits_per_day !== undefined) set.max_credits_per_day = p.max_credits_per_day;
+      const set = patchedColumns(p);
       const pause = p.paused ? (p.paused.paused ? '1' : '0') : '';
       const after = await redis.script<string | null>(
         PATCH,

@@ -28,7 +28,7 @@ import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
 import { diff, kindOf, snapshotOf, valuesOf } from './fields.js';
-import type { MonitorRow, RunOutcome, RunRecord } from './store.js';
+import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
 import { dayOf } from './store.js';
 import { monitorView } from './view.js';
 
@@ -200,3 +200,19 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
 }
 
 export type MonitorRunFn = ReturnType<typeof createMonitorRun>;
+
+/**
+ * A run asked for now (POST /v1/monitors/{id}/run, runMonitor): claimed as manual, so it runs
+ * whatever the schedule says, unless a run of the monitor is in progress (`busy`) or it is gone.
+ */
+export async function runManually(
+  store: Pick<MonitorStore, 'claim'>,
+  now: number,
+  id: string,
+  run: (row: MonitorRow, manual: boolean) => Promise<RunResult>,
+): Promise<RunResult | 'busy' | 'gone'> {
+  const c = await store.claim(id, now, true);
+  if (c.kind === 'busy' || c.kind === 'gone') return c.kind;
+  if (c.kind !== 'claimed') return 'gone';
+  return run(c.row, true);
+}

@@ -13,7 +13,7 @@ import { createStreamSlots } from '../jobs/streams.js';
 import type { StreamSlots } from '../jobs/streams.js';
 import { monitorClock } from './clock.js';
 import type { Clock } from './clock.js';
-import { createMonitorRun } from './run.js';
+import { createMonitorRun, runManually } from './run.js';
 import type { RunBooks, RunResult } from './run.js';
 import { createEmbeddedScheduler } from './scheduler.js';
 import type { MonitorScheduler } from './scheduler.js';
@@ -117,12 +117,7 @@ export function createEmbeddedMonitorService(deps: Deps, routes: ReadonlyMap<str
     events,
     pollMs: 0,
     streams: createStreamSlots(deps.config.jobs.maxStreamsPerKey, 'monitor subscriptions'),
-    async runNow(id) {
-      const c = await store.claim(id, clock.now(), true);
-      if (c.kind === 'busy' || c.kind === 'gone') return c.kind;
-      if (c.kind !== 'claimed') return 'gone';
-      return run(c.row, true);
-    },
+    runNow: (id) => runManually(store, clock.now(), id, run),
     async close() {
       closed = true;
       clearInterval(purgeTimer);

@@ -472,10 +472,8 @@ function deleteMonitorRows(q: Statements, id: string): boolean {
   return q.delMonitor.run(id).changes > 0;
 }
 
-/** The patch on a row read in this transaction: only the columns it gives; resuming resets the not-found streak. */
-function updateRow(db: Db, q: Statements, id: string, p: MonitorPatch): MonitorRow | undefined {
-  const row = q.get.get(id);
-  if (!row) return undefined;
+/** The columns a patch sets as given (its cadence, watch, webhook, daily cap); pausing and resuming are the store's own rule. */
+export function patchedColumns(p: MonitorPatch): Record<string, unknown> {
   const set: Record<string, unknown> = {};
   if (p.every) Object.assign(set, p.every);
   if (p.watch !== undefined) set.watch = p.watch;
@@ -484,6 +482,14 @@ function updateRow(db: Db, q: Statements, id: string, p: MonitorPatch): MonitorR
     set.webhook_secret = p.webhook?.secret ?? null;
   }
   if (p.max_credits_per_day !== undefined) set.max_credits_per_day = p.max_credits_per_day;
+  return set;
+}
+
+/** The patch on a row read in this transaction: only the columns it gives; resuming resets the not-found streak. */
+function updateRow(db: Db, q: Statements, id: string, p: MonitorPatch): MonitorRow | undefined {
+  const row = q.get.get(id);
+  if (!row) return undefined;
+  const set = patchedColumns(p);
   if (p.paused) {
     if (p.paused.paused) set.status = 'paused';
     else if (row.status !== 'active') {
