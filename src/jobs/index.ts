@@ -6,6 +6,7 @@
  * (redis-store.ts, queue.ts). Listed like every module (src/gateway.ts); `start`
  * opens its store and starts its workers for one app, `close` stops them.
  */
+import { settlesWithRecords } from '../pipeline/deps.js';
 import type { GatewayModule } from '../platforms/module.js';
 import { createJobHandlers } from './http.js';
 import { jobsOpenApi } from './openapi.js';
@@ -37,13 +38,10 @@ export const jobsModule: GatewayModule = {
     },
   ],
   start(deps, routes) {
-    // Embedded: an item's charge is committed with its result in one SQLite transaction
-    // (settleRecorded). Redis: settled once per item identity (settleOnce), the jobs kept on the
-    // app's connection (Deps.redis). Deps without them (only injected ones, in tests) run no jobs:
-    // the routes answer 503.
+    // An item's charge and its result together (settlesWithRecords); on Redis the jobs are kept on
+    // the app's connection (Deps.redis).
     const redis = deps.redis;
-    if (deps.config.redisUrl ? !redis || !deps.ledger.settleOnce : !deps.db || !deps.ledger.settleRecorded)
-      return { close: async () => undefined };
+    if (!settlesWithRecords(deps)) return { close: async () => undefined };
     const known = services.get(deps);
     if (known) {
       // A second app on the same deps (tests): one worker pool serves both.

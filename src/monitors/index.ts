@@ -5,6 +5,7 @@
  * and scheduled by BullMQ job schedulers, so every instance runs due monitors and each run happens
  * once (redis-store.ts, queue.ts). Listed like every module (src/gateway.ts).
  */
+import { settlesWithRecords } from '../pipeline/deps.js';
 import type { GatewayModule } from '../platforms/module.js';
 import { createMonitorHandlers } from './http.js';
 import { createRedisMonitorService } from './queue.js';
@@ -28,12 +29,9 @@ export const monitorsModule: GatewayModule = {
     },
   ],
   start(deps, routes) {
-    // As bulk jobs (src/jobs/index.ts): embedded, a run's charge is committed with its record in
-    // one SQLite transaction (settleRecorded); on Redis it is settled once per run (settleOnce).
-    // Deps without them (only injected ones, in tests) run no monitors: the routes answer 503.
+    // A run's charge and its record together (settlesWithRecords), as bulk jobs' items.
     const redis = deps.redis;
-    if (deps.config.redisUrl ? !redis || !deps.ledger.settleOnce : !deps.db || !deps.ledger.settleRecorded)
-      return { close: async () => undefined };
+    if (!settlesWithRecords(deps)) return { close: async () => undefined };
     const known = services.get(deps);
     if (known) {
       // A second app on the same deps (tests): one scheduler serves both.

@@ -36,3 +36,13 @@ export interface Deps {
   /** Seals secrets kept in a store (jobs' webhook secrets) under SECRETS_KEY or DATA_DIR/secret.key. */
   secrets: SecretBox;
 }
+
+/**
+ * Whether work that settles a charge with a record of its own (a bulk job's item, a monitor's
+ * run) can run on these deps: embedded, the charge committed with the record in one SQLite
+ * transaction (Ledger.settleRecorded); on Redis, settled once per unit of work (settleOnce).
+ * Deps without them are only injected ones, in tests: such modules run nothing and answer 503.
+ */
+export function settlesWithRecords(deps: Deps): boolean {
+  return deps.config.redisUrl ? Boolean(deps.redis && deps.ledger.settleOnce) : Boolean(deps.db && deps.ledger.settleRecorded);
+}
