@@ -1,5 +1,6 @@
 /**
- * GraphQL over HTTP (/graphql): GraphiQL and GET queries are yoga's; a POST is read once here —
+ * GraphQL over HTTP (/graphql): GraphiQL and GET queries are yoga's (a GET's `variables` or
+ * `extensions` that are not JSON refused here first: 400 INVALID_INPUT); a POST is read once here —
  * its size (by key: KEYLESS_MAX_BODY without a valid key), type and JSON checked, answered as
  * JSON errors with stable codes — then the fast path (src/graphql/fast-http.ts: compiled
  * documents for the common case) or yoga serves it. Both execute through the one pipeline
@@ -13,6 +14,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { invalidInput } from '../errors.js';
+import type { ApiError, ParamProblem } from '../errors.js';
 import {
   KEYLESS_MAX_BODY,
   MAX_GRAPHQL_BODY,
@@ -200,7 +202,7 @@ function createYogaServer(
 }
 
 /**
- * /graphql. GET (GraphiQL, queries in the URL) is yoga's. A POST is read here once, whichever
+ * /graphql. GET (GraphiQL, queries in the URL) is yoga's, once its JSON parameters parse. A POST is read here once, whichever
  * executor serves it: its size, type and JSON are checked here (JSON error bodies with stable
  * codes), then the fast path serves the common case and yoga the rest (batches, @defer/@stream,
  * invalid documents), from the bytes already read.
@@ -211,6 +213,9 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   if (req.method !== 'POST') {
     if (req.method !== 'GET')
       return sendGraphqlError(res, methodNotAllowed(req.method, 'GET or POST'), info.id, { allow: 'GET, POST, OPTIONS' });
+    // (A browser asking for the page gets GraphiQL whatever the URL holds, as yoga decides it.)
+    const notParsed = req.headers.accept?.includes('text/html') ? null : unparsedGetParams(req.url);
+    if (notParsed) return sendGraphqlError(res, notParsed, info.id);
     return face.yoga(req, res, { info }) as unknown as Promise<void>;
   }
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -248,6 +253,27 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   }
   if (deps.config.graphqlFastPath && (await face.fast.handle(req, res, info, parsed))) return;
   await yogaPost(face.yoga, req, res, info, raw);
+}
+
+/**
+ * A GET's `variables` and `extensions` as yoga reads them (the first of each, when not empty),
+ * that are not JSON: yoga's JSON.parse would throw, answered as a masked 500.
+ */
+function unparsedGetParams(url: string | undefined): ApiError | null {
+  const at = url?.indexOf('?') ?? -1;
+  if (at < 0) return null;
+  const params = new URLSearchParams(url!.slice(at + 1));
+  const problems: ParamProblem[] = [];
+  for (const param of ['variables', 'extensions']) {
+    const text = params.get(param);
+    if (!text) continue;
+    try {
+      JSON.parse(text);
+    } catch {
+      problems.push({ param, message: 'is not valid JSON' });
+    }
+  }
+  return problems.length ? invalidInput(problems) : null;
 }
 
 /** A POST the fast path left, handed to yoga with the body already read, and yoga's answer written out. */

@@ -106,6 +106,39 @@ describe('HTTP edges', () => {
   });
 });
 
+describe('GraphQL over GET: parameters that are not JSON', () => {
+  it('variables or extensions that do not parse → 400 INVALID_INPUT naming it, nothing run or logged as a bug', async () => {
+    const { key, id } = await h.key(5);
+    const logged = logs.lines().length;
+    const query = encodeURIComponent('query($u: String!) { codeRepository(url: $u) { fullName } }');
+    for (const [param, extra] of [
+      ['variables', 'variables=%7B'],
+      ['extensions', `variables=${encodeURIComponent('{"u":"https://github.com/edges/kit"}')}&extensions=not-json`],
+    ]) {
+      const res = await fetch(`${h.url}/graphql?query=${query}&${extra}`, {
+        headers: { 'x-api-key': key, accept: 'application/json', 'x-request-id': `get-${param}` },
+      });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.errors[0]).toMatchObject({ extensions: { code: 'INVALID_INPUT', details: [{ param }] } });
+      expect(JSON.stringify(body)).not.toMatch(/Unexpected|position|SyntaxError/);
+    }
+    // A browser is still sent GraphiQL, as yoga decides it.
+    const page = await fetch(`${h.url}/graphql?query=${query}&variables=%7B`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    await page.text();
+    expect(h.replay.hits()).toHaveLength(0);
+    expect(await h.balance(id)).toBe(5);
+    expect(
+      logs
+        .lines()
+        .slice(logged)
+        .filter((l) => (l.level as number) >= 50),
+    ).toEqual([]);
+  });
+});
+
 describe('CORS', () => {
   it('default: any origin, never with credentials; preflights answered on /graphql and /v1', async () => {
     const { key } = await h.key(5);
