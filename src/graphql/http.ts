@@ -192,13 +192,24 @@ function createYogaServer(
     // @defer / @stream (src/graphql/incremental.ts): multipart/mixed or text/event-stream responses.
     plugins: [useDeferStream(), creditsPlugin(limits, parsedText, documents)],
     logging: {
-      debug: (...a) => deps.logger.debug({ yoga: a }),
-      info: (...a) => deps.logger.info({ yoga: a }),
-      warn: (...a) => deps.logger.warn({ yoga: a }),
-      error: (...a) => deps.logger.error({ yoga: a }),
+      debug: (...a) => deps.logger.debug(yogaLine(a)),
+      info: (...a) => deps.logger.info(yogaLine(a)),
+      warn: (...a) => deps.logger.warn(yogaLine(a)),
+      error: (...a) => deps.logger.error(yogaLine(a)),
     },
   });
   return { yoga, documents };
+}
+
+/**
+ * A line of yoga's log: an Error it passes (a bug it masked as a 500) is the line's `err`, so pino
+ * writes its type, message and stack — inside `yoga` it would be written as `{}`.
+ */
+function yogaLine(args: unknown[]): Record<string, unknown> {
+  const err = args.find((a) => a instanceof Error);
+  if (!err) return { yoga: args };
+  const rest = args.filter((a) => a !== err);
+  return rest.length ? { err, yoga: rest } : { err };
 }
 
 /**

@@ -214,4 +214,30 @@ describe('logs', () => {
     expect(bug).toMatchObject({ level: 50 });
     expect(JSON.stringify(bug)).toContain('stack');
   });
+
+  it('a bug on a GraphQL request yoga serves is logged with its message and stack', async () => {
+    const { key } = await h.key(5);
+    const logged = logs.lines().length;
+    const original = h.deps.ledger.authenticate;
+    try {
+      h.deps.ledger.authenticate = async () => {
+        throw new TypeError('a bug under yoga');
+      };
+      const query = encodeURIComponent('{ codeRepository(url: "https://github.com/edges/kit") { fullName } }');
+      const res = await fetch(`${h.url}/graphql?query=${query}`, { headers: { 'x-api-key': key, accept: 'application/json' } });
+      expect(res.status).toBe(500);
+      expect(JSON.stringify(await res.json())).not.toContain('a bug under yoga');
+    } finally {
+      h.deps.ledger.authenticate = original;
+    }
+    const errors = logs
+      .lines()
+      .slice(logged)
+      .filter((l) => l.level === 50);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const line of errors) {
+      expect(line.err).toMatchObject({ type: 'TypeError', message: 'a bug under yoga' });
+      expect(JSON.stringify(line)).toMatch(/\\n\s+at /);
+    }
+  });
 });
