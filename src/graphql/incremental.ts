@@ -19,7 +19,9 @@
  * with cacheMaxAge afterwards returns the whole result at 0 credits.
  *
  * Root fields cannot be deferred (noDeferOnRootFieldsRule): each is one lookup that is planned,
- * reserved and charged on its own; its nested fields are what arrives in parts.
+ * reserved and charged on its own; its nested fields are what arrives in parts. A `@stream`
+ * whose initialCount is null or below 0 is refused (400 INVALID_INPUT) before anything else, as
+ * an invalid document is.
  */
 import {
   DirectiveLocation,
@@ -30,12 +32,17 @@ import {
   GraphQLNonNull,
   GraphQLString,
   BREAK,
+  getDirectiveValues,
+  getOperationAST,
+  getVariableValues,
   visit,
   execute as graphqlExecute,
 } from 'graphql';
 import type { ASTVisitor, DocumentNode, ExecutionArgs, ExecutionResult, ValidationContext } from 'graphql';
+import { invalidInput } from '../errors.js';
+import type { ApiError } from '../errors.js';
 import type { GatewayContext } from '../pipeline/context.js';
-import { formatError, withRequestIdExtension } from '../pipeline/errors.js';
+import { failedOperation, formatError, withRequestIdExtension } from '../pipeline/errors.js';
 import { executeGraphql } from './execute.js';
 
 /*
@@ -191,6 +198,8 @@ export function executeIncrementalWithCredits(
   // A client that takes JSON only gets everything in one result (the directives are hints a
   // server may ignore) rather than a 406 once the credits are already reserved.
   if (!acceptsStream(ctx)) return executeGraphql({ ...args, document: withoutIncrementalDirectives(args.document) }, exec);
+  const badCount = badStreamCount(args);
+  if (badCount) return Promise.resolve(failedOperation(badCount));
   const state: StreamState = { lookups: new Set() };
   streams.set(ctx, state);
   let settle!: { resolve: (r: ExecutionResult) => void; reject: (e: unknown) => void };
@@ -213,6 +222,32 @@ export function executeIncrementalWithCredits(
       (err) => (stream ? settle.reject(err) : reject(err)),
     );
   });
+}
+
+/**
+ * A `@stream` whose initialCount (a literal or a variable) is null or below 0: the caller's error,
+ * answered 400 before anything is reserved or fetched. The executor would stop at it only once
+ * the list's lookup had run, with an invariant error masked as INTERNAL.
+ */
+function badStreamCount(args: ExecutionArgs): ApiError | null {
+  const operation = getOperationAST(args.document, args.operationName);
+  if (!operation) return null;
+  const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
+  // Variables that do not coerce are the executor's to report.
+  if (coerced.errors) return null;
+  let bad = false;
+  visit(args.document, {
+    Field(node) {
+      if (!node.directives?.some((d) => d.name.value === 'stream')) return undefined;
+      const stream = getDirectiveValues(GraphQLStreamDirective, node, coerced.coerced);
+      if (!stream || stream.if === false) return undefined;
+      const count = stream.initialCount;
+      if (typeof count === 'number' && count >= 0) return undefined;
+      bad = true;
+      return BREAK;
+    },
+  });
+  return bad ? invalidInput([{ param: 'initialCount', message: '@stream(initialCount:) must be an integer of at least 0' }]) : null;
 }
 
 /** The executor's payloads with errors formatted, then the settlement on the last one. */

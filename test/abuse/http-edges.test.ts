@@ -139,6 +139,48 @@ describe('GraphQL over GET: parameters that are not JSON', () => {
   });
 });
 
+describe('@stream with an initialCount below 0 or null', () => {
+  it('→ 400 INVALID_INPUT naming initialCount before anything is fetched or charged; no bug logged', async () => {
+    const { key, id } = await h.key(5);
+    const logged = logs.lines().length;
+    const cases: [string, Record<string, unknown>?][] = [
+      ['{ codeRepository(url: "https://github.com/edges/kit") { topics @stream(initialCount: -1) } }'],
+      ['{ codeRepository(url: "https://github.com/edges/kit") { topics @stream(initialCount: null) } }'],
+      ['query($n: Int) { codeRepository(url: "https://github.com/edges/kit") { topics @stream(initialCount: $n) } }', { n: -3 }],
+    ];
+    for (const [query, variables] of cases) {
+      for (const accept of ['multipart/mixed', 'text/event-stream']) {
+        const res = await fetch(`${h.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept, 'x-api-key': key },
+          body: JSON.stringify({ query, variables }),
+        });
+        expect(res.status).toBe(400);
+        const text = await res.text();
+        expect(text).toContain('"code":"INVALID_INPUT"');
+        expect(text).toContain('"param":"initialCount"');
+        expect(text).not.toContain('INTERNAL');
+      }
+    }
+    expect(h.replay.hits()).toHaveLength(0);
+    expect(await h.balance(id)).toBe(5);
+    expect(
+      logs
+        .lines()
+        .slice(logged)
+        .filter((l) => (l.level as number) >= 50),
+    ).toEqual([]);
+    // initialCount 0 (its default) streams as before.
+    const ok = await fetch(`${h.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed', 'x-api-key': key },
+      body: JSON.stringify({ query: '{ codeRepository(url: "https://github.com/edges/kit") { topics @stream(initialCount: 0) } }' }),
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain('"charged":1');
+  });
+});
+
 describe('CORS', () => {
   it('default: any origin, never with credentials; preflights answered on /graphql and /v1', async () => {
     const { key } = await h.key(5);
