@@ -253,6 +253,11 @@ export function createApp(deps: Deps): App {
     const path = qAt < 0 ? raw : raw.slice(0, qAt);
     const done = (p: Promise<void> | void) =>
       Promise.resolve(p).catch((err) => {
+        // The client left while its body was read (node's 'aborted'): no one to answer, not a bug.
+        if (req.destroyed && !req.complete && (err as NodeJS.ErrnoException)?.code === 'ECONNRESET') {
+          deps.logger.debug({ path, req_id: info.id }, 'client left during the request body');
+          return void res.destroy();
+        }
         const answer = logRequestFailure(deps.logger, err, { path, req_id: info.id });
         if (!res.headersSent) sendError(res, answer, {}, info.id);
         else res.destroy();

@@ -10,14 +10,15 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import { startHarness } from '../harness.js';
+import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { call, heldRepos, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 const held = heldRepos('limit');
 let h: Harness;
+const logs = captureLogs();
 beforeAll(async () => {
-  h = await startHarness({ routes: [held.route], env: { JOBS_MAX_BODY_MB: '1', JOBS_MAX_RUNNING_PER_KEY: '1' } });
+  h = await startHarness({ routes: [held.route], logger: logs.logger, env: { JOBS_MAX_BODY_MB: '1', JOBS_MAX_RUNNING_PER_KEY: '1' } });
 });
 afterAll(async () => {
   held.releaseAll({ free: true });
@@ -148,5 +149,27 @@ describe('checks before the body is read', () => {
       body: { operation: '/v1/code/repository', items: [{ url: repoUrl('limit', 'c') }] },
     });
     expect(third.status).toBe(200);
+  });
+
+  it('a client that leaves mid-upload: its place is given back, and the abort is not logged as a bug', async () => {
+    const { key } = await h.key(10);
+    const logged = logs.lines().length;
+    const gone = openUpload(key);
+    gone.response.catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+    gone.req.destroy();
+    await waitFor(async () =>
+      logs
+        .lines()
+        .slice(logged)
+        .some((l) => l.msg === 'request' && l.route === '/v1/jobs'),
+    );
+    const next = await call(h, 'POST', '/v1/jobs/estimate', {
+      key,
+      body: { operation: '/v1/code/repository', items: [{ url: repoUrl('limit', 'd') }] },
+    });
+    expect(next.status).toBe(200);
+    const lines = logs.lines().slice(logged);
+    expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
   });
 });
