@@ -151,12 +151,16 @@ export function allParams(op: OperationDef): ParamSpec[] {
   return op.cacheable ? [...op.params, CACHE_MAX_AGE_PARAM] : op.params;
 }
 
+/** A character that is not whitespace, a control character (C0, C1) or a format character (zero-width ones, BOM). */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}]/u;
+
 function paramSchema(p: ParamSpec): z.ZodType {
   let s: z.ZodType;
   switch (p.kind) {
     case 'string': {
       let str = z.string().max(p.maxLength ?? 2048, `must be at most ${p.maxLength ?? 2048} characters`);
-      if (p.required) str = str.refine((v) => v.trim().length > 0, 'must not be empty');
+      // Empty: nothing visible — only whitespace, control or format (zero-width) characters.
+      if (p.required) str = str.refine((v) => VISIBLE.test(v), 'must not be empty');
       s =
         p === CACHE_MAX_AGE_PARAM
           ? str.refine((v) => v in CACHE_MAX_AGES, `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}`)

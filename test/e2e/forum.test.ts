@@ -158,6 +158,7 @@ describe('forum search', () => {
   it.each<[string, Record<string, string> | null, string]>([
     ['missing query', null, 'query'],
     ['blank query', { query: '   ' }, 'query'],
+    ['a query of control and zero-width characters only', { query: '\u0000\u0001\u200b' }, 'query'],
     ['unknown filter', { query: 'x', filter: 'links' }, 'filter'],
     ['unknown sort', { query: 'x', sort: 'hot' }, 'sort'],
     ['comment_count with comments', { query: 'x', filter: 'comments', sort: 'comment_count' }, 'sort'],
