@@ -222,6 +222,29 @@ describe('the HTTP edge', () => {
     expect(get.headers.get('allow')).toContain('POST');
   });
 
+  it('tools/call with params of the wrong shape: -32602 Invalid params (the SDK names what is wrong), not an internal error', async () => {
+    const { key, id } = await h.key(1);
+    for (const params of [{ name: 5 }, { name: 'code_repository', arguments: 'url=x' }, {}]) {
+      const res = await post({ 'x-api-key': key }, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params }));
+      const text = await res.text();
+      // One JSON-RPC answer, as JSON or as one SSE event.
+      const answer = JSON.parse(
+        text.startsWith('{')
+          ? text
+          : text
+              .split('\n')
+              .find((l) => l.startsWith('data: '))!
+              .slice(6),
+      ) as {
+        error: { code: number; message: string };
+      };
+      expect(answer.error.code, JSON.stringify(params)).toBe(-32602);
+      expect(answer.error.message).toMatch(/Invalid tools\/call request/);
+    }
+    expect(await h.balance(id)).toBe(1);
+    expect(h.replay.hits()).toHaveLength(0);
+  });
+
   it('a browser preflight allows the headers an MCP client sends', async () => {
     const res = await fetch(`${h.url}/mcp`, {
       method: 'OPTIONS',

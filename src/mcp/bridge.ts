@@ -15,13 +15,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import {
-  CallToolRequestSchema,
-  CallToolResultSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ANY_TOOL_CALL } from './tool-call.js';
 
 /** A creator tool (find_creator_emails) may take a while; the SDK's default is 60 s. */
 const CALL_TIMEOUT_MS = 300_000;
@@ -63,7 +59,8 @@ export function createBridge(gatewayUrl: string, apiKey: string): Server {
       throw new McpError(ErrorCode.InternalError, why(err));
     }
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(ANY_TOOL_CALL, async (checked) => {
+    const request = checked as CallToolRequest; // by the SDK's Server (ANY_TOOL_CALL)
     try {
       // As the gateway answered it (the desktop client checks it against the tool's outputSchema).
       return await (

@@ -20,8 +20,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, unknownOrRevokedKey } from '../errors.js';
 import { readBody, tooLarge } from '../http/edges.js';
@@ -32,6 +32,7 @@ import type { Deps } from '../pipeline/context.js';
 import { HttpContext } from '../pipeline/context.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
+import { ANY_TOOL_CALL } from './tool-call.js';
 import { buildTools } from './tools.js';
 import type { GatewayTool, ToolCall } from './tools.js';
 
@@ -69,7 +70,8 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     const { tools, list } = catalogue();
     const server = new Server({ name: 'creator-lookup', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => {
+    server.setRequestHandler(ANY_TOOL_CALL, (checked) => {
+      const request = checked as CallToolRequest; // by the SDK's Server (ANY_TOOL_CALL)
       const tool = tools.get(request.params.name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name} (tools/list names them)`);
       return tool.call(call, request.params.arguments ?? {});
