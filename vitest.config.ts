@@ -13,7 +13,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    pool: 'forks',
+    // Worker threads: the whole suite in 7 min 53 s and 7 min 56 s against 8 min 49 s in child
+    // processes ('forks'), all tests passing in each (2-core machine, 2026-11-29). No test needs a
+    // process per file: those of signals, exit codes and memory start child processes of their own.
+    pool: 'threads',
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });
