@@ -4,6 +4,7 @@
  *
  *   400 INVALID_INPUT           a body that is not JSON (the parser's message is not echoed)
  *   405 METHOD_NOT_ALLOWED      a method the route does not serve (HEAD on /v1 runs nothing)
+ *   408 REQUEST_TIMEOUT         a body from which no byte arrived for BODY_IDLE_MS (the connection is closed)
  *   413 PAYLOAD_TOO_LARGE       a body over the limit (read no further than the limit + one chunk)
  *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json
  *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
@@ -35,31 +36,60 @@ export function declaresOver(req: IncomingMessage, limit: number): boolean {
 }
 
 /**
+ * A request body's chunks as they arrive — every body the gateway reads is read through this (job
+ * uploads, monitors', GraphQL's, MCP's). When no byte arrives for `idleMs` (BODY_IDLE_MS) the
+ * read ends with 408 REQUEST_TIMEOUT (thrown), whose answer closes the connection: a client that
+ * stalls holds what its read holds (a job body's place) for that long, not until node's
+ * requestTimeout (300 s). Bytes that keep coming, however slowly, are read on.
+ *
+ * Stopping early (a throw, a return, the timeout) leaves the request as it is instead of
+ * destroying it with its socket, so the answer still reaches the client (GatewayResponse closes
+ * the connection of a large body left unread).
+ */
+export async function* bodyChunks(req: IncomingMessage, idleMs: number): AsyncGenerator<Buffer> {
+  const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  /** A read not settled yet: left to settle (or fail) when the connection closes. */
+  let pending: Promise<IteratorResult<Buffer>> | null = null;
+  try {
+    for (;;) {
+      pending = it.next();
+      let timer: NodeJS.Timeout | undefined;
+      const idle = new Promise<'idle'>((done) => (timer = setTimeout(done, idleMs, 'idle')));
+      const next = await Promise.race([pending, idle]).finally(() => clearTimeout(timer));
+      if (next === 'idle') throw bodyIdle(idleMs);
+      pending = null;
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    if (pending) pending.catch(() => undefined);
+    else await it.return?.();
+  }
+}
+
+/** 408 for a body that stalled: the client is gone quiet, so the answer closes the connection. */
+const bodyIdle = (idleMs: number) =>
+  new ApiError(
+    'REQUEST_TIMEOUT',
+    `No byte of the request body arrived for ${idleMs >= 1000 ? `${idleMs / 1000} s` : `${idleMs} ms`} (BODY_IDLE_MS); send the body without pausing`,
+    { headers: { connection: 'close' } },
+  );
+
+/**
  * A request body of at most `limit` bytes, or 'too-large': refused from its content-length
  * without reading it, or once more than `limit` bytes have arrived (nothing more is read; the
- * connection is closed after the answer).
+ * connection is closed after the answer). Throws 408 REQUEST_TIMEOUT when it stalls (bodyChunks).
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  return new Promise((resolveP, reject) => {
-    if (declaresOver(req, limit)) {
-      resolveP('too-large');
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (c: Buffer) => {
-      size += c.length;
-      if (size <= limit) chunks.push(c);
-      else {
-        req.off('data', onData);
-        req.pause();
-        resolveP('too-large');
-      }
-    };
-    req.on('data', onData);
-    req.on('end', () => resolveP(size > limit ? 'too-large' : Buffer.concat(chunks, size)));
-    req.on('error', (e) => (size > limit ? resolveP('too-large') : reject(e)));
-  });
+export async function readBody(req: IncomingMessage, limit: number, idleMs: number): Promise<Buffer | 'too-large'> {
+  if (declaresOver(req, limit)) return 'too-large';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of bodyChunks(req, idleMs)) {
+    size += c.length;
+    if (size > limit) return 'too-large';
+    chunks.push(c);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /**

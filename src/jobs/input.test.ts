@@ -10,7 +10,7 @@ import { ApiError } from '../errors.js';
 import { FIELD_MAX_BYTES, LINE_MAX_BYTES, lines, readJobRequest } from './input.js';
 import type { JobRequest } from './input.js';
 
-const CAPS = { upload: 32 * 1024 * 1024, json: 16 * 1024 * 1024 };
+const CAPS = { upload: 32 * 1024 * 1024, json: 16 * 1024 * 1024, idleMs: 10_000 };
 
 async function* chunked(text: string | Buffer, size: number): AsyncGenerator<Buffer> {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
@@ -127,7 +127,7 @@ describe('readJobRequest: CSV', () => {
 
 describe('readJobRequest: body caps', () => {
   it('an upload over JOBS_MAX_BODY_MB and a JSON body over the lower JOBS_MAX_JSON_BODY_MB are 413 naming their setting', async () => {
-    const caps = { upload: 2 * 1024 * 1024, json: 1024 * 1024 };
+    const caps = { ...CAPS, upload: 2 * 1024 * 1024, json: 1024 * 1024 };
     const line = '{"url":"https://github.com/octo/some-repository-name"}\n';
     const upload = line.repeat(Math.ceil((3 * 1024 * 1024) / line.length));
     await expect(read(upload, 'application/x-ndjson', { caps })).rejects.toMatchObject({

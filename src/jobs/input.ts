@@ -5,8 +5,8 @@
  * the `x-webhook-secret` header, kept out of URLs and logs). NDJSON and CSV are read as streams
  * in bounded memory and bounded event-loop turns: lines are split in one pass over the bytes, CSV
  * by csv-parse; a line, a CSV row or field, and a whole body each have a cap, enforced as they
- * arrive (BodyCaps, LINE_MAX_BYTES, FIELD_MAX_BYTES). A JSON body, under its lower cap, is parsed
- * in one JSON.parse.
+ * arrive (BodyCaps, LINE_MAX_BYTES, FIELD_MAX_BYTES), and a body that stalls (no byte for
+ * BODY_IDLE_MS) is 408. A JSON body, under its lower cap, is parsed in one JSON.parse.
  *
  * Every item is validated up front exactly as its single REST request would be (query-string
  * types, then the operation's own rules): a job with an invalid item is refused as a whole,
@@ -18,7 +18,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { declaresOver } from '../http/edges.js';
+import { bodyChunks as requestChunks, declaresOver } from '../http/edges.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
@@ -50,13 +50,6 @@ export interface ValidItem {
 const MAX_DETAILS = 50;
 
 /**
- * The body's chunks; stopping early (a body over its limit) leaves the request as it is instead of
- * destroying it with its socket, so the 413 still reaches the client (the response then closes the
- * connection without reading the rest: src/http/edges.ts GatewayResponse).
- */
-const unread = (req: IncomingMessage) => req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
-
-/**
  * What one job request body may hold (docs/bulk-jobs.md). Each cap is enforced while reading,
  * before more is read or kept: a body over its cap is 413, a line or field over its cap 400 naming
  * the item. Nothing is charged.
@@ -66,6 +59,8 @@ export interface BodyCaps {
   upload: number;
   /** JOBS_MAX_JSON_BODY_MB: a JSON body, parsed in one JSON.parse (so its cap is the lower one). */
   json: number;
+  /** BODY_IDLE_MS: no byte for this long ends the read with 408 REQUEST_TIMEOUT (src/http/edges.ts bodyChunks). */
+  idleMs: number;
 }
 
 /** An NDJSON line or a CSV record (one item): at most 64 KiB. */
@@ -82,13 +77,14 @@ const nextTurn = () => new Promise<void>((done) => setImmediate(done));
 
 /**
  * The body's chunks as they arrive, counted against `limit` (413 once over; a declared length over
- * it is refused before anything is read), with a turn of the event loop every BYTES_PER_TURN.
+ * it is refused before anything is read), with a turn of the event loop every BYTES_PER_TURN; 408
+ * once none has come for `idleMs`.
  */
-async function* bodyChunks(req: IncomingMessage, limit: number, setting: string): AsyncGenerator<Buffer> {
+async function* bodyChunks(req: IncomingMessage, limit: number, setting: string, idleMs: number): AsyncGenerator<Buffer> {
   if (declaresOver(req, limit)) throw tooLarge(limit, setting);
   let size = 0;
   let sinceTurn = 0;
-  for await (const chunk of unread(req)) {
+  for await (const chunk of requestChunks(req, idleMs)) {
     size += chunk.length;
     if (size > limit) throw tooLarge(limit, setting);
     // A large chunk (a body that arrived faster than it is parsed) is handed on in slices.
@@ -139,10 +135,10 @@ export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_
   if (length) yield line();
 }
 
-/** A whole body as text, at most `limit` bytes (413 naming `setting` beyond). */
-export async function bodyText(req: IncomingMessage, limit: number, setting: string): Promise<string> {
+/** A whole body as text, at most `limit` bytes (413 naming `setting` beyond; 408 once none has come for `idleMs`). */
+export async function bodyText(req: IncomingMessage, limit: number, setting: string, idleMs: number): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of bodyChunks(req, limit, setting)) chunks.push(chunk);
+  for await (const chunk of bodyChunks(req, limit, setting, idleMs)) chunks.push(chunk);
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -237,7 +233,7 @@ function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string,
 /**
  * Reads a job request in whichever form it came. Shape problems are a 400 naming each
  * parameter; the items themselves are checked by `validateItems`. Throws the ApiError of a body
- * over its cap (413).
+ * over its cap (413) or one that stalled (408).
  */
 export async function readJobRequest(
   req: IncomingMessage,
@@ -251,7 +247,7 @@ export async function readJobRequest(
     return Array.isArray(h) ? h[0] : h;
   };
   if (type === 'application/json' || type === '') {
-    const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB');
+    const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB', caps.idleMs);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -268,7 +264,7 @@ export async function readJobRequest(
     return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send a job as application/json, or its items as application/x-ndjson or text/csv');
   const problems: ParamProblem[] = [];
   const options = uploadOptions(query, header, problems);
-  const chunks = bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB');
+  const chunks = bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB', caps.idleMs);
   const read = await (ndjson ? ndjsonItems(chunks, maxItems) : csvItems(chunks, maxItems));
   if (read instanceof ApiError) return read;
   if (read.items.length === 0)

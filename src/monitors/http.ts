@@ -43,8 +43,8 @@ const BODY_MAX = 64 * 1024;
 const LIST_PAGE = { default: 20, max: 100 };
 const HISTORY_PAGE = { default: 100, max: 1_000 };
 
-async function jsonBody(req: IncomingMessage): Promise<unknown> {
-  const text = await bodyText(req, BODY_MAX, 'a monitor request body is at most 64 KiB');
+async function jsonBody(req: IncomingMessage, deps: Deps): Promise<unknown> {
+  const text = await bodyText(req, BODY_MAX, 'a monitor request body is at most 64 KiB', deps.config.bodyIdleMs);
   try {
     return text.trim() ? (JSON.parse(text) as unknown) : {};
   } catch {
@@ -212,7 +212,7 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
     const svc = svcOf(res, info, deps);
     if (!svc) return;
     if (req.method === 'POST') {
-      const r = monitorRequestOf(await jsonBody(req), svc.routes, deps.config.monitors.minIntervalMs);
+      const r = monitorRequestOf(await jsonBody(req, deps), svc.routes, deps.config.monitors.minIntervalMs);
       if (r instanceof ApiError) return sendError(res, r, {}, info.id);
       const made = await createMonitor(svc, deps, key, r);
       if (made instanceof ApiError) return sendError(res, made, {}, info.id);
@@ -254,7 +254,7 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
       });
     }
     if (req.method === 'PATCH') {
-      const after = await patchMonitor(svc, deps, row, await jsonBody(req));
+      const after = await patchMonitor(svc, deps, row, await jsonBody(req, deps));
       if (after instanceof ApiError) return sendError(res, after, {}, info.id);
       return sendJson(res, 200, { success: true, monitor: monitorView(after) });
     }
