@@ -12,7 +12,8 @@
  *
  * Every route admits the key first (401, 429), as every route does; a monitor of another key is
  * 404. Only POST …/run costs anything (what the run's single request costs). A query parameter a
- * route reads, given twice, is a 400 as on every route (src/http/query.ts).
+ * route reads, given twice, is a 400 as on every route (src/http/query.ts). A create or PATCH body
+ * is JSON of at most 64 KiB: another content-type is 415 UNSUPPORTED_MEDIA_TYPE, as for jobs.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -43,7 +44,14 @@ const BODY_MAX = 64 * 1024;
 const LIST_PAGE = { default: 20, max: 100 };
 const HISTORY_PAGE = { default: 100, max: 1_000 };
 
+/**
+ * A create or PATCH body: JSON (application/json, or no content-type, as job creation takes it);
+ * another content-type is 415 UNSUPPORTED_MEDIA_TYPE before a byte is read, as job creation answers.
+ */
 async function jsonBody(req: IncomingMessage, deps: Deps): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json' && type !== '')
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Send a monitor request as application/json, not ${type}`);
   const text = await bodyText(req, BODY_MAX, 'a monitor request body is at most 64 KiB', deps.config.bodyIdleMs);
   try {
     return text.trim() ? (JSON.parse(text) as unknown) : {};
