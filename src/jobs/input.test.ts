@@ -119,6 +119,27 @@ describe('readJobRequest: CSV', () => {
     expect(problems(await read('url\na\n"b', 'text/csv'))).toEqual([{ param: 'items[1]', message: 'a quoted CSV field is not closed' }]);
   });
 
+  it('a column named twice in the header: 400 naming the name, its columns and the line', async () => {
+    expect(problems(await read('url,name,url\na,b,c\n', 'text/csv'))).toEqual([
+      { param: 'items', message: 'the CSV header (line 1) names url twice: columns 1 and 3' },
+    ]);
+    // Surrounding spaces are trimmed as the names are; blank names (a trailing comma) name nothing and may repeat.
+    expect(problems(await read('\uFEFFurl, url\na,b\n', 'text/csv'))[0].message).toBe(
+      'the CSV header (line 1) names url twice: columns 1 and 2',
+    );
+    expect(((await read('url,,\na,,\n', 'text/csv')) as JobRequest).items).toEqual([{ url: 'a' }]);
+  });
+
+  it('a row with more or fewer fields than the header: 400 naming the item and its line', async () => {
+    expect(problems(await read('name,url\nx,a\ny,b,extra\n', 'text/csv'))).toEqual([
+      { param: 'items[1]', message: 'CSV line 3 has 3 fields; the header has 2' },
+    ]);
+    // Lines are counted as the file has them: blank lines, and a quoted field's newlines, count.
+    expect(problems(await read('name,url\r\n\r\n"multi\nline",a\r\nshort\r\n', 'text/csv', { chunk: 3 }))).toEqual([
+      { param: 'items[1]', message: 'CSV line 5 has 1 field; the header has 2' },
+    ]);
+  });
+
   it('more rows than JOBS_MAX_ITEMS: refused', async () => {
     const p = problems(await read('url\na\nb\nc\n', 'text/csv', { maxItems: 2 }));
     expect(p[0]).toMatchObject({ param: 'items', message: expect.stringContaining('JOBS_MAX_ITEMS') });

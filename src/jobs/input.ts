@@ -316,8 +316,10 @@ const CSV_PROBLEMS: Record<string, string> = {
 
 /**
  * Items of a CSV upload (RFC 4180: quoted fields may hold commas, doubled quotes and newlines): a
- * header row of parameter names, then one item per row. csv-parse reads it as a stream, a row at
- * most LINE_MAX_BYTES, a field at most FIELD_MAX_BYTES.
+ * header row of parameter names, each named once (blank names name nothing), then one item per
+ * row of as many fields as the header has. csv-parse reads it as a stream, a row at most
+ * LINE_MAX_BYTES, a field at most FIELD_MAX_BYTES. A name given twice or a ragged row is a 400
+ * naming its line (as the file counts them).
  */
 async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promise<Pick<JobRequest, 'items' | 'itemProblems'> | ApiError> {
   const items: JobRequest['items'] = [];
@@ -329,15 +331,34 @@ async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promis
     skip_empty_lines: true,
     record_delimiter: ['\r\n', '\n'],
     max_record_size: LINE_MAX_BYTES,
+    // Each record with where it is: `info.lines`, the line it ends on.
+    info: true,
   });
   try {
-    await pipeline(chunks, rows, async (records: AsyncIterable<string[]>) => {
-      for await (const row of records) {
+    await pipeline(chunks, rows, async (records: AsyncIterable<{ record: string[]; info: { lines: number } }>) => {
+      for await (const { record: row, info } of records) {
         if (!columns) {
           columns = row.map((c) => c.trim());
+          const first = new Map<string, number>();
+          for (const [j, name] of columns.entries()) {
+            if (!name) continue;
+            const before = first.get(name);
+            if (before !== undefined)
+              throw invalidInput([
+                { param: 'items', message: `the CSV header (line ${info.lines}) names ${name} twice: columns ${before + 1} and ${j + 1}` },
+              ]);
+            first.set(name, j);
+          }
           continue;
         }
         if (items.length >= maxItems) throw tooMany(maxItems);
+        if (row.length !== columns.length)
+          throw invalidInput([
+            {
+              param: `items[${items.length}]`,
+              message: `CSV line ${info.lines} has ${row.length} field${row.length === 1 ? '' : 's'}; the header has ${columns.length}`,
+            },
+          ]);
         const item: Record<string, string> = {};
         for (let j = 0; j < columns.length; j++) {
           const value = row[j];
