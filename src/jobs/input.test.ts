@@ -73,6 +73,18 @@ describe('readJobRequest: NDJSON', () => {
     expect(ok.itemProblems).toEqual([{ param: 'items[1]', message: 'line is not JSON' }]);
   });
 
+  it('a leading UTF-8 BOM is skipped, as CSV skips it, whatever the chunks; one further on is not', async () => {
+    for (const chunk of [1, 2, 5, 1024]) {
+      const r = (await read('\uFEFF{"url":"a"}\n{"url":"b"}\n', 'application/x-ndjson', { chunk })) as JobRequest;
+      expect(r.items, `chunk ${chunk}`).toEqual([{ url: 'a' }, { url: 'b' }]);
+      expect(r.itemProblems).toEqual([]);
+    }
+    const blankFirst = (await read('\uFEFF\n{"url":"a"}\n', 'application/x-ndjson')) as JobRequest;
+    expect(blankFirst.items).toEqual([{ url: 'a' }]);
+    const later = (await read('{"url":"a"}\n\uFEFF{"url":"b"}\n', 'application/x-ndjson')) as JobRequest;
+    expect(later.itemProblems).toEqual([{ param: 'items[1]', message: 'line is not JSON' }]);
+  });
+
   it('a 30 MB single line is refused at the line cap (400 naming the item and the cap), in well under a second', async () => {
     const body = Buffer.concat([Buffer.from('{"url":"a"}\n{"url":"'), Buffer.alloc(30 * 1024 * 1024, 97), Buffer.from('"}\n')]);
     const started = Date.now();
@@ -143,6 +155,16 @@ describe('readJobRequest: CSV', () => {
   it('more rows than JOBS_MAX_ITEMS: refused', async () => {
     const p = problems(await read('url\na\nb\nc\n', 'text/csv', { maxItems: 2 }));
     expect(p[0]).toMatchObject({ param: 'items', message: expect.stringContaining('JOBS_MAX_ITEMS') });
+  });
+});
+
+describe('readJobRequest: JSON', () => {
+  it('a leading UTF-8 BOM is skipped, as CSV and NDJSON skip it', async () => {
+    const body = '\uFEFF' + JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }] });
+    for (const chunk of [1, 2, 1024]) {
+      const r = (await read(body, 'application/json', { chunk })) as JobRequest;
+      expect(r.items, `chunk ${chunk}`).toEqual([{ url: 'a' }]);
+    }
   });
 });
 

@@ -6,7 +6,8 @@
  * in bounded memory and bounded event-loop turns: lines are split in one pass over the bytes, CSV
  * by csv-parse; a line, a CSV row or field, and a whole body each have a cap, enforced as they
  * arrive (BodyCaps, LINE_MAX_BYTES, FIELD_MAX_BYTES), and a body that stalls (no byte for
- * BODY_IDLE_MS) is 408. A JSON body, under its lower cap, is parsed in one JSON.parse.
+ * BODY_IDLE_MS) is 408. A JSON body, under its lower cap, is parsed in one JSON.parse. A leading
+ * UTF-8 BOM (a spreadsheet's or Windows editor's export) is skipped in every form.
  *
  * Every item is validated up front exactly as its single REST request would be (query-string
  * types, then the operation's own rules): a job with an invalid item is refused as a whole,
@@ -135,11 +136,14 @@ export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_
   if (length) yield line();
 }
 
-/** A whole body as text, at most `limit` bytes (413 naming `setting` beyond; 408 once none has come for `idleMs`). */
+/**
+ * A whole body as text, at most `limit` bytes (413 naming `setting` beyond; 408 once none has come
+ * for `idleMs`). Decoded as UTF-8 is by the platform (TextDecoder): a leading BOM is no part of it.
+ */
 export async function bodyText(req: IncomingMessage, limit: number, setting: string, idleMs: number): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of bodyChunks(req, limit, setting, idleMs)) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function tooLarge(limit: number, setting: string): ApiError {
@@ -278,15 +282,18 @@ export async function readJobRequest(
 
 const tooMany = (maxItems: number) => invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
 
-/** Items of an NDJSON upload: one JSON object per non-blank line. */
+/** Items of an NDJSON upload: one JSON object per non-blank line (a leading UTF-8 BOM skipped, as CSV's is). */
 async function ndjsonItems(
   chunks: AsyncIterable<Buffer>,
   maxItems: number,
 ): Promise<Pick<JobRequest, 'items' | 'itemProblems'> | ApiError> {
   const items: JobRequest['items'] = [];
   const itemProblems: ParamProblem[] = [];
+  let first = true;
   try {
-    for await (const line of lines(chunks)) {
+    for await (const read of lines(chunks)) {
+      const line = first && read.startsWith('\uFEFF') ? read.slice(1) : read;
+      first = false;
       if (!line.trim()) continue;
       if (items.length >= maxItems) return tooMany(maxItems);
       const i = items.length;
