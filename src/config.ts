@@ -75,6 +75,11 @@ export interface Config {
   rateLimit: RateLimit;
   /** SIGTERM: how long in-flight requests may finish before they are cancelled. */
   shutdownGraceMs: number;
+  /**
+   * BODY_IDLE_MS (default 10 s): a request body (a job upload, a monitor's, GraphQL's, MCP's) from
+   * which no byte arrives for this long is answered 408 REQUEST_TIMEOUT and its connection closed.
+   */
+  bodyIdleMs: number;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | null;
   /** Platform health view (GET /v1/status, GraphQL platformStatus): sliding window over live fetches. */
@@ -544,6 +549,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     ignoredSettings: retiredSettingsIn(env),
     rateLimit: { rps: keyRps, burst: int(env, 'RATE_LIMIT_BURST', defaultBurst(keyRps), 1) },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    bodyIdleMs: int(env, 'BODY_IDLE_MS', 10_000, 1),
     metricsToken: env.METRICS_TOKEN || null,
     healthWindowMs: int(env, 'HEALTH_WINDOW_MS', 5 * 60_000, 1_000),
     canaries: parseCanaries(env.CANARIES),

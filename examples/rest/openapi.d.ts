@@ -4439,7 +4439,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_INPUT" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "PRIVATE_CONTENT" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_CONFIGURED" | "UPSTREAM_FAILED" | "UPSTREAM_BLOCKED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_TIMEOUT";
+                code: "INVALID_INPUT" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "PRIVATE_CONTENT" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_CONFIGURED" | "UPSTREAM_FAILED" | "UPSTREAM_BLOCKED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_TIMEOUT";
                 message: string;
                 details?: {
                     param: string;

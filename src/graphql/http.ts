@@ -1,8 +1,8 @@
 /**
  * GraphQL over HTTP (/graphql): GraphiQL and GET queries are yoga's (a GET's `variables` or
  * `extensions` that are not JSON refused here first: 400 INVALID_INPUT); a POST is read once here —
- * its size (by key: KEYLESS_MAX_BODY without a valid key), type and JSON checked, answered as
- * JSON errors with stable codes — then the fast path (src/graphql/fast-http.ts: compiled
+ * its size (by key: KEYLESS_MAX_BODY without a valid key), type and JSON checked, a body that
+ * stalls cut after BODY_IDLE_MS (408), answered as JSON errors with stable codes — then the fast path (src/graphql/fast-http.ts: compiled
  * documents for the common case) or yoga serves it. Both execute through the one pipeline
  * (src/graphql/execute.ts → src/pipeline/run.ts) and share the document limits (src/graphql/limits.ts).
  */
@@ -13,8 +13,8 @@ import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
-import { invalidInput } from '../errors.js';
-import type { ApiError, ParamProblem } from '../errors.js';
+import { ApiError, invalidInput } from '../errors.js';
+import type { ParamProblem } from '../errors.js';
 import {
   KEYLESS_MAX_BODY,
   MAX_GRAPHQL_BODY,
@@ -249,7 +249,14 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   }
   // Refused from its headers or once over the limit: nothing more is read, and the answer
   // closes the connection (GatewayResponse) rather than draining the rest of the body.
-  const raw = declared > limit ? 'too-large' : await readBody(req, limit);
+  let raw: Buffer | 'too-large';
+  try {
+    raw = declared > limit ? 'too-large' : await readBody(req, limit, deps.config.bodyIdleMs);
+  } catch (e) {
+    // A body that stalled (408 REQUEST_TIMEOUT, BODY_IDLE_MS); a client that left is the app's.
+    if (e instanceof ApiError) return sendGraphqlError(res, e, info.id);
+    throw e;
+  }
   if (raw === 'too-large') return sendGraphqlError(res, limit === KEYLESS_MAX_BODY ? KEYLESS_TOO_LARGE : TOO_LARGE, info.id);
   let parsed: unknown;
   try {

@@ -161,11 +161,11 @@ function refuseUnread(req: IncomingMessage, res: ServerResponse, deps: Deps, err
 
 /**
  * A body refused while being read (a line or field over its cap, a malformed row): the rest is
- * dropped as it comes (refuseUnread) so the client gets the 400. Over the body cap (413) nothing
- * more is read: the connection is closed after the answer.
+ * dropped as it comes (refuseUnread) so the client gets the 400. Over the body cap (413), or
+ * stalled (408, BODY_IDLE_MS), nothing more is read: the connection is closed after the answer.
  */
 function refuseRead(req: IncomingMessage, res: ServerResponse, deps: Deps, error: ApiError, requestId: string): void {
-  if (req.complete || error.code === 'PAYLOAD_TOO_LARGE') return sendError(res, error, {}, requestId);
+  if (req.complete || error.code === 'PAYLOAD_TOO_LARGE' || error.code === 'REQUEST_TIMEOUT') return sendError(res, error, {}, requestId);
   refuseUnread(req, res, deps, error, requestId);
 }
 
@@ -181,7 +181,12 @@ async function readRequest(
   if (twice.length) return invalidInput(twice);
   let request: JobRequest | ApiError;
   try {
-    request = await readJobRequest(req, query, { upload: cfg.maxBodyBytes, json: cfg.maxJsonBodyBytes }, cfg.maxItems);
+    request = await readJobRequest(
+      req,
+      query,
+      { upload: cfg.maxBodyBytes, json: cfg.maxJsonBodyBytes, idleMs: deps.config.bodyIdleMs },
+      cfg.maxItems,
+    );
   } catch (e) {
     if (e instanceof ApiError) return e;
     throw e;
@@ -349,7 +354,7 @@ async function resumeJob(
 ): Promise<void> {
   let body: Record<string, unknown> = {};
   try {
-    const text = await bodyText(req, 64 * 1024, 'a resume body is {"max_credits": n}');
+    const text = await bodyText(req, 64 * 1024, 'a resume body is {"max_credits": n}', deps.config.bodyIdleMs);
     if (text.trim()) body = JSON.parse(text) as Record<string, unknown>;
   } catch (e) {
     if (e instanceof ApiError) return sendError(res, e, {}, info.id);

@@ -10,7 +10,7 @@ import { ApiError } from '../errors.js';
 import { FIELD_MAX_BYTES, LINE_MAX_BYTES, lines, readJobRequest } from './input.js';
 import type { JobRequest } from './input.js';
 
-const CAPS = { upload: 32 * 1024 * 1024, json: 16 * 1024 * 1024 };
+const CAPS = { upload: 32 * 1024 * 1024, json: 16 * 1024 * 1024, idleMs: 10_000 };
 
 async function* chunked(text: string | Buffer, size: number): AsyncGenerator<Buffer> {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
@@ -73,6 +73,18 @@ describe('readJobRequest: NDJSON', () => {
     expect(ok.itemProblems).toEqual([{ param: 'items[1]', message: 'line is not JSON' }]);
   });
 
+  it('a leading UTF-8 BOM is skipped, as CSV skips it, whatever the chunks; one further on is not', async () => {
+    for (const chunk of [1, 2, 5, 1024]) {
+      const r = (await read('\uFEFF{"url":"a"}\n{"url":"b"}\n', 'application/x-ndjson', { chunk })) as JobRequest;
+      expect(r.items, `chunk ${chunk}`).toEqual([{ url: 'a' }, { url: 'b' }]);
+      expect(r.itemProblems).toEqual([]);
+    }
+    const blankFirst = (await read('\uFEFF\n{"url":"a"}\n', 'application/x-ndjson')) as JobRequest;
+    expect(blankFirst.items).toEqual([{ url: 'a' }]);
+    const later = (await read('{"url":"a"}\n\uFEFF{"url":"b"}\n', 'application/x-ndjson')) as JobRequest;
+    expect(later.itemProblems).toEqual([{ param: 'items[1]', message: 'line is not JSON' }]);
+  });
+
   it('a 30 MB single line is refused at the line cap (400 naming the item and the cap), in well under a second', async () => {
     const body = Buffer.concat([Buffer.from('{"url":"a"}\n{"url":"'), Buffer.alloc(30 * 1024 * 1024, 97), Buffer.from('"}\n')]);
     const started = Date.now();
@@ -119,15 +131,46 @@ describe('readJobRequest: CSV', () => {
     expect(problems(await read('url\na\n"b', 'text/csv'))).toEqual([{ param: 'items[1]', message: 'a quoted CSV field is not closed' }]);
   });
 
+  it('a column named twice in the header: 400 naming the name, its columns and the line', async () => {
+    expect(problems(await read('url,name,url\na,b,c\n', 'text/csv'))).toEqual([
+      { param: 'items', message: 'the CSV header (line 1) names url twice: columns 1 and 3' },
+    ]);
+    // Surrounding spaces are trimmed as the names are; blank names (a trailing comma) name nothing and may repeat.
+    expect(problems(await read('\uFEFFurl, url\na,b\n', 'text/csv'))[0].message).toBe(
+      'the CSV header (line 1) names url twice: columns 1 and 2',
+    );
+    expect(((await read('url,,\na,,\n', 'text/csv')) as JobRequest).items).toEqual([{ url: 'a' }]);
+  });
+
+  it('a row with more or fewer fields than the header: 400 naming the item and its line', async () => {
+    expect(problems(await read('name,url\nx,a\ny,b,extra\n', 'text/csv'))).toEqual([
+      { param: 'items[1]', message: 'CSV line 3 has 3 fields; the header has 2' },
+    ]);
+    // Lines are counted as the file has them: blank lines, and a quoted field's newlines, count.
+    expect(problems(await read('name,url\r\n\r\n"multi\nline",a\r\nshort\r\n', 'text/csv', { chunk: 3 }))).toEqual([
+      { param: 'items[1]', message: 'CSV line 5 has 1 field; the header has 2' },
+    ]);
+  });
+
   it('more rows than JOBS_MAX_ITEMS: refused', async () => {
     const p = problems(await read('url\na\nb\nc\n', 'text/csv', { maxItems: 2 }));
     expect(p[0]).toMatchObject({ param: 'items', message: expect.stringContaining('JOBS_MAX_ITEMS') });
   });
 });
 
+describe('readJobRequest: JSON', () => {
+  it('a leading UTF-8 BOM is skipped, as CSV and NDJSON skip it', async () => {
+    const body = '\uFEFF' + JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }] });
+    for (const chunk of [1, 2, 1024]) {
+      const r = (await read(body, 'application/json', { chunk })) as JobRequest;
+      expect(r.items, `chunk ${chunk}`).toEqual([{ url: 'a' }]);
+    }
+  });
+});
+
 describe('readJobRequest: body caps', () => {
   it('an upload over JOBS_MAX_BODY_MB and a JSON body over the lower JOBS_MAX_JSON_BODY_MB are 413 naming their setting', async () => {
-    const caps = { upload: 2 * 1024 * 1024, json: 1024 * 1024 };
+    const caps = { ...CAPS, upload: 2 * 1024 * 1024, json: 1024 * 1024 };
     const line = '{"url":"https://github.com/octo/some-repository-name"}\n';
     const upload = line.repeat(Math.ceil((3 * 1024 * 1024) / line.length));
     await expect(read(upload, 'application/x-ndjson', { caps })).rejects.toMatchObject({

@@ -5,8 +5,9 @@
  * the `x-webhook-secret` header, kept out of URLs and logs). NDJSON and CSV are read as streams
  * in bounded memory and bounded event-loop turns: lines are split in one pass over the bytes, CSV
  * by csv-parse; a line, a CSV row or field, and a whole body each have a cap, enforced as they
- * arrive (BodyCaps, LINE_MAX_BYTES, FIELD_MAX_BYTES). A JSON body, under its lower cap, is parsed
- * in one JSON.parse.
+ * arrive (BodyCaps, LINE_MAX_BYTES, FIELD_MAX_BYTES), and a body that stalls (no byte for
+ * BODY_IDLE_MS) is 408. A JSON body, under its lower cap, is parsed in one JSON.parse. A leading
+ * UTF-8 BOM (a spreadsheet's or Windows editor's export) is skipped in every form.
  *
  * Every item is validated up front exactly as its single REST request would be (query-string
  * types, then the operation's own rules): a job with an invalid item is refused as a whole,
@@ -18,7 +19,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { declaresOver } from '../http/edges.js';
+import { bodyChunks as requestChunks, declaresOver } from '../http/edges.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
@@ -50,13 +51,6 @@ export interface ValidItem {
 const MAX_DETAILS = 50;
 
 /**
- * The body's chunks; stopping early (a body over its limit) leaves the request as it is instead of
- * destroying it with its socket, so the 413 still reaches the client (the response then closes the
- * connection without reading the rest: src/http/edges.ts GatewayResponse).
- */
-const unread = (req: IncomingMessage) => req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
-
-/**
  * What one job request body may hold (docs/bulk-jobs.md). Each cap is enforced while reading,
  * before more is read or kept: a body over its cap is 413, a line or field over its cap 400 naming
  * the item. Nothing is charged.
@@ -66,6 +60,8 @@ export interface BodyCaps {
   upload: number;
   /** JOBS_MAX_JSON_BODY_MB: a JSON body, parsed in one JSON.parse (so its cap is the lower one). */
   json: number;
+  /** BODY_IDLE_MS: no byte for this long ends the read with 408 REQUEST_TIMEOUT (src/http/edges.ts bodyChunks). */
+  idleMs: number;
 }
 
 /** An NDJSON line or a CSV record (one item): at most 64 KiB. */
@@ -82,13 +78,14 @@ const nextTurn = () => new Promise<void>((done) => setImmediate(done));
 
 /**
  * The body's chunks as they arrive, counted against `limit` (413 once over; a declared length over
- * it is refused before anything is read), with a turn of the event loop every BYTES_PER_TURN.
+ * it is refused before anything is read), with a turn of the event loop every BYTES_PER_TURN; 408
+ * once none has come for `idleMs`.
  */
-async function* bodyChunks(req: IncomingMessage, limit: number, setting: string): AsyncGenerator<Buffer> {
+async function* bodyChunks(req: IncomingMessage, limit: number, setting: string, idleMs: number): AsyncGenerator<Buffer> {
   if (declaresOver(req, limit)) throw tooLarge(limit, setting);
   let size = 0;
   let sinceTurn = 0;
-  for await (const chunk of unread(req)) {
+  for await (const chunk of requestChunks(req, idleMs)) {
     size += chunk.length;
     if (size > limit) throw tooLarge(limit, setting);
     // A large chunk (a body that arrived faster than it is parsed) is handed on in slices.
@@ -139,11 +136,14 @@ export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_
   if (length) yield line();
 }
 
-/** A whole body as text, at most `limit` bytes (413 naming `setting` beyond). */
-export async function bodyText(req: IncomingMessage, limit: number, setting: string): Promise<string> {
+/**
+ * A whole body as text, at most `limit` bytes (413 naming `setting` beyond; 408 once none has come
+ * for `idleMs`). Decoded as UTF-8 is by the platform (TextDecoder): a leading BOM is no part of it.
+ */
+export async function bodyText(req: IncomingMessage, limit: number, setting: string, idleMs: number): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of bodyChunks(req, limit, setting)) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  for await (const chunk of bodyChunks(req, limit, setting, idleMs)) chunks.push(chunk);
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function tooLarge(limit: number, setting: string): ApiError {
@@ -237,7 +237,7 @@ function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string,
 /**
  * Reads a job request in whichever form it came. Shape problems are a 400 naming each
  * parameter; the items themselves are checked by `validateItems`. Throws the ApiError of a body
- * over its cap (413).
+ * over its cap (413) or one that stalled (408).
  */
 export async function readJobRequest(
   req: IncomingMessage,
@@ -251,7 +251,7 @@ export async function readJobRequest(
     return Array.isArray(h) ? h[0] : h;
   };
   if (type === 'application/json' || type === '') {
-    const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB');
+    const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB', caps.idleMs);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -268,7 +268,7 @@ export async function readJobRequest(
     return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send a job as application/json, or its items as application/x-ndjson or text/csv');
   const problems: ParamProblem[] = [];
   const options = uploadOptions(query, header, problems);
-  const chunks = bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB');
+  const chunks = bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB', caps.idleMs);
   const read = await (ndjson ? ndjsonItems(chunks, maxItems) : csvItems(chunks, maxItems));
   if (read instanceof ApiError) return read;
   if (read.items.length === 0)
@@ -282,15 +282,18 @@ export async function readJobRequest(
 
 const tooMany = (maxItems: number) => invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
 
-/** Items of an NDJSON upload: one JSON object per non-blank line. */
+/** Items of an NDJSON upload: one JSON object per non-blank line (a leading UTF-8 BOM skipped, as CSV's is). */
 async function ndjsonItems(
   chunks: AsyncIterable<Buffer>,
   maxItems: number,
 ): Promise<Pick<JobRequest, 'items' | 'itemProblems'> | ApiError> {
   const items: JobRequest['items'] = [];
   const itemProblems: ParamProblem[] = [];
+  let first = true;
   try {
-    for await (const line of lines(chunks)) {
+    for await (const read of lines(chunks)) {
+      const line = first && read.startsWith('\uFEFF') ? read.slice(1) : read;
+      first = false;
       if (!line.trim()) continue;
       if (items.length >= maxItems) return tooMany(maxItems);
       const i = items.length;
@@ -320,8 +323,10 @@ const CSV_PROBLEMS: Record<string, string> = {
 
 /**
  * Items of a CSV upload (RFC 4180: quoted fields may hold commas, doubled quotes and newlines): a
- * header row of parameter names, then one item per row. csv-parse reads it as a stream, a row at
- * most LINE_MAX_BYTES, a field at most FIELD_MAX_BYTES.
+ * header row of parameter names, each named once (blank names name nothing), then one item per
+ * row of as many fields as the header has. csv-parse reads it as a stream, a row at most
+ * LINE_MAX_BYTES, a field at most FIELD_MAX_BYTES. A name given twice or a ragged row is a 400
+ * naming its line (as the file counts them).
  */
 async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promise<Pick<JobRequest, 'items' | 'itemProblems'> | ApiError> {
   const items: JobRequest['items'] = [];
@@ -333,15 +338,34 @@ async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promis
     skip_empty_lines: true,
     record_delimiter: ['\r\n', '\n'],
     max_record_size: LINE_MAX_BYTES,
+    // Each record with where it is: `info.lines`, the line it ends on.
+    info: true,
   });
   try {
-    await pipeline(chunks, rows, async (records: AsyncIterable<string[]>) => {
-      for await (const row of records) {
+    await pipeline(chunks, rows, async (records: AsyncIterable<{ record: string[]; info: { lines: number } }>) => {
+      for await (const { record: row, info } of records) {
         if (!columns) {
           columns = row.map((c) => c.trim());
+          const first = new Map<string, number>();
+          for (const [j, name] of columns.entries()) {
+            if (!name) continue;
+            const before = first.get(name);
+            if (before !== undefined)
+              throw invalidInput([
+                { param: 'items', message: `the CSV header (line ${info.lines}) names ${name} twice: columns ${before + 1} and ${j + 1}` },
+              ]);
+            first.set(name, j);
+          }
           continue;
         }
         if (items.length >= maxItems) throw tooMany(maxItems);
+        if (row.length !== columns.length)
+          throw invalidInput([
+            {
+              param: `items[${items.length}]`,
+              message: `CSV line ${info.lines} has ${row.length} field${row.length === 1 ? '' : 's'}; the header has ${columns.length}`,
+            },
+          ]);
         const item: Record<string, string> = {};
         for (let j = 0; j < columns.length; j++) {
           const value = row[j];

@@ -11,7 +11,8 @@
  *   key     `x-api-key` or `Authorization: Bearer <key>`; missing, unknown or revoked → 401
  *           UNAUTHORIZED as REST answers it (JSON error body), before a byte of the body is read
  *   body    at most MCP_MAX_BODY bytes: a larger one → 413 PAYLOAD_TOO_LARGE, refused from its
- *           content-length or once over the limit (nothing more is read); not JSON → a JSON-RPC
+ *           content-length or once over the limit (nothing more is read); no byte of it for
+ *           BODY_IDLE_MS → 408 REQUEST_TIMEOUT (the connection closed); not JSON → a JSON-RPC
  *           parse error (400)
  *
  * Each tool call is then admitted as one REST request is (the key's rate limit: RATE_LIMITED as a
@@ -99,7 +100,14 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     info.authenticatedKey = key;
     info.keyId = key.id;
 
-    const raw = await readBody(req, MCP_MAX_BODY);
+    let raw: Buffer | 'too-large';
+    try {
+      raw = await readBody(req, MCP_MAX_BODY, deps.config.bodyIdleMs);
+    } catch (e) {
+      // A body that stalled (408 REQUEST_TIMEOUT, BODY_IDLE_MS); a client that left is the app's.
+      if (e instanceof ApiError) return sendError(res, e);
+      throw e;
+    }
     if (raw === 'too-large') return sendError(res, tooLarge(MCP_MAX_BODY));
     let body: unknown;
     try {

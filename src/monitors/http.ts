@@ -12,7 +12,8 @@
  *
  * Every route admits the key first (401, 429), as every route does; a monitor of another key is
  * 404. Only POST …/run costs anything (what the run's single request costs). A query parameter a
- * route reads, given twice, is a 400 as on every route (src/http/query.ts).
+ * route reads, given twice, is a 400 as on every route (src/http/query.ts). A create or PATCH body
+ * is JSON of at most 64 KiB: another content-type is 415 UNSUPPORTED_MEDIA_TYPE, as for jobs.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -43,8 +44,15 @@ const BODY_MAX = 64 * 1024;
 const LIST_PAGE = { default: 20, max: 100 };
 const HISTORY_PAGE = { default: 100, max: 1_000 };
 
-async function jsonBody(req: IncomingMessage): Promise<unknown> {
-  const text = await bodyText(req, BODY_MAX, 'a monitor request body is at most 64 KiB');
+/**
+ * A create or PATCH body: JSON (application/json, or no content-type, as job creation takes it);
+ * another content-type is 415 UNSUPPORTED_MEDIA_TYPE before a byte is read, as job creation answers.
+ */
+async function jsonBody(req: IncomingMessage, deps: Deps): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json' && type !== '')
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Send a monitor request as application/json, not ${type}`);
+  const text = await bodyText(req, BODY_MAX, 'a monitor request body is at most 64 KiB', deps.config.bodyIdleMs);
   try {
     return text.trim() ? (JSON.parse(text) as unknown) : {};
   } catch {
@@ -212,7 +220,7 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
     const svc = svcOf(res, info, deps);
     if (!svc) return;
     if (req.method === 'POST') {
-      const r = monitorRequestOf(await jsonBody(req), svc.routes, deps.config.monitors.minIntervalMs);
+      const r = monitorRequestOf(await jsonBody(req, deps), svc.routes, deps.config.monitors.minIntervalMs);
       if (r instanceof ApiError) return sendError(res, r, {}, info.id);
       const made = await createMonitor(svc, deps, key, r);
       if (made instanceof ApiError) return sendError(res, made, {}, info.id);
@@ -254,7 +262,7 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
       });
     }
     if (req.method === 'PATCH') {
-      const after = await patchMonitor(svc, deps, row, await jsonBody(req));
+      const after = await patchMonitor(svc, deps, row, await jsonBody(req, deps));
       if (after instanceof ApiError) return sendError(res, after, {}, info.id);
       return sendJson(res, 200, { success: true, monitor: monitorView(after) });
     }

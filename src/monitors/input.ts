@@ -2,7 +2,8 @@
  * A monitor's request, checked up front: POST /v1/monitors (and GraphQL createMonitor) and PATCH
  * /v1/monitors/{id} (updateMonitor). Every problem is reported at once, each naming its parameter
  * (`operation`, `params.handle`, `every`, `watch[2]`, `webhook.url`, `max_credits_per_day`…); a
- * request with any problem creates or changes nothing and costs nothing.
+ * field a monitor (or its webhook: url, secret) does not have is one of them. A request with any
+ * problem creates or changes nothing and costs nothing.
  *
  * The operation's parameters are checked exactly as its single REST request checks them
  * (query-string types, then the operation's own rules). `cache_max_age` is not one of them: a run
@@ -49,6 +50,7 @@ export interface MonitorChanges {
 
 const CREATE_FIELDS = new Set(['operation', 'params', 'every', 'watch', 'webhook', 'max_credits_per_day']);
 const PATCH_FIELDS = new Set(['every', 'watch', 'webhook', 'paused', 'max_credits_per_day']);
+const WEBHOOK_FIELDS = new Set(['url', 'secret']);
 
 /**
  * An `every`: one of 1h, 6h, 12h, 1d, 7d, at least MONITORS_MIN_INTERVAL. With a minimum below an
@@ -75,9 +77,16 @@ export function intervalOf(every: unknown, minMs: number, problems: ParamProblem
   return ms;
 }
 
-function unknownFields(o: Record<string, unknown>, known: Set<string>, problems: ParamProblem[]): void {
+function unknownFields(o: Record<string, unknown>, known: Set<string>, problems: ParamProblem[], of = 'a monitor', prefix = ''): void {
   for (const k of Object.keys(o))
-    if (!known.has(k)) problems.push({ param: k, message: `is not a field of a monitor (${[...known].join(', ')})` });
+    if (!known.has(k)) problems.push({ param: `${prefix}${k}`, message: `is not a field of ${of} (${[...known].join(', ')})` });
+}
+
+/** The webhook option (src/jobs/input.ts webhookOption), its fields checked as the monitor's are. */
+function webhookOf(v: unknown, problems: ParamProblem[]): { url: string; secret: string } | null {
+  if (typeof v === 'object' && v !== null && !Array.isArray(v))
+    unknownFields(v as Record<string, unknown>, WEBHOOK_FIELDS, problems, 'a webhook', 'webhook.');
+  return webhookOption(v, problems);
 }
 
 function maxPerDayOf(v: unknown, problems: ParamProblem[]): number | null | undefined {
@@ -179,7 +188,7 @@ export function monitorRequestOf(body: unknown, routes: ReadonlyMap<string, Rest
   const p = route ? paramsOf(o.params, route, problems) : null;
   const intervalMs = intervalOf(o.every, minIntervalMs, problems);
   const watch = route ? watchOf(o.watch, route, problems) : null;
-  const webhook = webhookOption(o.webhook, problems);
+  const webhook = webhookOf(o.webhook, problems);
   const maxCreditsPerDay = maxPerDayOf(o.max_credits_per_day, problems) ?? null;
   if (p && maxCreditsPerDay !== null && maxCreditsPerDay < p.maxCost) problems.push(capTooLow(p.maxCost));
   if (problems.length || !route || !p || intervalMs === null || !watch) return invalidInput(problems);
@@ -213,7 +222,7 @@ export function monitorChangesOf(
     }
   }
   if (o.webhook !== undefined) {
-    const w = webhookOption(o.webhook, problems);
+    const w = webhookOf(o.webhook, problems);
     if (o.webhook === null || w) out.webhook = w;
   }
   if (o.paused !== undefined) {

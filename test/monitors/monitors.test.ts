@@ -357,6 +357,57 @@ describe('monitor requests', () => {
     expect(await h.balance(keyId)).toBe(5);
   });
 
+  it('an unknown field inside `webhook` is refused as an unknown top-level field is: 400 naming webhook.<field>, nothing created or changed', async () => {
+    const { key } = await h.key(0);
+    const body = { operation: OP, params: { handle: 'octo-hook' }, every: '1d', watch: WATCH };
+    const bad = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { ...body, webhook: { ...hook('/mon'), secert: 'x', events: ['all'] } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('INVALID_INPUT');
+    expect(bad.body.error.details).toEqual([
+      { param: 'webhook.secert', message: expect.stringContaining('url, secret') },
+      { param: 'webhook.events', message: expect.stringContaining('url, secret') },
+    ]);
+    expect((await call(h, 'GET', '/v1/monitors', { key })).body.monitors).toEqual([]);
+    const m = await create(key, body);
+    const patched = await call(h, 'PATCH', `/v1/monitors/${m.id}`, { key, body: { webhook: { ...hook('/mon'), retries: 3 } } });
+    expect(patched.status).toBe(400);
+    expect(patched.body.error.details.map((d: any) => d.param)).toEqual(['webhook.retries']);
+    expect((await monitorOf(h, key, m.id)).webhook_url).toBeNull();
+    await call(h, 'DELETE', `/v1/monitors/${m.id}`, { key });
+  });
+
+  it('a body that is not JSON by its content-type: 415 UNSUPPORTED_MEDIA_TYPE as job creation answers it; nothing created or changed', async () => {
+    const { key } = await h.key(0);
+    const body = JSON.stringify({ operation: OP, params: { handle: 'octo-type' }, every: '1d', watch: WATCH });
+    const job = await call(h, 'POST', '/v1/jobs', { key, raw: body, type: 'text/plain' });
+    expect(job.status).toBe(415);
+    const made = await call(h, 'POST', '/v1/monitors', { key, raw: body, type: 'text/plain' });
+    expect(made.status).toBe(415);
+    expect(made.body).toMatchObject({
+      success: false,
+      error: { code: job.body.error.code, message: expect.stringContaining('application/json') },
+    });
+    expect((await call(h, 'GET', '/v1/monitors', { key })).body.monitors).toEqual([]);
+    const m = await create(key, JSON.parse(body));
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'text/csv']) {
+      const patched = await call(h, 'PATCH', `/v1/monitors/${m.id}`, { key, raw: '{"every":"7d"}', type });
+      expect(patched.status, type).toBe(415);
+      expect(patched.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    expect((await monitorOf(h, key, m.id)).every).toBe('1d');
+    // application/json with parameters (charset) is JSON.
+    const ok = await call(h, 'PATCH', `/v1/monitors/${m.id}`, {
+      key,
+      raw: '{"every":"7d"}',
+      type: 'application/json; charset=utf-8',
+    });
+    expect(ok.body.monitor.every).toBe('7d');
+    await call(h, 'DELETE', `/v1/monitors/${m.id}`, { key });
+  });
+
   it("default watch: the creator tools' addresses and profiles; a record's top-level numbers, strings and link lists", async () => {
     const { key } = await h.key(0);
     const emails = await create(key, { operation: '/v1/find-creator-emails', params: { platform: 'video', handle: 'tala' }, every: '7d' });
