@@ -15,7 +15,7 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** HTTP layer (src/http/edges.ts): a method the route does not serve. */
   METHOD_NOT_ALLOWED: 405,
-  /** HTTP layer: a request body from which nothing arrived for BODY_IDLE_MS (src/http/edges.ts bodyChunks). */
+  /** HTTP layer: a request (its head, node's timeouts) or its body (nothing for BODY_IDLE_MS) not received in time (src/http/edges.ts). */
   REQUEST_TIMEOUT: 408,
   /** HTTP layer: a request body over the limit. */
   PAYLOAD_TOO_LARGE: 413,

@@ -4,7 +4,8 @@
  *
  *   400 INVALID_INPUT           a body that is not JSON (the parser's message is not echoed)
  *   405 METHOD_NOT_ALLOWED      a method the route does not serve (HEAD on /v1 runs nothing)
- *   408 REQUEST_TIMEOUT         a body from which no byte arrived for BODY_IDLE_MS (the connection is closed)
+ *   408 REQUEST_TIMEOUT         a body from which no byte arrived for BODY_IDLE_MS, or a request node did
+ *                               not receive in time (its headersTimeout); the connection is closed
  *   413 PAYLOAD_TOO_LARGE       a body over the limit (read no further than the limit + one chunk)
  *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json
  *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
@@ -220,7 +221,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large', new ApiError('HEADERS_TOO_LARGE', 'The request line and headers exceed 16 KiB')]
       : code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', new ApiError('INVALID_INPUT', 'The request was not received in time')]
+        ? [408, 'Request Timeout', new ApiError('REQUEST_TIMEOUT', 'The request was not received in time')]
         : [400, 'Bad Request', new ApiError('INVALID_INPUT', 'Malformed HTTP request')];
   const body = JSON.stringify(restErrorBody(error));
   socket.end(

@@ -1,0 +1,37 @@
+/**
+ * answerClientError: what node's HTTP parser refuses before a request exists is answered with the
+ * status and the stable code of the same refusal made later (src/errors.ts ERROR_STATUS).
+ */
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../errors.js';
+import { answerClientError } from './edges.js';
+
+function answerTo(code: string): { status: number; code: string } {
+  const socket = new PassThrough();
+  let written = '';
+  socket.on('data', (c: Buffer) => (written += c.toString()));
+  answerClientError(Object.assign(new Error(code), { code }), socket);
+  socket.read();
+  const status = Number(/^HTTP\/1\.1 (\d+)/.exec(written)?.[1]);
+  const body = JSON.parse(written.slice(written.indexOf('\r\n\r\n') + 4)) as { error: { code: string } };
+  return { status, code: body.error.code };
+}
+
+describe('answerClientError', () => {
+  it('a request not received in time (node’s requestTimeout / headersTimeout): 408 REQUEST_TIMEOUT', () => {
+    expect(answerTo('ERR_HTTP_REQUEST_TIMEOUT')).toEqual({ status: 408, code: 'REQUEST_TIMEOUT' });
+  });
+
+  it('headers over 16 KiB: 431 HEADERS_TOO_LARGE; anything else malformed: 400 INVALID_INPUT', () => {
+    expect(answerTo('HPE_HEADER_OVERFLOW')).toEqual({ status: 431, code: 'HEADERS_TOO_LARGE' });
+    expect(answerTo('HPE_INVALID_METHOD')).toEqual({ status: 400, code: 'INVALID_INPUT' });
+  });
+
+  it('each status is the one its code has everywhere else', () => {
+    for (const code of ['ERR_HTTP_REQUEST_TIMEOUT', 'HPE_HEADER_OVERFLOW', 'HPE_INVALID_METHOD']) {
+      const a = answerTo(code);
+      expect(ERROR_STATUS[a.code as keyof typeof ERROR_STATUS]).toBe(a.status);
+    }
+  });
+});
