@@ -19,6 +19,7 @@ import {
   KEYLESS_MAX_BODY,
   MAX_GRAPHQL_BODY,
   answerOptions,
+  jsonText,
   methodNotAllowed,
   notJson,
   readBody,
@@ -260,7 +261,7 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   if (raw === 'too-large') return sendGraphqlError(res, limit === KEYLESS_MAX_BODY ? KEYLESS_TOO_LARGE : TOO_LARGE, info.id);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw.toString('utf8'));
+    parsed = JSON.parse(jsonText(raw));
   } catch {
     return sendGraphqlError(res, notJson(), info.id);
   }

@@ -122,6 +122,11 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
   });
 }
 
+/** A JSON body's text: UTF-8, a leading byte order mark skipped (RFC 8259 lets a parser ignore it; JSON.parse does not). */
+export function jsonText(raw: Buffer): string {
+  return raw.toString('utf8', raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0);
+}
+
 /**
  * Node reads a request body to its end before the connection is reused, also when the answer went
  * out without anyone reading it (http's `req._dump()`): a 1 MiB body answered 404, 405, 413 or 415

@@ -25,7 +25,7 @@ import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotoc
 import type { CallToolRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, unknownOrRevokedKey } from '../errors.js';
-import { readBody, tooLarge } from '../http/edges.js';
+import { jsonText, readBody, tooLarge } from '../http/edges.js';
 import type { RequestInfo } from '../observability/request.js';
 import { newRequestId } from '../observability/request.js';
 import { storeError } from '../pipeline/admit.js';
@@ -111,7 +111,7 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     if (raw === 'too-large') return sendError(res, tooLarge(MCP_MAX_BODY));
     let body: unknown;
     try {
-      body = JSON.parse(raw.toString('utf8'));
+      body = JSON.parse(jsonText(raw));
     } catch {
       return sendJson(res, 400, {
         jsonrpc: '2.0',

@@ -89,6 +89,25 @@ describe('HTTP edges', () => {
     }
   });
 
+  it('a JSON body that starts with a byte order mark is read as JSON (GraphQL and MCP), one in the middle is not', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const post = (path: string, text: string, headers: Record<string, string> = {}) =>
+      fetch(`${h.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: Buffer.concat([bom, Buffer.from(text)]),
+      });
+    const gql = await post('/graphql', '{"query":"{__typename}"}');
+    expect(gql.status).toBe(200);
+    expect(await gql.json()).toMatchObject({ data: { __typename: 'Query' } });
+    const { key } = await h.key(1);
+    const mcp = await post('/mcp', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { 'x-api-key': key });
+    expect(mcp.status).toBe(200);
+    expect(await mcp.text()).toContain('"tools"');
+    const twice = await post('/graphql', '\ufeff{"query":"{__typename}"}');
+    expect(twice.status).toBe(400);
+  });
+
   it('a body over 1 MiB → 413 JSON', async () => {
     const res = await fetch(`${h.url}/graphql`, {
       method: 'POST',
