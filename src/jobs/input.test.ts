@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
-import { FIELD_MAX_BYTES, LINE_MAX_BYTES, lines, readJobRequest } from './input.js';
+import { FIELD_MAX_BYTES, jobRequestOf, LINE_MAX_BYTES, lines, readJobRequest } from './input.js';
 import type { JobRequest } from './input.js';
 
 const CAPS = { upload: 32 * 1024 * 1024, json: 16 * 1024 * 1024, idleMs: 10_000 };
@@ -165,6 +165,33 @@ describe('readJobRequest: JSON', () => {
       const r = (await read(body, 'application/json', { chunk })) as JobRequest;
       expect(r.items, `chunk ${chunk}`).toEqual([{ url: 'a' }]);
     }
+  });
+});
+
+describe('jobRequestOf: the fields of a job', () => {
+  const job = { operation: '/v1/code/repository', items: [{ url: 'a' }] };
+
+  it('a field a job does not have (a misspelt max_credits would lift the cap its sender meant) is a 400 naming it', () => {
+    expect(problems(jobRequestOf({ ...job, max_credit: 10 }, 100))).toEqual([
+      { param: 'max_credit', message: expect.stringContaining('is not a field of a job') },
+    ]);
+    expect(problems(jobRequestOf({ ...job, webhook: { url: 'https://example.com/h', secret: 'x'.repeat(20), secrt: 'y' } }, 100))).toEqual([
+      { param: 'webhook.secrt', message: expect.stringContaining('is not a field of a webhook') },
+    ]);
+  });
+
+  it('every field a job has is accepted', () => {
+    const r = jobRequestOf(
+      {
+        ...job,
+        cache_max_age: '7d',
+        max_credits: 5,
+        webhook: { url: 'https://example.com/h', secret: 'x'.repeat(20) },
+        idempotency_key: 'k-1',
+      },
+      100,
+    );
+    expect(r).not.toBeInstanceOf(ApiError);
   });
 });
 

@@ -153,15 +153,29 @@ function tooLarge(limit: number, setting: string): ApiError {
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+const JOB_FIELDS = new Set(['operation', 'items', 'cache_max_age', 'max_credits', 'webhook', 'idempotency_key']);
+const WEBHOOK_FIELDS = new Set(['url', 'secret']);
+
+/**
+ * A field `o` has that `known` does not list: a problem naming it (`prefix` + its name). A job's,
+ * a monitor's or a webhook's fields are refused so, not dropped: a misspelt `max_credits` would
+ * otherwise lift the cap its sender meant.
+ */
+export function unknownFields(o: Record<string, unknown>, known: Set<string>, problems: ParamProblem[], of: string, prefix = ''): void {
+  for (const k of Object.keys(o))
+    if (!known.has(k)) problems.push({ param: `${prefix}${k}`, message: `is not a field of ${of} (${[...known].join(', ')})` });
+}
+
 /**
  * A webhook option `{url, secret}` (a job's, a monitor's): an http(s) URL of at most 2048
  * characters the SSRF guard's static check lets through (names are checked again when a delivery
- * resolves them), and a secret of 16 to 256 characters. Absent or null: none. Problems name
- * `webhook.url` / `webhook.secret`.
+ * resolves them), and a secret of 16 to 256 characters; no other field. Absent or null: none.
+ * Problems name `webhook.url` / `webhook.secret` / `webhook.<other>`.
  */
 export function webhookOption(value: unknown, problems: ParamProblem[]): { url: string; secret: string } | null {
   if (value === undefined || value === null) return null;
   const w = value as Record<string, unknown>;
+  if (typeof w === 'object' && !Array.isArray(w)) unknownFields(w, WEBHOOK_FIELDS, problems, 'a webhook', 'webhook.');
   const url = typeof w === 'object' ? str(w.url) : null;
   const secret = typeof w === 'object' ? str(w.secret) : null;
   let parsed: URL | null = null;
@@ -394,6 +408,7 @@ export function jobRequestOf(o: Record<string, unknown>, maxItems: number): JobR
   const problems: ParamProblem[] = [];
   const itemProblems: ParamProblem[] = [];
   const items: (Record<string, string> | null)[] = [];
+  unknownFields(o, JOB_FIELDS, problems, 'a job');
   const options = optionsOf(o, problems);
   if (!Array.isArray(o.items) || o.items.length === 0)
     problems.push({ param: 'items', message: 'must be a non-empty array of objects (each item: the query parameters of one request)' });

@@ -11,7 +11,7 @@
  */
 import { invalidInput } from '../errors.js';
 import type { ApiError, ParamProblem } from '../errors.js';
-import { webhookOption } from '../jobs/input.js';
+import { unknownFields, webhookOption } from '../jobs/input.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
@@ -50,7 +50,6 @@ export interface MonitorChanges {
 
 const CREATE_FIELDS = new Set(['operation', 'params', 'every', 'watch', 'webhook', 'max_credits_per_day']);
 const PATCH_FIELDS = new Set(['every', 'watch', 'webhook', 'paused', 'max_credits_per_day']);
-const WEBHOOK_FIELDS = new Set(['url', 'secret']);
 
 /**
  * An `every`: one of 1h, 6h, 12h, 1d, 7d, at least MONITORS_MIN_INTERVAL. With a minimum below an
@@ -75,18 +74,6 @@ export function intervalOf(every: unknown, minMs: number, problems: ParamProblem
     return null;
   }
   return ms;
-}
-
-function unknownFields(o: Record<string, unknown>, known: Set<string>, problems: ParamProblem[], of = 'a monitor', prefix = ''): void {
-  for (const k of Object.keys(o))
-    if (!known.has(k)) problems.push({ param: `${prefix}${k}`, message: `is not a field of ${of} (${[...known].join(', ')})` });
-}
-
-/** The webhook option (src/jobs/input.ts webhookOption), its fields checked as the monitor's are. */
-function webhookOf(v: unknown, problems: ParamProblem[]): { url: string; secret: string } | null {
-  if (typeof v === 'object' && v !== null && !Array.isArray(v))
-    unknownFields(v as Record<string, unknown>, WEBHOOK_FIELDS, problems, 'a webhook', 'webhook.');
-  return webhookOption(v, problems);
 }
 
 function maxPerDayOf(v: unknown, problems: ParamProblem[]): number | null | undefined {
@@ -175,7 +162,7 @@ export function monitorRequestOf(body: unknown, routes: ReadonlyMap<string, Rest
     return invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
   const o = body as Record<string, unknown>;
   const problems: ParamProblem[] = [];
-  unknownFields(o, CREATE_FIELDS, problems);
+  unknownFields(o, CREATE_FIELDS, problems, 'a monitor');
   const route = typeof o.operation === 'string' ? routes.get(o.operation.trim()) : undefined;
   if (!route)
     problems.push({
@@ -188,7 +175,7 @@ export function monitorRequestOf(body: unknown, routes: ReadonlyMap<string, Rest
   const p = route ? paramsOf(o.params, route, problems) : null;
   const intervalMs = intervalOf(o.every, minIntervalMs, problems);
   const watch = route ? watchOf(o.watch, route, problems) : null;
-  const webhook = webhookOf(o.webhook, problems);
+  const webhook = webhookOption(o.webhook, problems);
   const maxCreditsPerDay = maxPerDayOf(o.max_credits_per_day, problems) ?? null;
   if (p && maxCreditsPerDay !== null && maxCreditsPerDay < p.maxCost) problems.push(capTooLow(p.maxCost));
   if (problems.length || !route || !p || intervalMs === null || !watch) return invalidInput(problems);
@@ -206,7 +193,7 @@ export function monitorChangesOf(
     return invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
   const o = body as Record<string, unknown>;
   const problems: ParamProblem[] = [];
-  unknownFields(o, PATCH_FIELDS, problems);
+  unknownFields(o, PATCH_FIELDS, problems, 'a monitor');
   if (Object.keys(o).length === 0) problems.push({ param: 'body', message: `name what to change: ${[...PATCH_FIELDS].join(', ')}` });
   const out: MonitorChanges = {};
   if (o.every !== undefined) {
@@ -222,7 +209,7 @@ export function monitorChangesOf(
     }
   }
   if (o.webhook !== undefined) {
-    const w = webhookOf(o.webhook, problems);
+    const w = webhookOption(o.webhook, problems);
     if (o.webhook === null || w) out.webhook = w;
   }
   if (o.paused !== undefined) {
