@@ -1260,6 +1260,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-e/search/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts a Mastodon server knows (its own and remote ones) whose name or handle matches a query (at most 40, no paging: the server refuses `offset` without a login)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEProfileSearch`.
+         */
+        get: operations["microblogEProfileSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/newsletter/profile": {
         parameters: {
             query?: never;
@@ -4175,6 +4195,10 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
             cursor: string | null;
         };
+        MicroblogEProfileSearch: {
+            /** @description Accounts the server knows whose name or handle matches, in the server's order (at most 40); a remote account's `acct` is `username@server` */
+            profiles: components["schemas"]["MicroblogEAccount"][];
+        };
         NewsletterProfile: {
             /** @description The person's Substack user id */
             id: number;
@@ -6588,6 +6612,17 @@ export interface components {
             posts: components["schemas"]["MicroblogEStatus"][];
             /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
             cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEProfileSearchResponse: {
+            /** @description Accounts the server knows whose name or handle matches, in the server's order (at most 40); a remote account's `acct` is `username@server` */
+            profiles: components["schemas"]["MicroblogEAccount"][];
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -10533,6 +10568,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogETagResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEProfileSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description The server to ask, e.g. mastodon.social
+                 * @example mastodon.social
+                 */
+                instance: string;
+                /**
+                 * @description Words of a name, a username, or a handle user@server (only accounts the server already knows are found)
+                 * @example harbour
+                 */
+                query: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEProfileSearchResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -2,18 +2,24 @@
  * microblog-e (a Mastodon-compatible server) end to end: gateway + replay upstream over real HTTP,
  * on the demo's written Mastodon answers (its demo.ts: invented, not captures). Each
  * route: a live answer at 1 credit, the same request from cache at 0, and a typed failure at 0.
+ * The account search also: an empty result (charged, as microblog-d's), bad parameters (400,
+ * nothing fetched), servers answering 401/404/5xx/HTML, and a server name resolving to a private
+ * address (a second gateway with an injected resolver).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/microblog-e/demo.js';
+import { mastodonSearchBody } from '../../src/platforms/microblog-e/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 const HOST = 'mastodon.social';
-const mastodonError = (status: number, error: string) => ({
+const mastodonJson = (status: number, body: unknown) => ({
   status,
   headers: { 'content-type': 'application/json; charset=utf-8' },
-  body: JSON.stringify({ error }),
+  body: JSON.stringify(body),
 });
+const mastodonError = (status: number, error: string) => mastodonJson(status, { error });
+const SEARCH = '/api/v2/search';
 
 let h: Harness;
 beforeAll(async () => {
@@ -80,5 +86,120 @@ describe('microblog-e routes', () => {
       h.replay.reset();
       for (const r of demoRoutes()) h.replay.add(r);
     }
+  });
+});
+
+describe('microblog-e account search (/v1/microblog-e/search/profiles)', () => {
+  it('1 credit live under {profiles} (a remote account with its server in acct), 0 from cache; GraphQL over the same record', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest('/v1/microblog-e/search/profiles?instance=Mastodon.Social&query=Harbour', { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1 });
+    expect(r.body.profiles.map((p: { acct: string }) => p.acct)).toEqual(['harbourweather', 'harbourmaster@tidewater.example']);
+    expect(r.body.profiles[0]).toMatchObject({ id: '109300000000000101', followers_count: 2980 });
+    expect(r.body.profiles[1].url).toBe('https://tidewater.example/@harbourmaster');
+    const again = await h.rest('/v1/microblog-e/search/profiles?instance=mastodon.social&query=harbour&cache_max_age=1d', { key });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, profiles: r.body.profiles });
+    const hits = h.replay.hits({ host: HOST, path: SEARCH });
+    expect(hits).toHaveLength(1);
+    expect(hits[0].upstreamUrl).toBe(`https://${HOST}${SEARCH}?q=harbour&type=accounts&limit=40`);
+    const g = await h.gql(
+      '{ microblogEProfileSearch(instance: "mastodon.social", query: "harbour", cacheMaxAge: "1d") { profiles { acct displayName followersCount } } }',
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.microblogEProfileSearch.profiles[1]).toEqual({
+      acct: 'harbourmaster@tidewater.example',
+      displayName: 'Harbour Master',
+      followersCount: 75,
+    });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it("no match → 200 with an empty list, charged 1 (as microblog-d's account search)", async () => {
+    const { key, id } = await h.key(5);
+    h.replay.add({
+      host: HOST,
+      path: SEARCH,
+      query: { q: 'nobody at all' },
+      response: mastodonJson(200, mastodonSearchBody(HOST, [])),
+    });
+    try {
+      const r = await h.rest('/v1/microblog-e/search/profiles?instance=mastodon.social&query=Nobody%20at%20all', { key });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ credits_charged: 1, profiles: [] });
+      expect(await h.balance(id)).toBe(4);
+    } finally {
+      h.replay.reset();
+      for (const r of demoRoutes()) h.replay.add(r);
+    }
+  });
+
+  it.each([
+    ['query=harbour', 'instance', 'is required'],
+    ['instance=mastodon.social', 'query', 'is required'],
+    ['instance=mastodon.social&query=%20%20', 'query', 'must not be empty'],
+    ['instance=10.0.0.5&query=harbour', 'instance', 'must be a server host name, e.g. mastodon.social'],
+    ['instance=mastodon.social:8443&query=harbour', 'instance', 'must be a server host name, e.g. mastodon.social'],
+  ])('%s → 400 INVALID_INPUT on %s, 0 credits, nothing fetched', async (q, param, message) => {
+    const { key, id } = await h.key(5);
+    const before = h.replay.hits().length;
+    const r = await h.rest(`/v1/microblog-e/search/profiles?${q}`, { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('INVALID_INPUT');
+    expect(r.body.error.details).toEqual([{ param, message }]);
+    expect(await h.balance(id)).toBe(5);
+    expect(h.replay.hits()).toHaveLength(before);
+  });
+
+  it.each([
+    [
+      "401 with Mastodon's error body (a login wall)",
+      mastodonError(401, 'This API requires an authenticated user'),
+      'UPSTREAM_BLOCKED',
+      /login wall/,
+    ],
+    ['404 (no such API)', mastodonError(404, 'Not Found'), 'UPSTREAM_FAILED', /does not answer the Mastodon API/],
+    ['503', { status: 503, body: '' }, 'UPSTREAM_FAILED', /HTTP 503/],
+    [
+      'an HTML page',
+      { headers: { 'content-type': 'text/html' }, body: '<html><body>Welcome to my blog</body></html>' },
+      'UPSTREAM_FAILED',
+      /does not answer the Mastodon API/,
+    ],
+  ])('a server answering %s → 502 %s, 0 credits', async (_what, response, code, message) => {
+    const { key, id } = await h.key(5);
+    h.replay.add({ host: 'blog.example', path: SEARCH, response });
+    const r = await h.rest('/v1/microblog-e/search/profiles?instance=blog.example&query=harbour', { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe(code);
+    expect(r.body.error.message).toMatch(message);
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  describe('a server name resolving to a private address (SSRF guard, a gateway with an injected resolver)', () => {
+    let g: Harness;
+    beforeAll(async () => {
+      g = await startHarness({
+        routes: demoRoutes(),
+        resolver: async (host) => [host === 'intranet.example' ? '10.0.0.5' : '93.184.216.34'],
+      });
+    });
+    afterAll(() => g?.close());
+
+    it('→ 400 INVALID_INPUT on instance, 0 credits, nothing sent; a public name is asked', async () => {
+      const { key, id } = await g.key(5);
+      const r = await g.rest('/v1/microblog-e/search/profiles?instance=intranet.example&query=harbour', { key });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('INVALID_INPUT');
+      expect(r.body.error.details).toEqual([{ param: 'instance', message: expect.stringMatching(/intranet\.example resolves to/) }]);
+      expect(g.replay.hits()).toHaveLength(0);
+      expect(await g.balance(id)).toBe(5);
+      const ok = await g.rest('/v1/microblog-e/search/profiles?instance=mastodon.social&query=harbour', { key });
+      expect(ok.body).toMatchObject({
+        credits_charged: 1,
+        profiles: [{ acct: 'harbourweather' }, { acct: 'harbourmaster@tidewater.example' }],
+      });
+    });
   });
 });

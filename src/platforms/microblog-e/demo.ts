@@ -13,6 +13,7 @@ export const DEMO = {
   microblogEInstance: 'mastodon.social',
   microblogEUser: 'harbourweather',
   microblogETag: 'tides',
+  microblogESearch: 'harbour',
 } as const;
 
 export function demoRoutes(): Route[] {
@@ -61,6 +62,13 @@ export function demoRoutes(): Route[] {
     ],
   };
   const pier = account('109300000000000202', 'northpier', 'North Pier Log', '<p>Notes from the north pier.</p>', [310, 88, 540]);
+  // An account of another server that mastodon.social knows (a search lists it with its server in `acct`).
+  const remote = {
+    ...account('109300000000000303', 'harbourmaster', 'Harbour Master', '<p>Berths, locks and notices to mariners.</p>', [75, 12, 98]),
+    acct: 'harbourmaster@tidewater.example',
+    url: 'https://tidewater.example/@harbourmaster',
+    uri: 'https://tidewater.example/users/harbourmaster',
+  };
   const status = (
     id: string,
     author: ReturnType<typeof account>,
@@ -137,6 +145,14 @@ export function demoRoutes(): Route[] {
       host,
       path: `/api/v1/timelines/tag/${DEMO.microblogETag}`,
       response: (req) => (req.query.get('max_id') ? demoMiss(req) : json([tides, lowTide])),
+    },
+    {
+      host,
+      path: '/api/v2/search',
+      response: (req) =>
+        req.query.get('q') === DEMO.microblogESearch && req.query.get('type') === 'accounts' && !req.query.has('offset')
+          ? json({ accounts: [harbour, remote], statuses: [], hashtags: [] })
+          : demoMiss(req),
     },
   ];
 }

@@ -9,9 +9,10 @@ import { fixturePath, hasFixtures, readFixture, skipReason } from '../../../test
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
 import { validateArgs } from '../operation.js';
-import { decodePostsCursor, decodeTagCursor, fetchPosts, fetchProfile, fetchTag } from './fetch.js';
-import { microblogEPosts, microblogETag } from './operations.js';
+import { decodePostsCursor, decodeTagCursor, fetchPosts, fetchProfile, fetchProfileSearch, fetchTag } from './fetch.js';
+import { microblogEPosts, microblogEProfileSearch, microblogETag } from './operations.js';
 import { PLATFORM } from './parse.js';
+import { mastodonSearchBody } from './samples.js';
 import { walls } from './walls.js';
 
 /** Names resolve publicly, except the ones a hostile caller points at inside networks. */
@@ -82,6 +83,9 @@ describe('the user-named instance and the SSRF guard', () => {
       ]);
       const tag = await failure(fetchTag(t.ctx, { instance, tag: 'rstats', cursor: null }));
       expect(tag.details).toEqual([{ param: 'instance', message: expect.any(String) }]);
+      const search = await failure(fetchProfileSearch(t.ctx, { instance, query: 'tides' }));
+      expect(search.code).toBe('INVALID_INPUT');
+      expect(search.details).toEqual([{ param: 'instance', message: expect.any(String) }]);
       expect(t.replay.hits()).toHaveLength(0);
     },
   );
@@ -103,8 +107,13 @@ describe('the user-named instance and the SSRF guard', () => {
       const v = validateArgs(microblogEPosts, { handle });
       expect(v.ok ? null : v.problems).toEqual([expect.objectContaining({ param: 'handle' })]);
     }
-    const v = validateArgs(microblogETag, { instance: '192.168.0.1', tag: 'x' });
-    expect(v.ok ? null : v.problems).toEqual([expect.objectContaining({ param: 'instance' })]);
+    for (const instance of ['192.168.0.1', 'localhost', 'harbour.example:8080', 'https://harbour.example/api']) {
+      const v = validateArgs(microblogETag, { instance, tag: 'x' });
+      expect(v.ok ? null : v.problems).toEqual([expect.objectContaining({ param: 'instance' })]);
+      // The account search takes `instance` through the same spec and check.
+      const s = validateArgs(microblogEProfileSearch, { instance, query: 'x' });
+      expect(s.ok ? null : s.problems).toEqual([{ param: 'instance', message: 'must be a server host name, e.g. mastodon.social' }]);
+    }
   });
 });
 
@@ -254,5 +263,96 @@ describe('microblogETag', () => {
       response: json({ error: 'This method requires an authenticated user' }, {}, 401),
     });
     expect((await failure(fetchTag(t.ctx, { instance: 'mastodon.social', tag: 'rstats', cursor: null }))).code).toBe('UPSTREAM_BLOCKED');
+  });
+});
+
+describe('microblogEProfileSearch', () => {
+  // Search answers here are our own (samples.ts mastodonSearchBody, written by us in the shape of
+  // Mastodon's Search entity); the capture below is served in place.
+  const SEARCH = '/api/v2/search';
+  const two = mastodonSearchBody('harbour.example', [
+    { user: 'tides', instance: 'harbour.example', displayName: 'Tides', id: '7' },
+    { user: 'tides', instance: 'elsewhere.example', displayName: 'Tides elsewhere', id: '8', followers: 0 },
+  ]);
+
+  it('asks /api/v2/search for accounts, 40 at most, never `offset` or `resolve`; remote accounts as the server sends them', async () => {
+    t.replay.add({ host: 'harbour.example', path: SEARCH, response: json(two) });
+    const r = await fetchProfileSearch(t.ctx, { instance: 'harbour.example', query: 'tides @tides@elsewhere.example' });
+    expect(r.profiles.map((p) => [p.id, p.acct, p.url])).toEqual([
+      ['7', 'tides', 'https://harbour.example/@tides'],
+      ['8', 'tides@elsewhere.example', 'https://elsewhere.example/@tides'],
+    ]);
+    const [hit] = t.replay.hits();
+    expect(hit.upstreamUrl).toBe('https://harbour.example/api/v2/search?q=tides+%40tides%40elsewhere.example&type=accounts&limit=40');
+    expect([...hit.query.keys()].sort()).toEqual(['limit', 'q', 'type']);
+  });
+
+  it('no match → an empty list, not an error', async () => {
+    t.replay.add({ host: 'harbour.example', path: SEARCH, response: json({ accounts: [], statuses: [], hashtags: [] }) });
+    expect(await fetchProfileSearch(t.ctx, { instance: 'harbour.example', query: 'nobody' })).toEqual({ profiles: [] });
+  });
+
+  it('the query: required (not blank), at most 256 characters; trimmed and lower-cased into one cache key per server', () => {
+    const a = validateArgs(microblogEProfileSearch, { instance: 'Harbour.Example', query: '  Tides ' });
+    const b = validateArgs(microblogEProfileSearch, { instance: 'harbour.example', query: 'tides' });
+    expect(a.ok && a.args).toEqual({ instance: 'harbour.example', query: 'tides' });
+    expect(a.ok && b.ok && a.cacheKey === b.cacheKey).toBe(true);
+    const other = validateArgs(microblogEProfileSearch, { instance: 'elsewhere.example', query: 'tides' });
+    expect(other.ok && other.cacheKey !== (b.ok && b.cacheKey)).toBe(true);
+    for (const [args, problem] of [
+      [{ instance: 'harbour.example' }, { param: 'query', message: 'is required' }],
+      [
+        { instance: 'harbour.example', query: ' \u200b ' },
+        { param: 'query', message: 'must not be empty' },
+      ],
+      [
+        { instance: 'harbour.example', query: 'x'.repeat(257) },
+        { param: 'query', message: 'must be at most 256 characters' },
+      ],
+      [{ query: 'tides' }, { param: 'instance', message: 'is required' }],
+    ] as const) {
+      const v = validateArgs(microblogEProfileSearch, args);
+      expect(v.ok ? null : v.problems).toEqual([problem]);
+    }
+  });
+
+  it('401 with an error body → login wall; 403 and 429 → UPSTREAM_BLOCKED; 500 → UPSTREAM_FAILED', async () => {
+    const ask = () => failure(fetchProfileSearch(t.ctx, { instance: 'harbour.example', query: 'tides' }));
+    t.replay.add({ host: 'harbour.example', path: SEARCH, response: json({ error: 'This API requires an authenticated user' }, {}, 401) });
+    const walled = await ask();
+    expect(walled.code).toBe('UPSTREAM_BLOCKED');
+    expect(walled.message).toMatch(/login wall/);
+    t.replay.add({ host: 'harbour.example', path: SEARCH, response: json({ error: 'forbidden' }, {}, 403) });
+    expect((await ask()).code).toBe('UPSTREAM_BLOCKED');
+    t.replay.add({ host: 'harbour.example', path: SEARCH, response: { status: 429, body: '' } });
+    expect((await ask()).code).toBe('UPSTREAM_BLOCKED');
+    t.replay.add({ host: 'harbour.example', path: SEARCH, response: { status: 500, body: '' } });
+    expect((await ask()).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it.each([
+    ['404 (no such API: not Mastodon, or a very old one)', json({ error: 'Not Found' }, {}, 404)],
+    ['an HTML page', { body: '<html><body>Welcome to my blog</body></html>', headers: { 'content-type': 'text/html' } }],
+    ['a JSON array (the v1 accounts/search shape)', json([])],
+    ['JSON without `accounts`', json({ statuses: [], hashtags: [] })],
+  ])('a server answering %s → UPSTREAM_FAILED "does not answer the Mastodon API", never NOT_FOUND', async (_what, response) => {
+    t.replay.add({ host: 'blog.example', path: SEARCH, response });
+    const e = await failure(fetchProfileSearch(t.ctx, { instance: 'blog.example', query: 'tides' }));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/blog\.example does not answer the Mastodon API/);
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`the fosstodon capture served in place (${skipReason(PLATFORM)})`, () => {
+    it('schochastics: the 3 accounts of the capture (v1 array, sent inside the v2 envelope), local first', async () => {
+      const accounts: unknown = JSON.parse(readFixture(PLATFORM, 'accounts-search-schochastics-fosstodon-2025-07-17.json'));
+      t.replay.add({ host: 'fosstodon.org', path: SEARCH, response: json({ accounts, statuses: [], hashtags: [] }) });
+      const r = await fetchProfileSearch(t.ctx, { instance: 'fosstodon.org', query: 'schochastics' });
+      expect(r.profiles.map((p) => [p.acct, p.followers_count])).toEqual([
+        ['schochastics', 1036],
+        ['schochastics@birdsite.lakedrops.com', 0],
+        ['schochastics@bird.makeup', 0],
+      ]);
+      expect(r.profiles[0].id).toBe('109302436954721982');
+    });
   });
 });

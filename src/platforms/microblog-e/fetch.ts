@@ -5,18 +5,22 @@
  *   GET https://<instance>/api/v1/accounts/lookup?acct=<user>
  *   GET https://<instance>/api/v1/accounts/<id>/statuses[?max_id=]     (next page: the Link header)
  *   GET https://<instance>/api/v1/timelines/tag/<tag>[?max_id=]        (next page: the Link header)
+ *   GET https://<instance>/api/v2/search?q=<query>&type=accounts&limit=40   (one page, never `offset`
+ *       or `resolve`: without a token Mastodon answers either with 401)
  *
  * The instance is the caller's input, so every request names it as `userParam` (`handle`, or
- * `instance` for a tag): the upstream client's SSRF guard refuses a private, loopback, link-local
- * or local-name destination before anything is sent — and again at connect time and on each
- * redirect — as INVALID_INPUT on that parameter. Politeness (rate, concurrency, 429 cool-downs)
- * is per host in the upstream client, so each instance has its own budget.
+ * `instance` for a tag or a search): the upstream client's SSRF guard refuses a private,
+ * loopback, link-local or local-name destination before anything is sent — and again at connect
+ * time and on each redirect — as INVALID_INPUT on that parameter. Politeness (rate, concurrency,
+ * 429 cool-downs) is per host in the upstream client, so each instance has its own budget.
  *
- * How answers map: a vendor challenge → UPSTREAM_BLOCKED (block catalogue); 404/410 → NOT_FOUND;
- * 401/403 (the server requires a login for its API: `DISALLOW_UNAUTHENTICATED_API_ACCESS`, or
- * its v4.2+ timeline-access settings) → UPSTREAM_BLOCKED; other non-2xx → expectOk; a 200 that
- * is not a Mastodon Account / Status list (not JSON, another shape) → UPSTREAM_FAILED saying the
- * server does not answer the Mastodon API.
+ * How answers map: a vendor challenge → UPSTREAM_BLOCKED (block catalogue); 404/410 → NOT_FOUND
+ * (an account or tag; for the search, which names no resource, the server has no such API:
+ * UPSTREAM_FAILED "does not answer the Mastodon API"); 401/403 (the server requires a login for
+ * its API: `DISALLOW_UNAUTHENTICATED_API_ACCESS`, or its v4.2+ timeline-access settings) →
+ * UPSTREAM_BLOCKED; other non-2xx → expectOk; a 200 that is not a Mastodon Account / Status list /
+ * Search (not JSON, another shape) → UPSTREAM_FAILED saying the server does not answer the
+ * Mastodon API.
  */
 import { isApiError, notFound, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
@@ -25,20 +29,31 @@ import { sameHandle } from '../identity.js';
 import { nextPage } from '../microblog-a/posts.js';
 import type { OpContext } from '../operation.js';
 import type { Acct } from './parse.js';
-import { parseAccount, parseStatuses, PLATFORM } from './parse.js';
-import type { MicroblogEAccount, MicroblogEPostsPage, MicroblogEStatus, MicroblogETagPage } from './schema.js';
+import { parseAccount, parseAccountSearch, parseStatuses, PLATFORM } from './parse.js';
+import type { MicroblogEAccount, MicroblogEPostsPage, MicroblogEProfileSearch, MicroblogEStatus, MicroblogETagPage } from './schema.js';
 
 const HEADERS = { accept: 'application/json' };
+/** Accounts per search: Mastodon's most (twice its default of 20); the one page an anonymous caller gets. */
+const SEARCH_LIMIT = 40;
 
+/**
+ * `what` names what is asked for. `missing`: what a 404/410 means — the account or tag asked for
+ * does not exist (`not-found`), or, for a request that names no resource (a search), the server
+ * has no such API (`no-api`: UPSTREAM_FAILED).
+ */
 async function getJson(
   ctx: OpContext,
   url: string,
   userParam: string,
   what: string,
+  missing: 'not-found' | 'no-api' = 'not-found',
 ): Promise<{ json: unknown; headers: Record<string, string> }> {
   const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HEADERS, userParam, signal: ctx.signal });
   const host = new URL(url).host;
-  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found on ${host}`);
+  if (res.status === 404 || res.status === 410) {
+    if (missing === 'no-api') throw notMastodon(host, `HTTP ${res.status} on ${new URL(url).pathname}`);
+    throw notFound(`${what} was not found on ${host}`);
+  }
   if (res.status === 401 || res.status === 403)
     throw upstreamBlocked(`${PLATFORM}: ${host} requires a login for ${what} (HTTP ${res.status}); login-only data is never accessed`);
   expectOk(res, PLATFORM, what);
@@ -148,3 +163,16 @@ export async function fetchTag(ctx: OpContext, a: { instance: string; tag: strin
 }
 
 export type { PostsCursor, TagCursor };
+
+/** One page of a server's account search: the accounts it knows (its own and remote ones) matching the query. */
+export async function fetchProfileSearch(ctx: OpContext, a: { instance: string; query: string }): Promise<MicroblogEProfileSearch> {
+  const params = new URLSearchParams({ q: a.query, type: 'accounts', limit: String(SEARCH_LIMIT) });
+  const { json } = await getJson(
+    ctx,
+    `https://${a.instance}/api/v2/search?${params.toString()}`,
+    'instance',
+    `Account search for ${JSON.stringify(a.query)}`,
+    'no-api',
+  );
+  return { profiles: asMastodon(a.instance, () => parseAccountSearch(json)) };
+}

@@ -1,12 +1,20 @@
 /**
  * GraphQL types and root fields for microblog-e (any Mastodon-compatible server): idiomatic names
- * over the wire records (Mastodon's Account and Status entities), plus `json` carrying the whole
- * wire record (what REST returns). Media, mentions, tags, emoji, cards and polls are JSON.
+ * over the wire records (Mastodon's Account and Status entities; the account search lists the
+ * profile's Account type), plus `json` carrying the whole wire record (what REST returns). Media,
+ * mentions, tags, emoji, cards and polls are JSON.
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { microblogEPosts, microblogEProfile, microblogETag } from './operations.js';
-import type { MicroblogEAccount, MicroblogEField, MicroblogEPostsPage, MicroblogEStatus, MicroblogETagPage } from './schema.js';
+import { microblogEPosts, microblogEProfile, microblogEProfileSearch, microblogETag } from './operations.js';
+import type {
+  MicroblogEAccount,
+  MicroblogEField,
+  MicroblogEPostsPage,
+  MicroblogEProfileSearch,
+  MicroblogEStatus,
+  MicroblogETagPage,
+} from './schema.js';
 
 /** Declares microblog-e's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function microblogEGraphql(): void {
@@ -101,7 +109,19 @@ export function microblogEGraphql(): void {
     }),
   });
 
+  const ProfileSearchRef = builder.objectRef<MicroblogEProfileSearch>('MicroblogEProfileSearch').implement({
+    fields: (t) => ({
+      profiles: t.expose('profiles', {
+        type: [AccountRef],
+        nullable: false,
+        description: "In the server's order; a remote account's `acct` is `username@server`",
+      }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
   operationField(microblogEProfile, AccountRef);
   operationField(microblogEPosts, PostsPageRef);
   operationField(microblogETag, TagPageRef);
+  operationField(microblogEProfileSearch, ProfileSearchRef);
 }

@@ -1,11 +1,11 @@
 /**
  * microblog-e (any Mastodon-compatible server) operations: an account's profile, its statuses,
- * a server's hashtag timeline; each 1 credit live (0 cached or on error). Listed by platform.ts;
- * GraphQL types in graphql.ts; demo answers in its demo.ts.
+ * a server's hashtag timeline, a server's account search; each 1 credit live (0 cached or on
+ * error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
  */
-import type { OperationDef } from '../operation.js';
+import type { OperationDef, ParamSpec } from '../operation.js';
 import type { PostsCursor, TagCursor } from './fetch.js';
-import { decodePostsCursor, decodeTagCursor, fetchPosts, fetchProfile, fetchTag } from './fetch.js';
+import { decodePostsCursor, decodeTagCursor, fetchPosts, fetchProfile, fetchProfileSearch, fetchTag } from './fetch.js';
 import type { Acct } from './parse.js';
 import { normalizeAcct, normalizeInstance, normalizeTag, PLATFORM } from './parse.js';
 import * as schema from './schema.js';
@@ -17,8 +17,28 @@ const CURSOR_DESCRIPTION =
   "Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page.";
 const CURSOR_PROBLEM = 'must be the `cursor` of a previous response, unchanged';
 
+const QUERY_MAX = 256;
+
+/** The server to ask, named by the caller (tag, account search): a host name, SSRF-guarded at request time (fetch.ts). */
+const INSTANCE_PARAM: ParamSpec = {
+  name: 'instance',
+  kind: 'string',
+  required: true,
+  maxLength: 253,
+  description: 'The server to ask, e.g. mastodon.social',
+};
+
 const acctOf = (args: Record<string, any>) =>
   typeof args.handle === 'string' && args.handle.trim() ? normalizeAcct(args.handle) : undefined;
+/** The `instance` argument: its host, null when not a host name, undefined when absent (the required rule reports that). */
+const instanceOf = (args: Record<string, any>) =>
+  typeof args.instance === 'string' && args.instance.trim() ? normalizeInstance(args.instance) : undefined;
+/** Reports an `instance` that is no host name (an IP literal, a port, a local name, a path…); returns the host. */
+function checkInstance(args: Record<string, any>, problem: (param: string, message: string) => void): string | null | undefined {
+  const instance = instanceOf(args);
+  if (instance === null) problem('instance', 'must be a server host name, e.g. mastodon.social');
+  return instance;
+}
 const hasCursor = (args: Record<string, any>) => typeof args.cursor === 'string' && args.cursor !== '';
 
 export const microblogEProfile: OperationDef<Acct, schema.MicroblogEAccount> = {
@@ -72,15 +92,14 @@ export const microblogETag: OperationDef<{ instance: string; tag: string; cursor
   rest: { path: '/v1/microblog-e/tag' },
   record: schema.MicroblogETagPage,
   params: [
-    { name: 'instance', kind: 'string', required: true, maxLength: 253, description: 'The server to ask, e.g. mastodon.social' },
+    INSTANCE_PARAM,
     { name: 'tag', kind: 'string', required: true, maxLength: 101, description: 'Hashtag, with or without #' },
     { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION },
   ],
   cacheable: true,
   check(args, problem) {
-    const instance = typeof args.instance === 'string' && args.instance.trim() ? normalizeInstance(args.instance) : undefined;
+    const instance = checkInstance(args, problem);
     const tag = typeof args.tag === 'string' && args.tag.trim() ? normalizeTag(args.tag) : undefined;
-    if (instance === null) problem('instance', 'must be a server host name, e.g. mastodon.social');
     if (tag === null) problem('tag', 'must be a hashtag (letters, digits and _, at most 100)');
     if (!hasCursor(args)) return;
     const c = decodeTagCursor(args.cursor);
@@ -88,7 +107,7 @@ export const microblogETag: OperationDef<{ instance: string; tag: string; cursor
     else if (instance && tag && (c.i !== instance || c.t !== tag)) problem('cursor', 'belongs to another server or tag');
   },
   normalize: (a) => ({
-    instance: normalizeInstance(a.instance)!,
+    instance: instanceOf(a)!,
     tag: normalizeTag(a.tag)!,
     cursor: hasCursor(a) ? decodeTagCursor(a.cursor) : null,
   }),
@@ -98,4 +117,33 @@ export const microblogETag: OperationDef<{ instance: string; tag: string; cursor
   run: (ctx, a) => fetchTag(ctx, a),
 };
 
-export const operations = [microblogEProfile, microblogEPosts, microblogETag];
+export const microblogEProfileSearch: OperationDef<{ instance: string; query: string }, schema.MicroblogEProfileSearch> = {
+  field: 'microblogEProfileSearch',
+  platform: PLATFORM,
+  summary:
+    'Accounts a Mastodon server knows (its own and remote ones) whose name or handle matches a query (at most 40, no paging: the server refuses `offset` without a login)',
+  rest: { path: '/v1/microblog-e/search/profiles' },
+  record: schema.MicroblogEProfileSearch,
+  params: [
+    INSTANCE_PARAM,
+    {
+      name: 'query',
+      kind: 'string',
+      required: true,
+      maxLength: QUERY_MAX,
+      description: 'Words of a name, a username, or a handle user@server (only accounts the server already knows are found)',
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    checkInstance(args, problem);
+  },
+  // Mastodon matches accounts case-insensitively: every spelling shares one cache entry (and one upstream request).
+  normalize: (a) => ({ instance: instanceOf(a)!, query: (a.query as string).trim().toLowerCase() }),
+  key: (a) => JSON.stringify([a.instance, a.query]),
+  cost: { max: 1 },
+  example: { instance: 'mastodon.social', query: 'harbour' },
+  run: (ctx, a) => fetchProfileSearch(ctx, a),
+};
+
+export const operations = [microblogEProfile, microblogEPosts, microblogETag, microblogEProfileSearch];

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { htmlToText } from '../microblog-a/parse.js';
-import { normalizeAcct, normalizeInstance, normalizeTag, parseAccount, parseStatuses } from './parse.js';
-import { MicroblogEAccount, MicroblogEPostsPage } from './schema.js';
+import { normalizeAcct, normalizeInstance, normalizeTag, parseAccount, parseAccountSearch, parseStatuses } from './parse.js';
+import { mastodonSearchBody } from './samples.js';
+import { MicroblogEAccount, MicroblogEPostsPage, MicroblogEProfileSearch } from './schema.js';
 
 const LABEL = 'microblog-e';
 const load = (file: string): unknown => JSON.parse(readFixture(LABEL, file));
@@ -73,6 +74,27 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-e captures (${skipReason(LABEL)}
     expect(result[0]).not.toHaveProperty('favourited');
     expect(result[0]).not.toHaveProperty('pinned');
     expect(() => MicroblogEPostsPage.parse({ posts: result, cursor: null })).not.toThrow();
+  });
+
+  it('the account search: 3 accounts, the local one first (the lookup account), the remote ones with acct@server and their own url', () => {
+    // The capture is `/api/v1/accounts/search` (a bare array); `/api/v2/search` sends the same
+    // Account objects under `accounts` (SOURCES.md), so the capture is read inside that envelope.
+    const accounts = load('accounts-search-schochastics-fosstodon-2025-07-17.json');
+    const { result, warnings } = captureWarnings(() => parseAccountSearch({ accounts, statuses: [], hashtags: [] }));
+    expect(warnings).toEqual([]);
+    expect(result.map((a) => [a.username, a.acct, a.display_name, a.followers_count])).toEqual([
+      ['schochastics', 'schochastics', 'David Schoch', 1036],
+      ['schochastics', 'schochastics@birdsite.lakedrops.com', 'David Schoch', 0],
+      ['schochastics', 'schochastics@bird.makeup', 'David Schoch', 0],
+    ]);
+    // The local account is the lookup capture's account (its id), in the profile's record shape;
+    // the two were recorded minutes apart (statuses_count differs), so the values are not compared.
+    const profile = parseAccount(load('account-fosstodon-schochastics-2025-07-17.json'));
+    expect(result[0].id).toBe('109302436954721982');
+    expect(result[0].id).toBe(profile.id);
+    expect(Object.keys(result[0])).toEqual(Object.keys(profile));
+    expect(result.slice(1).map((a) => new URL(a.url!).host)).toEqual(['birdsite.lakedrops.com', 'bird.makeup']);
+    expect(MicroblogEProfileSearch.parse({ profiles: result })).toEqual({ profiles: result });
   });
 
   it('the anonymous tag timeline: 5 statuses, remote accounts with their own acct and origin url', () => {
@@ -158,10 +180,35 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(warnings.map((w) => w.field)).toEqual(['statuses.items.replies_count']);
   });
 
+  it('the v2 search envelope (our own sample, samples.ts): accounts in order, remote acct kept, statuses and hashtags not read', () => {
+    const body = mastodonSearchBody('harbour.example', [
+      { user: 'tides', instance: 'harbour.example', displayName: 'Tides' },
+      { user: 'tides', instance: 'elsewhere.example', displayName: 'Tides elsewhere', followers: 0 },
+    ]);
+    const { result, warnings } = captureWarnings(() => parseAccountSearch(body));
+    expect(warnings).toEqual([]);
+    expect(result.map((a) => [a.acct, a.url, a.followers_count])).toEqual([
+      ['tides', 'https://harbour.example/@tides', 300],
+      ['tides@elsewhere.example', 'https://elsewhere.example/@tides', 0],
+    ]);
+    expect(MicroblogEAccount.parse(result[1])).toEqual(result[1]);
+  });
+
+  it('a search answer: an account without its id left out (warned), an empty list is no match', () => {
+    const body = mastodonSearchBody('harbour.example', [{ user: 'tides', instance: 'harbour.example', displayName: 'Tides' }]);
+    const [account] = body.accounts as Record<string, unknown>[];
+    const { result, warnings } = captureWarnings(() => parseAccountSearch({ ...body, accounts: [{ ...account, id: undefined }, account] }));
+    expect(result.map((a) => a.acct)).toEqual(['tides']);
+    expect(warnings.map((w) => w.field)).toEqual(['search.accounts']);
+    expect(parseAccountSearch({ accounts: [], statuses: [], hashtags: [] })).toEqual([]);
+  });
+
   it('something that is not a Mastodon Account or list → UPSTREAM_FAILED', () => {
     expect(() => parseAccount({ error: 'nope' })).toThrow(/missing account\.id/);
     expect(() => parseAccount([])).toThrow(/a Mastodon Account object/);
     expect(() => parseStatuses({ statuses: [] })).toThrow(/the statuses array/);
+    expect(() => parseAccountSearch([])).toThrow(/a Mastodon Search object/);
+    expect(() => parseAccountSearch({ statuses: [], hashtags: [] })).toThrow(/search\.accounts/);
   });
 });
 

@@ -62,6 +62,18 @@ export function parseAccount(body: unknown): MicroblogEAccount {
   return accountFields(recordReader(body, { platform: PLATFORM, record: 'account', what: 'a Mastodon Account object' }));
 }
 
+/**
+ * The body of `GET /api/v2/search?type=accounts` (a Search entity: `{accounts, statuses,
+ * hashtags}`) → its accounts, in the server's order, remote ones as the server has them. An
+ * account without its id is left out (warned `search.accounts`); a body without the `accounts`
+ * array is a changed shape. `statuses` and `hashtags` (empty for `type=accounts`) are not read.
+ */
+export function parseAccountSearch(body: unknown): MicroblogEAccount[] {
+  const r = recordReader(body, { platform: PLATFORM, record: 'search', what: 'a Mastodon Search object' });
+  if (!Array.isArray(r.opt.arr('accounts'))) throw shapeChanged(PLATFORM, 'search.accounts (a Mastodon Search object)');
+  return r.items('accounts', accountFields);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Statuses
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * microblog-e = any Mastodon-compatible server. Registry entry: the operations (operations.ts:
- * profile, posts, hashtag timeline) and the walls (walls.ts). Hosts: whichever server the caller
+ * profile, posts, hashtag timeline, account search) and the walls (walls.ts). Hosts: whichever server the caller
  * names (`*`), each request passing its parameter as `userParam` so the SSRF guard checks it.
  */
 import type { PlatformDefinition } from '../definition.js';

@@ -57,5 +57,23 @@ export function mastodonAccountBody(s: MastodonSample): Record<string, unknown> 
   };
 }
 
+/**
+ * The body of `GET https://<asked>/api/v2/search?q=…&type=accounts` answering `accounts`: a Search
+ * entity, `statuses` and `hashtags` empty as for `type=accounts`. An account of another server is
+ * remote there, as in the real `/api/v1/accounts/search` capture
+ * (../shared/fixtures/microblog-e/accounts-search-schochastics-fosstodon-2025-07-17.json): `acct` is
+ * `user@server`, `url` and `uri` on its own server.
+ */
+export function mastodonSearchBody(asked: string, accounts: MastodonSample[]): Record<string, unknown> {
+  return {
+    accounts: accounts.map((s) => {
+      const body = mastodonAccountBody(s);
+      return s.instance === asked ? body : { ...body, acct: `${s.user}@${s.instance}` };
+    }),
+    statuses: [],
+    hashtags: [],
+  };
+}
+
 /** Mastodon's 404 body for an unknown account. */
 export const MASTODON_NOT_FOUND = { error: 'Record not found' };

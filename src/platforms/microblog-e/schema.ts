@@ -127,3 +127,16 @@ export const MicroblogETagPage = named(
   "One page of a Mastodon server's hashtag timeline",
 );
 export type MicroblogETagPage = z.infer<typeof MicroblogETagPage>;
+
+export const MicroblogEProfileSearch = named(
+  'MicroblogEProfileSearch',
+  z.strictObject({
+    profiles: z
+      .array(MicroblogEAccount)
+      .describe(
+        "Accounts the server knows whose name or handle matches, in the server's order (at most 40); a remote account's `acct` is `username@server`",
+      ),
+  }),
+  'Accounts matching a query on a Mastodon server (`/api/v2/search?type=accounts`)',
+);
+export type MicroblogEProfileSearch = z.infer<typeof MicroblogEProfileSearch>;

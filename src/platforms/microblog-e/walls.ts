@@ -1,9 +1,9 @@
 /**
  * Mastodon's own wall, recognised by the upstream client on every answer (src/upstream/blocks),
- * on whatever server the caller named: a 401 from `/api/v1/…` with Mastodon's JSON error body
- * (`{"error": "This API requires an authenticated user"}` under
- * `DISALLOW_UNAUTHENTICATED_API_ACCESS`, or the v4.2+ timeline-access settings; whatever the
- * message says) — a login wall. Cloudflare and other vendors in front of an instance are the
+ * on whatever server the caller named: a 401 from `/api/v1/…` or `/api/v2/…` (the account
+ * search) with Mastodon's JSON error body (`{"error": "This API requires an authenticated user"}`
+ * under `DISALLOW_UNAUTHENTICATED_API_ACCESS`, or the v4.2+ timeline-access settings; whatever
+ * the message says) — a login wall. Cloudflare and other vendors in front of an instance are the
  * catalogue's vendor pages.
  */
 import type { WallRule } from '../../upstream/blocks/catalogue.js';
@@ -15,7 +15,7 @@ export const mastodonLogin: WallRule = {
   test(a) {
     if (a.status !== 401 || a.isMarkup) return false;
     try {
-      if (!new URL(a.url).pathname.startsWith('/api/v1/')) return false;
+      if (!/^\/api\/v[12]\//.test(new URL(a.url).pathname)) return false;
     } catch {
       return false;
     }
