@@ -19,7 +19,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { bodyChunks as requestChunks, declaresOver } from '../http/edges.js';
+import { bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
@@ -137,13 +137,13 @@ export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_
 }
 
 /**
- * A whole body as text, at most `limit` bytes (413 naming `setting` beyond; 408 once none has come
- * for `idleMs`). Decoded as UTF-8 is by the platform (TextDecoder): a leading BOM is no part of it.
+ * A whole JSON body as text, at most `limit` bytes (413 naming `setting` beyond; 408 once none has
+ * come for `idleMs`), a leading BOM skipped (jsonText, as GraphQL and MCP bodies are read).
  */
 export async function bodyText(req: IncomingMessage, limit: number, setting: string, idleMs: number): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of bodyChunks(req, limit, setting, idleMs)) chunks.push(chunk);
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return jsonText(Buffer.concat(chunks));
 }
 
 function tooLarge(limit: number, setting: string): ApiError {
