@@ -514,6 +514,17 @@ describe('embedded JSON', () => {
       ]),
     ).toEqual({ a: 2, b: { x: 1, y: 3 }, c: [1], d: 'd' });
   });
+  it("mergeNodes: a node's own __proto__ key (JSON.parse makes one) is not merged into Object.prototype", () => {
+    const hostile = JSON.parse('{"id":"1","__proto__":{"polluted":true}}') as Record<string, unknown>;
+    try {
+      const merged = mergeNodes([{ id: '1', name: 'n' }, hostile]);
+      expect(merged).toEqual({ id: '1', name: 'n' });
+      expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+      expect('polluted' in {}).toBe(false);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
 });
 
 describe('tokens and doc_ids', () => {
