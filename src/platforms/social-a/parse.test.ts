@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { BadSessionError, explainMissingData, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
+import type { Obj } from './blobs.js';
 import { graphqlBody, matchOperation, OPERATIONS, pinnedDocId, relayOperationsFromHtml } from './endpoints.js';
 import { lsdFromHtml } from './fetch.js';
 import {
@@ -515,7 +516,7 @@ describe('embedded JSON', () => {
     ).toEqual({ a: 2, b: { x: 1, y: 3 }, c: [1], d: 'd' });
   });
   it("mergeNodes: a node's own __proto__ key (JSON.parse makes one) is not merged into Object.prototype", () => {
-    const hostile = JSON.parse('{"id":"1","__proto__":{"polluted":true}}') as Record<string, unknown>;
+    const hostile = JSON.parse('{"id":"1","__proto__":{"polluted":true}}') as Obj;
     try {
       const merged = mergeNodes([{ id: '1', name: 'n' }, hostile]);
       expect(merged).toEqual({ id: '1', name: 'n' });
