@@ -22,10 +22,12 @@ import {
   numish,
   reader,
   recordReader,
+  round,
   safeDecode,
   str,
   text,
   trimmed,
+  trunc,
   boolish,
 } from './index.js';
 
@@ -64,6 +66,13 @@ describe('value readers', () => {
     expect(numish('4.5')).toBe(4.5);
     expect(boolish(1)).toBe(true);
     expect(boolish('1')).toBeNull();
+  });
+  it('trunc and round make integers, so only safe ones: 1e308 is no count', () => {
+    expect(trunc(4.7)).toBe(4);
+    expect(round(4.5)).toBe(5);
+    expect(trunc(1e308)).toBeNull();
+    expect(round(1e308)).toBeNull();
+    expect(round(2 ** 53)).toBeNull();
   });
   it('safeDecode: decodes, and keeps (or maps) a malformed escape instead of throwing', () => {
     expect(safeDecode('caf%C3%A9')).toBe('café');

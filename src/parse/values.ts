@@ -9,6 +9,7 @@
  *   numText   string, or a finite number as its decimal string
  *   num       finite number                  int       safe integer
  *   trunc     finite number → Math.trunc     round     finite number → Math.round
+ *             (both only when the result is a safe integer: they fill int fields, and 1e308 is no count)
  *   intish    int, or a digit string ("42")  numish    num, or a decimal string ("4.5")
  *   bool      boolean                        boolish   boolean, or 0/1
  *   looseInt  intish, or a boolean as 1/0    looseBool boolish, or "true"/"false"/"0"/"1"
@@ -33,8 +34,8 @@ export const idStr = (v: unknown): string | null =>
 
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 export const int = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null);
-export const trunc = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : null);
-export const round = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
+export const trunc = (v: unknown): number | null => (typeof v === 'number' ? int(Math.trunc(v)) : null);
+export const round = (v: unknown): number | null => (typeof v === 'number' ? int(Math.round(v)) : null);
 /** Ids and counts some upstreams send as digit strings (`"1204"`). */
 export const intish = (v: unknown): number | null => (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : int(v));
 /** Prices and ratings some upstreams send as decimal strings (`"4.5"`). */

@@ -245,6 +245,20 @@ describe('parseArtist (hand-written objects)', () => {
     expect(a.badges).toEqual({ pro: null, creator_mid_tier: null, pro_unlimited: null, verified: null });
   });
 
+  it('counts and entry times are integers (their schema says so): 1e308 or 1.5 is null', () => {
+    const a = parseArtist({
+      id: 9,
+      followers_count: 1e308,
+      playlist_count: 1.5,
+      likes_count: 7,
+      visuals: { visuals: [{ urn: 'u', entry_time: 1e308, visual_url: 'https://i1.sndcdn.com/v.jpg' }] },
+    });
+    expect(a.followers_count).toBeNull();
+    expect(a.playlist_count).toBeNull();
+    expect(a.likes_count).toBe(7);
+    expect(a.visuals?.visuals[0].entry_time).toBeNull();
+  });
+
   it('a resolved track or playlist is not an artist: NOT_FOUND', () => {
     expect(caught(() => parseArtist({ id: 1, kind: 'track' }, 'x')).code).toBe('NOT_FOUND');
     expect(caught(() => parseArtist({ id: 1, kind: 'playlist' })).code).toBe('NOT_FOUND');

@@ -449,6 +449,13 @@ describe('parse warnings (code)', () => {
 });
 
 describe('parseRepository (hand-written objects)', () => {
+  it('ids and counts are safe integers, as the schema says: an id of 1e308 is no id, a count of 1e308 is null', () => {
+    expectUpstreamFailed(() => parseRepository({ id: 1e308, full_name: 'someone/thing' }));
+    const { repository } = parseRepository({ id: 1, full_name: 'someone/thing', owner: { id: 1.5 }, stargazers_count: 1e308, size: 12 });
+    expect(repository.owner.id).toBeNull();
+    expect(repository.stars_count).toBeNull();
+    expect(repository.size).toBe(12);
+  });
   it('minimal object: missing fields become null, topics []', () => {
     const { repository } = parseRepository({ id: 1, full_name: 'someone/thing' });
     expect(Object.keys(repository)).toEqual(REPOSITORY_KEYS);

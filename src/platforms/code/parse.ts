@@ -155,7 +155,7 @@ export function parseTrendingDevelopers(html: string, opts: { since: TrendingSin
  */
 export function parseRepository(json: unknown): { repository: Repository } {
   const r = recordReader(json, { platform: PLATFORM, record: 'repository', what: 'repository object' });
-  const id = r.opt.num('id');
+  const id = r.opt.int('id');
   const fullName = r.opt.str('full_name');
   if (id === null || fullName === null || !fullName.includes('/')) throw shapeChanged(PLATFORM, 'id/full_name');
   const [fnOwner, fnRepo] = fullName.split('/');
@@ -163,7 +163,7 @@ export function parseRepository(json: unknown): { repository: Repository } {
   const o = r.child('owner');
   const login = o.nonEmpty('login') ?? fnOwner;
   const owner: RepositoryOwner = {
-    id: o.num('id'),
+    id: o.int('id'),
     login,
     avatar_url: o.str('avatar_url'),
     url: o.nonEmpty('html_url') ?? `${GITHUB}/${login}`,
@@ -186,12 +186,12 @@ export function parseRepository(json: unknown): { repository: Repository } {
     fork: r.bool('fork'),
     homepage: r.str('homepage'),
     language: r.str('language'),
-    forks_count: r.num('forks_count'),
-    stars_count: r.num('stargazers_count'),
-    watchers_count: r.num('watchers_count'),
-    size: r.num('size'),
+    forks_count: r.int('forks_count'),
+    stars_count: r.int('stargazers_count'),
+    watchers_count: r.int('watchers_count'),
+    size: r.int('size'),
     default_branch: r.str('default_branch'),
-    open_issues_count: r.num('open_issues_count'),
+    open_issues_count: r.int('open_issues_count'),
     topics: r.strings('topics'),
     license,
     archived: r.bool('archived'),

@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { BadSessionError, explainMissingData, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
+import type { Obj } from './blobs.js';
 import { graphqlBody, matchOperation, OPERATIONS, pinnedDocId, relayOperationsFromHtml } from './endpoints.js';
 import { lsdFromHtml } from './fetch.js';
 import {
@@ -513,6 +514,17 @@ describe('embedded JSON', () => {
         { a: 2, b: { x: 9, y: 3 }, c: [1], d: 'd' },
       ]),
     ).toEqual({ a: 2, b: { x: 1, y: 3 }, c: [1], d: 'd' });
+  });
+  it("mergeNodes: a node's own __proto__ key (JSON.parse makes one) is not merged into Object.prototype", () => {
+    const hostile = JSON.parse('{"id":"1","__proto__":{"polluted":true}}') as Obj;
+    try {
+      const merged = mergeNodes([{ id: '1', name: 'n' }, hostile]);
+      expect(merged).toEqual({ id: '1', name: 'n' });
+      expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+      expect('polluted' in {}).toBe(false);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
   });
 });
 

@@ -67,7 +67,11 @@ function isEventNode(o: Obj): boolean {
   return o.__typename === undefined && typeof o.day_time_sentence === 'string' && typeof o.name === 'string';
 }
 
-/** Relay-style merge: keys in first-seen order, the first non-null value wins, objects merged deeply. */
+/**
+ * Relay-style merge: keys in first-seen order, the first non-null value wins, objects merged deeply.
+ * An own `__proto__` key (JSON.parse makes one from upstream text) is skipped: `target.__proto__`
+ * is Object.prototype, and merging into it would give every object in the process its fields.
+ */
 export function mergeNodes(nodes: Obj[]): Obj {
   const out: Obj = {};
   for (const n of nodes) mergeInto(out, n);
@@ -76,6 +80,7 @@ export function mergeNodes(nodes: Obj[]): Obj {
 
 function mergeInto(target: Obj, src: Obj): void {
   for (const [k, v] of Object.entries(src)) {
+    if (k === '__proto__') continue;
     const cur = target[k];
     if (cur === undefined || cur === null) {
       target[k] = isObj(v) ? mergeNodes([v]) : v;
