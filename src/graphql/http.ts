@@ -2,9 +2,10 @@
  * GraphQL over HTTP (/graphql): GraphiQL and GET queries are yoga's (a GET's `variables` or
  * `extensions` that are not JSON refused here first: 400 INVALID_INPUT); a POST is read once here —
  * its size (by key: KEYLESS_MAX_BODY without a valid key), type and JSON checked, a body that
- * stalls cut after BODY_IDLE_MS (408), answered as JSON errors with stable codes — then the fast path (src/graphql/fast-http.ts: compiled
- * documents for the common case) or yoga serves it. Both execute through the one pipeline
- * (src/graphql/execute.ts → src/pipeline/run.ts) and share the document limits (src/graphql/limits.ts).
+ * stalls cut after BODY_IDLE_MS (408), answered as JSON errors with stable codes — then the fast
+ * path (src/graphql/fast-http.ts: compiled documents for the common case) or yoga serves it. Both
+ * execute through the one pipeline (src/graphql/execute.ts → src/pipeline/run.ts) and share the
+ * document limits (src/graphql/limits.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
@@ -214,8 +215,8 @@ function yogaLine(args: unknown[]): Record<string, unknown> {
 }
 
 /**
- * /graphql. GET (GraphiQL, queries in the URL) is yoga's, once its JSON parameters parse. A POST is read here once, whichever
- * executor serves it: its size, type and JSON are checked here (JSON error bodies with stable
+ * /graphql. GET (GraphiQL, queries in the URL) is yoga's, once its JSON parameters parse. A POST
+ * is read here once, whichever executor serves it: its size, type and JSON are checked here (JSON error bodies with stable
  * codes), then the fast path serves the common case and yoga the rest (batches, @defer/@stream,
  * invalid documents), from the bytes already read.
  */
@@ -250,14 +251,9 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   }
   // Refused from its headers or once over the limit: nothing more is read, and the answer
   // closes the connection (GatewayResponse) rather than draining the rest of the body.
-  let raw: Buffer | 'too-large';
-  try {
-    raw = declared > limit ? 'too-large' : await readBody(req, limit, deps.config.bodyIdleMs);
-  } catch (e) {
-    // A body that stalled (408 REQUEST_TIMEOUT, BODY_IDLE_MS); a client that left is the app's.
-    if (e instanceof ApiError) return sendGraphqlError(res, e, info.id);
-    throw e;
-  }
+  const raw = declared > limit ? 'too-large' : await readBody(req, limit, deps.config.bodyIdleMs);
+  // A body that stalled: 408 REQUEST_TIMEOUT (BODY_IDLE_MS).
+  if (raw instanceof ApiError) return sendGraphqlError(res, raw, info.id);
   if (raw === 'too-large') return sendGraphqlError(res, limit === KEYLESS_MAX_BODY ? KEYLESS_TOO_LARGE : TOO_LARGE, info.id);
   let parsed: unknown;
   try {

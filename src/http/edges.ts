@@ -39,8 +39,8 @@ export function declaresOver(req: IncomingMessage, limit: number): boolean {
 /**
  * A request body's chunks as they arrive, for the bodies read as a stream (job uploads, job and
  * monitor JSON bodies; GraphQL's and MCP's small ones: readBody, the same rule). When no byte
- * arrives for `idleMs` (BODY_IDLE_MS) the
- * read ends with 408 REQUEST_TIMEOUT (thrown), whose answer closes the connection: a client that
+ * arrives for `idleMs` (BODY_IDLE_MS) the read ends with 408 REQUEST_TIMEOUT (thrown), whose
+ * answer closes the connection: a client that
  * stalls holds what its read holds (a job body's place) for that long, not until node's
  * requestTimeout (300 s). Bytes that keep coming, however slowly, are read on.
  *
@@ -52,18 +52,22 @@ export async function* bodyChunks(req: IncomingMessage, idleMs: number): AsyncGe
   const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   /** A read not settled yet: left to settle (or fail) when the connection closes. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
+  // One timer for the whole body, started again as each read begins (the consumer's own time
+  // between chunks is not the client's).
+  let timer!: NodeJS.Timeout;
+  const idle = new Promise<'idle'>((done) => (timer = setTimeout(done, idleMs, 'idle')));
   try {
     for (;;) {
       pending = it.next();
-      let timer: NodeJS.Timeout | undefined;
-      const idle = new Promise<'idle'>((done) => (timer = setTimeout(done, idleMs, 'idle')));
-      const next = await Promise.race([pending, idle]).finally(() => clearTimeout(timer));
+      timer.refresh();
+      const next = await Promise.race([pending, idle]);
       if (next === 'idle') throw bodyIdle(idleMs);
       pending = null;
       if (next.done) return;
       yield next.value;
     }
   } finally {
+    clearTimeout(timer);
     if (pending) pending.catch(() => undefined);
     else await it.return?.();
   }
@@ -80,10 +84,10 @@ const bodyIdle = (idleMs: number) =>
 /**
  * A request body of at most `limit` bytes, or 'too-large': refused from its content-length
  * without reading it, or once more than `limit` bytes have arrived (nothing more is read; the
- * connection is closed after the answer). Rejects with 408 REQUEST_TIMEOUT when no byte arrives
- * for `idleMs` (BODY_IDLE_MS, the rule bodyChunks keeps for streamed bodies).
+ * connection is closed after the answer); or the 408 REQUEST_TIMEOUT to answer when no byte
+ * arrives for `idleMs` (BODY_IDLE_MS, the rule bodyChunks keeps for streamed bodies).
  */
-export function readBody(req: IncomingMessage, limit: number, idleMs: number): Promise<Buffer | 'too-large'> {
+export function readBody(req: IncomingMessage, limit: number, idleMs: number): Promise<Buffer | 'too-large' | ApiError> {
   // Read by its events with one timer pushed back by each chunk (Timeout.refresh), not through
   // bodyChunks: this is every GraphQL POST's read, and an async iterator with a race per chunk
   // cost cached GraphQL 15 % of its requests a second (bench/ab.ts, 5 rounds).
@@ -98,7 +102,7 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
     };
     const timer = setTimeout(() => {
       stop();
-      reject(bodyIdle(idleMs));
+      resolveP(bodyIdle(idleMs));
     }, idleMs);
     const onData = (c: Buffer) => {
       timer.refresh();

@@ -100,14 +100,9 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     info.authenticatedKey = key;
     info.keyId = key.id;
 
-    let raw: Buffer | 'too-large';
-    try {
-      raw = await readBody(req, MCP_MAX_BODY, deps.config.bodyIdleMs);
-    } catch (e) {
-      // A body that stalled (408 REQUEST_TIMEOUT, BODY_IDLE_MS); a client that left is the app's.
-      if (e instanceof ApiError) return sendError(res, e);
-      throw e;
-    }
+    const raw = await readBody(req, MCP_MAX_BODY, deps.config.bodyIdleMs);
+    // A body that stalled: 408 REQUEST_TIMEOUT (BODY_IDLE_MS).
+    if (raw instanceof ApiError) return sendError(res, raw);
     if (raw === 'too-large') return sendError(res, tooLarge(MCP_MAX_BODY));
     let body: unknown;
     try {
