@@ -3,15 +3,13 @@
  * (JSON, 0 credits, connection closed) within about that time, instead of holding its job body
  * place (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE) until node's requestTimeout (300 s). An upload
  * whose bytes keep coming, however slowly, is read to its end. Every body the gateway reads has
- * the same rule (one reader: src/http/edges.ts bodyChunks): job create, estimate, monitors,
- * GraphQL POST, MCP POST.
+ * the same rule (src/http/edges.ts: bodyChunks for streamed bodies, readBody for small ones): job
+ * create, estimate, monitors, GraphQL POST, MCP POST.
  */
-import { request } from 'node:http';
-import type { ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { anyRepo, call } from './helpers.js';
+import { anyRepo, call, openPost } from './helpers.js';
 
 // Long enough that a loaded machine's pauses (GC, descheduling) do not look like a stall to the
 // steady upload below, whose bytes come every fifth of it.
@@ -43,29 +41,21 @@ interface Answer {
  * is left open until the answer comes (then destroyed).
  */
 function stalled(path: string, headers: Record<string, string>, first?: string): Promise<Answer> {
-  const u = new URL(h.url + path);
   const started = Date.now();
-  let req!: ClientRequest;
-  return new Promise<Answer>((resolve, reject) => {
-    req = request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          /* not JSON */
-        }
-        resolve({ status: res.statusCode!, body, connection: res.headers.connection, ms: Date.now() - started });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.flushHeaders();
-    if (first) req.write(first);
-  }).finally(() => req.destroy());
+  const { req, answer } = openPost(h.url + path, headers);
+  req.flushHeaders();
+  if (first) req.write(first);
+  return answer
+    .then(({ res, text }) => {
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.statusCode!, body, connection: res.headers.connection, ms: Date.now() - started };
+    })
+    .finally(() => req.destroy());
 }
 
 function expectTimedOut(r: Answer): void {
@@ -112,34 +102,21 @@ describe('a job upload that stalls', () => {
 
   it('a slow but steady upload (a line every fifth of BODY_IDLE_MS, more than twice as long in all) is read to its end', async () => {
     const { key } = await h.key(100);
-    const u = new URL(`${h.url}/v1/jobs?operation=/v1/code/repository`);
     const lines = 12;
-    const r = await new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = request(
-        {
-          host: u.hostname,
-          port: u.port,
-          path: u.pathname + u.search,
-          method: 'POST',
-          headers: { 'x-api-key': key, 'content-type': 'application/x-ndjson', 'transfer-encoding': 'chunked' },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (text += c));
-          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-        },
-      );
-      req.on('error', reject);
-      let sent = 0;
-      const tick = () => {
-        sent++;
-        if (sent === lines) return void req.end(line(sent));
-        req.write(line(sent));
-        setTimeout(tick, IDLE_MS / 5);
-      };
-      tick();
+    const { req, answer } = openPost(`${h.url}/v1/jobs?operation=/v1/code/repository`, {
+      'x-api-key': key,
+      'content-type': 'application/x-ndjson',
+      'transfer-encoding': 'chunked',
     });
+    let sent = 0;
+    const tick = () => {
+      sent++;
+      if (sent === lines) return void req.end(line(sent));
+      req.write(line(sent));
+      setTimeout(tick, IDLE_MS / 5);
+    };
+    tick();
+    const r = await answer.then(({ res, text }) => ({ status: res.statusCode!, body: JSON.parse(text) }));
     expect(r.status).toBe(202);
     expect(r.body.job).toMatchObject({ items: lines });
   });

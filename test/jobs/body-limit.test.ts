@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { call, heldRepos, repoUrl, waitFinal, waitFor } from './helpers.js';
+import { call, heldRepos, openPost, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 const held = heldRepos('limit');
 let h: Harness;
@@ -83,28 +83,13 @@ describe('job request bodies over JOBS_MAX_BODY_MB', () => {
 
 /** An upload whose first chunk is sent and whose end is not: the answer must come before it. */
 function openUpload(key: string): { req: ClientRequest; response: Promise<{ res: IncomingMessage; body: string }> } {
-  const u = new URL(`${h.url}/v1/jobs?operation=/v1/code/repository`);
-  let req!: ClientRequest;
-  const response = new Promise<{ res: IncomingMessage; body: string }>((resolve, reject) => {
-    req = request(
-      {
-        host: u.hostname,
-        port: u.port,
-        path: u.pathname + u.search,
-        method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': 'application/x-ndjson', 'transfer-encoding': 'chunked' },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ res, body }));
-      },
-    );
-    req.on('error', reject);
+  const { req, answer } = openPost(`${h.url}/v1/jobs?operation=/v1/code/repository`, {
+    'x-api-key': key,
+    'content-type': 'application/x-ndjson',
+    'transfer-encoding': 'chunked',
   });
   req.write(line.repeat(10));
-  return { req, response };
+  return { req, response: answer.then(({ res, text }) => ({ res, body: text })) };
 }
 
 describe('checks before the body is read', () => {

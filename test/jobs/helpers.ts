@@ -2,6 +2,8 @@
  * Small clients of the job routes for tests over real HTTP.
  */
 import { createHmac } from 'node:crypto';
+import { request } from 'node:http';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import { createSqliteLedger } from '../../src/credits/sqlite-ledger.js';
 import { openDatabase } from '../../src/store/sqlite.js';
@@ -167,4 +169,27 @@ export function cliOutput() {
     progress: () => drawn.split('\n').filter(Boolean),
     errors,
   };
+}
+
+/**
+ * A POST by node's own client, whose body the caller writes (`req`: write, flushHeaders, end) —
+ * for bodies that stall, come slowly or stop half-way; `answer`: what comes back, as text.
+ */
+export function openPost(
+  url: string,
+  headers: Record<string, string>,
+): { req: ClientRequest; answer: Promise<{ res: IncomingMessage; text: string }> } {
+  const u = new URL(url);
+  let req!: ClientRequest;
+  const answer = new Promise<{ res: IncomingMessage; text: string }>((resolve, reject) => {
+    req = request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ res, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+  return { req, answer };
 }
