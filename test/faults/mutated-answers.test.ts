@@ -30,6 +30,7 @@ import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/se
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { checkRestContract } from '../contract.js';
+import { hash32, mulberry32 } from '../sim/rng.js';
 import { HANG_MS } from './lib.js';
 
 /** Mutations per operation: what keeps this file near 15 s on a loaded 2-core machine (FUZZ_MUTATIONS=… to dig deeper). */
@@ -38,26 +39,8 @@ const CREDITS = 1_000_000;
 const LONG = 'x'.repeat(10_000);
 
 // ---------------------------------------------------------------------------------------------
-// Deterministic randomness
+// Deterministic randomness (test/sim/rng.ts: hash32, mulberry32)
 // ---------------------------------------------------------------------------------------------
-
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
-/** mulberry32: a small seeded generator, [0, 1). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 
@@ -177,7 +160,7 @@ function mutating(route: Route): Route {
     response: async (req) => {
       const res = typeof route.response === 'function' ? await route.response(req) : route.response;
       if (mutation.target !== requestKey(req)) return res;
-      const m = mutateAnswer(res, rng(mutation.seed ^ hash(`${req.method} ${req.path}?${req.query}`)));
+      const m = mutateAnswer(res, mulberry32(mutation.seed ^ hash32(`${req.method} ${req.path}?${req.query}`)));
       mutation.done.push(`${req.method} ${req.host}${req.path}?${req.query}: ${m.what}`);
       return m.res;
     },
@@ -262,7 +245,7 @@ describe('every operation, against mutated upstream answers: a typed error or a 
       const failures: string[] = [];
       for (let i = 0; i < MUTATIONS; i++) {
         const name = `${op.field}#${i}`;
-        Object.assign(mutation, { target: targets[i % targets.length], seed: hash(name), done: [] });
+        Object.assign(mutation, { target: targets[i % targets.length], seed: hash32(name), done: [] });
         const fromLog = logs.lines().length;
         const balance = await h.balance(acc.id);
         const problems: string[] = [];
@@ -287,7 +270,7 @@ describe('every operation, against mutated upstream answers: a typed error or a 
         problems.push(...stackLines(fromLog).map((l) => `log: ${l}`));
         if (problems.length) {
           failures.push(
-            `seed ${name} (${hash(name)}), ${mutation.done.join(' | ') || `target ${mutation.target} not requested`}\n    → ${status} ${code}: ${problems.join('; ')}`,
+            `seed ${name} (${hash32(name)}), ${mutation.done.join(' | ') || `target ${mutation.target} not requested`}\n    → ${status} ${code}: ${problems.join('; ')}`,
           );
         }
       }

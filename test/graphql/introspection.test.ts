@@ -12,6 +12,7 @@ import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { answerIntrospection, answerIntrospectionInSlices } from '../../src/graphql/introspection.js';
 import { buildSchema } from '../../src/graphql/schema.js';
+import { mulberry32 } from '../sim/rng.js';
 import { FULL_INTROSPECTION_QUERY } from '../support/introspection.js';
 
 const schema: GraphQLSchema = buildSchema();
@@ -31,18 +32,6 @@ async function both(query: string, variables: Record<string, unknown> = {}) {
   const theirs = execute({ schema, document, variableValues: variables });
   expect(JSON.stringify(sliced?.result), query).toBe(JSON.stringify(ours));
   return { ours: JSON.stringify(ours), theirs: JSON.stringify(theirs) };
-}
-
-/** A small seeded generator (mulberry32): the same queries on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A random selection set of an introspection type, `depth` levels deep at most. */
@@ -117,7 +106,7 @@ describe('introspection without the executor: graphql-js’s answers', () => {
     const typeType = schema.getType('__Type') as GraphQLObjectType;
     let compared = 0;
     for (let seed = 1; compared < 200; seed++) {
-      const r = rng(seed);
+      const r = mulberry32(seed); // the same queries on every run
       const fragments: string[] = [];
       const root =
         r() < 0.6

@@ -28,15 +28,20 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
-export function rngFor(seed: number, label: string): Rng {
-  let a = hash32(`${seed}:${label}`) || 0x9e3779b9;
-  const next = () => {
+/** mulberry32: a small seeded generator of numbers in [0, 1) (the tests' one, whoever draws). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+export function rngFor(seed: number, label: string): Rng {
+  const next = mulberry32(hash32(`${seed}:${label}`) || 0x9e3779b9);
   const rng: Rng = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
