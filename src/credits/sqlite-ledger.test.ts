@@ -141,12 +141,10 @@ describe('what another process sees (the keys command, a crash)', () => {
   /** The store as another process sees it. */
   const outside = () => {
     const other = openDatabase(dir);
-    const row = other.prepare('SELECT balance FROM api_keys').get() as { balance: number };
+    const row = other.prepare('SELECT balance, charged FROM api_keys').get() as { balance: number; charged: number };
     const open = (other.prepare('SELECT COUNT(*) AS n FROM reservations').get() as { n: number }).n;
-    const charged = (other.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM ledger_entries WHERE kind = 'charge'").get() as { n: number })
-      .n;
     other.close();
-    return { balance: row.balance, open, charged };
+    return { balance: row.balance, open, charged: row.charged };
   };
 
   it('a reservation and a charge are on disk when their call resolves; concurrent reservations never exceed the balance', async () => {
@@ -320,6 +318,40 @@ describe('what another process sees (the keys command, a crash)', () => {
       const upgraded = createSqliteLedger(db);
       expect(await upgraded.addCredits(record.id, 1)).toBe(7);
       expect((await upgraded.transactions(record.id, { limit: 10 })).rows.at(-1)).toMatchObject({ credits: 1, balanceAfter: 11 });
+    });
+
+    it('a store made before the charged total: charges counted from its ledger_entries rows, open reservations carried over and still settle', async () => {
+      // The schema of that version, written by hand: a rowid reservations table, a ledger_entries row per charge.
+      db.exec('DROP TABLE reservations');
+      db.exec(
+        'CREATE TABLE reservations (id TEXT PRIMARY KEY, key_id TEXT NOT NULL REFERENCES api_keys(id), amount INTEGER NOT NULL CHECK (amount >= 0), created_ms INTEGER NOT NULL)',
+      );
+      const { record } = await ledger.createKey({ name: 'k', credits: 10 });
+      const open = (await ledger.reserve(record.id, 3))!;
+      db.exec('ALTER TABLE api_keys DROP COLUMN charged');
+      const at = new Date().toISOString();
+      db.prepare("INSERT INTO ledger_entries (key_id, kind, amount, at) VALUES (?, 'charge', 2, ?), (?, 'charge', 1, ?)").run(
+        record.id,
+        at,
+        record.id,
+        at,
+      );
+      const upgraded = createSqliteLedger(db);
+      expect(await upgraded.totalCharged(record.id)).toBe(3);
+      expect((db.prepare("SELECT sql FROM sqlite_master WHERE name = 'reservations'").get() as { sql: string }).sql).toMatch(
+        /WITHOUT ROWID/,
+      );
+      expect(await upgraded.settle(open, 2)).toBe(8);
+      expect(await upgraded.totalCharged(record.id)).toBe(5);
+      expect(await upgraded.settle(open, 2)).toBe(8);
+    });
+
+    it("a charge is written once: its transaction row and the key's charged total, no ledger_entries row", async () => {
+      const { record } = await ledger.createKey({ name: 'k', credits: 5 });
+      await ledger.settle((await ledger.reserve(record.id, 2))!, 2);
+      expect(db.prepare('SELECT kind, amount FROM ledger_entries').all()).toEqual([{ kind: 'grant', amount: 5 }]);
+      expect(await ledger.totalCharged(record.id)).toBe(2);
+      expect((await ledger.transactions(record.id, { limit: 10 })).rows.map((r) => r.credits)).toEqual([5, -2]);
     });
   });
 });

@@ -17,8 +17,9 @@
  *   and a reservation row written, in one transaction; a balance that cannot cover it takes
  *   nothing (null). The conditional UPDATE `balance >= amount AND revoked_at IS NULL` is the only
  *   way credits leave a balance: balances never go negative.
- * - settle: the reservation row deleted, the charge recorded and the rest given back, in one
- *   transaction; a reservation already closed changes nothing (settled at most once).
+ * - settle: the reservation row deleted, the charge recorded (the key's transaction row, below, and
+ *   its `charged` total) and the rest given back, in one transaction; a reservation already closed
+ *   changes nothing (settled at most once).
  * - A crash between the two leaves the row open; the next start refunds it (refundAbandoned).
  * A reservation of 0 credits holds nothing and writes nothing.
  *
@@ -27,7 +28,9 @@
  * (`api_keys.settled`: granted minus charged, i.e. the balance plus what open reservations hold,
  * kept in the same statements). A job's charges update its one row. Rows older than the
  * retention (TRANSACTIONS_RETENTION_DAYS) are not listed, and are deleted as the key's next rows
- * are written.
+ * are written. A charge is written once: its transaction row, and the key's `charged` total moved
+ * in the same statement as `settled` (as the Redis ledger keeps it); `ledger_entries` records
+ * grants and refunds of abandoned reservations (stores written before also hold a row per charge).
  */
 import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
@@ -66,7 +69,7 @@ function migrate(db: Db): void {
       key_id TEXT NOT NULL REFERENCES api_keys(id),
       amount INTEGER NOT NULL CHECK (amount >= 0),
       created_ms INTEGER NOT NULL
-    );
+    ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ledger_entries (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       key_id TEXT NOT NULL,
@@ -101,6 +104,28 @@ function migrate(db: Db): void {
       db.exec('ALTER TABLE api_keys ADD COLUMN settled INTEGER NOT NULL DEFAULT 0');
       db.exec('UPDATE api_keys SET settled = balance + COALESCE((SELECT SUM(amount) FROM reservations r WHERE r.key_id = api_keys.id), 0)');
     })();
+  // The charged total (added when charges stopped writing a ledger_entries row each).
+  if (!columns.has('charged'))
+    db.transaction(() => {
+      db.exec('ALTER TABLE api_keys ADD COLUMN charged INTEGER NOT NULL DEFAULT 0');
+      db.exec(
+        "UPDATE api_keys SET charged = COALESCE((SELECT SUM(amount) FROM ledger_entries e WHERE e.key_id = api_keys.id AND e.kind = 'charge'), 0)",
+      );
+    })();
+  // Reservations keyed by their id alone (one b-tree, not a table and its index; stores made before
+  // had a rowid table): the open rows carried over.
+  const reservations = db
+    .prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'reservations'")
+    .get();
+  if (reservations && !/WITHOUT ROWID/i.test(reservations.sql))
+    db.transaction(() => {
+      db.exec('ALTER TABLE reservations RENAME TO reservations_rowid');
+      db.exec(
+        'CREATE TABLE reservations (id TEXT PRIMARY KEY, key_id TEXT NOT NULL REFERENCES api_keys(id), amount INTEGER NOT NULL CHECK (amount >= 0), created_ms INTEGER NOT NULL) WITHOUT ROWID',
+      );
+      db.exec('INSERT INTO reservations SELECT id, key_id, amount, created_ms FROM reservations_rowid');
+      db.exec('DROP TABLE reservations_rowid');
+    })();
   // Hints stored before they were cut to the last 4 characters (an operator-chosen key kept 11).
   const fixHint = db.prepare('UPDATE api_keys SET hint = ? WHERE id = ?');
   db.transaction(() => {
@@ -132,8 +157,8 @@ function statements(db: Db) {
     insKey: db.prepare(
       'INSERT INTO api_keys (id, key_hash, name, hint, balance, settled, created_at) VALUES (@id, @hash, @name, @hint, @balance, @balance, @at)',
     ),
-    moveSettled: db.prepare<[number, string], { settled: number }>(
-      'UPDATE api_keys SET settled = settled + ? WHERE id = ? RETURNING settled',
+    moveSettled: db.prepare<[number, number, string], { settled: number }>(
+      'UPDATE api_keys SET settled = settled + ?, charged = charged + ? WHERE id = ? RETURNING settled',
     ),
     insTx: db.prepare(
       `INSERT INTO transactions (key_id, at_ms, kind, request_id, operation, job_id, monitor_id, credits, balance_after)
@@ -155,7 +180,7 @@ function statements(db: Db) {
     revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
     setRate: db.prepare('UPDATE api_keys SET rate_rps = ?, rate_burst = ? WHERE id = ?'),
     count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM api_keys'),
-    charged: db.prepare<[string], { n: number | null }>("SELECT SUM(amount) AS n FROM ledger_entries WHERE key_id = ? AND kind = 'charge'"),
+    charged: db.prepare<[string], { charged: number }>('SELECT charged FROM api_keys WHERE id = ?'),
     ping: db.prepare('SELECT 1'),
   };
 }
@@ -198,7 +223,7 @@ function transactions(db: Db, q: ReturnType<typeof statements>, keepMs: number) 
    * the caller's transaction. A job's charge adds to the job's row (made by its first charge).
    */
   const movement = (keyId: string, kind: Transaction['kind'], credits: number, meta: ReserveMeta | undefined, at = Date.now()) => {
-    const balanceAfter = q.moveSettled.get(credits, keyId)?.settled ?? 0;
+    const balanceAfter = q.moveSettled.get(credits, kind === 'charge' ? -credits : 0, keyId)?.settled ?? 0;
     if (meta?.jobId && q.jobTx.run({ keyId, jobId: meta.jobId, at, credits, balanceAfter }).changes === 1) return;
     q.expireTx.run(keyId, at - keepMs);
     q.insTx.run({
@@ -216,12 +241,15 @@ function transactions(db: Db, q: ReturnType<typeof statements>, keepMs: number) 
 
   // In the batch of its turn (inOneCommit), a transaction begun IMMEDIATE: it reads, then writes what it read.
   const reserve = db.transaction((keyId: string, amount: number, meta: ReserveMeta | undefined): Reservation | null => {
-    const key = q.account.get(keyId);
-    if (!key || key.revoked_at !== null) throw unknownOrRevokedKey();
+    // The key is read only when nothing was taken (revoked or unknown: refused; else too poor).
+    const taken = amount > 0 && q.take.get({ id: keyId, amount }) !== undefined;
+    if (!taken) {
+      const key = q.account.get(keyId);
+      if (!key || key.revoked_at !== null) throw unknownOrRevokedKey();
+      if (amount > 0) return null;
+    }
     const r: Reservation = meta ? { id: randomUUID(), keyId, amount, meta } : { id: randomUUID(), keyId, amount };
-    if (amount === 0) return r;
-    if (!q.take.get({ id: keyId, amount })) return null;
-    q.insRes.run({ id: r.id, keyId, amount, ms: Date.now() });
+    if (taken) q.insRes.run({ id: r.id, keyId, amount, ms: Date.now() });
     return r;
   });
 
@@ -231,10 +259,7 @@ function transactions(db: Db, q: ReturnType<typeof statements>, keepMs: number) 
     if (row) {
       charged = chargeOf(actual, row.amount);
       if (row.amount > charged) q.give.get({ id: row.key_id, amount: row.amount - charged });
-      if (charged > 0) {
-        q.entry.run(row.key_id, 'charge', charged, now());
-        movement(row.key_id, 'charge', -charged, r.meta);
-      }
+      if (charged > 0) movement(row.key_id, 'charge', -charged, r.meta);
     }
     return { settled: row !== undefined || r.amount === 0, charged, balance: q.balance.get(r.keyId)?.balance ?? 0 };
   });
@@ -407,7 +432,7 @@ export function createSqliteLedger(db: Db, opts: SqliteLedgerOptions = {}): Ledg
       return { rows: page, nextAfter: rows.length > limit ? page[page.length - 1].id : null };
     },
     async totalCharged(keyId) {
-      return q.charged.get(keyId)?.n ?? 0;
+      return q.charged.get(keyId)?.charged ?? 0;
     },
     async ping() {
       q.ping.get();

@@ -83,7 +83,7 @@ describe('kill -9 mid-job', () => {
       held.releaseAll();
 
       const dead = await ledgerState();
-      expect(dead).toEqual({ balance: 100 - 14, open: 4, charged: 10, charges: 10 });
+      expect(dead).toEqual({ balance: 100 - 14, open: 4, charged: 10 });
 
       held.releaseAll({ free: true });
       const second = gateway();
@@ -95,8 +95,8 @@ describe('kill -9 mid-job', () => {
       expect(lines.every((l) => l.credits_charged === 1 && l.body.repository.full_name === `crash/r${l.index}`)).toBe(true);
       second.child.kill('SIGTERM');
       await second.exited;
-      // Charged once per item: 30 charges of 1; the killed items' reservations were refunded at start.
-      expect(await ledgerState()).toEqual({ balance: 100 - ITEMS, open: 0, charged: ITEMS, charges: ITEMS });
+      // Charged once per item: every result line says 1 credit and the total is 30; the killed items' reservations were refunded at start.
+      expect(await ledgerState()).toEqual({ balance: 100 - ITEMS, open: 0, charged: ITEMS });
     },
     PROCESS_TEST_TIMEOUT,
   );
@@ -127,7 +127,7 @@ describe('SIGTERM mid-job', () => {
       expect((await first.exited).code).toBe(0);
       // Three seconds for items to finish, then their fetches cancelled: far from the 120 s timeout.
       expect(Date.now() - t0).toBeLessThan(20_000);
-      expect(await ledgerState(termDataDir)).toEqual({ balance: 100 - 3, open: 0, charged: 3, charges: 3 });
+      expect(await ledgerState(termDataDir)).toEqual({ balance: 100 - 3, open: 0, charged: 3 });
 
       heldTerm.releaseAll({ free: true });
       const second = gateway(termDataDir);
@@ -136,7 +136,7 @@ describe('SIGTERM mid-job', () => {
       expect(job).toMatchObject({ status: 'completed', credits_charged: 10, counts: { done: 10, ok: 10, failed: 0 } });
       second.child.kill('SIGTERM');
       await second.exited;
-      expect(await ledgerState(termDataDir)).toEqual({ balance: 90, open: 0, charged: 10, charges: 10 });
+      expect(await ledgerState(termDataDir)).toEqual({ balance: 90, open: 0, charged: 10 });
     },
     PROCESS_TEST_TIMEOUT,
   );

@@ -135,7 +135,7 @@ export function verifySignature(
 }
 
 /**
- * A key's balance, open reservations, credits charged and charge entries, read from the SQLite
+ * A key's balance, open reservations and credits charged, read from the SQLite
  * store under `dataDir` (while no gateway holds it, or beside one: reads only).
  */
 export async function ledgerStateOf(dataDir: string, rawKey: string) {
@@ -144,8 +144,7 @@ export async function ledgerStateOf(dataDir: string, rawKey: string) {
     const ledger = createSqliteLedger(db);
     const key = (await ledger.authenticate(rawKey))!;
     const open = (db.prepare('SELECT COUNT(*) AS n FROM reservations').get() as { n: number }).n;
-    const charges = (db.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE kind = 'charge'").get() as { n: number }).n;
-    return { balance: key.balance, open, charged: await ledger.totalCharged(key.id), charges };
+    return { balance: key.balance, open, charged: await ledger.totalCharged(key.id) };
   } finally {
     db.close();
   }
