@@ -212,6 +212,17 @@ describe('hits log', () => {
     expect(replay.hits({ host: 'api.example.com', path: '/x' })).toEqual([]);
   });
 
+  it('keeps the newest requests only (hitLog): a long-running replay does not keep every request it answered', async () => {
+    const own = await startReplayServer({ hitLog: 3, routes: [{ host: 'h.test', path: /^\/\d+$/, response: { body: 'ok' } }] });
+    try {
+      for (let i = 1; i <= 7; i++) await (await fetch(`${own.url}/h.test/${i}`)).arrayBuffer();
+      // Trimmed to the newest 3 when it reached twice that (after the 6th), then the 7th added.
+      expect(own.hits().map((h) => h.path)).toEqual(['/4', '/5', '/6', '/7']);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('reset() drops routes and hits', async () => {
     replay.add({ host: 'h.test', path: '/a', response: { body: 'a' } });
     await (await viaReplay('https://h.test/a')).arrayBuffer();

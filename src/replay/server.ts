@@ -79,7 +79,7 @@ export interface ReplayServer {
   add(route: Route): void;
   /** Drop all routes, their hit counters and the hit log. */
   reset(): void;
-  /** Requests received, matched or not, oldest first. */
+  /** Requests received, matched or not, oldest first: at least the newest `hitLog` of them (options). */
   hits(filter?: { host?: string; path?: string | RegExp }): ReplayRequest[];
   /** Stop listening and destroy every open socket, including those held by 'timeout' faults. */
   close(): Promise<void>;
@@ -91,6 +91,12 @@ export interface ReplayServerOptions {
   /** Default 127.0.0.1. */
   host?: string;
   routes?: Route[];
+  /**
+   * Requests kept for hits(), default 10,000: a long-running replay (`npm run demo`, a
+   * benchmark's upstream) keeps the newest this many (up to twice as many between trims), not
+   * every request it ever answered.
+   */
+  hitLog?: number;
 }
 
 interface RouteEntry {
@@ -104,31 +110,17 @@ const DEFAULT_CONTENT_TYPE = 'text/html; charset=utf-8';
 export async function startReplayServer(opts: ReplayServerOptions = {}): Promise<ReplayServer> {
   let routes: RouteEntry[] = [];
   let log: ReplayRequest[] = [];
+  const hitLog = Math.max(1, opts.hitLog ?? 10_000);
   const sockets = new Set<Socket>();
-  // Aborted by close(): cuts short latency and slowBody waits so no timer outlives the server.
-  const closing = new AbortController();
+  // Per request being answered, aborted when its response is over or by close(): cuts short
+  // latency and slowBody waits so no timer outlives the server. A Set, not AbortSignal.any with a
+  // server-long signal (on Node 20 that keeps an entry per request: docs/performance.md).
+  const answering = new Set<AbortController>();
 
   const server = createServer((req, res) => {
     req.on('error', () => {});
     res.on('error', () => {});
-    handle(req, res).catch((err: unknown) => {
-      // A throwing response function or an unreadable bodyFile: a 500 tagged x-replay-error, so a
-      // test sees a broken recording instead of mistaking it for an upstream failure.
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      sendBody(
-        res,
-        500,
-        { 'content-type': 'application/json', 'x-replay-error': '1' },
-        JSON.stringify({
-          replay: 'error',
-          message: err instanceof Error ? err.message : String(err),
-        }),
-        req.method,
-      );
-    });
+    handle(req, res).catch((err: unknown) => answerBroken(req, res, err));
   });
 
   server.on('connection', (socket: Socket) => {
@@ -140,6 +132,7 @@ export async function startReplayServer(opts: ReplayServerOptions = {}): Promise
     const body = await readRequestBody(req);
     const request = toReplayRequest(req, body);
     log.push(request);
+    if (log.length >= 2 * hitLog) log = log.slice(-hitLog);
 
     const entry = findRoute(routes, request);
     if (!entry) {
@@ -163,8 +156,12 @@ export async function startReplayServer(opts: ReplayServerOptions = {}): Promise
     const fault = resolveFault(recorded.fault, hitIndex);
     // Aborted when the response is over (or the client went away) or the server closes.
     const done = new AbortController();
-    res.on('close', () => done.abort());
-    const signal = AbortSignal.any([closing.signal, done.signal]);
+    answering.add(done);
+    res.on('close', () => {
+      answering.delete(done);
+      done.abort();
+    });
+    const signal = done.signal;
 
     switch (fault?.kind) {
       case undefined:
@@ -237,7 +234,8 @@ export async function startReplayServer(opts: ReplayServerOptions = {}): Promise
       });
     },
     close() {
-      closing.abort();
+      for (const done of answering) done.abort();
+      answering.clear();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();
@@ -247,6 +245,22 @@ export async function startReplayServer(opts: ReplayServerOptions = {}): Promise
   };
   for (const route of opts.routes ?? []) replay.add(route);
   return replay;
+}
+
+/**
+ * A throwing response function or an unreadable bodyFile: a 500 tagged x-replay-error, so a test
+ * sees a broken recording instead of mistaking it for an upstream failure.
+ */
+function answerBroken(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  if (res.headersSent) return void res.destroy();
+  const message = err instanceof Error ? err.message : String(err);
+  sendBody(
+    res,
+    500,
+    { 'content-type': 'application/json', 'x-replay-error': '1' },
+    JSON.stringify({ replay: 'error', message }),
+    req.method,
+  );
 }
 
 function readRequestBody(req: IncomingMessage): Promise<Buffer> {
