@@ -216,12 +216,39 @@ export const unsupportedMediaType = (type: string) =>
 export const methodNotAllowed = (method: string | undefined, allow: string) =>
   new ApiError('METHOD_NOT_ALLOWED', `${method ?? 'This method'} is not supported here; use ${allow}`);
 
+/** Connections whose parse error waits for the answers before it (node reports it again with each later chunk). */
+const parseErrorWaiting = new WeakSet<Duplex>();
+
 /**
  * Errors node's HTTP parser raises before a request exists ('clientError'): answered as JSON with
  * a stable code, then the connection is closed.
+ *
+ * Bytes that do not parse after a request still being answered on the same connection (pipelined,
+ * or sent after its body) are answered after it, and after any queued behind it: written at once,
+ * the 400 would be read as that request's answer (a lookup charged, a job created, its client told
+ * 400) or land inside an answer being streamed (a job's events). An error in the body of the
+ * request in flight itself (a bad chunk size) is answered at once, unless its answer has begun:
+ * then the connection is closed without one.
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  // node's http server keeps the answer being written on a connection as the socket's _httpMessage.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  // (Its request not received whole: the error is in that request itself, answered now.)
+  if (inFlight?.req.complete) {
+    if (parseErrorWaiting.has(socket)) return;
+    parseErrorWaiting.add(socket);
+    // Its 'close' comes after node has moved the connection on to the next queued answer (or none).
+    inFlight.once('close', () => {
+      parseErrorWaiting.delete(socket);
+      answerClientError(err, socket);
+    });
+    return;
+  }
+  if (inFlight?.headersSent) {
     socket.destroy();
     return;
   }

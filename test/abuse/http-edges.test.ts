@@ -300,3 +300,53 @@ describe('logs', () => {
     }
   });
 });
+
+describe('a request that does not parse, after one still being answered on the same connection', () => {
+  /** The HTTP/1.1 answers in `text`, in order: status and body. */
+  function answers(text: string): { status: number; body: string }[] {
+    const out: { status: number; body: string }[] = [];
+    let rest = text;
+    while (rest.startsWith('HTTP/1.1 ')) {
+      const end = rest.indexOf('\r\n\r\n');
+      const head = rest.slice(0, end);
+      const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+      out.push({ status: Number(head.split(' ')[1]), body: rest.slice(end + 4, end + 4 + length) });
+      rest = rest.slice(end + 4 + length);
+    }
+    expect(rest).toBe('');
+    return out;
+  }
+
+  it('the earlier request gets its own answer first, then the 400, then the connection closes', async () => {
+    // An answer that takes a moment: it is still on its way when node's parser meets the bytes after it.
+    h.replay.add({
+      host: 'api.github.com',
+      path: '/repos/edges/slow',
+      response: { ...route.response, body: repoJson('edges', 'slow'), fault: { kind: 'latency', ms: 150 } },
+    });
+    const { key, id } = await h.key(5);
+    const logged = logs.lines().length;
+    const lookup = `/v1/code/repository?url=${encodeURIComponent('https://github.com/edges/slow')}`;
+    const r = await raw(h.url, `GET ${lookup} HTTP/1.1\r\nhost: x\r\nx-api-key: ${key}\r\n\r\nNOT A REQUEST\r\n\r\n`);
+    const [first, second, ...more] = answers(`${r.headers}\r\n\r\n${r.body}`);
+    // The lookup was run and charged: its client is told so, not handed the parser's 400 as its answer.
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toMatchObject({ success: true, credits_charged: 1, repository: { full_name: 'edges/slow' } });
+    expect(second.status).toBe(400);
+    expect(JSON.parse(second.body)).toMatchObject({ success: false, error: { code: 'INVALID_INPUT' } });
+    expect(more).toEqual([]);
+    expect(await h.balance(id)).toBe(4);
+    // An error in the body of the request being answered is that request's own: answered at once.
+    const chunked = await raw(
+      h.url,
+      `POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`,
+    );
+    expect(answers(`${chunked.headers}\r\n\r\n${chunked.body}`)).toMatchObject([{ status: 400 }]);
+    expect(
+      logs
+        .lines()
+        .slice(logged)
+        .filter((l) => (l.level as number) >= 50),
+    ).toEqual([]);
+  });
+});
