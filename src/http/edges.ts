@@ -11,7 +11,8 @@
  *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
  *
  * Whatever the answer, a large request body nobody reads is never read (GatewayResponse): the
- * connection is closed instead of drained.
+ * connection is closed instead of drained. Every answer gets its 'close', also one queued behind
+ * another (pipelined) whose connection closed before it was sent (GatewayResponse).
  *
  * and CORS: a CORS_ORIGINS allow-list (default any origin), never with credentials — keys travel
  * in the x-api-key header, not in cookies, so no browser sends them on its own.
@@ -184,6 +185,13 @@ export function dropBodyBytes(socket: unknown): void {
  * 401) so costs one short answer, however many megabytes the client sends after its headers.
  */
 export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  constructor(req: Request, options?: object) {
+    // (node passes options its typings do not show: the connection's highWaterMark among them.)
+    super(...([req, options] as unknown as [Request]));
+    // node creates an answer before it queues it behind the one its connection is writing (pipelining).
+    if ((req.socket as { _httpMessage?: unknown } | null)?._httpMessage) closeWithConnection(this);
+  }
+
   override writeHead(statusCode: number, ...rest: unknown[]): this {
     if (!this.headersSent && bodyLeftUnread(this.req)) {
       this.shouldKeepAlive = false;
@@ -199,6 +207,40 @@ export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> 
     }
     return super.writeHead(statusCode, ...(rest as [string | undefined]));
   }
+}
+
+/** Per connection: its answers queued behind another one and not closed yet. */
+const queuedAnswers = new WeakMap<object, Set<ServerResponse>>();
+
+/**
+ * An answer queued behind another on its connection (pipelined requests) gets 'close' when the
+ * connection closes before it was sent: node (20) emits it only for the answer the connection is
+ * writing, so whatever waits for the others' 'close' — the in-flight count, a graceful shutdown,
+ * the request's cancellation (its lookup and charge), a job's event stream — waited for ever. One
+ * 'close' listener per connection that has queued answers, a Set of them; an answer leaves it at
+ * its own 'close'.
+ */
+function closeWithConnection(res: ServerResponse): void {
+  const socket = res.req.socket;
+  let queued = queuedAnswers.get(socket);
+  if (!queued) {
+    const answers = (queued = new Set());
+    queuedAnswers.set(socket, answers);
+    socket.once('close', () => {
+      for (const r of answers) {
+        // Never given the connection: as node closes the one it was writing (emitCloseNT).
+        if (r.socket) continue;
+        const closed = r as ServerResponse & { _closed?: boolean; destroyed: boolean };
+        closed.destroyed = true;
+        closed._closed = true;
+        r.emit('close');
+      }
+      answers.clear();
+    });
+  }
+  const answers = queued;
+  answers.add(res);
+  res.once('close', () => answers.delete(res));
 }
 
 export const tooLarge = (limit: number, keyless = false) =>

@@ -350,3 +350,36 @@ describe('a request that does not parse, after one still being answered on the s
     ).toEqual([]);
   });
 });
+
+describe('pipelined requests on a connection that closes before they are answered', () => {
+  it('each ends (no request left in flight), and the lookups not answered are not charged', async () => {
+    h.replay.add({
+      host: 'api.github.com',
+      path: /^\/repos\/edges\/queued-\d+$/,
+      response: (r) => ({ ...route.response, body: repoJson('edges', r.path.split('/')[3]), fault: { kind: 'latency', ms: 400 } }),
+    });
+    const { key, id } = await h.key(50);
+    const logged = logs.lines().length;
+    const lookups = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `GET /v1/code/repository?url=${encodeURIComponent(`https://github.com/edges/queued-${i}`)} HTTP/1.1\r\nhost: x\r\nx-api-key: ${key}\r\n\r\n`,
+    );
+    const socket = connect(Number(new URL(h.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(lookups.join(''));
+    // The lookups are under way (node answers them in order, the first one first); the client leaves.
+    await expect.poll(() => h.replay.hits().some((hit) => hit.path.startsWith('/repos/edges/queued-'))).toBe(true);
+    socket.destroy();
+    // node emits no 'close' for an answer queued behind another when the connection closes: the
+    // gateway counted them in flight for ever (a graceful shutdown waited its whole grace period)
+    // and let their lookups run on to a charge nobody would be told of.
+    await expect.poll(() => h.app.inFlight(), { timeout: 3_000 }).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await h.balance(id)).toBe(50);
+    const lines = logs.lines().slice(logged);
+    expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.msg === 'request' && l.route === '/v1/code/repository').map((l) => l.status)).toEqual(Array(20).fill(499));
+  });
+});
