@@ -7,7 +7,8 @@
  *   408 REQUEST_TIMEOUT         a body from which no byte arrived for BODY_IDLE_MS, or a request node did
  *                               not receive in time (its headersTimeout); the connection is closed
  *   413 PAYLOAD_TOO_LARGE       a body over the limit (read no further than the limit + one chunk)
- *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json
+ *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json; any body sent with
+ *                               a content-encoding other than identity (codedBody: never inflated)
  *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
  *
  * Whatever the answer, a large request body nobody reads is never read (GatewayResponse): the
@@ -38,6 +39,21 @@ export function declaresOver(req: IncomingMessage, limit: number): boolean {
 }
 
 /**
+ * 415 for a body sent with a content coding (content-encoding other than identity: gzip, deflate,
+ * br…), before any of it is read: bodies are read as they are sent, and a compressed one read as
+ * JSON, NDJSON or CSV is not what its sender meant (nor is a body labelled compressed and sent as
+ * it is). Nothing is inflated, so no small body can unpack to a large one here.
+ */
+export function codedBody(req: IncomingMessage): ApiError | null {
+  const coding = req.headers['content-encoding'];
+  if (coding === undefined || /^\s*(identity\s*)?$/i.test(coding)) return null;
+  return new ApiError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Request bodies are read as sent: content-encoding ${JSON.stringify(coding.slice(0, 40))} is not supported; send the body uncompressed`,
+  );
+}
+
+/**
  * A request body's chunks as they arrive, for the bodies read as a stream (job uploads, job and
  * monitor JSON bodies; GraphQL's and MCP's small ones: readBody, the same rule). When no byte
  * arrives for `idleMs` (BODY_IDLE_MS) the read ends with 408 REQUEST_TIMEOUT (thrown), whose
@@ -50,6 +66,8 @@ export function declaresOver(req: IncomingMessage, limit: number): boolean {
  * the connection of a large body left unread).
  */
 export async function* bodyChunks(req: IncomingMessage, idleMs: number): AsyncGenerator<Buffer> {
+  const coded = codedBody(req);
+  if (coded) throw coded;
   const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   /** A read not settled yet: left to settle (or fail) when the connection closes. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
@@ -93,6 +111,8 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
   // bodyChunks: this is every GraphQL POST's read, and an async iterator with a race per chunk
   // cost cached GraphQL 15 % of its requests a second (bench/ab.ts, 5 rounds).
   return new Promise((resolveP, reject) => {
+    const coded = codedBody(req);
+    if (coded) return resolveP(coded);
     if (declaresOver(req, limit)) return resolveP('too-large');
     const chunks: Buffer[] = [];
     let size = 0;

@@ -4,6 +4,7 @@
  * warnings without a stack.
  */
 import { connect } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { repoJson } from '../data.js';
@@ -381,5 +382,56 @@ describe('pipelined requests on a connection that closes before they are answere
     const lines = logs.lines().slice(logged);
     expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
     expect(lines.filter((l) => l.msg === 'request' && l.route === '/v1/code/repository').map((l) => l.status)).toEqual(Array(20).fill(499));
+  });
+});
+
+describe('a request body with a content coding (content-encoding: gzip, deflate, br)', () => {
+  it('→ 415 UNSUPPORTED_MEDIA_TYPE before it is read, on every route that reads a body; identity is read as it is', async () => {
+    const { key, id } = await h.key(5);
+    const logged = logs.lines().length;
+    const hits = h.replay.hits().length;
+    const job = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'https://github.com/edges/kit' }] });
+    const cases: [string, string, Buffer][] = [
+      ['/graphql', 'application/json', gzipSync('{"query":"{__typename}"}')],
+      ['/mcp', 'application/json', gzipSync(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))],
+      ['/v1/jobs', 'application/json', gzipSync(job)],
+      ['/v1/jobs/estimate', 'application/json', deflateSync(job)],
+      ['/v1/jobs?operation=/v1/code/repository', 'application/x-ndjson', gzipSync('{"url":"https://github.com/edges/kit"}\n')],
+      ['/v1/jobs?operation=/v1/code/repository', 'text/csv', brotliCompressSync('url\nhttps://github.com/edges/kit\n')],
+      [
+        '/v1/monitors',
+        'application/json',
+        gzipSync(JSON.stringify({ operation: '/v1/code/repository', params: { url: 'https://github.com/edges/kit' }, every: '1h' })),
+      ],
+      // Labelled compressed but sent as it is: read as what it says it is, not guessed at.
+      ['/v1/jobs', 'application/json', Buffer.from(job)],
+    ];
+    for (const [path, type, body] of cases) {
+      for (const coding of path === '/v1/jobs/estimate' ? ['deflate'] : type === 'text/csv' ? ['br'] : ['gzip', 'GZIP, identity']) {
+        const res = await fetch(`${h.url}${path}`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': type, 'content-encoding': coding, accept: 'application/json, text/event-stream' },
+          body,
+        });
+        expect([path, coding, res.status]).toEqual([path, coding, 415]);
+        expect(JSON.stringify(await res.json())).toContain('"code":"UNSUPPORTED_MEDIA_TYPE"');
+      }
+    }
+    expect((await h.rest('/v1/jobs', { key })).body.jobs).toEqual([]);
+    expect((await h.rest('/v1/monitors', { key })).body.monitors).toEqual([]);
+    expect(h.replay.hits()).toHaveLength(hits);
+    expect(await h.balance(id)).toBe(5);
+    expect(
+      logs
+        .lines()
+        .slice(logged)
+        .filter((l) => (l.level as number) >= 50),
+    ).toEqual([]);
+    const identity = await fetch(`${h.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      body: '{"query":"{__typename}"}',
+    });
+    expect(await identity.json()).toEqual({ data: { __typename: 'Query' } });
   });
 });
