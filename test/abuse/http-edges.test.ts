@@ -411,7 +411,7 @@ describe('a request body with a content coding (content-encoding: gzip, deflate,
         const res = await fetch(`${h.url}${path}`, {
           method: 'POST',
           headers: { 'x-api-key': key, 'content-type': type, 'content-encoding': coding, accept: 'application/json, text/event-stream' },
-          body,
+          body: new Uint8Array(body),
         });
         expect([path, coding, res.status]).toEqual([path, coding, 415]);
         expect(JSON.stringify(await res.json())).toContain('"code":"UNSUPPORTED_MEDIA_TYPE"');
