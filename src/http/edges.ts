@@ -7,11 +7,13 @@
  *   408 REQUEST_TIMEOUT         a body from which no byte arrived for BODY_IDLE_MS, or a request node did
  *                               not receive in time (its headersTimeout); the connection is closed
  *   413 PAYLOAD_TOO_LARGE       a body over the limit (read no further than the limit + one chunk)
- *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json
+ *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json; any body sent with
+ *                               a content-encoding other than identity (codedBody: never inflated)
  *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
  *
  * Whatever the answer, a large request body nobody reads is never read (GatewayResponse): the
- * connection is closed instead of drained.
+ * connection is closed instead of drained. Every answer gets its 'close', also one queued behind
+ * another (pipelined) whose connection closed before it was sent (GatewayResponse).
  *
  * and CORS: a CORS_ORIGINS allow-list (default any origin), never with credentials — keys travel
  * in the x-api-key header, not in cookies, so no browser sends them on its own.
@@ -37,6 +39,21 @@ export function declaresOver(req: IncomingMessage, limit: number): boolean {
 }
 
 /**
+ * 415 for a body sent with a content coding (content-encoding other than identity: gzip, deflate,
+ * br…), before any of it is read: bodies are read as they are sent, and a compressed one read as
+ * JSON, NDJSON or CSV is not what its sender meant (nor is a body labelled compressed and sent as
+ * it is). Nothing is inflated, so no small body can unpack to a large one here.
+ */
+export function codedBody(req: IncomingMessage): ApiError | null {
+  const coding = req.headers['content-encoding'];
+  if (coding === undefined || /^\s*(identity\s*)?$/i.test(coding)) return null;
+  return new ApiError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Request bodies are read as sent: content-encoding ${JSON.stringify(coding.slice(0, 40))} is not supported; send the body uncompressed`,
+  );
+}
+
+/**
  * A request body's chunks as they arrive, for the bodies read as a stream (job uploads, job and
  * monitor JSON bodies; GraphQL's and MCP's small ones: readBody, the same rule). When no byte
  * arrives for `idleMs` (BODY_IDLE_MS) the read ends with 408 REQUEST_TIMEOUT (thrown), whose
@@ -49,6 +66,8 @@ export function declaresOver(req: IncomingMessage, limit: number): boolean {
  * the connection of a large body left unread).
  */
 export async function* bodyChunks(req: IncomingMessage, idleMs: number): AsyncGenerator<Buffer> {
+  const coded = codedBody(req);
+  if (coded) throw coded;
   const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   /** A read not settled yet: left to settle (or fail) when the connection closes. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
@@ -92,6 +111,8 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
   // bodyChunks: this is every GraphQL POST's read, and an async iterator with a race per chunk
   // cost cached GraphQL 15 % of its requests a second (bench/ab.ts, 5 rounds).
   return new Promise((resolveP, reject) => {
+    const coded = codedBody(req);
+    if (coded) return resolveP(coded);
     if (declaresOver(req, limit)) return resolveP('too-large');
     const chunks: Buffer[] = [];
     let size = 0;
@@ -184,6 +205,13 @@ export function dropBodyBytes(socket: unknown): void {
  * 401) so costs one short answer, however many megabytes the client sends after its headers.
  */
 export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  constructor(req: Request, options?: object) {
+    // (node passes options its typings do not show: the connection's highWaterMark among them.)
+    super(...([req, options] as unknown as [Request]));
+    // node creates an answer before it queues it behind the one its connection is writing (pipelining).
+    if ((req.socket as { _httpMessage?: unknown } | null)?._httpMessage) closeWithConnection(this);
+  }
+
   override writeHead(statusCode: number, ...rest: unknown[]): this {
     if (!this.headersSent && bodyLeftUnread(this.req)) {
       this.shouldKeepAlive = false;
@@ -201,6 +229,40 @@ export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> 
   }
 }
 
+/** Per connection: its answers queued behind another one and not closed yet. */
+const queuedAnswers = new WeakMap<object, Set<ServerResponse>>();
+
+/**
+ * An answer queued behind another on its connection (pipelined requests) gets 'close' when the
+ * connection closes before it was sent: node (20) emits it only for the answer the connection is
+ * writing, so whatever waits for the others' 'close' — the in-flight count, a graceful shutdown,
+ * the request's cancellation (its lookup and charge), a job's event stream — waited for ever. One
+ * 'close' listener per connection that has queued answers, a Set of them; an answer leaves it at
+ * its own 'close'.
+ */
+function closeWithConnection(res: ServerResponse): void {
+  const socket = res.req.socket;
+  let queued = queuedAnswers.get(socket);
+  if (!queued) {
+    const answers = (queued = new Set());
+    queuedAnswers.set(socket, answers);
+    socket.once('close', () => {
+      for (const r of answers) {
+        // Never given the connection: as node closes the one it was writing (emitCloseNT).
+        if (r.socket) continue;
+        const closed = r as ServerResponse & { _closed?: boolean; destroyed: boolean };
+        closed.destroyed = true;
+        closed._closed = true;
+        r.emit('close');
+      }
+      answers.clear();
+    });
+  }
+  const answers = queued;
+  answers.add(res);
+  res.once('close', () => answers.delete(res));
+}
+
 export const tooLarge = (limit: number, keyless = false) =>
   new ApiError(
     'PAYLOAD_TOO_LARGE',
@@ -216,12 +278,39 @@ export const unsupportedMediaType = (type: string) =>
 export const methodNotAllowed = (method: string | undefined, allow: string) =>
   new ApiError('METHOD_NOT_ALLOWED', `${method ?? 'This method'} is not supported here; use ${allow}`);
 
+/** Connections whose parse error waits for the answers before it (node reports it again with each later chunk). */
+const parseErrorWaiting = new WeakSet<Duplex>();
+
 /**
  * Errors node's HTTP parser raises before a request exists ('clientError'): answered as JSON with
  * a stable code, then the connection is closed.
+ *
+ * Bytes that do not parse after a request still being answered on the same connection (pipelined,
+ * or sent after its body) are answered after it, and after any queued behind it: written at once,
+ * the 400 would be read as that request's answer (a lookup charged, a job created, its client told
+ * 400) or land inside an answer being streamed (a job's events). An error in the body of the
+ * request in flight itself (a bad chunk size) is answered at once, unless its answer has begun:
+ * then the connection is closed without one.
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  // node's http server keeps the answer being written on a connection as the socket's _httpMessage.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  // (Its request not received whole: the error is in that request itself, answered now.)
+  if (inFlight?.req.complete) {
+    if (parseErrorWaiting.has(socket)) return;
+    parseErrorWaiting.add(socket);
+    // Its 'close' comes after node has moved the connection on to the next queued answer (or none).
+    inFlight.once('close', () => {
+      parseErrorWaiting.delete(socket);
+      answerClientError(err, socket);
+    });
+    return;
+  }
+  if (inFlight?.headersSent) {
     socket.destroy();
     return;
   }

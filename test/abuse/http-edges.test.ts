@@ -4,6 +4,7 @@
  * warnings without a stack.
  */
 import { connect } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { repoJson } from '../data.js';
@@ -298,5 +299,139 @@ describe('logs', () => {
       expect(line.err).toMatchObject({ type: 'TypeError', message: 'a bug under yoga' });
       expect(JSON.stringify(line)).toMatch(/\\n\s+at /);
     }
+  });
+});
+
+describe('a request that does not parse, after one still being answered on the same connection', () => {
+  /** The HTTP/1.1 answers in `text`, in order: status and body. */
+  function answers(text: string): { status: number; body: string }[] {
+    const out: { status: number; body: string }[] = [];
+    let rest = text;
+    while (rest.startsWith('HTTP/1.1 ')) {
+      const end = rest.indexOf('\r\n\r\n');
+      const head = rest.slice(0, end);
+      const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+      out.push({ status: Number(head.split(' ')[1]), body: rest.slice(end + 4, end + 4 + length) });
+      rest = rest.slice(end + 4 + length);
+    }
+    expect(rest).toBe('');
+    return out;
+  }
+
+  it('the earlier request gets its own answer first, then the 400, then the connection closes', async () => {
+    // An answer that takes a moment: it is still on its way when node's parser meets the bytes after it.
+    h.replay.add({
+      host: 'api.github.com',
+      path: '/repos/edges/slow',
+      response: { ...route.response, body: repoJson('edges', 'slow'), fault: { kind: 'latency', ms: 150 } },
+    });
+    const { key, id } = await h.key(5);
+    const logged = logs.lines().length;
+    const lookup = `/v1/code/repository?url=${encodeURIComponent('https://github.com/edges/slow')}`;
+    const r = await raw(h.url, `GET ${lookup} HTTP/1.1\r\nhost: x\r\nx-api-key: ${key}\r\n\r\nNOT A REQUEST\r\n\r\n`);
+    const [first, second, ...more] = answers(`${r.headers}\r\n\r\n${r.body}`);
+    // The lookup was run and charged: its client is told so, not handed the parser's 400 as its answer.
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toMatchObject({ success: true, credits_charged: 1, repository: { full_name: 'edges/slow' } });
+    expect(second.status).toBe(400);
+    expect(JSON.parse(second.body)).toMatchObject({ success: false, error: { code: 'INVALID_INPUT' } });
+    expect(more).toEqual([]);
+    expect(await h.balance(id)).toBe(4);
+    // An error in the body of the request being answered is that request's own: answered at once.
+    const chunked = await raw(
+      h.url,
+      `POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`,
+    );
+    expect(answers(`${chunked.headers}\r\n\r\n${chunked.body}`)).toMatchObject([{ status: 400 }]);
+    expect(
+      logs
+        .lines()
+        .slice(logged)
+        .filter((l) => (l.level as number) >= 50),
+    ).toEqual([]);
+  });
+});
+
+describe('pipelined requests on a connection that closes before they are answered', () => {
+  it('each ends (no request left in flight), and the lookups not answered are not charged', async () => {
+    h.replay.add({
+      host: 'api.github.com',
+      path: /^\/repos\/edges\/queued-\d+$/,
+      response: (r) => ({ ...route.response, body: repoJson('edges', r.path.split('/')[3]), fault: { kind: 'latency', ms: 400 } }),
+    });
+    const { key, id } = await h.key(50);
+    const logged = logs.lines().length;
+    const lookups = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `GET /v1/code/repository?url=${encodeURIComponent(`https://github.com/edges/queued-${i}`)} HTTP/1.1\r\nhost: x\r\nx-api-key: ${key}\r\n\r\n`,
+    );
+    const socket = connect(Number(new URL(h.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(lookups.join(''));
+    // The lookups are under way (node answers them in order, the first one first); the client leaves.
+    await expect.poll(() => h.replay.hits().some((hit) => hit.path.startsWith('/repos/edges/queued-'))).toBe(true);
+    socket.destroy();
+    // node emits no 'close' for an answer queued behind another when the connection closes: the
+    // gateway counted them in flight for ever (a graceful shutdown waited its whole grace period)
+    // and let their lookups run on to a charge nobody would be told of.
+    await expect.poll(() => h.app.inFlight(), { timeout: 3_000 }).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await h.balance(id)).toBe(50);
+    const lines = logs.lines().slice(logged);
+    expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.msg === 'request' && l.route === '/v1/code/repository').map((l) => l.status)).toEqual(Array(20).fill(499));
+  });
+});
+
+describe('a request body with a content coding (content-encoding: gzip, deflate, br)', () => {
+  it('→ 415 UNSUPPORTED_MEDIA_TYPE before it is read, on every route that reads a body; identity is read as it is', async () => {
+    const { key, id } = await h.key(5);
+    const logged = logs.lines().length;
+    const hits = h.replay.hits().length;
+    const job = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'https://github.com/edges/kit' }] });
+    const cases: [string, string, Buffer][] = [
+      ['/graphql', 'application/json', gzipSync('{"query":"{__typename}"}')],
+      ['/mcp', 'application/json', gzipSync(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))],
+      ['/v1/jobs', 'application/json', gzipSync(job)],
+      ['/v1/jobs/estimate', 'application/json', deflateSync(job)],
+      ['/v1/jobs?operation=/v1/code/repository', 'application/x-ndjson', gzipSync('{"url":"https://github.com/edges/kit"}\n')],
+      ['/v1/jobs?operation=/v1/code/repository', 'text/csv', brotliCompressSync('url\nhttps://github.com/edges/kit\n')],
+      [
+        '/v1/monitors',
+        'application/json',
+        gzipSync(JSON.stringify({ operation: '/v1/code/repository', params: { url: 'https://github.com/edges/kit' }, every: '1h' })),
+      ],
+      // Labelled compressed but sent as it is: read as what it says it is, not guessed at.
+      ['/v1/jobs', 'application/json', Buffer.from(job)],
+    ];
+    for (const [path, type, body] of cases) {
+      for (const coding of path === '/v1/jobs/estimate' ? ['deflate'] : type === 'text/csv' ? ['br'] : ['gzip', 'GZIP, identity']) {
+        const res = await fetch(`${h.url}${path}`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': type, 'content-encoding': coding, accept: 'application/json, text/event-stream' },
+          body: new Uint8Array(body),
+        });
+        expect([path, coding, res.status]).toEqual([path, coding, 415]);
+        expect(JSON.stringify(await res.json())).toContain('"code":"UNSUPPORTED_MEDIA_TYPE"');
+      }
+    }
+    expect((await h.rest('/v1/jobs', { key })).body.jobs).toEqual([]);
+    expect((await h.rest('/v1/monitors', { key })).body.monitors).toEqual([]);
+    expect(h.replay.hits()).toHaveLength(hits);
+    expect(await h.balance(id)).toBe(5);
+    expect(
+      logs
+        .lines()
+        .slice(logged)
+        .filter((l) => (l.level as number) >= 50),
+    ).toEqual([]);
+    const identity = await fetch(`${h.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      body: '{"query":"{__typename}"}',
+    });
+    expect(await identity.json()).toEqual({ data: { __typename: 'Query' } });
   });
 });
