@@ -207,13 +207,42 @@ describe('what another process sees (the keys command, a crash)', () => {
     expect(outside()).toEqual({ balance: 4, open: 0, charged: 1 });
   });
 
-  it('credits added by another process are seen by the next authentication', async () => {
+  it('credits added and a key revoked by another process are seen by authentication within a millisecond', async () => {
     const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
     expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 5 });
     const other = openDatabase(dir);
     await createSqliteLedger(other).addCredits(record.id, 10);
-    other.close();
+    await new Promise((r) => setTimeout(r, 2));
     expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 15 });
+    await createSqliteLedger(other).revokeKey(record.id);
+    other.close();
+    await new Promise((r) => setTimeout(r, 2));
+    expect(await ledger.authenticate(key)).toBeNull();
+  });
+
+  it('a key looked up moments ago is not read again, until this process writes it (key-memo.ts)', async () => {
+    const { key, record } = await ledger.createKey({ name: 'k', credits: 5 });
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 5 });
+    // A change on this connection that is none of the ledger's writes: not seen, the row is not read again.
+    db.prepare('UPDATE api_keys SET balance = 99 WHERE id = ?').run(record.id);
+    await new Promise((r) => setTimeout(r, 2));
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 5 });
+    // The ledger's own writes drop the key's entry as they commit: the next lookup reads the row.
+    await ledger.settle((await ledger.reserve(record.id, 3))!, 2);
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 97 });
+    await ledger.addCredits(record.id, 1);
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 98 });
+    await ledger.setRateLimit(record.id, { rps: 2, burst: 4 });
+    expect(await ledger.authenticate(key)).toEqual({ id: record.id, balance: 98, rate: { rps: 2, burst: 4 } });
+    await ledger.revokeKey(record.id);
+    expect(await ledger.authenticate(key)).toBeNull();
+  });
+
+  it('an unknown key is not remembered: a key created with it afterwards authenticates at once', async () => {
+    const raw = 'chosen-key-0000000000000000000000000';
+    expect(await ledger.authenticate(raw)).toBeNull();
+    const { record } = await ledger.createKey({ name: 'k', credits: 2, rawKey: raw });
+    expect(await ledger.authenticate(raw)).toEqual({ id: record.id, balance: 2 });
   });
 
   it('a settlement that cannot commit answers no charge; the reservation stays open and settles later', async () => {

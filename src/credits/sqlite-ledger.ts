@@ -3,10 +3,12 @@
  * lock (src/store/lock.ts); the `keys` command opens the same file beside it to create keys, add
  * credits, revoke keys and set rate limits.
  *
- * Every operation is one statement or one transaction, read from and written to the file itself
- * (no copy in memory), and answered once it has committed (WAL, synchronous=NORMAL: a commit
+ * Every operation is one statement or one transaction, read from and written to the file itself,
+ * and answered once it has committed (WAL, synchronous=NORMAL: a commit
  * survives a crash of the process). better-sqlite3 is synchronous, so a transaction runs to its
- * end before any other request's code does.
+ * end before any other request's code does. One thing is held in memory: keys looked up moments
+ * ago (authenticate), dropped when another connection commits or this process writes the key
+ * (key-memo.ts); reservations and settlements always read the key's row.
  * - Reservations and settlements asked for in one event-loop turn commit together (`inOneCommit`):
  *   each runs in its own savepoint of one transaction at the end of the turn, in the order asked,
  *   and each caller is answered after that commit — its own result, or its own error (a failing
@@ -37,6 +39,7 @@ import type { RateLimit } from '../config.js';
 import { unknownOrRevokedKey } from '../errors.js';
 import type { Db } from '../store/sqlite.js';
 import { beforeClose } from '../store/sqlite.js';
+import { keyMemo } from './key-memo.js';
 import { generateApiKey, hashApiKey, keyHint, shortenStoredHint } from './keys.js';
 import { DEFAULT_TRANSACTIONS_KEEP_MS } from './ledger.js';
 import type { AuthenticatedKey, KeyRecord, Ledger, Reservation, ReserveMeta, SettleOutcome, Transaction } from './ledger.js';
@@ -319,8 +322,15 @@ function transactions(db: Db, q: ReturnType<typeof statements>, keepMs: number) 
  * a savepoint) and answers with its result once the batch has committed. What is queued when the
  * database is closed is committed first.
  */
-function inOneCommit(db: Db) {
-  type Item = { fn: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void; ok?: boolean; out?: unknown };
+function inOneCommit(db: Db, committed: (keyId: string) => void) {
+  type Item = {
+    keyId: string;
+    fn: () => unknown;
+    resolve: (v: unknown) => void;
+    reject: (e: unknown) => void;
+    ok?: boolean;
+    out?: unknown;
+  };
   let queue: Item[] = [];
   const runAll = db.transaction((items: Item[]) => {
     for (const item of items) {
@@ -344,13 +354,16 @@ function inOneCommit(db: Db) {
       for (const item of items) item.reject(e);
       return;
     }
-    for (const item of items) (item.ok ? item.resolve : item.reject)(item.out);
+    for (const item of items) {
+      committed(item.keyId);
+      (item.ok ? item.resolve : item.reject)(item.out);
+    }
   };
   beforeClose(db, flush);
-  return <T>(fn: () => T): Promise<T> =>
+  return <T>(keyId: string, fn: () => T): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       if (queue.length === 0) setImmediate(flush);
-      queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      queue.push({ keyId, fn, resolve: resolve as (v: unknown) => void, reject });
     });
 }
 
@@ -364,13 +377,18 @@ export function createSqliteLedger(db: Db, opts: SqliteLedgerOptions = {}): Ledg
   const q = statements(db);
   const keepMs = opts.transactionsKeepMs ?? DEFAULT_TRANSACTIONS_KEEP_MS;
   const tx = transactions(db, q, keepMs);
-  const write = inOneCommit(db);
+  // Keys looked up moments ago are not read again (key-memo.ts); this process's writes drop theirs.
+  const memo = keyMemo(db);
+  const write = inOneCommit(db, memo.forget);
   return {
     async authenticate(rawKey): Promise<AuthenticatedKey | null> {
-      const row = q.auth.get(hashApiKey(rawKey));
-      if (!row) return null;
-      const rate = rateOf(row);
-      return rate ? { id: row.id, balance: row.balance, rate } : { id: row.id, balance: row.balance };
+      const hash = hashApiKey(rawKey);
+      return memo.get(hash, () => {
+        const row = q.auth.get(hash);
+        if (!row) return null;
+        const rate = rateOf(row);
+        return rate ? { id: row.id, balance: row.balance, rate } : { id: row.id, balance: row.balance };
+      });
     },
     async keyExists(rawKey) {
       return q.exists.get(hashApiKey(rawKey)) !== undefined;
@@ -380,13 +398,13 @@ export function createSqliteLedger(db: Db, opts: SqliteLedgerOptions = {}): Ledg
     },
     async reserve(keyId, amount, meta) {
       if (!Number.isInteger(amount) || amount < 0) throw new Error('reservation amount must be a non-negative integer');
-      return write(() => tx.reserve(keyId, amount, meta));
+      return write(keyId, () => tx.reserve(keyId, amount, meta));
     },
     async settle(reservation, actual) {
-      return (await write(() => tx.settle(reservation, actual))).balance;
+      return (await write(reservation.keyId, () => tx.settle(reservation, actual))).balance;
     },
     async settleRecorded(reservation, actual, record) {
-      return write(() => tx.settleRecorded(reservation, actual, record));
+      return write(reservation.keyId, () => tx.settleRecorded(reservation, actual, record));
     },
     async createKey({ name, credits, rawKey }) {
       const key = rawKey ?? generateApiKey();
@@ -406,19 +424,27 @@ export function createSqliteLedger(db: Db, opts: SqliteLedgerOptions = {}): Ledg
     },
     async addCredits(keyId, amount) {
       if (!Number.isInteger(amount) || amount <= 0) throw new Error('amount must be a positive integer');
-      return tx.grant(keyId, amount);
+      const balance = tx.grant(keyId, amount);
+      memo.forget(keyId);
+      return balance;
     },
     async revokeKey(keyId) {
-      return q.revoke.run(now(), keyId).changes === 1;
+      const revoked = q.revoke.run(now(), keyId).changes === 1;
+      memo.forget(keyId);
+      return revoked;
     },
     async setRateLimit(keyId, rate) {
-      return q.setRate.run(rate ? rate.rps : null, rate ? rate.burst : null, keyId).changes === 1;
+      const set = q.setRate.run(rate ? rate.rps : null, rate ? rate.burst : null, keyId).changes === 1;
+      memo.forget(keyId);
+      return set;
     },
     async countKeys() {
       return q.count.get()!.n;
     },
     async refundAbandoned(olderThanMs) {
-      return tx.refundAbandoned(olderThanMs);
+      const n = tx.refundAbandoned(olderThanMs);
+      memo.clear();
+      return n;
     },
     async transactions(keyId, { after, limit, operation, since }) {
       const rows = q.listTx.all({
