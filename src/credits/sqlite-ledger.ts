@@ -55,6 +55,14 @@ const chargeOf = (actual: number, reserved: number) => (Number.isFinite(actual) 
 
 const now = () => new Date().toISOString();
 
+/** Open reservations, keyed by their id alone (one b-tree). */
+const RESERVATIONS = `CREATE TABLE IF NOT EXISTS reservations (
+      id TEXT PRIMARY KEY,
+      key_id TEXT NOT NULL REFERENCES api_keys(id),
+      amount INTEGER NOT NULL CHECK (amount >= 0),
+      created_ms INTEGER NOT NULL
+    ) WITHOUT ROWID`;
+
 /** Creates the tables, and brings a store made by an earlier version up to date. */
 function migrate(db: Db): void {
   db.exec(`
@@ -67,12 +75,7 @@ function migrate(db: Db): void {
       created_at TEXT NOT NULL,
       revoked_at TEXT
     );
-    CREATE TABLE IF NOT EXISTS reservations (
-      id TEXT PRIMARY KEY,
-      key_id TEXT NOT NULL REFERENCES api_keys(id),
-      amount INTEGER NOT NULL CHECK (amount >= 0),
-      created_ms INTEGER NOT NULL
-    ) WITHOUT ROWID;
+    ${RESERVATIONS};
     CREATE TABLE IF NOT EXISTS ledger_entries (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       key_id TEXT NOT NULL,
@@ -123,9 +126,7 @@ function migrate(db: Db): void {
   if (reservations && !/WITHOUT ROWID/i.test(reservations.sql))
     db.transaction(() => {
       db.exec('ALTER TABLE reservations RENAME TO reservations_rowid');
-      db.exec(
-        'CREATE TABLE reservations (id TEXT PRIMARY KEY, key_id TEXT NOT NULL REFERENCES api_keys(id), amount INTEGER NOT NULL CHECK (amount >= 0), created_ms INTEGER NOT NULL) WITHOUT ROWID',
-      );
+      db.exec(RESERVATIONS);
       db.exec('INSERT INTO reservations SELECT id, key_id, amount, created_ms FROM reservations_rowid');
       db.exec('DROP TABLE reservations_rowid');
     })();
