@@ -42,16 +42,18 @@ function raw(url: string, text: string): Promise<{ status: number; headers: stri
   });
 }
 
+/** The log lines at error level or above since the first `logged` lines. */
+const errorLinesSince = (logged: number) =>
+  logs
+    .lines()
+    .slice(logged)
+    .filter((l) => (l.level as number) >= 50);
+
 /** Nothing fetched upstream, the key's 5 credits untouched, nothing logged as a bug since `logged` lines. */
 async function expectNothingDone(id: string, logged: number): Promise<void> {
   expect(h.replay.hits()).toHaveLength(0);
   expect(await h.balance(id)).toBe(5);
-  expect(
-    logs
-      .lines()
-      .slice(logged)
-      .filter((l) => (l.level as number) >= 50),
-  ).toEqual([]);
+  expect(errorLinesSince(logged)).toEqual([]);
 }
 
 describe('HTTP edges', () => {
@@ -343,12 +345,7 @@ describe('a request that does not parse, after one still being answered on the s
       `POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`,
     );
     expect(answers(`${chunked.headers}\r\n\r\n${chunked.body}`)).toMatchObject([{ status: 400 }]);
-    expect(
-      logs
-        .lines()
-        .slice(logged)
-        .filter((l) => (l.level as number) >= 50),
-    ).toEqual([]);
+    expect(errorLinesSince(logged)).toEqual([]);
   });
 });
 
@@ -380,7 +377,7 @@ describe('pipelined requests on a connection that closes before they are answere
     await new Promise((r) => setTimeout(r, 300));
     expect(await h.balance(id)).toBe(50);
     const lines = logs.lines().slice(logged);
-    expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    expect(errorLinesSince(logged)).toEqual([]);
     expect(lines.filter((l) => l.msg === 'request' && l.route === '/v1/code/repository').map((l) => l.status)).toEqual(Array(20).fill(499));
   });
 });
@@ -421,12 +418,7 @@ describe('a request body with a content coding (content-encoding: gzip, deflate,
     expect((await h.rest('/v1/monitors', { key })).body.monitors).toEqual([]);
     expect(h.replay.hits()).toHaveLength(hits);
     expect(await h.balance(id)).toBe(5);
-    expect(
-      logs
-        .lines()
-        .slice(logged)
-        .filter((l) => (l.level as number) >= 50),
-    ).toEqual([]);
+    expect(errorLinesSince(logged)).toEqual([]);
     const identity = await fetch(`${h.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
