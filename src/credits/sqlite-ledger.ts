@@ -14,10 +14,10 @@
  *   and each caller is answered after that commit — its own result, or its own error (a failing
  *   one rolls back only its savepoint). One commit per turn instead of one per call: the commit
  *   (its WAL write) was most of a settlement's cost (docs/performance.md).
- * - reserve: the key is read (revoked or unknown: UNAUTHORIZED — a key revoked after its request
- *   was authenticated is refused as revoked, never as poor), the amount taken from its balance
- *   and a reservation row written, in one transaction; a balance that cannot cover it takes
- *   nothing (null). The conditional UPDATE `balance >= amount AND revoked_at IS NULL` is the only
+ * - reserve: the amount taken from the key's balance and a reservation row written, in one
+ *   transaction; when nothing was taken the key's row says why — revoked or unknown: UNAUTHORIZED
+ *   (a key revoked after its request was authenticated is refused as revoked, never as poor),
+ *   else a balance that cannot cover it (null). The conditional UPDATE `balance >= amount AND revoked_at IS NULL` is the only
  *   way credits leave a balance: balances never go negative.
  * - settle: the reservation row deleted, the charge recorded (the key's transaction row, below, and
  *   its `charged` total) and the rest given back, in one transaction; a reservation already closed
