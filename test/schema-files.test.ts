@@ -1,19 +1,30 @@
 /**
- * Checked-in generated files must match what the code generates now: schema/schema.graphql
- * (printed from Pothos), the typed GraphQL documents of examples/graphql (codegen) and the REST
- * client types of examples/rest (openapi-typescript from /openapi.json). Regenerate with
- * `npm run schema:print && npm run codegen && npm run openapi:types`.
+ * Checked-in generated files must match what the code generates now: the lists of the platform
+ * folders' links.ts and demo.ts (src/platforms/links.ts, src/demo/platforms.ts), docs/routes.md,
+ * schema/schema.graphql (printed from Pothos), the typed GraphQL documents of examples/graphql
+ * (codegen) and the REST client types of examples/rest (openapi-typescript from /openapi.json).
+ * Regenerate them all with `npm run generate`; each message names its own command.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { generate } from '@graphql-codegen/cli';
 import { describe, expect, it } from 'vitest';
 import config from '../codegen.js';
 import { OPENAPI_TYPES_FILE, openApiTypes } from '../scripts/openapi-types.js';
+import { platformLists } from '../scripts/platform-lists.js';
 import { printSchemaFile, SCHEMA_FILE } from '../src/graphql/print.js';
 import { ROUTES_DOC_FILE, routesMarkdown } from '../src/rest/routes-doc.js';
 
 describe('generated files are fresh', () => {
+  it('src/platforms/links.ts and src/demo/platforms.ts list the platform folders', async () => {
+    const lists = await platformLists();
+    expect(lists).toHaveLength(2);
+    for (const { file, content } of lists) {
+      const name = relative(resolve(import.meta.dirname, '..'), file);
+      expect(readFileSync(file, 'utf8'), `${name} is stale: run npm run platforms:lists (or npm run generate)`).toBe(content);
+    }
+  });
+
   it('docs/routes.md matches the registry', () => {
     expect(readFileSync(ROUTES_DOC_FILE, 'utf8'), 'docs/routes.md is stale: run npm run docs:routes').toBe(routesMarkdown());
   });

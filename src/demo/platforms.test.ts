@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../replay/server.js';
 import { platforms } from '../platforms/registry.js';
-import { PLATFORM_DEMOS, platformRoutes } from './platforms.js';
+import { PLATFORM_DEMOS } from './platforms.js';
+import { platformRoutes } from './routes.js';
 
 const route = (host: string): Route => ({ host, path: '/', response: { body: '' } });
 

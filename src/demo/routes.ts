@@ -3,8 +3,8 @@
  * demo runs offline. Repositories belong to the invented `creator-lookup-demo` organisation,
  * developers are invented, and other links and avatars use reserved example.* domains. Served:
  *
- * The creator web (web.ts), the other platforms' records (each platform's demo.ts, collected by
- * platforms.ts), and here:
+ * The creator web (web.ts), the other platforms' records (each platform's demo.ts, listed by
+ * platforms.ts, generated; served by platformRoutes below), and here:
  *
  *   api.github.com  /repos/creator-lookup-demo/{creator-kit,trend-radar,profile-cards}
  *                   /users/creator-lookup-demo (and its /social_accounts)
@@ -21,7 +21,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Route } from '../replay/server.js';
-import { platformRoutes } from './platforms.js';
+import { platforms } from '../platforms/registry.js';
+import { PLATFORM_DEMOS } from './platforms.js';
 import { absentProbeRoutes, creatorWebRoutes } from './web.js';
 
 const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
@@ -48,6 +49,18 @@ export const DEMO_SEARCH_QUERIES = ['creator economy tools', 'creator-kit typesc
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Routes of every platform with demo data, in the registry's order (they take precedence over
+ * the creator web's catch-alls; no two platforms answer the same host and path). A label the
+ * registry does not know is an error, so a renamed platform cannot silently drop out of the demo.
+ */
+export function platformRoutes(demos: Readonly<Record<string, () => Route[]>> = PLATFORM_DEMOS): Route[] {
+  const labels = new Set(platforms.map((p) => p.label));
+  const unknown = Object.keys(demos).filter((label) => !labels.has(label));
+  if (unknown.length) throw new Error(`demo data for platforms the registry does not list: ${unknown.join(', ')}`);
+  return platforms.flatMap((p) => demos[p.label]?.() ?? []);
 }
 
 export function demoRoutes(): Route[] {

@@ -1,7 +1,8 @@
 /**
  * The platforms, as data: one line per platform, each its folder's definition (`platform.ts`,
- * src/platforms/definition.ts). Adding a platform = its folder and one line here (docs/architecture.md "Adding a
- * platform"). Validated strictly at start-up: a misspelt entry fails loudly instead of being
+ * src/platforms/definition.ts). Adding a platform = its folder, one line here, its GraphQL function
+ * in the schema index (src/graphql/schema.ts) and `npm run generate` (docs/architecture.md "Adding
+ * a platform"). Validated strictly at start-up: a misspelt entry fails loudly instead of being
  * silently ignored. What the gateway serves besides the platforms (creator discovery, the
  * modules with routes of their own) is listed in src/gateway.ts.
  */
@@ -105,14 +106,17 @@ export function validateRegistry(entries: readonly PlatformDefinition[] = platfo
 }
 
 /**
- * The link classifier's table (src/platforms/links.ts) holds exactly the definitions' `links`:
- * every declared rule is in it, and a rule under a listed platform's label is that platform's
- * declared one (with the whole registry: the two lists are the same objects).
+ * The link classifier's table (src/platforms/links.ts, generated from the folders' `links.ts` by
+ * `npm run platforms:lists`) holds exactly the definitions' `links`: every declared rule is in it,
+ * and a rule under a listed platform's label is that platform's declared one (with the whole
+ * registry: the two lists are the same objects). Catches a definition whose `links` is not its
+ * folder's `links.ts` export, or a list not regenerated since a folder changed.
  */
 export function validateLinks(entries: readonly PlatformDefinition[] = platforms, table: readonly LinkRule[] = PLATFORM_LINKS): void {
   const byLabel = new Map(entries.map((p) => [p.label, p]));
   for (const p of entries)
-    if (p.links && !table.includes(p.links)) throw new Error(`platform ${p.label}: its links are not in src/platforms/links.ts`);
+    if (p.links && !table.includes(p.links))
+      throw new Error(`platform ${p.label}: its links are not in src/platforms/links.ts (its folder's links.ts; npm run platforms:lists)`);
   for (const rule of table) {
     const p = byLabel.get(rule.platform);
     if (p && p.links !== rule)
