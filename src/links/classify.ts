@@ -5,8 +5,8 @@
  * Platforms are described as data (one rule per platform: its hosts and how a handle sits in its
  * URLs, src/links/rules.ts), in the manner of Maigret's site table. A platform the gateway has a
  * folder for states its own rule there (its `links.ts`, its definition's `links` field; the list is
- * src/platforms/links.ts); this module holds only the rules of platforms without a folder
- * (`OTHER_RULES`: LinkedIn, Twitch, Patreon, the other link-in-bio hosts…). Platforms with a neutral label in api.md are
+ * src/platforms/links.ts, generated from the folders); this module holds only the rules of
+ * platforms without a folder (`OTHER_RULES`: LinkedIn, Twitch, Patreon, the other link-in-bio hosts…). Platforms with a neutral label in api.md are
  * reported by that label (`social-b`, `shortvideo`, …); others by a lowercase name (`twitch`,
  * `patreon`, `apple_app_store`, …). Those names are also the field names of the "one URL field per
  * linked platform" that link-page records carry (`platformUrlFields`).

@@ -20,7 +20,8 @@ export interface PlatformDefinition {
    * How this platform's URLs name an account (src/links/rules.ts): the shared link classifier
    * (src/links/classify.ts) is built from these, so link pages, channel links and discovery
    * recognise the platform by its own definition. Kept in the folder's `links.ts` (a leaf module,
-   * listed in src/platforms/links.ts: the classifier cannot import the registry without a cycle).
+   * listed in src/platforms/links.ts, generated from the folders by `npm run generate`: the
+   * classifier cannot import the registry without a cycle).
    */
   links?: LinkRule;
   /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
