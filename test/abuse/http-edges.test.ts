@@ -42,6 +42,23 @@ function raw(url: string, text: string): Promise<{ status: number; headers: stri
   });
 }
 
+/** The HTTP/1.1 answers in `text`, in order: status and body. */
+function answers(text: string): { status: number; body: string }[] {
+  const out: { status: number; body: string }[] = [];
+  let rest = text;
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const end = rest.indexOf('\r\n\r\n');
+    const head = rest.slice(0, end);
+    // (Each of our answers states its length: one without, such as node's own chunked 417, fails here.)
+    expect(head).toMatch(/\r\ncontent-length: \d+/i);
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+    out.push({ status: Number(head.split(' ')[1]), body: rest.slice(end + 4, end + 4 + length) });
+    rest = rest.slice(end + 4 + length);
+  }
+  expect(rest).toBe('');
+  return out;
+}
+
 /** The log lines at error level or above since the first `logged` lines. */
 const errorLinesSince = (logged: number) =>
   logs
@@ -305,21 +322,6 @@ describe('logs', () => {
 });
 
 describe('a request that does not parse, after one still being answered on the same connection', () => {
-  /** The HTTP/1.1 answers in `text`, in order: status and body. */
-  function answers(text: string): { status: number; body: string }[] {
-    const out: { status: number; body: string }[] = [];
-    let rest = text;
-    while (rest.startsWith('HTTP/1.1 ')) {
-      const end = rest.indexOf('\r\n\r\n');
-      const head = rest.slice(0, end);
-      const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
-      out.push({ status: Number(head.split(' ')[1]), body: rest.slice(end + 4, end + 4 + length) });
-      rest = rest.slice(end + 4 + length);
-    }
-    expect(rest).toBe('');
-    return out;
-  }
-
   it('the earlier request gets its own answer first, then the 400, then the connection closes', async () => {
     // An answer that takes a moment: it is still on its way when node's parser meets the bytes after it.
     h.replay.add({
@@ -425,5 +427,37 @@ describe('a request body with a content coding (content-encoding: gzip, deflate,
       body: '{"query":"{__typename}"}',
     });
     expect(await identity.json()).toEqual({ data: { __typename: 'Query' } });
+  });
+});
+
+describe('requests node would answer with an empty body, or not at all', () => {
+  /** The access log lines of the request with id `reqId` since `logged` lines: their statuses. */
+  const accessStatuses = (logged: number, reqId: string) =>
+    logs
+      .lines()
+      .slice(logged)
+      .filter((l) => l.msg === 'request' && l.req_id === reqId)
+      .map((l) => l.status);
+
+  it('an Expect other than 100-continue → 417 EXPECTATION_FAILED as JSON, nothing run or charged; the connection kept', async () => {
+    const { key, id } = await h.key(5);
+    const logged = logs.lines().length;
+    const hits = h.replay.hits().length;
+    // Two requests on one connection: the 417 leaves it open (as node's own 417 does), the next is served.
+    const r = await raw(
+      h.url,
+      `GET ${REPO} HTTP/1.1\r\nhost: x\r\nx-api-key: ${key}\r\nexpect: 200-ok\r\nx-request-id: edge-417\r\n\r\n` +
+        'GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n',
+    );
+    const [refused, next, ...more] = answers(`${r.headers}\r\n\r\n${r.body}`);
+    expect(refused.status).toBe(417);
+    expect(JSON.parse(refused.body)).toMatchObject({ success: false, error: { code: 'EXPECTATION_FAILED', request_id: 'edge-417' } });
+    expect(JSON.parse(refused.body).error.message).toContain('200-ok');
+    expect(next).toEqual({ status: 200, body: '{"status":"ok"}' });
+    expect(more).toEqual([]);
+    expect(h.replay.hits()).toHaveLength(hits);
+    expect(await h.balance(id)).toBe(5);
+    expect(accessStatuses(logged, 'edge-417')).toEqual([417]);
+    expect(errorLinesSince(logged)).toEqual([]);
   });
 });
