@@ -23,7 +23,15 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApiError } from './errors.js';
 import type { Deps } from './pipeline/context.js';
 import { createGraphqlFace } from './graphql/http.js';
-import { GatewayResponse, answerClientError, answerOptions, applyCors, methodNotAllowed } from './http/edges.js';
+import {
+  GatewayResponse,
+  answerClientError,
+  answerOptions,
+  applyCors,
+  forwardUnmetExpectation,
+  methodNotAllowed,
+  refusal,
+} from './http/edges.js';
 import { buildSchema, checkRootFields } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
 import { createMcpFace } from './mcp/http.js';
@@ -69,7 +77,8 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 /**
  * The node:http server of an app (server.ts listens on it; tests mount it on an ephemeral port):
- * errors of node's HTTP parser (431 and 400 before any request exists) answered as JSON too; a
+ * errors of node's HTTP parser (431 and 400 before any request exists) answered as JSON too, and
+ * so is an Expect other than 100-continue (417, through the app: forwardUnmetExpectation); a
  * large request body nobody reads is not drained (GatewayResponse closes its connection).
  * Without an app, its handler is attached later (`server.on('request', app.handler)`).
  */
@@ -77,6 +86,7 @@ export function createHttpServer(app?: Pick<App, 'handler'>): Server {
   const options = { ServerResponse: GatewayResponse };
   const server = app ? createServer(options, app.handler) : createServer(options);
   server.on('clientError', answerClientError);
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => forwardUnmetExpectation(server, req, res));
   server.keepAliveTimeout = 5_000;
   return server;
 }
@@ -266,6 +276,8 @@ export function createApp(deps: Deps): App {
     const origin = req.headers.origin;
     if (origin !== undefined) applyCors(res, origin, deps.config.corsOrigins);
 
+    const refused = refusal(req);
+    if (refused) return sendError(res, refused, {}, info.id);
     const exact = table.get(path) ?? (prefixed.length ? prefixed.find((r) => path.startsWith(r.path)) : undefined);
     if (exact) {
       info.route = routeName(exact);

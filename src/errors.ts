@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** HTTP layer: a POST /graphql body that is not JSON. */
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** HTTP layer: an Expect header other than 100-continue (src/http/edges.ts). */
+  EXPECTATION_FAILED: 417,
   RATE_LIMITED: 429,
   /** HTTP layer: request line and headers over 16 KiB. */
   HEADERS_TOO_LARGE: 431,

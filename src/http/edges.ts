@@ -9,6 +9,8 @@
  *   413 PAYLOAD_TOO_LARGE       a body over the limit (read no further than the limit + one chunk)
  *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json; any body sent with
  *                               a content-encoding other than identity (codedBody: never inflated)
+ *   417 EXPECTATION_FAILED      an Expect header other than 100-continue (refusal); the connection is
+ *                               kept, as node keeps it
  *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
  *
  * Whatever the answer, a large request body nobody reads is never read (GatewayResponse): the
@@ -18,6 +20,7 @@
  * and CORS: a CORS_ORIGINS allow-list (default any origin), never with credentials — keys travel
  * in the x-api-key header, not in cookies, so no browser sends them on its own.
  */
+import type { EventEmitter } from 'node:events';
 import { ServerResponse } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -277,6 +280,31 @@ export const unsupportedMediaType = (type: string) =>
   );
 export const methodNotAllowed = (method: string | undefined, allow: string) =>
   new ApiError('METHOD_NOT_ALLOWED', `${method ?? 'This method'} is not supported here; use ${allow}`);
+
+/** Requests node handed to 'checkExpectation': an Expect it cannot meet (anything but 100-continue). */
+const unmetExpectations = new WeakSet<IncomingMessage>();
+
+/**
+ * node's 'checkExpectation' (createHttpServer): a request whose Expect is not 100-continue, which
+ * node would answer 417 with an empty body. It goes to the app like any request, marked, and the
+ * app answers it with refusal's 417 — so it gets its request id, access line and count like any
+ * other answer.
+ */
+export function forwardUnmetExpectation(server: EventEmitter, req: IncomingMessage, res: ServerResponse): void {
+  unmetExpectations.add(req);
+  server.emit('request', req, res);
+}
+
+/** What the HTTP layer refuses before any route runs (the app's handler asks first): an Expect it cannot meet. */
+export function refusal(req: IncomingMessage): ApiError | null {
+  const expect = req.headers.expect;
+  if (expect !== undefined && unmetExpectations.has(req))
+    return new ApiError(
+      'EXPECTATION_FAILED',
+      `Expect: ${JSON.stringify(expect.slice(0, 40))} cannot be met; only 100-continue is supported`,
+    );
+  return null;
+}
 
 /** Connections whose parse error waits for the answers before it (node reports it again with each later chunk). */
 const parseErrorWaiting = new WeakSet<Duplex>();
