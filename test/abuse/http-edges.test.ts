@@ -460,4 +460,30 @@ describe('requests node would answer with an empty body, or not at all', () => {
     expect(accessStatuses(logged, 'edge-417')).toEqual([417]);
     expect(errorLinesSince(logged)).toEqual([]);
   });
+
+  it('an HTTP/1.1 request without Host → 400 INVALID_INPUT naming host, nothing run or charged; the connection closed', async () => {
+    const { key, id } = await h.key(5);
+    const logged = logs.lines().length;
+    const hits = h.replay.hits().length;
+    // raw() resolves when the server closes the connection: the request after the 400 is not read.
+    const r = await raw(
+      h.url,
+      `GET ${REPO} HTTP/1.1\r\nx-api-key: ${key}\r\nx-request-id: edge-host\r\n\r\n` + 'GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n',
+    );
+    const [refused, ...more] = answers(`${r.headers}\r\n\r\n${r.body}`);
+    expect(refused.status).toBe(400);
+    expect(r.headers).toMatch(/\r\nconnection: close/i);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_INPUT', details: [{ param: 'host' }], request_id: 'edge-host' },
+    });
+    expect(more).toEqual([]);
+    expect(h.replay.hits()).toHaveLength(hits);
+    expect(await h.balance(id)).toBe(5);
+    expect(accessStatuses(logged, 'edge-host')).toEqual([400]);
+    // HTTP/1.0 has no Host requirement.
+    const old = await raw(h.url, 'GET /healthz HTTP/1.0\r\n\r\n');
+    expect(old.status).toBe(200);
+    expect(errorLinesSince(logged)).toEqual([]);
+  });
 });
