@@ -78,12 +78,14 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 /**
  * The node:http server of an app (server.ts listens on it; tests mount it on an ephemeral port):
  * errors of node's HTTP parser (431 and 400 before any request exists) answered as JSON too, and
- * so is an Expect other than 100-continue (417, through the app: forwardUnmetExpectation); a
+ * so are an HTTP/1.1 request without Host (400) and an Expect other than 100-continue (417,
+ * through the app: forwardUnmetExpectation), both refused by the app's handler (refusal); a
  * large request body nobody reads is not drained (GatewayResponse closes its connection).
  * Without an app, its handler is attached later (`server.on('request', app.handler)`).
  */
 export function createHttpServer(app?: Pick<App, 'handler'>): Server {
-  const options = { ServerResponse: GatewayResponse };
+  // A missing Host is refused by the app (refusal), with a JSON body: node's own 400 has none.
+  const options = { ServerResponse: GatewayResponse, requireHostHeader: false };
   const server = app ? createServer(options, app.handler) : createServer(options);
   server.on('clientError', answerClientError);
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => forwardUnmetExpectation(server, req, res));

@@ -3,6 +3,7 @@
  * is a JSON error body with a stable code, like every other error of the gateway:
  *
  *   400 INVALID_INPUT           a body that is not JSON (the parser's message is not echoed)
+ *   400 INVALID_INPUT           an HTTP/1.1 request without Host (refusal); the connection is closed
  *   405 METHOD_NOT_ALLOWED      a method the route does not serve (HEAD on /v1 runs nothing)
  *   408 REQUEST_TIMEOUT         a body from which no byte arrived for BODY_IDLE_MS, or a request node did
  *                               not receive in time (its headersTimeout); the connection is closed
@@ -295,8 +296,19 @@ export function forwardUnmetExpectation(server: EventEmitter, req: IncomingMessa
   server.emit('request', req, res);
 }
 
-/** What the HTTP layer refuses before any route runs (the app's handler asks first): an Expect it cannot meet. */
+/**
+ * What the HTTP layer refuses before any route runs (the app's handler asks first): an HTTP/1.1
+ * request without Host (RFC 9112 §3.2: 400; node's own check, requireHostHeader, is turned off in
+ * createHttpServer because it answers with an empty body), then an Expect it cannot meet — node's
+ * order.
+ */
 export function refusal(req: IncomingMessage): ApiError | null {
+  if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
+    return new ApiError('INVALID_INPUT', 'An HTTP/1.1 request needs a Host header', {
+      details: [{ param: 'host', message: 'required in an HTTP/1.1 request' }],
+      // As node closes it: what follows on this connection is not read as further requests.
+      headers: { connection: 'close' },
+    });
   const expect = req.headers.expect;
   if (expect !== undefined && unmetExpectations.has(req))
     return new ApiError(
