@@ -486,4 +486,36 @@ describe('requests node would answer with an empty body, or not at all', () => {
     expect(old.status).toBe(200);
     expect(errorLinesSince(logged)).toEqual([]);
   });
+
+  it('CONNECT → 405 METHOD_NOT_ALLOWED as JSON, then the connection is closed; after the answers before it', async () => {
+    const logged = logs.lines().length;
+    const r = await raw(h.url, 'CONNECT example.com:443 HTTP/1.1\r\nhost: example.com:443\r\n\r\n');
+    // (node, without a 'connect' listener, closes the connection without a word.)
+    expect(r.status).toBe(405);
+    const [refused, ...more] = answers(`${r.headers}\r\n\r\n${r.body}`);
+    expect(r.headers).toMatch(/\r\nconnection: close/i);
+    expect(r.headers).toMatch(/\r\nallow: /i);
+    expect(JSON.parse(refused.body)).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED' } });
+    expect(more).toEqual([]);
+    // Behind a request still being answered on the same connection: that answer first, whole.
+    h.replay.add({
+      host: 'api.github.com',
+      path: '/repos/edges/before-connect',
+      response: { ...route.response, body: repoJson('edges', 'before-connect'), fault: { kind: 'latency', ms: 150 } },
+    });
+    const { key, id } = await h.key(5);
+    const lookup = `/v1/code/repository?url=${encodeURIComponent('https://github.com/edges/before-connect')}`;
+    const both = await raw(
+      h.url,
+      `GET ${lookup} HTTP/1.1\r\nhost: x\r\nx-api-key: ${key}\r\n\r\nCONNECT example.com:443 HTTP/1.1\r\nhost: example.com:443\r\n\r\n`,
+    );
+    const [first, second, ...rest] = answers(`${both.headers}\r\n\r\n${both.body}`);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toMatchObject({ success: true, credits_charged: 1, repository: { full_name: 'edges/before-connect' } });
+    expect(second.status).toBe(405);
+    expect(JSON.parse(second.body)).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED' } });
+    expect(rest).toEqual([]);
+    expect(await h.balance(id)).toBe(4);
+    expect(errorLinesSince(logged)).toEqual([]);
+  });
 });
