@@ -26,6 +26,7 @@ import { createGraphqlFace } from './graphql/http.js';
 import {
   GatewayResponse,
   answerClientError,
+  answerConnect,
   answerOptions,
   applyCors,
   forwardUnmetExpectation,
@@ -77,10 +78,11 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 /**
  * The node:http server of an app (server.ts listens on it; tests mount it on an ephemeral port):
- * errors of node's HTTP parser (431 and 400 before any request exists) answered as JSON too, and
- * so are an HTTP/1.1 request without Host (400) and an Expect other than 100-continue (417,
- * through the app: forwardUnmetExpectation), both refused by the app's handler (refusal); a
- * large request body nobody reads is not drained (GatewayResponse closes its connection).
+ * errors of node's HTTP parser (431 and 400 before any request exists) and CONNECT (405, then
+ * close: answerConnect) answered as JSON too, and so are an HTTP/1.1 request without Host (400)
+ * and an Expect other than 100-continue (417, through the app: forwardUnmetExpectation), both
+ * refused by the app's handler (refusal); a large request body nobody reads is not drained
+ * (GatewayResponse closes its connection).
  * Without an app, its handler is attached later (`server.on('request', app.handler)`).
  */
 export function createHttpServer(app?: Pick<App, 'handler'>): Server {
@@ -88,6 +90,7 @@ export function createHttpServer(app?: Pick<App, 'handler'>): Server {
   const options = { ServerResponse: GatewayResponse, requireHostHeader: false };
   const server = app ? createServer(options, app.handler) : createServer(options);
   server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => forwardUnmetExpectation(server, req, res));
   server.keepAliveTimeout = 5_000;
   return server;

@@ -4,7 +4,8 @@
  *
  *   400 INVALID_INPUT           a body that is not JSON (the parser's message is not echoed)
  *   400 INVALID_INPUT           an HTTP/1.1 request without Host (refusal); the connection is closed
- *   405 METHOD_NOT_ALLOWED      a method the route does not serve (HEAD on /v1 runs nothing)
+ *   405 METHOD_NOT_ALLOWED      a method the route does not serve (HEAD on /v1 runs nothing); CONNECT
+ *                               (answerConnect: this is no proxy), then the connection is closed
  *   408 REQUEST_TIMEOUT         a body from which no byte arrived for BODY_IDLE_MS, or a request node did
  *                               not receive in time (its headersTimeout); the connection is closed
  *   413 PAYLOAD_TOO_LARGE       a body over the limit (read no further than the limit + one chunk)
@@ -22,8 +23,9 @@
  * in the x-api-key header, not in cookies, so no browser sends them on its own.
  */
 import type { EventEmitter } from 'node:events';
-import { ServerResponse } from 'node:http';
+import { STATUS_CODES, ServerResponse } from 'node:http';
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import { restErrorBody } from '../pipeline/errors.js';
@@ -355,16 +357,43 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     return;
   }
   const code = err.code ?? '';
-  const [status, reason, error] =
+  const error =
     code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', new ApiError('HEADERS_TOO_LARGE', 'The request line and headers exceed 16 KiB')]
+      ? new ApiError('HEADERS_TOO_LARGE', 'The request line and headers exceed 16 KiB')
       : code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', new ApiError('REQUEST_TIMEOUT', 'The request was not received in time')]
-        : [400, 'Bad Request', new ApiError('INVALID_INPUT', 'Malformed HTTP request')];
+        ? new ApiError('REQUEST_TIMEOUT', 'The request was not received in time')
+        : new ApiError('INVALID_INPUT', 'Malformed HTTP request');
+  socket.end(rawErrorAnswer(error));
+}
+
+/**
+ * CONNECT (node's 'connect'; without a listener node closes the connection without a word): this
+ * gateway is no proxy, so 405 METHOD_NOT_ALLOWED, then the connection is closed. An answer still
+ * being written on the connection before the CONNECT (pipelined), and any queued behind it, goes
+ * out first, as for a parse error (answerClientError).
+ */
+export function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+  // node has let go of the connection (its parser and its listeners): an error on it (a reset) is
+  // ours to catch; the socket is destroyed with it.
+  socket.on('error', () => undefined);
+  refuseConnect(socket);
+}
+
+function refuseConnect(socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  // Its 'close' comes after node has moved the connection on to the next queued answer (or none).
+  if (inFlight) return void inFlight.once('close', () => refuseConnect(socket));
+  // An empty Allow: no method serves a CONNECT's target (a host and port) here.
+  socket.write(rawErrorAnswer(new ApiError('METHOD_NOT_ALLOWED', 'CONNECT is not supported: this gateway is not a proxy'), 'allow: \r\n'));
+  // Closed once the answer is out, as node closes a connection after its last answer.
+  (socket as Socket).destroySoon();
+}
+
+/** An error answer written on the connection itself (there is no response to write it through): JSON, then close. */
+function rawErrorAnswer(error: ApiError, headers = ''): string {
   const body = JSON.stringify(restErrorBody(error));
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}connection: close\r\n\r\n${body}`;
 }
 
 export type CorsOrigins = '*' | string[];
