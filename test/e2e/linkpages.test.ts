@@ -392,7 +392,6 @@ const CASES: LinkPageCase[] = [
       ['a Cloudflare challenge on the talent request (HTTP 403)', 'https://walled.komi.io'],
       ['a Cloudflare challenge on the talent request (HTTP 200)', 'https://walled200.komi.io'],
       ['a rate limit (HTTP 429)', 'https://limited.komi.io'],
-      ['a Cloudflare challenge on the modules request (HTTP 503)', 'https://wallmodules.komi.io'],
     ],
     failed: [
       ['a talent without talentProfile', 'reshaped', 'talentProfile'],
@@ -781,6 +780,7 @@ describe('linkpage-c: the modules request is the second, optional one', () => {
     ['a modules answer that is not a list (changed shape)', 'badmodules'],
     ['a modules request answered with HTTP 500', 'errmodules'],
     ['a modules request that times out', 'slowmodules'],
+    ['a Cloudflare challenge on the modules request (HTTP 503; the talent was read)', 'wallmodules'],
   ])('%s → 200 with the talent fields, links [] and a page.links warning, 1 credit', async (_name, username) => {
     const { key, id } = await h.key(3);
     const before = await linksWarnings();

@@ -175,6 +175,10 @@ describe('forumSubreddit fetch', () => {
     ['HTTP 500', () => json({ message: 'Internal Server Error', error: 500 }, 500)],
     ['a Listing instead of the t5', () => json(listing([]))],
     ['HTML', () => ({ body: '<!doctype html><html></html>' })],
+    [
+      'a rate limit, a JSON 429',
+      () => ({ ...json({ message: 'Too Many Requests', error: 429 }, 429), url: 'https://www.reddit.com/r/askreddit/about.json' }),
+    ],
   ])('the about request failing (%s): subreddit null with a subreddit.about warning, the posts answered', async (_what, answer) => {
     const ctx = routes(() => json(listing([post('aa1', 'AskReddit')])), answer);
     const warnings: string[] = [];
@@ -184,14 +188,6 @@ describe('forumSubreddit fetch', () => {
     expect(r.posts).toHaveLength(1);
     expect(warnings).toEqual(['subreddit.about']);
     expect(() => ForumSubredditPage.parse(r)).not.toThrow();
-  });
-
-  it('the about request blocked (a JSON 429) stays UPSTREAM_BLOCKED', async () => {
-    const ctx = routes(
-      () => json(listing([post('aa1', 'AskReddit')])),
-      () => ({ ...json({ message: 'Too Many Requests', error: 429 }, 429), url: 'https://www.reddit.com/r/askreddit/about.json' }),
-    );
-    await expect(fetchForumSubreddit(ctx, args())).rejects.toMatchObject({ code: 'UPSTREAM_BLOCKED' });
   });
 
   it('private → PRIVATE_CONTENT, banned → NOT_FOUND, missing (404 or the redirect to the subreddit search) → NOT_FOUND; no about request then', async () => {

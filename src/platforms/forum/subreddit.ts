@@ -9,11 +9,10 @@
  * 2. `GET /r/<name>/about` → `{kind: "t5", data: {display_name, title, public_description,
  *    subscribers, created_utc, subreddit_type, over18, …}}`
  *    (../shared/fixtures/forum/subreddit-about-redditdev-2020-07-05.json). Optional: when it
- *    fails (an error status, a timeout, another shape) `subreddit` is null with a counted
- *    `subreddit.about` warning and the posts are still answered. A block there is still
- *    UPSTREAM_BLOCKED, and an about answer describing another subreddit is never used
- *    (UPSTREAM_FAILED). It is sent only after the listing succeeded (no quota spent on a
- *    subreddit that is missing or private).
+ *    fails (an error status, a timeout, a rate limit or block page, another shape) `subreddit`
+ *    is null with a counted `subreddit.about` warning and the posts are still answered; an
+ *    about answer describing another subreddit is never used (UPSTREAM_FAILED). It is sent only
+ *    after the listing succeeded (no quota spent on a subreddit that is missing or private).
  *
  * Outcomes: a private, members-only or quarantined subreddit → PRIVATE_CONTENT (api.ts); a banned
  * or missing one → NOT_FOUND (404, or Reddit's redirect to its subreddit search); a post of
@@ -175,12 +174,12 @@ export async function fetchForumSubreddit(ctx: OpContext, a: ForumSubredditArgs)
   return buildSubredditPage(a.name, page, await optionalAbout(ctx, a.name, what));
 }
 
-/** The about fields, or null with a `subreddit.about` warning when that request fails (blocks and cancellation stay errors). */
+/** The about fields, or null with a `subreddit.about` warning when that request fails (blocks included; cancellation stays an error). */
 async function optionalAbout(ctx: OpContext, name: string, what: string): Promise<ForumSubreddit | null> {
   try {
     return parseSubredditAbout((await readRedditJson(ctx, { path: `/r/${name}/about`, what: `The about page of r/${name}` })).json);
   } catch (e) {
-    if (ctx.signal?.aborted || !isApiError(e) || e.code === 'UPSTREAM_BLOCKED') throw e;
+    if (ctx.signal?.aborted || !isApiError(e)) throw e;
     warn(PLATFORM, 'subreddit.about', `${what}: ${e.message}`);
     return null;
   }

@@ -4,9 +4,9 @@
  * its status, is answered UPSTREAM_BLOCKED by the upstream client's block catalogue.
  *
  * The modules request is optional: the talent answer alone carries the page's names, avatar, bio,
- * socials and website. When it fails (an error status, a timeout, an answer that is not a module
- * list) the page is returned with `links: []` and the parser warning `page.links`; a challenge
- * page there is still UPSTREAM_BLOCKED.
+ * socials and website. When it fails (an error status, a timeout, a rate limit or challenge page,
+ * an answer that is not a module list) the page is returned with `links: []` and the parser
+ * warning `page.links`. A challenge on the talent request is UPSTREAM_BLOCKED.
  */
 import { isApiError, notFound, shapeChanged } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
@@ -50,7 +50,8 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
   try {
     links = await fetchModules(ctx, talent.profileId, page);
   } catch (e) {
-    if (ctx.signal?.aborted || !isApiError(e) || e.code === 'UPSTREAM_BLOCKED') throw e;
+    // The caller going away (or shutdown) is not an upstream failure.
+    if (ctx.signal?.aborted || !isApiError(e)) throw e;
     warn(PLATFORM, 'page.links', e.message);
     links = [];
   }

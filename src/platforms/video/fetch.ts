@@ -14,11 +14,11 @@
  *
  * The about panel is optional: the channel page alone carries the id, name, description, counts,
  * avatar, vanity URL and the first link. When the second request fails (an error status, a
- * timeout, an answer without the panel) the record is returned with the panel's fields null
- * (views, joined date, country, store; links from the header only) and a parser warning
- * `channel.about`. A block page there is still UPSTREAM_BLOCKED, and a panel describing another
- * channel is never used (UPSTREAM_FAILED): neither is a missing panel, both say the answer
- * cannot be trusted.
+ * timeout, a rate limit or block page, an answer without the panel) the record is returned with
+ * the panel's fields null (views, joined date, country, store; links from the header only) and a
+ * parser warning `channel.about`: the channel page was read, and a wall in front of its panel
+ * says nothing against it. A panel describing another channel is never used (UPSTREAM_FAILED):
+ * that answer cannot be trusted.
  */
 import { ApiError, isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
@@ -53,8 +53,8 @@ async function optionalAbout(ctx: OpContext, page: ChannelPage): Promise<AboutPa
   try {
     return page.aboutToken ? await fetchAboutPanel(ctx, page, page.aboutToken) : await fetchAboutPage(ctx, page.channelId);
   } catch (e) {
-    // Blocks stay blocks; the caller going away (or shutdown) is not an upstream failure.
-    if (ctx.signal?.aborted || !isApiError(e) || e.code === 'UPSTREAM_BLOCKED') throw e;
+    // The caller going away (or shutdown) is not an upstream failure.
+    if (ctx.signal?.aborted || !isApiError(e)) throw e;
     warn(PLATFORM, 'channel.about', e.message);
     return null;
   }
