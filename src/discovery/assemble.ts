@@ -105,8 +105,9 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
   const wsFailed = wsProfiles.filter((n) => n.status === 'failed' || candidatePageFailed(n));
   const wsPagesFailed = wsPages.filter((p) => p.status === 'failed');
   const wsPartial = wsFailed.length > 0 || wsPagesFailed.length > 0;
-  // A platform that refused a read (an exhausted quota, a wall): its part of the lookup is partial.
-  const refused = nodes.some((n) => n.blocked);
+  // A platform that refused a read (an exhausted quota, a wall), or a profile or link page read
+  // without a part an optional request failed to bring: that part of the lookup is partial.
+  const refused = nodes.some((n) => n.blocked || n.view?.partialRead) || pages.some((p) => p.view?.partialRead);
 
   let partial =
     st.cutShort ||

@@ -20,6 +20,7 @@ import { platforms } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { fetchHtmlPage } from './pages.js';
 import { anchorLinks, emailsInHtml, emailsInText, linksInText, pageMeta } from './text.js';
+import { isPartialRead } from '../platforms/partial-read.js';
 
 export interface LinkPageView {
   /** The page's canonical URL. */
@@ -27,6 +28,8 @@ export interface LinkPageView {
   title: string | null;
   links: string[];
   emails: string[];
+  /** Read without a part an optional request failed to bring (a linkpage-c page's modules): a lookup that read it is partial. */
+  partialRead?: true;
 }
 
 /** Record members that hold images, vendor links or shop items — not links the creator placed. */
@@ -128,7 +131,8 @@ export async function fetchLinkPage(f: LookupFetcher, url: string): Promise<Link
     const { op } = own.page;
     const args = op.normalize({ url });
     const r = await f.read(op, args, { what: `link page ${own.url.replace(/^https:\/\//, '')}` });
-    return fromRecord(own.url, titleOf(r), r);
+    const view = fromRecord(own.url, titleOf(r), r);
+    return isPartialRead(r) ? { ...view, partialRead: true } : view;
   }
   return fetchGenericLinkPage(f, url, classifyLink(url)?.platform ?? null);
 }

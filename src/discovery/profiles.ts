@@ -9,7 +9,7 @@
  * and it drops addresses at the domains every creator shares (platforms, link-in-bio vendors).
  */
 import type { ProfileReader, ProfileView } from '../platforms/reader.js';
-import { identityOf, readProfile, uniq } from '../platforms/reader.js';
+import { identityOf, readProfile, uniq, viewOf } from '../platforms/reader.js';
 import { allReaders } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { emailsInText, mentionedAccounts } from './text.js';
@@ -94,7 +94,7 @@ export function fetchProfileView(
   if (!r) return Promise.reject(new Error(`discovery: no profile reader for ${platform}`));
   const what = `${platform} profile ${handle}`;
   const read = r.operation
-    ? f.read(r.operation.op, r.operation.args(handle), { what, ...opts }).then((raw) => r.view(raw, handle))
+    ? f.read(r.operation.op, r.operation.args(handle), { what, ...opts }).then((raw) => viewOf(r, raw, handle))
     : f.run(`${platform}:profile:${handle}`, (ctx) => readProfile(r, ctx, handle), { what, ...opts });
   return read.then(enrich);
 }

@@ -16,6 +16,7 @@ import type { GatewayContext, LiveFetch } from './context.js';
 import { outcomeOfError } from '../observability/metrics.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { linkSignals } from '../upstream/signals.js';
+import { isPartialRead } from '../platforms/partial-read.js';
 
 /**
  * One live fetch through this request's loader, by cache key: root fields and aliases with the
@@ -87,8 +88,9 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
         const ms = performance.now() - started;
         deps.metrics.liveFetch(op.platform, 'ok', ms);
         deps.health.record(op.platform, 'ok', ms);
-        // Only what can be asked for again with cache_max_age is worth storing.
-        if (op.cacheable)
+        // Only what can be asked for again with cache_max_age is worth storing; a partial read
+        // (an optional request of it failed: src/platforms/partial-read.ts) is read again next time.
+        if (op.cacheable && !isPartialRead(v))
           await deps.cache
             .set(cacheKey, { value: v, fetchedAt: Date.now() })
             .catch((err) => deps.logger.warn({ err }, 'cache write failed'));

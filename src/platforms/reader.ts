@@ -15,6 +15,7 @@
 import { classifyLink } from '../links/classify.js';
 import { extractEmails } from '../links/emails.js';
 import type { OpContext, OperationDef } from './operation.js';
+import { isPartialRead } from './partial-read.js';
 import { profileLinks } from './shortvideo/parse.js';
 
 /** One public profile, whatever the platform. */
@@ -52,6 +53,12 @@ export interface ProfileView {
   verifiedLinks?: string[];
   /** Links in the fields the platform checks that did not pass the check (Mastodon: fields without `verified_at`). */
   unverifiedLinks?: string[];
+  /**
+   * Read without a part an optional request failed to bring (src/platforms/partial-read.ts: the
+   * video channel's about panel, a code user's social accounts): its links and addresses may be
+   * short; a lookup that read it is partial.
+   */
+  partialRead?: true;
 }
 
 export interface ProfileReader<R = any> {
@@ -113,9 +120,15 @@ export interface ProfileReader<R = any> {
   operation?: { op: OperationDef<any, R>; args(handle: string): unknown };
 }
 
-/** One read: fetch, then view. */
+/** One read: fetch, then view (marked `partialRead` when the record is). */
 export async function readProfile(reader: ProfileReader, ctx: OpContext, handle: string): Promise<ProfileView> {
-  return reader.view(await reader.fetch(ctx, handle), handle);
+  return viewOf(reader, await reader.fetch(ctx, handle), handle);
+}
+
+/** A fetched record as its reader's view, marked `partialRead` when the record is (src/platforms/partial-read.ts). */
+export function viewOf<R>(reader: ProfileReader<R>, raw: R, handle: string): ProfileView {
+  const view = reader.view(raw, handle);
+  return isPartialRead(raw) ? { ...view, partialRead: true } : view;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -193,6 +193,9 @@ function outcome(clean: unknown, a: Answer): string {
   return `200${a.body?.partial === true ? ' partial' : ''}${changed.length ? ` (${changed.join(', ')})` : ''}`;
 }
 
+/** The REST envelope's own members, not the record's. */
+const ENVELOPE_KEYS = new Set(['credits_remaining', 'credits_charged', 'cached', 'cached_at']);
+
 /** Where the record differs from the clean one: a value (null, missing, changed) or a list's length. */
 function changedPaths(clean: unknown, now: unknown, path = '', out: string[] = []): string[] {
   if (out.length >= 6) return out;
@@ -201,7 +204,7 @@ function changedPaths(clean: unknown, now: unknown, path = '', out: string[] = [
     out.push(`${path} ${clean.length}→${now.length}`);
   } else if (objects && Array.isArray(clean) === Array.isArray(now)) {
     for (const k of new Set([...Object.keys(clean as object), ...Object.keys(now as object)])) {
-      if (k === 'credits_remaining' || k === 'credits_charged') continue;
+      if (ENVELOPE_KEYS.has(k)) continue;
       changedPaths((clean as any)[k], (now as any)[k], path ? `${path}.${k}` : k, out);
     }
   } else if (JSON.stringify(clean) !== JSON.stringify(now)) {
@@ -316,6 +319,23 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
         .filter((l) => Number(l.level) >= 50);
       wrong.push(...errors.map((l) => `logged at error level: ${JSON.stringify(l).slice(0, 300)}`));
       if (!essential(target) && a.status !== 200) wrong.push('a secondary request failed the whole read');
+      // A lookup with a failed scan says so (api.md: partial). A 404 may be a dead link, half a
+      // body may still read: only the failures.
+      if (op.platform === 'discovery' && !essential(target) && fault.failsEssential && a.status === 200 && a.body?.partial !== true)
+        wrong.push('a scan failed and the lookup is not partial');
+      // A degraded record is a partial read (src/platforms/partial-read.ts): never cached, so a
+      // later cache_max_age call is served the complete record the clean run stored, not the gap.
+      if (
+        op.cacheable &&
+        op.platform !== 'discovery' &&
+        !essential(target) &&
+        a.status === 200 &&
+        changedPaths(clean.body, a.body).length
+      ) {
+        const later = await call(g, `${path}${path.includes('?') ? '&' : '?'}cache_max_age=1d`);
+        const gap = changedPaths(clean.body, later.body);
+        if (gap.length) wrong.push(`a degraded record was cached: a later cache_max_age call got ${gap.join(', ')}`);
+      }
       if (essential(target) && fault.failsEssential && a.status === 200) wrong.push('an essential request failed and a record came back');
       if (wrong.length) problems.push(`${target}\n    → ${seen}: ${wrong.join('; ')}`);
       await expectNoOpenExchanges(g.exchanges);

@@ -10,6 +10,7 @@
  * result, a creator website's link) — never on a same handle alone — and at most 2 users a
  * lookup (4 requests); with a token, same-handle probes too and at most 4 users (8 requests).
  */
+import { isPartialRead, partialRead } from '../partial-read.js';
 import type { ProfileReader } from '../reader.js';
 import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniq } from '../reader.js';
 import type { CodeProfile } from './fetch.js';
@@ -25,7 +26,11 @@ export const reader: ProfileReader<CodeProfile> = {
   maxReads: (config) => (config.githubToken ? 4 : 2),
   requestsPerRead: 2,
   stableIdentity: true,
-  fetch: async (ctx, handle) => profileView(await fetchCodeUser(ctx, handle)),
+  fetch: async (ctx, handle) => {
+    const record = await fetchCodeUser(ctx, handle);
+    // Its view keeps the record's mark: a user read without its social accounts is a partial read.
+    return isPartialRead(record) ? partialRead(profileView(record)) : profileView(record);
+  },
   view({ user: u, socialAccounts }) {
     const blog = absoluteUrl(u.blog);
     return {

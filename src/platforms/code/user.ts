@@ -20,6 +20,7 @@
 import { z } from 'zod';
 import { isApiError, shapeChanged } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
+import { partialRead } from '../partial-read.js';
 import type { Obj } from '../../parse/index.js';
 import { int, nonEmpty, recordReader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
@@ -158,7 +159,7 @@ export async function fetchCodeUser(ctx: OpContext, login: string): Promise<Code
   // Counted only when the record is answered (a missing account fails both requests).
   const e = s.error;
   warn(PLATFORM, 'user.social_accounts', `request failed: ${isApiError(e) ? `${e.code} ${e.message}` : String(e)}`);
-  return { user, social_accounts: null };
+  return partialRead({ user, social_accounts: null });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@
 import { z } from 'zod';
 import { isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
+import { partialRead } from '../partial-read.js';
 import { isObj, reader, trimmed } from '../../parse/index.js';
 import { NStr, named, passThrough, Str } from '../records.js';
 import { sameHandle } from '../identity.js';
@@ -171,7 +172,9 @@ export async function fetchForumSubreddit(ctx: OpContext, a: ForumSubredditArgs)
   // A missing subreddit's listing is redirected to Reddit's subreddit search.
   if (/^\/subreddits\/search\b/.test(new URL(listing.url).pathname)) throw notFound(`${what} was not found`);
   const page = parsePostsPage(listing.json);
-  return buildSubredditPage(a.name, page, await optionalAbout(ctx, a.name, what));
+  const about = await optionalAbout(ctx, a.name, what);
+  const record = buildSubredditPage(a.name, page, about);
+  return about ? record : partialRead(record);
 }
 
 /** The about fields, or null with a `subreddit.about` warning when that request fails (blocks included; cancellation stays an error). */

@@ -10,6 +10,7 @@
  */
 import { isApiError, notFound, shapeChanged } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
+import { partialRead } from '../partial-read.js';
 import { assertSameResource } from '../identity.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
@@ -53,7 +54,7 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
     // The caller going away (or shutdown) is not an upstream failure.
     if (ctx.signal?.aborted || !isApiError(e)) throw e;
     warn(PLATFORM, 'page.links', e.message);
-    links = [];
+    return partialRead(pageRecord(talent, [], a.username));
   }
   return pageRecord(talent, links, a.username);
 }

@@ -22,6 +22,7 @@
  */
 import { ApiError, isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
+import { partialRead } from '../partial-read.js';
 import { safeDecode } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
@@ -45,7 +46,8 @@ export async function fetchChannel(ctx: OpContext, ref: ChannelRef): Promise<Vid
   if (ref.kind === 'id') assertSameResource(PLATFORM, what, { id: ref.id }, { id: page.channelId });
   else if (ref.kind === 'handle') assertSameResource(PLATFORM, what, { handle: ref.handle }, { handle: page.handle });
   const about = page.about ?? (await optionalAbout(ctx, page));
-  return buildChannelRecord(page, about);
+  const record = buildChannelRecord(page, about);
+  return about ? record : partialRead(record);
 }
 
 /** The about panel by its continuation (or the /about page), or null with a warning when that request fails. */
