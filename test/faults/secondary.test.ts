@@ -24,55 +24,16 @@
  *
  * SECONDARY_TABLE=<file> writes every outcome (the table in docs/behaviour.md is read off it).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_COVERAGE, restExamplePath } from '../../src/demo/examples.js';
-import { demoRoutes } from '../../src/demo/routes.js';
-import { ERROR_STATUS } from '../../src/errors.js';
-import type { ErrorCode } from '../../src/errors.js';
+import { restExamplePath } from '../../src/demo/examples.js';
 import { allOperations } from '../../src/gateway.js';
 import type { OperationDef } from '../../src/platforms/operation.js';
-import type { Fault, RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
-import { checkRestContract } from '../contract.js';
-import { captureLogs, startHarness } from '../harness.js';
-import type { Harness } from '../harness.js';
-import { expectNoOpenExchanges, HANG_MS, trackExchanges } from './lib.js';
-import type { ExchangeTracker } from './lib.js';
+import type { Fault, RecordedResponse } from '../../src/replay/server.js';
+import { expectNoOpenExchanges } from './lib.js';
+import { bodyText, call, callAltered, ESSENTIAL, exampleRequests, startGateway } from './operations.js';
+import type { Answer, Gateway } from './operations.js';
 import { CLOUDFLARE_BLOCK, HTML } from './pages.js';
-
-/**
- * Requests an operation's record cannot do without, for each operation that makes more than one
- * (an operation making one request, after any token fetches, needs no entry: that request and its
- * tokens are the record). Matched against `METHOD host/path?query` of the example's requests.
- */
-const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
-  codeUser: { requests: [/^GET api\.github\.com\/users\/[^/?]+$/], why: 'the account; its social accounts are one optional field' },
-  linkpageCPage: { requests: [/\/api\/talent\/usernames\//], why: 'the talent; its modules (the links) are optional (README)' },
-  forumSubreddit: { requests: [/\/r\/[^/]+\/hot\.json/], why: 'the listing; the subreddit’s about is optional (README)' },
-  videoChannel: { requests: [/^GET www\.youtube\.com\/@/], why: 'the channel page; the about panel is optional (README)' },
-  microblogAPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
-  microblogEPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
-  newsletterPosts: { requests: [/public_profile/, /profile\/posts/], why: 'the profile id, then the posts themselves' },
-  findSocialProfiles: {
-    requests: [/web_profile_info\/\?username=tala\.draws$/],
-    why: 'the source profile; every other scan is optional (api.md)',
-  },
-  findCreatorEmails: {
-    requests: [/^GET www\.youtube\.com\/@ravimenoncooks$/],
-    why: 'the source profile; every other scan is optional (api.md)',
-  },
-};
-
-/** No retries (a failing answer is the answer at once); short timeouts, so a hang costs about a second. */
-const ENV = {
-  UPSTREAM_RETRIES: '0',
-  UPSTREAM_HEADERS_TIMEOUT_MS: '1000',
-  UPSTREAM_BODY_TIMEOUT_MS: '1000',
-  UPSTREAM_TOTAL_TIMEOUT_MS: '2000',
-};
-/** An answer later than this is a hang, whatever its status. */
-const BOUND_MS = 8_000;
-const CREDITS = 1_000_000;
 
 interface FaultKind {
   name: string;
@@ -82,12 +43,6 @@ interface FaultKind {
 }
 
 const withFault = (fault: Fault) => (recorded: RecordedResponse) => ({ ...recorded, fault });
-
-function bodyText(res: RecordedResponse): string {
-  if (res.bodyFile) return readFileSync(res.bodyFile, 'utf8');
-  const b = typeof res.body === 'function' ? res.body() : res.body;
-  return b === undefined ? '' : b.toString();
-}
 
 const FAULTS: FaultKind[] = [
   {
@@ -113,78 +68,6 @@ const FAULTS: FaultKind[] = [
   },
   { name: 'hang', answer: withFault({ kind: 'timeout' }), failsEssential: true },
 ];
-
-// ---------------------------------------------------------------------------------------------
-// A gateway whose replay answers one request with a fault
-// ---------------------------------------------------------------------------------------------
-
-const requestKey = (req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query'>) =>
-  `${req.method} ${req.host}${req.path}${req.query.size ? `?${req.query}` : ''}`;
-
-/** Every operator setting an operation `needs`, so that those operations reach their upstream too. */
-const SETTINGS = Object.fromEntries(allOperations().flatMap((op) => (op.needs ? [[op.needs, 'secondary-setting-value']] : [])));
-
-interface Gateway {
-  h: Harness;
-  key: string;
-  id: string;
-  exchanges: ExchangeTracker;
-  logs: ReturnType<typeof captureLogs>;
-  /** Answers to this request get `fault.answer`; `hits` counts them. */
-  faulted: { target: string | null; fault: FaultKind | null; hits: number };
-  close(): Promise<void>;
-}
-
-async function startGateway(): Promise<Gateway> {
-  const faulted: Gateway['faulted'] = { target: null, fault: null, hits: 0 };
-  const faulting = (route: Route): Route => ({
-    ...route,
-    response: async (req) => {
-      const recorded = typeof route.response === 'function' ? await route.response(req) : route.response;
-      if (faulted.fault === null || faulted.target !== requestKey(req)) return recorded;
-      faulted.hits++;
-      return faulted.fault.answer(recorded);
-    },
-  });
-  const logs = captureLogs();
-  const h = await startHarness({ routes: demoRoutes().map(faulting), env: { DEMO_COVERAGE, ...SETTINGS, ...ENV }, logger: logs.logger });
-  const { key, id } = await h.key(CREDITS);
-  const exchanges = trackExchanges(h.replay.url);
-  return {
-    h,
-    key,
-    id,
-    exchanges,
-    logs,
-    faulted,
-    async close() {
-      exchanges.stop();
-      await h.close();
-    },
-  };
-}
-
-interface Answer {
-  status: number;
-  code: string | null;
-  charged: number;
-  ms: number;
-  body: any;
-}
-
-async function call(gw: Gateway, path: string): Promise<Answer> {
-  const t0 = performance.now();
-  const res = await fetch(gw.h.url + path, { headers: { 'x-api-key': gw.key }, signal: AbortSignal.timeout(HANG_MS) });
-  const text = await res.text();
-  const ms = performance.now() - t0;
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON: no code, which the checks report */
-  }
-  return { status: res.status, code: body?.error?.code ?? null, charged: body?.credits_charged ?? 0, ms, body };
-}
 
 /** What the answer is, for messages and the table: `502 UPSTREAM_BLOCKED`, or `200` with the fields that changed. */
 function outcome(clean: unknown, a: Answer): string {
@@ -261,17 +144,12 @@ describe.concurrent('every operation, each upstream request failing in turn: a t
 /** The example run with each of its requests answering `fault` in turn: what was wrong, one line per request. */
 async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gateway): Promise<string[]> {
   const path = restExamplePath(op);
-  const first = await call(gw, path);
-  const firstKeys = gw.h.replay.hits().map(requestKey);
-  const before = gw.h.replay.hits().length;
-  const clean = await call(gw, path);
-  const steady = new Set(gw.h.replay.hits().slice(before).map(requestKey));
+  const { first, clean, requests, steady } = await exampleRequests(gw, path);
   expect({ status: first.status, code: first.code }, `${op.field}'s example (${path}) must succeed on the demo routes`).toEqual({
     status: 200,
     code: null,
   });
   expect(clean.status).toBe(200);
-  const requests = [...new Set([...firstKeys, ...steady])];
   expect(requests.length, `${op.field}'s example makes no upstream request`).toBeGreaterThan(0);
   const declared = ESSENTIAL[op.field];
   if (!declared) {
@@ -287,37 +165,13 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
     const fresh = steady.has(target) ? null : await startGateway();
     const g = fresh ?? gw;
     try {
-      const fromLog = g.logs.lines().length;
-      const balance = await g.h.balance(g.id);
-      Object.assign(g.faulted, { target, fault, hits: 0 });
-      const a = await call(g, path);
-      g.faulted.fault = null;
-      const spent = balance - (await g.h.balance(g.id));
+      const { a, wrong } = await callAltered(g, path, target, fault.answer);
       const seen = outcome(clean.body, a);
       let byRequest = table.get(op.field);
       if (!byRequest) table.set(op.field, (byRequest = new Map()));
       const label = `${essential(target) ? 'essential' : 'secondary'}${fresh ? ', first run only' : ''}: ${target}`;
       (byRequest.get(label) ?? byRequest.set(label, new Map()).get(label)!).set(fault.name, seen);
 
-      const wrong: string[] = [];
-      if (g.faulted.hits === 0) wrong.push('the request was not made again');
-      if (a.ms > BOUND_MS) wrong.push(`answered after ${Math.round(a.ms)} ms`);
-      if (a.status !== 200 && (a.code === null || a.code === 'INTERNAL' || ERROR_STATUS[a.code as ErrorCode] !== a.status)) {
-        wrong.push(`error code ${a.code} at HTTP ${a.status}`);
-      }
-      if (a.status !== 200 && a.charged !== 0) wrong.push(`charged ${a.charged} on ${a.code}`);
-      if (a.status === 200 && a.charged < 1) wrong.push(`charged ${a.charged} for a live record`);
-      if (spent !== a.charged) wrong.push(`the ledger spent ${spent}, the answer says ${a.charged}`);
-      try {
-        checkRestContract(path, a.status, a.body);
-      } catch (e) {
-        wrong.push((e as Error).message.slice(0, 300));
-      }
-      const errors = g.logs
-        .lines()
-        .slice(fromLog)
-        .filter((l) => Number(l.level) >= 50);
-      wrong.push(...errors.map((l) => `logged at error level: ${JSON.stringify(l).slice(0, 300)}`));
       if (!essential(target) && a.status !== 200) wrong.push('a secondary request failed the whole read');
       // A lookup with a failed scan says so (api.md: partial). A 404 may be a dead link, half a
       // body may still read: only the failures.
@@ -340,7 +194,6 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
       if (wrong.length) problems.push(`${target}\n    → ${seen}: ${wrong.join('; ')}`);
       await expectNoOpenExchanges(g.exchanges);
     } finally {
-      g.faulted.fault = null;
       await fresh?.close();
     }
   }

@@ -237,6 +237,12 @@ describe('parsePillarPage: error pages', () => {
     expect(caught(() => parsePillarPage(LOCALIZED_NOT_FOUND_HTML, 'ghost')).code).toBe('NOT_FOUND');
   });
 
+  it('another creator’s page (its alias another username) → UPSTREAM_FAILED; the alias in another case is the same page', () => {
+    const other = pillarState(creatorProfile({ alias: 'maraquinterp' }), 'maraquintero');
+    expect(caught(() => parsePillarPage(pillarHtml(other, 'Mara Q | Pillar'), 'maraquintero')).code).toBe('UPSTREAM_FAILED');
+    expect(parsePillarPage(creatorPage(), 'MaraQuintero').id).toBe('5b0e3c1a-8f27-4d6b-9a41-2c7e9d310f58');
+  });
+
   it('a creator whose title and bio say "Page not found" is a creator (decoy)', () => {
     const decoy = pillarState(creatorProfile({ bio: 'Page Not Found · this page doesn’t exist (my new single)' }), 'maraquintero');
     const r = parsePillarPage(pillarHtml(decoy, '404 | Page Not Found'), 'maraquintero');

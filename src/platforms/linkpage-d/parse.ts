@@ -14,8 +14,9 @@
  * `tiktok`, `apple_app_store`, …, `""` when unset), the names the peer's output passes through.
  *
  * Steps: challenge page? → data blob (or a not-found page) → profile object (required, with its
- * id) → fields, each with a fallback → one URL field per linked platform (shared classifier over
- * the profile's URL fields, then its links) → e-mail addresses (shared extractor).
+ * id; its `alias`, when it states one, the username asked for, else UPSTREAM_FAILED) → fields,
+ * each with a fallback → one URL field per linked platform (shared classifier over the profile's
+ * URL fields, then its links) → e-mail addresses (shared extractor).
  */
 import * as cheerio from 'cheerio';
 import { idStr, intish, isObj, reader, str, trimmed } from '../../parse/index.js';
@@ -25,6 +26,7 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
 import { declaresNotFound } from '../error-page.js';
+import { assertSameResource } from '../identity.js';
 import type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 import { LISTED_PLATFORMS } from './schema.js';
 export type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
@@ -167,6 +169,9 @@ export function parsePillarData(data: unknown, username = ''): LinkpageDPage {
     throw shapeChanged(PLATFORM, 'creator profile (id, first_name, last_name, email_primary) in the page data');
   }
   const id = idOf(profile.id)!;
+  // The profile's own handle (`alias`), when it states one, is the username asked for: another
+  // creator's page (a redirect, a renamed page) is UPSTREAM_FAILED, never this one's record.
+  if (username) assertSameResource(PLATFORM, pageName(username), { handle: username }, { handle: str(profile.alias) });
 
   // Pillar's profile object carries the creator's names and link list on every page (empty when
   // unset): missing ones are warned. Location and products are the creator's choice.

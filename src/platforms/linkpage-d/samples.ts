@@ -118,9 +118,9 @@ export function pillarState(profile: Record<string, unknown> | null, username = 
   };
 }
 
-/** A creator's whole page. */
+/** A creator's whole page, its profile's alias the username it is served for. */
 export function creatorPage(username = 'maraquintero', extra: Record<string, unknown> = {}): string {
-  return pillarHtml(pillarState(creatorProfile(extra), username), 'Mara Quintero | Pillar');
+  return pillarHtml(pillarState(creatorProfile({ alias: username, ...extra }), username), 'Mara Quintero | Pillar');
 }
 
 /** The page for a username nobody has (served with HTTP 404 or 200): no store. */

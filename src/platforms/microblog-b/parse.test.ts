@@ -388,6 +388,13 @@ describe('parseTweetResultByRestId', () => {
     expectApiShape(t);
   });
 
+  it('another post than asked (GraphQL or the syndication embed) → UPSTREAM_FAILED, never that post', () => {
+    const other = '1840000000000000124';
+    expect(errorOf(() => parseTweetResultByRestId(JSON.parse(tweetResultBody(tweetResult(other))), ID)).code).toBe('UPSTREAM_FAILED');
+    expect(errorOf(() => parseSyndicationTweet(syndicationTweet(other), ID)).code).toBe('UPSTREAM_FAILED');
+    expect(parseSyndicationTweet(syndicationTweet(ID), ID).rest_id).toBe(ID);
+  });
+
   it('the same author in the 2026 shape gives the same api.md legacy (listed_count aside)', () => {
     const older = parseTweetResultByRestId(JSON.parse(tweetResultBody(tweetResult(ID, { user: legacyShapeUser() }))), ID);
     const newer = parseTweetResultByRestId(JSON.parse(tweetResultBody(tweetResult(ID, { user: newShapeUser() }))), ID);

@@ -25,6 +25,7 @@ import { LOGIN_REFERENCE } from './walls.js';
 import { at, bool, isObj, num, numText, obj, reader, str, strings, arr } from '../../parse/index.js';
 import type { Obj, Coerce, Reader } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
+import { assertSameResource } from '../identity.js';
 import type {
   UrlEntity,
   UserEntities,
@@ -494,6 +495,8 @@ export function parseTweet(result: unknown, tweetId: string): MicroblogBTweet {
   const l: Obj = hasLegacy ? (r.legacy as Obj) : r;
   const restId = str(r.rest_id) ?? str(l.id_str);
   if (!restId) throw shapeChanged(PLATFORM, 'tweet rest_id');
+  // Another post than the one asked for (a CDN mix-up, a renamed id) is never this one's record.
+  assertSameResource(PLATFORM, `post ${tweetId}`, { id: tweetId }, { id: restId });
   const author = path(r, 'core', 'user_results', 'result') ?? path(r, 'author_results', 'result');
   if (!isObj(author)) throw shapeChanged(PLATFORM, 'tweet author (core.user_results.result)');
   const user = parseUser(author);
@@ -699,6 +702,7 @@ export function parseSyndicationTweet(json: unknown, tweetId: string): Microblog
   const userId = str(u?.id_str);
   const screenName = str(u?.screen_name);
   if (!id || !u || !userId || !screenName) throw shapeChanged(PLATFORM, 'syndication id_str/user');
+  assertSameResource(PLATFORM, `post ${tweetId}`, { id: tweetId }, { id });
 
   // Author: every legacy-named member the embed's user object carries (its vintages differ: the
   // 2023 captures have name, avatar and verified only; others add verified_type, counts…).

@@ -206,6 +206,18 @@ describe('microblogEPosts', () => {
     expect(e.message).toMatch(/include one by @waves/);
   });
 
+  it("a status whose account has the asked id but another username (another account's answer) → UPSTREAM_FAILED", async () => {
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/accounts/7/statuses',
+      response: json([status('1'), status('2', account('7', 'tidez'))]),
+    });
+    const e = await failure(
+      fetchPosts(t.ctx, { user: 'tides', instance: 'harbour.example', cursor: { i: 'harbour.example', u: 'tides', a: '7', m: '3' } }),
+    );
+    expect(e.message).toMatch(/include one by @tidez/);
+  });
+
   describe.skipIf(!hasFixtures(PLATFORM))(`the fosstodon captures served in place (${skipReason(PLATFORM)})`, () => {
     it("schochastics: 20 statuses and the capture's Link header → cursor at max_id 113191408914362368", async () => {
       t.replay.add({

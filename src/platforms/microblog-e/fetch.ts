@@ -123,12 +123,13 @@ export function decodeTagCursor(raw: string): TagCursor | null {
 }
 
 /**
- * The statuses of one account: each by that account (a boost's `account` is the booster), else
- * the list is another account's (UPSTREAM_FAILED).
+ * The statuses of one account: each by that account — its id, and its username when the status
+ * states one (a boost's `account` is the booster) — else the list is another account's
+ * (UPSTREAM_FAILED), as microblog-a's statuses.
  */
 function assertOwnStatuses(statuses: MicroblogEStatus[], a: Acct, accountId: string): void {
   for (const s of statuses)
-    if (s.account && s.account.id !== accountId)
+    if (s.account && (s.account.id !== accountId || (s.account.username !== null && !sameHandle(a.user, s.account.username))))
       throw upstreamFailed(
         `${PLATFORM}: the posts of @${a.user}@${a.instance} include one by @${s.account.acct ?? s.account.id} (a different resource)`,
       );

@@ -22,7 +22,7 @@ beforeEach(() => t.replay.reset());
 
 const json = (body: unknown, status = 200) => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const profile = (handle = 'tides', id = 42) => ({ id, handle, name: 'Tides', slug: 'tides', bio: '', photo_url: null });
-const post = (id: number, byline = 42) => ({
+const post = (id: number, byline = 42, handle = 'tides') => ({
   id,
   publication_id: 1,
   title: `Tide ${id}`,
@@ -31,7 +31,7 @@ const post = (id: number, byline = 42) => ({
   audience: 'everyone',
   post_date: '2025-01-01T00:00:00.000Z',
   canonical_url: `https://tides.substack.com/p/tide-${id}`,
-  publishedBylines: [{ id: byline, handle: 'tides' }],
+  publishedBylines: [{ id: byline, handle }],
 });
 
 describe('newsletterProfile', () => {
@@ -84,6 +84,19 @@ describe('newsletterPosts', () => {
     expect((await failure(fetchPosts(t.ctx, { handle: 'tides', cursor: { h: 'tides', u: 42, c: 'x' } }))).message).toMatch(
       /post 2 by someone else/,
     );
+  });
+
+  it("a byline with the writer's id but another handle (another writer's answer) → UPSTREAM_FAILED; the handle in another case is theirs", async () => {
+    t.replay.add({
+      host: HOST,
+      path: '/api/v1/profile/posts',
+      response: (req) =>
+        json({ posts: [post(1, 42, 'TIDES'), post(2, 42, req.query.get('cursor') === 'x' ? 'tidez' : 'tides')], nextCursor: null }),
+    });
+    expect((await failure(fetchPosts(t.ctx, { handle: 'tides', cursor: { h: 'tides', u: 42, c: 'x' } }))).message).toMatch(
+      /post 2 by someone else/,
+    );
+    expect((await fetchPosts(t.ctx, { handle: 'tides', cursor: { h: 'tides', u: 42, c: 'y' } })).posts).toHaveLength(2);
   });
 
   it("a Cloudflare challenge → UPSTREAM_BLOCKED (the catalogue's vendor page)", async () => {

@@ -7,7 +7,8 @@
  * How answers map: a vendor challenge (Substack sits behind Cloudflare) → UPSTREAM_BLOCKED (block
  * catalogue); 404 → NOT_FOUND; other non-2xx → expectOk; a 200 that is not JSON, or not the
  * endpoint's shape → UPSTREAM_FAILED; a profile of another handle, or a post whose bylines do not
- * name the person → UPSTREAM_FAILED (identity.ts).
+ * name the person (their user id, and their handle where a byline states one) → UPSTREAM_FAILED
+ * (identity.ts).
  *
  * The cursor is ours (../cursor.ts): Substack's `nextCursor` bound to the handle and its user id
  * (later pages cost one request; another handle's cursor is INVALID_INPUT).
@@ -57,7 +58,7 @@ export async function fetchPosts(ctx: OpContext, a: { handle: string; cursor: Po
   const q = new URLSearchParams({ profile_user_id: String(userId), limit: String(PAGE_SIZE) });
   if (a.cursor) q.set('cursor', a.cursor.c);
   const { posts, nextCursor } = parseProfilePosts(await getJson(ctx, `${API}/profile/posts?${q.toString()}`, `Posts of @${a.handle}`));
-  const stranger = posts.find((p) => !bylinedBy(p, userId));
+  const stranger = posts.find((p) => !bylinedBy(p, userId, a.handle));
   if (stranger)
     throw upstreamFailed(`${PLATFORM}: the posts of @${a.handle} include post ${stranger.id} by someone else (a different resource)`);
   return {

@@ -10,6 +10,7 @@ import { parseUserUrl } from '../../links/user-url.js';
 import { int, intish, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type { NewsletterPost, NewsletterProfile } from './schema.js';
+import { sameHandle } from '../identity.js';
 export type { NewsletterPost, NewsletterProfile } from './schema.js';
 
 export const PLATFORM = 'newsletter';
@@ -74,9 +75,13 @@ export function parseProfilePosts(body: unknown): { posts: NewsletterPost[]; nex
   return { posts: r.items('posts', parsePost), nextCursor: r.str('nextCursor') };
 }
 
-/** Whether a post names `userId` among its authors (a post without bylines cannot be checked). */
-export const bylinedBy = (p: NewsletterPost, userId: number) =>
-  p.publishedBylines.length === 0 || p.publishedBylines.some((b) => b.id === userId);
+/**
+ * Whether a post names the person among its authors: a byline with their user id and, when the
+ * byline states a handle, theirs (case-insensitive). A post without bylines cannot be checked.
+ */
+export const bylinedBy = (p: NewsletterPost, userId: number, handle: string) =>
+  p.publishedBylines.length === 0 ||
+  p.publishedBylines.some((b) => b.id === userId && (typeof b.handle !== 'string' || sameHandle(handle, b.handle)));
 
 /** Substack handles: letters, digits and `_` (lower-cased). */
 const HANDLE = /^[a-z0-9_]{1,64}$/;

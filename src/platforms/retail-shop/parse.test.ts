@@ -283,6 +283,11 @@ describe('parseStorefrontPage — lists only and videos only', () => {
     });
   });
 
+  it('another creator’s storefront (its state names another handle) → UPSTREAM_FAILED; the handle in another case is the same', () => {
+    expect(errorOf(() => page1(junoWith((sf) => (sf.handle = `${s.JUNO}x`)))).code).toBe('UPSTREAM_FAILED');
+    expect(page1(junoWith((sf) => (sf.handle = s.JUNO.toUpperCase()))).name).toBe(page1(s.junoPage1()).name);
+  });
+
   it('an empty next-page token ends the feed', () => {
     expect(page1(junoWith((sf) => (sf.feed.nextPageToken = ''))).pageToken).toBeNull();
     expect(page1(junoWith((sf) => delete sf.feed.nextPageToken)).pageToken).toBeNull();

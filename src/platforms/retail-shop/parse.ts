@@ -16,8 +16,9 @@
  *
  * Outcomes: the record (the robot check and the "Sorry! Something went wrong" dog page are walls,
  * walls.ts, answered UPSTREAM_BLOCKED before any parser); NOT_FOUND for Amazon's not-found page
- * (by its cs_404 tags); anything else without the data is a shape change (UPSTREAM_FAILED naming
- * what is missing), never an empty 200.
+ * (by its cs_404 tags); a storefront state whose `handle` is another than asked is another
+ * creator's storefront (UPSTREAM_FAILED); anything else without the data is a shape change
+ * (UPSTREAM_FAILED naming what is missing), never an empty 200.
  *
  * The page token is opaque: it is copied from `nextPageToken` to `pageToken` as it is, never
  * read; whether the next page holds lists or videos is learnt from that page's posts.
@@ -25,6 +26,7 @@
 import * as cheerio from 'cheerio';
 import { parse as parseDomain } from 'tldts';
 import { notFound, shapeChanged } from '../../errors.js';
+import { assertSameResource } from '../identity.js';
 import { isObj, reader, safeDecode, trimmed } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { ORIGIN, storefrontPath } from './endpoints.js';
@@ -160,6 +162,9 @@ export function parseStorefrontPage(html: string, handle: string): RetailShopPag
   }
   const sf = state.storefront;
   if (!isObj(sf)) throw shapeChanged(PLATFORM, 'storefront in the storefront state');
+  // The storefront's own handle, when the state states it, is the one asked for: another
+  // creator's storefront (a redirect, a renamed shop) is UPSTREAM_FAILED, never this one's page.
+  assertSameResource(PLATFORM, `storefront ${handle}`, { handle }, { handle: typeof sf.handle === 'string' ? sf.handle : undefined });
   const s = reader(sf, { platform: PLATFORM, record: 'storefront' });
   // The storefront page is its header, its feed and its sections: each degrades on its own.
   const profile = s.obj('profile') ?? {};

@@ -17,8 +17,8 @@
  * timeout, a rate limit or block page, an answer without the panel) the record is returned with
  * the panel's fields null (views, joined date, country, store; links from the header only) and a
  * parser warning `channel.about`: the channel page was read, and a wall in front of its panel
- * says nothing against it. A panel describing another channel is never used (UPSTREAM_FAILED):
- * that answer cannot be trusted.
+ * says nothing against it. A panel describing another channel (another id, or a canonical URL
+ * naming another handle) is never used (UPSTREAM_FAILED): that answer cannot be trusted.
  */
 import { ApiError, isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';

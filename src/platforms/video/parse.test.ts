@@ -586,6 +586,14 @@ describe('buildChannelRecord', () => {
     const about = parseAboutResponse(aboutBrowseResponse(nightOwlAbout({ channelId: 'UCxxxxxxxxxxxxxxxxxxxxxx' })));
     expectApiError(() => buildChannelRecord(page(), about), 'UPSTREAM_FAILED', /about panel/);
   });
+
+  it('an about panel with this channel id whose own URL names another handle → UPSTREAM_FAILED; the handle in another case is this one', () => {
+    const handle = page().handle!;
+    const other = parseAboutResponse(aboutBrowseResponse(nightOwlAbout({ handle: `${handle}x` })));
+    expectApiError(() => buildChannelRecord(page(), other), 'UPSTREAM_FAILED', /about panel/);
+    const same = parseAboutResponse(aboutBrowseResponse(nightOwlAbout({ handle: handle.toUpperCase() })));
+    expect(buildChannelRecord(page(), same).channelId).toBe(page().channelId);
+  });
 });
 
 describe('parseCount', () => {

@@ -28,6 +28,7 @@ import { warn } from '../../observability/warn.js';
 import { platformUrlFields, unwrapRedirect } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
 import { declaresNotFound } from '../error-page.js';
+import { assertSameResource } from '../identity.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
 import type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
@@ -571,6 +572,14 @@ export function buildChannelRecord(page: ChannelPage, about: AboutPanel | null):
   if (about?.channelId && about.channelId !== page.channelId) {
     throw shapeChanged(PLATFORM, `about panel of channel ${page.channelId} (it describes ${about.channelId})`);
   }
+  // …nor one whose own URL names another handle (identity.ts): never taken as this channel's.
+  if (about && page.handle)
+    assertSameResource(
+      PLATFORM,
+      `the about panel of channel ${page.channelId}`,
+      { handle: page.handle },
+      { handle: handleFromVanityUrl(about.canonicalChannelUrl) },
+    );
   const links = about ? aboutLinkUrls(about) : page.headerLink?.url ? [page.headerLink.url] : [];
   const description = channelDescription(page, about);
   const subscriberCountText = about?.subscriberCountText ?? page.subscriberCountText;

@@ -1,0 +1,196 @@
+/**
+ * Plumbing of the every-operation suites (secondary.test.ts, identity.test.ts): each operation's
+ * `example` run against the demo's own answers (src/demo/routes.ts) on a gateway of its own, where
+ * one chosen upstream request at a time can be answered otherwise (a fault, another account's
+ * answer); and the checks every such answer is held to — a typed outcome within a bounded time,
+ * credits and ledger agreeing, no upstream exchange left open, no error-level log line.
+ */
+import { readFileSync } from 'node:fs';
+import { demoRoutes } from '../../src/demo/routes.js';
+import { DEMO_COVERAGE } from '../../src/demo/examples.js';
+import { ERROR_STATUS } from '../../src/errors.js';
+import type { ErrorCode } from '../../src/errors.js';
+import { allOperations } from '../../src/gateway.js';
+import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
+import { checkRestContract } from '../contract.js';
+import { captureLogs, startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+import { HANG_MS, trackExchanges } from './lib.js';
+import type { ExchangeTracker } from './lib.js';
+
+/**
+ * Requests an operation's record cannot do without, for each operation that makes more than one
+ * (an operation making one request, after any token fetches, needs no entry: that request and its
+ * tokens are the record). Matched against `METHOD host/path?query` of the example's requests.
+ */
+export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
+  codeUser: { requests: [/^GET api\.github\.com\/users\/[^/?]+$/], why: 'the account; its social accounts are one optional field' },
+  linkpageCPage: { requests: [/\/api\/talent\/usernames\//], why: 'the talent; its modules (the links) are optional (README)' },
+  forumSubreddit: { requests: [/\/r\/[^/]+\/hot\.json/], why: 'the listing; the subreddit’s about is optional (README)' },
+  videoChannel: { requests: [/^GET www\.youtube\.com\/@/], why: 'the channel page; the about panel is optional (README)' },
+  microblogAPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
+  microblogEPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
+  newsletterPosts: { requests: [/public_profile/, /profile\/posts/], why: 'the profile id, then the posts themselves' },
+  findSocialProfiles: {
+    requests: [/web_profile_info\/\?username=tala\.draws$/],
+    why: 'the source profile; every other scan is optional (api.md)',
+  },
+  findCreatorEmails: {
+    requests: [/^GET www\.youtube\.com\/@ravimenoncooks$/],
+    why: 'the source profile; every other scan is optional (api.md)',
+  },
+};
+
+/** No retries (a failing answer is the answer at once); short timeouts, so a hang costs about a second. */
+export const ENV = {
+  UPSTREAM_RETRIES: '0',
+  UPSTREAM_HEADERS_TIMEOUT_MS: '1000',
+  UPSTREAM_BODY_TIMEOUT_MS: '1000',
+  UPSTREAM_TOTAL_TIMEOUT_MS: '2000',
+};
+/** An answer later than this is a hang, whatever its status. */
+export const BOUND_MS = 8_000;
+const CREDITS = 1_000_000;
+
+/** The recorded answer's body as text. */
+export function bodyText(res: RecordedResponse): string {
+  if (res.bodyFile) return readFileSync(res.bodyFile, 'utf8');
+  const b = typeof res.body === 'function' ? res.body() : res.body;
+  return b === undefined ? '' : b.toString();
+}
+
+export const requestKey = (req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query'>) =>
+  `${req.method} ${req.host}${req.path}${req.query.size ? `?${req.query}` : ''}`;
+
+/** Every operator setting an operation `needs`, so that those operations reach their upstream too. */
+const SETTINGS = Object.fromEntries(allOperations().flatMap((op) => (op.needs ? [[op.needs, 'secondary-setting-value']] : [])));
+
+export interface Gateway {
+  h: Harness;
+  key: string;
+  id: string;
+  exchanges: ExchangeTracker;
+  logs: ReturnType<typeof captureLogs>;
+  /** Answers to the `target` request are passed through `answer`; `hits` counts them. */
+  altered: { target: string | null; answer: ((recorded: RecordedResponse) => RecordedResponse) | null; hits: number };
+  /** The demo's own answer to each request made so far (by requestKey), before any alteration. */
+  recorded: Map<string, RecordedResponse>;
+  close(): Promise<void>;
+}
+
+/** A gateway on the demo routes, every operator setting set, a key with a million credits. */
+export async function startGateway(): Promise<Gateway> {
+  const altered: Gateway['altered'] = { target: null, answer: null, hits: 0 };
+  const recorded = new Map<string, RecordedResponse>();
+  const altering = (route: Route): Route => ({
+    ...route,
+    response: async (req) => {
+      const demo = typeof route.response === 'function' ? await route.response(req) : route.response;
+      recorded.set(requestKey(req), demo);
+      if (altered.answer === null || altered.target !== requestKey(req)) return demo;
+      altered.hits++;
+      return altered.answer(demo);
+    },
+  });
+  const logs = captureLogs();
+  const h = await startHarness({ routes: demoRoutes().map(altering), env: { DEMO_COVERAGE, ...SETTINGS, ...ENV }, logger: logs.logger });
+  const { key, id } = await h.key(CREDITS);
+  const exchanges = trackExchanges(h.replay.url);
+  return {
+    h,
+    key,
+    id,
+    exchanges,
+    logs,
+    altered,
+    recorded,
+    async close() {
+      exchanges.stop();
+      await h.close();
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  code: string | null;
+  charged: number;
+  ms: number;
+  /** The body as sent. */
+  text: string;
+  body: any;
+}
+
+export async function call(gw: Gateway, path: string): Promise<Answer> {
+  const t0 = performance.now();
+  const res = await fetch(gw.h.url + path, { headers: { 'x-api-key': gw.key }, signal: AbortSignal.timeout(HANG_MS) });
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON: no code, which the checks report */
+  }
+  return { status: res.status, code: body?.error?.code ?? null, charged: body?.credits_charged ?? 0, ms, text, body };
+}
+
+/**
+ * The example run twice on `gw`: every request the first run makes (public tokens included), the
+ * requests every later run makes (`steady`: a token is kept by the gateway), the clean answer.
+ */
+export async function exampleRequests(
+  gw: Gateway,
+  path: string,
+): Promise<{ first: Answer; clean: Answer; requests: string[]; steady: Set<string> }> {
+  const first = await call(gw, path);
+  const firstKeys = gw.h.replay.hits().map(requestKey);
+  const before = gw.h.replay.hits().length;
+  const clean = await call(gw, path);
+  const steady = new Set(gw.h.replay.hits().slice(before).map(requestKey));
+  return { first, clean, requests: [...new Set([...firstKeys, ...steady])], steady };
+}
+
+/**
+ * `path` called on `g` with the `target` request answered by `answer`: the answer, and what is
+ * wrong with it whatever the alteration — the request not made, an answer after BOUND_MS, an
+ * error whose code does not match its status (or INTERNAL), a charge on an error or none on a
+ * record, the ledger disagreeing, a body off its schema, an error-level log line.
+ */
+export async function callAltered(
+  g: Gateway,
+  path: string,
+  target: string,
+  answer: (recorded: RecordedResponse) => RecordedResponse,
+): Promise<{ a: Answer; wrong: string[] }> {
+  const fromLog = g.logs.lines().length;
+  const balance = await g.h.balance(g.id);
+  Object.assign(g.altered, { target, answer, hits: 0 });
+  let a: Answer;
+  try {
+    a = await call(g, path);
+  } finally {
+    g.altered.answer = null;
+  }
+  const spent = balance - (await g.h.balance(g.id));
+  const wrong: string[] = [];
+  if (g.altered.hits === 0) wrong.push('the request was not made again');
+  if (a.ms > BOUND_MS) wrong.push(`answered after ${Math.round(a.ms)} ms`);
+  if (a.status !== 200 && (a.code === null || a.code === 'INTERNAL' || ERROR_STATUS[a.code as ErrorCode] !== a.status)) {
+    wrong.push(`error code ${a.code} at HTTP ${a.status}`);
+  }
+  if (a.status !== 200 && a.charged !== 0) wrong.push(`charged ${a.charged} on ${a.code}`);
+  if (a.status === 200 && a.charged < 1) wrong.push(`charged ${a.charged} for a live record`);
+  if (spent !== a.charged) wrong.push(`the ledger spent ${spent}, the answer says ${a.charged}`);
+  try {
+    checkRestContract(path, a.status, a.body);
+  } catch (e) {
+    wrong.push((e as Error).message.slice(0, 300));
+  }
+  const errors = g.logs
+    .lines()
+    .slice(fromLog)
+    .filter((l) => Number(l.level) >= 50);
+  wrong.push(...errors.map((l) => `logged at error level: ${JSON.stringify(l).slice(0, 300)}`));
+  return { a, wrong };
+}
