@@ -224,7 +224,14 @@ const PAIRS: Record<string, Pairs> = {
   },
   microblogAPosts: {
     same: [[{ handle: 'HarbourWeather' }, { handle: 'harbourweather', cursor: '' }]],
-    differ: [[{ handle: 'harbourweather' }, { handle: 'harbourweather', cursor: encodeCursor({ a: '107', h: 'harbourweather', m: '5' }) }]],
+    differ: [
+      [{ handle: 'harbourweather' }, { handle: 'harbourweather', cursor: encodeCursor({ a: '107', h: 'harbourweather', m: '5' }) }],
+      // Two account ids behind one handle are two lists: a page read with one (a forged cursor) is no page of the other.
+      [
+        { handle: 'harbourweather', cursor: encodeCursor({ a: '107', h: 'harbourweather', m: '5' }) },
+        { handle: 'harbourweather', cursor: encodeCursor({ a: '999', h: 'harbourweather', m: '5' }) },
+      ],
+    ],
   },
   microblogBTweet: {
     same: [
