@@ -369,7 +369,14 @@ const PAIRS: Record<string, Pairs> = {
   },
   microblogEPosts: {
     same: [[{ handle: 'HarbourWeather@Mastodon.Social' }, { handle: 'harbourweather@mastodon.social', cursor: '' }]],
-    differ: [[{ handle: 'harbourweather@mastodon.social' }, { handle: 'harbourweather@fosstodon.org' }]],
+    differ: [
+      [{ handle: 'harbourweather@mastodon.social' }, { handle: 'harbourweather@fosstodon.org' }],
+      // Two account ids behind one handle are two lists: a page read with one (a forged cursor) is no page of the other.
+      [
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ i: 'harbour.example', u: 'tides', a: '7', m: '5' }) },
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ i: 'harbour.example', u: 'tides', a: '8', m: '5' }) },
+      ],
+    ],
   },
   microblogETag: {
     same: [
