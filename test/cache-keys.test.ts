@@ -416,7 +416,14 @@ const PAIRS: Record<string, Pairs> = {
   },
   newsletterPosts: {
     same: [[{ handle: '@HarbourWeather' }, { handle: 'harbourweather', cursor: '' }]],
-    differ: [[{ handle: 'harbourweather' }, { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', u: 42, c: 'x' }) }]],
+    differ: [
+      [{ handle: 'harbourweather' }, { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', u: 42, c: 'x' }) }],
+      // Two user ids behind one handle are two lists: a page read with one (a forged cursor) is no page of the other.
+      [
+        { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', u: 42, c: 'x' }) },
+        { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', u: 43, c: 'x' }) },
+      ],
+    ],
   },
   livestreamChannel: {
     same: [[{ handle: 'HarbourWeather' }, { handle: 'https://kick.com/harbourweather' }]],
