@@ -185,6 +185,24 @@ describe('microblogAPosts paging and refusals (lists of our own)', () => {
     expect(() => parseStatuses({ error: 'x' }, OWN)).toThrow(/statuses array/);
   });
 
+  it("a forged cursor (this handle, another account's id) → UPSTREAM_FAILED, even where statuses name no username", async () => {
+    const other = { id: '108000000000000099', username: 'someoneelse', acct: 'someoneelse' };
+    const forged = cursorOf({ a: other.id });
+    const named = fakeContext(() => json([status('113000000000000002', {}, other)]));
+    await expect(fetchPosts(named, { handle: 'harbourweather', cursor: forged })).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    const unnamed = fakeContext(() => json([status('113000000000000002', {}, { ...other, username: undefined, acct: undefined })]));
+    await expect(fetchPosts(unnamed, { handle: 'harbourweather', cursor: forged })).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    // The lookup's id needs no username: a first page of such statuses is served, as before.
+    const first = fakeContext((req) =>
+      req.url.includes('/lookup')
+        ? json({ ...status('1').account })
+        : json([status('113000000000000002', {}, { username: undefined, acct: undefined })]),
+    );
+    await expect(fetchPosts(first, { handle: 'harbourweather', cursor: null })).resolves.toMatchObject({
+      posts: [{ id: '113000000000000002' }],
+    });
+  });
+
   it('a missing account → NOT_FOUND; the statuses endpoint wanting a login (401) → UPSTREAM_BLOCKED', async () => {
     const gone = fakeContext(() => ({ ...json({ error: 'Record not found' }), status: 404 }));
     await expect(fetchPosts(gone, { handle: 'nobody_here', cursor: null })).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -14,6 +14,8 @@
  *
  * The cursor is ours: base64url JSON of the account id, the handle and the `max_id`, so later
  * pages cost one request and a cursor of another account is refused (INVALID_INPUT on `cursor`).
+ * A caller can forge one (this handle, another account's id): its page must then name this
+ * handle on every status (else UPSTREAM_FAILED), and the id is part of the cache key.
  *
  * Outcomes: a missing account → NOT_FOUND; the API wanting a login (401) → UPSTREAM_BLOCKED (a
  * login wall, walls.ts); a status by another account (its `account.id`) → UPSTREAM_FAILED
@@ -50,9 +52,11 @@ export type MicroblogAPostsPage = z.infer<typeof MicroblogAPostsPage>;
  * A statuses list → its public posts. A status without its id is left out (warned
  * `statuses.items`); a followers-only or direct one is left out silently, one of an unknown
  * visibility left out warned; one by another account than the one asked (its id, or its username)
- * means the list is another account's: UPSTREAM_FAILED.
+ * means the list is another account's: UPSTREAM_FAILED. `idFromCursor`: the id came from a
+ * caller's cursor, not from the lookup, so it proves nothing alone — each status must then name
+ * the account by its username too (a forged cursor with another account's id is refused).
  */
-export function parseStatuses(json: unknown, account: { id: string; handle: string }): MicroblogAPost[] {
+export function parseStatuses(json: unknown, account: { id: string; handle: string; idFromCursor?: boolean }): MicroblogAPost[] {
   if (!Array.isArray(json)) throw shapeChanged(PLATFORM, 'the statuses array');
   const r = reader({}, { platform: PLATFORM, record: 'statuses' });
   const posts: MicroblogAPost[] = [];
@@ -70,8 +74,11 @@ export function parseStatuses(json: unknown, account: { id: string; handle: stri
       throw e;
     }
     const by = post.account;
-    if (by && (by.id !== account.id || (by.username !== null && !sameHandle(account.handle, by.username))))
-      throw upstreamFailed(`${PLATFORM}: the posts of @${account.handle} include one by @${by.username ?? by.id} (a different resource)`);
+    const named = by?.username != null ? sameHandle(account.handle, by.username) : !account.idFromCursor;
+    if (by ? by.id !== account.id || !named : account.idFromCursor)
+      throw upstreamFailed(
+        `${PLATFORM}: the posts of @${account.handle} include one by @${by?.username ?? by?.id ?? '(unnamed)'} (a different resource)`,
+      );
     posts.push(post);
   });
   return posts;
@@ -122,7 +129,7 @@ export async function fetchPosts(ctx: OpContext, a: MicroblogAPostsArgs): Promis
   const accountId = a.cursor?.a ?? (await fetchProfile(ctx, { handle: a.handle })).id;
   const query = a.cursor ? `?max_id=${a.cursor.m}` : '';
   const { json, headers } = await getJsonAnswer(ctx, `${API}/accounts/${accountId}/statuses${query}`, `Posts of @${a.handle}`);
-  const posts = parseStatuses(json, { id: accountId, handle: a.handle });
+  const posts = parseStatuses(json, { id: accountId, handle: a.handle, idFromCursor: a.cursor !== null });
   const next = nextPage(headers, json);
   return { posts, cursor: next ? encodeCursor({ a: accountId, h: a.handle, m: next } satisfies PostsCursor) : null };
 }
@@ -161,7 +168,8 @@ export const microblogAPosts: OperationDef<MicroblogAPostsArgs, MicroblogAPostsP
     handle: normalizeHandle(a.handle)!,
     cursor: typeof a.cursor === 'string' && a.cursor !== '' ? decodePostsCursor(a.cursor) : null,
   }),
-  key: (a) => JSON.stringify([a.handle, a.cursor?.m ?? null]),
+  // The account id too: a page read with another id (a forged cursor) is no page of this handle's list.
+  key: (a) => JSON.stringify([a.handle, a.cursor?.a ?? null, a.cursor?.m ?? null]),
   cost: { max: 1 },
   example: { handle: 'harbourweather' },
   run: (ctx, a) => fetchPosts(ctx, a),

@@ -209,6 +209,15 @@ describe('microblogEPosts', () => {
     expect(e.message).toMatch(message);
   });
 
+  it("a forged cursor (this account, another account's id) → UPSTREAM_FAILED, even where statuses state no username", async () => {
+    const forged = { i: 'harbour.example', u: 'tides', a: '8', m: '3' };
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/8/statuses', response: json([status('2', account('8', 'waves'))]) });
+    expect((await failure(fetchPosts(t.ctx, { user: 'tides', instance: 'harbour.example', cursor: forged }))).code).toBe('UPSTREAM_FAILED');
+    const { username: _u, acct: _a, ...unnamed } = account('8', 'waves');
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/8/statuses', response: json([status('2', unnamed as never)]) });
+    expect((await failure(fetchPosts(t.ctx, { user: 'tides', instance: 'harbour.example', cursor: forged }))).code).toBe('UPSTREAM_FAILED');
+  });
+
   describe.skipIf(!hasFixtures(PLATFORM))(`the fosstodon captures served in place (${skipReason(PLATFORM)})`, () => {
     it("schochastics: 20 statuses and the capture's Link header → cursor at max_id 113191408914362368", async () => {
       t.replay.add({

@@ -125,14 +125,19 @@ export function decodeTagCursor(raw: string): TagCursor | null {
 /**
  * The statuses of one account: each by that account — its id, and its username when the status
  * states one (a boost's `account` is the booster) — else the list is another account's
- * (UPSTREAM_FAILED), as microblog-a's statuses.
+ * (UPSTREAM_FAILED), as microblog-a's statuses. `idFromCursor`: the id came from a caller's
+ * cursor, not from the lookup, so it proves nothing alone — each status must then state the
+ * username (a forged cursor with another account's id is refused).
  */
-function assertOwnStatuses(statuses: MicroblogEStatus[], a: Acct, accountId: string): void {
-  for (const s of statuses)
-    if (s.account && (s.account.id !== accountId || (s.account.username !== null && !sameHandle(a.user, s.account.username))))
+function assertOwnStatuses(statuses: MicroblogEStatus[], a: Acct, accountId: string, idFromCursor: boolean): void {
+  for (const s of statuses) {
+    const by = s.account;
+    const named = by?.username != null ? sameHandle(a.user, by.username) : !idFromCursor;
+    if (by ? by.id !== accountId || !named : idFromCursor)
       throw upstreamFailed(
-        `${PLATFORM}: the posts of @${a.user}@${a.instance} include one by @${s.account.acct ?? s.account.id} (a different resource)`,
+        `${PLATFORM}: the posts of @${a.user}@${a.instance} include one by @${by?.acct ?? by?.id ?? '(unnamed)'} (a different resource)`,
       );
+  }
 }
 
 export async function fetchPosts(ctx: OpContext, a: Acct & { cursor: PostsCursor | null }): Promise<MicroblogEPostsPage> {
@@ -145,7 +150,7 @@ export async function fetchPosts(ctx: OpContext, a: Acct & { cursor: PostsCursor
     `Posts of @${a.user}@${a.instance}`,
   );
   const posts = asMastodon(a.instance, () => parseStatuses(json));
-  assertOwnStatuses(posts, a, accountId);
+  assertOwnStatuses(posts, a, accountId, a.cursor !== null);
   const next = nextPage(headers, json);
   return { posts, cursor: next ? encodeCursor({ i: a.instance, u: a.user, a: accountId, m: next } satisfies PostsCursor) : null };
 }

@@ -79,7 +79,8 @@ export const microblogEPosts: OperationDef<Acct & { cursor: PostsCursor | null }
     else if (acct && (c.u !== acct.user || c.i !== acct.instance)) problem('cursor', 'belongs to another account');
   },
   normalize: (a) => ({ ...normalizeAcct(a.handle)!, cursor: hasCursor(a) ? decodePostsCursor(a.cursor) : null }),
-  key: (a) => JSON.stringify([`${a.user}@${a.instance}`, a.cursor?.m ?? null]),
+  // The account id too: a page read with another id (a forged cursor) is no page of this account's list.
+  key: (a) => JSON.stringify([`${a.user}@${a.instance}`, a.cursor?.a ?? null, a.cursor?.m ?? null]),
   cost: { max: 1 },
   example: { handle: 'harbourweather@mastodon.social' },
   run: (ctx, a) => fetchPosts(ctx, a),

@@ -99,6 +99,23 @@ describe('newsletterPosts', () => {
     expect((await fetchPosts(t.ctx, { handle: 'tides', cursor: { h: 'tides', u: 42, c: 'y' } })).posts).toHaveLength(2);
   });
 
+  it("a forged cursor (this handle, another writer's id) → UPSTREAM_FAILED, even where posts state no byline handle or no byline", async () => {
+    const forged = { h: 'tides', u: 7, c: 'x' };
+    const answers = [[post(1, 7, 'waves')], [{ ...post(1, 7), publishedBylines: [{ id: 7 }] }], [{ ...post(1, 7), publishedBylines: [] }]];
+    for (const posts of answers) {
+      t.replay.add({ host: HOST, path: '/api/v1/profile/posts', response: json({ posts, nextCursor: null }) });
+      expect((await failure(fetchPosts(t.ctx, { handle: 'tides', cursor: forged }))).code, JSON.stringify(posts)).toBe('UPSTREAM_FAILED');
+    }
+    // The profile's id needs no byline handle: a first page of such posts is served, as before.
+    t.replay.add({ host: HOST, path: '/api/v1/user/tides/public_profile', response: json(profile()) });
+    t.replay.add({
+      host: HOST,
+      path: '/api/v1/profile/posts',
+      response: json({ posts: [{ ...post(1), publishedBylines: [] }], nextCursor: null }),
+    });
+    expect((await fetchPosts(t.ctx, { handle: 'tides', cursor: null })).posts).toHaveLength(1);
+  });
+
   it("a Cloudflare challenge → UPSTREAM_BLOCKED (the catalogue's vendor page)", async () => {
     t.replay.add({
       host: HOST,

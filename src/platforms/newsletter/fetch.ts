@@ -11,7 +11,9 @@
  * (identity.ts).
  *
  * The cursor is ours (../cursor.ts): Substack's `nextCursor` bound to the handle and its user id
- * (later pages cost one request; another handle's cursor is INVALID_INPUT).
+ * (later pages cost one request; another handle's cursor is INVALID_INPUT). A hand-made cursor
+ * with this handle and another person's id: on a page read with a cursor's id each post must
+ * have a byline stating this handle (else UPSTREAM_FAILED); the id is part of the cache key.
  */
 import { shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
@@ -58,7 +60,7 @@ export async function fetchPosts(ctx: OpContext, a: { handle: string; cursor: Po
   const q = new URLSearchParams({ profile_user_id: String(userId), limit: String(PAGE_SIZE) });
   if (a.cursor) q.set('cursor', a.cursor.c);
   const { posts, nextCursor } = parseProfilePosts(await getJson(ctx, `${API}/profile/posts?${q.toString()}`, `Posts of @${a.handle}`));
-  const stranger = posts.find((p) => !bylinedBy(p, userId, a.handle));
+  const stranger = posts.find((p) => !bylinedBy(p, userId, a.handle, a.cursor !== null));
   if (stranger)
     throw upstreamFailed(`${PLATFORM}: the posts of @${a.handle} include post ${stranger.id} by someone else (a different resource)`);
   return {

@@ -58,7 +58,8 @@ export const newsletterPosts: OperationDef<{ handle: string; cursor: PostsCursor
     else if (handle && c.h !== handle) problem('cursor', 'belongs to another handle');
   },
   normalize: (a) => ({ handle: normalizeHandle(a.handle)!, cursor: hasCursor(a) ? decodePostsCursor(a.cursor) : null }),
-  key: (a) => JSON.stringify([a.handle, a.cursor?.c ?? null]),
+  // The user id too: a page read with another id (a forged cursor) is no page of this handle's list.
+  key: (a) => JSON.stringify([a.handle, a.cursor?.u ?? null, a.cursor?.c ?? null]),
   cost: { max: 1 },
   example: { handle: 'harbourweather' },
   run: (ctx, a) => fetchPosts(ctx, a),

@@ -78,10 +78,12 @@ export function parseProfilePosts(body: unknown): { posts: NewsletterPost[]; nex
 /**
  * Whether a post names the person among its authors: a byline with their user id and, when the
  * byline states a handle, theirs (case-insensitive). A post without bylines cannot be checked.
+ * `idFromCursor`: the user id came from a caller's cursor, not from the profile, so it proves
+ * nothing alone — the byline must then state their handle (a forged cursor is refused).
  */
-export const bylinedBy = (p: NewsletterPost, userId: number, handle: string) =>
-  p.publishedBylines.length === 0 ||
-  p.publishedBylines.some((b) => b.id === userId && (typeof b.handle !== 'string' || sameHandle(handle, b.handle)));
+export const bylinedBy = (p: NewsletterPost, userId: number, handle: string, idFromCursor = false) =>
+  (p.publishedBylines.length === 0 && !idFromCursor) ||
+  p.publishedBylines.some((b) => b.id === userId && (typeof b.handle === 'string' ? sameHandle(handle, b.handle) : !idFromCursor));
 
 /** Substack handles: letters, digits and `_` (lower-cased). */
 const HANDLE = /^[a-z0-9_]{1,64}$/;

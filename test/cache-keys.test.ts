@@ -1,0 +1,501 @@
+/**
+ * Cache keys (src/platforms/operation.ts `cacheKeyOf`): for every operation the gateway serves,
+ * spellings of one resource share a key (one cache entry, one single-flight), and different
+ * resources never do — an over-normalised key would answer one account, post or page with
+ * another's record, from the cache or from a shared in-flight fetch. Each pair below says why the
+ * platform treats the two spellings as one resource or as two (case rules from each platform's
+ * README / parser). An operation added without pairs here fails the first test.
+ */
+import { describe, expect, it } from 'vitest';
+import { allOperations } from '../src/gateway.js';
+import { encodeCursor } from '../src/platforms/cursor.js';
+import type { OperationDef } from '../src/platforms/operation.js';
+import { validateArgs } from '../src/platforms/operation.js';
+
+type Args = Record<string, unknown>;
+/** `same`: one resource spelt two ways. `differ`: two resources (or two pages / views of one). */
+interface Pairs {
+  same: [Args, Args][];
+  differ: [Args, Args][];
+}
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+const PAIRS: Record<string, Pairs> = {
+  codeTrendingDevelopers: {
+    same: [[{ language: 'TypeScript' }, { language: ' typescript ', since: 'daily' }]],
+    differ: [
+      [{ language: 'c' }, { language: 'c++' }],
+      [{ language: 'rust' }, { language: 'rust', since: 'weekly' }],
+    ],
+  },
+  codeRepository: {
+    // GitHub owners and repository names are case-insensitive; `.git` and a trailing slash name the same repository.
+    same: [
+      [{ url: 'https://github.com/Creator-Lookup-Demo/Creator-Kit' }, { url: 'https://github.com/creator-lookup-demo/creator-kit.git' }],
+    ],
+    differ: [
+      [{ url: 'https://github.com/a/kit' }, { url: 'https://github.com/a/kit2' }],
+      [{ url: 'https://github.com/a/kit' }, { url: 'https://github.com/b/kit' }],
+    ],
+  },
+  codeUser: {
+    same: [[{ handle: 'Creator-Lookup-Demo' }, { handle: '@creator-lookup-demo' }]],
+    differ: [[{ handle: 'creator' }, { handle: 'creator-x' }]],
+  },
+  websearchSearch: {
+    same: [[{ query: ' creator  economy ' }, { query: 'creator economy', page: 1 }]],
+    differ: [
+      [{ query: 'creator economy' }, { query: 'creator economy', page: 2 }],
+      [{ query: 'tools' }, { query: 'tools', region: 'de' }],
+    ],
+  },
+  audioAPodcast: {
+    // Spotify ids are base62: case-sensitive.
+    same: [[{ id: '5dEm0Sh0wK1tchenT4lk01' }, { url: 'https://open.spotify.com/show/5dEm0Sh0wK1tchenT4lk01?si=abc' }]],
+    differ: [[{ id: '5dEm0Sh0wK1tchenT4lk01' }, { id: '5dem0sh0wk1tchent4lk01' }]],
+  },
+  audioAPlaylist: {
+    same: [[{ id: '3dEm0PlAyl1stCurry0x01' }, { url: 'spotify:playlist:3dEm0PlAyl1stCurry0x01', cursor: 0 }]],
+    differ: [
+      [{ id: '3dEm0PlAyl1stCurry0x01' }, { id: '3DEM0PLAYL1STCURRY0X01' }],
+      [{ id: '3dEm0PlAyl1stCurry0x01' }, { id: '3dEm0PlAyl1stCurry0x01', cursor: 100 }],
+    ],
+  },
+  audioBArtist: {
+    same: [[{ id: '1500000001' }, { url: 'https://music.apple.com/us/artist/test-pilots/1500000001' }]],
+    differ: [
+      [{ id: '1500000001' }, { id: '1500000002' }],
+      // Another storefront's catalogue is another answer.
+      [{ url: 'https://music.apple.com/us/artist/x/1500000001' }, { url: 'https://music.apple.com/gb/artist/x/1500000001' }],
+    ],
+  },
+  audioBAlbum: {
+    same: [[{ id: '1600000001' }, { url: 'https://music.apple.com/US/album/flight-log/id1600000001?l=en' }]],
+    differ: [[{ url: 'https://music.apple.com/us/album/x/1600000001' }, { url: 'https://music.apple.com/jp/album/x/1600000001' }]],
+  },
+  audioBSearch: {
+    same: [[{ query: 'test  pilots ' }, { query: 'test pilots', type: 'all' }]],
+    differ: [[{ query: 'test pilots' }, { query: 'test pilots', type: 'song' }]],
+  },
+  audioCArtist: {
+    // SoundCloud permalinks are lower-case in practice; the profile URL names the same artist.
+    same: [[{ handle: 'RaviMenonBeats' }, { url: 'https://soundcloud.com/ravimenonbeats' }]],
+    differ: [[{ handle: 'ravimenonbeats' }, { handle: 'ravimenon-beats' }]],
+  },
+  moodboardPost: {
+    same: [[{ url: 'https://www.cosmos.so/e/1909064612' }, { url: 'https://cosmos.so/e/1909064612/' }]],
+    differ: [[{ url: 'https://www.cosmos.so/e/1909064612' }, { url: 'https://www.cosmos.so/e/1909064613' }]],
+  },
+  moodboardSearch: {
+    same: [[{ query: 'brutalist  stairwell' }, { query: ' brutalist stairwell', cursor: '' }]],
+    differ: [
+      [{ query: 'stairwell' }, { query: 'stairwell', cursor: 'abc' }],
+      [
+        { query: 'stairwell', cursor: 'abc' },
+        { query: 'stairwell', cursor: 'ABC' },
+      ],
+    ],
+  },
+  linkpageAProfile: {
+    same: [[{ url: 'https://link.me/Mira.Sol' }, { url: 'mira.sol' }]],
+    differ: [[{ url: 'https://link.me/mira.sol' }, { url: 'https://link.me/mirasol' }]],
+  },
+  linkpageBPage: {
+    same: [[{ url: 'https://linktr.ee/TalaOkafor' }, { url: '@talaokafor' }]],
+    differ: [[{ url: 'https://linktr.ee/tala_okafor' }, { url: 'https://linktr.ee/talaokafor' }]],
+  },
+  linkpageCPage: {
+    // The username is a host name.
+    same: [[{ url: 'https://NightOwl.komi.io/links' }, { url: 'nightowl' }]],
+    differ: [[{ url: 'https://nightowl.komi.io' }, { url: 'https://night-owl.komi.io' }]],
+  },
+  linkpageDPage: {
+    same: [[{ url: 'https://pillar.io/MaraQuintero' }, { url: 'maraquintero' }]],
+    differ: [[{ url: 'https://pillar.io/maraquintero' }, { url: 'https://pillar.io/mara.quintero' }]],
+  },
+  linkpageEPage: {
+    same: [[{ url: 'https://lnk.bio/RaviMenonCooks' }, { url: 'ravimenoncooks' }]],
+    differ: [[{ url: 'https://lnk.bio/ravimenoncooks' }, { url: 'https://lnk.bio/ravimenon_cooks' }]],
+  },
+  pinboardSearch: {
+    same: [[{ query: 'chili  oil noodles' }, { query: 'chili oil noodles', trim: false }]],
+    differ: [
+      [{ query: 'noodles' }, { query: 'noodles', trim: true }],
+      [
+        { query: 'noodles', cursor: 'Y2JVSG' },
+        { query: 'noodles', cursor: 'y2jvsg' },
+      ],
+    ],
+  },
+  pinboardProfile: {
+    same: [[{ handle: 'TalaDraws' }, { handle: '@taladraws' }]],
+    differ: [[{ handle: 'taladraws' }, { handle: 'tala_draws' }]],
+  },
+  socialBProfile: {
+    same: [[{ handle: 'Tala.Draws' }, { handle: '@tala.draws' }]],
+    differ: [[{ handle: 'tala.draws' }, { handle: 'taladraws' }]],
+  },
+  socialBPost: {
+    // Shortcodes are base64: case-sensitive. A reel's /reel/ and /p/ URLs name one media.
+    same: [[{ url: 'https://www.instagram.com/p/DAtalaDraw1/' }, { url: 'https://instagram.com/reel/DAtalaDraw1?igsh=x' }]],
+    differ: [[{ url: 'https://www.instagram.com/p/DAtalaDraw1/' }, { url: 'https://www.instagram.com/p/DATALADRAW1/' }]],
+  },
+  socialBPosts: {
+    same: [[{ handle: 'Tala.Draws' }, { handle: 'tala.draws', cursor: '' }]],
+    differ: [
+      [{ handle: 'tala.draws' }, { handle: 'tala.draws', cursor: b64({ h: 'tala.draws', a: '3400_17' }) }],
+      [
+        { handle: 'tala.draws', cursor: b64({ h: 'tala.draws', a: 'QVFEa' }) },
+        { handle: 'tala.draws', cursor: b64({ h: 'tala.draws', a: 'qvfea' }) },
+      ],
+    ],
+  },
+  shortvideoProfile: {
+    same: [[{ handle: 'Tala.Draws' }, { handle: '@tala.draws' }]],
+    differ: [[{ handle: 'tala.draws' }, { handle: 'tala_draws' }]],
+  },
+  forumSearch: {
+    same: [[{ query: 'link  in bio' }, { query: 'link in bio', filter: 'posts', sort: 'relevance', timeframe: 'all' }]],
+    differ: [
+      [{ query: 'link in bio' }, { query: 'link in bio', filter: 'comments' }],
+      [{ query: 'link in bio' }, { query: 'link in bio', after: 't3_abc' }],
+      [{ query: 'link in bio' }, { query: 'link in bio', trim: true }],
+    ],
+  },
+  forumUser: {
+    same: [[{ handle: 'NightOwlPots' }, { handle: 'u/nightowlpots' }]],
+    differ: [[{ handle: 'nightowlpots' }, { handle: 'nightowl_pots' }]],
+  },
+  forumUserPosts: {
+    same: [[{ handle: 'NightOwlPots' }, { handle: 'nightowlpots', sort: 'new' }]],
+    differ: [
+      [{ handle: 'nightowlpots' }, { handle: 'nightowlpots', sort: 'top' }],
+      [{ handle: 'nightowlpots' }, { handle: 'nightowlpots', after: 't3_abc' }],
+    ],
+  },
+  forumSubreddit: {
+    same: [[{ name: 'Pottery' }, { name: 'r/pottery', sort: 'hot' }]],
+    differ: [
+      [{ name: 'pottery' }, { name: 'pottery', sort: 'new' }],
+      [
+        { name: 'pottery', sort: 'top' },
+        { name: 'pottery', sort: 'top', timeframe: 'week' },
+      ],
+    ],
+  },
+  forumPost: {
+    // Reddit ids are base36 (lower-case); the title slug and a comment link name the same post.
+    same: [
+      [
+        { url: 'https://www.reddit.com/r/pottery/comments/1hq7x2a/first_glaze_firing/' },
+        { url: 'https://old.reddit.com/r/Pottery/comments/1HQ7X2A/' },
+      ],
+      [{ url: 'https://redd.it/1hq7x2a' }, { url: 'https://www.reddit.com/comments/1hq7x2a' }],
+    ],
+    differ: [[{ url: 'https://redd.it/1hq7x2a' }, { url: 'https://redd.it/1hq7x2b' }]],
+  },
+  microblogCSearch: {
+    same: [[{ query: 'fish  curry' }, { query: 'fish curry', trim: false }]],
+    differ: [[{ query: 'fish curry' }, { query: 'fish curry', startDate: '2025-01-01' }]],
+  },
+  microblogCProfile: {
+    same: [[{ handle: 'Tala.Draws' }, { handle: '@tala.draws' }]],
+    differ: [[{ handle: 'tala.draws' }, { handle: 'taladraws' }]],
+  },
+  microblogAPost: {
+    same: [
+      [
+        { url: 'https://truthsocial.com/@harbourweather/posts/114560000000000001' },
+        { url: 'https://truthsocial.com/@HarbourWeather/114560000000000001', downloadMedia: false },
+      ],
+    ],
+    differ: [
+      [{ url: 'https://truthsocial.com/@a/posts/114560000000000001' }, { url: 'https://truthsocial.com/@a/posts/114560000000000002' }],
+      [
+        { url: 'https://truthsocial.com/@a/posts/114560000000000001' },
+        { url: 'https://truthsocial.com/@a/posts/114560000000000001', downloadMedia: true },
+      ],
+    ],
+  },
+  microblogAProfile: {
+    same: [[{ handle: 'HarbourWeather' }, { handle: '@harbourweather' }]],
+    differ: [[{ handle: 'harbourweather' }, { handle: 'harbour_weather' }]],
+  },
+  microblogAPosts: {
+    same: [[{ handle: 'HarbourWeather' }, { handle: 'harbourweather', cursor: '' }]],
+    differ: [
+      [{ handle: 'harbourweather' }, { handle: 'harbourweather', cursor: encodeCursor({ a: '107', h: 'harbourweather', m: '5' }) }],
+      // Two account ids behind one handle are two lists: a page read with one (a forged cursor) is no page of the other.
+      [
+        { handle: 'harbourweather', cursor: encodeCursor({ a: '107', h: 'harbourweather', m: '5' }) },
+        { handle: 'harbourweather', cursor: encodeCursor({ a: '999', h: 'harbourweather', m: '5' }) },
+      ],
+    ],
+  },
+  microblogBTweet: {
+    same: [
+      [
+        { url: 'https://x.com/TalaDraws/status/1881234567890123457' },
+        { url: 'https://twitter.com/taladraws/status/1881234567890123457?s=20' },
+      ],
+    ],
+    differ: [
+      [{ url: 'https://x.com/a/status/1881234567890123457' }, { url: 'https://x.com/a/status/1881234567890123458' }],
+      [{ url: 'https://x.com/a/status/1881234567890123457' }, { url: 'https://x.com/a/status/1881234567890123457', trim: true }],
+    ],
+  },
+  microblogBProfile: {
+    same: [[{ handle: 'TalaDraws' }, { handle: '@taladraws' }]],
+    differ: [[{ handle: 'taladraws' }, { handle: 'tala_draws' }]],
+  },
+  videoChannel: {
+    // Handles are case-insensitive; channel ids (UC + 22 base64 characters) are not.
+    same: [
+      [{ handle: '@RaviMenonCooks' }, { url: 'https://www.youtube.com/@ravimenoncooks/videos' }],
+      [{ channelId: 'UCaBcDeFgHiJkLmNoPqRsTuV' }, { url: 'https://youtube.com/channel/UCaBcDeFgHiJkLmNoPqRsTuV' }],
+    ],
+    differ: [
+      [{ channelId: 'UCaBcDeFgHiJkLmNoPqRsTuV' }, { channelId: 'UCabcdefghijklmnopqrstuv' }],
+      [{ url: 'https://www.youtube.com/c/ravi' }, { url: 'https://www.youtube.com/user/ravi' }],
+      [{ handle: 'ravi' }, { url: 'https://www.youtube.com/c/ravi' }],
+    ],
+  },
+  videoVideo: {
+    // Video ids are case-sensitive.
+    same: [
+      [{ id: 'kP9xWq2LmZ4' }, { url: 'https://www.youtube.com/watch?v=kP9xWq2LmZ4&t=10s' }],
+      [{ url: 'https://youtu.be/kP9xWq2LmZ4' }, { url: 'https://www.youtube.com/shorts/kP9xWq2LmZ4' }],
+    ],
+    differ: [[{ id: 'kP9xWq2LmZ4' }, { id: 'kp9xwq2lmz4' }]],
+  },
+  videoVideos: {
+    same: [[{ handle: '@RaviMenonCooks' }, { url: 'https://www.youtube.com/@ravimenoncooks', tab: 'videos' }]],
+    differ: [
+      [{ handle: 'ravimenoncooks' }, { handle: 'ravimenoncooks', tab: 'shorts' }],
+      [{ channelId: 'UCaBcDeFgHiJkLmNoPqRsTuV' }, { channelId: 'UCabcdefghijklmnopqrstuv' }],
+    ],
+  },
+  videoSearch: {
+    same: [[{ query: 'fish  curry' }, { query: 'fish curry', type: 'all' }]],
+    differ: [
+      [{ query: 'fish curry' }, { query: 'fish curries' }],
+      [{ query: 'fish curry' }, { query: 'fish curry', type: 'channel' }],
+    ],
+  },
+  retailShopStorefront: {
+    // Amazon spells storefront names in lower case.
+    same: [[{ url: 'https://www.amazon.com/shop/RaviMenonCooks' }, { url: 'ravimenoncooks' }]],
+    differ: [
+      [{ url: 'ravimenoncooks' }, { url: 'ravimenon-cooks' }],
+      [{ url: 'ravimenoncooks' }, { url: 'ravimenoncooks', pageToken: 'abc' }],
+    ],
+  },
+  socialAEvents: {
+    // The city's id names it; the slug is decoration.
+    same: [
+      [
+        { url: 'https://www.facebook.com/events/explore/us-harbour-city/108000000000001/' },
+        { url: 'https://facebook.com/events/explore/US-Harbour/108000000000001' },
+      ],
+    ],
+    differ: [
+      [
+        { url: 'https://www.facebook.com/events/explore/us-harbour-city/108000000000001/' },
+        { url: 'https://www.facebook.com/events/explore/us-harbour-city/108000000000002/' },
+      ],
+    ],
+  },
+  socialAEventSearch: {
+    same: [[{ query: 'Dog  Show' }, { query: 'dog show' }]],
+    differ: [[{ query: 'dog show' }, { query: 'dog shows' }]],
+  },
+  socialAProfileEvents: {
+    // Facebook usernames are case-insensitive.
+    same: [[{ url: 'https://www.facebook.com/TalaOkafor.Art' }, { url: 'https://facebook.com/talaokafor.art/upcoming_hosted_events' }]],
+    differ: [
+      [{ url: 'https://www.facebook.com/talaokafor.art' }, { url: 'https://www.facebook.com/talaokafor.art/past_hosted_events' }],
+      [{ url: 'https://www.facebook.com/talaokafor.art' }, { url: 'https://www.facebook.com/talaokaforart' }],
+    ],
+  },
+  socialAPage: {
+    same: [[{ url: 'https://www.facebook.com/TalaOkafor.Art' }, { url: 'https://m.facebook.com/talaokafor.art/' }]],
+    differ: [
+      [{ url: 'https://www.facebook.com/talaokafor.art' }, { url: 'https://www.facebook.com/talaokaforart' }],
+      [
+        { url: 'https://www.facebook.com/profile.php?id=100000000000001' },
+        { url: 'https://www.facebook.com/profile.php?id=100000000000002' },
+      ],
+    ],
+  },
+  microblogDProfile: {
+    // Handles are domain names (case-insensitive); a profile URL names the same actor.
+    same: [
+      [{ handle: 'HarbourWeather.bsky.social' }, { handle: 'https://bsky.app/profile/harbourweather.bsky.social' }],
+      [{ handle: 'did:plc:abcdefghijklmnopqrstuvwx' }, { handle: 'https://bsky.app/profile/did:plc:abcdefghijklmnopqrstuvwx' }],
+    ],
+    differ: [
+      [{ handle: 'harbourweather.bsky.social' }, { handle: 'harbour-weather.bsky.social' }],
+      [{ handle: 'did:plc:abcdefghijklmnopqrstuvwx' }, { handle: 'did:plc:abcdefghijklmnopqrstuvwy' }],
+    ],
+  },
+  microblogDPosts: {
+    same: [[{ handle: 'HarbourWeather.bsky.social' }, { handle: 'harbourweather.bsky.social', cursor: '' }]],
+    differ: [
+      [
+        { handle: 'harbourweather.bsky.social' },
+        { handle: 'harbourweather.bsky.social', cursor: encodeCursor({ k: 'harbourweather.bsky.social', c: '2025-01-01T00:00:00Z' }) },
+      ],
+    ],
+  },
+  microblogDSearch: {
+    same: [[{ query: ' tide tables ' }, { query: 'tide tables' }]],
+    differ: [[{ query: 'tide tables' }, { query: 'tide table' }]],
+  },
+  microblogDProfileSearch: {
+    same: [[{ query: 'Harbour Weather' }, { query: ' harbour weather' }]],
+    differ: [[{ query: 'harbour weather' }, { query: 'harbour' }]],
+  },
+  microblogEProfile: {
+    // Mastodon looks usernames up case-insensitively; instances are host names.
+    same: [
+      [{ handle: 'HarbourWeather@Mastodon.Social' }, { handle: '@harbourweather@mastodon.social' }],
+      [{ handle: 'harbourweather@mastodon.social' }, { handle: 'https://mastodon.social/@harbourweather' }],
+    ],
+    differ: [
+      [{ handle: 'harbourweather@mastodon.social' }, { handle: 'harbourweather@fosstodon.org' }],
+      [{ handle: 'harbourweather@mastodon.social' }, { handle: 'harbour_weather@mastodon.social' }],
+    ],
+  },
+  microblogEPosts: {
+    same: [[{ handle: 'HarbourWeather@Mastodon.Social' }, { handle: 'harbourweather@mastodon.social', cursor: '' }]],
+    differ: [
+      [{ handle: 'harbourweather@mastodon.social' }, { handle: 'harbourweather@fosstodon.org' }],
+      // Two account ids behind one handle are two lists: a page read with one (a forged cursor) is no page of the other.
+      [
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ i: 'harbour.example', u: 'tides', a: '7', m: '5' }) },
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ i: 'harbour.example', u: 'tides', a: '8', m: '5' }) },
+      ],
+    ],
+  },
+  microblogETag: {
+    same: [
+      [
+        { instance: 'Mastodon.Social', tag: '#Tides' },
+        { instance: 'https://mastodon.social/', tag: 'tides' },
+      ],
+    ],
+    differ: [
+      [
+        { instance: 'mastodon.social', tag: 'tides' },
+        { instance: 'fosstodon.org', tag: 'tides' },
+      ],
+      [
+        { instance: 'mastodon.social', tag: 'tides' },
+        { instance: 'mastodon.social', tag: 'tide' },
+      ],
+    ],
+  },
+  microblogEProfileSearch: {
+    same: [
+      [
+        { instance: 'Mastodon.Social', query: 'Harbour ' },
+        { instance: 'mastodon.social', query: 'harbour' },
+      ],
+    ],
+    differ: [
+      [
+        { instance: 'mastodon.social', query: 'harbour' },
+        { instance: 'fosstodon.org', query: 'harbour' },
+      ],
+    ],
+  },
+  newsletterProfile: {
+    same: [[{ handle: 'HarbourWeather' }, { handle: 'https://substack.com/@harbourweather' }]],
+    differ: [[{ handle: 'harbourweather' }, { handle: 'harbour_weather' }]],
+  },
+  newsletterPosts: {
+    same: [[{ handle: '@HarbourWeather' }, { handle: 'harbourweather', cursor: '' }]],
+    differ: [
+      [{ handle: 'harbourweather' }, { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', u: 42, c: 'x' }) }],
+      // Two user ids behind one handle are two lists: a page read with one (a forged cursor) is no page of the other.
+      [
+        { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', u: 42, c: 'x' }) },
+        { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', u: 43, c: 'x' }) },
+      ],
+    ],
+  },
+  livestreamChannel: {
+    same: [[{ handle: 'HarbourWeather' }, { handle: 'https://kick.com/harbourweather' }]],
+    differ: [[{ handle: 'harbourweather' }, { handle: 'harbour-weather' }]],
+  },
+  // Creator discovery: the source profile is the resource; min_confidence filters after the cache.
+  findSocialProfiles: {
+    same: [
+      [
+        { platform: 'social-b', handle: 'Tala.Draws' },
+        { platform: 'social-b', handle: '@tala.draws', minConfidence: 0.9 },
+      ],
+    ],
+    differ: [
+      [
+        { platform: 'social-b', handle: 'tala.draws' },
+        { platform: 'shortvideo', handle: 'tala.draws' },
+      ],
+      [
+        { platform: 'video', handle: 'UCaBcDeFgHiJkLmNoPqRsTuV' },
+        { platform: 'video', handle: 'UCabcdefghijklmnopqrstuv' },
+      ],
+    ],
+  },
+  findCreatorEmails: {
+    same: [
+      [
+        { platform: 'video', handle: '@RaviMenonCooks' },
+        { platform: 'video', handle: 'ravimenoncooks', minConfidence: 0.2 },
+      ],
+    ],
+    differ: [
+      [
+        { platform: 'video', handle: 'UCaBcDeFgHiJkLmNoPqRsTuV' },
+        { platform: 'video', handle: 'UCabcdefghijklmnopqrstuv' },
+      ],
+    ],
+  },
+  blogPosts: {
+    // Tumblr blog names and hosts are case-insensitive; a name, its host and its URL are one blog.
+    same: [
+      [{ blog: 'HarbourWeather' }, { blog: 'https://harbourweather.tumblr.com/' }],
+      [{ blog: 'harbourweather' }, { blog: 'https://www.tumblr.com/harbourweather' }],
+    ],
+    differ: [
+      [{ blog: 'harbourweather' }, { blog: 'harbourweather.com' }],
+      [{ blog: 'harbourweather' }, { blog: 'harbourweather', cursor: encodeCursor({ b: 'harbourweather.tumblr.com', o: 20 }) }],
+    ],
+  },
+};
+
+function keyOf(op: OperationDef, args: Args): string {
+  const v = validateArgs(op, args);
+  if (!v.ok) throw new Error(`${op.field} ${JSON.stringify(args)} is refused: ${JSON.stringify(v.problems)}`);
+  return v.cacheKey;
+}
+
+describe('cache keys', () => {
+  it('every operation has pairs here', () => {
+    expect(
+      allOperations()
+        .filter((op) => !(op.field in PAIRS))
+        .map((op) => op.field),
+    ).toEqual([]);
+  });
+
+  for (const op of allOperations()) {
+    const pairs = PAIRS[op.field];
+    if (!pairs) continue;
+    it(`${op.field}: one resource, one key; two resources, two keys`, () => {
+      for (const [a, b] of pairs.same) expect(keyOf(op, a), `${JSON.stringify(a)} ~ ${JSON.stringify(b)}`).toBe(keyOf(op, b));
+      for (const [a, b] of pairs.differ) expect(keyOf(op, a), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).not.toBe(keyOf(op, b));
+    });
+  }
+});
