@@ -122,7 +122,7 @@ function routeTable(
     openapiJson: string;
     draining: () => boolean;
   },
-): { table: Map<string, HttpRoute>; prefixed: HttpRoute[] } {
+): { table: Map<string, HttpRoute>; prefixed: HttpRoute[]; anyRouteMethods: string } {
   const table = new Map<string, HttpRoute>();
   const prefixed: HttpRoute[] = [];
   const route = (r: HttpRoute) => {
@@ -150,7 +150,9 @@ function routeTable(
     serve: (_req, res) => sendJson(res, 200, { name: 'Creator Lookup', graphql: '/graphql', openapi: '/openapi.json' }),
   });
   for (const m of modules) for (const r of m.routes) route(r);
-  return { table, prefixed };
+  // What `OPTIONS *` (the server as a whole, RFC 9110 §9.3.7) is told: every route's methods, HEAD with GET.
+  const anyRouteMethods = [...new Set(['GET', 'HEAD', ...[...table.values(), ...prefixed].flatMap((r) => r.methods)])].join(', ');
+  return { table, prefixed, anyRouteMethods };
 }
 
 /** /readyz: 503 while draining or while a store does not answer. */
@@ -203,21 +205,9 @@ export function createApp(deps: Deps): App {
   let draining = false;
   let idleWaiters: (() => void)[] = [];
   deps.metrics.setInFlight(() => open.size);
+  const { table, prefixed, anyRouteMethods } = routeTable(deps, { graphql, mcp, openapiJson, draining: () => draining });
   // Every route's series exist from the start (a response then costs a Map lookup and two additions).
-  for (const r of [
-    ...routes.keys(),
-    '/graphql',
-    '/mcp',
-    '/metrics',
-    '/media/*',
-    '/openapi.json',
-    '/healthz',
-    '/readyz',
-    '/',
-    'unmatched',
-    ...modules.flatMap((m) => m.routes.map(routeName)),
-  ])
-    deps.metrics.route(r);
+  for (const r of [...routes.keys(), ...[...table.values(), ...prefixed].map(routeName), '/media/*', 'unmatched']) deps.metrics.route(r);
   const accessLog = deps.logger.isLevelEnabled('info');
   const writeAccess = accessLogger(deps.logger);
 
@@ -248,8 +238,6 @@ export function createApp(deps: Deps): App {
       for (const w of waiters) w();
     }
   }
-
-  const { table, prefixed } = routeTable(deps, { graphql, mcp, openapiJson, draining: () => draining });
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const info: RequestInfo = {
@@ -303,6 +291,7 @@ export function createApp(deps: Deps): App {
       return void done(rest(req, res, path, new URLSearchParams(qAt < 0 ? '' : raw.slice(qAt + 1)), info));
     }
     res.setHeader('x-request-id', info.id);
+    if (path === '*' && req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, anyRouteMethods);
     if (path.startsWith('/media/')) {
       info.route = '/media/*';
       return void done(media.serve(req, res, path));

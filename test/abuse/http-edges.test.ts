@@ -518,4 +518,15 @@ describe('requests node would answer with an empty body, or not at all', () => {
     expect(await h.balance(id)).toBe(4);
     expect(errorLinesSince(logged)).toEqual([]);
   });
+
+  it('OPTIONS * (the server as a whole) → 204 with every method the routes serve; another method on * stays 404 JSON', async () => {
+    const r = await raw(h.url, 'OPTIONS * HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n');
+    expect(r.status).toBe(204);
+    const allow = /\r\nallow: ([^\r]*)/i.exec(r.headers)?.[1].split(', ');
+    for (const m of ['GET', 'HEAD', 'POST', 'OPTIONS']) expect(allow).toContain(m);
+    expect(r.body).toBe('');
+    const other = await raw(h.url, 'GET * HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n');
+    expect(other.status).toBe(404);
+    expect(JSON.parse(other.body)).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
 });
