@@ -19,8 +19,6 @@ interface Pairs {
   differ: [Args, Args][];
 }
 
-const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-
 const PAIRS: Record<string, Pairs> = {
   codeTrendingDevelopers: {
     same: [[{ language: 'TypeScript' }, { language: ' typescript ', since: 'daily' }]],
@@ -144,10 +142,10 @@ const PAIRS: Record<string, Pairs> = {
   socialBPosts: {
     same: [[{ handle: 'Tala.Draws' }, { handle: 'tala.draws', cursor: '' }]],
     differ: [
-      [{ handle: 'tala.draws' }, { handle: 'tala.draws', cursor: b64({ h: 'tala.draws', a: '3400_17' }) }],
+      [{ handle: 'tala.draws' }, { handle: 'tala.draws', cursor: encodeCursor({ h: 'tala.draws', a: '3400_17' }) }],
       [
-        { handle: 'tala.draws', cursor: b64({ h: 'tala.draws', a: 'QVFEa' }) },
-        { handle: 'tala.draws', cursor: b64({ h: 'tala.draws', a: 'qvfea' }) },
+        { handle: 'tala.draws', cursor: encodeCursor({ h: 'tala.draws', a: 'QVFEa' }) },
+        { handle: 'tala.draws', cursor: encodeCursor({ h: 'tala.draws', a: 'qvfea' }) },
       ],
     ],
   },
