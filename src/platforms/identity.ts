@@ -60,3 +60,20 @@ export function assertSameResource(platform: string, what: string, asked: AskedF
   if (problems.length)
     throw upstreamFailed(`${platform}: the upstream answered ${what} with a different resource (${problems.join('; ')})`);
 }
+
+/**
+ * Whether the author an item of an account's list states (a status, a post's byline) is that
+ * account: the same id, and the same handle where the author states one. `idFromCursor`: the id
+ * came from a caller's paging cursor, not from the account's own lookup, so it proves nothing
+ * alone (a hand-made cursor may carry another account's id) — the author must state the handle.
+ * An item stating no author passes, unless the id came from a cursor.
+ */
+export function byListOwner(
+  author: { id: unknown; handle: unknown } | null,
+  owner: { id: string | number; handle: string },
+  idFromCursor: boolean,
+): boolean {
+  if (!author) return !idFromCursor;
+  if (!sameId(owner.id, author.id)) return false;
+  return author.handle != null ? sameHandle(owner.handle, author.handle) : !idFromCursor;
+}

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import { isApiError, shapeChanged, upstreamFailed } from '../../errors.js';
 import { isObj, reader } from '../../parse/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { sameHandle } from '../identity.js';
+import { byListOwner } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NStr } from '../records.js';
 import { API, fetchProfile, getJsonAnswer } from './fetch.js';
@@ -74,8 +74,7 @@ export function parseStatuses(json: unknown, account: { id: string; handle: stri
       throw e;
     }
     const by = post.account;
-    const named = by?.username != null ? sameHandle(account.handle, by.username) : !account.idFromCursor;
-    if (by ? by.id !== account.id || !named : account.idFromCursor)
+    if (!byListOwner(by ? { id: by.id, handle: by.username } : null, account, account.idFromCursor ?? false))
       throw upstreamFailed(
         `${PLATFORM}: the posts of @${account.handle} include one by @${by?.username ?? by?.id ?? '(unnamed)'} (a different resource)`,
       );

@@ -25,7 +25,7 @@
 import { isApiError, notFound, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { sameHandle } from '../identity.js';
+import { byListOwner, sameHandle } from '../identity.js';
 import { nextPage } from '../microblog-a/posts.js';
 import type { OpContext } from '../operation.js';
 import type { Acct } from './parse.js';
@@ -132,8 +132,7 @@ export function decodeTagCursor(raw: string): TagCursor | null {
 function assertOwnStatuses(statuses: MicroblogEStatus[], a: Acct, accountId: string, idFromCursor: boolean): void {
   for (const s of statuses) {
     const by = s.account;
-    const named = by?.username != null ? sameHandle(a.user, by.username) : !idFromCursor;
-    if (by ? by.id !== accountId || !named : idFromCursor)
+    if (!byListOwner(by ? { id: by.id, handle: by.username } : null, { id: accountId, handle: a.user }, idFromCursor))
       throw upstreamFailed(
         `${PLATFORM}: the posts of @${a.user}@${a.instance} include one by @${by?.acct ?? by?.id ?? '(unnamed)'} (a different resource)`,
       );

@@ -10,7 +10,7 @@ import { parseUserUrl } from '../../links/user-url.js';
 import { int, intish, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type { NewsletterPost, NewsletterProfile } from './schema.js';
-import { sameHandle } from '../identity.js';
+import { byListOwner } from '../identity.js';
 export type { NewsletterPost, NewsletterProfile } from './schema.js';
 
 export const PLATFORM = 'newsletter';
@@ -82,8 +82,11 @@ export function parseProfilePosts(body: unknown): { posts: NewsletterPost[]; nex
  * nothing alone — the byline must then state their handle (a forged cursor is refused).
  */
 export const bylinedBy = (p: NewsletterPost, userId: number, handle: string, idFromCursor = false) =>
-  (p.publishedBylines.length === 0 && !idFromCursor) ||
-  p.publishedBylines.some((b) => b.id === userId && (typeof b.handle === 'string' ? sameHandle(handle, b.handle) : !idFromCursor));
+  p.publishedBylines.length === 0
+    ? byListOwner(null, { id: userId, handle }, idFromCursor)
+    : p.publishedBylines.some((b) =>
+        byListOwner({ id: b.id, handle: typeof b.handle === 'string' ? b.handle : null }, { id: userId, handle }, idFromCursor),
+      );
 
 /** Substack handles: letters, digits and `_` (lower-cased). */
 const HANDLE = /^[a-z0-9_]{1,64}$/;
