@@ -5,6 +5,7 @@
  * answer); and the checks every such answer is held to — a typed outcome within a bounded time,
  * credits and ledger agreeing, no upstream exchange left open, no error-level log line.
  */
+import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { demoRoutes } from '../../src/demo/routes.js';
 import { DEMO_COVERAGE } from '../../src/demo/examples.js';
@@ -40,6 +41,12 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     why: 'the source profile; every other scan is optional (api.md)',
   },
 };
+
+/** Whether `req` (`METHOD host/path?query`) is one `field`'s record cannot do without (ESSENTIAL; every request of an operation without an entry). */
+export function isEssential(field: string, req: string): boolean {
+  const declared = ESSENTIAL[field];
+  return declared ? declared.requests.some((re) => re.test(req)) : true;
+}
 
 /** No retries (a failing answer is the answer at once); short timeouts, so a hang costs about a second. */
 export const ENV = {
@@ -138,17 +145,23 @@ export async function call(gw: Gateway, path: string): Promise<Answer> {
 /**
  * The example run twice on `gw`: every request the first run makes (public tokens included), the
  * requests every later run makes (`steady`: a token is kept by the gateway), the clean answer.
+ * The example must succeed on the demo routes (`field` names it in the failure).
  */
 export async function exampleRequests(
   gw: Gateway,
+  field: string,
   path: string,
-): Promise<{ first: Answer; clean: Answer; requests: string[]; steady: Set<string> }> {
+): Promise<{ clean: Answer; requests: string[]; steady: Set<string> }> {
   const first = await call(gw, path);
+  expect({ status: first.status, code: first.code }, `${field}'s example (${path}) must succeed on the demo routes`).toEqual({
+    status: 200,
+    code: null,
+  });
   const firstKeys = gw.h.replay.hits().map(requestKey);
   const before = gw.h.replay.hits().length;
   const clean = await call(gw, path);
   const steady = new Set(gw.h.replay.hits().slice(before).map(requestKey));
-  return { first, clean, requests: [...new Set([...firstKeys, ...steady])], steady };
+  return { clean, requests: [...new Set([...firstKeys, ...steady])], steady };
 }
 
 /**
