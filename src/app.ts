@@ -123,6 +123,7 @@ function routeTable(
     draining: () => boolean;
   },
 ): { table: Map<string, HttpRoute>; prefixed: HttpRoute[]; anyRouteMethods: string } {
+  const openapiBytes = Buffer.byteLength(faces.openapiJson);
   const table = new Map<string, HttpRoute>();
   const prefixed: HttpRoute[] = [];
   const route = (r: HttpRoute) => {
@@ -139,7 +140,11 @@ function routeTable(
   route({
     path: '/openapi.json',
     methods: ['GET'],
-    serve: (_req, res) => void (res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }), res.end(faces.openapiJson)),
+    // With its length: a HEAD tells the document's size too.
+    serve: (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': openapiBytes });
+      res.end(faces.openapiJson);
+    },
   });
   route({ path: '/healthz', methods: ['GET'], serve: (_req, res) => sendJson(res, 200, { status: 'ok' }) });
   route({ path: '/readyz', methods: ['GET'], serve: (_req, res) => ready(deps, res, faces.draining()) });

@@ -88,6 +88,18 @@ describe('HTTP edges', () => {
     expect(await h.balance(id)).toBe(5);
   });
 
+  it("GET and HEAD /openapi.json state the document's length", async () => {
+    const get = await fetch(h.url + '/openapi.json');
+    const body = Buffer.from(await get.arrayBuffer());
+    expect(get.headers.get('content-length')).toBe(String(body.length));
+    expect(JSON.parse(body.toString('utf8'))).toHaveProperty('openapi');
+    const head = await raw(h.url, 'HEAD /openapi.json HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n');
+    expect(head.status).toBe(200);
+    expect(head.headers).toMatch(new RegExp(`content-length: ${body.length}(\r\n|$)`, 'i'));
+    expect(head.headers).not.toMatch(/transfer-encoding/i);
+    expect(head.body).toBe('');
+  });
+
   it('a request line over 16 KiB → 431 with a JSON body', async () => {
     const r = await raw(h.url, `GET /v1/code/repository?url=${'a'.repeat(20_000)} HTTP/1.1\r\nhost: x\r\n\r\n`);
     expect(r.status).toBe(431);
