@@ -14,6 +14,8 @@
  *           content-length or once over the limit (nothing more is read); no byte of it for
  *           BODY_IDLE_MS → 408 REQUEST_TIMEOUT (the connection closed); not JSON → a JSON-RPC
  *           parse error (400)
+ *   batch   two requests of a JSON-RPC batch with the same id → 400 Invalid Request (-32600),
+ *           nothing of it run
  *
  * Each tool call is then admitted as one REST request is (the key's rate limit: RATE_LIMITED as a
  * tool error) and charged as it is (src/mcp/tools.ts).
@@ -53,6 +55,23 @@ export function apiKeyOf(req: IncomingMessage): string | null {
   if (key) return key;
   const auth = req.headers.authorization;
   return auth && /^Bearer\s+\S/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : null;
+}
+
+/**
+ * Why a JSON-RPC batch is refused before anything of it runs, or null. Two requests of a batch
+ * with the same id: the SDK's transport answers one and drops the other, which it has run (and
+ * charged) all the same.
+ */
+function batchRefusal(body: unknown): string | null {
+  if (!Array.isArray(body)) return null;
+  const ids = new Set<unknown>();
+  for (const m of body as unknown[]) {
+    // A request: a method and an id (a notification has no id; a response no method).
+    if (typeof m !== 'object' || m === null || !('method' in m) || !('id' in m)) continue;
+    if (ids.has(m.id)) return `Invalid Request: two requests of the batch have the id ${JSON.stringify(m.id)}`;
+    ids.add(m.id);
+  }
+  return null;
 }
 
 export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>) {
@@ -114,6 +133,9 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
         id: null,
       });
     }
+
+    const refusal = batchRefusal(body);
+    if (refusal) return sendJson(res, 400, { jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message: refusal }, id: null });
 
     const call: ToolCall = { deps, requestId: info.id, context: () => new HttpContext(deps, apiKey, info, req, res) };
     const server = serverFor(call);

@@ -1,0 +1,61 @@
+/**
+ * Abuse suite: hostile JSON-RPC at /mcp from a key holder, over real HTTP against one gateway.
+ *
+ *  - a batch whose requests share an id: refused as a whole (400, -32600) before anything runs —
+ *    the SDK answers one of them and drops the other, which was run and charged all the same;
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+import { anyRepo } from '../jobs/helpers.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ routes: [anyRepo()] });
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(() => {
+  h.replay.reset();
+  h.replay.add(anyRepo());
+});
+
+async function post(key: string, body: unknown) {
+  const res = await fetch(`${h.url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'x-api-key': key,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text, json: () => JSON.parse(text) };
+}
+
+const repoCall = (id: unknown, name: string) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'code_repository', arguments: { url: `https://github.com/octo/${name}` } },
+});
+const upstreamHits = () => h.replay.hits({ host: 'api.github.com' }).length;
+
+describe('JSON-RPC batches', () => {
+  it('two requests with the same id: 400 Invalid Request, neither run, nothing charged', async () => {
+    const { key, id } = await h.key(5);
+    const r = await post(key, [repoCall(7, 'dup-a'), repoCall(7, 'dup-b')]);
+    expect(r.status).toBe(400);
+    expect(r.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/\bid\b/) } });
+    expect(await h.balance(id)).toBe(5);
+    expect(upstreamHits()).toBe(0);
+    // The same id once as a number and once as text are two ids: both answered, each charged once.
+    const ok = await post(key, [repoCall(8, 'ids-a'), repoCall('8', 'ids-b')]);
+    expect(ok.status).toBe(200);
+    expect((ok.json() as { id: unknown }[]).map((a) => a.id).sort()).toEqual([8, '8']);
+    expect(await h.balance(id)).toBe(3);
+  });
+});
