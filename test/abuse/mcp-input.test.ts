@@ -3,8 +3,11 @@
  *
  *  - a batch whose requests share an id: refused as a whole (400, -32600) before anything runs —
  *    the SDK answers one of them and drops the other, which was run and charged all the same;
+ *  - a batch of more than MCP_MAX_BATCH messages: refused (400, -32600) — every answer of a batch
+ *    is held in memory until the last is ready (100 tools/list: a 34 MB answer from a 5 KB body);
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MCP_MAX_BATCH } from '../../src/mcp/http.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { anyRepo } from '../jobs/helpers.js';
@@ -42,6 +45,7 @@ const repoCall = (id: unknown, name: string) => ({
   method: 'tools/call',
   params: { name: 'code_repository', arguments: { url: `https://github.com/octo/${name}` } },
 });
+const toolsList = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
 const upstreamHits = () => h.replay.hits({ host: 'api.github.com' }).length;
 
 describe('JSON-RPC batches', () => {
@@ -57,5 +61,25 @@ describe('JSON-RPC batches', () => {
     expect(ok.status).toBe(200);
     expect((ok.json() as { id: unknown }[]).map((a) => a.id).sort()).toEqual([8, '8']);
     expect(await h.balance(id)).toBe(3);
+  });
+
+  it(`more than MCP_MAX_BATCH (${MCP_MAX_BATCH}) messages: 400 Invalid Request, nothing run; up to it each is answered`, async () => {
+    const { key, id } = await h.key(50);
+    const over = await post(key, [...Array.from({ length: MCP_MAX_BATCH }, (_, i) => toolsList(i)), repoCall(99, 'over')]);
+    expect(over.status).toBe(400);
+    expect(over.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining(String(MCP_MAX_BATCH)) } });
+    expect(await h.balance(id)).toBe(50);
+    expect(upstreamHits()).toBe(0);
+
+    const single = (await post(key, toolsList(1))).text.length;
+    const full = await post(
+      key,
+      Array.from({ length: MCP_MAX_BATCH }, (_, i) => toolsList(i)),
+    );
+    expect(full.status).toBe(200);
+    const answers = full.json() as { id: number; result: { tools: unknown[] } }[];
+    expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual(Array.from({ length: MCP_MAX_BATCH }, (_, i) => i));
+    // The most one POST's answer holds: MCP_MAX_BATCH tools lists.
+    expect(full.text.length).toBeLessThan((MCP_MAX_BATCH + 1) * single);
   });
 });
