@@ -14,8 +14,8 @@
  *           content-length or once over the limit (nothing more is read); no byte of it for
  *           BODY_IDLE_MS → 408 REQUEST_TIMEOUT (the connection closed); not JSON → a JSON-RPC
  *           parse error (400)
- *   batch   a JSON-RPC batch of more than MCP_MAX_BATCH messages, or with two requests of the
- *           same id → 400 Invalid Request (-32600), nothing of it run
+ *   batch   a JSON-RPC batch that is empty, of more than MCP_MAX_BATCH messages, or with two
+ *           requests of the same id → 400 Invalid Request (-32600), nothing of it run
  *
  * Each tool call is then admitted as one REST request is (the key's rate limit: RATE_LIMITED as a
  * tool error) and charged as it is (src/mcp/tools.ts).
@@ -64,12 +64,14 @@ export function apiKeyOf(req: IncomingMessage): string | null {
 }
 
 /**
- * Why a JSON-RPC batch is refused before anything of it runs, or null: more than MCP_MAX_BATCH
- * messages; two requests with the same id (the SDK's transport answers one and drops the other,
+ * Why a JSON-RPC batch is refused before anything of it runs, or null: none or more than
+ * MCP_MAX_BATCH messages; two requests with the same id (the SDK's transport answers one and drops the other,
  * which it has run, and charged, all the same).
  */
 function batchRefusal(body: unknown): string | null {
   if (!Array.isArray(body)) return null;
+  // JSON-RPC 2.0: an empty batch is an Invalid Request (the transport answered 202 and nothing).
+  if (body.length === 0) return 'Invalid Request: an empty batch';
   if (body.length > MCP_MAX_BATCH) return `Invalid Request: a batch holds at most ${MCP_MAX_BATCH} messages (MCP_MAX_BATCH)`;
   const ids = new Set<unknown>();
   for (const m of body as unknown[]) {

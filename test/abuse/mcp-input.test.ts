@@ -5,6 +5,9 @@
  *    the SDK answers one of them and drops the other, which was run and charged all the same;
  *  - a batch of more than MCP_MAX_BATCH messages: refused (400, -32600) — every answer of a batch
  *    is held in memory until the last is ready (100 tools/list: a 34 MB answer from a 5 KB body);
+ *  - an empty batch: an Invalid Request error (JSON-RPC 2.0), not an empty 202;
+ *  - what holds already, pinned: ids of a type JSON-RPC does not allow, a notification of
+ *    tools/call (never run, nothing charged).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MCP_MAX_BATCH } from '../../src/mcp/http.js';
@@ -81,5 +84,35 @@ describe('JSON-RPC batches', () => {
     expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual(Array.from({ length: MCP_MAX_BATCH }, (_, i) => i));
     // The most one POST's answer holds: MCP_MAX_BATCH tools lists.
     expect(full.text.length).toBeLessThan((MCP_MAX_BATCH + 1) * single);
+  });
+
+  it('an empty batch: 400 Invalid Request (JSON-RPC 2.0), not an empty 202', async () => {
+    const { key } = await h.key(1);
+    const r = await post(key, []);
+    expect(r.status).toBe(400);
+    expect(r.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+  });
+});
+
+describe('odd messages (pinned)', () => {
+  it('an id JSON-RPC does not allow (null, an object, a fraction) or no jsonrpc: 400 before anything runs', async () => {
+    const { key, id } = await h.key(2);
+    for (const bad of [{ id: null }, { id: {} }, { id: 1.5 }, { id: 1, jsonrpc: undefined }]) {
+      const r = await post(key, { ...repoCall(1, 'odd-id'), ...bad });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.json().error.code).toBe(-32700);
+    }
+    expect(await h.balance(id)).toBe(2);
+    expect(upstreamHits()).toBe(0);
+  });
+
+  it('tools/call as a notification (no id): 202, never run, nothing charged', async () => {
+    const { key, id } = await h.key(2);
+    const { id: _id, ...notification } = repoCall(1, 'notified');
+    expect((await post(key, notification)).status).toBe(202);
+    expect((await post(key, [notification, { jsonrpc: '2.0', method: 'notifications/initialized' }])).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await h.balance(id)).toBe(2);
+    expect(upstreamHits()).toBe(0);
   });
 });
