@@ -194,7 +194,9 @@ function operationInput(route: RestRoute, args: Record<string, unknown>) {
     else query.set(name, String(v));
   }
   const decoded = toVariables(route, query);
-  return { args: decoded.args, problems: [...problems, ...decoded.problems] };
+  // An argument refused here is not also "required" (it was left out of the query).
+  const refused = new Set(problems.map((p) => p.param));
+  return { args: decoded.args, problems: [...problems, ...decoded.problems.filter((p) => !refused.has(p.param))] };
 }
 
 function costText(op: OperationDef): string {

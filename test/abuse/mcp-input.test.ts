@@ -7,7 +7,8 @@
  *    is held in memory until the last is ready (100 tools/list: a 34 MB answer from a 5 KB body);
  *  - an empty batch: an Invalid Request error (JSON-RPC 2.0), not an empty 202;
  *  - what holds already, pinned: ids of a type JSON-RPC does not allow, a notification of
- *    tools/call (never run, nothing charged).
+ *    tools/call (never run, nothing charged), arguments wrong for the tool (INVALID_INPUT naming
+ *    them, 0 credits, nothing fetched), an unknown method.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MCP_MAX_BATCH } from '../../src/mcp/http.js';
@@ -114,5 +115,23 @@ describe('odd messages (pinned)', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(await h.balance(id)).toBe(2);
     expect(upstreamHits()).toBe(0);
+  });
+
+  it('arguments of the wrong kind for the tool: INVALID_INPUT naming each, 0 credits; an unknown method: -32601', async () => {
+    const { key, id } = await h.key(2);
+    const call = (name: string, args: unknown) =>
+      post(key, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name, arguments: args } });
+    const objectArg = (await call('code_repository', { url: { href: 'https://github.com/octo/x' } })).json();
+    expect(objectArg.result).toMatchObject({ isError: true, _meta: { charged: 0, error: { code: 'INVALID_INPUT' } } });
+    expect(objectArg.result._meta.error.details).toEqual([{ param: 'url', message: 'must be a string, number or boolean' }]);
+    const nul = (await call('code_repository', { url: 'https://github.com/octo/\u0000' })).json();
+    expect(nul.result._meta).toMatchObject({ charged: 0 });
+    const results = (await call('jobs_results', { id: {}, after: -2, limit: 0.5 })).json();
+    expect(results.result._meta.error.details.map((d: { param: string }) => d.param).sort()).toEqual(['after', 'limit']);
+    expect((await call('code_repository', [1])).json().error.code).toBe(-32602);
+    expect(
+      (await post(key, { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'file:///etc/passwd' } })).json().error.code,
+    ).toBe(-32601);
+    expect(await h.balance(id)).toBe(2);
   });
 });
