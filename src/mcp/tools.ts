@@ -501,6 +501,9 @@ function transactionsTool(): GatewayTool {
     },
     async (c, key, args) => {
       const text = (v: unknown) => (v === undefined || v === null ? null : String(v));
+      // Text as REST's query string has it: a list or an object is not read as its String() (['code/repository'] was).
+      const structured = (['operation', 'since'] as const).filter((n) => typeof args[n] === 'object' && args[n] !== null);
+      if (structured.length) throw invalidInput(structured.map((param) => ({ param, message: 'must be a string' })));
       const query = transactionsQueryOf({
         after: givenOf(args.after),
         limit: givenOf(args.limit),

@@ -128,6 +128,14 @@ describe('odd messages (pinned)', () => {
     expect(nul.result._meta).toMatchObject({ charged: 0 });
     const results = (await call('jobs_results', { id: {}, after: -2, limit: 0.5 })).json();
     expect(results.result._meta.error.details.map((d: { param: string }) => d.param).sort()).toEqual(['after', 'limit']);
+    const listArg = (await call('account_transactions', { operation: ['code/repository'], since: {} })).json();
+    expect(listArg.result._meta.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [
+        { param: 'operation', message: 'must be a string' },
+        { param: 'since', message: 'must be a string' },
+      ],
+    });
     expect((await call('code_repository', [1])).json().error.code).toBe(-32602);
     expect(
       (await post(key, { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'file:///etc/passwd' } })).json().error.code,
