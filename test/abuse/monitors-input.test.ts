@@ -3,22 +3,31 @@
  *
  *  - a body of thousands of unknown fields (in the monitor, in its webhook, in its params; on
  *    create and on PATCH): a 400 listing the first 50 problems and how many more, not one line per
- *    field (a 59 KB body was a 1.3 MB answer).
+ *    field (a 59 KB body was a 1.3 MB answer);
+ *  - a monitor's undelivered webhook events: at most EVENTS_MAX, the oldest given up. Each resume
+ *    of a monitor the balance cannot run is a run skipped, a stop and a `monitor.stopped` event:
+ *    at 0 credits, a PATCH loop to a receiver that never answers 2xx piled events up without end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS_MAX } from '../../src/monitors/store.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { call } from '../jobs/helpers.js';
-import { codeUser } from '../monitors/helpers.js';
+import { call, waitFor } from '../jobs/helpers.js';
+import { codeUser, monitorOf } from '../monitors/helpers.js';
 
 const OP = '/v1/code/user';
 const SECRET = 'whsec-abuse-0123456789';
 const user = codeUser('octo-abuse');
+// Its own account: a run of it is never a cache hit of another test's (which would cost 0).
+const poorUser = codeUser('octo-poor');
 const base = { operation: OP, params: { handle: 'octo-abuse' }, every: '1d' };
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ routes: [user.route], resolver: async () => ['93.184.216.34'] });
+  h = await startHarness({
+    routes: [user.route, poorUser.route, { host: 'hooks.example', path: '/down', method: 'POST', response: { status: 503 } }],
+    resolver: async () => ['93.184.216.34'],
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -50,5 +59,33 @@ describe('the 400 of a request with many problems', () => {
     expect(patch.body.error.details).toHaveLength(51);
     expect(patch.text.length).toBeLessThan(16 * 1024);
     expect((await call(h, 'GET', `/v1/monitors/${made.body.monitor.id}`, { key })).body.monitor.status).not.toBe('paused');
+  });
+});
+
+describe('webhook events', () => {
+  const events = (id: string) =>
+    h.deps.db!.prepare('SELECT event, body FROM monitor_events WHERE monitor_id = ? ORDER BY seq').all(id) as {
+      event: string;
+      body: string;
+    }[];
+
+  it(`a resume loop at 0 credits to a receiver that never takes them: at most EVENTS_MAX (${EVENTS_MAX}) kept, the newest`, async () => {
+    const { key } = await h.key(0);
+    const hook = { url: 'https://hooks.example/down', secret: SECRET };
+    const made = await call(h, 'POST', '/v1/monitors', { key, body: { ...base, params: { handle: 'octo-poor' }, webhook: hook } });
+    expect(made.status).toBe(201);
+    const id = made.body.monitor.id as string;
+    // Each resume: a run due at once, skipped (no credits), the monitor stopped, a monitor.stopped event.
+    for (let i = 0; i <= EVENTS_MAX + 10; i++) {
+      await waitFor(async () => (await monitorOf(h, key, id)).status === 'stopped_no_credits');
+      if (i < EVENTS_MAX + 10) expect((await call(h, 'PATCH', `/v1/monitors/${id}`, { key, body: { paused: false } })).status).toBe(200);
+    }
+    const kept = events(id);
+    expect(kept).toHaveLength(EVENTS_MAX);
+    expect(new Set(kept.map((e) => e.event))).toEqual(new Set(['monitor.stopped']));
+    // The newest are kept: the last one is the last stop's.
+    const last = JSON.parse(kept[kept.length - 1].body) as { run: { at: string } };
+    expect(last.run.at).toBe((await monitorOf(h, key, id)).last_run_at);
+    expect(await h.balance((await h.deps.ledger.authenticate(key))!.id)).toBe(0);
   });
 });
