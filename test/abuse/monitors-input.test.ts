@@ -6,7 +6,10 @@
  *    field (a 59 KB body was a 1.3 MB answer);
  *  - a monitor's undelivered webhook events: at most EVENTS_MAX, the oldest given up. Each resume
  *    of a monitor the balance cannot run is a run skipped, a stop and a `monitor.stopped` event:
- *    at 0 credits, a PATCH loop to a receiver that never answers 2xx piled events up without end.
+ *    at 0 credits, a PATCH loop to a receiver that never answers 2xx piled events up without end;
+ *  - pinned (holds already): a webhook URL naming an internal address in any spelling is a 400 at
+ *    create and PATCH; a name that resolves to one is refused at delivery and given up at once; a
+ *    receiver's redirect is not followed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_MAX } from '../../src/monitors/store.js';
@@ -25,8 +28,22 @@ const base = { operation: OP, params: { handle: 'octo-abuse' }, every: '1d' };
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({
-    routes: [user.route, poorUser.route, { host: 'hooks.example', path: '/down', method: 'POST', response: { status: 503 } }],
-    resolver: async () => ['93.184.216.34'],
+    routes: [
+      user.route,
+      poorUser.route,
+      { host: 'hooks.example', path: '/down', method: 'POST', response: { status: 503 } },
+      {
+        host: 'hooks.example',
+        path: '/moved',
+        method: 'POST',
+        response: { status: 302, headers: { location: 'https://elsewhere.example/x' } },
+      },
+      { host: 'elsewhere.example', path: '/x', method: 'POST', response: { status: 204 } },
+    ],
+    // Names resolve as they would live: one to a private address.
+    resolver: async (host) => (host === 'internal-hooks.example' ? ['10.0.0.7'] : ['93.184.216.34']),
+    // A retried event waits a minute: one still kept after a moment was not given up.
+    env: { JOBS_WEBHOOK_BACKOFF_MS: '60000' },
   });
 });
 afterAll(async () => {
@@ -87,5 +104,66 @@ describe('webhook events', () => {
     const last = JSON.parse(kept[kept.length - 1].body) as { run: { at: string } };
     expect(last.run.at).toBe((await monitorOf(h, key, id)).last_run_at);
     expect(await h.balance((await h.deps.ledger.authenticate(key))!.id)).toBe(0);
+  });
+});
+
+describe('webhook destinations (pinned)', () => {
+  const events = (id: string) =>
+    (h.deps.db!.prepare('SELECT count(*) AS n FROM monitor_events WHERE monitor_id = ?').get(id) as { n: number }).n;
+  /** A monitor of a key without credits: its first run is skipped and stops it, a monitor.stopped event to `url`. */
+  async function stoppedWithHook(handle: string, url: string) {
+    const { key } = await h.key(0);
+    const r = await call(h, 'POST', '/v1/monitors', { key, body: { ...base, params: { handle }, webhook: { url, secret: SECRET } } });
+    expect(r.status, r.text).toBe(201);
+    await waitFor(async () => (await monitorOf(h, key, r.body.monitor.id)).status === 'stopped_no_credits');
+    return r.body.monitor.id as string;
+  }
+
+  it('an internal address in any spelling: 400 naming webhook.url at create and PATCH, nothing made or changed', async () => {
+    const { key } = await h.key(5);
+    const internal = [
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://127.1/',
+      'http://0/',
+      'http://[::ffff:10.0.0.1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://[::127.0.0.1]/',
+      'http://[::1]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+      'http://[2002:7f00:1::]/',
+      'http://169.254.169.254./latest/meta-data',
+      'http://metadata.google.internal/',
+      'http://ⓛocalhost/',
+      'http://printer.local/',
+      'https://user:pass@hooks.example/',
+      'file:///etc/passwd',
+    ];
+    for (const url of internal) {
+      const r = await call(h, 'POST', '/v1/monitors', { key, body: { ...base, webhook: { url, secret: SECRET } } });
+      expect(r.status, url).toBe(400);
+      expect(r.body.error.details.map((d: { param: string }) => d.param)).toEqual(['webhook.url']);
+    }
+    const made = await call(h, 'POST', '/v1/monitors', { key, body: base });
+    for (const url of internal.slice(0, 3)) {
+      const r = await call(h, 'PATCH', `/v1/monitors/${made.body.monitor.id}`, { key, body: { webhook: { url, secret: SECRET } } });
+      expect(r.status, url).toBe(400);
+    }
+    expect((await monitorOf(h, key, made.body.monitor.id)).webhook_url).toBeNull();
+    expect((await call(h, 'GET', '/v1/monitors', { key })).body.monitors).toHaveLength(1);
+  });
+
+  it('a name that resolves to an internal address: refused at delivery, given up at once (no retry), never contacted', async () => {
+    const id = await stoppedWithHook('octo-hook-a', 'https://internal-hooks.example/x');
+    await waitFor(() => events(id) === 0);
+    expect(h.replay.hits({ host: 'internal-hooks.example' })).toHaveLength(0);
+  });
+
+  it("a receiver's redirect is not followed: not delivered (kept for its retry), the target never contacted", async () => {
+    const id = await stoppedWithHook('octo-hook-b', 'https://hooks.example/moved');
+    await waitFor(() => h.replay.hits({ host: 'hooks.example', path: '/moved' }).length === 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(h.replay.hits({ host: 'elsewhere.example' })).toHaveLength(0);
+    expect(events(id)).toBe(1);
   });
 });
