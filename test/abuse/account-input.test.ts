@@ -1,7 +1,7 @@
 /**
  * Abuse suite: hostile paging of GET /v1/account/transactions (and GraphQL `transactions`) by a
- * key holder. Pinned: another key's rows are never listed, whatever `after` names; `after` beyond
- * a safe integer, an `operation` over 200 characters and a day its month does not have are 400
+ * key holder. Pinned: another key's rows are never listed, whatever `after` names; `after` of
+ * more than 15 digits, an `operation` over 200 characters and a day its month does not have are 400
  * naming them; `%` and `_` in `operation` match themselves only; 0 credits throughout.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
