@@ -112,7 +112,23 @@ describe('paging parameters', () => {
     expect(since('2025-01-31T12:00+02:00').value).toBe(Date.UTC(2025, 0, 31, 10));
     expect(since('2025-01-31T12:00:00.123456789Z').value).toBe(Date.UTC(2025, 0, 31, 12, 0, 0, 123));
     // A time without an offset would be the server's local time: refused.
-    for (const g of ['yesterday', '2025-13-45', '2025-01-31T12:00', '2025-01-31 12:00:00Z', '1738324800000', ''])
+    // A day its month does not have: refused, not rolled over (Date.parse read 2025-02-30 as 2 March).
+    expect(since('2024-02-29').value).toBe(Date.UTC(2024, 1, 29));
+    expect(since('2000-02-29T23:59:59Z').value).toBe(Date.UTC(2000, 1, 29, 23, 59, 59));
+    for (const g of [
+      'yesterday',
+      '2025-13-45',
+      '2025-01-31T12:00',
+      '2025-01-31 12:00:00Z',
+      '1738324800000',
+      '',
+      '2025-02-30',
+      '2025-02-29T00:00:00Z',
+      '2025-04-31',
+      '1900-02-29',
+      '2025-00-10',
+      '2025-01-00',
+    ])
       expect(since(g), g).toEqual({
         value: null,
         problems: ['since: must be an ISO 8601 date or date-time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z'],

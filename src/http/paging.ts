@@ -15,7 +15,8 @@
  *    unless in exactly the form the route writes); or, for a job's results, an item index: an
  *    integer ≥ -1, -1 (the default) before the first item;
  *  - `since` / `until`: an ISO 8601 date, or date-time with its offset (2025-01-31,
- *    2025-01-31T12:00:00Z): a time without an offset would be the server's local time;
+ *    2025-01-31T12:00:00Z): a time without an offset would be the server's local time; a day its
+ *    month does not have (2025-02-30) is refused, not rolled over into the next month;
  *  - a filter (`status`): one of its values, as spelled.
  */
 import { invalidInput } from '../errors.js';
@@ -64,10 +65,22 @@ export function itemIndexParam(given: Given, problems: ParamProblem[]): number {
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
+/**
+ * Whether the text's date (its first ten characters, YYYY-MM-DD) is a day of the calendar:
+ * Date.parse rolls a day its month does not have over (2025-02-30 → 2 March, 2025-04-31 → 1 May).
+ */
+function isCalendarDay(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number);
+  const day = new Date(0);
+  day.setUTCFullYear(y, m - 1, d);
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 /** `since` / `until`: an ISO 8601 date or date-time, as ms since the epoch; null when not given. */
 export function instantParam(param: string, given: string | null | undefined, problems: ParamProblem[]): number | null {
   if (given === undefined || given === null) return null;
-  const t = INSTANT.test(given.trim()) ? Date.parse(given.trim()) : NaN;
+  const text = given.trim();
+  const t = INSTANT.test(text) && isCalendarDay(text) ? Date.parse(text) : NaN;
   if (Number.isFinite(t)) return t;
   problems.push({ param, message: 'must be an ISO 8601 date or date-time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z' });
   return null;

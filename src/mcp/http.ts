@@ -14,6 +14,8 @@
  *           content-length or once over the limit (nothing more is read); no byte of it for
  *           BODY_IDLE_MS → 408 REQUEST_TIMEOUT (the connection closed); not JSON → a JSON-RPC
  *           parse error (400)
+ *   batch   a JSON-RPC batch that is empty, of more than MCP_MAX_BATCH messages, or with two
+ *           requests of the same id → 400 Invalid Request (-32600), nothing of it run
  *
  * Each tool call is then admitted as one REST request is (the key's rate limit: RATE_LIMITED as a
  * tool error) and charged as it is (src/mcp/tools.ts).
@@ -39,6 +41,12 @@ import type { GatewayTool, ToolCall } from './tools.js';
 
 /** A tool call's arguments are small; a job larger than this goes to POST /v1/jobs (JOBS_MAX_JSON_BODY_MB). */
 export const MCP_MAX_BODY = 1024 * 1024;
+/**
+ * Messages one POST may carry as a JSON-RPC batch. The SDK's transport holds every answer of a
+ * batch until the last is ready and sends them as one text: 100 tools/list (its own cap) made a
+ * 34 MB answer (+200 MB RSS) from a 5 KB body, unthrottled (tools/list is not a tool call).
+ */
+export const MCP_MAX_BATCH = 10;
 
 const INSTRUCTIONS =
   'Creator Lookup: public data about online creators (profiles, posts, repositories, contacts…). ' +
@@ -53,6 +61,26 @@ export function apiKeyOf(req: IncomingMessage): string | null {
   if (key) return key;
   const auth = req.headers.authorization;
   return auth && /^Bearer\s+\S/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : null;
+}
+
+/**
+ * Why a JSON-RPC batch is refused before anything of it runs, or null: none or more than
+ * MCP_MAX_BATCH messages; two requests with the same id (the SDK's transport answers one and drops the other,
+ * which it has run, and charged, all the same).
+ */
+function batchRefusal(body: unknown): string | null {
+  if (!Array.isArray(body)) return null;
+  // JSON-RPC 2.0: an empty batch is an Invalid Request (the transport answered 202 and nothing).
+  if (body.length === 0) return 'Invalid Request: an empty batch';
+  if (body.length > MCP_MAX_BATCH) return `Invalid Request: a batch holds at most ${MCP_MAX_BATCH} messages (MCP_MAX_BATCH)`;
+  const ids = new Set<unknown>();
+  for (const m of body as unknown[]) {
+    // A request: a method and an id (a notification has no id; a response no method).
+    if (typeof m !== 'object' || m === null || !('method' in m) || !('id' in m)) continue;
+    if (ids.has(m.id)) return `Invalid Request: two requests of the batch have the id ${JSON.stringify(m.id)}`;
+    ids.add(m.id);
+  }
+  return null;
 }
 
 export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>) {
@@ -114,6 +142,9 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
         id: null,
       });
     }
+
+    const refusal = batchRefusal(body);
+    if (refusal) return sendJson(res, 400, { jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message: refusal }, id: null });
 
     const call: ToolCall = { deps, requestId: info.id, context: () => new HttpContext(deps, apiKey, info, req, res) };
     const server = serverFor(call);

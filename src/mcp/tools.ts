@@ -194,7 +194,9 @@ function operationInput(route: RestRoute, args: Record<string, unknown>) {
     else query.set(name, String(v));
   }
   const decoded = toVariables(route, query);
-  return { args: decoded.args, problems: [...problems, ...decoded.problems] };
+  // An argument refused here is not also "required" (it was left out of the query).
+  const refused = new Set(problems.map((p) => p.param));
+  return { args: decoded.args, problems: [...problems, ...decoded.problems.filter((p) => !refused.has(p.param))] };
 }
 
 function costText(op: OperationDef): string {
@@ -499,6 +501,9 @@ function transactionsTool(): GatewayTool {
     },
     async (c, key, args) => {
       const text = (v: unknown) => (v === undefined || v === null ? null : String(v));
+      // Text as REST's query string has it: a list or an object is not read as its String() (['code/repository'] was).
+      const structured = (['operation', 'since'] as const).filter((n) => typeof args[n] === 'object' && args[n] !== null);
+      if (structured.length) throw invalidInput(structured.map((param) => ({ param, message: 'must be a string' })));
       const query = transactionsQueryOf({
         after: givenOf(args.after),
         limit: givenOf(args.limit),

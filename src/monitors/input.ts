@@ -2,8 +2,9 @@
  * A monitor's request, checked up front: POST /v1/monitors (and GraphQL createMonitor) and PATCH
  * /v1/monitors/{id} (updateMonitor). Every problem is reported at once, each naming its parameter
  * (`operation`, `params.handle`, `every`, `watch[2]`, `webhook.url`, `max_credits_per_day`…); a
- * field a monitor (or its webhook: url, secret) does not have is one of them. A request with any
- * problem creates or changes nothing and costs nothing.
+ * field a monitor (or its webhook: url, secret) does not have is one of them. The first 50 are
+ * listed (then how many more). A request with any problem creates or changes nothing and costs
+ * nothing.
  *
  * The operation's parameters are checked exactly as its single REST request checks them
  * (query-string types, then the operation's own rules). `cache_max_age` is not one of them: a run
@@ -46,6 +47,21 @@ export interface MonitorChanges {
   webhook?: { url: string; secret: string } | null;
   maxCreditsPerDay?: number | null;
   paused?: boolean;
+}
+
+/** Problems listed in a 400 at most (the count of the rest is given), as a job's 400 lists them. */
+const MAX_DETAILS = 50;
+
+/**
+ * The 400 of a request with problems, its details capped at MAX_DETAILS: a 64 KiB body of unknown
+ * fields was a 1.3 MB answer (every field named, each with the list of the fields a monitor has).
+ */
+function refused(problems: ParamProblem[]): ApiError {
+  if (problems.length <= MAX_DETAILS) return invalidInput(problems);
+  return invalidInput([
+    ...problems.slice(0, MAX_DETAILS),
+    { param: 'body', message: `…and ${problems.length - MAX_DETAILS} more problems` },
+  ]);
 }
 
 const CREATE_FIELDS = new Set(['operation', 'params', 'every', 'watch', 'webhook', 'max_credits_per_day']);
@@ -178,7 +194,7 @@ export function monitorRequestOf(body: unknown, routes: ReadonlyMap<string, Rest
   const webhook = webhookOption(o.webhook, problems);
   const maxCreditsPerDay = maxPerDayOf(o.max_credits_per_day, problems) ?? null;
   if (p && maxCreditsPerDay !== null && maxCreditsPerDay < p.maxCost) problems.push(capTooLow(p.maxCost));
-  if (problems.length || !route || !p || intervalMs === null || !watch) return invalidInput(problems);
+  if (problems.length || !route || !p || intervalMs === null || !watch) return refused(problems);
   return { route, params: p.params, every: o.every as string, intervalMs, watch, webhook, maxCreditsPerDay };
 }
 
@@ -222,5 +238,5 @@ export function monitorChangesOf(
     if (cap !== null && maxCost && cap < maxCost.maxCost) problems.push(capTooLow(maxCost.maxCost));
     else out.maxCreditsPerDay = cap;
   }
-  return problems.length ? invalidInput(problems) : out;
+  return problems.length ? refused(problems) : out;
 }

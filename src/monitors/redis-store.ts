@@ -11,7 +11,7 @@
  *   M:all             set     every monitor's id (the retention purge walks it)
  *   M:snap:<id>       zset    snapshots: score seq, member "<seq>:<at ms>:<values JSON>"
  *   M:chg:<id>        zset    changes: score seq, member "<seq>:<at ms>:<[field, before, after] JSON>"
- *   M:ev:<id>         list    the monitor's undelivered webhook events, oldest first (their seqs)
+ *   M:ev:<id>         list    the monitor's undelivered webhook events, oldest first (their seqs; EVENTS_MAX at most)
  *   M:evh:<id>        hash    seq → "<event>\n<body>", "<seq>:a" attempts, "<seq>:s" / "<seq>:e" last answer
  *   M:hooks           set     monitors with an event to deliver
  *   M:hooklease:<id>  string  the instance delivering them, for a while
@@ -33,7 +33,7 @@ import type {
   RunRecord,
   SnapshotRow,
 } from './store.js';
-import { LEASE_MS, dayOf, patchedColumns } from './store.js';
+import { EVENTS_MAX, LEASE_MS, dayOf, patchedColumns } from './store.js';
 
 const P = 'cl:{mon}';
 const K = {
@@ -95,7 +95,8 @@ return { kind, out }`);
 // KEYS: m, snap, chg, ev, evh, hooks, seq, bytes. ARGV: run no, at ms, counted (1/0), charged,
 // day, values JSON ('' keep), outcome JSON, not-found ('inc', 'reset', 'keep'), stop ('' none),
 // snapshot JSON ('' none), now ISO, changes JSON (array of [field, before, after] JSON texts),
-// events JSON (array of [event, body]). → the row after, or false when the run no longer holds it.
+// events JSON (array of [event, body]), events kept at most (EVENTS_MAX: the oldest beyond are
+// given up). → the row after, or false when the run no longer holds it.
 const RECORD = lua(`
 local raw = redis.call('GET', KEYS[1])
 if not raw then return false end
@@ -134,6 +135,10 @@ if m.webhook_url ~= cjson.null then
     redis.call('RPUSH', KEYS[4], seq)
     redis.call('HSET', KEYS[5], seq, e[1] .. '\\n' .. e[2], seq .. ':a', 0)
     redis.call('SADD', KEYS[6], m.id)
+  end
+  while redis.call('LLEN', KEYS[4]) > tonumber(ARGV[14]) do
+    local old = redis.call('LPOP', KEYS[4])
+    redis.call('HDEL', KEYS[5], old, old .. ':a', old .. ':s', old .. ':e')
   end
 end
 local out = cjson.encode(m)
@@ -364,6 +369,7 @@ async function recordRun(redis: RedisStore, id: string, r: RunRecord): Promise<M
       now,
       JSON.stringify(r.changes.map((c) => JSON.stringify([c.field, c.before, c.after]))),
       JSON.stringify(events),
+      EVENTS_MAX,
     ],
   );
   return rowOf(after);

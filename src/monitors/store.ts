@@ -14,7 +14,8 @@
  *  - takes the lease (LEASE_MS) and numbers the run (`run_no`).
  *
  * A run ends with `record` (its outcome, counters, new values, snapshot, changes and webhook
- * events in one step), which only the holder of that run's lease can make. A run whose process
+ * events in one step — at most EVENTS_MAX undelivered, the oldest given up beyond), which only the
+ * holder of that run's lease can make. A run whose process
  * died leaves its lease: the embedded store gives such runs back at the next start (they run
  * again, once — their reservations were refunded), the Redis store lets another instance take the
  * run over once the lease has lapsed (`takeover`: the same run number, charged once by the
@@ -32,6 +33,16 @@ export const MONITOR_STATUSES: readonly MonitorStatus[] = ['active', 'paused', '
 
 /** How long a run holds its monitor; a run outlives it only when its process died (then another may take it over). */
 export const LEASE_MS = 10 * 60_000;
+
+/**
+ * Undelivered webhook events a monitor keeps at most (either store): a record that would leave
+ * more gives up the oldest. A run makes at most one event and an event is delivered or given up
+ * within minutes (JOBS_WEBHOOK_ATTEMPTS), so an hourly monitor never comes near it; a key that
+ * resumed its monitor in a loop (each resume a run skipped for want of credits, a stop, a
+ * `monitor.stopped` event) to a receiver that never answers 2xx piled events up without end, at 0
+ * credits.
+ */
+export const EVENTS_MAX = 20;
 
 export interface MonitorRow {
   id: string;
@@ -330,6 +341,11 @@ function statements(db: Db) {
     snapshot: db.prepare('INSERT INTO monitor_snapshots (monitor_id, at, vals) VALUES (?, ?, ?)'),
     change: db.prepare('INSERT INTO monitor_changes (monitor_id, at, field, before, after) VALUES (?, ?, ?, ?, ?)'),
     event: db.prepare('INSERT INTO monitor_events (monitor_id, event, body) VALUES (?, ?, ?)'),
+    /** A monitor's undelivered events but the newest `keep`. */
+    dropOldEvents: db.prepare<{ id: string; keep: number }>(
+      `DELETE FROM monitor_events WHERE monitor_id = @id
+         AND seq <= (SELECT seq FROM monitor_events WHERE monitor_id = @id ORDER BY seq DESC LIMIT 1 OFFSET @keep)`,
+    ),
     snapshots: db.prepare<{ id: string; since: number | null; until: number | null; after: number; limit: number }, SnapshotDb>(
       `SELECT seq, at, vals FROM monitor_snapshots WHERE monitor_id = @id AND seq > @after
          AND (@since IS NULL OR at >= @since) AND (@until IS NULL OR at < @until) ORDER BY seq LIMIT @limit`,
@@ -420,7 +436,11 @@ function recordRun(q: Statements, id: string, r: RunRecord): MonitorRow | undefi
   if (bytes) q.moreKeyBytes.run(after.key_id, bytes);
   if (snapshotJson) q.snapshot.run(id, r.at, snapshotJson);
   for (const [field, before, was] of changeRows) q.change.run(id, r.at, field, before, was);
-  if (after.webhook_url && after.webhook_secret) for (const e of r.events(after)) q.event.run(id, e.event, e.body);
+  if (after.webhook_url && after.webhook_secret) {
+    const events = r.events(after);
+    for (const e of events) q.event.run(id, e.event, e.body);
+    if (events.length) q.dropOldEvents.run({ id, keep: EVENTS_MAX });
+  }
   return after;
 }
 

@@ -10,7 +10,7 @@ import { requireTool, titled } from '../prereq.js';
 import { startCluster } from '../redis/cluster.js';
 import type { Cluster } from '../redis/cluster.js';
 import { createRedisMonitorStore } from '../../src/monitors/redis-store.js';
-import { LEASE_MS } from '../../src/monitors/store.js';
+import { EVENTS_MAX, LEASE_MS } from '../../src/monitors/store.js';
 import type { RunRecord } from '../../src/monitors/store.js';
 import { openRedis } from '../../src/store/redis.js';
 import { startRedisServer } from '../redis/redis-server.js';
@@ -124,6 +124,54 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
       await conn.close();
     }
   });
+  it(`a monitor keeps at most EVENTS_MAX (${EVENTS_MAX}) undelivered webhook events, the newest`, async () => {
+    const conn = openRedis(redis.url);
+    try {
+      const { store } = createRedisMonitorStore(conn);
+      await store.create(
+        {
+          id: 'mon_events',
+          key_id: 'key_events',
+          operation: '/v1/code/user',
+          params: '{"user":"octo-redis"}',
+          every: '1d',
+          interval_ms: 86_400_000,
+          watch: '["user.followers"]',
+          webhook_url: 'https://hooks.example/never',
+          webhook_secret: 'sealed',
+          max_credits_per_day: null,
+          next_run_at: Date.now() + 86_400_000,
+        },
+        10,
+      );
+      for (let i = 0; i < EVENTS_MAX + 5; i++) {
+        const claim = await store.claim('mon_events', Date.now(), true);
+        if (claim.kind !== 'claimed') throw new Error(claim.kind);
+        const recorded = await store.record('mon_events', {
+          runNo: claim.row.run_no,
+          at: Date.now(),
+          charged: 0,
+          outcome: { at: new Date().toISOString(), result: 'skipped', code: 'INSUFFICIENT_CREDITS', credits_charged: 0, changed: 0 },
+          counted: false,
+          values: null,
+          snapshot: null,
+          changes: [],
+          notFound: 'keep',
+          stop: 'stopped_no_credits',
+          events: () => [{ event: 'monitor.stopped', body: JSON.stringify({ n: i }) }],
+        });
+        expect(recorded).toBeDefined();
+      }
+      const seqs = await conn.command<string[]>(['LRANGE', 'cl:{mon}:ev:mon_events', '0', '-1']);
+      expect(seqs).toHaveLength(EVENTS_MAX);
+      expect(await conn.command<number>(['HLEN', 'cl:{mon}:evh:mon_events'])).toBe(EVENTS_MAX * 2);
+      // The head is the oldest kept: the 6th made.
+      expect((await store.outbox.next('mon_events'))?.body(1)).toBe(JSON.stringify({ n: 5 }));
+    } finally {
+      await conn.close();
+    }
+  });
+
   it('a run whose instance died is taken over once its lease lapses: the same run number, recorded once', async () => {
     const conn = openRedis(redis.url);
     try {

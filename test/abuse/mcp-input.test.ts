@@ -1,0 +1,145 @@
+/**
+ * Abuse suite: hostile JSON-RPC at /mcp from a key holder, over real HTTP against one gateway.
+ *
+ *  - a batch whose requests share an id: refused as a whole (400, -32600) before anything runs —
+ *    the SDK answers one of them and drops the other, which was run and charged all the same;
+ *  - a batch of more than MCP_MAX_BATCH messages: refused (400, -32600) — every answer of a batch
+ *    is held in memory until the last is ready (100 tools/list: a 34 MB answer from a 5 KB body);
+ *  - an empty batch: an Invalid Request error (JSON-RPC 2.0), not an empty 202;
+ *  - what holds already, pinned: ids of a type JSON-RPC does not allow, a notification of
+ *    tools/call (never run, nothing charged), arguments wrong for the tool (INVALID_INPUT naming
+ *    them, 0 credits, nothing fetched), an unknown method.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MCP_MAX_BATCH } from '../../src/mcp/http.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+import { anyRepo } from '../jobs/helpers.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ routes: [anyRepo()] });
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(() => {
+  h.replay.reset();
+  h.replay.add(anyRepo());
+});
+
+async function post(key: string, body: unknown) {
+  const res = await fetch(`${h.url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'x-api-key': key,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text, json: () => JSON.parse(text) };
+}
+
+const repoCall = (id: unknown, name: string) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'code_repository', arguments: { url: `https://github.com/octo/${name}` } },
+});
+const toolsList = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+const upstreamHits = () => h.replay.hits({ host: 'api.github.com' }).length;
+
+describe('JSON-RPC batches', () => {
+  it('two requests with the same id: 400 Invalid Request, neither run, nothing charged', async () => {
+    const { key, id } = await h.key(5);
+    const r = await post(key, [repoCall(7, 'dup-a'), repoCall(7, 'dup-b')]);
+    expect(r.status).toBe(400);
+    expect(r.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/\bid\b/) } });
+    expect(await h.balance(id)).toBe(5);
+    expect(upstreamHits()).toBe(0);
+    // The same id once as a number and once as text are two ids: both answered, each charged once.
+    const ok = await post(key, [repoCall(8, 'ids-a'), repoCall('8', 'ids-b')]);
+    expect(ok.status).toBe(200);
+    expect((ok.json() as { id: unknown }[]).map((a) => a.id).sort()).toEqual([8, '8']);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it(`more than MCP_MAX_BATCH (${MCP_MAX_BATCH}) messages: 400 Invalid Request, nothing run; up to it each is answered`, async () => {
+    const { key, id } = await h.key(50);
+    const over = await post(key, [...Array.from({ length: MCP_MAX_BATCH }, (_, i) => toolsList(i)), repoCall(99, 'over')]);
+    expect(over.status).toBe(400);
+    expect(over.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining(String(MCP_MAX_BATCH)) } });
+    expect(await h.balance(id)).toBe(50);
+    expect(upstreamHits()).toBe(0);
+
+    const single = (await post(key, toolsList(1))).text.length;
+    const full = await post(
+      key,
+      Array.from({ length: MCP_MAX_BATCH }, (_, i) => toolsList(i)),
+    );
+    expect(full.status).toBe(200);
+    const answers = full.json() as { id: number; result: { tools: unknown[] } }[];
+    expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual(Array.from({ length: MCP_MAX_BATCH }, (_, i) => i));
+    // The most one POST's answer holds: MCP_MAX_BATCH tools lists.
+    expect(full.text.length).toBeLessThan((MCP_MAX_BATCH + 1) * single);
+  });
+
+  it('an empty batch: 400 Invalid Request (JSON-RPC 2.0), not an empty 202', async () => {
+    const { key } = await h.key(1);
+    const r = await post(key, []);
+    expect(r.status).toBe(400);
+    expect(r.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+  });
+});
+
+describe('odd messages (pinned)', () => {
+  it('an id JSON-RPC does not allow (null, an object, a fraction) or no jsonrpc: 400 before anything runs', async () => {
+    const { key, id } = await h.key(2);
+    for (const bad of [{ id: null }, { id: {} }, { id: 1.5 }, { id: 1, jsonrpc: undefined }]) {
+      const r = await post(key, { ...repoCall(1, 'odd-id'), ...bad });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.json().error.code).toBe(-32700);
+    }
+    expect(await h.balance(id)).toBe(2);
+    expect(upstreamHits()).toBe(0);
+  });
+
+  it('tools/call as a notification (no id): 202, never run, nothing charged', async () => {
+    const { key, id } = await h.key(2);
+    const { id: _id, ...notification } = repoCall(1, 'notified');
+    expect((await post(key, notification)).status).toBe(202);
+    expect((await post(key, [notification, { jsonrpc: '2.0', method: 'notifications/initialized' }])).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await h.balance(id)).toBe(2);
+    expect(upstreamHits()).toBe(0);
+  });
+
+  it('arguments of the wrong kind for the tool: INVALID_INPUT naming each, 0 credits; an unknown method: -32601', async () => {
+    const { key, id } = await h.key(2);
+    const call = (name: string, args: unknown) =>
+      post(key, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name, arguments: args } });
+    const objectArg = (await call('code_repository', { url: { href: 'https://github.com/octo/x' } })).json();
+    expect(objectArg.result).toMatchObject({ isError: true, _meta: { charged: 0, error: { code: 'INVALID_INPUT' } } });
+    expect(objectArg.result._meta.error.details).toEqual([{ param: 'url', message: 'must be a string, number or boolean' }]);
+    const nul = (await call('code_repository', { url: 'https://github.com/octo/\u0000' })).json();
+    expect(nul.result._meta).toMatchObject({ charged: 0 });
+    const results = (await call('jobs_results', { id: {}, after: -2, limit: 0.5 })).json();
+    expect(results.result._meta.error.details.map((d: { param: string }) => d.param).sort()).toEqual(['after', 'limit']);
+    const listArg = (await call('account_transactions', { operation: ['code/repository'], since: {} })).json();
+    expect(listArg.result._meta.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: [
+        { param: 'operation', message: 'must be a string' },
+        { param: 'since', message: 'must be a string' },
+      ],
+    });
+    expect((await call('code_repository', [1])).json().error.code).toBe(-32602);
+    expect(
+      (await post(key, { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'file:///etc/passwd' } })).json().error.code,
+    ).toBe(-32601);
+    expect(await h.balance(id)).toBe(2);
+  });
+});
