@@ -158,7 +158,7 @@ describe('forumUserComments', () => {
     expect(() => parseCommentsPage({ kind: 't2', data: {} })).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
   });
 
-  it('404 (missing, suspended or deleted user) → NOT_FOUND naming the user', async () => {
+  it('404 (no such user) → NOT_FOUND naming the user', async () => {
     const ctx = fakeContext(() => ({ status: 404, body: '{"message": "Not Found", "error": 404}' }));
     await expect(fetchForumUserComments(ctx, args('gone_user'))).rejects.toMatchObject({
       code: 'NOT_FOUND',

@@ -10,10 +10,11 @@
  * comments (Reddit's maximum), newest first by default; `after` is Reddit's `data.after`, null on
  * the last page.
  *
- * Outcomes, as forumUserPosts: a missing, suspended or deleted user (Reddit's 404) → NOT_FOUND; a
- * comment by someone else in the answer → UPSTREAM_FAILED (identity.ts: the listing is another
- * user's); a user without comments → `comments: []`. A comment without its id/name is left out
- * (warned `listing.children`), the others stay; a listing of posts (t3) only is UPSTREAM_FAILED.
+ * Outcomes, as forumUserPosts (api.ts maps the statuses): a missing user (Reddit's 404) →
+ * NOT_FOUND; a comment by someone else in the answer → UPSTREAM_FAILED (identity.ts: the listing
+ * is another user's); a user without comments → `comments: []`. A comment without its id/name is
+ * left out (warned `listing.children`), the others stay; a listing of posts (t3) only is
+ * UPSTREAM_FAILED. Block pages and rate limits are UPSTREAM_BLOCKED before this sees them (walls.ts).
  */
 import { z } from 'zod';
 import { NStr, named } from '../records.js';
