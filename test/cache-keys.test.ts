@@ -172,6 +172,19 @@ const PAIRS: Record<string, Pairs> = {
       [{ handle: 'nightowlpots' }, { handle: 'nightowlpots', after: 't3_abc' }],
     ],
   },
+  forumUserComments: {
+    same: [[{ handle: 'NightOwlPots' }, { handle: 'u/nightowlpots', sort: 'new', after: '' }]],
+    differ: [
+      [{ handle: 'nightowlpots' }, { handle: 'nightowl_pots' }],
+      [{ handle: 'nightowlpots' }, { handle: 'nightowlpots', sort: 'controversial' }],
+      [{ handle: 'nightowlpots' }, { handle: 'nightowlpots', after: 't1_abc' }],
+      // `after` is passed to Reddit unchanged (api.ts: an opaque token is kept as sent), so the key does not fold it either.
+      [
+        { handle: 'nightowlpots', after: 't1_abc' },
+        { handle: 'nightowlpots', after: 't1_ABC' },
+      ],
+    ],
+  },
   forumSubreddit: {
     same: [[{ name: 'Pottery' }, { name: 'r/pottery', sort: 'hot' }]],
     differ: [

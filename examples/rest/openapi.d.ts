@@ -760,6 +760,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forum/user/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page (100) of a Reddit user's comments, newest first by default; page with `after`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `forumUserComments`.
+         */
+        get: operations["forumUserComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/forum/subreddit": {
         parameters: {
             query?: never;
@@ -2880,6 +2900,12 @@ export interface components {
         ForumPostsPage: {
             /** @description Posts (t3), in the order asked for */
             posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+        };
+        ForumCommentsPage: {
+            /** @description Comments (t1), in the order asked for */
+            comments: components["schemas"]["ForumComment"][];
             /** @description Pass unchanged as `after` for the next page; null on the last page */
             after: string | null;
         };
@@ -5603,6 +5629,19 @@ export interface components {
         ForumUserPostsResponse: {
             /** @description Posts (t3), in the order asked for */
             posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumUserCommentsResponse: {
+            /** @description Comments (t1), in the order asked for */
+            comments: components["schemas"]["ForumComment"][];
             /** @description Pass unchanged as `after` for the next page; null on the last page */
             after: string | null;
             /** @constant */
@@ -9638,6 +9677,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForumUserPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    forumUserComments: {
+        parameters: {
+            query: {
+                /**
+                 * @description Reddit username, e.g. spez (u/ or @ in front is fine)
+                 * @example nightowlpots
+                 */
+                handle: string;
+                /** @description Order (default new); top and controversial rank over all time. */
+                sort?: "new" | "hot" | "top" | "controversial";
+                /** @description Pagination token: the previous response's `after`, unchanged. Omit for the first page. */
+                after?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForumUserCommentsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

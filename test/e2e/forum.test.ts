@@ -372,11 +372,11 @@ describe('forum search', () => {
 });
 
 /**
- * User, user posts, subreddit and post (Reddit's `.json` reads through api.ts, anonymous here):
- * u/NightOwlPots and r/Pottery exist; u/ghostpots, r/nowhere and post zz404 answer 404; r/secret
- * answers Reddit's private-subreddit 403.
+ * User, user posts, user comments, subreddit and post (Reddit's `.json` reads through api.ts,
+ * anonymous here): u/NightOwlPots and r/Pottery exist; u/ghostpots, r/nowhere and post zz404
+ * answer 404; r/secret answers Reddit's private-subreddit 403.
  */
-describe('forum user, user posts, subreddit, post', () => {
+describe('forum user, user posts, user comments, subreddit, post', () => {
   const R = 'www.reddit.com';
   const notFound = { status: 404, headers: JSON_HEADERS, body: '{"message": "Not Found", "error": 404}' };
   const pot = (id: string, extra: Record<string, unknown> = {}) =>
@@ -384,12 +384,16 @@ describe('forum user, user posts, subreddit, post', () => {
   const reply = s.comment('c2', { subreddit: 'Pottery', depth: 1, parent_id: 't1_c1', link_id: 't3_p1' });
   const top = s.comment('c1', { subreddit: 'Pottery', depth: 0, link_id: 't3_p1', replies: s.listing([reply]) });
   const more = { kind: 'more', data: { count: 4, id: 'c3', name: 't1_c3', depth: 0, children: ['c3', 'c4'] } };
+  const mine = (id: string, extra: Record<string, unknown> = {}) =>
+    s.comment(id, { subreddit: 'Pottery', subreddit_name_prefixed: 'r/Pottery', author: 'NightOwlPots', ...extra });
 
   beforeEach(() => {
     h.replay.add({ host: R, path: '/user/nightowlpots/about.json', response: json(s.userAbout('NightOwlPots')) });
     h.replay.add({ host: R, path: '/user/ghostpots/about.json', response: notFound });
     h.replay.add({ host: R, path: '/user/nightowlpots/submitted.json', response: json(s.listing([pot('p1'), pot('p2')], 't3_p2')) });
     h.replay.add({ host: R, path: '/user/ghostpots/submitted.json', response: notFound });
+    h.replay.add({ host: R, path: '/user/nightowlpots/comments.json', response: json(s.listing([mine('m1'), mine('m2')], 't1_m2')) });
+    h.replay.add({ host: R, path: '/user/ghostpots/comments.json', response: notFound });
     h.replay.add({ host: R, path: '/r/pottery/hot.json', response: json(s.listing([pot('p1')], null)) });
     h.replay.add({ host: R, path: '/r/pottery/about.json', response: json(s.subredditAbout('Pottery')) });
     h.replay.add({
@@ -404,6 +408,7 @@ describe('forum user, user posts, subreddit, post', () => {
   it.each<[string, string, string]>([
     ['forumUser', '/v1/forum/user?handle=u/NightOwlPots', '/v1/forum/user?handle=nightowlpots'],
     ['forumUserPosts', '/v1/forum/user/posts?handle=NightOwlPots', '/v1/forum/user/posts?handle=nightowlpots&sort=new'],
+    ['forumUserComments', '/v1/forum/user/comments?handle=NightOwlPots', '/v1/forum/user/comments?handle=u/nightowlpots&sort=new'],
     ['forumSubreddit', '/v1/forum/subreddit?name=r/Pottery', '/v1/forum/subreddit?name=pottery&sort=hot'],
     ['forumPost', '/v1/forum/post?url=https://www.reddit.com/r/Pottery/comments/p1/x/', '/v1/forum/post?url=https://redd.it/p1'],
   ])('%s: live 1 credit, then the same record cached at 0 credits', async (_op, livePath, cachedPath) => {
@@ -422,6 +427,7 @@ describe('forum user, user posts, subreddit, post', () => {
   it.each<[string, string, number, string]>([
     ['a missing user', '/v1/forum/user?handle=ghostpots', 404, 'NOT_FOUND'],
     ["a missing user's posts", '/v1/forum/user/posts?handle=ghostpots', 404, 'NOT_FOUND'],
+    ["a missing user's comments", '/v1/forum/user/comments?handle=ghostpots', 404, 'NOT_FOUND'],
     ['a private subreddit', '/v1/forum/subreddit?name=secret', 403, 'PRIVATE_CONTENT'],
     ['a missing post', '/v1/forum/post?url=https://redd.it/zz404', 404, 'NOT_FOUND'],
   ])('%s is %i %s at 0 credits', async (_name, path, status, code) => {
@@ -430,6 +436,149 @@ describe('forum user, user posts, subreddit, post', () => {
     expect(r.status).toBe(status);
     expect(r.body.error.code).toBe(code);
     expect(await h.balance(id)).toBe(3);
+  });
+
+  describe('user comments', () => {
+    const comments = (q: Record<string, string>) => `/v1/forum/user/comments?${new URLSearchParams(q)}`;
+
+    it('200: the page of t1 records and after, 1 credit; asked anonymously at /user/<u>/comments.json, newest first, 100 a page', async () => {
+      const { key, id } = await h.key(5);
+      const r = await h.rest(comments({ handle: 'u/NightOwlPots' }), { key });
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.body)).toEqual(['success', 'credits_remaining', 'credits_charged', 'comments', 'after']);
+      expect(r.body).toMatchObject({ credits_charged: 1, after: 't1_m2' });
+      expect(r.body.comments.map((c: { name: string }) => c.name)).toEqual(['t1_m1', 't1_m2']);
+      expect(r.body.comments[0]).toMatchObject({
+        id: 'm1',
+        author: 'NightOwlPots',
+        body: 'Comment m1: try a reverse proxy.',
+        subreddit: 'Pottery',
+        link_id: 't3_p1',
+        link_title: 'Title of post p1',
+        link_permalink: 'https://www.reddit.com/r/Pottery/comments/p1/post_p1/',
+        permalink: '/r/Pottery/comments/p1/post_p1/m1/',
+        parent_id: 't3_p1',
+        edited: 1_700_004_000,
+        stickied: false,
+        distinguished: null,
+        created_utc: 1_700_003_600,
+        created_at_iso: '2023-11-14T23:13:20.000Z',
+      });
+      const [req] = redditHits();
+      expect(req.path).toBe('/user/nightowlpots/comments.json');
+      expect(Object.fromEntries(req.query)).toEqual({ sort: 'new', limit: '100', raw_json: '1' });
+      expect(req.headers['user-agent']).toMatch(/^CreatorLookup\/\S+ \(/);
+      expect(req.headers.authorization).toBeUndefined();
+      expect(await h.balance(id)).toBe(4);
+    });
+
+    it('pages with `after` passed back unchanged; sort=top asks t=all; each page 1 credit', async () => {
+      h.replay.add({
+        host: R,
+        path: '/user/nightowlpots/comments.json',
+        response: (req: ReplayRequest) =>
+          req.query.get('after') === 't1_m2' ? json(s.listing([mine('m3')], null)) : json(s.listing([mine('m1'), mine('m2')], 't1_m2')),
+      });
+      const { key, id } = await h.key(5);
+      const p1 = await h.rest(comments({ handle: 'nightowlpots', sort: 'top' }), { key });
+      const p2 = await h.rest(comments({ handle: 'nightowlpots', sort: 'top', after: p1.body.after }), { key });
+      expect(p2.status).toBe(200);
+      expect(p2.body).toMatchObject({ credits_charged: 1, after: null, comments: [{ name: 't1_m3' }] });
+      expect(redditHits().map((r) => Object.fromEntries(r.query))).toEqual([
+        { sort: 'top', t: 'all', limit: '100', raw_json: '1' },
+        { sort: 'top', t: 'all', limit: '100', after: 't1_m2', raw_json: '1' },
+      ]);
+      expect(await h.balance(id)).toBe(3);
+    });
+
+    it("another user's comment in the answer is 502 UPSTREAM_FAILED at 0 credits, and nothing is cached", async () => {
+      // A handle of its own: the file's gateway keeps its cache across tests.
+      h.replay.add({
+        host: R,
+        path: '/user/mixedpots/comments.json',
+        response: json(s.listing([mine('m1', { author: 'MixedPots' }), s.comment('x1', { author: 'someone_else' })])),
+      });
+      const { key, id } = await h.key(3);
+      const r = await h.rest(comments({ handle: 'mixedpots' }), { key });
+      expect(r.status).toBe(502);
+      expect(r.body.error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('u/someone_else') });
+      const again = await h.rest(comments({ handle: 'mixedpots', cache_max_age: '30d' }), { key });
+      expect(again.body.error.code).toBe('UPSTREAM_FAILED');
+      expect(redditHits()).toHaveLength(2);
+      expect(await h.balance(id)).toBe(3);
+    });
+
+    it.each<[string, Route['response'], string, RegExp]>([
+      [
+        'the "whoa there, pardner!" page (429)',
+        { status: 429, headers: { 'content-type': 'text/html' }, body: s.WHOA_THERE_HTML },
+        'UPSTREAM_BLOCKED',
+        /pardner/,
+      ],
+      [
+        'the network-security page (403)',
+        { status: 403, headers: { 'content-type': 'text/html' }, body: s.NETWORK_BLOCK_HTML },
+        'UPSTREAM_BLOCKED',
+        /network-security/,
+      ],
+      ['a JSON 429', { status: 429, headers: JSON_HEADERS, body: s.TOO_MANY_REQUESTS_JSON }, 'UPSTREAM_BLOCKED', /Too Many Requests/],
+      ['a listing of posts', json(s.listing([s.post('p1', { author: 'NightOwlPots' })])), 'UPSTREAM_FAILED', /t1 \(comments\)/],
+    ])('%s is 502 %s at 0 credits', async (_name, response, code, message) => {
+      h.replay.add({ host: R, path: '/user/nightowlpots/comments.json', response });
+      const { key, id } = await h.key(3);
+      const r = await h.rest(comments({ handle: 'nightowlpots' }), { key });
+      expect(r.status).toBe(502);
+      expect(r.body.error).toMatchObject({ code, message: expect.stringMatching(message) });
+      expect(await h.balance(id)).toBe(3);
+    });
+
+    it.each<[Record<string, string>, string]>([
+      [{}, 'handle'],
+      [{ handle: 'a b' }, 'handle'],
+      [{ handle: 'nightowlpots', sort: 'best' }, 'sort'],
+      [{ handle: 'nightowlpots', after: 't1_m2&sort=top' }, 'after'],
+    ])('%o → 400 INVALID_INPUT naming %s, 0 credits, nothing fetched', async (q, param) => {
+      const { key, id } = await h.key(3);
+      const r = await h.rest(comments(q), { key });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('INVALID_INPUT');
+      expect(r.body.error.details.map((d: { param: string }) => d.param)).toEqual([param]);
+      expect(redditHits()).toHaveLength(0);
+      expect(await h.balance(id)).toBe(3);
+    });
+
+    it('GraphQL: forumUserComments types the comments; json is the REST record', async () => {
+      const { key } = await h.key(5);
+      const rest = await h.rest(comments({ handle: 'nightowlpots' }), { key });
+      const r = await h.gql(
+        `{ forumUserComments(handle: "NightOwlPots", sort: NEW, cacheMaxAge: "1d") { json after
+             comments { __typename id name author body linkId linkTitle linkPermalink parentId permalink score createdAtIso edited editedUtc stickied distinguished } } }`,
+        { key },
+      );
+      expect(r.body.errors).toBeUndefined();
+      const page = r.body.data.forumUserComments;
+      expect(page.json).toEqual(strip(rest.body));
+      expect(page.after).toBe('t1_m2');
+      expect(page.comments[0]).toEqual({
+        __typename: 'ForumComment',
+        id: 'm1',
+        name: 't1_m1',
+        author: 'NightOwlPots',
+        body: 'Comment m1: try a reverse proxy.',
+        linkId: 't3_p1',
+        linkTitle: 'Title of post p1',
+        linkPermalink: 'https://www.reddit.com/r/Pottery/comments/p1/post_p1/',
+        parentId: 't3_p1',
+        permalink: '/r/Pottery/comments/p1/post_p1/m1/',
+        score: 9,
+        createdAtIso: '2023-11-14T23:13:20.000Z',
+        edited: true,
+        editedUtc: 1_700_004_000,
+        stickied: false,
+        distinguished: null,
+      });
+      expect(r.body.extensions.credits.fields[0]).toMatchObject({ charged: 0, cached: true });
+    });
   });
 
   it('a handle or URL that is none is INVALID_INPUT at 0 credits, nothing asked upstream', async () => {

@@ -1,13 +1,13 @@
 /**
  * forum's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented, not
- * captures): one user (NightOwlPots), their posts, r/Pottery, one post's thread; a search answers
- * any query with the same invented posts or comments. Other users, subreddits and threads are
- * demo misses.
+ * captures): one user (NightOwlPots), their posts and comments, r/Pottery, one post's thread; a
+ * search answers any query with the same invented posts or comments. Other users, subreddits and
+ * threads are demo misses.
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
 import { demoMiss } from '../../demo/miss.js';
-import { comment, listing, post, subredditAbout, t3, thread, userAbout } from './samples.js';
+import { comment, listing, post, subredditAbout, t1, t3, thread, userAbout } from './samples.js';
 
 export function demoRoutes(): Route[] {
   const user = 'NightOwlPots';
@@ -46,6 +46,46 @@ export function demoRoutes(): Route[] {
     body: 'Crazing on celadon often means the glaze shrinks more than the body: try a little more silica.',
     replies: listing([reply]),
   });
+  // NightOwlPots's own comments (`/user/<name>/comments`), newest first: their reply in the thread
+  // above, and one on another user's thread. A user's listing carries each comment's thread
+  // (`link_*`) and no `depth`.
+  const ownComment = (
+    id: string,
+    thread: { id: string; slug: string; title: string; author: string },
+    body: string,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const link = `https://www.reddit.com/r/Pottery/comments/${thread.id}/${thread.slug}/`;
+    return t1(id, {
+      subreddit: 'Pottery',
+      author: user,
+      author_fullname: 't2_abc123',
+      link_id: `t3_${thread.id}`,
+      parent_id: `t3_${thread.id}`,
+      link_title: thread.title,
+      link_author: thread.author,
+      link_permalink: link,
+      link_url: link,
+      permalink: `/r/Pottery/comments/${thread.id}/${thread.slug}/${id}/`,
+      body,
+      body_html: `<div class="md"><p>${body}</p>\n</div>`,
+      ...extra,
+    });
+  };
+  const ownComments = [
+    ownComment(
+      'm4x2b1c',
+      { id: '1hq7x2a', slug: 'first_glaze_firing', title: 'First glaze firing', author: user },
+      'Thanks! I will try a slower cool next time.',
+      { parent_id: 't1_m4x1a0b', is_submitter: true, num_comments: 3 },
+    ),
+    ownComment(
+      'm3k9z7q',
+      { id: '1gz4k2w', slug: 'which_clay_body_for_mugs', title: 'Which clay body for mugs?', author: 'clay_curious' },
+      'A mid-fire stoneware with a little grog: it throws well and holds a handle.',
+      { created_utc: 1_699_000_000.0, created: 1_699_000_000.0, edited: false, score: 14, ups: 14 },
+    ),
+  ];
   const more = {
     kind: 'more',
     data: { count: 1, name: 't1_m4x3c2d', id: 'm4x3c2d', parent_id: 't3_1hq7x2a', depth: 0, children: ['m4x3c2d'] },
@@ -80,6 +120,12 @@ export function demoRoutes(): Route[] {
       path: /^\/user\/[^/]+\/submitted\.json$/i,
       response: (req) =>
         /^\/user\/nightowlpots\//i.test(req.path) ? json(listing(posts.map((data) => ({ kind: 't3', data })))) : demoMiss(req),
+    },
+    {
+      host: R,
+      path: /^\/user\/[^/]+\/comments\.json$/i,
+      response: (req) =>
+        /^\/user\/nightowlpots\//i.test(req.path) ? json(listing(ownComments.map((data) => ({ kind: 't1', data })))) : demoMiss(req),
     },
     {
       host: R,

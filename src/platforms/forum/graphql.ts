@@ -3,8 +3,8 @@
  * plus `json` carrying the whole wire record (what REST returns, every upstream field included).
  *
  * Search items are posts or, with `filter: COMMENTS`, comments: both implement `ForumItem`. The
- * user, user-posts, subreddit and post fields reuse `ForumPost`; a thread's comments are
- * `ForumThreadNode`s (a comment with its replies, or a "load more" stub).
+ * user-posts, subreddit and post fields reuse `ForumPost`, the user-comments field `ForumComment`;
+ * a thread's comments are `ForumThreadNode`s (a comment with its replies, or a "load more" stub).
  */
 import { builder } from '../../graphql/builder.js';
 import type { AnyKind, Fields } from '../../graphql/fields.js';
@@ -15,6 +15,8 @@ import type { ForumMoreComments, ForumThread } from './post.js';
 import { forumPost } from './post.js';
 import type { ForumSubreddit, ForumSubredditPage } from './subreddit.js';
 import { forumSubreddit } from './subreddit.js';
+import type { ForumCommentsPage } from './user-comments.js';
+import { forumUserComments } from './user-comments.js';
 import type { ForumPostsPage } from './user-posts.js';
 import { forumUserPosts } from './user-posts.js';
 import type { ForumUser, ForumUserRecord } from './user.js';
@@ -141,7 +143,7 @@ function commentFields(t: Fields<CommentShape>) {
   };
 }
 
-/** ForumItem, ForumPost, ForumComment and the search root field; ForumPost for the other records. */
+/** ForumItem, ForumPost, ForumComment and the search root field; ForumPost and ForumComment for the other records. */
 function forumItemTypes() {
   const ItemRef = builder.interfaceRef<ForumItem>('ForumItem').implement({
     description:
@@ -178,9 +180,9 @@ function forumItemTypes() {
     }),
   });
 
-  builder.objectRef<ForumComment>('ForumComment').implement({
+  const CommentRef = builder.objectRef<ForumComment>('ForumComment').implement({
     description:
-      'A comment (t1), from comment search. Trimmed fields: id, name, subreddit, subreddit_name_prefixed, body, author, permalink, link_id, link_title, parent_id, score, created_utc, created_at_iso, over_18.',
+      "A comment (t1), from comment search or a user's comments. Trimmed fields (comment search with trim): id, name, subreddit, subreddit_name_prefixed, body, author, permalink, link_id, link_title, parent_id, score, created_utc, created_at_iso, over_18.",
     interfaces: [ItemRef],
     fields: (t) => ({
       ...commentFields(t),
@@ -199,10 +201,11 @@ function forumItemTypes() {
     }),
   });
   operationField(search, SearchPageRef);
-  return PostRef;
+  return { PostRef, CommentRef };
 }
 
-type PostType = ReturnType<typeof forumItemTypes>;
+type PostType = ReturnType<typeof forumItemTypes>['PostRef'];
+type CommentType = ReturnType<typeof forumItemTypes>['CommentRef'];
 
 /** ForumUser (with its profile subreddit) and the forumUser root field. */
 function forumUserTypes(): void {
@@ -268,6 +271,18 @@ function forumUserPostsTypes(PostRef: PostType): void {
     }),
   });
   operationField(forumUserPosts, PostsPageRef);
+}
+
+/** ForumCommentsPage and the forumUserComments root field. */
+function forumUserCommentsTypes(CommentRef: CommentType): void {
+  const CommentsPageRef = builder.objectRef<ForumCommentsPage>('ForumCommentsPage').implement({
+    fields: (t) => ({
+      comments: t.expose('comments', { type: [CommentRef], nullable: false }),
+      after: t.exposeString('after', { description: 'Pass unchanged as `after` for the next page; null on the last page' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(forumUserComments, CommentsPageRef);
 }
 
 /** ForumSubreddit, its page and the forumSubreddit root field. */
@@ -360,9 +375,10 @@ function forumThreadTypes(PostRef: PostType): void {
 
 /** Declares forum's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function forumGraphql(): void {
-  const PostRef = forumItemTypes();
+  const { PostRef, CommentRef } = forumItemTypes();
   forumUserTypes();
   forumUserPostsTypes(PostRef);
+  forumUserCommentsTypes(CommentRef);
   forumSubredditTypes(PostRef);
   forumThreadTypes(PostRef);
 }

@@ -1,5 +1,5 @@
 /**
- * forum = Reddit. Registry entry: hosts, the search operation (here), user, user posts, subreddit and post (their own modules).
+ * forum = Reddit. Registry entry: hosts, the search operation (here), user, user posts, user comments, subreddit and post (their own modules).
  * Upstream request: platforms.md (`www.reddit.com/search.json`, a Listing).
  */
 import type { PlatformDefinition } from '../definition.js';
@@ -13,6 +13,7 @@ import { walls } from './walls.js';
 import { reader } from './reader.js';
 import { forumUser } from './user.js';
 import { forumUserPosts } from './user-posts.js';
+import { forumUserComments } from './user-comments.js';
 import { forumSubreddit } from './subreddit.js';
 import { forumPost } from './post.js';
 import { links } from './links.js';
@@ -86,7 +87,7 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [search, forumUser, forumUserPosts, forumSubreddit, forumPost],
+  operations: [search, forumUser, forumUserPosts, forumUserComments, forumSubreddit, forumPost],
   walls,
   reader,
   links,

@@ -43,10 +43,19 @@ export function parsePostsPage(json: unknown): ForumPostsPage {
   return parseListing(json, { filter: 'posts' }) as ForumPostsPage;
 }
 
-/** Every post of a user's listing is that user's (`[deleted]` aside: Reddit's mark for a removed author). */
+/**
+ * Every item of a user's listing (posts, comments) is that user's (`[deleted]` aside: Reddit's
+ * mark for a removed author); one by another author makes the listing another user's.
+ */
+export function assertUsersItems(items: readonly { author?: unknown }[], name: string, noun: 'post' | 'comment'): void {
+  const other = items.find((p) => typeof p.author === 'string' && p.author !== '[deleted]' && !sameHandle(name, p.author));
+  if (other)
+    throw upstreamFailed(`${PLATFORM}: the answer for u/${name} lists a ${noun} by u/${String(other.author)} (a different resource)`);
+}
+
+/** Every post of a user's listing is that user's (assertUsersItems). */
 export function assertUsersPosts(page: ForumPostsPage, name: string): void {
-  const other = page.posts.find((p) => typeof p.author === 'string' && p.author !== '[deleted]' && !sameHandle(name, p.author));
-  if (other) throw upstreamFailed(`${PLATFORM}: the answer for u/${name} lists a post by u/${other.author} (a different resource)`);
+  assertUsersItems(page.posts, name, 'post');
 }
 
 export interface ForumUserPostsArgs {

@@ -1,0 +1,96 @@
+/**
+ * `GET /v1/forum/user/comments` (`forumUserComments`): one page of a Reddit user's public
+ * comments, `{comments, after}` — each Reddit's t1 data object passed through with its documented
+ * fields typed (schema.ts COMMENT_FIELDS, parse.ts `parseComment`: the comment search item), paged
+ * with `after` as `forum/user/posts` is.
+ *
+ * Upstream: `GET /user/<name>/comments?sort=<sort>[&t=all]&limit=100[&after=<after>]` (api.ts:
+ * www.reddit.com's `.json`, or oauth.reddit.com with an app token) → a Listing of t1 children
+ * (../shared/fixtures/forum/user-comments-spez-2020.json). One upstream page per call, 100
+ * comments (Reddit's maximum), newest first by default; `after` is Reddit's `data.after`, null on
+ * the last page.
+ *
+ * Outcomes, as forumUserPosts (api.ts maps the statuses): a missing user (Reddit's 404) →
+ * NOT_FOUND; a comment by someone else in the answer → UPSTREAM_FAILED (identity.ts: the listing
+ * is another user's); a user without comments → `comments: []`. A comment without its id/name is
+ * left out (warned `listing.children`), the others stay; a listing of posts (t3) only is
+ * UPSTREAM_FAILED. Block pages and rate limits are UPSTREAM_BLOCKED before this sees them (walls.ts).
+ */
+import { z } from 'zod';
+import { NStr, named } from '../records.js';
+import type { OpContext, OperationDef } from '../operation.js';
+import { AFTER_PARAM, afterOf, checkAfter, readRedditJson } from './api.js';
+import { parseListing } from './parse.js';
+import { normalizeUsername } from './profile.js';
+import { ForumComment } from './schema.js';
+import { assertUsersItems, USER_POST_SORTS, userPostsQuery } from './user-posts.js';
+import type { ForumUserPostSort } from './user-posts.js';
+import { checkHandle, HANDLE_PARAM } from './user.js';
+
+const PLATFORM = 'forum';
+
+/** Reddit's user listings sort comments as posts: new (default), hot, top, controversial. */
+export const USER_COMMENT_SORTS = USER_POST_SORTS;
+export type ForumUserCommentSort = ForumUserPostSort;
+
+export const ForumCommentsPage = named(
+  'ForumCommentsPage',
+  z.strictObject({
+    comments: z.array(ForumComment).describe('Comments (t1), in the order asked for'),
+    after: NStr.describe('Pass unchanged as `after` for the next page; null on the last page'),
+  }),
+  'One page of forum comments',
+);
+export type ForumCommentsPage = z.infer<typeof ForumCommentsPage>;
+
+/** A Listing of comments → `{comments, after}` (parse.ts parseListing, comments only). */
+export function parseCommentsPage(json: unknown): ForumCommentsPage {
+  const { posts, after } = parseListing(json, { filter: 'comments' });
+  return { comments: posts as ForumComment[], after };
+}
+
+export interface ForumUserCommentsArgs {
+  handle: string;
+  sort: ForumUserCommentSort;
+  after: string | null;
+}
+
+export async function fetchForumUserComments(ctx: OpContext, a: ForumUserCommentsArgs): Promise<ForumCommentsPage> {
+  const { json } = await readRedditJson(ctx, {
+    path: `/user/${encodeURIComponent(a.handle)}/comments`,
+    query: userPostsQuery(a),
+    what: `User u/${a.handle}`,
+  });
+  const page = parseCommentsPage(json);
+  assertUsersItems(page.comments, a.handle, 'comment');
+  return page;
+}
+
+export const forumUserComments: OperationDef<ForumUserCommentsArgs, ForumCommentsPage> = {
+  field: 'forumUserComments',
+  platform: PLATFORM,
+  summary: "One page (100) of a Reddit user's comments, newest first by default; page with `after`",
+  rest: { path: '/v1/forum/user/comments' },
+  record: ForumCommentsPage,
+  params: [
+    HANDLE_PARAM,
+    {
+      name: 'sort',
+      kind: 'enum',
+      values: USER_COMMENT_SORTS,
+      enumName: 'ForumUserCommentSort',
+      description: 'Order (default new); top and controversial rank over all time.',
+    },
+    AFTER_PARAM,
+  ],
+  cacheable: true,
+  check(args, problem) {
+    checkHandle(args, problem);
+    checkAfter(args, problem);
+  },
+  normalize: (a) => ({ handle: normalizeUsername(a.handle)!, sort: a.sort ?? 'new', after: afterOf(a.after) }),
+  key: (a) => JSON.stringify([a.handle, a.sort, a.after]),
+  cost: { max: 1 },
+  example: { handle: 'nightowlpots' },
+  run: (ctx, a) => fetchForumUserComments(ctx, a),
+};
