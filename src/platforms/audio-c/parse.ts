@@ -262,11 +262,10 @@ function playlistTrack(t: Reader): AudioCPlaylistTrack {
     artwork_url: t.str('artwork_url'),
     genre: t.str('genre'),
     duration: t.int('duration'),
-    // Tracks whose owner hides play counts have none: optional, not warned.
-    playback_count: t.opt.int('playback_count'),
+    playback_count: t.int('playback_count'),
     likes_count: t.int('likes_count'),
     reposts_count: t.int('reposts_count'),
-    comment_count: t.opt.int('comment_count'),
+    comment_count: t.int('comment_count'),
     created_at: t.str('created_at'),
     user: trackUser(t),
   };

@@ -90,7 +90,7 @@ export function fullTrack(id: number, title: string, owner: TrackOwner, o: { pla
     likes_count: 41,
     permalink,
     permalink_url: `https://soundcloud.com/${owner.permalink}/${permalink}`,
-    ...(o.plays === null ? {} : { playback_count: o.plays ?? 1830 }),
+    playback_count: o.plays === undefined ? 1830 : o.plays,
     public: true,
     publisher_metadata: null,
     release_date: null,
