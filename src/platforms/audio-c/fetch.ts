@@ -22,7 +22,7 @@
  * A set (playlist, album…) is its page, `GET https://soundcloud.com/<user>/sets/<slug>`, read
  * from its `playlist` hydratable (one request, no client id). The page is the asked set only when
  * what it states of itself is the asked URL — its `permalink_url`'s user and slug, its
- * `permalink`, its creator's `permalink` — and it states at least its slug; a page of another set
+ * `permalink`, its creator's `permalink` — and it states its permalink or URL; a page of another set
  * (a redirect after a rename, another account's) is UPSTREAM_FAILED, never this set's data.
  */
 import { notFound, shapeChanged, isApiError } from '../../errors.js';
