@@ -81,6 +81,30 @@ const PAIRS: Record<string, Pairs> = {
     same: [[{ handle: 'RaviMenonBeats' }, { url: 'https://soundcloud.com/ravimenonbeats' }]],
     differ: [[{ handle: 'ravimenonbeats' }, { handle: 'ravimenon-beats' }]],
   },
+  audioCPlaylist: {
+    // Permalinks are lower-case (SoundCloud's rule for them); www./m., a query, a fragment and a trailing slash name the same set.
+    same: [
+      [
+        { url: 'https://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats' },
+        { url: 'https://m.soundcloud.com/RaviMenonBeats/sets/Rice-Cooker-Beats/?si=abc&utm_source=clipboard#t=0' },
+      ],
+      [
+        { url: 'https://www.soundcloud.com/ravimenonbeats/sets/rice-cooker-beats' },
+        { url: 'http://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats' },
+      ],
+    ],
+    differ: [
+      [
+        { url: 'https://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats' },
+        { url: 'https://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats-2' },
+      ],
+      // The same slug under another account is another set.
+      [
+        { url: 'https://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats' },
+        { url: 'https://soundcloud.com/meeraloops/sets/rice-cooker-beats' },
+      ],
+    ],
+  },
   moodboardPost: {
     same: [[{ url: 'https://www.cosmos.so/e/1909064612' }, { url: 'https://cosmos.so/e/1909064612/' }]],
     differ: [[{ url: 'https://www.cosmos.so/e/1909064612' }, { url: 'https://www.cosmos.so/e/1909064613' }]],

@@ -440,6 +440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio-c/playlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A set (playlist, album, EP…) on the audio-c platform by URL: its details, creator and tracks
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioCPlaylist`.
+         */
+        get: operations["audioCPlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/moodboard/post": {
         parameters: {
             query?: never;
@@ -1743,6 +1763,56 @@ export interface components {
             } | null;
             station_urn: string | null;
             station_permalink: string | null;
+        };
+        AudioCPlaylist: {
+            id: number;
+            kind: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            uri: string | null;
+            title: string | null;
+            description: string | null;
+            set_type: string | null;
+            is_album: boolean | null;
+            genre: string | null;
+            tag_list: string | null;
+            label_name: string | null;
+            license: string | null;
+            sharing: string | null;
+            duration: number | null;
+            track_count: number | null;
+            likes_count: number | null;
+            reposts_count: number | null;
+            artwork_url: string | null;
+            created_at: string | null;
+            published_at: string | null;
+            release_date: string | null;
+            display_date: string | null;
+            last_modified: string | null;
+            user: components["schemas"]["AudioCArtist"] | null;
+            tracks: {
+                id: number;
+                stub: boolean;
+                title: string | null;
+                permalink: string | null;
+                permalink_url: string | null;
+                artwork_url: string | null;
+                genre: string | null;
+                duration: number | null;
+                playback_count: number | null;
+                likes_count: number | null;
+                reposts_count: number | null;
+                comment_count: number | null;
+                created_at: string | null;
+                user: {
+                    id: number;
+                    permalink: string | null;
+                    permalink_url: string | null;
+                    username: string | null;
+                    avatar_url: string | null;
+                    verified: boolean | null;
+                } | null;
+            }[];
         };
         MoodboardItem: {
             id: number;
@@ -4795,6 +4865,63 @@ export interface components {
             } | null;
             station_urn: string | null;
             station_permalink: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioCPlaylistResponse: {
+            id: number;
+            kind: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            uri: string | null;
+            title: string | null;
+            description: string | null;
+            set_type: string | null;
+            is_album: boolean | null;
+            genre: string | null;
+            tag_list: string | null;
+            label_name: string | null;
+            license: string | null;
+            sharing: string | null;
+            duration: number | null;
+            track_count: number | null;
+            likes_count: number | null;
+            reposts_count: number | null;
+            artwork_url: string | null;
+            created_at: string | null;
+            published_at: string | null;
+            release_date: string | null;
+            display_date: string | null;
+            last_modified: string | null;
+            user: components["schemas"]["AudioCArtist"] | null;
+            tracks: {
+                id: number;
+                stub: boolean;
+                title: string | null;
+                permalink: string | null;
+                permalink_url: string | null;
+                artwork_url: string | null;
+                genre: string | null;
+                duration: number | null;
+                playback_count: number | null;
+                likes_count: number | null;
+                reposts_count: number | null;
+                comment_count: number | null;
+                created_at: string | null;
+                user: {
+                    id: number;
+                    permalink: string | null;
+                    permalink_url: string | null;
+                    username: string | null;
+                    avatar_url: string | null;
+                    verified: boolean | null;
+                } | null;
+            }[];
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -9095,6 +9222,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AudioCArtistResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioCPlaylist: {
+        parameters: {
+            query: {
+                /**
+                 * @description Set URL, e.g. https://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats (www. and m. too). Secret links (…/s-TOKEN) and on.soundcloud.com short links are not taken.
+                 * @example https://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioCPlaylistResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -35,6 +35,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/audio-b/album': [`url=${enc('https://music.apple.com/us/album/some-album/1440935467')}`],
   '/v1/audio-b/search': ['query=swift'],
   '/v1/audio-c/artist': ['handle=maya'],
+  '/v1/audio-c/playlist': [`url=${enc('https://soundcloud.com/maya/sets/mix')}`],
   '/v1/moodboard/post': [`url=${enc('https://www.cosmos.so/e/1234567890')}`],
   '/v1/moodboard/search': ['query=cats'],
   '/v1/linkpage-a': [`url=${enc('https://link.me/maya')}`],

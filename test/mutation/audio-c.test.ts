@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
-import { parseArtist, parseHydratedUser } from '../../src/platforms/audio-c/parse.js';
+import { parseArtist, parseHydratedUser, parsePlaylistPage } from '../../src/platforms/audio-c/parse.js';
 import * as schema from '../../src/platforms/audio-c/schema.js';
 import { embedded, type RecordSpec } from './engine.js';
 import { mutationTest } from './suite.js';
@@ -45,5 +45,25 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-c mutations (${skipReason(LABEL)})`,
     source: (doc) => [doc.findIndex((e) => e.hydratable === 'user'), 'data'],
     identity,
     quiet,
+  });
+
+  // The set record from the same page's `playlist` hydratable: its creator (the artist record) and
+  // its tracks (5 full track objects, 15 id-only stubs) nested.
+  mutationTest({
+    name: `playlist from the playlist hydratable of ${PAGE}`,
+    platform: LABEL,
+    load: () => page().json as { hydratable: string }[],
+    parse: (doc) => parsePlaylistPage(page().with(doc)),
+    schema: schema.AudioCPlaylist,
+    source: (doc) => [doc.findIndex((e) => e.hydratable === 'playlist'), 'data'],
+    identity: {
+      id: 'the numeric playlist id: the record is that set',
+      kind: { why: 'playlist: an object of another kind is not a set', codes: ['NOT_FOUND'] },
+    },
+    nested: {
+      user: { identity: ['user.id', 'user.kind'], why: 'the creator is that account by its id (an object of another kind is none)' },
+      'tracks.*.user': { identity: ['tracks.*.user.id'], why: "a track's uploader is that account by its id" },
+    },
+    quiet: Object.fromEntries(Object.entries(quiet).map(([k, why]) => [`user.${k}`, why])),
   });
 });

@@ -18,6 +18,12 @@
  * it is the asked account (its permalink is the handle); a block there is UPSTREAM_BLOCKED, and
  * when the page does not help (an error, no user, another account) the resolve error stands.
  * Each fallback is counted as the parser warning `artist.resolve`.
+ *
+ * A set (playlist, album…) is its page, `GET https://soundcloud.com/<user>/sets/<slug>`, read
+ * from its `playlist` hydratable (one request, no client id). The page is the asked set only when
+ * what it states of itself is the asked URL — its `permalink_url`'s user and slug, its
+ * `permalink`, its creator's `permalink` — and it states its permalink or URL; a page of another set
+ * (a redirect after a rename, another account's) is UPSTREAM_FAILED, never this set's data.
  */
 import { notFound, shapeChanged, isApiError } from '../../errors.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
@@ -26,8 +32,8 @@ import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
-import type { AudioCArtist } from './parse.js';
-import { bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle, parseHydratedUser } from './parse.js';
+import type { AudioCArtist, AudioCPlaylist, SetRef } from './parse.js';
+import { bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle, parseHydratedUser, parsePlaylistPage, setPath } from './parse.js';
 import type { AudioCWebProfile } from './profile.js';
 import { parseWebProfiles } from './profile.js';
 import { assertSameResource } from '../identity.js';
@@ -178,4 +184,35 @@ export async function fetchArtistProfile(ctx: OpContext, handle: string): Promis
   const artist = await fetchArtist(ctx, handle);
   assertSameResource(PLATFORM, `artist ${handle}`, { handle }, { handle: artist.permalink });
   return { artist, webProfiles: await fetchWebProfiles(ctx, artist.id) };
+}
+
+/**
+ * A set from its page (parsePlaylistPage). A 404 is NOT_FOUND; a page about another set than the
+ * one asked (identity.ts) is UPSTREAM_FAILED.
+ */
+export async function fetchPlaylist(ctx: OpContext, set: SetRef): Promise<AudioCPlaylist> {
+  const path = `${set.handle}/sets/${set.slug}`;
+  const res = await ctx.upstream.request({
+    url: `https://soundcloud.com/${path}`,
+    platform: PLATFORM,
+    headers: { accept: 'text/html' },
+    signal: ctx.signal,
+  });
+  const html = res.text();
+  expectOk(res, PLATFORM, `The audio-c set ${path}`);
+  const playlist = parsePlaylistPage(html);
+  const stated = setPath(playlist.permalink_url);
+  // With neither its permalink nor its URL the page does not say which set it is: it cannot be this one.
+  // A permalink_url that is not a set URL differs from the asked path (compared as it is).
+  if (playlist.permalink === null && stated === null) throw shapeChanged(PLATFORM, `the permalink of set ${path}`);
+  const what = `set ${path}`;
+  assertSameResource(
+    PLATFORM,
+    what,
+    { type: 'playlist', handle: path },
+    { type: playlist.kind, handle: stated ? `${stated.handle}/sets/${stated.slug}` : playlist.permalink_url },
+  );
+  assertSameResource(PLATFORM, what, { handle: set.slug }, { handle: playlist.permalink });
+  assertSameResource(PLATFORM, what, { handle: set.handle }, { handle: playlist.user?.permalink });
+  return playlist;
 }

@@ -1,11 +1,22 @@
 /**
- * GraphQL types and root field for audio-c (SoundCloud): idiomatic names over the api.md wire
- * record, plus `json` carrying the whole wire record (what REST returns).
+ * GraphQL types and root fields for audio-c (SoundCloud), the artist and the set (playlist):
+ * idiomatic names over the wire records, plus `json` carrying the whole wire record (what REST
+ * returns).
  */
 import { builder } from '../../graphql/builder.js';
+import type { Ref } from '../../graphql/fields.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { AudioCArtist, AudioCBadges, AudioCProduct, AudioCVisual, AudioCVisuals } from './parse.js';
-import { artist } from './platform.js';
+import type {
+  AudioCArtist,
+  AudioCBadges,
+  AudioCPlaylist,
+  AudioCPlaylistTrack,
+  AudioCProduct,
+  AudioCUserSummary,
+  AudioCVisual,
+  AudioCVisuals,
+} from './parse.js';
+import { artist, playlist } from './platform.js';
 
 /** Declares audio-c's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function audioCGraphql(): void {
@@ -83,4 +94,75 @@ export function audioCGraphql(): void {
   });
 
   operationField(artist, ArtistRef);
+  playlistGraphql(ArtistRef);
+}
+
+/** The set record: its own fields, its creator as the artist type, its tracks with a compact user. */
+function playlistGraphql(ArtistRef: Ref<AudioCArtist>): void {
+  const UserSummaryRef = builder.objectRef<AudioCUserSummary>('AudioCUserSummary').implement({
+    fields: (t) => ({
+      id: t.exposeFloat('id', { nullable: false, description: 'Numeric user id' }),
+      permalink: t.exposeString('permalink'),
+      permalinkUrl: t.exposeString('permalink_url'),
+      username: t.exposeString('username', { description: 'Display name' }),
+      avatarUrl: t.exposeString('avatar_url'),
+      verified: t.exposeBoolean('verified'),
+    }),
+  });
+
+  const TrackRef = builder.objectRef<AudioCPlaylistTrack>('AudioCPlaylistTrack').implement({
+    fields: (t) => ({
+      id: t.exposeFloat('id', { nullable: false, description: 'Numeric track id' }),
+      stub: t.exposeBoolean('stub', {
+        nullable: false,
+        description: 'The page gave only the track id: every other field is null because it is unknown here',
+      }),
+      title: t.exposeString('title'),
+      permalink: t.exposeString('permalink'),
+      permalinkUrl: t.exposeString('permalink_url'),
+      artworkUrl: t.exposeString('artwork_url'),
+      genre: t.exposeString('genre'),
+      duration: t.exposeInt('duration', { description: 'Milliseconds' }),
+      playbackCount: t.exposeInt('playback_count'),
+      likesCount: t.exposeInt('likes_count'),
+      repostsCount: t.exposeInt('reposts_count'),
+      commentCount: t.exposeInt('comment_count'),
+      createdAt: t.exposeString('created_at'),
+      user: t.expose('user', { type: UserSummaryRef }),
+    }),
+  });
+
+  const PlaylistRef = builder.objectRef<AudioCPlaylist>('AudioCPlaylist').implement({
+    fields: (t) => ({
+      id: t.exposeFloat('id', { nullable: false, description: 'Numeric playlist id' }),
+      kind: t.exposeString('kind'),
+      permalink: t.exposeString('permalink'),
+      permalinkUrl: t.exposeString('permalink_url'),
+      uri: t.exposeString('uri'),
+      title: t.exposeString('title'),
+      description: t.exposeString('description'),
+      setType: t.exposeString('set_type', { description: 'album, ep, single, compilation; "" for a plain playlist' }),
+      isAlbum: t.exposeBoolean('is_album'),
+      genre: t.exposeString('genre'),
+      tagList: t.exposeString('tag_list'),
+      labelName: t.exposeString('label_name'),
+      license: t.exposeString('license'),
+      sharing: t.exposeString('sharing'),
+      duration: t.exposeInt('duration', { description: 'Milliseconds' }),
+      trackCount: t.exposeInt('track_count'),
+      likesCount: t.exposeInt('likes_count'),
+      repostsCount: t.exposeInt('reposts_count'),
+      artworkUrl: t.exposeString('artwork_url'),
+      createdAt: t.exposeString('created_at'),
+      publishedAt: t.exposeString('published_at'),
+      releaseDate: t.exposeString('release_date'),
+      displayDate: t.exposeString('display_date'),
+      lastModified: t.exposeString('last_modified'),
+      user: t.expose('user', { type: ArtistRef, description: "The set's creator (the artist record)" }),
+      tracks: t.expose('tracks', { type: [TrackRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(playlist, PlaylistRef);
 }

@@ -15,9 +15,14 @@ import {
   parseClientIdFromBundle,
   parseHydratedUser,
   parseHydration,
+  parsePlaylist,
+  parsePlaylistPage,
   parseProfileUrl,
+  parseSetUrl,
 } from './parse.js';
-import { AUDIO_C_ARTIST_KEYS } from '../../../test/support/record-keys.js';
+import { AUDIO_C_ARTIST_KEYS, AUDIO_C_PLAYLIST_KEYS, AUDIO_C_PLAYLIST_TRACK_KEYS } from '../../../test/support/record-keys.js';
+import { DEMO_SET_SLUG, demoSet, setPage, stubTrack } from './samples.js';
+import { AudioCPlaylist } from './schema.js';
 
 const LABEL = 'audio-c';
 const USER_JSON = 'api-v2-user-liluzivert.json';
@@ -463,5 +468,183 @@ describe.skipIf(!hasFixtures(LABEL))(`parse warnings (audio-c, ${skipReason(LABE
     const explicit = captureWarnings(() => parseArtist({ ...user(), city: null, description: null }));
     expect(explicit.result).toMatchObject({ city: null, description: null });
     expect(explicit.warnings).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The playlist (set) record
+// ---------------------------------------------------------------------------------------------
+
+describe.skipIf(!hasFixtures(LABEL))(`audio-c set page capture → playlist record (${skipReason(LABEL)})`, () => {
+  const load = () => parsePlaylistPage(readFixture(LABEL, SET_PAGE));
+
+  it('SOURCES.md facts: id 1168654222, title, album, 20 tracks, likes 12875, reposts 1269, genre, duration', () => {
+    expect(load()).toMatchObject({
+      id: 1168654222,
+      kind: 'playlist',
+      title: 'i am OTHER, Vol. 2',
+      set_type: 'album',
+      track_count: 20,
+      likes_count: 12875,
+      reposts_count: 1269,
+      genre: 'Hip-hop & Rap',
+      duration: 2971246,
+    });
+  });
+
+  it("its identity: permalink and permalink_url are the asked set's", () => {
+    const p = load();
+    expect(p.permalink).toBe('i-am-other-vol-2');
+    expect(p.permalink_url).toBe('https://soundcloud.com/soundcloud/sets/i-am-other-vol-2');
+    expect(parseSetUrl(p.permalink_url!)).toEqual({ handle: 'soundcloud', slug: 'i-am-other-vol-2' });
+  });
+
+  it('its creator is the artist record of user SoundCloud (id 193), the same as the user hydratable', () => {
+    const p = load();
+    expect(p.user).toMatchObject({ id: 193, username: 'SoundCloud', permalink: 'soundcloud', followers_count: 2534113 });
+    expect(Object.keys(p.user!)).toEqual(AUDIO_C_ARTIST_KEYS);
+    expect(p.user).toEqual(parseHydratedUser(readFixture(LABEL, SET_PAGE)));
+  });
+
+  it('all 20 tracks, in order: 5 full track objects, then 15 id-only stubs with null fields', () => {
+    const { tracks } = load();
+    expect(tracks).toHaveLength(20);
+    expect(tracks.map((t) => t.stub)).toEqual([...Array(5).fill(false), ...Array(15).fill(true)]);
+    expect(tracks[0]).toMatchObject({
+      id: 978549811,
+      title: 'WooDaRealest & Killer Mike sitting down discussing greatness',
+      permalink_url: 'https://soundcloud.com/woodarealest30349/woodarealest-killer-mike',
+      duration: 127713,
+      playback_count: 413485,
+      likes_count: 2239,
+      user: { id: 147065239, permalink: 'woodarealest30349', username: 'WooDaRealest', verified: true },
+    });
+    const last = tracks[19];
+    expect(last.id).toBe(872340862);
+    for (const key of AUDIO_C_PLAYLIST_TRACK_KEYS.filter((k) => k !== 'id' && k !== 'stub'))
+      expect([key, (last as any)[key]]).toEqual([key, null]);
+  });
+
+  it('keys in schema order, the record on its schema, read without a warning', () => {
+    const { result, warnings } = captureWarnings(load);
+    expect(warnings).toEqual([]);
+    expect(Object.keys(result)).toEqual(AUDIO_C_PLAYLIST_KEYS);
+    for (const t of result.tracks) expect(Object.keys(t)).toEqual(AUDIO_C_PLAYLIST_TRACK_KEYS);
+    expect(AudioCPlaylist.safeParse(result).success).toBe(true);
+  });
+});
+
+describe('playlist (our own set pages, samples.ts)', () => {
+  const set = () => demoSet() as Record<string, any>;
+  const read = (p: unknown) => captureWarnings(() => parsePlaylist(p));
+  const fields = (ws: { platform: string; field: string }[]) => ws.map((w) => w.field);
+
+  it('the demo set: full tracks and stubs, the creator, no warning', () => {
+    const { result, warnings } = captureWarnings(() => parsePlaylistPage(setPage(demoSet())));
+    expect(warnings).toEqual([]);
+    expect(result).toMatchObject({ id: 1_900_000_011, permalink: DEMO_SET_SLUG, set_type: 'album', track_count: 6 });
+    expect(result.user?.permalink).toBe('ravimenonbeats');
+    expect(result.tracks.map((t) => [t.id, t.stub])).toEqual([
+      [1_800_000_001, false],
+      [1_800_000_002, false],
+      [1_800_000_003, false],
+      [1_800_000_004, true],
+      [1_800_000_005, true],
+      [1_800_000_006, true],
+    ]);
+    // An explicit null from SoundCloud stays null, unwarned.
+    expect(result.tracks[2]).toMatchObject({ playback_count: null, user: { permalink: 'meeraloops' } });
+  });
+
+  it('a field SoundCloud always sends that is missing: that field null plus playlist.<field>, the rest intact', () => {
+    const { genre: _g, likes_count: _l, ...p } = set();
+    const { result, warnings } = read(p);
+    expect(result).toMatchObject({ genre: null, likes_count: null, title: 'Rice Cooker Beats', reposts_count: 17 });
+    expect(fields(warnings).sort()).toEqual(['playlist.genre', 'playlist.likes_count']);
+    const explicit = read({ ...set(), genre: null, release_date: null });
+    expect(explicit.result).toMatchObject({ genre: null, release_date: null });
+    expect(explicit.warnings).toEqual([]);
+  });
+
+  it('a full track missing its title: null plus playlist.tracks.title; a track without an id is left out, the others stay', () => {
+    const p = set();
+    delete p.tracks[0].title;
+    p.tracks.splice(1, 0, { kind: 'track', title: 'no id' });
+    const { result, warnings } = read(p);
+    expect(result.tracks).toHaveLength(6);
+    expect(result.tracks[0]).toMatchObject({ id: 1_800_000_001, stub: false, title: null, duration: 120_001 });
+    expect(fields(warnings)).toEqual(['playlist.tracks.title', 'playlist.tracks']);
+  });
+
+  it('a track user without an id is null (warned); a stub carrying only an id is a stub too', () => {
+    const p = set();
+    delete p.tracks[0].user.id;
+    p.tracks[3] = { id: 1_800_000_004 };
+    const { result, warnings } = read(p);
+    expect(result.tracks[0].user).toBeNull();
+    expect(result.tracks[3]).toMatchObject({ id: 1_800_000_004, stub: true, title: null });
+    expect(fields(warnings)).toEqual(['playlist.tracks.user']);
+  });
+
+  it('no creator, or one without an id: user null, warned, the set still read', () => {
+    const { user: _u, ...noUser } = set();
+    const a = read(noUser);
+    expect(a.result.user).toBeNull();
+    expect(a.result.id).toBe(1_900_000_011);
+    expect(fields(a.warnings)).toEqual(['playlist.user']);
+    const b = read({ ...set(), user: { kind: 'user', permalink: 'ravimenonbeats' } });
+    expect(b.result.user).toBeNull();
+    expect(fields(b.warnings)).toEqual(['playlist.user']);
+  });
+
+  it('a minimal playlist: every key present, null where absent, tracks empty', () => {
+    const { result } = read({ id: 7, kind: 'playlist' });
+    expect(Object.keys(result)).toEqual(AUDIO_C_PLAYLIST_KEYS);
+    expect(result).toMatchObject({ id: 7, title: null, user: null, tracks: [] });
+    expect(Object.values(result)).not.toContain(undefined);
+    expect(parsePlaylist({ id: 8, tracks: [stubTrack(1)] }).tracks).toEqual([expect.objectContaining({ id: 1, stub: true })]);
+  });
+
+  it('another kind of object is NOT_FOUND; no id, or no object, is UPSTREAM_FAILED', () => {
+    expect(caught(() => parsePlaylist({ ...set(), kind: 'track' })).code).toBe('NOT_FOUND');
+    expect(caught(() => parsePlaylist({ ...set(), id: undefined })).code).toBe('UPSTREAM_FAILED');
+    expect(caught(() => parsePlaylist({ ...set(), id: '1900000011' })).code).toBe('UPSTREAM_FAILED');
+    expect(caught(() => parsePlaylist(null)).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('a page without the hydration, or without a playlist entry, is UPSTREAM_FAILED, never an empty set', () => {
+    expect(caught(() => parsePlaylistPage('<html><body>Maintenance</body></html>')).message).toMatch(/__sc_hydration/);
+    const noPlaylist = setPage(demoSet()).replace('"hydratable":"playlist"', '"hydratable":"somethingElse"');
+    expect(caught(() => parsePlaylistPage(noPlaylist)).message).toMatch(/playlist hydratable/);
+  });
+});
+
+describe('set URLs', () => {
+  it.each([
+    ['https://soundcloud.com/soundcloud/sets/i-am-other-vol-2', 'soundcloud', 'i-am-other-vol-2'],
+    ['http://www.soundcloud.com/SoundCloud/sets/I-Am-Other-Vol-2/', 'soundcloud', 'i-am-other-vol-2'],
+    ['https://m.soundcloud.com/soundcloud/sets/i-am-other-vol-2?si=abc&utm_source=clipboard#t=1', 'soundcloud', 'i-am-other-vol-2'],
+    ['  https://soundcloud.com/some_artist-2/SETS/mix_01  ', 'some_artist-2', 'mix_01'],
+  ])('parseSetUrl(%j) = %s / %s', (input, handle, slug) => {
+    expect(parseSetUrl(input)).toEqual({ handle, slug });
+  });
+
+  it.each([
+    'https://soundcloud.com/soundcloud/sets',
+    'https://soundcloud.com/soundcloud',
+    'https://soundcloud.com/soundcloud/some-track',
+    'https://soundcloud.com/soundcloud/sets/i-am-other-vol-2/s-AbCdEfGh123',
+    'https://soundcloud.com/soundcloud/sets/i-am-other-vol-2/likes',
+    'https://soundcloud.com/discover/sets/personalized-tracks::user:1',
+    'https://soundcloud.com/@soundcloud/sets/x',
+    'https://soundcloud.com/soundcloud/sets/%C3%BCml',
+    'https://on.soundcloud.com/AbCd1234',
+    'https://api-v2.soundcloud.com/playlists/1168654222',
+    'https://soundcloud.com.evil.com/soundcloud/sets/x',
+    'https://soundcloud.com:8443/soundcloud/sets/x',
+    'soundcloud.com/soundcloud/sets/x',
+    'i-am-other-vol-2',
+  ])('parseSetUrl rejects %j', (input) => {
+    expect(parseSetUrl(input)).toBeNull();
   });
 });

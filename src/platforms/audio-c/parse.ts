@@ -11,16 +11,38 @@
  *   page carries a `user` entry (2023 set page capture).
  * - `bundleUrls` / `parseClientIdFromBundle`: the fallback when a page has no `apiClient` entry
  *   (2023 pages): the web client's JS bundles on a-v2.sndcdn.com hold `client_id:"…"`.
- * - `parseProfileUrl` / `normalizeHandle`: validate a caller's profile URL or handle.
+ * - `parsePlaylistPage` / `parsePlaylist`: a set page's `playlist` hydratable (2023 set page
+ *   capture): the set, its creator's full user object (as the artist record), and its tracks —
+ *   full track objects for the first few, `{id, kind, monetization_model, policy}` stubs for the
+ *   rest (`stub: true`, every other field null: unknown, never invented).
+ * - `parseProfileUrl` / `normalizeHandle` / `parseSetUrl`: validate a caller's profile URL, handle
+ *   or set URL.
  * Block pages (CloudFront's HTML 403, DataDome's captcha) never reach these parsers: walls.ts and
  * the block catalogue answer them first.
  */
 import * as cheerio from 'cheerio';
 import { notFound, shapeChanged } from '../../errors.js';
-import { isObj, recordReader } from '../../parse/index.js';
+import { int, isObj, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import type { AudioCProduct, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
-export type { AudioCProduct, AudioCVisual, AudioCVisuals, AudioCBadges, AudioCArtist } from './schema.js';
+import type {
+  AudioCProduct,
+  AudioCVisuals,
+  AudioCBadges,
+  AudioCArtist,
+  AudioCPlaylist,
+  AudioCPlaylistTrack,
+  AudioCUserSummary,
+} from './schema.js';
+export type {
+  AudioCProduct,
+  AudioCVisual,
+  AudioCVisuals,
+  AudioCBadges,
+  AudioCArtist,
+  AudioCPlaylist,
+  AudioCPlaylistTrack,
+  AudioCUserSummary,
+} from './schema.js';
 
 const PLATFORM = 'audio-c';
 
@@ -178,6 +200,149 @@ export function parseClientIdFromBundle(js: string): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Sets (playlists, albums, EPs…)
+// ---------------------------------------------------------------------------------------------
+
+/** A full track's uploader (a compact user object); null (warned) when it has no numeric id. */
+function trackUser(r: Reader): AudioCUserSummary | null {
+  const u = r.obj('user');
+  if (!u) return null;
+  const ur = r.over(u, 'user');
+  const id = ur.opt.int('id');
+  if (id === null) {
+    r.warn('user', 'no numeric user id');
+    return null;
+  }
+  return {
+    id,
+    permalink: ur.str('permalink'),
+    permalink_url: ur.str('permalink_url'),
+    username: ur.str('username'),
+    avatar_url: ur.str('avatar_url'),
+    verified: ur.bool('verified'),
+  };
+}
+
+/** Keys a track stub carries besides its id: anything else makes it a full track object. */
+const STUB_KEYS = new Set(['id', 'kind', 'monetization_model', 'policy']);
+
+/**
+ * One entry of the playlist's `tracks`: a full track object, or a stub (`{id, kind,
+ * monetization_model, policy}`) whose other fields are null — unknown here, never invented, and
+ * not warned (stubs are SoundCloud's normal page shape). An entry without a numeric id is left
+ * out (warned by `items`).
+ */
+function playlistTrack(t: Reader): AudioCPlaylistTrack {
+  const id = t.id('id', int);
+  const stub = Object.keys(t.root as Record<string, unknown>).every((k) => STUB_KEYS.has(k));
+  if (stub) {
+    return {
+      id,
+      stub,
+      title: null,
+      permalink: null,
+      permalink_url: null,
+      artwork_url: null,
+      genre: null,
+      duration: null,
+      playback_count: null,
+      likes_count: null,
+      reposts_count: null,
+      comment_count: null,
+      created_at: null,
+      user: null,
+    };
+  }
+  return {
+    id,
+    stub,
+    title: t.str('title'),
+    permalink: t.str('permalink'),
+    permalink_url: t.str('permalink_url'),
+    artwork_url: t.str('artwork_url'),
+    genre: t.str('genre'),
+    duration: t.int('duration'),
+    playback_count: t.int('playback_count'),
+    likes_count: t.int('likes_count'),
+    reposts_count: t.int('reposts_count'),
+    comment_count: t.int('comment_count'),
+    created_at: t.str('created_at'),
+    user: trackUser(t),
+  };
+}
+
+/** The set's creator: its full user object as the artist record; null (warned) when there is none with an id. */
+function playlistUser(r: Reader): AudioCArtist | null {
+  const u = r.obj('user');
+  if (!u) return null;
+  const ur = r.over(u, 'user');
+  const kind = ur.opt.str('kind');
+  if (ur.opt.int('id') === null || (kind !== null && kind !== 'user')) {
+    r.warn('user', 'not a user object with a numeric id');
+    return null;
+  }
+  return parseArtist(u);
+}
+
+/**
+ * The `playlist` hydratable's data (the same object api-v2 `/playlists/<id>` answers) → the set
+ * record, every field present and null where absent. A missing numeric id is a shape change; an
+ * object of another kind (a track, a user) is not a set: NOT_FOUND.
+ */
+export function parsePlaylist(json: unknown): AudioCPlaylist {
+  const r = recordReader(json, { platform: PLATFORM, record: 'playlist', what: 'playlist object' });
+  const kind = r.str('kind');
+  if (kind !== null && kind !== 'playlist') throw notFound(`The URL is a ${kind}, not a set`);
+  const id = r.id('id', int);
+  return {
+    id,
+    kind,
+    permalink: r.str('permalink'),
+    permalink_url: r.str('permalink_url'),
+    uri: r.str('uri'),
+    title: r.str('title'),
+    description: r.str('description'),
+    set_type: r.str('set_type'),
+    is_album: r.bool('is_album'),
+    genre: r.str('genre'),
+    tag_list: r.str('tag_list'),
+    label_name: r.str('label_name'),
+    license: r.str('license'),
+    sharing: r.str('sharing'),
+    duration: r.int('duration'),
+    track_count: r.int('track_count'),
+    likes_count: r.int('likes_count'),
+    reposts_count: r.int('reposts_count'),
+    artwork_url: r.str('artwork_url'),
+    created_at: r.str('created_at'),
+    published_at: r.str('published_at'),
+    release_date: r.str('release_date'),
+    display_date: r.str('display_date'),
+    last_modified: r.str('last_modified'),
+    user: playlistUser(r),
+    tracks: r.items('tracks', playlistTrack),
+  };
+}
+
+/**
+ * A set page (`soundcloud.com/<user>/sets/<slug>`) → the set record from its `playlist`
+ * hydratable. A page without `window.__sc_hydration`, or without a `playlist` entry, is a changed
+ * page (UPSTREAM_FAILED), never an empty set.
+ */
+export function parsePlaylistPage(html: string): AudioCPlaylist {
+  const entries = parseHydration(html);
+  if (!entries) throw shapeChanged(PLATFORM, 'window.__sc_hydration on the set page');
+  const entry = entries.find((e) => e.hydratable === 'playlist');
+  if (!entry) throw shapeChanged(PLATFORM, 'the playlist hydratable on the set page');
+  return parsePlaylist(entry.data);
+}
+
+/** The `<user>` and `<slug>` of a set's `permalink_url` (`https://soundcloud.com/<user>/sets/<slug>`), lower-case; null when it is not one. */
+export function setPath(permalinkUrl: string | null): SetRef | null {
+  return permalinkUrl === null ? null : parseSetUrl(permalinkUrl);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Handles and profile URLs
 // ---------------------------------------------------------------------------------------------
 
@@ -252,4 +417,35 @@ export function parseProfileUrl(input: string): string | null {
   if (segs.length === 0 || segs.length > 2) return null;
   if (segs.length === 2 && !PROFILE_TABS.has(segs[1].toLowerCase())) return null;
   return segs[0].startsWith('@') ? null : normalizeHandle(segs[0]);
+}
+
+/** A set, as its URL names it: `soundcloud.com/<handle>/sets/<slug>`, both lower-case. */
+export interface SetRef {
+  handle: string;
+  slug: string;
+}
+
+/**
+ * A soundcloud.com (www., m.) set URL → its handle and slug (lower-case: SoundCloud permalinks
+ * are lower-case letters, digits, `_` and `-`), else null. A secret link (`…/<slug>/s-<token>`),
+ * a tab of the set page and an on.soundcloud.com short link (which only a request resolves) are
+ * not taken.
+ */
+export function parseSetUrl(input: string): SetRef | null {
+  const s = input.trim();
+  const m = /^https?:\/\/([^/?#]*)([/?#].*)?$/i.exec(s);
+  if (!m) return null;
+  const host = m[1].toLowerCase();
+  if (host !== 'soundcloud.com' && host !== 'www.soundcloud.com' && host !== 'm.soundcloud.com') return null;
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    return null;
+  }
+  const segs = u.pathname.split('/').filter(Boolean);
+  if (segs.length !== 3 || segs[1].toLowerCase() !== 'sets' || segs[0].startsWith('@')) return null;
+  const handle = normalizeHandle(segs[0]);
+  const slug = segs[2].toLowerCase();
+  return handle && HANDLE_RE.test(slug) ? { handle, slug } : null;
 }

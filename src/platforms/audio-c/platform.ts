@@ -1,12 +1,13 @@
 /**
  * audio-c = SoundCloud. Registry entry: hosts, operations, parameters, costs, cache policy.
- * Upstream requests: platforms.md (api-v2 `resolve` with the public web client_id).
+ * Upstream requests: platforms.md (api-v2 `resolve` with the public web client_id); a set is read
+ * from its soundcloud.com page (fetch.ts).
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
-import { fetchArtist } from './fetch.js';
-import type { AudioCArtist } from './parse.js';
-import { normalizeHandle, parseProfileUrl } from './parse.js';
+import { fetchArtist, fetchPlaylist } from './fetch.js';
+import type { AudioCArtist, AudioCPlaylist, SetRef } from './parse.js';
+import { normalizeHandle, parseProfileUrl, parseSetUrl } from './parse.js';
 import * as schema from './schema.js';
 import { reader } from './reader.js';
 import { walls } from './walls.js';
@@ -62,4 +63,38 @@ export const artist: OperationDef<{ handle: string }, AudioCArtist> = {
   run: (ctx, a) => fetchArtist(ctx, a.handle),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [artist], walls, reader, links };
+export const playlist: OperationDef<SetRef, AudioCPlaylist> = {
+  field: 'audioCPlaylist',
+  platform: label,
+  summary: 'A set (playlist, album, EP…) on the audio-c platform by URL: its details, creator and tracks',
+  rest: { path: '/v1/audio-c/playlist' },
+  record: schema.AudioCPlaylist,
+  params: [
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: 2048,
+      description:
+        'Set URL, e.g. https://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats (www. and m. too). Secret links (…/s-TOKEN) and on.soundcloud.com short links are not taken.',
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    if (typeof args.url === 'string' && args.url.length <= 2048 && !parseSetUrl(args.url)) {
+      // (An over-long value is already reported by its length rule.)
+      problem(
+        'url',
+        'must be a soundcloud.com set URL (https://soundcloud.com/USER/sets/SET); secret and on.soundcloud.com links are not taken',
+      );
+    }
+  },
+  normalize: (a) => parseSetUrl(a.url)!,
+  // Lower-cased handle and slug without host, query or trailing slash: every spelling shares one entry.
+  key: (a) => `${a.handle}/sets/${a.slug}`,
+  cost: { max: 1 },
+  example: { url: 'https://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats' },
+  run: (ctx, a) => fetchPlaylist(ctx, a),
+};
+
+export const platform: PlatformDefinition = { label, hosts, operations: [artist, playlist], walls, reader, links };

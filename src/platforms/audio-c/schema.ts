@@ -1,6 +1,8 @@
 /**
- * The audio-c record (api.md "audio-c artist") as data: the parser's type, the /openapi.json
- * response schema and what REST bodies are checked against. Nullable fields: README.md.
+ * The audio-c records as data — the artist (api.md "audio-c artist") and the set (playlist, album,
+ * EP…), which api.md does not list: its fields are SoundCloud's own names — the parsers' types,
+ * the /openapi.json response schemas and what REST bodies are checked against. Nullable fields:
+ * README.md.
  */
 import { z } from 'zod';
 import { Any, Int, named, NBool, NInt, NStr } from '../records.js';
@@ -57,3 +59,71 @@ export const AudioCArtist = named(
   }),
 );
 export type AudioCArtist = z.infer<typeof AudioCArtist>;
+
+/** A track's uploader as a set page gives it on a full track object (a compact user). */
+export const AudioCUserSummary = z.strictObject({
+  id: Int,
+  permalink: NStr,
+  permalink_url: NStr,
+  username: NStr,
+  avatar_url: NStr,
+  verified: NBool,
+});
+export type AudioCUserSummary = z.infer<typeof AudioCUserSummary>;
+
+/**
+ * One track of a set. `stub`: the page carried only the track's id (SoundCloud embeds full track
+ * objects for the first few tracks and `{id, kind, …}` for the rest): every other field is then
+ * null because it is unknown here, not because SoundCloud left it empty.
+ */
+export const AudioCPlaylistTrack = z.strictObject({
+  id: Int,
+  stub: z.boolean(),
+  title: NStr,
+  permalink: NStr,
+  permalink_url: NStr,
+  artwork_url: NStr,
+  genre: NStr,
+  duration: NInt,
+  playback_count: NInt,
+  likes_count: NInt,
+  reposts_count: NInt,
+  comment_count: NInt,
+  created_at: NStr,
+  user: AudioCUserSummary.nullable(),
+});
+export type AudioCPlaylistTrack = z.infer<typeof AudioCPlaylistTrack>;
+
+/** A set (playlist, album, EP…) from its page's `playlist` hydratable; its creator as the artist record. */
+export const AudioCPlaylist = named(
+  'AudioCPlaylist',
+  z.strictObject({
+    id: Int,
+    kind: NStr,
+    permalink: NStr,
+    permalink_url: NStr,
+    uri: NStr,
+    title: NStr,
+    description: NStr,
+    set_type: NStr,
+    is_album: NBool,
+    genre: NStr,
+    tag_list: NStr,
+    label_name: NStr,
+    license: NStr,
+    sharing: NStr,
+    duration: NInt,
+    track_count: NInt,
+    likes_count: NInt,
+    reposts_count: NInt,
+    artwork_url: NStr,
+    created_at: NStr,
+    published_at: NStr,
+    release_date: NStr,
+    display_date: NStr,
+    last_modified: NStr,
+    user: AudioCArtist.nullable(),
+    tracks: z.array(AudioCPlaylistTrack),
+  }),
+);
+export type AudioCPlaylist = z.infer<typeof AudioCPlaylist>;
