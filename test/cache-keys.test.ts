@@ -60,6 +60,17 @@ const PAIRS: Record<string, Pairs> = {
       [{ id: '3dEm0PlAyl1stCurry0x01' }, { id: '3dEm0PlAyl1stCurry0x01', cursor: 100 }],
     ],
   },
+  audioATrack: {
+    // Every accepted spelling of one track (URL with locale and ?si=, embed URL, URI) is its id; ids are case-sensitive.
+    same: [
+      [{ id: '3dEm0Tr4ck000000000001' }, { url: 'https://open.spotify.com/intl-de/track/3dEm0Tr4ck000000000001?si=abc' }],
+      [{ url: 'spotify:track:3dEm0Tr4ck000000000001' }, { url: 'https://open.spotify.com/embed/track/3dEm0Tr4ck000000000001' }],
+    ],
+    differ: [
+      [{ id: '3dEm0Tr4ck000000000001' }, { id: '3DEM0TR4CK000000000001' }],
+      [{ id: '3dEm0Tr4ck000000000001' }, { id: '3dEm0Tr4ck000000000002' }],
+    ],
+  },
   audioBArtist: {
     same: [[{ id: '1500000001' }, { url: 'https://music.apple.com/us/artist/test-pilots/1500000001' }]],
     differ: [

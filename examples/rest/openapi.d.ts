@@ -360,6 +360,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio-a/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A track on the audio-a platform: name, artists, duration, explicit flag, release date, preview clip and cover art
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioATrack`.
+         */
+        get: operations["audioATrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio-b/artist": {
         parameters: {
             query?: never;
@@ -1647,6 +1667,37 @@ export interface components {
             }[];
             cursor: number | null;
             totalCount: number | null;
+        };
+        AudioATrack: {
+            id: string;
+            uri: string;
+            name: string | null;
+            artists: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+            }[];
+            duration: {
+                totalMilliseconds: number | null;
+            };
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            audioPreview: {
+                url: string | null;
+            } | null;
+            hasVideo: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            relatedEntityUri: string | null;
         };
         AudioBArtist: {
             id: string;
@@ -4771,6 +4822,44 @@ export interface components {
             }[];
             cursor: number | null;
             totalCount: number | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioATrackResponse: {
+            id: string;
+            uri: string;
+            name: string | null;
+            artists: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+            }[];
+            duration: {
+                totalMilliseconds: number | null;
+            };
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            audioPreview: {
+                url: string | null;
+            } | null;
+            hasVideo: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            relatedEntityUri: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -9074,6 +9163,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AudioAPlaylistResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioATrack: {
+        parameters: {
+            query?: {
+                /** @description Spotify track id (22 characters, base62). Give either id or url. */
+                id?: string;
+                /**
+                 * @description Spotify track URL, e.g. https://open.spotify.com/track/ID (or a spotify:track:ID URI). Give either id or url.
+                 * @example https://open.spotify.com/track/3dEm0Tr4ck000000000001
+                 */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioATrackResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

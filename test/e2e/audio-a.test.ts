@@ -1,14 +1,20 @@
 /**
  * audio-a (Spotify) end to end over real HTTP: gateway + replay upstream. Upstream bodies are
- * written by us in the shapes the real captures show (embed page `__NEXT_DATA__` session,
- * pathfinder `data.podcastUnionV2` / `data.playlistV2`), so this suite runs without
- * ../shared/fixtures; a last block replays the real captures in place when they are present.
+ * written by us in the shapes the real captures show (embed page `__NEXT_DATA__` session and
+ * track entity — src/platforms/audio-a/samples.ts —, pathfinder `data.podcastUnionV2` /
+ * `data.playlistV2`), so this suite runs without ../shared/fixtures; a last block replays the
+ * real captures in place when they are present.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { recordKeys } from '../../src/platforms/records.js';
+import { Track } from '../../src/platforms/audio-a/schema.js';
+import { parseEmbedSession } from '../../src/platforms/audio-a/parse.js';
+import { notFoundPage, SAMPLE_ARTIST_ID, trackEmbedPage, trackEntity } from '../../src/platforms/audio-a/samples.js';
 
 const SHOW_ID = '4rOoJ6Egrf8K2IrywzwOMk';
 const PLAYLIST_ID = '37i9dQZF1DXcBWIGoYBM5M';
@@ -19,6 +25,10 @@ const TOKEN_PATH = '/embed/track/15RpfmFhrE5RRkf4vZ6kZu';
 const PATHFINDER_HOST = 'api-partner.spotify.com';
 const PATHFINDER_PATH = '/pathfinder/v1/query';
 const HOUR = 3_600_000;
+const TRACK_ID = '3dEm0Tr4ck000000000001';
+const OTHER_TRACK_ID = '3dEm0Tr4ck000000000002';
+/** The anonymous token every track page of ours carries (never to be answered). */
+const TRACK_PAGE_TOKEN = 'BQ-track-page-anon-token-0001';
 
 // ---------------------------------------------------------------------------------------------
 // Upstream bodies (ours)
@@ -151,6 +161,26 @@ function pathfinderRoute(good: (token: string) => boolean = (t) => t === 'tok-go
   };
 }
 
+/** Track embed pages: ours (samples.ts) for any id, 404 for MISSING_ID. */
+function trackRoute(): Route {
+  return {
+    host: TOKEN_HOST,
+    path: /^\/embed\/track\/[^/]+$/,
+    response: (req) => {
+      const id = req.path.split('/').pop()!;
+      if (id === MISSING_ID) return { status: 404, headers: { 'content-type': 'text/html' }, body: notFoundPage() };
+      return {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: trackEmbedPage(
+          id,
+          {},
+          { accessToken: TRACK_PAGE_TOKEN, accessTokenExpirationTimestampMs: Date.now() + HOUR, isAnonymous: true },
+        ),
+      };
+    },
+  };
+}
+
 const tokenRoute = (response: Route['response']): Route => ({ host: TOKEN_HOST, path: TOKEN_PATH, response });
 const goodTokenRoute = () => tokenRoute(() => ({ body: embedPage('tok-good', Date.now() + HOUR) }));
 
@@ -172,12 +202,16 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => {
   h.replay.reset();
+  // Added first: the token page's own route (exact path) answers before it.
+  h.replay.add(trackRoute());
   h.replay.add(goodTokenRoute());
   h.replay.add(pathfinderRoute());
 });
 
 const pathfinderHits = (hh = h) => hh.replay.hits({ host: PATHFINDER_HOST });
 const tokenHits = (hh = h) => hh.replay.hits({ host: TOKEN_HOST, path: TOKEN_PATH });
+const trackHits = (hh = h) => hh.replay.hits({ host: TOKEN_HOST, path: /^\/embed\/track\// }).filter((x) => x.path !== TOKEN_PATH);
+const trackPath = (q: string) => `/v1/audio-a/track?${q}`;
 const podcastPath = (q: string) => `/v1/audio-a/podcast?${q}`;
 const playlistPath = (q: string) => `/v1/audio-a/playlist?${q}`;
 const enc = encodeURIComponent;
@@ -319,6 +353,134 @@ describe('playlist paging', () => {
   });
 });
 
+describe('track', () => {
+  it('by id: the record in its order, 1 credit; one GET of its embed page, without a token, and nothing else', async () => {
+    const { key, id } = await h.key(10);
+    const r = await h.rest(trackPath(`id=${TRACK_ID}`), { key });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body)).toEqual(['success', 'credits_remaining', 'credits_charged', ...recordKeys(Track)]);
+    expect(r.body).toMatchObject({
+      success: true,
+      credits_remaining: 9,
+      credits_charged: 1,
+      id: TRACK_ID,
+      uri: `spotify:track:${TRACK_ID}`,
+      name: 'Slow Simmer',
+      artists: [{ id: SAMPLE_ARTIST_ID, uri: `spotify:artist:${SAMPLE_ARTIST_ID}`, name: 'Paper Lanterns' }],
+      duration: { totalMilliseconds: 214_000 },
+      isExplicit: false,
+      releaseDate: { isoString: '2024-09-13T00:00:00Z' },
+      audioPreview: { url: expect.stringMatching(/^https:\/\/p\.scdn\.co\/mp3-preview\//) },
+    });
+    expect(r.body.coverArt.sources.map((x: { width: number }) => x.width)).toEqual([300, 64, 640]);
+    expect(await h.balance(id)).toBe(9);
+    // The page's anonymous token is never answered.
+    expect(JSON.stringify(r.body)).not.toContain(TRACK_PAGE_TOKEN);
+    expect(JSON.stringify(r.body)).not.toContain('accessToken');
+    const hits = trackHits();
+    expect(hits.map((x) => x.path)).toEqual([`/embed/track/${TRACK_ID}`]);
+    expect(hits[0].headers.authorization).toBeUndefined();
+    expect(pathfinderHits()).toHaveLength(0);
+    expect(tokenHits()).toHaveLength(0);
+  });
+
+  it('url (locale, ?si=), spotify: URI and embed URL are one cache entry with the id: 0 credits after the first', async () => {
+    const { key, id } = await h.key(10);
+    const byUrl = await h.rest(trackPath(`url=${enc(`https://open.spotify.com/intl-de/track/${TRACK_ID}?si=xyz`)}`), { key });
+    expect(byUrl.body).toMatchObject({ credits_charged: 1, id: TRACK_ID });
+    const byUri = await h.rest(trackPath(`url=${enc(`spotify:track:${TRACK_ID}`)}&cache_max_age=1d`), { key });
+    expect(byUri.body).toMatchObject({ success: true, credits_charged: 0, cached: true, id: TRACK_ID });
+    const byEmbed = await h.rest(trackPath(`url=${enc(`https://open.spotify.com/embed/track/${TRACK_ID}`)}&cache_max_age=1d`), { key });
+    const byId = await h.rest(trackPath(`id=${TRACK_ID}&cache_max_age=7d`), { key });
+    for (const r of [byEmbed, byId]) expect(r.body).toMatchObject({ credits_charged: 0, cached: true, name: 'Slow Simmer' });
+    expect(trackHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(9);
+  });
+
+  it('an unknown track (HTTP 404, or Next.js’s error page at 200) is 404 NOT_FOUND at 0 credits, not cached', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(trackPath(`id=${MISSING_ID}`), { key });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: expect.stringContaining(MISSING_ID) } });
+    const again = await h.rest(trackPath(`id=${MISSING_ID}&cache_max_age=30d`), { key });
+    expect(again.status).toBe(404);
+    expect(trackHits()).toHaveLength(2);
+    h.replay.add({ host: TOKEN_HOST, path: `/embed/track/${OTHER_TRACK_ID}`, response: { body: notFoundPage() } });
+    const errorPage = await h.rest(trackPath(`id=${OTHER_TRACK_ID}`), { key });
+    expect(errorPage.status).toBe(404);
+    expect(errorPage.body.error.code).toBe('NOT_FOUND');
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('a rate limit (429) or a block page (200 or 403) instead of the embed page is UPSTREAM_BLOCKED at 0 credits', async () => {
+    const ACCESS_DENIED =
+      "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don't have permission to access this server.<P>Reference&#32;&#35;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d</P></BODY></HTML>";
+    const answers: Route['response'][] = [
+      { body: 'slow down', fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } },
+      { status: 200, body: ACCESS_DENIED },
+      { status: 403, body: ACCESS_DENIED },
+    ];
+    const { key, id } = await h.key(5);
+    for (const [i, response] of answers.entries()) {
+      const trackId = `${String.fromCharCode(75 + i).repeat(21)}b`;
+      h.replay.add({ host: TOKEN_HOST, path: `/embed/track/${trackId}`, response });
+      const r = await h.rest(trackPath(`id=${trackId}`), { key });
+      expect(r.status, `answer ${i}`).toBe(502);
+      expect(r.body.error.code, `answer ${i}`).toBe('UPSTREAM_BLOCKED');
+    }
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('the embed of another track, or of an episode, is UPSTREAM_FAILED at 0 credits, never the asked track’s data', async () => {
+    const { key, id } = await h.key(5);
+    const wrong: [string, Record<string, unknown>][] = [
+      ['another track', trackEntity(OTHER_TRACK_ID, { name: 'Another song' })],
+      ['an episode', trackEntity(TRACK_ID, { type: 'episode', uri: `spotify:episode:${TRACK_ID}`, name: 'An episode' })],
+    ];
+    for (const [what, entity] of wrong) {
+      h.replay.add({
+        host: TOKEN_HOST,
+        path: `/embed/track/${TRACK_ID}`,
+        response: { body: trackEmbedPage(TRACK_ID, entity) },
+      });
+      const r = await h.rest(trackPath(`id=${TRACK_ID}`), { key });
+      expect(r.status, what).toBe(502);
+      expect(r.body.error, what).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('different resource') });
+    }
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('REST and GraphQL return the same data', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest(trackPath(`id=${TRACK_ID}`), { key });
+    const gql = await h.gql(
+      `{ audioATrack(url: "https://open.spotify.com/track/${TRACK_ID}", cacheMaxAge: "1d") {
+          json id uri name artists { id uri name } durationMs isExplicit isPlayable releaseDate previewUrl hasVideo
+          coverArt { url width height } relatedEntityUri } }`,
+      { key },
+    );
+    const { credits_remaining: _r, credits_charged: _c, success: _s, ...record } = rest.body;
+    const t = gql.body.data.audioATrack;
+    expect(t.json).toEqual(record);
+    expect(t).toMatchObject({
+      id: TRACK_ID,
+      uri: record.uri,
+      name: 'Slow Simmer',
+      artists: record.artists,
+      durationMs: 214_000,
+      isExplicit: false,
+      isPlayable: true,
+      releaseDate: '2024-09-13T00:00:00Z',
+      previewUrl: record.audioPreview.url,
+      hasVideo: false,
+      coverArt: record.coverArt.sources,
+      relatedEntityUri: `spotify:artist:${SAMPLE_ARTIST_ID}`,
+    });
+    expect(gql.body.extensions.credits.fields[0].cached).toBe(true);
+    expect(trackHits()).toHaveLength(1);
+  });
+});
+
 describe('input validation: 400 naming the parameter, 0 credits, nothing fetched', () => {
   const show = `https://open.spotify.com/show/${SHOW_ID}`;
   const list = `https://open.spotify.com/playlist/${PLAYLIST_ID}`;
@@ -340,6 +502,13 @@ describe('input validation: 400 naming the parameter, 0 credits, nothing fetched
     ['playlist: negative cursor', playlistPath(`id=${PLAYLIST_ID}&cursor=-1`), ['cursor']],
     ['playlist: cursor not a number', playlistPath(`id=${PLAYLIST_ID}&cursor=abc`), ['cursor']],
     ['playlist: cursor "null"', playlistPath(`id=${PLAYLIST_ID}&cursor=null`), ['cursor']],
+    ['track: neither id nor url', trackPath(''), ['id', 'url']],
+    ['track: both id and url', trackPath(`id=${TRACK_ID}&url=${enc(`https://open.spotify.com/track/${TRACK_ID}`)}`), ['id', 'url']],
+    ['track: id of 21 characters', trackPath(`id=${TRACK_ID.slice(1)}`), ['id']],
+    ['track: a show URL', trackPath(`url=${enc(show)}`), ['url']],
+    ['track: an album URL', trackPath(`url=${enc(`https://open.spotify.com/album/${TRACK_ID}`)}`), ['url']],
+    ['track: an episode URI', trackPath(`url=${enc(`spotify:episode:${TRACK_ID}`)}`), ['url']],
+    ['track: another host', trackPath(`url=${enc(`https://open.spotify.com.example/track/${TRACK_ID}`)}`), ['url']],
   ];
   it.each(cases)('%s', async (_name, path, params) => {
     const { key, id } = await h.key(5);
@@ -351,6 +520,7 @@ describe('input validation: 400 naming the parameter, 0 credits, nothing fetched
     expect(await h.balance(id)).toBe(5);
     expect(pathfinderHits()).toHaveLength(0);
     expect(tokenHits()).toHaveLength(0);
+    expect(trackHits()).toHaveLength(0);
   });
 
   it('GraphQL names the arguments the same way, at 0 credits', async () => {
@@ -599,6 +769,28 @@ describe.skipIf(!hasFixtures('audio-a'))(`real captures through the replay upstr
     });
   });
   afterAll(() => t.close());
+
+  it('track: Blackout by Scorpions, from its own embed page (the token page of these routes)', async () => {
+    const { key } = await t.key(5);
+    const r = await t.rest(trackPath(`url=${enc('https://open.spotify.com/track/15RpfmFhrE5RRkf4vZ6kZu?si=x')}`), { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      credits_charged: 1,
+      id: '15RpfmFhrE5RRkf4vZ6kZu',
+      uri: 'spotify:track:15RpfmFhrE5RRkf4vZ6kZu',
+      name: 'Blackout',
+      artists: [{ id: '27T030eWyCQRmDyuvr1kxY', uri: 'spotify:artist:27T030eWyCQRmDyuvr1kxY', name: 'Scorpions' }],
+      duration: { totalMilliseconds: 228266 },
+      isExplicit: false,
+      releaseDate: { isoString: '1982-04-10T00:00:00Z' },
+    });
+    // The page's own (expired) anonymous token is never answered.
+    const token = parseEmbedSession(readFileSync(fixturePath('audio-a', 'embed-track-scorpions-blackout.html'), 'utf8')).accessToken;
+    expect(token.length).toBeGreaterThan(20);
+    expect(JSON.stringify(r.body)).not.toContain(token);
+    expect(JSON.stringify(r.body)).not.toContain('accessToken');
+    expect(t.replay.hits({ host: PATHFINDER_HOST })).toHaveLength(0);
+  });
 
   it('podcast: The Joe Rogan Experience', async () => {
     const { key } = await t.key(5);

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
-import { parsePlaylist, parsePodcast } from '../../src/platforms/audio-a/parse.js';
+import { extractNextData, parsePlaylist, parsePodcast, parseTrack } from '../../src/platforms/audio-a/parse.js';
 import * as schema from '../../src/platforms/audio-a/schema.js';
 import { mutationTest } from './suite.js';
 
@@ -59,6 +59,37 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-a mutations (${skipReason(LABEL)})`,
     },
     quiet: {
       description: 'the owner may leave a playlist without a description (r.opt)',
+    },
+  });
+
+  mutationTest({
+    name: 'track embed-track-scorpions-blackout.html (__NEXT_DATA__)',
+    platform: LABEL,
+    load: () => extractNextData(readFixture(LABEL, 'embed-track-scorpions-blackout.html')),
+    parse: (doc) => parseTrack(doc, '15RpfmFhrE5RRkf4vZ6kZu'),
+    schema: schema.Track,
+    source: ['props', 'pageProps', 'state', 'data', 'entity'],
+    identity: {
+      // Either one names the track (the URI is built from the id when absent); both gone is no track.
+      uri: 'spotify:track:<id>: names the track (and its kind)',
+      id: 'the track id, which must agree with the URI',
+      type: 'track: an entity of another type is not a track (identity.ts)',
+    },
+    fields: {
+      id: ['uri', 'id'],
+      uri: ['uri', 'id'],
+      name: ['name', 'title'],
+      'duration.totalMilliseconds': ['duration'],
+      // The capture's one artist: its id is read from its URI.
+      'artists.0.id': ['artists.0.uri'],
+      coverArt: ['visualIdentity.image'],
+      visualIdentity: ['visualIdentity'],
+    },
+    quiet: {
+      audioPreview: 'README: tracks without a preview clip (r.opt)',
+      hasVideo: 'README: null when the embed sends none (r.opt)',
+      relatedEntityUri: 'README: null when the embed sends none (r.opt)',
+      visualIdentity: 'README: the colour sets, null when the embed sends none (r.opt); the cover art in it is warned',
     },
   });
 });

@@ -1,18 +1,23 @@
 /**
  * audio-a's demo answers (`npm run demo`, src/demo/platforms.ts): the embed page's anonymous token,
- * then one podcast and one playlist (Ravi Menon's) through pathfinder; others are demo misses.
- * Written here (this folder's tests read real captures from ../shared, which the demo never uses) in
- * the shapes parse.ts reads; every name, id and URL is invented. Tokens never expire (2100): the
- * demo has no clock to keep.
+ * then one podcast and one playlist (Ravi Menon's) through pathfinder, and the embed page of that
+ * playlist's first track (samples.ts); others are demo misses. Written here and in samples.ts
+ * (this folder's tests read real captures from ../shared, which the demo never uses) in the shapes
+ * parse.ts reads; every name, id and URL is invented. Tokens never expire (2100): the demo has no
+ * clock to keep.
  */
 import type { Route } from '../../replay/server.js';
 import { HTML, json } from '../../demo/answer.js';
 import { RAVI } from '../../demo/creators.js';
 import { demoMiss } from '../../demo/miss.js';
+import { tokenPageUrl } from './pathfinder.js';
+import { embedHtml, embedNextData, SAMPLE_TRACK_ID, trackEmbedPage } from './samples.js';
 
 /** The podcast and playlist the demo holds. */
 export const DEMO_PODCAST_ID = '5dEm0Sh0wK1tchenT4lk01';
 export const DEMO_PLAYLIST_ID = '3dEm0PlAyl1stCurry0x01';
+/** The track the demo holds: the playlist's first ("Slow Simmer"). */
+export const DEMO_TRACK_ID = SAMPLE_TRACK_ID;
 
 const SPOTIFY_IMG = (id: string, size: number) => ({
   url: `https://i.scdn.co/image/ab6765630000ba8a${id}${size}`,
@@ -20,25 +25,15 @@ const SPOTIFY_IMG = (id: string, size: number) => ({
   height: size,
 });
 
-function embedPage(): string {
-  const next = {
-    props: {
-      pageProps: {
-        state: {
-          settings: {
-            session: {
-              accessToken: 'BQDemoAnonymousWebPlayerToken0000000000',
-              accessTokenExpirationTimestampMs: 4_102_444_800_000,
-              isAnonymous: true,
-            },
-          },
-        },
-      },
-    },
-    page: '/track/[id]',
-  };
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spotify Embed</title></head><body><div id="__next"></div>
-<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script></body></html>`;
+const DEMO_SESSION = {
+  accessToken: 'BQDemoAnonymousWebPlayerToken0000000000',
+  accessTokenExpirationTimestampMs: 4_102_444_800_000,
+  isAnonymous: true,
+};
+
+/** The page the token is read from (no entity of ours: it is another track's page). */
+function tokenPage(): string {
+  return embedHtml(embedNextData({ session: DEMO_SESSION }));
 }
 
 function episode(n: number, name: string, minutes: number): Record<string, unknown> {
@@ -139,7 +134,16 @@ function playlistAnswer(): unknown {
 
 export function demoRoutes(): Route[] {
   return [
-    { host: 'open.spotify.com', path: /^\/embed\//, response: { headers: HTML, body: embedPage() } },
+    {
+      host: 'open.spotify.com',
+      path: /^\/embed\//,
+      response: (req) => {
+        if (req.path === `/embed/track/${DEMO_TRACK_ID}`) return { headers: HTML, body: trackEmbedPage(DEMO_TRACK_ID, {}, DEMO_SESSION) };
+        // Any other embed page is the token's page (whichever one is configured), or no data of the demo's.
+        if (req.path.startsWith('/embed/track/') && req.path !== new URL(tokenPageUrl()).pathname) return demoMiss(req);
+        return { headers: HTML, body: tokenPage() };
+      },
+    },
     {
       host: 'api-partner.spotify.com',
       path: '/pathfinder/v1/query',

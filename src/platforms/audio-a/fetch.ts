@@ -2,7 +2,8 @@
  * Upstream requests for audio-a (Spotify): pathfinder persisted queries with the anonymous
  * web-player token, which is scraped from a public embed page by the shared token module
  * (fetched on first need, cached until its stated expiry, one refresh for concurrent callers,
- * refreshed and retried once when pathfinder answers 401/403).
+ * refreshed and retried once when pathfinder answers 401/403); a track's own embed page, which
+ * needs no token.
  */
 import { upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
@@ -12,9 +13,9 @@ import type { TokenSource } from '../../upstream/tokens.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { PersistedQuery } from './pathfinder.js';
-import { PLAYLIST_PAGE_SIZE, QUERIES, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
-import type { Playlist, Podcast } from './parse.js';
-import { parseEmbedSession, parsePlaylist, parsePodcast } from './parse.js';
+import { PLAYLIST_PAGE_SIZE, QUERIES, embedUrl, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
+import type { Playlist, Podcast, Track } from './parse.js';
+import { parseEmbedSession, parsePlaylist, parsePodcast, parseTrack, uriKind } from './parse.js';
 
 const PLATFORM = 'audio-a';
 
@@ -73,8 +74,16 @@ export async function fetchPlaylistPage(ctx: OpContext, a: { id: string; cursor:
   return playlist;
 }
 
-/** The kind of a `spotify:<kind>:<id>` URI (`show`, `playlist`, `episode`…), or undefined. */
-function uriKind(uri: string | null | undefined): string | undefined {
-  const m = /^spotify:([a-z]+):/.exec(uri ?? '');
-  return m ? m[1] : undefined;
+export async function fetchTrack(ctx: OpContext, a: { id: string }): Promise<Track> {
+  const res = await ctx.upstream.request({
+    url: embedUrl('track', a.id),
+    platform: PLATFORM,
+    headers: { accept: 'text/html' },
+    signal: ctx.signal,
+  });
+  expectOk(res, PLATFORM, `Track ${a.id}`);
+  const track = parseTrack(res.text(), a.id);
+  // The embed of another track (or of an episode, an album) is no answer (identity.ts).
+  assertSameResource(PLATFORM, `track ${a.id}`, { type: 'track', id: a.id }, { type: uriKind(track.uri), id: track.id });
+  return track;
 }

@@ -7,8 +7,8 @@ import type { ObjectRef } from '@pothos/core';
 import { builder } from '../../graphql/builder.js';
 import { str } from '../../parse/index.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic } from './parse.js';
-import { playlist, podcast } from './platform.js';
+import type { ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic, Track } from './parse.js';
+import { playlist, podcast, track } from './platform.js';
 
 /** Declares audio-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 type Obj = Record<string, unknown>;
@@ -128,6 +128,7 @@ export function audioAGraphql(): void {
 
   operationField(podcast, PodcastRef);
   playlistGraphql(ImageRef);
+  trackGraphql(ImageSourceRef);
 }
 
 /** audioAPlaylist and its types. */
@@ -193,4 +194,54 @@ function playlistGraphql(ImageRef: ObjectRef<any, { sources: ImageSource[] }>): 
   });
 
   operationField(playlist, PlaylistRef);
+}
+
+/** audioATrack and its types. */
+function trackGraphql(ImageSourceRef: ObjectRef<any, ImageSource>): void {
+  const ArtistRef = builder.objectRef<Track['artists'][number]>('AudioATrackArtist').implement({
+    fields: (t) => ({
+      id: t.exposeString('id'),
+      uri: t.exposeString('uri'),
+      name: t.exposeString('name'),
+    }),
+  });
+
+  const TrackRef = builder.objectRef<Track>('AudioATrack').implement({
+    // The embed's colour sets are left to `json`, as the podcast's are.
+    extensions: { jsonOnly: ['visualIdentity'] },
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      uri: t.exposeString('uri', { nullable: false }),
+      name: t.exposeString('name'),
+      artists: t.expose('artists', { type: [ArtistRef], nullable: false }),
+      durationMs: t.int({
+        description: 'duration.totalMilliseconds on the wire',
+        extensions: { wire: 'duration.totalMilliseconds' },
+        resolve: (tr) => tr.duration.totalMilliseconds,
+      }),
+      isExplicit: t.exposeBoolean('isExplicit'),
+      isPlayable: t.exposeBoolean('isPlayable'),
+      releaseDate: t.string({
+        description: 'releaseDate.isoString on the wire (ISO 8601)',
+        extensions: { wire: 'releaseDate.isoString' },
+        resolve: (tr) => tr.releaseDate?.isoString ?? null,
+      }),
+      previewUrl: t.string({
+        description: 'audioPreview.url on the wire: a short preview clip, null when the track has none',
+        extensions: { wire: 'audioPreview.url' },
+        resolve: (tr) => tr.audioPreview?.url ?? null,
+      }),
+      hasVideo: t.exposeBoolean('hasVideo'),
+      coverArt: t.field({
+        type: [ImageSourceRef],
+        nullable: false,
+        extensions: { wire: 'coverArt.sources' },
+        resolve: (tr) => tr.coverArt?.sources ?? [],
+      }),
+      relatedEntityUri: t.exposeString('relatedEntityUri'),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(track, TrackRef);
 }

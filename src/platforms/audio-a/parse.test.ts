@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
-import { extractNextData, idFromInput, idFromUri, parseEmbedSession, parsePlaylist, parsePodcast, toCount } from './parse.js';
-import { PLAYLIST_PAGE_SIZE, QUERIES, currentHash, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
+import { extractNextData, idFromInput, idFromUri, parseEmbedSession, parsePlaylist, parsePodcast, parseTrack, toCount } from './parse.js';
+import { PLAYLIST_PAGE_SIZE, QUERIES, currentHash, embedUrl, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
 import { recordKeys } from '../records.js';
-import { Playlist, PlaylistTrack, Podcast } from './schema.js';
+import { Playlist, PlaylistTrack, Podcast, Track } from './schema.js';
+import { embedHtml, embedNextData, notFoundPage, SAMPLE_ARTIST_ID, SAMPLE_TRACK_ID, trackEmbedPage, trackEntity } from './samples.js';
 
 const LABEL = 'audio-a';
 const HAVE_CAPTURES = hasFixtures(LABEL);
@@ -22,6 +23,7 @@ const peerExample = (name: string) => resolve(FIXTURES_DIR, '../reference/peer-e
 const PODCAST_KEYS = recordKeys(Podcast);
 const PLAYLIST_KEYS = recordKeys(Playlist);
 const TRACK_KEYS = recordKeys(PlaylistTrack);
+const TRACK_RECORD_KEYS = recordKeys(Track);
 
 function errorOf(fn: () => unknown): ApiError {
   try {
@@ -280,6 +282,60 @@ describe.skipIf(!HAVE_CAPTURES)(`audio-a captures (${skipReason(LABEL)})`, () =>
 
     it('is the page the token is taken from by default', () => {
       expect(tokenPageUrl({})).toBe('https://open.spotify.com/embed/track/15RpfmFhrE5RRkf4vZ6kZu');
+    });
+
+    describe('parseTrack', () => {
+      const load = () => parseTrack(html(), '15RpfmFhrE5RRkf4vZ6kZu');
+
+      it('track Blackout: uri, id, Scorpions with uri and id, 228266 ms, not explicit, released 1982-04-10', () => {
+        const t = load();
+        expect(t.name).toBe('Blackout');
+        expect(t.uri).toBe('spotify:track:15RpfmFhrE5RRkf4vZ6kZu');
+        expect(t.id).toBe('15RpfmFhrE5RRkf4vZ6kZu');
+        expect(t.artists).toEqual([{ id: '27T030eWyCQRmDyuvr1kxY', uri: 'spotify:artist:27T030eWyCQRmDyuvr1kxY', name: 'Scorpions' }]);
+        expect(t.duration).toEqual({ totalMilliseconds: 228266 });
+        expect(t.isExplicit).toBe(false);
+        expect(t.releaseDate).toEqual({ isoString: '1982-04-10T00:00:00Z' });
+      });
+
+      it('playable, a preview clip, no video, the artist as related entity', () => {
+        const t = load();
+        expect(t.isPlayable).toBe(true);
+        expect(t.audioPreview).toEqual({ url: 'https://p.scdn.co/mp3-preview/039f7567f559adb224510051f0824b634905377f' });
+        expect(t.hasVideo).toBe(false);
+        expect(t.relatedEntityUri).toBe('spotify:artist:27T030eWyCQRmDyuvr1kxY');
+      });
+
+      it('cover art: the three visualIdentity images (300, 64, 640) as {url, width, height}; the colours without them', () => {
+        const t = load();
+        expect(t.coverArt!.sources.map((s) => [s.width, s.height])).toEqual([
+          [300, 300],
+          [64, 64],
+          [640, 640],
+        ]);
+        expect(t.coverArt!.sources[2].url).toBe('https://image-cdn-ak.spotifycdn.com/image/ab67616d0000b2730b0fbaf16e4475ad616b41b8');
+        expect(t.visualIdentity).toMatchObject({ backgroundBase: { alpha: 255, red: 48, green: 48, blue: 104 } });
+        expect(t.visualIdentity).not.toHaveProperty('image');
+      });
+
+      it('exactly the record keys in order; valid against the schema; read without a warning', () => {
+        const { result, warnings } = captureWarnings(load);
+        expect(Object.keys(result)).toEqual(TRACK_RECORD_KEYS);
+        expect(Track.parse(result)).toEqual(result);
+        expect(warnings).toEqual([]);
+      });
+
+      it('never carries the page’s anonymous token', () => {
+        const token = parseEmbedSession(html()).accessToken;
+        const text = JSON.stringify(load());
+        expect(html()).toContain(token);
+        expect(text).not.toContain(token);
+        expect(text).not.toContain('accessToken');
+      });
+
+      it('is fetched from the URL SOURCES.md records', () => {
+        expect(embedUrl('track', '15RpfmFhrE5RRkf4vZ6kZu')).toBe('https://open.spotify.com/embed/track/15RpfmFhrE5RRkf4vZ6kZu');
+      });
     });
   });
 
@@ -664,6 +720,152 @@ describe('parseEmbedSession / extractNextData', () => {
   });
 });
 
+describe('parseTrack: our own embed pages (samples.ts)', () => {
+  const withoutImage = () => {
+    const { image: _image, ...colours } = trackEntity().visualIdentity as Record<string, unknown>;
+    return colours;
+  };
+  const fields = (o: Record<string, unknown>) => parseTrack(trackEmbedPage(SAMPLE_TRACK_ID, o), SAMPLE_TRACK_ID);
+  const warned = (o: Record<string, unknown>) => {
+    const { result, warnings } = captureWarnings(() => fields(o));
+    return { result, fields: warnings.map((w) => w.field) };
+  };
+
+  it('the whole record', () => {
+    expect(parseTrack(trackEmbedPage())).toEqual({
+      id: SAMPLE_TRACK_ID,
+      uri: `spotify:track:${SAMPLE_TRACK_ID}`,
+      name: 'Slow Simmer',
+      artists: [{ id: SAMPLE_ARTIST_ID, uri: `spotify:artist:${SAMPLE_ARTIST_ID}`, name: 'Paper Lanterns' }],
+      duration: { totalMilliseconds: 214000 },
+      isExplicit: false,
+      isPlayable: true,
+      releaseDate: { isoString: '2024-09-13T00:00:00Z' },
+      audioPreview: { url: 'https://p.scdn.co/mp3-preview/d3m0pr3v13w5l0w5immer0000000000000001' },
+      hasVideo: false,
+      coverArt: {
+        sources: [300, 64, 640].map((size) => ({
+          url: expect.stringMatching(/^https:\/\/image-cdn-ak\.spotifycdn\.com\/image\//),
+          width: size,
+          height: size,
+        })),
+      },
+      visualIdentity: expect.objectContaining({ backgroundBase: { alpha: 255, blue: 20, green: 60, red: 120 } }),
+      relatedEntityUri: `spotify:artist:${SAMPLE_ARTIST_ID}`,
+    });
+  });
+
+  it('the __NEXT_DATA__ object reads as the page does', () => {
+    const next = embedNextData({ entity: trackEntity() });
+    expect(parseTrack(next)).toEqual(parseTrack(embedHtml(next)));
+  });
+
+  it.each([
+    ['name', { name: undefined, title: undefined }, 'name'],
+    ['artists', { artists: undefined }, 'artists'],
+    ['duration', { duration: undefined }, 'duration'],
+    ['isExplicit', { isExplicit: undefined }, 'isExplicit'],
+    ['isPlayable', { isPlayable: undefined }, 'isPlayable'],
+    ['releaseDate', { releaseDate: undefined }, 'releaseDate'],
+    ['coverArt', { visualIdentity: withoutImage() }, 'coverArt'],
+    ['duration of another type', { duration: '3:34' }, 'duration'],
+  ])('%s missing: that field alone degrades, warned', (_l, o, field) => {
+    const { result, fields: warnedFields } = warned(o);
+    expect(warnedFields).toEqual([`track.${field}`]);
+    const whole = fields({});
+    const changed = Object.keys(whole).filter((k) => JSON.stringify((result as any)[k]) !== JSON.stringify((whole as any)[k]));
+    expect(changed).toEqual([field]);
+    expect(Object.keys(result)).toEqual(TRACK_RECORD_KEYS);
+    expect(Track.safeParse(result).success).toBe(true);
+  });
+
+  it('a name read from `title` when `name` is missing', () => {
+    expect(fields({ name: undefined }).name).toBe('Slow Simmer');
+  });
+
+  it('preview, video, related entity and colours are null without a warning when the embed sends none', () => {
+    const { result, fields: warnedFields } = warned({
+      audioPreview: undefined,
+      hasVideo: undefined,
+      relatedEntityUri: undefined,
+      visualIdentity: undefined,
+    });
+    expect(result).toMatchObject({ audioPreview: null, hasVideo: null, relatedEntityUri: null, visualIdentity: null });
+    // The cover art lives in visualIdentity: every track's embed has it, so its loss is warned.
+    expect(warnedFields).toEqual(['track.coverArt']);
+  });
+
+  it('explicit nulls are data: null, no warning', () => {
+    const { result, fields: warnedFields } = warned({ audioPreview: null, releaseDate: null, isExplicit: null });
+    expect(result).toMatchObject({ audioPreview: null, releaseDate: null, isExplicit: null });
+    expect(warnedFields).toEqual([]);
+  });
+
+  it('an artist without a uri keeps its name (id null, warned); one with an album URI has no artist id', () => {
+    const { result, fields: warnedFields } = warned({
+      artists: [{ name: 'A' }, { name: 'B', uri: 'spotify:album:3dEm0A1bum000000000001' }],
+    });
+    expect(result.artists).toEqual([
+      { id: null, uri: null, name: 'A' },
+      { id: null, uri: 'spotify:album:3dEm0A1bum000000000001', name: 'B' },
+    ]);
+    expect(warnedFields).toEqual(['track.artists.uri']);
+  });
+
+  it('identity: the id alone makes the track (its URI built); neither is a changed shape', () => {
+    expect(fields({ uri: undefined })).toMatchObject({ id: SAMPLE_TRACK_ID, uri: `spotify:track:${SAMPLE_TRACK_ID}` });
+    expect(fields({ id: undefined })).toMatchObject({ id: SAMPLE_TRACK_ID });
+    const e = errorOf(() => fields({ id: undefined, uri: undefined }));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain('track.uri/id');
+  });
+
+  it('an entity of another type is not a track; a uri and an id naming two tracks are no track', () => {
+    const episode = errorOf(() =>
+      parseTrack(
+        embedHtml(embedNextData({ entity: trackEntity(SAMPLE_TRACK_ID, { type: 'episode', uri: `spotify:episode:${SAMPLE_TRACK_ID}` }) })),
+      ),
+    );
+    expect(episode.code).toBe('UPSTREAM_FAILED');
+    expect(episode.message).toContain('episode');
+    expect(errorOf(() => fields({ type: 'album' })).code).toBe('UPSTREAM_FAILED');
+    // Without a type, the URI's kind says what it is.
+    expect(errorOf(() => fields({ type: undefined, uri: `spotify:album:${SAMPLE_TRACK_ID}` })).code).toBe('UPSTREAM_FAILED');
+    const two = errorOf(() => fields({ id: '3dEm0Tr4ck000000000002' }));
+    expect(two.code).toBe('UPSTREAM_FAILED');
+    expect(two.message).toContain('3dEm0Tr4ck000000000002');
+  });
+
+  it('Next.js’s error page (or a 404 status in the page props) is NOT_FOUND naming the id', () => {
+    for (const page of [notFoundPage(), embedHtml({ props: { pageProps: { status: 404 } }, page: '/track/[id]' })]) {
+      const e = errorOf(() => parseTrack(page, SAMPLE_TRACK_ID));
+      expect(e.code).toBe('NOT_FOUND');
+      expect(e.message).toContain(SAMPLE_TRACK_ID);
+    }
+  });
+
+  it('a page without the entity (the token’s page) is a changed shape, never an empty track', () => {
+    for (const entity of [undefined, null, 'x']) {
+      const e = errorOf(() => parseTrack(embedHtml(embedNextData({ entity }))));
+      expect(e.code).toBe('UPSTREAM_FAILED');
+      expect(e.message).toContain('state.data.entity');
+    }
+    expect(errorOf(() => parseTrack('<html><body>Hello</body></html>')).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('a block page is UPSTREAM_BLOCKED', () => {
+    const px =
+      '<html><body><div id="px-captcha"></div><script src="https://captcha.px-cdn.net/PXabc123/captcha.js?a=c&m=0"></script></body></html>';
+    expect(errorOf(() => parseTrack(px)).code).toBe('UPSTREAM_BLOCKED');
+  });
+
+  it('the sample session never reaches the record', () => {
+    const page = trackEmbedPage(SAMPLE_TRACK_ID, {}, { accessToken: 'BQ-secret-anon-token' });
+    expect(page).toContain('BQ-secret-anon-token');
+    expect(JSON.stringify(parseTrack(page))).not.toContain('BQ-secret-anon-token');
+  });
+});
+
 describe('ids and URLs', () => {
   const ID = '4rOoJ6Egrf8K2IrywzwOMk';
   it.each([
@@ -703,6 +905,20 @@ describe('ids and URLs', () => {
     ['https://open.spotify.com/album/37i9dQZF1DXcBWIGoYBM5M', null],
   ])('playlist %s → %s', (input, out) => {
     expect(idFromInput(input, 'playlist')).toBe(out);
+  });
+
+  it.each([
+    [`https://open.spotify.com/track/${SAMPLE_TRACK_ID}?si=abc`, SAMPLE_TRACK_ID],
+    [`https://open.spotify.com/intl-ja/track/${SAMPLE_TRACK_ID}`, SAMPLE_TRACK_ID],
+    [`https://open.spotify.com/embed/track/${SAMPLE_TRACK_ID}`, SAMPLE_TRACK_ID],
+    [`spotify:track:${SAMPLE_TRACK_ID}`, SAMPLE_TRACK_ID],
+    [`https://open.spotify.com/episode/${SAMPLE_TRACK_ID}`, null],
+    [`https://open.spotify.com/album/${SAMPLE_TRACK_ID}`, null],
+    [`https://open.spotify.com/embed-podcast/track/${SAMPLE_TRACK_ID}`, null],
+    [`spotify:album:${SAMPLE_TRACK_ID}`, null],
+    [`https://play.spotify.com/track/${SAMPLE_TRACK_ID}`, null],
+  ])('track %s → %s', (input, out) => {
+    expect(idFromInput(input, 'track')).toBe(out);
   });
 
   it('idFromUri', () => {

@@ -5,7 +5,9 @@
  *   (`<script id="__NEXT_DATA__">` → props.pageProps.state.settings.session).
  * - `parsePodcast`: pathfinder `queryShowMetadataV2` → audio-a podcast.
  * - `parsePlaylist`: pathfinder `fetchPlaylist` (one page of items) → audio-a playlist.
- * - `parseShowInput` / `parsePlaylistInput`: a caller's id or URL → the 22-character id.
+ * - `parseTrack`: a track's embed page (`__NEXT_DATA__` → props.pageProps.state.data.entity) →
+ *   audio-a track. The page's anonymous session (its token) is never read into the record.
+ * - `idFromInput`: a caller's id or URL → the 22-character id.
  *
  * Evidence: ../shared/fixtures/audio-a (captures of 2025-05 and 2026-06; their keys were
  * re-sorted by the capturing tool, so nothing here depends on key order).
@@ -14,8 +16,9 @@ import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../e
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { at, bool, int, intish, isObj, num, objects, reader, str } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
-import type { ImageSource, Podcast, PlaylistTrack, Playlist } from './schema.js';
-export type { ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist } from './schema.js';
+import { assertSameResource } from '../identity.js';
+import type { ImageSource, Podcast, PlaylistTrack, Playlist, Track } from './schema.js';
+export type { ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist, Track } from './schema.js';
 
 const PLATFORM = 'audio-a';
 
@@ -35,7 +38,13 @@ function pageItems<T>(r: Reader, field: string, each: (el: Reader) => T | null):
 /** A Spotify id: 22 base62 characters. */
 export const SPOTIFY_ID_RE = /^[0-9A-Za-z]{22}$/;
 
-export type EntityKind = 'show' | 'playlist';
+export type EntityKind = 'show' | 'playlist' | 'track';
+
+/** The kind of a `spotify:<kind>:<id>` URI (`show`, `playlist`, `track`, `episode`…), or undefined. */
+export function uriKind(uri: string | null | undefined): string | undefined {
+  const m = /^spotify:([a-z]+):/.exec(uri ?? '');
+  return m ? m[1] : undefined;
+}
 
 /** The id at the end of `spotify:<kind>:<id>` (also `spotify:user:<u>:playlist:<id>`), else null. */
 export function idFromUri(uri: string | null, kind?: string): string | null {
@@ -339,5 +348,73 @@ export function parsePlaylist(json: unknown, page: { id?: string; offset: number
     tracks,
     cursor: more ? next : null,
     totalCount,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Track (embed page)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A track's embed page (`GET open.spotify.com/embed/track/<id>`, the whole HTML page or its
+ * `__NEXT_DATA__` object) → audio-a track, from `props.pageProps.state.data.entity`. Only the
+ * entity is read: the page's `settings.session` (the anonymous token) never reaches the record.
+ *
+ * The entity's URI (or its id) makes it a track; an entity of another type (`episode`, an
+ * `album`) is not one (UPSTREAM_FAILED, identity.ts). Next.js's own error page (`/_error`, or a
+ * 404 status in the page props) is NOT_FOUND; a page without the entity is a changed shape.
+ * `requestedId` only names the track in messages; whether the entity is the one asked for is the
+ * caller's check (fetch.ts).
+ */
+export function parseTrack(page: string | Obj, requestedId?: string): Track {
+  const what = requestedId ? `Track ${requestedId}` : 'The track';
+  const next = typeof page === 'string' ? extractNextData(page) : page;
+  const props = isObj(next.props) ? next.props : {};
+  const pageProps = isObj(props.pageProps) ? props.pageProps : {};
+  const status = int(pageProps.statusCode) ?? int(pageProps.status);
+  if (next.page === '/_error' || status === 404 || status === 410) throw notFound(`${what} was not found`);
+  const entity = at(pageProps, ['state', 'data', 'entity']);
+  if (!isObj(entity)) throw shapeChanged(PLATFORM, 'props.pageProps.state.data.entity in the embed page');
+
+  const uri = str(entity.uri);
+  const statedId = typeof entity.id === 'string' && SPOTIFY_ID_RE.test(entity.id) ? entity.id : null;
+  const id = idFromUri(uri) ?? statedId;
+  if (!id) throw shapeChanged(PLATFORM, 'track.uri/id in the embed page entity');
+  // The entity names itself twice (its URI and its id; README): both must name one resource.
+  assertSameResource(PLATFORM, what, { type: 'track', id }, { type: str(entity.type) ?? uriKind(uri), id: statedId });
+
+  // Every track's embed shows its name, artists, length, explicit flag, release date and cover;
+  // a preview clip, a video and the related entity only some have (README).
+  const r = reader(entity, { platform: PLATFORM, record: 'track' });
+  const releaseDate = r.obj('releaseDate');
+  const preview = r.opt.obj('audioPreview');
+  const visual = r.opt.obj('visualIdentity');
+  const images = r.arr('coverArt', ['visualIdentity', 'image']);
+  const { image: _image, ...colours } = visual ?? {};
+  return {
+    id,
+    uri: uri ?? `spotify:track:${id}`,
+    name: r.str('name', 'name', 'title'),
+    artists: r.items('artists', (a) => {
+      const artistUri = a.str('uri');
+      return { id: idFromUri(artistUri, 'artist'), uri: artistUri, name: a.str('name') };
+    }),
+    duration: { totalMilliseconds: r.int('duration') },
+    isExplicit: r.bool('isExplicit'),
+    isPlayable: r.bool('isPlayable'),
+    releaseDate: releaseDate ? { isoString: r.over(releaseDate, 'releaseDate').str('isoString') } : null,
+    audioPreview: preview ? { url: r.over(preview, 'audioPreview').str('url') } : null,
+    hasVideo: r.opt.bool('hasVideo'),
+    // The embed's images are `{url, maxWidth, maxHeight}`: the folder's image sources are `{url, width, height}`.
+    coverArt: images
+      ? {
+          sources: r.items('coverArt', (i) => ({ url: i.str('url'), width: i.int('maxWidth'), height: i.int('maxHeight') }), [
+            'visualIdentity',
+            'image',
+          ]),
+        }
+      : null,
+    visualIdentity: visual ? colours : null,
+    relatedEntityUri: r.opt.str('relatedEntityUri'),
   };
 }

@@ -1,12 +1,12 @@
 /**
  * audio-a = Spotify. Registry entry: hosts, operations, parameters, costs, cache policy.
  * Upstream requests: platforms.md (embed page for the anonymous token; pathfinder persisted
- * queries `queryShowMetadataV2` and `fetchPlaylist`), kept in ./pathfinder.ts.
+ * queries `queryShowMetadataV2` and `fetchPlaylist`; a track's embed page), kept in ./pathfinder.ts.
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef, ParamSpec } from '../operation.js';
-import { fetchPlaylistPage, fetchPodcast } from './fetch.js';
-import type { EntityKind, Playlist, Podcast } from './parse.js';
+import { fetchPlaylistPage, fetchPodcast, fetchTrack } from './fetch.js';
+import type { EntityKind, Playlist, Podcast, Track } from './parse.js';
 import { idFromInput, SPOTIFY_ID_RE } from './parse.js';
 import * as schema from './schema.js';
 import { links } from './links.js';
@@ -17,7 +17,7 @@ const hosts = ['open.spotify.com', 'api-partner.spotify.com'];
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 function idOrUrlParams(kind: EntityKind): ParamSpec[] {
-  const what = kind === 'show' ? 'podcast (show)' : 'playlist';
+  const what = kind === 'show' ? 'podcast (show)' : kind;
   return [
     { name: 'id', kind: 'string', maxLength: 64, description: `Spotify ${what} id (22 characters, base62). Give either id or url.` },
     {
@@ -98,4 +98,21 @@ export const playlist: OperationDef<{ id: string; cursor: number }, Playlist> = 
   run: (ctx, a) => fetchPlaylistPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist], links };
+export const track: OperationDef<{ id: string }, Track> = {
+  field: 'audioATrack',
+  platform: label,
+  summary: 'A track on the audio-a platform: name, artists, duration, explicit flag, release date, preview clip and cover art',
+  rest: { path: '/v1/audio-a/track' },
+  record: schema.Track,
+  params: idOrUrlParams('track'),
+  cacheable: true,
+  check: checkIdOrUrl('track'),
+  normalize: (a) => ({ id: idOf(a, 'track') }),
+  // Spotify ids are case-sensitive (base62): never lower-cased.
+  key: (a) => a.id,
+  cost: { max: 1 },
+  example: { url: 'https://open.spotify.com/track/3dEm0Tr4ck000000000001' },
+  run: (ctx, a) => fetchTrack(ctx, a),
+};
+
+export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist, track], links };

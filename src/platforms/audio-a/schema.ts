@@ -1,5 +1,6 @@
 /**
- * The audio-a records (api.md "audio-a podcast", "audio-a playlist") as data: the parsers' types,
+ * The audio-a records (api.md "audio-a podcast", "audio-a playlist"; the track, which api.md does
+ * not list yet, in the same style) as data: the parsers' types,
  * the /openapi.json response schemas and what REST bodies are checked against. Nullable fields:
  * README.md.
  */
@@ -81,3 +82,36 @@ export const Playlist = named(
   }),
 );
 export type Playlist = z.infer<typeof Playlist>;
+
+export const TrackArtist = z.strictObject({
+  /** From the artist URI. */
+  id: NStr,
+  uri: NStr,
+  name: NStr,
+});
+export type TrackArtist = z.infer<typeof TrackArtist>;
+
+/** A track, from its embed page (`props.pageProps.state.data.entity`). */
+export const Track = named(
+  'AudioATrack',
+  z.strictObject({
+    id: Str,
+    uri: Str,
+    name: NStr,
+    artists: z.array(TrackArtist),
+    /** The embed's `duration` (ms), in the playlist tracks' shape. */
+    duration: z.strictObject({ totalMilliseconds: NInt }),
+    isExplicit: NBool,
+    isPlayable: NBool,
+    releaseDate: z.strictObject({ isoString: NStr }).nullable(),
+    /** A 30-second preview clip; null when the track has none. */
+    audioPreview: z.strictObject({ url: NStr }).nullable(),
+    hasVideo: NBool,
+    /** The embed's `visualIdentity.image` (`{url, maxWidth, maxHeight}`) as image sources. */
+    coverArt: z.strictObject({ sources: z.array(ImageSource) }).nullable(),
+    /** The embed's colour sets (`visualIdentity` without its images). */
+    visualIdentity: Any,
+    relatedEntityUri: NStr,
+  }),
+);
+export type Track = z.infer<typeof Track>;
