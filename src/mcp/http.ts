@@ -72,7 +72,7 @@ function batchRefusal(body: unknown): string | null {
   if (!Array.isArray(body)) return null;
   // JSON-RPC 2.0: an empty batch is an Invalid Request (the transport answered 202 and nothing).
   if (body.length === 0) return 'Invalid Request: an empty batch';
-  if (body.length > MCP_MAX_BATCH) return `Invalid Request: a batch holds at most ${MCP_MAX_BATCH} messages (MCP_MAX_BATCH)`;
+  if (body.length > MCP_MAX_BATCH) return `Invalid Request: a batch holds at most ${MCP_MAX_BATCH} messages`;
   const ids = new Set<unknown>();
   for (const m of body as unknown[]) {
     // A request: a method and an id (a notification has no id; a response no method).
