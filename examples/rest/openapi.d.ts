@@ -300,6 +300,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/code/user/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a code-platform account's public repositories (user or organization); page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `codeUserRepos`.
+         */
+        get: operations["codeUserRepos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/websearch/search": {
         parameters: {
             query?: never;
@@ -1519,6 +1539,13 @@ export interface components {
             pushed_at: string | null;
             created_at: string | null;
             updated_at: string | null;
+        };
+        /** @description One page (up to 100) of a code-platform account's public repositories */
+        CodeUserRepos: {
+            /** @description The account's public repositories on this page, in the asked order */
+            repositories: components["schemas"]["CodeRepository"][];
+            /** @description Pass unchanged as `cursor` (with the same handle, sort and type) for the next page; null at the end */
+            cursor: string | null;
         };
         /** @description A public code-platform account */
         CodeUser: {
@@ -4695,6 +4722,19 @@ export interface components {
                 provider: string | null;
                 url: string;
             }[] | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        CodeUserReposResponse: {
+            /** @description The account's public repositories on this page, in the asked order */
+            repositories: components["schemas"]["CodeRepository"][];
+            /** @description Pass unchanged as `cursor` (with the same handle, sort and type) for the next page; null at the end */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -9046,6 +9086,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CodeUserResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    codeUserRepos: {
+        parameters: {
+            query: {
+                /**
+                 * @description Login, e.g. octocat; a leading @ is ignored. Not a profile URL.
+                 * @example creator-lookup-demo
+                 */
+                handle: string;
+                /** @description Order (default updated): updated, pushed, created (newest first) or full_name (A to Z). */
+                sort?: "updated" | "pushed" | "created" | "full_name";
+                /** @description Which repositories (default owner): the account's own, all, or member (those it collaborates on). */
+                type?: "owner" | "all" | "member";
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same handle, sort and type. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeUserReposResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

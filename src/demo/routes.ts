@@ -7,7 +7,8 @@
  * platforms.ts, generated; served by platformRoutes below), and here:
  *
  *   api.github.com  /repos/creator-lookup-demo/{creator-kit,trend-radar,profile-cards}
- *                   /users/creator-lookup-demo (and its /social_accounts)
+ *                   /users/creator-lookup-demo (and its /social_accounts, and its /repos:
+ *                   those three repositories, one page, whatever sort, type and page)
  *                   (any other repository: a demo miss, "the demo has no data", see miss.ts)
  *   github.com      /trending/developers             (any since=) → 5 developers
  *                   /trending/developers/typescript  (any since=) → 4 developers
@@ -103,6 +104,13 @@ export function demoRoutes(): Route[] {
       path: new RegExp(`^/users/${escapeRegExp(DEMO_OWNER)}/social_accounts$`, 'i'),
       method: 'GET',
       response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/social-accounts-${DEMO_OWNER}.json`) },
+    },
+    // Its repositories (GET /v1/code/user/repos's example): the list form of the three above.
+    {
+      host: 'api.github.com',
+      path: new RegExp(`^/users/${escapeRegExp(DEMO_OWNER)}/repos$`, 'i'),
+      method: 'GET',
+      response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/repos-${DEMO_OWNER}.json`) },
     },
   );
 

@@ -5,7 +5,8 @@
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { PopularRepository, Repository, RepositoryLicense, RepositoryOwner, TrendingDeveloper, TrendingDevelopers } from './parse.js';
-import { repository, trendingDevelopers } from './platform.js';
+import { repository, trendingDevelopers, userRepos } from './platform.js';
+import type { UserRepos } from './schema.js';
 import type { CodeUserObject, CodeUserRecord } from './user.js';
 import { user } from './user.js';
 
@@ -93,6 +94,16 @@ export function codeGraphql(): void {
 
   operationField(trendingDevelopers, TrendingDevelopersRef);
   operationField(repository, RepositoryRef);
+
+  const UserReposRef = builder.objectRef<UserRepos>('CodeUserRepos').implement({
+    description: "One page of a code-platform account's public repositories",
+    fields: (t) => ({
+      repositories: t.expose('repositories', { type: [RepositoryRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(userRepos, UserReposRef);
 
   const SocialAccountRef = builder.objectRef<NonNullable<CodeUserRecord['social_accounts']>[number]>('CodeSocialAccount').implement({
     fields: (t) => ({

@@ -7,13 +7,17 @@
  * - `parseRepository`: the JSON of GET https://api.github.com/repos/{owner}/{repo}, renamed to our
  *   field names (DECISIONS.md "Field names": `stargazers_count` → `stars_count`, `url` is the
  *   github.com page, not the api.github.com one).
+ * - `parseRepositoryList`: the JSON of GET https://api.github.com/users/{login}/repos (an array
+ *   of the same repository objects, each read by `parseRepository`), and `nextPageOf` its Link
+ *   header's `rel="next"` page.
  * - `parseRepositoryUrl`: validates a caller's repository URL before anything is fetched.
  */
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { shapeChanged } from '../../errors.js';
-import { absUrl, collapse, htmlReader, recordReader, safeDecode } from '../../parse/index.js';
+import { absUrl, collapse, htmlReader, reader, recordReader, safeDecode } from '../../parse/index.js';
 import { GITHUB_RESERVED } from '../../links/classify.js';
+import { warn } from '../../observability/warn.js';
 import type { PopularRepository, TrendingDeveloper, TrendingDevelopers, RepositoryOwner, RepositoryLicense, Repository } from './schema.js';
 export type { PopularRepository, TrendingDeveloper, TrendingDevelopers, RepositoryOwner, RepositoryLicense, Repository } from './schema.js';
 
@@ -202,6 +206,47 @@ export function parseRepository(json: unknown): { repository: Repository } {
     updated_at: r.str('updated_at'),
   };
   return { repository };
+}
+
+// ---------------------------------------------------------------------------------------------
+// An account's repositories
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `GET /users/<login>/repos` → its repositories, each read by `parseRepository` (the list item is
+ * GitHub's repository object without the members this record does not hold, so the same fields
+ * warn when missing). The list degrades one item at a time: an element that is not an object, or
+ * without its `id`/`full_name`, is left out and warned as `repos.repositories`; an answer that is
+ * not an array is UPSTREAM_FAILED.
+ */
+export function parseRepositoryList(json: unknown): Repository[] {
+  if (!Array.isArray(json)) throw shapeChanged(PLATFORM, 'repository list array');
+  return reader({ repositories: json }, { platform: PLATFORM, record: 'repos' }).items(
+    'repositories',
+    (el) => parseRepository(el.root).repository,
+  );
+}
+
+/**
+ * The next page after `page`: the `page` of the Link header's `rel="next"` URL, null when the
+ * header names no next page (the last page, or a single one: GitHub then sends no Link at all).
+ * A `rel="next"` without a readable page after `page` is null too, warned as `repos.cursor`
+ * (the list ends early rather than loop or skip).
+ */
+export function nextPageOf(link: string | undefined, page: number): number | null {
+  for (const m of (link ?? '').matchAll(/<([^>]*)>\s*;\s*rel="?([^";,]+)"?/g)) {
+    if (!m[2].trim().toLowerCase().split(/\s+/).includes('next')) continue;
+    let next: string | null = null;
+    try {
+      next = new URL(m[1]).searchParams.get('page');
+    } catch {
+      /* an unreadable URL: warned below */
+    }
+    if (next && /^\d{1,6}$/.test(next) && Number(next) > page) return Number(next);
+    warn(PLATFORM, 'repos.cursor', `rel="next" without a page after ${page}: ${m[1].slice(0, 200)}`);
+    return null;
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------

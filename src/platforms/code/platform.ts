@@ -4,7 +4,9 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
-import { fetchRepository, fetchTrendingDevelopers } from './fetch.js';
+import type { UserReposArgs } from './fetch.js';
+import { decodeReposCursor, fetchRepository, fetchTrendingDevelopers, fetchUserRepos, REPO_SORTS, REPO_TYPES } from './fetch.js';
+import { normalizeLogin } from './profile.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { parseRepositoryUrl } from './parse.js';
 import * as schema from './schema.js';
@@ -78,4 +80,78 @@ export const repository: OperationDef<{ owner: string; repo: string }, Repositor
   run: (ctx, a) => fetchRepository(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [trendingDevelopers, repository, user], walls, reader, links };
+/** The login as the operation takes it (user.ts's rule), or null when it is none. */
+const loginOf = (args: Record<string, any>) =>
+  typeof args.handle === 'string' && args.handle.trim() && args.handle.length <= 64 ? normalizeLogin(args.handle) : undefined;
+const hasCursor = (args: Record<string, any>) => typeof args.cursor === 'string' && args.cursor !== '';
+
+export const userRepos: OperationDef<UserReposArgs, schema.UserRepos> = {
+  field: 'codeUserRepos',
+  platform: label,
+  summary: "One page of a code-platform account's public repositories (user or organization); page with `cursor`",
+  rest: { path: '/v1/code/user/repos' },
+  record: schema.UserRepos,
+  params: [
+    // The same rule as codeUser's (user.ts).
+    {
+      name: 'handle',
+      kind: 'string',
+      required: true,
+      maxLength: 64,
+      description: 'Login, e.g. octocat; a leading @ is ignored. Not a profile URL.',
+    },
+    {
+      name: 'sort',
+      kind: 'enum',
+      values: REPO_SORTS,
+      enumName: 'CodeUserReposSort',
+      description: 'Order (default updated): updated, pushed, created (newest first) or full_name (A to Z).',
+    },
+    {
+      name: 'type',
+      kind: 'enum',
+      values: REPO_TYPES,
+      enumName: 'CodeUserReposType',
+      description: "Which repositories (default owner): the account's own, all, or member (those it collaborates on).",
+    },
+    {
+      name: 'cursor',
+      kind: 'string',
+      maxLength: 512,
+      description:
+        "Pagination token: the previous response's `cursor`, unchanged, with the same handle, sort and type. Omit for the first page.",
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    const login = loginOf(args);
+    if (login === null)
+      problem('handle', 'must be a login: 1 to 39 letters, digits and single inner hyphens (a leading @ is allowed), not a URL');
+    if (!hasCursor(args)) return;
+    const c = decodeReposCursor(args.cursor);
+    if (!c) problem('cursor', 'must be the `cursor` of a previous response, unchanged');
+    else if (login && (c.handle !== login || c.sort !== (args.sort ?? 'updated') || c.type !== (args.type ?? 'owner')))
+      problem('cursor', 'belongs to another list (another handle, sort or type)');
+  },
+  // Logins are case-insensitive: every spelling shares one entry; page 1 is the first page with or without a cursor.
+  normalize: (a) => ({
+    handle: normalizeLogin(a.handle)!,
+    sort: a.sort ?? 'updated',
+    type: a.type ?? 'owner',
+    page: hasCursor(a) ? decodeReposCursor(a.cursor)!.page : 1,
+  }),
+  key: (a) => JSON.stringify([a.handle, a.sort, a.type, a.page]),
+  cost: { max: 1 },
+  watch: ['repositories.full_name'],
+  example: { handle: 'creator-lookup-demo' },
+  run: (ctx, a) => fetchUserRepos(ctx, a),
+};
+
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [trendingDevelopers, repository, user, userRepos],
+  walls,
+  reader,
+  links,
+};

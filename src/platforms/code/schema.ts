@@ -82,3 +82,20 @@ export const Repository = named(
   }),
 );
 export type Repository = z.infer<typeof Repository>;
+
+/**
+ * One page of an account's public repositories (`GET /v1/code/user/repos`): each item the
+ * repository record above, read by the same parser. GitHub's list answer carries every field of
+ * it (the members the list leaves out — `subscribers_count`, `network_count`, `organization`,
+ * `parent`, `source` — are not in this record), so no list-item schema is needed.
+ */
+export const UserRepos = named(
+  'CodeUserRepos',
+  z
+    .strictObject({
+      repositories: z.array(Repository).describe("The account's public repositories on this page, in the asked order"),
+      cursor: NStr.describe('Pass unchanged as `cursor` (with the same handle, sort and type) for the next page; null at the end'),
+    })
+    .describe("One page (up to 100) of a code-platform account's public repositories"),
+);
+export type UserRepos = z.infer<typeof UserRepos>;
