@@ -52,6 +52,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/microblog-b/profile': ['handle=maya'],
   '/v1/microblog-c/profile': ['handle=maya'],
   '/v1/code/user': ['handle=maya'],
+  '/v1/code/user/repos': ['handle=maya'],
   '/v1/pinboard/profile': ['handle=maya'],
   '/v1/social-a/page': [`url=${enc('https://www.facebook.com/maya')}`],
   '/v1/forum/search': ['query=cats'],

@@ -1,0 +1,84 @@
+/**
+ * Our own upstream answers for code (GitHub), **written by us, not captures**: every login, id,
+ * name, date and count is invented. The shape is GitHub's REST reference for "List repositories
+ * for a user" (`GET /users/{username}/repos`): an array of repository objects, each the single
+ * repository's object (as the captures in ../shared/fixtures/code show it) without the members the
+ * list leaves out (`subscribers_count`, `network_count`, `organization`, `parent`, `source`,
+ * `temp_clone_token`), paged by a `Link` header. Only the codeUserRepos tests build on them (the
+ * demo's GitHub answers are the files in src/demo/data/github).
+ */
+
+/** One repository of `owner` as the list answers it; `over` replaces (or, as undefined, removes) members. */
+export function repoListItem(owner: string, name: string, id: number, over: Record<string, unknown> = {}): Record<string, unknown> {
+  const api = `https://api.github.com/repos/${owner}/${name}`;
+  const item: Record<string, unknown> = {
+    id,
+    node_id: `R_kgDO${String(id).padStart(8, '0')}`,
+    name,
+    full_name: `${owner}/${name}`,
+    private: false,
+    owner: {
+      login: owner,
+      id: 7_700_001,
+      node_id: 'U_kgDOSAMPLE1',
+      avatar_url: 'https://avatars.example.com/u/7700001?v=4',
+      gravatar_id: '',
+      url: `https://api.github.com/users/${owner}`,
+      html_url: `https://github.com/${owner}`,
+      type: 'User',
+      user_view_type: 'public',
+      site_admin: false,
+    },
+    html_url: `https://github.com/${owner}/${name}`,
+    description: `${name}: a sample repository`,
+    fork: false,
+    url: api,
+    forks_url: `${api}/forks`,
+    created_at: '2021-03-04T05:06:07Z',
+    updated_at: '2026-01-02T03:04:05Z',
+    pushed_at: '2025-12-30T11:12:13Z',
+    git_url: `git://github.com/${owner}/${name}.git`,
+    clone_url: `https://github.com/${owner}/${name}.git`,
+    homepage: null,
+    size: 321,
+    stargazers_count: 42,
+    watchers_count: 42,
+    language: 'TypeScript',
+    has_issues: true,
+    has_projects: true,
+    has_downloads: true,
+    has_wiki: false,
+    has_pages: false,
+    has_discussions: false,
+    forks_count: 3,
+    mirror_url: null,
+    archived: false,
+    disabled: false,
+    open_issues_count: 5,
+    license: { key: 'mit', name: 'MIT License', spdx_id: 'MIT', url: 'https://api.github.com/licenses/mit', node_id: 'MDc6TGljZW5zZTEz' },
+    allow_forking: true,
+    is_template: false,
+    web_commit_signoff_required: false,
+    topics: ['sample', 'tools'],
+    visibility: 'public',
+    forks: 3,
+    open_issues: 5,
+    watchers: 42,
+    default_branch: 'main',
+  };
+  for (const [k, v] of Object.entries(over)) {
+    if (v === undefined) delete item[k];
+    else item[k] = v;
+  }
+  return item;
+}
+
+/** GitHub's Link header for page `page` of `last` of a user's repositories (it names the account by id). */
+export function reposLink(userId: number, query: string, page: number, last: number): string {
+  const at = (p: number) => `<https://api.github.com/user/${userId}/repos?${query}&page=${p}>`;
+  const rels: string[] = [];
+  if (page > 1) rels.push(`${at(page - 1)}; rel="prev"`);
+  if (page < last) rels.push(`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`);
+  if (page > 1) rels.push(`${at(1)}; rel="first"`);
+  return rels.join(', ');
+}
