@@ -133,7 +133,7 @@ export const userRepos: OperationDef<UserReposArgs, schema.UserRepos> = {
     else if (login && (c.handle !== login || c.sort !== (args.sort ?? 'updated') || c.type !== (args.type ?? 'owner')))
       problem('cursor', 'belongs to another list (another handle, sort or type)');
   },
-  // Logins are case-insensitive: every spelling shares one entry; page 1 is the first page with or without a cursor.
+  // Logins are case-insensitive: every spelling shares one entry. No cursor is page 1 (a cursor names page 2 or later).
   normalize: (a) => ({
     handle: normalizeLogin(a.handle)!,
     sort: a.sort ?? 'updated',
