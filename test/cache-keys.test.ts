@@ -42,26 +42,25 @@ const PAIRS: Record<string, Pairs> = {
     differ: [[{ handle: 'creator' }, { handle: 'creator-x' }]],
   },
   codeUserRepos: {
-    // Logins are case-insensitive; sort and type have defaults (updated, owner); a cursor is one page of one list.
+    // Logins are case-insensitive; sort has a default (updated); a cursor is one page of one list.
     same: [
-      [{ handle: 'Creator-Lookup-Demo' }, { handle: '@creator-lookup-demo', sort: 'updated', type: 'owner' }],
+      [{ handle: 'Creator-Lookup-Demo' }, { handle: '@creator-lookup-demo', sort: 'updated' }],
       [
-        { handle: 'Creator-Lookup-Demo', cursor: encodeCursor({ h: 'creator-lookup-demo', s: 'updated', t: 'owner', p: 2 }) },
+        { handle: 'Creator-Lookup-Demo', cursor: encodeCursor({ h: 'creator-lookup-demo', s: 'updated', p: 2 }) },
         {
           handle: 'creator-lookup-demo',
           sort: 'updated',
-          cursor: encodeCursor({ p: 2, t: 'owner', s: 'updated', h: 'creator-lookup-demo' }),
+          cursor: encodeCursor({ p: 2, s: 'updated', h: 'creator-lookup-demo' }),
         },
       ],
     ],
     differ: [
       [{ handle: 'creator' }, { handle: 'creator-x' }],
       [{ handle: 'creator' }, { handle: 'creator', sort: 'pushed' }],
-      [{ handle: 'creator' }, { handle: 'creator', type: 'all' }],
-      [{ handle: 'creator' }, { handle: 'creator', cursor: encodeCursor({ h: 'creator', s: 'updated', t: 'owner', p: 2 }) }],
+      [{ handle: 'creator' }, { handle: 'creator', cursor: encodeCursor({ h: 'creator', s: 'updated', p: 2 }) }],
       [
-        { handle: 'creator', cursor: encodeCursor({ h: 'creator', s: 'updated', t: 'owner', p: 2 }) },
-        { handle: 'creator', cursor: encodeCursor({ h: 'creator', s: 'updated', t: 'owner', p: 3 }) },
+        { handle: 'creator', cursor: encodeCursor({ h: 'creator', s: 'updated', p: 2 }) },
+        { handle: 'creator', cursor: encodeCursor({ h: 'creator', s: 'updated', p: 3 }) },
       ],
     ],
   },

@@ -308,7 +308,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One page of a code-platform account's public repositories (user or organization); page with `cursor`
+         * One page of a code-platform account's own public repositories (user or organization); page with `cursor`
          * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `codeUserRepos`.
          */
         get: operations["codeUserRepos"];
@@ -9107,9 +9107,7 @@ export interface operations {
                 handle: string;
                 /** @description Order (default updated): updated, pushed, created (newest first) or full_name (A to Z). */
                 sort?: "updated" | "pushed" | "created" | "full_name";
-                /** @description Which repositories (default owner): the account's own, all, or member (those it collaborates on). */
-                type?: "owner" | "all" | "member";
-                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same handle, sort and type. Omit for the first page. */
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same handle and sort. Omit for the first page. */
                 cursor?: string;
                 /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
                 cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";

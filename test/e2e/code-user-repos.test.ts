@@ -79,7 +79,7 @@ describe('code user repos', () => {
         },
       ],
     });
-    expect(decodeReposCursor(r.body.cursor)).toEqual({ handle: 'octo-studio', sort: 'updated', type: 'owner', page: 2 });
+    expect(decodeReposCursor(r.body.cursor)).toEqual({ handle: 'octo-studio', sort: 'updated', page: 2 });
     expect(hits().map((q) => q.upstreamUrl)).toEqual([
       `https://${HOST}/users/octo-studio/repos?per_page=100&sort=updated&type=owner&page=1`,
     ]);
@@ -98,10 +98,10 @@ describe('code user repos', () => {
     expect(second.body).toMatchObject({ credits_charged: 1, repositories: [{ name: 'kiln-log' }], cursor: null });
     expect(hits()[1].query.get('page')).toBe('2');
 
-    for (const extra of [`&sort=created&cursor=${first.body.cursor}`, `&type=all&cursor=${first.body.cursor}`]) {
+    for (const extra of [`&sort=created&cursor=${first.body.cursor}`, `&sort=full_name&cursor=${first.body.cursor}`]) {
       const other = await h.rest(path('octo-studio', extra), { key });
       expect(other.status).toBe(400);
-      expect(other.body.error.details).toEqual([{ param: 'cursor', message: 'belongs to another list (another handle, sort or type)' }]);
+      expect(other.body.error.details).toEqual([{ param: 'cursor', message: 'belongs to another list (another handle or sort)' }]);
     }
     const otherHandle = await h.rest(path('quiet-one', `&cursor=${first.body.cursor}`), { key });
     expect(otherHandle.status).toBe(400);
@@ -147,9 +147,9 @@ describe('code user repos', () => {
 
   it('GraphQL codeUserRepos: enum arguments, typed repositories, json equal to the REST record', async () => {
     const { key } = await h.key(5);
-    const rest = await h.rest(path('octo-studio', '&sort=full_name&type=all'), { key });
+    const rest = await h.rest(path('octo-studio', '&sort=full_name'), { key });
     const gql = await h.gql(
-      `{ codeUserRepos(handle: "octo-studio", sort: FULL_NAME, type: ALL, cacheMaxAge: "1d") {
+      `{ codeUserRepos(handle: "octo-studio", sort: FULL_NAME, cacheMaxAge: "1d") {
           repositories { fullName starsCount owner { login } license { spdxId } topics }
           cursor
           json } }`,
@@ -167,7 +167,7 @@ describe('code user repos', () => {
         topics: ['sample', 'tools'],
       },
     ]);
-    expect(decodeReposCursor(p.cursor)).toMatchObject({ sort: 'full_name', type: 'all', page: 2 });
+    expect(decodeReposCursor(p.cursor)).toMatchObject({ sort: 'full_name', page: 2 });
     expect(hits()).toHaveLength(1);
   });
 });

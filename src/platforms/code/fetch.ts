@@ -95,9 +95,6 @@ export async function getUserResource(ctx: OpContext, login: string, path: '' | 
 /** GitHub's `sort` values for an account's repositories (we default to `updated`). */
 export const REPO_SORTS = ['updated', 'pushed', 'created', 'full_name'] as const;
 export type RepoSort = (typeof REPO_SORTS)[number];
-/** GitHub's `type` values for a user's repositories (default `owner`). */
-export const REPO_TYPES = ['owner', 'all', 'member'] as const;
-export type RepoType = (typeof REPO_TYPES)[number];
 /** GitHub sends at most this many repositories a page. */
 export const REPOS_PER_PAGE = 100;
 /** The highest page a cursor may name (a million pages of 100: no account has that many). */
@@ -107,43 +104,41 @@ export interface UserReposArgs {
   /** Login, normalised (normalizeLogin). */
   handle: string;
   sort: RepoSort;
-  type: RepoType;
   /** GitHub's 1-based page. */
   page: number;
 }
 
 /**
- * Our `cursor` for the next page: GitHub's page number bound to the list it pages — the login,
- * sort and type it was read with — so that it cannot page another list (decodeReposCursor;
+ * Our `cursor` for the next page: GitHub's page number bound to the list it pages — the login
+ * and sort it was read with — so that it cannot page another list (decodeReposCursor;
  * the operation refuses a cursor of another list, platform.ts).
  */
-export const encodeReposCursor = (a: UserReposArgs): string => encodeCursor({ h: a.handle, s: a.sort, t: a.type, p: a.page });
+export const encodeReposCursor = (a: UserReposArgs): string => encodeCursor({ h: a.handle, s: a.sort, p: a.page });
 
 /** The list and page a cursor of ours names, or null for anything else. */
 export function decodeReposCursor(raw: string): UserReposArgs | null {
   const c = decodeCursor(raw);
   if (!c || typeof c.h !== 'string' || normalizeLogin(c.h) !== c.h) return null;
   const sort = REPO_SORTS.find((s) => s === c.s);
-  const type = REPO_TYPES.find((t) => t === c.t);
-  if (!sort || !type || typeof c.p !== 'number' || !Number.isInteger(c.p) || c.p < 2 || c.p > MAX_PAGE) return null;
-  return { handle: c.h, sort, type, page: c.p };
+  if (!sort || typeof c.p !== 'number' || !Number.isInteger(c.p) || c.p < 2 || c.p > MAX_PAGE) return null;
+  return { handle: c.h, sort, page: c.p };
 }
 
 /**
- * `GET https://api.github.com/users/<login>/repos?per_page=100&sort=…&type=…&page=N` → one page of
- * the account's repositories (a user's or an organisation's: the endpoint answers both), each
- * the repository record, and our cursor for the next page (the Link header's `rel="next"`).
+ * `GET https://api.github.com/users/<login>/repos?per_page=100&sort=…&type=owner&page=N` → one page
+ * of the account's own repositories (a user's or an organisation's: the endpoint answers both),
+ * each the repository record, and our cursor for the next page (the Link header's `rel="next"`).
  *
  * A 404 is NOT_FOUND (no such login); an exhausted quota UPSTREAM_BLOCKED (walls.ts); an answer
- * that is not a JSON array UPSTREAM_FAILED. With `type=owner` every repository must be the
- * asked account's (`owner.login`, case-insensitively): a list naming another owner is another
- * account's answer, UPSTREAM_FAILED (identity.ts). With `all` and `member` the list holds, by
- * GitHub's definition, repositories of other owners the account is a collaborator on, so no
- * item's owner can prove the list is this account's. A repository marked private (only a token
- * of that account could see one) is left out: never public data.
+ * that is not a JSON array UPSTREAM_FAILED. Every repository must be the asked account's
+ * (`owner.login`, case-insensitively): a list naming another owner is another account's answer,
+ * UPSTREAM_FAILED (identity.ts). That is why only `type=owner` is asked: GitHub's `member` and
+ * `all` lists hold other owners' repositories by definition, so nothing in them could show the
+ * list is this account's. A repository marked private (only a token of that account could see
+ * one) is left out: never public data.
  */
 export async function fetchUserRepos(ctx: OpContext, a: UserReposArgs): Promise<UserRepos> {
-  const query = new URLSearchParams({ per_page: String(REPOS_PER_PAGE), sort: a.sort, type: a.type, page: String(a.page) });
+  const query = new URLSearchParams({ per_page: String(REPOS_PER_PAGE), sort: a.sort, type: 'owner', page: String(a.page) });
   const what = `Repositories of ${a.handle}`;
   const res = await ctx.upstream.request({
     url: `https://api.github.com/users/${encodeURIComponent(a.handle)}/repos?${query}`,
@@ -160,10 +155,8 @@ export async function fetchUserRepos(ctx: OpContext, a: UserReposArgs): Promise<
     throw shapeChanged('code', `${what}: JSON answer`);
   }
   const repositories = parseRepositoryList(json);
-  if (a.type === 'owner') {
-    for (const r of repositories)
-      assertSameResource('code', `the repositories of ${a.handle}`, { handle: a.handle }, { handle: r.owner.login });
-  }
+  for (const r of repositories)
+    assertSameResource('code', `the repositories of ${a.handle}`, { handle: a.handle }, { handle: r.owner.login });
   const next = nextPageOf(res.headers.link, a.page);
   return {
     repositories: repositories.filter((r) => r.private !== true),

@@ -5,7 +5,7 @@
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import type { UserReposArgs } from './fetch.js';
-import { decodeReposCursor, fetchRepository, fetchTrendingDevelopers, fetchUserRepos, REPO_SORTS, REPO_TYPES } from './fetch.js';
+import { decodeReposCursor, fetchRepository, fetchTrendingDevelopers, fetchUserRepos, REPO_SORTS } from './fetch.js';
 import { normalizeLogin } from './profile.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { parseRepositoryUrl } from './parse.js';
@@ -88,7 +88,7 @@ const hasCursor = (args: Record<string, any>) => typeof args.cursor === 'string'
 export const userRepos: OperationDef<UserReposArgs, schema.UserRepos> = {
   field: 'codeUserRepos',
   platform: label,
-  summary: "One page of a code-platform account's public repositories (user or organization); page with `cursor`",
+  summary: "One page of a code-platform account's own public repositories (user or organization); page with `cursor`",
   rest: { path: '/v1/code/user/repos' },
   record: schema.UserRepos,
   params: [
@@ -108,18 +108,10 @@ export const userRepos: OperationDef<UserReposArgs, schema.UserRepos> = {
       description: 'Order (default updated): updated, pushed, created (newest first) or full_name (A to Z).',
     },
     {
-      name: 'type',
-      kind: 'enum',
-      values: REPO_TYPES,
-      enumName: 'CodeUserReposType',
-      description: "Which repositories (default owner): the account's own, all, or member (those it collaborates on).",
-    },
-    {
       name: 'cursor',
       kind: 'string',
       maxLength: 512,
-      description:
-        "Pagination token: the previous response's `cursor`, unchanged, with the same handle, sort and type. Omit for the first page.",
+      description: "Pagination token: the previous response's `cursor`, unchanged, with the same handle and sort. Omit for the first page.",
     },
   ],
   cacheable: true,
@@ -130,17 +122,16 @@ export const userRepos: OperationDef<UserReposArgs, schema.UserRepos> = {
     if (!hasCursor(args)) return;
     const c = decodeReposCursor(args.cursor);
     if (!c) problem('cursor', 'must be the `cursor` of a previous response, unchanged');
-    else if (login && (c.handle !== login || c.sort !== (args.sort ?? 'updated') || c.type !== (args.type ?? 'owner')))
-      problem('cursor', 'belongs to another list (another handle, sort or type)');
+    else if (login && (c.handle !== login || c.sort !== (args.sort ?? 'updated')))
+      problem('cursor', 'belongs to another list (another handle or sort)');
   },
   // Logins are case-insensitive: every spelling shares one entry. No cursor is page 1 (a cursor names page 2 or later).
   normalize: (a) => ({
     handle: normalizeLogin(a.handle)!,
     sort: a.sort ?? 'updated',
-    type: a.type ?? 'owner',
     page: hasCursor(a) ? decodeReposCursor(a.cursor)!.page : 1,
   }),
-  key: (a) => JSON.stringify([a.handle, a.sort, a.type, a.page]),
+  key: (a) => JSON.stringify([a.handle, a.sort, a.page]),
   cost: { max: 1 },
   watch: ['repositories.full_name'],
   example: { handle: 'creator-lookup-demo' },

@@ -61,7 +61,6 @@ const serve = (login: string, answer: RecordedResponse | ((page: string | null) 
 const args = (handle: string, over: Partial<UserReposArgs> = {}): UserReposArgs => ({
   handle,
   sort: 'updated',
-  type: 'owner',
   page: 1,
   ...over,
 });
@@ -196,27 +195,25 @@ describe('nextPageOf (the Link header)', () => {
 });
 
 describe('codeUserRepos arguments', () => {
-  const cursor = (h: string, p = 2, s = 'updated', ty = 'owner') => encodeCursor({ h, s, t: ty, p });
+  const cursor = (h: string, p = 2, s = 'updated') => encodeCursor({ h, s, p });
 
-  it('defaults sort=updated, type=owner, page 1; logins case-folded into one cache key', () => {
+  it('defaults sort=updated, page 1; logins case-folded into one cache key', () => {
     expect(validateArgs(userRepos, { handle: '@Mara-Q' })).toMatchObject({
       ok: true,
-      args: { handle: 'mara-q', sort: 'updated', type: 'owner', page: 1 },
-      cacheKey: 'codeUserRepos:["mara-q","updated","owner",1]',
+      args: { handle: 'mara-q', sort: 'updated', page: 1 },
+      cacheKey: 'codeUserRepos:["mara-q","updated",1]',
     });
-    expect(validateArgs(userRepos, { handle: 'mara-q', sort: 'full_name', type: 'member' })).toMatchObject({
+    expect(validateArgs(userRepos, { handle: 'mara-q', sort: 'full_name' })).toMatchObject({
       ok: true,
-      args: { sort: 'full_name', type: 'member', page: 1 },
+      args: { sort: 'full_name', page: 1 },
     });
   });
 
   it('a cursor of ours for the same list names its page', () => {
     expect(validateArgs(userRepos, { handle: 'Mara-Q', cursor: cursor('mara-q', 4) })).toMatchObject({ ok: true, args: { page: 4 } });
-    expect(
-      validateArgs(userRepos, { handle: 'mara-q', sort: 'pushed', type: 'all', cursor: cursor('mara-q', 2, 'pushed', 'all') }),
-    ).toMatchObject({
+    expect(validateArgs(userRepos, { handle: 'mara-q', sort: 'pushed', cursor: cursor('mara-q', 2, 'pushed') })).toMatchObject({
       ok: true,
-      args: { sort: 'pushed', type: 'all', page: 2 },
+      args: { sort: 'pushed', page: 2 },
     });
   });
 
@@ -224,13 +221,11 @@ describe('codeUserRepos arguments', () => {
     [{ handle: 'https://github.com/mara-q' }, 'handle', /login/],
     [{ handle: 'mara--q' }, 'handle', /login/],
     [{ handle: 'mara-q', sort: 'stars' }, 'sort', /one of updated, pushed, created, full_name/],
-    [{ handle: 'mara-q', type: 'public' }, 'type', /one of owner, all, member/],
     [{ handle: 'mara-q', cursor: '2' }, 'cursor', /previous response/],
     [{ handle: 'mara-q', cursor: cursor('mara-q', 1) }, 'cursor', /previous response/],
     [{ handle: 'mara-q', cursor: cursor('mara-q', 2.5) }, 'cursor', /previous response/],
     [{ handle: 'mara-q', cursor: cursor('someone') }, 'cursor', /another list/],
     [{ handle: 'mara-q', sort: 'created', cursor: cursor('mara-q') }, 'cursor', /another list/],
-    [{ handle: 'mara-q', cursor: cursor('mara-q', 2, 'updated', 'all') }, 'cursor', /another list/],
   ])('%j is refused naming %s', (raw, param, message) => {
     const r = validateArgs(userRepos, raw);
     expect(r.ok).toBe(false);
@@ -238,31 +233,31 @@ describe('codeUserRepos arguments', () => {
   });
 
   it('decodeReposCursor takes only our own cursors', () => {
-    expect(decodeReposCursor(cursor('mara-q', 3))).toEqual({ handle: 'mara-q', sort: 'updated', type: 'owner', page: 3 });
+    expect(decodeReposCursor(cursor('mara-q', 3))).toEqual({ handle: 'mara-q', sort: 'updated', page: 3 });
     expect(decodeReposCursor(cursor('Mara-Q', 3))).toBeNull(); // not a normalised login: not ours
-    expect(decodeReposCursor(encodeCursor({ h: 'mara-q', s: 'updated', t: 'owner', p: '3' }))).toBeNull();
+    expect(decodeReposCursor(encodeCursor({ h: 'mara-q', s: 'updated', p: '3' }))).toBeNull();
     expect(decodeReposCursor('not base64 json')).toBeNull();
   });
 });
 
 describe('fetchUserRepos (through the upstream client)', () => {
-  it('sends per_page=100, sort, type and page with the API headers; reads the next page off the Link header into our cursor', async () => {
-    const query = 'per_page=100&sort=pushed&type=all';
+  it('sends per_page=100, sort, type=owner and page with the API headers; reads the next page off the Link header into our cursor', async () => {
+    const query = 'per_page=100&sort=pushed&type=owner';
     serve('mara-q', (page) =>
       page === '1'
         ? json([repoListItem('Mara-Q', 'a', 1)], 200, { link: reposLink(7_700_001, query, 1, 2) })
         : json([repoListItem('Mara-Q', 'b', 2)], 200, { link: reposLink(7_700_001, query, 2, 2) }),
     );
-    const first = await fetchUserRepos(t.ctx, args('mara-q', { sort: 'pushed', type: 'all' }));
+    const first = await fetchUserRepos(t.ctx, args('mara-q', { sort: 'pushed' }));
     expect(first.repositories.map((r) => r.full_name)).toEqual(['Mara-Q/a']);
-    expect(decodeReposCursor(first.cursor!)).toEqual({ handle: 'mara-q', sort: 'pushed', type: 'all', page: 2 });
+    expect(decodeReposCursor(first.cursor!)).toEqual({ handle: 'mara-q', sort: 'pushed', page: 2 });
     const [hit] = t.replay.hits({ host: HOST });
     expect(hit.upstreamUrl).toBe(`https://${HOST}/users/mara-q/repos?${query}&page=1`);
     expect(hit.headers).toMatchObject({ accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' });
     expect(hit.headers.authorization).toBeUndefined();
 
     // The cursor, taken back by the operation, is the second page: the last (no next link).
-    const v = validateArgs(userRepos, { handle: 'Mara-Q', sort: 'pushed', type: 'all', cursor: first.cursor });
+    const v = validateArgs(userRepos, { handle: 'Mara-Q', sort: 'pushed', cursor: first.cursor });
     expect(v.ok).toBe(true);
     const second = await fetchUserRepos(t.ctx, v.ok ? v.args : args('x'));
     expect(second).toMatchObject({ repositories: [{ full_name: 'Mara-Q/b' }], cursor: null });
@@ -275,19 +270,17 @@ describe('fetchUserRepos (through the upstream client)', () => {
     expect(await fetchUserRepos(t.ctx, args('quiet-one'))).toEqual({ repositories: [], cursor: null });
   });
 
-  it('type=owner: a repository of another owner makes the answer another account’s (UPSTREAM_FAILED)', async () => {
+  it('a repository of another owner makes the answer another account’s (UPSTREAM_FAILED)', async () => {
     serve('mara-q', json([repoListItem('mara-q', 'a', 1), repoListItem('someone-else', 'b', 2)]));
     const e = await failure(fetchUserRepos(t.ctx, args('mara-q')));
     expect(e.code).toBe('UPSTREAM_FAILED');
     expect(e.message).toMatch(/someone-else/);
   });
 
-  it('type=member and all: repositories of other owners are what the list means, kept', async () => {
-    serve('mara-q', json([repoListItem('pillar-labs', 'tides', 1), repoListItem('mara-q', 'own', 2)]));
-    for (const type of ['member', 'all'] as const) {
-      const page = await fetchUserRepos(t.ctx, args('mara-q', { type }));
-      expect(page.repositories.map((r) => r.full_name)).toEqual(['pillar-labs/tides', 'mara-q/own']);
-    }
+  it('only the account’s own repositories are asked (type=owner): a member list would name other owners', async () => {
+    serve('mara-q', json([repoListItem('mara-q', 'own', 1)]));
+    await fetchUserRepos(t.ctx, args('mara-q'));
+    expect(t.replay.hits({ host: HOST })[0].query.get('type')).toBe('owner');
   });
 
   it('a repository marked private is left out (never public data)', async () => {
