@@ -1,7 +1,7 @@
 /**
  * microblog-d (Bluesky) operations: profile, an author's posts, post search, account search, and
- * an account's followers and follows, each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts;
- * demo answers in its demo.ts.
+ * an account's followers and follows, each 1 credit live (0 cached or on error). Listed by
+ * platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
  */
 import type { OperationDef, ParamSpec } from '../operation.js';
 import {
