@@ -425,6 +425,43 @@ const PAIRS: Record<string, Pairs> = {
     same: [[{ query: 'Harbour Weather' }, { query: ' harbour weather' }]],
     differ: [[{ query: 'harbour weather' }, { query: 'harbour' }]],
   },
+  // Followers and follows: the actor as the profile spells it (handles case-insensitive, a profile URL
+  // names the same actor), then the page; the upstream token inside our cursor is the page.
+  microblogDFollowers: {
+    same: [
+      [{ handle: '@HarbourWeather.bsky.social' }, { handle: 'https://bsky.app/profile/harbourweather.bsky.social', cursor: '' }],
+      [
+        { handle: 'HarbourWeather.bsky.social', cursor: encodeCursor({ k: 'followers:harbourweather.bsky.social', c: '3lkfollowers2' }) },
+        { handle: 'harbourweather.bsky.social', cursor: encodeCursor({ k: 'followers:harbourweather.bsky.social', c: '3lkfollowers2' }) },
+      ],
+    ],
+    differ: [
+      [{ handle: 'harbourweather.bsky.social' }, { handle: 'harbour-weather.bsky.social' }],
+      // A handle and the DID it resolves to are one account, but the gateway cannot know that without asking.
+      [{ handle: 'harbourweather.bsky.social' }, { handle: 'did:plc:abcdefghijklmnopqrstuvwx' }],
+      [
+        { handle: 'harbourweather.bsky.social' },
+        { handle: 'harbourweather.bsky.social', cursor: encodeCursor({ k: 'followers:harbourweather.bsky.social', c: '3lkfollowers2' }) },
+      ],
+      [
+        { handle: 'harbourweather.bsky.social', cursor: encodeCursor({ k: 'followers:harbourweather.bsky.social', c: '3lkfollowers2' }) },
+        { handle: 'harbourweather.bsky.social', cursor: encodeCursor({ k: 'followers:harbourweather.bsky.social', c: '3lkfollowers3' }) },
+      ],
+    ],
+  },
+  microblogDFollows: {
+    same: [
+      [{ handle: 'did:plc:abcdefghijklmnopqrstuvwx' }, { handle: 'https://bsky.app/profile/did:plc:abcdefghijklmnopqrstuvwx', cursor: '' }],
+      [{ handle: 'HarbourWeather.bsky.social' }, { handle: 'harbourweather.bsky.social' }],
+    ],
+    differ: [
+      [{ handle: 'did:plc:abcdefghijklmnopqrstuvwx' }, { handle: 'did:plc:abcdefghijklmnopqrstuvwy' }],
+      [
+        { handle: 'harbourweather.bsky.social' },
+        { handle: 'harbourweather.bsky.social', cursor: encodeCursor({ k: 'follows:harbourweather.bsky.social', c: '3lkfollows2' }) },
+      ],
+    ],
+  },
   microblogEProfile: {
     // Mastodon looks usernames up case-insensitively; instances are host names.
     same: [

@@ -1280,6 +1280,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-d/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Bluesky account's followers (up to 100, newest follow first); page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDFollowers`.
+         */
+        get: operations["microblogDFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-d/follows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the accounts a Bluesky account follows (up to 100, newest follow first); page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDFollows`.
+         */
+        get: operations["microblogDFollows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-e/profile": {
         parameters: {
             query?: never;
@@ -4155,6 +4195,30 @@ export interface components {
             /** @description When the account was created (ISO 8601) */
             createdAt: string | null;
         };
+        MicroblogDProfileView: {
+            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
+            did: string;
+            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
+            handle: string | null;
+            /** @description Display name; null when unset */
+            displayName: string | null;
+            /** @description Avatar image URL; null when unset */
+            avatar: string | null;
+            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
+            associated: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+            /** @description When the account was created (ISO 8601) */
+            createdAt: string | null;
+            /** @description Bio text (plain text, links as written); null when unset */
+            description: string | null;
+            /** @description When the AppView last indexed the profile record; null when not sent */
+            indexedAt: string | null;
+        };
         MicroblogDProfile: {
             /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
             did: string;
@@ -4255,6 +4319,20 @@ export interface components {
         MicroblogDProfileSearch: {
             /** @description Accounts whose handle or name matches, best first (at most 10) */
             profiles: components["schemas"]["MicroblogDActor"][];
+        };
+        MicroblogDFollowersPage: {
+            subject: components["schemas"]["MicroblogDProfileView"];
+            /** @description Accounts following the subject, most recent follow first (at most 100) */
+            followers: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDFollowsPage: {
+            subject: components["schemas"]["MicroblogDProfileView"];
+            /** @description Accounts the subject follows, most recent follow first (at most 100) */
+            follows: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
         };
         MicroblogEAccount: {
             /** @description The account's id on the server that answered */
@@ -6871,6 +6949,34 @@ export interface components {
         MicroblogDProfileSearchResponse: {
             /** @description Accounts whose handle or name matches, best first (at most 10) */
             profiles: components["schemas"]["MicroblogDActor"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDFollowersResponse: {
+            subject: components["schemas"]["MicroblogDProfileView"];
+            /** @description Accounts following the subject, most recent follow first (at most 100) */
+            followers: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDFollowsResponse: {
+            subject: components["schemas"]["MicroblogDProfileView"];
+            /** @description Accounts the subject follows, most recent follow first (at most 100) */
+            follows: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -10899,6 +11005,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogDProfileSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDFollowers: {
+        parameters: {
+            query: {
+                /**
+                 * @description Handle (e.g. alice.bsky.social or a custom domain), DID (did:plc:…) or https://bsky.app/profile/… URL
+                 * @example harbourweather.bsky.social
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDFollowersResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDFollows: {
+        parameters: {
+            query: {
+                /**
+                 * @description Handle (e.g. alice.bsky.social or a custom domain), DID (did:plc:…) or https://bsky.app/profile/… URL
+                 * @example harbourweather.bsky.social
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDFollowsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

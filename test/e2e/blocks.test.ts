@@ -78,6 +78,8 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/microblog-d/posts': ['handle=maya.bsky.social'],
   '/v1/microblog-d/search': ['query=cats'],
   '/v1/microblog-d/search/profiles': ['query=cats'],
+  '/v1/microblog-d/followers': ['handle=maya.bsky.social'],
+  '/v1/microblog-d/follows': ['handle=maya.bsky.social'],
   '/v1/microblog-e/profile': ['handle=maya@mastodon.social'],
   '/v1/microblog-e/posts': ['handle=maya@mastodon.social'],
   '/v1/microblog-e/tag': ['instance=mastodon.social&tag=cats'],

@@ -1,10 +1,12 @@
 /**
  * microblog-d (Bluesky) end to end: gateway + replay upstream over real HTTP, on the demo's
- * written AppView answers (its demo.ts: invented, not captures). Each route: a live
- * answer at 1 credit, the same request from cache at 0, and a typed failure at 0.
+ * written AppView answers (its demo.ts: invented, not captures; the follower and follow lists have
+ * no capture at all, their demo pages are samples.ts's, written from the lexicon). Each route: a
+ * live answer at 1 credit, the same request from cache at 0, and a typed failure at 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/microblog-d/demo.js';
+import { OWN_VENDOR_PAGES } from '../blocks/vendor-pages.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -85,6 +87,104 @@ describe('microblog-d routes', () => {
     } finally {
       h.replay.reset();
       for (const r of demoRoutes()) h.replay.add(r);
+    }
+  });
+});
+
+describe('microblog-d followers and follows', () => {
+  const restore = () => {
+    h.replay.reset();
+    for (const r of demoRoutes()) h.replay.add(r);
+  };
+
+  it('followers: 1 credit live, a spelling of the same actor from cache at 0, the next page with our cursor', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest('/v1/microblog-d/followers?handle=HarbourWeather.bsky.social&cache_max_age=1d', { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1 });
+    expect(r.body.subject).toMatchObject({ did: 'did:plc:demoharbourweather00001', handle: 'harbourweather.bsky.social' });
+    expect(r.body.followers.map((f: { handle: string }) => f.handle)).toEqual(['tidewatcher.example.org', 'ferrytimes.bsky.social']);
+    expect(r.body.followers[0]).toMatchObject({ description: 'Tide photos from the north pier.', displayName: 'Tide Watcher' });
+    expect(JSON.stringify(r.body)).not.toContain('"viewer"');
+    expect(typeof r.body.cursor).toBe('string');
+    const again = await h.rest('/v1/microblog-d/followers?handle=https://bsky.app/profile/harbourweather.bsky.social&cache_max_age=1d', {
+      key,
+    });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, followers: r.body.followers, cursor: r.body.cursor });
+    const next = await h.rest(`/v1/microblog-d/followers?handle=harbourweather.bsky.social&cursor=${r.body.cursor}`, { key });
+    expect(next.body).toMatchObject({ credits_charged: 1, cursor: null, followers: [{ handle: 'harbourlifeboat.org' }] });
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('follows over GraphQL: typed fields over the same record; a followers cursor on follows is 400 INVALID_INPUT at 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.gql(
+      '{ microblogDFollows(handle: "harbourweather.bsky.social") { subject { did handle } follows { handle displayName description } cursor } }',
+      { key },
+    );
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.microblogDFollows).toEqual({
+      subject: { did: 'did:plc:demoharbourweather00001', handle: 'harbourweather.bsky.social' },
+      follows: [
+        { handle: 'tidewatcher.example.org', displayName: 'Tide Watcher', description: 'Tide photos from the north pier.' },
+        {
+          handle: 'harbourlifeboat.org',
+          displayName: 'Harbour Lifeboat Station',
+          description: 'Volunteer crew. Call 999 and ask for the coastguard.',
+        },
+      ],
+      cursor: null,
+    });
+    expect(await h.balance(id)).toBe(4);
+    const followers = await h.rest('/v1/microblog-d/followers?handle=harbourweather.bsky.social', { key });
+    const bad = await h.rest(`/v1/microblog-d/follows?handle=harbourweather.bsky.social&cursor=${followers.body.cursor}`, { key });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('cursor') });
+    expect(followers.body.credits_charged).toBe(1);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it.each([
+    ['an unknown actor (400 "Actor not found")', xrpcError(400, 'InvalidRequest', 'Actor not found: nobody.bsky.social'), 404, 'NOT_FOUND'],
+    ['a rate limit (429)', { status: 429, body: '' }, 502, 'UPSTREAM_BLOCKED'],
+    ['a login wall (401 AuthMissing)', xrpcError(401, 'AuthMissing', 'Authentication Required'), 502, 'UPSTREAM_BLOCKED'],
+    [
+      `a block page (${OWN_VENDOR_PAGES[0].name}) with a 200`,
+      { headers: OWN_VENDOR_PAGES[0].headers, body: OWN_VENDOR_PAGES[0].body },
+      502,
+      'UPSTREAM_BLOCKED',
+    ],
+  ])('%s → %i %s on both lists, 0 credits', async (_name, response, status, code) => {
+    const { key, id } = await h.key(5);
+    h.replay.add({ host: HOST, path: '/xrpc/app.bsky.graph.getFollowers', response });
+    h.replay.add({ host: HOST, path: '/xrpc/app.bsky.graph.getFollows', response });
+    try {
+      for (const path of ['/v1/microblog-d/followers?handle=nobody.bsky.social', '/v1/microblog-d/follows?handle=nobody.bsky.social']) {
+        const r = await h.rest(path, { key });
+        expect(r.status, path).toBe(status);
+        expect(r.body.error.code, path).toBe(code);
+      }
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restore();
+    }
+  });
+
+  it('a list whose subject is another account → 502 UPSTREAM_FAILED, 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const other = { did: 'did:plc:otheraccountaaaaaaaaaaaa', handle: 'someone.else.com' };
+    h.replay.add({
+      host: HOST,
+      path: '/xrpc/app.bsky.graph.getFollowers',
+      response: { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ followers: [], subject: other }) },
+    });
+    try {
+      const r = await h.rest('/v1/microblog-d/followers?handle=harbourweather.bsky.social', { key });
+      expect(r.status).toBe(502);
+      expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restore();
     }
   });
 });

@@ -2,11 +2,14 @@
  * microblog-d's demo answers (`npm run demo`, src/demo/platforms.ts), from Bluesky AppView XRPC.
  * Written here in the shapes parse.ts reads (this folder's tests read real captures from ../shared,
  * which the demo never uses); every name, id and URL is invented. Each route answers the
- * operation's example (its `example`) and is a demo miss for anything else.
+ * operation's example (its `example`) and is a demo miss for anything else; the followers list
+ * also answers its second (last) page, so paging can be tried.
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
 import { demoMiss } from '../../demo/miss.js';
+import { bskyGraphListBody, samplePlcDid } from './samples.js';
+import type { BskySample } from './samples.js';
 
 /** What the demo holds on this platform. */
 export const DEMO = {
@@ -79,6 +82,18 @@ export function demoRoutes(): Route[] {
     associated: { lists: 0, feedgens: 0, starterPacks: 1, labeler: false },
     pinnedPost: { uri: tides.uri, cid: tides.cid },
   };
+  // The follower and follow lists (samples.ts: the lexicon's profileView, invented accounts).
+  const account = (handle: string, displayName: string, description: string): BskySample => ({
+    handle,
+    did: samplePlcDid(`demo${handle}`),
+    displayName,
+    description,
+  });
+  const harbour: BskySample = { handle, did, displayName: actor.displayName, description: profile.description };
+  const tideWatcher: BskySample = { ...account(other.handle, other.displayName, 'Tide photos from the north pier.'), did: other.did };
+  const ferries = account('ferrytimes.bsky.social', 'Harbour Ferries', 'Ferry timetables and disruptions.');
+  const lifeboat = account('harbourlifeboat.org', 'Harbour Lifeboat Station', 'Volunteer crew. Call 999 and ask for the coastguard.');
+  const FOLLOWERS_PAGE_2 = '3lkdemofollowers02';
   const byMethod: Record<string, (q: URLSearchParams) => unknown> = {
     'app.bsky.actor.getProfile': (q) => (q.get('actor') === handle ? profile : null),
     'app.bsky.feed.getAuthorFeed': (q) =>
@@ -94,6 +109,13 @@ export function demoRoutes(): Route[] {
     'app.bsky.feed.searchPosts': (q) =>
       q.get('q') === 'tide tables' && !q.get('cursor') ? { posts: [tides, reposted], hitsTotal: 2 } : null,
     'app.bsky.actor.searchActorsTypeahead': (q) => (q.get('q') === 'harbour weather' ? { actors: [actor] } : null),
+    'app.bsky.graph.getFollowers': (q) => {
+      if (q.get('actor') !== handle) return null;
+      if (!q.get('cursor')) return bskyGraphListBody('followers', harbour, [tideWatcher, ferries], FOLLOWERS_PAGE_2);
+      return q.get('cursor') === FOLLOWERS_PAGE_2 ? bskyGraphListBody('followers', harbour, [lifeboat]) : null;
+    },
+    'app.bsky.graph.getFollows': (q) =>
+      q.get('actor') === handle && !q.get('cursor') ? bskyGraphListBody('follows', harbour, [tideWatcher, lifeboat]) : null,
   };
   return [
     {

@@ -8,10 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixtures, skipReason } from '../../../test/support/fixtures.js';
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
+import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
-import { decodeListCursor, fetchPosts, fetchProfile, fetchProfileSearch, fetchSearch } from './fetch.js';
-import { microblogDPosts, microblogDProfile, microblogDSearch } from './operations.js';
+import { decodeListCursor, fetchFollowers, fetchFollows, fetchPosts, fetchProfile, fetchProfileSearch, fetchSearch } from './fetch.js';
+import { microblogDFollowers, microblogDFollows, microblogDPosts, microblogDProfile, microblogDSearch } from './operations.js';
 import { PLATFORM } from './parse.js';
+import { bskyGraphListBody, samplePlcDid } from './samples.js';
 import { walls } from './walls.js';
 
 const HOST = 'public.api.bsky.app';
@@ -120,7 +122,9 @@ describe('microblogDPosts', () => {
     const v = validateArgs(microblogDPosts, { handle: 'HarbourWeather.bsky.social', cursor: first.cursor });
     expect(v.ok && v.args).toEqual({ actor: 'harbourweather.bsky.social', cursor: '2025-01-01T00:00:00.000Z' });
     const other = validateArgs(microblogDPosts, { handle: 'someone.bsky.social', cursor: first.cursor });
-    expect(other.ok ? null : other.problems).toEqual([{ param: 'cursor', message: 'belongs to another list (another handle or query)' }]);
+    expect(other.ok ? null : other.problems).toEqual([
+      { param: 'cursor', message: 'belongs to another list (another handle, query or list)' },
+    ]);
     const garbage = validateArgs(microblogDPosts, { handle: 'someone.bsky.social', cursor: '2025-01-01T00:00:00.000Z' });
     expect(garbage.ok).toBe(false);
 
@@ -226,5 +230,123 @@ describe('microblogDProfileSearch', () => {
     expect((await failure(fetchProfileSearch(t.ctx, { query: 'a' }))).code).toBe('UPSTREAM_BLOCKED');
     t.replay.add({ host: HOST, path: '/xrpc/app.bsky.actor.searchActorsTypeahead', response: { status: 500, body: '' } });
     expect((await failure(fetchProfileSearch(t.ctx, { query: 'a' }))).code).toBe('UPSTREAM_FAILED');
+  });
+});
+
+// No capture of getFollowers/getFollows: the pages are samples.ts's (written from the lexicon and
+// the captures' profile views); the error bodies are XRPC's `{error, message}` as the AppView's
+// getFollowers handler words them ("Actor not found: <actor>").
+describe('microblogDFollowers and microblogDFollows', () => {
+  const FOLLOWERS = '/xrpc/app.bsky.graph.getFollowers';
+  const FOLLOWS = '/xrpc/app.bsky.graph.getFollows';
+  const harbour = { handle: 'harbourweather.bsky.social', did: DID, displayName: 'Harbour Weather' };
+  const fan = (seed: string) => ({
+    handle: `${seed}.bsky.social`,
+    did: samplePlcDid(seed),
+    displayName: seed,
+    description: `I am ${seed}.`,
+  });
+
+  it('asks getFollowers for 100, returns {subject, followers, cursor} with the cursor bound to the list and the actor', async () => {
+    t.replay.add({
+      host: HOST,
+      path: FOLLOWERS,
+      response: json(bskyGraphListBody('followers', harbour, [fan('kelp'), fan('gull')], '3lkfollowers2')),
+    });
+    const page = await fetchFollowers(t.ctx, { actor: 'harbourweather.bsky.social', cursor: null });
+    expect(page.subject).toMatchObject({ did: DID, handle: 'harbourweather.bsky.social', displayName: 'Harbour Weather' });
+    expect(page.followers.map((f) => [f.handle, f.description])).toEqual([
+      ['kelp.bsky.social', 'I am kelp.'],
+      ['gull.bsky.social', 'I am gull.'],
+    ]);
+    expect(decodeListCursor(page.cursor!)).toEqual({ k: 'followers:harbourweather.bsky.social', c: '3lkfollowers2' });
+    expect(t.replay.hits({ host: HOST })[0].upstreamUrl).toBe(`https://${HOST}${FOLLOWERS}?actor=harbourweather.bsky.social&limit=100`);
+
+    // The next page: the upstream cursor sent back; the last page (no cursor) ends the list.
+    const v = validateArgs(microblogDFollowers, { handle: '@HarbourWeather.bsky.social', cursor: page.cursor });
+    expect(v.ok && v.args).toEqual({ actor: 'harbourweather.bsky.social', cursor: '3lkfollowers2' });
+    t.replay.add({ host: HOST, path: FOLLOWERS, response: json(bskyGraphListBody('followers', harbour, [fan('tern')])) });
+    const last = await fetchFollowers(t.ctx, { actor: 'harbourweather.bsky.social', cursor: '3lkfollowers2' });
+    expect(last.followers.map((f) => f.handle)).toEqual(['tern.bsky.social']);
+    expect(last.cursor).toBeNull();
+    expect(t.replay.hits({ host: HOST })[1].upstreamUrl).toBe(
+      `https://${HOST}${FOLLOWERS}?actor=harbourweather.bsky.social&limit=100&cursor=3lkfollowers2`,
+    );
+  });
+
+  it('asks getFollows (by DID too) and returns {subject, follows, cursor}; an empty page ends the list whatever its cursor', async () => {
+    t.replay.add({ host: HOST, path: FOLLOWS, response: json(bskyGraphListBody('follows', harbour, [fan('kelp')], '3lkfollows2')) });
+    const page = await fetchFollows(t.ctx, { actor: DID, cursor: null });
+    expect(page).toMatchObject({ subject: { did: DID }, follows: [{ handle: 'kelp.bsky.social' }] });
+    expect(decodeListCursor(page.cursor!)).toEqual({ k: `follows:${DID}`, c: '3lkfollows2' });
+    expect(t.replay.hits({ host: HOST })[0].query.get('actor')).toBe(DID);
+    t.replay.add({ host: HOST, path: FOLLOWS, response: json(bskyGraphListBody('follows', harbour, [], '3lkfollows3')) });
+    expect(await fetchFollows(t.ctx, { actor: DID, cursor: '3lkfollows2' })).toMatchObject({ follows: [], cursor: null });
+  });
+
+  it("a cursor of another list is INVALID_INPUT: another actor's, the other graph list's, the posts'", async () => {
+    t.replay.add({ host: HOST, path: FOLLOWERS, response: json(bskyGraphListBody('followers', harbour, [fan('kelp')], 'c2')) });
+    const followersCursor = (await fetchFollowers(t.ctx, { actor: 'harbourweather.bsky.social', cursor: null })).cursor;
+    const another = { param: 'cursor', message: 'belongs to another list (another handle, query or list)' };
+    const problems = (v: ReturnType<typeof validateArgs>) => (v.ok ? null : v.problems);
+    expect(validateArgs(microblogDFollowers, { handle: 'harbourweather.bsky.social', cursor: followersCursor }).ok).toBe(true);
+    expect(problems(validateArgs(microblogDFollowers, { handle: 'someone.bsky.social', cursor: followersCursor }))).toEqual([another]);
+    expect(problems(validateArgs(microblogDFollows, { handle: 'harbourweather.bsky.social', cursor: followersCursor }))).toEqual([another]);
+    expect(problems(validateArgs(microblogDPosts, { handle: 'harbourweather.bsky.social', cursor: followersCursor }))).toEqual([another]);
+    const postsCursor = encodeCursor({ k: 'harbourweather.bsky.social', c: '2025-01-01T00:00:00.000Z' });
+    expect(problems(validateArgs(microblogDFollowers, { handle: 'harbourweather.bsky.social', cursor: postsCursor }))).toEqual([another]);
+    expect(problems(validateArgs(microblogDFollows, { handle: 'harbourweather.bsky.social', cursor: 'c2' }))).toEqual([
+      { param: 'cursor', message: 'must be the `cursor` of a previous response, unchanged' },
+    ]);
+    expect(problems(validateArgs(microblogDFollows, { handle: 'alice' }))?.[0]?.param).toBe('handle');
+  });
+
+  it('a list whose subject is another account → UPSTREAM_FAILED; a handle that does not verify → NOT_FOUND', async () => {
+    const other = { handle: 'someone.else.com', did: samplePlcDid('someoneelse') };
+    t.replay.add({ host: HOST, path: FOLLOWERS, response: json(bskyGraphListBody('followers', other, [fan('kelp')])) });
+    const e = await failure(fetchFollowers(t.ctx, { actor: 'harbourweather.bsky.social', cursor: null }));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/different resource \(someone\.else\.com\)/);
+    // Asked by DID, the DID decides: the same DID under a new handle is the account; another DID is not.
+    t.replay.add({
+      host: HOST,
+      path: FOLLOWS,
+      response: json(bskyGraphListBody('follows', { ...harbour, handle: 'renamed.example' }, [])),
+    });
+    expect((await fetchFollows(t.ctx, { actor: DID, cursor: null })).subject.handle).toBe('renamed.example');
+    expect((await failure(fetchFollows(t.ctx, { actor: other.did, cursor: null }))).code).toBe('UPSTREAM_FAILED');
+    t.replay.add({ host: HOST, path: FOLLOWS, response: json(bskyGraphListBody('follows', { ...harbour, handle: 'handle.invalid' }, [])) });
+    const inv = await failure(fetchFollows(t.ctx, { actor: 'harbourweather.com', cursor: null }));
+    expect(inv.code).toBe('NOT_FOUND');
+    expect(inv.message).toMatch(/does not verify/);
+  });
+
+  it.each([
+    [FOLLOWERS, { error: 'InvalidRequest', message: 'Actor not found: nobody.bsky.social' }],
+    [FOLLOWS, { error: 'InvalidRequest', message: 'Actor not found: nobody.bsky.social' }],
+    [FOLLOWS, { error: 'AccountTakedown', message: 'Account has been suspended' }],
+  ])('%s 400 %j → NOT_FOUND', async (path, body) => {
+    t.replay.add({ host: HOST, path, response: json(body, 400) });
+    const run = path === FOLLOWERS ? fetchFollowers : fetchFollows;
+    const e = await failure(run(t.ctx, { actor: 'nobody.bsky.social', cursor: null }));
+    expect(e.code).toBe('NOT_FOUND');
+    expect(e.message).toContain(body.error);
+  });
+
+  it.each([
+    ['429', { status: 429, body: '' }, 'UPSTREAM_BLOCKED', /429/],
+    [
+      '401 AuthMissing (a login wall)',
+      { ...json({ error: 'AuthMissing', message: 'Authentication Required' }, 401) },
+      'UPSTREAM_BLOCKED',
+      /login wall/,
+    ],
+    ['500', { status: 500, body: '' }, 'UPSTREAM_FAILED', /500/],
+    ['an HTML 200', { body: '<html><body>maintenance</body></html>' }, 'UPSTREAM_FAILED', /JSON from app\.bsky\.graph\.getFollowers/],
+  ])('HTTP %s → %s', async (_name, response, code, message) => {
+    t.replay.add({ host: HOST, path: FOLLOWERS, response });
+    const e = await failure(fetchFollowers(t.ctx, { actor: 'harbourweather.bsky.social', cursor: null }));
+    expect(e.code).toBe(code);
+    expect(e.message).toMatch(message);
   });
 });

@@ -5,30 +5,57 @@
  *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getAuthorFeed?actor=&limit=50[&cursor=]
  *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.searchPosts?q=&limit=25[&cursor=]
  *   GET https://public.api.bsky.app/xrpc/app.bsky.actor.searchActorsTypeahead?q=&limit=10
+ *   GET https://public.api.bsky.app/xrpc/app.bsky.graph.getFollowers?actor=&limit=100[&cursor=]
+ *   GET https://public.api.bsky.app/xrpc/app.bsky.graph.getFollows?actor=&limit=100[&cursor=]
  *
  * How answers map (checked in this order):
  *   searchPosts 403/401, any 401 AuthMissing   → 502 UPSTREAM_BLOCKED (walls.ts, before this module)
- *   400 {"error":"InvalidRequest","message":"Profile not found"}, 400 AccountTakedown /
- *   AccountDeactivated / ActorNotFound          → 404 NOT_FOUND (XRPC says "not found" with a 400)
+ *   400 {"error":"InvalidRequest","message":"Profile not found"} (getFollowers/getFollows: "Actor
+ *   not found: <actor>"), 400 AccountTakedown / AccountDeactivated / ActorNotFound
+ *                                               → 404 NOT_FOUND (XRPC says "not found" with a 400)
  *   other non-2xx                               → expectOk (429 blocked, 5xx and other 400s failed)
  *   200 that is not JSON                        → 502 UPSTREAM_FAILED
- *   a profile of another account than asked     → 502 UPSTREAM_FAILED (identity.ts)
+ *   a profile (or a follower/follow list's `subject`) of another account than asked
+ *                                               → 502 UPSTREAM_FAILED (identity.ts); its handle
+ *                                                 `handle.invalid` when asked by handle → 404 NOT_FOUND
  *
- * Cursors are ours (../cursor.ts): the upstream's cursor bound to the actor or query it pages, so a
- * cursor of another list is refused (INVALID_INPUT) rather than paging the wrong list.
+ * Cursors are ours (../cursor.ts): the upstream's cursor bound to the actor or query it pages (for
+ * the follower and follow lists, to the list and the actor: `followers:<actor>`), so a cursor of
+ * another list is refused (INVALID_INPUT) rather than paging the wrong list.
  */
 import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { OpContext } from '../operation.js';
-import type { MicroblogDPostsPage, MicroblogDProfile, MicroblogDProfileSearch, MicroblogDSearchPage } from './schema.js';
-import { isActor, isDid, itemOwner, parseActors, parseFeed, parseProfile, parseSearch, PLATFORM, xrpcError } from './parse.js';
+import type {
+  MicroblogDActor,
+  MicroblogDFollowersPage,
+  MicroblogDFollowsPage,
+  MicroblogDPostsPage,
+  MicroblogDProfile,
+  MicroblogDProfileSearch,
+  MicroblogDSearchPage,
+} from './schema.js';
+import {
+  isActor,
+  isDid,
+  itemOwner,
+  parseActors,
+  parseFeed,
+  parseGraphList,
+  parseProfile,
+  parseSearch,
+  PLATFORM,
+  xrpcError,
+} from './parse.js';
 
 export const APPVIEW = 'https://public.api.bsky.app/xrpc';
 
 const FEED_LIMIT = 50;
 const SEARCH_LIMIT = 25;
 const TYPEAHEAD_LIMIT = 10;
+/** getFollowers/getFollows' maximum page. */
+const GRAPH_LIMIT = 100;
 
 /** XRPC's ways of saying "no such account" (with a 400). */
 const GONE = new Set(['AccountTakedown', 'AccountDeactivated', 'ActorNotFound']);
@@ -52,16 +79,18 @@ async function xrpc(ctx: OpContext, method: string, params: Record<string, strin
   return json;
 }
 
+/** Throws unless `got` is the account `actor` names (its DID, or its handle): the answer is about it. */
+function assertActor(actor: string, got: Pick<MicroblogDActor, 'did' | 'handle'>): void {
+  if (isActor(actor, got)) return;
+  // The AppView resolved the handle to a DID whose own document does not claim it back.
+  if (!isDid(actor) && got.handle === 'handle.invalid')
+    throw notFound(`Account ${actor}: the handle does not verify (Bluesky shows handle.invalid for ${got.did})`);
+  throw upstreamFailed(`${PLATFORM}: the upstream answered account ${actor} with a different resource (${got.handle ?? got.did})`);
+}
+
 export async function fetchProfile(ctx: OpContext, a: { actor: string }): Promise<MicroblogDProfile> {
   const profile = parseProfile(await xrpc(ctx, 'app.bsky.actor.getProfile', { actor: a.actor }, `Account ${a.actor}`));
-  if (!isActor(a.actor, profile)) {
-    // The AppView resolved the handle to a DID whose own document does not claim it back.
-    if (!isDid(a.actor) && profile.handle === 'handle.invalid')
-      throw notFound(`Account ${a.actor}: the handle does not verify (Bluesky shows handle.invalid for ${profile.did})`);
-    throw upstreamFailed(
-      `${PLATFORM}: the upstream answered account ${a.actor} with a different resource (${profile.handle ?? profile.did})`,
-    );
-  }
+  assertActor(a.actor, profile);
   return profile;
 }
 
@@ -106,4 +135,36 @@ export async function fetchProfileSearch(ctx: OpContext, a: { query: string }): 
     `Account search for ${JSON.stringify(a.query)}`,
   );
   return { profiles: parseActors(body) };
+}
+
+/** The follower and follow lists, each named by its own field in the answer and in our record. */
+export type GraphListName = 'followers' | 'follows';
+
+/** The `k` of a follower or follow list's cursor: the list and the actor (a posts cursor of the same actor is another list). */
+export const graphCursorKey = (list: GraphListName, actor: string) => `${list}:${actor}`;
+
+const GRAPH_METHOD: Record<GraphListName, string> = {
+  followers: 'app.bsky.graph.getFollowers',
+  follows: 'app.bsky.graph.getFollows',
+};
+
+/** One page of a follower or follow list: the answer's `subject` must be the actor asked. */
+async function fetchGraphList(ctx: OpContext, list: GraphListName, a: { actor: string; cursor: string | null }) {
+  const params: Record<string, string> = { actor: a.actor, limit: String(GRAPH_LIMIT) };
+  if (a.cursor) params.cursor = a.cursor;
+  const what = list === 'followers' ? `Followers of ${a.actor}` : `Accounts followed by ${a.actor}`;
+  const { subject, accounts, cursor } = parseGraphList(await xrpc(ctx, GRAPH_METHOD[list], params, what), list);
+  assertActor(a.actor, subject);
+  // An empty page is the end, whatever cursor came with it (as the feed's).
+  return { subject, accounts, cursor: accounts.length ? cursorOut(graphCursorKey(list, a.actor), cursor) : null };
+}
+
+export async function fetchFollowers(ctx: OpContext, a: { actor: string; cursor: string | null }): Promise<MicroblogDFollowersPage> {
+  const { subject, accounts, cursor } = await fetchGraphList(ctx, 'followers', a);
+  return { subject, followers: accounts, cursor };
+}
+
+export async function fetchFollows(ctx: OpContext, a: { actor: string; cursor: string | null }): Promise<MicroblogDFollowsPage> {
+  const { subject, accounts, cursor } = await fetchGraphList(ctx, 'follows', a);
+  return { subject, follows: accounts, cursor };
 }

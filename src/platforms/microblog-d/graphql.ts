@@ -5,20 +5,45 @@
  * are JSON.
  */
 import { builder } from '../../graphql/builder.js';
+import type { Fields } from '../../graphql/fields.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { microblogDPosts, microblogDProfile, microblogDProfileSearch, microblogDSearch } from './operations.js';
+import {
+  microblogDFollowers,
+  microblogDFollows,
+  microblogDPosts,
+  microblogDProfile,
+  microblogDProfileSearch,
+  microblogDSearch,
+} from './operations.js';
 import type {
   MicroblogDActor,
   MicroblogDFeedItem,
+  MicroblogDFollowersPage,
+  MicroblogDFollowsPage,
   MicroblogDPost,
   MicroblogDPostsPage,
   MicroblogDProfile,
   MicroblogDProfileSearch,
+  MicroblogDProfileView,
   MicroblogDSearchPage,
 } from './schema.js';
 
 type PostRecord = NonNullable<MicroblogDPost['record']>;
 type Reason = NonNullable<MicroblogDFeedItem['reason']>;
+
+/** profileViewBasic's fields: declared once for MicroblogDActor and MicroblogDProfileView. */
+function actorFields(t: Fields<MicroblogDActor>) {
+  return {
+    did: t.exposeString('did', { nullable: false, description: "The account's DID: its permanent identity" }),
+    handle: t.exposeString('handle', { description: 'Current handle (a domain name); `handle.invalid` when unverified' }),
+    displayName: t.exposeString('displayName'),
+    avatar: t.exposeString('avatar'),
+    associated: t.expose('associated', { type: 'JSON', description: 'Counts of lists, feeds and starter packs, chat settings' }),
+    labels: t.expose('labels', { type: 'JSON', description: 'Moderation labels, as sent' }),
+    createdAt: t.exposeString('createdAt'),
+    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+  };
+}
 
 /** Declares microblog-d's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function microblogDGraphql(): void {
@@ -26,15 +51,15 @@ export function microblogDGraphql(): void {
 
   const ActorRef = builder.objectRef<MicroblogDActor>('MicroblogDActor').implement({
     description: 'A Bluesky account as lists and posts show it',
+    fields: (t) => actorFields(t),
+  });
+
+  const ProfileViewRef = builder.objectRef<MicroblogDProfileView>('MicroblogDProfileView').implement({
+    description: 'A Bluesky account in a follower or follow list: as lists show it, plus its bio',
     fields: (t) => ({
-      did: t.exposeString('did', { nullable: false, description: "The account's DID: its permanent identity" }),
-      handle: t.exposeString('handle', { description: 'Current handle (a domain name); `handle.invalid` when unverified' }),
-      displayName: t.exposeString('displayName'),
-      avatar: t.exposeString('avatar'),
-      associated: t.expose('associated', { type: 'JSON', description: 'Counts of lists, feeds and starter packs, chat settings' }),
-      labels: t.expose('labels', { type: 'JSON', description: 'Moderation labels, as sent' }),
-      createdAt: t.exposeString('createdAt'),
-      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+      ...actorFields(t),
+      description: t.exposeString('description', { description: 'Bio text' }),
+      indexedAt: t.exposeString('indexedAt'),
     }),
   });
 
@@ -128,8 +153,28 @@ export function microblogDGraphql(): void {
     }),
   });
 
+  const FollowersPageRef = builder.objectRef<MicroblogDFollowersPage>('MicroblogDFollowersPage').implement({
+    fields: (t) => ({
+      subject: t.expose('subject', { type: ProfileViewRef, nullable: false, description: 'The account asked for' }),
+      followers: t.expose('followers', { type: [ProfileViewRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const FollowsPageRef = builder.objectRef<MicroblogDFollowsPage>('MicroblogDFollowsPage').implement({
+    fields: (t) => ({
+      subject: t.expose('subject', { type: ProfileViewRef, nullable: false, description: 'The account asked for' }),
+      follows: t.expose('follows', { type: [ProfileViewRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
   operationField(microblogDProfile, ProfileRef);
   operationField(microblogDPosts, PostsPageRef);
   operationField(microblogDSearch, SearchPageRef);
   operationField(microblogDProfileSearch, ProfileSearchRef);
+  operationField(microblogDFollowers, FollowersPageRef);
+  operationField(microblogDFollows, FollowsPageRef);
 }

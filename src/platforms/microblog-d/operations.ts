@@ -1,10 +1,20 @@
 /**
- * microblog-d (Bluesky) operations: profile, an author's posts, post search and account search,
- * each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts;
- * demo answers in its demo.ts.
+ * microblog-d (Bluesky) operations: profile, an author's posts, post search, account search, and
+ * an account's followers and follows, each 1 credit live (0 cached or on error). Listed by
+ * platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
  */
-import type { OperationDef } from '../operation.js';
-import { decodeListCursor, fetchPosts, fetchProfile, fetchProfileSearch, fetchSearch } from './fetch.js';
+import type { OperationDef, ParamSpec } from '../operation.js';
+import {
+  decodeListCursor,
+  fetchFollowers,
+  fetchFollows,
+  fetchPosts,
+  fetchProfile,
+  fetchProfileSearch,
+  fetchSearch,
+  graphCursorKey,
+} from './fetch.js';
+import type { GraphListName } from './fetch.js';
 import { normalizeActor, PLATFORM } from './parse.js';
 import * as schema from './schema.js';
 
@@ -19,12 +29,12 @@ const actorOf = (args: Record<string, any>) =>
   typeof args.handle === 'string' && args.handle.trim() ? normalizeActor(args.handle) : undefined;
 const queryOf = (args: Record<string, any>) => (typeof args.query === 'string' ? args.query.trim() : '');
 
-/** Reports a cursor that is not ours, or one of another list (`k`: the actor or query it pages). */
+/** Reports a cursor that is not ours, or one of another list (`k`: the actor, query or list it pages). */
 function checkCursor(args: Record<string, any>, k: string | null | undefined, problem: (p: string, m: string) => void) {
   if (typeof args.cursor !== 'string' || args.cursor === '') return;
   const c = decodeListCursor(args.cursor);
   if (!c) problem('cursor', 'must be the `cursor` of a previous response, unchanged');
-  else if (k && c.k !== k) problem('cursor', 'belongs to another list (another handle or query)');
+  else if (k && c.k !== k) problem('cursor', 'belongs to another list (another handle, query or list)');
 }
 
 const cursorIn = (a: Record<string, any>) => (typeof a.cursor === 'string' && a.cursor !== '' ? decodeListCursor(a.cursor)!.c : null);
@@ -115,4 +125,57 @@ export const microblogDProfileSearch: OperationDef<{ query: string }, schema.Mic
   run: (ctx, a) => fetchProfileSearch(ctx, a),
 };
 
-export const operations = [microblogDProfile, microblogDPosts, microblogDSearch, microblogDProfileSearch];
+const GRAPH_PARAMS: ParamSpec[] = [
+  { name: 'handle', kind: 'string', required: true, maxLength: 300, description: ACTOR_DESCRIPTION },
+  { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION },
+];
+
+/** Validation of a follower or follow list's arguments: the actor, and a cursor of that same list. */
+function checkGraph(list: GraphListName) {
+  return (args: Record<string, any>, problem: (p: string, m: string) => void) => {
+    const actor = actorOf(args);
+    if (actor === null) problem('handle', ACTOR_PROBLEM);
+    checkCursor(args, actor ? graphCursorKey(list, actor) : actor, problem);
+  };
+}
+
+export const microblogDFollowers: OperationDef<{ actor: string; cursor: string | null }, schema.MicroblogDFollowersPage> = {
+  field: 'microblogDFollowers',
+  platform: PLATFORM,
+  summary: "One page of a Bluesky account's followers (up to 100, newest follow first); page with `cursor`",
+  rest: { path: '/v1/microblog-d/followers' },
+  record: schema.MicroblogDFollowersPage,
+  params: [...GRAPH_PARAMS],
+  cacheable: true,
+  check: checkGraph('followers'),
+  normalize: (a) => ({ actor: normalizeActor(a.handle)!, cursor: cursorIn(a) }),
+  key: (a) => JSON.stringify([a.actor, a.cursor]),
+  cost: { max: 1 },
+  example: { handle: 'harbourweather.bsky.social' },
+  run: (ctx, a) => fetchFollowers(ctx, a),
+};
+
+export const microblogDFollows: OperationDef<{ actor: string; cursor: string | null }, schema.MicroblogDFollowsPage> = {
+  field: 'microblogDFollows',
+  platform: PLATFORM,
+  summary: 'One page of the accounts a Bluesky account follows (up to 100, newest follow first); page with `cursor`',
+  rest: { path: '/v1/microblog-d/follows' },
+  record: schema.MicroblogDFollowsPage,
+  params: [...GRAPH_PARAMS],
+  cacheable: true,
+  check: checkGraph('follows'),
+  normalize: (a) => ({ actor: normalizeActor(a.handle)!, cursor: cursorIn(a) }),
+  key: (a) => JSON.stringify([a.actor, a.cursor]),
+  cost: { max: 1 },
+  example: { handle: 'harbourweather.bsky.social' },
+  run: (ctx, a) => fetchFollows(ctx, a),
+};
+
+export const operations = [
+  microblogDProfile,
+  microblogDPosts,
+  microblogDSearch,
+  microblogDProfileSearch,
+  microblogDFollowers,
+  microblogDFollows,
+];

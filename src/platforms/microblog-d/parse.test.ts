@@ -1,13 +1,26 @@
 /**
  * microblog-d parsers on the real captures (../shared/fixtures/microblog-d/, facts from its
  * SOURCES.md; read in place) and on answers of our own for what no capture shows (said so per
- * test): degraded fields, a missing identity, inputs.
+ * test): degraded fields, a missing identity, inputs. No capture of the follower and follow lists
+ * (app.bsky.graph.getFollowers / getFollows) exists: their pages here are samples.ts's, written
+ * from the lexicon; the captures' real profile views are fed through the list parser to show the
+ * account record keeps them as sent.
  */
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { fixturePath, hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { normalizeActor, parseActors, parseFeed, parseProfile, parseSearch } from './parse.js';
-import { MicroblogDProfile, MicroblogDProfileSearch, MicroblogDPostsPage, MicroblogDSearchPage } from './schema.js';
+import { normalizeActor, parseActors, parseFeed, parseGraphList, parseProfile, parseSearch } from './parse.js';
+import { bskyGraphListBody, bskyProfileViewBody, samplePlcDid } from './samples.js';
+import {
+  MicroblogDActor,
+  MicroblogDFollowersPage,
+  MicroblogDFollowsPage,
+  MicroblogDProfile,
+  MicroblogDProfileSearch,
+  MicroblogDProfileView,
+  MicroblogDPostsPage,
+  MicroblogDSearchPage,
+} from './schema.js';
 
 const LABEL = 'microblog-d';
 const load = (file: string): unknown => JSON.parse(readFixture(LABEL, file));
@@ -109,6 +122,56 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-d captures (${skipReason(LABEL)}
     });
     expect(() => MicroblogDProfileSearch.parse({ profiles: result })).not.toThrow();
   });
+
+  // No capture of getFollowers/getFollows: the typeahead's real profile views, as a list's accounts.
+  it("the typeahead's real profile views parse into the follower list's account record unchanged", () => {
+    const actors = (load('searchactorstypeahead-political-science-2025-05-19.json') as { actors: Record<string, unknown>[] }).actors;
+    const { result, warnings } = captureWarnings(() => parseGraphList({ followers: actors, subject: actors[0] }, 'followers'));
+    expect(warnings).toEqual([]);
+    expect(result.accounts).toHaveLength(10);
+    expect(result.cursor).toBeNull();
+    expect(result.accounts[0]).toEqual({
+      did: 'did:plc:xzzesxndb6f3xsp2phcfhb5n',
+      handle: 'bjpols.bsky.social',
+      displayName: 'British Journal of Political Science',
+      avatar: actors[0].avatar,
+      associated: { chat: { allowIncoming: 'following' } },
+      labels: [],
+      createdAt: '2023-10-05T11:25:58.672Z',
+      // profileView's own members, which a profileViewBasic does not carry.
+      description: null,
+      indexedAt: null,
+    });
+    expect(result.subject).toEqual(result.accounts[0]);
+    const typeahead = parseActors({ actors });
+    for (const [i, captured] of actors.entries()) {
+      const { viewer: _viewer, ...sent } = captured;
+      const got = result.accounts[i];
+      // Every member as sent (the logged-in viewer's state aside), nothing added but the two nulls.
+      expect(got).toEqual({ associated: null, ...sent, description: null, indexedAt: null });
+      expect(MicroblogDProfileView.parse(got)).toEqual(got);
+      // On profileViewBasic's members, the same record as account search's.
+      const { description: _d, indexedAt: _i, ...basic } = got;
+      expect(MicroblogDActor.parse(basic)).toEqual(typeahead[i]);
+    }
+  });
+
+  it("getProfiles' real profileViewDetailed as a list's subject: its bio and indexedAt kept", () => {
+    const profile = (load('getprofiles-chriskenny-2025-05-19.json') as { profiles: unknown[] }).profiles[0];
+    const { result, warnings } = captureWarnings(() => parseGraphList({ follows: [], subject: profile }, 'follows'));
+    expect(warnings).toEqual([]);
+    expect(result.subject).toMatchObject({
+      did: DID,
+      handle: 'chriskenny.bsky.social',
+      displayName: 'Chris Kenny',
+      description: "PhD '25 Government @harvard.edu. Studies redistricting in #rstats.\nhttps://christophertkenny.com/",
+      createdAt: '2023-09-19T15:47:01.417Z',
+      indexedAt: '2025-04-26T18:24:05.352Z',
+      associated: { lists: 1, feedgens: 0, starterPacks: 1, labeler: false, chat: { allowIncoming: 'following' } },
+    });
+    expect(result.subject).not.toHaveProperty('viewer');
+    expect(() => MicroblogDFollowsPage.parse({ subject: result.subject, follows: result.accounts, cursor: null })).not.toThrow();
+  });
 });
 
 // Answers of our own (no capture shows these): a profile and posts derived from the lexicon's shapes.
@@ -150,6 +213,63 @@ describe('microblog-d parsers, degraded answers (our own)', () => {
       'feed.feed element 1: microblog-d: upstream response changed shape: missing feed.feed.post.uri',
       'feed.feed.post.likeCount unexpected type',
     ]);
+  });
+
+  it('a follower page (samples.ts, from the lexicon): subject, accounts with their bios, cursor; no viewer state', () => {
+    const subject = { handle: 'harbourweather.bsky.social', did, displayName: 'Harbour Weather' };
+    const fan = { handle: 'tidewatcher.example.org', did: samplePlcDid('tidewatcher'), displayName: 'Tide Watcher', description: 'Tides.' };
+    const { result, warnings } = captureWarnings(() =>
+      parseGraphList(bskyGraphListBody('followers', subject, [fan], '3lkfollowersnext'), 'followers'),
+    );
+    expect(warnings).toEqual([]);
+    expect(result.subject).toMatchObject({ did, handle: 'harbourweather.bsky.social', displayName: 'Harbour Weather' });
+    expect(result.accounts).toEqual([
+      expect.objectContaining({ did: fan.did, handle: fan.handle, description: 'Tides.', indexedAt: '2025-04-26T18:24:05.352Z' }),
+    ]);
+    expect(result.cursor).toBe('3lkfollowersnext');
+    expect(JSON.stringify(result).includes('"viewer"')).toBe(false);
+    expect(() => MicroblogDFollowersPage.parse({ subject: result.subject, followers: result.accounts, cursor: 'x' })).not.toThrow();
+  });
+
+  it("a list's accounts degrade one field at a time; one without its DID is left out (warned)", () => {
+    const view = (seed: string) => bskyProfileViewBody({ handle: `${seed}.bsky.social`, did: samplePlcDid(seed) });
+    const bare = { did: samplePlcDid('bare'), handle: 'bare.bsky.social' };
+    const { handle: _h, ...noHandle } = view('nohandle');
+    const { did: _d, ...noDid } = view('nodid');
+    const { result, warnings } = captureWarnings(() =>
+      parseGraphList({ subject: view('subject'), follows: [bare, noHandle, noDid, { ...view('typed'), createdAt: 12 }] }, 'follows'),
+    );
+    expect(result.accounts.map((a) => a.did)).toEqual([samplePlcDid('bare'), samplePlcDid('nohandle'), samplePlcDid('typed')]);
+    // Lexicon-optional members absent: null, silently.
+    expect(result.accounts[0]).toEqual({
+      ...bare,
+      displayName: null,
+      avatar: null,
+      associated: null,
+      labels: [],
+      createdAt: null,
+      description: null,
+      indexedAt: null,
+    });
+    expect(result.accounts[1].handle).toBeNull();
+    expect(result.accounts[2].createdAt).toBeNull();
+    expect(warnings.map((w) => `${w.field} ${w.detail}`)).toEqual([
+      'follows.follows.handle missing',
+      'follows.follows element 2: microblog-d: upstream response changed shape: missing follows.follows.did',
+      'follows.follows.createdAt unexpected type',
+    ]);
+    for (const a of result.accounts) expect(MicroblogDProfileView.parse(a)).toEqual(a);
+  });
+
+  it('a follower or follow page without its subject (or the subject without its DID) is a changed shape', () => {
+    const view = bskyProfileViewBody({ handle: 'harbourweather.bsky.social', did });
+    expect(() => parseGraphList({ followers: [view] }, 'followers')).toThrow(/missing followers\.subject/);
+    expect(() => parseGraphList({ followers: [], subject: { handle: 'harbourweather.bsky.social' } }, 'followers')).toThrow(
+      /missing followers\.subject\.did/,
+    );
+    expect(() => parseGraphList({ subject: view, followers: {} }, 'followers')).toThrow(/missing followers\.followers/);
+    expect(() => parseGraphList({ subject: view, followers: [view] }, 'follows')).toThrow(/missing follows\.follows/);
+    expect(() => parseGraphList('<html>', 'follows')).toThrow(/UPSTREAM|changed shape/);
   });
 
   it('a body without its list is a changed shape', () => {

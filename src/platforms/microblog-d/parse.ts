@@ -11,8 +11,8 @@ import { shapeChanged } from '../../errors.js';
 import { parseUserUrl } from '../../links/user-url.js';
 import { isObj, recordReader, safeDecode } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import type { MicroblogDActor, MicroblogDFeedItem, MicroblogDPost, MicroblogDProfile } from './schema.js';
-export type { MicroblogDActor, MicroblogDFeedItem, MicroblogDPost, MicroblogDProfile } from './schema.js';
+import type { MicroblogDActor, MicroblogDFeedItem, MicroblogDPost, MicroblogDProfile, MicroblogDProfileView } from './schema.js';
+export type { MicroblogDActor, MicroblogDFeedItem, MicroblogDPost, MicroblogDProfile, MicroblogDProfileView } from './schema.js';
 
 export const PLATFORM = 'microblog-d';
 
@@ -62,6 +62,35 @@ export function parseActors(body: unknown): MicroblogDActor[] {
   const r = recordReader(body, { platform: PLATFORM, record: 'typeahead' });
   if (!Array.isArray(r.opt.arr('actors'))) throw shapeChanged(PLATFORM, 'typeahead.actors');
   return r.items('actors', parseActor);
+}
+
+/** An account in a follower or follow list (profileView): profileViewBasic's fields plus the bio. */
+export function parseProfileView(r: Reader): MicroblogDProfileView {
+  return { ...actorFields(r), description: r.opt.str('description'), indexedAt: r.opt.str('indexedAt') };
+}
+
+/** A page of a social-graph list: the account asked for, its accounts, the upstream's cursor (null at the end). */
+export interface GraphList {
+  subject: MicroblogDProfileView;
+  accounts: MicroblogDProfileView[];
+  cursor: string | null;
+}
+
+/**
+ * `{subject: profileView, followers | follows: [profileView…], cursor?}` (app.bsky.graph.getFollowers,
+ * getFollows). The subject is the answer's identity: without it (or its DID) the shape changed.
+ * An account without its DID is left out of the list (warned).
+ */
+export function parseGraphList(body: unknown, list: 'followers' | 'follows'): GraphList {
+  const r = recordReader(body, { platform: PLATFORM, record: list });
+  const subject = r.opt.obj('subject');
+  if (!subject) throw shapeChanged(PLATFORM, `${list}.subject`);
+  if (!Array.isArray(r.opt.arr(list))) throw shapeChanged(PLATFORM, `${list}.${list}`);
+  return {
+    subject: parseProfileView(r.over(subject, 'subject')),
+    accounts: r.items(list, parseProfileView),
+    cursor: r.opt.nonEmpty('cursor'),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /**
  * microblog-d (Bluesky) records as data: the parsers' types, the /openapi.json response schemas
  * and what REST bodies are checked against. Field names are the AppView's own (lexicon
- * `app.bsky.actor.defs#profileViewDetailed`, `#profileViewBasic`, `app.bsky.feed.defs#postView`,
+ * `app.bsky.actor.defs#profileViewDetailed`, `#profileView`, `#profileViewBasic`, `app.bsky.feed.defs#postView`,
  * `#feedViewPost`); the logged-in viewer's state (`viewer`) is never part of a record (anonymous
  * answers carry none of it). Nullable fields: README.md.
  */
@@ -26,6 +26,16 @@ export const MicroblogDActor = named(
   'A Bluesky account as lists and posts show it (profileViewBasic)',
 );
 export type MicroblogDActor = z.infer<typeof MicroblogDActor>;
+
+export const MicroblogDProfileView = named(
+  'MicroblogDProfileView',
+  MicroblogDActor.extend({
+    description: NStr.describe('Bio text (plain text, links as written); null when unset'),
+    indexedAt: NStr.describe('When the AppView last indexed the profile record; null when not sent'),
+  }),
+  "A Bluesky account in a follower or follow list (profileView: profileViewBasic's fields plus the bio)",
+);
+export type MicroblogDProfileView = z.infer<typeof MicroblogDProfileView>;
 
 export const MicroblogDProfile = named(
   'MicroblogDProfile',
@@ -109,3 +119,25 @@ export const MicroblogDProfileSearch = named(
   'Bluesky accounts matching a query (app.bsky.actor.searchActorsTypeahead)',
 );
 export type MicroblogDProfileSearch = z.infer<typeof MicroblogDProfileSearch>;
+
+export const MicroblogDFollowersPage = named(
+  'MicroblogDFollowersPage',
+  z.strictObject({
+    subject: MicroblogDProfileView,
+    followers: z.array(MicroblogDProfileView).describe('Accounts following the subject, most recent follow first (at most 100)'),
+    cursor: Cursor,
+  }),
+  "One page of a Bluesky account's followers (app.bsky.graph.getFollowers)",
+);
+export type MicroblogDFollowersPage = z.infer<typeof MicroblogDFollowersPage>;
+
+export const MicroblogDFollowsPage = named(
+  'MicroblogDFollowsPage',
+  z.strictObject({
+    subject: MicroblogDProfileView,
+    follows: z.array(MicroblogDProfileView).describe('Accounts the subject follows, most recent follow first (at most 100)'),
+    cursor: Cursor,
+  }),
+  'One page of the accounts a Bluesky account follows (app.bsky.graph.getFollows)',
+);
+export type MicroblogDFollowsPage = z.infer<typeof MicroblogDFollowsPage>;
