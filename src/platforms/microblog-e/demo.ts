@@ -143,16 +143,11 @@ export function demoRoutes(): Route[] {
       response: (req) => (req.query.get('max_id') ? demoMiss(req) : json([forecast, tides, boost])),
     },
     // Its followers (one of another server) and the one account it follows: one page each, no Link header.
-    {
+    ...(['followers', 'following'] as const).map((list): Route => ({
       host,
-      path: `/api/v1/accounts/${harbour.id}/followers`,
-      response: (req) => (req.query.get('max_id') ? demoMiss(req) : json([pier, remote])),
-    },
-    {
-      host,
-      path: `/api/v1/accounts/${harbour.id}/following`,
-      response: (req) => (req.query.get('max_id') ? demoMiss(req) : json([pier])),
-    },
+      path: `/api/v1/accounts/${harbour.id}/${list}`,
+      response: (req) => (req.query.get('max_id') ? demoMiss(req) : json(list === 'followers' ? [pier, remote] : [pier])),
+    })),
     {
       host,
       path: `/api/v1/timelines/tag/${DEMO.microblogETag}`,

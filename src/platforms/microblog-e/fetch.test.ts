@@ -9,6 +9,7 @@ import { fixturePath, hasFixtures, readFixture, skipReason } from '../../../test
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
 import { encodeCursor } from '../cursor.js';
+import type { OperationDef } from '../operation.js';
 import { validateArgs } from '../operation.js';
 import {
   decodeFollowsCursor,
@@ -325,7 +326,7 @@ describe('microblogEFollowers / microblogEFollowing', () => {
 
   it('a cursor: of the other list, of another account, or not ours → INVALID_INPUT on cursor before anything is sent', () => {
     const followers = encodeCursor({ l: 'followers', i: 'harbour.example', u: 'tides', a: '7', m: '5501' });
-    const cases: [typeof microblogEFollowers, Record<string, string>, string][] = [
+    const cases: [OperationDef, Record<string, string>, string][] = [
       [microblogEFollowing, { handle: 'tides@harbour.example', cursor: followers }, 'belongs to another list (followers)'],
       [microblogEFollowers, { handle: 'tides@other.example', cursor: followers }, 'belongs to another account'],
       [microblogEFollowers, { handle: 'waves@harbour.example', cursor: followers }, 'belongs to another account'],
