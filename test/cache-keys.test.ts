@@ -484,6 +484,42 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  microblogEFollowers: {
+    same: [
+      [{ handle: 'HarbourWeather@Mastodon.Social' }, { handle: 'https://mastodon.social/@harbourweather', cursor: '' }],
+      [
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ l: 'followers', i: 'harbour.example', u: 'tides', a: '7', m: '5' }) },
+        { handle: '@Tides@Harbour.Example', cursor: encodeCursor({ l: 'followers', i: 'harbour.example', u: 'tides', a: '7', m: '5' }) },
+      ],
+    ],
+    differ: [
+      [{ handle: 'harbourweather@mastodon.social' }, { handle: 'harbourweather@fosstodon.org' }],
+      [
+        { handle: 'tides@harbour.example' },
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ l: 'followers', i: 'harbour.example', u: 'tides', a: '7', m: '5' }) },
+      ],
+      [
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ l: 'followers', i: 'harbour.example', u: 'tides', a: '7', m: '5' }) },
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ l: 'followers', i: 'harbour.example', u: 'tides', a: '7', m: '4' }) },
+      ],
+      // A cursor with another account id (hand-made) is refused at run time, never read as this list's page.
+      [
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ l: 'followers', i: 'harbour.example', u: 'tides', a: '7', m: '5' }) },
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ l: 'followers', i: 'harbour.example', u: 'tides', a: '8', m: '5' }) },
+      ],
+    ],
+  },
+  microblogEFollowing: {
+    // Its own operation (cache keys are per operation): the same account's following is never its followers.
+    same: [[{ handle: 'HarbourWeather@Mastodon.Social' }, { handle: '@harbourweather@mastodon.social' }]],
+    differ: [
+      [{ handle: 'harbourweather@mastodon.social' }, { handle: 'harbour_weather@mastodon.social' }],
+      [
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ l: 'following', i: 'harbour.example', u: 'tides', a: '7', m: '5' }) },
+        { handle: 'tides@harbour.example', cursor: encodeCursor({ l: 'following', i: 'harbour.example', u: 'tides', a: '7', m: '6' }) },
+      ],
+    ],
+  },
   microblogETag: {
     same: [
       [

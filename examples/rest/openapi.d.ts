@@ -1360,6 +1360,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-e/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the accounts following a Mastodon account (80 at most, most recent first) and the account; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEFollowers`.
+         */
+        get: operations["microblogEFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-e/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the accounts a Mastodon account follows (80 at most, most recent first) and the account; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEFollowing`.
+         */
+        get: operations["microblogEFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-e/tag": {
         parameters: {
             query?: never;
@@ -4368,6 +4408,8 @@ export interface components {
             statuses_count: number | null;
             /** @description Date of the last post (day precision) */
             last_status_at: string | null;
+            /** @description The account hides whom it follows and who follows it (the server answers others an empty list); null where the server does not say */
+            hide_collections: boolean | null;
             /** @description Custom emoji used in the name and bio */
             emojis: {
                 [key: string]: unknown;
@@ -4450,6 +4492,22 @@ export interface components {
         MicroblogEProfileSearch: {
             /** @description Accounts the server knows whose name or handle matches, in the server's order (at most 40); a remote account's `acct` is `username@server` */
             profiles: components["schemas"]["MicroblogEAccount"][];
+        };
+        MicroblogEFollowersPage: {
+            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
+            account: components["schemas"]["MicroblogEAccount"];
+            /** @description Accounts following it, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            followers: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+        };
+        MicroblogEFollowingPage: {
+            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
+            account: components["schemas"]["MicroblogEAccount"];
+            /** @description Accounts it follows, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            following: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
         };
         NewsletterProfile: {
             /** @description The person's Substack user id */
@@ -6999,6 +7057,36 @@ export interface components {
             /** @description The account's public statuses and boosts, newest first */
             posts: components["schemas"]["MicroblogEStatus"][];
             /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEFollowersResponse: {
+            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
+            account: components["schemas"]["MicroblogEAccount"];
+            /** @description Accounts following it, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            followers: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEFollowingResponse: {
+            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
+            account: components["schemas"]["MicroblogEAccount"];
+            /** @description Accounts it follows, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            following: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
             cursor: string | null;
             /** @constant */
             success: true;
@@ -11151,6 +11239,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogEPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEFollowers: {
+        parameters: {
+            query: {
+                /**
+                 * @description The account: user@instance (e.g. alice@mastodon.social, a leading @ allowed) or its profile URL https://<instance>/@user
+                 * @example harbourweather@mastodon.social
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEFollowersResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEFollowing: {
+        parameters: {
+            query: {
+                /**
+                 * @description The account: user@instance (e.g. alice@mastodon.social, a leading @ allowed) or its profile URL https://<instance>/@user
+                 * @example harbourweather@mastodon.social
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEFollowingResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -82,6 +82,8 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/microblog-d/follows': ['handle=maya.bsky.social'],
   '/v1/microblog-e/profile': ['handle=maya@mastodon.social'],
   '/v1/microblog-e/posts': ['handle=maya@mastodon.social'],
+  '/v1/microblog-e/followers': ['handle=maya@mastodon.social'],
+  '/v1/microblog-e/following': ['handle=maya@mastodon.social'],
   '/v1/microblog-e/tag': ['instance=mastodon.social&tag=cats'],
   '/v1/microblog-e/search/profiles': ['instance=mastodon.social&query=cats'],
   '/v1/newsletter/profile': ['handle=maya'],

@@ -4,11 +4,19 @@
  * route: a live answer at 1 credit, the same request from cache at 0, and a typed failure at 0.
  * The account search also: an empty result (charged, as microblog-d's), bad parameters (400,
  * nothing fetched), servers answering 401/404/5xx/HTML, and a server name resolving to a private
- * address (a second gateway with an injected resolver).
+ * address (a second gateway with an injected resolver). Followers and following also: paging by
+ * our cursor, bad parameters, an account hiding its lists (403), the list answering 404 / 429 / a
+ * block page / a login wall.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/microblog-e/demo.js';
-import { mastodonSearchBody } from '../../src/platforms/microblog-e/samples.js';
+import {
+  mastodonAccountBody,
+  mastodonFollowsBody,
+  mastodonFollowsLink,
+  mastodonSearchBody,
+} from '../../src/platforms/microblog-e/samples.js';
+import { CLOUDFLARE_BLOCK } from '../faults/pages.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -201,5 +209,188 @@ describe('microblog-e account search (/v1/microblog-e/search/profiles)', () => {
         profiles: [{ acct: 'harbourweather' }, { acct: 'harbourmaster@tidewater.example' }],
       });
     });
+  });
+});
+
+describe('microblog-e followers and following (/v1/microblog-e/followers, /v1/microblog-e/following)', () => {
+  // The demo's answers (its demo.ts) and, for paging and failures, our own (samples.ts): no capture
+  // of Mastodon's followers or following endpoints exists.
+  const ID = '109300000000000101';
+  const restoreDemo = () => {
+    h.replay.reset();
+    for (const r of demoRoutes()) h.replay.add(r);
+  };
+
+  it('followers: 1 credit live, {account, followers, cursor} (a remote follower with its server in acct); 0 from cache', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest('/v1/microblog-e/followers?handle=@HarbourWeather@Mastodon.Social', { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: null });
+    expect(r.body.account).toMatchObject({ id: ID, acct: 'harbourweather', followers_count: 2980, hide_collections: false });
+    expect(r.body.followers.map((a: { acct: string }) => a.acct)).toEqual(['northpier', 'harbourmaster@tidewater.example']);
+    expect(h.replay.hits({ host: HOST, path: `/api/v1/accounts/${ID}/followers` }).map((x) => x.upstreamUrl)).toEqual([
+      `https://${HOST}/api/v1/accounts/${ID}/followers?limit=80`,
+    ]);
+    const again = await h.rest(`/v1/microblog-e/followers?handle=https://${HOST}/@harbourweather&cache_max_age=1d`, { key });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, followers: r.body.followers, account: r.body.account });
+    expect(h.replay.hits({ host: HOST, path: `/api/v1/accounts/${ID}/followers` })).toHaveLength(1);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('following: 1 credit under {account, following, cursor}; GraphQL over the same records', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest('/v1/microblog-e/following?handle=harbourweather@mastodon.social', { key });
+    expect(r.body).toMatchObject({ credits_charged: 1, cursor: null, account: { id: ID } });
+    expect(r.body.following.map((a: { acct: string }) => a.acct)).toEqual(['northpier']);
+    const g = await h.gql(
+      '{ microblogEFollowers(handle: "harbourweather@mastodon.social") { account { acct hideCollections } followers { acct followersCount } cursor } microblogEFollowing(handle: "harbourweather@mastodon.social", cacheMaxAge: "1d") { following { acct } } }',
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.microblogEFollowers).toEqual({
+      account: { acct: 'harbourweather', hideCollections: false },
+      followers: [
+        { acct: 'northpier', followersCount: 310 },
+        { acct: 'harbourmaster@tidewater.example', followersCount: 75 },
+      ],
+      cursor: null,
+    });
+    expect(g.body.data.microblogEFollowing.following).toEqual([{ acct: 'northpier' }]);
+    // REST following 1, GraphQL followers 1 (live), GraphQL following 0 (the REST call's cache entry).
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('paging: the Link max_id becomes our cursor; the next page asks lookup + max_id, 1 credit each; a cursor of the other list is 400', async () => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    const followers = mastodonFollowsBody(HOST, [
+      { user: 'northpier', instance: HOST, displayName: 'North Pier Log', id: '109300000000000202' },
+      { user: 'harbourmaster', instance: 'tidewater.example', displayName: 'Harbour Master', id: '109300000000000303' },
+    ]);
+    h.replay.add({
+      host: HOST,
+      path: `/api/v1/accounts/${ID}/followers`,
+      response: (req) =>
+        req.query.get('max_id') === '5501'
+          ? mastodonJson(200, followers.slice(1))
+          : {
+              ...mastodonJson(200, followers.slice(0, 1)),
+              headers: {
+                'content-type': 'application/json; charset=utf-8',
+                link: mastodonFollowsLink(HOST, ID, 'followers', '5501', '5533'),
+              },
+            },
+    });
+    try {
+      const first = await h.rest('/v1/microblog-e/followers?handle=harbourweather@mastodon.social', { key });
+      expect(first.body.followers.map((a: { acct: string }) => a.acct)).toEqual(['northpier']);
+      expect(first.body.cursor).toEqual(expect.any(String));
+      const second = await h.rest(
+        `/v1/microblog-e/followers?handle=harbourweather@mastodon.social&cursor=${encodeURIComponent(first.body.cursor)}`,
+        { key },
+      );
+      expect(second.body).toMatchObject({ credits_charged: 1, cursor: null, account: { id: ID } });
+      expect(second.body.followers.map((a: { acct: string }) => a.acct)).toEqual(['harbourmaster@tidewater.example']);
+      expect(h.replay.hits({ host: HOST, path: `/api/v1/accounts/${ID}/followers` }).map((x) => x.query.get('max_id'))).toEqual([
+        null,
+        '5501',
+      ]);
+      const crossed = await h.rest(
+        `/v1/microblog-e/following?handle=harbourweather@mastodon.social&cursor=${encodeURIComponent(first.body.cursor)}`,
+        { key },
+      );
+      expect(crossed.status).toBe(400);
+      expect(crossed.body.error.details).toEqual([{ param: 'cursor', message: 'belongs to another list (followers)' }]);
+      expect(await h.balance(id)).toBe(3);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it.each([
+    ['handle=harbourweather', 'handle', /must be user@instance/],
+    ['handle=harbourweather@10.0.0.5', 'handle', /must be user@instance/],
+    ['', 'handle', /is required/],
+    ['handle=harbourweather@mastodon.social&cursor=nope', 'cursor', /must be the `cursor` of a previous response/],
+  ])('%s → 400 INVALID_INPUT on %s, 0 credits, nothing fetched', async (q, param, message) => {
+    const { key, id } = await h.key(5);
+    const before = h.replay.hits().length;
+    const r = await h.rest(`/v1/microblog-e/followers?${q}`, { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('INVALID_INPUT');
+    expect(r.body.error.details).toEqual([{ param, message: expect.stringMatching(message) }]);
+    expect(h.replay.hits()).toHaveLength(before);
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('an account hiding its lists → 403 PRIVATE_CONTENT, the list never asked for, 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    h.replay.add({
+      host: HOST,
+      path: '/api/v1/accounts/lookup',
+      response: mastodonJson(
+        200,
+        mastodonAccountBody({
+          user: 'quietcove',
+          instance: HOST,
+          displayName: 'Quiet Cove',
+          id: '109300000000000909',
+          hideCollections: true,
+        }),
+      ),
+    });
+    try {
+      for (const list of ['followers', 'following']) {
+        const r = await h.rest(`/v1/microblog-e/${list}?handle=quietcove@mastodon.social`, { key });
+        expect(r.status).toBe(403);
+        expect(r.body.error.code).toBe('PRIVATE_CONTENT');
+      }
+      expect(h.replay.hits({ host: HOST, path: `/api/v1/accounts/109300000000000909/followers` })).toHaveLength(0);
+      expect(h.replay.hits({ host: HOST, path: `/api/v1/accounts/109300000000000909/following` })).toHaveLength(0);
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it.each([
+    ['404 on the list', 404, 'NOT_FOUND', mastodonError(404, 'Record not found')],
+    ['429 on the list', 502, 'UPSTREAM_BLOCKED', { status: 429, headers: { 'retry-after': '3600' }, body: '' }],
+    [
+      'a Cloudflare block page on the list',
+      502,
+      'UPSTREAM_BLOCKED',
+      { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_BLOCK },
+    ],
+    [
+      "a login wall (401, Mastodon's error body) on the list",
+      502,
+      'UPSTREAM_BLOCKED',
+      mastodonError(401, 'This API requires an authenticated user'),
+    ],
+  ])('%s → %s %s, 0 credits', async (_what, status, code, response) => {
+    const { key, id } = await h.key(5);
+    h.replay.add({ host: HOST, path: `/api/v1/accounts/${ID}/following`, response });
+    try {
+      const r = await h.rest('/v1/microblog-e/following?handle=harbourweather@mastodon.social', { key });
+      expect(r.status).toBe(status);
+      expect(r.body.error.code).toBe(code);
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it('the lookup answering 404 → 404 NOT_FOUND, nothing else asked, 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    h.replay.add({ host: HOST, path: '/api/v1/accounts/lookup', response: mastodonError(404, 'Record not found') });
+    try {
+      const r = await h.rest('/v1/microblog-e/followers?handle=nobody@mastodon.social', { key });
+      expect(r.status).toBe(404);
+      expect(r.body.error.code).toBe('NOT_FOUND');
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restoreDemo();
+    }
   });
 });

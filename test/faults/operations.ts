@@ -31,6 +31,14 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
   videoChannel: { requests: [/^GET www\.youtube\.com\/@/], why: 'the channel page; the about panel is optional (README)' },
   microblogAPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
   microblogEPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
+  microblogEFollowers: {
+    requests: [/accounts\/lookup/, /\/followers\?/],
+    why: 'the account (the record’s `account`, and the only proof whose list it is), then the list itself',
+  },
+  microblogEFollowing: {
+    requests: [/accounts\/lookup/, /\/following\?/],
+    why: 'the account (the record’s `account`, and the only proof whose list it is), then the list itself',
+  },
   newsletterPosts: { requests: [/public_profile/, /profile\/posts/], why: 'the profile id, then the posts themselves' },
   findSocialProfiles: {
     requests: [/web_profile_info\/\?username=tala\.draws$/],

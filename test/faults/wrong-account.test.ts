@@ -64,6 +64,10 @@ const SEARCHES = new Set([
 const NAMED_OTHERWISE: Record<string, string> = {
   socialAProfileEvents:
     'the events tab answers with the page’s numeric id and display name, never its vanity (src/platforms/social-a/samples.ts pageEventsHtml)',
+  microblogEFollowers:
+    'the followers list is the followers’ Account entities, never the followed account’s (Mastodon /api/v1/accounts/<id>/followers); the lookup before it names the account and is swapped',
+  microblogEFollowing:
+    'the following list is the followed accounts’ Account entities, never the follower’s (Mastodon /api/v1/accounts/<id>/following); the lookup before it names the account and is swapped',
 };
 
 /** Arguments (wire or canonical names) that name the asked resource. */

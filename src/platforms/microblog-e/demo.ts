@@ -42,6 +42,7 @@ export function demoRoutes(): Route[] {
     following_count: counts[1],
     statuses_count: counts[2],
     last_status_at: '2025-03-06',
+    hide_collections: false,
     emojis: [],
     fields: [] as { name: string; value: string; verified_at: string | null }[],
   });
@@ -141,6 +142,12 @@ export function demoRoutes(): Route[] {
       path: `/api/v1/accounts/${harbour.id}/statuses`,
       response: (req) => (req.query.get('max_id') ? demoMiss(req) : json([forecast, tides, boost])),
     },
+    // Its followers (one of another server) and the one account it follows: one page each, no Link header.
+    ...(['followers', 'following'] as const).map((list): Route => ({
+      host,
+      path: `/api/v1/accounts/${harbour.id}/${list}`,
+      response: (req) => (req.query.get('max_id') ? demoMiss(req) : json(list === 'followers' ? [pier, remote] : [pier])),
+    })),
     {
       host,
       path: `/api/v1/timelines/tag/${DEMO.microblogETag}`,

@@ -8,11 +8,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
+import { encodeCursor } from '../cursor.js';
+import type { OperationDef } from '../operation.js';
 import { validateArgs } from '../operation.js';
-import { decodePostsCursor, decodeTagCursor, fetchPosts, fetchProfile, fetchProfileSearch, fetchTag } from './fetch.js';
-import { microblogEPosts, microblogEProfileSearch, microblogETag } from './operations.js';
+import {
+  decodeFollowsCursor,
+  decodePostsCursor,
+  decodeTagCursor,
+  fetchFollows,
+  fetchPosts,
+  fetchProfile,
+  fetchProfileSearch,
+  fetchTag,
+} from './fetch.js';
+import { microblogEFollowers, microblogEFollowing, microblogEPosts, microblogEProfileSearch, microblogETag } from './operations.js';
 import { PLATFORM } from './parse.js';
-import { mastodonSearchBody } from './samples.js';
+import { mastodonFollowsBody, mastodonFollowsLink, mastodonSearchBody } from './samples.js';
 import { walls } from './walls.js';
 
 /** Names resolve publicly, except the ones a hostile caller points at inside networks. */
@@ -86,6 +97,8 @@ describe('the user-named instance and the SSRF guard', () => {
       const search = await failure(fetchProfileSearch(t.ctx, { instance, query: 'tides' }));
       expect(search.code).toBe('INVALID_INPUT');
       expect(search.details).toEqual([{ param: 'instance', message: expect.any(String) }]);
+      const followers = await failure(fetchFollows(t.ctx, 'followers', { user: 'tides', instance, cursor: null }));
+      expect(followers.details).toEqual([{ param: 'handle', message: expect.any(String) }]);
       expect(t.replay.hits()).toHaveLength(0);
     },
   );
@@ -104,8 +117,10 @@ describe('the user-named instance and the SSRF guard', () => {
 
   it('IP literals, ports and local names are refused by the operation before any request', () => {
     for (const handle of ['tides@10.0.0.5', 'tides@localhost', 'tides@harbour.example:8080', 'https://[::1]/@tides']) {
-      const v = validateArgs(microblogEPosts, { handle });
-      expect(v.ok ? null : v.problems).toEqual([expect.objectContaining({ param: 'handle' })]);
+      for (const op of [microblogEPosts, microblogEFollowers, microblogEFollowing]) {
+        const v = validateArgs(op, { handle });
+        expect(v.ok ? null : v.problems).toEqual([expect.objectContaining({ param: 'handle' })]);
+      }
     }
     for (const instance of ['192.168.0.1', 'localhost', 'harbour.example:8080', 'https://harbour.example/api']) {
       const v = validateArgs(microblogETag, { instance, tag: 'x' });
@@ -247,6 +262,168 @@ describe('microblogEPosts', () => {
         a: '109302436954721982',
         m: '113191408914362368',
       });
+    });
+  });
+});
+
+describe('microblogEFollowers / microblogEFollowing', () => {
+  // Followers and following answers here are our own (samples.ts, written from Mastodon's
+  // documented API: no capture of those endpoints exists); the captures below are served in place.
+  const LOOKUP = '/api/v1/accounts/lookup';
+  const lookup = (body: unknown = account('7', 'tides')) => t.replay.add({ host: 'harbour.example', path: LOOKUP, response: json(body) });
+  const page = (list: 'followers' | 'following', response: ReturnType<typeof json>) =>
+    t.replay.add({ host: 'harbour.example', path: `/api/v1/accounts/7/${list}`, response });
+  const three = mastodonFollowsBody('harbour.example', [
+    { user: 'pier', instance: 'harbour.example', displayName: 'Pier', id: '11' },
+    { user: 'gull', instance: 'elsewhere.example', displayName: 'Gull', id: '12' },
+  ]);
+  const ask = (list: 'followers' | 'following', cursor: Parameters<typeof fetchFollows>[2]['cursor'] = null) =>
+    fetchFollows(t.ctx, list, { user: 'tides', instance: 'harbour.example', cursor });
+
+  it.each(['followers', 'following'] as const)(
+    '%s: the lookup, then the list with limit=80; the account is the lookup record; the Link max_id (a Follow id) becomes our cursor',
+    async (list) => {
+      lookup();
+      page(list, json(three, { link: mastodonFollowsLink('harbour.example', '7', list, '5501', '5533') }));
+      const first = await ask(list);
+      expect(first.account).toMatchObject({ id: '7', username: 'tides', acct: 'tides' });
+      expect(first.accounts.map((a) => [a.id, a.acct])).toEqual([
+        ['11', 'pier'],
+        ['12', 'gull@elsewhere.example'],
+      ]);
+      expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual([
+        'https://harbour.example/api/v1/accounts/lookup?acct=tides',
+        `https://harbour.example/api/v1/accounts/7/${list}?limit=80`,
+      ]);
+      const c = decodeFollowsCursor(first.cursor!);
+      expect(c).toEqual({ l: list, i: 'harbour.example', u: 'tides', a: '7', m: '5501' });
+      const op = list === 'followers' ? microblogEFollowers : microblogEFollowing;
+      const v = validateArgs(op, { handle: '@Tides@Harbour.example', cursor: first.cursor });
+      expect(v.ok && v.args).toEqual({ user: 'tides', instance: 'harbour.example', cursor: c });
+
+      // The next page: the lookup again (the record carries the account, and only it names whose list this is), then max_id.
+      t.replay.reset();
+      lookup();
+      page(list, json(three.slice(0, 1)));
+      const second = await ask(list, c);
+      // A page without a Link header is the last.
+      expect(second).toMatchObject({ accounts: [{ id: '11' }], cursor: null });
+      expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual([
+        'https://harbour.example/api/v1/accounts/lookup?acct=tides',
+        `https://harbour.example/api/v1/accounts/7/${list}?limit=80&max_id=5501`,
+      ]);
+    },
+  );
+
+  it("a full page without a Link header is the last: no account's id is a Follow id to page from", async () => {
+    lookup();
+    const eighty = Array.from({ length: 80 }, (_, i) => account(String(100 + i), `f${i}`));
+    page('followers', json(eighty));
+    const r = await ask('followers');
+    expect(r.accounts).toHaveLength(80);
+    expect(r.cursor).toBeNull();
+  });
+
+  it('a cursor: of the other list, of another account, or not ours → INVALID_INPUT on cursor before anything is sent', () => {
+    const followers = encodeCursor({ l: 'followers', i: 'harbour.example', u: 'tides', a: '7', m: '5501' });
+    const cases: [OperationDef, Record<string, string>, string][] = [
+      [microblogEFollowing, { handle: 'tides@harbour.example', cursor: followers }, 'belongs to another list (followers)'],
+      [microblogEFollowers, { handle: 'tides@other.example', cursor: followers }, 'belongs to another account'],
+      [microblogEFollowers, { handle: 'waves@harbour.example', cursor: followers }, 'belongs to another account'],
+      [
+        microblogEFollowers,
+        { handle: 'tides@harbour.example', cursor: 'bm90LW91cnM' },
+        'must be the `cursor` of a previous response, unchanged',
+      ],
+    ];
+    for (const [op, args, message] of cases) {
+      const v = validateArgs(op, args);
+      expect(v.ok ? null : v.problems).toEqual([{ param: 'cursor', message }]);
+    }
+    // A posts cursor of the same account is no followers cursor.
+    const posts = encodeCursor({ i: 'harbour.example', u: 'tides', a: '7', m: '5501' });
+    expect(validateArgs(microblogEFollowers, { handle: 'tides@harbour.example', cursor: posts }).ok).toBe(false);
+  });
+
+  it("a hand-made cursor (this account, another account's id) → INVALID_INPUT on cursor, the other account's list never asked", async () => {
+    lookup();
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/8/followers', response: json(three) });
+    const e = await failure(ask('followers', { l: 'followers', i: 'harbour.example', u: 'tides', a: '8', m: '5501' }));
+    expect(e.code).toBe('INVALID_INPUT');
+    expect(e.details).toEqual([{ param: 'cursor', message: expect.stringMatching(/^belongs to another account/) }]);
+    expect(t.replay.hits({ path: '/api/v1/accounts/8/followers' })).toHaveLength(0);
+  });
+
+  it('another account, or a remote one, answering the lookup → UPSTREAM_FAILED, no list asked for', async () => {
+    lookup(account('8', 'waves'));
+    expect((await failure(ask('followers'))).message).toMatch(/different resource/);
+    lookup(account('7', 'tides', 'tides@elsewhere.example'));
+    expect((await failure(ask('following'))).code).toBe('UPSTREAM_FAILED');
+    expect(t.replay.hits().filter((h) => h.path !== LOOKUP)).toHaveLength(0);
+  });
+
+  it.each(['followers', 'following'] as const)(
+    '%s of an account hiding its lists (hide_collections) → PRIVATE_CONTENT, the list never asked for',
+    async (list) => {
+      lookup({ ...account('7', 'tides'), hide_collections: true });
+      page(list, json([]));
+      const e = await failure(ask(list));
+      expect(e.code).toBe('PRIVATE_CONTENT');
+      expect(e.message).toMatch(/@tides@harbour\.example \(the account hides them\) is private/);
+      expect(t.replay.hits().map((h) => h.path)).toEqual([LOOKUP]);
+    },
+  );
+
+  it('an empty list from a server that does not say whether the account hides it → an empty page, not an error', async () => {
+    lookup(account('7', 'tides'));
+    page('followers', json([]));
+    const r = await ask('followers');
+    expect(r.account.hide_collections).toBeNull();
+    expect(r).toMatchObject({ accounts: [], cursor: null });
+  });
+
+  it('the list answering 404 → NOT_FOUND; 401 with an error body → login wall; 403 → UPSTREAM_BLOCKED; another shape → UPSTREAM_FAILED', async () => {
+    lookup();
+    page('followers', json({ error: 'Record not found' }, {}, 404));
+    expect((await failure(ask('followers'))).code).toBe('NOT_FOUND');
+    page('followers', json({ error: 'This API requires an authenticated user' }, {}, 401));
+    const walled = await failure(ask('followers'));
+    expect(walled.code).toBe('UPSTREAM_BLOCKED');
+    expect(walled.message).toMatch(/login wall/);
+    page('followers', json({ error: 'forbidden' }, {}, 403));
+    expect((await failure(ask('followers'))).code).toBe('UPSTREAM_BLOCKED');
+    page('followers', json({ accounts: [] }));
+    const other = await failure(ask('followers'));
+    expect(other.code).toBe('UPSTREAM_FAILED');
+    expect(other.message).toMatch(/harbour\.example does not answer the Mastodon API/);
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`the fosstodon captures served in place (${skipReason(PLATFORM)})`, () => {
+    it("schochastics: the lookup capture's account; the search capture's Accounts as a followers page (no capture of that list exists)", async () => {
+      t.replay.add({
+        host: 'fosstodon.org',
+        path: LOOKUP,
+        response: {
+          headers: { 'content-type': 'application/json' },
+          bodyFile: fixturePath(PLATFORM, 'account-fosstodon-schochastics-2025-07-17.json'),
+        },
+      });
+      t.replay.add({
+        host: 'fosstodon.org',
+        path: '/api/v1/accounts/109302436954721982/followers',
+        response: {
+          headers: { 'content-type': 'application/json' },
+          bodyFile: fixturePath(PLATFORM, 'accounts-search-schochastics-fosstodon-2025-07-17.json'),
+        },
+      });
+      const r = await fetchFollows(t.ctx, 'followers', { user: 'schochastics', instance: 'fosstodon.org', cursor: null });
+      expect(r.account).toMatchObject({ id: '109302436954721982', followers_count: 1036, following_count: 138, hide_collections: false });
+      expect(r.accounts.map((a) => [a.acct, a.followers_count])).toEqual([
+        ['schochastics', 1036],
+        ['schochastics@birdsite.lakedrops.com', 0],
+        ['schochastics@bird.makeup', 0],
+      ]);
+      expect(r.cursor).toBeNull();
     });
   });
 });

@@ -7,6 +7,8 @@
  *   GET https://<instance>/api/v1/timelines/tag/<tag>[?max_id=]        (next page: the Link header)
  *   GET https://<instance>/api/v2/search?q=<query>&type=accounts&limit=40   (one page, never `offset`
  *       or `resolve`: without a token Mastodon answers either with 401)
+ *   GET https://<instance>/api/v1/accounts/<id>/followers?limit=80[&max_id=]   (or `/following`; after
+ *       the lookup, on every page; next page: the Link header's `max_id`, a Follow id)
  *
  * The instance is the caller's input, so every request names it as `userParam` (`handle`, or
  * `instance` for a tag or a search): the upstream client's SSRF guard refuses a private,
@@ -20,21 +22,24 @@
  * its API: `DISALLOW_UNAUTHENTICATED_API_ACCESS`, or its v4.2+ timeline-access settings) →
  * UPSTREAM_BLOCKED; other non-2xx → expectOk; a 200 that is not a Mastodon Account / Status list /
  * Search (not JSON, another shape) → UPSTREAM_FAILED saying the server does not answer the
- * Mastodon API.
+ * Mastodon API. Followers / following of an account that hides them (`hide_collections` true on
+ * its lookup) → PRIVATE_CONTENT, the list never asked for.
  */
-import { isApiError, notFound, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { invalidParam, isApiError, notFound, privateContent, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { byListOwner, sameHandle } from '../identity.js';
-import { nextPage } from '../microblog-a/posts.js';
+import { nextMaxId, nextPage } from '../microblog-a/posts.js';
 import type { OpContext } from '../operation.js';
 import type { Acct } from './parse.js';
-import { parseAccount, parseAccountSearch, parseStatuses, PLATFORM } from './parse.js';
+import { parseAccount, parseAccountList, parseAccountSearch, parseStatuses, PLATFORM } from './parse.js';
 import type { MicroblogEAccount, MicroblogEPostsPage, MicroblogEProfileSearch, MicroblogEStatus, MicroblogETagPage } from './schema.js';
 
 const HEADERS = { accept: 'application/json' };
 /** Accounts per search: Mastodon's most (twice its default of 20); the one page an anonymous caller gets. */
 const SEARCH_LIMIT = 40;
+/** Accounts per page of followers / following: Mastodon's most (twice its default of 40). */
+const FOLLOWS_LIMIT = 80;
 
 /**
  * `what` names what is asked for. `missing`: what a 404/410 means — the account or tag asked for
@@ -101,6 +106,16 @@ interface PostsCursor {
   a: string;
   m: string;
 }
+/** Which list of an account: who follows it, or whom it follows (Mastodon's path segment). */
+export type FollowsList = 'followers' | 'following';
+/** Our cursor of an account's followers or following: the list, instance, user, account id, next `max_id` (a Follow id). */
+interface FollowsCursor {
+  l: FollowsList;
+  i: string;
+  u: string;
+  a: string;
+  m: string;
+}
 /** Our cursor of a tag timeline: instance, tag, next `max_id`. */
 interface TagCursor {
   i: string;
@@ -114,6 +129,13 @@ export function decodePostsCursor(raw: string): PostsCursor | null {
   const c = decodeCursor(raw);
   if (!c || typeof c.i !== 'string' || typeof c.u !== 'string' || typeof c.a !== 'string' || typeof c.m !== 'string') return null;
   return ID.test(c.a) && ID.test(c.m) ? { i: c.i, u: c.u, a: c.a, m: c.m } : null;
+}
+
+export function decodeFollowsCursor(raw: string): FollowsCursor | null {
+  const c = decodeCursor(raw);
+  if (!c || (c.l !== 'followers' && c.l !== 'following')) return null;
+  if (typeof c.i !== 'string' || typeof c.u !== 'string' || typeof c.a !== 'string' || typeof c.m !== 'string') return null;
+  return ID.test(c.a) && ID.test(c.m) ? { l: c.l, i: c.i, u: c.u, a: c.a, m: c.m } : null;
 }
 
 export function decodeTagCursor(raw: string): TagCursor | null {
@@ -167,7 +189,7 @@ export async function fetchTag(ctx: OpContext, a: { instance: string; tag: strin
   return { posts, cursor: next ? encodeCursor({ i: a.instance, t: a.tag, m: next } satisfies TagCursor) : null };
 }
 
-export type { PostsCursor, TagCursor };
+export type { FollowsCursor, PostsCursor, TagCursor };
 
 /** One page of a server's account search: the accounts it knows (its own and remote ones) matching the query. */
 export async function fetchProfileSearch(ctx: OpContext, a: { instance: string; query: string }): Promise<MicroblogEProfileSearch> {
@@ -180,4 +202,46 @@ export async function fetchProfileSearch(ctx: OpContext, a: { instance: string; 
     'no-api',
   );
   return { profiles: asMastodon(a.instance, () => parseAccountSearch(json)) };
+}
+
+/** One page of an account's followers or following, and the account itself (its lookup). */
+export interface FollowsPage {
+  account: MicroblogEAccount;
+  accounts: MicroblogEAccount[];
+  cursor: string | null;
+}
+
+/**
+ * One page of the accounts following `a` (`followers`) or followed by it (`following`). The
+ * lookup runs on every page: the record carries the account, and only the lookup names whose list
+ * it is — the list's Account entities are the followers, never the followed — so its identity
+ * check (fetchProfile) is the list's. A cursor holds the account id the lookup gave; a lookup now
+ * giving another id (a hand-made cursor, or the name taken by a new account) makes it another
+ * account's cursor: INVALID_INPUT, nothing listed. An account hiding its lists
+ * (`hide_collections`: Mastodon then answers others `[]`) → PRIVATE_CONTENT, the list not asked
+ * for. Paging: the Link header's `rel="next"` `max_id` only (a Follow id, which no account in the
+ * list carries, so no fallback below a full page's last account); no Link → the last page.
+ */
+export async function fetchFollows(ctx: OpContext, list: FollowsList, a: Acct & { cursor: FollowsCursor | null }): Promise<FollowsPage> {
+  const account = await fetchProfile(ctx, a);
+  const whose = `@${a.user}@${a.instance}`;
+  if (a.cursor && a.cursor.a !== account.id)
+    throw invalidParam('cursor', `belongs to another account (${whose} is account ${account.id} on ${a.instance} now)`);
+  if (account.hide_collections === true)
+    throw privateContent(`The ${list === 'followers' ? 'followers' : 'follows'} of ${whose} (the account hides them)`);
+  const params = new URLSearchParams({ limit: String(FOLLOWS_LIMIT) });
+  if (a.cursor) params.set('max_id', a.cursor.m);
+  const { json, headers } = await getJson(
+    ctx,
+    `https://${a.instance}/api/v1/accounts/${encodeURIComponent(account.id)}/${list}?${params.toString()}`,
+    'handle',
+    `${list === 'followers' ? 'Followers' : 'Follows'} of ${whose}`,
+  );
+  const accounts = asMastodon(a.instance, () => parseAccountList(json));
+  const next = nextMaxId(headers.link);
+  return {
+    account,
+    accounts,
+    cursor: next ? encodeCursor({ l: list, i: a.instance, u: a.user, a: account.id, m: next } satisfies FollowsCursor) : null,
+  };
 }

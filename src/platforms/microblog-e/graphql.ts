@@ -1,15 +1,24 @@
 /**
  * GraphQL types and root fields for microblog-e (any Mastodon-compatible server): idiomatic names
  * over the wire records (Mastodon's Account and Status entities; the account search lists the
- * profile's Account type), plus `json` carrying the whole wire record (what REST returns). Media,
+ * profile's Account type, and so do followers and following), plus `json` carrying the whole wire record (what REST returns). Media,
  * mentions, tags, emoji, cards and polls are JSON.
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { microblogEPosts, microblogEProfile, microblogEProfileSearch, microblogETag } from './operations.js';
+import {
+  microblogEFollowers,
+  microblogEFollowing,
+  microblogEPosts,
+  microblogEProfile,
+  microblogEProfileSearch,
+  microblogETag,
+} from './operations.js';
 import type {
   MicroblogEAccount,
   MicroblogEField,
+  MicroblogEFollowersPage,
+  MicroblogEFollowingPage,
   MicroblogEPostsPage,
   MicroblogEProfileSearch,
   MicroblogEStatus,
@@ -55,6 +64,9 @@ export function microblogEGraphql(): void {
       followingCount: t.exposeInt('following_count'),
       statusesCount: t.exposeInt('statuses_count'),
       lastStatusAt: t.exposeString('last_status_at'),
+      hideCollections: t.exposeBoolean('hide_collections', {
+        description: 'The account hides whom it follows and who follows it; null where the server does not say',
+      }),
       emojis: t.expose('emojis', { type: 'JSON', description: 'Custom emoji used in the name and bio' }),
       fields: t.expose('fields', { type: [FieldRef], nullable: false }),
       moved: t.expose('moved', { type: 'JSON', description: 'The account this one moved to' }),
@@ -120,8 +132,28 @@ export function microblogEGraphql(): void {
     }),
   });
 
+  const FollowersPageRef = builder.objectRef<MicroblogEFollowersPage>('MicroblogEFollowersPage').implement({
+    fields: (t) => ({
+      account: t.expose('account', { type: AccountRef, nullable: false, description: 'The account asked for (its profile)' }),
+      followers: t.expose('followers', { type: [AccountRef], nullable: false, description: 'Most recent follow first' }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const FollowingPageRef = builder.objectRef<MicroblogEFollowingPage>('MicroblogEFollowingPage').implement({
+    fields: (t) => ({
+      account: t.expose('account', { type: AccountRef, nullable: false, description: 'The account asked for (its profile)' }),
+      following: t.expose('following', { type: [AccountRef], nullable: false, description: 'Most recent follow first' }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
   operationField(microblogEProfile, AccountRef);
   operationField(microblogEPosts, PostsPageRef);
+  operationField(microblogEFollowers, FollowersPageRef);
+  operationField(microblogEFollowing, FollowingPageRef);
   operationField(microblogETag, TagPageRef);
   operationField(microblogEProfileSearch, ProfileSearchRef);
 }

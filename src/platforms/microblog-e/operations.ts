@@ -1,11 +1,20 @@
 /**
  * microblog-e (any Mastodon-compatible server) operations: an account's profile, its statuses,
- * a server's hashtag timeline, a server's account search; each 1 credit live (0 cached or on
- * error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
+ * its followers and the accounts it follows, a server's hashtag timeline, a server's account
+ * search; each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
  */
 import type { OperationDef, ParamSpec } from '../operation.js';
-import type { PostsCursor, TagCursor } from './fetch.js';
-import { decodePostsCursor, decodeTagCursor, fetchPosts, fetchProfile, fetchProfileSearch, fetchTag } from './fetch.js';
+import type { FollowsCursor, FollowsList, PostsCursor, TagCursor } from './fetch.js';
+import {
+  decodeFollowsCursor,
+  decodePostsCursor,
+  decodeTagCursor,
+  fetchFollows,
+  fetchPosts,
+  fetchProfile,
+  fetchProfileSearch,
+  fetchTag,
+} from './fetch.js';
 import type { Acct } from './parse.js';
 import { normalizeAcct, normalizeInstance, normalizeTag, PLATFORM } from './parse.js';
 import * as schema from './schema.js';
@@ -147,4 +156,66 @@ export const microblogEProfileSearch: OperationDef<{ instance: string; query: st
   run: (ctx, a) => fetchProfileSearch(ctx, a),
 };
 
-export const operations = [microblogEProfile, microblogEPosts, microblogETag, microblogEProfileSearch];
+type FollowsArgs = Acct & { cursor: FollowsCursor | null };
+
+/** What the followers and following operations share: the posts operation's `handle` and `cursor`, its checks, its key. */
+function followsDef(list: FollowsList) {
+  return {
+    platform: PLATFORM,
+    params: [
+      { name: 'handle', kind: 'string', required: true, maxLength: 300, description: HANDLE_DESCRIPTION },
+      { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION },
+    ] satisfies ParamSpec[],
+    cacheable: true,
+    check(args: Record<string, any>, problem: (param: string, message: string) => void) {
+      const acct = acctOf(args);
+      if (acct === null) problem('handle', HANDLE_PROBLEM);
+      if (!hasCursor(args)) return;
+      const c = decodeFollowsCursor(args.cursor);
+      if (!c) problem('cursor', CURSOR_PROBLEM);
+      else if (c.l !== list) problem('cursor', `belongs to another list (${c.l})`);
+      else if (acct && (c.u !== acct.user || c.i !== acct.instance)) problem('cursor', 'belongs to another account');
+    },
+    normalize: (a: Record<string, any>): FollowsArgs => ({
+      ...normalizeAcct(a.handle)!,
+      cursor: hasCursor(a) ? decodeFollowsCursor(a.cursor) : null,
+    }),
+    // The account id too, as the posts operation's: a cursor read with another id is refused, never another page.
+    key: (a: FollowsArgs) => JSON.stringify([`${a.user}@${a.instance}`, a.cursor?.a ?? null, a.cursor?.m ?? null]),
+    cost: { max: 1 },
+    example: { handle: 'harbourweather@mastodon.social' },
+  };
+}
+
+export const microblogEFollowers: OperationDef<FollowsArgs, schema.MicroblogEFollowersPage> = {
+  ...followsDef('followers'),
+  field: 'microblogEFollowers',
+  summary: 'One page of the accounts following a Mastodon account (80 at most, most recent first) and the account; page with `cursor`',
+  rest: { path: '/v1/microblog-e/followers' },
+  record: schema.MicroblogEFollowersPage,
+  run: async (ctx, a) => {
+    const page = await fetchFollows(ctx, 'followers', a);
+    return { account: page.account, followers: page.accounts, cursor: page.cursor };
+  },
+};
+
+export const microblogEFollowing: OperationDef<FollowsArgs, schema.MicroblogEFollowingPage> = {
+  ...followsDef('following'),
+  field: 'microblogEFollowing',
+  summary: 'One page of the accounts a Mastodon account follows (80 at most, most recent first) and the account; page with `cursor`',
+  rest: { path: '/v1/microblog-e/following' },
+  record: schema.MicroblogEFollowingPage,
+  run: async (ctx, a) => {
+    const page = await fetchFollows(ctx, 'following', a);
+    return { account: page.account, following: page.accounts, cursor: page.cursor };
+  },
+};
+
+export const operations = [
+  microblogEProfile,
+  microblogEPosts,
+  microblogEFollowers,
+  microblogEFollowing,
+  microblogETag,
+  microblogEProfileSearch,
+];

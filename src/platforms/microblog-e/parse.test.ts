@@ -7,9 +7,23 @@ import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { htmlToText } from '../microblog-a/parse.js';
-import { normalizeAcct, normalizeInstance, normalizeTag, parseAccount, parseAccountSearch, parseStatuses } from './parse.js';
-import { mastodonSearchBody } from './samples.js';
-import { MicroblogEAccount, MicroblogEPostsPage, MicroblogEProfileSearch } from './schema.js';
+import {
+  normalizeAcct,
+  normalizeInstance,
+  normalizeTag,
+  parseAccount,
+  parseAccountList,
+  parseAccountSearch,
+  parseStatuses,
+} from './parse.js';
+import { mastodonFollowsBody, mastodonSearchBody } from './samples.js';
+import {
+  MicroblogEAccount,
+  MicroblogEFollowersPage,
+  MicroblogEFollowingPage,
+  MicroblogEPostsPage,
+  MicroblogEProfileSearch,
+} from './schema.js';
 
 const LABEL = 'microblog-e';
 const load = (file: string): unknown => JSON.parse(readFixture(LABEL, file));
@@ -95,6 +109,29 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-e captures (${skipReason(LABEL)}
     expect(Object.keys(result[0])).toEqual(Object.keys(profile));
     expect(result.slice(1).map((a) => new URL(a.url!).host)).toEqual(['birdsite.lakedrops.com', 'bird.makeup']);
     expect(MicroblogEProfileSearch.parse({ profiles: result })).toEqual({ profiles: result });
+  });
+
+  it('followers / following (no capture of those lists): the captured Accounts, read as a list, are each their profile record unchanged', () => {
+    // A page of followers or following is a JSON array of Account entities (Mastodon's API docs);
+    // no capture of those endpoints exists, so the captured Accounts stand in: the search capture
+    // (`/api/v1/accounts/search`) is such an array, and the lookup capture is one Account.
+    const list: unknown[] = load('accounts-search-schochastics-fosstodon-2025-07-17.json') as unknown[];
+    const { result, warnings } = captureWarnings(() => parseAccountList(list));
+    expect(warnings).toEqual([]);
+    expect(result).toEqual(list.map((a) => parseAccount(a)));
+    expect(result.map((a) => [a.id, a.acct, a.followers_count, a.hide_collections])).toEqual([
+      ['109302436954721982', 'schochastics', 1036, false],
+      ['110090982838680509', 'schochastics@birdsite.lakedrops.com', 0, true],
+      ['111270124316361434', 'schochastics@bird.makeup', 0, true],
+    ]);
+    const lookup = load('account-fosstodon-schochastics-2025-07-17.json');
+    const account = parseAccount(lookup);
+    expect(account.hide_collections).toBe(false);
+    expect(parseAccountList([lookup])).toEqual([account]);
+    const followers = { account, followers: result, cursor: null };
+    expect(MicroblogEFollowersPage.parse(followers)).toEqual(followers);
+    const following = { account, following: result, cursor: 'eyJ9' };
+    expect(MicroblogEFollowingPage.parse(following)).toEqual(following);
   });
 
   it('the anonymous tag timeline: 5 statuses, remote accounts with their own acct and origin url', () => {
@@ -203,7 +240,33 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(parseAccountSearch({ accounts: [], statuses: [], hashtags: [] })).toEqual([]);
   });
 
+  it('a followers / following answer (our own sample, samples.ts): accounts in order, a remote acct kept', () => {
+    const body = mastodonFollowsBody('harbour.example', [
+      { user: 'pier', instance: 'harbour.example', displayName: 'Pier', id: '11' },
+      { user: 'gull', instance: 'elsewhere.example', displayName: 'Gull', id: '12', followers: 0, hideCollections: true },
+    ]);
+    const { result, warnings } = captureWarnings(() => parseAccountList(body));
+    expect(warnings).toEqual([]);
+    expect(result.map((a) => [a.id, a.acct, a.url, a.hide_collections])).toEqual([
+      ['11', 'pier', 'https://harbour.example/@pier', false],
+      ['12', 'gull@elsewhere.example', 'https://elsewhere.example/@gull', true],
+    ]);
+    expect(parseAccountList([])).toEqual([]);
+  });
+
+  it('a followers answer with fields missing: each is null on its own (warned where Mastodon always sends it), an account without its id left out', () => {
+    const [full] = mastodonFollowsBody('harbour.example', [{ user: 'pier', instance: 'harbour.example', displayName: 'Pier', id: '11' }]);
+    const { display_name: _d, followers_count: _f, hide_collections: _h, ...degraded } = full!;
+    const { result, warnings } = captureWarnings(() => parseAccountList([{ ...full, id: undefined }, degraded, full]));
+    expect(result.map((a) => a.id)).toEqual(['11', '11']);
+    expect(result[0]).toEqual({ ...parseAccount(full), display_name: null, followers_count: null, hide_collections: null });
+    expect(MicroblogEAccount.parse(result[0])).toEqual(result[0]);
+    // `hide_collections` is not sent by every server: null without a warning.
+    expect(warnings.map((w) => w.field)).toEqual(['accounts.items', 'accounts.items.display_name', 'accounts.items.followers_count']);
+  });
+
   it('something that is not a Mastodon Account or list → UPSTREAM_FAILED', () => {
+    expect(() => parseAccountList({ accounts: [] })).toThrow(/the accounts array/);
     expect(() => parseAccount({ error: 'nope' })).toThrow(/missing account\.id/);
     expect(() => parseAccount([])).toThrow(/a Mastodon Account object/);
     expect(() => parseStatuses({ statuses: [] })).toThrow(/the statuses array/);

@@ -51,6 +51,7 @@ function accountFields(r: Reader): MicroblogEAccount {
     following_count: r.int('following_count'),
     statuses_count: r.int('statuses_count'),
     last_status_at: r.opt.str('last_status_at'),
+    hide_collections: r.opt.bool('hide_collections'),
     emojis: r.opt.objects('emojis'),
     fields: r.items('fields', parseField),
     moved: r.opt.obj('moved'),
@@ -72,6 +73,17 @@ export function parseAccountSearch(body: unknown): MicroblogEAccount[] {
   const r = recordReader(body, { platform: PLATFORM, record: 'search', what: 'a Mastodon Search object' });
   if (!Array.isArray(r.opt.arr('accounts'))) throw shapeChanged(PLATFORM, 'search.accounts (a Mastodon Search object)');
   return r.items('accounts', accountFields);
+}
+
+/**
+ * The body of `GET /api/v1/accounts/<id>/followers` or `/following` (a JSON array of Account
+ * entities) → its accounts, in the server's order (most recent follow first), remote ones as the
+ * server has them: each the profile's Account record. An account without its id is left out
+ * (warned `accounts.items`); a body that is no array is a changed shape.
+ */
+export function parseAccountList(json: unknown): MicroblogEAccount[] {
+  if (!Array.isArray(json)) throw shapeChanged(PLATFORM, 'the accounts array (a Mastodon Account list)');
+  return recordReader({ items: json }, { platform: PLATFORM, record: 'accounts' }).items('items', accountFields);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * microblog-e = any Mastodon-compatible server. Registry entry: the operations (operations.ts:
- * profile, posts, hashtag timeline, account search) and the walls (walls.ts). Hosts: whichever server the caller
- * names (`*`), each request passing its parameter as `userParam` so the SSRF guard checks it.
+ * profile, posts, followers, following, hashtag timeline, account search) and the walls
+ * (walls.ts). Hosts: whichever server the caller names (`*`), each request passing its parameter
+ * as `userParam` so the SSRF guard checks it.
  */
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';

@@ -3,6 +3,10 @@
  * numbers invented), in the shape of the real Mastodon Account entity
  * (../shared/fixtures/microblog-e/account-fosstodon-schochastics-2025-07-17.json): `note` and the
  * field values are HTML; a field whose link the server checked (`rel="me"`) has `verified_at`.
+ * No capture of `/api/v1/accounts/<id>/followers` or `/following` exists: their answers here
+ * (`mastodonFollowsBody`, `mastodonFollowsLink`) are written from Mastodon's documented API — a
+ * JSON array of the same Account entities (most recent follow first), the next page in the `Link`
+ * header as a `max_id` that is a Follow id, not an account id.
  */
 export interface MastodonSample {
   user: string;
@@ -13,6 +17,8 @@ export interface MastodonSample {
   fields?: { name: string; url: string; verified?: boolean }[];
   followers?: number;
   id?: string;
+  /** The account hides its followers and follows (Mastodon's `hide_collections`); default false. */
+  hideCollections?: boolean;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -48,6 +54,7 @@ export function mastodonAccountBody(s: MastodonSample): Record<string, unknown> 
     following_count: 100,
     statuses_count: 250,
     last_status_at: '2025-07-17',
+    hide_collections: s.hideCollections ?? false,
     emojis: [],
     fields: (s.fields ?? []).map((f) => ({
       name: f.name,
@@ -65,14 +72,37 @@ export function mastodonAccountBody(s: MastodonSample): Record<string, unknown> 
  * `user@server`, `url` and `uri` on its own server.
  */
 export function mastodonSearchBody(asked: string, accounts: MastodonSample[]): Record<string, unknown> {
-  return {
-    accounts: accounts.map((s) => {
-      const body = mastodonAccountBody(s);
-      return s.instance === asked ? body : { ...body, acct: `${s.user}@${s.instance}` };
-    }),
-    statuses: [],
-    hashtags: [],
-  };
+  return { accounts: accounts.map((s) => accountAsSeenBy(asked, s)), statuses: [], hashtags: [] };
+}
+
+/** `s` as the server `asked` sends it: its own account as is, another server's with `acct` = `user@server`. */
+function accountAsSeenBy(asked: string, s: MastodonSample): Record<string, unknown> {
+  const body = mastodonAccountBody(s);
+  return s.instance === asked ? body : { ...body, acct: `${s.user}@${s.instance}` };
+}
+
+/**
+ * The body of `GET https://<asked>/api/v1/accounts/<id>/followers` (or `/following`): a JSON
+ * array of Account entities, most recent follow first, another server's accounts remote there
+ * (as `mastodonSearchBody`).
+ */
+export function mastodonFollowsBody(asked: string, accounts: MastodonSample[]): Record<string, unknown>[] {
+  return accounts.map((s) => accountAsSeenBy(asked, s));
+}
+
+/**
+ * Mastodon's `Link` header on a page of followers / following that has a next page: `next` with
+ * `max_id` and `prev` with `since_id`, both Follow ids (never an account id of the page).
+ */
+export function mastodonFollowsLink(
+  instance: string,
+  accountId: string,
+  list: 'followers' | 'following',
+  maxId: string,
+  sinceId: string,
+): string {
+  const base = `https://${instance}/api/v1/accounts/${accountId}/${list}?limit=80`;
+  return `<${base}&max_id=${maxId}>; rel="next", <${base}&since_id=${sinceId}>; rel="prev"`;
 }
 
 /** Mastodon's 404 body for an unknown account. */

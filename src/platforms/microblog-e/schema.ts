@@ -40,6 +40,9 @@ export const MicroblogEAccount = named(
     following_count: NInt,
     statuses_count: NInt,
     last_status_at: NStr.describe('Date of the last post (day precision)'),
+    hide_collections: NBool.describe(
+      'The account hides whom it follows and who follows it (the server answers others an empty list); null where the server does not say',
+    ),
     emojis: z.array(Obj).describe('Custom emoji used in the name and bio'),
     fields: z.array(MicroblogEField).describe('Profile metadata: up to 4 (server-configurable) label/value pairs'),
     moved: NObj.describe('The account this one moved to; null when it has not'),
@@ -140,3 +143,40 @@ export const MicroblogEProfileSearch = named(
   'Accounts matching a query on a Mastodon server (`/api/v2/search?type=accounts`)',
 );
 export type MicroblogEProfileSearch = z.infer<typeof MicroblogEProfileSearch>;
+
+const FollowsAccount = MicroblogEAccount.describe(
+  'The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call',
+);
+const FollowsCursor = NStr.describe(
+  'Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link)',
+);
+
+export const MicroblogEFollowersPage = named(
+  'MicroblogEFollowersPage',
+  z.strictObject({
+    account: FollowsAccount,
+    followers: z
+      .array(MicroblogEAccount)
+      .describe(
+        "Accounts following it, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`)",
+      ),
+    cursor: FollowsCursor,
+  }),
+  "One page of a Mastodon account's followers",
+);
+export type MicroblogEFollowersPage = z.infer<typeof MicroblogEFollowersPage>;
+
+export const MicroblogEFollowingPage = named(
+  'MicroblogEFollowingPage',
+  z.strictObject({
+    account: FollowsAccount,
+    following: z
+      .array(MicroblogEAccount)
+      .describe(
+        "Accounts it follows, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`)",
+      ),
+    cursor: FollowsCursor,
+  }),
+  'One page of the accounts a Mastodon account follows',
+);
+export type MicroblogEFollowingPage = z.infer<typeof MicroblogEFollowingPage>;
