@@ -19,13 +19,11 @@
 import { z } from 'zod';
 import { NStr, named } from '../records.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { AFTER_PARAM, afterOf, checkAfter, readRedditJson } from './api.js';
+import { readRedditJson } from './api.js';
 import { parseListing } from './parse.js';
-import { normalizeUsername } from './profile.js';
 import { ForumComment } from './schema.js';
-import { assertUsersItems, USER_POST_SORTS, userPostsQuery } from './user-posts.js';
-import type { ForumUserPostSort } from './user-posts.js';
-import { checkHandle, HANDLE_PARAM } from './user.js';
+import { assertUsersItems, USER_POST_SORTS, userListingOp, userPostsQuery } from './user-posts.js';
+import type { ForumUserPostSort, ForumUserPostsArgs } from './user-posts.js';
 
 const PLATFORM = 'forum';
 
@@ -49,11 +47,8 @@ export function parseCommentsPage(json: unknown): ForumCommentsPage {
   return { comments: posts as ForumComment[], after };
 }
 
-export interface ForumUserCommentsArgs {
-  handle: string;
-  sort: ForumUserCommentSort;
-  after: string | null;
-}
+/** A user's comments are asked as its posts are: handle, sort, after. */
+export type ForumUserCommentsArgs = ForumUserPostsArgs;
 
 export async function fetchForumUserComments(ctx: OpContext, a: ForumUserCommentsArgs): Promise<ForumCommentsPage> {
   const { json } = await readRedditJson(ctx, {
@@ -72,25 +67,6 @@ export const forumUserComments: OperationDef<ForumUserCommentsArgs, ForumComment
   summary: "One page (100) of a Reddit user's comments, newest first by default; page with `after`",
   rest: { path: '/v1/forum/user/comments' },
   record: ForumCommentsPage,
-  params: [
-    HANDLE_PARAM,
-    {
-      name: 'sort',
-      kind: 'enum',
-      values: USER_COMMENT_SORTS,
-      enumName: 'ForumUserCommentSort',
-      description: 'Order (default new); top and controversial rank over all time.',
-    },
-    AFTER_PARAM,
-  ],
-  cacheable: true,
-  check(args, problem) {
-    checkHandle(args, problem);
-    checkAfter(args, problem);
-  },
-  normalize: (a) => ({ handle: normalizeUsername(a.handle)!, sort: a.sort ?? 'new', after: afterOf(a.after) }),
-  key: (a) => JSON.stringify([a.handle, a.sort, a.after]),
-  cost: { max: 1 },
-  example: { handle: 'nightowlpots' },
+  ...userListingOp('ForumUserCommentSort'),
   run: (ctx, a) => fetchForumUserComments(ctx, a),
 };

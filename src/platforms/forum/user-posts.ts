@@ -84,31 +84,46 @@ export async function fetchForumUserPosts(ctx: OpContext, a: ForumUserPostsArgs)
   return page;
 }
 
+/**
+ * What the operations over one page of a user's listing share (its posts here, its comments in
+ * user-comments.ts): the handle, the sort (its enum named per operation) and `after`, their checks,
+ * canonical form and cache key, 1 credit, the demo user as example.
+ */
+export function userListingOp(sortEnumName: string) {
+  return {
+    params: [
+      HANDLE_PARAM,
+      {
+        name: 'sort',
+        kind: 'enum',
+        values: USER_POST_SORTS,
+        enumName: sortEnumName,
+        description: 'Order (default new); top and controversial rank over all time.',
+      },
+      AFTER_PARAM,
+    ],
+    cacheable: true,
+    check(args: Record<string, any>, problem: (param: string, message: string) => void) {
+      checkHandle(args, problem);
+      checkAfter(args, problem);
+    },
+    normalize: (a: Record<string, any>): ForumUserPostsArgs => ({
+      handle: normalizeUsername(a.handle)!,
+      sort: a.sort ?? 'new',
+      after: afterOf(a.after),
+    }),
+    key: (a: ForumUserPostsArgs) => JSON.stringify([a.handle, a.sort, a.after]),
+    cost: { max: 1 },
+    example: { handle: 'nightowlpots' },
+  } satisfies Partial<OperationDef<ForumUserPostsArgs, unknown>>;
+}
+
 export const forumUserPosts: OperationDef<ForumUserPostsArgs, ForumPostsPage> = {
   field: 'forumUserPosts',
   platform: PLATFORM,
   summary: "One page (100) of a Reddit user's submitted posts; page with `after`",
   rest: { path: '/v1/forum/user/posts' },
   record: ForumPostsPage,
-  params: [
-    HANDLE_PARAM,
-    {
-      name: 'sort',
-      kind: 'enum',
-      values: USER_POST_SORTS,
-      enumName: 'ForumUserPostSort',
-      description: 'Order (default new); top and controversial rank over all time.',
-    },
-    AFTER_PARAM,
-  ],
-  cacheable: true,
-  check(args, problem) {
-    checkHandle(args, problem);
-    checkAfter(args, problem);
-  },
-  normalize: (a) => ({ handle: normalizeUsername(a.handle)!, sort: a.sort ?? 'new', after: afterOf(a.after) }),
-  key: (a) => JSON.stringify([a.handle, a.sort, a.after]),
-  cost: { max: 1 },
-  example: { handle: 'nightowlpots' },
+  ...userListingOp('ForumUserPostSort'),
   run: (ctx, a) => fetchForumUserPosts(ctx, a),
 };
