@@ -400,21 +400,24 @@ export function normalizeHandle(input: string): string | null {
   return HANDLE_RE.test(h) && !RESERVED.has(h) ? h : null;
 }
 
-/** A soundcloud.com profile URL → its handle (lower-case), else null. */
-export function parseProfileUrl(input: string): string | null {
+/** The path segments of a soundcloud.com (www., m.) URL, else null (another host, or not a URL). */
+function soundcloudPath(input: string): string[] | null {
   const s = input.trim();
   const m = /^https?:\/\/([^/?#]*)([/?#].*)?$/i.exec(s);
   if (!m) return null;
   const host = m[1].toLowerCase();
   if (host !== 'soundcloud.com' && host !== 'www.soundcloud.com' && host !== 'm.soundcloud.com') return null;
-  let u: URL;
   try {
-    u = new URL(s);
+    return new URL(s).pathname.split('/').filter(Boolean);
   } catch {
     return null;
   }
-  const segs = u.pathname.split('/').filter(Boolean);
-  if (segs.length === 0 || segs.length > 2) return null;
+}
+
+/** A soundcloud.com profile URL → its handle (lower-case), else null. */
+export function parseProfileUrl(input: string): string | null {
+  const segs = soundcloudPath(input);
+  if (!segs || segs.length === 0 || segs.length > 2) return null;
   if (segs.length === 2 && !PROFILE_TABS.has(segs[1].toLowerCase())) return null;
   return segs[0].startsWith('@') ? null : normalizeHandle(segs[0]);
 }
@@ -432,18 +435,8 @@ export interface SetRef {
  * not taken.
  */
 export function parseSetUrl(input: string): SetRef | null {
-  const s = input.trim();
-  const m = /^https?:\/\/([^/?#]*)([/?#].*)?$/i.exec(s);
-  if (!m) return null;
-  const host = m[1].toLowerCase();
-  if (host !== 'soundcloud.com' && host !== 'www.soundcloud.com' && host !== 'm.soundcloud.com') return null;
-  let u: URL;
-  try {
-    u = new URL(s);
-  } catch {
-    return null;
-  }
-  const segs = u.pathname.split('/').filter(Boolean);
+  const segs = soundcloudPath(input);
+  if (!segs) return null;
   if (segs.length !== 3 || segs[1].toLowerCase() !== 'sets' || segs[0].startsWith('@')) return null;
   const handle = normalizeHandle(segs[0]);
   const slug = segs[2].toLowerCase();
