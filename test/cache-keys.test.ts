@@ -520,6 +520,36 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  microblogEPost: {
+    // Hosts and usernames are case-insensitive; the page URL and the ActivityPub id name one status; a trailing slash is the same page.
+    same: [
+      [
+        { url: 'https://Mastodon.Social/@HarbourWeather/113900000000000011' },
+        { url: 'https://mastodon.social/users/harbourweather/statuses/113900000000000011/' },
+      ],
+    ],
+    differ: [
+      [
+        { url: 'https://mastodon.social/@harbourweather/113900000000000011' },
+        { url: 'https://mastodon.social/@harbourweather/113900000000000012' },
+      ],
+      // A status id is one server's own.
+      [
+        { url: 'https://mastodon.social/@harbourweather/113900000000000011' },
+        { url: 'https://fosstodon.org/@harbourweather/113900000000000011' },
+      ],
+      // Another user's URL with this id is refused at run time (the status is not theirs), never served this record.
+      [
+        { url: 'https://mastodon.social/@harbourweather/113900000000000011' },
+        { url: 'https://mastodon.social/@northpier/113900000000000011' },
+      ],
+      // Ids are kept as written, never lower-cased (an id is the server's own string).
+      [
+        { url: 'https://gts.example/users/tides/statuses/01HZX5K0ABCDEF' },
+        { url: 'https://gts.example/users/tides/statuses/01HZX5K0abcdef' },
+      ],
+    ],
+  },
   microblogETag: {
     same: [
       [

@@ -1400,6 +1400,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-e/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One public status on any Mastodon-compatible server, with its thread: the statuses it replies to and the replies below it
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEPost`.
+         */
+        get: operations["microblogEPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-e/tag": {
         parameters: {
             query?: never;
@@ -4509,6 +4529,14 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
             cursor: string | null;
         };
+        MicroblogEPostContext: {
+            /** @description The status asked for (public or unlisted) */
+            post: components["schemas"]["MicroblogEStatus"];
+            /** @description The public statuses it replies to, from the thread's top down to its parent ([] for a status that replies to none); null when the thread could not be read (a partial read) */
+            ancestors: components["schemas"]["MicroblogEStatus"][] | null;
+            /** @description The public replies below it, depth first, as far as the server shows them to anonymous callers; null when the thread could not be read (a partial read) */
+            descendants: components["schemas"]["MicroblogEStatus"][] | null;
+        };
         NewsletterProfile: {
             /** @description The person's Substack user id */
             id: number;
@@ -7088,6 +7116,21 @@ export interface components {
             following: components["schemas"]["MicroblogEAccount"][];
             /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
             cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEPostResponse: {
+            /** @description The status asked for (public or unlisted) */
+            post: components["schemas"]["MicroblogEStatus"];
+            /** @description The public statuses it replies to, from the thread's top down to its parent ([] for a status that replies to none); null when the thread could not be read (a partial read) */
+            ancestors: components["schemas"]["MicroblogEStatus"][] | null;
+            /** @description The public replies below it, depth first, as far as the server shows them to anonymous callers; null when the thread could not be read (a partial read) */
+            descendants: components["schemas"]["MicroblogEStatus"][] | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -11313,6 +11356,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogEFollowingResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description The status: its page https://<instance>/@<user>/<id>, or its ActivityPub id https://<instance>/users/<user>/statuses/<id>
+                 * @example https://mastodon.social/@harbourweather/113900000000000011
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEPostResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -6,15 +6,19 @@
  * nothing fetched), servers answering 401/404/5xx/HTML, and a server name resolving to a private
  * address (a second gateway with an injected resolver). Followers and following also: paging by
  * our cursor, bad parameters, an account hiding its lists (403), the list answering 404 / 429 / a
- * block page / a login wall.
+ * block page / a login wall. One status with its thread also: the ActivityPub URL sharing the
+ * page URL's cache entry, the thread failing (a partial read: charged, never cached), the status
+ * answering 404 / 429 / a block page / another account's status, bad URLs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/microblog-e/demo.js';
 import {
   mastodonAccountBody,
+  mastodonContextBody,
   mastodonFollowsBody,
   mastodonFollowsLink,
   mastodonSearchBody,
+  mastodonStatusBody,
 } from '../../src/platforms/microblog-e/samples.js';
 import { CLOUDFLARE_BLOCK } from '../faults/pages.js';
 import { startHarness } from '../harness.js';
@@ -392,5 +396,166 @@ describe('microblog-e followers and following (/v1/microblog-e/followers, /v1/mi
     } finally {
       restoreDemo();
     }
+  });
+});
+
+describe('microblog-e one status and its thread (/v1/microblog-e/post)', () => {
+  // The demo's answers (its demo.ts) and, for a reply and failures, our own (samples.ts): no
+  // capture of Mastodon's single-status or context endpoints exists.
+  const STATUS = '/api/v1/statuses/113900000000000011';
+  const restoreDemo = () => {
+    h.replay.reset();
+    for (const r of demoRoutes()) h.replay.add(r);
+  };
+
+  it('1 credit live, {post, ancestors, descendants}; the ActivityPub URL is the same entry (0 from cache); GraphQL over the same record', async () => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    const r = await h.rest(`/v1/microblog-e/post?url=${encodeURIComponent('https://Mastodon.Social/@HarbourWeather/113900000000000011')}`, {
+      key,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, ancestors: [] });
+    expect(r.body.post).toMatchObject({ id: '113900000000000011', account: { acct: 'harbourweather' }, replies_count: 1 });
+    expect(r.body.descendants.map((s: { id: string; in_reply_to_id: string }) => [s.id, s.in_reply_to_id])).toEqual([
+      ['113900000000000013', '113900000000000011'],
+      ['113900000000000014', '113900000000000013'],
+    ]);
+    expect(r.body.descendants[1]).toMatchObject({
+      account: { acct: 'harbourmaster@tidewater.example' },
+      url: 'https://tidewater.example/@harbourmaster/114200000000000777',
+    });
+    const ap = encodeURIComponent(`https://${HOST}/users/harbourweather/statuses/113900000000000011`);
+    const again = await h.rest(`/v1/microblog-e/post?url=${ap}&cache_max_age=1d`, { key });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, post: r.body.post, descendants: r.body.descendants });
+    expect(h.replay.hits({ host: HOST, path: STATUS })).toHaveLength(1);
+    expect(h.replay.hits({ host: HOST, path: `${STATUS}/context` })).toHaveLength(1);
+    const g = await h.gql(
+      `{ microblogEPost(url: "https://${HOST}/@harbourweather/113900000000000011", cacheMaxAge: "1d") { post { id account { acct } } ancestors { id } descendants { id inReplyToId account { acct } } } }`,
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.microblogEPost).toEqual({
+      post: { id: '113900000000000011', account: { acct: 'harbourweather' } },
+      ancestors: [],
+      descendants: [
+        { id: '113900000000000013', inReplyToId: '113900000000000011', account: { acct: 'northpier' } },
+        { id: '113900000000000014', inReplyToId: '113900000000000013', account: { acct: 'harbourmaster@tidewater.example' } },
+      ],
+    });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('a reply: its ancestors down to its parent (our own sample)', async () => {
+    const { key } = await h.key(5);
+    const tides = { user: 'tides', instance: 'harbour.example', displayName: 'Tides', id: '7' };
+    const gull = { user: 'gull', instance: 'elsewhere.example', displayName: 'Gull', id: '9' };
+    const top = { id: '100', by: tides, text: 'Fog today?' };
+    const mid = { id: '105', by: gull, text: 'Looks thick here.', replyTo: { id: '100', accountId: '7' } };
+    const post = { id: '110', by: tides, text: 'Until ten.', replyTo: { id: '105', accountId: '9' } };
+    h.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/statuses/110',
+      response: mastodonJson(200, mastodonStatusBody('harbour.example', post)),
+    });
+    h.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/statuses/110/context',
+      response: mastodonJson(200, mastodonContextBody('harbour.example', [top, mid], [])),
+    });
+    try {
+      const r = await h.rest('/v1/microblog-e/post?url=https://harbour.example/@tides/110', { key });
+      expect(r.status).toBe(200);
+      expect(r.body.ancestors.map((s: { id: string; account: { acct: string } }) => [s.id, s.account.acct])).toEqual([
+        ['100', 'tides'],
+        ['105', 'gull@elsewhere.example'],
+      ]);
+      expect(r.body.descendants).toEqual([]);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it('the thread failing (503 on /context) → 200 with the post, ancestors and descendants null, charged 1; not cached: the next call reads again', async () => {
+    // Our own sample on a server of its own (the demo's status may already be cached by another test).
+    const { key, id } = await h.key(5);
+    const quay = 'quay.example';
+    const by = { user: 'tides', instance: quay, displayName: 'Tides', id: '7' };
+    const post = { id: '110', by, text: 'Fog until ten.', replies: 1 };
+    const reply = { id: '120', by, text: 'Gone.', replyTo: { id: '110', accountId: '7' } };
+    h.replay.add({ host: quay, path: '/api/v1/statuses/110', response: mastodonJson(200, mastodonStatusBody(quay, post)) });
+    h.replay.add({ host: quay, path: '/api/v1/statuses/110/context', response: { status: 503, body: '' } });
+    try {
+      const r = await h.rest(`/v1/microblog-e/post?url=https://${quay}/@tides/110`, { key });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ credits_charged: 1, ancestors: null, descendants: null, post: { id: '110' } });
+      h.replay.add({
+        host: quay,
+        path: '/api/v1/statuses/110/context',
+        response: mastodonJson(200, mastodonContextBody(quay, [], [reply])),
+      });
+      const again = await h.rest(`/v1/microblog-e/post?url=https://${quay}/@tides/110&cache_max_age=1d`, { key });
+      expect(again.body).toMatchObject({ credits_charged: 1, ancestors: [], descendants: [{ id: '120' }] });
+      expect(again.body.cached).not.toBe(true);
+      expect(h.replay.hits({ host: quay, path: '/api/v1/statuses/110' })).toHaveLength(2);
+      expect(await h.balance(id)).toBe(3);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it.each([
+    [
+      "404 (a missing, private or direct status: Mastodon's answer to anonymous callers)",
+      404,
+      'NOT_FOUND',
+      mastodonError(404, 'Record not found'),
+    ],
+    ['429', 502, 'UPSTREAM_BLOCKED', { status: 429, headers: { 'retry-after': '3600' }, body: '' }],
+    ['a Cloudflare block page', 502, 'UPSTREAM_BLOCKED', { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_BLOCK }],
+    ["a login wall (401, Mastodon's error body)", 502, 'UPSTREAM_BLOCKED', mastodonError(401, 'This API requires an authenticated user')],
+    [
+      "another account's status at that id",
+      502,
+      'UPSTREAM_FAILED',
+      mastodonJson(
+        200,
+        mastodonStatusBody(HOST, {
+          id: '113900000000000011',
+          by: { user: 'northpier', instance: HOST, displayName: 'North Pier Log' },
+          text: 'x',
+        }),
+      ),
+    ],
+  ])('the status answering %s → %s %s, 0 credits, the thread never asked', async (_what, status, code, response) => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    h.replay.add({ host: HOST, path: STATUS, response });
+    try {
+      const r = await h.rest(`/v1/microblog-e/post?url=${encodeURIComponent(`https://${HOST}/@harbourweather/113900000000000011`)}`, {
+        key,
+      });
+      expect(r.status).toBe(status);
+      expect(r.body.error.code).toBe(code);
+      expect(h.replay.hits({ host: HOST, path: `${STATUS}/context` })).toHaveLength(0);
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it.each([
+    ['', /is required/],
+    [`url=${encodeURIComponent('https://mastodon.social/@harbourweather')}`, /^must be a status URL/],
+    [`url=${encodeURIComponent('https://mastodon.social/@harbourweather/113900000000000011?lang=en')}`, /^must be a status URL/],
+    [`url=${encodeURIComponent('https://10.0.0.5/@harbourweather/1')}`, /^must be a status URL/],
+  ])('%s → 400 INVALID_INPUT on url, 0 credits, nothing fetched', async (q, message) => {
+    const { key, id } = await h.key(5);
+    const before = h.replay.hits().length;
+    const r = await h.rest(`/v1/microblog-e/post?${q}`, { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([{ param: 'url', message: expect.stringMatching(message) }]);
+    expect(h.replay.hits()).toHaveLength(before);
+    expect(await h.balance(id)).toBe(5);
   });
 });

@@ -39,6 +39,10 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     requests: [/accounts\/lookup/, /\/following\?/],
     why: 'the account (the record’s `account`, and the only proof whose list it is), then the list itself',
   },
+  microblogEPost: {
+    requests: [/^GET [^/]+\/api\/v1\/statuses\/[^/?]+$/],
+    why: 'the status; its thread (`/context`) is optional: ancestors and descendants null (README)',
+  },
   newsletterPosts: { requests: [/public_profile/, /profile\/posts/], why: 'the profile id, then the posts themselves' },
   findSocialProfiles: {
     requests: [/web_profile_info\/\?username=tala\.draws$/],

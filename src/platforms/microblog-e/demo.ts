@@ -16,11 +16,12 @@ export const DEMO = {
   microblogESearch: 'harbour',
 } as const;
 
-export function demoRoutes(): Route[] {
-  const host = DEMO.microblogEInstance;
-  const user: string = DEMO.microblogEUser;
+type DemoAccount = ReturnType<typeof demoAccount>;
+
+/** An Account entity of `host`'s own. */
+function demoAccount(host: string, id: string, username: string, displayName: string, note: string, counts: [number, number, number]) {
   const files = `https://files.${host}`;
-  const account = (id: string, username: string, displayName: string, note: string, counts: [number, number, number]) => ({
+  return {
     id,
     username,
     acct: username,
@@ -45,8 +46,53 @@ export function demoRoutes(): Route[] {
     hide_collections: false,
     emojis: [],
     fields: [] as { name: string; value: string; verified_at: string | null }[],
-  });
-  const harbour: ReturnType<typeof account> = {
+  };
+}
+
+/** A public Status entity by `author` on `host` (`replyTo`: the status it answers). */
+function demoStatus(
+  host: string,
+  id: string,
+  author: DemoAccount,
+  content: string,
+  at: string,
+  counts: [number, number, number],
+  tags: string[] = [],
+  replyTo: { id: string; account: DemoAccount } | null = null,
+) {
+  return {
+    id,
+    created_at: at,
+    in_reply_to_id: replyTo?.id ?? null,
+    in_reply_to_account_id: replyTo?.account.id ?? null,
+    sensitive: false,
+    spoiler_text: '',
+    visibility: 'public',
+    language: 'en',
+    uri: `https://${host}/users/${author.username}/statuses/${id}`,
+    url: `https://${host}/@${author.username}/${id}`,
+    replies_count: counts[0],
+    reblogs_count: counts[1],
+    favourites_count: counts[2],
+    edited_at: null,
+    content,
+    reblog: null as unknown,
+    account: author,
+    media_attachments: [],
+    mentions: [] as Record<string, unknown>[],
+    tags: tags.map((name) => ({ name, url: `https://${host}/tags/${name}` })),
+    emojis: [],
+    card: null,
+    poll: null,
+  };
+}
+
+export function demoRoutes(): Route[] {
+  const host = DEMO.microblogEInstance;
+  const user: string = DEMO.microblogEUser;
+  const account = (id: string, username: string, displayName: string, note: string, counts: [number, number, number]) =>
+    demoAccount(host, id, username, displayName, note, counts);
+  const harbour: DemoAccount = {
     ...account(
       '109300000000000101',
       user,
@@ -70,38 +116,8 @@ export function demoRoutes(): Route[] {
     url: 'https://tidewater.example/@harbourmaster',
     uri: 'https://tidewater.example/users/harbourmaster',
   };
-  const status = (
-    id: string,
-    author: ReturnType<typeof account>,
-    content: string,
-    at: string,
-    counts: [number, number, number],
-    tags: string[] = [],
-  ) => ({
-    id,
-    created_at: at,
-    in_reply_to_id: null,
-    in_reply_to_account_id: null,
-    sensitive: false,
-    spoiler_text: '',
-    visibility: 'public',
-    language: 'en',
-    uri: `https://${host}/users/${author.username}/statuses/${id}`,
-    url: `https://${host}/@${author.username}/${id}`,
-    replies_count: counts[0],
-    reblogs_count: counts[1],
-    favourites_count: counts[2],
-    edited_at: null,
-    content,
-    reblog: null,
-    account: author,
-    media_attachments: [],
-    mentions: [],
-    tags: tags.map((name) => ({ name, url: `https://${host}/tags/${name}` })),
-    emojis: [],
-    card: null,
-    poll: null,
-  });
+  const status = (id: string, author: DemoAccount, content: string, at: string, counts: [number, number, number], tags: string[] = []) =>
+    demoStatus(host, id, author, content, at, counts, tags);
   const forecast = status(
     '113900000000000011',
     harbour,
@@ -132,6 +148,7 @@ export function demoRoutes(): Route[] {
     url: null,
   };
   return [
+    ...threadRoutes(host, forecast, harbour, pier, remote),
     {
       host,
       path: '/api/v1/accounts/lookup',
@@ -161,5 +178,53 @@ export function demoRoutes(): Route[] {
           ? json({ accounts: [harbour, remote], statuses: [], hashtags: [] })
           : demoMiss(req),
     },
+  ];
+}
+
+/**
+ * The forecast as one status and its thread (`/v1/microblog-e/post`): a top-level status (no
+ * ancestors), a question from northpier in reply, and the answer of an account of another server
+ * to that question (a remote status: its `url` and `uri` on its own server).
+ */
+function threadRoutes(
+  host: string,
+  forecast: ReturnType<typeof demoStatus>,
+  harbour: DemoAccount,
+  pier: DemoAccount,
+  remote: DemoAccount,
+): Route[] {
+  const mention = (a: DemoAccount) => ({ id: a.id, username: a.username, url: a.url, acct: a.acct });
+  const question = {
+    ...demoStatus(
+      host,
+      '113900000000000013',
+      pier,
+      `<p><span class="h-card" translate="no"><a href="${harbour.url}" class="u-url mention">@<span>${harbour.username}</span></a></span> Will the fog have lifted by the 10:30 ferry?</p>`,
+      '2025-03-06T06:12:00.000Z',
+      [1, 0, 3],
+      [],
+      forecast,
+    ),
+    mentions: [mention(harbour)],
+  };
+  const answer = {
+    ...demoStatus(
+      host,
+      '113900000000000014',
+      remote,
+      `<p><span class="h-card" translate="no"><a href="${pier.url}" class="u-url mention">@<span>${pier.username}</span></a></span> The 10:30 sails; pilots report the fog thinning at the harbour mouth.</p>`,
+      '2025-03-06T06:20:00.000Z',
+      [0, 1, 5],
+      [],
+      question,
+    ),
+    uri: 'https://tidewater.example/users/harbourmaster/statuses/114200000000000777',
+    url: 'https://tidewater.example/@harbourmaster/114200000000000777',
+    mentions: [mention(pier)],
+  };
+  const base = `/api/v1/statuses/${forecast.id}`;
+  return [
+    { host, path: base, response: json(forecast) },
+    { host, path: `${base}/context`, response: json({ ancestors: [], descendants: [question, answer] }) },
   ];
 }

@@ -16,14 +16,25 @@ import {
   decodePostsCursor,
   decodeTagCursor,
   fetchFollows,
+  fetchPost,
   fetchPosts,
   fetchProfile,
   fetchProfileSearch,
   fetchTag,
 } from './fetch.js';
-import { microblogEFollowers, microblogEFollowing, microblogEPosts, microblogEProfileSearch, microblogETag } from './operations.js';
-import { PLATFORM } from './parse.js';
-import { mastodonFollowsBody, mastodonFollowsLink, mastodonSearchBody } from './samples.js';
+import { onParserWarning } from '../../observability/warn.js';
+import { isPartialRead } from '../partial-read.js';
+import {
+  microblogEFollowers,
+  microblogEFollowing,
+  microblogEPost,
+  microblogEPosts,
+  microblogEProfileSearch,
+  microblogETag,
+} from './operations.js';
+import { parseStatus, PLATFORM } from './parse.js';
+import type { MastodonSample, MastodonStatusSample } from './samples.js';
+import { mastodonContextBody, mastodonFollowsBody, mastodonFollowsLink, mastodonSearchBody, mastodonStatusBody } from './samples.js';
 import { walls } from './walls.js';
 
 /** Names resolve publicly, except the ones a hostile caller points at inside networks. */
@@ -542,6 +553,196 @@ describe('microblogEProfileSearch', () => {
         ['schochastics@bird.makeup', 0],
       ]);
       expect(r.profiles[0].id).toBe('109302436954721982');
+    });
+  });
+});
+
+describe('microblogEPost', () => {
+  // No capture of `/api/v1/statuses/<id>` or `/context` exists: the answers here are our own
+  // (samples.ts mastodonStatusBody / mastodonContextBody, written in the captured Status shape and
+  // Mastodon's documented Context entity); the captured Statuses are served in place at the end.
+  const HOST = 'harbour.example';
+  const tides: MastodonSample = { user: 'tides', instance: HOST, displayName: 'Tides', id: '7' };
+  const pier: MastodonSample = { user: 'pier', instance: HOST, displayName: 'Pier', id: '8' };
+  const gull: MastodonSample = { user: 'gull', instance: 'elsewhere.example', displayName: 'Gull', id: '9' };
+  const asked = { instance: HOST, user: 'tides', id: '110' };
+  const question: MastodonStatusSample = { id: '100', by: pier, text: 'Fog today?' };
+  const post: MastodonStatusSample = { id: '110', by: tides, text: 'Until ten.', replyTo: { id: '100', accountId: '8' }, replies: 1 };
+  const reply: MastodonStatusSample = { id: '120', by: gull, text: 'Thanks', replyTo: { id: '110', accountId: '7' } };
+  const replyToReply: MastodonStatusSample = { id: '130', by: tides, text: 'Welcome', replyTo: { id: '120', accountId: '9' } };
+  const serve = (status: unknown, context: unknown, host = HOST) => {
+    t.replay.add({ host, path: '/api/v1/statuses/110', response: json(status) });
+    t.replay.add({ host, path: '/api/v1/statuses/110/context', response: context as never });
+  };
+  /** fetchPost with the parser warnings it raised. */
+  async function read(a = asked) {
+    const warnings: string[] = [];
+    const stop = onParserWarning((_p, field) => warnings.push(field));
+    try {
+      const record = await fetchPost(t.ctx, a);
+      return { record, warnings, partial: isPartialRead(record) };
+    } finally {
+      stop();
+    }
+  }
+
+  it('asks the status, then its thread: {post, ancestors, descendants}, each the status record; not partial', async () => {
+    serve(mastodonStatusBody(HOST, post), json(mastodonContextBody(HOST, [question], [reply, replyToReply])));
+    const { record, warnings, partial } = await read();
+    expect(warnings).toEqual([]);
+    expect(partial).toBe(false);
+    expect(record.post).toMatchObject({ id: '110', in_reply_to_id: '100', account: { acct: 'tides' }, replies_count: 1 });
+    expect(record.ancestors!.map((s) => s.id)).toEqual(['100']);
+    expect(record.descendants!.map((s) => [s.id, s.account?.acct])).toEqual([
+      ['120', 'gull@elsewhere.example'],
+      ['130', 'tides'],
+    ]);
+    expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual([
+      'https://harbour.example/api/v1/statuses/110',
+      'https://harbour.example/api/v1/statuses/110/context',
+    ]);
+  });
+
+  it('what Mastodon leaves out of a thread is no mismatch: a deleted parent (no ancestors), a private reply above a public one', async () => {
+    // 120 is private (left out); 130 replies to it; 140 replies to the status itself.
+    const hidden = { ...reply, visibility: 'private' as const };
+    const direct: MastodonStatusSample = { id: '140', by: pier, text: 'Same here', replyTo: { id: '110', accountId: '7' } };
+    serve(mastodonStatusBody(HOST, post), json(mastodonContextBody(HOST, [], [hidden, replyToReply, direct])));
+    const { record, warnings, partial } = await read();
+    expect({ warnings, partial }).toEqual({ warnings: [], partial: false });
+    expect(record).toMatchObject({ ancestors: [], descendants: [{ id: '130' }, { id: '140' }] });
+  });
+
+  it.each([
+    ['500', { status: 500, body: '' }],
+    ['404', json({ error: 'Record not found' }, {}, 404)],
+    [
+      "a login wall (401, Mastodon's error body: a server restricting threads)",
+      json({ error: 'This API requires an authenticated user' }, {}, 401),
+    ],
+    ['an HTML page', { body: '<html><body>Maintenance</body></html>', headers: { 'content-type': 'text/html' } }],
+    ['JSON of another shape', json({ ancestors: [] })],
+  ])(
+    'the thread answering %s → the status with ancestors and descendants null, a post.context warning, a partial read',
+    async (_what, response) => {
+      serve(mastodonStatusBody(HOST, post), response);
+      const { record, warnings, partial } = await read();
+      expect(record).toEqual({ post: expect.objectContaining({ id: '110' }), ancestors: null, descendants: null });
+      expect(warnings).toEqual(['post.context']);
+      expect(partial).toBe(true);
+    },
+  );
+
+  it('the thread answering 429 (its own server, cooling down) or nothing in time → the status, thread null, partial', async () => {
+    serve(
+      mastodonStatusBody('slow.example', { ...post, by: { ...tides, instance: 'slow.example' } }),
+      { status: 429, headers: { 'retry-after': '60' }, body: '' },
+      'slow.example',
+    );
+    const limited = await read({ ...asked, instance: 'slow.example' });
+    expect(limited).toMatchObject({ record: { ancestors: null, descendants: null }, warnings: ['post.context'], partial: true });
+    serve(
+      mastodonStatusBody('hang.example', { ...post, by: { ...tides, instance: 'hang.example' } }),
+      { status: 200, fault: { kind: 'timeout' } },
+      'hang.example',
+    );
+    const hung = await read({ ...asked, instance: 'hang.example' });
+    expect(hung).toMatchObject({ record: { ancestors: null, descendants: null }, warnings: ['post.context'], partial: true });
+  });
+
+  it.each([
+    ['descendants none of which replies to the status', [], [replyToReply]],
+    ['ancestors whose last is not its parent', [{ ...question, id: '99' }], [reply]],
+    ['the status itself among them', [question], [reply, post]],
+    ['ancestors of a status that replies to none', [question], [], { ...post, replyTo: undefined }],
+  ] as [string, MastodonStatusSample[], MastodonStatusSample[], MastodonStatusSample?][])(
+    "a thread that is not this status's (%s) → never used: null, a post.context warning, partial",
+    async (_what, ancestors, descendants, status = post) => {
+      serve(mastodonStatusBody(HOST, status), json(mastodonContextBody(HOST, ancestors, descendants)));
+      const { record, warnings, partial } = await read();
+      expect(record).toMatchObject({ post: { id: '110' }, ancestors: null, descendants: null });
+      expect(warnings).toEqual(['post.context']);
+      expect(partial).toBe(true);
+    },
+  );
+
+  it.each([
+    ['another id', mastodonStatusBody(HOST, { ...post, id: '111' })],
+    ['another account of the server', mastodonStatusBody(HOST, { ...post, by: pier })],
+    ['a remote account of the same name', mastodonStatusBody(HOST, { ...post, by: { ...tides, instance: 'elsewhere.example' } })],
+    ['no author', { ...mastodonStatusBody(HOST, post), account: null }],
+    ['an author stating neither acct nor url', { ...mastodonStatusBody(HOST, post), account: { id: '7', username: 'tides' } }],
+  ])('the status answered with %s → UPSTREAM_FAILED, the thread never asked', async (_what, body) => {
+    serve(body, json(mastodonContextBody(HOST, [], [])));
+    const e = await failure(fetchPost(t.ctx, asked));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/different resource/);
+    expect(t.replay.hits({ path: '/api/v1/statuses/110/context' })).toHaveLength(0);
+  });
+
+  it('an author without `acct` is placed by its profile url on the asked server', async () => {
+    const { acct: _a, ...account } = mastodonStatusBody(HOST, post).account as Record<string, unknown>;
+    serve({ ...mastodonStatusBody(HOST, post), account }, json(mastodonContextBody(HOST, [question], [])));
+    expect((await read()).record.post.account).toMatchObject({ acct: null, url: 'https://harbour.example/@tides' });
+    const elsewhere = { ...account, url: 'https://elsewhere.example/@tides' };
+    serve({ ...mastodonStatusBody(HOST, post), account: elsewhere }, json(mastodonContextBody(HOST, [question], [])));
+    expect((await failure(fetchPost(t.ctx, asked))).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it.each([
+    ["404 (Mastodon's answer for a missing, private or direct status)", json({ error: 'Record not found' }, {}, 404), 'NOT_FOUND', null],
+    ['a private status answered anyway', json(mastodonStatusBody(HOST, { ...post, visibility: 'private' })), 'NOT_FOUND', null],
+    ['a direct one', json(mastodonStatusBody(HOST, { ...post, visibility: 'direct' })), 'NOT_FOUND', null],
+    ['an unknown visibility', json({ ...mastodonStatusBody(HOST, post), visibility: 'local' }), 'NOT_FOUND', 'status.visibility'],
+    ['a login wall', json({ error: 'This API requires an authenticated user' }, {}, 401), 'UPSTREAM_BLOCKED', null],
+    [
+      'an HTML page',
+      { body: '<html><body>Welcome to my blog</body></html>', headers: { 'content-type': 'text/html' } },
+      'UPSTREAM_FAILED',
+      null,
+    ],
+  ])('the status answering %s → %s, the thread never asked', async (_what, response, code, warned) => {
+    t.replay.add({ host: HOST, path: '/api/v1/statuses/110', response });
+    const warnings: string[] = [];
+    const stop = onParserWarning((_p, field) => warnings.push(field));
+    const e = await failure(fetchPost(t.ctx, asked)).finally(stop);
+    expect(e.code).toBe(code);
+    expect(warnings).toEqual(warned ? [warned] : []);
+    expect(t.replay.hits({ path: '/api/v1/statuses/110/context' })).toHaveLength(0);
+  });
+
+  it('the url: a status page or ActivityPub id on a public host, else INVALID_INPUT on url; a private address refused before sending', async () => {
+    expect(validateArgs(microblogEPost, { url: 'https://Harbour.Example/@Tides/110' })).toMatchObject({ ok: true, args: asked });
+    for (const url of [
+      'https://harbour.example/@tides',
+      'tides@harbour.example',
+      'https://10.0.0.5/@tides/1',
+      'https://harbour.example/@tides/1?x=1',
+    ]) {
+      const v = validateArgs(microblogEPost, { url });
+      expect(v.ok ? null : v.problems).toEqual([{ param: 'url', message: expect.stringMatching(/^must be a status URL/) }]);
+    }
+    const e = await failure(fetchPost(t.ctx, { ...asked, instance: 'intranet.example' }));
+    expect(e.code).toBe('INVALID_INPUT');
+    expect(e.details).toEqual([{ param: 'url', message: expect.stringMatching(/intranet\.example resolves to/) }]);
+    expect(t.replay.hits()).toHaveLength(0);
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`the fosstodon captures served in place (${skipReason(PLATFORM)})`, () => {
+    it('schochastics 114620457512351116: a captured Status as the answer, the record its parse unchanged', async () => {
+      const raw = (
+        JSON.parse(readFixture(PLATFORM, 'account-statuses-fosstodon-schochastics-2025-07-17.json')) as Record<string, unknown>[]
+      )[2];
+      t.replay.add({ host: 'fosstodon.org', path: '/api/v1/statuses/114620457512351116', response: json(raw) });
+      // Its one reply is not in the capture: an empty thread (no capture of /context exists).
+      t.replay.add({
+        host: 'fosstodon.org',
+        path: '/api/v1/statuses/114620457512351116/context',
+        response: json({ ancestors: [], descendants: [] }),
+      });
+      const r = await fetchPost(t.ctx, { instance: 'fosstodon.org', user: 'schochastics', id: '114620457512351116' });
+      expect(r.post).toMatchObject({ id: '114620457512351116', replies_count: 1, reblogs_count: 5, favourites_count: 12 });
+      expect(r).toEqual({ post: parseStatus(raw), ancestors: [], descendants: [] });
     });
   });
 });

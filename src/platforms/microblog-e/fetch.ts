@@ -9,9 +9,11 @@
  *       or `resolve`: without a token Mastodon answers either with 401)
  *   GET https://<instance>/api/v1/accounts/<id>/followers?limit=80[&max_id=]   (or `/following`; after
  *       the lookup, on every page; next page: the Link header's `max_id`, a Follow id)
+ *   GET https://<instance>/api/v1/statuses/<id>, then GET https://<instance>/api/v1/statuses/<id>/context
+ *       (a status and its thread; the thread is optional: see fetchPost)
  *
  * The instance is the caller's input, so every request names it as `userParam` (`handle`, or
- * `instance` for a tag or a search): the upstream client's SSRF guard refuses a private,
+ * `instance` for a tag or a search, `url` for a status): the upstream client's SSRF guard refuses a private,
  * loopback, link-local or local-name destination before anything is sent — and again at connect
  * time and on each redirect — as INVALID_INPUT on that parameter. Politeness (rate, concurrency,
  * 429 cool-downs) is per host in the upstream client, so each instance has its own budget.
@@ -23,17 +25,36 @@
  * UPSTREAM_BLOCKED; other non-2xx → expectOk; a 200 that is not a Mastodon Account / Status list /
  * Search (not JSON, another shape) → UPSTREAM_FAILED saying the server does not answer the
  * Mastodon API. Followers / following of an account that hides them (`hide_collections` true on
- * its lookup) → PRIVATE_CONTENT, the list never asked for.
+ * its lookup) → PRIVATE_CONTENT, the list never asked for. A status that is not public → NOT_FOUND
+ * (Mastodon answers anonymous callers 404 for one; one answered anyway is never returned).
  */
 import { invalidParam, isApiError, notFound, privateContent, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { byListOwner, sameHandle } from '../identity.js';
+import { byListOwner, sameHandle, sameId } from '../identity.js';
 import { nextMaxId, nextPage } from '../microblog-a/posts.js';
 import type { OpContext } from '../operation.js';
-import type { Acct } from './parse.js';
-import { parseAccount, parseAccountList, parseAccountSearch, parseStatuses, PLATFORM } from './parse.js';
-import type { MicroblogEAccount, MicroblogEPostsPage, MicroblogEProfileSearch, MicroblogEStatus, MicroblogETagPage } from './schema.js';
+import { partialRead } from '../partial-read.js';
+import type { Acct, StatusContext, StatusRef } from './parse.js';
+import {
+  isPublicVisibility,
+  parseAccount,
+  parseAccountList,
+  parseAccountSearch,
+  parseContext,
+  parseStatus,
+  parseStatuses,
+  PLATFORM,
+} from './parse.js';
+import type {
+  MicroblogEAccount,
+  MicroblogEPostContext,
+  MicroblogEPostsPage,
+  MicroblogEProfileSearch,
+  MicroblogEStatus,
+  MicroblogETagPage,
+} from './schema.js';
 
 const HEADERS = { accept: 'application/json' };
 /** Accounts per search: Mastodon's most (twice its default of 20); the one page an anonymous caller gets. */
@@ -244,4 +265,85 @@ export async function fetchFollows(ctx: OpContext, list: FollowsList, a: Acct & 
     accounts,
     cursor: next ? encodeCursor({ l: list, i: a.instance, u: a.user, a: account.id, m: next } satisfies FollowsCursor) : null,
   };
+}
+
+/**
+ * Whether `status` is the one `a` names: the asked id, by the asked user of that server. The
+ * author is read from `account.acct` (the bare username for the server's own account, or
+ * `username@<instance>`), else from `account.url` (`https://<instance>/@<user>`); an author stating
+ * neither, or no author, does not show whose status it is. A boost is its booster's status.
+ */
+function isAskedStatus(status: MicroblogEStatus, a: StatusRef): boolean {
+  if (!sameId(a.id, status.id)) return false;
+  const by = status.account;
+  if (by?.acct != null) return sameHandle(a.user, by.acct) || sameHandle(`${a.user}@${a.instance}`, by.acct);
+  if (by?.url == null) return false;
+  try {
+    const u = new URL(by.url);
+    return u.hostname.toLowerCase() === a.instance && u.pathname.toLowerCase().replace(/\/$/, '') === `/@${a.user}`;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why the server's thread answer is not this status's, or null when it holds together: neither
+ * list holds the status itself; a status replying to none has no ancestors (Mastodon sends none);
+ * the last ancestor is the status's parent; some descendant replies to the status itself. Checked
+ * on the public statuses only (what an anonymous caller is shown), with room for what Mastodon
+ * leaves out: an unseen parent (deleted) gives no ancestors, an unseen reply (private) leaves its
+ * own replies in the list, so a descendant may reply to a status that is not there.
+ */
+function threadMismatch(post: MicroblogEStatus, thread: StatusContext): string | null {
+  const all = [...thread.ancestors, ...thread.descendants];
+  if (all.some((s) => s.id === post.id)) return `it lists status ${post.id} itself`;
+  const parent = thread.ancestors.at(-1);
+  if (parent && parent.id !== post.in_reply_to_id)
+    return `its last ancestor is ${parent.id}, not the status's parent (${post.in_reply_to_id})`;
+  if (thread.descendants.length && !thread.descendants.some((s) => s.in_reply_to_id === post.id))
+    return `none of its ${thread.descendants.length} descendants replies to ${post.id}`;
+  return null;
+}
+
+/**
+ * One status and its thread. The status is essential: 404/410 → NOT_FOUND (Mastodon's answer to
+ * an anonymous caller for a private or direct status too), a non-public visibility answered
+ * anyway → NOT_FOUND, another id or another author than the URL names → UPSTREAM_FAILED. The
+ * thread is asked for only then, and is optional: when that request fails in any way (a status,
+ * a wall, a timeout, an unreadable answer) or its answer is not this status's thread
+ * (threadMismatch), `ancestors` and `descendants` are null with a counted `post.context` warning,
+ * and the record is a partial read (never cached). Cancellation stays an error.
+ */
+export async function fetchPost(ctx: OpContext, a: StatusRef): Promise<MicroblogEPostContext> {
+  const base = `https://${a.instance}/api/v1/statuses/${encodeURIComponent(a.id)}`;
+  const what = `Status ${a.id} of @${a.user}@${a.instance}`;
+  const { json } = await getJson(ctx, base, 'url', what);
+  const post = asMastodon(a.instance, () => parseStatus(json));
+  if (!isAskedStatus(post, a))
+    throw upstreamFailed(
+      `${PLATFORM}: ${a.instance} answered ${what} with a different resource (status ${post.id} by @${post.account?.acct ?? post.account?.url ?? '(unnamed)'})`,
+    );
+  if (!isPublicVisibility(post.visibility)) {
+    if (post.visibility !== 'private' && post.visibility !== 'direct')
+      warn(PLATFORM, 'status.visibility', `${JSON.stringify(post.visibility)} (not returned)`);
+    throw notFound(`${what} was not found on ${a.instance} (not public)`);
+  }
+  const thread = await optionalThread(ctx, post, `${base}/context`, what);
+  return thread ? { post, ...thread } : partialRead({ post, ancestors: null, descendants: null });
+}
+
+/** The status's thread, or null with a `post.context` warning when that request fails or answers another thread. */
+async function optionalThread(ctx: OpContext, post: MicroblogEStatus, url: string, what: string): Promise<StatusContext | null> {
+  let thread: StatusContext;
+  try {
+    const { json } = await getJson(ctx, url, 'url', `The thread of ${what}`);
+    thread = asMastodon(new URL(url).host, () => parseContext(json));
+  } catch (e) {
+    if (ctx.signal?.aborted || !isApiError(e)) throw e;
+    warn(PLATFORM, 'post.context', `The thread of ${what}: ${e.message}`);
+    return null;
+  }
+  const mismatch = threadMismatch(post, thread);
+  if (mismatch) warn(PLATFORM, 'post.context', `The thread of ${what} is not its thread: ${mismatch}`);
+  return mismatch ? null : thread;
 }

@@ -1,7 +1,8 @@
 /**
  * GraphQL types and root fields for microblog-e (any Mastodon-compatible server): idiomatic names
  * over the wire records (Mastodon's Account and Status entities; the account search lists the
- * profile's Account type, and so do followers and following), plus `json` carrying the whole wire record (what REST returns). Media,
+ * profile's Account type, and so do followers and following; a status's thread lists the Status
+ * type), plus `json` carrying the whole wire record (what REST returns). Media,
  * mentions, tags, emoji, cards and polls are JSON.
  */
 import { builder } from '../../graphql/builder.js';
@@ -9,6 +10,7 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import {
   microblogEFollowers,
   microblogEFollowing,
+  microblogEPost,
   microblogEPosts,
   microblogEProfile,
   microblogEProfileSearch,
@@ -19,6 +21,7 @@ import type {
   MicroblogEField,
   MicroblogEFollowersPage,
   MicroblogEFollowingPage,
+  MicroblogEPostContext,
   MicroblogEPostsPage,
   MicroblogEProfileSearch,
   MicroblogEStatus,
@@ -121,6 +124,24 @@ export function microblogEGraphql(): void {
     }),
   });
 
+  const PostContextRef = builder.objectRef<MicroblogEPostContext>('MicroblogEPostContext').implement({
+    description: 'A Mastodon status and its thread',
+    fields: (t) => ({
+      post: t.expose('post', { type: StatusRef, nullable: false, description: 'The status asked for' }),
+      ancestors: t.expose('ancestors', {
+        type: [StatusRef],
+        nullable: true,
+        description: "The statuses it replies to, from the thread's top down to its parent; null when the thread could not be read",
+      }),
+      descendants: t.expose('descendants', {
+        type: [StatusRef],
+        nullable: true,
+        description: 'The replies below it, depth first; null when the thread could not be read',
+      }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
   const ProfileSearchRef = builder.objectRef<MicroblogEProfileSearch>('MicroblogEProfileSearch').implement({
     fields: (t) => ({
       profiles: t.expose('profiles', {
@@ -154,6 +175,7 @@ export function microblogEGraphql(): void {
   operationField(microblogEPosts, PostsPageRef);
   operationField(microblogEFollowers, FollowersPageRef);
   operationField(microblogEFollowing, FollowingPageRef);
+  operationField(microblogEPost, PostContextRef);
   operationField(microblogETag, TagPageRef);
   operationField(microblogEProfileSearch, ProfileSearchRef);
 }

@@ -1,7 +1,7 @@
 /**
  * microblog-e (any Mastodon-compatible server) operations: an account's profile, its statuses,
- * its followers and the accounts it follows, a server's hashtag timeline, a server's account
- * search; each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
+ * its followers and the accounts it follows, one status with its thread, a server's hashtag
+ * timeline, a server's account search; each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
  */
 import type { OperationDef, ParamSpec } from '../operation.js';
 import type { FollowsCursor, FollowsList, PostsCursor, TagCursor } from './fetch.js';
@@ -10,13 +10,14 @@ import {
   decodePostsCursor,
   decodeTagCursor,
   fetchFollows,
+  fetchPost,
   fetchPosts,
   fetchProfile,
   fetchProfileSearch,
   fetchTag,
 } from './fetch.js';
-import type { Acct } from './parse.js';
-import { normalizeAcct, normalizeInstance, normalizeTag, PLATFORM } from './parse.js';
+import type { Acct, StatusRef } from './parse.js';
+import { normalizeAcct, normalizeInstance, normalizeStatusUrl, normalizeTag, PLATFORM } from './parse.js';
 import * as schema from './schema.js';
 
 const HANDLE_PROBLEM = 'must be user@instance (e.g. alice@mastodon.social) or a profile URL https://<instance>/@user';
@@ -93,6 +94,35 @@ export const microblogEPosts: OperationDef<Acct & { cursor: PostsCursor | null }
   cost: { max: 1 },
   example: { handle: 'harbourweather@mastodon.social' },
   run: (ctx, a) => fetchPosts(ctx, a),
+};
+
+export const microblogEPost: OperationDef<StatusRef, schema.MicroblogEPostContext> = {
+  field: 'microblogEPost',
+  platform: PLATFORM,
+  summary: 'One public status on any Mastodon-compatible server, with its thread: the statuses it replies to and the replies below it',
+  rest: { path: '/v1/microblog-e/post' },
+  record: schema.MicroblogEPostContext,
+  params: [
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: 500,
+      description:
+        'The status: its page https://<instance>/@<user>/<id>, or its ActivityPub id https://<instance>/users/<user>/statuses/<id>',
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    if (typeof args.url === 'string' && args.url.trim() && !normalizeStatusUrl(args.url))
+      problem('url', 'must be a status URL https://<instance>/@<user>/<id> or https://<instance>/users/<user>/statuses/<id>');
+  },
+  normalize: (a) => normalizeStatusUrl(a.url)!,
+  // The user too: a status id is one server's, and another user's URL with that id is refused, never this record.
+  key: (a) => JSON.stringify([a.instance, a.user, a.id]),
+  cost: { max: 1 },
+  example: { url: 'https://mastodon.social/@harbourweather/113900000000000011' },
+  run: (ctx, a) => fetchPost(ctx, a),
 };
 
 export const microblogETag: OperationDef<{ instance: string; tag: string; cursor: TagCursor | null }, schema.MicroblogETagPage> = {
@@ -216,6 +246,7 @@ export const operations = [
   microblogEPosts,
   microblogEFollowers,
   microblogEFollowing,
+  microblogEPost,
   microblogETag,
   microblogEProfileSearch,
 ];

@@ -10,19 +10,25 @@ import { htmlToText } from '../microblog-a/parse.js';
 import {
   normalizeAcct,
   normalizeInstance,
+  normalizeStatusUrl,
   normalizeTag,
   parseAccount,
   parseAccountList,
   parseAccountSearch,
+  parseContext,
+  parseStatus,
   parseStatuses,
 } from './parse.js';
-import { mastodonFollowsBody, mastodonSearchBody } from './samples.js';
+import type { MastodonSample } from './samples.js';
+import { mastodonContextBody, mastodonFollowsBody, mastodonSearchBody, mastodonStatusBody } from './samples.js';
 import {
   MicroblogEAccount,
   MicroblogEFollowersPage,
   MicroblogEFollowingPage,
+  MicroblogEPostContext,
   MicroblogEPostsPage,
   MicroblogEProfileSearch,
+  MicroblogEStatus,
 } from './schema.js';
 
 const LABEL = 'microblog-e';
@@ -150,6 +156,49 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-e captures (${skipReason(LABEL)}
     expect(result[4].account?.acct).toBe('pp0196.bsky.social@bsky.brid.gy');
     expect(result[4].url).toMatch(/^https:\/\/fed\.brid\.gy\/r\/https:\/\/bsky\.app\/profile\//);
   });
+
+  it('one status (no capture of /api/v1/statuses/<id>): each captured Status parses into the post record unchanged, as in its list', () => {
+    // `/api/v1/statuses/<id>` answers one Status entity, the same entity the lists carry (Mastodon's
+    // API docs); no capture of that endpoint exists, so the captured lists' Statuses stand in.
+    for (const file of [
+      'account-statuses-fosstodon-schochastics-2025-07-17.json',
+      'timeline-tag-rstats-mastodon-social-anon-2025-07-17.json',
+    ]) {
+      const raw = load(file) as unknown[];
+      const list = parseStatuses(raw);
+      const { result, warnings } = captureWarnings(() => raw.map((x) => parseStatus(x)));
+      expect(warnings).toEqual([]);
+      expect(result).toEqual(list);
+      for (const post of result) expect(MicroblogEStatus.parse(post)).toEqual(post);
+    }
+    const third = parseStatus((load('account-statuses-fosstodon-schochastics-2025-07-17.json') as unknown[])[2]);
+    expect(third).toMatchObject({
+      id: '114620457512351116',
+      visibility: 'public',
+      replies_count: 1,
+      reblogs_count: 5,
+      favourites_count: 12,
+      url: 'https://fosstodon.org/@schochastics/114620457512351116',
+      account: { id: '109302436954721982', acct: 'schochastics' },
+    });
+    expect(htmlToText(third.content!)).toMatch(/^Super grateful to have received an R Consortium grant/);
+    const first = parseStatus((load('account-statuses-fosstodon-schochastics-2025-07-17.json') as unknown[])[0]);
+    expect(first).toMatchObject({ id: '114739545367952761', created_at: '2025-06-24T17:35:19.898Z', visibility: 'unlisted' });
+  });
+
+  it('a thread (no capture of /context): captured Statuses inside the Context envelope read as the lists do; the record holds', () => {
+    const statuses = load('account-statuses-fosstodon-schochastics-2025-07-17.json') as unknown[];
+    const tag = load('timeline-tag-rstats-mastodon-social-anon-2025-07-17.json') as unknown[];
+    const { result, warnings } = captureWarnings(() => parseContext({ ancestors: statuses.slice(3, 5), descendants: tag }));
+    expect(warnings).toEqual([]);
+    expect(result.ancestors).toEqual(parseStatuses(statuses.slice(3, 5)));
+    expect(result.descendants.map((s) => s.account?.acct)[0]).toBe('simonpcouch@rstats.me');
+    expect(result.descendants[0].url).toBe('https://rstats.me/@simonpcouch/114870142137562212');
+    const record = { post: parseStatus(statuses[2]), ...result };
+    expect(MicroblogEPostContext.parse(record)).toEqual(record);
+    const partial = { post: record.post, ancestors: null, descendants: null };
+    expect(MicroblogEPostContext.parse(partial)).toEqual(partial);
+  });
 });
 
 // Answers of our own (no capture shows these), derived from Mastodon's documented entities.
@@ -265,6 +314,69 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(warnings.map((w) => w.field)).toEqual(['accounts.items', 'accounts.items.display_name', 'accounts.items.followers_count']);
   });
 
+  const tides: MastodonSample = { user: 'tides', instance: 'harbour.example', displayName: 'Tides', id: '7' };
+  const gull: MastodonSample = { user: 'gull', instance: 'elsewhere.example', displayName: 'Gull', id: '8' };
+
+  it('one status (our own sample, samples.ts): the list record; a missing field is null on its own, warned where Mastodon always sends it', () => {
+    const body = mastodonStatusBody('harbour.example', { id: '110', by: tides, text: 'Fog until ten.', replies: 2 });
+    const { result, warnings } = captureWarnings(() => parseStatus(body));
+    expect(warnings).toEqual([]);
+    expect(result).toEqual(parseStatuses([body])[0]);
+    expect(result).toMatchObject({ id: '110', in_reply_to_id: null, replies_count: 2, account: { acct: 'tides' } });
+    const { replies_count: _r, language: _l, url: _u, ...degraded } = body;
+    const { display_name: _d, ...account } = body.account as Record<string, unknown>;
+    const d = captureWarnings(() => parseStatus({ ...degraded, account }));
+    expect(d.result).toEqual({
+      ...result,
+      replies_count: null,
+      language: null,
+      url: null,
+      account: { ...result.account, display_name: null },
+    });
+    expect(MicroblogEStatus.parse(d.result)).toEqual(d.result);
+    // `url` is not sent for every status (a boost has none): null without a warning.
+    expect(d.warnings.map((w) => w.field).sort()).toEqual(['status.account.display_name', 'status.language', 'status.replies_count']);
+  });
+
+  it('one status of another server (remote there): acct with its server, url on its own server; a non-public one is still read (the caller refuses it)', () => {
+    const remote = parseStatus(mastodonStatusBody('harbour.example', { id: '111', by: gull, text: 'x' }));
+    expect(remote).toMatchObject({ account: { acct: 'gull@elsewhere.example' }, url: 'https://elsewhere.example/@gull/111' });
+    expect(parseStatus(mastodonStatusBody('harbour.example', { id: '112', by: tides, text: 'x', visibility: 'private' })).visibility).toBe(
+      'private',
+    );
+    expect(() => parseStatus({ ...mastodonStatusBody('harbour.example', { id: '1', by: tides, text: 'x' }), id: undefined })).toThrow(
+      /missing status\.id/,
+    );
+    expect(() => parseStatus([])).toThrow(/a Mastodon Status object/);
+  });
+
+  it('a thread (our own sample): private and direct statuses left out of both lists silently, one without its id left out warned', () => {
+    const body = mastodonContextBody(
+      'harbour.example',
+      [
+        { id: '100', by: gull, text: 'Question' },
+        { id: '101', by: tides, text: 'Hidden', visibility: 'private' },
+      ],
+      [
+        { id: '120', by: gull, text: 'Reply', replyTo: { id: '110', accountId: '7' } },
+        { id: '121', by: tides, text: 'DM', visibility: 'direct', replyTo: { id: '120', accountId: '8' } },
+      ],
+    );
+    const { result, warnings } = captureWarnings(() =>
+      parseContext({ ...body, descendants: [...body.descendants, { ...body.descendants[0], id: undefined }] }),
+    );
+    expect(result.ancestors.map((s) => s.id)).toEqual(['100']);
+    expect(result.descendants.map((s) => [s.id, s.in_reply_to_id])).toEqual([['120', '110']]);
+    expect(warnings.map((w) => w.field)).toEqual(['context.descendants.items']);
+    expect(parseContext({ ancestors: [], descendants: [] })).toEqual({ ancestors: [], descendants: [] });
+  });
+
+  it('something that is not a Mastodon Context → UPSTREAM_FAILED', () => {
+    expect(() => parseContext([])).toThrow(/a Mastodon Context object/);
+    expect(() => parseContext({ ancestors: [] })).toThrow(/context\.ancestors and context\.descendants/);
+    expect(() => parseContext({ error: 'Record not found' })).toThrow(/context\.ancestors and context\.descendants/);
+  });
+
   it('something that is not a Mastodon Account or list → UPSTREAM_FAILED', () => {
     expect(() => parseAccountList({ accounts: [] })).toThrow(/the accounts array/);
     expect(() => parseAccount({ error: 'nope' })).toThrow(/missing account\.id/);
@@ -295,6 +407,38 @@ describe('inputs', () => {
     'ftp://example.com/@alice',
     'al ice@example.com',
   ])('handle %j → null', (input) => expect(normalizeAcct(input)).toBeNull());
+
+  it.each([
+    [
+      'https://mastodon.social/@HarbourWeather/113900000000000011',
+      { instance: 'mastodon.social', user: 'harbourweather', id: '113900000000000011' },
+    ],
+    [
+      'HTTPS://Mastodon.Social/@harbourweather/113900000000000011/',
+      { instance: 'mastodon.social', user: 'harbourweather', id: '113900000000000011' },
+    ],
+    [
+      ' https://fosstodon.org/users/schochastics/statuses/114620457512351116 ',
+      { instance: 'fosstodon.org', user: 'schochastics', id: '114620457512351116' },
+    ],
+    ['https://gts.example/users/tides/statuses/01HZX5K0ABCDEF', { instance: 'gts.example', user: 'tides', id: '01HZX5K0ABCDEF' }],
+  ])('status url %j → %j', (input, out) => expect(normalizeStatusUrl(input)).toEqual(out));
+
+  it.each([
+    'mastodon.social/@harbourweather/113900000000000011',
+    'https://mastodon.social/@harbourweather',
+    'https://mastodon.social/@harbourweather/media',
+    'https://mastodon.social/@harbourweather/113900000000000011?lang=en',
+    'https://mastodon.social/@harbourweather@fosstodon.org/113900000000000011',
+    'https://mastodon.social/@harbourweather/113900000000000011/embed',
+    'https://mastodon.social/users/harbourweather/statuses/1139-0000',
+    'https://mastodon.social/notice/AbCdEf123',
+    'https://10.0.0.5/@harbourweather/1',
+    'https://mastodon.social:8443/@harbourweather/1',
+    'https://localhost/@harbourweather/1',
+    'ftp://mastodon.social/@harbourweather/1',
+    'https://mastodon.social/@harbour%20weather/1',
+  ])('status url %j → null', (input) => expect(normalizeStatusUrl(input)).toBeNull());
 
   it('instance and tag', () => {
     expect(normalizeInstance('Mastodon.Social.')).toBe('mastodon.social');

@@ -131,10 +131,11 @@ function statusFields(r: Reader, nested: boolean): MicroblogEStatus {
  * newest first as sent. A status without its id is left out (warned `statuses.items`); one that
  * is not public (`private`, `direct`) is left out silently — anonymous callers are never shown
  * one, and a record never carries one —, one of an unknown visibility left out warned.
+ * `record` names the list in warnings (`statuses`; a thread's `context.ancestors`…).
  */
-export function parseStatuses(json: unknown): MicroblogEStatus[] {
-  if (!Array.isArray(json)) throw shapeChanged(PLATFORM, 'the statuses array (a Mastodon Status list)');
-  const list = recordReader({ items: json }, { platform: PLATFORM, record: 'statuses' });
+export function parseStatuses(json: unknown, record = 'statuses'): MicroblogEStatus[] {
+  if (!Array.isArray(json)) throw shapeChanged(PLATFORM, `the ${record} array (a Mastodon Status list)`);
+  const list = recordReader({ items: json }, { platform: PLATFORM, record });
   return list
     .items('items', (r, i) => {
       const v = isObj(r.root) ? r.root.visibility : undefined;
@@ -143,6 +144,39 @@ export function parseStatuses(json: unknown): MicroblogEStatus[] {
       return SKIP;
     })
     .filter((s): s is MicroblogEStatus => s !== SKIP);
+}
+
+/** Whether a status of this visibility may be a record (Mastodon's `public` and `unlisted`; never `private`, `direct` or unknown). */
+export const isPublicVisibility = (v: string | null): boolean => v !== null && PUBLIC_VISIBILITY.has(v);
+
+/**
+ * The body of `GET /api/v1/statuses/<id>` (one Status entity) → the same record a list of
+ * statuses gives it (parseStatuses), whatever its visibility: the caller refuses a non-public one
+ * (isPublicVisibility). A body without the status id is a changed shape.
+ */
+export function parseStatus(body: unknown): MicroblogEStatus {
+  return statusFields(recordReader(body, { platform: PLATFORM, record: 'status', what: 'a Mastodon Status object' }), false);
+}
+
+/** A status's thread as the server answers it: the statuses above it and below it. */
+export interface StatusContext {
+  ancestors: MicroblogEStatus[];
+  descendants: MicroblogEStatus[];
+}
+
+/**
+ * The body of `GET /api/v1/statuses/<id>/context` (a Context entity: `{ancestors, descendants}`,
+ * each a Status list: ancestors from the thread's top down to the status's parent, descendants
+ * depth-first below it) → each list's public statuses as parseStatuses reads them (warned as
+ * `context.ancestors` / `context.descendants`). A body without both arrays is a changed shape.
+ */
+export function parseContext(body: unknown): StatusContext {
+  const r = recordReader(body, { platform: PLATFORM, record: 'context', what: 'a Mastodon Context object' });
+  const ancestors = r.opt.arr('ancestors');
+  const descendants = r.opt.arr('descendants');
+  if (!Array.isArray(ancestors) || !Array.isArray(descendants))
+    throw shapeChanged(PLATFORM, 'context.ancestors and context.descendants (a Mastodon Context object)');
+  return { ancestors: parseStatuses(ancestors, 'context.ancestors'), descendants: parseStatuses(descendants, 'context.descendants') };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,4 +234,30 @@ export function normalizeAcct(input: string): Acct | null {
 export function normalizeTag(input: string): string | null {
   const t = input.trim().replace(/^#/, '');
   return /^[\p{L}\p{N}_\u00b7\u200c]{1,100}$/u.test(t) && /[\p{L}_]/u.test(t) ? t.toLowerCase() : null;
+}
+
+/** A status asked for by its URL: the server to ask, the author's username there, the status id. */
+export interface StatusRef extends Acct {
+  id: string;
+}
+
+/** Mastodon's status ids (numeric); GoToSocial's ULIDs on the ActivityPub form. */
+const STATUS_ID = /^[0-9A-Za-z]{1,32}$/;
+
+/**
+ * A status page URL `https://<instance>/@<user>/<id>` (Mastodon's web page; `<id>` digits, so a
+ * profile tab such as `/@user/media` is not one) or its ActivityPub id
+ * `https://<instance>/users/<user>/statuses/<id>`: the status to ask of that server. The user and
+ * the host lower-cased as normalizeAcct does, the id kept as written; a trailing slash allowed.
+ * Null for anything else (a query, a remote account's `@user@server` page, an IP or a port…).
+ */
+export function normalizeStatusUrl(input: string): StatusRef | null {
+  const u = /^https?:\/\//i.test(input.trim()) ? parseUserUrl(input) : null;
+  if (!u || u.search) return null;
+  const p = /^\/(?:@([^/@]+)\/([0-9]+)|users\/([^/@]+)\/statuses\/([^/]+))\/?$/.exec(u.pathname);
+  if (!p) return null;
+  const user = (p[1] ?? p[3])!.toLowerCase();
+  const id = (p[2] ?? p[4])!;
+  const instance = normalizeInstance(u.hostname);
+  return instance && USERNAME.test(user) && STATUS_ID.test(id) ? { instance, user, id } : null;
 }

@@ -7,6 +7,11 @@
  * (`mastodonFollowsBody`, `mastodonFollowsLink`) are written from Mastodon's documented API — a
  * JSON array of the same Account entities (most recent follow first), the next page in the `Link`
  * header as a `max_id` that is a Follow id, not an account id.
+ * No capture of `/api/v1/statuses/<id>` or `/api/v1/statuses/<id>/context` exists either: a
+ * status here (`mastodonStatusBody`) has the captured Status entity's fields as an anonymous
+ * caller gets them (../shared/fixtures/microblog-e/account-statuses-fosstodon-schochastics-2025-07-17.json,
+ * without the viewer's state), and a thread (`mastodonContextBody`) is Mastodon's documented
+ * Context entity: `{ancestors, descendants}`, each a Status list.
  */
 export interface MastodonSample {
   user: string;
@@ -103,6 +108,67 @@ export function mastodonFollowsLink(
 ): string {
   const base = `https://${instance}/api/v1/accounts/${accountId}/${list}?limit=80`;
   return `<${base}&max_id=${maxId}>; rel="next", <${base}&since_id=${sinceId}>; rel="prev"`;
+}
+
+/** A status as `mastodonStatusBody` writes it. */
+export interface MastodonStatusSample {
+  id: string;
+  by: MastodonSample;
+  /** Plain text; written as one paragraph of HTML. */
+  text: string;
+  /** The status it replies to (its id and its author's id). */
+  replyTo?: { id: string; accountId: string };
+  visibility?: 'public' | 'unlisted' | 'private' | 'direct';
+  at?: string;
+  replies?: number;
+}
+
+/**
+ * The body of `GET https://<asked>/api/v1/statuses/<id>` for `s` (also an element of a thread's
+ * lists): a Status entity. A status of another server's account is remote on `asked`: its
+ * account's `acct` is `user@server`, its `url` and `uri` on its own server.
+ */
+export function mastodonStatusBody(asked: string, s: MastodonStatusSample): Record<string, unknown> {
+  const origin = s.by.instance;
+  return {
+    id: s.id,
+    created_at: s.at ?? '2025-03-06T06:00:00.000Z',
+    in_reply_to_id: s.replyTo?.id ?? null,
+    in_reply_to_account_id: s.replyTo?.accountId ?? null,
+    sensitive: false,
+    spoiler_text: '',
+    visibility: s.visibility ?? 'public',
+    language: 'en',
+    uri: `https://${origin}/users/${s.by.user}/statuses/${s.id}`,
+    url: `https://${origin}/@${s.by.user}/${s.id}`,
+    replies_count: s.replies ?? 0,
+    reblogs_count: 0,
+    favourites_count: 2,
+    edited_at: null,
+    content: `<p>${esc(s.text)}</p>`,
+    reblog: null,
+    application: { name: 'Web', website: null },
+    account: accountAsSeenBy(asked, s.by),
+    media_attachments: [],
+    mentions: [],
+    tags: [],
+    emojis: [],
+    quote: null,
+    card: null,
+    poll: null,
+  };
+}
+
+/** The body of `GET https://<asked>/api/v1/statuses/<id>/context`: the statuses above it (top first) and below it (depth first). */
+export function mastodonContextBody(
+  asked: string,
+  ancestors: MastodonStatusSample[],
+  descendants: MastodonStatusSample[],
+): { ancestors: Record<string, unknown>[]; descendants: Record<string, unknown>[] } {
+  return {
+    ancestors: ancestors.map((s) => mastodonStatusBody(asked, s)),
+    descendants: descendants.map((s) => mastodonStatusBody(asked, s)),
+  };
 }
 
 /** Mastodon's 404 body for an unknown account. */

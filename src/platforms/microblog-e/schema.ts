@@ -180,3 +180,24 @@ export const MicroblogEFollowingPage = named(
   'One page of the accounts a Mastodon account follows',
 );
 export type MicroblogEFollowingPage = z.infer<typeof MicroblogEFollowingPage>;
+
+export const MicroblogEPostContext = named(
+  'MicroblogEPostContext',
+  z.strictObject({
+    post: MicroblogEStatus.describe('The status asked for (public or unlisted)'),
+    ancestors: z
+      .array(MicroblogEStatus)
+      .nullable()
+      .describe(
+        "The public statuses it replies to, from the thread's top down to its parent ([] for a status that replies to none); null when the thread could not be read (a partial read)",
+      ),
+    descendants: z
+      .array(MicroblogEStatus)
+      .nullable()
+      .describe(
+        'The public replies below it, depth first, as far as the server shows them to anonymous callers; null when the thread could not be read (a partial read)',
+      ),
+  }),
+  'A Mastodon status and its thread (`/api/v1/statuses/<id>` and `/context`)',
+);
+export type MicroblogEPostContext = z.infer<typeof MicroblogEPostContext>;
