@@ -41,6 +41,7 @@ import type {
   MicroblogDSearchPage,
   MicroblogDThread,
 } from './schema.js';
+import { NOT_FOUND_POST } from './schema.js';
 import {
   isActor,
   isDid,
@@ -196,7 +197,7 @@ function assertPost(ref: PostRef, post: MicroblogDPost): void {
   assertActor(ref.actor, post.author);
 }
 
-/** Replies deeper than the gateway asks for (the AppView answers at most about 10 levels). */
+/** The reply depth a caller may ask for (the AppView honours no more than about 10 levels: bluesky-social/atproto#3147), and its default (the AppView's). */
 export const THREAD_DEPTH_MAX = 10;
 export const THREAD_DEPTH_DEFAULT = 6;
 
@@ -206,7 +207,7 @@ export async function fetchThread(ctx: OpContext, a: PostRef & { depth: number }
   const params = { uri, depth: String(a.depth), parentHeight: String(PARENT_HEIGHT) };
   const answer = parseThread(await xrpc(ctx, 'app.bsky.feed.getPostThread', params, `Post ${uri}`), a.depth);
   if ('stub' in answer) {
-    if (answer.stub === 'app.bsky.feed.defs#notFoundPost') throw notFound(`Post ${uri} was not found on microblog-d (notFoundPost)`);
+    if (answer.stub === NOT_FOUND_POST) throw notFound(`Post ${uri} was not found on microblog-d (notFoundPost)`);
     throw upstreamBlocked(
       `${PLATFORM}: the AppView withholds post ${uri} (blockedPost: a block between accounts); blocked posts are never worked around`,
     );
