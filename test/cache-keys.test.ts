@@ -462,6 +462,43 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  // One post: its author (as the profile spells it) and its record key (case-sensitive, as atproto's
+  // record keys are); the URL and the AT URI name the same post; depth is another view of it.
+  microblogDPost: {
+    same: [
+      [
+        { url: 'https://bsky.app/profile/HarbourWeather.bsky.social/post/3lkdemo0000a2' },
+        { uri: 'at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2', depth: 6 },
+      ],
+      [
+        { url: 'bsky.app/profile/did:plc:abcdefghijklmnopqrstuvwx/post/3lkdemo0000a2/' },
+        { uri: ' at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2' },
+      ],
+    ],
+    differ: [
+      [
+        { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2' },
+        { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a3' },
+      ],
+      [
+        { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2' },
+        { url: 'https://bsky.app/profile/harbour-weather.bsky.social/post/3lkdemo0000a2' },
+      ],
+      [
+        { uri: 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2' },
+        { uri: 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3LKDEMO0000A2' },
+      ],
+      // A handle and the DID it resolves to are one author, but the gateway cannot know that without asking.
+      [
+        { uri: 'at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2' },
+        { uri: 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2' },
+      ],
+      [
+        { uri: 'at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2' },
+        { uri: 'at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2', depth: 2 },
+      ],
+    ],
+  },
   microblogEProfile: {
     // Mastodon looks usernames up case-insensitively; instances are host names.
     same: [

@@ -1320,6 +1320,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-d/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Bluesky post with its thread: the posts it answers (up to the root) and its replies, `depth` levels deep
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDPost`.
+         */
+        get: operations["microblogDPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-e/profile": {
         parameters: {
             query?: never;
@@ -4394,6 +4414,44 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
             cursor: string | null;
         };
+        MicroblogDThreadParent: {
+            /**
+             * @description `app.bsky.feed.defs#threadViewPost` (a post: `post` is set), `#notFoundPost` (deleted or never indexed) or `#blockedPost` (hidden by a block between accounts): a stub, `post` null
+             * @enum {string}
+             */
+            $type: "app.bsky.feed.defs#threadViewPost" | "app.bsky.feed.defs#notFoundPost" | "app.bsky.feed.defs#blockedPost";
+            /** @description AT URI of the post (a stub carries its URI only) */
+            uri: string;
+            /** @description The post; null for a stub */
+            post: components["schemas"]["MicroblogDPost"] | null;
+            /** @description The author's DID: the post's, or a blocked post's as the AppView sends it; null for a not-found stub */
+            authorDid: string | null;
+            /** @description This post's own parent; null at the thread's root (or a stub) */
+            parent: components["schemas"]["MicroblogDThreadParent"] | null;
+        };
+        MicroblogDThreadReply: {
+            /**
+             * @description `app.bsky.feed.defs#threadViewPost` (a post: `post` is set), `#notFoundPost` (deleted or never indexed) or `#blockedPost` (hidden by a block between accounts): a stub, `post` null
+             * @enum {string}
+             */
+            $type: "app.bsky.feed.defs#threadViewPost" | "app.bsky.feed.defs#notFoundPost" | "app.bsky.feed.defs#blockedPost";
+            /** @description AT URI of the post (a stub carries its URI only) */
+            uri: string;
+            /** @description The post; null for a stub */
+            post: components["schemas"]["MicroblogDPost"] | null;
+            /** @description The author's DID: the post's, or a blocked post's as the AppView sends it; null for a not-found stub */
+            authorDid: string | null;
+            /** @description Its own replies as the AppView ranks them; [] at the depth asked (see `replyCount`), for a stub, or when none */
+            replies: components["schemas"]["MicroblogDThreadReply"][];
+        };
+        MicroblogDThread: {
+            /** @description The post asked for */
+            post: components["schemas"]["MicroblogDPost"];
+            /** @description The post it answers, each with its own parent up to the root; null for a root post */
+            parent: components["schemas"]["MicroblogDThreadParent"] | null;
+            /** @description Its replies, each with its own, as deep as `depth` */
+            replies: components["schemas"]["MicroblogDThreadReply"][];
+        };
         MicroblogEAccount: {
             /** @description The account's id on the server that answered */
             id: string;
@@ -7063,6 +7121,21 @@ export interface components {
             follows: components["schemas"]["MicroblogDProfileView"][];
             /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
             cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDPostResponse: {
+            /** @description The post asked for */
+            post: components["schemas"]["MicroblogDPost"];
+            /** @description The post it answers, each with its own parent up to the root; null for a root post */
+            parent: components["schemas"]["MicroblogDThreadParent"] | null;
+            /** @description Its replies, each with its own, as deep as `depth` */
+            replies: components["schemas"]["MicroblogDThreadReply"][];
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -11210,6 +11283,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogDFollowsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Post URL: https://bsky.app/profile/<handle or did>/post/<rkey>. Give exactly one of url or uri.
+                 * @example https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2
+                 */
+                url?: string;
+                /** @description AT URI of the post: at://<did or handle>/app.bsky.feed.post/<rkey>. Give exactly one of url or uri. */
+                uri?: string;
+                /** @description Levels of replies (0: none; default 6, at most 10) */
+                depth?: number;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDPostResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

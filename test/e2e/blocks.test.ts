@@ -80,6 +80,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/microblog-d/search/profiles': ['query=cats'],
   '/v1/microblog-d/followers': ['handle=maya.bsky.social'],
   '/v1/microblog-d/follows': ['handle=maya.bsky.social'],
+  '/v1/microblog-d/post': [`url=${enc('https://bsky.app/profile/maya.bsky.social/post/3lkmaya000001')}`],
   '/v1/microblog-e/profile': ['handle=maya@mastodon.social'],
   '/v1/microblog-e/posts': ['handle=maya@mastodon.social'],
   '/v1/microblog-e/followers': ['handle=maya@mastodon.social'],

@@ -1,7 +1,8 @@
 /**
  * microblog-d (Bluesky) end to end: gateway + replay upstream over real HTTP, on the demo's
  * written AppView answers (its demo.ts: invented, not captures; the follower and follow lists have
- * no capture at all, their demo pages are samples.ts's, written from the lexicon). Each route: a
+ * no capture at all, their demo pages are samples.ts's, written from the lexicon; so has a post's
+ * thread, getPostThread, whose demo answer is samples.ts's too). Each route: a
  * live answer at 1 credit, the same request from cache at 0, and a typed failure at 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,164 @@ describe('microblog-d followers and follows', () => {
     });
     try {
       const r = await h.rest('/v1/microblog-d/followers?handle=harbourweather.bsky.social', { key });
+      expect(r.status).toBe(502);
+      expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restore();
+    }
+  });
+});
+
+// No capture of getPostThread: the demo's thread (samples.ts, written from the lexicon) and XRPC error bodies of our own.
+describe('microblog-d post (its thread)', () => {
+  const THREAD = '/xrpc/app.bsky.feed.getPostThread';
+  const URL_ = 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2';
+  const restore = () => {
+    h.replay.reset();
+    for (const r of demoRoutes()) h.replay.add(r);
+  };
+
+  it('1 credit live with {post, parent, replies}; the AT URI of the same post from cache at 0', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(
+      `/v1/microblog-d/post?url=${encodeURIComponent(URL_.replace('harbourweather', 'HarbourWeather'))}&cache_max_age=1d`,
+      {
+        key,
+      },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, parent: null });
+    expect(r.body.post).toMatchObject({
+      uri: 'at://did:plc:demoharbourweather00001/app.bsky.feed.post/3lkdemo0000a2',
+      author: { handle: 'harbourweather.bsky.social' },
+      record: { text: expect.stringMatching(/^Tide tables for next week/) },
+    });
+    expect(r.body.replies.map((x: { post: { author: { handle: string } } }) => x.post.author.handle)).toEqual([
+      'tidewatcher.example.org',
+      'ferrytimes.bsky.social',
+    ]);
+    expect(r.body.replies[0].replies[0]).toMatchObject({
+      $type: 'app.bsky.feed.defs#threadViewPost',
+      post: { record: { text: expect.stringMatching(/^About ten minutes later/) } },
+      replies: [],
+    });
+    expect(JSON.stringify(r.body)).not.toContain('"viewer"');
+    const uri = encodeURIComponent('at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2');
+    const again = await h.rest(`/v1/microblog-d/post?uri=${uri}&depth=6&cache_max_age=1d`, { key });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, post: r.body.post, replies: r.body.replies });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('GraphQL: typed fields over the same record; bad input → 400 INVALID_INPUT at 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const g = await h.gql(
+      `{ microblogDPost(url: "${URL_}", depth: 2) { post { uri likeCount } parent { uri } replies { type uri post { author { handle } } replies { authorDid post { record { text } } } } } }`,
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.microblogDPost.post).toEqual({
+      uri: 'at://did:plc:demoharbourweather00001/app.bsky.feed.post/3lkdemo0000a2',
+      likeCount: 188,
+    });
+    expect(g.body.data.microblogDPost.parent).toBeNull();
+    expect(g.body.data.microblogDPost.replies[0]).toMatchObject({
+      type: 'app.bsky.feed.defs#threadViewPost',
+      post: { author: { handle: 'tidewatcher.example.org' } },
+      replies: [{ authorDid: 'did:plc:demoharbourweather00001', post: { record: { text: expect.stringMatching(/^About ten minutes/) } } }],
+    });
+    expect(await h.balance(id)).toBe(4);
+    for (const q of [
+      '',
+      `url=${encodeURIComponent(URL_)}&uri=${encodeURIComponent('at://a.b/app.bsky.feed.post/x')}`,
+      'url=https://bsky.app/profile/a.b',
+      `url=${encodeURIComponent(URL_)}&depth=11`,
+    ]) {
+      const bad = await h.rest(`/v1/microblog-d/post?${q}`, { key });
+      expect(bad.status, q).toBe(400);
+      expect(bad.body.error.code, q).toBe('INVALID_INPUT');
+    }
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it.each([
+    [
+      'a missing post (400 NotFound)',
+      xrpcError(400, 'NotFound', 'Post not found: at://nobody.bsky.social/app.bsky.feed.post/3lkdemo0000a2'),
+      404,
+      'NOT_FOUND',
+    ],
+    [
+      'a notFoundPost in its place',
+      {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          thread: {
+            $type: 'app.bsky.feed.defs#notFoundPost',
+            uri: 'at://did:plc:demoharbourweather00001/app.bsky.feed.post/3lkdemo0000a2',
+            notFound: true,
+          },
+        }),
+      },
+      404,
+      'NOT_FOUND',
+    ],
+    [
+      'a blockedPost in its place',
+      {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          thread: {
+            $type: 'app.bsky.feed.defs#blockedPost',
+            uri: 'at://did:plc:demoharbourweather00001/app.bsky.feed.post/3lkdemo0000a2',
+            blocked: true,
+            author: { did: 'did:plc:demoharbourweather00001' },
+          },
+        }),
+      },
+      502,
+      'UPSTREAM_BLOCKED',
+    ],
+    ['a rate limit (429)', { status: 429, body: '' }, 502, 'UPSTREAM_BLOCKED'],
+    [
+      `a block page (${OWN_VENDOR_PAGES[0].name}) with a 200`,
+      { headers: OWN_VENDOR_PAGES[0].headers, body: OWN_VENDOR_PAGES[0].body },
+      502,
+      'UPSTREAM_BLOCKED',
+    ],
+  ])('%s → %i %s, 0 credits', async (_name, response, status, code) => {
+    const { key, id } = await h.key(5);
+    h.replay.add({ host: HOST, path: THREAD, response });
+    try {
+      const r = await h.rest(`/v1/microblog-d/post?url=${encodeURIComponent(URL_)}`, { key });
+      expect(r.status).toBe(status);
+      expect(r.body.error.code).toBe(code);
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restore();
+    }
+  });
+
+  it("another post's thread → 502 UPSTREAM_FAILED, 0 credits", async () => {
+    const { key, id } = await h.key(5);
+    const other = { did: 'did:plc:otheraccountaaaaaaaaaaaa', handle: 'someone.else.com' };
+    const post = {
+      uri: `at://${other.did}/app.bsky.feed.post/3lkdemo0000a2`,
+      cid: 'bafy',
+      author: other,
+      record: { text: 'x', createdAt: '2025-01-01T00:00:00.000Z' },
+      replyCount: 0,
+      repostCount: 0,
+      likeCount: 0,
+      indexedAt: '2025-01-01T00:00:00.000Z',
+    };
+    h.replay.add({
+      host: HOST,
+      path: THREAD,
+      response: { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ thread: { post } }) },
+    });
+    try {
+      const r = await h.rest(`/v1/microblog-d/post?url=${encodeURIComponent(URL_)}`, { key });
       expect(r.status).toBe(502);
       expect(r.body.error.code).toBe('UPSTREAM_FAILED');
       expect(await h.balance(id)).toBe(5);

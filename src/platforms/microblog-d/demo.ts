@@ -3,13 +3,14 @@
  * Written here in the shapes parse.ts reads (this folder's tests read real captures from ../shared,
  * which the demo never uses); every name, id and URL is invented. Each route answers the
  * operation's example (its `example`) and is a demo miss for anything else; the followers list
- * also answers its second (last) page, so paging can be tried.
+ * also answers its second (last) page, so paging can be tried. The post's thread (the tide tables
+ * post, its replies two levels deep) is samples.ts's written getPostThread shape.
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
 import { demoMiss } from '../../demo/miss.js';
-import { bskyGraphListBody, samplePlcDid } from './samples.js';
-import type { BskySample } from './samples.js';
+import { bskyGraphListBody, bskyThreadBody, samplePlcDid } from './samples.js';
+import type { BskyPostSample, BskySample } from './samples.js';
 
 /** What the demo holds on this platform. */
 export const DEMO = {
@@ -116,6 +117,10 @@ export function demoRoutes(): Route[] {
     },
     'app.bsky.graph.getFollows': (q) =>
       q.get('actor') === handle && !q.get('cursor') ? bskyGraphListBody('follows', harbour, [tideWatcher, lifeboat]) : null,
+    'app.bsky.feed.getPostThread': (q) =>
+      q.get('uri') === `at://${handle}/app.bsky.feed.post/${tides.uri.split('/').pop()}`
+        ? thread(tides, harbour, tideWatcher, ferries)
+        : null,
   };
   return [
     {
@@ -127,4 +132,43 @@ export function demoRoutes(): Route[] {
       },
     },
   ];
+}
+
+/**
+ * The tide tables post's thread: two of its replies, one answered by the account (samples.ts's
+ * getPostThread shape; the post itself is the feed's `tidesView`).
+ */
+function thread(tidesView: object, harbour: BskySample, tideWatcher: BskySample, ferries: BskySample): Record<string, unknown> {
+  const tides: BskyPostSample = {
+    author: harbour,
+    rkey: '3lkdemo0000a2',
+    text: 'Tide tables for next week are up: spring tides on Tuesday, high water 06:42.',
+  };
+  const question: BskyPostSample = {
+    author: tideWatcher,
+    rkey: '3lkdemo0000c1',
+    text: 'Is that 06:42 at the north pier too?',
+    replyTo: tides,
+  };
+  const answer: BskyPostSample = {
+    author: harbour,
+    rkey: '3lkdemo0000c2',
+    text: 'About ten minutes later at the north pier: 06:52.',
+    replyTo: question,
+    root: tides,
+  };
+  const ferry: BskyPostSample = {
+    author: ferries,
+    rkey: '3lkdemo0000c3',
+    text: 'Tuesday morning sailings run to the spring-tide timetable.',
+    replyTo: tides,
+  };
+  const body = bskyThreadBody({
+    post: tides,
+    replies: [
+      { post: question, replies: [{ post: answer, replies: [] }] },
+      { post: ferry, replies: [] },
+    ],
+  });
+  return { thread: { ...(body.thread as Record<string, unknown>), post: tidesView } };
 }

@@ -10,10 +10,27 @@ import { failure, startReplayContext } from '../../../test/support/replay-upstre
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
 import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
-import { decodeListCursor, fetchFollowers, fetchFollows, fetchPosts, fetchProfile, fetchProfileSearch, fetchSearch } from './fetch.js';
-import { microblogDFollowers, microblogDFollows, microblogDPosts, microblogDProfile, microblogDSearch } from './operations.js';
+import {
+  decodeListCursor,
+  fetchFollowers,
+  fetchFollows,
+  fetchPosts,
+  fetchProfile,
+  fetchProfileSearch,
+  fetchSearch,
+  fetchThread,
+} from './fetch.js';
+import {
+  microblogDFollowers,
+  microblogDFollows,
+  microblogDPost,
+  microblogDPosts,
+  microblogDProfile,
+  microblogDSearch,
+} from './operations.js';
 import { PLATFORM } from './parse.js';
-import { bskyGraphListBody, samplePlcDid } from './samples.js';
+import { bskyGraphListBody, bskyPostNotFound, bskyPostUri, bskyThreadBody, samplePlcDid } from './samples.js';
+import type { BskyPostSample } from './samples.js';
 import { walls } from './walls.js';
 
 const HOST = 'public.api.bsky.app';
@@ -346,6 +363,120 @@ describe('microblogDFollowers and microblogDFollows', () => {
   ])('HTTP %s → %s', async (_name, response, code, message) => {
     t.replay.add({ host: HOST, path: FOLLOWERS, response });
     const e = await failure(fetchFollowers(t.ctx, { actor: 'harbourweather.bsky.social', cursor: null }));
+    expect(e.code).toBe(code);
+    expect(e.message).toMatch(message);
+  });
+});
+
+// No capture of getPostThread: the threads are samples.ts's (written from the lexicon and the
+// captures' postViews); the error body is XRPC's `{error, message}` as getPostThread's NotFound.
+describe('microblogDPost', () => {
+  const THREAD = '/xrpc/app.bsky.feed.getPostThread';
+  const harbour = { handle: 'harbourweather.bsky.social', did: DID, displayName: 'Harbour Weather' };
+  const kelp = { handle: 'kelp.bsky.social', did: samplePlcDid('kelp') };
+  const asked: BskyPostSample = { author: harbour, rkey: '3lkasked00001', text: 'Spring tides on Tuesday.' };
+  const reply: BskyPostSample = { author: kelp, rkey: '3lkreply00001', text: 'Thanks!', replyTo: asked };
+  const byHandle = { actor: 'harbourweather.bsky.social', rkey: '3lkasked00001', depth: 6 };
+
+  it('asks getPostThread for the AT URI (by handle or DID), depth and parentHeight; returns {post, parent, replies}', async () => {
+    t.replay.add({ host: HOST, path: THREAD, response: json(bskyThreadBody({ post: asked, replies: [{ post: reply }] })) });
+    const thread = await fetchThread(t.ctx, byHandle);
+    expect(thread.post.uri).toBe(bskyPostUri(asked));
+    expect(thread.parent).toBeNull();
+    expect(thread.replies.map((r) => r.post?.author?.handle)).toEqual(['kelp.bsky.social']);
+    await fetchThread(t.ctx, { actor: DID, rkey: '3lkasked00001', depth: 2 });
+    const [first, second] = t.replay.hits({ host: HOST });
+    expect(first.upstreamUrl).toBe(
+      `https://${HOST}${THREAD}?uri=at%3A%2F%2Fharbourweather.bsky.social%2Fapp.bsky.feed.post%2F3lkasked00001&depth=6&parentHeight=80`,
+    );
+    expect(second.query.get('uri')).toBe(`at://${DID}/app.bsky.feed.post/3lkasked00001`);
+    expect(second.query.get('depth')).toBe('2');
+  });
+
+  it('validation: exactly one of url or uri, each a post of Bluesky; depth 0..10, default 6', () => {
+    const problems = (args: Record<string, unknown>) => {
+      const v = validateArgs(microblogDPost, args);
+      return v.ok ? v.args : v.problems;
+    };
+    expect(problems({ url: 'https://bsky.app/profile/HarbourWeather.bsky.social/post/3lkasked00001' })).toEqual(byHandle);
+    expect(problems({ uri: `at://${DID}/app.bsky.feed.post/3lkasked00001`, depth: 0 })).toEqual({
+      actor: DID,
+      rkey: '3lkasked00001',
+      depth: 0,
+    });
+    const both = 'give exactly one of url or uri';
+    expect(problems({})).toEqual([
+      { param: 'url', message: both },
+      { param: 'uri', message: both },
+    ]);
+    expect(problems({ url: 'https://bsky.app/profile/a.b/post/x', uri: 'at://a.b/app.bsky.feed.post/x' })).toEqual([
+      { param: 'url', message: both },
+      { param: 'uri', message: both },
+    ]);
+    expect(problems({ url: 'https://bsky.app/profile/harbourweather.bsky.social' })).toEqual([
+      { param: 'url', message: expect.stringMatching(/^must be a Bluesky post URL/) },
+    ]);
+    expect(problems({ uri: `at://${DID}/app.bsky.feed.like/3lkasked00001` })).toEqual([
+      { param: 'uri', message: expect.stringMatching(/^must be a post's AT URI/) },
+    ]);
+    expect(problems({ uri: 'at://a.b/app.bsky.feed.post/x', depth: 11 })).toEqual([{ param: 'depth', message: 'must be at most 10' }]);
+    expect(problems({ uri: 'at://a.b/app.bsky.feed.post/x', depth: -1 })).toEqual([{ param: 'depth', message: 'must be at least 0' }]);
+  });
+
+  it('400 NotFound ("Post not found") and a notFoundPost in the asked place → NOT_FOUND; a blockedPost there → UPSTREAM_BLOCKED', async () => {
+    t.replay.add({ host: HOST, path: THREAD, response: json(bskyPostNotFound(bskyPostUri(asked)), 400) });
+    const gone = await failure(fetchThread(t.ctx, byHandle));
+    expect(gone.code).toBe('NOT_FOUND');
+    expect(gone.message).toContain('NotFound: Post not found');
+    t.replay.add({ host: HOST, path: THREAD, response: json(bskyThreadBody({ notFound: bskyPostUri(asked) })) });
+    expect((await failure(fetchThread(t.ctx, byHandle))).code).toBe('NOT_FOUND');
+    t.replay.add({ host: HOST, path: THREAD, response: json(bskyThreadBody({ blocked: bskyPostUri(asked), authorDid: DID })) });
+    const blocked = await failure(fetchThread(t.ctx, byHandle));
+    expect(blocked.code).toBe('UPSTREAM_BLOCKED');
+    expect(blocked.message).toMatch(/blockedPost/);
+  });
+
+  it("another post's thread → UPSTREAM_FAILED: another record key, another author, the handle asked not the author's", async () => {
+    const answer = (post: BskyPostSample) => t.replay.add({ host: HOST, path: THREAD, response: json(bskyThreadBody({ post })) });
+    answer({ ...asked, rkey: '3lkother00001' });
+    expect((await failure(fetchThread(t.ctx, byHandle))).message).toMatch(/different resource \(at:\/\/.*3lkother00001\)/);
+    answer({ ...asked, author: kelp });
+    expect((await failure(fetchThread(t.ctx, byHandle))).code).toBe('UPSTREAM_FAILED');
+    expect((await failure(fetchThread(t.ctx, { ...byHandle, actor: DID }))).code).toBe('UPSTREAM_FAILED');
+    // Asked by DID, the DID decides: the same DID under a new handle is the author.
+    answer({ ...asked, author: { ...harbour, handle: 'renamed.example' } });
+    expect((await fetchThread(t.ctx, { ...byHandle, actor: DID })).post.author?.handle).toBe('renamed.example');
+    expect((await failure(fetchThread(t.ctx, byHandle))).code).toBe('UPSTREAM_FAILED');
+    // The author's handle does not verify: asked by that handle, nothing is shown.
+    answer({ ...asked, author: { ...harbour, handle: 'handle.invalid' } });
+    expect((await failure(fetchThread(t.ctx, byHandle))).code).toBe('NOT_FOUND');
+    // The author DID is not the AT URI's: not a consistent answer about the post.
+    t.replay.add({
+      host: HOST,
+      path: THREAD,
+      response: (() => {
+        const body = bskyThreadBody({ post: asked }) as { thread: { post: { author: { did: string } } } };
+        body.thread.post.author.did = kelp.did;
+        return json(body);
+      })(),
+    });
+    expect((await failure(fetchThread(t.ctx, byHandle))).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it.each([
+    ['429', { status: 429, body: '' }, 'UPSTREAM_BLOCKED', /429/],
+    [
+      '401 AuthMissing (a login wall)',
+      json({ error: 'AuthMissing', message: 'Authentication Required' }, 401),
+      'UPSTREAM_BLOCKED',
+      /login wall/,
+    ],
+    ['500', { status: 500, body: '' }, 'UPSTREAM_FAILED', /500/],
+    ['an HTML 200', { body: '<html><body>maintenance</body></html>' }, 'UPSTREAM_FAILED', /JSON from app\.bsky\.feed\.getPostThread/],
+    ['a 200 without a thread', json({ threadgate: {} }), 'UPSTREAM_FAILED', /missing thread\.thread/],
+  ])('HTTP %s → %s', async (_name, response, code, message) => {
+    t.replay.add({ host: HOST, path: THREAD, response });
+    const e = await failure(fetchThread(t.ctx, byHandle));
     expect(e.code).toBe(code);
     expect(e.message).toMatch(message);
   });

@@ -7,23 +7,27 @@
  *   GET https://public.api.bsky.app/xrpc/app.bsky.actor.searchActorsTypeahead?q=&limit=10
  *   GET https://public.api.bsky.app/xrpc/app.bsky.graph.getFollowers?actor=&limit=100[&cursor=]
  *   GET https://public.api.bsky.app/xrpc/app.bsky.graph.getFollows?actor=&limit=100[&cursor=]
+ *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getPostThread?uri=at://<handle or did>/app.bsky.feed.post/<rkey>&depth=&parentHeight=80
  *
  * How answers map (checked in this order):
  *   searchPosts 403/401, any 401 AuthMissing   → 502 UPSTREAM_BLOCKED (walls.ts, before this module)
  *   400 {"error":"InvalidRequest","message":"Profile not found"} (getFollowers/getFollows: "Actor
- *   not found: <actor>"), 400 AccountTakedown / AccountDeactivated / ActorNotFound
- *                                               → 404 NOT_FOUND (XRPC says "not found" with a 400)
+ *   not found: <actor>"), 400 AccountTakedown / AccountDeactivated / ActorNotFound, getPostThread's
+ *   400 NotFound ("Post not found: <uri>")     → 404 NOT_FOUND (XRPC says "not found" with a 400)
  *   other non-2xx                               → expectOk (429 blocked, 5xx and other 400s failed)
  *   200 that is not JSON                        → 502 UPSTREAM_FAILED
  *   a profile (or a follower/follow list's `subject`) of another account than asked
  *                                               → 502 UPSTREAM_FAILED (identity.ts); its handle
  *                                                 `handle.invalid` when asked by handle → 404 NOT_FOUND
+ *   getPostThread: a notFoundPost in the asked post's place → 404 NOT_FOUND; a blockedPost there
+ *   → 502 UPSTREAM_BLOCKED (the AppView withholds it); a thread whose post is not the one asked
+ *   (another record key, another author DID, or asked by handle another handle) → 502 UPSTREAM_FAILED
  *
  * Cursors are ours (../cursor.ts): the upstream's cursor bound to the actor or query it pages (for
  * the follower and follow lists, to the list and the actor: `followers:<actor>`), so a cursor of
  * another list is refused (INVALID_INPUT) rather than paging the wrong list.
  */
-import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
+import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { OpContext } from '../operation.js';
@@ -35,7 +39,9 @@ import type {
   MicroblogDProfile,
   MicroblogDProfileSearch,
   MicroblogDSearchPage,
+  MicroblogDThread,
 } from './schema.js';
+import { NOT_FOUND_POST } from './schema.js';
 import {
   isActor,
   isDid,
@@ -45,9 +51,14 @@ import {
   parseGraphList,
   parseProfile,
   parseSearch,
+  parseThread,
+  PARENT_HEIGHT,
   PLATFORM,
+  postUri,
+  splitPostUri,
   xrpcError,
 } from './parse.js';
+import type { MicroblogDPost, PostRef } from './parse.js';
 
 export const APPVIEW = 'https://public.api.bsky.app/xrpc';
 
@@ -58,7 +69,7 @@ const TYPEAHEAD_LIMIT = 10;
 const GRAPH_LIMIT = 100;
 
 /** XRPC's ways of saying "no such account" (with a 400). */
-const GONE = new Set(['AccountTakedown', 'AccountDeactivated', 'ActorNotFound']);
+const GONE = new Set(['AccountTakedown', 'AccountDeactivated', 'ActorNotFound', 'NotFound']);
 
 async function xrpc(ctx: OpContext, method: string, params: Record<string, string>, what: string): Promise<unknown> {
   const url = `${APPVIEW}/${method}?${new URLSearchParams(params).toString()}`;
@@ -167,4 +178,40 @@ export async function fetchFollowers(ctx: OpContext, a: { actor: string; cursor:
 export async function fetchFollows(ctx: OpContext, a: { actor: string; cursor: string | null }): Promise<MicroblogDFollowsPage> {
   const { subject, accounts, cursor } = await fetchGraphList(ctx, 'follows', a);
   return { subject, follows: accounts, cursor };
+}
+
+/**
+ * Throws unless `post` is the post `ref` names: the same record key, and its author the account
+ * asked (the AT URI's DID when asked by DID; the author's handle when asked by handle, the author
+ * being the URI's DID). A post whose author is unreadable cannot be shown to be the handle's.
+ */
+function assertPost(ref: PostRef, post: MicroblogDPost): void {
+  const got = splitPostUri(post.uri);
+  const other = () => upstreamFailed(`${PLATFORM}: the upstream answered post ${postUri(ref)} with a different resource (${post.uri})`);
+  if (!got || got.rkey !== ref.rkey) throw other();
+  if (isDid(ref.actor)) {
+    if (got.did !== ref.actor) throw other();
+    return;
+  }
+  if (!post.author || post.author.did !== got.did) throw other();
+  assertActor(ref.actor, post.author);
+}
+
+/** The reply depth a caller may ask for (the AppView honours no more than about 10 levels: bluesky-social/atproto#3147), and its default (the AppView's). */
+export const THREAD_DEPTH_MAX = 10;
+export const THREAD_DEPTH_DEFAULT = 6;
+
+/** One post with its parents and replies (`depth` levels): the thread's post must be the one asked. */
+export async function fetchThread(ctx: OpContext, a: PostRef & { depth: number }): Promise<MicroblogDThread> {
+  const uri = postUri(a);
+  const params = { uri, depth: String(a.depth), parentHeight: String(PARENT_HEIGHT) };
+  const answer = parseThread(await xrpc(ctx, 'app.bsky.feed.getPostThread', params, `Post ${uri}`), a.depth);
+  if ('stub' in answer) {
+    if (answer.stub === NOT_FOUND_POST) throw notFound(`Post ${uri} was not found on microblog-d (notFoundPost)`);
+    throw upstreamBlocked(
+      `${PLATFORM}: the AppView withholds post ${uri} (blockedPost: a block between accounts); blocked posts are never worked around`,
+    );
+  }
+  assertPost(a, answer.found.post);
+  return answer.found;
 }

@@ -10,6 +10,7 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import {
   microblogDFollowers,
   microblogDFollows,
+  microblogDPost,
   microblogDPosts,
   microblogDProfile,
   microblogDProfileSearch,
@@ -26,7 +27,11 @@ import type {
   MicroblogDProfileSearch,
   MicroblogDProfileView,
   MicroblogDSearchPage,
+  MicroblogDThread,
+  MicroblogDThreadParent,
+  MicroblogDThreadReply,
 } from './schema.js';
+import type { Ref } from '../../graphql/fields.js';
 
 type PostRecord = NonNullable<MicroblogDPost['record']>;
 type Reason = NonNullable<MicroblogDFeedItem['reason']>;
@@ -43,6 +48,54 @@ function actorFields(t: Fields<MicroblogDActor>) {
     createdAt: t.exposeString('createdAt'),
     json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
   };
+}
+
+/** A thread entry's fields (a post or a stub): declared once for MicroblogDThreadParent and MicroblogDThreadReply. */
+function threadEntryFields(t: Fields<MicroblogDThreadParent | MicroblogDThreadReply>, PostRef: Ref<MicroblogDPost>) {
+  return {
+    type: t.exposeString('$type', {
+      nullable: false,
+      description: '`app.bsky.feed.defs#threadViewPost` (a post), `#notFoundPost` or `#blockedPost` (a stub: `post` null)',
+    }),
+    uri: t.exposeString('uri', { nullable: false, description: 'AT URI of the post' }),
+    post: t.expose('post', { type: PostRef, nullable: true, description: 'The post; null for a stub' }),
+    authorDid: t.exposeString('authorDid', { description: "The author's DID; null for a not-found stub" }),
+  };
+}
+
+/** The thread record's types: its parent chain and reply tree (each entry a post or a stub). */
+function threadTypes(PostRef: Ref<MicroblogDPost>) {
+  const ThreadParentRef = builder.objectRef<MicroblogDThreadParent>('MicroblogDThreadParent');
+  ThreadParentRef.implement({
+    description: 'A post above the one asked in its thread (the post it answers), or a stub',
+    fields: (t) => ({
+      ...threadEntryFields(t, PostRef),
+      parent: t.expose('parent', { type: ThreadParentRef, nullable: true, description: "This post's own parent; null at the root" }),
+    }),
+  });
+
+  const ThreadReplyRef = builder.objectRef<MicroblogDThreadReply>('MicroblogDThreadReply');
+  ThreadReplyRef.implement({
+    description: 'A reply below the one asked in its thread, or a stub',
+    fields: (t) => ({
+      ...threadEntryFields(t, PostRef),
+      replies: t.expose('replies', { type: [ThreadReplyRef], nullable: false, description: 'Its own replies; [] at the depth asked' }),
+    }),
+  });
+
+  return builder.objectRef<MicroblogDThread>('MicroblogDThread').implement({
+    description: 'A Bluesky post with its thread',
+    fields: (t) => ({
+      post: t.expose('post', { type: PostRef, nullable: false, description: 'The post asked for' }),
+      parent: t.expose('parent', {
+        type: ThreadParentRef,
+        nullable: true,
+        description: 'The post it answers (with its own parent); null for a root post',
+      }),
+      replies: t.expose('replies', { type: [ThreadReplyRef], nullable: false, description: 'Its replies, each with its own' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
 }
 
 /** Declares microblog-d's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
@@ -171,10 +224,13 @@ export function microblogDGraphql(): void {
     }),
   });
 
+  const ThreadRef = threadTypes(PostRef);
+
   operationField(microblogDProfile, ProfileRef);
   operationField(microblogDPosts, PostsPageRef);
   operationField(microblogDSearch, SearchPageRef);
   operationField(microblogDProfileSearch, ProfileSearchRef);
   operationField(microblogDFollowers, FollowersPageRef);
   operationField(microblogDFollows, FollowsPageRef);
+  operationField(microblogDPost, ThreadRef);
 }

@@ -1,6 +1,6 @@
 /**
- * microblog-d (Bluesky) operations: profile, an author's posts, post search, account search, and
- * an account's followers and follows, each 1 credit live (0 cached or on error). Listed by
+ * microblog-d (Bluesky) operations: profile, an author's posts, post search, account search, an
+ * account's followers and follows, and one post with its thread, each 1 credit live (0 cached or on error). Listed by
  * platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
  */
 import type { OperationDef, ParamSpec } from '../operation.js';
@@ -12,10 +12,14 @@ import {
   fetchProfile,
   fetchProfileSearch,
   fetchSearch,
+  fetchThread,
   graphCursorKey,
+  THREAD_DEPTH_DEFAULT,
+  THREAD_DEPTH_MAX,
 } from './fetch.js';
 import type { GraphListName } from './fetch.js';
-import { normalizeActor, PLATFORM } from './parse.js';
+import { normalizeActor, parsePostUri, parsePostUrl, PLATFORM } from './parse.js';
+import type { PostRef } from './parse.js';
 import * as schema from './schema.js';
 
 const ACTOR_PROBLEM =
@@ -171,6 +175,62 @@ export const microblogDFollows: OperationDef<{ actor: string; cursor: string | n
   run: (ctx, a) => fetchFollows(ctx, a),
 };
 
+const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const URL_MAX = 2048;
+const URI_MAX = 1024;
+
+/** The post `url` or `uri` names (exactly one is given: `check`). */
+const postRefOf = (a: Record<string, any>): PostRef | null =>
+  given(a.url) ? parsePostUrl(a.url) : given(a.uri) ? parsePostUri(a.uri) : null;
+
+export const microblogDPost: OperationDef<PostRef & { depth: number }, schema.MicroblogDThread> = {
+  field: 'microblogDPost',
+  platform: PLATFORM,
+  summary: 'One Bluesky post with its thread: the posts it answers (up to the root) and its replies, `depth` levels deep',
+  rest: { path: '/v1/microblog-d/post' },
+  record: schema.MicroblogDThread,
+  params: [
+    {
+      name: 'url',
+      kind: 'string',
+      maxLength: URL_MAX,
+      description: 'Post URL: https://bsky.app/profile/<handle or did>/post/<rkey>. Give exactly one of url or uri.',
+    },
+    {
+      name: 'uri',
+      kind: 'string',
+      maxLength: URI_MAX,
+      description: 'AT URI of the post: at://<did or handle>/app.bsky.feed.post/<rkey>. Give exactly one of url or uri.',
+    },
+    {
+      name: 'depth',
+      kind: 'int',
+      min: 0,
+      max: THREAD_DEPTH_MAX,
+      description: `Levels of replies (0: none; default ${THREAD_DEPTH_DEFAULT}, at most ${THREAD_DEPTH_MAX})`,
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    const present = (['url', 'uri'] as const).filter((p) => given(args[p]));
+    if (present.length !== 1) {
+      for (const p of present.length ? present : (['url', 'uri'] as const)) problem(p, 'give exactly one of url or uri');
+      return;
+    }
+    // (an over-long value is already reported by its maxLength)
+    if (present[0] === 'url' && args.url.length <= URL_MAX && !parsePostUrl(args.url))
+      problem('url', 'must be a Bluesky post URL: https://bsky.app/profile/<handle or did>/post/<rkey>');
+    if (present[0] === 'uri' && args.uri.length <= URI_MAX && !parsePostUri(args.uri))
+      problem('uri', "must be a post's AT URI: at://<did or handle>/app.bsky.feed.post/<rkey>");
+  },
+  // The URL and the AT URI of one post share a key: its author (handles lower-cased) and record key.
+  normalize: (a) => ({ ...postRefOf(a)!, depth: typeof a.depth === 'number' ? a.depth : THREAD_DEPTH_DEFAULT }),
+  key: (a) => JSON.stringify([a.actor, a.rkey, a.depth]),
+  cost: { max: 1 },
+  example: { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2' },
+  run: (ctx, a) => fetchThread(ctx, a),
+};
+
 export const operations = [
   microblogDProfile,
   microblogDPosts,
@@ -178,4 +238,5 @@ export const operations = [
   microblogDProfileSearch,
   microblogDFollowers,
   microblogDFollows,
+  microblogDPost,
 ];

@@ -4,13 +4,38 @@
  * test): degraded fields, a missing identity, inputs. No capture of the follower and follow lists
  * (app.bsky.graph.getFollowers / getFollows) exists: their pages here are samples.ts's, written
  * from the lexicon; the captures' real profile views are fed through the list parser to show the
- * account record keeps them as sent.
+ * account record keeps them as sent. No capture of a post's thread (app.bsky.feed.getPostThread)
+ * exists either: the captured getAuthorFeed postViews (a reply and the root post it answers) are
+ * put into threads written from the lexicon, so the thread's posts are real; the other threads
+ * are samples.ts's.
  */
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { fixturePath, hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { normalizeActor, parseActors, parseFeed, parseGraphList, parseProfile, parseSearch } from './parse.js';
-import { bskyGraphListBody, bskyProfileViewBody, samplePlcDid } from './samples.js';
+import {
+  normalizeActor,
+  parseActors,
+  parseFeed,
+  parseGraphList,
+  parsePostUri,
+  parsePostUrl,
+  parseProfile,
+  parseSearch,
+  parseThread,
+  PARENT_HEIGHT,
+  withoutViewer,
+} from './parse.js';
+import type { MicroblogDThread } from './parse.js';
+import {
+  bskyGraphListBody,
+  bskyPostUri,
+  bskyPostViewBody,
+  bskyProfileViewBody,
+  bskyThreadBody,
+  bskyThreadEntryBody,
+  samplePlcDid,
+} from './samples.js';
+import type { BskyPostSample } from './samples.js';
 import {
   MicroblogDActor,
   MicroblogDFollowersPage,
@@ -20,6 +45,7 @@ import {
   MicroblogDProfileView,
   MicroblogDPostsPage,
   MicroblogDSearchPage,
+  MicroblogDThread as MicroblogDThreadSchema,
 } from './schema.js';
 
 const LABEL = 'microblog-d';
@@ -172,6 +198,58 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-d captures (${skipReason(LABEL)}
     expect(result.subject).not.toHaveProperty('viewer');
     expect(() => MicroblogDFollowsPage.parse({ subject: result.subject, follows: result.accounts, cursor: null })).not.toThrow();
   });
+
+  // No capture of getPostThread: the feed's first item (a reply) and the root post it answers, both
+  // real postViews, put into the thread union as the lexicon nests it (threadViewPost {post, parent?, replies?}).
+  it("getAuthorFeed's real postViews in a thread: each the posts operation's record, unchanged but the viewer's state", () => {
+    const feed = load('getauthorfeed-chriskenny-2025-05-19.json') as {
+      feed: { post: Record<string, unknown>; reply: { root: Record<string, unknown>; parent: Record<string, unknown> } }[];
+    };
+    const [item] = feed.feed;
+    const tvp = (post: unknown, more: Record<string, unknown> = {}) => ({ $type: 'app.bsky.feed.defs#threadViewPost', post, ...more });
+    const asked = captureWarnings(() => parseThread({ thread: tvp(item.post, { parent: tvp(item.reply.parent), replies: [] }) }, 6));
+    expect(asked.warnings).toEqual([]);
+    const thread = ('found' in asked.result && asked.result.found) as MicroblogDThread;
+    // The same record the posts operation makes of it (parseFeed), and the postView as sent.
+    expect(thread.post).toEqual(parseFeed({ feed: [item] }).items[0].post);
+    const { viewer: _v, ...sent } = item.post as Record<string, unknown> & { author: Record<string, unknown> };
+    expect(thread.post).toEqual({ ...withoutViewer(sent), embed: null });
+    // SOURCES.md's facts of the first feed item.
+    expect(thread.post).toMatchObject({
+      uri: `at://${DID}/app.bsky.feed.post/3lof7sovfok2h`,
+      replyCount: 1,
+      likeCount: 0,
+      record: { createdAt: '2025-05-05T01:30:17.912Z' },
+    });
+    expect(thread.post.record?.text).toMatch(/^If you’re running this on GHA, you may now want to make sure magick is installed too/);
+    // Its parent: the root post its record's `reply` names, a real postView of another account. In
+    // the feed's reply refs it is a union member, so it carries `$type` (…#postView); a thread's
+    // `post` is not, and the post record has no `$type` member.
+    const { $type: _t, ...parentSent } = item.reply.parent;
+    expect(thread.parent).toEqual({
+      $type: 'app.bsky.feed.defs#threadViewPost',
+      uri: (thread.post.record as unknown as { reply: { parent: { uri: string } } }).reply.parent.uri,
+      post: { ...withoutViewer(parentSent), author: { associated: null, ...withoutViewer(parentSent.author as object) } },
+      authorDid: 'did:plc:z4cp3uwgxiioi7uaxn2boq47',
+      parent: null,
+    });
+    expect(thread.parent?.post?.author).toMatchObject({ handle: 'smachlis.bsky.social', displayName: 'Sharon Machlis', associated: null });
+    expect(thread.replies).toEqual([]);
+    expect(MicroblogDThreadSchema.parse(thread)).toEqual(thread);
+
+    // The root post asked: the captured reply is its reply.
+    const root = captureWarnings(() => parseThread({ thread: tvp(item.reply.root, { replies: [tvp(item.post)] }) }, 6));
+    expect(root.warnings).toEqual([]);
+    const rootThread = ('found' in root.result && root.result.found) as MicroblogDThread;
+    expect(rootThread.parent).toBeNull();
+    expect(rootThread.post.uri).toBe('at://did:plc:z4cp3uwgxiioi7uaxn2boq47/app.bsky.feed.post/3lobj4swhjo2x');
+    expect(rootThread.post.record?.text).toMatch(/^Daily number of Bluesky posts with the #RStats hashtag/);
+    expect(rootThread.replies).toEqual([
+      { $type: 'app.bsky.feed.defs#threadViewPost', uri: thread.post.uri, post: thread.post, authorDid: DID, replies: [] },
+    ]);
+    expect(JSON.stringify(rootThread).includes('"viewer"')).toBe(false);
+    expect(MicroblogDThreadSchema.parse(rootThread)).toEqual(rootThread);
+  });
 });
 
 // Answers of our own (no capture shows these): a profile and posts derived from the lexicon's shapes.
@@ -277,6 +355,191 @@ describe('microblog-d parsers, degraded answers (our own)', () => {
     expect(() => parseSearch({})).toThrow(/missing search\.posts/);
     expect(() => parseActors({ actors: 'none' })).toThrow(/missing typeahead\.actors/);
   });
+});
+
+// No capture of getPostThread: the threads here are samples.ts's, written from the lexicon.
+describe('microblog-d threads (samples.ts, our own)', () => {
+  const harbour = { handle: 'harbourweather.bsky.social', did: samplePlcDid('harbourweather'), displayName: 'Harbour Weather' };
+  const kelp = { handle: 'kelp.bsky.social', did: samplePlcDid('kelp') };
+  const root: BskyPostSample = { author: kelp, rkey: '3lkroot000001', text: 'Any tide tables for next week?' };
+  const asked: BskyPostSample = { author: harbour, rkey: '3lkasked00001', text: 'Spring tides on Tuesday.', replyTo: root };
+  const reply = (rkey: string, to: BskyPostSample, author = kelp): BskyPostSample => ({
+    author,
+    rkey,
+    text: `re ${rkey}`,
+    replyTo: to,
+    root,
+  });
+  const found = (body: unknown, depth = 6): MicroblogDThread => {
+    const a = parseThread(body, depth);
+    if (!('found' in a)) throw new Error(`a stub: ${JSON.stringify(a)}`);
+    return a.found;
+  };
+
+  it('the post, its parent chain (nearest first, to the root) and its reply tree, stubs typed in place', () => {
+    const goneUri = `at://${samplePlcDid('gone')}/app.bsky.feed.post/3lkgone000001`;
+    const hiddenUri = `at://${samplePlcDid('hidden')}/app.bsky.feed.post/3lkhidden0001`;
+    const r1 = reply('3lkreply00001', asked);
+    const body = bskyThreadBody({
+      post: asked,
+      parent: { post: root },
+      replies: [
+        { post: r1, replies: [{ post: reply('3lkreply00002', r1, harbour) }] },
+        { notFound: goneUri },
+        { blocked: hiddenUri, authorDid: samplePlcDid('hidden') },
+      ],
+    });
+    const { result: t, warnings } = captureWarnings(() => found(body));
+    expect(warnings).toEqual([]);
+    expect(t.post).toMatchObject({ uri: bskyPostUri(asked), author: { handle: 'harbourweather.bsky.social' }, replyCount: 3 });
+    expect(t.post.record).toMatchObject({ text: 'Spring tides on Tuesday.', reply: { parent: { uri: bskyPostUri(root) } } });
+    expect(t.parent).toMatchObject({
+      $type: 'app.bsky.feed.defs#threadViewPost',
+      uri: bskyPostUri(root),
+      authorDid: kelp.did,
+      parent: null,
+    });
+    expect(t.replies.map((x) => [x.$type, x.uri, x.post?.record?.text ?? null, x.authorDid])).toEqual([
+      ['app.bsky.feed.defs#threadViewPost', bskyPostUri(r1), 're 3lkreply00001', kelp.did],
+      ['app.bsky.feed.defs#notFoundPost', goneUri, null, null],
+      ['app.bsky.feed.defs#blockedPost', hiddenUri, null, samplePlcDid('hidden')],
+    ]);
+    expect(t.replies[0].replies).toEqual([
+      expect.objectContaining({ uri: `at://${harbour.did}/app.bsky.feed.post/3lkreply00002`, replies: [] }),
+    ]);
+    expect(t.replies[1]).toEqual({ $type: 'app.bsky.feed.defs#notFoundPost', uri: goneUri, post: null, authorDid: null, replies: [] });
+    expect(JSON.stringify(t).includes('"viewer"')).toBe(false);
+    expect(MicroblogDThreadSchema.parse(t)).toEqual(t);
+  });
+
+  it('a deleted or blocked parent is a stub that ends the chain; a grandparent chain reads to the root', () => {
+    const mid = reply('3lkmiddle0001', root);
+    const deep = found(bskyThreadBody({ post: { ...asked, replyTo: mid }, parent: { post: mid, parent: { post: root } } }));
+    expect([deep.parent?.uri, deep.parent?.parent?.uri, deep.parent?.parent?.parent]).toEqual([bskyPostUri(mid), bskyPostUri(root), null]);
+    const gone = found(bskyThreadBody({ post: asked, parent: { notFound: bskyPostUri(root) } }));
+    expect(gone.parent).toEqual({
+      $type: 'app.bsky.feed.defs#notFoundPost',
+      uri: bskyPostUri(root),
+      post: null,
+      authorDid: null,
+      parent: null,
+    });
+    const blocked = found(bskyThreadBody({ post: asked, parent: { blocked: bskyPostUri(root), authorDid: kelp.did } }));
+    expect(blocked.parent).toMatchObject({ $type: 'app.bsky.feed.defs#blockedPost', authorDid: kelp.did, post: null, parent: null });
+    for (const t of [deep, gone, blocked]) expect(MicroblogDThreadSchema.parse(t)).toEqual(t);
+  });
+
+  it('the asked post as a stub: which one, and its URI (the operation makes them 404 / UPSTREAM_BLOCKED)', () => {
+    expect(parseThread(bskyThreadBody({ notFound: bskyPostUri(asked) }), 6)).toEqual({
+      stub: 'app.bsky.feed.defs#notFoundPost',
+      uri: bskyPostUri(asked),
+    });
+    expect(parseThread(bskyThreadBody({ blocked: bskyPostUri(asked), authorDid: harbour.did }), 6)).toEqual({
+      stub: 'app.bsky.feed.defs#blockedPost',
+      uri: bskyPostUri(asked),
+    });
+    // Without `$type`, the member the lexicon's required fields make it.
+    expect(parseThread({ thread: { uri: bskyPostUri(asked), notFound: true } }, 6)).toMatchObject({
+      stub: 'app.bsky.feed.defs#notFoundPost',
+    });
+    expect(found({ thread: { post: bskyPostViewBody(asked) } }).post.uri).toBe(bskyPostUri(asked));
+  });
+
+  it('replies deeper than `depth` are not read; depth 0 reads none', () => {
+    const r1 = reply('3lkreply00001', asked);
+    const body = bskyThreadBody({ post: asked, replies: [{ post: r1, replies: [{ post: reply('3lkreply00002', r1) }] }] });
+    expect(found(body, 0).replies).toEqual([]);
+    expect(found(body, 1).replies.map((x) => [x.uri, x.replies])).toEqual([[bskyPostUri(r1), []]]);
+    expect(found(body, 2).replies[0].replies).toHaveLength(1);
+  });
+
+  it('degrades one entry or field at a time: a reply without its URI or of an unknown member is left out (warned); a post missing a count is null (warned)', () => {
+    const entry = (p: BskyPostSample) => bskyThreadEntryBody({ post: p }) as { post: Record<string, unknown> };
+    const noUri = entry(reply('3lknouri00001', asked));
+    delete noUri.post.uri;
+    const noLikes = entry(reply('3lknolikes001', asked));
+    delete noLikes.post.likeCount;
+    const body = bskyThreadBody({ post: asked });
+    (body.thread as Record<string, unknown>).replies = [
+      noUri,
+      { $type: 'app.bsky.feed.defs#somethingNew', uri: 'at://x' },
+      noLikes,
+      { $type: 'app.bsky.feed.defs#notFoundPost', notFound: true },
+    ];
+    const { result, warnings } = captureWarnings(() => found(body));
+    expect(result.replies.map((x) => x.uri.split('/').pop())).toEqual(['3lknolikes001']);
+    expect(result.replies[0].post?.likeCount).toBeNull();
+    expect(warnings.map((w) => `${w.field} ${w.detail}`)).toEqual([
+      'thread.replies element 0: microblog-d: upstream response changed shape: missing thread.replies.post.uri',
+      'thread.replies element 1 left out',
+      'thread.replies.post.likeCount missing',
+      'thread.replies element 3: microblog-d: upstream response changed shape: missing thread.replies.uri',
+    ]);
+    expect(MicroblogDThreadSchema.parse(result)).toEqual(result);
+  });
+
+  it('an unreadable parent ends the chain there (warned); the post stays', () => {
+    const body = bskyThreadBody({ post: asked, parent: { post: root } }) as { thread: { parent: { post: Record<string, unknown> } } };
+    delete body.thread.parent.post.uri;
+    const { result, warnings } = captureWarnings(() => found(body));
+    expect(result.parent).toBeNull();
+    expect(warnings.map((w) => w.field)).toEqual(['thread.parent.parent']);
+  });
+
+  it(`a parent chain longer than ${PARENT_HEIGHT} is cut there (warned)`, () => {
+    let chain: Record<string, unknown> = { $type: 'app.bsky.feed.defs#notFoundPost', uri: bskyPostUri(root), notFound: true };
+    for (let i = 0; i < PARENT_HEIGHT + 5; i++) chain = { ...bskyThreadEntryBody({ post: reply(`3lkchain${i}`, root) }), parent: chain };
+    const { result, warnings } = captureWarnings(() => found({ thread: { ...bskyThreadEntryBody({ post: asked }), parent: chain } }));
+    let n = 0;
+    for (let p = result.parent; p; p = p.parent) n++;
+    expect(n).toBe(PARENT_HEIGHT);
+    expect(warnings.map((w) => w.detail)).toEqual([`more than ${PARENT_HEIGHT} parents: cut there`]);
+  });
+
+  it('a body without its thread, or a thread of no known member, or an asked post without its URI, is a changed shape', () => {
+    expect(() => parseThread({}, 6)).toThrow(/missing thread\.thread/);
+    expect(() => parseThread({ thread: { $type: 'app.bsky.feed.defs#somethingNew' } }, 6)).toThrow(
+      /missing thread\.thread \(a threadViewPost/,
+    );
+    const body = bskyThreadBody({ post: asked }) as { thread: { post: Record<string, unknown> } };
+    delete body.thread.post.uri;
+    expect(() => parseThread(body, 6)).toThrow(/missing thread\.post\.uri/);
+    expect(() => parseThread('<html>', 6)).toThrow(/UPSTREAM|changed shape/);
+  });
+});
+
+describe('post URLs and AT URIs', () => {
+  it.each([
+    ['https://bsky.app/profile/HarbourWeather.bsky.social/post/3lkasked00001', 'harbourweather.bsky.social', '3lkasked00001'],
+    ['bsky.app/profile/@harbourweather.bsky.social/post/3lkasked00001/?ref=x#y', 'harbourweather.bsky.social', '3lkasked00001'],
+    ['https://www.bsky.app/profile/did:plc:wpe35pganb6d4pg4ekmfy6u5/post/3lof7sovfok2h', DID, '3lof7sovfok2h'],
+  ])('url %j → %s / %s', (url, actor, rkey) => expect(parsePostUrl(url)).toEqual({ actor, rkey }));
+
+  it.each([
+    ['at://did:plc:wpe35pganb6d4pg4ekmfy6u5/app.bsky.feed.post/3lof7sovfok2h', DID, '3lof7sovfok2h'],
+    ['at://HarbourWeather.bsky.social/app.bsky.feed.post/3LKasked00001', 'harbourweather.bsky.social', '3LKasked00001'],
+  ])('uri %j → %s / %s (a record key keeps its case)', (uri, actor, rkey) => expect(parsePostUri(uri)).toEqual({ actor, rkey }));
+
+  it.each([
+    'https://bsky.app/profile/harbourweather.bsky.social',
+    'https://bsky.app/profile/harbourweather/post/3lkasked00001',
+    'https://bsky.app/profile/harbourweather.bsky.social/post/',
+    'https://bsky.app/profile/harbourweather.bsky.social/post/..',
+    'https://bsky.app/profile/harbourweather.bsky.social/post/3lk/extra',
+    'https://bsky.app/profile/harbourweather.bsky.social/lists/3lkasked00001',
+    'https://evil.example/profile/harbourweather.bsky.social/post/3lkasked00001',
+    'ftp://bsky.app/profile/harbourweather.bsky.social/post/3lkasked00001',
+  ])('url %j → null', (url) => expect(parsePostUrl(url)).toBeNull());
+
+  it.each([
+    'at://did:plc:wpe35pganb6d4pg4ekmfy6u5/app.bsky.feed.like/3lof7sovfok2h',
+    'at://did:plc:wpe35pganb6d4pg4ekmfy6u5/app.bsky.feed.post',
+    'at://did:plc:wpe35pganb6d4pg4ekmfy6u5/app.bsky.feed.post/3lof/x',
+    'at://alice/app.bsky.feed.post/3lof7sovfok2h',
+    'at://did:key:z6Mk/app.bsky.feed.post/3lof7sovfok2h',
+    'https://bsky.app/profile/x.bsky.social/post/3lof7sovfok2h',
+    'at://did:plc:wpe35pganb6d4pg4ekmfy6u5/app.bsky.feed.post/bad key',
+  ])('uri %j → null', (uri) => expect(parsePostUri(uri)).toBeNull());
 });
 
 describe('normalizeActor', () => {

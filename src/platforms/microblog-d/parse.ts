@@ -7,12 +7,30 @@
  *
  * Captures: ../shared/fixtures/microblog-d/ (SOURCES.md).
  */
-import { shapeChanged } from '../../errors.js';
+import { isApiError, shapeChanged } from '../../errors.js';
 import { parseUserUrl } from '../../links/user-url.js';
-import { isObj, recordReader, safeDecode } from '../../parse/index.js';
+import { isObj, reader, recordReader, safeDecode } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import type { MicroblogDActor, MicroblogDFeedItem, MicroblogDPost, MicroblogDProfile, MicroblogDProfileView } from './schema.js';
-export type { MicroblogDActor, MicroblogDFeedItem, MicroblogDPost, MicroblogDProfile, MicroblogDProfileView } from './schema.js';
+import { BLOCKED_POST, NOT_FOUND_POST, THREAD_VIEW_POST } from './schema.js';
+import type {
+  MicroblogDActor,
+  MicroblogDFeedItem,
+  MicroblogDPost,
+  MicroblogDProfile,
+  MicroblogDProfileView,
+  MicroblogDThread,
+  MicroblogDThreadParent,
+  MicroblogDThreadReply,
+  ThreadEntryType,
+} from './schema.js';
+export type {
+  MicroblogDActor,
+  MicroblogDFeedItem,
+  MicroblogDPost,
+  MicroblogDProfile,
+  MicroblogDProfileView,
+  MicroblogDThread,
+} from './schema.js';
 
 export const PLATFORM = 'microblog-d';
 
@@ -109,9 +127,11 @@ export function withoutViewer<T>(v: T): T {
   return out as T;
 }
 
+const AT_URI = (v: unknown): string | null => (typeof v === 'string' && v.startsWith('at://') ? v : null);
+
 /** A postView. The AT URI is its identity; counts are on every post the AppView hydrates. */
 export function parsePost(r: Reader): MicroblogDPost {
-  const uri = r.id('uri', (v) => (typeof v === 'string' && v.startsWith('at://') ? v : null));
+  const uri = r.id('uri', AT_URI);
   const author = r.obj('author');
   const record = r.obj('record');
   const rec = record ? r.over(record, 'record') : null;
@@ -159,6 +179,124 @@ export function parseSearch(body: unknown): { posts: MicroblogDPost[]; cursor: s
   return { posts: r.items('posts', parsePost), cursor: r.opt.nonEmpty('cursor') };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Threads (app.bsky.feed.getPostThread)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The most parents read above the asked post: what the gateway asks for (`parentHeight`, the
+ * AppView's own default). A chain longer than asked is cut there (warned), so no answer nests
+ * without bound.
+ */
+export const PARENT_HEIGHT = 80;
+
+/** One entry of a thread as the AppView's union tells it: a post, or a stub of a post it does not show. */
+type Entry = { $type: ThreadEntryType; uri: string; post: MicroblogDPost | null; authorDid: string | null };
+
+/**
+ * Which member of the thread union an object is: its `$type`, or (for an answer without one) what
+ * the lexicon requires of each (`post`; `notFound: true`; `blocked: true`). Null: none of them.
+ */
+function entryType(r: Reader): ThreadEntryType | null {
+  const t = r.opt.str('$type');
+  if (t === THREAD_VIEW_POST || t === NOT_FOUND_POST || t === BLOCKED_POST) return t;
+  if (t !== null) return null;
+  if (r.opt.obj('post')) return THREAD_VIEW_POST;
+  if (r.opt.bool('notFound') === true) return NOT_FOUND_POST;
+  if (r.opt.bool('blocked') === true) return BLOCKED_POST;
+  return null;
+}
+
+/**
+ * A thread entry: a threadViewPost's post (parsePost, the posts operation's record), or a
+ * notFoundPost / blockedPost stub (its URI; a blocked post's author DID). Null for a member the
+ * lexicon does not name; UPSTREAM_FAILED (changed shape) for one without its URI.
+ */
+function threadEntry(r: Reader): Entry | null {
+  const type = entryType(r);
+  if (type === THREAD_VIEW_POST) {
+    const post = parsePost(r.child('post'));
+    return { $type: type, uri: post.uri, post, authorDid: post.author?.did ?? null };
+  }
+  if (type === NOT_FOUND_POST) return { $type: type, uri: r.id('uri', AT_URI), post: null, authorDid: null };
+  if (type === BLOCKED_POST) {
+    const uri = r.id('uri', AT_URI);
+    const author = r.obj('author');
+    return { $type: type, uri, post: null, authorDid: author ? r.over(author, 'author').str('did') : null };
+  }
+  return null;
+}
+
+/**
+ * The parent chain above a threadViewPost, nearest first, at most PARENT_HEIGHT long. Every
+ * parent is read as `thread.parent` (warnings count by field, not by depth). An entry that is
+ * unreadable (no URI, an unknown member) ends the chain there, warned.
+ */
+function parentChain(value: unknown): MicroblogDThreadParent | null {
+  const chain: Entry[] = [];
+  let next = value;
+  while (isObj(next)) {
+    const r = reader(next, { platform: PLATFORM, record: 'thread.parent' });
+    if (chain.length === PARENT_HEIGHT) {
+      r.warn('parent', `more than ${PARENT_HEIGHT} parents: cut there`);
+      break;
+    }
+    let entry: Entry | null;
+    try {
+      entry = threadEntry(r);
+    } catch (e) {
+      if (!isApiError(e) || e.code !== 'UPSTREAM_FAILED') throw e;
+      r.warn('parent', e.message);
+      break;
+    }
+    if (!entry) {
+      r.warn('$type', 'not a thread entry: the chain ends here');
+      break;
+    }
+    chain.push(entry);
+    // A stub has no parent of its own; a post's is optional (absent at the thread's root).
+    next = entry.post ? r.opt.obj('parent') : null;
+  }
+  let parent: MicroblogDThreadParent | null = null;
+  for (const entry of chain.reverse()) parent = { ...entry, parent };
+  return parent;
+}
+
+/**
+ * A threadViewPost's replies, `levels` deep at most (the depth asked: deeper ones are not read),
+ * each read as `thread.replies` (warnings count by field, not by depth). A reply without its URI
+ * or of an unknown member is left out, warned; the others stay.
+ */
+function replyTree(r: Reader, levels: number): MicroblogDThreadReply[] {
+  if (levels <= 0) return [];
+  if (r.opt.arr('replies') === null) return [];
+  return r.items('replies', (el) => {
+    const er = reader(el.root, { platform: PLATFORM, record: 'thread.replies' });
+    const entry = threadEntry(er);
+    return entry && { ...entry, replies: entry.post ? replyTree(er, levels - 1) : [] };
+  });
+}
+
+/** What getPostThread answered about the asked post: its thread, or a stub in its place. */
+export type ThreadAnswer = { found: MicroblogDThread } | { stub: typeof NOT_FOUND_POST | typeof BLOCKED_POST; uri: string };
+
+/**
+ * `{thread: threadViewPost | notFoundPost | blockedPost, threadgate?}` (getPostThread) → the
+ * asked post (parsePost), its parent chain and its reply tree `depth` levels deep; or, when the
+ * AppView shows a stub in the asked post's place, which stub. A thread the lexicon does not
+ * describe, or an asked post without its URI, is a changed shape.
+ */
+export function parseThread(body: unknown, depth: number): ThreadAnswer {
+  const top = recordReader(body, { platform: PLATFORM, record: 'thread' });
+  const thread = top.opt.obj('thread');
+  if (!thread) throw shapeChanged(PLATFORM, 'thread.thread');
+  const r = reader(thread, { platform: PLATFORM, record: 'thread' });
+  const entry = threadEntry(r);
+  if (!entry) throw shapeChanged(PLATFORM, 'thread.thread (a threadViewPost, notFoundPost or blockedPost)');
+  if (!entry.post) return { stub: entry.$type as typeof NOT_FOUND_POST | typeof BLOCKED_POST, uri: entry.uri };
+  return { found: { post: entry.post, parent: parentChain(r.opt.obj('parent')), replies: replyTree(r, depth) } };
+}
+
 /** Whose feed an item belongs to: the reposter of a repost, else the post's author. */
 export function itemOwner(item: MicroblogDFeedItem): MicroblogDActor | null {
   return item.reason?.by ?? item.post.author;
@@ -192,6 +330,44 @@ export function normalizeActor(input: string): string | null {
 }
 
 export const isDid = (actor: string) => actor.startsWith('did:');
+
+/** A post as the lookup and the cache name it: its author (normalizeActor's form) and its record key. */
+export interface PostRef {
+  actor: string;
+  rkey: string;
+}
+
+/** atproto record key syntax (posts' are TIDs, 13 characters): case-sensitive, kept as given. */
+const RKEY_RE = /^(?!\.{1,2}$)[A-Za-z0-9._:~-]{1,512}$/;
+const POST_COLLECTION = 'app.bsky.feed.post';
+
+function postRef(actor: string, rkey: string): PostRef | null {
+  const a = normalizeActor(actor);
+  return a && RKEY_RE.test(rkey) ? { actor: a, rkey } : null;
+}
+
+/** `https://bsky.app/profile/<handle or did>/post/<rkey>` (a trailing slash, query or fragment ignored). Null when it is not one. */
+export function parsePostUrl(input: string): PostRef | null {
+  const u = parseUserUrl(input);
+  if (!u || !PROFILE_HOSTS.has(u.hostname.toLowerCase())) return null;
+  const m = /^\/profile\/([^/]+)\/post\/([^/]+)\/?$/.exec(u.pathname);
+  return m ? postRef(safeDecode(m[1]), safeDecode(m[2])) : null;
+}
+
+/** `at://<did or handle>/app.bsky.feed.post/<rkey>`. Null when it is not a post's AT URI. */
+export function parsePostUri(input: string): PostRef | null {
+  const m = /^at:\/\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)$/.exec(input.trim());
+  return m && m[2] === POST_COLLECTION ? postRef(safeDecode(m[1]), m[3]) : null;
+}
+
+/** The AT URI of `ref` (the AppView resolves a handle in it). */
+export const postUri = (ref: PostRef) => `at://${ref.actor}/${POST_COLLECTION}/${ref.rkey}`;
+
+/** The author DID and record key of a post's AT URI as the AppView sends it (always by DID), or null. */
+export function splitPostUri(uri: string): { did: string; rkey: string } | null {
+  const m = /^at:\/\/(did:[a-z]+:[^/]+)\/app\.bsky\.feed\.post\/([^/]+)$/.exec(uri);
+  return m ? { did: m[1], rkey: m[2] } : null;
+}
 
 /** Whether an account's DID or handle is the actor asked for. */
 export function isActor(asked: string, got: Pick<MicroblogDActor, 'did' | 'handle'>): boolean {

@@ -11,6 +11,14 @@
  * associated, viewer, labels, createdAt), then the profileView's own `description` and
  * `indexedAt` as the getProfiles capture carries them; `viewer` as an anonymous caller gets it
  * (muted/blockedBy only).
+ *
+ * The thread of a post (`app.bsky.feed.getPostThread`) has no capture either: its bodies here
+ * are built from the lexicon (`{thread: threadViewPost | notFoundPost | blockedPost}`;
+ * threadViewPost `{$type, post, parent?, replies?}`, notFoundPost `{$type, uri, notFound: true}`,
+ * blockedPost `{$type, uri, blocked: true, author: {did, viewer}}`), each post an
+ * `app.bsky.feed.defs#postView` with the captured getAuthorFeed postViews' members in their order
+ * (uri, cid, author, record, embed?, replyCount, repostCount, likeCount, quoteCount, indexedAt,
+ * viewer, labels); the anonymous caller's `viewer` is empty.
  */
 export interface BskySample {
   handle: string;
@@ -80,3 +88,85 @@ export function bskyGraphListBody(
     ...(cursor ? { cursor } : {}),
   };
 }
+
+/** A post of a written thread: its author, record key and text (the counts and dates are made up from them). */
+export interface BskyPostSample {
+  author: BskySample;
+  rkey: string;
+  text: string;
+  /** The post it answers, for the record's `reply` refs. */
+  replyTo?: BskyPostSample;
+  /** The thread's root, when not the post it answers. */
+  root?: BskyPostSample;
+}
+
+export const bskyPostUri = (p: BskyPostSample) => `at://${p.author.did}/app.bsky.feed.post/${p.rkey}`;
+const sampleCid = (p: BskyPostSample) => `bafyrei${p.rkey.replace(/[^a-z2-7]/g, '')}sample`;
+
+/** An `app.bsky.feed.defs#postView` of `p` (profileViewBasic author, the post record, counts). */
+export function bskyPostViewBody(p: BskyPostSample): Record<string, unknown> {
+  const ref = (q: BskyPostSample) => ({ cid: sampleCid(q), uri: bskyPostUri(q) });
+  const createdAt = '2025-03-05T17:30:00.000Z';
+  return {
+    uri: bskyPostUri(p),
+    cid: sampleCid(p),
+    author: {
+      did: p.author.did,
+      handle: p.author.handle,
+      displayName: p.author.displayName ?? '',
+      avatar: `https://cdn.bsky.app/img/avatar/plain/${p.author.did}/bafkreisample@jpeg`,
+      associated: { chat: { allowIncoming: 'following' } },
+      viewer: { muted: false, blockedBy: false },
+      labels: [],
+      createdAt: '2023-09-19T15:47:01.417Z',
+    },
+    record: {
+      $type: 'app.bsky.feed.post',
+      createdAt,
+      langs: ['en'],
+      ...(p.replyTo ? { reply: { parent: ref(p.replyTo), root: ref(p.root ?? p.replyTo) } } : {}),
+      text: p.text,
+    },
+    replyCount: 0,
+    repostCount: 1,
+    likeCount: p.text.length % 17,
+    quoteCount: 0,
+    indexedAt: '2025-03-05T17:30:01.120Z',
+    viewer: { threadMuted: false, embeddingDisabled: false },
+    labels: [],
+  };
+}
+
+/** A thread entry as getPostThread nests them: a post (with its parent and replies), or a stub. */
+export type BskyThreadSample =
+  | { post: BskyPostSample; parent?: BskyThreadSample; replies?: BskyThreadSample[] }
+  | { notFound: string }
+  | { blocked: string; authorDid: string };
+
+/** The AppView's JSON of one thread entry (threadViewPost, notFoundPost or blockedPost). */
+export function bskyThreadEntryBody(e: BskyThreadSample): Record<string, unknown> {
+  if ('notFound' in e) return { $type: 'app.bsky.feed.defs#notFoundPost', uri: e.notFound, notFound: true };
+  if ('blocked' in e)
+    return {
+      $type: 'app.bsky.feed.defs#blockedPost',
+      uri: e.blocked,
+      blocked: true,
+      author: { did: e.authorDid, viewer: { blockedBy: false } },
+    };
+  const post = bskyPostViewBody(e.post);
+  if (e.replies) post.replyCount = e.replies.length;
+  return {
+    $type: 'app.bsky.feed.defs#threadViewPost',
+    post,
+    ...(e.parent ? { parent: bskyThreadEntryBody(e.parent) } : {}),
+    ...(e.replies ? { replies: e.replies.map(bskyThreadEntryBody) } : {}),
+  };
+}
+
+/** The body of `app.bsky.feed.getPostThread`: `{thread}`. */
+export function bskyThreadBody(thread: BskyThreadSample): Record<string, unknown> {
+  return { thread: bskyThreadEntryBody(thread) };
+}
+
+/** getPostThread's 400 for a post that does not exist (or was deleted). */
+export const bskyPostNotFound = (uri: string) => ({ error: 'NotFound', message: `Post not found: ${uri}` });

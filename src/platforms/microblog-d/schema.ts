@@ -141,3 +141,75 @@ export const MicroblogDFollowsPage = named(
   'One page of the accounts a Bluesky account follows (app.bsky.graph.getFollows)',
 );
 export type MicroblogDFollowsPage = z.infer<typeof MicroblogDFollowsPage>;
+
+/** The AppView's members of a thread's union (`app.bsky.feed.defs#threadViewPost | #notFoundPost | #blockedPost`). */
+export const THREAD_VIEW_POST = 'app.bsky.feed.defs#threadViewPost';
+export const NOT_FOUND_POST = 'app.bsky.feed.defs#notFoundPost';
+export const BLOCKED_POST = 'app.bsky.feed.defs#blockedPost';
+export type ThreadEntryType = typeof THREAD_VIEW_POST | typeof NOT_FOUND_POST | typeof BLOCKED_POST;
+
+/** What a thread's parent and its replies share: the post, or a stub where the AppView shows none. */
+const threadEntryShape = {
+  $type: z
+    .enum([THREAD_VIEW_POST, NOT_FOUND_POST, BLOCKED_POST])
+    .describe(
+      '`app.bsky.feed.defs#threadViewPost` (a post: `post` is set), `#notFoundPost` (deleted or never indexed) or `#blockedPost` (hidden by a block between accounts): a stub, `post` null',
+    ),
+  uri: Str.describe('AT URI of the post (a stub carries its URI only)'),
+  post: MicroblogDPost.nullable().describe('The post; null for a stub'),
+  authorDid: NStr.describe("The author's DID: the post's, or a blocked post's as the AppView sends it; null for a not-found stub"),
+};
+
+export interface MicroblogDThreadParent {
+  $type: ThreadEntryType;
+  uri: string;
+  post: MicroblogDPost | null;
+  authorDid: string | null;
+  parent: MicroblogDThreadParent | null;
+}
+
+/** A parent is a post with its own parent (a chain up to the thread's root): the recursive member is a getter (zod's way to declare a cycle). */
+export const MicroblogDThreadParent: z.ZodType<MicroblogDThreadParent> = named(
+  'MicroblogDThreadParent',
+  z.strictObject({
+    ...threadEntryShape,
+    get parent() {
+      return MicroblogDThreadParent.nullable().describe("This post's own parent; null at the thread's root (or a stub)");
+    },
+  }),
+  'A post above the one asked in its thread (the post it answers), or a stub',
+);
+
+export interface MicroblogDThreadReply {
+  $type: ThreadEntryType;
+  uri: string;
+  post: MicroblogDPost | null;
+  authorDid: string | null;
+  replies: MicroblogDThreadReply[];
+}
+
+export const MicroblogDThreadReply: z.ZodType<MicroblogDThreadReply> = named(
+  'MicroblogDThreadReply',
+  z.strictObject({
+    ...threadEntryShape,
+    get replies() {
+      return z
+        .array(MicroblogDThreadReply)
+        .describe('Its own replies as the AppView ranks them; [] at the depth asked (see `replyCount`), for a stub, or when none');
+    },
+  }),
+  'A reply below the one asked in its thread, or a stub',
+);
+
+export const MicroblogDThread = named(
+  'MicroblogDThread',
+  z.strictObject({
+    post: MicroblogDPost.describe('The post asked for'),
+    parent: MicroblogDThreadParent.nullable().describe(
+      'The post it answers, each with its own parent up to the root; null for a root post',
+    ),
+    replies: z.array(MicroblogDThreadReply).describe('Its replies, each with its own, as deep as `depth`'),
+  }),
+  'A Bluesky post with its thread (app.bsky.feed.getPostThread): the parents above it, the replies below it',
+);
+export type MicroblogDThread = z.infer<typeof MicroblogDThread>;
