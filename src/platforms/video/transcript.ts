@@ -258,7 +258,14 @@ export function timedTextUrl(baseUrl: string | null, videoId: string): URL {
   if (v !== null) assertSameResource(PLATFORM, `the captions of video ${videoId}`, { id: videoId }, { id: v });
   if (url.searchParams.getAll('exp').some((e) => e.split(',').includes('xpe')))
     throw upstreamBlocked(`${PLATFORM}: YouTube wants a PO token for this video's captions (exp=xpe); they cannot be read without one`);
-  url.searchParams.set('fmt', 'srv3');
+  // The query is signed: kept as YouTube wrote it (never re-encoded), only `fmt` made srv3.
+  if (url.searchParams.get('fmt') !== 'srv3') {
+    const rest = url.search
+      .slice(1)
+      .split('&')
+      .filter((p) => p !== '' && !/^fmt(?:=|$)/.test(p));
+    url.search = `?${[...rest, 'fmt=srv3'].join('&')}`;
+  }
   return url;
 }
 
