@@ -352,6 +352,31 @@ const PAIRS: Record<string, Pairs> = {
       [{ query: 'fish curry' }, { query: 'fish curry', type: 'channel' }],
     ],
   },
+  videoTranscript: {
+    // As videoVideo for the video; language codes are case-insensitive; no lang and auto=false are the defaults.
+    same: [
+      [{ id: 'kP9xWq2LmZ4' }, { url: 'https://youtu.be/kP9xWq2LmZ4', auto: false }],
+      [
+        { id: 'kP9xWq2LmZ4', lang: 'pt-BR' },
+        { url: 'https://www.youtube.com/watch?v=kP9xWq2LmZ4', lang: ' pt-br ' },
+      ],
+      [{ id: 'kP9xWq2LmZ4', lang: '' }, { id: 'kP9xWq2LmZ4' }],
+    ],
+    differ: [
+      [{ id: 'kP9xWq2LmZ4' }, { id: 'kp9xwq2lmz4' }],
+      [
+        { id: 'kP9xWq2LmZ4', lang: 'en' },
+        { id: 'kP9xWq2LmZ4', lang: 'en-GB' },
+      ],
+      [
+        { id: 'kP9xWq2LmZ4', lang: 'pt' },
+        { id: 'kP9xWq2LmZ4', lang: 'pt-BR' },
+      ],
+      [{ id: 'kP9xWq2LmZ4' }, { id: 'kP9xWq2LmZ4', auto: true }],
+      // The default (English, else the first track) is not lang=en: a video without English differs.
+      [{ id: 'kP9xWq2LmZ4' }, { id: 'kP9xWq2LmZ4', lang: 'en' }],
+    ],
+  },
   retailShopStorefront: {
     // Amazon spells storefront names in lower case.
     same: [[{ url: 'https://www.amazon.com/shop/RaviMenonCooks' }, { url: 'ravimenoncooks' }]],

@@ -70,6 +70,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/video/video': ['id=kP9xWq2LmZ4'],
   '/v1/video/videos': ['handle=maya'],
   '/v1/video/search': ['query=cats'],
+  '/v1/video/transcript': ['id=kP9xWq2LmZ4'],
   '/v1/retail-shop/shop': [`url=${enc('https://www.amazon.com/shop/maya')}`],
   '/v1/social-a/events': [`url=${enc('https://www.facebook.com/events/explore/new-york-ny/108424279189115/')}`],
   '/v1/social-a/events/search': ['query=concert'],

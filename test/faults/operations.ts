@@ -29,6 +29,10 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
   linkpageCPage: { requests: [/\/api\/talent\/usernames\//], why: 'the talent; its modules (the links) are optional (README)' },
   forumSubreddit: { requests: [/\/r\/[^/]+\/hot\.json/], why: 'the listing; the subreddit’s about is optional (README)' },
   videoChannel: { requests: [/^GET www\.youtube\.com\/@/], why: 'the channel page; the about panel is optional (README)' },
+  videoTranscript: {
+    requests: [/^POST www\.youtube\.com\/youtubei\/v1\/player/, /^GET www\.youtube\.com\/api\/timedtext\?/],
+    why: 'the video and its caption tracks, then the transcript itself (README)',
+  },
   microblogAPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
   microblogEPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
   microblogEFollowers: {

@@ -1,7 +1,8 @@
 /**
  * video's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented, not
- * captures): one of Ravi Menon's videos, his Videos tab, and a search that finds him. Other videos
- * and queries are demo misses.
+ * captures): one of Ravi Menon's videos (its watch page; its ANDROID player answer and written
+ * English captions, for the transcript), his Videos tab, and a search that finds him. Other videos,
+ * caption tracks and queries are demo misses.
  */
 import type { Route } from '../../replay/server.js';
 import { HTML, json } from '../../demo/answer.js';
@@ -14,7 +15,7 @@ export const DEMO_SEARCH_QUERY = 'kerala fish curry';
 
 export function demoRoutes(): Route[] {
   const id = 'kP9xWq2LmZ4';
-  const player = video.playerResponse({
+  const fishCurry: video.TestVideo = {
     videoId: id,
     title: 'Kerala fish curry in 30 minutes',
     description: `Tamarind, coconut and curry leaves: a weeknight fish curry.\nRecipe: ${RAVI.site}/fish-curry`,
@@ -26,7 +27,13 @@ export function demoRoutes(): Route[] {
     publishDate: '2025-03-06T04:00:00-08:00',
     category: 'Howto & Style',
     keywords: ['kerala', 'fish curry', 'weeknight'],
-  });
+  };
+  const player = video.playerResponse(fishCurry);
+  const android = video.androidPlayerResponse(fishCurry, [
+    { languageCode: 'en', name: 'English' },
+    { languageCode: 'en', name: 'English (auto-generated)', asr: true },
+    { languageCode: 'ml', name: 'Malayalam' },
+  ]);
   const channel = { ...video.NIGHT_OWL, channelId: RAVI.videoChannelId, handle: RAVI.video, title: `${RAVI.name} Cooks` };
   const uploads: video.TestListVideo[] = [
     { videoId: id, title: 'Kerala fish curry in 30 minutes', views: '48,213 views', published: '8 months ago', length: '18:24' },
@@ -39,6 +46,22 @@ export function demoRoutes(): Route[] {
       host: 'www.youtube.com',
       path: '/watch',
       response: (req) => (req.query.get('v') === id ? { headers: HTML, body: video.watchPageHtml(player) } : demoMiss(req)),
+    },
+    {
+      host: 'www.youtube.com',
+      path: '/youtubei/v1/player',
+      method: 'POST',
+      response: (req) => ((JSON.parse(req.body.toString('utf8')) as { videoId?: string }).videoId === id ? json(android) : demoMiss(req)),
+    },
+    {
+      host: 'www.youtube.com',
+      path: '/api/timedtext',
+      method: 'GET',
+      // The written English track; the automatic and Malayalam ones are not in the demo.
+      response: (req) =>
+        req.query.get('v') === id && req.query.get('lang') === 'en' && !req.query.has('kind')
+          ? { headers: { 'content-type': 'text/xml; charset=UTF-8' }, body: video.SRV3_DEMO }
+          : demoMiss(req),
     },
     {
       host: 'www.youtube.com',

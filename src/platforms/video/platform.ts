@@ -1,6 +1,6 @@
 /**
  * video = YouTube. Registry entry: GET /v1/video/channel (here), /v1/video/video (video.ts), /v1/video/videos
- * (videos.ts) and /v1/video/search (search.ts), 1 credit each, cacheable.
+ * (videos.ts), /v1/video/search (search.ts) and /v1/video/transcript (transcript.ts), 1 credit each, cacheable.
  * Upstream requests: platforms.md (channel page ytInitialData + the about panel's browse request).
  */
 import type { PlatformDefinition } from '../definition.js';
@@ -15,6 +15,7 @@ import { reader, refOf } from './reader.js';
 import { videoVideo } from './video.js';
 import { videoVideos } from './videos.js';
 import { videoSearch } from './search.js';
+import { videoTranscript } from './transcript.js';
 import { links } from './links.js';
 
 const label = 'video';
@@ -41,7 +42,7 @@ export const channel: OperationDef<{ ref: ChannelRef }, VideoChannel> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [channel, videoVideo, videoVideos, videoSearch],
+  operations: [channel, videoVideo, videoVideos, videoSearch, videoTranscript],
   walls,
   // Its reads share the channel operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: channel, args: (handle: string) => ({ ref: refOf(handle) }) } },

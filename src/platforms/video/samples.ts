@@ -612,3 +612,136 @@ export function searchAnswer(results: Obj[], token: string | null = null): Obj {
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Transcripts (videoTranscript). The player answer is written in the shape of the real ANDROID
+// capture (../shared/fixtures/video/innertube-player-android-GJLlxj_dtq8-2025-06.json):
+// videoDetails without a microformat, `captionTracks[]` of {baseUrl …&fmt=srv3, name.runs,
+// vssId, languageCode, kind, isTranslatable, trackName}. No real timed-text body exists in any
+// public repository (SOURCES.md: the one XML of youtube-transcript-api is hand-written and was
+// rejected), so the srv3 documents below are ours too, written in the shape of YouTube's
+// format-3 timed text: `<timedtext format="3">`, an automatic track's `<head>` of window styles
+// and positions, `<body>` of `<p t="ms" d="ms">` lines — a written track's with the text itself
+// (XML entities, line breaks, an empty `<p>`), an automatic track's with one `<s>` per word and
+// the blank `<p a="1">` lines YouTube appends between them. Words, ids and signatures invented.
+// ---------------------------------------------------------------------------------------------
+
+export interface TestCaptionTrack {
+  languageCode: string;
+  /** As YouTube names it: "English", "English (auto-generated)". */
+  name: string;
+  /** An automatic track (kind "asr"). */
+  asr?: boolean;
+  /** Its baseUrl carries `exp=xpe`: YouTube wants a PO token for it. */
+  poToken?: boolean;
+}
+
+/** A caption track's baseUrl as the ANDROID player gives it (signed, `&fmt=srv3` last). */
+export function timedTextBaseUrl(videoId: string, t: TestCaptionTrack): string {
+  return (
+    `https://www.youtube.com/api/timedtext?v=${videoId}&ei=Tr4nScR1pTs4mPl3xYz0&caps=asr&opi=112496729&xoaf=5&hl=en` +
+    '&ip=0.0.0.0&ipbits=0&expire=1767225600&sparams=ip,ipbits,expire,v,ei,caps,opi,xoaf' +
+    `&signature=0A1B2C3D4E5F60718293A4B5C6D7E8F901234567.89ABCDEF0123456789ABCDEF0123456789ABCDEF&key=yt8` +
+    `${t.poToken ? '&exp=xpe' : ''}${t.asr ? '&kind=asr' : ''}&lang=${t.languageCode}&fmt=srv3`
+  );
+}
+
+/** An ANDROID `youtubei/v1/player` answer: playable, videoDetails (no microformat), the given caption tracks (none: no `captions`). */
+export function androidPlayerResponse(
+  v: Pick<TestVideo, 'videoId' | 'title' | 'description' | 'lengthSeconds' | 'viewCount' | 'channelId' | 'author' | 'keywords'>,
+  tracks: TestCaptionTrack[],
+): Obj {
+  return {
+    responseContext: { visitorData: TEST_VISITOR_DATA },
+    playabilityStatus: { status: 'OK', playableInEmbed: true, contextParams: 'Q0FFU0FnZ0M=' },
+    ...(tracks.length
+      ? {
+          captions: {
+            playerCaptionsTracklistRenderer: {
+              captionTracks: tracks.map((t) => ({
+                baseUrl: timedTextBaseUrl(v.videoId, t),
+                name: { runs: [{ text: t.name }] },
+                vssId: `${t.asr ? 'a' : ''}.${t.languageCode}`,
+                languageCode: t.languageCode,
+                ...(t.asr ? { kind: 'asr' } : {}),
+                isTranslatable: true,
+                trackName: '',
+              })),
+              audioTracks: [{ captionTrackIndices: tracks.map((_, i) => i), defaultCaptionTrackIndex: 0, hasDefaultTrack: true }],
+              translationLanguages: [
+                { languageCode: 'ar', languageName: { runs: [{ text: 'Arabic' }] } },
+                { languageCode: 'zh-Hant', languageName: { runs: [{ text: 'Chinese (Traditional)' }] } },
+              ],
+              defaultAudioTrackIndex: 0,
+            },
+          },
+        }
+      : {}),
+    videoDetails: {
+      videoId: v.videoId,
+      title: v.title,
+      lengthSeconds: String(v.lengthSeconds),
+      keywords: v.keywords,
+      channelId: v.channelId,
+      isOwnerViewing: false,
+      shortDescription: v.description,
+      isCrawlable: true,
+      allowRatings: true,
+      viewCount: String(v.viewCount),
+      author: v.author,
+      isPrivate: false,
+      isUnpluggedCorpus: false,
+      isLiveContent: false,
+    },
+  };
+}
+
+/**
+ * A written English track (srv3) of a woodturning video: entities (`&amp;`, `&#39;`, `&quot;`,
+ * `&lt;`/`&gt;`, a numeric em dash), a line broken in two, an empty `<p>` and a sound cue.
+ */
+export const SRV3_WRITTEN = `<?xml version="1.0" encoding="utf-8" ?><timedtext format="3">
+<body>
+<p t="0" d="400"></p>
+<p t="400" d="3120">Morning! Today we&#39;re turning
+a walnut bowl from a green blank.</p>
+<p t="3520" d="2880">Gouge &amp; scraper, nothing fancy &#8212; and &quot;lots&quot; of sanding.</p>
+<p t="6400" d="3360">First cut: bevel rubbing, handle low,
+tool rest &lt;1 cm&gt; from the wood.</p>
+<p t="9760" d="1840">[lathe whirring]</p>
+</body>
+</timedtext>
+`;
+
+/** The automatic English track (srv3) of the same video: `<s>` words, the blank `<p a="1">` lines between lines. */
+export const SRV3_ASR = `<?xml version="1.0" encoding="utf-8" ?><timedtext format="3">
+<head>
+<ws id="0"/>
+<ws id="1" mh="2" ju="0" sd="3"/>
+<wp id="0"/>
+<wp id="1" ap="6" ah="20" av="100" rc="2" cc="40"/>
+</head>
+<body>
+<w t="0" id="1" wp="1" ws="1"/>
+<p t="400" d="5040" w="1"><s ac="0">morning</s><s t="480" ac="0"> today</s><s t="800" ac="0"> we&#39;re</s><s t="1120" ac="0"> turning</s><s t="1520" ac="0"> a</s><s t="1680" ac="0"> walnut</s><s t="2080" ac="0"> bowl</s></p>
+<p t="2990" d="2450" w="1" a="1">
+</p>
+<p t="3000" d="5360" w="1"><s ac="0">from</s><s t="240" ac="0"> a</s><s t="400" ac="0"> green</s><s t="720" ac="0"> blank</s><s t="1360" ac="0"> gouge</s><s t="1680" ac="0"> and</s><s t="1840" ac="0"> scraper</s></p>
+<p t="5430" d="2930" w="1" a="1">
+</p>
+<p t="5440" d="2920" w="1"><s ac="0">[Music]</s></p>
+</body>
+</timedtext>
+`;
+
+/** The demo's written English track (srv3) of Ravi Menon's fish curry video (src/platforms/video/demo.ts). */
+export const SRV3_DEMO = `<?xml version="1.0" encoding="utf-8" ?><timedtext format="3">
+<body>
+<p t="0" d="3200">Hi, I&#39;m Ravi &#8212; tonight: Kerala fish curry
+in thirty minutes.</p>
+<p t="3200" d="2960">Tamarind &amp; coconut milk, curry leaves, and a firm white fish.</p>
+<p t="6160" d="2480">First, the curry leaves go into hot coconut oil.</p>
+<p t="8640" d="1600">[sizzling]</p>
+</body>
+</timedtext>
+`;

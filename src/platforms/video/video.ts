@@ -36,7 +36,7 @@ import type { Obj, Reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { declaresNotFound } from '../error-page.js';
 import { assertSameResource } from '../identity.js';
-import type { OpContext, OperationDef } from '../operation.js';
+import type { OpContext, OperationDef, ParamSpec } from '../operation.js';
 import { Bool, named, NInt, NStr, Str, Strs } from '../records.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
@@ -175,7 +175,7 @@ function findString(node: unknown, test: (key: string, value: string) => boolean
 }
 
 /** A player response without videoDetails: what its playabilityStatus says, as a typed error. */
-function unplayable(player: Obj, what: string): never {
+export function unplayable(player: Obj, what: string): never {
   const ps = isObj(player.playabilityStatus) ? player.playabilityStatus : {};
   const status = str(ps.status);
   const reason =
@@ -237,34 +237,43 @@ export async function fetchVideo(ctx: OpContext, id: string): Promise<VideoVideo
 
 const given = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
+/** The video a call names, by `url` or `id` (exactly one): videoVideo's and videoTranscript's parameters. */
+export const VIDEO_REF_PARAMS: ParamSpec[] = [
+  {
+    name: 'url',
+    kind: 'string',
+    maxLength: 2048,
+    description: 'Video URL: https://www.youtube.com/watch?v=ID, youtu.be/ID, /shorts/ID, /live/ID. Give exactly one of url or id.',
+  },
+  { name: 'id', kind: 'string', maxLength: 64, description: 'Video id (11 characters). Give exactly one of url or id.' },
+];
+
+/** VIDEO_REF_PARAMS' rules: exactly one of url and id, a YouTube video URL, an 11-character id. */
+export function checkVideoRef(args: Record<string, any>, problem: (param: string, message: string) => void): void {
+  const present = (['url', 'id'] as const).filter((p) => given(args[p]));
+  if (present.length !== 1) {
+    for (const p of present.length ? present : (['url', 'id'] as const)) problem(p, 'give exactly one of url or id');
+    return;
+  }
+  if (present[0] === 'url' && args.url.length <= 2048 && !parseVideoUrl(args.url))
+    problem('url', 'must be a YouTube video URL (youtube.com/watch?v=ID, youtu.be/ID, /shorts/ID, /live/ID)');
+  if (present[0] === 'id' && args.id.length <= 64 && !VIDEO_ID_RE.test(args.id.trim()))
+    problem('id', 'must be a video id: 11 letters, digits, - or _');
+}
+
+/** The video id of valid VIDEO_REF_PARAMS arguments (checkVideoRef passed). */
+export const videoIdOf = (a: Record<string, any>): string => (given(a.id) ? a.id.trim() : parseVideoUrl(a.url)!);
+
 export const videoVideo: OperationDef<{ id: string }, VideoVideoRecord> = {
   field: 'videoVideo',
   platform: PLATFORM,
   summary: 'A video on the video platform: title, description, counts, channel, dates, keywords, caption tracks',
   rest: { path: '/v1/video/video' },
   record: VideoVideoRecord,
-  params: [
-    {
-      name: 'url',
-      kind: 'string',
-      maxLength: 2048,
-      description: 'Video URL: https://www.youtube.com/watch?v=ID, youtu.be/ID, /shorts/ID, /live/ID. Give exactly one of url or id.',
-    },
-    { name: 'id', kind: 'string', maxLength: 64, description: 'Video id (11 characters). Give exactly one of url or id.' },
-  ],
+  params: VIDEO_REF_PARAMS,
   cacheable: true,
-  check(args, problem) {
-    const present = (['url', 'id'] as const).filter((p) => given(args[p]));
-    if (present.length !== 1) {
-      for (const p of present.length ? present : (['url', 'id'] as const)) problem(p, 'give exactly one of url or id');
-      return;
-    }
-    if (present[0] === 'url' && args.url.length <= 2048 && !parseVideoUrl(args.url))
-      problem('url', 'must be a YouTube video URL (youtube.com/watch?v=ID, youtu.be/ID, /shorts/ID, /live/ID)');
-    if (present[0] === 'id' && args.id.length <= 64 && !VIDEO_ID_RE.test(args.id.trim()))
-      problem('id', 'must be a video id: 11 letters, digits, - or _');
-  },
-  normalize: (a) => ({ id: given(a.id) ? a.id.trim() : parseVideoUrl(a.url)! }),
+  check: checkVideoRef,
+  normalize: (a) => ({ id: videoIdOf(a) }),
   key: (a) => a.id,
   cost: { max: 1 },
   example: { id: 'kP9xWq2LmZ4' },
