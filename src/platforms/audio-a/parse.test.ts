@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { extractNextData, idFromInput, idFromUri, parseEmbedSession, parsePlaylist, parsePodcast, parseTrack, toCount } from './parse.js';
@@ -9,6 +8,7 @@ import { PLAYLIST_PAGE_SIZE, QUERIES, currentHash, embedUrl, pathfinderUrl, toke
 import { recordKeys } from '../records.js';
 import { Playlist, PlaylistTrack, Podcast, Track } from './schema.js';
 import { embedHtml, embedNextData, notFoundPage, SAMPLE_ARTIST_ID, SAMPLE_TRACK_ID, trackEmbedPage, trackEntity } from './samples.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'audio-a';
 const HAVE_CAPTURES = hasFixtures(LABEL);
@@ -24,16 +24,6 @@ const PODCAST_KEYS = recordKeys(Podcast);
 const PLAYLIST_KEYS = recordKeys(Playlist);
 const TRACK_KEYS = recordKeys(PlaylistTrack);
 const TRACK_RECORD_KEYS = recordKeys(Track);
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 const json = (file: string) => JSON.parse(readFixture(LABEL, file)) as any;
 /** The query parameters of a pathfinder URL, with `variables` and `extensions` decoded. */

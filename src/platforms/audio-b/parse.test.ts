@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
-import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import {
   albumFromSchema,
@@ -35,6 +34,7 @@ import {
 import { SEARCH_TYPES } from './schema.js';
 import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'audio-b';
 const ARTIST = 'amp-api-artist-beach-bunny.json';
@@ -49,16 +49,6 @@ const ALBUM_KEYS = ['id', 'kind', 'title', 'artist_name', 'artist_url', 'url', '
 const SONG_KEYS = ['id', 'kind', 'title', 'artist_name', 'url', 'duration_ms'];
 const ARTIST_ALBUM_KEYS = ['id', 'kind', 'title', 'subtitle', 'track_count', 'url'];
 const TRACK_KEYS = ['id', 'kind', 'title', 'duration_ms', 'track_number', 'album_id'];
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 const json = (file: string) => JSON.parse(readFixture(LABEL, file)) as any;
 

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl } from './fetch.js';
@@ -10,20 +9,11 @@ import { isoFromUnix, parseComment, parseListing, parsePost } from './parse.js';
 import { COMMENT_FIELDS, COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from './schema.js';
 import * as s from './samples.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'forum';
 const SEARCH = 'search-r-all-praw-oauth-search-2020.json';
 const COMMENTS = 'user-comments-spez-2020.json';
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 

@@ -5,7 +5,6 @@
  * shapes Reddit's comment pages serve); the URL rule; the fetch through a fake upstream.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
@@ -13,19 +12,10 @@ import { t3 } from './samples.js';
 import { validateArgs } from '../operation.js';
 import type { ForumMoreComments, ForumThreadComment } from './post.js';
 import { fetchForumPost, forumPost, ForumThread, parseForumPostUrl, parseForumThread } from './post.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'forum';
 const THREAD = 'post-comments-2gmzqe-2020-07-07.json';
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 const listing = (children: unknown[]) => ({ kind: 'Listing', data: { after: null, dist: null, modhash: null, before: null, children } });
 /** A t1 in a thread (the fields a comment page carries), invented. */

@@ -23,20 +23,11 @@ import {
   parseSubredditAbout,
 } from './subreddit.js';
 import type { ForumSubredditArgs } from './subreddit.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'forum';
 const NEW = 'subreddit-new-askreddit-2020-07-10.json';
 const ABOUT = 'subreddit-about-redditdev-2020-07-05.json';
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 const listing = (children: unknown[], after: string | null = null) => ({
   kind: 'Listing',

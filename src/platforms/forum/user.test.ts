@@ -5,25 +5,15 @@
  * upstream (api.ts's own tests cover the requests against the replay server).
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { argsSchema, validateArgs } from '../operation.js';
 import { fetchForumUser, forumUser, ForumUserRecord, parseForumUser } from './user.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'forum';
 const SPEZ = 'user-about-spez-2020-07-06.json';
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 /** Today's t2 answer (2024+ keys: total_karma, snoovatar_img, accept_followers…), invented values. */
 const today = (extra: Record<string, unknown> = {}) => ({

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import {
@@ -52,6 +51,7 @@ import {
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 import { recordKeys } from '../records.js';
 import { MicroblogBTweet, MicroblogBUser, TweetLegacy } from './schema.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'microblog-b';
 const HAVE_CAPTURES = hasFixtures(LABEL);
@@ -84,16 +84,6 @@ const USER_LEGACY_API_KEYS = [
   'verified',
   'pinned_tweet_ids_str',
 ];
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the parser to throw');
-}
 
 function expectApiShape(t: MicroblogBTweet): void {
   expect(Object.keys(t).slice(0, TWEET_KEYS.length)).toEqual(TWEET_KEYS);

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { searchForm, searchVariables } from './fetch.js';
@@ -23,6 +22,7 @@ import {
 } from './parse.js';
 import * as s from './samples.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'microblog-c';
 const PROFILE = 'profile-graphql-zuck-2023-07-10.json';
@@ -63,16 +63,6 @@ const INFO_KEYS = [
   'reply_control',
   'is_reply',
 ];
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 // ---------------------------------------------------------------------------------------------
 // The one real capture (read in place; facts from ../shared/fixtures/microblog-c/SOURCES.md)

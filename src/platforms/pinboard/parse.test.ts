@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { buildSearchUrl, END_BOOKMARK, idFromNodeId, parsePin, parseSearchResponse, type PinboardPin } from './parse.js';
@@ -10,6 +9,7 @@ import { wallError } from '../../../test/blocks/wall-answer.js';
 import { PINBOARD_PIN_KEYS } from '../../../test/support/record-keys.js';
 import { recordKeys } from '../records.js';
 import { PinboardBoard, PinboardUser, TrimmedPin } from './schema.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'pinboard';
 const CAPTURE = 'base-search-resource-unauth-2024.json';
@@ -18,16 +18,6 @@ const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'pinboa
 const BOARD_KEYS = recordKeys(PinboardBoard);
 const USER_KEYS = recordKeys(PinboardUser);
 const TRIMMED_KEYS = recordKeys(TrimmedPin);
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError, nothing was thrown');
-}
 
 // ---------------------------------------------------------------------------------------------
 // The real capture (read in place from ../shared/fixtures/pinboard; facts from its SOURCES.md)

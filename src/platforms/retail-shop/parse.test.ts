@@ -16,6 +16,7 @@ import { isStorefrontLocation, parseFeedPage, parseStorefrontPage, parseStorefro
 import type { RetailShopPage } from './parse.js';
 import * as s from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'retail-shop';
 const PEER_EXAMPLE = resolve(FIXTURES_DIR, '../reference/peer-examples/retail-shop_shop.json');
@@ -24,16 +25,6 @@ const PAGE_KEYS = ['avatar', 'name', 'description', 'socials', 'lists', 'videos'
 
 const page1 = (state: Record<string, unknown>, handle = s.JUNO) => parseStorefrontPage(s.storefrontHtml(state), handle);
 const feed = (answer: unknown, handle = s.JUNO) => parseFeedPage(JSON.stringify(answer), handle);
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 /** The juno storefront state with one part replaced (a deep copy, so samples stay intact). */
 function junoWith(edit: (sf: Record<string, any>) => void): Record<string, unknown> {

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { BadSessionError, explainMissingData, extractScriptJson, parseGraphqlBody, readJsonAt, relayResults } from './blobs.js';
@@ -21,6 +20,7 @@ import * as T from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
 import { recordKeys } from '../records.js';
 import { SearchEvent } from './schema.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'social-a';
 const PITBULL = 'event-page-pitbull.html';
@@ -50,16 +50,6 @@ const CITY_EVENT_KEYS = [
 const PAGE_EVENT_KEYS = [...CITY_EVENT_KEYS.slice(0, -1), 'url', 'is_canceled', 'event_creator'];
 /** api.md "Event search" item, in order. */
 const SEARCH_EVENT_KEYS = recordKeys(SearchEvent);
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 function noUndefined(v: unknown, path = '$'): void {
   if (v === undefined) throw new Error(`undefined at ${path}`);

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
 import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
@@ -10,22 +9,13 @@ import { SOCIAL_B_USER_KEYS } from '../../../test/support/record-keys.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 import { recordKeys } from '../records.js';
 import { SocialBMedia } from './schema.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'social-b';
 const CAPTURE = 'web-profile-info-megadeth.json';
 const PEER_FILE = join(FIXTURES_DIR, '..', 'reference', 'peer-examples', 'social-b_profile.json');
 
 const NODE_KEYS = recordKeys(SocialBMedia);
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError, nothing was thrown');
-}
 
 // ---------------------------------------------------------------------------------------------
 // The real capture (read in place from ../shared/fixtures/social-b; facts from its SOURCES.md)

@@ -7,7 +7,6 @@
  * YouTube's format-3 timed text; the capture's caption URL is answered with one of them.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
@@ -24,19 +23,10 @@ import {
   VideoTranscriptRecord,
   videoTranscript,
 } from './transcript.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'video';
 const ANDROID = 'innertube-player-android-GJLlxj_dtq8-2025-06.json';
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 /** Our own video (invented), with a written and an automatic English track and a written German one. */
 const VIDEO = {

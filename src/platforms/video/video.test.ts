@@ -6,26 +6,16 @@
  * as the watch page does).
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { validateArgs } from '../operation.js';
 import { fetchVideo, likeButtonCount, parsePlayerResponse, parseVideoUrl, parseWatchPage, videoVideo, VideoVideoRecord } from './video.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'video';
 const WATCH = 'watch-page-B68agR-OeJM-2025-06.html';
 const ANDROID = 'innertube-player-android-GJLlxj_dtq8-2025-06.json';
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected an ApiError');
-}
 
 const watchHtml = (player: unknown, initialData?: unknown) =>
   `<!doctype html><html><head><title>x - YouTube</title></head><body><script nonce="n">var ytInitialPlayerResponse = ${JSON.stringify(player)};var meta = document.createElement('meta');</script>` +

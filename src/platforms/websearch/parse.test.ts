@@ -2,24 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors.js';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { buildSearchUrl, parseSearchPage, resolveResultHref } from './parse.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
+import { errorOf } from '../../../test/support/errors.js';
 
 const LABEL = 'websearch';
 const HAVE_CAPTURES = hasFixtures(LABEL);
 const PEER_EXAMPLE = resolve(FIXTURES_DIR, '../reference/peer-examples/websearch_search.json');
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected the parser to throw');
-}
 
 // ---------------------------------------------------------------------------------------------
 // Real captures, read in place from ../shared/fixtures/websearch (facts: its SOURCES.md).
