@@ -404,26 +404,33 @@ export interface TestVideo {
   keywords: string[];
 }
 
+/** A player response's `videoDetails` (the WEB and ANDROID clients send the same). */
+function videoDetailsOf(
+  v: Pick<TestVideo, 'videoId' | 'title' | 'description' | 'lengthSeconds' | 'viewCount' | 'channelId' | 'author' | 'keywords'>,
+): Obj {
+  return {
+    videoId: v.videoId,
+    title: v.title,
+    lengthSeconds: String(v.lengthSeconds),
+    keywords: v.keywords,
+    channelId: v.channelId,
+    isOwnerViewing: false,
+    shortDescription: v.description,
+    isCrawlable: true,
+    allowRatings: true,
+    viewCount: String(v.viewCount),
+    author: v.author,
+    isPrivate: false,
+    isUnpluggedCorpus: false,
+    isLiveContent: false,
+  };
+}
+
 /** A WEB player response (videoDetails, microformat, one written English caption track and the automatic one). */
 export function playerResponse(v: TestVideo): Obj {
   return {
     playabilityStatus: { status: 'OK', playableInEmbed: true },
-    videoDetails: {
-      videoId: v.videoId,
-      title: v.title,
-      lengthSeconds: String(v.lengthSeconds),
-      keywords: v.keywords,
-      channelId: v.channelId,
-      isOwnerViewing: false,
-      shortDescription: v.description,
-      isCrawlable: true,
-      allowRatings: true,
-      viewCount: String(v.viewCount),
-      author: v.author,
-      isPrivate: false,
-      isUnpluggedCorpus: false,
-      isLiveContent: false,
-    },
+    videoDetails: videoDetailsOf(v),
     captions: {
       playerCaptionsTracklistRenderer: {
         captionTracks: [
@@ -677,22 +684,7 @@ export function androidPlayerResponse(
           },
         }
       : {}),
-    videoDetails: {
-      videoId: v.videoId,
-      title: v.title,
-      lengthSeconds: String(v.lengthSeconds),
-      keywords: v.keywords,
-      channelId: v.channelId,
-      isOwnerViewing: false,
-      shortDescription: v.description,
-      isCrawlable: true,
-      allowRatings: true,
-      viewCount: String(v.viewCount),
-      author: v.author,
-      isPrivate: false,
-      isUnpluggedCorpus: false,
-      isLiveContent: false,
-    },
+    videoDetails: videoDetailsOf(v),
   };
 }
 
