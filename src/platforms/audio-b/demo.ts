@@ -1,14 +1,15 @@
 /**
  * audio-b's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented, not
- * captures): the web player's token, then one artist, one album and any search.
+ * captures): the web player's token, then one artist, one album, one song and any search.
  */
 import type { Route } from '../../replay/server.js';
 import { HTML, json } from '../../demo/answer.js';
-import { albumJson, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from './samples.js';
+import { albumJson, artistJson, bundleJs, makeJwt, searchJson, songJson, webPlayerPage } from './samples.js';
 
-/** The artist and album the demo holds. */
+/** The artist, album and song (a track of that album) the demo holds. */
 export const DEMO_ARTIST_ID = '1500000001';
 export const DEMO_ALBUM_ID = '1600000001';
+export const DEMO_SONG_ID = '1600000011';
 
 export function demoRoutes(): Route[] {
   const BUNDLE = '/assets/index-demo0001.js';
@@ -26,6 +27,11 @@ export function demoRoutes(): Route[] {
       host: 'amp-api.music.apple.com',
       path: new RegExp(`^/v1/catalog/[a-z]{2}/albums/${DEMO_ALBUM_ID}$`),
       response: (req) => json(albumJson(req.path.split('/').pop()!)),
+    },
+    {
+      host: 'amp-api.music.apple.com',
+      path: new RegExp(`^/v1/catalog/[a-z]{2}/songs/${DEMO_SONG_ID}$`),
+      response: (req) => json(songJson(DEMO_SONG_ID, { albumId: DEMO_ALBUM_ID, storefront: req.path.split('/')[3] })),
     },
     {
       host: 'amp-api.music.apple.com',

@@ -2,7 +2,7 @@
  * Upstream requests for audio-b (Apple Music).
  *
  * Records come from the web player's catalog API (platforms.md):
- *   GET https://amp-api.music.apple.com/v1/catalog/<storefront>/{artists,albums}/<id>
+ *   GET https://amp-api.music.apple.com/v1/catalog/<storefront>/{artists,albums,songs}/<id>
  *   GET https://amp-api.music.apple.com/v1/catalog/<storefront>/search?term=…
  * with `Authorization: Bearer <developer token>` and `Origin: https://music.apple.com`.
  *
@@ -12,7 +12,8 @@
  * the request retried once.
  *
  * When no token can be had (the page or bundle changed shape) or a fresh token is refused too,
- * artist and album records fall back to the music.apple.com page itself (pages.ts).
+ * artist and album records fall back to the music.apple.com page itself (pages.ts); songs and
+ * search have no page fallback (the token's failure is their answer).
  */
 import { ApiError, notFound, shapeChanged } from '../../errors.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
@@ -21,9 +22,9 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import { findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
-import type { Album, Artist, CatalogRef, Search } from './parse.js';
+import type { Album, Artist, CatalogRef, Search, Song } from './parse.js';
 import type { SearchType } from './schema.js';
-import { parseAlbumResponse, parseArtistResponse, parseSearchResponse, PLATFORM, WEB_ORIGIN } from './parse.js';
+import { parseAlbumResponse, parseArtistResponse, parseSearchResponse, parseSongResponse, PLATFORM, WEB_ORIGIN } from './parse.js';
 
 const API_ORIGIN = 'https://amp-api.music.apple.com';
 /** The page whose bundle holds the token (renders the storefront's browse page). */
@@ -174,6 +175,12 @@ export async function fetchAlbum(ctx: OpContext, a: CatalogRef): Promise<Album> 
       ),
     async () => parseAlbumPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/album/${a.id}`, what), a),
   );
+}
+
+/** One song, in English names (`l=en-US`) whatever the storefront; its artists and album come as relationships. */
+export async function fetchSong(ctx: OpContext, a: CatalogRef): Promise<Song> {
+  const what = `Song ${a.id} (storefront ${a.storefront})`;
+  return parseSongResponse(await catalogGet(ctx, catalogUrl(a.storefront, `songs/${a.id}`, { l: 'en-US' }), what), what, a.id);
 }
 
 /** Our `type` → the resource types to ask for. Radio episodes are station resources. */

@@ -4,8 +4,19 @@
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { Album, Artist, ArtistAlbum, Artwork, Search, SongItem, Track } from './parse.js';
-import { album, artist, search } from './platform.js';
+import type { Fields } from '../../graphql/fields.js';
+import type { Album, Artist, ArtistAlbum, Artwork, Search, Song, SongArtist, SongItem, Track } from './parse.js';
+import { album, artist, search, song } from './platform.js';
+
+/** What an album's track and a song both carry, alike. */
+function trackFields(t: Fields<Track | Song>) {
+  return {
+    kind: t.exposeString('kind', { nullable: false }),
+    title: t.exposeString('title'),
+    durationMs: t.exposeInt('duration_ms'),
+    trackNumber: t.exposeInt('track_number'),
+  };
+}
 
 /** Declares audio-b's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function audioBGraphql(): void {
@@ -57,11 +68,37 @@ export function audioBGraphql(): void {
   const TrackRef = builder.objectRef<Track>('AudioBTrack').implement({
     fields: (t) => ({
       id: t.exposeString('id'),
-      kind: t.exposeString('kind', { nullable: false }),
-      title: t.exposeString('title'),
-      durationMs: t.exposeInt('duration_ms'),
-      trackNumber: t.exposeInt('track_number'),
+      ...trackFields(t),
       albumId: t.exposeString('album_id', { nullable: false }),
+    }),
+  });
+
+  const SongArtistRef = builder.objectRef<SongArtist>('AudioBSongArtist').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      name: t.exposeString('name'),
+      url: t.exposeString('url'),
+    }),
+  });
+
+  const SongRef = builder.objectRef<Song>('AudioBSong').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      ...trackFields(t),
+      albumId: t.exposeString('album_id'),
+      albumName: t.exposeString('album_name'),
+      artistName: t.exposeString('artist_name'),
+      url: t.exposeString('url'),
+      discNumber: t.exposeInt('disc_number'),
+      releaseDate: t.exposeString('release_date', { description: 'YYYY-MM-DD' }),
+      isrc: t.exposeString('isrc'),
+      genreNames: t.exposeStringList('genre_names', { nullable: false }),
+      composerName: t.exposeString('composer_name'),
+      contentRating: t.exposeString('content_rating', { description: 'explicit or clean; null when Apple gives no rating' }),
+      previewUrl: t.exposeString('preview_url'),
+      artwork: t.expose('artwork', { type: ArtworkRef }),
+      artists: t.expose('artists', { type: [SongArtistRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
     }),
   });
 
@@ -94,5 +131,6 @@ export function audioBGraphql(): void {
 
   operationField(artist, ArtistRef);
   operationField(album, AlbumRef);
+  operationField(song, SongRef);
   operationField(search, SearchRef);
 }

@@ -27,12 +27,24 @@ import {
   parseArtistResponse,
   parseCatalogUrl,
   parseSearchResponse,
+  parseSongResponse,
+  parseSongUrl,
   plainText,
   type Album,
   type Artist,
 } from './parse.js';
 import { SEARCH_TYPES } from './schema.js';
-import { ACCESS_DENIED_PAGE, albumJson, albumPageWithSchema, artistJson, bundleJs, makeJwt, searchJson, webPlayerPage } from './samples.js';
+import {
+  ACCESS_DENIED_PAGE,
+  albumJson,
+  albumPageWithSchema,
+  artistJson,
+  bundleJs,
+  makeJwt,
+  searchJson,
+  songJson,
+  webPlayerPage,
+} from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
 import { errorOf } from '../../../test/support/errors.js';
 
@@ -49,6 +61,26 @@ const ALBUM_KEYS = ['id', 'kind', 'title', 'artist_name', 'artist_url', 'url', '
 const SONG_KEYS = ['id', 'kind', 'title', 'artist_name', 'url', 'duration_ms'];
 const ARTIST_ALBUM_KEYS = ['id', 'kind', 'title', 'subtitle', 'track_count', 'url'];
 const TRACK_KEYS = ['id', 'kind', 'title', 'duration_ms', 'track_number', 'album_id'];
+const SONG_RECORD_KEYS = [
+  'id',
+  'kind',
+  'title',
+  'duration_ms',
+  'track_number',
+  'album_id',
+  'album_name',
+  'artist_name',
+  'url',
+  'disc_number',
+  'release_date',
+  'isrc',
+  'genre_names',
+  'composer_name',
+  'content_rating',
+  'preview_url',
+  'artwork',
+  'artists',
+];
 
 const json = (file: string) => JSON.parse(readFixture(LABEL, file)) as any;
 
@@ -140,6 +172,62 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
       });
       expect(Object.keys(a)).toEqual(ALBUM_KEYS);
       expect(Object.keys(a.tracks[0])).toEqual(TRACK_KEYS);
+    });
+
+    // No `/songs/<id>` answer is captured; the album's track is a song resource as that endpoint
+    // sends it (href /v1/catalog/us/songs/1832443245), so wrapped as `{data: [song]}` it is one.
+    it('its track, a song resource, parses into the song record (album id from its ?i= url; no relationships → no artists)', () => {
+      const track = json(ALBUM).data[0].relationships.tracks.data[0];
+      expect(track).toMatchObject({ id: '1832443245', type: 'songs', href: '/v1/catalog/us/songs/1832443245?l=en-US' });
+      expect(track).not.toHaveProperty('relationships');
+      const s = parseSongResponse({ data: [track] }, 'Song 1832443245', '1832443245');
+      expect(s).toEqual({
+        id: '1832443245',
+        kind: 'song',
+        title: 'Set Me Free (feat. Bonn)',
+        duration_ms: 189176,
+        track_number: 1,
+        album_id: '1832443244',
+        album_name: 'Set Me Free (feat. Bonn) - Single',
+        artist_name: 'Martin Garrix & Arcando',
+        url: 'https://music.apple.com/us/album/set-me-free-feat-bonn/1832443244?i=1832443245',
+        disc_number: 1,
+        release_date: '2025-08-22',
+        isrc: 'NLM5S2502634',
+        genre_names: ['Dance', 'Music'],
+        composer_name: 'Martijn Garritsen, Marc Bandecchi, Albin Nedler, Michel Zitron, Kristoffer Fogelmark & John Martin',
+        // The capture's song has no contentRating (Apple sends it for explicit and clean songs only).
+        content_rating: null,
+        preview_url:
+          'https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview221/v4/8d/70/a6/8d70a6de-3ed9-133d-a2a6-f8c3f08fba2e/mzaf_7710080093281881485.plus.aac.ep.m4a',
+        artwork: {
+          url: 'https://is1-ssl.mzstatic.com/image/thumb/Music221/v4/9a/3e/cd/9a3ecdeb-c721-d69a-4b80-fbf9c55da2b4/8721093716006.png/3000x3000bb.jpg',
+          width: 3000,
+          height: 3000,
+        },
+        artists: [],
+      });
+      expect(Object.keys(s)).toEqual(SONG_RECORD_KEYS);
+      // The album's record and the song's agree on what both say.
+      const t = parseAlbumResponse(json(ALBUM)).tracks[0];
+      expect({
+        id: s.id,
+        kind: s.kind,
+        title: s.title,
+        duration_ms: s.duration_ms,
+        track_number: s.track_number,
+        album_id: s.album_id,
+      }).toEqual(t);
+    });
+
+    it('the same song asked under another id, or as the album, is UPSTREAM_FAILED', () => {
+      const track = json(ALBUM).data[0].relationships.tracks.data[0];
+      expect(errorOf(() => parseSongResponse({ data: [track] }, 'Song 1832443246', '1832443246')).message).toMatch(
+        /different resource \(id 1832443245, not 1832443246\)/,
+      );
+      expect(errorOf(() => parseSongResponse(json(ALBUM), 'Song 1832443244', '1832443244')).message).toMatch(
+        /different resource \(a albums resource, not songs\)/,
+      );
     });
   });
 
@@ -417,6 +505,127 @@ describe('album response', () => {
   });
 });
 
+describe("song response (samples.ts: written by us from the album capture's song objects, no /songs capture exists)", () => {
+  it('a /songs/<id> answer: every attribute, the album from relationships, artists by id with their pages built', () => {
+    const s = parseSongResponse(JSON.parse(songJson('900000011', { storefront: 'gb' })), 'Song 900000011', '900000011');
+    expect(s).toEqual({
+      id: '900000011',
+      kind: 'song',
+      title: 'Crosswind',
+      duration_ms: 201500,
+      track_number: 2,
+      album_id: '900000001',
+      album_name: 'Flight Log',
+      artist_name: 'The Test Pilots & Ground Crew',
+      url: 'https://music.apple.com/gb/album/crosswind/900000001?i=900000011',
+      disc_number: 1,
+      release_date: '2024-03-08',
+      isrc: 'ZZT012400011',
+      genre_names: ['Alternative', 'Music'],
+      composer_name: 'Ada Wing & Bo Rudder',
+      content_rating: 'explicit',
+      preview_url: 'https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview/test/crosswind.plus.aac.p.m4a',
+      artwork: { url: 'https://is1-ssl.mzstatic.com/image/thumb/Music/v4/aa/bb/cc/test.jpg/3000x3000bb.jpg', width: 3000, height: 3000 },
+      artists: [
+        // Bare ids: no name; the page in the song's storefront (from each artist's href).
+        { id: '900000000', name: null, url: 'https://music.apple.com/gb/artist/900000000' },
+        { id: '900000009', name: null, url: 'https://music.apple.com/gb/artist/900000009' },
+      ],
+    });
+    expect(Object.keys(s)).toEqual(SONG_RECORD_KEYS);
+  });
+
+  it('included artists give their name and url; the albums relationship wins over the url for album_id', () => {
+    const body = JSON.parse(songJson('900000011'));
+    const song = body.data[0];
+    song.relationships.artists.data[0].attributes = {
+      name: 'The Test Pilots',
+      url: 'https://music.apple.com/us/artist/the-test-pilots/900000000',
+    };
+    song.relationships.albums.data[0].id = '900000077';
+    const s = parseSongResponse(body);
+    expect(s.artists[0]).toEqual({
+      id: '900000000',
+      name: 'The Test Pilots',
+      url: 'https://music.apple.com/us/artist/the-test-pilots/900000000',
+    });
+    expect(s.album_id).toBe('900000077');
+  });
+
+  it('without relationships, a /song/ url names no album: album_id null, artists [] (no warning: a song in an album answer has none)', () => {
+    const body = JSON.parse(songJson('900000011'));
+    delete body.data[0].relationships;
+    body.data[0].attributes.url = 'https://music.apple.com/us/song/crosswind/900000011';
+    const { result, warnings } = captureWarnings(() => parseSongResponse(body));
+    expect(result).toMatchObject({ album_id: null, artists: [], url: 'https://music.apple.com/us/song/crosswind/900000011' });
+    expect(warnings).toEqual([]);
+  });
+
+  // Each attribute missing degrades its own field only: null (or []), warned when Apple documents it on every song.
+  it.each([
+    ['name', { title: null }, true],
+    ['durationInMillis', { duration_ms: null }, true],
+    ['albumName', { album_name: null }, true],
+    ['artistName', { artist_name: null }, true],
+    ['url', { url: null, album_id: '900000001' }, true],
+    ['genreNames', { genre_names: [] }, true],
+    ['previews', { preview_url: null }, true],
+    ['artwork', { artwork: null }, true],
+    ['trackNumber', { track_number: null }, false],
+    ['discNumber', { disc_number: null }, false],
+    ['releaseDate', { release_date: null }, false],
+    ['isrc', { isrc: null }, false],
+    ['composerName', { composer_name: null }, false],
+    ['contentRating', { content_rating: null }, false],
+  ] as const)('no %s → %j, the rest intact', (attribute, change, warned) => {
+    const full = parseSongResponse(JSON.parse(songJson('900000011')));
+    const body = JSON.parse(songJson('900000011'));
+    delete body.data[0].attributes[attribute];
+    const { result, warnings } = captureWarnings(() => parseSongResponse(body));
+    expect(result).toEqual({ ...full, ...change });
+    expect(warnings.map((w) => w.field)).toEqual(warned ? [`song.${attribute}`] : []);
+  });
+
+  it('no attributes at all: the id and kind stay, every field null or empty, nothing thrown', () => {
+    const { result } = captureWarnings(() => parseSongResponse({ data: [{ id: '7', type: 'songs' }] }, 'Song 7', '7'));
+    expect(result).toEqual({
+      id: '7',
+      kind: 'song',
+      title: null,
+      duration_ms: null,
+      track_number: null,
+      album_id: null,
+      album_name: null,
+      artist_name: null,
+      url: null,
+      disc_number: null,
+      release_date: null,
+      isrc: null,
+      genre_names: [],
+      composer_name: null,
+      content_rating: null,
+      preview_url: null,
+      artwork: null,
+      artists: [],
+    });
+  });
+
+  it('another song, a music video or an album answered for the song is UPSTREAM_FAILED; an empty data[] is NOT_FOUND; no data[] or no id a shape change', () => {
+    expect(errorOf(() => parseSongResponse(JSON.parse(songJson('900000012')), 'Song 900000011', '900000011')).message).toMatch(
+      /id 900000012, not 900000011/,
+    );
+    const video = JSON.parse(songJson('900000011'));
+    video.data[0].type = 'music-videos';
+    expect(errorOf(() => parseSongResponse(video, 'Song 900000011', '900000011')).message).toMatch(/a music-videos resource, not songs/);
+    expect(errorOf(() => parseSongResponse(JSON.parse(albumJson('900000011')), 'Song 900000011', '900000011')).code).toBe(
+      'UPSTREAM_FAILED',
+    );
+    expect(errorOf(() => parseSongResponse({ data: [] })).code).toBe('NOT_FOUND');
+    expect(errorOf(() => parseSongResponse({ errors: [{ status: '500' }] })).code).toBe('UPSTREAM_FAILED');
+    expect(errorOf(() => parseSongResponse({ data: [{ type: 'songs', attributes: { name: 'x' } }] })).code).toBe('UPSTREAM_FAILED');
+  });
+});
+
 describe('release_info formatting', () => {
   it.each([
     ['2019-08-23', 'August 23, 2019'],
@@ -519,6 +728,26 @@ describe('parseCatalogUrl', () => {
     ['music.apple.com/us/artist/x/1', 'artist', null],
   ] as const)('%s as %s → %j', (url, kind, want) => {
     expect(parseCatalogUrl(url, kind)).toEqual(want);
+  });
+});
+
+describe('parseSongUrl', () => {
+  it.each([
+    ['https://music.apple.com/us/song/crosswind/1600000011', { id: '1600000011', storefront: 'us' }],
+    ['https://music.apple.com/GB/song/1600000011?l=en', { id: '1600000011', storefront: 'gb' }],
+    ['https://music.apple.com/song/crosswind/id1600000011', { id: '1600000011', storefront: 'us' }],
+    ['https://music.apple.com/jp/album/flight-log/1600000001?i=1600000011', { id: '1600000011', storefront: 'jp' }],
+    ['https://music.apple.com/us/album/1600000001?i=1600000011&l=en-US', { id: '1600000011', storefront: 'us' }],
+    // An album link without ?i= is the album, not a song; a non-numeric ?i= is no song either.
+    ['https://music.apple.com/us/album/flight-log/1600000001', null],
+    ['https://music.apple.com/us/album/flight-log/1600000001?i=abc', null],
+    ['https://music.apple.com/us/album/flight-log?i=1600000011', null],
+    ['https://music.apple.com/us/artist/x/1600000011?i=1600000011', null],
+    ['https://music.apple.com/us/song/crosswind', null],
+    ['https://music.apple.com.evil.example/us/song/x/1', null],
+    ['https://itunes.apple.com/us/album/x/1?i=2', null],
+  ] as const)('%s → %j', (url, want) => {
+    expect(parseSongUrl(url)).toEqual(want);
   });
 });
 
@@ -688,6 +917,8 @@ describe.skipIf(!hasFixtures(LABEL))(`parse warnings (audio-b, ${skipReason(LABE
   it('the real amp-api captures read without a warning', () => {
     expect(captureWarnings(() => parseAlbumResponse(json(ALBUM))).warnings).toEqual([]);
     expect(captureWarnings(() => parseArtistResponse(json(ARTIST))).warnings).toEqual([]);
+    const track = json(ALBUM).data[0].relationships.tracks.data[0];
+    expect(captureWarnings(() => parseSongResponse({ data: [track] })).warnings).toEqual([]);
   });
 
   it('an album without artistName: null plus album.artistName; an artist with url null: no warning', () => {

@@ -8,6 +8,8 @@
  *  - an artist fetched without `views` / `include` has `relationships.albums.data` of bare
  *    `{id, type, href}` and no top songs: optional fields fall back to null / [];
  *  - an album's `relationships.artists.data` are bare ids unless `include=artists` is asked for;
+ *  - an album's `relationships.tracks.data[]` are song resources as `/songs/<id>` sends them
+ *    (`href` `/v1/catalog/us/songs/<id>`), there without relationships of their own;
  *  - artwork URLs are templates (`…/{w}x{h}bb.jpg`, newer `…/{w}x{h}{c}.{f}`);
  *  - search answers `results.<group>.data[]`, each group with a `groupId` (`top`, `song`,
  *    `album`…, the same words as our `type` values) and `meta.results.order`.
@@ -17,9 +19,9 @@ import { notFound, shapeChanged } from '../../errors.js';
 import { assertSameResource, sameId } from '../identity.js';
 import { at, isObj, nonEmpty, reader, round } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
-import type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search } from './schema.js';
+import type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search, Song, SongArtist } from './schema.js';
 import type { SearchType } from './schema.js';
-export type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search } from './schema.js';
+export type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search, Song, SongArtist } from './schema.js';
 
 export const PLATFORM = 'audio-b';
 export const WEB_ORIGIN = 'https://music.apple.com';
@@ -253,13 +255,16 @@ function albumArtistUrl(r: Resource, a: Obj): string | null {
   const first = resourcesOf(r.relationships.artists)[0];
   const direct = nonEmpty(a.artistUrl) ?? (first ? nonEmpty(first.attributes.url) : null);
   if (direct || !first || !/^\d{1,20}$/.test(first.id)) return direct;
-  const href = nonEmpty(at(r.relationships.artists, ['data', 0, 'href'])) ?? '';
-  const albumUrl = nonEmpty(a.url) ?? '';
-  const storefront =
-    /^\/v1\/catalog\/([a-z]{2})\//.exec(href)?.[1] ??
-    /^https:\/\/music\.apple\.com\/([a-z]{2})\//.exec(albumUrl)?.[1] ??
-    DEFAULT_STOREFRONT;
-  return `${WEB_ORIGIN}/${storefront}/artist/${first.id}`;
+  return `${WEB_ORIGIN}/${storefrontOf(at(r.relationships.artists, ['data', 0, 'href']), a.url)}/artist/${first.id}`;
+}
+
+/** The storefront of an API `href` (`/v1/catalog/<storefront>/…`), else of a music.apple.com URL, else `us`. */
+function storefrontOf(href: unknown, webUrl: unknown): string {
+  return (
+    /^\/v1\/catalog\/([a-z]{2})\//.exec(nonEmpty(href) ?? '')?.[1] ??
+    /^https:\/\/music\.apple\.com\/([a-z]{2})\//.exec(nonEmpty(webUrl) ?? '')?.[1] ??
+    DEFAULT_STOREFRONT
+  );
 }
 
 export function albumOf(r: Resource): Album {
@@ -304,6 +309,66 @@ export function albumOf(r: Resource): Album {
 
 export function parseAlbumResponse(json: unknown, what = 'The album', id?: string): Album {
   return albumOf(primaryResource(json, 'albums', what, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Song
+// ---------------------------------------------------------------------------------------------
+
+/** The album id of a song's `…/album/NAME/ALBUM?i=SONG` link; null for a `…/song/NAME/SONG` link. */
+function albumIdOfSongUrl(url: string | null): string | null {
+  const ref = url ? parseCatalogUrl(url, 'album') : null;
+  return ref && parseSongUrl(url!) ? ref.id : null;
+}
+
+/**
+ * A song resource → the song record. Apple documents `name`, `artistName`, `albumName`,
+ * `durationInMillis`, `genreNames`, `artwork`, `previews` and `url` on every song (warned as
+ * `song.<attribute>` when missing); `trackNumber`, `discNumber`, `releaseDate`, `isrc`,
+ * `composerName` and `contentRating` only on some (null without a warning). Its relationships
+ * (artists, albums) come with a `/songs/<id>` answer, not with an album's tracks: optional.
+ */
+export function songOf(r: Resource): Song {
+  const a = reader(r.attributes, { platform: PLATFORM, record: 'song' });
+  const rel = reader(r.relationships, { platform: PLATFORM, record: 'song.relationships' });
+  const url = a.nonEmpty('url');
+  const artistRefs = resources(rel, 'artists', true);
+  const albumRef = resources(rel, 'albums', true)[0];
+  const artists: SongArtist[] = artistRefs.map((x, i) => ({
+    id: x.id,
+    name: nonEmpty(x.attributes.name),
+    url:
+      nonEmpty(x.attributes.url) ??
+      (CATALOG_ID_RE.test(x.id)
+        ? `${WEB_ORIGIN}/${storefrontOf(at(r.relationships.artists, ['data', i, 'href']), url)}/artist/${x.id}`
+        : null),
+  }));
+  const artwork = a.obj('artwork');
+  return {
+    id: r.id,
+    kind: kindOf(r.type, 'song'),
+    title: a.nonEmpty('name'),
+    duration_ms: a.round('durationInMillis'),
+    track_number: a.opt.round('trackNumber'),
+    album_id: albumRef?.id ?? albumIdOfSongUrl(url),
+    album_name: a.nonEmpty('albumName'),
+    artist_name: a.nonEmpty('artistName'),
+    url,
+    disc_number: a.opt.round('discNumber'),
+    release_date: a.opt.nonEmpty('releaseDate'),
+    isrc: a.opt.nonEmpty('isrc'),
+    genre_names: a.strings('genreNames'),
+    composer_name: a.opt.nonEmpty('composerName'),
+    content_rating: a.opt.nonEmpty('contentRating'),
+    preview_url: a.nonEmpty('previews', ['previews', 0, 'url']),
+    artwork: artwork ? artworkOf(artwork, a.over(artwork, 'artwork')) : null,
+    artists,
+  };
+}
+
+/** `GET /v1/catalog/<storefront>/songs/<id>` → the song; it must be a `songs` resource with the asked id. */
+export function parseSongResponse(json: unknown, what = 'The song', id?: string): Song {
+  return songOf(primaryResource(json, 'songs', what, id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,9 +450,33 @@ export const CATALOG_ID_RE = /^\d{1,20}$/;
 /**
  * `https://music.apple.com/us/album/la-167/1586869902` → `{id, storefront}`. The storefront
  * segment is optional (`us` by default) and the name slug may be left out; the old `id123`
- * spelling of the id is accepted. Query strings (`?l=…`, a song's `?i=…`) are ignored.
+ * spelling of the id is accepted. Query strings (`?l=…`, a song's `?i=…`) are ignored (an
+ * album link with `?i=` is the album here; parseSongUrl reads it as the song).
  */
-export function parseCatalogUrl(raw: string, kind: 'artist' | 'album'): CatalogRef | null {
+export function parseCatalogUrl(raw: string, kind: 'artist' | 'album' | 'song'): CatalogRef | null {
+  const page = catalogPage(raw);
+  if (!page) return null;
+  const { segs, storefront } = page;
+  if (segs[0] !== kind || segs.length < 2 || segs.length > 3) return null;
+  const m = /^(?:id)?(\d{1,20})$/.exec(segs[segs.length - 1]);
+  return m ? { id: m[1], storefront } : null;
+}
+
+/**
+ * A song's link → `{id, storefront}`: `https://music.apple.com/us/song/NAME/SONG` or the album
+ * form `https://music.apple.com/us/album/NAME/ALBUM?i=SONG` (what the web player's share button
+ * gives for a track), with parseCatalogUrl's rules for the storefront, the slug and `id123`.
+ */
+export function parseSongUrl(raw: string): CatalogRef | null {
+  const song = parseCatalogUrl(raw, 'song');
+  if (song) return song;
+  const album = parseCatalogUrl(raw, 'album');
+  const i = album ? catalogPage(raw)?.url.searchParams.get('i') : null;
+  return album && i && CATALOG_ID_RE.test(i) ? { id: i, storefront: album.storefront } : null;
+}
+
+/** A music.apple.com page URL's path segments (storefront taken off, `us` by default); null for any other URL. */
+function catalogPage(raw: string): { url: URL; segs: string[]; storefront: string } | null {
   let u: URL;
   try {
     u = new URL(raw.trim());
@@ -405,7 +494,5 @@ export function parseCatalogUrl(raw: string, kind: 'artist' | 'album'): CatalogR
   const segs = u.pathname.split('/').filter(Boolean);
   let storefront = DEFAULT_STOREFRONT;
   if (segs.length && /^[a-z]{2}$/i.test(segs[0])) storefront = segs.shift()!.toLowerCase();
-  if (segs[0] !== kind || segs.length < 2 || segs.length > 3) return null;
-  const m = /^(?:id)?(\d{1,20})$/.exec(segs[segs.length - 1]);
-  return m ? { id: m[1], storefront } : null;
+  return { url: u, segs, storefront };
 }

@@ -5,9 +5,9 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
-import { fetchAlbum, fetchArtist, fetchSearch } from './fetch.js';
-import type { Album, Artist, CatalogRef, Search } from './parse.js';
-import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl } from './parse.js';
+import { fetchAlbum, fetchArtist, fetchSearch, fetchSong } from './fetch.js';
+import type { Album, Artist, CatalogRef, Search, Song } from './parse.js';
+import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl, parseSongUrl } from './parse.js';
 import type { SearchType } from './schema.js';
 import * as schema from './schema.js';
 import { links } from './links.js';
@@ -15,29 +15,41 @@ import { links } from './links.js';
 const label = 'audio-b';
 const hosts = ['music.apple.com', 'amp-api.music.apple.com'];
 
-const catalogUrls = {
-  artist: (url: string) => parseCatalogUrl(url, 'artist'),
-  album: (url: string) => parseCatalogUrl(url, 'album'),
+type CatalogKind = 'artist' | 'album' | 'song';
+
+/** Per kind: its URL reader, an example id and the URL forms a 400 names. */
+const KINDS: Record<CatalogKind, { parse: (url: string) => CatalogRef | null; exampleId: string; urlForms: string }> = {
+  artist: {
+    parse: (url) => parseCatalogUrl(url, 'artist'),
+    exampleId: '1147783278',
+    urlForms: 'https://music.apple.com/us/artist/NAME/ID',
+  },
+  album: { parse: (url) => parseCatalogUrl(url, 'album'), exampleId: '1832443244', urlForms: 'https://music.apple.com/us/album/NAME/ID' },
+  song: {
+    parse: parseSongUrl,
+    exampleId: '1832443245',
+    urlForms: 'https://music.apple.com/us/song/NAME/ID or https://music.apple.com/us/album/NAME/ALBUM_ID?i=ID',
+  },
 };
-const catalogUrl = (url: string, kind: 'artist' | 'album'): CatalogRef | null => catalogUrls[kind](url);
+const catalogUrl = (url: string, kind: CatalogKind): CatalogRef | null => KINDS[kind].parse(url);
 
 const given = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** `id` or `url`, exactly one: both or neither is a 400 naming both. */
-function catalogParams(kind: 'artist' | 'album'): Pick<OperationDef<CatalogRef>, 'params' | 'check' | 'normalize' | 'key'> {
+function catalogParams(kind: CatalogKind): Pick<OperationDef<CatalogRef>, 'params' | 'check' | 'normalize' | 'key'> {
   return {
     params: [
       {
         name: 'id',
         kind: 'string',
         maxLength: 20,
-        description: `Apple Music ${kind} id (numeric), e.g. ${kind === 'artist' ? '1147783278' : '1832443244'}. Give id or url, not both.`,
+        description: `Apple Music ${kind} id (numeric), e.g. ${KINDS[kind].exampleId}. Give id or url, not both.`,
       },
       {
         name: 'url',
         kind: 'string',
         maxLength: 2048,
-        description: `Apple Music ${kind} URL, e.g. https://music.apple.com/us/${kind}/NAME/ID (the storefront, here us, is used). Give id or url, not both.`,
+        description: `Apple Music ${kind} URL, e.g. ${KINDS[kind].urlForms} (the storefront, here us, is used). Give id or url, not both.`,
       },
     ],
     check(args, problem) {
@@ -53,7 +65,7 @@ function catalogParams(kind: 'artist' | 'album'): Pick<OperationDef<CatalogRef>,
         // (an over-long id is already reported by its maxLength)
         problem('id', `must be a numeric Apple Music ${kind} id`);
       } else if (url && url.length <= 2048 && !catalogUrl(url, kind)) {
-        problem('url', `must be a music.apple.com ${kind} URL (https://music.apple.com/us/${kind}/NAME/ID)`);
+        problem('url', `must be a music.apple.com ${kind} URL (${KINDS[kind].urlForms})`);
       }
     },
     normalize: (a) => {
@@ -90,6 +102,19 @@ export const album: OperationDef<CatalogRef, Album> = {
   run: (ctx, a) => fetchAlbum(ctx, a),
 };
 
+export const song: OperationDef<CatalogRef, Song> = {
+  field: 'audioBSong',
+  platform: label,
+  summary: 'A song on the audio-b platform: title, artists, album, duration, release date, ISRC, genres, preview and artwork',
+  rest: { path: '/v1/audio-b/song', wrap: 'data' },
+  record: schema.Song,
+  ...catalogParams('song'),
+  cacheable: true,
+  cost: { max: 1 },
+  example: { url: 'https://music.apple.com/us/album/flight-log/1600000001?i=1600000011' },
+  run: (ctx, a) => fetchSong(ctx, a),
+};
+
 export interface SearchArgs {
   query: string;
   type: SearchType;
@@ -121,4 +146,4 @@ export const search: OperationDef<SearchArgs, Search> = {
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [artist, album, search], links };
+export const platform: PlatformDefinition = { label, hosts, operations: [artist, album, song, search], links };

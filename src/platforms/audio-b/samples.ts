@@ -2,7 +2,8 @@
  * The project's own audio-b upstream bodies for tests (unit and end-to-end), written by us in the
  * public shapes of Apple Music's web player API (JSON:API resources as amp-api.music.apple.com
  * returns them: artists with the `top-songs` view and included albums, albums with included
- * artists and tracks, grouped search with `groupId`s) and of music.apple.com pages (module
+ * artists and tracks, a song with its artists and album as bare relationships, grouped search
+ * with `groupId`s) and of music.apple.com pages (module
  * bundle script, schema.org data, Apple's edge "Access Denied" page). Not captures: names, ids
  * and texts are invented.
  */
@@ -168,6 +169,60 @@ export function albumJson(id: string, name = 'Flight Log'): string {
             ],
           },
           tracks: { href: `/v1/catalog/us/albums/${id}/tracks`, data: tracks },
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * GET /v1/catalog/<storefront>/songs/<id>?l=en-US. No `/songs/<id>` answer has been captured: the
+ * song resource is written in the shape of the song objects an album answer lists as its tracks
+ * (../shared/fixtures/audio-b/amp-api-album-set-me-free-martin-garrix.json, every attribute
+ * there), wrapped as `{data: [song]}`, with the `relationships` Apple's catalog API documents for
+ * a song (artists and albums, bare `{id, type, href}` unless included). Names and ids invented.
+ */
+export function songJson(id: string, o: { albumId?: string; storefront?: string } = {}): string {
+  const albumId = o.albumId ?? '900000001';
+  const sf = o.storefront ?? 'us';
+  return JSON.stringify({
+    data: [
+      {
+        id,
+        type: 'songs',
+        href: `/v1/catalog/${sf}/songs/${id}?l=en-US`,
+        attributes: {
+          albumName: 'Flight Log',
+          artistName: 'The Test Pilots & Ground Crew',
+          artwork: { bgColor: '101010', hasP3: false, height: 3000, textColor1: 'f0f0f0', url: ART, width: 3000 },
+          audioLocale: 'en-US',
+          audioTraits: ['lossless', 'lossy-stereo'],
+          composerName: 'Ada Wing & Bo Rudder',
+          contentRating: 'explicit',
+          discNumber: 1,
+          durationInMillis: 201_500,
+          genreNames: ['Alternative', 'Music'],
+          hasLyrics: true,
+          isrc: 'ZZT012400011',
+          name: 'Crosswind',
+          playParams: { id, kind: 'song' },
+          previews: [{ url: 'https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview/test/crosswind.plus.aac.p.m4a' }],
+          releaseDate: '2024-03-08',
+          trackNumber: 2,
+          url: `${STORE}/${sf}/album/crosswind/${albumId}?i=${id}`,
+        },
+        relationships: {
+          albums: {
+            href: `/v1/catalog/${sf}/songs/${id}/albums?l=en-US`,
+            data: [{ id: albumId, type: 'albums', href: `/v1/catalog/${sf}/albums/${albumId}?l=en-US` }],
+          },
+          artists: {
+            href: `/v1/catalog/${sf}/songs/${id}/artists?l=en-US`,
+            data: [
+              { id: '900000000', type: 'artists', href: `/v1/catalog/${sf}/artists/900000000?l=en-US` },
+              { id: '900000009', type: 'artists', href: `/v1/catalog/${sf}/artists/900000009?l=en-US` },
+            ],
+          },
         },
       },
     ],

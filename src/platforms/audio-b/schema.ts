@@ -1,5 +1,5 @@
 /**
- * The audio-b records (api.md "audio-b": artist, album, search, all under `data` on /v1) as data:
+ * The audio-b records (api.md "audio-b": artist, album, song, search, all under `data` on /v1) as data:
  * the parsers' types, the /openapi.json response schemas and what REST bodies are checked
  * against. Nullable fields: README.md.
  */
@@ -76,6 +76,47 @@ export const Album = named(
   }),
 );
 export type Album = z.infer<typeof Album>;
+
+/** An artist a song names (`relationships.artists`): bare ids unless Apple includes its attributes. */
+export const SongArtist = z.strictObject({
+  id: Str,
+  /** Null when the relationship gives the bare id only. */
+  name: NStr,
+  /** The artist's page: its `url`, else built from its id and storefront. */
+  url: NStr,
+});
+export type SongArtist = z.infer<typeof SongArtist>;
+
+/** One song (`/v1/catalog/<storefront>/songs/<id>`): the album track's fields first, then the song's own. */
+export const Song = named(
+  'AudioBSong',
+  z.strictObject({
+    id: Str,
+    kind: Str,
+    /** Null only when the upstream stops sending it (warned): the id identifies the song. */
+    title: NStr,
+    duration_ms: NInt,
+    track_number: NInt,
+    /** Its album (`relationships.albums`, else the `/album/NAME/ALBUM?i=SONG` url); null when neither names one. */
+    album_id: NStr,
+    album_name: NStr,
+    artist_name: NStr,
+    url: NStr,
+    disc_number: NInt,
+    /** `YYYY-MM-DD` as Apple gives it. */
+    release_date: NStr,
+    isrc: NStr,
+    genre_names: z.array(Str),
+    composer_name: NStr,
+    /** `explicit` or `clean`; null for songs Apple gives no rating. */
+    content_rating: NStr,
+    /** The first preview clip's URL (`previews[0].url`). */
+    preview_url: NStr,
+    artwork: Artwork.nullable(),
+    artists: z.array(SongArtist),
+  }),
+);
+export type Song = z.infer<typeof Song>;
 
 export const Search = named(
   'AudioBSearch',
