@@ -106,6 +106,22 @@ const PAIRS: Record<string, Pairs> = {
     same: [[{ id: '1600000001' }, { url: 'https://music.apple.com/US/album/flight-log/id1600000001?l=en' }]],
     differ: [[{ url: 'https://music.apple.com/us/album/x/1600000001' }, { url: 'https://music.apple.com/jp/album/x/1600000001' }]],
   },
+  audioBSong: {
+    // Both link forms name the song by its id; the album id of `?i=` links is not part of the song's identity.
+    same: [
+      [{ id: '1600000011' }, { url: 'https://music.apple.com/us/song/crosswind/1600000011' }],
+      [
+        { url: 'https://music.apple.com/US/album/flight-log/1600000001?i=1600000011' },
+        { url: 'https://music.apple.com/song/id1600000011?l=en' },
+      ],
+    ],
+    differ: [
+      [{ id: '1600000011' }, { id: '1600000012' }],
+      // The album link's path is the album: only ?i= names the song.
+      [{ url: 'https://music.apple.com/us/album/x/1600000001?i=1600000011' }, { id: '1600000001' }],
+      [{ url: 'https://music.apple.com/us/song/x/1600000011' }, { url: 'https://music.apple.com/gb/song/x/1600000011' }],
+    ],
+  },
   audioBSearch: {
     same: [[{ query: 'test  pilots ' }, { query: 'test pilots', type: 'all' }]],
     differ: [[{ query: 'test pilots' }, { query: 'test pilots', type: 'song' }]],

@@ -20,18 +20,20 @@ import {
   bundleJs,
   makeJwt,
   searchJson,
+  songJson,
   webPlayerPage,
 } from '../../src/platforms/audio-b/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { recordKeys } from '../../src/platforms/records.js';
-import { Album, Artist } from '../../src/platforms/audio-b/schema.js';
+import { Album, Artist, Song } from '../../src/platforms/audio-b/schema.js';
 
 const WEB = 'music.apple.com';
 const API = 'amp-api.music.apple.com';
 const BUNDLE_PATH = '/assets/index-0a1b2c3d.js';
 const ARTIST_KEYS = recordKeys(Artist);
 const ALBUM_KEYS = recordKeys(Album);
+const SONG_KEYS = recordKeys(Song);
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
@@ -45,7 +47,7 @@ const apple = {
 const json = (body: string, status = 200) => ({ status, headers: { 'content-type': 'application/json;charset=utf-8' }, body });
 const refused = () => json('{"errors":[{"id":"X","title":"Unauthorized","status":"401","code":"40100"}]}', 401);
 
-function catalogRoute(kind: 'artists' | 'albums', body: (id: string) => string): Route {
+function catalogRoute(kind: 'artists' | 'albums' | 'songs', body: (id: string, storefront: string) => string): Route {
   return {
     host: API,
     path: new RegExp(`^/v1/catalog/[a-z]{2}/${kind}/\\d+$`),
@@ -54,7 +56,7 @@ function catalogRoute(kind: 'artists' | 'albums', body: (id: string) => string):
       if (!apple.accepted.has(token) || req.headers.origin !== 'https://music.apple.com') return refused();
       const id = req.path.split('/').pop()!;
       if (apple.missing.has(id)) return json('{"errors":[{"id":"Y","title":"Resource Not Found","status":"404","code":"40400"}]}', 404);
-      return json(body(id));
+      return json(body(id, req.path.split('/')[3]));
     },
   };
 }
@@ -69,6 +71,7 @@ function appleRoutes(): Route[] {
     },
     catalogRoute('artists', (id) => artistJson(id)),
     catalogRoute('albums', (id) => albumJson(id)),
+    catalogRoute('songs', (id, storefront) => songJson(id, { storefront })),
     {
       host: API,
       path: /^\/v1\/catalog\/[a-z]{2}\/search$/,
@@ -151,6 +154,49 @@ describe('envelope, credits, cache', () => {
     expect(h.replay.hits({ host: API })[0].path).toBe('/v1/catalog/gb/albums/900000100');
   });
 
+  it("song by its album link: the ?i= id in the link's storefront, asked in English; the record under data, 1 credit", async () => {
+    const { key, id } = await h.key(10);
+    const r = await h.rest(`/v1/audio-b/song?url=${enc('https://music.apple.com/gb/album/flight-log/900000001?i=900000011')}`, { key });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body)).toEqual(['success', 'credits_remaining', 'credits_charged', 'data']);
+    expect(r.body).toMatchObject({ success: true, credits_remaining: 9, credits_charged: 1 });
+    expect(Object.keys(r.body.data)).toEqual(SONG_KEYS);
+    expect(r.body.data).toMatchObject({
+      id: '900000011',
+      kind: 'song',
+      title: 'Crosswind',
+      album_id: '900000001',
+      url: 'https://music.apple.com/gb/album/crosswind/900000001?i=900000011',
+      isrc: 'ZZT012400011',
+      content_rating: 'explicit',
+      artists: [
+        { id: '900000000', name: null, url: 'https://music.apple.com/gb/artist/900000000' },
+        { id: '900000009', name: null, url: 'https://music.apple.com/gb/artist/900000009' },
+      ],
+    });
+    expect(await h.balance(id)).toBe(9);
+    const [call] = h.replay.hits({ host: API });
+    expect(call.path).toBe('/v1/catalog/gb/songs/900000011');
+    expect(call.query.get('l')).toBe('en-US');
+    expect(call.headers.authorization).toBe(`Bearer ${apple.bundleToken}`);
+    expect(call.headers.origin).toBe('https://music.apple.com');
+  });
+
+  it('song: id, the song link and the album link share one cache entry; a hit costs 0', async () => {
+    const { key, id } = await h.key(10);
+    expect((await h.rest('/v1/audio-b/song?id=900000012', { key })).body.credits_charged).toBe(1);
+    for (const url of [
+      'https://music.apple.com/us/song/tailspin/900000012',
+      'https://music.apple.com/us/album/flight-log/900000001?i=900000012',
+    ]) {
+      const hit = await h.rest(`/v1/audio-b/song?url=${enc(url)}&cache_max_age=1d`, { key });
+      expect(hit.body, url).toMatchObject({ success: true, credits_charged: 0, cached: true });
+      expect(hit.body.data.id, url).toBe('900000012');
+    }
+    expect(apiHits(h)).toBe(1);
+    expect(await h.balance(id)).toBe(9);
+  });
+
   it('search: {query, type, results[]} under data; type defaults to all', async () => {
     const { key, id } = await h.key(10);
     const r = await h.rest('/v1/audio-b/search?query=Pilots&type=music_video', { key });
@@ -211,6 +257,12 @@ describe('input validation: 400 naming the parameter, 0 credits, nothing fetched
     ['artist: an album URL', `/v1/audio-b/artist?url=${enc('https://music.apple.com/us/album/x/1')}`, ['url']],
     ['album: another host', `/v1/audio-b/album?url=${enc('https://open.example.com/album/1')}`, ['url']],
     ['album: not a URL', '/v1/audio-b/album?url=la-167', ['url']],
+    ['song: id and url both', `/v1/audio-b/song?id=1&url=${enc('https://music.apple.com/us/song/x/1')}`, ['id', 'url']],
+    ['song: neither', '/v1/audio-b/song', ['id', 'url']],
+    ['song: id not numeric', '/v1/audio-b/song?id=crosswind', ['id']],
+    ['song: an album link without ?i=', `/v1/audio-b/song?url=${enc('https://music.apple.com/us/album/x/1')}`, ['url']],
+    ['song: an artist URL', `/v1/audio-b/song?url=${enc('https://music.apple.com/us/artist/x/1')}`, ['url']],
+    ['song: another host', `/v1/audio-b/song?url=${enc('https://open.example.com/song/x/1')}`, ['url']],
     ['search: missing query', '/v1/audio-b/search?type=song', ['query']],
     ['search: bad type', '/v1/audio-b/search?query=x&type=podcast', ['type']],
     ['search: bad cache_max_age', '/v1/audio-b/search?query=x&cache_max_age=2d', ['cache_max_age']],
@@ -245,6 +297,16 @@ describe('upstream errors cost nothing', () => {
     expect(await h.balance(id)).toBe(3);
   });
 
+  it('an unknown song is 404 NOT_FOUND', async () => {
+    apple.missing.add('900000409');
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/audio-b/song?id=900000409', { key });
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(r.body.error.message).toContain('Song 900000409');
+    expect(await h.balance(id)).toBe(3);
+  });
+
   it('an empty data[] is 404 too', async () => {
     h.replay.add({ host: API, path: '/v1/catalog/us/albums/900000405', response: json('{"data":[]}') });
     const { key, id } = await h.key(3);
@@ -267,8 +329,17 @@ describe('upstream errors cost nothing', () => {
     h.replay.add({ host: API, path: '/v1/catalog/us/artists/900000406', response: json(albumJson('900000406')) });
     h.replay.add({ host: API, path: '/v1/catalog/us/artists/900000407', response: json(artistJson('900000999')) });
     h.replay.add({ host: API, path: '/v1/catalog/us/albums/900000408', response: json(artistJson('900000408')) });
+    // A song asked for: another song, and the album it is on.
+    h.replay.add({ host: API, path: '/v1/catalog/us/songs/900000410', response: json(songJson('900000411')) });
+    h.replay.add({ host: API, path: '/v1/catalog/us/songs/900000412', response: json(albumJson('900000412')) });
     const { key, id } = await h.key(3);
-    for (const path of ['/v1/audio-b/artist?id=900000406', '/v1/audio-b/artist?id=900000407', '/v1/audio-b/album?id=900000408']) {
+    for (const path of [
+      '/v1/audio-b/artist?id=900000406',
+      '/v1/audio-b/artist?id=900000407',
+      '/v1/audio-b/album?id=900000408',
+      '/v1/audio-b/song?id=900000410',
+      '/v1/audio-b/song?id=900000412',
+    ]) {
       const r = await h.rest(path, { key });
       expect(r.status, path).toBe(502);
       expect(r.body.error.code, path).toBe('UPSTREAM_FAILED');
@@ -279,8 +350,20 @@ describe('upstream errors cost nothing', () => {
 
   it('the API rate limit (429) is 502 UPSTREAM_BLOCKED', async () => {
     h.replay.add({ host: API, path: '/v1/catalog/us/search', response: json('{"errors":[]}', 429) });
+    h.replay.add({ host: API, path: '/v1/catalog/us/songs/900000413', response: json('{"errors":[]}', 429) });
     const { key, id } = await h.key(3);
-    const r = await h.rest('/v1/audio-b/search?query=x', { key });
+    for (const path of ['/v1/audio-b/search?query=x', '/v1/audio-b/song?id=900000413']) {
+      const r = await h.rest(path, { key });
+      expect(r.status, path).toBe(502);
+      expect(r.body.error.code, path).toBe('UPSTREAM_BLOCKED');
+    }
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it("Apple's edge block page on the API host is 502 UPSTREAM_BLOCKED for the song, 0 credits", async () => {
+    h.replay.add({ host: API, path: '/v1/catalog/us/songs/900000414', response: { status: 403, body: ACCESS_DENIED_PAGE } });
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/audio-b/song?id=900000414', { key });
     expect(r.status).toBe(502);
     expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
     expect(await h.balance(id)).toBe(3);
@@ -288,6 +371,39 @@ describe('upstream errors cost nothing', () => {
 });
 
 describe('REST and GraphQL return the same data', () => {
+  it('song', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest('/v1/audio-b/song?id=900000320', { key });
+    const gql = await h.gql(
+      '{ audioBSong(url: "https://music.apple.com/us/song/crosswind/900000320", cacheMaxAge: "1d") { json id kind title durationMs trackNumber albumId albumName artistName discNumber releaseDate isrc genreNames composerName contentRating previewUrl artwork { url width height } artists { id name url } } }',
+      { key },
+    );
+    const s = gql.body.data.audioBSong;
+    const d = rest.body.data;
+    expect(s.json).toEqual(d);
+    expect(s).toEqual({
+      json: d,
+      id: d.id,
+      kind: d.kind,
+      title: d.title,
+      durationMs: d.duration_ms,
+      trackNumber: d.track_number,
+      albumId: d.album_id,
+      albumName: d.album_name,
+      artistName: d.artist_name,
+      discNumber: d.disc_number,
+      releaseDate: d.release_date,
+      isrc: d.isrc,
+      genreNames: d.genre_names,
+      composerName: d.composer_name,
+      contentRating: d.content_rating,
+      previewUrl: d.preview_url,
+      artwork: d.artwork,
+      artists: d.artists,
+    });
+    expect(gql.body.extensions.credits.fields[0].cached).toBe(true);
+  });
+
   it('artist', async () => {
     const { key } = await h.key(5);
     const rest = await h.rest('/v1/audio-b/artist?id=900000300', { key });
@@ -441,7 +557,12 @@ describe('developer token', () => {
   it('a blocked page ("Access Denied") is 502 UPSTREAM_BLOCKED at 0 credits, never parsed', async () => {
     t.replay.add({ host: WEB, path: /^\//, response: { body: ACCESS_DENIED_PAGE } });
     const { key, id } = await t.key(5);
-    for (const path of ['/v1/audio-b/album?id=900000600', '/v1/audio-b/artist?id=900000601', '/v1/audio-b/search?query=x']) {
+    for (const path of [
+      '/v1/audio-b/album?id=900000600',
+      '/v1/audio-b/artist?id=900000601',
+      '/v1/audio-b/song?id=900000602',
+      '/v1/audio-b/search?query=x',
+    ]) {
       const r = await t.rest(path, { key });
       expect(r.status, path).toBe(502);
       expect(r.body.error.code, path).toBe('UPSTREAM_BLOCKED');
