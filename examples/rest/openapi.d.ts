@@ -440,6 +440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio-b/song": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A song on the audio-b platform: title, artists, album, duration, release date, ISRC, genres, preview and artwork
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioBSong`.
+         */
+        get: operations["audioBSong"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio-b/search": {
         parameters: {
             query?: never;
@@ -1910,6 +1930,34 @@ export interface components {
                 duration_ms: number | null;
                 track_number: number | null;
                 album_id: string;
+            }[];
+        };
+        AudioBSong: {
+            id: string;
+            kind: string;
+            title: string | null;
+            duration_ms: number | null;
+            track_number: number | null;
+            album_id: string | null;
+            album_name: string | null;
+            artist_name: string | null;
+            url: string | null;
+            disc_number: number | null;
+            release_date: string | null;
+            isrc: string | null;
+            genre_names: string[];
+            composer_name: string | null;
+            content_rating: string | null;
+            preview_url: string | null;
+            artwork: {
+                url: string;
+                width: number | null;
+                height: number | null;
+            } | null;
+            artists: {
+                id: string;
+                name: string | null;
+                url: string | null;
             }[];
         };
         AudioBSearch: {
@@ -5207,6 +5255,16 @@ export interface components {
             cached?: true;
             cached_at?: string;
             data: components["schemas"]["AudioBAlbum"];
+        };
+        AudioBSongResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBSong"];
         };
         AudioBSearchResponse: {
             /** @constant */
@@ -9731,6 +9789,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AudioBAlbumResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioBSong: {
+        parameters: {
+            query?: {
+                /** @description Apple Music song id (numeric), e.g. 1832443245. Give id or url, not both. */
+                id?: string;
+                /**
+                 * @description Apple Music song URL, e.g. https://music.apple.com/us/song/NAME/ID or https://music.apple.com/us/album/NAME/ALBUM_ID?i=ID (the storefront, here us, is used). Give id or url, not both.
+                 * @example https://music.apple.com/us/album/flight-log/1600000001?i=1600000011
+                 */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `data` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioBSongResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];
