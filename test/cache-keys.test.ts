@@ -723,6 +723,46 @@ const PAIRS: Record<string, Pairs> = {
       [{ blog: 'harbourweather' }, { blog: 'harbourweather', cursor: encodeCursor({ b: 'harbourweather.tumblr.com', o: 20 }) }],
     ],
   },
+  blogInfo: {
+    // One blog, however it is spelled: a name, its host, its URLs.
+    same: [
+      [{ blog: 'HarbourWeather' }, { blog: 'https://harbourweather.tumblr.com/' }],
+      [{ blog: 'harbourweather.tumblr.com' }, { blog: 'https://www.tumblr.com/harbourweather' }],
+    ],
+    differ: [
+      [{ blog: 'harbourweather' }, { blog: 'harbourweather.com' }],
+      [{ blog: 'harbourweather' }, { blog: 'harbourweathers' }],
+    ],
+  },
+  blogPost: {
+    // The blog's own URL, the www.tumblr.com URL (with or without the slug, a share query) and blog + id name one post.
+    same: [
+      [
+        { url: 'https://HarbourWeather.tumblr.com/post/771000000000000102/spring-tides-on-tuesday' },
+        { url: 'https://www.tumblr.com/harbourweather/771000000000000102?source=share' },
+      ],
+      [{ url: 'https://harbourweather.tumblr.com/post/771000000000000102' }, { blog: 'HarbourWeather', id: '771000000000000102' }],
+      [
+        { blog: 'https://harbourweather.tumblr.com/', id: '771000000000000102' },
+        { blog: 'harbourweather.tumblr.com', id: '771000000000000102' },
+      ],
+    ],
+    differ: [
+      [
+        { blog: 'harbourweather', id: '771000000000000102' },
+        { blog: 'harbourweather', id: '771000000000000101' },
+      ],
+      // An id is asked of one blog: another blog's URL with this id is refused at run time, never served this record.
+      [
+        { url: 'https://harbourweather.tumblr.com/post/771000000000000102' },
+        { url: 'https://northpier.tumblr.com/post/771000000000000102' },
+      ],
+      [
+        { blog: 'harbourweather', id: '771000000000000102' },
+        { blog: 'harbourweather.com', id: '771000000000000102' },
+      ],
+    ],
+  },
 };
 
 function keyOf(op: OperationDef, args: Args): string {

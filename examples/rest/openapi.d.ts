@@ -1600,6 +1600,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/blog/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Tumblr blog's public info: title, description, avatar, post count, ask settings, theme. Needs the operator's TUMBLR_API_KEY
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `blogInfo`.
+         */
+        get: operations["blogInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/blog/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Tumblr post (Neue Post Format), by its URL or by blog and id. Needs the operator's TUMBLR_API_KEY
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `blogPost`.
+         */
+        get: operations["blogPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/find-social-profiles": {
         parameters: {
             query?: never;
@@ -4838,6 +4878,41 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        BlogAvatar: {
+            url: string;
+            width: number | null;
+            height: number | null;
+        };
+        BlogInfo: {
+            /** @description Blog name (`staff` of staff.tumblr.com) */
+            name: string;
+            title: string | null;
+            /** @description HTML, as the blog keeps it ("" when none) */
+            description: string | null;
+            url: string | null;
+            /** @description `t:…`: the permanent id of the blog */
+            uuid: string | null;
+            /** @description Unix seconds of the last update */
+            updated: number | null;
+            /** @description Number of posts */
+            posts: number | null;
+            /** @description The avatar in the sizes Tumblr lists, largest first */
+            avatar: components["schemas"]["BlogAvatar"][];
+            /** @description Whether the blog takes questions */
+            ask: boolean | null;
+            /** @description Whether it takes anonymous questions (sent only when `ask`) */
+            ask_anon: boolean | null;
+            ask_page_title: string | null;
+            is_nsfw: boolean | null;
+            /** @description Whether the blog shows its likes */
+            share_likes: boolean | null;
+            /** @description Posts it liked, only when `share_likes` */
+            likes: number | null;
+            /** @description Its theme (colours, fonts, header image…), as Tumblr sends it */
+            theme: {
+                [key: string]: unknown;
+            } | null;
+        };
         BlogPost: {
             /** @description Post id */
             id_string: string;
@@ -7407,6 +7482,26 @@ export interface components {
             /** @constant */
             cached?: true;
             cached_at?: string;
+        };
+        BlogInfoResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            blog: components["schemas"]["BlogInfo"];
+        };
+        BlogPostResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            post: components["schemas"]["BlogPost"];
         };
         FindSocialProfilesResponse: {
             source: {
@@ -11933,6 +12028,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlogPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    blogInfo: {
+        parameters: {
+            query: {
+                /**
+                 * @description Blog name (staff), <name>.tumblr.com, its URL, or a custom domain
+                 * @example harbourweather
+                 */
+                blog: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `blog` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogInfoResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    blogPost: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Post URL: https://<blog>.tumblr.com/post/<id>[/<slug>] or https://www.tumblr.com/<blog>/<id>[/<slug>]. Or give blog and id.
+                 * @example https://harbourweather.tumblr.com/post/771000000000000102/spring-tides-on-tuesday
+                 */
+                url?: string;
+                /** @description With id, instead of url: blog name (staff), <name>.tumblr.com, its URL, or a custom domain */
+                blog?: string;
+                /** @description With blog, instead of url: the post id (digits, as in its URL) */
+                id?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `post` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

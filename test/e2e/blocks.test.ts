@@ -94,6 +94,8 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/newsletter/posts': ['handle=maya'],
   '/v1/livestream/channel': ['handle=maya'],
   '/v1/blog/posts': ['blog=maya'],
+  '/v1/blog/info': ['blog=maya'],
+  '/v1/blog/post': [`url=${enc('https://maya.tumblr.com/post/616000000000000001')}`],
   '/v1/find-social-profiles': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
   '/v1/find-creator-emails': ['social-b', 'shortvideo', 'video', 'microblog-b', 'social-a'].map((p) => `platform=${p}&handle=maya`),
 };

@@ -1,11 +1,14 @@
 /**
  * blog (Tumblr) end to end: gateway + replay upstream over real HTTP, on the demo's written API v2
- * answer (its demo.ts: invented, not a capture). With TUMBLR_API_KEY: a live answer at
- * 1 credit, the same page from cache at 0, a missing blog typed at 0, the key never in an answer.
- * Without it: 501 NOT_CONFIGURED at 0 credits, nothing sent upstream.
+ * answers (its demo.ts: invented, not captures; no capture of `/info` or `posts?id=` exists). With
+ * TUMBLR_API_KEY: a live answer at 1 credit, the same record from cache at 0, a missing blog or
+ * post typed at 0, a rate limit or block page typed at 0, the key never in an answer. Without it:
+ * 501 NOT_CONFIGURED at 0 credits, nothing sent upstream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/blog/demo.js';
+import { TUMBLR_NOT_FOUND_BODY } from '../../src/platforms/blog/samples.js';
+import { OWN_VENDOR_PAGES } from '../blocks/vendor-pages.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -66,6 +69,123 @@ describe('blog posts with TUMBLR_API_KEY', () => {
   });
 });
 
+describe('blog info and one post with TUMBLR_API_KEY', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ routes: demoRoutes(), env: { TUMBLR_API_KEY: TUMBLR_KEY, UPSTREAM_RETRIES: '0' } });
+  });
+  afterAll(() => h?.close());
+  const POST = '771000000000000102';
+
+  it('info: 1 credit live, 0 from cache under another spelling of the blog', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest('/v1/blog/info?blog=HarbourWeather', { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      credits_charged: 1,
+      blog: { name: 'harbourweather', title: 'Harbour City Weather', posts: 2 },
+    });
+    expect(r.body.blog.avatar[0]).toMatchObject({ width: 512, height: 512 });
+    for (const k of ['followed', 'total_posts']) expect(r.body.blog).not.toHaveProperty(k);
+    expect(JSON.stringify(r.body)).not.toContain(TUMBLR_KEY);
+    expect(h.replay.hits({ host: 'api.tumblr.com' }).at(-1)!.upstreamUrl).toMatch(
+      /\/v2\/blog\/harbourweather\.tumblr\.com\/info\?api_key=/,
+    );
+    const again = await h.rest('/v1/blog/info?blog=https://www.tumblr.com/harbourweather&cache_max_age=1d', { key });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, blog: r.body.blog });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('post: 1 credit by URL, 0 from cache by blog + id; GraphQL typed fields', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(
+      `/v1/blog/post?url=${encodeURIComponent(`https://www.tumblr.com/harbourweather/${POST}/spring-tides-on-tuesday`)}`,
+      { key },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      credits_charged: 1,
+      post: { id_string: POST, blog_name: 'harbourweather', tags: ['tides', 'harbour city'] },
+    });
+    for (const k of ['id', 'followed', 'liked', 'can_like']) expect(r.body.post).not.toHaveProperty(k);
+    expect(h.replay.hits({ host: 'api.tumblr.com' }).at(-1)!.query.get('id')).toBe(POST);
+    const again = await h.rest(`/v1/blog/post?blog=harbourweather.tumblr.com&id=${POST}&cache_max_age=1d`, { key });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, post: r.body.post });
+    expect(await h.balance(id)).toBe(4);
+    const g = await h.gql(
+      `{ blogPost(blog: "harbourweather", id: "${POST}", cacheMaxAge: "1d") { idString blogName noteCount } blogInfo(blog: "harbourweather", cacheMaxAge: "1d") { name postCount avatar { width } askAnon } }`,
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data).toEqual({
+      blogPost: { idString: POST, blogName: 'harbourweather', noteCount: 57 },
+      blogInfo: {
+        name: 'harbourweather',
+        postCount: 2,
+        avatar: [{ width: 512 }, { width: 128 }, { width: 96 }, { width: 64 }],
+        askAnon: true,
+      },
+    });
+  });
+
+  it('bad params → 400 INVALID_INPUT naming them, 0 credits, nothing sent', async () => {
+    const { key, id } = await h.key(5);
+    const before = h.replay.hits().length;
+    const cases: [string, string][] = [
+      ['/v1/blog/post', 'url'],
+      [`/v1/blog/post?blog=harbourweather`, 'id'],
+      [`/v1/blog/post?url=${encodeURIComponent('https://harbourweather.tumblr.com/')}`, 'url'],
+      [`/v1/blog/post?url=${encodeURIComponent(`https://harbourweather.tumblr.com/post/${POST}`)}&id=${POST}`, 'url'],
+      ['/v1/blog/info?blog=not%20a%20blog', 'blog'],
+    ];
+    for (const [path, param] of cases) {
+      const r = await h.rest(path, { key });
+      expect(r.status, path).toBe(400);
+      expect(r.body.error.code).toBe('INVALID_INPUT');
+      expect(JSON.stringify(r.body.error), path).toContain(param);
+    }
+    expect(h.replay.hits()).toHaveLength(before);
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('upstream 404 (blog or post), 429 and a block page → typed errors, 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const wall = OWN_VENDOR_PAGES[0];
+    const notFound = { status: 404, headers: { 'content-type': 'application/json' }, body: TUMBLR_NOT_FOUND_BODY };
+    h.replay.add({ host: 'api.tumblr.com', path: '/v2/blog/nobody-here.tumblr.com/info', response: notFound });
+    h.replay.add({ host: 'api.tumblr.com', path: '/v2/blog/nobody-here.tumblr.com/posts', response: notFound });
+    h.replay.add({
+      host: 'api.tumblr.com',
+      path: '/v2/blog/busy-blog.tumblr.com/info',
+      response: {
+        status: 429,
+        headers: { 'content-type': 'application/json' },
+        body: '{"meta":{"status":429,"msg":"Limit Exceeded"},"response":[]}',
+      },
+    });
+    h.replay.add({
+      host: 'api.tumblr.com',
+      path: '/v2/blog/walled-blog.tumblr.com/posts',
+      response: { status: wall.status, headers: wall.headers, body: wall.body },
+    });
+    const expectations: [string, number, string][] = [
+      ['/v1/blog/info?blog=nobody-here', 404, 'NOT_FOUND'],
+      [`/v1/blog/post?blog=nobody-here&id=${POST}`, 404, 'NOT_FOUND'],
+      ['/v1/blog/info?blog=busy-blog', 502, 'UPSTREAM_BLOCKED'],
+      [`/v1/blog/post?blog=walled-blog&id=${POST}`, 502, 'UPSTREAM_BLOCKED'],
+    ];
+    for (const [path, status, code] of expectations) {
+      const r = await h.rest(path, { key });
+      expect(r.status, path).toBe(status);
+      expect(r.body.error.code, path).toBe(code);
+      expect(JSON.stringify(r.body)).not.toContain(TUMBLR_KEY);
+    }
+    expect(await h.balance(id)).toBe(5);
+  });
+});
+
 describe('blog posts without TUMBLR_API_KEY', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -82,7 +202,15 @@ describe('blog posts without TUMBLR_API_KEY', () => {
     expect(await h.balance(id)).toBe(5);
     expect(h.replay.hits({ host: 'api.tumblr.com' })).toEqual([]);
     const doc = (await h.rest('/openapi.json')).body;
-    expect(doc.paths['/v1/blog/posts'].get.responses['501'].description).toMatch(/^NOT_CONFIGURED: .*TUMBLR_API_KEY/);
+    for (const path of ['/v1/blog/posts', '/v1/blog/info', '/v1/blog/post'])
+      expect(doc.paths[path].get.responses['501'].description).toMatch(/^NOT_CONFIGURED: .*TUMBLR_API_KEY/);
+    for (const path of ['/v1/blog/info?blog=harbourweather', '/v1/blog/post?blog=harbourweather&id=771000000000000102']) {
+      const r2 = await h.rest(path, { key });
+      expect(r2.status, path).toBe(501);
+      expect(r2.body.error.code).toBe('NOT_CONFIGURED');
+    }
+    expect(h.replay.hits({ host: 'api.tumblr.com' })).toEqual([]);
+    expect(await h.balance(id)).toBe(5);
     expect(doc.paths['/v1/newsletter/profile'].get.responses['501']).toBeUndefined();
   });
 });

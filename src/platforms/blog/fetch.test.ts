@@ -2,7 +2,8 @@
  * blog requests through the real upstream client against the replay server: NOT_CONFIGURED
  * without TUMBLR_API_KEY (nothing sent), the key in the query and never in an error, offset paging
  * through our cursor; the capture served in place, the error answers our own (Tumblr's documented
- * `{"meta": {"status", "msg"}}` envelope).
+ * `{"meta": {"status", "msg"}}` envelope). `/info` and `posts?id=`: no capture of either; their
+ * answers are our own samples (samples.ts) or built here around the capture's blog and posts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
@@ -11,9 +12,10 @@ import { failure, startReplayContext } from '../../../test/support/replay-upstre
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
 import { outcomeOfError } from '../../observability/metrics.js';
 import { validateArgs } from '../operation.js';
-import { decodePostsCursor, fetchPosts } from './fetch.js';
-import { blogPosts } from './operations.js';
+import { decodePostsCursor, fetchInfo, fetchPost, fetchPosts } from './fetch.js';
+import { blogPost, blogPosts } from './operations.js';
 import { PLATFORM } from './parse.js';
+import { TUMBLR_NOT_FOUND_BODY, tumblrInfoBody, tumblrPostByIdBody } from './samples.js';
 
 const HOST = 'api.tumblr.com';
 /** The capture without its UTF-8 BOM (SOURCES.md: saved from a .NET editor; the live API sends none). */
@@ -119,6 +121,159 @@ describe('blogPosts', () => {
       const page = await fetchPosts(t.ctx, { blog: 'staff.tumblr.com', cursor: null });
       expect(page.posts).toHaveLength(20);
       expect(decodePostsCursor(page.cursor!)).toEqual({ b: 'staff.tumblr.com', o: 20 });
+    });
+  });
+});
+
+describe('blogInfo', () => {
+  const tides = { name: 'tides', title: 'Tide Tables' };
+
+  it('without TUMBLR_API_KEY → NOT_CONFIGURED, nothing sent', async () => {
+    const e = await failure(fetchInfo({ ...t.ctx, config: { tumblrApiKey: null } as Config }, { blog: 'tides.tumblr.com' }));
+    expect(e.code).toBe('NOT_CONFIGURED');
+    expect(t.replay.hits()).toHaveLength(0);
+  });
+
+  it('GET /v2/blog/<blog>/info with the key; the record', async () => {
+    t.replay.add({ host: HOST, path: '/v2/blog/tides.tumblr.com/info', response: json(tumblrInfoBody(tides)) });
+    const info = await fetchInfo(t.ctx, { blog: 'tides.tumblr.com' });
+    expect(info).toMatchObject({ name: 'tides', title: 'Tide Tables', posts: 42 });
+    expect(t.replay.hits({ host: HOST })[0].upstreamUrl).toBe(`https://api.tumblr.com/v2/blog/tides.tumblr.com/info?api_key=${KEY}`);
+  });
+
+  it('another blog than the <name>.tumblr.com asked → UPSTREAM_FAILED; a custom domain is not compared', async () => {
+    t.replay.add({ host: HOST, path: '/v2/blog/tides.tumblr.com/info', response: json(tumblrInfoBody({ ...tides, name: 'waves' })) });
+    const e = await failure(fetchInfo(t.ctx, { blog: 'tides.tumblr.com' }));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/handle waves, not tides/);
+    t.replay.add({ host: HOST, path: '/v2/blog/blog.example.com/info', response: json(tumblrInfoBody({ ...tides, name: 'waves' })) });
+    expect((await fetchInfo(t.ctx, { blog: 'blog.example.com' })).name).toBe('waves');
+  });
+
+  it('404 → NOT_FOUND; 401 → NOT_CONFIGURED; 429 → UPSTREAM_BLOCKED; HTML at 200 → UPSTREAM_FAILED; no message carries the key', async () => {
+    const answers: [string, ReturnType<typeof json> | { status: number; headers: Record<string, string>; body: string }, string][] = [
+      ['nobody', { status: 404, headers: { 'content-type': 'application/json' }, body: TUMBLR_NOT_FOUND_BODY }, 'NOT_FOUND'],
+      ['refused', json({ meta: { status: 401, msg: 'Unauthorized' } }, 401), 'NOT_CONFIGURED'],
+      ['busy', json({ meta: { status: 429, msg: 'Limit Exceeded' } }, 429), 'UPSTREAM_BLOCKED'],
+      ['odd', { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>hello</html>' }, 'UPSTREAM_FAILED'],
+    ];
+    for (const [name, response, code] of answers) {
+      t.replay.add({ host: HOST, path: `/v2/blog/${name}.tumblr.com/info`, response });
+      const e = await failure(fetchInfo(t.ctx, { blog: `${name}.tumblr.com` }));
+      expect(e.code, name).toBe(code);
+      expect(e.message).not.toContain(KEY);
+    }
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`the capture's blog as the /info answer (${skipReason(PLATFORM)})`, () => {
+    it('staff', async () => {
+      const c = JSON.parse(staffCapture());
+      t.replay.add({
+        host: HOST,
+        path: '/v2/blog/staff.tumblr.com/info',
+        response: json({ meta: c.meta, response: { blog: c.response.blog } }),
+      });
+      expect(await fetchInfo(t.ctx, { blog: 'staff.tumblr.com' })).toMatchObject({
+        name: 'staff',
+        uuid: 't:0aY0xL2Fi1OFJg4YxpmegQ',
+        posts: 2534,
+      });
+    });
+  });
+});
+
+describe('blogPost', () => {
+  const tides = { name: 'tides', title: 'Tide Tables' };
+  const ID = '616000000000000007';
+
+  it('without TUMBLR_API_KEY → NOT_CONFIGURED, nothing sent', async () => {
+    const e = await failure(fetchPost({ ...t.ctx, config: { tumblrApiKey: null } as Config }, { blog: 'tides.tumblr.com', id: ID }));
+    expect(e.code).toBe('NOT_CONFIGURED');
+    expect(t.replay.hits()).toHaveLength(0);
+  });
+
+  it('GET posts?id=<id>&npf=true with the key; the one post', async () => {
+    t.replay.add({ host: HOST, path: '/v2/blog/tides.tumblr.com/posts', response: json(tumblrPostByIdBody(tides, ID)) });
+    expect(await fetchPost(t.ctx, { blog: 'tides.tumblr.com', id: ID })).toMatchObject({ id_string: ID, blog_name: 'tides' });
+    expect(t.replay.hits({ host: HOST })[0].upstreamUrl).toBe(
+      `https://api.tumblr.com/v2/blog/tides.tumblr.com/posts?id=${ID}&npf=true&api_key=${KEY}`,
+    );
+  });
+
+  it('another id, or another blog than the <name>.tumblr.com asked → UPSTREAM_FAILED; a custom domain is checked by id only', async () => {
+    t.replay.add({ host: HOST, path: '/v2/blog/tides.tumblr.com/posts', response: json(tumblrPostByIdBody(tides, '616000000000000008')) });
+    expect((await failure(fetchPost(t.ctx, { blog: 'tides.tumblr.com', id: ID }))).message).toMatch(
+      /id 616000000000000008, not 616000000000000007/,
+    );
+    t.replay.add({
+      host: HOST,
+      path: '/v2/blog/tides.tumblr.com/posts',
+      response: json(tumblrPostByIdBody({ ...tides, name: 'waves' }, ID)),
+    });
+    expect((await failure(fetchPost(t.ctx, { blog: 'tides.tumblr.com', id: ID }))).message).toMatch(/handle waves, not tides/);
+    // blog_name right, the embedded blog another's: refused too.
+    const mixed = tumblrPostByIdBody(tides, ID) as { response: { posts: { blog: { name: string } }[] } };
+    mixed.response.posts[0].blog.name = 'waves';
+    t.replay.add({ host: HOST, path: '/v2/blog/tides.tumblr.com/posts', response: json(mixed) });
+    expect((await failure(fetchPost(t.ctx, { blog: 'tides.tumblr.com', id: ID }))).code).toBe('UPSTREAM_FAILED');
+    t.replay.add({
+      host: HOST,
+      path: '/v2/blog/blog.example.com/posts',
+      response: json(tumblrPostByIdBody({ ...tides, name: 'waves' }, ID)),
+    });
+    expect((await fetchPost(t.ctx, { blog: 'blog.example.com', id: ID })).blog_name).toBe('waves');
+    t.replay.add({ host: HOST, path: '/v2/blog/blog.example.com/posts', response: json(tumblrPostByIdBody(tides, '616000000000000008')) });
+    expect((await failure(fetchPost(t.ctx, { blog: 'blog.example.com', id: ID }))).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('404 (Tumblr: the post is not there) and an empty posts list → NOT_FOUND, the key in no message', async () => {
+    t.replay.add({
+      host: HOST,
+      path: '/v2/blog/tides.tumblr.com/posts',
+      response: { status: 404, headers: { 'content-type': 'application/json' }, body: TUMBLR_NOT_FOUND_BODY },
+    });
+    const nf = await failure(fetchPost(t.ctx, { blog: 'tides.tumblr.com', id: ID }));
+    expect(nf.code).toBe('NOT_FOUND');
+    expect(nf.message).toBe(`Post ${ID} of blog tides.tumblr.com was not found`);
+    t.replay.add({
+      host: HOST,
+      path: '/v2/blog/tides.tumblr.com/posts',
+      response: json({ meta: { status: 200 }, response: { posts: [] } }),
+    });
+    const empty = await failure(fetchPost(t.ctx, { blog: 'tides.tumblr.com', id: ID }));
+    expect(empty.code).toBe('NOT_FOUND');
+    for (const e of [nf, empty]) expect(e.message).not.toContain(KEY);
+  });
+
+  it('params: url, or blog and id; not both, not half', () => {
+    const ok = (args: Record<string, unknown>) => validateArgs(blogPost, args);
+    expect(ok({ url: `https://tides.tumblr.com/post/${ID}/slug` })).toMatchObject({ ok: true, args: { blog: 'tides.tumblr.com', id: ID } });
+    expect(ok({ blog: 'https://www.tumblr.com/tides', id: ID })).toMatchObject({ ok: true, args: { blog: 'tides.tumblr.com', id: ID } });
+    const problems = (args: Record<string, unknown>) => {
+      const v = ok(args);
+      return v.ok ? [] : v.problems.map((p) => p.param);
+    };
+    expect(problems({})).toEqual(['url']);
+    expect(problems({ url: `https://tides.tumblr.com/post/${ID}`, id: ID })).toEqual(['url']);
+    expect(problems({ url: 'https://tides.tumblr.com/' })).toEqual(['url']);
+    expect(problems({ blog: 'tides' })).toEqual(['id']);
+    expect(problems({ id: ID })).toEqual(['blog']);
+    expect(problems({ blog: 'a b', id: '0x1' })).toEqual(['blog', 'id']);
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`a captured post as the posts?id= answer (${skipReason(PLATFORM)})`, () => {
+    it('staff 616933196687458304', async () => {
+      const c = JSON.parse(staffCapture());
+      t.replay.add({
+        host: HOST,
+        path: '/v2/blog/staff.tumblr.com/posts',
+        response: (req) =>
+          req.query.get('id') === '616933196687458304'
+            ? json({ meta: c.meta, response: { blog: c.response.blog, posts: [c.response.posts[1]], total_posts: 2534 } })
+            : json({ meta: { status: 404, msg: 'Not Found' } }, 404),
+      });
+      const post = await fetchPost(t.ctx, { blog: 'staff.tumblr.com', id: '616933196687458304' });
+      expect(post).toMatchObject({ id_string: '616933196687458304', blog_name: 'staff', slug: 'its-mental-health-month-tumblr' });
     });
   });
 });

@@ -1,22 +1,27 @@
 /**
- * Upstream request for blog (Tumblr API v2) with the operator's app key, no user login:
+ * Upstream requests for blog (Tumblr API v2) with the operator's app key, no user login:
  *
  *   GET https://api.tumblr.com/v2/blog/<blog>/posts?npf=true&api_key=<TUMBLR_API_KEY>[&offset=N]
+ *   GET https://api.tumblr.com/v2/blog/<blog>/info?api_key=<TUMBLR_API_KEY>
+ *   GET https://api.tumblr.com/v2/blog/<blog>/posts?id=<id>&npf=true&api_key=<TUMBLR_API_KEY>
  *
  * Without TUMBLR_API_KEY nothing is sent: NOT_CONFIGURED (0 credits). The key travels in the
  * query as Tumblr's API requires; it is never in an error message, a cache key or a cursor.
  *
  * How answers map: 404 → NOT_FOUND; 401 (Tumblr refused the key) → NOT_CONFIGURED (the operator's
  * key is wrong; nothing the caller can change); a vendor challenge, 403, 429 → UPSTREAM_BLOCKED;
- * other non-2xx → expectOk; a 200 that is not the envelope → UPSTREAM_FAILED; posts of another
- * blog than the `<name>.tumblr.com` asked → UPSTREAM_FAILED.
+ * other non-2xx → expectOk; a 200 that is not the envelope → UPSTREAM_FAILED; posts or info of
+ * another blog than the `<name>.tumblr.com` asked, or a post of another id → UPSTREAM_FAILED; no
+ * post in a `posts?id=` answer → NOT_FOUND.
  */
-import { ApiError, notConfigured, shapeChanged, upstreamFailed } from '../../errors.js';
+import { ApiError, notConfigured, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
-import { apiError, blogNameOf, parsePosts, PLATFORM } from './parse.js';
-import type { BlogPostsPage } from './schema.js';
+import type { PostRef } from './parse.js';
+import { apiError, blogNameOf, parseInfo, parsePosts, parseSinglePost, PLATFORM } from './parse.js';
+import type { BlogInfo, BlogPost, BlogPostsPage } from './schema.js';
 
 const API = 'https://api.tumblr.com/v2';
 
@@ -31,14 +36,22 @@ export function decodePostsCursor(raw: string): PostsCursor | null {
   return c && typeof c.b === 'string' && Number.isSafeInteger(c.o) && (c.o as number) > 0 ? { b: c.b, o: c.o as number } : null;
 }
 
-export async function fetchPosts(ctx: OpContext, a: { blog: string; cursor: PostsCursor | null }): Promise<BlogPostsPage> {
+/**
+ * `GET /v2/blog/<blog>/<endpoint>?<query>&api_key=<key>`, its JSON body. Without the key nothing
+ * is sent (NOT_CONFIGURED); 401 is NOT_CONFIGURED; other statuses through expectOk.
+ */
+async function apiGet(
+  ctx: OpContext,
+  blog: string,
+  endpoint: 'info' | 'posts',
+  query: Record<string, string>,
+  what: string,
+): Promise<unknown> {
   const key = ctx.config.tumblrApiKey;
   if (!key) throw notConfigured('TUMBLR_API_KEY', 'Reading Tumblr blogs');
-  const q = new URLSearchParams({ npf: 'true', api_key: key });
-  if (a.cursor) q.set('offset', String(a.cursor.o));
-  const what = `Blog ${a.blog}`;
+  const q = new URLSearchParams({ ...query, api_key: key });
   const res = await ctx.upstream.request({
-    url: `${API}/blog/${encodeURIComponent(a.blog)}/posts?${q.toString()}`,
+    url: `${API}/blog/${encodeURIComponent(blog)}/${endpoint}?${q.toString()}`,
     platform: PLATFORM,
     headers: { accept: 'application/json' },
     signal: ctx.signal,
@@ -56,7 +69,18 @@ export async function fetchPosts(ctx: OpContext, a: { blog: string; cursor: Post
     );
   expectOk(res, PLATFORM, what);
   if (body === undefined)
-    throw shapeChanged(PLATFORM, `JSON from the posts endpoint (got ${res.headers['content-type'] ?? 'no content type'})`);
+    throw shapeChanged(PLATFORM, `JSON from the ${endpoint} endpoint (got ${res.headers['content-type'] ?? 'no content type'})`);
+  return body;
+}
+
+export async function fetchPosts(ctx: OpContext, a: { blog: string; cursor: PostsCursor | null }): Promise<BlogPostsPage> {
+  const body = await apiGet(
+    ctx,
+    a.blog,
+    'posts',
+    a.cursor ? { npf: 'true', offset: String(a.cursor.o) } : { npf: 'true' },
+    `Blog ${a.blog}`,
+  );
   const { posts, blogName, nextOffset } = parsePosts(body);
   const asked = blogNameOf(a.blog);
   const stranger = asked ? posts.find((p) => p.blog_name !== null && p.blog_name !== asked) : undefined;
@@ -65,4 +89,30 @@ export async function fetchPosts(ctx: OpContext, a: { blog: string; cursor: Post
       `${PLATFORM}: the upstream answered blog ${asked} with posts of ${stranger?.blog_name ?? blogName} (a different resource)`,
     );
   return { posts, cursor: nextOffset && posts.length ? encodeCursor({ b: a.blog, o: nextOffset } satisfies PostsCursor) : null };
+}
+
+/** A blog's public info; for `<name>.tumblr.com` its `name` must be that name. */
+export async function fetchInfo(ctx: OpContext, a: { blog: string }): Promise<BlogInfo> {
+  const what = `Blog ${a.blog}`;
+  const info = parseInfo(await apiGet(ctx, a.blog, 'info', {}, what));
+  const asked = blogNameOf(a.blog);
+  if (asked) assertSameResource(PLATFORM, what, { handle: asked }, { handle: info.name });
+  return info;
+}
+
+/**
+ * One post by id (`posts?id=`): an empty `posts` is NOT_FOUND; the post must be the id asked and,
+ * for `<name>.tumblr.com`, that blog's (its `blog_name` and embedded `blog.name` where stated).
+ */
+export async function fetchPost(ctx: OpContext, a: PostRef): Promise<BlogPost> {
+  const what = `Post ${a.id} of blog ${a.blog}`;
+  const post = parseSinglePost(await apiGet(ctx, a.blog, 'posts', { id: a.id, npf: 'true' }, what));
+  if (!post) throw notFound(`${what} was not found`);
+  assertSameResource(PLATFORM, what, { id: a.id }, { id: post.id_string });
+  const asked = blogNameOf(a.blog);
+  if (asked) {
+    assertSameResource(PLATFORM, what, { handle: asked }, { handle: post.blog_name });
+    assertSameResource(PLATFORM, what, { handle: asked }, { handle: post.blog?.name });
+  }
+  return post;
 }

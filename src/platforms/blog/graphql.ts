@@ -1,12 +1,13 @@
 /**
- * GraphQL types and root field for blog (Tumblr): idiomatic names over the wire records (Tumblr
+ * GraphQL types and root fields for blog (Tumblr): idiomatic names over the wire records (Tumblr
  * API v2's own field names, Neue Post Format), plus `json` carrying the whole wire record (what
- * REST returns). The embedded blog, NPF content blocks, layout and the reblog trail are JSON.
+ * REST returns). The posts page and the one post share the post type. The embedded blog, NPF
+ * content blocks, layout, the reblog trail and a blog's theme are JSON.
  */
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { blogPosts } from './operations.js';
-import type { BlogPost, BlogPostsPage } from './schema.js';
+import { blogInfo, blogPost, blogPosts } from './operations.js';
+import type { BlogAvatar, BlogInfo, BlogPost, BlogPostsPage } from './schema.js';
 
 /** Declares blog's GraphQL types and root field on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function blogGraphql(): void {
@@ -48,4 +49,46 @@ export function blogGraphql(): void {
   });
 
   operationField(blogPosts, PostsPageRef);
+  operationField(blogPost, PostRef);
+  infoGraphql();
+}
+
+/** A blog's info record and its root field. */
+function infoGraphql(): void {
+  const AvatarRef = builder.objectRef<BlogAvatar>('BlogAvatar').implement({
+    description: "One size of a blog's avatar",
+    fields: (t) => ({
+      url: t.exposeString('url', { nullable: false }),
+      width: t.exposeInt('width'),
+      height: t.exposeInt('height'),
+    }),
+  });
+
+  const InfoRef = builder.objectRef<BlogInfo>('BlogInfo').implement({
+    description: "A Tumblr blog's public info (API v2 `blog/<blog>/info`)",
+    fields: (t) => ({
+      name: t.exposeString('name', { nullable: false, description: 'Blog name (`staff` of staff.tumblr.com)' }),
+      title: t.exposeString('title'),
+      description: t.exposeString('description', { description: 'HTML, as the blog keeps it ("" when none)' }),
+      url: t.exposeString('url'),
+      uuid: t.exposeString('uuid', { description: '`t:…`: the permanent id of the blog' }),
+      updated: t.exposeInt('updated', { description: 'Unix seconds of the last update' }),
+      postCount: t.exposeInt('posts', { description: 'Number of posts' }),
+      avatar: t.expose('avatar', {
+        type: [AvatarRef],
+        nullable: false,
+        description: 'The avatar in the sizes Tumblr lists, largest first',
+      }),
+      ask: t.exposeBoolean('ask', { description: 'Whether the blog takes questions' }),
+      askAnon: t.exposeBoolean('ask_anon', { description: 'Whether it takes anonymous questions (sent only when `ask`)' }),
+      askPageTitle: t.exposeString('ask_page_title'),
+      isNsfw: t.exposeBoolean('is_nsfw'),
+      shareLikes: t.exposeBoolean('share_likes', { description: 'Whether the blog shows its likes' }),
+      likes: t.exposeInt('likes', { description: 'Posts it liked, only when `shareLikes`' }),
+      theme: t.expose('theme', { type: 'JSON', description: 'Its theme (colours, fonts, header image…), as Tumblr sends it' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(blogInfo, InfoRef);
 }

@@ -1,12 +1,17 @@
 /**
  * blog parser on the real capture (../shared/fixtures/blog/, facts from its SOURCES.md; read in
- * place, its UTF-8 BOM stripped as SOURCES.md says) and on answers of our own (said so).
+ * place, its UTF-8 BOM stripped as SOURCES.md says) and on answers of our own (said so). There is
+ * no capture of `/info` or of `posts?id=`: their envelopes are built here around the capture's own
+ * `response.blog` and posts (SOURCES.md: the `/info` blog object has the same fields), and the
+ * anonymous answers (no viewer fields) are our own samples (samples.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
+import { errorOf } from '../../../test/support/errors.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { normalizeBlog, parsePosts } from './parse.js';
-import { BlogPostsPage } from './schema.js';
+import { normalizeBlog, normalizePostId, normalizePostUrl, parseInfo, parsePosts, parseSinglePost } from './parse.js';
+import { tumblrInfoBody, tumblrPostByIdBody } from './samples.js';
+import { BlogInfo, BlogPost, BlogPostsPage } from './schema.js';
 
 const LABEL = 'blog';
 const staffCapture = () => readFixture(LABEL, 'blog-posts-npf-staff-2020-05.json').replace(/^\uFEFF/, '');
@@ -43,6 +48,141 @@ describe.skipIf(!hasFixtures(LABEL))(`blog capture (${skipReason(LABEL)})`, () =
     expect(second.tags.slice(0, 2)).toEqual(['mental health month', 'cw mental health']);
     for (const k of ['id', 'followed', 'liked', 'can_like', 'notes']) expect(first).not.toHaveProperty(k);
     expect(() => BlogPostsPage.parse({ posts: result.posts, cursor: null })).not.toThrow();
+  });
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`blog capture as /info and posts?id= answers (${skipReason(LABEL)})`, () => {
+  const capture = () => JSON.parse(staffCapture()) as { meta: unknown; response: { blog: unknown; posts: unknown[] } };
+
+  it("the capture's response.blog parses into the info record: the SOURCES.md facts, no viewer fields", () => {
+    const c = capture();
+    const { result, warnings } = captureWarnings(() => parseInfo({ meta: c.meta, response: { blog: c.response.blog } }));
+    expect(warnings).toEqual([]);
+    expect(result).toMatchObject({
+      name: 'staff',
+      title: 'Tumblr Staff',
+      url: 'https://staff.tumblr.com/',
+      uuid: 't:0aY0xL2Fi1OFJg4YxpmegQ',
+      posts: 2534,
+      updated: 1588369757,
+      description: '',
+      ask: false,
+      ask_anon: false,
+      share_likes: false,
+      is_nsfw: false,
+      likes: null,
+    });
+    expect(result.avatar).toHaveLength(4);
+    expect(result.avatar[0]).toEqual({ width: 512, height: 512, url: 'https://66.media.tumblr.com/avatar_4851d73dfa89_512.png' });
+    expect(result.theme).toMatchObject({ header_stretch: true, title_font: 'Gibson' });
+    for (const k of ['followed', 'subscribed', 'can_subscribe', 'can_send_fan_mail', 'is_blocked_from_primary', 'total_posts'])
+      expect(result).not.toHaveProperty(k);
+    expect(() => BlogInfo.parse(result)).not.toThrow();
+  });
+
+  it('a captured post, answered alone, parses into the post record the list gives it', () => {
+    const c = capture();
+    const listed = parsePosts(c).posts;
+    for (const i of [0, 1]) {
+      const { result, warnings } = captureWarnings(() =>
+        parseSinglePost({ meta: c.meta, response: { blog: c.response.blog, posts: [c.response.posts[i]] } }),
+      );
+      expect(warnings).toEqual([]);
+      expect(result).toEqual(listed[i]);
+      expect(() => BlogPost.parse(result)).not.toThrow();
+    }
+    const second = parseSinglePost({ response: { posts: [c.response.posts[1]] } })!;
+    expect(second).toMatchObject({ id_string: '616933196687458304', blog_name: 'staff', type: 'blocks' });
+    expect(second.content[0]).toMatchObject({ type: 'text' });
+    expect(String(second.content[0].text)).toMatch(
+      /^Are you following\s@postitforward\? It’s our official blog for all things mental health/,
+    );
+    expect(second.tags.slice(0, 2)).toEqual(['mental health month', 'cw mental health']);
+    const first = parseSinglePost({ response: { posts: [c.response.posts[0]] } })!;
+    expect(first).toMatchObject({ id_string: '616950406484049920', content: [], reblogged_root_name: 'weirdmageddon', note_count: 53963 });
+    for (const k of ['id', 'followed', 'liked', 'can_like', 'notes']) expect(first).not.toHaveProperty(k);
+  });
+});
+
+describe('blog info and single post, our own answers (samples.ts: anonymous, no viewer fields)', () => {
+  const sample = { name: 'tides', title: 'Tide Tables' };
+
+  it('an api_key answer without the viewer fields reads without a warning', () => {
+    const info = captureWarnings(() => parseInfo(tumblrInfoBody(sample)));
+    expect(info.warnings).toEqual([]);
+    expect(info.result).toMatchObject({ name: 'tides', title: 'Tide Tables', posts: 42, ask: true, ask_page_title: 'Ask me anything' });
+    const post = captureWarnings(() => parseSinglePost(tumblrPostByIdBody(sample, '616000000000000007')));
+    expect(post.warnings).toEqual([]);
+    expect(post.result).toMatchObject({ id_string: '616000000000000007', blog_name: 'tides' });
+  });
+
+  it('info: missing fields degrade one at a time; those only some blogs send are null silently', () => {
+    const body = tumblrInfoBody(sample) as { response: { blog: Record<string, unknown> } };
+    const blog = body.response.blog;
+    delete blog.title;
+    delete blog.ask_anon;
+    delete blog.ask_page_title;
+    delete blog.theme;
+    blog.posts = 'many';
+    blog.avatar = [
+      { width: 64, height: 64 },
+      { width: 16, height: 16, url: 'https://64.media.tumblr.com/a_16.png' },
+    ];
+    const { result, warnings } = captureWarnings(() => parseInfo(body));
+    expect(result).toMatchObject({ name: 'tides', title: null, posts: null, ask_anon: null, ask_page_title: null, theme: null, ask: true });
+    expect(result.avatar).toEqual([{ width: 16, height: 16, url: 'https://64.media.tumblr.com/a_16.png' }]);
+    expect(warnings.map((w) => w.field).sort()).toEqual([
+      'info_answer.response.blog.avatar',
+      'info_answer.response.blog.posts',
+      'info_answer.response.blog.title',
+    ]);
+    expect(() => BlogInfo.parse(result)).not.toThrow();
+  });
+
+  it('info: no response.blog, or a blog without its name, is a changed shape', () => {
+    expect(errorOf(() => parseInfo({ meta: { status: 200 }, response: {} })).message).toMatch(/missing info_answer\.response\.blog/);
+    expect(errorOf(() => parseInfo({ response: { blog: { title: 'x' } } })).message).toMatch(/missing info_answer\.response\.blog\.name/);
+    expect(errorOf(() => parseInfo('<html></html>')).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('post: an empty posts list is none; a post without id_string is a changed shape; a missing field is null', () => {
+    expect(parseSinglePost({ response: { posts: [] } })).toBeNull();
+    expect(errorOf(() => parseSinglePost({ response: {} })).message).toMatch(/missing post_answer\.response\.posts/);
+    const body = tumblrPostByIdBody(sample, '616000000000000007') as { response: { posts: Record<string, unknown>[] } };
+    expect(errorOf(() => parseSinglePost({ response: { posts: [{ ...body.response.posts[0], id_string: undefined }] } })).message).toMatch(
+      /missing post_answer\.response\.posts\[0\]\.id_string/,
+    );
+    delete body.response.posts[0].timestamp;
+    const { result, warnings } = captureWarnings(() => parseSinglePost(body));
+    expect(result!.timestamp).toBeNull();
+    expect(warnings.map((w) => w.field)).toEqual(['post_answer.response.posts[0].timestamp']);
+  });
+});
+
+describe('normalizePostUrl, normalizePostId', () => {
+  it.each([
+    ['https://staff.tumblr.com/post/616950406484049920', 'staff.tumblr.com'],
+    ['https://Staff.tumblr.com/post/616950406484049920/some-slug', 'staff.tumblr.com'],
+    ['staff.tumblr.com/post/616950406484049920', 'staff.tumblr.com'],
+    ['https://www.tumblr.com/staff/616950406484049920', 'staff.tumblr.com'],
+    ['https://tumblr.com/Staff/616950406484049920/some-slug?source=share', 'staff.tumblr.com'],
+  ])('%j → %j', (url, blog) => expect(normalizePostUrl(url)).toEqual({ blog, id: '616950406484049920' }));
+  it.each([
+    'https://staff.tumblr.com/',
+    'https://staff.tumblr.com/616950406484049920',
+    'https://staff.tumblr.com/post/abc',
+    'https://staff.tumblr.com/post/0616950406484049920',
+    'https://staff.tumblr.com/post/1/slug/more',
+    'https://www.tumblr.com/staff',
+    'https://www.tumblr.com/tagged/616950406484049920',
+    'https://www.tumblr.com/blog/616950406484049920',
+    'https://blog.example.com/post/616950406484049920',
+    'https://staff.tumblr.com:8443/post/616950406484049920',
+    'ftp://staff.tumblr.com/post/616950406484049920',
+  ])('%j → null', (url) => expect(normalizePostUrl(url)).toBeNull());
+  it('ids: digits without a leading zero, at most 20', () => {
+    expect(normalizePostId(' 616950406484049920 ')).toBe('616950406484049920');
+    for (const bad of ['', '0', '012', '1e5', '-1', '123456789012345678901']) expect(normalizePostId(bad)).toBeNull();
   });
 });
 

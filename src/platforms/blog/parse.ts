@@ -1,16 +1,18 @@
 /**
  * blog = Tumblr. Pure parsers: API v2 JSON in, records out (no I/O), through the parse kit: an
- * answer without its `response.posts`, or a post without its id, is a changed shape; the usual
- * fields missing are null plus a warning.
+ * answer without its `response.posts` (or, for `/info`, its `response.blog` and the blog's
+ * `name`), or a post without its id, is a changed shape; the usual fields missing are null plus a
+ * warning.
  *
  * Capture: ../shared/fixtures/blog/ (SOURCES.md: recorded with OAuth, so viewer fields appear
- * there and are left out here; `notes_info=true`, which this gateway does not send).
+ * there and are left out here; `notes_info=true`, which this gateway does not send). No capture
+ * of `/info` or of `posts?id=`: their answers carry the same `blog` and post objects.
  */
 import { parseUserUrl } from '../../links/user-url.js';
 import { at, intish, isObj, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import type { BlogPost } from './schema.js';
-export type { BlogPost } from './schema.js';
+import type { BlogAvatar, BlogInfo, BlogPost } from './schema.js';
+export type { BlogInfo, BlogPost } from './schema.js';
 
 export const PLATFORM = 'blog';
 
@@ -40,6 +42,56 @@ function parsePost(r: Reader): BlogPost {
     reblogged_root_name: r.opt.str('reblogged_root_name'),
     reblogged_root_url: r.opt.str('reblogged_root_url'),
   };
+}
+
+/** Tumblr post ids: decimal, beyond 2^53, never with a leading zero. */
+const POST_ID = /^[1-9]\d{0,19}$/;
+
+function parseAvatar(r: Reader): BlogAvatar {
+  return { url: r.id('url'), width: r.int('width'), height: r.int('height') };
+}
+
+/**
+ * A blog object (`response.blog` of `/info`, and of `/posts`): its public fields; the viewer's
+ * (`followed`, `subscribed`, `can_*`, `is_blocked_from_primary`) are left out. `ask_anon`,
+ * `ask_page_title`, `likes` and `theme` come only with some blogs or settings: null silently.
+ */
+function parseBlog(r: Reader): BlogInfo {
+  return {
+    name: r.id('name', (v) => (typeof v === 'string' && v !== '' ? v : null)),
+    title: r.str('title'),
+    description: r.str('description'),
+    url: r.str('url'),
+    uuid: r.str('uuid'),
+    updated: r.int('updated'),
+    posts: r.int('posts'),
+    avatar: r.items('avatar', parseAvatar),
+    ask: r.bool('ask'),
+    ask_anon: r.opt.bool('ask_anon'),
+    ask_page_title: r.opt.str('ask_page_title'),
+    is_nsfw: r.opt.bool('is_nsfw'),
+    share_likes: r.opt.bool('share_likes'),
+    likes: r.opt.int('likes'),
+    theme: r.opt.obj('theme'),
+  };
+}
+
+/** The body of `GET /v2/blog/<blog>/info` → `response.blog`. */
+export function parseInfo(body: unknown): BlogInfo {
+  const root = recordReader(body, { platform: PLATFORM, record: 'info_answer', what: 'the Tumblr API envelope' });
+  const response = root.child('response');
+  response.id('blog', (v) => (isObj(v) ? v : null));
+  return parseBlog(response.child('blog'));
+}
+
+/**
+ * The body of `GET /v2/blog/<blog>/posts?id=<id>&npf=true` → its one post, or null when
+ * `response.posts` is empty. The post without its `id_string` is a changed shape.
+ */
+export function parseSinglePost(body: unknown): BlogPost | null {
+  const root = recordReader(body, { platform: PLATFORM, record: 'post_answer', what: 'the Tumblr API envelope' });
+  const posts = root.child('response').id('posts', (v) => (Array.isArray(v) ? v : null));
+  return posts.length ? parsePost(root.over(posts[0], 'response.posts[0]')) : null;
 }
 
 /**
@@ -91,3 +143,52 @@ export function normalizeBlog(input: string): string | null {
 
 /** The blog name a `<name>.tumblr.com` identifier names (null for a custom domain). */
 export const blogNameOf = (blog: string) => /^([a-z0-9-]+)\.tumblr\.com$/.exec(blog)?.[1] ?? null;
+
+/** First segments of www.tumblr.com paths that are Tumblr's own pages, never a blog. */
+const TUMBLR_PAGES = new Set([
+  'blog',
+  'tagged',
+  'search',
+  'explore',
+  'dashboard',
+  'settings',
+  'likes',
+  'following',
+  'inbox',
+  'new',
+  'communities',
+]);
+
+/** A post asked for: its blog (as `normalizeBlog` gives it) and its id. */
+export interface PostRef {
+  blog: string;
+  id: string;
+}
+
+/** A post id as given (digits, no leading zero), or null. */
+export const normalizePostId = (input: string): string | null => (POST_ID.test(input.trim()) ? input.trim() : null);
+
+/**
+ * A post URL → its blog and id: `https://<name>.tumblr.com/post/<id>[/<slug>]` or
+ * `https://www.tumblr.com/<name>/<id>[/<slug>]` (a query or fragment, as share links carry, is
+ * ignored). Null for anything else.
+ */
+export function normalizePostUrl(input: string): PostRef | null {
+  const u = parseUserUrl(input);
+  if (!u) return null;
+  const host = u.hostname.toLowerCase();
+  const segs = u.pathname.split('/').filter(Boolean);
+  let name: string | undefined;
+  let id: string | undefined;
+  let rest: string[];
+  if (/^(?:www\.)?tumblr\.com$/.test(host)) [name, id, ...rest] = segs;
+  else {
+    const sub = /^([a-z0-9-]+)\.tumblr\.com$/.exec(host);
+    if (!sub || segs[0] !== 'post') return null;
+    name = sub[1];
+    [, id, ...rest] = segs;
+  }
+  if (!name || !id || rest.length > 1 || !POST_ID.test(id) || TUMBLR_PAGES.has(name.toLowerCase())) return null;
+  const blog = normalizeBlog(name);
+  return blog && blogNameOf(blog) ? { blog, id } : null;
+}

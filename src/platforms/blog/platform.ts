@@ -1,7 +1,7 @@
 /**
- * blog = Tumblr. Registry entry: hosts and the operation (operations.ts: a blog's posts), which
- * needs the operator's TUMBLR_API_KEY (without it: 501 NOT_CONFIGURED, 0 credits). No Tumblr wall
- * is known; vendor challenges are the block catalogue's.
+ * blog = Tumblr. Registry entry: hosts and the operations (operations.ts: a blog's posts, its
+ * info, one post), which need the operator's TUMBLR_API_KEY (without it: 501 NOT_CONFIGURED,
+ * 0 credits). No Tumblr wall is known; vendor challenges are the block catalogue's.
  */
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';

@@ -1,12 +1,47 @@
 /**
  * blog (Tumblr) records as data: the parsers' types, the /openapi.json response schemas and what
  * REST bodies are checked against. Field names are Tumblr API v2's own (Neue Post Format with
- * `npf=true`); the viewer's state (`followed`, `liked`, `can_like`, `can_reblog`…) is never part
- * of a record, and the numeric `id` (beyond JavaScript's safe integers) is given as Tumblr's own
- * `id_string`. Nullable fields: README.md.
+ * `npf=true`); the viewer's state (`followed`, `liked`, `can_like`, `can_reblog`, a blog's
+ * `subscribed`, `can_send_fan_mail`, `is_blocked_from_primary`…) is never part of a record, and
+ * the numeric `id` (beyond JavaScript's safe integers) is given as Tumblr's own `id_string`.
+ * Nullable fields: README.md.
  */
 import { z } from 'zod';
-import { named, NInt, NObj, NStr, Obj, Str, Strs } from '../records.js';
+import { named, NBool, NInt, NObj, NStr, Obj, Str, Strs } from '../records.js';
+
+export const BlogAvatar = named(
+  'BlogAvatar',
+  z.strictObject({
+    url: Str,
+    width: NInt,
+    height: NInt,
+  }),
+  "One size of a blog's avatar",
+);
+export type BlogAvatar = z.infer<typeof BlogAvatar>;
+
+export const BlogInfo = named(
+  'BlogInfo',
+  z.strictObject({
+    name: Str.describe('Blog name (`staff` of staff.tumblr.com)'),
+    title: NStr,
+    description: NStr.describe('HTML, as the blog keeps it ("" when none)'),
+    url: NStr,
+    uuid: NStr.describe('`t:…`: the permanent id of the blog'),
+    updated: NInt.describe('Unix seconds of the last update'),
+    posts: NInt.describe('Number of posts'),
+    avatar: z.array(BlogAvatar).describe('The avatar in the sizes Tumblr lists, largest first'),
+    ask: NBool.describe('Whether the blog takes questions'),
+    ask_anon: NBool.describe('Whether it takes anonymous questions (sent only when `ask`)'),
+    ask_page_title: NStr,
+    is_nsfw: NBool,
+    share_likes: NBool.describe('Whether the blog shows its likes'),
+    likes: NInt.describe('Posts it liked, only when `share_likes`'),
+    theme: NObj.describe('Its theme (colours, fonts, header image…), as Tumblr sends it'),
+  }),
+  "A Tumblr blog's public info (API v2 `blog/<blog>/info`)",
+);
+export type BlogInfo = z.infer<typeof BlogInfo>;
 
 export const BlogPost = named(
   'BlogPost',
