@@ -675,6 +675,28 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  newsletterPost: {
+    // Hosts and slugs are lower-cased; a trailing slash, a query (share links' `?r=…&utm_…`) and a fragment name the same post.
+    same: [
+      [
+        { url: 'https://HarbourWeather.Substack.com/p/Spring-Tides-Ahead/' },
+        { url: 'harbourweather.substack.com/p/spring-tides-ahead?r=abc&utm_campaign=post#footnote-1' },
+      ],
+    ],
+    differ: [
+      [
+        { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' },
+        { url: 'https://harbourweather.substack.com/p/a-winter-of-sea-fog' },
+      ],
+      // A slug is one publication's own.
+      [{ url: 'https://harbourweather.substack.com/p/spring-tides-ahead' }, { url: 'https://northpier.substack.com/p/spring-tides-ahead' }],
+      // A subdomain and a custom domain are one publication only when the answer says so: two entries.
+      [
+        { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' },
+        { url: 'https://weather.harbour.example/p/spring-tides-ahead' },
+      ],
+    ],
+  },
   livestreamChannel: {
     same: [[{ handle: 'HarbourWeather' }, { handle: 'https://kick.com/harbourweather' }]],
     differ: [[{ handle: 'harbourweather' }, { handle: 'harbour-weather' }]],

@@ -1560,6 +1560,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/newsletter/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Substack post with its text (the public preview of a paid post), by its URL
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `newsletterPost`.
+         */
+        get: operations["newsletterPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/livestream/channel": {
         parameters: {
             query?: never;
@@ -4819,6 +4839,51 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        NewsletterPostDetail: {
+            id: number;
+            publication_id: number | null;
+            title: string | null;
+            subtitle: string | null;
+            description: string | null;
+            slug: string | null;
+            /** @description `newsletter`, `podcast`, `thread`… */
+            type: string | null;
+            /** @description `everyone`, `only_paid`, `founding`…: who may read the full text */
+            audience: string | null;
+            post_date: string | null;
+            canonical_url: string | null;
+            cover_image: string | null;
+            wordcount: number | null;
+            reaction_count: number | null;
+            /** @description Reaction counts by emoji */
+            reactions: {
+                [key: string]: unknown;
+            } | null;
+            comment_count: number | null;
+            child_comment_count: number | null;
+            section_name: string | null;
+            podcast_url: string | null;
+            postTags: {
+                [key: string]: unknown;
+            }[];
+            /** @description Authors (`id`, `name`, `handle`…) */
+            publishedBylines: {
+                [key: string]: unknown;
+            }[];
+            /** @description The text as HTML. For a post not for everyone (`is_paywalled`): the public preview only, cut where the paywall starts and without a marker, or null when the publication shows none */
+            body_html: string | null;
+            /** @description A short plain-text excerpt, when Substack sends one (often empty) */
+            truncated_body_text: string | null;
+            /** @description Whether the text is only partly public: true when `audience` is not `everyone` (`body_html` is then the preview at most); null when `audience` is missing */
+            is_paywalled: boolean | null;
+            updated_at: string | null;
+            language: string | null;
+            restacks: number | null;
+            /** @description The publication the post is in (`id`, `name`, `subdomain`, `custom_domain`…); null when the answer does not state it */
+            publication: {
+                [key: string]: unknown;
+            } | null;
+        };
         NewsletterPostsPage: {
             /** @description The person's posts across their publications, newest first */
             posts: components["schemas"]["NewsletterPost"][];
@@ -7459,6 +7524,16 @@ export interface components {
             /** @constant */
             cached?: true;
             cached_at?: string;
+        };
+        NewsletterPostResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            post: components["schemas"]["NewsletterPostDetail"];
         };
         LivestreamChannelResponse: {
             /** @constant */
@@ -11956,6 +12031,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NewsletterPostsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    newsletterPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description The post's address on its publication: https://<name>.substack.com/p/<slug> or https://<custom domain>/p/<slug>
+                 * @example https://harbourweather.substack.com/p/spring-tides-ahead
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `post` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterPostResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

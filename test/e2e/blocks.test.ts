@@ -92,6 +92,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/microblog-e/search/profiles': ['instance=mastodon.social&query=cats'],
   '/v1/newsletter/profile': ['handle=maya'],
   '/v1/newsletter/posts': ['handle=maya'],
+  '/v1/newsletter/post': [`url=${enc('https://maya.substack.com/p/first-post')}`],
   '/v1/livestream/channel': ['handle=maya'],
   '/v1/blog/posts': ['blog=maya'],
   '/v1/blog/info': ['blog=maya'],
@@ -102,10 +103,12 @@ const SAMPLES: Record<string, string[]> = {
 
 const REQUESTS = allOperations().flatMap((op) => (SAMPLES[op.rest.path] ?? []).map((q) => `${op.rest.path}${q ? `?${q}` : ''}`));
 
-/** Every host any route may contact (each platform's hosts, TikTok's for discovery, a Komi page, the Mastodon server asked). */
+/** Every host any route may contact (each platform's hosts, TikTok's for discovery, a Komi page, the Mastodon server and the Substack publication asked). */
 const HOSTS = [
   ...new Set(
-    [...platforms.flatMap((p) => p.hosts), ...shortvideo.hosts, 'maya.komi.io', 'mastodon.social'].filter((h) => !h.includes('*')),
+    [...platforms.flatMap((p) => p.hosts), ...shortvideo.hosts, 'maya.komi.io', 'mastodon.social', 'maya.substack.com'].filter(
+      (h) => !h.includes('*'),
+    ),
   ),
 ];
 

@@ -1,10 +1,14 @@
 /**
  * newsletter (Substack) end to end: gateway + replay upstream over real HTTP, on the demo's
  * written Substack answers (its demo.ts: invented, not captures). Each route: a live
- * answer at 1 credit, the same request from cache at 0, and a typed failure at 0.
+ * answer at 1 credit, the same request from cache at 0, and a typed failure at 0. One post's
+ * failures are answers of our own (samples.ts, written from the captured post objects: no capture
+ * of `/api/v1/posts/<slug>` exists), each on a host of its own (a 429 cools its host down).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/newsletter/demo.js';
+import { substackPostBody } from '../../src/platforms/newsletter/samples.js';
+import { CLOUDFLARE_BLOCK } from '../faults/pages.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -57,6 +61,96 @@ describe('newsletter routes', () => {
     const r = await h.rest('/v1/newsletter/profile?handle=nobody_here', { key });
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('post: 1 credit live under {post} with its text; another spelling of the URL from cache at 0; GraphQL types it', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest('/v1/newsletter/post?url=https://harbourweather.substack.com/p/spring-tides-ahead', { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1 });
+    expect(r.body.post).toMatchObject({
+      id: 150000102,
+      slug: 'spring-tides-ahead',
+      audience: 'everyone',
+      is_paywalled: false,
+      body_html: expect.stringMatching(/^<p>High water/),
+      publication: { id: 2100101, subdomain: 'harbourweather' },
+    });
+    const again = await h.rest(
+      `/v1/newsletter/post?url=${encodeURIComponent('HarbourWeather.substack.com/p/Spring-Tides-Ahead/?r=abc')}&cache_max_age=1d`,
+      { key },
+    );
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, post: r.body.post });
+    const g = await h.gql(
+      '{ newsletterPost(url: "https://harbourweather.substack.com/p/spring-tides-ahead", cacheMaxAge: "1d") { slug isPaywalled bodyHtml wordcount } }',
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.newsletterPost).toMatchObject({ slug: 'spring-tides-ahead', isPaywalled: false, wordcount: 1100 });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('post: a paid post is its public preview, flagged, at 1 credit', async () => {
+    const { key, id } = await h.key(5);
+    h.replay.add({
+      host: 'paidpier.substack.com',
+      path: '/api/v1/posts/estuary-light',
+      response: {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(
+          substackPostBody({
+            slug: 'estuary-light',
+            publication: { subdomain: 'paidpier' },
+            audience: 'only_paid',
+            bodyHtml: '<p>First lines.</p>',
+          }),
+        ),
+      },
+    });
+    const r = await h.rest('/v1/newsletter/post?url=https://paidpier.substack.com/p/estuary-light', { key });
+    expect(r.body).toMatchObject({
+      credits_charged: 1,
+      post: { audience: 'only_paid', is_paywalled: true, body_html: '<p>First lines.</p>' },
+    });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it.each([
+    ['404', 404, 'NOT_FOUND', { status: 404, headers: { 'content-type': 'application/json' }, body: '{"error":"Post not found"}' }],
+    ['429', 502, 'UPSTREAM_BLOCKED', { status: 429, headers: { 'retry-after': '3600' }, body: '' }],
+    ['a Cloudflare block page', 502, 'UPSTREAM_BLOCKED', { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_BLOCK }],
+    [
+      'another post of the publication',
+      502,
+      'UPSTREAM_FAILED',
+      {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(substackPostBody({ slug: 'estuary-dark', publication: { subdomain: 'errpier' } })),
+      },
+    ],
+  ])('post: the upstream answering %s → %s %s, 0 credits', async (what, status, code, response) => {
+    const { key, id } = await h.key(5);
+    const host = `errpier-${what.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.substack.com`;
+    h.replay.add({ host, path: '/api/v1/posts/estuary-light', response });
+    const r = await h.rest(`/v1/newsletter/post?url=https://${host}/p/estuary-light`, { key });
+    expect(r.status).toBe(status);
+    expect(r.body.error.code).toBe(code);
+    expect(h.replay.hits({ host })).toHaveLength(1);
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('post: a URL that is no post address → 400 INVALID_INPUT on url, nothing asked, 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    for (const url of [
+      'https://substack.com/@harbourweather/p/spring-tides-ahead',
+      'https://harbourweather.substack.com/archive',
+      'https://127.0.0.1/p/x',
+    ]) {
+      const r = await h.rest(`/v1/newsletter/post?url=${encodeURIComponent(url)}`, { key });
+      expect(r.status, url).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'url' }] });
+    }
     expect(await h.balance(id)).toBe(5);
   });
 });

@@ -97,7 +97,26 @@ export function demoRoutes(): Route[] {
     ],
     nextCursor: null,
   };
+  // One post as /api/v1/posts/<slug> answers it: the list's post object, its text, the publication in its byline.
+  const [spring] = posts.posts;
+  const single = {
+    ...spring,
+    publishedBylines: [
+      { ...byline, publicationUsers: [{ id: 4100101, user_id: userId, publication_id: publication.id, role: 'admin', publication }] },
+    ],
+    body_html:
+      '<p>High water on Tuesday reaches 5.9 m at 07:40, the highest of the spring.</p><p>Keep clear of the harbour wall between 07:00 and 09:00.</p>',
+    truncated_body_text: 'High water on Tuesday reaches 5.9 m at 07:40, the highest of the spring.',
+    updated_at: '2025-03-05T07:05:00.000Z',
+    language: 'en',
+    restacks: 4,
+  };
   return [
+    {
+      host: 'harbourweather.substack.com',
+      path: `/api/v1/posts/${spring.slug}`,
+      response: json(single),
+    },
     {
       host: 'substack.com',
       path: `/api/v1/user/${handle}/public_profile`,

@@ -3,12 +3,17 @@
  *
  *   GET https://substack.com/api/v1/user/<handle>/public_profile
  *   GET https://substack.com/api/v1/profile/posts?profile_user_id=<id>&limit=50[&cursor=]
+ *   GET https://<publication host>/api/v1/posts/<slug>   (one post: the host is the caller's, passed
+ *       as `userParam: 'url'` so the SSRF guard checks it — a custom domain is any name; a
+ *       `<name>.substack.com` with a custom domain redirects there, followed and checked again)
  *
  * How answers map: a vendor challenge (Substack sits behind Cloudflare) → UPSTREAM_BLOCKED (block
  * catalogue); 404 → NOT_FOUND; other non-2xx → expectOk; a 200 that is not JSON, or not the
  * endpoint's shape → UPSTREAM_FAILED; a profile of another handle, or a post whose bylines do not
  * name the person (their user id, and their handle where a byline states one) → UPSTREAM_FAILED
- * (identity.ts).
+ * (identity.ts); one post of another slug or another publication's host (postIdentityProblem) →
+ * UPSTREAM_FAILED. A paid post is answered as Substack answers anyone: the public preview
+ * (`is_paywalled`), never with a login.
  *
  * The cursor is ours (../cursor.ts): Substack's `nextCursor` bound to the handle and its user id
  * (later pages cost one request; another handle's cursor is INVALID_INPUT). A hand-made cursor
@@ -20,17 +25,32 @@ import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
-import { bylinedBy, parseProfile, parseProfilePosts, PLATFORM } from './parse.js';
-import type { NewsletterPostsPage, NewsletterProfile } from './schema.js';
+import type { PostRef } from './parse.js';
+import { bylinedBy, parsePostDetail, parseProfile, parseProfilePosts, PLATFORM, postIdentityProblem } from './parse.js';
+import type { NewsletterPostDetail, NewsletterPostsPage, NewsletterProfile } from './schema.js';
 
 export const API = 'https://substack.com/api/v1';
 const PAGE_SIZE = 50;
 
 async function getJson(ctx: OpContext, url: string, what: string): Promise<unknown> {
-  const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: { accept: 'application/json' }, signal: ctx.signal });
+  return (await getJsonAt(ctx, url, what)).json;
+}
+
+/**
+ * The JSON answer and the URL it finally came from (after redirects). `userParam`: the parameter
+ * the URL's host came from, when the caller named it (the SSRF guard's refusal is then theirs: 400).
+ */
+async function getJsonAt(ctx: OpContext, url: string, what: string, userParam?: string): Promise<{ json: unknown; url: string }> {
+  const res = await ctx.upstream.request({
+    url,
+    platform: PLATFORM,
+    headers: { accept: 'application/json' },
+    userParam,
+    signal: ctx.signal,
+  });
   expectOk(res, PLATFORM, what);
   try {
-    return res.json();
+    return { json: res.json(), url: res.url };
   } catch {
     throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
   }
@@ -67,4 +87,19 @@ export async function fetchPosts(ctx: OpContext, a: { handle: string; cursor: Po
     posts,
     cursor: nextCursor && posts.length ? encodeCursor({ h: a.handle, u: userId, c: nextCursor } satisfies PostsCursor) : null,
   };
+}
+
+/** One post by its publication's host and slug: `GET https://<host>/api/v1/posts/<slug>`. */
+export async function fetchPost(ctx: OpContext, a: PostRef): Promise<NewsletterPostDetail> {
+  const { json, url } = await getJsonAt(
+    ctx,
+    `https://${a.host}/api/v1/posts/${encodeURIComponent(a.slug)}`,
+    `Post ${a.slug} on ${a.host}`,
+    'url',
+  );
+  const post = parsePostDetail(json);
+  const problem = postIdentityProblem(post, a, new URL(url).hostname);
+  if (problem)
+    throw upstreamFailed(`${PLATFORM}: the upstream answered post ${a.slug} on ${a.host} with a different resource (${problem})`);
+  return post;
 }

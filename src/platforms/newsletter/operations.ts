@@ -1,12 +1,13 @@
 /**
- * newsletter (Substack) operations: a writer's profile and their posts; each 1 credit live (0
- * cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in
+ * newsletter (Substack) operations: a writer's profile, their posts, and one post with its text;
+ * each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in
  * its demo.ts.
  */
 import type { OperationDef } from '../operation.js';
 import type { PostsCursor } from './fetch.js';
-import { decodePostsCursor, fetchPosts, fetchProfile } from './fetch.js';
-import { normalizeHandle, PLATFORM } from './parse.js';
+import { decodePostsCursor, fetchPost, fetchPosts, fetchProfile } from './fetch.js';
+import type { PostRef } from './parse.js';
+import { normalizeHandle, normalizePostUrl, PLATFORM } from './parse.js';
 import * as schema from './schema.js';
 
 const HANDLE_PROBLEM = 'must be a Substack handle (letters, digits and _) or a profile URL https://substack.com/@handle';
@@ -65,4 +66,39 @@ export const newsletterPosts: OperationDef<{ handle: string; cursor: PostsCursor
   run: (ctx, a) => fetchPosts(ctx, a),
 };
 
-export const operations = [newsletterProfile, newsletterPosts];
+export const newsletterPost: OperationDef<PostRef, schema.NewsletterPostDetail> = {
+  field: 'newsletterPost',
+  platform: PLATFORM,
+  summary: 'One Substack post with its text (the public preview of a paid post), by its URL',
+  rest: { path: '/v1/newsletter/post', wrap: 'post' },
+  record: schema.NewsletterPostDetail,
+  params: [
+    {
+      name: 'url',
+      kind: 'string',
+      required: true,
+      maxLength: 500,
+      description: "The post's address on its publication: https://<name>.substack.com/p/<slug> or https://<custom domain>/p/<slug>",
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    if (typeof args.url !== 'string' || !args.url.trim()) return;
+    const ref = normalizePostUrl(args.url);
+    if (ref === 'substack.com')
+      problem(
+        'url',
+        "names no publication: a post's address on substack.com (/@<handle>/p/<slug>) is not answered here; use its publication's https://<name>.substack.com/p/<slug> or custom domain",
+      );
+    else if (!ref) problem('url', 'must be a post URL https://<name>.substack.com/p/<slug> or https://<custom domain>/p/<slug>');
+  },
+  normalize: (a) => normalizePostUrl(a.url) as PostRef,
+  // Host and slug, lower-cased: a publication's subdomain and its custom domain are two keys (which
+  // pair is one publication is only known from the answer).
+  key: (a) => JSON.stringify([a.host, a.slug]),
+  cost: { max: 1 },
+  example: { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' },
+  run: (ctx, a) => fetchPost(ctx, a),
+};
+
+export const operations = [newsletterProfile, newsletterPosts, newsletterPost];

@@ -1,12 +1,17 @@
 /**
  * newsletter parsers on the real captures (../shared/fixtures/newsletter/, facts from its
- * SOURCES.md; read in place) and on answers of our own for what no capture shows (said so).
+ * SOURCES.md; read in place) and on answers of our own for what no capture shows (said so). No
+ * capture of one post (`/api/v1/posts/<slug>`) exists: its parser is tested on the captured post
+ * objects of profile/posts, which carry the same post fields, and on samples.ts's answers, written
+ * from those objects.
  */
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { normalizeHandle, parseProfile, parseProfilePosts } from './parse.js';
-import { NewsletterPostsPage, NewsletterProfile } from './schema.js';
+import type { PostRef } from './parse.js';
+import { normalizeHandle, normalizePostUrl, parsePostDetail, parseProfile, parseProfilePosts, postIdentityProblem } from './parse.js';
+import { substackPostBody } from './samples.js';
+import { NewsletterPostDetail, NewsletterPostsPage, NewsletterProfile } from './schema.js';
 
 const LABEL = 'newsletter';
 const load = (file: string): unknown => JSON.parse(readFixture(LABEL, file));
@@ -67,6 +72,51 @@ describe.skipIf(!hasFixtures(LABEL))(`newsletter captures (${skipReason(LABEL)})
   });
 });
 
+describe.skipIf(!hasFixtures(LABEL))(`one post, on the captured post objects (${skipReason(LABEL)})`, () => {
+  const captured = () => (load('profile-posts-user-27968736-2025-07.json') as { posts: Record<string, unknown>[] }).posts;
+  const asked: PostRef = { host: 'karozieminski.substack.com', slug: 'founders-heres-what-you-need-to-know' };
+
+  it('the first post: the list record unchanged, plus paywalled, no body (the list sends none), the publication from its byline', () => {
+    const raw = captured()[0];
+    const { result: p, warnings } = captureWarnings(() => parsePostDetail(raw));
+    expect(warnings).toEqual([]);
+    const listed = parseProfilePosts(load('profile-posts-user-27968736-2025-07.json')).posts[0];
+    expect(p).toMatchObject(listed);
+    expect(p).toMatchObject({
+      id: 165787873,
+      publication_id: 4097137,
+      title: "Founders, Here's What You Need to Know About Releases in 2025. Plus the 267% Acceleration Trend.",
+      slug: 'founders-heres-what-you-need-to-know',
+      post_date: '2025-06-12T18:22:44.461Z',
+      audience: 'only_paid',
+      type: 'newsletter',
+      canonical_url: 'https://karozieminski.substack.com/p/founders-heres-what-you-need-to-know',
+      reaction_count: 29,
+      comment_count: 12,
+      wordcount: 1108,
+      is_paywalled: true,
+      body_html: null,
+      truncated_body_text: null,
+      publication: { id: 4097137, name: 'Product with Attitude', subdomain: 'karozieminski', custom_domain: null, author_id: 27968736 },
+    });
+    expect(p.publishedBylines[0]).toMatchObject({ name: 'Karo (Product with Attitude)', handle: 'karozieminski' });
+    for (const viewer of ['is_saved', 'read_progress', 'restacked', 'reaction', 'inboxItem']) expect(p).not.toHaveProperty(viewer);
+    expect(NewsletterPostDetail.parse(p)).toEqual(p);
+    // It is the post asked at its address; not another slug's answer, nor another publication's.
+    expect(postIdentityProblem(p, asked, asked.host)).toBeNull();
+    expect(postIdentityProblem(p, { ...asked, slug: 'i-studied-49-ai-generated-bios-what' }, asked.host)).toMatch(/not i-studied/);
+    expect(postIdentityProblem(p, { ...asked, host: 'slys.substack.com' }, 'slys.substack.com')).toMatch(
+      /karozieminski\.substack\.com, not slys/,
+    );
+  });
+
+  it('the second post is for everyone: not paywalled', () => {
+    const p = parsePostDetail(captured()[1]);
+    expect(p).toMatchObject({ id: 165086104, audience: 'everyone', is_paywalled: false });
+    expect(p.post_date).toMatch(/^2025-06-04/);
+  });
+});
+
 // Our own answers (no capture shows these).
 describe('newsletter parsers, degraded answers (our own)', () => {
   it('a profile without id or handle is a changed shape; missing usual fields are null plus a warning', () => {
@@ -106,4 +156,125 @@ describe('normalizeHandle', () => {
   it.each(['', 'a b', 'https://substack.com/p/post', 'https://evil.example/@x', 'jakub-slys'])('%j → null', (i) =>
     expect(normalizeHandle(i)).toBeNull(),
   );
+});
+
+// Our own answers (samples.ts, written from the captured post objects: no capture of /api/v1/posts/<slug> exists).
+describe('one post, degraded and foreign answers (our own)', () => {
+  const body = (over: Partial<Parameters<typeof substackPostBody>[0]> = {}) =>
+    substackPostBody({ slug: 'estuary-light', publication: { subdomain: 'mirasol' }, ...over });
+  const asked: PostRef = { host: 'mirasol.substack.com', slug: 'estuary-light' };
+
+  it('a full answer: its text, not paywalled, the publication from the byline; on its schema, no warning', () => {
+    const { result, warnings } = captureWarnings(() => parsePostDetail(body()));
+    expect(warnings).toEqual([]);
+    expect(result).toMatchObject({
+      slug: 'estuary-light',
+      body_html: '<p>The light over the estuary, week by week.</p>',
+      is_paywalled: false,
+      restacks: 2,
+      updated_at: '2025-04-02T08:10:00.000Z',
+      language: 'en',
+      publication: { id: 2100207, subdomain: 'mirasol' },
+    });
+    expect(NewsletterPostDetail.parse(result)).toEqual(result);
+    expect(postIdentityProblem(result, asked, asked.host)).toBeNull();
+  });
+
+  it('a paid post: its preview as Substack gives anyone, or null; paywalled either way', () => {
+    for (const audience of ['only_paid', 'founding', 'only_free'])
+      expect(parsePostDetail(body({ audience, bodyHtml: '<p>First lines</p>' }))).toMatchObject({
+        is_paywalled: true,
+        body_html: '<p>First lines</p>',
+      });
+    const { result, warnings } = captureWarnings(() => parsePostDetail(body({ audience: 'only_paid', bodyHtml: null })));
+    expect(result).toMatchObject({ is_paywalled: true, body_html: null });
+    expect(warnings).toEqual([]);
+  });
+
+  it('without its id → a changed shape; each usual field missing is null plus one warning, the rest intact', () => {
+    const { id: _id, ...noId } = body();
+    expect(() => parsePostDetail(noId)).toThrow(/missing post\.id/);
+    const full = parsePostDetail(body());
+    for (const field of ['publication_id', 'title', 'slug', 'type', 'audience', 'post_date', 'canonical_url', 'body_html'] as const) {
+      const { [field]: _gone, ...rest } = body();
+      const { result, warnings } = captureWarnings(() => parsePostDetail(rest));
+      expect(result[field], field).toBeNull();
+      expect(warnings.map((w) => w.field)).toEqual([`post.${field}`]);
+      const expected = { ...full, [field]: null } as Record<string, unknown>;
+      if (field === 'audience') expected.is_paywalled = null;
+      // Without the publication id its byline's publication cannot be told apart.
+      if (field === 'publication_id') expected.publication = null;
+      expect(result).toEqual(expected);
+    }
+    // Sometimes-carried fields: null, silently.
+    for (const field of ['restacks', 'updated_at', 'language', 'truncated_body_text', 'publishedBylines'] as const) {
+      const { [field]: _gone, ...rest } = body();
+      const { result, warnings } = captureWarnings(() => parsePostDetail(rest));
+      expect(warnings, field).toEqual([]);
+      expect(result[field === 'publishedBylines' ? 'publication' : field], field).toBeNull();
+    }
+  });
+
+  it('a top-level `publication` is the publication when it is the post’s; another one is not taken', () => {
+    const pub = { id: 2100207, subdomain: 'mirasol', custom_domain: 'notes.mirasol.example', name: 'Mira Sol Notes' };
+    expect(parsePostDetail({ ...body(), publication: pub }).publication).toEqual(pub);
+    expect(parsePostDetail({ ...body(), publication: { ...pub, id: 9 } }).publication).toMatchObject({ id: 2100207, custom_domain: null });
+  });
+
+  it('identity: the asked slug, the asked host or its publication’s other address; a slug missing or foreign is refused', () => {
+    const custom = parsePostDetail(body({ publication: { subdomain: 'mirasol', customDomain: 'notes.mirasol.example' } }));
+    expect(custom.canonical_url).toBe('https://notes.mirasol.example/p/estuary-light');
+    // Asked at the subdomain or at the custom domain (with or without www.): one publication, as it says.
+    for (const host of ['mirasol.substack.com', 'notes.mirasol.example', 'www.notes.mirasol.example'])
+      expect(postIdentityProblem(custom, { ...asked, host }, host), host).toBeNull();
+    // Another publication's address.
+    expect(postIdentityProblem(custom, { ...asked, host: 'tides.substack.com' }, 'tides.substack.com')).toMatch(
+      /notes\.mirasol\.example, not tides/,
+    );
+    // Without the publication, the pair is known only from where substack.com itself redirected a subdomain.
+    const bare = { ...custom, publication: null };
+    expect(postIdentityProblem(bare, asked, asked.host)).toMatch(/not mirasol\.substack\.com/);
+    expect(postIdentityProblem(bare, asked, 'notes.mirasol.example')).toBeNull();
+    // A custom domain's own redirect proves nothing.
+    expect(postIdentityProblem(bare, { ...asked, host: 'mirasol.example' }, 'notes.mirasol.example')).toMatch(/not mirasol\.example/);
+    // The slug: another, or none stated.
+    expect(postIdentityProblem(custom, { ...asked, slug: 'estuary-dark' }, asked.host)).toMatch(/post estuary-light, not estuary-dark/);
+    expect(postIdentityProblem({ ...custom, slug: null }, asked, asked.host)).toMatch(/no slug/);
+    // No canonical_url (warned by the parser): the slug from the asked host alone.
+    expect(postIdentityProblem({ ...custom, canonical_url: null }, asked, asked.host)).toBeNull();
+    expect(postIdentityProblem({ ...custom, canonical_url: 'not a url' }, asked, asked.host)).toMatch(/no URL/);
+  });
+});
+
+describe('normalizePostUrl', () => {
+  it.each([
+    ['https://mirasol.substack.com/p/estuary-light', { host: 'mirasol.substack.com', slug: 'estuary-light' }],
+    [
+      'HTTPS://MiraSol.Substack.com/p/Estuary-Light/?utm_source=x&r=abc#footnote-1',
+      { host: 'mirasol.substack.com', slug: 'estuary-light' },
+    ],
+    ['mirasol.substack.com/p/estuary-light', { host: 'mirasol.substack.com', slug: 'estuary-light' }],
+    ['https://www.notes.mirasol.example/p/estuary_light_2', { host: 'www.notes.mirasol.example', slug: 'estuary_light_2' }],
+  ])('%j → %j', (i, o) => expect(normalizePostUrl(i)).toEqual(o));
+  it.each(['https://substack.com/@mirasol/p/estuary-light', 'https://www.substack.com/home/post/p-170000101'])(
+    '%j → substack.com (no publication named)',
+    (i) => expect(normalizePostUrl(i)).toBe('substack.com'),
+  );
+  it.each([
+    '',
+    'https://mirasol.substack.com/',
+    'https://mirasol.substack.com/p/',
+    'https://mirasol.substack.com/p/estuary-light/comments',
+    'https://mirasol.substack.com/archive',
+    'https://open.substack.com/pub/mirasol/p/estuary-light',
+    'https://a.b.substack.com/p/estuary-light',
+    'https://10.0.0.5/p/estuary-light',
+    'https://[::1]/p/estuary-light',
+    'https://localhost/p/estuary-light',
+    'https://notes.mirasol.example:8443/p/estuary-light',
+    'https://user:pw@notes.mirasol.example/p/estuary-light',
+    'ftp://notes.mirasol.example/p/estuary-light',
+    'https://notes.mirasol.example/p/estuary%2Flight',
+    'https://notes.mirasol.example/p/%C3%A9t%C3%A9',
+  ])('%j → null', (i) => expect(normalizePostUrl(i)).toBeNull());
 });

@@ -1,7 +1,8 @@
 /**
  * newsletter = Substack. Pure parsers: Substack's JSON API in, records out (no I/O), through the
  * parse kit: a profile without its id or handle, a post without its id, is a changed shape; the
- * usual fields missing are null plus a warning.
+ * usual fields missing are null plus a warning. Also a post URL's host and slug, and whether one
+ * post's answer is the post asked for (postIdentityProblem).
  *
  * Captures: ../shared/fixtures/newsletter/ (SOURCES.md; recorded with a login cookie, so viewer
  * fields appear there and are left out here).
@@ -9,9 +10,9 @@
 import { parseUserUrl } from '../../links/user-url.js';
 import { int, intish, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import type { NewsletterPost, NewsletterProfile } from './schema.js';
+import type { NewsletterPost, NewsletterPostDetail, NewsletterProfile } from './schema.js';
 import { byListOwner } from '../identity.js';
-export type { NewsletterPost, NewsletterProfile } from './schema.js';
+export type { NewsletterPost, NewsletterPostDetail, NewsletterProfile } from './schema.js';
 
 export const PLATFORM = 'newsletter';
 
@@ -76,6 +77,42 @@ export function parseProfilePosts(body: unknown): { posts: NewsletterPost[]; nex
 }
 
 /**
+ * The body of `GET https://<publication host>/api/v1/posts/<slug>`: one post object, the fields of
+ * the profile lists' posts (parsePost) plus its text and the publication. `is_paywalled` is ours,
+ * from `audience`; `publication` is the answer's own `publication` when it sends one, else the one
+ * its bylines' `publicationUsers` name with the post's `publication_id`.
+ */
+export function parsePostDetail(body: unknown): NewsletterPostDetail {
+  const r = recordReader(body, { platform: PLATFORM, record: 'post' });
+  const post = parsePost(r);
+  return {
+    ...post,
+    body_html: r.str('body_html'),
+    truncated_body_text: r.opt.str('truncated_body_text'),
+    is_paywalled: post.audience === null ? null : post.audience !== 'everyone',
+    updated_at: r.opt.str('updated_at'),
+    language: r.opt.str('language'),
+    restacks: r.opt.int('restacks'),
+    publication: ownPublication(r.opt.obj('publication'), post),
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The post's publication: the one the answer states, or the one a byline's `publicationUsers` names by the post's `publication_id`. */
+function ownPublication(stated: Record<string, unknown> | null, post: NewsletterPost): Record<string, unknown> | null {
+  if (stated && (post.publication_id === null || stated.id === post.publication_id)) return stated;
+  if (post.publication_id === null) return null;
+  for (const b of post.publishedBylines) {
+    for (const pu of Array.isArray(b.publicationUsers) ? b.publicationUsers : []) {
+      const pub = isObject(pu) ? pu.publication : null;
+      if (isObject(pub) && pub.id === post.publication_id) return pub;
+    }
+  }
+  return null;
+}
+
+/**
  * Whether a post names the person among its authors: a byline with their user id and, when the
  * byline states a handle, theirs (case-insensitive). A post without bylines cannot be checked.
  * `idFromCursor`: the user id came from a caller's cursor, not from the profile, so it proves
@@ -102,4 +139,84 @@ export function normalizeHandle(input: string): string | null {
   }
   s = s.replace(/^@/, '').toLowerCase();
   return HANDLE.test(s) ? s : null;
+}
+
+/** One post asked for by its address: the publication's host and the post's slug (lower-cased). */
+export interface PostRef {
+  host: string;
+  slug: string;
+}
+
+/** A DNS name (no IP address, no port): a publication's `<name>.substack.com` or its own domain. */
+const DNS_NAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+/** Substack's post slugs: lower-case letters, digits, `-` and `_`. */
+const SLUG = /^[a-z0-9][a-z0-9_-]{0,299}$/;
+/** Hosts under substack.com that are no publication's. */
+const NOT_PUBLICATIONS = new Set(['www', 'open']);
+
+/**
+ * A post URL `https://<name>.substack.com/p/<slug>` or `https://<custom domain>/p/<slug>` (query
+ * and fragment ignored, a trailing slash allowed; host and slug lower-cased) → its host and slug.
+ * `substack.com`: a post address on substack.com itself (`/@<handle>/p/<slug>`, `/home/post/…`)
+ * names no publication, and the per-publication endpoint cannot answer it. Null when invalid.
+ */
+export function normalizePostUrl(input: string): PostRef | 'substack.com' | null {
+  const u = parseUserUrl(input);
+  if (!u) return null;
+  const host = u.hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'substack.com' || host === 'www.substack.com') return 'substack.com';
+  if (!DNS_NAME.test(host)) return null;
+  if (host.endsWith('.substack.com')) {
+    const name = host.slice(0, -'.substack.com'.length);
+    if (name.includes('.') || NOT_PUBLICATIONS.has(name)) return null;
+  }
+  const m = /^\/p\/([^/]+)\/?$/.exec(u.pathname);
+  const slug = m ? m[1].toLowerCase() : null;
+  return slug && SLUG.test(slug) ? { host, slug } : null;
+}
+
+/** A host compared without case, a trailing dot or one leading `www.`. */
+const site = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
+
+const hostOf = (url: string): string | null => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+};
+
+/** A publication's two addresses: `<subdomain>.substack.com` and its custom domain (each when stated). */
+function publicationHosts(pub: Record<string, unknown> | null): string[] {
+  const out: string[] = [];
+  if (typeof pub?.subdomain === 'string' && pub.subdomain) out.push(site(`${pub.subdomain}.substack.com`));
+  if (typeof pub?.custom_domain === 'string' && pub.custom_domain) out.push(site(pub.custom_domain));
+  return out;
+}
+
+/**
+ * Why a post answer is not the post asked for, or null when it is: its `slug` must be the asked
+ * slug (an answer stating none cannot be checked: refused too), and its `canonical_url` host (where
+ * stated) the asked host, or the other address of the same publication — the pair the answer's
+ * publication states (`<subdomain>.substack.com` and its custom domain), or where substack.com
+ * itself redirected a `<name>.substack.com` request (`finalHost`: Substack's own word that the two
+ * are one publication; a custom domain's redirect is its owner's and proves nothing).
+ */
+export function postIdentityProblem(post: NewsletterPostDetail, asked: PostRef, finalHost: string): string | null {
+  if (post.slug === null) return 'a post stating no slug';
+  if (post.slug.toLowerCase() !== asked.slug) return `post ${post.slug}, not ${asked.slug}`;
+  if (post.canonical_url === null) return null;
+  const canonical = hostOf(post.canonical_url);
+  if (canonical === null) return 'a canonical_url that is no URL';
+  const got = site(canonical);
+  const want = site(asked.host);
+  if (got === want) return null;
+  const pair = publicationHosts(post.publication);
+  if (pair.includes(want) && pair.includes(got)) return null;
+  if (want.endsWith('.substack.com') && site(finalHost) !== want && site(finalHost) === got) return null;
+  return `a post of ${canonical}, not ${asked.host}`;
 }

@@ -1,6 +1,8 @@
 /**
  * newsletter = Substack. Registry entry: hosts and the operations (operations.ts: a writer's
- * profile and posts). No walls of its own known: Cloudflare's pages are the block catalogue's.
+ * profile and posts, one post). Hosts: substack.com, and for one post the publication's host the
+ * caller names (`<name>.substack.com` or any custom domain: `*`, passed as `userParam` so the SSRF
+ * guard checks it). No walls of its own known: Cloudflare's pages are the block catalogue's.
  */
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';
@@ -11,7 +13,7 @@ import { links } from './links.js';
 
 export const platform: PlatformDefinition = {
   label: PLATFORM,
-  hosts: ['substack.com'],
+  hosts: ['substack.com', '*.substack.com', '*'],
   operations,
   links,
   // Discovery reads through the newsletterProfile operation: one cache entry serves both.

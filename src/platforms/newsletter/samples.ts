@@ -57,3 +57,109 @@ export function substackProfileBody(s: SubstackSample): Record<string, unknown> 
 
 /** Substack's 404 body for an unknown handle. */
 export const SUBSTACK_NOT_FOUND = { error: 'User not found' };
+
+/** One post of a publication, for `GET https://<publication host>/api/v1/posts/<slug>`. */
+export interface SubstackPostSample {
+  slug: string;
+  /** The publication: its subdomain, and its custom domain when it has one (then the canonical host). */
+  publication: { id?: number; subdomain: string; name?: string; customDomain?: string | null };
+  author?: { id: number; handle: string; name: string };
+  id?: number;
+  title?: string;
+  audience?: string;
+  /** The text as HTML (a paid post's: its preview, or null). */
+  bodyHtml?: string | null;
+}
+
+/**
+ * A post as `/api/v1/posts/<slug>` answers it. No capture of that endpoint exists: the keys are
+ * the captured post objects' (../shared/fixtures/newsletter/profile-posts-user-27968736-2025-07.json,
+ * `posts[]`, without its viewer fields), their bylines carrying `publicationUsers` with the
+ * publication as there, plus the keys a post alone carries as described by public notes on the
+ * endpoint (`body_html` filled, `updated_at`, `restacks`, `language`, `previous_post_slug`…). Values invented.
+ */
+export function substackPostBody(s: SubstackPostSample): Record<string, unknown> {
+  const author = s.author ?? { id: 254_824_415, handle: 'mirasol', name: 'Mira Sol' };
+  const pub = {
+    id: s.publication.id ?? 2_100_207,
+    name: s.publication.name ?? 'Mira Sol Notes',
+    subdomain: s.publication.subdomain,
+    custom_domain: s.publication.customDomain ?? null,
+    custom_domain_optional: false,
+    logo_url: null,
+    author_id: author.id,
+    primary_user_id: author.id,
+    payments_state: 'enabled',
+    language: 'en',
+  };
+  const id = s.id ?? 170_000_101;
+  const audience = s.audience ?? 'everyone';
+  const bodyHtml = s.bodyHtml === undefined ? '<p>The light over the estuary, week by week.</p>' : s.bodyHtml;
+  return {
+    id,
+    editor_v2: false,
+    publication_id: pub.id,
+    title: s.title ?? 'Estuary light',
+    social_title: s.title ?? 'Estuary light',
+    search_engine_title: null,
+    search_engine_description: null,
+    type: 'newsletter',
+    slug: s.slug,
+    post_date: '2025-04-02T08:00:00.000Z',
+    audience,
+    podcast_duration: null,
+    write_comment_permissions: audience,
+    should_send_free_preview: false,
+    free_unlock_required: false,
+    canonical_url: `https://${pub.custom_domain ?? `${pub.subdomain}.substack.com`}/p/${s.slug}`,
+    section_id: null,
+    section_slug: null,
+    section_name: null,
+    reactions: { '❤': 12 },
+    subtitle: 'Notes from the shore',
+    cover_image: 'https://substack-post-media.s3.amazonaws.com/public/images/sample_1200x800.png',
+    podcast_url: null,
+    description: 'Notes from the shore',
+    body_json: null,
+    body_html: bodyHtml,
+    truncated_body_text: bodyHtml ? 'The light over the estuary, week by week.' : '',
+    wordcount: 860,
+    postTags: [{ id: 'sample-tag', publication_id: pub.id, name: 'Shore', slug: 'shore', hidden: false }],
+    publishedBylines: [
+      {
+        id: author.id,
+        name: author.name,
+        handle: author.handle,
+        previous_name: null,
+        photo_url: 'https://substackcdn.com/image/fetch/sample.jpeg',
+        bio: null,
+        publicationUsers: [
+          {
+            id: author.id + 11,
+            user_id: author.id,
+            publication_id: pub.id,
+            role: 'admin',
+            public: true,
+            is_primary: true,
+            publication: pub,
+          },
+        ],
+        is_guest: false,
+        bestseller_tier: null,
+      },
+    ],
+    reaction_count: 12,
+    comment_count: 3,
+    child_comment_count: 1,
+    restacks: 2,
+    audio_items: [],
+    is_geoblocked: false,
+    hasCashtag: false,
+    updated_at: '2025-04-02T08:10:00.000Z',
+    language: 'en',
+    is_published: true,
+    meter_type: 'none',
+    previous_post_slug: null,
+    next_post_slug: null,
+  };
+}

@@ -63,6 +63,27 @@ export const NewsletterPost = named(
 );
 export type NewsletterPost = z.infer<typeof NewsletterPost>;
 
+export const NewsletterPostDetail = named(
+  'NewsletterPostDetail',
+  NewsletterPost.extend({
+    body_html: NStr.describe(
+      'The text as HTML. For a post not for everyone (`is_paywalled`): the public preview only, cut where the paywall starts and without a marker, or null when the publication shows none',
+    ),
+    truncated_body_text: NStr.describe('A short plain-text excerpt, when Substack sends one (often empty)'),
+    is_paywalled: NBool.describe(
+      'Whether the text is only partly public: true when `audience` is not `everyone` (`body_html` is then the preview at most); null when `audience` is missing',
+    ),
+    updated_at: NStr,
+    language: NStr,
+    restacks: NInt,
+    publication: NObj.describe(
+      'The publication the post is in (`id`, `name`, `subdomain`, `custom_domain`…); null when the answer does not state it',
+    ),
+  }),
+  'A Substack post with its text (/api/v1/posts/<slug> on the publication)',
+);
+export type NewsletterPostDetail = z.infer<typeof NewsletterPostDetail>;
+
 export const NewsletterPostsPage = named(
   'NewsletterPostsPage',
   z.strictObject({
