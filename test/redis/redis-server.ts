@@ -72,7 +72,7 @@ function sendInline(port: number, command: string, timeoutMs = 1_000): Promise<s
 }
 
 export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freePort();
+  let port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'cl-redis-'));
   let proc: ChildProcess | null = null;
   let output = '';
@@ -105,7 +105,18 @@ export async function startRedisServer(): Promise<RedisServer> {
     proc = null;
   };
 
-  await start();
+  // A port freePort found free can be taken by another process before redis-server binds it
+  // (suites in parallel, other programs): the first start then moves to another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await start();
+      break;
+    } catch (e) {
+      if (attempt >= 3 || !output.includes('Address already in use')) throw e;
+      port = await freePort();
+      output = '';
+    }
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
