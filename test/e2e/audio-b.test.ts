@@ -178,6 +178,7 @@ describe('envelope, credits, cache', () => {
     const [call] = h.replay.hits({ host: API });
     expect(call.path).toBe('/v1/catalog/gb/songs/900000011');
     expect(call.query.get('l')).toBe('en-US');
+    expect(call.query.get('include')).toBe('artists,albums');
     expect(call.headers.authorization).toBe(`Bearer ${apple.bundleToken}`);
     expect(call.headers.origin).toBe('https://music.apple.com');
   });

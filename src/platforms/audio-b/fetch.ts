@@ -177,10 +177,14 @@ export async function fetchAlbum(ctx: OpContext, a: CatalogRef): Promise<Album> 
   );
 }
 
-/** One song, in English names (`l=en-US`) whatever the storefront; its artists and album come as relationships. */
+/** One song, in English names (`l=en-US`) whatever the storefront; its artists and album come as relationships, included (names, not bare ids). */
 export async function fetchSong(ctx: OpContext, a: CatalogRef): Promise<Song> {
   const what = `Song ${a.id} (storefront ${a.storefront})`;
-  return parseSongResponse(await catalogGet(ctx, catalogUrl(a.storefront, `songs/${a.id}`, { l: 'en-US' }), what), what, a.id);
+  return parseSongResponse(
+    await catalogGet(ctx, catalogUrl(a.storefront, `songs/${a.id}`, { l: 'en-US', include: 'artists,albums' }), what),
+    what,
+    a.id,
+  );
 }
 
 /** Our `type` → the resource types to ask for. Radio episodes are station resources. */
