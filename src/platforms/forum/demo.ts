@@ -1,6 +1,7 @@
 /**
  * forum's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented, not
- * captures): one user (NightOwlPots), their posts and comments, r/Pottery, one post's thread; a
+ * captures): one user (NightOwlPots), their posts and comments, r/Pottery (and a search in it, any
+ * query answering their posts), one post's thread; a
  * search answers any query with the same invented posts or comments. Other users, subreddits and
  * threads are demo misses.
  */
@@ -130,6 +131,12 @@ export function demoRoutes(): Route[] {
     {
       host: R,
       path: /^\/r\/[^/]+\/(?:hot|new|top|rising)\.json$/i,
+      response: (req) => (/^\/r\/pottery\//i.test(req.path) ? json(listing(posts.map((data) => ({ kind: 't3', data })))) : demoMiss(req)),
+    },
+    {
+      // Search within r/Pottery: any query answers with NightOwlPots's posts there.
+      host: R,
+      path: /^\/r\/[^/]+\/search\.json$/i,
       response: (req) => (/^\/r\/pottery\//i.test(req.path) ? json(listing(posts.map((data) => ({ kind: 't3', data })))) : demoMiss(req)),
     },
     {

@@ -14,6 +14,28 @@ import type { ForumFilter, ForumSearchPage, ForumSort, ForumTimeframe } from './
 import { parseListing } from './parse.js';
 
 const PLATFORM = 'forum';
+
+/** Post search's `sort` (forumSearch, and forumSubredditSearch unchanged). */
+export const SEARCH_SORT_PARAM = {
+  name: 'sort',
+  kind: 'enum',
+  values: ['relevance', 'new', 'top', 'comment_count'],
+  enumName: 'ForumSearchSort',
+  description: 'Order (default relevance). Comment search supports only relevance, new and top.',
+} as const;
+
+/** Post search's `timeframe` (forumSearch, and forumSubredditSearch unchanged). */
+export const SEARCH_TIMEFRAME_PARAM = {
+  name: 'timeframe',
+  kind: 'enum',
+  values: ['all', 'day', 'week', 'month', 'year'],
+  enumName: 'ForumSearchTimeframe',
+  description: 'Post search only: posts from this period (default all).',
+} as const;
+
+/** The search query as sent and keyed: trimmed, runs of whitespace one space. */
+export const searchQuery = (q: string): string => q.trim().replace(/\s+/g, ' ');
+
 export const SEARCH_URL = 'https://www.reddit.com/search.json';
 
 export interface ForumSearchArgs {
@@ -27,7 +49,7 @@ export interface ForumSearchArgs {
 }
 
 /** Our sort names → Reddit's `sort` values (`comment_count` is Reddit's `comments`). */
-const UPSTREAM_SORT: Record<ForumSort, string> = { relevance: 'relevance', new: 'new', top: 'top', comment_count: 'comments' };
+export const UPSTREAM_SORT: Record<ForumSort, string> = { relevance: 'relevance', new: 'new', top: 'top', comment_count: 'comments' };
 
 /**
  * `https://www.reddit.com/search.json?q=…&type=link|comment&sort=…[&t=…][&after=…]&raw_json=1`.

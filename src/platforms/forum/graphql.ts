@@ -3,7 +3,7 @@
  * plus `json` carrying the whole wire record (what REST returns, every upstream field included).
  *
  * Search items are posts or, with `filter: COMMENTS`, comments: both implement `ForumItem`. The
- * user-posts, subreddit and post fields reuse `ForumPost`, the user-comments field `ForumComment`;
+ * user-posts, subreddit search (its page is `ForumPostsPage` too), subreddit and post fields reuse `ForumPost`, the user-comments field `ForumComment`;
  * a thread's comments are `ForumThreadNode`s (a comment with its replies, or a "load more" stub).
  */
 import { builder } from '../../graphql/builder.js';
@@ -15,6 +15,7 @@ import type { ForumMoreComments, ForumThread } from './post.js';
 import { forumPost } from './post.js';
 import type { ForumSubreddit, ForumSubredditPage } from './subreddit.js';
 import { forumSubreddit } from './subreddit.js';
+import { forumSubredditSearch } from './subreddit-search.js';
 import type { ForumCommentsPage } from './user-comments.js';
 import { forumUserComments } from './user-comments.js';
 import type { ForumPostsPage } from './user-posts.js';
@@ -261,7 +262,7 @@ function forumUserTypes(): void {
   operationField(forumUser, UserRecordRef);
 }
 
-/** ForumPostsPage and the forumUserPosts root field. */
+/** ForumPostsPage and its root fields: forumUserPosts and forumSubredditSearch. */
 function forumUserPostsTypes(PostRef: PostType): void {
   const PostsPageRef = builder.objectRef<ForumPostsPage>('ForumPostsPage').implement({
     fields: (t) => ({
@@ -271,6 +272,7 @@ function forumUserPostsTypes(PostRef: PostType): void {
     }),
   });
   operationField(forumUserPosts, PostsPageRef);
+  operationField(forumSubredditSearch, PostsPageRef);
 }
 
 /** ForumCommentsPage and the forumUserComments root field. */

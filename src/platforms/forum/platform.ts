@@ -1,12 +1,12 @@
 /**
- * forum = Reddit. Registry entry: hosts, the search operation (here), user, user posts, user comments, subreddit and post (their own modules).
+ * forum = Reddit. Registry entry: hosts, the search operation (here), user, user posts, user comments, subreddit, subreddit search and post (their own modules).
  * Upstream request: platforms.md (`www.reddit.com/search.json`, a Listing).
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import type { ForumSearchArgs } from './fetch.js';
 import { AFTER_PARAM, checkAfter } from './api.js';
-import { fetchSearchPage } from './fetch.js';
+import { fetchSearchPage, SEARCH_SORT_PARAM, SEARCH_TIMEFRAME_PARAM, searchQuery } from './fetch.js';
 import type { ForumSearchPage } from './parse.js';
 import * as schema from './schema.js';
 import { walls } from './walls.js';
@@ -15,6 +15,7 @@ import { forumUser } from './user.js';
 import { forumUserPosts } from './user-posts.js';
 import { forumUserComments } from './user-comments.js';
 import { forumSubreddit } from './subreddit.js';
+import { forumSubredditSearch } from './subreddit-search.js';
 import { forumPost } from './post.js';
 import { links } from './links.js';
 
@@ -39,20 +40,8 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
       enumName: 'ForumSearchFilter',
       description: 'What to search: posts (default) or comments. Comments come back in `posts` too.',
     },
-    {
-      name: 'sort',
-      kind: 'enum',
-      values: ['relevance', 'new', 'top', 'comment_count'],
-      enumName: 'ForumSearchSort',
-      description: 'Order (default relevance). Comment search supports only relevance, new and top.',
-    },
-    {
-      name: 'timeframe',
-      kind: 'enum',
-      values: ['all', 'day', 'week', 'month', 'year'],
-      enumName: 'ForumSearchTimeframe',
-      description: 'Post search only: posts from this period (default all).',
-    },
+    SEARCH_SORT_PARAM,
+    SEARCH_TIMEFRAME_PARAM,
     AFTER_PARAM,
     { name: 'trim', kind: 'boolean', description: 'Return reduced items (see the ForumPost / ForumComment trim field lists).' },
   ],
@@ -70,7 +59,7 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
   normalize: (a) => {
     const filter = a.filter ?? 'posts';
     return {
-      query: a.query.trim().replace(/\s+/g, ' '),
+      query: searchQuery(a.query),
       filter,
       sort: a.sort ?? 'relevance',
       timeframe: filter === 'posts' ? (a.timeframe ?? 'all') : null,
@@ -87,7 +76,7 @@ export const search: OperationDef<ForumSearchArgs, ForumSearchPage> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [search, forumUser, forumUserPosts, forumUserComments, forumSubreddit, forumPost],
+  operations: [search, forumUser, forumUserPosts, forumUserComments, forumSubreddit, forumSubredditSearch, forumPost],
   walls,
   reader,
   links,

@@ -130,9 +130,19 @@ export function parseSubredditAbout(json: unknown): ForumSubreddit {
 export function buildSubredditPage(name: string, page: ForumPostsPage, about: ForumSubreddit | null): ForumSubredditPage {
   if (about && !sameHandle(name, about.display_name))
     throw upstreamFailed(`${PLATFORM}: the about answer for r/${name} describes r/${about.display_name} (a different resource)`);
-  const other = page.posts.find((p) => typeof p.subreddit === 'string' && !sameHandle(name, p.subreddit));
-  if (other) throw upstreamFailed(`${PLATFORM}: the listing of r/${name} holds a post of r/${other.subreddit} (a different resource)`);
+  assertSubredditPosts(name, page.posts, 'the listing');
   return { subreddit: about, posts: page.posts, after: page.after };
+}
+
+/** Every post of a subreddit's listing (or search) is that subreddit's (case-insensitive); one of another makes the answer another resource. */
+export function assertSubredditPosts(name: string, posts: readonly { subreddit?: unknown }[], what: string): void {
+  const other = posts.find((p) => typeof p.subreddit === 'string' && !sameHandle(name, p.subreddit));
+  if (other) throw upstreamFailed(`${PLATFORM}: ${what} of r/${name} holds a post of r/${String(other.subreddit)} (a different resource)`);
+}
+
+/** A missing subreddit's listing (and search) is redirected to Reddit's subreddit search: NOT_FOUND. */
+export function assertNotRedirectedAway(answer: { url: string }, what: string): void {
+  if (/^\/subreddits\/search\b/.test(new URL(answer.url).pathname)) throw notFound(`${what} was not found`);
 }
 
 /** Subreddit names: 2–21 letters, digits and `_`, not starting with `_` (old ones are 2 long: r/de). */
@@ -148,6 +158,12 @@ export function normalizeSubreddit(input: string): string | null {
     .replace(/\/$/, '')
     .toLowerCase();
   return NAME_RE.test(s) && !NOT_COMMUNITIES.has(s) ? s : null;
+}
+
+/** The subreddit parameter's rule (`name` here, `subreddit` on forumSubredditSearch): one community, normalizeSubreddit. */
+export function checkSubredditName(value: unknown, param: string, problem: (param: string, message: string) => void): void {
+  if (typeof value === 'string' && value.trim() && value.length <= 64 && !normalizeSubreddit(value))
+    problem(param, "must be one subreddit's name: 2 to 21 letters, digits or _ (r/ in front is fine; not all, popular or another feed)");
 }
 
 export interface ForumSubredditArgs {
@@ -169,8 +185,7 @@ export function subredditListingQuery(a: Omit<ForumSubredditArgs, 'name'>): Reco
 export async function fetchForumSubreddit(ctx: OpContext, a: ForumSubredditArgs): Promise<ForumSubredditPage> {
   const what = `Subreddit r/${a.name}`;
   const listing = await readRedditJson(ctx, { path: `/r/${a.name}/${a.sort}`, query: subredditListingQuery(a), what });
-  // A missing subreddit's listing is redirected to Reddit's subreddit search.
-  if (/^\/subreddits\/search\b/.test(new URL(listing.url).pathname)) throw notFound(`${what} was not found`);
+  assertNotRedirectedAway(listing, what);
   const page = parsePostsPage(listing.json);
   const about = await optionalAbout(ctx, a.name, what);
   const record = buildSubredditPage(a.name, page, about);
@@ -208,8 +223,7 @@ export const forumSubreddit: OperationDef<ForumSubredditArgs, ForumSubredditPage
   ],
   cacheable: true,
   check(args, problem) {
-    if (typeof args.name === 'string' && args.name.trim() && args.name.length <= 64 && !normalizeSubreddit(args.name))
-      problem('name', "must be one subreddit's name: 2 to 21 letters, digits or _ (r/ in front is fine; not all, popular or another feed)");
+    checkSubredditName(args.name, 'name', problem);
     // `all` restricts nothing and is harmless; another period would be silently ignored.
     if (args.sort !== 'top' && args.timeframe != null && args.timeframe !== 'all') problem('timeframe', 'applies to sort=top only');
     checkAfter(args, problem);
