@@ -269,6 +269,36 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  forumSubredditSearch: {
+    same: [
+      [
+        { subreddit: 'Pottery', query: 'celadon  glaze' },
+        { subreddit: 'r/pottery/', query: ' celadon glaze', sort: 'relevance', timeframe: 'all', after: '' },
+      ],
+    ],
+    differ: [
+      [
+        { subreddit: 'pottery', query: 'glaze' },
+        { subreddit: 'ceramics', query: 'glaze' },
+      ],
+      [
+        { subreddit: 'pottery', query: 'glaze' },
+        { subreddit: 'pottery', query: 'kiln' },
+      ],
+      [
+        { subreddit: 'pottery', query: 'glaze' },
+        { subreddit: 'pottery', query: 'glaze', sort: 'new' },
+      ],
+      [
+        { subreddit: 'pottery', query: 'glaze' },
+        { subreddit: 'pottery', query: 'glaze', timeframe: 'week' },
+      ],
+      [
+        { subreddit: 'pottery', query: 'glaze' },
+        { subreddit: 'pottery', query: 'glaze', after: 't3_abc' },
+      ],
+    ],
+  },
   forumPost: {
     // Reddit ids are base36 (lower-case); the title slug and a comment link name the same post.
     same: [

@@ -61,6 +61,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/forum/user/posts': ['handle=maya'],
   '/v1/forum/user/comments': ['handle=maya'],
   '/v1/forum/subreddit': ['name=pottery'],
+  '/v1/forum/subreddit/search': ['subreddit=pottery&query=glaze'],
   '/v1/forum/post': [`url=${enc('https://www.reddit.com/r/pottery/comments/1hq7x2a/a_bowl/')}`],
   '/v1/microblog-c/search': ['query=cats'],
   '/v1/microblog-a/post': [`url=${enc('https://truthsocial.com/@maya/114000000000000001')}`],

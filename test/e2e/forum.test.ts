@@ -652,3 +652,131 @@ describe('forum user, user posts, user comments, subreddit, post', () => {
     });
   });
 });
+
+describe('forum subreddit search', () => {
+  const R = 'www.reddit.com';
+  const search = (q: Record<string, string>) => `/v1/forum/subreddit/search?${new URLSearchParams(q)}`;
+  const pot = (id: string, extra: Record<string, unknown> = {}) =>
+    s.post(id, { subreddit: 'Pottery', subreddit_name_prefixed: 'r/Pottery', ...extra });
+
+  beforeEach(() => {
+    h.replay.add({
+      host: R,
+      path: '/r/pottery/search.json',
+      response: (req: ReplayRequest) =>
+        req.query.get('after') === 't3_g2' ? json(s.listing([pot('g3')], null)) : json(s.listing([pot('g1'), pot('g2')], 't3_g2')),
+    });
+  });
+
+  it('200: {posts, after}, 1 credit; asked at /r/<s>/search.json restricted to it; another spelling is a cache hit at 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const live = await h.rest(search({ subreddit: 'r/Pottery', query: 'celadon glaze', sort: 'top', timeframe: 'month' }), { key });
+    expect(live.status).toBe(200);
+    expect(Object.keys(live.body)).toEqual(['success', 'credits_remaining', 'credits_charged', 'posts', 'after']);
+    expect(live.body).toMatchObject({
+      credits_charged: 1,
+      after: 't3_g2',
+      posts: [{ name: 't3_g1', subreddit: 'Pottery' }, { name: 't3_g2' }],
+    });
+    const [req] = redditHits();
+    expect(req.path).toBe('/r/pottery/search.json');
+    expect(Object.fromEntries(req.query)).toEqual({
+      q: 'celadon glaze',
+      restrict_sr: '1',
+      sort: 'top',
+      t: 'month',
+      limit: '100',
+      raw_json: '1',
+    });
+    const hit = await h.rest(
+      search({ subreddit: 'pottery', query: ' celadon  glaze', sort: 'top', timeframe: 'month', cache_max_age: '1d' }),
+      { key },
+    );
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(strip(hit.body)).toEqual(strip(live.body));
+    const next = await h.rest(search({ subreddit: 'pottery', query: 'celadon glaze', sort: 'top', timeframe: 'month', after: 't3_g2' }), {
+      key,
+    });
+    expect(next.body).toMatchObject({ credits_charged: 1, after: null, posts: [{ name: 't3_g3' }] });
+    expect(redditHits()).toHaveLength(2);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it.each<[string, string, Route['response'], number, string]>([
+    [
+      'a missing subreddit (404)',
+      'ghostclay',
+      { status: 404, headers: JSON_HEADERS, body: '{"message": "Not Found", "error": 404}' },
+      404,
+      'NOT_FOUND',
+    ],
+    [
+      'a private subreddit',
+      'secretclay',
+      { status: 403, headers: JSON_HEADERS, body: '{"reason": "private", "message": "Forbidden", "error": 403}' },
+      403,
+      'PRIVATE_CONTENT',
+    ],
+    ['a JSON 429', 'busyclay', { status: 429, headers: JSON_HEADERS, body: s.TOO_MANY_REQUESTS_JSON }, 502, 'UPSTREAM_BLOCKED'],
+    [
+      'the "whoa there, pardner!" page',
+      'whoaclay',
+      { status: 429, headers: { 'content-type': 'text/html' }, body: s.WHOA_THERE_HTML },
+      502,
+      'UPSTREAM_BLOCKED',
+    ],
+    [
+      'a site-wide answer (a post of another subreddit)',
+      'mixedclay',
+      json(s.listing([s.post('x1', { subreddit: 'mixedclay' }), s.post('x2', { subreddit: 'pics' })])),
+      502,
+      'UPSTREAM_FAILED',
+    ],
+  ])('%s is %i %s at 0 credits, not cached', async (_name, sub, response, status, code) => {
+    h.replay.add({ host: R, path: `/r/${sub}/search.json`, response });
+    const { key, id } = await h.key(3);
+    const r = await h.rest(search({ subreddit: sub, query: 'glaze' }), { key });
+    expect(r.status).toBe(status);
+    expect(r.body.error.code).toBe(code);
+    const first = redditHits().length;
+    const again = await h.rest(search({ subreddit: sub, query: 'glaze', cache_max_age: '30d' }), { key });
+    expect(again.body.error.code).toBe(code);
+    // Asked upstream again (the upstream client may retry a 429 once: not a count of one).
+    expect(redditHits().length).toBeGreaterThan(first);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it.each<[Record<string, string>, string]>([
+    [{ query: 'glaze' }, 'subreddit'],
+    [{ subreddit: 'popular', query: 'glaze' }, 'subreddit'],
+    [{ subreddit: 'pottery' }, 'query'],
+    [{ subreddit: 'pottery', query: 'glaze', sort: 'hot' }, 'sort'],
+  ])('%o → 400 INVALID_INPUT naming %s, 0 credits, nothing fetched', async (q, param) => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(search(q), { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('INVALID_INPUT');
+    expect(r.body.error.details.map((d: { param: string }) => d.param)).toEqual([param]);
+    expect(redditHits()).toHaveLength(0);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('GraphQL: forumSubredditSearch answers a ForumPostsPage; json is the REST record', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest(search({ subreddit: 'pottery', query: 'trimming', sort: 'comment_count' }), { key });
+    const r = await h.gql(
+      `{ forumSubredditSearch(subreddit: "r/Pottery", query: "trimming", sort: COMMENT_COUNT, cacheMaxAge: "1d") { after json posts { id subreddit } } }`,
+      { key },
+    );
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.forumSubredditSearch).toMatchObject({
+      after: 't3_g2',
+      posts: [
+        { id: 'g1', subreddit: 'Pottery' },
+        { id: 'g2', subreddit: 'Pottery' },
+      ],
+    });
+    expect(r.body.data.forumSubredditSearch.json).toEqual(strip(rest.body));
+    expect(redditHits().map((x) => x.query.get('sort'))).toEqual(['comments']);
+  });
+});

@@ -88,6 +88,7 @@ const IDENTITY_ARGS = new Set([
   'vanity',
   'actor',
   'user',
+  'subreddit',
 ]);
 /** Sub-domains that are the platform's own, not an account's. */
 const PLATFORM_SUBDOMAINS = new Set(['www', 'm', 'open', 'music', 'api']);

@@ -1,5 +1,5 @@
 /**
- * Reddit's JSON API as the forum reads request it (user, user posts, subreddit, post; the older
+ * Reddit's JSON API as the forum reads request it (user, user posts, user comments, subreddit, subreddit search, post; the older
  * search and user-about fetches in fetch.ts still go to www.reddit.com directly):
  *
  * - anonymous, by default: `GET https://www.reddit.com<path>.json?…&raw_json=1` with the gateway's

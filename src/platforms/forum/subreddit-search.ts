@@ -70,8 +70,9 @@ export const forumSubredditSearch: OperationDef<ForumSubredditSearchArgs, ForumP
       description: 'Subreddit name, e.g. Pottery (r/ in front is fine)',
     },
     { name: 'query', kind: 'string', required: true, maxLength: 512, description: 'Search query' },
-    SEARCH_SORT_PARAM,
-    SEARCH_TIMEFRAME_PARAM,
+    // Post search's enums and defaults (the same GraphQL enums); descriptions without its comment-search notes.
+    { ...SEARCH_SORT_PARAM, description: 'Order (default relevance).' },
+    { ...SEARCH_TIMEFRAME_PARAM, description: 'Posts from this period (default all).' },
     AFTER_PARAM,
   ],
   cacheable: true,
