@@ -880,6 +880,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forum/subreddit/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the posts of one subreddit (100 a page); page with `after`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `forumSubredditSearch`.
+         */
+        get: operations["forumSubredditSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/forum/post": {
         parameters: {
             query?: never;
@@ -6401,6 +6421,19 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
+        ForumSubredditSearchResponse: {
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
         ForumPostResponse: {
             post: components["schemas"]["ForumPost"];
             /** @description Top-level comments, each with its replies */
@@ -10767,6 +10800,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForumSubredditResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    forumSubredditSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Subreddit name, e.g. Pottery (r/ in front is fine)
+                 * @example pottery
+                 */
+                subreddit: string;
+                /**
+                 * @description Search query
+                 * @example glaze
+                 */
+                query: string;
+                /** @description Order (default relevance). */
+                sort?: "relevance" | "new" | "top" | "comment_count";
+                /** @description Posts from this period (default all). */
+                timeframe?: "all" | "day" | "week" | "month" | "year";
+                /** @description Pagination token: the previous response's `after`, unchanged. Omit for the first page. */
+                after?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForumSubredditSearchResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];
