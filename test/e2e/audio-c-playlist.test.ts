@@ -11,6 +11,7 @@ import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { AUDIO_C_ARTIST_KEYS, AUDIO_C_PLAYLIST_KEYS } from '../support/record-keys.js';
+import { withoutEnvelope } from '../support/envelope.js';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const CLOUDFRONT_403 = `<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">
@@ -21,10 +22,6 @@ const SET_URL = 'https://soundcloud.com/ravimenonbeats/sets/rice-cooker-beats';
 const playlistPath = (url: string, extra = '') => `/v1/audio-c/playlist?url=${encodeURIComponent(url)}${extra}`;
 const pageRoute = (path: string, response: Route['response']): Route => ({ host: 'soundcloud.com', path, response });
 const pageHits = (h: Harness) => h.replay.hits({ host: 'soundcloud.com' });
-const envelope = (body: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
-  );
 
 describe('audio-c playlist', () => {
   let h: Harness;
@@ -76,7 +73,7 @@ describe('audio-c playlist', () => {
       const hit = await h.rest(playlistPath(url, '&cache_max_age=1d'), { key });
       expect(hit.status).toBe(200);
       expect(hit.body).toMatchObject({ success: true, credits_charged: 0, cached: true });
-      expect(envelope(hit.body)).toEqual(envelope(live.body));
+      expect(withoutEnvelope(hit.body)).toEqual(withoutEnvelope(live.body));
     }
     expect(pageHits(h)).toHaveLength(1);
     expect(await h.balance(id)).toBe(9);
@@ -93,7 +90,7 @@ describe('audio-c playlist', () => {
       { key },
     );
     const p = gql.body.data.audioCPlaylist;
-    expect(p.json).toEqual(envelope(rest.body));
+    expect(p.json).toEqual(withoutEnvelope(rest.body));
     expect(p).toMatchObject({
       id: rest.body.id,
       title: 'Rice Cooker Beats',

@@ -12,6 +12,7 @@ import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { AUDIO_C_ARTIST_KEYS } from '../support/record-keys.js';
+import { withoutEnvelope } from '../support/envelope.js';
 
 /** 32-character public client ids, as the web client's are. */
 const CLIENT_ID = (n: number) => `TestClientId${String(n).padStart(20, '0')}`;
@@ -111,10 +112,6 @@ const artistPath = (q: string) => `/v1/audio-c/artist?${q}`;
 const hits = (h: Harness, host: string, path?: string) => h.replay.hits(path ? { host, path } : { host });
 const upstreamHits = (h: Harness) =>
   h.replay.hits().filter((r) => r.host.endsWith('soundcloud.com') || r.host.endsWith('sndcdn.com')).length;
-const envelope = (body: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
-  );
 
 describe('audio-c artist', () => {
   let h: Harness;
@@ -168,7 +165,7 @@ describe('audio-c artist', () => {
       const hit = await h.rest(artistPath(`${q}&cache_max_age=1d`), { key });
       expect(hit.status).toBe(200);
       expect(hit.body).toMatchObject({ success: true, credits_charged: 0, cached: true });
-      expect(envelope(hit.body)).toEqual(envelope(live.body));
+      expect(withoutEnvelope(hit.body)).toEqual(withoutEnvelope(live.body));
     }
     expect(hits(h, 'api-v2.soundcloud.com', '/resolve')).toHaveLength(1);
     expect(await h.balance(id)).toBe(9);
@@ -315,7 +312,7 @@ describe('audio-c artist', () => {
       const before = await resolveWarnings();
       const r = await h.rest(artistPath('handle=fallback'), { key });
       expect(r.status).toBe(200);
-      expect(envelope(r.body)).toEqual(JSON.parse(userJsonOrdered('fallback')));
+      expect(withoutEnvelope(r.body)).toEqual(JSON.parse(userJsonOrdered('fallback')));
       expect(await h.balance(id)).toBe(2);
       expect(await resolveWarnings()).toBe(before + 1);
     },
@@ -369,7 +366,7 @@ describe('audio-c artist', () => {
       { key },
     );
     const a = gql.body.data.audioCArtist;
-    expect(a.json).toEqual(envelope(rest.body));
+    expect(a.json).toEqual(withoutEnvelope(rest.body));
     expect(a).toMatchObject({
       id: rest.body.id,
       username: rest.body.username,
@@ -555,6 +552,6 @@ describe.skipIf(!hasFixtures('audio-c'))(`audio-c real captures through the gate
       full_name: '',
       station_permalink: 'artist-stations:10494998',
     });
-    expect(Object.keys(envelope(r.body))).toEqual(AUDIO_C_ARTIST_KEYS);
+    expect(Object.keys(withoutEnvelope(r.body))).toEqual(AUDIO_C_ARTIST_KEYS);
   });
 });

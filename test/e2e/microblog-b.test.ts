@@ -30,6 +30,7 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { recordKeys } from '../../src/platforms/records.js';
 import { MicroblogBTweet } from '../../src/platforms/microblog-b/schema.js';
+import { withoutEnvelope } from '../support/envelope.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
@@ -141,10 +142,6 @@ const graphqlHits = (h: Harness) => h.replay.hits({ host: 'x.com', path: GRAPHQL
 const activationHits = (h: Harness) => h.replay.hits({ host: 'api.x.com', path: '/1.1/guest/activate.json' });
 const syndicationHits = (h: Harness) => h.replay.hits({ host: 'cdn.syndication.twimg.com' });
 const upstreamHits = (h: Harness) => h.replay.hits().length;
-const record = (body: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
-  );
 
 /**
  * A harness and a fresh simulated X. Token state lives in the gateway's upstream client, so
@@ -216,7 +213,7 @@ describe('microblog-b tweet over REST', () => {
     expect(r.status).toBe(200);
     expect(r.body.credits_charged).toBe(1);
     expect(r.body).not.toHaveProperty('cached');
-    expect(Object.keys(record(r.body))).toEqual(['__typename', 'rest_id', 'core', 'views', 'legacy']);
+    expect(Object.keys(withoutEnvelope(r.body))).toEqual(['__typename', 'rest_id', 'core', 'views', 'legacy']);
     expect(Object.keys(r.body.legacy)).toEqual([
       'created_at',
       'full_text',
@@ -246,7 +243,7 @@ describe('microblog-b tweet over REST', () => {
     // trim=false is the full record (and shares the default's cache entry)
     const explicit = await h().rest(tweetPath(URL_X, '&trim=false&cache_max_age=1d'), { key });
     expect(explicit.body).toMatchObject({ cached: true, credits_charged: 0 });
-    expect(record(explicit.body)).toEqual(record(full.body));
+    expect(withoutEnvelope(explicit.body)).toEqual(withoutEnvelope(full.body));
     expect(await h().balance(id)).toBe(8);
   });
 
@@ -263,7 +260,7 @@ describe('microblog-b tweet over REST', () => {
       expect(hit.status, variant).toBe(200);
       expect(hit.body, variant).toMatchObject({ success: true, cached: true, credits_charged: 0, credits_remaining: 9 });
       expect(hit.body.cached_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      expect(record(hit.body)).toEqual(record(live.body));
+      expect(withoutEnvelope(hit.body)).toEqual(withoutEnvelope(live.body));
     }
     expect(graphqlHits(h())).toHaveLength(1);
     expect(await h().balance(id)).toBe(9);
@@ -361,7 +358,7 @@ describe('microblog-b tweet over REST', () => {
     const r = await h().rest(tweetPath(URL_X), { key });
     expect(r.status).toBe(200);
     expect(r.body.credits_charged).toBe(1);
-    expect(Object.keys(record(r.body))).toEqual(TWEET_KEYS);
+    expect(Object.keys(withoutEnvelope(r.body))).toEqual(TWEET_KEYS);
     expect(r.body).toMatchObject({ rest_id: ID, views: null, source: null });
     expect(r.body.legacy).toMatchObject({
       full_text: 'Kerning is a love language. Notes: https://t.co/Qwerty1234',
@@ -410,7 +407,7 @@ describe('microblog-b tweet over REST', () => {
     );
     expect(gql.body.errors).toBeUndefined();
     const t = gql.body.data.microblogBTweet;
-    expect(t.json).toEqual(record(rest.body));
+    expect(t.json).toEqual(withoutEnvelope(rest.body));
     expect(t).toMatchObject({
       typename: 'Tweet',
       restId: ID,
@@ -455,7 +452,7 @@ describe('microblog-b tweet over REST', () => {
       { key },
     );
     const t = gql.body.data.microblogBTweet;
-    expect(t.json).toEqual(record(rest.body));
+    expect(t.json).toEqual(withoutEnvelope(rest.body));
     expect(t).toMatchObject({
       source: null,
       editControl: null,

@@ -16,11 +16,10 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { recordKeys } from '../../src/platforms/records.js';
 import { MicroblogCPost } from '../../src/platforms/microblog-c/schema.js';
+import { withoutEnvelope } from '../support/envelope.js';
 
 const JSON_HEADERS = { 'content-type': 'text/javascript; charset=utf-8' };
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
-const ENVELOPE = ['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'];
-const strip = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !ENVELOPE.includes(k)));
 const POST_KEYS = recordKeys(MicroblogCPost);
 
 const LSD = (n: number) => `AVqLsd${n}_x9`;
@@ -179,7 +178,7 @@ describe('microblog-c search', () => {
     const live = await h.rest(searchPath({ query: 'tide', start_date: '2025-05-02' }), { key });
     const hit = await h.rest(searchPath({ query: ' tide ', start_date: '2025-05-02', trim: 'false', cache_max_age: '7d' }), { key });
     expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
-    expect(strip(hit.body)).toEqual(strip(live.body));
+    expect(withoutEnvelope(hit.body)).toEqual(withoutEnvelope(live.body));
     expect(gqlHits(h)).toHaveLength(1);
     const extras: Record<string, string>[] = [
       { start_date: '2025-05-03' },
@@ -269,7 +268,7 @@ describe('microblog-c search', () => {
       { key },
     );
     const result = gql.body.data.microblogCSearch;
-    expect(result.json).toEqual(strip(rest.body));
+    expect(result.json).toEqual(withoutEnvelope(rest.body));
     expect(gql.body.extensions.credits.fields[0]).toMatchObject({ charged: 0, cached: true });
     expect(result.posts.map((p: { pk: string }) => p.pk)).toEqual(rest.body.posts.map((p: { pk: string }) => p.pk));
     const [first, second] = result.posts;

@@ -12,6 +12,7 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { recordKeys } from '../../src/platforms/records.js';
 import { MoodboardItem } from '../../src/platforms/moodboard/schema.js';
+import { withoutEnvelope } from '../support/envelope.js';
 
 const ITEM_KEYS = recordKeys(MoodboardItem);
 const JSON_HEADERS = { 'content-type': 'application/graphql-response+json; charset=utf-8' };
@@ -76,10 +77,6 @@ beforeEach(() => {
 const postPath = (url: string, extra = '') => `/v1/moodboard/post?url=${encodeURIComponent(url)}${extra}`;
 const searchPath = (q: Record<string, string>) => `/v1/moodboard/search?${new URLSearchParams(q)}`;
 const cosmosHits = () => h.replay.hits({ host: 'api.cosmos.so' });
-const strip = (body: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
-  );
 
 describe('moodboard post', () => {
   it('charges 1; envelope then every api.md field and save_count at top level', async () => {
@@ -127,7 +124,7 @@ describe('moodboard post', () => {
     for (const url of ['https://cosmos.so/e/17756802', 'http://www.cosmos.so/e/17756802/?ref=share']) {
       const hit = await h.rest(postPath(url, '&cache_max_age=7d'), { key });
       expect(hit.body).toMatchObject({ success: true, credits_charged: 0, cached: true });
-      expect(strip(hit.body)).toEqual(strip(live.body));
+      expect(withoutEnvelope(hit.body)).toEqual(withoutEnvelope(live.body));
     }
     expect(cosmosHits()).toHaveLength(1);
     expect(await h.balance(id)).toBe(9);
@@ -206,7 +203,7 @@ describe('moodboard post', () => {
       { key },
     );
     const p = gql.body.data.moodboardPost;
-    expect(p.json).toEqual(strip(rest.body));
+    expect(p.json).toEqual(withoutEnvelope(rest.body));
     expect(p).toMatchObject({
       id: rest.body.id,
       url: rest.body.url,
@@ -312,7 +309,7 @@ describe('moodboard search', () => {
     const live = await h.rest(searchPath({ query: TERM, cursor: CURSOR_1 }), { key });
     const hit = await h.rest(searchPath({ query: `  ${TERM} `, cursor: CURSOR_1, cache_max_age: '1d' }), { key });
     expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
-    expect(strip(hit.body)).toEqual(strip(live.body));
+    expect(withoutEnvelope(hit.body)).toEqual(withoutEnvelope(live.body));
     expect(cosmosHits()).toHaveLength(1);
     expect(await h.balance(id)).toBe(4);
   });
@@ -344,7 +341,7 @@ describe('moodboard search', () => {
       { key, variables: { q: TERM } },
     );
     const page = gql.body.data.moodboardSearch;
-    expect(page.json).toEqual(strip(rest.body));
+    expect(page.json).toEqual(withoutEnvelope(rest.body));
     expect(page).toMatchObject({ cursor: CURSOR_1, hasMore: true, resultCount: 3 });
     expect(page.items.map((i: { id: number }) => i.id)).toEqual(rest.body.items.map((i: { id: number }) => i.id));
     expect(page.items[1]).toMatchObject({ price: { value: 129.5, currency: 'EUR' }, brand: 'HAY' });

@@ -13,6 +13,7 @@ import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { PINBOARD_PIN_KEYS } from '../support/record-keys.js';
+import { withoutEnvelope } from '../support/envelope.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const HOST = 'www.pinterest.com';
@@ -55,10 +56,6 @@ beforeEach(() => {
 
 const searchPath = (q: Record<string, string>) => `/v1/pinboard/search?${new URLSearchParams(q)}`;
 const pinterestHits = () => h.replay.hits({ host: HOST });
-const strip = (body: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
-  );
 
 describe('pinboard search', () => {
   it('charges 1; envelope, then pins and cursor; pins in the api.md shape', async () => {
@@ -143,7 +140,7 @@ describe('pinboard search', () => {
     const hit = await h.rest(searchPath({ query: `  noodles   for the cache `, cache_max_age: '1d' }), { key });
     expect(hit.body).toMatchObject({ success: true, credits_charged: 0, cached: true });
     expect(hit.body.cached_at).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(strip(hit.body)).toEqual(strip(live.body));
+    expect(withoutEnvelope(hit.body)).toEqual(withoutEnvelope(live.body));
     expect(pinterestHits()).toHaveLength(1);
 
     // Another cursor and another trim are other entries: fetched live.
@@ -257,7 +254,7 @@ describe('pinboard search', () => {
     );
     expect(gql.body.errors).toBeUndefined();
     const page = gql.body.data.pinboardSearch;
-    expect(page.json).toEqual(strip(rest.body));
+    expect(page.json).toEqual(withoutEnvelope(rest.body));
     expect(page.cursor).toBe(rest.body.cursor);
     expect(page.pins.map((p: { json: unknown }) => p.json)).toEqual(rest.body.pins);
     const [a, b] = page.pins;

@@ -13,6 +13,7 @@ import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { SOCIAL_B_USER_KEYS } from '../support/record-keys.js';
+import { withoutEnvelope } from '../support/envelope.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
@@ -44,10 +45,6 @@ beforeEach(() => {
 
 const profilePath = (handle: string, extra = '') => `/v1/social-b/profile?handle=${encodeURIComponent(handle)}${extra}`;
 const igHits = () => h.replay.hits({ host: HOST });
-const strip = (body: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(body).filter(([k]) => !['success', 'credits_remaining', 'credits_charged', 'cached', 'cached_at'].includes(k)),
-  );
 
 describe('social-b profile', () => {
   it('charges 1; envelope, then data {user} and status; the api.md fields first', async () => {
@@ -100,7 +97,7 @@ describe('social-b profile', () => {
       const hit = await h.rest(profilePath(handle, '&cache_max_age=3d'), { key });
       expect(hit.body).toMatchObject({ success: true, credits_charged: 0, cached: true });
       expect(hit.body.cached_at).toMatch(/^\d{4}-\d\d-\d\dT/);
-      expect(strip(hit.body)).toEqual(strip(live.body));
+      expect(withoutEnvelope(hit.body)).toEqual(withoutEnvelope(live.body));
     }
     expect(igHits()).toHaveLength(1);
     const again = await h.rest(profilePath('kiln.works'), { key });
@@ -216,7 +213,7 @@ describe('social-b profile', () => {
     );
     expect(gql.body.errors).toBeUndefined();
     const p = gql.body.data.socialBProfile;
-    expect(p.json).toEqual(strip(rest.body));
+    expect(p.json).toEqual(withoutEnvelope(rest.body));
     expect(p.user.json).toEqual(rest.body.data.user);
     expect(p.status).toBe('ok');
     const u = rest.body.data.user;
