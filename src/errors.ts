@@ -93,6 +93,18 @@ export function invalidInput(details: ParamProblem[]): ApiError {
   return new ApiError('INVALID_INPUT', `Invalid input: ${message}`, { details });
 }
 
+/** Problems a 400 of a request body lists at most; the rest are counted (a body of thousands of mistakes gets a bounded answer). */
+export const MAX_PROBLEMS_LISTED = 50;
+
+/** INVALID_INPUT with at most MAX_PROBLEMS_LISTED details, then one under `moreParam` saying how many more. */
+export function invalidInputAtMost(problems: ParamProblem[], moreParam: string): ApiError {
+  if (problems.length <= MAX_PROBLEMS_LISTED) return invalidInput(problems);
+  return invalidInput([
+    ...problems.slice(0, MAX_PROBLEMS_LISTED),
+    { param: moreParam, message: `…and ${problems.length - MAX_PROBLEMS_LISTED} more problems` },
+  ]);
+}
+
 export function invalidParam(param: string, message: string): ApiError {
   return invalidInput([{ param, message }]);
 }

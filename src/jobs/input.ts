@@ -17,7 +17,7 @@ import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
-import { ApiError, invalidInput } from '../errors.js';
+import { ApiError, invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
@@ -46,9 +46,6 @@ export interface ValidItem {
   maxCost: number;
   cacheKey: string;
 }
-
-/** Problems listed in a 400 at most (the count of the rest is given). */
-const MAX_DETAILS = 50;
 
 /**
  * What one job request body may hold (docs/bulk-jobs.md). Each cap is enforced while reading,
@@ -290,7 +287,7 @@ export async function readJobRequest(
       param: 'items',
       message: ndjson ? 'the upload has no items' : 'the CSV has no rows under its header of parameter names',
     });
-  if (problems.length) return invalidInput(capped(problems));
+  if (problems.length) return invalidInputAtMost(problems, 'items');
   return { ...options, ...read };
 }
 
@@ -415,7 +412,7 @@ export function jobRequestOf(o: Record<string, unknown>, maxItems: number): JobR
   else if (o.items.length > maxItems)
     return invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
   else for (let i = 0; i < o.items.length; i++) items.push(itemOf(o.items[i], i, itemProblems));
-  if (problems.length) return invalidInput(capped(problems));
+  if (problems.length) return invalidInputAtMost(problems, 'items');
   return { ...options, items, itemProblems };
 }
 
@@ -431,11 +428,6 @@ function uploadOptions(query: URLSearchParams, header: (n: string) => string | u
     },
     problems,
   );
-}
-
-function capped(problems: ParamProblem[]): ParamProblem[] {
-  if (problems.length <= MAX_DETAILS) return problems;
-  return [...problems.slice(0, MAX_DETAILS), { param: 'items', message: `…and ${problems.length - MAX_DETAILS} more problems` }];
 }
 
 /**
@@ -487,6 +479,6 @@ export async function validateItems(
       cacheKey: checked.cacheKey,
     });
   }
-  if (problems.length) return invalidInput(capped(problems));
+  if (problems.length) return invalidInputAtMost(problems, 'items');
   return { route, items };
 }

@@ -10,7 +10,7 @@
  * (query-string types, then the operation's own rules). `cache_max_age` is not one of them: a run
  * reuses a recent answer by the monitor's own rule (a tenth of its interval, docs/monitors.md).
  */
-import { invalidInput } from '../errors.js';
+import { invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ApiError, ParamProblem } from '../errors.js';
 import { unknownFields, webhookOption } from '../jobs/input.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
@@ -47,21 +47,6 @@ export interface MonitorChanges {
   webhook?: { url: string; secret: string } | null;
   maxCreditsPerDay?: number | null;
   paused?: boolean;
-}
-
-/** Problems listed in a 400 at most (the count of the rest is given), as a job's 400 lists them. */
-const MAX_DETAILS = 50;
-
-/**
- * The 400 of a request with problems, its details capped at MAX_DETAILS: a 64 KiB body of unknown
- * fields was a 1.3 MB answer (every field named, each with the list of the fields a monitor has).
- */
-function refused(problems: ParamProblem[]): ApiError {
-  if (problems.length <= MAX_DETAILS) return invalidInput(problems);
-  return invalidInput([
-    ...problems.slice(0, MAX_DETAILS),
-    { param: 'body', message: `…and ${problems.length - MAX_DETAILS} more problems` },
-  ]);
 }
 
 const CREATE_FIELDS = new Set(['operation', 'params', 'every', 'watch', 'webhook', 'max_credits_per_day']);
@@ -194,7 +179,7 @@ export function monitorRequestOf(body: unknown, routes: ReadonlyMap<string, Rest
   const webhook = webhookOption(o.webhook, problems);
   const maxCreditsPerDay = maxPerDayOf(o.max_credits_per_day, problems) ?? null;
   if (p && maxCreditsPerDay !== null && maxCreditsPerDay < p.maxCost) problems.push(capTooLow(p.maxCost));
-  if (problems.length || !route || !p || intervalMs === null || !watch) return refused(problems);
+  if (problems.length || !route || !p || intervalMs === null || !watch) return invalidInputAtMost(problems, 'body');
   return { route, params: p.params, every: o.every as string, intervalMs, watch, webhook, maxCreditsPerDay };
 }
 
@@ -238,5 +223,5 @@ export function monitorChangesOf(
     if (cap !== null && maxCost && cap < maxCost.maxCost) problems.push(capTooLow(maxCost.maxCost));
     else out.maxCreditsPerDay = cap;
   }
-  return problems.length ? refused(problems) : out;
+  return problems.length ? invalidInputAtMost(problems, 'body') : out;
 }
