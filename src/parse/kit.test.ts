@@ -17,6 +17,7 @@ import {
   int,
   intish,
   meta,
+  nextLinkParam,
   nonEmpty,
   num,
   numish,
@@ -226,5 +227,21 @@ describe('HTML readers', () => {
     });
     expect(result).toEqual(['Hello world', null, '/a.png', null, null]);
     expect(warnings.map((w) => w.field)).toEqual(['row.banner', 'row.site']);
+  });
+});
+
+describe('nextLinkParam (an HTTP Link header)', () => {
+  it('the rel="next" URL\'s parameter; undefined without a next link; null when its URL has none or is unreadable', () => {
+    const mastodon =
+      '<https://x.example/api/v1/accounts/1/statuses?max_id=42>; rel="next", <https://x.example/api/v1/accounts/1/statuses?min_id=50>; rel="prev"';
+    expect(nextLinkParam(mastodon, 'max_id')).toBe('42');
+    const github =
+      '<https://api.github.com/user/7/repos?page=1>; rel="prev first", <https://api.github.com/user/7/repos?page=3>; rel="next"';
+    expect(nextLinkParam(github, 'page')).toBe('3');
+    expect(nextLinkParam('<https://x.example/?page=2>; rel="prev next"', 'page')).toBe('2');
+    expect(nextLinkParam('<https://x.example/?min_id=50>; rel="prev"', 'max_id')).toBeUndefined();
+    expect(nextLinkParam(undefined, 'page')).toBeUndefined();
+    expect(nextLinkParam('<https://x.example/?per_page=100>; rel="next"', 'page')).toBeNull();
+    expect(nextLinkParam('<not a url>; rel="next"', 'page')).toBeNull();
   });
 });

@@ -109,3 +109,20 @@ export function safeDecode(s: string, onError: (s: string) => unknown = (x) => x
     return onError(s);
   }
 }
+
+/**
+ * A query parameter of the `rel="next"` URL of an HTTP Link header (RFC 8288: `<url>; rel="next"`,
+ * the rel possibly one of several), e.g. Mastodon's `max_id` or GitHub's `page`: undefined when the
+ * header names no next page, null when it does but its URL is unreadable or lacks the parameter.
+ */
+export function nextLinkParam(link: string | undefined, param: string): string | null | undefined {
+  for (const m of (link ?? '').matchAll(/<([^>]*)>\s*;\s*rel="?([^";,]+)"?/g)) {
+    if (!m[2].trim().toLowerCase().split(/\s+/).includes('next')) continue;
+    try {
+      return new URL(m[1]).searchParams.get(param);
+    } catch {
+      return null;
+    }
+  }
+  return undefined;
+}

@@ -15,7 +15,7 @@
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { shapeChanged } from '../../errors.js';
-import { absUrl, collapse, htmlReader, reader, recordReader, safeDecode } from '../../parse/index.js';
+import { absUrl, collapse, htmlReader, nextLinkParam, reader, recordReader, safeDecode } from '../../parse/index.js';
 import { GITHUB_RESERVED } from '../../links/classify.js';
 import { warn } from '../../observability/warn.js';
 import type { PopularRepository, TrendingDeveloper, TrendingDevelopers, RepositoryOwner, RepositoryLicense, Repository } from './schema.js';
@@ -234,18 +234,10 @@ export function parseRepositoryList(json: unknown): Repository[] {
  * (the list ends early rather than loop or skip).
  */
 export function nextPageOf(link: string | undefined, page: number): number | null {
-  for (const m of (link ?? '').matchAll(/<([^>]*)>\s*;\s*rel="?([^";,]+)"?/g)) {
-    if (!m[2].trim().toLowerCase().split(/\s+/).includes('next')) continue;
-    let next: string | null = null;
-    try {
-      next = new URL(m[1]).searchParams.get('page');
-    } catch {
-      /* an unreadable URL: warned below */
-    }
-    if (next && /^\d{1,6}$/.test(next) && Number(next) > page) return Number(next);
-    warn(PLATFORM, 'repos.cursor', `rel="next" without a page after ${page}: ${m[1].slice(0, 200)}`);
-    return null;
-  }
+  const next = nextLinkParam(link, 'page');
+  if (next === undefined) return null;
+  if (next && /^\d{1,6}$/.test(next) && Number(next) > page) return Number(next);
+  warn(PLATFORM, 'repos.cursor', `rel="next" without a page after ${page}: ${String(link).slice(0, 200)}`);
   return null;
 }
 

@@ -25,7 +25,7 @@
  */
 import { z } from 'zod';
 import { isApiError, shapeChanged, upstreamFailed } from '../../errors.js';
-import { isObj, reader } from '../../parse/index.js';
+import { isObj, nextLinkParam, reader } from '../../parse/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { byListOwner } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
@@ -85,16 +85,8 @@ export function parseStatuses(json: unknown, account: { id: string; handle: stri
 
 /** `max_id` of the Link header's `rel="next"` URL; null when there is none (the last page). */
 export function nextMaxId(link: string | undefined): string | null {
-  for (const m of (link ?? '').matchAll(/<([^>]*)>\s*;\s*rel="?([^";,]+)"?/g)) {
-    if (m[2].trim().toLowerCase() !== 'next') continue;
-    try {
-      const id = new URL(m[1]).searchParams.get('max_id');
-      return id && /^\d{1,20}$/.test(id) ? id : null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  const id = nextLinkParam(link, 'max_id');
+  return id && /^\d{1,20}$/.test(id) ? id : null;
 }
 
 /** The next page's `max_id`: the Link header's; without one, below a full page's last status. */
