@@ -150,12 +150,16 @@ describe('blogInfo', () => {
     expect((await fetchInfo(t.ctx, { blog: 'blog.example.com' })).name).toBe('waves');
   });
 
-  it('404 → NOT_FOUND; 401 → NOT_CONFIGURED; 429 → UPSTREAM_BLOCKED; HTML at 200 → UPSTREAM_FAILED; no message carries the key', async () => {
+  it('404 → NOT_FOUND; 401 → NOT_CONFIGURED; 429 → UPSTREAM_BLOCKED; HTML at 200 → UPSTREAM_FAILED; a 200 stating an error in `meta.status` → that status; no message carries the key', async () => {
     const answers: [string, ReturnType<typeof json> | { status: number; headers: Record<string, string>; body: string }, string][] = [
       ['nobody', { status: 404, headers: { 'content-type': 'application/json' }, body: TUMBLR_NOT_FOUND_BODY }, 'NOT_FOUND'],
       ['refused', json({ meta: { status: 401, msg: 'Unauthorized' } }, 401), 'NOT_CONFIGURED'],
       ['busy', json({ meta: { status: 429, msg: 'Limit Exceeded' } }, 429), 'UPSTREAM_BLOCKED'],
       ['odd', { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>hello</html>' }, 'UPSTREAM_FAILED'],
+      // HTTP 200 with the error stated only in the envelope: read as the envelope's status.
+      ['gone', { status: 200, headers: { 'content-type': 'application/json' }, body: TUMBLR_NOT_FOUND_BODY }, 'NOT_FOUND'],
+      ['slow', json({ meta: { status: 429, msg: 'Limit Exceeded' }, response: [] }), 'UPSTREAM_BLOCKED'],
+      ['broken', json({ meta: { status: 500, msg: 'Server Error' }, response: [] }), 'UPSTREAM_FAILED'],
     ];
     for (const [name, response, code] of answers) {
       t.replay.add({ host: HOST, path: `/v2/blog/${name}.tumblr.com/info`, response });

@@ -38,7 +38,8 @@ export function decodePostsCursor(raw: string): PostsCursor | null {
 
 /**
  * `GET /v2/blog/<blog>/<endpoint>?<query>&api_key=<key>`, its JSON body. Without the key nothing
- * is sent (NOT_CONFIGURED); 401 is NOT_CONFIGURED; other statuses through expectOk.
+ * is sent (NOT_CONFIGURED); 401 is NOT_CONFIGURED; other statuses through expectOk, the envelope's
+ * `meta.status` too when the HTTP status is a success.
  */
 async function apiGet(
   ctx: OpContext,
@@ -68,6 +69,10 @@ async function apiGet(
       `${PLATFORM}: Tumblr refused this gateway's TUMBLR_API_KEY (HTTP 401${apiError(body)?.msg ? `: ${apiError(body)!.msg}` : ''})`,
     );
   expectOk(res, PLATFORM, what);
+  // Tumblr states the status again in its envelope; a 2xx whose `meta.status` is an error (seen from
+  // JSONP-era and proxied answers) is read as that status: a 404 there is NOT_FOUND, not an empty blog.
+  const stated = apiError(body)?.status;
+  if (stated !== undefined && stated >= 400) expectOk({ ...res, status: stated }, PLATFORM, what);
   if (body === undefined)
     throw shapeChanged(PLATFORM, `JSON from the ${endpoint} endpoint (got ${res.headers['content-type'] ?? 'no content type'})`);
   return body;
