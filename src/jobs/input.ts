@@ -152,6 +152,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 const JOB_FIELDS = new Set(['operation', 'items', 'cache_max_age', 'max_credits', 'webhook', 'idempotency_key']);
 const WEBHOOK_FIELDS = new Set(['url', 'secret']);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * A field `o` has that `known` does not list: a problem naming it (`prefix` + its name). A job's,
@@ -166,7 +167,7 @@ export function unknownFields(o: Record<string, unknown>, known: Set<string>, pr
 /**
  * A webhook option `{url, secret}` (a job's, a monitor's): an http(s) URL of at most 2048
  * characters the SSRF guard's static check lets through (names are checked again when a delivery
- * resolves them), and a secret of 16 to 256 characters; no other field. Absent or null: none.
+ * resolves them), and a secret of 16 to 256 characters, well-formed UTF-16; no other field. Absent or null: none.
  * Problems name `webhook.url` / `webhook.secret` / `webhook.<other>`.
  */
 export function webhookOption(value: unknown, problems: ParamProblem[]): { url: string; secret: string } | null {
@@ -190,12 +191,15 @@ export function webhookOption(value: unknown, problems: ParamProblem[]): { url: 
     problems.push({ param: 'webhook.url', message: `may not be fetched: ${refusal}` });
     parsed = null;
   }
-  if (!secret || secret.length < 16 || secret.length > 256)
+  // A lone surrogate (JSON's "\ud800") has no UTF-8 form: stored, it would become U+FFFD and the
+  // deliveries would be signed with a key the caller never gave.
+  const secretOk = !!secret && secret.length >= 16 && secret.length <= 256 && !LONE_SURROGATE.test(secret);
+  if (!secretOk)
     problems.push({
       param: 'webhook.secret',
-      message: 'must be a string of 16 to 256 characters (the HMAC key the deliveries are signed with)',
+      message: 'must be a string of 16 to 256 characters, valid Unicode (the HMAC key the deliveries are signed with)',
     });
-  return parsed && secret && secret.length >= 16 && secret.length <= 256 && url!.length <= 2048 ? { url: url!, secret } : null;
+  return parsed && secretOk && url!.length <= 2048 ? { url: url!, secret: secret! } : null;
 }
 
 /** Options of a job, from a JSON body or (uploads) the query string and headers. */

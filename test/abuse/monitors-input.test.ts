@@ -7,6 +7,7 @@
  *  - a monitor's undelivered webhook events: at most EVENTS_MAX, the oldest given up. Each resume
  *    of a monitor the balance cannot run is a run skipped, a stop and a `monitor.stopped` event:
  *    at 0 credits, a PATCH loop to a receiver that never answers 2xx piled events up without end;
+ *  - a webhook secret with a lone surrogate (JSON's "\ud800"): a 400, as it has no UTF-8 form;
  *  - pinned (holds already): a webhook URL naming an internal address in any spelling is a 400 at
  *    create and PATCH; a name that resolves to one is refused at delivery and given up at once; a
  *    receiver's redirect is not followed.
@@ -76,6 +77,24 @@ describe('the 400 of a request with many problems', () => {
     expect(patch.body.error.details).toHaveLength(51);
     expect(patch.text.length).toBeLessThan(16 * 1024);
     expect((await call(h, 'GET', `/v1/monitors/${made.body.monitor.id}`, { key })).body.monitor.status).not.toBe('paused');
+  });
+});
+
+describe('a webhook secret with a lone surrogate', () => {
+  it('is a 400 naming webhook.secret, nothing created (stored as UTF-8 it would become U+FFFD: a key the caller never gave)', async () => {
+    const { key } = await h.key(5);
+    for (const secret of [`${SECRET}\ud800`, `\udc00${SECRET}`, `${SECRET}\udc00\ud800`]) {
+      const r = await call(h, 'POST', '/v1/monitors', { key, body: { ...base, webhook: { url: 'https://hooks.example/m', secret } } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.details.map((d: { param: string }) => d.param)).toEqual(['webhook.secret']);
+    }
+    expect((await call(h, 'GET', '/v1/monitors', { key })).body.monitors).toEqual([]);
+    // A pair (an emoji) is well-formed and taken.
+    const ok = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { ...base, webhook: { url: 'https://hooks.example/m', secret: `${SECRET}😀` } },
+    });
+    expect(ok.status).toBe(201);
   });
 });
 
