@@ -31,7 +31,7 @@ import {
 import { monitorRequestOf } from './input.js';
 import { monitorService } from './service.js';
 import type { MonitorService } from './service.js';
-import type { RunOutcome } from './store.js';
+import type { HistoryQuery, RunOutcome } from './store.js';
 import { monitorView } from './view.js';
 import type { MonitorView } from './view.js';
 
@@ -60,6 +60,34 @@ const graphqlError = (e: ApiError) =>
   new GraphQLError(e.message, { extensions: { code: e.code, ...(e.details ? { details: e.details } : {}) } });
 
 const node = (svc: MonitorService, v: MonitorView): MonitorNode => ({ ...v, svc });
+
+/**
+ * History rows one GraphQL document may ask for, over all its `snapshots` and `changes` fields
+ * (aliases, and every monitor of a `monitors` page): a page of 100 monitors with both fields at
+ * their default size fits. Each field takes its `limit` from what is left when it starts; a field
+ * asking more than is left gets a shorter page (its `nextAfter` pages on, as any page's); once
+ * nothing is left a field is an INVALID_INPUT error. Without it one query (100 monitors × 50
+ * aliased fields × 1,000 rows) made the server hold millions of rows.
+ */
+export const HISTORY_ROWS_PER_DOCUMENT = 20_000;
+const historyLeft = new WeakMap<object, { left: number }>();
+
+function withinHistoryBudget(ctx: object, q: HistoryQuery): HistoryQuery {
+  let budget = historyLeft.get(ctx);
+  if (!budget) historyLeft.set(ctx, (budget = { left: HISTORY_ROWS_PER_DOCUMENT }));
+  if (budget.left === 0)
+    throw new ApiError('INVALID_INPUT', `At most ${HISTORY_ROWS_PER_DOCUMENT} history rows per GraphQL document`, {
+      details: [
+        {
+          param: 'limit',
+          message: `this document already asks for ${HISTORY_ROWS_PER_DOCUMENT} snapshots and changes: ask for the rest in another request (after)`,
+        },
+      ],
+    });
+  const limit = Math.min(q.limit, budget.left);
+  budget.left -= limit;
+  return { ...q, limit };
+}
 
 /** A run's outcome and the history a monitor keeps: changes and snapshots, each in pages. */
 function historyTypes() {
@@ -148,7 +176,7 @@ function monitorType({ RunRef, SnapshotPageRef, ChangePageRef }: History) {
           after: t.arg.string({ required: false }),
           limit: t.arg.int({ required: false }),
         },
-        resolve: (m, args) => snapshotsPage(m.svc, m.id, orThrow(historyQueryOf(args))),
+        resolve: (m, args, ctx) => snapshotsPage(m.svc, m.id, withinHistoryBudget(ctx, orThrow(historyQueryOf(args)))),
       }),
       changes: t.field({
         type: ChangePageRef,
@@ -160,7 +188,7 @@ function monitorType({ RunRef, SnapshotPageRef, ChangePageRef }: History) {
           after: t.arg.string({ required: false }),
           limit: t.arg.int({ required: false }),
         },
-        resolve: (m, args) => changesPage(m.svc, m.id, orThrow(historyQueryOf(args))),
+        resolve: (m, args, ctx) => changesPage(m.svc, m.id, withinHistoryBudget(ctx, orThrow(historyQueryOf(args)))),
       }),
     }),
   });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
+import { HISTORY_ROWS_PER_DOCUMENT } from '../../src/monitors/graphql.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { call, codeUser, testClock, waitFor } from './helpers.js';
@@ -130,6 +131,29 @@ describe('monitors over GraphQL', () => {
     expect(gone.body.data.deleteMonitor).toEqual({ id: m.id, status: 'paused' });
     expect((await h.gql(MONITOR, { key, variables: { id: m.id } })).body.data.monitor).toBeNull();
     expect(await h.balance(keyId)).toBe(8);
+  });
+
+  it(`history over one document: at most HISTORY_ROWS_PER_DOCUMENT (${HISTORY_ROWS_PER_DOCUMENT}) rows asked, a shorter page at the edge, then INVALID_INPUT`, async () => {
+    const { key } = await h.key(10);
+    const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-gql' }, watch: ['user.followers'] } });
+    const id = made.body.data.createMonitor.id;
+    await waitFor(async () => (await h.gql(MONITOR, { key, variables: { id } })).body.data.monitor.runs === 1);
+    t.advance(HOUR);
+    await waitFor(async () => (await h.gql(MONITOR, { key, variables: { id } })).body.data.monitor.runs === 2);
+    const page = '{ snapshots { at } nextAfter }';
+    const full = Array.from({ length: HISTORY_ROWS_PER_DOCUMENT / 1000 - 1 }, (_, i) => `a${i}: snapshots(limit: 1000) ${page}`);
+    const doc = (tail: string) => `{ monitor(id: "${id}") { ${full.join(' ')} z: snapshots(limit: 999) ${page} ${tail} } }`;
+    // One row left: a page of one, with the way on.
+    const edge = await h.gql(doc(`w: snapshots(limit: 5) ${page}`), { key });
+    expect(edge.body.errors).toBeUndefined();
+    expect(edge.body.data.monitor.a0.snapshots).toHaveLength(2);
+    expect(edge.body.data.monitor.w.snapshots).toHaveLength(1);
+    expect(edge.body.data.monitor.w.nextAfter).not.toBeNull();
+    // Nothing left: the next history field is an error.
+    const over = await h.gql(doc(`w: snapshots(limit: 1) ${page} u: changes(limit: 1) { nextAfter }`), { key });
+    expect(over.body.errors.map((e: any) => [e.path.join('.'), e.extensions.code])).toEqual([['monitor.u', 'INVALID_INPUT']]);
+    // Each document has its own budget.
+    expect((await h.gql(doc(`w: snapshots(limit: 5) ${page}`), { key })).body.errors).toBeUndefined();
   });
 
   it('monitorRuns streams each run as it is recorded, with its changes', async () => {
