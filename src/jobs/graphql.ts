@@ -18,6 +18,8 @@ import type { ParamProblem } from '../errors.js';
 import { itemIndexParam, limitParam } from '../http/paging.js';
 
 import { builder } from '../graphql/builder.js';
+import { takeRows } from '../graphql/row-budget.js';
+import type { RowBudget } from '../graphql/row-budget.js';
 
 import type { GatewayContext } from '../pipeline/context.js';
 
@@ -44,6 +46,12 @@ import { jobView } from './view.js';
 import type { JobView, JobWebhook } from './view.js';
 
 import { watchJob } from './watch.js';
+
+/**
+ * Job results one GraphQL document may ask for over all its `results` fields (records, up to a few
+ * KB each): a page of 20 jobs at the default 100 fits (src/graphql/row-budget.ts).
+ */
+export const RESULTS_BUDGET: RowBudget = { what: 'job results', rows: 5_000 };
 
 /** Progress updates of the subscription: at most this often. */
 const PROGRESS_THROTTLE_MS = 100;
@@ -243,12 +251,12 @@ function jobTypes() {
         description:
           'Finished items in input order, after index `after` (default -1: from the first), at most `first` (1 to 1000, default 100); other values are INVALID_INPUT, as on GET /v1/jobs/{id}/results',
         args: { after: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
-        resolve: (job, args) => {
+        resolve: (job, args, ctx) => {
           const problems: ParamProblem[] = [];
           const after = itemIndexParam(args.after, problems);
           const first = limitParam(args.first, JOB_RESULTS_PAGE, problems, 'first');
           if (problems.length) throw invalidInput(problems);
-          return job.svc.store.results(job.id, after, first);
+          return job.svc.store.results(job.id, after, takeRows(ctx, RESULTS_BUDGET, first, 'first'));
         },
       }),
     }),

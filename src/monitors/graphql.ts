@@ -11,6 +11,8 @@
 import { GraphQLError } from 'graphql';
 import { ApiError } from '../errors.js';
 import { builder } from '../graphql/builder.js';
+import { takeRows } from '../graphql/row-budget.js';
+import type { RowBudget } from '../graphql/row-budget.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { admit } from '../pipeline/admit.js';
 import type { GatewayContext } from '../pipeline/context.js';
@@ -62,32 +64,15 @@ const graphqlError = (e: ApiError) =>
 const node = (svc: MonitorService, v: MonitorView): MonitorNode => ({ ...v, svc });
 
 /**
- * History rows one GraphQL document may ask for, over all its `snapshots` and `changes` fields
- * (aliases, and every monitor of a `monitors` page): a page of 100 monitors with both fields at
- * their default size fits. Each field takes its `limit` from what is left when it starts; a field
- * asking more than is left gets a shorter page (its `nextAfter` pages on, as any page's); once
- * nothing is left a field is an INVALID_INPUT error. Without it one query (100 monitors × 50
- * aliased fields × 1,000 rows) made the server hold millions of rows.
+ * History rows one GraphQL document may ask for over all its `snapshots` and `changes` fields: a
+ * page of 100 monitors with both at their default size fits (src/graphql/row-budget.ts).
  */
-export const HISTORY_ROWS_PER_DOCUMENT = 20_000;
-const historyLeft = new WeakMap<object, { left: number }>();
+export const HISTORY_BUDGET: RowBudget = { what: 'snapshots and changes', rows: 20_000 };
 
-function withinHistoryBudget(ctx: object, q: HistoryQuery): HistoryQuery {
-  let budget = historyLeft.get(ctx);
-  if (!budget) historyLeft.set(ctx, (budget = { left: HISTORY_ROWS_PER_DOCUMENT }));
-  if (budget.left === 0)
-    throw new ApiError('INVALID_INPUT', `At most ${HISTORY_ROWS_PER_DOCUMENT} history rows per GraphQL document`, {
-      details: [
-        {
-          param: 'limit',
-          message: `this document already asks for ${HISTORY_ROWS_PER_DOCUMENT} snapshots and changes: ask for the rest in another request (after)`,
-        },
-      ],
-    });
-  const limit = Math.min(q.limit, budget.left);
-  budget.left -= limit;
-  return { ...q, limit };
-}
+const withinHistoryBudget = (ctx: object, q: HistoryQuery): HistoryQuery => ({
+  ...q,
+  limit: takeRows(ctx, HISTORY_BUDGET, q.limit, 'limit'),
+});
 
 /** A run's outcome and the history a monitor keeps: changes and snapshots, each in pages. */
 function historyTypes() {

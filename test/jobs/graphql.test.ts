@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { repoJson } from '../data.js';
+import { RESULTS_BUDGET } from '../../src/jobs/graphql.js';
 import { anyRepo, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
@@ -87,6 +88,19 @@ describe('GraphQL jobs', () => {
     const firstOne = await h.gql(page, { key, variables: { id: job.id, after: -1, first: 1 } });
     expect(firstOne.body.data.lookupJob.results).toEqual([{ index: 0 }]);
     expect(await h.balance(keyId)).toBe(8);
+
+    // At most RESULTS_BUDGET.rows results asked per document, over every aliased `results` field.
+    const full = Array.from({ length: RESULTS_BUDGET.rows / 1000 - 1 }, (_, i) => `a${i}: results(first: 1000) { index }`);
+    const doc = (tail: string) =>
+      `query($id: String!) { lookupJob(id: $id) { ${full.join(' ')} z: results(first: 999) { index } ${tail} } }`;
+    const edge = await h.gql(doc('w: results(first: 5) { index }'), { key, variables: { id: job.id } });
+    expect(edge.body.errors).toBeUndefined();
+    expect(edge.body.data.lookupJob.a0).toHaveLength(2);
+    expect(edge.body.data.lookupJob.w).toEqual([{ index: 0 }]);
+    const over = await h.gql(doc('w: results(first: 1) { index } u: results { index }'), { key, variables: { id: job.id } });
+    expect(over.body.errors.map((e: any) => [e.path.join('.'), e.extensions.code, e.extensions.details[0].param])).toEqual([
+      ['lookupJob.u', 'INVALID_INPUT', 'first'],
+    ]);
 
     const invalid = await h.gql(CREATE, { key, variables: { items: [{ url: repoUrl('gql', 'c') }, { url: 'nope' }] } });
     expect(invalid.body.errors[0].extensions.code).toBe('INVALID_INPUT');

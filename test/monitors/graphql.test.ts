@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
-import { HISTORY_ROWS_PER_DOCUMENT } from '../../src/monitors/graphql.js';
+import { HISTORY_BUDGET } from '../../src/monitors/graphql.js';
+
+const HISTORY_ROWS_PER_DOCUMENT = HISTORY_BUDGET.rows;
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { call, codeUser, testClock, waitFor } from './helpers.js';
@@ -133,7 +135,7 @@ describe('monitors over GraphQL', () => {
     expect(await h.balance(keyId)).toBe(8);
   });
 
-  it(`history over one document: at most HISTORY_ROWS_PER_DOCUMENT (${HISTORY_ROWS_PER_DOCUMENT}) rows asked, a shorter page at the edge, then INVALID_INPUT`, async () => {
+  it(`history over one document: at most HISTORY_BUDGET.rows (${HISTORY_ROWS_PER_DOCUMENT}) rows asked, a shorter page at the edge, then INVALID_INPUT`, async () => {
     const { key } = await h.key(10);
     const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-gql' }, watch: ['user.followers'] } });
     const id = made.body.data.createMonitor.id;
