@@ -385,12 +385,19 @@ describe('microblogEFollowers / microblogEFollowing', () => {
     },
   );
 
-  it('an empty list from a server that does not say whether the account hides it → an empty page, not an error', async () => {
-    lookup(account('7', 'tides'));
+  it('an empty list from a server that does not say whether the account hides it: an empty page when the count is 0, PRIVATE_CONTENT when it counts somebody', async () => {
+    lookup({ ...account('7', 'tides'), followers_count: 0 });
     page('followers', json([]));
     const r = await ask('followers');
     expect(r.account.hide_collections).toBeNull();
     expect(r).toMatchObject({ accounts: [], cursor: null });
+    // Counting one follower and listing none: the server hides the list without saying so.
+    lookup(account('7', 'tides'));
+    const e = await failure(ask('followers'));
+    expect(e.code).toBe('PRIVATE_CONTENT');
+    expect(e.message).toMatch(/lists none of the 1 it counts/);
+    page('following', json([]));
+    expect((await failure(ask('following'))).code).toBe('PRIVATE_CONTENT');
   });
 
   it('the list answering 404 → NOT_FOUND; 401 with an error body → login wall; 403 → UPSTREAM_BLOCKED; another shape → UPSTREAM_FAILED', async () => {

@@ -240,7 +240,8 @@ export interface FollowsPage {
  * giving another id (a hand-made cursor, or the name taken by a new account) makes it another
  * account's cursor: INVALID_INPUT, nothing listed. An account hiding its lists
  * (`hide_collections`: Mastodon then answers others `[]`) → PRIVATE_CONTENT, the list not asked
- * for. Paging: the Link header's `rel="next"` `max_id` only (a Follow id, which no account in the
+ * for; so is an empty first page of an account whose count for that list is above 0 (a server
+ * hiding it without saying so). Paging: the Link header's `rel="next"` `max_id` only (a Follow id, which no account in the
  * list carries, so no fallback below a full page's last account); no Link → the last page.
  */
 export async function fetchFollows(ctx: OpContext, list: FollowsList, a: Acct & { cursor: FollowsCursor | null }): Promise<FollowsPage> {
@@ -259,6 +260,13 @@ export async function fetchFollows(ctx: OpContext, list: FollowsList, a: Acct & 
     `${list === 'followers' ? 'Followers' : 'Follows'} of ${whose}`,
   );
   const accounts = asMastodon(a.instance, () => parseAccountList(json));
+  // Servers that hide a list without saying `hide_collections` answer others `[]`: a first page
+  // with nobody on it, for an account whose own count says there is somebody, is that.
+  const counted = list === 'followers' ? account.followers_count : account.following_count;
+  if (!a.cursor && accounts.length === 0 && counted !== null && counted > 0)
+    throw privateContent(
+      `The ${list === 'followers' ? 'followers' : 'follows'} of ${whose} (the server lists none of the ${counted} it counts)`,
+    );
   const next = nextMaxId(headers.link);
   return {
     account,
