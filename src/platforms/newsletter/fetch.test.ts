@@ -251,7 +251,12 @@ describe('newsletterPost (answers: samples.ts, written from the captured post ob
     });
     const onSubstack = validateArgs(newsletterPost, { url: 'https://substack.com/@mirasol/p/estuary-light' });
     expect(onSubstack.ok ? null : onSubstack.problems).toEqual([{ param: 'url', message: expect.stringMatching(/^names no publication/) }]);
-    for (const url of ['https://mirasol.substack.com/archive', 'https://10.0.0.5/p/x', 'https://open.substack.com/pub/mirasol/p/x']) {
+    // A share link is its publication's address: the same arguments, so the same cache key.
+    expect(validateArgs(newsletterPost, { url: 'https://open.substack.com/pub/mirasol/p/estuary-light?r=1' })).toMatchObject({
+      ok: true,
+      args: asked,
+    });
+    for (const url of ['https://mirasol.substack.com/archive', 'https://10.0.0.5/p/x', 'https://open.substack.com/pub/www/p/x']) {
       const v = validateArgs(newsletterPost, { url });
       expect(v.ok ? null : v.problems, url).toEqual([{ param: 'url', message: expect.stringMatching(/^must be a post URL/) }]);
     }

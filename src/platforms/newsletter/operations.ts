@@ -90,7 +90,11 @@ export const newsletterPost: OperationDef<PostRef, schema.NewsletterPostDetail> 
         'url',
         "names no publication: a post's address on substack.com (/@<handle>/p/<slug>) is not answered here; use its publication's https://<name>.substack.com/p/<slug> or custom domain",
       );
-    else if (!ref) problem('url', 'must be a post URL https://<name>.substack.com/p/<slug> or https://<custom domain>/p/<slug>');
+    else if (!ref)
+      problem(
+        'url',
+        'must be a post URL https://<name>.substack.com/p/<slug>, https://<custom domain>/p/<slug> or https://open.substack.com/pub/<name>/p/<slug>',
+      );
   },
   normalize: (a) => normalizePostUrl(a.url) as PostRef,
   // Host and slug, lower-cased: a publication's subdomain and its custom domain are two keys (which

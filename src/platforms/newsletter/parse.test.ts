@@ -255,6 +255,8 @@ describe('normalizePostUrl', () => {
     ],
     ['mirasol.substack.com/p/estuary-light', { host: 'mirasol.substack.com', slug: 'estuary-light' }],
     ['https://www.notes.mirasol.example/p/estuary_light_2', { host: 'www.notes.mirasol.example', slug: 'estuary_light_2' }],
+    // Substack's share link names the publication.
+    ['https://open.substack.com/pub/MiraSol/p/Estuary-Light?r=2x&utm_medium=ios', { host: 'mirasol.substack.com', slug: 'estuary-light' }],
   ])('%j → %j', (i, o) => expect(normalizePostUrl(i)).toEqual(o));
   it.each(['https://substack.com/@mirasol/p/estuary-light', 'https://www.substack.com/home/post/p-170000101'])(
     '%j → substack.com (no publication named)',
@@ -266,7 +268,11 @@ describe('normalizePostUrl', () => {
     'https://mirasol.substack.com/p/',
     'https://mirasol.substack.com/p/estuary-light/comments',
     'https://mirasol.substack.com/archive',
-    'https://open.substack.com/pub/mirasol/p/estuary-light',
+    'https://open.substack.com/p/estuary-light',
+    'https://open.substack.com/pub/mirasol/p/',
+    'https://open.substack.com/pub/www/p/estuary-light',
+    'https://open.substack.com/pub/mira.sol/p/estuary-light',
+    'https://open.substack.com/pub/mirasol/p/estuary-light/comments',
     'https://a.b.substack.com/p/estuary-light',
     'https://10.0.0.5/p/estuary-light',
     'https://[::1]/p/estuary-light',

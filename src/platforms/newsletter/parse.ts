@@ -156,7 +156,8 @@ const NOT_PUBLICATIONS = new Set(['www', 'open']);
 
 /**
  * A post URL `https://<name>.substack.com/p/<slug>` or `https://<custom domain>/p/<slug>` (query
- * and fragment ignored, a trailing slash allowed; host and slug lower-cased) → its host and slug.
+ * and fragment ignored, a trailing slash allowed; host and slug lower-cased) → its host and slug;
+ * a share link `https://open.substack.com/pub/<name>/p/<slug>` is `<name>.substack.com`'s.
  * `substack.com`: a post address on substack.com itself (`/@<handle>/p/<slug>`, `/home/post/…`)
  * names no publication, and the per-publication endpoint cannot answer it. Null when invalid.
  */
@@ -165,6 +166,14 @@ export function normalizePostUrl(input: string): PostRef | 'substack.com' | null
   if (!u) return null;
   const host = u.hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'substack.com' || host === 'www.substack.com') return 'substack.com';
+  // Substack's share links: `open.substack.com/pub/<name>/p/<slug>` is `<name>.substack.com/p/<slug>`.
+  if (host === 'open.substack.com') {
+    const share = /^\/pub\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\/p\/([^/]+)\/?$/i.exec(u.pathname);
+    const slug = share?.[2].toLowerCase();
+    return share && slug && SLUG.test(slug) && !NOT_PUBLICATIONS.has(share[1].toLowerCase())
+      ? { host: `${share[1].toLowerCase()}.substack.com`, slug }
+      : null;
+  }
   if (!DNS_NAME.test(host)) return null;
   if (host.endsWith('.substack.com')) {
     const name = host.slice(0, -'.substack.com'.length);
