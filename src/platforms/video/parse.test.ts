@@ -448,6 +448,73 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
     expectApiError(() => parseChannelHtml(NOT_FOUND_HTML), 'NOT_FOUND');
   });
 
+  // Our own pages in the shapes YouTube answers signed-out visitors (no capture of either here).
+  it('an age-restricted channel (channelAgeGateRenderer in place of the tabs, no metadata) → a login wall, never worked around', () => {
+    const gate = {
+      responseContext: {},
+      contents: {
+        twoColumnBrowseResultsRenderer: {
+          tabs: [
+            {
+              tabRenderer: {
+                selected: true,
+                content: {
+                  sectionListRenderer: {
+                    contents: [
+                      {
+                        channelAgeGateRenderer: {
+                          channelTitle: 'Peat Smoke Distillery',
+                          header: { runs: [{ text: 'Age-restricted channel' }] },
+                        },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      },
+    };
+    expectApiError(() => parseChannelPage(gate), 'UPSTREAM_BLOCKED', /login wall/);
+  });
+
+  it('an auto-generated topic channel (interactiveTabbedHeaderRenderer, no channelMetadataRenderer): id, title, description and avatar from the microformat; the rest null', () => {
+    const topic = {
+      responseContext: { visitorData: 'CgtWaXNpdG9yRGF0YQ%3D%3D' },
+      header: {
+        interactiveTabbedHeaderRenderer: { type: 'INTERACTIVE_TABBED_HEADER_RENDERER_TYPE_GAMING', title: { simpleText: 'Lantern Keep' } },
+      },
+      microformat: {
+        microformatDataRenderer: {
+          urlCanonical: 'https://www.youtube.com/channel/UCQvWX73GQygcwXOTSf_VDVk',
+          title: 'Lantern Keep - Topic',
+          description: 'Build a keep, light the lanterns.',
+          thumbnail: { thumbnails: [{ url: 'https://yt3.googleusercontent.com/lantern=s200', width: 200, height: 200 }] },
+        },
+      },
+    };
+    const p = parseChannelPage(topic);
+    expect(p).toMatchObject({
+      channelId: 'UCQvWX73GQygcwXOTSf_VDVk',
+      title: 'Lantern Keep - Topic',
+      handle: null,
+      description: 'Build a keep, light the lanterns.',
+      channelUrl: 'https://www.youtube.com/channel/UCQvWX73GQygcwXOTSf_VDVk',
+      subscriberCountText: null,
+      visitorData: 'CgtWaXNpdG9yRGF0YQ%3D%3D',
+    });
+    expect(p.avatar?.image.sources[0].url).toBe('https://yt3.googleusercontent.com/lantern=s200');
+    // A microformat naming no channel is no channel page.
+    const odd = {
+      ...topic,
+      microformat: {
+        microformatDataRenderer: { ...topic.microformat.microformatDataRenderer, urlCanonical: 'https://www.youtube.com/feed/trending' },
+      },
+    };
+    expectApiError(() => parseChannelPage(odd), 'UPSTREAM_FAILED', /channelMetadataRenderer/);
+  });
+
   it('a channel whose description and title say "404 Not Found" is a channel (decoy)', () => {
     const decoy = channelInitialData({ ...NIGHT_OWL, description: "404 Not Found — This page isn't available. Sorry about that." });
     const page = parseChannelHtml(channelHtml(decoy, '404 Not Found'));

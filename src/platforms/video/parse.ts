@@ -21,7 +21,7 @@
  * Exported for creator discovery too: `extractYtInitialData`, `parseChannelPage`,
  * `parseAboutViewModel`, `aboutLinkUrls`, `channelDescription`, `descriptionUrls`.
  */
-import { notFound, shapeChanged } from '../../errors.js';
+import { loginWall, notFound, shapeChanged } from '../../errors.js';
 import { at, isObj, list, nonEmpty, reader, safeDecode, str } from '../../parse/index.js';
 import type { Getters, Key, Obj, Reader } from '../../parse/index.js';
 import { warn } from '../../observability/warn.js';
@@ -245,6 +245,10 @@ export function parseChannelPage(data: unknown): ChannelPage {
   if (!isObj(meta)) {
     const alerts = errorAlerts(data);
     if (alerts.length) throw notFound(`Video channel is not available: ${alerts.join(' ')}`);
+    // An age-restricted channel shows signed-out visitors a gate and nothing else: a login wall.
+    if (JSON.stringify(data.contents ?? null).includes('"channelAgeGateRenderer"')) throw loginWall(PLATFORM);
+    const topic = microformatChannel(data);
+    if (topic) return topic;
     throw shapeChanged(PLATFORM, 'metadata.channelMetadataRenderer');
   }
   const channelId = nonEmpty(meta.externalId);
@@ -274,6 +278,39 @@ export function parseChannelPage(data: unknown): ChannelPage {
     videoCountText: header?.videoCountText ?? null,
     headerLink: header?.headerLink ?? null,
     aboutToken: header?.aboutToken ?? null,
+    about: embeddedAbout(data),
+    clientVersion: clientVersionOf(data),
+    visitorData: nonEmpty(dig(data, 'responseContext', 'visitorData')),
+  };
+}
+
+/**
+ * A channel page without `channelMetadataRenderer` — YouTube's auto-generated topic channels
+ * ("Minecraft - Topic", under an `interactiveTabbedHeaderRenderer`) — read from its
+ * `microformat.microformatDataRenderer`: the id from `urlCanonical`, title, description and
+ * avatar; no handle, counts or links (null, counted as the warning `channel.metadata`). Null when
+ * the microformat does not name a channel.
+ */
+function microformatChannel(data: Obj): ChannelPage | null {
+  const mf = dig(data, 'microformat', 'microformatDataRenderer');
+  const canonical = isObj(mf) ? nonEmpty(mf.urlCanonical) : null;
+  const id = canonical ? /^https:\/\/www\.youtube\.com\/channel\/(UC[\w-]{22})$/.exec(canonical)?.[1] : undefined;
+  if (!isObj(mf) || !id) return null;
+  warn(PLATFORM, 'channel.metadata', 'no channelMetadataRenderer: read from the microformat (a topic channel)');
+  return {
+    channelId: id,
+    title: nonEmpty(mf.title),
+    handle: null,
+    description: str(mf.description),
+    vanityChannelUrl: null,
+    channelUrl: canonical,
+    keywords: null,
+    avatar: avatarFromThumbnails(dig(mf, 'thumbnail', 'thumbnails')),
+    subscriberCountText: null,
+    subscriberCountLabel: null,
+    videoCountText: null,
+    headerLink: null,
+    aboutToken: null,
     about: embeddedAbout(data),
     clientVersion: clientVersionOf(data),
     visitorData: nonEmpty(dig(data, 'responseContext', 'visitorData')),
