@@ -9,9 +9,10 @@ import { HTML } from '../../demo/answer.js';
 import { TALA } from '../../demo/creators.js';
 import { demoMiss } from '../../demo/miss.js';
 import { nightOwlUser, nightOwlVideoItem, nightOwlVideoPage } from './samples.js';
+import { parseVideoUrl, video } from './video.js';
 
-/** The video the demo answers (the operation's example URL's). */
-export const DEMO_VIDEO_ID = '7390112233445566778';
+/** The video the demo answers: the operation's example URL's. */
+export const DEMO_VIDEO_ID = parseVideoUrl(String(video.example.url))!.id;
 
 export function demoRoutes(): Route[] {
   const { user } = nightOwlUser();
