@@ -227,6 +227,25 @@ const PAIRS: Record<string, Pairs> = {
     same: [[{ handle: 'Tala.Draws' }, { handle: '@tala.draws' }]],
     differ: [[{ handle: 'tala.draws' }, { handle: 'tala_draws' }]],
   },
+  shortvideoVideo: {
+    // The id names the video; the @user (case-insensitive) is part of what was asked. Host, query and fragment are not.
+    same: [
+      [
+        { url: 'https://www.tiktok.com/@tala.draws/video/7390112233445566778' },
+        { url: 'https://m.tiktok.com/@Tala.Draws/video/7390112233445566778/?is_from_webapp=1#c' },
+      ],
+    ],
+    differ: [
+      [
+        { url: 'https://www.tiktok.com/@tala.draws/video/7390112233445566778' },
+        { url: 'https://www.tiktok.com/@tala.draws/video/7390112233445566779' },
+      ],
+      [
+        { url: 'https://www.tiktok.com/@tala.draws/video/7390112233445566778' },
+        { url: 'https://www.tiktok.com/@tala_draws/video/7390112233445566778' },
+      ],
+    ],
+  },
   forumSearch: {
     same: [[{ query: 'link  in bio' }, { query: 'link in bio', filter: 'posts', sort: 'relevance', timeframe: 'all' }]],
     differ: [

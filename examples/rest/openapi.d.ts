@@ -780,6 +780,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shortvideo/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public shortvideo video: caption, author, counts, file, sound and hashtags
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `shortvideoVideo`.
+         */
+        get: operations["shortvideoVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/forum/search": {
         parameters: {
             query?: never;
@@ -3129,6 +3149,120 @@ export interface components {
                 diggCount: number | null;
                 /** @description Mutual follows (pages from 2023 on; null on older pages) */
                 friendCount: number | null;
+            };
+        };
+        /** @description A public shortvideo video: its item object (caption, author, counts, file, sound, hashtags) */
+        ShortvideoVideo: {
+            /** @description TikTok's item object; members beyond the listed ones pass through unchanged */
+            video: {
+                /** @description TikTok's numeric video id, as a string (the URL's) */
+                id: string;
+                /** @description Caption ("" when none) */
+                desc: string | null;
+                /** @description Posted, Unix seconds */
+                createTime: number | null;
+                /** @description The video's author: TikTok's user object; members beyond the listed ones pass through */
+                author: {
+                    /** @description TikTok's numeric user id, as a string */
+                    id: string | null;
+                    /** @description The @name, as TikTok spells it (the URL's user) */
+                    uniqueId: string;
+                    /** @description Display name ("" when the account set none) */
+                    nickname: string | null;
+                    /** @description Verified badge */
+                    verified: boolean | null;
+                    /** @description TikTok's stable opaque user key */
+                    secUid: string | null;
+                    /** @description Private account */
+                    privateAccount: boolean | null;
+                    /** @description Avatar, 1080 px (signed, expiring URL); null on 2022 pages without the user object */
+                    avatarLarger: string | null;
+                    /** @description Avatar, 720 px */
+                    avatarMedium: string | null;
+                    /** @description Avatar, 100 px */
+                    avatarThumb: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description Counts: exact (statsV2) where the page has them */
+                stats: {
+                    /** @description Plays */
+                    playCount: number | null;
+                    /** @description Likes */
+                    diggCount: number | null;
+                    /** @description Comments */
+                    commentCount: number | null;
+                    /** @description Shares */
+                    shareCount: number | null;
+                    /** @description Saves (favourites); null on pages before 2023 */
+                    collectCount: number | null;
+                };
+                /** @description The video file; null when the page carries none */
+                video: ({
+                    /** @description Seconds */
+                    duration: number | null;
+                    /** @description Pixels */
+                    width: number | null;
+                    /** @description Pixels */
+                    height: number | null;
+                    /** @description Quality label, e.g. 720p */
+                    ratio: string | null;
+                    /** @description Cover image (signed, expiring URL) */
+                    cover: string | null;
+                    /** @description The first frame, uncropped (signed, expiring URL) */
+                    originCover: string | null;
+                    /** @description Animated cover (signed, expiring URL) */
+                    dynamicCover: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description The sound; null when the page carries none */
+                music: ({
+                    /** @description TikTok's sound id, as a string */
+                    id: string | null;
+                    /** @description Title ("original sound" for a sound recorded with the video) */
+                    title: string | null;
+                    /** @description The sound's author as TikTok names it */
+                    authorName: string | null;
+                    /** @description A sound recorded with a video (not a released track) */
+                    original: boolean | null;
+                    /** @description Seconds */
+                    duration: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Hashtags; [] when none */
+                challenges: ({
+                    /** @description TikTok's hashtag id, as a string */
+                    id: string | null;
+                    /** @description The hashtag, without # */
+                    title: string | null;
+                    /** @description Its description ("" when none) */
+                    desc: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Hashtags and mentions in desc; [] when none */
+                textExtra: ({
+                    /** @description 1: a hashtag, 0: a mention */
+                    type: number | null;
+                    /** @description Offset in desc where it starts */
+                    start: number | null;
+                    /** @description Offset in desc where it ends */
+                    end: number | null;
+                    /** @description The hashtag, without # ("" for a mention) */
+                    hashtagName: string | null;
+                    /** @description The mentioned @name ("" for a hashtag) */
+                    userUniqueId: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Paid promotion; null when the page does not say */
+                isAd: boolean | null;
+                /** @description Country it was posted from (ISO code); null when the page does not say */
+                locationCreated: string | null;
+            } & {
+                [key: string]: unknown;
             };
         };
         ForumPost: {
@@ -6350,6 +6484,126 @@ export interface components {
                 diggCount: number | null;
                 /** @description Mutual follows (pages from 2023 on; null on older pages) */
                 friendCount: number | null;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ShortvideoVideoResponse: {
+            /** @description TikTok's item object; members beyond the listed ones pass through unchanged */
+            video: {
+                /** @description TikTok's numeric video id, as a string (the URL's) */
+                id: string;
+                /** @description Caption ("" when none) */
+                desc: string | null;
+                /** @description Posted, Unix seconds */
+                createTime: number | null;
+                /** @description The video's author: TikTok's user object; members beyond the listed ones pass through */
+                author: {
+                    /** @description TikTok's numeric user id, as a string */
+                    id: string | null;
+                    /** @description The @name, as TikTok spells it (the URL's user) */
+                    uniqueId: string;
+                    /** @description Display name ("" when the account set none) */
+                    nickname: string | null;
+                    /** @description Verified badge */
+                    verified: boolean | null;
+                    /** @description TikTok's stable opaque user key */
+                    secUid: string | null;
+                    /** @description Private account */
+                    privateAccount: boolean | null;
+                    /** @description Avatar, 1080 px (signed, expiring URL); null on 2022 pages without the user object */
+                    avatarLarger: string | null;
+                    /** @description Avatar, 720 px */
+                    avatarMedium: string | null;
+                    /** @description Avatar, 100 px */
+                    avatarThumb: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description Counts: exact (statsV2) where the page has them */
+                stats: {
+                    /** @description Plays */
+                    playCount: number | null;
+                    /** @description Likes */
+                    diggCount: number | null;
+                    /** @description Comments */
+                    commentCount: number | null;
+                    /** @description Shares */
+                    shareCount: number | null;
+                    /** @description Saves (favourites); null on pages before 2023 */
+                    collectCount: number | null;
+                };
+                /** @description The video file; null when the page carries none */
+                video: ({
+                    /** @description Seconds */
+                    duration: number | null;
+                    /** @description Pixels */
+                    width: number | null;
+                    /** @description Pixels */
+                    height: number | null;
+                    /** @description Quality label, e.g. 720p */
+                    ratio: string | null;
+                    /** @description Cover image (signed, expiring URL) */
+                    cover: string | null;
+                    /** @description The first frame, uncropped (signed, expiring URL) */
+                    originCover: string | null;
+                    /** @description Animated cover (signed, expiring URL) */
+                    dynamicCover: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description The sound; null when the page carries none */
+                music: ({
+                    /** @description TikTok's sound id, as a string */
+                    id: string | null;
+                    /** @description Title ("original sound" for a sound recorded with the video) */
+                    title: string | null;
+                    /** @description The sound's author as TikTok names it */
+                    authorName: string | null;
+                    /** @description A sound recorded with a video (not a released track) */
+                    original: boolean | null;
+                    /** @description Seconds */
+                    duration: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Hashtags; [] when none */
+                challenges: ({
+                    /** @description TikTok's hashtag id, as a string */
+                    id: string | null;
+                    /** @description The hashtag, without # */
+                    title: string | null;
+                    /** @description Its description ("" when none) */
+                    desc: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Hashtags and mentions in desc; [] when none */
+                textExtra: ({
+                    /** @description 1: a hashtag, 0: a mention */
+                    type: number | null;
+                    /** @description Offset in desc where it starts */
+                    start: number | null;
+                    /** @description Offset in desc where it ends */
+                    end: number | null;
+                    /** @description The hashtag, without # ("" for a mention) */
+                    hashtagName: string | null;
+                    /** @description The mentioned @name ("" for a hashtag) */
+                    userUniqueId: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Paid promotion; null when the page does not say */
+                isAd: boolean | null;
+                /** @description Country it was posted from (ISO code); null when the page does not say */
+                locationCreated: string | null;
+            } & {
+                [key: string]: unknown;
             };
             /** @constant */
             success: true;
@@ -10601,6 +10855,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShortvideoProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    shortvideoVideo: {
+        parameters: {
+            query: {
+                /**
+                 * @description Video URL, e.g. https://www.tiktok.com/@tala.draws/video/7390112233445566778 (m.tiktok.com too). Not a vm./vt.tiktok.com short link.
+                 * @example https://www.tiktok.com/@tala.draws/video/7390112233445566778
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShortvideoVideoResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -30,6 +30,7 @@ import { demoRoutes as moodboardDemo } from '../platforms/moodboard/demo.js';
 import { demoRoutes as newsletterDemo } from '../platforms/newsletter/demo.js';
 import { demoRoutes as pinboardDemo } from '../platforms/pinboard/demo.js';
 import { demoRoutes as retailShopDemo } from '../platforms/retail-shop/demo.js';
+import { demoRoutes as shortvideoDemo } from '../platforms/shortvideo/demo.js';
 import { demoRoutes as socialADemo } from '../platforms/social-a/demo.js';
 import { demoRoutes as socialBDemo } from '../platforms/social-b/demo.js';
 import { demoRoutes as videoDemo } from '../platforms/video/demo.js';
@@ -54,6 +55,7 @@ export const PLATFORM_DEMOS: Readonly<Record<string, () => Route[]>> = {
   newsletter: newsletterDemo,
   pinboard: pinboardDemo,
   'retail-shop': retailShopDemo,
+  shortvideo: shortvideoDemo,
   'social-a': socialADemo,
   'social-b': socialBDemo,
   video: videoDemo,

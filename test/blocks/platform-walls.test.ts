@@ -93,6 +93,14 @@ const ROWS: Row[] = [
   },
   {
     label: 'shortvideo',
+    name: 'not a wall: a video page whose caption quotes tiktok-verify-page and a /captcha/ path',
+    url: 'https://www.tiktok.com/@creator/video/7390112233445566778',
+    body: `<!DOCTYPE html><html lang="en"><head><title>how I beat the tiktok-verify-page | TikTok</title></head><body>
+<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">{"__DEFAULT_SCOPE__":{"webapp.video-detail":{"itemInfo":{"itemStruct":{"id":"7390112233445566778","desc":"<title>tiktok-verify-page</title> <script src=\\"/captcha/x.js\\">","author":{"uniqueId":"creator"}}},"statusCode":0}}}</script></body></html>`,
+    wall: null,
+  },
+  {
+    label: 'shortvideo',
     name: 'the login page a redirect ends on (any language)',
     url: 'https://www.tiktok.com/login?lang=fr&redirect_url=x',
     body: '<html><head><title>Connexion | TikTok</title></head></html>',

@@ -1,10 +1,11 @@
 /**
- * Upstream request for shortvideo (TikTok): the public profile page `GET
- * https://www.tiktok.com/@<user>` (platforms.md), logged out, with the Accept headers a browser
- * sends for a page (TikTok serves the data scripts only with the HTML document).
+ * Upstream requests for shortvideo (TikTok): the public profile page `GET
+ * https://www.tiktok.com/@<user>` (platforms.md) and a video page `GET
+ * https://www.tiktok.com/@<user>/video/<id>` (video.ts), logged out, with the Accept headers a
+ * browser sends for a page (TikTok serves the data scripts only with the HTML document).
  *
- * TikTok answers a missing account with 200 and a page whose user-detail `statusCode` says so;
- * the parser reads that. A 404 / 410 is NOT_FOUND too. Its captcha interstitial (any status) and
+ * TikTok answers a missing account (video) with 200 and a page whose user-detail (video-detail)
+ * `statusCode` says so; the parsers read that. A 404 / 410 is NOT_FOUND too. Its captcha interstitial (any status) and
  * a redirect to the login page (a login wall, reported, never worked around) are walls
  * (walls.ts), answered UPSTREAM_BLOCKED by the upstream client before this module sees them.
  */
@@ -41,13 +42,20 @@ export async function fetchShortvideoProfile(ctx: OpContext, handle: string): Pr
  * typed error; the page's own verdicts (a missing account, a changed shape) are its parser's.
  * Shared by the clean record above and the `shortvideoProfile` operation (profile.ts).
  */
-export async function fetchProfilePageHtml(ctx: OpContext, username: string): Promise<string> {
-  const res = await ctx.upstream.request({
-    url: profilePageUrl(username),
-    platform: PLATFORM,
-    headers: { ...PAGE_HEADERS },
-    signal: ctx.signal,
-  });
-  if (res.status >= 400) expectOk(res, PLATFORM, `Shortvideo account @${username}`);
+export function fetchProfilePageHtml(ctx: OpContext, username: string): Promise<string> {
+  return fetchPageHtml(ctx, profilePageUrl(username), `Shortvideo account @${username}`);
+}
+
+/**
+ * A video page (`https://www.tiktok.com/@<user>/video/<id>`, video.ts), as HTML: one request, the
+ * profile's headers. A 4xx/5xx is its typed error (404/410: NOT_FOUND naming `what`).
+ */
+export function fetchVideoPageHtml(ctx: OpContext, url: string, what: string): Promise<string> {
+  return fetchPageHtml(ctx, url, what);
+}
+
+async function fetchPageHtml(ctx: OpContext, url: string, what: string): Promise<string> {
+  const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: { ...PAGE_HEADERS }, signal: ctx.signal });
+  if (res.status >= 400) expectOk(res, PLATFORM, what);
   return res.text();
 }

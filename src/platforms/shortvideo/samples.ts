@@ -89,8 +89,11 @@ export function nightOwlUser(o: UserOverrides = {}): {
   };
 }
 
-/** A page in the current shape around `userDetail` (the value of `webapp.user-detail`; omitted when undefined). */
-export function universalPage(userDetail: unknown, opts: { title?: string; body?: string } = {}): string {
+/**
+ * A page in the current shape around `userDetail` (the value of `webapp.user-detail`; omitted when
+ * undefined). `scope`: another key of `__DEFAULT_SCOPE__` to hold it (a video page's `webapp.video-detail`).
+ */
+export function universalPage(userDetail: unknown, opts: { title?: string; body?: string; scope?: string } = {}): string {
   const scope: Record<string, unknown> = {
     'webapp.app-context': {
       language: 'en',
@@ -105,7 +108,7 @@ export function universalPage(userDetail: unknown, opts: { title?: string; body?
     'seo.abtest': { canonical: 'https://www.tiktok.com/@nightowl.ceramics', pageId: '7400000000000000002', vidList: [], parameters: {} },
     'webapp.i18n-translation': { lang: 'en', translations: { err_user: "Couldn't find this account" } },
   };
-  if (userDetail !== undefined) scope['webapp.user-detail'] = userDetail;
+  if (userDetail !== undefined) scope[opts.scope ?? 'webapp.user-detail'] = userDetail;
   // TikTok escapes `/` as \u002F inside its data scripts.
   const json = JSON.stringify({ __DEFAULT_SCOPE__: scope }).replace(/\//g, '\\u002F');
   return `<!DOCTYPE html><html lang="en"><head><meta charSet="UTF-8"/><title>${opts.title ?? 'Night Owl Ceramics 🦉 (@nightowl.ceramics) | TikTok'}</title>
@@ -185,3 +188,146 @@ export const CAPTCHA_SDK_PAGE = `<!DOCTYPE html><html><head><title>TikTok</title
 /** An HTML page with neither data script (e.g. a redesign that moved the data). */
 export const NO_DATA_PAGE = `<!DOCTYPE html><html><head><title>Night Owl Ceramics 🦉 (@nightowl.ceramics) | TikTok</title></head>
 <body><div id="app"><h1>nightowl.ceramics</h1></div><script src="/main.js"></script></body></html>`;
+
+// ---------------------------------------------------------------------------------------------
+// Video pages (video.ts). Written, not captured: no public capture of a video page exists
+// (../shared/fixtures/shortvideo/SOURCES.md "More endpoints"). Today's layout is
+// `__DEFAULT_SCOPE__["webapp.video-detail"] = {itemInfo: {itemStruct}, shareMeta, statusCode,
+// statusMsg}` (public scrapers read those paths); the item's members follow the 2022 capture's
+// `ItemModule` items, with today's additions (an `author` object, `statsV2`, `collectCount`).
+// The video, its texts and numbers are invented.
+// ---------------------------------------------------------------------------------------------
+
+export const NIGHT_OWL_VIDEO_ID = '7390112233445566778';
+
+export interface VideoOverrides {
+  item?: Record<string, unknown>;
+  author?: Record<string, unknown>;
+  stats?: Record<string, unknown> | null;
+  statsV2?: Record<string, unknown> | null;
+}
+
+/** An invented video of @nightowl.ceramics in today's `itemStruct` shape. */
+export function nightOwlVideoItem(o: VideoOverrides = {}): Record<string, unknown> {
+  const { user } = nightOwlUser();
+  const id = (o.item?.id as string | undefined) ?? NIGHT_OWL_VIDEO_ID;
+  const stats = { diggCount: 18400, shareCount: 312, commentCount: 204, playCount: 251300, collectCount: 1710 };
+  const statsV2 = {
+    diggCount: '18421',
+    shareCount: '312',
+    commentCount: '204',
+    playCount: '251337',
+    collectCount: '1710',
+    repostCount: '0',
+  };
+  const item: Record<string, unknown> = {
+    id,
+    desc: 'Glazing the winter mugs ❄️ #pottery #ceramics with @clay.studio.leeds',
+    createTime: '1720000000',
+    scheduleTime: 0,
+    video: {
+      id,
+      height: 1024,
+      width: 576,
+      duration: 38,
+      ratio: '540p',
+      cover: 'https://p16-sign-va.tiktokcdn.com/obj/tos-maliva-p-0068/owlcover~tplv-photomode.jpeg?x-expires=1760000000',
+      originCover: 'https://p16-sign-va.tiktokcdn.com/obj/tos-maliva-p-0068/owlorigin.jpeg?x-expires=1760000000',
+      dynamicCover: 'https://p16-sign-va.tiktokcdn.com/obj/tos-maliva-p-0068/owldynamic.image?x-expires=1760000000',
+      playAddr: 'https://v16-webapp-prime.tiktok.com/video/tos/maliva/tos-maliva-ve-0068c799/owlplay/?a=1988&mime_type=video_mp4',
+      format: 'mp4',
+      definition: '540p',
+      codecType: 'h264',
+      bitrate: 1203442,
+    },
+    author: { ...user, ...o.author },
+    music: {
+      id: '7390112233400000001',
+      title: 'original sound - nightowl.ceramics',
+      playUrl: 'https://sf16-ies-music-va.tiktokcdn.com/obj/musically-maliva-obj/owlsound.mp3',
+      coverThumb: 'https://p16-sign-va.tiktokcdn.com/tos-maliva-avt-0068/abc123~c5_100x100.jpeg',
+      authorName: 'Night Owl Ceramics 🦉',
+      original: true,
+      duration: 38,
+      album: '',
+    },
+    challenges: [
+      { id: '6412', title: 'pottery', desc: '', profileThumb: '', isCommerce: false },
+      { id: '9107', title: 'ceramics', desc: 'Share your #ceramics', profileThumb: '', isCommerce: false },
+    ],
+    ...(o.stats === null ? {} : { stats: { ...stats, ...o.stats } }),
+    ...(o.statsV2 === null ? {} : { statsV2: { ...statsV2, ...o.statsV2 } }),
+    warnInfo: [],
+    originalItem: false,
+    officalItem: false,
+    textExtra: [
+      { awemeId: '', start: 27, end: 35, hashtagName: 'pottery', hashtagId: '6412', type: 1, userId: '', userUniqueId: '', secUid: '' },
+      { awemeId: '', start: 36, end: 45, hashtagName: 'ceramics', hashtagId: '9107', type: 1, userId: '', userUniqueId: '', secUid: '' },
+      {
+        awemeId: '',
+        start: 51,
+        end: 69,
+        hashtagName: '',
+        type: 0,
+        userId: '6900000000000000001',
+        userUniqueId: 'clay.studio.leeds',
+        secUid: '',
+      },
+    ],
+    secret: false,
+    forFriend: false,
+    privateItem: false,
+    duetEnabled: true,
+    stitchEnabled: true,
+    isAd: false,
+    shareEnabled: true,
+    indexEnabled: true,
+    locationCreated: 'GB',
+    diversificationLabels: ['Art', 'Creativity'],
+    collected: false,
+    authorStats: { followerCount: 48200, followingCount: 311, heart: 1290000, heartCount: 1290000, videoCount: 214, diggCount: 5120 },
+    ...o.item,
+  };
+  for (const [k, v] of Object.entries(item)) if (v === undefined) delete item[k];
+  return item;
+}
+
+/** A page in today's shape around `videoDetail` (the value of `webapp.video-detail`). */
+export function videoUniversalPage(videoDetail: unknown): string {
+  return universalPage(videoDetail, { scope: 'webapp.video-detail', title: 'Glazing the winter mugs ❄️ | TikTok' });
+}
+
+/** A complete current-shape video page for `item` (default: the invented Night Owl video). */
+export function nightOwlVideoPage(o: VideoOverrides = {}, item = nightOwlVideoItem(o)): string {
+  return videoUniversalPage({
+    itemInfo: { itemStruct: item },
+    shareMeta: { title: 'Night Owl Ceramics 🦉 on TikTok', desc: 'Glazing the winter mugs ❄️' },
+    statusCode: 0,
+    statusMsg: '',
+  });
+}
+
+/** Today's answer for a video nobody can see: HTTP 200, no itemStruct, TikTok's statusCode (10204 no such item, 10216 private…). */
+export function videoStatusPage(statusCode: number): string {
+  return videoUniversalPage({ itemInfo: {}, shareMeta: {}, statusCode, statusMsg: statusCode === 10216 ? 'item is private' : '' });
+}
+
+/**
+ * A 2022-era video page: SIGI_STATE with `ItemModule[<id>]`, the author in `UserModule.users`
+ * (when given) and `VideoPage.statusCode`. The test builds it around REAL objects of the 2022
+ * profile capture (its `ItemModule` entry and its `UserModule` user); the page around them is ours.
+ */
+export function sigiVideoPage(item: Record<string, unknown> | null, user: Record<string, unknown> | null, statusCode = 0): string {
+  const id = item ? String(item.id) : '0';
+  const uniqueId = user ? String(user.uniqueId) : item ? String(item.author) : '';
+  const state = {
+    AppContext: { appContext: { language: 'en', region: 'US' } },
+    SEO: { metaParams: { title: 'TikTok - Make Your Day' } },
+    ItemModule: item ? { [id]: item } : {},
+    UserModule: { users: user ? { [uniqueId]: user } : {}, stats: {} },
+    VideoPage: { statusCode },
+    I18n: { lang: 'en' },
+  };
+  return `<!DOCTYPE html><html><head><title>TikTok</title></head><body><div id="app"></div>
+<script id="SIGI_STATE" type="application/json">${JSON.stringify(state).replace(/\//g, '\\u002F')}</script></body></html>`;
+}
