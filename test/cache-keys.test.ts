@@ -19,6 +19,9 @@ interface Pairs {
   differ: [Args, Args][];
 }
 
+/** A videoComments cursor with its fields in the order given (the key re-encodes it). */
+const commentsCursor = (fields: object) => encodeCursor(fields);
+
 const PAIRS: Record<string, Pairs> = {
   codeTrendingDevelopers: {
     same: [[{ language: 'TypeScript' }, { language: ' typescript ', since: 'daily' }]],
@@ -440,6 +443,28 @@ const PAIRS: Record<string, Pairs> = {
       [{ id: 'kP9xWq2LmZ4' }, { id: 'kP9xWq2LmZ4', auto: true }],
       // The default (English, else the first track) is not lang=en: a video without English differs.
       [{ id: 'kP9xWq2LmZ4' }, { id: 'kP9xWq2LmZ4', lang: 'en' }],
+    ],
+  },
+  videoComments: {
+    // As videoVideo for the video; top is the default order; a cursor is re-encoded from its fields (one cursor, one key).
+    same: [
+      [{ id: 'kP9xWq2LmZ4' }, { url: 'https://youtu.be/kP9xWq2LmZ4', sort: 'top' }],
+      [
+        { id: 'kP9xWq2LmZ4', cursor: commentsCursor({ v: 'kP9xWq2LmZ4', s: 'top', k: 'Eg0SC2tQ', c: null }) },
+        {
+          url: 'https://www.youtube.com/watch?v=kP9xWq2LmZ4',
+          cursor: commentsCursor({ k: 'Eg0SC2tQ', c: null, s: 'top', v: 'kP9xWq2LmZ4' }),
+        },
+      ],
+    ],
+    differ: [
+      [{ id: 'kP9xWq2LmZ4' }, { id: 'kp9xwq2lmz4' }],
+      [{ id: 'kP9xWq2LmZ4' }, { id: 'kP9xWq2LmZ4', sort: 'new' }],
+      [{ id: 'kP9xWq2LmZ4' }, { id: 'kP9xWq2LmZ4', cursor: commentsCursor({ v: 'kP9xWq2LmZ4', s: 'top', k: 'Eg0SC2tQ', c: null }) }],
+      [
+        { id: 'kP9xWq2LmZ4', cursor: commentsCursor({ v: 'kP9xWq2LmZ4', s: 'top', k: 'Eg0SC2tQ', c: null }) },
+        { id: 'kP9xWq2LmZ4', cursor: commentsCursor({ v: 'kP9xWq2LmZ4', s: 'top', k: 'Eg0SC2tR', c: null }) },
+      ],
     ],
   },
   retailShopStorefront: {

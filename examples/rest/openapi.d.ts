@@ -1180,6 +1180,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/video/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a video's public top-level comments (top or newest first); page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `videoComments`.
+         */
+        get: operations["videoComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/retail-shop/shop": {
         parameters: {
             query?: never;
@@ -4375,6 +4395,46 @@ export interface components {
         VideoTranscriptRecord: {
             transcript: components["schemas"]["VideoTranscript"];
         };
+        VideoComment: {
+            /** @description YouTube’s comment id (Ugw…) */
+            commentId: string;
+            /** @description The comment as written (line breaks kept) */
+            text: string | null;
+            author: {
+                /** @description UC… id of the commenter’s channel */
+                channelId: string | null;
+                /** @description As shown: "@handle" for most commenters */
+                name: string | null;
+                /** @description "@handle" when the shown name is one; null otherwise */
+                handle: string | null;
+                /** @description A verified channel */
+                isVerified: boolean;
+                /** @description The video’s own channel */
+                isCreator: boolean;
+            };
+            /** @description Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K" */
+            likeCount: number | null;
+            /** @description As shown: "87", "1.2K"; null when YouTube shows none (no likes) */
+            likeCountText: string | null;
+            /** @description Replies (0 when none); null when YouTube shows a rounded count */
+            replyCount: number | null;
+            /** @description As shown: "2 years ago", "3 days ago (edited)" */
+            publishedTimeText: string | null;
+            /** @description Pinned by the channel */
+            isPinned: boolean;
+            /** @description Hearted by the channel; null when the answer does not say */
+            isHearted: boolean | null;
+        };
+        VideoCommentsPage: {
+            /** @description The 11-character video id */
+            videoId: string;
+            /** @description Comments are turned off (or replaced by a live chat): comments [] and cursor null */
+            commentsDisabled: boolean;
+            /** @description Top-level comments, in the order asked (sort) */
+            comments: components["schemas"]["VideoComment"][];
+            /** @description Pass unchanged as `cursor` (with the same video and sort) for the next page; null at the end */
+            cursor: string | null;
+        };
         RetailShopPage: {
             avatar: string | null;
             name: string | null;
@@ -7365,6 +7425,23 @@ export interface components {
         };
         VideoTranscriptResponse: {
             transcript: components["schemas"]["VideoTranscript"];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoCommentsResponse: {
+            /** @description The 11-character video id */
+            videoId: string;
+            /** @description Comments are turned off (or replaced by a live chat): comments [] and cursor null */
+            commentsDisabled: boolean;
+            /** @description Top-level comments, in the order asked (sort) */
+            comments: components["schemas"]["VideoComment"][];
+            /** @description Pass unchanged as `cursor` (with the same video and sort) for the next page; null at the end */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -11626,6 +11703,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VideoTranscriptResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    videoComments: {
+        parameters: {
+            query?: {
+                /** @description Video URL: https://www.youtube.com/watch?v=ID, youtu.be/ID, /shorts/ID, /live/ID. Give exactly one of url or id. */
+                url?: string;
+                /**
+                 * @description Video id (11 characters). Give exactly one of url or id.
+                 * @example kP9xWq2LmZ4
+                 */
+                id?: string;
+                /** @description Order: top (YouTube’s "Top comments", default) or new ("Newest first"). */
+                sort?: "top" | "new";
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same video and sort. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoCommentsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

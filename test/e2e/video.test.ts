@@ -15,6 +15,8 @@ import {
   channelHtml,
   channelInitialData,
   channelMissingInitialData,
+  commentsAnswer,
+  commentsToken,
   CONSENT_HTML,
   NIGHT_OWL,
   nightOwlAbout,
@@ -28,9 +30,10 @@ import {
   tabContinuationAnswer,
   TEST_CLIENT_VERSION,
   videosTabInitialData,
+  watchInitialData,
   watchPageHtml,
 } from '../../src/platforms/video/samples.js';
-import type { TestAbout, TestCaptionTrack, TestListVideo } from '../../src/platforms/video/samples.js';
+import type { TestAbout, TestCaptionTrack, TestComment, TestCommentsEntry, TestListVideo } from '../../src/platforms/video/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -646,6 +649,194 @@ describe('GET /v1/video/videos', () => {
     expect(r.body.data.videoVideos.json).toEqual(record(rest.body));
     expect(r.body.data.videoVideos.cursor).toBe(rest.body.cursor);
     expect(r.body.data.videoVideos.videos[0]).toMatchObject({ videoId: 'Nw000000001', viewCountText: '1,204 views', lengthText: '11:01' });
+  });
+});
+
+describe('GET /v1/video/comments', () => {
+  // Our own watch pages and /next answers (samples.ts: no capture of a comments answer exists).
+  const VIDEO = {
+    videoId: 'Cm1AbCdEf_0',
+    title: 'Sharpening a card scraper',
+    description: 'Burnisher, file, patience.',
+    lengthSeconds: 611,
+    viewCount: 20_114,
+    likeCount: 870,
+    channelId: ID,
+    author: NIGHT_OWL.title,
+    publishDate: '2025-09-01T09:00:00-07:00',
+    category: 'Howto & Style',
+    keywords: ['scraper'],
+  };
+  const OFF = 'C0mmentsOff';
+  const c = (n: number, over: Partial<TestComment> = {}): TestComment => ({
+    commentId: `UgxC0mment${n}AaABAg`,
+    text: `Comment ${n}`,
+    author: `@commenter${n}`,
+    channelId: `UCc0mmenter${String(n).padStart(13, '0')}`,
+    likes: String(n * 10),
+    replies: '',
+    published: `${n} days ago`,
+    ...over,
+  });
+  const TOP = commentsToken(VIDEO.videoId, 'TOP');
+  const NEW = commentsToken(VIDEO.videoId, 'NEW');
+  const PAGE2 = commentsToken(VIDEO.videoId, 'PAGE2');
+  /** Token → answer: a body, or a status. */
+  const nextAnswers = new Map<string, unknown>();
+  const watchHits = () => h.replay.hits({ host: YT, path: '/watch' });
+  const nextHits = () => h.replay.hits({ host: YT, path: '/youtubei/v1/next' });
+  const watchPage = (videoId: string, entry: TestCommentsEntry) =>
+    watchPageHtml(playerResponse({ ...VIDEO, videoId }), watchInitialData(videoId, entry));
+
+  beforeEach(() => {
+    nextAnswers.clear();
+    nextAnswers.set(
+      TOP,
+      commentsAnswer([c(1, { pinned: true, author: '@NightOwlWorkshop', channelId: ID, creator: true }), c(2)], {
+        token: PAGE2,
+        header: { top: TOP, newest: NEW },
+      }),
+    );
+    nextAnswers.set(PAGE2, commentsAnswer([c(3, { likes: '1.2K' })]));
+    nextAnswers.set(NEW, commentsAnswer([c(3)], { header: { top: TOP, newest: NEW } }));
+    h.replay.add({
+      host: YT,
+      path: '/watch',
+      response: (req: ReplayRequest) => {
+        const v = req.query.get('v');
+        if (v === VIDEO.videoId) return { headers: HTML, body: watchPage(v, { top: TOP, newest: NEW, section: TOP }) };
+        if (v === OFF) return { headers: HTML, body: watchPage(OFF, 'off') };
+        if (v === 'RateL1mited') return { status: 429, headers: { ...HTML, 'retry-after': '60' }, body: '' };
+        if (v === 'Bl0ckedPage') return { headers: HTML, body: CONSENT_HTML };
+        if (v === 'N0tF0und404') return { status: 404, headers: HTML, body: NOT_FOUND_HTML };
+        return { headers: HTML, body: watchPageHtml({ playabilityStatus: { status: 'ERROR', reason: 'This video is unavailable' } }) };
+      },
+    });
+    h.replay.add({
+      host: YT,
+      path: '/youtubei/v1/next',
+      method: 'POST',
+      response: (req: ReplayRequest) => {
+        const got = nextAnswers.get((JSON.parse(req.body.toString('utf8')) as { continuation: string }).continuation);
+        if (typeof got === 'number') return { status: got, headers: { ...JSON_TYPE, 'retry-after': '60' }, body: '' };
+        if (got === 'blocked') return { headers: HTML, body: CONSENT_HTML };
+        return got
+          ? { headers: JSON_TYPE, body: JSON.stringify(got) }
+          : { status: 400, headers: JSON_TYPE, body: '{"error":{"code":400,"status":"INVALID_ARGUMENT"}}' };
+      },
+    });
+  });
+
+  it('live 1 credit: the watch page then /next; the cursor pages on (1 credit, cursor null at the end); the URL spelling is a cache hit at 0', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest(`/v1/video/comments?id=${VIDEO.videoId}`, { key });
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body)).toEqual([
+      'success',
+      'credits_remaining',
+      'credits_charged',
+      'videoId',
+      'commentsDisabled',
+      'comments',
+      'cursor',
+    ]);
+    expect(first.body).toMatchObject({ credits_charged: 1, videoId: VIDEO.videoId, commentsDisabled: false, cursor: expect.any(String) });
+    expect(first.body.comments).toEqual([
+      {
+        commentId: 'UgxC0mment1AaABAg',
+        text: 'Comment 1',
+        author: { channelId: ID, name: '@NightOwlWorkshop', handle: '@NightOwlWorkshop', isVerified: false, isCreator: true },
+        likeCount: 10,
+        likeCountText: '10',
+        replyCount: 0,
+        publishedTimeText: '1 days ago',
+        isPinned: true,
+        isHearted: false,
+      },
+      expect.objectContaining({ commentId: 'UgxC0mment2AaABAg', likeCount: 20 }),
+    ]);
+    expect(watchHits()[0].query.get('hl')).toBe('en');
+    expect(JSON.parse(nextHits()[0].body.toString('utf8'))).toMatchObject({
+      continuation: TOP,
+      context: { client: { clientName: 'WEB' } },
+    });
+
+    const next = await h.rest(`/v1/video/comments?id=${VIDEO.videoId}&cursor=${first.body.cursor}`, { key });
+    expect(next.body).toMatchObject({
+      credits_charged: 1,
+      cursor: null,
+      comments: [{ commentId: 'UgxC0mment3AaABAg', likeCount: null, likeCountText: '1.2K' }],
+    });
+    expect(watchHits()).toHaveLength(1);
+
+    const hit = await h.rest(`/v1/video/comments?url=https://www.youtube.com/watch?v=${VIDEO.videoId}&sort=top&cache_max_age=1d`, { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(record(hit.body)).toEqual(record(first.body));
+    expect(nextHits()).toHaveLength(2);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('sort=new asks with the Newest token; comments turned off are 200 commentsDisabled at 1 credit, with no /next request', async () => {
+    const { key, id } = await h.key(5);
+    const newest = await h.rest(`/v1/video/comments?id=${VIDEO.videoId}&sort=new`, { key });
+    expect(newest.body).toMatchObject({ credits_charged: 1, cursor: null, comments: [{ commentId: 'UgxC0mment3AaABAg' }] });
+    expect(JSON.parse(nextHits()[0].body.toString('utf8')).continuation).toBe(NEW);
+    const off = await h.rest(`/v1/video/comments?id=${OFF}`, { key });
+    expect(off.status).toBe(200);
+    expect(record(off.body)).toEqual({ videoId: OFF, commentsDisabled: true, comments: [], cursor: null });
+    expect(off.body.credits_charged).toBe(1);
+    expect(nextHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('errors at 0 credits: unavailable/404 video NOT_FOUND, 429 and consent page UPSTREAM_BLOCKED, /next 429 or block, a foreign or refused cursor, bad input', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest(`/v1/video/comments?id=${VIDEO.videoId}`, { key });
+    expect(await h.balance(id)).toBe(4);
+    for (const [q, status, code] of [
+      ['id=Gone0000000', 404, 'NOT_FOUND'],
+      ['id=N0tF0und404', 404, 'NOT_FOUND'],
+      ['id=RateL1mited', 502, 'UPSTREAM_BLOCKED'],
+      ['id=Bl0ckedPage', 502, 'UPSTREAM_BLOCKED'],
+      ['', 400, 'INVALID_INPUT'],
+      [`id=${VIDEO.videoId}&sort=oldest`, 400, 'INVALID_INPUT'],
+      [`id=Cm1AbCdEf_9&cursor=${first.body.cursor}`, 400, 'INVALID_INPUT'],
+      [`id=${VIDEO.videoId}&sort=new&cursor=${first.body.cursor}`, 400, 'INVALID_INPUT'],
+    ] as const) {
+      const r = await h.rest(`/v1/video/comments?${q}`, { key });
+      expect([q, r.status, r.body.error.code]).toEqual([q, status, code]);
+    }
+    nextAnswers.set(TOP, 429);
+    const limited = await h.rest(`/v1/video/comments?id=${VIDEO.videoId}`, { key });
+    expect([limited.status, limited.body.error.code]).toEqual([502, 'UPSTREAM_BLOCKED']);
+    nextAnswers.set(TOP, 'blocked');
+    const blocked = await h.rest(`/v1/video/comments?id=${VIDEO.videoId}`, { key });
+    expect([blocked.status, blocked.body.error.code]).toEqual([502, 'UPSTREAM_BLOCKED']);
+    nextAnswers.delete(PAGE2);
+    const refused = await h.rest(`/v1/video/comments?id=${VIDEO.videoId}&cursor=${first.body.cursor}`, { key });
+    expect([refused.status, refused.body.error.details[0].param]).toEqual([400, 'cursor']);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('GraphQL videoComments: typed comments and cursor; json is the REST record', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest(`/v1/video/comments?id=${VIDEO.videoId}`, { key });
+    const r = await h.gql(
+      `{ videoComments(id: "${VIDEO.videoId}", sort: TOP, cacheMaxAge: "1d") { json videoId commentsDisabled cursor comments { commentId text likeCount isPinned isHearted author { name handle isCreator } } } }`,
+      { key },
+    );
+    expect(r.body.errors).toBeUndefined();
+    const got = r.body.data.videoComments;
+    expect(got.json).toEqual(record(rest.body));
+    expect(got).toMatchObject({ videoId: VIDEO.videoId, commentsDisabled: false, cursor: rest.body.cursor });
+    expect(got.comments[0]).toEqual({
+      commentId: 'UgxC0mment1AaABAg',
+      text: 'Comment 1',
+      likeCount: 10,
+      isPinned: true,
+      isHearted: false,
+      author: { name: '@NightOwlWorkshop', handle: '@NightOwlWorkshop', isCreator: true },
+    });
   });
 });
 

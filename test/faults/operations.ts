@@ -33,6 +33,10 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     requests: [/^POST www\.youtube\.com\/youtubei\/v1\/player/, /^GET www\.youtube\.com\/api\/timedtext\?/],
     why: 'the video and its caption tracks, then the transcript itself (README)',
   },
+  videoComments: {
+    requests: [/^GET www\.youtube\.com\/watch\?/, /^POST www\.youtube\.com\/youtubei\/v1\/next/],
+    why: 'the video (the watch page, and the comments’ token), then the comments themselves (README)',
+  },
   microblogAPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
   microblogEPosts: { requests: [/accounts\/lookup/, /\/statuses/], why: 'the account id, then the posts themselves' },
   microblogEFollowers: {

@@ -1,8 +1,9 @@
 /**
  * video's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented, not
  * captures): one of Ravi Menon's videos (its watch page; its ANDROID player answer and written
- * English captions, for the transcript), his Videos tab, and a search that finds him. Other videos,
- * caption tracks and queries are demo misses.
+ * English captions, for the transcript; its comments, two pages top first and one newest first), his
+ * Videos tab, and a search that finds him. Other videos, caption tracks, comment tokens and queries
+ * are demo misses.
  */
 import type { Route } from '../../replay/server.js';
 import { HTML, json } from '../../demo/answer.js';
@@ -41,17 +42,73 @@ export function demoRoutes(): Route[] {
     { videoId: 'kP9xWq2LmZ6', title: 'Sambar for a week of lunches', views: '35,090 views', published: '10 months ago', length: '15:07' },
   ];
   const byRavi = { name: channel.title, channelId: channel.channelId };
+  const tokens = {
+    top: video.commentsToken(id, 'DEMO-TOP'),
+    newest: video.commentsToken(id, 'DEMO-NEW'),
+    section: video.commentsToken(id, 'DEMO-SECTION'),
+  };
+  const page2 = video.commentsToken(id, 'DEMO-TOP-2');
+  const comments: video.TestComment[] = [
+    {
+      commentId: 'UgxDem0P1nnedRav1C00kAaABAg',
+      text: 'Use Malabar tamarind (kudampuli) if you can find it: two pieces, soaked 10 minutes.',
+      author: `@${RAVI.video}`,
+      channelId: RAVI.videoChannelId,
+      creator: true,
+      likes: '214',
+      replies: '18',
+      published: '8 months ago',
+      pinned: true,
+    },
+    {
+      commentId: 'UgzDem0K0chiC00ks1AaABAg',
+      text: 'Made this with kingfish tonight. My grandmother would approve.',
+      author: '@kochi_kitchen_notes',
+      channelId: 'UCd3m0K0chiK1tchenN0tes1',
+      likes: '1.1K',
+      replies: '6',
+      published: '7 months ago',
+      hearted: true,
+    },
+  ];
+  const later: video.TestComment = {
+    commentId: 'UgyDem0Late5tC0mment1AaABAg',
+    text: 'Coconut milk or grated coconut paste? Trying it this weekend.',
+    author: '@weekend_wok',
+    channelId: 'UCd3m0WeekendW0kChannel01',
+    likes: '3',
+    replies: '',
+    published: '2 days ago',
+  };
+  const commentPages = new Map<string, unknown>([
+    [tokens.top, video.commentsAnswer(comments, { token: page2, header: { top: tokens.top, newest: tokens.newest }, count: '3' })],
+    [tokens.section, video.commentsAnswer(comments, { token: page2, header: { top: tokens.top, newest: tokens.newest }, count: '3' })],
+    [page2, video.commentsAnswer([later])],
+    [tokens.newest, video.commentsAnswer([later, ...comments], { header: { top: tokens.top, newest: tokens.newest }, count: '3' })],
+  ]);
   return [
     {
       host: 'www.youtube.com',
       path: '/watch',
-      response: (req) => (req.query.get('v') === id ? { headers: HTML, body: video.watchPageHtml(player) } : demoMiss(req)),
+      response: (req) =>
+        req.query.get('v') === id
+          ? { headers: HTML, body: video.watchPageHtml(player, video.watchInitialData(id, tokens)) }
+          : demoMiss(req),
     },
     {
       host: 'www.youtube.com',
       path: '/youtubei/v1/player',
       method: 'POST',
       response: (req) => ((JSON.parse(req.body.toString('utf8')) as { videoId?: string }).videoId === id ? json(android) : demoMiss(req)),
+    },
+    {
+      host: 'www.youtube.com',
+      path: '/youtubei/v1/next',
+      method: 'POST',
+      response: (req) => {
+        const answer = commentPages.get((JSON.parse(req.body.toString('utf8')) as { continuation?: string }).continuation ?? '');
+        return answer ? json(answer) : demoMiss(req);
+      },
     },
     {
       host: 'www.youtube.com',

@@ -19,6 +19,8 @@ import type { VideoSearchPage, VideoSearchResult } from './search.js';
 import { videoSearch } from './search.js';
 import type { VideoTranscript, VideoTranscriptRecord, VideoTranscriptSegment, VideoTranscriptTrack } from './transcript.js';
 import { videoTranscript } from './transcript.js';
+import type { VideoComment, VideoCommentAuthor, VideoCommentsPage } from './comments.js';
+import { videoComments } from './comments.js';
 
 type Video = VideoVideoRecord['video'];
 type Of<T extends VideoSearchResult['type']> = Extract<VideoSearchResult, { type: T }>;
@@ -284,6 +286,46 @@ function transcriptTypes(): void {
   operationField(videoTranscript, RecordRef);
 }
 
+/** A video's comments: VideoComment, its author, the page and the videoComments root field. */
+function commentsTypes(): void {
+  const AuthorRef = builder.objectRef<VideoCommentAuthor>('VideoCommentAuthor').implement({
+    description: 'Who wrote a comment',
+    fields: (t) => ({
+      channelId: t.exposeString('channelId', { description: "UC… id of the commenter's channel" }),
+      name: t.exposeString('name', { description: 'As shown: "@handle" for most commenters' }),
+      handle: t.exposeString('handle', { description: '"@handle" when the shown name is one' }),
+      isVerified: t.exposeBoolean('isVerified', { nullable: false }),
+      isCreator: t.exposeBoolean('isCreator', { nullable: false, description: "The video's own channel" }),
+    }),
+  });
+  const CommentRef = builder.objectRef<VideoComment>('VideoComment').implement({
+    description: 'A top-level comment on a video',
+    fields: (t) => ({
+      commentId: t.exposeString('commentId', { nullable: false }),
+      text: t.exposeString('text'),
+      author: t.expose('author', { type: AuthorRef, nullable: false }),
+      likeCount: t.exposeInt('likeCount', { description: 'Exact likes (0 when none shown); null for a rounded count' }),
+      likeCountText: t.exposeString('likeCountText', { description: 'As shown: "87", "1.2K"' }),
+      replyCount: t.exposeInt('replyCount', { description: 'Replies (0 when none); null for a rounded count' }),
+      publishedTimeText: t.exposeString('publishedTimeText', { description: 'As shown: "2 years ago"' }),
+      isPinned: t.exposeBoolean('isPinned', { nullable: false }),
+      isHearted: t.exposeBoolean('isHearted', { description: 'Hearted by the channel; null when the answer does not say' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+    }),
+  });
+  const PageRef = builder.objectRef<VideoCommentsPage>('VideoCommentsPage').implement({
+    description: "One page of a video's comments",
+    fields: (t) => ({
+      videoId: t.exposeString('videoId', { nullable: false, description: 'The 11-character video id' }),
+      commentsDisabled: t.exposeBoolean('commentsDisabled', { nullable: false, description: 'Comments are turned off' }),
+      comments: t.expose('comments', { type: [CommentRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` (same video and sort) for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(videoComments, PageRef);
+}
+
 /** Declares video's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function videoGraphql(): void {
   const ImageSourceRef = channelTypes();
@@ -291,4 +333,5 @@ export function videoGraphql(): void {
   videosTypes(ImageSourceRef);
   searchTypes(ImageSourceRef);
   transcriptTypes();
+  commentsTypes();
 }

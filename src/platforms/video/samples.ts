@@ -737,3 +737,270 @@ in thirty minutes.</p>
 </body>
 </timedtext>
 `;
+
+// ---------------------------------------------------------------------------------------------
+// Comments (videoComments): written answers, not captures. The watch page's comments entry
+// points follow the real capture (../shared/fixtures/video/watch-page-B68agR-OeJM-2025-06.html:
+// the `comment-item-section` item section and the `engagement-panel-comments-section` panel with
+// its "Top comments" / "Newest first" sort menu). No capture of a `youtubei/v1/next` comments
+// answer exists: both eras below are written in the shape open-source YouTube clients read
+// (2024+: `commentThreadRenderer.commentViewModel.commentViewModel` keys into
+// `frameworkUpdates.entityBatchUpdate.mutations[].payload.commentEntityPayload` and
+// `engagementToolbarStateEntityPayload`; older: an inline `commentRenderer`). Ids, names, texts
+// and counts are invented.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A comments continuation token naming `videoId` as YouTube's do: base64 of a protobuf
+ * `\x12 <len> \x12 \x0b <id>` then `tail`, `=` URL-encoded (%3D), as the watch page writes them.
+ */
+export function commentsToken(videoId: string, tail: string): string {
+  const inner = Buffer.concat([Buffer.from([0x12, 0x0b]), Buffer.from(videoId, 'latin1')]);
+  const bytes = Buffer.concat([Buffer.from([0x12, inner.length]), inner, Buffer.from([0x18, 0x06]), Buffer.from(`2${tail}`, 'latin1')]);
+  return bytes.toString('base64').replace(/=/g, '%3D');
+}
+
+const nextCommand = (token: string) => ({
+  commandMetadata: { webCommandMetadata: { sendPost: true, apiUrl: '/youtubei/v1/next' } },
+  continuationCommand: { token, request: 'CONTINUATION_REQUEST_TYPE_WATCH_NEXT' },
+});
+
+const commentsContinuation = (token: string): Obj => ({
+  continuationItemRenderer: { trigger: 'CONTINUATION_TRIGGER_ON_ITEM_SHOWN', continuationEndpoint: nextCommand(token) },
+});
+
+/** A sort menu ("Top comments", "Newest first") with a token each. */
+export const commentsSortMenu = (top: string, newest: string): Obj => ({
+  sortFilterSubMenuRenderer: {
+    subMenuItems: [
+      { title: 'Top comments', selected: true, serviceEndpoint: nextCommand(top) },
+      { title: 'Newest first', selected: false, serviceEndpoint: nextCommand(newest) },
+    ],
+    icon: { iconType: 'SORT' },
+    accessibility: { accessibilityData: { label: 'Sort comments' } },
+  },
+});
+
+export type TestCommentsEntry = { top: string; newest: string | null; section: string } | { section: string } | 'off' | 'none';
+
+/**
+ * `ytInitialData` of a watch page: the current video, the results column with its comments item
+ * section, and the comments engagement panel with the sort menu (when `newest` is given). `off`:
+ * the section says "Comments are turned off."; `none`: no comments section (a live chat instead).
+ */
+export function watchInitialData(videoId: string, comments: TestCommentsEntry): Obj {
+  const section = (targetId: string, contents: Obj[]) => ({
+    itemSectionRenderer: { contents, sectionIdentifier: 'comment-item-section', targetId },
+  });
+  const results: Obj[] = [{ videoPrimaryInfoRenderer: { title: { runs: [{ text: 'A video' }] } } }];
+  const panels: Obj[] = [];
+  if (comments === 'off') {
+    results.push(
+      section('comments-section', [
+        { messageRenderer: { text: { runs: [{ text: 'Comments are turned off. ' }, { text: 'Learn more' }] } } },
+      ]),
+    );
+  } else if (comments !== 'none') {
+    results.push(section('comments-section', [commentsContinuation(comments.section)]));
+    if ('top' in comments) {
+      panels.push({
+        engagementPanelSectionListRenderer: {
+          panelIdentifier: 'engagement-panel-comments-section',
+          header: {
+            engagementPanelTitleHeaderRenderer: {
+              title: { runs: [{ text: 'Comments' }] },
+              menu: commentsSortMenu(comments.top, comments.newest ?? comments.top),
+            },
+          },
+          content: {
+            sectionListRenderer: {
+              contents: [section('engagement-panel-comments-section', [commentsContinuation(comments.top)])],
+            },
+          },
+          targetId: 'engagement-panel-comments-section',
+        },
+      });
+      if (comments.newest === null) {
+        const menu = (panels[0] as { engagementPanelSectionListRenderer: { header: Obj } }).engagementPanelSectionListRenderer;
+        delete (menu.header.engagementPanelTitleHeaderRenderer as Obj).menu;
+      }
+    }
+  }
+  return {
+    contents: { twoColumnWatchNextResults: { results: { results: { contents: results } } } },
+    currentVideoEndpoint: {
+      commandMetadata: { webCommandMetadata: { url: `/watch?v=${videoId}`, webPageType: 'WEB_PAGE_TYPE_WATCH' } },
+      watchEndpoint: { videoId },
+    },
+    engagementPanels: panels,
+  };
+}
+
+export interface TestComment {
+  commentId: string;
+  text: string;
+  /** As shown: "@handle". */
+  author: string;
+  channelId: string;
+  verified?: boolean;
+  creator?: boolean;
+  /** As shown ("87", "1.2K"); '' for none. */
+  likes: string;
+  /** As shown; '' for none. */
+  replies: string;
+  published: string;
+  pinned?: boolean;
+  hearted?: boolean;
+}
+
+/**
+ * A 2024+ `youtubei/v1/next` comments answer: a reload command (first page: with the
+ * `commentsHeaderRenderer` and its sort menu, when `header` is given) or an append action, the
+ * threads' view models and their entities, and the next page's continuation when `token` is given.
+ */
+export function commentsAnswer(
+  comments: TestComment[],
+  opts: { token?: string | null; header?: { top: string; newest: string } | null; count?: string } = {},
+): Obj {
+  const threads: Obj[] = comments.map((c) => ({
+    commentThreadRenderer: {
+      commentViewModel: {
+        commentViewModel: {
+          commentKey: `comment-key-${c.commentId}`,
+          commentSurfaceKey: `surface-key-${c.commentId}`,
+          toolbarStateKey: `toolbar-state-key-${c.commentId}`,
+          toolbarSurfaceKey: `toolbar-surface-key-${c.commentId}`,
+          commentId: c.commentId,
+          ...(c.pinned ? { pinnedText: `Pinned by ${comments.find((x) => x.creator)?.author ?? '@creator'}` } : {}),
+        },
+      },
+      renderingPriority: c.pinned ? 'RENDERING_PRIORITY_PINNED_COMMENT' : 'RENDERING_PRIORITY_UNKNOWN',
+      ...(c.replies
+        ? {
+            replies: {
+              commentRepliesRenderer: {
+                contents: [commentsContinuation(`REPLIES-${c.commentId}`)],
+                targetId: `comment-replies-item-${c.commentId}`,
+              },
+            },
+          }
+        : {}),
+    },
+  }));
+  const mutations: Obj[] = comments.flatMap((c) => [
+    {
+      entityKey: `comment-key-${c.commentId}`,
+      type: 'ENTITY_MUTATION_TYPE_REPLACE',
+      payload: {
+        commentEntityPayload: {
+          key: `comment-key-${c.commentId}`,
+          properties: {
+            commentId: c.commentId,
+            content: { content: c.text },
+            publishedTime: c.published,
+            replyLevel: 0,
+            toolbarStateKey: `toolbar-state-key-${c.commentId}`,
+          },
+          author: {
+            channelId: c.channelId,
+            displayName: c.author,
+            avatarThumbnailUrl: `https://yt3.ggpht.com/ytc/${c.channelId}=s88-c-k-c0x00ffffff-no-rj`,
+            isVerified: c.verified === true,
+            isCurrentUser: false,
+            isCreator: c.creator === true,
+            isArtist: false,
+          },
+          toolbar: {
+            likeCountLiked: c.likes,
+            likeCountNotliked: c.likes,
+            likeCountA11y: c.likes ? `${c.likes} likes` : '',
+            replyCount: c.replies,
+            replyCountA11y: c.replies ? `${c.replies} replies` : '',
+            ...(c.hearted ? { heartActiveTooltip: `❤ by ${comments.find((x) => x.creator)?.author ?? '@creator'}` } : {}),
+          },
+        },
+      },
+    },
+    {
+      entityKey: `toolbar-state-key-${c.commentId}`,
+      type: 'ENTITY_MUTATION_TYPE_REPLACE',
+      payload: {
+        engagementToolbarStateEntityPayload: {
+          key: `toolbar-state-key-${c.commentId}`,
+          heartState: c.hearted ? 'TOOLBAR_HEART_STATE_HEARTED' : 'TOOLBAR_HEART_STATE_UNHEARTED',
+          likeState: 'TOOLBAR_LIKE_STATE_INDIFFERENT',
+        },
+      },
+    },
+  ]);
+  const items = [...threads, ...(opts.token ? [commentsContinuation(opts.token)] : [])];
+  const endpoints: Obj[] = opts.header
+    ? [
+        {
+          reloadContinuationItemsCommand: {
+            targetId: 'comments-section',
+            continuationItems: [
+              {
+                commentsHeaderRenderer: {
+                  countText: { runs: [{ text: opts.count ?? String(comments.length) }, { text: ' Comments' }] },
+                  sortMenu: commentsSortMenu(opts.header.top, opts.header.newest),
+                },
+              },
+            ],
+            slot: 'RELOAD_CONTINUATION_SLOT_HEADER',
+          },
+        },
+        {
+          reloadContinuationItemsCommand: { targetId: 'comments-section', continuationItems: items, slot: 'RELOAD_CONTINUATION_SLOT_BODY' },
+        },
+      ]
+    : [{ appendContinuationItemsAction: { continuationItems: items, targetId: 'comments-section' } }];
+  return {
+    responseContext: { visitorData: TEST_VISITOR_DATA },
+    onResponseReceivedEndpoints: endpoints,
+    frameworkUpdates: { entityBatchUpdate: { mutations, timestamp: { seconds: '1764400000', nanos: 0 } } },
+  };
+}
+
+/** An older (pre-2024) comments answer: each thread's inline `commentRenderer`, linking its date to the video. */
+export function legacyCommentsAnswer(videoId: string, comments: TestComment[], token: string | null = null): Obj {
+  const threads: Obj[] = comments.map((c) => ({
+    commentThreadRenderer: {
+      comment: {
+        commentRenderer: {
+          authorText: { simpleText: c.author },
+          authorThumbnail: {
+            thumbnails: [{ url: `https://yt3.ggpht.com/ytc/${c.channelId}=s48-c-k-c0x00ffffff-no-rj`, width: 48, height: 48 }],
+          },
+          authorEndpoint: { browseEndpoint: { browseId: c.channelId, canonicalBaseUrl: `/${c.author}` } },
+          contentText: { runs: [{ text: c.text }] },
+          publishedTimeText: {
+            runs: [
+              {
+                text: c.published,
+                navigationEndpoint: {
+                  commandMetadata: { webCommandMetadata: { url: `/watch?v=${videoId}&lc=${c.commentId}` } },
+                  watchEndpoint: { videoId, params: 'CAE%3D' },
+                },
+              },
+            ],
+          },
+          isLiked: false,
+          commentId: c.commentId,
+          ...(c.likes ? { voteCount: { accessibility: { accessibilityData: { label: `${c.likes} likes` } }, simpleText: c.likes } } : {}),
+          ...(c.replies ? { replyCount: Number(c.replies.replace(/,/g, '')) } : {}),
+          authorIsChannelOwner: c.creator === true,
+          ...(c.verified ? { authorCommentBadge: { authorCommentBadgeRenderer: { icon: { iconType: 'CHECK_CIRCLE_THICK' } } } } : {}),
+          ...(c.pinned ? { pinnedCommentBadge: { pinnedCommentBadgeRenderer: { label: { runs: [{ text: 'Pinned by ' }] } } } } : {}),
+          actionButtons: {
+            commentActionButtonsRenderer: c.hearted
+              ? { creatorHeart: { creatorHeartRenderer: { isHearted: true, heartedTooltip: '❤ by creator' } } }
+              : {},
+          },
+        },
+      },
+    },
+  }));
+  const items = [...threads, ...(token ? [commentsContinuation(token)] : [])];
+  return { responseContext: {}, onResponseReceivedEndpoints: [{ appendContinuationItemsAction: { continuationItems: items } }] };
+}
