@@ -68,7 +68,7 @@ export function parseVideos(body: unknown): LivestreamVideo[] {
 
 function parseVideo(v: Reader): LivestreamVideo {
   const fileObj = v.obj('video');
-  const f = fileObj ? v.over(fileObj, `${v.record}.video`) : null;
+  const f = fileObj ? v.over(fileObj, 'video') : null;
   return {
     id: v.id('id', int),
     slug: v.str('slug'),
@@ -108,7 +108,7 @@ function parseClip(c: Reader): LivestreamClip {
   const account = (k: 'creator' | 'channel') => {
     const o = c.obj(k);
     if (!o) return null;
-    const a = c.over(o, `${c.record}.${k}`);
+    const a = c.over(o, k);
     return { id: a.get('id', intish), username: a.str('username'), slug: a.str('slug') };
   };
   return {
