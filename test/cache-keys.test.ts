@@ -775,6 +775,34 @@ const PAIRS: Record<string, Pairs> = {
     same: [[{ handle: 'HarbourWeather' }, { handle: 'https://kick.com/harbourweather' }]],
     differ: [[{ handle: 'harbourweather' }, { handle: 'harbour-weather' }]],
   },
+  livestreamVideos: {
+    // Slugs are lower-case; a channel URL names the same channel.
+    same: [[{ handle: 'HarbourWeather' }, { handle: 'https://kick.com/harbourweather' }]],
+    differ: [[{ handle: 'harbourweather' }, { handle: 'harbour-weather' }]],
+  },
+  livestreamClips: {
+    // sort and time have defaults (view, all); a cursor is one page of one channel's list in one order.
+    same: [
+      [{ handle: 'HarbourWeather' }, { handle: 'https://kick.com/harbourweather', sort: 'view', time: 'all' }],
+      [
+        { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', s: 'view', t: 'all', c: '2' }) },
+        { handle: 'HarbourWeather', sort: 'view', cursor: encodeCursor({ c: '2', t: 'all', s: 'view', h: 'harbourweather' }) },
+      ],
+    ],
+    differ: [
+      [{ handle: 'harbourweather' }, { handle: 'harbour-weather' }],
+      [{ handle: 'harbourweather' }, { handle: 'harbourweather', sort: 'date' }],
+      [{ handle: 'harbourweather' }, { handle: 'harbourweather', time: 'week' }],
+      [
+        { handle: 'harbourweather' },
+        { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', s: 'view', t: 'all', c: '2' }) },
+      ],
+      [
+        { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', s: 'view', t: 'all', c: '2' }) },
+        { handle: 'harbourweather', cursor: encodeCursor({ h: 'harbourweather', s: 'view', t: 'all', c: '3' }) },
+      ],
+    ],
+  },
   // Creator discovery: the source profile is the resource; min_confidence filters after the cache.
   findSocialProfiles: {
     same: [

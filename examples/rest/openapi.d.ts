@@ -1660,6 +1660,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/livestream/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Kick channel's past broadcasts (VODs): title, start, length, views, categories
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `livestreamVideos`.
+         */
+        get: operations["livestreamVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/livestream/clips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Kick channel's clips, most viewed or newest, over a day, week, month or all time; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `livestreamClips`.
+         */
+        get: operations["livestreamClips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/blog/posts": {
         parameters: {
             query?: never;
@@ -5157,6 +5197,90 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        LivestreamVideo: {
+            /** @description Livestream (broadcast) id */
+            id: number;
+            slug: string | null;
+            /** @description The channel's id: always the asked channel's */
+            channel_id: number;
+            session_title: string | null;
+            created_at: string | null;
+            start_time: string | null;
+            /** @description Length in milliseconds */
+            duration: number | null;
+            /** @description Viewers when live */
+            viewer_count: number | null;
+            is_live: boolean | null;
+            language: string | null;
+            is_mature: boolean | null;
+            /** @description `{src, srcset}` */
+            thumbnail: {
+                [key: string]: unknown;
+            } | null;
+            /** @description `{id, name, slug}`… */
+            categories: {
+                [key: string]: unknown;
+            }[];
+            /** @description The recording: `uuid` (its page), `views` */
+            video: {
+                id: number | null;
+                /** @description The VOD page: https://kick.com/video/<uuid> */
+                uuid: string | null;
+                views: number | null;
+                live_stream_id: number | null;
+                created_at: string | null;
+                updated_at: string | null;
+            } | null;
+            /** @description The recording's HLS playlist (m3u8) */
+            source: string | null;
+        };
+        LivestreamVideos: {
+            /** @description The channel's past broadcasts, as Kick lists them (newest first) */
+            videos: components["schemas"]["LivestreamVideo"][];
+        };
+        LivestreamClip: {
+            /** @description Clip id (`clip_…`) */
+            id: string;
+            /** @description The broadcast it was cut from */
+            livestream_id: string | null;
+            category_id: string | null;
+            /** @description The channel's id: always the asked channel's */
+            channel_id: number | null;
+            /** @description The clipper's user id */
+            user_id: number | null;
+            title: string | null;
+            /** @description The clip video (m3u8 or mp4) */
+            clip_url: string | null;
+            thumbnail_url: string | null;
+            /** @description Length in seconds */
+            duration: number | null;
+            views: number | null;
+            likes: number | null;
+            created_at: string | null;
+            is_mature: boolean | null;
+            /** @description `{id, name, slug}`… */
+            category: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Who made the clip */
+            creator: {
+                id: number | null;
+                username: string | null;
+                slug: string | null;
+            } | null;
+            /** @description The channel clipped: always the asked one */
+            channel: {
+                id: number | null;
+                username: string | null;
+                slug: string | null;
+            } | null;
+        };
+        LivestreamClips: {
+            /** @description The channel's clips in the order asked (`sort`, `time`) */
+            clips: components["schemas"]["LivestreamClip"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
         BlogAvatar: {
             url: string;
             width: number | null;
@@ -7908,6 +8032,30 @@ export interface components {
             cached?: true;
             cached_at?: string;
             channel: components["schemas"]["LivestreamChannel"];
+        };
+        LivestreamVideosResponse: {
+            /** @description The channel's past broadcasts, as Kick lists them (newest first) */
+            videos: components["schemas"]["LivestreamVideo"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        LivestreamClipsResponse: {
+            /** @description The channel's clips in the order asked (`sort`, `time`) */
+            clips: components["schemas"]["LivestreamClip"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         BlogPostsResponse: {
             /** @description The blog's posts, newest first */
@@ -12587,6 +12735,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LivestreamChannelResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    livestreamVideos: {
+        parameters: {
+            query: {
+                /**
+                 * @description Channel slug (e.g. ac7ionman) or https://kick.com/<slug>
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivestreamVideosResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    livestreamClips: {
+        parameters: {
+            query: {
+                /**
+                 * @description Channel slug (e.g. ac7ionman) or https://kick.com/<slug>
+                 * @example harbourweather
+                 */
+                handle: string;
+                /** @description Kick's order: `view` (most viewed, the default) or `date` (newest) */
+                sort?: "view" | "date";
+                /** @description Clips made in the last `day`, `week`, `month`, or `all` (the default) */
+                time?: "day" | "week" | "month" | "all";
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same handle, sort and time. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivestreamClipsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -95,6 +95,8 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/newsletter/posts': ['handle=maya'],
   '/v1/newsletter/post': [`url=${enc('https://maya.substack.com/p/first-post')}`],
   '/v1/livestream/channel': ['handle=maya'],
+  '/v1/livestream/videos': ['handle=maya'],
+  '/v1/livestream/clips': ['handle=maya', 'handle=maya&sort=date&time=week'],
   '/v1/blog/posts': ['blog=maya'],
   '/v1/blog/info': ['blog=maya'],
   '/v1/blog/post': [`url=${enc('https://maya.tumblr.com/post/616000000000000001')}`],

@@ -51,6 +51,10 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     requests: [/^GET [^/]+\/api\/v1\/statuses\/[^/?]+$/],
     why: 'the status; its thread (`/context`) is optional: ancestors and descendants null (README)',
   },
+  livestreamVideos: {
+    requests: [/^GET kick\.com\/api\/v2\/channels\/[^/?]+$/, /\/videos$/],
+    why: 'the channel (its id is the only proof whose broadcasts they are), then the broadcasts themselves',
+  },
   newsletterPosts: { requests: [/public_profile/, /profile\/posts/], why: 'the profile id, then the posts themselves' },
   findSocialProfiles: {
     requests: [/web_profile_info\/\?username=tala\.draws$/],

@@ -70,6 +70,8 @@ const NAMED_OTHERWISE: Record<string, string> = {
     'the following list is the followed accounts’ Account entities, never the follower’s (Mastodon /api/v1/accounts/<id>/following); the lookup before it names the account and is swapped',
   videoComments:
     'the youtubei/v1/next comments answer names the video nowhere in plain text (its continuation tokens carry the id inside base64 protobuf, checked: comments.test.ts); the watch page before it names the video and is swapped, and the cursor binds the token to the video id',
+  livestreamVideos:
+    'Kick’s past-broadcast list names its channel only by `channel_id`, never the slug (/api/v2/channels/<slug>/videos); the channel lookup before it names the channel and is swapped, and a broadcast of another channel id is refused (livestream/fetch.test.ts)',
   videoTranscript:
     'the timed text (srv3 XML) holds only the caption lines, never the video id; the player answer before it names the video and is swapped, and the timed-text URL is the one it gave for that id (a URL naming another video is refused: transcript.test.ts)',
 };

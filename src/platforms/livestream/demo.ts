@@ -1,5 +1,6 @@
 /**
- * livestream's demo answers (`npm run demo`, src/demo/platforms.ts), from Kick's channel API.
+ * livestream's demo answers (`npm run demo`, src/demo/platforms.ts), from Kick's channel API (the
+ * channel, its past broadcasts and two pages of its clips: `view` order over `all` time).
  * Written here in the shapes parse.ts reads (this folder's tests read real captures from ../shared,
  * which the demo never uses); every name, id and URL is invented. Each route answers the
  * operation's example (its `example`) and is a demo miss for anything else.
@@ -7,6 +8,7 @@
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
 import { demoMiss } from '../../demo/miss.js';
+import { kickClipBody, kickVideoBody } from './samples.js';
 
 /** What the demo holds on this platform. */
 export const DEMO = {
@@ -65,11 +67,56 @@ export function demoRoutes(): Route[] {
     },
     chatroom: { id: 5400101, chatable_type: 'App\\Models\\Channel', chat_mode: 'public', slow_mode: false, followers_mode: false },
   };
+  const videos = [
+    kickVideoBody({
+      id: 61000099,
+      channelId: channel.id,
+      title: 'Tide show #41: spring tides',
+      uuid: '3f1c9a2e-5b7d-4e8a-9c1f-2a6b8d4e0f11',
+      views: 2_310,
+    }),
+    kickVideoBody({
+      id: 61000090,
+      channelId: channel.id,
+      title: 'Storm watch: the February gale',
+      uuid: '8d2e4b6a-1c3f-4a5e-8b7d-9f0a2c4e6b13',
+      views: 5_020,
+      startTime: '2025-02-20 21:00:00',
+    }),
+  ];
+  const owner = { id: channel.id, slug, username: 'HarbourWeather' };
+  const clipPages: Record<string, { clips: unknown[]; nextCursor: string | null }> = {
+    '': {
+      clips: [
+        kickClipBody({ id: 'clip_01JNDEMO0000000000000000A1', channel: owner, title: 'The pier wave', views: 8_800 }),
+        kickClipBody({ id: 'clip_01JNDEMO0000000000000000A2', channel: owner, title: 'Radar goes purple', views: 4_100 }),
+      ],
+      nextCursor: '2',
+    },
+    '2': {
+      clips: [kickClipBody({ id: 'clip_01JNDEMO0000000000000000A3', channel: owner, title: 'Gull steals the mic', views: 950 })],
+      nextCursor: null,
+    },
+  };
+  const mine = (req: { path: string }) => decodeURIComponent(req.path.split('/')[4] ?? '').toLowerCase() === slug;
   return [
     {
       host: 'kick.com',
       path: /^\/api\/v2\/channels\/[^/]+$/,
-      response: (req) => (decodeURIComponent(req.path.split('/').pop()!).toLowerCase() === slug ? json(channel) : demoMiss(req)),
+      response: (req) => (mine(req) ? json(channel) : demoMiss(req)),
+    },
+    {
+      host: 'kick.com',
+      path: /^\/api\/v2\/channels\/[^/]+\/videos$/,
+      response: (req) => (mine(req) ? json(videos) : demoMiss(req)),
+    },
+    {
+      host: 'kick.com',
+      path: /^\/api\/v2\/channels\/[^/]+\/clips$/,
+      response: (req) => {
+        const page = clipPages[req.query.get('cursor') ?? ''];
+        return mine(req) && req.query.get('sort') === 'view' && req.query.get('time') === 'all' && page ? json(page) : demoMiss(req);
+      },
     },
   ];
 }

@@ -1,36 +1,133 @@
 /**
- * Upstream request for livestream (Kick), no login:
+ * Upstream requests for livestream (Kick), no login:
  *
  *   GET https://kick.com/api/v2/channels/<slug>
+ *   GET https://kick.com/api/v2/channels/<slug>/videos            (all past broadcasts, one array)
+ *   GET https://kick.com/api/v2/channels/<slug>/clips?sort=&time=[&cursor=]
  *
  * How answers map: Cloudflare's challenge (common for plain HTTP clients) and Kick's 403 →
- * UPSTREAM_BLOCKED (block catalogue, walls.ts); 404 → NOT_FOUND; other non-2xx → expectOk; a 200
- * that is not the channel JSON → UPSTREAM_FAILED; a channel of another slug → UPSTREAM_FAILED.
+ * UPSTREAM_BLOCKED (block catalogue, walls.ts); 404 → NOT_FOUND, and so is a 200 whose body is
+ * only Kick's `{"message": …}` saying the channel is not found (any other bare message:
+ * UPSTREAM_FAILED); 429 → UPSTREAM_BLOCKED; other non-2xx → expectOk; a 200 that is not the
+ * expected JSON → UPSTREAM_FAILED.
+ *
+ * Identity (an answer about another channel is never data: UPSTREAM_FAILED):
+ * - the channel: its `slug` is the one asked;
+ * - past broadcasts name their channel only by `channel_id`: the channel is read first (its slug
+ *   checked as above) and every broadcast's `channel_id` must be its `id`;
+ * - clips name it: every clip's `channel.slug` is the one asked, its `channel_id` (when sent) is
+ *   its `channel.id`, and one page holds one channel id; a clip stating no channel slug passes
+ *   only by the id the others proved.
  *
  * A 200 is not proof the channel is the creator meant: Kick answers many made-up slugs with a real
  * dormant account (SOURCES.md: `invalidUsername` → `invalidusername`). This operation checks the
  * slug (the channel asked for, not a redirect elsewhere); whether it is the creator's is
  * discovery's judgement (its bio and links), and Kick is never probed by a same handle.
+ *
+ * Clip cursors are ours (../cursor.ts): Kick's `nextCursor` bound to the channel, `sort` and
+ * `time` it pages, so a cursor of another list is INVALID_INPUT (operations.ts), never its page.
  */
-import { shapeChanged } from '../../errors.js';
+import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
-import { assertSameResource } from '../identity.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { assertSameResource, sameHandle, sameId } from '../identity.js';
 import type { OpContext } from '../operation.js';
-import { parseChannel, PLATFORM } from './parse.js';
-import type { LivestreamChannel } from './schema.js';
+import { kickMessage, NOT_FOUND_MESSAGE, parseChannel, parseClips, parseVideos, PLATFORM } from './parse.js';
+import type { LivestreamChannel, LivestreamClips, LivestreamVideos } from './schema.js';
 
-export async function fetchChannel(ctx: OpContext, a: { slug: string }): Promise<LivestreamChannel> {
-  const url = `https://kick.com/api/v2/channels/${encodeURIComponent(a.slug)}`;
-  const what = `Channel ${a.slug}`;
+/** The JSON body of a Kick API answer, mapped as the header says. */
+async function kickJson(ctx: OpContext, url: string, what: string): Promise<unknown> {
   const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: { accept: 'application/json' }, signal: ctx.signal });
   expectOk(res, PLATFORM, what);
   let body: unknown;
   try {
     body = res.json();
   } catch {
-    throw shapeChanged(PLATFORM, `JSON from /api/v2/channels (got ${res.headers['content-type'] ?? 'no content type'})`);
+    throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
   }
-  const channel = parseChannel(body);
+  const message = kickMessage(body);
+  if (message !== null) {
+    const quoted = JSON.stringify(message.slice(0, 200));
+    if (NOT_FOUND_MESSAGE.test(message)) throw notFound(`${what} was not found (Kick: ${quoted})`);
+    throw upstreamFailed(`${PLATFORM}: the upstream answered ${what} with a message and no data (${quoted})`);
+  }
+  return body;
+}
+
+const channelUrl = (slug: string) => `https://kick.com/api/v2/channels/${encodeURIComponent(slug)}`;
+
+export async function fetchChannel(ctx: OpContext, a: { slug: string }): Promise<LivestreamChannel> {
+  const channel = parseChannel(await kickJson(ctx, channelUrl(a.slug), `Channel ${a.slug}`));
   assertSameResource(PLATFORM, `channel ${a.slug}`, { handle: a.slug }, { handle: channel.slug });
   return channel;
+}
+
+export async function fetchVideos(ctx: OpContext, a: { slug: string }): Promise<LivestreamVideos> {
+  const channel = await fetchChannel(ctx, a);
+  const videos = parseVideos(await kickJson(ctx, `${channelUrl(a.slug)}/videos`, `Videos of channel ${a.slug}`));
+  for (const v of videos)
+    assertSameResource(PLATFORM, `the videos of channel ${a.slug} (id ${channel.id})`, { id: channel.id }, { id: v.channel_id });
+  return { videos };
+}
+
+/** Kick's clip orders and periods, as its own query values. */
+export const CLIP_SORTS = ['view', 'date'] as const;
+export const CLIP_TIMES = ['day', 'week', 'month', 'all'] as const;
+export type ClipSort = (typeof CLIP_SORTS)[number];
+export type ClipTime = (typeof CLIP_TIMES)[number];
+
+export interface ClipsArgs {
+  slug: string;
+  sort: ClipSort;
+  time: ClipTime;
+  /** Kick's `nextCursor` from our cursor; null for the first page. */
+  cursor: string | null;
+}
+
+/** Our clip cursor: the channel (`h`), sort (`s`) and time (`t`) it pages, and Kick's `nextCursor` (`c`). */
+export interface ClipsCursor {
+  h: string;
+  s: string;
+  t: string;
+  c: string;
+}
+
+/** The fields of a clip cursor this gateway made, or null for anything else. */
+export function decodeClipsCursor(raw: string): ClipsCursor | null {
+  const c = decodeCursor(raw);
+  return c &&
+    typeof c.h === 'string' &&
+    typeof c.s === 'string' &&
+    typeof c.t === 'string' &&
+    typeof c.c === 'string' &&
+    c.c !== '' &&
+    c.c.length <= 256
+    ? { h: c.h, s: c.s, t: c.t, c: c.c }
+    : null;
+}
+
+export async function fetchClips(ctx: OpContext, a: ClipsArgs): Promise<LivestreamClips> {
+  const q = new URLSearchParams({ sort: a.sort, time: a.time, cursor: a.cursor ?? '' });
+  const { clips, nextCursor } = parseClips(await kickJson(ctx, `${channelUrl(a.slug)}/clips?${q}`, `Clips of channel ${a.slug}`));
+  const what = `the clips of channel ${a.slug}`;
+  // The channel id the page's own clips prove (those stating the asked slug): one per page.
+  let owner: number | null = null;
+  for (const c of clips) {
+    assertSameResource(PLATFORM, what, { handle: a.slug }, { handle: c.channel?.slug ?? null });
+    if (!c.channel?.slug || !sameHandle(a.slug, c.channel.slug)) continue;
+    for (const id of [c.channel.id, c.channel_id]) {
+      if (id === null) continue;
+      owner ??= id;
+      assertSameResource(PLATFORM, what, { id: owner }, { id });
+    }
+  }
+  for (const c of clips) {
+    if (c.channel?.slug) continue;
+    const id = c.channel_id ?? c.channel?.id ?? null;
+    if (owner === null || id === null || !sameId(owner, id))
+      throw upstreamFailed(`${PLATFORM}: the upstream answered ${what} with a clip (${c.id}) of an unproven channel (id ${id ?? 'none'})`);
+  }
+  // An empty page is the end, whatever cursor came with it.
+  const cursor = clips.length && nextCursor ? encodeCursor({ h: a.slug, s: a.sort, t: a.time, c: nextCursor } satisfies ClipsCursor) : null;
+  return { clips, cursor };
 }

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { normalizeSlug, parseChannel } from './parse.js';
-import { LivestreamChannel } from './schema.js';
+import { kickMessage, NOT_FOUND_MESSAGE, normalizeSlug, parseChannel, parseClips, parseVideos } from './parse.js';
+import { kickClipBody, kickVideoBody } from './samples.js';
+import { LivestreamChannel, LivestreamClip, LivestreamVideo } from './schema.js';
 
 const LABEL = 'livestream';
 
@@ -31,6 +32,13 @@ describe.skipIf(!hasFixtures(LABEL))(`livestream capture (${skipReason(LABEL)})`
     for (const k of ['playback_url', 'role', 'muted']) expect(c).not.toHaveProperty(k);
     expect(c.user).not.toHaveProperty('email_verified_at');
     expect(LivestreamChannel.parse(c)).toEqual(c);
+  });
+
+  it('no past broadcast in the capture (`livestream` null, no `previous_livestreams`): the VOD tests use written samples', () => {
+    for (const body of Object.values(bodies())) {
+      expect(body).toMatchObject({ livestream: null });
+      expect(body).not.toHaveProperty('previous_livestreams');
+    }
   });
 
   it('a made-up slug resolved to a real dormant account: a channel like any other (why the slug alone proves nothing)', () => {
@@ -62,4 +70,109 @@ describe('normalizeSlug', () => {
   it.each(['', 'a b', 'https://kick.com/a/videos', 'https://evil.example/ac7ionman', '-x'])('%j → null', (i) =>
     expect(normalizeSlug(i)).toBeNull(),
   );
+});
+
+// Our own answers, written in the shape public Kick API wrappers describe (samples.ts): no capture
+// of /videos or /clips exists.
+describe('livestream past broadcasts (written samples)', () => {
+  const vod = () =>
+    kickVideoBody({ id: 101, channelId: 1209488, title: 'Late show', uuid: 'aaaaaaaa-0000-4000-8000-000000000001', views: 77 });
+
+  it('a broadcast: Kick field names, its recording, no warnings; what the record leaves out is gone', () => {
+    const { result, warnings } = captureWarnings(() => parseVideos([vod()]));
+    expect(warnings).toEqual([]);
+    expect(result).toHaveLength(1);
+    const v = result[0];
+    expect(v).toMatchObject({
+      id: 101,
+      channel_id: 1209488,
+      session_title: 'Late show',
+      duration: 7380000,
+      is_live: false,
+      categories: [{ name: 'Just Chatting' }],
+      video: { uuid: 'aaaaaaaa-0000-4000-8000-000000000001', views: 77, live_stream_id: 101 },
+    });
+    for (const k of ['risk_level_id', 'twitch_channel', 'tags', 'views']) expect(v).not.toHaveProperty(k);
+    expect(v.video).not.toHaveProperty('s3');
+    expect(LivestreamVideo.parse(v)).toEqual(v);
+  });
+
+  it('missing fields degrade one at a time (null plus a warning); an explicit null is data', () => {
+    const body = vod();
+    delete body.session_title;
+    body.thumbnail = null;
+    delete (body.video as Record<string, unknown>).uuid;
+    const { result, warnings } = captureWarnings(() => parseVideos([body]));
+    expect(result[0]).toMatchObject({ session_title: null, thumbnail: null, video: { uuid: null, views: 77 } });
+    expect(warnings.map((w) => w.field).sort()).toEqual(['videos.video.session_title', 'videos.video.video.uuid']);
+  });
+
+  it('a broadcast without its id or channel_id is left out (warned); the others stay', () => {
+    const noId = vod();
+    delete noId.id;
+    const noChannel = vod();
+    delete noChannel.channel_id;
+    const { result, warnings } = captureWarnings(() => parseVideos([noId, noChannel, vod(), 'x']));
+    expect(result.map((v) => v.id)).toEqual([101]);
+    expect(warnings).toHaveLength(3);
+  });
+
+  it('not an array → changed shape', () => {
+    expect(() => parseVideos({ data: [] })).toThrow(/list of past broadcasts/);
+    expect(parseVideos([])).toEqual([]);
+  });
+});
+
+describe('livestream clips (written samples)', () => {
+  const clip = (id = 'clip_01TEST') => kickClipBody({ id, channel: { id: 1209488, slug: 'ac7ionman' }, title: 'Big play', views: 5 });
+
+  it('a clip: ids as strings where Kick sends them so, creator and channel; nextCursor as text', () => {
+    const { result, warnings } = captureWarnings(() => parseClips({ clips: [clip()], nextCursor: 2 }));
+    expect(warnings).toEqual([]);
+    expect(result.nextCursor).toBe('2');
+    const c = result.clips[0];
+    expect(c).toMatchObject({
+      id: 'clip_01TEST',
+      livestream_id: '61000090',
+      category_id: '15',
+      channel_id: 1209488,
+      views: 5,
+      likes: 12,
+      duration: 30,
+      creator: { slug: 'tidewatcher' },
+      channel: { id: 1209488, slug: 'ac7ionman' },
+    });
+    for (const k of ['privacy', 'liked', 'video_url', 'view_count']) expect(c).not.toHaveProperty(k);
+    expect(c.channel).not.toHaveProperty('profile_picture');
+    expect(LivestreamClip.parse(c)).toEqual(c);
+  });
+
+  it('views read from view_count when `views` is absent; a missing title is null plus a warning; no nextCursor is the end', () => {
+    const body = clip();
+    delete body.views;
+    delete body.title;
+    const { result, warnings } = captureWarnings(() => parseClips({ clips: [body] }));
+    expect(result).toMatchObject({ nextCursor: null, clips: [{ views: 5, title: null }] });
+    expect(warnings.map((w) => w.field)).toEqual(['clips.clip.title']);
+  });
+
+  it('a clip without its id is left out; no clips list → changed shape', () => {
+    const noId = clip();
+    delete noId.id;
+    expect(parseClips({ clips: [noId, clip('clip_B')] }).clips.map((c) => c.id)).toEqual(['clip_B']);
+    expect(() => parseClips({ nextCursor: null })).toThrow(/clips list/);
+    expect(() => parseClips([])).toThrow(/clips list/);
+  });
+});
+
+describe("Kick's bare message", () => {
+  it('a body of only `message` (and status fields) is a message; data beside it is not', () => {
+    expect(kickMessage({ message: 'Channel not found.' })).toBe('Channel not found.');
+    expect(kickMessage({ message: 'x', clips: [] })).toBeNull();
+    expect(kickMessage([])).toBeNull();
+  });
+  it.each(['Channel not found.', 'Not Found', 'No query results for model [App\\Models\\Channel].'])('%j says not found', (m) =>
+    expect(NOT_FOUND_MESSAGE.test(m)).toBe(true),
+  );
+  it('a rate-limit message does not', () => expect(NOT_FOUND_MESSAGE.test('Too Many Attempts.')).toBe(false));
 });

@@ -1,14 +1,18 @@
 /**
- * livestream = Kick. Pure parser: the v2 channel JSON in, the record out (no I/O), through the
- * parse kit: a channel without its id or slug is a changed shape; the usual fields missing are
- * null plus a warning.
+ * livestream = Kick. Pure parsers: the v2 channel, its past broadcasts (`/videos`) and its clips
+ * (`/clips`) JSON in, the records out (no I/O), through the parse kit: a channel without its id or
+ * slug is a changed shape; a broadcast or clip without its id (or a broadcast without its
+ * `channel_id`, its only tie to the channel) is left out with a warning; the usual fields missing
+ * are null plus a warning. Whose channel the items are is fetch.ts's check.
  *
  * Capture: ../shared/fixtures/livestream/ (SOURCES.md: two channel bodies keyed by the slug asked,
  * as a browser-driven recorder wrote them).
  */
 import { parseUserUrl } from '../../links/user-url.js';
-import { int, recordReader } from '../../parse/index.js';
-import type { LivestreamChannel } from './schema.js';
+import { shapeChanged } from '../../errors.js';
+import { idStr, int, intish, isObj, reader, recordReader } from '../../parse/index.js';
+import type { Reader } from '../../parse/index.js';
+import type { LivestreamChannel, LivestreamClip, LivestreamVideo } from './schema.js';
 export type { LivestreamChannel } from './schema.js';
 
 export const PLATFORM = 'livestream';
@@ -55,6 +59,87 @@ export function parseChannel(body: unknown): LivestreamChannel {
     chatroom: r.opt.obj('chatroom'),
   };
 }
+
+/** The body of `GET https://kick.com/api/v2/channels/<slug>/videos`: a JSON array of past broadcasts. */
+export function parseVideos(body: unknown): LivestreamVideo[] {
+  if (!Array.isArray(body)) throw shapeChanged(PLATFORM, 'the list of past broadcasts (a JSON array)');
+  return reader(body, { platform: PLATFORM, record: 'videos' }).items('video', parseVideo, []);
+}
+
+function parseVideo(v: Reader): LivestreamVideo {
+  const fileObj = v.obj('video');
+  const f = fileObj ? v.over(fileObj, 'video') : null;
+  return {
+    id: v.id('id', int),
+    slug: v.str('slug'),
+    channel_id: v.id('channel_id', intish),
+    session_title: v.str('session_title'),
+    created_at: v.str('created_at'),
+    start_time: v.str('start_time'),
+    duration: v.int('duration'),
+    viewer_count: v.int('viewer_count'),
+    is_live: v.bool('is_live'),
+    language: v.str('language'),
+    is_mature: v.bool('is_mature'),
+    thumbnail: v.obj('thumbnail'),
+    categories: v.objects('categories'),
+    video: f
+      ? {
+          id: f.int('id'),
+          uuid: f.str('uuid'),
+          views: f.int('views'),
+          live_stream_id: f.int('live_stream_id'),
+          created_at: f.str('created_at'),
+          updated_at: f.str('updated_at'),
+        }
+      : null,
+    source: v.str('source'),
+  };
+}
+
+/** The body of `GET https://kick.com/api/v2/channels/<slug>/clips`: `{clips, nextCursor}`. */
+export function parseClips(body: unknown): { clips: LivestreamClip[]; nextCursor: string | null } {
+  if (!isObj(body) || !Array.isArray(body.clips)) throw shapeChanged(PLATFORM, 'the clips list (`clips`)');
+  const r = reader(body, { platform: PLATFORM, record: 'clips' });
+  return { clips: r.items('clip', parseClip, 'clips'), nextCursor: r.opt.get('nextCursor', idStr) };
+}
+
+function parseClip(c: Reader): LivestreamClip {
+  const account = (k: 'creator' | 'channel') => {
+    const o = c.obj(k);
+    if (!o) return null;
+    const a = c.over(o, k);
+    return { id: a.get('id', intish), username: a.str('username'), slug: a.str('slug') };
+  };
+  return {
+    id: c.id('id', idStr),
+    livestream_id: c.get('livestream_id', idStr),
+    category_id: c.get('category_id', idStr),
+    channel_id: c.get('channel_id', intish),
+    user_id: c.get('user_id', intish),
+    title: c.str('title'),
+    clip_url: c.str('clip_url'),
+    thumbnail_url: c.str('thumbnail_url'),
+    duration: c.int('duration'),
+    views: c.int('views', 'views', 'view_count'),
+    likes: c.int('likes', 'likes', 'likes_count'),
+    created_at: c.str('created_at'),
+    is_mature: c.bool('is_mature'),
+    category: c.obj('category'),
+    creator: account('creator'),
+    channel: account('channel'),
+  };
+}
+
+const MESSAGE_KEYS = new Set(['message', 'status', 'code', 'errors']);
+
+/** Kick's bare `{"message": …}` answer (no data beside it), else null. */
+export function kickMessage(body: unknown): string | null {
+  return isObj(body) && typeof body.message === 'string' && Object.keys(body).every((k) => MESSAGE_KEYS.has(k)) ? body.message : null;
+}
+
+/** A Kick message that says the channel does not exist (Laravel's "No query results for model …" among them). */
+export const NOT_FOUND_MESSAGE = /not[\s_-]?found|no query results|does not exist/i;
 
 /** Kick slugs: lower-case letters, digits, `-` and `_`. */
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,62}$/;

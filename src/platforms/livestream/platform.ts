@@ -1,5 +1,5 @@
 /**
- * livestream = Kick. Registry entry: hosts, the operation (operations.ts: a channel) and the
+ * livestream = Kick. Registry entry: hosts, the operations (operations.ts: a channel, its past broadcasts, its clips) and the
  * walls (walls.ts: Kick's own 403 from its API; Cloudflare's pages are the block catalogue's).
  */
 import type { PlatformDefinition } from '../definition.js';
