@@ -97,6 +97,27 @@ const PAIRS: Record<string, Pairs> = {
       [{ id: '3dEm0Tr4ck000000000001' }, { id: '3dEm0Tr4ck000000000002' }],
     ],
   },
+  audioAAlbum: {
+    // Every accepted spelling of one album (URL with locale and ?si=, embed URL, URI) is its id; ids are case-sensitive.
+    same: [
+      [{ id: '3dEm0A1bum000000000001' }, { url: 'https://open.spotify.com/intl-de/album/3dEm0A1bum000000000001?si=abc' }],
+      [{ url: 'spotify:album:3dEm0A1bum000000000001' }, { url: 'https://open.spotify.com/embed/album/3dEm0A1bum000000000001' }],
+    ],
+    differ: [
+      [{ id: '3dEm0A1bum000000000001' }, { id: '3DEM0A1BUM000000000001' }],
+      [{ id: '3dEm0A1bum000000000001' }, { id: '3dEm0A1bum000000000002' }],
+    ],
+  },
+  audioAArtist: {
+    same: [
+      [{ id: '3dEm0Art1st00000000001' }, { url: 'https://open.spotify.com/intl-pt-BR/artist/3dEm0Art1st00000000001?si=abc' }],
+      [{ url: 'spotify:artist:3dEm0Art1st00000000001' }, { url: 'https://open.spotify.com/embed/artist/3dEm0Art1st00000000001' }],
+    ],
+    differ: [
+      [{ id: '3dEm0Art1st00000000001' }, { id: '3dem0art1st00000000001' }],
+      [{ id: '3dEm0Art1st00000000001' }, { id: '3dEm0Art1st00000000002' }],
+    ],
+  },
   audioBArtist: {
     same: [[{ id: '1500000001' }, { url: 'https://music.apple.com/us/artist/test-pilots/1500000001' }]],
     differ: [

@@ -400,6 +400,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio-a/album": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An album on the audio-a platform: name, artists, release date, cover art and its track list (durations, explicit flags, preview clips)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioAAlbum`.
+         */
+        get: operations["audioAAlbum"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-a/artist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An artist on the audio-a platform: name, images and top tracks as its embed shows them
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioAArtist`.
+         */
+        get: operations["audioAArtist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio-b/artist": {
         parameters: {
             query?: never;
@@ -2045,6 +2085,76 @@ export interface components {
             } | null;
             visualIdentity: unknown;
             relatedEntityUri: string | null;
+        };
+        AudioAAlbum: {
+            id: string;
+            uri: string;
+            name: string | null;
+            subtitle: string | null;
+            artists: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+            }[] | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            isPreRelease: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            trackList: {
+                id: string | null;
+                uri: string;
+                uid: string | null;
+                title: string | null;
+                subtitle: string | null;
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                isExplicit: boolean | null;
+                isPlayable: boolean | null;
+                audioPreview: {
+                    url: string | null;
+                } | null;
+            }[];
+        };
+        AudioAArtist: {
+            id: string;
+            uri: string;
+            name: string | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            topTracks: {
+                id: string | null;
+                uri: string;
+                uid: string | null;
+                title: string | null;
+                subtitle: string | null;
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                isExplicit: boolean | null;
+                isPlayable: boolean | null;
+                audioPreview: {
+                    url: string | null;
+                } | null;
+            }[];
+            followers: number | null;
+            monthlyListeners: number | null;
         };
         AudioBArtist: {
             id: string;
@@ -5706,6 +5816,90 @@ export interface components {
             } | null;
             visualIdentity: unknown;
             relatedEntityUri: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioAAlbumResponse: {
+            id: string;
+            uri: string;
+            name: string | null;
+            subtitle: string | null;
+            artists: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+            }[] | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            isPreRelease: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            trackList: {
+                id: string | null;
+                uri: string;
+                uid: string | null;
+                title: string | null;
+                subtitle: string | null;
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                isExplicit: boolean | null;
+                isPlayable: boolean | null;
+                audioPreview: {
+                    url: string | null;
+                } | null;
+            }[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioAArtistResponse: {
+            id: string;
+            uri: string;
+            name: string | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            topTracks: {
+                id: string | null;
+                uri: string;
+                uid: string | null;
+                title: string | null;
+                subtitle: string | null;
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                isExplicit: boolean | null;
+                isPlayable: boolean | null;
+                audioPreview: {
+                    url: string | null;
+                } | null;
+            }[];
+            followers: number | null;
+            monthlyListeners: number | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -10397,6 +10591,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AudioATrackResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioAAlbum: {
+        parameters: {
+            query?: {
+                /** @description Spotify album id (22 characters, base62). Give either id or url. */
+                id?: string;
+                /**
+                 * @description Spotify album URL, e.g. https://open.spotify.com/album/ID (or a spotify:album:ID URI). Give either id or url.
+                 * @example https://open.spotify.com/album/3dEm0A1bum000000000001
+                 */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioAAlbumResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioAArtist: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Spotify artist id (22 characters, base62). Give either id or url.
+                 * @example 3dEm0Art1st00000000001
+                 */
+                id?: string;
+                /** @description Spotify artist URL, e.g. https://open.spotify.com/artist/ID (or a spotify:artist:ID URI). Give either id or url. */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioAArtistResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

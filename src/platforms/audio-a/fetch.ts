@@ -2,8 +2,8 @@
  * Upstream requests for audio-a (Spotify): pathfinder persisted queries with the anonymous
  * web-player token, which is scraped from a public embed page by the shared token module
  * (fetched on first need, cached until its stated expiry, one refresh for concurrent callers,
- * refreshed and retried once when pathfinder answers 401/403); a track's own embed page, which
- * needs no token.
+ * refreshed and retried once when pathfinder answers 401/403); a track's, an album's or an
+ * artist's own embed page, which needs no token.
  */
 import { upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
@@ -12,10 +12,10 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { TokenSource } from '../../upstream/tokens.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
-import type { PersistedQuery } from './pathfinder.js';
+import type { EmbedKind, PersistedQuery } from './pathfinder.js';
 import { PLAYLIST_PAGE_SIZE, QUERIES, embedUrl, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
-import type { Playlist, Podcast, Track } from './parse.js';
-import { parseEmbedSession, parsePlaylist, parsePodcast, parseTrack, uriKind } from './parse.js';
+import type { Album, Artist, Playlist, Podcast, Track } from './parse.js';
+import { parseAlbum, parseArtist, parseEmbedSession, parsePlaylist, parsePodcast, parseTrack, uriKind } from './parse.js';
 
 const PLATFORM = 'audio-a';
 
@@ -74,16 +74,34 @@ export async function fetchPlaylistPage(ctx: OpContext, a: { id: string; cursor:
   return playlist;
 }
 
-export async function fetchTrack(ctx: OpContext, a: { id: string }): Promise<Track> {
+/** An entity's own embed page (no token): HTTP 404 / 410 is NOT_FOUND, walls and statuses as expectOk maps them. */
+async function embedPage(ctx: OpContext, kind: EmbedKind, id: string, what: string): Promise<string> {
   const res = await ctx.upstream.request({
-    url: embedUrl('track', a.id),
+    url: embedUrl(kind, id),
     platform: PLATFORM,
     headers: { accept: 'text/html' },
     signal: ctx.signal,
   });
-  expectOk(res, PLATFORM, `Track ${a.id}`);
-  const track = parseTrack(res.text(), a.id);
+  expectOk(res, PLATFORM, what);
+  return res.text();
+}
+
+export async function fetchTrack(ctx: OpContext, a: { id: string }): Promise<Track> {
+  const track = parseTrack(await embedPage(ctx, 'track', a.id, `Track ${a.id}`), a.id);
   // The embed of another track (or of an episode, an album) is no answer (identity.ts).
   assertSameResource(PLATFORM, `track ${a.id}`, { type: 'track', id: a.id }, { type: uriKind(track.uri), id: track.id });
   return track;
+}
+
+export async function fetchAlbum(ctx: OpContext, a: { id: string }): Promise<Album> {
+  const album = parseAlbum(await embedPage(ctx, 'album', a.id, `Album ${a.id}`), a.id);
+  // The embed of another album (or of a playlist, a track) is no answer (identity.ts).
+  assertSameResource(PLATFORM, `album ${a.id}`, { type: 'album', id: a.id }, { type: uriKind(album.uri), id: album.id });
+  return album;
+}
+
+export async function fetchArtist(ctx: OpContext, a: { id: string }): Promise<Artist> {
+  const artist = parseArtist(await embedPage(ctx, 'artist', a.id, `Artist ${a.id}`), a.id);
+  assertSameResource(PLATFORM, `artist ${a.id}`, { type: 'artist', id: a.id }, { type: uriKind(artist.uri), id: artist.id });
+  return artist;
 }

@@ -7,8 +7,8 @@ import type { ObjectRef } from '@pothos/core';
 import { builder } from '../../graphql/builder.js';
 import { str } from '../../parse/index.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic, Track } from './parse.js';
-import { playlist, podcast, track } from './platform.js';
+import type { Album, Artist, EmbedTrack, ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic, Track } from './parse.js';
+import { album, artist, playlist, podcast, track } from './platform.js';
 
 /** Declares audio-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 type Obj = Record<string, unknown>;
@@ -126,9 +126,18 @@ export function audioAGraphql(): void {
     }),
   });
 
+  const TrackArtistRef = builder.objectRef<Track['artists'][number]>('AudioATrackArtist').implement({
+    fields: (t) => ({
+      id: t.exposeString('id'),
+      uri: t.exposeString('uri'),
+      name: t.exposeString('name'),
+    }),
+  });
+
   operationField(podcast, PodcastRef);
   playlistGraphql(ImageRef);
-  trackGraphql(ImageSourceRef);
+  trackGraphql(ImageSourceRef, TrackArtistRef);
+  albumArtistGraphql(ImageSourceRef, TrackArtistRef);
 }
 
 /** audioAPlaylist and its types. */
@@ -197,15 +206,7 @@ function playlistGraphql(ImageRef: ObjectRef<any, { sources: ImageSource[] }>): 
 }
 
 /** audioATrack and its types. */
-function trackGraphql(ImageSourceRef: ObjectRef<any, ImageSource>): void {
-  const ArtistRef = builder.objectRef<Track['artists'][number]>('AudioATrackArtist').implement({
-    fields: (t) => ({
-      id: t.exposeString('id'),
-      uri: t.exposeString('uri'),
-      name: t.exposeString('name'),
-    }),
-  });
-
+function trackGraphql(ImageSourceRef: ObjectRef<any, ImageSource>, ArtistRef: ObjectRef<any, Track['artists'][number]>): void {
   const TrackRef = builder.objectRef<Track>('AudioATrack').implement({
     // The embed's colour sets are left to `json`, as the podcast's are.
     extensions: { jsonOnly: ['visualIdentity'] },
@@ -244,4 +245,84 @@ function trackGraphql(ImageSourceRef: ObjectRef<any, ImageSource>): void {
   });
 
   operationField(track, TrackRef);
+}
+
+/** audioAAlbum, audioAArtist and the track-list entry they share. */
+function albumArtistGraphql(ImageSourceRef: ObjectRef<any, ImageSource>, ArtistRef: ObjectRef<any, Track['artists'][number]>): void {
+  const EntryRef = builder.objectRef<EmbedTrack>('AudioAEmbedTrack').implement({
+    description: 'A track-list entry of an album or artist embed page',
+    fields: (t) => ({
+      id: t.exposeString('id'),
+      uri: t.exposeString('uri', { nullable: false }),
+      uid: t.exposeString('uid'),
+      title: t.exposeString('title'),
+      subtitle: t.exposeString('subtitle', { description: 'The artists’ names as the embed joins them' }),
+      durationMs: t.int({
+        description: 'duration.totalMilliseconds on the wire',
+        extensions: { wire: 'duration.totalMilliseconds' },
+        resolve: (e) => e.duration.totalMilliseconds,
+      }),
+      isExplicit: t.exposeBoolean('isExplicit'),
+      isPlayable: t.exposeBoolean('isPlayable'),
+      previewUrl: t.string({
+        description: 'audioPreview.url on the wire: a short preview clip, null when the track has none',
+        extensions: { wire: 'audioPreview.url' },
+        resolve: (e) => e.audioPreview?.url ?? null,
+      }),
+    }),
+  });
+
+  const AlbumRef = builder.objectRef<Album>('AudioAAlbum').implement({
+    // The embed's colour sets are left to `json`, as the track's are.
+    extensions: { jsonOnly: ['visualIdentity'] },
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      uri: t.exposeString('uri', { nullable: false }),
+      name: t.exposeString('name'),
+      subtitle: t.exposeString('subtitle', { description: 'The album’s artists as the embed names them' }),
+      artists: t.expose('artists', {
+        type: [ArtistRef],
+        nullable: true,
+        description: 'Null when the embed lists none (it names them in subtitle)',
+      }),
+      releaseDate: t.string({
+        description: 'releaseDate.isoString on the wire (ISO 8601)',
+        extensions: { wire: 'releaseDate.isoString' },
+        resolve: (a) => a.releaseDate?.isoString ?? null,
+      }),
+      isExplicit: t.exposeBoolean('isExplicit'),
+      isPlayable: t.exposeBoolean('isPlayable'),
+      isPreRelease: t.exposeBoolean('isPreRelease'),
+      coverArt: t.field({
+        type: [ImageSourceRef],
+        nullable: false,
+        extensions: { wire: 'coverArt.sources' },
+        resolve: (a) => a.coverArt?.sources ?? [],
+      }),
+      trackList: t.expose('trackList', { type: [EntryRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  const ArtistPageRef = builder.objectRef<Artist>('AudioAArtist').implement({
+    extensions: { jsonOnly: ['visualIdentity'] },
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      uri: t.exposeString('uri', { nullable: false }),
+      name: t.exposeString('name'),
+      coverArt: t.field({
+        type: [ImageSourceRef],
+        nullable: false,
+        extensions: { wire: 'coverArt.sources' },
+        resolve: (a) => a.coverArt?.sources ?? [],
+      }),
+      topTracks: t.expose('topTracks', { type: [EntryRef], nullable: false }),
+      followers: t.exposeInt('followers', { description: 'Null unless the embed states it' }),
+      monthlyListeners: t.exposeInt('monthlyListeners', { description: 'Null unless the embed states it' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(album, AlbumRef);
+  operationField(artist, ArtistPageRef);
 }

@@ -5,8 +5,9 @@
  *   (`<script id="__NEXT_DATA__">` → props.pageProps.state.settings.session).
  * - `parsePodcast`: pathfinder `queryShowMetadataV2` → audio-a podcast.
  * - `parsePlaylist`: pathfinder `fetchPlaylist` (one page of items) → audio-a playlist.
- * - `parseTrack`: a track's embed page (`__NEXT_DATA__` → props.pageProps.state.data.entity) →
- *   audio-a track. The page's anonymous session (its token) is never read into the record.
+ * - `parseTrack`, `parseAlbum`, `parseArtist`: an entity's embed page (`__NEXT_DATA__` →
+ *   props.pageProps.state.data.entity, one reading of it for the three) → audio-a track, album,
+ *   artist. The page's anonymous session (its token) is never read into a record.
  * - `idFromInput`: a caller's id or URL → the 22-character id.
  *
  * Evidence: ../shared/fixtures/audio-a (captures of 2025-05 and 2026-06; their keys were
@@ -17,8 +18,9 @@ import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { at, bool, int, intish, isObj, num, objects, reader, str } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
-import type { ImageSource, Podcast, PlaylistTrack, Playlist, Track } from './schema.js';
-export type { ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist, Track } from './schema.js';
+import type { EmbedKind } from './pathfinder.js';
+import type { Album, Artist, EmbedTrack, ImageSource, Podcast, PlaylistTrack, Playlist, Track, TrackArtist } from './schema.js';
+export type { Album, Artist, EmbedTrack, ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist, Track } from './schema.js';
 
 const PLATFORM = 'audio-a';
 
@@ -38,7 +40,7 @@ function pageItems<T>(r: Reader, field: string, each: (el: Reader) => T | null):
 /** A Spotify id: 22 base62 characters. */
 export const SPOTIFY_ID_RE = /^[0-9A-Za-z]{22}$/;
 
-export type EntityKind = 'show' | 'playlist' | 'track';
+export type EntityKind = 'show' | 'playlist' | 'track' | 'album' | 'artist';
 
 /** The kind of a `spotify:<kind>:<id>` URI (`show`, `playlist`, `track`, `episode`…), or undefined. */
 export function uriKind(uri: string | null | undefined): string | undefined {
@@ -352,60 +354,52 @@ export function parsePlaylist(json: unknown, page: { id?: string; offset: number
 }
 
 // ---------------------------------------------------------------------------------------------
-// Track (embed page)
+// Embed pages: the entity (track, album, artist)
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A track's embed page (`GET open.spotify.com/embed/track/<id>`, the whole HTML page or its
- * `__NEXT_DATA__` object) → audio-a track, from `props.pageProps.state.data.entity`. Only the
- * entity is read: the page's `settings.session` (the anonymous token) never reaches the record.
- *
- * The entity's URI (or its id) makes it a track; an entity of another type (`episode`, an
- * `album`) is not one (UPSTREAM_FAILED, identity.ts). Next.js's own error page (`/_error`, or a
- * 404 status in the page props) is NOT_FOUND; a page without the entity is a changed shape.
- * `requestedId` only names the track in messages; whether the entity is the one asked for is the
- * caller's check (fetch.ts).
+ * `props.pageProps.state.data.entity` of an embed page (the whole HTML page or its
+ * `__NEXT_DATA__` object). Only the entity is read: the page's `settings.session` (the anonymous
+ * token) never reaches a record. Next.js's own error page (`/_error`, or a 404 / 410 status in the
+ * page props) and an entity of type `error` are NOT_FOUND; a page without an entity object is a
+ * changed shape (what Spotify serves for an unknown id is not captured: README).
  */
-export function parseTrack(page: string | Obj, requestedId?: string): Track {
-  const what = requestedId ? `Track ${requestedId}` : 'The track';
+function embedEntity(page: string | Obj, what: string): Obj {
   const next = typeof page === 'string' ? extractNextData(page) : page;
   const props = isObj(next.props) ? next.props : {};
   const pageProps = isObj(props.pageProps) ? props.pageProps : {};
   const status = int(pageProps.statusCode) ?? int(pageProps.status);
   if (next.page === '/_error' || status === 404 || status === 410) throw notFound(`${what} was not found`);
   const entity = at(pageProps, ['state', 'data', 'entity']);
+  if (isObj(entity) && entity.type === 'error') throw notFound(`${what} was not found`);
   if (!isObj(entity)) throw shapeChanged(PLATFORM, 'props.pageProps.state.data.entity in the embed page');
+  return entity;
+}
 
+/**
+ * The entity's id and URI. It names itself twice (its URI and its id; README): both must name one
+ * resource of this kind — an entity of another type (an episode, a playlist) is not one
+ * (UPSTREAM_FAILED, identity.ts). Whether it is the one asked for is the caller's check (fetch.ts).
+ */
+function embedIdentity(entity: Obj, kind: EmbedKind, what: string): { id: string; uri: string } {
   const uri = str(entity.uri);
   const statedId = typeof entity.id === 'string' && SPOTIFY_ID_RE.test(entity.id) ? entity.id : null;
   const id = idFromUri(uri) ?? statedId;
-  if (!id) throw shapeChanged(PLATFORM, 'track.uri/id in the embed page entity');
-  // The entity names itself twice (its URI and its id; README): both must name one resource.
-  assertSameResource(PLATFORM, what, { type: 'track', id }, { type: str(entity.type) ?? uriKind(uri), id: statedId });
+  if (!id) throw shapeChanged(PLATFORM, `${kind}.uri/id in the embed page entity`);
+  assertSameResource(PLATFORM, what, { type: kind, id }, { type: str(entity.type) ?? uriKind(uri), id: statedId });
+  return { id, uri: uri ?? `spotify:${kind}:${id}` };
+}
 
-  // Every track's embed shows its name, artists, length, explicit flag, release date and cover;
-  // a preview clip, a video and the related entity only some have (README).
-  const r = reader(entity, { platform: PLATFORM, record: 'track' });
-  const releaseDate = r.obj('releaseDate');
-  const preview = r.opt.obj('audioPreview');
+/**
+ * The entity's images and colours: `visualIdentity.image[]` `{url, maxWidth, maxHeight}` as the
+ * folder's image sources `{url, width, height}` (`coverArt`, warned when missing), and the colour
+ * sets without the images (`visualIdentity`, null when the embed sends none).
+ */
+function embedVisual(r: Reader): { coverArt: { sources: ImageSource[] } | null; visualIdentity: Obj | null } {
   const visual = r.opt.obj('visualIdentity');
   const images = r.arr('coverArt', ['visualIdentity', 'image']);
   const { image: _image, ...colours } = visual ?? {};
   return {
-    id,
-    uri: uri ?? `spotify:track:${id}`,
-    name: r.str('name', 'name', 'title'),
-    artists: r.items('artists', (a) => {
-      const artistUri = a.str('uri');
-      return { id: idFromUri(artistUri, 'artist'), uri: artistUri, name: a.str('name') };
-    }),
-    duration: { totalMilliseconds: r.int('duration') },
-    isExplicit: r.bool('isExplicit'),
-    isPlayable: r.bool('isPlayable'),
-    releaseDate: releaseDate ? { isoString: r.over(releaseDate, 'releaseDate').str('isoString') } : null,
-    audioPreview: preview ? { url: r.over(preview, 'audioPreview').str('url') } : null,
-    hasVideo: r.opt.bool('hasVideo'),
-    // The embed's images are `{url, maxWidth, maxHeight}`: the folder's image sources are `{url, width, height}`.
     coverArt: images
       ? {
           sources: r.items('coverArt', (i) => ({ url: i.str('url'), width: i.int('maxWidth'), height: i.int('maxHeight') }), [
@@ -415,6 +409,133 @@ export function parseTrack(page: string | Obj, requestedId?: string): Track {
         }
       : null,
     visualIdentity: visual ? colours : null,
+  };
+}
+
+/**
+ * One `trackList` entry of an album, artist or playlist embed (their shared item shape: uri, uid,
+ * title, subtitle = the artists' names as the embed joins them, duration in ms, flags, preview).
+ * An entry without a URI is left out (warned); the others stay.
+ */
+export function embedTrack(t: Reader): EmbedTrack | null {
+  const uri = t.opt.str('uri');
+  if (!uri) return null;
+  const preview = t.opt.obj('audioPreview');
+  return {
+    id: idFromUri(uri),
+    uri,
+    uid: t.str('uid'),
+    title: t.str('title'),
+    subtitle: t.str('subtitle'),
+    duration: { totalMilliseconds: t.int('duration') },
+    isExplicit: t.bool('isExplicit'),
+    isPlayable: t.bool('isPlayable'),
+    audioPreview: preview ? { url: t.over(preview, 'audioPreview').str('url') } : null,
+  };
+}
+
+/** An entity's `trackList` (its record's `field`), read entry by entry. */
+export function embedTrackList(entity: Obj, record: string): EmbedTrack[] {
+  return reader(entity, { platform: PLATFORM, record }).items('trackList', embedTrack);
+}
+
+/** An artist reference `{name, uri}` of an embed entity; its id read from its URI. */
+function embedArtist(a: Reader): TrackArtist {
+  const artistUri = a.str('uri');
+  return { id: idFromUri(artistUri, 'artist'), uri: artistUri, name: a.str('name') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Track (embed page)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A track's embed page (`GET open.spotify.com/embed/track/<id>`, the whole HTML page or its
+ * `__NEXT_DATA__` object) → audio-a track, from `props.pageProps.state.data.entity` (embedEntity,
+ * embedIdentity: the page's token is never read into the record; another type of entity is
+ * refused). `requestedId` only names the track in messages.
+ */
+export function parseTrack(page: string | Obj, requestedId?: string): Track {
+  const what = requestedId ? `Track ${requestedId}` : 'The track';
+  const entity = embedEntity(page, what);
+  const { id, uri } = embedIdentity(entity, 'track', what);
+
+  // Every track's embed shows its name, artists, length, explicit flag, release date and cover;
+  // a preview clip, a video and the related entity only some have (README).
+  const r = reader(entity, { platform: PLATFORM, record: 'track' });
+  const releaseDate = r.obj('releaseDate');
+  const preview = r.opt.obj('audioPreview');
+  const { coverArt, visualIdentity } = embedVisual(r);
+  return {
+    id,
+    uri,
+    name: r.str('name', 'name', 'title'),
+    artists: r.items('artists', embedArtist),
+    duration: { totalMilliseconds: r.int('duration') },
+    isExplicit: r.bool('isExplicit'),
+    isPlayable: r.bool('isPlayable'),
+    releaseDate: releaseDate ? { isoString: r.over(releaseDate, 'releaseDate').str('isoString') } : null,
+    audioPreview: preview ? { url: r.over(preview, 'audioPreview').str('url') } : null,
+    hasVideo: r.opt.bool('hasVideo'),
+    coverArt,
+    visualIdentity,
     relatedEntityUri: r.opt.str('relatedEntityUri'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Album and artist (embed pages)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An album's embed page (`GET open.spotify.com/embed/album/<id>`) → audio-a album. The entity
+ * names its artists in `subtitle` (joined as the embed shows them); an `artists` list only when it
+ * carries one (README). Its `duration` is not read: album embeds state 0, not the album's length.
+ */
+export function parseAlbum(page: string | Obj, requestedId?: string): Album {
+  const what = requestedId ? `Album ${requestedId}` : 'The album';
+  const entity = embedEntity(page, what);
+  const { id, uri } = embedIdentity(entity, 'album', what);
+
+  const r = reader(entity, { platform: PLATFORM, record: 'album' });
+  const releaseDate = r.opt.obj('releaseDate');
+  const { coverArt, visualIdentity } = embedVisual(r);
+  return {
+    id,
+    uri,
+    name: r.str('name', 'name', 'title'),
+    subtitle: r.str('subtitle'),
+    artists: r.opt.arr('artists') ? r.items('artists', embedArtist) : null,
+    releaseDate: releaseDate ? { isoString: r.over(releaseDate, 'releaseDate').str('isoString') } : null,
+    isExplicit: r.bool('isExplicit'),
+    isPlayable: r.bool('isPlayable'),
+    isPreRelease: r.opt.bool('isPreRelease'),
+    coverArt,
+    visualIdentity,
+    trackList: r.items('trackList', embedTrack),
+  };
+}
+
+/**
+ * An artist's embed page (`GET open.spotify.com/embed/artist/<id>`) → audio-a artist: its name,
+ * images and colours, and the top tracks the embed lists (its `trackList`). Followers and monthly
+ * listeners only when the entity states them (the embeds read so far do not: null, README).
+ */
+export function parseArtist(page: string | Obj, requestedId?: string): Artist {
+  const what = requestedId ? `Artist ${requestedId}` : 'The artist';
+  const entity = embedEntity(page, what);
+  const { id, uri } = embedIdentity(entity, 'artist', what);
+
+  const r = reader(entity, { platform: PLATFORM, record: 'artist' });
+  const { coverArt, visualIdentity } = embedVisual(r);
+  return {
+    id,
+    uri,
+    name: r.str('name', 'name', 'title'),
+    coverArt,
+    visualIdentity,
+    topTracks: r.items('topTracks', embedTrack, 'trackList'),
+    followers: r.opt.get('followers', toCount),
+    monthlyListeners: r.opt.get('monthlyListeners', toCount),
   };
 }

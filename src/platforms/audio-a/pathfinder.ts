@@ -1,7 +1,7 @@
 /**
- * The public web-player requests of audio-a (Spotify), in one place: the embed pages (a track's
- * record; any one of them carries the anonymous token), and pathfinder's persisted queries with
- * their sha256 hashes.
+ * The public web-player requests of audio-a (Spotify), in one place: the embed pages (the track,
+ * album and artist records; any one of them carries the anonymous token), and pathfinder's
+ * persisted queries with their sha256 hashes.
  *
  * Spotify rotates persisted-query hashes when it redeploys the web player; pathfinder then
  * answers `PersistedQueryNotFound` (UPSTREAM_FAILED, see parse.ts). A current hash can be set
@@ -11,8 +11,11 @@ import { upstreamFailed } from '../../errors.js';
 
 export const PATHFINDER_URL = 'https://api-partner.spotify.com/pathfinder/v1/query';
 
+/** The kinds of entity read from their own embed page. */
+export type EmbedKind = 'track' | 'album' | 'artist';
+
 /** `GET https://open.spotify.com/embed/<kind>/<id>`: public, no token. */
-export function embedUrl(kind: 'track', id: string): string {
+export function embedUrl(kind: EmbedKind, id: string): string {
   return `https://open.spotify.com/embed/${kind}/${encodeURIComponent(id)}`;
 }
 

@@ -1,12 +1,13 @@
 /**
  * audio-a = Spotify. Registry entry: hosts, operations, parameters, costs, cache policy.
  * Upstream requests: platforms.md (embed page for the anonymous token; pathfinder persisted
- * queries `queryShowMetadataV2` and `fetchPlaylist`; a track's embed page), kept in ./pathfinder.ts.
+ * queries `queryShowMetadataV2` and `fetchPlaylist`; a track's, an album's, an artist's embed
+ * page), kept in ./pathfinder.ts.
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef, ParamSpec } from '../operation.js';
-import { fetchPlaylistPage, fetchPodcast, fetchTrack } from './fetch.js';
-import type { EntityKind, Playlist, Podcast, Track } from './parse.js';
+import { fetchAlbum, fetchArtist, fetchPlaylistPage, fetchPodcast, fetchTrack } from './fetch.js';
+import type { Album, Artist, EntityKind, Playlist, Podcast, Track } from './parse.js';
 import { idFromInput, SPOTIFY_ID_RE } from './parse.js';
 import * as schema from './schema.js';
 import { links } from './links.js';
@@ -115,4 +116,39 @@ export const track: OperationDef<{ id: string }, Track> = {
   run: (ctx, a) => fetchTrack(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist, track], links };
+export const album: OperationDef<{ id: string }, Album> = {
+  field: 'audioAAlbum',
+  platform: label,
+  summary:
+    'An album on the audio-a platform: name, artists, release date, cover art and its track list (durations, explicit flags, preview clips)',
+  rest: { path: '/v1/audio-a/album' },
+  record: schema.Album,
+  params: idOrUrlParams('album'),
+  cacheable: true,
+  check: checkIdOrUrl('album'),
+  normalize: (a) => ({ id: idOf(a, 'album') }),
+  // Spotify ids are case-sensitive (base62): never lower-cased.
+  key: (a) => a.id,
+  cost: { max: 1 },
+  example: { url: 'https://open.spotify.com/album/3dEm0A1bum000000000001' },
+  run: (ctx, a) => fetchAlbum(ctx, a),
+};
+
+export const artist: OperationDef<{ id: string }, Artist> = {
+  field: 'audioAArtist',
+  platform: label,
+  summary: 'An artist on the audio-a platform: name, images and top tracks as its embed shows them',
+  rest: { path: '/v1/audio-a/artist' },
+  record: schema.Artist,
+  params: idOrUrlParams('artist'),
+  cacheable: true,
+  check: checkIdOrUrl('artist'),
+  normalize: (a) => ({ id: idOf(a, 'artist') }),
+  // Spotify ids are case-sensitive (base62): never lower-cased.
+  key: (a) => a.id,
+  cost: { max: 1 },
+  example: { id: '3dEm0Art1st00000000001' },
+  run: (ctx, a) => fetchArtist(ctx, a),
+};
+
+export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist, track, album, artist], links };

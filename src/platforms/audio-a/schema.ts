@@ -1,6 +1,6 @@
 /**
- * The audio-a records (api.md "audio-a podcast", "audio-a playlist"; the track, which api.md does
- * not list yet, in the same style) as data: the parsers' types,
+ * The audio-a records (api.md "audio-a podcast", "audio-a playlist"; the track, album and
+ * artist, which api.md does not list yet, in the same style) as data: the parsers' types,
  * the /openapi.json response schemas and what REST bodies are checked against. Nullable fields:
  * README.md.
  */
@@ -115,3 +115,66 @@ export const Track = named(
   }),
 );
 export type Track = z.infer<typeof Track>;
+
+/** One `trackList` entry of an album's or an artist's embed page (their shared item shape). */
+export const EmbedTrack = z.strictObject({
+  /** From the track URI. */
+  id: NStr,
+  uri: Str,
+  /** The embed's own id of the entry within its list. */
+  uid: NStr,
+  title: NStr,
+  /** The artists' names as the embed joins them ("A,\u00a0B"). */
+  subtitle: NStr,
+  /** The embed's `duration` (ms), in the folder's duration shape. */
+  duration: z.strictObject({ totalMilliseconds: NInt }),
+  isExplicit: NBool,
+  isPlayable: NBool,
+  /** A 30-second preview clip; null when the track has none. */
+  audioPreview: z.strictObject({ url: NStr }).nullable(),
+});
+export type EmbedTrack = z.infer<typeof EmbedTrack>;
+
+/** An album, from its embed page (`props.pageProps.state.data.entity`). */
+export const Album = named(
+  'AudioAAlbum',
+  z.strictObject({
+    id: Str,
+    uri: Str,
+    name: NStr,
+    /** The album's artists as the embed names them (their names joined). */
+    subtitle: NStr,
+    /** Only when the embed lists them (album embeds name them in `subtitle`): else null. */
+    artists: z.array(TrackArtist).nullable(),
+    releaseDate: z.strictObject({ isoString: NStr }).nullable(),
+    isExplicit: NBool,
+    isPlayable: NBool,
+    isPreRelease: NBool,
+    /** The embed's `visualIdentity.image` (`{url, maxWidth, maxHeight}`) as image sources. */
+    coverArt: z.strictObject({ sources: z.array(ImageSource) }).nullable(),
+    /** The embed's colour sets (`visualIdentity` without its images). */
+    visualIdentity: Any,
+    trackList: z.array(EmbedTrack),
+  }),
+);
+export type Album = z.infer<typeof Album>;
+
+/** An artist, from its embed page (`props.pageProps.state.data.entity`). */
+export const Artist = named(
+  'AudioAArtist',
+  z.strictObject({
+    id: Str,
+    uri: Str,
+    name: NStr,
+    /** The embed's `visualIdentity.image` (`{url, maxWidth, maxHeight}`) as image sources. */
+    coverArt: z.strictObject({ sources: z.array(ImageSource) }).nullable(),
+    /** The embed's colour sets (`visualIdentity` without its images). */
+    visualIdentity: Any,
+    /** The embed's `trackList`: the artist's top tracks, as many as the embed shows. */
+    topTracks: z.array(EmbedTrack),
+    /** Only when the embed states them; null otherwise (never estimated). */
+    followers: NInt,
+    monthlyListeners: NInt,
+  }),
+);
+export type Artist = z.infer<typeof Artist>;
