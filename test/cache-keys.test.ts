@@ -179,6 +179,47 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  audioCTrack: {
+    // Permalinks are lower-case; www./m., a query, a fragment and a trailing slash name the same track.
+    same: [
+      [
+        { url: 'https://soundcloud.com/ravimenonbeats/steam-valve' },
+        { url: 'https://m.soundcloud.com/RaviMenonBeats/Steam-Valve/?si=abc&utm_source=clipboard#t=0:30' },
+      ],
+      [{ url: 'https://www.soundcloud.com/ravimenonbeats/steam-valve' }, { url: 'http://soundcloud.com/ravimenonbeats/steam-valve' }],
+    ],
+    differ: [
+      [{ url: 'https://soundcloud.com/ravimenonbeats/steam-valve' }, { url: 'https://soundcloud.com/ravimenonbeats/steam-valve-2' }],
+      // The same slug under another account is another track.
+      [{ url: 'https://soundcloud.com/ravimenonbeats/steam-valve' }, { url: 'https://soundcloud.com/meeraloops/steam-valve' }],
+    ],
+  },
+  audioCArtistTracks: {
+    // The artist as audioCArtist keys it (handle or URL, case, @); a cursor is one page of one artist's list.
+    same: [
+      [{ handle: '@RaviMenonBeats' }, { url: 'https://m.soundcloud.com/ravimenonbeats/tracks' }],
+      [
+        { handle: 'ravimenonbeats', cursor: encodeCursor({ h: 'ravimenonbeats', u: 900000101, o: '2024-11-02T19:30:00.000Z,tracks,1' }) },
+        {
+          url: 'https://soundcloud.com/RaviMenonBeats',
+          cursor: encodeCursor({ o: '2024-11-02T19:30:00.000Z,tracks,1', u: 900000101, h: 'ravimenonbeats' }),
+        },
+      ],
+    ],
+    differ: [
+      [{ handle: 'ravimenonbeats' }, { handle: 'ravimenon-beats' }],
+      [{ handle: 'ravimenonbeats' }, { handle: 'ravimenonbeats', cursor: encodeCursor({ h: 'ravimenonbeats', u: 900000101, o: 'a' }) }],
+      [
+        { handle: 'ravimenonbeats', cursor: encodeCursor({ h: 'ravimenonbeats', u: 900000101, o: 'a' }) },
+        { handle: 'ravimenonbeats', cursor: encodeCursor({ h: 'ravimenonbeats', u: 900000101, o: 'b' }) },
+      ],
+      // A cursor made for another user id (the handle given to another account since) is another list.
+      [
+        { handle: 'ravimenonbeats', cursor: encodeCursor({ h: 'ravimenonbeats', u: 900000101, o: 'a' }) },
+        { handle: 'ravimenonbeats', cursor: encodeCursor({ h: 'ravimenonbeats', u: 900000102, o: 'a' }) },
+      ],
+    ],
+  },
   moodboardPost: {
     same: [[{ url: 'https://www.cosmos.so/e/1909064612' }, { url: 'https://cosmos.so/e/1909064612/' }]],
     differ: [[{ url: 'https://www.cosmos.so/e/1909064612' }, { url: 'https://www.cosmos.so/e/1909064613' }]],

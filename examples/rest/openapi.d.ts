@@ -560,6 +560,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio-c/artist/tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page (20) of an audio-c artist's public tracks, newest first, by handle or profile URL; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioCArtistTracks`.
+         */
+        get: operations["audioCArtistTracks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio-c/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One track on the audio-c platform by URL: its details, counts and uploader
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioCTrack`.
+         */
+        get: operations["audioCTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/moodboard/post": {
         parameters: {
             query?: never;
@@ -2349,6 +2389,71 @@ export interface components {
                     verified: boolean | null;
                 } | null;
             }[];
+        };
+        AudioCTrack: {
+            id: number;
+            kind: string | null;
+            urn: string | null;
+            title: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            description: string | null;
+            genre: string | null;
+            tag_list: string | null;
+            duration: number | null;
+            full_duration: number | null;
+            created_at: string | null;
+            last_modified: string | null;
+            release_date: string | null;
+            display_date: string | null;
+            playback_count: number | null;
+            likes_count: number | null;
+            reposts_count: number | null;
+            comment_count: number | null;
+            download_count: number | null;
+            commentable: boolean | null;
+            downloadable: boolean | null;
+            streamable: boolean | null;
+            sharing: string | null;
+            policy: string | null;
+            monetization_model: string | null;
+            license: string | null;
+            artwork_url: string | null;
+            waveform_url: string | null;
+            label_name: string | null;
+            publisher_metadata: {
+                artist: string | null;
+                album_title: string | null;
+                release_title: string | null;
+                contains_music: boolean | null;
+                explicit: boolean | null;
+                publisher: string | null;
+                writer_composer: string | null;
+                isrc: string | null;
+                iswc: string | null;
+                upc_or_ean: string | null;
+                p_line: string | null;
+                p_line_for_display: string | null;
+                c_line: string | null;
+                c_line_for_display: string | null;
+            } | null;
+            user: {
+                id: number;
+                urn: string | null;
+                permalink: string | null;
+                permalink_url: string | null;
+                username: string | null;
+                full_name: string | null;
+                avatar_url: string | null;
+                city: string | null;
+                country_code: string | null;
+                verified: boolean | null;
+                followers_count: number | null;
+            } | null;
+        };
+        AudioCArtistTracks: {
+            tracks: components["schemas"]["AudioCTrack"][];
+            cursor: string | null;
         };
         MoodboardItem: {
             id: number;
@@ -6061,6 +6166,85 @@ export interface components {
                     verified: boolean | null;
                 } | null;
             }[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioCArtistTracksResponse: {
+            tracks: components["schemas"]["AudioCTrack"][];
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioCTrackResponse: {
+            id: number;
+            kind: string | null;
+            urn: string | null;
+            title: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            description: string | null;
+            genre: string | null;
+            tag_list: string | null;
+            duration: number | null;
+            full_duration: number | null;
+            created_at: string | null;
+            last_modified: string | null;
+            release_date: string | null;
+            display_date: string | null;
+            playback_count: number | null;
+            likes_count: number | null;
+            reposts_count: number | null;
+            comment_count: number | null;
+            download_count: number | null;
+            commentable: boolean | null;
+            downloadable: boolean | null;
+            streamable: boolean | null;
+            sharing: string | null;
+            policy: string | null;
+            monetization_model: string | null;
+            license: string | null;
+            artwork_url: string | null;
+            waveform_url: string | null;
+            label_name: string | null;
+            publisher_metadata: {
+                artist: string | null;
+                album_title: string | null;
+                release_title: string | null;
+                contains_music: boolean | null;
+                explicit: boolean | null;
+                publisher: string | null;
+                writer_composer: string | null;
+                isrc: string | null;
+                iswc: string | null;
+                upc_or_ean: string | null;
+                p_line: string | null;
+                p_line_for_display: string | null;
+                c_line: string | null;
+                c_line_for_display: string | null;
+            } | null;
+            user: {
+                id: number;
+                urn: string | null;
+                permalink: string | null;
+                permalink_url: string | null;
+                username: string | null;
+                full_name: string | null;
+                avatar_url: string | null;
+                city: string | null;
+                country_code: string | null;
+                verified: boolean | null;
+                followers_count: number | null;
+            } | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -10885,6 +11069,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AudioCPlaylistResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioCArtistTracks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Artist handle (the profile URL's permalink), e.g. liluzivert; a leading @ is ignored. Give handle or url, not both.
+                 * @example ravimenonbeats
+                 */
+                handle?: string;
+                /** @description Artist profile URL, e.g. https://soundcloud.com/liluzivert. Give handle or url, not both. */
+                url?: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same artist. Omit for the first page; null on the last. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioCArtistTracksResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioCTrack: {
+        parameters: {
+            query: {
+                /**
+                 * @description Track URL, e.g. https://soundcloud.com/ravimenonbeats/steam-valve (www. and m. too). Sets, profile pages, secret links (…/s-TOKEN) and on.soundcloud.com short links are not taken.
+                 * @example https://soundcloud.com/ravimenonbeats/steam-valve
+                 */
+                url: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioCTrackResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -56,6 +56,10 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     why: 'the channel (its id is the only proof whose broadcasts they are), then the broadcasts themselves',
   },
   newsletterPosts: { requests: [/public_profile/, /profile\/posts/], why: 'the profile id, then the posts themselves' },
+  audioCArtistTracks: {
+    requests: [/^GET soundcloud\.com\/$/, /api-v2\.soundcloud\.com\/resolve\?/, /api-v2\.soundcloud\.com\/users\/\d+\/tracks\?/],
+    why: 'the public client id (home page), the artist (its user id, and the proof whose list it is), then the tracks themselves',
+  },
   findSocialProfiles: {
     requests: [/web_profile_info\/\?username=tala\.draws$/],
     why: 'the source profile; every other scan is optional (api.md)',

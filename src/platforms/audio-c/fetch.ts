@@ -24,16 +24,42 @@
  * what it states of itself is the asked URL — its `permalink_url`'s user and slug, its
  * `permalink`, its creator's `permalink` — and it states its permalink or URL; a page of another set
  * (a redirect after a rename, another account's) is UPSTREAM_FAILED, never this set's data.
+ *
+ * A track is `resolve` of its URL (the artist's request, the same client id and walls). The
+ * answer is the asked track only when it is a track whose `permalink_url` names the asked user and
+ * slug (and its `permalink` and uploader's `permalink`, where stated, agree): resolve follows
+ * redirects, and a renamed or other resource is UPSTREAM_FAILED, never data.
+ *
+ * An artist's tracks: the artist as the artist operation reads it (fetchArtist: resolve, its
+ * fallback and identity check), then `GET /users/<id>/tracks?limit=20&linked_partitioning=1`.
+ * Every track must be that user's (its uploader's id and permalink, its URL's user, where stated),
+ * else UPSTREAM_FAILED. Our cursor binds `next_href`'s `offset` to the handle and user id; only the
+ * offset goes upstream, on the URL built here (never a URL from the answer or the caller).
  */
-import { notFound, shapeChanged, isApiError } from '../../errors.js';
+import { invalidParam, notFound, shapeChanged, isApiError, upstreamFailed } from '../../errors.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
 import { warn } from '../../observability/warn.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
-import type { AudioCArtist, AudioCPlaylist, SetRef } from './parse.js';
-import { bundleUrls, parseArtist, parseClientId, parseClientIdFromBundle, parseHydratedUser, parsePlaylistPage, setPath } from './parse.js';
+import type { AudioCArtist, AudioCArtistTracks, AudioCPlaylist, AudioCTrack, SetRef, TrackRef } from './parse.js';
+import {
+  bundleUrls,
+  nextTracksOffset,
+  normalizeHandle,
+  parseArtist,
+  parseClientId,
+  parseClientIdFromBundle,
+  parseHydratedUser,
+  parsePlaylistPage,
+  parseTrack,
+  parseTrackList,
+  parseTrackUrl,
+  setPath,
+} from './parse.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+
 import type { AudioCWebProfile } from './profile.js';
 import { parseWebProfiles } from './profile.js';
 import { assertSameResource } from '../identity.js';
@@ -215,4 +241,103 @@ export async function fetchPlaylist(ctx: OpContext, set: SetRef): Promise<AudioC
   assertSameResource(PLATFORM, what, { handle: set.slug }, { handle: playlist.permalink });
   assertSameResource(PLATFORM, what, { handle: set.handle }, { handle: playlist.user?.permalink });
   return playlist;
+}
+
+/**
+ * A track by `resolve` of its URL (parseTrack). A 404 is NOT_FOUND; an object of another kind is
+ * NOT_FOUND (parseTrack); a track other than the asked one (identity.ts) is UPSTREAM_FAILED.
+ */
+export async function fetchTrack(ctx: OpContext, t: TrackRef): Promise<AudioCTrack> {
+  const path = `${t.handle}/${t.slug}`;
+  const body = await apiV2Json(
+    ctx,
+    (clientId) => resolveUrl(`https://soundcloud.com/${path}`, clientId),
+    `Track ${path}`,
+    'JSON track object',
+    `No audio-c track ${JSON.stringify(path)}`,
+  );
+  const track = parseTrack(body);
+  // Without its URL the answer does not say which track it is: it cannot be this one.
+  if (track.permalink_url === null) throw shapeChanged(PLATFORM, `the permalink_url of track ${path}`);
+  // A permalink_url that is not a track URL differs from the asked path (compared as it is).
+  const stated = parseTrackUrl(track.permalink_url);
+  const what = `track ${path}`;
+  assertSameResource(
+    PLATFORM,
+    what,
+    { type: 'track', handle: path },
+    { type: track.kind, handle: stated ? `${stated.handle}/${stated.slug}` : track.permalink_url },
+  );
+  assertSameResource(PLATFORM, what, { handle: t.slug }, { handle: track.permalink });
+  assertSameResource(PLATFORM, what, { handle: t.handle }, { handle: track.user?.permalink });
+  return track;
+}
+
+/** api-v2 sends at most this many tracks a page (the web client's own page size). */
+export const TRACKS_PER_PAGE = 20;
+
+/** What the artist tracks operation reads: the handle, and the page a cursor of ours names (null: the first). */
+export interface ArtistTracksArgs {
+  handle: string;
+  /** The user id the cursor was made for (null on the first page). */
+  userId: number | null;
+  /** api-v2's `offset` of the page (null on the first page). */
+  offset: string | null;
+}
+
+/** The longest upstream offset a cursor may carry (SoundCloud's are `<date>,tracks,<id>`, some 50 characters). */
+const MAX_OFFSET = 256;
+
+/** Our cursor for the next page: api-v2's offset bound to the handle and user id it pages. */
+export const encodeTracksCursor = (handle: string, userId: number, offset: string): string =>
+  encodeCursor({ h: handle, u: userId, o: offset });
+
+/** The handle, user id and offset a cursor of ours names, or null for anything else. */
+export function decodeTracksCursor(raw: string): { handle: string; userId: number; offset: string } | null {
+  const c = decodeCursor(raw);
+  if (!c || typeof c.h !== 'string' || normalizeHandle(c.h) !== c.h) return null;
+  if (typeof c.u !== 'number' || !Number.isSafeInteger(c.u) || c.u <= 0) return null;
+  if (typeof c.o !== 'string' || c.o === '' || c.o.length > MAX_OFFSET) return null;
+  return { handle: c.h, userId: c.u, offset: c.o };
+}
+
+/** `https://api-v2.soundcloud.com/users/<id>/tracks?limit=20&linked_partitioning=1[&offset=…]&client_id=<id>` */
+export function userTracksUrl(userId: number, offset: string | null, clientId: string): string {
+  const q = new URLSearchParams({ limit: String(TRACKS_PER_PAGE), linked_partitioning: '1' });
+  if (offset !== null) q.set('offset', offset);
+  q.set('client_id', clientId);
+  return `https://api-v2.soundcloud.com/users/${userId}/tracks?${q}`;
+}
+
+/**
+ * One page of an artist's public tracks (see the module header). A cursor made for another user
+ * id than the handle resolves to now (the handle was given to another account) is 400 on
+ * `cursor`; a track of another uploader, or a `next_href` paging another user, is UPSTREAM_FAILED.
+ */
+export async function fetchArtistTracks(ctx: OpContext, a: ArtistTracksArgs): Promise<AudioCArtistTracks> {
+  const artist = await fetchArtist(ctx, a.handle);
+  assertSameResource(PLATFORM, `artist ${a.handle}`, { handle: a.handle }, { handle: artist.permalink });
+  if (a.userId !== null && a.userId !== artist.id) throw invalidParam('cursor', 'belongs to another artist (another user id)');
+  const body = await apiV2Json(
+    ctx,
+    (clientId) => userTracksUrl(artist.id, a.offset, clientId),
+    `Tracks of ${a.handle}`,
+    'JSON tracks page',
+    `No audio-c artist with handle ${JSON.stringify(a.handle)}`,
+  );
+  const page = parseTrackList(body);
+  const what = `the tracks of ${a.handle}`;
+  for (const t of page.tracks) {
+    assertSameResource(PLATFORM, what, { id: artist.id, handle: a.handle }, { id: t.user?.id, handle: t.user?.permalink });
+    const stated = t.permalink_url === null ? null : parseTrackUrl(t.permalink_url);
+    assertSameResource(PLATFORM, what, { handle: a.handle }, { handle: stated?.handle });
+  }
+  let cursor: string | null = null;
+  if (page.nextHref !== null) {
+    const offset = nextTracksOffset(page.nextHref, artist.id);
+    if (offset === 'other') throw upstreamFailed(`${PLATFORM}: the next page of ${what} names another user's tracks`);
+    if (offset === null) warn(PLATFORM, 'tracks.next_href', 'no offset for the next page: the list ends here');
+    else cursor = encodeTracksCursor(a.handle, artist.id, offset);
+  }
+  return { tracks: page.tracks, cursor };
 }

@@ -1,5 +1,6 @@
 /**
- * GraphQL types and root fields for audio-c (SoundCloud), the artist and the set (playlist):
+ * GraphQL types and root fields for audio-c (SoundCloud), the artist, the set (playlist), the track
+ * and an artist's tracks:
  * idiomatic names over the wire records, plus `json` carrying the whole wire record (what REST
  * returns).
  */
@@ -8,7 +9,11 @@ import type { Ref } from '../../graphql/fields.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type {
   AudioCArtist,
+  AudioCArtistTracks,
   AudioCBadges,
+  AudioCPublisherMetadata,
+  AudioCTrack,
+  AudioCTrackUser,
   AudioCPlaylist,
   AudioCPlaylistTrack,
   AudioCProduct,
@@ -16,7 +21,7 @@ import type {
   AudioCVisual,
   AudioCVisuals,
 } from './parse.js';
-import { artist, playlist } from './platform.js';
+import { artist, artistTracks, playlist, track } from './platform.js';
 
 /** Declares audio-c's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function audioCGraphql(): void {
@@ -95,6 +100,7 @@ export function audioCGraphql(): void {
 
   operationField(artist, ArtistRef);
   playlistGraphql(ArtistRef);
+  trackGraphql();
 }
 
 /** The set record: its own fields, its creator as the artist type, its tracks with a compact user. */
@@ -165,4 +171,91 @@ function playlistGraphql(ArtistRef: Ref<AudioCArtist>): void {
   });
 
   operationField(playlist, PlaylistRef);
+}
+
+/** The track record (the track and an artist's tracks): its fields, its publisher metadata, its uploader. */
+function trackGraphql(): void {
+  const PublisherRef = builder.objectRef<AudioCPublisherMetadata>('AudioCPublisherMetadata').implement({
+    fields: (t) => ({
+      artist: t.exposeString('artist'),
+      albumTitle: t.exposeString('album_title'),
+      releaseTitle: t.exposeString('release_title'),
+      containsMusic: t.exposeBoolean('contains_music'),
+      explicit: t.exposeBoolean('explicit'),
+      publisher: t.exposeString('publisher'),
+      writerComposer: t.exposeString('writer_composer'),
+      isrc: t.exposeString('isrc'),
+      iswc: t.exposeString('iswc'),
+      upcOrEan: t.exposeString('upc_or_ean'),
+      pLine: t.exposeString('p_line'),
+      pLineForDisplay: t.exposeString('p_line_for_display'),
+      cLine: t.exposeString('c_line'),
+      cLineForDisplay: t.exposeString('c_line_for_display'),
+    }),
+  });
+
+  const TrackUserRef = builder.objectRef<AudioCTrackUser>('AudioCTrackUser').implement({
+    fields: (t) => ({
+      id: t.exposeFloat('id', { nullable: false, description: 'Numeric user id' }),
+      urn: t.exposeString('urn'),
+      permalink: t.exposeString('permalink'),
+      permalinkUrl: t.exposeString('permalink_url'),
+      username: t.exposeString('username', { description: 'Display name' }),
+      fullName: t.exposeString('full_name'),
+      avatarUrl: t.exposeString('avatar_url'),
+      city: t.exposeString('city'),
+      countryCode: t.exposeString('country_code'),
+      verified: t.exposeBoolean('verified'),
+      followersCount: t.exposeInt('followers_count'),
+    }),
+  });
+
+  const TrackRef = builder.objectRef<AudioCTrack>('AudioCTrack').implement({
+    fields: (t) => ({
+      id: t.exposeFloat('id', { nullable: false, description: 'Numeric track id' }),
+      kind: t.exposeString('kind'),
+      urn: t.exposeString('urn'),
+      title: t.exposeString('title'),
+      permalink: t.exposeString('permalink'),
+      permalinkUrl: t.exposeString('permalink_url'),
+      description: t.exposeString('description'),
+      genre: t.exposeString('genre'),
+      tagList: t.exposeString('tag_list'),
+      duration: t.exposeInt('duration', { description: 'Milliseconds' }),
+      fullDuration: t.exposeInt('full_duration', { description: 'Milliseconds' }),
+      createdAt: t.exposeString('created_at'),
+      lastModified: t.exposeString('last_modified'),
+      releaseDate: t.exposeString('release_date'),
+      displayDate: t.exposeString('display_date'),
+      playbackCount: t.exposeInt('playback_count'),
+      likesCount: t.exposeInt('likes_count'),
+      repostsCount: t.exposeInt('reposts_count'),
+      commentCount: t.exposeInt('comment_count'),
+      downloadCount: t.exposeInt('download_count'),
+      commentable: t.exposeBoolean('commentable'),
+      downloadable: t.exposeBoolean('downloadable'),
+      streamable: t.exposeBoolean('streamable'),
+      sharing: t.exposeString('sharing'),
+      policy: t.exposeString('policy'),
+      monetizationModel: t.exposeString('monetization_model'),
+      license: t.exposeString('license'),
+      artworkUrl: t.exposeString('artwork_url'),
+      waveformUrl: t.exposeString('waveform_url'),
+      labelName: t.exposeString('label_name'),
+      publisherMetadata: t.expose('publisher_metadata', { type: PublisherRef }),
+      user: t.expose('user', { type: TrackUserRef, description: 'The uploader' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  const ArtistTracksRef = builder.objectRef<AudioCArtistTracks>('AudioCArtistTracks').implement({
+    fields: (t) => ({
+      tracks: t.expose('tracks', { type: [TrackRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null on the last' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(track, TrackRef);
+  operationField(artistTracks, ArtistTracksRef);
 }

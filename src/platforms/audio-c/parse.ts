@@ -15,8 +15,11 @@
  *   capture): the set, its creator's full user object (as the artist record), and its tracks —
  *   full track objects for the first few, `{id, kind, monetization_model, policy}` stubs for the
  *   rest (`stub: true`, every other field null: unknown, never invented).
- * - `parseProfileUrl` / `normalizeHandle` / `parseSetUrl`: validate a caller's profile URL, handle
- *   or set URL.
+ * - `parseTrack` / `parseTrackList`: api-v2's track object (`resolve` of a track URL) and a page
+ *   of `GET /users/<id>/tracks?linked_partitioning=1` (`{collection: [track…], next_href}`); the
+ *   track shape is the full track objects of the 2023 set page capture's `playlist` hydratable.
+ * - `parseProfileUrl` / `normalizeHandle` / `parseSetUrl` / `parseTrackUrl`: validate a caller's
+ *   profile URL, handle, set URL or track URL.
  * Block pages (CloudFront's HTML 403, DataDome's captcha) never reach these parsers: walls.ts and
  * the block catalogue answer them first.
  */
@@ -32,6 +35,9 @@ import type {
   AudioCPlaylist,
   AudioCPlaylistTrack,
   AudioCUserSummary,
+  AudioCPublisherMetadata,
+  AudioCTrack,
+  AudioCTrackUser,
 } from './schema.js';
 export type {
   AudioCProduct,
@@ -39,8 +45,12 @@ export type {
   AudioCVisuals,
   AudioCBadges,
   AudioCArtist,
+  AudioCArtistTracks,
   AudioCPlaylist,
   AudioCPlaylistTrack,
+  AudioCPublisherMetadata,
+  AudioCTrack,
+  AudioCTrackUser,
   AudioCUserSummary,
 } from './schema.js';
 
@@ -343,6 +353,152 @@ export function setPath(permalinkUrl: string | null): SetRef | null {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Tracks
+// ---------------------------------------------------------------------------------------------
+
+/** The keys of publisher_metadata kept (its `id` and `urn` repeat the track's). */
+function publisherMetadata(r: Reader): AudioCPublisherMetadata | null {
+  // null on tracks without release metadata (SoundCloud sends it as null); its keys vary by track.
+  const v = r.obj('publisher_metadata');
+  if (!v) return null;
+  const m = r.over(v, 'publisher_metadata').opt;
+  return {
+    artist: m.str('artist'),
+    album_title: m.str('album_title'),
+    release_title: m.str('release_title'),
+    contains_music: m.bool('contains_music'),
+    explicit: m.bool('explicit'),
+    publisher: m.str('publisher'),
+    writer_composer: m.str('writer_composer'),
+    isrc: m.str('isrc'),
+    iswc: m.str('iswc'),
+    upc_or_ean: m.str('upc_or_ean'),
+    p_line: m.str('p_line'),
+    p_line_for_display: m.str('p_line_for_display'),
+    c_line: m.str('c_line'),
+    c_line_for_display: m.str('c_line_for_display'),
+  };
+}
+
+/** A track's uploader (the compact user object); null (warned) when it has none with a numeric id. */
+function uploader(r: Reader): AudioCTrackUser | null {
+  const u = r.obj('user');
+  if (!u) return null;
+  const ur = r.over(u, 'user');
+  const id = ur.opt.int('id');
+  if (id === null) {
+    r.warn('user', 'no numeric user id');
+    return null;
+  }
+  return {
+    id,
+    urn: ur.str('urn'),
+    permalink: ur.str('permalink'),
+    permalink_url: ur.str('permalink_url'),
+    username: ur.str('username'),
+    full_name: ur.str('full_name'),
+    avatar_url: ur.str('avatar_url'),
+    city: ur.str('city'),
+    country_code: ur.str('country_code'),
+    verified: ur.bool('verified'),
+    followers_count: ur.int('followers_count'),
+  };
+}
+
+/** A track object's fields, every one present and null where absent (a missing numeric id: UPSTREAM_FAILED). */
+function track(t: Reader): AudioCTrack {
+  return {
+    id: t.id('id', int),
+    kind: t.str('kind'),
+    urn: t.str('urn'),
+    title: t.str('title'),
+    permalink: t.str('permalink'),
+    permalink_url: t.str('permalink_url'),
+    description: t.str('description'),
+    genre: t.str('genre'),
+    tag_list: t.str('tag_list'),
+    duration: t.int('duration'),
+    full_duration: t.int('full_duration'),
+    created_at: t.str('created_at'),
+    last_modified: t.str('last_modified'),
+    release_date: t.str('release_date'),
+    display_date: t.str('display_date'),
+    playback_count: t.int('playback_count'),
+    likes_count: t.int('likes_count'),
+    reposts_count: t.int('reposts_count'),
+    comment_count: t.int('comment_count'),
+    download_count: t.int('download_count'),
+    commentable: t.bool('commentable'),
+    downloadable: t.bool('downloadable'),
+    streamable: t.bool('streamable'),
+    sharing: t.str('sharing'),
+    policy: t.str('policy'),
+    monetization_model: t.str('monetization_model'),
+    license: t.str('license'),
+    artwork_url: t.str('artwork_url'),
+    waveform_url: t.str('waveform_url'),
+    label_name: t.str('label_name'),
+    publisher_metadata: publisherMetadata(t),
+    user: uploader(t),
+  };
+}
+
+/**
+ * api-v2's track object (what `resolve` answers for a track URL) → the track record. A missing
+ * numeric id is a shape change; an object of another kind (a user, a playlist) is not a track:
+ * NOT_FOUND.
+ */
+export function parseTrack(json: unknown): AudioCTrack {
+  const r = recordReader(json, { platform: PLATFORM, record: 'track', what: 'track object' });
+  const kind = r.opt.str('kind');
+  if (kind !== null && kind !== 'track') throw notFound(`The URL is a ${kind}, not a track`);
+  return track(r);
+}
+
+/** One page of a user's tracks as api-v2 answers it: the tracks, and `next_href` as given (null on the last page). */
+export interface TrackPage {
+  tracks: AudioCTrack[];
+  nextHref: string | null;
+}
+
+/**
+ * `GET /users/<id>/tracks?linked_partitioning=1` → its tracks and `next_href`. An answer without
+ * a `collection` array is a shape change (never an empty list); an entry without a numeric id, or
+ * of another kind than track, is left out (warned), the others stay.
+ */
+export function parseTrackList(json: unknown): TrackPage {
+  const r = recordReader(json, { platform: PLATFORM, record: 'tracks', what: 'tracks page' });
+  if (!Array.isArray(r.opt.arr('collection'))) throw shapeChanged(PLATFORM, 'the collection of the tracks page');
+  const tracks = r.items('collection', (t) => {
+    const kind = t.opt.str('kind');
+    return kind === null || kind === 'track' ? track(t) : null;
+  });
+  return { tracks, nextHref: r.opt.str('next_href') };
+}
+
+/** SoundCloud's api-v2 host, the only one a `next_href` may name. */
+const API_V2_HOST = 'api-v2.soundcloud.com';
+
+/**
+ * The `offset` of a tracks page's `next_href`, when it names the next page of user `userId`'s
+ * tracks (`https://api-v2.soundcloud.com/users/<id>/tracks?offset=…`, the id also as
+ * `soundcloud:users:<id>`); `other` when it names another list, `null` when it carries no offset.
+ */
+export function nextTracksOffset(nextHref: string, userId: number): string | null | 'other' {
+  let u: URL;
+  try {
+    u = new URL(nextHref);
+  } catch {
+    return null;
+  }
+  const m = /^\/users\/(?:soundcloud:users:)?(\d+)\/tracks\/?$/.exec(decodeURIComponent(u.pathname));
+  if (u.hostname !== API_V2_HOST || !m) return null;
+  if (m[1] !== String(userId)) return 'other';
+  const offset = u.searchParams.get('offset');
+  return offset === null || offset === '' ? null : offset;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Handles and profile URLs
 // ---------------------------------------------------------------------------------------------
 
@@ -441,4 +597,24 @@ export function parseSetUrl(input: string): SetRef | null {
   const handle = normalizeHandle(segs[0]);
   const slug = segs[2].toLowerCase();
   return handle && HANDLE_RE.test(slug) ? { handle, slug } : null;
+}
+
+/** A track, as its URL names it: `soundcloud.com/<handle>/<slug>`, both lower-case. */
+export interface TrackRef {
+  handle: string;
+  slug: string;
+}
+
+/**
+ * A soundcloud.com (www., m.) track URL → its handle and slug (lower-case), else null. Exactly two
+ * path segments, the second not a profile tab (`/likes`, `/sets`…): a set, a secret link
+ * (`…/<slug>/s-<token>`), a track's own tabs (`…/comments`) and an on.soundcloud.com short link
+ * are not taken.
+ */
+export function parseTrackUrl(input: string): TrackRef | null {
+  const segs = soundcloudPath(input);
+  if (!segs || segs.length !== 2 || segs[0].startsWith('@')) return null;
+  const handle = normalizeHandle(segs[0]);
+  const slug = segs[1].toLowerCase();
+  return handle && HANDLE_RE.test(slug) && !PROFILE_TABS.has(slug) ? { handle, slug } : null;
 }

@@ -10,6 +10,10 @@
  *   (../shared/fixtures/audio-c): the playlist object with its creator's full user object, its
  *   first tracks as full track objects (with a compact `user`) and the rest as
  *   `{id, kind, monetization_model, policy}` stubs.
+ * - `fullTrack`: api-v2's track object (the full track objects of that capture's playlist: what
+ *   `resolve` answers for a track URL, and each item of a user's tracks), `tracksPage`: a page of
+ *   `GET /users/<id>/tracks?linked_partitioning=1` (`{collection, next_href, query_urn}`, the
+ *   shape SoundCloud's web client pages with).
  */
 
 /** The demo artist's user object (Ravi Menon's beats). */
@@ -65,8 +69,28 @@ export interface TrackOwner {
   username: string;
 }
 
-/** A full track object, as a set page embeds its first tracks. */
-export function fullTrack(id: number, title: string, owner: TrackOwner, o: { plays?: number | null; genre?: string } = {}) {
+/** Release metadata as SoundCloud gives it on a distributed track (its keys vary by track). */
+export function publisherMetadata(id: number, artist: string) {
+  return {
+    id,
+    urn: `soundcloud:tracks:${id}`,
+    artist,
+    album_title: 'Rice Cooker Beats',
+    contains_music: true,
+    isrc: 'QZDEM2400001',
+    explicit: false,
+    p_line: 'Ravi Menon',
+    p_line_for_display: '℗ Ravi Menon',
+  };
+}
+
+/** A full track object, as a set page embeds its first tracks and api-v2 answers a track. */
+export function fullTrack(
+  id: number,
+  title: string,
+  owner: TrackOwner,
+  o: { plays?: number | null; genre?: string; publisher?: Record<string, unknown> | null } = {},
+) {
   const permalink = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -78,6 +102,8 @@ export function fullTrack(id: number, title: string, owner: TrackOwner, o: { pla
     comment_count: 3,
     created_at: '2024-11-02T19:30:00Z',
     description: '',
+    downloadable: false,
+    download_count: 0,
     duration: 120_000 + (id % 60_000),
     full_duration: 120_000 + (id % 60_000),
     embeddable_by: 'all',
@@ -92,7 +118,7 @@ export function fullTrack(id: number, title: string, owner: TrackOwner, o: { pla
     permalink_url: `https://soundcloud.com/${owner.permalink}/${permalink}`,
     playback_count: o.plays === undefined ? 1830 : o.plays,
     public: true,
-    publisher_metadata: null,
+    publisher_metadata: o.publisher ?? null,
     release_date: null,
     reposts_count: 5,
     sharing: 'public',
@@ -100,6 +126,7 @@ export function fullTrack(id: number, title: string, owner: TrackOwner, o: { pla
     streamable: true,
     tag_list: '',
     title,
+    track_format: 'single-track',
     uri: `https://api.soundcloud.com/tracks/${id}`,
     urn: `soundcloud:tracks:${id}`,
     user_id: owner.id,
@@ -225,3 +252,29 @@ export function demoSet(handle = 'ravimenonbeats') {
     ],
   });
 }
+
+/** A page of `GET https://api-v2.soundcloud.com/users/<id>/tracks?linked_partitioning=1`; `nextOffset` null on the last. */
+export function tracksPage(userId: number, tracks: unknown[], nextOffset: string | null = null) {
+  return {
+    collection: tracks,
+    next_href:
+      nextOffset === null
+        ? null
+        : `https://api-v2.soundcloud.com/users/${userId}/tracks?offset=${encodeURIComponent(nextOffset)}&limit=20&linked_partitioning=1`,
+    query_urn: null,
+  };
+}
+
+/** The demo artist's own tracks, newest first (the first one with release metadata). */
+export function demoTracks(handle = 'ravimenonbeats') {
+  const user = ravimenonUser(handle);
+  const ravi: TrackOwner = { id: user.id, permalink: handle, username: user.username };
+  return [
+    fullTrack(1_800_000_001, 'Steam Valve', ravi, { publisher: publisherMetadata(1_800_000_001, 'Ravi Menon') }),
+    fullTrack(1_800_000_002, 'Tadka at Midnight', ravi, { plays: 5120 }),
+    fullTrack(1_800_000_007, 'Pressure Cooker Whistle', ravi, { genre: 'Hip-hop & Rap' }),
+  ];
+}
+
+/** The demo track's slug (its URL: soundcloud.com/<handle>/steam-valve). */
+export const DEMO_TRACK_SLUG = 'steam-valve';

@@ -127,3 +127,91 @@ export const AudioCPlaylist = named(
   }),
 );
 export type AudioCPlaylist = z.infer<typeof AudioCPlaylist>;
+
+/**
+ * A track's publisher metadata as SoundCloud gives it (rights holders' releases; the keys present
+ * vary from track to track: one absent is null). Its `id`/`urn` repeat the track's and are dropped.
+ */
+export const AudioCPublisherMetadata = z.strictObject({
+  artist: NStr,
+  album_title: NStr,
+  release_title: NStr,
+  contains_music: NBool,
+  explicit: NBool,
+  publisher: NStr,
+  writer_composer: NStr,
+  isrc: NStr,
+  iswc: NStr,
+  upc_or_ean: NStr,
+  p_line: NStr,
+  p_line_for_display: NStr,
+  c_line: NStr,
+  c_line_for_display: NStr,
+});
+export type AudioCPublisherMetadata = z.infer<typeof AudioCPublisherMetadata>;
+
+/** A track's uploader: the compact user object a track carries. */
+export const AudioCTrackUser = z.strictObject({
+  id: Int,
+  urn: NStr,
+  permalink: NStr,
+  permalink_url: NStr,
+  username: NStr,
+  full_name: NStr,
+  avatar_url: NStr,
+  city: NStr,
+  country_code: NStr,
+  verified: NBool,
+  followers_count: NInt,
+});
+export type AudioCTrackUser = z.infer<typeof AudioCTrackUser>;
+
+/** One track (api-v2's track object: `resolve` of a track URL, an item of a user's tracks), SoundCloud's names. */
+export const AudioCTrack = named(
+  'AudioCTrack',
+  z.strictObject({
+    id: Int,
+    kind: NStr,
+    urn: NStr,
+    title: NStr,
+    permalink: NStr,
+    permalink_url: NStr,
+    description: NStr,
+    genre: NStr,
+    tag_list: NStr,
+    duration: NInt,
+    full_duration: NInt,
+    created_at: NStr,
+    last_modified: NStr,
+    release_date: NStr,
+    display_date: NStr,
+    playback_count: NInt,
+    likes_count: NInt,
+    reposts_count: NInt,
+    comment_count: NInt,
+    download_count: NInt,
+    commentable: NBool,
+    downloadable: NBool,
+    streamable: NBool,
+    sharing: NStr,
+    policy: NStr,
+    monetization_model: NStr,
+    license: NStr,
+    artwork_url: NStr,
+    waveform_url: NStr,
+    label_name: NStr,
+    publisher_metadata: AudioCPublisherMetadata.nullable(),
+    user: AudioCTrackUser.nullable(),
+  }),
+);
+export type AudioCTrack = z.infer<typeof AudioCTrack>;
+
+/** One page of an artist's public tracks, newest first, and our cursor for the next (null on the last). */
+export const AudioCArtistTracks = named(
+  'AudioCArtistTracks',
+  z.strictObject({
+    tracks: z.array(AudioCTrack),
+    cursor: NStr,
+  }),
+);
+export type AudioCArtistTracks = z.infer<typeof AudioCArtistTracks>;
