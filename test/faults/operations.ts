@@ -47,6 +47,10 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     requests: [/^GET [^/]+\/api\/v1\/statuses\/[^/?]+$/],
     why: 'the status; its thread (`/context`) is optional: ancestors and descendants null (README)',
   },
+  pinboardBoard: {
+    requests: [/\/resource\/BoardResource\/get\//],
+    why: 'the board; one page of its pins (BoardFeedResource) is optional: pins and cursor null (README)',
+  },
   newsletterPosts: { requests: [/public_profile/, /profile\/posts/], why: 'the profile id, then the posts themselves' },
   findSocialProfiles: {
     requests: [/web_profile_info\/\?username=tala\.draws$/],
