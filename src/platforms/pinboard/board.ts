@@ -24,7 +24,7 @@ import { warn } from '../../observability/warn.js';
 import { isObj, reader } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { assertSameResource, sameHandle } from '../identity.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { partialRead } from '../partial-read.js';
 import { getResource } from './fetch.js';

@@ -1,7 +1,8 @@
 /**
- * GraphQL types and root field for pinboard (Pinterest): idiomatic names over the api.md pin,
- * plus `json` carrying the whole wire record (what REST returns). With `trim: true` the fields
- * the reduced pin leaves out resolve to null.
+ * GraphQL types and root fields for pinboard (Pinterest): idiomatic names over the api.md pin, the
+ * profile's user, the detailed pin (`pinboardPin`) and the board page (`pinboardBoard`), plus
+ * `json` carrying the whole wire record (what REST returns). With `trim: true` the fields the
+ * reduced search pin leaves out resolve to null.
  */
 import { builder } from '../../graphql/builder.js';
 import type { Fields, Ref } from '../../graphql/fields.js';
