@@ -202,8 +202,8 @@ export async function fetchBoard(ctx: OpContext, a: PinboardBoardArgs): Promise<
   const what = `the pins of board ${boardName(a)}`;
   let feed: { pins: PinboardPin[]; bookmark: string | null };
   try {
-    if (!board.id) throw upstreamFailed(`${PLATFORM}: board ${boardName(a)} has no id to read its pins by`);
-    feed = parseBoardFeed(await getResource(ctx, boardFeedRequest(a, board.id)), what);
+    // parseBoardResponse refuses a board without an id.
+    feed = parseBoardFeed(await getResource(ctx, boardFeedRequest(a, board.id!)), what);
   } catch (e) {
     if (ctx.signal?.aborted || !isApiError(e)) throw e;
     warn(PLATFORM, 'board.pins', `${what}: ${e.message}`);

@@ -218,7 +218,6 @@ function pinboardPinGraphql(ImageRef: Ref<PinboardImage>, UserRef: Ref<PinboardU
       repinCount: t.exposeInt('repin_count'),
       commentCount: t.exposeInt('comment_count'),
       reactionCounts: t.field({ type: 'JSON', description: 'Reaction type → count, as sent', resolve: (p) => p.reaction_counts }),
-      saves: t.field({ type: 'Int', nullable: true, resolve: (p) => p.aggregated_pin_data?.aggregated_stats?.saves ?? null }),
       aggregatedStats: t.field({
         type: StatsRef,
         nullable: true,

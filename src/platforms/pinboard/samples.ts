@@ -7,7 +7,10 @@
  * options {bookmarks}}` — and in the shapes publicly known for the rest: the `-end-` bookmark of
  * the last page, `status: "failure"` answers with an `error {http_status, message}`, full boards
  * (`pin_count`, `owner`…) as the peer example shows them, node ids that are base64 of
- * `Pin:<id>` / `Board:<id>` / `User:<id>`. Names, ids, URLs and texts are invented.
+ * `Pin:<id>` / `Board:<id>` / `User:<id>`; for PinResource, BoardResource and BoardFeedResource
+ * (no capture of any), the same envelope around the members Pinterest's web client reads for the
+ * detailed pin and board (counts, `aggregated_pin_data.aggregated_stats`, `privacy`, `owner`…)
+ * and a list of pins as the feed's `data`. Names, ids, URLs and texts are invented.
  */
 
 type Obj = Record<string, unknown>;
