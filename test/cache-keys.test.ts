@@ -269,6 +269,32 @@ const PAIRS: Record<string, Pairs> = {
     same: [[{ handle: 'TalaDraws' }, { handle: '@taladraws' }]],
     differ: [[{ handle: 'taladraws' }, { handle: 'tala_draws' }]],
   },
+  pinboardPin: {
+    // One pin: its URL on any Pinterest host, with or without a title slug, or its id.
+    same: [
+      [{ url: 'https://www.pinterest.com/pin/1125968647761564/' }, { id: '1125968647761564' }],
+      [{ url: 'https://de.pinterest.com/pin/1125968647761564' }, { url: 'pinterest.co.uk/pin/juicing-ideas--1125968647761564/' }],
+    ],
+    differ: [[{ id: '1125968647761564' }, { id: '1125968647761565' }]],
+  },
+  pinboardBoard: {
+    // Usernames and slugs are case-insensitive; a cursor is one page of one board.
+    same: [
+      [{ url: 'https://www.pinterest.com/TalaDraws/Sketchbook/' }, { url: 'de.pinterest.com/taladraws/sketchbook' }],
+      [
+        { url: 'https://www.pinterest.com/taladraws/sketchbook/', cursor: encodeCursor({ b: 'taladraws/sketchbook', k: 'Y2JV|p2' }) },
+        { url: 'https://pinterest.com/TALADRAWS/sketchbook/', cursor: encodeCursor({ k: 'Y2JV|p2', b: 'taladraws/sketchbook' }) },
+      ],
+    ],
+    differ: [
+      [{ url: 'https://www.pinterest.com/taladraws/sketchbook/' }, { url: 'https://www.pinterest.com/taladraws/sketchbooks/' }],
+      [{ url: 'https://www.pinterest.com/taladraws/sketchbook/' }, { url: 'https://www.pinterest.com/tala_draws/sketchbook/' }],
+      [
+        { url: 'https://www.pinterest.com/taladraws/sketchbook/' },
+        { url: 'https://www.pinterest.com/taladraws/sketchbook/', cursor: encodeCursor({ b: 'taladraws/sketchbook', k: 'Y2JV|p2' }) },
+      ],
+    ],
+  },
   socialBProfile: {
     same: [[{ handle: 'Tala.Draws' }, { handle: '@tala.draws' }]],
     differ: [[{ handle: 'tala.draws' }, { handle: 'taladraws' }]],

@@ -780,6 +780,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pinboard/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One public pin: texts, link, counts, images, pinner and board
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `pinboardPin`.
+         */
+        get: operations["pinboardPin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pinboard/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public board (name, description, counts, owner, covers) and a page of its pins (25 per page)
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `pinboardBoard`.
+         */
+        get: operations["pinboardBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/social-b/profile": {
         parameters: {
             query?: never;
@@ -3103,6 +3143,132 @@ export interface components {
         };
         PinboardSearchPage: {
             pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
+            cursor: string | null;
+        };
+        PinboardBoardDetail: {
+            node_id: string | null;
+            id: string | null;
+            name: string | null;
+            url: string | null;
+            pin_count: number | null;
+            section_count: number | null;
+            is_collaborative: boolean | null;
+            collaborator_count: number | null;
+            collaborating_users: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            }[] | null;
+            cover_images: unknown;
+            images: unknown;
+            owner: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            type: string | null;
+            board_order_modified_at: string | null;
+            description: string | null;
+            privacy: string | null;
+            follower_count: number | null;
+            created_at: string | null;
+            image_cover_url: string | null;
+        };
+        PinboardPinDetail: {
+            node_id: string | null;
+            id: string;
+            url: string;
+            title: string | null;
+            grid_title: string | null;
+            description: string | null;
+            closeup_unified_description: string | null;
+            auto_alt_text: string | null;
+            link: string | null;
+            domain: string | null;
+            created_at: string | null;
+            is_video: boolean | null;
+            is_promoted: boolean | null;
+            repin_count: number | null;
+            comment_count: number | null;
+            reaction_counts: {
+                [key: string]: number;
+            } | null;
+            aggregated_pin_data: {
+                aggregated_stats: {
+                    saves: number | null;
+                    done: number | null;
+                } | null;
+            } | null;
+            images: {
+                [key: string]: {
+                    width: number | null;
+                    height: number | null;
+                    url: string | null;
+                };
+            } | null;
+            videos: unknown;
+            story_pin_data: unknown;
+            rich_summary: unknown;
+            pinner: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            native_creator: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            board: components["schemas"]["PinboardBoardDetail"] | null;
+        };
+        /** @description One public pin */
+        PinboardPinRecord: {
+            pin: components["schemas"]["PinboardPinDetail"];
+        };
+        /** @description A public board and one page of its pins */
+        PinboardBoardPage: {
+            board: components["schemas"]["PinboardBoardDetail"];
+            pins: components["schemas"]["PinboardPin"][] | null;
             cursor: string | null;
         };
         /** @description A public pinboard account */
@@ -6739,6 +6905,28 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        PinboardPinResponse: {
+            pin: components["schemas"]["PinboardPinDetail"];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        PinboardBoardResponse: {
+            board: components["schemas"]["PinboardBoardDetail"];
+            pins: components["schemas"]["PinboardPin"][] | null;
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -11464,6 +11652,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PinboardProfileResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    pinboardPin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The pin page, e.g. https://www.pinterest.com/pin/1125968647761564/ (country hosts too; not pin.it links). Or give id.
+                 * @example https://www.pinterest.com/pin/900123456700000001/
+                 */
+                url?: string;
+                /** @description The pin id, e.g. 1125968647761564. Or give url. */
+                id?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinboardPinResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    pinboardBoard: {
+        parameters: {
+            query: {
+                /**
+                 * @description The board page, e.g. https://www.pinterest.com/taladraws/sketchbook/ (country hosts too)
+                 * @example https://www.pinterest.com/taladraws/sketchbook/
+                 */
+                url: string;
+                /** @description The previous response's cursor for this board, unchanged; omit for the first page. The last page answers with cursor null. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinboardBoardResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -55,6 +55,10 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     requests: [/^GET kick\.com\/api\/v2\/channels\/[^/?]+$/, /\/videos$/],
     why: 'the channel (its id is the only proof whose broadcasts they are), then the broadcasts themselves',
   },
+  pinboardBoard: {
+    requests: [/\/resource\/BoardResource\/get\//],
+    why: 'the board; one page of its pins (BoardFeedResource) is optional: pins and cursor null (README)',
+  },
   newsletterPosts: { requests: [/public_profile/, /profile\/posts/], why: 'the profile id, then the posts themselves' },
   audioCArtistTracks: {
     requests: [/^GET soundcloud\.com\/$/, /api-v2\.soundcloud\.com\/resolve\?/, /api-v2\.soundcloud\.com\/users\/\d+\/tracks\?/],

@@ -1,7 +1,9 @@
 /**
  * pinboard's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented,
  * not captures): Tala Okafor's account (its UserResource; any other account: Pinterest's own 404),
- * and a search that answers any query with the same invented pins.
+ * her board `sketchbook` (BoardResource and its one page of pins, BoardFeedResource) and its pins
+ * one by one (PinResource; any other board or pin: Pinterest's own 404), and a search that answers
+ * any query with the same invented pins.
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
@@ -11,6 +13,12 @@ import * as pinboard from './samples.js';
 
 /** The account the demo holds. */
 export const DEMO_USER = 'taladraws';
+/** Its one board, and that board's pins (the first is the pin operation's example). */
+export const DEMO_BOARD = 'sketchbook';
+export const DEMO_PINS = ['900123456700000001', '900123456700000002', '900123456700000003'];
+
+type Options = { options?: Record<string, unknown> };
+const optionsOf = (req: { query: URLSearchParams }) => (JSON.parse(req.query.get('data') ?? '{}') as Options).options ?? {};
 
 export function demoRoutes(): Route[] {
   const username = DEMO_USER;
@@ -29,7 +37,56 @@ export function demoRoutes(): Route[] {
     image_xlarge_url: 'https://i.pinimg.com/280x280_RS/aa/bb/cc/900123456789012345.jpg',
     is_private_profile: false,
   });
+  const owner = { ...user, about: undefined, website_url: undefined };
+  const board = pinboard.detailedBoardJson('900123456799990001', owner, DEMO_BOARD, { pin_count: DEMO_PINS.length });
+  const pinOf = (id: string) =>
+    pinboard.detailedPinJson(id, board, {
+      pinner: pinboard.userJson('900123456789012345', username, { full_name: TALA.name, follower_count: 2310 }),
+      title: `Sketchbook page ${id.slice(-1)}`,
+      grid_title: `Sketchbook page ${id.slice(-1)}`,
+      description: 'Ink study, brush pen on cartridge paper.',
+      link: `${TALA.site}/sketchbook/`,
+      domain: new URL(TALA.site).hostname,
+    });
   return [
+    {
+      host: 'www.pinterest.com',
+      path: '/resource/PinResource/get/',
+      response: (req) => {
+        const id = optionsOf(req).id;
+        return typeof id === 'string' && DEMO_PINS.includes(id)
+          ? json(pinboard.resourceBody('PinResource', 'v3_get_pin', pinOf(id), { id, field_set_key: 'detailed' }))
+          : json(pinboard.failureBody(404, 'Pin not found.'), 404);
+      },
+    },
+    {
+      host: 'www.pinterest.com',
+      path: '/resource/BoardResource/get/',
+      response: (req) => {
+        const o = optionsOf(req);
+        return String(o.username).toLowerCase() === username && String(o.slug).toLowerCase() === DEMO_BOARD
+          ? json(pinboard.resourceBody('BoardResource', 'v3_get_board', board, o))
+          : json(pinboard.failureBody(404, 'Board not found.'), 404);
+      },
+    },
+    {
+      host: 'www.pinterest.com',
+      path: '/resource/BoardFeedResource/get/',
+      response: (req) => {
+        const o = optionsOf(req);
+        return o.board_id === board.id
+          ? json(
+              pinboard.resourceBody(
+                'BoardFeedResource',
+                'v3_get_board_pins',
+                DEMO_PINS.map((id) => pinboard.boardPinJson(id, board, { pinner: pinOf(id).pinner, title: pinOf(id).title })),
+                o,
+                END_BOOKMARK,
+              ),
+            )
+          : json(pinboard.failureBody(404, 'Board not found.'), 404);
+      },
+    },
     {
       host: 'www.pinterest.com',
       path: '/resource/UserResource/get/',

@@ -1,10 +1,12 @@
 /**
- * Upstream request for pinboard (Pinterest): one BaseSearchResource page, anonymous, with the
- * headers Pinterest's web client sends on its XHRs (SOURCES.md: plain GETs work without a login
- * or cookie). Login walls, captchas and refusals are walls (walls.ts): the upstream client answers
+ * Upstream requests for pinboard (Pinterest): the web client's resource GETs
+ * (`/resource/<Name>/get/?source_url=…&data={"options":…,"context":{}}`) — one BaseSearchResource
+ * page here, and `getResource` for the others (UserResource, PinResource, BoardResource,
+ * BoardFeedResource) — anonymous, with the headers Pinterest's web client sends on its XHRs
+ * (SOURCES.md: plain GETs work without a login or cookie). Login walls, captchas and refusals are walls (walls.ts): the upstream client answers
  * them UPSTREAM_BLOCKED before this module, and they are never parsed as data.
  */
-import { shapeChanged } from '../../errors.js';
+import { notFound, shapeChanged } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { PinboardSearchPage } from './parse.js';
@@ -44,4 +46,55 @@ export async function fetchSearchPage(ctx: OpContext, a: PinboardSearchArgs): Pr
   }
   if (!isJson) throw shapeChanged(PLATFORM, 'JSON resource response (got a non-JSON page)');
   return parseSearchResponse(res.json(), a);
+}
+
+/** A resource GET URL: `source_url` is the page the web client would be on. */
+export function resourceUrl(name: string, sourceUrl: string, options: Record<string, unknown>): string {
+  const sp = new URLSearchParams();
+  sp.set('source_url', sourceUrl);
+  sp.set('data', JSON.stringify({ options, context: {} }));
+  return `${PINTEREST}/resource/${name}/get/?${sp.toString()}`;
+}
+
+export interface ResourceRequest {
+  name: string;
+  sourceUrl: string;
+  options: Record<string, unknown>;
+  /** `x-pinterest-pws-handler`: the web client's page handler for `sourceUrl`. */
+  handler: string;
+  /** For messages: `User taladraws`, `Pin 123`. */
+  what: string;
+  /** NOT_FOUND's message for an HTML 404. */
+  notFoundMessage: string;
+}
+
+/**
+ * One resource GET, its answer as JSON. A login or challenge page is reported (walls.ts), never
+ * parsed; an HTML 404 is NOT_FOUND; another HTML error status is mapped by expectOk; a JSON
+ * answer, failure or not, is returned for the parsers (they read Pinterest's own status:
+ * parse.ts resourceData).
+ */
+export async function getResource(ctx: OpContext, r: ResourceRequest): Promise<unknown> {
+  const res = await ctx.upstream.request({
+    url: resourceUrl(r.name, r.sourceUrl, r.options),
+    platform: PLATFORM,
+    headers: {
+      accept: 'application/json, text/javascript, */*; q=0.01',
+      'accept-language': 'en-US,en;q=0.9',
+      'x-requested-with': 'XMLHttpRequest',
+      'x-pinterest-pws-handler': r.handler,
+      'x-pinterest-source-url': r.sourceUrl,
+      referer: `${PINTEREST}/`,
+    },
+    signal: ctx.signal,
+  });
+  const isJson = /^\s*[{[]/.test(res.text());
+  if (!isJson && res.status === 404) throw notFound(r.notFoundMessage);
+  if (res.status >= 400 && !isJson) expectOk(res, PLATFORM, r.what);
+  if (!isJson) throw shapeChanged(PLATFORM, 'JSON resource response (got a non-JSON page)');
+  try {
+    return res.json();
+  } catch {
+    throw shapeChanged(PLATFORM, 'JSON resource response');
+  }
 }

@@ -31,7 +31,7 @@
  * UPSTREAM_FAILED with Pinterest's message). A body without `resource_response.data.results` is a
  * shape change, never an empty 200.
  */
-import { ApiError, invalidParam, isApiError, shapeChanged, upstreamFailed } from '../../errors.js';
+import { ApiError, invalidParam, isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { idStr, isObj, num, reader, str } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import type { PinboardImage, PinboardUser, PinboardBoard, PinboardPin, TrimmedPin, PinboardSearchPage } from './schema.js';
@@ -66,7 +66,7 @@ export function buildSearchUrl(query: string, cursor: string | null): string {
 // ---------------------------------------------------------------------------------------------
 
 /** Pass-through of an optional object/array; absent → null. */
-const passthrough = (v: unknown): unknown => (v === undefined ? null : v);
+export const passthrough = (v: unknown): unknown => (v === undefined ? null : v);
 
 /** `Qm9hcmQ6MzcyOTY4MDg4MDQyNzg2OA==` → `Board:3729680880427868` → `3729680880427868` (when it is of `kind`). */
 export function idFromNodeId(nodeId: string | null, kind: 'pin' | 'board' | 'user'): string | null {
@@ -85,7 +85,7 @@ export function pinUrl(id: string): string {
   return `${PINTEREST}/pin/${id}/`;
 }
 
-function imageOf(r: Reader): PinboardImage {
+export function imageOf(r: Reader): PinboardImage {
   return { width: r.num('width'), height: r.num('height'), url: r.str('url') };
 }
 
@@ -93,7 +93,7 @@ function imageOf(r: Reader): PinboardImage {
  * A user (pinner, creator, board owner or collaborator). Its parts vary by the resource that
  * sent it (README): absent ones are null, a value of another type is warned (`user.<field>`).
  */
-function userOf(u: Reader): PinboardUser {
+export function userOf(u: Reader): PinboardUser {
   const o = u.opt;
   const nodeId = o.str('node_id');
   return {
@@ -118,7 +118,7 @@ export function parseUser(v: unknown): PinboardUser | null {
 }
 
 /** A board: search results send a summary (node id, name, url), other resources the full board. */
-function boardOf(b: Reader): PinboardBoard {
+export function boardOf(b: Reader): PinboardBoard {
   const o = b.opt;
   const nodeId = o.str('node_id');
   const owner = o.obj('owner');
@@ -217,7 +217,7 @@ export function nextCursor(rr: Obj, resource: unknown): string | null {
  * The error a `resource_response` with `status: "failure"` stands for, or null when `body` is
  * not such a failure.
  */
-export function resourceFailure(body: unknown, cursor: string | null): ApiError | null {
+export function resourceFailure(body: unknown, cursor: string | null, what = 'the search'): ApiError | null {
   if (!isObj(body) || !isObj(body.resource_response)) return null;
   const rr = body.resource_response;
   if (rr.status !== 'failure' && !isObj(rr.error)) return null;
@@ -226,7 +226,52 @@ export function resourceFailure(body: unknown, cursor: string | null): ApiError 
   const message = str(err.message) ?? str(rr.message) ?? 'no message';
   if (status === 400 && cursor)
     return invalidParam('cursor', `was not accepted by the upstream (${message}); pass the previous response's cursor unchanged`);
-  return upstreamFailed(`${PLATFORM}: Pinterest answered the search with an error (${status ?? 'no status'}: ${message})`);
+  return upstreamFailed(`${PLATFORM}: Pinterest answered ${what} with an error (${status ?? 'no status'}: ${message})`);
+}
+
+/**
+ * A resource answer's `resource_response.data` as sent, or its typed error: a failure with
+ * `http_status` 404 → NOT_FOUND (`notFoundMessage`), another failure → resourceFailure, a body
+ * without `resource_response` → a changed shape. What `data` must be is the caller's to check.
+ */
+export function resourceData(body: unknown, what: string, notFoundMessage: string): unknown {
+  if (isObj(body) && isObj(body.resource_response)) {
+    const rr = body.resource_response;
+    const status = num(rr.http_status) ?? (isObj(rr.error) ? num(rr.error.http_status) : null);
+    if ((rr.status === 'failure' || isObj(rr.error)) && status === 404) throw notFound(notFoundMessage);
+  }
+  const failed = resourceFailure(body, null, what);
+  if (failed) throw failed;
+  if (!isObj(body) || !isObj(body.resource_response)) throw shapeChanged(PLATFORM, 'resource_response');
+  return body.resource_response.data;
+}
+
+/**
+ * The pins of a resource's list (`field` of `list`): one pin at a time degrades — an item that is
+ * not an object, has neither type nor id, or is a pin without its id, is left out and warned
+ * (`<record>.<field>`); items of other types (ads, stories) are not pins and are skipped. A list
+ * left with no pin while some were broken is a changed shape, never an empty 200.
+ */
+export function parsePinList(items: unknown[], list: Reader, field: string): PinboardPin[] {
+  const pins: PinboardPin[] = [];
+  let firstBroken: ApiError | null = null;
+  const broken = (i: number, why: string | ApiError) => {
+    firstBroken ??= typeof why === 'string' ? shapeChanged(PLATFORM, `result ${i + 1} (${why})`) : why;
+    list.warn(field, `result ${i + 1}: ${typeof why === 'string' ? why : why.message}`);
+  };
+  items.forEach((item, i) => {
+    if (!isObj(item) || (item.type === undefined && item.id === undefined)) return broken(i, 'malformed');
+    if (item.type !== undefined && typeof item.type !== 'string') return broken(i, 'type of another type');
+    if (!isPinItem(item)) return;
+    try {
+      pins.push(parsePin(item));
+    } catch (e) {
+      if (!isApiError(e) || e.code !== 'UPSTREAM_FAILED') throw e;
+      broken(i, e);
+    }
+  });
+  if (pins.length === 0 && firstBroken) throw firstBroken;
+  return pins;
 }
 
 /**
@@ -240,28 +285,6 @@ export function parseSearchResponse(body: unknown, opts: { trim?: boolean; curso
   const rr = body.resource_response;
   const data = rr.data;
   if (!isObj(data) || !Array.isArray(data.results)) throw shapeChanged(PLATFORM, 'resource_response.data.results');
-  // A list degrades one pin at a time: a result that is not an object, has neither type nor id,
-  // or is a pin without its id, is left out and warned; results of other types (ads, stories)
-  // are not pins and are skipped.
-  const list = reader(data, { platform: PLATFORM, record: 'search' });
-  const pins: PinboardPin[] = [];
-  let firstBroken: ApiError | null = null;
-  const broken = (i: number, why: string | ApiError) => {
-    firstBroken ??= typeof why === 'string' ? shapeChanged(PLATFORM, `result ${i + 1} (${why})`) : why;
-    list.warn('results', `result ${i + 1}: ${typeof why === 'string' ? why : why.message}`);
-  };
-  data.results.forEach((item, i) => {
-    if (!isObj(item) || (item.type === undefined && item.id === undefined)) return broken(i, 'malformed');
-    if (item.type !== undefined && typeof item.type !== 'string') return broken(i, 'type of another type');
-    if (!isPinItem(item)) return;
-    try {
-      pins.push(parsePin(item));
-    } catch (e) {
-      if (!isApiError(e) || e.code !== 'UPSTREAM_FAILED') throw e;
-      broken(i, e);
-    }
-  });
-  // Nothing usable left of a page that held pins is a changed shape, never an empty 200.
-  if (pins.length === 0 && firstBroken) throw firstBroken;
+  const pins = parsePinList(data.results, reader(data, { platform: PLATFORM, record: 'search' }), 'results');
   return { pins: opts.trim ? pins.map(trimPin) : pins, cursor: nextCursor(rr, body.resource) };
 }

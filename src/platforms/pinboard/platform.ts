@@ -1,6 +1,7 @@
 /**
  * pinboard = Pinterest. Registry entry: hosts, operations, parameters, costs, cache policy.
  * Upstream request: platforms.md (anonymous BaseSearchResource GET; cursor = Pinterest's bookmark).
+ * The other operations live in their own modules: profile.ts, pin.ts, board.ts.
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
@@ -10,6 +11,8 @@ import type { PinboardSearchPage } from './parse.js';
 import * as schema from './schema.js';
 import { reader } from './reader.js';
 import { profile } from './profile.js';
+import { pin } from './pin.js';
+import { board } from './board.js';
 import { walls } from './walls.js';
 import { links } from './links.js';
 
@@ -61,4 +64,4 @@ export const search: OperationDef<PinboardSearchArgs, PinboardSearchPage> = {
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [search, profile], walls, reader, links };
+export const platform: PlatformDefinition = { label, hosts, operations: [search, profile, pin, board], walls, reader, links };

@@ -14,14 +14,15 @@
  * exists.
  */
 import { z } from 'zod';
-import { notFound, shapeChanged } from '../../errors.js';
+import { shapeChanged } from '../../errors.js';
 import type { Obj } from '../../parse/index.js';
 import { isObj, nonEmpty, reader } from '../../parse/index.js';
-import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { Any, named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
-import { PINTEREST, resourceFailure } from './parse.js';
+import type { ResourceRequest } from './fetch.js';
+import { getResource } from './fetch.js';
+import { PINTEREST, resourceData } from './parse.js';
 
 export interface PinboardProfile {
   username: string;
@@ -44,29 +45,21 @@ export function normalizeUsername(input: string): string | null {
   return USERNAME_RE.test(s) ? s : null;
 }
 
-/** The UserResource GET URL (see the module comment). */
-export function userResourceUrl(username: string): string {
-  const sp = new URLSearchParams();
-  sp.set('source_url', `/${username}/`);
-  sp.set('data', JSON.stringify({ options: { username, field_set_key: 'profile' }, context: {} }));
-  return `${PINTEREST}/resource/UserResource/get/?${sp.toString()}`;
+/** The UserResource GET (see the module comment). */
+export function userResourceRequest(username: string): ResourceRequest {
+  return {
+    name: 'UserResource',
+    sourceUrl: `/${username}/`,
+    options: { username, field_set_key: 'profile' },
+    handler: 'www/[username].js',
+    what: `User ${username}`,
+    notFoundMessage: `pinboard user ${username} was not found`,
+  };
 }
 
 /** A UserResource answer's user object as sent, or its typed error (404 → NOT_FOUND, other failures, a changed shape). */
 function userResourceData(body: unknown, username: string): Obj {
-  if (isObj(body) && isObj(body.resource_response)) {
-    const rr = body.resource_response;
-    const status =
-      typeof rr.http_status === 'number'
-        ? rr.http_status
-        : isObj(rr.error) && typeof rr.error.http_status === 'number'
-          ? rr.error.http_status
-          : null;
-    if (rr.status === 'failure' && status === 404) throw notFound(`pinboard user ${username} was not found`);
-  }
-  const failed = resourceFailure(body, null);
-  if (failed) throw failed;
-  const data = isObj(body) && isObj(body.resource_response) ? body.resource_response.data : null;
+  const data = resourceData(body, `user ${username}`, `pinboard user ${username} was not found`);
   if (!isObj(data)) throw shapeChanged('pinboard', 'resource_response.data (user)');
   return data;
 }
@@ -176,34 +169,9 @@ export function profileView(p: PinboardProfileRecord): PinboardProfile {
 // Fetch
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The UserResource answer for `username` (one GET, anonymous, with the web client's XHR headers)
- * as JSON. A login or challenge page is reported (walls.ts), never parsed; an HTML 404 is
- * NOT_FOUND; a JSON failure is left to the parsers (they read Pinterest's own status).
- */
-export async function fetchUserResource(ctx: OpContext, username: string): Promise<unknown> {
-  const res = await ctx.upstream.request({
-    url: userResourceUrl(username),
-    platform: PLATFORM,
-    headers: {
-      accept: 'application/json, text/javascript, */*; q=0.01',
-      'accept-language': 'en-US,en;q=0.9',
-      'x-requested-with': 'XMLHttpRequest',
-      'x-pinterest-pws-handler': 'www/[username].js',
-      'x-pinterest-source-url': `/${username}/`,
-      referer: `${PINTEREST}/`,
-    },
-    signal: ctx.signal,
-  });
-  const isJson = /^\s*[{[]/.test(res.text());
-  if (!isJson && res.status === 404) throw notFound(`pinboard user ${username} was not found`);
-  if (res.status >= 400 && !isJson) expectOk(res, PLATFORM, `User ${username}`);
-  if (!isJson) throw shapeChanged(PLATFORM, 'JSON resource response (got a non-JSON page)');
-  try {
-    return res.json();
-  } catch {
-    throw shapeChanged(PLATFORM, 'JSON resource response');
-  }
+/** The UserResource answer for `username` (one GET: fetch.ts getResource) as JSON. */
+export function fetchUserResource(ctx: OpContext, username: string): Promise<unknown> {
+  return getResource(ctx, userResourceRequest(username));
 }
 
 /** The operation's record of `username` (normalised), checked to be that account. */

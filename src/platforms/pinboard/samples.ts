@@ -7,7 +7,10 @@
  * options {bookmarks}}` — and in the shapes publicly known for the rest: the `-end-` bookmark of
  * the last page, `status: "failure"` answers with an `error {http_status, message}`, full boards
  * (`pin_count`, `owner`…) as the peer example shows them, node ids that are base64 of
- * `Pin:<id>` / `Board:<id>` / `User:<id>`. Names, ids, URLs and texts are invented.
+ * `Pin:<id>` / `Board:<id>` / `User:<id>`; for PinResource, BoardResource and BoardFeedResource
+ * (no capture of any), the same envelope around the members Pinterest's web client reads for the
+ * detailed pin and board (counts, `aggregated_pin_data.aggregated_stats`, `privacy`, `owner`…)
+ * and a list of pins as the feed's `data`. Names, ids, URLs and texts are invented.
  */
 
 type Obj = Record<string, unknown>;
@@ -138,3 +141,60 @@ export const LOGIN_HTML = `<!DOCTYPE html><html lang="en"><head><title>Pinterest
 /** A generic challenge page in front of the site (abridged). */
 export const CHALLENGE_HTML = `<!DOCTYPE html><html><head><title>Just a moment...</title></head>
 <body><div id="challenge-body"><p>Checking your browser before accessing www.pinterest.com.</p></div></body></html>`;
+
+/** A resource answer in the search capture's envelope: `data` under `resource_response`, the resource's name and options beside it. */
+export function resourceBody(name: string, endpoint: string, data: unknown, options: Obj, bookmark?: string): Obj {
+  const rr: Obj = { status: 'success', code: 0, message: 'ok', endpoint_name: endpoint, data };
+  if (bookmark !== undefined) rr.bookmark = bookmark;
+  rr.http_status = 200;
+  return {
+    resource_response: rr,
+    client_context: { is_authenticated: false },
+    resource: { name, options: bookmark === undefined ? options : { ...options, bookmarks: [bookmark] } },
+    request_identifier: '3121779956231600',
+  };
+}
+
+/**
+ * A detailed pin (PinResource, `field_set_key: detailed`): the search pin's members plus the
+ * pin page's (counts, aggregated stats, the closeup description, a full board), as publicly
+ * known for that field set.
+ */
+export function detailedPinJson(id: string, board: Obj, extra: Obj = {}): Obj {
+  return pinJson(id, {
+    board,
+    closeup_unified_description: 'Quick noodles with chili oil, garlic and scallions, ready in fifteen minutes.',
+    auto_alt_text: 'a bowl of noodles topped with chili oil',
+    is_video: false,
+    repin_count: 14,
+    comment_count: 3,
+    reaction_counts: { '1': 52 },
+    aggregated_pin_data: { node_id: nodeId('AggregatedPinData', `8${id}`), aggregated_stats: { saves: 311, done: 4 } },
+    rich_summary: { type: 'richpingriddata', url: `https://maple-kitchen.example/recipes/${id}/`, site_name: 'Maple Kitchen' },
+    ...extra,
+  });
+}
+
+/** A board as BoardResource sends it (`field_set_key: detailed`). */
+export function detailedBoardJson(id: string, owner: Obj, slug: string, extra: Obj = {}): Obj {
+  return {
+    ...fullBoardJson(id),
+    name: slug[0].toUpperCase() + slug.slice(1).replace(/-/g, ' '),
+    url: `/${String(owner.username)}/${slug}/`,
+    owner,
+    description: 'Pages from the sketchbook, in order.',
+    privacy: 'public',
+    follower_count: 87,
+    created_at: 'Tue, 12 Mar 2019 09:30:00 +0000',
+    image_cover_url: `https://i.pinimg.com/222x/aa/bb/cc/${id}.jpg`,
+    collaborating_users: [],
+    collaborator_count: 0,
+    is_collaborative: false,
+    ...extra,
+  };
+}
+
+/** A feed pin (BoardFeedResource): the search pin with the board it is on (id, name, url). */
+export function boardPinJson(id: string, board: Obj, extra: Obj = {}): Obj {
+  return pinJson(id, { board: { node_id: board.node_id, id: board.id, name: board.name, url: board.url }, ...extra });
+}

@@ -4,7 +4,7 @@
  * against. Nullable fields: README.md.
  */
 import { z } from 'zod';
-import { Any, named, NBool, NNum, NStr, Str } from '../records.js';
+import { Any, named, NBool, NInt, NNum, NStr, Str } from '../records.js';
 
 export const PinboardImage = z.strictObject({ width: NNum, height: NNum, url: NStr });
 export type PinboardImage = z.infer<typeof PinboardImage>;
@@ -105,3 +105,83 @@ export const PinboardSearchPage = named(
   }),
 );
 export type PinboardSearchPage = z.infer<typeof PinboardSearchPage>;
+
+/** Pinterest's size-keyed images (`orig`, `736x`, `474x`, `236x`…), each `{width, height, url}`. */
+export const PinboardImageSet = z.record(z.string(), PinboardImage);
+export type PinboardImageSet = z.infer<typeof PinboardImageSet>;
+
+/**
+ * A board as BoardResource (and a detailed pin) sends it: the search pin's board plus its own
+ * page's members. `url` is relative (`/taladraws/sketchbook/`).
+ */
+export const PinboardBoardDetail = named(
+  'PinboardBoardDetail',
+  PinboardBoard.extend({
+    description: NStr,
+    /** `public` or `secret` (`protected` for a protected board), as Pinterest spells it. */
+    privacy: NStr,
+    follower_count: NNum,
+    /** RFC 2822, as Pinterest gives it. */
+    created_at: NStr,
+    image_cover_url: NStr,
+  }),
+);
+export type PinboardBoardDetail = z.infer<typeof PinboardBoardDetail>;
+
+/** One pin as PinResource sends it (`field_set_key: "detailed"`), in Pinterest's names. */
+export const PinboardPinDetail = named(
+  'PinboardPinDetail',
+  z.strictObject({
+    node_id: NStr,
+    id: Str,
+    /** `https://www.pinterest.com/pin/<id>/` */
+    url: Str,
+    title: NStr,
+    grid_title: NStr,
+    description: NStr,
+    /** The description the pin page shows (Pinterest's own or the pinner's). */
+    closeup_unified_description: NStr,
+    auto_alt_text: NStr,
+    link: NStr,
+    domain: NStr,
+    /** RFC 2822, e.g. `Sun, 04 Apr 2021 05:43:58 +0000`. */
+    created_at: NStr,
+    is_video: NBool,
+    is_promoted: NBool,
+    repin_count: NInt,
+    comment_count: NInt,
+    /** Reaction type → count (`{"1": 626}`), as sent. */
+    reaction_counts: z.record(z.string(), z.number()).nullable(),
+    aggregated_pin_data: z.strictObject({ aggregated_stats: z.strictObject({ saves: NInt, done: NInt }).nullable() }).nullable(),
+    images: PinboardImageSet.nullable(),
+    /** Video pins: Pinterest's `videos` (`video_list` by format), passed through; else null. */
+    videos: Any,
+    /** Idea (story) pins: Pinterest's `story_pin_data`, passed through; else null. */
+    story_pin_data: Any,
+    /** The linked page's summary (`url`, `display_name`, `site_name`…), passed through. */
+    rich_summary: Any,
+    pinner: PinboardUser.nullable(),
+    native_creator: PinboardUser.nullable(),
+    board: PinboardBoardDetail.nullable(),
+  }),
+);
+export type PinboardPinDetail = z.infer<typeof PinboardPinDetail>;
+
+/** `pinboardPin`'s record. */
+export const PinboardPinRecord = named('PinboardPinRecord', z.strictObject({ pin: PinboardPinDetail }).describe('One public pin'));
+export type PinboardPinRecord = z.infer<typeof PinboardPinRecord>;
+
+/** `pinboardBoard`'s record: the board, and one page of its pins (BoardFeedResource). */
+export const PinboardBoardPage = named(
+  'PinboardBoardPage',
+  z
+    .strictObject({
+      board: PinboardBoardDetail,
+      /** This page of the board's pins; null when that request failed (a partial read). */
+      pins: z.array(PinboardPin).nullable(),
+      /** Pass unchanged as `cursor` for the next page; null on the last page (or when `pins` is null). */
+      cursor: NStr,
+    })
+    .describe('A public board and one page of its pins'),
+);
+export type PinboardBoardPage = z.infer<typeof PinboardBoardPage>;
