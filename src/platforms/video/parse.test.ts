@@ -513,6 +513,8 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
       },
     };
     expectApiError(() => parseChannelPage(odd), 'UPSTREAM_FAILED', /channelMetadataRenderer/);
+    // Without the topic channels' header, a page missing the metadata is a changed shape (its handle unproven).
+    expectApiError(() => parseChannelPage({ ...topic, header: {} }), 'UPSTREAM_FAILED', /channelMetadataRenderer/);
   });
 
   it('a channel whose description and title say "404 Not Found" is a channel (decoy)', () => {

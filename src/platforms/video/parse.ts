@@ -289,9 +289,12 @@ export function parseChannelPage(data: unknown): ChannelPage {
  * ("Minecraft - Topic", under an `interactiveTabbedHeaderRenderer`) — read from its
  * `microformat.microformatDataRenderer`: the id from `urlCanonical`, title, description and
  * avatar; no handle, counts or links (null, counted as the warning `channel.metadata`). Null when
- * the microformat does not name a channel.
+ * the page has not that header, or its microformat does not name a channel.
  */
 function microformatChannel(data: Obj): ChannelPage | null {
+  // Only under the auto-generated channels' header: any other page without the metadata is a
+  // changed shape, not a channel read with its handle unproven.
+  if (!isObj(dig(data, 'header', 'interactiveTabbedHeaderRenderer'))) return null;
   const mf = dig(data, 'microformat', 'microformatDataRenderer');
   const canonical = isObj(mf) ? nonEmpty(mf.urlCanonical) : null;
   const id = canonical ? /^https:\/\/www\.youtube\.com\/channel\/(UC[\w-]{22})$/.exec(canonical)?.[1] : undefined;
