@@ -144,7 +144,7 @@ describe('pinboard pin', () => {
     const rest = await h.rest(pinPath({ id: '7001' }), { key });
     const gql = await h.gql(
       `{ pinboardPin(id: "7001", cacheMaxAge: "1d") {
-          pin { id title repinCount aggregatedStats { saves done } origImage { width url } pinner { username } board { id privacy owner { username } } }
+          pin { id title repinCount aggregatedPinData { aggregatedStats { saves done } } images pinner { username } board { id privacy owner { username } } }
           json } }`,
       { key },
     );
@@ -154,8 +154,8 @@ describe('pinboard pin', () => {
     expect(p.pin).toMatchObject({
       id: '7001',
       repinCount: 14,
-      aggregatedStats: { saves: 311, done: 4 },
-      origImage: { width: 1000 },
+      aggregatedPinData: { aggregatedStats: { saves: 311, done: 4 } },
+      images: { orig: expect.objectContaining({ width: 1000 }) },
       pinner: { username: 'inkpots' },
       board: { privacy: 'public', owner: { username: 'inkpots' } },
     });

@@ -200,6 +200,10 @@ function pinboardPinGraphql(ImageRef: Ref<PinboardImage>, UserRef: Ref<PinboardU
       }),
     });
 
+  const AggregatedRef = builder.objectRef<NonNullable<PinboardPinDetail['aggregated_pin_data']>>('PinboardAggregatedPinData').implement({
+    fields: (t) => ({ aggregatedStats: t.expose('aggregated_stats', { type: StatsRef, nullable: true }) }),
+  });
+
   const PinDetailRef = builder.objectRef<PinboardPinDetail>('PinboardPinDetail').implement({
     fields: (t) => ({
       nodeId: t.exposeString('node_id'),
@@ -218,18 +222,7 @@ function pinboardPinGraphql(ImageRef: Ref<PinboardImage>, UserRef: Ref<PinboardU
       repinCount: t.exposeInt('repin_count'),
       commentCount: t.exposeInt('comment_count'),
       reactionCounts: t.field({ type: 'JSON', description: 'Reaction type → count, as sent', resolve: (p) => p.reaction_counts }),
-      aggregatedStats: t.field({
-        type: StatsRef,
-        nullable: true,
-        description: 'aggregated_pin_data.aggregated_stats',
-        resolve: (p) => p.aggregated_pin_data?.aggregated_stats ?? null,
-      }),
-      origImage: t.field({
-        type: ImageRef,
-        nullable: true,
-        description: 'images.orig: the original upload',
-        resolve: (p) => p.images?.orig ?? null,
-      }),
+      aggregatedPinData: t.expose('aggregated_pin_data', { type: AggregatedRef, nullable: true }),
       images: t.field({ type: 'JSON', description: 'Image variants keyed by size ({orig, 736x, …})', resolve: (p) => p.images }),
       videos: t.field({ type: 'JSON', description: 'Video pins: video variants by format', resolve: (p) => p.videos }),
       storyPinData: t.field({ type: 'JSON', description: 'Idea pins: their pages', resolve: (p) => p.story_pin_data }),
