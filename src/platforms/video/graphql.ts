@@ -21,6 +21,8 @@ import type { VideoTranscript, VideoTranscriptRecord, VideoTranscriptSegment, Vi
 import { videoTranscript } from './transcript.js';
 import type { VideoComment, VideoCommentAuthor, VideoCommentsPage } from './comments.js';
 import { videoComments } from './comments.js';
+import type { VideoPlaylistInfo, VideoPlaylistOwner, VideoPlaylistPage, VideoPlaylistVideo } from './playlist.js';
+import { videoPlaylist } from './playlist.js';
 
 type Video = VideoVideoRecord['video'];
 type Of<T extends VideoSearchResult['type']> = Extract<VideoSearchResult, { type: T }>;
@@ -326,6 +328,65 @@ function commentsTypes(): void {
   operationField(videoComments, PageRef);
 }
 
+/** A playlist: its header, its videos, the page and the videoPlaylist root field. */
+function playlistTypes(ImageSourceRef: ImageSourceType): void {
+  const OwnerRef = builder.objectRef<VideoPlaylistOwner>('VideoPlaylistOwner').implement({
+    description: 'The channel a playlist is of',
+    fields: (t) => ({
+      name: t.exposeString('name', { description: "The channel's name" }),
+      channelId: t.exposeString('channelId', { description: 'UC… id of the channel' }),
+      handle: t.exposeString('handle', { description: 'Without the @; null when the answer names none' }),
+    }),
+  });
+  const InfoRef = builder.objectRef<VideoPlaylistInfo>('VideoPlaylistInfo').implement({
+    description: 'A playlist on the video platform',
+    fields: (t) => ({
+      playlistId: t.exposeString('playlistId', { nullable: false, description: 'PL…, UU…, OLAK5uy_…' }),
+      title: t.exposeString('title'),
+      description: t.exposeString('description'),
+      owner: t.expose('owner', { type: OwnerRef, description: 'Null when the answer names none' }),
+      videoCount: t.exposeInt('videoCount', { description: 'Videos, when YouTube shows an exact count; null otherwise' }),
+      videoCountText: t.exposeString('videoCountText', { description: 'As shown: "150 videos"' }),
+      viewCountText: t.exposeString('viewCountText', { description: 'As shown: "143,206 views"' }),
+      lastUpdatedText: t.exposeString('lastUpdatedText', { description: 'As shown: "Last updated on 13 Jan 2026", "Updated 4 days ago"' }),
+      privacy: t.exposeString('privacy', { description: 'PUBLIC or UNLISTED; null when the answer does not say' }),
+      thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+    }),
+  });
+  const ChannelRef = builder.objectRef<VideoPlaylistVideo['channel']>('VideoPlaylistVideoChannel').implement({
+    description: "A playlist video's channel",
+    fields: (t) => ({
+      name: t.exposeString('name', { description: 'As shown ("A and B" for a collaboration)' }),
+      channelId: t.exposeString('channelId', { description: 'UC… id; null for collaborations and course items' }),
+    }),
+  });
+  const ItemRef = builder.objectRef<VideoPlaylistVideo>('VideoPlaylistVideo').implement({
+    description: 'A video in a playlist',
+    fields: (t) => ({
+      videoId: t.exposeString('videoId', { nullable: false, description: 'The 11-character video id' }),
+      title: t.exposeString('title'),
+      index: t.exposeInt('index', { description: 'Position in the playlist, from 1' }),
+      lengthSeconds: t.exposeInt('lengthSeconds', { description: 'Duration in seconds' }),
+      lengthText: t.exposeString('lengthText', { description: 'As shown: "3:33"' }),
+      channel: t.expose('channel', { type: ChannelRef, nullable: false }),
+      isPlayable: t.exposeBoolean('isPlayable', { description: 'False for private and deleted videos; null when the answer does not say' }),
+      thumbnails: t.expose('thumbnails', { type: [ImageSourceRef], nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+    }),
+  });
+  const PageRef = builder.objectRef<VideoPlaylistPage>('VideoPlaylistPage').implement({
+    description: 'A playlist on the video platform and one page of its videos',
+    fields: (t) => ({
+      playlist: t.expose('playlist', { type: InfoRef, description: 'The playlist; null on later pages' }),
+      videos: t.expose('videos', { type: [ItemRef], nullable: false, description: "The page's videos, in the playlist's order" }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` (same playlist) for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(videoPlaylist, PageRef);
+}
+
 /** Declares video's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function videoGraphql(): void {
   const ImageSourceRef = channelTypes();
@@ -334,4 +395,5 @@ export function videoGraphql(): void {
   searchTypes(ImageSourceRef);
   transcriptTypes();
   commentsTypes();
+  playlistTypes(ImageSourceRef);
 }
