@@ -252,7 +252,7 @@ export interface PlaylistItems {
   linked: (string | null)[];
 }
 
-function readItems(entries: unknown[]): PlaylistItems {
+export function readPlaylistItems(entries: unknown[]): PlaylistItems {
   const { items, token } = readEntries(entries, 'playlist', readItem);
   return { videos: items, token, linked: entryPlaylists(entries) };
 }
@@ -409,7 +409,7 @@ export function parsePlaylistResponse(
   const header = parsePlaylistHeader(json, id);
   const entries = firstPageEntries(json);
   if (!entries) throw shapeChanged(PLATFORM, 'playlistVideoListRenderer in the playlist browse answer');
-  return { ...header, ...readItems(entries) };
+  return { ...header, ...readPlaylistItems(entries) };
 }
 
 /** A later page's answer → its videos, the next token and the playlists its items link to. */
@@ -418,7 +418,7 @@ export function parsePlaylistContinuation(json: unknown): PlaylistItems {
   for (const a of list(json.onResponseReceivedActions)) {
     const items =
       at(a, ['appendContinuationItemsAction', 'continuationItems']) ?? at(a, ['reloadContinuationItemsCommand', 'continuationItems']);
-    if (Array.isArray(items)) return readItems(items);
+    if (Array.isArray(items)) return readPlaylistItems(items);
   }
   if (json.onResponseReceivedActions === undefined && isObj(json.responseContext)) return { videos: [], token: null, linked: [] };
   throw shapeChanged(PLATFORM, 'continuationItems in the playlist continuation');

@@ -1004,3 +1004,270 @@ export function legacyCommentsAnswer(videoId: string, comments: TestComment[], t
   const items = [...threads, ...(token ? [commentsContinuation(token)] : [])];
   return { responseContext: {}, onResponseReceivedEndpoints: [{ appendContinuationItemsAction: { continuationItems: items } }] };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Playlists (`youtubei/v1/browse` with `browseId: "VL<id>"`, and its continuations). Written by us
+// in the shapes of NewPipe's recorded 2026 playlist answers (header, sidebar, microformat,
+// `playlistVideoRenderer` items; not copied): no playlist capture exists in ../shared/fixtures.
+// ---------------------------------------------------------------------------------------------
+
+export interface TestPlaylist {
+  playlistId: string;
+  title: string;
+  description: string | null;
+  owner: { name: string; channelId: string; handle: string } | null;
+  /** As shown: "3 videos". */
+  videos: string;
+  views: string;
+  /** As the sidebar shows it: "Last updated on 4 Mar 2026". */
+  updated: string;
+  unlisted?: boolean;
+}
+
+export interface TestPlaylistVideo {
+  videoId: string;
+  title: string;
+  /** 1-based. */
+  index: number;
+  /** "3:33"; null for an unavailable video (no length, no byline, not playable). */
+  length: string | null;
+  channel: { name: string; channelId: string } | null;
+}
+
+const seconds = (length: string) => length.split(':').reduce((s, n) => s * 60 + Number(n), 0);
+
+/** A playlist item (`playlistVideoRenderer`), linking to its place in `playlistId`. */
+export function playlistVideoRenderer(v: TestPlaylistVideo, playlistId: string): Obj {
+  const byline = v.channel
+    ? { shortBylineText: { runs: [{ text: v.channel.name, navigationEndpoint: { browseEndpoint: { browseId: v.channel.channelId } } }] } }
+    : {};
+  return {
+    playlistVideoRenderer: {
+      videoId: v.videoId,
+      thumbnail: { thumbnails: thumbnail(v.videoId) },
+      title: { runs: [{ text: v.title }] },
+      index: { simpleText: String(v.index) },
+      ...byline,
+      ...(v.length ? { lengthText: { simpleText: v.length }, lengthSeconds: String(seconds(v.length)) } : {}),
+      navigationEndpoint: { watchEndpoint: { videoId: v.videoId, playlistId, index: v.index - 1, params: 'OAI%3D' } },
+      isPlayable: v.length !== null,
+    },
+  };
+}
+
+/** The 2024+ header (`pageHeaderViewModel`): title, "by <owner>" part, counts row, description, hero image. */
+function playlistPageHeader(p: TestPlaylist, firstVideo: string): Obj {
+  const ownerPart = p.owner
+    ? [
+        {
+          metadataParts: [
+            {
+              avatarStack: {
+                avatarStackViewModel: {
+                  text: {
+                    content: `by ${p.owner.name}`,
+                    commandRuns: [
+                      {
+                        startIndex: 0,
+                        length: p.owner.name.length + 3,
+                        onTap: {
+                          innertubeCommand: { browseEndpoint: { browseId: p.owner.channelId, canonicalBaseUrl: `/@${p.owner.handle}` } },
+                        },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ]
+    : [];
+  return {
+    pageHeaderRenderer: {
+      pageTitle: p.title,
+      content: {
+        pageHeaderViewModel: {
+          title: { dynamicTextViewModel: { text: { content: p.title } } },
+          metadata: {
+            contentMetadataViewModel: {
+              metadataRows: [
+                ...ownerPart,
+                { metadataParts: [{ text: { content: 'Playlist' } }, { text: { content: p.videos } }, { text: { content: p.views } }] },
+              ],
+              delimiter: '•',
+            },
+          },
+          ...(p.description ? { description: { descriptionPreviewViewModel: { description: { content: p.description } } } } : {}),
+          heroImage: { contentPreviewImageViewModel: { image: { sources: thumbnail(firstVideo) } } },
+        },
+      },
+    },
+  };
+}
+
+/** The sidebar: primary info (title linking to the playlist, stats, description) and the owner box. */
+function playlistSidebar(p: TestPlaylist, firstVideo: string): Obj {
+  const [count, ...unit] = p.videos.split(' ');
+  const owner = p.owner
+    ? [
+        {
+          playlistSidebarSecondaryInfoRenderer: {
+            videoOwner: {
+              videoOwnerRenderer: {
+                title: { runs: [{ text: p.owner.name }] },
+                navigationEndpoint: { browseEndpoint: { browseId: p.owner.channelId, canonicalBaseUrl: `/@${p.owner.handle}` } },
+              },
+            },
+          },
+        },
+      ]
+    : [];
+  return {
+    playlistSidebarRenderer: {
+      items: [
+        {
+          playlistSidebarPrimaryInfoRenderer: {
+            title: { runs: [{ text: p.title, navigationEndpoint: { watchEndpoint: { videoId: firstVideo, playlistId: p.playlistId } } }] },
+            stats: [{ runs: [{ text: count }, { text: ` ${unit.join(' ')}` }] }, { simpleText: p.views }, { runs: [{ text: p.updated }] }],
+            ...(p.description ? { description: { runs: [{ text: p.description }] } } : {}),
+          },
+        },
+        ...owner,
+      ],
+    },
+  };
+}
+
+const playlistMicroformat = (p: TestPlaylist) => ({
+  microformatDataRenderer: {
+    urlCanonical: `http://www.youtube.com/playlist?list=${p.playlistId}`,
+    title: p.title,
+    noindex: false,
+    unlisted: p.unlisted === true,
+  },
+});
+
+/**
+ * The first browse answer of a playlist: header (`era` 2024+ `pageHeaderViewModel`, or the older
+ * `playlistHeaderRenderer`), sidebar, microformat, the first page of `videos` and, when `token` is
+ * given, a continuation entry.
+ */
+export function playlistBrowseAnswer(
+  p: TestPlaylist,
+  videos: TestPlaylistVideo[],
+  token: string | null = null,
+  era: 'viewModel' | 'renderer' = 'viewModel',
+): Obj {
+  const first = videos[0]?.videoId ?? 'AAAAAAAAAAA';
+  const header =
+    era === 'viewModel'
+      ? playlistPageHeader(p, first)
+      : {
+          playlistHeaderRenderer: {
+            playlistId: p.playlistId,
+            title: { simpleText: p.title },
+            numVideosText: { runs: [{ text: p.videos.split(' ')[0] }, { text: ` ${p.videos.split(' ').slice(1).join(' ')}` }] },
+            ...(p.description ? { descriptionText: { simpleText: p.description } } : { descriptionText: {} }),
+            ...(p.owner
+              ? {
+                  ownerText: { runs: [{ text: p.owner.name }] },
+                  ownerEndpoint: { browseEndpoint: { browseId: p.owner.channelId, canonicalBaseUrl: `/@${p.owner.handle}` } },
+                }
+              : {}),
+            viewCountText: { simpleText: p.views },
+            privacy: p.unlisted ? 'UNLISTED' : 'PUBLIC',
+            playlistHeaderBanner: { heroPlaylistThumbnailRenderer: { thumbnail: { thumbnails: thumbnail(first) } } },
+          },
+        };
+  return {
+    responseContext: { visitorData: TEST_VISITOR_DATA },
+    contents: {
+      twoColumnBrowseResultsRenderer: {
+        tabs: [
+          {
+            tabRenderer: {
+              selected: true,
+              content: {
+                sectionListRenderer: {
+                  contents: [
+                    {
+                      itemSectionRenderer: {
+                        contents: [
+                          {
+                            playlistVideoListRenderer: {
+                              contents: [
+                                ...videos.map((v) => playlistVideoRenderer(v, p.playlistId)),
+                                ...(token ? [continuationItem(token)] : []),
+                              ],
+                              playlistId: p.playlistId,
+                              isEditable: false,
+                            },
+                          },
+                        ],
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        ],
+      },
+    },
+    header,
+    metadata: { playlistMetadataRenderer: { title: p.title } },
+    microformat: playlistMicroformat(p),
+    sidebar: playlistSidebar(p, first),
+  };
+}
+
+/** A later page of a playlist: the browse continuation answer. */
+export function playlistContinuationAnswer(playlistId: string, videos: TestPlaylistVideo[], token: string | null = null): Obj {
+  return {
+    responseContext: { visitorData: TEST_VISITOR_DATA },
+    onResponseReceivedActions: [
+      {
+        appendContinuationItemsAction: {
+          continuationItems: [...videos.map((v) => playlistVideoRenderer(v, playlistId)), ...(token ? [continuationItem(token)] : [])],
+          targetId: `pl-video-list${playlistId}`,
+        },
+      },
+    ],
+  };
+}
+
+/** YouTube's refusal instead of a playlist: "The playlist does not exist.", "This playlist is private.". */
+export const playlistAlertAnswer = (text: string): Obj => ({
+  responseContext: { visitorData: TEST_VISITOR_DATA },
+  alerts: [{ alertRenderer: { type: 'ERROR', text: { runs: [{ text }] } } }],
+  microformat: { microformatDataRenderer: { noindex: true } },
+});
+
+export const TEST_PLAYLIST: TestPlaylist = {
+  playlistId: 'PLn1ghT0wLw0rksh0pB4s1cs7q9Xe2Rt5Y',
+  title: 'Workshop basics',
+  description: 'Sharpening, glue-ups and finishes: start here.',
+  owner: { name: 'Night Owl Workshop', channelId: 'UCn1ghtOw1W0rkSh0pTest01', handle: 'nightowlworkshop' },
+  videos: '3 videos',
+  views: '12,408 views',
+  updated: 'Last updated on 4 Mar 2026',
+};
+
+export const TEST_PLAYLIST_VIDEOS: TestPlaylistVideo[] = [
+  {
+    videoId: 'Nw1AbCdEf_0',
+    title: 'Sharpening a card scraper',
+    index: 1,
+    length: '12:04',
+    channel: { name: 'Night Owl Workshop', channelId: 'UCn1ghtOw1W0rkSh0pTest01' },
+  },
+  { videoId: 'Nw1AbCdEf_1', title: '[Private video]', index: 2, length: null, channel: null },
+  {
+    videoId: 'Nw1AbCdEf_2',
+    title: 'Hide glue, warm',
+    index: 3,
+    length: '1:02:03',
+    channel: { name: 'Bench Notes', channelId: 'UCb3nchN0tesTest00000001' },
+  },
+];
