@@ -21,6 +21,8 @@ interface Pairs {
 
 /** A videoComments cursor with its fields in the order given (the key re-encodes it). */
 const commentsCursor = (fields: object) => encodeCursor(fields);
+/** A videoPlaylist cursor, likewise. */
+const playlistCursor = (fields: object) => encodeCursor(fields);
 
 const PAIRS: Record<string, Pairs> = {
   codeTrendingDevelopers: {
@@ -552,6 +554,40 @@ const PAIRS: Record<string, Pairs> = {
       [
         { id: 'kP9xWq2LmZ4', cursor: commentsCursor({ v: 'kP9xWq2LmZ4', s: 'top', k: 'Eg0SC2tQ', c: null }) },
         { id: 'kP9xWq2LmZ4', cursor: commentsCursor({ v: 'kP9xWq2LmZ4', s: 'top', k: 'Eg0SC2tR', c: null }) },
+      ],
+    ],
+  },
+  videoPlaylist: {
+    // Playlist ids are case-sensitive; every URL spelling names the id; a cursor is re-encoded from its fields.
+    same: [
+      [
+        { id: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE' },
+        { url: 'https://www.youtube.com/watch?v=kP9xWq2LmZ4&list=PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE&index=2' },
+      ],
+      [
+        { url: 'https://music.youtube.com/playlist?list=PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE' },
+        { id: ' PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE ' },
+      ],
+      [
+        {
+          id: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE',
+          cursor: playlistCursor({ p: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE', k: 'TOKEN', v: null }),
+        },
+        {
+          id: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE',
+          cursor: playlistCursor({ v: null, k: 'TOKEN', p: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE' }),
+        },
+      ],
+    ],
+    differ: [
+      [{ id: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE' }, { id: 'plr4vew0kq2mnct8bqyh3sldjf6uza1wpe' }],
+      [{ id: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE' }, { id: 'UUr4v1M3n0nC00ksDem0x002' }],
+      [
+        { id: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE' },
+        {
+          id: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE',
+          cursor: playlistCursor({ p: 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE', k: 'TOKEN', v: null }),
+        },
       ],
     ],
   },

@@ -22,6 +22,9 @@ import {
   nightOwlAbout,
   NOT_FOUND_HTML,
   playerResponse,
+  playlistAlertAnswer,
+  playlistBrowseAnswer,
+  playlistContinuationAnswer,
   searchAnswer,
   searchChannelRenderer,
   searchVideoRenderer,
@@ -29,6 +32,8 @@ import {
   SRV3_WRITTEN,
   tabContinuationAnswer,
   TEST_CLIENT_VERSION,
+  TEST_PLAYLIST,
+  TEST_PLAYLIST_VIDEOS,
   videosTabInitialData,
   watchInitialData,
   watchPageHtml,
@@ -649,6 +654,134 @@ describe('GET /v1/video/videos', () => {
     expect(r.body.data.videoVideos.json).toEqual(record(rest.body));
     expect(r.body.data.videoVideos.cursor).toBe(rest.body.cursor);
     expect(r.body.data.videoVideos.videos[0]).toMatchObject({ videoId: 'Nw000000001', viewCountText: '1,204 views', lengthText: '11:01' });
+  });
+});
+
+describe('GET /v1/video/playlist', () => {
+  // Our own browse answers in the 2026 playlist shapes (samples.ts: no playlist capture exists).
+  const PL = TEST_PLAYLIST.playlistId;
+  const PAGE2 = 'NIGHT-OWL-PLAYLIST-PAGE-2';
+  /** browseId → the first answer; continuation token → a later page (or a fault). */
+  const byBrowseId = new Map<string, unknown>();
+  const byToken = new Map<string, unknown>();
+  const sent = (req: ReplayRequest) => JSON.parse(req.body.toString('utf8')) as { browseId?: string; continuation?: string };
+  const playlistHits = () => browseHits().filter((r) => sent(r).browseId?.startsWith('VL'));
+  const answer = (a: unknown) => {
+    if (a === 429) return { status: 429, headers: { ...JSON_TYPE, 'retry-after': '60' }, body: '' };
+    if (a === 'blocked') return { headers: HTML, body: CONSENT_HTML };
+    return { headers: JSON_TYPE, body: JSON.stringify(a) };
+  };
+  beforeEach(() => {
+    byBrowseId.clear();
+    byToken.clear();
+    byBrowseId.set(`VL${PL}`, playlistBrowseAnswer(TEST_PLAYLIST, TEST_PLAYLIST_VIDEOS.slice(0, 2), PAGE2));
+    byToken.set(PAGE2, playlistContinuationAnswer(PL, TEST_PLAYLIST_VIDEOS.slice(2)));
+    byBrowseId.set('VLPLn0SuchP1aylistTest000000000001', playlistAlertAnswer('The playlist does not exist.'));
+    byBrowseId.set('VLPLpr1vateP1aylistTest00000000001', playlistAlertAnswer('This playlist is private.'));
+    byBrowseId.set('VLPLrateL1mitedP1aylistTest0000001', 429);
+    byBrowseId.set('VLPLb1ockedP1aylistTest00000000001', 'blocked');
+    // An answer about another playlist than asked.
+    byBrowseId.set('VLPL0therP1aylistAskedTest00000001', playlistBrowseAnswer(TEST_PLAYLIST, TEST_PLAYLIST_VIDEOS));
+    h.replay.add({
+      host: YT,
+      path: '/youtubei/v1/browse',
+      method: 'POST',
+      response: (req: ReplayRequest) => {
+        const b = sent(req);
+        const a = b.browseId ? byBrowseId.get(b.browseId) : b.continuation ? byToken.get(b.continuation) : undefined;
+        return a === undefined ? browse(req) : answer(a);
+      },
+    });
+  });
+
+  it('live 1 credit: browse VL<id> (WEB client); the cursor pages on (1 credit, playlist null, cursor null at the end); a URL spelling is a cache hit at 0', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest(`/v1/video/playlist?id=${PL}`, { key });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      credits_charged: 1,
+      cursor: expect.any(String),
+      playlist: {
+        playlistId: PL,
+        title: 'Workshop basics',
+        owner: { name: 'Night Owl Workshop', channelId: 'UCn1ghtOw1W0rkSh0pTest01', handle: 'nightowlworkshop' },
+        videoCount: 3,
+        videoCountText: '3 videos',
+        viewCountText: '12,408 views',
+        lastUpdatedText: 'Last updated on 4 Mar 2026',
+        privacy: 'PUBLIC',
+      },
+    });
+    expect(first.body.videos.map((v: { videoId: string; isPlayable: boolean }) => [v.videoId, v.isPlayable])).toEqual([
+      ['Nw1AbCdEf_0', true],
+      ['Nw1AbCdEf_1', false],
+    ]);
+    expect(sent(playlistHits()[0])).toMatchObject({ browseId: `VL${PL}`, context: { client: { clientName: 'WEB', hl: 'en' } } });
+    const next = await h.rest(`/v1/video/playlist?url=https://www.youtube.com/playlist?list=${PL}&cursor=${first.body.cursor}`, { key });
+    expect(next.body).toMatchObject({ credits_charged: 1, playlist: null, cursor: null, videos: [{ videoId: 'Nw1AbCdEf_2', index: 3 }] });
+    const hit = await h.rest(
+      `/v1/video/playlist?url=${encodeURIComponent(`https://www.youtube.com/watch?v=Nw1AbCdEf_0&list=${PL}`)}&cache_max_age=1d`,
+      {
+        key,
+      },
+    );
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(record(hit.body)).toEqual(record(first.body));
+    expect(playlistHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('errors at 0 credits: missing 404, private 403, 429 and a consent page UPSTREAM_BLOCKED, another playlist UPSTREAM_FAILED, mixes/LL and foreign cursors INVALID_INPUT', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest(`/v1/video/playlist?id=${PL}`, { key });
+    expect(await h.balance(id)).toBe(4);
+    for (const [q, status, code] of [
+      ['id=PLn0SuchP1aylistTest000000000001', 404, 'NOT_FOUND'],
+      ['id=PLpr1vateP1aylistTest00000000001', 403, 'PRIVATE_CONTENT'],
+      ['id=PLrateL1mitedP1aylistTest0000001', 502, 'UPSTREAM_BLOCKED'],
+      ['id=PLb1ockedP1aylistTest00000000001', 502, 'UPSTREAM_BLOCKED'],
+      ['id=PL0therP1aylistAskedTest00000001', 502, 'UPSTREAM_FAILED'],
+      ['id=RDkP9xWq2LmZ4', 400, 'INVALID_INPUT'],
+      ['id=LL', 400, 'INVALID_INPUT'],
+      ['', 400, 'INVALID_INPUT'],
+      [`id=PLn0SuchP1aylistTest000000000001&cursor=${first.body.cursor}`, 400, 'INVALID_INPUT'],
+    ] as const) {
+      const r = await h.rest(`/v1/video/playlist?${q}`, { key });
+      expect([q, r.status, r.body.error.code]).toEqual([q, status, code]);
+    }
+    byToken.set(PAGE2, 429);
+    const limited = await h.rest(`/v1/video/playlist?id=${PL}&cursor=${first.body.cursor}`, { key });
+    expect([limited.status, limited.body.error.code]).toEqual([502, 'UPSTREAM_BLOCKED']);
+    byToken.delete(PAGE2);
+    const refused = await h.rest(`/v1/video/playlist?id=${PL}&cursor=${first.body.cursor}`, { key });
+    expect([refused.status, refused.body.error.details[0].param]).toEqual([400, 'cursor']);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('GraphQL videoPlaylist: typed playlist, owner and videos; json is the REST record', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest(`/v1/video/playlist?id=${PL}`, { key });
+    const r = await h.gql(
+      `{ videoPlaylist(id: "${PL}", cacheMaxAge: "1d") { json cursor playlist { playlistId title videoCount privacy owner { name channelId handle } } videos { videoId index lengthSeconds isPlayable channel { name channelId } } } }`,
+      { key },
+    );
+    expect(r.body.errors).toBeUndefined();
+    const got = r.body.data.videoPlaylist;
+    expect(got.json).toEqual(record(rest.body));
+    expect(got.playlist).toEqual({
+      playlistId: PL,
+      title: 'Workshop basics',
+      videoCount: 3,
+      privacy: 'PUBLIC',
+      owner: { name: 'Night Owl Workshop', channelId: 'UCn1ghtOw1W0rkSh0pTest01', handle: 'nightowlworkshop' },
+    });
+    expect(got.videos[0]).toEqual({
+      videoId: 'Nw1AbCdEf_0',
+      index: 1,
+      lengthSeconds: 724,
+      isPlayable: true,
+      channel: { name: 'Night Owl Workshop', channelId: 'UCn1ghtOw1W0rkSh0pTest01' },
+    });
   });
 });
 

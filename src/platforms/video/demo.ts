@@ -2,14 +2,17 @@
  * video's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented, not
  * captures): one of Ravi Menon's videos (its watch page; its ANDROID player answer and written
  * English captions, for the transcript; its comments, two pages top first and one newest first), his
- * Videos tab, and a search that finds him. Other videos, caption tracks, comment tokens and queries
- * are demo misses.
+ * Videos tab, his "Weeknight curries" playlist (DEMO_PLAYLIST_ID), and a search that finds him. Other
+ * videos, caption tracks, comment tokens, playlists and queries are demo misses.
  */
 import type { Route } from '../../replay/server.js';
 import { HTML, json } from '../../demo/answer.js';
 import { RAVI } from '../../demo/creators.js';
 import { demoMiss } from '../../demo/miss.js';
 import * as video from './samples.js';
+
+/** The playlist the demo answers (videoPlaylist's example). */
+export const DEMO_PLAYLIST_ID = 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE';
 
 /** The search query the demo answers. */
 export const DEMO_SEARCH_QUERY = 'kerala fish curry';
@@ -126,6 +129,7 @@ export function demoRoutes(): Route[] {
       method: 'GET',
       response: { headers: HTML, body: video.channelHtml(video.videosTabInitialData(channel, uploads), channel.title) },
     },
+    playlistRoute(byRavi, channel.handle, uploads),
     {
       host: 'www.youtube.com',
       path: '/youtubei/v1/search',
@@ -147,4 +151,33 @@ export function demoRoutes(): Route[] {
       },
     },
   ];
+}
+
+/** Ravi's "Weeknight curries" playlist (two of his uploads): `youtubei/v1/browse` with `browseId: "VL<id>"`. */
+function playlistRoute(byRavi: { name: string; channelId: string }, handle: string, uploads: video.TestListVideo[]): Route {
+  const curries: video.TestPlaylist = {
+    playlistId: DEMO_PLAYLIST_ID,
+    title: 'Weeknight curries',
+    description: 'Thirty-minute curries for after work, one pan each.',
+    owner: { name: byRavi.name, channelId: byRavi.channelId, handle: handle.toLowerCase() },
+    videos: '2 videos',
+    views: '9,412 views',
+    updated: 'Last updated on 6 Mar 2025',
+  };
+  const curryVideos: video.TestPlaylistVideo[] = [uploads[0], uploads[2]].map((v, i) => ({
+    videoId: v.videoId,
+    title: v.title,
+    index: i + 1,
+    length: v.length,
+    channel: byRavi,
+  }));
+  return {
+    host: 'www.youtube.com',
+    path: '/youtubei/v1/browse',
+    method: 'POST',
+    response: (req) =>
+      (JSON.parse(req.body.toString('utf8')) as { browseId?: string }).browseId === `VL${DEMO_PLAYLIST_ID}`
+        ? json(video.playlistBrowseAnswer(curries, curryVideos))
+        : demoMiss(req),
+  };
 }
