@@ -1320,6 +1320,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/video/playlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public playlist on the video platform: title, owner, counts and its videos; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `videoPlaylist`.
+         */
+        get: operations["videoPlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/retail-shop/shop": {
         parameters: {
             query?: never;
@@ -4856,6 +4876,67 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same video and sort) for the next page; null at the end */
             cursor: string | null;
         };
+        VideoPlaylistPage: {
+            /** @description The playlist; null on later pages (a continuation answer carries no header) */
+            playlist: {
+                /** @description PL…, UU…, OLAK5uy_… */
+                playlistId: string;
+                title: string | null;
+                /** @description As written; null when the playlist has none */
+                description: string | null;
+                /** @description The channel the playlist is of; null when the answer names none */
+                owner: {
+                    /** @description The channel's name */
+                    name: string | null;
+                    /** @description UC… id of the channel */
+                    channelId: string | null;
+                    /** @description Without the @; null when the answer names none */
+                    handle: string | null;
+                } | null;
+                /** @description Videos, when YouTube shows an exact count ("4,999 videos"); null otherwise */
+                videoCount: number | null;
+                /** @description As shown: "150 videos" */
+                videoCountText: string | null;
+                /** @description As shown: "143,206 views" */
+                viewCountText: string | null;
+                /** @description As shown: "Last updated on 13 Jan 2026", "Updated 4 days ago" */
+                lastUpdatedText: string | null;
+                /** @description PUBLIC or UNLISTED; null when the answer does not say */
+                privacy: ("PUBLIC" | "UNLISTED") | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            /** @description The page's videos, in the playlist's order */
+            videos: {
+                /** @description The 11-character video id */
+                videoId: string;
+                /** @description As shown; "[Private video]" / "[Deleted video]" for unavailable ones */
+                title: string | null;
+                /** @description Position in the playlist, from 1 */
+                index: number | null;
+                /** @description Duration in seconds; null for live streams and unavailable videos */
+                lengthSeconds: number | null;
+                /** @description As shown: "3:33" */
+                lengthText: string | null;
+                /** @description The video’s channel (fields null when the item names none) */
+                channel: {
+                    name: string | null;
+                    channelId: string | null;
+                };
+                /** @description False for private and deleted videos; null when the answer does not say (2025+ lockups) */
+                isPlayable: boolean | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            }[];
+            /** @description Pass unchanged as `cursor` (with the same playlist) for the next page; null at the end */
+            cursor: string | null;
+        };
         RetailShopPage: {
             avatar: string | null;
             name: string | null;
@@ -8131,6 +8212,74 @@ export interface components {
             /** @description Top-level comments, in the order asked (sort) */
             comments: components["schemas"]["VideoComment"][];
             /** @description Pass unchanged as `cursor` (with the same video and sort) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoPlaylistResponse: {
+            /** @description The playlist; null on later pages (a continuation answer carries no header) */
+            playlist: {
+                /** @description PL…, UU…, OLAK5uy_… */
+                playlistId: string;
+                title: string | null;
+                /** @description As written; null when the playlist has none */
+                description: string | null;
+                /** @description The channel the playlist is of; null when the answer names none */
+                owner: {
+                    /** @description The channel's name */
+                    name: string | null;
+                    /** @description UC… id of the channel */
+                    channelId: string | null;
+                    /** @description Without the @; null when the answer names none */
+                    handle: string | null;
+                } | null;
+                /** @description Videos, when YouTube shows an exact count ("4,999 videos"); null otherwise */
+                videoCount: number | null;
+                /** @description As shown: "150 videos" */
+                videoCountText: string | null;
+                /** @description As shown: "143,206 views" */
+                viewCountText: string | null;
+                /** @description As shown: "Last updated on 13 Jan 2026", "Updated 4 days ago" */
+                lastUpdatedText: string | null;
+                /** @description PUBLIC or UNLISTED; null when the answer does not say */
+                privacy: ("PUBLIC" | "UNLISTED") | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            /** @description The page's videos, in the playlist's order */
+            videos: {
+                /** @description The 11-character video id */
+                videoId: string;
+                /** @description As shown; "[Private video]" / "[Deleted video]" for unavailable ones */
+                title: string | null;
+                /** @description Position in the playlist, from 1 */
+                index: number | null;
+                /** @description Duration in seconds; null for live streams and unavailable videos */
+                lengthSeconds: number | null;
+                /** @description As shown: "3:33" */
+                lengthText: string | null;
+                /** @description The video’s channel (fields null when the item names none) */
+                channel: {
+                    name: string | null;
+                    channelId: string | null;
+                };
+                /** @description False for private and deleted videos; null when the answer does not say (2025+ lockups) */
+                isPlayable: boolean | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            }[];
+            /** @description Pass unchanged as `cursor` (with the same playlist) for the next page; null at the end */
             cursor: string | null;
             /** @constant */
             success: true;
@@ -12680,6 +12829,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VideoCommentsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    videoPlaylist: {
+        parameters: {
+            query?: {
+                /** @description Playlist URL: https://www.youtube.com/playlist?list=ID, youtube.com/watch?v=…&list=ID, music.youtube.com/playlist?list=ID. Give exactly one of url or id. */
+                url?: string;
+                /**
+                 * @description Playlist id (PL…, UU…, OLAK5uy_…). LL, WL and RD… mixes are refused. Give exactly one of url or id.
+                 * @example PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE
+                 */
+                id?: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same playlist. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoPlaylistResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];
