@@ -9,6 +9,7 @@ import type { Route } from '../../replay/server.js';
 import { HTML, json } from '../../demo/answer.js';
 import { RAVI } from '../../demo/creators.js';
 import { demoMiss } from '../../demo/miss.js';
+import { creatorWebRoutes } from '../../demo/web.js';
 import * as video from './samples.js';
 
 /** The playlist the demo answers (videoPlaylist's example). */
@@ -171,13 +172,18 @@ function playlistRoute(byRavi: { name: string; channelId: string }, handle: stri
     length: v.length,
     channel: byRavi,
   }));
+  // The creator web answers the channels' about panels on the same path (routes do not fall
+  // through): every browse request but the playlist's is handed to it.
+  const web = creatorWebRoutes().find((r) => r.host === 'www.youtube.com' && r.path === '/youtubei/v1/browse');
   return {
     host: 'www.youtube.com',
     path: '/youtubei/v1/browse',
     method: 'POST',
-    response: (req) =>
-      (JSON.parse(req.body.toString('utf8')) as { browseId?: string }).browseId === `VL${DEMO_PLAYLIST_ID}`
-        ? json(video.playlistBrowseAnswer(curries, curryVideos))
-        : demoMiss(req),
+    response: (req) => {
+      if ((JSON.parse(req.body.toString('utf8')) as { browseId?: string }).browseId === `VL${DEMO_PLAYLIST_ID}`)
+        return json(video.playlistBrowseAnswer(curries, curryVideos));
+      if (!web) return demoMiss(req);
+      return typeof web.response === 'function' ? web.response(req) : web.response;
+    },
   };
 }
