@@ -866,7 +866,10 @@ const PAIRS: Record<string, Pairs> = {
         { url: 'https://HarbourWeather.Substack.com/p/Spring-Tides-Ahead/' },
         { url: 'harbourweather.substack.com/p/spring-tides-ahead?r=abc#comments', sort: 'best_first' },
       ],
-      [{ url: 'https://open.substack.com/pub/harbourweather/p/spring-tides-ahead' }, { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' }],
+      [
+        { url: 'https://open.substack.com/pub/harbourweather/p/spring-tides-ahead' },
+        { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' },
+      ],
     ],
     differ: [
       [

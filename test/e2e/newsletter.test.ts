@@ -156,9 +156,12 @@ describe('newsletter routes', () => {
 
   it('post/comments: 1 credit live, the tree under comments; another spelling from cache at 0; another order is another entry; GraphQL nests replies', async () => {
     const { key, id } = await h.key(5);
-    const r = await h.rest(`/v1/newsletter/post/comments?url=${encodeURIComponent('https://harbourweather.substack.com/p/spring-tides-ahead')}`, {
-      key,
-    });
+    const r = await h.rest(
+      `/v1/newsletter/post/comments?url=${encodeURIComponent('https://harbourweather.substack.com/p/spring-tides-ahead')}`,
+      {
+        key,
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       success: true,
@@ -184,15 +187,28 @@ describe('newsletter routes', () => {
     expect(g.body.data.newsletterPostComments).toMatchObject({
       post: { id: 150000102 },
       commentsOff: false,
-      comments: [{ id: 410000201, handle: 'pierkeeper', reactionCount: 9, children: [{ id: 410000203, body: expect.stringMatching(/^Thanks/) }] }, { id: 410000202 }],
+      comments: [
+        { id: 410000201, handle: 'pierkeeper', reactionCount: 9, children: [{ id: 410000203, body: expect.stringMatching(/^Thanks/) }] },
+        { id: 410000202 },
+      ],
     });
     // The live REST call and the GraphQL call in the other order: 1 credit each.
     expect(await h.balance(id)).toBe(3);
   });
 
   it.each([
-    ['a paid-only discussion (comments_restricted)', 403, 'PRIVATE_CONTENT', { headers: { 'content-type': 'application/json' }, body: '{"comments":[],"comments_restricted":true}' }],
-    ['a 403 without a block page', 403, 'PRIVATE_CONTENT', { status: 403, headers: { 'content-type': 'application/json' }, body: '{"error":"Not authorized"}' }],
+    [
+      'a paid-only discussion (comments_restricted)',
+      403,
+      'PRIVATE_CONTENT',
+      { headers: { 'content-type': 'application/json' }, body: '{"comments":[],"comments_restricted":true}' },
+    ],
+    [
+      'a 403 without a block page',
+      403,
+      'PRIVATE_CONTENT',
+      { status: 403, headers: { 'content-type': 'application/json' }, body: '{"error":"Not authorized"}' },
+    ],
     ['404', 404, 'NOT_FOUND', { status: 404, headers: { 'content-type': 'application/json' }, body: '{"error":"Not found"}' }],
     ['429', 502, 'UPSTREAM_BLOCKED', { status: 429, headers: { 'retry-after': '3600' }, body: '' }],
     ['a Cloudflare block page', 502, 'UPSTREAM_BLOCKED', { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_BLOCK }],
@@ -204,7 +220,10 @@ describe('newsletter routes', () => {
     ],
   ])('post/comments: the comments request answering %s → %s %s, 0 credits', async (what, status, code, response) => {
     const { key, id } = await h.key(5);
-    const host = `cmtpier-${what.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '')}.substack.com`;
+    const host = `cmtpier-${what
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/-+$/, '')}.substack.com`;
     const sub = host.slice(0, -'.substack.com'.length);
     h.replay.add({
       host,
@@ -224,7 +243,9 @@ describe('newsletter routes', () => {
 
   it('post/comments: a bad url or sort → 400 INVALID_INPUT naming it, nothing asked, 0 credits', async () => {
     const { key, id } = await h.key(5);
-    const bad = await h.rest(`/v1/newsletter/post/comments?url=${encodeURIComponent('https://harbourweather.substack.com/archive')}`, { key });
+    const bad = await h.rest(`/v1/newsletter/post/comments?url=${encodeURIComponent('https://harbourweather.substack.com/archive')}`, {
+      key,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'url' }] });
     const sort = await h.rest(

@@ -347,7 +347,11 @@ describe("a post's comments (our own written answers)", () => {
     for (const c of result.comments) expect(NewsletterComment.parse(c)).toEqual(c);
     for (const viewer of ['body_json', 'ancestor_path', 'publication_id', 'user_bestseller_tier', 'restacks', 'type'])
       expect(first).not.toHaveProperty(viewer);
-    const record = { post: { id: POST, slug: 's', title: 't', canonical_url: 'u', write_comment_permissions: 'everyone' }, ...result, comments_off: false };
+    const record = {
+      post: { id: POST, slug: 's', title: 't', canonical_url: 'u', write_comment_permissions: 'everyone' },
+      ...result,
+      comments_off: false,
+    };
     const { restricted: _r, ...wire } = record;
     expect(NewsletterPostComments.parse(wire)).toEqual(wire);
   });
@@ -376,7 +380,20 @@ describe("a post's comments (our own written answers)", () => {
       expect(w.map((x) => x.field)).toEqual([`post_comments.comments.${field}`]);
     }
     // Sometimes carried: null (children: []), silently.
-    for (const field of ['post_id', 'edited_at', 'name', 'handle', 'user_id', 'photo_url', 'reactions', 'reaction_count', 'children_count', 'deleted', 'status', 'children'] as const) {
+    for (const field of [
+      'post_id',
+      'edited_at',
+      'name',
+      'handle',
+      'user_id',
+      'photo_url',
+      'reactions',
+      'reaction_count',
+      'children_count',
+      'deleted',
+      'status',
+      'children',
+    ] as const) {
       const b = substackCommentsBody(POST, [{ id: 21 }]) as { comments: Record<string, unknown>[] };
       delete b.comments[0][field];
       const { result: r, warnings: w } = captureWarnings(() => parsePostComments(b));

@@ -1,8 +1,9 @@
 /**
  * newsletter = Substack. Pure parsers: Substack's JSON API in, records out (no I/O), through the
  * parse kit: a profile without its id or handle, a post without its id, is a changed shape; the
- * usual fields missing are null plus a warning. Also a post URL's host and slug, and whether one
- * post's answer is the post asked for (postIdentityProblem).
+ * usual fields missing are null plus a warning. Also a post URL's host and slug, whether one
+ * post's answer is the post asked for (postIdentityProblem), and a post's comment tree
+ * (parsePostComments: a comment without its id is left out, warned).
  *
  * Captures: ../shared/fixtures/newsletter/ (SOURCES.md; recorded with a login cookie, so viewer
  * fields appear there and are left out here).

@@ -149,7 +149,7 @@ export const NewsletterPostComments = named(
         write_comment_permissions: NStr.describe('Who may comment: `everyone`, `only_paid`, `none` (comments off)…'),
       })
       .describe('The post the comments are on'),
-    comments: z.array(NewsletterComment).describe("Top-level comments in the asked order, each with its replies (`children`)"),
+    comments: z.array(NewsletterComment).describe('Top-level comments in the asked order, each with its replies (`children`)'),
     comments_off: NBool.describe(
       'Ours: true when the post has comments turned off (`write_comment_permissions` `none`): `comments` is then what Substack still shows, usually []; null when the post does not say',
     ),
