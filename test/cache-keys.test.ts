@@ -895,6 +895,34 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  newsletterPostComments: {
+    // The post's spelling rules (host and slug lower-cased, query, fragment and a trailing slash dropped); the default order is best_first.
+    same: [
+      [
+        { url: 'https://HarbourWeather.Substack.com/p/Spring-Tides-Ahead/' },
+        { url: 'harbourweather.substack.com/p/spring-tides-ahead?r=abc#comments', sort: 'best_first' },
+      ],
+      [
+        { url: 'https://open.substack.com/pub/harbourweather/p/spring-tides-ahead' },
+        { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' },
+      ],
+    ],
+    differ: [
+      [
+        { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' },
+        { url: 'https://harbourweather.substack.com/p/spring-tides-ahead', sort: 'newest_first' },
+      ],
+      [
+        { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' },
+        { url: 'https://harbourweather.substack.com/p/a-winter-of-sea-fog' },
+      ],
+      [{ url: 'https://harbourweather.substack.com/p/spring-tides-ahead' }, { url: 'https://northpier.substack.com/p/spring-tides-ahead' }],
+      [
+        { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' },
+        { url: 'https://weather.harbour.example/p/spring-tides-ahead' },
+      ],
+    ],
+  },
   livestreamChannel: {
     same: [[{ handle: 'HarbourWeather' }, { handle: 'https://kick.com/harbourweather' }]],
     differ: [[{ handle: 'harbourweather' }, { handle: 'harbour-weather' }]],

@@ -1780,6 +1780,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/newsletter/post/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Substack post's public comments as a tree (replies nested), by the post's URL; all of them in one answer
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `newsletterPostComments`.
+         */
+        get: operations["newsletterPostComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/livestream/channel": {
         parameters: {
             query?: never;
@@ -5606,6 +5626,51 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
             cursor: string | null;
         };
+        NewsletterComment: {
+            id: number;
+            /** @description The post it is on (checked to be the post asked for, where stated) */
+            post_id: number | null;
+            /** @description The text, plain; null for a comment deleted or removed (its replies stay, under it) */
+            body: string | null;
+            date: string | null;
+            /** @description When it was last edited; null when never */
+            edited_at: string | null;
+            /** @description The commenter's name */
+            name: string | null;
+            /** @description The commenter's profile handle (substack.com/@<handle>), when they have one */
+            handle: string | null;
+            user_id: number | null;
+            photo_url: string | null;
+            /** @description Reaction counts by emoji, e.g. {"❤": 3} */
+            reactions: {
+                [key: string]: number;
+            } | null;
+            reaction_count: number | null;
+            /** @description Replies Substack counts under it */
+            children_count: number | null;
+            deleted: boolean | null;
+            /** @description `published`, `moderator_removed`… */
+            status: string | null;
+            /** @description Replies, nested the same way; [] when none */
+            children: components["schemas"]["NewsletterComment"][];
+        };
+        NewsletterPostComments: {
+            /** @description The post the comments are on */
+            post: {
+                id: number;
+                slug: string | null;
+                title: string | null;
+                canonical_url: string | null;
+                /** @description Who may comment: `everyone`, `only_paid`, `none` (comments off)… */
+                write_comment_permissions: string | null;
+            };
+            /** @description Top-level comments in the asked order, each with its replies (`children`) */
+            comments: components["schemas"]["NewsletterComment"][];
+            /** @description Ours: true when the post has comments turned off (`write_comment_permissions` `none`): `comments` is then what Substack still shows, usually []; null when the post does not say */
+            comments_off: boolean | null;
+            /** @description Substack's `more`: true when it says comments were left out of this answer; null when it does not say */
+            more: boolean | null;
+        };
         LivestreamChannel: {
             /** @description Channel id */
             id: number;
@@ -8737,6 +8802,30 @@ export interface components {
             cached?: true;
             cached_at?: string;
             post: components["schemas"]["NewsletterPostDetail"];
+        };
+        NewsletterPostCommentsResponse: {
+            /** @description The post the comments are on */
+            post: {
+                id: number;
+                slug: string | null;
+                title: string | null;
+                canonical_url: string | null;
+                /** @description Who may comment: `everyone`, `only_paid`, `none` (comments off)… */
+                write_comment_permissions: string | null;
+            };
+            /** @description Top-level comments in the asked order, each with its replies (`children`) */
+            comments: components["schemas"]["NewsletterComment"][];
+            /** @description Ours: true when the post has comments turned off (`write_comment_permissions` `none`): `comments` is then what Substack still shows, usually []; null when the post does not say */
+            comments_off: boolean | null;
+            /** @description Substack's `more`: true when it says comments were left out of this answer; null when it does not say */
+            more: boolean | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         LivestreamChannelResponse: {
             /** @constant */
@@ -13676,6 +13765,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NewsletterPostResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    newsletterPostComments: {
+        parameters: {
+            query: {
+                /**
+                 * @description The post's address on its publication: https://<name>.substack.com/p/<slug> or https://<custom domain>/p/<slug>
+                 * @example https://harbourweather.substack.com/p/spring-tides-ahead
+                 */
+                url: string;
+                /** @description Substack's order: `best_first` (the default) or `newest_first` */
+                sort?: "best_first" | "newest_first";
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterPostCommentsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/newsletter/demo.js';
-import { substackPostBody } from '../../src/platforms/newsletter/samples.js';
+import { substackCommentsBody, substackPostBody } from '../../src/platforms/newsletter/samples.js';
 import { CLOUDFLARE_BLOCK } from '../faults/pages.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -151,6 +151,109 @@ describe('newsletter routes', () => {
       expect(r.status, url).toBe(400);
       expect(r.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'url' }] });
     }
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('post/comments: 1 credit live, the tree under comments; another spelling from cache at 0; another order is another entry; GraphQL nests replies', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(
+      `/v1/newsletter/post/comments?url=${encodeURIComponent('https://harbourweather.substack.com/p/spring-tides-ahead')}`,
+      {
+        key,
+      },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      credits_charged: 1,
+      post: { id: 150000102, slug: 'spring-tides-ahead', write_comment_permissions: 'everyone' },
+      comments_off: false,
+      more: false,
+    });
+    expect(r.body.comments.map((c: { id: number; children: { id: number }[] }) => [c.id, c.children.map((x) => x.id)])).toEqual([
+      [410000201, [410000203]],
+      [410000202, []],
+    ]);
+    const again = await h.rest(
+      `/v1/newsletter/post/comments?url=${encodeURIComponent('https://open.substack.com/pub/harbourweather/p/Spring-Tides-Ahead?r=x')}&sort=best_first&cache_max_age=1d`,
+      { key },
+    );
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, comments: r.body.comments });
+    const g = await h.gql(
+      '{ newsletterPostComments(url: "https://harbourweather.substack.com/p/spring-tides-ahead", sort: NEWEST_FIRST) { post { id } commentsOff comments { id handle reactionCount children { id body } } } }',
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.newsletterPostComments).toMatchObject({
+      post: { id: 150000102 },
+      commentsOff: false,
+      comments: [
+        { id: 410000201, handle: 'pierkeeper', reactionCount: 9, children: [{ id: 410000203, body: expect.stringMatching(/^Thanks/) }] },
+        { id: 410000202 },
+      ],
+    });
+    // The live REST call and the GraphQL call in the other order: 1 credit each.
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it.each([
+    [
+      'a paid-only discussion (comments_restricted)',
+      403,
+      'PRIVATE_CONTENT',
+      { headers: { 'content-type': 'application/json' }, body: '{"comments":[],"comments_restricted":true}' },
+    ],
+    [
+      'a 403 without a block page',
+      403,
+      'PRIVATE_CONTENT',
+      { status: 403, headers: { 'content-type': 'application/json' }, body: '{"error":"Not authorized"}' },
+    ],
+    ['404', 404, 'NOT_FOUND', { status: 404, headers: { 'content-type': 'application/json' }, body: '{"error":"Not found"}' }],
+    ['429', 502, 'UPSTREAM_BLOCKED', { status: 429, headers: { 'retry-after': '3600' }, body: '' }],
+    ['a Cloudflare block page', 502, 'UPSTREAM_BLOCKED', { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_BLOCK }],
+    [
+      'a comment of another post',
+      502,
+      'UPSTREAM_FAILED',
+      { headers: { 'content-type': 'application/json' }, body: JSON.stringify(substackCommentsBody(170000101, [{ id: 1, postId: 9 }])) },
+    ],
+  ])('post/comments: the comments request answering %s → %s %s, 0 credits', async (what, status, code, response) => {
+    const { key, id } = await h.key(5);
+    const host = `cmtpier-${what
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/-+$/, '')}.substack.com`;
+    const sub = host.slice(0, -'.substack.com'.length);
+    h.replay.add({
+      host,
+      path: '/api/v1/posts/estuary-light',
+      response: {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(substackPostBody({ slug: 'estuary-light', id: 170000101, publication: { subdomain: sub } })),
+      },
+    });
+    h.replay.add({ host, path: '/api/v1/post/170000101/comments', response });
+    const r = await h.rest(`/v1/newsletter/post/comments?url=https://${host}/p/estuary-light`, { key });
+    expect(r.status).toBe(status);
+    expect(r.body.error.code).toBe(code);
+    expect(h.replay.hits({ host })).toHaveLength(2);
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('post/comments: a bad url or sort → 400 INVALID_INPUT naming it, nothing asked, 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const bad = await h.rest(`/v1/newsletter/post/comments?url=${encodeURIComponent('https://harbourweather.substack.com/archive')}`, {
+      key,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'url' }] });
+    const sort = await h.rest(
+      `/v1/newsletter/post/comments?url=${encodeURIComponent('https://harbourweather.substack.com/p/spring-tides-ahead')}&sort=oldest_first`,
+      { key },
+    );
+    expect(sort.status).toBe(400);
+    expect(sort.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'sort' }] });
     expect(await h.balance(id)).toBe(5);
   });
 });

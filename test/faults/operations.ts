@@ -60,6 +60,10 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     why: 'the board; one page of its pins (BoardFeedResource) is optional: pins and cursor null (README)',
   },
   newsletterPosts: { requests: [/public_profile/, /profile\/posts/], why: 'the profile id, then the posts themselves' },
+  newsletterPostComments: {
+    requests: [/\/api\/v1\/posts\/[^/?]+$/, /\/api\/v1\/post\/\d+\/comments\?/],
+    why: 'the post (its id, and the proof it is the post asked for), then the comments themselves',
+  },
   audioCArtistTracks: {
     requests: [/^GET soundcloud\.com\/$/, /api-v2\.soundcloud\.com\/resolve\?/, /api-v2\.soundcloud\.com\/users\/\d+\/tracks\?/],
     why: 'the public client id (home page), the artist (its user id, and the proof whose list it is), then the tracks themselves',

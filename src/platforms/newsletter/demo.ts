@@ -111,11 +111,17 @@ export function demoRoutes(): Route[] {
     language: 'en',
     restacks: 4,
   };
+  const comments = demoComments(spring.id);
   return [
     {
       host: 'harbourweather.substack.com',
       path: `/api/v1/posts/${spring.slug}`,
-      response: json(single),
+      response: json({ ...single, write_comment_permissions: 'everyone' }),
+    },
+    {
+      host: 'harbourweather.substack.com',
+      path: `/api/v1/post/${spring.id}/comments`,
+      response: (req) => (req.query.get('all_comments') === 'true' ? json(comments) : demoMiss(req)),
     },
     {
       host: 'substack.com',
@@ -128,4 +134,48 @@ export function demoRoutes(): Route[] {
       response: (req) => (req.query.get('profile_user_id') === String(userId) && !req.query.get('cursor') ? json(posts) : demoMiss(req)),
     },
   ];
+}
+
+/** The demo post's comments as /api/v1/post/<id>/comments?all_comments=true answers them: a tree, replies in `children`. */
+function demoComments(postId: number): Record<string, unknown> {
+  const comment = (id: number, who: [string, string, number], date: string, body: string, hearts: number, children: unknown[] = []) => ({
+    id,
+    post_id: postId,
+    user_id: who[2],
+    body,
+    date,
+    edited_at: null,
+    name: who[0],
+    handle: who[1],
+    photo_url: `https://substackcdn.com/image/fetch/demo/${who[1]}.jpg`,
+    reactions: { '❤': hearts },
+    reaction_count: hearts,
+    children_count: children.length,
+    deleted: false,
+    status: 'published',
+    ancestor_path: '',
+    children,
+  });
+  return {
+    comments: [
+      comment(
+        410000201,
+        ['Pier Keeper', 'pierkeeper', 320000201],
+        '2025-03-05T08:12:00.000Z',
+        'The lifeboat crew will move the slipway barrier on Monday evening.',
+        9,
+        [
+          comment(
+            410000203,
+            ['Quay Rower', 'quayrower', 320000203],
+            '2025-03-05T09:00:00.000Z',
+            'Thanks — our club will keep the boats in until Tuesday noon.',
+            4,
+          ),
+        ],
+      ),
+      comment(410000202, ['Tidal Notes', 'tidalnotes', 320000202], '2025-03-05T10:30:00.000Z', 'Is the 07:40 at the outer mole?', 2),
+    ],
+    more: false,
+  };
 }

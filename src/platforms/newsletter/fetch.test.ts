@@ -11,10 +11,10 @@ import { fixturePath, hasFixtures, readFixture, skipReason } from '../../../test
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
 import { validateArgs } from '../operation.js';
-import { decodePostsCursor, fetchPost, fetchPosts, fetchProfile } from './fetch.js';
-import { newsletterPost, newsletterPosts } from './operations.js';
+import { decodePostsCursor, fetchPost, fetchPostComments, fetchPosts, fetchProfile } from './fetch.js';
+import { newsletterPost, newsletterPostComments, newsletterPosts } from './operations.js';
 import { PLATFORM } from './parse.js';
-import { substackPostBody } from './samples.js';
+import { substackCommentsBody, substackPostBody } from './samples.js';
 
 const HOST = 'substack.com';
 /** Names resolve publicly, except one a hostile caller points inside a network. */
@@ -277,6 +277,172 @@ describe('newsletterPost (answers: samples.ts, written from the captured post ob
         body_html: null,
         publication: { name: 'Product with Attitude' },
       });
+    });
+  });
+});
+
+describe('newsletterPostComments (the post: samples.ts or the captured post object; comments: samples.ts, written)', () => {
+  const ID = 170_000_101;
+  const post = (over: Partial<Parameters<typeof substackPostBody>[0]> = {}) =>
+    substackPostBody({ slug: 'estuary-light', publication: { subdomain: 'mirasol' }, id: ID, ...over });
+  const asked = { host: 'mirasol.substack.com', slug: 'estuary-light', sort: 'best_first' as const };
+  const POST_PATH = '/api/v1/posts/estuary-light';
+  const COMMENTS_PATH = `/api/v1/post/${ID}/comments`;
+  const tree = substackCommentsBody(ID, [{ id: 11, children: [{ id: 12 }] }, { id: 21 }]);
+
+  it('the post, then its comments by its id on the same host with all_comments and the order; the tree as the record; no login', async () => {
+    t.replay.add({ host: 'mirasol.substack.com', path: POST_PATH, response: json(post()) });
+    t.replay.add({ host: 'mirasol.substack.com', path: COMMENTS_PATH, response: json(tree) });
+    const r = await fetchPostComments(t.ctx, { ...asked, sort: 'newest_first' });
+    expect(r).toMatchObject({
+      post: {
+        id: ID,
+        slug: 'estuary-light',
+        title: 'Estuary light',
+        canonical_url: 'https://mirasol.substack.com/p/estuary-light',
+        write_comment_permissions: 'everyone',
+      },
+      comments_off: false,
+      more: false,
+    });
+    expect(r.comments.map((c) => [c.id, c.children.map((x) => x.id)])).toEqual([
+      [11, [12]],
+      [21, []],
+    ]);
+    expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual([
+      'https://mirasol.substack.com/api/v1/posts/estuary-light',
+      `https://mirasol.substack.com/api/v1/post/${ID}/comments?all_comments=true&sort=newest_first`,
+    ]);
+    for (const h of t.replay.hits()) expect(h.headers.cookie).toBeUndefined();
+  });
+
+  it('a subdomain redirected to its custom domain: the comments are asked there (one redirect, not two)', async () => {
+    const custom = post({ publication: { subdomain: 'mirasol', customDomain: 'notes.mirasol.example' } });
+    t.replay.add({
+      host: 'mirasol.substack.com',
+      path: POST_PATH,
+      response: { status: 301, headers: { location: 'https://notes.mirasol.example/api/v1/posts/estuary-light' } },
+    });
+    t.replay.add({ host: 'notes.mirasol.example', path: POST_PATH, response: json(custom) });
+    t.replay.add({ host: 'notes.mirasol.example', path: COMMENTS_PATH, response: json(tree) });
+    expect((await fetchPostComments(t.ctx, asked)).comments).toHaveLength(2);
+    expect(t.replay.hits({ host: 'mirasol.substack.com' })).toHaveLength(1);
+    expect(t.replay.hits({ host: 'notes.mirasol.example' }).map((h) => h.path)).toEqual([POST_PATH, COMMENTS_PATH]);
+  });
+
+  it('comments turned off (`write_comment_permissions` none): the flag, and the list as Substack sends it (empty)', async () => {
+    t.replay.add({ host: 'mirasol.substack.com', path: POST_PATH, response: json({ ...post(), write_comment_permissions: 'none' }) });
+    t.replay.add({ host: 'mirasol.substack.com', path: COMMENTS_PATH, response: json(substackCommentsBody(ID, [])) });
+    expect(await fetchPostComments(t.ctx, asked)).toMatchObject({
+      comments: [],
+      comments_off: true,
+      post: { write_comment_permissions: 'none' },
+    });
+    // A post that does not say: null, not false.
+    const { write_comment_permissions: _w, ...silent } = post();
+    t.replay.add({ host: 'mirasol.substack.com', path: POST_PATH, response: json(silent) });
+    expect(await fetchPostComments(t.ctx, asked)).toMatchObject({ comments_off: null, post: { write_comment_permissions: null } });
+  });
+
+  it('a discussion for paid subscribers (`comments_restricted`, or a 401/403 that is no block page) → PRIVATE_CONTENT; a Cloudflare challenge stays UPSTREAM_BLOCKED', async () => {
+    const cases: [unknown, string][] = [
+      [json({ comments: [], comments_restricted: true }), 'PRIVATE_CONTENT'],
+      [json({ error: 'Not authorized' }, 401), 'PRIVATE_CONTENT'],
+      [json({ error: 'Only paid subscribers can see comments' }, 403), 'PRIVATE_CONTENT'],
+      [
+        {
+          status: 403,
+          headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' },
+          body: '<html><title>Just a moment...</title></html>',
+        },
+        'UPSTREAM_BLOCKED',
+      ],
+    ];
+    for (const [response, code] of cases) {
+      t.replay.reset();
+      t.replay.add({ host: 'mirasol.substack.com', path: POST_PATH, response: json(post({ audience: 'only_paid' })) });
+      t.replay.add({ host: 'mirasol.substack.com', path: COMMENTS_PATH, response: response as never });
+      const e = await failure(fetchPostComments(t.ctx, asked));
+      expect(e.code, JSON.stringify(response)).toBe(code);
+      // Never worked around: the comments asked once, without a login.
+      expect(t.replay.hits({ path: COMMENTS_PATH })).toHaveLength(1);
+      expect(t.replay.hits({ path: COMMENTS_PATH })[0].headers.cookie).toBeUndefined();
+    }
+  });
+
+  it('a comment (a reply too) of another post → UPSTREAM_FAILED; another post’s answer first → UPSTREAM_FAILED, comments never asked', async () => {
+    t.replay.add({ host: 'mirasol.substack.com', path: POST_PATH, response: json(post()) });
+    t.replay.add({
+      host: 'mirasol.substack.com',
+      path: COMMENTS_PATH,
+      response: json(substackCommentsBody(ID, [{ id: 11, children: [{ id: 12, postId: 9 }] }])),
+    });
+    const e = await failure(fetchPostComments(t.ctx, asked));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/comment 12 of another post/);
+    t.replay.reset();
+    t.replay.add({ host: 'mirasol.substack.com', path: POST_PATH, response: json(post({ slug: 'estuary-dark' })) });
+    expect((await failure(fetchPostComments(t.ctx, asked))).message).toMatch(/post estuary-dark, not estuary-light/);
+    expect(t.replay.hits({ path: COMMENTS_PATH })).toHaveLength(0);
+  });
+
+  it('the comments request: 404 → NOT_FOUND, an HTML page or another JSON → UPSTREAM_FAILED, 429 → UPSTREAM_BLOCKED', async () => {
+    const cases: [unknown, string][] = [
+      [json({ error: 'Not found' }, 404), 'NOT_FOUND'],
+      [{ body: '<html>a blog</html>', headers: { 'content-type': 'text/html' } }, 'UPSTREAM_FAILED'],
+      [json({ posts: [] }), 'UPSTREAM_FAILED'],
+      [json({ comments: 'none' }), 'UPSTREAM_FAILED'],
+      [{ status: 429, headers: { 'retry-after': '3600' } }, 'UPSTREAM_BLOCKED'],
+    ];
+    for (const [response, code] of cases) {
+      t.replay.reset();
+      t.replay.add({ host: 'mirasol.substack.com', path: POST_PATH, response: json(post()) });
+      t.replay.add({ host: 'mirasol.substack.com', path: COMMENTS_PATH, response: response as never });
+      expect((await failure(fetchPostComments(t.ctx, asked))).code, JSON.stringify(response)).toBe(code);
+    }
+  });
+
+  it('the url as the post takes it, sort best_first by default; another sort, or a post address on substack.com, → INVALID_INPUT', () => {
+    expect(validateArgs(newsletterPostComments, { url: 'https://open.substack.com/pub/MiraSol/p/Estuary-Light?r=1' })).toMatchObject({
+      ok: true,
+      args: { host: 'mirasol.substack.com', slug: 'estuary-light', sort: 'best_first' },
+    });
+    expect(validateArgs(newsletterPostComments, { url: 'mirasol.substack.com/p/estuary-light', sort: 'newest_first' })).toMatchObject({
+      ok: true,
+      args: { sort: 'newest_first' },
+    });
+    const badSort = validateArgs(newsletterPostComments, { url: 'mirasol.substack.com/p/estuary-light', sort: 'oldest_first' });
+    expect(badSort.ok ? null : badSort.problems.map((p) => p.param)).toEqual(['sort']);
+    const onSubstack = validateArgs(newsletterPostComments, { url: 'https://substack.com/@mirasol/p/estuary-light' });
+    expect(onSubstack.ok ? null : onSubstack.problems).toEqual([{ param: 'url', message: expect.stringMatching(/^names no publication/) }]);
+    const missing = validateArgs(newsletterPostComments, {});
+    expect(missing.ok ? null : missing.problems.map((p) => p.param)).toEqual(['url']);
+  });
+
+  it('a private address is refused before anything is sent (400 on url)', async () => {
+    const e = await failure(fetchPostComments(t.ctx, { ...asked, host: 'intranet.example' }));
+    expect(e.code).toBe('INVALID_INPUT');
+    expect(t.replay.hits()).toHaveLength(0);
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`the captured post object as the post's answer (${skipReason(PLATFORM)})`, () => {
+    it('the first post of profile/posts (id 165787873, comments for paid subscribers): its comments asked by that id', async () => {
+      const raw = (JSON.parse(readFixture(PLATFORM, 'profile-posts-user-27968736-2025-07.json')) as { posts: unknown[] }).posts[0];
+      const host = 'karozieminski.substack.com';
+      t.replay.add({ host, path: '/api/v1/posts/founders-heres-what-you-need-to-know', response: json(raw) });
+      t.replay.add({ host, path: '/api/v1/post/165787873/comments', response: json(substackCommentsBody(165787873, [{ id: 5 }])) });
+      const r = await fetchPostComments(t.ctx, { host, slug: 'founders-heres-what-you-need-to-know', sort: 'best_first' });
+      expect(r).toMatchObject({
+        post: {
+          id: 165787873,
+          slug: 'founders-heres-what-you-need-to-know',
+          title: "Founders, Here's What You Need to Know About Releases in 2025. Plus the 267% Acceleration Trend.",
+          canonical_url: 'https://karozieminski.substack.com/p/founders-heres-what-you-need-to-know',
+          write_comment_permissions: 'only_paid',
+        },
+        comments_off: false,
+      });
+      expect(r.comments.map((c) => c.id)).toEqual([5]);
     });
   });
 });

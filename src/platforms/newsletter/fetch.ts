@@ -6,6 +6,8 @@
  *   GET https://<publication host>/api/v1/posts/<slug>   (one post: the host is the caller's, passed
  *       as `userParam: 'url'` so the SSRF guard checks it — a custom domain is any name; a
  *       `<name>.substack.com` with a custom domain redirects there, followed and checked again)
+ *   GET https://<that host>/api/v1/post/<post id>/comments?all_comments=true&sort=<sort>   (a post's
+ *       comments, after the post above: its id; the whole tree in one answer, no paging)
  *
  * How answers map: a vendor challenge (Substack sits behind Cloudflare) → UPSTREAM_BLOCKED (block
  * catalogue); 404 → NOT_FOUND; other non-2xx → expectOk; a 200 that is not JSON, or not the
@@ -13,21 +15,32 @@
  * name the person (their user id, and their handle where a byline states one) → UPSTREAM_FAILED
  * (identity.ts); one post of another slug or another publication's host (postIdentityProblem) →
  * UPSTREAM_FAILED. A paid post is answered as Substack answers anyone: the public preview
- * (`is_paywalled`), never with a login.
+ * (`is_paywalled`), never with a login. Comments: a discussion for paid subscribers only
+ * (`comments_restricted`, 401/403) → PRIVATE_CONTENT; a comment of another post → UPSTREAM_FAILED.
  *
  * The cursor is ours (../cursor.ts): Substack's `nextCursor` bound to the handle and its user id
  * (later pages cost one request; another handle's cursor is INVALID_INPUT). A hand-made cursor
  * with this handle and another person's id: on a page read with a cursor's id each post must
  * have a byline stating this handle (else UPSTREAM_FAILED); the id is part of the cache key.
  */
-import { shapeChanged, upstreamFailed } from '../../errors.js';
+import { privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { PostRef } from './parse.js';
-import { bylinedBy, parsePostDetail, parseProfile, parseProfilePosts, PLATFORM, postIdentityProblem } from './parse.js';
-import type { NewsletterPostDetail, NewsletterPostsPage, NewsletterProfile } from './schema.js';
+import {
+  bylinedBy,
+  foreignComment,
+  parseCommentPermissions,
+  parsePostComments,
+  parsePostDetail,
+  parseProfile,
+  parseProfilePosts,
+  PLATFORM,
+  postIdentityProblem,
+} from './parse.js';
+import type { NewsletterPostComments, NewsletterPostDetail, NewsletterPostsPage, NewsletterProfile } from './schema.js';
 
 export const API = 'https://substack.com/api/v1';
 const PAGE_SIZE = 50;
@@ -91,6 +104,11 @@ export async function fetchPosts(ctx: OpContext, a: { handle: string; cursor: Po
 
 /** One post by its publication's host and slug: `GET https://<host>/api/v1/posts/<slug>`. */
 export async function fetchPost(ctx: OpContext, a: PostRef): Promise<NewsletterPostDetail> {
+  return (await readPost(ctx, a)).post;
+}
+
+/** The post, its raw answer and the host that answered (after redirects), its identity checked. */
+async function readPost(ctx: OpContext, a: PostRef): Promise<{ post: NewsletterPostDetail; json: unknown; host: string }> {
   const { json, url } = await getJsonAt(
     ctx,
     `https://${a.host}/api/v1/posts/${encodeURIComponent(a.slug)}`,
@@ -98,8 +116,53 @@ export async function fetchPost(ctx: OpContext, a: PostRef): Promise<NewsletterP
     'url',
   );
   const post = parsePostDetail(json);
-  const problem = postIdentityProblem(post, a, new URL(url).hostname);
+  const host = new URL(url).hostname;
+  const problem = postIdentityProblem(post, a, host);
   if (problem)
     throw upstreamFailed(`${PLATFORM}: the upstream answered post ${a.slug} on ${a.host} with a different resource (${problem})`);
-  return post;
+  return { post, json, host };
+}
+
+export const COMMENT_SORTS = ['best_first', 'newest_first'] as const;
+export type CommentSort = (typeof COMMENT_SORTS)[number];
+
+/**
+ * A post's public comments: the post (readPost: its id, and the proof it is the post asked for),
+ * then `GET https://<host>/api/v1/post/<id>/comments?all_comments=true&sort=<sort>` on the host
+ * that answered it (still the caller's: `userParam`). All comments come in one answer (Substack
+ * does not page it with `all_comments`): no cursor. A discussion for paid subscribers only
+ * (`comments_restricted`, or a 401/403 that is no vendor block page) → PRIVATE_CONTENT, never
+ * read around; each comment stating a `post_id` (replies too) must state the post's.
+ */
+export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: CommentSort }): Promise<NewsletterPostComments> {
+  const { post, json, host } = await readPost(ctx, a);
+  const permissions = parseCommentPermissions(json);
+  const what = `The comments of post ${a.slug} on ${a.host}`;
+  const res = await ctx.upstream.request({
+    url: `https://${host}/api/v1/post/${post.id}/comments?${new URLSearchParams({ all_comments: 'true', sort: a.sort }).toString()}`,
+    platform: PLATFORM,
+    headers: { accept: 'application/json' },
+    userParam: 'url',
+    signal: ctx.signal,
+  });
+  // The block catalogue has already classified vendor pages (a Cloudflare 403 is UPSTREAM_BLOCKED).
+  if (res.status === 401 || res.status === 403) throw privateContent(what);
+  expectOk(res, PLATFORM, what);
+  let body: unknown;
+  try {
+    body = res.json();
+  } catch {
+    throw shapeChanged(PLATFORM, `JSON from /api/v1/post/${post.id}/comments (got ${res.headers['content-type'] ?? 'no content type'})`);
+  }
+  const { comments, more, restricted } = parsePostComments(body);
+  if (restricted) throw privateContent(what);
+  const stranger = foreignComment(comments, post.id);
+  if (stranger !== null)
+    throw upstreamFailed(`${PLATFORM}: the comments of post ${post.id} include comment ${stranger} of another post (a different resource)`);
+  return {
+    post: { id: post.id, slug: post.slug, title: post.title, canonical_url: post.canonical_url, write_comment_permissions: permissions },
+    comments,
+    comments_off: permissions === null ? null : permissions === 'none',
+    more,
+  };
 }

@@ -7,8 +7,15 @@
 import { builder } from '../../graphql/builder.js';
 import type { Fields } from '../../graphql/fields.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { newsletterPost, newsletterPosts, newsletterProfile } from './operations.js';
-import type { NewsletterPost, NewsletterPostDetail, NewsletterPostsPage, NewsletterProfile } from './schema.js';
+import { newsletterPost, newsletterPostComments, newsletterPosts, newsletterProfile } from './operations.js';
+import type {
+  NewsletterComment,
+  NewsletterPost,
+  NewsletterPostComments,
+  NewsletterPostDetail,
+  NewsletterPostsPage,
+  NewsletterProfile,
+} from './schema.js';
 
 /** A post's fields as the profile lists show it; the one post (NewsletterPostDetail) carries them too. */
 function postFields(t: Fields<NewsletterPost>) {
@@ -105,7 +112,55 @@ export function newsletterGraphql(): void {
     }),
   });
 
+  const CommentRef = builder.objectRef<NewsletterComment>('NewsletterComment');
+  CommentRef.implement({
+    description: 'A comment on a Substack post, with its replies',
+    fields: (t) => ({
+      id: t.exposeInt('id', { nullable: false }),
+      postId: t.exposeInt('post_id', { description: 'The post it is on' }),
+      body: t.exposeString('body', { description: 'Plain text; null for a comment deleted or removed' }),
+      date: t.exposeString('date'),
+      editedAt: t.exposeString('edited_at', { description: 'When it was last edited; null when never' }),
+      name: t.exposeString('name', { description: "The commenter's name" }),
+      handle: t.exposeString('handle', { description: "The commenter's profile handle, when they have one" }),
+      userId: t.exposeInt('user_id'),
+      photoUrl: t.exposeString('photo_url'),
+      reactions: t.expose('reactions', { type: 'JSON', description: 'Reaction counts by emoji' }),
+      reactionCount: t.exposeInt('reaction_count'),
+      childrenCount: t.exposeInt('children_count', { description: 'Replies Substack counts under it' }),
+      deleted: t.exposeBoolean('deleted'),
+      status: t.exposeString('status', { description: '`published`, `moderator_removed`…' }),
+      children: t.field({ type: [CommentRef], nullable: false, description: 'Replies, nested the same way', resolve: (c) => c.children }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const CommentsPostRef = builder.objectRef<NewsletterPostComments['post']>('NewsletterCommentsPost').implement({
+    description: 'The post the comments are on',
+    fields: (t) => ({
+      id: t.exposeInt('id', { nullable: false }),
+      slug: t.exposeString('slug'),
+      title: t.exposeString('title'),
+      canonicalUrl: t.exposeString('canonical_url'),
+      writeCommentPermissions: t.exposeString('write_comment_permissions', {
+        description: 'Who may comment: `everyone`, `only_paid`, `none` (comments off)…',
+      }),
+    }),
+  });
+
+  const PostCommentsRef = builder.objectRef<NewsletterPostComments>('NewsletterPostComments').implement({
+    description: "A Substack post's public comments, as a tree",
+    fields: (t) => ({
+      post: t.expose('post', { type: CommentsPostRef, nullable: false }),
+      comments: t.expose('comments', { type: [CommentRef], nullable: false, description: 'Top-level comments, each with its replies' }),
+      commentsOff: t.exposeBoolean('comments_off', { description: 'The post has comments turned off; null when it does not say' }),
+      more: t.exposeBoolean('more', { description: "Substack's `more`: comments were left out of this answer" }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
   operationField(newsletterProfile, ProfileRef);
   operationField(newsletterPosts, PostsPageRef);
   operationField(newsletterPost, PostDetailRef);
+  operationField(newsletterPostComments, PostCommentsRef);
 }

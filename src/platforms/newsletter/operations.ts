@@ -1,11 +1,12 @@
 /**
- * newsletter (Substack) operations: a writer's profile, their posts, and one post with its text;
+ * newsletter (Substack) operations: a writer's profile, their posts, one post with its text, and a
+ * post's comments;
  * each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in
  * its demo.ts.
  */
 import type { OperationDef } from '../operation.js';
-import type { PostsCursor } from './fetch.js';
-import { decodePostsCursor, fetchPost, fetchPosts, fetchProfile } from './fetch.js';
+import type { CommentSort, PostsCursor } from './fetch.js';
+import { COMMENT_SORTS, decodePostsCursor, fetchPost, fetchPostComments, fetchPosts, fetchProfile } from './fetch.js';
 import type { PostRef } from './parse.js';
 import { normalizeHandle, normalizePostUrl, PLATFORM } from './parse.js';
 import * as schema from './schema.js';
@@ -66,36 +67,39 @@ export const newsletterPosts: OperationDef<{ handle: string; cursor: PostsCursor
   run: (ctx, a) => fetchPosts(ctx, a),
 };
 
+const URL_PARAM = {
+  name: 'url',
+  kind: 'string',
+  required: true,
+  maxLength: 500,
+  description: "The post's address on its publication: https://<name>.substack.com/p/<slug> or https://<custom domain>/p/<slug>",
+} as const;
+
+/** The `url` problems of one post's operations (post, its comments). */
+function checkPostUrl(args: Record<string, any>, problem: (param: string, message: string) => void): void {
+  if (typeof args.url !== 'string' || !args.url.trim()) return;
+  const ref = normalizePostUrl(args.url);
+  if (ref === 'substack.com')
+    problem(
+      'url',
+      "names no publication: a post's address on substack.com (/@<handle>/p/<slug>) is not answered here; use its publication's https://<name>.substack.com/p/<slug> or custom domain",
+    );
+  else if (!ref)
+    problem(
+      'url',
+      'must be a post URL https://<name>.substack.com/p/<slug>, https://<custom domain>/p/<slug> or https://open.substack.com/pub/<name>/p/<slug>',
+    );
+}
+
 export const newsletterPost: OperationDef<PostRef, schema.NewsletterPostDetail> = {
   field: 'newsletterPost',
   platform: PLATFORM,
   summary: 'One Substack post with its text (the public preview of a paid post), by its URL',
   rest: { path: '/v1/newsletter/post', wrap: 'post' },
   record: schema.NewsletterPostDetail,
-  params: [
-    {
-      name: 'url',
-      kind: 'string',
-      required: true,
-      maxLength: 500,
-      description: "The post's address on its publication: https://<name>.substack.com/p/<slug> or https://<custom domain>/p/<slug>",
-    },
-  ],
+  params: [URL_PARAM],
   cacheable: true,
-  check(args, problem) {
-    if (typeof args.url !== 'string' || !args.url.trim()) return;
-    const ref = normalizePostUrl(args.url);
-    if (ref === 'substack.com')
-      problem(
-        'url',
-        "names no publication: a post's address on substack.com (/@<handle>/p/<slug>) is not answered here; use its publication's https://<name>.substack.com/p/<slug> or custom domain",
-      );
-    else if (!ref)
-      problem(
-        'url',
-        'must be a post URL https://<name>.substack.com/p/<slug>, https://<custom domain>/p/<slug> or https://open.substack.com/pub/<name>/p/<slug>',
-      );
-  },
+  check: checkPostUrl,
   normalize: (a) => normalizePostUrl(a.url) as PostRef,
   // Host and slug, lower-cased: a publication's subdomain and its custom domain are two keys (which
   // pair is one publication is only known from the answer).
@@ -105,4 +109,30 @@ export const newsletterPost: OperationDef<PostRef, schema.NewsletterPostDetail> 
   run: (ctx, a) => fetchPost(ctx, a),
 };
 
-export const operations = [newsletterProfile, newsletterPosts, newsletterPost];
+export const newsletterPostComments: OperationDef<PostRef & { sort: CommentSort }, schema.NewsletterPostComments> = {
+  field: 'newsletterPostComments',
+  platform: PLATFORM,
+  summary: "A Substack post's public comments as a tree (replies nested), by the post's URL; all of them in one answer",
+  rest: { path: '/v1/newsletter/post/comments' },
+  record: schema.NewsletterPostComments,
+  params: [
+    URL_PARAM,
+    {
+      name: 'sort',
+      kind: 'enum',
+      values: COMMENT_SORTS,
+      enumName: 'NewsletterCommentSort',
+      description: "Substack's order: `best_first` (the default) or `newest_first`",
+    },
+  ],
+  cacheable: true,
+  check: checkPostUrl,
+  normalize: (a) => ({ ...(normalizePostUrl(a.url) as PostRef), sort: (a.sort as CommentSort | null | undefined) ?? 'best_first' }),
+  // The post's key (host and slug) and the order.
+  key: (a) => JSON.stringify([a.host, a.slug, a.sort]),
+  cost: { max: 1 },
+  example: { url: 'https://harbourweather.substack.com/p/spring-tides-ahead' },
+  run: (ctx, a) => fetchPostComments(ctx, a),
+};
+
+export const operations = [newsletterProfile, newsletterPosts, newsletterPost, newsletterPostComments];

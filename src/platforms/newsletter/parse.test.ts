@@ -9,9 +9,21 @@ import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import type { PostRef } from './parse.js';
-import { normalizeHandle, normalizePostUrl, parsePostDetail, parseProfile, parseProfilePosts, postIdentityProblem } from './parse.js';
-import { substackPostBody } from './samples.js';
-import { NewsletterPostDetail, NewsletterPostsPage, NewsletterProfile } from './schema.js';
+import {
+  foreignComment,
+  MAX_COMMENT_DEPTH,
+  normalizeHandle,
+  normalizePostUrl,
+  parseCommentPermissions,
+  parsePostComments,
+  parsePostDetail,
+  parseProfile,
+  parseProfilePosts,
+  postIdentityProblem,
+} from './parse.js';
+import type { SubstackCommentSample } from './samples.js';
+import { substackCommentsBody, substackPostBody } from './samples.js';
+import { NewsletterComment, NewsletterPostComments, NewsletterPostDetail, NewsletterPostsPage, NewsletterProfile } from './schema.js';
 
 const LABEL = 'newsletter';
 const load = (file: string): unknown => JSON.parse(readFixture(LABEL, file));
@@ -283,4 +295,135 @@ describe('normalizePostUrl', () => {
     'https://notes.mirasol.example/p/estuary%2Flight',
     'https://notes.mirasol.example/p/%C3%A9t%C3%A9',
   ])('%j → null', (i) => expect(normalizePostUrl(i)).toBeNull());
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`a post's comment settings, on the captured post objects (${skipReason(LABEL)})`, () => {
+  it('the paid first post: comments for paid subscribers; the second post: for everyone', () => {
+    const posts = (load('profile-posts-user-27968736-2025-07.json') as { posts: Record<string, unknown>[] }).posts;
+    const { result, warnings } = captureWarnings(() => posts.slice(0, 2).map(parseCommentPermissions));
+    expect(warnings).toEqual([]);
+    expect(result).toEqual(['only_paid', 'everyone']);
+    // The same objects are the post the comments op reads first: id and counts as SOURCES.md states.
+    expect(parsePostDetail(posts[0])).toMatchObject({ id: 165787873, comment_count: 12 });
+  });
+});
+
+// Our own answers (samples.ts: no capture of /api/v1/post/<id>/comments exists).
+describe("a post's comments (our own written answers)", () => {
+  const POST = 170_000_101;
+  const tree: SubstackCommentSample[] = [
+    { id: 11, children: [{ id: 12, children: [{ id: 13 }] }, { id: 14 }] },
+    { id: 21, deleted: true, children: [{ id: 22 }] },
+    { id: 31, status: 'moderator_removed' },
+  ];
+
+  it('the tree as sent: replies nested in children, counts as numbers, a deleted comment a mark without body; on its schema, no warning', () => {
+    const { result, warnings } = captureWarnings(() => parsePostComments(substackCommentsBody(POST, tree)));
+    expect(warnings).toEqual([]);
+    expect(result.restricted).toBe(false);
+    expect(result.more).toBe(false);
+    expect(result.comments.map((c) => c.id)).toEqual([11, 21, 31]);
+    const [first, deleted, removed] = result.comments;
+    expect(first).toMatchObject({
+      id: 11,
+      post_id: POST,
+      body: 'Comment 11 on the estuary.',
+      date: '2025-04-02T09:15:00.000Z',
+      edited_at: null,
+      name: 'Reader 11',
+      handle: 'reader11',
+      user_id: 330000011,
+      reactions: { '❤': 1 },
+      reaction_count: 1,
+      children_count: 2,
+      deleted: false,
+      status: 'published',
+    });
+    expect(first.children.map((c) => c.id)).toEqual([12, 14]);
+    expect(first.children[0].children.map((c) => c.id)).toEqual([13]);
+    expect(deleted).toMatchObject({ body: null, deleted: true, name: null, handle: null });
+    expect(deleted.children.map((c) => c.id)).toEqual([22]);
+    expect(removed).toMatchObject({ body: null, status: 'moderator_removed' });
+    for (const c of result.comments) expect(NewsletterComment.parse(c)).toEqual(c);
+    for (const viewer of ['body_json', 'ancestor_path', 'publication_id', 'user_bestseller_tier', 'restacks', 'type'])
+      expect(first).not.toHaveProperty(viewer);
+    const record = {
+      post: { id: POST, slug: 's', title: 't', canonical_url: 'u', write_comment_permissions: 'everyone' },
+      ...result,
+      comments_off: false,
+    };
+    const { restricted: _r, ...wire } = record;
+    expect(NewsletterPostComments.parse(wire)).toEqual(wire);
+  });
+
+  it('without `comments` → a changed shape; `comments_restricted` → restricted, nothing read; `more` as stated, null when absent', () => {
+    expect(() => parsePostComments({ more: false })).toThrow(/missing post_comments\.comments/);
+    expect(() => parsePostComments([])).toThrow(/missing post_comments object/);
+    expect(parsePostComments({ comments_restricted: true, comments: [] })).toEqual({ comments: [], more: null, restricted: true });
+    expect(parsePostComments(substackCommentsBody(POST, [], {})).more).toBeNull();
+    expect(parsePostComments(substackCommentsBody(POST, [], { more: true })).more).toBe(true);
+  });
+
+  it('a comment without its id is left out (its replies with it), warned; usual fields missing degrade one at a time', () => {
+    const body = substackCommentsBody(POST, [{ id: 11, children: [{ id: 12 }] }, { id: 21 }]) as { comments: Record<string, unknown>[] };
+    delete body.comments[0].id;
+    const { result, warnings } = captureWarnings(() => parsePostComments(body));
+    expect(result.comments.map((c) => c.id)).toEqual([21]);
+    expect(warnings).toHaveLength(1);
+    const full = parsePostComments(substackCommentsBody(POST, [{ id: 21 }])).comments[0];
+    // On every comment: null plus a warning.
+    for (const field of ['body', 'date'] as const) {
+      const b = substackCommentsBody(POST, [{ id: 21 }]) as { comments: Record<string, unknown>[] };
+      delete b.comments[0][field];
+      const { result: r, warnings: w } = captureWarnings(() => parsePostComments(b));
+      expect(r.comments[0], field).toEqual({ ...full, [field]: null });
+      expect(w.map((x) => x.field)).toEqual([`post_comments.comments.${field}`]);
+    }
+    // Sometimes carried: null (children: []), silently.
+    for (const field of [
+      'post_id',
+      'edited_at',
+      'name',
+      'handle',
+      'user_id',
+      'photo_url',
+      'reactions',
+      'reaction_count',
+      'children_count',
+      'deleted',
+      'status',
+      'children',
+    ] as const) {
+      const b = substackCommentsBody(POST, [{ id: 21 }]) as { comments: Record<string, unknown>[] };
+      delete b.comments[0][field];
+      const { result: r, warnings: w } = captureWarnings(() => parsePostComments(b));
+      expect(w, field).toEqual([]);
+      expect(r.comments[0], field).toEqual({ ...full, [field]: field === 'children' ? [] : null });
+    }
+    // A reaction count that is no number is left out, warned.
+    const odd = substackCommentsBody(POST, [{ id: 21 }]) as { comments: Record<string, unknown>[] };
+    odd.comments[0].reactions = { '❤': 3, '🔥': 'many' };
+    const { result: r, warnings: w } = captureWarnings(() => parsePostComments(odd));
+    expect(r.comments[0].reactions).toEqual({ '❤': 3 });
+    expect(w).toHaveLength(1);
+  });
+
+  it(`replies deeper than ${MAX_COMMENT_DEPTH} levels are cut, warned`, () => {
+    let deep: SubstackCommentSample = { id: 1000 };
+    for (let i = 999; i > 1000 - MAX_COMMENT_DEPTH - 3; i--) deep = { id: i, children: [deep] };
+    const { result, warnings } = captureWarnings(() => parsePostComments(substackCommentsBody(POST, [deep])));
+    let levels = 0;
+    for (let c: NewsletterComment | undefined = result.comments[0]; c; c = c.children[0]) levels++;
+    expect(levels).toBe(MAX_COMMENT_DEPTH);
+    expect(warnings.map((w) => w.detail)).toEqual([expect.stringMatching(/cut below/)]);
+  });
+
+  it('foreignComment: a comment (a reply too) stating another post id; none stated passes', () => {
+    const parsed = (t: SubstackCommentSample[]) => parsePostComments(substackCommentsBody(POST, t)).comments;
+    expect(foreignComment(parsed(tree), POST)).toBeNull();
+    expect(foreignComment(parsed([{ id: 11, postId: 9 }]), POST)).toBe(11);
+    expect(foreignComment(parsed([{ id: 11, children: [{ id: 12, children: [{ id: 13, postId: 9 }] }] }]), POST)).toBe(13);
+    const unstated = parsed([{ id: 11 }]).map((c) => ({ ...c, post_id: null }));
+    expect(foreignComment(unstated, POST)).toBeNull();
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * newsletter = Substack. Pure parsers: Substack's JSON API in, records out (no I/O), through the
  * parse kit: a profile without its id or handle, a post without its id, is a changed shape; the
- * usual fields missing are null plus a warning. Also a post URL's host and slug, and whether one
- * post's answer is the post asked for (postIdentityProblem).
+ * usual fields missing are null plus a warning. Also a post URL's host and slug, whether one
+ * post's answer is the post asked for (postIdentityProblem), and a post's comment tree
+ * (parsePostComments: a comment without its id is left out, warned).
  *
  * Captures: ../shared/fixtures/newsletter/ (SOURCES.md; recorded with a login cookie, so viewer
  * fields appear there and are left out here).
@@ -10,9 +11,9 @@
 import { parseUserUrl } from '../../links/user-url.js';
 import { int, intish, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import type { NewsletterPost, NewsletterPostDetail, NewsletterProfile } from './schema.js';
+import type { NewsletterComment, NewsletterPost, NewsletterPostDetail, NewsletterProfile } from './schema.js';
 import { byListOwner } from '../identity.js';
-export type { NewsletterPost, NewsletterPostDetail, NewsletterProfile } from './schema.js';
+export type { NewsletterComment, NewsletterPost, NewsletterPostDetail, NewsletterProfile } from './schema.js';
 
 export const PLATFORM = 'newsletter';
 
@@ -228,4 +229,78 @@ export function postIdentityProblem(post: NewsletterPostDetail, asked: PostRef, 
   if (pair.includes(want) && pair.includes(got)) return null;
   if (want.endsWith('.substack.com') && site(finalHost) !== want && site(finalHost) === got) return null;
   return `a post of ${canonical}, not ${asked.host}`;
+}
+
+/** A post's comment settings, from its own answer: `write_comment_permissions` (`everyone`, `only_paid`, `none`…), null when not stated. */
+export function parseCommentPermissions(body: unknown): string | null {
+  return recordReader(body, { platform: PLATFORM, record: 'post' }).opt.str('write_comment_permissions');
+}
+
+/** Deeper than this, replies are cut ([] and warned): Substack's own pages nest far less. */
+export const MAX_COMMENT_DEPTH = 32;
+
+/**
+ * The body of `GET https://<publication host>/api/v1/post/<post id>/comments?all_comments=true&sort=`:
+ * `{comments: [...], more?}`, each comment with its replies in `children`. Without `comments` the
+ * answer is not this endpoint's (a changed shape); a comment without its id is left out (warned),
+ * its replies with it. `comments_restricted` (a discussion for paid subscribers only) is reported,
+ * never read around.
+ */
+export function parsePostComments(body: unknown): { comments: NewsletterComment[]; more: boolean | null; restricted: boolean } {
+  const r = recordReader(body, { platform: PLATFORM, record: 'post_comments' });
+  const restricted = r.opt.bool('comments_restricted') === true;
+  if (restricted) return { comments: [], more: null, restricted };
+  r.id('comments', (v) => (Array.isArray(v) ? v : null));
+  return { comments: r.items('comments', (c) => parseComment(c, 0)), more: r.opt.bool('more'), restricted };
+}
+
+function parseComment(r: Reader, depth: number): NewsletterComment {
+  const id = r.id('id', int);
+  const deleted = r.opt.bool('deleted');
+  const status = r.opt.str('status');
+  const replies = r.opt.arr('children');
+  let children: NewsletterComment[] = [];
+  if (replies?.length && depth + 1 >= MAX_COMMENT_DEPTH) r.warn('children', `cut below ${MAX_COMMENT_DEPTH} levels`);
+  else if (replies) children = r.items('children', (c) => parseComment(c, depth + 1));
+  // A deleted or removed comment is served as a mark without a body: null, silently; any other is warned.
+  const gone = deleted === true || (status !== null && status !== 'published');
+  return {
+    id,
+    post_id: r.opt.int('post_id'),
+    body: gone ? r.opt.str('body') : r.str('body'),
+    date: r.str('date'),
+    edited_at: r.opt.str('edited_at'),
+    name: r.opt.str('name'),
+    handle: r.opt.str('handle'),
+    user_id: r.opt.int('user_id'),
+    photo_url: r.opt.str('photo_url'),
+    reactions: reactionCounts(r),
+    reaction_count: r.opt.int('reaction_count'),
+    children_count: r.opt.int('children_count'),
+    deleted,
+    status,
+    children,
+  };
+}
+
+/** `reactions` as counts by emoji; a count that is no whole number is left out (warned). */
+function reactionCounts(r: Reader): Record<string, number> | null {
+  const raw = r.opt.obj('reactions');
+  if (!raw) return null;
+  const out: Record<string, number> = {};
+  for (const [emoji, n] of Object.entries(raw)) {
+    if (typeof n === 'number' && Number.isSafeInteger(n)) out[emoji] = n;
+    else r.warn('reactions', `${emoji}: not a count`);
+  }
+  return out;
+}
+
+/** The id of a comment in the tree (a reply at any depth) whose stated `post_id` is not the post's, or null. */
+export function foreignComment(comments: NewsletterComment[], postId: number): number | null {
+  for (const c of comments) {
+    if (c.post_id !== null && c.post_id !== postId) return c.id;
+    const deeper = foreignComment(c.children, postId);
+    if (deeper !== null) return deeper;
+  }
+  return null;
 }

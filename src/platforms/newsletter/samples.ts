@@ -163,3 +163,58 @@ export function substackPostBody(s: SubstackPostSample): Record<string, unknown>
     next_post_slug: null,
   };
 }
+
+/** One comment for `substackCommentsBody`; its replies in `children`. */
+export interface SubstackCommentSample {
+  id: number;
+  body?: string | null;
+  handle?: string | null;
+  name?: string;
+  postId?: number;
+  deleted?: boolean;
+  status?: string;
+  children?: SubstackCommentSample[];
+}
+
+/**
+ * A post's comments as `GET https://<publication host>/api/v1/post/<id>/comments?all_comments=true&sort=`
+ * answers them: `{comments: [...], more}`, each comment with its replies nested in `children`. Not
+ * a capture (none exists): written from public clients' notes on the endpoint (the keys they read
+ * and type: `id`, `post_id`, `user_id`, `body`, `date`, `edited_at`, `name`, `handle`, `photo_url`,
+ * `reactions`, `reaction_count`, `children_count`, `deleted`, `status`, `ancestor_path`,
+ * `children`); values invented.
+ */
+export function substackCommentsBody(
+  postId: number,
+  comments: SubstackCommentSample[],
+  extra: Record<string, unknown> = { more: false },
+): Record<string, unknown> {
+  const one = (c: SubstackCommentSample, path: number[]): Record<string, unknown> => {
+    const gone = c.deleted === true || (c.status !== undefined && c.status !== 'published');
+    const handle = c.handle === undefined ? `reader${c.id}` : c.handle;
+    return {
+      id: c.id,
+      post_id: c.postId ?? postId,
+      publication_id: 2_100_207,
+      user_id: gone ? null : 330_000_000 + c.id,
+      body: c.body === undefined ? (gone ? null : `Comment ${c.id} on the estuary.`) : c.body,
+      body_json: null,
+      date: '2025-04-02T09:15:00.000Z',
+      edited_at: null,
+      ancestor_path: path.join('.'),
+      type: 'comment',
+      status: c.status ?? 'published',
+      deleted: c.deleted ?? false,
+      name: gone ? null : (c.name ?? `Reader ${c.id}`),
+      handle: gone ? null : handle,
+      photo_url: gone ? null : 'https://substackcdn.com/image/fetch/sample-reader.jpeg',
+      reactions: { '❤': c.id % 5 },
+      reaction_count: c.id % 5,
+      restacks: 0,
+      children_count: (c.children ?? []).length,
+      user_bestseller_tier: null,
+      children: (c.children ?? []).map((r) => one(r, [...path, c.id])),
+    };
+  };
+  return { comments: comments.map((c) => one(c, [])), ...extra };
+}

@@ -93,3 +93,68 @@ export const NewsletterPostsPage = named(
   "One page of a Substack writer's posts",
 );
 export type NewsletterPostsPage = z.infer<typeof NewsletterPostsPage>;
+
+/** One comment of a post's discussion, with its replies (`children`, nested the same way). */
+export interface NewsletterComment {
+  id: number;
+  post_id: number | null;
+  body: string | null;
+  date: string | null;
+  edited_at: string | null;
+  name: string | null;
+  handle: string | null;
+  user_id: number | null;
+  photo_url: string | null;
+  reactions: Record<string, number> | null;
+  reaction_count: number | null;
+  children_count: number | null;
+  deleted: boolean | null;
+  status: string | null;
+  children: NewsletterComment[];
+}
+
+export const NewsletterComment: z.ZodType<NewsletterComment> = named(
+  'NewsletterComment',
+  z.strictObject({
+    id: Int,
+    post_id: NInt.describe('The post it is on (checked to be the post asked for, where stated)'),
+    body: NStr.describe('The text, plain; null for a comment deleted or removed (its replies stay, under it)'),
+    date: NStr,
+    edited_at: NStr.describe('When it was last edited; null when never'),
+    name: NStr.describe("The commenter's name"),
+    handle: NStr.describe("The commenter's profile handle (substack.com/@<handle>), when they have one"),
+    user_id: NInt,
+    photo_url: NStr,
+    reactions: z.record(z.string(), Int).nullable().describe('Reaction counts by emoji, e.g. {"❤": 3}'),
+    reaction_count: NInt,
+    children_count: NInt.describe('Replies Substack counts under it'),
+    deleted: NBool,
+    status: NStr.describe('`published`, `moderator_removed`…'),
+    get children() {
+      return z.array(NewsletterComment).describe('Replies, nested the same way; [] when none');
+    },
+  }),
+  'A comment on a Substack post, with its replies',
+);
+
+export const NewsletterPostComments = named(
+  'NewsletterPostComments',
+  z.strictObject({
+    post: z
+      .strictObject({
+        id: Int,
+        slug: NStr,
+        title: NStr,
+        canonical_url: NStr,
+        write_comment_permissions: NStr.describe('Who may comment: `everyone`, `only_paid`, `none` (comments off)…'),
+      })
+      .describe('The post the comments are on'),
+    comments: z.array(NewsletterComment).describe('Top-level comments in the asked order, each with its replies (`children`)'),
+    comments_off: NBool.describe(
+      'Ours: true when the post has comments turned off (`write_comment_permissions` `none`): `comments` is then what Substack still shows, usually []; null when the post does not say',
+    ),
+    more: NBool.describe("Substack's `more`: true when it says comments were left out of this answer; null when it does not say"),
+  }),
+  "A Substack post's public comments, as a tree",
+);
+export type NewsletterPostComments = z.infer<typeof NewsletterPostComments>;
