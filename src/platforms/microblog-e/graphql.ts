@@ -2,7 +2,7 @@
  * GraphQL types and root fields for microblog-e (any Mastodon-compatible server): idiomatic names
  * over the wire records (Mastodon's Account and Status entities; the account search lists the
  * profile's Account type, and so do followers and following; a status's thread lists the Status
- * type), plus `json` carrying the whole wire record (what REST returns). Media,
+ * type; who boosted or favourited a status lists it under a small status type), plus `json` carrying the whole wire record (what REST returns). Media,
  * mentions, tags, emoji, cards and polls are JSON.
  */
 import { builder } from '../../graphql/builder.js';
@@ -11,6 +11,8 @@ import {
   microblogEFollowers,
   microblogEFollowing,
   microblogEPost,
+  microblogEPostFavouritedBy,
+  microblogEPostRebloggedBy,
   microblogEPosts,
   microblogEProfile,
   microblogEProfileSearch,
@@ -18,12 +20,15 @@ import {
 } from './operations.js';
 import type {
   MicroblogEAccount,
+  MicroblogEFavouritedByPage,
   MicroblogEField,
   MicroblogEFollowersPage,
   MicroblogEFollowingPage,
+  MicroblogEInteractionPost,
   MicroblogEPostContext,
   MicroblogEPostsPage,
   MicroblogEProfileSearch,
+  MicroblogERebloggedByPage,
   MicroblogEStatus,
   MicroblogETagPage,
 } from './schema.js';
@@ -171,11 +176,46 @@ export function microblogEGraphql(): void {
     }),
   });
 
+  const InteractionPostRef = builder.objectRef<MicroblogEInteractionPost>('MicroblogEInteractionPost').implement({
+    description: 'The status whose boosters or favouriters are listed: its id, page and counts',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false, description: 'The status id on the server that answered' }),
+      url: t.exposeString('url'),
+      reblogsCount: t.exposeInt('reblogs_count'),
+      favouritesCount: t.exposeInt('favourites_count'),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const RebloggedByPageRef = builder.objectRef<MicroblogERebloggedByPage>('MicroblogERebloggedByPage').implement({
+    fields: (t) => ({
+      post: t.expose('post', { type: InteractionPostRef, nullable: false, description: 'The status asked for' }),
+      accounts: t.expose('accounts', { type: [AccountRef], nullable: false, description: 'Accounts that boosted it, most recent first' }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const FavouritedByPageRef = builder.objectRef<MicroblogEFavouritedByPage>('MicroblogEFavouritedByPage').implement({
+    fields: (t) => ({
+      post: t.expose('post', { type: InteractionPostRef, nullable: false, description: 'The status asked for' }),
+      accounts: t.expose('accounts', {
+        type: [AccountRef],
+        nullable: false,
+        description: 'Accounts that favourited it, most recent first',
+      }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
   operationField(microblogEProfile, AccountRef);
   operationField(microblogEPosts, PostsPageRef);
   operationField(microblogEFollowers, FollowersPageRef);
   operationField(microblogEFollowing, FollowingPageRef);
   operationField(microblogEPost, PostContextRef);
+  operationField(microblogEPostRebloggedBy, RebloggedByPageRef);
+  operationField(microblogEPostFavouritedBy, FavouritedByPageRef);
   operationField(microblogETag, TagPageRef);
   operationField(microblogEProfileSearch, ProfileSearchRef);
 }
