@@ -5441,7 +5441,7 @@ export interface components {
             id: string;
             /** @description Web page of the status (on the origin server) */
             url: string | null;
-            /** @description Boosts the server counts (the list shows those an anonymous caller may see) */
+            /** @description Boosts the server counts (the list may show fewer: Mastodon leaves out suspended accounts) */
             reblogs_count: number | null;
             /** @description Favourites the server counts */
             favourites_count: number | null;

@@ -1,7 +1,9 @@
 /**
  * microblog-e (any Mastodon-compatible server) operations: an account's profile, its statuses,
  * its followers and the accounts it follows, one status with its thread, the accounts that
- * boosted or favourited a status, a server's hashtag timeline, a server's account search; each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
+ * boosted or favourited a status, a server's hashtag timeline, a server's account search; each
+ * 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo
+ * answers in its demo.ts.
  */
 import type { OpContext, OperationDef, ParamSpec } from '../operation.js';
 import type { FollowsCursor, FollowsList, InteractionList, InteractionsCursor, PostsCursor, TagCursor } from './fetch.js';

@@ -207,7 +207,7 @@ export const MicroblogEInteractionPost = named(
   z.strictObject({
     id: Str.describe('The status id on the server that answered'),
     url: NStr.describe('Web page of the status (on the origin server)'),
-    reblogs_count: NInt.describe('Boosts the server counts (the list shows those an anonymous caller may see)'),
+    reblogs_count: NInt.describe('Boosts the server counts (the list may show fewer: Mastodon leaves out suspended accounts)'),
     favourites_count: NInt.describe('Favourites the server counts'),
   }),
   'The status whose boosters or favouriters are listed (its id, page and counts, from `/api/v1/statuses/<id>`)',
