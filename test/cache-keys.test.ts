@@ -826,6 +826,70 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  microblogEPostRebloggedBy: {
+    // As the post operation's url (host and user case-insensitive, the ActivityPub id and a trailing slash the same status), and the page.
+    same: [
+      [
+        { url: 'https://Mastodon.Social/@HarbourWeather/113900000000000011' },
+        { url: 'https://mastodon.social/users/harbourweather/statuses/113900000000000011/', cursor: '' },
+      ],
+      [
+        {
+          url: 'https://harbour.example/@tides/110',
+          cursor: encodeCursor({ l: 'reblogged_by', i: 'harbour.example', u: 'tides', s: '110', m: '5' }),
+        },
+        {
+          url: 'https://Harbour.Example/users/Tides/statuses/110',
+          cursor: encodeCursor({ l: 'reblogged_by', i: 'harbour.example', u: 'tides', s: '110', m: '5' }),
+        },
+      ],
+    ],
+    differ: [
+      [{ url: 'https://harbour.example/@tides/110' }, { url: 'https://harbour.example/@tides/111' }],
+      [{ url: 'https://harbour.example/@tides/110' }, { url: 'https://fosstodon.org/@tides/110' }],
+      // Another user's URL with this id is refused at run time (the status is not theirs), never served this list.
+      [{ url: 'https://harbour.example/@tides/110' }, { url: 'https://harbour.example/@pier/110' }],
+      [
+        { url: 'https://harbour.example/@tides/110' },
+        {
+          url: 'https://harbour.example/@tides/110',
+          cursor: encodeCursor({ l: 'reblogged_by', i: 'harbour.example', u: 'tides', s: '110', m: '5' }),
+        },
+      ],
+      [
+        {
+          url: 'https://harbour.example/@tides/110',
+          cursor: encodeCursor({ l: 'reblogged_by', i: 'harbour.example', u: 'tides', s: '110', m: '5' }),
+        },
+        {
+          url: 'https://harbour.example/@tides/110',
+          cursor: encodeCursor({ l: 'reblogged_by', i: 'harbour.example', u: 'tides', s: '110', m: '4' }),
+        },
+      ],
+    ],
+  },
+  microblogEPostFavouritedBy: {
+    // Its own operation (cache keys are per operation): a status's favouriters are never its boosters.
+    same: [
+      [
+        { url: 'https://Mastodon.Social/@HarbourWeather/113900000000000011' },
+        { url: 'https://mastodon.social/users/harbourweather/statuses/113900000000000011' },
+      ],
+    ],
+    differ: [
+      [{ url: 'https://harbour.example/@tides/110' }, { url: 'https://harbour.example/@tides/111' }],
+      [
+        {
+          url: 'https://harbour.example/@tides/110',
+          cursor: encodeCursor({ l: 'favourited_by', i: 'harbour.example', u: 'tides', s: '110', m: '5' }),
+        },
+        {
+          url: 'https://harbour.example/@tides/110',
+          cursor: encodeCursor({ l: 'favourited_by', i: 'harbour.example', u: 'tides', s: '110', m: '6' }),
+        },
+      ],
+    ],
+  },
   microblogETag: {
     same: [
       [

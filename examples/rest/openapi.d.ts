@@ -1680,6 +1680,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-e/post/reblogged-by": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the accounts that boosted a public Mastodon status (80 at most, most recent first), with its counts; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEPostRebloggedBy`.
+         */
+        get: operations["microblogEPostRebloggedBy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-e/post/favourited-by": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the accounts that favourited a public Mastodon status (80 at most, most recent first), with its counts; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogEPostFavouritedBy`.
+         */
+        get: operations["microblogEPostFavouritedBy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-e/tag": {
         parameters: {
             query?: never;
@@ -5497,6 +5537,32 @@ export interface components {
             /** @description The public replies below it, depth first, as far as the server shows them to anonymous callers; null when the thread could not be read (a partial read) */
             descendants: components["schemas"]["MicroblogEStatus"][] | null;
         };
+        MicroblogEInteractionPost: {
+            /** @description The status id on the server that answered */
+            id: string;
+            /** @description Web page of the status (on the origin server) */
+            url: string | null;
+            /** @description Boosts the server counts (the list may show fewer: Mastodon leaves out suspended accounts) */
+            reblogs_count: number | null;
+            /** @description Favourites the server counts */
+            favourites_count: number | null;
+        };
+        MicroblogERebloggedByPage: {
+            /** @description The status asked for (public or unlisted), read by this call */
+            post: components["schemas"]["MicroblogEInteractionPost"];
+            /** @description Accounts that boosted it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            accounts: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+        };
+        MicroblogEFavouritedByPage: {
+            /** @description The status asked for (public or unlisted), read by this call */
+            post: components["schemas"]["MicroblogEInteractionPost"];
+            /** @description Accounts that favourited it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            accounts: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+        };
         NewsletterProfile: {
             /** @description The person's Substack user id */
             id: number;
@@ -8738,6 +8804,36 @@ export interface components {
             ancestors: components["schemas"]["MicroblogEStatus"][] | null;
             /** @description The public replies below it, depth first, as far as the server shows them to anonymous callers; null when the thread could not be read (a partial read) */
             descendants: components["schemas"]["MicroblogEStatus"][] | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEPostRebloggedByResponse: {
+            /** @description The status asked for (public or unlisted), read by this call */
+            post: components["schemas"]["MicroblogEInteractionPost"];
+            /** @description Accounts that boosted it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            accounts: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEPostFavouritedByResponse: {
+            /** @description The status asked for (public or unlisted), read by this call */
+            post: components["schemas"]["MicroblogEInteractionPost"];
+            /** @description Accounts that favourited it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            accounts: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -13576,6 +13672,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogEPostResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEPostRebloggedBy: {
+        parameters: {
+            query: {
+                /**
+                 * @description The status: its page https://<instance>/@<user>/<id>, or its ActivityPub id https://<instance>/users/<user>/statuses/<id>
+                 * @example https://mastodon.social/@harbourweather/113900000000000011
+                 */
+                url: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEPostRebloggedByResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogEPostFavouritedBy: {
+        parameters: {
+            query: {
+                /**
+                 * @description The status: its page https://<instance>/@<user>/<id>, or its ActivityPub id https://<instance>/users/<user>/statuses/<id>
+                 * @example https://mastodon.social/@harbourweather/113900000000000011
+                 */
+                url: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogEPostFavouritedByResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -8,7 +8,10 @@
  * our cursor, bad parameters, an account hiding its lists (403), the list answering 404 / 429 / a
  * block page / a login wall. One status with its thread also: the ActivityPub URL sharing the
  * page URL's cache entry, the thread failing (a partial read: charged, never cached), the status
- * answering 404 / 429 / a block page / another account's status, bad URLs.
+ * answering 404 / 429 / a block page / another account's status, bad URLs. Who boosted or
+ * favourited a status also: paging by our cursor (a cursor of the other list is 400), the status
+ * or the list answering 404 / 429 / a block page / a login wall / another account's status, bad
+ * parameters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/microblog-e/demo.js';
@@ -17,6 +20,7 @@ import {
   mastodonContextBody,
   mastodonFollowsBody,
   mastodonFollowsLink,
+  mastodonInteractionsLink,
   mastodonSearchBody,
   mastodonStatusBody,
 } from '../../src/platforms/microblog-e/samples.js';
@@ -555,6 +559,172 @@ describe('microblog-e one status and its thread (/v1/microblog-e/post)', () => {
     const r = await h.rest(`/v1/microblog-e/post?${q}`, { key });
     expect(r.status).toBe(400);
     expect(r.body.error.details).toEqual([{ param: 'url', message: expect.stringMatching(message) }]);
+    expect(h.replay.hits()).toHaveLength(before);
+    expect(await h.balance(id)).toBe(5);
+  });
+});
+
+describe('microblog-e who boosted / favourited a status (/v1/microblog-e/post/reblogged-by, /post/favourited-by)', () => {
+  // The demo's answers (its demo.ts) and, for paging and failures, our own (samples.ts): no capture
+  // of Mastodon's reblogged_by or favourited_by endpoints exists.
+  const STATUS = '/api/v1/statuses/113900000000000011';
+  const URL_PARAM = `url=${encodeURIComponent(`https://${HOST}/@harbourweather/113900000000000011`)}`;
+  const restoreDemo = () => {
+    h.replay.reset();
+    for (const r of demoRoutes()) h.replay.add(r);
+  };
+
+  it('reblogged-by: 1 credit live, {post, accounts, cursor}; the ActivityPub URL is the same entry (0 from cache); favourited-by over GraphQL', async () => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    const r = await h.rest(
+      `/v1/microblog-e/post/reblogged-by?url=${encodeURIComponent('https://Mastodon.Social/@HarbourWeather/113900000000000011')}`,
+      { key },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      credits_charged: 1,
+      cursor: null,
+      post: { id: '113900000000000011', url: `https://${HOST}/@harbourweather/113900000000000011`, reblogs_count: 1, favourites_count: 2 },
+    });
+    expect(r.body.accounts.map((a: { acct: string }) => a.acct)).toEqual(['harbourmaster@tidewater.example']);
+    expect(h.replay.hits({ host: HOST, path: `${STATUS}/reblogged_by` }).map((x) => x.upstreamUrl)).toEqual([
+      `https://${HOST}${STATUS}/reblogged_by?limit=80`,
+    ]);
+    const ap = encodeURIComponent(`https://${HOST}/users/harbourweather/statuses/113900000000000011`);
+    const again = await h.rest(`/v1/microblog-e/post/reblogged-by?url=${ap}&cache_max_age=1d`, { key });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, post: r.body.post, accounts: r.body.accounts });
+    expect(h.replay.hits({ host: HOST, path: `${STATUS}/reblogged_by` })).toHaveLength(1);
+    const g = await h.gql(
+      `{ microblogEPostFavouritedBy(url: "https://${HOST}/@harbourweather/113900000000000011") { post { id url reblogsCount favouritesCount } accounts { acct followersCount } cursor } }`,
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.microblogEPostFavouritedBy).toEqual({
+      post: { id: '113900000000000011', url: `https://${HOST}/@harbourweather/113900000000000011`, reblogsCount: 1, favouritesCount: 2 },
+      accounts: [
+        { acct: 'northpier', followersCount: 310 },
+        { acct: 'harbourmaster@tidewater.example', followersCount: 75 },
+      ],
+      cursor: null,
+    });
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('paging: the Link max_id becomes our cursor; the next page asks the status + max_id, 1 credit each; a cursor of the other list is 400', async () => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    const accounts = mastodonFollowsBody(HOST, [
+      { user: 'northpier', instance: HOST, displayName: 'North Pier Log', id: '109300000000000202' },
+      { user: 'harbourmaster', instance: 'tidewater.example', displayName: 'Harbour Master', id: '109300000000000303' },
+    ]);
+    h.replay.add({
+      host: HOST,
+      path: `${STATUS}/favourited_by`,
+      response: (req) =>
+        req.query.get('max_id') === '7701'
+          ? mastodonJson(200, accounts.slice(1))
+          : {
+              ...mastodonJson(200, accounts.slice(0, 1)),
+              headers: {
+                'content-type': 'application/json; charset=utf-8',
+                link: mastodonInteractionsLink(HOST, '113900000000000011', 'favourited_by', '7701', '7730'),
+              },
+            },
+    });
+    try {
+      const first = await h.rest(`/v1/microblog-e/post/favourited-by?${URL_PARAM}`, { key });
+      expect(first.body.accounts.map((a: { acct: string }) => a.acct)).toEqual(['northpier']);
+      expect(first.body.cursor).toEqual(expect.any(String));
+      const second = await h.rest(`/v1/microblog-e/post/favourited-by?${URL_PARAM}&cursor=${encodeURIComponent(first.body.cursor)}`, {
+        key,
+      });
+      expect(second.body).toMatchObject({ credits_charged: 1, cursor: null, post: { id: '113900000000000011' } });
+      expect(second.body.accounts.map((a: { acct: string }) => a.acct)).toEqual(['harbourmaster@tidewater.example']);
+      expect(h.replay.hits({ host: HOST, path: `${STATUS}/favourited_by` }).map((x) => x.query.get('max_id'))).toEqual([null, '7701']);
+      expect(h.replay.hits({ host: HOST, path: STATUS })).toHaveLength(2);
+      const crossed = await h.rest(`/v1/microblog-e/post/reblogged-by?${URL_PARAM}&cursor=${encodeURIComponent(first.body.cursor)}`, {
+        key,
+      });
+      expect(crossed.status).toBe(400);
+      expect(crossed.body.error.details).toEqual([{ param: 'cursor', message: 'belongs to another list (favourited_by)' }]);
+      const otherStatus = await h.rest(
+        `/v1/microblog-e/post/favourited-by?url=${encodeURIComponent(`https://${HOST}/@harbourweather/113900000000000010`)}&cursor=${encodeURIComponent(first.body.cursor)}`,
+        { key },
+      );
+      expect(otherStatus.body.error.details).toEqual([{ param: 'cursor', message: 'belongs to another status' }]);
+      expect(await h.balance(id)).toBe(3);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it.each([
+    ['the status answering 404', STATUS, 404, 'NOT_FOUND', mastodonError(404, 'Record not found')],
+    [
+      "the status answering another account's status at that id",
+      STATUS,
+      502,
+      'UPSTREAM_FAILED',
+      mastodonJson(
+        200,
+        mastodonStatusBody(HOST, {
+          id: '113900000000000011',
+          by: { user: 'northpier', instance: HOST, displayName: 'North Pier Log' },
+          text: 'x',
+        }),
+      ),
+    ],
+    ['the list answering 404', `${STATUS}/reblogged_by`, 404, 'NOT_FOUND', mastodonError(404, 'Record not found')],
+    [
+      'the list answering 429',
+      `${STATUS}/reblogged_by`,
+      502,
+      'UPSTREAM_BLOCKED',
+      { status: 429, headers: { 'retry-after': '3600' }, body: '' },
+    ],
+    [
+      'a Cloudflare block page on the list',
+      `${STATUS}/reblogged_by`,
+      502,
+      'UPSTREAM_BLOCKED',
+      { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_BLOCK },
+    ],
+    [
+      "a login wall (401, Mastodon's error body: a server wanting a login for these lists)",
+      `${STATUS}/reblogged_by`,
+      502,
+      'UPSTREAM_BLOCKED',
+      mastodonError(401, 'This API requires an authenticated user'),
+    ],
+  ])('%s → %s %s, 0 credits', async (_what, path, status, code, response) => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    h.replay.add({ host: HOST, path, response });
+    try {
+      const r = await h.rest(`/v1/microblog-e/post/reblogged-by?${URL_PARAM}`, { key });
+      expect(r.status).toBe(status);
+      expect(r.body.error.code).toBe(code);
+      if (path === STATUS) expect(h.replay.hits({ host: HOST, path: `${STATUS}/reblogged_by` })).toHaveLength(0);
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it.each([
+    ['', 'url', /is required/],
+    [`url=${encodeURIComponent('https://mastodon.social/@harbourweather')}`, 'url', /^must be a status URL/],
+    [`url=${encodeURIComponent('https://10.0.0.5/@harbourweather/1')}`, 'url', /^must be a status URL/],
+    [`${URL_PARAM}&cursor=nope`, 'cursor', /must be the `cursor` of a previous response/],
+  ])('%s → 400 INVALID_INPUT on %s, 0 credits, nothing fetched', async (q, param, message) => {
+    const { key, id } = await h.key(5);
+    const before = h.replay.hits().length;
+    const r = await h.rest(`/v1/microblog-e/post/favourited-by?${q}`, { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('INVALID_INPUT');
+    expect(r.body.error.details).toEqual([{ param, message: expect.stringMatching(message) }]);
     expect(h.replay.hits()).toHaveLength(before);
     expect(await h.balance(id)).toBe(5);
   });

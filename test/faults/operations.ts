@@ -51,6 +51,14 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     requests: [/^GET [^/]+\/api\/v1\/statuses\/[^/?]+$/],
     why: 'the status; its thread (`/context`) is optional: ancestors and descendants null (README)',
   },
+  microblogEPostRebloggedBy: {
+    requests: [/^GET [^/]+\/api\/v1\/statuses\/[^/?]+$/, /\/reblogged_by\?/],
+    why: 'the status (the record’s `post`, and the only proof whose list it is), then the list itself',
+  },
+  microblogEPostFavouritedBy: {
+    requests: [/^GET [^/]+\/api\/v1\/statuses\/[^/?]+$/, /\/favourited_by\?/],
+    why: 'the status (the record’s `post`, and the only proof whose list it is), then the list itself',
+  },
   livestreamVideos: {
     requests: [/^GET kick\.com\/api\/v2\/channels\/[^/?]+$/, /\/videos$/],
     why: 'the channel (its id is the only proof whose broadcasts they are), then the broadcasts themselves',

@@ -68,6 +68,10 @@ const NAMED_OTHERWISE: Record<string, string> = {
     'the followers list is the followers’ Account entities, never the followed account’s (Mastodon /api/v1/accounts/<id>/followers); the lookup before it names the account and is swapped',
   microblogEFollowing:
     'the following list is the followed accounts’ Account entities, never the follower’s (Mastodon /api/v1/accounts/<id>/following); the lookup before it names the account and is swapped',
+  microblogEPostRebloggedBy:
+    'the reblogged_by list is the boosters’ Account entities, never the status or its author (Mastodon /api/v1/statuses/<id>/reblogged_by); the status before it names both and is swapped',
+  microblogEPostFavouritedBy:
+    'the favourited_by list is the favouriters’ Account entities, never the status or its author (Mastodon /api/v1/statuses/<id>/favourited_by); the status before it names both and is swapped',
   videoComments:
     'the youtubei/v1/next comments answer names the video nowhere in plain text (its continuation tokens carry the id inside base64 protobuf, checked: comments.test.ts); the watch page before it names the video and is swapped, and the cursor binds the token to the video id',
   livestreamVideos:

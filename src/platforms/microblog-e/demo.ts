@@ -4,7 +4,7 @@
  * which the demo never uses); every name, id and URL is invented. Each route answers the
  * operation's example (its `example`) and is a demo miss for anything else.
  */
-import type { Route } from '../../replay/server.js';
+import type { RecordedResponse, ReplayRequest, Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
 import { demoMiss } from '../../demo/miss.js';
 
@@ -123,7 +123,7 @@ export function demoRoutes(): Route[] {
     harbour,
     '<p>Morning forecast: sea fog until 10, then sunny spells. High 17°C.</p>',
     '2025-03-06T06:00:00.000Z',
-    [1, 9, 54],
+    [1, 1, 2],
   );
   const tides = status(
     '113900000000000010',
@@ -184,7 +184,8 @@ export function demoRoutes(): Route[] {
 /**
  * The forecast as one status and its thread (`/v1/microblog-e/post`): a top-level status (no
  * ancestors), a question from northpier in reply, and the answer of an account of another server
- * to that question (a remote status: its `url` and `uri` on its own server).
+ * to that question (a remote status: its `url` and `uri` on its own server); the account of another
+ * server boosted it, and it and northpier favourited it (`/post/reblogged-by`, `/post/favourited-by`).
  */
 function threadRoutes(
   host: string,
@@ -223,8 +224,15 @@ function threadRoutes(
     mentions: [mention(pier)],
   };
   const base = `/api/v1/statuses/${forecast.id}`;
+  // Who boosted it (the account of another server) and who favourited it: one page each, no Link header.
+  const page =
+    (accounts: DemoAccount[]) =>
+    (req: ReplayRequest): RecordedResponse =>
+      req.query.get('max_id') ? demoMiss(req) : json(accounts);
   return [
     { host, path: base, response: json(forecast) },
     { host, path: `${base}/context`, response: json({ ancestors: [], descendants: [question, answer] }) },
+    { host, path: `${base}/reblogged_by`, response: page([remote]) },
+    { host, path: `${base}/favourited_by`, response: page([pier, remote]) },
   ];
 }

@@ -13,9 +13,11 @@ import type { OperationDef } from '../operation.js';
 import { validateArgs } from '../operation.js';
 import {
   decodeFollowsCursor,
+  decodeInteractionsCursor,
   decodePostsCursor,
   decodeTagCursor,
   fetchFollows,
+  fetchInteractions,
   fetchPost,
   fetchPosts,
   fetchProfile,
@@ -28,13 +30,22 @@ import {
   microblogEFollowers,
   microblogEFollowing,
   microblogEPost,
+  microblogEPostFavouritedBy,
+  microblogEPostRebloggedBy,
   microblogEPosts,
   microblogEProfileSearch,
   microblogETag,
 } from './operations.js';
 import { parseStatus, PLATFORM } from './parse.js';
 import type { MastodonSample, MastodonStatusSample } from './samples.js';
-import { mastodonContextBody, mastodonFollowsBody, mastodonFollowsLink, mastodonSearchBody, mastodonStatusBody } from './samples.js';
+import {
+  mastodonContextBody,
+  mastodonFollowsBody,
+  mastodonFollowsLink,
+  mastodonInteractionsLink,
+  mastodonSearchBody,
+  mastodonStatusBody,
+} from './samples.js';
 import { walls } from './walls.js';
 
 /** Names resolve publicly, except the ones a hostile caller points at inside networks. */
@@ -751,5 +762,203 @@ describe('microblogEPost', () => {
       expect(r.post).toMatchObject({ id: '114620457512351116', replies_count: 1, reblogs_count: 5, favourites_count: 12 });
       expect(r).toEqual({ post: parseStatus(raw), ancestors: [], descendants: [] });
     });
+  });
+});
+
+describe('microblogEPostRebloggedBy / microblogEPostFavouritedBy', () => {
+  // No capture of `/api/v1/statuses/<id>/reblogged_by` or `/favourited_by` exists: the lists here
+  // are our own (samples.ts, an array of Account entities as Mastodon documents it); the captures
+  // (a Status, the account search's Account array) are served in place at the end.
+  const HOST = 'harbour.example';
+  const tides: MastodonSample = { user: 'tides', instance: HOST, displayName: 'Tides', id: '7' };
+  const pier: MastodonSample = { user: 'pier', instance: HOST, displayName: 'Pier', id: '8' };
+  const post: MastodonStatusSample = { id: '110', by: tides, text: 'Until ten.' };
+  const asked = { instance: HOST, user: 'tides', id: '110' };
+  const STATUS = '/api/v1/statuses/110';
+  const accounts = mastodonFollowsBody(HOST, [
+    { user: 'pier', instance: HOST, displayName: 'Pier', id: '11' },
+    { user: 'gull', instance: 'elsewhere.example', displayName: 'Gull', id: '12' },
+  ]);
+  const status = (body: unknown = { ...mastodonStatusBody(HOST, post), reblogs_count: 2, favourites_count: 5 }) =>
+    t.replay.add({ host: HOST, path: STATUS, response: json(body) });
+  const list = (which: InteractionList, response: ReturnType<typeof json>) =>
+    t.replay.add({ host: HOST, path: `${STATUS}/${which}`, response });
+  const ask = (which: InteractionList, cursor: Parameters<typeof fetchInteractions>[2]['cursor'] = null, a = asked) =>
+    fetchInteractions(t.ctx, which, { ...a, cursor });
+  type InteractionList = 'reblogged_by' | 'favourited_by';
+  const opOf = (which: InteractionList) => (which === 'reblogged_by' ? microblogEPostRebloggedBy : microblogEPostFavouritedBy);
+
+  it.each(['reblogged_by', 'favourited_by'] as const)(
+    '%s: the status, then the list with limit=80; post is its id, url and counts; the Link max_id becomes our cursor; every page asks the status',
+    async (which) => {
+      status();
+      list(which, json(accounts, { link: mastodonInteractionsLink(HOST, '110', which, '9001', '9040') }));
+      const first = await ask(which);
+      expect(first.post).toEqual({ id: '110', url: 'https://harbour.example/@tides/110', reblogs_count: 2, favourites_count: 5 });
+      expect(first.accounts.map((a) => [a.id, a.acct])).toEqual([
+        ['11', 'pier'],
+        ['12', 'gull@elsewhere.example'],
+      ]);
+      expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual([
+        'https://harbour.example/api/v1/statuses/110',
+        `https://harbour.example/api/v1/statuses/110/${which}?limit=80`,
+      ]);
+      const c = decodeInteractionsCursor(first.cursor!);
+      expect(c).toEqual({ l: which, i: HOST, u: 'tides', s: '110', m: '9001' });
+      const v = validateArgs(opOf(which), { url: 'https://Harbour.Example/users/Tides/statuses/110', cursor: first.cursor });
+      expect(v.ok && v.args).toEqual({ ...asked, cursor: c });
+
+      t.replay.reset();
+      status();
+      list(which, json(accounts.slice(1)));
+      const second = await ask(which, c);
+      // No Link header: the last page (the max_id is a boost's or a Favourite's id, which no account carries).
+      expect(second).toMatchObject({ post: { id: '110' }, accounts: [{ id: '12' }], cursor: null });
+      expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual([
+        'https://harbour.example/api/v1/statuses/110',
+        `https://harbour.example/api/v1/statuses/110/${which}?limit=80&max_id=9001`,
+      ]);
+    },
+  );
+
+  it('a cursor: of the other list, of another status or user or server, or not ours → INVALID_INPUT on cursor before anything is sent', () => {
+    const reblogs = encodeCursor({ l: 'reblogged_by', i: HOST, u: 'tides', s: '110', m: '9001' });
+    const url = 'https://harbour.example/@tides/110';
+    const cases: [OperationDef, Record<string, string>, string][] = [
+      [microblogEPostFavouritedBy, { url, cursor: reblogs }, 'belongs to another list (reblogged_by)'],
+      [microblogEPostRebloggedBy, { url: 'https://harbour.example/@tides/111', cursor: reblogs }, 'belongs to another status'],
+      [microblogEPostRebloggedBy, { url: 'https://harbour.example/@pier/110', cursor: reblogs }, 'belongs to another status'],
+      [microblogEPostRebloggedBy, { url: 'https://other.example/@tides/110', cursor: reblogs }, 'belongs to another status'],
+      [microblogEPostRebloggedBy, { url, cursor: 'bm90LW91cnM' }, 'must be the `cursor` of a previous response, unchanged'],
+      // A followers cursor is no cursor of these lists.
+      [
+        microblogEPostRebloggedBy,
+        { url, cursor: encodeCursor({ l: 'followers', i: HOST, u: 'tides', a: '7', m: '9001' }) },
+        'must be the `cursor` of a previous response, unchanged',
+      ],
+    ];
+    for (const [op, args, message] of cases) {
+      const v = validateArgs(op, args);
+      expect(v.ok ? null : v.problems).toEqual([{ param: 'cursor', message }]);
+    }
+    const bad = validateArgs(microblogEPostRebloggedBy, { url: 'https://harbour.example/@tides' });
+    expect(bad.ok ? null : bad.problems).toEqual([{ param: 'url', message: expect.stringMatching(/^must be a status URL/) }]);
+  });
+
+  it.each([
+    ['another id', mastodonStatusBody(HOST, { ...post, id: '111' }), 'UPSTREAM_FAILED'],
+    ['another account of the server', mastodonStatusBody(HOST, { ...post, by: pier }), 'UPSTREAM_FAILED'],
+    [
+      'a remote account of the same name',
+      mastodonStatusBody(HOST, { ...post, by: { ...tides, instance: 'elsewhere.example' } }),
+      'UPSTREAM_FAILED',
+    ],
+    ['no author', { ...mastodonStatusBody(HOST, post), account: null }, 'UPSTREAM_FAILED'],
+    ['a private status', mastodonStatusBody(HOST, { ...post, visibility: 'private' }), 'NOT_FOUND'],
+  ])('the status answered with %s → %s, the list never asked', async (_what, body, code) => {
+    status(body);
+    list('reblogged_by', json(accounts));
+    const e = await failure(ask('reblogged_by'));
+    expect(e.code).toBe(code);
+    expect(t.replay.hits({ path: `${STATUS}/reblogged_by` })).toHaveLength(0);
+  });
+
+  it('the status answering 404 → NOT_FOUND, a login wall → UPSTREAM_BLOCKED; the list never asked', async () => {
+    t.replay.add({ host: HOST, path: STATUS, response: json({ error: 'Record not found' }, {}, 404) });
+    list('favourited_by', json(accounts));
+    expect((await failure(ask('favourited_by'))).code).toBe('NOT_FOUND');
+    t.replay.add({ host: HOST, path: STATUS, response: json({ error: 'This API requires an authenticated user' }, {}, 401) });
+    const walled = await failure(ask('favourited_by'));
+    expect(walled.code).toBe('UPSTREAM_BLOCKED');
+    expect(walled.message).toMatch(/login wall/);
+    expect(t.replay.hits({ path: `${STATUS}/favourited_by` })).toHaveLength(0);
+  });
+
+  it.each(['reblogged_by', 'favourited_by'] as const)(
+    '%s: the list answering 404 → NOT_FOUND; 401 with an error body (a server wanting a login for it) → login wall; 403 → UPSTREAM_BLOCKED; another shape → UPSTREAM_FAILED',
+    async (which) => {
+      status();
+      list(which, json({ error: 'Record not found' }, {}, 404));
+      expect((await failure(ask(which))).code).toBe('NOT_FOUND');
+      list(which, json({ error: 'This API requires an authenticated user' }, {}, 401));
+      const walled = await failure(ask(which));
+      expect(walled.code).toBe('UPSTREAM_BLOCKED');
+      expect(walled.message).toMatch(/login wall/);
+      list(which, json({ error: 'forbidden' }, {}, 403));
+      expect((await failure(ask(which))).code).toBe('UPSTREAM_BLOCKED');
+      list(which, json({ accounts: [] }));
+      const other = await failure(ask(which));
+      expect(other.code).toBe('UPSTREAM_FAILED');
+      expect(other.message).toMatch(/harbour\.example does not answer the Mastodon API/);
+    },
+  );
+
+  it('missing fields degrade one at a time: a status without url or counts, an account without its id left out (warned)', async () => {
+    const { url: _u, reblogs_count: _r, ...body } = mastodonStatusBody(HOST, post);
+    status(body);
+    list(
+      'reblogged_by',
+      json([
+        { ...accounts[0], id: undefined },
+        { ...accounts[1], display_name: undefined },
+      ]),
+    );
+    const warnings: string[] = [];
+    const stop = onParserWarning((_p, field) => warnings.push(field));
+    const r = await ask('reblogged_by').finally(stop);
+    // `url` is sometimes absent (read with opt: null, no warning); the counts are always sent (null, warned).
+    expect(r.post).toEqual({ id: '110', url: null, reblogs_count: null, favourites_count: 2 });
+    expect(r.accounts).toHaveLength(1);
+    expect(r.accounts[0]).toMatchObject({ id: '12', display_name: null });
+    expect(warnings.sort()).toEqual(['accounts.items', 'accounts.items.display_name', 'status.reblogs_count'].sort());
+    expect(r.cursor).toBeNull();
+  });
+
+  it('an empty list → an empty page (nobody visible to an anonymous caller boosted it)', async () => {
+    status();
+    list('reblogged_by', json([]));
+    expect(await ask('reblogged_by')).toMatchObject({ post: { reblogs_count: 2 }, accounts: [], cursor: null });
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`the fosstodon captures served in place (${skipReason(PLATFORM)})`, () => {
+    it.each(['reblogged_by', 'favourited_by'] as const)(
+      "schochastics 114620457512351116 (%s): the captured Status's counts; the search capture's Accounts as the list (no capture of that list exists)",
+      async (which) => {
+        t.replay.add({
+          host: 'fosstodon.org',
+          path: '/api/v1/statuses/114620457512351116',
+          response: json(
+            (JSON.parse(readFixture(PLATFORM, 'account-statuses-fosstodon-schochastics-2025-07-17.json')) as Record<string, unknown>[])[2],
+          ),
+        });
+        t.replay.add({
+          host: 'fosstodon.org',
+          path: `/api/v1/statuses/114620457512351116/${which}`,
+          response: {
+            headers: { 'content-type': 'application/json' },
+            bodyFile: fixturePath(PLATFORM, 'accounts-search-schochastics-fosstodon-2025-07-17.json'),
+          },
+        });
+        const r = await fetchInteractions(t.ctx, which, {
+          instance: 'fosstodon.org',
+          user: 'schochastics',
+          id: '114620457512351116',
+          cursor: null,
+        });
+        expect(r.post).toEqual({
+          id: '114620457512351116',
+          url: 'https://fosstodon.org/@schochastics/114620457512351116',
+          reblogs_count: 5,
+          favourites_count: 12,
+        });
+        expect(r.accounts.map((a) => [a.id === '109302436954721982', a.acct, a.display_name, a.followers_count])).toEqual([
+          [true, 'schochastics', 'David Schoch', 1036],
+          [false, 'schochastics@birdsite.lakedrops.com', 'David Schoch', 0],
+          [false, 'schochastics@bird.makeup', 'David Schoch', 0],
+        ]);
+        expect(r.accounts[1]!.url).toMatch(/^https:\/\/birdsite\.lakedrops\.com\//);
+        expect(r.cursor).toBeNull();
+      },
+    );
   });
 });

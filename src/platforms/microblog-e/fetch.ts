@@ -11,6 +11,8 @@
  *       the lookup, on every page; next page: the Link header's `max_id`, a Follow id)
  *   GET https://<instance>/api/v1/statuses/<id>, then GET https://<instance>/api/v1/statuses/<id>/context
  *       (a status and its thread; the thread is optional: see fetchPost)
+ *   GET https://<instance>/api/v1/statuses/<id>, then GET …/statuses/<id>/reblogged_by?limit=80[&max_id=]
+ *       (or `/favourited_by`; the status on every page; next page: the Link header's `max_id`)
  *
  * The instance is the caller's input, so every request names it as `userParam` (`handle`, or
  * `instance` for a tag or a search, `url` for a status): the upstream client's SSRF guard refuses a private,
@@ -49,6 +51,7 @@ import {
 } from './parse.js';
 import type {
   MicroblogEAccount,
+  MicroblogEInteractionsPage,
   MicroblogEPostContext,
   MicroblogEPostsPage,
   MicroblogEProfileSearch,
@@ -61,6 +64,8 @@ const HEADERS = { accept: 'application/json' };
 const SEARCH_LIMIT = 40;
 /** Accounts per page of followers / following: Mastodon's most (twice its default of 40). */
 const FOLLOWS_LIMIT = 80;
+/** Accounts per page of a status's boosters / favouriters: Mastodon's most (twice its default of 40). */
+const INTERACTIONS_LIMIT = 80;
 
 /**
  * `what` names what is asked for. `missing`: what a 404/410 means — the account or tag asked for
@@ -323,9 +328,24 @@ function threadMismatch(post: MicroblogEStatus, thread: StatusContext): string |
  * and the record is a partial read (never cached). Cancellation stays an error.
  */
 export async function fetchPost(ctx: OpContext, a: StatusRef): Promise<MicroblogEPostContext> {
-  const base = `https://${a.instance}/api/v1/statuses/${encodeURIComponent(a.id)}`;
-  const what = `Status ${a.id} of @${a.user}@${a.instance}`;
-  const { json } = await getJson(ctx, base, 'url', what);
+  const post = await fetchStatus(ctx, a);
+  const thread = await optionalThread(ctx, post, `${statusUrl(a)}/context`, statusWhat(a));
+  return thread ? { post, ...thread } : partialRead({ post, ancestors: null, descendants: null });
+}
+
+const statusUrl = (a: StatusRef) => `https://${a.instance}/api/v1/statuses/${encodeURIComponent(a.id)}`;
+const statusWhat = (a: StatusRef) => `Status ${a.id} of @${a.user}@${a.instance}`;
+
+/**
+ * The public status `a` names (`GET /api/v1/statuses/<id>`), checked: 404/410 → NOT_FOUND (also
+ * Mastodon's answer to an anonymous caller for a private or direct status), another id or another
+ * author than asked (isAskedStatus) → UPSTREAM_FAILED, a non-public visibility answered anyway →
+ * NOT_FOUND (an unknown one warned `status.visibility`). Shared by one status with its thread and
+ * by the lists of who boosted or favourited it.
+ */
+async function fetchStatus(ctx: OpContext, a: StatusRef): Promise<MicroblogEStatus> {
+  const what = statusWhat(a);
+  const { json } = await getJson(ctx, statusUrl(a), 'url', what);
   const post = asMastodon(a.instance, () => parseStatus(json));
   if (!isAskedStatus(post, a))
     throw upstreamFailed(
@@ -336,8 +356,59 @@ export async function fetchPost(ctx: OpContext, a: StatusRef): Promise<Microblog
       warn(PLATFORM, 'status.visibility', `${JSON.stringify(post.visibility)} (not returned)`);
     throw notFound(`${what} was not found on ${a.instance} (not public)`);
   }
-  const thread = await optionalThread(ctx, post, `${base}/context`, what);
-  return thread ? { post, ...thread } : partialRead({ post, ancestors: null, descendants: null });
+  return post;
+}
+
+/** Which accounts of a status: those who boosted it, or those who favourited it (Mastodon's path segment). */
+export type InteractionList = 'reblogged_by' | 'favourited_by';
+/** Our cursor of a status's boosters or favouriters: the list, instance, user, status id, next `max_id`. */
+interface InteractionsCursor {
+  l: InteractionList;
+  i: string;
+  u: string;
+  s: string;
+  m: string;
+}
+
+export function decodeInteractionsCursor(raw: string): InteractionsCursor | null {
+  const c = decodeCursor(raw);
+  if (!c || (c.l !== 'reblogged_by' && c.l !== 'favourited_by')) return null;
+  if (typeof c.i !== 'string' || typeof c.u !== 'string' || typeof c.s !== 'string' || typeof c.m !== 'string') return null;
+  return ID.test(c.s) && ID.test(c.m) ? { l: c.l, i: c.i, u: c.u, s: c.s, m: c.m } : null;
+}
+export type { InteractionsCursor };
+
+/**
+ * One page of the accounts that boosted (`reblogged_by`) or favourited (`favourited_by`) the
+ * public status `a` names. The status is asked first, on every page, with its checks (fetchStatus:
+ * the asked id by the asked user, public): the record carries its counts, and the list's Account
+ * entities are the boosters, never the author, so the status is the only proof whose list it is.
+ * Then `…/statuses/<id>/<list>?limit=80[&max_id=]`: Mastodon's JSON array of Account entities
+ * (404/410 → NOT_FOUND; 401 with Mastodon's error body → login wall; 403 → UPSTREAM_BLOCKED).
+ * Paging: the Link header's `rel="next"` `max_id` only (the id of a boost or of a Favourite,
+ * which no account in the list carries, so no fallback below a full page); no Link → the last page.
+ */
+export async function fetchInteractions(
+  ctx: OpContext,
+  list: InteractionList,
+  a: StatusRef & { cursor: InteractionsCursor | null },
+): Promise<MicroblogEInteractionsPage> {
+  const status = await fetchStatus(ctx, a);
+  const params = new URLSearchParams({ limit: String(INTERACTIONS_LIMIT) });
+  if (a.cursor) params.set('max_id', a.cursor.m);
+  const { json, headers } = await getJson(
+    ctx,
+    `${statusUrl(a)}/${list}?${params.toString()}`,
+    'url',
+    `The accounts that ${list === 'reblogged_by' ? 'boosted' : 'favourited'} ${statusWhat(a)}`,
+  );
+  const accounts = asMastodon(a.instance, () => parseAccountList(json));
+  const next = nextMaxId(headers.link);
+  return {
+    post: { id: status.id, url: status.url, reblogs_count: status.reblogs_count, favourites_count: status.favourites_count },
+    accounts,
+    cursor: next ? encodeCursor({ l: list, i: a.instance, u: a.user, s: a.id, m: next } satisfies InteractionsCursor) : null,
+  };
 }
 
 /** The status's thread, or null with a `post.context` warning when that request fails or answers another thread. */

@@ -1,16 +1,20 @@
 /**
  * GraphQL types and root fields for microblog-e (any Mastodon-compatible server): idiomatic names
  * over the wire records (Mastodon's Account and Status entities; the account search lists the
- * profile's Account type, and so do followers and following; a status's thread lists the Status
- * type), plus `json` carrying the whole wire record (what REST returns). Media,
- * mentions, tags, emoji, cards and polls are JSON.
+ * profile's Account type, and so do followers and following and who boosted or favourited a
+ * status, beside a small type of that status's id, url and counts; a status's thread lists the
+ * Status type), plus `json` carrying the whole wire record (what REST returns). Media, mentions,
+ * tags, emoji, cards and polls are JSON.
  */
+import type { ObjectRef } from '@pothos/core';
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import {
   microblogEFollowers,
   microblogEFollowing,
   microblogEPost,
+  microblogEPostFavouritedBy,
+  microblogEPostRebloggedBy,
   microblogEPosts,
   microblogEProfile,
   microblogEProfileSearch,
@@ -18,12 +22,15 @@ import {
 } from './operations.js';
 import type {
   MicroblogEAccount,
+  MicroblogEFavouritedByPage,
   MicroblogEField,
   MicroblogEFollowersPage,
   MicroblogEFollowingPage,
+  MicroblogEInteractionPost,
   MicroblogEPostContext,
   MicroblogEPostsPage,
   MicroblogEProfileSearch,
+  MicroblogERebloggedByPage,
   MicroblogEStatus,
   MicroblogETagPage,
 } from './schema.js';
@@ -32,50 +39,7 @@ import type {
 export function microblogEGraphql(): void {
   const json = WIRE_FIELD_DESCRIPTION;
 
-  const FieldRef = builder.objectRef<MicroblogEField>('MicroblogEField').implement({
-    description: 'A profile metadata pair',
-    fields: (t) => ({
-      name: t.exposeString('name'),
-      value: t.exposeString('value', { description: 'HTML (a link is an `<a href>`)' }),
-      verifiedAt: t.exposeString('verified_at', {
-        description: 'When the server last confirmed the link back (rel="me"); null when not verified',
-      }),
-    }),
-  });
-
-  const AccountRef = builder.objectRef<MicroblogEAccount>('MicroblogEAccount').implement({
-    description: 'A Mastodon account',
-    fields: (t) => ({
-      id: t.exposeString('id', { nullable: false, description: "The account's id on the server that answered" }),
-      username: t.exposeString('username'),
-      acct: t.exposeString('acct', { description: '`username`, or `username@server` for a remote account' }),
-      displayName: t.exposeString('display_name'),
-      locked: t.exposeBoolean('locked'),
-      bot: t.exposeBoolean('bot'),
-      group: t.exposeBoolean('group'),
-      discoverable: t.exposeBoolean('discoverable'),
-      indexable: t.exposeBoolean('indexable'),
-      createdAt: t.exposeString('created_at'),
-      note: t.exposeString('note', { description: 'Bio as HTML' }),
-      url: t.exposeString('url'),
-      uri: t.exposeString('uri'),
-      avatar: t.exposeString('avatar'),
-      avatarStatic: t.exposeString('avatar_static'),
-      header: t.exposeString('header'),
-      headerStatic: t.exposeString('header_static'),
-      followersCount: t.exposeInt('followers_count'),
-      followingCount: t.exposeInt('following_count'),
-      statusesCount: t.exposeInt('statuses_count'),
-      lastStatusAt: t.exposeString('last_status_at'),
-      hideCollections: t.exposeBoolean('hide_collections', {
-        description: 'The account hides whom it follows and who follows it; null where the server does not say',
-      }),
-      emojis: t.expose('emojis', { type: 'JSON', description: 'Custom emoji used in the name and bio' }),
-      fields: t.expose('fields', { type: [FieldRef], nullable: false }),
-      moved: t.expose('moved', { type: 'JSON', description: 'The account this one moved to' }),
-      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
-    }),
-  });
+  const AccountRef = accountGraphql();
 
   const StatusRef = builder.objectRef<MicroblogEStatus>('MicroblogEStatus');
   StatusRef.implement({
@@ -171,6 +135,7 @@ export function microblogEGraphql(): void {
     }),
   });
 
+  interactionsGraphql(AccountRef);
   operationField(microblogEProfile, AccountRef);
   operationField(microblogEPosts, PostsPageRef);
   operationField(microblogEFollowers, FollowersPageRef);
@@ -178,4 +143,93 @@ export function microblogEGraphql(): void {
   operationField(microblogEPost, PostContextRef);
   operationField(microblogETag, TagPageRef);
   operationField(microblogEProfileSearch, ProfileSearchRef);
+}
+
+/** Who boosted or favourited a status: the status's id, url and counts, and the Account type listed. */
+function interactionsGraphql(AccountRef: ObjectRef<any, MicroblogEAccount>): void {
+  const json = WIRE_FIELD_DESCRIPTION;
+  const InteractionPostRef = builder.objectRef<MicroblogEInteractionPost>('MicroblogEInteractionPost').implement({
+    description: 'The status whose boosters or favouriters are listed: its id, page and counts',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false, description: 'The status id on the server that answered' }),
+      url: t.exposeString('url'),
+      reblogsCount: t.exposeInt('reblogs_count'),
+      favouritesCount: t.exposeInt('favourites_count'),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const RebloggedByPageRef = builder.objectRef<MicroblogERebloggedByPage>('MicroblogERebloggedByPage').implement({
+    fields: (t) => ({
+      post: t.expose('post', { type: InteractionPostRef, nullable: false, description: 'The status asked for' }),
+      accounts: t.expose('accounts', { type: [AccountRef], nullable: false, description: 'Accounts that boosted it, most recent first' }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const FavouritedByPageRef = builder.objectRef<MicroblogEFavouritedByPage>('MicroblogEFavouritedByPage').implement({
+    fields: (t) => ({
+      post: t.expose('post', { type: InteractionPostRef, nullable: false, description: 'The status asked for' }),
+      accounts: t.expose('accounts', {
+        type: [AccountRef],
+        nullable: false,
+        description: 'Accounts that favourited it, most recent first',
+      }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(microblogEPostRebloggedBy, RebloggedByPageRef);
+  operationField(microblogEPostFavouritedBy, FavouritedByPageRef);
+}
+
+/** The Account type (a profile; the accounts of every list and search) and its metadata pairs. */
+function accountGraphql(): ObjectRef<any, MicroblogEAccount> {
+  const json = WIRE_FIELD_DESCRIPTION;
+  const FieldRef = builder.objectRef<MicroblogEField>('MicroblogEField').implement({
+    description: 'A profile metadata pair',
+    fields: (t) => ({
+      name: t.exposeString('name'),
+      value: t.exposeString('value', { description: 'HTML (a link is an `<a href>`)' }),
+      verifiedAt: t.exposeString('verified_at', {
+        description: 'When the server last confirmed the link back (rel="me"); null when not verified',
+      }),
+    }),
+  });
+
+  return builder.objectRef<MicroblogEAccount>('MicroblogEAccount').implement({
+    description: 'A Mastodon account',
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false, description: "The account's id on the server that answered" }),
+      username: t.exposeString('username'),
+      acct: t.exposeString('acct', { description: '`username`, or `username@server` for a remote account' }),
+      displayName: t.exposeString('display_name'),
+      locked: t.exposeBoolean('locked'),
+      bot: t.exposeBoolean('bot'),
+      group: t.exposeBoolean('group'),
+      discoverable: t.exposeBoolean('discoverable'),
+      indexable: t.exposeBoolean('indexable'),
+      createdAt: t.exposeString('created_at'),
+      note: t.exposeString('note', { description: 'Bio as HTML' }),
+      url: t.exposeString('url'),
+      uri: t.exposeString('uri'),
+      avatar: t.exposeString('avatar'),
+      avatarStatic: t.exposeString('avatar_static'),
+      header: t.exposeString('header'),
+      headerStatic: t.exposeString('header_static'),
+      followersCount: t.exposeInt('followers_count'),
+      followingCount: t.exposeInt('following_count'),
+      statusesCount: t.exposeInt('statuses_count'),
+      lastStatusAt: t.exposeString('last_status_at'),
+      hideCollections: t.exposeBoolean('hide_collections', {
+        description: 'The account hides whom it follows and who follows it; null where the server does not say',
+      }),
+      emojis: t.expose('emojis', { type: 'JSON', description: 'Custom emoji used in the name and bio' }),
+      fields: t.expose('fields', { type: [FieldRef], nullable: false }),
+      moved: t.expose('moved', { type: 'JSON', description: 'The account this one moved to' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
 }

@@ -1,15 +1,19 @@
 /**
  * microblog-e (any Mastodon-compatible server) operations: an account's profile, its statuses,
- * its followers and the accounts it follows, one status with its thread, a server's hashtag
- * timeline, a server's account search; each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
+ * its followers and the accounts it follows, one status with its thread, the accounts that
+ * boosted or favourited a status, a server's hashtag timeline, a server's account search; each
+ * 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo
+ * answers in its demo.ts.
  */
-import type { OperationDef, ParamSpec } from '../operation.js';
-import type { FollowsCursor, FollowsList, PostsCursor, TagCursor } from './fetch.js';
+import type { OpContext, OperationDef, ParamSpec } from '../operation.js';
+import type { FollowsCursor, FollowsList, InteractionList, InteractionsCursor, PostsCursor, TagCursor } from './fetch.js';
 import {
   decodeFollowsCursor,
+  decodeInteractionsCursor,
   decodePostsCursor,
   decodeTagCursor,
   fetchFollows,
+  fetchInteractions,
   fetchPost,
   fetchPosts,
   fetchProfile,
@@ -50,6 +54,22 @@ function checkInstance(args: Record<string, any>, problem: (param: string, messa
   return instance;
 }
 const hasCursor = (args: Record<string, any>) => typeof args.cursor === 'string' && args.cursor !== '';
+
+/** A status, named by its URL (one status with its thread; who boosted or favourited it). */
+const STATUS_URL_PARAM: ParamSpec = {
+  name: 'url',
+  kind: 'string',
+  required: true,
+  maxLength: 500,
+  description: 'The status: its page https://<instance>/@<user>/<id>, or its ActivityPub id https://<instance>/users/<user>/statuses/<id>',
+};
+/** Reports a `url` that is no status URL; returns the status it names (undefined when absent: the required rule reports that). */
+function statusRefOf(args: Record<string, any>, problem: (param: string, message: string) => void): StatusRef | null | undefined {
+  if (typeof args.url !== 'string' || !args.url.trim()) return undefined;
+  const ref = normalizeStatusUrl(args.url);
+  if (!ref) problem('url', 'must be a status URL https://<instance>/@<user>/<id> or https://<instance>/users/<user>/statuses/<id>');
+  return ref;
+}
 
 export const microblogEProfile: OperationDef<Acct, schema.MicroblogEAccount> = {
   field: 'microblogEProfile',
@@ -102,20 +122,10 @@ export const microblogEPost: OperationDef<StatusRef, schema.MicroblogEPostContex
   summary: 'One public status on any Mastodon-compatible server, with its thread: the statuses it replies to and the replies below it',
   rest: { path: '/v1/microblog-e/post' },
   record: schema.MicroblogEPostContext,
-  params: [
-    {
-      name: 'url',
-      kind: 'string',
-      required: true,
-      maxLength: 500,
-      description:
-        'The status: its page https://<instance>/@<user>/<id>, or its ActivityPub id https://<instance>/users/<user>/statuses/<id>',
-    },
-  ],
+  params: [STATUS_URL_PARAM],
   cacheable: true,
   check(args, problem) {
-    if (typeof args.url === 'string' && args.url.trim() && !normalizeStatusUrl(args.url))
-      problem('url', 'must be a status URL https://<instance>/@<user>/<id> or https://<instance>/users/<user>/statuses/<id>');
+    statusRefOf(args, problem);
   },
   normalize: (a) => normalizeStatusUrl(a.url)!,
   // The user too: a status id is one server's, and another user's URL with that id is refused, never this record.
@@ -241,12 +251,60 @@ export const microblogEFollowing: OperationDef<FollowsArgs, schema.MicroblogEFol
   },
 };
 
+type InteractionsArgs = StatusRef & { cursor: InteractionsCursor | null };
+
+/** What the reblogged-by and favourited-by operations share: the post operation's `url`, a cursor bound to the list and the status, the key. */
+function interactionsDef(list: InteractionList) {
+  return {
+    platform: PLATFORM,
+    params: [STATUS_URL_PARAM, { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION }] satisfies ParamSpec[],
+    cacheable: true,
+    check(args: Record<string, any>, problem: (param: string, message: string) => void) {
+      const ref = statusRefOf(args, problem);
+      if (!hasCursor(args)) return;
+      const c = decodeInteractionsCursor(args.cursor);
+      if (!c) problem('cursor', CURSOR_PROBLEM);
+      else if (c.l !== list) problem('cursor', `belongs to another list (${c.l})`);
+      else if (ref && (c.i !== ref.instance || c.u !== ref.user || c.s !== ref.id)) problem('cursor', 'belongs to another status');
+    },
+    normalize: (a: Record<string, any>): InteractionsArgs => ({
+      ...normalizeStatusUrl(a.url)!,
+      cursor: hasCursor(a) ? decodeInteractionsCursor(a.cursor) : null,
+    }),
+    // As the post operation's (server, user, id), and the page.
+    key: (a: InteractionsArgs) => JSON.stringify([a.instance, a.user, a.id, a.cursor?.m ?? null]),
+    cost: { max: 1 },
+    example: { url: 'https://mastodon.social/@harbourweather/113900000000000011' },
+    run: (ctx: OpContext, a: InteractionsArgs) => fetchInteractions(ctx, list, a),
+  };
+}
+
+export const microblogEPostRebloggedBy: OperationDef<InteractionsArgs, schema.MicroblogERebloggedByPage> = {
+  ...interactionsDef('reblogged_by'),
+  field: 'microblogEPostRebloggedBy',
+  summary:
+    'One page of the accounts that boosted a public Mastodon status (80 at most, most recent first), with its counts; page with `cursor`',
+  rest: { path: '/v1/microblog-e/post/reblogged-by' },
+  record: schema.MicroblogERebloggedByPage,
+};
+
+export const microblogEPostFavouritedBy: OperationDef<InteractionsArgs, schema.MicroblogEFavouritedByPage> = {
+  ...interactionsDef('favourited_by'),
+  field: 'microblogEPostFavouritedBy',
+  summary:
+    'One page of the accounts that favourited a public Mastodon status (80 at most, most recent first), with its counts; page with `cursor`',
+  rest: { path: '/v1/microblog-e/post/favourited-by' },
+  record: schema.MicroblogEFavouritedByPage,
+};
+
 export const operations = [
   microblogEProfile,
   microblogEPosts,
   microblogEFollowers,
   microblogEFollowing,
   microblogEPost,
+  microblogEPostRebloggedBy,
+  microblogEPostFavouritedBy,
   microblogETag,
   microblogEProfileSearch,
 ];

@@ -110,6 +110,24 @@ export function mastodonFollowsLink(
   return `<${base}&max_id=${maxId}>; rel="next", <${base}&since_id=${sinceId}>; rel="prev"`;
 }
 
+/**
+ * Mastodon's `Link` header on a page of a status's boosters or favouriters that has a next page:
+ * `next` with `max_id` and `prev` with `since_id` (a boost's status id, or a Favourite id: never
+ * an account id of the page). The list's body is an array of Account entities, as
+ * `mastodonFollowsBody` writes it (no capture of `reblogged_by` or `favourited_by` exists: both
+ * from Mastodon's documented API).
+ */
+export function mastodonInteractionsLink(
+  instance: string,
+  statusId: string,
+  list: 'reblogged_by' | 'favourited_by',
+  maxId: string,
+  sinceId: string,
+): string {
+  const base = `https://${instance}/api/v1/statuses/${statusId}/${list}?limit=80`;
+  return `<${base}&max_id=${maxId}>; rel="next", <${base}&since_id=${sinceId}>; rel="prev"`;
+}
+
 /** A status as `mastodonStatusBody` writes it. */
 export interface MastodonStatusSample {
   id: string;

@@ -201,3 +201,47 @@ export const MicroblogEPostContext = named(
   'A Mastodon status and its thread (`/api/v1/statuses/<id>` and `/context`)',
 );
 export type MicroblogEPostContext = z.infer<typeof MicroblogEPostContext>;
+
+export const MicroblogEInteractionPost = named(
+  'MicroblogEInteractionPost',
+  z.strictObject({
+    id: Str.describe('The status id on the server that answered'),
+    url: NStr.describe('Web page of the status (on the origin server)'),
+    reblogs_count: NInt.describe('Boosts the server counts (the list may show fewer: Mastodon leaves out suspended accounts)'),
+    favourites_count: NInt.describe('Favourites the server counts'),
+  }),
+  'The status whose boosters or favouriters are listed (its id, page and counts, from `/api/v1/statuses/<id>`)',
+);
+export type MicroblogEInteractionPost = z.infer<typeof MicroblogEInteractionPost>;
+
+/** One page of the accounts that boosted or favourited a status (`who`: what they did). */
+function interactionsPage(name: string, who: string, description: string) {
+  return named(
+    name,
+    z.strictObject({
+      post: MicroblogEInteractionPost.describe('The status asked for (public or unlisted), read by this call'),
+      accounts: z
+        .array(MicroblogEAccount)
+        .describe(
+          `Accounts that ${who} it, most recent first (at most 80), as the server has them (a remote account's \`acct\` is \`username@server\`)`,
+        ),
+      cursor: NStr.describe('Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link)'),
+    }),
+    description,
+  );
+}
+
+export const MicroblogERebloggedByPage = interactionsPage(
+  'MicroblogERebloggedByPage',
+  'boosted',
+  'One page of the accounts that boosted a Mastodon status (`/api/v1/statuses/<id>/reblogged_by`)',
+);
+export const MicroblogEFavouritedByPage = interactionsPage(
+  'MicroblogEFavouritedByPage',
+  'favourited',
+  'One page of the accounts that favourited a Mastodon status (`/api/v1/statuses/<id>/favourited_by`)',
+);
+/** Either page (the two records have the same members). */
+export type MicroblogEInteractionsPage = z.infer<typeof MicroblogERebloggedByPage>;
+export type MicroblogERebloggedByPage = MicroblogEInteractionsPage;
+export type MicroblogEFavouritedByPage = z.infer<typeof MicroblogEFavouritedByPage>;
