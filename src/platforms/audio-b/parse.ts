@@ -395,7 +395,7 @@ export const PLAYLIST_ID_RE = /^pl\.(?:[0-9a-f]{32}|u-[A-Za-z0-9]{1,64})$/;
  */
 export function normalizePlaylistId(raw: string): string | null {
   const s = raw.trim();
-  const hex = /^pl\.([0-9a-f]{32})$/i.exec(s);
+  const hex = /^pl\.([0-9a-fA-F]{32})$/.exec(s);
   if (hex) return `pl.${hex[1].toLowerCase()}`;
   return PLAYLIST_ID_RE.test(s) ? s : null;
 }
@@ -523,7 +523,9 @@ export function parsePlaylistResponse(json: unknown, ref: { id: string; storefro
   const r = playlistResource(json, what, ref.id);
   const rel = reader(r.relationships, { platform: PLATFORM, record: 'playlist.relationships' });
   const tracks = rel.obj('tracks');
-  const page = tracks ? tracksPageOf(tracks, rel.over(tracks, 'playlist.tracks'), ref) : { tracks: [], cursor: null };
+  const page = tracks
+    ? tracksPageOf(tracks, reader(tracks, { platform: PLATFORM, record: 'playlist.tracks' }), ref)
+    : { tracks: [], cursor: null };
   return playlistOf(r, page);
 }
 
