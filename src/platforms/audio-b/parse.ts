@@ -481,9 +481,10 @@ function tracksPageOf(container: Obj, r: Reader, ref: { id: string; storefront: 
   return { tracks, cursor: encodePlaylistCursor(ref.id, ref.storefront, offset) };
 }
 
-function descriptionOf(v: Obj): PlaylistDescription | null {
-  const standard = plainText(nonEmpty(v.standard));
-  const short = plainText(nonEmpty(v.short));
+/** `{standard, short}`, each optional (a text of another type is warned), as plain text; null when neither has text. */
+function descriptionOf(d: Reader): PlaylistDescription | null {
+  const standard = plainText(d.opt.nonEmpty('standard'));
+  const short = plainText(d.opt.nonEmpty('short'));
   return standard || short ? { standard, short } : null;
 }
 
@@ -502,7 +503,7 @@ export function playlistOf(r: Resource, page: TracksPage): Playlist {
     kind: kindOf(r.type, 'playlist'),
     name: a.nonEmpty('name'),
     curator_name: a.nonEmpty('curatorName'),
-    description: description ? descriptionOf(description) : null,
+    description: description ? descriptionOf(a.over(description, 'description')) : null,
     last_modified_date: a.opt.nonEmpty('lastModifiedDate'),
     playlist_type: a.nonEmpty('playlistType'),
     is_chart: a.bool('isChart'),
