@@ -148,6 +148,32 @@ const PAIRS: Record<string, Pairs> = {
       [{ url: 'https://music.apple.com/us/song/x/1600000011' }, { url: 'https://music.apple.com/gb/song/x/1600000011' }],
     ],
   },
+  audioBPlaylist: {
+    // The id and its link (any slug, no slug, a query) are one playlist; a catalog id's hex in either case is Apple's lower-case id.
+    same: [
+      [
+        { id: 'pl.fde3285b62264c44bc53477612d037a4' },
+        { url: 'https://music.apple.com/us/playlist/new-danish-rap/pl.fde3285b62264c44bc53477612d037a4?l=en' },
+      ],
+      [
+        { id: 'pl.FDE3285B62264C44BC53477612D037A4', storefront: 'US' },
+        { url: 'https://music.apple.com/playlist/pl.fde3285b62264c44bc53477612d037a4' },
+      ],
+      [{ id: 'pl.u-8aAVZAKIDj3Y5j' }, { url: 'https://music.apple.com/us/playlist/road-trip/pl.u-8aAVZAKIDj3Y5j' }],
+    ],
+    differ: [
+      [{ id: 'pl.fde3285b62264c44bc53477612d037a4' }, { id: 'pl.fde3285b62264c44bc53477612d037a5' }],
+      // Another storefront's catalogue is another answer.
+      [{ id: 'pl.fde3285b62264c44bc53477612d037a4' }, { id: 'pl.fde3285b62264c44bc53477612d037a4', storefront: 'gb' }],
+      // User playlist ids are case-sensitive.
+      [{ id: 'pl.u-8aAVZAKIDj3Y5j' }, { id: 'pl.u-8aavzakidj3y5j' }],
+      // Each page is its own entry.
+      [
+        { id: 'pl.fde3285b62264c44bc53477612d037a4' },
+        { id: 'pl.fde3285b62264c44bc53477612d037a4', cursor: encodeCursor({ p: 'pl.fde3285b62264c44bc53477612d037a4', s: 'us', o: 100 }) },
+      ],
+    ],
+  },
   audioBSearch: {
     same: [[{ query: 'test  pilots ' }, { query: 'test pilots', type: 'all' }]],
     differ: [[{ query: 'test pilots' }, { query: 'test pilots', type: 'song' }]],

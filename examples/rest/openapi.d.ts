@@ -500,6 +500,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio-b/playlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page (up to 100 tracks) of a public playlist on the audio-b platform: name, curator, description, type, artwork and its tracks as songs; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioBPlaylist`.
+         */
+        get: operations["audioBPlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio-b/search": {
         parameters: {
             query?: never;
@@ -2389,6 +2409,27 @@ export interface components {
                 name: string | null;
                 url: string | null;
             }[];
+        };
+        AudioBPlaylist: {
+            id: string;
+            kind: string;
+            name: string | null;
+            curator_name: string | null;
+            description: {
+                standard: string | null;
+                short: string | null;
+            } | null;
+            last_modified_date: string | null;
+            playlist_type: string | null;
+            is_chart: boolean | null;
+            url: string | null;
+            artwork: {
+                url: string;
+                width: number | null;
+                height: number | null;
+            } | null;
+            tracks: components["schemas"]["AudioBSong"][];
+            cursor: string | null;
         };
         AudioBSearch: {
             query: string;
@@ -6420,6 +6461,16 @@ export interface components {
             cached?: true;
             cached_at?: string;
             data: components["schemas"]["AudioBSong"];
+        };
+        AudioBPlaylistResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBPlaylist"];
         };
         AudioBSearchResponse: {
             /** @constant */
@@ -11482,6 +11533,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AudioBSongResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioBPlaylist: {
+        parameters: {
+            query?: {
+                /** @description Apple Music playlist id, e.g. pl.fde3285b62264c44bc53477612d037a4 (or a shared user playlist, pl.u-…). Give id or url, not both. */
+                id?: string;
+                /**
+                 * @description Apple Music playlist URL, e.g. https://music.apple.com/us/playlist/NAME/pl.ID (the storefront, here us, is used). Give id or url, not both.
+                 * @example https://music.apple.com/us/playlist/flight-deck/pl.0f1e2d3c4b5a69788796a5b4c3d2e1f0
+                 */
+                url?: string;
+                /** @description Two-letter storefront (country) of the catalogue to read, with id; default us. A url names its own. */
+                storefront?: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same playlist. Omit for the first page; null on the last. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record under `data` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioBPlaylistResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -37,6 +37,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/audio-b/artist': [`url=${enc('https://music.apple.com/us/artist/some-artist/159260351')}`],
   '/v1/audio-b/album': [`url=${enc('https://music.apple.com/us/album/some-album/1440935467')}`],
   '/v1/audio-b/song': [`url=${enc('https://music.apple.com/us/album/some-album/1440935467?i=1440935468')}`],
+  '/v1/audio-b/playlist': [`url=${enc('https://music.apple.com/us/playlist/some-mix/pl.fde3285b62264c44bc53477612d037a4')}`],
   '/v1/audio-b/search': ['query=swift'],
   '/v1/audio-c/artist': ['handle=maya'],
   '/v1/audio-c/playlist': [`url=${enc('https://soundcloud.com/maya/sets/mix')}`],

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
-import { parseAlbumResponse, parseArtistResponse, parseSearchResponse } from '../../src/platforms/audio-b/parse.js';
+import { parseAlbumResponse, parseArtistResponse, parsePlaylistResponse, parseSearchResponse } from '../../src/platforms/audio-b/parse.js';
 import * as schema from '../../src/platforms/audio-b/schema.js';
 import { mutationTest } from './suite.js';
 
@@ -57,6 +57,51 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b mutations (${skipReason(LABEL)})`,
     },
     quiet: {
       'attributes.copyright': 'not every album states a copyright line (r.opt)',
+    },
+  });
+
+  // No playlist answer is captured: the search capture's playlist resource with, as its tracks,
+  // the album capture's song (both read in place; the envelope is ours, as in playlist.test.ts).
+  mutationTest({
+    name: 'playlist amp-api-search-okaynico.json results.playlists + the album capture track',
+    platform: LABEL,
+    load: () => {
+      const pl = json('amp-api-search-okaynico.json')().results.playlists.data[0];
+      const track = json('amp-api-album-set-me-free-martin-garrix.json')().data[0].relationships.tracks.data[0];
+      return { data: [{ ...pl, relationships: { tracks: { href: `/v1/catalog/us/playlists/${pl.id}/tracks`, data: [track] } } }] };
+    },
+    parse: (doc) => parsePlaylistResponse(doc, { id: 'pl.fde3285b62264c44bc53477612d037a4', storefront: 'us' }),
+    schema: schema.Playlist,
+    source: ['data', 0],
+    rootCodes: ['NOT_FOUND'],
+    identity: {
+      id: 'the playlist id asked for',
+      type: 'playlists: an answer about another kind of resource is not this playlist (assertSameResource)',
+    },
+    fields: {
+      kind: ['type'],
+      name: ['attributes.name'],
+      curator_name: ['attributes.curatorName'],
+      description: ['attributes.description'],
+      last_modified_date: ['attributes.lastModifiedDate'],
+      playlist_type: ['attributes.playlistType'],
+      is_chart: ['attributes.isChart'],
+      url: ['attributes.url'],
+      artwork: ['attributes.artwork'],
+      tracks: ['relationships.tracks'],
+      cursor: ['relationships.tracks'],
+    },
+    quiet: {
+      'attributes.description': 'Apple sends a description for some playlists only (r.opt)',
+      'attributes.lastModifiedDate': 'Apple sends it for some playlists only (r.opt)',
+      'attributes.artwork': 'Apple sends artwork for some playlists only (r.opt)',
+      // The track is a song resource: the song record's optional attributes (parse.ts songOf).
+      ...Object.fromEntries(
+        ['trackNumber', 'discNumber', 'releaseDate', 'isrc', 'composerName', 'contentRating'].map((k) => [
+          `relationships.tracks.data.0.attributes.${k}`,
+          'Apple sends it for some songs only (songOf: r.opt)',
+        ]),
+      ),
     },
   });
 

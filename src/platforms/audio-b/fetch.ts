@@ -3,6 +3,8 @@
  *
  * Records come from the web player's catalog API (platforms.md):
  *   GET https://amp-api.music.apple.com/v1/catalog/<storefront>/{artists,albums,songs}/<id>
+ *   GET https://amp-api.music.apple.com/v1/catalog/<storefront>/playlists/<id>?include=tracks
+ *   GET https://amp-api.music.apple.com/v1/catalog/<storefront>/playlists/<id>/tracks?offset=N (later pages)
  *   GET https://amp-api.music.apple.com/v1/catalog/<storefront>/search?term=…
  * with `Authorization: Bearer <developer token>` and `Origin: https://music.apple.com`.
  *
@@ -12,8 +14,8 @@
  * the request retried once.
  *
  * When no token can be had (the page or bundle changed shape) or a fresh token is refused too,
- * artist and album records fall back to the music.apple.com page itself (pages.ts); songs and
- * search have no page fallback (the token's failure is their answer).
+ * artist and album records fall back to the music.apple.com page itself (pages.ts); songs,
+ * playlists and search have no page fallback (the token's failure is their answer).
  */
 import { ApiError, notFound, shapeChanged } from '../../errors.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
@@ -22,9 +24,20 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import { findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
-import type { Album, Artist, CatalogRef, Search, Song } from './parse.js';
+import type { Album, Artist, CatalogRef, Playlist, PlaylistRef, Search, Song } from './parse.js';
 import type { SearchType } from './schema.js';
-import { parseAlbumResponse, parseArtistResponse, parseSearchResponse, parseSongResponse, PLATFORM, WEB_ORIGIN } from './parse.js';
+import {
+  parseAlbumResponse,
+  parseArtistResponse,
+  parsePlaylistResponse,
+  parsePlaylistTracksResponse,
+  parseSearchResponse,
+  parseSongResponse,
+  playlistOf,
+  playlistResource,
+  PLATFORM,
+  WEB_ORIGIN,
+} from './parse.js';
 
 const API_ORIGIN = 'https://amp-api.music.apple.com';
 /** The page whose bundle holds the token (renders the storefront's browse page). */
@@ -185,6 +198,27 @@ export async function fetchSong(ctx: OpContext, a: CatalogRef): Promise<Song> {
     what,
     a.id,
   );
+}
+
+/**
+ * One page of a public playlist. The first: `playlists/<id>?include=tracks` (the playlist and its
+ * first 100 tracks, `relationships.tracks.next` naming the offset of the next page). A later page
+ * (the offset from our cursor, never a caller's path): the same playlist request, for the
+ * playlist's own fields and its identity, then `playlists/<id>/tracks?offset=N`. Either answer
+ * 404 is NOT_FOUND; a playlist of another id is UPSTREAM_FAILED.
+ */
+export async function fetchPlaylist(ctx: OpContext, a: PlaylistRef): Promise<Playlist> {
+  const what = `Playlist ${a.id} (storefront ${a.storefront})`;
+  const ref = { id: a.id, storefront: a.storefront };
+  const json = await catalogGet(ctx, catalogUrl(a.storefront, `playlists/${encodeURIComponent(a.id)}`, { include: 'tracks' }), what);
+  if (a.offset === null) return parsePlaylistResponse(json, ref, what);
+  const playlist = playlistResource(json, what, a.id);
+  const tracks = await catalogGet(
+    ctx,
+    catalogUrl(a.storefront, `playlists/${encodeURIComponent(a.id)}/tracks`, { offset: String(a.offset) }),
+    `The tracks of ${what} from offset ${a.offset}`,
+  );
+  return playlistOf(playlist, parsePlaylistTracksResponse(tracks, ref));
 }
 
 /** Our `type` → the resource types to ask for. Radio episodes are station resources. */

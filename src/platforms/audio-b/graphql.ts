@@ -5,8 +5,9 @@
 import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { Fields } from '../../graphql/fields.js';
-import type { Album, Artist, ArtistAlbum, Artwork, Search, Song, SongArtist, SongItem, Track } from './parse.js';
-import { album, artist, search, song } from './platform.js';
+import type { Album, Artist, ArtistAlbum, Artwork, Playlist, Search, Song, SongArtist, SongItem, Track } from './parse.js';
+import type { PlaylistDescription } from './schema.js';
+import { album, artist, playlist, search, song } from './platform.js';
 
 /** What an album's track and a song both carry, alike. */
 function trackFields(t: Fields<Track | Song>) {
@@ -102,6 +103,31 @@ export function audioBGraphql(): void {
     }),
   });
 
+  const PlaylistDescriptionRef = builder.objectRef<PlaylistDescription>('AudioBPlaylistDescription').implement({
+    fields: (t) => ({
+      standard: t.exposeString('standard'),
+      short: t.exposeString('short'),
+    }),
+  });
+
+  const PlaylistRef = builder.objectRef<Playlist>('AudioBPlaylist').implement({
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      kind: t.exposeString('kind', { nullable: false }),
+      name: t.exposeString('name'),
+      curatorName: t.exposeString('curator_name'),
+      description: t.expose('description', { type: PlaylistDescriptionRef }),
+      lastModifiedDate: t.exposeString('last_modified_date', { description: 'ISO 8601, as Apple gives it' }),
+      playlistType: t.exposeString('playlist_type', { description: 'editorial, external, user-shared, personal-mix… as Apple gives it' }),
+      isChart: t.exposeBoolean('is_chart'),
+      url: t.exposeString('url'),
+      artwork: t.expose('artwork', { type: ArtworkRef }),
+      tracks: t.expose('tracks', { type: [SongRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null on the last' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
   const AlbumRef = builder.objectRef<Album>('AudioBAlbum').implement({
     fields: (t) => ({
       id: t.exposeString('id', { nullable: false }),
@@ -132,5 +158,6 @@ export function audioBGraphql(): void {
   operationField(artist, ArtistRef);
   operationField(album, AlbumRef);
   operationField(song, SongRef);
+  operationField(playlist, PlaylistRef);
   operationField(search, SearchRef);
 }

@@ -12,16 +12,20 @@
  *    (`href` `/v1/catalog/us/songs/<id>`), there without relationships of their own;
  *  - artwork URLs are templates (`…/{w}x{h}bb.jpg`, newer `…/{w}x{h}{c}.{f}`);
  *  - search answers `results.<group>.data[]`, each group with a `groupId` (`top`, `song`,
- *    `album`…, the same words as our `type` values) and `meta.results.order`.
+ *    `album`…, the same words as our `type` values) and `meta.results.order`;
+ *  - a playlist resource (the search capture's `results.playlists`) has `curatorName`,
+ *    `description {standard, short}`, `lastModifiedDate`, `playlistType`, `isChart`, `artwork`
+ *    (template `{w}x{h}SC.DN01.{f}`), `url`, `playParams`; its id is `pl.<32 hex>`.
  */
 import { decode } from 'html-entities';
-import { notFound, shapeChanged } from '../../errors.js';
+import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { assertSameResource, sameId } from '../identity.js';
 import { at, isObj, nonEmpty, reader, round } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
-import type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search, Song, SongArtist } from './schema.js';
-import type { SearchType } from './schema.js';
-export type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search, Song, SongArtist } from './schema.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search, Song, SongArtist, Playlist } from './schema.js';
+import type { PlaylistDescription, SearchType } from './schema.js';
+export type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search, Song, SongArtist, Playlist } from './schema.js';
 
 export const PLATFORM = 'audio-b';
 export const WEB_ORIGIN = 'https://music.apple.com';
@@ -369,6 +373,167 @@ export function songOf(r: Resource): Song {
 /** `GET /v1/catalog/<storefront>/songs/<id>` → the song; it must be a `songs` resource with the asked id. */
 export function parseSongResponse(json: unknown, what = 'The song', id?: string): Song {
   return songOf(primaryResource(json, 'songs', what, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playlist
+// ---------------------------------------------------------------------------------------------
+
+/** What the playlist operation asks for: the playlist, and the tracks offset a cursor of ours names (null: the first page). */
+export interface PlaylistRef {
+  id: string;
+  storefront: string;
+  offset: number | null;
+}
+
+/** Apple's playlist ids: `pl.` + 32 hex digits (catalog playlists), `pl.u-` + letters and digits (a user's shared playlist). */
+export const PLAYLIST_ID_RE = /^pl\.(?:[0-9a-f]{32}|u-[A-Za-z0-9]{1,64})$/;
+
+/**
+ * A playlist id as given → Apple's spelling, or null: a catalog id's hex is lower-cased (Apple
+ * writes it so; one cache entry for both spellings); a `pl.u-` id is case-sensitive and kept.
+ */
+export function normalizePlaylistId(raw: string): string | null {
+  const s = raw.trim();
+  const hex = /^pl\.([0-9a-fA-F]{32})$/.exec(s);
+  if (hex) return `pl.${hex[1].toLowerCase()}`;
+  return PLAYLIST_ID_RE.test(s) ? s : null;
+}
+
+/**
+ * `https://music.apple.com/us/playlist/new-danish-rap/pl.fde3…` → `{id, storefront}`, with
+ * parseCatalogUrl's rules (storefront optional, `us` by default; the name slug may be left out;
+ * the query ignored).
+ */
+export function parsePlaylistUrl(raw: string): { id: string; storefront: string } | null {
+  const page = catalogPage(raw);
+  if (!page) return null;
+  const { segs, storefront } = page;
+  if (segs[0] !== 'playlist' || segs.length < 2 || segs.length > 3) return null;
+  const id = normalizePlaylistId(segs[segs.length - 1]);
+  return id ? { id, storefront } : null;
+}
+
+/** The largest tracks offset a cursor may carry (Apple caps a playlist at 100,000 songs). */
+export const MAX_TRACKS_OFFSET = 100_000;
+
+/** Our cursor for the next page: Apple's tracks offset bound to the playlist and storefront it pages. */
+export const encodePlaylistCursor = (id: string, storefront: string, offset: number): string =>
+  encodeCursor({ p: id, s: storefront, o: offset });
+
+/** The playlist, storefront and offset a cursor of ours names, or null for anything else. */
+export function decodePlaylistCursor(raw: string): { id: string; storefront: string; offset: number } | null {
+  const c = decodeCursor(raw);
+  if (!c || typeof c.p !== 'string' || normalizePlaylistId(c.p) !== c.p) return null;
+  if (typeof c.s !== 'string' || !/^[a-z]{2}$/.test(c.s)) return null;
+  if (typeof c.o !== 'number' || !Number.isSafeInteger(c.o) || c.o <= 0 || c.o > MAX_TRACKS_OFFSET) return null;
+  return { id: c.p, storefront: c.s, offset: c.o };
+}
+
+/**
+ * The offset of a tracks `next` link (`/v1/catalog/<sf>/playlists/<id>/tracks?offset=100`):
+ * the offset; null when none can be read (the list ends here, warned); `other` when the link
+ * pages another playlist's tracks.
+ */
+export function nextTracksOffset(next: string, playlistId: string): number | 'other' | null {
+  let u: URL;
+  try {
+    u = new URL(next, 'https://amp-api.music.apple.com');
+  } catch {
+    return null;
+  }
+  const named = /\/playlists\/([^/]+)/.exec(u.pathname)?.[1];
+  let id: string | null = null;
+  try {
+    id = named === undefined ? null : decodeURIComponent(named);
+  } catch {
+    return 'other';
+  }
+  if (id !== null && id !== playlistId) return 'other';
+  if (id === null || !/^\/v1\/catalog\/[a-z]{2}\/playlists\/[^/]+\/tracks$/.test(u.pathname)) return null;
+  const raw = u.searchParams.get('offset');
+  const offset = raw !== null && /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
+  return offset > 0 && offset <= MAX_TRACKS_OFFSET ? offset : null;
+}
+
+/** One page of tracks: the songs (and music videos), and our cursor for the next page. */
+export interface TracksPage {
+  tracks: Song[];
+  cursor: string | null;
+}
+
+/**
+ * `{data: [song…], next?}` — a playlist's `relationships.tracks`, or a `…/playlists/<id>/tracks`
+ * answer — → its tracks and our cursor. A `next` naming another playlist is UPSTREAM_FAILED; an
+ * unreadable one ends the list (warned `playlist.tracks.next`).
+ */
+function tracksPageOf(container: Obj, r: Reader, ref: { id: string; storefront: string }): TracksPage {
+  const tracks = r.items('data', (el) => asResource(el.root)).map(songOf);
+  const next = nonEmpty(container.next);
+  if (!next) return { tracks, cursor: null };
+  const offset = nextTracksOffset(next, ref.id);
+  if (offset === 'other')
+    throw upstreamFailed(`${PLATFORM}: the next page of playlist ${ref.id}'s tracks names another playlist (${next})`);
+  if (offset === null) {
+    r.warn('next', `no offset in ${next}: the list ends here`);
+    return { tracks, cursor: null };
+  }
+  return { tracks, cursor: encodePlaylistCursor(ref.id, ref.storefront, offset) };
+}
+
+/** `{standard, short}`, each optional (a text of another type is warned), as plain text; null when neither has text. */
+function descriptionOf(d: Reader): PlaylistDescription | null {
+  const standard = plainText(d.opt.nonEmpty('standard'));
+  const short = plainText(d.opt.nonEmpty('short'));
+  return standard || short ? { standard, short } : null;
+}
+
+/**
+ * A playlist resource and a page of its tracks → the playlist record. Apple documents `name`,
+ * `curatorName`, `playlistType`, `isChart` and `url` on every playlist (warned as
+ * `playlist.<attribute>` when missing); `description`, `lastModifiedDate` and `artwork` only on
+ * some (null without a warning).
+ */
+export function playlistOf(r: Resource, page: TracksPage): Playlist {
+  const a = reader(r.attributes, { platform: PLATFORM, record: 'playlist' });
+  const description = a.opt.obj('description');
+  const artwork = a.opt.obj('artwork');
+  return {
+    id: r.id,
+    kind: kindOf(r.type, 'playlist'),
+    name: a.nonEmpty('name'),
+    curator_name: a.nonEmpty('curatorName'),
+    description: description ? descriptionOf(a.over(description, 'description')) : null,
+    last_modified_date: a.opt.nonEmpty('lastModifiedDate'),
+    playlist_type: a.nonEmpty('playlistType'),
+    is_chart: a.bool('isChart'),
+    url: a.nonEmpty('url'),
+    artwork: artwork ? artworkOf(artwork, a.over(artwork, 'artwork')) : null,
+    tracks: page.tracks,
+    cursor: page.cursor,
+  };
+}
+
+/** `GET …/playlists/<id>` → the playlist resource; it must be a `playlists` resource with the asked id. */
+export function playlistResource(json: unknown, what: string, id: string): Resource {
+  return primaryResource(json, 'playlists', what, id);
+}
+
+/** The first page: `GET …/playlists/<id>?include=tracks` → the playlist with `relationships.tracks` (missing: warned, no tracks). */
+export function parsePlaylistResponse(json: unknown, ref: { id: string; storefront: string }, what = 'The playlist'): Playlist {
+  const r = playlistResource(json, what, ref.id);
+  const rel = reader(r.relationships, { platform: PLATFORM, record: 'playlist.relationships' });
+  const tracks = rel.obj('tracks');
+  const page = tracks
+    ? tracksPageOf(tracks, reader(tracks, { platform: PLATFORM, record: 'playlist.tracks' }), ref)
+    : { tracks: [], cursor: null };
+  return playlistOf(r, page);
+}
+
+/** A later page: `GET …/playlists/<id>/tracks?offset=N` (`{data: [...], next?}`) → its tracks and cursor. */
+export function parsePlaylistTracksResponse(json: unknown, ref: { id: string; storefront: string }): TracksPage {
+  if (!isObj(json) || !Array.isArray(json.data)) throw shapeChanged(PLATFORM, 'data[] in the playlist tracks response');
+  return tracksPageOf(json, reader(json, { platform: PLATFORM, record: 'playlist.tracks' }), ref);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,9 +5,17 @@
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
-import { fetchAlbum, fetchArtist, fetchSearch, fetchSong } from './fetch.js';
-import type { Album, Artist, CatalogRef, Search, Song } from './parse.js';
-import { CATALOG_ID_RE, DEFAULT_STOREFRONT, parseCatalogUrl, parseSongUrl } from './parse.js';
+import { fetchAlbum, fetchArtist, fetchPlaylist, fetchSearch, fetchSong } from './fetch.js';
+import type { Album, Artist, CatalogRef, Playlist, PlaylistRef, Search, Song } from './parse.js';
+import {
+  CATALOG_ID_RE,
+  decodePlaylistCursor,
+  DEFAULT_STOREFRONT,
+  normalizePlaylistId,
+  parseCatalogUrl,
+  parsePlaylistUrl,
+  parseSongUrl,
+} from './parse.js';
 import type { SearchType } from './schema.js';
 import * as schema from './schema.js';
 import { links } from './links.js';
@@ -115,6 +123,100 @@ export const song: OperationDef<CatalogRef, Song> = {
   run: (ctx, a) => fetchSong(ctx, a),
 };
 
+const PLAYLIST_URL_FORM = 'https://music.apple.com/us/playlist/NAME/pl.ID';
+const STOREFRONT_RE = /^[a-z]{2}$/i;
+
+/** The playlist the arguments name (without the cursor), or null when they name none. */
+function playlistOfArgs(args: Record<string, any>): { id: string; storefront: string } | null {
+  const id = given(args.id);
+  const url = given(args.url);
+  if (id && !url) {
+    const pid = normalizePlaylistId(id);
+    const sf = given(args.storefront) ?? DEFAULT_STOREFRONT;
+    return pid && STOREFRONT_RE.test(sf) ? { id: pid, storefront: sf.toLowerCase() } : null;
+  }
+  return url && !id ? parsePlaylistUrl(url) : null;
+}
+
+export const playlist: OperationDef<PlaylistRef, Playlist> = {
+  field: 'audioBPlaylist',
+  platform: label,
+  summary:
+    'One page (up to 100 tracks) of a public playlist on the audio-b platform: name, curator, description, type, artwork and its tracks as songs; page with `cursor`',
+  rest: { path: '/v1/audio-b/playlist', wrap: 'data' },
+  record: schema.Playlist,
+  params: [
+    {
+      name: 'id',
+      kind: 'string',
+      maxLength: 80,
+      description:
+        'Apple Music playlist id, e.g. pl.fde3285b62264c44bc53477612d037a4 (or a shared user playlist, pl.u-…). Give id or url, not both.',
+    },
+    {
+      name: 'url',
+      kind: 'string',
+      maxLength: 2048,
+      description: `Apple Music playlist URL, e.g. ${PLAYLIST_URL_FORM} (the storefront, here us, is used). Give id or url, not both.`,
+    },
+    {
+      name: 'storefront',
+      kind: 'string',
+      maxLength: 2,
+      description: 'Two-letter storefront (country) of the catalogue to read, with id; default us. A url names its own.',
+    },
+    {
+      name: 'cursor',
+      kind: 'string',
+      maxLength: 256,
+      description:
+        "Pagination token: the previous response's `cursor`, unchanged, with the same playlist. Omit for the first page; null on the last.",
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    const id = given(args.id);
+    const url = given(args.url);
+    const storefront = given(args.storefront);
+    if (id && url) {
+      problem('id', 'give either id or url, not both');
+      problem('url', 'give either id or url, not both');
+      return;
+    }
+    if (!id && !url) {
+      problem('id', 'id or url is required');
+      problem('url', 'id or url is required');
+      return;
+    }
+    // (over-long values are already reported by their maxLength)
+    if (id && id.length <= 80 && !normalizePlaylistId(id))
+      problem('id', 'must be an Apple Music playlist id (pl.<32 hex digits> or pl.u-…)');
+    if (url && url.length <= 2048 && !parsePlaylistUrl(url))
+      problem('url', `must be a music.apple.com playlist URL (${PLAYLIST_URL_FORM})`);
+    if (storefront && storefront.length <= 2 && !STOREFRONT_RE.test(storefront))
+      problem('storefront', 'must be a two-letter storefront, e.g. us');
+    const fromUrl = url ? parsePlaylistUrl(url) : null;
+    if (storefront && fromUrl && storefront.toLowerCase() !== fromUrl.storefront)
+      problem('storefront', `the url names storefront ${fromUrl.storefront}; give storefront only with id`);
+    const cursor = given(args.cursor);
+    if (!cursor) return;
+    const c = decodePlaylistCursor(cursor);
+    const asked = playlistOfArgs(args);
+    if (!c) problem('cursor', 'must be the `cursor` of a previous response, unchanged');
+    else if (asked && (c.id !== asked.id || c.storefront !== asked.storefront))
+      problem('cursor', 'belongs to another playlist (or storefront)');
+  },
+  normalize: (a) => {
+    const cursor = given(a.cursor);
+    return { ...playlistOfArgs(a)!, offset: cursor ? decodePlaylistCursor(cursor)!.offset : null };
+  },
+  // Storefront and Apple's spelling of the id (every accepted spelling one entry), then the page.
+  key: (a) => `${a.storefront}/${a.id}${a.offset === null ? '' : `?offset=${a.offset}`}`,
+  cost: { max: 1 },
+  example: { url: 'https://music.apple.com/us/playlist/flight-deck/pl.0f1e2d3c4b5a69788796a5b4c3d2e1f0' },
+  run: (ctx, a) => fetchPlaylist(ctx, a),
+};
+
 export interface SearchArgs {
   query: string;
   type: SearchType;
@@ -146,4 +248,4 @@ export const search: OperationDef<SearchArgs, Search> = {
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [artist, album, song, search], links };
+export const platform: PlatformDefinition = { label, hosts, operations: [artist, album, song, playlist, search], links };

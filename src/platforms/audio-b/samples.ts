@@ -304,3 +304,90 @@ export function albumPageWithSchema(id: string): string {
 <link rel="canonical" href="${STORE}/us/album/flight-log/${id}">
 <script id="schema:music-album" type="application/ld+json">${JSON.stringify(ld)}</script></head><body></body></html>`;
 }
+
+/**
+ * The tracks of a playlist page: songs as an album answer lists them (songResource), no
+ * relationships of their own; `from` numbers them on (ids `9000003<nn>`).
+ */
+function playlistTracks(from: number, count: number, sf: string) {
+  return Array.from({ length: count }, (_, i) => {
+    const n = from + i;
+    const song = songResource(String(900_000_300 + n), `Track ${n}`, { track: 1 });
+    song.href = `/v1/catalog/${sf}/songs/${song.id}`;
+    const attributes = {
+      ...song.attributes,
+      genreNames: ['Alternative', 'Music'],
+      isrc: `ZZT0124${String(n).padStart(5, '0')}`,
+      previews: [{ url: `https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview/test/track-${n}.plus.aac.p.m4a` }],
+      releaseDate: '2024-03-08',
+      // Apple sends a rating for explicit and clean songs only.
+      ...(n % 2 === 1 ? { contentRating: 'explicit' } : {}),
+    };
+    return { ...song, attributes };
+  });
+}
+
+/**
+ * GET /v1/catalog/<storefront>/playlists/<id>?include=tracks. No playlist answer has been
+ * captured: the playlist's attributes are written in the shape of the playlist resource the
+ * search capture lists (../shared/fixtures/audio-b/amp-api-search-okaynico.json,
+ * `results.playlists`: curatorName, description, lastModifiedDate, playlistType, isChart,
+ * artwork, url, playParams), with the documented `relationships.tracks` (song resources) and its
+ * `next` link when the playlist has more than the first page. Names and ids invented.
+ */
+export function playlistJson(id: string, o: { storefront?: string; tracks?: number; next?: number | null } = {}): string {
+  const sf = o.storefront ?? 'us';
+  const next = o.next === undefined ? 2 : o.next;
+  const tracks: Record<string, unknown> = {
+    href: `/v1/catalog/${sf}/playlists/${id}/tracks`,
+    data: playlistTracks(1, o.tracks ?? 2, sf),
+  };
+  if (next !== null) tracks.next = `/v1/catalog/${sf}/playlists/${id}/tracks?offset=${next}`;
+  const user = id.startsWith('pl.u-');
+  return JSON.stringify({
+    data: [
+      {
+        id,
+        type: 'playlists',
+        href: `/v1/catalog/${sf}/playlists/${id}`,
+        attributes: {
+          artwork: {
+            bgColor: '101010',
+            hasP3: false,
+            height: 1080,
+            textColor1: 'ffffff',
+            url: 'https://is1-ssl.mzstatic.com/image/thumb/Features/v4/aa/bb/cc/test-playlist.png/{w}x{h}SC.DN01.{f}',
+            width: 1080,
+          },
+          audioTraits: [],
+          curatorName: user ? 'Ada Wing' : 'Apple Music Flight',
+          description: {
+            short: 'Songs for the hangar.',
+            standard: 'Songs for the hangar &amp; the runway.<br />Updated every Friday.',
+          },
+          hasCollaboration: false,
+          isChart: false,
+          lastModifiedDate: '2025-09-26T06:54:55Z',
+          name: 'Flight Deck',
+          playParams: { id, kind: 'playlist', versionHash: 'abc123' },
+          playlistType: user ? 'user-shared' : 'editorial',
+          supportsSing: false,
+          url: `${STORE}/${sf}/playlist/flight-deck/${id}`,
+        },
+        relationships: { tracks },
+      },
+    ],
+  });
+}
+
+/** GET /v1/catalog/<storefront>/playlists/<id>/tracks?offset=N: `{next?, data}` (the last page without `next`). */
+export function playlistTracksJson(
+  id: string,
+  offset: number,
+  o: { storefront?: string; tracks?: number; next?: number | null } = {},
+): string {
+  const sf = o.storefront ?? 'us';
+  const body: Record<string, unknown> = { data: playlistTracks(offset + 1, o.tracks ?? 2, sf) };
+  if (o.next != null) body.next = `/v1/catalog/${sf}/playlists/${id}/tracks?offset=${o.next}`;
+  return JSON.stringify(body);
+}

@@ -1,10 +1,11 @@
 /**
- * The audio-b records (api.md "audio-b": artist, album, song, search, all under `data` on /v1) as data:
+ * The audio-b records (api.md "audio-b": artist, album, song, search; and the playlist, all under
+ * `data` on /v1) as data:
  * the parsers' types, the /openapi.json response schemas and what REST bodies are checked
  * against. Nullable fields: README.md.
  */
 import { z } from 'zod';
-import { named, NInt, NStr, Str } from '../records.js';
+import { named, NBool, NInt, NStr, Str } from '../records.js';
 
 export const SEARCH_TYPES = ['all', 'song', 'album', 'artist', 'playlist', 'station', 'music_video', 'radio_episode'] as const;
 
@@ -117,6 +118,40 @@ export const Song = named(
   }),
 );
 export type Song = z.infer<typeof Song>;
+
+/** A playlist's description as Apple gives it (`attributes.description`), as plain text. */
+export const PlaylistDescription = z.strictObject({ standard: NStr, short: NStr });
+export type PlaylistDescription = z.infer<typeof PlaylistDescription>;
+
+/**
+ * One page of a public playlist (`/v1/catalog/<storefront>/playlists/<id>`): its attributes under
+ * Apple's names (snake_case), its tracks as song records, and our cursor for the next page.
+ */
+export const Playlist = named(
+  'AudioBPlaylist',
+  z.strictObject({
+    /** `pl.<32 hex>` (catalog) or `pl.u-<…>` (a user's shared playlist). */
+    id: Str,
+    kind: Str,
+    /** Null only when the upstream stops sending it (warned): the id identifies the playlist. */
+    name: NStr,
+    curator_name: NStr,
+    /** Null for playlists without one. */
+    description: PlaylistDescription.nullable(),
+    /** ISO 8601 (`2025-09-26T06:54:55Z`) as Apple gives it. */
+    last_modified_date: NStr,
+    /** `editorial`, `external`, `user-shared`, `personal-mix`… as Apple gives it. */
+    playlist_type: NStr,
+    is_chart: NBool,
+    url: NStr,
+    artwork: Artwork.nullable(),
+    /** This page's tracks (up to 100): songs, and music videos (`kind` music_video). */
+    tracks: z.array(Song),
+    /** Pass as `cursor` for the next page of tracks; null on the last. */
+    cursor: NStr,
+  }),
+);
+export type Playlist = z.infer<typeof Playlist>;
 
 export const Search = named(
   'AudioBSearch',
