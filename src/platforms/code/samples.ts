@@ -82,3 +82,52 @@ export function reposLink(userId: number, query: string, page: number, last: num
   if (page > 1) rels.push(`${at(1)}; rel="first"`);
   return rels.join(', ');
 }
+
+/**
+ * One of GitHub's "simple user" objects (the items of "List followers of a user" and, with
+ * `contributions`, of "List repository contributors"), as the REST reference documents it and the
+ * repository captures' `owner` shows it; login and id invented. `over` replaces (or, as undefined,
+ * removes) members.
+ */
+export function simpleUser(login: string, id: number, over: Record<string, unknown> = {}): Record<string, unknown> {
+  const api = `https://api.github.com/users/${login}`;
+  const user: Record<string, unknown> = {
+    login,
+    id,
+    node_id: `U_kgDO${String(id).padStart(8, '0')}`,
+    avatar_url: `https://avatars.example.com/u/${id}?v=4`,
+    gravatar_id: '',
+    url: api,
+    html_url: `https://github.com/${login}`,
+    followers_url: `${api}/followers`,
+    following_url: `${api}/following{/other_user}`,
+    gists_url: `${api}/gists{/gist_id}`,
+    starred_url: `${api}/starred{/owner}{/repo}`,
+    subscriptions_url: `${api}/subscriptions`,
+    organizations_url: `${api}/orgs`,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events{/privacy}`,
+    received_events_url: `${api}/received_events`,
+    type: 'User',
+    user_view_type: 'public',
+    site_admin: false,
+  };
+  for (const [k, v] of Object.entries(over)) {
+    if (v === undefined) delete user[k];
+    else user[k] = v;
+  }
+  return user;
+}
+
+/**
+ * GitHub's Link header for page `page` of `last` of a list at `listPath` (`/user/<id>/followers`,
+ * `/repositories/<id>/contributors`: GitHub names the account or repository by id there).
+ */
+export function listLink(listPath: string, page: number, last: number): string {
+  const at = (p: number) => `<https://api.github.com${listPath}?per_page=100&page=${p}>`;
+  const rels: string[] = [];
+  if (page > 1) rels.push(`${at(page - 1)}; rel="prev"`);
+  if (page < last) rels.push(`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`);
+  if (page > 1) rels.push(`${at(1)}; rel="first"`);
+  return rels.join(', ');
+}
