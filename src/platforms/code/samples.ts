@@ -4,8 +4,10 @@
  * for a user" (`GET /users/{username}/repos`): an array of repository objects, each the single
  * repository's object (as the captures in ../shared/fixtures/code show it) without the members the
  * list leaves out (`subscribers_count`, `network_count`, `organization`, `parent`, `source`,
- * `temp_clone_token`), paged by a `Link` header. Only the codeUserRepos tests build on them (the
- * demo's GitHub answers are the files in src/demo/data/github).
+ * `temp_clone_token`), paged by a `Link` header; and "List followers of a user" / "List repository
+ * contributors" (arrays of simple users, `simpleUser`). Only the codeUserRepos, codeUserFollowers
+ * and codeRepositoryContributors tests build on them (the demo's GitHub answers are the files in
+ * src/demo/data/github).
  */
 
 /** One repository of `owner` as the list answers it; `over` replaces (or, as undefined, removes) members. */
